@@ -148,6 +148,9 @@ func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if kit.IsKey(msg, a.ctx.Keys.Help) {
 			keys := kit.KeyHelpOf(a.screen, &a.ctx.Keys, kit.KeyHelp{Full: kit.PlayHelp(&a.ctx.Keys, rules.DefaultOptions())})
 			h := kit.NewHelpView(keys.FullHelp())
+			if !kit.HelpMarksOf(a.screen) {
+				h.NoMarks() // nothing on the screen they would explain
+			}
 			if o, ok := kit.HelpRulesOf(a.screen); ok {
 				h.For(o) // the rules in short of the game on screen
 			}

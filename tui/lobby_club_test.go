@@ -9,13 +9,17 @@ import (
 	"time"
 
 	"github.com/charmbracelet/x/ansi"
+	"github.com/stretchr/testify/require"
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/play/hall"
+	"github.com/klob/klob/internal/play/host"
+	"github.com/klob/klob/internal/record/clubdb"
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/record/store"
 	"github.com/klob/klob/internal/serve/club"
 	"github.com/klob/klob/internal/serve/rating"
+	"github.com/klob/klob/internal/serve/tourney"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
 	"github.com/klob/klob/tui/kit/kittest"
@@ -52,7 +56,13 @@ func TestLobbyShowsRating(t *testing.T) {
 	zoe := newClubPerson(h, c, "", "Zoe", 80, 24)
 	defer close(ann.done)
 	defer close(zoe.done)
-	ann.untilFlat(t, "Your rating: 2 players 1512 ±210 (+12 last game) · 3 players 1500 ±350 (no game yet) · 4 players 1480 ±300 (-20 last game)")
+	// The line breaks between pools, the "·" going with the break.
+	ann.untilFlat(t, "Your rating: 2 players 1512 ±210 (+12 last game)")
+	for _, pool := range []string{"3 players 1500 ±350 (no game yet)", "4 players 1480 ±300 (-20 last game)"} {
+		if !strings.Contains(flat(ann), pool) {
+			t.Errorf("the rating lacks %q:\n%s", pool, ann.screen())
+		}
+	}
 	kittest.CheckSize(t, ann.screen(), 80, 24)
 	zoe.untilFlat(t, "Guests are not rated")
 	if n := c.Reads(); n != 1 {
@@ -176,27 +186,75 @@ func TestTableSaysTheRatingChange(t *testing.T) {
 	}
 }
 
-// TestLobbyQuitQuestions: q on a screen of the lobby's menu asks what
-// quitting there does over a connection: the open-table form and the
-// leaderboards end it like the lobby's q (never
-// "the game stays saved: start klob again", with no game and no klob to
-// start), and n stays.
-func TestLobbyQuitQuestions(t *testing.T) {
-	h := testHall(t)
-	ann := newClubPerson(h, &lobbytest.Club{}, "a", "Ann", 80, 24)
-	defer close(ann.done)
-	ann.deliver()
-	for _, k := range []string{"o", "l"} {
-		ann.key(k)
-		ann.deliver()
-		ann.key("q")
-		ann.untilFlat(t, "Quit Klob? Your games stay saved.")
-		if strings.Contains(flat(ann), "start klob again") {
-			t.Fatalf("q after %s: %s", k, flat(ann))
-		}
-		ann.key("n")
-		ann.key("esc")
-		ann.wait(t, "the lobby", func() bool { _, ok := ann.app.screen.(*lobby.Lobby); return ok })
+// busyStore is a key's store whose games another connection of the
+// same key holds: the lobby's p says the game is open elsewhere.
+type busyStore struct{ memStore }
+
+func (*busyStore) Lock() error   { return store.ErrBusy }
+func (*busyStore) Unlock() error { return nil }
+
+// TestLobbyQComesBack: q on every screen reached from the lobby comes
+// back to the lobby, as esc does (asking first only where something is
+// under way: the tournaments); only the lobby's own q ends the
+// connection, asking first. Each screen's keys line and help say so.
+func TestLobbyQComesBack(t *testing.T) {
+	dir := t.TempDir()
+	db, err := clubdb.Open(filepath.Join(dir, clubdb.FileName), clubdb.Options{})
+	require.NoError(t, err)
+	tours, err := tourney.New(tourney.Config{DB: db, Dir: filepath.Join(dir, "tourneys"), NoDaily: true,
+		Slots: host.NewSlots(1), Location: time.UTC})
+	require.NoError(t, err)
+	t.Cleanup(func() { tours.Close(); db.Close() })
+	for _, c := range []struct {
+		name, key string
+		store     Store
+		ready     string // what the screen shows once read
+		keys      string // what its keys line says of q
+	}{
+		{"the table form", "o", nil, "[ Open the table ]", "q/esc back"},
+		{"the leaderboards", "l", nil, "Nobody has played", "q/esc back"},
+		{"the history", "h", &historyStore{}, "No saved games yet", "q leave"},
+		{"the tournaments", "d", nil, "(no tournament runs", "esc lobby"},
+		{"a game open elsewhere", "p", &busyStore{}, "open in another connection", "q/esc back"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			p := newLobbyPersonWith(testHall(t), "a", "Ann", 80, 24, func(cfg *LobbyConfig) {
+				cfg.Club, cfg.Tourney = &lobbytest.Club{}, tours
+				if c.store != nil {
+					cfg.Solo.Store = c.store
+				}
+			})
+			defer close(p.done)
+			p.deliver()
+			p.key(c.key)
+			p.untilFlat(t, c.ready)
+			if !strings.Contains(flat(p), c.keys) {
+				t.Errorf("%s's keys line does not say %q:\n%s", c.name, c.keys, p.screen())
+			}
+			p.key("?")
+			if help := flat(p); strings.Contains(help, "quit") {
+				t.Errorf("%s's help says q quits:\n%s", c.name, p.screen())
+			}
+			p.key("?")
+			p.key("q")
+			if strings.Contains(flat(p), "Quit Klob?") {
+				t.Fatalf("q on %s asks to end the connection:\n%s", c.name, p.screen())
+			}
+			if strings.Contains(flat(p), "Leave?") {
+				p.key("y")
+			}
+			p.wait(t, "the lobby", func() bool { _, ok := p.app.screen.(*lobby.Lobby); return ok })
+			if p.quit || p.app.quit {
+				t.Fatalf("q on %s ended the connection", c.name)
+			}
+			// The lobby's own q ends it, asking first.
+			p.key("q")
+			p.untilFlat(t, "Quit Klob? Your games stay saved.")
+			if strings.Contains(flat(p), "start klob again") {
+				t.Fatalf("the lobby's quit question: %s", flat(p))
+			}
+			p.key("n")
+		})
 	}
 }
 

@@ -18,7 +18,8 @@ type historyStore struct {
 
 // TestLobbyHistoryLeaves: over SSH, the saved games' list leaves for the
 // lobby at once on q as on esc (the list keeps nothing), and its help
-// names esc once, not as two different keys.
+// names esc once, not as two different keys, and tells no numbers and
+// marks (the empty list shows none).
 func TestLobbyHistoryLeaves(t *testing.T) {
 	for _, k := range []string{"q", "esc"} {
 		cfg := lobbyTrainConfig("key-a", nil)
@@ -33,6 +34,9 @@ func TestLobbyHistoryLeaves(t *testing.T) {
 			help := d.screen()
 			if n := strings.Count(help, " esc "); n != 0 || strings.Count(help, "q/esc") != 1 {
 				t.Errorf("the help names esc %d times apart from q/esc:\n%s", n, help)
+			}
+			if strings.Contains(help, "Numbers and marks") {
+				t.Errorf("the empty list's help tells the numbers and marks:\n%s", help)
 			}
 			d.pressNoRun("?") // closes the help
 		}

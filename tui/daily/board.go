@@ -173,7 +173,7 @@ func (p *between) View(ctx *kit.Context) string {
 	case !p.saved:
 		lines = append(lines, " Saving…")
 	case p.err != nil:
-		lines = append(lines, kit.Alert(st, "It could not be saved: "+p.err.Error(), w, 4)...)
+		lines = append(lines, kit.Alert(ctx, "It could not be saved: "+p.err.Error(), w, 4)...)
 		lines = append(lines, " klob daily records it as played the next time it starts.")
 		keys = backOrQuit(st)
 	default:
@@ -223,7 +223,7 @@ func (p *stopped) View(ctx *kit.Context) string {
 	st := &ctx.Styles
 	lines := p.s.titled(ctx, "")
 	lines = append(lines, "")
-	lines = append(lines, kit.Alert(st, p.err.Error(), ctx.Width, 8)...)
+	lines = append(lines, kit.Alert(ctx, p.err.Error(), ctx.Width, 8)...)
 	lines = append(lines, "", " "+backOrQuit(st))
 	return kit.Canvas(lines, ctx.Width, ctx.Height)
 }

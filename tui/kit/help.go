@@ -151,6 +151,8 @@ type HelpView struct {
 	// opts are the game's options the rules in short are told for
 	// (For); the default game of two without a game.
 	opts rules.Options
+	// noMarks leaves the numbers and marks out (NoMarks).
+	noMarks bool
 	// drawn is lines for the width and painter it was drawn with: the
 	// game goes on under the help, and every message draws it again.
 	drawn      []string
@@ -168,6 +170,13 @@ func NewHelpView(keys [][]key.Binding) *HelpView {
 // and the rule options it plays.
 func (h *HelpView) For(o rules.Options) *HelpView {
 	h.opts, h.drawn = o, nil
+	return h
+}
+
+// NoMarks leaves the numbers and marks out of the help, for a screen
+// that shows none of them (MarksTeller).
+func (h *HelpView) NoMarks() *HelpView {
+	h.noMarks, h.drawn = true, nil
 	return h
 }
 
@@ -204,38 +213,44 @@ func (h *HelpView) draw(ctx *Context) []string {
 			}
 		}
 	}
-	tail := ctx.helpTail(h.opts)
+	tail := ctx.helpTail(h.opts, !h.noMarks)
 	h.rulesAt = len(out) + tail.rulesAt
 	return append(out, tail.lines...)
 }
 
 // helpTail is the part of the help after the keys, the same on every
-// screen: the marks, the rules in short and the whole rules.
+// screen: the marks (but where a screen shows none), the rules in short
+// and the whole rules.
 type helpTail struct {
 	width   int
 	paint   *Painter
 	opts    rules.Options
+	marks   bool
 	lines   []string
 	rulesAt int // the line of the whole rules' heading in lines, from 1
 }
 
 // helpTail returns the help's tail for the context's width and painter
-// and a game with options o, laid out again only when one changed.
-func (ctx *Context) helpTail(o rules.Options) *helpTail {
+// and a game with options o, with the marks or without, laid out again
+// only when one changed.
+func (ctx *Context) helpTail(o rules.Options, marks bool) *helpTail {
 	if t := ctx.help; t != nil && t.lines != nil && t.width == ctx.Width && t.paint == ctx.Paint &&
-		t.opts == o {
+		t.opts == o && t.marks == marks {
 		return t
 	}
 	st := &ctx.Styles
-	out := []string{"", " " + st.Heading.Render("Numbers and marks")}
-	for _, p := range legend(&ctx.Paint.Glyphs) {
-		out = append(out, Hang("   ", "     ", Wrap(p, max(20, ctx.Width-6)))...)
+	var out []string
+	if marks {
+		out = append(out, "", " "+st.Heading.Render("Numbers and marks"))
+		for _, p := range legend(&ctx.Paint.Glyphs) {
+			out = append(out, Hang("   ", "     ", Wrap(p, max(20, ctx.Width-6)))...)
+		}
 	}
 	out = append(out, "", " "+st.Heading.Render("Rules in short"))
 	for _, p := range rulesSummary(o) {
 		out = append(out, Indent("   ", Wrap(p, max(20, ctx.Width-6)), nil)...)
 	}
-	t := &helpTail{width: ctx.Width, paint: ctx.Paint, opts: o, rulesAt: len(out) + 1}
+	t := &helpTail{width: ctx.Width, paint: ctx.Paint, opts: o, marks: marks, rulesAt: len(out) + 1}
 	title := "The rules Klob plays (klob rules prints them)"
 	if ctx.Remote {
 		title = "The rules Klob plays" // over SSH there is no klob command

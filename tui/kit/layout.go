@@ -154,12 +154,12 @@ func Wrap(s string, w int) []string {
 
 // WrapAtSpaces wraps s to w cells at its spaces only, never after a
 // hyphen inside a word ("Anne-Marie" stays whole), on at most limit
-// lines when limit > 0 (the last cut with " …"): talk, where a name
-// broken in two reads as two names. A word longer than a line is still
-// cut, as Wrap cuts it.
-func WrapAtSpaces(s string, w, limit int) []string {
+// lines when limit > 0 (the last cut with mark, as WrapLines cuts it):
+// talk, where a name broken in two reads as two names. A word longer
+// than a line is still cut, as Wrap cuts it.
+func WrapAtSpaces(s string, w, limit int, mark string) []string {
 	const keep = "\u2011" // a non-breaking hyphen holds a hyphen's place
-	lines := WrapLines(strings.ReplaceAll(s, "-", keep), w, limit)
+	lines := WrapLines(strings.ReplaceAll(s, "-", keep), w, limit, mark)
 	for i, l := range lines {
 		lines[i] = strings.ReplaceAll(l, keep, "-")
 	}
@@ -167,14 +167,16 @@ func WrapAtSpaces(s string, w, limit int) []string {
 }
 
 // WrapLines wraps s to w cells (at least 10) on at most limit lines, the
-// last one cut with " …" when s needs more: a note, a refusal or an
-// error keeps its words instead of being clipped at the window's edge.
-func WrapLines(s string, w, limit int) []string {
+// last one cut with mark (the screen's Context.Ellipsis: "…", "..."
+// under -ascii, measured as it is drawn) when s needs more: a note, a
+// refusal or an error keeps its words instead of being clipped at the
+// window's edge.
+func WrapLines(s string, w, limit int, mark string) []string {
 	w = max(10, w)
 	lines := Wrap(s, w)
 	if limit > 0 && len(lines) > limit {
 		lines = lines[:limit]
-		lines[limit-1] = ansi.Truncate(lines[limit-1]+" …", w, "…")
+		lines[limit-1] = ansi.Truncate(lines[limit-1]+" "+mark, w, mark)
 	}
 	return lines
 }
@@ -238,8 +240,8 @@ func Paragraph(text string, w int, style func(...string) string) []string {
 // Alert is a trouble said on a screen: "! " and text, wrapped to a
 // window w cells wide in at most n lines (the last cut short), set one
 // in, in the error style.
-func Alert(st *Styles, text string, w, n int) []string {
-	return Indent(" ", WrapLines("! "+text, w-2, n), st.Error.Render)
+func Alert(ctx *Context, text string, w, n int) []string {
+	return Indent(" ", WrapLines("! "+text, w-2, n, ctx.Ellipsis()), ctx.Styles.Error.Render)
 }
 
 // AlertLine is Alert on one line, cut at the window's edge.

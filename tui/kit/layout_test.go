@@ -125,12 +125,12 @@ func TestWrapAtSpaces(t *testing.T) {
 		{`Bob: "see Anne-Marie-Louise and co"`, 21, []string{`Bob: "see`, "Anne-Marie-Louise and", `co"`}},
 		{"Zed (watching): nice", 40, []string{"Zed (watching): nice"}},
 	} {
-		got := WrapAtSpaces(tc.s, tc.w, 0)
+		got := WrapAtSpaces(tc.s, tc.w, 0, "…")
 		if strings.Join(got, "|") != strings.Join(tc.want, "|") {
 			t.Errorf("%q at %d: %q, want %q", tc.s, tc.w, got, tc.want)
 		}
 	}
-	if got := WrapAtSpaces("a b c d e f g h i j k l", 5, 2); len(got) != 2 || !strings.HasSuffix(got[1], "…") {
+	if got := WrapAtSpaces("a b c d e f g h i j k l", 5, 2, "…"); len(got) != 2 || !strings.HasSuffix(got[1], "…") {
 		t.Errorf("limited: %q", got)
 	}
 }

@@ -23,24 +23,30 @@ func MarkRow(ctx *Context, text string, chosen bool) []string {
 }
 
 // BreakRow breaks text into lines of at most first cells (the first)
-// and rest cells (the others), only after a ", " or a " ·" of " · ", so
+// and rest cells (the others), only after a ", " or at a " · ", so
 // that a name of several words, or a part such as "waiting for
-// players", stays whole on its line, and a line that goes on ends with
-// the comma or the "·". A piece longer than a line wraps where it must.
+// players", stays whole on its line. A line that goes on after a name
+// ends with its comma; a " · " broken at goes with the break, never
+// left at a line's end or start, as a separator between two lines reads
+// as nothing. A piece longer than a line wraps where it must.
 func BreakRow(text string, first, rest int) []string {
-	// The pieces, each with its separator but the space after it:
-	// joined by spaces they are the text again.
-	var pieces []string
+	// The pieces, each with its comma but not the " · " after it; dot
+	// says that a " · " joins a piece to the next.
+	type piece struct {
+		text string
+		dot  bool
+	}
+	var pieces []piece
 	for text != "" {
-		i := len(text)
+		i, next, dot := len(text), len(text), false
 		if j := strings.Index(text, ", "); j >= 0 {
-			i = j + len(",")
+			i, next = j+len(","), j+len(", ")
 		}
-		if j := strings.Index(text, " · "); j >= 0 && j+len(" ·") < i {
-			i = j + len(" ·")
+		if j := strings.Index(text, " · "); j >= 0 && j < i {
+			i, next, dot = j, j+len(" · "), true
 		}
-		pieces = append(pieces, text[:i])
-		text = strings.TrimPrefix(text[i:], " ")
+		pieces = append(pieces, piece{text[:i], dot})
+		text = text[next:]
 	}
 	var lines []string
 	line := ""
@@ -50,19 +56,24 @@ func BreakRow(text string, first, rest int) []string {
 		}
 		return rest
 	}
+	sep := " "
 	for _, p := range pieces {
-		if line != "" && WidthOf(line+" "+p) <= room() {
-			line += " " + p
-			continue
+		if line != "" && WidthOf(line+sep+p.text) <= room() {
+			line += sep + p.text
+		} else {
+			if line != "" {
+				lines = append(lines, line)
+			}
+			line = p.text
+			for WidthOf(line) > room() {
+				cut := Wrap(line, room())[0]
+				lines = append(lines, cut)
+				line = strings.TrimLeft(strings.TrimPrefix(line, cut), " ")
+			}
 		}
-		if line != "" {
-			lines = append(lines, line)
-		}
-		line = p
-		for WidthOf(line) > room() {
-			cut := Wrap(line, room())[0]
-			lines = append(lines, cut)
-			line = strings.TrimLeft(strings.TrimPrefix(line, cut), " ")
+		sep = " "
+		if p.dot {
+			sep = " · "
 		}
 	}
 	return append(lines, line)

@@ -84,6 +84,22 @@ type RulesTeller interface {
 	HelpRules() (o rules.Options, ok bool)
 }
 
+// MarksTeller is a Screen that may show nothing the help's numbers and
+// marks explain (no card, score or grade: an empty list); HelpMarks
+// false leaves that part out of its help.
+type MarksTeller interface {
+	HelpMarks() bool
+}
+
+// HelpMarksOf reports whether s's help tells the numbers and marks:
+// true unless s says it shows none.
+func HelpMarksOf(s Screen) bool {
+	if m, ok := s.(MarksTeller); ok {
+		return m.HelpMarks()
+	}
+	return true
+}
+
 // QuitAsker is a Screen whose quit question says something other than
 // "the game stays saved" (the trainer, the replay viewer).
 type QuitAsker interface {

@@ -219,6 +219,19 @@ func AgainstBotsWords(players int, level string) string {
 // returns nil when no way does (then the caller names them otherwise).
 // mark is "…", or "." where the screen is ASCII.
 func ShortNames(names []string, w int, mark string) []string {
+	return shortNames(names, w, mark, true)
+}
+
+// ShortWords is ShortNames for names read in running text (the talk
+// column's "Annabelle L…: pass"): a name keeps its spaces, so that it
+// reads as the person wrote it, and is only cut.
+func ShortWords(names []string, w int, mark string) []string {
+	return shortNames(names, w, mark, false)
+}
+
+// shortNames is ShortNames, squash saying whether a name may first lose
+// its spaces.
+func shortNames(names []string, w int, mark string, squash bool) []string {
 	if w <= 0 {
 		return nil
 	}
@@ -234,7 +247,7 @@ func ShortNames(names []string, w int, mark string) []string {
 		if WidthOf(n) <= w {
 			return n
 		}
-		if sq := strings.Join(strings.Fields(n), ""); way == 0 && WidthOf(sq) <= w {
+		if sq := strings.Join(strings.Fields(n), ""); squash && way == 0 && WidthOf(sq) <= w {
 			return sq
 		}
 		rs := []rune(n)

@@ -6,6 +6,8 @@ import (
 	"sync"
 	"time"
 
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/klob/klob/internal/record/store"
@@ -144,6 +146,7 @@ type gameFreeMsg struct{ err error }
 // elsewhere is the screen of a game alone open in another connection
 // of the same key: it says so, and t takes the game over.
 type elsewhere struct {
+	leavesAtOnce
 	l       *Lobby
 	since   time.Time
 	waiting bool
@@ -151,7 +154,7 @@ type elsewhere struct {
 }
 
 func newElsewhere(l *Lobby) *elsewhere {
-	e := &elsewhere{l: l}
+	e := &elsewhere{leavesAtOnce: leavesAtOnce{l}, l: l}
 	if l.visit != nil {
 		e.since, _ = l.visit.GameElsewhere()
 	}
@@ -159,6 +162,15 @@ func newElsewhere(l *Lobby) *elsewhere {
 }
 
 func (e *elsewhere) Name() string { return "game elsewhere" }
+
+// quitNow: q comes back to the lobby as esc does, and as esc waits
+// while the game is being taken over.
+func (e *elsewhere) quitNow(*kit.Context) (kit.Screen, tea.Cmd) {
+	if e.waiting {
+		return e, nil
+	}
+	return e.l, nil
+}
 
 func (e *elsewhere) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
@@ -182,6 +194,13 @@ func (e *elsewhere) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) 
 		}
 	}
 	return e, nil
+}
+
+// KeyHelp: t takes the game over; q and esc come back to the lobby.
+func (e *elsewhere) KeyHelp(k *kit.KeyMap) help.KeyMap {
+	keys := []key.Binding{kit.Bind("t", "take the game over here: the other connection saves it and goes back to its lobby", "t"),
+		backKeys(k), k.Help}
+	return kit.KeyHelp{Short: keys, Full: [][]key.Binding{keys}}
 }
 
 // waitFree takes the person's games once the other connection has let
@@ -227,7 +246,7 @@ func (e *elsewhere) View(ctx *kit.Context) string {
 		lines = append(lines, "")
 		lines = append(lines, kit.Paragraph("! "+e.err, w, st.Error.Render)...)
 	}
-	lines = append(lines, "", " "+st.Dim.Render("t take over · esc back · q "+ctx.Keys.QuitHint().Help().Desc))
+	lines = append(lines, "", " "+st.Dim.Render("t take over · q/esc back"))
 	for i, l := range lines {
 		lines[i] = kit.Clip(l, w)
 	}

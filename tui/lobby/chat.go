@@ -363,10 +363,10 @@ func (lt *talkPane) lines(ctx *kit.Context, w, room int) []string {
 			}
 			text := who + `: "` + ls[i].Text + `"`
 			// At spaces: a hyphened name parted at its hyphen reads as two.
-			rows := kit.WrapAtSpaces(text, max(10, w-4), 0)
+			rows := kit.WrapAtSpaces(text, max(10, w-4), 0, ctx.Ellipsis())
 			if len(said)+len(rows) > keep {
 				if len(said) == 0 {
-					said = kit.WrapAtSpaces(text, w-4, max(1, keep))
+					said = kit.WrapAtSpaces(text, w-4, max(1, keep), ctx.Ellipsis())
 				}
 				break
 			}
@@ -409,7 +409,7 @@ func (lt *talkPane) least(ctx *kit.Context, w int) int {
 // its end (how to undo a mute) must not be lost at the edge.
 func (lt *talkPane) noteLines(ctx *kit.Context, w int) []string {
 	var out []string
-	for _, l := range kit.WrapLines(lt.note.Text, w-2, 3) {
+	for _, l := range kit.WrapLines(lt.note.Text, w-2, 3, ctx.Ellipsis()) {
 		if lt.note.Err {
 			l = ctx.Styles.Error.Render(l)
 		}

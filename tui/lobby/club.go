@@ -240,6 +240,7 @@ func (s *SharedSeat) afterword() string {
 // players among those with enough rated games, and the person's own
 // standing below.
 type boardScreen struct {
+	leavesAtOnce
 	l     *Lobby
 	at    int // the pool shown, an index of club.Pools
 	lines map[int][]club.Line
@@ -256,13 +257,10 @@ type clubBoardMsg struct {
 }
 
 func newBoardScreen(l *Lobby) *boardScreen {
-	return &boardScreen{l: l, lines: map[int][]club.Line{}}
+	return &boardScreen{leavesAtOnce: leavesAtOnce{l}, l: l, lines: map[int][]club.Line{}}
 }
 
 func (b *boardScreen) Name() string { return "leaderboard" }
-
-// QuitQuestion: q ends the connection, as from the lobby.
-func (b *boardScreen) QuitQuestion() string { return quitsConnection }
 
 func (b *boardScreen) seats() int { return club.Pools()[b.at] }
 
@@ -377,7 +375,7 @@ func (b *boardScreen) View(ctx *kit.Context) string {
 		}
 	}
 	lines = append(lines, after...)
-	lines = kit.Footed(lines, ctx.Height, " "+st.Dim.Render("←/→ seat count · esc back · q "+ctx.Keys.QuitHint().Help().Desc))
+	lines = kit.Footed(lines, ctx.Height, " "+st.Dim.Render("←/→ seat count · q/esc back"))
 	return kit.Canvas(lines, w, ctx.Height)
 }
 
@@ -403,6 +401,6 @@ func clipName(s string, n int) string {
 
 // KeyHelp: the leaderboard's keys.
 func (b *boardScreen) KeyHelp(k *kit.KeyMap) help.KeyMap {
-	keys := []key.Binding{kit.Brief("seat count", k.Left, k.Right), kit.Brief("back to the lobby", k.Back), k.Help, kit.QuitAsks(k)}
+	keys := []key.Binding{kit.Brief("seat count", k.Left, k.Right), backKeys(k), k.Help}
 	return kit.KeyHelp{Short: keys, Full: [][]key.Binding{keys}}
 }

@@ -209,13 +209,10 @@ func (l *Lobby) Name() string { return "lobby" }
 
 func (l *Lobby) typing() bool { return l.entered || l.talk.open() }
 
-// quitsConnection is the quit question of the lobby and of the screens
-// of its menu whose q ends the connection (the form, the
-// leaderboards): no game of theirs is left behind.
-const quitsConnection = "Your games stay saved."
-
-// QuitQuestion: leaving keeps a table seat for a while.
-func (l *Lobby) QuitQuestion() string { return quitsConnection }
+// QuitQuestion: q on the lobby itself ends the connection (on every
+// screen reached from it q comes back to it); leaving keeps a table
+// seat for a while.
+func (l *Lobby) QuitQuestion() string { return "Your games stay saved." }
 
 // tick asks to refresh the list of tables in 2 s.
 func (l *Lobby) tick() tea.Cmd { return l.ticks.Tick(l, 2*time.Second) }
@@ -518,12 +515,31 @@ func (l *Lobby) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	return kit.KeyHelp{Short: moves, Full: [][]key.Binding{letters, moves}}
 }
 
-// KeyHelp: the form's moves.
+// KeyHelp: the form's moves; q leaves at once, as esc does.
 func (f *TableForm) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	moves := []key.Binding{kit.Brief("choose a line", k.Up, k.Down), kit.Brief("change it", k.Left, k.Right),
-		kit.Brief("open the table", k.Choose), kit.Brief("back to the lobby", k.Back), k.Help, kit.QuitAsks(k)}
+		kit.Brief("open the table", k.Choose), backKeys(k), k.Help}
 	return kit.KeyHelp{Short: moves, Full: [][]key.Binding{moves}}
 }
+
+// backKeys are q and esc on a screen reached from the lobby that keeps
+// nothing: both come back to the lobby at once (leavesAtOnce).
+func backKeys(k *kit.KeyMap) key.Binding { return kit.Brief("back to the lobby", k.Quit, k.Back) }
+
+// leavesAtOnce is what a screen of the lobby's menu that keeps nothing
+// (the form, the leaderboards, a game open elsewhere) gives the App:
+// its q comes back to the lobby unasked, as esc does, and only the
+// lobby's own q ends the connection. The key hints say "q leave".
+type leavesAtOnce struct{ l *Lobby }
+
+// QuitsAtOnce: nothing is kept here, so nothing is asked.
+func (a leavesAtOnce) QuitsAtOnce() bool { return true }
+
+// QuitTitle: q comes back to the lobby.
+func (a leavesAtOnce) QuitTitle() (string, string) { return leaveTitle() }
+
+// quitNow: back to the lobby.
+func (a leavesAtOnce) quitNow(*kit.Context) (kit.Screen, tea.Cmd) { return a.l, nil }
 
 // QuitsAtOnce: q on the saved games' list comes back to the lobby
 // unasked, as esc does: the list keeps nothing.
@@ -531,6 +547,10 @@ func (b *Away) QuitsAtOnce() bool {
 	_, list := b.inner.(*replay.History)
 	return list
 }
+
+// HelpMarks passes on whether the screen shown has marks to explain
+// (the empty history has none).
+func (b *Away) HelpMarks() bool { return kit.HelpMarksOf(b.inner) }
 
 // HelpRules passes on the game alone being played.
 func (b *Away) HelpRules() (rules.Options, bool) { return kit.HelpRulesOf(b.inner) }
@@ -877,6 +897,7 @@ func tableLine(t hall.Info) string {
 // TableForm is the host's choice of a new table: seats, bots' level,
 // target and rules (the setup rows of a game alone).
 type TableForm struct {
+	leavesAtOnce
 	l    *Lobby
 	form setup.Form
 	err  string
@@ -906,13 +927,10 @@ func botsOf(level ai.Level, seats int) string {
 func newTableForm(l *Lobby) *TableForm {
 	o := rules.DefaultOptions()
 	o.Players = 2
-	return &TableForm{l: l, form: setup.Form{Setup: setup.Setup{Level: ai.Normal, Options: o}}}
+	return &TableForm{leavesAtOnce: leavesAtOnce{l}, l: l, form: setup.Form{Setup: setup.Setup{Level: ai.Normal, Options: o}}}
 }
 
 func (f *TableForm) Name() string { return "table form" }
-
-// QuitQuestion: q ends the connection, as from the lobby.
-func (f *TableForm) QuitQuestion() string { return quitsConnection }
 
 // Setup is the table's bots and rules as the form has them.
 func (f *TableForm) Setup() setup.Setup { return f.form.Setup }
@@ -971,6 +989,6 @@ func (f *TableForm) View(ctx *kit.Context) string {
 	if f.err != "" {
 		lines = append(lines, "", " "+st.Error.Render("! "+f.err))
 	}
-	lines = append(lines, "", " "+st.Dim.Render("↑/↓ choose a line · ←/→ change it · enter open · esc back · q quit"))
+	lines = append(lines, "", " "+st.Dim.Render("↑/↓ choose a line · ←/→ change it · enter open · q/esc back"))
 	return kit.JoinLines(lines)
 }

@@ -61,7 +61,8 @@ func TestLongTableLineKeepsNamesWhole(t *testing.T) {
 
 // The rating line too long for 80 columns breaks between its pools,
 // never inside one: "(no game" on one line and "yet)" on the next read
-// badly.
+// badly; the "·" between two pools goes with the break, never left
+// dangling at a line's end or start.
 func TestRatingLineBreaksBetweenPools(t *testing.T) {
 	ctx := kit.NewContext(false)
 	ctx.Width, ctx.Height = 80, 24
@@ -79,8 +80,11 @@ func TestRatingLineBreaksBetweenPools(t *testing.T) {
 		if ansi.StringWidth(line) > 80 {
 			t.Errorf("a line wider than the window: %q", line)
 		}
+		if s := strings.TrimSpace(line); strings.HasSuffix(s, "·") || strings.HasPrefix(s, "·") {
+			t.Errorf("a separator dangles at a line's end or start: %q", line)
+		}
 		for _, part := range strings.Split(strings.TrimPrefix(strings.TrimSpace(line), "Your rating: "), " · ") {
-			if !regexp.MustCompile(`^\d players \d+ ±\d+ \(no game yet\)( ·)?$`).MatchString(part) {
+			if !regexp.MustCompile(`^\d players \d+ ±\d+ \(no game yet\)$`).MatchString(part) {
 				t.Errorf("a pool broken over two lines: %q in\n%s", part, ansi.Strip(strings.Join(lines, "\n")))
 			}
 		}

@@ -48,7 +48,8 @@ func TestBoardReplay(t *testing.T) {
 		if s.sealed {
 			t.Fatal("a board played out is sealed")
 		}
-		if txt := hs.Text(); !strings.Contains(txt, "Replay · Board 1 of 8 · step 0 of") {
+		// The board in the line's lower case, as "deal 3 of 9" there.
+		if txt := hs.Text(); !strings.Contains(txt, "Replay · board 1 of 8 · step 0 of") {
 			t.Errorf("the replay does not name the board:\n%s", txt)
 		}
 		// Its one deal is the board, not "Deal 1", and there is no

@@ -175,7 +175,7 @@ func (s *History) View(ctx *kit.Context) string {
 		return kit.Canvas(lines, w, h)
 	case s.err != nil:
 		lines = append(lines, "")
-		lines = append(lines, kit.Alert(st, "the saved games cannot be listed: "+s.err.Error(), w, 3)...)
+		lines = append(lines, kit.Alert(ctx, "the saved games cannot be listed: "+s.err.Error(), w, 3)...)
 		keys := kit.HintLine([]key.Binding{ctx.Keys.QuitHint()})
 		if !ctx.Remote { // over SSH there is no klob command
 			keys = "klob replay FILE opens any game log · " + keys
@@ -456,7 +456,7 @@ func (s *History) detailLines(ctx *kit.Context, w int) []string {
 	st := &ctx.Styles
 	switch {
 	case s.note != "" && !s.noteOK:
-		lines := kit.WrapLines(s.note, max(1, w-4), 3)
+		lines := kit.WrapLines(s.note, max(1, w-4), 3, ctx.Ellipsis())
 		for i, l := range lines {
 			mark := "  "
 			if i == 0 {
@@ -470,7 +470,7 @@ func (s *History) detailLines(ctx *kit.Context, w int) []string {
 	case s.cursor < len(s.rows):
 		var out []string
 		out = append(out, kit.Indent(" ",
-			kit.WrapLines(s.unpath(s.rows[s.cursor].path, s.rows[s.cursor].path), w-2, 2), st.Dim.Render)...)
+			kit.WrapLines(s.unpath(s.rows[s.cursor].path, s.rows[s.cursor].path), w-2, 2, ctx.Ellipsis()), st.Dim.Render)...)
 		return out
 	}
 	return []string{""}
@@ -500,6 +500,10 @@ func (s *History) KeyHelp(k *kit.KeyMap) help.KeyMap {
 			k.Help, quit}},
 	}
 }
+
+// HelpMarks: an empty list shows no score nor grade for the help's
+// numbers and marks to explain.
+func (s *History) HelpMarks() bool { return len(s.rows) > 0 }
 
 // QuitQuestion: the list changes nothing.
 func (s *History) QuitQuestion() string { return "Your saved games stay as they are." }

@@ -72,6 +72,13 @@ func TestGoldens(t *testing.T) {
 				if m := chessMarks.FindString(scr); m != "" {
 					t.Errorf("%s: a grade marked %q:\n%s", what, m, scr)
 				}
+				// The step line is a sentence, its grade's note in it,
+				// as the replay's other lines are.
+				for _, l := range strings.Split(scr, "\n") {
+					if l = strings.TrimRight(l, " "); strings.HasPrefix(l, " Step ") && !strings.HasSuffix(l, ".") {
+						t.Errorf("%s: the step line is no sentence: %q", what, l)
+					}
+				}
 			}
 			golden("1-dealt")
 			hs.Press("down", "down", "right")

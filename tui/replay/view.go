@@ -115,7 +115,10 @@ func (s *Screen) bottomLines(ctx *kit.Context, sc *table.Scene, d *rules.Deal) [
 	}
 	place := fmt.Sprintf(" Replay · deal %d of %d · step %d of %d · %s", rd.No, len(s.r.Deals), s.pos.n, len(rd.Steps), who)
 	if s.cfg.Board != "" {
-		place = fmt.Sprintf(" Replay · %s · step %d of %d · %s", s.cfg.Board, s.pos.n, len(rd.Steps), who)
+		// "Board 3 of 8" heads a board's screens; here it goes on the
+		// line in lower case, as "deal 3 of 9" does.
+		board := strings.ToLower(s.cfg.Board[:1]) + s.cfg.Board[1:]
+		place = fmt.Sprintf(" Replay · %s · step %d of %d · %s", board, s.pos.n, len(rd.Steps), who)
 	}
 	room := w - kit.WidthOf(place) - 4
 	name := kit.ElideName(s.name, room, ctx.Ellipsis())
@@ -211,21 +214,24 @@ func (s *Screen) stepLine(ctx *kit.Context, sc *table.Scene, d *rules.Deal) stri
 	if step.Seat == rules.ChanceSeat {
 		line = fmt.Sprintf(" Step %d: by chance, %s", s.pos.n, did)
 	}
+	// The step is a sentence, its grade's note in it: "Step 3: Ann
+	// played 7♦ · best.", as the replay's other lines are sentences.
+	stop := ""
 	if s.pos == s.end() && !s.finished() {
-		line += ". The log stops here"
+		stop = " The log stops here."
 	}
 	dec := s.decision(s.pos.deal, i)
 	if dec == nil || dec.Grade == analysis.NotGraded || step.Seat == rules.ChanceSeat {
 		// A seat the analysis was not asked to grade (a bot's) gets no
 		// note: "forced" would say it had no choice.
-		return line + "."
+		return line + "." + stop
 	}
 	// The better action of a hidden hand would show its cards.
 	better := ""
 	if s.open || step.Seat == s.bottom {
 		better = actionWords(ctx, dec.Best)
 	}
-	return line + gradeNote(ctx, dec, better)
+	return line + gradeNote(ctx, dec, better) + "." + stop
 }
 
 // swapText is a shlomo's or cleopatra's card moving, in words that say

@@ -213,6 +213,6 @@ func (f *Form) Lines(ctx *kit.Context, rows []Row, button, explain string) []str
 		explain = rows[f.Row].Explain(&f.Setup)
 	}
 	// The explanation wraps: cut at the edge, shlomo's lost its end.
-	lines = append(lines, kit.Indent("     ", kit.WrapLines(explain, ctx.Width-5, 2), ctx.Styles.Dim.Render)...)
+	lines = append(lines, kit.Indent("     ", kit.WrapLines(explain, ctx.Width-5, 2, ctx.Ellipsis()), ctx.Styles.Dim.Render)...)
 	return append(lines, "", kit.Mark(ctx, button, f.Row == len(rows)))
 }

@@ -151,8 +151,8 @@ func chatText(ctx *kit.Context, l SceneChat, short func(string) string) []string
 // chatNames shortens the names of the chat's lines to w cells, so that
 // a name longer than the talk column stays recognisable instead of being
 // cut by the wrap: a seat's name as the table shortens it (short, the
-// scene shortTo gave), another's (a spectator's) as kit.ShortNames
-// shortens it among the seats' names.
+// scene shortWordsTo gave), another's (a spectator's) as kit.ShortWords
+// shortens it among the seats' names, its spaces kept.
 func (sc *Scene) chatNames(ctx *kit.Context, short *Scene, w int) func(string) string {
 	var seats []string
 	bySeat := map[string]string{}
@@ -167,7 +167,7 @@ func (sc *Scene) chatNames(ctx *kit.Context, short *Scene, w int) func(string) s
 		if n, ok := bySeat[name]; ok && kit.WidthOf(n) <= w {
 			return n
 		}
-		if cut := kit.ShortNames(append(slices.Clone(seats), name), w, shortMark(ctx)); cut != nil {
+		if cut := kit.ShortWords(append(slices.Clone(seats), name), w, shortMark(ctx)); cut != nil {
 			return cut[len(cut)-1]
 		}
 		return kit.Clip(name, w)

@@ -60,12 +60,12 @@ func (s *Screen) resultView(ctx *kit.Context, sc *Scene) string {
 	} else if kit.WidthOf(next)+5+kit.WidthOf(keys) <= w {
 		bottom = append(bottom, " "+style.Render(next)+"   "+st.Dim.Render(keys))
 	} else {
-		bottom = append(bottom, kit.Indent(" ", kit.WrapLines(next, w-2, 2), style.Render)...)
+		bottom = append(bottom, kit.Indent(" ", kit.WrapLines(next, w-2, 2, ctx.Ellipsis()), style.Render)...)
 		bottom = append(bottom, " "+st.Dim.Render(kit.FitHintLine(ctx, bs, w-2)))
 	}
 	bottom = append(bottom, s.resultNote(ctx, w)...)
 	if e := sn.Save.Err; e != "" {
-		bottom = append(bottom, kit.Alert(st, "autosave failed: "+e, w, maxSaveErrLines)...)
+		bottom = append(bottom, kit.Alert(ctx, "autosave failed: "+e, w, maxSaveErrLines)...)
 	}
 	if s.talk.Typing {
 		bottom = append(bottom, s.chatLine(ctx, w))
@@ -202,7 +202,7 @@ func (s *Screen) overView(ctx *kit.Context) string {
 	case sv.NoStore:
 		tail = append(tail, " The game was not saved: there was no state directory.")
 	case sv.FileErr != "":
-		tail = append(tail, kit.Alert(st, "The game log could not be filed (it is tried again): "+sv.FileErr, w, 2)...)
+		tail = append(tail, kit.Alert(ctx, "The game log could not be filed (it is tried again): "+sv.FileErr, w, 2)...)
 	case !sv.Filed:
 		tail = append(tail, " Saving the game log…")
 	case sv.Path != "":
@@ -213,7 +213,7 @@ func (s *Screen) overView(ctx *kit.Context) string {
 	}
 	if s.cfg.Afterword != nil {
 		if a := s.cfg.Afterword(); a != "" {
-			tail = append(tail, kit.Indent(" ", kit.WrapLines(a, w-2, 2), nil)...)
+			tail = append(tail, kit.Indent(" ", kit.WrapLines(a, w-2, 2, ctx.Ellipsis()), nil)...)
 		}
 	}
 	var offers []string
@@ -232,7 +232,7 @@ func (s *Screen) overView(ctx *kit.Context) string {
 		tail = append(tail, s.chatLine(ctx, w))
 	}
 	if s.overErr != "" {
-		tail = append(tail, kit.Alert(st, s.overErr, w, 2)...)
+		tail = append(tail, kit.Alert(ctx, s.overErr, w, 2)...)
 	}
 	padH := max(4, h-len(lines)-len(tail)-1)
 	sc.V.Seat = sn.Seat
@@ -255,7 +255,7 @@ func (s *Screen) resultNote(ctx *kit.Context, w int) []string {
 	var out []string
 	if s.note.Text != "" {
 		out = append(out, kit.Indent(" ",
-			kit.WrapLines(s.note.Text, w-2, maxNoteLines), style.Render)...)
+			kit.WrapLines(s.note.Text, w-2, maxNoteLines, ctx.Ellipsis()), style.Render)...)
 	}
 	return out
 }

@@ -495,7 +495,9 @@ func (sc *Scene) trickGrid(ctx *kit.Context, w int, size kit.CardSize, compact b
 		case b.col == ncols-1 && sc.players() > 2:
 			place(&right, min(b.row, max(0, nrows-4)), sc.seatLines(ctx, b.seat, rightW-1))
 		default: // the partner, on top
-			r, l := sc.partnerLines(ctx, b.seat, rightW+colW, gx+colW-1)
+			// A cell short of the table's edge, as the side seats: a
+			// gap before the right column's rule.
+			r, l := sc.partnerLines(ctx, b.seat, rightW+colW-1, gx+colW-1)
 			place(&right, 0, r)
 			partnerLeft = l
 		}
@@ -879,7 +881,7 @@ func (sc *Scene) rightColumn(ctx *kit.Context, w, h int) []string {
 	room := h - len(out)
 	// Lines wrap at spaces, never inside a name: a name longer than the
 	// column with its colon is shortened as the table shortens it.
-	short := sc.shortTo(ctx, max(1, w-3))
+	short := sc.shortWordsTo(ctx, max(1, w-3))
 	if len(sc.Chat) > 0 {
 		c := *short
 		c.chatName = sc.chatNames(ctx, short, max(1, w-3))
@@ -888,7 +890,7 @@ func (sc *Scene) rightColumn(ctx *kit.Context, w, h int) []string {
 	said := short.talkLines(ctx)
 	var talk []string
 	for _, l := range said {
-		talk = append(talk, kit.WrapAtSpaces(l, max(1, w-2), 0)...)
+		talk = append(talk, kit.WrapAtSpaces(l, max(1, w-2), 0, ctx.Ellipsis())...)
 	}
 	if len(talk) == 0 {
 		return append(out, st.Dim.Render("(nothing said yet)"))
@@ -899,7 +901,7 @@ func (sc *Scene) rightColumn(ctx *kit.Context, w, h int) []string {
 		var kept []string
 		cut := len(said)
 		for cut > 0 {
-			l := kit.WrapAtSpaces(said[cut-1], max(1, w-2), 0)
+			l := kit.WrapAtSpaces(said[cut-1], max(1, w-2), 0, ctx.Ellipsis())
 			if len(kept)+len(l)+1 > room {
 				break
 			}

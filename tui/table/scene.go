@@ -263,13 +263,24 @@ func (sc *Scene) colNames(ctx *kit.Context, w int, short bool) []string {
 // make too long; the scene itself when they fit or cannot be told
 // apart so.
 func (sc *Scene) shortTo(ctx *kit.Context, w int) *Scene {
+	return sc.shortBy(ctx, w, kit.ShortNames)
+}
+
+// shortWordsTo is shortTo for the talk column, whose names read in
+// sentences: a name keeps its spaces (kit.ShortWords).
+func (sc *Scene) shortWordsTo(ctx *kit.Context, w int) *Scene {
+	return sc.shortBy(ctx, w, kit.ShortWords)
+}
+
+// shortBy is shortTo with the names shortened by shorten.
+func (sc *Scene) shortBy(ctx *kit.Context, w int, shorten func([]string, int, string) []string) *Scene {
 	var names []string
 	long := false
 	for s := range rules.Seat(sc.players()) {
 		names = append(names, sc.Name(s))
 		long = long || kit.WidthOf(sc.Name(s)) > w
 	}
-	cut := kit.ShortNames(names, w, shortMark(ctx))
+	cut := shorten(names, w, shortMark(ctx))
 	if !long || cut == nil {
 		return sc
 	}

@@ -5,8 +5,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
 	"github.com/klob/klob/tui/kit/kittest"
 )
 
@@ -76,4 +79,28 @@ func TestStandInThinks(t *testing.T) {
 			t.Errorf("a bot's turn:\n%s", text)
 		}
 	})
+}
+
+// TestPartnerGapBeforeRule: the partner of four's lines right of its
+// card ("dealer · ann's partner" to a spectator) end a cell short of
+// the table's edge, as the side seats' do, so that they never touch the
+// rule of the column beside the table, at any table width.
+func TestPartnerGapBeforeRule(t *testing.T) {
+	ctx := kit.NewContext(false)
+	for _, dealer := range []rules.Seat{1, 2} {
+		sc := &Scene{V: rules.View{Players: 4, Options: options(4), Seat: rules.SeatA, Dealer: dealer, Maker: rules.SeatB,
+			Phase: rules.PhasePlay, Turn: rules.SeatB, Counts: [4]int{8, 8, 8, 8}}, You: rules.NoSeat, Watching: true,
+			Players: []Player{{Name: "ann", Tag: "here"}, {Name: "West", Tag: "normal"}, {Name: "North", Tag: "normal"}, {Name: "East", Tag: "normal"}}}
+		for w := 40; w <= 60; w++ {
+			for _, size := range []kit.CardSize{kit.SmallCard, kit.LargeCard} {
+				for _, compact := range []bool{false, true} {
+					for _, l := range sc.trickGrid(&ctx, w, size, compact) {
+						if l = ansi.Strip(l); kit.WidthOf(l) >= w && !strings.HasSuffix(l, " ") {
+							t.Errorf("table %d wide (cards %v, compact %v): a line reaches the rule: %q", w, size, compact, l)
+						}
+					}
+				}
+			}
+		}
+	}
 }

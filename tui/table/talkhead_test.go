@@ -4,6 +4,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
 	"github.com/klob/klob/tui/kit/kittest"
 )
 
@@ -23,4 +27,26 @@ func TestTalkPanelPromisesNoTalk(t *testing.T) {
 			t.Errorf("a table with chat does not say talk:\n%s", text)
 		}
 	})
+}
+
+// TestTalkNamesKeepSpaces: a name too long for the talk column is cut
+// with its spaces kept ("Annabelle L…"), a seat's as a spectator's, never
+// run together ("AnnabelleLee"), as the talk's lines are sentences.
+func TestTalkNamesKeepSpaces(t *testing.T) {
+	ctx := kit.NewContext(false)
+	v := handView(t)
+	sc := &Scene{V: v, You: rules.SeatA, Talk: true, Players: []Player{{Name: "You"}, {Name: "Annabelle Lee"}}}
+	sc.Chat = []SceneChat{{ChatLine: ChatLine{Seq: 1, Name: "Rosalind Foxe", Text: "hello", Watching: true}, Deal: sc.DealNo}}
+	text := ansi.Strip(strings.Join(sc.rightColumn(&ctx, 15, 40), "\n"))
+	for _, want := range []string{"Annabelle L…:", "Rosalind Fo…"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the talk column does not name %q:\n%s", want, text)
+		}
+	}
+	if testing.Verbose() {
+		t.Logf("the talk column:\n%s", text)
+	}
+	if strings.Contains(text, "AnnabelleL") || strings.Contains(text, "RosalindF") {
+		t.Errorf("the talk column runs a name's words together:\n%s", text)
+	}
 }

@@ -72,7 +72,7 @@ func TestClaimRefusalWords(t *testing.T) {
 		s.snap.Claim = &host.ClaimState{Verdict: claim.Verdict{Players: n, Seat: rules.SeatA,
 			Err: &claim.TooEarlyError{Placements: 64.7e6, Limit: claim.DefaultLimits.Placements}}}
 		got, _ = s.claimWords(&ctx)
-		lines := kit.WrapLines(got, 78, maxNoteLines)
+		lines := kit.WrapLines(got, 78, maxNoteLines, ctx.Ellipsis())
 		if last := lines[len(lines)-1]; strings.HasSuffix(last, "…") || !strings.HasSuffix(last, "left.") {
 			t.Errorf("%d players: the too-early refusal is cut at 80 columns: %q", n, lines)
 		}

@@ -135,7 +135,7 @@ func (s *Screen) noteLines(ctx *kit.Context, sc *Scene, w int) []string {
 	}
 	var out []string
 	if text != "" {
-		out = append(out, kit.Indent(" ", kit.WrapLines(text, w-2, limit), style.Render)...)
+		out = append(out, kit.Indent(" ", kit.WrapLines(text, w-2, limit, ctx.Ellipsis()), style.Render)...)
 	}
 	// A one-line note leaves room for what the chosen item means.
 	if len(out) <= 1 && !s.note.Err {

@@ -102,7 +102,7 @@ func (s *Screen) againLines(ctx *kit.Context, sc *Scene, w int) []string {
 		text = fmt.Sprintf("Again: %s said it; waiting for %s.", strings.Join(yes, ", "), strings.Join(wait, ", "))
 	}
 	var out []string
-	out = append(out, kit.Indent(" ", kit.WrapLines(text, w-2, 2), nil)...)
+	out = append(out, kit.Indent(" ", kit.WrapLines(text, w-2, 2, ctx.Ellipsis()), nil)...)
 	return out
 }
 

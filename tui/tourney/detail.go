@@ -254,7 +254,7 @@ func (p *detail) View(ctx *kit.Context) string {
 		return kit.Canvas(lines, w, h)
 	case p.prog == nil:
 		lines = append(lines, "")
-		lines = append(lines, kit.Alert(st, p.err, w, 3)...)
+		lines = append(lines, kit.Alert(ctx, p.err, w, 3)...)
 		lines = append(lines, "", " "+st.Key.Render("[esc]")+" back")
 		return kit.Canvas(lines, w, h)
 	}
@@ -297,7 +297,7 @@ func (p *detail) runningView(ctx *kit.Context, lines []string) string {
 	}
 	var foot []string
 	if p.note != "" {
-		foot = append(foot, kit.Indent(" ", kit.WrapLines(p.note, w-2, 2), st.Heading.Render)...)
+		foot = append(foot, kit.Indent(" ", kit.WrapLines(p.note, w-2, 2, ctx.Ellipsis()), st.Heading.Render)...)
 	}
 	if p.err != "" {
 		foot = append(foot, kit.AlertLine(st, p.err, w))

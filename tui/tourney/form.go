@@ -149,7 +149,7 @@ func (f *form) View(ctx *kit.Context) string {
 	lines = append(lines, f.form.Lines(ctx, f.rows(), create,
 		"the code to give friends comes next; par is worked out meanwhile")...)
 	if f.err != "" {
-		lines = append(lines, kit.Alert(st, f.err, ctx.Width, 2)...)
+		lines = append(lines, kit.Alert(ctx, f.err, ctx.Width, 2)...)
 	}
 	lines = append(lines, "", " "+st.Dim.Render("↑/↓ choose a line · ←/→ change it · enter create · esc back"))
 	return kit.Canvas(lines, ctx.Width, ctx.Height)

@@ -238,7 +238,7 @@ func (p *list) View(ctx *kit.Context) string {
 	case p.entering:
 		foot = append(foot, " Tournament code: "+st.Selected.Render(p.entry+"_")+st.Dim.Render("   enter open · esc cancel"))
 	case p.note != "":
-		foot = append(foot, kit.Alert(st, p.note, w, 2)...)
+		foot = append(foot, kit.Alert(ctx, p.note, w, 2)...)
 	}
 	keys := "↑/↓ choose · enter open · n new · c code · r read again · esc lobby · ? help"
 	switch {

@@ -207,7 +207,7 @@ func (p *after) View(ctx *kit.Context) string {
 		lines = wrap(lines, "Its result is not recorded yet: the tournament shows it once it is.", w)
 	}
 	if p.err != "" {
-		lines = append(lines, kit.Alert(st, p.err, w, 3)...)
+		lines = append(lines, kit.Alert(ctx, p.err, w, 3)...)
 	}
 	lines = append(lines, "")
 	what := "the tournament"

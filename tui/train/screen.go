@@ -685,7 +685,8 @@ func (t *core) KeyHelp(k *kit.KeyMap) help.KeyMap {
 		kit.Brief("choose the option (after the result: next drill)", k.Choose),
 	}
 	full = append(full, t.kind.helpLines(k)...)
-	full = append(full, t.keys.Next, t.keys.Review, k.Help, kit.QuitAsks(k))
+	full = append(full, t.ownKey(t.keys.Next, "a new drill: skips the drill shown (its grading too), or the next one after the result"),
+		t.ownKey(t.keys.Review, "your last mistakes"), k.Help, kit.QuitAsks(k))
 	var short []key.Binding
 	switch {
 	case t.review:
@@ -724,6 +725,20 @@ func (t *core) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	}
 	short = append(short, kit.Brief("help", k.Help), k.QuitHint())
 	return kit.KeyHelp{Short: short, Full: [][]key.Binding{full}}
+}
+
+// ownKey is the full help's line of the trainer's own key b, doing
+// desc: when b is also the letter of an option some drill offers ("n
+// no exchange"), the line says the option's letter wins there (key).
+func (t *core) ownKey(b key.Binding, desc string) key.Binding {
+	letter := b.Help().Key
+	if uses := kit.LetterUses(t.cfg.Options, letter, letterRows...); len(uses) > 0 {
+		for i, u := range uses {
+			uses[i] = strconv.Quote(u)
+		}
+		desc += "; where the drill offers " + orList(uses) + ", " + letter + " answers that instead"
+	}
+	return kit.Bind(letter, desc, b.Keys()...)
 }
 
 // keyPress is the key press of a printable key.
@@ -806,5 +821,9 @@ func (t *Screen) graded(an *drill.Analysis, chose int, when time.Time) drill.Rec
 // the letters of every decision the rules hold, from keys.go's table.
 func (t *Screen) helpLines(k *kit.KeyMap) []key.Binding {
 	return append([]key.Binding{kit.Brief("the n-th option (options without a letter)", k.Nth)},
-		kit.LetterHelp(t.cfg.Options, "bids", "round two", "dix", "sequences", "")...)
+		kit.LetterHelp(t.cfg.Options, letterRows...)...)
 }
+
+// letterRows are the rows of the menu letters (kit.LetterHelp) of the
+// decisions the trainer drills.
+var letterRows = []string{"bids", "round two", "dix", "sequences", ""}

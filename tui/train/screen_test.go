@@ -915,3 +915,29 @@ func TestReviewScrollsOnlyWhenLong(t *testing.T) {
 		}
 	}
 }
+
+// TestHelpSaysWhatNDoes: n is the trainer's new drill and the letter of
+// options (no exchange, no sequence, not good, no trumps): the help's
+// line of n says which wins where, naming the options of the seat
+// count, so that the help does not give n two meanings without saying
+// when each holds; m ("how many cards?") likewise.
+func TestHelpSaysWhatNDoes(t *testing.T) {
+	n := map[int]string{2: `"no exchange", "no sequence" or "not good"`, 3: `"no exchange", "no sequence" or "not good"`,
+		4: `"no trumps", "no sequence" or "not good"`}
+	for _, seats := range []int{2, 3, 4} {
+		hs := start(t, rulesConfig(t, &traintest.MemRecord{}, fmt.Sprintf("players=%d", seats)), 80, 24)
+		km := kit.DefaultKeys()
+		lines := map[string]string{}
+		for _, group := range hs.s.KeyHelp(&km).FullHelp() {
+			for _, b := range group {
+				lines[b.Help().Key] = b.Help().Desc
+			}
+		}
+		for letter, want := range map[string][2]string{"n": {"a new drill", n[seats]}, "m": {"your last mistakes", `"how many cards?"`}} {
+			line := lines[letter]
+			if !strings.HasPrefix(line, want[0]) || !strings.Contains(line, "where the drill offers "+want[1]+", "+letter+" answers that instead") {
+				t.Errorf("%d seats: the help's %s reads %q: not %q, then the options %s it answers instead", seats, letter, line, want[0], want[1])
+			}
+		}
+	}
+}

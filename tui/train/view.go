@@ -257,9 +257,9 @@ func (t *core) noteLines(ctx *kit.Context, w int) []string {
 		return []string{""}
 	}
 	if t.noteErr {
-		return kit.Indent(" ", kit.WrapLines("! "+t.note, w-2, 3), ctx.Styles.Error.Render)
+		return kit.Indent(" ", kit.WrapLines("! "+t.note, w-2, 3, ctx.Ellipsis()), ctx.Styles.Error.Render)
 	}
-	return kit.Indent(" ", kit.WrapLines(t.note, w-2, 3), nil)
+	return kit.Indent(" ", kit.WrapLines(t.note, w-2, 3, ctx.Ellipsis()), nil)
 }
 
 // reviewView lists the last mistakes of this seat count, newest first,
