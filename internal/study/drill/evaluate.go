@@ -231,14 +231,14 @@ func (t *Tally) Analysis() Analysis {
 			row.WinGapErr = batchErr(done, an.Best, j, func(r eval.Result) float64 { return r.Win })
 		} else {
 			row.GapErr = math.Hypot(best.StdErr, row.StdErr)
-			// eval reports no error for Win. Without batches, the error
-			// of the score difference is carried over at the rate the
-			// win chance moves with the score between the two options
-			// (the delta method): the win chance is a smooth function
-			// of the deal's score.
-			if row.Gap != 0 {
-				row.WinGapErr = math.Abs(row.WinGap/row.Gap) * row.GapErr
-			}
+			// eval reports no error for Win. Without batches, the
+			// error of a difference of two chances over the samples,
+			// taken as independent: the same for every row of like
+			// chances, so a row further behind never grades better.
+			// (Carrying the score's error over at the rate the chance
+			// moves with the score made a row 1 point and 3.9% behind
+			// "as good", and one 30 points and 3.2% behind a mistake.)
+			row.WinGapErr = math.Sqrt((best.Win*(1-best.Win) + row.Win*(1-row.Win)) / float64(an.Samples))
 		}
 		row.Verdict = grade(row, an.ByWin)
 	}

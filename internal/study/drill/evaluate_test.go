@@ -364,3 +364,33 @@ func TestTallyPoolsByWeight(t *testing.T) {
 	// sqrt((3/4)²·2² + (1/4)²·4²) = sqrt(2.25 + 1)
 	assert.InDelta(t, math.Sqrt(2.25+1), r.StdErr, 1e-9)
 }
+
+// TestWinGradesFollowTheGap: near the end of a game (options ranked by
+// the chance to win) one evaluation grades an option further behind in
+// that chance no better than one nearer to the best, however their
+// score differences compare: 3.9% behind at 1 point was "as good" and
+// 3.2% behind at 30 points a mistake.
+func TestWinGradesFollowTheGap(t *testing.T) {
+	_, v := firstDrill(t, 2, OnlyRound1, "players=2")
+	legal := v.Legal()
+	require.GreaterOrEqual(t, len(legal), 2)
+	grade := func(mean, win float64) VerdictKind {
+		t.Helper()
+		ev := eval.Evaluation{Samples: 100, Weight: 100, ByWin: true}
+		for i, a := range legal {
+			r := eval.Result{Action: a, Mean: 10, StdErr: 3, Win: 0.30}
+			if i > 0 {
+				r.Mean, r.Win = mean, win
+			}
+			ev.Results = append(ev.Results, r)
+		}
+		an, err := FromEval(&v, ev)
+		require.NoError(t, err)
+		require.Equal(t, 0, an.Best)
+		return an.Rows[1].Verdict.Kind
+	}
+	near, far := grade(-20, 0.268), grade(9, 0.261)
+	assert.GreaterOrEqual(t, far, near, "3.9%% behind graded %v, 3.2%% behind %v", far, near)
+	// A gap well beyond the error is still a loss.
+	assert.True(t, grade(9, 0.05).Wrong(), "25% behind is wrong")
+}
