@@ -50,6 +50,11 @@ type roomTalk struct {
 	room *chat.Room
 	sub  *chat.Subscription
 	me   chat.Sender // Key "" for a guest, who only reads
+	// name is what the lines are signed with, asked at each line: a
+	// namesake who came since tags the name with its key (Hall.Label).
+	name func() string
+	// watching marks the lines of a spectator.
+	watching bool
 	// lines and from are the lines read and their senders' keys.
 	lines []tablescreen.ChatLine
 	from  []string
@@ -75,16 +80,13 @@ type talkMsg struct {
 	err   error
 }
 
-// newTalk subscribes me (watching: a spectator) to room; nil without a
-// room.
-func newTalk(hub *chat.Hub, room *chat.Room, me hall.Player, label string, watching bool, muted muteBook) *roomTalk {
+// newTalk subscribes me (watching: a spectator) to room, its lines
+// signed with name; nil without a room.
+func newTalk(hub *chat.Hub, room *chat.Room, me hall.Player, name func() string, watching bool, muted muteBook) *roomTalk {
 	if hub == nil || room == nil {
 		return nil
 	}
-	t := &roomTalk{hub: hub, room: room, me: chat.Sender{Key: me.ID, Name: label}, muted: muted}
-	if watching {
-		t.me.Name += watchingMark
-	}
+	t := &roomTalk{hub: hub, room: room, me: chat.Sender{Key: me.ID}, name: name, watching: watching, muted: muted}
 	listener := me.ID
 	if listener == "" {
 		listener = "guest" // a guest mutes nobody: one listener for all
@@ -182,7 +184,12 @@ func (t *roomTalk) Say(text string) (string, error) {
 	if t.closed {
 		return "", errTalkEnded
 	}
-	_, err := t.room.Say(t.me, text)
+	me := t.me
+	me.Name = t.name()
+	if t.watching {
+		me.Name += watchingMark
+	}
+	_, err := t.room.Say(me, text)
 	return "", err
 }
 

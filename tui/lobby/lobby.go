@@ -680,10 +680,6 @@ func (l *Lobby) rename(name string) (kit.Screen, tea.Cmd) {
 	if l.visit != nil {
 		l.visit.Rename(name)
 	}
-	if l.talk != nil {
-		// What is said from now on goes by the new name.
-		l.talk.t.me.Name = l.label()
-	}
 	if !l.isErr {
 		l.setNote("You are "+name+" now.", false)
 	}

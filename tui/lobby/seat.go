@@ -63,7 +63,8 @@ func newSharedSeat(l *Lobby, conn *hall.Conn) *SharedSeat {
 	s.w = conn.Waiting()
 	// The table's talk names the person as its seats do: a game under
 	// way keeps the name it started with, whatever they renamed since.
-	s.talk = newTalk(l.cfg.Chat, conn.Table().Room(), l.cfg.Player, s.w.Seats[conn.Seat()].Name, false, l.mutes)
+	seatName := s.w.Seats[conn.Seat()].Name
+	s.talk = newTalk(l.cfg.Chat, conn.Table().Room(), l.cfg.Player, func() string { return seatName }, false, l.mutes)
 	if s.talk != nil {
 		s.wait = &talkPane{t: s.talk, title: "Table talk"}
 	}

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/klob/klob/ai"
@@ -37,7 +38,7 @@ func TestSeatTalkNamesThePersonAsTheSeat(t *testing.T) {
 	s, ok := scr.(*SharedSeat)
 	require.True(t, ok, "%T", scr)
 	t.Cleanup(s.talk.close)
-	require.Equal(t, "bob", s.talk.me.Name)
+	require.Equal(t, "bob", s.talk.name())
 }
 
 // The lobby lists the person's own tables first, the one they came to
@@ -93,4 +94,32 @@ func randomHall(t *testing.T, cfg hall.Config) *hall.Hall {
 	require.NoError(t, err)
 	t.Cleanup(h.Close)
 	return h
+}
+
+// Ann talks in the lobby before and after another key takes her name:
+// her lines from then on carry her key's tag, as the namesake's do, so
+// nobody reads one ann for the other.
+func TestLobbyTalkTagsANamesakeWhoCameSince(t *testing.T) {
+	hub, err := chat.New(chat.Config{})
+	require.NoError(t, err)
+	h := randomHall(t, hall.Config{Chat: hub})
+	room := hub.NewRoom()
+	ann := New(Config{Player: hall.Player{ID: "a", Name: "ann"}, Hall: h, Chat: hub, Lobby: room})
+	ann.startTalk(true)
+	t.Cleanup(ann.talk.t.close)
+	say := func(l *Lobby, text string) string {
+		t.Helper()
+		_, err := l.talk.t.Say(text)
+		require.NoError(t, err)
+		lines := room.History("x").Lines
+		return lines[len(lines)-1].Name
+	}
+	require.Equal(t, "ann", say(ann, "hello"), "no namesake yet: no tag")
+	cid := New(Config{Player: hall.Player{ID: "c", Name: "cid"}, Hall: h, Chat: hub, Lobby: room})
+	cid.startTalk(true)
+	t.Cleanup(cid.talk.t.close)
+	cid.visit.Rename("ann")
+	cid.cfg.Player.Name = "ann"
+	assert.Equal(t, "ann #"+hall.KeyTag("c"), say(cid, "I am the real ann"))
+	assert.Equal(t, "ann #"+hall.KeyTag("a"), say(ann, "no, I am"), "the first ann is tagged too")
 }

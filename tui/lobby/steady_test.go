@@ -45,7 +45,7 @@ func steadyLobby(t *testing.T, n int, rated, talk bool, said int) (*Lobby, *kit.
 			_, err := room.Say(chat.Sender{Key: "b", Name: "bob"}, fmt.Sprintf("line %d", i+1))
 			require.NoError(t, err)
 		}
-		l.talk = &talkPane{t: newTalk(hub, room, l.cfg.Player, "ann", false, l.mutes)}
+		l.talk = &talkPane{t: newTalk(hub, room, l.cfg.Player, func() string { return "ann" }, false, l.mutes)}
 		t.Cleanup(l.talk.t.sub.Close)
 	}
 	return l, &ctx

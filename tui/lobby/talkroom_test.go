@@ -33,7 +33,7 @@ func TestTalkLeavesItsUnusedRowsToTheTables(t *testing.T) {
 		_, err := room.Say(chat.Sender{Key: "b", Name: "bob"}, text)
 		require.NoError(t, err)
 	}
-	l.talk = &talkPane{t: newTalk(hub, room, l.cfg.Player, "ann", false, l.mutes)}
+	l.talk = &talkPane{t: newTalk(hub, room, l.cfg.Player, func() string { return "ann" }, false, l.mutes)}
 	t.Cleanup(l.talk.t.sub.Close)
 	lines := screenLines(l, ctx)
 	scr := strings.Join(lines, "\n")
@@ -55,7 +55,7 @@ func TestTalkAllMutedIsNotNothingSaid(t *testing.T) {
 	room := hub.NewRoom()
 	_, err = room.Say(chat.Sender{Key: "b", Name: "bob"}, "hello")
 	require.NoError(t, err)
-	l.talk = &talkPane{t: newTalk(hub, room, l.cfg.Player, "ann", false, l.mutes)}
+	l.talk = &talkPane{t: newTalk(hub, room, l.cfg.Player, func() string { return "ann" }, false, l.mutes)}
 	t.Cleanup(l.talk.t.sub.Close)
 	_, err = l.talk.t.command("/mute", "bob")
 	require.NoError(t, err)

@@ -94,7 +94,7 @@ func (l *Lobby) watch(ctx *kit.Context, t *hall.Table) (kit.Screen, tea.Cmd) {
 // and listens.
 func (l *Lobby) startTalk(first bool) tea.Cmd {
 	if first && l.cfg.Chat != nil && l.cfg.Lobby != nil {
-		t := newTalk(l.cfg.Chat, l.cfg.Lobby, l.cfg.Player, l.label(), false, l.mutes)
+		t := newTalk(l.cfg.Chat, l.cfg.Lobby, l.cfg.Player, l.label, false, l.mutes)
 		l.talk = &talkPane{t: t}
 		if done := l.cfg.Done; done != nil {
 			go func() {
@@ -315,7 +315,7 @@ type WatchSeat struct {
 
 func newWatchSeat(l *Lobby, t *hall.Table, port host.Port) *WatchSeat {
 	s := &WatchSeat{l: l, code: t.Code(), port: port, gone: make(chan struct{})}
-	s.talk = newTalk(l.cfg.Chat, t.Room(), l.cfg.Player, l.label(), true, l.mutes)
+	s.talk = newTalk(l.cfg.Chat, t.Room(), l.cfg.Player, l.label, true, l.mutes)
 	cfg := tablescreen.Config{Port: port, Sort: kit.ByStrength, Tag: "table " + s.code, Shared: true,
 		QuitQuestion: "Stop watching table " + s.code + ": back to the lobby."}
 	if s.talk != nil {
