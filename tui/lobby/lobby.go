@@ -172,8 +172,11 @@ type Lobby struct {
 	cfg    *Config
 	row    int
 	tables []hall.Info
-	note   string
-	isErr  bool
+	// playing counts the games others play that the person may watch
+	// (w): the empty list says so, not that nothing goes on.
+	playing int
+	note    string
+	isErr   bool
 
 	// entry is open while the person types a code or a name.
 	entry     kit.LineInput
@@ -251,6 +254,10 @@ func (l *Lobby) resumeSeat(ctx *kit.Context) (kit.Screen, tea.Cmd) {
 func (l *Lobby) Refresh() {
 	if l.cfg.Hall != nil {
 		l.tables = l.cfg.Hall.List(l.cfg.Player.ID)
+		l.playing = 0
+		if !l.guest() {
+			l.playing = len(l.cfg.Hall.Watchable(l.cfg.Player.ID))
+		}
 		// The person's own tables first, the one they came to last at
 		// the top: a long list shows its start, and one who stepped out
 		// to the lobby finds the table they left.
@@ -758,6 +765,10 @@ func (l *Lobby) View(ctx *kit.Context) string {
 	case len(l.tables) > 0:
 	case l.guest():
 		tables = [][]string{{"   " + st.Dim.Render("(no open table)")}}
+	case l.playing == 1:
+		tables = [][]string{{"   " + st.Dim.Render("(no table to join: a game is being played, w to watch it)")}}
+	case l.playing > 1:
+		tables = [][]string{{"   " + st.Dim.Render(fmt.Sprintf("(no table to join: %d games are being played, w to watch one)", l.playing))}}
 	default:
 		tables = [][]string{{"   " + st.Dim.Render("(no open table: open one and give its code to friends)")}}
 	}

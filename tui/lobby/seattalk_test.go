@@ -1,6 +1,7 @@
 package lobby
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
@@ -122,4 +123,32 @@ func TestLobbyTalkTagsANamesakeWhoCameSince(t *testing.T) {
 	cid.cfg.Player.Name = "ann"
 	assert.Equal(t, "ann #"+hall.KeyTag("c"), say(cid, "I am the real ann"))
 	assert.Equal(t, "ann #"+hall.KeyTag("a"), say(ann, "no, I am"), "the first ann is tagged too")
+}
+
+// A lobby with no table to join says so while games go on that the
+// person may watch, rather than that nothing is open; a private game
+// is not counted.
+func TestEmptyListSaysGamesArePlayed(t *testing.T) {
+	h := randomHall(t, hall.Config{})
+	ctx := kit.NewContext(false)
+	ctx.Width, ctx.Height = 80, 24
+	cid := New(Config{Player: hall.Player{ID: "c", Name: "cid"}, Hall: h})
+	text := func() string {
+		cid.Refresh()
+		return strings.Join(screenLines(cid, &ctx), "\n")
+	}
+	assert.Contains(t, text(), "no open table: open one")
+	start := func(host hall.Player, private bool) {
+		tb, err := h.Open(host, hall.Options{Seats: 2, Rules: rules.DefaultOptions(), Level: ai.Random, Seed: 1, Private: private})
+		require.NoError(t, err)
+		c, err := tb.Join(host)
+		require.NoError(t, err)
+		require.NoError(t, c.Start())
+		t.Cleanup(c.Leave)
+	}
+	start(hall.Player{ID: "a", Name: "ann"}, false)
+	assert.Contains(t, text(), "no table to join: a game is being played, w to watch it")
+	start(hall.Player{ID: "b", Name: "bob"}, false)
+	start(hall.Player{ID: "d", Name: "dan"}, true)
+	assert.Contains(t, text(), "no table to join: 2 games are being played, w to watch one")
 }
