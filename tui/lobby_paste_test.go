@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"strings"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
@@ -27,4 +28,23 @@ func TestLobbyPasteCode(t *testing.T) {
 	carol.do(tea.PasteMsg{Content: code + "\n"})
 	carol.key("enter")
 	require.NotNil(t, carol.watching(), "the code pasted watches:\n%s", plain(carol))
+}
+
+// TestLobbyRenameSaysTheCut: a name pasted longer than a name holds is
+// cut, and both the line and the note say so.
+func TestLobbyRenameSaysTheCut(t *testing.T) {
+	c := newClub(t)
+	ann, _ := c.pair(t)
+	ann.key("r")
+	ann.do(tea.PasteMsg{Content: "Cidalgo the Magnificent Emperor of All"})
+	require.Contains(t, plain(ann), "(cut to 24)")
+	ann.key("enter")
+	require.Contains(t, strings.Join(strings.Fields(plain(ann)), " "),
+		"You are Cidalgo the Magnificent now: a name holds at most 24 characters, the rest was left out.")
+	// One that fits says nothing of a cut.
+	ann.key("r")
+	ann.do(tea.PasteMsg{Content: "Ann"})
+	require.NotContains(t, plain(ann), "cut to")
+	ann.key("enter")
+	require.Contains(t, plain(ann), "You are Ann now.")
 }

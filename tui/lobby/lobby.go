@@ -647,7 +647,7 @@ func (l *Lobby) typeKey(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.
 			if text == "" {
 				return l, nil // nothing typed: the name stays
 			}
-			return l.rename(text)
+			return l.rename(text, l.entry.Cut)
 		}
 		if text == "" {
 			return l, nil // nothing typed: as esc, no error
@@ -667,12 +667,13 @@ func (l *Lobby) typeKey(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.
 // at most 24 characters, edited as the talk's line is (kit.LineInput).
 func (l *Lobby) openEntry(kind, text string) {
 	l.entered, l.entryKind = true, kind
-	l.entry = kit.LineInput{Max: 24}
+	l.entry = kit.LineInput{Max: hall.MaxName}
 	l.entry.Paste(text)
 }
 
-// rename checks and keeps the new name.
-func (l *Lobby) rename(name string) (kit.Screen, tea.Cmd) {
+// rename checks and keeps the new name; cut says the line typed or
+// pasted was longer than a name holds, and the note says so.
+func (l *Lobby) rename(name string, cut bool) (kit.Screen, tea.Cmd) {
 	name, err := checkName(name)
 	if err != nil {
 		l.setNote(err.Error(), true)
@@ -687,7 +688,9 @@ func (l *Lobby) rename(name string) (kit.Screen, tea.Cmd) {
 	if l.visit != nil {
 		l.visit.Rename(name)
 	}
-	if !l.isErr {
+	if !l.isErr && cut {
+		l.setNote(fmt.Sprintf("You are %s now: a name holds at most %d characters, the rest was left out.", name, hall.MaxName), false)
+	} else if !l.isErr {
 		l.setNote("You are "+name+" now.", false)
 	}
 	return l, nil
@@ -778,8 +781,11 @@ func (l *Lobby) View(ctx *kit.Context) string {
 		tail = append(tail, " Table code: "+st.Selected.Render(l.entry.String()+"_")+st.Dim.Render("   enter join · esc cancel"))
 	case l.entered:
 		now := ""
-		if l.entry.Len() == 0 {
+		switch {
+		case l.entry.Len() == 0:
 			now = "  (now " + l.cfg.Player.Name + ")"
+		case l.entry.Cut:
+			now = fmt.Sprintf("  (cut to %d)", l.entry.Max)
 		}
 		tail = append(tail, " Your name: "+st.Selected.Render(l.entry.String()+"_")+st.Dim.Render(now+"   enter keep · esc cancel"))
 	case l.note != "" && l.isErr:
