@@ -128,6 +128,17 @@ func dailyWith(args []string, stdout, stderr io.Writer, env dailyEnv) int {
 		if len(rf.Boards) == 0 {
 			return fail(fmt.Errorf("no board of today (%s) played at %d players yet: nothing to export", today, *players))
 		}
+		if len(rf.Boards) < duplicate.DailyBoards {
+			// The day's screens show par after the eighth board: so
+			// does the file exported before, which then has none.
+			shown := *rf
+			shown.Boards = slices.Clone(rf.Boards)
+			for i := range shown.Boards {
+				shown.Boards[i].Par, shown.Boards[i].HasPar = 0, false
+			}
+			rf = &shown
+			fmt.Fprintf(stderr, "klob daily: par is left out until the eighth board is played (%d of %d so far)\n", len(rf.Boards), duplicate.DailyBoards)
+		}
 		text, err := rf.MarshalText()
 		if err != nil {
 			return fail(err)

@@ -15,6 +15,8 @@ import (
 	dailyfiles "github.com/klob/klob/internal/record/daily"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // dailyDay is the tests' day.
@@ -244,4 +246,32 @@ func TestDailyImportOwnRefused(t *testing.T) {
 	if code, _, errs := runDailyTest(t, dir, "-import", path); code != 0 {
 		t.Errorf("a friend's file: %d %q", code, errs)
 	}
+}
+
+// TestDailyExportHidesParMidDay: the day's screens show par only after
+// the eighth board, and so does -export: before, the file printed has
+// no par and the error stream says why.
+func TestDailyExportHidesParMidDay(t *testing.T) {
+	dir := t.TempDir()
+	d, err := dailyfiles.Open(dir).Day(duplicate.DateOf(dailyDay), 2, "ada", "v-test")
+	require.NoError(t, err)
+	b := d.Set.Boards[0]
+	bots, _ := d.Set.Seats(b, nil, false)
+	me, _ := ai.New(ai.Easy, ai.Config{Seed: 1, Think: -1})
+	deal, err := d.Set.Play(context.Background(), b, bots, func(v *rules.View) (rules.Action, error) {
+		return me.Choose(context.Background(), v)
+	})
+	require.NoError(t, err)
+	_, err = d.Record(b.Number, deal.Steps())
+	require.NoError(t, err)
+	require.NoError(t, d.SetPar(b.Number, 93))
+	kept, err := os.ReadFile(d.ResultPath())
+	require.NoError(t, err)
+	require.Contains(t, string(kept), "par +93", "the file keeps par")
+	code, out, errs := runDailyTest(t, dir, "-export", "-players", "2")
+	require.Equal(t, 0, code, errs)
+	assert.NotContains(t, out, "par +93")
+	assert.Contains(t, out, "par -")
+	assert.Contains(t, out, "board 1 result")
+	assert.Contains(t, errs, "par is left out until the eighth board is played (1 of 8 so far)")
 }
