@@ -341,6 +341,11 @@ func TestTrickHeld(t *testing.T) {
 		if !strings.Contains(f.text(), "Trick over.") {
 			t.Fatalf("no word of the held trick:\n%s", f.text())
 		}
+		// The held trick is said once: the prompt line, not a note too.
+		low := strings.ToLower(f.text())
+		if n := strings.Count(low, "trick over") + strings.Count(low, "trick is over"); n != 1 {
+			t.Fatalf("the held trick is said %d times:\n%s", n, f.text())
+		}
 		gen := f.snap().Gen
 		f.hs.Press("x")
 		if s := f.snap(); s.Hold && s.Gen == gen {
