@@ -196,6 +196,17 @@ func TestUndoStopsAtSeenCards(t *testing.T) {
 		if f.snap().Takebacks != 0 {
 			t.Fatal("a decision was taken back past cards seen")
 		}
+		// The help (?) says when a decision can be taken back, as the
+		// refusal does.
+		said := false
+		for _, col := range f.s.KeyHelp(&f.hs.Ctx.Keys).FullHelp() {
+			for _, b := range col {
+				said = said || b.Help().Key == "u" && strings.Contains(b.Help().Desc, "until new cards are shown")
+			}
+		}
+		if !said {
+			t.Fatalf("the help does not say until when u takes back: %+v", f.s.KeyHelp(&f.hs.Ctx.Keys).FullHelp())
+		}
 	})
 }
 
