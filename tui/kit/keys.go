@@ -24,7 +24,9 @@ type KeyMap struct {
 	NoBella   key.Binding // at the bella question: play it without bella
 	LastTrick key.Binding // the list of this deal's tricks
 	SortHand  key.Binding // sort the hand by suit or by strength
-	Undo      key.Binding // take back your last decision
+	// Undo takes back the person's last decision; it stands once cards
+	// are shown after it (the host refuses), and the help says so.
+	Undo      key.Binding
 	Claim     key.Binding // claim every remaining trick
 	Hint      key.Binding // what the hard bot would do here, and why
 	Back      key.Binding
@@ -64,7 +66,7 @@ func DefaultKeys() KeyMap {
 		NoBella:   b("n", "at the bella question: play the card without bella", "n"),
 		LastTrick: b("v", "the list of this deal's tricks", "v"),
 		SortHand:  b("o", "sort the hand by suit (A K Q J 10…) or by trick strength", "o"),
-		Undo:      b("u", "take back your last decision (the log notes it)", "u"),
+		Undo:      b("u", "take back your last decision until new cards are shown (logged)", "u"),
 		Claim:     b("c", "claim the remaining tricks (in the card play)", "c"),
 		// h already moves left (vi keys): the hint takes shift+h, so
 		// neither is lost.

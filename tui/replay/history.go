@@ -209,16 +209,36 @@ func (s *History) View(ctx *kit.Context) string {
 	cols := s.columns(w-3, ctx.Ellipsis())
 	lines = append(lines, st.Dim.Render(kit.Fit("   "+cols.line("started", "players", "deals", "score", "result"), w)))
 	room := max(1, h-len(lines)-len(bottom))
-	first := 0
-	if s.cursor >= room {
-		first = s.cursor - room + 1
+	// A row takes one line or two (the players on two when they do not
+	// fit their column): the list starts at the first row from which the
+	// cursor's row is still whole within the room.
+	blocks := make([][]string, len(s.rows))
+	for i := range s.rows {
+		blocks[i] = s.rowLines(&s.rows[i], cols)
 	}
-	for i := first; i < len(s.rows) && i < first+room; i++ {
-		line := s.rowLine(&s.rows[i], cols)
-		if i == s.cursor {
-			lines = append(lines, " "+st.Selected.Render(g.Cursor+" "+line))
-		} else {
-			lines = append(lines, "   "+line)
+	first, used := s.cursor, 0
+	if s.cursor < len(blocks) {
+		used = len(blocks[s.cursor])
+	}
+	for first > 0 && used+len(blocks[first-1]) <= room {
+		first--
+		used += len(blocks[first])
+	}
+	shown := 0
+	for i := first; i < len(s.rows) && shown < room; i++ {
+		for j, line := range blocks[i] {
+			if shown == room {
+				break
+			}
+			switch {
+			case i == s.cursor && j == 0:
+				lines = append(lines, " "+st.Selected.Render(g.Cursor+" "+line))
+			case i == s.cursor:
+				lines = append(lines, "   "+st.Selected.Render(line))
+			default:
+				lines = append(lines, "   "+line)
+			}
+			shown++
 		}
 	}
 	return kit.Canvas(kit.Padded(lines, h-len(bottom), bottom...), w, h)
@@ -358,12 +378,14 @@ func fileWhen(base, mark string) string {
 	return kit.ElideName(base, 16, mark)
 }
 
-// rowLine describes one game: when, who, deals, score, result.
-func (s *History) rowLine(r *row, c cols) string {
+// rowLines describe one game: when, who, deals, score, result; who
+// played goes on to a second line, under its column, when it does not
+// fit the column on one.
+func (s *History) rowLines(r *row, c cols) []string {
 	e := &r.entry
 	w := c.width()
 	if e.Err != nil {
-		return kit.Fit(fmt.Sprintf("%-16s  cannot be read (enter says why)", fileWhen(filepath.Base(r.path), c.cut)), w)
+		return []string{kit.Fit(fmt.Sprintf("%-16s  cannot be read (enter says why)", fileWhen(filepath.Base(r.path), c.cut)), w)}
 	}
 	h := &e.Header
 	when := strings.TrimSpace(h.Date + " " + trimSeconds(h.Time))
@@ -387,7 +409,7 @@ func (s *History) rowLine(r *row, c cols) string {
 	case one && n == 2:
 		players = "vs " + name(me.Other())
 	case one:
-		// "4 players: with Bot C vs bob, Bot D": the partner, then the
+		// "with Bot C vs bob, Bot D": the partner, then the
 		// opponents, in the seats after the person's round the table,
 		// as the score (scoreOf) gives their sides.
 		var partner string
@@ -401,11 +423,11 @@ func (s *History) rowLine(r *row, c cols) string {
 				others = append(others, h.PlayerName(o))
 			}
 		}
-		players = strings.Join(others, ", ")
+		// The names say how many played: no "4 players:" before them.
+		players = "vs " + strings.Join(others, ", ")
 		if partner != "" {
-			players = "with " + partner + " vs " + players
+			players = "with " + partner + " " + players
 		}
-		players = fmt.Sprintf("%d players: %s", n, players)
 	case n == 4:
 		// Two teams, partners across: "ann & Bot C vs bob & Bot D".
 		players = h.PlayerName(0) + " & " + h.PlayerName(2) + " vs " + h.PlayerName(1) + " & " + h.PlayerName(3)
@@ -416,11 +438,39 @@ func (s *History) rowLine(r *row, c cols) string {
 		}
 		players = strings.Join(all, " vs ")
 	}
-	if kit.WidthOf(players) > c.players {
-		// Cut with a mark, so that a cut name does not read whole.
-		players = ansi.Truncate(players, c.players, c.cut)
+	cell := playerLines(untrusted.Text(players), c.players, c.cut)
+	out := []string{kit.Fit(c.line(kit.Clip(when, 16), cell[0], fmt.Sprint(e.Deals), scoreOf(r), result(r)), w)}
+	for _, l := range cell[1:] {
+		out = append(out, kit.Fit(kit.Repeat(" ", 16+2)+l, w))
 	}
-	return kit.Fit(c.line(kit.Clip(when, 16), untrusted.Text(players), fmt.Sprint(e.Deals), scoreOf(r), result(r)), w)
+	return out
+}
+
+// playerLines put who played in a column w wide: on one line when it
+// fits, else on two, broken before the last " vs " that leaves the
+// first line whole ("with Bot C" over "vs bob, Bot D"), or at a space;
+// a line still too long is cut with mark, so that a cut name does not
+// read whole.
+func playerLines(players string, w int, mark string) []string {
+	if kit.WidthOf(players) <= w {
+		return []string{players}
+	}
+	lines := kit.Wrap(players, w)
+	for i := strings.LastIndex(players, " vs "); i > 0; i = strings.LastIndex(players[:i], " vs ") {
+		if kit.WidthOf(players[:i]) <= w {
+			lines = []string{players[:i], players[i+1:]}
+			break
+		}
+	}
+	if len(lines) > 2 {
+		lines = []string{lines[0], strings.Join(lines[1:], " ")}
+	}
+	for i, l := range lines {
+		if kit.WidthOf(l) > w {
+			lines[i] = ansi.Truncate(l, w, mark)
+		}
+	}
+	return lines
 }
 
 // scoreOf is a game's score by side, the person's side first.

@@ -24,7 +24,7 @@ const (
 // The spare lines, dropped in this order (highest first) until the form
 // fits: the blank before the key hints, the blanks between the
 // sections, the blank before the explanation, the blank before the
-// start line, and last the section headings.
+// start line, and last the section headings, one at a time.
 const (
 	spareHeading = 1 + iota
 	spareBeforeStart
@@ -96,8 +96,13 @@ func (s *Screen) layout(ctx *kit.Context) []line {
 		line{" " + st.Dim.Render(kit.FitHintLine(ctx, s.KeyHelp(&ctx.Keys).ShortHelp(), ctx.Width-1)), noRow, 0})
 
 	all := func() int { return len(head) + len(body) + len(foot) }
-	for level := spareBeforeHints; level >= spareHeading && all() > ctx.Height; level-- {
+	for level := spareBeforeHints; level > spareHeading && all() > ctx.Height; level-- {
 		body, foot = drop(body, level), drop(foot, level)
+	}
+	// The headings go one at a time, the first first, while the form
+	// does not fit: the rows above the first heading left are plainly
+	// the game's, and every heading kept still tops its own rows.
+	for all() > ctx.Height && dropFirst(&body, spareHeading) {
 	}
 	if room := ctx.Height - len(head) - len(foot); len(body) > room {
 		body = window(body, s.row, max(1, room))
@@ -114,6 +119,18 @@ func drop(lines []line, level int) []line {
 		}
 	}
 	return out
+}
+
+// dropFirst removes the first line of spare level level, reporting
+// whether there was one.
+func dropFirst(lines *[]line, level int) bool {
+	for i, l := range *lines {
+		if l.spare == level {
+			*lines = append((*lines)[:i:i], (*lines)[i+1:]...)
+			return true
+		}
+	}
+	return false
 }
 
 // window keeps room lines of body around the line of the chosen row.

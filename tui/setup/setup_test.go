@@ -311,3 +311,47 @@ func TestASCIIKeyLineWhole(t *testing.T) {
 		}
 	}
 }
+
+// TestHeadingsUseFreeRows: at 80×24, with and without the settings
+// rows, every combination of the house variants at two, three and four
+// players, and the cursor on every line, the form fits, and a section
+// heading left out leaves no empty row under the key line: the
+// headings that fit are kept.
+func TestHeadingsUseFreeRows(t *testing.T) {
+	for _, players := range []int{2, 3, 4} {
+		for _, prefs := range []bool{false, true} {
+			for mask := range 1 << len(variants) {
+				o := rules.DefaultOptions()
+				o.Players = players
+				for i, v := range variants {
+					*v.on(&o) = mask&(1<<i) != 0
+				}
+				DropInapplicable(&o)
+				s := New(Config{Prefs: prefs, Start: func(Setup) (kit.Screen, error) { return nil, errors.New("no game") }},
+					Setup{Level: ai.Normal, Options: o, Seed: 42})
+				d := kittest.New(t, s, 80, 24, false)
+				for row := 0; row <= len(s.rows()); row++ {
+					kittest.CheckSize(t, d.Frame(), 80, 24)
+					text := d.Text()
+					lines := strings.Split(strings.TrimRight(kittest.TrimRight(text), "\n"), "\n")
+					missing := 0
+					keys := map[string]bool{}
+					for _, r := range s.rows() {
+						keys[r.Key] = true
+					}
+					for _, sec := range sections {
+						if keys[sec.first] && !strings.Contains(text, sec.heading) {
+							missing++
+						}
+					}
+					if missing > 0 && len(lines) < 24 {
+						t.Fatalf("%d players, prefs %v, variants %b, row %d: %d headings left out with %d rows free:\n%s",
+							players, prefs, mask, row, missing, 24-len(lines), text)
+					}
+					require.Contains(t, text, "[ Start the game ]")
+					d.Press("down")
+				}
+			}
+		}
+	}
+}

@@ -196,6 +196,17 @@ func TestUndoStopsAtSeenCards(t *testing.T) {
 		if f.snap().Takebacks != 0 {
 			t.Fatal("a decision was taken back past cards seen")
 		}
+		// The help (?) says when a decision can be taken back, as the
+		// refusal does.
+		said := false
+		for _, col := range f.s.KeyHelp(&f.hs.Ctx.Keys).FullHelp() {
+			for _, b := range col {
+				said = said || b.Help().Key == "u" && strings.Contains(b.Help().Desc, "until new cards are shown")
+			}
+		}
+		if !said {
+			t.Fatalf("the help does not say until when u takes back: %+v", f.s.KeyHelp(&f.hs.Ctx.Keys).FullHelp())
+		}
 	})
 }
 
@@ -340,6 +351,11 @@ func TestTrickHeld(t *testing.T) {
 		f.until("a trick held", func(s host.Snapshot) bool { return s.Hold }, true)
 		if !strings.Contains(f.text(), "Trick over.") {
 			t.Fatalf("no word of the held trick:\n%s", f.text())
+		}
+		// The held trick is said once: the prompt line, not a note too.
+		low := strings.ToLower(f.text())
+		if n := strings.Count(low, "trick over") + strings.Count(low, "trick is over"); n != 1 {
+			t.Fatalf("the held trick is said %d times:\n%s", n, f.text())
 		}
 		gen := f.snap().Gen
 		f.hs.Press("x")

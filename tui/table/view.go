@@ -125,9 +125,9 @@ func (s *Screen) noteLines(ctx *kit.Context, sc *Scene, w int) []string {
 		text, style = "! "+s.closedWords(), st.Error
 	case sn.Claim != nil:
 		text, style = s.claimWords(ctx)
-	case sn.Hold:
-		text = "The trick is over: press any key for the next trick."
 	default:
+		// A held trick is said by the prompt line, so the note says what
+		// happened, as at any other time.
 		text = s.lastWords(ctx, sc)
 		if strings.HasPrefix(text, "! ") {
 			style = st.Error

@@ -873,6 +873,38 @@ func TestBottomCardShown(t *testing.T) {
 	}
 }
 
+// TestUpcardLabelApart: the upcard's label and what follows it on its
+// line (the bottom card) read apart, at two, three and four players,
+// over drills of every kind: the label ends its line or a " · " follows
+// it, never the next words straight after a space ("Upcard bottom").
+func TestUpcardLabelApart(t *testing.T) {
+	for _, players := range []string{"players=2", "players=3", "players=4"} {
+		cfg := rulesConfig(t, nil, players)
+		hs := start(t, cfg, 80, 24)
+		bottoms := 0
+		for range 30 {
+			for _, l := range strings.Split(hs.screen(), "\n") {
+				i := strings.Index(l, "Upcard")
+				if i < 0 || !strings.HasPrefix(strings.TrimSpace(l), "Your hand") {
+					continue
+				}
+				rest := strings.TrimPrefix(l[i:], "Upcard")
+				rest = strings.TrimPrefix(rest, " (the maker takes it)")
+				if strings.TrimSpace(rest) != "" && !strings.HasPrefix(rest, " · ") {
+					t.Fatalf("%s: the upcard's label runs into %q:\n%s", players, strings.TrimSpace(rest), hs.screen())
+				}
+				if strings.Contains(rest, "bottom: ") {
+					bottoms++
+				}
+			}
+			hs.press(itemKeys(hs.s.legal, hs.s.order)[0], "enter")
+		}
+		if players != "players=4" && bottoms == 0 {
+			t.Fatalf("%s: no drill showed the bottom card", players)
+		}
+	}
+}
+
 // TestTallNarrowCardsFit: in a window tall enough for large cards but
 // only 80 wide, nine large cards would push the upcard past the edge and
 // what is said beside it off the screen: the cards stay small there,

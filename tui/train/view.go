@@ -159,11 +159,12 @@ func handAndUpcard(ctx *kit.Context, size kit.CardSize, hand []rules.Card, upcar
 			info[i], info[i+1] = ls[0], ls[1]
 		}
 	}
-	head := " " + kit.Fit(st.Heading.Render("Your hand"), hw) + gap
-	if note != "" && kit.WidthOf(label) < size.W+2 {
-		head += kit.Fit(st.Heading.Render(label), size.W+2) + note
-	} else {
-		head += st.Heading.Render(label)
+	// The note follows the label after a dot, so that the two read
+	// apart ("Upcard · bottom: 9♣", not "Upcard bottom: 9♣"), where the
+	// window holds it.
+	head := " " + kit.Fit(st.Heading.Render("Your hand"), hw) + gap + st.Heading.Render(label)
+	if withNote := head + " · " + note; note != "" && kit.WidthOf(withNote) <= ctx.Width {
+		head = withNote
 	}
 	out := []string{head}
 	for r := range rows {
