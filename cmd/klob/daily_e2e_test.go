@@ -119,7 +119,7 @@ func TestEndToEndDaily(t *testing.T) {
 	}
 	// The hard bot's line of board 1, in the replay with the analysis.
 	s.keys("Enter")
-	checkFits(t, s.waitFor("Replay · Board 1 of 8", patience))
+	checkFits(t, s.waitFor("Replay · board 1 of 8", patience))
 	s.keys("Escape")
 	s.waitFor("At step: the hard bot", patience)
 	s.keys("q")
