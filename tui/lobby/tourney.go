@@ -4,6 +4,7 @@ import (
 	"charm.land/bubbles/v2/help"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/klob/klob/internal/play/hall"
 	"github.com/klob/klob/internal/serve/tourney"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
@@ -23,6 +24,9 @@ func (l *Lobby) openTourneys() (kit.Screen, tea.Cmd) {
 	}
 	cfg := tourneyui.Config{Service: l.cfg.Tourney, Player: tourney.Player{Key: l.cfg.Player.ID, Name: l.cfg.Player.Name},
 		Done: l.cfg.Done, ASCII: l.cfg.ASCII, Analyze: l.cfg.Analyze}
+	if h := l.cfg.Hall; h != nil {
+		cfg.Label = func(key, name string) string { return h.Label(hall.Player{ID: key, Name: name}, nil) }
+	}
 	t := &tourneyScreen{l: l}
 	cfg.Back = func() kit.Screen { return l }
 	t.inner = tourneyui.New(cfg)

@@ -219,7 +219,7 @@ func (p *detail) about() string {
 	now := p.s.now()
 	parts := []string{}
 	if !i.Daily {
-		parts = append(parts, "Hosted by "+i.Host)
+		parts = append(parts, "Hosted by "+p.s.hostOf(i))
 	}
 	parts = append(parts, kit.Plural(i.Boards, "board"), botsOf(i))
 	if i.Over {

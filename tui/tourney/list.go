@@ -184,7 +184,7 @@ func (p *list) line(i svc.Info) []string {
 	if i.Daily {
 		parts = append(parts, fmt.Sprintf("Daily · %d players", i.Players()))
 	} else {
-		parts = append(parts, fmt.Sprintf("%s · %d players · %s · by %s", i.Code, i.Players(), botsOf(i), i.Host))
+		parts = append(parts, fmt.Sprintf("%s · %d players · %s · by %s", i.Code, i.Players(), botsOf(i), p.s.hostOf(i)))
 	}
 	parts = append(parts, kit.Plural(i.Boards, "board"))
 	if i.Over {

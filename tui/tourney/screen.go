@@ -43,6 +43,19 @@ type Config struct {
 	// again (the entries grow, an end passes): default 30 s, negative
 	// never (tests drive the screens synchronously).
 	Refresh time.Duration
+	// Label is how a player of key and name reads to others (the
+	// hall's: the key's tag beside a name another key goes by); nil
+	// is the name.
+	Label func(key, name string) string
+}
+
+// hostOf is how a tournament's host reads: its name, tagged as the
+// lobby tags it.
+func (s *Screen) hostOf(i svc.Info) string {
+	if i.Creator == "" || s.cfg.Label == nil {
+		return i.Host
+	}
+	return s.cfg.Label(i.Creator, i.Host)
 }
 
 // Screen is the tournaments of one connection: the list, a

@@ -367,3 +367,21 @@ func TestStandingsLongName(t *testing.T) {
 	title := strings.SplitN(a.text(), "\n", 2)[0]
 	assert.Contains(t, title, "…'s boards", "the title's name cut with its mark:\n%s", a.text())
 }
+
+// TestHostReadsAsTheLobbyTagsIt: the list and a tournament's page name
+// its host as the lobby would (Config.Label: the key's tag while
+// another key goes by that name); the server's own daily has none.
+func TestHostReadsAsTheLobbyTagsIt(t *testing.T) {
+	cl := newClub(t, false)
+	info, err := cl.svc.Create(context.Background(), ann, svc.Spec{Rules: rules.DefaultOptions(), Level: "normal", Boards: 4,
+		Ends: cl.c.Now().Add(time.Hour)})
+	require.NoError(t, err)
+	g := cl.open(svc.Player{Key: "bbbb0000000000000000000000000002", Name: "Bob"})
+	g.s.cfg.Label = func(key, name string) string { return name + " #" + key[:4] }
+	g.press("r")
+	g.see("by Ann #aaaa")
+	g.press("c")
+	g.typ(info.Code)
+	g.press("enter")
+	g.see("Hosted by Ann #aaaa")
+}
