@@ -254,8 +254,10 @@ func (l *Lobby) resumeSeat(ctx *kit.Context) (kit.Screen, tea.Cmd) {
 func (l *Lobby) Refresh() {
 	if l.cfg.Hall != nil {
 		l.tables = l.cfg.Hall.List(l.cfg.Player.ID)
+		// Only an empty list says how many games go on: the list's own
+		// pass over the tables is enough otherwise.
 		l.playing = 0
-		if !l.guest() {
+		if len(l.tables) == 0 && !l.guest() {
 			l.playing = len(l.cfg.Hall.Watchable(l.cfg.Player.ID))
 		}
 		// The person's own tables first, the one they came to last at
