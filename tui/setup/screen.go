@@ -121,13 +121,17 @@ func (s *Screen) Start() (kit.Screen, tea.Cmd) {
 	return next, nil
 }
 
-// KeyHelp is the form's keys, and in the help the keys of the table to
-// come.
+// KeyHelp is the form's keys. The table's keys are the table's help:
+// here ←/→ change a line's value, where at the table they choose a card.
 func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	quit := k.QuitHint()
 	short := []key.Binding{kit.Spelled("choose a line", k.Up, k.Down), kit.Spelled("change it", k.Left, k.Right), kit.Brief("start", k.Choose),
 		kit.Brief("help", k.Help), kit.Brief(quit.Help().Desc, quit, k.Back)}
-	return kit.KeyHelp{Short: short, Full: kit.PlayHelp(k, s.setup.Options)}
+	full := []key.Binding{kit.Spelled("choose a line (the line under the form says what it means)", k.Up, k.Down),
+		kit.Spelled("change the chosen line's value", k.Left, k.Right),
+		kit.Brief("start the game, from any line", k.Choose),
+		kit.Brief("this help", k.Help), kit.Brief(quit.Help().Desc+" (asks first)", quit, k.Back)}
+	return kit.KeyHelp{Short: short, Full: [][]key.Binding{full, {kit.Bind("click", "a line to change it, or the start line to start")}}}
 }
 
 // HelpRules is the form's rules as they stand, for the help's rules in

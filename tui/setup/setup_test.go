@@ -219,21 +219,25 @@ func TestPracticeStartExplained(t *testing.T) {
 	}
 }
 
-// TestFullHelpClaims: the help of the form shows the keys of the table
-// to come: claims at every count the table offers them.
-func TestFullHelpClaims(t *testing.T) {
+// TestFullHelpIsTheForms: the help of the form lists the form's keys,
+// where ←/→ change a line's value, not the table's (where they choose a
+// card, and b, c and the bids do things the form does not).
+func TestFullHelpIsTheForms(t *testing.T) {
 	k := kit.DefaultKeys()
 	for _, players := range []int{2, 3, 4} {
 		s, _ := form(players, false)
-		want := false
-		for _, b := range kit.PlayHelp(&k, s.setup.Options)[0] {
-			want = want || b.Help() == k.Claim.Help()
+		var descs []string
+		for _, g := range s.KeyHelp(&k).FullHelp() {
+			for _, b := range g {
+				descs = append(descs, b.Help().Desc)
+				for _, table := range kit.PlayHelp(&k, s.setup.Options)[0] {
+					require.NotEqual(t, table.Help(), b.Help(), "%d players: a table key in the form's help", players)
+				}
+			}
 		}
-		got := false
-		for _, b := range s.KeyHelp(&k).FullHelp()[0] {
-			got = got || b.Help() == k.Claim.Help()
-		}
-		require.Equal(t, want, got, "%d players", players)
+		all := strings.Join(descs, "\n")
+		require.Contains(t, all, "change the chosen line's value", "%d players", players)
+		require.Contains(t, all, "start the game", "%d players", players)
 		require.NotEmpty(t, s.KeyHelp(&k).ShortHelp())
 	}
 }
