@@ -140,7 +140,7 @@ func flagsExit(cmd string, err error, stderr io.Writer) int {
 // the rules, the target and the seed.
 type gameFlags struct {
 	players *int
-	rules   *string
+	rules   *optionList
 	target  *int
 	seed    *uint64
 }
@@ -157,17 +157,39 @@ func (f *flagSet) gameFlags(seedUsage string) gameFlags {
 	}
 	return gameFlags{
 		players: f.Int("players", 0, "players at the table: 2, 3 or 4, over -rules players= (0: as -rules says, else 2)"),
-		rules:   f.String("rules", "", "rule options, key=value separated by commas: "+strings.Join(rules.AllOptionNames(), ", ")+" (see below)"),
+		rules:   f.optionList("rules", "rule options, key=value separated by commas (the flag may be given more than once): "+strings.Join(rules.AllOptionNames(), ", ")+" (see below)"),
 		target:  f.Int("target", 0, "the score that wins the game, over -rules target= (default 500, or the rules' target)"),
 		seed:    f.Uint64("seed", 0, seedUsage),
 	}
+}
+
+// optionList is the value of a -rules flag that may be given more than
+// once: each value's key=value pairs, in order (a key given twice is
+// refused, as within one value). A long command wraps into several -rules on
+// screens 80 columns wide and stays the same command.
+type optionList struct{ parts []string }
+
+func (l *optionList) String() string { return strings.Join(l.parts, ",") }
+
+func (l *optionList) Set(s string) error {
+	if s = strings.Trim(s, ","); s != "" {
+		l.parts = append(l.parts, s)
+	}
+	return nil
+}
+
+// optionList defines a -rules flag that may be given more than once.
+func (f *flagSet) optionList(name, usage string) *optionList {
+	l := &optionList{}
+	f.Var(l, name, usage)
+	return l
 }
 
 // resolve returns the rule options (-rules, then -target and -players
 // when given) and the seed: -seed when given (seedSet), else a secret one from
 // secret (seedmix.Secret).
 func (g gameFlags) resolve(set map[string]bool, secret func() uint64) (opts rules.Options, seed uint64, seedSet bool, err error) {
-	opts, err = rules.ParseOptions(*g.rules)
+	opts, err = rules.ParseOptions(g.rules.String())
 	if err != nil {
 		return opts, 0, false, fmt.Errorf("-rules: %v", err)
 	}

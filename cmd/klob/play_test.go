@@ -168,6 +168,23 @@ func TestSeedNotFromClock(t *testing.T) {
 	}
 }
 
+// TestRepeatedRules: -rules may be given more than once, each adding
+// its options (a later key wins), so that a long command broken into
+// several -rules on an 80-column screen is the same game; a key given
+// twice is refused, as within one -rules.
+func TestRepeatedRules(t *testing.T) {
+	one, err := parsePlay([]string{"-players", "4", "-rules", "menage=on,of_a_kind=on,dealer_forced=on,bimah=on,last_trick=20"},
+		&bytes.Buffer{}, &bytes.Buffer{}, fixedSeed)
+	require.NoError(t, err)
+	split, err := parsePlay([]string{"-players", "4", "-rules", "menage=on,of_a_kind=on", "-rules", "dealer_forced=on,",
+		"-rules", "bimah=on,last_trick=20"}, &bytes.Buffer{}, &bytes.Buffer{}, fixedSeed)
+	require.NoError(t, err)
+	require.Equal(t, one.cfg.Setup.Options, split.cfg.Setup.Options)
+	require.NotEqual(t, rules.DefaultOptions().Menage, split.cfg.Setup.Options.Menage)
+	_, err = parsePlay([]string{"-rules", "last_trick=20", "-rules", "last_trick=0"}, &bytes.Buffer{}, &bytes.Buffer{}, fixedSeed)
+	require.ErrorContains(t, err, "last_trick is given twice")
+}
+
 // TestParsePlayPlayers: -players sets the table's size (with -rules
 // for the house variants), and so does -rules players=N: either asks
 // for that count; a bad count is refused with what is allowed.
