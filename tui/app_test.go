@@ -97,13 +97,32 @@ func TestResume(t *testing.T) {
 	}
 	hs2.press("q", "y")
 
+	// n opens the form and keeps the game until the new one starts: esc
+	// goes back to the offer, q says the game stays saved.
 	hs3 := newHarness(t, testConfig(dealSeed, st), 80, 24)
+	saved := st.current
 	hs3.press("n")
 	if hs3.name() != "setup" {
 		t.Fatalf("after n: %s, want setup", hs3.name())
 	}
-	if len(st.archived) != 1 || st.current != nil {
-		t.Fatalf("the old game was not archived: %d archived", len(st.archived))
+	if len(st.archived) != 0 || st.current == nil {
+		t.Fatalf("n filed the old game before a new one started: %d archived", len(st.archived))
+	}
+	hs3.press("esc")
+	if hs3.name() != "resume" {
+		t.Fatalf("esc on the form after n: %s, want the offer to resume", hs3.name())
+	}
+	hs3.press("n", "q")
+	if scr := kittest.Flat(hs3.screen()); !strings.Contains(scr, "stays saved") {
+		t.Fatalf("q on the form after n does not say the game stays saved:\n%s", hs3.screen())
+	}
+	hs3.press("n")
+	hs3.press("enter")
+	if hs3.name() != "table" {
+		t.Fatalf("after the new game started: %s, want table", hs3.name())
+	}
+	if len(st.archived) != 1 || st.archived[0] != saved {
+		t.Fatalf("the old game was not archived when the new one started: %d archived", len(st.archived))
 	}
 }
 
@@ -343,6 +362,27 @@ func TestResumeAnotherTarget(t *testing.T) {
 	}, []string{"You asked for a game of four to 150; the game in progress is a game of two to 500.", "[n] a new game of four to 150"})
 	// The same target asked for again says nothing.
 	checkResumeOffer(t, 3, func(cfg *PlayConfig) { cfg.TargetFlag = true }, []string{"[n] start a new game (the old one goes to the history)"})
+}
+
+// TestResumeAnotherSeedOrRules: asked for another seed or other rules
+// than the saved game's, the offer says so (the saved game's seed stays
+// secret) at every seat count, and n names the game asked for; the same
+// seed and rules asked again say nothing.
+func TestResumeAnotherSeedOrRules(t *testing.T) {
+	for _, n := range []int{2, 3, 4} {
+		checkResumeOffer(t, n, func(cfg *PlayConfig) { cfg.Setup.Seed, cfg.SeedFlag = 2098, true },
+			[]string{"You asked for seed 2098; the game in progress was dealt from another seed.",
+				"[n] a new game from seed 2098 (the old one is filed as abandoned)"})
+		checkResumeOffer(t, n, func(cfg *PlayConfig) {
+			if err := cfg.Setup.Options.Set("menage", "on"); err != nil {
+				t.Fatal(err)
+			}
+			cfg.RulesFlag = true
+		}, []string{"You asked for menage=on; the game in progress plays menage=off.",
+			"[n] a new game under the rules asked for"})
+		checkResumeOffer(t, n, func(cfg *PlayConfig) { cfg.SeedFlag, cfg.RulesFlag = true, true },
+			[]string{"[n] start a new game (the old one goes to the history)"})
+	}
 }
 
 // TestResumeNewKeepsCount: started without -players (klob, klob

@@ -79,6 +79,10 @@ type PlayConfig struct {
 	// target is then offered with the choice of a new game to the target
 	// asked for.
 	TargetFlag bool
+	// SeedFlag and RulesFlag are set when -seed or -rules was given: the
+	// offer of a saved game says when it is not from that seed or not
+	// under those rules, and n starts the game asked for.
+	SeedFlag, RulesFlag bool
 	// ShowPath is how a path is shown on the screens ("~/..." for the
 	// home directory: the game-over screen, the saved games); nil shows
 	// it as it is.

@@ -1,13 +1,16 @@
 package tui
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
+	"strconv"
 
 	tea "charm.land/bubbletea/v2"
 
 	"strings"
 
+	"github.com/klob/klob/internal/play/session"
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/record/store"
 	"github.com/klob/klob/rules"
@@ -147,20 +150,40 @@ func (s *resumeScreen) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cm
 		}
 		return t, nil
 	case kit.IsKey(k, ctx.Keys.New):
-		old := s.log
-		st := s.cfg.Store
-		next := newSetupScreen(s.cfg, s.newSetup())
-		return next, func() tea.Msg {
-			if st == nil {
-				return nil
-			}
-			if _, err := st.Archive(old); err != nil {
-				return setup.ProblemMsg{Text: "the old game could not be filed in the history: " + err.Error()}
-			}
-			return nil
-		}
+		return s.newForm(s.newSetup(), ""), nil
 	}
 	return s, nil
+}
+
+// newForm is the form n opens. The saved game stays as it is until the
+// new game starts: esc goes back to this offer, and q leaves with the
+// game still saved. Starting files the old game in the history first
+// (off the UI goroutine), then opens the new game; a game that cannot be
+// filed stays saved, and the form says why.
+func (s *resumeScreen) newForm(next Setup, problem string) *setup.Screen {
+	cfg := s.cfg
+	return setup.New(setup.Config{Prefs: cfg.Prefs != nil, Warning: cfg.Warning, Problem: problem,
+		Back: func() kit.Screen { return s },
+		Quit: "Your game in progress stays saved: start klob again to resume it.",
+		Start: func(next Setup) (kit.Screen, error) {
+			old, st := s.log, cfg.Store
+			return kit.NewOpening("Filing your old game in the history…", func() func() kit.Screen {
+				if st != nil {
+					if _, err := st.Archive(old); err != nil {
+						return func() kit.Screen {
+							return s.newForm(next, "the old game could not be filed in the history, so it stays saved: "+err.Error())
+						}
+					}
+				}
+				return func() kit.Screen {
+					t, err := cfg.startTable(next)
+					if err != nil {
+						return setup.New(setup.Config{Prefs: cfg.Prefs != nil, Warning: cfg.Warning, Start: cfg.startTable, Problem: err.Error()}, next)
+					}
+					return t
+				}
+			}), nil
+		}}, next)
 }
 
 // newSetup is the setup n opens: the flags' game, of the saved game's
@@ -253,9 +276,49 @@ func (s *resumeScreen) View(ctx *kit.Context) string {
 }
 
 // askedOther says how the game the flags asked for (-players, -level,
-// -target) differs from the saved one, and names the new game n starts;
-// "" when the flags asked for nothing else.
+// -target, -seed, -rules) differs from the saved one, and names the new
+// game n starts; "" when the flags asked for nothing else.
 func (s *resumeScreen) askedOther() (said, newGame string) {
+	said, newGame = s.askedOtherGame()
+	var more []string
+	if s.cfg.SeedFlag && s.log.Header.Tag(session.SeedTag) != strconv.FormatUint(s.cfg.Setup.Seed, 10) {
+		// The seed of a game not dealt from a chosen seed stays secret
+		// until the game is over: it is only said to be another.
+		more = append(more, fmt.Sprintf("You asked for seed %d; the game in progress was dealt from another seed.", s.cfg.Setup.Seed))
+		newGame = cmp.Or(newGame, "a new game") + fmt.Sprintf(" from seed %d", s.cfg.Setup.Seed)
+	}
+	if s.cfg.RulesFlag {
+		if asked, saved := rulesApart(s.cfg.Setup.Options, s.log.Header.Options); asked != "" {
+			more = append(more, fmt.Sprintf("You asked for %s; the game in progress plays %s.", asked, saved))
+			newGame = cmp.Or(newGame, "a new game") + " under the rules asked for"
+		}
+	}
+	if len(more) > 0 {
+		said = strings.TrimSpace(said + " " + strings.Join(more, " "))
+	}
+	return said, newGame
+}
+
+// rulesApart writes the rule options (but the count and the target,
+// which the offer says apart) where asked and saved differ, as
+// key=value lists: "" when they agree.
+func rulesApart(asked, saved rules.Options) (a, b string) {
+	var as, bs []string
+	for _, k := range rules.AllOptionNames() {
+		if k == "players" || k == "target" {
+			continue
+		}
+		x, _ := asked.Get(k)
+		y, _ := saved.Get(k)
+		if x != y {
+			as, bs = append(as, k+"="+x), append(bs, k+"="+y)
+		}
+	}
+	return strings.Join(as, ", "), strings.Join(bs, ", ")
+}
+
+// askedOtherGame is askedOther for -players, -level and -target.
+func (s *resumeScreen) askedOtherGame() (said, newGame string) {
 	h := &s.log.Header
 	savedN, askedN := h.Seats(), s.cfg.Setup.Options.NumPlayers()
 	saved, asked := savedLevel(h), string(s.cfg.Setup.Level)

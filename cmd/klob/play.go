@@ -57,7 +57,7 @@ func parsePlay(args []string, stdout, stderr io.Writer, secret func() uint64) (p
 	tm.Pace = *pace
 	// A count or target given in -rules is asked for as -players and
 	// -target are: a saved game of another is offered with the choice.
-	for _, kv := range strings.Split(*game.rules, ",") {
+	for _, kv := range strings.Split(game.rules.String(), ",") {
 		if k, _, ok := strings.Cut(strings.TrimSpace(kv), "="); ok && (k == "players" || k == "target") {
 			set[k] = true
 		}
@@ -72,6 +72,8 @@ func parsePlay(args []string, stdout, stderr io.Writer, secret func() uint64) (p
 			LevelFlag:   set["level"],
 			PlayersFlag: set["players"],
 			TargetFlag:  set["target"],
+			SeedFlag:    seedSet,
+			RulesFlag:   set["rules"],
 		},
 	}, nil
 }

@@ -130,10 +130,13 @@ func HelpRulesOf(s Screen) (o rules.Options, ok bool) {
 	return rules.Options{}, false
 }
 
-// QuitQuestionOf is s's quit question, or def when s asks none.
+// QuitQuestionOf is s's quit question, or def when s asks none (or an
+// empty one).
 func QuitQuestionOf(s Screen, def string) string {
 	if q, ok := s.(QuitAsker); ok {
-		return q.QuitQuestion()
+		if text := q.QuitQuestion(); text != "" {
+			return text
+		}
 	}
 	return def
 }

@@ -21,6 +21,15 @@ type Config struct {
 	// Start makes the game of s and returns its first screen; an error
 	// (a bot that cannot be made) stays on the form.
 	Start func(s Setup) (kit.Screen, error)
+	// Back, when set, is where esc goes (the offer to resume a saved
+	// game the form was opened from); else esc asks to quit, as q does.
+	Back func() kit.Screen
+	// Quit, when set, is the quit question (a saved game that stays
+	// saved); else the App's.
+	Quit string
+	// Problem is shown under the form from the start (the old game
+	// could not be filed, so the new one did not start).
+	Problem string
 }
 
 // ProblemMsg is a problem to show under the form, from work started as
@@ -41,11 +50,15 @@ type Screen struct {
 // New returns the form, filled with s.
 func New(cfg Config, s Setup) *Screen {
 	DropInapplicable(&s.Options)
-	return &Screen{cfg: cfg, setup: s}
+	return &Screen{cfg: cfg, setup: s, err: cfg.Problem}
 }
 
 // Setup is the form's current choice.
 func (s *Screen) Setup() Setup { return s.setup }
+
+// QuitQuestion is Config.Quit, or the App's question when it is empty
+// (kit.QuitQuestionOf takes "" for none).
+func (s *Screen) QuitQuestion() string { return s.cfg.Quit }
 
 // Name is the screen's name for the App and tests.
 func (s *Screen) Name() string { return "setup" }
@@ -70,6 +83,9 @@ func (s *Screen) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 		case kit.IsKey(msg, k.Choose):
 			return s.Start()
 		case kit.IsKey(msg, k.Back):
+			if s.cfg.Back != nil {
+				return s.cfg.Back(), nil
+			}
 			// The form is the first screen: esc has nothing to go back
 			// to, so it does what q does.
 			return s, kit.AskQuit
