@@ -14,7 +14,15 @@ const (
 
 var outcomeNames = [...]string{"undecided", "made", "tie", "bete", "abandoned"}
 
+// String is the outcome's name in a game log ("tie" for Equal there).
 func (o Outcome) String() string { return nameOf(outcomeNames[:], o) }
+
+// outcomeWords are the outcomes as the rules name them to a reader:
+// equal totals are "equal" (docs/rules.md), though logs write "tie".
+var outcomeWords = [...]string{"undecided", "made", "equal", "bete", "abandoned"}
+
+// Word is the outcome as the rules call it, for what people read.
+func (o Outcome) Word() string { return nameOf(outcomeWords[:], o) }
 
 // Score is the breakdown of one deal at a table of two, three or four.
 // The per-seat lines are indexed by seat; SideTotal and Scored by side

@@ -53,7 +53,7 @@ func (r *Replay) WriteSummary(w io.Writer, name string) {
 			if sc.Forced {
 				fmt.Fprint(w, " (forced)")
 			}
-			fmt.Fprintf(w, ": %s\n", sc.Outcome)
+			fmt.Fprintf(w, ": %s\n", sc.Outcome.Word())
 			declared := h.Options.HasShlomo() || h.Options.HasCleopatra()
 			for s := range n {
 				tricks := "tricks"

@@ -26,7 +26,7 @@ func dealResult(d *gamelog.ReplayDeal, nm *names) string {
 	case d.Ending.ThrownIn() || sc.Outcome == rules.Abandoned || sc.Maker == rules.NoSeat:
 		return "thrown in"
 	}
-	return fmt.Sprintf("%s by %s in %s; scores: %s", sc.Outcome, nm.seat[sc.Maker].text, sc.Trump.Name(), sideFigures(nm, sc.Scored))
+	return fmt.Sprintf("%s by %s in %s; scores: %s", sc.Outcome.Word(), nm.seat[sc.Maker].text, sc.Trump.Name(), sideFigures(nm, sc.Scored))
 }
 
 // sideFigures is "Ann 90, Bot 54": each side's figure.
