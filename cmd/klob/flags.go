@@ -94,11 +94,14 @@ func (f *flagSet) parseNone(args []string, stdout, stderr io.Writer) error {
 	return err
 }
 
-// fail prints "klob CMD: reason" and the usage on stderr and returns
-// the exit code of a usage error, 2.
+// fail prints "klob CMD: reason", the usage's synopsis (its lines up to
+// the first blank one) and where the whole help is, on stderr, and
+// returns the exit code of a usage error, 2. The reason stays in sight:
+// the whole help of a command runs to 40 to 80 lines.
 func (f *flagSet) fail(stderr io.Writer, format string, args ...any) int {
 	printError(stderr, f.cmd, fmt.Sprintf(format, args...))
-	f.printUsage(stderr)
+	synopsis, _, _ := strings.Cut(strings.TrimRight(f.usage, "\n"), "\n\n")
+	fmt.Fprintf(stderr, "%s\nklob %s -h lists every flag.\n", synopsis, f.cmd)
 	return 2
 }
 

@@ -32,8 +32,9 @@ func TestHelpEverywhere(t *testing.T) {
 	}
 }
 
-// TestBadFlagEverywhere: an unknown flag exits 2 with the reason and the
-// usage once on stderr, for every subcommand.
+// TestBadFlagEverywhere: an unknown flag exits 2 with the reason, the
+// usage's synopsis once and where the whole help is, on stderr, for
+// every subcommand.
 func TestBadFlagEverywhere(t *testing.T) {
 	for _, c := range commands() {
 		code, out, errs := runArgs(c.name, "-nosuchflag")
@@ -41,6 +42,9 @@ func TestBadFlagEverywhere(t *testing.T) {
 		assert.Empty(t, out, "%s: stdout", c.name)
 		assert.True(t, strings.HasPrefix(errs, "klob "+c.name+": flag provided but not defined: -nosuchflag\n"), "%s: stderr %q", c.name, errs)
 		assert.Equal(t, 1, strings.Count(errs, "usage: klob "+c.name), "%s: the usage once on stderr, got\n%s", c.name, errs)
+		// The synopsis, not the whole help, so the reason stays in sight.
+		assert.Contains(t, errs, "klob "+c.name+" -h lists every flag.\n", c.name)
+		assert.LessOrEqual(t, strings.Count(errs, "\n"), 14, "%s: stderr\n%s", c.name, errs)
 	}
 }
 

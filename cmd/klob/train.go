@@ -69,7 +69,7 @@ round two only). Both take samples=N and seed=N.`
 		}
 	}
 	only := fs.String("only", "", "only drills of one kind: "+strings.Join(kinds, ", ")+"; or every decision of one seat: "+strings.Join(seats, ", "))
-	samples := fs.Int("samples", drill.DefaultSamples, "samples per evaluation (every option is scored on each)")
+	samples := fs.Int("samples", drill.DefaultSamples, "samples per evaluation (every option is scored on each; 0: the default), as klob analyze takes it")
 	evalText := fs.String("eval", "", "evaluate one situation and print the table of options (no screen); see below")
 	review := fs.Bool("review", false, "print your record and your last mistakes (no screen)")
 	ascii := fs.Bool("ascii", false, "draw suits as letters (C D H S) and boxes with + - |")
@@ -85,8 +85,11 @@ round two only). Both take samples=N and seed=N.`
 	if err != nil {
 		return trainFlags{}, fmt.Errorf("-only: %v", err)
 	}
+	if *samples == 0 {
+		*samples = drill.DefaultSamples // as in klob analyze: 0 is the default
+	}
 	if *samples < 1 || *samples > 100000 {
-		return trainFlags{}, fmt.Errorf("-samples: %d is not from 1 to 100000", *samples)
+		return trainFlags{}, fmt.Errorf("-samples: %d is not from 0 (the default) to 100000", *samples)
 	}
 	opts, s, seedSet, err := game.resolve(set, secret)
 	if err != nil {

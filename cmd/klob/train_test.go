@@ -175,7 +175,7 @@ func TestTrainFlags(t *testing.T) {
 		want string
 	}{
 		{[]string{"-only", "round3"}, `klob train: -only: "round3" is not a drill kind`},
-		{[]string{"-samples", "0"}, "klob train: -samples: 0 is not from 1 to 100000"},
+		{[]string{"-samples", "-1"}, "klob train: -samples: -1 is not from 0 (the default) to 100000"},
 		{[]string{"-rules", "colour=red"}, "klob train: -rules: unknown rule option"},
 		{[]string{"-target", "0"}, "klob train: -target:"},
 		{[]string{"extra"}, `klob train: unexpected argument "extra"`},
@@ -210,6 +210,10 @@ func TestTrainFlags(t *testing.T) {
 	}
 	tf, _ = parseTrain(nil, &bytes.Buffer{}, &bytes.Buffer{}, now)
 	assert.Equal(t, uint64(5), tf.cfg.Seed)
+	assert.Equal(t, drill.DefaultSamples, tf.cfg.Samples)
+	// -samples 0 is the default, as klob analyze reads it.
+	tf, err = parseTrain([]string{"-samples", "0"}, &bytes.Buffer{}, &bytes.Buffer{}, now)
+	require.NoError(t, err)
 	assert.Equal(t, drill.DefaultSamples, tf.cfg.Samples)
 	// -players and -rules players=N open the trainer of that table with
 	// the house variants, every kind at every count that asks it.

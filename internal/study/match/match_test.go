@@ -488,3 +488,13 @@ func TestTextFits80Columns(t *testing.T) {
 	got := strings.Join(strings.Fields(out.String()), " ")
 	require.Contains(t, strings.ReplaceAll(got, ", ", ","), long, "the rules, whole")
 }
+
+// TestElapsedWorkers: the last line counts workers as a person would:
+// "1 worker", "2 workers".
+func TestElapsedWorkers(t *testing.T) {
+	for n, want := range map[int]string{1: "elapsed 2.5s on 1 worker\n", 2: "elapsed 2.5s on 2 workers\n"} {
+		var out bytes.Buffer
+		require.NoError(t, (&Report{A: "hard", B: "normal", Decks: 1, Seatings: 2, Elapsed: 2.5, Workers: n}).WriteText(&out))
+		require.True(t, strings.HasSuffix(out.String(), want), "%d workers: %q", n, out.String())
+	}
+}

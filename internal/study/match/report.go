@@ -49,7 +49,11 @@ func (r *Report) WriteText(w io.Writer) error {
 			100*s.TakeRate, 100*s.BeteRate, s.Time.Count, fmtDur(s.Time.Median), fmtDur(s.Time.P95), fmtDur(s.Time.Max))
 	}
 	tw.Flush()
-	ew.printf("elapsed %.1fs on %d workers\n", r.Elapsed, r.Workers)
+	workers := "workers"
+	if r.Workers == 1 {
+		workers = "worker"
+	}
+	ew.printf("elapsed %.1fs on %d %s\n", r.Elapsed, r.Workers, workers)
 	return ew.err
 }
 
