@@ -37,6 +37,9 @@ func TestRulesPrintsTheRules(t *testing.T) {
 	assert.NotContainsf(t, out, "♠", "-ascii")
 	assert.NotContains(t, out, "→")
 	assert.Contains(t, out, "trick 1: D AS, A QS, B 10S, C 8S -> D 24")
+	// How cards are written reads right in letters too (it said "JH,
+	// 10C; with -ascii JH, 10C").
+	assert.Contains(t, strings.Join(strings.Fields(out), " "), "Cards are written as a player writes them: JH, 10C (-ascii writes the suits as the letters C, D, H and S)")
 
 	code, out, _ = runArgs("rules", "-markdown")
 	require.Equal(t, 0, code)
