@@ -380,6 +380,13 @@ func TestResumeAnotherSeedOrRules(t *testing.T) {
 			cfg.RulesFlag = true
 		}, []string{"You asked for menage=on; the game in progress plays menage=off.",
 			"[n] a new game under the rules asked for"})
+		// Both: the offer of n wraps whole within 80 columns.
+		checkResumeOffer(t, n, func(cfg *PlayConfig) {
+			if err := cfg.Setup.Options.Set("menage", "on"); err != nil {
+				t.Fatal(err)
+			}
+			cfg.Setup.Seed, cfg.SeedFlag, cfg.RulesFlag = 2098, true, true
+		}, []string{"[n] a new game from seed 2098 under the rules asked for (the old one is filed as abandoned)"})
 		checkResumeOffer(t, n, func(cfg *PlayConfig) { cfg.SeedFlag, cfg.RulesFlag = true, true },
 			[]string{"[n] start a new game (the old one goes to the history)"})
 	}

@@ -262,9 +262,17 @@ func (s *resumeScreen) View(ctx *kit.Context) string {
 	}
 	keys := []string{" " + st.Key.Render(kit.KeyTag(ctx.Keys.Resume)) + resume + st.Key.Render(kit.KeyTag(ctx.Keys.New)) + " " + newGame}
 	if kit.WidthOf(keys[0]) > w {
-		// Each key on its line rather than the second cut at the edge.
-		keys = []string{" " + st.Key.Render(kit.KeyTag(ctx.Keys.Resume)) + strings.TrimRight(resume, " "),
-			" " + st.Key.Render(kit.KeyTag(ctx.Keys.New)) + " " + newGame}
+		// Each key on its line rather than the second cut at the edge;
+		// a long new game wraps under its words.
+		tag := kit.KeyTag(ctx.Keys.New)
+		keys = []string{" " + st.Key.Render(kit.KeyTag(ctx.Keys.Resume)) + strings.TrimRight(resume, " ")}
+		for i, l := range kit.Wrap(newGame, w-3-kit.WidthOf(tag)) {
+			if i == 0 {
+				keys = append(keys, " "+st.Key.Render(tag)+" "+l)
+			} else {
+				keys = append(keys, strings.Repeat(" ", 2+kit.WidthOf(tag))+l)
+			}
+		}
 	}
 	lines = append(lines, "")
 	lines = append(lines, keys...)
@@ -284,7 +292,11 @@ func (s *resumeScreen) askedOther() (said, newGame string) {
 	if s.cfg.SeedFlag && s.log.Header.Tag(session.SeedTag) != strconv.FormatUint(s.cfg.Setup.Seed, 10) {
 		// The seed of a game not dealt from a chosen seed stays secret
 		// until the game is over: it is only said to be another.
-		more = append(more, fmt.Sprintf("You asked for seed %d; the game in progress was dealt from another seed.", s.cfg.Setup.Seed))
+		other := "another seed"
+		if saved := s.log.Header.Tag(session.SeedTag); saved != "" && s.log.Header.Practice() {
+			other = "seed " + saved
+		}
+		more = append(more, fmt.Sprintf("You asked for seed %d; the game in progress was dealt from %s.", s.cfg.Setup.Seed, other))
 		newGame = cmp.Or(newGame, "a new game") + fmt.Sprintf(" from seed %d", s.cfg.Setup.Seed)
 	}
 	if s.cfg.RulesFlag {
