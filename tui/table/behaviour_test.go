@@ -3,6 +3,7 @@ package table
 import (
 	"fmt"
 	"math/rand/v2"
+	"os/exec"
 	"strings"
 	"testing"
 
@@ -587,35 +588,70 @@ func eachOwnCard(t *testing.T, w, h, steps int, check func(f *fixture, n int, s 
 
 // TestRerunCommandWraps: at the game's end a command to deal the game
 // again that is wider than the window goes on continued lines (" \"),
-// each within 80 columns, and reads back as the command.
+// each within 80 columns, and pasted into a shell it gives the same
+// words, with the same rule options: a -rules value of every option,
+// wider than a line, too, at every seat count.
 func TestRerunCommandWraps(t *testing.T) {
-	const cmd = "klob play -players 3 -target 100 -rules of_a_kind=on,menage=on,dealer_forced=on,bimah=on,shlomo=on,cleopatra=on -seed 42"
-	o := options(3)
-	o.Target = 100
-	f := newFixture(t, 3, seeds[3], 80, 24, func(hc *host.Config, tc *Config) {
-		hc.Options = o
-		tc.Rerun = func(uint64) string { return cmd }
-	})
-	f.until("the end", func(s host.Snapshot) bool { return s.Over && f.s.overSeen }, true)
-	lines := strings.Split(f.text(), "\n")
-	var got []string
-	for i, l := range lines {
-		if kit.WidthOf(l) > 80 {
-			t.Fatalf("line %d is wider than 80: %q", i, l)
-		}
-		if strings.HasPrefix(strings.TrimSpace(l), "klob play") {
-			for j := i; j < len(lines); j++ {
-				part := strings.TrimSpace(lines[j])
-				more := strings.HasSuffix(part, " \\")
-				got = append(got, strings.TrimSuffix(part, " \\"))
-				if !more {
-					break
+	sh, err := exec.LookPath("sh")
+	if err != nil {
+		t.Skip("no shell")
+	}
+	const every = "bottom_card=off,sequence_rank=length,melds_need_trick=on,last_trick=20,of_a_kind=on,menage=on,dealer_forced=on,bimah=on,shlomo=on,cleopatra=on"
+	for _, n := range []int{2, 3, 4} {
+		for _, cmd := range []string{
+			"klob play -players 3 -target 100 -rules of_a_kind=on,menage=on,dealer_forced=on,bimah=on,shlomo=on,cleopatra=on -seed 42",
+			fmt.Sprintf("klob play -players %d -target 60 -level random -rules %s -seed 18446744073709551615", n, every),
+		} {
+			o := options(n)
+			o.Target = 100
+			f := newFixture(t, n, seeds[n], 80, 24, func(hc *host.Config, tc *Config) {
+				hc.Options = o
+				tc.Rerun = func(uint64) string { return cmd }
+			})
+			f.until("the end", func(s host.Snapshot) bool { return s.Over && f.s.overSeen }, true)
+			lines := strings.Split(f.text(), "\n")
+			var got []string
+			for i, l := range lines {
+				if kit.WidthOf(l) > 80 {
+					t.Fatalf("%d players: line %d is wider than 80: %q", n, i, l)
+				}
+				if strings.HasPrefix(strings.TrimSpace(l), "klob play") {
+					// The lines as copied from the screen, with the
+					// shell in place of klob, print the words it reads.
+					var script []string
+					for j := i; j < len(lines); j++ {
+						part := strings.TrimRight(lines[j], " ")
+						script = append(script, part)
+						if !strings.HasSuffix(part, "\\") {
+							break
+						}
+					}
+					text := strings.Replace(strings.Join(script, "\n"), "klob play", "set -- klob play", 1)
+					out, err := exec.Command(sh, "-c", text+"\nprintf '%s\\n' \"$@\"").Output()
+					if err != nil {
+						t.Fatalf("%d players: the shell: %v\n%s", n, err, text)
+					}
+					got = strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
+				}
+			}
+			want := strings.Fields(cmd)
+			if len(got) != len(want) {
+				t.Fatalf("%d players: the command reads %q, want %q:\n%s", n, got, want, f.text())
+			}
+			for i := range want {
+				if i > 0 && want[i-1] == "-rules" {
+					g, err1 := rules.ParseOptions(got[i])
+					w, err2 := rules.ParseOptions(want[i])
+					if err1 != nil || err2 != nil || g != w {
+						t.Fatalf("%d players: -rules %q reads %+v (%v), want %+v (%v):\n%s", n, got[i], g, err1, w, err2, f.text())
+					}
+					continue
+				}
+				if got[i] != want[i] {
+					t.Fatalf("%d players: the command reads %q, want %q:\n%s", n, got, want, f.text())
 				}
 			}
 		}
-	}
-	if strings.Join(got, " ") != cmd {
-		t.Fatalf("the command reads %q, want %q:\n%s", strings.Join(got, " "), cmd, f.text())
 	}
 }
 
