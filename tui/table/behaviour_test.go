@@ -3,6 +3,7 @@ package table
 import (
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"os/exec"
 	"strings"
 	"testing"
@@ -10,6 +11,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/klob/klob/ai/eval"
 	"github.com/klob/klob/internal/play/host"
+	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
 	"github.com/klob/klob/tui/kit/kittest"
@@ -876,4 +878,30 @@ func TestOverSSHQuitGoesToTheLobby(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestNoSeedNoPractice: a game resumed from a log that does not record
+// its seed has no seed that deals it again: its end offers no practice
+// command (not "Seed 0 deals this game again").
+func TestNoSeedNoPractice(t *testing.T) {
+	data, err := os.ReadFile("../../testdata/games/10-both-over-the-target.klob")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := strings.Replace(string(data), `[LevelA "random"]`, `[LevelA "human"]`, 1)
+	// The save as it stood in the first deal's play, the rest to come.
+	text, _, _ = strings.Cut(text, "\ntrick 6 ")
+	text = strings.Replace(text, `[Result "A"]`, `[Result "*"]`, 1) + "\n\nend *"
+	l, err := gamelog.Parse("10.klob", []byte(strings.TrimSuffix(text, "\n")+"\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l.Header.Tag("Seed") != "" {
+		t.Fatal("the log records a seed")
+	}
+	f := resumedFixture(t, l, 2, 80, 24)
+	f.until("the end", func(s host.Snapshot) bool { return s.Over && f.s.overSeen }, true)
+	if got := f.text(); strings.Contains(got, "Seed") || strings.Contains(got, "klob play") {
+		t.Fatalf("a practice command for a game without its seed:\n%s", got)
+	}
 }
