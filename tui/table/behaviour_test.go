@@ -905,3 +905,42 @@ func TestNoSeedNoPractice(t *testing.T) {
 		t.Fatalf("a practice command for a game without its seed:\n%s", got)
 	}
 }
+
+// TestUpcardTakerShown: the header says who took the upcard whenever
+// every player knows it: at four the maker, whether trump is the
+// upcard's suit, another suit or no trumps; at two and three never but
+// by the dix exchange, said in words of its own (the upcard stays out).
+func TestUpcardTakerShown(t *testing.T) {
+	for _, n := range []int{2, 3, 4} {
+		other := 0
+		for k := range uint64(6) {
+			f := newFixture(t, n, seeds[n]+k, 80, 24)
+			for range 3000 {
+				s := f.snap()
+				if s.Over {
+					break
+				}
+				v := &s.View
+				if s.HasDeal && !s.Between && v.Phase == rules.PhasePlay {
+					// The lines over the table: the title, a rule, trump's.
+					head := strings.Join(strings.SplitN(f.text(), "\n", 6)[:5], "\n")
+					took := strings.Contains(head, "took it)")
+					// A short screen may leave the upcard out of the header.
+					if want := n == 4 && strings.Contains(head, "Upcard"); took != want {
+						t.Fatalf("%d players, trump %v, upcard %v: \"took it\" %v, want %v:\n%s", n, v.Trump, v.OrigUpcard, took, want, f.text())
+					}
+					if took && !strings.Contains(head, "("+f.s.scene().Lower(v.Maker)+" took it)") {
+						t.Fatalf("%d players: not the maker %v took it:\n%s", n, v.Maker, f.text())
+					}
+					if n == 4 && v.Trump != v.OrigUpcard.Suit() {
+						other++
+					}
+				}
+				f.step(false)
+			}
+		}
+		if n == 4 && other == 0 {
+			t.Errorf("%d players: no deal with trump named in round two", n)
+		}
+	}
+}

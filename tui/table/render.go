@@ -186,8 +186,11 @@ func (sc *Scene) infoFrags(ctx *kit.Context) []string {
 	p := ctx.Paint
 	v := &sc.V
 	up := "Upcard " + p.StyledCard(v.OrigUpcard)
-	if v.Players == 4 && v.Upcard == rules.NoCard && v.Maker != rules.NoSeat && v.Trump == v.OrigUpcard.Suit() {
-		up += " (" + sc.Lower(v.Maker) + " took it)"
+	// Who took the upcard is public (the four-handed maker takes it in
+	// either round, at no trumps too): said here until the deal ends.
+	// The dix exchange says it in words of its own below.
+	if by := v.UpcardTaker(); by != rules.NoSeat && by != v.DixBy {
+		up += " (" + sc.Lower(by) + " took it)"
 	}
 	if v.Trump == rules.NoSuit {
 		out := []string{up}
