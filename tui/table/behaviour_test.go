@@ -944,3 +944,25 @@ func TestUpcardTakerShown(t *testing.T) {
 		}
 	}
 }
+
+// TestTrumpLabelKeepsWord: the label over the hand's trump cards says
+// "trump ♠" also over a single trump card, where the word is wider
+// than the card: never the bare suit sign, at every seat count.
+func TestTrumpLabelKeepsWord(t *testing.T) {
+	single := 0
+	eachOwnCard(t, 80, 24, 400, func(f *fixture, n int, s host.Snapshot) {
+		trump := kit.PlainTrump(s.View.Trump)
+		if trump == rules.NoSuit || s.View.Hand.Suit(trump) == 0 {
+			return
+		}
+		if s.View.Hand.Suit(trump).Count() == 1 {
+			single++
+		}
+		if want := "trump " + f.hs.Ctx.Paint.Glyphs.Suit(trump); !strings.Contains(f.text(), want) {
+			t.Fatalf("%d players, %d trump cards: no %q over the hand:\n%s", n, s.View.Hand.Suit(trump).Count(), want, f.text())
+		}
+	})
+	if single == 0 {
+		t.Fatal("no hand with a single trump card")
+	}
+}

@@ -815,11 +815,12 @@ func (sc *Scene) handBlock(ctx *kit.Context, w int, size kit.CardSize, hand Hand
 	label := pad + st.Dim.Render(strings.Join(append([]string{sc.owner(v.Seat) + " hand"}, roles...), " · "))
 	if trump := kit.PlainTrump(v.Trump); trump != rules.NoSuit && v.Hand.Suit(trump) != 0 && n > 0 {
 		tw := kit.HandWidth(v.Hand.Suit(trump).Count(), size)
+		// The word stays over a single trump card too, where it is
+		// wider than the card: it starts over the card and reaches over
+		// the next, rather than leave a bare suit sign that reads as
+		// nothing.
 		txt := "trump " + g.Suit(trump)
-		if tw < kit.WidthOf(txt) {
-			txt = g.Suit(trump)
-		}
-		label = pad + st.Trump.Render(kit.Center(txt, tw))
+		label = pad + st.Trump.Render(kit.Center(txt, max(tw, kit.WidthOf(txt))))
 		if len(roles) > 0 {
 			label += st.Dim.Render("  " + strings.Join(roles, " · "))
 		}
