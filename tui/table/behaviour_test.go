@@ -913,7 +913,7 @@ func TestNoSeedNoPractice(t *testing.T) {
 func TestUpcardTakerShown(t *testing.T) {
 	for _, n := range []int{2, 3, 4} {
 		other := 0
-		for k := range uint64(6) {
+		for k := range uint64(16) {
 			f := newFixture(t, n, seeds[n]+k, 80, 24)
 			for range 3000 {
 				s := f.snap()
@@ -964,5 +964,56 @@ func TestTrumpLabelKeepsWord(t *testing.T) {
 	})
 	if single == 0 {
 		t.Fatal("no hand with a single trump card")
+	}
+}
+
+// TestGiveInHandOrder: after a shlomo or a cleopatra the cards to give
+// are offered in the order the hand shows them ([1] the leftmost), at
+// three and four players, sorted by suit or by strength.
+func TestGiveInHandOrder(t *testing.T) {
+	offers := 0
+	for _, n := range []int{3, 4} {
+		for k := range uint64(16) {
+			o := options(n)
+			o.Shlomo, o.Cleopatra = true, n == 4
+			f := newFixture(t, n, seeds[n]+k, 80, 24, func(hc *host.Config, _ *Config) { hc.Options = o })
+			if k%2 == 1 {
+				f.hs.Press("o") // by suit
+			}
+			g := &f.hs.Ctx.Paint.Glyphs
+			for i := 0; i < 1500 && !(f.snap().Over && f.s.overSeen); i++ {
+				s := f.snap()
+				if s.Can.Act && s.View.Phase == rules.PhaseDeclare {
+					legal := s.View.Legal()
+					if len(legal) > 1 && legal[0].Kind == rules.Give {
+						offers++
+						text := f.text()
+						last := -1
+						for _, c := range f.s.hand() {
+							at := strings.Index(text, "give "+g.CardText(c))
+							if at < 0 {
+								continue
+							}
+							if at < last {
+								t.Fatalf("%d players: give %s is offered before a card left of it in the hand:\n%s", n, g.CardText(c), text)
+							}
+							last = at
+						}
+					}
+					// The declaration, when offered, is the menu's first
+					// item: enter says it.
+					if k := legal[0].Kind; k == rules.Shlomo || k == rules.Cleopatra {
+						f.hs.Press("enter")
+					}
+					if f.snap().Gen != s.Gen {
+						continue
+					}
+				}
+				f.step(false)
+			}
+		}
+	}
+	if offers < 3 {
+		t.Fatalf("%d offers of cards to give: too few", offers)
 	}
 }

@@ -3,6 +3,7 @@ package table
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -492,8 +493,30 @@ const waitNote = "Wait: it is not your turn."
 // decision is what the person chooses from now.
 func (s *Screen) decision() kit.Decision {
 	v := &s.snap.View
-	return kit.Decision{Bella: s.bellaItems(), Legal: v.Legal(), Play: v.Phase == rules.PhasePlay, Hand: s.hand(),
+	return kit.Decision{Bella: s.bellaItems(), Legal: s.menuItems(), Play: v.Phase == rules.PhasePlay, Hand: s.hand(),
 		ClearOnMove: true}
+}
+
+// menuItems are the engine's legal actions, the menu outside the card
+// play, with the cards to give (after a shlomo or a cleopatra) in the
+// order the hand shows them, so that [1] is the leftmost: the engine
+// lists them in its own card order.
+func (s *Screen) menuItems() []rules.Action {
+	legal := s.snap.View.Legal()
+	if len(legal) < 2 || legal[0].Kind != rules.Give {
+		return legal
+	}
+	at := map[rules.Card]int{}
+	for i, c := range s.hand() {
+		at[c] = i
+	}
+	slices.SortStableFunc(legal, func(a, b rules.Action) int {
+		if a.Kind != rules.Give || b.Kind != rules.Give {
+			return 0
+		}
+		return at[a.Card] - at[b.Card]
+	})
+	return legal
 }
 
 // bellaItems are the ways to play the card of the open bella question:

@@ -319,7 +319,7 @@ func (s *Screen) explainChoice(ctx *kit.Context) string {
 	case s.Bella != rules.NoCard:
 		items = s.bellaItems()
 	case v.Phase != rules.PhasePlay:
-		items = v.Legal()
+		items = s.menuItems()
 	}
 	if len(items) == 0 {
 		return ""
@@ -390,7 +390,7 @@ func (s *Screen) promptLines(ctx *kit.Context, sc *Scene, w int) ([]string, []ki
 		}
 		return []string{line}, nil
 	}
-	items := v.Legal()
+	items := s.menuItems()
 	prompt := s.menuPrompt(ctx)
 	if s.Bella != rules.NoCard {
 		items = s.bellaItems()
