@@ -1017,3 +1017,52 @@ func TestGiveInHandOrder(t *testing.T) {
 		t.Fatalf("%d offers of cards to give: too few", offers)
 	}
 }
+
+// TestDealListHasEveryWord: the words panel beside the table keeps only
+// the last words ("… 5 words before"); the v list reads the whole
+// deal's words again, before its tricks, scrolled with ↑/↓ within
+// 80×24, at every seat count, with shlomo and cleopatra's cards as the
+// person saw them (the hidden-card test checks nothing hidden shows).
+func TestDealListHasEveryWord(t *testing.T) {
+	cut := 0
+	kittest.ForCounts(t, func(t *testing.T, n int) {
+		f := hiddenCardFixture(t, n)
+		for i := 0; i < 600 && !(f.snap().Over && f.s.overSeen); i++ {
+			s := f.snap()
+			if s.Can.Act && s.View.Phase == rules.PhasePlay && i%5 == 0 {
+				if strings.Contains(f.text(), "words before") {
+					cut++
+				}
+				quiet := *f.s.scene()
+				quiet.Chat = nil
+				var want []string
+				for _, l := range quiet.talkLines(&f.hs.Ctx) {
+					want = append(want, ansi.Strip(l))
+				}
+				f.hs.Press("v")
+				seen := f.text()
+				for range 30 {
+					f.hs.Press("up")
+					seen += "\n" + f.text()
+				}
+				for range 30 {
+					f.hs.Press("down")
+					seen += "\n" + f.text()
+				}
+				f.hs.Press("v")
+				flat := strings.Join(strings.Fields(seen), " ")
+				for _, w := range want {
+					// A word wrapped in the list reads whole once the
+					// spaces are made one.
+					if w = strings.Join(strings.Fields(w), " "); !strings.Contains(flat, w) {
+						t.Fatalf("%d players: the v list never shows %q:\n%s", n, w, seen)
+					}
+				}
+			}
+			f.step(i%3 == 0)
+		}
+	})
+	if cut == 0 {
+		t.Fatal("the words panel was never cut: nothing to read again")
+	}
+}

@@ -80,7 +80,7 @@ func RenderPanel(ctx *kit.Context, sc *Scene, hand Hand, body, bottom []string) 
 	if len(hand.Cards) == 0 {
 		handRows, rects = nil, nil
 	}
-	room := max(0, midH-len(handRows))
+	room := panelRoom(midH, handRows)
 	body = body[:min(len(body), room)]
 	lines := []string{sc.Header(ctx, w), kit.Rule(ctx, w)}
 	for _, l := range body {
@@ -96,6 +96,21 @@ func RenderPanel(ctx *kit.Context, sc *Scene, hand Hand, body, bottom []string) 
 	lines = append(lines, handRows...)
 	lines = append(lines[:min(len(lines), topRows+midH)], bottom...)
 	return kit.Canvas(lines, w, h), hits
+}
+
+// panelRoom is the rows RenderPanel gives its body: what the middle
+// (midH rows) leaves over the hand.
+func panelRoom(midH int, handRows []string) int { return max(0, midH-len(handRows)) }
+
+// PanelRoom is the rows RenderPanel gives its body with hand and bottom,
+// so that a long body can be scrolled to fit.
+func PanelRoom(ctx *kit.Context, sc *Scene, hand Hand, bottom []string) int {
+	midH := max(0, ctx.Height-topRows-len(bottom))
+	if len(hand.Cards) == 0 {
+		return panelRoom(midH, nil)
+	}
+	handRows, _ := sc.handBlock(ctx, ctx.Width, cardSize(ctx.Width, ctx.Height), hand)
+	return panelRoom(midH, handRows)
 }
 
 // tableArea is the table: trump, the trick and the seats around it,

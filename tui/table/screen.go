@@ -105,7 +105,10 @@ type Screen struct {
 	kit.Choice
 	order kit.HandSort
 
-	tricks   bool // the trick list is open (v)
+	tricks bool // the trick list is open (v)
+	// tricksAt is the v list's first line shown when it scrolls; -1
+	// opens it at the tricks.
+	tricksAt int
 	opened   bool // a spectator's list of every hand of the scored deal is open (d)
 	hinting  bool // the person asked for the hint of this position
 	overSeen bool // the last deal's result was read: the game's end shows
@@ -414,6 +417,23 @@ func (s *Screen) key(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.Cmd
 		s.openChat()
 		return s, nil
 	}
+	if s.tricks && !(sn.Over && s.overSeen) {
+		// ↑/↓ and page up/down scroll the v list; the menu keeps ←/→.
+		switch {
+		case kit.IsKey(msg, k.Up):
+			s.scrollList(ctx, -1, false)
+			return s, nil
+		case kit.IsKey(msg, k.Down):
+			s.scrollList(ctx, 1, false)
+			return s, nil
+		case msg.String() == "pgup":
+			s.scrollList(ctx, -1, true)
+			return s, nil
+		case msg.String() == "pgdown":
+			s.scrollList(ctx, 1, true)
+			return s, nil
+		}
+	}
 	if sn.Watching && !(sn.Over && s.overSeen) {
 		// The last deal's result: d opens its hands, enter goes on to
 		// the game's end as at a seat.
@@ -426,7 +446,7 @@ func (s *Screen) key(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.Cmd
 	case sn.Over && s.overSeen:
 		return s.overKey(ctx, msg)
 	case kit.IsKey(msg, k.LastTrick) && sn.HasDeal:
-		s.tricks = !s.tricks
+		s.tricks, s.tricksAt = !s.tricks, -1
 		return s, nil
 	case s.tricks && kit.IsKey(msg, k.Back):
 		s.tricks = false
