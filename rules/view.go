@@ -210,6 +210,22 @@ func (v *View) CannotHold(s Seat) CardSet {
 // OwnBest returns the viewing seat's best meld as the dialogue counts it.
 func (v *View) OwnBest() Meld { return v.masked.best[v.Seat] }
 
+// UpcardTaker returns the seat every player knows took the upcard into
+// its hand: the four-handed maker, which gets it with its last two
+// cards whatever trump it named (round one, round two or no trumps),
+// or the player who exchanged the 7 of trump for it (DixBy). NoSeat
+// while it lies face up, and when it stays out of the hands (two and
+// three players without a dix exchange).
+func (v *View) UpcardTaker() Seat {
+	switch {
+	case v.DixBy != NoSeat:
+		return v.DixBy
+	case v.Players == 4 && v.Upcard == NoCard && v.Maker != NoSeat && v.OrigUpcard != NoCard:
+		return v.Maker
+	}
+	return NoSeat
+}
+
 // Known returns the cards seat o is known to hold now: the upcard it took
 // with the dix or as the four-handed maker, and the meld cards it showed,
 // less those played.

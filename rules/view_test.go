@@ -195,3 +195,51 @@ func TestViewDialogueAndPlayAccessors(t *testing.T) {
 // oppHands is the hands argument of View.Complete with two players: the
 // opponent's hand (the viewer's own entry is not read).
 func oppHands(opp CardSet) [4]CardSet { return [4]CardSet{opp, opp} }
+
+// TestUpcardTaker: every View says who took the upcard into its hand:
+// at four the maker once the last cards are dealt, whatever trump was
+// named (the upcard's suit, another suit, no trumps); at two and three
+// the player of the dix exchange, else nobody (the upcard stays out).
+func TestUpcardTaker(t *testing.T) {
+	for n := 2; n <= 4; n++ {
+		var seen [3]bool // taken with the upcard's suit, with another trump, left out
+		for i := range 400 {
+			r := newTestRand(uint64(1000*n + i))
+			o := DefaultOptions()
+			o.Players = n
+			d := NewDeal(o, Seat(i%n), Shuffle(r))
+			for d.Phase() != PhaseOver {
+				for _, s := range []Seat{NoSeat, SeatA, Seat(n - 1)} {
+					v := d.View(s)
+					want := NoSeat
+					switch {
+					case v.DixBy != NoSeat:
+						want = v.DixBy
+					case n == 4 && v.Trump != NoSuit:
+						want = v.Maker
+					}
+					if got := v.UpcardTaker(); got != want {
+						t.Fatalf("%d players, phase %v, trump %v, maker %v: the upcard taker %v, want %v", n, v.Phase, v.Trump, v.Maker, got, want)
+					}
+					if v.Trump != NoSuit {
+						switch {
+						case want == NoSeat:
+							seen[2] = true
+						case v.Trump == v.OrigUpcard.Suit():
+							seen[0] = true
+						default:
+							seen[1] = true
+						}
+					}
+				}
+				legal := d.Legal()
+				if err := d.Apply(legal[r.IntN(len(legal))]); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		if n == 4 && (!seen[0] || !seen[1] || seen[2]) || n < 4 && !seen[2] {
+			t.Errorf("%d players: the cases seen %v", n, seen)
+		}
+	}
+}

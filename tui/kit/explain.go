@@ -17,6 +17,10 @@ func ChoiceExplain(g *Glyphs, v *rules.View, a rules.Action) string {
 	if !duel {
 		next = "the next player"
 	}
+	if a.Kind == rules.NotGood && !duel && v.Seat == v.Dealer {
+		// The dealer speaks last in the dialogue: nobody is left to ask.
+		return "claim better than the claim that stands; you speak last"
+	}
 	if w, ok := sequenceWords[a.Kind]; ok {
 		if duel {
 			return w[0]

@@ -47,3 +47,20 @@ func TestHelpHasTheLegend(t *testing.T) {
 		t.Errorf("the grades' thresholds are told %d times:\n%s", n, legend)
 	}
 }
+
+// TestNotGoodLastSpeaker: "not good" at a table tells a player who is
+// not the last to speak that later players may ask; the dealer, who
+// speaks last in the dialogue, is told nothing of later players.
+func TestNotGoodLastSpeaker(t *testing.T) {
+	g := NewGlyphs(false)
+	for _, n := range []int{2, 3, 4} {
+		for seat := range rules.Seat(n) {
+			v := rules.View{Players: n, Seat: seat, Dealer: rules.Seat(n - 1), OrigUpcard: rules.MustCard("JH"), Phase: rules.PhaseDeclare}
+			got := ChoiceExplain(&g, &v, rules.Action{Kind: rules.NotGood})
+			later := strings.Contains(got, "later players")
+			if want := n > 2 && seat != v.Dealer; later != want {
+				t.Errorf("%d players, seat %v, dealer %v: %q", n, seat, v.Dealer, got)
+			}
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
@@ -120,20 +121,34 @@ func PlayHelp(k *KeyMap, o rules.Options, drop ...key.Binding) [][]key.Binding {
 	keys := slices.DeleteFunc(k.TableKeys(), func(b key.Binding) bool {
 		return slices.ContainsFunc(drop, func(d key.Binding) bool { return d.Help() == b.Help() })
 	})
-	return [][]key.Binding{keys, slices.Clone(lettersBySeats[min(max(o.NumPlayers(), 2), 4)]), {mouseHelp}}
+	if o.Menage {
+		// b and n answer the menage too (the footer says "b menage"
+		// when the card makes one).
+		for i, b := range keys {
+			switch b.Help() {
+			case k.Bella.Help():
+				keys[i] = Bind(b.Help().Key, "play the selected card and announce bella or the menage", b.Keys()...)
+			case k.NoBella.Help():
+				keys[i] = Bind(b.Help().Key, "at the bella or menage question: play the card without it", b.Keys()...)
+			}
+		}
+	}
+	return [][]key.Binding{keys, slices.Clone(lettersFor(o)), {mouseHelp}}
 }
 
-// lettersBySeats is LetterHelp of every row by the number of players,
-// made once: the table asks for its keys' help on every frame (its
-// status line is the short one).
-var lettersBySeats = func() (by [5][]key.Binding) {
-	for n := 2; n <= 4; n++ {
-		o := rules.DefaultOptions()
-		o.Players = n
-		by[n] = LetterHelp(o)
+// letters keeps LetterHelp by the table's options, each made once: the
+// table asks for its keys' help on every frame (its status line is the
+// short one).
+var letters sync.Map // rules.Options → []key.Binding
+
+// lettersFor is LetterHelp(o) of every row, made once for each o.
+func lettersFor(o rules.Options) []key.Binding {
+	if b, ok := letters.Load(o); ok {
+		return b.([]key.Binding)
 	}
-	return by
-}()
+	b, _ := letters.LoadOrStore(o, LetterHelp(o))
+	return b.([]key.Binding)
+}
 
 // QuitAsks is the quit key of a screen that does not keep a game.
 func QuitAsks(k *KeyMap) key.Binding {

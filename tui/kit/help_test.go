@@ -230,3 +230,34 @@ func TestHelpLegendASCII(t *testing.T) {
 		}
 	}
 }
+
+// TestPlayHelpFollowsOptions: the table's help lists only what the
+// game's options offer, at every seat count: with the menage on, b and
+// n answer it too; "how many cards?" and "count your cards" only where
+// sequence_rank=length makes those words.
+func TestPlayHelpFollowsOptions(t *testing.T) {
+	k := kit.DefaultKeys()
+	for _, n := range []int{2, 3, 4} {
+		for _, menage := range []bool{false, true} {
+			for _, rank := range []rules.SeqRank{rules.RankByValue, rules.RankByLength} {
+				o := rules.DefaultOptions()
+				o.Players, o.Menage, o.SequenceRank = n, menage, rank
+				var all []string
+				for _, row := range kit.PlayHelp(&k, o) {
+					for _, b := range row {
+						all = append(all, b.Help().Key+" "+b.Help().Desc)
+					}
+				}
+				text := strings.Join(all, "\n")
+				if got := strings.Contains(text, "announce bella or the menage"); got != menage {
+					t.Errorf("%d players, menage %v: b names the menage: %v\n%s", n, menage, got, text)
+				}
+				for _, w := range []string{"how many cards?", "count your cards"} {
+					if got := strings.Contains(text, w); got != (rank == rules.RankByLength) {
+						t.Errorf("%d players, sequence_rank=%v: %q listed: %v\n%s", n, rank, w, got, text)
+					}
+				}
+			}
+		}
+	}
+}

@@ -255,6 +255,10 @@ func letterAt(o rules.Options, l menuLetter) bool {
 		return o.HasDix()
 	case rules.Name:
 		return l.suit != rules.NoTrumps || o.HasNoTrumps()
+	case rules.HowMany, rules.Length:
+		// Lengths are asked and told only where sequence_rank=length
+		// ranks a 50 by its length: by value the words do not exist.
+		return o.SequenceRank == rules.RankByLength
 	}
 	return true
 }

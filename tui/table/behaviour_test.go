@@ -3,12 +3,15 @@ package table
 import (
 	"fmt"
 	"math/rand/v2"
+	"os"
+	"os/exec"
 	"strings"
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
 	"github.com/klob/klob/ai/eval"
 	"github.com/klob/klob/internal/play/host"
+	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
 	"github.com/klob/klob/tui/kit/kittest"
@@ -587,35 +590,70 @@ func eachOwnCard(t *testing.T, w, h, steps int, check func(f *fixture, n int, s 
 
 // TestRerunCommandWraps: at the game's end a command to deal the game
 // again that is wider than the window goes on continued lines (" \"),
-// each within 80 columns, and reads back as the command.
+// each within 80 columns, and pasted into a shell it gives the same
+// words, with the same rule options: a -rules value of every option,
+// wider than a line, too, at every seat count.
 func TestRerunCommandWraps(t *testing.T) {
-	const cmd = "klob play -players 3 -target 100 -rules of_a_kind=on,menage=on,dealer_forced=on,bimah=on,shlomo=on,cleopatra=on -seed 42"
-	o := options(3)
-	o.Target = 100
-	f := newFixture(t, 3, seeds[3], 80, 24, func(hc *host.Config, tc *Config) {
-		hc.Options = o
-		tc.Rerun = func(uint64) string { return cmd }
-	})
-	f.until("the end", func(s host.Snapshot) bool { return s.Over && f.s.overSeen }, true)
-	lines := strings.Split(f.text(), "\n")
-	var got []string
-	for i, l := range lines {
-		if kit.WidthOf(l) > 80 {
-			t.Fatalf("line %d is wider than 80: %q", i, l)
-		}
-		if strings.HasPrefix(strings.TrimSpace(l), "klob play") {
-			for j := i; j < len(lines); j++ {
-				part := strings.TrimSpace(lines[j])
-				more := strings.HasSuffix(part, " \\")
-				got = append(got, strings.TrimSuffix(part, " \\"))
-				if !more {
-					break
+	sh, err := exec.LookPath("sh")
+	if err != nil {
+		t.Skip("no shell")
+	}
+	const every = "bottom_card=off,sequence_rank=length,melds_need_trick=on,last_trick=20,of_a_kind=on,menage=on,dealer_forced=on,bimah=on,shlomo=on,cleopatra=on"
+	for _, n := range []int{2, 3, 4} {
+		for _, cmd := range []string{
+			"klob play -players 3 -target 100 -rules of_a_kind=on,menage=on,dealer_forced=on,bimah=on,shlomo=on,cleopatra=on -seed 42",
+			fmt.Sprintf("klob play -players %d -target 60 -level random -rules %s -seed 18446744073709551615", n, every),
+		} {
+			o := options(n)
+			o.Target = 100
+			f := newFixture(t, n, seeds[n], 80, 24, func(hc *host.Config, tc *Config) {
+				hc.Options = o
+				tc.Rerun = func(uint64) string { return cmd }
+			})
+			f.until("the end", func(s host.Snapshot) bool { return s.Over && f.s.overSeen }, true)
+			lines := strings.Split(f.text(), "\n")
+			var got []string
+			for i, l := range lines {
+				if kit.WidthOf(l) > 80 {
+					t.Fatalf("%d players: line %d is wider than 80: %q", n, i, l)
+				}
+				if strings.HasPrefix(strings.TrimSpace(l), "klob play") {
+					// The lines as copied from the screen, with the
+					// shell in place of klob, print the words it reads.
+					var script []string
+					for j := i; j < len(lines); j++ {
+						part := strings.TrimRight(lines[j], " ")
+						script = append(script, part)
+						if !strings.HasSuffix(part, "\\") {
+							break
+						}
+					}
+					text := strings.Replace(strings.Join(script, "\n"), "klob play", "set -- klob play", 1)
+					out, err := exec.Command(sh, "-c", text+"\nprintf '%s\\n' \"$@\"").Output()
+					if err != nil {
+						t.Fatalf("%d players: the shell: %v\n%s", n, err, text)
+					}
+					got = strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
+				}
+			}
+			want := strings.Fields(cmd)
+			if len(got) != len(want) {
+				t.Fatalf("%d players: the command reads %q, want %q:\n%s", n, got, want, f.text())
+			}
+			for i := range want {
+				if i > 0 && want[i-1] == "-rules" {
+					g, err1 := rules.ParseOptions(got[i])
+					w, err2 := rules.ParseOptions(want[i])
+					if err1 != nil || err2 != nil || g != w {
+						t.Fatalf("%d players: -rules %q reads %+v (%v), want %+v (%v):\n%s", n, got[i], g, err1, w, err2, f.text())
+					}
+					continue
+				}
+				if got[i] != want[i] {
+					t.Fatalf("%d players: the command reads %q, want %q:\n%s", n, got, want, f.text())
 				}
 			}
 		}
-	}
-	if strings.Join(got, " ") != cmd {
-		t.Fatalf("the command reads %q, want %q:\n%s", strings.Join(got, " "), cmd, f.text())
 	}
 }
 
@@ -840,4 +878,191 @@ func TestOverSSHQuitGoesToTheLobby(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestNoSeedNoPractice: a game resumed from a log that does not record
+// its seed has no seed that deals it again: its end offers no practice
+// command (not "Seed 0 deals this game again").
+func TestNoSeedNoPractice(t *testing.T) {
+	data, err := os.ReadFile("../../testdata/games/10-both-over-the-target.klob")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := strings.Replace(string(data), `[LevelA "random"]`, `[LevelA "human"]`, 1)
+	// The save as it stood in the first deal's play, the rest to come.
+	text, _, _ = strings.Cut(text, "\ntrick 6 ")
+	text = strings.Replace(text, `[Result "A"]`, `[Result "*"]`, 1) + "\n\nend *"
+	l, err := gamelog.Parse("10.klob", []byte(strings.TrimSuffix(text, "\n")+"\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l.Header.Tag("Seed") != "" {
+		t.Fatal("the log records a seed")
+	}
+	f := resumedFixture(t, l, 2, 80, 24)
+	f.until("the end", func(s host.Snapshot) bool { return s.Over && f.s.overSeen }, true)
+	if got := f.text(); strings.Contains(got, "Seed") || strings.Contains(got, "klob play") {
+		t.Fatalf("a practice command for a game without its seed:\n%s", got)
+	}
+}
+
+// TestUpcardTakerShown: the header says who took the upcard whenever
+// every player knows it: at four the maker, whether trump is the
+// upcard's suit, another suit or no trumps; at two and three never but
+// by the dix exchange, said in words of its own (the upcard stays out).
+func TestUpcardTakerShown(t *testing.T) {
+	for _, n := range []int{2, 3, 4} {
+		other := 0
+		for k := range uint64(16) {
+			f := newFixture(t, n, seeds[n]+k, 80, 24)
+			for range 3000 {
+				s := f.snap()
+				if s.Over {
+					break
+				}
+				v := &s.View
+				if s.HasDeal && !s.Between && v.Phase == rules.PhasePlay {
+					// The lines over the table: the title, a rule, trump's.
+					head := strings.Join(strings.SplitN(f.text(), "\n", 6)[:5], "\n")
+					took := strings.Contains(head, "took it)")
+					// A short screen may leave the upcard out of the header.
+					if want := n == 4 && strings.Contains(head, "Upcard"); took != want {
+						t.Fatalf("%d players, trump %v, upcard %v: \"took it\" %v, want %v:\n%s", n, v.Trump, v.OrigUpcard, took, want, f.text())
+					}
+					if took && !strings.Contains(head, "("+f.s.scene().Lower(v.Maker)+" took it)") {
+						t.Fatalf("%d players: not the maker %v took it:\n%s", n, v.Maker, f.text())
+					}
+					if n == 4 && v.Trump != v.OrigUpcard.Suit() {
+						other++
+					}
+				}
+				f.step(false)
+			}
+		}
+		if n == 4 && other == 0 {
+			t.Errorf("%d players: no deal with trump named in round two", n)
+		}
+	}
+}
+
+// TestTrumpLabelKeepsWord: the label over the hand's trump cards says
+// "trump ♠" also over a single trump card, where the word is wider
+// than the card: never the bare suit sign, at every seat count.
+func TestTrumpLabelKeepsWord(t *testing.T) {
+	single := 0
+	eachOwnCard(t, 80, 24, 400, func(f *fixture, n int, s host.Snapshot) {
+		trump := kit.PlainTrump(s.View.Trump)
+		if trump == rules.NoSuit || s.View.Hand.Suit(trump) == 0 {
+			return
+		}
+		if s.View.Hand.Suit(trump).Count() == 1 {
+			single++
+		}
+		if want := "trump " + f.hs.Ctx.Paint.Glyphs.Suit(trump); !strings.Contains(f.text(), want) {
+			t.Fatalf("%d players, %d trump cards: no %q over the hand:\n%s", n, s.View.Hand.Suit(trump).Count(), want, f.text())
+		}
+	})
+	if single == 0 {
+		t.Fatal("no hand with a single trump card")
+	}
+}
+
+// TestGiveInHandOrder: after a shlomo or a cleopatra the cards to give
+// are offered in the order the hand shows them ([1] the leftmost), at
+// three and four players, sorted by suit or by strength.
+func TestGiveInHandOrder(t *testing.T) {
+	offers := 0
+	for _, n := range []int{3, 4} {
+		for k := range uint64(16) {
+			o := options(n)
+			o.Shlomo, o.Cleopatra = true, n == 4
+			f := newFixture(t, n, seeds[n]+k, 80, 24, func(hc *host.Config, _ *Config) { hc.Options = o })
+			if k%2 == 1 {
+				f.hs.Press("o") // by suit
+			}
+			g := &f.hs.Ctx.Paint.Glyphs
+			for i := 0; i < 1500 && !(f.snap().Over && f.s.overSeen); i++ {
+				s := f.snap()
+				if s.Can.Act && s.View.Phase == rules.PhaseDeclare {
+					legal := s.View.Legal()
+					if len(legal) > 1 && legal[0].Kind == rules.Give {
+						offers++
+						text := f.text()
+						last := -1
+						for _, c := range f.s.hand() {
+							at := strings.Index(text, "give "+g.CardText(c))
+							if at < 0 {
+								continue
+							}
+							if at < last {
+								t.Fatalf("%d players: give %s is offered before a card left of it in the hand:\n%s", n, g.CardText(c), text)
+							}
+							last = at
+						}
+					}
+					// The declaration, when offered, is the menu's first
+					// item: enter says it.
+					if k := legal[0].Kind; k == rules.Shlomo || k == rules.Cleopatra {
+						f.hs.Press("enter")
+					}
+					if f.snap().Gen != s.Gen {
+						continue
+					}
+				}
+				f.step(false)
+			}
+		}
+	}
+	if offers < 3 {
+		t.Fatalf("%d offers of cards to give: too few", offers)
+	}
+}
+
+// TestDealListHasEveryWord: the words panel beside the table keeps only
+// the last words ("… 5 words before"); the v list reads the whole
+// deal's words again, before its tricks, scrolled with ↑/↓ within
+// 80×24, at every seat count, with shlomo and cleopatra's cards as the
+// person saw them (the hidden-card test checks nothing hidden shows).
+func TestDealListHasEveryWord(t *testing.T) {
+	cut := 0
+	kittest.ForCounts(t, func(t *testing.T, n int) {
+		f := hiddenCardFixture(t, n)
+		for i := 0; i < 600 && !(f.snap().Over && f.s.overSeen); i++ {
+			s := f.snap()
+			if s.Can.Act && s.View.Phase == rules.PhasePlay && i%5 == 0 {
+				if strings.Contains(f.text(), "words before") {
+					cut++
+				}
+				quiet := *f.s.scene()
+				quiet.Chat = nil
+				var want []string
+				for _, l := range quiet.talkLines(&f.hs.Ctx) {
+					want = append(want, ansi.Strip(l))
+				}
+				f.hs.Press("v")
+				seen := f.text()
+				for range 30 {
+					f.hs.Press("up")
+					seen += "\n" + f.text()
+				}
+				for range 30 {
+					f.hs.Press("down")
+					seen += "\n" + f.text()
+				}
+				f.hs.Press("v")
+				flat := strings.Join(strings.Fields(seen), " ")
+				for _, w := range want {
+					// A word wrapped in the list reads whole once the
+					// spaces are made one.
+					if w = strings.Join(strings.Fields(w), " "); !strings.Contains(flat, w) {
+						t.Fatalf("%d players: the v list never shows %q:\n%s", n, w, seen)
+					}
+				}
+			}
+			f.step(i%3 == 0)
+		}
+	})
+	if cut == 0 {
+		t.Fatal("the words panel was never cut: nothing to read again")
+	}
 }

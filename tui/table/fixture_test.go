@@ -129,6 +129,12 @@ func hiddenCardFixture(t *testing.T, n int) *fixture {
 // newFixture starts a game of n at seed, the screen w×h.
 func newFixture(t *testing.T, n int, seed uint64, w, h int, opts ...fixtureOpt) *fixture {
 	t.Helper()
+	return startFixture(t, n, seed, w, h, host.New, opts...)
+}
+
+// startFixture is newFixture with the host made by newHost.
+func startFixture(t *testing.T, n int, seed uint64, w, h int, newHost func(host.Config) (*host.Host, error), opts ...fixtureOpt) *fixture {
+	t.Helper()
 	st := &memStore{}
 	names := map[int][]string{2: {"Tester", "Bot"}, 3: {"Tester", "West", "East"}, 4: {"Tester", "West", "North", "East"}}[n]
 	players := make([]host.Player, n)
@@ -150,7 +156,7 @@ func newFixture(t *testing.T, n int, seed uint64, w, h int, opts ...fixtureOpt) 
 			return gatedBot{ai.NewRandom(cfg.Seed), g}, nil
 		}
 	}
-	hh, err := host.New(hc)
+	hh, err := newHost(hc)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -174,6 +180,13 @@ func newFixture(t *testing.T, n int, seed uint64, w, h int, opts ...fixtureOpt) 
 	f.hs = kittest.New(t, f.s, w, h, false)
 	f.hs.After = func(*kittest.Driver) { f.refresh() }
 	return f
+}
+
+// resumedFixture is newFixture's game resumed from the log l, as a
+// saved game is: n must be the log's seat count.
+func resumedFixture(t *testing.T, l *gamelog.Log, n int, w, h int, opts ...fixtureOpt) *fixture {
+	t.Helper()
+	return startFixture(t, n, 0, w, h, func(hc host.Config) (*host.Host, error) { return host.Resume(l, hc) }, opts...)
 }
 
 // gated makes the bots wait for the test (fixture.release).

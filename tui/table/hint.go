@@ -108,7 +108,6 @@ func hintSay(ctx *kit.Context, a rules.Action) string {
 // pointAt puts the cursor on the hinted card, or the menu on the hinted
 // item, so that enter takes it.
 func (s *Screen) pointAt(a rules.Action) {
-	v := &s.snap.View
 	if a.Kind == rules.PlayCard {
 		for i, c := range s.hand() {
 			if c == a.Card {
@@ -117,7 +116,7 @@ func (s *Screen) pointAt(a rules.Action) {
 		}
 		return
 	}
-	for i, b := range v.Legal() {
+	for i, b := range s.menuItems() {
 		if b == a {
 			s.Menu = i
 		}

@@ -263,11 +263,16 @@ func (s *Screen) resultNote(ctx *kit.Context, w int) []string {
 // commandLines lay a shell command out in a window w wide, indented by
 // three: too wide for a line, it breaks between its words onto lines
 // ended by " \" (the shell's continuation) and indented by five, so
-// that it still copies and runs whole.
+// that it still copies and runs whole. A word too long for a line of
+// its own (the -rules value with many options) is put in double quotes
+// and broken after its commas: inside the quotes the shell drops each
+// "\" and its newline and keeps the next line's indent as spaces after
+// a comma, which the options' reader (rules.ParseOptions) skips, so the
+// pasted lines give the same options.
 func commandLines(cmd string, w int) []string {
 	var out []string
 	line, indent := "", "   "
-	for _, word := range strings.Fields(cmd) {
+	add := func(word string) {
 		switch {
 		case line == "":
 			line = indent + word
@@ -276,6 +281,24 @@ func commandLines(cmd string, w int) []string {
 		default:
 			out = append(out, line+" \\")
 			line, indent = "     "+word, "     "
+		}
+	}
+	for _, word := range strings.Fields(cmd) {
+		if 5+kit.WidthOf(word)+2 <= w || !strings.Contains(word, ",") {
+			add(word)
+			continue
+		}
+		parts := strings.SplitAfter(`"`+word+`"`, ",")
+		// The first part goes on the line it follows when it fits there,
+		// the others after it on the same line while they fit.
+		add(parts[0])
+		for _, p := range parts[1:] {
+			if kit.WidthOf(line)+kit.WidthOf(p)+2 <= w {
+				line += p
+				continue
+			}
+			out = append(out, line+" \\")
+			line = "     " + p
 		}
 	}
 	return append(out, line)

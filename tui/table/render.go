@@ -80,7 +80,7 @@ func RenderPanel(ctx *kit.Context, sc *Scene, hand Hand, body, bottom []string) 
 	if len(hand.Cards) == 0 {
 		handRows, rects = nil, nil
 	}
-	room := max(0, midH-len(handRows))
+	room := panelRoom(midH, handRows)
 	body = body[:min(len(body), room)]
 	lines := []string{sc.Header(ctx, w), kit.Rule(ctx, w)}
 	for _, l := range body {
@@ -96,6 +96,21 @@ func RenderPanel(ctx *kit.Context, sc *Scene, hand Hand, body, bottom []string) 
 	lines = append(lines, handRows...)
 	lines = append(lines[:min(len(lines), topRows+midH)], bottom...)
 	return kit.Canvas(lines, w, h), hits
+}
+
+// panelRoom is the rows RenderPanel gives its body: what the middle
+// (midH rows) leaves over the hand.
+func panelRoom(midH int, handRows []string) int { return max(0, midH-len(handRows)) }
+
+// PanelRoom is the rows RenderPanel gives its body with hand and bottom,
+// so that a long body can be scrolled to fit.
+func PanelRoom(ctx *kit.Context, sc *Scene, hand Hand, bottom []string) int {
+	midH := max(0, ctx.Height-topRows-len(bottom))
+	if len(hand.Cards) == 0 {
+		return panelRoom(midH, nil)
+	}
+	handRows, _ := sc.handBlock(ctx, ctx.Width, cardSize(ctx.Width, ctx.Height), hand)
+	return panelRoom(midH, handRows)
 }
 
 // tableArea is the table: trump, the trick and the seats around it,
@@ -186,8 +201,11 @@ func (sc *Scene) infoFrags(ctx *kit.Context) []string {
 	p := ctx.Paint
 	v := &sc.V
 	up := "Upcard " + p.StyledCard(v.OrigUpcard)
-	if v.Players == 4 && v.Upcard == rules.NoCard && v.Maker != rules.NoSeat && v.Trump == v.OrigUpcard.Suit() {
-		up += " (" + sc.Lower(v.Maker) + " took it)"
+	// Who took the upcard is public (the four-handed maker takes it in
+	// either round, at no trumps too): said here until the deal ends.
+	// The dix exchange says it in words of its own below.
+	if by := v.UpcardTaker(); by != rules.NoSeat && by != v.DixBy {
+		up += " (" + sc.Lower(by) + " took it)"
 	}
 	if v.Trump == rules.NoSuit {
 		out := []string{up}
@@ -812,11 +830,12 @@ func (sc *Scene) handBlock(ctx *kit.Context, w int, size kit.CardSize, hand Hand
 	label := pad + st.Dim.Render(strings.Join(append([]string{sc.owner(v.Seat) + " hand"}, roles...), " · "))
 	if trump := kit.PlainTrump(v.Trump); trump != rules.NoSuit && v.Hand.Suit(trump) != 0 && n > 0 {
 		tw := kit.HandWidth(v.Hand.Suit(trump).Count(), size)
+		// The word stays over a single trump card too, where it is
+		// wider than the card: it starts over the card and reaches over
+		// the next, rather than leave a bare suit sign that reads as
+		// nothing.
 		txt := "trump " + g.Suit(trump)
-		if tw < kit.WidthOf(txt) {
-			txt = g.Suit(trump)
-		}
-		label = pad + st.Trump.Render(kit.Center(txt, tw))
+		label = pad + st.Trump.Render(kit.Center(txt, max(tw, kit.WidthOf(txt))))
 		if len(roles) > 0 {
 			label += st.Dim.Render("  " + strings.Join(roles, " · "))
 		}

@@ -63,7 +63,11 @@ func (sc *Scene) ResultLines(ctx *kit.Context, s rules.Score, ending rules.Endin
 	}
 	heads := sc.colNames(ctx, colW-1, false)
 	title := fmt.Sprintf(" %s · maker: %s", trumpTitle(p, s.Trump, nil), sc.Lower(s.Maker))
-	if s.Forced {
+	switch {
+	case s.Forced && s.Trump == rules.NoTrumps:
+		// No trumps names no trump: the dealer was forced to choose.
+		title += " (forced to choose)"
+	case s.Forced:
 		title += " (forced to name trump)"
 	}
 	bella := "Bella"

@@ -3,6 +3,7 @@ package table
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -104,7 +105,10 @@ type Screen struct {
 	kit.Choice
 	order kit.HandSort
 
-	tricks   bool // the trick list is open (v)
+	tricks bool // the trick list is open (v)
+	// tricksAt is the v list's first line shown when it scrolls; -1
+	// opens it at the tricks.
+	tricksAt int
 	opened   bool // a spectator's list of every hand of the scored deal is open (d)
 	hinting  bool // the person asked for the hint of this position
 	overSeen bool // the last deal's result was read: the game's end shows
@@ -413,6 +417,23 @@ func (s *Screen) key(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.Cmd
 		s.openChat()
 		return s, nil
 	}
+	if s.tricks && !(sn.Over && s.overSeen) {
+		// ↑/↓ and page up/down scroll the v list; the menu keeps ←/→.
+		switch {
+		case kit.IsKey(msg, k.Up):
+			s.scrollList(ctx, -1, false)
+			return s, nil
+		case kit.IsKey(msg, k.Down):
+			s.scrollList(ctx, 1, false)
+			return s, nil
+		case msg.String() == "pgup":
+			s.scrollList(ctx, -1, true)
+			return s, nil
+		case msg.String() == "pgdown":
+			s.scrollList(ctx, 1, true)
+			return s, nil
+		}
+	}
 	if sn.Watching && !(sn.Over && s.overSeen) {
 		// The last deal's result: d opens its hands, enter goes on to
 		// the game's end as at a seat.
@@ -425,7 +446,7 @@ func (s *Screen) key(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.Cmd
 	case sn.Over && s.overSeen:
 		return s.overKey(ctx, msg)
 	case kit.IsKey(msg, k.LastTrick) && sn.HasDeal:
-		s.tricks = !s.tricks
+		s.tricks, s.tricksAt = !s.tricks, -1
 		return s, nil
 	case s.tricks && kit.IsKey(msg, k.Back):
 		s.tricks = false
@@ -492,8 +513,30 @@ const waitNote = "Wait: it is not your turn."
 // decision is what the person chooses from now.
 func (s *Screen) decision() kit.Decision {
 	v := &s.snap.View
-	return kit.Decision{Bella: s.bellaItems(), Legal: v.Legal(), Play: v.Phase == rules.PhasePlay, Hand: s.hand(),
+	return kit.Decision{Bella: s.bellaItems(), Legal: s.menuItems(), Play: v.Phase == rules.PhasePlay, Hand: s.hand(),
 		ClearOnMove: true}
+}
+
+// menuItems are the engine's legal actions, the menu outside the card
+// play, with the cards to give (after a shlomo or a cleopatra) in the
+// order the hand shows them, so that [1] is the leftmost: the engine
+// lists them in its own card order.
+func (s *Screen) menuItems() []rules.Action {
+	legal := s.snap.View.Legal()
+	if len(legal) < 2 || legal[0].Kind != rules.Give {
+		return legal
+	}
+	at := map[rules.Card]int{}
+	for i, c := range s.hand() {
+		at[c] = i
+	}
+	slices.SortStableFunc(legal, func(a, b rules.Action) int {
+		if a.Kind != rules.Give || b.Kind != rules.Give {
+			return 0
+		}
+		return at[a.Card] - at[b.Card]
+	})
+	return legal
 }
 
 // bellaItems are the ways to play the card of the open bella question:

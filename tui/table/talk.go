@@ -171,6 +171,27 @@ func (sc *Scene) showLines(ctx *kit.Context) []string {
 	return out
 }
 
+// DealList is the v list at the table: the deal's words as the bottom
+// seat knows them (talkLines without the chat: the bids, the
+// declarations and the cards they moved that it saw, the dialogue, the
+// melds shown, bella), each wrapped to w, then TrickList. The words
+// panel beside the table keeps only the last words; here they are read
+// again whole. tricks is the index of TrickList's first line.
+func (sc *Scene) DealList(ctx *kit.Context, w int) (lines []string, tricks int) {
+	quiet := *sc
+	quiet.Chat = nil
+	words := quiet.talkLines(ctx)
+	if len(words) > 0 {
+		lines = append(lines, " "+ctx.Styles.Heading.Render("This deal's words"))
+		for _, l := range words {
+			// A long line goes on under itself, set in.
+			lines = append(lines, kit.Hang(" ", "   ", kit.WrapLines(l, w-3, 0, ctx.Ellipsis()))...)
+		}
+		lines = append(lines, "")
+	}
+	return append(lines, sc.TrickList(ctx, w)...), len(lines)
+}
+
 // TrickList lists the deal's tricks, for the v key: who led, the cards
 // in play order, who won, the points and the tricks won so far by side,
 // then the trick on the table; in lines of at most w cells.

@@ -578,3 +578,25 @@ func TestPadHeadsKeepCase(t *testing.T) {
 		}
 	}
 }
+
+// A forced dealer's result says what it was forced to: to name trump
+// when it named a suit, to choose when it chose no trumps (four
+// players), never "forced to name trump" for a deal without trump.
+func TestForcedDealerWords(t *testing.T) {
+	ctx := kit.NewContext(false)
+	for _, n := range []int{2, 3, 4} {
+		for _, trump := range []rules.Suit{rules.Hearts, rules.NoTrumps} {
+			if trump == rules.NoTrumps && n < 4 {
+				continue
+			}
+			o := rules.DefaultOptions()
+			o.Players, o.DealerForced = n, true
+			sc := sceneOf(rules.View{Players: n, Options: o})
+			got := resultText(&ctx, sc, rules.Score{Players: n, Maker: rules.SeatA, Trump: trump, Forced: true, Outcome: rules.Made})
+			want := map[bool]string{true: "maker: you (forced to choose)", false: "maker: you (forced to name trump)"}[trump == rules.NoTrumps]
+			if !strings.Contains(got, want) {
+				t.Errorf("%d players, trump %v: no %q:\n%s", n, trump, want, got)
+			}
+		}
+	}
+}

@@ -3,6 +3,7 @@ package table
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"charm.land/bubbles/v2/help"
@@ -46,23 +47,14 @@ func (s *Screen) render(ctx *kit.Context) (string, []kit.Hit) {
 		return s.overView(ctx), nil
 	}
 	sc := s.scene()
-	hand := Hand{Cards: s.hand(), Legal: kit.LegalCards(&sn.View), Cursor: s.Cursor,
-		Playing: s.myTurn() && sn.View.Phase == rules.PhasePlay && s.Bella == rules.NoCard, InPlay: sn.View.Phase == rules.PhasePlay}
-	if sn.Watching {
-		// Seat A at the bottom, its cards face down.
-		hand = Hand{Cursor: -1, Backs: sn.View.Counts[rules.SeatA]}
-	}
+	hand := s.tableHand()
 	between := sn.Between || sn.Over
-	if between {
-		hand = Hand{Cursor: -1}
-	}
 	switch {
 	case s.opened && sn.Open != nil:
 		bottom, _ := s.bottomLines(ctx, sc, 0)
 		return RenderPanel(ctx, sc, hand, s.openLines(ctx, sc, w), bottom)
 	case s.tricks:
-		body := append(sc.TrickList(ctx, w), " "+ctx.Styles.Dim.Render("v or esc closes the list"))
-		bottom, _ := s.bottomLines(ctx, sc, 0)
+		body, bottom := s.dealList(ctx, sc, hand)
 		return RenderPanel(ctx, sc, hand, body, bottom)
 	case between:
 		return s.resultView(ctx, sc), nil
@@ -74,6 +66,73 @@ func (s *Screen) render(ctx *kit.Context) (string, []kit.Hit) {
 	}
 	out, hits := Render(ctx, sc, hand, bottom)
 	return out, append(hits, menuHits...)
+}
+
+// tableHand is the hand under the table: the person's cards, a
+// spectator's view of seat A's backs, none between deals.
+func (s *Screen) tableHand() Hand {
+	sn := &s.snap
+	if sn.Between || sn.Over {
+		return Hand{Cursor: -1}
+	}
+	if sn.Watching {
+		// Seat A at the bottom, its cards face down.
+		return Hand{Cursor: -1, Backs: sn.View.Counts[rules.SeatA]}
+	}
+	return Hand{Cards: s.hand(), Legal: kit.LegalCards(&sn.View), Cursor: s.Cursor,
+		Playing: s.myTurn() && sn.View.Phase == rules.PhasePlay && s.Bella == rules.NoCard, InPlay: sn.View.Phase == rules.PhasePlay}
+}
+
+// dealList is the v list in the room the panel gives it, and the lines
+// under the table: the deal's words, then its tricks (DealList), with
+// what closes it. Longer than its room, it scrolls (↑/↓): it opens at
+// the tricks, the words above them; the last line says what is above
+// or below.
+func (s *Screen) dealList(ctx *kit.Context, sc *Scene, hand Hand) (body, bottom []string) {
+	st := &ctx.Styles
+	bottom, _ = s.bottomLines(ctx, sc, 0)
+	lines, tricks := sc.DealList(ctx, ctx.Width)
+	closes := "v or esc closes the list"
+	room := PanelRoom(ctx, sc, hand, bottom)
+	if len(lines)+1 <= room {
+		return append(lines, " "+st.Dim.Render(closes)), bottom
+	}
+	rows := max(1, room-1)
+	top := listTop(s.tricksAt, tricks, len(lines), rows)
+	var more []string
+	if top > 0 {
+		more = append(more, fmt.Sprintf("↑ %d lines above", top))
+	}
+	if below := len(lines) - top - rows; below > 0 {
+		more = append(more, fmt.Sprintf("↓ %d below", below))
+	}
+	foot := strings.Join(append(more, "↑/↓ scroll", closes), " · ")
+	if kit.WidthOf(foot)+1 > ctx.Width {
+		foot = strings.Join([]string{"↑/↓ scroll", closes}, " · ")
+	}
+	end := min(len(lines), top+rows)
+	return append(slices.Clone(lines[top:end]), " "+st.Dim.Render(foot)), bottom
+}
+
+// listTop is the first line of a list of n lines shown rows at a time:
+// at, kept in the list (at < 0: the line tricks, where the list opens).
+func listTop(at, tricks, n, rows int) int {
+	if at < 0 {
+		at = tricks
+	}
+	return max(0, min(at, n-rows))
+}
+
+// scrollList moves the v list by dir lines, or pages when page.
+func (s *Screen) scrollList(ctx *kit.Context, dir int, page bool) {
+	sc := s.scene()
+	bottom, _ := s.bottomLines(ctx, sc, 0)
+	lines, tricks := sc.DealList(ctx, ctx.Width)
+	rows := max(1, PanelRoom(ctx, sc, s.tableHand(), bottom)-1)
+	if page {
+		dir *= rows
+	}
+	s.tricksAt = listTop(max(0, listTop(s.tricksAt, tricks, len(lines), rows)+dir), tricks, len(lines), rows)
 }
 
 // closedWords says why the seat can no longer play.
@@ -319,7 +378,7 @@ func (s *Screen) explainChoice(ctx *kit.Context) string {
 	case s.Bella != rules.NoCard:
 		items = s.bellaItems()
 	case v.Phase != rules.PhasePlay:
-		items = v.Legal()
+		items = s.menuItems()
 	}
 	if len(items) == 0 {
 		return ""
@@ -390,7 +449,7 @@ func (s *Screen) promptLines(ctx *kit.Context, sc *Scene, w int) ([]string, []ki
 		}
 		return []string{line}, nil
 	}
-	items := v.Legal()
+	items := s.menuItems()
 	prompt := s.menuPrompt(ctx)
 	if s.Bella != rules.NoCard {
 		items = s.bellaItems()

@@ -29,7 +29,7 @@ func (s *Screen) watchKey(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, te
 	sn := &s.snap
 	switch {
 	case kit.IsKey(msg, k.LastTrick) && sn.HasDeal:
-		s.tricks, s.opened = !s.tricks, false
+		s.tricks, s.opened, s.tricksAt = !s.tricks, false, -1
 	case msg.String() == "d" && sn.Open != nil:
 		s.opened, s.tricks = !s.opened, false
 	case (s.tricks || s.opened) && kit.IsKey(msg, k.Back):

@@ -952,12 +952,13 @@ func TestReviewScrollsOnlyWhenLong(t *testing.T) {
 // options (no exchange, no sequence, not good, no trumps): the help's
 // line of n says which wins where, naming the options of the seat
 // count, so that the help does not give n two meanings without saying
-// when each holds; m ("how many cards?") likewise.
+// when each holds; m ("how many cards?", asked where sequence_rank=length)
+// likewise.
 func TestHelpSaysWhatNDoes(t *testing.T) {
 	n := map[int]string{2: `"no exchange", "no sequence" or "not good"`, 3: `"no exchange", "no sequence" or "not good"`,
 		4: `"no trumps", "no sequence" or "not good"`}
 	for _, seats := range []int{2, 3, 4} {
-		hs := start(t, rulesConfig(t, &traintest.MemRecord{}, fmt.Sprintf("players=%d", seats)), 80, 24)
+		hs := start(t, rulesConfig(t, &traintest.MemRecord{}, fmt.Sprintf("players=%d,sequence_rank=length", seats)), 80, 24)
 		km := kit.DefaultKeys()
 		lines := map[string]string{}
 		for _, group := range hs.s.KeyHelp(&km).FullHelp() {

@@ -221,7 +221,9 @@ func (st *state) snapshot(p *port) *Snapshot {
 		}
 		s.Last = &m
 	}
-	if s.Over {
+	if s.Over && st.sess.SeedKnown() {
+		// A game resumed from a log without its seed has none to show:
+		// no seed deals it again.
 		s.Seed, s.SeedShown = st.sess.Seed(), true
 	}
 	if p.watch {

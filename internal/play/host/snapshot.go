@@ -70,7 +70,8 @@ type Snapshot struct {
 	Hint  *HintState
 
 	// Seed is the game's seed, shown once the game is over (it would
-	// tell every deck before).
+	// tell every deck before), when the game has one: not a game
+	// resumed from a log that does not record it.
 	Seed      uint64
 	SeedShown bool
 	// Closed is set once the host has stopped; Kicked once a newer

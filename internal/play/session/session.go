@@ -98,11 +98,14 @@ func (e *BotError) Unwrap() error { return e.Err }
 // loop) calls its methods. What it hands out (a Thinker, a ClaimCheck)
 // is the exception: it is made to run on another goroutine.
 type Session struct {
-	game    *rules.Game
-	seed    uint64
-	header  gamelog.Header
-	players []Player
-	bots    []ai.Bot // by seat; nil at a person's seat
+	game *rules.Game
+	seed uint64
+	// seedKnown is false for a game resumed from a log without its seed:
+	// its later deals come from Config.Seed, its earlier ones did not.
+	seedKnown bool
+	header    gamelog.Header
+	players   []Player
+	bots      []ai.Bot // by seat; nil at a person's seat
 
 	// forced holds the reason of every move taken for a person because
 	// it was their only choice, by deal number and step index.
@@ -136,6 +139,7 @@ func New(cfg Config) (*Session, error) {
 		first = b.Dealer
 	}
 	s := newSession(cfg, rules.NewGame(cfg.Options, first), cfg.Seed)
+	s.seedKnown = true
 	if s.board != nil {
 		s.chance = s.board.Chance()
 	}
@@ -169,11 +173,12 @@ func Resume(l *gamelog.Log, cfg Config) (*Session, error) {
 	if err != nil {
 		return nil, err
 	}
-	seed := cfg.Seed
+	seed, known := cfg.Seed, false
 	if v, err := strconv.ParseUint(l.Header.Tag(SeedTag), 10, 64); err == nil {
-		seed = v
+		seed, known = v, true
 	}
 	s := newSession(cfg, g, seed)
+	s.seedKnown = known
 	if b := s.board; b != nil {
 		if err := b.check(g.Players()); err != nil {
 			return nil, err
@@ -289,6 +294,10 @@ func (s *Session) Game() *rules.Game { return s.game }
 
 // Seed is the seed the game's decks are drawn from.
 func (s *Session) Seed() uint64 { return s.seed }
+
+// SeedKnown says whether Seed deals the whole game again: false for a
+// game resumed from a log that does not record its seed.
+func (s *Session) SeedKnown() bool { return s.seedKnown }
 
 // Players returns who sits where, by seat.
 func (s *Session) Players() []Player { return append([]Player(nil), s.players...) }
