@@ -348,7 +348,7 @@ func TestEndToEnd(t *testing.T) {
 	wantRow("Card points", sc.Cards[0], sc.Cards[1], "")
 	wantRow("Total", sc.Total[0], sc.Total[1], "")
 	wantRow("This deal scores", sc.Scored[0], sc.Scored[1], "+")
-	verdict := map[rules.Outcome]string{rules.Made: "Made.", rules.Tie: "Tie.", rules.Bete: "Bete!"}[sc.Outcome]
+	verdict := map[rules.Outcome]string{rules.Made: "Made.", rules.Tie: "Equal.", rules.Bete: "Bete!"}[sc.Outcome]
 	if !strings.Contains(scr, verdict) {
 		t.Errorf("the screen does not say %q:\n%s", verdict, scr)
 	}
@@ -509,7 +509,7 @@ func checkFirstDeal(t *testing.T, n int, scr, state string) {
 	wantRow("Card points", bySide(sc.Cards), "")
 	wantRow("Total", bySide(sc.Total), "")
 	wantRow("This deal scores", sc.Scored[:sc.Sides()], "+")
-	verdict := map[rules.Outcome]string{rules.Made: "Made.", rules.Tie: "Tie.", rules.Bete: "Bete!"}[sc.Outcome]
+	verdict := map[rules.Outcome]string{rules.Made: "Made.", rules.Tie: "Equal.", rules.Bete: "Bete!"}[sc.Outcome]
 	if !strings.Contains(scr, verdict) {
 		t.Errorf("the screen does not say %q:\n%s", verdict, scr)
 	}

@@ -63,7 +63,7 @@ func ScoreLines(ctx *Context, sc rules.Score, sw SeatWords, title string, width 
 	case rules.Made:
 		verdict = st.Good.Render("Made.") + fmt.Sprintf(" %s, the maker, %s more (%d to %d): each scores their own total.", sw.Name(maker), has, a, b)
 	case rules.Tie:
-		verdict = st.Bad.Render("Tie.") + fmt.Sprintf(" Both have %d: the maker (%s) scores nothing, %s %d.", a, sw.Name(maker), sw.Does(def, "score"), b)
+		verdict = st.Bad.Render("Equal.") + fmt.Sprintf(" Both have %d: the maker (%s) scores nothing, %s %d.", a, sw.Name(maker), sw.Does(def, "score"), b)
 	case rules.Bete:
 		verdict = st.Bad.Render("Bete!") + fmt.Sprintf(" %s, the maker, %s less (%d to %d): %s both totals, %d.", sw.Name(maker), has, a, b, sw.Does(def, "score"), a+b)
 	}

@@ -192,7 +192,7 @@ func (sc *Scene) verdict(ctx *kit.Context, s rules.Score) string {
 		case rules.Made:
 			return st.Good.Render("Made.") + fmt.Sprintf(" %s, the maker, %s more (%d to %d): each scores their own total.", sc.Name(s.Maker), sc.have(s.Maker), a, b)
 		case rules.Tie:
-			return st.Bad.Render("Tie.") + fmt.Sprintf(" Both have %d: the maker (%s) scores nothing, %s %d.", a, sc.Lower(s.Maker), sc.Verb(def, "score"), b)
+			return st.Bad.Render("Equal.") + fmt.Sprintf(" Both have %d: the maker (%s) scores nothing, %s %d.", a, sc.Lower(s.Maker), sc.Verb(def, "score"), b)
 		case rules.Bete:
 			return st.Bad.Render("Bete!") + fmt.Sprintf(" %s, the maker, %s less (%d to %d): %s both totals, %d.", sc.Name(s.Maker), sc.have(s.Maker), a, b, sc.Verb(def, "score"), a+b)
 		}
@@ -214,9 +214,9 @@ func (sc *Scene) verdict(ctx *kit.Context, s rules.Score) string {
 	case s.Outcome == rules.Made:
 		return st.Good.Render("Made.") + fmt.Sprintf(" %s: %d, more than each other player (%s). Each scores their own total.", who, mk, strings.Join(others, ", "))
 	case s.Outcome == rules.Tie && sc.players() == 4:
-		return st.Bad.Render("Tie.") + fmt.Sprintf(" %s: %d, equal to the other team (%s). The maker's team scores nothing, the other team its own.", who, mk, strings.Join(others, ", "))
+		return st.Bad.Render("Equal.") + fmt.Sprintf(" %s: %d, equal to the other team (%s). The maker's team scores nothing, the other team its own.", who, mk, strings.Join(others, ", "))
 	case s.Outcome == rules.Tie:
-		return st.Bad.Render("Tie.") + fmt.Sprintf(" %s: %d, equal to the best other player (%s). The maker scores nothing, the others their own.", who, mk, strings.Join(others, ", "))
+		return st.Bad.Render("Equal.") + fmt.Sprintf(" %s: %d, equal to the best other player (%s). The maker scores nothing, the others their own.", who, mk, strings.Join(others, ", "))
 	}
 	switch s.Outcome {
 	case rules.Bete:

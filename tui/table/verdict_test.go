@@ -34,6 +34,20 @@ func TestVerdictNamesTheSides(t *testing.T) {
 	}
 }
 
+// Equal totals are called equal, as the rules call them (docs/rules.md),
+// at every seat count, on the deal's result and on the score pad.
+func TestVerdictSaysEqual(t *testing.T) {
+	ctx := kit.NewContext(false)
+	for _, n := range []int{2, 3, 4} {
+		sc := &Scene{V: rules.View{Players: n}, You: rules.SeatA}
+		s := rules.Score{Players: n, Maker: rules.SeatA, Outcome: rules.Tie}
+		got := ansi.Strip(sc.verdict(&ctx, s))
+		if !strings.HasPrefix(got, "Equal. ") || strings.Contains(got, "Tie") {
+			t.Errorf("%d players: %q", n, got)
+		}
+	}
+}
+
 // seatAScreen is the screen of the person at seat A at a table of n,
 // the seats named as the table names them (You, West, North, East).
 func seatAScreen(n int) *Screen {
