@@ -176,6 +176,20 @@ func TestServeDBCheck(t *testing.T) {
 	assert.Contains(t, out, "1 problems")
 }
 
+// TestServeDBCheckRelativeState: -db-check finds the database of a
+// relative -state, as klob serve itself does, and names it as given.
+func TestServeDBCheckRelativeState(t *testing.T) {
+	t.Chdir(t.TempDir())
+	for _, state := range []string{"state3", "my state ?#%"} {
+		cl := testClub(t, state, io.Discard)
+		require.NoError(t, cl.Close())
+		var out, errb bytes.Buffer
+		code := runServe([]string{"-db-check", "-state", state}, &out, &errb)
+		assert.Equal(t, 0, code, errb.String())
+		assert.Contains(t, out.String(), filepath.Join(state, "club.db")+": ok (schema version")
+	}
+}
+
 // TestServeRefusesItsDatabase: a damaged club database, or one a newer
 // klob wrote, stops klob serve at its start with clubdb's message, and
 // the file is left byte for byte as it was.
