@@ -2,8 +2,10 @@ package clubdb
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -64,4 +66,18 @@ func mustAbs(t *testing.T, p string) string {
 	a, err := filepath.Abs(p)
 	require.NoError(t, err)
 	return a
+}
+
+// The report's last line counts its problems in words that agree.
+func TestReportCountsProblems(t *testing.T) {
+	for n, want := range []string{"p: ok (schema version 3)\n", "p: 1 problem\n", "p: 2 problems\n"} {
+		r := Report{Path: "p", Version: 3}
+		for i := range n {
+			r.Problems = append(r.Problems, fmt.Sprintf("problem %d", i))
+		}
+		var b strings.Builder
+		r.Write(&b)
+		lines := strings.SplitAfter(b.String(), "\n")
+		assert.Equal(t, want, lines[len(lines)-2], "%d problems", n)
+	}
 }
