@@ -341,3 +341,32 @@ func TestLogEscapesClientStrings(t *testing.T) {
 	assert.NotContains(t, l, `connect user "admin"`)
 	assert.Contains(t, l, `\n2026/12/01`)
 }
+
+// A line pasted without bracketed paste comes as one key per
+// character, all at once: the default burst lets the longest chat line
+// (200 characters, and more) through whole, while a sustained flood is
+// still cut to the rate (40 a second by default).
+func TestPasteWithinTheKeyBurst(t *testing.T) {
+	var now atomic.Int64
+	now.Store(time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC).UnixNano())
+	addr, _, _ := start(t, server.Config{Now: func() time.Time { return time.Unix(0, now.Load()) }})
+	c := dial(t, addr, sshtest.Config{User: "a", Width: 80, Height: 24})
+	c.WaitText(t, patience, "hello a")
+	// The clock stands still: only the burst counts. A mouse motion
+	// after the keys (it passes) shows every key went through the filter.
+	motion := func(n int) string { return fmt.Sprintf("\x1b[<32;%d;5M", n) }
+	require.NoError(t, c.Type(strings.Repeat("k", 256)+motion(7)))
+	c.WaitText(t, patience, "motion=1")
+	assert.Contains(t, c.Screen(), "keys=256")
+	assert.NotContains(t, c.Screen(), "keys too fast")
+	// A flood beyond it is dropped, with the warning.
+	require.NoError(t, c.Type(strings.Repeat("f", 500)+motion(9)))
+	c.WaitText(t, patience, "motion=2")
+	assert.Contains(t, c.Screen(), "keys=256")
+	assert.Contains(t, c.Screen(), "keys too fast: at most 40 a second")
+	// A second later, 40 more keys pass and no more: the sustained rate.
+	now.Add(int64(time.Second))
+	require.NoError(t, c.Type(strings.Repeat("s", 100)+motion(11)))
+	c.WaitText(t, patience, "motion=3")
+	assert.Contains(t, c.Screen(), "keys=296")
+}

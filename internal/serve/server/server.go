@@ -28,6 +28,11 @@ import (
 	"github.com/klob/klob/internal/platform/untrusted"
 )
 
+// DefaultKeyBurst is Config.KeyBurst's default: more keys at once than
+// the longest chat line, so a line pasted without bracketed paste (a key
+// per character) arrives whole.
+const DefaultKeyBurst = 256
+
 // Config configures a Server. The zero value of a limit means its
 // default.
 type Config struct {
@@ -42,7 +47,10 @@ type Config struct {
 	// 30 minutes).
 	IdleTimeout time.Duration
 	// KeyRate is the most keys a second a session may send, with a burst
-	// of KeyBurst (defaults 40 and 80).
+	// of KeyBurst (defaults 40 and 256). A terminal without bracketed
+	// paste sends a pasted line as one key per character, all at once:
+	// the burst lets the longest chat line (200 characters) through
+	// whole, and the rate still cuts a sustained flood.
 	KeyRate  float64
 	KeyBurst int
 	// ConnRate is the most new sessions a second from one address (an
@@ -95,7 +103,7 @@ func (c *Config) defaults() {
 	defaultTo(&c.MaxSessions, 100)
 	defaultTo(&c.IdleTimeout, 30*time.Minute)
 	defaultTo(&c.KeyRate, 40)
-	defaultTo(&c.KeyBurst, 80)
+	defaultTo(&c.KeyBurst, DefaultKeyBurst)
 	defaultTo(&c.ConnRate, 5)
 	defaultTo(&c.ConnBurst, 2*c.MaxSessions)
 	defaultTo(&c.MaxConns, 2*c.MaxSessions+20)
