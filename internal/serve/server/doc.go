@@ -50,10 +50,14 @@
 //
 // # Logging
 //
-// One line per connection and one per disconnection, with the user, the
+// One line per session's start and one per its end, with the user, the
 // key fingerprint (or guest), the address and the session's length, on
-// Config.Log. Every string the client chose (the user name, TERM, a
-// command, a subsystem) is quoted with its controls escaped and cut to a
-// few dozen bytes, so it can neither forge a line nor reach the
-// operator's terminal.
+// Config.Log. A connection that runs no session (ssh -N with port
+// forwarding, a login that leaves, a client that never logs in) gets one
+// line at its end instead, with what was refused on it and why the
+// server closed it; a refused request or channel gets a line as it comes
+// (a few a connection). Every string the client chose (the user name,
+// TERM, a command, a subsystem, a request's type) is quoted with its
+// controls escaped and cut to a few dozen bytes, so it can neither forge
+// a line nor reach the operator's terminal.
 package server

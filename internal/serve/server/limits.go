@@ -3,6 +3,8 @@ package server
 import (
 	"fmt"
 	"net"
+	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -30,6 +32,12 @@ import (
 //     Config.RequestBurst; a connection over it is closed with a message.
 //     A request of more than maxPayload bytes is refused, and a session
 //     takes at most maxEnv environment variables.
+//   - The log: a connection that runs no session (ssh -N with -L, -R or
+//     -D, a login that leaves, a client that never logs in) gets one
+//     line at its end, with who it was, how long it lasted, why the
+//     server closed it and what was refused on it; a refused request or
+//     channel gets a line as it happens, the first maxRefusalLines of a
+//     connection only (the request budget bounds the rest).
 
 // maxPayload is the most bytes a request may carry: a pty-req with its
 // terminal modes, an env variable and a window-change all fit in a few
@@ -39,6 +47,11 @@ const maxPayload = 4 << 10
 // maxEnv is the most environment variables a session takes (TERM,
 // COLORTERM, LANG, LC_*: a handful).
 const maxEnv = 32
+
+// maxRefusalLines is the most log lines a connection's refused
+// requests and channels get: a flood of them is one client's, and its
+// request budget closes it soon after.
+const maxRefusalLines = 4
 
 // msgTooManyConns is the line a connection refused at the accept reads.
 func msgTooManyConns(perAddr bool, n int) string {
@@ -93,7 +106,7 @@ func (l *limitListener) Accept() (net.Conn, error) {
 		l.total++
 		l.byAddr[key]++
 		l.mu.Unlock()
-		st := &connState{s: l.s, addr: key}
+		st := &connState{s: l.s, addr: key, start: time.Now()}
 		cc := &countedConn{Conn: c, st: st, release: func() { l.release(key) }}
 		st.conn = cc
 		st.requests = rate.NewLimiter(rate.Limit(l.s.cfg.RequestRate), l.s.cfg.RequestBurst)
@@ -131,12 +144,19 @@ type countedConn struct {
 	release func()
 }
 
+// Close logs the connection's last line before the socket closes (a
+// client that sees its end finds the line written), then gives the
+// place back.
 func (c *countedConn) Close() error {
-	err := c.Conn.Close()
+	first := false
 	c.once.Do(func() {
+		first = true
 		c.st.closed()
-		c.release()
 	})
+	err := c.Conn.Close()
+	if first {
+		c.release()
+	}
 	return err
 }
 
@@ -146,13 +166,21 @@ type connState struct {
 	conn     *countedConn
 	addr     string
 	requests *rate.Limiter
+	start    time.Time // the accept
 
 	mu       sync.Mutex
-	channels int // open at once
-	sessions int // running a handler
+	ctx      ssh.Context // the library's, for the key once logged in
+	user     string      // the user name it logged in with
+	loggedIn bool
+	channels int  // open at once
+	sessions int  // running a handler
+	ran      bool // a session handler ran on it
 	timer    *time.Timer
 	over     bool // the request budget ran out: the connection closes
 	gone     bool
+	reason   string         // why the server closed it, for the log
+	refused  map[string]int // what was refused on it, by kind
+	lines    int            // refusal lines logged
 	flooded  sync.Once
 }
 
@@ -167,8 +195,80 @@ func stateOf(ctx ssh.Context) *connState {
 func (s *Server) wrapConn(ctx ssh.Context, c net.Conn) net.Conn {
 	if cc, ok := c.(*countedConn); ok {
 		ctx.SetValue(connStateKey{}, cc.st)
+		cc.st.mu.Lock()
+		cc.st.ctx = ctx
+		cc.st.mu.Unlock()
 	}
 	return c
+}
+
+// serverConfig is the SSH configuration of a connection: its
+// authentication's outcome reaches the connection's state (a query
+// whether a key would do is not an outcome, and is not reported).
+func (s *Server) serverConfig(ctx ssh.Context) *gossh.ServerConfig {
+	return &gossh.ServerConfig{
+		AuthLogCallback: func(conn gossh.ConnMetadata, _ string, err error) {
+			if st := stateOf(ctx); st != nil && err == nil {
+				st.authenticated(conn.User())
+			}
+		},
+	}
+}
+
+// authenticated marks the connection logged in as user.
+func (st *connState) authenticated(user string) {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	st.loggedIn, st.user = true, user
+}
+
+// whoLocked names the connection for the log: the user and key it
+// logged in with, or that it did not; st.mu is held.
+func (st *connState) whoLocked() string {
+	if !st.loggedIn {
+		return fmt.Sprintf("from %s (not logged in)", st.conn.RemoteAddr())
+	}
+	id := "guest"
+	if st.ctx != nil {
+		if k, ok := st.ctx.Value(ssh.ContextKeyPublicKey).(ssh.PublicKey); ok && k != nil {
+			id = "key " + gossh.FingerprintSHA256(k)
+		}
+	}
+	return fmt.Sprintf("user %s (%s) from %s", logText(st.user), id, st.conn.RemoteAddr())
+}
+
+// refuse notes what was refused on the connection, for its last line,
+// and logs detail (a sentence with every client string through logText)
+// within the connection's maxRefusalLines.
+func (st *connState) refuse(kind, detail string) {
+	st.mu.Lock()
+	if st.refused == nil {
+		st.refused = map[string]int{}
+	}
+	st.refused[kind]++
+	line := ""
+	if detail != "" && st.lines < maxRefusalLines {
+		st.lines++
+		line = fmt.Sprintf("refused %s for %s", detail, st.whoLocked())
+		if st.lines == maxRefusalLines {
+			line += " (the connection's further refusals are not logged)"
+		}
+	}
+	st.mu.Unlock()
+	if line != "" {
+		st.s.logger.Print(line)
+	}
+}
+
+// closeFor closes the connection for reason, which its last log line
+// gives.
+func (st *connState) closeFor(reason string) {
+	st.mu.Lock()
+	if st.reason == "" {
+		st.reason = reason
+	}
+	st.mu.Unlock()
+	_ = st.conn.Close()
 }
 
 // idle arms the login deadline (no session running); with start it
@@ -187,18 +287,47 @@ func (st *connState) idle(start bool) {
 		expired := st.sessions == 0 && !st.gone
 		st.mu.Unlock()
 		if expired {
-			st.s.logger.Printf("closed connection from %s: no terminal session within %s", st.conn.RemoteAddr(), st.s.cfg.LoginTimeout)
-			_ = st.conn.Close()
+			st.closeFor(fmt.Sprintf("no terminal session within %s", st.s.cfg.LoginTimeout))
 		}
 	})
 }
 
+// closed ends the connection's state, once, and logs its last line: a
+// connection that ran no session gets one saying who it was, how long
+// it lasted, why the server closed it and what was refused; one that
+// ran sessions (they have their lines) gets one when the server closed
+// it.
 func (st *connState) closed() {
 	st.mu.Lock()
-	defer st.mu.Unlock()
 	st.gone = true
 	if st.timer != nil {
 		st.timer.Stop()
+	}
+	line := ""
+	switch {
+	case !st.ran:
+		how := "ended"
+		if st.reason != "" {
+			how = "closed by the server"
+		}
+		line = fmt.Sprintf("connection without a session: %s, %s after %s", st.whoLocked(), how, time.Since(st.start).Round(time.Second))
+		if st.reason != "" {
+			line += ": " + st.reason
+		}
+		if len(st.refused) > 0 {
+			kinds := make([]string, 0, len(st.refused))
+			for k, n := range st.refused {
+				kinds = append(kinds, fmt.Sprintf("%s (%d)", k, n))
+			}
+			slices.Sort(kinds)
+			line += "; refused " + strings.Join(kinds, ", ")
+		}
+	case st.reason != "":
+		line = fmt.Sprintf("closed the connection of %s: %s", st.whoLocked(), st.reason)
+	}
+	st.mu.Unlock()
+	if line != "" {
+		st.s.logger.Print(line)
 	}
 }
 
@@ -208,6 +337,7 @@ func (st *connState) sessionStarted() {
 	st.mu.Lock()
 	defer st.mu.Unlock()
 	st.sessions++
+	st.ran = true
 	if st.timer != nil {
 		st.timer.Stop()
 	}
@@ -247,8 +377,7 @@ func (st *connState) closeFlooded(ch gossh.Channel) {
 		_ = st.conn.SetWriteDeadline(time.Now().Add(time.Second))
 		_, _ = ch.Stderr().Write([]byte("\r\n" + msg + "\r\n"))
 	}
-	st.s.logger.Printf("closed connection from %s: %s", st.conn.RemoteAddr(), firstLine(msg))
-	_ = st.conn.Close()
+	st.closeFor(firstLine(msg))
 }
 
 // openChannel counts a channel; false when the connection has its most.
@@ -283,6 +412,7 @@ func (s *Server) sessionChannel(srv *ssh.Server, conn *gossh.ServerConn, nc goss
 		return
 	}
 	if !st.openChannel() {
+		st.refuse("sessions beyond the most", "")
 		_ = nc.Reject(gossh.ResourceShortage, fmt.Sprintf("klob: at most %d sessions on one connection: open another connection", s.cfg.MaxChannels))
 		return
 	}
@@ -295,18 +425,34 @@ func (s *Server) otherChannel(_ *ssh.Server, _ *gossh.ServerConn, nc gossh.NewCh
 	if st := stateOf(ctx); st != nil && !st.spend() {
 		st.flood(nil)
 	}
-	msg := "klob: only a terminal session is served"
-	if nc.ChannelType() == "direct-tcpip" || nc.ChannelType() == "forwarded-tcpip" {
-		msg = msgNoForward
+	msg, kind := "klob: only a terminal session is served", "other channels"
+	if forwarding[nc.ChannelType()] {
+		msg, kind = msgNoForward, "port forwarding"
+	}
+	if st := stateOf(ctx); st != nil {
+		st.refuse(kind, fmt.Sprintf("a %s channel", logText(nc.ChannelType())))
 	}
 	_ = nc.Reject(gossh.Prohibited, msg)
 }
 
+// forwarding holds the channel and global request types of port
+// forwarding (ssh -L, -R, -D and their Unix-socket forms).
+var forwarding = map[string]bool{
+	"direct-tcpip": true, "forwarded-tcpip": true, "tcpip-forward": true, "cancel-tcpip-forward": true,
+	"direct-streamlocal@openssh.com": true, "forwarded-streamlocal@openssh.com": true,
+	"streamlocal-forward@openssh.com": true, "cancel-streamlocal-forward@openssh.com": true,
+}
+
 // globalRequest refuses every global request (port forwarding,
-// keep-alives), within the budget.
-func (s *Server) globalRequest(ctx ssh.Context, _ *ssh.Server, _ *gossh.Request) (bool, []byte) {
-	if st := stateOf(ctx); st != nil && !st.spend() {
+// keep-alives), within the budget. A keep-alive is refused as a
+// keep-alive asks to be, and not logged.
+func (s *Server) globalRequest(ctx ssh.Context, _ *ssh.Server, req *gossh.Request) (bool, []byte) {
+	st := stateOf(ctx)
+	if st != nil && !st.spend() {
 		st.flood(nil)
+	}
+	if st != nil && forwarding[req.Type] {
+		st.refuse("port forwarding", fmt.Sprintf("a %s request", logText(req.Type)))
 	}
 	return false, nil
 }
@@ -340,7 +486,13 @@ func (c *limitedChannel) filter(ch gossh.Channel, in <-chan *gossh.Request, out 
 			c.st.flood(ch)
 			continue // the requests end with the connection
 		}
-		if len(req.Payload) > maxPayload || req.Type == "env" && env >= maxEnv {
+		if len(req.Payload) > maxPayload {
+			c.st.refuse("oversized requests", fmt.Sprintf("a %s request of %d bytes (more than %d bytes)", logText(req.Type), len(req.Payload), maxPayload))
+			_ = req.Reply(false, nil)
+			continue
+		}
+		if req.Type == "env" && env >= maxEnv {
+			c.st.refuse("environment variables beyond the most", "")
 			_ = req.Reply(false, nil)
 			continue
 		}

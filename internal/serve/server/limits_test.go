@@ -370,3 +370,78 @@ func TestPasteWithinTheKeyBurst(t *testing.T) {
 	c.WaitText(t, patience, "motion=3")
 	assert.Contains(t, c.Screen(), "keys=296")
 }
+
+// Every connection gets a log line, one that opens no session too
+// (ssh -N with -L, -R or -D): at its end, with who it was, how long it
+// lasted and what was refused on it; a request refused for its size (a
+// pty-req with a 5000-character TERM) gets a line of its own. Every line
+// is escaped and bounded.
+func TestConnectionsWithoutSessionLogged(t *testing.T) {
+	addr, _, log := start(t, server.Config{})
+	// waitLog waits for a line that holds each of want, and returns it.
+	waitLog := func(want ...string) string {
+		t.Helper()
+		find := func() string {
+		lines:
+			for _, l := range strings.Split(log.String(), "\n") {
+				for _, w := range want {
+					if !strings.Contains(l, w) {
+						continue lines
+					}
+				}
+				return l
+			}
+			return ""
+		}
+		require.Eventually(t, func() bool { return find() != "" }, patience, 10*time.Millisecond, "no log line with %q:\n%s", want, log.String())
+		return find()
+	}
+	// ssh -N -L and -R as a guest: the forwards are refused, the
+	// connection closed by the client.
+	c := rawDial(t, addr)
+	_, err := c.Dial("tcp", "127.0.0.1:1")
+	require.Error(t, err)
+	_, err = c.Listen("tcp", "127.0.0.1:0")
+	require.Error(t, err)
+	require.NoError(t, c.Close())
+	l := waitLog(`user "raw" (guest)`, "without a session")
+	assert.Contains(t, l, "refused port forwarding (2)")
+	waitLog(`refused a "direct-tcpip" channel for user "raw" (guest)`)
+	waitLog(`refused a "tcpip-forward" request for user "raw" (guest)`)
+
+	// A key that logs in and leaves.
+	kc, err := gossh.Dial("tcp", addr, &gossh.ClientConfig{User: "kay\x1b[2J", Auth: []gossh.AuthMethod{gossh.PublicKeys(sshtest.NewKey(t))},
+		HostKeyCallback: gossh.InsecureIgnoreHostKey()})
+	require.NoError(t, err)
+	require.NoError(t, kc.Close())
+	waitLog(`user "kay\x1b[2J" (key SHA256:`, "without a session")
+
+	// A TCP connection that never logs in.
+	tcp, err := net.Dial("tcp", addr)
+	require.NoError(t, err)
+	require.NoError(t, tcp.SetReadDeadline(time.Now().Add(patience)))
+	_, err = bufio.NewReader(tcp).ReadString('\n') // counted once the version came
+	require.NoError(t, err)
+	require.NoError(t, tcp.Close())
+	waitLog("without a session: from " + tcp.LocalAddr().String() + " (not logged in), ended after")
+
+	// A pty-req with a 5000-character TERM is refused, with a line.
+	pc := rawDial(t, addr)
+	sess, err := pc.NewSession()
+	require.NoError(t, err)
+	term := "xterm\n" + strings.Repeat("T", 5000)
+	require.Error(t, sess.RequestPty(term, 24, 80, gossh.TerminalModes{}))
+	l = waitLog(`refused a "pty-req" request of`)
+	assert.Contains(t, l, "more than 4096 bytes")
+	assert.Contains(t, l, `user "raw" (guest)`)
+	require.NoError(t, pc.Close())
+
+	require.Eventually(t, func() bool { return strings.Count(log.String(), "without a session") == 4 }, patience, 10*time.Millisecond, log.String())
+	all := log.String()
+	assert.NotContains(t, all, "\x1b")
+	assert.NotContains(t, all, "TTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTT")
+	for _, line := range strings.Split(strings.TrimSpace(all), "\n") {
+		assert.Regexp(t, `^\d{4}/\d\d/\d\d \d\d:\d\d:\d\d `, line)
+		assert.Less(t, len(line), 400, "a line of the log is cut: %q", line)
+	}
+}

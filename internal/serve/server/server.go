@@ -252,6 +252,7 @@ func New(cfg Config) (*Server, error) {
 			srv.ReversePortForwardingCallback = nil
 			srv.RequestHandlers = map[string]ssh.RequestHandler{"default": s.globalRequest}
 			srv.ConnCallback = s.wrapConn
+			srv.ServerConfigCallback = s.serverConfig
 			return nil
 		},
 	)
