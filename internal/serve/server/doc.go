@@ -27,8 +27,10 @@
 //
 // Below the sessions, a client that never asks for a shell is bounded
 // too (limits.go): connections are counted from the TCP accept (in all,
-// and per IPv4 address or IPv6 /64), a connection without a terminal
-// session is closed after Config.LoginTimeout, its channels and its
+// and per IPv4 address or IPv6 /64; when all are taken, a new one takes
+// the place of the oldest not logged in), a connection not logged in is
+// closed after Config.HandshakeTimeout, one without a terminal
+// session after Config.LoginTimeout, its channels and its
 // requests are capped (an env flood closes it), and a request's payload
 // is bounded. What reaches a session's program is bounded as well
 // (input.go): the terminal's size is clamped to Config.MaxWidth ×

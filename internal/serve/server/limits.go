@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"charm.land/ssh"
@@ -21,7 +22,14 @@ import (
 //     Config.MaxConns at once, Config.MaxConnsPerAddr from one address
 //     (an IPv4 address, or an IPv6 /64, what one customer usually
 //     holds). Beyond them the connection gets Klob's refusal line and is
-//     closed before the SSH version exchange.
+//     closed before the SSH version exchange, but for one thing: when
+//     the server has MaxConns, a new connection takes the place of the
+//     oldest one not logged in, one that never sent a byte before one
+//     in its handshake (a silent socket costs an attacker nothing; a
+//     player's client speaks at once and logs in within a second).
+//     Only when every connection has logged in is the new one refused.
+//   - A connection that has not logged in (version exchange, key
+//     exchange, authentication) is closed after Config.HandshakeTimeout.
 //   - A connection without a session running a terminal is closed after
 //     Config.LoginTimeout: from the accept (the handshake included), and
 //     again from the end of its last session.
@@ -83,6 +91,8 @@ type limitListener struct {
 	mu     sync.Mutex
 	total  int
 	byAddr map[string]int
+	conns  map[*connState]struct{} // those counted
+	seq    uint64                  // the accept order
 }
 
 func (l *limitListener) Accept() (net.Conn, error) {
@@ -92,27 +102,67 @@ func (l *limitListener) Accept() (net.Conn, error) {
 			return nil, err
 		}
 		key := addrKey(c.RemoteAddr())
+		st := &connState{s: l.s, addr: key, start: time.Now()}
 		l.mu.Lock()
-		switch {
-		case l.total >= l.s.cfg.MaxConns:
-			l.mu.Unlock()
-			l.refuse(c, msgTooManyConns(false, l.s.cfg.MaxConns))
-			continue
-		case l.byAddr[key] >= l.s.cfg.MaxConnsPerAddr:
+		if l.byAddr[key] >= l.s.cfg.MaxConnsPerAddr {
 			l.mu.Unlock()
 			l.refuse(c, msgTooManyConns(true, l.s.cfg.MaxConnsPerAddr))
 			continue
 		}
+		var victim *connState
+		if l.total >= l.s.cfg.MaxConns {
+			if victim = l.oldestNotLoggedIn(); victim == nil {
+				l.mu.Unlock()
+				l.refuse(c, msgTooManyConns(false, l.s.cfg.MaxConns))
+				continue
+			}
+			// Its place is the new one's from now: its close gives
+			// nothing back.
+			l.forget(victim)
+		}
 		l.total++
 		l.byAddr[key]++
+		l.seq++
+		st.seq = l.seq
+		l.conns[st] = struct{}{}
 		l.mu.Unlock()
-		st := &connState{s: l.s, addr: key, start: time.Now()}
-		cc := &countedConn{Conn: c, st: st, release: func() { l.release(key) }}
+		if victim != nil {
+			// Closed (and its line logged) before the new connection
+			// reads the server's version.
+			l.s.evicted.Add(1)
+			victim.closeFor(fmt.Sprintf("made room for a new connection (the server has its %d connections)", l.s.cfg.MaxConns))
+		}
+		cc := &countedConn{Conn: c, st: st, release: func() { l.release(st) }}
 		st.conn = cc
 		st.requests = rate.NewLimiter(rate.Limit(l.s.cfg.RequestRate), l.s.cfg.RequestBurst)
 		st.idle(true) // the login deadline runs from now
+		st.handshakeDeadline()
 		return cc, nil
 	}
+}
+
+// oldestNotLoggedIn is the connection a new one may take the place of:
+// of those not logged in, the oldest that never sent a byte, else the
+// oldest; nil when all have logged in. l.mu is held (a scan of at most
+// MaxConns).
+func (l *limitListener) oldestNotLoggedIn() *connState {
+	var silent, talking *connState
+	for st := range l.conns {
+		if st.loggedIn.Load() {
+			continue
+		}
+		best := &talking
+		if !st.spoke.Load() {
+			best = &silent
+		}
+		if *best == nil || st.seq < (*best).seq {
+			*best = st
+		}
+	}
+	if silent != nil {
+		return silent
+	}
+	return talking
 }
 
 // refuse writes Klob's line, as a server may before its version
@@ -127,12 +177,22 @@ func (l *limitListener) refuse(c net.Conn, msg string) {
 	}()
 }
 
-func (l *limitListener) release(key string) {
+// release gives a closed connection's place back, unless it was given
+// to another already.
+func (l *limitListener) release(st *connState) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	if _, ok := l.conns[st]; ok {
+		l.forget(st)
+	}
+}
+
+// forget uncounts st; l.mu is held.
+func (l *limitListener) forget(st *connState) {
+	delete(l.conns, st)
 	l.total--
-	if l.byAddr[key]--; l.byAddr[key] <= 0 {
-		delete(l.byAddr, key)
+	if l.byAddr[st.addr]--; l.byAddr[st.addr] <= 0 {
+		delete(l.byAddr, st.addr)
 	}
 }
 
@@ -142,6 +202,16 @@ type countedConn struct {
 	st      *connState
 	once    sync.Once
 	release func()
+}
+
+// Read notes that the client has spoken: a connection that never did
+// is the first to give its place to a new one.
+func (c *countedConn) Read(p []byte) (int, error) {
+	n, err := c.Conn.Read(p)
+	if n > 0 && !c.st.spoke.Load() {
+		c.st.spoke.Store(true)
+	}
+	return n, err
 }
 
 // Close logs the connection's last line before the socket closes (a
@@ -167,14 +237,17 @@ type connState struct {
 	addr     string
 	requests *rate.Limiter
 	start    time.Time // the accept
+	seq      uint64    // the accept order
+	loggedIn atomic.Bool
+	spoke    atomic.Bool // the client has sent a byte
 
 	mu       sync.Mutex
 	ctx      ssh.Context // the library's, for the key once logged in
 	user     string      // the user name it logged in with
-	loggedIn bool
-	channels int  // open at once
-	sessions int  // running a handler
-	ran      bool // a session handler ran on it
+	hsTimer  *time.Timer // the handshake deadline
+	channels int         // open at once
+	sessions int         // running a handler
+	ran      bool        // a session handler ran on it
 	timer    *time.Timer
 	over     bool // the request budget ran out: the connection closes
 	gone     bool
@@ -215,17 +288,35 @@ func (s *Server) serverConfig(ctx ssh.Context) *gossh.ServerConfig {
 	}
 }
 
-// authenticated marks the connection logged in as user.
+// authenticated marks the connection logged in as user: its handshake
+// deadline is met.
 func (st *connState) authenticated(user string) {
 	st.mu.Lock()
 	defer st.mu.Unlock()
-	st.loggedIn, st.user = true, user
+	st.user = user
+	st.loggedIn.Store(true)
+	if st.hsTimer != nil {
+		st.hsTimer.Stop()
+	}
+}
+
+// handshakeDeadline closes the connection unless it has logged in
+// within Config.HandshakeTimeout.
+func (st *connState) handshakeDeadline() {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	d := st.s.cfg.HandshakeTimeout
+	st.hsTimer = time.AfterFunc(d, func() {
+		if !st.loggedIn.Load() {
+			st.closeFor(fmt.Sprintf("no SSH handshake within %s", d))
+		}
+	})
 }
 
 // whoLocked names the connection for the log: the user and key it
 // logged in with, or that it did not; st.mu is held.
 func (st *connState) whoLocked() string {
-	if !st.loggedIn {
+	if !st.loggedIn.Load() {
 		return fmt.Sprintf("from %s (not logged in)", st.conn.RemoteAddr())
 	}
 	id := "guest"
@@ -302,6 +393,9 @@ func (st *connState) closed() {
 	st.gone = true
 	if st.timer != nil {
 		st.timer.Stop()
+	}
+	if st.hsTimer != nil {
+		st.hsTimer.Stop()
 	}
 	line := ""
 	switch {
