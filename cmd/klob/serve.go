@@ -46,6 +46,7 @@ type serveFlags struct {
 	maxTables   int
 	idle        time.Duration
 	login       time.Duration
+	handshake   time.Duration
 	grace       time.Duration
 	abandon     time.Duration
 	keyRate     float64
@@ -79,9 +80,10 @@ func parseServe(args []string, stdout, stderr io.Writer, getenv func(string) str
 	fs.IntVar(&f.maxTables, "max-tables", 50, "most tables open at once")
 	fs.DurationVar(&f.idle, "idle", 30*time.Minute, "a session without a key pressed for this long is closed")
 	fs.DurationVar(&f.login, "login-timeout", time.Minute, "a connection without a terminal session this long after it opened (or after its last session) is closed")
+	fs.DurationVar(&f.handshake, "handshake-timeout", 10*time.Second, "a connection not logged in (SSH version, key exchange, authentication) this long after it opened is closed; when the server has all its connections, the oldest not logged in makes room for a new one")
 	fs.DurationVar(&f.grace, "grace", 2*time.Minute, "how long a dropped player's seat waits before a bot takes it")
 	fs.DurationVar(&f.abandon, "abandon", 30*time.Minute, "a table nobody is connected to for this long is closed, its game filed in the players' histories")
-	fs.Float64Var(&f.keyRate, "key-rate", 40, "most keys a second a session may send")
+	fs.Float64Var(&f.keyRate, "key-rate", 40, fmt.Sprintf("most keys a second a session may send, after a burst of %d (a pasted line)", server.DefaultKeyBurst))
 	fs.DurationVar(&f.pace, "pace", tui.DefaultTiming().Pace, "least time between two moves of a bot")
 	fs.DurationVar(&f.stall, "stall", 30*time.Second, "a session whose terminal reads nothing of its screen for this long is closed")
 	fs.DurationVar(&f.stats, "stats", 0, "log the sessions, tables, goroutines, heap and the club's writes this often (0: never)")
@@ -106,6 +108,7 @@ func parseServe(args []string, stdout, stderr io.Writer, getenv func(string) str
 		{f.maxTables < 0, "max-tables", f.maxTables, "is negative"},
 		{f.idle <= 0, "idle", f.idle, "is not positive"},
 		{f.login <= 0, "login-timeout", f.login, "is not positive"},
+		{f.handshake <= 0, "handshake-timeout", f.handshake, "is not positive"},
 		{f.grace < 0, "grace", f.grace, "is negative"},
 		{f.abandon <= 0, "abandon", f.abandon, "is not positive"},
 		{f.keyRate <= 0, "key-rate", f.keyRate, "is not positive"},
@@ -285,15 +288,16 @@ func newServe(f serveFlags, cl *club.Service, stdout, stderr io.Writer) (*server
 		}
 	}
 	srv, err := server.New(server.Config{
-		Addr:            f.addr,
-		HostKey:         f.hostKey,
-		MaxSessions:     f.maxSessions,
-		MaxConnsPerAddr: f.maxPerAddr,
-		IdleTimeout:     f.idle,
-		LoginTimeout:    f.login,
-		KeyRate:         f.keyRate,
-		StallTimeout:    f.stall,
-		Log:             &lockedWriter{mu: &logMu, w: stdout},
+		Addr:             f.addr,
+		HostKey:          f.hostKey,
+		MaxSessions:      f.maxSessions,
+		MaxConnsPerAddr:  f.maxPerAddr,
+		IdleTimeout:      f.idle,
+		LoginTimeout:     f.login,
+		HandshakeTimeout: f.handshake,
+		KeyRate:          f.keyRate,
+		StallTimeout:     f.stall,
+		Log:              &lockedWriter{mu: &logMu, w: stdout},
 		NewModel: func(s *server.Session) tea.Model {
 			cfg := lobbyConfig(f, h, bots, s)
 			withClub(&cfg, cl, s.Key, logf)

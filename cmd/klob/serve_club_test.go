@@ -173,7 +173,21 @@ func TestServeDBCheck(t *testing.T) {
 	code, out, _ = run()
 	assert.Equal(t, 1, code)
 	assert.Contains(t, out, "rating of k at 2 players: 3 games counted, 0 in its history")
-	assert.Contains(t, out, "1 problems")
+	assert.True(t, strings.HasSuffix(out, club.Path(state)+": 1 problem\n"), "the last line: %q", out)
+}
+
+// TestServeDBCheckRelativeState: -db-check finds the database of a
+// relative -state, as klob serve itself does, and names it as given.
+func TestServeDBCheckRelativeState(t *testing.T) {
+	t.Chdir(t.TempDir())
+	for _, state := range []string{"state3", "my state ?#%"} {
+		cl := testClub(t, state, io.Discard)
+		require.NoError(t, cl.Close())
+		var out, errb bytes.Buffer
+		code := runServe([]string{"-db-check", "-state", state}, &out, &errb)
+		assert.Equal(t, 0, code, errb.String())
+		assert.Contains(t, out.String(), filepath.Join(state, "club.db")+": ok (schema version")
+	}
 }
 
 // TestServeRefusesItsDatabase: a damaged club database, or one a newer

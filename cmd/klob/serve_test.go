@@ -534,6 +534,7 @@ func TestParseServe(t *testing.T) {
 	assert.Equal(t, 2*time.Minute, f.grace)
 	assert.Zero(t, f.stats)
 	assert.Equal(t, 30*time.Minute, f.abandon)
+	assert.Equal(t, 10*time.Second, f.handshake)
 
 	f, err = parseServe([]string{"-state", "/x", "-host-key", "/k", "-max-sessions", "3"}, io.Discard, io.Discard, env)
 	require.NoError(t, err)
@@ -553,6 +554,7 @@ func TestParseServe(t *testing.T) {
 		{"-stall 0s", "-stall: 0s is not positive"},
 		{"-board-games 0", "-board-games: 0 is less than 1"},
 		{"-login-timeout 0s", "-login-timeout: 0s is not positive"},
+		{"-handshake-timeout 0s", "-handshake-timeout: 0s is not positive"},
 		{"extra", `unexpected argument "extra"`},
 	} {
 		_, err := parseServe(strings.Fields(tc.args), io.Discard, io.Discard, env)

@@ -39,8 +39,17 @@ func (r *Report) Write(w io.Writer) {
 	if r.OK() {
 		fmt.Fprintf(w, "%s: ok (schema version %d)\n", r.Path, r.Version)
 	} else {
-		fmt.Fprintf(w, "%s: %d problems\n", r.Path, len(r.Problems))
+		fmt.Fprintf(w, "%s: %s\n", r.Path, countProblems(len(r.Problems)))
 	}
+}
+
+// countProblems is the report's last line for n problems: "1 problem",
+// "2 problems".
+func countProblems(n int) string {
+	if n == 1 {
+		return "1 problem"
+	}
+	return fmt.Sprintf("%d problems", n)
 }
 
 // CheckFile checks the database at path without writing to it (a

@@ -301,8 +301,14 @@ func damageReason(err error) (string, bool) {
 
 // dsn is the driver's name for the file: every connection waits up to
 // 5 s for a lock another process holds and checks foreign keys; a
-// read-only one cannot write at all.
+// read-only one cannot write at all. It is a "file:" URI of the
+// absolute path, its characters escaped: a relative path would be read
+// as file://DIR/..., DIR an authority SQLite refuses, and a '?', '#' or
+// '%' in a name would start the query or the fragment or an escape.
 func dsn(path string, readOnly bool) string {
+	if abs, err := filepath.Abs(path); err == nil {
+		path = abs
+	}
 	q := url.Values{}
 	q.Add("_pragma", "busy_timeout(5000)")
 	q.Add("_pragma", "foreign_keys(1)")

@@ -27,8 +27,10 @@
 //
 // Below the sessions, a client that never asks for a shell is bounded
 // too (limits.go): connections are counted from the TCP accept (in all,
-// and per IPv4 address or IPv6 /64), a connection without a terminal
-// session is closed after Config.LoginTimeout, its channels and its
+// and per IPv4 address or IPv6 /64; when all are taken, a new one takes
+// the place of the oldest not logged in), a connection not logged in is
+// closed after Config.HandshakeTimeout, one without a terminal
+// session after Config.LoginTimeout, its channels and its
 // requests are capped (an env flood closes it), and a request's payload
 // is bounded. What reaches a session's program is bounded as well
 // (input.go): the terminal's size is clamped to Config.MaxWidth ×
@@ -50,10 +52,14 @@
 //
 // # Logging
 //
-// One line per connection and one per disconnection, with the user, the
+// One line per session's start and one per its end, with the user, the
 // key fingerprint (or guest), the address and the session's length, on
-// Config.Log. Every string the client chose (the user name, TERM, a
-// command, a subsystem) is quoted with its controls escaped and cut to a
-// few dozen bytes, so it can neither forge a line nor reach the
-// operator's terminal.
+// Config.Log. A connection that runs no session (ssh -N with port
+// forwarding, a login that leaves, a client that never logs in) gets one
+// line at its end instead, with what was refused on it and why the
+// server closed it; a refused request or channel gets a line as it comes
+// (a few a connection). Every string the client chose (the user name,
+// TERM, a command, a subsystem, a request's type) is quoted with its
+// controls escaped and cut to a few dozen bytes, so it can neither forge
+// a line nor reach the operator's terminal.
 package server

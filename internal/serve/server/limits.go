@@ -3,7 +3,10 @@ package server
 import (
 	"fmt"
 	"net"
+	"slices"
+	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"charm.land/ssh"
@@ -19,7 +22,14 @@ import (
 //     Config.MaxConns at once, Config.MaxConnsPerAddr from one address
 //     (an IPv4 address, or an IPv6 /64, what one customer usually
 //     holds). Beyond them the connection gets Klob's refusal line and is
-//     closed before the SSH version exchange.
+//     closed before the SSH version exchange, but for one thing: when
+//     the server has MaxConns, a new connection takes the place of the
+//     oldest one not logged in, one that never sent a byte before one
+//     in its handshake (a silent socket costs an attacker nothing; a
+//     player's client speaks at once and logs in within a second).
+//     Only when every connection has logged in is the new one refused.
+//   - A connection that has not logged in (version exchange, key
+//     exchange, authentication) is closed after Config.HandshakeTimeout.
 //   - A connection without a session running a terminal is closed after
 //     Config.LoginTimeout: from the accept (the handshake included), and
 //     again from the end of its last session.
@@ -30,6 +40,12 @@ import (
 //     Config.RequestBurst; a connection over it is closed with a message.
 //     A request of more than maxPayload bytes is refused, and a session
 //     takes at most maxEnv environment variables.
+//   - The log: a connection that runs no session (ssh -N with -L, -R or
+//     -D, a login that leaves, a client that never logs in) gets one
+//     line at its end, with who it was, how long it lasted, why the
+//     server closed it and what was refused on it; a refused request or
+//     channel gets a line as it happens, the first maxRefusalLines of a
+//     connection only (the request budget bounds the rest).
 
 // maxPayload is the most bytes a request may carry: a pty-req with its
 // terminal modes, an env variable and a window-change all fit in a few
@@ -39,6 +55,11 @@ const maxPayload = 4 << 10
 // maxEnv is the most environment variables a session takes (TERM,
 // COLORTERM, LANG, LC_*: a handful).
 const maxEnv = 32
+
+// maxRefusalLines is the most log lines a connection's refused
+// requests and channels get: a flood of them is one client's, and its
+// request budget closes it soon after.
+const maxRefusalLines = 4
 
 // msgTooManyConns is the line a connection refused at the accept reads.
 func msgTooManyConns(perAddr bool, n int) string {
@@ -70,6 +91,8 @@ type limitListener struct {
 	mu     sync.Mutex
 	total  int
 	byAddr map[string]int
+	conns  map[*connState]struct{} // those counted
+	seq    uint64                  // the accept order
 }
 
 func (l *limitListener) Accept() (net.Conn, error) {
@@ -79,27 +102,67 @@ func (l *limitListener) Accept() (net.Conn, error) {
 			return nil, err
 		}
 		key := addrKey(c.RemoteAddr())
+		st := &connState{s: l.s, addr: key, start: time.Now()}
 		l.mu.Lock()
-		switch {
-		case l.total >= l.s.cfg.MaxConns:
-			l.mu.Unlock()
-			l.refuse(c, msgTooManyConns(false, l.s.cfg.MaxConns))
-			continue
-		case l.byAddr[key] >= l.s.cfg.MaxConnsPerAddr:
+		if l.byAddr[key] >= l.s.cfg.MaxConnsPerAddr {
 			l.mu.Unlock()
 			l.refuse(c, msgTooManyConns(true, l.s.cfg.MaxConnsPerAddr))
 			continue
 		}
+		var victim *connState
+		if l.total >= l.s.cfg.MaxConns {
+			if victim = l.oldestNotLoggedIn(); victim == nil {
+				l.mu.Unlock()
+				l.refuse(c, msgTooManyConns(false, l.s.cfg.MaxConns))
+				continue
+			}
+			// Its place is the new one's from now: its close gives
+			// nothing back.
+			l.forget(victim)
+		}
 		l.total++
 		l.byAddr[key]++
+		l.seq++
+		st.seq = l.seq
+		l.conns[st] = struct{}{}
 		l.mu.Unlock()
-		st := &connState{s: l.s, addr: key}
-		cc := &countedConn{Conn: c, st: st, release: func() { l.release(key) }}
+		if victim != nil {
+			// Closed (and its line logged) before the new connection
+			// reads the server's version.
+			l.s.evicted.Add(1)
+			victim.closeFor(fmt.Sprintf("made room for a new connection (the server has its %d connections)", l.s.cfg.MaxConns))
+		}
+		cc := &countedConn{Conn: c, st: st, release: func() { l.release(st) }}
 		st.conn = cc
 		st.requests = rate.NewLimiter(rate.Limit(l.s.cfg.RequestRate), l.s.cfg.RequestBurst)
 		st.idle(true) // the login deadline runs from now
+		st.handshakeDeadline()
 		return cc, nil
 	}
+}
+
+// oldestNotLoggedIn is the connection a new one may take the place of:
+// of those not logged in, the oldest that never sent a byte, else the
+// oldest; nil when all have logged in. l.mu is held (a scan of at most
+// MaxConns).
+func (l *limitListener) oldestNotLoggedIn() *connState {
+	var silent, talking *connState
+	for st := range l.conns {
+		if st.loggedIn.Load() {
+			continue
+		}
+		best := &talking
+		if !st.spoke.Load() {
+			best = &silent
+		}
+		if *best == nil || st.seq < (*best).seq {
+			*best = st
+		}
+	}
+	if silent != nil {
+		return silent
+	}
+	return talking
 }
 
 // refuse writes Klob's line, as a server may before its version
@@ -114,12 +177,22 @@ func (l *limitListener) refuse(c net.Conn, msg string) {
 	}()
 }
 
-func (l *limitListener) release(key string) {
+// release gives a closed connection's place back, unless it was given
+// to another already.
+func (l *limitListener) release(st *connState) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	if _, ok := l.conns[st]; ok {
+		l.forget(st)
+	}
+}
+
+// forget uncounts st; l.mu is held.
+func (l *limitListener) forget(st *connState) {
+	delete(l.conns, st)
 	l.total--
-	if l.byAddr[key]--; l.byAddr[key] <= 0 {
-		delete(l.byAddr, key)
+	if l.byAddr[st.addr]--; l.byAddr[st.addr] <= 0 {
+		delete(l.byAddr, st.addr)
 	}
 }
 
@@ -131,12 +204,29 @@ type countedConn struct {
 	release func()
 }
 
+// Read notes that the client has spoken: a connection that never did
+// is the first to give its place to a new one.
+func (c *countedConn) Read(p []byte) (int, error) {
+	n, err := c.Conn.Read(p)
+	if n > 0 && !c.st.spoke.Load() {
+		c.st.spoke.Store(true)
+	}
+	return n, err
+}
+
+// Close logs the connection's last line before the socket closes (a
+// client that sees its end finds the line written), then gives the
+// place back.
 func (c *countedConn) Close() error {
-	err := c.Conn.Close()
+	first := false
 	c.once.Do(func() {
+		first = true
 		c.st.closed()
-		c.release()
 	})
+	err := c.Conn.Close()
+	if first {
+		c.release()
+	}
 	return err
 }
 
@@ -146,13 +236,24 @@ type connState struct {
 	conn     *countedConn
 	addr     string
 	requests *rate.Limiter
+	start    time.Time // the accept
+	seq      uint64    // the accept order
+	loggedIn atomic.Bool
+	spoke    atomic.Bool // the client has sent a byte
 
 	mu       sync.Mutex
-	channels int // open at once
-	sessions int // running a handler
+	ctx      ssh.Context // the library's, for the key once logged in
+	user     string      // the user name it logged in with
+	hsTimer  *time.Timer // the handshake deadline
+	channels int         // open at once
+	sessions int         // running a handler
+	ran      bool        // a session handler ran on it
 	timer    *time.Timer
 	over     bool // the request budget ran out: the connection closes
 	gone     bool
+	reason   string         // why the server closed it, for the log
+	refused  map[string]int // what was refused on it, by kind
+	lines    int            // refusal lines logged
 	flooded  sync.Once
 }
 
@@ -167,8 +268,98 @@ func stateOf(ctx ssh.Context) *connState {
 func (s *Server) wrapConn(ctx ssh.Context, c net.Conn) net.Conn {
 	if cc, ok := c.(*countedConn); ok {
 		ctx.SetValue(connStateKey{}, cc.st)
+		cc.st.mu.Lock()
+		cc.st.ctx = ctx
+		cc.st.mu.Unlock()
 	}
 	return c
+}
+
+// serverConfig is the SSH configuration of a connection: its
+// authentication's outcome reaches the connection's state (a query
+// whether a key would do is not an outcome, and is not reported).
+func (s *Server) serverConfig(ctx ssh.Context) *gossh.ServerConfig {
+	return &gossh.ServerConfig{
+		AuthLogCallback: func(conn gossh.ConnMetadata, _ string, err error) {
+			if st := stateOf(ctx); st != nil && err == nil {
+				st.authenticated(conn.User())
+			}
+		},
+	}
+}
+
+// authenticated marks the connection logged in as user: its handshake
+// deadline is met.
+func (st *connState) authenticated(user string) {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	st.user = user
+	st.loggedIn.Store(true)
+	if st.hsTimer != nil {
+		st.hsTimer.Stop()
+	}
+}
+
+// handshakeDeadline closes the connection unless it has logged in
+// within Config.HandshakeTimeout.
+func (st *connState) handshakeDeadline() {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	d := st.s.cfg.HandshakeTimeout
+	st.hsTimer = time.AfterFunc(d, func() {
+		if !st.loggedIn.Load() {
+			st.closeFor(fmt.Sprintf("no SSH handshake within %s", d))
+		}
+	})
+}
+
+// whoLocked names the connection for the log: the user and key it
+// logged in with, or that it did not; st.mu is held.
+func (st *connState) whoLocked() string {
+	if !st.loggedIn.Load() {
+		return fmt.Sprintf("from %s (not logged in)", st.conn.RemoteAddr())
+	}
+	id := "guest"
+	if st.ctx != nil {
+		if k, ok := st.ctx.Value(ssh.ContextKeyPublicKey).(ssh.PublicKey); ok && k != nil {
+			id = "key " + gossh.FingerprintSHA256(k)
+		}
+	}
+	return fmt.Sprintf("user %s (%s) from %s", logText(st.user), id, st.conn.RemoteAddr())
+}
+
+// refuse notes what was refused on the connection, for its last line,
+// and logs detail (a sentence with every client string through logText)
+// within the connection's maxRefusalLines.
+func (st *connState) refuse(kind, detail string) {
+	st.mu.Lock()
+	if st.refused == nil {
+		st.refused = map[string]int{}
+	}
+	st.refused[kind]++
+	line := ""
+	if detail != "" && st.lines < maxRefusalLines {
+		st.lines++
+		line = fmt.Sprintf("refused %s for %s", detail, st.whoLocked())
+		if st.lines == maxRefusalLines {
+			line += " (the connection's further refusals are not logged)"
+		}
+	}
+	st.mu.Unlock()
+	if line != "" {
+		st.s.logger.Print(line)
+	}
+}
+
+// closeFor closes the connection for reason, which its last log line
+// gives.
+func (st *connState) closeFor(reason string) {
+	st.mu.Lock()
+	if st.reason == "" {
+		st.reason = reason
+	}
+	st.mu.Unlock()
+	_ = st.conn.Close()
 }
 
 // idle arms the login deadline (no session running); with start it
@@ -187,18 +378,50 @@ func (st *connState) idle(start bool) {
 		expired := st.sessions == 0 && !st.gone
 		st.mu.Unlock()
 		if expired {
-			st.s.logger.Printf("closed connection from %s: no terminal session within %s", st.conn.RemoteAddr(), st.s.cfg.LoginTimeout)
-			_ = st.conn.Close()
+			st.closeFor(fmt.Sprintf("no terminal session within %s", st.s.cfg.LoginTimeout))
 		}
 	})
 }
 
+// closed ends the connection's state, once, and logs its last line: a
+// connection that ran no session gets one saying who it was, how long
+// it lasted, why the server closed it and what was refused; one that
+// ran sessions (they have their lines) gets one when the server closed
+// it.
 func (st *connState) closed() {
 	st.mu.Lock()
-	defer st.mu.Unlock()
 	st.gone = true
 	if st.timer != nil {
 		st.timer.Stop()
+	}
+	if st.hsTimer != nil {
+		st.hsTimer.Stop()
+	}
+	line := ""
+	switch {
+	case !st.ran:
+		how := "ended"
+		if st.reason != "" {
+			how = "closed by the server"
+		}
+		line = fmt.Sprintf("connection without a session: %s, %s after %s", st.whoLocked(), how, time.Since(st.start).Round(time.Second))
+		if st.reason != "" {
+			line += ": " + st.reason
+		}
+		if len(st.refused) > 0 {
+			kinds := make([]string, 0, len(st.refused))
+			for k, n := range st.refused {
+				kinds = append(kinds, fmt.Sprintf("%s (%d)", k, n))
+			}
+			slices.Sort(kinds)
+			line += "; refused " + strings.Join(kinds, ", ")
+		}
+	case st.reason != "":
+		line = fmt.Sprintf("closed the connection of %s: %s", st.whoLocked(), st.reason)
+	}
+	st.mu.Unlock()
+	if line != "" {
+		st.s.logger.Print(line)
 	}
 }
 
@@ -208,6 +431,7 @@ func (st *connState) sessionStarted() {
 	st.mu.Lock()
 	defer st.mu.Unlock()
 	st.sessions++
+	st.ran = true
 	if st.timer != nil {
 		st.timer.Stop()
 	}
@@ -247,8 +471,7 @@ func (st *connState) closeFlooded(ch gossh.Channel) {
 		_ = st.conn.SetWriteDeadline(time.Now().Add(time.Second))
 		_, _ = ch.Stderr().Write([]byte("\r\n" + msg + "\r\n"))
 	}
-	st.s.logger.Printf("closed connection from %s: %s", st.conn.RemoteAddr(), firstLine(msg))
-	_ = st.conn.Close()
+	st.closeFor(firstLine(msg))
 }
 
 // openChannel counts a channel; false when the connection has its most.
@@ -283,6 +506,7 @@ func (s *Server) sessionChannel(srv *ssh.Server, conn *gossh.ServerConn, nc goss
 		return
 	}
 	if !st.openChannel() {
+		st.refuse("sessions beyond the most", "")
 		_ = nc.Reject(gossh.ResourceShortage, fmt.Sprintf("klob: at most %d sessions on one connection: open another connection", s.cfg.MaxChannels))
 		return
 	}
@@ -295,18 +519,34 @@ func (s *Server) otherChannel(_ *ssh.Server, _ *gossh.ServerConn, nc gossh.NewCh
 	if st := stateOf(ctx); st != nil && !st.spend() {
 		st.flood(nil)
 	}
-	msg := "klob: only a terminal session is served"
-	if nc.ChannelType() == "direct-tcpip" || nc.ChannelType() == "forwarded-tcpip" {
-		msg = msgNoForward
+	msg, kind := "klob: only a terminal session is served", "other channels"
+	if forwarding[nc.ChannelType()] {
+		msg, kind = msgNoForward, "port forwarding"
+	}
+	if st := stateOf(ctx); st != nil {
+		st.refuse(kind, fmt.Sprintf("a %s channel", logText(nc.ChannelType())))
 	}
 	_ = nc.Reject(gossh.Prohibited, msg)
 }
 
+// forwarding holds the channel and global request types of port
+// forwarding (ssh -L, -R, -D and their Unix-socket forms).
+var forwarding = map[string]bool{
+	"direct-tcpip": true, "forwarded-tcpip": true, "tcpip-forward": true, "cancel-tcpip-forward": true,
+	"direct-streamlocal@openssh.com": true, "forwarded-streamlocal@openssh.com": true,
+	"streamlocal-forward@openssh.com": true, "cancel-streamlocal-forward@openssh.com": true,
+}
+
 // globalRequest refuses every global request (port forwarding,
-// keep-alives), within the budget.
-func (s *Server) globalRequest(ctx ssh.Context, _ *ssh.Server, _ *gossh.Request) (bool, []byte) {
-	if st := stateOf(ctx); st != nil && !st.spend() {
+// keep-alives), within the budget. A keep-alive is refused as a
+// keep-alive asks to be, and not logged.
+func (s *Server) globalRequest(ctx ssh.Context, _ *ssh.Server, req *gossh.Request) (bool, []byte) {
+	st := stateOf(ctx)
+	if st != nil && !st.spend() {
 		st.flood(nil)
+	}
+	if st != nil && forwarding[req.Type] {
+		st.refuse("port forwarding", fmt.Sprintf("a %s request", logText(req.Type)))
 	}
 	return false, nil
 }
@@ -340,7 +580,13 @@ func (c *limitedChannel) filter(ch gossh.Channel, in <-chan *gossh.Request, out 
 			c.st.flood(ch)
 			continue // the requests end with the connection
 		}
-		if len(req.Payload) > maxPayload || req.Type == "env" && env >= maxEnv {
+		if len(req.Payload) > maxPayload {
+			c.st.refuse("oversized requests", fmt.Sprintf("a %s request of %d bytes (more than %d bytes)", logText(req.Type), len(req.Payload), maxPayload))
+			_ = req.Reply(false, nil)
+			continue
+		}
+		if req.Type == "env" && env >= maxEnv {
+			c.st.refuse("environment variables beyond the most", "")
 			_ = req.Reply(false, nil)
 			continue
 		}

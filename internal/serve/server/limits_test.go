@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -248,11 +249,11 @@ func TestConnectionCaps(t *testing.T) {
 		return strings.HasPrefix(l, "SSH-2.0-")
 	}, patience, 20*time.Millisecond, "a closed connection frees its place")
 
+	// The server's most, of connections logged in (one not logged in
+	// would give its place: TestSilentConnectionsMakeRoom).
 	addr, _, _ = start(t, server.Config{MaxConns: 2, MaxConnsPerAddr: 10})
 	for range 2 {
-		c, err := net.Dial("tcp", addr)
-		require.NoError(t, err)
-		defer c.Close()
+		rawDial(t, addr)
 	}
 	assert.Equal(t, "klob: the server has too many connections (2); please try again later\r\n", readRefusal(t, addr))
 }
@@ -340,4 +341,207 @@ func TestLogEscapesClientStrings(t *testing.T) {
 	}
 	assert.NotContains(t, l, `connect user "admin"`)
 	assert.Contains(t, l, `\n2026/12/01`)
+}
+
+// A line pasted without bracketed paste comes as one key per
+// character, all at once: the default burst lets the longest chat line
+// (200 characters, and more) through whole, while a sustained flood is
+// still cut to the rate (40 a second by default).
+func TestPasteWithinTheKeyBurst(t *testing.T) {
+	var now atomic.Int64
+	now.Store(time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC).UnixNano())
+	addr, _, _ := start(t, server.Config{Now: func() time.Time { return time.Unix(0, now.Load()) }})
+	c := dial(t, addr, sshtest.Config{User: "a", Width: 80, Height: 24})
+	c.WaitText(t, patience, "hello a")
+	// The clock stands still: only the burst counts. A mouse motion
+	// after the keys (it passes) shows every key went through the filter.
+	motion := func(n int) string { return fmt.Sprintf("\x1b[<32;%d;5M", n) }
+	require.NoError(t, c.Type(strings.Repeat("k", 256)+motion(7)))
+	c.WaitText(t, patience, "motion=1")
+	assert.Contains(t, c.Screen(), "keys=256")
+	assert.NotContains(t, c.Screen(), "keys too fast")
+	// A flood beyond it is dropped, with the warning.
+	require.NoError(t, c.Type(strings.Repeat("f", 500)+motion(9)))
+	c.WaitText(t, patience, "motion=2")
+	assert.Contains(t, c.Screen(), "keys=256")
+	assert.Contains(t, c.Screen(), "keys too fast: at most 40 a second")
+	// A second later, 40 more keys pass and no more: the sustained rate.
+	now.Add(int64(time.Second))
+	require.NoError(t, c.Type(strings.Repeat("s", 100)+motion(11)))
+	c.WaitText(t, patience, "motion=3")
+	assert.Contains(t, c.Screen(), "keys=296")
+}
+
+// Every connection gets a log line, one that opens no session too
+// (ssh -N with -L, -R or -D): at its end, with who it was, how long it
+// lasted and what was refused on it; a request refused for its size (a
+// pty-req with a 5000-character TERM) gets a line of its own. Every line
+// is escaped and bounded.
+func TestConnectionsWithoutSessionLogged(t *testing.T) {
+	addr, _, log := start(t, server.Config{})
+	// waitLog waits for a line that holds each of want, and returns it.
+	waitLog := func(want ...string) string {
+		t.Helper()
+		find := func() string {
+		lines:
+			for _, l := range strings.Split(log.String(), "\n") {
+				for _, w := range want {
+					if !strings.Contains(l, w) {
+						continue lines
+					}
+				}
+				return l
+			}
+			return ""
+		}
+		require.Eventually(t, func() bool { return find() != "" }, patience, 10*time.Millisecond, "no log line with %q:\n%s", want, log.String())
+		return find()
+	}
+	// ssh -N -L and -R as a guest: the forwards are refused, the
+	// connection closed by the client.
+	c := rawDial(t, addr)
+	_, err := c.Dial("tcp", "127.0.0.1:1")
+	require.Error(t, err)
+	_, err = c.Listen("tcp", "127.0.0.1:0")
+	require.Error(t, err)
+	require.NoError(t, c.Close())
+	l := waitLog(`user "raw" (guest)`, "without a session")
+	assert.Contains(t, l, "refused port forwarding (2)")
+	waitLog(`refused a "direct-tcpip" channel for user "raw" (guest)`)
+	waitLog(`refused a "tcpip-forward" request for user "raw" (guest)`)
+
+	// A key that logs in and leaves.
+	kc, err := gossh.Dial("tcp", addr, &gossh.ClientConfig{User: "kay\x1b[2J", Auth: []gossh.AuthMethod{gossh.PublicKeys(sshtest.NewKey(t))},
+		HostKeyCallback: gossh.InsecureIgnoreHostKey()})
+	require.NoError(t, err)
+	require.NoError(t, kc.Close())
+	waitLog(`user "kay\x1b[2J" (key SHA256:`, "without a session")
+
+	// A TCP connection that never logs in.
+	tcp, err := net.Dial("tcp", addr)
+	require.NoError(t, err)
+	require.NoError(t, tcp.SetReadDeadline(time.Now().Add(patience)))
+	_, err = bufio.NewReader(tcp).ReadString('\n') // counted once the version came
+	require.NoError(t, err)
+	require.NoError(t, tcp.Close())
+	waitLog("without a session: from " + tcp.LocalAddr().String() + " (not logged in), ended after")
+
+	// A pty-req with a 5000-character TERM is refused, with a line.
+	pc := rawDial(t, addr)
+	sess, err := pc.NewSession()
+	require.NoError(t, err)
+	term := "xterm\n" + strings.Repeat("T", 5000)
+	require.Error(t, sess.RequestPty(term, 24, 80, gossh.TerminalModes{}))
+	l = waitLog(`refused a "pty-req" request of`)
+	assert.Contains(t, l, "more than 4096 bytes")
+	assert.Contains(t, l, `user "raw" (guest)`)
+	require.NoError(t, pc.Close())
+
+	require.Eventually(t, func() bool { return strings.Count(log.String(), "without a session") == 4 }, patience, 10*time.Millisecond, log.String())
+	all := log.String()
+	assert.NotContains(t, all, "\x1b")
+	assert.NotContains(t, all, "TTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTT")
+	for _, line := range strings.Split(strings.TrimSpace(all), "\n") {
+		assert.Regexp(t, `^\d{4}/\d\d/\d\d \d\d:\d\d:\d\d `, line)
+		assert.Less(t, len(line), 400, "a line of the log is cut: %q", line)
+	}
+}
+
+// silentFrom opens a TCP connection from the loopback address ip that
+// never sends a byte, and waits until the server has counted it (its
+// version line came).
+func silentFrom(t *testing.T, addr, ip string) net.Conn {
+	t.Helper()
+	d := net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(ip)}}
+	c, err := d.Dial("tcp", addr)
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = c.Close() })
+	require.NoError(t, c.SetReadDeadline(time.Now().Add(patience)))
+	line, err := bufio.NewReader(c).ReadString('\n')
+	require.NoError(t, err)
+	require.True(t, strings.HasPrefix(line, "SSH-2.0-"), line)
+	return c
+}
+
+// closedByServer reports whether the server closed c: a read ends
+// (the deadline of silentFrom bounds it) without a timeout.
+func closedByServer(c net.Conn) bool {
+	_, err := io.Copy(io.Discard, c)
+	var ne net.Error
+	return !(errors.As(err, &ne) && ne.Timeout())
+}
+
+// A connection that has not logged in within HandshakeTimeout is
+// closed, with a line in the log; the login timeout (long here) has
+// nothing to do with it.
+func TestHandshakeTimeout(t *testing.T) {
+	addr, _, log := start(t, server.Config{HandshakeTimeout: 50 * time.Millisecond, LoginTimeout: time.Hour})
+	var silent []net.Conn
+	for range 5 {
+		silent = append(silent, silentFrom(t, addr, "127.0.0.1"))
+	}
+	for i, c := range silent {
+		require.True(t, closedByServer(c), "silent connection %d is still open", i)
+	}
+	require.Eventually(t, func() bool { return strings.Count(log.String(), "no SSH handshake within 50ms") == 5 }, patience, 10*time.Millisecond, log.String())
+	assert.Contains(t, log.String(), "(not logged in), closed by the server after")
+}
+
+// Silent connections from many addresses, each under its address's
+// most, fill the server's connections: a new one takes the place of the
+// oldest connection not logged in (one that never sent a byte first),
+// so a player always gets in, again and again. Logged-in connections
+// are never closed for it: once they hold every place, a new one is
+// refused. The place is made before the new connection reads the
+// server's version line, and the line of the one closed is logged
+// before: the log says which went, whatever the machine's speed.
+func TestSilentConnectionsMakeRoom(t *testing.T) {
+	addr, srv, log := start(t, server.Config{MaxConns: 20, MaxConnsPerAddr: 16, HandshakeTimeout: time.Hour, LoginTimeout: time.Hour})
+	went := func(c net.Conn) bool {
+		return strings.Contains(log.String(), "from "+c.LocalAddr().String()+" (not logged in), closed by the server")
+	}
+	// One that sent its version line and stopped there: older than the
+	// silent ones, but further in its handshake.
+	talker, err := net.Dial("tcp", addr)
+	require.NoError(t, err)
+	defer talker.Close()
+	_, err = talker.Write([]byte("SSH-2.0-stalled\r\n"))
+	require.NoError(t, err)
+	require.NoError(t, talker.SetReadDeadline(time.Now().Add(patience)))
+	_, err = bufio.NewReader(talker).ReadString('\n')
+	require.NoError(t, err)
+	// 15 from each of two addresses: 30 for the 19 places left.
+	var silent []net.Conn
+	for _, ip := range []string{"127.0.2.2", "127.0.2.3"} {
+		for range 15 {
+			silent = append(silent, silentFrom(t, addr, ip))
+		}
+	}
+	assert.Equal(t, 0, srv.Refused())
+	for i := range 11 {
+		assert.True(t, went(silent[i]), "silent connection %d stays", i)
+		require.True(t, closedByServer(silent[i]), "silent connection %d is still open", i)
+	}
+	// Players get in, each in the place of the oldest silent one left.
+	for i := range 3 {
+		c := dial(t, addr, sshtest.Config{User: fmt.Sprintf("p%d", i), Width: 80, Height: 24})
+		c.WaitText(t, patience, fmt.Sprintf("hello p%d", i))
+		assert.True(t, went(silent[11+i]), "silent connection %d stays", 11+i)
+	}
+	assert.Equal(t, 0, srv.Refused())
+	assert.Equal(t, 14, srv.Evicted())
+	for i := 14; i < 30; i++ {
+		assert.False(t, went(silent[i]), "silent connection %d went before older ones", i)
+	}
+	assert.False(t, went(talker), "the connection that spoke went before silent ones")
+	assert.Contains(t, log.String(), "made room for a new connection")
+
+	// Logged-in connections hold every place: a new one is refused.
+	addr, srv, _ = start(t, server.Config{MaxConns: 3, HandshakeTimeout: time.Hour, LoginTimeout: time.Hour})
+	for range 3 {
+		rawDial(t, addr)
+	}
+	assert.Equal(t, "klob: the server has too many connections (3); please try again later\r\n", readRefusal(t, addr))
+	assert.Equal(t, 1, srv.Refused())
+	assert.Equal(t, 0, srv.Evicted())
 }

@@ -28,6 +28,11 @@ import (
 	"github.com/klob/klob/internal/platform/untrusted"
 )
 
+// DefaultKeyBurst is Config.KeyBurst's default: more keys at once than
+// the longest chat line, so a line pasted without bracketed paste (a key
+// per character) arrives whole.
+const DefaultKeyBurst = 256
+
 // Config configures a Server. The zero value of a limit means its
 // default.
 type Config struct {
@@ -42,7 +47,10 @@ type Config struct {
 	// 30 minutes).
 	IdleTimeout time.Duration
 	// KeyRate is the most keys a second a session may send, with a burst
-	// of KeyBurst (defaults 40 and 80).
+	// of KeyBurst (defaults 40 and 256). A terminal without bracketed
+	// paste sends a pasted line as one key per character, all at once:
+	// the burst lets the longest chat line (200 characters) through
+	// whole, and the rate still cuts a sustained flood.
 	KeyRate  float64
 	KeyBurst int
 	// ConnRate is the most new sessions a second from one address (an
@@ -60,6 +68,14 @@ type Config struct {
 	// terminal this long after its accept (the SSH handshake included)
 	// or after its last session ended (default 1 minute).
 	LoginTimeout time.Duration
+	// HandshakeTimeout closes a connection that has not logged in (the
+	// version exchange, the key exchange and the authentication) this
+	// long after its accept (default 10 seconds): a silent socket holds
+	// a place for that long at most. And when MaxConns are open, a new
+	// connection takes the place of the oldest one not logged in (one
+	// that never sent a byte first) rather than being refused, so silent
+	// sockets never keep players out.
+	HandshakeTimeout time.Duration
 	// MaxChannels caps the channels open at once on one connection
 	// (default 2).
 	MaxChannels int
@@ -95,12 +111,13 @@ func (c *Config) defaults() {
 	defaultTo(&c.MaxSessions, 100)
 	defaultTo(&c.IdleTimeout, 30*time.Minute)
 	defaultTo(&c.KeyRate, 40)
-	defaultTo(&c.KeyBurst, 80)
+	defaultTo(&c.KeyBurst, DefaultKeyBurst)
 	defaultTo(&c.ConnRate, 5)
 	defaultTo(&c.ConnBurst, 2*c.MaxSessions)
 	defaultTo(&c.MaxConns, 2*c.MaxSessions+20)
 	defaultTo(&c.MaxConnsPerAddr, 16)
 	defaultTo(&c.LoginTimeout, time.Minute)
+	defaultTo(&c.HandshakeTimeout, 10*time.Second)
 	defaultTo(&c.MaxChannels, 2)
 	defaultTo(&c.RequestRate, 50)
 	defaultTo(&c.RequestBurst, 200)
@@ -183,6 +200,7 @@ type Server struct {
 
 	sessions atomic.Int64
 	refused  atomic.Int64 // connections refused at the accept
+	evicted  atomic.Int64 // connections not logged in closed to make room
 	conns    ratelimiter.RateLimiter
 	mu       sync.Mutex
 	ln       net.Listener
@@ -244,6 +262,7 @@ func New(cfg Config) (*Server, error) {
 			srv.ReversePortForwardingCallback = nil
 			srv.RequestHandlers = map[string]ssh.RequestHandler{"default": s.globalRequest}
 			srv.ConnCallback = s.wrapConn
+			srv.ServerConfigCallback = s.serverConfig
 			return nil
 		},
 	)
@@ -264,13 +283,17 @@ func (s *Server) Sessions() int { return int(s.sessions.Load()) }
 // far (over MaxConns or MaxConnsPerAddr).
 func (s *Server) Refused() int { return int(s.refused.Load()) }
 
+// Evicted returns the number of connections not logged in that were
+// closed so far to make room for a new one (MaxConns).
+func (s *Server) Evicted() int { return int(s.evicted.Load()) }
+
 // Serve accepts connections on l until Close. Connections are counted
 // from their accept (MaxConns, MaxConnsPerAddr).
 func (s *Server) Serve(l net.Listener) error {
 	s.mu.Lock()
 	s.ln = l
 	s.mu.Unlock()
-	err := s.srv.Serve(&limitListener{Listener: l, s: s, byAddr: map[string]int{}})
+	err := s.srv.Serve(&limitListener{Listener: l, s: s, byAddr: map[string]int{}, conns: map[*connState]struct{}{}})
 	if errors.Is(err, ssh.ErrServerClosed) {
 		return nil
 	}
