@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"charm.land/bubbles/v2/key"
+	"charm.land/lipgloss/v2"
 
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
@@ -30,7 +31,7 @@ func (s *Screen) resultView(ctx *kit.Context, sc *Scene) string {
 	}
 	var winner []string
 	if sn.Over && sc.Board == "" {
-		winner = []string{"", " " + s.winnerWords(ctx, sc)}
+		winner = append([]string{""}, s.winnerLines(ctx, sc, w)...)
 	}
 	next, style := "Press enter for the next deal.", st.Key
 	switch {
@@ -123,13 +124,22 @@ func (s *Screen) readyWords(sc *Scene) string {
 	return "Ready for the next deal: " + strings.Join(ready, ", ") + "."
 }
 
-// winnerWords say who won the game, from the person's side.
-func (s *Screen) winnerWords(ctx *kit.Context, sc *Scene) string {
+// winnerLines say who won the game, from the person's side, wrapped to
+// a window w wide: long names (24 cells each, a team two of them) would
+// cut the score off.
+func (s *Screen) winnerLines(ctx *kit.Context, sc *Scene, w int) []string {
+	text, style := s.winnerWords(ctx, sc)
+	return kit.Paragraph(text, w, style.Render)
+}
+
+// winnerWords say who won the game, from the person's side, and the
+// style they are drawn in.
+func (s *Screen) winnerWords(ctx *kit.Context, sc *Scene) (string, lipgloss.Style) {
 	st := &ctx.Styles
 	sn := &s.snap
 	win := sn.WinnerSide
 	if win < 0 {
-		return "The game is not over."
+		return "The game is not over.", st.Text
 	}
 	var others []string
 	for _, side := range sc.SideOrder() {
@@ -150,18 +160,18 @@ func (s *Screen) winnerWords(ctx *kit.Context, sc *Scene) string {
 		if sc.players() == 4 {
 			verb = " win the game, "
 		}
-		return st.Heading.Render(sc.SideName(win) + verb + score + ".")
+		return sc.SideName(win) + verb + score + ".", st.Heading
 	}
 	mine := sc.sideOf(sn.Seat)
 	switch {
 	case win == mine && sc.players() == 4:
-		return st.Good.Render("Your team, " + sc.sideLower(win) + ", wins the game, " + score + "!")
+		return "Your team, " + sc.sideLower(win) + ", wins the game, " + score + "!", st.Good
 	case win == mine:
-		return st.Good.Render("You win the game, " + score + "!")
+		return "You win the game, " + score + "!", st.Good
 	case sc.players() == 4:
-		return st.Bad.Render("The other team, " + sc.SideName(win) + ", wins the game, " + score + ".")
+		return "The other team, " + sc.SideName(win) + ", wins the game, " + score + ".", st.Bad
 	}
-	return st.Bad.Render(sc.SideName(win) + " wins the game, " + score + ".")
+	return sc.SideName(win) + " wins the game, " + score + ".", st.Bad
 }
 
 // overView is the end of the game: who won, the seed that deals it
@@ -171,7 +181,7 @@ func (s *Screen) overView(ctx *kit.Context) string {
 	st := &ctx.Styles
 	w, h := ctx.Width, ctx.Height
 	sc := s.scene()
-	lines := append(kit.Titled(ctx, "Game over"), "", " "+s.winnerWords(ctx, sc))
+	lines := append(append(kit.Titled(ctx, "Game over"), ""), s.winnerLines(ctx, sc, w)...)
 	var about []string
 	about = append(about, fmt.Sprintf("%s played", kit.Plural(len(sn.Deals), "deal")))
 	switch t := s.tag(); {

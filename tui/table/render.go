@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/charmbracelet/x/ansi"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
 )
@@ -946,8 +947,18 @@ func (sc *Scene) backBlock(ctx *kit.Context, w int, size kit.CardSize, n int) []
 	if v.Maker == v.Seat {
 		roles = append(roles, "maker")
 	}
+	// Long names (24 cells) leave no room for every role: the roles go
+	// from the last, then the name is cut, and a space stays on each
+	// side of the label (it ran into the column's edge).
 	label := strings.Join(roles, " · ")
-	lpad := strings.Repeat(" ", max(0, min(len(pad), w-1-kit.WidthOf(label))))
+	for len(roles) > 1 && kit.WidthOf(label) > w-2 {
+		roles = roles[:len(roles)-1]
+		label = strings.Join(roles, " · ")
+	}
+	if kit.WidthOf(label) > w-2 {
+		label = ansi.Truncate(label, max(1, w-2), ctx.Ellipsis())
+	}
+	lpad := strings.Repeat(" ", max(1, min(len(pad), w-1-kit.WidthOf(label))))
 	rows := []string{lpad + st.Dim.Render(label)}
 	back := ctx.Paint.Card(rules.NoCard, kit.LookBack, size)
 	gap := strings.Repeat(" ", kit.HandGap)

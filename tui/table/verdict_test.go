@@ -322,9 +322,58 @@ func TestWinnerWordsNameTheTeam(t *testing.T) {
 	} {
 		s := &Screen{snap: host.Snapshot{Seat: rules.SeatA, WinnerSide: win}}
 		s.snap.Totals[win], s.snap.Totals[1-win] = 204, 200
-		got := ansi.Strip(s.winnerWords(&ctx, sc))
+		got, _ := s.winnerWords(&ctx, sc)
 		if got != want {
 			t.Errorf("side %d wins: %q, want %q", win, got, want)
+		}
+	}
+}
+
+// The winner's line wraps within the window whatever the names' width
+// (24 cells each, wide characters too): it was cut at 80 columns, the
+// score lost, with two long names of a team.
+func TestWinnerLinesWrapLongNames(t *testing.T) {
+	ctx := kit.NewContext(false)
+	long := []string{"日本語日本語日本語日本語", strings.Repeat("W", 24), "🃏🃏🃏🃏🃏🃏🃏🃏🃏🃏🃏🃏", strings.Repeat("M", 24)}
+	for _, n := range []int{2, 3, 4} {
+		for win := range rules.SidesAt(n) {
+			for _, watching := range []bool{false, true} {
+				sc := sceneOf(rules.View{Players: n, Options: options(n)})
+				for i := range sc.Players {
+					sc.Players[i].Name = long[i]
+				}
+				s := &Screen{snap: host.Snapshot{Seat: rules.SeatA, WinnerSide: win, Watching: watching}}
+				s.snap.Totals[win] = 1304
+				lines := s.winnerLines(&ctx, sc, 80)
+				for _, l := range lines {
+					if kit.WidthOf(l) > 80 {
+						t.Errorf("%d players, side %d wins: a line of %d cells: %q", n, win, kit.WidthOf(l), l)
+					}
+				}
+				text, _ := s.winnerWords(&ctx, sc)
+				if got := strings.Join(strings.Fields(ansi.Strip(strings.Join(lines, " "))), " "); got != strings.Join(strings.Fields(text), " ") {
+					t.Errorf("%d players, side %d wins: wrapped %q, want %q", n, win, got, text)
+				}
+			}
+		}
+	}
+}
+
+// A spectator's face-down hand keeps its label inside its column with a
+// space before it, whatever the owner's name: a 24-cell name ran the
+// label into the column's edge.
+func TestBackLabelFits(t *testing.T) {
+	ctx := kit.NewContext(false)
+	for _, n := range []int{2, 3, 4} {
+		for _, w := range []int{40, 54, 60} {
+			sc := sceneOf(rules.View{Players: n, Options: options(n), Seat: rules.SeatA, Dealer: rules.SeatA, Maker: rules.SeatA})
+			sc.Players[0].Name = strings.Repeat("W", 24)
+			sc.You = rules.NoSeat
+			rows := sc.backBlock(&ctx, w, kit.SmallCard, 8)
+			label := ansi.Strip(rows[0])
+			if kit.WidthOf(label) > w-1 || !strings.HasPrefix(label, " ") || !strings.Contains(label, "WWWW") {
+				t.Errorf("%d players, width %d: label %q", n, w, label)
+			}
 		}
 	}
 }
