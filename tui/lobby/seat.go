@@ -213,6 +213,16 @@ func (s *SharedSeat) onTable(ctx *kit.Context) tea.Cmd {
 	return tea.Batch(s.table.Enter(ctx), s.startClock(), s.watchClub())
 }
 
+// kicked reports whether a newer connection of the person took the
+// seat at the game.
+func (s *SharedSeat) kicked() bool { return s.table != nil && s.table.Snapshot().Kicked }
+
+// kickedOver reports whether the seat was taken by a newer connection
+// at a game over: the table screen's end of the game, which offers
+// again, is not this connection's to show, so the seat says why instead
+// (during a deal the table says it).
+func (s *SharedSeat) kickedOver() bool { return s.kicked() && s.table.Snapshot().Over }
+
 // counting reports whether a dropped seat's countdown is on the table.
 func (s *SharedSeat) counting() bool {
 	for _, p := range s.table.Snapshot().Players {
@@ -288,10 +298,10 @@ func (s *SharedSeat) QuitQuestion() string {
 	// A waiting room closed or taken by another connection holds no
 	// seat to free: it says so as the game's table does.
 	switch {
-	case s.table != nil && s.table.Snapshot().Over:
-		return "Back to the lobby: the game is over."
 	case s.table != nil && s.table.Snapshot().Kicked, s.table == nil && s.w.Kicked:
 		return "Back to the lobby: your other connection has the seat now."
+	case s.table != nil && s.table.Snapshot().Over:
+		return "Back to the lobby: the game is over."
 	case s.table != nil && s.table.Snapshot().Closed, s.table == nil && s.w.Closed != "":
 		return "Back to the lobby: the table is closed."
 	case s.table != nil:
@@ -376,6 +386,11 @@ func (s *SharedSeat) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd)
 func (s *SharedSeat) toTable(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	next, cmd := s.table.Update(ctx, msg)
 	if t, ok := next.(*tablescreen.Screen); ok && t == s.table {
+		if s.kicked() {
+			// The seat is the newer connection's: this one talks no
+			// more as it (the talk offers no line once ended).
+			s.talk.close()
+		}
 		return s, tea.Batch(cmd, s.startClock())
 	}
 	s.stopClock()
@@ -388,6 +403,13 @@ func (s *SharedSeat) key(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea
 	k := &ctx.Keys
 	w := &s.w
 	switch {
+	case s.kickedOver():
+		// Nothing reaches the seat from here any more: enter or esc go
+		// back to the lobby, other keys do nothing.
+		if kit.IsKey(msg, k.Choose) || kit.IsKey(msg, k.Back) {
+			return s.leave(ctx)
+		}
+		return s, nil
 	case s.table != nil && s.table.Typing():
 		return s.toTable(ctx, msg)
 	case s.table == nil && s.wait.open():
@@ -463,6 +485,10 @@ func (s *SharedSeat) guests() bool {
 
 // KeyHelp is the help of the screen on view.
 func (s *SharedSeat) KeyHelp(k *kit.KeyMap) help.KeyMap {
+	if s.kickedOver() {
+		keys := []key.Binding{kit.Brief("back to the lobby", k.Choose), k.Help, kit.QuitAsks(k)}
+		return kit.KeyHelp{Short: keys, Full: [][]key.Binding{keys}}
+	}
 	if s.table != nil {
 		km := s.table.KeyHelp(k)
 		if !s.host() {
@@ -548,6 +574,9 @@ func teamsLine(n int) string {
 }
 
 func (s *SharedSeat) View(ctx *kit.Context) string {
+	if s.kickedOver() {
+		return s.kickedView(ctx)
+	}
 	if s.table != nil {
 		return s.table.View(ctx)
 	}
@@ -639,6 +668,17 @@ func (s *SharedSeat) View(ctx *kit.Context) string {
 		}
 	}
 	return kit.Canvas(kit.Footed(lines, h, " "+st.Dim.Render(keys)), ctx.Width, h)
+}
+
+// kickedView says that a newer connection of the person took the seat
+// at the game over, in the words the table uses during a deal.
+func (s *SharedSeat) kickedView(ctx *kit.Context) string {
+	st := &ctx.Styles
+	lines := append(kit.Titled(ctx, fmt.Sprintf("Table %s · game over", st.Heading.Render(s.w.Code))), "")
+	lines = append(lines, kit.Paragraph(kit.Capital(host.ErrKicked.Error())+".", ctx.Width, st.Error.Render)...)
+	lines = append(lines, "", " enter: back to the lobby")
+	keys := "enter lobby · q " + ctx.Keys.QuitHint().Help().Desc
+	return kit.Canvas(kit.Footed(lines, ctx.Height, " "+st.Dim.Render(keys)), ctx.Width, ctx.Height)
 }
 
 // QuitTitle: q comes back to the lobby.
