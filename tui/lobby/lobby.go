@@ -76,6 +76,18 @@ type Config struct {
 	// Tourney runs the server's tournaments (tourney.go); nil
 	// offers none.
 	Tourney *tourney.Service
+	// Clock is the time of the seats' countdowns and of their redraws
+	// each second (seat.go); nil is the machine's. Tests give the
+	// hall's clocktest.Manual.
+	Clock host.Clock
+}
+
+// clock is Config.Clock, the machine's when none is given.
+func (l *Lobby) clock() host.Clock {
+	if l.cfg.Clock == nil {
+		return host.SystemClock()
+	}
+	return l.cfg.Clock
 }
 
 // New returns the lobby of one connection, the first screen of its

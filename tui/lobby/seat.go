@@ -34,9 +34,9 @@ type SharedSeat struct {
 	note string // why the last key did nothing (start)
 	left bool
 	gone chan struct{} // closed when the screen leaves the seat
-	// ticking is set while the clock redraws the table each second: only
-	// while a dropped seat's countdown runs.
-	ticking bool
+	// clock redraws the table each second while a dropped seat's
+	// countdown runs (seatClock).
+	clock seatClock
 	// talk is the table's chat (chat.go), nil without one; wait is
 	// its line in the waiting room, before the table screen has it.
 	talk *roomTalk
@@ -53,8 +53,23 @@ type seatMsg struct {
 }
 
 // seatClockMsg redraws the table each second while a dropped seat's
-// countdown runs between the game's updates.
-type seatClockMsg struct{ s *SharedSeat }
+// countdown runs between the game's updates; n is the tick's number
+// (seatClock).
+type seatClockMsg struct {
+	s *SharedSeat
+	n int
+}
+
+// seatClock is the chain of a seat's redraws, one tick a second. Only
+// the newest tick asked for goes on: one that went astray (the screen
+// handed over, to the game's replay, when it came) cannot leave the
+// chain stopped for good, since a tick overdue is asked for again at the
+// seat's next message and an older one that comes late is dropped.
+type seatClock struct {
+	n       int       // the newest tick's number
+	pending bool      // a tick is on its way
+	asked   time.Time // when it was asked for, on the lobby's clock
+}
 
 // newSharedSeat is the screen of conn; the connection's end leaves the
 // seat.
@@ -158,8 +173,32 @@ func (s *SharedSeat) listen() tea.Cmd {
 	}
 }
 
-func (s *SharedSeat) clock() tea.Cmd {
-	return tea.Tick(time.Second, func(time.Time) tea.Msg { return seatClockMsg{s} })
+// tick asks for the clock's next tick, a second from now on the lobby's
+// clock; the tick's wait ends with the seat's screen.
+func (s *SharedSeat) tick() tea.Cmd {
+	c := &s.clock
+	c.n++
+	c.pending, c.asked = true, s.l.clock().Now()
+	msg := seatClockMsg{s: s, n: c.n}
+	due := make(chan struct{})
+	s.l.clock().AfterFunc(time.Second, func() { close(due) })
+	gone := s.gone
+	return func() tea.Msg {
+		select {
+		case <-due:
+			return msg
+		case <-gone:
+			return nil
+		}
+	}
+}
+
+// stopClock lets the tick on its way fall: the screen hands over to
+// another (the game's replay), which would drop it, and starts the
+// clock again when it comes back (Enter).
+func (s *SharedSeat) stopClock() {
+	s.clock.n++
+	s.clock.pending = false
 }
 
 // onTable shows the game through the seat's Port (made on first use).
@@ -174,6 +213,16 @@ func (s *SharedSeat) onTable(ctx *kit.Context) tea.Cmd {
 	return tea.Batch(s.table.Enter(ctx), s.startClock(), s.watchClub())
 }
 
+// kicked reports whether a newer connection of the person took the
+// seat at the game.
+func (s *SharedSeat) kicked() bool { return s.table != nil && s.table.Snapshot().Kicked }
+
+// kickedOver reports whether the seat was taken by a newer connection
+// at a game over: the table screen's end of the game, which offers
+// again, is not this connection's to show, so the seat says why instead
+// (during a deal the table says it).
+func (s *SharedSeat) kickedOver() bool { return s.kicked() && s.table.Snapshot().Over }
+
 // counting reports whether a dropped seat's countdown is on the table.
 func (s *SharedSeat) counting() bool {
 	for _, p := range s.table.Snapshot().Players {
@@ -184,14 +233,17 @@ func (s *SharedSeat) counting() bool {
 	return false
 }
 
-// startClock starts the clock when a countdown shows and it is not
-// running.
+// startClock starts the clock when a countdown shows and no tick is on
+// its way, or the one asked for is overdue (lost): a new tick, the
+// older dropped should it come.
 func (s *SharedSeat) startClock() tea.Cmd {
-	if s.ticking || s.table == nil || !s.counting() {
+	if s.left || s.table == nil || !s.counting() {
 		return nil
 	}
-	s.ticking = true
-	return s.clock()
+	if c := &s.clock; c.pending && s.l.clock().Now().Sub(c.asked) < 2*time.Second {
+		return nil
+	}
+	return s.tick()
 }
 
 // tableConfig is the table screen of a seat at a shared game: the
@@ -201,7 +253,7 @@ func (s *SharedSeat) startClock() tea.Cmd {
 func (s *SharedSeat) tableConfig(port host.Port) tablescreen.Config {
 	l := s.l
 	cfg := tablescreen.Config{
-		Port: port, Sort: kit.ByStrength, Tag: "table " + s.w.Code, Shared: true, Bell: l.bell(),
+		Port: port, Sort: kit.ByStrength, Tag: "table " + s.w.Code, Shared: true, Bell: l.bell(), Now: l.clock().Now,
 		Log: s.conn.Log, Afterword: s.afterword,
 		Replay: func(lg *gamelog.Log, name string, analyse bool, _ kit.Screen) (kit.Screen, error) {
 			r, err := lg.Replay()
@@ -246,10 +298,10 @@ func (s *SharedSeat) QuitQuestion() string {
 	// A waiting room closed or taken by another connection holds no
 	// seat to free: it says so as the game's table does.
 	switch {
-	case s.table != nil && s.table.Snapshot().Over:
-		return "Back to the lobby: the game is over."
 	case s.table != nil && s.table.Snapshot().Kicked, s.table == nil && s.w.Kicked:
 		return "Back to the lobby: your other connection has the seat now."
+	case s.table != nil && s.table.Snapshot().Over:
+		return "Back to the lobby: the game is over."
 	case s.table != nil && s.table.Snapshot().Closed, s.table == nil && s.w.Closed != "":
 		return "Back to the lobby: the table is closed."
 	case s.table != nil:
@@ -301,14 +353,14 @@ func (s *SharedSeat) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd)
 		}
 		return s, cmd
 	case seatClockMsg:
-		if msg.s != s {
-			return s, nil
+		if msg.s != s || msg.n != s.clock.n {
+			return s, nil // another seat's, or a tick stopped or replaced
 		}
+		s.clock.pending = false
 		if s.left || s.table == nil || !s.counting() {
-			s.ticking = false
 			return s, nil
 		}
-		return s, s.clock()
+		return s, s.tick()
 	case clubSeatMsg:
 		s.takeSeatClub(msg)
 		return s, nil
@@ -334,8 +386,14 @@ func (s *SharedSeat) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd)
 func (s *SharedSeat) toTable(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	next, cmd := s.table.Update(ctx, msg)
 	if t, ok := next.(*tablescreen.Screen); ok && t == s.table {
+		if s.kicked() {
+			// The seat is the newer connection's: this one talks no
+			// more as it (the talk offers no line once ended).
+			s.talk.close()
+		}
 		return s, tea.Batch(cmd, s.startClock())
 	}
+	s.stopClock()
 	return next, cmd
 }
 
@@ -345,6 +403,13 @@ func (s *SharedSeat) key(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea
 	k := &ctx.Keys
 	w := &s.w
 	switch {
+	case s.kickedOver():
+		// Nothing reaches the seat from here any more: enter or esc go
+		// back to the lobby, other keys do nothing.
+		if kit.IsKey(msg, k.Choose) || kit.IsKey(msg, k.Back) {
+			return s.leave(ctx)
+		}
+		return s, nil
 	case s.table != nil && s.table.Typing():
 		return s.toTable(ctx, msg)
 	case s.table == nil && s.wait.open():
@@ -420,6 +485,10 @@ func (s *SharedSeat) guests() bool {
 
 // KeyHelp is the help of the screen on view.
 func (s *SharedSeat) KeyHelp(k *kit.KeyMap) help.KeyMap {
+	if s.kickedOver() {
+		keys := []key.Binding{kit.Brief("back to the lobby", k.Choose), k.Help, kit.QuitAsks(k)}
+		return kit.KeyHelp{Short: keys, Full: [][]key.Binding{keys}}
+	}
 	if s.table != nil {
 		km := s.table.KeyHelp(k)
 		if !s.host() {
@@ -505,6 +574,9 @@ func teamsLine(n int) string {
 }
 
 func (s *SharedSeat) View(ctx *kit.Context) string {
+	if s.kickedOver() {
+		return s.kickedView(ctx)
+	}
 	if s.table != nil {
 		return s.table.View(ctx)
 	}
@@ -596,6 +668,17 @@ func (s *SharedSeat) View(ctx *kit.Context) string {
 		}
 	}
 	return kit.Canvas(kit.Footed(lines, h, " "+st.Dim.Render(keys)), ctx.Width, h)
+}
+
+// kickedView says that a newer connection of the person took the seat
+// at the game over, in the words the table uses during a deal.
+func (s *SharedSeat) kickedView(ctx *kit.Context) string {
+	st := &ctx.Styles
+	lines := append(kit.Titled(ctx, fmt.Sprintf("Table %s · game over", st.Heading.Render(s.w.Code))), "")
+	lines = append(lines, kit.Paragraph(kit.Capital(host.ErrKicked.Error())+".", ctx.Width, st.Error.Render)...)
+	lines = append(lines, "", " enter: back to the lobby")
+	keys := "enter lobby · q " + ctx.Keys.QuitHint().Help().Desc
+	return kit.Canvas(kit.Footed(lines, ctx.Height, " "+st.Dim.Render(keys)), ctx.Width, ctx.Height)
 }
 
 // QuitTitle: q comes back to the lobby.

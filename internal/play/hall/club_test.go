@@ -313,3 +313,28 @@ func TestFinishedTableLeavesWithItsPeople(t *testing.T) {
 	_, err = h.Find(tb.Code())
 	require.ErrorIs(t, err, ErrNoTable, "a finished table nobody is at leaves the list")
 }
+
+// TestAgainKeptByANewConnection: Ann says again, then sits down at the
+// finished game from another connection of hers. The old one is told it
+// has left the seat and can say nothing for it any more, even when it
+// goes; her "again" stays with the seat, so Bob's starts the next game
+// with her new connection.
+func TestAgainKeptByANewConnection(t *testing.T) {
+	_, tb, ann, bob := playedTable(t)
+	s := ann.port().Snapshot()
+	require.NoError(t, ann.port().Again(s.Gen))
+	old := ann.port()
+	again := join(t, tb, "a", "Ann", 3)
+	require.True(t, ann.conn.Waiting().Kicked, "the old connection is told")
+	require.True(t, old.Snapshot().Kicked, "the old connection's game is told")
+	require.False(t, old.Snapshot().Can.Again)
+	require.Error(t, old.Again(old.Snapshot().Gen), "the old connection says nothing for the seat")
+	ann.leave() // the old connection goes back to the lobby
+	s = again.port().Snapshot()
+	require.False(t, s.Kicked)
+	require.True(t, s.Players[0].Again, "Ann's again is kept for her new connection")
+	s = bob.port().Snapshot()
+	require.True(t, s.Players[0].Again, "Bob reads Ann's again")
+	require.NoError(t, bob.port().Again(s.Gen))
+	eventually(t, "the next game", func() bool { s := again.port().Snapshot(); return s.Game == 2 && s.HasDeal })
+}

@@ -13,8 +13,10 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/record/store"
+	"github.com/klob/klob/rules"
 )
 
 // recorder is a club's database for the tests: what Record was given,
@@ -150,4 +152,26 @@ func TestEmptyTableDirectoryGoes(t *testing.T) {
 	_, err = os.Stat(filepath.Join(dir, "ABCD"))
 	assert.True(t, os.IsNotExist(err), "the empty table's directory is gone")
 	assert.Zero(t, h.Count())
+}
+
+// TestRecordNamesTheSeatABotPlayedToTheEnd: Bob drops and a bot plays
+// his seat to the game's end: the game the club records names his seat
+// as one a bot played for at the end (host.StoodIn), so that the bot's
+// play wins him no rating; Ann's is her own.
+func TestRecordNamesTheSeatABotPlayedToTheEnd(t *testing.T) {
+	clock := clocktest.New(t0)
+	rec := &recorder{}
+	cfg := testConfig(t.TempDir(), &memHistory{}, clock)
+	cfg.Record = rec.record
+	h := newHall(t, cfg)
+	tb := annOpens(t, h, 2, smallRules(), 9)
+	ann, play := dropBob(t, tb, clock)
+	play.run("the game's end, filed", func() bool { return ann.port().Snapshot().Save.Filed })
+	require.Equal(t, 1, rec.recorded())
+	rec.mu.Lock()
+	data := rec.logs[0]
+	rec.mu.Unlock()
+	l, err := gamelog.Parse("filed", data)
+	require.NoError(t, err)
+	require.Equal(t, []rules.Seat{rules.SeatB}, host.StoodIn(l))
 }

@@ -116,6 +116,21 @@ func tookOver(comments []string, s rules.Seat) bool {
 	return bot
 }
 
+// StoodIn returns the seats of the people whom a bot played for at the
+// end of the game logged in l: each dropped, and a bot took the seat
+// (the header comments say so) with no deal after it that gave it back.
+// The club rates such a person by the game as anyone (leaving does not
+// escape a loss) but lets the bot's play win them nothing.
+func StoodIn(l *gamelog.Log) []rules.Seat {
+	var out []rules.Seat
+	for s := range rules.Seat(l.Header.Seats()) {
+		if tookOver(l.Comment, s) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
 // resumeBarriers says how far back each seat may take back a decision
 // in a resumed game: it replays the deal on the table and marks, for
 // each seat, the step after the last one that showed it new cards.

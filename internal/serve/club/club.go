@@ -4,14 +4,17 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"slices"
 	"sync"
 	"time"
 
+	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/internal/record/clubdb"
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/serve/rating"
+	"github.com/klob/klob/rules"
 )
 
 // Options configures Open.
@@ -111,7 +114,13 @@ func (s *Service) ratePending(ctx context.Context) (int, error) {
 	n := 0
 	for i := range games {
 		g := &games[i]
-		rec, err := s.db.RecordGame(ctx, *g, s.rateFunc(g))
+		// The log says who a bot played for at the end; one that cannot
+		// be read rates the game by its seats alone.
+		data, _ := os.ReadFile(g.LogPath)
+		if data != nil && clubdb.SumLog(data) != g.LogSHA256 {
+			data = nil
+		}
+		rec, err := s.db.RecordGame(ctx, *g, s.rateFunc(g, data))
 		if err != nil {
 			return n, fmt.Errorf("rating the game %s (%s): %w", g.LogSHA256, g.LogPath, err)
 		}
@@ -143,9 +152,25 @@ func (s *Service) SeePlayer(ctx context.Context, key, name string) error {
 	return s.db.SeePlayer(ctx, key, name)
 }
 
-// rateFunc is the rating function of game g for clubdb.RecordGame.
-func (s *Service) rateFunc(g *clubdb.Game) clubdb.RateFunc {
-	return func(before []clubdb.Rating) ([]clubdb.Rating, error) { return Rate(s.cfg, g, before) }
+// rateFunc is the rating function of game g for clubdb.RecordGame,
+// whose log's bytes are data: the people a bot played for at its end
+// (stoodIn) gain nothing by it.
+func (s *Service) rateFunc(g *clubdb.Game, data []byte) clubdb.RateFunc {
+	stood := stoodIn(g.LogPath, data)
+	return func(before []clubdb.Rating) ([]clubdb.Rating, error) { return RateStoodIn(s.cfg, g, before, stood) }
+}
+
+// stoodIn reads from a game's log the seats of the people a bot played
+// for at its end (host.StoodIn); nil when the log cannot be read.
+func stoodIn(path string, data []byte) []rules.Seat {
+	if data == nil {
+		return nil
+	}
+	l, err := gamelog.Parse(path, data)
+	if err != nil {
+		return nil
+	}
+	return host.StoodIn(l)
 }
 
 // Record indexes the game log l, filed at path (a copy in a person's
@@ -179,7 +204,7 @@ func (s *Service) RecordData(ctx context.Context, path string, data []byte, owne
 		}
 	}
 	start := time.Now()
-	rec, own, err := s.db.RecordGameTimed(ctx, g, s.rateFunc(&g))
+	rec, own, err := s.db.RecordGameTimed(ctx, g, s.rateFunc(&g, data))
 	s.writes.add(time.Since(start))
 	if err == nil {
 		s.dbWrites.add(own)

@@ -2,6 +2,7 @@ package club
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/klob/klob/ai"
@@ -57,6 +58,16 @@ func Bot(level string, seats int) (r rating.Rating, ok bool) {
 // rating (Bot), a guest (a person without a key) as a fixed newcomer;
 // neither is rated.
 func Rate(cfg rating.Config, g *clubdb.Game, before []clubdb.Rating) ([]clubdb.Rating, error) {
+	return RateStoodIn(cfg, g, before, nil)
+}
+
+// RateStoodIn is Rate of a game at whose end bots played the seats
+// stoodIn for people who had dropped and not come back
+// (host.StoodIn): such a person is rated by the game's result, so that
+// leaving never escapes a loss, but a rating the update would raise is
+// kept as it was (the game changes it by nothing): a bot's play wins
+// nobody rating. The others are rated as by Rate.
+func RateStoodIn(cfg rating.Config, g *clubdb.Game, before []clubdb.Rating, stoodIn []rules.Seat) ([]clubdb.Rating, error) {
 	if !g.Finished() || g.Practice {
 		return nil, nil
 	}
@@ -76,7 +87,11 @@ func Rate(cfg rating.Config, g *clubdb.Game, before []clubdb.Rating) ([]clubdb.R
 	}
 	totals := make([]int, k)
 	sides := make([]rating.Side, k)
-	type at struct{ side, i int }
+	type at struct {
+		side, i int
+		prior   rating.Rating // before the game
+		stood   bool          // a bot played the seat at the end
+	}
 	where := map[string]at{}
 	for i, st := range g.Seats {
 		side := rules.SideOfSeat(n, rules.Seat(i))
@@ -97,7 +112,7 @@ func Rate(cfg rating.Config, g *clubdb.Game, before []clubdb.Rating) ([]clubdb.R
 			if !found {
 				return nil, fmt.Errorf("seat %s (%s) has no rating before the game", rules.Seat(i), st.Key)
 			}
-			where[st.Key] = at{side, len(sides[side].Players)}
+			where[st.Key] = at{side, len(sides[side].Players), p.Rating, slices.Contains(stoodIn, rules.Seat(i))}
 		case st.Level == gamelog.Human:
 			p = rating.Player{Rating: cfg.Newcomer(), Fixed: true}
 		default:
@@ -132,6 +147,9 @@ func Rate(cfg rating.Config, g *clubdb.Game, before []clubdb.Rating) ([]clubdb.R
 			continue
 		}
 		r := after[w.side][w.i]
+		if w.stood && r.Mu > w.prior.Mu {
+			r = w.prior
+		}
 		out = append(out, clubdb.Rating{Key: b.Key, Seats: n, Mu: r.Mu, Sigma: r.Sigma})
 	}
 	return out, nil

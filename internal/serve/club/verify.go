@@ -69,7 +69,7 @@ func (s *Service) Verify(ctx context.Context, read func(g clubdb.Game) ([]byte, 
 			}
 			before = append(before, b)
 		}
-		after, err := Rate(s.cfg, &lg, before)
+		after, err := RateStoodIn(s.cfg, &lg, before, stoodIn(g.LogPath, data))
 		if err != nil {
 			bad("game %d: rating it again: %v", g.ID, err)
 			continue

@@ -1,0 +1,92 @@
+package club
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/klob/klob/internal/record/clubdb"
+	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/internal/serve/rating"
+	"github.com/klob/klob/internal/testing/testkit"
+	"github.com/klob/klob/rules"
+)
+
+// TestStoodInGainsNothing: at two, three and four seats, a person who
+// dropped from a game a bot then played to its end for them is rated by
+// its result when it is a loss, as anyone, and gains nothing by a win;
+// everyone else is rated as if nobody had dropped. The database's check
+// agrees.
+func TestStoodInGainsNothing(t *testing.T) {
+	keys := []string{testkit.KeyAnn, testkit.KeyBob, testkit.KeyCy, testkit.KeyDan}
+	names := []string{"ann", "bob", "cy", "dan"}
+	for _, n := range []int{2, 3, 4} {
+		t.Run(fmt.Sprintf("%d seats", n), func(t *testing.T) {
+			var seats []seat
+			for i := range n {
+				seats = append(seats, person(keys[i], names[i]))
+			}
+			l := tableLog(t, uint64(10+n), seats...)
+			win := winner(t, l)
+			g, err := clubdb.FromLog("x", mustText(t, l), "")
+			require.NoError(t, err)
+			// A winner and the last loser dropped; bots played their
+			// seats to the end (the loser's taken back once, then lost
+			// again).
+			var won, lost rules.Seat = rules.NoSeat, rules.NoSeat
+			for s := range rules.Seat(n) {
+				switch {
+				case rules.SideOfSeat(n, s) == win:
+					if won == rules.NoSeat {
+						won = s
+					}
+				case lost == rules.NoSeat || g.Seats[s].Total < g.Seats[lost].Total:
+					lost = s
+				}
+			}
+			l.Comment = []string{
+				fmt.Sprintf("deal 1: %s dropped; a normal bot took seat %s", names[lost], lost),
+				fmt.Sprintf("deal 2: %s took seat %s back", names[lost], lost),
+				fmt.Sprintf("deal 2: %s dropped; a normal bot took seat %s", names[won], won),
+				fmt.Sprintf("deal 2: %s dropped; a normal bot took seat %s", names[lost], lost),
+			}
+			var newcomers []clubdb.Rating
+			for i := range n {
+				newcomers = append(newcomers, clubdb.Rating{Key: keys[i], Seats: n})
+			}
+			plain, err := Rate(rating.Default(), &g, newcomers)
+			require.NoError(t, err)
+
+			s, dir := openService(t)
+			rec := file(t, s, dir, "stood", l, "")
+			got := map[string]clubdb.Rating{}
+			for _, c := range rec.Changes {
+				got[c.After.Key] = c.After
+			}
+			require.Len(t, got, n)
+			newcomer := rating.Default().Newcomer()
+			for i, p := range plain {
+				switch rules.Seat(i) {
+				case won:
+					require.Greater(t, p.Mu, newcomer.Mu, "the win would raise %s", names[i])
+					require.Equal(t, newcomer.Mu, got[p.Key].Mu, "%s gains nothing by the bot's win", names[i])
+				case lost:
+					require.Less(t, got[p.Key].Mu, newcomer.Mu, "%s's loss counts", names[i])
+					require.Equal(t, p.Mu, got[p.Key].Mu, "%s falls as anyone", names[i])
+				default:
+					require.Equal(t, p.Mu, got[p.Key].Mu, "%s is rated as ever", names[i])
+					require.Equal(t, p.Sigma, got[p.Key].Sigma)
+				}
+			}
+			verify(t, s)
+		})
+	}
+}
+
+func mustText(t *testing.T, l *gamelog.Log) []byte {
+	t.Helper()
+	data, err := l.MarshalText()
+	require.NoError(t, err)
+	return data
+}

@@ -1,0 +1,163 @@
+package lobby
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/stretchr/testify/require"
+
+	"github.com/klob/klob/ai"
+	"github.com/klob/klob/internal/play/hall"
+	"github.com/klob/klob/internal/testing/clocktest"
+	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
+	"github.com/klob/klob/tui/kit/kittest"
+	tablescreen "github.com/klob/klob/tui/table"
+)
+
+// seatRun plays a seat's screen as the program would: each command on a
+// goroutine of its own, its message back to the one goroutine that
+// calls Update (the test's).
+type seatRun struct {
+	t    *testing.T
+	s    *SharedSeat
+	ctx  *kit.Context
+	msgs chan tea.Msg
+	done chan struct{}
+	// frame is the screen as last drawn: after each Update, as the
+	// program draws it, never in between.
+	frame string
+}
+
+func newSeatRun(t *testing.T, s *SharedSeat) *seatRun {
+	ctx := kit.NewContext(false)
+	ctx.Width, ctx.Height = 80, 24
+	r := &seatRun{t: t, s: s, ctx: &ctx, msgs: make(chan tea.Msg), done: make(chan struct{})}
+	t.Cleanup(func() { close(r.done) })
+	return r
+}
+
+func (r *seatRun) run(cmd tea.Cmd) {
+	if cmd == nil {
+		return
+	}
+	go func() {
+		msg := cmd()
+		if b, ok := msg.(tea.BatchMsg); ok {
+			for _, c := range b {
+				r.run(c)
+			}
+			return
+		}
+		if msg == nil {
+			return
+		}
+		select {
+		case r.msgs <- msg:
+		case <-r.done:
+		}
+	}()
+}
+
+// until takes the seat's messages until ok holds; the deadline only
+// ends a test that would otherwise hang.
+func (r *seatRun) until(what string, ok func() bool) {
+	r.t.Helper()
+	deadline := time.After(20 * time.Second)
+	for !ok() {
+		select {
+		case msg := <-r.msgs:
+			r.update(msg)
+		case <-deadline:
+			r.t.Fatalf("%s: never came; the screen as last drawn:\n%s", what, r.frame)
+		}
+	}
+}
+
+// dropTick takes the seat's messages up to the clock's next tick, which
+// goes astray (to another screen): it never reaches the seat.
+func (r *seatRun) dropTick() {
+	r.t.Helper()
+	for {
+		select {
+		case msg := <-r.msgs:
+			if _, ok := msg.(seatClockMsg); ok {
+				return
+			}
+			r.update(msg)
+		case <-time.After(20 * time.Second):
+			r.t.Fatalf("no tick; the screen:\n%s", r.view())
+		}
+	}
+}
+
+// update gives the seat msg and draws it.
+func (r *seatRun) update(msg tea.Msg) {
+	_, cmd := r.s.Update(r.ctx, msg)
+	r.run(cmd)
+	r.frame = r.view()
+}
+
+func (r *seatRun) view() string { return kittest.Flat(ansi.Strip(r.s.View(r.ctx))) }
+
+// A dropped seat's countdown goes down each second on every screen at
+// the table, the screen of the person to move included, and goes on
+// after a tick of its clock went astray.
+func TestSeatClockTicksForEverySeat(t *testing.T) {
+	clock := clocktest.New(time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC))
+	h := randomHall(t, hall.Config{Clock: clock, Grace: 2 * time.Minute})
+	ann, bob, cid := hall.Player{ID: "a", Name: "ann"}, hall.Player{ID: "b", Name: "bob"}, hall.Player{ID: "c", Name: "cid"}
+	tb, err := h.Open(ann, hall.Options{Seats: 3, Rules: rules.DefaultOptions(), Level: ai.Random, Seed: 1})
+	require.NoError(t, err)
+	annConn, err := tb.Join(ann)
+	require.NoError(t, err)
+	var runs []*seatRun
+	for _, p := range []hall.Player{bob, cid} {
+		conn, err := tb.Join(p)
+		require.NoError(t, err)
+		l := New(Config{Player: p, Hall: h, Clock: clock})
+		runs = append(runs, newSeatRun(t, newSharedSeat(l, conn)))
+	}
+	require.NoError(t, annConn.Start())
+	for _, r := range runs {
+		r.run(r.s.Enter(r.ctx))
+		r.until("the table", func() bool { return r.s.Table() != nil })
+	}
+	// Ann passes while it is her turn: then bob or cid is to move.
+	port := annConn.Port()
+	for sn := port.Snapshot(); sn.Can.Act; sn = port.Snapshot() {
+		require.NoError(t, port.Act(sn.Gen, rules.Action{Kind: rules.Pass}))
+	}
+	annConn.Leave()
+	var mover *seatRun
+	for i, r := range runs {
+		r.until("ann away", func() bool { return strings.Contains(r.frame, "waits 2m0s") })
+		if r.s.Table().Snapshot().Can.Act {
+			require.Nil(t, mover, "one seat to move")
+			mover = r
+			require.Contains(t, r.view(), "Your bid", "seat %d", i)
+		}
+	}
+	require.NotNil(t, mover, "bob or cid is to move")
+
+	// The first tick of the mover's screen goes astray (the screen had
+	// handed over when it came): the next message the seat takes, the
+	// game's update, starts the clock again.
+	lost := mover
+	clock.Advance(time.Second)
+	lost.dropTick()
+	clock.Advance(time.Second)
+	lost.update(tablescreen.Refresh{})
+
+	for sec := 3; sec <= 8; sec++ {
+		clock.Advance(time.Second)
+		want := fmt.Sprintf("waits 1m%ds", 60-sec)
+		for i, r := range runs {
+			r.until(fmt.Sprintf("seat %d at %s", i, want), func() bool { return strings.Contains(r.frame, want) })
+		}
+	}
+}
