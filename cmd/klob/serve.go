@@ -10,6 +10,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"sync"
 	"syscall"
 	"time"
@@ -230,10 +231,13 @@ func lockError(dir string, err error) error {
 	return fmt.Errorf("cannot lock the state directory %s: %w", dir, err)
 }
 
-// timedLogf logs a line with the date and time on w.
+// timedLogf logs a line with the date and time on w: one line an
+// entry, the line breaks of a joined error (errors.Join writes one a
+// cause) made "; ", so that every line of the log starts with its time.
 func timedLogf(w io.Writer) func(format string, a ...any) {
+	oneLine := strings.NewReplacer("\r\n", "; ", "\n", "; ", "\r", "; ")
 	return func(format string, a ...any) {
-		fmt.Fprintf(w, "%s "+format+"\n", append([]any{time.Now().Format("2006/01/02 15:04:05")}, a...)...)
+		fmt.Fprintf(w, "%s %s\n", time.Now().Format("2006/01/02 15:04:05"), oneLine.Replace(fmt.Sprintf(format, a...)))
 	}
 }
 

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -682,4 +683,15 @@ func TestServeGameAloneTakeOver(t *testing.T) {
 	a.typ(t, "p")
 	a.c.WaitText(t, patience, "open in another connection of yours")
 	assert.NotContains(t, a.c.Text()+b.c.Text(), "not saved")
+}
+
+// TestLogLineAnEntry: an entry whose error holds line breaks (a joined
+// error, one cause a line) is one line of the log, after its time.
+func TestLogLineAnEntry(t *testing.T) {
+	var b bytes.Buffer
+	err := errors.Join(errors.New("ann's history: no space left on device"), errors.New("bob's history: no space left on device"))
+	timedLogf(&b)("filing the game failed (tried again later): %v", err)
+	lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
+	require.Len(t, lines, 1, "%q", b.String())
+	require.Regexp(t, `^\d{4}/\d\d/\d\d \d\d:\d\d:\d\d filing the game failed \(tried again later\): ann's history: no space left on device; bob's history: no space left on device$`, lines[0])
 }
