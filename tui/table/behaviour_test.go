@@ -911,9 +911,13 @@ func TestNoSeedNoPractice(t *testing.T) {
 // upcard's suit, another suit or no trumps; at two and three never but
 // by the dix exchange, said in words of its own (the upcard stays out).
 func TestUpcardTakerShown(t *testing.T) {
+	games := uint64(16)
+	if testing.Short() {
+		games = 4 // still deals of both rounds at four
+	}
 	for _, n := range []int{2, 3, 4} {
 		other := 0
-		for k := range uint64(16) {
+		for k := range games {
 			f := newFixture(t, n, seeds[n]+k, 80, 24)
 			for range 3000 {
 				s := f.snap()
