@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"sync"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
@@ -136,18 +135,27 @@ func PlayHelp(k *KeyMap, o rules.Options, drop ...key.Binding) [][]key.Binding {
 	return [][]key.Binding{keys, slices.Clone(lettersFor(o)), {mouseHelp}}
 }
 
-// letters keeps LetterHelp by the table's options, each made once: the
-// table asks for its keys' help on every frame (its status line is the
-// short one).
-var letters sync.Map // rules.Options → []key.Binding
-
-// lettersFor is LetterHelp(o) of every row, made once for each o.
-func lettersFor(o rules.Options) []key.Binding {
-	if b, ok := letters.Load(o); ok {
-		return b.([]key.Binding)
+// letters is LetterHelp of every row for each seat count and sequence
+// rank (all letterAt reads), made once: the table asks for its keys'
+// help on every frame (its status line is the short one).
+var letters = func() (by [5][2][]key.Binding) {
+	for n := 2; n <= 4; n++ {
+		for i, rank := range []rules.SeqRank{rules.RankByValue, rules.RankByLength} {
+			o := rules.DefaultOptions()
+			o.Players, o.SequenceRank = n, rank
+			by[n][i] = LetterHelp(o)
+		}
 	}
-	b, _ := letters.LoadOrStore(o, LetterHelp(o))
-	return b.([]key.Binding)
+	return by
+}()
+
+// lettersFor is LetterHelp(o) of every row.
+func lettersFor(o rules.Options) []key.Binding {
+	i := 0
+	if o.SequenceRank == rules.RankByLength {
+		i = 1
+	}
+	return letters[min(max(o.NumPlayers(), 2), 4)][i]
 }
 
 // QuitAsks is the quit key of a screen that does not keep a game.
