@@ -1,7 +1,9 @@
 package analysis
 
 import (
+	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/rules"
@@ -61,14 +63,11 @@ func namesOf(h *gamelog.Header) names {
 			n.text = given + " (" + s.String() + ")"
 		}
 		nm.seat[s] = n
-		nm.label[s] = n.text + " (" + s.String()
+		name := n.text
 		if n.text != given && !n.plural {
-			nm.label[s] = given + " (" + s.String()
+			name = given
 		}
-		if lv := h.Level(s); lv != "" {
-			nm.label[s] += ", " + lv
-		}
-		nm.label[s] += ")"
+		nm.label[s] = seatLabel(name, s.String(), h.Level(s))
 	}
 	for x := range nm.sides() {
 		if nm.players == 4 {
@@ -102,4 +101,23 @@ func list(words []string) string {
 		return words[0]
 	}
 	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
+}
+
+// seatLabel names a seat for a report's title: the name, its seat
+// letter and level, "West (B, normal)", leaving out what the name says
+// already: a match log names its seats "hard (A)" and "normal (B1)",
+// which read "hard (A)" and "normal (B1) in seat B".
+func seatLabel(name, seat, level string) string {
+	words := strings.FieldsFunc(strings.ToLower(name), func(r rune) bool { return !unicode.IsLetter(r) })
+	lv := ""
+	if level != "" && !slices.Contains(words, strings.ToLower(level)) {
+		lv = ", " + level
+	}
+	switch {
+	case strings.HasSuffix(name, "("+seat+")"):
+		return strings.TrimSuffix(name, ")") + lv + ")"
+	case strings.HasSuffix(name, ")"):
+		return name + " in seat " + seat + lv
+	}
+	return name + " (" + seat + lv + ")"
 }

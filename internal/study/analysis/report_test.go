@@ -131,11 +131,11 @@ func checkWording(t *testing.T, players int, text, ascii string) {
 	var want []string
 	switch players {
 	case 2:
-		want = []string{"you (A, human) vs Hard (B, hard)", "Graded: your decisions.", "deal 3, you deal: made by you in hearts; scores: you 90, Hard 54", "game: Hard wins;", "\n  you  "}
+		want = []string{"you (A, human) vs Hard (B)", "Graded: your decisions.", "deal 3, you deal: made by you in hearts; scores: you 90, Hard 54", "game: Hard wins;", "\n  you  "}
 	case 3:
 		want = []string{"West (A, normal) vs ann (B, human) vs East (C, hard)", "Graded: every player's decisions.", ", ann deals:", "\n  ann  "}
 	case 4:
-		want = []string{"Random A (A, random) and Random C (C, random) vs", "Graded: every player's decisions.", "Random A and Random C", "(team BD)"}
+		want = []string{"Random A (A) and Random C (C) vs", "Graded: every player's decisions.", "Random A and Random C", "(team BD)"}
 	}
 	for _, w := range want {
 		if !strings.Contains(text, w) {
