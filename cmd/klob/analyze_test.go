@@ -131,6 +131,7 @@ func reportFor(t *testing.T, path string, opt analysis.Options, asJSON, ascii bo
 // -all, -ascii, -json), and a progress line without carriage returns on
 // stderr; the seats graded are the person's unless -all.
 func TestAnalyzeFlags(t *testing.T) {
+	shortParallel(t)
 	samples := analyzeSamples()
 	for _, g := range analyzeGames {
 		t.Run(g.file, func(t *testing.T) {
@@ -183,6 +184,7 @@ func analyzeSamples() int {
 // TestAnalyzeJSON: the -json output is one JSON report with a summary
 // of every graded seat that adds up over the deals.
 func TestAnalyzeJSON(t *testing.T) {
+	shortParallel(t)
 	samples := analyzeSamples()
 	for _, g := range analyzeGames {
 		t.Run(g.file, func(t *testing.T) {
@@ -226,6 +228,7 @@ func abs(x float64) float64 { return max(x, -x) }
 // A game in progress with a person at it is not analysed at any seat
 // count; without a person (bots only) it is, up to where it stops.
 func TestAnalyzeRefusesGameInProgress(t *testing.T) {
+	shortParallel(t)
 	for _, file := range []string{"saves/in-trick.klob", "tables/saves/three-in-dialogue.klob", "tables/saves/four-in-trick.klob"} {
 		path := withPerson(t, file)
 		if code, _, errs := analyze(path, "-samples", "4"); code != 1 || !strings.Contains(errs, "the game is not over") {
