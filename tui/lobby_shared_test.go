@@ -342,8 +342,9 @@ func monkeyAtTable(t *testing.T, h *hall.Hall, p, other *lobbyPerson, seat rules
 		}
 		p.do(msg)
 		done++
-		kittest.CheckSize(t, p.screen(), w, ht)
-		checkNoHidden(t, h, p, seat)
+		scr := p.screen()
+		kittest.CheckSize(t, scr, w, ht)
+		checkNoHiddenOn(t, h, p, seat, scr)
 	}
 	return done
 }

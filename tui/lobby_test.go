@@ -239,6 +239,13 @@ func testHallWith(t *testing.T, with func(*hall.Config)) *hall.Hall {
 // when the frame was drawn, if it shows the same deal).
 func checkNoHidden(t *testing.T, h *hall.Hall, p *lobbyPerson, seat rules.Seat) {
 	t.Helper()
+	checkNoHiddenOn(t, h, p, seat, p.screen())
+}
+
+// checkNoHiddenOn is checkNoHidden on scr, the person's screen as just
+// drawn (a frame drawn once, not twice, for the size and the cards).
+func checkNoHiddenOn(t *testing.T, h *hall.Hall, p *lobbyPerson, seat rules.Seat, scr string) {
+	t.Helper()
 	sn, ok := p.snap()
 	if !ok || !sn.HasDeal {
 		return
@@ -247,7 +254,6 @@ func checkNoHidden(t *testing.T, h *hall.Hall, p *lobbyPerson, seat rules.Seat) 
 	if err != nil {
 		return
 	}
-	scr := p.screen()
 	deal, hidden := tb.HiddenFrom(seat)
 	if deal != sn.DealNo {
 		return
@@ -270,7 +276,7 @@ func playUntil(t *testing.T, h *hall.Hall, w, ht int, what string, done func() b
 			p.deliver()
 			scr := p.screen()
 			kittest.CheckSize(t, scr, w, ht)
-			checkNoHidden(t, h, p, rules.Seat(s))
+			checkNoHiddenOn(t, h, p, rules.Seat(s), scr)
 			plain := ansi.Strip(scr)
 			switch {
 			case strings.Contains(plain, "[t] take"):

@@ -131,6 +131,7 @@ func reportFor(t *testing.T, path string, opt analysis.Options, asJSON, ascii bo
 // -all, -ascii, -json), and a progress line without carriage returns on
 // stderr; the seats graded are the person's unless -all.
 func TestAnalyzeFlags(t *testing.T) {
+	shortParallel(t)
 	samples := analyzeSamples()
 	for _, g := range analyzeGames {
 		t.Run(g.file, func(t *testing.T) {
@@ -170,9 +171,9 @@ func TestAnalyzeFlags(t *testing.T) {
 	}
 }
 
-// analyzeSamples is the samples a decision TestAnalyzeFlags and
-// TestAnalyzeJSON grade on: 4, and 2 under -short (the command's flags
-// and output are the same).
+// analyzeSamples is the samples a decision TestAnalyzeFlags,
+// TestAnalyzeJSON and TestAnalyzeRefusesGameInProgress grade on: 4,
+// and 2 under -short (the command's flags and output are the same).
 func analyzeSamples() int {
 	if testing.Short() {
 		return 2
@@ -183,6 +184,7 @@ func analyzeSamples() int {
 // TestAnalyzeJSON: the -json output is one JSON report with a summary
 // of every graded seat that adds up over the deals.
 func TestAnalyzeJSON(t *testing.T) {
+	shortParallel(t)
 	samples := analyzeSamples()
 	for _, g := range analyzeGames {
 		t.Run(g.file, func(t *testing.T) {
@@ -225,18 +227,22 @@ func abs(x float64) float64 { return max(x, -x) }
 
 // A game in progress with a person at it is not analysed at any seat
 // count; without a person (bots only) it is, up to where it stops.
+// Graded on analyzeSamples (fewer under -short: the refusal and the
+// unfinished report do not hang on them).
 func TestAnalyzeRefusesGameInProgress(t *testing.T) {
+	shortParallel(t)
+	samples := fmt.Sprint(analyzeSamples())
 	for _, file := range []string{"saves/in-trick.klob", "tables/saves/three-in-dialogue.klob", "tables/saves/four-in-trick.klob"} {
 		path := withPerson(t, file)
-		if code, _, errs := analyze(path, "-samples", "4"); code != 1 || !strings.Contains(errs, "the game is not over") {
+		if code, _, errs := analyze(path, "-samples", samples); code != 1 || !strings.Contains(errs, "the game is not over") {
 			t.Errorf("%s with a person: exit %d, stderr %q; want 1 and a refusal", file, code, errs)
 		}
-		if code, out, errs := analyze(filepath.Join(games, file), "-samples", "4"); code != 0 || !strings.Contains(out, "unfinished") {
+		if code, out, errs := analyze(filepath.Join(games, file), "-samples", samples); code != 0 || !strings.Contains(out, "unfinished") {
 			t.Errorf("%s, bots only: exit %d, stderr %q, report:\n%s", file, code, errs, out)
 		}
 		// Filed in the history unfinished (abandoned), it never goes on:
 		// analysed like any game over.
-		if code, out, errs := analyze(abandoned(t, path), "-samples", "4"); code != 0 || !strings.Contains(out, "unfinished") {
+		if code, out, errs := analyze(abandoned(t, path), "-samples", samples); code != 0 || !strings.Contains(out, "unfinished") {
 			t.Errorf("%s with a person, abandoned: exit %d, stderr %q, report:\n%s", file, code, errs, out)
 		}
 	}

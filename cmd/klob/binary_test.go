@@ -1,11 +1,13 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"sync"
 	"testing"
 )
@@ -27,6 +29,7 @@ func TestMain(m *testing.M) {
 	if filepath.Base(os.Args[0]) == "klob" {
 		main()
 	}
+	shortParallelism()
 	code := m.Run()
 	if testBinary.dir != "" {
 		os.RemoveAll(testBinary.dir)
@@ -90,4 +93,21 @@ func copyFile(from, to string) error {
 		return err
 	}
 	return dst.Close()
+}
+
+// shortParallelism lets four tests run at once under -short (unless
+// -parallel is given), not GOMAXPROCS: the end-to-end and serve tests
+// that shortParallel runs side by side mostly wait for a frame, and
+// with two slots on two cores they held the analyses back.
+func shortParallelism() {
+	flag.Parse()
+	p := flag.Lookup("test.parallel")
+	if !testing.Short() || p == nil || p.Value.String() != fmt.Sprint(runtime.GOMAXPROCS(0)) {
+		return
+	}
+	set := false
+	flag.Visit(func(f *flag.Flag) { set = set || f.Name == "test.parallel" })
+	if !set && runtime.GOMAXPROCS(0) < 4 {
+		_ = p.Value.Set("4")
+	}
 }

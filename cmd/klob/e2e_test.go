@@ -32,10 +32,12 @@ const patience = 2 * time.Minute
 // other tests on the machine more CPU than it saves in waiting.
 const poll = 20 * time.Millisecond
 
-// shortParallel runs an end-to-end test alongside the others under
-// -short: each has its own tmux server and state, and most of their
-// time is waiting for a frame, so the inner loop waits for them at
-// once; the full run plays them one after another.
+// shortParallel runs a test alongside the others under -short: the
+// end-to-end tests (each with its own tmux server and state, mostly
+// waiting for a frame), the in-process serve tests (each its own port
+// and state) and the command's analyses and evaluations, which share
+// nothing; cmd/klob is the inner loop's slowest package, so it waits
+// for them at once. The full run plays them one after another.
 func shortParallel(t *testing.T) {
 	if testing.Short() {
 		t.Parallel()

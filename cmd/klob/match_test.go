@@ -203,6 +203,7 @@ func TestMatchHybrid(t *testing.T) {
 // TestMatchCalibrate runs a tiny calibration at every count in both
 // formats.
 func TestMatchCalibrate(t *testing.T) {
+	shortParallel(t)
 	for _, players := range []string{"2", "3", "4"} {
 		args := []string{"-calibrate", "-players", players, "-eval", "solved", "-decks", "2", "-budget", "2", "-bid-budget", "4", "-quiet"}
 		var out, errb bytes.Buffer
@@ -241,6 +242,7 @@ func TestMatchSave(t *testing.T) {
 // the seed and budgets alone: two runs give the same report. Under
 // -short the match is one deck, not two.
 func TestMatchThink(t *testing.T) {
+	shortParallel(t)
 	decks := "2"
 	if testing.Short() {
 		decks = "1"

@@ -18,6 +18,7 @@ import (
 // without waiting for it (the server drops such a client once its
 // window is full: internal/serve/server's TestClientThatNeverReads).
 func TestServeWatchTalkByCommand(t *testing.T) {
+	shortParallel(t)
 	r := startServe(t, t.TempDir(), time.Minute)
 	ann, bob := newPerson(t, "ann"), newPerson(t, "bob")
 	r.connect(t, ann)

@@ -331,6 +331,7 @@ func playTableOverSSH(t *testing.T, seats, cards, w, h int) {
 // TestServePeoplePlayADeal: at every seat count two people play a deal
 // out over SSH, in a window with room for the table's name.
 func TestServePeoplePlayADeal(t *testing.T) {
+	shortParallel(t)
 	for _, tc := range []struct{ seats, cards int }{{2, 9}, {3, 9}, {4, 8}} {
 		t.Run(fmt.Sprint(tc.seats), func(t *testing.T) { playTableOverSSH(t, tc.seats, tc.cards, 110, 34) })
 	}
@@ -340,6 +341,7 @@ func TestServePeoplePlayADeal(t *testing.T) {
 // smallest window play a deal out over SSH; no frame either receives
 // shows a card of another hand it may not know.
 func TestServeFairPlayAt80x24(t *testing.T) {
+	shortParallel(t)
 	for _, tc := range []struct{ seats, cards int }{{2, 9}, {3, 9}, {4, 8}} {
 		t.Run(fmt.Sprint(tc.seats), func(t *testing.T) { playTableOverSSH(t, tc.seats, tc.cards, 80, 24) })
 	}
@@ -350,6 +352,7 @@ func TestServeFairPlayAt80x24(t *testing.T) {
 // a bot plays it, the log says so, and the person takes the seat back
 // at the next deal.
 func TestServeDropReconnectAndTakeover(t *testing.T) {
+	shortParallel(t)
 	for _, seats := range []int{2, 4} {
 		t.Run(fmt.Sprint(seats), func(t *testing.T) {
 			// The grace ends when the test says, not by the wall clock:
@@ -457,6 +460,7 @@ func (c *gateClock) open() bool {
 // end-to-end test kills one with -9) brings the table back from its
 // log: the same deal, the same hand, the other seat waiting.
 func TestServeRestartResumesTable(t *testing.T) {
+	shortParallel(t)
 	state := t.TempDir()
 	r := startServe(t, state, time.Minute)
 	ann, bob := newPerson(t, "ann"), newPerson(t, "bob")
@@ -660,6 +664,7 @@ func TestServeSaveErrorsHidePaths(t *testing.T) {
 // other, and takes it over: the first goes back to its lobby, the game
 // saved, and the second resumes it. Neither ever reads "not saved".
 func TestServeGameAloneTakeOver(t *testing.T) {
+	shortParallel(t)
 	r := startServe(t, t.TempDir(), time.Minute)
 	key := sshtest.NewKey(t)
 	a := &person{name: "ann", key: key}

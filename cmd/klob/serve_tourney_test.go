@@ -114,6 +114,7 @@ func playTourney(t *testing.T, p *person, d time.Duration) {
 // frame either receives shows a card of a board before it is played,
 // nor a card of the board in play its seat may not know.
 func TestServeTourneyHiddenBoards(t *testing.T) {
+	shortParallel(t)
 	c := testkit.NewClock(time.Date(2026, 12, 1, 12, 0, 0, 0, time.Local))
 	r := startServeTourney(t, t.TempDir(), c)
 	tn := r.hall.tourney
@@ -202,6 +203,7 @@ func TestServeTourneyHiddenBoards(t *testing.T) {
 // A board left in the middle over SSH, the server stopped and started
 // again: the person comes back to the same point of the same board.
 func TestServeTourneyRestart(t *testing.T) {
+	shortParallel(t)
 	c := testkit.NewClock(time.Date(2026, 12, 1, 12, 0, 0, 0, time.Local))
 	state := t.TempDir()
 	r := startServeTourney(t, state, c)

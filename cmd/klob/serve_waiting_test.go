@@ -15,6 +15,7 @@ import (
 // waiting for players: the cut connection is no host leaving, and the
 // table comes back at the next start with the host's seat.
 func TestServeStopKeepsWaitingTable(t *testing.T) {
+	shortParallel(t)
 	state := t.TempDir()
 	r := startServe(t, state, time.Minute)
 	ann := newPerson(t, "ann")

@@ -10,6 +10,7 @@ import (
 // (exit 0); replay opens it in the viewer of tables; analyze grades it
 // (exit 0, a block per deal and the game, every seat named).
 func TestTableLogs(t *testing.T) {
+	shortParallel(t)
 	files, _ := filepath.Glob(filepath.Join(games, "tables", "*.klob"))
 	if len(files) < 10 {
 		t.Fatalf("found %d table logs, want at least 10", len(files))

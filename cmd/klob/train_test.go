@@ -34,6 +34,7 @@ var when = time.Date(2026, 11, 29, 15, 4, 5, 0, time.UTC)
 // hard bot's choice and a verdict per option; J-9-A of the upcard's suit
 // takes, and passing is wrong; the same text prints the same table.
 func TestTrainEval(t *testing.T) {
+	shortParallel(t)
 	text := "hand=JS 9S AS KH QH 7D up=8S seat=elder score=120-230 samples=120"
 	code, out, errs := train(t, "-eval", text)
 	require.Equal(t, 0, code, errs)
@@ -88,6 +89,7 @@ func TestTrainEval(t *testing.T) {
 // legal option with the hard bot's choice; the win chance shows only at
 // two players, where it is modelled.
 func TestTrainEvalEveryCount(t *testing.T) {
+	shortParallel(t)
 	for _, c := range []struct {
 		rules, role, ranked string
 	}{
@@ -323,6 +325,7 @@ func TestTrainReviewVersion1(t *testing.T) {
 // A long -eval shows its progress on stderr; a short one prints nothing
 // there.
 func TestTrainEvalProgress(t *testing.T) {
+	shortParallel(t)
 	code, out, errs := train(t, "-eval", "hand=JS 9S AS KH QH 7D up=8S samples=1000")
 	require.Equal(t, 0, code, errs)
 	assert.Contains(t, out, "1000 samples, seed 1.")
@@ -355,6 +358,7 @@ func TestTrainReviewSanitises(t *testing.T) {
 // context's error. Cut at every count of looks, so both ends and the
 // cases between are met on any machine.
 func TestTrainEvalInterrupted(t *testing.T) {
+	shortParallel(t)
 	req, err := drill.Parse("hand=JS 9S AS KH QH 7D up=8S samples=200")
 	require.NoError(t, err)
 	v, err := req.Situation.View()

@@ -55,17 +55,22 @@ type fixture struct {
 	frames func(text string)
 }
 
+// cheapPar is par's bots of every fixture without bots of its own:
+// each fixture deals day1's boards, so a view's decision is worked out
+// once a test process (par is two thirds of this package's CPU).
+var cheapPar = testkit.SharedDecisions(testkit.CheapBots)
+
 // newFixture opens the day for n players in dir (a new one when ""),
-// par played by par (testkit.CheapBots when nil). Every start of the
-// screen works out par of the day's eight boards anew, with the same
-// bots on the same boards: the fixture's par bots keep each decision
-// (testkit.SharedDecisions).
+// par played by par (cheapPar when nil). Every start of the screen
+// works out par of the day's eight boards anew, with the same bots on
+// the same boards: the par bots keep each decision
+// (testkit.SharedDecisions); a factory given keeps its own.
 func newFixture(t *testing.T, n int, dir string, par ...ai.Factory) *fixture {
 	t.Helper()
 	if dir == "" {
 		dir = t.TempDir()
 	}
-	f := &fixture{t: t, n: n, dir: dir, files: dailyfiles.Open(dir), par: testkit.SharedDecisions(testkit.CheapBots)}
+	f := &fixture{t: t, n: n, dir: dir, files: dailyfiles.Open(dir), par: cheapPar}
 	if len(par) > 0 {
 		f.par = testkit.SharedDecisions(par[0])
 	}

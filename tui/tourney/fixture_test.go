@@ -32,6 +32,11 @@ type club struct {
 	svc *svc.Service
 }
 
+// cheapBots are the bots of every club's tournaments: each deals the
+// boards of seed 77, so a view's decision for par is worked out once a
+// test process (par was most of this package's CPU).
+var cheapBots = testkit.SharedDecisions(testkit.CheapBots)
+
 func newClub(t *testing.T, daily bool) *club {
 	t.Helper()
 	c := &club{t: t, c: testkit.NewClock(time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC))}
@@ -40,7 +45,7 @@ func newClub(t *testing.T, daily bool) *club {
 	require.NoError(t, err)
 	c.db = db
 	codes := 0
-	c.svc, err = svc.New(svc.Config{DB: db, Dir: filepath.Join(dir, "tourneys"), NewBot: testkit.SharedDecisions(testkit.CheapBots), Now: c.c.Now,
+	c.svc, err = svc.New(svc.Config{DB: db, Dir: filepath.Join(dir, "tourneys"), NewBot: cheapBots, Now: c.c.Now,
 		Location: time.UTC, NoDaily: !daily, Slots: host.NewSlots(1), NewSeed: func() uint64 { return 77 },
 		NewCode: func() string { codes++; return "TESTA" + string(rune('A'+codes)) }})
 	require.NoError(t, err)

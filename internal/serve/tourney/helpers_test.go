@@ -43,11 +43,17 @@ func (l *logs) logf(format string, args ...any) {
 	l.lines = append(l.lines, fmt.Sprintf(format, args...))
 }
 
+// cheapBots are the bots of every fixture's service: the fixtures deal
+// the same boards, so a view's decision for par is worked out once a
+// test process. The tests that check par or the bots against fresh
+// ones (testkit.CheapBots) still make them fresh.
+var cheapBots = testkit.SharedDecisions(testkit.CheapBots)
+
 // newFixture opens the database and the service; daily makes the
 // daily tournaments too.
 func newFixture(t *testing.T, daily bool) *fixture {
 	t.Helper()
-	f := &fixture{t: t, c: testkit.StoppedClock(), dir: t.TempDir(), log: &logs{}, bots: testkit.SharedDecisions(testkit.CheapBots)}
+	f := &fixture{t: t, c: testkit.StoppedClock(), dir: t.TempDir(), log: &logs{}, bots: cheapBots}
 	f.open(daily)
 	return f
 }
