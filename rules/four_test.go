@@ -146,9 +146,7 @@ func TestFourNoTrumpsNoBella(t *testing.T) {
 		first: [4]string{"AH TH KH QH AS KS"}, second: [4]string{"AD"}}
 	tb := h.table(t, "")
 	tdo(t, &tb, "A: pass", "B: pass", "C: pass", "D: pass", "A: name NT")
-	for tb.Phase() == PhaseSequences {
-		tdo(t, &tb, tb.Turn().String()+": "+tb.Legal()[0].String())
-	}
+	finishDialogue(t, &tb)
 	for _, c := range []string{"AH", "TH", "KH", "QH"} {
 		if tb.Turn() != 0 {
 			t.Fatalf("A should lead %s, %s to play", c, tb.Turn())
@@ -160,7 +158,7 @@ func TestFourNoTrumpsNoBella(t *testing.T) {
 		}
 		tplay(t, &tb, c)
 		for tb.Play().InTrick != 0 {
-			tdo(t, &tb, tb.Turn().String()+": "+tb.Legal()[0].String())
+			doFirst(t, &tb)
 		}
 	}
 	playLastLegal(t, &tb)
@@ -275,7 +273,7 @@ func TestFourTeammatesDoNotOverrule(t *testing.T) {
 	tb = partnersDeal.table(t, "")
 	tdo(t, &tb, "A: take", "A: announce 20", "B: good", "C: good", "D: good")
 	for tb.Play().Tricks == 0 {
-		tdo(t, &tb, tb.Turn().String()+": "+tb.Legal()[0].String())
+		doFirst(t, &tb)
 	}
 	if sh := tb.ShownCards(); sh[0] != set(t, "7C 8C 9C") || sh[2] != set(t, "7D 8D 9D TD") || sh[1]|sh[3] != 0 {
 		t.Errorf("shown %v, want A's clubs and C's diamonds", sh)

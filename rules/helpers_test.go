@@ -49,6 +49,33 @@ func do(t testing.TB, d *Deal, actions ...string) {
 	}
 }
 
+// doFirst applies the first legal action of the seat to move, for a
+// test that only needs the deal to go on, the same way every run.
+func doFirst(t testing.TB, d *Deal) {
+	t.Helper()
+	a := d.Legal()[0]
+	if err := d.Apply(a); err != nil {
+		t.Fatalf("%s: first legal action %q refused: %v (history %v)", d.Turn(), a, err, d.Steps())
+	}
+}
+
+// playFirstToEnd plays the first legal action until the deal is over.
+func playFirstToEnd(t testing.TB, d *Deal) {
+	t.Helper()
+	for !d.Over() {
+		doFirst(t, d)
+	}
+}
+
+// finishDialogue ends the sequence dialogue with each seat's first
+// legal answer.
+func finishDialogue(t testing.TB, d *Deal) {
+	t.Helper()
+	for d.Phase() == PhaseSequences {
+		doFirst(t, d)
+	}
+}
+
 // refused applies a, which must be refused as refusal checks, saying
 // msg (when msg is not empty).
 func refused(t testing.TB, d *Deal, a Action, want error, msg string) {

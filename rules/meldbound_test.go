@@ -20,9 +20,7 @@ func TestCannotHoldFromThePlay(t *testing.T) {
 	// else.
 	tb4 := tableOf(4)
 	tdo(t, &tb4, "A: pass", "B: pass", "C: pass", "D: pass", "A: name NT")
-	for tb4.Phase() == PhaseSequences {
-		tdo(t, &tb4, tb4.Turn().String()+": "+tb4.Legal()[0].String())
-	}
+	finishDialogue(t, &tb4)
 	playLastLegal(t, &tb4)
 	v4 := tb4.View(0)
 	var want [4]CardSet
@@ -103,7 +101,7 @@ func TestMeldBoundFromTheDialogue(t *testing.T) {
 	// After the first trick B shows its sequences: its bound is exact.
 	tplay(t, &tb, tb.Legal()[0].Card.String())
 	for tb.Play().Tricks == 0 {
-		tdo(t, &tb, tb.Turn().String()+": "+tb.Legal()[0].String())
+		doFirst(t, &tb)
 	}
 	v = tb.View(0)
 	if b := v.MeldBound(1); !b.Shown || b.ShownCards != set(t, "KH QH JH") {

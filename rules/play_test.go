@@ -217,9 +217,7 @@ func TestBellaOnlyOnSecondOfKingAndQueen(t *testing.T) {
 		t.Errorf("bella by %s, want A", d.BellaBy())
 	}
 	playCards(t, &d, "TC 7C QC")
-	for !d.Over() {
-		do(t, &d, d.Legal()[0].String())
-	}
+	playFirstToEnd(t, &d)
 	if sc := d.Score(); sc.Bella != [4]int{20} {
 		t.Errorf("bella scores %v, want [20 0]", sc.Bella)
 	}
@@ -238,7 +236,7 @@ func TestBellaIsOptional(t *testing.T) {
 				t.Fatalf("bella offered after the chance passed: %v", d.Legal())
 			}
 		}
-		do(t, &d, d.Legal()[0].String())
+		doFirst(t, &d)
 	}
 	if sc := d.Score(); sc.Bella != [4]int{} {
 		t.Errorf("bella scores %v, want none", sc.Bella)
@@ -259,7 +257,7 @@ func TestBellaNeedsBothKingAndQueen(t *testing.T) {
 				tried++
 			}
 		}
-		do(t, &d, d.Legal()[0].String())
+		doFirst(t, &d)
 	}
 	if tried < 2 {
 		t.Errorf("tried bella %d times, want with both the king and the queen", tried)

@@ -166,9 +166,7 @@ func TestScoreWinnerScoresEverySequence(t *testing.T) {
 	// fiftyPlus holds a 50 and a separate 20: the winner scores both.
 	d := dialogueDeal(t, DefaultOptions(), fiftyPlus, noSeqBfp, Spades)
 	do(t, &d, "announce 50", "good")
-	for !d.Over() {
-		do(t, &d, d.Legal()[0].String())
-	}
+	playFirstToEnd(t, &d)
 	sc := d.Score()
 	if sc.Tricks[SeatA] == 0 {
 		t.Fatal("test deal: A took no trick")
