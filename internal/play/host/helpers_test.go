@@ -180,6 +180,26 @@ func settle(t *testing.T, h *Host) {
 	}
 }
 
+// wantStill fails the test, saying why, when the game's moves change
+// while the host's loop runs twice: once for what is queued, once for
+// what that set off.
+func wantStill(t *testing.T, h *Host, why string) {
+	t.Helper()
+	before, err := h.Log()
+	if err != nil {
+		t.Fatal(err)
+	}
+	settle(t, h)
+	settle(t, h)
+	after, err := h.Log()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if moves(t, before) != moves(t, after) {
+		t.Fatal(why)
+	}
+}
+
 // awaitTimer waits until something waits for clock (a retry armed).
 func awaitTimer(clock *clocktest.Manual) {
 	for {
