@@ -296,9 +296,7 @@ func TestFourOpponentMustBeatTheTeamsClaim(t *testing.T) {
 	// C's 50 beats B's 20 on value alone.
 	wantLegal(t, &tb, "good, not-good")
 	tdo(t, &tb, "C: not-good", "D: good")
-	if tb.SeqWinner() != 2 {
-		t.Errorf("sequence right %s, want C", tb.SeqWinner())
-	}
+	wantSeqRight(t, &tb, 2)
 }
 
 func TestDealPassesToTheLeft(t *testing.T) {

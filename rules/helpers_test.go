@@ -138,6 +138,15 @@ func wantLegal(t testing.TB, d *Deal, want string) {
 	}
 }
 
+// wantSeqRight checks who holds the right to score sequences (NoSeat:
+// nobody).
+func wantSeqRight(t testing.TB, d *Deal, want Seat) {
+	t.Helper()
+	if got := d.SeqWinner(); got != want {
+		t.Errorf("in %s: sequence right %s, want %s", d.Phase(), got, want)
+	}
+}
+
 // set parses a card set for a test.
 func set(t testing.TB, s string) CardSet {
 	t.Helper()

@@ -134,9 +134,7 @@ func TestScoreBete(t *testing.T) {
 	wantScore(t, d.Score(), Score{Players: 2, Maker: SeatA, Trump: Hearts, Outcome: Bete,
 		Tricks: [4]int{0, 9}, Cards: [4]int{0, 96}, LastTrick: [4]int{0, 10},
 		Bella: [4]int{0, 20}, Total: [4]int{0, 126}, SideTotal: [4]int{0, 126}, Scored: [4]int{0, 126}})
-	if d.SeqWinner() != SeatA {
-		t.Errorf("sequence right to %s, want A", d.SeqWinner())
-	}
+	wantSeqRight(t, &d, SeatA)
 }
 
 func TestScoreMeldsNeedTrick(t *testing.T) {
