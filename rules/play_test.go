@@ -42,10 +42,12 @@ type followCase struct {
 	bad   []badPlay
 }
 
+// badPlay is a refusal: each of cards (space separated) is refused
+// with err, saying msg.
 type badPlay struct {
-	card string
-	err  error
-	msg  string
+	cards string
+	err   error
+	msg   string
 }
 
 func runFollow(t *testing.T, tests []followCase) {
@@ -72,7 +74,9 @@ func runFollow(t *testing.T, tests []followCase) {
 			}
 			wantLegal(t, &d, strings.Join(want, ", "))
 			for _, bp := range tc.bad {
-				refused(t, &d, PlayAction(MustCard(bp.card)), bp.err, bp.msg)
+				for _, c := range strings.Fields(bp.cards) {
+					refused(t, &d, PlayAction(MustCard(c)), bp.err, bp.msg)
+				}
 			}
 			// Every legal card is accepted.
 			for _, c := range set(t, tc.legal).Cards() {
@@ -92,8 +96,7 @@ func TestPlayFollowSuit(t *testing.T) {
 			a: "AH 7C 9C JC 7D 9D JD 7S 9S", b: "TH 8H 8C TC QC 8D TD QD JS",
 			lead: "AH", legal: "8H TH",
 			bad: []badPlay{
-				{"8C", ErrMustFollow, "you must follow hearts"},
-				{"JS", ErrMustFollow, "you must follow hearts"}, // trumping is no way out
+				{"8C JS", ErrMustFollow, "you must follow hearts"}, // JS: trumping is no way out
 				{"AS", ErrNotInHand, "you do not hold A♠"},
 				{"7C", ErrNotInHand, "you do not hold 7♣"},
 			},
@@ -113,10 +116,7 @@ func TestPlayTrumpWhenVoid(t *testing.T) {
 			name: "void in clubs: any trump, not only a high one", trump: Spades,
 			a: "7C 9C JC 7D 9D JD 7H 9H JH", b: "8D TD QD 8H TH QH 7S 8S AS",
 			lead: "7C", legal: "7S 8S AS",
-			bad: []badPlay{
-				{"8D", ErrMustTrump, "you have no clubs: you must trump"},
-				{"QH", ErrMustTrump, "you have no clubs: you must trump"},
-			},
+			bad: []badPlay{{"8D QH", ErrMustTrump, "you have no clubs: you must trump"}},
 		},
 	})
 }
@@ -127,11 +127,7 @@ func TestPlayOvertrumpWhenTrumpLed(t *testing.T) {
 			name: "a higher trump when able", trump: Hearts,
 			a: "AH 7C 9C JC 7D 9D JD 7S 9S", b: "JH 9H KH 7H 8C TC QC 8D TD",
 			lead: "AH", legal: "9H JH",
-			bad: []badPlay{
-				{"KH", ErrMustOvertrump, "a trump was led: you must play a higher trump, J♥ or 9♥"},
-				{"7H", ErrMustOvertrump, "a trump was led: you must play a higher trump, J♥ or 9♥"},
-				{"8C", ErrMustOvertrump, "a trump was led: you must play a higher trump, J♥ or 9♥"},
-			},
+			bad: []badPlay{{"KH 7H 8C", ErrMustOvertrump, "a trump was led: you must play a higher trump, J♥ or 9♥"}},
 		},
 		{
 			name: "one higher trump", trump: Hearts,
