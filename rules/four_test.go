@@ -8,18 +8,6 @@ import (
 // Four players (RULES.md section 10, the South African version): A and C
 // play against B and D. With D dealing, A is eldest.
 
-// playLastLegal takes the last legal action of whoever is to move
-// until the deal is over (the last: it prefers claims and bella).
-func playLastLegal(t *testing.T, tb *Deal) {
-	t.Helper()
-	for !tb.Over() {
-		l := tb.Legal()
-		if err := tb.Apply(l[len(l)-1]); err != nil {
-			t.Fatal(err)
-		}
-	}
-}
-
 func TestFourPartnersOpposite(t *testing.T) {
 	tb := tableOf(4)
 	for s, want := range []struct {
@@ -161,7 +149,7 @@ func TestFourNoTrumpsNoBella(t *testing.T) {
 			doFirst(t, &tb)
 		}
 	}
-	playLastLegal(t, &tb)
+	playLastToEnd(t, &tb)
 	sc := tb.Score()
 	got := 0
 	for s := range 4 {
@@ -178,7 +166,7 @@ func TestFourNoTrumpsNoBella(t *testing.T) {
 func TestFourEightTricksAllCardsPlayed(t *testing.T) {
 	tb := tableOf(4)
 	tdo(t, &tb, "A: take")
-	playLastLegal(t, &tb)
+	playLastToEnd(t, &tb)
 	sc := tb.Score()
 	tricks, pts := 0, 0
 	for s := range 4 {
@@ -244,7 +232,7 @@ func TestFourPartnersSequencesCountedTogether(t *testing.T) {
 	if tb.SeqWinner() != 0 {
 		t.Fatalf("sequence right %s, want A", tb.SeqWinner())
 	}
-	playLastLegal(t, &tb)
+	playLastToEnd(t, &tb)
 	sc := tb.Score()
 	if sc.Tricks[0]+sc.Tricks[2] == 0 {
 		t.Fatalf("A and C took no trick: %v", sc.Tricks)
@@ -265,7 +253,7 @@ func TestFourTeammatesDoNotOverrule(t *testing.T) {
 	if tb.SeqWinner() != 2 {
 		t.Fatalf("sequence right %s, want C", tb.SeqWinner())
 	}
-	playLastLegal(t, &tb)
+	playLastToEnd(t, &tb)
 	if sc := tb.Score(); sc.Seqs != [4]int{20, 0, 50, 0} {
 		t.Errorf("sequences %v, want A's 20 and C's 50", sc.Seqs)
 	}

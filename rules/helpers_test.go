@@ -67,6 +67,18 @@ func playFirstToEnd(t testing.TB, d *Deal) {
 	}
 }
 
+// playLastToEnd plays the last legal action of whoever is to move
+// until the deal is over (the last: it prefers claims and bella).
+func playLastToEnd(t testing.TB, d *Deal) {
+	t.Helper()
+	for !d.Over() {
+		l := d.Legal()
+		if err := d.Apply(l[len(l)-1]); err != nil {
+			t.Fatalf("%s: last legal action %q refused: %v (history %v)", d.Turn(), l[len(l)-1], err, d.Steps())
+		}
+	}
+}
+
 // finishDialogue ends the sequence dialogue with each seat's first
 // legal answer.
 func finishDialogue(t testing.TB, d *Deal) {

@@ -21,7 +21,7 @@ func TestCannotHoldFromThePlay(t *testing.T) {
 	tb4 := tableOf(4)
 	tdo(t, &tb4, "A: pass", "B: pass", "C: pass", "D: pass", "A: name NT")
 	finishDialogue(t, &tb4)
-	playLastLegal(t, &tb4)
+	playLastToEnd(t, &tb4)
 	v4 := tb4.View(0)
 	var want [4]CardSet
 	lead, n := NoCard, 0
@@ -65,7 +65,7 @@ func TestEnding(t *testing.T) {
 	if four.Ending() != NotEnded || four.LastTrickWinner() != NoSeat {
 		t.Errorf("in play: ending %s, last trick %s", four.Ending(), four.LastTrickWinner())
 	}
-	playLastLegal(t, &four)
+	playLastToEnd(t, &four)
 	if four.Ending() != PlayedOut || four.LastTrickWinner() != four.Play().Leader {
 		t.Errorf("played out: ending %s", four.Ending())
 	}

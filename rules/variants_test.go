@@ -114,7 +114,7 @@ func TestOfAKindSequenceAndSetBothCount(t *testing.T) {
 		second: [4]string{"AH 8S 9S", "8H 9H TH", "KH QH TS"}}
 	tb := h.table(t, "of_a_kind=on")
 	tdo(t, &tb, "A: take", "A: announce 20", "B: good", "C: good")
-	playLastLegal(t, &tb)
+	playLastToEnd(t, &tb)
 	sc := tb.Score()
 	if sc.Tricks[0] == 0 {
 		t.Fatalf("A took no trick")
@@ -256,7 +256,7 @@ func TestBimahFortyToForcedDealerWhoMakes(t *testing.T) {
 			tdo(t, &tb, tb.Turn().String()+": pass")
 		}
 		tdo(t, &tb, "A: "+tb.Legal()[0].String())
-		playLastLegal(t, &tb)
+		playLastToEnd(t, &tb)
 		sc := tb.Score()
 		switch sc.Outcome {
 		case Made:
@@ -278,7 +278,7 @@ func TestBimahFortyToForcedDealerWhoMakes(t *testing.T) {
 	o, _ := ParseOptions("players=3,dealer_forced=on,bimah=on")
 	tb := NewDeal(o, 0, NewDeck())
 	tdo(t, &tb, "B: take")
-	playLastLegal(t, &tb)
+	playLastToEnd(t, &tb)
 	if tb.Score().Bimah != 0 {
 		t.Errorf("bimah %d for a maker who was not forced", tb.Score().Bimah)
 	}
