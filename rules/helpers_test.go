@@ -2,6 +2,7 @@ package rules
 
 import (
 	"errors"
+	"math/rand/v2"
 	"strings"
 	"testing"
 )
@@ -56,6 +57,16 @@ func doFirst(t testing.TB, d *Deal) {
 	a := d.Legal()[0]
 	if err := d.Apply(a); err != nil {
 		t.Fatalf("%s: first legal action %q refused: %v (history %v)", d.Turn(), a, err, d.Steps())
+	}
+}
+
+// doRandom applies a legal action of the seat to move drawn from r.
+func doRandom(t testing.TB, d *Deal, r *rand.Rand) {
+	t.Helper()
+	l := d.Legal()
+	a := l[r.IntN(len(l))]
+	if err := d.Apply(a); err != nil {
+		t.Fatalf("%s: legal action %q refused: %v (history %v)", d.Turn(), a, err, d.Steps())
 	}
 }
 

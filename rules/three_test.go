@@ -320,8 +320,7 @@ func TestThreeBeteSplitOddPointPlayedOut(t *testing.T) {
 		o, _ := ParseOptions("players=3")
 		tb := NewDeal(o, Seat(seed%3), Shuffle(r))
 		for !tb.Over() {
-			l := tb.Legal()
-			tdo(t, &tb, tb.Turn().String()+": "+l[r.IntN(len(l))].String())
+			doRandom(t, &tb, r)
 		}
 		sc := tb.Score()
 		m := int(sc.Maker)

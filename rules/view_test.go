@@ -232,10 +232,7 @@ func TestUpcardTaker(t *testing.T) {
 						}
 					}
 				}
-				legal := d.Legal()
-				if err := d.Apply(legal[r.IntN(len(legal))]); err != nil {
-					t.Fatal(err)
-				}
+				doRandom(t, &d, r)
 			}
 		}
 		if n == 4 && (!seen[0] || !seen[1] || seen[2]) || n < 4 && !seen[2] {
