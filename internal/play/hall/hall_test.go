@@ -24,7 +24,7 @@ import (
 )
 
 // t0 is the tests' clock's start.
-var t0 = time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC)
+var t0 = clocktest.Start()
 
 // guard bounds a wait that only a broken hall would make long: it
 // never decides a test that passes, it only stops one that hangs.
