@@ -16,9 +16,9 @@ import (
 
 // sideTricks counts the tricks the side of seat won in v.
 func sideTricks(v *rules.View, seat rules.Seat) int {
-	n := 0
+	n, side := 0, rules.SideOfSeat(v.Players, seat)
 	for s := range v.Players {
-		if s == int(seat) || (v.Players == 4 && s == int(seat+2)%4) {
+		if rules.SideOfSeat(v.Players, rules.Seat(s)) == side {
 			n += v.Tricks[s]
 		}
 	}
