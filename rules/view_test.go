@@ -2,6 +2,7 @@ package rules
 
 import (
 	"errors"
+	"slices"
 	"testing"
 )
 
@@ -38,7 +39,7 @@ func TestViewHidesOpponentCards(t *testing.T) {
 	if w := d.View(SeatB); w.Legal() != nil || w.AppendLegal(nil) != nil {
 		t.Errorf("B may not act on A's turn: %v", w.Legal())
 	}
-	if !equalActions(v.Legal(), d.Legal()) {
+	if !slices.Equal(v.Legal(), d.Legal()) {
 		t.Errorf("A's view legal %v, deal %v", v.Legal(), d.Legal())
 	}
 }
@@ -165,7 +166,7 @@ func TestViewDialogueAndPlayAccessors(t *testing.T) {
 	if got := va.OwnBest(); got.String() != "9C-8C-7C" {
 		t.Errorf("A's OwnBest = %s", got)
 	}
-	if !equalActions(v.AppendLegal(nil), d.Legal()) {
+	if !slices.Equal(v.AppendLegal(nil), d.Legal()) {
 		t.Errorf("AppendLegal %v, deal %v", v.AppendLegal(nil), d.Legal())
 	}
 	do(t, &d, "same", "play 7C")
