@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/klob/klob/internal/testing/clocktest"
+	"github.com/klob/klob/internal/testing/testkit"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -105,7 +106,7 @@ func TestPrivateWhenOpened(t *testing.T) {
 // and so does the same key from another address.
 func TestGuessesLimited(t *testing.T) {
 	clock := clocktest.New(t0)
-	h := newHall(t, Config{Clock: clock, NewBot: randomBots, Abandon: 1000 * time.Hour})
+	h := newHall(t, Config{Clock: clock, NewBot: testkit.RandomBots, Abandon: 1000 * time.Hour})
 	tb := annOpens(t, h, 2, smallRules(), 5)
 	who := Seeker{ID: "k1", Addr: "192.0.2.7"}
 

@@ -8,17 +8,16 @@ import (
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/rules"
 )
 
 var start = time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)
 
-func randomBots(level ai.Level, cfg ai.Config) (ai.Bot, error) { return ai.NewRandom(cfg.Seed), nil }
-
 func config(seed uint64, players ...Player) Config {
 	opts := rules.DefaultOptions()
 	opts.Target = 200
-	return Config{Options: opts, Seed: seed, Players: players, NewBot: randomBots, Start: start}
+	return Config{Options: opts, Seed: seed, Players: players, NewBot: testkit.RandomBots, Start: start}
 }
 
 var (
@@ -268,7 +267,7 @@ func TestResumeDealsTheSameCards(t *testing.T) {
 	for range 40 {
 		step(t, a)
 	}
-	b, err := Resume(a.Log(), Config{Seed: 999, NewBot: randomBots})
+	b, err := Resume(a.Log(), Config{Seed: 999, NewBot: testkit.RandomBots})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -294,7 +293,7 @@ func TestResumeRefusesABadLevel(t *testing.T) {
 	s, _ := New(config(5, person, bot))
 	l := s.Log()
 	l.Header.Levels[1] = "grandmaster"
-	if _, err := Resume(l, Config{NewBot: randomBots}); err == nil {
+	if _, err := Resume(l, Config{NewBot: testkit.RandomBots}); err == nil {
 		t.Fatal("a log with an unknown bot level resumed")
 	}
 }
