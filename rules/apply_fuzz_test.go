@@ -1,6 +1,9 @@
 package rules
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 // FuzzApply drives a deal of two, three or four players from bytes: the
 // first two pick the options (house variants too), the seat count and
@@ -94,7 +97,7 @@ func FuzzApply(f *testing.F) {
 				}
 			} else if s != NoSeat {
 				v := tb.View(s)
-				if !equalActions(v.Legal(), tb.Legal()) {
+				if !slices.Equal(v.Legal(), tb.Legal()) {
 					t.Fatalf("view legal %v, deal legal %v", v.Legal(), tb.Legal())
 				}
 			}

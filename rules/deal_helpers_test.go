@@ -2,7 +2,6 @@ package rules
 
 import (
 	"math/rand/v2"
-	"slices"
 	"strings"
 	"testing"
 )
@@ -189,9 +188,6 @@ func gameOptions(r *rand.Rand) Options {
 	}
 	return o
 }
-
-// equalActions reports whether two action lists are the same, in order.
-func equalActions(a, b []Action) bool { return slices.Equal(a, b) }
 
 // cardByName maps each card's String to the card.
 var cardByName = func() map[string]Card {

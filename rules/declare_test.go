@@ -43,7 +43,7 @@ func TestShlomoDeclaredBeforeTheFirstBid(t *testing.T) {
 		t.Errorf("phase %s turn %s, want the bidding, A first", tb.Phase(), tb.Turn())
 	}
 	tdo(t, &tb, "A: take")
-	playLastLegal(t, &tb)
+	playLastToEnd(t, &tb)
 	if sc := tb.Score(); sc.Declared != [4]int{20} || sc.Total[0] != sc.Cards[0]+sc.LastTrick[0]+sc.Seqs[0]+sc.Bella[0]+20 {
 		t.Errorf("score %+v: want A's shlomo 20 in its total", sc)
 	}
@@ -129,7 +129,7 @@ func TestCleopatraPartnersExchangeFaceDown(t *testing.T) {
 	if m := tb.BestMeld(2); m.Len < 3 || m.Suit != Diamonds {
 		t.Errorf("C's best meld %v, want the diamonds completed by A's 9D", m)
 	}
-	playLastLegal(t, &tb)
+	playLastToEnd(t, &tb)
 	if sc := tb.Score(); sc.Declared[0] != 20 {
 		t.Errorf("cleopatra scores %d, want 20", sc.Declared[0])
 	}

@@ -21,10 +21,7 @@ func TestDuelPlayoutMatchesPick(t *testing.T) {
 				}
 				checked++
 			}
-			legal := d.Legal()
-			if err := d.Apply(legal[r.IntN(len(legal))]); err != nil {
-				t.Fatal(err)
-			}
+			doRandom(t, &d, r)
 		}
 	}
 	if checked < 1000 {

@@ -8,18 +8,6 @@ import (
 // Four players (RULES.md section 10, the South African version): A and C
 // play against B and D. With D dealing, A is eldest.
 
-// playLastLegal takes the last legal action of whoever is to move
-// until the deal is over (the last: it prefers claims and bella).
-func playLastLegal(t *testing.T, tb *Deal) {
-	t.Helper()
-	for !tb.Over() {
-		l := tb.Legal()
-		if err := tb.Apply(l[len(l)-1]); err != nil {
-			t.Fatal(err)
-		}
-	}
-}
-
 func TestFourPartnersOpposite(t *testing.T) {
 	tb := tableOf(4)
 	for s, want := range []struct {
@@ -146,9 +134,7 @@ func TestFourNoTrumpsNoBella(t *testing.T) {
 		first: [4]string{"AH TH KH QH AS KS"}, second: [4]string{"AD"}}
 	tb := h.table(t, "")
 	tdo(t, &tb, "A: pass", "B: pass", "C: pass", "D: pass", "A: name NT")
-	for tb.Phase() == PhaseSequences {
-		tdo(t, &tb, tb.Turn().String()+": "+tb.Legal()[0].String())
-	}
+	finishDialogue(t, &tb)
 	for _, c := range []string{"AH", "TH", "KH", "QH"} {
 		if tb.Turn() != 0 {
 			t.Fatalf("A should lead %s, %s to play", c, tb.Turn())
@@ -160,10 +146,10 @@ func TestFourNoTrumpsNoBella(t *testing.T) {
 		}
 		tplay(t, &tb, c)
 		for tb.Play().InTrick != 0 {
-			tdo(t, &tb, tb.Turn().String()+": "+tb.Legal()[0].String())
+			doFirst(t, &tb)
 		}
 	}
-	playLastLegal(t, &tb)
+	playLastToEnd(t, &tb)
 	sc := tb.Score()
 	got := 0
 	for s := range 4 {
@@ -180,7 +166,7 @@ func TestFourNoTrumpsNoBella(t *testing.T) {
 func TestFourEightTricksAllCardsPlayed(t *testing.T) {
 	tb := tableOf(4)
 	tdo(t, &tb, "A: take")
-	playLastLegal(t, &tb)
+	playLastToEnd(t, &tb)
 	sc := tb.Score()
 	tricks, pts := 0, 0
 	for s := range 4 {
@@ -246,7 +232,7 @@ func TestFourPartnersSequencesCountedTogether(t *testing.T) {
 	if tb.SeqWinner() != 0 {
 		t.Fatalf("sequence right %s, want A", tb.SeqWinner())
 	}
-	playLastLegal(t, &tb)
+	playLastToEnd(t, &tb)
 	sc := tb.Score()
 	if sc.Tricks[0]+sc.Tricks[2] == 0 {
 		t.Fatalf("A and C took no trick: %v", sc.Tricks)
@@ -267,7 +253,7 @@ func TestFourTeammatesDoNotOverrule(t *testing.T) {
 	if tb.SeqWinner() != 2 {
 		t.Fatalf("sequence right %s, want C", tb.SeqWinner())
 	}
-	playLastLegal(t, &tb)
+	playLastToEnd(t, &tb)
 	if sc := tb.Score(); sc.Seqs != [4]int{20, 0, 50, 0} {
 		t.Errorf("sequences %v, want A's 20 and C's 50", sc.Seqs)
 	}
@@ -275,7 +261,7 @@ func TestFourTeammatesDoNotOverrule(t *testing.T) {
 	tb = partnersDeal.table(t, "")
 	tdo(t, &tb, "A: take", "A: announce 20", "B: good", "C: good", "D: good")
 	for tb.Play().Tricks == 0 {
-		tdo(t, &tb, tb.Turn().String()+": "+tb.Legal()[0].String())
+		doFirst(t, &tb)
 	}
 	if sh := tb.ShownCards(); sh[0] != set(t, "7C 8C 9C") || sh[2] != set(t, "7D 8D 9D TD") || sh[1]|sh[3] != 0 {
 		t.Errorf("shown %v, want A's clubs and C's diamonds", sh)
@@ -298,9 +284,7 @@ func TestFourOpponentMustBeatTheTeamsClaim(t *testing.T) {
 	// C's 50 beats B's 20 on value alone.
 	wantLegal(t, &tb, "good, not-good")
 	tdo(t, &tb, "C: not-good", "D: good")
-	if tb.SeqWinner() != 2 {
-		t.Errorf("sequence right %s, want C", tb.SeqWinner())
-	}
+	wantSeqRight(t, &tb, 2)
 }
 
 func TestDealPassesToTheLeft(t *testing.T) {

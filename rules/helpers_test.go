@@ -2,6 +2,7 @@ package rules
 
 import (
 	"errors"
+	"math/rand/v2"
 	"strings"
 	"testing"
 )
@@ -46,6 +47,55 @@ func do(t testing.TB, d *Deal, actions ...string) {
 		if err := d.Apply(a); err != nil {
 			t.Fatalf("%s: %q refused: %v (history %v)", d.Turn(), s, err, d.Steps())
 		}
+	}
+}
+
+// doFirst applies the first legal action of the seat to move, for a
+// test that only needs the deal to go on, the same way every run.
+func doFirst(t testing.TB, d *Deal) {
+	t.Helper()
+	a := d.Legal()[0]
+	if err := d.Apply(a); err != nil {
+		t.Fatalf("%s: first legal action %q refused: %v (history %v)", d.Turn(), a, err, d.Steps())
+	}
+}
+
+// doRandom applies a legal action of the seat to move drawn from r.
+func doRandom(t testing.TB, d *Deal, r *rand.Rand) {
+	t.Helper()
+	l := d.Legal()
+	a := l[r.IntN(len(l))]
+	if err := d.Apply(a); err != nil {
+		t.Fatalf("%s: legal action %q refused: %v (history %v)", d.Turn(), a, err, d.Steps())
+	}
+}
+
+// playFirstToEnd plays the first legal action until the deal is over.
+func playFirstToEnd(t testing.TB, d *Deal) {
+	t.Helper()
+	for !d.Over() {
+		doFirst(t, d)
+	}
+}
+
+// playLastToEnd plays the last legal action of whoever is to move
+// until the deal is over (the last: it prefers claims and bella).
+func playLastToEnd(t testing.TB, d *Deal) {
+	t.Helper()
+	for !d.Over() {
+		l := d.Legal()
+		if err := d.Apply(l[len(l)-1]); err != nil {
+			t.Fatalf("%s: last legal action %q refused: %v (history %v)", d.Turn(), l[len(l)-1], err, d.Steps())
+		}
+	}
+}
+
+// finishDialogue ends the sequence dialogue with each seat's first
+// legal answer.
+func finishDialogue(t testing.TB, d *Deal) {
+	t.Helper()
+	for d.Phase() == PhaseSequences {
+		doFirst(t, d)
 	}
 }
 
@@ -108,6 +158,15 @@ func wantLegal(t testing.TB, d *Deal, want string) {
 	t.Helper()
 	if got := legalText(d); got != want {
 		t.Errorf("%s to move in %s: got legal %q, want %q", d.Turn(), d.Phase(), got, want)
+	}
+}
+
+// wantSeqRight checks who holds the right to score sequences (NoSeat:
+// nobody).
+func wantSeqRight(t testing.TB, d *Deal, want Seat) {
+	t.Helper()
+	if got := d.SeqWinner(); got != want {
+		t.Errorf("in %s: sequence right %s, want %s", d.Phase(), got, want)
 	}
 }
 

@@ -54,10 +54,7 @@ func TestInferenceIsSound(t *testing.T) {
 		d := NewDeal(DefaultOptions(), Seat(i&1), Shuffle(r))
 		var atDialogue [4]CardSet
 		for !d.Over() {
-			legal := d.Legal()
-			if err := d.Apply(legal[r.IntN(len(legal))]); err != nil {
-				t.Fatal(err)
-			}
+			doRandom(t, &d, r)
 			if d.Phase() == PhaseSequences && atDialogue[0] == 0 {
 				atDialogue = d.play.Hands
 			}

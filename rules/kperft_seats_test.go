@@ -12,8 +12,8 @@ import (
 // Deal kperft: the legal card-play sequences of fixed three- and
 // four-handed deals, counted by length in plies from the first lead and,
 // along the line of first legal cards, from later trick starts to the
-// end of the deal. Two counters must agree: the engine (Deal's
-// AppendLegal, a clone, Apply) and refPerft, a slow reference written
+// end of the deal. Two counters must agree: the engine (runNaive of
+// kperft_test.go: Deal's AppendLegal, a clone, Apply) and refPerft, a slow reference written
 // straight from RULES.md sections 6 and 10 (refTableLegal, refWinner)
 // that shares nothing with the engine's masks and tables. The counts are
 // golden values in testdata/kperft_table.golden (-update rewrites it).
@@ -61,29 +61,6 @@ func (k tableKperftDeal) start(t *testing.T) Deal {
 		t.Fatalf("%s: the bidding reaches %s, not the first lead", k.name, tb.Phase())
 	}
 	return tb
-}
-
-// enginePerft counts the card-play sequences of exactly depth plies from
-// tb through the checked path.
-func enginePerft(tb *Deal, depth int) uint64 {
-	if depth == 0 {
-		return 1
-	}
-	if tb.Over() {
-		return 0
-	}
-	var n uint64
-	for _, a := range tb.Legal() {
-		if a.Bella {
-			continue // the same card as the plain play before it
-		}
-		c := *tb
-		if err := c.Apply(a); err != nil {
-			panic(fmt.Sprintf("legal %s refused: %v", a, err))
-		}
-		n += enginePerft(&c, depth-1)
-	}
-	return n
 }
 
 // refState is card play as RULES.md tells it: hands, the trick so far,
@@ -146,17 +123,6 @@ func refStart(tb *Deal) refState {
 	return refState{n: tb.Players(), hands: p.Hands, trick: append([]Card(nil), tr...), leader: int(p.Leader), trump: p.Trump}
 }
 
-// tableKperftLine plays the first legal card at every ply up to the
-// start of trick number tricks.
-func tableKperftLine(tb Deal, tricks int) Deal {
-	for tb.play.Tricks < uint8(tricks) || tb.play.InTrick != 0 {
-		if err := tb.Apply(tb.Legal()[0]); err != nil {
-			panic(err)
-		}
-	}
-	return tb
-}
-
 func TestKperftSeats(t *testing.T) {
 	var lines []string
 	for _, k := range tableKperftDeals {
@@ -166,7 +132,7 @@ func TestKperftSeats(t *testing.T) {
 			maxDepth -= 4
 		}
 		for depth := 1; depth <= maxDepth; depth++ {
-			e := enginePerft(&tb, depth)
+			e := runNaive(tb, depth)
 			if r := refPerft(refStart(&tb), depth); r != e {
 				t.Errorf("%s: depth %d: engine %d, reference %d", k.name, depth, e, r)
 			}
@@ -175,13 +141,13 @@ func TestKperftSeats(t *testing.T) {
 		// From the last four trick starts to the end of the deal.
 		total := map[int]int{3: 9, 4: 8}[k.players]
 		for tricks := total - 4; tricks < total; tricks++ {
-			e := tableKperftLine(tb, tricks)
+			e := kperftLine(tb, tricks)
 			left := (total - tricks) * k.players
-			got := enginePerft(&e, left)
+			got := runNaive(e, left)
 			if r := refPerft(refStart(&e), left); r != got {
 				t.Errorf("%s: %d tricks in: engine %d, reference %d", k.name, tricks, got, r)
 			}
-			if got == 0 || enginePerft(&e, left+1) != 0 {
+			if got == 0 || runNaive(e, left+1) != 0 {
 				t.Errorf("%s: %d tricks in: %d sequences to the end, or some past it", k.name, tricks, got)
 			}
 			lines = append(lines, fmt.Sprintf("%s@%d\t%d\t%d", k.name, tricks, left, got))

@@ -132,8 +132,9 @@ func (m memoPerft) counts(p Duel) *[19]uint64 {
 	return &c
 }
 
-// kperftLine plays the first legal card at every ply: the line along
-// which the two counters are compared at later trick starts.
+// kperftLine plays the first legal card at every ply from a trick start
+// to the start of trick number tricks: the line along which the
+// counters are compared at later trick starts.
 func kperftLine(d Deal, tricks int) Deal {
 	for d.play.Tricks < uint8(tricks) {
 		if err := d.Apply(d.Legal()[0]); err != nil {

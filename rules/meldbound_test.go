@@ -20,10 +20,8 @@ func TestCannotHoldFromThePlay(t *testing.T) {
 	// else.
 	tb4 := tableOf(4)
 	tdo(t, &tb4, "A: pass", "B: pass", "C: pass", "D: pass", "A: name NT")
-	for tb4.Phase() == PhaseSequences {
-		tdo(t, &tb4, tb4.Turn().String()+": "+tb4.Legal()[0].String())
-	}
-	playLastLegal(t, &tb4)
+	finishDialogue(t, &tb4)
+	playLastToEnd(t, &tb4)
 	v4 := tb4.View(0)
 	var want [4]CardSet
 	lead, n := NoCard, 0
@@ -67,7 +65,7 @@ func TestEnding(t *testing.T) {
 	if four.Ending() != NotEnded || four.LastTrickWinner() != NoSeat {
 		t.Errorf("in play: ending %s, last trick %s", four.Ending(), four.LastTrickWinner())
 	}
-	playLastLegal(t, &four)
+	playLastToEnd(t, &four)
 	if four.Ending() != PlayedOut || four.LastTrickWinner() != four.Play().Leader {
 		t.Errorf("played out: ending %s", four.Ending())
 	}
@@ -103,7 +101,7 @@ func TestMeldBoundFromTheDialogue(t *testing.T) {
 	// After the first trick B shows its sequences: its bound is exact.
 	tplay(t, &tb, tb.Legal()[0].Card.String())
 	for tb.Play().Tricks == 0 {
-		tdo(t, &tb, tb.Turn().String()+": "+tb.Legal()[0].String())
+		doFirst(t, &tb)
 	}
 	v = tb.View(0)
 	if b := v.MeldBound(1); !b.Shown || b.ShownCards != set(t, "KH QH JH") {

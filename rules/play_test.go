@@ -42,10 +42,12 @@ type followCase struct {
 	bad   []badPlay
 }
 
+// badPlay is a refusal: each of cards (space separated) is refused
+// with err, saying msg.
 type badPlay struct {
-	card string
-	err  error
-	msg  string
+	cards string
+	err   error
+	msg   string
 }
 
 func runFollow(t *testing.T, tests []followCase) {
@@ -72,7 +74,9 @@ func runFollow(t *testing.T, tests []followCase) {
 			}
 			wantLegal(t, &d, strings.Join(want, ", "))
 			for _, bp := range tc.bad {
-				refused(t, &d, PlayAction(MustCard(bp.card)), bp.err, bp.msg)
+				for _, c := range strings.Fields(bp.cards) {
+					refused(t, &d, PlayAction(MustCard(c)), bp.err, bp.msg)
+				}
 			}
 			// Every legal card is accepted.
 			for _, c := range set(t, tc.legal).Cards() {
@@ -92,8 +96,7 @@ func TestPlayFollowSuit(t *testing.T) {
 			a: "AH 7C 9C JC 7D 9D JD 7S 9S", b: "TH 8H 8C TC QC 8D TD QD JS",
 			lead: "AH", legal: "8H TH",
 			bad: []badPlay{
-				{"8C", ErrMustFollow, "you must follow hearts"},
-				{"JS", ErrMustFollow, "you must follow hearts"}, // trumping is no way out
+				{"8C JS", ErrMustFollow, "you must follow hearts"}, // JS: trumping is no way out
 				{"AS", ErrNotInHand, "you do not hold A♠"},
 				{"7C", ErrNotInHand, "you do not hold 7♣"},
 			},
@@ -113,10 +116,7 @@ func TestPlayTrumpWhenVoid(t *testing.T) {
 			name: "void in clubs: any trump, not only a high one", trump: Spades,
 			a: "7C 9C JC 7D 9D JD 7H 9H JH", b: "8D TD QD 8H TH QH 7S 8S AS",
 			lead: "7C", legal: "7S 8S AS",
-			bad: []badPlay{
-				{"8D", ErrMustTrump, "you have no clubs: you must trump"},
-				{"QH", ErrMustTrump, "you have no clubs: you must trump"},
-			},
+			bad: []badPlay{{"8D QH", ErrMustTrump, "you have no clubs: you must trump"}},
 		},
 	})
 }
@@ -127,11 +127,7 @@ func TestPlayOvertrumpWhenTrumpLed(t *testing.T) {
 			name: "a higher trump when able", trump: Hearts,
 			a: "AH 7C 9C JC 7D 9D JD 7S 9S", b: "JH 9H KH 7H 8C TC QC 8D TD",
 			lead: "AH", legal: "9H JH",
-			bad: []badPlay{
-				{"KH", ErrMustOvertrump, "a trump was led: you must play a higher trump, J♥ or 9♥"},
-				{"7H", ErrMustOvertrump, "a trump was led: you must play a higher trump, J♥ or 9♥"},
-				{"8C", ErrMustOvertrump, "a trump was led: you must play a higher trump, J♥ or 9♥"},
-			},
+			bad: []badPlay{{"KH 7H 8C", ErrMustOvertrump, "a trump was led: you must play a higher trump, J♥ or 9♥"}},
 		},
 		{
 			name: "one higher trump", trump: Hearts,
@@ -217,9 +213,7 @@ func TestBellaOnlyOnSecondOfKingAndQueen(t *testing.T) {
 		t.Errorf("bella by %s, want A", d.BellaBy())
 	}
 	playCards(t, &d, "TC 7C QC")
-	for !d.Over() {
-		do(t, &d, d.Legal()[0].String())
-	}
+	playFirstToEnd(t, &d)
 	if sc := d.Score(); sc.Bella != [4]int{20} {
 		t.Errorf("bella scores %v, want [20 0]", sc.Bella)
 	}
@@ -238,7 +232,7 @@ func TestBellaIsOptional(t *testing.T) {
 				t.Fatalf("bella offered after the chance passed: %v", d.Legal())
 			}
 		}
-		do(t, &d, d.Legal()[0].String())
+		doFirst(t, &d)
 	}
 	if sc := d.Score(); sc.Bella != [4]int{} {
 		t.Errorf("bella scores %v, want none", sc.Bella)
@@ -259,7 +253,7 @@ func TestBellaNeedsBothKingAndQueen(t *testing.T) {
 				tried++
 			}
 		}
-		do(t, &d, d.Legal()[0].String())
+		doFirst(t, &d)
 	}
 	if tried < 2 {
 		t.Errorf("tried bella %d times, want with both the king and the queen", tried)

@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -578,7 +579,7 @@ func checkTableView(tb *Deal, s Seat, r *rand.Rand, st *tableStats) error {
 	n := int(tb.n)
 	vl, dl := v.Legal(), tb.Legal()
 	if tb.Turn() == s {
-		if !equalActions(vl, dl) {
+		if !slices.Equal(vl, dl) {
 			return fmt.Errorf("view legal %v, deal legal %v", vl, dl)
 		}
 	} else if vl != nil {

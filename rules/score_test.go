@@ -134,9 +134,7 @@ func TestScoreBete(t *testing.T) {
 	wantScore(t, d.Score(), Score{Players: 2, Maker: SeatA, Trump: Hearts, Outcome: Bete,
 		Tricks: [4]int{0, 9}, Cards: [4]int{0, 96}, LastTrick: [4]int{0, 10},
 		Bella: [4]int{0, 20}, Total: [4]int{0, 126}, SideTotal: [4]int{0, 126}, Scored: [4]int{0, 126}})
-	if d.SeqWinner() != SeatA {
-		t.Errorf("sequence right to %s, want A", d.SeqWinner())
-	}
+	wantSeqRight(t, &d, SeatA)
 }
 
 func TestScoreMeldsNeedTrick(t *testing.T) {
@@ -166,9 +164,7 @@ func TestScoreWinnerScoresEverySequence(t *testing.T) {
 	// fiftyPlus holds a 50 and a separate 20: the winner scores both.
 	d := dialogueDeal(t, DefaultOptions(), fiftyPlus, noSeqBfp, Spades)
 	do(t, &d, "announce 50", "good")
-	for !d.Over() {
-		do(t, &d, d.Legal()[0].String())
-	}
+	playFirstToEnd(t, &d)
 	sc := d.Score()
 	if sc.Tricks[SeatA] == 0 {
 		t.Fatal("test deal: A took no trick")

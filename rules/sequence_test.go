@@ -196,15 +196,11 @@ func TestDialogueNotGood(t *testing.T) {
 	refusedText(t, &d, "how-high", ErrDialogue, `you cannot say "how high?" now: you may say "good", "not good"`)
 	refusedText(t, &d, "announce 50", ErrDialogue, "")
 	do(t, &d, "not-good")
-	if d.SeqWinner() != SeatB {
-		t.Errorf("winner %s, want the dealer B", d.SeqWinner())
-	}
+	wantSeqRight(t, &d, SeatB) // the dealer
 	// The dealer may concede instead: "good" is always allowed.
 	d = dialogueDeal(t, DefaultOptions(), twenty9C, fiftyTD, Spades)
 	do(t, &d, "announce 20", "good")
-	if d.SeqWinner() != SeatA {
-		t.Errorf("after a conceding good: winner %s, want A", d.SeqWinner())
-	}
+	wantSeqRight(t, &d, SeatA)
 }
 
 func TestDialogueHowHigh(t *testing.T) {
@@ -279,9 +275,7 @@ func TestDialogueNoSequenceThenDealerAnnounces(t *testing.T) {
 	// The dealer may stay silent too: nobody wins the right.
 	d := dialogueDeal(t, DefaultOptions(), fiftyPlus, twentyASb, Hearts)
 	do(t, &d, "no-sequence", "no-sequence")
-	if d.SeqWinner() != NoSeat {
-		t.Errorf("winner %s, want nobody", d.SeqWinner())
-	}
+	wantSeqRight(t, &d, NoSeat)
 }
 
 func TestDialogueAnnounceOnlyTheBest(t *testing.T) {
@@ -310,18 +304,15 @@ func TestDialogueHowManyWithLengthOption(t *testing.T) {
 	do(t, &d, "length 5")
 	wantLegal(t, &d, "good")
 	do(t, &d, "good")
-	if d.SeqWinner() != SeatA {
-		t.Errorf("length option: winner %s, want the longer run's holder A", d.SeqWinner())
-	}
+	// With the length option the longer run wins.
+	wantSeqRight(t, &d, SeatA)
 
 	// Longer dealer: "not good" after the length.
 	d = dialogueDeal(t, opts, short, long, Spades)
 	do(t, &d, "announce 50", "how-many", "length 4")
 	wantLegal(t, &d, "good, not-good")
 	do(t, &d, "not-good")
-	if d.SeqWinner() != SeatB {
-		t.Errorf("winner %s, want B", d.SeqWinner())
-	}
+	wantSeqRight(t, &d, SeatB)
 
 	// Equal lengths: "how high?" follows, and the top decides.
 	d = dialogueDeal(t, opts, four, short, Spades)
@@ -330,9 +321,8 @@ func TestDialogueHowManyWithLengthOption(t *testing.T) {
 	do(t, &d, "how-high", "top T")
 	wantLegal(t, &d, "good, not-good")
 	do(t, &d, "not-good")
-	if d.SeqWinner() != SeatB {
-		t.Errorf("winner %s, want B (king high over ten high)", d.SeqWinner())
-	}
+	// King high over ten high.
+	wantSeqRight(t, &d, SeatB)
 
 	// The default option never asks how many: top card first.
 	d = dialogueDeal(t, DefaultOptions(), long, short, Spades)
@@ -340,9 +330,8 @@ func TestDialogueHowManyWithLengthOption(t *testing.T) {
 	wantLegal(t, &d, "good, how-high")
 	refusedText(t, &d, "how-many", ErrDialogue, "")
 	do(t, &d, "how-high", "top J", "not-good")
-	if d.SeqWinner() != SeatB {
-		t.Errorf("value option: winner %s, want B (king high over jack high)", d.SeqWinner())
-	}
+	// By value: king high over jack high.
+	wantSeqRight(t, &d, SeatB)
 
 	// With the length option a 20 still goes straight to "how high?".
 	d = dialogueDeal(t, opts, twenty9C, twentyQC, Spades)

@@ -298,9 +298,7 @@ func TestDialogueClaimOverToldDetailsSaysWhatIsBetter(t *testing.T) {
 	tdo(t, &tb, "B: same")
 	wantLegal(t, &tb, "good, length 5")
 	tdo(t, &tb, "C: length 5")
-	if tb.SeqWinner() != 2 {
-		t.Errorf("sequence right %s, want C", tb.SeqWinner())
-	}
+	wantSeqRight(t, &tb, 2)
 	// By value: a 50 over a 20 whose top was told says "announce 50".
 	tb = twentiesFiftyDeal.table(t, "")
 	tdo(t, &tb, "A: take", "A: announce 20", "B: how-high", "A: top K", "B: same")
@@ -322,8 +320,7 @@ func TestThreeBeteSplitOddPointPlayedOut(t *testing.T) {
 		o, _ := ParseOptions("players=3")
 		tb := NewDeal(o, Seat(seed%3), Shuffle(r))
 		for !tb.Over() {
-			l := tb.Legal()
-			tdo(t, &tb, tb.Turn().String()+": "+l[r.IntN(len(l))].String())
+			doRandom(t, &tb, r)
 		}
 		sc := tb.Score()
 		m := int(sc.Maker)
@@ -380,9 +377,8 @@ func TestThreeSequenceFullTieNearerEldest(t *testing.T) {
 	tdo(t, &tb, "C: how-high", "A: top K")
 	wantLegal(t, &tb, "good, same")
 	tdo(t, &tb, "C: same")
-	if tb.SeqWinner() != 0 {
-		t.Errorf("full tie: sequence right %s, want A (nearer eldest)", tb.SeqWinner())
-	}
+	// A full tie: the seat nearer eldest wins.
+	wantSeqRight(t, &tb, SeatA)
 }
 
 func TestDialogueConcededCannotClaimLater(t *testing.T) {

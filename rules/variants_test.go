@@ -114,7 +114,7 @@ func TestOfAKindSequenceAndSetBothCount(t *testing.T) {
 		second: [4]string{"AH 8S 9S", "8H 9H TH", "KH QH TS"}}
 	tb := h.table(t, "of_a_kind=on")
 	tdo(t, &tb, "A: take", "A: announce 20", "B: good", "C: good")
-	playLastLegal(t, &tb)
+	playLastToEnd(t, &tb)
 	sc := tb.Score()
 	if sc.Tricks[0] == 0 {
 		t.Fatalf("A took no trick")
@@ -141,9 +141,7 @@ func TestMenageFiftyInPlaceOfBellaAndTheTwenty(t *testing.T) {
 		t.Errorf("A's best meld %v: the menage's K-Q-J is not a sequence", m)
 	}
 	wantLegal(t, &tb, "no-sequence")
-	for tb.Phase() == PhaseSequences {
-		tdo(t, &tb, tb.Turn().String()+": "+tb.Legal()[0].String())
-	}
+	finishDialogue(t, &tb)
 	// A plays K and Q of trump: no bella for a menage holder; with the
 	// last of the three it may announce the menage.
 	var offered []string
@@ -206,9 +204,7 @@ func TestMenageLongerRunStaysASequence(t *testing.T) {
 	if tb.menage != NoSeat {
 		t.Errorf("menage seat set before play")
 	}
-	for tb.Phase() == PhaseSequences {
-		tdo(t, &tb, tb.Turn().String()+": "+tb.Legal()[0].String())
-	}
+	finishDialogue(t, &tb)
 	if tb.menage != 0 {
 		t.Errorf("menage holder %s, want A", tb.menage)
 	}
@@ -218,9 +214,7 @@ func TestMenageRefusedWithoutAllThree(t *testing.T) {
 	// "play X menage" by a seat that did not hold K, Q and J of trump.
 	tb := menageDeal.table(t, "menage=on")
 	tdo(t, &tb, "A: take")
-	for tb.Phase() == PhaseSequences {
-		tdo(t, &tb, tb.Turn().String()+": "+tb.Legal()[0].String())
-	}
+	finishDialogue(t, &tb)
 	c := tb.Legal()[0].Card
 	trefused(t, &tb, "play "+c.String()+" menage", ErrBella, "menage")
 }
@@ -262,7 +256,7 @@ func TestBimahFortyToForcedDealerWhoMakes(t *testing.T) {
 			tdo(t, &tb, tb.Turn().String()+": pass")
 		}
 		tdo(t, &tb, "A: "+tb.Legal()[0].String())
-		playLastLegal(t, &tb)
+		playLastToEnd(t, &tb)
 		sc := tb.Score()
 		switch sc.Outcome {
 		case Made:
@@ -284,7 +278,7 @@ func TestBimahFortyToForcedDealerWhoMakes(t *testing.T) {
 	o, _ := ParseOptions("players=3,dealer_forced=on,bimah=on")
 	tb := NewDeal(o, 0, NewDeck())
 	tdo(t, &tb, "B: take")
-	playLastLegal(t, &tb)
+	playLastToEnd(t, &tb)
 	if tb.Score().Bimah != 0 {
 		t.Errorf("bimah %d for a maker who was not forced", tb.Score().Bimah)
 	}

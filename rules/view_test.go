@@ -2,6 +2,7 @@ package rules
 
 import (
 	"errors"
+	"slices"
 	"testing"
 )
 
@@ -38,7 +39,7 @@ func TestViewHidesOpponentCards(t *testing.T) {
 	if w := d.View(SeatB); w.Legal() != nil || w.AppendLegal(nil) != nil {
 		t.Errorf("B may not act on A's turn: %v", w.Legal())
 	}
-	if !equalActions(v.Legal(), d.Legal()) {
+	if !slices.Equal(v.Legal(), d.Legal()) {
 		t.Errorf("A's view legal %v, deal %v", v.Legal(), d.Legal())
 	}
 }
@@ -69,18 +70,14 @@ func TestViewCompleteRefusesContradictions(t *testing.T) {
 	v := d.View(SeatA)
 	restOf := func(opp CardSet) []Card { return (v.Unseen() &^ opp).Cards() }
 	truth := set(t, b)
-	if _, err := v.Complete(oppHands(truth), restOf(truth)); err != nil {
+	if _, err := completeOpp(&v, truth); err != nil {
 		t.Fatalf("the true hand refused: %v", err)
 	}
 	plain := truth.Without(MustCard("QS")).Without(MustCard("KS")).Without(MustCard("AS")) | set(t, "QD KD AD")
-	if _, err := v.Complete(oppHands(plain), restOf(plain)); !errors.Is(err, ErrInconsistent) {
-		t.Errorf("B with plain Q-K-A: got %v, want ErrInconsistent", err)
-	}
+	wantContradicts(t, &v, plain, "B with plain Q-K-A")
 	// A hand without a 20 to the ace could not have said "same".
 	none := truth.Without(MustCard("QS")) | set(t, "8D")
-	if _, err := v.Complete(oppHands(none), restOf(none)); !errors.Is(err, ErrInconsistent) {
-		t.Errorf("B without the sequence: got %v, want ErrInconsistent", err)
-	}
+	wantContradicts(t, &v, none, "B without the sequence")
 	// Wrong sizes.
 	if _, err := v.Complete(oppHands(truth.Without(MustCard("9C"))), restOf(truth)); !errors.Is(err, ErrInconsistent) {
 		t.Errorf("eight cards: got %v", err)
@@ -97,17 +94,13 @@ func TestViewCompleteRefusesContradictions(t *testing.T) {
 		t.Fatalf("shown %s by %s", v.Shown, v.SeqWinner)
 	}
 	truth = d.Hand(SeatB)
-	if _, err := v.Complete(oppHands(truth), restOf(truth)); err != nil {
+	if _, err := completeOpp(&v, truth); err != nil {
 		t.Fatalf("the true hand refused: %v", err)
 	}
 	extra := truth.Without(MustCard("9H")).Without(MustCard("JH")) | set(t, "JD QD") // T-J-Q of diamonds
-	if _, err := v.Complete(oppHands(extra), restOf(extra)); !errors.Is(err, ErrInconsistent) {
-		t.Errorf("B with an unshown run: got %v, want ErrInconsistent", err)
-	}
+	wantContradicts(t, &v, extra, "B with an unshown run")
 	missing := truth.Without(MustCard("KS")) | set(t, "JD")
-	if _, err := v.Complete(oppHands(missing), restOf(missing)); !errors.Is(err, ErrInconsistent) {
-		t.Errorf("B without a shown card: got %v, want ErrInconsistent", err)
-	}
+	wantContradicts(t, &v, missing, "B without a shown card")
 }
 
 func TestViewCompleteAfterDixExchange(t *testing.T) {
@@ -118,15 +111,13 @@ func TestViewCompleteAfterDixExchange(t *testing.T) {
 		t.Fatalf("B's view: opponent known %s unseen %s", v.Known(SeatA), v.Unseen())
 	}
 	truth := d.Hand(SeatA)
-	if c, err := v.Complete(oppHands(truth), (v.Unseen() &^ truth).Cards()); err != nil || c.View(SeatB) != v {
+	if c, err := completeOpp(&v, truth); err != nil || c.View(SeatB) != v {
 		t.Fatalf("the true hand: %v", err)
 	}
 	// A has the jack of hearts, as everyone saw: a sample without it is
 	// refused.
 	without := truth.Without(MustCard("JH")).With((v.Unseen() &^ truth).First())
-	if _, err := v.Complete(oppHands(without), (v.Unseen() &^ without).Cards()); !errors.Is(err, ErrInconsistent) {
-		t.Errorf("sample without the upcard A took: got %v, want ErrInconsistent", err)
-	}
+	wantContradicts(t, &v, without, "sample without the upcard A took")
 }
 
 func TestViewCompleteRefusesBadSamples(t *testing.T) {
@@ -175,7 +166,7 @@ func TestViewDialogueAndPlayAccessors(t *testing.T) {
 	if got := va.OwnBest(); got.String() != "9C-8C-7C" {
 		t.Errorf("A's OwnBest = %s", got)
 	}
-	if !equalActions(v.AppendLegal(nil), d.Legal()) {
+	if !slices.Equal(v.AppendLegal(nil), d.Legal()) {
 		t.Errorf("AppendLegal %v, deal %v", v.AppendLegal(nil), d.Legal())
 	}
 	do(t, &d, "same", "play 7C")
@@ -195,6 +186,21 @@ func TestViewDialogueAndPlayAccessors(t *testing.T) {
 // oppHands is the hands argument of View.Complete with two players: the
 // opponent's hand (the viewer's own entry is not read).
 func oppHands(opp CardSet) [4]CardSet { return [4]CardSet{opp, opp} }
+
+// completeOpp completes v, a two-player view, with the opponent holding
+// opp and the unseen cards opp leaves as the rest.
+func completeOpp(v *View, opp CardSet) (Deal, error) {
+	return v.Complete(oppHands(opp), (v.Unseen() &^ opp).Cards())
+}
+
+// wantContradicts checks that v refuses the opponent holding opp as
+// inconsistent; why says what is wrong with that hand.
+func wantContradicts(t testing.TB, v *View, opp CardSet, why string) {
+	t.Helper()
+	if _, err := completeOpp(v, opp); !errors.Is(err, ErrInconsistent) {
+		t.Errorf("%s: got %v, want ErrInconsistent", why, err)
+	}
+}
 
 // TestUpcardTaker: every View says who took the upcard into its hand:
 // at four the maker once the last cards are dealt, whatever trump was
@@ -232,10 +238,7 @@ func TestUpcardTaker(t *testing.T) {
 						}
 					}
 				}
-				legal := d.Legal()
-				if err := d.Apply(legal[r.IntN(len(legal))]); err != nil {
-					t.Fatal(err)
-				}
+				doRandom(t, &d, r)
 			}
 		}
 		if n == 4 && (!seen[0] || !seen[1] || seen[2]) || n < 4 && !seen[2] {

@@ -1,10 +1,8 @@
 package duplicate
 
 import (
-	"errors"
 	"math/rand/v2"
 	"reflect"
-	"strings"
 	"testing"
 )
 
@@ -145,11 +143,7 @@ func TestStreakProperty(t *testing.T) {
 
 func TestHistoryErrors(t *testing.T) {
 	head := "klob-daily-history 1\n"
-	for _, c := range []struct {
-		text string
-		line int
-		want string
-	}{
+	wantParseErrors(t, ParseHistory, history, []parseCase{
 		{"", 0, "empty"},
 		{"klob-daily-history 2\n", 1, `a history starts with "klob-daily-history 1"`},
 		{head + "2026-12-1 players=2 percent=1 field=1 played=1 vspar=-\n", 2, `date "2026-12-1"`},
@@ -167,17 +161,7 @@ func TestHistoryErrors(t *testing.T) {
 			"2026-12-01 players=2 after 2026-12-02 players=2"},
 		{head + "2026-12-01 players=2 percent=1 field=1 played=1 vspar=-\n2026-12-01 players=2 percent=1 field=1 played=1 vspar=-\n", 3, "one line a day and seat count"},
 		{head + "\xff\n", 0, "not UTF-8"},
-	} {
-		_, err := ParseHistory([]byte(c.text))
-		var pe *ParseError
-		if !errors.As(err, &pe) {
-			t.Errorf("%q: error %v, want a *ParseError", c.text, err)
-			continue
-		}
-		if pe.Line != c.line || !strings.Contains(pe.Msg, c.want) || !strings.HasPrefix(pe.Error(), "history") {
-			t.Errorf("%q:\n got %v\nwant line %d: ...%s...", c.text, pe, c.line, c.want)
-		}
-	}
+	})
 	bad := &History{Days: []Day{{Date: day(t, "2026-12-01"), Players: 2, Field: 1}, {Date: day(t, "2026-12-01"), Players: 2, Field: 1}}}
 	if _, err := bad.MarshalText(); err == nil {
 		t.Fatal("two lines of one day and seat count written")

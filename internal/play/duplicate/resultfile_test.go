@@ -143,11 +143,7 @@ func TestResultFileRoundTrip(t *testing.T) {
 
 func TestResultFileErrors(t *testing.T) {
 	head := "klob-results 1\ndate 2026-12-01\nplayers 3\nset 0123456789abcdef\nname Ann\nversion v1\n"
-	for _, c := range []struct {
-		text string
-		line int
-		want string
-	}{
+	wantParseErrors(t, ParseResultFile, resultFile, []parseCase{
 		{"", 0, `empty: no "klob-results" line`},
 		{"# only a comment\n", 0, "empty"},
 		{"hello\n", 1, `"hello": a result file starts with "klob-results 1"`},
@@ -186,17 +182,7 @@ func TestResultFileErrors(t *testing.T) {
 		{head + "score 12\nend\n", 7, `"score" is not a line of a result file`},
 		{head + "end\n" + strings.Repeat("#", MaxResultFileSize), 0, "more than a result file holds"},
 		{head + "name \xff\nend\n", 0, "not UTF-8 text"},
-	} {
-		_, err := ParseResultFile([]byte(c.text))
-		var pe *ParseError
-		if !errors.As(err, &pe) {
-			t.Errorf("%q: error %v (%T), want a *ParseError", clip(c.text), err, err)
-			continue
-		}
-		if pe.Line != c.line || !strings.Contains(pe.Msg, c.want) {
-			t.Errorf("%q:\n got line %d: %s\nwant line %d: ...%s...", c.text, pe.Line, pe.Msg, c.line, c.want)
-		}
-	}
+	})
 	// The message says where.
 	_, err := ParseResultFile([]byte(head + "board 1 result x par 0\nend\n"))
 	if err == nil || !strings.HasPrefix(err.Error(), "result file, line 7: board 1: result") {
@@ -250,6 +236,31 @@ func FuzzParseResultFile(f *testing.F) {
 		f.Add(out)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) { roundTrips(t, data, ParseResultFile) })
+}
+
+// parseCase is a text a parser must refuse: the line its *ParseError
+// names and words of its message.
+type parseCase struct {
+	text string
+	line int
+	want string
+}
+
+// wantParseErrors checks that parse refuses every case's text with a
+// *ParseError of the file of, at the case's line, saying its words.
+func wantParseErrors[T any](t *testing.T, parse func([]byte) (T, error), of string, cases []parseCase) {
+	t.Helper()
+	for _, c := range cases {
+		_, err := parse([]byte(c.text))
+		var pe *ParseError
+		if !errors.As(err, &pe) {
+			t.Errorf("%q: error %v (%T), want a *ParseError", clip(c.text), err, err)
+			continue
+		}
+		if pe.Of != of || pe.Line != c.line || !strings.Contains(pe.Msg, c.want) {
+			t.Errorf("%q:\n got %v\nwant %s, line %d: ...%s...", clip(c.text), pe, of, c.line, c.want)
+		}
+	}
 }
 
 // roundTrips checks a parser of the package's files on data: it fails

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/klob/klob/internal/testing/clocktest"
+	"github.com/klob/klob/internal/testing/testkit"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -27,10 +28,9 @@ import (
 func TestWatchAndPrivate(t *testing.T) {
 	d := newOnDisk(t)
 	h := d.hall(t)
-	tb, err := h.Open(Player{ID: "a", Name: "Ann"}, Options{Seats: 3, Rules: rules.DefaultOptions(), Level: ai.Random, Seed: 5})
-	require.NoError(t, err)
+	tb := annOpens(t, h, 3, rules.DefaultOptions(), 5)
 	ann, bob := join(t, tb, "a", "Ann", 1), join(t, tb, "b", "Bob", 2)
-	_, err = tb.Watch(Player{ID: "z", Name: "Zed"})
+	_, err := tb.Watch(Player{ID: "z", Name: "Zed"})
 	require.ErrorIs(t, err, ErrNotStarted)
 	require.Empty(t, h.Watchable("z"), "a table not started is not listed to watch")
 	require.NoError(t, ann.conn.Start())
@@ -106,9 +106,8 @@ func TestPrivateWhenOpened(t *testing.T) {
 // and so does the same key from another address.
 func TestGuessesLimited(t *testing.T) {
 	clock := clocktest.New(t0)
-	h := newHall(t, Config{Clock: clock, NewBot: randomBots, Abandon: 1000 * time.Hour})
-	tb, err := h.Open(Player{ID: "a", Name: "Ann"}, Options{Seats: 2, Rules: smallRules(), Level: ai.Random, Seed: 5})
-	require.NoError(t, err)
+	h := newHall(t, Config{Clock: clock, NewBot: testkit.RandomBots, Abandon: 1000 * time.Hour})
+	tb := annOpens(t, h, 2, smallRules(), 5)
 	who := Seeker{ID: "k1", Addr: "192.0.2.7"}
 
 	// Every code but the table's, in a fixed order.
@@ -189,8 +188,7 @@ func TestTableRoom(t *testing.T) {
 	cfg := testConfig(t.TempDir(), &memHistory{}, clocktest.New(t0))
 	cfg.Chat = hub
 	h := newHall(t, cfg)
-	tb, err := h.Open(Player{ID: "a", Name: "Ann"}, Options{Seats: 2, Rules: smallRules(), Level: ai.Random, Seed: 5})
-	require.NoError(t, err)
+	tb := annOpens(t, h, 2, smallRules(), 5)
 	other, err := h.Open(Player{ID: "b", Name: "Bob"}, Options{Seats: 2, Rules: smallRules(), Level: ai.Random, Seed: 6})
 	require.NoError(t, err)
 	require.NotNil(t, tb.Room())
@@ -215,10 +213,8 @@ func TestAgainAtTable(t *testing.T) {
 	cfg := testConfig(dir, hist, clocktest.New(t0))
 	cfg.Record = rec.record
 	h := newHall(t, cfg)
-	tb, err := h.Open(Player{ID: "a", Name: "Ann"}, Options{Seats: 2, Rules: smallRules(), Level: ai.Random, Seed: 7})
-	require.NoError(t, err)
-	ann, bob := join(t, tb, "a", "Ann", 1), join(t, tb, "b", "Bob", 2)
-	require.NoError(t, ann.conn.Start())
+	tb := annOpens(t, h, 2, smallRules(), 7)
+	ann, bob := annAndBob(t, tb)
 	c := newCrowd(t, ann, bob)
 	c.run("the game's end, filed", func() bool {
 		return ann.port().Snapshot().Save.Filed && bob.port().Snapshot().Save.Filed
@@ -267,10 +263,8 @@ func TestAgainAtTable(t *testing.T) {
 func playedTable(t *testing.T) (*Hall, *Table, *person, *person) {
 	t.Helper()
 	h := newHall(t, testConfig(t.TempDir(), &memHistory{}, clocktest.New(t0)))
-	tb, err := h.Open(Player{ID: "a", Name: "Ann"}, Options{Seats: 2, Rules: smallRules(), Level: ai.Random, Seed: 7})
-	require.NoError(t, err)
-	ann, bob := join(t, tb, "a", "Ann", 1), join(t, tb, "b", "Bob", 2)
-	require.NoError(t, ann.conn.Start())
+	tb := annOpens(t, h, 2, smallRules(), 7)
+	ann, bob := annAndBob(t, tb)
 	newCrowd(t, ann, bob).run("the game's end, filed", func() bool {
 		return ann.port().Snapshot().Save.Filed && bob.port().Snapshot().Save.Filed
 	})

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/klob/klob/internal/testing/clocktest"
+	"github.com/klob/klob/internal/testing/testkit"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -24,7 +25,7 @@ import (
 )
 
 // t0 is the tests' clock's start.
-var t0 = time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC)
+var t0 = clocktest.Start()
 
 // guard bounds a wait that only a broken hall would make long: it
 // never decides a test that passes, it only stops one that hangs.
@@ -66,13 +67,10 @@ type archiveFunc func(l *gamelog.Log)
 
 func (f archiveFunc) Archive(l *gamelog.Log) (string, error) { f(l); return "mem", nil }
 
-// randomBots are work-bounded bots: a seeded random legal action.
-func randomBots(level ai.Level, cfg ai.Config) (ai.Bot, error) { return ai.NewRandom(cfg.Seed), nil }
-
 // testConfig is a hall in dir on clock: random bots, no pace, a grace
 // of a minute (the clock decides when it passes).
 func testConfig(dir string, hist *memHistory, clock host.Clock) Config {
-	return Config{Dir: dir, Grace: time.Minute, History: hist.of, NewBot: randomBots, Clock: clock}
+	return Config{Dir: dir, Grace: time.Minute, History: hist.of, NewBot: testkit.RandomBots, Clock: clock}
 }
 
 func newHall(t *testing.T, cfg Config) *Hall {

@@ -7,20 +7,18 @@ import (
 	"time"
 
 	"github.com/klob/klob/internal/testing/clocktest"
+	"github.com/klob/klob/internal/testing/testkit"
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/rules"
 )
 
 // t0 is the tests' clock t0 and game t0.
-var t0 = time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC)
+var t0 = clocktest.Start()
 
 // guard bounds a wait that only a broken host would make long: it never
 // decides a test that passes, it only stops one that hangs.
 const guard = 2 * time.Minute
-
-// randomBots are work-bounded bots: a seeded random legal action.
-func randomBots(level ai.Level, cfg ai.Config) (ai.Bot, error) { return ai.NewRandom(cfg.Seed), nil }
 
 // options are the rules of a game of n, with the house variants that
 // make chance steps and cards passed face down (shlomo, cleopatra).
@@ -48,7 +46,7 @@ func players(n int, people ...rules.Seat) []Player {
 // config is a game of n with people at the seats given, on a manual
 // clock, no pace.
 func config(n int, seed uint64, st Store, clock Clock, people ...rules.Seat) Config {
-	return Config{Game: Game{Options: options(n), Seed: seed, Players: players(n, people...), NewBot: randomBots, Start: t0},
+	return Config{Game: Game{Options: options(n), Seed: seed, Players: players(n, people...), NewBot: testkit.RandomBots, Start: t0},
 		Store: st, Clock: clock, Takebacks: true}
 }
 
@@ -177,6 +175,26 @@ func settle(t *testing.T, h *Host) {
 	t.Helper()
 	if err := h.call(func() error { return nil }); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// wantStill fails the test, saying why, when the game's moves change
+// while the host's loop runs twice: once for what is queued, once for
+// what that set off.
+func wantStill(t *testing.T, h *Host, why string) {
+	t.Helper()
+	before, err := h.Log()
+	if err != nil {
+		t.Fatal(err)
+	}
+	settle(t, h)
+	settle(t, h)
+	after, err := h.Log()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if moves(t, before) != moves(t, after) {
+		t.Fatal(why)
 	}
 }
 

@@ -32,23 +32,21 @@ func TestForcedGoodSaysWhy(t *testing.T) {
 					if s.Game().Over() {
 						break
 					}
-					deal, from, ok := advance(t, s)
+					deal, took, ok := advance(t, s)
 					if !ok {
 						continue
 					}
-					steps := s.Game().Deal().Steps()
-					for i := from; i < len(steps); i++ {
-						why, ok := s.Forced(deal, i)
-						if !ok || steps[i].Action.Kind != rules.Good {
+					for _, tk := range took {
+						if !tk.forced || tk.step.Action.Kind != rules.Good {
 							continue
 						}
-						v := s.View(steps[i].Seat)
+						v := s.View(tk.step.Seat)
 						want := "you hold no sequence"
 						if v.OwnBest().Len >= 3 {
 							want = "your sequence is lower, so it is not shown"
 						}
-						if why != want {
-							t.Fatalf("seed %d deal %d: good taken with %q, want %q", seed, deal, why, want)
+						if tk.why != want {
+							t.Fatalf("seed %d deal %d: good taken with %q, want %q", seed, deal, tk.why, want)
 						}
 						seen[want]++
 					}

@@ -8,17 +8,16 @@ import (
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/rules"
 )
 
 var start = time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)
 
-func randomBots(level ai.Level, cfg ai.Config) (ai.Bot, error) { return ai.NewRandom(cfg.Seed), nil }
-
 func config(seed uint64, players ...Player) Config {
 	opts := rules.DefaultOptions()
 	opts.Target = 200
-	return Config{Options: opts, Seed: seed, Players: players, NewBot: randomBots, Start: start}
+	return Config{Options: opts, Seed: seed, Players: players, NewBot: testkit.RandomBots, Start: start}
 }
 
 var (
@@ -39,18 +38,35 @@ func noErr(t *testing.T, err error) {
 // from its own View).
 func step(t *testing.T, s *Session) { stepWith(t, s, nil) }
 
+// taken is a step Advance took: its place in the deal and the reason
+// Forced gives for it (forced false: none).
+type taken struct {
+	i      int
+	step   rules.Step
+	why    string
+	forced bool
+}
+
 // advance deals when the game waits for a deal, else takes the forced
-// moves. It returns the deal and how many steps it had before; false
-// when it dealt, or the forced moves ended the deal.
-func advance(t *testing.T, s *Session) (deal, from int, ok bool) {
+// moves and returns the deal's number and the steps it took; false when
+// it dealt, or the forced moves ended the deal.
+func advance(t *testing.T, s *Session) (deal int, took []taken, ok bool) {
 	t.Helper()
 	if s.Game().NeedDeal() {
 		noErr(t, s.StartDeal())
-		return 0, 0, false
+		return 0, nil, false
 	}
-	deal, from = s.Game().DealNo(), len(s.Game().Deal().Steps())
+	deal, from := s.Game().DealNo(), len(s.Game().Deal().Steps())
 	noErr(t, s.Advance())
-	return deal, from, s.Game().DealNo() == deal
+	if s.Game().DealNo() != deal {
+		return deal, nil, false
+	}
+	steps := s.Game().Deal().Steps()
+	for i := from; i < len(steps); i++ {
+		why, forced := s.Forced(deal, i)
+		took = append(took, taken{i, steps[i], why, forced})
+	}
+	return deal, took, true
 }
 
 // playOut steps s to the game's end; it reports false when the game has
@@ -212,19 +228,17 @@ func TestAdvanceTakesOnlyForcedMoves(t *testing.T) {
 	s, _ := New(config(3, person, person))
 	forced := 0
 	for n := 0; n < 2000 && !s.Game().Over(); n++ {
-		deal, steps, ok := advance(t, s)
+		deal, took, ok := advance(t, s)
 		if !ok {
 			continue
 		}
-		after := s.Game().Deal().Steps()
-		for i := steps; i < len(after); i++ {
-			why, ok := s.Forced(deal, i)
-			if !ok || after[i].Action.Kind == rules.PlayCard {
-				t.Fatalf("deal %d step %d (%v): forced %v", deal, i, after[i].Action, ok)
+		for _, tk := range took {
+			if !tk.forced || tk.step.Action.Kind == rules.PlayCard {
+				t.Fatalf("deal %d step %d (%v): forced %v", deal, tk.i, tk.step.Action, tk.forced)
 			}
 			forced++
-			if after[i].Action.Kind == rules.NoSequence && why != "you hold no sequence" {
-				t.Errorf("got reason %q for no sequence, want %q", why, "you hold no sequence")
+			if tk.step.Action.Kind == rules.NoSequence && tk.why != "you hold no sequence" {
+				t.Errorf("got reason %q for no sequence, want %q", tk.why, "you hold no sequence")
 			}
 		}
 		seat, ok := s.ToMove()
@@ -253,7 +267,7 @@ func TestResumeDealsTheSameCards(t *testing.T) {
 	for range 40 {
 		step(t, a)
 	}
-	b, err := Resume(a.Log(), Config{Seed: 999, NewBot: randomBots})
+	b, err := Resume(a.Log(), Config{Seed: 999, NewBot: testkit.RandomBots})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -279,7 +293,7 @@ func TestResumeRefusesABadLevel(t *testing.T) {
 	s, _ := New(config(5, person, bot))
 	l := s.Log()
 	l.Header.Levels[1] = "grandmaster"
-	if _, err := Resume(l, Config{NewBot: randomBots}); err == nil {
+	if _, err := Resume(l, Config{NewBot: testkit.RandomBots}); err == nil {
 		t.Fatal("a log with an unknown bot level resumed")
 	}
 }

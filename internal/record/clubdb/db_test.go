@@ -48,7 +48,7 @@ func TestOpenMakesANewDatabase(t *testing.T) {
 
 // The read connections cannot write.
 func TestReadersAreReadOnly(t *testing.T) {
-	db, _ := openTest(t, testkit.StoppedClock())
+	db := openStopped(t)
 	_, err := db.rdb.Exec(`INSERT INTO players (key, name, first_seen, last_seen) VALUES ('k', 'n', 0, 0)`)
 	require.Error(t, err)
 	require.Contains(t, err.Error(), "readonly")
@@ -89,7 +89,7 @@ func TestSeePlayerKeepsTheChosenName(t *testing.T) {
 func TestRecordGameOnceAtEverySeatCount(t *testing.T) {
 	for _, n := range []int{2, 3, 4} {
 		t.Run(fmt.Sprint(n), func(t *testing.T) {
-			db, _ := openTest(t, testkit.StoppedClock())
+			db := openStopped(t)
 			ctx := context.Background()
 			keys := []string{"ka", "", "kc", "kd"}[:n]
 			if n == 2 {
@@ -150,7 +150,7 @@ func TestRecordGameOnceAtEverySeatCount(t *testing.T) {
 // function: every game is rated exactly once, so each player's mu is
 // 25 plus the number of games they played.
 func TestConcurrentRecordsRateEachGameOnce(t *testing.T) {
-	db, _ := openTest(t, testkit.StoppedClock())
+	db := openStopped(t)
 	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(1, 2))
 	players := []string{"p0", "p1", "p2", "p3", "p4", "p5"}
@@ -216,7 +216,7 @@ func TestConcurrentRecordsRateEachGameOnce(t *testing.T) {
 // A rating function that fails, or returns what cannot be kept, leaves
 // nothing behind: neither the game nor any rating.
 func TestBadRatingRecordsNothing(t *testing.T) {
-	db, _ := openTest(t, testkit.StoppedClock())
+	db := openStopped(t)
 	ctx := context.Background()
 	g := testGame("g", "ka", "kb")
 	for name, rate := range map[string]RateFunc{
@@ -242,7 +242,7 @@ func TestBadRatingRecordsNothing(t *testing.T) {
 
 // Requests that fail do not take down those committed with them.
 func TestAFailingWriteFailsAlone(t *testing.T) {
-	db, _ := openTest(t, testkit.StoppedClock())
+	db := openStopped(t)
 	ctx := context.Background()
 	var wg sync.WaitGroup
 	results := make([]error, 200)
@@ -275,7 +275,7 @@ func TestAFailingWriteFailsAlone(t *testing.T) {
 }
 
 func TestGameChecks(t *testing.T) {
-	db, _ := openTest(t, testkit.StoppedClock())
+	db := openStopped(t)
 	ctx := context.Background()
 	for name, edit := range map[string]func(*Game){
 		"no sum":      func(g *Game) { g.LogSHA256 = "abc" },
@@ -296,7 +296,7 @@ func TestGameChecks(t *testing.T) {
 }
 
 func TestRematchChain(t *testing.T) {
-	db, _ := openTest(t, testkit.StoppedClock())
+	db := openStopped(t)
 	ctx := context.Background()
 	var ids []int64
 	prev := ""
@@ -332,7 +332,7 @@ func TestRematchChain(t *testing.T) {
 }
 
 func TestLeaderboard(t *testing.T) {
-	db, _ := openTest(t, testkit.StoppedClock())
+	db := openStopped(t)
 	ctx := context.Background()
 	// Ratings straight from the function: a has mu 30 sigma 1, b mu 35
 	// sigma 5, c mu 20 sigma 0.5, d one game only.
@@ -374,7 +374,7 @@ func TestLeaderboard(t *testing.T) {
 
 // An unfinished game (filed when abandoned) is kept, never rated.
 func TestUnfinishedGamesAreNotRated(t *testing.T) {
-	db, _ := openTest(t, testkit.StoppedClock())
+	db := openStopped(t)
 	ctx := context.Background()
 	g := testGame("u", "ka", "kb")
 	g.Winner = ""
@@ -388,7 +388,7 @@ func TestUnfinishedGamesAreNotRated(t *testing.T) {
 // A game known from one copy of its log moves to another copy only
 // when the first is gone.
 func TestRecordGameMovesAGoneLog(t *testing.T) {
-	db, _ := openTest(t, testkit.StoppedClock())
+	db := openStopped(t)
 	ctx := context.Background()
 	dir := t.TempDir()
 	g := testGame("m", "ka", "kb")
@@ -421,7 +421,7 @@ func TestOneProcessOpensTheDatabase(t *testing.T) {
 }
 
 func TestClosedRefusesWrites(t *testing.T) {
-	db, _ := openTest(t, testkit.StoppedClock())
+	db := openStopped(t)
 	require.NoError(t, db.Close())
 	require.NoError(t, db.Close())
 	require.ErrorIs(t, db.SeePlayer(context.Background(), "k", "n"), ErrClosed)
@@ -429,7 +429,7 @@ func TestClosedRefusesWrites(t *testing.T) {
 
 // A context that has ended before a commit takes a request stops it.
 func TestEndedContextWritesNothing(t *testing.T) {
-	db, _ := openTest(t, testkit.StoppedClock())
+	db := openStopped(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	_, err := db.RecordGame(ctx, testGame("c", "ka", "kb"), nil)
@@ -645,7 +645,7 @@ func TestWritesRacingCloseAllEnd(t *testing.T) {
 // before it let go (the write's own caller found the connection taken),
 // is committed all the same: the committer looks again after letting go.
 func TestWriteQueuedAsCommitterLetsGoIsCommitted(t *testing.T) {
-	db, _ := openTest(t, testkit.StoppedClock())
+	db := openStopped(t)
 	ctx := context.Background()
 	late := make(chan error, 1)
 	first := true

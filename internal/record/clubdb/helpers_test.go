@@ -27,6 +27,13 @@ func openTest(t testing.TB, c *testkit.Clock) (*DB, string) {
 	return openAt(t, path, c), path
 }
 
+// openStopped is openTest on a clock stopped at the tests' usual time.
+func openStopped(t testing.TB) *DB {
+	t.Helper()
+	db, _ := openTest(t, testkit.StoppedClock())
+	return db
+}
+
 func openAt(t testing.TB, path string, c *testkit.Clock) *DB {
 	t.Helper()
 	o := Options{}

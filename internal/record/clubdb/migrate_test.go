@@ -83,7 +83,7 @@ func TestFixturesCoverEveryVersion(t *testing.T) {
 // its data, with a copy of it as it was; the result has the schema of
 // a new database, checks clean and takes new writes.
 func TestMigrateFromEveryVersion(t *testing.T) {
-	fresh, _ := openTest(t, testkit.StoppedClock())
+	fresh := openStopped(t)
 	want := schemaOf(t, fresh)
 	for k := 0; k < Version; k++ {
 		t.Run(fmt.Sprint("from ", k), func(t *testing.T) {

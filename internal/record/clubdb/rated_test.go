@@ -21,7 +21,7 @@ import (
 // bots alone (one person, or partners), not an unfinished one, not a
 // practice one, not one rated already.
 func TestUnrated(t *testing.T) {
-	db, _ := openTest(t, testkit.StoppedClock())
+	db := openStopped(t)
 	ctx := context.Background()
 	record := func(g Game, rate RateFunc) int64 {
 		rec, err := db.RecordGame(ctx, g, rate)
@@ -101,7 +101,7 @@ func TestImportLinksRematches(t *testing.T) {
 	second := mk("m-second", at.Add(time.Hour), first)
 	mk("a-third", at.Add(2*time.Hour), second)
 	mk("b-orphan", at.Add(3*time.Hour), fakeSum("never filed"))
-	db, _ := openTest(t, testkit.StoppedClock())
+	db := openStopped(t)
 	ctx := context.Background()
 	rep, err := db.Import(ctx, state)
 	require.NoError(t, err)
@@ -141,7 +141,7 @@ func TestImportTableBeingFiled(t *testing.T) {
 	_, err := store.New(filepath.Join(state, PlayersDir, testkit.KeyGus), store.Options{}).Archive(mk())
 	require.NoError(t, err)
 	require.NoError(t, store.New(filepath.Join(state, TablesDir, "WXYZ"), store.Options{}).SaveCurrent(withTags(mk(), tagFiled, "A")))
-	db, _ := openTest(t, testkit.StoppedClock())
+	db := openStopped(t)
 	rep, err := db.Import(context.Background(), state)
 	require.NoError(t, err)
 	assert.Equal(t, 1, rep.Games)

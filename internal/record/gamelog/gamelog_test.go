@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -45,17 +46,6 @@ func TestRoundTrip(t *testing.T) {
 			}
 		})
 	}
-}
-
-func fmtInt(n int) string {
-	if n == 0 {
-		return "0"
-	}
-	var b []byte
-	for ; n > 0; n /= 10 {
-		b = append([]byte{byte('0' + n%10)}, b...)
-	}
-	return string(b)
 }
 
 // playRandom plays a game of two random players (uniform over the
@@ -298,18 +288,8 @@ func TestMutationsAreCaught(t *testing.T) {
 
 // mutate returns a plausible wrong version of a token.
 func mutate(f string) string {
-	if n := 0; len(f) > 0 && f[0] >= '0' && f[0] <= '9' {
-		ok := true
-		for _, c := range f {
-			if c < '0' || c > '9' {
-				ok = false
-				break
-			}
-			n = n*10 + int(c-'0')
-		}
-		if ok {
-			return fmtInt(n + 1)
-		}
+	if n, err := strconv.Atoi(f); err == nil && f[0] >= '0' && f[0] <= '9' {
+		return strconv.Itoa(n + 1)
 	}
 	switch f {
 	case "A":

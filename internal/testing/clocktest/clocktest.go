@@ -27,6 +27,10 @@ type timer struct {
 	f   func()
 }
 
+// Start is the tests' usual fixed time, noon on 1 December 2026, UTC:
+// the same instant in every package's tests, so their dates agree.
+func Start() time.Time { return time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC) }
+
 // New returns a clock that reads start until advanced.
 func New(start time.Time) *Manual {
 	return &Manual{now: start, added: make(chan struct{})}

@@ -8,6 +8,11 @@ import (
 	"github.com/klob/klob/rules"
 )
 
+// RandomBots makes, whatever the level, bots that play a random legal
+// action drawn from their seed: bounded by their work, for tests of
+// what goes on around the play (hosts, halls, sessions).
+func RandomBots(level ai.Level, cfg ai.Config) (ai.Bot, error) { return ai.NewRandom(cfg.Seed), nil }
+
 // CheapBots makes the real bots with few samples and one worker, so
 // that tests which play them (par, tournament boards) are quick, and
 // with no time limit (Think < 0): the budget alone ends a search, so a

@@ -3,6 +3,8 @@ package testkit
 import (
 	"sync"
 	"time"
+
+	"github.com/klob/klob/internal/testing/clocktest"
 )
 
 // Clock is a test clock: it reads the time it was set to until the
@@ -15,11 +17,9 @@ type Clock struct {
 // NewClock returns a clock that reads start.
 func NewClock(start time.Time) *Clock { return &Clock{t: start} }
 
-// StoppedClock returns a clock that reads noon on 1 December 2026, UTC,
-// until the test moves it: the tests' usual fixed time.
-func StoppedClock() *Clock {
-	return NewClock(time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC))
-}
+// StoppedClock returns a clock that reads the tests' usual fixed time
+// (clocktest.Start) until the test moves it.
+func StoppedClock() *Clock { return NewClock(clocktest.Start()) }
 
 // Now returns the clock's time.
 func (c *Clock) Now() time.Time {
