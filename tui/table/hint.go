@@ -2,7 +2,6 @@ package table
 
 import (
 	"fmt"
-	"sort"
 	"strings"
 
 	"github.com/klob/klob/ai/eval"
@@ -65,24 +64,10 @@ func HintLines(ctx *kit.Context, v *rules.View, ev eval.Evaluation, w int) []str
 	return out
 }
 
-// Ranked is an analysis with its rows in rank order: the hard bot's
-// choice first, then by what it ranks by (the chance to win the game
-// near its end, else the score), the better first.
+// Ranked is an analysis with its rows in rank order, best first (the
+// rank drill.Analysis.Ranked gives).
 func Ranked(an *drill.Analysis) drill.Analysis {
-	out := *an
-	out.Rows = append([]drill.Row(nil), an.Rows...)
-	best := an.Rows[an.Best]
-	sort.SliceStable(out.Rows, func(i, j int) bool {
-		a, b := out.Rows[i], out.Rows[j]
-		if (a.Action == best.Action) != (b.Action == best.Action) {
-			return a.Action == best.Action
-		}
-		if an.ByWin && a.Win != b.Win {
-			return a.Win > b.Win
-		}
-		return a.Mean > b.Mean
-	})
-	out.Best = 0
+	out, _ := an.InRankOrder(-1)
 	return out
 }
 

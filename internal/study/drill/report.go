@@ -109,6 +109,22 @@ func (an *Analysis) Ranking() string {
 	return "Ranked by score difference for this deal: yours minus the opponent's."
 }
 
+// InRankOrder returns an with its rows in the order of Ranked, best
+// first (its Best then 0), and where row chosen of an went (-1 stays -1).
+func (an *Analysis) InRankOrder(chosen int) (Analysis, int) {
+	out := *an
+	out.Rows = make([]Row, 0, len(an.Rows))
+	at := -1
+	for _, i := range an.Ranked() {
+		if i == chosen {
+			at = len(out.Rows)
+		}
+		out.Rows = append(out.Rows, an.Rows[i])
+	}
+	out.Best = 0
+	return out, at
+}
+
 // Ranked returns the indices of an's rows best first, as Ranking says:
 // the hard bot's choice, then by Win near the end of a game, else by
 // Mean; ties keep the legal order.
