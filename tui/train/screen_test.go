@@ -4,9 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"path/filepath"
 	"reflect"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -971,6 +974,57 @@ func TestHelpSaysWhatNDoes(t *testing.T) {
 			if !strings.HasPrefix(line, want[0]) || !strings.Contains(line, "where the drill offers "+want[1]+", "+letter+" answers that instead") {
 				t.Errorf("%d seats: the help's %s reads %q: not %q, then the options %s it answers instead", seats, letter, line, want[0], want[1])
 			}
+		}
+	}
+}
+
+// TestResultKeepsYourRow: at 80×24 a drill with many options (the cards
+// to give at cleopatra) shows its rows best first; where they do not all
+// fit, the lowest others give way with a line that counts them, and your
+// own row and the hard bot's choice always show.
+func TestResultKeepsYourRow(t *testing.T) {
+	for _, rs := range []string{"players=3,shlomo=on", "players=4,shlomo=on,cleopatra=on"} {
+		cfg := rulesConfig(t, nil, rs)
+		cfg.Only = drill.OnlyDeclare
+		hs := start(t, cfg, 80, 24)
+		cut := 0
+		for i := range 30 {
+			tr := hs.s
+			keys := itemKeys(tr.legal, tr.order)
+			hs.press(keys[i%len(keys)])
+			scr := hs.screen()
+			rows := strings.Count(scr, " ± ")
+			var more int
+			if m := regexp.MustCompile(`\((\d+) more options?, ranked lower`).FindStringSubmatch(scr); m != nil {
+				more, _ = strconv.Atoi(m[1])
+				cut++
+			}
+			if rows+more != len(tr.an.Rows) || !strings.Contains(scr, "← you") || !strings.Contains(scr, "Hard bot: ") {
+				t.Fatalf("%s: %d rows shown and %d counted for %d options, or your row or the hard bot's choice is missing:\n%s",
+					rs, rows, more, len(tr.an.Rows), scr)
+			}
+			var last float64 = math.Inf(1)
+			for _, l := range strings.Split(scr, "\n") {
+				if !strings.Contains(l, " ± ") || !strings.Contains(l, "give ") || strings.Contains(l, "best · hard bot") {
+					continue
+				}
+				f := strings.Fields(l[strings.Index(l, "give")+len("give "):])
+				if len(f) < 2 {
+					break
+				}
+				mean, err := strconv.ParseFloat(f[1], 64)
+				if tr.an.ByWin || err != nil {
+					break
+				}
+				if mean > last {
+					t.Fatalf("%s: rows not best first:\n%s", rs, scr)
+				}
+				last = mean
+			}
+			hs.press("enter")
+		}
+		if cut == 0 {
+			t.Errorf("%s: no drill had rows to cut at 80×24", rs)
 		}
 	}
 }

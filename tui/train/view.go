@@ -2,6 +2,7 @@ package train
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/klob/klob/internal/study/drill"
@@ -233,14 +234,33 @@ func (t *core) resultLinesIn(ctx *kit.Context, w, room int) []string {
 		say += v.Text() + "."
 		style = st.Bad
 	}
-	var out []string
-	out = append(out, kit.Indent(" ", kit.Wrap(say, max(10, w-2)), style.Render)...)
-	out = append(out, kit.AnalysisTableWith(ctx, an, t.chose, label)...)
+	head := kit.Indent(" ", kit.Wrap(say, max(10, w-2)), style.Render)
 	best := an.Rows[an.Best]
 	hard := "Hard bot: " + label(best.Action)
 	if !strings.HasSuffix(hard, "?") { // "how high?" ends its sentence
 		hard += "."
 	}
+	// The options best first; where the room is short, the last ones
+	// other than yours give way (a line says how many), so that your
+	// row and the hard bot's first sentence always show.
+	ranked, chose := an.InRankOrder(t.chose)
+	table := func() []string {
+		rows := kit.AnalysisTableWith(ctx, &ranked, chose, label)
+		if left := len(an.Rows) - len(ranked.Rows); left > 0 {
+			rows = append(rows, " "+st.Dim.Render("   ("+strings.Replace(kit.Plural(left, "option"), " ", " more ", 1)+", ranked lower: a taller window shows them)"))
+		}
+		return rows
+	}
+	hardLines := len(kit.Wrap(hard, max(10, w-2)))
+	for room >= 0 && len(head)+len(table())+hardLines > room && len(ranked.Rows) > 2 {
+		drop := len(ranked.Rows) - 1
+		if drop == chose {
+			drop--
+			chose--
+		}
+		ranked.Rows = slices.Delete(slices.Clone(ranked.Rows), drop, drop+1)
+	}
+	out := append(head, table()...)
 	reason := append([]string{hard}, an.Reason(ctx.ASCII)...)
 	lines := kit.Wrap(strings.Join(reason, " "), max(10, w-2))
 	for room >= 0 && len(out)+len(lines) > room && len(reason) > 1 {
