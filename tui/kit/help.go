@@ -43,7 +43,7 @@ func rulesSummary(o rules.Options) []string {
 		out = []string{
 			"Three players, each for themselves; 32 cards (A K Q J 10 9 8 7). Six cards each; an upcard proposes trump.",
 			"Bidding, from the dealer's left: take (you become the maker, the upcard's suit is trump) or pass. If all pass, round two: name another suit or pass." + throwIn("Six") + " No schmeiss.",
-			"Then three more cards each (nine)" + bottom + " The holder of the 7 of trump (the dix) may swap it for the upcard.",
+			"Then three more cards each (nine)" + bottom + " When the upcard's suit is trump, the holder of the 7 of trump (the dix) may swap it for the upcard (not after a round-two trump, nor when the upcard is that 7).",
 			"Sequences: three cards in a row score 20, four or more 50. Only the player with the best sequence scores, all of theirs.",
 			"Play: follow suit; when trump is led, beat the highest trump if you can; when void, trump (over a trump in the trick if you can).",
 			ranks,
@@ -56,14 +56,14 @@ func rulesSummary(o rules.Options) []string {
 			"Then two more cards each (eight), the maker getting the upcard.",
 			"Sequences: three cards in a row score 20, four or more 50. The team with the best sequence scores both partners' sequences.",
 			"Play: follow suit; when trump is led, beat the highest trump if you can; when void, trump (over a trump in the trick if you can, your partner's too).",
-			ranks,
+			ranks + " In no trumps every suit ranks A 10 K Q J 9 8 7, with the plain suits' points.",
 			"Partners' totals count together. The maker's team must score more than the other team or is bete: the other team then scores both totals. At a tie the maker's team scores nothing." + end,
 		}
 	default:
 		out = []string{
 			"Two players (three and four: see the rules below), 32 cards (A K Q J 10 9 8 7). Six cards each; an upcard proposes trump.",
 			"Bidding: pass, take (you become the maker, the upcard's suit is trump) or schmeiss (an offer to throw the deal in: the other accepts, or refuses and you are the maker). If both pass, round two: name another suit or pass." + throwIn("Four"),
-			"Then three more cards each" + bottom + " The holder of the 7 of trump (the dix) may swap it for the upcard.",
+			"Then three more cards each" + bottom + " When the upcard's suit is trump, the holder of the 7 of trump (the dix) may swap it for the upcard (not after a round-two trump, nor when the upcard is that 7).",
 			"Sequences: three cards in a row score 20, four or more 50. Only the player with the best sequence scores, all of theirs, as the dialogue settles it (twenty or fifty; good, not good or how high?).",
 			"Play: follow suit; when trump is led, play a higher trump if you can; when void, trump if you can.",
 			ranks,
