@@ -336,8 +336,12 @@ func (sc *Scene) trickTitle() string {
 	}
 	switch {
 	case v.Phase == rules.PhasePlay && v.InTrick > 0:
-		w := sc.winning()
-		return fmt.Sprintf("Trick %d: %s led · %s", done+1, sc.Lower(v.Leader), sc.Verb(w, "win"))
+		// "is winning", not "wins": the trick is not over yet.
+		w, is := sc.winning(), "is"
+		if w == sc.You {
+			is = "are"
+		}
+		return fmt.Sprintf("Trick %d: %s led · %s %s winning", done+1, sc.Lower(v.Leader), sc.Lower(w), is)
 	case (v.Phase == rules.PhasePlay || v.Phase == rules.PhaseOver) && v.LastLeader != rules.NoSeat:
 		return fmt.Sprintf("Trick %d: %s won it", done, sc.Lower(v.LastTrickWinner()))
 	case v.Phase == rules.PhasePlay:
