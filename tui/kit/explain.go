@@ -118,7 +118,7 @@ func ChoiceExplain(g *Glyphs, v *rules.View, a rules.Action) string {
 var sequenceWords = map[rules.Kind][2]string{
 	rules.Good: {"concede: the other's sequences score, yours do not",
 		"give way to the claim that stands; you may not claim later"},
-	rules.NotGood: {"yours is worth more: your sequences score, the other's do not",
+	rules.NotGood: {"yours is better: your sequences score, the other's do not",
 		"claim better than the claim that stands; later players may ask"},
 	rules.HowHigh: {"equal value: compare the top cards of the two sequences",
 		"equal value: ask the top card of the claim that stands"},
