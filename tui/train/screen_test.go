@@ -510,10 +510,8 @@ func TestClick(t *testing.T) {
 // [1] gives the first card drawn, the arrows move along the hand, and
 // the number keys pick the n-th card as at the table.
 func TestGiveFollowsTheHand(t *testing.T) {
-	for _, rs := range []string{"players=3,shlomo=on", "players=4,shlomo=on,cleopatra=on"} {
-		cfg := rulesConfig(t, nil, rs)
-		cfg.Only = drill.OnlyDeclare
-		hs := start(t, cfg, 80, 24)
+	for _, rs := range giveRules {
+		hs := startDeclare(t, rs)
 		gives := 0
 		for range 40 {
 			tr := hs.s
@@ -983,10 +981,8 @@ func TestHelpSaysWhatNDoes(t *testing.T) {
 // fit, the lowest others give way with a line that counts them, and your
 // own row and the hard bot's choice always show.
 func TestResultKeepsYourRow(t *testing.T) {
-	for _, rs := range []string{"players=3,shlomo=on", "players=4,shlomo=on,cleopatra=on"} {
-		cfg := rulesConfig(t, nil, rs)
-		cfg.Only = drill.OnlyDeclare
-		hs := start(t, cfg, 80, 24)
+	for _, rs := range giveRules {
+		hs := startDeclare(t, rs)
 		cut := 0
 		for i := range 30 {
 			tr := hs.s
@@ -1027,4 +1023,15 @@ func TestResultKeepsYourRow(t *testing.T) {
 			t.Errorf("%s: no drill had rows to cut at 80×24", rs)
 		}
 	}
+}
+
+// giveRules are the rules whose declaration drills give cards: shlomo at
+// three players, shlomo and cleopatra at four.
+var giveRules = []string{"players=3,shlomo=on", "players=4,shlomo=on,cleopatra=on"}
+
+// startDeclare starts the declaration drills of rules rs at 80×24.
+func startDeclare(t *testing.T, rs string) *driver {
+	cfg := rulesConfig(t, nil, rs)
+	cfg.Only = drill.OnlyDeclare
+	return start(t, cfg, 80, 24)
 }
