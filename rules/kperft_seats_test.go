@@ -155,7 +155,7 @@ func TestKperftSeats(t *testing.T) {
 	}
 	path := filepath.Join("testdata", "kperft_table.golden")
 	head := "# Deal kperft: legal card-play sequences of each length (plies, bella not a separate move)\n" +
-		"# from the first lead of each deal of rules/table_kperft_test.go, and (deal@tricks) from\n" +
+		"# from the first lead of each deal of rules/kperft_seats_test.go, and (deal@tricks) from\n" +
 		"# later trick starts to the end. Regenerate: go test ./rules -run TestKperftSeats -update\n" +
 		"# deal\tplies\tsequences\n"
 	if *update {
