@@ -242,12 +242,12 @@ type connState struct {
 	spoke    atomic.Bool // the client has sent a byte
 
 	mu       sync.Mutex
-	ctx      ssh.Context // the library's, for the key once logged in
-	user     string      // the user name it logged in with
-	hsTimer  *time.Timer // the handshake deadline
-	channels int         // open at once
-	sessions int         // running a handler
-	ran      bool        // a session handler ran on it
+	user     string        // the user name it logged in with
+	key      ssh.PublicKey // the key it proved it holds; nil for a guest
+	hsTimer  *time.Timer   // the handshake deadline
+	channels int           // open at once
+	sessions int           // running a handler
+	ran      bool          // a session handler ran on it
 	timer    *time.Timer
 	over     bool // the request budget ran out: the connection closes
 	gone     bool
@@ -268,18 +268,27 @@ func stateOf(ctx ssh.Context) *connState {
 func (s *Server) wrapConn(ctx ssh.Context, c net.Conn) net.Conn {
 	if cc, ok := c.(*countedConn); ok {
 		ctx.SetValue(connStateKey{}, cc.st)
-		cc.st.mu.Lock()
-		cc.st.ctx = ctx
-		cc.st.mu.Unlock()
 	}
 	return c
 }
 
 // serverConfig is the SSH configuration of a connection: its
 // authentication's outcome reaches the connection's state (a query
-// whether a key would do is not an outcome, and is not reported).
+// whether a key would do is not an outcome, and is not reported), and
+// so does the key the client signed with. The library puts that key in
+// the context only once its handshake goroutine runs again, which a
+// client that leaves at once can beat: its last line would call it a
+// guest.
 func (s *Server) serverConfig(ctx ssh.Context) *gossh.ServerConfig {
 	return &gossh.ServerConfig{
+		VerifiedPublicKeyCallback: func(_ gossh.ConnMetadata, key gossh.PublicKey, perms *gossh.Permissions, _ string) (*gossh.Permissions, error) {
+			if st := stateOf(ctx); st != nil {
+				st.mu.Lock()
+				st.key = key
+				st.mu.Unlock()
+			}
+			return perms, nil
+		},
 		AuthLogCallback: func(conn gossh.ConnMetadata, _ string, err error) {
 			if st := stateOf(ctx); st != nil && err == nil {
 				st.authenticated(conn.User())
@@ -320,10 +329,8 @@ func (st *connState) whoLocked() string {
 		return fmt.Sprintf("from %s (not logged in)", st.conn.RemoteAddr())
 	}
 	id := "guest"
-	if st.ctx != nil {
-		if k, ok := st.ctx.Value(ssh.ContextKeyPublicKey).(ssh.PublicKey); ok && k != nil {
-			id = "key " + gossh.FingerprintSHA256(k)
-		}
+	if st.key != nil {
+		id = "key " + gossh.FingerprintSHA256(st.key)
 	}
 	return fmt.Sprintf("user %s (%s) from %s", logText(st.user), id, st.conn.RemoteAddr())
 }
