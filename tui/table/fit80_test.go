@@ -116,6 +116,53 @@ func TestKeysKeepCommit(t *testing.T) {
 	})
 }
 
+// TestKeysKeepHint: at 80 columns, when u undo joins the keys line of
+// the card play (the first lead, which may take back the last bid), the
+// hint keeps its place: the arrows give way first, the card numbers
+// standing for them. In the bidding and the card play at every seat
+// count, where the hint is offered.
+func TestKeysKeepHint(t *testing.T) {
+	kittest.ForCounts(t, func(t *testing.T, n int) {
+		// Bots that wait to be let through: the person's last bid stands
+		// undoable until another moves.
+		f := newFixture(t, n, seeds[n], 80, 24, gated())
+		f.until("a card that may follow an undo", func(s host.Snapshot) bool {
+			return s.Can.Act && s.Can.Undo && s.View.Phase == rules.PhasePlay
+		}, true)
+		lines := strings.Split(f.text(), "\n")
+		keys := lines[len(lines)-1]
+		for _, want := range []string{"enter play", "card", "u undo", "H hint"} {
+			if !strings.Contains(keys, want) {
+				t.Errorf("the keys line leaves out %q:\n%s", want, f.text())
+			}
+		}
+		if w := kit.WidthOf(keys); w > 80 {
+			t.Errorf("the keys line is %d wide:\n%s", w, f.text())
+		}
+	})
+}
+
+// TestListKeyNamesHistory: the keys line names the v list for what it
+// holds, the deal's words and its tricks ("v history", not "v
+// tricks"), and v opens both, in the card play (at 120×40, where the
+// keys line has room for v).
+func TestListKeyNamesHistory(t *testing.T) {
+	kittest.ForCounts(t, func(t *testing.T, n int) {
+		f := newFixture(t, n, seeds[n], 120, 40, gated())
+		f.until("a card", func(s host.Snapshot) bool { return s.Can.Act && s.View.Phase == rules.PhasePlay }, true)
+		lines := strings.Split(f.text(), "\n")
+		if keys := lines[len(lines)-1]; !strings.Contains(keys, "v history") {
+			t.Fatalf("the keys line does not name the v list as its history:\n%s", f.text())
+		}
+		f.hs.Press("v")
+		for _, want := range []string{"This deal's words", "This deal's tricks"} {
+			if !strings.Contains(f.text(), want) {
+				t.Errorf("v shows no %q:\n%s", want, f.text())
+			}
+		}
+	})
+}
+
 // TestBidMeldsGoldens draws a bid at 80×24 with a sequence in the hand:
 // its mark follows the cards with no blank rows between (the numbers
 // and marks of the card play are not drawn yet), and at four it is not
