@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -159,6 +160,40 @@ func TestListKeyNamesHistory(t *testing.T) {
 			if !strings.Contains(f.text(), want) {
 				t.Errorf("v shows no %q:\n%s", want, f.text())
 			}
+		}
+	})
+}
+
+// TestHintManyOptionsFits: the hint on a lead of eight cards or more at
+// 80×24 keeps its last line, how to close it: the options ranked lowest
+// give way to a line that says how many, the hard bot's first. At
+// every seat count, with a golden.
+func TestHintManyOptionsFits(t *testing.T) {
+	kittest.ForCounts(t, func(t *testing.T, n int) {
+		f := newFixture(t, n, seeds[n], 80, 24, gated())
+		f.until("a lead of eight cards or more", func(s host.Snapshot) bool {
+			return s.Can.Act && s.Can.Hint && s.View.Phase == rules.PhasePlay && len(s.View.Legal()) >= 8
+		}, true)
+		f.hs.Press("H")
+		txt := f.text()
+		kittest.Golden(t, fmt.Sprintf("hint%d-80x24-many", n), txt)
+		for _, want := range []string{"Hint: the hard bot would", "best · hard bot", "H or esc closes the hint"} {
+			if !strings.Contains(txt, want) {
+				t.Errorf("the hint leaves out %q:\n%s", want, txt)
+			}
+		}
+		m := regexp.MustCompile(`\((\d+) more options?, ranked lower`).FindStringSubmatch(txt)
+		if m == nil {
+			t.Fatalf("no line says how many options give way:\n%s", txt)
+		}
+		sn := f.snap()
+		legal := len(sn.View.Legal())
+		rows := strings.Count(txt, " ± ") // the option rows: "+5.0 ±  1.5"
+		if left, _ := strconv.Atoi(m[1]); rows < 2 || rows+left != legal {
+			t.Errorf("%d rows shown and %d more, for %d options:\n%s", rows, left, legal, txt)
+		}
+		if lines := strings.Split(txt, "\n"); len(lines) > 24 {
+			t.Errorf("%d lines:\n%s", len(lines), txt)
 		}
 	})
 }

@@ -61,7 +61,7 @@ func (s *Screen) render(ctx *kit.Context) (string, []kit.Hit) {
 	}
 	bottom, menuHits := s.bottomLines(ctx, sc, 0)
 	if s.hintOpen() {
-		out, hits := RenderPanel(ctx, sc, hand, s.hintLines(ctx, w), bottom)
+		out, hits := RenderPanel(ctx, sc, hand, s.hintLines(ctx, w, PanelRoom(ctx, sc, hand, bottom)), bottom)
 		return out, append(hits, menuHits...)
 	}
 	out, hits := Render(ctx, sc, hand, bottom)
