@@ -37,7 +37,9 @@ type Config struct {
 }
 
 // learnKey is L: the small l changes a line's value (vi keys).
-var learnKey = kit.Bind("L", "learn: a guided first game, step by step, then back to this form", "L", "shift+l")
+func learnKey() key.Binding {
+	return kit.Bind("L", "learn: a guided first game, step by step, then back to this form", "L", "shift+l")
+}
 
 // ProblemMsg is a problem to show under the form, from work started as
 // the screen opened (the old game could not be filed in the history).
@@ -89,7 +91,7 @@ func (s *Screen) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 			}
 		case kit.IsKey(msg, k.Choose):
 			return s.Start()
-		case s.cfg.Learn != nil && kit.IsKey(msg, learnKey):
+		case s.cfg.Learn != nil && kit.IsKey(msg, learnKey()):
 			next, err := s.cfg.Learn(s)
 			if err != nil {
 				s.err = err.Error()
@@ -161,8 +163,8 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 		kit.Brief("start the game, from any line", k.Choose)}
 	if s.cfg.Learn != nil {
 		// New to Klaberjass: the form is where a newcomer lands.
-		short = append(short, kit.Brief("learn", learnKey))
-		full = append(full, learnKey)
+		short = append(short, kit.Brief("learn", learnKey()))
+		full = append(full, learnKey())
 	}
 	short = append(short, kit.Brief("help", k.Help), kit.Brief(quit.Help().Desc, quit, k.Back))
 	full = append(full, kit.Brief("this help", k.Help), kit.Brief(quit.Help().Desc+" (asks first)", quit, k.Back))
