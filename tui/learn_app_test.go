@@ -108,3 +108,38 @@ func TestLearnQuitAskWraps(t *testing.T) {
 		t.Fatalf("the quit question is not shown whole:\n%s", scr)
 	}
 }
+
+// TestSetupOpensLesson: klob play's setup form points a newcomer to the
+// lesson (L learn in its key line); L opens the lesson at 80×24, whose
+// prompt offers esc back, and esc comes back to the same form, its
+// choices kept; enter there still starts the game.
+func TestSetupOpensLesson(t *testing.T) {
+	cfg := testConfig(3, &memStore{})
+	cfg.Setup.Options.Players = 3
+	hs := newHarness(t, cfg, 80, 24)
+	if hs.name() != "setup" || !strings.Contains(hs.screen(), "L learn") {
+		t.Fatalf("the setup (%s) does not offer the lesson:\n%s", hs.name(), hs.screen())
+	}
+	hs.press("L")
+	if hs.name() != "learn" {
+		t.Fatalf("L on the setup opened %q", hs.name())
+	}
+	scr := hs.screen()
+	golden(t, "setup_learn-80x24", scr)
+	kittest.CheckSize(t, hs.app.render(), 80, 24)
+	if !strings.Contains(scr, "Klob lesson") || !strings.Contains(scr, "esc back to the setup") {
+		t.Fatalf("the lesson from the setup:\n%s", scr)
+	}
+	hs.press("q")
+	if flat := kittest.Flat(hs.screen()); !strings.Contains(flat, "L on the setup form starts it again") {
+		t.Fatalf("the lesson's quit question from the setup:\n%s", hs.screen())
+	}
+	hs.press("n", "enter", "esc")
+	if hs.name() != "setup" || !strings.Contains(hs.screen(), "Klaberjass for three") {
+		t.Fatalf("esc in the lesson went to %q, not the form of three:\n%s", hs.name(), hs.screen())
+	}
+	hs.press("enter")
+	if g := hs.game(); hs.name() != "table" || g == nil || g.View.Players != 3 {
+		t.Fatalf("enter on the form after the lesson opened %q", hs.name())
+	}
+}

@@ -30,7 +30,7 @@ func TestServeWatchTalkByCommand(t *testing.T) {
 	require.NoError(t, err)
 	t.Cleanup(func() { _ = c.Close() })
 	carol.c = c
-	carol.c.WaitText(t, patience, "watching · v tricks")
+	carol.c.WaitText(t, patience, "watching · v history")
 	ann.c.WaitText(t, patience, "1 watching")
 
 	zed, err := sshtest.Dial(r.addr, sshtest.Config{User: "zed", Key: sshtest.NewKey(t), Width: 110, Height: 34, Command: "watch " + code, NeverRead: true})

@@ -225,26 +225,6 @@ func LetterHelp(o rules.Options, rows ...string) []key.Binding {
 	return out
 }
 
-// LetterUses are the decisions the letter takes at a table with
-// options o, in the menu letters' rows named (all when none), each
-// named once as the help names it: "no exchange", "no sequence", "not
-// good" for n at two. A screen whose own key is such a letter says
-// which wins where.
-func LetterUses(o rules.Options, letter string, rows ...string) []string {
-	var out []string
-	for _, row := range menuLetters {
-		if len(rows) > 0 && !slices.Contains(rows, row.name) {
-			continue
-		}
-		for _, l := range row.letters {
-			if l.key == letter && letterAt(o, l) && !slices.Contains(out, l.help) {
-				out = append(out, l.help)
-			}
-		}
-	}
-	return out
-}
-
 // letterAt reports whether a table with options o ever offers the
 // decision of letter l.
 func letterAt(o rules.Options, l menuLetter) bool {

@@ -93,7 +93,7 @@ func AnalysisTableWith(ctx *Context, an *drill.Analysis, chosen int, label func(
 		}
 		name = Fit(name, lw)
 		out = append(out, fmt.Sprintf(" %s%s  %*s  %5s  %8s   %s", mark, name, dw, diff,
-			drill.Percent(r.Bete), fmt.Sprintf("%.1f%%", 100*r.Win), verdict))
+			drill.Percent(r.Bete), drill.PercentOne(r.Win), verdict))
 	}
 	return out
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/stretchr/testify/require"
 
 	"github.com/klob/klob/internal/study/lesson"
@@ -345,4 +346,59 @@ func offered(s *Screen) []string {
 		out = append(out, "c")
 	}
 	return out
+}
+
+// toTheEnd plays the lesson at d to its end as TestGoldens does.
+func toTheEnd(t *testing.T, d *kittest.Driver, s *Screen) {
+	t.Helper()
+	d.Press("enter", "enter", "enter", "p", "a", "enter", "t", "enter", "x", "n")
+	for i := 0; s.run.Step().Kind != lesson.End; i++ {
+		require.Less(t, i, 300, "the lesson never ended at %q", s.run.Step().Name)
+		switch st := s.run.Step(); {
+		case st.Bella != rules.NoCard && s.hand()[s.cursor] == st.Bella:
+			d.Press("b")
+		case st.Kind == lesson.Act:
+			// A choice the lesson refuses says so: the next may do.
+			d.Press(offered(s)[i%len(offered(s))])
+		case s.note != "" && st.Kind == lesson.Play:
+			d.Press("right", "enter")
+		case st.Kind == lesson.Claim && s.run.Game().Deal().Turn() == lesson.You:
+			d.Press("c")
+		default:
+			d.Press("enter")
+		}
+	}
+}
+
+// TestLeaveGoesBack: the lesson opened from the setup form (Leave set)
+// goes back to it instead of quitting Klob: esc at any step and enter
+// at the end with play false, n at the end with play true; the prompt
+// offers esc. Without Leave, esc does nothing.
+func TestLeaveGoesBack(t *testing.T) {
+	back := &Screen{} // stands for the setup form
+	open := func() (*kittest.Driver, *Screen, *[]bool) {
+		run, err := lesson.New()
+		require.NoError(t, err)
+		var calls []bool
+		s := New(run, Config{Leave: func(play bool) (kit.Screen, tea.Cmd) { calls = append(calls, play); return back, nil }})
+		return kittest.New(t, s, 80, 24, false), s, &calls
+	}
+	d, _, calls := open()
+	require.Contains(t, d.Text(), "esc back to the setup")
+	d.Press("esc")
+	require.Equal(t, []bool{false}, *calls, "esc at the first step")
+	require.Same(t, back, d.Screen, "esc did not go back to the form")
+	require.False(t, d.Quit)
+	for key, play := range map[string]bool{"n": true, "enter": false} {
+		d, s, calls := open()
+		toTheEnd(t, d, s)
+		d.Press(key)
+		require.Equal(t, []bool{play}, *calls, "%s at the end", key)
+		require.False(t, d.Quit, "%s at the end quit Klob", key)
+	}
+	d, s, _ := start(t, 80, 24, false)
+	require.NotContains(t, d.Text(), "esc back")
+	d.Press("esc")
+	require.Same(t, s, d.Screen)
+	require.False(t, d.Quit)
 }

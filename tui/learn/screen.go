@@ -17,6 +17,11 @@ type Config struct {
 	// PlayAfter, when set, is set to true when the player chooses a real
 	// game at the end of the lesson (the command then starts klob play).
 	PlayAfter *bool
+	// Leave, when set, is where the lesson goes instead of quitting
+	// Klob: the setup form it was opened from (L there). play is true
+	// for n at the end (a real game), false for enter at the end and
+	// for esc at any step.
+	Leave func(play bool) (kit.Screen, tea.Cmd)
 }
 
 // Screen shows one step of the lesson: its text, the table of the
@@ -42,8 +47,12 @@ func New(run *lesson.Run, cfg Config) *Screen {
 // Name is the screen's name for the App and tests.
 func (s *Screen) Name() string { return "learn" }
 
-// QuitQuestion: the lesson keeps nothing.
+// QuitQuestion: the lesson keeps nothing; it says where it starts
+// again.
 func (s *Screen) QuitQuestion() string {
+	if s.cfg.Leave != nil {
+		return "The lesson is not saved: L on the setup form starts it again from the beginning."
+	}
 	return "The lesson is not saved: klob learn starts it again from the beginning."
 }
 
@@ -57,8 +66,11 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 		kit.Bind("c", "claim every remaining trick (when the lesson asks)", k.Claim.Keys()...),
 		kit.Bind("letters", "take a choice: [p] pass · [t] take · [a] accept · [x] exchange · [s] spades · [n] not good…"),
 		kit.Bind("n", "at the end: start a real game", k.New.Keys()...),
-		k.Help, kit.QuitAsks(k),
 	}
+	if s.cfg.Leave != nil {
+		keys = append(keys, kit.Brief("back to the setup form (the lesson is not kept)", k.Back))
+	}
+	keys = append(keys, k.Help, kit.QuitAsks(k))
 	return kit.KeyHelp{Short: keys, Full: [][]key.Binding{keys}}
 }
 
@@ -70,6 +82,8 @@ func (s *Screen) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	}
 	st := s.run.Step()
 	switch {
+	case s.cfg.Leave != nil && kit.IsKey(k, ctx.Keys.Back):
+		return s.cfg.Leave(false)
 	case kit.IsKey(k, ctx.Keys.Up):
 		s.scroll = max(0, s.scroll-1)
 		return s, nil
@@ -87,15 +101,17 @@ func (s *Screen) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	case lesson.Play, lesson.Claim:
 		s.playKey(ctx, k, st)
 	case lesson.End:
-		if kit.IsKey(k, ctx.Keys.New) {
-			if s.cfg.PlayAfter != nil {
-				*s.cfg.PlayAfter = true
-			}
-			return s, kit.QuitNow
+		play := kit.IsKey(k, ctx.Keys.New)
+		if !play && !kit.IsKey(k, ctx.Keys.Choose) {
+			break
 		}
-		if kit.IsKey(k, ctx.Keys.Choose) {
-			return s, kit.QuitNow
+		if s.cfg.Leave != nil {
+			return s.cfg.Leave(play)
 		}
+		if play && s.cfg.PlayAfter != nil {
+			*s.cfg.PlayAfter = true
+		}
+		return s, kit.QuitNow
 	}
 	s.changed()
 	return s, nil

@@ -260,6 +260,9 @@ func (s *Screen) promptLine(ctx *kit.Context, step lesson.Step) string {
 	key := func(k string) string { return st.Key.Render("[" + k + "]") }
 	switch step.Kind {
 	case lesson.Read:
+		if s.cfg.Leave != nil {
+			return " " + key("enter") + " go on   " + st.Dim.Render("esc back to the setup · ? help · q quit")
+		}
 		return " " + key("enter") + " go on   " + st.Dim.Render("? help · q quit")
 	case lesson.Score:
 		return " " + key("enter") + " go on"

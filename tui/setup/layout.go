@@ -2,6 +2,9 @@ package setup
 
 import (
 	"fmt"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
 
 	"github.com/klob/klob/tui/kit"
 )
@@ -93,7 +96,7 @@ func (s *Screen) layout(ctx *kit.Context) []line {
 		}
 	}
 	foot = append(foot, line{"", noRow, spareBeforeHints},
-		line{" " + st.Dim.Render(kit.FitHintLine(ctx, s.KeyHelp(&ctx.Keys).ShortHelp(), ctx.Width-1)), noRow, 0})
+		line{" " + st.Dim.Render(kit.FitHintLine(ctx, s.hintKeys(ctx), ctx.Width-1)), noRow, 0})
 
 	all := func() int { return len(head) + len(body) + len(foot) }
 	for level := spareBeforeHints; level > spareHeading && all() > ctx.Height; level-- {
@@ -108,6 +111,24 @@ func (s *Screen) layout(ctx *kit.Context) []line {
 		body = window(body, s.row, max(1, room))
 	}
 	return append(append(head, body...), foot...)
+}
+
+// hintKeys are the keys of the key line. With L offered the line is
+// full at 80 columns: the arrows then stand alone ("↑/↓ choose a
+// line", the help names j/k too). Under -ascii, where the arrows are
+// wide ("up/down"), FitHintLine keeps the letters instead.
+func (s *Screen) hintKeys(ctx *kit.Context) []key.Binding {
+	bs := s.KeyHelp(&ctx.Keys).ShortHelp()
+	if ctx.ASCII || s.cfg.Learn == nil {
+		return bs
+	}
+	for i, b := range bs {
+		h := b.Help()
+		if arrows, _, ok := strings.Cut(h.Key, " "); ok && strings.Trim(arrows, "←→↑↓/") == "" {
+			bs[i] = key.NewBinding(key.WithKeys(b.Keys()...), key.WithHelp(arrows, h.Desc))
+		}
+	}
+	return bs
 }
 
 // drop removes the lines of spare level level.

@@ -30,6 +30,15 @@ type Config struct {
 	// Problem is shown under the form from the start (the old game
 	// could not be filed, so the new one did not start).
 	Problem string
+	// Learn, when set, opens the guided first game (klob learn) on L,
+	// for a newcomer who meets the form first; the lesson comes back to
+	// form when it ends.
+	Learn func(form *Screen) (kit.Screen, error)
+}
+
+// learnKey is L: the small l changes a line's value (vi keys).
+func learnKey() key.Binding {
+	return kit.Bind("L", "learn: a guided first game, step by step, then back to this form", "L", "shift+l")
 }
 
 // ProblemMsg is a problem to show under the form, from work started as
@@ -82,6 +91,13 @@ func (s *Screen) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 			}
 		case kit.IsKey(msg, k.Choose):
 			return s.Start()
+		case s.cfg.Learn != nil && kit.IsKey(msg, learnKey()):
+			next, err := s.cfg.Learn(s)
+			if err != nil {
+				s.err = err.Error()
+				return s, nil
+			}
+			return next, nil
 		case kit.IsKey(msg, k.Back):
 			if s.cfg.Back != nil {
 				return s.cfg.Back(), nil
@@ -141,12 +157,17 @@ func (s *Screen) Start() (kit.Screen, tea.Cmd) {
 // here ←/→ change a line's value, where at the table they choose a card.
 func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	quit := k.QuitHint()
-	short := []key.Binding{kit.Spelled("choose a line", k.Up, k.Down), kit.Spelled("change it", k.Left, k.Right), kit.Brief("start", k.Choose),
-		kit.Brief("help", k.Help), kit.Brief(quit.Help().Desc, quit, k.Back)}
+	short := []key.Binding{kit.Spelled("choose a line", k.Up, k.Down), kit.Spelled("change it", k.Left, k.Right), kit.Brief("start", k.Choose)}
 	full := []key.Binding{kit.Spelled("choose a line (the line under the form says what it means)", k.Up, k.Down),
 		kit.Spelled("change the chosen line's value", k.Left, k.Right),
-		kit.Brief("start the game, from any line", k.Choose),
-		kit.Brief("this help", k.Help), kit.Brief(quit.Help().Desc+" (asks first)", quit, k.Back)}
+		kit.Brief("start the game, from any line", k.Choose)}
+	if s.cfg.Learn != nil {
+		// New to Klaberjass: the form is where a newcomer lands.
+		short = append(short, kit.Brief("learn", learnKey()))
+		full = append(full, learnKey())
+	}
+	short = append(short, kit.Brief("help", k.Help), kit.Brief(quit.Help().Desc, quit, k.Back))
+	full = append(full, kit.Brief("this help", k.Help), kit.Brief(quit.Help().Desc+" (asks first)", quit, k.Back))
 	return kit.KeyHelp{Short: short, Full: [][]key.Binding{full, {kit.Bind("click", "a line to change it, or the start line to start")}}}
 }
 

@@ -26,11 +26,22 @@ func (*started) Name() string                                         { return "
 func (t *started) Update(*kit.Context, tea.Msg) (kit.Screen, tea.Cmd) { return t, nil }
 func (*started) View(*kit.Context) string                             { return "the table" }
 
+// lessonStub is the screen Learn hands over to in these tests: it
+// keeps the form it was opened from.
+type lessonStub struct{ form *Screen }
+
+func (*lessonStub) Name() string                                         { return "learn" }
+func (l *lessonStub) Update(*kit.Context, tea.Msg) (kit.Screen, tea.Cmd) { return l, nil }
+func (*lessonStub) View(*kit.Context) string                             { return "the lesson" }
+
+// form is the form of klob play for players, with the settings rows
+// when prefs, its L opening a lessonStub.
 func form(players int, prefs bool) (*Screen, *Setup) {
 	o := rules.DefaultOptions()
 	o.Players = players
 	got := &Setup{}
-	cfg := Config{Prefs: prefs, Start: func(s Setup) (kit.Screen, error) { *got = s; return &started{s}, nil }}
+	cfg := Config{Prefs: prefs, Start: func(s Setup) (kit.Screen, error) { *got = s; return &started{s}, nil },
+		Learn: func(f *Screen) (kit.Screen, error) { return &lessonStub{f}, nil }}
 	return New(cfg, Setup{Level: ai.Normal, Options: o, Seed: 42, Prefs: settings.Settings{}}), got
 }
 
@@ -159,6 +170,50 @@ func TestStartError(t *testing.T) {
 	require.Contains(t, d.Text(), "! cannot start the normal bot")
 	d.Send(ProblemMsg{Text: "the old game could not be filed"})
 	require.Contains(t, d.Text(), "! the old game could not be filed")
+}
+
+// TestLearnKey: the form of klob play points a newcomer to the lesson:
+// its key line offers L, whole within 80 columns (with -ascii too), its
+// help says what L does, and L opens the lesson with the form to come
+// back to; a lesson that cannot open says why on the form. A form with
+// no lesson (Learn nil) offers no L and L does nothing.
+func TestLearnKey(t *testing.T) {
+	k := kit.DefaultKeys()
+	for _, ascii := range []bool{false, true} {
+		for _, players := range []int{2, 3, 4} {
+			s, _ := form(players, true)
+			d := kittest.New(t, s, 80, 24, ascii)
+			lines := strings.Split(strings.TrimRight(kittest.TrimRight(d.Text()), "\n"), "\n")
+			last := lines[len(lines)-1]
+			if ascii {
+				last = kit.ASCIIText(last)
+			}
+			require.Contains(t, last, "L learn", "%d players, ascii %v", players, ascii)
+			require.True(t, strings.HasSuffix(last, "q/esc quit") && kit.WidthOf(last) <= 80, "%d players, ascii %v: the key line %q", players, ascii, last)
+			require.Contains(t, last, "choose a line", "%d players, ascii %v: a key line cut to single words: %q", players, ascii, last)
+			var help []string
+			for _, g := range s.KeyHelp(&k).FullHelp() {
+				for _, b := range g {
+					help = append(help, b.Help().Key+" "+b.Help().Desc)
+				}
+			}
+			require.Contains(t, strings.Join(help, "\n"), "L learn: a guided first game")
+			d.Press("L")
+			lesson, ok := d.Screen.(*lessonStub)
+			require.True(t, ok, "L opened %q", d.Screen.Name())
+			require.Same(t, s, lesson.form, "the lesson does not come back to this form")
+		}
+	}
+	s := New(Config{Learn: func(*Screen) (kit.Screen, error) { return nil, errors.New("the lesson cannot be read") }}, Setup{Options: rules.DefaultOptions()})
+	d := kittest.New(t, s, 80, 24, false)
+	d.Press("L")
+	require.Equal(t, "setup", d.Screen.Name())
+	require.Contains(t, d.Text(), "! the lesson cannot be read")
+	s = New(Config{}, Setup{Options: rules.DefaultOptions()})
+	d = kittest.New(t, s, 80, 24, false)
+	require.NotContains(t, d.Text(), "learn")
+	d.Press("L")
+	require.Same(t, s, d.Screen)
 }
 
 // TestClicks: a click on a row changes it, a click on the start line

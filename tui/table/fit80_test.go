@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -112,6 +113,87 @@ func TestKeysKeepCommit(t *testing.T) {
 			if keys := lines[len(lines)-1]; !strings.Contains(keys, c.key) {
 				t.Errorf("%s: the keys line leaves out %q:\n%s", c.what, c.key, f.text())
 			}
+		}
+	})
+}
+
+// TestKeysKeepHint: at 80 columns, when u undo joins the keys line of
+// the card play (the first lead, which may take back the last bid), the
+// hint keeps its place: the arrows give way first, the card numbers
+// standing for them. In the bidding and the card play at every seat
+// count, where the hint is offered.
+func TestKeysKeepHint(t *testing.T) {
+	kittest.ForCounts(t, func(t *testing.T, n int) {
+		// Bots that wait to be let through: the person's last bid stands
+		// undoable until another moves.
+		f := newFixture(t, n, seeds[n], 80, 24, gated())
+		f.until("a card that may follow an undo", func(s host.Snapshot) bool {
+			return s.Can.Act && s.Can.Undo && s.View.Phase == rules.PhasePlay
+		}, true)
+		lines := strings.Split(f.text(), "\n")
+		keys := lines[len(lines)-1]
+		for _, want := range []string{"enter play", "card", "u undo", "H hint"} {
+			if !strings.Contains(keys, want) {
+				t.Errorf("the keys line leaves out %q:\n%s", want, f.text())
+			}
+		}
+		if w := kit.WidthOf(keys); w > 80 {
+			t.Errorf("the keys line is %d wide:\n%s", w, f.text())
+		}
+	})
+}
+
+// TestListKeyNamesHistory: the keys line names the v list for what it
+// holds, the deal's words and its tricks ("v history", not "v
+// tricks"), and v opens both, in the card play (at 120×40, where the
+// keys line has room for v).
+func TestListKeyNamesHistory(t *testing.T) {
+	kittest.ForCounts(t, func(t *testing.T, n int) {
+		f := newFixture(t, n, seeds[n], 120, 40, gated())
+		f.until("a card", func(s host.Snapshot) bool { return s.Can.Act && s.View.Phase == rules.PhasePlay }, true)
+		lines := strings.Split(f.text(), "\n")
+		if keys := lines[len(lines)-1]; !strings.Contains(keys, "v history") {
+			t.Fatalf("the keys line does not name the v list as its history:\n%s", f.text())
+		}
+		f.hs.Press("v")
+		for _, want := range []string{"This deal's words", "This deal's tricks"} {
+			if !strings.Contains(f.text(), want) {
+				t.Errorf("v shows no %q:\n%s", want, f.text())
+			}
+		}
+	})
+}
+
+// TestHintManyOptionsFits: the hint on a lead of eight cards or more at
+// 80×24 keeps its last line, how to close it: the options ranked lowest
+// give way to a line that says how many, the hard bot's first. At
+// every seat count, with a golden.
+func TestHintManyOptionsFits(t *testing.T) {
+	kittest.ForCounts(t, func(t *testing.T, n int) {
+		f := newFixture(t, n, seeds[n], 80, 24, gated())
+		f.until("a lead of eight cards or more", func(s host.Snapshot) bool {
+			return s.Can.Act && s.Can.Hint && s.View.Phase == rules.PhasePlay && len(s.View.Legal()) >= 8
+		}, true)
+		f.hs.Press("H")
+		txt := f.text()
+		kittest.Golden(t, fmt.Sprintf("hint%d-80x24-many", n), txt)
+		for _, want := range []string{"Hint: the hard bot would", "best · hard bot", "H or esc closes the hint"} {
+			if !strings.Contains(txt, want) {
+				t.Errorf("the hint leaves out %q:\n%s", want, txt)
+			}
+		}
+		m := regexp.MustCompile(`\((\d+) more options?, ranked lower`).FindStringSubmatch(txt)
+		if m == nil {
+			t.Fatalf("no line says how many options give way:\n%s", txt)
+		}
+		sn := f.snap()
+		legal := len(sn.View.Legal())
+		rows := strings.Count(txt, " ± ") // the option rows: "+5.0 ±  1.5"
+		if left, _ := strconv.Atoi(m[1]); rows < 2 || rows+left != legal {
+			t.Errorf("%d rows shown and %d more, for %d options:\n%s", rows, left, legal, txt)
+		}
+		if lines := strings.Split(txt, "\n"); len(lines) > 24 {
+			t.Errorf("%d lines:\n%s", len(lines), txt)
 		}
 	})
 }

@@ -16,8 +16,11 @@ import (
 // the hard bot would do and why, then every option in rank order, best
 // first, with the columns of the trainer (kit.AnalysisTable).
 
-// hintLines are the hint panel's lines for the position on screen.
-func (s *Screen) hintLines(ctx *kit.Context, w int) []string {
+// hintLines are the hint panel's lines for the position on screen, on
+// at most room lines (none: -1). The last says how to close the hint,
+// and is kept whatever the room: the hint's own lines give way above
+// it.
+func (s *Screen) hintLines(ctx *kit.Context, w, room int) []string {
 	st := &ctx.Styles
 	h := s.snap.Hint
 	var out []string
@@ -27,14 +30,20 @@ func (s *Screen) hintLines(ctx *kit.Context, w int) []string {
 	case h.Err != nil:
 		out = []string{" " + st.Error.Render("! No hint: "+h.Err.Error())}
 	default:
-		out = HintLines(ctx, &s.snap.View, h.Eval, w)
+		out = HintLines(ctx, &s.snap.View, h.Eval, w, max(-1, room-1))
+	}
+	if room > 0 && len(out) > room-1 {
+		out = out[:room-1]
 	}
 	return append(out, " "+st.Dim.Render("H or esc closes the hint; the cursor is on the hard bot's choice"))
 }
 
 // HintLines draws the hint for the decision at v from its evaluation, in
-// lines of at most w cells.
-func HintLines(ctx *kit.Context, v *rules.View, ev eval.Evaluation, w int) []string {
+// lines of at most w cells and at most room lines (none: -1). Short of
+// room, the options ranked lowest give way first (a line says how
+// many; the two best stay), then the count of sampled deals, then the
+// reason's last sentences, whole.
+func HintLines(ctx *kit.Context, v *rules.View, ev eval.Evaluation, w, room int) []string {
 	st := &ctx.Styles
 	if ev.Samples == 0 || len(ev.Results) == 0 {
 		return []string{" " + st.Dim.Render("No hint: nothing was evaluated.")}
@@ -55,9 +64,31 @@ func HintLines(ctx *kit.Context, v *rules.View, ev eval.Evaluation, w int) []str
 		}
 	}
 	why = append(why, an.Reason(ctx.ASCII)...)
-	out = append(out, kit.Indent(" ", kit.Wrap(strings.Join(why, " "), max(10, w-2)), nil)...)
-	out = append(out, kit.AnalysisTable(ctx, &ranked, -1)...)
-	out = append(out, " "+st.Dim.Render(fmt.Sprintf("(%d sampled deals; ? explains the columns)", an.Samples)))
+	wrap := func(why []string) []string {
+		return kit.Indent(" ", kit.Wrap(strings.Join(why, " "), max(10, w-2)), nil)
+	}
+	shown := ranked
+	table := func() []string {
+		rows := kit.AnalysisTable(ctx, &shown, -1)
+		if left := len(ranked.Rows) - len(shown.Rows); left > 0 {
+			rows = append(rows, " "+st.Dim.Render("   ("+strings.Replace(kit.Plural(left, "option"), " ", " more ", 1)+", ranked lower: a taller window shows them)"))
+		}
+		return rows
+	}
+	samples := []string{" " + st.Dim.Render(fmt.Sprintf("(%d sampled deals; ? explains the columns)", an.Samples))}
+	size := func() int { return len(out) + len(wrap(why)) + len(table()) + len(samples) }
+	for room >= 0 && size() > room && len(shown.Rows) > 2 {
+		shown.Rows = shown.Rows[:len(shown.Rows)-1]
+	}
+	if room >= 0 && size() > room {
+		samples = nil
+	}
+	for room >= 0 && size() > room && len(why) > 1 {
+		why = why[:len(why)-1]
+	}
+	out = append(out, wrap(why)...)
+	out = append(out, table()...)
+	out = append(out, samples...)
 	for i, l := range out {
 		out[i] = kit.Clip(l, w)
 	}

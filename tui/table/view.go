@@ -61,7 +61,7 @@ func (s *Screen) render(ctx *kit.Context) (string, []kit.Hit) {
 	}
 	bottom, menuHits := s.bottomLines(ctx, sc, 0)
 	if s.hintOpen() {
-		out, hits := RenderPanel(ctx, sc, hand, s.hintLines(ctx, w), bottom)
+		out, hits := RenderPanel(ctx, sc, hand, s.hintLines(ctx, w, PanelRoom(ctx, sc, hand, bottom)), bottom)
 		return out, append(hits, menuHits...)
 	}
 	out, hits := Render(ctx, sc, hand, bottom)
@@ -642,16 +642,16 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	case (sn.Closed || sn.Kicked) && !sn.Over:
 		// The seat can do nothing more: look at the tricks, or leave
 		// (a shared seat leaves on enter or esc).
-		h.Short = []key.Binding{b("tricks", k.LastTrick)}
+		h.Short = []key.Binding{b(listWord, k.LastTrick)}
 		if s.cfg.Shared {
 			h.Short = append(h.Short, kit.Either("back to the lobby", k.Choose, k.Back))
 		}
 	case sn.Between || sn.Over:
-		h.Short = []key.Binding{b("tricks", k.LastTrick)}
+		h.Short = []key.Binding{b(listWord, k.LastTrick)}
 	case sn.Hold:
-		h.Short = []key.Binding{kit.Bind("any key", "next trick"), b("tricks", k.LastTrick)}
+		h.Short = []key.Binding{kit.Bind("any key", "next trick"), b(listWord, k.LastTrick)}
 	case !s.myTurn():
-		h.Short = undo([]key.Binding{b("tricks", k.LastTrick), b("sort", k.SortHand)})
+		h.Short = undo([]key.Binding{b(listWord, k.LastTrick), b("sort", k.SortHand)})
 		if sn.View.Phase == rules.PhasePlay {
 			// The arrows and digits are kept for the person's turn, where
 			// enter plays the card they point at.
@@ -670,7 +670,7 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 		case hasBella(legal, 0):
 			h.Short = append(h.Short, b("bella", k.Bella))
 		}
-		h.Short = undo(append(h.Short, b("tricks", k.LastTrick), b("sort", k.SortHand)))
+		h.Short = undo(append(h.Short, b(listWord, k.LastTrick), b("sort", k.SortHand)))
 		if sn.Can.Claim {
 			h.Short = append(h.Short, b("claim", k.Claim))
 		}
@@ -686,7 +686,7 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 		}
 		h.Short = undo([]key.Binding{b("choose", k.Left, k.Right), b("confirm", k.Choose),
 			key.NewBinding(key.WithKeys(letters...), key.WithHelp("key", "in [ ]")),
-			b("tricks", k.LastTrick), b("sort", k.SortHand)})
+			b(listWord, k.LastTrick), b("sort", k.SortHand)})
 		if hint {
 			h.Short = append(h.Short, b("hint", k.Hint))
 		}
@@ -698,12 +698,19 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	return h
 }
 
+// listWord names the v list in the key line: the deal so far, its
+// words then its tricks, not the tricks alone. Short, so that the key
+// keeps its place in the bidding's line at 80 columns.
+const listWord = "history"
+
 // keyHints lists the keys that work now in the window's width: the
-// least needed go first (the sort, the trick list and the hint, which
-// the help lists too; the arrows and the card numbers, which enter and
-// the menu's keys in brackets stand for), then the words get shorter,
-// so the line never runs off the screen. The key that commits the
-// decision (enter) is never left out.
+// least needed go first (the sort and the v list, which the help lists
+// too; the arrows, which the card numbers and the menu's keys in
+// brackets stand for), then the hint, then the card numbers, then the
+// words get shorter, so the line never runs off the screen. The hint
+// outlasts the arrows so that a newcomer who has just undone a card
+// still sees H. The key that commits the decision (enter) is never
+// left out.
 func (s *Screen) keyHints(ctx *kit.Context) string {
-	return kit.FitHintLine(ctx, s.KeyHelp(&ctx.Keys).ShortHelp(), ctx.Width-2, "sort", "tricks", "hint", "choose", "card")
+	return kit.FitHintLine(ctx, s.KeyHelp(&ctx.Keys).ShortHelp(), ctx.Width-2, "sort", listWord, "choose", "hint", "card")
 }

@@ -50,7 +50,7 @@ func (s *Screen) watchHelp(k *kit.KeyMap) []key.Binding {
 	b := kit.Brief
 	out := []key.Binding{kit.Bind("watching", "")}
 	if s.snap.HasDeal {
-		out = append(out, b("tricks", k.LastTrick))
+		out = append(out, b(listWord, k.LastTrick))
 	}
 	if s.snap.Open != nil {
 		out = append(out, kit.Bind("d", "every hand"))

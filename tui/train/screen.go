@@ -73,20 +73,40 @@ type Config struct {
 	Warning string
 }
 
-// keyMap is the trainer's own keys, as data: the bid menu uses the
-// letters of kit's keys.go (p t s, a r, c d e s).
+// keyMap is the trainer's own keys, as data: the menus use the small
+// letters of kit's keys.go (p t s, a r, c d e s, x n, m), so that the
+// trainer's keys are capitals (as the table's hint is H) and never
+// change meaning from one drill to the next. Once no drill waits for
+// an answer, the small n and m do the same, where no option can take
+// them.
 type keyMap struct {
 	Next   key.Binding // a new drill
 	Review key.Binding // the last mistakes
 	Again  key.Binding // after the result: a new drill
+	// NextFree and ReviewFree are Next and Review in small letters,
+	// taken only when no drill asks.
+	NextFree, ReviewFree key.Binding
 }
 
 func defaultKeys() keyMap {
 	return keyMap{
-		Next:   kit.Bind("n", "new drill", "n"),
-		Review: kit.Bind("m", "your last mistakes", "m"),
-		Again:  kit.Bind("enter", "next drill", "enter", "space"),
+		Next:       kit.Bind("N", "new drill", "N", "shift+n"),
+		Review:     kit.Bind("M", "your last mistakes", "M", "shift+m"),
+		Again:      kit.Bind("enter", "next drill", "enter", "space"),
+		NextFree:   kit.Bind("n", "new drill", "n"),
+		ReviewFree: kit.Bind("m", "your last mistakes", "m"),
 	}
+}
+
+// isNext and isReview report whether msg is the trainer's new drill or
+// its review of the mistakes: the capital always, the small letter when
+// no drill asks (where it would answer).
+func (t *core) isNext(msg tea.KeyPressMsg) bool {
+	return kit.IsKey(msg, t.keys.Next) || (t.state != stateAsk && kit.IsKey(msg, t.keys.NextFree))
+}
+
+func (t *core) isReview(msg tea.KeyPressMsg) bool {
+	return kit.IsKey(msg, t.keys.Review) || ((t.review || t.state != stateAsk) && kit.IsKey(msg, t.keys.ReviewFree))
 }
 
 // state is where a drill stands.
@@ -429,7 +449,7 @@ func (t *core) batchDone(msg batchMsg) tea.Cmd {
 			return cmd
 		}
 		t.state = stateBroken
-		t.setNote(fmt.Sprintf("the evaluation failed: %v (n: a new drill)", msg.err), true)
+		t.setNote(fmt.Sprintf("the evaluation failed: %v (N: a new drill)", msg.err), true)
 		return nil
 	}
 	if !t.tally.Done() {
@@ -584,20 +604,16 @@ func (t *core) key(ctx *kit.Context, msg tea.KeyPressMsg) tea.Cmd {
 			t.scroll = max(0, t.scroll-1)
 		case kit.IsKey(msg, k.Down):
 			t.scroll++
-		case kit.IsKey(msg, k.Back), kit.IsKey(msg, t.keys.Review), kit.IsKey(msg, t.keys.Again):
+		case kit.IsKey(msg, k.Back), t.isReview(msg), kit.IsKey(msg, t.keys.Again):
 			t.review = false
 		}
 		return nil
 	}
-	// The letter of an option on screen wins over the trainer's own
-	// keys: "n" is "no exchange" at the dix, "m" "how many cards?" in the
-	// sequence dialogue.
 	switch {
-	case t.asksLetter(msg):
-	case kit.IsKey(msg, t.keys.Review):
+	case t.isReview(msg):
 		t.review, t.scroll = true, 0
 		return nil
-	case kit.IsKey(msg, t.keys.Next):
+	case t.isNext(msg):
 		return t.newDrill()
 	}
 	switch t.state {
@@ -627,18 +643,20 @@ func (t *core) key(ctx *kit.Context, msg tea.KeyPressMsg) tea.Cmd {
 			}
 		default:
 			if r := []rune(msg.String()); len(r) == 1 && r[0] >= 'a' && r[0] <= 'z' {
-				t.setNote(fmt.Sprintf("%s is not an option here: press %s.", msg.String(), orList(keys)), false)
+				note := fmt.Sprintf("%s is not an option here: press %s", msg.String(), orList(keys))
+				// The small n and m, which do the trainer's keys once the
+				// drill is answered: the capital does it now.
+				switch {
+				case kit.IsKey(msg, t.keys.NextFree):
+					note += "; N skips the drill"
+				case kit.IsKey(msg, t.keys.ReviewFree):
+					note += "; M shows your last mistakes"
+				}
+				t.setNote(note+".", false)
 			}
 		}
 	}
 	return nil
-}
-
-// asksLetter reports whether msg is the letter of an option of the
-// drill on screen: "n" is "no exchange" or "not good" there, not a new
-// drill.
-func (t *core) asksLetter(msg tea.KeyPressMsg) bool {
-	return t.state == stateAsk && slices.Contains(itemKeys(t.legal, t.order), msg.String())
 }
 
 // orList writes "p, t or s".
@@ -685,8 +703,8 @@ func (t *core) KeyHelp(k *kit.KeyMap) help.KeyMap {
 		kit.Brief("choose the option (after the result: next drill)", k.Choose),
 	}
 	full = append(full, t.kind.helpLines(k)...)
-	full = append(full, t.ownKey(t.keys.Next, "a new drill: skips the drill shown (its grading too), or the next one after the result"),
-		t.ownKey(t.keys.Review, "your last mistakes"), k.Help, kit.QuitAsks(k))
+	full = append(full, kit.Bind("N", "a new drill: skips the drill shown (its grading too), or the next one after the result (n too, once no drill asks)", t.keys.Next.Keys()...),
+		kit.Bind("M", "your last mistakes (m too, once no drill asks)", t.keys.Review.Keys()...), k.Help, kit.QuitAsks(k))
 	var short []key.Binding
 	switch {
 	case t.review:
@@ -711,12 +729,7 @@ func (t *core) KeyHelp(k *kit.KeyMap) help.KeyMap {
 			kit.Brief("choose", k.Left, k.Right),
 			key.NewBinding(key.WithKeys(append(k.Choose.Keys(), letters...)...),
 				key.WithHelp(kit.Brief("", k.Choose).Help().Key+" or "+keyList(letters), "answer")),
-		}
-		if !t.asksLetter(keyPress("n")) {
-			short = append(short, kit.Brief("skip", t.keys.Next))
-		}
-		if !t.asksLetter(keyPress("m")) {
-			short = append(short, kit.Brief("mistakes", t.keys.Review))
+			kit.Brief("skip", t.keys.Next), kit.Brief("mistakes", t.keys.Review),
 		}
 	case t.state == stateResult:
 		short = []key.Binding{kit.Either("next drill", t.keys.Again, t.keys.Next), t.keys.Review}
@@ -725,26 +738,6 @@ func (t *core) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	}
 	short = append(short, kit.Brief("help", k.Help), k.QuitHint())
 	return kit.KeyHelp{Short: short, Full: [][]key.Binding{full}}
-}
-
-// ownKey is the full help's line of the trainer's own key b, doing
-// desc: when b is also the letter of an option some drill offers ("n
-// no exchange"), the line says the option's letter wins there (key).
-func (t *core) ownKey(b key.Binding, desc string) key.Binding {
-	letter := b.Help().Key
-	if uses := kit.LetterUses(t.cfg.Options, letter, letterRows...); len(uses) > 0 {
-		for i, u := range uses {
-			uses[i] = strconv.Quote(u)
-		}
-		desc += "; where the drill offers " + orList(uses) + ", " + letter + " answers that instead"
-	}
-	return kit.Bind(letter, desc, b.Keys()...)
-}
-
-// keyPress is the key press of a printable key.
-func keyPress(s string) tea.KeyPressMsg {
-	r := []rune(s)
-	return tea.KeyPressMsg{Code: r[0], Text: s}
 }
 
 // QuitQuestion replaces the game's "stays saved": the trainer's record

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -317,15 +318,15 @@ func TestOptionsLegal(t *testing.T) {
 	}
 }
 
-// TestKeys: numbers and arrows choose too; n skips a drill without
+// TestKeys: numbers and arrows choose too; N skips a drill without
 // counting it; late batches of an old drill are dropped.
 func TestKeys(t *testing.T) {
 	rec := &traintest.MemRecord{}
 	hs := start(t, testConfig(rec, traintest.Strong, traintest.Round2, traintest.Schm), 80, 24)
 	tr := hs.s
-	hs.press("n")
+	hs.press("N")
 	if tr.no != 2 || len(rec.Added) != 0 {
-		t.Fatalf("n: drill %d, %d recorded", tr.no, len(rec.Added))
+		t.Fatalf("N: drill %d, %d recorded", tr.no, len(rec.Added))
 	}
 	hs.press("3")
 	if tr.state != stateResult || tr.legal[tr.chose] != rules.NameAction(rules.Diamonds) {
@@ -639,7 +640,7 @@ func TestReviewRecordWraps(t *testing.T) {
 	rec.Stats.Add(drill.Record{Situation: traintest.Situation(t, traintest.Strong),
 		Verdict: drill.Verdict{Kind: drill.Blunder, ByWin: true, Points: 96.4, Win: 0.03}})
 	hs := start(t, testConfig(rec, traintest.Strong), 80, 24)
-	hs.press("m")
+	hs.press("M")
 	scr := hs.screen()
 	flat := kittest.Flat(scr)
 	sec := rec.Stats.Section(2)
@@ -741,7 +742,7 @@ func TestReviewDescriptionWraps(t *testing.T) {
 		Verdict: drill.Verdict{Kind: drill.Blunder, Points: 30}})
 	cfg := rulesConfig(t, rec, "players=3,shlomo=on")
 	hs := start(t, cfg, 80, 24)
-	hs.press("m")
+	hs.press("M")
 	scr := hs.screen()
 	flat := kittest.Flat(scr)
 	desc, _, err := hs.s.kind.missed(&hs.ctx, req.Situation.String())
@@ -817,9 +818,9 @@ func TestRecordKeepsTheEvaluation(t *testing.T) {
 // drill's options, which the review does not take.
 func TestReviewHelpListsItsKeys(t *testing.T) {
 	hs := start(t, testConfig(&traintest.MemRecord{}, traintest.Strong), 80, 24)
-	hs.press("m")
+	hs.press("M")
 	if !hs.s.Reviewing() {
-		t.Fatal("m did not open the review")
+		t.Fatal("M did not open the review")
 	}
 	km := kit.DefaultKeys()
 	var descs []string
@@ -941,7 +942,7 @@ func TestReviewScrollsOnlyWhenLong(t *testing.T) {
 				Verdict: drill.Verdict{Kind: drill.Blunder, Points: 30}})
 		}
 		hs := start(t, testConfig(rec, traintest.Strong), 80, 24)
-		hs.press("m")
+		hs.press("M")
 		lines := strings.Split(strings.TrimRight(hs.screen(), "\n"), "\n")
 		if keys := lines[len(lines)-1]; strings.Contains(keys, "scroll") != (n == 12) {
 			t.Errorf("%d mistakes: the keys read %q", n, keys)
@@ -949,31 +950,90 @@ func TestReviewScrollsOnlyWhenLong(t *testing.T) {
 	}
 }
 
-// TestHelpSaysWhatNDoes: n is the trainer's new drill and the letter of
-// options (no exchange, no sequence, not good, no trumps): the help's
-// line of n says which wins where, naming the options of the seat
-// count, so that the help does not give n two meanings without saying
-// when each holds; m ("how many cards?", asked where sequence_rank=length)
-// likewise.
-func TestHelpSaysWhatNDoes(t *testing.T) {
-	n := map[int]string{2: `"no exchange", "no sequence" or "not good"`, 3: `"no exchange", "no sequence" or "not good"`,
-		4: `"no trumps", "no sequence" or "not good"`}
+// TestOwnKeysKeepTheirMeaning: the trainer's own keys are capitals, N
+// a new drill and M the last mistakes, in every drill: at the dix,
+// where n answers "no exchange", N still skips and M still opens the
+// mistakes, and the keys line offers both. A small n or m answers
+// where an option has it, else says which capital does the trainer's
+// key, and skips nothing; once the drill is answered n goes on, as
+// enter does. The help names N and M with no exception.
+func TestOwnKeysKeepTheirMeaning(t *testing.T) {
+	answered := 0
 	for _, seats := range []int{2, 3, 4} {
-		hs := start(t, rulesConfig(t, &traintest.MemRecord{}, fmt.Sprintf("players=%d,sequence_rank=length", seats)), 80, 24)
-		km := kit.DefaultKeys()
-		lines := map[string]string{}
-		for _, group := range hs.s.KeyHelp(&km).FullHelp() {
-			for _, b := range group {
-				lines[b.Help().Key] = b.Help().Desc
-			}
+		rs := fmt.Sprintf("players=%d", seats)
+		cfg := rulesConfig(t, &traintest.MemRecord{}, rs)
+		cfg.Only = drill.OnlyRound2 // n is "no trumps" at four
+		if seats < 4 {
+			cfg.Only = drill.OnlyDix // n is "no exchange"
 		}
-		for letter, want := range map[string][2]string{"n": {"a new drill", n[seats]}, "m": {"your last mistakes", `"how many cards?"`}} {
-			line := lines[letter]
-			if !strings.HasPrefix(line, want[0]) || !strings.Contains(line, "where the drill offers "+want[1]+", "+letter+" answers that instead") {
-				t.Errorf("%d seats: the help's %s reads %q: not %q, then the options %s it answers instead", seats, letter, line, want[0], want[1])
-			}
+		hs := start(t, cfg, 80, 24)
+		tr := hs.s
+		if !slices.Contains(itemKeys(tr.legal, tr.order), "n") {
+			t.Fatalf("%s: no [n] option: %v", rs, itemKeys(tr.legal, tr.order))
+		}
+		lines := strings.Split(hs.screen(), "\n")
+		if keys := lines[len(lines)-1]; !strings.Contains(keys, "N skip") {
+			t.Errorf("%s: the keys line does not offer N where n answers: %q", rs, keys)
+		}
+		hs.press("M")
+		if !tr.Reviewing() {
+			t.Fatalf("%s: M did not open the mistakes where m or n answers", rs)
+		}
+		hs.press("esc")
+		hs.press("N")
+		if tr.no != 2 || tr.state != stateAsk {
+			t.Fatalf("%s: N where n answers: drill %d, state %d", rs, tr.no, tr.state)
+		}
+		if !slices.Contains(itemKeys(tr.legal, tr.order), "n") {
+			continue // the next drill offers no n: the rest is done below
+		}
+		hs.press("n")
+		if tr.no != 2 || tr.state != stateResult || tr.legal[tr.chose] != actionOf(tr, "n") {
+			t.Fatalf("%s: n did not answer: drill %d, state %d", rs, tr.no, tr.state)
+		}
+		hs.press("n")
+		if tr.no != 3 || tr.state != stateAsk {
+			t.Fatalf("%s: n after the result: drill %d, state %d", rs, tr.no, tr.state)
+		}
+		answered++
+	}
+	if answered == 0 {
+		t.Fatal("n never answered a drill: the seeds offer no second [n]")
+	}
+	// A bid (p, t, s): n and m are no options and do nothing but say so.
+	hs := start(t, testConfig(&traintest.MemRecord{}, traintest.Strong, traintest.Strong), 80, 24)
+	tr := hs.s
+	for key, want := range map[string]string{"n": "N skips the drill", "m": "M shows your last mistakes"} {
+		hs.press(key)
+		if tr.no != 1 || tr.state != stateAsk || tr.Reviewing() || !strings.Contains(hs.screen(), "is not an option here") ||
+			!strings.Contains(hs.screen(), want) {
+			t.Fatalf("%s at a bid: drill %d, state %d, review %v:\n%s", key, tr.no, tr.state, tr.Reviewing(), hs.screen())
 		}
 	}
+	km := kit.DefaultKeys()
+	lines := map[string]string{}
+	for _, group := range tr.KeyHelp(&km).FullHelp() {
+		for _, b := range group {
+			lines[b.Help().Key] = b.Help().Desc
+		}
+	}
+	if !strings.HasPrefix(lines["N"], "a new drill") || !strings.HasPrefix(lines["M"], "your last mistakes") {
+		t.Errorf("the help's N reads %q, its M %q", lines["N"], lines["M"])
+	}
+	for k, d := range lines {
+		if strings.Contains(d, "instead") {
+			t.Errorf("the help's %s gives its key two meanings: %q", k, d)
+		}
+	}
+}
+
+// actionOf is the option the key takes in the drill on screen.
+func actionOf(tr *Screen, key string) rules.Action {
+	i := slices.Index(itemKeys(tr.legal, tr.order), key)
+	if i < 0 {
+		return rules.Action{}
+	}
+	return tr.legal[i]
 }
 
 // TestResultKeepsYourRow: at 80×24 a drill with many options (the cards

@@ -19,9 +19,12 @@ func (t *core) View(ctx *kit.Context) string {
 	return s
 }
 
-// hintRow is the bottom line: the keys that work now.
+// hintRow is the bottom line: the keys that work now. Short of room
+// (five or six options' letters at 80 columns) M mistakes gives way
+// first, as the help lists it, then the arrows, which the letters and
+// enter stand for.
 func (t *core) hintRow(ctx *kit.Context) string {
-	return " " + ctx.Styles.Dim.Render(kit.Clip(kit.HintLine(t.KeyHelp(&ctx.Keys).ShortHelp()), ctx.Width-1))
+	return " " + ctx.Styles.Dim.Render(kit.FitHintLine(ctx, t.KeyHelp(&ctx.Keys).ShortHelp(), ctx.Width-2, "mistakes", "choose"))
 }
 
 // render draws a drill and returns where the menu items lie (View and

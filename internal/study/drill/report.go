@@ -181,7 +181,7 @@ func writeTable(w io.Writer, an *Analysis, ascii bool) error {
 	}
 	for _, i := range an.Ranked() {
 		r := an.Rows[i]
-		line := fmt.Sprintf("%s  %7s %s %4.1f  %5s  %8s", pad(Label(r.Action, ascii)), Signed(r.Mean), pm, r.StdErr, Percent(r.Bete), fmt.Sprintf("%.1f%%", r.Win*100))
+		line := fmt.Sprintf("%s  %7s %s %4.1f  %5s  %8s", pad(Label(r.Action, ascii)), Signed(r.Mean), pm, r.StdErr, Percent(r.Bete), PercentOne(r.Win))
 		if _, err := fmt.Fprintln(w, line+"  "+short(r.Verdict)); err != nil {
 			return err
 		}

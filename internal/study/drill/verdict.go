@@ -112,7 +112,7 @@ func (v Verdict) Text() string {
 		if gradeLoss((percentValue(from)-percentValue(to))/100, true) != gradeLoss(v.Win, true) {
 			// Rounded alike ("from 94% to 94%") or a grade apart: the
 			// chances with their decimal.
-			from, to = fmt.Sprintf("%.1f%%", 100*v.BestChance), fmt.Sprintf("%.1f%%", 100*v.Chance)
+			from, to = PercentOne(v.BestChance), PercentOne(v.Chance)
 		}
 		return fmt.Sprintf("%s that lowers your chance to win the game from %s to %s", what, from, to)
 	}
@@ -157,9 +157,10 @@ func winShown(w float64) string {
 	return s
 }
 
-// percentValue reads back a percentage Percent wrote ("1.2%": 1.2).
+// percentValue reads back a percentage Percent wrote ("1.2%": 1.2,
+// "<0.1%": 0.1, ">99.9%": 99.9).
 func percentValue(s string) float64 {
-	x, _ := strconv.ParseFloat(strings.TrimSuffix(s, "%"), 64)
+	x, _ := strconv.ParseFloat(strings.TrimLeft(strings.TrimSuffix(s, "%"), "<>"), 64)
 	return x
 }
 
@@ -173,13 +174,31 @@ func PointsText(p float64) string {
 }
 
 // Percent writes a chance as a percentage: "42%", with one decimal below
-// ten ("4.2%", "0.4%") where a rounded whole number would mislead.
+// ten ("4.2%", "0.4%") and from 99.5 ("99.8%") where a rounded whole
+// number would mislead. Only a certain chance reads "100%" and only a
+// nil one "0%"; PercentOne says what the decimal form does at the edges.
 func Percent(p float64) string {
 	x := p * 100
-	if x > 0 && x < 9.95 {
-		return fmt.Sprintf("%.1f%%", x)
+	if x > 0 && x < 100 && (x < 9.95 || x >= 99.5) {
+		return PercentOne(p)
 	}
 	return fmt.Sprintf("%.0f%%", x)
+}
+
+// PercentOne writes a chance as a percentage with one decimal: "61.0%".
+// A chance that is neither nil nor certain never reads "0.0%" or
+// "100.0%": it reads "<0.1%" or ">99.9%", so a player is never told a
+// thing always or never happens when it may.
+func PercentOne(p float64) string {
+	x := p * 100
+	s := fmt.Sprintf("%.1f", x)
+	switch {
+	case x > 0 && s == "0.0":
+		return "<0.1%"
+	case x < 100 && s == "100.0":
+		return ">99.9%"
+	}
+	return s + "%"
 }
 
 // Signed writes a score difference with its sign and one decimal:

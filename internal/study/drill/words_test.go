@@ -90,12 +90,44 @@ func TestReasonSentences(t *testing.T) {
 			[]string{"Within 200 points of the target the chance to win the game decides.", "Exchanging the dix wins the game 1.9% of the time, not exchanging 1.8%.", "The game is all but lost whatever you do."}},
 		{Analysis{Rows: []Row{optRow(rules.PassAction(), 3, 0.99, 0), optRow(rules.Action{Kind: rules.Take}, 2, 0.99, 0.1)}, ByWin: true, Samples: 10}, false,
 			[]string{"Within 200 points of the target the chance to win the game decides.", "Passing wins the game 99% of the time, taking 99%.", "The game is all but won whatever you bid."}},
+		// A game won 99.8% of the time is not won every time.
+		{Analysis{Rows: []Row{optRow(rules.PassAction(), 3, 0.998, 0), optRow(rules.Action{Kind: rules.Take}, 2, 0.9996, 0.1)}, ByWin: true, Samples: 10}, false,
+			[]string{"Within 200 points of the target the chance to win the game decides.", "Passing wins the game 99.8% of the time, taking >99.9%.", "The game is all but won whatever you bid."}},
 		{Analysis{Rows: []Row{optRow(rules.NameAction(rules.Hearts), 0, 0.12, 0), optRow(rules.NameAction(rules.Diamonds), 21, 0.05, 0)}, ByWin: true, Samples: 10}, false,
 			[]string{"Within 200 points of the target the chance to win the game decides.", "Naming hearts wins the game 12% of the time, naming diamonds 5.0%.", "It scores 21 points less for this deal, but wins more often."}},
 		{Analysis{Rows: []Row{optRow(rules.Action{Kind: rules.Take}, 3, 0.5, 0)}, Samples: 10}, false, []string{"Take is the only option."}},
 	}
 	for _, c := range cases {
 		assert.Equal(t, c.want, c.an.Reason(c.ascii))
+	}
+}
+
+// TestPercentEdges: a chance reads "100%" only when it is certain and
+// "0%" only when it is nil; in between, near either end, it keeps a
+// decimal or says "<0.1%" / ">99.9%", in Percent and in PercentOne.
+func TestPercentEdges(t *testing.T) {
+	for _, c := range []struct {
+		p         float64
+		whole     string // Percent
+		oneDigits string // PercentOne
+	}{
+		{0, "0%", "0.0%"},
+		{0.0000001, "<0.1%", "<0.1%"},
+		{0.0004, "<0.1%", "<0.1%"},
+		{0.004, "0.4%", "0.4%"},
+		{0.0994, "9.9%", "9.9%"},
+		{0.0996, "10%", "10.0%"},
+		{0.42, "42%", "42.0%"},
+		{0.9949, "99%", "99.5%"},
+		{0.995, "99.5%", "99.5%"},
+		{0.998, "99.8%", "99.8%"},
+		{0.9994, "99.9%", "99.9%"},
+		{0.9996, ">99.9%", ">99.9%"},
+		{0.9999999, ">99.9%", ">99.9%"},
+		{1, "100%", "100.0%"},
+	} {
+		assert.Equal(t, c.whole, Percent(c.p), "Percent(%v)", c.p)
+		assert.Equal(t, c.oneDigits, PercentOne(c.p), "PercentOne(%v)", c.p)
 	}
 }
 
@@ -118,6 +150,8 @@ func TestVerdictText(t *testing.T) {
 		{Verdict{Kind: Mistake, Points: 19.5}, "a mistake that costs 19 points", "mistake: -19 pts"},
 		{Verdict{Kind: Mistake, Points: 10.4}, "a mistake that costs 10 points", "mistake: -10 pts"},
 		{Verdict{Kind: Inaccuracy, ByWin: true, Win: 0.0098, Chance: 0.9336, BestChance: 0.9434}, "an inaccuracy that lowers your chance to win the game from 94.3% to 93.4%", "inaccuracy: -0.9% win"},
+		// Chances near certainty keep their decimal: 99.96% is not 100%.
+		{Verdict{Kind: Mistake, ByWin: true, Win: 0.0146, Chance: 0.985, BestChance: 0.9996}, "a mistake that lowers your chance to win the game from >99.9% to 98%", "mistake: -1.5% win"},
 		{Verdict{Kind: Inaccuracy, ByWin: true, Win: 0.006, Chance: 0.937, BestChance: 0.943}, "an inaccuracy that lowers your chance to win the game from 94.3% to 93.7%", "inaccuracy: -0.6% win"},
 	} {
 		assert.Equal(t, tc.text, tc.v.Text())
