@@ -221,6 +221,10 @@ func buildWinTableStep(players, target, step int) *winTable {
 	}
 	// For each dealer, every outcome's step in the cell index.
 	var off [3][]int
+	ps := make([]float64, len(live))
+	for j, o := range live {
+		ps[j] = o.p
+	}
 	for d := range k {
 		for _, o := range live {
 			// Side d deals: the sides from its left add the outcome's
@@ -256,12 +260,7 @@ func buildWinTableStep(players, target, step int) *winTable {
 		}
 		var x [3]float64
 		for d := range k {
-			next, offs := t.p[(d+1)%k][c:], off[d]
-			sum := 0.0
-			for j, o := range live {
-				sum += o.p * next[offs[j]]
-			}
-			x[d] = sum
+			x[d] = gather(ps, off[d], t.p[(d+1)%k][c:])
 		}
 		for d := range k {
 			sum, pw := x[d], p0
@@ -273,6 +272,28 @@ func buildWinTableStep(players, target, step int) *winTable {
 		}
 	}
 	return t
+}
+
+// gather returns the sum over j of ps[j]*next[offs[j]]: the mean of
+// the chances after every outcome. It keeps four running sums, so that
+// each addition need not wait for the one before (a single sum is bound
+// by the latency of the additions); the order of the additions differs
+// from a plain loop's by rounding only.
+func gather(ps []float64, offs []int, next []float64) float64 {
+	offs = offs[:len(ps)]
+	var s0, s1, s2, s3 float64
+	j := 0
+	for ; j+4 <= len(ps); j += 4 {
+		p, o := ps[j:j+4:j+4], offs[j:j+4:j+4]
+		s0 += p[0] * next[o[0]]
+		s1 += p[1] * next[o[1]]
+		s2 += p[2] * next[o[2]]
+		s3 += p[3] * next[o[3]]
+	}
+	for ; j < len(ps); j++ {
+		s0 += ps[j] * next[offs[j]]
+	}
+	return (s0 + s1) + (s2 + s3)
 }
 
 // at returns the table's chance for side 0 at totals tt (units) with
