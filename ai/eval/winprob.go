@@ -97,11 +97,19 @@ type stepOutcome struct {
 // they are the outcomes themselves.
 func outcomesIn(players, step int) []stepOutcome {
 	src, k := outcomesFor(players), sidesOf(players)
-	total := 0.0
+	total, top := 0.0, 0
 	for _, o := range src {
 		total += float64(o.n)
+		top = max(top, int(o.u[0]), int(o.u[1]), int(o.u[2]))
 	}
-	at := map[[3]int]int{}
+	// Where each step outcome is in out, plus one (0: not yet), by its
+	// units on a dense grid wide enough for the highest upper step.
+	dim := top*WinStep/step + 2
+	size := 1
+	for range k {
+		size *= dim
+	}
+	at := make([]int32, size)
 	var out []stepOutcome
 	for _, o := range src {
 		var lo [3]int
@@ -127,12 +135,16 @@ func outcomesIn(players, step int) []stepOutcome {
 				continue
 			}
 			p := w * float64(o.n) / total
-			if j, ok := at[u]; ok {
-				out[j].p += p
+			x := 0
+			for i := range k {
+				x = x*dim + u[i]
+			}
+			if j := at[x]; j > 0 {
+				out[j-1].p += p
 				continue
 			}
-			at[u] = len(out)
 			out = append(out, stepOutcome{u: u, p: p, empty: u == [3]int{}})
+			at[x] = int32(len(out))
 		}
 	}
 	return out
@@ -244,13 +256,21 @@ func buildWinTableStep(players, target, step int) *winTable {
 	// outcomes when side d deals and p0 the empty one's chance,
 	// v_d = x_d + p0*v_(d+1), so
 	// v_d = (x_d + p0*x_(d+1) + ... + p0^(k-1)*x_(d+k-1)) / (1 - p0^k).
+	// tt are the totals of cell c, counted down with it.
 	var tt [3]int
+	for i := range k {
+		tt[i] = t.side - 1
+	}
 	for c := cells - 1; c >= 0; c-- {
-		over := false
-		for i, r := k-1, c; i >= 0; i-- {
-			tt[i], r = r%t.side, r/t.side
-			over = over || tt[i] >= n
+		if c < cells-1 {
+			i := k - 1
+			for tt[i] == 0 {
+				tt[i] = t.side - 1
+				i--
+			}
+			tt[i]--
 		}
+		over := tt[0] >= n || tt[1] >= n || tt[2] >= n
 		if over {
 			v := overChance(tt, k, n)
 			for d := range k {

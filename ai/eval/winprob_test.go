@@ -242,6 +242,44 @@ func TestThreePlayerGridIsClose(t *testing.T) {
 	}
 }
 
+// A coarser grid shares each deal score between the two steps around
+// it: the chances still add up to one, every side's mean is kept, and no
+// outcome is listed twice.
+func TestOutcomesInKeepMeans(t *testing.T) {
+	for _, c := range []struct{ players, step int }{{2, 10}, {2, 25}, {3, 20}, {3, 30}, {3, 200}, {4, 10}, {4, 37}} {
+		src, k := outcomesFor(c.players), sidesOf(c.players)
+		var want [3]float64
+		total := 0.0
+		for _, o := range src {
+			total += float64(o.n)
+			for i := range k {
+				want[i] += float64(o.n) * float64(int(o.u[i])*WinStep)
+			}
+		}
+		var got [3]float64
+		sum := 0.0
+		seen := map[[3]int]bool{}
+		for _, o := range outcomesIn(c.players, c.step) {
+			if seen[o.u] {
+				t.Fatalf("%+v: %v twice", c, o.u)
+			}
+			seen[o.u] = true
+			sum += o.p
+			for i := range k {
+				got[i] += o.p * float64(o.u[i]*c.step)
+			}
+		}
+		if math.Abs(sum-1) > 1e-12 {
+			t.Errorf("%+v: the chances add up to %.15f", c, sum)
+		}
+		for i := range k {
+			if m := want[i] / total; math.Abs(got[i]-m) > 1e-9 {
+				t.Errorf("%+v side %d: mean %.6f points, want %.6f", c, i, got[i], m)
+			}
+		}
+	}
+}
+
 // The win table build keeps several running sums per cell (gather);
 // its chances are those of the plain build, one outcome after the other
 // (refWinTableStep), up to rounding: within 1e-12 in every cell, at
