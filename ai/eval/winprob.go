@@ -164,29 +164,42 @@ type winTable struct {
 
 type winKey struct{ players, target int }
 
-// winTables keeps the win tables an Evaluator has built, by seat count
-// and target: building one costs milliseconds (BenchmarkWinTable), and a
-// game or a match asks for the same one at every decision.
-type winTables struct {
+// WinTables keeps win tables (the chance of winning a game from its
+// totals, see Evaluator.WinChance) by seat count and target, each built
+// at its first use and never changed after. Building one takes
+// milliseconds (BenchmarkWinTable) and every evaluation near a game's
+// end reads one: evaluators given the same WinTables (NewWith) build
+// each table once between them. A table depends on nothing but its seat
+// count and target, so sharing changes no chance. It holds at most
+// maxWinTables tables. Safe for concurrent use; the zero value is ready.
+type WinTables struct {
 	mu sync.Mutex
-	m  map[winKey]*winTable
+	m  map[winKey]*winEntry
+}
+
+// winEntry is one table of WinTables, built once by the first to ask
+// for it; the others wait for it rather than build it too.
+type winEntry struct {
+	once sync.Once
+	t    *winTable
 }
 
 // get returns the win table for a seat count and a target, building it
 // at its first use.
-func (w *winTables) get(players, target int) *winTable {
-	w.mu.Lock()
-	defer w.mu.Unlock()
+func (w *WinTables) get(players, target int) *winTable {
 	key := winKey{players, target}
-	if t, ok := w.m[key]; ok {
-		return t
+	w.mu.Lock()
+	e, ok := w.m[key]
+	if !ok {
+		if w.m == nil || len(w.m) >= maxWinTables {
+			w.m = map[winKey]*winEntry{}
+		}
+		e = &winEntry{}
+		w.m[key] = e
 	}
-	t := buildWinTable(players, target)
-	if w.m == nil || len(w.m) >= maxWinTables {
-		w.m = map[winKey]*winTable{}
-	}
-	w.m[key] = t
-	return t
+	w.mu.Unlock()
+	e.once.Do(func() { e.t = buildWinTable(players, target) })
+	return e.t
 }
 
 // winTableStep returns the step in points of the table for a target.

@@ -242,6 +242,41 @@ func TestThreePlayerGridIsClose(t *testing.T) {
 	}
 }
 
+// Evaluators given one WinTables build each table once between them,
+// even when they ask for it at the same time, and read the chances an
+// evaluator with its own tables reads.
+func TestWinTablesShared(t *testing.T) {
+	var w WinTables
+	evs := []*Evaluator{NewWith(&w), NewWith(&w), NewWith(&w), NewWith(&w)}
+	got := make([]*winTable, len(evs))
+	done := make(chan int)
+	for i, ev := range evs {
+		go func() {
+			got[i] = ev.wins.get(3, 500)
+			done <- i
+		}()
+	}
+	for range evs {
+		<-done
+	}
+	for i, tb := range got {
+		if tb != got[0] {
+			t.Fatalf("evaluator %d built its own table", i)
+		}
+	}
+	own := New()
+	for _, players := range []int{2, 3, 4} {
+		for _, tot := range [][4]int{{0, 0, 0}, {310, 120, 250}, {480, 470, 20}} {
+			if a, b := evs[1].WinChance(players, 500, tot, 0, 1), own.WinChance(players, 500, tot, 0, 1); a != b {
+				t.Errorf("%dp %v: shared %.6f, own %.6f", players, tot, a, b)
+			}
+		}
+	}
+	if New().wins == own.wins {
+		t.Error("two evaluators of New share their tables")
+	}
+}
+
 // A coarser grid shares each deal score between the two steps around
 // it: the chances still add up to one, every side's mean is kept, and no
 // outcome is listed twice.
