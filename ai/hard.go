@@ -31,7 +31,7 @@ type hardBot struct {
 const maxThink = 2 * time.Second
 
 func newHard(cfg Config) (Bot, error) {
-	return &hardBot{cfg: cfg, ev: eval.New()}, nil
+	return &hardBot{cfg: cfg, ev: eval.NewWith(cfg.WinTables)}, nil
 }
 
 // Level returns Hard.

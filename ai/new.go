@@ -36,6 +36,12 @@ type Config struct {
 	// alone, as before the model (for measuring what reading the play is
 	// worth).
 	Unread bool
+	// WinTables, when set, holds the hard bot's win tables (its chance of
+	// winning the game from the totals), shared with every bot given the
+	// same: a match, a server or a fixture making many bots makes one
+	// (WithWinTables) so that each table is built once. Nil: the bot
+	// builds its own. Sharing changes no decision.
+	WinTables *eval.WinTables
 }
 
 // New returns a bot of the given level, for any seat count.

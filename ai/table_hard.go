@@ -55,7 +55,7 @@ const (
 )
 
 func newTableHard(cfg Config) *tableHard {
-	return &tableHard{cfg: cfg, r: rand.New(rand.NewPCG(cfg.Seed, 0x68617264)), solver: solver.NewTable(), ev: eval.New()}
+	return &tableHard{cfg: cfg, r: rand.New(rand.NewPCG(cfg.Seed, 0x68617264)), solver: solver.NewTable(), ev: eval.NewWith(cfg.WinTables)}
 }
 
 func (b *tableHard) Level() Level { return Hard }

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/klob/klob/ai/eval"
 	"github.com/klob/klob/ai/sampler"
 	"github.com/klob/klob/ai/tablerule"
 	"github.com/klob/klob/internal/testing/tabletest"
@@ -102,7 +103,10 @@ func TestTableBotsSeeOnlyTheirView(t *testing.T) {
 			t.Run(fmt.Sprintf("%s/%s", rs, l), func(t *testing.T) {
 				r := rand.New(rand.NewPCG(9, uint64(len(rs))))
 				n := opts.NumPlayers()
-				cfg := func(s rules.Seat, i int) Config { return Config{Seed: uint64(100*i) + uint64(s), Budget: 6, Think: -1} }
+				wins := &eval.WinTables{} // the test's bots build each win table once
+				cfg := func(s rules.Seat, i int) Config {
+					return Config{Seed: uint64(100*i) + uint64(s), Budget: 6, Think: -1, WinTables: wins}
+				}
 				checked := 0
 				deals := deals
 				if testing.Short() && l == Hard {

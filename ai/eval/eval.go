@@ -99,12 +99,22 @@ type Evaluator struct {
 	mu      sync.Mutex
 	solvers []*solver.Solver      // two players, one a worker
 	tables  []*solver.TableSolver // three and four players, one a worker
-	wins    winTables
+	wins    *WinTables
 }
 
 // New returns an Evaluator. It keeps what it builds (the win tables, the
 // solvers' tables) for the evaluations after: keep one for many.
-func New() *Evaluator { return &Evaluator{} }
+func New() *Evaluator { return NewWith(nil) }
+
+// NewWith returns an Evaluator that reads its win tables from wins, and
+// builds there those it lacks, shared with every evaluator given wins;
+// nil gives it its own, as New does.
+func NewWith(wins *WinTables) *Evaluator {
+	if wins == nil {
+		wins = &WinTables{}
+	}
+	return &Evaluator{wins: wins}
+}
 
 // workerCount returns the number of goroutines for opt.
 func workerCount(opt Options) int {

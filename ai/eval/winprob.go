@@ -97,11 +97,19 @@ type stepOutcome struct {
 // they are the outcomes themselves.
 func outcomesIn(players, step int) []stepOutcome {
 	src, k := outcomesFor(players), sidesOf(players)
-	total := 0.0
+	total, top := 0.0, 0
 	for _, o := range src {
 		total += float64(o.n)
+		top = max(top, int(o.u[0]), int(o.u[1]), int(o.u[2]))
 	}
-	at := map[[3]int]int{}
+	// Where each step outcome is in out, plus one (0: not yet), by its
+	// units on a dense grid wide enough for the highest upper step.
+	dim := top*WinStep/step + 2
+	size := 1
+	for range k {
+		size *= dim
+	}
+	at := make([]int32, size)
 	var out []stepOutcome
 	for _, o := range src {
 		var lo [3]int
@@ -127,12 +135,16 @@ func outcomesIn(players, step int) []stepOutcome {
 				continue
 			}
 			p := w * float64(o.n) / total
-			if j, ok := at[u]; ok {
-				out[j].p += p
+			x := 0
+			for i := range k {
+				x = x*dim + u[i]
+			}
+			if j := at[x]; j > 0 {
+				out[j-1].p += p
 				continue
 			}
-			at[u] = len(out)
 			out = append(out, stepOutcome{u: u, p: p, empty: u == [3]int{}})
+			at[x] = int32(len(out))
 		}
 	}
 	return out
@@ -152,29 +164,42 @@ type winTable struct {
 
 type winKey struct{ players, target int }
 
-// winTables keeps the win tables an Evaluator has built, by seat count
-// and target: building one costs milliseconds (BenchmarkWinTable), and a
-// game or a match asks for the same one at every decision.
-type winTables struct {
+// WinTables keeps win tables (the chance of winning a game from its
+// totals, see Evaluator.WinChance) by seat count and target, each built
+// at its first use and never changed after. Building one takes
+// milliseconds (BenchmarkWinTable) and every evaluation near a game's
+// end reads one: evaluators given the same WinTables (NewWith) build
+// each table once between them. A table depends on nothing but its seat
+// count and target, so sharing changes no chance. It holds at most
+// maxWinTables tables. Safe for concurrent use; the zero value is ready.
+type WinTables struct {
 	mu sync.Mutex
-	m  map[winKey]*winTable
+	m  map[winKey]*winEntry
+}
+
+// winEntry is one table of WinTables, built once by the first to ask
+// for it; the others wait for it rather than build it too.
+type winEntry struct {
+	once sync.Once
+	t    *winTable
 }
 
 // get returns the win table for a seat count and a target, building it
 // at its first use.
-func (w *winTables) get(players, target int) *winTable {
-	w.mu.Lock()
-	defer w.mu.Unlock()
+func (w *WinTables) get(players, target int) *winTable {
 	key := winKey{players, target}
-	if t, ok := w.m[key]; ok {
-		return t
+	w.mu.Lock()
+	e, ok := w.m[key]
+	if !ok {
+		if w.m == nil || len(w.m) >= maxWinTables {
+			w.m = map[winKey]*winEntry{}
+		}
+		e = &winEntry{}
+		w.m[key] = e
 	}
-	t := buildWinTable(players, target)
-	if w.m == nil || len(w.m) >= maxWinTables {
-		w.m = map[winKey]*winTable{}
-	}
-	w.m[key] = t
-	return t
+	w.mu.Unlock()
+	e.once.Do(func() { e.t = buildWinTable(players, target) })
+	return e.t
 }
 
 // winTableStep returns the step in points of the table for a target.
@@ -221,6 +246,10 @@ func buildWinTableStep(players, target, step int) *winTable {
 	}
 	// For each dealer, every outcome's step in the cell index.
 	var off [3][]int
+	ps := make([]float64, len(live))
+	for j, o := range live {
+		ps[j] = o.p
+	}
 	for d := range k {
 		for _, o := range live {
 			// Side d deals: the sides from its left add the outcome's
@@ -240,13 +269,21 @@ func buildWinTableStep(players, target, step int) *winTable {
 	// outcomes when side d deals and p0 the empty one's chance,
 	// v_d = x_d + p0*v_(d+1), so
 	// v_d = (x_d + p0*x_(d+1) + ... + p0^(k-1)*x_(d+k-1)) / (1 - p0^k).
+	// tt are the totals of cell c, counted down with it.
 	var tt [3]int
+	for i := range k {
+		tt[i] = t.side - 1
+	}
 	for c := cells - 1; c >= 0; c-- {
-		over := false
-		for i, r := k-1, c; i >= 0; i-- {
-			tt[i], r = r%t.side, r/t.side
-			over = over || tt[i] >= n
+		if c < cells-1 {
+			i := k - 1
+			for tt[i] == 0 {
+				tt[i] = t.side - 1
+				i--
+			}
+			tt[i]--
 		}
+		over := tt[0] >= n || tt[1] >= n || tt[2] >= n
 		if over {
 			v := overChance(tt, k, n)
 			for d := range k {
@@ -256,12 +293,7 @@ func buildWinTableStep(players, target, step int) *winTable {
 		}
 		var x [3]float64
 		for d := range k {
-			next, offs := t.p[(d+1)%k][c:], off[d]
-			sum := 0.0
-			for j, o := range live {
-				sum += o.p * next[offs[j]]
-			}
-			x[d] = sum
+			x[d] = gather(ps, off[d], t.p[(d+1)%k][c:])
 		}
 		for d := range k {
 			sum, pw := x[d], p0
@@ -273,6 +305,28 @@ func buildWinTableStep(players, target, step int) *winTable {
 		}
 	}
 	return t
+}
+
+// gather returns the sum over j of ps[j]*next[offs[j]]: the mean of
+// the chances after every outcome. It keeps four running sums, so that
+// each addition need not wait for the one before (a single sum is bound
+// by the latency of the additions); the order of the additions differs
+// from a plain loop's by rounding only.
+func gather(ps []float64, offs []int, next []float64) float64 {
+	offs = offs[:len(ps)]
+	var s0, s1, s2, s3 float64
+	j := 0
+	for ; j+4 <= len(ps); j += 4 {
+		p, o := ps[j:j+4:j+4], offs[j:j+4:j+4]
+		s0 += p[0] * next[o[0]]
+		s1 += p[1] * next[o[1]]
+		s2 += p[2] * next[o[2]]
+		s3 += p[3] * next[o[3]]
+	}
+	for ; j < len(ps); j++ {
+		s0 += ps[j] * next[offs[j]]
+	}
+	return (s0 + s1) + (s2 + s3)
 }
 
 // at returns the table's chance for side 0 at totals tt (units) with

@@ -242,6 +242,195 @@ func TestThreePlayerGridIsClose(t *testing.T) {
 	}
 }
 
+// Evaluators given one WinTables build each table once between them,
+// even when they ask for it at the same time, and read the chances an
+// evaluator with its own tables reads.
+func TestWinTablesShared(t *testing.T) {
+	var w WinTables
+	evs := []*Evaluator{NewWith(&w), NewWith(&w), NewWith(&w), NewWith(&w)}
+	got := make([]*winTable, len(evs))
+	done := make(chan int)
+	for i, ev := range evs {
+		go func() {
+			got[i] = ev.wins.get(3, 500)
+			done <- i
+		}()
+	}
+	for range evs {
+		<-done
+	}
+	for i, tb := range got {
+		if tb != got[0] {
+			t.Fatalf("evaluator %d built its own table", i)
+		}
+	}
+	own := New()
+	for _, players := range []int{2, 3, 4} {
+		for _, tot := range [][4]int{{0, 0, 0}, {310, 120, 250}, {480, 470, 20}} {
+			if a, b := evs[1].WinChance(players, 500, tot, 0, 1), own.WinChance(players, 500, tot, 0, 1); a != b {
+				t.Errorf("%dp %v: shared %.6f, own %.6f", players, tot, a, b)
+			}
+		}
+	}
+	if New().wins == own.wins {
+		t.Error("two evaluators of New share their tables")
+	}
+}
+
+// A coarser grid shares each deal score between the two steps around
+// it: the chances still add up to one, every side's mean is kept, and no
+// outcome is listed twice.
+func TestOutcomesInKeepMeans(t *testing.T) {
+	for _, c := range []struct{ players, step int }{{2, 10}, {2, 25}, {3, 20}, {3, 30}, {3, 200}, {4, 10}, {4, 37}} {
+		src, k := outcomesFor(c.players), sidesOf(c.players)
+		var want [3]float64
+		total := 0.0
+		for _, o := range src {
+			total += float64(o.n)
+			for i := range k {
+				want[i] += float64(o.n) * float64(int(o.u[i])*WinStep)
+			}
+		}
+		var got [3]float64
+		sum := 0.0
+		seen := map[[3]int]bool{}
+		for _, o := range outcomesIn(c.players, c.step) {
+			if seen[o.u] {
+				t.Fatalf("%+v: %v twice", c, o.u)
+			}
+			seen[o.u] = true
+			sum += o.p
+			for i := range k {
+				got[i] += o.p * float64(o.u[i]*c.step)
+			}
+		}
+		if math.Abs(sum-1) > 1e-12 {
+			t.Errorf("%+v: the chances add up to %.15f", c, sum)
+		}
+		for i := range k {
+			if m := want[i] / total; math.Abs(got[i]-m) > 1e-9 {
+				t.Errorf("%+v side %d: mean %.6f points, want %.6f", c, i, got[i], m)
+			}
+		}
+	}
+}
+
+// The win table build keeps several running sums per cell (gather);
+// its chances are those of the plain build, one outcome after the other
+// (refWinTableStep), up to rounding: within 1e-12 in every cell, at
+// every seat count, on the default grid and on coarser ones.
+func TestWinTableBuildIsPlainBuild(t *testing.T) {
+	for _, c := range []struct{ players, target, step int }{
+		{2, 500, 10}, {2, 301, 10}, {2, 5000, 25}, {2, 4000, 20},
+		{3, 500, 20}, {3, 301, 20}, {3, 1000, 40}, {3, 5000, 200},
+		{4, 500, 10}, {4, 1001, 10}, {4, 5000, 25},
+	} {
+		got, want := buildWinTableStep(c.players, c.target, c.step), refWinTableStep(c.players, c.target, c.step)
+		if got.sides != want.sides || got.n != want.n || got.side != want.side {
+			t.Fatalf("%+v: %d sides, %d steps, %d a side; want %d, %d, %d", c, got.sides, got.n, got.side, want.sides, want.n, want.side)
+		}
+		worst := 0.0
+		for d := range got.sides {
+			if len(got.p[d]) != len(want.p[d]) {
+				t.Fatalf("%+v dealer %d: %d cells, want %d", c, d, len(got.p[d]), len(want.p[d]))
+			}
+			for i, p := range got.p[d] {
+				worst = max(worst, math.Abs(p-want.p[d][i]))
+			}
+		}
+		t.Logf("%+v: largest difference %.3g", c, worst)
+		if worst > 1e-12 {
+			t.Errorf("%+v: differs from the plain build by up to %.3g", c, worst)
+		}
+	}
+}
+
+// refWinTableStep is the win table build as first written: one cell
+// and one dealer at a time, the outcomes summed in order. The faster
+// buildWinTableStep must give the same chances.
+func refWinTableStep(players, target, step int) *winTable {
+	k := sidesOf(players)
+	n := (target + step - 1) / step
+	outs := outcomesIn(players, step)
+	p0 := 0.0
+	var live []stepOutcome
+	reach := 0
+	for _, o := range outs {
+		if o.empty {
+			p0 += o.p
+			continue
+		}
+		live = append(live, o)
+		reach = max(reach, o.u[0], o.u[1], o.u[2])
+	}
+	t := &winTable{sides: k, n: n, side: n + reach}
+	cells := 1
+	for range k {
+		cells *= t.side
+	}
+	for d := range k {
+		t.p[d] = make([]float64, cells)
+	}
+	var stride [3]int
+	for i, m := k-1, 1; i >= 0; i-- {
+		stride[i], m = m, m*t.side
+	}
+	// For each dealer, every outcome's step in the cell index.
+	var off [3][]int
+	for d := range k {
+		for _, o := range live {
+			// Side d deals: the sides from its left add the outcome's
+			// points in order, d last; its left deals next.
+			x := 0
+			for i := range k {
+				x += o.u[i] * stride[(d+1+i)%k]
+			}
+			off[d] = append(off[d], x)
+		}
+	}
+	// Fill from the last cell down: every outcome but the empty one moves
+	// at least one total up, to a later cell. The empty outcome (an
+	// abandoned deal, or on a coarse grid a small score's share of no
+	// step) keeps the totals and passes the deal, which links the dealer
+	// states of one cell in a cycle: with x_d the sum over the other
+	// outcomes when side d deals and p0 the empty one's chance,
+	// v_d = x_d + p0*v_(d+1), so
+	// v_d = (x_d + p0*x_(d+1) + ... + p0^(k-1)*x_(d+k-1)) / (1 - p0^k).
+	var tt [3]int
+	for c := cells - 1; c >= 0; c-- {
+		over := false
+		for i, r := k-1, c; i >= 0; i-- {
+			tt[i], r = r%t.side, r/t.side
+			over = over || tt[i] >= n
+		}
+		if over {
+			v := overChance(tt, k, n)
+			for d := range k {
+				t.p[d][c] = v
+			}
+			continue
+		}
+		var x [3]float64
+		for d := range k {
+			next, offs := t.p[(d+1)%k][c:], off[d]
+			sum := 0.0
+			for j, o := range live {
+				sum += o.p * next[offs[j]]
+			}
+			x[d] = sum
+		}
+		for d := range k {
+			sum, pw := x[d], p0
+			for i := 1; i < k; i++ {
+				sum += pw * x[(d+i)%k]
+				pw *= p0
+			}
+			t.p[d][c] = sum / (1 - pw)
+		}
+	}
+	return t
+}
+
 // BenchmarkWinTable measures building the table at the default target,
 // the setup's highest and rules.MaxTarget, at every seat count: bounded
 // alike.

@@ -20,6 +20,7 @@ import (
 	"golang.org/x/text/unicode/norm"
 
 	"github.com/klob/klob/ai"
+	"github.com/klob/klob/ai/eval"
 	"github.com/klob/klob/internal/platform/dirlock"
 	"github.com/klob/klob/internal/platform/durable"
 	"github.com/klob/klob/internal/platform/untrusted"
@@ -340,16 +341,21 @@ func logStats(w io.Writer, d time.Duration, srv *server.Server, h *hall.Hall, cl
 // on every core, and a few at once would leave the screens waiting. So
 // at most slots bots think at once (the cores but one, at least one),
 // each on one goroutine, and the others wait their turn before thinking.
+// Every bot of the server reads one set of win tables (wins).
 type serveBots struct {
 	slots *host.Slots
+	wins  *eval.WinTables
 }
 
 func newServeBots(cores int) serveBots {
-	return serveBots{slots: host.NewSlots(max(1, cores-1))}
+	return serveBots{slots: host.NewSlots(max(1, cores-1)), wins: &eval.WinTables{}}
 }
 
-func (serveBots) newBot(level ai.Level, cfg ai.Config) (ai.Bot, error) {
+func (b serveBots) newBot(level ai.Level, cfg ai.Config) (ai.Bot, error) {
 	cfg.Workers = 1
+	if cfg.WinTables == nil {
+		cfg.WinTables = b.wins
+	}
 	return ai.New(level, cfg)
 }
 

@@ -12,6 +12,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/klob/klob/ai"
+	"github.com/klob/klob/ai/eval"
 	"github.com/klob/klob/internal/play/duplicate"
 	"github.com/klob/klob/internal/play/host"
 	dailyfiles "github.com/klob/klob/internal/record/daily"
@@ -107,6 +108,13 @@ func New(cfg Config) (*Screen, error) {
 	if cfg.ParBot == nil {
 		cfg.ParBot = oneCore
 	}
+	// The screen's bots, of the boards and of par, build each win table
+	// once between them.
+	wins := &eval.WinTables{}
+	if cfg.NewBot != nil {
+		cfg.NewBot = ai.WithWinTables(cfg.NewBot, wins)
+	}
+	cfg.ParBot = ai.WithWinTables(cfg.ParBot, wins)
 	s := &Screen{cfg: cfg, day: cfg.Day, set: cfg.Day.Set, lines: map[int]duplicate.ParLine{}, parNext: 1}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	prog, err := s.day.Load()

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/klob/klob/ai"
+	"github.com/klob/klob/ai/eval"
 	"github.com/klob/klob/internal/platform/durable"
 	"github.com/klob/klob/internal/platform/seedmix"
 	"github.com/klob/klob/internal/play/duplicate"
@@ -136,6 +137,9 @@ func New(cfg Config) (*Service, error) {
 	if cfg.NewBot == nil {
 		cfg.NewBot = oneWorker
 	}
+	// The service's bots, of the boards and of par, build each win
+	// table once between them.
+	cfg.NewBot = ai.WithWinTables(cfg.NewBot, &eval.WinTables{})
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}

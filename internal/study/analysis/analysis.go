@@ -317,8 +317,9 @@ func grade(ctx context.Context, rep *Report, jobs []job, opt Options) error {
 	if opt.Workers > 0 {
 		workers = min(workers, opt.Workers)
 	}
+	wins := &eval.WinTables{} // the workers build each win table once
 	newWorker := func() func(context.Context, job) (Decision, error) {
-		ev := eval.New()
+		ev := eval.NewWith(wins)
 		return func(ctx context.Context, jb job) (Decision, error) {
 			dec := rep.Deals[jb.deal].Decisions[jb.step]
 			if opt.Slot == nil {

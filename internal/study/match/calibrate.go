@@ -193,14 +193,16 @@ func Calibrate(ctx context.Context, cfg CalibConfig) (*Calibration, error) {
 
 // Calibrator plays calibration deals on one goroutine.
 type Calibrator struct {
-	cfg CalibConfig
-	ev  *eval.Evaluator
+	cfg  CalibConfig
+	ev   *eval.Evaluator
+	wins *eval.WinTables // the win tables of ev and of the bots
 }
 
 // NewCalibrator returns a Calibrator for cfg, for one goroutine.
 func NewCalibrator(cfg CalibConfig) *Calibrator {
 	cfg.defaults()
-	return &Calibrator{cfg: cfg, ev: eval.New()}
+	wins := &eval.WinTables{}
+	return &Calibrator{cfg: cfg, ev: eval.NewWith(wins), wins: wins}
 }
 
 // EvalOptions are the options the calibration evaluates v with, for the
@@ -240,7 +242,7 @@ func (c *Calibrator) playOut(ctx context.Context, i int, d *rules.Deal, record b
 		// first tricks at three and four players are capped by Budget,
 		// not PlayBudget).
 		b, err := ai.New(ai.Hard, ai.Config{Seed: seeds[s], Budget: c.cfg.Budget, PlayBudget: c.cfg.Budget, Workers: 1,
-			Method: c.cfg.Method, Think: c.cfg.Think})
+			Method: c.cfg.Method, Think: c.cfg.Think, WinTables: c.wins})
 		if err != nil {
 			return nil, rules.Score{}, err
 		}

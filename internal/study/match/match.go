@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/klob/klob/ai"
+	"github.com/klob/klob/ai/eval"
 	"github.com/klob/klob/internal/platform/progress"
 	"github.com/klob/klob/rules"
 )
@@ -153,6 +154,8 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	if cfg.NewBot == nil {
 		cfg.NewBot = ai.New
 	}
+	// The run's bots build each win table once between them.
+	cfg.NewBot = ai.WithWinTables(cfg.NewBot, &eval.WinTables{})
 	if cfg.Options == (rules.Options{}) {
 		cfg.Options = rules.DefaultOptions()
 	}
