@@ -34,9 +34,9 @@ func TestEndToEndTrainFour(t *testing.T) {
 		s.keys("Enter")
 	}
 	s.waitFor("drill 4", patience)
-	s.keys("m")
+	s.keys("M")
 	s.waitFor("Record at 4 players: 3 drills", patience)
-	s.keys("m")
+	s.keys("M")
 	s.waitFor("Your choice:", patience)
 	scr := s.quit()
 	if !strings.Contains(scr, "klob exited: 0") {
