@@ -39,13 +39,19 @@ import (
 //     budget per connection, Config.RequestRate a second with a burst of
 //     Config.RequestBurst; a connection over it is closed with a message.
 //     A request of more than maxPayload bytes is refused, and a session
-//     takes at most maxEnv environment variables.
+//     takes at most maxEnv environment variables. A session's requests
+//     never hold up the reading of its connection: they wait for the
+//     session apart, window changes as one, at most maxWaiting.
 //   - The log: a connection that runs no session (ssh -N with -L, -R or
 //     -D, a login that leaves, a client that never logs in) gets one
 //     line at its end, with who it was, how long it lasted, why the
 //     server closed it and what was refused on it; a refused request or
 //     channel gets a line as it happens, the first maxRefusalLines of a
 //     connection only (the request budget bounds the rest).
+
+// maxWaiting is the most requests of a session that wait for it to take
+// them (window changes wait as one).
+const maxWaiting = 16
 
 // maxPayload is the most bytes a request may carry: a pty-req with its
 // terminal modes, an env variable and a window-change all fit in a few
@@ -575,31 +581,83 @@ func (c *limitedChannel) Accept() (gossh.Channel, <-chan *gossh.Request, error) 
 	return ch, out, nil
 }
 
-// filter passes the requests on, one at a time as they come, but
-// refuses those too large or too many, and ends the connection when
-// the budget runs out.
+// filter passes the requests on in order, but refuses those too large
+// or too many, and ends the connection when the budget runs out.
+//
+// It never waits for the session to take a request: the SSH library
+// reads the whole connection on one goroutine, which hands each request
+// to this filter, so a filter that waited would stop the connection's
+// window grants too. A client that stops reading and keeps resizing
+// makes exactly that circle: the screen's write waits for the client's
+// grant, the program for the write, the resize for the program, and the
+// grant for the resize. Requests wait here instead, window changes as
+// one (the latest size), the others up to maxWaiting.
 func (c *limitedChannel) filter(ch gossh.Channel, in <-chan *gossh.Request, out chan<- *gossh.Request) {
 	defer close(out)
 	env := 0
-	for req := range in {
-		if !c.st.spend() {
-			_ = req.Reply(false, nil)
-			c.st.flood(ch)
-			continue // the requests end with the connection
+	var waiting []*gossh.Request
+	for in != nil {
+		var send chan<- *gossh.Request
+		var next *gossh.Request
+		if len(waiting) > 0 {
+			send, next = out, waiting[0]
 		}
-		if len(req.Payload) > maxPayload {
-			c.st.refuse("oversized requests", fmt.Sprintf("a %s request of %d bytes (more than %d bytes)", logText(req.Type), len(req.Payload), maxPayload))
-			_ = req.Reply(false, nil)
+		select {
+		case send <- next:
+			waiting = waiting[1:]
 			continue
+		case req, ok := <-in:
+			if !ok {
+				in = nil
+				continue
+			}
+			if !c.admit(ch, req, &env) {
+				continue
+			}
+			if req.Type == "window-change" {
+				// A newer size replaces one not yet taken.
+				waiting = slices.DeleteFunc(waiting, func(r *gossh.Request) bool {
+					if r.Type != "window-change" {
+						return false
+					}
+					_ = r.Reply(false, nil)
+					return true
+				})
+			}
+			if len(waiting) >= maxWaiting {
+				c.st.refuse("requests beyond the most waiting", fmt.Sprintf("a %s request (%d wait for the session already)", logText(req.Type), maxWaiting))
+				_ = req.Reply(false, nil)
+				continue
+			}
+			waiting = append(waiting, req)
 		}
-		if req.Type == "env" && env >= maxEnv {
-			c.st.refuse("environment variables beyond the most", "")
-			_ = req.Reply(false, nil)
-			continue
-		}
-		if req.Type == "env" {
-			env++
-		}
-		out <- req
 	}
+	// The channel is gone: what still waits is answered no.
+	for _, r := range waiting {
+		_ = r.Reply(false, nil)
+	}
+}
+
+// admit checks one request against the connection's budget and the
+// session's limits, answering no to one it refuses.
+func (c *limitedChannel) admit(ch gossh.Channel, req *gossh.Request, env *int) bool {
+	if !c.st.spend() {
+		_ = req.Reply(false, nil)
+		c.st.flood(ch)
+		return false // the requests end with the connection
+	}
+	if len(req.Payload) > maxPayload {
+		c.st.refuse("oversized requests", fmt.Sprintf("a %s request of %d bytes (more than %d bytes)", logText(req.Type), len(req.Payload), maxPayload))
+		_ = req.Reply(false, nil)
+		return false
+	}
+	if req.Type == "env" && *env >= maxEnv {
+		c.st.refuse("environment variables beyond the most", "")
+		_ = req.Reply(false, nil)
+		return false
+	}
+	if req.Type == "env" {
+		*env++
+	}
+	return true
 }

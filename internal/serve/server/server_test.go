@@ -7,6 +7,7 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -275,6 +276,45 @@ func (m *noisy) View() tea.View {
 	v := tea.NewView(b.String())
 	v.AltScreen = true
 	return v
+}
+
+// A client that stops reading and keeps resizing its window: its
+// resizes wait for the program, the program for the screen's write and
+// the write for the client. The session's requests still never stop
+// the server reading the connection, so the stalled session is closed
+// and its place given back, where it used to stay for good.
+func TestClientThatNeverReadsAndResizes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the stuck client's window of 2 MB is filled first")
+	}
+	// Resizes within the request rate (50 a second); the stall timeout
+	// leaves time for twenty to wait behind the write.
+	addr, srv, log := start(t, server.Config{StallTimeout: 2 * time.Second,
+		NewModel: func(s *server.Session) tea.Model { return &noisy{} }})
+	stuck := dial(t, addr, sshtest.Config{User: "zed", Width: 240, Height: 80, NeverRead: true})
+	resized := make(chan struct{})
+	go func() {
+		defer close(resized)
+		for i := 0; ; i++ {
+			select {
+			case <-stuck.Done():
+				return
+			case <-time.After(30 * time.Millisecond):
+			}
+			_ = stuck.Resize(200+i%40, 60+i%20)
+		}
+	}()
+	select {
+	case <-stuck.Done():
+	case <-time.After(time.Minute):
+		t.Fatal("the server never closed the client that does not read")
+	}
+	<-resized
+	logEventually(t, log, func() bool { return strings.Contains(log.String(), "read nothing of the screen") }, "no stall logged")
+	logEventually(t, log, func() bool { return srv.Sessions() == 0 }, "the stalled session still holds its place (%d sessions)", srv.Sessions())
+	logEventually(t, log, func() bool {
+		return regexp.MustCompile(`(?m)disconnect \(.*read nothing.*\) user "zed"`).MatchString(log.String())
+	}, "no disconnect line for the stalled session")
 }
 
 // TestClientThatNeverReads: a client that reads nothing of its screen
