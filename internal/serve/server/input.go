@@ -18,9 +18,18 @@ import (
 // take gigabytes), and the bytes of input (the terminal parser buffers a
 // paste, or any unfinished sequence, until its end).
 
-// clamp bounds a terminal size to the most the server draws.
+// clamp bounds a terminal size to the most the server draws. A zero
+// is a size the client does not know (ssh -tt without a terminal asks
+// for 0×0; RFC 4254 has servers ignore it): the classic 80 columns and
+// 24 rows stand in, where a program drawn at 0×0 shows nothing at all.
 func (c *Config) clamp(w, h int) (int, int) {
-	return min(max(w, 0), c.MaxWidth), min(max(h, 0), c.MaxHeight)
+	if w <= 0 {
+		w = 80
+	}
+	if h <= 0 {
+		h = 24
+	}
+	return min(w, c.MaxWidth), min(h, c.MaxHeight)
 }
 
 // errInputFlood ends a program whose client sent more than the input

@@ -101,6 +101,25 @@ func TestTerminalSizeClamped(t *testing.T) {
 	until([2]int{240, 80})
 	require.NoError(t, c.Resize(600, 10))
 	until([2]int{240, 10})
+
+	// A terminal of unknown size (0×0, as ssh -tt without a terminal
+	// asks) is drawn at 80×24, at login and at a resize.
+	raw := rawDial(t, addr)
+	sess, err := raw.NewSession()
+	require.NoError(t, err)
+	require.NoError(t, sess.RequestPty("xterm", 0, 0, gossh.TerminalModes{}))
+	require.NoError(t, sess.Shell())
+	select {
+	case v := <-starts:
+		assert.Equal(t, [2]int{80, 24}, v)
+	case <-time.After(patience):
+		t.Fatal("no session for the terminal of unknown size")
+	}
+	until([2]int{80, 24})
+	require.NoError(t, sess.WindowChange(30, 100))
+	until([2]int{100, 30})
+	require.NoError(t, sess.WindowChange(0, 0))
+	until([2]int{80, 24})
 }
 
 // A paste of a megabyte closes the session with a message before the
