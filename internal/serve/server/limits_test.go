@@ -87,20 +87,29 @@ func TestTerminalSizeClamped(t *testing.T) {
 			}
 		}
 	}
-	c := dial(t, addr, sshtest.Config{User: "big", Width: 10000, Height: 10000, NoEmulator: true})
-	select {
-	case v := <-starts:
-		assert.Equal(t, [2]int{240, 80}, v)
-	case <-time.After(patience):
-		t.Fatal("no session")
+	// startsAt checks the size the next session starts at.
+	startsAt := func(want [2]int) {
+		t.Helper()
+		select {
+		case v := <-starts:
+			assert.Equal(t, want, v)
+		case <-time.After(patience):
+			t.Fatal("no session")
+		}
 	}
+	// resizes asks for each size {w, h} and waits for the model to get
+	// the size {w', h'} that follows it.
+	resizes := func(resize func(w, h int) error, sizes ...[4]int) {
+		t.Helper()
+		for _, z := range sizes {
+			require.NoError(t, resize(z[0], z[1]))
+			until([2]int{z[2], z[3]})
+		}
+	}
+	c := dial(t, addr, sshtest.Config{User: "big", Width: 10000, Height: 10000, NoEmulator: true})
+	startsAt([2]int{240, 80})
 	until([2]int{240, 80})
-	require.NoError(t, c.Resize(100, 30))
-	until([2]int{100, 30})
-	require.NoError(t, c.Resize(4000, 3000))
-	until([2]int{240, 80})
-	require.NoError(t, c.Resize(600, 10))
-	until([2]int{240, 10})
+	resizes(c.Resize, [4]int{100, 30, 100, 30}, [4]int{4000, 3000, 240, 80}, [4]int{600, 10, 240, 10})
 
 	// A terminal of unknown size (0×0, as ssh -tt without a terminal
 	// asks) is drawn at 80×24, at login and at a resize.
@@ -109,17 +118,9 @@ func TestTerminalSizeClamped(t *testing.T) {
 	require.NoError(t, err)
 	require.NoError(t, sess.RequestPty("xterm", 0, 0, gossh.TerminalModes{}))
 	require.NoError(t, sess.Shell())
-	select {
-	case v := <-starts:
-		assert.Equal(t, [2]int{80, 24}, v)
-	case <-time.After(patience):
-		t.Fatal("no session for the terminal of unknown size")
-	}
+	startsAt([2]int{80, 24})
 	until([2]int{80, 24})
-	require.NoError(t, sess.WindowChange(30, 100))
-	until([2]int{100, 30})
-	require.NoError(t, sess.WindowChange(0, 0))
-	until([2]int{80, 24})
+	resizes(func(w, h int) error { return sess.WindowChange(h, w) }, [4]int{100, 30, 100, 30}, [4]int{0, 0, 80, 24})
 }
 
 // A paste of a megabyte closes the session with a message before the

@@ -278,20 +278,39 @@ func (m *noisy) View() tea.View {
 	return v
 }
 
+// stuckClient starts a server whose program draws without end, closing
+// a session whose write waited stall, and a client "zed" at 240×80
+// that reads nothing (full suite only: its window of 2 MB fills first).
+func stuckClient(t *testing.T, stall time.Duration) (addr string, srv *server.Server, log *sshtest.Buffer, stuck *sshtest.Client) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("the stuck client's window of 2 MB is filled first")
+	}
+	addr, srv, log = start(t, server.Config{StallTimeout: stall,
+		NewModel: func(s *server.Session) tea.Model { return &noisy{} }})
+	return addr, srv, log, dial(t, addr, sshtest.Config{User: "zed", Width: 240, Height: 80, NeverRead: true})
+}
+
+// waitClosed waits for the server to close the stuck client: its
+// window fills and its writes wait, however long that takes here.
+func waitClosed(t *testing.T, stuck *sshtest.Client) {
+	t.Helper()
+	select {
+	case <-stuck.Done():
+	case <-time.After(time.Minute):
+		t.Fatal("the server never closed the client that does not read")
+	}
+}
+
 // A client that stops reading and keeps resizing its window: its
 // resizes wait for the program, the program for the screen's write and
 // the write for the client. The session's requests still never stop
 // the server reading the connection, so the stalled session is closed
 // and its place given back, where it used to stay for good.
 func TestClientThatNeverReadsAndResizes(t *testing.T) {
-	if testing.Short() {
-		t.Skip("the stuck client's window of 2 MB is filled first")
-	}
 	// Resizes within the request rate (50 a second); the stall timeout
 	// leaves time for twenty to wait behind the write.
-	addr, srv, log := start(t, server.Config{StallTimeout: 2 * time.Second,
-		NewModel: func(s *server.Session) tea.Model { return &noisy{} }})
-	stuck := dial(t, addr, sshtest.Config{User: "zed", Width: 240, Height: 80, NeverRead: true})
+	_, srv, log, stuck := stuckClient(t, 2*time.Second)
 	resized := make(chan struct{})
 	go func() {
 		defer close(resized)
@@ -304,11 +323,7 @@ func TestClientThatNeverReadsAndResizes(t *testing.T) {
 			_ = stuck.Resize(200+i%40, 60+i%20)
 		}
 	}()
-	select {
-	case <-stuck.Done():
-	case <-time.After(time.Minute):
-		t.Fatal("the server never closed the client that does not read")
-	}
+	waitClosed(t, stuck)
 	<-resized
 	logEventually(t, log, func() bool { return strings.Contains(log.String(), "read nothing of the screen") }, "no stall logged")
 	logEventually(t, log, func() bool { return srv.Sessions() == 0 }, "the stalled session still holds its place (%d sessions)", srv.Sessions())
@@ -321,20 +336,9 @@ func TestClientThatNeverReadsAndResizes(t *testing.T) {
 // is closed by the server once a write has waited StallTimeout, and
 // another client's frames keep coming meanwhile.
 func TestClientThatNeverReads(t *testing.T) {
-	if testing.Short() {
-		t.Skip("the stuck client's window of 2 MB is filled first")
-	}
-	addr, _, log := start(t, server.Config{StallTimeout: 300 * time.Millisecond,
-		NewModel: func(s *server.Session) tea.Model { return &noisy{} }})
-	stuck := dial(t, addr, sshtest.Config{User: "zed", Width: 240, Height: 80, NeverRead: true})
+	addr, _, log, stuck := stuckClient(t, 300*time.Millisecond)
 	reader := dial(t, addr, sshtest.Config{User: "ann", Width: 80, Height: 24, NoEmulator: true})
-	// The stuck client's window (2 MB) fills and its writes wait; the
-	// server closes it. The test waits for that, however long it takes.
-	select {
-	case <-stuck.Done():
-	case <-time.After(time.Minute):
-		t.Fatal("the server never closed the client that does not read")
-	}
+	waitClosed(t, stuck)
 	require.Eventually(t, func() bool { return strings.Contains(log.String(), "read nothing of the screen") }, patience, 10*time.Millisecond)
 	// Meanwhile, and after, the reader's frames come.
 	n := reader.Received()
