@@ -144,14 +144,14 @@ func (s *Service) Play(ctx context.Context, p Player, code string) (*Seat, error
 	}
 	mine, err := s.cfg.DB.BoardsOf(ctx, t.Code, p.Key)
 	if err != nil {
-		return nil, fmt.Errorf("tourney: %w", err)
+		return nil, s.dbErr(err)
 	}
 	n, rel, resumed := nextBoard(mine, len(set.Boards))
 	if n == 0 {
 		return nil, ErrAllPlayed
 	}
 	if err := s.cfg.DB.SeePlayer(ctx, p.Key, p.Name); err != nil {
-		return nil, fmt.Errorf("tourney: %w", err)
+		return nil, s.dbErr(err)
 	}
 	if !resumed {
 		entered, err := s.entered(ctx, t.Code, p.Key)
@@ -167,7 +167,7 @@ func (s *Service) Play(ctx context.Context, p Player, code string) (*Seat, error
 			if errors.Is(err, clubdb.ErrTournamentOver) {
 				return nil, ErrOver
 			}
-			return nil, fmt.Errorf("tourney: %w", err)
+			return nil, s.dbErr(err)
 		}
 	}
 	h, err := s.startHost(t.Code, p, set, n, rel, resumed)
@@ -243,7 +243,7 @@ func boardOver(h *host.Host) bool {
 func (s *Service) entered(ctx context.Context, code, key string) (bool, error) {
 	es, err := s.cfg.DB.Entrants(ctx, code)
 	if err != nil {
-		return false, fmt.Errorf("tourney: %w", err)
+		return false, s.dbErr(err)
 	}
 	for _, e := range es {
 		if e.Key == key {
@@ -366,7 +366,7 @@ func (b *boardStore) Archive(l *gamelog.Log) (string, error) {
 	case errors.Is(err, clubdb.ErrBoardFinished):
 		return "", nil
 	case err != nil:
-		return "", errors.New("the result could not be recorded: the server's database failed")
+		return "", fmt.Errorf("the result could not be recorded: %w", b.s.dbErr(err))
 	}
 	return "", nil
 }

@@ -81,7 +81,7 @@ func (s *Service) Progress(ctx context.Context, key, code string) (*Progress, er
 	}
 	pars, err := s.cfg.DB.Pars(ctx, t.Code)
 	if err != nil {
-		return nil, fmt.Errorf("tourney: %w", err)
+		return nil, s.dbErr(err)
 	}
 	p.ParReady = len(pars) == t.Boards
 	if !p.ParReady {
@@ -93,7 +93,7 @@ func (s *Service) Progress(ctx context.Context, key, code string) (*Progress, er
 		}
 		mine, err := s.cfg.DB.BoardsOf(ctx, t.Code, key)
 		if err != nil {
-			return nil, fmt.Errorf("tourney: %w", err)
+			return nil, s.dbErr(err)
 		}
 		for _, b := range mine {
 			if b.Board < 1 || b.Board > t.Boards {
@@ -178,15 +178,15 @@ func (s *Service) Final(ctx context.Context, key, code string) (*Final, error) {
 		return nil, ErrNotOver
 	}
 	if err != nil {
-		return nil, fmt.Errorf("tourney: %w", err)
+		return nil, s.dbErr(err)
 	}
 	es, err := s.cfg.DB.Entrants(ctx, t.Code)
 	if err != nil {
-		return nil, fmt.Errorf("tourney: %w", err)
+		return nil, s.dbErr(err)
 	}
 	pars, err := s.cfg.DB.Pars(ctx, t.Code)
 	if err != nil {
-		return nil, fmt.Errorf("tourney: %w", err)
+		return nil, s.dbErr(err)
 	}
 	f := &Final{Info: s.namedInfo(ctx, t), Me: -1}
 	if len(pars) == t.Boards {

@@ -98,6 +98,9 @@ var (
 	ErrNotEntered = errors.New("you have not entered this tournament")
 	ErrClosed     = errors.New("the tournaments are closed: the server is stopping")
 	ErrTooMany    = errors.New("too many tournaments are running")
+	// ErrTrouble is what a player reads when the club database fails:
+	// its own words, which name the server's files, go to the log.
+	ErrTrouble = errors.New("the server's database failed (the server's log says why)")
 )
 
 // Player is who acts: the SSH key's fingerprint (hex) and the name
@@ -220,3 +223,17 @@ func (s *Service) isClosed() bool {
 // Now is the service's clock: what the screens count the time to an
 // end by.
 func (s *Service) Now() time.Time { return s.cfg.Now() }
+
+// dbErr is a database error as a player reads it. The answers a player
+// should read (no such tournament, it is over, the server is stopping,
+// the wait ran out) pass as they are; any other failure is logged with
+// the database's own words and reads ErrTrouble.
+func (s *Service) dbErr(err error) error {
+	for _, known := range []error{clubdb.ErrNotFound, clubdb.ErrTournamentOver, clubdb.ErrNotOver, clubdb.ErrClosed, context.Canceled, context.DeadlineExceeded} {
+		if errors.Is(err, known) {
+			return fmt.Errorf("tourney: %w", err)
+		}
+	}
+	s.cfg.Logf("tourney: the club database failed: %v", err)
+	return ErrTrouble
+}

@@ -178,7 +178,7 @@ func (s *Service) List(ctx context.Context, key string) ([]Info, error) {
 	}
 	ts, err := s.cfg.DB.Tournaments(ctx)
 	if err != nil {
-		return nil, fmt.Errorf("tourney: %w", err)
+		return nil, s.dbErr(err)
 	}
 	var daily, club []Info
 	for _, t := range ts {
@@ -196,7 +196,7 @@ func (s *Service) List(ctx context.Context, key string) ([]Info, error) {
 	if validKey(key) {
 		ended, err := s.cfg.DB.EnteredTournaments(ctx, key, RecentEnded)
 		if err != nil {
-			return nil, fmt.Errorf("tourney: %w", err)
+			return nil, s.dbErr(err)
 		}
 		for _, t := range ended {
 			out = append(out, s.info(t))
@@ -267,7 +267,7 @@ func (s *Service) tournament(ctx context.Context, code string) (clubdb.Tournamen
 		return t, fmt.Errorf("%s: %w", code, ErrNotFound)
 	}
 	if err != nil {
-		return t, fmt.Errorf("tourney: %w", err)
+		return t, s.dbErr(err)
 	}
 	return t, nil
 }
@@ -306,11 +306,11 @@ func (s *Service) Create(ctx context.Context, p Player, spec Spec) (Info, error)
 		return Info{}, err
 	}
 	if err := s.cfg.DB.SeePlayer(ctx, p.Key, p.Name); err != nil {
-		return Info{}, fmt.Errorf("tourney: %w", err)
+		return Info{}, s.dbErr(err)
 	}
 	ts, err := s.cfg.DB.Tournaments(ctx)
 	if err != nil {
-		return Info{}, fmt.Errorf("tourney: %w", err)
+		return Info{}, s.dbErr(err)
 	}
 	mine := 0
 	for _, t := range ts {
@@ -333,7 +333,7 @@ func (s *Service) Create(ctx context.Context, p Player, spec Spec) (Info, error)
 		}
 	}
 	if err != nil {
-		return Info{}, fmt.Errorf("tourney: %w", err)
+		return Info{}, s.dbErr(err)
 	}
 	s.cfg.Logf("tournament %s created by %s: %d players, %d boards, %s bots, ends %s", t.Code, p.Name,
 		opts.NumPlayers(), t.Boards, t.Level, t.Ends.Format(time.RFC3339))
@@ -355,13 +355,13 @@ func (s *Service) Enter(ctx context.Context, p Player, code string) error {
 		return err
 	}
 	if err := s.cfg.DB.SeePlayer(ctx, p.Key, p.Name); err != nil {
-		return fmt.Errorf("tourney: %w", err)
+		return s.dbErr(err)
 	}
 	if err := s.cfg.DB.Enter(ctx, t.Code, p.Key); err != nil {
 		if errors.Is(err, clubdb.ErrTournamentOver) {
 			return ErrOver
 		}
-		return fmt.Errorf("tourney: %w", err)
+		return s.dbErr(err)
 	}
 	return nil
 }

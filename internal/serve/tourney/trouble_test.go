@@ -1,0 +1,46 @@
+package tourney
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/klob/klob/internal/record/clubdb"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// failingDB is a club database whose lists and writes fail as SQLite's
+// do, naming the server's file.
+type failingDB struct{ DB }
+
+var errDisk = errors.New("the club database /srv/klob/state/club.db: commit: disk I/O error")
+
+func (failingDB) Tournaments(context.Context) ([]clubdb.Tournament, error) { return nil, errDisk }
+func (failingDB) SeePlayer(context.Context, string, string) error          { return errDisk }
+
+// A failing database is the server's trouble: the player reads that the
+// server's database failed, never the server's file names, which go to
+// the server's log with the database's own words.
+func TestDatabaseTroubleStaysInTheLog(t *testing.T) {
+	f := newFixture(t, false)
+	f.s.cfg.DB = failingDB{f.db}
+	ctx := context.Background()
+	_, listErr := f.s.List(ctx, ann.Key)
+	_, createErr := f.s.Create(ctx, ann, f.spec(2, 4))
+	for _, err := range []error{listErr, createErr} {
+		require.ErrorIs(t, err, ErrTrouble)
+		assert.NotContains(t, err.Error(), "/srv/klob")
+		assert.NotContains(t, err.Error(), "disk I/O")
+	}
+	f.log.mu.Lock()
+	logged := strings.Join(f.log.lines, "\n")
+	f.log.mu.Unlock()
+	assert.Equal(t, 2, strings.Count(logged, "/srv/klob/state/club.db: commit: disk I/O error"), logged)
+
+	// What the player should read still passes: no such tournament.
+	f.s.cfg.DB = f.db
+	_, err := f.s.Find(ctx, "NONE")
+	assert.ErrorIs(t, err, ErrNotFound)
+}
