@@ -211,6 +211,24 @@ func TestServeRefusesItsDatabase(t *testing.T) {
 			require.NoError(t, err)
 			require.NoError(t, raw.Close())
 		}, "has schema version 99"},
+		// As QA found it: a byte of a player's key flipped in the
+		// table and not in its index, which only SQLite's full check
+		// sees.
+		{"index", func(t *testing.T, path string) {
+			cl := testClub(t, filepath.Dir(path), io.Discard)
+			require.NoError(t, cl.Close())
+			const row = "SHA256:qa-index-key" + "Quinn"
+			raw, err := sql.Open("sqlite", path)
+			require.NoError(t, err)
+			_, err = raw.Exec(`INSERT INTO players VALUES ('SHA256:qa-index-key', 'Quinn', 1, 1)`)
+			require.NoError(t, err)
+			require.NoError(t, raw.Close())
+			b, err := os.ReadFile(path)
+			require.NoError(t, err)
+			require.Equal(t, 1, bytes.Count(b, []byte(row)), "the row's bytes are in one place")
+			b[bytes.Index(b, []byte(row))+5] ^= 0x01
+			require.NoError(t, os.WriteFile(path, b, 0o600))
+		}, "missing from index sqlite_autoindex_players_1"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			state := t.TempDir()
@@ -227,6 +245,9 @@ func TestServeRefusesItsDatabase(t *testing.T) {
 			after, err := os.ReadFile(path)
 			require.NoError(t, err)
 			assert.Equal(t, before, after, "the file is not touched")
+			if fi, err := os.Stat(path + "-wal"); err == nil {
+				assert.Zero(t, fi.Size(), "a log is left to fold into the refused file")
+			}
 		})
 	}
 }

@@ -2,8 +2,11 @@ package clubdb
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -104,6 +107,98 @@ func BenchmarkLeaderboard(b *testing.B) {
 		s, err := db.Leaderboard(ctx, LeaderboardQuery{Seats: 2, MinGames: 1, Z: 3, Limit: 20})
 		if err != nil || len(s) != 20 {
 			b.Fatal(err, len(s))
+		}
+	}
+}
+
+// bigClub builds, at path, a club database of players players and
+// games games of two players each (their seats, ratings and rating
+// history), by plain SQL in one transaction.
+func bigClub(b *testing.B, path string, players, games int) {
+	b.Helper()
+	db, err := Open(path, Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := db.Close(); err != nil {
+		b.Fatal(err)
+	}
+	conn, done := rawConn(b, path)
+	defer done()
+	for _, q := range []string{
+		"BEGIN",
+		fmt.Sprintf(`WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i+1 FROM n WHERE i+1 < %d)
+			INSERT INTO players SELECT printf('SHA256:%%040d', i), printf('player %%d', i), i, i FROM n`, players),
+		fmt.Sprintf(`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i+1 FROM n WHERE i+1 <= %d)
+			INSERT INTO games (id, log_sha256, log_path, table_code, seats, rules, started, recorded, deals, winner)
+			SELECT i, printf('%%064x', i), printf('/state/players/x/history/g%%d.klob', i), 'ABCD', 2, '{"players":2}', i, i, 5, 'A' FROM n`, games),
+		fmt.Sprintf(`INSERT INTO game_seats SELECT id, s, printf('SHA256:%%040d', (id * 7 + s * 13) %% %d), 'name', 'human', 100 * s
+			FROM games, (SELECT 0 AS s UNION ALL SELECT 1)`, players),
+		`INSERT INTO rating_history SELECT game_id, player_key, 2, 25, 8, 25, 8 FROM game_seats`,
+		`INSERT INTO ratings SELECT player_key, 2, 25, 8, count(*), max(game_id) FROM rating_history GROUP BY player_key`,
+		"COMMIT",
+	} {
+		if _, err := conn.ExecContext(context.Background(), q); err != nil {
+			b.Fatal(q, err)
+		}
+	}
+}
+
+// BenchmarkStartCheck measures the checks of an existing database of
+// 10,000 players and 100,000 games (200,000 seats and rating steps):
+// Open's (integrity_check and foreign keys, on a read-only look),
+// SQLite's quick check alone, which Open made before, and the whole
+// of klob serve -db-check's:
+//
+//	go test -run '^$' -bench StartCheck -benchtime 5x ./internal/record/clubdb
+func BenchmarkStartCheck(b *testing.B) {
+	path := filepath.Join(b.TempDir(), FileName)
+	bigClub(b, path, 10_000, 100_000)
+	if fi, err := os.Stat(path); err == nil {
+		b.Logf("%s: %d bytes", FileName, fi.Size())
+	}
+	ctx := context.Background()
+	b.Run("inspect", func(b *testing.B) {
+		for range b.N {
+			if _, err := inspect(ctx, path); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	for _, pragma := range []string{"quick_check", "integrity_check", "foreign_key_check"} {
+		b.Run(pragma, func(b *testing.B) {
+			benchPragma(b, path, "PRAGMA "+pragma)
+		})
+	}
+	b.Run("db-check", func(b *testing.B) {
+		for range b.N {
+			rep, err := CheckFile(ctx, path)
+			if err != nil || !rep.OK() {
+				b.Fatal(rep.Problems, err)
+			}
+		}
+	})
+}
+
+// benchPragma times a check pragma on a read-only connection to path.
+func benchPragma(b *testing.B, path, pragma string) {
+	ctx := context.Background()
+	{
+		rdb, err := sql.Open("sqlite", dsn(path, true))
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer rdb.Close()
+		conn, err := rdb.Conn(ctx)
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer conn.Close()
+		b.ResetTimer()
+		for range b.N {
+			if p, err := pragmaLines(ctx, conn, pragma); err != nil || len(p) > 0 {
+				b.Fatal(p, err)
+			}
 		}
 	}
 }

@@ -113,22 +113,14 @@ func check(ctx context.Context, conn *sql.Conn, path string) (Report, error) {
 	case r.Version < Version:
 		r.Notes = append(r.Notes, fmt.Sprintf("schema version %d: the next klob serve moves it to version %d", r.Version, Version))
 	}
-	lines, err := pragmaLines(ctx, conn, "PRAGMA integrity_check")
-	if err != nil {
-		if reason, ok := damageReason(err); ok {
-			r.Problems = append(r.Problems, reason)
-			return r, nil
-		}
+	problems, err := checkStore(ctx, conn)
+	if reason, ok := damageReason(err); ok {
+		r.Problems = append(r.Problems, reason)
+		return r, nil
+	} else if err != nil {
 		return r, sqlErr(path, err)
 	}
-	for _, l := range lines {
-		r.Problems = append(r.Problems, "integrity: "+l)
-	}
-	fk, err := foreignKeyProblems(ctx, conn)
-	if err != nil {
-		return r, sqlErr(path, err)
-	}
-	r.Problems = append(r.Problems, fk...)
+	r.Problems = append(r.Problems, problems...)
 	if r.Version >= 2 && r.Version <= Version {
 		rp, err := ratingProblems(ctx, conn)
 		if err != nil {
@@ -137,6 +129,25 @@ func check(ctx context.Context, conn *sql.Conn, path string) (Report, error) {
 		r.Problems = append(r.Problems, rp...)
 	}
 	return r, nil
+}
+
+// checkStore is the part of the check Open makes at every start too:
+// SQLite's full integrity check (the pages, the rows, and every index
+// against its table) and the foreign keys, the damage no write of klob
+// makes. The ratings against their history are left to the check and
+// to the club's Verify, which reports them on an open database. The
+// error is SQLite's, unwrapped: a file too malformed to check at all.
+func checkStore(ctx context.Context, conn *sql.Conn) ([]string, error) {
+	lines, err := pragmaLines(ctx, conn, "PRAGMA integrity_check")
+	if err != nil {
+		return nil, err
+	}
+	var problems []string
+	for _, l := range lines {
+		problems = append(problems, "integrity: "+l)
+	}
+	fk, err := foreignKeyProblems(ctx, conn)
+	return append(problems, fk...), err
 }
 
 // foreignKeyProblems words PRAGMA foreign_key_check's rows.

@@ -107,8 +107,8 @@ type DB struct {
 // Open opens the club database at path, creating it when missing, and
 // brings its schema to Version in one transaction (after copying an
 // older database aside: path.vK.bak). Before it writes anything, it
-// checks the file: one that is not SQLite, fails SQLite's quick check,
-// belongs to another program (a *DamagedError) or comes from a newer
+// checks the file: one that is not SQLite, fails SQLite's integrity
+// check or the foreign keys, belongs to another program (a *DamagedError) or comes from a newer
 // klob (a *NewerError) is refused and left as it is.
 func Open(path string, o Options) (*DB, error) {
 	if o.Now == nil {
@@ -326,8 +326,7 @@ type fileState struct {
 }
 
 // inspect checks an existing file without writing to it: SQLite's
-// header, then, on a read-only connection, the application id, the
-// schema version and SQLite's quick check.
+// header, then, on a read-only connection, inspectConn's checks.
 func inspect(ctx context.Context, path string) (fileState, error) {
 	fi, err := os.Stat(path)
 	switch {
@@ -397,8 +396,8 @@ func checkHeader(path string) error {
 }
 
 // inspectConn checks the database on conn before anything is written:
-// the Klob mark (application id), the schema version and the quick
-// check.
+// the Klob mark (application id), the schema version, SQLite's
+// integrity check and the foreign keys (checkStore).
 func inspectConn(ctx context.Context, conn *sql.Conn, path string) (fileState, error) {
 	var app, version, tables int
 	q := func(query string, v *int) error {
@@ -424,10 +423,13 @@ func inspectConn(ctx context.Context, conn *sql.Conn, path string) (fileState, e
 	case version < 0:
 		return fileState{}, &DamagedError{Path: path, Reason: fmt.Sprintf("its schema version is %d", version)}
 	}
-	if problems, err := pragmaLines(ctx, conn, "PRAGMA quick_check"); err != nil {
+	// SQLite's full check, not its quick check: that one skips the
+	// indexes, and a row its index does not have is damage the writes
+	// after would build on.
+	if problems, err := checkStore(ctx, conn); err != nil {
 		return fileState{}, sqlErr(path, err)
 	} else if len(problems) > 0 {
-		return fileState{}, &DamagedError{Path: path, Reason: "SQLite's quick check finds " + summary(problems)}
+		return fileState{}, &DamagedError{Path: path, Reason: fmt.Sprintf("its check finds %s: %s (klob serve -db-check lists them all)", countProblems(len(problems)), summary(problems))}
 	}
 	return fileState{version: version}, nil
 }

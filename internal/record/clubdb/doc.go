@@ -53,7 +53,8 @@
 // # Damaged and newer files
 //
 // Before writing anything, Open checks an existing file: SQLite's
-// header, the Klob mark, the schema version and SQLite's quick check,
+// header, the Klob mark, the schema version, SQLite's full integrity
+// check (the indexes against their tables too) and the foreign keys,
 // on a read-only connection. A damaged file (*DamagedError) or one from
 // a newer klob (*NewerError) is refused, with its path and what is
 // wrong, and left byte for byte as it was. CheckFile (klob serve
