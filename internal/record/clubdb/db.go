@@ -108,8 +108,9 @@ type DB struct {
 // brings its schema to Version in one transaction (after copying an
 // older database aside: path.vK.bak). Before it writes anything, it
 // checks the file: one that is not SQLite, fails SQLite's integrity
-// check or the foreign keys, belongs to another program (a *DamagedError) or comes from a newer
-// klob (a *NewerError) is refused and left as it is.
+// check or the foreign keys, belongs to another program (a
+// *DamagedError) or comes from a newer klob (a *NewerError) is refused
+// and left as it is.
 func Open(path string, o Options) (*DB, error) {
 	if o.Now == nil {
 		o.Now = time.Now
