@@ -341,21 +341,19 @@ func logStats(w io.Writer, d time.Duration, srv *server.Server, h *hall.Hall, cl
 // on every core, and a few at once would leave the screens waiting. So
 // at most slots bots think at once (the cores but one, at least one),
 // each on one goroutine, and the others wait their turn before thinking.
-// Every bot of the server reads one set of win tables (wins).
+// Every bot of the server reads one set of win tables.
 type serveBots struct {
-	slots *host.Slots
-	wins  *eval.WinTables
+	slots  *host.Slots
+	newBot ai.Factory
 }
 
 func newServeBots(cores int) serveBots {
-	return serveBots{slots: host.NewSlots(max(1, cores-1)), wins: &eval.WinTables{}}
+	return serveBots{slots: host.NewSlots(max(1, cores-1)), newBot: ai.WithWinTables(oneWorker, &eval.WinTables{})}
 }
 
-func (b serveBots) newBot(level ai.Level, cfg ai.Config) (ai.Bot, error) {
+// oneWorker is ai.New on one goroutine.
+func oneWorker(level ai.Level, cfg ai.Config) (ai.Bot, error) {
 	cfg.Workers = 1
-	if cfg.WinTables == nil {
-		cfg.WinTables = b.wins
-	}
 	return ai.New(level, cfg)
 }
 
