@@ -143,3 +143,34 @@ func TestSetupOpensLesson(t *testing.T) {
 		t.Fatalf("enter on the form after the lesson opened %q", hs.name())
 	}
 }
+
+// TestResumeFormOpensLesson: the form n opens from the offer to resume
+// a saved game offers the lesson too; esc in the lesson comes back to
+// that form, and esc there to the offer, the saved game untouched.
+func TestResumeFormOpensLesson(t *testing.T) {
+	st := &memStore{}
+	cfg := testConfig(dealSeed, st)
+	hs := newHarness(t, cfg, 80, 24)
+	hs.press("enter", "q", "y")
+
+	hs2 := newHarness(t, cfg, 80, 24)
+	if hs2.name() != "resume" {
+		t.Fatalf("first screen %s, want resume", hs2.name())
+	}
+	hs2.press("n")
+	if hs2.name() != "setup" || !strings.Contains(hs2.screen(), "L learn") {
+		t.Fatalf("the form from the resume offer (%s) does not offer the lesson:\n%s", hs2.name(), hs2.screen())
+	}
+	hs2.press("L")
+	if hs2.name() != "learn" {
+		t.Fatalf("L on the form opened %q", hs2.name())
+	}
+	hs2.press("esc")
+	if hs2.name() != "setup" {
+		t.Fatalf("esc in the lesson went to %q, not the form", hs2.name())
+	}
+	hs2.press("esc")
+	if hs2.name() != "resume" {
+		t.Fatalf("esc on the form went to %q, not the resume offer", hs2.name())
+	}
+}

@@ -163,7 +163,7 @@ func (s *resumeScreen) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cm
 func (s *resumeScreen) newForm(next Setup, problem string) *setup.Screen {
 	cfg := s.cfg
 	return setup.New(setup.Config{Prefs: cfg.Prefs != nil, Warning: cfg.Warning, Problem: problem,
-		Back: func() kit.Screen { return s },
+		Back: func() kit.Screen { return s }, Learn: lessonFrom,
 		Quit: "Your game in progress stays saved: start klob again to resume it.",
 		Start: func(next Setup) (kit.Screen, error) {
 			old, st := s.log, cfg.Store
@@ -178,7 +178,8 @@ func (s *resumeScreen) newForm(next Setup, problem string) *setup.Screen {
 				return func() kit.Screen {
 					t, err := cfg.startTable(next)
 					if err != nil {
-						return setup.New(setup.Config{Prefs: cfg.Prefs != nil, Warning: cfg.Warning, Start: cfg.startTable, Problem: err.Error()}, next)
+						return setup.New(setup.Config{Prefs: cfg.Prefs != nil, Warning: cfg.Warning, Start: cfg.startTable, Learn: lessonFrom,
+							Problem: err.Error()}, next)
 					}
 					return t
 				}
