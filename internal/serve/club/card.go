@@ -36,8 +36,18 @@ type Change struct {
 	Points int
 }
 
-// Card returns the player's standing in every pool, by seat count.
+// Card returns the player's standing in every pool, by seat count. A
+// failure is logged with the database's words: the lobby shows only
+// that the rating cannot be read now.
 func (s *Service) Card(ctx context.Context, key string) ([]Standing, error) {
+	card, err := s.card(ctx, key)
+	if err != nil {
+		s.logf("club: a player's rating could not be read: %v", err)
+	}
+	return card, err
+}
+
+func (s *Service) card(ctx context.Context, key string) ([]Standing, error) {
 	pools := Pools()
 	out := make([]Standing, 0, len(pools))
 	for _, n := range pools {
@@ -95,10 +105,12 @@ type Line struct {
 
 // Leaderboard returns the best limit players of the pool of seats
 // among those with enough rated games (Options.MinGames), ranked by
-// the conservative Mu - 3 Sigma (rating.Rating.Ordinal).
+// the conservative Mu - 3 Sigma (rating.Rating.Ordinal). A failure is
+// logged, as Card's is.
 func (s *Service) Leaderboard(ctx context.Context, seats, limit int) ([]Line, error) {
 	rows, err := s.db.Leaderboard(ctx, clubdb.LeaderboardQuery{Seats: seats, MinGames: s.board.MinGames, Z: 3, Limit: limit})
 	if err != nil {
+		s.logf("club: the leaderboard of %d players could not be read: %v", seats, err)
 		return nil, err
 	}
 	out := make([]Line, 0, len(rows))

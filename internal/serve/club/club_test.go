@@ -4,8 +4,11 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -271,4 +274,29 @@ func TestWriteLatencies(t *testing.T) {
 	assert.Equal(t, 1, n)
 	assert.Positive(t, d[1])
 	assert.LessOrEqual(t, d[1], q[1])
+}
+
+// TestReadFailuresLogged: when the database fails under a read, the
+// lobby shows only that the rating or the leaderboard cannot be read
+// now; the server's log keeps the database's own words.
+func TestReadFailuresLogged(t *testing.T) {
+	var mu sync.Mutex
+	var logged []string
+	s, err := Open(context.Background(), t.TempDir(), Options{Logf: func(format string, args ...any) {
+		mu.Lock()
+		defer mu.Unlock()
+		logged = append(logged, fmt.Sprintf(format, args...))
+	}})
+	require.NoError(t, err)
+	require.NoError(t, s.Close())
+
+	_, cardErr := s.Card(context.Background(), "SHA256:ann")
+	_, boardErr := s.Leaderboard(context.Background(), 3, 10)
+	require.Error(t, cardErr)
+	require.Error(t, boardErr)
+	mu.Lock()
+	defer mu.Unlock()
+	all := strings.Join(logged, "\n")
+	assert.Contains(t, all, "club: a player's rating could not be read: "+cardErr.Error())
+	assert.Contains(t, all, "club: the leaderboard of 3 players could not be read: "+boardErr.Error())
 }
