@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -236,12 +237,10 @@ func TestServeRefusesItsDatabase(t *testing.T) {
 			tc.make(t, path)
 			before, err := os.ReadFile(path)
 			require.NoError(t, err)
-			var out, errb bytes.Buffer
-			code := runServe([]string{"-addr", "127.0.0.1:0", "-state", state}, &out, &errb)
+			code, errb := refusedServe(t, "-addr", "127.0.0.1:0", "-state", state)
 			assert.Equal(t, 1, code)
-			assert.Contains(t, errb.String(), tc.want)
-			assert.Contains(t, errb.String(), "left as it is")
-			assert.NotContains(t, out.String(), "listening", "the server does not start")
+			assert.Contains(t, errb, tc.want)
+			assert.Contains(t, errb, "left as it is")
 			after, err := os.ReadFile(path)
 			require.NoError(t, err)
 			assert.Equal(t, before, after, "the file is not touched")
@@ -319,4 +318,42 @@ func TestGamesAloneAreRecorded(t *testing.T) {
 	rt, err := cl.DB().Ratings(context.Background(), key)
 	require.NoError(t, err)
 	assert.Empty(t, rt)
+}
+
+// refusedServe runs klob serve with args, which should refuse to start,
+// and returns its exit code and its stderr. A server that starts anyway
+// (its "listening" line) fails the test at once instead of serving until
+// the test binary's timeout; it is left running, as nothing can stop it.
+func refusedServe(t *testing.T, args ...string) (int, string) {
+	t.Helper()
+	out := &watchWriter{seen: make(chan struct{}), want: "listening"}
+	var errb bytes.Buffer
+	done := make(chan int, 1)
+	go func() { done <- runServe(args, out, &errb) }()
+	select {
+	case code := <-done:
+		return code, errb.String()
+	case <-out.seen:
+		t.Fatalf("klob serve %v started on what it should refuse", args)
+		return 0, ""
+	}
+}
+
+// watchWriter closes seen once a write holds want.
+type watchWriter struct {
+	mu   sync.Mutex
+	want string
+	seen chan struct{}
+	buf  bytes.Buffer
+}
+
+func (w *watchWriter) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	was := strings.Contains(w.buf.String(), w.want)
+	w.buf.Write(p)
+	if !was && strings.Contains(w.buf.String(), w.want) {
+		close(w.seen)
+	}
+	return len(p), nil
 }
