@@ -42,7 +42,8 @@ func (s *Screen) hintLines(ctx *kit.Context, w, room int) []string {
 // lines of at most w cells and at most room lines (none: -1). Short of
 // room, the options ranked lowest give way first (a line says how
 // many; the two best stay), then the count of sampled deals, then the
-// reason's last sentences, whole.
+// reason's sentences, whole, last first: in a short window the two best
+// options and how many more outrank the reason.
 func HintLines(ctx *kit.Context, v *rules.View, ev eval.Evaluation, w, room int) []string {
 	st := &ctx.Styles
 	if ev.Samples == 0 || len(ev.Results) == 0 {
@@ -65,6 +66,9 @@ func HintLines(ctx *kit.Context, v *rules.View, ev eval.Evaluation, w, room int)
 	}
 	why = append(why, an.Reason(ctx.ASCII)...)
 	wrap := func(why []string) []string {
+		if len(why) == 0 {
+			return nil
+		}
 		return kit.Indent(" ", kit.Wrap(strings.Join(why, " "), max(10, w-2)), nil)
 	}
 	shown := ranked
@@ -83,7 +87,7 @@ func HintLines(ctx *kit.Context, v *rules.View, ev eval.Evaluation, w, room int)
 	if room >= 0 && size() > room {
 		samples = nil
 	}
-	for room >= 0 && size() > room && len(why) > 1 {
+	for room >= 0 && size() > room && len(why) > 0 {
 		why = why[:len(why)-1]
 	}
 	out = append(out, wrap(why)...)
