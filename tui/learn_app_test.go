@@ -146,7 +146,7 @@ func TestSetupOpensLesson(t *testing.T) {
 
 // TestResumeFormOpensLesson: the form n opens from the offer to resume
 // a saved game offers the lesson too; esc in the lesson comes back to
-// that form, and esc there to the offer, the saved game untouched.
+// that form, and esc there (its key line says "esc back") to the offer.
 func TestResumeFormOpensLesson(t *testing.T) {
 	st := &memStore{}
 	cfg := testConfig(dealSeed, st)
@@ -158,7 +158,7 @@ func TestResumeFormOpensLesson(t *testing.T) {
 		t.Fatalf("first screen %s, want resume", hs2.name())
 	}
 	hs2.press("n")
-	if hs2.name() != "setup" || !strings.Contains(hs2.screen(), "L learn") {
+	if hs2.name() != "setup" || !strings.Contains(hs2.screen(), "L learn") || !strings.Contains(hs2.screen(), "esc back") {
 		t.Fatalf("the form from the resume offer (%s) does not offer the lesson:\n%s", hs2.name(), hs2.screen())
 	}
 	hs2.press("L")

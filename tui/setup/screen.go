@@ -166,8 +166,15 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 		short = append(short, kit.Brief("learn", learnKey()))
 		full = append(full, learnKey())
 	}
-	short = append(short, kit.Brief("help", k.Help), kit.Brief(quit.Help().Desc, quit, k.Back))
-	full = append(full, kit.Brief("this help", k.Help), kit.Brief(quit.Help().Desc+" (asks first)", quit, k.Back))
+	if s.cfg.Back != nil {
+		// Opened from the offer to resume: esc goes back to it.
+		short = append(short, kit.Brief("help", k.Help), kit.Brief("back", k.Back), quit)
+		full = append(full, kit.Brief("this help", k.Help), kit.Brief("back to your saved game", k.Back),
+			kit.Brief(quit.Help().Desc+" (asks first)", quit))
+	} else {
+		short = append(short, kit.Brief("help", k.Help), kit.Brief(quit.Help().Desc, quit, k.Back))
+		full = append(full, kit.Brief("this help", k.Help), kit.Brief(quit.Help().Desc+" (asks first)", quit, k.Back))
+	}
 	return kit.KeyHelp{Short: short, Full: [][]key.Binding{full, {kit.Bind("click", "a line to change it, or the start line to start")}}}
 }
 
