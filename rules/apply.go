@@ -301,8 +301,8 @@ func (t *Deal) abandon(how Ending) {
 // and opens the dialogue with eldest.
 func (t *Deal) startSequences() {
 	for s := Seat(0); s < Seat(t.n); s++ {
-		b, p, c := melds(t.play.Hands[s], t.trump, t.opts)
-		t.best[s], t.seqPts[s], t.seqCards[s] = b, int16(p), c
+		b, b20, p, c := meldsOf(t.play.Hands[s], t.trump, t.opts)
+		t.best[s], t.best20[s], t.seqPts[s], t.seqCards[s] = b, b20, int16(p), c
 	}
 	t.phase, t.step, t.spoken = PhaseSequences, tSpeak, 0
 	t.challenger = t.eldest()
@@ -417,28 +417,18 @@ func (t *Deal) explain(a Action) error {
 		mine := t.best[t.turn]
 		switch {
 		case a.Kind == Announce && t.step == tSpeak && t.claimant == NoSeat:
-			if int(a.N) < mine.Value() && holdsValue(t.play.Hands[t.turn], t.trump, t.opts, int(a.N)) {
-				return fail(ErrNoSuchSequence, "announce your best sequence, %s, or say no sequence", AnnounceAction(mine.Value()).Words())
+			if int(a.N) > mine.Value() && mine.Len >= 3 {
+				return fail(ErrNoSuchSequence, "no sequence of that value to announce: your best is %s", AnnounceAction(mine.Value()).Words())
 			}
 			return fail(ErrNoSuchSequence, "no sequence of that value to announce")
 		case a.Kind == Top && t.step == tTellTop:
-			return fail(ErrNoSuchSequence, "that is not your sequence: say its real top card, %s", t.best[t.claimant].Top.Name())
+			return fail(ErrNoSuchSequence, "that is not your sequence: say its real top card, %s", t.claimed().Top.Name())
 		case a.Kind == Length && t.step == tTellLen:
-			return fail(ErrNoSuchSequence, "that is not your sequence: say its real length, %s cards", lengthWord(t.best[t.claimant].Len))
+			return fail(ErrNoSuchSequence, "that is not your sequence: say its real length, %s cards", lengthWord(t.claimed().Len))
 		}
 		return fail(ErrDialogue, "you cannot say %q now: you may say %s", a.Words(), may)
 	}
 	return fail(ErrWrongPhase, "%q is not a move now: %s", a.String(), e.Want)
-}
-
-// holdsValue reports whether hand holds a meld of value (20 or 50).
-func holdsValue(hand CardSet, trump Suit, opts Options, value int) bool {
-	for _, m := range Melds(hand, trump, opts) {
-		if m.Value() == value {
-			return true
-		}
-	}
-	return false
 }
 
 // illegal starts the error for action a by seat s with the facts of the

@@ -65,6 +65,7 @@ type Deal struct {
 	cVal       uint8
 	cTop       Rank // the claim's top once told, NoRank before
 	best       [4]Meld
+	best20     [4]Meld // each seat's best meld of value 20, for an opening "announce 20" below a 50
 	seqPts     [4]int16
 	seqCards   [4]CardSet
 	seqWinner  Seat // the claimant at the end: its side wins the right

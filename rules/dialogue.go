@@ -82,21 +82,37 @@ func appendVerdict(dst []Action, v claimVerdict, mine Meld) []Action {
 	return dst
 }
 
+// claimed is the claimant's meld the claim standing stands for: its best
+// meld, or after an opening "announce 20" below a 50, its best 20. Every
+// later claim is the claimant's best meld, whose value the claim has.
+func (t *Deal) claimed() Meld {
+	if t.cVal == 20 {
+		return t.best20[t.claimant]
+	}
+	return t.best[t.claimant]
+}
+
 func (t *Deal) appendDialogue(dst []Action) []Action {
 	switch t.step {
 	case tSpeak:
 		mine := t.best[t.turn]
 		if t.claimant == NoSeat {
+			// The opening claim: the best meld's value, or below a 50 a
+			// 20 the hand holds too (RULES.md section 5: not higher than
+			// the best), or nothing.
 			if mine.Len >= 3 {
 				dst = append(dst, AnnounceAction(mine.Value()))
+			}
+			if mine.Value() == 50 && t.best20[t.turn].Len == 3 {
+				dst = append(dst, AnnounceAction(20))
 			}
 			return append(dst, simple(NoSequence))
 		}
 		return appendVerdict(append(dst, simple(Good)), t.verdict(mine), mine)
 	case tTellLen:
-		return append(dst, LengthAction(int(t.best[t.claimant].Len)))
+		return append(dst, LengthAction(int(t.claimed().Len)))
 	case tTellTop:
-		return append(dst, TopAction(t.best[t.claimant].Top))
+		return append(dst, TopAction(t.claimed().Top))
 	case tReplyLen:
 		mine := t.best[t.turn]
 		dst = append(dst, simple(Good))
@@ -155,7 +171,7 @@ func (t *Deal) dialogue(a Action) {
 	case Same:
 		// Equal value, length and top: a meld in trump wins (two cannot
 		// both be), else the claim standing, nearer eldest.
-		if mine.Trump && !t.best[t.claimant].Trump {
+		if mine.Trump && !t.claimed().Trump {
 			t.claimant = t.challenger
 		}
 	}

@@ -72,9 +72,12 @@
 //     Asking the players without the 7 too means "no exchange" reveals
 //     nothing.
 //   - In the sequence dialogue a player announces the value of the best
-//     meld held, or "no sequence"; a smaller value is not offered, since
-//     the dialogue compares best melds. Length and top card are always
-//     told truthfully. A player may always concede with "good".
+//     meld held, or "no sequence"; with a 50 it may open with a 20 it
+//     holds too (RULES.md: never a value above the best), and the words
+//     after it are of that 20. Only a meld held may be announced (a run
+//     of four is one 50, not a 20). Later claims are the claimant's best
+//     meld. Length and top card are always told truthfully. A player may
+//     always concede with "good".
 //   - The sequence right is decided on the hands after the dix exchange
 //     and the declarations. The winner's melds are shown (public) once
 //     the first trick ends.
@@ -113,7 +116,7 @@
 // 50; top card; trump) and the challenger may say:
 //
 //   - with no claim standing: "announce 20" or "announce 50" (the value
-//     of its best meld) or "no-sequence";
+//     of its best meld, or a 20 held below a 50) or "no-sequence";
 //   - "good": it concedes, and cannot claim later (always offered);
 //   - "not-good": its meld is better at the point the words have
 //     reached: over a claim whose value alone is known, a 50 over a 20;

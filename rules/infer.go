@@ -46,14 +46,16 @@ func cannotHoldIn(steps []Step, trump Suit, players int, s Seat) CardSet {
 
 // What a View reveals of the melds it does not show: the words of
 // the sequence dialogue and the melds shown after the first trick. Bots
-// ask this instead of reading the dialogue themselves (SequenceBound is
-// the same question for two players).
+// ask this instead of reading the dialogue themselves.
 
 // MeldBound restricts a seat's best meld (Deal.BestMeld: the best meld
 // of its hand when the dialogue was held) as the dialogue and the melds
-// shown reveal it. Zero fields and NoRank do not restrict.
+// shown reveal it. Zero fields and NoRank do not restrict. After an
+// opening "announce 20" (Claim20) the bound is on the seat's best meld
+// of value 20 instead: the hand may hold a 50 as well.
 type MeldBound struct {
 	Value, MinValue int   // best value exactly / at least (20 or 50)
+	Claim20         bool  // the seat opened with "announce 20": the rest bounds its best 20
 	Len, MinLen     uint8 // length exactly / at least
 	Top, MinTop     Rank  // top card exactly / at least; NoRank for none
 	// Trump is +1 when the best meld is in trump, -1 when it is not (a
@@ -65,7 +67,8 @@ type MeldBound struct {
 
 // MeldBound returns what the dialogue and the melds shown reveal of seat
 // o's best meld. It reads the words as Deal plays them (the package doc):
-// "announce V" says the best value; "how-many", "how-high" and "same" an
+// "announce 50" says the best value, an opening "announce 20" a 20 held
+// (the best or below a 50), which the words after it describe; "how-many", "how-high" and "same" an
 // equal value (and length, and top); "not-good" and a claim by length say
 // better at the point the words reached; "length N" and "top R" are told
 // truthfully. "good" and "no-sequence" say nothing: a player may keep
@@ -99,7 +102,7 @@ func (v *View) MeldBound(o Seat) MeldBound {
 		switch a.Kind {
 		case Announce:
 			if mine {
-				b.Value = int(a.N)
+				b.Value, b.Claim20 = int(a.N), a.N == 20
 			}
 			cVal, cLen, cTop, step = a.N, 0, NoRank, tSpeak
 		case NoSequence, Good:
@@ -185,9 +188,14 @@ func (v *View) MeldBound(o Seat) MeldBound {
 // satisfies the bound under trump and the options (of_a_kind, menage and
 // sequence_rank change what the best meld is).
 func (b *MeldBound) Fits(hand CardSet, trump Suit, opts Options) bool {
-	best, _, cards := melds(hand, trump, opts)
+	best, best20, _, cards := meldsOf(hand, trump, opts)
 	if b.Shown && cards != b.ShownCards {
 		return false
+	}
+	if b.Claim20 {
+		// The words after the opening 20 tell of that 20, whatever the
+		// best; a 50 beside it stays possible.
+		best = best20
 	}
 	v := best.Value()
 	switch {

@@ -1,6 +1,10 @@
 package rules
 
-import "testing"
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+)
 
 func TestCannotHoldFromThePlay(t *testing.T) {
 	// Three players, hearts trump. A leads AS; B, void in spades, trumps
@@ -81,7 +85,7 @@ func TestMeldBoundFromTheDialogue(t *testing.T) {
 		want MeldBound
 	}{
 		// B's "same" won the right: its meld is in trump, A's is not.
-		{0, MeldBound{Value: 20, Top: King, MinTop: NoRank, Trump: -1}},
+		{0, MeldBound{Value: 20, Claim20: true, Top: King, MinTop: NoRank, Trump: -1}},
 		{1, MeldBound{Value: 20, Top: King, MinTop: NoRank, Trump: 1}},
 		{2, none},
 	} {
@@ -97,6 +101,11 @@ func TestMeldBoundFromTheDialogue(t *testing.T) {
 	}
 	if !b.Fits(tb.Hand(0)|tb.PlayedBy(0), Hearts, tb.Options()) {
 		t.Error("the bound does not fit A's true hand")
+	}
+	// An opening 20 may stand below a 50: a hand with a 50 beside a 20
+	// topped by the king of spades fits.
+	if !b.Fits(set(t, "KS QS JS 7C 8C 9C TC AH 7D"), Hearts, tb.Options()) {
+		t.Error("the bound rules out a 50 beside the 20 announced")
 	}
 	// After the first trick B shows its sequences: its bound is exact.
 	tplay(t, &tb, tb.Legal()[0].Card.String())
@@ -116,5 +125,55 @@ func TestMeldBoundFromTheDialogue(t *testing.T) {
 	}
 	if b := v.MeldBound(1); b.Value != 50 || b.Len != 4 || b.Top != Ten {
 		t.Errorf("B's bound %+v, want a 50 of four topped by the ten", b)
+	}
+}
+
+// TestMeldBoundFitsRandomGames: over random deals at every seat count,
+// every option drawn at random and every legal word chosen at random
+// (an opening 20 below a 50 among them), each seat's true hand fits the
+// bound every other seat reads from the dialogue, once play starts and
+// once the melds are shown.
+func TestMeldBoundFitsRandomGames(t *testing.T) {
+	deals := 3000
+	if testing.Short() {
+		deals = 600
+	}
+	for n := 2; n <= 4; n++ {
+		t.Run(fmt.Sprintf("%d players", n), func(t *testing.T) {
+			below := 0
+			for i := range deals {
+				r := rand.New(rand.NewPCG(uint64(n), uint64(i)+1<<32))
+				opts := recordedOptions(r, n)
+				d := NewGameDeal(opts, Seat(r.IntN(n)), Shuffle(r), [4]int{})
+				checked := -1
+				for !d.Over() {
+					legal := d.Legal()
+					a := legal[r.IntN(len(legal))]
+					if belowBest(&d, a) {
+						below++
+					}
+					if err := d.ApplyAs(d.Turn(), a); err != nil {
+						t.Fatal(err)
+					}
+					// At the first lead and when the first trick is done.
+					if tr := int(d.Play().Tricks); d.Phase() == PhasePlay && tr <= 1 && d.Play().InTrick == 0 && checked < tr {
+						checked = tr
+						for v := Seat(0); v < Seat(n); v++ {
+							view := d.View(v)
+							for o := Seat(0); o < Seat(n); o++ {
+								b := view.MeldBound(o)
+								if o != v && !b.Fits(d.Hand(o)|d.PlayedBy(o), d.Trump(), opts) {
+									t.Fatalf("deal %d, trick %d: %s's bound of %s %+v does not fit its hand %s; history %v",
+										i, d.Play().Tricks, v, o, b, d.Hand(o)|d.PlayedBy(o), d.Steps())
+								}
+							}
+						}
+					}
+				}
+			}
+			if below == 0 {
+				t.Errorf("no opening 20 below a 50 in %d deals: the case is not played", deals)
+			}
+		})
 	}
 }

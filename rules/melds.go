@@ -61,8 +61,16 @@ func menageRun(hand CardSet, trump Suit, opts Options) bool {
 // melds returns the best meld of hand under trump and the options,
 // the points of every meld it holds, and the cards that make them.
 func melds(hand CardSet, trump Suit, opts Options) (best Meld, pts int, cards CardSet) {
+	best, _, pts, cards = meldsOf(hand, trump, opts)
+	return best, pts, cards
+}
+
+// meldsOf is melds that also returns the best meld of value 20 (a zero
+// Len for none): the one an opening "announce 20" claims when the hand
+// holds a 50 as well.
+func meldsOf(hand CardSet, trump Suit, opts Options) (best, best20 Meld, pts int, cards CardSet) {
 	mode := opts.SequenceRank
-	bk := 0
+	bk, bk20 := 0, 0
 	skip := menageRun(hand, trump, opts)
 	for s := Clubs; s <= Spades; s++ {
 		lr := &laneRuns[hand.Lane(s)]
@@ -74,8 +82,12 @@ func melds(hand CardSet, trump Suit, opts Options) (best Meld, pts int, cards Ca
 			pts += q.Value()
 			cards |= q.Cards()
 			m := Meld{Suit: s, Top: q.Top, Len: q.Len, Trump: s == trump}
-			if k := m.key(mode); k > bk {
+			k := m.key(mode)
+			if k > bk {
 				best, bk = m, k
+			}
+			if m.Len == 3 && k > bk20 {
+				best20, bk20 = m, k
 			}
 		}
 	}
@@ -94,12 +106,16 @@ func melds(hand CardSet, trump Suit, opts Options) (best Meld, pts int, cards Ca
 			m := Meld{Set: true, Suit: NoSuit, Top: r, Len: uint8(n), Trump: trump <= Spades && of.Has(NewCard(r, trump))}
 			pts += m.Value()
 			cards |= of
-			if k := m.key(mode); k > bk {
+			k := m.key(mode)
+			if k > bk {
 				best, bk = m, k
+			}
+			if m.Len == 3 && k > bk20 {
+				best20, bk20 = m, k
 			}
 		}
 	}
-	return best, pts, cards
+	return best, best20, pts, cards
 }
 
 // MeldPoints returns what every meld of hand is worth under trump and the

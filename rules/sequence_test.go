@@ -176,7 +176,7 @@ func TestDialogueNoSequence(t *testing.T) {
 func TestDialogueGood(t *testing.T) {
 	d := dialogueDeal(t, DefaultOptions(), twenty9C, noSeqB9C, Spades)
 	wantLegal(t, &d, "announce 20, no-sequence")
-	refusedText(t, &d, "announce 50", ErrNoSuchSequence, "no sequence of that value to announce")
+	refusedText(t, &d, "announce 50", ErrNoSuchSequence, "no sequence of that value to announce: your best is twenty")
 	do(t, &d, "announce 20")
 	wantLegal(t, &d, "good")
 	refusedText(t, &d, "not-good", ErrDialogue, `you cannot say "not good" now: you may say "good"`)
@@ -265,7 +265,7 @@ func TestDialogueNoSequenceThenDealerAnnounces(t *testing.T) {
 		d := dialogueDeal(t, DefaultOptions(), pair[0], pair[1], Hearts)
 		do(t, &d, "no-sequence")
 		wantLegal(t, &d, "announce 20, no-sequence")
-		refusedText(t, &d, "announce 50", ErrNoSuchSequence, "no sequence of that value to announce")
+		refusedText(t, &d, "announce 50", ErrNoSuchSequence, "no sequence of that value to announce: your best is twenty")
 		refusedText(t, &d, "good", ErrDialogue, `you cannot say "good" now: you may say "twenty", "no sequence"`)
 		do(t, &d, "announce 20")
 		if d.SeqWinner() != SeatB || d.Phase() != PhasePlay {
@@ -278,11 +278,44 @@ func TestDialogueNoSequenceThenDealerAnnounces(t *testing.T) {
 	wantSeqRight(t, &d, NoSeat)
 }
 
-func TestDialogueAnnounceOnlyTheBest(t *testing.T) {
+// TestDialogueAnnounceBelowTheBest: a player may announce less than its
+// best, never more (RULES.md section 5): a 50 and a 20 may open with the
+// 20. The words after it are about that 20 (its top card when asked), a
+// better meld beats it, and the right it wins scores every sequence of
+// the hand, the 50 too.
+func TestDialogueAnnounceBelowTheBest(t *testing.T) {
 	d := dialogueDeal(t, DefaultOptions(), fiftyPlus, noSeqBfp, Spades)
-	wantLegal(t, &d, "announce 50, no-sequence")
-	refusedText(t, &d, "announce 20", ErrNoSuchSequence, "announce your best sequence, fifty, or say no sequence")
+	wantLegal(t, &d, "announce 50, announce 20, no-sequence")
 	refused(t, &d, AnnounceAction(30), ErrNoSuchSequence, "no sequence of that value to announce")
+	do(t, &d, "announce 20")
+	wantLegal(t, &d, "good")
+	do(t, &d, "good", "play 9H")
+	do(t, &d, d.Legal()[0].String())
+	q := d.ShownCards()
+	if got := fmt.Sprint(Sequences(q[SeatA])); got != "[TC-9C-8C-7C AD-KD-QD]" {
+		t.Errorf("after the first trick A shows %s, want both its sequences", got)
+	}
+
+	// Asked how high, it names the 20's top card (the ace of diamonds),
+	// not the 50's; at the same top, neither in trump, the non-dealer's
+	// stands.
+	d = dialogueDeal(t, DefaultOptions(), fiftyPlus, twentyASb, Hearts)
+	do(t, &d, "announce 20")
+	wantLegal(t, &d, "good, how-high")
+	do(t, &d, "how-high")
+	wantLegal(t, &d, "top A")
+	refused(t, &d, TopAction(Ten), ErrNoSuchSequence, "that is not your sequence: say its real top card, ace")
+	do(t, &d, "top A")
+	wantLegal(t, &d, "good, same")
+	do(t, &d, "same")
+	wantSeqRight(t, &d, SeatA)
+
+	// A 50 beats the 20 announced: the 50 held back does not count.
+	d = dialogueDeal(t, DefaultOptions(), fiftyPlus, "JH QH KH AH 7S 8S JC 9D TD", Spades)
+	do(t, &d, "announce 20")
+	wantLegal(t, &d, "good, not-good")
+	do(t, &d, "not-good")
+	wantSeqRight(t, &d, SeatB)
 }
 
 func TestDialogueHowManyWithLengthOption(t *testing.T) {

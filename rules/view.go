@@ -54,7 +54,7 @@ func (t *Deal) View(s Seat) View {
 	for o := Seat(0); o < Seat(t.n); o++ {
 		if o != s {
 			m.play.Hands[o], m.declHands[o] = 0, 0
-			m.best[o], m.seqPts[o], m.seqCards[o] = Meld{}, 0, 0
+			m.best[o], m.best20[o], m.seqPts[o], m.seqCards[o] = Meld{}, Meld{}, 0, 0
 		}
 	}
 	if m.menage != s {
