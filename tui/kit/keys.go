@@ -179,6 +179,21 @@ func ActionKey(a rules.Action) string {
 	return ""
 }
 
+// MenuKeys are the keys of a menu's items, in its order: each action's
+// letter where an earlier item has not taken it, else its number in the
+// menu (an opening "announce 20" below "announce 50" is 2).
+func MenuKeys(items []rules.Action) []string {
+	keys := make([]string, len(items))
+	for i, a := range items {
+		k := ActionKey(a)
+		if k == "" || slices.Contains(keys[:i], k) {
+			k = fmt.Sprint(i + 1)
+		}
+		keys[i] = k
+	}
+	return keys
+}
+
 // IsMenuLetter reports whether key is the letter of a decision in some
 // menu.
 func IsMenuLetter(key string) bool {

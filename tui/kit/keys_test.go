@@ -1,6 +1,7 @@
 package kit
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -12,8 +13,8 @@ import (
 )
 
 // TestMenuLetters plays random games and checks every menu offered: each
-// item has a letter, the letters of one menu differ, and the help
-// overlay lists each letter the menus use.
+// item has a key, its letter (listed in the help overlay) or, for an
+// announcement below another, its number; the keys of one menu differ.
 func TestMenuLetters(t *testing.T) {
 	listed := map[string]bool{}
 	for _, b := range LetterHelp(rules.DefaultOptions()) {
@@ -40,10 +41,13 @@ func TestMenuLetters(t *testing.T) {
 			legal := v.Legal()
 			if v.Phase != rules.PhasePlay {
 				seen := map[string]rules.Action{}
-				for _, a := range legal {
-					l := ActionKey(a)
-					if l == "" || !listed[l] {
-						t.Fatalf("%v: letter %q not in the help's table", a, l)
+				for i, l := range MenuKeys(legal) {
+					a := legal[i]
+					// A lower announcement beside a higher one takes
+					// its number: both are "a".
+					lower := a.Kind == rules.Announce && i > 0 && legal[i-1].Kind == rules.Announce
+					if lower && l != fmt.Sprint(i+1) || !lower && (ActionKey(a) != l || !listed[l]) {
+						t.Fatalf("%v: key %q, not its letter in the help's table", a, l)
 					}
 					if b, dup := seen[l]; dup {
 						t.Fatalf("one menu gives %q to both %v and %v", l, b, a)
@@ -81,5 +85,18 @@ func TestHintsFromBindings(t *testing.T) {
 	}
 	if got := HintLine(AppKeys(&k)); got != "? help · q quit" {
 		t.Errorf("got %q, want the App's keys", got)
+	}
+}
+
+// TestMenuKeysLowerAnnouncement: holding a 50 and a 20, the opening
+// menu offers both announcements; the 50 keeps a, the 20 takes its
+// number, no sequence keeps n.
+func TestMenuKeysLowerAnnouncement(t *testing.T) {
+	items := []rules.Action{rules.AnnounceAction(50), rules.AnnounceAction(20), {Kind: rules.NoSequence}}
+	if got := MenuKeys(items); !slices.Equal(got, []string{"a", "2", "n"}) {
+		t.Errorf("keys %v, want [a 2 n]", got)
+	}
+	if got := MenuKeys(items[1:]); !slices.Equal(got, []string{"a", "n"}) {
+		t.Errorf("keys of a lone 20 %v, want [a n]", got)
 	}
 }

@@ -147,9 +147,9 @@ func (m *Choice) menuKey(ctx *Context, s Decider, msg tea.KeyPressMsg, items []r
 	default:
 		if letter != nil {
 			key := msg.String()
-			for _, a := range items {
-				if l := letter(a); l != "" && l == key {
-					return s.Take(ctx, a)
+			for i, l := range MenuKeys(items) {
+				if l == key && letter(items[i]) == key {
+					return s.Take(ctx, items[i])
 				}
 			}
 		}

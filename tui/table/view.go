@@ -550,9 +550,9 @@ func hasBella(as []rules.Action, n int) bool {
 // symbol alone, for a narrow window.
 func (s *Screen) itemLabel(ctx *kit.Context, a rules.Action, i int, short bool) string {
 	p := ctx.Paint
-	k := kit.ActionKey(a)
-	if k == "" || s.Bella != rules.NoCard {
-		k = fmt.Sprint(i + 1)
+	k := fmt.Sprint(i + 1)
+	if items := s.menuItems(); s.Bella == rules.NoCard && i < len(items) && items[i] == a {
+		k = kit.MenuKeys(items)[i]
 	}
 	if s.Bella != rules.NoCard {
 		k = map[bool]string{true: "b", false: "n"}[a.Bella]

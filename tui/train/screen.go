@@ -530,20 +530,16 @@ func (t *core) Resume() tea.Cmd {
 	return load
 }
 
-// itemKeys are the keys of the menu's items, by index into legal: the
-// action's letter (keys.go) where it has one not taken already in this
-// menu, else its number in the menu's order. (Two players' options all
-// have letters of their own.)
+// itemKeys are the keys of the menu's items, by index into legal, as
+// kit.MenuKeys gives them in the menu's order.
 func itemKeys(legal []rules.Action, order []int) []string {
-	keys := make([]string, len(legal))
-	used := map[string]bool{}
+	items := make([]rules.Action, len(order))
 	for n, i := range order {
-		k := kit.ActionKey(legal[i])
-		if k == "" || used[k] {
-			k = fmt.Sprint(n + 1)
-		}
-		used[k] = true
-		keys[i] = k
+		items[n] = legal[i]
+	}
+	keys := make([]string, len(legal))
+	for n, k := range kit.MenuKeys(items) {
+		keys[order[n]] = k
 	}
 	return keys
 }
