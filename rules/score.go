@@ -9,7 +9,7 @@ const (
 	Made              // maker's total greater: both score their own
 	Tie               // equal: maker scores nothing
 	Bete              // maker's total less: defender scores both
-	Abandoned         // schmeiss accepted or four passes: nobody scores
+	Abandoned         // schmeiss accepted or everyone passed: nobody scores
 )
 
 var outcomeNames = [...]string{"undecided", "made", "tie", "bete", "abandoned"}
@@ -230,7 +230,7 @@ const (
 	SchmeissAccepted               // thrown in: a schmeiss was accepted
 )
 
-var endingNames = [...]string{"not ended", "played out", "four passes", "schmeiss accepted"}
+var endingNames = [...]string{"not ended", "played out", "everyone passed", "schmeiss accepted"}
 
 func (e Ending) String() string { return nameOf(endingNames[:], e) }
 

@@ -37,7 +37,11 @@ func (r *Replay) WriteSummary(w io.Writer, name string) {
 				fmt.Fprintf(w, ", maker %s, trump %s", t.Maker(), t.Trump().Name())
 			}
 			if t.Phase() == rules.PhasePlay {
-				fmt.Fprintf(w, ", %d tricks played", t.Play().Tricks)
+				if n := t.Play().Tricks; n == 1 {
+					fmt.Fprint(w, ", 1 trick played")
+				} else {
+					fmt.Fprintf(w, ", %d tricks played", n)
+				}
 				if cards, _ := t.Trick(); len(cards) == 1 {
 					fmt.Fprintf(w, ", %s led to trick %d", cards[0].Pretty(false), t.Play().Tricks+1)
 				} else if len(cards) > 1 {

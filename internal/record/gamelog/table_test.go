@@ -160,3 +160,32 @@ func TestSummaryOfAbandoned(t *testing.T) {
 		}
 	}
 }
+
+// TestSummaryTricksPlayed: a deal in progress counts its tricks in good
+// English: "1 trick played", "2 tricks played".
+func TestSummaryTricksPlayed(t *testing.T) {
+	seen := map[string]bool{}
+	for stop := 1; stop <= 40; stop++ {
+		l, err := testkit.Play(testkit.Config{Seed: 3, Options: tableOpts(2, 0), Header: tableHeader(2), MaxDeals: 1, StopAfter: stop})
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := l.Replay()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var sum bytes.Buffer
+		r.WriteSummary(&sum, "x.klob")
+		if strings.Contains(sum.String(), " 1 tricks") {
+			t.Fatalf("stopped after %d steps:\n%s", stop, sum.String())
+		}
+		for _, w := range []string{", 1 trick played", ", 2 tricks played"} {
+			if strings.Contains(sum.String(), w) {
+				seen[w] = true
+			}
+		}
+	}
+	if len(seen) != 2 {
+		t.Errorf("the games stopped short saw only %v", seen)
+	}
+}
