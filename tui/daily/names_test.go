@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/klob/klob/internal/play/duplicate"
 	dailyfiles "github.com/klob/klob/internal/record/daily"
 	"github.com/klob/klob/tui/kit"
 )
@@ -117,5 +118,23 @@ func TestHelpRulesOfTheDay(t *testing.T) {
 		if !ok || o.NumPlayers() != n || o.Target <= 0 {
 			t.Errorf("%d players: the intro's help rules are %v (ok %v), want %d players", n, o, ok, n)
 		}
+	}
+}
+
+// TestStandingsBoardsPlayed: an entrant who played fewer boards than
+// the day has says how many, in good English.
+func TestStandingsBoardsPlayed(t *testing.T) {
+	ctx := kit.NewContext(false)
+	f := &dailyfiles.Field{Standings: &duplicate.Standings{Boards: 8, Rows: []duplicate.Standing{
+		{Entry: 0, Name: "Ann", Rank: 1, Played: 8}, {Entry: 1, Name: "Bob", Rank: 2, Played: 1}, {Entry: 2, Name: "Cid", Rank: 3, Played: 3},
+	}}}
+	rows := strings.Join(standingRows(&ctx, f), "\n")
+	for _, want := range []string{"Bob", "· 1 board\n", "· 3 boards"} {
+		if !strings.Contains(rows+"\n", want) {
+			t.Errorf("the standings lack %q:\n%s", want, rows)
+		}
+	}
+	if strings.Count(rows, "board") != 2 {
+		t.Errorf("only the two partial entrants count their boards:\n%s", rows)
 	}
 }

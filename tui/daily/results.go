@@ -369,7 +369,7 @@ func standingRows(ctx *kit.Context, f *dailyfiles.Field) []string {
 		line := fmt.Sprintf("  %4s  %s %8s   %s of %s", kit.Rank(row.Rank, row.Tied), nameInColumn(name, 28, ctx.Ellipsis()), kit.Percent(row.Percent),
 			kit.Matchpoints(row.Matchpoints), kit.Matchpoints(row.Max))
 		if row.Played < f.Standings.Boards {
-			line += fmt.Sprintf(" · %d boards", row.Played)
+			line += " · " + kit.Plural(row.Played, "board")
 		}
 		if row.Entry == f.Me {
 			line = st.Heading.Render(line)
