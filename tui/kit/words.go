@@ -215,7 +215,8 @@ func AgainstBotsWords(players int, level string) string {
 // (not alike once lower-cased): a name that fits is kept; a longer one
 // loses its spaces ("Bot C" to "BotC"), else is cut with mark after its
 // start ("alexa…"), else keeps its distinguishing end after the mark
-// ("al…ra" and "al…er"), whichever first tells every name apart. It
+// ("al…ra" and "al…er"), whichever first tells every name apart; an end
+// that is a whole word is tried first ("rand…(A)", not "rando…A)"). It
 // returns nil when no way does (then the caller names them otherwise).
 // mark is "…", or "." where the screen is ASCII.
 func ShortNames(names []string, w int, mark string) []string {
@@ -242,8 +243,9 @@ func shortNames(names []string, w int, mark string, squash bool) []string {
 		h := strings.TrimRight(string(rs[:head]), " ")
 		return h + mark + strings.TrimLeft(string(rs[len(rs)-tail:]), " ")
 	}
-	// fits shortens n by way (0: its start; t > 0: t runes of its end).
-	fits := func(n string, way int) string {
+	// fits shortens n by way (0: its start; t > 0: t runes of its end),
+	// the end a whole word when words is set.
+	fits := func(n string, way int, words bool) string {
 		if WidthOf(n) <= w {
 			return n
 		}
@@ -251,6 +253,9 @@ func shortNames(names []string, w int, mark string, squash bool) []string {
 			return sq
 		}
 		rs := []rune(n)
+		if words && way > 0 && rs[len(rs)-way-1] != ' ' {
+			return ""
+		}
 		for head := len(rs) - way - 1; head >= 0; head-- {
 			if s := cut(n, head, way); WidthOf(s) <= w && (head > 0 || way > 0) {
 				return s
@@ -258,18 +263,20 @@ func shortNames(names []string, w int, mark string, squash bool) []string {
 		}
 		return ""
 	}
-	for way := 0; way <= w-mw-1; way++ {
-		out := make([]string, len(names))
-		seen := map[string]bool{}
-		ok := true
-		for i, n := range names {
-			out[i] = fits(n, min(way, len([]rune(n))-1))
-			k := strings.ToLower(out[i])
-			ok = ok && out[i] != "" && !seen[k]
-			seen[k] = true
-		}
-		if ok {
-			return out
+	for _, words := range []bool{true, false} {
+		for way := 0; way <= w-mw-1; way++ {
+			out := make([]string, len(names))
+			seen := map[string]bool{}
+			ok := true
+			for i, n := range names {
+				out[i] = fits(n, min(way, len([]rune(n))-1), words)
+				k := strings.ToLower(out[i])
+				ok = ok && out[i] != "" && !seen[k]
+				seen[k] = true
+			}
+			if ok {
+				return out
+			}
 		}
 	}
 	return nil

@@ -92,6 +92,9 @@ func TestShortNames(t *testing.T) {
 		{[]string{"You", "alexandra", "alexander"}, 5, []string{"You", "ale…a", "ale…r"}},
 		{[]string{"You", "annabelle_the_first", "annabelle_the_second"}, 8, []string{"You", "annabe…t", "annabe…d"}},
 		{[]string{"aaaa", "aaab"}, 2, nil},
+		// A bracketed end that tells the names apart stays whole.
+		{[]string{"random (A)", "random (B)"}, 8, []string{"rand…(A)", "rand…(B)"}},
+		{[]string{"random (1)", "easy (A)", "random (2)"}, 8, []string{"rand…(1)", "easy (A)", "rand…(2)"}},
 	}
 	for _, c := range cases {
 		got := ShortNames(c.names, c.w, "…")
