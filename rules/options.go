@@ -94,6 +94,16 @@ func (o Options) HasNoTrumps() bool { return o.NumPlayers() == 4 }
 func (o Options) HasShlomo() bool    { return o.Shlomo && o.NumPlayers() >= 3 }
 func (o Options) HasCleopatra() bool { return o.Cleopatra && o.NumPlayers() == 4 }
 
+// Applicable returns o with the house variants its table does not play
+// switched off: shlomo below three players, cleopatra below four, bimah
+// without dealer_forced. The game plays the same either way; a log, a
+// report or a form then names only the rules played.
+func (o Options) Applicable() Options {
+	o.Shlomo, o.Cleopatra = o.HasShlomo(), o.HasCleopatra()
+	o.Bimah = o.Bimah && o.DealerForced
+	return o
+}
+
 // NumPlayers returns the number of players: Players, or 2 when unset.
 func (o Options) NumPlayers() int {
 	if o.Players == 0 {

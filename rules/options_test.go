@@ -56,3 +56,25 @@ func TestOptionsBySeats(t *testing.T) {
 		}
 	}
 }
+
+// TestApplicable: the variants a table does not play are switched off,
+// the rest kept, at every seat count.
+func TestApplicable(t *testing.T) {
+	for n := 2; n <= 4; n++ {
+		o := DefaultOptions()
+		if n > 2 {
+			o.Players = n
+		}
+		o.OfAKind, o.Menage, o.Bimah, o.Shlomo, o.Cleopatra = true, true, true, true, true
+		got := o.Applicable()
+		want := o
+		want.Bimah, want.Shlomo, want.Cleopatra = false, n >= 3, n == 4
+		if got != want {
+			t.Errorf("%d players: Applicable %s, want %s", n, got, want)
+		}
+		o.DealerForced = true
+		if got := o.Applicable(); !got.Bimah || !got.DealerForced {
+			t.Errorf("%d players: bimah dropped beside dealer_forced: %s", n, got)
+		}
+	}
+}

@@ -181,6 +181,19 @@ func (l *optionList) Set(s string) error {
 	return nil
 }
 
+// changedRules names the options of a that b changes, as a writes them
+// ("shlomo=on").
+func changedRules(a, b rules.Options) []string {
+	var out []string
+	for _, k := range rules.AllOptionNames() {
+		va, _ := a.Get(k)
+		if vb, _ := b.Get(k); va != vb {
+			out = append(out, k+"="+va)
+		}
+	}
+	return out
+}
+
 // optionList defines a -rules flag that may be given more than once.
 func (f *flagSet) optionList(name, usage string) *optionList {
 	l := &optionList{}

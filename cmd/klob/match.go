@@ -3,9 +3,11 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 	"time"
 
 	"github.com/klob/klob/ai"
@@ -105,6 +107,12 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 		}
 	default:
 		return usageErr("-players must be 2, 3 or 4, got %d", *players)
+	}
+	// A variant the table does not play is left out, as the setup form
+	// does, so that the report and the logs name only the rules played.
+	if played := opts.Applicable(); played != opts {
+		fmt.Fprintf(stderr, "klob match: left out, not played with these rules and %d players: %s\n", opts.NumPlayers(), strings.Join(changedRules(opts, played), ", "))
+		opts = played
 	}
 	if *calibrate {
 		return runCalibrate(calibArgs{deals: *decks, seed: *seed, budget: *budget, bidBudget: *bidBudget,

@@ -263,3 +263,31 @@ func TestMatchThinkDropsDeadline(t *testing.T) {
 	require.Equal(t, d, matchDeadline(2*time.Second, d, false))
 	require.Equal(t, d, matchDeadline(0, d, false))
 }
+
+// TestMatchLeavesOutVariantsNotPlayed: a house variant the table does
+// not play (cleopatra below four players, shlomo below three, bimah
+// without dealer_forced) is left out with a line that names it, and the
+// report's rules and the saved logs name only the rules played.
+func TestMatchLeavesOutVariantsNotPlayed(t *testing.T) {
+	for _, c := range []struct {
+		players int
+		gone    []string
+	}{{2, []string{"bimah=on", "shlomo=on", "cleopatra=on"}}, {3, []string{"bimah=on", "cleopatra=on"}}, {4, []string{"bimah=on"}}} {
+		dir := t.TempDir()
+		var out, errb bytes.Buffer
+		code := runMatch([]string{"-players", fmt.Sprint(c.players), "-a", "easy", "-b", "random", "-decks", "1", "-quiet",
+			"-rules", "shlomo=on,cleopatra=on,bimah=on", "-save", dir}, &out, &errb)
+		require.Equal(t, 0, code, "stderr %q", errb.String())
+		require.Contains(t, errb.String(), fmt.Sprintf("not played with these rules and %d players: %s", c.players, strings.Join(c.gone, ", ")))
+		es, err := os.ReadDir(dir)
+		require.NoError(t, err)
+		log, err := os.ReadFile(dir + "/" + es[0].Name())
+		require.NoError(t, err)
+		for _, gone := range c.gone {
+			require.NotContains(t, out.String(), gone)
+		}
+		require.Equal(t, c.players >= 3, strings.Contains(out.String(), "shlomo=on"), out.String())
+		require.Equal(t, c.players >= 3, strings.Contains(string(log), `[Shlomo "on"]`))
+		require.NotContains(t, string(log), `[Bimah "on"]`)
+	}
+}

@@ -225,31 +225,32 @@ func RuleRows(s *Setup) []Row {
 type variant struct {
 	key, label string
 	on         func(o *rules.Options) *bool
-	applies    func(o *rules.Options) bool
 	explain    string
 }
 
-func always(*rules.Options) bool { return true }
+// applies reports whether the variant is played at o's table, as
+// rules.Options.Applicable has it: switched on, it stays on.
+func (v variant) applies(o *rules.Options) bool {
+	x := *o
+	*v.on(&x) = true
+	x = x.Applicable()
+	return *v.on(&x)
+}
 
-// variants are the house variants in the order of docs/rules.md.
-// of_a_kind, menage, dealer_forced and bimah apply at every seat count
-// (bimah only with dealer_forced on), shlomo from three players,
-// cleopatra at four.
+// variants are the house variants in the order of docs/rules.md; which
+// apply at a table is rules.Options.Applicable's to say.
 var variants = []variant{
-	{"of_a_kind", "Three or four of a kind", func(o *rules.Options) *bool { return &o.OfAKind }, always,
+	{"of_a_kind", "Three or four of a kind", func(o *rules.Options) *bool { return &o.OfAKind },
 		"three cards of one rank score 20, four score 50, told and ranked like sequences"},
-	{"menage", "Menage", func(o *rules.Options) *bool { return &o.Menage }, always,
+	{"menage", "Menage", func(o *rules.Options) *bool { return &o.Menage },
 		"K, Q and J of trump together score 50, in place of bella"},
-	{"dealer_forced", "Dealer forced", func(o *rules.Options) *bool { return &o.DealerForced }, always,
+	{"dealer_forced", "Dealer forced", func(o *rules.Options) *bool { return &o.DealerForced },
 		"when everyone else passes in round two, the dealer may not pass: it must name trump"},
 	{"bimah", "Bimah", func(o *rules.Options) *bool { return &o.Bimah },
-		func(o *rules.Options) bool { return o.DealerForced },
 		"a forced dealer whose side makes the contract scores 40 more"},
 	{"shlomo", "Shlomo", func(o *rules.Options) *bool { return &o.Shlomo },
-		func(o *rules.Options) bool { return o.NumPlayers() >= 3 },
 		"a K and both Qs of the other colour: 20; then a card drawn from the left, one given back"},
 	{"cleopatra", "Cleopatra", func(o *rules.Options) *bool { return &o.Cleopatra },
-		func(o *rules.Options) bool { return o.NumPlayers() == 4 },
 		"a Q and both Js of the other colour: 20; then the partners swap a card face down"},
 }
 
@@ -276,13 +277,7 @@ func VariantRows(s *Setup) []Row {
 
 // DropInapplicable switches off the variants that do not apply to o's
 // table (after its seat count or dealer_forced changed).
-func DropInapplicable(o *rules.Options) {
-	for _, v := range variants {
-		if !v.applies(o) {
-			*v.on(o) = false
-		}
-	}
-}
+func DropInapplicable(o *rules.Options) { *o = o.Applicable() }
 
 // ChangedRules names the rule options of o that differ from the
 // standard ones at its seat count, as the form shows them ("Last trick
