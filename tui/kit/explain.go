@@ -92,6 +92,10 @@ func ChoiceExplain(g *Glyphs, v *rules.View, a rules.Action) string {
 				what = "your best meld is four of a kind"
 			}
 		}
+		if a.N == 20 && v.OwnBest().Value() == 50 {
+			// Less than the best: the rules allow it, to give less away.
+			what = "the twenty only, the fifty kept quiet"
+		}
 		if v.Seat == v.Dealer {
 			return what + "; last to speak, you win"
 		}
