@@ -148,15 +148,7 @@ func TestSetupOpensLesson(t *testing.T) {
 // a saved game offers the lesson too; esc in the lesson comes back to
 // that form, and esc there (its key line says "esc back") to the offer.
 func TestResumeFormOpensLesson(t *testing.T) {
-	st := &memStore{}
-	cfg := testConfig(dealSeed, st)
-	hs := newHarness(t, cfg, 80, 24)
-	hs.press("enter", "q", "y")
-
-	hs2 := newHarness(t, cfg, 80, 24)
-	if hs2.name() != "resume" {
-		t.Fatalf("first screen %s, want resume", hs2.name())
-	}
+	hs2 := resumeOffer(t, testConfig(dealSeed, &memStore{}))
 	hs2.press("n")
 	if hs2.name() != "setup" || !strings.Contains(hs2.screen(), "L learn") || !strings.Contains(hs2.screen(), "esc back") {
 		t.Fatalf("the form from the resume offer (%s) does not offer the lesson:\n%s", hs2.name(), hs2.screen())

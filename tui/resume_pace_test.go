@@ -16,13 +16,7 @@ func TestResumeKeepsPaceFlag(t *testing.T) {
 	cfg := testConfig(dealSeed, st)
 	cfg.Prefs, cfg.PaceFlag = &prefs, true
 	cfg.Setup.Options.Target = 1 // one deal ends the game
-	hs := newHarness(t, cfg, 80, 24)
-	hs.press("enter", "q", "y")
-
-	hs2 := newHarness(t, cfg, 80, 24)
-	if hs2.name() != "resume" {
-		t.Fatalf("first screen %s, want resume", hs2.name())
-	}
+	hs2 := resumeOffer(t, cfg)
 	hs2.press("r")
 	for i := 0; i < 300 && !strings.Contains(hs2.screen(), "Game over"); i++ {
 		hs2.press("enter")
@@ -37,4 +31,17 @@ func TestResumeKeepsPaceFlag(t *testing.T) {
 	if scr := hs2.screen(); !strings.Contains(scr, "but -pace 0s now") {
 		t.Fatalf("the next game's setup forgot -pace:\n%s", scr)
 	}
+}
+
+// resumeOffer starts a game with cfg, quits it (saved) and starts klob
+// again: the harness is at the offer to resume it.
+func resumeOffer(t *testing.T, cfg PlayConfig) *harness {
+	t.Helper()
+	hs := newHarness(t, cfg, 80, 24)
+	hs.press("enter", "q", "y")
+	hs = newHarness(t, cfg, 80, 24)
+	if hs.name() != "resume" {
+		t.Fatalf("first screen %s, want resume", hs.name())
+	}
+	return hs
 }

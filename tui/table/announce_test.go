@@ -26,19 +26,7 @@ func TestAnnounceBelowTheBestMenu(t *testing.T) {
 	}
 	for seed := uint64(1); seed < 200; seed++ {
 		f := newFixture(t, 2, seed, 80, 24, gated())
-		found := false
-		for range 5000 {
-			if found = both(f.snap()); found || f.snap().Over && f.s.overSeen {
-				break
-			}
-			if f.gate != nil && f.snap().Thinking != rules.NoSeat {
-				f.release()
-				f.refresh()
-				continue
-			}
-			f.step(true)
-		}
-		if !found {
+		if !f.reach(both, true) {
 			continue
 		}
 		txt := f.text()

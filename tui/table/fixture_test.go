@@ -267,12 +267,21 @@ func (f *fixture) step(takeIt bool) {
 // move when they think.
 func (f *fixture) until(what string, ok func(host.Snapshot) bool, takeIt bool) {
 	f.t.Helper()
+	if !f.reach(ok, takeIt) {
+		f.t.Fatalf("never got to %s", what)
+	}
+}
+
+// reach is until that reports whether ok came to hold before the game
+// ended, for a test that tries several games.
+func (f *fixture) reach(ok func(host.Snapshot) bool, takeIt bool) bool {
+	f.t.Helper()
 	for range 5000 {
 		if ok(f.snap()) {
-			return
+			return true
 		}
 		if f.snap().Over && f.s.overSeen {
-			break
+			return false
 		}
 		if f.gate != nil && f.snap().Thinking != rules.NoSeat {
 			f.release()
@@ -281,7 +290,7 @@ func (f *fixture) until(what string, ok func(host.Snapshot) bool, takeIt bool) {
 		}
 		f.step(takeIt)
 	}
-	f.t.Fatalf("never got to %s", what)
+	return false
 }
 
 // myPlays counts the cards the person played in the deal shown.
