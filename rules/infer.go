@@ -68,7 +68,8 @@ type MeldBound struct {
 // MeldBound returns what the dialogue and the melds shown reveal of seat
 // o's best meld. It reads the words as Deal plays them (the package doc):
 // "announce 50" says the best value, an opening "announce 20" a 20 held
-// (the best or below a 50), which the words after it describe; "how-many", "how-high" and "same" an
+// (the best, or below a 50), which the words after it describe;
+// "how-many", "how-high" and "same" an
 // equal value (and length, and top); "not-good" and a claim by length say
 // better at the point the words reached; "length N" and "top R" are told
 // truthfully. "good" and "no-sequence" say nothing: a player may keep
