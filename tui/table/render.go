@@ -912,9 +912,19 @@ func (sc *Scene) rightColumn(ctx *kit.Context, w, h int) []string {
 		short = &c
 	}
 	said := short.talkLines(ctx)
+	// A line takes at most talkLinesMax rows, cut with a mark: one long
+	// line cannot push the bids and everything else out of the panel.
+	wrap := func(l string) []string {
+		rows := kit.WrapAtSpaces(l, max(1, w-2), 0, ctx.Ellipsis())
+		if len(rows) > talkLinesMax {
+			rows = rows[:talkLinesMax]
+			rows[talkLinesMax-1] = strings.TrimRight(kit.Clip(rows[talkLinesMax-1], max(1, w-3)), " ") + ctx.Ellipsis()
+		}
+		return rows
+	}
 	var talk []string
 	for _, l := range said {
-		talk = append(talk, kit.WrapAtSpaces(l, max(1, w-2), 0, ctx.Ellipsis())...)
+		talk = append(talk, wrap(l)...)
 	}
 	if len(talk) == 0 {
 		return append(out, st.Dim.Render("(nothing said yet)"))
@@ -925,7 +935,7 @@ func (sc *Scene) rightColumn(ctx *kit.Context, w, h int) []string {
 		var kept []string
 		cut := len(said)
 		for cut > 0 {
-			l := kit.WrapAtSpaces(said[cut-1], max(1, w-2), 0, ctx.Ellipsis())
+			l := wrap(said[cut-1])
 			if len(kept)+len(l)+1 > room {
 				break
 			}
@@ -973,3 +983,6 @@ func (sc *Scene) backBlock(ctx *kit.Context, w int, size kit.CardSize, n int) []
 	}
 	return rows
 }
+
+// talkLinesMax is the most rows one line of the talk panel takes.
+const talkLinesMax = 3

@@ -50,3 +50,35 @@ func TestTalkNamesKeepSpaces(t *testing.T) {
 		t.Errorf("the talk column runs a name's words together:\n%s", text)
 	}
 }
+
+// TestTalkLongLineKeepsTheRest: one line of talk longer than the panel
+// (200 letters, or 150 wide ones) takes at most three rows, cut with a
+// mark, and the bids and the words before it stay in view.
+func TestTalkLongLineKeepsTheRest(t *testing.T) {
+	ctx := kit.NewContext(false)
+	v := handView(t)
+	for _, long := range []string{strings.Repeat("z", 200), strings.Repeat("漢", 150), strings.Repeat("word ", 40)} {
+		sc := &Scene{V: v, You: rules.SeatA, Talk: true, Players: []Player{{Name: "You"}, {Name: "Bob"}}}
+		sc.Chat = []SceneChat{
+			{ChatLine: ChatLine{Seq: 1, Name: "Bob", Text: "short one"}, Deal: sc.DealNo},
+			{ChatLine: ChatLine{Seq: 2, Name: "Eve", Text: long, Watching: true}, Deal: sc.DealNo},
+		}
+		rows := sc.rightColumn(&ctx, 24, 16)
+		text := ansi.Strip(strings.Join(rows, "\n"))
+		if !strings.Contains(text, "short one") || strings.Count(text, "\n") > 15 {
+			t.Errorf("a long line hides the earlier talk:\n%s", text)
+		}
+		n := 0
+		for _, r := range rows {
+			if kit.WidthOf(r) > 24 {
+				t.Errorf("a row of %d cells in a column of 24: %q", kit.WidthOf(r), ansi.Strip(r))
+			}
+			if strings.Contains(r, "zzz") || strings.Contains(r, "漢漢") || strings.Contains(r, "word word") {
+				n++
+			}
+		}
+		if n > 3 || !strings.Contains(text, "…") {
+			t.Errorf("the long line takes %d rows, or is not marked cut:\n%s", n, text)
+		}
+	}
+}

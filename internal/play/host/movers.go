@@ -98,8 +98,12 @@ var (
 // takeoverLine is the header comment of a bot taking seat s in deal
 // (takeoverRE reads it).
 func (st *state) takeoverLine(deal int, s rules.Seat) string {
-	return fmt.Sprintf("deal %d: %s dropped; a %s bot took seat %s",
-		deal, st.seats[s].player.Name, st.cfg.TakeoverLevel, s)
+	article := "a"
+	if l := string(st.cfg.TakeoverLevel); l != "" && strings.ContainsRune("aeiou", rune(l[0])) {
+		article = "an" // an easy bot
+	}
+	return fmt.Sprintf("deal %d: %s dropped; %s %s bot took seat %s",
+		deal, st.seats[s].player.Name, article, st.cfg.TakeoverLevel, s)
 }
 
 // tookOver reports whether the last of the comments about seat s says a
