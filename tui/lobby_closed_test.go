@@ -72,3 +72,25 @@ func TestLobbyHostCutKeepsWaitingRoom(t *testing.T) {
 	require.NotNil(t, ann2.seat(), "Ann is back at her table:\n%s", ansi.Strip(ann2.screen()))
 	bob.until(t, "Seat A  Ann                  here, host")
 }
+
+// TestLobbyHostWaitsForAwayGuest: with a guest's connection cut in the
+// waiting room, the host reads that the game starts once they are back,
+// and s does not start it; once they are back, s starts it.
+func TestLobbyHostWaitsForAwayGuest(t *testing.T) {
+	h := testHall(t)
+	ann := newLobbyPerson(h, "a", "Ann", 80, 24)
+	bob := newLobbyPerson(h, "b", "Bob", 80, 24)
+	t.Cleanup(func() { close(ann.done) })
+	code := openAndJoin(t, 2, ann, bob)
+	close(bob.done)
+	ann.until(t, "Bob is away: s starts the game once they are back")
+	ann.key("s")
+	ann.until(t, "a player is away")
+	require.NotContains(t, ansi.Strip(ann.screen()), "Deal 1", "the game started without Bob")
+	bob2 := newLobbyPerson(h, "b", "Bob", 80, 24)
+	t.Cleanup(func() { close(bob2.done) })
+	bob2.join(code)
+	ann.until(t, "Press s to start: every seat is taken.")
+	ann.key("s")
+	ann.until(t, "Deal 1")
+}

@@ -634,7 +634,18 @@ func (s *SharedSeat) View(ctx *kit.Context) string {
 			case 1:
 				start = "a bot takes the free seat"
 			}
-			lines = append(lines, " Press s to start: "+start+".")
+			away := ""
+			for _, in := range w.Seats {
+				if in.Name != "" && !in.Here {
+					away = in.Name
+				}
+			}
+			if away != "" {
+				// The hall refuses the start (hall.ErrSeatAway).
+				lines = append(lines, kit.Paragraph(" "+away+" is away: s starts the game once they are back, or once their seat is free for a bot.", ctx.Width, nil)...)
+			} else {
+				lines = append(lines, " Press s to start: "+start+".")
+			}
 			keys = "s start · P private · esc leave the table · q " + ctx.Keys.QuitHint().Help().Desc
 		} else {
 			start := " The host starts the game."

@@ -7,6 +7,7 @@ import (
 	"github.com/klob/klob/internal/testing/clocktest"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // TestStopKeepsWaitingRoom: a stopping server (Stopping) cuts its
@@ -65,4 +66,30 @@ func TestDroppedHostKeepsWaitingRoom(t *testing.T) {
 	assert.Nil(t, h.SeatOf("a"), "the table closed")
 	assert.Equal(t, "the host did not come back before the game started", bob.conn.Waiting().Closed)
 	assert.Contains(t, h.Notice("a"), "Your table "+tb.Code()+" was closed before its game started: you did not come back within")
+}
+
+// TestStartWaitsForAwayPlayer: the host may not start while a person
+// who holds a seat is away (a bot would play their whole game in their
+// name, and a rated game rate them for it); once they are back, or once
+// their seat is freed after Grace, the game starts, a bot in a free
+// seat.
+func TestStartWaitsForAwayPlayer(t *testing.T) {
+	for _, comesBack := range []bool{true, false} {
+		clock := clocktest.New(t0)
+		h := testHall(t, t.TempDir(), &memHistory{}, clock)
+		tb := annOpens(t, h, 2, smallRules(), 5)
+		ann := join(t, tb, "a", "Ann", 1)
+		bob := join(t, tb, "b", "Bob", 2)
+		bob.conn.Drop()
+		require.ErrorIs(t, ann.conn.Start(), ErrSeatAway)
+		assert.False(t, ann.conn.Waiting().Started)
+		if comesBack {
+			join(t, tb, "b", "Bob", 3)
+		} else {
+			clock.Advance(time.Hour)
+			require.Empty(t, ann.conn.Waiting().Seats[1].Name, "Bob's seat is free once his wait is over")
+		}
+		require.NoError(t, ann.conn.Start())
+		assert.True(t, ann.conn.Waiting().Started)
+	}
 }

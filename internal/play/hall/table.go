@@ -366,9 +366,12 @@ func (t *Table) setGame(g *host.Host) {
 	}
 }
 
-// Start begins the game; only the host may. Bots of the table's level
+// Start begins the game; only the host may, and not while a person who
+// holds a seat is away (ErrSeatAway): a bot would play their whole game
+// in their name, and a rated one would rate them for it. Their seat is
+// freed after Config.Grace (armSeatGrace). Bots of the table's level
 // take the seats nobody holds, and every person here gets their seat's
-// Port (Conn.Port); a person away has Config.Grace to come.
+// Port (Conn.Port).
 func (c *Conn) Start() error {
 	t := c.t
 	t.mu.Lock()
@@ -381,6 +384,11 @@ func (c *Conn) Start() error {
 	}
 	if t.game != nil {
 		return nil
+	}
+	for _, s := range t.seats {
+		if s.player.ID != "" && s.conn == nil {
+			return ErrSeatAway
+		}
 	}
 	people := t.people()
 	players := make([]host.Player, len(t.seats))
