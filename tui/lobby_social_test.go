@@ -645,3 +645,28 @@ func TestSharedTableHelpSaysTalkAndLeave(t *testing.T) {
 		require.True(t, strings.HasPrefix(quit, "leave"), "q is said to %q", quit)
 	})
 }
+
+// TestLobbyMuteOutlivesConnection: a mute holds for the person's next
+// connections (the server's talk keeps it), and there /unmute finds the
+// name muted and lets the lines through again.
+func TestLobbyMuteOutlivesConnection(t *testing.T) {
+	c := newClub(t)
+	ann, bob := c.pair(t)
+	inLobbyTalk(t, ann, bob)
+	bob.say("hello")
+	ann.until(t, `Bob: "hello"`)
+	ann.say("/mute Bob")
+	ann.until(t, "You no longer see Bob")
+
+	// Ann's next connection, by the same key.
+	ann2 := c.person(t, "a", "Ann", lobby.Command{})
+	inLobbyTalk(t, ann2)
+	bob.say("muted still")
+	ann2.say("am I here")
+	ann2.until(t, `Ann: "am I here"`)
+	require.NotContains(t, plain(ann2), "muted still")
+	ann2.say("/unmute Bob")
+	ann2.untilFlat(t, "You see Bob's lines again from now on")
+	bob.say("heard again")
+	ann2.until(t, `Bob: "heard again"`)
+}

@@ -219,7 +219,7 @@ func (t *roomTalk) command(cmd, name string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if err := t.hub.Mute(t.me.Key, key); err != nil {
+	if err := t.hub.Mute(t.me.Key, key, who); err != nil {
 		return "", err
 	}
 	if t.muted != nil {

@@ -101,6 +101,11 @@ func New(cfg Config) *Lobby {
 		c.Analyze = c.Heavy.Analyze
 	}
 	l := &Lobby{cfg: c, mutes: muteBook{}}
+	if c.Chat != nil && c.Player.ID != "" {
+		// The mutes of the person's earlier connections still hold:
+		// /unmute finds their names.
+		l.mutes = c.Chat.MutedNames(c.Player.ID)
+	}
 	if cfg.Hall != nil && cfg.Player.ID != "" {
 		// The hall compares the names of the people connected, to tell
 		// two keys under one name apart.

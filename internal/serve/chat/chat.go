@@ -97,7 +97,7 @@ type Hub struct {
 	limit *Limiter
 
 	muteMu sync.RWMutex
-	mutes  map[string]map[string]struct{} // listener -> keys they muted
+	mutes  map[string]map[string]string // listener -> keys they muted -> the name they muted
 }
 
 // New makes a Hub with cfg's limits.
@@ -109,7 +109,7 @@ func New(cfg Config) (*Hub, error) {
 	return &Hub{
 		cfg:   cfg,
 		limit: NewLimiter(cfg.Burst, cfg.Every, cfg.Now()),
-		mutes: map[string]map[string]struct{}{},
+		mutes: map[string]map[string]string{},
 	}, nil
 }
 
@@ -119,8 +119,10 @@ func (h *Hub) Config() Config { return h.cfg }
 // Mute stops lines from muted reaching listener, in every room, from
 // now on and in the history they are given. Keys are what Sender.Key
 // holds. Mutes live as long as the Hub; a caller that wants them to
-// outlive the server stores them and mutes again at start.
-func (h *Hub) Mute(listener, muted string) error {
+// outlive the server stores them and mutes again at start. name is the
+// name the listener muted (MutedNames gives it back to a new connection
+// of the listener, for /unmute).
+func (h *Hub) Mute(listener, muted, name string) error {
 	switch {
 	case listener == "" || muted == "":
 		return errors.New("chat: mute needs the keys of both the listener and the muted")
@@ -137,10 +139,10 @@ func (h *Hub) Mute(listener, muted string) error {
 		return fmt.Errorf("you have muted %d players, the most there can be: unmute one first", len(set))
 	}
 	if set == nil {
-		set = map[string]struct{}{}
+		set = map[string]string{}
 		h.mutes[listener] = set
 	}
-	set[muted] = struct{}{}
+	set[muted] = name
 	return nil
 }
 
@@ -166,6 +168,18 @@ func (h *Hub) Muted(listener string) []string {
 	}
 	slices.Sort(keys)
 	return keys
+}
+
+// MutedNames returns the keys listener muted with the names they were
+// muted by: a copy.
+func (h *Hub) MutedNames(listener string) map[string]string {
+	h.muteMu.RLock()
+	defer h.muteMu.RUnlock()
+	out := make(map[string]string, len(h.mutes[listener]))
+	for k, n := range h.mutes[listener] {
+		out[k] = n
+	}
+	return out
 }
 
 // Forget drops listener's mutes: for a key that will not come back,

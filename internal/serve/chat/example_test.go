@@ -23,7 +23,7 @@ func Example() {
 	sub, _ := table.Subscribe(bas.Key)
 	defer sub.Close()
 	_, _ = table.Say(ann, "\x1b]0;pwned\x07\x1b[31mgood \u202egame\x1b[0m")
-	_ = hub.Mute(bas.Key, "SHA256:troll")
+	_ = hub.Mute(bas.Key, "SHA256:troll", "")
 	_, _ = table.Say(chat.Sender{Key: "SHA256:troll", Name: "troll"}, "boo")
 
 	b, _ := sub.Wait(context.Background())

@@ -221,8 +221,8 @@ func TestMute(t *testing.T) {
 		c.Add(time.Second)
 	}
 	say(lobby, bob, "before")
-	require.NoError(t, h.Mute(alice.Key, bob.Key))
-	require.NoError(t, h.Mute(alice.Key, bob.Key), "twice is once")
+	require.NoError(t, h.Mute(alice.Key, bob.Key, ""))
+	require.NoError(t, h.Mute(alice.Key, bob.Key, ""), "twice is once")
 	assert.Equal(t, []string{bob.Key}, h.Muted(alice.Key))
 
 	aLobby, hist := lobby.Subscribe(alice.Key)
@@ -243,10 +243,10 @@ func TestMute(t *testing.T) {
 	say(lobby, bob, "again")
 	assert.Equal(t, []string{"again"}, texts(aLobby.Take().Lines))
 
-	assert.EqualError(t, h.Mute(alice.Key, alice.Key), "you cannot mute yourself")
-	assert.Error(t, h.Mute("", bob.Key))
+	assert.EqualError(t, h.Mute(alice.Key, alice.Key, ""), "you cannot mute yourself")
+	assert.Error(t, h.Mute("", bob.Key, ""))
 
-	require.NoError(t, h.Mute(carol.Key, bob.Key))
+	require.NoError(t, h.Mute(carol.Key, bob.Key, ""))
 	h.Forget(carol.Key)
 	assert.Empty(t, h.Muted(carol.Key))
 }
@@ -254,11 +254,11 @@ func TestMute(t *testing.T) {
 func TestMuteLimit(t *testing.T) {
 	h, _ := newHub(t, Config{MaxMutes: 3})
 	for i := range 3 {
-		require.NoError(t, h.Mute(alice.Key, fmt.Sprint("k", i)))
+		require.NoError(t, h.Mute(alice.Key, fmt.Sprint("k", i), ""))
 	}
-	assert.EqualError(t, h.Mute(alice.Key, "k3"), "you have muted 3 players, the most there can be: unmute one first")
+	assert.EqualError(t, h.Mute(alice.Key, "k3", ""), "you have muted 3 players, the most there can be: unmute one first")
 	h.Unmute(alice.Key, "k0")
-	assert.NoError(t, h.Mute(alice.Key, "k3"))
+	assert.NoError(t, h.Mute(alice.Key, "k3", ""))
 }
 
 // TestSubscribeNoGapNoDuplicate: listeners who join while others talk
@@ -332,7 +332,7 @@ func TestConcurrent(t *testing.T) {
 				_, _ = room.Say(Sender{Key: key}, fmt.Sprint("\x1b[1m", i))
 				switch i % 50 {
 				case 10:
-					_ = h.Mute("r0", key)
+					_ = h.Mute("r0", key, "")
 				case 20:
 					h.Unmute("r0", key)
 				case 30:
