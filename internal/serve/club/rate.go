@@ -66,7 +66,10 @@ func Rate(cfg rating.Config, g *clubdb.Game, before []clubdb.Rating) ([]clubdb.R
 // (host.StoodIn): such a person is rated by the game's result, so that
 // leaving never escapes a loss, but a rating the update would raise is
 // kept as it was (the game changes it by nothing): a bot's play wins
-// nobody rating. The others are rated as by Rate.
+// nobody rating. The others are rated as by Rate. A game whose every
+// person had left, played to its end by bots alone, rates nobody, as a
+// game abandoned: whether bots finish it (for a spectator) or it closes
+// must not decide a rating.
 func RateStoodIn(cfg rating.Config, g *clubdb.Game, before []clubdb.Rating, stoodIn []rules.Seat) ([]clubdb.Rating, error) {
 	if !g.Finished() || g.Practice {
 		return nil, nil
@@ -123,6 +126,15 @@ func RateStoodIn(cfg rating.Config, g *clubdb.Game, before []clubdb.Rating, stoo
 			p = rating.Player{Rating: r, Fixed: true}
 		}
 		sides[side].Players = append(sides[side].Players, p)
+	}
+	left := 0
+	for _, w := range where {
+		if w.stood {
+			left++
+		}
+	}
+	if left > 0 && left == len(where) {
+		return nil, nil
 	}
 	for side := range k {
 		sides[side].Rank = 1

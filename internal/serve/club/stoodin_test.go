@@ -31,9 +31,9 @@ func TestStoodInGainsNothing(t *testing.T) {
 			win := winner(t, l)
 			g, err := clubdb.FromLog("x", mustText(t, l), "")
 			require.NoError(t, err)
-			// A winner and the last loser dropped; bots played their
-			// seats to the end (the loser's taken back once, then lost
-			// again).
+			// A winner and (above two seats) the last loser dropped;
+			// bots played their seats to the end (the loser's taken back
+			// once, then lost again).
 			var won, lost rules.Seat = rules.NoSeat, rules.NoSeat
 			for s := range rules.Seat(n) {
 				switch {
@@ -49,7 +49,11 @@ func TestStoodInGainsNothing(t *testing.T) {
 				fmt.Sprintf("deal 1: %s dropped; a normal bot took seat %s", names[lost], lost),
 				fmt.Sprintf("deal 2: %s took seat %s back", names[lost], lost),
 				fmt.Sprintf("deal 2: %s dropped; a normal bot took seat %s", names[won], won),
-				fmt.Sprintf("deal 2: %s dropped; a normal bot took seat %s", names[lost], lost),
+			}
+			if n > 2 {
+				// At two the loser plays on: with both gone nobody is
+				// rated (TestEveryoneLeftRatesNobody).
+				l.Comment = append(l.Comment, fmt.Sprintf("deal 2: %s dropped; a normal bot took seat %s", names[lost], lost))
 			}
 			var newcomers []clubdb.Rating
 			for i := range n {
@@ -89,4 +93,34 @@ func mustText(t *testing.T, l *gamelog.Log) []byte {
 	data, err := l.MarshalText()
 	require.NoError(t, err)
 	return data
+}
+
+// TestEveryoneLeftRatesNobody: a game every person left, which bots
+// played to its end (for a spectator), rates nobody, at every seat
+// count, as the same game closed for want of anyone at the table does.
+func TestEveryoneLeftRatesNobody(t *testing.T) {
+	keys := []string{testkit.KeyAnn, testkit.KeyBob, testkit.KeyCy, testkit.KeyDan}
+	names := []string{"ann", "bob", "cy", "dan"}
+	for _, n := range []int{2, 3, 4} {
+		var seats []seat
+		for i := range n {
+			seats = append(seats, person(keys[i], names[i]))
+		}
+		l := tableLog(t, uint64(20+n), seats...)
+		g, err := clubdb.FromLog("x", mustText(t, l), "")
+		require.NoError(t, err)
+		var newcomers []clubdb.Rating
+		all := make([]rules.Seat, n)
+		for i := range n {
+			newcomers = append(newcomers, clubdb.Rating{Key: keys[i], Seats: n})
+			all[i] = rules.Seat(i)
+		}
+		got, err := RateStoodIn(rating.Default(), &g, newcomers, all)
+		require.NoError(t, err)
+		require.Empty(t, got, "%d seats: everyone left, yet the game rates %v", n, got)
+		// One person played on to the end: the game is rated.
+		got, err = RateStoodIn(rating.Default(), &g, newcomers, all[1:])
+		require.NoError(t, err)
+		require.Len(t, got, n, "%d seats", n)
+	}
 }
