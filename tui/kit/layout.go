@@ -117,12 +117,37 @@ func Footed(lines []string, h int, foot ...string) []string {
 }
 
 // Scrolled puts rows between head and foot in h lines, keeping row at
-// in view.
+// in view; a line says where rows are left out ("↑ more above", "↓ more
+// below").
 func Scrolled(head, rows, foot []string, at, h int) []string {
 	room := max(1, h-len(head)-len(foot))
 	if len(rows) > room {
-		from := max(0, min(at-room/2, len(rows)-room))
-		rows = rows[from : from+room]
+		// A line at either end where rows are left out says so: the
+		// rows shown shrink until the marks and the cursor's row fit.
+		inner, from := room, 0
+		for range 3 {
+			from = max(0, min(at-inner/2, len(rows)-inner))
+			marks := 0
+			if from > 0 {
+				marks++
+			}
+			if from+inner < len(rows) {
+				marks++
+			}
+			if room-marks < 1 || room-marks == inner {
+				break
+			}
+			inner = room - marks
+		}
+		from = max(0, min(at-inner/2, len(rows)-inner))
+		shown := slices.Clone(rows[from : from+inner])
+		if from > 0 {
+			shown = append([]string{"   ↑ more above"}, shown...)
+		}
+		if from+inner < len(rows) && len(shown) < room {
+			shown = append(shown, "   ↓ more below")
+		}
+		rows = shown
 	}
 	return Padded(append(slices.Clone(head), rows...), h-len(foot), foot...)
 }

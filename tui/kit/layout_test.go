@@ -1,6 +1,7 @@
 package kit
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"unicode"
@@ -152,5 +153,30 @@ func TestSentence(t *testing.T) {
 	}
 	if got := Capital("ä"); got != "Ä" {
 		t.Errorf("Capital(%q) = %q", "ä", got)
+	}
+}
+
+// TestScrolledMarksWhatIsLeftOut: rows beyond the room are left out
+// with a line saying so at that end; the cursor's row stays in view and
+// the lines never pass h, wherever the cursor is.
+func TestScrolledMarksWhatIsLeftOut(t *testing.T) {
+	var rows []string
+	for i := range 30 {
+		rows = append(rows, fmt.Sprintf("row %d", i))
+	}
+	head, foot := []string{"head"}, []string{"", "keys"}
+	for at := range rows {
+		out := Scrolled(head, rows, foot, at, 12)
+		text := strings.Join(out, "\n")
+		if len(out) != 12 || !strings.Contains(text, fmt.Sprintf("row %d\n", at)) {
+			t.Fatalf("cursor at %d: %d lines, or its row is not shown:\n%s", at, len(out), text)
+		}
+		first, last := strings.Contains(text, "row 0\n"), strings.Contains(text, "row 29\n")
+		if first == strings.Contains(text, "↑ more above") || last == strings.Contains(text, "↓ more below") {
+			t.Errorf("cursor at %d: the marks do not say what is left out:\n%s", at, text)
+		}
+	}
+	if out := Scrolled(head, rows[:5], foot, 0, 12); strings.Contains(strings.Join(out, "\n"), "more") {
+		t.Errorf("rows that fit are marked: %q", out)
 	}
 }
