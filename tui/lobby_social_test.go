@@ -429,7 +429,8 @@ func TestLobbyAgain(t *testing.T) {
 
 // TestLobbyAgainWaitsForTheAway: a person who leaves at the game's end
 // is not put in the next game: the one who says again reads that the
-// table waits for them, and no game starts.
+// table waits for them, and that it starts only if they come back; no
+// game starts.
 func TestLobbyAgainWaitsForTheAway(t *testing.T) {
 	_, _, ann, bob, first := gameOverAtTwo(t)
 	bob.key("q")
@@ -437,7 +438,7 @@ func TestLobbyAgainWaitsForTheAway(t *testing.T) {
 	ann.key("n")
 	// The snapshot that says so is the one after Ann's again: the host
 	// had decided then not to start.
-	ann.untilFlat(t, "Again: you said it; waiting for Bob (away).")
+	ann.untilFlat(t, "Again: you said it; waiting for Bob (away). It starts only if everyone away comes back: else leave and open a new table.")
 	if sn, _ := ann.snap(); sn.Game != first.Game || !sn.Over {
 		t.Fatalf("again without Bob: game %d, over %v; want game %d still over", sn.Game, sn.Over, first.Game)
 	}

@@ -75,6 +75,7 @@ func (s *Screen) againLines(ctx *kit.Context, sc *Scene, w int) []string {
 		return nil
 	}
 	var yes, wait []string
+	away := false
 	for i, p := range sn.Players {
 		if !p.Human {
 			continue // the bots are not asked
@@ -84,6 +85,7 @@ func (s *Screen) againLines(ctx *kit.Context, sc *Scene, w int) []string {
 		case p.State == host.SeatAway || p.State == host.SeatTakeover:
 			// The next game waits for every person who played.
 			wait = append(wait, name+" (away)")
+			away = true
 		case p.Again:
 			yes = append(yes, name)
 		default:
@@ -100,6 +102,10 @@ func (s *Screen) againLines(ctx *kit.Context, sc *Scene, w int) []string {
 		text = "Everyone said again: the next game starts."
 	default:
 		text = fmt.Sprintf("Again: %s said it; waiting for %s.", strings.Join(yes, ", "), strings.Join(wait, ", "))
+	}
+	if away && len(yes) > 0 && !sn.Watching {
+		// Not a wait without end unless they come back: say so.
+		text += " It starts only if everyone away comes back: else leave and open a new table."
 	}
 	var out []string
 	out = append(out, kit.Indent(" ", kit.WrapLines(text, w-2, 2, ctx.Ellipsis()), nil)...)
