@@ -91,6 +91,7 @@ func TestLobbyHostWaitsForAwayGuest(t *testing.T) {
 	t.Cleanup(func() { close(bob2.done) })
 	bob2.join(code)
 	ann.until(t, "Press s to start: every seat is taken.")
+	require.NotContains(t, ansi.Strip(ann.screen()), "a player is away", "the refusal outlives its cause")
 	ann.key("s")
 	ann.until(t, "Deal 1")
 }

@@ -323,6 +323,17 @@ func (s *SharedSeat) HelpRules() (rules.Options, bool) {
 // QuitsAtOnce: at the game's end q goes back to the lobby unasked.
 func (s *SharedSeat) QuitsAtOnce() bool { return s.table != nil && s.table.QuitsAtOnce() }
 
+// someoneAway names a person who holds a seat and is away, "" for none:
+// the hall does not start the game then (hall.ErrSeatAway).
+func (s *SharedSeat) someoneAway() string {
+	for _, in := range s.w.Seats {
+		if in.Name != "" && !in.Here {
+			return in.Name
+		}
+	}
+	return ""
+}
+
 // host reports whether the person opened the table.
 func (s *SharedSeat) host() bool {
 	return int(s.w.Seat) < len(s.w.Seats) && s.w.Seats[s.w.Seat].Host
@@ -335,6 +346,9 @@ func (s *SharedSeat) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd)
 			return s, nil
 		}
 		s.w = s.conn.Waiting()
+		if s.note == hall.ErrSeatAway.Error() && s.someoneAway() == "" {
+			s.note = "" // they are back, or their seat is free
+		}
 		if s.w.Started && s.table == nil {
 			return s, s.onTable(ctx)
 		}
@@ -634,15 +648,9 @@ func (s *SharedSeat) View(ctx *kit.Context) string {
 			case 1:
 				start = "a bot takes the free seat"
 			}
-			away := ""
-			for _, in := range w.Seats {
-				if in.Name != "" && !in.Here {
-					away = in.Name
-				}
-			}
-			if away != "" {
+			if away := s.someoneAway(); away != "" {
 				// The hall refuses the start (hall.ErrSeatAway).
-				lines = append(lines, kit.Paragraph(" "+away+" is away: s starts the game once they are back, or once their seat is free for a bot.", ctx.Width, nil)...)
+				lines = append(lines, kit.Paragraph(away+" is away: s starts the game once they are back, or once their seat is free for a bot.", ctx.Width, nil)...)
 			} else {
 				lines = append(lines, " Press s to start: "+start+".")
 			}

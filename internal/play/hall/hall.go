@@ -31,7 +31,7 @@ var (
 	ErrStarted   = errors.New("that table's game has started without you")
 	ErrOver      = errors.New("that table's game is over")
 	ErrNotHost   = errors.New("only the host starts the game")
-	ErrSeatAway  = errors.New("a player is away: the game starts once they are back, or once their seat is free for a bot")
+	ErrSeatAway  = errors.New("a player is away: wait for them, or for their seat to come free")
 	ErrNoSeat    = errors.New("no other seat is free")
 	ErrNoMove    = errors.New("the seats of a table of two are alike: nobody moves")
 	ErrClosed    = errors.New("the table is closed")
