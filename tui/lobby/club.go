@@ -11,6 +11,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/klob/klob/internal/play/hall"
+	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/internal/serve/club"
 	"github.com/klob/klob/tui/kit"
 )
@@ -144,6 +145,8 @@ type seatClub struct {
 	before *club.Standing
 	after  *club.Standing
 	failed bool
+	// botAtEnd: a bot played the person's seat when the game ended.
+	botAtEnd bool
 }
 
 // clubSeatMsg is a seat's standings, read for the seat.
@@ -185,6 +188,10 @@ func (s *SharedSeat) watchClub() tea.Cmd {
 	}
 	if !c.asked && sn.Over && sn.Save.Filed {
 		c.asked = true
+		if int(sn.Seat) < len(sn.Players) {
+			st := sn.Players[sn.Seat].State
+			c.botAtEnd = st == host.SeatTakeover || st == host.SeatBack
+		}
 		cmds = append(cmds, s.readSeatClub(true))
 	}
 	return tea.Batch(cmds...)
@@ -233,7 +240,13 @@ func (s *SharedSeat) afterword() string {
 	if !changed {
 		return fmt.Sprintf("This game changes no rating: your side played bots alone. Your rating at %d players: %s.", a.Seats, a.Shown)
 	}
-	return fmt.Sprintf("Your rating at %d players: %s (%s).", a.Seats, a.Shown, kit.Signed(a.Last.Points))
+	why := ""
+	if c.botAtEnd && a.Last.Points == 0 {
+		// A bot's win raises no rating (club.RateStoodIn), which the ±0
+		// alone does not say.
+		why = ": a bot played your seat at the end, and a bot's win raises no rating"
+	}
+	return fmt.Sprintf("Your rating at %d players: %s (%s%s).", a.Seats, a.Shown, kit.Signed(a.Last.Points), why)
 }
 
 // boardScreen is the club's leaderboards, one per seat count: the best

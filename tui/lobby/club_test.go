@@ -24,6 +24,13 @@ func TestAfterwordWithoutChange(t *testing.T) {
 	if got := s.afterword(); got != "Your rating at 4 players: 1490 ±200 (+9)." {
 		t.Fatalf("afterword %q", got)
 	}
+	// A bot at the seat at the end: the ±0 says why.
+	won := after
+	won.Last = club.Change{Points: 0}
+	s.club.after, s.club.botAtEnd = &won, true
+	if got := s.afterword(); got != "Your rating at 4 players: 1490 ±200 (±0: a bot played your seat at the end, and a bot's win raises no rating)." {
+		t.Fatalf("afterword %q", got)
+	}
 	s.club.failed = true
 	if got := s.afterword(); !strings.Contains(got, "cannot be read") {
 		t.Fatalf("afterword %q", got)
