@@ -108,7 +108,11 @@ func (sc *Scene) ResultLines(ctx *kit.Context, s rules.Score, ending rules.Endin
 				}
 			}
 			if len(parts) > 0 {
-				lines = append(lines, " "+st.Dim.Render(fmt.Sprintf("%s %s: %s", seqsOf, sc.sideLower(side), strings.Join(parts, " + "))))
+				// Long names wrap: the points stay on the screen.
+				text := fmt.Sprintf("%s %s: %s", seqsOf, sc.sideLower(side), strings.Join(parts, " + "))
+				for _, l := range kit.WrapLines(text, max(20, w-3), 2, ctx.Ellipsis()) {
+					lines = append(lines, " "+st.Dim.Render(l))
+				}
 			}
 		}
 	}

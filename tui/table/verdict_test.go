@@ -663,3 +663,26 @@ func TestForcedDealerWords(t *testing.T) {
 		}
 	}
 }
+
+// TestSequencesOfLongNamesWrap: at four, the line naming whose
+// sequences a team scored wraps when the names are long (24 wide
+// letters, the most a name holds), so that the points stay on screen.
+func TestSequencesOfLongNamesWrap(t *testing.T) {
+	ctx := kit.NewContext(false)
+	sc := sceneOf(rules.View{Players: 4, Options: options(4), Trump: rules.Clubs, Maker: rules.SeatB, SeqWinner: rules.SeatB, Phase: rules.PhasePlay})
+	long := strings.Repeat("漢", 24)
+	sc.Players = []Player{{Name: "You"}, {Name: "bob"}, {Name: "North"}, {Name: long}}
+	s := rules.Score{Players: 4, Maker: rules.SeatB, Outcome: rules.Made}
+	s.Seqs[1], s.Seqs[3] = 20, 50
+	lines := sc.ResultLines(&ctx, s, rules.NotEnded, rules.NoSeat, 80)
+	got := ansi.Strip(strings.Join(lines, "\n"))
+	joined := strings.Join(strings.Fields(got), " ")
+	if !strings.Contains(joined, "bob 20 + "+long+" 50") {
+		t.Errorf("the team's sequences lose their points:\n%s", got)
+	}
+	for _, l := range lines {
+		if kit.WidthOf(l) > 80 {
+			t.Errorf("a line of %d cells: %q", kit.WidthOf(l), ansi.Strip(l))
+		}
+	}
+}
