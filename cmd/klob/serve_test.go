@@ -25,6 +25,7 @@ import (
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/platform/dirlock"
 	"github.com/klob/klob/internal/play/host"
+	"github.com/klob/klob/internal/record/clubdb"
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/serve/club"
 	"github.com/klob/klob/internal/serve/server"
@@ -57,7 +58,15 @@ func startServeWith(t *testing.T, state string, set func(*serveFlags), args ...s
 		set(&f)
 	}
 	r := &serveRun{log: &sshtest.Buffer{}, state: state}
-	r.club, err = club.Open(context.Background(), state, club.Options{Now: f.now, Logf: timedLogf(r.log)})
+	// A restart in this process: a process another test forks shares
+	// the descriptor of the club database's lock until it execs, so the
+	// lock a closed server let go may stay held a moment longer.
+	for wait := time.Now().Add(patience); ; time.Sleep(10 * time.Millisecond) {
+		r.club, err = club.Open(context.Background(), state, club.Options{Now: f.now, Logf: timedLogf(r.log)})
+		if !errors.Is(err, clubdb.ErrBusy) || time.Now().After(wait) {
+			break
+		}
+	}
 	require.NoError(t, err)
 	t.Cleanup(func() { r.club.Close() })
 	r.srv, r.hall, err = newServe(f, r.club, r.log, os.Stderr)
