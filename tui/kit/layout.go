@@ -122,29 +122,26 @@ func Footed(lines []string, h int, foot ...string) []string {
 func Scrolled(head, rows, foot []string, at, h int) []string {
 	room := max(1, h-len(head)-len(foot))
 	if len(rows) > room {
-		// A line at either end where rows are left out says so: the
-		// rows shown shrink until the marks and the cursor's row fit.
-		inner, from := room, 0
-		for range 3 {
-			from = max(0, min(at-inner/2, len(rows)-inner))
-			marks := 0
-			if from > 0 {
-				marks++
-			}
-			if from+inner < len(rows) {
-				marks++
-			}
-			if room-marks < 1 || room-marks == inner {
-				break
-			}
-			inner = room - marks
+		// A line at each end where rows are left out says so; an end
+		// with nothing left out gives its line to one more row.
+		inner, marks := room-2, true
+		if inner < 1 {
+			inner, marks = room, false
 		}
-		from = max(0, min(at-inner/2, len(rows)-inner))
+		from := max(0, min(at-inner/2, len(rows)-inner))
+		if marks {
+			switch {
+			case from == 0:
+				inner++
+			case from+inner == len(rows):
+				from, inner = from-1, inner+1
+			}
+		}
 		shown := slices.Clone(rows[from : from+inner])
-		if from > 0 {
+		if marks && from > 0 {
 			shown = append([]string{"   ↑ more above"}, shown...)
 		}
-		if from+inner < len(rows) && len(shown) < room {
+		if marks && from+inner < len(rows) {
 			shown = append(shown, "   ↓ more below")
 		}
 		rows = shown
