@@ -6,6 +6,8 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/klob/klob/internal/play/hall"
 )
 
 // TestLobbyClosedWaitingRoomQuit: the host leaves before the start and
@@ -58,11 +60,8 @@ func TestLobbyHostEscAsksWithGuests(t *testing.T) {
 // waiting room leaves the table open for the guest, who reads the host
 // away; connecting again, the host is back at the seat.
 func TestLobbyHostCutKeepsWaitingRoom(t *testing.T) {
-	h := testHall(t)
-	ann := newLobbyPerson(h, "a", "Ann", 80, 24)
-	bob := newLobbyPerson(h, "b", "Bob", 80, 24)
+	h, ann, bob, code := waitingRoomOfTwo(t)
 	t.Cleanup(func() { close(bob.done) })
-	code := openAndJoin(t, 2, ann, bob)
 	close(ann.done)
 	bob.until(t, "away: the seat waits for them")
 	assert.NotContains(t, ansi.Strip(bob.screen()), "The table is closed")
@@ -77,11 +76,8 @@ func TestLobbyHostCutKeepsWaitingRoom(t *testing.T) {
 // waiting room, the host reads that the game starts once they are back,
 // and s does not start it; once they are back, s starts it.
 func TestLobbyHostWaitsForAwayGuest(t *testing.T) {
-	h := testHall(t)
-	ann := newLobbyPerson(h, "a", "Ann", 80, 24)
-	bob := newLobbyPerson(h, "b", "Bob", 80, 24)
+	h, ann, bob, code := waitingRoomOfTwo(t)
 	t.Cleanup(func() { close(ann.done) })
-	code := openAndJoin(t, 2, ann, bob)
 	close(bob.done)
 	ann.until(t, "Bob is away: s starts the game once they are back")
 	ann.key("s")
@@ -94,4 +90,14 @@ func TestLobbyHostWaitsForAwayGuest(t *testing.T) {
 	require.NotContains(t, ansi.Strip(ann.screen()), "a player is away", "the refusal outlives its cause")
 	ann.key("s")
 	ann.until(t, "Deal 1")
+}
+
+// waitingRoomOfTwo is Ann's table of two with Bob seated, both in its
+// waiting room at 80×24; the caller ends their connections.
+func waitingRoomOfTwo(t *testing.T) (*hall.Hall, *lobbyPerson, *lobbyPerson, string) {
+	t.Helper()
+	h := testHall(t)
+	ann := newLobbyPerson(h, "a", "Ann", 80, 24)
+	bob := newLobbyPerson(h, "b", "Bob", 80, 24)
+	return h, ann, bob, openAndJoin(t, 2, ann, bob)
 }

@@ -46,11 +46,7 @@ func TestToldOfWaitingRoomClosedWhileAway(t *testing.T) {
 // the guest reads the host away, and the host connecting again sits
 // there; a host who never comes back closes it, the guest told why.
 func TestDroppedHostKeepsWaitingRoom(t *testing.T) {
-	clock := clocktest.New(t0)
-	h := testHall(t, t.TempDir(), &memHistory{}, clock)
-	tb := annOpens(t, h, 3, smallRules(), 5)
-	ann := join(t, tb, "a", "Ann", 1)
-	bob := join(t, tb, "b", "Bob", 2)
+	clock, h, tb, ann, bob := annAndBobWaiting(t, 3)
 	ann.conn.Drop()
 	assert.Equal(t, tb, h.SeatOf("a"), "the seat waits for Ann")
 	w := bob.conn.Waiting()
@@ -75,11 +71,7 @@ func TestDroppedHostKeepsWaitingRoom(t *testing.T) {
 // seat.
 func TestStartWaitsForAwayPlayer(t *testing.T) {
 	for _, comesBack := range []bool{true, false} {
-		clock := clocktest.New(t0)
-		h := testHall(t, t.TempDir(), &memHistory{}, clock)
-		tb := annOpens(t, h, 2, smallRules(), 5)
-		ann := join(t, tb, "a", "Ann", 1)
-		bob := join(t, tb, "b", "Bob", 2)
+		clock, _, tb, ann, bob := annAndBobWaiting(t, 2)
 		bob.conn.Drop()
 		require.ErrorIs(t, ann.conn.Start(), ErrSeatAway)
 		assert.False(t, ann.conn.Waiting().Started)
@@ -92,4 +84,14 @@ func TestStartWaitsForAwayPlayer(t *testing.T) {
 		require.NoError(t, ann.conn.Start())
 		assert.True(t, ann.conn.Waiting().Started)
 	}
+}
+
+// annAndBobWaiting is a table of seats Ann opened, on a hall with a
+// manual clock, Ann and Bob seated in its waiting room.
+func annAndBobWaiting(t *testing.T, seats int) (*clocktest.Manual, *Hall, *Table, *person, *person) {
+	t.Helper()
+	clock := clocktest.New(t0)
+	h := testHall(t, t.TempDir(), &memHistory{}, clock)
+	tb := annOpens(t, h, seats, smallRules(), 5)
+	return clock, h, tb, join(t, tb, "a", "Ann", 1), join(t, tb, "b", "Bob", 2)
 }
