@@ -64,8 +64,14 @@ func (r *Replay) WriteSummary(w io.Writer, name string) {
 				if sc.Tricks[s] == 1 {
 					tricks = "trick"
 				}
-				fmt.Fprintf(w, "  %s %d %s: cards %d + last %d + sequences %d + bella %d",
-					rules.Seat(s), sc.Tricks[s], tricks, sc.Cards[s], sc.LastTrick[s], sc.Seqs[s], sc.Bella[s])
+				// The score keeps bella and the menage in one field (a
+				// seat has one or the other); name the one it holds.
+				bella := "bella"
+				if sc.Bella[s] == rules.MenagePoints {
+					bella = "menage"
+				}
+				fmt.Fprintf(w, "  %s %d %s: cards %d + last %d + sequences %d + %s %d",
+					rules.Seat(s), sc.Tricks[s], tricks, sc.Cards[s], sc.LastTrick[s], sc.Seqs[s], bella, sc.Bella[s])
 				if declared {
 					fmt.Fprintf(w, " + declared %d", sc.Declared[s])
 				}

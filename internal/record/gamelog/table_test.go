@@ -189,3 +189,32 @@ func TestSummaryTricksPlayed(t *testing.T) {
 		t.Errorf("the games stopped short saw only %v", seen)
 	}
 }
+
+// TestSummaryNamesTheMenage: the score keeps bella (20) and the menage
+// (50) in one field; the summary names the one a seat scored, never
+// "bella 50".
+func TestSummaryNamesTheMenage(t *testing.T) {
+	menages := 0
+	for n := 2; n <= 4; n++ {
+		for seed := uint64(1); seed <= 30; seed++ {
+			l, err := testkit.Play(testkit.Config{Seed: seed, Options: tableOpts(n, 2), Header: tableHeader(n)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			r, err := l.Replay()
+			if err != nil {
+				t.Fatal(err)
+			}
+			var sum bytes.Buffer
+			r.WriteSummary(&sum, "x.klob")
+			if strings.Contains(sum.String(), "bella 50") {
+				t.Fatalf("%d players, seed %d: a menage written as bella:\n%s", n, seed, sum.String())
+			}
+			menages += strings.Count(sum.String(), "+ menage 50")
+		}
+	}
+	if menages == 0 {
+		t.Error("no game scored a menage: the test checks nothing")
+	}
+	t.Logf("%d menages named", menages)
+}
