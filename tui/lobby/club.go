@@ -34,6 +34,10 @@ type Club interface {
 // clubWait bounds one read of the club's figures.
 const clubWait = 5 * time.Second
 
+// clubTicks is how many of the lobby's 2 s ticks pass between two reads
+// of the person's rating while they stay in the lobby (30 s).
+const clubTicks = 15
+
 // boardSize is the lines a leaderboard lists.
 const boardSize = 15
 
@@ -67,6 +71,7 @@ func (l *Lobby) readClub() tea.Cmd {
 	if l.cfg.Club == nil || l.guest() {
 		return nil
 	}
+	l.ticked = 0
 	return readCard(l.cfg.Club, l.cfg.Player.ID, l)
 }
 

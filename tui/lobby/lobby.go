@@ -100,7 +100,7 @@ func New(cfg Config) *Lobby {
 	if c.Analyze == nil {
 		c.Analyze = c.Heavy.Analyze
 	}
-	l := &Lobby{cfg: c, mutes: muteBook{}}
+	l := &Lobby{cfg: c, mutes: muteBook{}, every: 2 * time.Second}
 	if c.Chat != nil && c.Player.ID != "" {
 		// The mutes of the person's earlier connections still hold:
 		// /unmute finds their names.
@@ -207,6 +207,11 @@ type Lobby struct {
 
 	// ticks are the list's refresh ticks: only the newest goes on.
 	ticks kit.Ticker
+	// every is the time between two ticks: 2 s (0 in the package's
+	// tests, whose ticks come at once).
+	every time.Duration
+	// ticked counts the refresh ticks since the rating was last read.
+	ticked int
 	// resumed is set once the lobby has shown: only the first look
 	// takes the person back to a seat they hold.
 	resumed bool
@@ -234,8 +239,8 @@ func (l *Lobby) typing() bool { return l.entered || l.talk.open() }
 // seat for a while.
 func (l *Lobby) QuitQuestion() string { return "Your games stay saved." }
 
-// tick asks to refresh the list of tables in 2 s.
-func (l *Lobby) tick() tea.Cmd { return l.ticks.Tick(l, 2*time.Second) }
+// tick asks to refresh the list of tables after every.
+func (l *Lobby) tick() tea.Cmd { return l.ticks.Tick(l, l.every) }
 
 // Enter lists the tables; at the connection's start it goes back to the
 // person's seat at a table, if they hold one.
@@ -333,6 +338,12 @@ func (l *Lobby) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 			return l, nil
 		}
 		l.Refresh()
+		// A game of theirs that a bot finishes while they sit here
+		// changes their rating: read it again now and then.
+		if l.ticked++; l.ticked >= clubTicks {
+			l.ticked = 0
+			return l, tea.Batch(l.tick(), l.readClub())
+		}
 		return l, l.tick()
 	case resumeMsg:
 		return l.resumeSeat(ctx)
