@@ -67,6 +67,8 @@ type roomTalk struct {
 	// muted are the people this connection muted, by key: their lines
 	// are gone from every room, so /unmute finds their names here.
 	muted muteBook
+	// quiet, when set, says why a line may not be said now.
+	quiet func() error
 }
 
 // muteBook is the names of the keys a connection muted, by key (the
@@ -183,6 +185,11 @@ func (t *roomTalk) Say(text string) (string, error) {
 	}
 	if t.closed {
 		return "", errTalkEnded
+	}
+	if t.quiet != nil {
+		if err := t.quiet(); err != nil {
+			return "", err
+		}
 	}
 	me := t.me
 	me.Name = t.name()

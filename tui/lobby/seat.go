@@ -1,6 +1,7 @@
 package lobby
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -81,12 +82,32 @@ func newSharedSeat(l *Lobby, conn *hall.Conn) *SharedSeat {
 	seatName := s.w.Seats[conn.Seat()].Name
 	s.talk = newTalk(l.cfg.Chat, conn.Table().Room(), l.cfg.Player, func() string { return seatName }, false, l.mutes)
 	if s.talk != nil {
+		s.talk.quiet = s.quietTalk
 		s.wait = &talkPane{t: s.talk, title: "Table talk"}
 	}
 	// A connection cut is no leaving: the seat (the host's too) waits
 	// for its person a while.
 	leaveWhenDone(l.cfg.Done, s.gone, conn.Drop, s.talk)
 	return s
+}
+
+// errQuietDeal refuses a seated person's line while a deal of a rated
+// table of three or four is played.
+var errQuietDeal = errors.New("at a rated table the players keep quiet while a deal is played: talk again when it ends")
+
+// quietTalk keeps the people seated at a rated table of three or four
+// quiet while a deal is played: a word could tell a partner, or the
+// other defender, what a hand holds. Two players have nobody to tell;
+// between deals and once the game is over everyone may talk.
+func (s *SharedSeat) quietTalk() error {
+	p := s.conn.Port()
+	if p == nil || len(s.w.Seats) < 3 || !s.conn.Table().Rated() {
+		return nil
+	}
+	if sn := p.Snapshot(); sn.HasDeal && !sn.Between && !sn.Over {
+		return errQuietDeal
+	}
+	return nil
 }
 
 // leaveWhenDone leaves a table (a seat or a watch) and hangs up its talk

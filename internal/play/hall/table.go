@@ -337,6 +337,13 @@ func (t *Table) hostConfig(players []host.Player) host.Config {
 	}
 }
 
+// Rated reports whether the table's game is one the club rates (rated).
+func (t *Table) Rated() bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.rated()
+}
+
 // rated reports whether the table's game is one the club rates: people
 // (keyed seats) on two sides or more, as internal/serve/club counts them
 // when the game is recorded. t.mu is held, or the table is not yet
