@@ -211,7 +211,7 @@ func (p *list) View(ctx *kit.Context) string {
 		case it.Over:
 			sec = "Ended: the tournaments you entered"
 		case it.Daily:
-			sec = fmt.Sprintf("Today's daily (%s): klob daily's boards, against this server's players", it.Date)
+			sec = fmt.Sprintf("Today's daily (%s): this server's boards, against its players", it.Date)
 		}
 		if sec != section {
 			body = append(body, "", " "+st.Heading.Render(kit.Clip(sec, w-2)))

@@ -2,9 +2,9 @@
 // a board set (internal/play/duplicate) that every entrant plays against
 // bots, each at their own table, any time before the end; results
 // against par while it runs, standings by matchpoints once it ends. It
-// also runs the server's daily tournaments: the eight boards of klob
-// daily at each seat count (duplicate.Daily), so that the people of one
-// server compare with each other, live.
+// also runs the server's daily tournaments: eight boards a day at each
+// seat count, as klob daily has them but dealt from a secret seed, so
+// that the people of one server compare with each other, live.
 //
 // # Where things live
 //
@@ -32,10 +32,10 @@
 // A board is dealt when an entrant begins it (StartBoard is recorded
 // before the host deals it, so a board once seen is played): nothing the
 // service returns before then holds its cards, and a player sees only
-// their own results until the end (Progress). The seed of a club
-// tournament comes from crypto/rand and never leaves the server; the
-// boards of the daily follow from the date by klob daily's public rule,
-// so anyone can deal them in advance (as with klob daily itself). Only
+// their own results until the end (Progress). The seed of every
+// tournament, the daily's too, comes from Config.NewSeed (crypto/rand)
+// and never leaves the server: klob daily's boards follow from the date
+// by a public rule, so anyone could deal them in advance. Only
 // once the tournament has ended do Final, PlayLog and ParLog open the
 // standings, everyone's play and the hard bot's lines.
 //
@@ -54,5 +54,7 @@
 // by default, on the Config.Now clock) creates the day's three daily
 // tournaments, DAILY-2026-12-01-3P and its kind, ending at the next
 // midnight there. Their bots are klob daily's (normal), their rules the
-// default ones at each seat count.
+// default ones at each seat count, their eight boards the server's own
+// (a daily recorded with seed 0, before the dailies had secret seeds,
+// keeps klob daily's boards of its date).
 package tourney

@@ -151,7 +151,13 @@ func (s *Service) ensureDaily(ctx context.Context) error {
 		}
 		t := clubdb.Tournament{Code: code, Rules: spec.Options, Level: string(spec.Level), Boards: spec.Count,
 			Ends: dayEnd(today, s.cfg.Location)}
-		if _, err := s.cfg.DB.CreateTournament(ctx, t, 0); err != nil {
+		// The server's own secret boards, not klob daily's public ones:
+		// anyone may deal those in advance and come knowing every card.
+		seed := s.cfg.NewSeed()
+		if seed == 0 {
+			seed = 1 // 0 marks a daily made with klob daily's boards (set)
+		}
+		if _, err := s.cfg.DB.CreateTournament(ctx, t, seed); err != nil {
 			// Another call made it meanwhile: fine.
 			if _, again := s.cfg.DB.Tournament(ctx, code); again != nil {
 				return fmt.Errorf("tourney: the daily: %w", err)
@@ -370,9 +376,10 @@ func (s *Service) Enter(ctx context.Context, p Player, code string) error {
 // 64-bit secret the database keeps.
 func boardSeed(secret uint64) duplicate.Seed { return duplicate.Seed{secret, seedmix.Mix(secret, 1)} }
 
-// set returns the boards of t: the daily's from its date, a club
-// tournament's from its secret seed. The set holds every deck: it never
-// leaves the service.
+// set returns the boards of t from its secret seed, a daily's with the
+// daily's rules, bots and count; a daily made before the dailies had
+// secret seeds (seed 0) keeps klob daily's boards of its date. The set
+// holds every deck: it never leaves the service.
 func (s *Service) set(ctx context.Context, t clubdb.Tournament) (*duplicate.BoardSet, error) {
 	s.mu.Lock()
 	set := s.sets[t.Code]
@@ -384,17 +391,23 @@ func (s *Service) set(ctx context.Context, t clubdb.Tournament) (*duplicate.Boar
 	if err != nil {
 		return nil, fmt.Errorf("tournament %s: %w", t.Code, err)
 	}
-	if date, n, ok := parseDailyCode(t.Code); ok && t.Creator == "" {
-		set, err = duplicate.Daily(date, n)
-		if err == nil && (set.Options.String() != t.Rules.String() || set.Level != level || len(set.Boards) != t.Boards) {
-			err = fmt.Errorf("its rules (%s, %s bots, %d boards) are not the daily's", t.Rules, level, t.Boards)
+	spec := duplicate.Spec{Count: t.Boards, Options: t.Rules, Level: level, Seat: rules.SeatA}
+	var secret uint64
+	if secret, err = s.cfg.DB.BoardSeed(ctx, t.Code); err == nil {
+		spec.Seed = boardSeed(secret)
+		if date, n, ok := parseDailyCode(t.Code); ok && t.Creator == "" {
+			var daily duplicate.Spec
+			if daily, err = duplicate.DailySpec(date, n); err == nil && (daily.Options.String() != t.Rules.String() || daily.Level != level || daily.Count != t.Boards) {
+				err = fmt.Errorf("its rules (%s, %s bots, %d boards) are not the daily's", t.Rules, level, t.Boards)
+			}
+			if secret == 0 {
+				spec.Seed = daily.Seed
+			}
+			spec.Seat = daily.Seat
 		}
-	} else {
-		var secret uint64
-		if secret, err = s.cfg.DB.BoardSeed(ctx, t.Code); err == nil {
-			set, err = duplicate.NewSet(duplicate.Spec{Seed: boardSeed(secret), Count: t.Boards, Options: t.Rules,
-				Level: level, Seat: rules.SeatA})
-		}
+	}
+	if err == nil {
+		set, err = duplicate.NewSet(spec)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("tournament %s: %w", t.Code, err)

@@ -351,8 +351,10 @@ func TestCreateRefuses(t *testing.T) {
 	assert.Equal(t, "TESTAB", i.Code)
 }
 
-// TestDailyTournaments: the server's daily tournaments are klob daily's
-// boards of the day at each seat count, end at the next midnight of the
+// TestDailyTournaments: the server's daily tournaments are eight boards
+// at each seat count with klob daily's rules and bots, dealt from the
+// server's secret seed (never klob daily's public boards of the day,
+// which anyone could deal in advance), end at the next midnight of the
 // server's calendar, and give way to the next day's.
 func TestDailyTournaments(t *testing.T) {
 	f := newFixture(t, true)
@@ -361,6 +363,7 @@ func TestDailyTournaments(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, list, 3)
 	today := duplicate.Date{Year: 2026, Month: 12, Day: 1}
+	ids := map[string]string{}
 	for i, info := range list {
 		n := i + 2
 		assert.True(t, info.Daily)
@@ -374,7 +377,12 @@ func TestDailyTournaments(t *testing.T) {
 		require.NoError(t, err)
 		set, err := f.s.set(ctx, tt)
 		require.NoError(t, err)
-		assert.Equal(t, want.ID, set.ID, "klob daily's boards")
+		assert.NotEqual(t, want.ID, set.ID, "klob daily's public boards")
+		assert.NotEqual(t, fmt.Sprint(want.Boards[0].Deck), fmt.Sprint(set.Boards[0].Deck))
+		assert.Equal(t, want.Options.String(), set.Options.String())
+		assert.Equal(t, want.Level, set.Level)
+		assert.Len(t, set.Boards, len(want.Boards))
+		ids[info.Code] = set.ID
 	}
 	require.NoError(t, f.s.Enter(ctx, ann, list[1].Code))
 	f.c.Add(12 * time.Hour) // midnight
@@ -387,11 +395,34 @@ func TestDailyTournaments(t *testing.T) {
 	}
 	assert.Equal(t, DailyCode(today, 3), list[3].Code)
 	assert.True(t, list[3].Over)
-	// A restart makes none twice.
+	// A restart makes none twice, and deals the same boards.
 	f.restart(true)
 	list, err = f.s.List(ctx, ann.Key)
 	require.NoError(t, err)
 	require.Len(t, list, 4)
+	code := DailyCode(today, 3)
+	tt, err := f.db.Tournament(ctx, code)
+	require.NoError(t, err)
+	set, err := f.s.set(ctx, tt)
+	require.NoError(t, err)
+	assert.Equal(t, ids[code], set.ID, "the boards after a restart")
+}
+
+// TestDailyWithoutSecret: a daily the database recorded with seed 0
+// (made before the dailies had secret seeds) keeps klob daily's boards
+// of its date, so its entrants' boards and par stay as they were.
+func TestDailyWithoutSecret(t *testing.T) {
+	f := newFixture(t, false)
+	ctx := context.Background()
+	today := duplicate.Date{Year: 2026, Month: 12, Day: 1}
+	want, err := duplicate.Daily(today, 3)
+	require.NoError(t, err)
+	tt, err := f.db.CreateTournament(ctx, clubdb.Tournament{Code: DailyCode(today, 3), Rules: want.Options,
+		Level: string(want.Level), Boards: len(want.Boards), Ends: dayEnd(today, time.UTC)}, 0)
+	require.NoError(t, err)
+	set, err := f.s.set(ctx, tt)
+	require.NoError(t, err)
+	assert.Equal(t, want.ID, set.ID, "klob daily's boards")
 }
 
 // TestParFileResumes: par lines worked out before a restart are kept
