@@ -218,64 +218,19 @@ func buildWinTable(players, target int) *winTable {
 // buildWinTableStep builds the table for players and target on a grid
 // of step points.
 func buildWinTableStep(players, target, step int) *winTable {
-	k := sidesOf(players)
-	n := (target + step - 1) / step
-	outs := outcomesIn(players, step)
-	p0 := 0.0
-	var live []stepOutcome
-	reach := 0
-	for _, o := range outs {
-		if o.empty {
-			p0 += o.p
-			continue
-		}
-		live = append(live, o)
-		reach = max(reach, o.u[0], o.u[1], o.u[2])
-	}
-	t := &winTable{sides: k, n: n, side: n + reach}
-	cells := 1
-	for range k {
-		cells *= t.side
-	}
-	for d := range k {
-		t.p[d] = make([]float64, cells)
-	}
-	var stride [3]int
-	for i, m := k-1, 1; i >= 0; i-- {
-		stride[i], m = m, m*t.side
-	}
-	// For each dealer, every outcome's step in the cell index.
-	var off [3][]int
-	ps := make([]float64, len(live))
-	for j, o := range live {
+	f := newWinFrame(players, target, step)
+	t, k, n := f.t, f.t.sides, f.t.n
+	ps := make([]float64, len(f.live))
+	for j, o := range f.live {
 		ps[j] = o.p
 	}
-	for d := range k {
-		for _, o := range live {
-			// Side d deals: the sides from its left add the outcome's
-			// points in order, d last; its left deals next.
-			x := 0
-			for i := range k {
-				x += o.u[i] * stride[(d+1+i)%k]
-			}
-			off[d] = append(off[d], x)
-		}
-	}
-	// Fill from the last cell down: every outcome but the empty one moves
-	// at least one total up, to a later cell. The empty outcome (an
-	// abandoned deal, or on a coarse grid a small score's share of no
-	// step) keeps the totals and passes the deal, which links the dealer
-	// states of one cell in a cycle: with x_d the sum over the other
-	// outcomes when side d deals and p0 the empty one's chance,
-	// v_d = x_d + p0*v_(d+1), so
-	// v_d = (x_d + p0*x_(d+1) + ... + p0^(k-1)*x_(d+k-1)) / (1 - p0^k).
 	// tt are the totals of cell c, counted down with it.
 	var tt [3]int
 	for i := range k {
 		tt[i] = t.side - 1
 	}
-	for c := cells - 1; c >= 0; c-- {
-		if c < cells-1 {
+	for c := f.cells - 1; c >= 0; c-- {
+		if c < f.cells-1 {
 			i := k - 1
 			for tt[i] == 0 {
 				tt[i] = t.side - 1
@@ -283,28 +238,96 @@ func buildWinTableStep(players, target, step int) *winTable {
 			}
 			tt[i]--
 		}
-		over := tt[0] >= n || tt[1] >= n || tt[2] >= n
-		if over {
-			v := overChance(tt, k, n)
-			for d := range k {
-				t.p[d][c] = v
-			}
+		if tt[0] >= n || tt[1] >= n || tt[2] >= n {
+			f.setOver(c, tt)
 			continue
 		}
 		var x [3]float64
 		for d := range k {
-			x[d] = gather(ps, off[d], t.p[(d+1)%k][c:])
+			x[d] = gather(ps, f.off[d], t.p[(d+1)%k][c:])
 		}
-		for d := range k {
-			sum, pw := x[d], p0
-			for i := 1; i < k; i++ {
-				sum += pw * x[(d+i)%k]
-				pw *= p0
-			}
-			t.p[d][c] = sum / (1 - pw)
-		}
+		f.set(c, x)
 	}
 	return t
+}
+
+// winFrame is a win table being built: its cells, the outcomes that
+// move the totals (live) with each one's step in the cell index when
+// side d deals (off[d]), and p0, the chance of the empty outcome.
+type winFrame struct {
+	t     *winTable
+	cells int
+	live  []stepOutcome
+	off   [3][]int
+	p0    float64
+}
+
+// newWinFrame sets up the table for players and target on a grid of
+// step points, its chances not yet filled.
+func newWinFrame(players, target, step int) *winFrame {
+	k := sidesOf(players)
+	n := (target + step - 1) / step
+	f := &winFrame{}
+	reach := 0
+	for _, o := range outcomesIn(players, step) {
+		if o.empty {
+			f.p0 += o.p
+			continue
+		}
+		f.live = append(f.live, o)
+		reach = max(reach, o.u[0], o.u[1], o.u[2])
+	}
+	t := &winTable{sides: k, n: n, side: n + reach}
+	f.t, f.cells = t, 1
+	for range k {
+		f.cells *= t.side
+	}
+	for d := range k {
+		t.p[d] = make([]float64, f.cells)
+	}
+	var stride [3]int
+	for i, m := k-1, 1; i >= 0; i-- {
+		stride[i], m = m, m*t.side
+	}
+	for d := range k {
+		for _, o := range f.live {
+			// Side d deals: the sides from its left add the outcome's
+			// points in order, d last; its left deals next.
+			x := 0
+			for i := range k {
+				x += o.u[i] * stride[(d+1+i)%k]
+			}
+			f.off[d] = append(f.off[d], x)
+		}
+	}
+	return f
+}
+
+// setOver fills cell c, whose totals tt end the game, for every dealer.
+func (f *winFrame) setOver(c int, tt [3]int) {
+	v := overChance(tt, f.t.sides, f.t.n)
+	for d := range f.t.sides {
+		f.t.p[d][c] = v
+	}
+}
+
+// set fills cell c from x[d], the sum over the live outcomes when side
+// d deals. The cells are filled from the last down: every live outcome
+// moves at least one total up, to a later cell. The empty outcome (an
+// abandoned deal, or on a coarse grid a small score's share of no step)
+// keeps the totals and passes the deal, which links the dealer states
+// of one cell in a cycle: v_d = x_d + p0*v_(d+1), so
+// v_d = (x_d + p0*x_(d+1) + ... + p0^(k-1)*x_(d+k-1)) / (1 - p0^k).
+func (f *winFrame) set(c int, x [3]float64) {
+	k := f.t.sides
+	for d := range k {
+		sum, pw := x[d], f.p0
+		for i := 1; i < k; i++ {
+			sum += pw * x[(d+i)%k]
+			pw *= f.p0
+		}
+		f.t.p[d][c] = sum / (1 - pw)
+	}
 }
 
 // gather returns the sum over j of ps[j]*next[offs[j]]: the mean of

@@ -345,88 +345,31 @@ func TestWinTableBuildIsPlainBuild(t *testing.T) {
 	}
 }
 
-// refWinTableStep is the win table build as first written: one cell
-// and one dealer at a time, the outcomes summed in order. The faster
-// buildWinTableStep must give the same chances.
+// refWinTableStep is the win table build as first written: each
+// cell's totals worked out from its index, the outcomes summed in
+// order. The faster buildWinTableStep must give the same chances.
 func refWinTableStep(players, target, step int) *winTable {
-	k := sidesOf(players)
-	n := (target + step - 1) / step
-	outs := outcomesIn(players, step)
-	p0 := 0.0
-	var live []stepOutcome
-	reach := 0
-	for _, o := range outs {
-		if o.empty {
-			p0 += o.p
-			continue
-		}
-		live = append(live, o)
-		reach = max(reach, o.u[0], o.u[1], o.u[2])
-	}
-	t := &winTable{sides: k, n: n, side: n + reach}
-	cells := 1
-	for range k {
-		cells *= t.side
-	}
-	for d := range k {
-		t.p[d] = make([]float64, cells)
-	}
-	var stride [3]int
-	for i, m := k-1, 1; i >= 0; i-- {
-		stride[i], m = m, m*t.side
-	}
-	// For each dealer, every outcome's step in the cell index.
-	var off [3][]int
-	for d := range k {
-		for _, o := range live {
-			// Side d deals: the sides from its left add the outcome's
-			// points in order, d last; its left deals next.
-			x := 0
-			for i := range k {
-				x += o.u[i] * stride[(d+1+i)%k]
-			}
-			off[d] = append(off[d], x)
-		}
-	}
-	// Fill from the last cell down: every outcome but the empty one moves
-	// at least one total up, to a later cell. The empty outcome (an
-	// abandoned deal, or on a coarse grid a small score's share of no
-	// step) keeps the totals and passes the deal, which links the dealer
-	// states of one cell in a cycle: with x_d the sum over the other
-	// outcomes when side d deals and p0 the empty one's chance,
-	// v_d = x_d + p0*v_(d+1), so
-	// v_d = (x_d + p0*x_(d+1) + ... + p0^(k-1)*x_(d+k-1)) / (1 - p0^k).
+	f := newWinFrame(players, target, step)
+	t, k, n := f.t, f.t.sides, f.t.n
 	var tt [3]int
-	for c := cells - 1; c >= 0; c-- {
+	for c := f.cells - 1; c >= 0; c-- {
 		over := false
 		for i, r := k-1, c; i >= 0; i-- {
 			tt[i], r = r%t.side, r/t.side
 			over = over || tt[i] >= n
 		}
 		if over {
-			v := overChance(tt, k, n)
-			for d := range k {
-				t.p[d][c] = v
-			}
+			f.setOver(c, tt)
 			continue
 		}
 		var x [3]float64
 		for d := range k {
-			next, offs := t.p[(d+1)%k][c:], off[d]
-			sum := 0.0
-			for j, o := range live {
-				sum += o.p * next[offs[j]]
+			next, offs := t.p[(d+1)%k][c:], f.off[d]
+			for j, o := range f.live {
+				x[d] += o.p * next[offs[j]]
 			}
-			x[d] = sum
 		}
-		for d := range k {
-			sum, pw := x[d], p0
-			for i := 1; i < k; i++ {
-				sum += pw * x[(d+i)%k]
-				pw *= p0
-			}
-			t.p[d][c] = sum / (1 - pw)
-		}
+		f.set(c, x)
 	}
 	return t
 }
