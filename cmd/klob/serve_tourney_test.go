@@ -108,6 +108,25 @@ func playTourney(t *testing.T, p *person, d time.Duration) {
 	}
 }
 
+// toDaily takes p from the lobby's welcome to the daily screen, where
+// tournaments are made and entered.
+func toDaily(t *testing.T, p *person) {
+	t.Helper()
+	p.c.WaitText(t, patience, "Welcome, "+p.name)
+	p.typ(t, "d")
+	p.c.WaitText(t, patience, "Today's daily")
+}
+
+// openCode takes p from the lobby's welcome to the tournament whose code
+// it types (as given: a test may type it in lower case).
+func openCode(t *testing.T, p *person, code string) {
+	t.Helper()
+	toDaily(t, p)
+	p.typ(t, "c")
+	p.c.WaitText(t, patience, "Tournament code:")
+	p.typ(t, code, sshtest.Enter)
+}
+
 // Two people over SSH: Ann creates a tournament from the lobby, Bob
 // enters it by its code; both play every board and, once it has ended,
 // see the standings with both of them, and open a board's replay. No
@@ -134,9 +153,7 @@ func TestServeTourneyHiddenBoards(t *testing.T) {
 		})
 	}
 
-	ann.c.WaitText(t, patience, "Welcome, ann")
-	ann.typ(t, "d")
-	ann.c.WaitText(t, patience, "Today's daily")
+	toDaily(t, ann)
 	ann.typ(t, "n")
 	ann.c.WaitText(t, patience, "A new tournament")
 	// Two seats, four boards.
@@ -146,12 +163,7 @@ func TestServeTourneyHiddenBoards(t *testing.T) {
 	scr := ann.c.WaitText(t, patience, "is open")
 	code.Store(tourneyOpenRE.FindStringSubmatch(scr)[1])
 
-	bob.c.WaitText(t, patience, "Welcome, bob")
-	bob.typ(t, "d")
-	bob.c.WaitText(t, patience, "Today's daily")
-	bob.typ(t, "c")
-	bob.c.WaitText(t, patience, "Tournament code:")
-	bob.typ(t, strings.ToLower(code.Load().(string)), sshtest.Enter)
+	openCode(t, bob, strings.ToLower(code.Load().(string)))
 	bob.c.WaitText(t, patience, "[enter] enter the tournament")
 	bob.typ(t, sshtest.Enter)
 	bob.c.WaitText(t, patience, "You are in")
@@ -217,12 +229,7 @@ func TestServeTourneyRestart(t *testing.T) {
 
 	open := func() {
 		r.connect(t, ann)
-		ann.c.WaitText(t, patience, "Welcome, ann")
-		ann.typ(t, "d")
-		ann.c.WaitText(t, patience, "Today's daily")
-		ann.typ(t, "c")
-		ann.c.WaitText(t, patience, "Tournament code:")
-		ann.typ(t, info.Code, sshtest.Enter)
+		openCode(t, ann, info.Code)
 	}
 	open()
 	ann.c.WaitText(t, patience, "[enter] play board 1")

@@ -68,10 +68,7 @@ func CheckFile(ctx context.Context, path string) (Report, error) {
 	case !fi.Mode().IsRegular():
 		return Report{}, fmt.Errorf("the club database %s is not a regular file (%s)", path, fi.Mode().Type())
 	}
-	if err := checkHeader(path); err != nil {
-		return Report{}, err
-	}
-	rdb, err := sql.Open("sqlite", dsn(path, true))
+	rdb, err := openChecked(path)
 	if err != nil {
 		return Report{}, err
 	}

@@ -344,10 +344,7 @@ func inspect(ctx context.Context, path string) (fileState, error) {
 	case !fi.Mode().IsRegular():
 		return fileState{}, fmt.Errorf("the club database %s is not a regular file (%s): it is left as it is", path, fi.Mode().Type())
 	}
-	if err := checkHeader(path); err != nil {
-		return fileState{}, err
-	}
-	rdb, err := sql.Open("sqlite", dsn(path, true))
+	rdb, err := openChecked(path)
 	if err != nil {
 		return fileState{}, err
 	}
@@ -365,6 +362,16 @@ func inspect(ctx context.Context, path string) (fileState, error) {
 		return fileState{deferred: true}, nil
 	}
 	return fileState{}, err
+}
+
+// openChecked opens the database at path read-only, once checkHeader
+// has passed it: a file that is not SQLite's, or of a newer schema, is
+// refused before SQLite reads it. The caller closes the *sql.DB.
+func openChecked(path string) (*sql.DB, error) {
+	if err := checkHeader(path); err != nil {
+		return nil, err
+	}
+	return sql.Open("sqlite", dsn(path, true))
 }
 
 // sqliteMagic starts every SQLite database file.
