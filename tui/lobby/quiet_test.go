@@ -14,18 +14,21 @@ import (
 	"github.com/klob/klob/internal/serve/chat"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
+	"github.com/klob/klob/tui/lobby/lobbytest"
 )
 
 // TestRatedTableKeepsQuietInADeal: at a rated table of three or four,
 // the people seated may not talk while a deal is played (a word could
 // tell a partner what a hand holds); they may between deals and at the
-// game's end. Two players, or one person among bots, talk throughout.
+// game's end. Two players, one person among bots, or any table of a
+// server that keeps no ratings, talk throughout.
 func TestRatedTableKeepsQuietInADeal(t *testing.T) {
 	for _, c := range []struct {
 		seats  int
 		people int
+		noClub bool
 		quiet  bool
-	}{{3, 2, true}, {4, 2, true}, {2, 2, false}, {3, 1, false}} {
+	}{{3, 2, false, true}, {4, 2, false, true}, {2, 2, false, false}, {3, 1, false, false}, {4, 2, true, false}} {
 		hub, err := chat.New(chat.Config{Burst: 1000})
 		require.NoError(t, err)
 		h := randomHall(t, hall.Config{Chat: hub})
@@ -42,7 +45,10 @@ func TestRatedTableKeepsQuietInADeal(t *testing.T) {
 		}
 		require.Equal(t, c.people == 2, tb.Rated())
 		require.NoError(t, conns[0].Start())
-		l := New(Config{Player: people[0], Hall: h, Chat: hub})
+		l := New(Config{Player: people[0], Hall: h, Chat: hub, Club: &lobbytest.Club{}})
+		if c.noClub {
+			l.cfg.Club = nil
+		}
 		ctx := kit.NewContext(false)
 		ctx.Width, ctx.Height = 80, 24
 		scr, _ := l.join(&ctx, tb)

@@ -96,12 +96,13 @@ func newSharedSeat(l *Lobby, conn *hall.Conn) *SharedSeat {
 var errQuietDeal = errors.New("at a rated table the players keep quiet while a deal is played: talk again when it ends")
 
 // quietTalk keeps the people seated at a rated table of three or four
-// quiet while a deal is played: a word could tell a partner, or the
-// other defender, what a hand holds. Two players have nobody to tell;
-// between deals and once the game is over everyone may talk.
+// (on a server that keeps ratings) quiet while a deal is played: a word
+// could tell a partner, or the other defender, what a hand holds. Two
+// players have nobody to tell; between deals and once the game is over
+// everyone may talk.
 func (s *SharedSeat) quietTalk() error {
 	p := s.conn.Port()
-	if p == nil || len(s.w.Seats) < 3 || !s.conn.Table().Rated() {
+	if p == nil || s.l.cfg.Club == nil || len(s.w.Seats) < 3 || !s.conn.Table().Rated() {
 		return nil
 	}
 	if sn := p.Snapshot(); sn.HasDeal && !sn.Between && !sn.Over {
