@@ -33,13 +33,64 @@ func (c *Config) clamp(w, h int) (int, int) {
 }
 
 // errInputFlood ends a program whose client sent more than the input
-// allows.
-var errInputFlood = errors.New("too much input")
+// allows; errBadSequence one whose client sent a control sequence no
+// terminal sends.
+var (
+	errInputFlood  = errors.New("too much input")
+	errBadSequence = errors.New("a malformed control sequence")
+)
+
+// maxSeparators is the most parameter separators (';' or ':') one
+// control sequence (CSI) from a client may hold. No key, mouse report
+// or terminal reply has more than a handful. Dozens are an attack on
+// the terminal parser: x/ansi before v0.11.10 wrote past its 32
+// parameters and panicked on Bubble Tea's input goroutine, where no
+// recover runs, taking the whole server down. The session is closed
+// before the parser reads such a sequence, whatever the parser's
+// version.
+const maxSeparators = 24
+
+// csiScan follows the control sequences of a client's input across
+// reads, counting the parameter separators of the one under way.
+type csiScan struct {
+	state uint8 // csiGround, csiEscape or csiParams
+	seps  int
+}
+
+const (
+	csiGround = iota
+	csiEscape // after ESC
+	csiParams // after ESC [, in the parameters and intermediates
+)
+
+// overLong reports whether p brings a control sequence over
+// maxSeparators.
+func (c *csiScan) overLong(p []byte) bool {
+	for _, b := range p {
+		switch {
+		case b == 0x1b:
+			c.state = csiEscape
+		case c.state == csiEscape && b == '[':
+			c.state, c.seps = csiParams, 0
+		case c.state == csiParams && (b == ';' || b == ':'):
+			if c.seps++; c.seps > maxSeparators {
+				return true
+			}
+		case c.state == csiParams && b >= 0x20 && b <= 0x3f:
+			// parameters, prefixes and intermediates
+		default:
+			c.state = csiGround // the final byte, or anything else
+		}
+	}
+	return false
+}
 
 // limitedInput is a session's input as its program reads it: at most
-// rate bytes a second with a burst of burst. A client over it has its
-// session closed (over is called once) rather than its bytes dropped:
-// dropping part of an escape sequence would turn the rest into keys.
+// rate bytes a second with a burst of burst, and no control sequence
+// over maxSeparators. A client over either has its session closed (over
+// is called once, with errInputFlood or errBadSequence) rather than its
+// bytes dropped: dropping part of an escape sequence would turn the
+// rest into keys.
 type limitedInput struct {
 	r      io.Reader
 	rate   float64
@@ -47,11 +98,12 @@ type limitedInput struct {
 	tokens float64
 	last   time.Time
 	now    func() time.Time
-	over   func()
+	over   func(error)
 	done   bool
+	csi    csiScan
 }
 
-func newLimitedInput(r io.Reader, cfg *Config, over func()) *limitedInput {
+func newLimitedInput(r io.Reader, cfg *Config, over func(error)) *limitedInput {
 	return &limitedInput{r: r, rate: float64(cfg.InputRate), burst: float64(cfg.InputBurst),
 		tokens: float64(cfg.InputBurst), last: cfg.Now(), now: cfg.Now, over: over}
 }
@@ -72,12 +124,24 @@ func (l *limitedInput) Read(p []byte) (int, error) {
 	l.last = now
 	l.tokens -= float64(n)
 	if l.tokens < 0 {
-		l.done = true
-		l.over()
-		return 0, errInputFlood
+		return l.end(errInputFlood)
+	}
+	if l.csi.overLong(p[:n]) {
+		return l.end(errBadSequence)
 	}
 	return n, err
 }
+
+// end closes the input for why, nothing of the last read passed on.
+func (l *limitedInput) end(why error) (int, error) {
+	l.done = true
+	l.over(why)
+	return 0, why
+}
+
+// msgBadSequence is what a session closed for a malformed sequence
+// reads.
+const msgBadSequence = "klob: your terminal sent a malformed control sequence: the session is closed; a game in progress stays saved"
 
 // msgInputFlood is what a session closed for its input reads.
 func msgInputFlood(cfg *Config) string {
@@ -124,7 +188,7 @@ func (s *Server) runProgram(next ssh.Handler) ssh.Handler {
 				}
 			}
 		}()
-		if _, err := p.Run(); err != nil && !errors.Is(err, errInputFlood) && !errors.Is(err, tea.ErrProgramKilled) {
+		if _, err := p.Run(); err != nil && !errors.Is(err, errInputFlood) && !errors.Is(err, errBadSequence) && !errors.Is(err, tea.ErrProgramKilled) {
 			s.logger.Printf("program of %s ended: %v", who(sess), err)
 		}
 		// Kill restores the terminal if the program is still running.

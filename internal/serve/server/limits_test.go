@@ -582,3 +582,31 @@ func TestSilentConnectionsMakeRoom(t *testing.T) {
 	assert.Equal(t, 1, srv.Refused())
 	assert.Equal(t, 0, srv.Evicted())
 }
+
+// A control sequence with dozens of parameters (x/ansi before v0.11.10
+// panicked on the 33rd, on Bubble Tea's input goroutine, which took the
+// whole server down) closes the session that sent it, with a word and
+// a log line; the other sessions play on. Split across writes, too.
+func TestOverlongSequenceClosesSession(t *testing.T) {
+	attack := "\x1b[" + strings.Repeat(";", 32) + "0"
+	for _, split := range []int{0, 2, 20} {
+		t.Run(fmt.Sprint(split), func(t *testing.T) {
+			addr, _, log := start(t, server.Config{})
+			other := dial(t, addr, sshtest.Config{User: "b", Width: 80, Height: 24})
+			other.WaitText(t, patience, "hello b")
+			c := dial(t, addr, sshtest.Config{User: "a", Width: 80, Height: 24})
+			c.WaitText(t, patience, "hello a")
+			if split > 0 {
+				require.NoError(t, c.Type(attack[:split]))
+			}
+			require.NoError(t, c.Type(attack[split:]))
+			require.True(t, c.Wait(patience), "the session ends")
+			assert.Contains(t, c.Output(), "malformed control sequence")
+			logEventually(t, log, func() bool { return strings.Contains(log.String(), "disconnect (your terminal sent a malformed") },
+				"the end is logged")
+			require.NoError(t, other.Type("k"))
+			other.WaitText(t, patience, "last=k")
+			alive(t, addr)
+		})
+	}
+}

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"errors"
 	"fmt"
 	"net"
 	"runtime/debug"
@@ -286,8 +287,13 @@ func (s *Server) program(sess ssh.Session) *tea.Program {
 		lastIn: now,
 	}
 	g.inner = s.cfg.NewModel(info)
-	in := newLimitedInput(sess, &s.cfg, func() {
-		if reason != nil {
+	in := newLimitedInput(sess, &s.cfg, func(why error) {
+		if reason == nil {
+			return
+		}
+		if errors.Is(why, errBadSequence) {
+			reason.set(msgBadSequence)
+		} else {
 			reason.set(msgInputFlood(&s.cfg))
 		}
 	})
