@@ -13,8 +13,7 @@ import (
 // The line under a menu says what the chosen item means at every seat
 // count: at the first bid, what passing means.
 func TestChoiceExplainedAtEveryCount(t *testing.T) {
-	kittest.ForCounts(t, func(t *testing.T, n int) {
-		f := newFixture(t, n, seeds[n], 80, 24)
+	eachTable(t, func(t *testing.T, n int, f *fixture) {
 		f.until("the person's first bid", func(s host.Snapshot) bool {
 			return s.Can.Act && s.View.Phase == rules.PhaseBid1
 		}, false)
