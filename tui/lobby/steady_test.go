@@ -16,6 +16,7 @@ import (
 	"github.com/klob/klob/internal/serve/club"
 	"github.com/klob/klob/internal/serve/rating"
 	"github.com/klob/klob/tui/kit"
+	"github.com/klob/klob/tui/kit/kittest"
 	"github.com/klob/klob/tui/lobby/lobbytest"
 )
 
@@ -23,8 +24,7 @@ import (
 // lobby's talk holding said lines when talk is set.
 // A rating, when rated is set, takes two lines under the welcome.
 func steadyLobby(t *testing.T, n int, rated, talk bool, said int) (*Lobby, *kit.Context) {
-	ctx := kit.NewContext(false)
-	ctx.Width, ctx.Height = 80, 24
+	ctx := kittest.Context(80, 24)
 	l := &Lobby{cfg: &Config{Player: hall.Player{ID: "a", Name: "ann"}}, mutes: muteBook{}}
 	if rated {
 		l.cfg.Club = &lobbytest.Club{}

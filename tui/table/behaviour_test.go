@@ -420,8 +420,7 @@ func TestPartnerRolesFit(t *testing.T) {
 // scene of A's view, every seat a normal bot's but A's.
 func partnerMakes(t *testing.T) (kit.Context, rules.View, *Scene) {
 	t.Helper()
-	ctx := kit.NewContext(false)
-	ctx.Width, ctx.Height = 80, 24
+	ctx := kittest.Context(80, 24)
 	g := rules.NewGame(options(4), rules.Seat(2))
 	if err := g.StartDeal(rules.Shuffle(rand.New(rand.NewPCG(5, 1)))); err != nil {
 		t.Fatal(err)
@@ -447,8 +446,7 @@ func partnerMakes(t *testing.T) (kit.Context, rules.View, *Scene) {
 // exchanger's hand; once a four-handed maker took the upcard, not for
 // the maker, whose hand holds it. No card is drawn twice.
 func TestUpcardPlaceAfterTaking(t *testing.T) {
-	ctx := kit.NewContext(false)
-	ctx.Width, ctx.Height = 80, 24
+	ctx := kittest.Context(80, 24)
 	for _, n := range []int{2, 3, 4} {
 		found := false
 		for seed := uint64(1); seed < 300 && !found; seed++ {
@@ -777,8 +775,7 @@ func TestPartnerAwayFits(t *testing.T) {
 // and in the table talk, as another seat's is "ann's bot": not as the
 // person's own ("You").
 func TestTakeoverOwnSeatSaysYourBot(t *testing.T) {
-	ctx := kit.NewContext(false)
-	ctx.Width, ctx.Height = 80, 24
+	ctx := kittest.Context(80, 24)
 	g := rules.NewGame(options(3), rules.Seat(2))
 	if err := g.StartDeal(rules.Shuffle(rand.New(rand.NewPCG(5, 1)))); err != nil {
 		t.Fatal(err)

@@ -26,8 +26,7 @@ func TestChoiceExplainedAtEveryCount(t *testing.T) {
 // Every explanation fits, with its item's words, on the one line under
 // the menu at 80 columns: nothing of it is cut, at any seat count.
 func TestChoiceExplainFits(t *testing.T) {
-	ctx := kit.NewContext(false)
-	ctx.Width, ctx.Height = 80, 24
+	ctx := kittest.Context(80, 24)
 	s := &Screen{}
 	s.Bella = rules.NoCard
 	kittest.ForCounts(t, func(t *testing.T, n int) {
