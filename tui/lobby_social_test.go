@@ -10,6 +10,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/klob/klob/ai"
@@ -219,6 +220,22 @@ func checkSpectator(t *testing.T, h *hall.Hall, p *lobbyPerson, code string, sea
 	}
 }
 
+// atWatchList is a new club where Ann and Bob have started a table of
+// seats (Ann's screen at its first deal) and Carol has opened the list
+// of tables to watch; and the table's code.
+func atWatchList(t *testing.T, seats int) (c *socialClub, ann, bob, carol *lobbyPerson, code string) {
+	t.Helper()
+	c = newClub(t)
+	ann, bob = c.pair(t)
+	carol = c.person(t, "c", "Carol", lobby.Command{})
+	code = openAndJoin(t, seats, ann, bob)
+	ann.key("s")
+	ann.until(t, "Deal 1")
+	carol.key("w")
+	carol.until(t, "Watch a table")
+	return c, ann, bob, carol, code
+}
+
 // TestLobbyWatchAndTableTalk, at every seat count: Carol watches
 // Ann's and Bob's table from the lobby's list; the seats read "1
 // watching"; she never sees a hidden card while the deal is played;
@@ -228,15 +245,7 @@ func checkSpectator(t *testing.T, h *hall.Hall, p *lobbyPerson, code string, sea
 func TestLobbyWatchAndTableTalk(t *testing.T) {
 	for _, seats := range []int{2, 3, 4} {
 		t.Run(fmt.Sprint(seats), func(t *testing.T) {
-			c := newClub(t)
-			ann, bob := c.pair(t)
-			carol := c.person(t, "c", "Carol", lobby.Command{})
-			code := openAndJoin(t, seats, ann, bob)
-			ann.key("s")
-			ann.until(t, "Deal 1")
-
-			carol.key("w")
-			carol.until(t, "Watch a table")
+			c, ann, bob, carol, code := atWatchList(t, seats)
 			carol.until(t, code+"  Ann, Bob")
 			carol.key("enter")
 			require.NotNil(t, carol.watching(), "enter watches the table:\n%s", plain(carol))
@@ -283,6 +292,24 @@ func TestLobbyWatchAndTableTalk(t *testing.T) {
 			require.Nil(t, carol.watching())
 		})
 	}
+}
+
+// TestWatchHelpNamesKeys: a spectator's help (?) lists keys with what
+// they do: no "watching" mark as a key, esc back to the lobby, q that
+// asks first.
+func TestWatchHelpNamesKeys(t *testing.T) {
+	_, _, _, carol, _ := atWatchList(t, 2)
+	carol.key("enter")
+	require.NotNil(t, carol.watching(), "enter watches the table:\n%s", plain(carol))
+	var lines []string
+	for _, col := range carol.watching().KeyHelp(&carol.app.ctx.Keys).FullHelp() {
+		for _, b := range col {
+			assert.NotEmpty(t, b.Help().Desc, "a key that says nothing: %q", b.Help().Key)
+			lines = append(lines, b.Help().Key+" "+b.Help().Desc)
+		}
+	}
+	assert.Contains(t, lines, "esc back to the lobby")
+	assert.Contains(t, lines, "q leave (asks first)")
 }
 
 // pairAtTable is Ann and Bob in a new club, at a table of seats Ann

@@ -9,6 +9,7 @@ import (
 	"github.com/klob/klob/internal/play/duplicate"
 	dailyfiles "github.com/klob/klob/internal/record/daily"
 	"github.com/klob/klob/tui/kit"
+	"github.com/klob/klob/tui/kit/kittest"
 )
 
 // TestNameInColumn: a name too long for the standings' column ends in
@@ -99,8 +100,7 @@ func TestPageScrollsOnlyWhenLong(t *testing.T) {
 		p := &page{name: "history", lines: func(ctx *kit.Context, w int) ([]string, []string) {
 			return kit.Titled(ctx, "history"), rows
 		}}
-		ctx := kit.NewContext(false)
-		ctx.Width, ctx.Height = 80, 24
+		ctx := kittest.Context(80, 24)
 		lines := strings.Split(strings.TrimRight(p.View(&ctx), "\n"), "\n")
 		if keys := lines[len(lines)-1]; strings.Contains(keys, "scroll") != (n == 40) {
 			t.Errorf("%d rows: the keys read %q", n, keys)

@@ -30,39 +30,37 @@ type Glyphs struct {
 type box struct{ tl, tr, bl, br, h, v string }
 
 // NewGlyphs returns the Unicode glyphs, or with ascii the plain ones.
+// Each glyph is written beside its ASCII stand-in.
 func NewGlyphs(ascii bool) Glyphs {
-	if ascii {
-		return Glyphs{
-			ASCII:       true,
-			suits:       [4]string{"C", "D", "H", "S"},
-			normal:      box{"+", "+", "+", "+", "-", "|"},
-			selected:    box{"#", "#", "#", "#", "=", "#"},
-			selectedDim: box{"#", "#", "#", "#", ".", ":"},
-			dim:         box{".", ".", "'", "'", ".", ":"},
-			slot:        box{".", ".", "'", "'", " ", " "},
-			Back:        "#",
-			SelMark:     "^",
-			PlayMark:    "*",
-			HRule:       "-",
-			VRule:       "|",
-			Cursor:      ">",
-			BackMini:    "#",
+	// pick is the Unicode u, or its stand-in a with ascii.
+	pick := func(u, a string) string {
+		if ascii {
+			return a
 		}
+		return u
+	}
+	// chars splits a run of glyphs, one a character.
+	chars := func(u, a string) []string { return strings.Split(pick(u, a), "") }
+	// boxOf is a box written as its six glyphs: tl tr bl br h v.
+	boxOf := func(u, a string) box {
+		c := chars(u, a)
+		return box{c[0], c[1], c[2], c[3], c[4], c[5]}
 	}
 	return Glyphs{
-		suits:       [4]string{"♣", "♦", "♥", "♠"},
-		normal:      box{"┌", "┐", "└", "┘", "─", "│"},
-		selected:    box{"┏", "┓", "┗", "┛", "━", "┃"},
-		selectedDim: box{"┏", "┓", "┗", "┛", "╍", "╏"},
-		dim:         box{"┌", "┐", "└", "┘", "╌", "╎"},
-		slot:        box{"┌", "┐", "└", "┘", " ", " "},
-		Back:        "░",
-		SelMark:     "▲",
-		PlayMark:    "•",
-		HRule:       "─",
-		VRule:       "│",
-		Cursor:      "▶",
-		BackMini:    "▮",
+		ASCII:       ascii,
+		suits:       [4]string(chars("♣♦♥♠", "CDHS")),
+		normal:      boxOf("┌┐└┘─│", "++++-|"),
+		selected:    boxOf("┏┓┗┛━┃", "####=#"),
+		selectedDim: boxOf("┏┓┗┛╍╏", "####.:"),
+		dim:         boxOf("┌┐└┘╌╎", "..''.:"),
+		slot:        boxOf("┌┐└┘  ", "..''  "),
+		Back:        pick("░", "#"),
+		SelMark:     pick("▲", "^"),
+		PlayMark:    pick("•", "*"),
+		HRule:       pick("─", "-"),
+		VRule:       pick("│", "|"),
+		Cursor:      pick("▶", ">"),
+		BackMini:    pick("▮", "#"),
 	}
 }
 

@@ -1,9 +1,9 @@
 package kit
 
 import (
-	"strings"
 	"testing"
 
+	"github.com/klob/klob/internal/testing/tabletest"
 	"github.com/klob/klob/rules"
 )
 
@@ -124,16 +124,9 @@ func TestMeldRowVariants(t *testing.T) {
 		{"AH AS AC 7D", "", rules.Hearts, "                       "},
 	}
 	for _, c := range cases {
-		o := rules.DefaultOptions()
-		for _, kv := range strings.FieldsFunc(c.rules, func(r rune) bool { return r == ',' }) {
-			k, v, _ := strings.Cut(kv, "=")
-			if err := o.Set(k, v); err != nil {
-				t.Fatal(err)
-			}
-		}
 		h := cardsOf(c.hand)
 		shown := sortHandBy(h, h, c.trump, BySuit)
-		got := MeldRow(&g, shown, HandMelds(shown, c.trump, o), w, gap)
+		got := MeldRow(&g, shown, HandMelds(shown, c.trump, tabletest.Options(t, c.rules)), w, gap)
 		if got != c.want {
 			t.Errorf("%s (%s):\n got %q\nwant %q", c.hand, c.rules, got, c.want)
 		}

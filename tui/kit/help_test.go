@@ -19,8 +19,7 @@ import (
 // keys by a window.
 func TestHelpHasTheRules(t *testing.T) {
 	for _, w := range []int{80, 120} {
-		ctx := kit.NewContext(false)
-		ctx.Width, ctx.Height = w, 24
+		ctx := kittest.Context(w, 24)
 		h := kit.NewHelpView(nil)
 		lines := h.Lines(&ctx)
 		plain := strings.Split(strings.TrimRight(docs.Plain(docs.Rules(), w-2), "\n"), "\n")
@@ -98,8 +97,7 @@ func TestHelpKeysAlignedASCII(t *testing.T) {
 // seat count (the scoring and the teams differ) and its target; without
 // a game, two players to 500. One Context serves them all in turn.
 func TestHelpRulesInShortBySeats(t *testing.T) {
-	ctx := kit.NewContext(false)
-	ctx.Width, ctx.Height = 80, 24
+	ctx := kittest.Context(80, 24)
 	for _, c := range []struct {
 		players, target int
 		want            []string
@@ -151,8 +149,7 @@ func rulesInShort(ctx *kit.Context, h *kit.HelpView) string {
 // plays, the dealer forced when on (and then no deal thrown in by
 // passes), and the house variants played, by name.
 func TestHelpRulesInShortTellTheOptions(t *testing.T) {
-	ctx := kit.NewContext(false)
-	ctx.Width, ctx.Height = 80, 24
+	ctx := kittest.Context(80, 24)
 	short := func(h *kit.HelpView) string { return rulesInShort(&ctx, h) }
 	for n := 2; n <= 4; n++ {
 		o := rules.DefaultOptions()

@@ -260,8 +260,7 @@ func TestSaidDropsWholeWords(t *testing.T) {
 // stays on the line of its word ("[s] spades"), never at a line's end.
 func TestHelpKeepsLettersWithWords(t *testing.T) {
 	_, s, _ := start(t, 80, 24, false)
-	ctx := kit.NewContext(false)
-	ctx.Width, ctx.Height = 80, 24
+	ctx := kittest.Context(80, 24)
 	for _, l := range kit.NewHelpView(s.KeyHelp(&ctx.Keys).FullHelp()).Lines(&ctx) {
 		if f := strings.Fields(l); len(f) > 0 && strings.HasPrefix(f[len(f)-1], "[") && strings.HasSuffix(f[len(f)-1], "]") {
 			t.Fatalf("a letter parted from its word: %q", l)

@@ -13,7 +13,6 @@ import (
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/play/hall"
 	"github.com/klob/klob/rules"
-	"github.com/klob/klob/tui/kit"
 	"github.com/klob/klob/tui/kit/kittest"
 )
 
@@ -39,8 +38,7 @@ func TestHostToldOfTableClosedWhileAway(t *testing.T) {
 	require.Nil(t, h2.SeatOf("a"), "the table closed without its host")
 
 	comeBack := func() string {
-		ctx := kit.NewContext(false)
-		ctx.Width, ctx.Height = 80, 24
+		ctx := kittest.Context(80, 24)
 		l := New(Config{Player: ann, Hall: h2})
 		l.Enter(&ctx)
 		return kittest.Flat(ansi.Strip(l.View(&ctx)))

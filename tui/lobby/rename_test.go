@@ -14,8 +14,7 @@ import (
 
 // renameLobby is Ann's lobby at 80×24 with no hall, and its context.
 func renameLobby() (*Lobby, *kit.Context) {
-	ctx := kit.NewContext(false)
-	ctx.Width, ctx.Height = 80, 24
+	ctx := kittest.Context(80, 24)
 	return &Lobby{cfg: &Config{Player: hall.Player{ID: "a", Name: "ann"}}}, &ctx
 }
 

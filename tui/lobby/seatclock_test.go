@@ -34,8 +34,7 @@ type seatRun struct {
 }
 
 func newSeatRun(t *testing.T, s *SharedSeat) *seatRun {
-	ctx := kit.NewContext(false)
-	ctx.Width, ctx.Height = 80, 24
+	ctx := kittest.Context(80, 24)
 	r := &seatRun{t: t, s: s, ctx: &ctx, msgs: make(chan tea.Msg), done: make(chan struct{})}
 	t.Cleanup(func() { close(r.done) })
 	return r

@@ -8,7 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 
 	"github.com/klob/klob/internal/play/hall"
-	"github.com/klob/klob/tui/kit"
+	"github.com/klob/klob/tui/kit/kittest"
 )
 
 // A long name in the waiting room (24 wide letters take 48 cells) does
@@ -16,8 +16,7 @@ import (
 // lines: the states stay in a column a name of usual length sets, and
 // each free seat keeps its line.
 func TestSeatLinesLongName(t *testing.T) {
-	ctx := kit.NewContext(false)
-	ctx.Width, ctx.Height = 80, 24
+	ctx := kittest.Context(80, 24)
 	long := "ボブ・アレクサンダー・スミス・ジュニア三世様"
 	s := &SharedSeat{w: hall.Waiting{Code: "ABCD", Seat: 1, Seats: []hall.SeatInfo{
 		{Name: long, Here: true, Host: true}, {Name: "carl", Here: true}, {}, {}}}}

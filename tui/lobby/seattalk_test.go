@@ -12,7 +12,6 @@ import (
 	"github.com/klob/klob/internal/play/hall"
 	"github.com/klob/klob/internal/serve/chat"
 	"github.com/klob/klob/rules"
-	"github.com/klob/klob/tui/kit"
 	"github.com/klob/klob/tui/kit/kittest"
 )
 
@@ -33,8 +32,7 @@ func TestSeatTalkNamesThePersonAsTheSeat(t *testing.T) {
 
 	// Bob, renamed Robert in another connection's lobby, comes back.
 	l := New(Config{Player: hall.Player{ID: "b", Name: "Robert"}, Hall: h, Chat: hub})
-	ctx := kit.NewContext(false)
-	ctx.Width, ctx.Height = 80, 24
+	ctx := kittest.Context(80, 24)
 	scr, _ := l.join(&ctx, tb)
 	s, ok := scr.(*SharedSeat)
 	require.True(t, ok, "%T", scr)
@@ -74,8 +72,7 @@ func TestWaitingRoomHostAway(t *testing.T) {
 	host, err := tb.Join(ann)
 	require.NoError(t, err)
 	l := New(Config{Player: hall.Player{ID: "b", Name: "bob"}, Hall: h})
-	ctx := kit.NewContext(false)
-	ctx.Width, ctx.Height = 80, 24
+	ctx := kittest.Context(80, 24)
 	scr, _ := l.join(&ctx, tb)
 	s := scr.(*SharedSeat)
 	view := kittest.Flat(ansi.Strip(s.View(&ctx)))
@@ -130,8 +127,7 @@ func TestLobbyTalkTagsANamesakeWhoCameSince(t *testing.T) {
 // is not counted.
 func TestEmptyListSaysGamesArePlayed(t *testing.T) {
 	h := randomHall(t, hall.Config{})
-	ctx := kit.NewContext(false)
-	ctx.Width, ctx.Height = 80, 24
+	ctx := kittest.Context(80, 24)
 	cid := New(Config{Player: hall.Player{ID: "c", Name: "cid"}, Hall: h})
 	text := func() string {
 		cid.Refresh()

@@ -16,6 +16,7 @@ import (
 	"github.com/klob/klob/internal/serve/club"
 	"github.com/klob/klob/internal/serve/rating"
 	"github.com/klob/klob/tui/kit"
+	"github.com/klob/klob/tui/kit/kittest"
 	"github.com/klob/klob/tui/lobby/lobbytest"
 )
 
@@ -23,8 +24,7 @@ import (
 // lobby's talk holding said lines when talk is set.
 // A rating, when rated is set, takes two lines under the welcome.
 func steadyLobby(t *testing.T, n int, rated, talk bool, said int) (*Lobby, *kit.Context) {
-	ctx := kit.NewContext(false)
-	ctx.Width, ctx.Height = 80, 24
+	ctx := kittest.Context(80, 24)
 	l := &Lobby{cfg: &Config{Player: hall.Player{ID: "a", Name: "ann"}}, mutes: muteBook{}}
 	if rated {
 		l.cfg.Club = &lobbytest.Club{}
@@ -37,18 +37,29 @@ func steadyLobby(t *testing.T, n int, rated, talk bool, said int) (*Lobby, *kit.
 			Level: ai.Normal, Target: 500})
 	}
 	if talk {
-		now := time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC)
-		hub, err := chat.New(chat.Config{Now: func() time.Time { return now }})
-		require.NoError(t, err)
-		room := hub.NewRoom()
-		for i := range said {
-			_, err := room.Say(chat.Sender{Key: "b", Name: "bob"}, fmt.Sprintf("line %d", i+1))
-			require.NoError(t, err)
+		lines := make([]string, said)
+		for i := range lines {
+			lines[i] = fmt.Sprintf("line %d", i+1)
 		}
-		l.talk = &talkPane{t: newTalk(hub, room, l.cfg.Player, func() string { return "ann" }, false, l.mutes)}
-		t.Cleanup(l.talk.t.sub.Close)
+		withTalk(t, l, lines...)
 	}
 	return l, &ctx
+}
+
+// withTalk gives l the lobby's talk, in which bob has said each of
+// lines (the chat's clock standing still).
+func withTalk(t *testing.T, l *Lobby, lines ...string) {
+	t.Helper()
+	now := time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC)
+	hub, err := chat.New(chat.Config{Now: func() time.Time { return now }})
+	require.NoError(t, err)
+	room := hub.NewRoom()
+	for _, text := range lines {
+		_, err := room.Say(chat.Sender{Key: "b", Name: "bob"}, text)
+		require.NoError(t, err)
+	}
+	l.talk = &talkPane{t: newTalk(hub, room, l.cfg.Player, func() string { return "ann" }, false, l.mutes)}
+	t.Cleanup(l.talk.t.sub.Close)
 }
 
 // screenLines are the lobby's lines as read, the cursor's mark left

@@ -3,14 +3,12 @@ package lobby
 import (
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/play/hall"
-	"github.com/klob/klob/internal/serve/chat"
 )
 
 // The rows the lobby keeps for its talk are rows the talk fills: a line
@@ -21,20 +19,10 @@ func TestTalkLeavesItsUnusedRowsToTheTables(t *testing.T) {
 	l, ctx := steadyLobby(t, 2, true, false, 0)
 	l.tables = append(l.tables, hall.Info{Code: "WXYZ", Seats: 4, Names: []string{"carl", "", "", ""},
 		Level: ai.Normal, Target: 500})
-	now := time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC)
-	hub, err := chat.New(chat.Config{Now: func() time.Time { return now }})
-	require.NoError(t, err)
-	room := hub.NewRoom()
-	for _, text := range []string{
-		"Hello everyone, this is a rather long message that wraps over three lines in the lobby talk pane, " +
+	withTalk(t, l,
+		"Hello everyone, this is a rather long message that wraps over three lines in the lobby talk pane, "+
 			"without being cut mid-word anywhere at all, thanks",
-		"anyone for a 4-player game later?",
-	} {
-		_, err := room.Say(chat.Sender{Key: "b", Name: "bob"}, text)
-		require.NoError(t, err)
-	}
-	l.talk = &talkPane{t: newTalk(hub, room, l.cfg.Player, func() string { return "ann" }, false, l.mutes)}
-	t.Cleanup(l.talk.t.sub.Close)
+		"anyone for a 4-player game later?")
 	lines := screenLines(l, ctx)
 	scr := strings.Join(lines, "\n")
 	require.Len(t, lines, 24)
@@ -50,14 +38,8 @@ func TestTalkLeavesItsUnusedRowsToTheTables(t *testing.T) {
 // say that nothing was said.
 func TestTalkAllMutedIsNotNothingSaid(t *testing.T) {
 	l, ctx := steadyLobby(t, 0, true, false, 0)
-	hub, err := chat.New(chat.Config{})
-	require.NoError(t, err)
-	room := hub.NewRoom()
-	_, err = room.Say(chat.Sender{Key: "b", Name: "bob"}, "hello")
-	require.NoError(t, err)
-	l.talk = &talkPane{t: newTalk(hub, room, l.cfg.Player, func() string { return "ann" }, false, l.mutes)}
-	t.Cleanup(l.talk.t.sub.Close)
-	_, err = l.talk.t.command("/mute", "bob")
+	withTalk(t, l, "hello")
+	_, err := l.talk.t.command("/mute", "bob")
 	require.NoError(t, err)
 	scr := strings.Join(screenLines(l, ctx), "\n")
 	assert.NotContains(t, scr, `bob: "hello"`)

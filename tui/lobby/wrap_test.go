@@ -11,7 +11,7 @@ import (
 	"github.com/klob/klob/internal/play/hall"
 	"github.com/klob/klob/internal/serve/club"
 	"github.com/klob/klob/internal/serve/rating"
-	"github.com/klob/klob/tui/kit"
+	"github.com/klob/klob/tui/kit/kittest"
 	"github.com/klob/klob/tui/lobby/lobbytest"
 )
 
@@ -22,8 +22,7 @@ import (
 func TestLongTableLineKeepsNamesWhole(t *testing.T) {
 	names := []string{"Anne Marie Fitzgerald", "Bob Alexander Smith", "Cid Campeador Diaz", "Dan Danielsson"}
 	info := hall.Info{Code: "WXYZ", Seats: 4, Names: names, Level: ai.Normal, Target: 500, Started: true}
-	ctx := kit.NewContext(false)
-	ctx.Width, ctx.Height = 80, 24
+	ctx := kittest.Context(80, 24)
 	l := &Lobby{cfg: &Config{Player: hall.Player{ID: "a", Name: "ann"}}, tables: []hall.Info{info}}
 	w := &watchList{l: l, tables: []hall.Info{info}}
 	for name, view := range map[string]string{"lobby": l.View(&ctx), "watch list": w.View(&ctx)} {
@@ -64,8 +63,7 @@ func TestLongTableLineKeepsNamesWhole(t *testing.T) {
 // badly; the "·" between two pools goes with the break, never left
 // dangling at a line's end or start.
 func TestRatingLineBreaksBetweenPools(t *testing.T) {
-	ctx := kit.NewContext(false)
-	ctx.Width, ctx.Height = 80, 24
+	ctx := kittest.Context(80, 24)
 	var card []club.Standing
 	for _, n := range club.Pools() {
 		card = append(card, club.Standing{Seats: n, Shown: rating.Shown{Points: 1500, PlusMinus: 350}})

@@ -116,8 +116,13 @@ func Cycle(list []int, v, d int) int {
 		l = append(l, v)
 		slices.Sort(l)
 	}
-	i := slices.Index(l, v) + d
-	return l[(i%len(l)+len(l))%len(l)]
+	return step(l, v, d)
+}
+
+// step is the value d places from v in l, round past either end.
+func step[T comparable](l []T, v T, d int) T {
+	i, n := slices.Index(l, v)+d, len(l)
+	return l[(i%n+n)%n]
 }
 
 // OnOff writes a switch.
@@ -142,8 +147,7 @@ func levelRow(s *Setup) Row {
 			if !slices.Contains(levels, s.Level) {
 				levels = append([]ai.Level{s.Level}, levels...)
 			}
-			i := slices.Index(levels, s.Level) + d
-			s.Level = levels[(i%len(levels)+len(levels))%len(levels)]
+			s.Level = step(levels, s.Level, d)
 		},
 		Explain: func(s *Setup) string {
 			switch s.Level {

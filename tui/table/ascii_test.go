@@ -13,8 +13,7 @@ import (
 // the App draws it) the trick list's head and rows are plain ASCII at
 // every seat count: the running count once kept its "–" ("1–0").
 func TestTrickListASCII(t *testing.T) {
-	kittest.ForCounts(t, func(t *testing.T, n int) {
-		f := newFixture(t, n, seeds[n], 80, 24)
+	eachTable(t, func(t *testing.T, n int, f *fixture) {
 		f.until("two tricks", func(s host.Snapshot) bool { return myPlays(s) >= 2 && myCard(s) }, true)
 		f.hs.Press("v")
 		rows := 0
@@ -39,8 +38,7 @@ func TestTrickListASCII(t *testing.T) {
 // -ascii, where "←/→" is written "<-/->": it ends in "q quit" within
 // the width it is given (80 less its margins) at every seat count.
 func TestKeyLineASCII(t *testing.T) {
-	kittest.ForCounts(t, func(t *testing.T, n int) {
-		f := newFixture(t, n, seeds[n], 80, 24)
+	eachTable(t, func(t *testing.T, n int, f *fixture) {
 		f.hs.Ctx.ASCII = true
 		f.hs.Ctx.SetDark(true)
 		lines := strings.Split(strings.TrimRight(kit.ASCIIText(kittest.TrimRight(f.text())), "\n"), "\n")

@@ -21,8 +21,7 @@ import (
 // second enter, typed before the new deal was on the screen, makes no
 // bid the person never saw.
 func TestDoubleEnterMakesNoUnseenBid(t *testing.T) {
-	kittest.ForCounts(t, func(t *testing.T, n int) {
-		f := newFixture(t, n, seeds[n], 80, 24)
+	eachTable(t, func(t *testing.T, n int, f *fixture) {
 		for deal := 0; deal < 3; deal++ {
 			f.until("a result", func(s host.Snapshot) bool { return s.Between }, true)
 			no := f.snap().DealNo
@@ -44,8 +43,7 @@ func TestDoubleEnterMakesNoUnseenBid(t *testing.T) {
 // stays there: the second enter, typed before the end was read, leaves
 // nothing. q then leaves at once, as there is nothing to lose.
 func TestDoubleEnterKeepsTheGameOver(t *testing.T) {
-	kittest.ForCounts(t, func(t *testing.T, n int) {
-		f := newFixture(t, n, seeds[n], 80, 24)
+	eachTable(t, func(t *testing.T, n int, f *fixture) {
 		f.until("the last deal's result", func(s host.Snapshot) bool { return s.Over }, true)
 		if f.s.overSeen || f.s.QuitsAtOnce() {
 			t.Fatalf("the game's end is shown before its last result was read:\n%s", f.text())
@@ -187,8 +185,7 @@ func TestTypedAheadUnplayable(t *testing.T) {
 // A takeback never goes back past cards the person has seen; at every
 // count the refusal says so.
 func TestUndoStopsAtSeenCards(t *testing.T) {
-	kittest.ForCounts(t, func(t *testing.T, n int) {
-		f := newFixture(t, n, seeds[n], 80, 24)
+	eachTable(t, func(t *testing.T, n int, f *fixture) {
 		f.until("a card after the others played", func(s host.Snapshot) bool {
 			return myCard(s) && s.View.LastLeader != rules.NoSeat
 		}, true)
@@ -215,8 +212,7 @@ func TestUndoStopsAtSeenCards(t *testing.T) {
 
 // A claim is checked at every count; its verdict shows.
 func TestClaimAtEveryCount(t *testing.T) {
-	kittest.ForCounts(t, func(t *testing.T, n int) {
-		f := newFixture(t, n, seeds[n], 80, 24)
+	eachTable(t, func(t *testing.T, n int, f *fixture) {
 		f.until("a late card", func(s host.Snapshot) bool {
 			return s.Can.Act && s.Can.Claim && s.View.Phase == rules.PhasePlay && s.View.Hand.Count() <= 2
 		}, true)
@@ -326,8 +322,7 @@ func TestHeaderKeepsWords(t *testing.T) {
 // A decision made before any new card is seen may be taken back: the
 // note says so and the person decides again.
 func TestUndoTakesBack(t *testing.T) {
-	kittest.ForCounts(t, func(t *testing.T, n int) {
-		f := newFixture(t, n, seeds[n], 80, 24)
+	eachTable(t, func(t *testing.T, n int, f *fixture) {
 		for range 3000 {
 			s := f.snap()
 			if s.Can.Undo && s.Can.Act {
@@ -425,8 +420,7 @@ func TestPartnerRolesFit(t *testing.T) {
 // scene of A's view, every seat a normal bot's but A's.
 func partnerMakes(t *testing.T) (kit.Context, rules.View, *Scene) {
 	t.Helper()
-	ctx := kit.NewContext(false)
-	ctx.Width, ctx.Height = 80, 24
+	ctx := kittest.Context(80, 24)
 	g := rules.NewGame(options(4), rules.Seat(2))
 	if err := g.StartDeal(rules.Shuffle(rand.New(rand.NewPCG(5, 1)))); err != nil {
 		t.Fatal(err)
@@ -452,8 +446,7 @@ func partnerMakes(t *testing.T) (kit.Context, rules.View, *Scene) {
 // exchanger's hand; once a four-handed maker took the upcard, not for
 // the maker, whose hand holds it. No card is drawn twice.
 func TestUpcardPlaceAfterTaking(t *testing.T) {
-	ctx := kit.NewContext(false)
-	ctx.Width, ctx.Height = 80, 24
+	ctx := kittest.Context(80, 24)
 	for _, n := range []int{2, 3, 4} {
 		found := false
 		for seed := uint64(1); seed < 300 && !found; seed++ {
@@ -782,8 +775,7 @@ func TestPartnerAwayFits(t *testing.T) {
 // and in the table talk, as another seat's is "ann's bot": not as the
 // person's own ("You").
 func TestTakeoverOwnSeatSaysYourBot(t *testing.T) {
-	ctx := kit.NewContext(false)
-	ctx.Width, ctx.Height = 80, 24
+	ctx := kittest.Context(80, 24)
 	g := rules.NewGame(options(3), rules.Seat(2))
 	if err := g.StartDeal(rules.Shuffle(rand.New(rand.NewPCG(5, 1)))); err != nil {
 		t.Fatal(err)

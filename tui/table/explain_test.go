@@ -13,8 +13,7 @@ import (
 // The line under a menu says what the chosen item means at every seat
 // count: at the first bid, what passing means.
 func TestChoiceExplainedAtEveryCount(t *testing.T) {
-	kittest.ForCounts(t, func(t *testing.T, n int) {
-		f := newFixture(t, n, seeds[n], 80, 24)
+	eachTable(t, func(t *testing.T, n int, f *fixture) {
 		f.until("the person's first bid", func(s host.Snapshot) bool {
 			return s.Can.Act && s.View.Phase == rules.PhaseBid1
 		}, false)
@@ -27,8 +26,7 @@ func TestChoiceExplainedAtEveryCount(t *testing.T) {
 // Every explanation fits, with its item's words, on the one line under
 // the menu at 80 columns: nothing of it is cut, at any seat count.
 func TestChoiceExplainFits(t *testing.T) {
-	ctx := kit.NewContext(false)
-	ctx.Width, ctx.Height = 80, 24
+	ctx := kittest.Context(80, 24)
 	s := &Screen{}
 	s.Bella = rules.NoCard
 	kittest.ForCounts(t, func(t *testing.T, n int) {

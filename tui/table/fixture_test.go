@@ -132,6 +132,14 @@ func newFixture(t *testing.T, n int, seed uint64, w, h int, opts ...fixtureOpt) 
 	return startFixture(t, n, seed, w, h, host.New, opts...)
 }
 
+// eachTable runs test at every seat count on the count's game of seeds
+// at 80×24.
+func eachTable(t *testing.T, test func(t *testing.T, n int, f *fixture)) {
+	kittest.ForCounts(t, func(t *testing.T, n int) {
+		test(t, n, newFixture(t, n, seeds[n], 80, 24))
+	})
+}
+
 // startFixture is newFixture with the host made by newHost.
 func startFixture(t *testing.T, n int, seed uint64, w, h int, newHost func(host.Config) (*host.Host, error), opts ...fixtureOpt) *fixture {
 	t.Helper()

@@ -25,8 +25,7 @@ func TestSeatStateReadsWhole(t *testing.T) {
 		host.SeatTakeover: {"a bot plays", "for now"},
 		host.SeatAway:     {"away,", "waits 1m54s"},
 	}
-	kittest.ForCounts(t, func(t *testing.T, n int) {
-		f := newFixture(t, n, seeds[n], 80, 24)
+	eachTable(t, func(t *testing.T, n int, f *fixture) {
 		f.s.cfg.Now = func() time.Time { return now }
 		check := func(when string) {
 			for st, ps := range phrases {
@@ -63,8 +62,7 @@ func TestSeatStateReadsWhole(t *testing.T) {
 // the status line says a bot thinks for them, not that they think; a
 // bot's own seat thinks in its own name. At every seat count.
 func TestStandInThinks(t *testing.T) {
-	kittest.ForCounts(t, func(t *testing.T, n int) {
-		f := newFixture(t, n, seeds[n], 80, 24)
+	eachTable(t, func(t *testing.T, n int, f *fixture) {
 		f.until("a bid", func(s host.Snapshot) bool { return s.Can.Act && s.View.Phase == rules.PhaseBid1 }, false)
 		other := (f.s.snap.Seat + 1) % rules.Seat(n)
 		f.s.snap.Can.Act = false

@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
+	"github.com/klob/klob/tui/kit/kittest"
 )
 
 // TestStatusKeepsBella: at 80×24, at every seat count, the tricks line
@@ -16,8 +17,7 @@ import (
 // not fit goes to a line of its own, whole. Long names (as a server
 // allows) are cut short there as everywhere on the table.
 func TestStatusKeepsBella(t *testing.T) {
-	ctx := kit.NewContext(false)
-	ctx.Width, ctx.Height = 80, 24
+	ctx := kittest.Context(80, 24)
 	for _, names := range [][]string{{"You", "West", "North", "East"}, {"You", "Westmorland", "Northumberland", "Eastbourne"}} {
 		for _, n := range []int{2, 3, 4} {
 			checkStatusKeepsBella(t, &ctx, names, n)

@@ -8,7 +8,6 @@ import (
 
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
-	"github.com/klob/klob/tui/kit/kittest"
 )
 
 // TestTalkPanelPromisesNoTalk: at a table nobody can talk at (a game
@@ -16,8 +15,7 @@ import (
 // the bids and declarations and is not headed as talk; at a table with
 // a chat it is "Table talk".
 func TestTalkPanelPromisesNoTalk(t *testing.T) {
-	kittest.ForCounts(t, func(t *testing.T, n int) {
-		f := newFixture(t, n, seeds[n], 80, 24)
+	eachTable(t, func(t *testing.T, n int, f *fixture) {
 		f.until("a card", myCard, true)
 		if text := f.text(); strings.Contains(text, "talk") || !strings.Contains(text, "Bids and declarations") {
 			t.Errorf("a table without chat promises talk:\n%s", text)

@@ -111,8 +111,7 @@ func (w *watcher) checkHidden(what string) {
 // in the talk panel), the deal's result, and every hand of the scored
 // deal (d). A spectator's key that would play moves nothing.
 func TestSpectatorGoldens(t *testing.T) {
-	kittest.ForCounts(t, func(t *testing.T, n int) {
-		f := newFixture(t, n, seeds[n], 80, 24)
+	eachTable(t, func(t *testing.T, n int, f *fixture) {
 		talk := &fakeTalk{}
 		talk.hear("Ann", "good luck all", false)
 		w := newWatcher(t, f, talk)
@@ -310,8 +309,7 @@ func rang(cmd tea.Cmd) bool {
 // four win, one player wins) and, at the game over, the table it was
 // played at, and nothing of a log saved: it is the players', not theirs.
 func TestSpectatorSeesTheWinner(t *testing.T) {
-	kittest.ForCounts(t, func(t *testing.T, n int) {
-		f := newFixture(t, n, seeds[n], 80, 24)
+	eachTable(t, func(t *testing.T, n int, f *fixture) {
 		w := newWatcher(t, f, nil)
 		f.until("the end", func(s host.Snapshot) bool { return s.Over }, true)
 		w.catchUp()

@@ -49,6 +49,22 @@ func rulesConfig(tb testing.TB, rec Record, ruleText string) Config {
 	return cfg
 }
 
+// drillKind is a kind of drill at a table: the rules and the drills
+// taken (-only).
+type drillKind struct {
+	rules string
+	only  drill.Filter
+}
+
+// startOnly is the trainer of rulesConfig at k's rules, drilling only
+// k's drills, at 80×24, its first drill open.
+func startOnly(tb testing.TB, rec Record, k drillKind) *driver {
+	tb.Helper()
+	cfg := rulesConfig(tb, rec, k.rules)
+	cfg.Only = k.only
+	return start(tb, cfg, 80, 24)
+}
+
 // driver drives a trainer the way the App does, but synchronously:
 // each command runs at once and its message goes back into Update.
 // Commands held back (Hold) let a test look at the screen while the
@@ -237,13 +253,9 @@ func TestGoldens(t *testing.T) {
 		hs.golden("four-small-80x24")
 	})
 	t.Run("three-variants", func(t *testing.T) {
-		cfg := rulesConfig(t, nil, "players=3,shlomo=on,dealer_forced=on")
-		cfg.Only = drill.OnlyDeclare
-		hs := start(t, cfg, 80, 24)
+		hs := startOnly(t, nil, drillKind{"players=3,shlomo=on,dealer_forced=on", drill.OnlyDeclare})
 		hs.golden("three-shlomo-80x24")
-		cfg = rulesConfig(t, nil, "players=3")
-		cfg.Only = drill.OnlyDix
-		hs = start(t, cfg, 80, 24)
+		hs = startOnly(t, nil, drillKind{"players=3", drill.OnlyDix})
 		hs.press("n")
 		hs.golden("three-dix-result-80x24")
 	})
@@ -271,19 +283,15 @@ func asciiGolden(t *testing.T, cfg Config, w, h int, key, name string) {
 // every kind, each key takes the option it names, and the drill is
 // counted in the record of its seat count only.
 func TestOptionsLegal(t *testing.T) {
-	for _, c := range []struct {
-		rules string
-		only  drill.Filter
-	}{
+	for _, c := range []drillKind{
 		{"players=2", drill.OnlyRound1}, {"players=2", drill.OnlySchmeiss}, {"players=2", drill.OnlyRound2},
 		{"players=3", drill.OnlyRound1}, {"players=3", drill.OnlyRound2}, {"players=3", drill.OnlyDix},
 		{"players=3", drill.OnlyDialogue}, {"players=4", drill.OnlyRound2}, {"players=4", drill.OnlyDialogue},
 		{"players=3,shlomo=on", drill.OnlyDeclare}, {"players=4,cleopatra=on,dealer_forced=on", drill.Any},
 	} {
 		rec := &traintest.MemRecord{}
-		cfg := rulesConfig(t, rec, c.rules)
-		cfg.Only = c.only
-		hs := start(t, cfg, 80, 24)
+		hs := startOnly(t, rec, c)
+		players := hs.s.cfg.Options.NumPlayers()
 		r := rand.New(rand.NewPCG(1, 2))
 		for n := range 5 {
 			tr := hs.s
@@ -306,12 +314,11 @@ func TestOptionsLegal(t *testing.T) {
 			if tr.state != stateResult || tr.chose != i || tr.an.Rows[i].Action != tr.legal[i] {
 				t.Fatalf("%s: key %s: state %d, chose %d, want %d\n%s", c.rules, keys[i], tr.state, tr.chose, i, hs.screen())
 			}
-			if got := len(rec.Added); got != n+1 || rec.Added[n].Situation.Players() != cfg.Options.NumPlayers() {
-				t.Fatalf("%s: %d drills recorded, want %d of %d players", c.rules, got, n+1, cfg.Options.NumPlayers())
+			if got := len(rec.Added); got != n+1 || rec.Added[n].Situation.Players() != players {
+				t.Fatalf("%s: %d drills recorded, want %d of %d players", c.rules, got, n+1, players)
 			}
 			hs.press("enter")
 		}
-		players := cfg.Options.NumPlayers()
 		if got := rec.Stats.Section(players).Drills; got != 5 || players != 2 && rec.Stats.Section(2).Drills != 0 {
 			t.Errorf("%s: %d drills at %d players, %d at two: want 5 and 0", c.rules, got, players, rec.Stats.Section(2).Drills)
 		}
@@ -377,9 +384,7 @@ func TestKeysLineSays(t *testing.T) {
 func TestDixKeysAndSeatRecord(t *testing.T) {
 	rec := &traintest.MemRecord{}
 	rec.Stats.Add(drill.Record{Situation: traintest.Situation(t, traintest.Strong), Verdict: drill.Verdict{Kind: drill.Best}})
-	cfg := rulesConfig(t, rec, "players=3")
-	cfg.Only = drill.OnlyDix
-	hs := start(t, cfg, 80, 24)
+	hs := startOnly(t, rec, drillKind{"players=3", drill.OnlyDix})
 	if scr := hs.screen(); !strings.Contains(scr, "no drills yet") {
 		t.Errorf("the two-player record shows at three players:\n%s", scr)
 	}
@@ -512,7 +517,7 @@ func TestClick(t *testing.T) {
 // the number keys pick the n-th card as at the table.
 func TestGiveFollowsTheHand(t *testing.T) {
 	for _, rs := range giveRules {
-		hs := startDeclare(t, rs)
+		hs := startOnly(t, nil, drillKind{rs, drill.OnlyDeclare})
 		gives := 0
 		for range 40 {
 			tr := hs.s
@@ -553,17 +558,12 @@ func TestGiveFollowsTheHand(t *testing.T) {
 // count, the key line is whole to its last key ("q quit"): six cards to
 // give at cleopatra once cut it at "q qui".
 func TestKeyLineFits(t *testing.T) {
-	for _, c := range []struct {
-		rules string
-		only  drill.Filter
-	}{
+	for _, c := range []drillKind{
 		{"players=2", drill.Any}, {"players=2", drill.OnlyRound2}, {"players=3,shlomo=on,dealer_forced=on", drill.Any},
 		{"players=3,shlomo=on", drill.OnlyDeclare}, {"players=4,shlomo=on,cleopatra=on,dealer_forced=on", drill.Any},
 		{"players=4,shlomo=on,cleopatra=on", drill.OnlyDeclare}, {"players=4", drill.OnlyRound2},
 	} {
-		cfg := rulesConfig(t, nil, c.rules)
-		cfg.Only = c.only
-		hs := start(t, cfg, 80, 24)
+		hs := startOnly(t, nil, c)
 		for range 12 {
 			lines := strings.Split(strings.TrimRight(hs.screen(), "\n "), "\n")
 			if last := strings.TrimRight(lines[len(lines)-1], " "); !strings.HasSuffix(last, "q quit") {
@@ -654,18 +654,13 @@ func TestReviewRecordWraps(t *testing.T) {
 // name and who made it show whole, nine cards in hand included (a
 // diamond trump was cut to "diamon").
 func TestUpcardInfoWhole(t *testing.T) {
-	for _, c := range []struct {
-		rules string
-		only  drill.Filter
-	}{
+	for _, c := range []drillKind{
 		{"players=2", drill.OnlyDix},
 		{"players=3", drill.OnlyDix},
 		{"players=3", drill.OnlyDialogue},
 		{"players=4", drill.OnlyDialogue},
 	} {
-		cfg := rulesConfig(t, nil, c.rules)
-		cfg.Only = c.only
-		hs := start(t, cfg, 80, 24)
+		hs := startOnly(t, nil, c)
 		seen := map[rules.Suit]bool{}
 		for range 40 {
 			v := &hs.s.view
@@ -862,9 +857,7 @@ func TestDamagedRecordPathShown(t *testing.T) {
 // and three players says which card it is.
 func TestBottomCardShown(t *testing.T) {
 	for _, players := range []string{"players=2", "players=3"} {
-		cfg := rulesConfig(t, nil, players)
-		cfg.Only = drill.OnlyDix
-		hs := start(t, cfg, 80, 24)
+		hs := startOnly(t, nil, drillKind{players, drill.OnlyDix})
 		v := &hs.s.view
 		if v.Bottom == rules.NoCard {
 			t.Fatalf("%s: a dix drill with no bottom card turned", players)
@@ -1042,7 +1035,7 @@ func actionOf(tr *Screen, key string) rules.Action {
 // own row and the hard bot's choice always show.
 func TestResultKeepsYourRow(t *testing.T) {
 	for _, rs := range giveRules {
-		hs := startDeclare(t, rs)
+		hs := startOnly(t, nil, drillKind{rs, drill.OnlyDeclare})
 		cut := 0
 		for i := range 30 {
 			tr := hs.s
@@ -1088,10 +1081,3 @@ func TestResultKeepsYourRow(t *testing.T) {
 // giveRules are the rules whose declaration drills give cards: shlomo at
 // three players, shlomo and cleopatra at four.
 var giveRules = []string{"players=3,shlomo=on", "players=4,shlomo=on,cleopatra=on"}
-
-// startDeclare starts the declaration drills of rules rs at 80×24.
-func startDeclare(t *testing.T, rs string) *driver {
-	cfg := rulesConfig(t, nil, rs)
-	cfg.Only = drill.OnlyDeclare
-	return start(t, cfg, 80, 24)
-}

@@ -172,6 +172,14 @@ func CheckSize(tb testing.TB, frame string, w, h int) {
 // words of a screen as read, whatever its wrapping and columns.
 func Flat(s string) string { return strings.Join(strings.Fields(s), " ") }
 
+// Context is the context of a new App (Unicode glyphs) in a window of
+// w×h cells, for the tests that draw a screen's parts themselves.
+func Context(w, h int) kit.Context {
+	ctx := kit.NewContext(false)
+	ctx.Width, ctx.Height = w, h
+	return ctx
+}
+
 // Key is the key press of a key's name.
 func Key(k string) tea.KeyPressMsg {
 	switch k {
