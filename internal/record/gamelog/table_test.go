@@ -166,21 +166,12 @@ func TestSummaryOfAbandoned(t *testing.T) {
 func TestSummaryTricksPlayed(t *testing.T) {
 	seen := map[string]bool{}
 	for stop := 1; stop <= 40; stop++ {
-		l, err := testkit.Play(testkit.Config{Seed: 3, Options: tableOpts(2, 0), Header: tableHeader(2), MaxDeals: 1, StopAfter: stop})
-		if err != nil {
-			t.Fatal(err)
-		}
-		r, err := l.Replay()
-		if err != nil {
-			t.Fatal(err)
-		}
-		var sum bytes.Buffer
-		r.WriteSummary(&sum, "x.klob")
-		if strings.Contains(sum.String(), " 1 tricks") {
-			t.Fatalf("stopped after %d steps:\n%s", stop, sum.String())
+		sum := summaryOf(t, testkit.Config{Seed: 3, Options: tableOpts(2, 0), Header: tableHeader(2), MaxDeals: 1, StopAfter: stop})
+		if strings.Contains(sum, " 1 tricks") {
+			t.Fatalf("stopped after %d steps:\n%s", stop, sum)
 		}
 		for _, w := range []string{", 1 trick played", ", 2 tricks played"} {
-			if strings.Contains(sum.String(), w) {
+			if strings.Contains(sum, w) {
 				seen[w] = true
 			}
 		}
@@ -197,24 +188,31 @@ func TestSummaryNamesTheMenage(t *testing.T) {
 	menages := 0
 	for n := 2; n <= 4; n++ {
 		for seed := uint64(1); seed <= 30; seed++ {
-			l, err := testkit.Play(testkit.Config{Seed: seed, Options: tableOpts(n, 2), Header: tableHeader(n)})
-			if err != nil {
-				t.Fatal(err)
+			sum := summaryOf(t, testkit.Config{Seed: seed, Options: tableOpts(n, 2), Header: tableHeader(n)})
+			if strings.Contains(sum, "bella 50") {
+				t.Fatalf("%d players, seed %d: a menage written as bella:\n%s", n, seed, sum)
 			}
-			r, err := l.Replay()
-			if err != nil {
-				t.Fatal(err)
-			}
-			var sum bytes.Buffer
-			r.WriteSummary(&sum, "x.klob")
-			if strings.Contains(sum.String(), "bella 50") {
-				t.Fatalf("%d players, seed %d: a menage written as bella:\n%s", n, seed, sum.String())
-			}
-			menages += strings.Count(sum.String(), "+ menage 50")
+			menages += strings.Count(sum, "+ menage 50")
 		}
 	}
 	if menages == 0 {
 		t.Error("no game scored a menage: the test checks nothing")
 	}
 	t.Logf("%d menages named", menages)
+}
+
+// summaryOf is klob verify's summary of the game cfg plays.
+func summaryOf(t *testing.T, cfg testkit.Config) string {
+	t.Helper()
+	l, err := testkit.Play(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := l.Replay()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sum bytes.Buffer
+	r.WriteSummary(&sum, "x.klob")
+	return sum.String()
 }
