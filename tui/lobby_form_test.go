@@ -6,7 +6,11 @@ import (
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
+	"github.com/stretchr/testify/require"
 
+	"github.com/klob/klob/ai"
+	"github.com/klob/klob/internal/play/hall"
+	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit/kittest"
 	"github.com/klob/klob/tui/lobby"
 )
@@ -198,5 +202,31 @@ func TestLobbyWaitingRoomTellsRules(t *testing.T) {
 	for _, want := range []string{"Bottom card shown off", fmt.Sprintf("Last trick bonus %d", o.LastTrick)} {
 		bob.until(t, want)
 		ann.until(t, want)
+	}
+}
+
+// TestOpenFormRefusalFits: a table refused (here: too many open from
+// the person's address) says why in full, wrapped at 80 columns, and
+// the form still fits 80×24.
+func TestOpenFormRefusalFits(t *testing.T) {
+	h := testHallWith(t, func(cfg *hall.Config) { cfg.MaxTablesPerAddr = 1 })
+	_, err := h.Open(hall.Player{ID: "z", Name: "Zed"}, hall.Options{Seats: 2, Rules: rules.DefaultOptions(),
+		Level: ai.Random, From: "192.0.2.1"})
+	require.NoError(t, err)
+	ann := newLobbyPersonWith(h, "a", "Ann", 80, 24, func(cfg *LobbyConfig) { cfg.Addr = "192.0.2.1" })
+	t.Cleanup(func() { close(ann.done) })
+	ann.key("o")
+	for _, seats := range []string{"", "right", "right"} {
+		if seats != "" {
+			formTo(t, ann, "Seats")
+			ann.key(seats)
+		}
+		ann.key("enter")
+		ann.until(t, "open from your address")
+		want := "1 table is open from your address already, its most: join one, or try again later"
+		if !strings.Contains(flat(ann), want) {
+			t.Fatalf("the refusal is not whole:\n%s", ann.screen())
+		}
+		kittest.CheckSize(t, ann.screen(), 80, 24)
 	}
 }

@@ -1015,7 +1015,7 @@ func (f *TableForm) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) 
 func (f *TableForm) open(ctx *kit.Context) (kit.Screen, tea.Cmd) {
 	s := &f.form.Setup
 	t, err := f.l.cfg.Hall.Open(f.l.cfg.Player, hall.Options{Seats: s.Options.Players, Rules: s.Options, Level: s.Level, Seed: f.l.seed(),
-		Private: f.private})
+		Private: f.private, From: f.l.cfg.Addr})
 	if err != nil {
 		f.err = err.Error()
 		return f, nil
@@ -1030,7 +1030,10 @@ func (f *TableForm) View(ctx *kit.Context) string {
 	lines = append(lines, f.form.Lines(ctx, f.rows(), "[ Open the table ]",
 		"the bots take the seats nobody takes when the host starts")...)
 	if f.err != "" {
-		lines = append(lines, "", " "+st.Error.Render("! "+f.err))
+		lines = append(lines, "")
+		for _, l := range kit.Wrap("! "+f.err, max(20, ctx.Width-2)) {
+			lines = append(lines, " "+st.Error.Render(l))
+		}
 	}
 	lines = append(lines, "", " "+st.Dim.Render("↑/↓ choose a line · ←/→ change it · enter open · q/esc back"))
 	return kit.JoinLines(lines)

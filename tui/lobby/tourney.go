@@ -22,7 +22,7 @@ func (l *Lobby) openTourneys() (kit.Screen, tea.Cmd) {
 		l.setNote("this server runs no tournaments", true)
 		return l, nil
 	}
-	cfg := tourneyui.Config{Service: l.cfg.Tourney, Player: tourney.Player{Key: l.cfg.Player.ID, Name: l.cfg.Player.Name},
+	cfg := tourneyui.Config{Service: l.cfg.Tourney, Player: tourney.Player{Key: l.cfg.Player.ID, Name: l.cfg.Player.Name, Addr: l.cfg.Addr},
 		Done: l.cfg.Done, ASCII: l.cfg.ASCII, Analyze: l.cfg.Analyze}
 	if h := l.cfg.Hall; h != nil {
 		cfg.Label = func(key, name string) string { return h.Label(hall.Player{ID: key, Name: name}, nil) }

@@ -38,10 +38,24 @@ var (
 	ErrGuest     = errors.New("guests (no SSH key) play against bots only: connect with a key to sit at a table")
 )
 
-// TooManyTablesError says the hall holds its most tables.
-type TooManyTablesError struct{ Max int }
+// TooManyTablesError says the hall holds its most tables: in all, or
+// opened by the key (ByKey), or from the address (ByAddr).
+type TooManyTablesError struct {
+	Max           int
+	ByKey, ByAddr bool
+}
 
 func (e *TooManyTablesError) Error() string {
+	tables, are := fmt.Sprintf("%d tables", e.Max), "are"
+	if e.Max == 1 {
+		tables, are = "1 table", "is"
+	}
+	switch {
+	case e.ByKey:
+		return fmt.Sprintf("you have opened %s already, the most one person may: play at one, or leave one to close it", tables)
+	case e.ByAddr:
+		return fmt.Sprintf("%s %s open from your address already, its most: join one, or try again later", tables, are)
+	}
 	return fmt.Sprintf("the server holds %d tables already, its most: join one, or try again later", e.Max)
 }
 
@@ -70,8 +84,12 @@ type Config struct {
 	// FS is its file system (nil: the real one).
 	Dir string
 	FS  durable.FS
-	// MaxTables caps the tables open at once (default 50).
-	MaxTables int
+	// MaxTables caps the tables open at once (default 50);
+	// MaxTablesPerKey those one key has opened (default 3), and
+	// MaxTablesPerAddr those opened from one address (Options.From,
+	// default 8): keys cost nothing, so one address with many could
+	// otherwise take every table.
+	MaxTables, MaxTablesPerKey, MaxTablesPerAddr int
 	// Grace is how long a dropped player's seat waits for them before a
 	// bot takes it, and how long a seat reserved before the start waits
 	// after a restart (default 2 minutes; negative: not at all).
@@ -268,6 +286,12 @@ func New(cfg Config) (*Hall, error) {
 	if cfg.MaxTables <= 0 {
 		cfg.MaxTables = 50
 	}
+	if cfg.MaxTablesPerKey <= 0 {
+		cfg.MaxTablesPerKey = 3
+	}
+	if cfg.MaxTablesPerAddr <= 0 {
+		cfg.MaxTablesPerAddr = 8
+	}
 	if cfg.Grace < 0 {
 		cfg.Grace = time.Nanosecond
 	} else if cfg.Grace == 0 {
@@ -324,6 +348,10 @@ type Options struct {
 	Seed  uint64   // the seed every deck is drawn from
 	// Private refuses spectators (club.go); the host may change it.
 	Private bool
+	// From is the address the host opens the table from, for
+	// Config.MaxTablesPerAddr ("" counts nowhere); not a rule of the
+	// table, and never saved.
+	From string
 }
 
 // Info is a table as the lobby lists it.
@@ -441,9 +469,9 @@ func (h *Hall) Open(host Player, o Options) (*Table, error) {
 		return nil, err
 	}
 	h.mu.Lock()
-	if len(h.tables) >= h.cfg.MaxTables {
+	if err := h.roomFor(host.ID, o.From); err != nil {
 		h.mu.Unlock()
-		return nil, &TooManyTablesError{Max: h.cfg.MaxTables}
+		return nil, err
 	}
 	code := h.newCode()
 	t := newTable(h, code, o, host.ID, h.cfg.Clock.Now(), h.tableStore(code))
@@ -456,6 +484,31 @@ func (h *Hall) Open(host Player, o Options) (*Table, error) {
 	t.mu.Unlock()
 	h.cfg.Logf("table %s opened by %s (%d seats, %s bots)", code, host.Name, o.Seats, o.Level)
 	return t, nil
+}
+
+// roomFor reports whether the hall may hold one more table opened by
+// the key id from the address from; h.mu is held. A table counts for
+// its key and address while it is listed.
+func (h *Hall) roomFor(id, from string) error {
+	if len(h.tables) >= h.cfg.MaxTables {
+		return &TooManyTablesError{Max: h.cfg.MaxTables}
+	}
+	byKey, byAddr := 0, 0
+	for _, t := range h.tables {
+		if t.host == id {
+			byKey++
+		}
+		if from != "" && t.opts.From == from {
+			byAddr++
+		}
+	}
+	switch {
+	case byKey >= h.cfg.MaxTablesPerKey:
+		return &TooManyTablesError{Max: h.cfg.MaxTablesPerKey, ByKey: true}
+	case byAddr >= h.cfg.MaxTablesPerAddr:
+		return &TooManyTablesError{Max: h.cfg.MaxTablesPerAddr, ByAddr: true}
+	}
+	return nil
 }
 
 // tableStore is the store of the table code's directory, nil without

@@ -423,6 +423,43 @@ func TestOpenLimits(t *testing.T) {
 	require.ErrorAs(t, err, &tm)
 }
 
+// TestOpenLimitsByKeyAndAddress: one key opens at most MaxTablesPerKey
+// tables, one address at most MaxTablesPerAddr whatever the keys (keys
+// cost nothing); others still open theirs, and a table closed makes
+// room again.
+func TestOpenLimitsByKeyAndAddress(t *testing.T) {
+	h := newHall(t, Config{MaxTablesPerKey: 2, MaxTablesPerAddr: 3})
+	open := func(id, from string) (*Table, error) {
+		return h.Open(Player{ID: id, Name: id}, Options{Seats: 2, Rules: smallRules(), Level: ai.Easy, From: from})
+	}
+	first, err := open("a", "192.0.2.1")
+	require.NoError(t, err)
+	_, err = open("a", "198.51.100.7")
+	require.NoError(t, err)
+	_, err = open("a", "203.0.113.9")
+	require.EqualError(t, err, "you have opened 2 tables already, the most one person may: play at one, or leave one to close it")
+	_, err = open("b", "192.0.2.1")
+	require.NoError(t, err, "another key from the first address")
+	_, err = open("c", "192.0.2.1")
+	require.NoError(t, err, "a third table from the first address")
+	_, err = open("d", "192.0.2.1")
+	var tm *TooManyTablesError
+	require.ErrorAs(t, err, &tm)
+	require.True(t, tm.ByAddr, "%v", err)
+	require.EqualError(t, err, "3 tables are open from your address already, its most: join one, or try again later")
+	_, err = open("d", "")
+	require.NoError(t, err, "an address unknown counts nowhere")
+	// Ann's first table closes: she and the first address have room.
+	conn, err := first.Join(Player{ID: "a", Name: "a"})
+	require.NoError(t, err)
+	conn.Leave()
+	for _, in := range h.List("a") {
+		require.NotEqual(t, first.Code(), in.Code, "the table Ann left is listed")
+	}
+	_, err = open("a", "192.0.2.1")
+	require.NoError(t, err)
+}
+
 // TestGuestHoldsNoSeat: a guest (no key) never reads a bot's seat as
 // theirs: the bots' seats hold no key, and "" is nobody's.
 func TestGuestHoldsNoSeat(t *testing.T) {

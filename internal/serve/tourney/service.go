@@ -79,9 +79,11 @@ const (
 	MinLength = 10 * time.Minute
 	MaxLength = 31 * 24 * time.Hour
 	// MaxOpenPerCreator bounds the running tournaments of one creator
-	// (each asks its par of the server's bots); MaxOpen all the
-	// running ones.
+	// (each asks its par of the server's bots), MaxOpenPerAddr those
+	// created from one address since the server started (keys cost
+	// nothing), MaxOpen all the running ones.
 	MaxOpenPerCreator = 3
+	MaxOpenPerAddr    = 6
 	MaxOpen           = 100
 	// RecentEnded is how many of a player's ended tournaments List
 	// shows.
@@ -104,9 +106,10 @@ var (
 )
 
 // Player is who acts: the SSH key's fingerprint (hex) and the name
-// shown.
+// shown; Addr is the address they connect from (for MaxOpenPerAddr;
+// never stored).
 type Player struct {
-	Key, Name string
+	Key, Name, Addr string
 }
 
 // Service runs the tournaments of one server. Its methods are safe for
@@ -124,6 +127,7 @@ type Service struct {
 	live    map[seatKey]*live              // the boards in play, by entrant
 	daily   duplicate.Date                 // the day whose dailies exist
 	parWant map[string]bool                // codes queued for par, or being worked out
+	from    map[string]string              // the address each tournament created since the start came from, by code
 	parQ    []string
 	parWake chan struct{}
 	work    sync.WaitGroup // the par worker
@@ -165,7 +169,7 @@ func New(cfg Config) (*Service, error) {
 		return nil, fmt.Errorf("tourney: %w", err)
 	}
 	s := &Service{cfg: cfg, fs: durable.OS(), sets: map[string]*duplicate.BoardSet{}, live: map[seatKey]*live{},
-		parWant: map[string]bool{}, parWake: make(chan struct{}, 1)}
+		parWant: map[string]bool{}, from: map[string]string{}, parWake: make(chan struct{}, 1)}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.work.Add(1)
 	go s.parWorker()

@@ -318,15 +318,22 @@ func (s *Service) Create(ctx context.Context, p Player, spec Spec) (Info, error)
 	if err != nil {
 		return Info{}, s.dbErr(err)
 	}
-	mine := 0
+	mine, fromAddr := 0, 0
+	s.mu.Lock()
 	for _, t := range ts {
 		if t.Creator == p.Key {
 			mine++
 		}
+		if p.Addr != "" && s.from[t.Code] == p.Addr {
+			fromAddr++
+		}
 	}
+	s.mu.Unlock()
 	switch {
 	case mine >= MaxOpenPerCreator:
 		return Info{}, fmt.Errorf("%w: you host %d already; create another once one has ended", ErrTooMany, mine)
+	case fromAddr >= MaxOpenPerAddr:
+		return Info{}, fmt.Errorf("%w from your address (%d): create another once one has ended", ErrTooMany, fromAddr)
 	case len(ts) >= MaxOpen:
 		return Info{}, fmt.Errorf("%w on this server (%d): try again later", ErrTooMany, len(ts))
 	}
@@ -340,6 +347,11 @@ func (s *Service) Create(ctx context.Context, p Player, spec Spec) (Info, error)
 	}
 	if err != nil {
 		return Info{}, s.dbErr(err)
+	}
+	if p.Addr != "" {
+		s.mu.Lock()
+		s.from[t.Code] = p.Addr
+		s.mu.Unlock()
 	}
 	s.cfg.Logf("tournament %s created by %s: %d players, %d boards, %s bots, ends %s", t.Code, p.Name,
 		opts.NumPlayers(), t.Boards, t.Level, t.Ends.Format(time.RFC3339))

@@ -351,6 +351,29 @@ func TestCreateRefuses(t *testing.T) {
 	assert.Equal(t, "TESTAB", i.Code)
 }
 
+// TestCreateLimitByAddress: one address creates at most MaxOpenPerAddr
+// running tournaments whatever the keys (keys cost nothing); another
+// address, or a person whose address is not known, still creates.
+func TestCreateLimitByAddress(t *testing.T) {
+	f := newFixture(t, false)
+	ctx := context.Background()
+	for i := range MaxOpenPerAddr {
+		p := Player{Key: fmt.Sprintf("cccc%060x", i), Name: fmt.Sprint("sybil", i), Addr: "192.0.2.1"}
+		_, err := f.s.Create(ctx, p, f.spec(2, 4))
+		require.NoError(t, err)
+	}
+	sybil := Player{Key: fmt.Sprintf("cccc%060x", 99), Name: "sybil", Addr: "192.0.2.1"}
+	_, err := f.s.Create(ctx, sybil, f.spec(2, 4))
+	require.ErrorIs(t, err, ErrTooMany)
+	require.ErrorContains(t, err, "from your address")
+	other := ann
+	other.Addr = "198.51.100.7"
+	_, err = f.s.Create(ctx, other, f.spec(2, 4))
+	require.NoError(t, err)
+	_, err = f.s.Create(ctx, bob, f.spec(2, 4))
+	require.NoError(t, err, "an address not known counts nowhere")
+}
+
 // TestDailyTournaments: the server's daily tournaments are eight boards
 // at each seat count with klob daily's rules and bots, dealt from the
 // server's secret seed (never klob daily's public boards of the day,
