@@ -374,8 +374,8 @@ func WriteCalibRows(w io.Writer, title string, rows []CalibRow) error {
 	tw := tabwriter.NewWriter(ew, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintf(tw, "\tdecisions\tpredicted\trealised\terror\tinterval\t\n")
 	for _, r := range rows {
-		fmt.Fprintf(tw, "%s\t%d\t%+.1f\t%+.1f\t%+.1f\t[%+.1f, %+.1f]\t\n", r.Name, r.Error.N,
-			r.Predicted, r.Realised, r.Error.Mean, r.Error.Lo, r.Error.Hi)
+		fmt.Fprintf(tw, "%s\t%d\t%+.1f\t%+.1f\t%+.1f\t%s\t\n", r.Name, r.Error.N,
+			r.Predicted, r.Realised, r.Error.Mean, r.Error.Bracket("%+.1f"))
 	}
 	tw.Flush()
 	return ew.err

@@ -25,9 +25,9 @@ func (r *Report) WriteText(w io.Writer) error {
 	if r.Decks > 0 {
 		ew.printf("duplicate decks: %d, each dealt %d times with the seats rotated\n", r.Decks, r.Seatings)
 		for i, iv := range r.PerDeal {
-			ew.printf("%s (%c) per deal: %.1f points, 95%% interval [%.1f, %.1f]\n", r.Sides[i].Level, 'A'+i, iv.Mean, iv.Lo, iv.Hi)
+			ew.printf("%s (%c) per deal: %.1f points, 95%% interval %s\n", r.Sides[i].Level, 'A'+i, iv.Mean, iv.Bracket("%.1f"))
 		}
-		ew.printf("margin of A per deal: %+.1f points, 95%% interval [%+.1f, %+.1f]\n", r.Margin.Mean, r.Margin.Lo, r.Margin.Hi)
+		ew.printf("margin of A per deal: %+.1f points, 95%% interval %s\n", r.Margin.Mean, r.Margin.Bracket("%+.1f"))
 	}
 	if r.Games > 0 {
 		ew.printf("games to the target: %d, each played %d times with the seats rotated\n", r.Games, r.Seatings)

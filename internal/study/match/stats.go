@@ -1,6 +1,7 @@
 package match
 
 import (
+	"fmt"
 	"math"
 	"slices"
 	"time"
@@ -12,6 +13,16 @@ type Interval struct {
 	Lo   float64 `json:"lo"`
 	Hi   float64 `json:"hi"`
 	N    int     `json:"n"`
+}
+
+// Bracket writes the interval "[lo, hi]", each bound in verb (%.1f,
+// %+.1f), or says there is none when fewer than two values gave it: a
+// bracket of zero width would read as certainty.
+func (iv Interval) Bracket(verb string) string {
+	if iv.N < 2 {
+		return "none (one value)"
+	}
+	return fmt.Sprintf("["+verb+", "+verb+"]", iv.Lo, iv.Hi)
 }
 
 // MeanCI returns the mean of xs with its 95% confidence interval from

@@ -1,6 +1,7 @@
 package match
 
 import (
+	"fmt"
 	"math"
 	"testing"
 	"time"
@@ -27,6 +28,15 @@ func TestMeanCI(t *testing.T) {
 		got := MeanCI(tc.xs)
 		if !near(got.Mean, tc.mean, 1e-9) || !near(got.Lo, tc.lo, 1e-3) || !near(got.Hi, tc.hi, 1e-3) || got.N != tc.wantN {
 			t.Errorf("%s: got %+v, want mean %v [%v, %v] n %d", tc.name, got, tc.mean, tc.lo, tc.hi, tc.wantN)
+		}
+		// One value or none gives no interval, never a bracket of zero
+		// width, which would read as certainty.
+		want := fmt.Sprintf("[%.1f, %.1f]", tc.lo, tc.hi)
+		if tc.wantN < 2 {
+			want = "none (one value)"
+		}
+		if b := got.Bracket("%.1f"); b != want {
+			t.Errorf("%s: bracket %q, want %q", tc.name, b, want)
 		}
 	}
 }
