@@ -1,10 +1,12 @@
 package table
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/klob/klob/internal/play/host"
+	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
 	"github.com/klob/klob/tui/kit/kittest"
 )
@@ -45,6 +47,40 @@ func TestKeyLineASCII(t *testing.T) {
 		last := lines[len(lines)-1]
 		if !strings.HasSuffix(last, "q quit") || kit.WidthOf(last) > 79 {
 			t.Errorf("%d players: the key line %q (%d wide)", n, last, kit.WidthOf(last))
+		}
+	})
+}
+
+// TestRoundTwoMenuASCII: under -ascii the round-two menu names each
+// suit it offers in words, never a suit letter alone ("[e] H" read as
+// the hint's key), at every seat count.
+func TestRoundTwoMenuASCII(t *testing.T) {
+	alone := regexp.MustCompile(`\] [CDHS](  |$)`)
+	kittest.ForCounts(t, func(t *testing.T, n int) {
+		for seed := uint64(1); ; seed++ {
+			if seed > 40 {
+				t.Fatalf("%d players: no game of 40 came to the person's round-two choice", n)
+			}
+			f := newFixture(t, n, seed, 80, 24)
+			f.hs.Ctx.ASCII = true
+			f.hs.Ctx.SetDark(true)
+			if !f.reach(func(s host.Snapshot) bool { return s.Can.Act && s.View.Phase == rules.PhaseBid2 }, false) {
+				continue
+			}
+			text := kit.ASCIIText(f.text())
+			menu := ""
+			for _, l := range strings.Split(text, "\n") {
+				if strings.Contains(l, "Round two:") {
+					menu = l
+				}
+			}
+			if menu == "" {
+				t.Fatalf("%d players: no round-two menu:\n%s", n, text)
+			}
+			if alone.MatchString(menu) || !regexp.MustCompile(`clubs|diamonds|hearts|spades`).MatchString(menu) {
+				t.Errorf("%d players: the suits are not named in %q", n, menu)
+			}
+			return
 		}
 	})
 }

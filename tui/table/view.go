@@ -566,7 +566,13 @@ func (s *Screen) itemLabel(ctx *kit.Context, a rules.Action, i int, short bool) 
 		}
 	case rules.Name:
 		l = p.SuitName(a.Suit)
-		if short && a.Suit != rules.NoTrumps {
+		switch {
+		case !short || a.Suit == rules.NoTrumps:
+		case ctx.ASCII:
+			// A letter alone would read as a key (H is the hint's): the
+			// name alone is as short and cannot.
+			l = a.Suit.Name()
+		default:
 			l = p.StyledSuit(a.Suit)
 		}
 	case rules.Shlomo, rules.Cleopatra:
