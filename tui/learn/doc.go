@@ -6,6 +6,7 @@
 // the engine's reason naming the card; one the lesson does not want,
 // with the lesson's. When a card of yours is asked for, the cursor starts
 // on one that may be played (the bella card when the lesson asks for
-// bella). The text scrolls when the window is short; every frame fits
+// bella); when a choice is asked for ("press t"), the menu's cursor
+// starts on it, so enter takes it too. The text scrolls when the window is short; every frame fits
 // the window, down to 1×1. It depends on tui/kit only among the screens.
 package learn

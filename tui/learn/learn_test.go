@@ -401,3 +401,32 @@ func TestLeaveGoesBack(t *testing.T) {
 	require.Same(t, s, d.Screen)
 	require.False(t, d.Quit)
 }
+
+// TestEnterTakesTheAskedChoice: at every choice the lesson asks for
+// ("press t"), the menu's cursor starts on that choice, so enter takes
+// it as its key does: a newcomer who moves with the arrows and enter is
+// never corrected for pressing enter on another choice.
+func TestEnterTakesTheAskedChoice(t *testing.T) {
+	d, s, _ := start(t, 80, 24, false)
+	asked := 0
+	for i := 0; s.run.Step().Kind != lesson.End; i++ {
+		require.Less(t, i, 300, "the lesson never ended at %q", s.run.Step().Name)
+		switch st := s.run.Step(); {
+		case st.Bella != rules.NoCard && s.hand()[s.cursor] == st.Bella:
+			d.Press("b")
+		case st.Kind == lesson.Act:
+			v := s.run.View()
+			require.Equal(t, st.Want, v.Legal()[s.menu], "step %q: the cursor is not on the choice asked for", st.Name)
+			d.Press("enter")
+			require.Empty(t, s.note, "step %q: enter on the choice asked for was refused", st.Name)
+			asked++
+		case s.note != "" && st.Kind == lesson.Play:
+			d.Press("right", "enter")
+		case st.Kind == lesson.Claim && s.run.Game().Deal().Turn() == lesson.You:
+			d.Press("c")
+		default:
+			d.Press("enter")
+		}
+	}
+	require.GreaterOrEqual(t, asked, 4, "choices asked for")
+}

@@ -120,9 +120,19 @@ func (s *Screen) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 // changed resets what belongs to one step when the step has changed,
 // and places the cursor for a new decision in the card play.
 func (s *Screen) changed() {
-	if name := s.run.Step().Name; name != s.step {
-		s.step, s.scroll, s.menu = name, 0, 0
+	if st := s.run.Step(); st.Name != s.step {
+		s.step, s.scroll, s.menu = st.Name, 0, 0
 		s.note = ""
+		// The menu's cursor starts on the choice the step asks for:
+		// enter takes it as its key does.
+		if st.Kind == lesson.Act {
+			v := s.run.View()
+			for i, a := range v.Legal() {
+				if a == st.Want {
+					s.menu = i
+				}
+			}
+		}
 	}
 	s.place()
 }
