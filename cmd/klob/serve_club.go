@@ -63,8 +63,9 @@ func (c clubFiles) Archive(l *gamelog.Log) (string, error) {
 	return c.inside(path), durable.Public(err)
 }
 
-// nameKeeper keeps a keyed person's name in the club as they choose
-// it, off the screens' Update, the newest name last.
+// nameKeeper keeps the name of a keyed person the club has met (a game,
+// a tournament) as they choose it, off the screens' Update, the newest
+// name last; a key the club has never met is not written.
 type nameKeeper struct {
 	club *club.Service
 	key  string
@@ -98,7 +99,7 @@ func (k *nameKeeper) rename(name string) {
 func (k *nameKeeper) write() {
 	ctx, cancel := context.WithTimeout(context.Background(), clubWait)
 	defer cancel()
-	if err := k.club.SeePlayer(ctx, k.key, k.name); err != nil && !errors.Is(err, clubdb.ErrClosed) {
+	if err := k.club.NamePlayer(ctx, k.key, k.name); err != nil && !errors.Is(err, clubdb.ErrClosed) {
 		k.logf("club: keeping the name of %s: %v", k.key, err)
 	}
 }

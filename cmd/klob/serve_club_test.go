@@ -264,9 +264,10 @@ func TestServeBadAddressLeavesNothing(t *testing.T) {
 	assert.True(t, os.IsNotExist(err), "the state directory was made: %v", err)
 }
 
-// TestServeSeesPlayers: a keyed person is written into the club as
-// they connect (their key's fingerprint and their name, nothing else),
-// and again as they rename themselves; a guest writes nothing.
+// TestServeSeesPlayers: a key the club has never met (no game, no
+// tournament) is not written as it connects, since keys cost nothing;
+// a person the club has met is, with the name they come under, and
+// again as they rename themselves; a guest writes nothing.
 func TestServeSeesPlayers(t *testing.T) {
 	r := startServe(t, t.TempDir(), time.Minute)
 	ctx := context.Background()
@@ -274,19 +275,29 @@ func TestServeSeesPlayers(t *testing.T) {
 	r.connect(t, ann)
 	ann.c.WaitText(t, patience, "Welcome, ann")
 	key := server.KeyID(ann.key.PublicKey())
-	p, err := r.club.DB().Player(ctx, key)
-	require.NoError(t, err)
-	assert.Equal(t, "ann", p.Name)
-	ann.typ(t, "r")
-	ann.c.WaitText(t, patience, "Your name:")
-	for range 3 {
-		ann.typ(t, "\x7f")
-	}
-	ann.typ(t, "Anna", "\r")
-	ann.c.WaitText(t, patience, "You are Anna now.")
+	_, err := r.club.DB().Player(ctx, key)
+	require.ErrorIs(t, err, clubdb.ErrNotFound, "a key never met is written")
+
+	// Bob is known to the club (a tournament entered, say) as robert.
+	bob := newPerson(t, "bob")
+	bobKey := server.KeyID(bob.key.PublicKey())
+	require.NoError(t, r.club.DB().SeePlayer(ctx, bobKey, "robert"))
+	r.connect(t, bob)
+	bob.c.WaitText(t, patience, "Welcome, bob")
 	require.Eventually(t, func() bool {
-		p, err := r.club.DB().Player(ctx, key)
-		return err == nil && p.Name == "Anna"
+		p, err := r.club.DB().Player(ctx, bobKey)
+		return err == nil && p.Name == "bob"
+	}, patience, 5*time.Millisecond)
+	bob.typ(t, "r")
+	bob.c.WaitText(t, patience, "Your name:")
+	for range 3 {
+		bob.typ(t, "\x7f")
+	}
+	bob.typ(t, "Bobby", "\r")
+	bob.c.WaitText(t, patience, "You are Bobby now.")
+	require.Eventually(t, func() bool {
+		p, err := r.club.DB().Player(ctx, bobKey)
+		return err == nil && p.Name == "Bobby"
 	}, patience, 5*time.Millisecond)
 
 	zoe, err := sshtest.Dial(r.addr, sshtest.Config{User: "zoe", Width: 100, Height: 30})
@@ -295,7 +306,7 @@ func TestServeSeesPlayers(t *testing.T) {
 	zoe.WaitText(t, patience, "Guests are not rated")
 	n, err := r.club.DB().Counts(ctx)
 	require.NoError(t, err)
-	assert.Equal(t, 1, n.Players, "the guest is not written")
+	assert.Equal(t, 1, n.Players, "only Bob is written")
 }
 
 // TestGamesAloneAreRecorded: a game against bots, filed in the

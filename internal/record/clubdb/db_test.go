@@ -673,3 +673,22 @@ func TestWriteQueuedAsCommitterLetsGoIsCommitted(t *testing.T) {
 	_, err = db.GameBySum(ctx, fakeSum("late"))
 	require.NoError(t, err)
 }
+
+// TestNamePlayer: a key never met is not written by NamePlayer (keys
+// cost nothing); a player met before takes the new name.
+func TestNamePlayer(t *testing.T) {
+	db := openStopped(t)
+	ctx := context.Background()
+	require.NoError(t, db.NamePlayer(ctx, "k1", "ann"))
+	_, err := db.Player(ctx, "k1")
+	require.ErrorIs(t, err, ErrNotFound)
+	n, err := db.Counts(ctx)
+	require.NoError(t, err)
+	require.Zero(t, n.Players)
+	require.NoError(t, db.SeePlayer(ctx, "k1", "ann"))
+	require.NoError(t, db.NamePlayer(ctx, "k1", "Anna"))
+	p, err := db.Player(ctx, "k1")
+	require.NoError(t, err)
+	require.Equal(t, "Anna", p.Name)
+	require.Error(t, db.NamePlayer(ctx, "", "x"))
+}

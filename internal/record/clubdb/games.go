@@ -411,6 +411,26 @@ func (db *DB) SeePlayer(ctx context.Context, key, name string) error {
 	})
 }
 
+// NamePlayer notes that a keyed person already met (in a game, or a
+// tournament: SeePlayer) came in, or renamed themselves, under name. A
+// key never met is not recorded: keys cost nothing, and a row for every
+// key that ever connects would let one client grow the database
+// without bound. Such a person's row comes with their first game (its
+// seat's name, the one they chose) or tournament.
+func (db *DB) NamePlayer(ctx context.Context, key, name string) error {
+	if err := checkKey(key); err != nil {
+		return err
+	}
+	if len(name) > MaxName {
+		return fmt.Errorf("player %s: a name of %d bytes is longer than %d", key, len(name), MaxName)
+	}
+	now := ms(db.now())
+	return db.write(ctx, func(tx *wtx) error {
+		_, err := tx.exec(tx.s().namePlayer, key, name, now)
+		return err
+	})
+}
+
 // Bounds of what a player is.
 const (
 	MaxKey  = 128 // bytes of a key fingerprint (klob serve's are 32)

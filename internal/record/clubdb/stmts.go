@@ -14,6 +14,7 @@ type writeStmts struct {
 	begin, commit, rollback               *sql.Stmt
 	savepoint, release, rollbackTo        *sql.Stmt
 	seePlayer, playerInGame, playerExists *sql.Stmt
+	namePlayer                            *sql.Stmt
 	importPlayer                          *sql.Stmt
 	gameBySum, insertGame, setGamePath    *sql.Stmt
 	setRematch, insertSeat                *sql.Stmt
@@ -36,6 +37,8 @@ func (w *writeStmts) prepare(ctx context.Context, conn *sql.Conn) error {
 		// The name is the one the player chose: set here only.
 		{&w.seePlayer, `INSERT INTO players (key, name, first_seen, last_seen) VALUES (?1, ?2, ?3, ?3)
 			ON CONFLICT (key) DO UPDATE SET name = excluded.name, last_seen = max(last_seen, excluded.last_seen)`},
+		// A player already met changes their name, or comes back.
+		{&w.namePlayer, `UPDATE players SET name = ?2, last_seen = max(last_seen, ?3) WHERE key = ?1`},
 		// A player met in a game: their name is the seat's only when
 		// the database has none yet.
 		{&w.playerInGame, `INSERT INTO players (key, name, first_seen, last_seen) VALUES (?1, ?2, ?3, ?3)

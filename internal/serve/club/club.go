@@ -143,13 +143,14 @@ func (s *Service) Config() rating.Config { return s.cfg }
 // Scale is how ratings are shown.
 func (s *Service) Scale() rating.Scale { return s.scale }
 
-// SeePlayer notes that the person with key came in under name. A
-// guest (key "") is not recorded.
-func (s *Service) SeePlayer(ctx context.Context, key, name string) error {
+// NamePlayer notes that the person with key, if the club has met them
+// (a game, a tournament), came in or renamed themselves under name
+// (clubdb.DB.NamePlayer). A guest (key "") is not recorded.
+func (s *Service) NamePlayer(ctx context.Context, key, name string) error {
 	if key == "" {
 		return nil
 	}
-	return s.db.SeePlayer(ctx, key, name)
+	return s.db.NamePlayer(ctx, key, name)
 }
 
 // rateFunc is the rating function of game g for clubdb.RecordGame,
