@@ -104,6 +104,22 @@ func (o Options) Applicable() Options {
 	return o
 }
 
+// NotPlayedWhy says why the house variant key, on in o, is not played
+// at o's table (Applicable switches it off): "it needs dealer_forced",
+// "played by three or four". It is "" for a variant that is played, or
+// any other key.
+func (o Options) NotPlayedWhy(key string) string {
+	switch {
+	case key == "shlomo" && o.Shlomo && !o.HasShlomo():
+		return "played by three or four"
+	case key == "cleopatra" && o.Cleopatra && !o.HasCleopatra():
+		return "played by four"
+	case key == "bimah" && o.Bimah && !o.DealerForced:
+		return "it needs dealer_forced"
+	}
+	return ""
+}
+
 // NumPlayers returns the number of players: Players, or 2 when unset.
 func (o Options) NumPlayers() int {
 	if o.Players == 0 {

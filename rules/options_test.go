@@ -72,9 +72,20 @@ func TestApplicable(t *testing.T) {
 		if got != want {
 			t.Errorf("%d players: Applicable %s, want %s", n, got, want)
 		}
+		// Each variant switched off says why; those played say nothing.
+		for _, key := range []string{"bimah", "shlomo", "cleopatra", "menage", "of_a_kind", "target"} {
+			on, _ := got.Get(key)
+			was, _ := o.Get(key)
+			if why := o.NotPlayedWhy(key); (why != "") != (on != was) {
+				t.Errorf("%d players: %s on %s, played %s, why %q", n, key, was, on, why)
+			}
+		}
 		o.DealerForced = true
 		if got := o.Applicable(); !got.Bimah || !got.DealerForced {
 			t.Errorf("%d players: bimah dropped beside dealer_forced: %s", n, got)
+		}
+		if why := o.NotPlayedWhy("bimah"); why != "" {
+			t.Errorf("%d players: bimah beside dealer_forced not played: %q", n, why)
 		}
 	}
 }

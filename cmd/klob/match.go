@@ -111,7 +111,12 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 	// A variant the table does not play is left out, as the setup form
 	// does, so that the report and the logs name only the rules played.
 	if played := opts.Applicable(); played != opts {
-		fmt.Fprintf(stderr, "klob match: left out, not played with these rules and %d players: %s\n", opts.NumPlayers(), strings.Join(changedRules(opts, played), ", "))
+		var why []string
+		for _, kv := range changedRules(opts, played) {
+			key, _, _ := strings.Cut(kv, "=")
+			why = append(why, kv+" ("+opts.NotPlayedWhy(key)+")")
+		}
+		fmt.Fprintf(stderr, "klob match: left out, not played at this table of %d: %s\n", opts.NumPlayers(), strings.Join(why, ", "))
 		opts = played
 	}
 	if *calibrate {
