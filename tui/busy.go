@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/klob/klob/internal/record/store"
@@ -65,6 +67,19 @@ func (s *busyScreen) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd)
 		return newSetupScreen(s.cfg, s.cfg.Setup), nil
 	}
 	return s, nil
+}
+
+// KeyHelp is the screen's own keys: r and n when offered, help, quit.
+func (s *busyScreen) KeyHelp(k *kit.KeyMap) help.KeyMap {
+	var keys []key.Binding
+	if s.cfg.ReadOnly != nil {
+		keys = append(keys, kit.Bind("r", "look at the saved games, read-only", "r"))
+	}
+	if s.cfg.Elsewhere != nil {
+		keys = append(keys, kit.Bind("n", "play a new game in a new state directory", "n"))
+	}
+	keys = append(keys, k.Help, kit.Bind("q", "quit: this Klob saved nothing", "q"))
+	return kit.KeyHelp{Short: keys, Full: [][]key.Binding{keys}}
 }
 
 // View says who is in the way and what can be done.

@@ -155,6 +155,13 @@ func TestBusyScreen(t *testing.T) {
 		!strings.Contains(scr, "read-only") || !strings.Contains(scr, "new state directory") {
 		t.Fatalf("busy screen %s:\n%s", hs.name(), scr)
 	}
+	// Its help lists its own keys, not the table's.
+	hs.press("?")
+	if help := kittest.Flat(hs.screen()); !strings.Contains(help, "look at the saved games, read-only") ||
+		strings.Contains(help, "play the selected card") || strings.Contains(help, "stays saved") {
+		t.Fatalf("the busy screen's help:\n%s", hs.screen())
+	}
+	hs.press("esc")
 	hs.press("r")
 	if hs.name() != "history" {
 		t.Fatalf("r opened %s, want the history", hs.name())
