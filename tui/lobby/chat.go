@@ -175,6 +175,14 @@ var errTalkEnded = errors.New("this talk is closed to you now: esc goes back to 
 // errGuestTalk refuses a guest's line.
 var errGuestTalk = errors.New("guests read the talk but do not write: connect with an SSH key to talk")
 
+// Quiet says why the person may not talk now, nil when they may.
+func (t *roomTalk) Quiet() error {
+	if t.quiet == nil {
+		return nil
+	}
+	return t.quiet()
+}
+
 // Say says text, or runs /mute or /unmute.
 func (t *roomTalk) Say(text string) (string, error) {
 	if cmd, rest, ok := strings.Cut(text+" ", " "); strings.HasPrefix(text, "/") && ok {

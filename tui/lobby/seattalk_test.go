@@ -201,6 +201,7 @@ func TestRatedTableKeepsQuietInADeal(t *testing.T) {
 			sn := s.conn.Port().Snapshot()
 			_, err := s.talk.Say("hello")
 			playing := sn.HasDeal && !sn.Between && !sn.Over
+			require.Equal(t, playing && c.quiet, s.talk.Quiet() != nil, "%d seats, deal %d: the box says quiet", c.seats, sn.DealNo)
 			if playing && c.quiet {
 				require.ErrorIs(t, err, errQuietDeal, "%d seats, deal %d", c.seats, sn.DealNo)
 			} else {

@@ -66,8 +66,20 @@ const typingHelp = "enter send · esc cancel · /mute NAME hides a player"
 // key but ctrl+c goes to it then.
 func (s *Screen) Typing() bool { return s.talk.Typing }
 
+// talkQuieter is a Talker that may keep the person quiet for now (a
+// rated table during a deal): the box still opens, for /mute, and says
+// so at once rather than when a line is sent.
+type talkQuieter interface{ Quiet() error }
+
 // openChat opens the box to type a line.
-func (s *Screen) openChat() { s.talk.Open(s.cfg.Talk.Limit(), &s.note) }
+func (s *Screen) openChat() {
+	s.talk.Open(s.cfg.Talk.Limit(), &s.note)
+	if q, ok := s.cfg.Talk.(talkQuieter); ok {
+		if err := q.Quiet(); err != nil {
+			s.note = kit.Note{Text: kit.Capital(err.Error()) + " (/mute NAME still works)."}
+		}
+	}
+}
 
 // chatKey takes a key while the box is open: a line said is placed
 // among the deal's words.

@@ -1,13 +1,16 @@
 package table
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
+	"github.com/klob/klob/tui/kit/kittest"
 )
 
 // TestTalkPanelPromisesNoTalk: at a table nobody can talk at (a game
@@ -79,4 +82,45 @@ func TestTalkLongLineKeepsTheRest(t *testing.T) {
 			t.Errorf("the long line takes %d rows, or is not marked cut:\n%s", n, text)
 		}
 	}
+}
+
+// quietTalk is a chat that keeps the person quiet for now, as a rated
+// table does during a deal: lines are refused, commands answered.
+type quietTalk struct{ fakeTalk }
+
+var errQuiet = errors.New("at a rated table the players keep quiet while a deal is played: talk again when it ends")
+
+func (q *quietTalk) Quiet() error { return errQuiet }
+func (q *quietTalk) Say(text string) (string, error) {
+	if strings.HasPrefix(text, "/") {
+		return q.fakeTalk.Say(text)
+	}
+	return "", errQuiet
+}
+
+// TestQuietTalkSaysSoAtOnce: where the person must keep quiet, / says
+// so as the box opens (not only once a line is sent), and the box still
+// takes a command; the screen fits 80×24.
+func TestQuietTalkSaysSoAtOnce(t *testing.T) {
+	kittest.ForCounts(t, func(t *testing.T, n int) {
+		q := &quietTalk{}
+		f := newFixture(t, n, seeds[n], 80, 24, func(_ *host.Config, c *Config) { c.Talk = q })
+		f.hs.Press("/")
+		text := kittest.Flat(f.text())
+		if !strings.Contains(text, "keep quiet while a deal is played") || !strings.Contains(text, "/mute NAME still works") {
+			t.Fatalf("%d players: the box does not say the table is quiet:\n%s", n, f.text())
+		}
+		kittest.CheckSize(t, f.hs.Frame(), 80, 24)
+		for _, r := range "/mute Bob" {
+			if r == ' ' {
+				f.hs.Press("space")
+			} else {
+				f.hs.Press(string(r))
+			}
+		}
+		f.hs.Press("enter")
+		if text := kittest.Flat(f.text()); !strings.Contains(text, "no longer see Bob") {
+			t.Fatalf("%d players: a command in a quiet box:\n%s", n, f.text())
+		}
+	})
 }
