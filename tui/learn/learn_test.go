@@ -351,14 +351,24 @@ func offered(s *Screen) []string {
 func toTheEnd(t *testing.T, d *kittest.Driver, s *Screen) {
 	t.Helper()
 	d.Press("enter", "enter", "enter", "p", "a", "enter", "t", "enter", "x", "n")
+	walk(t, d, s, func(i int, _ lesson.Step) {
+		// A choice the lesson refuses says so: the next may do.
+		d.Press(offered(s)[i%len(offered(s))])
+	})
+}
+
+// walk plays the lesson at d from where it is to its end: act takes
+// each choice asked for (the i-th key pressed), the rest goes on as a
+// player would.
+func walk(t *testing.T, d *kittest.Driver, s *Screen, act func(i int, st lesson.Step)) {
+	t.Helper()
 	for i := 0; s.run.Step().Kind != lesson.End; i++ {
 		require.Less(t, i, 300, "the lesson never ended at %q", s.run.Step().Name)
 		switch st := s.run.Step(); {
 		case st.Bella != rules.NoCard && s.hand()[s.cursor] == st.Bella:
 			d.Press("b")
 		case st.Kind == lesson.Act:
-			// A choice the lesson refuses says so: the next may do.
-			d.Press(offered(s)[i%len(offered(s))])
+			act(i, st)
 		case s.note != "" && st.Kind == lesson.Play:
 			d.Press("right", "enter")
 		case st.Kind == lesson.Claim && s.run.Game().Deal().Turn() == lesson.You:
@@ -409,24 +419,12 @@ func TestLeaveGoesBack(t *testing.T) {
 func TestEnterTakesTheAskedChoice(t *testing.T) {
 	d, s, _ := start(t, 80, 24, false)
 	asked := 0
-	for i := 0; s.run.Step().Kind != lesson.End; i++ {
-		require.Less(t, i, 300, "the lesson never ended at %q", s.run.Step().Name)
-		switch st := s.run.Step(); {
-		case st.Bella != rules.NoCard && s.hand()[s.cursor] == st.Bella:
-			d.Press("b")
-		case st.Kind == lesson.Act:
-			v := s.run.View()
-			require.Equal(t, st.Want, v.Legal()[s.menu], "step %q: the cursor is not on the choice asked for", st.Name)
-			d.Press("enter")
-			require.Empty(t, s.note, "step %q: enter on the choice asked for was refused", st.Name)
-			asked++
-		case s.note != "" && st.Kind == lesson.Play:
-			d.Press("right", "enter")
-		case st.Kind == lesson.Claim && s.run.Game().Deal().Turn() == lesson.You:
-			d.Press("c")
-		default:
-			d.Press("enter")
-		}
-	}
+	walk(t, d, s, func(_ int, st lesson.Step) {
+		v := s.run.View()
+		require.Equal(t, st.Want, v.Legal()[s.menu], "step %q: the cursor is not on the choice asked for", st.Name)
+		d.Press("enter")
+		require.Empty(t, s.note, "step %q: enter on the choice asked for was refused", st.Name)
+		asked++
+	})
 	require.GreaterOrEqual(t, asked, 4, "choices asked for")
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/klob/klob/internal/play/hall"
 	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/internal/serve/chat"
+	"github.com/klob/klob/internal/testing/halltest"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit/kittest"
 	"github.com/klob/klob/tui/lobby/lobbytest"
@@ -172,16 +173,9 @@ func TestRatedTableKeepsQuietInADeal(t *testing.T) {
 		people := []hall.Player{{ID: "a", Name: "ann"}, {ID: "b", Name: "bob"}}[:c.people]
 		o := rules.DefaultOptions()
 		o.Players, o.Target = c.seats, 300
-		tb, err := h.Open(people[0], hall.Options{Seats: c.seats, Rules: o, Level: ai.Random, Seed: 1})
+		tb, conns, err := halltest.Start(h, people, hall.Options{Seats: c.seats, Rules: o, Level: ai.Random, Seed: 1})
 		require.NoError(t, err)
-		var conns []*hall.Conn
-		for _, p := range people {
-			conn, err := tb.Join(p)
-			require.NoError(t, err)
-			conns = append(conns, conn)
-		}
 		require.Equal(t, c.people == 2, tb.Rated())
-		require.NoError(t, conns[0].Start())
 		l := New(Config{Player: people[0], Hall: h, Chat: hub, Club: &lobbytest.Club{}})
 		if c.noClub {
 			l.cfg.Club = nil

@@ -398,17 +398,7 @@ func (tx *wtx) rate(g *Game, id int64, rate RateFunc) ([]RatingChange, error) {
 // chose: their name becomes name and they are last seen now (first seen
 // too, the first time).
 func (db *DB) SeePlayer(ctx context.Context, key, name string) error {
-	if err := checkKey(key); err != nil {
-		return err
-	}
-	if len(name) > MaxName {
-		return fmt.Errorf("player %s: a name of %d bytes is longer than %d", key, len(name), MaxName)
-	}
-	now := ms(db.now())
-	return db.write(ctx, func(tx *wtx) error {
-		_, err := tx.exec(tx.s().seePlayer, key, name, now)
-		return err
-	})
+	return db.writePlayer(ctx, key, name, func(s *writeStmts) *sql.Stmt { return s.seePlayer })
 }
 
 // NamePlayer notes that a keyed person already met (in a game, or a
@@ -418,6 +408,12 @@ func (db *DB) SeePlayer(ctx context.Context, key, name string) error {
 // without bound. Such a person's row comes with their first game (its
 // seat's name, the one they chose) or tournament.
 func (db *DB) NamePlayer(ctx context.Context, key, name string) error {
+	return db.writePlayer(ctx, key, name, func(s *writeStmts) *sql.Stmt { return s.namePlayer })
+}
+
+// writePlayer checks key and name, then runs the statement stmt picks
+// with the key, the name and now.
+func (db *DB) writePlayer(ctx context.Context, key, name string, stmt func(*writeStmts) *sql.Stmt) error {
 	if err := checkKey(key); err != nil {
 		return err
 	}
@@ -426,7 +422,7 @@ func (db *DB) NamePlayer(ctx context.Context, key, name string) error {
 	}
 	now := ms(db.now())
 	return db.write(ctx, func(tx *wtx) error {
-		_, err := tx.exec(tx.s().namePlayer, key, name, now)
+		_, err := tx.exec(stmt(tx.s()), key, name, now)
 		return err
 	})
 }

@@ -30,15 +30,8 @@ func playHallGame(t *testing.T, h *hall.Hall, n int, people []hall.Player, seed 
 	t.Helper()
 	o := rules.DefaultOptions()
 	o.Target = 150
-	tb, err := h.Open(people[0], hall.Options{Seats: n, Rules: o, Level: ai.Random, Seed: seed})
+	tb, conns, err := halltest.Start(h, people, hall.Options{Seats: n, Rules: o, Level: ai.Random, Seed: seed})
 	require.NoError(t, err)
-	var conns []*hall.Conn
-	for _, p := range people {
-		c, err := tb.Join(p)
-		require.NoError(t, err)
-		conns = append(conns, c)
-	}
-	require.NoError(t, conns[0].Start())
 	// A guard against a hung table only: the game is bounded by its work.
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()

@@ -11,6 +11,25 @@ import (
 	"github.com/klob/klob/internal/play/hall"
 )
 
+// Start opens a table of h with o for people (the first hosts it),
+// seats them in order and starts the game, bots in the seats left: the
+// table and the people's connections, in seat order.
+func Start(h *hall.Hall, people []hall.Player, o hall.Options) (*hall.Table, []*hall.Conn, error) {
+	tb, err := h.Open(people[0], o)
+	if err != nil {
+		return nil, nil, err
+	}
+	var conns []*hall.Conn
+	for _, p := range people {
+		c, err := tb.Join(p)
+		if err != nil {
+			return nil, nil, err
+		}
+		conns = append(conns, c)
+	}
+	return tb, conns, conns[0].Start()
+}
+
 // PlayOut plays random legal moves (drawn from r) from each connection's
 // seat, and is ready between deals, until every seat's game is over and
 // filed, or ctx ends (its error). A connection whose game has not
