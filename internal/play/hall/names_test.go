@@ -1,6 +1,7 @@
 package hall
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/klob/klob/internal/testing/clocktest"
@@ -31,6 +32,23 @@ func TestNormalName(t *testing.T) {
 		// The words the tables name seats by that are not a person:
 		// "You" (the reader) and the bots, look-alikes too.
 		"You", "you", " YOU ", "Yоu", "Bot", "bot", "Bot B", "B0t d", "bot-c",
+		// ... in letters of the scripts that copy Latin capitals
+		// (Cherokee, Coptic, Lisu), Latin small capitals and barred
+		// letters, Armenian, or mixed with a letter no table knows.
+		"Bot Ꮯ", "Bot Ⲥ", "Bot ꓚ", "ꓐꓳꓔ ꓚ", "ᏴᎾᎢ", "ʙᴏᴛ ᴄ", "ƀøŧ", "Bot ɗ", "Yօս", "Bot ထ", "ⲂⲞⲦ",
+		// Something that reads as a key's tag: a '#' look-alike, or a
+		// symbol and hex digits.
+		"ann #721fda", "ann ♯721fda", "ann ⌗721fda", "ann ⋕7", "ann ǂ721fda", "ann ﹟721fda",
+		"ann ☐721fda", "ann ♠72F", "ann ★7е1", // a Cyrillic е
+		// Invisible or blank: fillers, default-ignorables, the blank
+		// braille pattern, or no visible character at all.
+		"\u3164ann", "ann\u3164", "\uffa0ann", "\u115fann", "\u1160ann", "\u2800\u2800\u2800", "ann\u2800",
+		"a\u034fnn", "a\u17b4nn", "a\u180bnn", "\u0301", "\u0301ann", "\U0001d159ann",
+		// Brackets: "(watching)" is the talk's mark of a spectator.
+		"eve (watching)", "eve ❨watching❩", "fay ❲you❳", "ann [x]", "ann 「x」", "ann ⎛x⎞",
+		// Hangul jamo NFKC leaves unjoined: measured as one character,
+		// drawn as many.
+		strings.Repeat("\u1100", 24), "ㅋㅋ", "\u1100ann", "ann\ua960", "한\ud7b0", "ᄀᄀᄀ",
 	} {
 		_, err := NormalName(bad)
 		assert.Error(t, err, "%q", bad)
@@ -49,6 +67,32 @@ func TestNormalName(t *testing.T) {
 		"Botany":     "Botany",
 		"Bot Bob":    "Bot Bob",
 		"a\u00a0b":   "a b", // NFKC: a no-break space is a space
+		// Names of many scripts, and symbols that read as no tag.
+		"Ærøskøbing": "Ærøskøbing",
+		"Łukasz":     "Łukasz",
+		"Đorđe":      "Đorđe",
+		"Nguyễn Văn": "Nguyễn Văn",
+		"Юля":        "Юля",
+		"Вася":       "Вася",
+		"Ζωή":        "Ζωή",
+		"Αλέξανδρος": "Αλέξανδρος",
+		"Անի":        "Անի",
+		"דנה":        "דנה",
+		"علي":        "علي",
+		"김민준":        "김민준",
+		"각":        "각", // jamo NFKC joins into a syllable
+		"ㄱㅏ":         "가",
+		"さくら":        "さくら",
+		"प्रिया":     "प्रिया",
+		"สมชาย":      "สมชาย",
+		"ნინო":       "ნინო",
+		"Bot 王":      "Bot 王",
+		"ann ♠ 42":   "ann ♠ 42",
+		"♠ace":       "♠ace",
+		"R2-D2":      "R2-D2",
+		"ann -42":    "ann -42",
+		"ᏣᎳᎩ ᎦᏬᏂᎯᏍᏗ": "ᏣᎳᎩ ᎦᏬᏂᎯᏍᏗ", // Cherokee, no short word
+		"ꓡꓲ ꓞꓳ ꓟꓱ":   "ꓡꓲ ꓞꓳ ꓟꓱ",
 	} {
 		got, err := NormalName(in)
 		require.NoError(t, err, "%q", in)
