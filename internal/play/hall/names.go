@@ -258,11 +258,16 @@ func skeletonOf(name string, digits bool) string {
 	return b.String()
 }
 
-// KeyTag is the short tag of a player's key shown beside a name that
-// another key shares: the first six digits of the key's fingerprint.
+// TagLen is the number of hex digits in a key's tag: 48 bits, so that
+// making a key whose tag is another's takes years of guessing, where
+// 24 bits took a minute.
+const TagLen = 12
+
+// KeyTag is the tag of a player's key shown beside a name that another
+// key shares: the first TagLen digits of the key's fingerprint.
 func KeyTag(id string) string {
-	if len(id) > 6 {
-		return id[:6]
+	if len(id) > TagLen {
+		return id[:TagLen]
 	}
 	return id
 }

@@ -106,16 +106,16 @@ func TestNormalName(t *testing.T) {
 func TestLabelTagsSharedNames(t *testing.T) {
 	h, err := New(Config{})
 	require.NoError(t, err)
-	alice := Player{ID: "a1b2c3d4e5f6", Name: "alice"}
+	alice := Player{ID: "a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6", Name: "alice"}
 	v := h.Visit(alice, nil)
 	assert.Equal(t, "alice", h.Label(alice, nil))
-	eve := Player{ID: "ffee00112233", Name: "аlice"} // a Cyrillic а
+	eve := Player{ID: "ffee00112233445566778899aabbccdd", Name: "аlice"} // a Cyrillic а
 	ve := h.Visit(eve, nil)
-	assert.Equal(t, "alice #a1b2c3", h.Label(alice, nil))
-	assert.Equal(t, "аlice #ffee00", h.Label(eve, nil))
+	assert.Equal(t, "alice #a1b2c3d4e5f6", h.Label(alice, nil))
+	assert.Equal(t, "аlice #ffee00112233", h.Label(eve, nil))
 	for _, lookalike := range []string{"Alice", "ALICE", "al1ce", "a l i c e", "ａｌｉｃｅ", "аӏісе"} {
 		ve.Rename(lookalike)
-		assert.Equal(t, "alice #a1b2c3", h.Label(alice, nil), lookalike)
+		assert.Equal(t, "alice #a1b2c3d4e5f6", h.Label(alice, nil), lookalike)
 	}
 	ve.Rename("bob")
 	assert.Equal(t, "alice", h.Label(alice, nil))
@@ -123,7 +123,7 @@ func TestLabelTagsSharedNames(t *testing.T) {
 	ve.Leave()
 	assert.Equal(t, "alice", h.Label(alice, nil), "a key that left no longer counts")
 	// Seats at a table count too; the same key twice does not.
-	assert.Equal(t, "alice #a1b2c3", h.Label(alice, []Player{eve}))
+	assert.Equal(t, "alice #a1b2c3d4e5f6", h.Label(alice, []Player{eve}))
 	assert.Equal(t, "alice", h.Label(alice, []Player{alice}))
 	h.Visit(alice, nil)
 	assert.Equal(t, "alice", h.Label(alice, nil), "two connections of one key")
@@ -131,6 +131,13 @@ func TestLabelTagsSharedNames(t *testing.T) {
 	// A guest is never tagged (and never counted).
 	h.Visit(Player{Name: "alice"}, nil)
 	assert.Equal(t, "alice", h.Label(alice, nil))
+}
+
+// TestKeyTag: a tag is 48 bits of the key's fingerprint, too many to
+// find a key with another's tag by trying keys.
+func TestKeyTag(t *testing.T) {
+	assert.Equal(t, "0123456789ab", KeyTag("0123456789abcdef0123456789abcdef"))
+	assert.Equal(t, "x", KeyTag("x"))
 }
 
 // TestGameElsewhere: a connection sees that another of its key has the
