@@ -84,12 +84,12 @@ func NameRune(r rune) error {
 	switch {
 	case r == ' ':
 		return nil
+	case blank(r):
+		return fmt.Errorf("a name may not hold %U: it shows as a blank", r)
 	case unicode.IsSpace(r), unicode.In(r, unicode.Cc, unicode.Cf, unicode.Co, unicode.Cs, unicode.Zl, unicode.Zp, unicode.Zs),
 		r == unicode.ReplacementChar, !unicode.In(r, unicode.L, unicode.M, unicode.N, unicode.P, unicode.S),
 		unicode.In(r, unicode.Other_Default_Ignorable_Code_Point, unicode.Variation_Selector) && !unsureWidth(r):
 		return fmt.Errorf("a name may not hold %U: an invisible or text-reordering character", r)
-	case blank(r):
-		return fmt.Errorf("a name may not hold %U: it shows as a blank", r)
 	case unsureWidth(r):
 		return fmt.Errorf("a name may not hold %U: terminals draw it, and the emoji before it, at different widths", r)
 	case jamo(r):
