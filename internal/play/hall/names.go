@@ -143,7 +143,7 @@ func readsAsTag(w string) bool {
 	if len(rs) < 4 || !unicode.Is(unicode.S, rs[0]) {
 		return false
 	}
-	hex, digit := []rune(skeletonOf(string(rs[1:]), false)), false
+	hex, digit := []rune(skeletonOf(string(rs[1:]), false, false)), false
 	for _, r := range hex {
 		if !unicode.IsDigit(r) && (r < 'a' || r > 'f') {
 			return false
@@ -164,29 +164,36 @@ func readsAsTag(w string) bool {
 // are written in. Other scripts are not tabled letter by letter:
 // instead a letter of a script whose letters copy Latin capitals
 // wholesale (Cherokee "Ꮯ", Coptic "Ⲥ", Lisu "ꓚ"...: mimics) stands
-// for any letter here, and so does a letter of any script but the
-// tabled and the CJK ones (whose wide letters pass for no Latin one)
-// in a name that also holds a Latin letter ("Bot" and a letter that
-// could read as "C"). So a short name in such a script is refused as
-// one of these words, a rare loss against a forged bot; names written
-// in one script that is not a mimic ("Юля", "דנה", "王小明") are not.
+// for any letter here; so does, in a name that also holds a Latin
+// letter, a symbol ("B○t") or a letter of any script but the tabled
+// and the CJK ones (whose wide letters pass for no Latin one). So a
+// short name in a mimic script is refused, a rare loss against a
+// forged bot; names in one script that is no mimic ("Юля", "דנה",
+// "王小明") are not.
 func reserved(name string) bool {
-	sk := []rune(skeleton(name))
-	if len(sk) < 3 || len(sk) > 4 {
-		return false
-	}
 	latin := false
 	for _, r := range name {
 		latin = latin || unicode.Is(unicode.Latin, r)
 	}
-	wild := make([]bool, len(sk))
-	for i, r := range sk {
-		wild[i] = unicode.IsLetter(r) && (unicode.In(r, mimics...) ||
-			latin && !unicode.In(r, unicode.Latin, unicode.Greek, unicode.Cyrillic, unicode.Armenian,
+	return reservedAs(skeleton(name), latin) || latin && reservedAs(skeletonOf(name, true, true), true)
+}
+
+// reservedAs reports whether sk, a skeleton, is a reserved word, each
+// letter from a mimic and, in a name with Latin letters (latin), each
+// untabled letter or symbol ("B○t") standing for any letter.
+func reservedAs(sk string, latin bool) bool {
+	rs := []rune(sk)
+	if len(rs) < 3 || len(rs) > 4 {
+		return false
+	}
+	wild := make([]bool, len(rs))
+	for i, r := range rs {
+		wild[i] = unicode.In(r, mimics...) || latin && (unicode.Is(unicode.S, r) || unicode.IsLetter(r) &&
+			!unicode.In(r, unicode.Latin, unicode.Greek, unicode.Cyrillic, unicode.Armenian,
 				unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul, unicode.Bopomofo))
 	}
-	is := func(i int, want string) bool { return wild[i] || strings.ContainsRune(want, sk[i]) }
-	if len(sk) == 3 {
+	is := func(i int, want string) bool { return wild[i] || strings.ContainsRune(want, rs[i]) }
+	if len(rs) == 3 {
 		return is(0, "y") && is(1, "o") && is(2, "u") || is(0, "b") && is(1, "o") && is(2, "t")
 	}
 	return is(0, "b") && is(1, "o") && is(2, "t") && is(3, "abcd")
@@ -237,11 +244,12 @@ var latinBase = func() map[rune]rune {
 // skeleton is what two names that look alike share: NFKC, lower case,
 // look-alike letters mapped to one, accents, spaces and punctuation
 // dropped.
-func skeleton(name string) string { return skeletonOf(name, true) }
+func skeleton(name string) string { return skeletonOf(name, true, false) }
 
 // skeletonOf is skeleton; digits are kept as they are unless digits
-// is true (then "0" is "o", "1" and "5" read as "l" and "s").
-func skeletonOf(name string, digits bool) string {
+// is true (then "0" is "o", "1" and "5" read as "l" and "s"), and
+// symbols are kept too when symbols is true.
+func skeletonOf(name string, digits, symbols bool) string {
 	var b strings.Builder
 	for _, r := range norm.NFKD.String(norm.NFKC.String(name)) {
 		r = unicode.ToLower(r)
@@ -251,7 +259,7 @@ func skeletonOf(name string, digits bool) string {
 		if c, ok := confusable[r]; ok && (digits || !unicode.IsDigit(r)) {
 			r = c
 		}
-		if unicode.In(r, unicode.L, unicode.N) {
+		if unicode.In(r, unicode.L, unicode.N) || symbols && unicode.Is(unicode.S, r) {
 			b.WriteRune(r)
 		}
 	}

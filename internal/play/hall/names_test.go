@@ -36,6 +36,7 @@ func TestNormalName(t *testing.T) {
 		// (Cherokee, Coptic, Lisu), Latin small capitals and barred
 		// letters, Armenian, or mixed with a letter no table knows.
 		"Bot Ꮯ", "Bot Ⲥ", "Bot ꓚ", "ꓐꓳꓔ ꓚ", "ᏴᎾᎢ", "ʙᴏᴛ ᴄ", "ƀøŧ", "Bot ɗ", "Yօս", "Bot ထ", "ⲂⲞⲦ",
+		"B○t", "Y♥u", "You ♥", "Bot ©", "Bot ⊂",
 		// Something that reads as a key's tag: a '#' look-alike, or a
 		// symbol and hex digits.
 		"ann #721fda", "ann ♯721fda", "ann ⌗721fda", "ann ⋕7", "ann ǂ721fda", "ann ﹟721fda",
@@ -90,6 +91,8 @@ func TestNormalName(t *testing.T) {
 		"ann ♠ 42":   "ann ♠ 42",
 		"♠ace":       "♠ace",
 		"R2-D2":      "R2-D2",
+		"Bob ♥":      "Bob ♥",
+		"Ann ★":      "Ann ★",
 		"ann -42":    "ann -42",
 		"ᏣᎳᎩ ᎦᏬᏂᎯᏍᏗ": "ᏣᎳᎩ ᎦᏬᏂᎯᏍᏗ", // Cherokee, no short word
 		"ꓡꓲ ꓞꓳ ꓟꓱ":   "ꓡꓲ ꓞꓳ ꓟꓱ",
