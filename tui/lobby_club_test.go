@@ -93,6 +93,9 @@ func TestLobbyLeaderboard(t *testing.T) {
 			{Rank: 1, Key: "b0", Name: "Bob", Shown: rating.Shown{Points: 1700, PlusMinus: 90}, Games: 30},
 			{Rank: 2, Key: "a", Name: "Ann", Shown: rating.Shown{Points: 1620, PlusMinus: 120}, Games: 9},
 			{Rank: 3, Key: "b1", Name: "Bob", Shown: rating.Shown{Points: 1550, PlusMinus: 100}, Games: 12},
+		}, 4: {
+			{Rank: 1, Key: "c0c1c2c3c4c5c6c7c8c9cacbcccdcecf", Name: "Maximiliane Oberhausen", Shown: rating.Shown{Points: 1700, PlusMinus: 90}, Games: 30},
+			{Rank: 2, Key: "d0d1d2d3d4d5d6d7d8d9dadbdcdddedf", Name: "Maximiliane Oberhausen", Shown: rating.Shown{Points: 1600, PlusMinus: 90}, Games: 20},
 		}},
 	}
 	h := testHall(t)
@@ -112,6 +115,10 @@ func TestLobbyLeaderboard(t *testing.T) {
 	ann.key("right")
 	ann.untilFlat(t, "‹ 4 players › two teams of two")
 	ann.untilFlat(t, "You: 1500 ±350, no rated game yet")
+	// Long names under one name: the name is cut, the whole tag shown.
+	ann.untilFlat(t, "1. Maximilia… #c0c1c2c3c4c5 1700 ±90 30")
+	ann.untilFlat(t, "2. Maximilia… #d0d1d2d3d4d5 1600 ±90 20")
+	kittest.CheckSize(t, ann.screen(), 80, 24)
 	ann.key("left")
 	ann.key("left")
 	ann.untilFlat(t, "‹ 2 players ›")

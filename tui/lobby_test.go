@@ -458,37 +458,56 @@ func TestLobbyGuestSeesNoSeatOfTheirs(t *testing.T) {
 // tag, in the table list and at the table; each sees their own tag in
 // the lobby.
 func TestLobbySharedNameTags(t *testing.T) {
+	// Real keys' IDs (32 digits), the longest names, the narrowest
+	// window: every screen shows the whole tag, in 80 columns.
+	const ak, ek = "aaaaaa11bbbbbb22cccccc33dddddd44", "eeeeee22ffffff33aaaaaa44bbbbbb55"
+	const name = "alexandra konstantinovaa" // hall.MaxName letters
+	tagA, tagE := name+" #aaaaaa11bbbb", name+" #eeeeee22ffff"
 	h := testHall(t)
-	ann := newLobbyPerson(h, "aaaaaa11", "alice", 100, 30)
+	ann := newLobbyPerson(h, ak, name, 80, 30)
 	defer close(ann.done)
-	eve := newLobbyPerson(h, "eeeeee22", "alice", 100, 30)
+	eve := newLobbyPerson(h, ek, name, 80, 30)
 	defer close(eve.done)
-	if !strings.Contains(ann.screen(), "your SSH key (#aaaaaa) is who you are") {
+	fits := func(p *lobbyPerson) {
+		t.Helper()
+		for _, l := range strings.Split(p.screen(), "\n") {
+			if w := ansi.StringWidth(l); w > 80 {
+				t.Fatalf("a line %d cells wide:\n%s", w, p.screen())
+			}
+		}
+	}
+	if !strings.Contains(ansi.Strip(ann.screen()), "your SSH key (#aaaaaa11bbbb)") {
 		t.Fatalf("the lobby does not show the key's tag:\n%s", ann.screen())
 	}
+	fits(ann)
 	eve.key("o")
 	eve.key("up")
 	eve.key("enter")
 	ann.app.screen.(*lobby.Lobby).Refresh()
-	if !strings.Contains(ann.screen(), "alice #eeeeee") {
+	if !strings.Contains(ansi.Strip(ann.screen()), tagE) {
 		t.Fatalf("eve's table does not carry her tag:\n%s", ann.screen())
 	}
+	fits(ann)
 	code := eve.seat().Code()
 	ann.key("j")
 	for _, c := range strings.ToLower(code) {
 		ann.key(string(c))
 	}
 	ann.key("enter")
-	eve.until(t, "alice #aaaaaa")
-	ann.until(t, "alice #eeeeee")
+	eve.until(t, tagA)
+	ann.until(t, tagE)
+	fits(ann)
+	fits(eve)
 	// At the game too, and in its log.
 	eve.key("s")
 	eve.until(t, "Deal 1")
 	ann.until(t, "Deal 1")
-	eve.until(t, "alice #aaaaaa")
-	ann.until(t, "alice #eeeeee")
+	eve.until(t, tagA)
+	ann.until(t, tagE)
+	fits(ann)
+	fits(eve)
 	sn, _ := ann.snap()
-	if sn.Players[0].Name != "alice #eeeeee" || sn.Players[1].Name != "alice #aaaaaa" {
+	if sn.Players[0].Name != tagE || sn.Players[1].Name != tagA {
 		t.Fatalf("the game's names: %+v", sn.Players)
 	}
 }

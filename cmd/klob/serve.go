@@ -461,11 +461,14 @@ func lobbyConfig(f serveFlags, h *hall.Hall, bots serveBots, s *server.Session) 
 
 // cleanName makes an SSH user name fit to show and log: NFKC (a
 // fullwidth "ａｎｎ" is "ann"), then letters, digits, - _ and ., at most
-// 24.
+// 24; a letter no name may hold (hall.NameRune: a Hangul filler, a
+// jamo not joined into a syllable, a '#' look-alike) is left out like
+// any other character, and a name that is then empty, or reads as a
+// bot or "You", is "player".
 func cleanName(user string) string {
 	var b []rune
 	for _, r := range norm.NFKC.String(user) {
-		if unicode.IsLetter(r) || unicode.IsDigit(r) || r == '-' || r == '_' || r == '.' {
+		if (unicode.IsLetter(r) || unicode.IsDigit(r) || r == '-' || r == '_' || r == '.') && hall.NameRune(r) == nil {
 			b = append(b, r)
 		}
 	}

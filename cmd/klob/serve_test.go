@@ -589,6 +589,15 @@ func TestCleanName(t *testing.T) {
 		// A user name the tables call a seat by (ssh you@host) is not a
 		// person's.
 		"you": "player", "Bot_B": "player", "bot": "player",
+		"BotᏟ": "player", "ꓐꓳꓔ": "player", "ʙᴏᴛ": "player",
+		// Letters that show as nothing, or wider than measured, are
+		// left out like any other character a name may not hold.
+		"\u3164ann": "ann", "ann\uffa0": "ann", "\u115f\u1160ann": "ann",
+		"\u2800\u2800\u2800": "player", "\u3164": "player",
+		strings.Repeat("\u1100", 24): "player", "ann\u1100\u1100": "ann",
+		"annǂ721fda": "ann721fda",
+		// Names of several scripts stay as they are.
+		"Юля": "Юля", "Łukasz": "Łukasz", "김민준": "김민준", "さくら": "さくら", "Ζωή": "Ζωή",
 	} {
 		assert.Equal(t, want, cleanName(in), in)
 	}

@@ -35,7 +35,8 @@ import (
 //     a game's log, nor into the server's log.
 
 // watchingMark ends the name of a spectator's lines. A checked name
-// holds no parenthesis (checkName), so nobody can sign with it.
+// holds no bracket of any kind, '(' nor a look-alike such as '❨'
+// (hall.NameRune), so nobody can sign with it.
 const watchingMark = " (watching)"
 
 // maxTalkLines is how many lines a connection keeps of one room.

@@ -380,12 +380,14 @@ func (b *boardScreen) View(ctx *kit.Context) string {
 			got = got[:room]
 		}
 		for _, line := range got {
-			name := line.Name
+			name := clipName(line.Name, 24)
 			if names[line.Name] > 1 {
-				// Two keys under one name read apart, as at the tables.
-				name += " #" + hall.KeyTag(line.Key)
+				// Two keys under one name read apart, as at the tables:
+				// the name is cut, never the tag.
+				tag := " #" + hall.KeyTag(line.Key)
+				name = clipName(line.Name, 24-kit.WidthOf(tag)) + tag
 			}
-			text := fmt.Sprintf("   %3d.  %s %12s  %d", line.Rank, kit.Fit(clipName(name, 24), 24), line.Shown, line.Games)
+			text := fmt.Sprintf("   %3d.  %s %12s  %d", line.Rank, kit.Fit(name, 24), line.Shown, line.Games)
 			if line.Key == b.l.cfg.Player.ID {
 				text = st.Selected.Render(text + "  (you)")
 			}

@@ -727,9 +727,10 @@ func (l *Lobby) rename(name string, cut bool) (kit.Screen, tea.Cmd) {
 }
 
 // checkName accepts a name others can read and the game log can keep,
-// and returns it normalised (hall.NormalName: no invisible or
-// reordering character, NFKC): 1 to 24 letters of any script, digits,
-// spaces and - _ . ' (no other ASCII punctuation).
+// and returns it normalised (hall.NormalName: NFKC, something visible,
+// no invisible, blank or reordering character, nothing that reads as a
+// key's tag, a bracket or a bot): 1 to 24 letters of any script,
+// digits, spaces and - _ . ' (no other ASCII punctuation).
 func checkName(name string) (string, error) {
 	name, err := hall.NormalName(name)
 	if err != nil {

@@ -26,40 +26,101 @@ const MaxName = 24
 // fullwidth, ligature and other compatibility forms become the plain
 // letters they stand for) and trimmed; 1 to MaxName characters, which
 // are letters, marks, digits, symbols, punctuation and spaces of any
-// script, but no control, format (zero-width, joiners, the byte order
-// mark), bidirectional, line or paragraph separator, private-use or
-// unassigned character, nor a space other than U+0020, nor one whose
-// width terminals disagree on (unsureWidth).
+// script, at least one of them visible and the first no accent, but
+// no character NameRune refuses; and no word that reads as a key's
+// tag (a symbol and hex digits: "♠721fda"), nor a name that reads as
+// a word the tables name a seat by (reserved).
 func NormalName(name string) (string, error) {
 	n := strings.TrimSpace(norm.NFKC.String(name))
 	if n == "" {
 		return "", errors.New("a name needs at least one letter")
 	}
-	marks := 0
+	marks, seen := 0, false
 	for _, r := range n {
-		switch {
-		case r == ' ':
-		case unicode.IsSpace(r), unicode.In(r, unicode.Cc, unicode.Cf, unicode.Co, unicode.Cs, unicode.Zl, unicode.Zp, unicode.Zs),
-			r == unicode.ReplacementChar, !unicode.In(r, unicode.L, unicode.M, unicode.N, unicode.P, unicode.S):
-			return "", fmt.Errorf("a name may not hold %U: an invisible or text-reordering character", r)
-		case unsureWidth(r):
-			return "", fmt.Errorf("a name may not hold %U: terminals draw it, and the emoji before it, at different widths", r)
+		if err := NameRune(r); err != nil {
+			return "", err
 		}
 		if unicode.Is(unicode.M, r) {
+			if !seen {
+				return "", errors.New("a name may not begin with an accent: it would sit on what the screen shows before it")
+			}
 			if marks++; marks > 2 {
 				return "", errors.New("a name may not stack more than two accents on one letter")
 			}
 		} else {
-			marks = 0
+			marks, seen = 0, seen || r != ' '
 		}
 	}
 	if len([]rune(n)) > MaxName {
 		return "", fmt.Errorf("a name has at most %d letters", MaxName)
 	}
+	for _, w := range strings.Fields(n) {
+		if readsAsTag(w) {
+			return "", fmt.Errorf("a name may not hold %q: it reads as the tag of a key", w)
+		}
+	}
 	if reserved(n) {
 		return "", fmt.Errorf("%q is what the tables call you or a bot: choose another name", n)
 	}
 	return n, nil
+}
+
+// NameRune says why r may not stand in a name (NFKC-normalised), or nil:
+//   - a control, format (zero-width, joiners, the byte order mark),
+//     bidirectional, line or paragraph separator, private-use,
+//     unassigned or other default-ignorable character, or a space other
+//     than U+0020: invisible, or a terminal obeys it rather than shows it;
+//   - a blank-looking one (blank): a name of them reads as no name;
+//   - one whose width terminals disagree on (unsureWidth);
+//   - a Hangul jamo left alone by NFKC, not joined into a syllable: the
+//     screens measure a run of them as one character of two cells, a
+//     terminal draws two cells for each (the precomposed syllables, "한",
+//     are letters like any other);
+//   - an opening or closing bracket of any kind: the talk marks a
+//     spectator "(watching)" after the name, which nobody may forge;
+//   - '#' or a character that reads as it ('♯', '⌗'...): others read a
+//     key's tag after it (Label), which nobody may forge.
+func NameRune(r rune) error {
+	switch {
+	case r == ' ':
+		return nil
+	case blank(r):
+		return fmt.Errorf("a name may not hold %U: it shows as a blank", r)
+	case unicode.IsSpace(r), unicode.In(r, unicode.Cc, unicode.Cf, unicode.Co, unicode.Cs, unicode.Zl, unicode.Zp, unicode.Zs),
+		r == unicode.ReplacementChar, !unicode.In(r, unicode.L, unicode.M, unicode.N, unicode.P, unicode.S),
+		unicode.In(r, unicode.Other_Default_Ignorable_Code_Point, unicode.Variation_Selector) && !unsureWidth(r):
+		return fmt.Errorf("a name may not hold %U: an invisible or text-reordering character", r)
+	case unsureWidth(r):
+		return fmt.Errorf("a name may not hold %U: terminals draw it, and the emoji before it, at different widths", r)
+	case jamo(r):
+		return fmt.Errorf("a name may not hold %U, a Hangul letter not joined into a syllable: terminals draw it wider than it is measured", r)
+	case unicode.In(r, unicode.Ps, unicode.Pe), r >= 0x239b && r <= 0x23ad: // and the pieces of tall brackets
+		return fmt.Errorf("a name may not hold %q: no brackets, the talk writes \"(watching)\" after a spectator's name", r)
+	case strings.ContainsRune(hashLike, r):
+		return fmt.Errorf("a name may not hold %q: it reads as the # of a key's tag", r)
+	}
+	return nil
+}
+
+// hashLike holds '#' and the characters that read as it.
+const hashLike = "#＃﹟♯⌗⋕ǂ⧣⧥⧺⩨⩩"
+
+// blank reports whether r shows as nothing though it is no space nor
+// format character: the Hangul fillers (letters by category), the blank
+// braille pattern, the Khitan filler, the null notehead.
+func blank(r rune) bool {
+	switch r {
+	case 0x115f, 0x1160, 0x3164, 0xffa0, 0x2800, 0x16fe4, 0x1d159:
+		return true
+	}
+	return false
+}
+
+// jamo reports whether r is a conjoining Hangul jamo (NFKC turns the
+// compatibility and halfwidth jamo into these, and composes the modern
+// ones that make a syllable into it).
+func jamo(r rune) bool {
+	return (r >= 0x1100 && r <= 0x11ff) || (r >= 0xa960 && r <= 0xa97f) || (r >= 0xd7b0 && r <= 0xd7ff)
 }
 
 // unsureWidth reports whether r changes the width of the character or
@@ -73,16 +134,76 @@ func unsureWidth(r rune) bool {
 		(r >= 0x1F3FB && r <= 0x1F3FF) || (r >= 0x1F1E6 && r <= 0x1F1FF) || r == 0x20E3
 }
 
+// readsAsTag reports whether the word w reads as a key's tag after a
+// name: a symbol of any kind (a '#' the list in hashLike misses) and
+// three or more characters that read as hex digits, one a digit, or six
+// (a word such as "♠ace" reads as none).
+func readsAsTag(w string) bool {
+	rs := []rune(w)
+	if len(rs) < 4 || !unicode.Is(unicode.S, rs[0]) {
+		return false
+	}
+	hex, digit := []rune(skeletonOf(string(rs[1:]), false, false)), false
+	for _, r := range hex {
+		if !unicode.IsDigit(r) && (r < 'a' || r > 'f') {
+			return false
+		}
+		digit = digit || unicode.IsDigit(r)
+	}
+	return len(hex) >= 3 && (digit || len(hex) >= 6)
+}
+
 // reserved reports whether name reads as a word the tables name a seat
 // by that is no other person: "You" (each reader's own seat) and the
 // bots ("Bot", "Bot A" to "Bot D", botName), in any case or look-alike
 // letters. Another person under one of them would pass for it.
+//
+// Look-alikes are known for Latin (the letters with a stroke, hook or
+// bar, the small capitals: latinBase), Greek, Cyrillic and Armenian
+// (confusable), the scripts most names that could pass for these words
+// are written in. Other scripts are not tabled letter by letter:
+// instead a letter of a script whose letters copy Latin capitals
+// wholesale (Cherokee "Ꮯ", Coptic "Ⲥ", Lisu "ꓚ"...: mimics) stands
+// for any letter here; so does, in a name that also holds a Latin
+// letter, a symbol ("B○t") or a letter of any script but the tabled
+// and the CJK ones (whose wide letters pass for no Latin one). So a
+// short name in a mimic script is refused, a rare loss against a
+// forged bot; names in one script that is no mimic ("Юля", "דנה",
+// "王小明") are not.
 func reserved(name string) bool {
-	sk := skeleton(name)
-	if sk == "you" || sk == "bot" {
-		return true
+	latin := false
+	for _, r := range name {
+		latin = latin || unicode.Is(unicode.Latin, r)
 	}
-	return len(sk) == 4 && strings.HasPrefix(sk, "bot") && strings.ContainsRune("abcd", rune(sk[3]))
+	return reservedAs(skeleton(name), latin) || latin && reservedAs(skeletonOf(name, true, true), true)
+}
+
+// reservedAs reports whether sk, a skeleton, is a reserved word, each
+// letter from a mimic and, in a name with Latin letters (latin), each
+// untabled letter or symbol ("B○t") standing for any letter.
+func reservedAs(sk string, latin bool) bool {
+	rs := []rune(sk)
+	if len(rs) < 3 || len(rs) > 4 {
+		return false
+	}
+	wild := make([]bool, len(rs))
+	for i, r := range rs {
+		wild[i] = unicode.In(r, mimics...) || latin && (unicode.Is(unicode.S, r) || unicode.IsLetter(r) &&
+			!unicode.In(r, unicode.Latin, unicode.Greek, unicode.Cyrillic, unicode.Armenian,
+				unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul, unicode.Bopomofo))
+	}
+	is := func(i int, want string) bool { return wild[i] || strings.ContainsRune(want, rs[i]) }
+	if len(rs) == 3 {
+		return is(0, "y") && is(1, "o") && is(2, "u") || is(0, "b") && is(1, "o") && is(2, "t")
+	}
+	return is(0, "b") && is(1, "o") && is(2, "t") && is(3, "abcd")
+}
+
+// mimics are the scripts whose letters copy many Latin capitals.
+var mimics = []*unicode.RangeTable{
+	unicode.Cherokee, unicode.Coptic, unicode.Lisu, unicode.Canadian_Aboriginal, unicode.Runic,
+	unicode.Old_Italic, unicode.Gothic, unicode.Carian, unicode.Lycian, unicode.Osage,
+	unicode.Tifinagh, unicode.Deseret, unicode.Warang_Citi,
 }
 
 // confusable maps letters of other scripts that look like Latin ones
@@ -91,36 +212,70 @@ var confusable = map[rune]rune{
 	// Cyrillic.
 	'а': 'a', 'в': 'b', 'е': 'e', 'ё': 'e', 'к': 'k', 'м': 'm', 'н': 'h', 'о': 'o', 'р': 'p', 'с': 'c', 'т': 't',
 	'у': 'y', 'х': 'x', 'і': 'l', 'ї': 'l', 'ј': 'j', 'ѕ': 's', 'ԁ': 'd', 'һ': 'h', 'ӏ': 'l', 'ԛ': 'q', 'ԝ': 'w',
-	'ь': 'b', 'г': 'r', 'п': 'n', 'ո': 'n',
+	'ь': 'b', 'г': 'r', 'п': 'n', 'ъ': 'b', 'ү': 'y', 'ұ': 'y', 'ҫ': 'c', 'ҭ': 't', 'ө': 'o',
+	// Armenian.
+	'ո': 'n', 'օ': 'o', 'ս': 'u', 'հ': 'h', 'ց': 'g', 'զ': 'q',
 	// Greek.
 	'α': 'a', 'β': 'b', 'ε': 'e', 'ζ': 'z', 'η': 'n', 'ι': 'l', 'κ': 'k', 'μ': 'm', 'ν': 'v', 'ο': 'o', 'ρ': 'p',
-	'τ': 't', 'υ': 'u', 'χ': 'x', 'ω': 'w',
+	'τ': 't', 'υ': 'u', 'χ': 'x', 'ω': 'w', 'γ': 'y', 'ϲ': 'c', 'ϐ': 'b', 'σ': 'o',
 	// Latin look-alikes and digits.
-	'ɑ': 'a', 'ɡ': 'g', 'ı': 'l', 'i': 'l', '1': 'l', '|': 'l', '0': 'o', '5': 's',
+	'ɑ': 'a', 'ɡ': 'g', 'ı': 'l', 'i': 'l', '1': 'l', '|': 'l', '0': 'o', '5': 's', 'ɵ': 'o',
 }
+
+// latinBase maps the Latin letters NFKD leaves whole but that read as
+// a plain one (with a stroke, hook or bar, small capitals: "ƀ", "ᴄ") to
+// it, in pairs, for skeleton; capitals are lowered first. Made of the
+// letters named "LATIN ... LETTER X WITH ..." and "... SMALL CAPITAL X".
+var latinBase = func() map[rune]rune {
+	rs := []rune(
+		"øođdħhłlŧtƀbƃbƈcƌdƒfƙkƚlƞnƥpƫtƭtƴyƶzǥgǿoȡdȥzȴlȵnȶtȼcȿsɀzɇeɉj" +
+			"ɋqɍrɏyɓbɕcɖdɗdɠgɢgɦhɨiɪiɫlɬlɭlɱmɲnɳnɴnɼrɽrɾrʀrʂsʈtʋvʏyʐzʑzʙb" +
+			"ʛgʜhʝjʟlʠqᴀaᴄcᴅdᴇeᴊjᴋkᴌlᴍmᴏoᴘpᴛtᴜuᴠvᴡwᴢzᵬbᵭdᵮfᵯmᵰnᵱpᵲrᵳrᵴsᵵt" +
+			"ᵶzᵻiᵽpᵾuᶀbᶁdᶂfᶃgᶄkᶅlᶆmᶇnᶈpᶉrᶊsᶌvᶍxᶎzᶏaᶑdᶒeᶖiᶙuỿyⱡlⱥaⱦtⱨhⱪkⱬz" +
+			"ⱱvⱳwⱴvⱸeⱺoꜰfꜱsꝁkꝃkꝅkꝉlꝋoꝍoꝑpꝓpꝕpꝗqꝙqꝟvꞎlꞑnꞓcꞔcꞕhꞗbꞙfꞡgꞣkꞥnꞧr" +
+			"ꞩsꞯqꞹuꟈdꟊsꬴeꬷlꬸlꬹlꬺmꬻnꭆrꭉrꭎuꭒuꭖxꭗxꭘxꭙxꭚy𝼄l𝼉t𝼑l𝼓l𝼖r𝼚i𝼛o𝼝c𝼞s")
+	m := make(map[rune]rune, len(rs)/2)
+	for i := 0; i+1 < len(rs); i += 2 {
+		m[rs[i]] = rs[i+1]
+	}
+	return m
+}()
 
 // skeleton is what two names that look alike share: NFKC, lower case,
 // look-alike letters mapped to one, accents, spaces and punctuation
 // dropped.
-func skeleton(name string) string {
+func skeleton(name string) string { return skeletonOf(name, true, false) }
+
+// skeletonOf is skeleton; digits are kept as they are unless digits
+// is true (then "0" is "o", "1" and "5" read as "l" and "s"), and
+// symbols are kept too when symbols is true.
+func skeletonOf(name string, digits, symbols bool) string {
 	var b strings.Builder
 	for _, r := range norm.NFKD.String(norm.NFKC.String(name)) {
 		r = unicode.ToLower(r)
-		if c, ok := confusable[r]; ok {
+		if c, ok := latinBase[r]; ok {
 			r = c
 		}
-		if unicode.In(r, unicode.L, unicode.N) {
+		if c, ok := confusable[r]; ok && (digits || !unicode.IsDigit(r)) {
+			r = c
+		}
+		if unicode.In(r, unicode.L, unicode.N) || symbols && unicode.Is(unicode.S, r) {
 			b.WriteRune(r)
 		}
 	}
 	return b.String()
 }
 
-// KeyTag is the short tag of a player's key shown beside a name that
-// another key shares: the first six digits of the key's fingerprint.
+// TagLen is the number of hex digits in a key's tag: 48 bits, so that
+// making a key whose tag is another's takes years of guessing, where
+// 24 bits took a minute.
+const TagLen = 12
+
+// KeyTag is the tag of a player's key shown beside a name that another
+// key shares: the first TagLen digits of the key's fingerprint.
 func KeyTag(id string) string {
-	if len(id) > 6 {
-		return id[:6]
+	if len(id) > TagLen {
+		return id[:TagLen]
 	}
 	return id
 }

@@ -1,6 +1,7 @@
 package hall
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/klob/klob/internal/testing/clocktest"
@@ -31,6 +32,24 @@ func TestNormalName(t *testing.T) {
 		// The words the tables name seats by that are not a person:
 		// "You" (the reader) and the bots, look-alikes too.
 		"You", "you", " YOU ", "Yоu", "Bot", "bot", "Bot B", "B0t d", "bot-c",
+		// ... in letters of the scripts that copy Latin capitals
+		// (Cherokee, Coptic, Lisu), Latin small capitals and barred
+		// letters, Armenian, or mixed with a letter no table knows.
+		"Bot Ꮯ", "Bot Ⲥ", "Bot ꓚ", "ꓐꓳꓔ ꓚ", "ᏴᎾᎢ", "ʙᴏᴛ ᴄ", "ƀøŧ", "Bot ɗ", "Yօս", "Bot ထ", "ⲂⲞⲦ",
+		"B○t", "Y♥u", "You ♥", "Bot ©", "Bot ⊂",
+		// Something that reads as a key's tag: a '#' look-alike, or a
+		// symbol and hex digits.
+		"ann #721fda", "ann ♯721fda", "ann ⌗721fda", "ann ⋕7", "ann ǂ721fda", "ann ﹟721fda",
+		"ann ☐721fda", "ann ♠72F", "ann ★7е1", // a Cyrillic е
+		// Invisible or blank: fillers, default-ignorables, the blank
+		// braille pattern, or no visible character at all.
+		"\u3164ann", "ann\u3164", "\uffa0ann", "\u115fann", "\u1160ann", "\u2800\u2800\u2800", "ann\u2800",
+		"a\u034fnn", "a\u17b4nn", "a\u180bnn", "\u0301", "\u0301ann", "\U0001d159ann",
+		// Brackets: "(watching)" is the talk's mark of a spectator.
+		"eve (watching)", "eve ❨watching❩", "fay ❲you❳", "ann [x]", "ann 「x」", "ann ⎛x⎞",
+		// Hangul jamo NFKC leaves unjoined: measured as one character,
+		// drawn as many.
+		strings.Repeat("\u1100", 24), "ㅋㅋ", "\u1100ann", "ann\ua960", "한\ud7b0", "ᄀᄀᄀ",
 	} {
 		_, err := NormalName(bad)
 		assert.Error(t, err, "%q", bad)
@@ -49,6 +68,34 @@ func TestNormalName(t *testing.T) {
 		"Botany":     "Botany",
 		"Bot Bob":    "Bot Bob",
 		"a\u00a0b":   "a b", // NFKC: a no-break space is a space
+		// Names of many scripts, and symbols that read as no tag.
+		"Ærøskøbing": "Ærøskøbing",
+		"Łukasz":     "Łukasz",
+		"Đorđe":      "Đorđe",
+		"Nguyễn Văn": "Nguyễn Văn",
+		"Юля":        "Юля",
+		"Вася":       "Вася",
+		"Ζωή":        "Ζωή",
+		"Αλέξανδρος": "Αλέξανδρος",
+		"Անի":        "Անի",
+		"דנה":        "דנה",
+		"علي":        "علي",
+		"김민준":        "김민준",
+		"각":        "각", // jamo NFKC joins into a syllable
+		"ㄱㅏ":         "가",
+		"さくら":        "さくら",
+		"प्रिया":     "प्रिया",
+		"สมชาย":      "สมชาย",
+		"ნინო":       "ნინო",
+		"Bot 王":      "Bot 王",
+		"ann ♠ 42":   "ann ♠ 42",
+		"♠ace":       "♠ace",
+		"R2-D2":      "R2-D2",
+		"Bob ♥":      "Bob ♥",
+		"Ann ★":      "Ann ★",
+		"ann -42":    "ann -42",
+		"ᏣᎳᎩ ᎦᏬᏂᎯᏍᏗ": "ᏣᎳᎩ ᎦᏬᏂᎯᏍᏗ", // Cherokee, no short word
+		"ꓡꓲ ꓞꓳ ꓟꓱ":   "ꓡꓲ ꓞꓳ ꓟꓱ",
 	} {
 		got, err := NormalName(in)
 		require.NoError(t, err, "%q", in)
@@ -62,16 +109,16 @@ func TestNormalName(t *testing.T) {
 func TestLabelTagsSharedNames(t *testing.T) {
 	h, err := New(Config{})
 	require.NoError(t, err)
-	alice := Player{ID: "a1b2c3d4e5f6", Name: "alice"}
+	alice := Player{ID: "a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6", Name: "alice"}
 	v := h.Visit(alice, nil)
 	assert.Equal(t, "alice", h.Label(alice, nil))
-	eve := Player{ID: "ffee00112233", Name: "аlice"} // a Cyrillic а
+	eve := Player{ID: "ffee00112233445566778899aabbccdd", Name: "аlice"} // a Cyrillic а
 	ve := h.Visit(eve, nil)
-	assert.Equal(t, "alice #a1b2c3", h.Label(alice, nil))
-	assert.Equal(t, "аlice #ffee00", h.Label(eve, nil))
+	assert.Equal(t, "alice #a1b2c3d4e5f6", h.Label(alice, nil))
+	assert.Equal(t, "аlice #ffee00112233", h.Label(eve, nil))
 	for _, lookalike := range []string{"Alice", "ALICE", "al1ce", "a l i c e", "ａｌｉｃｅ", "аӏісе"} {
 		ve.Rename(lookalike)
-		assert.Equal(t, "alice #a1b2c3", h.Label(alice, nil), lookalike)
+		assert.Equal(t, "alice #a1b2c3d4e5f6", h.Label(alice, nil), lookalike)
 	}
 	ve.Rename("bob")
 	assert.Equal(t, "alice", h.Label(alice, nil))
@@ -79,7 +126,7 @@ func TestLabelTagsSharedNames(t *testing.T) {
 	ve.Leave()
 	assert.Equal(t, "alice", h.Label(alice, nil), "a key that left no longer counts")
 	// Seats at a table count too; the same key twice does not.
-	assert.Equal(t, "alice #a1b2c3", h.Label(alice, []Player{eve}))
+	assert.Equal(t, "alice #a1b2c3d4e5f6", h.Label(alice, []Player{eve}))
 	assert.Equal(t, "alice", h.Label(alice, []Player{alice}))
 	h.Visit(alice, nil)
 	assert.Equal(t, "alice", h.Label(alice, nil), "two connections of one key")
@@ -87,6 +134,13 @@ func TestLabelTagsSharedNames(t *testing.T) {
 	// A guest is never tagged (and never counted).
 	h.Visit(Player{Name: "alice"}, nil)
 	assert.Equal(t, "alice", h.Label(alice, nil))
+}
+
+// TestKeyTag: a tag is 48 bits of the key's fingerprint, too many to
+// find a key with another's tag by trying keys.
+func TestKeyTag(t *testing.T) {
+	assert.Equal(t, "0123456789ab", KeyTag("0123456789abcdef0123456789abcdef"))
+	assert.Equal(t, "x", KeyTag("x"))
 }
 
 // TestGameElsewhere: a connection sees that another of its key has the

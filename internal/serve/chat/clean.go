@@ -38,6 +38,12 @@ const MaxMarks = 4
 //   - Combining marks at the start of the line (they would sit on
 //     whatever the screen shows before it) and beyond MaxMarks in a row
 //     are removed.
+//   - Conjoining Hangul jamo that NFKC did not compose into a syllable
+//     are removed (loneJamo): screens measure a run of them as one
+//     character two cells wide, terminals draw each, so a line of them
+//     broke every column after it. Syllables ("한") are kept; so are
+//     jamo typed as compatibility letters ("ㅋ") only when NFKC joins
+//     them into one, as it makes them conjoining.
 //
 // Cleaning is idempotent, never fails and takes time linear in len(s); its
 // output is at most 18 times as long (NFKC's largest expansion), so the
@@ -227,7 +233,7 @@ func tidy(b []byte) string {
 		switch {
 		case unicode.IsSpace(r):
 			space = len(out) > 0
-		case !allowed(r):
+		case !allowed(r), loneJamo(r):
 		case isMark(r):
 			if space {
 				out, space, marks = append(out, ' '), false, 0
@@ -261,6 +267,13 @@ func allowed(r rune) bool {
 		return false
 	}
 	return unicode.In(r, unicode.L, unicode.M, unicode.N, unicode.P, unicode.S)
+}
+
+// loneJamo reports whether r, in NFKC text, is a conjoining Hangul
+// jamo: one NFKC left alone, as it composes every sequence that makes a
+// syllable.
+func loneJamo(r rune) bool {
+	return (r >= 0x1100 && r <= 0x11ff) || (r >= 0xa960 && r <= 0xa97f) || (r >= 0xd7b0 && r <= 0xd7ff)
 }
 
 // isMark reports whether r is a combining mark (none lies below U+0300).

@@ -26,6 +26,8 @@ func forbidden(r rune) bool {
 		return true
 	case r == 0x034f, r == 0x115f, r == 0x1160, r == 0x3164, r == 0xffa0: // grapheme joiner, Hangul fillers
 		return true
+	case r >= 0x1100 && r <= 0x11ff, r >= 0xa960 && r <= 0xa97f, r >= 0xd7b0 && r <= 0xd7ff: // conjoining jamo
+		return true
 	case r >= 0xe0000 && r <= 0xe007f: // tags
 		return true
 	case r == utf8.RuneError:
@@ -122,6 +124,15 @@ func TestClean(t *testing.T) {
 		{"soft hyphen", "in\u00advisible", "invisible"},
 		{"tags", "a\U000e0001\U000e0067b", "ab"},
 		{"Hangul fillers", "a\u3164b\u115fc\u1160d\uffa0e", "abcde"},
+		// Jamo NFKC leaves apart: measured as one character, drawn as
+		// many; those it joins are a syllable.
+		{"a run of jamo", strings.Repeat("\u1100", 60), ""},
+		{"jamo among words", "a \u1100\u1100\u1100 b\ua960\ud7b0c", "a bc"},
+		{"compatibility jamo alone", "ㅋㅋㅋ", ""},
+		{"jamo that make a syllable", "\u1112\u1161\u11ab \u3131\u314f", "한 가"},
+		{"a syllable and a jamo it takes", "\uac00\u11a8", "각"},
+		{"a syllable and one it does not", "\uac01\u11a8", "각"},
+		{"Korean", "안녕하세요", "안녕하세요"},
 		{"private use", "a\ue000b", "ab"},
 		{"unassigned", "a\U000e0fffb\uffffc", "abc"},
 		{"not UTF-8", "a\xffb\xc3c", "abc"},

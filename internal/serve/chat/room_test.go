@@ -79,6 +79,17 @@ func TestAbuseEscapeSequences(t *testing.T) {
 	assert.Equal(t, "nothing to send", err.Error())
 }
 
+// TestAbuseJamo: a run of Hangul jamo, measured as one character and
+// drawn as many, never reaches another player; the words around it do.
+func TestAbuseJamo(t *testing.T) {
+	room, sub := bobListens(t)
+	_, err := room.Say(alice, strings.Repeat("\u1100", 60))
+	assert.Equal(t, Empty, refusal(t, err).Reason)
+	_, err = room.Say(alice, "안녕 "+strings.Repeat("\u1100", 60)+" 하세요")
+	require.NoError(t, err)
+	assert.Equal(t, []string{"안녕 하세요"}, texts(sub.Take().Lines))
+}
+
 // TestAbusePaste: a 1 MB paste is refused at once, unread (its only
 // allocation is the refusal), and costs the sender no token.
 func TestAbusePaste(t *testing.T) {
