@@ -229,14 +229,14 @@ func (a *replayAnalysis) statusLine(ctx *kit.Context, sealed bool) (line string,
 
 // gradeNote is what follows the step line for a decision: " · forced",
 // " · best", or the grade, the points lost and, when better is not
-// empty, the better action: " · mistake: loses 12.0; better J♥". The
+// empty, the better action: " · mistake: loses 12.0 ± 3.1; better J♥". The
 // word is always there: the colour only repeats it.
 func gradeNote(ctx *kit.Context, dec *analysis.Decision, better string) string {
 	st := &ctx.Styles
 	switch {
 	case dec.Grade == analysis.Forced:
 		return st.Dim.Render(" · forced")
-	case dec.Grade == analysis.Good && dec.Loss == 0:
+	case dec.Grade == analysis.Good && dec.Loss == 0 && dec.WinLoss == 0:
 		return " · " + st.Good.Render("best")
 	}
 	grade := dec.Grade.String()
@@ -244,7 +244,7 @@ func gradeNote(ctx *kit.Context, dec *analysis.Decision, better string) string {
 	if dec.Grade >= analysis.Mistake {
 		style = st.Bad
 	}
-	text := " · " + style.Render(grade) + ": loses " + analysis.LossText(dec.Loss)
+	text := " · " + style.Render(grade) + ": loses " + dec.LossWords(ctx.ASCII)
 	if better != "" {
 		text += "; better " + better
 	}

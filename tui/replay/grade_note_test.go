@@ -21,3 +21,22 @@ func TestGradeNoteLossOnItsGrade(t *testing.T) {
 		}
 	}
 }
+
+// TestGradeNoteShowsTheError: the note writes the loss with its standard
+// error, as the report does, and near the end of a game the chance to
+// win given up, which grades it there.
+func TestGradeNoteShowsTheError(t *testing.T) {
+	ctx := kit.NewContext(false)
+	for _, c := range []struct {
+		dec  analysis.Decision
+		want string
+	}{
+		{analysis.Decision{Grade: analysis.Blunder, Loss: 24.7, LossErr: 6}, "blunder: loses 24.7 ± 6.0; better pass"},
+		{analysis.Decision{Grade: analysis.Blunder, Loss: 3, LossErr: 1, ByWin: true, WinLoss: 0.23, WinLossErr: 0.042},
+			"blunder: loses 23% ± 4.2% of the chance to win; better pass"},
+	} {
+		if got := ansi.Strip(gradeNote(&ctx, &c.dec, "pass")); !strings.Contains(got, c.want) {
+			t.Errorf("%q, want %q", got, c.want)
+		}
+	}
+}

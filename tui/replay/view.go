@@ -2,6 +2,8 @@ package replay
 
 import (
 	"fmt"
+	"math"
+	"sort"
 	"strings"
 
 	"github.com/klob/klob/internal/record/gamelog"
@@ -436,11 +438,11 @@ func (s *Screen) lostByGrade(ctx *kit.Context, sc *table.Scene, w int) (rows []s
 		nameW = max(nameW, kit.WidthOf(sc.Name(o)))
 	}
 	nameW = min(nameW, max(8, w-2-sumW))
-	cell := func(x float64) string {
+	cell := func(x, shown float64) string {
 		if x == 0 {
 			return "-"
 		}
-		return fmt.Sprintf("%.1f", x)
+		return fmt.Sprintf("%.1f", shown)
 	}
 	head := fmt.Sprintf(" %-*s", nameW, "Lost")
 	for i, g := range grades {
@@ -449,12 +451,17 @@ func (s *Screen) lostByGrade(ctx *kit.Context, sc *table.Scene, w int) (rows []s
 	rows = []string{st.Heading.Render(kit.Clip(head+fmt.Sprintf("%7s", "all"), w))}
 	for _, o := range order {
 		row := " " + kit.Fit(sc.Name(o), nameW)
-		sum := 0.0
+		parts := make([]float64, len(grades))
 		for i, g := range grades {
-			row += fmt.Sprintf("%*s", colW[i], cell(lost[o][g]))
-			sum += lost[o][g]
+			parts[i] = lost[o][g]
 		}
-		rows = append(rows, kit.Clip(row+fmt.Sprintf("%7s", cell(sum)), w))
+		shown, all := apportion(parts, 10)
+		sum := 0.0
+		for i := range grades {
+			row += fmt.Sprintf("%*s", colW[i], cell(parts[i], shown[i]))
+			sum += parts[i]
+		}
+		rows = append(rows, kit.Clip(row+fmt.Sprintf("%7s", cell(sum, all)), w))
 	}
 	for _, l := range lostLines(ctx, sc, s.report.Graded, dr, &lost) {
 		if kit.WidthOf(l) <= w {
@@ -462,6 +469,39 @@ func (s *Screen) lostByGrade(ctx *kit.Context, sc *table.Scene, w int) (rows []s
 		}
 	}
 	return rows, ""
+}
+
+// apportion rounds parts to 1/scale each so that the rounded parts add
+// up to their rounded total (largest remainders get the rest), and
+// returns them with that total: a row of losses by grade then adds up
+// as shown. Parts are not negative.
+func apportion(parts []float64, scale float64) (shown []float64, total float64) {
+	sum := 0.0
+	for _, p := range parts {
+		sum += p
+	}
+	units := int(math.Round(sum * scale))
+	whole := make([]int, len(parts))
+	left := units
+	for i, p := range parts {
+		whole[i] = int(math.Floor(p * scale))
+		left -= whole[i]
+	}
+	order := make([]int, len(parts))
+	for i := range order {
+		order[i] = i
+	}
+	rem := func(i int) float64 { return parts[i]*scale - float64(whole[i]) }
+	sort.SliceStable(order, func(a, b int) bool { return rem(order[a]) > rem(order[b]) })
+	for k := 0; left > 0 && k < len(order); k++ {
+		whole[order[k]]++
+		left--
+	}
+	shown = make([]float64, len(parts))
+	for i, n := range whole {
+		shown[i] = float64(n) / scale
+	}
+	return shown, float64(units) / scale
 }
 
 // gradePlural is the grade's word for the points lost in its
@@ -509,13 +549,15 @@ func lostLines(ctx *kit.Context, sc *table.Scene, graded [4]bool, dr *analysis.D
 		seat func(o rules.Seat) string
 	}{
 		{"Lost by grade:", func(o rules.Seat) string {
+			// The good decisions' losses are in the total, not named.
+			shown, all := apportion([]float64{lost[o][marked[0]], lost[o][marked[1]], lost[o][marked[2]], lost[o][analysis.Good]}, 1)
 			var short []string
-			for _, g := range marked {
+			for i, g := range marked {
 				if lost[o][g] > 0 {
-					short = append(short, fmt.Sprintf("%s %.0f", gradePlural(g), lost[o][g]))
+					short = append(short, fmt.Sprintf("%s %.0f", gradePlural(g), shown[i]))
 				}
 			}
-			x := fmt.Sprintf("%.0f", dr.Players[o].Lost)
+			x := fmt.Sprintf("%.0f", all)
 			if len(short) > 0 {
 				x += " (" + strings.Join(short, ", ") + ")"
 			}

@@ -58,11 +58,7 @@ func HintLines(ctx *kit.Context, v *rules.View, ev eval.Evaluation, w, room int)
 	out := []string{" " + st.Heading.Render("Hint: the hard bot would "+hintSay(ctx, best.Action)+".")}
 	var why []string
 	if v.Phase == rules.PhasePlay && v.InTrick > 0 && best.Action.Card.Valid() {
-		if v.WinnerIf(best.Action.Card) == v.Seat {
-			why = append(why, "It wins this trick.")
-		} else {
-			why = append(why, "It gives this trick up.")
-		}
+		why = append(why, trickWords(v, best.Action.Card))
 	}
 	why = append(why, an.Reason(ctx.ASCII)...)
 	wrap := func(why []string) []string {
@@ -97,6 +93,49 @@ func HintLines(ctx *kit.Context, v *rules.View, ev eval.Evaluation, w, room int)
 		out[i] = kit.Clip(l, w)
 	}
 	return out
+}
+
+// trickWords says what card c, played now to the trick on the table,
+// does to it, claiming only what is certain: a card ahead "wins" the
+// trick only when no card a later opponent may hold can beat it; with
+// four players a trick the partner holds is the side's, not given up.
+func trickWords(v *rules.View, c rules.Card) string {
+	side := func(s rules.Seat) int { return rules.SideOfSeat(v.Players, s) }
+	w := v.WinnerIf(c)
+	var threat rules.CardSet // what the opponents still to play may hold
+	partnerLater := false
+	for i := v.InTrick + 1; i < v.Players; i++ {
+		o := rules.Seat((int(v.Leader) + i) % v.Players)
+		if side(o) == side(v.Seat) {
+			partnerLater = true
+			continue
+		}
+		threat |= v.Unseen() | v.Known(o)
+	}
+	if side(w) != side(v.Seat) {
+		if partnerLater {
+			return "It does not take this trick; your partner plays after you."
+		}
+		return "It gives this trick up."
+	}
+	trick := append(append([]rules.Card(nil), v.Trick[:v.InTrick]...), c, rules.NoCard)
+	beaten := false
+	for _, x := range threat.Cards() {
+		trick[len(trick)-1] = x
+		if rules.TrickWinnerOf(trick, v.Trump) == len(trick)-1 {
+			beaten = true
+			break
+		}
+	}
+	switch {
+	case w == v.Seat && !beaten:
+		return "It wins this trick."
+	case w == v.Seat:
+		return "It is ahead in this trick for now; a later card may beat it."
+	case !beaten:
+		return "Your partner wins this trick."
+	}
+	return "Your partner stays ahead in this trick for now."
 }
 
 // Ranked is an analysis with its rows in rank order, best first (the

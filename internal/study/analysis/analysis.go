@@ -14,6 +14,7 @@ import (
 	"github.com/klob/klob/ai/eval"
 	"github.com/klob/klob/internal/platform/workpool"
 	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/internal/study/drill"
 	"github.com/klob/klob/rules"
 )
 
@@ -98,13 +99,12 @@ const (
 	NumGrades = iota // the number of grades, the length of Summary.Counts
 )
 
-// Loss thresholds of the grades, in points of score difference. A
-// card's points count twice in a difference (one side loses what the
-// other wins), so a Blunder is at least the ten of trump handed over.
+// Loss thresholds of the grades, in points of score difference: the
+// trainer's and the hint's scale (drill), which grades every decision.
 const (
-	InaccuracyAt = 4.0
-	MistakeAt    = 10.0
-	BlunderAt    = 20.0
+	InaccuracyAt = drill.InaccuracyAt
+	MistakeAt    = drill.MistakeAt
+	BlunderAt    = drill.BlunderAt
 )
 
 var gradeNames = [...]string{"not graded", "forced", "good", "inaccuracy", "mistake", "blunder"}
@@ -126,6 +126,29 @@ func LossText(loss float64) string {
 	s := fmt.Sprintf("%.1f", loss)
 	if shown, err := strconv.ParseFloat(s, 64); err == nil && GradeOf(shown) != GradeOf(loss) {
 		s = fmt.Sprintf("%.1f", math.Floor(loss*10)/10)
+	}
+	return s
+}
+
+// LossWords says what a decision gave up against the best, with its
+// standard error when measured: "24.7 ± 6.0" points, or graded by the
+// chance to win, "23% ± 4.2% of the chance to win". With ascii, ± is
+// written +-.
+func (d *Decision) LossWords(ascii bool) string {
+	pm := " ± "
+	if ascii {
+		pm = " +- "
+	}
+	if d.ByWin {
+		s := drill.Percent(d.WinLoss)
+		if d.WinLossErr > 0 {
+			s += pm + drill.Percent(d.WinLossErr)
+		}
+		return s + " of the chance to win"
+	}
+	s := LossText(d.Loss)
+	if d.LossErr > 0 {
+		s += pm + fmt.Sprintf("%.1f", d.LossErr)
 	}
 	return s
 }
@@ -153,11 +176,19 @@ type Decision struct {
 	Trick  int          // in the card play, the trick the card went to (from 1); else 0
 	Action rules.Action // what was played
 	Grade  Grade
-	// Best is the action the evaluation ranks first (Action itself when
-	// it is the best); Loss is Best's score minus Action's, never
-	// negative. Both are zero values for a step without a choice.
-	Best rules.Action
-	Loss float64
+	// Best is the action the hard bot chooses (eval.Best; Action itself
+	// when it is the best); Loss is Best's score minus Action's, never
+	// negative, and LossErr its standard error, paired over the shared
+	// samples. All are zero values for a step without a choice.
+	Best    rules.Action
+	Loss    float64
+	LossErr float64
+	// ByWin reports that the decision was graded by the chance to win
+	// the game (near its end), as the hint and the trainer grade it.
+	// WinLoss is the chance to win Action gave up against Best (0 to 1,
+	// never negative), and WinLossErr its standard error.
+	ByWin               bool
+	WinLoss, WinLossErr float64
 	// Mean and BestMean are the expected score differences of Action and
 	// Best for the deciding seat's side (eval.Result.Mean), and StdErr
 	// the standard error of Mean over the samples.
@@ -354,38 +385,59 @@ func gradeOne(ctx context.Context, ev *eval.Evaluator, v *rules.View, dec *Decis
 	if n <= 0 {
 		n = SamplesFor(dec.Phase)
 	}
-	e, err := ev.Evaluate(ctx, v, eval.Options{Samples: n, Seed: eval.SeedFor(opt.Seed, v), Workers: 1, Model: ai.PlayoutPolicy})
+	// In batches on seeds of their own, graded by drill as the trainer
+	// grades: the spread of the batches measures the error of a gap.
+	plan := drill.NewPlan(drill.Options{Samples: n, Seed: eval.SeedFor(opt.Seed, v), Workers: 1})
+	t, err := drill.NewTally(v, plan)
 	if err != nil {
 		return fmt.Errorf("analysis: deal %d step %d: %w", dec.Deal, dec.Step, err)
 	}
-	if ctx.Err() != nil {
-		return ctx.Err()
-	}
-	chosen, best := -1, 0
-	for i, r := range e.Results {
-		if r.Action == dec.Action {
-			chosen = i
+	for k := range plan.Batches {
+		o := plan.Batch(k)
+		o.Model = ai.PlayoutPolicy
+		e, err := ev.Evaluate(ctx, v, o)
+		if err != nil {
+			return fmt.Errorf("analysis: deal %d step %d: %w", dec.Deal, dec.Step, err)
 		}
-		if r.Mean > e.Results[best].Mean {
-			best = i
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		if err := t.Add(k, e); err != nil {
+			return fmt.Errorf("analysis: deal %d step %d: %w", dec.Deal, dec.Step, err)
 		}
 	}
+	an := t.Analysis()
+	chosen := slices.IndexFunc(an.Rows, func(r drill.Row) bool { return r.Action == dec.Action })
 	if chosen < 0 {
 		return fmt.Errorf("analysis: deal %d step %d: %s is not among the legal actions", dec.Deal, dec.Step, dec.Action)
 	}
-	// A tie with the best is no loss: the chosen action is best.
-	if e.Results[chosen].Mean >= e.Results[best].Mean {
-		best = chosen
-	}
-	c, b := e.Results[chosen], e.Results[best]
+	c, b := an.Rows[chosen], an.Rows[an.Best]
 	dec.Best = b.Action
-	dec.Loss = b.Mean - c.Mean
+	dec.Loss, dec.LossErr = max(0, c.Gap), c.GapErr
+	dec.ByWin, dec.WinLoss, dec.WinLossErr = an.ByWin, max(0, c.WinGap), c.WinGapErr
 	dec.Mean, dec.BestMean, dec.StdErr = c.Mean, b.Mean, c.StdErr
 	dec.Points, dec.BestPoints = c.Points, b.Points
-	dec.Samples = e.Samples
-	dec.Results = e.Results
-	dec.Grade = GradeOf(dec.Loss)
+	dec.Samples = an.Samples
+	dec.Results = make([]eval.Result, len(an.Rows))
+	for i, r := range an.Rows {
+		dec.Results[i] = r.Result
+	}
+	dec.Grade = gradeOfVerdict(c.Verdict.Kind)
 	return nil
+}
+
+// gradeOfVerdict is the analysis's grade of a drill verdict: the best
+// and those as good within the error are good.
+func gradeOfVerdict(k drill.VerdictKind) Grade {
+	switch k {
+	case drill.Inaccuracy:
+		return Inaccuracy
+	case drill.Mistake:
+		return Mistake
+	case drill.Blunder:
+		return Blunder
+	}
+	return Good
 }
 
 // summarise adds up seat's decisions among decs.
@@ -407,7 +459,14 @@ func summarise(decs []Decision, seat rules.Seat, top int) Summary {
 			bad = append(bad, d)
 		}
 	}
-	sort.SliceStable(bad, func(i, j int) bool { return bad[i].Loss > bad[j].Loss })
+	// Worst grade first (one graded by the chance to win may cost no
+	// points), then the most points.
+	sort.SliceStable(bad, func(i, j int) bool {
+		if bad[i].Grade != bad[j].Grade {
+			return bad[i].Grade > bad[j].Grade
+		}
+		return bad[i].Loss > bad[j].Loss
+	})
 	if len(bad) > top {
 		bad = bad[:top]
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/ai/eval"
 	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/internal/study/drill"
 	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/rules"
 	"github.com/stretchr/testify/require"
@@ -274,27 +275,50 @@ func TestReportIsConsistent(t *testing.T) {
 					if len(d.Results) != len(legal) || d.Samples != samples {
 						t.Fatalf("deal %d step %d: %d results from %d samples, want %d from %d", dr.No, j+1, len(d.Results), d.Samples, len(legal), samples)
 					}
-					best := d.Results[0].Mean
 					for k, res := range d.Results {
 						if res.Action != legal[k] {
 							t.Errorf("deal %d step %d: result %d is %s, want %s", dr.No, j+1, k, res.Action, legal[k])
 						}
-						best = max(best, res.Mean)
 					}
-					if d.Loss < 0 || d.BestMean != best || d.Loss != d.BestMean-d.Mean || d.Grade != GradeOf(d.Loss) {
-						t.Errorf("deal %d step %d: loss %v best mean %v (max %v) mean %v grade %s", dr.No, j+1, d.Loss, d.BestMean, best, d.Mean, d.Grade)
+					// The best is the hard bot's choice, and a grade is
+					// never given for a gap within the error.
+					b := d.Results[eval.Best(d.Results, d.ByWin)]
+					if d.Best != b.Action || d.BestMean != b.Mean || d.Loss != max(0, d.BestMean-d.Mean) || d.ByWin != eval.UseWin(&v) {
+						t.Errorf("deal %d step %d: best %s (want %s) loss %v best mean %v mean %v", dr.No, j+1, d.Best, b.Action, d.Loss, d.BestMean, d.Mean)
 					}
-					if (d.Loss == 0) != (d.Best == d.Action) {
-						t.Errorf("deal %d step %d: loss %v with best %s and action %s", dr.No, j+1, d.Loss, d.Best, d.Action)
+					gap, gapErr := d.Loss, d.LossErr
+					if d.ByWin {
+						gap, gapErr = d.WinLoss, d.WinLossErr
 					}
-					// Once a deal: the grade is the evaluation of the
-					// deciding seat's own view, nothing more.
+					if d.Grade >= Inaccuracy && gap <= 2*gapErr {
+						t.Errorf("deal %d step %d: %s for a loss of %v ± %v", dr.No, j+1, d.Grade, gap, gapErr)
+					}
+					if d.Best == d.Action && (d.Loss != 0 || d.WinLoss != 0 || d.Grade != Good) {
+						t.Errorf("deal %d step %d: the best, graded %s with loss %v", dr.No, j+1, d.Grade, d.Loss)
+					}
+					// Once a deal: the grade is drill's grading (the
+					// hint's and the trainer's) of the deciding seat's
+					// own view, nothing more.
 					if !checkedView {
 						checkedView = true
-						e, err := eval.New().Evaluate(context.Background(), &v, eval.Options{Samples: samples, Seed: eval.SeedFor(3, &v), Workers: 1, Model: ai.PlayoutPolicy})
+						plan := drill.NewPlan(drill.Options{Samples: samples, Seed: eval.SeedFor(3, &v), Workers: 1})
+						tl, err := drill.NewTally(&v, plan)
 						require.NoError(t, err)
-						if !reflect.DeepEqual(e.Results, d.Results) {
-							t.Errorf("deal %d step %d: the results are not the evaluation of %s's view", dr.No, j+1, d.Seat)
+						for k := range plan.Batches {
+							o := plan.Batch(k)
+							o.Model = ai.PlayoutPolicy
+							e, err := eval.New().Evaluate(context.Background(), &v, o)
+							require.NoError(t, err)
+							require.NoError(t, tl.Add(k, e))
+						}
+						an := tl.Analysis()
+						for k, row := range an.Rows {
+							if row.Result != d.Results[k] {
+								t.Errorf("deal %d step %d: the results are not the evaluation of %s's view", dr.No, j+1, d.Seat)
+							}
+							if row.Action == d.Action && gradeOfVerdict(row.Verdict.Kind) != d.Grade {
+								t.Errorf("deal %d step %d: graded %s, drill says %s", dr.No, j+1, d.Grade, row.Verdict.Kind)
+							}
 						}
 					}
 				}

@@ -22,14 +22,17 @@
 //
 // The loss of a decision is the best action's score minus the chosen
 // one's, never negative. A decision with a single legal action is
-// Forced. Near the end of a game the hard bot chooses by the chance of
-// winning the game; the analysis still grades in points, so a defensive
-// choice there may show a small loss.
+// Forced. The grading is the hint's and the trainer's (drill's
+// Tally.Analysis): the best is the hard bot's choice (eval.Best), near
+// the end of a game ranked by the chance to win the game, and a choice
+// is graded by that chance there.
 //
 // The evaluation is a Monte Carlo estimate: two equally good actions may
-// differ by a few points, and the hard bot, evaluating on other samples,
-// may choose the one the analysis ranks second. The grade names leave
-// room for that: below InaccuracyAt a decision is good. At three and
+// differ by a few points. Each decision is evaluated in batches on seeds
+// of their own; the spread of the batches gives the standard error of a
+// loss (paired: the actions share the samples), which the report prints
+// ("loses 24.7 ± 6.0"), and a loss within two of them is no loss: the
+// decision is good. Below InaccuracyAt a decision is good too. At three and
 // four players a card, from the first trick on, is graded by the exact
 // search: the rest of each sampled deal's card play is solved, as at two.
 // A decision before the card play is graded more coarsely than at two,

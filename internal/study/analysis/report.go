@@ -269,7 +269,7 @@ func writeMistakes(w io.Writer, s *Summary, withDeal, ascii bool) {
 	for i := range s.Mistakes {
 		m := &s.Mistakes[i]
 		fmt.Fprint(w, textwrap.Hang("       ", fmt.Sprintf("%s: %s, %s, loses %s; better %s", where(m, withDeal),
-			actionText(m.Action, ascii), m.Grade, LossText(m.Loss), actionText(m.Best, ascii)), TextWidth))
+			actionText(m.Action, ascii), m.Grade, m.LossWords(ascii), actionText(m.Best, ascii)), TextWidth))
 	}
 	// The summary line counts every one; the list keeps the biggest.
 	bad := 0
@@ -337,12 +337,18 @@ type (
 		Action  string  `json:"action"`
 		Grade   string  `json:"grade"`
 		Loss    float64 `json:"loss"`
+		LossErr float64 `json:"loss_err"`
+		ByWin   bool    `json:"by_win,omitempty"`
+		WinLoss float64 `json:"win_loss,omitempty"`
+		WinErr  float64 `json:"win_loss_err,omitempty"`
 		Better  string  `json:"better"`
 		Samples int     `json:"samples"`
 	}
 )
 
 func round2(x float64) float64 { return math.Round(x*100) / 100 }
+
+func round4(x float64) float64 { return math.Round(x*10000) / 10000 }
 
 func summaryJSON(s *Summary) jsonSummary {
 	js := jsonSummary{Graded: s.Graded, Forced: s.Forced, Lost: round2(s.Lost), Grades: map[string]int{}, Mistakes: []jsonDecision{}}
@@ -353,7 +359,7 @@ func summaryJSON(s *Summary) jsonSummary {
 		m := &s.Mistakes[i]
 		js.Mistakes = append(js.Mistakes, jsonDecision{Deal: m.Deal, Step: m.Step, Trick: m.Trick, Phase: m.Phase.String(),
 			Seat: m.Seat.String(), Action: m.Action.String(), Grade: m.Grade.String(), Loss: round2(m.Loss),
-			Better: m.Best.String(), Samples: m.Samples})
+			LossErr: round2(m.LossErr), ByWin: m.ByWin, WinLoss: round4(m.WinLoss), WinErr: round4(m.WinLossErr), Better: m.Best.String(), Samples: m.Samples})
 	}
 	return js
 }

@@ -163,13 +163,26 @@ type Analysis struct {
 	Samples, Asked int
 	// Players is the seat count of the decision.
 	Players int
+	// Paired reports that the rows' GapErr and WinGapErr were measured
+	// (MinPairedBatches batches or more); without, they are 0 and no
+	// gap is excused as within the error.
+	Paired bool
 }
 
+// MinPairedBatches is the fewest batches whose spread measures the error
+// of a difference between two options.
+const MinPairedBatches = 5
+
 // Analysis summarises the batches recorded so far (all of them once
-// Done). The means pool every sample; the error of a difference comes
-// from the spread of the per-batch differences when at least five
-// batches are in, else (conservatively) from the two means' errors as
-// if they were independent.
+// Done), and grades every option against the best: the one grading of
+// the hint, the trainer and the game analysis. The means pool every
+// sample; the error of a difference comes from the spread of the
+// per-batch differences (paired: the options share the samples). With
+// fewer than MinPairedBatches batches that error is not known: eval
+// reports each option's error alone, and taking two as independent
+// overstates a difference's error many times over (an option that
+// gives away points in every sample read "as good"). The gap is then
+// graded on the scale alone.
 func (t *Tally) Analysis() Analysis {
 	k := len(t.legal)
 	an := Analysis{Rows: make([]Row, k), Asked: t.plan.Samples, Players: t.view.Players}
@@ -218,6 +231,7 @@ func (t *Tally) Analysis() Analysis {
 		results[j] = *r
 	}
 	an.Best = eval.Best(results, an.ByWin)
+	an.Paired = len(done) >= MinPairedBatches
 	best := an.Rows[an.Best]
 	for j := range an.Rows {
 		row := &an.Rows[j]
@@ -226,19 +240,9 @@ func (t *Tally) Analysis() Analysis {
 			row.Verdict = Verdict{Kind: Best, ByWin: an.ByWin, Chance: best.Win, BestChance: best.Win}
 			continue
 		}
-		if len(done) >= 5 {
+		if an.Paired {
 			row.GapErr = batchErr(done, an.Best, j, func(r eval.Result) float64 { return r.Mean })
 			row.WinGapErr = batchErr(done, an.Best, j, func(r eval.Result) float64 { return r.Win })
-		} else {
-			row.GapErr = math.Hypot(best.StdErr, row.StdErr)
-			// eval reports no error for Win. Without batches, the
-			// error of a difference of two chances over the samples,
-			// taken as independent: the same for every row of like
-			// chances, so a row further behind never grades better.
-			// (Carrying the score's error over at the rate the chance
-			// moves with the score made a row 1 point and 3.9% behind
-			// "as good", and one 30 points and 3.2% behind a mistake.)
-			row.WinGapErr = math.Sqrt((best.Win*(1-best.Win) + row.Win*(1-row.Win)) / float64(an.Samples))
 		}
 		row.Verdict = grade(row, an.ByWin)
 	}
@@ -293,10 +297,10 @@ func grade(row *Row, byWin bool) Verdict {
 }
 
 // FromEval turns one eval.Evaluation of v into an Analysis (for a hint
-// during a game, where the hard bot's own evaluation is at hand). With a
-// single batch the error of a difference is taken from the two means'
-// errors as if independent, which overstates it (a verdict "as good" is
-// then generous).
+// during a game, where the hard bot's own evaluation is at hand). One
+// evaluation does not measure the error of a difference (eval keeps no
+// per-sample values), so the gaps are graded on the scale alone (see
+// Tally.Analysis).
 func FromEval(v *rules.View, ev eval.Evaluation) (Analysis, error) {
 	t, err := NewTally(v, Plan{Samples: max(ev.Samples, 1), Batches: 1})
 	if err != nil {

@@ -4,16 +4,16 @@ import "fmt"
 
 // Legend explains the columns and verdicts of the option tables (the
 // trainer's, the hint's), one entry each, with the thresholds the
-// grading uses: the same as the game analysis's, so the help shows one
-// scale.
+// grading uses. The game analysis grades with the same function
+// (Tally.Analysis), so the help shows one scale for all three.
 func Legend() []string {
 	return []string{
 		"score diff: your side's points minus the other side's for this deal after the choice (with three players, minus the average of the two others'), on average over deals the hard bot samples to fit what you can see; ± is one standard error of that average.",
 		"bete: how often the choice ends with your side as maker and bete, the others scoring its points.",
 		"win game: how often you win the whole game from the score after this deal; near the end of a game it ranks the options. With three players, your chance against both others; with four, your team's.",
-		fmt.Sprintf("best: the hard bot's choice. ≈ best: behind it by less than %d standard errors, or by less than %s (%s of the chance to win near the end): as good at the table.",
-			z, PointsText(InaccuracyAt), Percent(WinInaccuracyAt)),
-		fmt.Sprintf("inaccuracy, mistake, blunder: a wrong choice, with what it costs on average in points (-N pts) or near the end in the chance to win (-N%% win): an inaccuracy from %s (%s of the chance to win), a mistake from %s (%s), a blunder from %s (%s).",
+		fmt.Sprintf("best: the hard bot's choice, listed first; near the end of a game, of the options within %s of the best chance to win, the one that scores most. ≈ best: behind it by less than %d standard errors of the gap (measured on the deals the options share), or by less than %s (%s of the chance to win near the end): as good at the table. The table's hint rests on one evaluation, which does not measure that error: it grades the gap alone.",
+			Percent(WinLevel), z, PointsText(InaccuracyAt), Percent(WinInaccuracyAt)),
+		fmt.Sprintf("inaccuracy, mistake, blunder: a wrong choice, with what it costs on average in points (-N pts) or near the end in the chance to win (-N%% win): an inaccuracy from %s (%s of the chance to win), a mistake from %s (%s), a blunder from %s (%s). The game analysis writes the loss with its standard error: loses 24.7 ± 6.0.",
 			PointsText(InaccuracyAt), Percent(WinInaccuracyAt), PointsText(MistakeAt), Percent(WinMistakeAt), PointsText(BlunderAt), Percent(WinBlunderAt)),
 	}
 }

@@ -23,15 +23,10 @@ func (an *Analysis) Reason(ascii bool) []string {
 		return nil
 	}
 	best := an.Rows[an.Best]
-	// The runner-up: the best of the others by the same measure.
+	// The runner-up: the next in rank.
 	second := -1
-	for j, r := range an.Rows {
-		if j == an.Best {
-			continue
-		}
-		if second < 0 || (an.ByWin && r.Win > an.Rows[second].Win) || (!an.ByWin && r.Mean > an.Rows[second].Mean) {
-			second = j
-		}
+	if order := an.Ranked(); len(order) > 1 {
+		second = order[1]
 	}
 	if second < 0 {
 		return []string{capital(Label(best.Action, ascii)) + " is the only option."}
@@ -44,6 +39,15 @@ func (an *Analysis) Reason(ascii bool) []string {
 		// "near the end" would not be.
 		out = append(out, fmt.Sprintf("Within %d points of the target the chance to win the game decides.", eval.EndgameMargin),
 			fmt.Sprintf("%s wins the game %s of the time, %s %s.", capital(name), Percent(best.Win), otherName, Percent(other.Win)))
+		if other.Win > best.Win {
+			// eval.Best: chances this close count as equal, and the
+			// points decide.
+			more := "more"
+			if d := best.Mean - other.Mean; d >= 0.5 {
+				more = PointsText(d) + " more"
+			}
+			out = append(out, "It is as likely to win, and scores "+more+" for this deal.")
+		}
 		switch {
 		case best.Win-other.Win >= WinInaccuracyAt:
 			if d := best.Mean - other.Mean; d <= -0.5 {
@@ -53,7 +57,7 @@ func (an *Analysis) Reason(ascii bool) []string {
 			out = append(out, "The game is all but lost whatever you "+an.choose()+".")
 		case best.Win > 0.98:
 			out = append(out, "The game is all but won whatever you "+an.choose()+".")
-		default:
+		case other.Win <= best.Win:
 			out = append(out, "That is as good as the same.")
 		}
 		return out
@@ -100,7 +104,7 @@ func makes(a rules.Action) bool {
 func (an *Analysis) Ranking() string {
 	switch {
 	case an.ByWin:
-		return "Ranked by the chance to win the game: its end is near."
+		return "Ranked by the chance to win the game (its end is near); within 0.5%, by points."
 	case an.Players == 3:
 		return "Ranked by score difference for this deal: yours minus the others' average."
 	case an.Players == 4:
@@ -125,16 +129,26 @@ func (an *Analysis) InRankOrder(chosen int) (Analysis, int) {
 	return out, at
 }
 
+// WinLevel is how close two chances to win must be for the points to
+// decide between them: eval.Best's rule, which the hard bot follows
+// (TestRankedAgreesWithBest holds the two together).
+const WinLevel = 0.005
+
 // Ranked returns the indices of an's rows best first, as Ranking says:
-// the hard bot's choice, then by Win near the end of a game, else by
-// Mean; ties keep the legal order.
+// the hard bot's choice, then by Mean; near the end of a game (ByWin)
+// those as likely to win as the likeliest (within WinLevel) by Mean,
+// then the others by Win, as eval.Best chooses. Ties keep the legal
+// order.
 func (an *Analysis) Ranked() []int {
 	order := make([]int, len(an.Rows))
-	for i := range order {
+	top := math.Inf(-1)
+	for i, r := range an.Rows {
 		order[i] = i
+		top = max(top, r.Win)
 	}
+	level := func(i int) bool { return an.ByWin && an.Rows[i].Win >= top-WinLevel }
 	key := func(i int) float64 {
-		if an.ByWin {
+		if an.ByWin && !level(i) {
 			return an.Rows[i].Win
 		}
 		return an.Rows[i].Mean
@@ -143,6 +157,8 @@ func (an *Analysis) Ranked() []int {
 		switch {
 		case a == an.Best || b == an.Best:
 			return cmp.Compare(boolInt(b == an.Best), boolInt(a == an.Best))
+		case level(a) != level(b):
+			return cmp.Compare(boolInt(level(b)), boolInt(level(a)))
 		default:
 			return cmp.Compare(key(b), key(a))
 		}

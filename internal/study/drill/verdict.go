@@ -5,8 +5,6 @@ import (
 	"math"
 	"strconv"
 	"strings"
-
-	"github.com/klob/klob/internal/study/analysis"
 )
 
 // VerdictKind grades one choice against the best option.
@@ -37,16 +35,19 @@ func (k VerdictKind) String() string {
 func (k VerdictKind) Wrong() bool { return k >= Inaccuracy }
 
 // The scale of the verdicts: what a choice costs, in points of expected
-// score difference for the deal (the game analysis's thresholds, so
-// that the help shows one scale), or near the end of a game in the
-// chance to win it. The chances are what those points are worth there:
+// score difference for the deal, or near the end of a game in the
+// chance to win it. The game analysis grades on this scale too (it
+// calls Tally.Analysis), so the hint, the trainer and the analysis
+// agree. A card's points count twice in a difference (one side loses
+// what the other wins), so a blunder is at least the ten of trump
+// handed over. The chances are what those points are worth there:
 // a point of score difference moves the chance to win by about a tenth
 // of a percent within 200 points of a target of 500, so 4, 10 and 20
 // points are about 0.5%, 1% and 2%.
 const (
-	InaccuracyAt = analysis.InaccuracyAt
-	MistakeAt    = analysis.MistakeAt
-	BlunderAt    = analysis.BlunderAt
+	InaccuracyAt = 4.0
+	MistakeAt    = 10.0
+	BlunderAt    = 20.0
 
 	WinInaccuracyAt = 0.005
 	WinMistakeAt    = 0.01
@@ -57,6 +58,10 @@ const (
 // two, an option called wrong is worse than the best with about 97%
 // confidence (one-sided).
 const z = 2
+
+// ErrorsApart is z for the other screens' words: how many standard
+// errors a gap must exceed to count as a loss.
+const ErrorsApart = z
 
 // gradeLoss is the verdict of a choice that costs loss, in points or
 // (byWin) in the chance to win, once it is known to be behind the best.

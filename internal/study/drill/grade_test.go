@@ -1,0 +1,95 @@
+package drill
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/klob/klob/ai/eval"
+	"github.com/klob/klob/rules"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestRankedAgreesWithBest: near the end of a game the table lists the
+// hard bot's choice first and then ranks as eval.Best chooses: the
+// options as likely to win (within WinLevel of the likeliest) by
+// points, then the others by the chance to win; and the line over the
+// table says so.
+func TestRankedAgreesWithBest(t *testing.T) {
+	opt := func(k rules.Kind, mean, win float64) Row {
+		return Row{Result: eval.Result{Action: rules.Action{Kind: k}, Mean: mean, Win: win}}
+	}
+	an := Analysis{ByWin: true, Samples: 10, Rows: []Row{
+		opt(rules.Pass, -35.4, 0.932), opt(rules.Take, -33.5, 0.925), opt(rules.Schmeiss, -29.1, 0.929), opt(rules.Take, -31, 0.930),
+	}}
+	rs := make([]eval.Result, len(an.Rows))
+	for i, r := range an.Rows {
+		rs[i] = r.Result
+	}
+	an.Best = eval.Best(rs, true)
+	require.Equal(t, 2, an.Best)
+	assert.Equal(t, []int{2, 3, 0, 1}, an.Ranked())
+	assert.Contains(t, an.Ranking(), "within 0.5%, by points")
+	assert.Contains(t, strings.Join(an.Reason(false), " "), "as likely to win, and scores 2 points more")
+	// WinLevel is eval.Best's: one option just inside it, one just out.
+	near := []eval.Result{{Mean: 0, Win: 0.5}, {Mean: 9, Win: 0.5 - WinLevel + 1e-6}}
+	far := []eval.Result{{Mean: 0, Win: 0.5}, {Mean: 9, Win: 0.5 - WinLevel - 1e-6}}
+	assert.Equal(t, 1, eval.Best(near, true))
+	assert.Equal(t, 0, eval.Best(far, true))
+}
+
+// TestOneEvaluationGradesTheGap: one evaluation (the hint's) does not
+// measure the error of a gap; taking the two means' errors as
+// independent called "≈ best" a king thrown on the others' trick that
+// gives away 4.9 points in every sample. The gap is graded on the scale.
+func TestOneEvaluationGradesTheGap(t *testing.T) {
+	_, v := firstDrill(t, 2, OnlyRound1, "players=2")
+	legal := v.Legal()
+	require.GreaterOrEqual(t, len(legal), 2)
+	ev := eval.Evaluation{Samples: 200, Weight: 200}
+	for i, a := range legal {
+		r := eval.Result{Action: a, Mean: -52.5, StdErr: 4.7, Win: 0.4}
+		if i > 0 {
+			r.Mean = -57.4
+		}
+		ev.Results = append(ev.Results, r)
+	}
+	an, err := FromEval(&v, ev)
+	require.NoError(t, err)
+	require.Equal(t, 0, an.Best)
+	assert.False(t, an.Paired)
+	assert.Equal(t, Inaccuracy, an.Rows[1].Verdict.Kind)
+	assert.Zero(t, an.Rows[1].GapErr)
+}
+
+// TestBatchesExcuseNoise: with batches the paired error is measured, and
+// a gap within it is as good; without enough batches it is not
+// known, and the same gap is graded.
+func TestBatchesExcuseNoise(t *testing.T) {
+	_, v := firstDrill(t, 2, OnlyRound1, "players=2")
+	legal := v.Legal()
+	tally := func(batches int) Analysis {
+		tl, err := NewTally(&v, Plan{Samples: 10 * batches, Batches: batches})
+		require.NoError(t, err)
+		for k := range batches {
+			ev := eval.Evaluation{Samples: 10, Weight: 10}
+			for i, a := range legal {
+				r := eval.Result{Action: a, Mean: 0, StdErr: 5}
+				if i > 0 {
+					// Behind by 6 on average, by 16 or -4 batch by batch.
+					r.Mean = -6 + 10*float64(2*(k%2)-1)
+				}
+				ev.Results = append(ev.Results, r)
+			}
+			require.NoError(t, tl.Add(k, ev))
+		}
+		return tl.Analysis()
+	}
+	paired := tally(MinPairedBatches + 1)
+	assert.True(t, paired.Paired)
+	assert.Greater(t, paired.Rows[1].GapErr, 4.0)
+	assert.Equal(t, AsGood, paired.Rows[1].Verdict.Kind)
+	few := tally(MinPairedBatches - 1)
+	assert.False(t, few.Paired)
+	assert.Equal(t, Inaccuracy, few.Rows[1].Verdict.Kind)
+}
