@@ -82,7 +82,7 @@ func newSharedSeat(l *Lobby, conn *hall.Conn) *SharedSeat {
 	seatName := s.w.Seats[conn.Seat()].Name
 	s.talk = newTalk(l.cfg.Chat, conn.Table().Room(), l.cfg.Player, func() string { return seatName }, false, l.mutes)
 	if s.talk != nil {
-		s.talk.quiet = s.quietTalk
+		s.talk.quiet = quietAt(l, conn.Table(), conn.Port)
 		s.wait = &talkPane{t: s.talk, title: "Table talk"}
 	}
 	// A connection cut is no leaving: the seat (the host's too) waits
@@ -91,24 +91,28 @@ func newSharedSeat(l *Lobby, conn *hall.Conn) *SharedSeat {
 	return s
 }
 
-// errQuietDeal refuses a seated person's line while a deal of a rated
-// table of three or four is played.
-var errQuietDeal = errors.New("at a rated table the players keep quiet while a deal is played: talk again when it ends")
+// errQuietDeal refuses a line at a rated table of three or four while
+// a deal is played.
+var errQuietDeal = errors.New("at a rated table nobody talks while a deal is played, spectators neither: talk again when it ends")
 
-// quietTalk keeps the people seated at a rated table of three or four
-// (on a server that keeps ratings) quiet while a deal is played: a word
-// could tell a partner, or the other defender, what a hand holds. Two
-// players have nobody to tell; between deals and once the game is over
-// everyone may talk.
-func (s *SharedSeat) quietTalk() error {
-	p := s.conn.Port()
-	if p == nil || s.l.cfg.Club == nil || len(s.w.Seats) < 3 || !s.conn.Table().Rated() {
+// quietAt keeps the people at table t, seated or watching, quiet while
+// a deal of a rated game of three or four is played (on a server that
+// keeps ratings): a word could tell a partner, or the other defender,
+// what a hand holds, and a second key watching the table could say a
+// player's hand. Two players have nobody to tell; between deals and
+// once the game is over everyone may talk. port is the person's port on
+// the game, nil before it starts.
+func quietAt(l *Lobby, t *hall.Table, port func() host.Port) func() error {
+	return func() error {
+		p := port()
+		if p == nil || l.cfg.Club == nil || t.Options().Seats < 3 || !t.Rated() {
+			return nil
+		}
+		if sn := p.Snapshot(); sn.HasDeal && !sn.Between && !sn.Over {
+			return errQuietDeal
+		}
 		return nil
 	}
-	if sn := p.Snapshot(); sn.HasDeal && !sn.Between && !sn.Over {
-		return errQuietDeal
-	}
-	return nil
 }
 
 // leaveWhenDone leaves a table (a seat or a watch) and hangs up its talk

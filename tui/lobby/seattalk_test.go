@@ -185,25 +185,39 @@ func TestRatedTableKeepsQuietInADeal(t *testing.T) {
 		s := scr.(*SharedSeat)
 		t.Cleanup(s.talk.close)
 		conns[0] = s.conn // ann's seat came to this connection
+		// Cid, a second key, watches: a spectator keeps quiet too.
+		wl := New(Config{Player: hall.Player{ID: "c", Name: "cid"}, Hall: h, Chat: hub, Club: l.cfg.Club})
+		wscr, _ := wl.watch(&ctx, tb)
+		w := wscr.(*WatchSeat)
+		t.Cleanup(w.talk.close)
 
 		// Play every seat's decisions at random; at each position seen,
-		// ann's line is refused exactly while a deal is played.
+		// a line of ann's or cid's is refused exactly while a deal is
+		// played. A position a bot moved on from meanwhile is not judged.
+		check := func(who string, talk *roomTalk, port host.Port) (playing, between, over bool) {
+			sn := port.Snapshot()
+			_, err := talk.Say("hello")
+			quiet := talk.Quiet() != nil
+			if port.Snapshot().Gen != sn.Gen {
+				return false, false, false
+			}
+			playing = sn.HasDeal && !sn.Between && !sn.Over
+			require.Equal(t, playing && c.quiet, quiet, "%d seats, deal %d: %s's box says quiet", c.seats, sn.DealNo, who)
+			if playing && c.quiet {
+				require.ErrorIs(t, err, errQuietDeal, "%d seats, deal %d: %s", c.seats, sn.DealNo, who)
+			} else {
+				require.NoError(t, err, "%d seats, deal %d, between %v, over %v: %s", c.seats, sn.DealNo, sn.Between, sn.Over, who)
+			}
+			return playing, sn.Between, sn.Over
+		}
 		r := rand.New(rand.NewPCG(1, 2))
 		deadline := time.After(20 * time.Second) // only ends a test that would hang
-		var inDeal, between bool
+		var inDeal, between, watched bool
 		for {
-			sn := s.conn.Port().Snapshot()
-			_, err := s.talk.Say("hello")
-			playing := sn.HasDeal && !sn.Between && !sn.Over
-			require.Equal(t, playing && c.quiet, s.talk.Quiet() != nil, "%d seats, deal %d: the box says quiet", c.seats, sn.DealNo)
-			if playing && c.quiet {
-				require.ErrorIs(t, err, errQuietDeal, "%d seats, deal %d", c.seats, sn.DealNo)
-			} else {
-				require.NoError(t, err, "%d seats, deal %d, between %v, over %v", c.seats, sn.DealNo, sn.Between, sn.Over)
-			}
-			inDeal = inDeal || playing
-			between = between || sn.Between
-			if sn.Over {
+			playing, btw, _ := check("ann", s.talk, s.conn.Port())
+			wp, _, _ := check("cid", w.talk, w.port)
+			inDeal, between, watched = inDeal || playing, between || btw, watched || wp
+			if s.conn.Port().Snapshot().Over {
 				break
 			}
 			moved := false
@@ -231,6 +245,6 @@ func TestRatedTableKeepsQuietInADeal(t *testing.T) {
 				}
 			}
 		}
-		require.True(t, inDeal && between, "%d seats: the game passed no deal or no pause between deals", c.seats)
+		require.True(t, inDeal && between && watched, "%d seats: the game passed no deal, no pause between deals, or none watched", c.seats)
 	}
 }

@@ -319,6 +319,7 @@ func newWatchSeat(l *Lobby, t *hall.Table, port host.Port) *WatchSeat {
 	cfg := tablescreen.Config{Port: port, Sort: kit.ByStrength, Tag: "table " + s.code, Shared: true,
 		QuitQuestion: "Stop watching table " + s.code + ": back to the lobby."}
 	if s.talk != nil {
+		s.talk.quiet = quietAt(l, t, func() host.Port { return port })
 		cfg.Talk = s.talk
 	}
 	s.table = tablescreen.New(cfg)

@@ -88,7 +88,7 @@ func TestTalkLongLineKeepsTheRest(t *testing.T) {
 // table does during a deal: lines are refused, commands answered.
 type quietTalk struct{ fakeTalk }
 
-var errQuiet = errors.New("at a rated table the players keep quiet while a deal is played: talk again when it ends")
+var errQuiet = errors.New("at a rated table nobody talks while a deal is played, spectators neither: talk again when it ends")
 
 func (q *quietTalk) Quiet() error { return errQuiet }
 func (q *quietTalk) Say(text string) (string, error) {
@@ -107,7 +107,7 @@ func TestQuietTalkSaysSoAtOnce(t *testing.T) {
 		f := newFixture(t, n, seeds[n], 80, 24, func(_ *host.Config, c *Config) { c.Talk = q })
 		f.hs.Press("/")
 		text := kittest.Flat(f.text())
-		if !strings.Contains(text, "keep quiet while a deal is played") || !strings.Contains(text, "/mute NAME still works") {
+		if !strings.Contains(text, "nobody talks while a deal is played") || !strings.Contains(text, "/mute NAME still works") {
 			t.Fatalf("%d players: the box does not say the table is quiet:\n%s", n, f.text())
 		}
 		kittest.CheckSize(t, f.hs.Frame(), 80, 24)
