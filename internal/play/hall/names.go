@@ -62,6 +62,9 @@ func NormalName(name string) (string, error) {
 	if reserved(n) {
 		return "", fmt.Errorf("%q is what the tables call you or a bot: choose another name", n)
 	}
+	if strings.Contains(skeleton(n), skeleton("watching")) {
+		return "", errors.New(`a name may not say "watching": the talk marks a spectator's lines so`)
+	}
 	return n, nil
 }
 
@@ -137,20 +140,32 @@ func unsureWidth(r rune) bool {
 // readsAsTag reports whether the word w reads as a key's tag after a
 // name: a symbol of any kind (a '#' the list in hashLike misses) and
 // three or more characters that read as hex digits, one a digit, or six
-// (a word such as "♠ace" reads as none).
+// (a word such as "♠ace" reads as none); or, after at most two
+// characters of any kind ("井", a letter that stands for '#' in some
+// scripts), eight or more that read as hex digits, one a digit, as the
+// tag's twelve do. Names hold such runs of digits and a-f rarely.
 func readsAsTag(w string) bool {
 	rs := []rune(w)
-	if len(rs) < 4 || !unicode.Is(unicode.S, rs[0]) {
-		return false
-	}
-	hex, digit := []rune(skeletonOf(string(rs[1:]), false, false)), false
-	for _, r := range hex {
-		if !unicode.IsDigit(r) && (r < 'a' || r > 'f') {
-			return false
+	hexTail := func(from int) (n int, digit bool) {
+		for _, r := range skeletonOf(string(rs[from:]), false, false) {
+			if !unicode.IsDigit(r) && (r < 'a' || r > 'f') {
+				return 0, false
+			}
+			n, digit = n+1, digit || unicode.IsDigit(r)
 		}
-		digit = digit || unicode.IsDigit(r)
+		return n, digit
 	}
-	return len(hex) >= 3 && (digit || len(hex) >= 6)
+	if len(rs) >= 4 && unicode.Is(unicode.S, rs[0]) {
+		if n, digit := hexTail(1); n >= 3 && (digit || n >= 6) {
+			return true
+		}
+	}
+	for lead := 0; lead <= 2 && lead < len(rs); lead++ {
+		if n, digit := hexTail(lead); n >= 8 && digit {
+			return true
+		}
+	}
+	return false
 }
 
 // reserved reports whether name reads as a word the tables name a seat
@@ -188,7 +203,7 @@ func reservedAs(sk string, latin bool) bool {
 	}
 	wild := make([]bool, len(rs))
 	for i, r := range rs {
-		wild[i] = unicode.In(r, mimics...) || latin && (unicode.Is(unicode.S, r) || unicode.IsLetter(r) &&
+		wild[i] = unicode.In(r, mimics...) || latin && (unicode.Is(unicode.S, r) || r > unicode.MaxASCII && unicode.Is(unicode.N, r) || unicode.IsLetter(r) &&
 			!unicode.In(r, unicode.Latin, unicode.Greek, unicode.Cyrillic, unicode.Armenian,
 				unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul, unicode.Bopomofo))
 	}
@@ -230,7 +245,7 @@ var latinBase = func() map[rune]rune {
 	rs := []rune(
 		"øođdħhłlŧtƀbƃbƈcƌdƒfƙkƚlƞnƥpƫtƭtƴyƶzǥgǿoȡdȥzȴlȵnȶtȼcȿsɀzɇeɉj" +
 			"ɋqɍrɏyɓbɕcɖdɗdɠgɢgɦhɨiɪiɫlɬlɭlɱmɲnɳnɴnɼrɽrɾrʀrʂsʈtʋvʏyʐzʑzʙb" +
-			"ʛgʜhʝjʟlʠqᴀaᴄcᴅdᴇeᴊjᴋkᴌlᴍmᴏoᴘpᴛtᴜuᴠvᴡwᴢzᵬbᵭdᵮfᵯmᵰnᵱpᵲrᵳrᵴsᵵt" +
+			"ʛgʜhʝjʟlʠqᴀaᴄcᴅdᴇeᴊjᴋkᴌlᴍmᴏoᴑoᴓoᴘpᴛtᴜuᴠvᴡwᴢzᵬbᵭdᵮfᵯmᵰnᵱpᵲrᵳrᵴsᵵt" +
 			"ᵶzᵻiᵽpᵾuᶀbᶁdᶂfᶃgᶄkᶅlᶆmᶇnᶈpᶉrᶊsᶌvᶍxᶎzᶏaᶑdᶒeᶖiᶙuỿyⱡlⱥaⱦtⱨhⱪkⱬz" +
 			"ⱱvⱳwⱴvⱸeⱺoꜰfꜱsꝁkꝃkꝅkꝉlꝋoꝍoꝑpꝓpꝕpꝗqꝙqꝟvꞎlꞑnꞓcꞔcꞕhꞗbꞙfꞡgꞣkꞥnꞧr" +
 			"ꞩsꞯqꞹuꟈdꟊsꬴeꬷlꬸlꬹlꬺmꬻnꭆrꭉrꭎuꭒuꭖxꭗxꭘxꭙxꭚy𝼄l𝼉t𝼑l𝼓l𝼖r𝼚i𝼛o𝼝c𝼞s")

@@ -41,6 +41,14 @@ func TestNormalName(t *testing.T) {
 		// symbol and hex digits.
 		"ann #721fda", "ann ♯721fda", "ann ⌗721fda", "ann ⋕7", "ann ǂ721fda", "ann ﹟721fda",
 		"ann ☐721fda", "ann ♠72F", "ann ★7е1", // a Cyrillic е
+		// A whole tag behind any mark, a letter or none ("井" stands
+		// for '#' in Japanese): eight hex digits or more, one a digit.
+		"ann 井721fdaea108c", "eve 卄307cf3d831a7", "ann ⵌ721fdaea108c", "ann ‡721fdaea", "ann 721fdaea108c",
+		// Bot and You look-alikes through digits of other scripts and
+		// sideways o.
+		"B୦t A", "B०t A", "B೦t A", "B߀t A", "Y߀u", "B〇t A", "Bᴑt A", "Bᴓt A",
+		// The talk's mark of a spectator, in any letters or brackets.
+		"ann ꒰watching꒱", "ann ⊂watching⊃", "ann ⌠watching⌡", "ann ᑕwatchingᑐ", "Watching",
 		// Invisible or blank: fillers, default-ignorables, the blank
 		// braille pattern, or no visible character at all.
 		"\u3164ann", "ann\u3164", "\uffa0ann", "\u115fann", "\u1160ann", "\u2800\u2800\u2800", "ann\u2800",
@@ -65,6 +73,10 @@ func TestNormalName(t *testing.T) {
 		"王小明":        "王小明",
 		"ann ♠":      "ann ♠",
 		"Youssef":    "Youssef",
+		"Ana2000":    "Ana2000",
+		"Ана2000":    "Ана2000",
+		"Bob 42":     "Bob 42",
+		"dad 1984":   "dad 1984",
 		"Botany":     "Botany",
 		"Bot Bob":    "Bot Bob",
 		"a\u00a0b":   "a b", // NFKC: a no-break space is a space
