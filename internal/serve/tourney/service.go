@@ -85,6 +85,10 @@ const (
 	MaxOpenPerCreator = 3
 	MaxOpenPerAddr    = 6
 	MaxOpen           = 100
+	// MaxEntrantsPerAddr bounds the keys from one address that enter
+	// one tournament (counted since the server started): free keys
+	// would otherwise swell its entrants and the club database.
+	MaxEntrantsPerAddr = 8
 	// RecentEnded is how many of a player's ended tournaments List
 	// shows.
 	RecentEnded = 10
@@ -100,6 +104,8 @@ var (
 	ErrNotEntered = errors.New("you have not entered this tournament")
 	ErrClosed     = errors.New("the tournaments are closed: the server is stopping")
 	ErrTooMany    = errors.New("too many tournaments are running")
+	// ErrAddrFull refuses an entrant beyond MaxEntrantsPerAddr.
+	ErrAddrFull = fmt.Errorf("this tournament has %d entrants from your address already, its most", MaxEntrantsPerAddr)
 	// ErrTrouble is what a player reads when the club database fails:
 	// its own words, which name the server's files, go to the log.
 	ErrTrouble = errors.New("the server's database failed (the server's log says why)")
@@ -121,16 +127,17 @@ type Service struct {
 	cancel context.CancelFunc
 	fs     durable.FS
 
-	mu      sync.Mutex
-	closed  bool
-	sets    map[string]*duplicate.BoardSet // by code
-	live    map[seatKey]*live              // the boards in play, by entrant
-	daily   duplicate.Date                 // the day whose dailies exist
-	parWant map[string]bool                // codes queued for par, or being worked out
-	from    map[string]string              // the address each tournament created since the start came from, by code
-	parQ    []string
-	parWake chan struct{}
-	work    sync.WaitGroup // the par worker
+	mu       sync.Mutex
+	closed   bool
+	sets     map[string]*duplicate.BoardSet // by code
+	live     map[seatKey]*live              // the boards in play, by entrant
+	daily    duplicate.Date                 // the day whose dailies exist
+	parWant  map[string]bool                // codes queued for par, or being worked out
+	from     map[string]string              // the address each tournament created since the start came from, by code
+	entrants map[string]map[string]int      // by code, by address: the keys that entered since the start
+	parQ     []string
+	parWake  chan struct{}
+	work     sync.WaitGroup // the par worker
 }
 
 // New starts the service: par is worked out in the background for every
@@ -169,7 +176,7 @@ func New(cfg Config) (*Service, error) {
 		return nil, fmt.Errorf("tourney: %w", err)
 	}
 	s := &Service{cfg: cfg, fs: durable.OS(), sets: map[string]*duplicate.BoardSet{}, live: map[seatKey]*live{},
-		parWant: map[string]bool{}, from: map[string]string{}, parWake: make(chan struct{}, 1)}
+		parWant: map[string]bool{}, from: map[string]string{}, entrants: map[string]map[string]int{}, parWake: make(chan struct{}, 1)}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.work.Add(1)
 	go s.parWorker()

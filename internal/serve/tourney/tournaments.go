@@ -372,6 +372,21 @@ func (s *Service) Enter(ctx context.Context, p Player, code string) error {
 	if err != nil {
 		return err
 	}
+	in, err := s.entered(ctx, t.Code, p.Key)
+	if err != nil {
+		return err
+	}
+	if in {
+		return nil // entering twice is entering once
+	}
+	if p.Addr != "" {
+		s.mu.Lock()
+		full := s.entrants[t.Code][p.Addr] >= MaxEntrantsPerAddr
+		s.mu.Unlock()
+		if full {
+			return ErrAddrFull
+		}
+	}
 	if err := s.cfg.DB.SeePlayer(ctx, p.Key, p.Name); err != nil {
 		return s.dbErr(err)
 	}
@@ -380,6 +395,14 @@ func (s *Service) Enter(ctx context.Context, p Player, code string) error {
 			return ErrOver
 		}
 		return s.dbErr(err)
+	}
+	if p.Addr != "" {
+		s.mu.Lock()
+		if s.entrants[t.Code] == nil {
+			s.entrants[t.Code] = map[string]int{}
+		}
+		s.entrants[t.Code][p.Addr]++
+		s.mu.Unlock()
 	}
 	return nil
 }

@@ -374,6 +374,34 @@ func TestCreateLimitByAddress(t *testing.T) {
 	require.NoError(t, err, "an address not known counts nowhere")
 }
 
+// TestEnterLimitByAddress: one address enters at most
+// MaxEntrantsPerAddr keys in one tournament (free keys would swell its
+// entrants and the database); a key entering again is no new entrant,
+// and another address or tournament has its own count.
+func TestEnterLimitByAddress(t *testing.T) {
+	f := newFixture(t, false)
+	ctx := context.Background()
+	a, err := f.s.Create(ctx, ann, f.spec(2, 4))
+	require.NoError(t, err)
+	b, err := f.s.Create(ctx, bob, f.spec(2, 4))
+	require.NoError(t, err)
+	sybil := func(i int) Player {
+		return Player{Key: fmt.Sprintf("dddd%060x", i), Name: fmt.Sprint("sybil", i), Addr: "192.0.2.1"}
+	}
+	for i := range MaxEntrantsPerAddr {
+		require.NoError(t, f.s.Enter(ctx, sybil(i), a.Code))
+	}
+	require.NoError(t, f.s.Enter(ctx, sybil(0), a.Code), "entering again")
+	require.ErrorIs(t, f.s.Enter(ctx, sybil(99), a.Code), ErrAddrFull)
+	require.NoError(t, f.s.Enter(ctx, sybil(99), b.Code), "another tournament")
+	other := sybil(98)
+	other.Addr = "198.51.100.7"
+	require.NoError(t, f.s.Enter(ctx, other, a.Code), "another address")
+	es, err := f.db.Entrants(ctx, a.Code)
+	require.NoError(t, err)
+	require.Len(t, es, MaxEntrantsPerAddr+1, "the sybils let in, and the other address")
+}
+
 // TestDailyTournaments: the server's daily tournaments are eight boards
 // at each seat count with klob daily's rules and bots, dealt from the
 // server's secret seed (never klob daily's public boards of the day,
