@@ -39,17 +39,23 @@ type Config struct {
 	Pending int
 	// MaxMutes is the most keys one listener may mute (default 1000).
 	MaxMutes int
+	// MaxMutesAll is the most mutes the Hub keeps for all its listeners
+	// (default 100,000): keys cost nothing, so listeners without end
+	// could each keep their mutes for the server's life. Beyond it the
+	// mutes of the listener who changed theirs least lately go.
+	MaxMutesAll int
 }
 
 // Defaults of Config.
 const (
-	DefaultMaxChars = 200
-	DefaultMaxBytes = 4096
-	DefaultBurst    = 5
-	DefaultEvery    = time.Second
-	DefaultHistory  = 100
-	DefaultPending  = 64
-	DefaultMaxMutes = 1000
+	DefaultMaxChars    = 200
+	DefaultMaxBytes    = 4096
+	DefaultBurst       = 5
+	DefaultEvery       = time.Second
+	DefaultHistory     = 100
+	DefaultPending     = 64
+	DefaultMaxMutes    = 1000
+	DefaultMaxMutesAll = 100000
 )
 
 // withDefaults fills the zero fields and checks the others.
@@ -68,6 +74,7 @@ func (c Config) withDefaults() (Config, error) {
 		{"History", &c.History, DefaultHistory},
 		{"Pending", &c.Pending, DefaultPending},
 		{"MaxMutes", &c.MaxMutes, DefaultMaxMutes},
+		{"MaxMutesAll", &c.MaxMutesAll, DefaultMaxMutesAll},
 	}
 	for _, f := range ints {
 		switch {
@@ -96,8 +103,10 @@ type Hub struct {
 	cfg   Config
 	limit *Limiter
 
-	muteMu sync.RWMutex
-	mutes  map[string]map[string]string // listener -> keys they muted -> the name they muted
+	muteMu  sync.RWMutex
+	mutes   map[string]map[string]string // listener -> keys they muted -> the name they muted
+	changed map[string]time.Time         // listener -> when they last muted someone
+	all     int                          // the mutes of every listener
 }
 
 // New makes a Hub with cfg's limits.
@@ -109,7 +118,7 @@ func New(cfg Config) (*Hub, error) {
 	return &Hub{
 		cfg:   cfg,
 		limit: NewLimiter(cfg.Burst, cfg.Every, cfg.Now()),
-		mutes: map[string]map[string]string{},
+		mutes: map[string]map[string]string{}, changed: map[string]time.Time{},
 	}, nil
 }
 
@@ -143,7 +152,35 @@ func (h *Hub) Mute(listener, muted, name string) error {
 		h.mutes[listener] = set
 	}
 	set[muted] = name
+	h.all++
+	h.changed[listener] = h.cfg.Now()
+	for h.all > h.cfg.MaxMutesAll && h.dropOldestLocked(listener) {
+	}
 	return nil
+}
+
+// dropOldestLocked drops the mutes of the listener, not keep, who
+// changed theirs least lately, and reports whether there was one; under
+// muteMu.
+func (h *Hub) dropOldestLocked(keep string) bool {
+	oldest, at := "", time.Time{}
+	for l, t := range h.changed {
+		if l != keep && (oldest == "" || t.Before(at)) {
+			oldest, at = l, t
+		}
+	}
+	if oldest == "" {
+		return false
+	}
+	h.forgetLocked(oldest)
+	return true
+}
+
+// forgetLocked drops listener's mutes; under muteMu.
+func (h *Hub) forgetLocked(listener string) {
+	h.all -= len(h.mutes[listener])
+	delete(h.mutes, listener)
+	delete(h.changed, listener)
 }
 
 // Unmute lets lines from muted reach listener again (the lines said
@@ -152,9 +189,12 @@ func (h *Hub) Unmute(listener, muted string) {
 	h.muteMu.Lock()
 	defer h.muteMu.Unlock()
 	set := h.mutes[listener]
-	delete(set, muted)
+	if _, ok := set[muted]; ok {
+		delete(set, muted)
+		h.all--
+	}
 	if len(set) == 0 {
-		delete(h.mutes, listener)
+		h.forgetLocked(listener)
 	}
 }
 
@@ -187,7 +227,7 @@ func (h *Hub) MutedNames(listener string) map[string]string {
 func (h *Hub) Forget(listener string) {
 	h.muteMu.Lock()
 	defer h.muteMu.Unlock()
-	delete(h.mutes, listener)
+	h.forgetLocked(listener)
 }
 
 // mutedLocked reports whether listener muted from; under muteMu.

@@ -272,6 +272,44 @@ func TestMuteLimit(t *testing.T) {
 	assert.NoError(t, h.Mute(alice.Key, "k3", ""))
 }
 
+// TestMutesOfAllBounded: the Hub keeps at most MaxMutesAll mutes in
+// all (free keys could each keep theirs for the server's life): beyond
+// it the listener who changed theirs least lately loses them; one who
+// muted since keeps theirs, and unmutes give room back.
+func TestMutesOfAllBounded(t *testing.T) {
+	h, c := newHub(t, Config{MaxMutes: 3, MaxMutesAll: 5})
+	mute := func(listener string, n int) {
+		t.Helper()
+		for i := range n {
+			require.NoError(t, h.Mute(listener, fmt.Sprint("k", i), ""))
+		}
+		c.Add(time.Second)
+	}
+	mute("old", 2)
+	mute("mid", 2)
+	mute("new", 1)
+	require.Len(t, h.Muted("old"), 2, "5 mutes fit")
+	mute("late", 1)
+	assert.Empty(t, h.Muted("old"), "the oldest listener's mutes go")
+	assert.Len(t, h.Muted("mid"), 2)
+	require.NoError(t, h.Mute("mid", "k2", ""))
+	c.Add(time.Second)
+	assert.Len(t, h.Muted("new"), 1, "5 mutes fit again")
+	require.NoError(t, h.Mute("late", "k1", ""))
+	assert.Empty(t, h.Muted("new"), "then the next least lately changed")
+	assert.Len(t, h.Muted("mid"), 3, "mid muted since")
+	assert.Len(t, h.Muted("late"), 2, "the listener muting keeps theirs")
+	h.Unmute("mid", "k0")
+	require.NoError(t, h.Mute("new", "k0", ""))
+	assert.Len(t, h.Muted("mid"), 2, "an unmute gave room")
+	// A Hub whose cap is below one listener's own mutes keeps them.
+	h2, _ := newHub(t, Config{MaxMutes: 3, MaxMutesAll: 1})
+	for i := range 3 {
+		require.NoError(t, h2.Mute("solo", fmt.Sprint("k", i), ""))
+	}
+	assert.Len(t, h2.Muted("solo"), 3)
+}
+
 // TestSubscribeNoGapNoDuplicate: listeners who join while others talk
 // get, in their history and then their feed, every line from some point
 // on, each once, in order.
