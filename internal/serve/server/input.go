@@ -38,7 +38,14 @@ func (c *Config) clamp(w, h int) (int, int) {
 var (
 	errInputFlood  = errors.New("too much input")
 	errBadSequence = errors.New("a malformed control sequence")
+	errLongPaste   = errors.New("a paste too long")
 )
+
+// maxPaste is the most bytes one bracketed paste may hold. The terminal
+// parser keeps a paste whole until its end, so a client dripping one
+// slowly under the rate limit would hold megabytes of the server's
+// memory for as long as it stays; no screen takes more than a line.
+const maxPaste = 64 << 10
 
 // maxSeparators is the most parameter separators (';' or ':') one
 // control sequence (CSI) from a client may hold. No key, mouse report
@@ -51,10 +58,14 @@ var (
 const maxSeparators = 24
 
 // csiScan follows the control sequences of a client's input across
-// reads, counting the parameter separators of the one under way.
+// reads, counting the parameter separators of the one under way, and
+// the bytes of a bracketed paste (ESC [ 200 ~ to ESC [ 201 ~).
 type csiScan struct {
-	state uint8 // csiGround, csiEscape or csiParams
-	seps  int
+	state  uint8 // csiGround, csiEscape or csiParams
+	seps   int
+	param  int  // the sequence's one number so far, -1 when it is no plain number
+	paste  bool // inside a bracketed paste
+	pasted int  // its bytes so far
 }
 
 const (
@@ -63,26 +74,39 @@ const (
 	csiParams // after ESC [, in the parameters and intermediates
 )
 
-// overLong reports whether p brings a control sequence over
-// maxSeparators.
-func (c *csiScan) overLong(p []byte) bool {
+// scan reads p on from the reads before it: errBadSequence when p
+// brings a control sequence over maxSeparators, errLongPaste when a
+// paste grows over maxPaste, else nil.
+func (c *csiScan) scan(p []byte) error {
 	for _, b := range p {
+		if c.paste {
+			if c.pasted++; c.pasted > maxPaste {
+				return errLongPaste
+			}
+		}
 		switch {
 		case b == 0x1b:
 			c.state = csiEscape
 		case c.state == csiEscape && b == '[':
-			c.state, c.seps = csiParams, 0
+			c.state, c.seps, c.param = csiParams, 0, 0
 		case c.state == csiParams && (b == ';' || b == ':'):
+			c.param = -1
 			if c.seps++; c.seps > maxSeparators {
-				return true
+				return errBadSequence
+			}
+		case c.state == csiParams && b >= '0' && b <= '9':
+			if c.param >= 0 && c.param < 1000 {
+				c.param = c.param*10 + int(b-'0')
 			}
 		case c.state == csiParams && b >= 0x20 && b <= 0x3f:
-			// parameters, prefixes and intermediates
+			c.param = -1 // prefixes and intermediates
+		case c.state == csiParams && b == '~' && (c.param == 200 || c.param == 201):
+			c.paste, c.pasted, c.state = c.param == 200, 0, csiGround
 		default:
 			c.state = csiGround // the final byte, or anything else
 		}
 	}
-	return false
+	return nil
 }
 
 // limitedInput is a session's input as its program reads it: at most
@@ -126,8 +150,8 @@ func (l *limitedInput) Read(p []byte) (int, error) {
 	if l.tokens < 0 {
 		return l.end(errInputFlood)
 	}
-	if l.csi.overLong(p[:n]) {
-		return l.end(errBadSequence)
+	if err := l.csi.scan(p[:n]); err != nil {
+		return l.end(err)
 	}
 	return n, err
 }
@@ -139,9 +163,12 @@ func (l *limitedInput) end(why error) (int, error) {
 	return 0, why
 }
 
-// msgBadSequence is what a session closed for a malformed sequence
-// reads.
-const msgBadSequence = "klob: your terminal sent a malformed control sequence: the session is closed; a game in progress stays saved"
+// msgBadSequence and msgLongPaste are what a session closed for a
+// malformed sequence, or a paste too long, reads.
+const (
+	msgBadSequence = "klob: your terminal sent a malformed control sequence: the session is closed; a game in progress stays saved"
+	msgLongPaste   = "klob: a paste of more than 64 KB: the session is closed; a game in progress stays saved"
+)
 
 // msgInputFlood is what a session closed for its input reads.
 func msgInputFlood(cfg *Config) string {
@@ -188,7 +215,7 @@ func (s *Server) runProgram(next ssh.Handler) ssh.Handler {
 				}
 			}
 		}()
-		if _, err := p.Run(); err != nil && !errors.Is(err, errInputFlood) && !errors.Is(err, errBadSequence) && !errors.Is(err, tea.ErrProgramKilled) {
+		if _, err := p.Run(); err != nil && !errors.Is(err, errInputFlood) && !errors.Is(err, errBadSequence) && !errors.Is(err, errLongPaste) && !errors.Is(err, tea.ErrProgramKilled) {
 			s.logger.Printf("program of %s ended: %v", who(sess), err)
 		}
 		// Kill restores the terminal if the program is still running.

@@ -21,17 +21,44 @@ func TestCSIScan(t *testing.T) {
 	}
 	for _, s := range ok {
 		var c csiScan
-		if c.overLong([]byte(s)) {
-			t.Errorf("%q refused", s)
+		if err := c.scan([]byte(s)); err != nil {
+			t.Errorf("%q refused: %v", s, err)
 		}
 	}
 	for _, prefix := range []string{"", "abc", "\x1b[A", "\x1b\x1b"} {
 		in := prefix + long
 		for cut := 0; cut <= len(in); cut++ {
 			var c csiScan
-			if !c.overLong([]byte(in[:cut])) && !c.overLong([]byte(in[cut:])) {
+			if c.scan([]byte(in[:cut])) == nil && c.scan([]byte(in[cut:])) != errBadSequence {
 				t.Fatalf("%q cut at %d passed", in, cut)
 			}
+		}
+	}
+}
+
+// TestPasteBounded: a bracketed paste may hold maxPaste bytes, read in
+// any pieces; one byte more is refused. Pastes one after the other
+// each have their own count, and the bytes between pastes none.
+func TestPasteBounded(t *testing.T) {
+	start, end := "\x1b[200~", "\x1b[201~"
+	body := strings.Repeat("x", maxPaste-len(end))
+	for _, piece := range []int{1 << 10, 7, maxPaste} {
+		var c csiScan
+		feed := func(s string) error {
+			for len(s) > 0 {
+				n := min(piece, len(s))
+				if err := c.scan([]byte(s[:n])); err != nil {
+					return err
+				}
+				s = s[n:]
+			}
+			return nil
+		}
+		if err := feed(start + body + end + strings.Repeat("k", 2*maxPaste) + start + body + end); err != nil {
+			t.Fatalf("pieces of %d: two pastes of the most, keys between: %v", piece, err)
+		}
+		if err := feed(start + body + "y" + end); err != errLongPaste {
+			t.Fatalf("pieces of %d: a paste one byte too long: %v", piece, err)
 		}
 	}
 }

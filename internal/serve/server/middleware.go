@@ -291,9 +291,12 @@ func (s *Server) program(sess ssh.Session) *tea.Program {
 		if reason == nil {
 			return
 		}
-		if errors.Is(why, errBadSequence) {
+		switch {
+		case errors.Is(why, errBadSequence):
 			reason.set(msgBadSequence)
-		} else {
+		case errors.Is(why, errLongPaste):
+			reason.set(msgLongPaste)
+		default:
 			reason.set(msgInputFlood(&s.cfg))
 		}
 	})
