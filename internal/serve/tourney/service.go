@@ -129,12 +129,12 @@ type Service struct {
 
 	mu       sync.Mutex
 	closed   bool
-	sets     map[string]*duplicate.BoardSet // by code
-	live     map[seatKey]*live              // the boards in play, by entrant
-	daily    duplicate.Date                 // the day whose dailies exist
-	parWant  map[string]bool                // codes queued for par, or being worked out
-	from     map[string]string              // the address each tournament created since the start came from, by code
-	entrants map[string]map[string]int      // by code, by address: the keys that entered since the start
+	sets     map[string]*duplicate.BoardSet   // by code
+	live     map[seatKey]*live                // the boards in play, by entrant
+	daily    duplicate.Date                   // the day whose dailies exist
+	parWant  map[string]bool                  // codes queued for par, or being worked out
+	from     map[string]string                // the address each tournament created since the start came from, by code
+	entrants map[addrEntrants]map[string]bool // the keys that entered a tournament from an address since the start
 	parQ     []string
 	parWake  chan struct{}
 	work     sync.WaitGroup // the par worker
@@ -176,7 +176,7 @@ func New(cfg Config) (*Service, error) {
 		return nil, fmt.Errorf("tourney: %w", err)
 	}
 	s := &Service{cfg: cfg, fs: durable.OS(), sets: map[string]*duplicate.BoardSet{}, live: map[seatKey]*live{},
-		parWant: map[string]bool{}, from: map[string]string{}, entrants: map[string]map[string]int{}, parWake: make(chan struct{}, 1)}
+		parWant: map[string]bool{}, from: map[string]string{}, entrants: map[addrEntrants]map[string]bool{}, parWake: make(chan struct{}, 1)}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.work.Add(1)
 	go s.parWorker()

@@ -372,16 +372,11 @@ func (s *Service) Enter(ctx context.Context, p Player, code string) error {
 	if err != nil {
 		return err
 	}
-	in, err := s.entered(ctx, t.Code, p.Key)
-	if err != nil {
-		return err
-	}
-	if in {
-		return nil // entering twice is entering once
-	}
+	from := addrEntrants{t.Code, p.Addr}
 	if p.Addr != "" {
 		s.mu.Lock()
-		full := s.entrants[t.Code][p.Addr] >= MaxEntrantsPerAddr
+		keys := s.entrants[from]
+		full := !keys[p.Key] && len(keys) >= MaxEntrantsPerAddr // entering twice is entering once
 		s.mu.Unlock()
 		if full {
 			return ErrAddrFull
@@ -398,14 +393,18 @@ func (s *Service) Enter(ctx context.Context, p Player, code string) error {
 	}
 	if p.Addr != "" {
 		s.mu.Lock()
-		if s.entrants[t.Code] == nil {
-			s.entrants[t.Code] = map[string]int{}
+		if s.entrants[from] == nil {
+			s.entrants[from] = map[string]bool{}
 		}
-		s.entrants[t.Code][p.Addr]++
+		s.entrants[from][p.Key] = true
 		s.mu.Unlock()
 	}
 	return nil
 }
+
+// addrEntrants names the keys that entered a tournament (code) from one
+// address since the server started.
+type addrEntrants struct{ code, addr string }
 
 // boardSeed is the 128-bit seed of a club tournament's boards from the
 // 64-bit secret the database keeps.
