@@ -247,20 +247,20 @@ type connState struct {
 	loggedIn atomic.Bool
 	spoke    atomic.Bool // the client has sent a byte
 
-	mu       sync.Mutex
-	user     string        // the user name it logged in with
-	key      ssh.PublicKey // the key it proved it holds; nil for a guest
-	hsTimer  *time.Timer   // the handshake deadline
-	channels int           // open at once
-	sessions int           // running a handler
-	ran      bool          // a session handler ran on it
-	timer    *time.Timer
-	over     bool // the request budget ran out: the connection closes
-	gone     bool
-	reason   string         // why the server closed it, for the log
-	refused  map[string]int // what was refused on it, by kind
-	lines    int            // refusal lines logged
-	flooded  sync.Once
+	mu        sync.Mutex
+	user      string        // the user name it logged in with
+	key       ssh.PublicKey // the key it proved it holds; nil for a guest
+	hsStop    func() bool   // stops the handshake deadline
+	channels  int           // open at once
+	sessions  int           // running a handler
+	ran       bool          // a session handler ran on it
+	loginStop func() bool   // stops the login deadline
+	over      bool          // the request budget ran out: the connection closes
+	gone      bool
+	reason    string         // why the server closed it, for the log
+	refused   map[string]int // what was refused on it, by kind
+	lines     int            // refusal lines logged
+	flooded   sync.Once
 }
 
 type connStateKey struct{}
@@ -310,8 +310,8 @@ func (st *connState) authenticated(user string) {
 	defer st.mu.Unlock()
 	st.user = user
 	st.loggedIn.Store(true)
-	if st.hsTimer != nil {
-		st.hsTimer.Stop()
+	if st.hsStop != nil {
+		st.hsStop()
 	}
 }
 
@@ -321,7 +321,7 @@ func (st *connState) handshakeDeadline() {
 	st.mu.Lock()
 	defer st.mu.Unlock()
 	d := st.s.cfg.HandshakeTimeout
-	st.hsTimer = time.AfterFunc(d, func() {
+	st.hsStop = st.s.cfg.AfterFunc(d, func() {
 		if !st.loggedIn.Load() {
 			st.closeFor(fmt.Sprintf("no SSH handshake within %s", d))
 		}
@@ -383,10 +383,10 @@ func (st *connState) idle(start bool) {
 	if st.gone || st.sessions > 0 {
 		return
 	}
-	if st.timer != nil {
-		st.timer.Stop()
+	if st.loginStop != nil {
+		st.loginStop()
 	}
-	st.timer = time.AfterFunc(st.s.cfg.LoginTimeout, func() {
+	st.loginStop = st.s.cfg.AfterFunc(st.s.cfg.LoginTimeout, func() {
 		st.mu.Lock()
 		expired := st.sessions == 0 && !st.gone
 		st.mu.Unlock()
@@ -404,11 +404,11 @@ func (st *connState) idle(start bool) {
 func (st *connState) closed() {
 	st.mu.Lock()
 	st.gone = true
-	if st.timer != nil {
-		st.timer.Stop()
+	if st.loginStop != nil {
+		st.loginStop()
 	}
-	if st.hsTimer != nil {
-		st.hsTimer.Stop()
+	if st.hsStop != nil {
+		st.hsStop()
 	}
 	line := ""
 	switch {
@@ -445,8 +445,8 @@ func (st *connState) sessionStarted() {
 	defer st.mu.Unlock()
 	st.sessions++
 	st.ran = true
-	if st.timer != nil {
-		st.timer.Stop()
+	if st.loginStop != nil {
+		st.loginStop()
 	}
 }
 

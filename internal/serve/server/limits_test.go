@@ -18,6 +18,7 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 
 	"github.com/klob/klob/internal/serve/server"
+	"github.com/klob/klob/internal/testing/clocktest"
 	"github.com/klob/klob/internal/testing/sshtest"
 )
 
@@ -203,38 +204,66 @@ func TestChannelsPerConnection(t *testing.T) {
 // Connections that never start a terminal session are closed: silent
 // TCP, a login without a session, a connection after its session.
 // LoginTimeout runs from the accept, the handshake included: a silent
-// connection gets the shortest, and one that logs in a timeout a
-// handshake and a session's start make on a loaded machine under -race
-// (200 ms did not always).
+// connection, and a login that opens no session, are closed once it
+// has passed; a running session holds the connection however long.
+// The deadlines run on a manual clock, so a slow machine changes
+// nothing.
 func TestLoginTimeout(t *testing.T) {
+	const timeout = 3 * time.Second
+	started := func(t *testing.T) (string, *sshtest.Buffer, *clocktest.Manual) {
+		clk := clocktest.New(clocktest.Start())
+		addr, _, log := start(t, server.Config{LoginTimeout: timeout, AfterFunc: clk.AfterFunc})
+		return addr, log, clk
+	}
 	t.Run("silent", func(t *testing.T) {
 		t.Parallel()
-		addr, _, _ := start(t, server.Config{LoginTimeout: 200 * time.Millisecond})
+		addr, _, clk := started(t)
 		tcp, err := net.Dial("tcp", addr)
 		require.NoError(t, err)
 		defer tcp.Close()
+		awaitTimers(t, clk, 2) // the handshake's and the login's, from the accept
+		clk.Advance(timeout - time.Millisecond)
+		n, _ := clk.Pending()
+		require.Equal(t, 2, n, "a deadline ran before its time")
+		clk.Advance(time.Millisecond)
 		require.NoError(t, tcp.SetReadDeadline(time.Now().Add(patience)))
 		_, err = io.Copy(io.Discard, tcp) // the version line, then the end
 		require.NoError(t, err, "the server closes a silent connection")
 	})
-	const timeout = 3 * time.Second
 	t.Run("login without a session", func(t *testing.T) {
 		t.Parallel()
-		addr, _, log := start(t, server.Config{LoginTimeout: timeout})
+		addr, log, clk := started(t)
 		c := rawDial(t, addr)
+		clk.Advance(timeout)
 		require.True(t, sshtest.ClosedWithin(c, patience), "a login without a session is closed")
-		assert.Contains(t, log.String(), "no terminal session within 3s")
+		logEventually(t, log, func() bool { return strings.Contains(log.String(), "no terminal session within 3s") }, "no login timeout logged")
 	})
 	t.Run("a session holds it", func(t *testing.T) {
 		t.Parallel()
-		// A session keeps the connection; its end starts the clock again.
-		addr, _, _ := start(t, server.Config{LoginTimeout: timeout})
+		addr, _, clk := started(t)
 		s := dial(t, addr, sshtest.Config{User: "a", Width: 80, Height: 24})
 		s.WaitText(t, patience, "hello a")
-		time.Sleep(timeout + time.Second) // longer than the timeout: the session holds it
+		clk.Advance(10 * timeout) // the session holds it
 		require.NoError(t, s.Type("z"))
 		s.WaitText(t, patience, "last=z")
 	})
+}
+
+// awaitTimers waits until clk has at least n functions waiting.
+func awaitTimers(t *testing.T, clk *clocktest.Manual, n int) {
+	t.Helper()
+	deadline := time.After(patience)
+	for {
+		have, added := clk.Pending()
+		if have >= n {
+			return
+		}
+		select {
+		case <-added:
+		case <-deadline:
+			t.Fatalf("%d timers armed, want %d", have, n)
+		}
+	}
 }
 
 // readRefusal reads what a refused connection gets: Klob's line, then

@@ -100,6 +100,10 @@ type Config struct {
 	// Now is the clock of the rates and the idle time; nil means
 	// time.Now.
 	Now func() time.Time
+	// AfterFunc runs the handshake and login deadlines: it calls f once
+	// d has passed, and its result stops that call. Nil means the
+	// machine's timers; tests pass a manual clock's.
+	AfterFunc func(d time.Duration, f func()) (stop func() bool)
 	// Log receives one line per connection and disconnection (and the
 	// host key's fingerprint); nil discards.
 	Log io.Writer
@@ -126,6 +130,9 @@ func (c *Config) defaults() {
 	defaultTo(&c.InputRate, 4<<10)
 	defaultTo(&c.InputBurst, 16<<10)
 	defaultTo(&c.StallTimeout, 30*time.Second)
+	if c.AfterFunc == nil {
+		c.AfterFunc = func(d time.Duration, f func()) func() bool { return time.AfterFunc(d, f).Stop }
+	}
 	if c.Now == nil {
 		c.Now = time.Now
 	}
