@@ -36,8 +36,8 @@
 //     filed; a failed filing is tried again, and the snapshot says the
 //     game is not yet filed.
 //   - Timers (the pace, a dropped person's grace, the move clock, the
-//     retries) run on
-//     the Clock, so tests drive time with a clocktest.Manual.
+//     retries) run on the Clock, so tests drive time with a
+//     clocktest.Manual.
 //
 // # Seats
 //
