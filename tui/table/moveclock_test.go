@@ -77,6 +77,8 @@ func TestMoveClockShows(t *testing.T) {
 		f.s.snap.Players[me].Idle, f.s.snap.Players[me].Due = true, time.Time{}
 		kittest.Golden(t, name("2-played"), check("played for", "Your time ran out: your bot played",
 			"A bot plays for you until you press a key."))
+		f.s.snap.Clocked = &host.Move{Seat: me, Action: rules.PassAction(), By: host.ByTakeover, TrickTo: rules.NoSeat}
+		check("a bid played for", "Your time ran out: your bot said pass.")
 		f.s.snap.Clocked, f.s.snap.Players[me].Idle = nil, false
 
 		// Another person's turn.
@@ -112,6 +114,12 @@ func TestMoveClockBetweenDeals(t *testing.T) {
 			t.Errorf("the person's clock between deals:\n%s", text)
 		}
 		kittest.CheckSize(t, f.hs.Frame(), 80, 24)
+		f.s.snap.Players[me].Idle = true
+		if text := f.text(); !strings.Contains(kittest.Flat(text), "till you press a key, a bot plays for you.") {
+			t.Errorf("the idle person between deals:\n%s", text)
+		}
+		kittest.CheckSize(t, f.hs.Frame(), 80, 24)
+		f.s.snap.Players[me].Idle = false
 		other := (me + 1) % rules.Seat(n)
 		f.s.snap.Can.Ready, f.s.snap.Players[me].Due, f.s.snap.Players[me].Ready = false, time.Time{}, true
 		clockAt(f, now, other, 7*time.Second)

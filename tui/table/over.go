@@ -52,6 +52,8 @@ func (s *Screen) resultView(ctx *kit.Context, sc *Scene) string {
 		if left, ok := s.readyClock(); ok {
 			next = "Waiting for " + s.notReady(sc) + " to go on (at most " + seconds(left) + ")."
 		}
+	case s.idle():
+		next = "Press enter for the next deal: till you press a key, a bot plays for you."
 	default:
 		if left, ok := s.clockLeft(sn.Seat); ok && left <= ClockShown {
 			next = "Press enter for the next deal (marked ready in " + seconds(left) + ")."

@@ -248,7 +248,12 @@ func (s *Screen) clockedWords(ctx *kit.Context, sc *Scene) string {
 	sn := &s.snap
 	var line string
 	if m := sn.Clocked; m != nil {
-		line = "Your time ran out: " + strings.Replace(s.describe(ctx, sc, m), yourBot, "your bot", 1) + "."
+		// "Your bot: pass" reads "your bot said pass" inside the line.
+		said := s.describe(ctx, sc, m)
+		if strings.HasPrefix(said, yourBot+": ") {
+			said = "your bot said " + strings.TrimPrefix(said, yourBot+": ")
+		}
+		line = "Your time ran out: " + strings.Replace(said, yourBot, "your bot", 1) + "."
 	}
 	if s.idle() {
 		line += " A bot plays for you until you press a key."
