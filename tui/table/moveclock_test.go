@@ -98,6 +98,32 @@ func TestMoveClockShows(t *testing.T) {
 		if text := check("ann idle"); !readsWhole(text, "idle:", "a bot plays") {
 			t.Errorf("ann's idle seat:\n%s", text)
 		}
+		// Every other seat on the clock, the partner's at the top of four
+		// too: each reads whole.
+		for _, tag := range [][]string{{"a bot plays", "in 12s"}, {"on the", "clock"}, {"idle:", "a bot plays"}} {
+			for i := range f.s.snap.Players {
+				if s := rules.Seat(i); s != me {
+					left := 12 * time.Second
+					if tag[1] == "clock" {
+						left = time.Minute
+					}
+					clockAt(f, now, s, left)
+					f.s.snap.Players[s].Idle = tag[0] == "idle:"
+				}
+			}
+			text := check("every seat: " + tag[0])
+			lines := strings.Split(text, "\n")
+			read := 0
+			for r, l := range lines {
+				read += strings.Count(l, strings.Join(tag, " "))
+				if r+1 < len(lines) && !strings.Contains(l, strings.Join(tag, " ")) {
+					read += min(strings.Count(l, tag[0]), strings.Count(lines[r+1], tag[1]))
+				}
+			}
+			if read < n-1 {
+				t.Errorf("%q reads whole at %d seats, not %d:\n%s", strings.Join(tag, " "), read, n-1, text)
+			}
+		}
 	})
 }
 
