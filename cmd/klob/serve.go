@@ -50,6 +50,7 @@ type serveFlags struct {
 	login       time.Duration
 	handshake   time.Duration
 	grace       time.Duration
+	moveClock   time.Duration
 	abandon     time.Duration
 	keyRate     float64
 	pace        time.Duration
@@ -73,6 +74,7 @@ func parseServe(args []string, stdout, stderr io.Writer, getenv func(string) str
 	var f serveFlags
 	fs := newFlagSet("serve", "usage: klob serve [-addr :2222] [-state DIR] [-host-key FILE] [-max-sessions N]\n"+
 		"                  [-max-per-addr N] [-max-tables N] [-idle D] [-grace D]\n"+
+		"                  [-move-clock D]\n"+
 		"       klob serve -db-check [-state DIR]\nServes Klob over SSH: ssh -p 2222 HOST plays. The club's database (players,\ngames, ratings) is STATE/club.db; -db-check checks it and exits\n(0: sound, 1: not).")
 	fs.StringVar(&f.addr, "addr", ":2222", "address to listen on")
 	fs.StringVar(&f.state, "state", "", "state directory: host key, players' games, open tables (default: the klob state directory's serve/)")
@@ -84,6 +86,7 @@ func parseServe(args []string, stdout, stderr io.Writer, getenv func(string) str
 	fs.DurationVar(&f.login, "login-timeout", time.Minute, "a connection without a terminal session this long after it opened (or after its last session) is closed")
 	fs.DurationVar(&f.handshake, "handshake-timeout", 10*time.Second, "a connection not logged in (SSH version, key exchange, authentication) this long after it opened is closed; when the server has all its connections, the oldest not logged in makes room for a new one")
 	fs.DurationVar(&f.grace, "grace", 2*time.Minute, "how long a dropped player's seat waits before a bot takes it")
+	fs.DurationVar(&f.moveClock, "move-clock", 2*time.Minute, "how long a player at a shared table may take over a decision, or over going on to the next deal, while another person sits there, before a bot makes it for them (0: no clock)")
 	fs.DurationVar(&f.abandon, "abandon", 30*time.Minute, "a table nobody is connected to for this long is closed, its game filed in the players' histories")
 	fs.Float64Var(&f.keyRate, "key-rate", 40, fmt.Sprintf("most keys a second a session may send, after a burst of %d (a pasted line)", server.DefaultKeyBurst))
 	fs.DurationVar(&f.pace, "pace", tui.DefaultTiming().Pace, "least time between two moves of a bot")
@@ -112,6 +115,7 @@ func parseServe(args []string, stdout, stderr io.Writer, getenv func(string) str
 		{f.login <= 0, "login-timeout", f.login, "is not positive"},
 		{f.handshake <= 0, "handshake-timeout", f.handshake, "is not positive"},
 		{f.grace < 0, "grace", f.grace, "is negative"},
+		{f.moveClock < 0, "move-clock", f.moveClock, "is negative"},
 		{f.abandon <= 0, "abandon", f.abandon, "is not positive"},
 		{f.keyRate <= 0, "key-rate", f.keyRate, "is not positive"},
 		{f.pace < 0, "pace", f.pace, "is negative"},
@@ -270,6 +274,7 @@ func newServe(f serveFlags, cl *club.Service, stdout, stderr io.Writer) (*server
 		Dir:       filepath.Join(f.state, "tables"),
 		MaxTables: f.maxTables,
 		Grace:     f.grace,
+		MoveClock: f.moveClock,
 		Clock:     f.clock,
 		Abandon:   f.abandon,
 		Pace:      f.pace,

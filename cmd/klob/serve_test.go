@@ -49,10 +49,11 @@ func startServe(t *testing.T, state string, grace time.Duration) *serveRun {
 }
 
 // startServeWith is startServe with more flags, and set (when not nil)
-// changing what no flag sets (the clock, the tournaments' bots).
+// changing what no flag sets (the clock, the tournaments' bots). The
+// move clock is off unless args set it: it would run on the wall clock.
 func startServeWith(t *testing.T, state string, set func(*serveFlags), args ...string) *serveRun {
 	t.Helper()
-	f, err := parseServe(append([]string{"-addr", "127.0.0.1:0", "-state", state, "-pace", "0s"}, args...), io.Discard, os.Stderr, os.Getenv)
+	f, err := parseServe(append([]string{"-addr", "127.0.0.1:0", "-state", state, "-pace", "0s", "-move-clock", "0s"}, args...), io.Discard, os.Stderr, os.Getenv)
 	require.NoError(t, err)
 	if set != nil {
 		set(&f)
@@ -546,6 +547,7 @@ func TestParseServe(t *testing.T) {
 	assert.Equal(t, 100, f.maxSessions)
 	assert.Equal(t, 16, f.maxPerAddr)
 	assert.Equal(t, 2*time.Minute, f.grace)
+	assert.Equal(t, 2*time.Minute, f.moveClock)
 	assert.Zero(t, f.stats)
 	assert.Equal(t, 30*time.Minute, f.abandon)
 	assert.Equal(t, 10*time.Second, f.handshake)
@@ -560,6 +562,7 @@ func TestParseServe(t *testing.T) {
 		{"-max-tables -1", "-max-tables: -1 is negative"},
 		{"-idle 0s", "-idle: 0s is not positive"},
 		{"-grace -1s", "-grace: -1s is negative"},
+		{"-move-clock -1s", "-move-clock: -1s is negative"},
 		{"-key-rate 0", "-key-rate: 0 is not positive"},
 		{"-pace -1s", "-pace: -1s is negative"},
 		{"-max-per-addr 0", "-max-per-addr: 0 is less than 1"},

@@ -53,15 +53,16 @@ type seatMsg struct {
 	closed bool
 }
 
-// seatClockMsg redraws the table each second while a dropped seat's
-// countdown runs between the game's updates; n is the tick's number
+// seatClockMsg redraws the table while a countdown runs between the
+// game's updates: each second for a dropped seat's, and for a move
+// clock's last seconds (tablescreen.ClockShown); n is the tick's number
 // (seatClock).
 type seatClockMsg struct {
 	s *SharedSeat
 	n int
 }
 
-// seatClock is the chain of a seat's redraws, one tick a second. Only
+// seatClock is the chain of a seat's redraws (nextTick). Only
 // the newest tick asked for goes on: one that went astray (the screen
 // handed over, to the game's replay, when it came) cannot leave the
 // chain stopped for good, since a tick overdue is asked for again at the
@@ -69,7 +70,7 @@ type seatClockMsg struct {
 type seatClock struct {
 	n       int       // the newest tick's number
 	pending bool      // a tick is on its way
-	asked   time.Time // when it was asked for, on the lobby's clock
+	at      time.Time // when it is due, on the lobby's clock
 }
 
 // newSharedSeat is the screen of conn; the connection's end leaves the
@@ -199,15 +200,16 @@ func (s *SharedSeat) listen() tea.Cmd {
 	}
 }
 
-// tick asks for the clock's next tick, a second from now on the lobby's
-// clock; the tick's wait ends with the seat's screen.
+// tick asks for the clock's next tick on the lobby's clock (nextTick);
+// the tick's wait ends with the seat's screen.
 func (s *SharedSeat) tick() tea.Cmd {
 	c := &s.clock
 	c.n++
-	c.pending, c.asked = true, s.l.clock().Now()
+	wait := s.nextTick()
+	c.pending, c.at = true, s.l.clock().Now().Add(wait)
 	msg := seatClockMsg{s: s, n: c.n}
 	due := make(chan struct{})
-	s.l.clock().AfterFunc(time.Second, func() { close(due) })
+	s.l.clock().AfterFunc(wait, func() { close(due) })
 	gone := s.gone
 	return func() tea.Msg {
 		select {
@@ -249,14 +251,39 @@ func (s *SharedSeat) kicked() bool { return s.table != nil && s.table.Snapshot()
 // (during a deal the table says it).
 func (s *SharedSeat) kickedOver() bool { return s.kicked() && s.table.Snapshot().Over }
 
-// counting reports whether a dropped seat's countdown is on the table.
+// counting reports whether a countdown is on the table: a dropped
+// seat's, or a move clock running.
 func (s *SharedSeat) counting() bool {
 	for _, p := range s.table.Snapshot().Players {
-		if p.State == host.SeatAway {
+		if p.State == host.SeatAway || !p.Due.IsZero() {
 			return true
 		}
 	}
 	return false
+}
+
+// nextTick is the wait before the next redraw: a second while a
+// dropped seat's countdown or a move clock's last seconds show; until
+// a move clock's last seconds begin otherwise (a clock with more time
+// reads "on the clock", which needs no redraw).
+func (s *SharedSeat) nextTick() time.Duration {
+	wait := time.Duration(-1)
+	now := s.l.clock().Now()
+	for _, p := range s.table.Snapshot().Players {
+		d := time.Second
+		if p.State != host.SeatAway {
+			if p.Due.IsZero() {
+				continue
+			}
+			if left := p.Due.Sub(now); left > tablescreen.ClockShown+time.Second {
+				d = left - tablescreen.ClockShown
+			}
+		}
+		if wait < 0 || d < wait {
+			wait = d
+		}
+	}
+	return max(time.Second, wait)
 }
 
 // startClock starts the clock when a countdown shows and no tick is on
@@ -266,7 +293,9 @@ func (s *SharedSeat) startClock() tea.Cmd {
 	if s.left || s.table == nil || !s.counting() {
 		return nil
 	}
-	if c := &s.clock; c.pending && s.l.clock().Now().Sub(c.asked) < 2*time.Second {
+	// A tick on its way goes on unless overdue, or later than the
+	// countdowns now need (a seat dropped while a move clock waited).
+	if c, now := &s.clock, s.l.clock().Now(); c.pending && now.Sub(c.at) < time.Second && !c.at.After(now.Add(s.nextTick())) {
 		return nil
 	}
 	return s.tick()

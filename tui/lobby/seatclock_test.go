@@ -160,3 +160,40 @@ func TestSeatClockTicksForEverySeat(t *testing.T) {
 		}
 	}
 }
+
+// A move clock counts down on the screen of the person to act in its
+// last 30 seconds, a second at a time, the tick asked for when they
+// begin; when it runs out the person reads what the bot played.
+func TestSeatClockCountsTheMoveClock(t *testing.T) {
+	clock := clocktest.New(time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC))
+	h := randomHall(t, hall.Config{Clock: clock, MoveClock: 2 * time.Minute})
+	ann, bob := hall.Player{ID: "a", Name: "ann"}, hall.Player{ID: "b", Name: "bob"}
+	tb, err := h.Open(ann, hall.Options{Seats: 2, Rules: rules.DefaultOptions(), Level: ai.Random, Seed: 1})
+	require.NoError(t, err)
+	annConn, err := tb.Join(ann)
+	require.NoError(t, err)
+	conn, err := tb.Join(bob)
+	require.NoError(t, err)
+	r := newSeatRun(t, newSharedSeat(New(Config{Player: bob, Hall: h, Clock: clock}), conn))
+	require.NoError(t, annConn.Start())
+	r.run(r.s.Enter(r.ctx))
+	r.until("the table", func() bool { return r.s.Table() != nil })
+	// Ann passes at once: bob's bid waits, on the clock.
+	port := annConn.Port()
+	r.until("bob's bid", func() bool {
+		if sn := port.Snapshot(); sn.Can.Act {
+			_ = port.Act(sn.Gen, rules.Action{Kind: rules.Pass})
+		}
+		return r.s.Table().Snapshot().Can.Act && strings.Contains(r.frame, "Your bid")
+	})
+	require.NotContains(t, r.frame, "A bot plays for you")
+	clock.Advance(90 * time.Second)
+	r.until("30 s left", func() bool { return strings.Contains(r.frame, "A bot plays for you in 30s.") })
+	for sec := 29; sec >= 27; sec-- {
+		clock.Advance(time.Second)
+		want := fmt.Sprintf("A bot plays for you in %ds.", sec)
+		r.until(want, func() bool { return strings.Contains(r.frame, want) })
+	}
+	clock.Advance(27 * time.Second)
+	r.until("the bot's bid", func() bool { return strings.Contains(r.frame, "Your time ran out: your bot") })
+}

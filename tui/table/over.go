@@ -3,6 +3,7 @@ package table
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"charm.land/bubbles/v2/key"
 	"charm.land/lipgloss/v2"
@@ -48,6 +49,15 @@ func (s *Screen) resultView(ctx *kit.Context, sc *Scene) string {
 		next = "Press enter for the end of the game."
 	case !sn.Can.Ready:
 		next = "Waiting for " + s.notReady(sc) + " to go on."
+		if left, ok := s.readyClock(); ok {
+			next = "Waiting for " + s.notReady(sc) + " to go on (at most " + seconds(left) + ")."
+		}
+	case s.idle():
+		next = "Press enter for the next deal: till you press a key, a bot plays for you."
+	default:
+		if left, ok := s.clockLeft(sn.Seat); ok && left <= ClockShown {
+			next = "Press enter for the next deal (marked ready in " + seconds(left) + ")."
+		}
 	}
 	if wait := s.readyWords(sc); wait != "" && sn.Can.Ready {
 		lines = append(lines, "", " "+wait)
@@ -103,6 +113,25 @@ func (s *Screen) notReady(sc *Scene) string {
 		return "the others"
 	}
 	return strings.Join(names, ", ")
+}
+
+// readyClock is the time left on the longest move clock of the others
+// the next deal waits for, once all are in their last seconds; false
+// when one is not on the clock or has more time.
+func (s *Screen) readyClock() (time.Duration, bool) {
+	var most time.Duration
+	found := false
+	for i, p := range s.snap.Players {
+		if p.Ready || rules.Seat(i) == s.snap.Seat {
+			continue
+		}
+		left, ok := s.clockLeft(rules.Seat(i))
+		if !ok || left > ClockShown {
+			return 0, false
+		}
+		most, found = max(most, left), true
+	}
+	return most, found
 }
 
 // readyWords says, at a game of several people, who is ready already.

@@ -309,6 +309,11 @@ func (s *Screen) update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 		if s.talk.Typing {
 			return s.chatKey(msg)
 		}
+		if s.idle() && !s.snap.Watching {
+			// Any key brings an idle person back from the bot that
+			// plays for them (the move clock).
+			_ = s.port.Here()
+		}
 		// seen: the person's turn was on the screen, with no action of
 		// theirs on its way, when the key was pressed.
 		seen := s.myTurn() && !s.acted
@@ -839,21 +844,54 @@ func isInfo(err error) bool {
 	return strings.Contains(err.Error(), "no decision of yours to take back")
 }
 
+// ClockShown is how long before a move clock runs out the screens count
+// it down: the person to act reads when a bot plays for them, the
+// others the seat's seconds (before, the seat reads "on the clock").
+const ClockShown = 30 * time.Second
+
+// now is the time of the countdowns.
+func (s *Screen) now() time.Time {
+	if s.cfg.Now != nil {
+		return s.cfg.Now()
+	}
+	return time.Now()
+}
+
+// clockLeft is the time left on the move clock of seat's person, false
+// when theirs is not running.
+func (s *Screen) clockLeft(seat rules.Seat) (time.Duration, bool) {
+	if int(seat) >= len(s.snap.Players) || s.snap.Players[seat].Due.IsZero() {
+		return 0, false
+	}
+	return max(0, s.snap.Players[seat].Due.Sub(s.now())), true
+}
+
+// seconds says a time left in whole seconds, rounded up: "20s".
+func seconds(d time.Duration) string {
+	return fmt.Sprintf("%ds", (max(0, d)+time.Second-1)/time.Second)
+}
+
 // seatTag is what a seat is besides its name: the bot's level, or the
 // state of a person's seat at a shared game. A line break in it is
 // where it breaks when a side column is too narrow for it whole
 // (between its phrases, each at most 11 cells: a line at 80 columns).
 func (s *Screen) seatTag(i int, p host.SeatInfo) string {
-	now := time.Now
-	if s.cfg.Now != nil {
-		now = s.cfg.Now
-	}
 	switch p.State {
 	case host.SeatBot:
 		return string(p.Level)
 	case host.SeatAway:
-		wait := max(0, p.Until.Sub(now())).Round(time.Second)
+		wait := max(0, p.Until.Sub(s.now())).Round(time.Second)
 		return fmt.Sprintf("away,\nwaits %s", wait)
+	case host.SeatHere:
+		// The move clock: the seat is played for once it runs out.
+		if p.Idle {
+			return "idle:\na bot plays"
+		}
+		if left, ok := s.clockLeft(rules.Seat(i)); ok && left <= ClockShown {
+			return "a bot plays\nin " + seconds(left)
+		} else if ok {
+			return "on the\nclock"
+		}
 	case host.SeatTakeover:
 		return "a bot plays\nfor now"
 	case host.SeatBack:

@@ -182,6 +182,8 @@ func (s *Screen) noteLines(ctx *kit.Context, sc *Scene, w int) []string {
 		text = s.note.Text
 	case sn.Closed || sn.Kicked:
 		text, style = "! "+s.closedWords(), st.Error
+	case !sn.Watching && (sn.Clocked != nil || s.idle()):
+		text = s.clockedWords(ctx, sc)
 	case sn.Claim != nil:
 		text, style = s.claimWords(ctx)
 	default:
@@ -192,9 +194,18 @@ func (s *Screen) noteLines(ctx *kit.Context, sc *Scene, w int) []string {
 			style = st.Error
 		}
 	}
+	// The move clock's last seconds take the second line: the note
+	// keeps one.
+	clock := s.clockWords()
+	if clock != "" {
+		limit = 1
+	}
 	var out []string
 	if text != "" {
 		out = append(out, kit.Indent(" ", kit.WrapLines(text, w-2, limit, ctx.Ellipsis()), style.Render)...)
+	}
+	if clock != "" {
+		return append(out, " "+st.Heading.Render(kit.Clip(clock, w-2)))
 	}
 	// A one-line note leaves room for what the chosen item means.
 	if len(out) <= 1 && !s.note.Err {
@@ -206,6 +217,48 @@ func (s *Screen) noteLines(ctx *kit.Context, sc *Scene, w int) []string {
 		return []string{""}
 	}
 	return out
+}
+
+// idle reports whether the move clock counts the person as idle: a bot
+// makes their decisions until they press a key.
+func (s *Screen) idle() bool {
+	sn := &s.snap
+	return int(sn.Seat) < len(sn.Players) && sn.Players[sn.Seat].Idle
+}
+
+// clockWords say, at the person's decision, that their move clock is
+// in its last seconds or has run out; "" otherwise.
+func (s *Screen) clockWords() string {
+	sn := &s.snap
+	if !s.myTurn() || sn.Watching {
+		return ""
+	}
+	if sn.Thinking == sn.Seat {
+		return "Your time is up: a bot is choosing for you…"
+	}
+	if left, ok := s.clockLeft(sn.Seat); ok && left <= ClockShown {
+		return "A bot plays for you in " + seconds(left) + "."
+	}
+	return ""
+}
+
+// clockedWords say what the bot played for the person when their move
+// clock ran out, and while they are idle that it plays on.
+func (s *Screen) clockedWords(ctx *kit.Context, sc *Scene) string {
+	sn := &s.snap
+	var line string
+	if m := sn.Clocked; m != nil {
+		// "Your bot: pass" reads "your bot said pass" inside the line.
+		said := s.describe(ctx, sc, m)
+		if strings.HasPrefix(said, yourBot+": ") {
+			said = "your bot said " + strings.TrimPrefix(said, yourBot+": ")
+		}
+		line = "Your time ran out: " + strings.Replace(said, yourBot, "your bot", 1) + "."
+	}
+	if s.idle() {
+		line += " A bot plays for you until you press a key."
+	}
+	return strings.TrimSpace(line)
 }
 
 // claimWords say where the person's claim stands.
@@ -434,6 +487,9 @@ func (s *Screen) promptLines(ctx *kit.Context, sc *Scene, w int) ([]string, []ki
 		case sn.Thinking != rules.NoSeat:
 			return []string{" " + sc.Name(sn.Thinking) + " is thinking…"}, nil
 		case v.Phase != rules.PhaseOver && v.Turn != rules.NoSeat && int(v.Turn) < len(sn.Players) && v.Turn != sn.Seat:
+			if left, ok := s.clockLeft(v.Turn); ok && left <= ClockShown {
+				return []string{" Waiting for " + sc.Name(v.Turn) + "… a bot plays for them in " + seconds(left) + "."}, nil
+			}
 			return []string{" Waiting for " + sc.Name(v.Turn) + "…"}, nil
 		}
 		return []string{""}, nil

@@ -94,6 +94,11 @@ type Config struct {
 	// bot takes it, and how long a seat reserved before the start waits
 	// after a restart (default 2 minutes; negative: not at all).
 	Grace time.Duration
+	// MoveClock is how long a person may take over a decision, or over
+	// Ready between deals, while another person is at the game, before
+	// the bot of the table's level makes it for them (host.Config's
+	// MoveClock; 0: no clock).
+	MoveClock time.Duration
 	// Pace is the least time between a move and a bot's next, so people
 	// can follow; twice that after a trick.
 	Pace time.Duration

@@ -327,7 +327,7 @@ func (t *Table) hostConfig(players []host.Player) host.Config {
 	return host.Config{
 		Game:  host.Game{Options: t.opts.Rules, Seed: t.opts.Seed, Players: players, NewBot: cfg.NewBot, Start: t.start},
 		Store: t.files, Clock: cfg.Clock, Slots: cfg.Slots, Pace: cfg.Pace, TrickPace: 2 * cfg.Pace,
-		Think: cfg.Think, Grace: cfg.Grace, TakeoverLevel: t.opts.Level, Hint: cfg.Hint, RetryFiling: cfg.Refile,
+		Think: cfg.Think, Grace: cfg.Grace, TakeoverLevel: t.opts.Level, MoveClock: cfg.MoveClock, Hint: cfg.Hint, RetryFiling: cfg.Refile,
 		// Several people share the game: nobody takes back a decision
 		// or plays a partner's cards by a claim. A game people play on
 		// two sides or more changes their ratings: nobody there gets

@@ -35,8 +35,9 @@
 //     game nor any other. The finished game is saved once more and then
 //     filed; a failed filing is tried again, and the snapshot says the
 //     game is not yet filed.
-//   - Timers (the pace, a dropped person's grace, the retries) run on
-//     the Clock, so tests drive time with a clocktest.Manual.
+//   - Timers (the pace, a dropped person's grace, the move clock, the
+//     retries) run on the Clock, so tests drive time with a
+//     clocktest.Manual.
 //
 // # Seats
 //
@@ -47,6 +48,25 @@
 // the person who comes back plays again from the next deal. The
 // takeovers are recorded in the log's header comments and the moves the
 // stand-in made in its TakeoverTag, so Resume brings both back.
+//
+// # The move clock
+//
+// With Config.MoveClock a person here who holds the others up is played
+// for: when the game waits for their decision (a bid, a card, a
+// declaration, a card to give) or, between deals, for their Ready, and
+// another person sits at the game (connected, not idle), their clock
+// runs. When it runs out the stand-in bot of Config.TakeoverLevel makes
+// that one decision (recorded as a takeover's move: ByTakeover, the
+// log's TakeoverTag) or marks them ready; the person keeps the seat and
+// reads what the bot did (Snapshot.Clocked), and the next decision has
+// a fresh clock. A decision made, taken back or no longer waited for
+// stops its clock; a claim being checked stops it too (a refused claim
+// gives a fresh one). After two run-outs in a row the seat is idle
+// (SeatInfo.Idle): the bot makes each of its decisions at once and it
+// counts as ready between deals, until the person acts or presses a
+// key (Port.Here). A person alone with bots, or with people all idle or
+// away, is never hurried; nor is "again" at the end, which holds nobody.
+// Everyone sees a running clock's end (SeatInfo.Due).
 //
 // # What a seat sees
 //

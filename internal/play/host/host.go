@@ -80,6 +80,14 @@ type Config struct {
 	// normal).
 	Grace         time.Duration
 	TakeoverLevel ai.Level
+	// MoveClock is how long a person here may take over a decision, or
+	// over Ready between deals, while another person is at the game: then
+	// the bot of TakeoverLevel makes that one decision for them (recorded
+	// as a takeover's move), or they are marked ready. After idleAfter
+	// run-outs in a row the seat is idle: the bot decides for them at
+	// once until they act or press a key (Port.Here). 0 is no clock (a
+	// game alone; a person alone with bots is never hurried anyway).
+	MoveClock time.Duration
 
 	// Hint evaluates a hint (nil: the hard bot's evaluation); HintBudget
 	// bounds it (default 5 s).
@@ -270,6 +278,7 @@ func (h *Host) run() {
 						break
 					}
 				}
+				h.st.clocks()
 				h.st.ring()
 				h.st.flush()
 				h.st.publish()

@@ -44,6 +44,10 @@ type Port interface {
 	// the same seats and rules (Host doc). gen as for Act. Leaving takes
 	// it back.
 	Again(gen int) error
+	// Here says the person is at the keyboard (any key pressed): a seat
+	// the move clock counted as idle gets its decisions back. Every
+	// other call of the seat's says as much.
+	Here() error
 	// Leave gives the seat up: a person's seat waits Config.Grace for
 	// them, then a bot plays it. A spectator stops watching.
 	Leave()
@@ -86,6 +90,7 @@ func (p *port) do(f func(st *state) error) error {
 		if err := p.h.st.check(p); err != nil {
 			return err
 		}
+		p.h.st.stir(p.seat)
 		return f(p.h.st)
 	})
 }
@@ -112,6 +117,8 @@ func (p *port) CloseHint() {
 func (p *port) Again(gen int) error {
 	return p.do(func(st *state) error { return st.again(p, gen) })
 }
+
+func (p *port) Here() error { return p.do(func(*state) error { return nil }) }
 
 func (p *port) Leave() {
 	if p.watch {

@@ -150,8 +150,8 @@ func (st *state) snapshot(p *port) *Snapshot {
 	if !p.watch {
 		s.Bell = st.h.bells[seat]
 	}
-	for _, sd := range st.seats {
-		in := SeatInfo{Name: sd.player.Name, Human: sd.player.Human, Until: sd.until, Again: sd.again}
+	for i, sd := range st.seats {
+		in := SeatInfo{Name: sd.player.Name, Human: sd.player.Human, Until: sd.until, Again: sd.again, Due: sd.due}
 		switch {
 		case !sd.player.Human:
 			in.State, in.Level, in.Ready = SeatBot, sd.player.Level, true
@@ -160,7 +160,7 @@ func (st *state) snapshot(p *port) *Snapshot {
 		case sd.takeover != nil:
 			in.State, in.Level, in.Ready = SeatTakeover, st.cfg.TakeoverLevel, true
 		case sd.port != nil:
-			in.State, in.Ready = SeatHere, sd.ready
+			in.State, in.Ready, in.Idle = SeatHere, sd.ready || st.idleReady(rules.Seat(i)), sd.idle()
 		default:
 			in.State, in.Ready = SeatAway, true
 		}
@@ -239,6 +239,7 @@ func (st *state) snapshot(p *port) *Snapshot {
 		s.Hint = &h
 	}
 	s.NoHints = st.cfg.NoHints
+	s.Clocked = sd.clocked
 	live := !st.closed && !p.kicked && !p.left && sd.port == p
 	if live {
 		s.Can.Act = st.canAct(seat)

@@ -142,7 +142,7 @@ func (st *state) retire() {
 }
 
 // stop closes the state and stops what it runs: the bot thinking, the
-// seats' hints, claims and grace clocks.
+// seats' hints, claims, grace and move clocks.
 func (st *state) stop() {
 	st.closed = true
 	st.cancelBot()
@@ -150,5 +150,6 @@ func (st *state) stop() {
 		st.dropHint(s)
 		st.dropClaim(s)
 		st.stopGrace(rules.Seat(i))
+		st.stopClock(rules.Seat(i))
 	}
 }

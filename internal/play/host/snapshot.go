@@ -54,6 +54,10 @@ type Snapshot struct {
 
 	Note Note  // what last happened to the game that is not a move
 	Last *Move // the last move made, nil after a note
+	// Clocked is the last decision a bot made for this seat's person
+	// when their move clock ran out (or while idle), kept until they do
+	// anything; nil for none. Only this seat's.
+	Clocked *Move
 	// Thinking is the seat whose bot is thinking, NoSeat when none is.
 	Thinking rules.Seat
 	// Hold is set while a finished trick stays on the table until this
@@ -128,6 +132,13 @@ type SeatInfo struct {
 	State SeatState
 	// Until is when a dropped person's seat goes to a bot (SeatAway).
 	Until time.Time
+	// Due is when the move clock (Config.MoveClock) gives the bot the
+	// decision the game waits for from this seat's person, or marks
+	// them ready between deals; zero when their clock is not running.
+	Due time.Time
+	// Idle says the move clock ran out on the person twice in a row: a
+	// bot decides for them until they act or press a key.
+	Idle bool
 	// Ready says the seat is ready for the next deal: bots and absent
 	// people always are.
 	Ready bool

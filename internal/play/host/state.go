@@ -92,6 +92,21 @@ type seat struct {
 
 	hint  *hintJob
 	claim *claimJob
+
+	// The move clock (Config.MoveClock, moveclock.go): due is when the
+	// bot decides for the person, for the decision or Ready of clockKey;
+	// timeouts counts the run-outs in a row since the person last did
+	// anything; botGen is the position whose decision the clock gave the
+	// bot (-1 none); clocked is the bot's last such decision, shown to
+	// the person until they act; stand is the bot that decides for them.
+	due       time.Time
+	clockKey  clockKey
+	clockStop func() bool
+	clockTok  int
+	timeouts  int
+	botGen    int
+	clocked   *Move
+	stand     ai.Bot
 }
 
 // mark is a point of the game: a deal (from 1) and a step of it.
@@ -133,7 +148,7 @@ func newState(h *Host, s *session.Session, l *gamelog.Log) (*state, error) {
 	st.seen = make([]rules.CardSet, n)
 	st.barrier = make([]mark, n)
 	for i, p := range s.Players() {
-		st.seats = append(st.seats, &seat{player: p, dropped: l != nil})
+		st.seats = append(st.seats, &seat{player: p, dropped: l != nil, botGen: -1})
 		if p.Human {
 			st.armGrace(rules.Seat(i), now)
 		}
@@ -148,7 +163,7 @@ func newState(h *Host, s *session.Session, l *gamelog.Log) (*state, error) {
 			}
 			// A bot played the seat when the game stopped: it plays on
 			// until the person comes back and a deal starts.
-			b, err := st.takeoverBot(rules.Seat(i))
+			b, err := st.standIn(rules.Seat(i))
 			if err != nil {
 				return nil, err
 			}
@@ -262,7 +277,7 @@ func (st *state) moveOn() {
 		if moved {
 			continue
 		}
-		if seat, ok := st.sess.ToMove(); ok && !st.person(seat) {
+		if seat, ok := st.sess.ToMove(); ok && (!st.person(seat) || st.botDecides(seat)) {
 			st.think(seat)
 		}
 		return
@@ -270,10 +285,11 @@ func (st *state) moveOn() {
 }
 
 // allReady reports whether every person here has said Ready; bots,
-// bots standing in and absent people always are.
+// bots standing in, absent people and people gone idle on the move
+// clock always are.
 func (st *state) allReady() bool {
-	for _, s := range st.seats {
-		if s.port != nil && s.takeover == nil && !s.ready {
+	for i, s := range st.seats {
+		if s.port != nil && s.takeover == nil && !s.ready && !st.idleReady(rules.Seat(i)) {
 			return false
 		}
 	}
@@ -468,6 +484,10 @@ func (st *state) act(p *port, gen int, a rules.Action) error {
 		return ErrNotYourTurn
 	case st.sess.Claimed(seat):
 		return ErrClaimed
+	}
+	if b := st.bot; b != nil && b.th.Seat == seat {
+		// The person decides before the bot the move clock asked.
+		st.cancelBot()
 	}
 	before := st.markNow()
 	err := st.sess.Apply(seat, a)
@@ -699,6 +719,16 @@ func (st *state) think(seat rules.Seat) {
 	if tk := st.seats[seat].takeover; tk != nil {
 		th, ok = st.sess.ThinkWith(tk)
 		by = ByTakeover
+	} else if st.person(seat) {
+		// The move clock ran out, or the person went idle: the bot that
+		// stands in for them decides, recorded as a takeover's move.
+		tk, err := st.standIn(seat)
+		if err != nil {
+			st.setNote(Note{Kind: NoteError, Seat: seat, Text: "no bot could decide for the seat: " + err.Error()})
+			return
+		}
+		th, ok = st.sess.ThinkWith(tk)
+		by = ByTakeover
 	} else {
 		th, ok = st.sess.Think()
 	}
@@ -802,6 +832,11 @@ func (st *state) botMove(job *botJob, a rules.Action, chooseErr error) {
 		st.label(job.by, th.Seat)
 		st.moved(before, before.step, th.Seat, a, job.by)
 	}
+	if sd := st.seats[th.Seat]; st.last != nil && st.person(th.Seat) {
+		// The move clock's decision: the person reads what it was.
+		m := *st.last
+		sd.clocked = &m
+	}
 }
 
 // cancelBot drops the bot's decision under way: its answer will be
@@ -843,6 +878,7 @@ func (st *state) join(s rules.Seat) (*port, error) {
 		st.h.logf("%s back at seat %s", sd.player.Name, s)
 	}
 	sd.dropped = false
+	st.stir(s)
 	if sd.takeover != nil {
 		sd.back = true
 	}
@@ -919,7 +955,7 @@ func (st *state) graceOver(s rules.Seat, tok int) {
 		st.armGrace(s, st.h.clock.Now())
 		return
 	}
-	b, err := st.takeoverBot(s)
+	b, err := st.standIn(s)
 	if err != nil {
 		st.setNote(Note{Kind: NoteError, Seat: s, Text: "no bot could take the seat: " + err.Error()})
 		return

@@ -1,0 +1,386 @@
+package host
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"runtime"
+	"testing"
+	"time"
+
+	"github.com/klob/klob/ai"
+	"github.com/klob/klob/internal/testing/clocktest"
+	"github.com/klob/klob/internal/testing/memstore"
+	"github.com/klob/klob/rules"
+)
+
+// moveClock is the move clock of these tests.
+const moveClock = 20 * time.Second
+
+// clockTable is a game of n with ann at seat A and bob at seat B, the
+// rest bots, on the move clock, saved in memory.
+type clockTable struct {
+	h     *Host
+	clock *clocktest.Manual
+	store *memstore.Store
+	ports []Port // by seat: ann's, bob's
+	r     *rand.Rand
+}
+
+func newClockTable(t *testing.T, n int, seed uint64, edit func(*Config)) *clockTable {
+	t.Helper()
+	ct := &clockTable{clock: clocktest.New(t0), store: &memstore.Store{}, r: rand.New(rand.NewPCG(seed, 1))}
+	cfg := config(n, seed, ct.store, ct.clock, 0, 1)
+	cfg.Options.Target, cfg.MoveClock = 1000, moveClock
+	if edit != nil {
+		edit(&cfg)
+	}
+	ct.h = newHost(t, cfg)
+	ct.ports = []Port{sit(t, ct.h, 0), sit(t, ct.h, 1)}
+	return ct
+}
+
+// rest waits until the game waits for a person: it returns the seat
+// whose decision (or Ready, between deals) it waits for first, with
+// that seat's snapshot. The bots play on their own meanwhile.
+func (ct *clockTable) rest(t *testing.T) (rules.Seat, Snapshot) {
+	t.Helper()
+	for range 100_000 {
+		idle(t, ct.h)
+		settle(t, ct.h)
+		for i, p := range ct.ports {
+			if p == nil {
+				continue
+			}
+			if s := p.Snapshot(); s.Can.Act || s.Can.Ready {
+				return rules.Seat(i), s
+			}
+		}
+		runtime.Gosched()
+	}
+	t.Fatal("the game never waited for a person")
+	return 0, Snapshot{}
+}
+
+// decision plays on (every person acting at once, Ready between deals)
+// until one of want's decisions is due; it returns its snapshot.
+func (ct *clockTable) decision(t *testing.T, want rules.Seat) Snapshot {
+	t.Helper()
+	for range 1000 {
+		s, snap := ct.rest(t)
+		if snap.Can.Act && s == want {
+			return snap
+		}
+		ct.act(t, s, snap)
+	}
+	t.Fatalf("seat %v never had a decision", want)
+	return Snapshot{}
+}
+
+// act makes a random legal decision for seat, or says Ready.
+func (ct *clockTable) act(t *testing.T, s rules.Seat, snap Snapshot) {
+	t.Helper()
+	var err error
+	if snap.Can.Act {
+		legal := snap.View.Legal()
+		err = ct.ports[s].Act(snap.Gen, legal[ct.r.IntN(len(legal))])
+	} else {
+		err = ct.ports[s].Ready(snap.Gen)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// botMovedFor checks that the bot made seat s's decision of before,
+// recorded as a takeover's move in the snapshots and in the save.
+func (ct *clockTable) botMovedFor(t *testing.T, s rules.Seat, before Snapshot) Snapshot {
+	t.Helper()
+	deal, step := before.DealNo, len(before.Moves)
+	snap := await(t, ct.ports[s], "the bot's move", func(x Snapshot) bool { return x.Gen != before.Gen })
+	if snap.Clocked == nil || snap.Clocked.Seat != s || snap.Clocked.By != ByTakeover {
+		t.Fatalf("the person is not told what the bot played for them: %+v", snap.Clocked)
+	}
+	if snap.DealNo == deal && (step >= len(snap.Moves) || snap.Moves[step] != (Mover{s, ByTakeover})) {
+		t.Fatalf("step %d reads %+v, not the bot's for seat %v", step, snap.Moves[step:], s)
+	}
+	settle(t, ct.h)
+	await(t, ct.ports[s], "the save", func(x Snapshot) bool { return !x.Save.Pending })
+	saved := ct.store.LastSave()
+	if saved == nil || len(saved.Deals) < deal || len(saved.Deals[deal-1].Steps) <= step {
+		t.Fatal("the bot's move is not saved")
+	}
+	if !Takeovers(&saved.Header)[[2]int{deal, step}] {
+		t.Fatalf("the save does not say a bot made seat %v's move (deal %d step %d): %q", s, deal, step, saved.Header.Tag(TakeoverTag))
+	}
+	return snap
+}
+
+// TestMoveClock: at every seat count, with two people at the game, a
+// decision not made within the move clock is made by the bot (recorded
+// as a takeover's move, in the save too); the person reads what it
+// was, and the others see the seat's clock. A decision made in time
+// gives the next a fresh clock. Two run-outs in a row make the seat
+// idle: the bot then decides at once, until the person presses a key.
+func TestMoveClock(t *testing.T) {
+	for _, n := range []int{2, 3, 4} {
+		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			ct := newClockTable(t, n, uint64(40+n), nil)
+			// Bob's decision: his clock runs, ann sees it.
+			snap := ct.decision(t, 1)
+			due := ct.clock.Now().Add(moveClock)
+			if got := snap.Players[1].Due; !got.Equal(due) {
+				t.Fatalf("bob's clock reads %v, want %v", got, due)
+			}
+			if got := ct.ports[0].Snapshot().Players[1].Due; !got.Equal(due) {
+				t.Fatalf("ann sees bob's clock at %v, want %v", got, due)
+			}
+			// Made in time: nothing moves before; the next decision has a
+			// fresh clock.
+			ct.clock.Advance(moveClock - time.Second)
+			wantStill(t, ct.h, "the bot moved for bob before his clock ran out")
+			ct.act(t, 1, snap)
+			who, next := ct.rest(t)
+			if next.Can.Act {
+				if got, want := next.Players[who].Due, ct.clock.Now().Add(moveClock); !got.Equal(want) {
+					t.Fatalf("the next decision's clock reads %v, want a fresh %v", got, want)
+				}
+			}
+			// Bob's next decision runs out: the bot makes it.
+			snap = ct.decision(t, 1)
+			ct.clock.Advance(moveClock)
+			after := ct.botMovedFor(t, 1, snap)
+			if after.Players[1].Idle || after.Players[1].State != SeatHere {
+				t.Fatalf("one run-out: bob's seat reads %+v", after.Players[1])
+			}
+			// A second in a row: idle.
+			snap = ct.decision(t, 1)
+			if snap.Players[1].Due.IsZero() {
+				t.Fatal("bob's second decision has no clock")
+			}
+			ct.clock.Advance(moveClock)
+			ct.botMovedFor(t, 1, snap)
+			settle(t, ct.h)
+			if s := ct.ports[0].Snapshot(); !s.Players[1].Idle {
+				t.Fatal("two run-outs in a row: bob's seat is not idle")
+			}
+			// Idle: the bot makes bob's decisions at once, no clock.
+			for range 3 {
+				s, x := ct.rest(t)
+				if s == 1 {
+					t.Fatalf("the game waits for idle bob: %+v", x.Can)
+				}
+				ct.act(t, s, x)
+			}
+			// Bob presses a key: his decisions are his again.
+			if err := ct.ports[1].Here(); err != nil {
+				t.Fatal(err)
+			}
+			settle(t, ct.h)
+			if s := ct.ports[1].Snapshot(); s.Players[1].Idle || s.Clocked != nil {
+				t.Fatalf("bob is back: idle %v, clocked %+v", s.Players[1].Idle, s.Clocked)
+			}
+			snap = ct.decision(t, 1)
+			if snap.Players[1].Due.IsZero() {
+				t.Fatal("bob back: his decision has no clock")
+			}
+		})
+	}
+}
+
+// TestMoveClockAloneWithBots: a person with bots only, or whose fellow
+// is away, is never hurried; the clock starts when another person sits
+// down and stops when they leave.
+func TestMoveClockAloneWithBots(t *testing.T) {
+	for _, n := range []int{2, 3, 4} {
+		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			clock := clocktest.New(t0)
+			cfg := config(n, uint64(60+n), nil, clock, 0)
+			cfg.Options.Target, cfg.MoveClock = 1000, moveClock
+			h := newHost(t, cfg)
+			ct := &clockTable{h: h, clock: clock, ports: []Port{sit(t, h, 0)}, r: rand.New(rand.NewPCG(1, 1))}
+			snap := ct.decision(t, 0)
+			if !snap.Players[0].Due.IsZero() {
+				t.Fatal("a person alone with bots is on the clock")
+			}
+			clock.Advance(time.Hour)
+			wantStill(t, h, "a bot moved for a person alone with bots")
+
+			// Two people: ann's clock stops when bob leaves, and starts
+			// afresh when he is back (a bot playing his seat meanwhile).
+			ct = newClockTable(t, n, uint64(70+n), nil)
+			snap = ct.decision(t, 0)
+			if snap.Players[0].Due.IsZero() {
+				t.Fatal("two people: ann's decision has no clock")
+			}
+			ct.ports[1].Leave()
+			settle(t, ct.h)
+			if s := ct.ports[0].Snapshot(); !s.Players[0].Due.IsZero() {
+				t.Fatal("bob left: ann's clock still runs")
+			}
+			ct.clock.Advance(time.Hour) // bob's grace too: a bot takes his seat
+			wantStill(t, ct.h, "a bot moved for ann with bob away")
+			ct.ports[1] = sit(t, ct.h, 1)
+			settle(t, ct.h)
+			if got, want := ct.ports[0].Snapshot().Players[0].Due, ct.clock.Now().Add(moveClock); !got.Equal(want) {
+				t.Fatalf("bob is back: ann's clock reads %v, want %v", got, want)
+			}
+		})
+	}
+}
+
+// TestMoveClockBetweenDeals: between deals, one person who does not say
+// Ready holds the table only for the move clock: then they are marked
+// ready and the next deal is dealt.
+func TestMoveClockBetweenDeals(t *testing.T) {
+	for _, n := range []int{2, 3, 4} {
+		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			ct := newClockTable(t, n, uint64(80+n), nil)
+			var deal int
+			for {
+				s, snap := ct.rest(t)
+				if snap.Between {
+					deal = snap.DealNo
+					break
+				}
+				ct.act(t, s, snap)
+			}
+			a := ct.ports[0].Snapshot()
+			if err := ct.ports[0].Ready(a.Gen); err != nil {
+				t.Fatal(err)
+			}
+			settle(t, ct.h)
+			b := ct.ports[1].Snapshot()
+			if !b.Between || b.Players[1].Ready || !b.Players[0].Ready {
+				t.Fatalf("ann ready, bob not: %+v", b.Players)
+			}
+			if got, want := b.Players[1].Due, ct.clock.Now().Add(moveClock); !got.Equal(want) {
+				t.Fatalf("bob's clock between deals reads %v, want %v", got, want)
+			}
+			if !b.Players[0].Due.IsZero() {
+				t.Fatal("ann said Ready: her clock still runs")
+			}
+			ct.clock.Advance(moveClock - time.Second)
+			wantStill(t, ct.h, "the next deal came before bob's clock ran out")
+			if s := ct.ports[1].Snapshot(); s.DealNo != deal || !s.Between {
+				t.Fatal("the next deal came before bob's clock ran out")
+			}
+			ct.clock.Advance(time.Second)
+			await(t, ct.ports[1], "the next deal", func(x Snapshot) bool { return x.DealNo == deal+1 && !x.Between })
+		})
+	}
+}
+
+// gateBot is a bot whose every answer waits for the test's go-ahead.
+type gateBot struct {
+	ai.Bot
+	asked chan struct{}
+	open  chan struct{}
+}
+
+func (b gateBot) Choose(ctx context.Context, v *rules.View) (rules.Action, error) {
+	b.asked <- struct{}{}
+	<-b.open
+	return b.Bot.Choose(ctx, v)
+}
+
+// TestMoveClockTakeback: a takeback that comes while the bot the clock
+// asked is still thinking drops its answer; the decision taken back
+// gets a fresh clock. A takeback also stops the clock of the decision
+// it took away.
+func TestMoveClockTakeback(t *testing.T) {
+	asked, open := make(chan struct{}, 10), make(chan struct{})
+	ct := newClockTable(t, 2, 91, func(cfg *Config) {
+		base := cfg.NewBot
+		cfg.NewBot = func(l ai.Level, c ai.Config) (ai.Bot, error) {
+			b, err := base(l, c)
+			if l == cfg.TakeoverLevel || l == ai.Normal {
+				b = gateBot{b, asked, open}
+			}
+			return b, err
+		}
+	})
+	// Find bob's decision right after one of ann's that she may take back.
+	var snap Snapshot
+	for range 200 {
+		snap = ct.decision(t, 1)
+		if a := ct.ports[0].Snapshot(); a.Can.Undo {
+			break
+		}
+		ct.act(t, 1, snap)
+	}
+	if !ct.ports[0].Snapshot().Can.Undo {
+		t.Skip("no position to take back found")
+	}
+	ct.clock.Advance(moveClock)
+	<-asked // the bot thinks for bob
+	if err := ct.ports[0].Undo(); err != nil {
+		t.Fatal(err)
+	}
+	close(open)
+	idle(t, ct.h)
+	settle(t, ct.h)
+	a := ct.ports[0].Snapshot()
+	if !a.Can.Act {
+		t.Fatal("ann's decision taken back is not hers again")
+	}
+	if got, want := a.Players[0].Due, ct.clock.Now().Add(moveClock); !got.Equal(want) {
+		t.Fatalf("the decision taken back has the clock %v, want a fresh %v", got, want)
+	}
+	if !a.Players[1].Due.IsZero() {
+		t.Fatal("bob's clock runs for a decision taken away")
+	}
+	for _, m := range a.Moves {
+		if m.By == ByTakeover {
+			t.Fatal("the bot's answer for a position taken back was made")
+		}
+	}
+}
+
+// TestMoveClockClaim: a person whose claim is being checked when their
+// clock would run out is not played for: the clock stops while the
+// claim is checked; a refused claim gives the decision a fresh clock.
+func TestMoveClockClaim(t *testing.T) {
+	for _, n := range []int{2, 3, 4} {
+		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			slots := NewSlots(1)
+			ct := newClockTable(t, n, uint64(100+n), func(cfg *Config) { cfg.Slots = slots })
+			var snap Snapshot
+			for range 1000 {
+				snap = ct.decision(t, 0)
+				if snap.Can.Claim {
+					break
+				}
+				ct.act(t, 0, snap)
+			}
+			if !snap.Can.Claim {
+				t.Fatal("ann never had a claim to make")
+			}
+			// Hold the one slot: the claim's check waits for it.
+			if err := slots.Acquire(context.Background(), ForBot); err != nil {
+				t.Fatal(err)
+			}
+			if err := ct.ports[0].Claim(); err != nil {
+				t.Fatal(err)
+			}
+			settle(t, ct.h)
+			if s := ct.ports[0].Snapshot(); !s.Players[0].Due.IsZero() {
+				t.Fatal("the clock runs while the claim is checked")
+			}
+			ct.clock.Advance(2 * moveClock)
+			wantStill(t, ct.h, "the bot played for a person whose claim was being checked")
+			slots.Release()
+			await(t, ct.ports[0], "the verdict", func(x Snapshot) bool { return x.Claim == nil || !x.Claim.Pending })
+			settle(t, ct.h)
+			x := ct.ports[0].Snapshot()
+			if x.Gen == snap.Gen && !x.Players[0].Due.Equal(ct.clock.Now().Add(moveClock)) {
+				t.Fatalf("a refused claim: the clock reads %v, want a fresh %v", x.Players[0].Due, ct.clock.Now().Add(moveClock))
+			}
+			for _, m := range x.Moves {
+				if m.By == ByTakeover {
+					t.Fatal("a bot moved for a person while their claim was checked")
+				}
+			}
+		})
+	}
+}
