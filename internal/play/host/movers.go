@@ -120,15 +120,31 @@ func tookOver(comments []string, s rules.Seat) bool {
 	return bot
 }
 
-// StoodIn returns the seats of the people whom a bot played for at the
-// end of the game logged in l: each dropped, and a bot took the seat
-// (the header comments say so) with no deal after it that gave it back.
-// The club rates such a person by the game as anyone (leaving does not
-// escape a loss) but lets the bot's play win them nothing.
+// StoodIn returns the seats of the people whom a bot played for in the
+// game logged in l: each dropped, and a bot took the seat (the header
+// comments say so) with no deal after it that gave it back; or bots
+// made at least a quarter of their moves (TakeoverTag), as when the
+// move clock ran out on them again and again. The club rates such a
+// person by the game as anyone (neither leaving nor idling escapes a
+// loss) but lets the bot's play win them nothing.
 func StoodIn(l *gamelog.Log) []rules.Seat {
+	n := l.Header.Seats()
+	moves, byBot := make([]int, n), make([]int, n)
+	takeover := Takeovers(&l.Header)
+	for di, d := range l.Deals {
+		for i, stp := range d.Steps {
+			if int(stp.Seat) >= n {
+				continue // chance
+			}
+			moves[stp.Seat]++
+			if takeover[[2]int{di + 1, i}] {
+				byBot[stp.Seat]++
+			}
+		}
+	}
 	var out []rules.Seat
-	for s := range rules.Seat(l.Header.Seats()) {
-		if tookOver(l.Comment, s) {
+	for s := range rules.Seat(n) {
+		if tookOver(l.Comment, s) || (byBot[s] > 0 && 4*byBot[s] >= moves[s]) {
 			out = append(out, s)
 		}
 	}

@@ -23,9 +23,11 @@
 // rating; a guest (a person without a key) enters as a fixed newcomer
 // and is never rated. A practice game (the seed chosen) is recorded
 // and not rated. A person whose seat a bot played at the game's end
-// (they dropped and did not come back: host.StoodIn reads it from the
-// log) is rated by a loss, so that leaving never escapes one, but not
-// by a win: a bot's play wins nobody rating (RateStoodIn).
+// (they dropped and did not come back), or that bots played for a
+// quarter of the time or more (the move clock ran out on them; host.StoodIn
+// reads both from the log) is rated by a loss, so that neither leaving
+// nor idling escapes one, but not by a win: a bot's play wins nobody
+// rating (RateStoodIn).
 //
 // Nothing but a key's fingerprint and the name its person chose
 // identifies anyone in the database.
