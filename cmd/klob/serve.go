@@ -17,6 +17,7 @@ import (
 	"unicode"
 
 	tea "charm.land/bubbletea/v2"
+	gossh "golang.org/x/crypto/ssh"
 	"golang.org/x/text/unicode/norm"
 
 	"github.com/klob/klob/ai"
@@ -28,6 +29,7 @@ import (
 	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/internal/record/settings"
 	"github.com/klob/klob/internal/record/store"
+	"github.com/klob/klob/internal/serve/access"
 	"github.com/klob/klob/internal/serve/chat"
 	"github.com/klob/klob/internal/serve/club"
 	"github.com/klob/klob/internal/serve/rating"
@@ -58,6 +60,8 @@ type serveFlags struct {
 	stall       time.Duration
 	dbCheck     bool
 	boardGames  int
+	allow, deny string // the operator's key lists (package access)
+	noGuests    bool
 	// now is the clock of the tournaments' ends and days, tourneyBot
 	// the bots of their boards and par, and clock the tables' (not
 	// flags: tests set them); nil is time.Now, the server's bots and
@@ -74,7 +78,7 @@ func parseServe(args []string, stdout, stderr io.Writer, getenv func(string) str
 	var f serveFlags
 	fs := newFlagSet("serve", "usage: klob serve [-addr :2222] [-state DIR] [-host-key FILE] [-max-sessions N]\n"+
 		"                  [-max-per-addr N] [-max-tables N] [-idle D] [-grace D]\n"+
-		"                  [-move-clock D]\n"+
+		"                  [-move-clock D] [-allow FILE] [-deny FILE] [-no-guests]\n"+
 		"       klob serve -db-check [-state DIR]\nServes Klob over SSH: ssh -p 2222 HOST plays. The club's database (players,\ngames, ratings) is STATE/club.db; -db-check checks it and exits\n(0: sound, 1: not).")
 	fs.StringVar(&f.addr, "addr", ":2222", "address to listen on")
 	fs.StringVar(&f.state, "state", "", "state directory: host key, players' games, open tables (default: the klob state directory's serve/)")
@@ -93,6 +97,9 @@ func parseServe(args []string, stdout, stderr io.Writer, getenv func(string) str
 	fs.DurationVar(&f.stall, "stall", 30*time.Second, "a session whose terminal reads nothing of its screen for this long is closed")
 	fs.DurationVar(&f.stats, "stats", 0, "log the sessions, tables, goroutines, heap and the club's writes this often (0: never)")
 	fs.IntVar(&f.boardGames, "board-games", rating.DefaultMinGames, "rated games that list a player on a leaderboard")
+	fs.StringVar(&f.allow, "allow", "", "a file of the keys admitted, one a line (authorized_keys lines, SHA256: fingerprints or the lobby's hex tags): a private club; read again when it changes")
+	fs.StringVar(&f.deny, "deny", "", "a file of the keys refused, in the same forms; read again when it changes")
+	fs.BoolVar(&f.noGuests, "no-guests", false, "refuse connections without a key (guests play bots only)")
 	fs.BoolVar(&f.dbCheck, "db-check", false, "check the club database (STATE/club.db) and exit: 0 when it is sound, 1 when not")
 	pos, err := fs.parse(args, stdout, stderr)
 	if err != nil {
@@ -297,7 +304,18 @@ func newServe(f serveFlags, cl *club.Service, stdout, stderr io.Writer) (*server
 			return nil, nil, err
 		}
 	}
+	gate, err := access.New(access.Config{Allow: f.allow, Deny: f.deny, NoGuests: f.noGuests, Logf: logf})
+	if err != nil {
+		all.Close()
+		return nil, nil, err
+	}
 	srv, err := server.New(server.Config{
+		Admit: func(k gossh.PublicKey) string {
+			if k == nil {
+				return gate.Admit(nil, "")
+			}
+			return gate.Admit(k, server.KeyID(k))
+		},
 		Addr:             f.addr,
 		HostKey:          f.hostKey,
 		MaxSessions:      f.maxSessions,

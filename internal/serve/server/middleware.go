@@ -111,6 +111,25 @@ func firstLine(s string) string {
 	return strings.TrimPrefix(s, "klob: ")
 }
 
+// admit ends a session whose key, or want of one, the operator's lists
+// keep out (Config.Admit), saying why.
+func (s *Server) admit(next ssh.Handler) ssh.Handler {
+	return func(sess ssh.Session) {
+		if s.cfg.Admit != nil {
+			var key gossh.PublicKey
+			if k := sess.PublicKey(); k != nil {
+				key = k
+			}
+			if why := s.cfg.Admit(key); why != "" {
+				setReason(sess, "refused: "+why)
+				wish.Fatalln(sess, "klob: "+why)
+				return
+			}
+		}
+		next(sess)
+	}
+}
+
 // recoverPanics ends a session whose handler panics, with a message and
 // a log line; other sessions go on.
 func (s *Server) recoverPanics(next ssh.Handler) ssh.Handler {

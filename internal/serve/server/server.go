@@ -107,6 +107,10 @@ type Config struct {
 	// Log receives one line per connection and disconnection (and the
 	// host key's fingerprint); nil discards.
 	Log io.Writer
+	// Admit says whether the holder of a key (nil for a guest) may play:
+	// "" admits them, any other text is what they read before the
+	// session closes. Nil admits everyone.
+	Admit func(key gossh.PublicKey) string
 	// NewModel builds a connection's Bubble Tea model. It must not block.
 	NewModel func(s *Session) tea.Model
 }
@@ -253,6 +257,7 @@ func New(cfg Config) (*Server, error) {
 			s.refuseCommands,
 			s.limitSessions,
 			s.limitRate,
+			s.admit,
 			s.logConnections,
 			s.countSession,
 			s.recoverPanics,

@@ -17,6 +17,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	gossh "golang.org/x/crypto/ssh"
 
 	"github.com/klob/klob/internal/serve/server"
 	"github.com/klob/klob/internal/testing/sshtest"
@@ -349,4 +350,34 @@ func TestClientThatNeverReads(t *testing.T) {
 		t.Fatal("the reading client was closed too")
 	default:
 	}
+}
+
+// Config.Admit keeps out whom the operator's lists name: the session
+// shows why and closes, with a line in the log; the others play.
+func TestAdmit(t *testing.T) {
+	ann, bob := sshtest.NewKey(t), sshtest.NewKey(t)
+	annID := server.KeyID(ann.PublicKey())
+	addr, _, log := start(t, server.Config{Admit: func(k gossh.PublicKey) string {
+		switch {
+		case k == nil:
+			return "no guests here"
+		case server.KeyID(k) != annID:
+			return "not on the list"
+		}
+		return ""
+	}})
+	c := dial(t, addr, sshtest.Config{User: "ann", Key: ann, Width: 80, Height: 24})
+	c.WaitText(t, patience, "hello ann")
+	for why, cfg := range map[string]sshtest.Config{
+		"klob: not on the list": {User: "bob", Key: bob, Width: 80, Height: 24},
+		"klob: no guests here":  {User: "guest", Width: 80, Height: 24},
+	} {
+		c := dial(t, addr, cfg)
+		require.True(t, c.Wait(patience), "%s is not closed", cfg.User)
+		assert.Contains(t, c.Output(), why)
+		assert.NotContains(t, c.Output(), "hello", cfg.User)
+	}
+	logEventually(t, log, func() bool {
+		return strings.Contains(log.String(), "(refused: not on the list)") && strings.Contains(log.String(), "(refused: no guests here)")
+	}, "the refusals are not logged")
 }

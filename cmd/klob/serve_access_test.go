@@ -1,0 +1,59 @@
+package main
+
+import (
+	"io"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	gossh "golang.org/x/crypto/ssh"
+
+	"github.com/klob/klob/internal/testing/sshtest"
+)
+
+// -allow makes a private club: a listed key plays, another reads its
+// fingerprint to send the operator; -no-guests keeps guests out. The
+// list is edited while the server runs: -deny refuses from the next
+// connection on.
+func TestServeKeyLists(t *testing.T) {
+	dir := t.TempDir()
+	ann, bob := newPerson(t, "ann"), newPerson(t, "bob")
+	allow, deny := filepath.Join(dir, "allow"), filepath.Join(dir, "deny")
+	line := func(p *person) string { return string(gossh.MarshalAuthorizedKey(p.key.PublicKey())) }
+	require.NoError(t, os.WriteFile(allow, []byte("# the club\n"+line(ann)+line(bob)), 0o600))
+	require.NoError(t, os.WriteFile(deny, nil, 0o600))
+	r := startServeWith(t, filepath.Join(dir, "state"), nil, "-allow", allow, "-deny", deny, "-no-guests")
+	r.connect(t, ann)
+	ann.c.WaitText(t, patience, "Welcome, ann")
+
+	require.NoError(t, os.WriteFile(allow, []byte(line(ann)), 0o600))
+	r.connect(t, bob)
+	require.True(t, bob.c.Wait(patience))
+	assert.Contains(t, bob.c.Output(), "send them its fingerprint, "+gossh.FingerprintSHA256(bob.key.PublicKey()))
+
+	c, err := sshtest.Dial(r.addr, sshtest.Config{User: "guest", Width: 80, Height: 24})
+	require.NoError(t, err)
+	require.True(t, c.Wait(patience))
+	assert.Contains(t, c.Output(), "players with a key only")
+
+	require.NoError(t, os.WriteFile(deny, []byte(gossh.FingerprintSHA256(ann.key.PublicKey())+"\n"), 0o600))
+	again := &person{name: "ann", key: ann.key}
+	r.connect(t, again)
+	require.True(t, again.c.Wait(patience))
+	assert.Contains(t, again.c.Output(), "this key may not play here")
+	assert.Contains(t, ann.c.Screen(), "Welcome, ann", "a session open goes on")
+}
+
+// A list that does not read stops the start, saying which line.
+func TestServeRefusesABadKeyList(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "allow")
+	require.NoError(t, os.WriteFile(bad, []byte("# ok\nssh-rsa notakey\n"), 0o600))
+	f, err := parseServe([]string{"-addr", "127.0.0.1:0", "-state", filepath.Join(dir, "state"), "-allow", bad}, io.Discard, io.Discard, os.Getenv)
+	require.NoError(t, err)
+	_, _, err = newServe(f, nil, io.Discard, io.Discard)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), bad+": line 2")
+}
