@@ -154,18 +154,8 @@ func (d *Decision) LossWords(ascii bool) string {
 }
 
 // GradeOf returns the grade of a decision with a choice that lost loss
-// points.
-func GradeOf(loss float64) Grade {
-	switch {
-	case loss >= BlunderAt:
-		return Blunder
-	case loss >= MistakeAt:
-		return Mistake
-	case loss >= InaccuracyAt:
-		return Inaccuracy
-	}
-	return Good
-}
+// points, on drill's scale.
+func GradeOf(loss float64) Grade { return gradeOfVerdict(drill.GradeLoss(loss, false)) }
 
 // Decision is the grade of one step of a deal.
 type Decision struct {

@@ -170,7 +170,7 @@ func TestEveryOptionLegal(t *testing.T) {
 						gap, err = r.WinGap, r.WinGapErr
 					}
 					require.Greater(t, gap, z*err, "%s: %s is wrong within the error", s, r.Action)
-					require.Equal(t, r.Verdict.Kind, gradeLoss(gap, r.Verdict.ByWin), "%s: %s graded off the scale", s, r.Action)
+					require.Equal(t, r.Verdict.Kind, GradeLoss(gap, r.Verdict.ByWin), "%s: %s graded off the scale", s, r.Action)
 				}
 				res[i] = r.Result
 			}

@@ -177,7 +177,7 @@ func (m Missed) Verdict() Verdict {
 	if m.ByWin {
 		loss = m.Win
 	}
-	return Verdict{Kind: max(gradeLoss(loss, m.ByWin), Inaccuracy), ByWin: m.ByWin, Points: m.Points, Win: m.Win,
+	return Verdict{Kind: max(GradeLoss(loss, m.ByWin), Inaccuracy), ByWin: m.ByWin, Points: m.Points, Win: m.Win,
 		Chance: m.Chance, BestChance: m.BestChance}
 }
 
