@@ -350,17 +350,8 @@ func cardsText(cs []rules.Card, ascii bool) string {
 // within each suit.
 func sortedHand(h rules.CardSet, trump rules.Suit) []rules.Card {
 	var out []rules.Card
-	order := []rules.Suit{trump}
-	for s := rules.Spades; ; s-- {
-		if s != trump {
-			order = append(order, s)
-		}
-		if s == rules.Clubs {
-			break
-		}
-	}
-	for _, s := range order {
-		if s > rules.Spades {
+	for i, s := range []rules.Suit{trump, rules.Spades, rules.Hearts, rules.Diamonds, rules.Clubs} {
+		if s > rules.Spades || (i > 0 && s == trump) {
 			continue
 		}
 		cs := h.Suit(s).Cards()
