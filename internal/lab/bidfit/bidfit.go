@@ -23,14 +23,14 @@ import (
 	"math"
 	"math/rand/v2"
 	"runtime"
-	"sync"
-	"sync/atomic"
+	"slices"
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/ai/eval"
 	"github.com/klob/klob/ai/handvalue"
 	"github.com/klob/klob/ai/solver"
 	"github.com/klob/klob/internal/platform/progress"
+	"github.com/klob/klob/internal/platform/workpool"
 	"github.com/klob/klob/rules"
 )
 
@@ -75,42 +75,33 @@ func Collect(ctx context.Context, cfg Config) (*Data, error) {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	decks := make([][]record, cfg.Decks)
-	var next, done atomic.Int64
-	var wg sync.WaitGroup
-	errs := make([]error, workers)
-	for w := range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			bot, err := f(ai.Normal, ai.Config{Seed: cfg.Seed})
+	jobs := make([]int, cfg.Decks)
+	for i := range jobs {
+		jobs[i] = i
+	}
+	newWorker := func() func(context.Context, int) ([]record, error) {
+		bot, botErr := f(ai.Normal, ai.Config{Seed: cfg.Seed})
+		p := &player{cfg: cfg, bot: bot}
+		if cfg.Play == handvalue.Solved {
+			p.solver = solver.New()
+		}
+		return func(_ context.Context, i int) ([]record, error) {
+			if botErr != nil {
+				return nil, botErr
+			}
+			recs, err := p.deck(uint64(i))
 			if err != nil {
-				errs[w] = err
-				return
+				return nil, fmt.Errorf("deck %d: %w", i, err)
 			}
-			p := &player{cfg: cfg, bot: bot}
-			if cfg.Play == handvalue.Solved {
-				p.solver = solver.New()
-			}
-			for ctx.Err() == nil {
-				i := int(next.Add(1) - 1)
-				if i >= cfg.Decks {
-					return
-				}
-				if decks[i], err = p.deck(uint64(i)); err != nil {
-					errs[w] = fmt.Errorf("deck %d: %w", i, err)
-					return
-				}
-				if n := done.Add(1); cfg.Progress != nil {
-					cfg.Progress.Update(fmt.Sprintf("fit-bids: decks %d/%d", n, cfg.Decks))
-				}
-			}
-		}()
+			return recs, nil
+		}
 	}
-	wg.Wait()
-	if err := errors.Join(errs...); err != nil {
-		return nil, err
-	}
-	if err := ctx.Err(); err != nil {
+	done := 0
+	if err := workpool.Run(ctx, workers, slices.Values(jobs), newWorker, func(i int, recs []record) {
+		decks[i] = recs
+		done++
+		cfg.Progress.Update(fmt.Sprintf("fit-bids: decks %d/%d", done, cfg.Decks))
+	}); err != nil {
 		return nil, err
 	}
 	cfg.Progress.Done(fmt.Sprintf("fit-bids: decks %d/%d", cfg.Decks, cfg.Decks))

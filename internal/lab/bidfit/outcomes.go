@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
-	"sort"
+	"slices"
 
 	"github.com/klob/klob/ai/eval"
 	"github.com/klob/klob/ai/solver"
@@ -94,15 +94,7 @@ func WriteOutcomes(ctx context.Context, w io.Writer, players, deals int, seed ui
 	for k := range counts {
 		keys = append(keys, k)
 	}
-	sort.Slice(keys, func(i, j int) bool {
-		a, b := keys[i], keys[j]
-		for x := range a {
-			if a[x] != b[x] {
-				return a[x] < b[x]
-			}
-		}
-		return false
-	})
+	slices.SortFunc(keys, func(a, b [3]int) int { return slices.Compare(a[:], b[:]) })
 	flags := "-play solved "
 	if players > 2 {
 		flags = fmt.Sprintf("-players %d ", players)

@@ -154,18 +154,8 @@ func (d *Decision) LossWords(ascii bool) string {
 }
 
 // GradeOf returns the grade of a decision with a choice that lost loss
-// points.
-func GradeOf(loss float64) Grade {
-	switch {
-	case loss >= BlunderAt:
-		return Blunder
-	case loss >= MistakeAt:
-		return Mistake
-	case loss >= InaccuracyAt:
-		return Inaccuracy
-	}
-	return Good
-}
+// points, on drill's scale.
+func GradeOf(loss float64) Grade { return gradeOfVerdict(drill.GradeLoss(loss, false)) }
 
 // Decision is the grade of one step of a deal.
 type Decision struct {
@@ -387,26 +377,19 @@ func gradeOne(ctx context.Context, ev *eval.Evaluator, v *rules.View, dec *Decis
 	}
 	// In batches on seeds of their own, graded by drill as the trainer
 	// grades: the spread of the batches measures the error of a gap.
-	plan := drill.NewPlan(drill.Options{Samples: n, Seed: eval.SeedFor(opt.Seed, v), Workers: 1})
-	t, err := drill.NewTally(v, plan)
+	batch := func(ctx context.Context, v *rules.View, p drill.Plan, k int) (eval.Evaluation, error) {
+		o := p.Batch(k)
+		o.Model = ai.PlayoutPolicy
+		return ev.Evaluate(ctx, v, o)
+	}
+	an, err := drill.EvaluateWith(ctx, batch, v, drill.Options{Samples: n, Seed: eval.SeedFor(opt.Seed, v), Workers: 1})
 	if err != nil {
 		return fmt.Errorf("analysis: deal %d step %d: %w", dec.Deal, dec.Step, err)
 	}
-	for k := range plan.Batches {
-		o := plan.Batch(k)
-		o.Model = ai.PlayoutPolicy
-		e, err := ev.Evaluate(ctx, v, o)
-		if err != nil {
-			return fmt.Errorf("analysis: deal %d step %d: %w", dec.Deal, dec.Step, err)
-		}
-		if ctx.Err() != nil {
-			return ctx.Err()
-		}
-		if err := t.Add(k, e); err != nil {
-			return fmt.Errorf("analysis: deal %d step %d: %w", dec.Deal, dec.Step, err)
-		}
+	if ctx.Err() != nil {
+		// The batches stopped early: a grade on part of them is no grade.
+		return ctx.Err()
 	}
-	an := t.Analysis()
 	chosen := slices.IndexFunc(an.Rows, func(r drill.Row) bool { return r.Action == dec.Action })
 	if chosen < 0 {
 		return fmt.Errorf("analysis: deal %d step %d: %s is not among the legal actions", dec.Deal, dec.Step, dec.Action)

@@ -68,6 +68,14 @@ func analyse(t testing.TB, r *gamelog.Replay, opt Options) *Report {
 
 func name(players int) string { return fmt.Sprintf("%d players", players) }
 
+// shortOr returns short under -short, else full.
+func shortOr(short, full int) int {
+	if testing.Short() {
+		return short
+	}
+	return full
+}
+
 func TestFixturesAreValid(t *testing.T) {
 	for _, f := range fixtures {
 		t.Run(name(f.players), func(t *testing.T) {
@@ -209,10 +217,7 @@ func TestHardVsHardSmallLosses(t *testing.T) {
 // that view, losses are differences of the evaluations, summaries add
 // up by seat.
 func TestReportIsConsistent(t *testing.T) {
-	samples := 12
-	if testing.Short() {
-		samples = 4 // the rules of the report hold on any number
-	}
+	samples := shortOr(4, 12) // the rules of the report hold on any number
 	for _, c := range recorded {
 		t.Run(name(c.players), func(t *testing.T) {
 			_, r := replayOf(t, c.path)
@@ -369,10 +374,7 @@ func abs(x float64) float64 { return max(x, -x) }
 // counts only the steps graded. Which seats are graded does not hang
 // on the samples: 2 a decision under -short, 4 in full.
 func TestGradedSeats(t *testing.T) {
-	samples := 4
-	if testing.Short() {
-		samples = 2
-	}
+	samples := shortOr(2, 4)
 	for _, c := range recorded {
 		t.Run(name(c.players), func(t *testing.T) {
 			deal := c.deals[0]
@@ -431,10 +433,7 @@ func TestGradedSeats(t *testing.T) {
 // number of workers; another seed draws other samples (4 of them under
 // -short, 8 in full).
 func TestDeterministic(t *testing.T) {
-	samples := 8
-	if testing.Short() {
-		samples = 4
-	}
+	samples := shortOr(4, 8)
 	for _, c := range recorded {
 		t.Run(name(c.players), func(t *testing.T) {
 			_, r := replayOf(t, c.path)

@@ -69,6 +69,13 @@ func namesOf(h *gamelog.Header) names {
 		}
 		nm.label[s] = seatLabel(name, s.String(), h.Level(s))
 	}
+	nm.nameSides()
+	return nm
+}
+
+// nameSides names each side after its seats: the seat, or with four
+// players its two seats, "Ann and Cy".
+func (nm *names) nameSides() {
 	for x := range nm.sides() {
 		if nm.players == 4 {
 			nm.side[x] = noun{text: nm.seat[x].text + " and " + nm.seat[x+2].text, plural: true}
@@ -76,7 +83,6 @@ func namesOf(h *gamelog.Header) names {
 			nm.side[x] = nm.seat[x]
 		}
 	}
-	return nm
 }
 
 // lettersOf names the seats and sides by their letters, "A" and "AC",
@@ -90,17 +96,6 @@ func lettersOf(players int) names {
 		nm.side[x] = noun{text: rules.SideName(players, x), plural: players == 4}
 	}
 	return nm
-}
-
-// list joins words as a sentence lists them: "a", "a and b", "a, b and c".
-func list(words []string) string {
-	switch len(words) {
-	case 0:
-		return ""
-	case 1:
-		return words[0]
-	}
-	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
 }
 
 // seatLabel names a seat for a report's title: the name, its seat

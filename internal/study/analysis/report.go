@@ -9,6 +9,7 @@ import (
 
 	"github.com/klob/klob/internal/platform/textwrap"
 	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/internal/study/drill"
 	"github.com/klob/klob/rules"
 )
 
@@ -133,7 +134,7 @@ func samplesLine(rep *Report) string {
 	}
 	prep = append(prep, "dialogue")
 	return fmt.Sprintf("Samples a decision: bids %d, %s %d, cards %d; seed %d.",
-		BidSamples, list(prep), PrepSamples, PlaySamples, rep.Seed)
+		BidSamples, drill.JoinWords(prep, "and"), PrepSamples, PlaySamples, rep.Seed)
 }
 
 // lossLine says what a point lost is a point of at this seat count.
@@ -164,7 +165,7 @@ func gradedLine(rep *Report, nm *names) string {
 	case len(who) == 1 && who[0] == "you":
 		return "Graded: your decisions."
 	}
-	return "Graded: the decisions of " + list(who) + "."
+	return "Graded: the decisions of " + drill.JoinWords(who, "and") + "."
 }
 
 // TextWidth is the columns of WriteText's lines: a terminal's 80.
@@ -197,13 +198,7 @@ func glued(nm names) names {
 		nm.seat[s].text = g(nm.seat[s].text)
 		nm.label[s] = g(nm.label[s])
 	}
-	for x := range nm.sides() {
-		if nm.players == 4 {
-			nm.side[x].text = nm.seat[x].text + " and " + nm.seat[x+2].text
-		} else {
-			nm.side[x] = nm.seat[x]
-		}
-	}
+	nm.nameSides()
 	return nm
 }
 

@@ -100,7 +100,7 @@ func Role(v *rules.View) string {
 		for k := range place {
 			before = append(before, name(v, rules.Seat((int(v.Dealer)+1+k)%n)))
 		}
-		t = fmt.Sprintf("%s deals: you speak %s, after %s.", capital(name(v, v.Dealer)), ordinal(place+1), joinWords(before, "and"))
+		t = fmt.Sprintf("%s deals: you speak %s, after %s.", capital(name(v, v.Dealer)), ordinal(place+1), JoinWords(before, "and"))
 	}
 	switch n {
 	case 3:
@@ -115,8 +115,8 @@ func ordinal(k int) string {
 	return [...]string{"", "first", "second", "third", "fourth"}[min(k, 4)]
 }
 
-// joinWords writes "a", "a and b", "a, b and c" (with "or": "a or b").
-func joinWords(xs []string, and string) string {
+// JoinWords writes "a", "a and b", "a, b and c" (with "or": "a or b").
+func JoinWords(xs []string, and string) string {
 	switch len(xs) {
 	case 0:
 		return ""
@@ -292,7 +292,7 @@ func Question(v *rules.View, ascii bool) string {
 				names = append(names, a.Suit.Name())
 			}
 		}
-		q := "Round two: name " + joinWords(names, "or")
+		q := "Round two: name " + JoinWords(names, "or")
 		if !has(rules.Pass) {
 			return q + "? Everyone else passed, and the dealer may not pass."
 		}
@@ -350,17 +350,8 @@ func cardsText(cs []rules.Card, ascii bool) string {
 // within each suit.
 func sortedHand(h rules.CardSet, trump rules.Suit) []rules.Card {
 	var out []rules.Card
-	order := []rules.Suit{trump}
-	for s := rules.Spades; ; s-- {
-		if s != trump {
-			order = append(order, s)
-		}
-		if s == rules.Clubs {
-			break
-		}
-	}
-	for _, s := range order {
-		if s > rules.Spades {
+	for i, s := range []rules.Suit{trump, rules.Spades, rules.Hearts, rules.Diamonds, rules.Clubs} {
+		if s > rules.Spades || (i > 0 && s == trump) {
 			continue
 		}
 		cs := h.Suit(s).Cards()

@@ -287,7 +287,7 @@ func grade(row *Row, byWin bool) Verdict {
 	}
 	kind := AsGood
 	if gap > z*err {
-		kind = gradeLoss(gap, byWin)
+		kind = GradeLoss(gap, byWin)
 	}
 	v := Verdict{Kind: kind, ByWin: byWin, Chance: row.Win, BestChance: row.Win + row.WinGap}
 	if kind.Wrong() {

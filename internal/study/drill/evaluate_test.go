@@ -101,10 +101,7 @@ func TestObviousVerdicts(t *testing.T) {
 // TestEndgameByWin: with two players both near the target the options
 // are ranked by the chance to win the game, and the verdicts say so.
 func TestEndgameByWin(t *testing.T) {
-	req, err := Parse("hand=7C 8C 9D 8H 7H QD up=KS score=460-470")
-	require.NoError(t, err)
-	v, err := req.Situation.View()
-	require.NoError(t, err)
+	_, v := parseView(t, "hand=7C 8C 9D 8H 7H QD up=KS score=460-470")
 	an, err := EvaluateWith(context.Background(), NewEvaluator().Batch, &v, Options{Samples: samples(), Seed: 2})
 	require.NoError(t, err)
 	require.True(t, an.ByWin, "near the target: not ranked by the chance to win")
@@ -170,7 +167,7 @@ func TestEveryOptionLegal(t *testing.T) {
 						gap, err = r.WinGap, r.WinGapErr
 					}
 					require.Greater(t, gap, z*err, "%s: %s is wrong within the error", s, r.Action)
-					require.Equal(t, r.Verdict.Kind, gradeLoss(gap, r.Verdict.ByWin), "%s: %s graded off the scale", s, r.Action)
+					require.Equal(t, r.Verdict.Kind, GradeLoss(gap, r.Verdict.ByWin), "%s: %s graded off the scale", s, r.Action)
 				}
 				res[i] = r.Result
 			}
@@ -274,9 +271,7 @@ func TestTallyPools(t *testing.T) {
 
 // TestPartial: an evaluation stopped early reports the samples it has.
 func TestPartial(t *testing.T) {
-	req, err := Parse("hand=JS 9S AS KH QH 7D up=8S")
-	require.NoError(t, err)
-	v, _ := req.Situation.View()
+	_, v := parseView(t, "hand=JS 9S AS KH QH 7D up=8S")
 	p := NewPlan(Options{Samples: 40})
 	tl, err := NewTally(&v, p)
 	require.NoError(t, err)

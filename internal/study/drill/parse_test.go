@@ -193,14 +193,8 @@ func TestHandFormIsDeckForm(t *testing.T) {
 		"hand=JS 9S AS KH QH 7D up=8S seat=dealer said=pass score=120-430",
 		"hand=9D 8C KC QC AH TH up=7S round=2 said=pass target=300 bottom_card=off",
 	} {
-		req, err := Parse(text)
-		require.NoError(t, err)
-		v, err := req.Situation.View()
-		require.NoError(t, err)
-		back, err := Parse(req.Situation.String())
-		require.NoError(t, err)
-		bv, err := back.Situation.View()
-		require.NoError(t, err)
+		s, v := parseView(t, text)
+		_, bv := parseView(t, s.String())
 		assert.Equal(t, v, bv, text)
 	}
 }

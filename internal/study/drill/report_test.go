@@ -117,10 +117,7 @@ func TestDescribeWords(t *testing.T) {
 		}},
 	}
 	for _, c := range cases {
-		req, err := Parse(c.text)
-		require.NoError(t, err, c.text)
-		v, err := req.Situation.View()
-		require.NoError(t, err)
+		_, v := parseView(t, c.text)
 		assert.Equal(t, c.want, Describe(&v, false), c.text)
 	}
 }

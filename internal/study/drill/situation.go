@@ -237,11 +237,7 @@ func (s Situation) String() string {
 	if len(s.Said) > 0 {
 		b.WriteString(" said=" + saidText(s.Said))
 	}
-	cards := make([]string, len(s.Deck))
-	for i, c := range s.Deck {
-		cards[i] = c.String()
-	}
-	b.WriteString(" deck=" + strings.Join(cards, ","))
+	b.WriteString(" deck=" + strings.ReplaceAll(s.Deck.String(), " ", ","))
 	def := rules.DefaultOptions()
 	for _, k := range rules.AllOptionNames() {
 		if k == "target" || k == "players" {

@@ -26,6 +26,16 @@ func nextView(t *testing.T, g *Generator) (Situation, rules.View) {
 	return s, v
 }
 
+// parseView reads a situation's text form and returns it with its View.
+func parseView(t *testing.T, text string) (Situation, rules.View) {
+	t.Helper()
+	req, err := Parse(text)
+	require.NoError(t, err, text)
+	v, err := req.Situation.View()
+	require.NoError(t, err, text)
+	return req.Situation, v
+}
+
 // firstDrill is the first drill of the generator of seed and f under the
 // rules rs, and its View.
 func firstDrill(t *testing.T, seed uint64, f Filter, rs string) (Situation, rules.View) {
@@ -184,11 +194,7 @@ func TestSituationChecks(t *testing.T) {
 // do not show in the View, so two situations that differ only there are
 // the same decision.
 func TestViewHidesFiller(t *testing.T) {
-	req, err := Parse("hand=JS 9S AS KH QH 7D up=8S said=pass")
-	require.NoError(t, err)
-	s := req.Situation
-	v, err := s.View()
-	require.NoError(t, err)
+	s, v := parseView(t, "hand=JS 9S AS KH QH 7D up=8S said=pass")
 	assert.Equal(t, 32-7, v.Unseen().Count())
 	other := s.Clone()
 	// Swap two cards the player cannot see: the View does not change.

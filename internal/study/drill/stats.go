@@ -177,7 +177,7 @@ func (m Missed) Verdict() Verdict {
 	if m.ByWin {
 		loss = m.Win
 	}
-	return Verdict{Kind: max(gradeLoss(loss, m.ByWin), Inaccuracy), ByWin: m.ByWin, Points: m.Points, Win: m.Win,
+	return Verdict{Kind: max(GradeLoss(loss, m.ByWin), Inaccuracy), ByWin: m.ByWin, Points: m.Points, Win: m.Win,
 		Chance: m.Chance, BestChance: m.BestChance}
 }
 
@@ -328,9 +328,7 @@ func decode(data []byte) (Stats, error) {
 		return Stats{}, err
 	}
 	st := Stats{Version: statsVersion, Sections: map[string]Section{}}
-	for n, sec := range old.Tables {
-		st.Sections[n] = sec
-	}
+	maps.Copy(st.Sections, old.Tables)
 	if two := (Section{Score: old.Score, Kinds: old.Kinds, Mistakes: old.Mistakes}); two.Drills > 0 || len(two.Mistakes) > 0 || len(two.Kinds) > 0 {
 		if _, dup := st.Sections["2"]; dup {
 			return Stats{}, errors.New("a record of tables of 2 players besides the two-player record")

@@ -63,9 +63,9 @@ const z = 2
 // errors a gap must exceed to count as a loss.
 const ErrorsApart = z
 
-// gradeLoss is the verdict of a choice that costs loss, in points or
+// GradeLoss is the verdict of a choice that costs loss, in points or
 // (byWin) in the chance to win, once it is known to be behind the best.
-func gradeLoss(loss float64, byWin bool) VerdictKind {
+func GradeLoss(loss float64, byWin bool) VerdictKind {
 	at := [3]float64{InaccuracyAt, MistakeAt, BlunderAt}
 	if byWin {
 		at = [3]float64{WinInaccuracyAt, WinMistakeAt, WinBlunderAt}
@@ -114,7 +114,7 @@ func (v Verdict) Text() string {
 	}
 	if v.ByWin {
 		from, to := Percent(v.BestChance), Percent(v.Chance)
-		if gradeLoss((percentValue(from)-percentValue(to))/100, true) != gradeLoss(v.Win, true) {
+		if GradeLoss((percentValue(from)-percentValue(to))/100, true) != GradeLoss(v.Win, true) {
 			// Rounded alike ("from 94% to 94%") or a grade apart: the
 			// chances with their decimal.
 			from, to = PercentOne(v.BestChance), PercentOne(v.Chance)
@@ -145,7 +145,7 @@ func (v Verdict) Short() string {
 // rounded, unless that would reach the next grade of the scale (9.6,
 // an inaccuracy, reads 9, not 10, where the help puts the mistakes).
 func pointsShown(p float64) float64 {
-	if n := math.Round(p); gradeLoss(n, false) == gradeLoss(p, false) {
+	if n := math.Round(p); GradeLoss(n, false) == GradeLoss(p, false) {
 		return n
 	}
 	return math.Floor(p)
@@ -156,7 +156,7 @@ func pointsShown(p float64) float64 {
 // then cut to one decimal (0.98%, an inaccuracy, reads 0.9%, not 1.0%).
 func winShown(w float64) string {
 	s := Percent(w)
-	if gradeLoss(percentValue(s)/100, true) != gradeLoss(w, true) {
+	if GradeLoss(percentValue(s)/100, true) != GradeLoss(w, true) {
 		s = fmt.Sprintf("%.1f%%", math.Floor(w*1000)/10)
 	}
 	return s

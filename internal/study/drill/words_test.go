@@ -178,7 +178,7 @@ func TestVerdictScale(t *testing.T) {
 		{6, false, Inaccuracy}, {4, false, Inaccuracy}, {2, false, AsGood},
 		{0.03, true, Blunder}, {0.015, true, Mistake}, {0.007, true, Inaccuracy}, {0.002, true, AsGood},
 	} {
-		assert.Equal(t, c.want, gradeLoss(c.loss, c.byWin), "%g (by win %v)", c.loss, c.byWin)
+		assert.Equal(t, c.want, GradeLoss(c.loss, c.byWin), "%g (by win %v)", c.loss, c.byWin)
 		row := &Row{Gap: c.loss, WinGap: c.loss}
 		assert.Equal(t, c.want, grade(row, c.byWin).Kind, "%g (by win %v), no error", c.loss, c.byWin)
 	}

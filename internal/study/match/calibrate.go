@@ -318,17 +318,9 @@ func SummariseCalib(cfg CalibConfig, ps []CalibPoint) *Calibration {
 	cal := &Calibration{Method: cfg.Method.String(), Players: cfg.Options.NumPlayers(), Seed: cfg.Seed,
 		Rules: cfg.Options.String(), Deals: cfg.Deals, Budget: cfg.Budget, BidBudget: cfg.BidBudget}
 	cal.Chosen, _ = NewCalibRow("every chosen option", ps)
-	keep := func(f func(p CalibPoint) bool) []CalibPoint {
-		var out []CalibPoint
-		for _, p := range ps {
-			if f(p) {
-				out = append(out, p)
-			}
-		}
-		return out
-	}
 	for _, ph := range CalibPhases() {
-		if r, ok := NewCalibRow(PhaseName(ph), keep(func(p CalibPoint) bool { return p.Phase == ph })); ok {
+		same := slices.DeleteFunc(slices.Clone(ps), func(p CalibPoint) bool { return p.Phase != ph })
+		if r, ok := NewCalibRow(PhaseName(ph), same); ok {
 			cal.Phases = append(cal.Phases, r)
 		}
 	}
