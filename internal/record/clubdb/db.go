@@ -344,34 +344,36 @@ func inspect(ctx context.Context, path string) (fileState, error) {
 	case !fi.Mode().IsRegular():
 		return fileState{}, fmt.Errorf("the club database %s is not a regular file (%s): it is left as it is", path, fi.Mode().Type())
 	}
-	rdb, err := openChecked(path)
-	if err != nil {
-		return fileState{}, err
-	}
-	defer rdb.Close()
-	conn, err := rdb.Conn(ctx)
-	if err == nil {
-		defer conn.Close()
-		var st fileState
-		if st, err = inspectConn(ctx, conn, path); err == nil {
-			return st, nil
-		}
-	}
+	var st fileState
+	err = readConn(ctx, path, func(conn *sql.Conn) (err error) {
+		st, err = inspectConn(ctx, conn, path)
+		return err
+	})
 	var se *sqlite.Error
 	if errors.As(err, &se) && (se.Code()&0xff == sqlite3.SQLITE_READONLY || se.Code()&0xff == sqlite3.SQLITE_CANTOPEN) {
 		return fileState{deferred: true}, nil
 	}
-	return fileState{}, err
+	return st, err
 }
 
-// openChecked opens the database at path read-only, once checkHeader
-// has passed it: a file that is not SQLite's, or of a newer schema, is
-// refused before SQLite reads it. The caller closes the *sql.DB.
-func openChecked(path string) (*sql.DB, error) {
+// readConn runs fn on a read-only connection to the database at path,
+// once checkHeader has passed the file: one that is not SQLite's is
+// refused before SQLite reads it.
+func readConn(ctx context.Context, path string, fn func(*sql.Conn) error) error {
 	if err := checkHeader(path); err != nil {
-		return nil, err
+		return err
 	}
-	return sql.Open("sqlite", dsn(path, true))
+	rdb, err := sql.Open("sqlite", dsn(path, true))
+	if err != nil {
+		return err
+	}
+	defer rdb.Close()
+	conn, err := rdb.Conn(ctx)
+	if err != nil {
+		return sqlErr(path, err)
+	}
+	defer conn.Close()
+	return fn(conn)
 }
 
 // sqliteMagic starts every SQLite database file.
@@ -403,25 +405,18 @@ func checkHeader(path string) error {
 	return nil
 }
 
+// markSQL reads the file's application id (the Klob mark) and its
+// schema version.
+const markSQL = "SELECT (SELECT application_id FROM pragma_application_id), (SELECT user_version FROM pragma_user_version)"
+
 // inspectConn checks the database on conn before anything is written:
 // the Klob mark (application id), the schema version, SQLite's
 // integrity check and the foreign keys (checkStore).
 func inspectConn(ctx context.Context, conn *sql.Conn, path string) (fileState, error) {
 	var app, version, tables int
-	q := func(query string, v *int) error {
-		if err := conn.QueryRowContext(ctx, query).Scan(v); err != nil {
-			return sqlErr(path, err)
-		}
-		return nil
-	}
-	if err := q("PRAGMA application_id", &app); err != nil {
-		return fileState{}, err
-	}
-	if err := q("PRAGMA user_version", &version); err != nil {
-		return fileState{}, err
-	}
-	if err := q("SELECT count(*) FROM sqlite_schema", &tables); err != nil {
-		return fileState{}, err
+	q := markSQL + ", (SELECT count(*) FROM sqlite_schema)"
+	if err := conn.QueryRowContext(ctx, q).Scan(&app, &version, &tables); err != nil {
+		return fileState{}, sqlErr(path, err)
 	}
 	switch {
 	case app != applicationID && (app != 0 || tables > 0):
