@@ -337,14 +337,9 @@ func (tx *wtx) rate(g *Game, id int64, rate RateFunc) ([]RatingChange, error) {
 		if st.Key == "" {
 			continue
 		}
-		r := Rating{Key: st.Key, Seats: n}
-		err := tx.row(s.rating, st.Key, n).Scan(&r.Mu, &r.Sigma, &r.Games)
-		switch {
-		case errors.Is(err, sql.ErrNoRows):
-		case err != nil:
+		r, err := scanRating(tx.row(s.rating, st.Key, n), st.Key, n)
+		if err != nil {
 			return nil, err
-		default:
-			r.Rated = true
 		}
 		before = append(before, r)
 	}

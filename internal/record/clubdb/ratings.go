@@ -9,13 +9,19 @@ import (
 // Rating returns the player's rating in the pool of seats players;
 // Rated is false when they have none there yet.
 func (db *DB) Rating(ctx context.Context, key string, seats int) (Rating, error) {
+	r, err := scanRating(db.rs.rating.QueryRowContext(ctx, key, seats), key, seats)
+	return r, db.openErr(err)
+}
+
+// scanRating reads the rating row of key in the pool of seats players:
+// no row is no rating yet (Rated false).
+func scanRating(row *sql.Row, key string, seats int) (Rating, error) {
 	r := Rating{Key: key, Seats: seats}
-	err := db.rs.rating.QueryRowContext(ctx, key, seats).Scan(&r.Mu, &r.Sigma, &r.Games)
-	switch {
+	switch err := row.Scan(&r.Mu, &r.Sigma, &r.Games); {
 	case errors.Is(err, sql.ErrNoRows):
 		return r, nil
 	case err != nil:
-		return Rating{}, db.openErr(err)
+		return Rating{}, err
 	}
 	r.Rated = true
 	return r, nil

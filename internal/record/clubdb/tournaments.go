@@ -66,10 +66,7 @@ func (db *DB) CreateTournament(ctx context.Context, t Tournament, seed uint64) (
 		res, err := tx.exec(s.insertTournament, t.Code, creator, t.Rules.NumPlayers(), t.Rules.String(), t.Level, t.Boards,
 			int64(seed), ms(now), ms(t.Ends))
 		if err != nil {
-			var id int64
-			var boards int
-			var ends int64
-			if tx.row(s.tournamentByCode, t.Code).Scan(&id, &boards, &ends) == nil {
+			if _, _, _, terr := tx.tournament(t.Code); terr == nil {
 				return fmt.Errorf("a tournament with the code %s exists already", t.Code)
 			}
 			return err
