@@ -329,7 +329,7 @@ func TestKillAndRestart(t *testing.T) {
 		games[id] = sum
 		lg, err := clubdb.FromLog("", data, "")
 		require.NoError(t, err)
-		want, err := Rate(s.Config(), &lg, keyed(lg))
+		want, err := RateStoodIn(s.Config(), &lg, keyed(lg), nil)
 		require.NoError(t, err)
 		assert.Equal(t, len(want) > 0, ratedSums[sum], "game %s (%s) rated as its log says", sum, id)
 	}
