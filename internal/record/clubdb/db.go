@@ -172,17 +172,14 @@ func Open(path string, o Options) (*DB, error) {
 		return nil, fmt.Errorf("the club database %s: SQLite keeps journal mode %q, not WAL", abs, mode)
 	}
 	// NORMAL in WAL mode: a commit is in the log, in the system's
-	// cache, before it returns, so a killed server loses nothing; the
-	// log is synced at each checkpoint, so only a crash of the whole
-	// machine may lose the last commits, and the games among them come
-	// back from their logs (synced, the archive) at the next start's
-	// import. FULL synced every commit: behind the games' own saves on
-	// a loaded disk that took a write's p99 to 200 ms. The savepoint of
-	// each request journals the pages it changes: in memory, not in a
-	// temporary file (a third of the writer's time went there).
-	// The writer never checkpoints (wal_autocheckpoint=0): the
-	// checkpointer does, on its own connection, so no write waits for
-	// the log's copy into the database and its two syncs.
+	// cache, before it returns, so a killed server loses nothing; only a
+	// crash of the whole machine may lose the last commits, and their
+	// games come back from their logs at the next start's import.
+	// Savepoints journal in memory, not in a temporary file. The writer
+	// never checkpoints (wal_autocheckpoint=0): the checkpointer does,
+	// on its own connection, so no write waits for the log's copy
+	// (docs/experiments/2026-12-01-club-load.md and
+	// 2026-12-01-clubdb-write-latency.md measure them).
 	for _, p := range []string{"PRAGMA synchronous=NORMAL", "PRAGMA temp_store=MEMORY", "PRAGMA wal_autocheckpoint=0"} {
 		if _, err := db.conn.ExecContext(ctx, p); err != nil {
 			return nil, db.openErr(err)
