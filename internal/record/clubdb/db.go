@@ -327,8 +327,7 @@ type fileState struct {
 // header, then, on a read-only connection, inspectConn's checks.
 func inspect(ctx context.Context, path string) (fileState, error) {
 	fi, err := os.Stat(path)
-	switch {
-	case errors.Is(err, fs.ErrNotExist) || err == nil && fi.Mode().IsRegular() && fi.Size() == 0:
+	if errors.Is(err, fs.ErrNotExist) || err == nil && fi.Mode().IsRegular() && fi.Size() == 0 {
 		// A new database (SQLite's empty file is one too), unless the
 		// log of a database that was here is left: SQLite would play
 		// its pages into the new one.
@@ -336,10 +335,6 @@ func inspect(ctx context.Context, path string) (fileState, error) {
 			return fileState{}, &DamagedError{Path: path, Reason: fmt.Sprintf("it is missing or empty, and the write-ahead log of the database that was there (%s-wal, %d bytes) is left: it was moved without it", path, wal.Size())}
 		}
 		return fileState{}, nil
-	case err != nil:
-		return fileState{}, fmt.Errorf("the club database %s: %w", path, err)
-	case !fi.Mode().IsRegular():
-		return fileState{}, fmt.Errorf("the club database %s is not a regular file (%s): it is left as it is", path, fi.Mode().Type())
 	}
 	var st fileState
 	err = readConn(ctx, path, func(conn *sql.Conn) (err error) {
@@ -354,9 +349,17 @@ func inspect(ctx context.Context, path string) (fileState, error) {
 }
 
 // readConn runs fn on a read-only connection to the database at path,
-// once checkHeader has passed the file: one that is not SQLite's is
-// refused before SQLite reads it.
+// once the file is found regular (a FIFO would hang its read) and
+// checkHeader has passed it: one that is not SQLite's is refused before
+// SQLite reads it.
 func readConn(ctx context.Context, path string, fn func(*sql.Conn) error) error {
+	fi, err := os.Stat(path)
+	switch {
+	case err != nil:
+		return fmt.Errorf("the club database %s: %w", path, err)
+	case !fi.Mode().IsRegular():
+		return fmt.Errorf("the club database %s is not a regular file (%s): it is left as it is", path, fi.Mode().Type())
+	}
 	if err := checkHeader(path); err != nil {
 		return err
 	}
