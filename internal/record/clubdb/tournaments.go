@@ -103,16 +103,21 @@ func (tx *wtx) tournament(code string) (id int64, boards int, ends time.Time, er
 	return id, boards, fromMS(e), err
 }
 
-// open finds a tournament that has not ended inside a write.
-func (tx *wtx) open(code string) (int64, int, error) {
-	id, boards, ends, err := tx.tournament(code)
-	if err != nil {
-		return 0, 0, err
-	}
-	if !tx.db.now().Before(ends) {
-		return 0, 0, fmt.Errorf("tournament %s: %w", code, ErrTournamentOver)
-	}
-	return id, boards, nil
+// writeOpen runs fn in a write on the tournament code, once it is
+// found not ended (ErrTournamentOver), with its id, its board count and
+// the time of the call (in milliseconds).
+func (db *DB) writeOpen(ctx context.Context, code string, fn func(tx *wtx, id int64, boards int, now int64) error) error {
+	now := ms(db.now())
+	return db.write(ctx, func(tx *wtx) error {
+		id, boards, ends, err := tx.tournament(code)
+		if err != nil {
+			return err
+		}
+		if !tx.db.now().Before(ends) {
+			return fmt.Errorf("tournament %s: %w", code, ErrTournamentOver)
+		}
+		return fn(tx, id, boards, now)
+	})
 }
 
 // SetPars keeps the par of every board, in board order; a board set's
@@ -171,16 +176,11 @@ func (db *DB) Pars(ctx context.Context, code string) ([]float64, error) {
 // Enter enters the player (seen before: SeePlayer) in the tournament,
 // before its end; entering twice is entering once.
 func (db *DB) Enter(ctx context.Context, code, key string) error {
-	now := ms(db.now())
-	return db.write(ctx, func(tx *wtx) error {
-		id, _, err := tx.open(code)
-		if err != nil {
-			return err
-		}
+	return db.writeOpen(ctx, code, func(tx *wtx, id int64, _ int, now int64) error {
 		if err := tx.needPlayer(key); err != nil {
 			return err
 		}
-		_, err = tx.exec(tx.s().enter, id, key, now)
+		_, err := tx.exec(tx.s().enter, id, key, now)
 		return err
 	})
 }
@@ -201,12 +201,7 @@ type BoardResult struct {
 // StartBoard notes that the entrant began board, playing it in the log
 // at path; a board is started once (ErrBoardStarted), before the end.
 func (db *DB) StartBoard(ctx context.Context, code, key string, board int, path string) error {
-	now := ms(db.now())
-	return db.write(ctx, func(tx *wtx) error {
-		id, boards, err := tx.open(code)
-		if err != nil {
-			return err
-		}
+	return db.writeOpen(ctx, code, func(tx *wtx, id int64, boards int, now int64) error {
 		if board < 1 || board > boards {
 			return fmt.Errorf("tournament %s has boards 1 to %d, not %d", code, boards, board)
 		}
@@ -219,7 +214,7 @@ func (db *DB) StartBoard(ctx context.Context, code, key string, board int, path 
 		case started:
 			return fmt.Errorf("tournament %s, board %d: %w", code, board, ErrBoardStarted)
 		}
-		_, err = tx.exec(tx.s().startBoard, id, key, board, path, now)
+		_, err := tx.exec(tx.s().startBoard, id, key, board, path, now)
 		return err
 	})
 }
@@ -254,12 +249,7 @@ func (db *DB) FinishBoard(ctx context.Context, code, key string, board int, resu
 	if math.IsNaN(result) || math.IsInf(result, 0) {
 		return fmt.Errorf("tournament %s, board %d: the result is %v", code, board, result)
 	}
-	now := ms(db.now())
-	return db.write(ctx, func(tx *wtx) error {
-		id, _, err := tx.open(code)
-		if err != nil {
-			return err
-		}
+	return db.writeOpen(ctx, code, func(tx *wtx, id int64, _ int, now int64) error {
 		switch started, res, old, err := tx.board(id, key, board); {
 		case err != nil:
 			return err
@@ -270,7 +260,7 @@ func (db *DB) FinishBoard(ctx context.Context, code, key string, board int, resu
 		case res.Valid:
 			return fmt.Errorf("tournament %s, board %d: %w", code, board, ErrBoardFinished)
 		}
-		_, err = tx.exec(tx.s().finishBoard, result, path, sum, now, id, key, board)
+		_, err := tx.exec(tx.s().finishBoard, result, path, sum, now, id, key, board)
 		return err
 	})
 }
