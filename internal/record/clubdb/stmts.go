@@ -136,7 +136,7 @@ func (r *readStmts) prepare(ctx context.Context, db *sql.DB) error {
 		{&r.meta, `SELECT value FROM meta WHERE key = ?`},
 		{&r.tournament, `SELECT ` + tournamentCols + ` FROM tournaments t WHERE t.code = ?`},
 		{&r.tournaments, `SELECT ` + tournamentCols + ` FROM tournaments t WHERE t.ends > ? ORDER BY t.ends, t.code`},
-		{&r.pars, `SELECT board, par FROM tournament_pars WHERE tournament_id = ? ORDER BY board`},
+		{&r.pars, `SELECT par FROM tournament_pars WHERE tournament_id = ? ORDER BY board`},
 		{&r.entries, `SELECT e.player_key, p.name, e.entered FROM tournament_entries e JOIN players p ON p.key = e.player_key
 			WHERE e.tournament_id = ? ORDER BY e.entered, e.player_key`},
 		{&r.boardsOf, `SELECT player_key, board, log_path, started, result, coalesce(log_sha256, ''), finished FROM tournament_boards

@@ -165,12 +165,7 @@ func (tx *wtx) pars(id int64) ([]float64, error) {
 // Pars returns the par of every board, board 1 first; none before
 // SetPars.
 func (db *DB) Pars(ctx context.Context, code string) ([]float64, error) {
-	return tournamentRows(ctx, db, code, db.rs.pars, func(sc scanner) (float64, error) {
-		var b int
-		var p float64
-		err := sc.Scan(&b, &p)
-		return p, err
-	})
+	return tournamentRows(ctx, db, code, db.rs.pars, scanOne[float64])
 }
 
 // Enter enters the player (seen before: SeePlayer) in the tournament,
