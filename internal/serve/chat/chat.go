@@ -3,6 +3,7 @@ package chat
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"sync"
@@ -202,12 +203,7 @@ func (h *Hub) Unmute(listener, muted string) {
 func (h *Hub) Muted(listener string) []string {
 	h.muteMu.RLock()
 	defer h.muteMu.RUnlock()
-	var keys []string
-	for k := range h.mutes[listener] {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
+	return slices.Sorted(maps.Keys(h.mutes[listener]))
 }
 
 // MutedNames returns the keys listener muted with the names they were
