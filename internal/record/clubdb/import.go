@@ -3,7 +3,6 @@ package clubdb
 import (
 	"bytes"
 	"context"
-	"database/sql"
 	"errors"
 	"io/fs"
 	"os"
@@ -120,20 +119,6 @@ func (db *DB) Import(ctx context.Context, dir string) (ImportReport, error) {
 
 // metaImported is the meta key of the last import's time.
 const metaImported = "imported"
-
-// Imported reports whether Import has run to its end on the database
-// once.
-func (db *DB) Imported(ctx context.Context) (bool, error) {
-	var v string
-	err := db.rs.meta.QueryRowContext(ctx, metaImported).Scan(&v)
-	switch {
-	case errors.Is(err, sql.ErrNoRows):
-		return false, nil
-	case err != nil:
-		return false, db.openErr(err)
-	}
-	return true, nil
-}
 
 // found is what the import learned of a player.
 type found struct {
