@@ -218,14 +218,6 @@ func (h *Hub) MutedNames(listener string) map[string]string {
 	return out
 }
 
-// Forget drops listener's mutes: for a key that will not come back,
-// such as a guest's connection.
-func (h *Hub) Forget(listener string) {
-	h.muteMu.Lock()
-	defer h.muteMu.Unlock()
-	h.forgetLocked(listener)
-}
-
 // mutedLocked reports whether listener muted from; under muteMu.
 func (h *Hub) mutedLocked(listener, from string) bool {
 	_, ok := h.mutes[listener][from]
