@@ -272,9 +272,7 @@ func (db *DB) Tournament(ctx context.Context, code string) (Tournament, error) {
 // Tournaments returns the tournaments that have not ended, the first
 // to end first.
 func (db *DB) Tournaments(ctx context.Context) ([]Tournament, error) {
-	rows, err := db.rs.tournaments.QueryContext(ctx, ms(db.now()))
-	out, err := collect(rows, err, scanTournament)
-	return out, db.openErr(err)
+	return readAll(ctx, db, db.rs.tournaments, scanTournament, ms(db.now()))
 }
 
 func scanTournament(sc scanner) (Tournament, error) {
@@ -325,9 +323,7 @@ func tournamentRows[T any](ctx context.Context, db *DB, code string, st *sql.Stm
 	if err != nil {
 		return nil, err
 	}
-	rows, err := st.QueryContext(ctx, t.ID)
-	out, err := collect(rows, err, scan)
-	return out, db.openErr(err)
+	return readAll(ctx, db, st, scan, t.ID)
 }
 
 // BoardsOf returns the entrant's own boards, by board: what a player
@@ -337,7 +333,7 @@ func (db *DB) BoardsOf(ctx context.Context, code, key string) ([]BoardResult, er
 	if err != nil {
 		return nil, err
 	}
-	return db.boards(ctx, db.rs.boardsOf, t.ID, key)
+	return readAll(ctx, db, db.rs.boardsOf, scanBoard, t.ID, key)
 }
 
 // Results returns every entrant's boards, by board then entrant, once
@@ -350,23 +346,19 @@ func (db *DB) Results(ctx context.Context, code string) ([]BoardResult, error) {
 	if db.now().Before(t.Ends) {
 		return nil, fmt.Errorf("tournament %s: %w", code, ErrNotOver)
 	}
-	return db.boards(ctx, db.rs.boardsAll, t.ID)
+	return readAll(ctx, db, db.rs.boardsAll, scanBoard, t.ID)
 }
 
-func (db *DB) boards(ctx context.Context, st *sql.Stmt, args ...any) ([]BoardResult, error) {
-	rows, err := st.QueryContext(ctx, args...)
-	out, err := collect(rows, err, func(sc scanner) (BoardResult, error) {
-		var b BoardResult
-		var started int64
-		var res sql.NullFloat64
-		var done sql.NullInt64
-		err := sc.Scan(&b.Key, &b.Board, &b.Log, &started, &res, &b.LogSHA256, &done)
-		b.Started = fromMS(started)
-		b.Finished, b.Result = res.Valid, res.Float64
-		if done.Valid {
-			b.Done = fromMS(done.Int64)
-		}
-		return b, err
-	})
-	return out, db.openErr(err)
+func scanBoard(sc scanner) (BoardResult, error) {
+	var b BoardResult
+	var started int64
+	var res sql.NullFloat64
+	var done sql.NullInt64
+	err := sc.Scan(&b.Key, &b.Board, &b.Log, &started, &res, &b.LogSHA256, &done)
+	b.Started = fromMS(started)
+	b.Finished, b.Result = res.Valid, res.Float64
+	if done.Valid {
+		b.Done = fromMS(done.Int64)
+	}
+	return b, err
 }
