@@ -83,15 +83,9 @@ func FromLog(path string, data []byte, owner string) (Game, error) {
 		return Game{}, err
 	}
 	h := &l.Header
-	tags := map[string]string{}
-	for _, t := range h.Extra {
-		if _, ok := tags[t.Name]; !ok {
-			tags[t.Name] = t.Value
-		}
-	}
 	n := h.Seats()
-	g := Game{LogSHA256: SumLog(data), LogPath: path, Table: tags[tagTable], Rules: h.Options, Deals: len(r.Deals), Practice: h.Practice(),
-		RematchOf: tags[TagRematchOf]}
+	g := Game{LogSHA256: SumLog(data), LogPath: path, Table: h.Tag(tagTable), Rules: h.Options, Deals: len(r.Deals), Practice: h.Practice(),
+		RematchOf: h.Tag(TagRematchOf)}
 	if start, ok := h.Start(time.Local); ok {
 		g.Started = start
 	}
@@ -119,10 +113,7 @@ func FromLog(path string, data []byte, owner string) (Game, error) {
 
 // check says what is wrong with a game to record.
 func (g *Game) check() error {
-	if len(g.LogSHA256) != 64 {
-		return fmt.Errorf("the game's checksum %q is not a hex SHA-256", g.LogSHA256)
-	}
-	if _, err := hex.DecodeString(g.LogSHA256); err != nil {
+	if _, err := hex.DecodeString(g.LogSHA256); err != nil || len(g.LogSHA256) != 64 {
 		return fmt.Errorf("the game's checksum %q is not a hex SHA-256", g.LogSHA256)
 	}
 	if g.LogPath == "" {
