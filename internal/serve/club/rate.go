@@ -89,18 +89,13 @@ func RateStoodIn(cfg rating.Config, g *clubdb.Game, before []clubdb.Rating, stoo
 		var p rating.Player
 		switch {
 		case st.Key != "":
-			p.Rating = cfg.Newcomer()
-			found := false
-			for _, b := range before {
-				if b.Key == st.Key {
-					found = true
-					if b.Rated {
-						p.Rating = rating.Rating{Mu: b.Mu, Sigma: b.Sigma}
-					}
-				}
-			}
-			if !found {
+			j := slices.IndexFunc(before, func(b clubdb.Rating) bool { return b.Key == st.Key })
+			if j < 0 {
 				return nil, fmt.Errorf("seat %s (%s) has no rating before the game", rules.Seat(i), st.Key)
+			}
+			p.Rating = cfg.Newcomer()
+			if b := before[j]; b.Rated {
+				p.Rating = rating.Rating{Mu: b.Mu, Sigma: b.Sigma}
 			}
 			where[st.Key] = at{side, len(sides[side].Players), p.Rating, slices.Contains(stoodIn, rules.Seat(i))}
 		case st.Level == gamelog.Human:
