@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"math"
 	"os"
+	"slices"
 	"time"
 
 	"github.com/klob/klob/internal/record/gamelog"
@@ -348,12 +349,7 @@ func (tx *wtx) rate(g *Game, id int64, rate RateFunc) ([]RatingChange, error) {
 	var changes []RatingChange
 	done := map[string]bool{}
 	for _, a := range after {
-		i := -1
-		for j := range before {
-			if before[j].Key == a.Key {
-				i = j
-			}
-		}
+		i := slices.IndexFunc(before, func(b Rating) bool { return b.Key == a.Key })
 		switch {
 		case i < 0:
 			return nil, fmt.Errorf("rating game %s: %s holds no seat", g.LogSHA256, a.Key)
