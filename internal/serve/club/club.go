@@ -137,12 +137,6 @@ func (s *Service) Close() error { return s.db.Close() }
 // DB is the club's database.
 func (s *Service) DB() *clubdb.DB { return s.db }
 
-// Config is the rating model.
-func (s *Service) Config() rating.Config { return s.cfg }
-
-// Scale is how ratings are shown.
-func (s *Service) Scale() rating.Scale { return s.scale }
-
 // NamePlayer notes that the person with key, if the club has met them
 // (a game, a tournament), came in or renamed themselves under name
 // (clubdb.DB.NamePlayer). A guest (key "") is not recorded.
