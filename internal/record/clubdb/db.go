@@ -380,8 +380,8 @@ func readConn(ctx context.Context, path string, fn func(*sql.Conn) error) error 
 const sqliteMagic = "SQLite format 3\x00"
 
 // checkHeader reads the 100 bytes of SQLite's file header: the magic
-// string, a page size SQLite can have, and the schema version (a newer
-// one is refused before SQLite opens the file).
+// string and a page size SQLite can have. The schema version is
+// inspectConn's to check.
 func checkHeader(path string) error {
 	f, err := os.Open(path)
 	if err != nil {
