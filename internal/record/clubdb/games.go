@@ -74,10 +74,10 @@ const (
 
 // FromLog reads what the database keeps of the game in the log data,
 // read from path: its checksum, table, rules, seats, result and the
-// game it is a rematch of (TagRematchOf). The
-// people's keys come from the table's tags (KeyA, KeyB, ...); in a game
-// against bots, which has none, the one human seat is owner's (the
-// player whose history holds the log).
+// game it is a rematch of (TagRematchOf). The people's keys come from
+// the table's tags (KeyA, KeyB, ...); in a game against bots, which has
+// none, the one human seat is owner's (the player whose history holds
+// the log).
 func FromLog(path string, data []byte, owner string) (Game, error) {
 	l, r, err := gamelog.ParseReplay(path, data)
 	if err != nil {
