@@ -59,26 +59,15 @@ func countProblems(n int) string {
 // could not check at all: no file, not an SQLite database (a
 // *DamagedError).
 func CheckFile(ctx context.Context, path string) (Report, error) {
-	fi, err := os.Stat(path)
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
+	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
 		return Report{}, fmt.Errorf("no club database at %s", path)
-	case err != nil:
-		return Report{}, fmt.Errorf("the club database %s: %w", path, err)
-	case !fi.Mode().IsRegular():
-		return Report{}, fmt.Errorf("the club database %s is not a regular file (%s)", path, fi.Mode().Type())
 	}
-	rdb, err := openChecked(path)
-	if err != nil {
-		return Report{}, err
-	}
-	defer rdb.Close()
-	conn, err := rdb.Conn(ctx)
-	if err != nil {
-		return Report{}, sqlErr(path, err)
-	}
-	defer conn.Close()
-	return check(ctx, conn, path)
+	var r Report
+	err := readConn(ctx, path, func(conn *sql.Conn) (err error) {
+		r, err = check(ctx, conn, path)
+		return err
+	})
+	return r, err
 }
 
 // Check is CheckFile on the open database, on a read connection.
@@ -95,10 +84,7 @@ func (db *DB) Check(ctx context.Context) (Report, error) {
 func check(ctx context.Context, conn *sql.Conn, path string) (Report, error) {
 	r := Report{Path: path}
 	var app int
-	if err := conn.QueryRowContext(ctx, "PRAGMA application_id").Scan(&app); err != nil {
-		return r, sqlErr(path, err)
-	}
-	if err := conn.QueryRowContext(ctx, "PRAGMA user_version").Scan(&r.Version); err != nil {
+	if err := conn.QueryRowContext(ctx, markSQL).Scan(&app, &r.Version); err != nil {
 		return r, sqlErr(path, err)
 	}
 	switch {

@@ -172,17 +172,14 @@ func Open(path string, o Options) (*DB, error) {
 		return nil, fmt.Errorf("the club database %s: SQLite keeps journal mode %q, not WAL", abs, mode)
 	}
 	// NORMAL in WAL mode: a commit is in the log, in the system's
-	// cache, before it returns, so a killed server loses nothing; the
-	// log is synced at each checkpoint, so only a crash of the whole
-	// machine may lose the last commits, and the games among them come
-	// back from their logs (synced, the archive) at the next start's
-	// import. FULL synced every commit: behind the games' own saves on
-	// a loaded disk that took a write's p99 to 200 ms. The savepoint of
-	// each request journals the pages it changes: in memory, not in a
-	// temporary file (a third of the writer's time went there).
-	// The writer never checkpoints (wal_autocheckpoint=0): the
-	// checkpointer does, on its own connection, so no write waits for
-	// the log's copy into the database and its two syncs.
+	// cache, before it returns, so a killed server loses nothing; only a
+	// crash of the whole machine may lose the last commits, and their
+	// games come back from their logs at the next start's import.
+	// Savepoints journal in memory, not in a temporary file. The writer
+	// never checkpoints (wal_autocheckpoint=0): the checkpointer does,
+	// on its own connection, so no write waits for the log's copy
+	// (docs/experiments/2026-12-01-club-load.md and
+	// 2026-12-01-clubdb-write-latency.md measure them).
 	for _, p := range []string{"PRAGMA synchronous=NORMAL", "PRAGMA temp_store=MEMORY", "PRAGMA wal_autocheckpoint=0"} {
 		if _, err := db.conn.ExecContext(ctx, p); err != nil {
 			return nil, db.openErr(err)
@@ -330,8 +327,7 @@ type fileState struct {
 // header, then, on a read-only connection, inspectConn's checks.
 func inspect(ctx context.Context, path string) (fileState, error) {
 	fi, err := os.Stat(path)
-	switch {
-	case errors.Is(err, fs.ErrNotExist) || err == nil && fi.Mode().IsRegular() && fi.Size() == 0:
+	if errors.Is(err, fs.ErrNotExist) || err == nil && fi.Mode().IsRegular() && fi.Size() == 0 {
 		// A new database (SQLite's empty file is one too), unless the
 		// log of a database that was here is left: SQLite would play
 		// its pages into the new one.
@@ -339,47 +335,53 @@ func inspect(ctx context.Context, path string) (fileState, error) {
 			return fileState{}, &DamagedError{Path: path, Reason: fmt.Sprintf("it is missing or empty, and the write-ahead log of the database that was there (%s-wal, %d bytes) is left: it was moved without it", path, wal.Size())}
 		}
 		return fileState{}, nil
-	case err != nil:
-		return fileState{}, fmt.Errorf("the club database %s: %w", path, err)
-	case !fi.Mode().IsRegular():
-		return fileState{}, fmt.Errorf("the club database %s is not a regular file (%s): it is left as it is", path, fi.Mode().Type())
 	}
-	rdb, err := openChecked(path)
-	if err != nil {
-		return fileState{}, err
-	}
-	defer rdb.Close()
-	conn, err := rdb.Conn(ctx)
-	if err == nil {
-		defer conn.Close()
-		var st fileState
-		if st, err = inspectConn(ctx, conn, path); err == nil {
-			return st, nil
-		}
-	}
+	var st fileState
+	err = readConn(ctx, path, func(conn *sql.Conn) (err error) {
+		st, err = inspectConn(ctx, conn, path)
+		return err
+	})
 	var se *sqlite.Error
 	if errors.As(err, &se) && (se.Code()&0xff == sqlite3.SQLITE_READONLY || se.Code()&0xff == sqlite3.SQLITE_CANTOPEN) {
 		return fileState{deferred: true}, nil
 	}
-	return fileState{}, err
+	return st, err
 }
 
-// openChecked opens the database at path read-only, once checkHeader
-// has passed it: a file that is not SQLite's, or of a newer schema, is
-// refused before SQLite reads it. The caller closes the *sql.DB.
-func openChecked(path string) (*sql.DB, error) {
-	if err := checkHeader(path); err != nil {
-		return nil, err
+// readConn runs fn on a read-only connection to the database at path,
+// once the file is found regular (a FIFO would hang its read) and
+// checkHeader has passed it: one that is not SQLite's is refused before
+// SQLite reads it.
+func readConn(ctx context.Context, path string, fn func(*sql.Conn) error) error {
+	fi, err := os.Stat(path)
+	switch {
+	case err != nil:
+		return fmt.Errorf("the club database %s: %w", path, err)
+	case !fi.Mode().IsRegular():
+		return fmt.Errorf("the club database %s is not a regular file (%s): it is left as it is", path, fi.Mode().Type())
 	}
-	return sql.Open("sqlite", dsn(path, true))
+	if err := checkHeader(path); err != nil {
+		return err
+	}
+	rdb, err := sql.Open("sqlite", dsn(path, true))
+	if err != nil {
+		return err
+	}
+	defer rdb.Close()
+	conn, err := rdb.Conn(ctx)
+	if err != nil {
+		return sqlErr(path, err)
+	}
+	defer conn.Close()
+	return fn(conn)
 }
 
 // sqliteMagic starts every SQLite database file.
 const sqliteMagic = "SQLite format 3\x00"
 
 // checkHeader reads the 100 bytes of SQLite's file header: the magic
-// string, a page size SQLite can have, and the schema version (a newer
-// one is refused before SQLite opens the file).
+// string and a page size SQLite can have. The schema version is
+// inspectConn's to check.
 func checkHeader(path string) error {
 	f, err := os.Open(path)
 	if err != nil {
@@ -403,25 +405,18 @@ func checkHeader(path string) error {
 	return nil
 }
 
+// markSQL reads the file's application id (the Klob mark) and its
+// schema version.
+const markSQL = "SELECT (SELECT application_id FROM pragma_application_id), (SELECT user_version FROM pragma_user_version)"
+
 // inspectConn checks the database on conn before anything is written:
 // the Klob mark (application id), the schema version, SQLite's
 // integrity check and the foreign keys (checkStore).
 func inspectConn(ctx context.Context, conn *sql.Conn, path string) (fileState, error) {
 	var app, version, tables int
-	q := func(query string, v *int) error {
-		if err := conn.QueryRowContext(ctx, query).Scan(v); err != nil {
-			return sqlErr(path, err)
-		}
-		return nil
-	}
-	if err := q("PRAGMA application_id", &app); err != nil {
-		return fileState{}, err
-	}
-	if err := q("PRAGMA user_version", &version); err != nil {
-		return fileState{}, err
-	}
-	if err := q("SELECT count(*) FROM sqlite_schema", &tables); err != nil {
-		return fileState{}, err
+	q := markSQL + ", (SELECT count(*) FROM sqlite_schema)"
+	if err := conn.QueryRowContext(ctx, q).Scan(&app, &version, &tables); err != nil {
+		return fileState{}, sqlErr(path, err)
 	}
 	switch {
 	case app != applicationID && (app != 0 || tables > 0):

@@ -43,12 +43,12 @@
 // request queued, in one transaction, each in its own savepoint, so one
 // commit serves them all and a failing request is rolled back alone.
 // A request whose context ends before a commit takes it is not made;
-// once taken, it runs and
-// its caller gets its outcome, so nil always means committed. A game,
-// its seats and its ratings are one request: a rating is never applied
-// twice (the game's history rows say it is rated) nor lost (the rating
-// and its history commit with the game). Reads run on a pool of
-// read-only connections and never wait for the writer.
+// once taken, it runs and its caller gets its outcome, so nil always
+// means committed. A game, its seats and its ratings are one request:
+// a rating is never applied twice (the game's history rows say it is
+// rated) nor lost (the rating and its history commit with the game).
+// Reads run on a pool of read-only connections and never wait for the
+// writer.
 //
 // # Damaged and newer files
 //

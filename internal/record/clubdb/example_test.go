@@ -12,8 +12,9 @@ import (
 )
 
 // How klob serve uses the database: open it in the state directory,
-// import the files the first time, note the players who come in, and
-// record each finished game with its ratings.
+// import the files (at every start: only what is new is added), note
+// the players who come in, and record each finished game with its
+// ratings.
 func Example() {
 	state, _ := os.MkdirTemp("", "klob-state")
 	defer os.RemoveAll(state)
@@ -25,10 +26,8 @@ func Example() {
 		return
 	}
 	defer db.Close()
-	if done, _ := db.Imported(ctx); !done {
-		rep, err := db.Import(ctx, state)
-		fmt.Println("imported:", rep.Games, "games,", rep.Players, "players,", err)
-	}
+	rep, err := db.Import(ctx, state)
+	fmt.Println("imported:", rep.Games, "games,", rep.Players, "players,", err)
 	_ = db.SeePlayer(ctx, "a0000000000000000000000000000001", "Ann")
 	_ = db.SeePlayer(ctx, "b0000000000000000000000000000002", "Bob")
 
@@ -76,8 +75,8 @@ func Example() {
 	for _, s := range board {
 		fmt.Printf("%d. %s %.1f ± %.1f (%d game)\n", s.Rank, s.Name, s.Mu, s.Sigma, s.Games)
 	}
-	rep, _ := db.Check(ctx)
-	fmt.Println("check:", rep.OK())
+	check, _ := db.Check(ctx)
+	fmt.Println("check:", check.OK())
 	// Output:
 	// imported: 0 games, 0 players, <nil>
 	// recorded: true 2 ratings changed, <nil>

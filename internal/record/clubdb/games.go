@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"math"
 	"os"
+	"slices"
 	"time"
 
 	"github.com/klob/klob/internal/record/gamelog"
@@ -73,25 +74,19 @@ const (
 
 // FromLog reads what the database keeps of the game in the log data,
 // read from path: its checksum, table, rules, seats, result and the
-// game it is a rematch of (TagRematchOf). The
-// people's keys come from the table's tags (KeyA, KeyB, ...); in a game
-// against bots, which has none, the one human seat is owner's (the
-// player whose history holds the log).
+// game it is a rematch of (TagRematchOf). The people's keys come from
+// the table's tags (KeyA, KeyB, ...); in a game against bots, which has
+// none, the one human seat is owner's (the player whose history holds
+// the log).
 func FromLog(path string, data []byte, owner string) (Game, error) {
 	l, r, err := gamelog.ParseReplay(path, data)
 	if err != nil {
 		return Game{}, err
 	}
 	h := &l.Header
-	tags := map[string]string{}
-	for _, t := range h.Extra {
-		if _, ok := tags[t.Name]; !ok {
-			tags[t.Name] = t.Value
-		}
-	}
 	n := h.Seats()
-	g := Game{LogSHA256: SumLog(data), LogPath: path, Table: tags[tagTable], Rules: h.Options, Deals: len(r.Deals), Practice: h.Practice(),
-		RematchOf: tags[TagRematchOf]}
+	g := Game{LogSHA256: SumLog(data), LogPath: path, Table: h.Tag(tagTable), Rules: h.Options, Deals: len(r.Deals), Practice: h.Practice(),
+		RematchOf: h.Tag(TagRematchOf)}
 	if start, ok := h.Start(time.Local); ok {
 		g.Started = start
 	}
@@ -119,10 +114,7 @@ func FromLog(path string, data []byte, owner string) (Game, error) {
 
 // check says what is wrong with a game to record.
 func (g *Game) check() error {
-	if len(g.LogSHA256) != 64 {
-		return fmt.Errorf("the game's checksum %q is not a hex SHA-256", g.LogSHA256)
-	}
-	if _, err := hex.DecodeString(g.LogSHA256); err != nil {
+	if _, err := hex.DecodeString(g.LogSHA256); err != nil || len(g.LogSHA256) != 64 {
 		return fmt.Errorf("the game's checksum %q is not a hex SHA-256", g.LogSHA256)
 	}
 	if g.LogPath == "" {
@@ -337,14 +329,9 @@ func (tx *wtx) rate(g *Game, id int64, rate RateFunc) ([]RatingChange, error) {
 		if st.Key == "" {
 			continue
 		}
-		r := Rating{Key: st.Key, Seats: n}
-		err := tx.row(s.rating, st.Key, n).Scan(&r.Mu, &r.Sigma, &r.Games)
-		switch {
-		case errors.Is(err, sql.ErrNoRows):
-		case err != nil:
+		r, err := scanRating(tx.row(s.rating, st.Key, n), st.Key, n)
+		if err != nil {
 			return nil, err
-		default:
-			r.Rated = true
 		}
 		before = append(before, r)
 	}
@@ -362,12 +349,7 @@ func (tx *wtx) rate(g *Game, id int64, rate RateFunc) ([]RatingChange, error) {
 	var changes []RatingChange
 	done := map[string]bool{}
 	for _, a := range after {
-		i := -1
-		for j := range before {
-			if before[j].Key == a.Key {
-				i = j
-			}
-		}
+		i := slices.IndexFunc(before, func(b Rating) bool { return b.Key == a.Key })
 		switch {
 		case i < 0:
 			return nil, fmt.Errorf("rating game %s: %s holds no seat", g.LogSHA256, a.Key)

@@ -169,3 +169,12 @@ func dump(t testing.TB, db *DB) map[string][]string {
 	}
 	return out
 }
+
+// imported reports whether Import has run to its end on db once: the
+// meta row it writes last.
+func imported(t testing.TB, db *DB) bool {
+	t.Helper()
+	var n int
+	require.NoError(t, db.rdb.QueryRow("SELECT count(*) FROM meta WHERE key = ?", metaImported).Scan(&n))
+	return n == 1
+}

@@ -3,7 +3,6 @@ package clubdb
 import (
 	"bytes"
 	"context"
-	"database/sql"
 	"errors"
 	"io/fs"
 	"os"
@@ -121,20 +120,6 @@ func (db *DB) Import(ctx context.Context, dir string) (ImportReport, error) {
 // metaImported is the meta key of the last import's time.
 const metaImported = "imported"
 
-// Imported reports whether Import has run to its end on the database
-// once.
-func (db *DB) Imported(ctx context.Context) (bool, error) {
-	var v string
-	err := db.rs.meta.QueryRowContext(ctx, metaImported).Scan(&v)
-	switch {
-	case errors.Is(err, sql.ErrNoRows):
-		return false, nil
-	case err != nil:
-		return false, db.openErr(err)
-	}
-	return true, nil
-}
-
 // found is what the import learned of a player.
 type found struct {
 	name        string
@@ -165,12 +150,17 @@ func (im *importer) player(key string) *found {
 // walk reads the state directory.
 func (im *importer) walk(ctx context.Context, dir string, rep *ImportReport) error {
 	skip := func(path string, err error) { rep.Skipped = append(rep.Skipped, Skipped{Path: path, Err: err}) }
-	players := filepath.Join(dir, PlayersDir)
-	ents, err := os.ReadDir(players)
-	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		skip(players, err)
+	// readDir lists a directory; one missing is empty, one that does
+	// not read is skipped.
+	readDir := func(path string) []os.DirEntry {
+		ents, err := os.ReadDir(path)
+		if err != nil && !errors.Is(err, fs.ErrNotExist) {
+			skip(path, err)
+		}
+		return ents
 	}
-	for _, e := range ents {
+	players := filepath.Join(dir, PlayersDir)
+	for _, e := range readDir(players) {
 		if !e.IsDir() || strings.HasPrefix(e.Name(), ".") {
 			continue
 		}
@@ -186,11 +176,7 @@ func (im *importer) walk(ctx context.Context, dir string, rep *ImportReport) err
 			skip(filepath.Join(pdir, NameFile), err)
 		}
 		hdir := filepath.Join(pdir, store.HistoryDir)
-		hist, err := os.ReadDir(hdir)
-		if err != nil && !errors.Is(err, fs.ErrNotExist) {
-			skip(hdir, err)
-		}
-		for _, h := range hist {
+		for _, h := range readDir(hdir) {
 			if n := h.Name(); h.IsDir() || strings.HasPrefix(n, ".") || !strings.HasSuffix(n, ".klob") {
 				continue
 			}
@@ -204,11 +190,7 @@ func (im *importer) walk(ctx context.Context, dir string, rep *ImportReport) err
 		}
 	}
 	tables := filepath.Join(dir, TablesDir)
-	ents, err = os.ReadDir(tables)
-	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		skip(tables, err)
-	}
-	for _, e := range ents {
+	for _, e := range readDir(tables) {
 		if !e.IsDir() || strings.HasPrefix(e.Name(), ".") {
 			continue
 		}

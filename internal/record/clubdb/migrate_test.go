@@ -153,9 +153,7 @@ func checkFixtures(t *testing.T, db *DB, k int) {
 	assert.True(t, g2.Started.IsZero())
 	assert.False(t, g2.Finished())
 	assert.Equal(t, Seat{Name: "Bot", Level: "normal", Total: 40}, g2.Seats[1])
-	imported, err := db.Imported(ctx)
-	require.NoError(t, err)
-	assert.True(t, imported)
+	assert.True(t, imported(t, db))
 	if k >= 2 {
 		r, err := db.Rating(ctx, "k1", 2)
 		require.NoError(t, err)

@@ -1,6 +1,9 @@
 package clubdb
 
-import "database/sql"
+import (
+	"context"
+	"database/sql"
+)
 
 type scanner interface{ Scan(...any) error }
 
@@ -21,6 +24,14 @@ func collect[T any](rows *sql.Rows, err error, scan func(scanner) (T, error)) ([
 		out = append(out, v)
 	}
 	return out, rows.Err()
+}
+
+// readAll runs the read statement st with args and reads every row
+// with scan; an error names the database's file.
+func readAll[T any](ctx context.Context, db *DB, st *sql.Stmt, scan func(scanner) (T, error), args ...any) ([]T, error) {
+	rows, err := st.QueryContext(ctx, args...)
+	out, err := collect(rows, err, scan)
+	return out, db.openErr(err)
 }
 
 // scanOne reads a row of one column.

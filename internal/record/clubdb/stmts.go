@@ -90,7 +90,7 @@ type readStmts struct {
 	player, playerCount, gameCount       *sql.Stmt
 	game, gameBySum, seats, gamesOf      *sql.Stmt
 	rating, ratingsOf, history, board    *sql.Stmt
-	chainBack, chainForward, meta        *sql.Stmt
+	chainBack, chainForward              *sql.Stmt
 	tournament, tournaments, pars        *sql.Stmt
 	entries, boardsOf, boardsAll, seedOf *sql.Stmt
 }
@@ -133,10 +133,9 @@ func (r *readStmts) prepare(ctx context.Context, db *sql.DB) error {
 				SELECT id, 0 FROM games WHERE rematch_of = ?
 				UNION ALL SELECT g.id, fwd.n + 1 FROM games g JOIN fwd ON g.rematch_of = fwd.id WHERE fwd.n < 100000)
 			SELECT id FROM fwd ORDER BY n`},
-		{&r.meta, `SELECT value FROM meta WHERE key = ?`},
 		{&r.tournament, `SELECT ` + tournamentCols + ` FROM tournaments t WHERE t.code = ?`},
 		{&r.tournaments, `SELECT ` + tournamentCols + ` FROM tournaments t WHERE t.ends > ? ORDER BY t.ends, t.code`},
-		{&r.pars, `SELECT board, par FROM tournament_pars WHERE tournament_id = ? ORDER BY board`},
+		{&r.pars, `SELECT par FROM tournament_pars WHERE tournament_id = ? ORDER BY board`},
 		{&r.entries, `SELECT e.player_key, p.name, e.entered FROM tournament_entries e JOIN players p ON p.key = e.player_key
 			WHERE e.tournament_id = ? ORDER BY e.entered, e.player_key`},
 		{&r.boardsOf, `SELECT player_key, board, log_path, started, result, coalesce(log_sha256, ''), finished FROM tournament_boards

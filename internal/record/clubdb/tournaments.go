@@ -66,10 +66,7 @@ func (db *DB) CreateTournament(ctx context.Context, t Tournament, seed uint64) (
 		res, err := tx.exec(s.insertTournament, t.Code, creator, t.Rules.NumPlayers(), t.Rules.String(), t.Level, t.Boards,
 			int64(seed), ms(now), ms(t.Ends))
 		if err != nil {
-			var id int64
-			var boards int
-			var ends int64
-			if tx.row(s.tournamentByCode, t.Code).Scan(&id, &boards, &ends) == nil {
+			if _, _, _, terr := tx.tournament(t.Code); terr == nil {
 				return fmt.Errorf("a tournament with the code %s exists already", t.Code)
 			}
 			return err
@@ -106,16 +103,21 @@ func (tx *wtx) tournament(code string) (id int64, boards int, ends time.Time, er
 	return id, boards, fromMS(e), err
 }
 
-// open finds a tournament that has not ended inside a write.
-func (tx *wtx) open(code string) (int64, int, error) {
-	id, boards, ends, err := tx.tournament(code)
-	if err != nil {
-		return 0, 0, err
-	}
-	if !tx.db.now().Before(ends) {
-		return 0, 0, fmt.Errorf("tournament %s: %w", code, ErrTournamentOver)
-	}
-	return id, boards, nil
+// writeOpen runs fn in a write on the tournament code, once it is
+// found not ended (ErrTournamentOver), with its id, its board count and
+// the time of the call (in milliseconds).
+func (db *DB) writeOpen(ctx context.Context, code string, fn func(tx *wtx, id int64, boards int, now int64) error) error {
+	now := ms(db.now())
+	return db.write(ctx, func(tx *wtx) error {
+		id, boards, ends, err := tx.tournament(code)
+		if err != nil {
+			return err
+		}
+		if !tx.db.now().Before(ends) {
+			return fmt.Errorf("tournament %s: %w", code, ErrTournamentOver)
+		}
+		return fn(tx, id, boards, now)
+	})
 }
 
 // SetPars keeps the par of every board, in board order; a board set's
@@ -163,27 +165,17 @@ func (tx *wtx) pars(id int64) ([]float64, error) {
 // Pars returns the par of every board, board 1 first; none before
 // SetPars.
 func (db *DB) Pars(ctx context.Context, code string) ([]float64, error) {
-	return tournamentRows(ctx, db, code, db.rs.pars, func(sc scanner) (float64, error) {
-		var b int
-		var p float64
-		err := sc.Scan(&b, &p)
-		return p, err
-	})
+	return tournamentRows(ctx, db, code, db.rs.pars, scanOne[float64])
 }
 
 // Enter enters the player (seen before: SeePlayer) in the tournament,
 // before its end; entering twice is entering once.
 func (db *DB) Enter(ctx context.Context, code, key string) error {
-	now := ms(db.now())
-	return db.write(ctx, func(tx *wtx) error {
-		id, _, err := tx.open(code)
-		if err != nil {
-			return err
-		}
+	return db.writeOpen(ctx, code, func(tx *wtx, id int64, _ int, now int64) error {
 		if err := tx.needPlayer(key); err != nil {
 			return err
 		}
-		_, err = tx.exec(tx.s().enter, id, key, now)
+		_, err := tx.exec(tx.s().enter, id, key, now)
 		return err
 	})
 }
@@ -204,12 +196,7 @@ type BoardResult struct {
 // StartBoard notes that the entrant began board, playing it in the log
 // at path; a board is started once (ErrBoardStarted), before the end.
 func (db *DB) StartBoard(ctx context.Context, code, key string, board int, path string) error {
-	now := ms(db.now())
-	return db.write(ctx, func(tx *wtx) error {
-		id, boards, err := tx.open(code)
-		if err != nil {
-			return err
-		}
+	return db.writeOpen(ctx, code, func(tx *wtx, id int64, boards int, now int64) error {
 		if board < 1 || board > boards {
 			return fmt.Errorf("tournament %s has boards 1 to %d, not %d", code, boards, board)
 		}
@@ -222,7 +209,7 @@ func (db *DB) StartBoard(ctx context.Context, code, key string, board int, path 
 		case started:
 			return fmt.Errorf("tournament %s, board %d: %w", code, board, ErrBoardStarted)
 		}
-		_, err = tx.exec(tx.s().startBoard, id, key, board, path, now)
+		_, err := tx.exec(tx.s().startBoard, id, key, board, path, now)
 		return err
 	})
 }
@@ -257,12 +244,7 @@ func (db *DB) FinishBoard(ctx context.Context, code, key string, board int, resu
 	if math.IsNaN(result) || math.IsInf(result, 0) {
 		return fmt.Errorf("tournament %s, board %d: the result is %v", code, board, result)
 	}
-	now := ms(db.now())
-	return db.write(ctx, func(tx *wtx) error {
-		id, _, err := tx.open(code)
-		if err != nil {
-			return err
-		}
+	return db.writeOpen(ctx, code, func(tx *wtx, id int64, _ int, now int64) error {
 		switch started, res, old, err := tx.board(id, key, board); {
 		case err != nil:
 			return err
@@ -273,7 +255,7 @@ func (db *DB) FinishBoard(ctx context.Context, code, key string, board int, resu
 		case res.Valid:
 			return fmt.Errorf("tournament %s, board %d: %w", code, board, ErrBoardFinished)
 		}
-		_, err = tx.exec(tx.s().finishBoard, result, path, sum, now, id, key, board)
+		_, err := tx.exec(tx.s().finishBoard, result, path, sum, now, id, key, board)
 		return err
 	})
 }
@@ -290,9 +272,7 @@ func (db *DB) Tournament(ctx context.Context, code string) (Tournament, error) {
 // Tournaments returns the tournaments that have not ended, the first
 // to end first.
 func (db *DB) Tournaments(ctx context.Context) ([]Tournament, error) {
-	rows, err := db.rs.tournaments.QueryContext(ctx, ms(db.now()))
-	out, err := collect(rows, err, scanTournament)
-	return out, db.openErr(err)
+	return readAll(ctx, db, db.rs.tournaments, scanTournament, ms(db.now()))
 }
 
 func scanTournament(sc scanner) (Tournament, error) {
@@ -343,9 +323,7 @@ func tournamentRows[T any](ctx context.Context, db *DB, code string, st *sql.Stm
 	if err != nil {
 		return nil, err
 	}
-	rows, err := st.QueryContext(ctx, t.ID)
-	out, err := collect(rows, err, scan)
-	return out, db.openErr(err)
+	return readAll(ctx, db, st, scan, t.ID)
 }
 
 // BoardsOf returns the entrant's own boards, by board: what a player
@@ -355,7 +333,7 @@ func (db *DB) BoardsOf(ctx context.Context, code, key string) ([]BoardResult, er
 	if err != nil {
 		return nil, err
 	}
-	return db.boards(ctx, db.rs.boardsOf, t.ID, key)
+	return readAll(ctx, db, db.rs.boardsOf, scanBoard, t.ID, key)
 }
 
 // Results returns every entrant's boards, by board then entrant, once
@@ -368,23 +346,19 @@ func (db *DB) Results(ctx context.Context, code string) ([]BoardResult, error) {
 	if db.now().Before(t.Ends) {
 		return nil, fmt.Errorf("tournament %s: %w", code, ErrNotOver)
 	}
-	return db.boards(ctx, db.rs.boardsAll, t.ID)
+	return readAll(ctx, db, db.rs.boardsAll, scanBoard, t.ID)
 }
 
-func (db *DB) boards(ctx context.Context, st *sql.Stmt, args ...any) ([]BoardResult, error) {
-	rows, err := st.QueryContext(ctx, args...)
-	out, err := collect(rows, err, func(sc scanner) (BoardResult, error) {
-		var b BoardResult
-		var started int64
-		var res sql.NullFloat64
-		var done sql.NullInt64
-		err := sc.Scan(&b.Key, &b.Board, &b.Log, &started, &res, &b.LogSHA256, &done)
-		b.Started = fromMS(started)
-		b.Finished, b.Result = res.Valid, res.Float64
-		if done.Valid {
-			b.Done = fromMS(done.Int64)
-		}
-		return b, err
-	})
-	return out, db.openErr(err)
+func scanBoard(sc scanner) (BoardResult, error) {
+	var b BoardResult
+	var started int64
+	var res sql.NullFloat64
+	var done sql.NullInt64
+	err := sc.Scan(&b.Key, &b.Board, &b.Log, &started, &res, &b.LogSHA256, &done)
+	b.Started = fromMS(started)
+	b.Finished, b.Result = res.Valid, res.Float64
+	if done.Valid {
+		b.Done = fromMS(done.Int64)
+	}
+	return b, err
 }

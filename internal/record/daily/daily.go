@@ -44,9 +44,6 @@ func Open(stateDir string) *Files {
 	return &Files{root: filepath.Join(stateDir, Dir), fs: durable.OS()}
 }
 
-// Root is the daily's directory.
-func (f *Files) Root() string { return f.root }
-
 // ErrBusy is wrapped by Lock's error when another klob daily holds the
 // daily's directory.
 var ErrBusy = errors.New("another klob daily is playing in this state directory")

@@ -700,9 +700,7 @@ func parseTag(s string) (name, value string, vcol, ecol int, msg string) {
 	if !validTagName(name) {
 		return "", "", 0, i + 1, fmt.Sprintf("%q is not a tag name: a letter, then letters, digits or _", name)
 	}
-	for j < len(s) && (s[j] == ' ' || s[j] == '\t') {
-		j++
-	}
+	j = skipBlanks(s, j)
 	if j >= len(s) || s[j] != '"' {
 		return "", "", 0, j + 1, fmt.Sprintf("tag %s: expected a quoted value", name)
 	}
@@ -732,20 +730,22 @@ func parseTag(s string) (name, value string, vcol, ecol int, msg string) {
 		return "", "", 0, vcol, fmt.Sprintf("tag %s: %v", name, err)
 	}
 	j++
-	for j < len(s) && (s[j] == ' ' || s[j] == '\t') {
-		j++
-	}
+	j = skipBlanks(s, j)
 	if j >= len(s) || s[j] != ']' {
 		return "", "", 0, j + 1, fmt.Sprintf("tag %s: expected ] after the value", name)
 	}
 	j++
-	for j < len(s) && (s[j] == ' ' || s[j] == '\t') {
-		j++
-	}
+	j = skipBlanks(s, j)
 	if j < len(s) && s[j] != ';' {
 		return "", "", 0, j + 1, fmt.Sprintf("tag %s: unexpected text after ]", name)
 	}
 	return name, value, vcol, 0, ""
+}
+
+// skipBlanks returns the index of the first byte of s from j on that is
+// not a space or a tab (len(s) when there is none).
+func skipBlanks(s string, j int) int {
+	return len(s) - len(strings.TrimLeft(s[j:], " \t"))
 }
 
 // illegalMsg says why the engine refused a for seat, in the log's

@@ -171,13 +171,6 @@ func (s *Store) Unlock() error {
 	return err
 }
 
-// Locked reports whether the Store holds the state directory's lock.
-func (s *Store) Locked() bool {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.lock != nil
-}
-
 func (s *Store) lockPath() string { return filepath.Join(s.dir, LockName) }
 
 func (s *Store) lockErr(err error) error {

@@ -3,6 +3,7 @@ package chat
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"sync"
@@ -202,12 +203,7 @@ func (h *Hub) Unmute(listener, muted string) {
 func (h *Hub) Muted(listener string) []string {
 	h.muteMu.RLock()
 	defer h.muteMu.RUnlock()
-	var keys []string
-	for k := range h.mutes[listener] {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
+	return slices.Sorted(maps.Keys(h.mutes[listener]))
 }
 
 // MutedNames returns the keys listener muted with the names they were
@@ -220,14 +216,6 @@ func (h *Hub) MutedNames(listener string) map[string]string {
 		out[k] = n
 	}
 	return out
-}
-
-// Forget drops listener's mutes: for a key that will not come back,
-// such as a guest's connection.
-func (h *Hub) Forget(listener string) {
-	h.muteMu.Lock()
-	defer h.muteMu.Unlock()
-	h.forgetLocked(listener)
 }
 
 // mutedLocked reports whether listener muted from; under muteMu.

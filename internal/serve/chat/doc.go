@@ -43,8 +43,7 @@
 //   - Give each sender a stable Key: the player's key fingerprint, or an
 //     id of a guest's connection (a guest cannot be told apart from
 //     another otherwise, so a guest who reconnects starts a new bucket
-//     and is muted afresh). Call Hub.Forget for a guest's key when it
-//     leaves.
+//     and is muted afresh).
 //   - Sign lines with a name already checked and normalised (the names
 //     shown elsewhere); chat does not check names.
 //   - Mutes live as long as the Hub; store them to keep them.

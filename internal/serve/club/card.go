@@ -108,7 +108,7 @@ type Line struct {
 // the conservative Mu - 3 Sigma (rating.Rating.Ordinal). A failure is
 // logged, as Card's is.
 func (s *Service) Leaderboard(ctx context.Context, seats, limit int) ([]Line, error) {
-	rows, err := s.db.Leaderboard(ctx, clubdb.LeaderboardQuery{Seats: seats, MinGames: s.board.MinGames, Z: 3, Limit: limit})
+	rows, err := s.db.Leaderboard(ctx, clubdb.LeaderboardQuery{Seats: seats, MinGames: s.minGames, Z: 3, Limit: limit})
 	if err != nil {
 		s.logf("club: the leaderboard of %d players could not be read: %v", seats, err)
 		return nil, err
@@ -122,4 +122,4 @@ func (s *Service) Leaderboard(ctx context.Context, seats, limit int) ([]Line, er
 }
 
 // MinGames is the rated games a player needs to be on a leaderboard.
-func (s *Service) MinGames() int { return s.board.MinGames }
+func (s *Service) MinGames() int { return s.minGames }

@@ -37,11 +37,11 @@ type Options struct {
 // Its methods are safe for concurrent use; every one may wait for the
 // disk, so none is called from a screen's Update.
 type Service struct {
-	db    *clubdb.DB
-	cfg   rating.Config
-	scale rating.Scale
-	board rating.Leaderboard
-	logf  func(string, ...any)
+	db       *clubdb.DB
+	cfg      rating.Config
+	scale    rating.Scale
+	minGames int
+	logf     func(string, ...any)
 
 	writes   latencies // every game's record, for the server's figures
 	dbWrites latencies // the database's own part of each
@@ -76,7 +76,7 @@ func Open(ctx context.Context, state string, o Options) (*Service, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Service{db: db, cfg: o.Rating, scale: o.Scale, board: rating.Leaderboard{MinGames: o.MinGames}, logf: o.Logf}
+	s := &Service{db: db, cfg: o.Rating, scale: o.Scale, minGames: o.MinGames, logf: o.Logf}
 	rep, err := db.Import(ctx, state)
 	if err != nil {
 		db.Close()
@@ -136,12 +136,6 @@ func (s *Service) Close() error { return s.db.Close() }
 
 // DB is the club's database.
 func (s *Service) DB() *clubdb.DB { return s.db }
-
-// Config is the rating model.
-func (s *Service) Config() rating.Config { return s.cfg }
-
-// Scale is how ratings are shown.
-func (s *Service) Scale() rating.Scale { return s.scale }
 
 // NamePlayer notes that the person with key, if the club has met them
 // (a game, a tournament), came in or renamed themselves under name

@@ -27,6 +27,7 @@ import (
 	"github.com/klob/klob/internal/record/clubdb"
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/record/store"
+	"github.com/klob/klob/internal/serve/rating"
 	"github.com/klob/klob/internal/testing/halltest"
 	"github.com/klob/klob/rules"
 )
@@ -329,7 +330,7 @@ func TestKillAndRestart(t *testing.T) {
 		games[id] = sum
 		lg, err := clubdb.FromLog("", data, "")
 		require.NoError(t, err)
-		want, err := Rate(s.Config(), &lg, keyed(lg))
+		want, err := RateStoodIn(rating.Default(), &lg, keyed(lg), nil)
 		require.NoError(t, err)
 		assert.Equal(t, len(want) > 0, ratedSums[sum], "game %s (%s) rated as its log says", sum, id)
 	}

@@ -21,22 +21,14 @@ const BotSigma = 1.0
 // in the model's units (a newcomer is 25, shown 1500). Normal is put at
 // the newcomer's 25 in every pool; the other levels sit from it by the
 // share of games a level won against the one below it in that pool
-// (klob match -games, docs/experiments/2026-12-01-bot-ratings.md): the
-// gap that gives that share under the model between fixed ratings of
-// sigma BotSigma. A game of four is luckier for a player than a game of
-// two (a partner's hand, a team's total), so the same bots sit closer
-// together there.
+// (klob match -games): the gap that gives that share under the model
+// between fixed ratings of sigma BotSigma. A game of four is luckier
+// for a player than a game of two (a partner's hand, a team's total),
+// so the same bots sit closer together there. The shares and gaps are
+// in docs/experiments/2026-12-04-bot-ratings.md.
 var botMu = map[int]map[ai.Level]float64{
-	// Easy beats random in 96.5% of games, normal easy in 77.1%, hard
-	// normal in 65%: gaps of 20.1, 7.4 and 3.8 (c = 6.06).
 	2: {ai.Random: -2.5, ai.Easy: 17.6, ai.Normal: 25, ai.Hard: 28.8},
-	// Games of three (one against two, then two against one): easy
-	// 87.7% against random, normal 71.6% against easy: gaps of 15.9 and
-	// 7.6 (c = 7.42); hard 3.8 over normal, as at two.
 	3: {ai.Random: 1.5, ai.Easy: 17.4, ai.Normal: 25, ai.Hard: 28.8},
-	// Teams of one level against teams of another: easy 87.7% against
-	// random, normal 66.5% against easy: gaps of 6.1 and 2.1 a player
-	// (c = 6.22, a team's mean the sum of two); hard 1.1 over normal.
 	4: {ai.Random: 16.8, ai.Easy: 22.9, ai.Normal: 25, ai.Hard: 26.1},
 }
 
@@ -49,27 +41,22 @@ func Bot(level string, seats int) (r rating.Rating, ok bool) {
 	return rating.Rating{Mu: mu, Sigma: BotSigma}, ok
 }
 
-// Rate computes the ratings game g gives its keyed people, from their
-// ratings before it (in seat order, as clubdb.RateFunc gets them). It
-// returns nothing when the game rates nobody: not finished, practice,
-// or its people all on one side (against bots alone). The sides are
-// ranked by the result: the winner first, then the others by their
-// totals (equal totals tie). A bot plays with its level's published
-// rating (Bot), a guest (a person without a key) as a fixed newcomer;
-// neither is rated.
-func Rate(cfg rating.Config, g *clubdb.Game, before []clubdb.Rating) ([]clubdb.Rating, error) {
-	return RateStoodIn(cfg, g, before, nil)
-}
-
-// RateStoodIn is Rate of a game at whose end bots played the seats
-// stoodIn for people who had dropped and not come back
-// (host.StoodIn): such a person is rated by the game's result, so that
-// leaving never escapes a loss, but a rating the update would raise is
-// kept as it was (the game changes it by nothing): a bot's play wins
-// nobody rating. The others are rated as by Rate. A game whose every
-// person had left, played to its end by bots alone, rates nobody, as a
-// game abandoned: whether bots finish it (for a spectator) or it closes
-// must not decide a rating.
+// RateStoodIn computes the ratings game g gives its keyed people, from
+// their ratings before it (in seat order, as clubdb.RateFunc gets
+// them). It returns nothing when the game rates nobody: not finished,
+// practice, or its people all on one side (against bots alone). The
+// sides are ranked by the result: the winner first, then the others by
+// their totals (equal totals tie). A bot plays with its level's
+// published rating (Bot), a guest (a person without a key) as a fixed
+// newcomer; neither is rated.
+//
+// Bots played the seats stoodIn at the game's end for people who had
+// dropped and not come back (host.StoodIn): such a person is rated by
+// the game's result, so that leaving never escapes a loss, but a rating
+// the update would raise is kept as it was: a bot's play wins nobody
+// rating. A game whose every person had left, played to its end by bots
+// alone, rates nobody, as a game abandoned: whether bots finish it (for
+// a spectator) or it closes must not decide a rating.
 func RateStoodIn(cfg rating.Config, g *clubdb.Game, before []clubdb.Rating, stoodIn []rules.Seat) ([]clubdb.Rating, error) {
 	if !g.Finished() || g.Practice {
 		return nil, nil
@@ -102,18 +89,13 @@ func RateStoodIn(cfg rating.Config, g *clubdb.Game, before []clubdb.Rating, stoo
 		var p rating.Player
 		switch {
 		case st.Key != "":
-			p.Rating = cfg.Newcomer()
-			found := false
-			for _, b := range before {
-				if b.Key == st.Key {
-					found = true
-					if b.Rated {
-						p.Rating = rating.Rating{Mu: b.Mu, Sigma: b.Sigma}
-					}
-				}
-			}
-			if !found {
+			j := slices.IndexFunc(before, func(b clubdb.Rating) bool { return b.Key == st.Key })
+			if j < 0 {
 				return nil, fmt.Errorf("seat %s (%s) has no rating before the game", rules.Seat(i), st.Key)
+			}
+			p.Rating = cfg.Newcomer()
+			if b := before[j]; b.Rated {
+				p.Rating = rating.Rating{Mu: b.Mu, Sigma: b.Sigma}
 			}
 			where[st.Key] = at{side, len(sides[side].Players), p.Rating, slices.Contains(stoodIn, rules.Seat(i))}
 		case st.Level == gamelog.Human:

@@ -145,7 +145,7 @@ func TestRateMatchesTheModel(t *testing.T) {
 	}}
 	g.Rules.Players = 3
 	before := []clubdb.Rating{{Key: testkit.KeyAnn, Seats: 3, Mu: ann.Mu, Sigma: ann.Sigma, Rated: true}, {Key: testkit.KeyBob, Seats: 3, Mu: bob.Mu, Sigma: bob.Sigma, Rated: true}}
-	got, err := Rate(cfg, &g, before)
+	got, err := RateStoodIn(cfg, &g, before, nil)
 	require.NoError(t, err)
 	want, rated, err := cfg.Rate([]rating.Side{
 		{Players: []rating.Player{{Rating: ann}}, Rank: 3},
@@ -170,7 +170,7 @@ func TestRateMatchesTheModel(t *testing.T) {
 	}}
 	g4.Rules.Players = 4
 	easy, _ := Bot("easy", 4)
-	got, err = Rate(cfg, &g4, []clubdb.Rating{before[0], {Key: testkit.KeyCy, Seats: 4}, before[1]})
+	got, err = RateStoodIn(cfg, &g4, []clubdb.Rating{before[0], {Key: testkit.KeyCy, Seats: 4}, before[1]}, nil)
 	require.NoError(t, err)
 	want, _, err = cfg.Rate([]rating.Side{
 		{Players: []rating.Player{{Rating: ann}, {Rating: bob}}, Rank: 2},
@@ -198,19 +198,19 @@ func TestRateTiesAndPlaces(t *testing.T) {
 	}
 	newcomers := []clubdb.Rating{{Key: testkit.KeyAnn, Seats: 3}, {Key: testkit.KeyBob, Seats: 3}, {Key: testkit.KeyCy, Seats: 3}}
 	tie := mk(100, 100, 510)
-	got, err := Rate(cfg, &tie, newcomers)
+	got, err := RateStoodIn(cfg, &tie, newcomers, nil)
 	require.NoError(t, err)
 	assert.Equal(t, got[0].Mu, got[1].Mu, "a tie for second moves both alike")
 	assert.Greater(t, got[2].Mu, got[0].Mu)
 	order := mk(90, 300, 510)
-	got, err = Rate(cfg, &order, newcomers)
+	got, err = RateStoodIn(cfg, &order, newcomers, nil)
 	require.NoError(t, err)
 	assert.Less(t, got[0].Mu, got[1].Mu, "third is below second")
 	assert.Less(t, got[1].Mu, got[2].Mu)
 	// The winner is the side the rules name, even behind on totals (a
 	// side past the target can lose to one that reached it first).
 	odd := mk(600, 100, 550)
-	got, err = Rate(cfg, &odd, newcomers)
+	got, err = RateStoodIn(cfg, &odd, newcomers, nil)
 	require.NoError(t, err)
 	assert.Greater(t, got[2].Mu, got[0].Mu)
 }
@@ -219,13 +219,13 @@ func TestRateTiesAndPlaces(t *testing.T) {
 func TestRateRefuses(t *testing.T) {
 	cfg := rating.Default()
 	g := clubdb.Game{Rules: rules.DefaultOptions(), Winner: "A", Seats: []clubdb.Seat{{Key: testkit.KeyAnn, Level: "human"}, {Level: "genius"}}}
-	_, err := Rate(cfg, &g, []clubdb.Rating{{Key: testkit.KeyAnn, Seats: 2}})
+	_, err := RateStoodIn(cfg, &g, []clubdb.Rating{{Key: testkit.KeyAnn, Seats: 2}}, nil)
 	require.ErrorContains(t, err, `level "genius"`)
 	g.Winner = "AC"
-	_, err = Rate(cfg, &g, []clubdb.Rating{{Key: testkit.KeyAnn, Seats: 2}})
+	_, err = RateStoodIn(cfg, &g, []clubdb.Rating{{Key: testkit.KeyAnn, Seats: 2}}, nil)
 	require.ErrorContains(t, err, "not a side")
 	g.Winner = ""
-	got, err := Rate(cfg, &g, nil)
+	got, err := RateStoodIn(cfg, &g, nil, nil)
 	require.NoError(t, err)
 	assert.Nil(t, got, "an unfinished game rates nobody")
 }

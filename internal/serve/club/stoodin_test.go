@@ -59,7 +59,7 @@ func TestStoodInGainsNothing(t *testing.T) {
 			for i := range n {
 				newcomers = append(newcomers, clubdb.Rating{Key: keys[i], Seats: n})
 			}
-			plain, err := Rate(rating.Default(), &g, newcomers)
+			plain, err := RateStoodIn(rating.Default(), &g, newcomers, nil)
 			require.NoError(t, err)
 
 			s, dir := openService(t)

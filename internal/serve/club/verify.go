@@ -22,11 +22,7 @@ func (s *Service) Verify(ctx context.Context, read func(g clubdb.Game) ([]byte, 
 		key   string
 		seats int
 	}
-	type state struct {
-		r     clubdb.Rating
-		games int
-	}
-	now := map[pool]*state{}
+	now := map[pool]clubdb.Rating{} // the ratings as the logs leave them
 	var problems []string
 	bad := func(format string, a ...any) { problems = append(problems, fmt.Sprintf(format, a...)) }
 	games, err := s.db.RatedGames(ctx)
@@ -63,9 +59,9 @@ func (s *Service) Verify(ctx context.Context, read func(g clubdb.Game) ([]byte, 
 			if st.Key == "" {
 				continue
 			}
-			b := clubdb.Rating{Key: st.Key, Seats: len(lg.Seats)}
-			if p := now[pool{st.Key, b.Seats}]; p != nil {
-				b = p.r
+			b, ok := now[pool{st.Key, len(lg.Seats)}]
+			if !ok {
+				b = clubdb.Rating{Key: st.Key, Seats: len(lg.Seats)}
 			}
 			before = append(before, b)
 		}
@@ -95,13 +91,8 @@ func (s *Service) Verify(ctx context.Context, read func(g clubdb.Game) ([]byte, 
 			case c.After.Mu != a.Mu || c.After.Sigma != a.Sigma:
 				bad("game %d: %s has %v/%v after it in the database, %v/%v from its log", g.ID, a.Key, c.After.Mu, c.After.Sigma, a.Mu, a.Sigma)
 			}
-			p := now[pool{a.Key, a.Seats}]
-			if p == nil {
-				p = &state{}
-				now[pool{a.Key, a.Seats}] = p
-			}
-			p.games++
-			p.r = clubdb.Rating{Key: a.Key, Seats: a.Seats, Mu: a.Mu, Sigma: a.Sigma, Games: p.games, Rated: true}
+			k := pool{a.Key, a.Seats}
+			now[k] = clubdb.Rating{Key: a.Key, Seats: a.Seats, Mu: a.Mu, Sigma: a.Sigma, Games: now[k].Games + 1, Rated: true}
 		}
 	}
 	// Every rating where its history leaves it, and no other.
@@ -112,14 +103,14 @@ func (s *Service) Verify(ctx context.Context, read func(g clubdb.Game) ([]byte, 
 		}
 		seen := 0
 		for _, r := range all {
-			p := now[pool{r.Key, n}]
+			p, ok := now[pool{r.Key, n}]
 			switch {
-			case p == nil:
+			case !ok:
 				bad("%s has a rating at %d players and no rated game there", r.Key, n)
 				continue
-			case r.Mu != p.r.Mu || r.Sigma != p.r.Sigma || r.Games != p.games:
+			case r.Mu != p.Mu || r.Sigma != p.Sigma || r.Games != p.Games:
 				bad("%s at %d players: %v/%v after %d games in the database, %v/%v after %d from the logs", r.Key, n,
-					r.Mu, r.Sigma, r.Games, p.r.Mu, p.r.Sigma, p.games)
+					r.Mu, r.Sigma, r.Games, p.Mu, p.Sigma, p.Games)
 			}
 			seen++
 		}

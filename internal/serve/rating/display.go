@@ -1,10 +1,8 @@
 package rating
 
 import (
-	"cmp"
 	"fmt"
 	"math"
-	"slices"
 )
 
 // Ordinal is the conservative skill Mu - 3 Sigma: under the rating's
@@ -56,44 +54,3 @@ func (s Scale) Change(before, after Rating) int {
 // DefaultMinGames is how many rated games put a player on a
 // leaderboard: fewer say too little, whatever the rating.
 const DefaultMinGames = 5
-
-// Leaderboard is the rule of one leaderboard (the club keeps one per
-// seat count).
-type Leaderboard struct {
-	// MinGames is the rated games a player needs to be listed.
-	MinGames int
-}
-
-// Standing is one player's line: the caller's key for the player, the
-// rating and the rated games behind it.
-type Standing struct {
-	Key    string
-	Rating Rating
-	Games  int
-}
-
-// Eligible reports whether a player with this many rated games is
-// listed.
-func (l Leaderboard) Eligible(games int) bool { return games >= l.MinGames }
-
-// Rank returns the eligible standings, best first: by Ordinal, then by
-// Mu, then by Key, so that equal ratings always list in one order. all
-// is left as it was.
-func (l Leaderboard) Rank(all []Standing) []Standing {
-	var out []Standing
-	for _, s := range all {
-		if l.Eligible(s.Games) {
-			out = append(out, s)
-		}
-	}
-	slices.SortFunc(out, func(a, b Standing) int {
-		if c := cmp.Compare(b.Rating.Ordinal(), a.Rating.Ordinal()); c != 0 {
-			return c
-		}
-		if c := cmp.Compare(b.Rating.Mu, a.Rating.Mu); c != 0 {
-			return c
-		}
-		return cmp.Compare(a.Key, b.Key)
-	})
-	return out
-}

@@ -50,30 +50,3 @@ func TestChangeAddsUp(t *testing.T) {
 	}
 	require.Equal(t, s.Show(me).Points-s.Show(first).Points, sum)
 }
-
-func TestLeaderboard(t *testing.T) {
-	all := []Standing{
-		{Key: "newcomer", Rating: Rating{25, 25.0 / 3}, Games: 0},
-		{Key: "lucky", Rating: Rating{34, 6}, Games: 4},   // ordinal 16, too few games
-		{Key: "steady", Rating: Rating{28, 2}, Games: 40}, // ordinal 22
-		{Key: "bold", Rating: Rating{31, 3}, Games: 9},    // ordinal 22, higher mu
-		{Key: "b-twin", Rating: Rating{26, 3}, Games: 5},  // ordinal 17
-		{Key: "a-twin", Rating: Rating{26, 3}, Games: 5},  // the same rating: by key
-	}
-	keep := append([]Standing(nil), all...)
-	board := Leaderboard{MinGames: DefaultMinGames}
-	require.False(t, board.Eligible(4))
-	require.True(t, board.Eligible(5))
-	var keys []string
-	for _, s := range board.Rank(all) {
-		keys = append(keys, s.Key)
-	}
-	require.Equal(t, []string{"bold", "steady", "a-twin", "b-twin"}, keys)
-	require.Equal(t, keep, all, "Rank leaves its input as it was")
-
-	keys = keys[:0]
-	for _, s := range (Leaderboard{}).Rank(all) {
-		keys = append(keys, s.Key)
-	}
-	require.Equal(t, []string{"bold", "steady", "a-twin", "b-twin", "lucky", "newcomer"}, keys, "MinGames 0 lists everyone")
-}

@@ -41,5 +41,5 @@
 // Scale shows a rating on a 1500 scale with its uncertainty (a
 // newcomer is 1500 ±350, Glicko's familiar start) and the change after
 // a game; Rating.Ordinal is the conservative Mu - 3 Sigma that orders a
-// Leaderboard, which lists only those with enough games.
+// leaderboard, which lists only those with DefaultMinGames or more.
 package rating

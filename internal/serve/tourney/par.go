@@ -5,8 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -40,7 +41,7 @@ func (s *Service) wantPar(ctx context.Context, code string) {
 			at++
 		}
 	}
-	s.parQ = append(s.parQ[:at], append([]string{code}, s.parQ[at:]...)...)
+	s.parQ = slices.Insert(s.parQ, at, code)
 	select {
 	case s.parWake <- struct{}{}:
 	default:
@@ -210,14 +211,9 @@ func parseParLines(data []byte, set *duplicate.BoardSet) (map[int]duplicate.ParL
 
 // writeParLines keeps the par lines worked out for code.
 func (s *Service) writeParLines(code string, lines map[int]duplicate.ParLine) error {
-	ns := make([]int, 0, len(lines))
-	for n := range lines {
-		ns = append(ns, n)
-	}
-	sort.Ints(ns)
 	var b strings.Builder
 	b.WriteString(parMagic + "\n")
-	for _, n := range ns {
+	for _, n := range slices.Sorted(maps.Keys(lines)) {
 		l := lines[n]
 		fmt.Fprintf(&b, "board %d par %s play %s\n", n, strconv.FormatFloat(l.Par, 'f', -1, 64), duplicate.FormatSteps(l.Deal.Steps()))
 	}

@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
+	"slices"
 	"sync"
 	"time"
 
@@ -208,10 +210,7 @@ func (s *Service) Close() {
 		return
 	}
 	s.closed = true
-	lives := make([]*live, 0, len(s.live))
-	for _, l := range s.live {
-		lives = append(lives, l)
-	}
+	lives := slices.Collect(maps.Values(s.live))
 	s.mu.Unlock()
 	for _, l := range lives {
 		l.mu.Lock()
