@@ -339,18 +339,40 @@ func (b *heuristicBot) play(ctx context.Context, v *rules.View, legal []rules.Ac
 		}
 		c = k.bestCard(ok, &noisy)
 	}
-	if heurHas(legal, rules.PlayBellaAction(c)) && b.announceBella(k) {
-		return rules.PlayBellaAction(c)
+	if ann, ok := announcing(legal, c); ok && b.announceBella(k, ann) {
+		return ann
 	}
 	return rules.PlayAction(c)
 }
 
-// announceBella says whether to call bella with the second of king and
-// queen. Bella is 20 to its caller, but when the maker goes bete the
-// defender scores both totals, bella included: a maker who cannot
-// overtake the defender even with bella and a fair share of the points
-// still out keeps quiet. The defender always calls it, and so does easy.
-func (b *heuristicBot) announceBella(k *heurKnow) bool {
+// announcing returns the action of legal that plays c announcing bella
+// or the menage, if there is one.
+func announcing(legal []rules.Action, c rules.Card) (rules.Action, bool) {
+	for _, a := range legal {
+		if a.Kind == rules.PlayCard && a.Card == c && a.Bella {
+			return a, true
+		}
+	}
+	return rules.Action{}, false
+}
+
+// announcePoints is what announcing with a scores: the menage's 50 or
+// bella's 20.
+func announcePoints(a rules.Action) int {
+	if a.N == rules.MenagePoints {
+		return rules.MenagePoints
+	}
+	return rules.BellaPoints
+}
+
+// announceBella says whether to announce with ann: bella with the
+// second of king and queen (20 to its caller), or the menage with the
+// last of king, queen and jack (50). When the maker goes bete the
+// defender scores both totals, the announcement included: a maker who
+// cannot overtake the defender even with it and a fair share of the
+// points still out keeps quiet. The defender always announces, and so
+// does easy.
+func (b *heuristicBot) announceBella(k *heurKnow, ann rules.Action) bool {
 	v := k.v
 	if b.easy || v.Maker != k.me {
 		return true
@@ -370,7 +392,7 @@ func (b *heuristicBot) announceBella(k *heurKnow) bool {
 	if v.Tricks[0]+v.Tricks[1] < 9 {
 		out += float64(v.Options.LastTrick)
 	}
-	return tot[k.me]+20+b.par.BellaShare*out > tot[k.opp]
+	return tot[k.me]+float64(announcePoints(ann))+b.par.BellaShare*out > tot[k.opp]
 }
 
 // expPointsHeld is the expected card points in the opponent's hand.

@@ -27,8 +27,8 @@ type heurEnd struct {
 	seqPts  int
 	opts    rules.Options
 	bellaBy rules.Seat
+	bellaPt int     // what bellaBy's announcement scores: bella's or the menage's
 	elig    [2]bool // may still score bella (choice taken at the end)
-	kq      rules.CardSet
 }
 
 // endgame returns the expected final margin of each legal action, and
@@ -44,8 +44,10 @@ func (b *heuristicBot) endgame(ctx context.Context, k *heurKnow, legal []rules.A
 		return nil, false
 	}
 	e := heurEnd{me: k.me, opp: k.opp, maker: v.Maker, seqWin: v.SeqWinner,
-		opts: v.Options, bellaBy: v.BellaBy}
-	e.kq = rules.SetOf(rules.NewCard(rules.King, k.trump), rules.NewCard(rules.Queen, k.trump))
+		opts: v.Options, bellaBy: v.BellaBy, bellaPt: rules.BellaPoints}
+	if v.MenageBy != rules.NoSeat {
+		e.bellaBy, e.bellaPt = v.MenageBy, rules.MenagePoints
+	}
 	switch e.seqWin {
 	case k.me:
 		e.seqPts = rules.SequencePoints(v.Hand | v.Played[k.me])
@@ -75,7 +77,7 @@ func (b *heuristicBot) endgame(ctx context.Context, k *heurKnow, legal []rules.A
 		p := base
 		p.Hands[k.opp] = hand
 		for i, a := range legal {
-			vals[i] += w * e.rootValue(p, v, hand, a)
+			vals[i] += w * e.rootValue(p, v, hand, a, legal)
 		}
 		totalW += w
 		if !sampler.NextSubset(idx, len(cards)) {
@@ -90,14 +92,14 @@ func (b *heuristicBot) endgame(ctx context.Context, k *heurKnow, legal []rules.A
 	return vals, true
 }
 
-// rootValue plays my action a and searches the rest.
-func (e heurEnd) rootValue(p rules.Duel, v *rules.View, oppHand rules.CardSet, a rules.Action) float64 {
+// rootValue plays my action a (one of legal) and searches the rest.
+func (e heurEnd) rootValue(p rules.Duel, v *rules.View, oppHand rules.CardSet, a rules.Action, legal []rules.Action) float64 {
 	e.elig[e.me] = e.bellaBy == rules.NoSeat && rules.BellaOpen(v.Hand, v.Played[e.me], v.Trump)
 	e.elig[e.opp] = e.bellaBy == rules.NoSeat && rules.BellaOpen(oppHand, v.Played[e.opp], v.Trump)
-	if e.kq.Has(a.Card) && v.Played[e.me]&e.kq != 0 {
-		// a is the second of king and queen: bella is decided now.
+	if ann, ok := announcing(legal, a.Card); ok {
+		// a's card carries bella or the menage: it is decided now.
 		if a.Bella {
-			e.bellaBy = e.me
+			e.bellaBy, e.bellaPt = e.me, announcePoints(ann)
 		}
 		e.elig[e.me] = false
 	}
@@ -136,7 +138,7 @@ func (e *heurEnd) leaf(p *rules.Duel) float64 {
 		t.SeqPoints[e.seqWin] = e.seqPts
 	}
 	if e.bellaBy != rules.NoSeat {
-		t.Bella[e.bellaBy] = rules.BellaPoints
+		t.Bella[e.bellaBy] = e.bellaPt
 	}
 	for s := range 2 {
 		t.Cards[s], t.Tricks[s] = int(p.Points[s]), int(p.Won[s])
