@@ -216,18 +216,11 @@ func (p *detail) title() string {
 // end, the entries.
 func (p *detail) about() string {
 	i := p.prog.Info
-	now := p.s.now()
 	parts := []string{}
 	if !i.Daily {
 		parts = append(parts, "Hosted by "+p.s.hostOf(i))
 	}
-	parts = append(parts, kit.Plural(i.Boards, "board"), botsOf(i))
-	if i.Over {
-		parts = append(parts, "ended "+when(now, i.Ends))
-	} else {
-		parts = append(parts, "ends "+when(now, i.Ends)+" ("+until(now, i.Ends)+")")
-	}
-	parts = append(parts, kit.Plural(i.Entries, "entrant"))
+	parts = append(parts, kit.Plural(i.Boards, "board"), botsOf(i), p.s.ends(i), kit.Plural(i.Entries, "entrant"))
 	return strings.Join(parts, " · ")
 }
 
@@ -374,17 +367,11 @@ func (p *detail) standingsView(ctx *kit.Context, lines []string) string {
 		// The name's column in cells: a wide letter takes two.
 		return fmt.Sprintf("%s%4s  %s %8s  %-13s %6s %7s", mark, rank, kit.Fit(name, 24), score, mp, boards, vs)
 	}
-	you := func(e int) string {
-		if e == f.Me {
-			return " (you)"
-		}
-		return ""
-	}
 	lines = append(lines, st.Heading.Render(row("  ", "Rank", "Name", "Score", "Matchpoints", "Boards", "vs par")))
 	var rows []string
 	at := 0
 	for i, r := range f.Standings.Rows {
-		name := nameCell(r.Name, you(r.Entry), 24)
+		name := nameCell(r.Name, you(f, r.Entry), 24)
 		rank := kit.Rank(r.Rank, r.Tied)
 		vs := "-"
 		if v, n := f.VersusPar(r.Entry); n > 0 {

@@ -71,9 +71,6 @@ func (p *boardPart) QuitQuestion() string { return p.t.QuitQuestion() }
 // HelpRules is the board's rules for the help.
 func (p *boardPart) HelpRules() (rules.Options, bool) { return p.t.HelpRules() }
 
-// Table is the table screen of the board (for tests).
-func (p *boardPart) Table() *table.Screen { return p.t }
-
 // after is the part after a board: the board's host closed (its end
 // written), then the person's result, par when known, and the next.
 type after struct {
