@@ -935,7 +935,7 @@ func tableLine(t hall.Info) string {
 	if t.Yours {
 		state += " · your seat"
 	}
-	return fmt.Sprintf("%s  %s · %s · %d seats · %s · to %d", t.Code, state, strings.Join(names, ", "), t.Seats, botsOf(t.Level, t.Seats), t.Target)
+	return fmt.Sprintf("%s  %s · %s · %d seats · %s · to %d", t.Code, state, strings.Join(names, ", "), t.Seats, setup.BotsOf(t.Level, t.Seats), t.Target)
 }
 
 // TableForm is the host's choice of a new table: seats, bots' level,
@@ -947,25 +947,6 @@ type TableForm struct {
 	err  string
 	// private refuses spectators (the host may change it later).
 	private bool
-}
-
-// botsLabel names the level row of a form whose seats bots may take:
-// one bot at two seats, bots at three and four (setup's row says
-// "Opponent" at two, where nobody else may sit).
-func botsLabel(seats int) string {
-	if seats == 2 {
-		return "Bot"
-	}
-	return "Bots"
-}
-
-// botsOf names a table's bots by their level: "normal bot" at two
-// seats, where one bot at most plays, "normal bots" at three and four.
-func botsOf(level ai.Level, seats int) string {
-	if seats == 2 {
-		return string(level) + " bot"
-	}
-	return string(level) + " bots"
 }
 
 func newTableForm(l *Lobby) *TableForm {
@@ -982,11 +963,8 @@ func (f *TableForm) Setup() setup.Setup { return f.form.Setup }
 // rows are the form's lines: the seats, the setup's rules and house
 // variants for the seat count (no bottom card at four), the spectators.
 func (f *TableForm) rows() []setup.Row {
-	s := &f.form.Setup
-	rows := append([]setup.Row{setup.SeatsRow("how many sit at the table: two, three each for themselves, or four in two teams")},
-		setup.RuleRows(s)...)
-	rows[1].Label = botsLabel(s.Options.NumPlayers()) // the level row: people may take the seats
-	return append(append(rows, setup.VariantRows(s)...), setup.Row{Label: "Spectators",
+	rows := setup.TableRows(&f.form.Setup, "how many sit at the table: two, three each for themselves, or four in two teams")
+	return append(rows, setup.Row{Label: "Spectators",
 		Value: func(*setup.Setup) string { return map[bool]string{false: "may watch", true: "private"}[f.private] },
 		Step:  func(*setup.Setup, int) { f.private = !f.private },
 		Explain: func(*setup.Setup) string {

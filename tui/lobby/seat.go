@@ -622,7 +622,7 @@ func (s *SharedSeat) View(ctx *kit.Context) string {
 	}
 	w := &s.w
 	st := &ctx.Styles
-	lines := append(kit.Titled(ctx, fmt.Sprintf("Table %s · %s", st.Heading.Render(w.Code), botsOf(w.Level, len(w.Seats)))), "")
+	lines := append(kit.Titled(ctx, fmt.Sprintf("Table %s · %s", st.Heading.Render(w.Code), setup.BotsOf(w.Level, len(w.Seats)))), "")
 	var keys string
 	switch {
 	case w.Kicked:
