@@ -344,14 +344,8 @@ func (r *results) standingLines(ctx *kit.Context, room int) []string {
 }
 
 // nameInColumn is name in a column of w cells (a wide letter takes
-// two): a shorter one is padded, a longer one cut and ended in mark
-// (the screen's Ellipsis), not read as the whole name.
-func nameInColumn(name string, w int, mark string) string {
-	if kit.WidthOf(name) > w {
-		name = kit.Clip(name, w-kit.WidthOf(mark)) + mark
-	}
-	return kit.Fit(name, w)
-}
+// two): a shorter one is padded, a longer one cut (kit.Cut).
+func nameInColumn(name string, w int, mark string) string { return kit.Fit(kit.Cut(name, w, mark), w) }
 
 // standingRows are the standings' rows: rank, name, percentage,
 // matchpoints of the maximum, boards played.

@@ -56,6 +56,15 @@ func Clip(s string, w int) string {
 	return s
 }
 
+// Cut is s in at most w cells: a longer s (a name) is cut to end in
+// mark (the screen's Ellipsis), so that it does not read whole.
+func Cut(s string, w int, mark string) string {
+	if WidthOf(s) <= w {
+		return s
+	}
+	return Clip(s, w-WidthOf(mark)) + mark
+}
+
 // Center pads s on both sides to w cells (cutting it if longer).
 func Center(s string, w int) string {
 	sw := WidthOf(s)

@@ -20,6 +20,25 @@ func TestWidthOf(t *testing.T) {
 	}
 }
 
+// TestCut: a name that fits is kept; a longer one ends in the mark
+// within the width, a wide letter never split.
+func TestCut(t *testing.T) {
+	for _, tc := range []struct {
+		s, mark string
+		w       int
+		want    string
+	}{
+		{"Annabel", "…", 7, "Annabel"},
+		{"Annabel", "…", 5, "Anna…"},
+		{"Annabel", "...", 5, "An..."},
+		{"日本語", "…", 4, "日…"},
+	} {
+		if got := Cut(tc.s, tc.w, tc.mark); got != tc.want {
+			t.Errorf("Cut(%q, %d, %q) = %q, want %q", tc.s, tc.w, tc.mark, got, tc.want)
+		}
+	}
+}
+
 func TestFitAndCanvas(t *testing.T) {
 	for _, tc := range []struct {
 		s    string

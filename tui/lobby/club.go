@@ -380,12 +380,12 @@ func (b *boardScreen) View(ctx *kit.Context) string {
 			got = got[:room]
 		}
 		for _, line := range got {
-			name := clipName(line.Name, 24)
+			name := kit.Cut(line.Name, 24, "…")
 			if names[line.Name] > 1 {
 				// Two keys under one name read apart, as at the tables:
 				// the name is cut, never the tag.
 				tag := " #" + hall.KeyTag(line.Key)
-				name = clipName(line.Name, 24-kit.WidthOf(tag)) + tag
+				name = kit.Cut(line.Name, 24-kit.WidthOf(tag), "…") + tag
 			}
 			text := fmt.Sprintf("   %3d.  %s %12s  %d", line.Rank, kit.Fit(name, 24), line.Shown, line.Games)
 			if line.Key == b.l.cfg.Player.ID {
@@ -408,15 +408,6 @@ func poolWords(seats int) string {
 		return "each for themselves"
 	}
 	return "two teams of two"
-}
-
-// clipName cuts a name to n cells (a wide letter takes two), an
-// ellipsis marking the cut.
-func clipName(s string, n int) string {
-	if kit.WidthOf(s) > n {
-		return kit.Clip(s, n-1) + "…"
-	}
-	return s
 }
 
 // KeyHelp: the leaderboard's keys.

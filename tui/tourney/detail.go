@@ -9,7 +9,6 @@ import (
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/ansi"
 
 	svc "github.com/klob/klob/internal/serve/tourney"
 	"github.com/klob/klob/rules"
@@ -424,8 +423,5 @@ func (p *detail) KeyHelp(k *kit.KeyMap) help.KeyMap {
 // name too long is cut with "…", never mid-letter without a mark, and
 // the suffix always shows.
 func nameCell(name, suffix string, w int) string {
-	if kit.WidthOf(name+suffix) > w {
-		name = ansi.Truncate(name, w-kit.WidthOf(suffix), "…")
-	}
-	return name + suffix
+	return kit.Cut(name, w-kit.WidthOf(suffix), "…") + suffix
 }
