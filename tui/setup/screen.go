@@ -2,12 +2,12 @@ package setup
 
 import (
 	"fmt"
-	"github.com/klob/klob/rules"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
 )
 
