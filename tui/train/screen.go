@@ -296,26 +296,10 @@ func (t *core) loaded(msg loadedMsg) {
 	}
 	t.takeRecord(msg.stats, msg.err, func(err error, damaged bool) string {
 		if damaged {
-			return untrusted.Text(t.errText(err))
+			return untrusted.Text(t.cfg.ShowPath.ShowErr(err))
 		}
-		return untrusted.Text(t.errText(err)) + ": the record is kept for this session only"
+		return untrusted.Text(t.cfg.ShowPath.ShowErr(err)) + ": the record is kept for this session only"
 	})
-}
-
-// errText is err's message with the paths of a damaged record (where it
-// was, where it is kept) as the screens show paths, "~/..." for the home
-// folder.
-func (t *core) errText(err error) string {
-	s := err.Error()
-	var de *drill.DamagedError
-	if errors.As(err, &de) {
-		for _, p := range []string{de.Aside, de.Path} {
-			if p != "" {
-				s = strings.ReplaceAll(s, p, t.cfg.ShowPath.Show(p))
-			}
-		}
-	}
-	return s
 }
 
 // takeRecord takes the stats a load or a save of the record brings,
@@ -406,9 +390,9 @@ func (t *core) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	case savedMsg:
 		t.takeRecord(msg.stats, msg.err, func(err error, damaged bool) string {
 			if damaged {
-				return t.errText(err)
+				return t.cfg.ShowPath.ShowErr(err)
 			}
-			return "the record could not be saved: " + t.errText(err)
+			return "the record could not be saved: " + t.cfg.ShowPath.ShowErr(err)
 		})
 		return t.kind, nil
 	case spinner.TickMsg:
