@@ -322,13 +322,9 @@ func (b *boardScreen) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd
 		switch {
 		case kit.IsKey(msg, k.Back):
 			return b.l, nil
-		case kit.IsKey(msg, k.Left), kit.IsKey(msg, k.Right):
+		case kit.Step(k, msg) != 0:
 			n := len(club.Pools())
-			d := 1
-			if kit.IsKey(msg, k.Left) {
-				d = n - 1
-			}
-			b.at = (b.at + d) % n
+			b.at = (b.at + kit.Step(k, msg) + n) % n
 			return b, b.read()
 		}
 	}

@@ -406,8 +406,8 @@ func (l *Lobby) key(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.Cmd)
 		return l, nil
 	case kit.IsKey(msg, k.Choose):
 		return l.choose(ctx, l.row)
-	case (kit.IsKey(msg, k.Left) || kit.IsKey(msg, k.Right)) && l.row < len(items) && items[l.row].key == "t":
-		l.stepTrainer(map[bool]int{true: -1, false: 1}[kit.IsKey(msg, k.Left)])
+	case kit.Step(k, msg) != 0 && l.row < len(items) && items[l.row].key == "t":
+		l.stepTrainer(kit.Step(k, msg))
 		return l, nil
 	}
 	return l, nil
