@@ -320,13 +320,6 @@ func (t *core) takeRecord(stats drill.Stats, err error, say func(err error, dama
 
 func (t *core) setNote(s string, isErr bool) { t.note, t.noteErr = s, isErr }
 
-func (t *core) now() time.Time {
-	if t.cfg.Now != nil {
-		return t.cfg.Now()
-	}
-	return time.Now()
-}
-
 // drillSeed is the evaluation seed of drill n (the one seed mixer of
 // internal/platform/seedmix), so a session is reproducible from its seed.
 func drillSeed(seed uint64, n int) uint64 { return seedmix.Mix(seed, uint64(n)) }
@@ -469,7 +462,7 @@ func (t *core) choose(i int) tea.Cmd {
 func (t *core) grade() tea.Cmd {
 	t.an = t.tally.Analysis()
 	t.state = stateResult
-	rec := t.kind.graded(&t.an, t.chose, t.now())
+	rec := t.kind.graded(&t.an, t.chose, t.cfg.Now())
 	// The record keeps how the drill was evaluated: the review's -eval
 	// text then prints the same table.
 	rec.Samples, rec.Seed = t.tally.Plan().Samples, t.tally.Plan().Seed
@@ -745,6 +738,9 @@ func New(cfg Config) *Screen {
 	c := &cfg
 	if c.Options.Target == 0 {
 		c.Options = rules.DefaultOptions()
+	}
+	if c.Now == nil {
+		c.Now = time.Now
 	}
 	t := &Screen{batch: c.Evaluate}
 	if t.batch == nil {
