@@ -315,9 +315,11 @@ var items = []struct{ key, label, help string }{
 	{"l", "Leaderboards", ""},
 }
 
-// keyOnly are the lobby's choices a guest is refused: the menu says so
-// beside them, and the keys line leaves them out.
-var keyOnly = map[string]bool{"o": true, "j": true, "w": true, "h": true}
+// keyOnly are the lobby's choices a guest is refused, and the note that
+// says why: the menu says so beside them, and the keys line leaves them
+// out.
+var keyOnly = map[string]string{"o": hall.ErrGuest.Error(), "j": hall.ErrGuest.Error(), "w": errGuestWatch.Error(),
+	"h": "a guest's games are not kept: connect with an SSH key to have a history"}
 
 func (l *Lobby) rows() int { return len(items) + len(l.tables) }
 
@@ -440,35 +442,27 @@ func (l *Lobby) choose(ctx *kit.Context, i int) (kit.Screen, tea.Cmd) {
 		}
 		return l.join(ctx, t)
 	}
+	if note := keyOnly[items[i].key]; note != "" && l.guest() {
+		l.setNote(note, true)
+		return l, nil
+	}
 	switch items[i].key {
 	case "p":
 		return l.playAlone()
 	case "t":
 		return l.openTrainer()
 	case "o":
-		if l.guest() {
-			l.setNote(hall.ErrGuest.Error(), true)
-			return l, nil
-		}
 		return newTableForm(l), nil
 	case "j":
-		if l.guest() {
-			l.setNote(hall.ErrGuest.Error(), true)
-			return l, nil
-		}
 		l.openEntry("code", "")
 	case "w":
-		if l.guest() {
-			l.setNote(errGuestWatch.Error(), true)
-			return l, nil
-		}
 		return newWatchList(l), nil
 	case "d":
 		return l.openTourneys()
 	case "h":
 		st, ok := l.cfg.Alone.Store.(replay.Source)
-		if !ok || l.guest() {
-			l.setNote("a guest's games are not kept: connect with an SSH key to have a history", true)
+		if !ok {
+			l.setNote(keyOnly["h"], true)
 			return l, nil
 		}
 		return &Away{l: l, inner: replay.NewHistory(st, replay.Config{ASCII: l.cfg.ASCII, Analyze: l.cfg.Analyze,
@@ -536,10 +530,10 @@ func (l *Lobby) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	var letters []key.Binding
 	for _, it := range items {
 		words := it.help
-		if words == "" || l.guest() && keyOnly[it.key] {
+		if words == "" || l.guest() && keyOnly[it.key] != "" {
 			words = strings.ToLower(it.label[:1]) + it.label[1:]
 		}
-		if l.guest() && keyOnly[it.key] {
+		if l.guest() && keyOnly[it.key] != "" {
 			words += " (with an SSH key)" // as the menu says beside it
 		}
 		letters = append(letters, key.NewBinding(key.WithKeys(it.key), key.WithHelp(it.key, words)))
@@ -786,7 +780,7 @@ func (l *Lobby) View(ctx *kit.Context) string {
 		if it.key == "t" {
 			label = l.trainerLabel()
 		}
-		if l.guest() && keyOnly[it.key] {
+		if l.guest() && keyOnly[it.key] != "" {
 			label += " (with an SSH key)"
 		}
 		menu = append(menu, l.rowLines(ctx, i, "["+it.key+"] "+label)...)
