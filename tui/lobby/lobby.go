@@ -1004,9 +1004,7 @@ func (f *TableForm) View(ctx *kit.Context) string {
 		"the bots take the seats nobody takes when the host starts")...)
 	if f.err != "" {
 		lines = append(lines, "")
-		for _, l := range kit.Wrap("! "+f.err, max(20, ctx.Width-2)) {
-			lines = append(lines, " "+st.Error.Render(l))
-		}
+		lines = append(lines, kit.Indent(" ", kit.Wrap("! "+f.err, max(20, ctx.Width-2)), st.Error.Render)...)
 	}
 	lines = append(lines, "", " "+st.Dim.Render("↑/↓ choose a line · ←/→ change it · enter open · q/esc back"))
 	return kit.JoinLines(lines)

@@ -587,9 +587,7 @@ func (s *SharedSeat) seatLines(ctx *kit.Context) []string {
 		parts := kit.Wrap(line, ctx.Width-1)
 		out = append(out, parts[0])
 		if len(parts) > 1 {
-			for _, l := range kit.Wrap(strings.Join(parts[1:], " "), ctx.Width-10) {
-				out = append(out, "         "+l)
-			}
+			out = append(out, kit.Indent("         ", kit.Wrap(strings.Join(parts[1:], " "), ctx.Width-10), nil)...)
 		}
 	}
 	return out
