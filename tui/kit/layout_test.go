@@ -208,11 +208,13 @@ func TestScrolledMarksWhatIsLeftOut(t *testing.T) {
 // PathShower shows paths; the rest of the message is left as it is.
 func TestShowErr(t *testing.T) {
 	home := PathShower(func(p string) string { return strings.Replace(p, "/home/ann", "~", 1) })
-	a := &durable.DamagedError{What: "the record", Path: "/home/ann/klob/a", Aside: "/home/ann/klob/a.bad", Err: errors.New("bad")}
+	a := &durable.DamagedError{What: "the record", Path: "/home/ann/klob/a", Aside: "/home/ann/klob/a.bad",
+		Err: errors.New("bad")}
 	b := &durable.DamagedError{What: "the day", Path: "/home/ann/klob/b", Err: errors.New("worse")}
 	err := errors.Join(fmt.Errorf("reading: %w", a), b, errors.New("/home/ann/other"))
 	got := home.ShowErr(err)
-	for _, want := range []string{"reading: the record could not be read (kept as ~/klob/a.bad)", "the day ~/klob/b cannot be read", "/home/ann/other"} {
+	for _, want := range []string{"reading: the record could not be read (kept as ~/klob/a.bad)",
+		"the day ~/klob/b cannot be read", "/home/ann/other"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("ShowErr lacks %q:\n%s", want, got)
 		}

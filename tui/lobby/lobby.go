@@ -318,8 +318,12 @@ var items = []struct{ key, label, help string }{
 // keyOnly are the lobby's choices a guest is refused, and the note that
 // says why: the menu says so beside them, and the keys line leaves them
 // out.
-var keyOnly = map[string]string{"o": hall.ErrGuest.Error(), "j": hall.ErrGuest.Error(), "w": errGuestWatch.Error(),
-	"h": "a guest's games are not kept: connect with an SSH key to have a history"}
+var keyOnly = map[string]string{
+	"o": hall.ErrGuest.Error(),
+	"j": hall.ErrGuest.Error(),
+	"w": errGuestWatch.Error(),
+	"h": "a guest's games are not kept: connect with an SSH key to have a history",
+}
 
 func (l *Lobby) rows() int { return len(items) + len(l.tables) }
 
@@ -929,7 +933,8 @@ func tableLine(t hall.Info) string {
 	if t.Yours {
 		state += " · your seat"
 	}
-	return fmt.Sprintf("%s  %s · %s · %d seats · %s · to %d", t.Code, state, strings.Join(names, ", "), t.Seats, setup.BotsOf(t.Level, t.Seats), t.Target)
+	return fmt.Sprintf("%s  %s · %s · %d seats · %s · to %d", t.Code, state, strings.Join(names, ", "), t.Seats,
+		setup.BotsOf(t.Level, t.Seats), t.Target)
 }
 
 // TableForm is the host's choice of a new table: seats, bots' level,

@@ -620,7 +620,8 @@ func (s *SharedSeat) View(ctx *kit.Context) string {
 	}
 	w := &s.w
 	st := &ctx.Styles
-	lines := append(kit.Titled(ctx, fmt.Sprintf("Table %s · %s", st.Heading.Render(w.Code), setup.BotsOf(w.Level, len(w.Seats)))), "")
+	title := fmt.Sprintf("Table %s · %s", st.Heading.Render(w.Code), setup.BotsOf(w.Level, len(w.Seats)))
+	lines := append(kit.Titled(ctx, title), "")
 	var keys string
 	switch {
 	case w.Kicked:
