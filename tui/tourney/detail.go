@@ -57,13 +57,6 @@ type enteredMsg struct {
 	err error
 }
 
-// seatMsg brings the person's seat at their next board.
-type seatMsg struct {
-	to   *detail
-	seat *svc.Seat
-	err  error
-}
-
 func (p *detail) Enter(*kit.Context) tea.Cmd {
 	return tea.Batch(p.read(), p.s.tick(p, &p.ticks, p.s.cfg.Refresh))
 }
@@ -138,7 +131,7 @@ func (p *detail) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 			return p, p.read()
 		}
 	case seatMsg:
-		if msg.to == p {
+		if msg.to == kit.Screen(p) {
 			p.busy = false
 			if msg.err != nil {
 				p.note = errText(msg.err)
@@ -193,10 +186,7 @@ func (p *detail) key(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.Cmd
 		return p, nil
 	}
 	p.busy = true
-	return p, s.call(func(ctx context.Context) tea.Msg {
-		seat, err := s.cfg.Service.Play(ctx, pl, code)
-		return seatMsg{to: p, seat: seat, err: err}
-	})
+	return p, s.playNext(p, code)
 }
 
 // title is the tournament's header.
