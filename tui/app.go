@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"cmp"
 	"fmt"
 	"strings"
 
@@ -224,10 +225,8 @@ func (a *App) smallView() string {
 	mw, mh := kit.MinWidth, kit.MinHeight
 	msg := fmt.Sprintf("Klob needs a window of at least %d×%d; this one is %d×%d. Please make it larger (q quits).",
 		mw, mh, w, h)
-	if a.overlay != nil {
-		if q, ok := a.overlay.(*quitAsk); ok {
-			msg = q.heading() + " " + q.text() + " y: " + q.yesWord() + ", n: stay."
-		}
+	if q, ok := a.overlay.(*quitAsk); ok {
+		msg = q.heading() + " " + q.text() + " y: " + q.yesWord() + ", n: stay."
 	}
 	if a.ctx.ASCII {
 		msg = kit.ASCIIText(msg)
@@ -258,19 +257,9 @@ type quitAsk struct{ question, title, yes string }
 // heading and y's word.
 type quitTitler interface{ QuitTitle() (title, yes string) }
 
-func (q *quitAsk) heading() string {
-	if q.title != "" {
-		return q.title
-	}
-	return "Quit Klob?"
-}
+func (q *quitAsk) heading() string { return cmp.Or(q.title, "Quit Klob?") }
 
-func (q *quitAsk) yesWord() string {
-	if q.yes != "" {
-		return q.yes
-	}
-	return "quit"
-}
+func (q *quitAsk) yesWord() string { return cmp.Or(q.yes, "quit") }
 
 func (q *quitAsk) Update(ctx *kit.Context, msg tea.KeyPressMsg) (bool, tea.Cmd) {
 	switch {
@@ -283,10 +272,7 @@ func (q *quitAsk) Update(ctx *kit.Context, msg tea.KeyPressMsg) (bool, tea.Cmd) 
 }
 
 func (q *quitAsk) text() string {
-	if q.question != "" {
-		return q.question
-	}
-	return "The game stays saved: start klob again to resume it."
+	return cmp.Or(q.question, "The game stays saved: start klob again to resume it.")
 }
 
 func (q *quitAsk) View(ctx *kit.Context, under string) string {

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"fmt"
 	"runtime"
 	"testing"
 
@@ -25,21 +26,17 @@ func midDeal(tb testing.TB, w, h int) *harness {
 	return hs
 }
 
-// BenchmarkView200x60 draws the table at 200×60 (target: 2 ms or less).
-func BenchmarkView200x60(b *testing.B) {
-	hs := midDeal(b, 200, 60)
-	b.ReportAllocs()
-	for b.Loop() {
-		_ = hs.app.View()
-	}
-}
-
-// BenchmarkView80x24 draws the table at the minimum size.
-func BenchmarkView80x24(b *testing.B) {
-	hs := midDeal(b, 80, 24)
-	b.ReportAllocs()
-	for b.Loop() {
-		_ = hs.app.View()
+// BenchmarkView draws the table at 200×60 (target: 2 ms or less) and
+// at the minimum size, 80×24.
+func BenchmarkView(b *testing.B) {
+	for _, size := range [][2]int{{200, 60}, {80, 24}} {
+		b.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(b *testing.B) {
+			hs := midDeal(b, size[0], size[1])
+			b.ReportAllocs()
+			for b.Loop() {
+				_ = hs.app.View()
+			}
+		})
 	}
 }
 

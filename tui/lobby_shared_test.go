@@ -525,13 +525,7 @@ func TestLobbySharedFullHelp(t *testing.T) {
 // that will give none either, and the help does not offer H there.
 func TestLobbySharedHintWaiting(t *testing.T) {
 	h, ann, bob := sharedTable(t, 2, 80, 24)
-	for i := 0; i < 50 && !seatActs(bob); i++ {
-		settle(t, h, ann, bob)
-		if seatActs(ann) {
-			act(ann)
-		}
-	}
-	settle(t, h, ann, bob)
+	stepUntil(t, h, func() bool { return seatActs(bob) }, ann, bob)
 	if !seatActs(bob) {
 		t.Fatalf("Bob never came to act:\n%s", bob.screen())
 	}

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -17,6 +16,7 @@ import (
 	"github.com/klob/klob/internal/play/hall"
 	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/internal/serve/chat"
+	"github.com/klob/klob/internal/testing/clocktest"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit/kittest"
 	"github.com/klob/klob/tui/lobby"
@@ -27,24 +27,11 @@ import (
 // command line, a table made private, and "again" after the last deal.
 // The chat's clock is the test's: the rate limit counts no real time.
 
-// testClock is a clock the test moves.
-type testClock struct {
-	mu  sync.Mutex
-	now time.Time
-}
-
-func (c *testClock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.now }
-func (c *testClock) add(d time.Duration) {
-	c.mu.Lock()
-	c.now = c.now.Add(d)
-	c.mu.Unlock()
-}
-
 // socialClub is a hall with the server's chat, and its clock.
 type socialClub struct {
 	h     *hall.Hall
 	hub   *chat.Hub
-	clock *testClock
+	clock *clocktest.Manual
 }
 
 func newClub(t *testing.T) *socialClub { t.Helper(); return newClubWith(t, chat.Config{}) }
@@ -53,7 +40,7 @@ func newClub(t *testing.T) *socialClub { t.Helper(); return newClubWith(t, chat.
 // club's).
 func newClubWith(t *testing.T, cfg chat.Config) *socialClub {
 	t.Helper()
-	c := &socialClub{clock: &testClock{now: time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC)}}
+	c := &socialClub{clock: clocktest.New(clocktest.Start())}
 	cfg.Now = c.clock.Now
 	hub, err := chat.New(cfg)
 	require.NoError(t, err)
@@ -154,7 +141,7 @@ func TestLobbyTalk(t *testing.T) {
 
 	// Ann mutes Bob: his lines go from her screen, the new ones never
 	// come; Bob still reads hers.
-	c.clock.add(time.Minute)
+	c.clock.Advance(time.Minute)
 	ann.say("/mute Bob")
 	ann.until(t, "You no longer see Bob")
 	require.NotContains(t, plain(ann), `Bob: "`)

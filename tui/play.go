@@ -67,18 +67,11 @@ type PlayConfig struct {
 	// order the hand and say what happens after a trick. Without them
 	// the game runs on Timing alone (tests).
 	Prefs *settings.Settings
-	// LevelFlag is set when -level was given: a saved game against
-	// another level is then offered with the choice of a new game at the
-	// level asked for.
-	LevelFlag bool
-	// PlayersFlag is set when -players was given: a saved game of another
-	// count is then offered with the choice of a new game of the count
-	// asked for.
-	PlayersFlag bool
-	// TargetFlag is set when -target was given: a saved game to another
-	// target is then offered with the choice of a new game to the target
-	// asked for.
-	TargetFlag bool
+	// LevelFlag, PlayersFlag and TargetFlag are set when -level,
+	// -players or -target was given: a saved game of another level,
+	// count or target is then offered with the choice of a new game as
+	// asked.
+	LevelFlag, PlayersFlag, TargetFlag bool
 	// SeedFlag and RulesFlag are set when -seed or -rules was given: the
 	// offer of a saved game says when it is not from that seed or not
 	// under those rules, and n starts the game asked for.

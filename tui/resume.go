@@ -5,10 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 
 	tea "charm.land/bubbletea/v2"
-
-	"strings"
 
 	"github.com/klob/klob/internal/play/session"
 	"github.com/klob/klob/internal/record/gamelog"
@@ -267,13 +266,8 @@ func (s *resumeScreen) View(ctx *kit.Context) string {
 		// a long new game wraps under its words.
 		tag := kit.KeyTag(ctx.Keys.New)
 		keys = []string{" " + st.Key.Render(kit.KeyTag(ctx.Keys.Resume)) + strings.TrimRight(resume, " ")}
-		for i, l := range kit.Wrap(newGame, w-3-kit.WidthOf(tag)) {
-			if i == 0 {
-				keys = append(keys, " "+st.Key.Render(tag)+" "+l)
-			} else {
-				keys = append(keys, strings.Repeat(" ", 2+kit.WidthOf(tag))+l)
-			}
-		}
+		keys = append(keys, kit.Hang(" "+st.Key.Render(tag)+" ", strings.Repeat(" ", 2+kit.WidthOf(tag)),
+			kit.Wrap(newGame, w-3-kit.WidthOf(tag)))...)
 	}
 	lines = append(lines, "")
 	lines = append(lines, keys...)

@@ -2,7 +2,6 @@ package daily
 
 import (
 	"fmt"
-	"time"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
@@ -27,13 +26,6 @@ func (s *Screen) names(person, level string) (names, levels [4]string) {
 	return names, levels
 }
 
-func (s *Screen) now() time.Time {
-	if s.cfg.Now != nil {
-		return s.cfg.Now()
-	}
-	return time.Now()
-}
-
 // playBoard deals board n (or goes on with it, from where it was left)
 // on a host of its own and shows its table. A board played is never
 // dealt again: n must be the next.
@@ -48,7 +40,7 @@ func (s *Screen) playBoard(n int) (kit.Screen, tea.Cmd) {
 		ps[i] = host.Player{Name: names[i], Level: s.set.Level}
 	}
 	ps[s.set.Seat] = host.Player{Name: s.cfg.Player, Human: true}
-	cfg := host.Config{Game: host.Game{Options: s.set.Options, Players: ps, NewBot: s.cfg.NewBot, Start: s.now(),
+	cfg := host.Config{Game: host.Game{Options: s.set.Options, Players: ps, NewBot: s.cfg.NewBot, Start: s.cfg.Now(),
 		Board: &host.Board{Dealer: b.Dealer, Deck: b.Deck, BotSeed: b.BotSeed, Chance: b.Chance}},
 		Store: s.day.BoardStore(n), Clock: s.cfg.Clock, Pace: s.cfg.Pace, TrickPace: s.cfg.TrickPace,
 		HoldTricks: s.cfg.HoldTricks, NoHints: true}

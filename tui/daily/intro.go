@@ -8,7 +8,6 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/klob/klob/internal/platform/durable"
 	"github.com/klob/klob/tui/kit"
 )
 
@@ -79,7 +78,7 @@ func (p *intro) View(ctx *kit.Context) string {
 		lines = append(lines, kit.Alert(ctx, s.cfg.Warning, w, 3)...)
 	}
 	if s.loadErr != nil {
-		lines = append(lines, kit.Alert(ctx, s.shownErr(s.loadErr), w, 4)...)
+		lines = append(lines, kit.Alert(ctx, s.cfg.ShowPath.ShowErr(s.loadErr), w, 4)...)
 	}
 	what := fmt.Sprintf("play board %d", next)
 	if next == 0 {
@@ -128,31 +127,4 @@ func (p *intro) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	short := []key.Binding{kit.Brief("play", k.Choose), kit.Brief("history", keyHistory), k.QuitHint()}
 	next := kit.Brief("play the next board; once the eight are played, the day's results", k.Choose)
 	return kit.KeyHelp{Short: short, Full: [][]key.Binding{{next, keyHistory}, {k.Help, k.QuitHint()}}}
-}
-
-// shownErr is err's message with the paths of the damaged files it
-// tells of (where each was, where it is kept) as the screens show paths,
-// "~/..." for the home folder; err may join several.
-func (s *Screen) shownErr(err error) string {
-	text := err.Error()
-	var walk func(e error)
-	walk = func(e error) {
-		if d, ok := e.(*durable.DamagedError); ok {
-			for _, p := range []string{d.Aside, d.Path} {
-				if p != "" {
-					text = strings.ReplaceAll(text, p, s.cfg.ShowPath.Show(p))
-				}
-			}
-		}
-		switch u := e.(type) {
-		case interface{ Unwrap() []error }:
-			for _, c := range u.Unwrap() {
-				walk(c)
-			}
-		case interface{ Unwrap() error }:
-			walk(u.Unwrap())
-		}
-	}
-	walk(err)
-	return text
 }

@@ -111,10 +111,7 @@ func (r *results) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	r.note = ""
 	boards := len(s.set.Boards)
 	switch {
-	case kit.IsKey(k, keyUp):
-		r.cursor = (r.cursor + boards - 1) % boards
-	case kit.IsKey(k, keyDown):
-		r.cursor = (r.cursor + 1) % boards
+	case kit.MoveRow(&ctx.Keys, k, &r.cursor, boards): // keyUp and keyDown
 	case kit.IsKey(k, ctx.Keys.Nth):
 		if n := int(k.String()[0] - '0'); n >= 1 && n <= boards {
 			r.cursor = n - 1
@@ -308,9 +305,9 @@ func (r *results) View(ctx *kit.Context) string {
 	}
 	lines = append(lines, st.Heading.Render(row("  ", "Total", kit.Number(youSum), kit.Number(parSum), vs, kit.Percent(mine.Percent), "")))
 	lines = append(lines, "")
-	lines = append(lines, r.standingLines(ctx, h-len(lines)-r.tailHeight(ctx))...)
-	lines = append(lines, r.tail(ctx)...)
-	return kit.Canvas(lines, w, h)
+	tail := r.tail(ctx)
+	lines = append(lines, r.standingLines(ctx, h-len(lines)-len(tail))...)
+	return kit.Canvas(append(lines, tail...), w, h)
 }
 
 // standingLines are the standings in room lines at most: the heading,
@@ -347,14 +344,8 @@ func (r *results) standingLines(ctx *kit.Context, room int) []string {
 }
 
 // nameInColumn is name in a column of w cells (a wide letter takes
-// two): a shorter one is padded, a longer one cut and ended in mark
-// (the screen's Ellipsis), not read as the whole name.
-func nameInColumn(name string, w int, mark string) string {
-	if kit.WidthOf(name) > w {
-		name = kit.Clip(name, w-kit.WidthOf(mark)) + mark
-	}
-	return kit.Fit(name, w)
-}
+// two): a shorter one is padded, a longer one cut (kit.Cut).
+func nameInColumn(name string, w int, mark string) string { return kit.Fit(kit.Cut(name, w, mark), w) }
 
 // standingRows are the standings' rows: rank, name, percentage,
 // matchpoints of the maximum, boards played.
@@ -398,9 +389,6 @@ func (r *results) tail(ctx *kit.Context) []string {
 	}
 	return append(out, " "+st.Dim.Render(kit.FitHintLine(ctx, r.KeyHelp(&ctx.Keys).ShortHelp(), w-2, "yours", "history")))
 }
-
-// tailHeight is how many lines tail takes.
-func (r *results) tailHeight(ctx *kit.Context) int { return len(r.tail(ctx)) }
 
 func (r *results) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	short := []key.Binding{kit.Either("board", keyUp, keyDown), kit.Brief("the hard bot's line", k.Choose),

@@ -108,6 +108,9 @@ func New(cfg Config) (*Screen, error) {
 	if cfg.ParBot == nil {
 		cfg.ParBot = oneCore
 	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
 	// The screen's bots, of the boards and of par, build each win table
 	// once between them.
 	wins := &eval.WinTables{}

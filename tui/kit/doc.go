@@ -33,7 +33,8 @@
 //     sentence is read whole rather than cut at the window's edge;
 //     Indent and Hang set a paragraph in, Paragraph a screen's running
 //     text, Alert and AlertLine a trouble; Padded, Footed and Scrolled
-//     keep a screen's foot at the bottom.
+//     keep a screen's foot at the bottom; Cut marks a name cut to its
+//     cells; PathShower writes paths, in an error too (ShowErr).
 //   - opening.go: Opening, the screen that waits for work done off the
 //     UI goroutine (a read, a lock, a game's last saves) and becomes the
 //     screen its result makes.

@@ -8,6 +8,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/klob/klob/internal/platform/durable"
 )
 
 // Fit cuts or pads every line to exactly w cells.
@@ -54,6 +56,15 @@ func Clip(s string, w int) string {
 		return ansi.Truncate(s, w, "")
 	}
 	return s
+}
+
+// Cut is s in at most w cells: a longer s (a name) is cut to end in
+// mark (the screen's Ellipsis), so that it does not read whole.
+func Cut(s string, w int, mark string) string {
+	if WidthOf(s) <= w {
+		return s
+	}
+	return Clip(s, w-WidthOf(mark)) + mark
 }
 
 // Center pads s on both sides to w cells (cutting it if longer).
@@ -452,4 +463,31 @@ func (f PathShower) Show(path string) string {
 		return path
 	}
 	return f(path)
+}
+
+// ShowErr is err's message with the paths of the damaged files it tells
+// of (where each was, where it is kept) as f shows paths; err may join
+// several.
+func (f PathShower) ShowErr(err error) string {
+	text := err.Error()
+	var walk func(e error)
+	walk = func(e error) {
+		if d, ok := e.(*durable.DamagedError); ok {
+			for _, p := range []string{d.Aside, d.Path} {
+				if p != "" {
+					text = strings.ReplaceAll(text, p, f.Show(p))
+				}
+			}
+		}
+		switch u := e.(type) {
+		case interface{ Unwrap() []error }:
+			for _, c := range u.Unwrap() {
+				walk(c)
+			}
+		case interface{ Unwrap() error }:
+			walk(u.Unwrap())
+		}
+	}
+	walk(err)
+	return text
 }

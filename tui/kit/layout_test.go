@@ -1,12 +1,15 @@
 package kit
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
 	"unicode"
 
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/klob/klob/internal/platform/durable"
 )
 
 func TestWidthOf(t *testing.T) {
@@ -16,6 +19,25 @@ func TestWidthOf(t *testing.T) {
 	} {
 		if got, want := WidthOf(s), ansi.StringWidth(s); got != want {
 			t.Errorf("widthOf(%q) = %d, want %d", s, got, want)
+		}
+	}
+}
+
+// TestCut: a name that fits is kept; a longer one ends in the mark
+// within the width, a wide letter never split.
+func TestCut(t *testing.T) {
+	for _, tc := range []struct {
+		s, mark string
+		w       int
+		want    string
+	}{
+		{"Annabel", "…", 7, "Annabel"},
+		{"Annabel", "…", 5, "Anna…"},
+		{"Annabel", "...", 5, "An..."},
+		{"日本語", "…", 4, "日…"},
+	} {
+		if got := Cut(tc.s, tc.w, tc.mark); got != tc.want {
+			t.Errorf("Cut(%q, %d, %q) = %q, want %q", tc.s, tc.w, tc.mark, got, tc.want)
 		}
 	}
 }
@@ -178,5 +200,26 @@ func TestScrolledMarksWhatIsLeftOut(t *testing.T) {
 	}
 	if out := Scrolled(head, rows[:5], foot, 0, 12); strings.Contains(strings.Join(out, "\n"), "more") {
 		t.Errorf("rows that fit are marked: %q", out)
+	}
+}
+
+// TestShowErr: the paths of every damaged file an error tells of, where
+// it was and where it is kept, wrapped or joined, are shown as the
+// PathShower shows paths; the rest of the message is left as it is.
+func TestShowErr(t *testing.T) {
+	home := PathShower(func(p string) string { return strings.Replace(p, "/home/ann", "~", 1) })
+	a := &durable.DamagedError{What: "the record", Path: "/home/ann/klob/a", Aside: "/home/ann/klob/a.bad",
+		Err: errors.New("bad")}
+	b := &durable.DamagedError{What: "the day", Path: "/home/ann/klob/b", Err: errors.New("worse")}
+	err := errors.Join(fmt.Errorf("reading: %w", a), b, errors.New("/home/ann/other"))
+	got := home.ShowErr(err)
+	for _, want := range []string{"reading: the record could not be read (kept as ~/klob/a.bad)",
+		"the day ~/klob/b cannot be read", "/home/ann/other"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("ShowErr lacks %q:\n%s", want, got)
+		}
+	}
+	if got := PathShower(nil).ShowErr(a); got != a.Error() {
+		t.Errorf("a nil PathShower changed the message: %q", got)
 	}
 }

@@ -202,11 +202,8 @@ func (s *Screen) actKey(ctx *kit.Context, k tea.KeyPressMsg) {
 		return
 	}
 	switch {
-	case kit.IsKey(k, ctx.Keys.Left):
-		s.menu = (s.menu + len(legal) - 1) % len(legal)
-		return
-	case kit.IsKey(k, ctx.Keys.Right):
-		s.menu = (s.menu + 1) % len(legal)
+	case kit.Step(&ctx.Keys, k) != 0:
+		s.menu = (s.menu + kit.Step(&ctx.Keys, k) + len(legal)) % len(legal)
 		return
 	case kit.IsKey(k, ctx.Keys.Choose):
 		s.try(&ctx.Paint.Glyphs, legal[min(s.menu, len(legal)-1)])
@@ -243,11 +240,8 @@ func (s *Screen) playKey(ctx *kit.Context, k tea.KeyPressMsg, st lesson.Step) {
 	s.cursor = max(0, min(s.cursor, len(hand)-1))
 	g := &ctx.Paint.Glyphs
 	switch {
-	case kit.IsKey(k, ctx.Keys.Left):
-		s.cursor = (s.cursor + len(hand) - 1) % len(hand)
-		s.note = ""
-	case kit.IsKey(k, ctx.Keys.Right):
-		s.cursor = (s.cursor + 1) % len(hand)
+	case kit.Step(&ctx.Keys, k) != 0:
+		s.cursor = (s.cursor + kit.Step(&ctx.Keys, k) + len(hand)) % len(hand)
 		s.note = ""
 	case kit.IsKey(k, ctx.Keys.Nth):
 		n := int(k.String()[0] - '1')

@@ -431,14 +431,11 @@ func (lt *talkPane) least(ctx *kit.Context, w int) int {
 // noteLines are the note, wrapped: a name in it can make it long, and
 // its end (how to undo a mute) must not be lost at the edge.
 func (lt *talkPane) noteLines(ctx *kit.Context, w int) []string {
-	var out []string
-	for _, l := range kit.WrapLines(lt.note.Text, w-2, 3, ctx.Ellipsis()) {
-		if lt.note.Err {
-			l = ctx.Styles.Error.Render(l)
-		}
-		out = append(out, " "+l)
+	var style func(...string) string
+	if lt.note.Err {
+		style = ctx.Styles.Error.Render
 	}
-	return out
+	return kit.Indent(" ", kit.WrapLines(lt.note.Text, w-2, 3, ctx.Ellipsis()), style)
 }
 
 // typingKeys are the keys of the lobby's line while it is typed.

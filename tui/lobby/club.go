@@ -322,13 +322,9 @@ func (b *boardScreen) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd
 		switch {
 		case kit.IsKey(msg, k.Back):
 			return b.l, nil
-		case kit.IsKey(msg, k.Left), kit.IsKey(msg, k.Right):
+		case kit.Step(k, msg) != 0:
 			n := len(club.Pools())
-			d := 1
-			if kit.IsKey(msg, k.Left) {
-				d = n - 1
-			}
-			b.at = (b.at + d) % n
+			b.at = (b.at + kit.Step(k, msg) + n) % n
 			return b, b.read()
 		}
 	}
@@ -380,12 +376,12 @@ func (b *boardScreen) View(ctx *kit.Context) string {
 			got = got[:room]
 		}
 		for _, line := range got {
-			name := clipName(line.Name, 24)
+			name := kit.Cut(line.Name, 24, "…")
 			if names[line.Name] > 1 {
 				// Two keys under one name read apart, as at the tables:
 				// the name is cut, never the tag.
 				tag := " #" + hall.KeyTag(line.Key)
-				name = clipName(line.Name, 24-kit.WidthOf(tag)) + tag
+				name = kit.Cut(line.Name, 24-kit.WidthOf(tag), "…") + tag
 			}
 			text := fmt.Sprintf("   %3d.  %s %12s  %d", line.Rank, kit.Fit(name, 24), line.Shown, line.Games)
 			if line.Key == b.l.cfg.Player.ID {
@@ -408,15 +404,6 @@ func poolWords(seats int) string {
 		return "each for themselves"
 	}
 	return "two teams of two"
-}
-
-// clipName cuts a name to n cells (a wide letter takes two), an
-// ellipsis marking the cut.
-func clipName(s string, n int) string {
-	if kit.WidthOf(s) > n {
-		return kit.Clip(s, n-1) + "…"
-	}
-	return s
 }
 
 // KeyHelp: the leaderboard's keys.

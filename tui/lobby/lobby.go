@@ -315,9 +315,15 @@ var items = []struct{ key, label, help string }{
 	{"l", "Leaderboards", ""},
 }
 
-// keyOnly are the lobby's choices a guest is refused: the menu says so
-// beside them, and the keys line leaves them out.
-var keyOnly = map[string]bool{"o": true, "j": true, "w": true, "h": true}
+// keyOnly are the lobby's choices a guest is refused, and the note that
+// says why: the menu says so beside them, and the keys line leaves them
+// out.
+var keyOnly = map[string]string{
+	"o": hall.ErrGuest.Error(),
+	"j": hall.ErrGuest.Error(),
+	"w": errGuestWatch.Error(),
+	"h": "a guest's games are not kept: connect with an SSH key to have a history",
+}
 
 func (l *Lobby) rows() int { return len(items) + len(l.tables) }
 
@@ -406,8 +412,8 @@ func (l *Lobby) key(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.Cmd)
 		return l, nil
 	case kit.IsKey(msg, k.Choose):
 		return l.choose(ctx, l.row)
-	case (kit.IsKey(msg, k.Left) || kit.IsKey(msg, k.Right)) && l.row < len(items) && items[l.row].key == "t":
-		l.stepTrainer(map[bool]int{true: -1, false: 1}[kit.IsKey(msg, k.Left)])
+	case kit.Step(k, msg) != 0 && l.row < len(items) && items[l.row].key == "t":
+		l.stepTrainer(kit.Step(k, msg))
 		return l, nil
 	}
 	return l, nil
@@ -440,35 +446,27 @@ func (l *Lobby) choose(ctx *kit.Context, i int) (kit.Screen, tea.Cmd) {
 		}
 		return l.join(ctx, t)
 	}
+	if note := keyOnly[items[i].key]; note != "" && l.guest() {
+		l.setNote(note, true)
+		return l, nil
+	}
 	switch items[i].key {
 	case "p":
 		return l.playAlone()
 	case "t":
 		return l.openTrainer()
 	case "o":
-		if l.guest() {
-			l.setNote(hall.ErrGuest.Error(), true)
-			return l, nil
-		}
 		return newTableForm(l), nil
 	case "j":
-		if l.guest() {
-			l.setNote(hall.ErrGuest.Error(), true)
-			return l, nil
-		}
 		l.openEntry("code", "")
 	case "w":
-		if l.guest() {
-			l.setNote(errGuestWatch.Error(), true)
-			return l, nil
-		}
 		return newWatchList(l), nil
 	case "d":
 		return l.openTourneys()
 	case "h":
 		st, ok := l.cfg.Alone.Store.(replay.Source)
-		if !ok || l.guest() {
-			l.setNote("a guest's games are not kept: connect with an SSH key to have a history", true)
+		if !ok {
+			l.setNote(keyOnly["h"], true)
 			return l, nil
 		}
 		return &Away{l: l, inner: replay.NewHistory(st, replay.Config{ASCII: l.cfg.ASCII, Analyze: l.cfg.Analyze,
@@ -536,10 +534,10 @@ func (l *Lobby) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	var letters []key.Binding
 	for _, it := range items {
 		words := it.help
-		if words == "" || l.guest() && keyOnly[it.key] {
+		if words == "" || l.guest() && keyOnly[it.key] != "" {
 			words = strings.ToLower(it.label[:1]) + it.label[1:]
 		}
-		if l.guest() && keyOnly[it.key] {
+		if l.guest() && keyOnly[it.key] != "" {
 			words += " (with an SSH key)" // as the menu says beside it
 		}
 		letters = append(letters, key.NewBinding(key.WithKeys(it.key), key.WithHelp(it.key, words)))
@@ -786,7 +784,7 @@ func (l *Lobby) View(ctx *kit.Context) string {
 		if it.key == "t" {
 			label = l.trainerLabel()
 		}
-		if l.guest() && keyOnly[it.key] {
+		if l.guest() && keyOnly[it.key] != "" {
 			label += " (with an SSH key)"
 		}
 		menu = append(menu, l.rowLines(ctx, i, "["+it.key+"] "+label)...)
@@ -935,7 +933,8 @@ func tableLine(t hall.Info) string {
 	if t.Yours {
 		state += " · your seat"
 	}
-	return fmt.Sprintf("%s  %s · %s · %d seats · %s · to %d", t.Code, state, strings.Join(names, ", "), t.Seats, botsOf(t.Level, t.Seats), t.Target)
+	return fmt.Sprintf("%s  %s · %s · %d seats · %s · to %d", t.Code, state, strings.Join(names, ", "), t.Seats,
+		setup.BotsOf(t.Level, t.Seats), t.Target)
 }
 
 // TableForm is the host's choice of a new table: seats, bots' level,
@@ -947,25 +946,6 @@ type TableForm struct {
 	err  string
 	// private refuses spectators (the host may change it later).
 	private bool
-}
-
-// botsLabel names the level row of a form whose seats bots may take:
-// one bot at two seats, bots at three and four (setup's row says
-// "Opponent" at two, where nobody else may sit).
-func botsLabel(seats int) string {
-	if seats == 2 {
-		return "Bot"
-	}
-	return "Bots"
-}
-
-// botsOf names a table's bots by their level: "normal bot" at two
-// seats, where one bot at most plays, "normal bots" at three and four.
-func botsOf(level ai.Level, seats int) string {
-	if seats == 2 {
-		return string(level) + " bot"
-	}
-	return string(level) + " bots"
 }
 
 func newTableForm(l *Lobby) *TableForm {
@@ -982,11 +962,8 @@ func (f *TableForm) Setup() setup.Setup { return f.form.Setup }
 // rows are the form's lines: the seats, the setup's rules and house
 // variants for the seat count (no bottom card at four), the spectators.
 func (f *TableForm) rows() []setup.Row {
-	s := &f.form.Setup
-	rows := append([]setup.Row{setup.SeatsRow("how many sit at the table: two, three each for themselves, or four in two teams")},
-		setup.RuleRows(s)...)
-	rows[1].Label = botsLabel(s.Options.NumPlayers()) // the level row: people may take the seats
-	return append(append(rows, setup.VariantRows(s)...), setup.Row{Label: "Spectators",
+	rows := setup.TableRows(&f.form.Setup, "how many sit at the table: two, three each for themselves, or four in two teams")
+	return append(rows, setup.Row{Label: "Spectators",
 		Value: func(*setup.Setup) string { return map[bool]string{false: "may watch", true: "private"}[f.private] },
 		Step:  func(*setup.Setup, int) { f.private = !f.private },
 		Explain: func(*setup.Setup) string {
@@ -1032,9 +1009,7 @@ func (f *TableForm) View(ctx *kit.Context) string {
 		"the bots take the seats nobody takes when the host starts")...)
 	if f.err != "" {
 		lines = append(lines, "")
-		for _, l := range kit.Wrap("! "+f.err, max(20, ctx.Width-2)) {
-			lines = append(lines, " "+st.Error.Render(l))
-		}
+		lines = append(lines, kit.Indent(" ", kit.Wrap("! "+f.err, max(20, ctx.Width-2)), st.Error.Render)...)
 	}
 	lines = append(lines, "", " "+st.Dim.Render("↑/↓ choose a line · ←/→ change it · enter open · q/esc back"))
 	return kit.JoinLines(lines)

@@ -616,9 +616,7 @@ func (s *SharedSeat) seatLines(ctx *kit.Context) []string {
 		parts := kit.Wrap(line, ctx.Width-1)
 		out = append(out, parts[0])
 		if len(parts) > 1 {
-			for _, l := range kit.Wrap(strings.Join(parts[1:], " "), ctx.Width-10) {
-				out = append(out, "         "+l)
-			}
+			out = append(out, kit.Indent("         ", kit.Wrap(strings.Join(parts[1:], " "), ctx.Width-10), nil)...)
 		}
 	}
 	return out
@@ -651,7 +649,8 @@ func (s *SharedSeat) View(ctx *kit.Context) string {
 	}
 	w := &s.w
 	st := &ctx.Styles
-	lines := append(kit.Titled(ctx, fmt.Sprintf("Table %s · %s", st.Heading.Render(w.Code), botsOf(w.Level, len(w.Seats)))), "")
+	title := fmt.Sprintf("Table %s · %s", st.Heading.Render(w.Code), setup.BotsOf(w.Level, len(w.Seats)))
+	lines := append(kit.Titled(ctx, title), "")
 	var keys string
 	switch {
 	case w.Kicked:

@@ -11,20 +11,10 @@ import (
 	"github.com/klob/klob/tui/train"
 )
 
-// The trainer in the lobby of `klob serve` (t): the bidding trainer of
-// `klob train`, its record kept per SSH key (Config.Train.Record)
-// or, for a guest, for the connection only (the lobby keeps the same
-// trainer while the connection lasts, so its record is the session's).
-// Its grading is the heaviest work a session can ask for: on a server
-// every batch waits for a slot of the Gate all sessions share, and the
-// evaluation runs on one worker with the sample count the server gives.
-
 // ServerTrainSamples is the trainer's sample count on a server when
-// Config.Train does not give one: half a local trainer's. On one
-// worker of the 2-core development machine (shared with other work) a
-// drill grades in 0.2 s of one core (0.45 s at the local 500, 0.09 s at
-// 100; means of 10 drills), so the error bars stay near the local ones
-// while a session's share of a core stays small.
+// Config.Train does not give one: half a local trainer's, so that the
+// error bars stay near the local ones while a session's share of a core
+// stays small (the package doc says how the grading is bounded).
 const ServerTrainSamples = drill.DefaultSamples / 2
 
 // trainerSeats are the trainers the lobby offers, by the seat count of

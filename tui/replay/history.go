@@ -518,10 +518,8 @@ func (s *History) detailLines(ctx *kit.Context, w int) []string {
 	case s.note != "":
 		return []string{" " + kit.Clip(s.note, w-1)}
 	case s.cursor < len(s.rows):
-		var out []string
-		out = append(out, kit.Indent(" ",
-			kit.WrapLines(s.unpath(s.rows[s.cursor].path, s.rows[s.cursor].path), w-2, 2, ctx.Ellipsis()), st.Dim.Render)...)
-		return out
+		path := s.rows[s.cursor].path
+		return kit.Indent(" ", kit.WrapLines(s.unpath(path, path), w-2, 2, ctx.Ellipsis()), st.Dim.Render)
 	}
 	return []string{""}
 }

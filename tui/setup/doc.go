@@ -10,6 +10,7 @@
 //
 // The package knows nothing of the games it starts: Config.Start makes
 // the game of the Setup chosen and returns its first screen. Its rows
-// (RuleRows, VariantRows) also make the form of a shared table in the
-// lobby of klob serve. It depends on tui/kit only among the screens.
+// (TableRows) also make the forms of a shared table and of a
+// tournament in the lobby of klob serve. It depends on tui/kit only
+// among the screens.
 package setup

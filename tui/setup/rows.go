@@ -133,14 +133,23 @@ func OnOff(b bool) string {
 	return "off"
 }
 
+// BotsOf names the bots of level at a table of seats: "normal bot" at
+// two, where one bot at most plays, "normal bots" at three and four.
+func BotsOf(level ai.Level, seats int) string {
+	if seats == 2 {
+		return string(level) + " bot"
+	}
+	return string(level) + " bots"
+}
+
 // levelRow is the bots' level: "Opponent" at two, "Bots" at a table.
 func levelRow(s *Setup) Row {
-	label, noun := "Opponent", " bot"
+	label := "Opponent"
 	if players(s) > 2 {
-		label, noun = "Bots", " bots"
+		label = "Bots"
 	}
 	return Row{Key: "level", Label: label,
-		Value: func(s *Setup) string { return string(s.Level) + noun },
+		Value: func(s *Setup) string { return BotsOf(s.Level, players(s)) },
 		Step: func(s *Setup, d int) {
 			// The random bot is for tests: offered only when asked for.
 			levels := []ai.Level{ai.Easy, ai.Normal, ai.Hard}

@@ -2,12 +2,12 @@ package setup
 
 import (
 	"fmt"
-	"github.com/klob/klob/rules"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
 )
 
@@ -216,19 +216,26 @@ func FormLine(ctx *kit.Context, label, value string, chosen bool) string {
 }
 
 // Form is a form of rows that ends with a button, as the shared table's
-// and the tournament's forms are: the seats (SeatsRow), the rules and
-// house variants for the count, then rows of the form's own. Row is the
-// chosen line, len(rows) the button.
+// and the tournament's forms are: TableRows, then rows of the form's
+// own. Row is the chosen line, len(rows) the button.
 type Form struct {
 	Setup Setup
 	Row   int
 }
 
-// SeatsRow is a form's first row, the seat count; explain says what it
-// means on that form.
-func SeatsRow(explain string) Row {
-	return Row{Key: "seats", Label: "Seats", Value: func(s *Setup) string { return fmt.Sprint(players(s)) },
+// TableRows are the first rows of a form whose seats bots take: the
+// seat count (explain says what it means on that form), then the rules
+// and house variants for the count. The level row says "Bot" or "Bots",
+// not "Opponent": people may take the seats.
+func TableRows(s *Setup, explain string) []Row {
+	seats := Row{Key: "seats", Label: "Seats", Value: func(s *Setup) string { return fmt.Sprint(players(s)) },
 		Step: stepSeats, Explain: func(*Setup) string { return explain }}
+	rows := append(append([]Row{seats}, RuleRows(s)...), VariantRows(s)...)
+	rows[1].Label = "Bots"
+	if players(s) == 2 {
+		rows[1].Label = "Bot"
+	}
+	return rows
 }
 
 // Key moves the choice through rows (made again after a step) and the

@@ -9,7 +9,6 @@ import (
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/ansi"
 
 	svc "github.com/klob/klob/internal/serve/tourney"
 	"github.com/klob/klob/rules"
@@ -56,13 +55,6 @@ type detailMsg struct {
 type enteredMsg struct {
 	to  *detail
 	err error
-}
-
-// seatMsg brings the person's seat at their next board.
-type seatMsg struct {
-	to   *detail
-	seat *svc.Seat
-	err  error
 }
 
 func (p *detail) Enter(*kit.Context) tea.Cmd {
@@ -139,7 +131,7 @@ func (p *detail) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 			return p, p.read()
 		}
 	case seatMsg:
-		if msg.to == p {
+		if msg.to == kit.Screen(p) {
 			p.busy = false
 			if msg.err != nil {
 				p.note = errText(msg.err)
@@ -194,10 +186,7 @@ func (p *detail) key(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.Cmd
 		return p, nil
 	}
 	p.busy = true
-	return p, s.call(func(ctx context.Context) tea.Msg {
-		seat, err := s.cfg.Service.Play(ctx, pl, code)
-		return seatMsg{to: p, seat: seat, err: err}
-	})
+	return p, s.playNext(p, code)
 }
 
 // title is the tournament's header.
@@ -216,18 +205,12 @@ func (p *detail) title() string {
 // end, the entries.
 func (p *detail) about() string {
 	i := p.prog.Info
-	now := p.s.now()
 	parts := []string{}
 	if !i.Daily {
 		parts = append(parts, "Hosted by "+p.s.hostOf(i))
 	}
-	parts = append(parts, kit.Plural(i.Boards, "board"), botsOf(i))
-	if i.Over {
-		parts = append(parts, "ended "+when(now, i.Ends))
-	} else {
-		parts = append(parts, "ends "+when(now, i.Ends)+" ("+until(now, i.Ends)+")")
-	}
-	parts = append(parts, kit.Plural(i.Entries, "entrant"))
+	parts = append(parts, kit.Plural(i.Boards, "board"), setup.BotsOf(i.Level, i.Players()), p.s.ends(i),
+		kit.Plural(i.Entries, "entrant"))
 	return strings.Join(parts, " · ")
 }
 
@@ -374,17 +357,11 @@ func (p *detail) standingsView(ctx *kit.Context, lines []string) string {
 		// The name's column in cells: a wide letter takes two.
 		return fmt.Sprintf("%s%4s  %s %8s  %-13s %6s %7s", mark, rank, kit.Fit(name, 24), score, mp, boards, vs)
 	}
-	you := func(e int) string {
-		if e == f.Me {
-			return " (you)"
-		}
-		return ""
-	}
 	lines = append(lines, st.Heading.Render(row("  ", "Rank", "Name", "Score", "Matchpoints", "Boards", "vs par")))
 	var rows []string
 	at := 0
 	for i, r := range f.Standings.Rows {
-		name := nameCell(r.Name, you(r.Entry), 24)
+		name := nameCell(r.Name, you(f, r.Entry), 24)
 		rank := kit.Rank(r.Rank, r.Tied)
 		vs := "-"
 		if v, n := f.VersusPar(r.Entry); n > 0 {
@@ -437,8 +414,5 @@ func (p *detail) KeyHelp(k *kit.KeyMap) help.KeyMap {
 // name too long is cut with "…", never mid-letter without a mark, and
 // the suffix always shows.
 func nameCell(name, suffix string, w int) string {
-	if kit.WidthOf(name+suffix) > w {
-		name = ansi.Truncate(name, w-kit.WidthOf(suffix), "…")
-	}
-	return name + suffix
+	return kit.Cut(name, w-kit.WidthOf(suffix), "…") + suffix
 }

@@ -3,6 +3,7 @@ package tourney
 import (
 	"context"
 	"fmt"
+	"slices"
 	"time"
 
 	"charm.land/bubbles/v2/help"
@@ -59,17 +60,8 @@ func (*form) Name() string { return "new tournament" }
 // bots' level first (no target: a board is one deal), the boards and
 // the time to the end.
 func (f *form) rows() []setup.Row {
-	out := []setup.Row{setup.SeatsRow("two, three each for themselves, or four in two teams; each entrant in seat A")}
-	s := &f.form.Setup
-	for _, r := range append(setup.RuleRows(s), setup.VariantRows(s)...) {
-		if r.Key != "target" {
-			out = append(out, r)
-		}
-	}
-	out[1].Label = "Bots"
-	if s.Options.NumPlayers() == 2 {
-		out[1].Label = "Bot" // one bot a board
-	}
+	rows := setup.TableRows(&f.form.Setup, "two, three each for themselves, or four in two teams; each entrant in seat A")
+	out := slices.DeleteFunc(rows, func(r setup.Row) bool { return r.Key == "target" })
 	return append(out, setup.Row{Label: "Boards",
 		Value:   func(*setup.Setup) string { return fmt.Sprint(boardCounts[f.boards]) },
 		Step:    func(_ *setup.Setup, d int) { f.boards = (f.boards + d + len(boardCounts)) % len(boardCounts) },

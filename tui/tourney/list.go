@@ -12,6 +12,7 @@ import (
 
 	svc "github.com/klob/klob/internal/serve/tourney"
 	"github.com/klob/klob/tui/kit"
+	"github.com/klob/klob/tui/setup"
 )
 
 // The list's own keys.
@@ -168,32 +169,20 @@ func (p *list) addCode(text string) {
 	}
 }
 
-// botsOf names a tournament's bots by their level: "normal bot" at two
-// players, where each board has one, "normal bots" at three and four.
-func botsOf(i svc.Info) string {
-	if i.Players() == 2 {
-		return string(i.Level) + " bot"
-	}
-	return string(i.Level) + " bots"
-}
-
 // line is one tournament as the list shows it, in parts joined by " · ".
 func (p *list) line(i svc.Info) []string {
-	now := p.s.now()
 	var parts []string
 	if i.Daily {
 		parts = append(parts, fmt.Sprintf("Daily · %d players", i.Players()))
 	} else {
-		parts = append(parts, fmt.Sprintf("%s · %d players · %s · by %s", i.Code, i.Players(), botsOf(i), p.s.hostOf(i)))
+		parts = append(parts, fmt.Sprintf("%s · %d players · %s · by %s", i.Code, i.Players(), setup.BotsOf(i.Level, i.Players()),
+			p.s.hostOf(i)))
 	}
-	parts = append(parts, kit.Plural(i.Boards, "board"))
+	end := p.s.ends(i)
 	if i.Over {
-		parts = append(parts, "ended "+when(now, i.Ends)+": standings")
-	} else {
-		parts = append(parts, "ends "+when(now, i.Ends)+" ("+until(now, i.Ends)+")")
+		end += ": standings"
 	}
-	parts = append(parts, fmt.Sprintf("%d entered", i.Entries))
-	return parts
+	return append(parts, kit.Plural(i.Boards, "board"), end, fmt.Sprintf("%d entered", i.Entries))
 }
 
 func (p *list) View(ctx *kit.Context) string {

@@ -39,6 +39,23 @@ func (s *Screen) playBoard(code string, seat *svc.Seat) kit.Screen {
 	return p
 }
 
+// seatMsg brings the person's seat at their next board, for the part
+// that asked (the tournament's page, the part after a board).
+type seatMsg struct {
+	to   kit.Screen
+	seat *svc.Seat
+	err  error
+}
+
+// playNext asks for the person's seat at their next board of code.
+func (s *Screen) playNext(to kit.Screen, code string) tea.Cmd {
+	pl := s.cfg.Player
+	return s.call(func(ctx context.Context) tea.Msg {
+		seat, err := s.cfg.Service.Play(ctx, pl, code)
+		return seatMsg{to: to, seat: seat, err: err}
+	})
+}
+
 // dailyTag is the header's tag of a daily's board: "daily 2026-12-01".
 func dailyTag(code string) (string, bool) {
 	var y, m, d, n int
@@ -70,9 +87,6 @@ func (p *boardPart) QuitQuestion() string { return p.t.QuitQuestion() }
 
 // HelpRules is the board's rules for the help.
 func (p *boardPart) HelpRules() (rules.Options, bool) { return p.t.HelpRules() }
-
-// Table is the table screen of the board (for tests).
-func (p *boardPart) Table() *table.Screen { return p.t }
 
 // after is the part after a board: the board's host closed (its end
 // written), then the person's result, par when known, and the next.
@@ -126,8 +140,8 @@ func (p *after) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 		if msg.to == p {
 			p.done, p.prog, p.err = true, msg.prog, errText(msg.err)
 		}
-	case nextMsg:
-		if msg.to == p {
+	case seatMsg:
+		if msg.to == kit.Screen(p) {
 			p.done = true
 			if msg.err != nil {
 				p.err = errText(msg.err)
@@ -143,24 +157,13 @@ func (p *after) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 		case kit.IsKey(msg, ctx.Keys.Back):
 			return newDetail(p.s, p.code, nil), nil
 		case kit.IsKey(msg, ctx.Keys.Choose) && p.next() > 0:
-			s, code, pl := p.s, p.code, p.s.cfg.Player
 			p.done = false
-			return p, s.call(func(ctx context.Context) tea.Msg {
-				seat, err := s.cfg.Service.Play(ctx, pl, code)
-				return nextMsg{to: p, seat: seat, err: err}
-			})
+			return p, p.s.playNext(p, p.code)
 		case kit.IsKey(msg, ctx.Keys.Choose):
 			return newDetail(p.s, p.code, nil), nil
 		}
 	}
 	return p, nil
-}
-
-// nextMsg brings the seat at the next board.
-type nextMsg struct {
-	to   *after
-	seat *svc.Seat
-	err  error
 }
 
 // next is the board to play next, 0 when none (or the end has passed).

@@ -108,10 +108,7 @@ func (p *entrant) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 		switch {
 		case kit.IsKey(msg, k.Back):
 			return p.back, nil
-		case kit.IsKey(msg, k.Up):
-			p.row = (p.row + boards - 1) % boards
-		case kit.IsKey(msg, k.Down):
-			p.row = (p.row + 1) % boards
+		case kit.MoveRow(k, msg, &p.row, boards):
 		case kit.IsKey(msg, k.Choose) && p.fin.Played(p.i, n):
 			return p, p.s.openLog(p, p.fin.Info.Code, e.Key, e.Name+"'s play", n)
 		case kit.IsKey(msg, k.Choose):
@@ -277,11 +274,7 @@ func (p *field) View(ctx *kit.Context) string {
 	var rows []string
 	for i, e := range p.rows {
 		b := standing(f, e).Boards[p.n-1]
-		you := ""
-		if e == f.Me {
-			you = " (you)"
-		}
-		name := nameCell(f.Entrants[e].Name, you, 26)
+		name := nameCell(f.Entrants[e].Name, you(f, e), 26)
 		vs, mp := "", kit.BoardShare(b.Matchpoints, f.Standings.Top)
 		if f.Pars != nil {
 			vs = kit.Number(b.Result - f.Pars[p.n-1])

@@ -217,6 +217,24 @@ func until(now, t time.Time) string {
 	return fmt.Sprintf("in %d days", int((d+12*time.Hour).Hours()/24))
 }
 
+// ends says when tournament i ends: "ends 14:00 (in 3h 20m)", or
+// "ended 14:00" once it is over.
+func (s *Screen) ends(i svc.Info) string {
+	now := s.now()
+	if i.Over {
+		return "ended " + when(now, i.Ends)
+	}
+	return "ends " + when(now, i.Ends) + " (" + until(now, i.Ends) + ")"
+}
+
+// you is the mark after entrant e's name: " (you)" for the person.
+func you(f *svc.Final, e int) string {
+	if e == f.Me {
+		return " (you)"
+	}
+	return ""
+}
+
 // when writes an end: "14:00" today, else "Tue 2 Dec 14:00".
 func when(now, t time.Time) string {
 	t = t.In(now.Location())

@@ -296,26 +296,10 @@ func (t *core) loaded(msg loadedMsg) {
 	}
 	t.takeRecord(msg.stats, msg.err, func(err error, damaged bool) string {
 		if damaged {
-			return untrusted.Text(t.errText(err))
+			return untrusted.Text(t.cfg.ShowPath.ShowErr(err))
 		}
-		return untrusted.Text(t.errText(err)) + ": the record is kept for this session only"
+		return untrusted.Text(t.cfg.ShowPath.ShowErr(err)) + ": the record is kept for this session only"
 	})
-}
-
-// errText is err's message with the paths of a damaged record (where it
-// was, where it is kept) as the screens show paths, "~/..." for the home
-// folder.
-func (t *core) errText(err error) string {
-	s := err.Error()
-	var de *drill.DamagedError
-	if errors.As(err, &de) {
-		for _, p := range []string{de.Aside, de.Path} {
-			if p != "" {
-				s = strings.ReplaceAll(s, p, t.cfg.ShowPath.Show(p))
-			}
-		}
-	}
-	return s
 }
 
 // takeRecord takes the stats a load or a save of the record brings,
@@ -335,13 +319,6 @@ func (t *core) takeRecord(stats drill.Stats, err error, say func(err error, dama
 }
 
 func (t *core) setNote(s string, isErr bool) { t.note, t.noteErr = s, isErr }
-
-func (t *core) now() time.Time {
-	if t.cfg.Now != nil {
-		return t.cfg.Now()
-	}
-	return time.Now()
-}
 
 // drillSeed is the evaluation seed of drill n (the one seed mixer of
 // internal/platform/seedmix), so a session is reproducible from its seed.
@@ -406,9 +383,9 @@ func (t *core) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	case savedMsg:
 		t.takeRecord(msg.stats, msg.err, func(err error, damaged bool) string {
 			if damaged {
-				return t.errText(err)
+				return t.cfg.ShowPath.ShowErr(err)
 			}
-			return "the record could not be saved: " + t.errText(err)
+			return "the record could not be saved: " + t.cfg.ShowPath.ShowErr(err)
 		})
 		return t.kind, nil
 	case spinner.TickMsg:
@@ -485,7 +462,7 @@ func (t *core) choose(i int) tea.Cmd {
 func (t *core) grade() tea.Cmd {
 	t.an = t.tally.Analysis()
 	t.state = stateResult
-	rec := t.kind.graded(&t.an, t.chose, t.now())
+	rec := t.kind.graded(&t.an, t.chose, t.cfg.Now())
 	// The record keeps how the drill was evaluated: the review's -eval
 	// text then prints the same table.
 	rec.Samples, rec.Seed = t.tally.Plan().Samples, t.tally.Plan().Seed
@@ -761,6 +738,9 @@ func New(cfg Config) *Screen {
 	c := &cfg
 	if c.Options.Target == 0 {
 		c.Options = rules.DefaultOptions()
+	}
+	if c.Now == nil {
+		c.Now = time.Now
 	}
 	t := &Screen{batch: c.Evaluate}
 	if t.batch == nil {
