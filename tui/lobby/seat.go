@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"time"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
@@ -35,9 +34,8 @@ type SharedSeat struct {
 	note string // why the last key did nothing (start)
 	left bool
 	gone chan struct{} // closed when the screen leaves the seat
-	// clock redraws the table each second while a dropped seat's
-	// countdown runs (seatClock).
-	clock seatClock
+	// clock redraws the table while a countdown shows on it.
+	clock countdown
 	// talk is the table's chat (chat.go), nil without one; wait is
 	// its line in the waiting room, before the table screen has it.
 	talk *roomTalk
@@ -53,30 +51,11 @@ type seatMsg struct {
 	closed bool
 }
 
-// seatClockMsg redraws the table while a countdown runs between the
-// game's updates: each second for a dropped seat's, and for a move
-// clock's last seconds (tablescreen.ClockShown); n is the tick's number
-// (seatClock).
-type seatClockMsg struct {
-	s *SharedSeat
-	n int
-}
-
-// seatClock is the chain of a seat's redraws (nextTick). Only
-// the newest tick asked for goes on: one that went astray (the screen
-// handed over, to the game's replay, when it came) cannot leave the
-// chain stopped for good, since a tick overdue is asked for again at the
-// seat's next message and an older one that comes late is dropped.
-type seatClock struct {
-	n       int       // the newest tick's number
-	pending bool      // a tick is on its way
-	at      time.Time // when it is due, on the lobby's clock
-}
-
 // newSharedSeat is the screen of conn; the connection's end leaves the
 // seat.
 func newSharedSeat(l *Lobby, conn *hall.Conn) *SharedSeat {
 	s := &SharedSeat{l: l, conn: conn, gone: make(chan struct{})}
+	s.clock = countdown{l: l, gone: s.gone}
 	s.w = conn.Waiting()
 	// The table's talk names the person as its seats do: a game under
 	// way keeps the name it started with, whatever they renamed since.
@@ -200,35 +179,6 @@ func (s *SharedSeat) listen() tea.Cmd {
 	}
 }
 
-// tick asks for the clock's next tick on the lobby's clock (nextTick);
-// the tick's wait ends with the seat's screen.
-func (s *SharedSeat) tick() tea.Cmd {
-	c := &s.clock
-	c.n++
-	wait := s.nextTick()
-	c.pending, c.at = true, s.l.clock().Now().Add(wait)
-	msg := seatClockMsg{s: s, n: c.n}
-	due := make(chan struct{})
-	s.l.clock().AfterFunc(wait, func() { close(due) })
-	gone := s.gone
-	return func() tea.Msg {
-		select {
-		case <-due:
-			return msg
-		case <-gone:
-			return nil
-		}
-	}
-}
-
-// stopClock lets the tick on its way fall: the screen hands over to
-// another (the game's replay), which would drop it, and starts the
-// clock again when it comes back (Enter).
-func (s *SharedSeat) stopClock() {
-	s.clock.n++
-	s.clock.pending = false
-}
-
 // onTable shows the game through the seat's Port (made on first use).
 func (s *SharedSeat) onTable(ctx *kit.Context) tea.Cmd {
 	if s.table == nil {
@@ -251,54 +201,13 @@ func (s *SharedSeat) kicked() bool { return s.table != nil && s.table.Snapshot()
 // (during a deal the table says it).
 func (s *SharedSeat) kickedOver() bool { return s.kicked() && s.table.Snapshot().Over }
 
-// counting reports whether a countdown is on the table: a dropped
-// seat's, or a move clock running.
-func (s *SharedSeat) counting() bool {
-	for _, p := range s.table.Snapshot().Players {
-		if p.State == host.SeatAway || !p.Due.IsZero() {
-			return true
-		}
-	}
-	return false
-}
-
-// nextTick is the wait before the next redraw: a second while a
-// dropped seat's countdown or a move clock's last seconds show; until
-// a move clock's last seconds begin otherwise (a clock with more time
-// reads "on the clock", which needs no redraw).
-func (s *SharedSeat) nextTick() time.Duration {
-	wait := time.Duration(-1)
-	now := s.l.clock().Now()
-	for _, p := range s.table.Snapshot().Players {
-		d := time.Second
-		if p.State != host.SeatAway {
-			if p.Due.IsZero() {
-				continue
-			}
-			if left := p.Due.Sub(now); left > tablescreen.ClockShown+time.Second {
-				d = left - tablescreen.ClockShown
-			}
-		}
-		if wait < 0 || d < wait {
-			wait = d
-		}
-	}
-	return max(time.Second, wait)
-}
-
-// startClock starts the clock when a countdown shows and no tick is on
-// its way, or the one asked for is overdue (lost): a new tick, the
-// older dropped should it come.
+// startClock starts the table's countdown (countdown.start) unless
+// the person left.
 func (s *SharedSeat) startClock() tea.Cmd {
-	if s.left || s.table == nil || !s.counting() {
+	if s.left {
 		return nil
 	}
-	// A tick on its way goes on unless overdue, or later than the
-	// countdowns now need (a seat dropped while a move clock waited).
-	if c, now := &s.clock, s.l.clock().Now(); c.pending && now.Sub(c.at) < time.Second && !c.at.After(now.Add(s.nextTick())) {
-		return nil
-	}
-	return s.tick()
+	return s.clock.start(s.table)
 }
 
 // tableConfig is the table screen of a seat at a shared game: the
@@ -421,15 +330,11 @@ func (s *SharedSeat) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd)
 			cmd = tea.Batch(cmd, c2)
 		}
 		return s, cmd
-	case seatClockMsg:
-		if msg.s != s || msg.n != s.clock.n {
-			return s, nil // another seat's, or a tick stopped or replaced
-		}
-		s.clock.pending = false
-		if s.left || s.table == nil || !s.counting() {
+	case countdownMsg:
+		if s.left {
 			return s, nil
 		}
-		return s, s.tick()
+		return s, s.clock.take(msg, s.table)
 	case clubSeatMsg:
 		s.takeSeatClub(msg)
 		return s, nil
@@ -462,7 +367,7 @@ func (s *SharedSeat) toTable(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd
 		}
 		return s, tea.Batch(cmd, s.startClock())
 	}
-	s.stopClock()
+	s.clock.stop()
 	return next, cmd
 }
 

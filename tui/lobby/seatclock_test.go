@@ -24,7 +24,7 @@ import (
 // calls Update (the test's).
 type seatRun struct {
 	t    *testing.T
-	s    *SharedSeat
+	s    tableSeat
 	ctx  *kit.Context
 	msgs chan tea.Msg
 	done chan struct{}
@@ -33,7 +33,15 @@ type seatRun struct {
 	frame string
 }
 
-func newSeatRun(t *testing.T, s *SharedSeat) *seatRun {
+// tableSeat is a screen at a table: a seat's or a spectator's.
+type tableSeat interface {
+	Enter(*kit.Context) tea.Cmd
+	Update(*kit.Context, tea.Msg) (kit.Screen, tea.Cmd)
+	View(*kit.Context) string
+	Table() *tablescreen.Screen
+}
+
+func newSeatRun(t *testing.T, s tableSeat) *seatRun {
 	ctx := kittest.Context(80, 24)
 	r := &seatRun{t: t, s: s, ctx: &ctx, msgs: make(chan tea.Msg), done: make(chan struct{})}
 	t.Cleanup(func() { close(r.done) })
@@ -84,7 +92,7 @@ func (r *seatRun) dropTick() {
 	for {
 		select {
 		case msg := <-r.msgs:
-			if _, ok := msg.(seatClockMsg); ok {
+			if _, ok := msg.(countdownMsg); ok {
 				return
 			}
 			r.update(msg)
@@ -104,8 +112,8 @@ func (r *seatRun) update(msg tea.Msg) {
 func (r *seatRun) view() string { return kittest.Flat(ansi.Strip(r.s.View(r.ctx))) }
 
 // A dropped seat's countdown goes down each second on every screen at
-// the table, the screen of the person to move included, and goes on
-// after a tick of its clock went astray.
+// the table, the screen of the person to move and a spectator's
+// included, and goes on after a tick of its clock went astray.
 func TestSeatClockTicksForEverySeat(t *testing.T) {
 	clock := clocktest.New(time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC))
 	h := randomHall(t, hall.Config{Clock: clock, Grace: 2 * time.Minute})
@@ -126,6 +134,11 @@ func TestSeatClockTicksForEverySeat(t *testing.T) {
 		r.run(r.s.Enter(r.ctx))
 		r.until("the table", func() bool { return r.s.Table() != nil })
 	}
+	dan := hall.Player{ID: "d", Name: "dan"}
+	watch, err := tb.Watch(dan)
+	require.NoError(t, err)
+	spectator := newSeatRun(t, newWatchSeat(New(Config{Player: dan, Hall: h, Clock: clock}), tb, watch))
+	spectator.run(spectator.s.Enter(spectator.ctx))
 	// Ann passes while it is her turn: then bob or cid is to move.
 	port := annConn.Port()
 	for sn := port.Snapshot(); sn.Can.Act; sn = port.Snapshot() {
@@ -155,7 +168,7 @@ func TestSeatClockTicksForEverySeat(t *testing.T) {
 	for sec := 3; sec <= 8; sec++ {
 		clock.Advance(time.Second)
 		want := fmt.Sprintf("waits 1m%ds", 60-sec)
-		for i, r := range runs {
+		for i, r := range append(runs, spectator) {
 			r.until(fmt.Sprintf("seat %d at %s", i, want), func() bool { return strings.Contains(r.frame, want) })
 		}
 	}

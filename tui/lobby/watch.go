@@ -311,12 +311,15 @@ type WatchSeat struct {
 	gone  chan struct{}
 	// told is set once the screen said the table turned private.
 	told bool
+	// clock redraws the table while a countdown shows on it.
+	clock countdown
 }
 
 func newWatchSeat(l *Lobby, t *hall.Table, port host.Port) *WatchSeat {
 	s := &WatchSeat{l: l, code: t.Code(), port: port, gone: make(chan struct{})}
+	s.clock = countdown{l: l, gone: s.gone}
 	s.talk = newTalk(l.cfg.Chat, t.Room(), l.cfg.Player, l.label, true, l.mutes)
-	cfg := tablescreen.Config{Port: port, Sort: kit.ByStrength, Tag: "table " + s.code, Shared: true,
+	cfg := tablescreen.Config{Port: port, Sort: kit.ByStrength, Tag: "table " + s.code, Shared: true, Now: l.clock().Now,
 		QuitQuestion: "Stop watching table " + s.code + ": back to the lobby."}
 	if s.talk != nil {
 		s.talk.quiet = quietAt(l, t, func() host.Port { return port })
@@ -335,7 +338,7 @@ func (s *WatchSeat) Table() *tablescreen.Screen { return s.table }
 func (s *WatchSeat) typing() bool { return s.table.Typing() }
 
 func (s *WatchSeat) Enter(ctx *kit.Context) tea.Cmd {
-	return tea.Batch(s.table.Enter(ctx), s.talk.listen())
+	return tea.Batch(s.table.Enter(ctx), s.talk.listen(), s.clock.start(s.table))
 }
 
 func (s *WatchSeat) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
@@ -347,6 +350,11 @@ func (s *WatchSeat) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) 
 		cmd := s.talk.take(msg)
 		_, c2 := s.table.Update(ctx, tablescreen.ChatRefresh{})
 		return s, tea.Batch(cmd, c2)
+	case countdownMsg:
+		if s.left {
+			return s, nil
+		}
+		return s, s.clock.take(msg, s.table)
 	case tea.KeyPressMsg:
 		if !s.table.UsesBack() && kit.IsKey(msg, ctx.Keys.Back) {
 			return s.leave(ctx)
@@ -365,8 +373,12 @@ func (s *WatchSeat) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) 
 		s.table.SetNote(why+" Esc goes back to the lobby.", true)
 	}
 	if t, ok := next.(*tablescreen.Screen); ok && t == s.table {
+		if !s.left {
+			cmd = tea.Batch(cmd, s.clock.start(s.table))
+		}
 		return s, cmd
 	}
+	s.clock.stop()
 	return next, cmd
 }
 

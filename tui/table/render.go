@@ -955,6 +955,13 @@ func (sc *Scene) backBlock(ctx *kit.Context, w int, size kit.CardSize, n int) []
 	pad := strings.Repeat(" ", max(0, (w-hw)/2))
 	v := &sc.V
 	roles := []string{sc.owner(v.Seat) + " hand", kit.Plural(n, "card") + " face down"}
+	if int(v.Seat) < len(sc.Players) {
+		// What the seat is (away and its wait, on the clock, a bot's
+		// level), as the other seats' columns say it.
+		if tag := strings.ReplaceAll(sc.Players[v.Seat].Tag, "\n", " "); tag != "" {
+			roles = slices.Insert(roles, 1, tag)
+		}
+	}
 	if v.Dealer == v.Seat {
 		roles = append(roles, "dealer")
 	}

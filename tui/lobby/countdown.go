@@ -1,0 +1,122 @@
+package lobby
+
+import (
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/klob/klob/internal/play/host"
+	tablescreen "github.com/klob/klob/tui/table"
+)
+
+// countdown redraws a table screen between the game's updates while a
+// countdown shows on it: each second for a dropped seat's, and for a
+// move clock's last seconds (tablescreen.ClockShown). Seats and
+// spectators have one each. Only the newest tick asked for goes on:
+// one that went astray (the screen handed over, to the game's replay,
+// when it came) cannot leave the chain stopped for good, since a tick
+// overdue is asked for again at the screen's next message, and an older
+// one that comes late is dropped.
+type countdown struct {
+	l       *Lobby
+	gone    chan struct{} // closed when the screen leaves the table
+	n       int           // the newest tick's number
+	pending bool          // a tick is on its way
+	at      time.Time     // when it is due, on the lobby's clock
+}
+
+// countdownMsg is the tick numbered n of countdown c.
+type countdownMsg struct {
+	c *countdown
+	n int
+}
+
+// start asks for a tick when a countdown shows on t and no tick is on
+// its way, or the one asked for is overdue (lost), or later than the
+// countdowns now need (a seat dropped while a move clock waited).
+func (c *countdown) start(t *tablescreen.Screen) tea.Cmd {
+	if t == nil || !counting(t) {
+		return nil
+	}
+	if now := c.l.clock().Now(); c.pending && now.Sub(c.at) < time.Second && !c.at.After(now.Add(c.wait(t))) {
+		return nil
+	}
+	return c.tick(t)
+}
+
+// take is a tick of the screen showing t: the next is asked for while a
+// countdown still shows. Another countdown's tick, or one stopped or
+// replaced, does nothing.
+func (c *countdown) take(msg countdownMsg, t *tablescreen.Screen) tea.Cmd {
+	if msg.c != c || msg.n != c.n {
+		return nil
+	}
+	c.pending = false
+	if t == nil || !counting(t) {
+		return nil
+	}
+	return c.tick(t)
+}
+
+// stop lets the tick on its way fall: the screen hands over to another
+// (the game's replay), which would drop it, and starts the countdown
+// again when it comes back.
+func (c *countdown) stop() {
+	c.n++
+	c.pending = false
+}
+
+// tick asks for the next tick on the lobby's clock; its wait ends with
+// the screen.
+func (c *countdown) tick(t *tablescreen.Screen) tea.Cmd {
+	c.n++
+	wait := c.wait(t)
+	c.pending, c.at = true, c.l.clock().Now().Add(wait)
+	msg := countdownMsg{c: c, n: c.n}
+	due := make(chan struct{})
+	c.l.clock().AfterFunc(wait, func() { close(due) })
+	gone := c.gone
+	return func() tea.Msg {
+		select {
+		case <-due:
+			return msg
+		case <-gone:
+			return nil
+		}
+	}
+}
+
+// wait is the time to the next redraw of t: a second while a dropped
+// seat's countdown or a move clock's last seconds show; until a move
+// clock's last seconds begin otherwise (a clock with more time reads
+// "on the clock", which needs no redraw).
+func (c *countdown) wait(t *tablescreen.Screen) time.Duration {
+	wait := time.Duration(-1)
+	now := c.l.clock().Now()
+	for _, p := range t.Snapshot().Players {
+		d := time.Second
+		if p.State != host.SeatAway {
+			if p.Due.IsZero() {
+				continue
+			}
+			if left := p.Due.Sub(now); left > tablescreen.ClockShown+time.Second {
+				d = left - tablescreen.ClockShown
+			}
+		}
+		if wait < 0 || d < wait {
+			wait = d
+		}
+	}
+	return max(time.Second, wait)
+}
+
+// counting reports whether a countdown is on t: a dropped seat's, or a
+// move clock running.
+func counting(t *tablescreen.Screen) bool {
+	for _, p := range t.Snapshot().Players {
+		if p.State == host.SeatAway || !p.Due.IsZero() {
+			return true
+		}
+	}
+	return false
+}
