@@ -92,7 +92,9 @@ type Config struct {
 	MaxTables, MaxTablesPerKey, MaxTablesPerAddr int
 	// Grace is how long a dropped player's seat waits for them before a
 	// bot takes it, and how long a seat reserved before the start waits
-	// after a restart (default 2 minutes; negative: not at all).
+	// after a restart (default 2 minutes; negative: not at all). A
+	// grace runs only while somebody is at the table: after a restart
+	// it starts when somebody first comes back.
 	Grace time.Duration
 	// MoveClock is how long a person may take over a decision, or over
 	// Ready between deals, while another person is at the game, before
@@ -660,10 +662,10 @@ func (h *Hall) load(name string) error {
 		// A waiting room: the seats reserved wait for their people.
 		h.list(t)
 		t.mu.Lock()
-		for i, s := range t.seats {
-			if s.player.ID != "" {
-				t.armSeatGrace(rules.Seat(i), " after the server restarted")
-			}
+		// Nobody is here yet: each seat's wait starts when somebody
+		// comes (armGraces), nothing happening at the table till then.
+		for _, s := range t.seats {
+			s.after = " after the server restarted"
 		}
 		t.armEmpty()
 		t.mu.Unlock()

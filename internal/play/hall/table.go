@@ -48,9 +48,11 @@ type Table struct {
 type seat struct {
 	player Player // ID "" while nobody holds the seat (a bot's once started)
 	conn   *Conn  // the person's newest connection, nil when away
-	// graceStop stops the wait of a seat reserved before the start,
-	// after a restart, for its person.
+	// graceStop stops the wait of a seat reserved before the start
+	// for its person away (armSeatGrace); after is what they are away
+	// after, for the notices (" after the server restarted", or "").
 	graceStop func() bool
+	after     string
 	// at orders the person's arrivals across the hall (Hall.arrive):
 	// the newest is the table they were at last (Hall.SeatOf).
 	at uint64
@@ -234,7 +236,8 @@ func (t *Table) Join(p Player) (*Conn, error) {
 		old.end()
 	}
 	stopClock(&s.graceStop)
-	s.conn = c
+	s.conn, s.after = c, ""
+	t.armGraces()
 	stopClock(&t.emptyStop)
 	t.tickAll()
 	return c, nil
@@ -471,7 +474,7 @@ func (c *Conn) leave(dropped bool) {
 	case t.game == nil && dropped:
 		// Cut under the person: the seat waits for them a while; the
 		// others read that they are away.
-		t.armSeatGrace(c.seat, "")
+		t.armSeatGrace(c.seat)
 		t.tickAll()
 	case t.game == nil && s.player.ID == t.host:
 		t.close("the host left before the game started")
@@ -483,6 +486,9 @@ func (c *Conn) leave(dropped bool) {
 		// A game over whose filing is done (or not yet begun) needs its
 		// host no longer once nobody looks at it.
 		idle = !t.anyoneHere() && port != nil && port.Snapshot().Over && !t.files.pending()
+	}
+	if t.game == nil && !t.anyoneHere() {
+		t.pauseGraces()
 	}
 	t.armEmpty()
 	t.mu.Unlock()
@@ -521,12 +527,12 @@ func (t *Table) tickAll() {
 // armSeatGrace starts the wait of a seat reserved before the start
 // whose person is away (after a restart, or their connection cut): if
 // they do not come within Config.Grace the seat is freed, and the
-// host's going closes the table. after says what they did not come
-// back after, for the notices (" after the server restarted"). t.mu is
+// host's going closes the table. A wait runs only while somebody is at
+// the table (armGraces), as nothing happens there otherwise. t.mu is
 // held.
-func (t *Table) armSeatGrace(i rules.Seat, after string) {
+func (t *Table) armSeatGrace(i rules.Seat) {
 	s := t.seats[i]
-	if s.graceStop != nil || t.stopped {
+	if s.graceStop != nil || t.stopped || !t.anyoneHere() {
 		return
 	}
 	s.graceStop = t.h.after(t.h.cfg.Grace, func() {
@@ -538,7 +544,7 @@ func (t *Table) armSeatGrace(i rules.Seat, after string) {
 		}
 		if s.player.ID == t.host {
 			t.close("the host did not come back before the game started")
-			t.tellAway(after)
+			t.tellAway(s.after)
 			return
 		}
 		t.h.cfg.Logf("table %s: %s did not come back: seat %s is free", t.code, s.player.Name, i)
@@ -546,6 +552,29 @@ func (t *Table) armSeatGrace(i rules.Seat, after string) {
 		t.saveWaiting()
 		t.tickAll()
 	})
+}
+
+// armGraces starts the wait of every seat reserved before the start
+// whose person is away, once somebody is at the table: after a restart,
+// or once everyone was gone, each person away gets a whole
+// Config.Grace from when somebody next comes. t.mu is held.
+func (t *Table) armGraces() {
+	if t.game != nil || t.closed != "" {
+		return
+	}
+	for i, s := range t.seats {
+		if s.player.ID != "" && s.conn == nil {
+			t.armSeatGrace(rules.Seat(i))
+		}
+	}
+}
+
+// pauseGraces stops the waits of the seats when nobody is left at the
+// table: armGraces starts them afresh. t.mu is held.
+func (t *Table) pauseGraces() {
+	for _, s := range t.seats {
+		stopClock(&s.graceStop)
+	}
 }
 
 // tellAway keeps a notice for each person away who held a seat at the
@@ -588,6 +617,14 @@ func (t *Table) abandon() {
 	why := fmt.Sprintf("nobody was at the table for %s", t.h.cfg.Abandon)
 	g := t.game
 	if g == nil {
+		// Nobody came back to the waiting room, its host neither: each
+		// person who held a seat reads why when they come.
+		for _, s := range t.seats {
+			if s.player.ID != "" {
+				t.h.tell(s.player.ID, fmt.Sprintf("Table %s was closed before its game started: "+
+					"nobody came to it for %s.", t.code, duration.Words(t.h.cfg.Abandon)))
+			}
+		}
 		t.close(why)
 		t.mu.Unlock()
 		return
