@@ -648,6 +648,7 @@ func (h *Hall) load(name string) error {
 	}
 	f := t.files
 	f.filed = map[string]bool{}
+	f.kept = g.Over() || tg[tagClosed] != "" // the log holds the game that ended
 	for i, s := range t.seats {
 		if s.player.ID != "" && strings.Contains(tg[tagFiled], rules.Seat(i).String()) {
 			f.filed[s.player.ID] = true
