@@ -489,7 +489,7 @@ func (h *Hall) Open(host Player, o Options) (*Table, error) {
 	t.saveWaiting()
 	t.armEmpty()
 	t.mu.Unlock()
-	h.cfg.Logf("table %s opened by %s (%d seats, %s bots)", code, host.Name, o.Seats, o.Level)
+	h.cfg.Logf("table %s opened by %s (%d seats, %s bots)", code, Who(host), o.Seats, o.Level)
 	return t, nil
 }
 

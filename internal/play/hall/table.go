@@ -2,6 +2,7 @@ package hall
 
 import (
 	"fmt"
+	"strings"
 	"sync"
 	"time"
 
@@ -217,9 +218,11 @@ func (t *Table) Join(p Player) (*Conn, error) {
 		t.seats[i].player = p
 		// In the log at once: a restart keeps the seat.
 		t.saveWaiting()
+		t.h.cfg.Logf("table %s: %s took seat %s", t.code, Who(p), rules.Seat(i))
 	} else if t.game == nil {
 		t.seats[i].player.Name = p.Name // renamed since
 		t.saveWaiting()
+		t.h.cfg.Logf("table %s: %s is back at seat %s", t.code, Who(p), rules.Seat(i))
 	}
 	s := t.seats[i]
 	s.at = t.h.arrive()
@@ -273,6 +276,7 @@ func (c *Conn) Move() error {
 			c.seat = rules.Seat(j)
 			t.saveWaiting() // a restart keeps the new seat
 			t.tickAll()
+			t.h.cfg.Logf("table %s: %s moved to seat %s", t.code, Who(t.seats[j].player), rules.Seat(j))
 			return nil
 		}
 	}
@@ -428,14 +432,31 @@ func (c *Conn) Start() error {
 		}
 		p, err := g.Seat(rules.Seat(i))
 		if err != nil {
-			t.h.cfg.Logf("table %s: seating %s: %v", t.code, s.player.Name, err)
+			t.h.cfg.Logf("table %s: seating %s: %v", t.code, Who(s.player), err)
 			continue
 		}
 		s.conn.port = p
 	}
-	t.h.cfg.Logf("table %s: game started", t.code)
+	t.h.cfg.Logf("table %s: game started: %s", t.code, t.seatsLine())
 	t.tickAll()
 	return nil
+}
+
+// seatsLine says who sits where, for the server's log: "A "ann"
+// #1a2b3c4d5e6f, B Bot (random)"; t.mu is held.
+func (t *Table) seatsLine() string {
+	var b strings.Builder
+	for i, s := range t.seats {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		if s.player.ID != "" {
+			fmt.Fprintf(&b, "%s %s", rules.Seat(i), Who(s.player))
+		} else {
+			fmt.Fprintf(&b, "%s bot (%s)", rules.Seat(i), t.opts.Level)
+		}
+	}
+	return b.String()
 }
 
 // Leave ends the connection's hold: before the start a guest's seat is
@@ -479,6 +500,7 @@ func (c *Conn) leave(dropped bool) {
 	case t.game == nil && s.player.ID == t.host:
 		t.close("the host left before the game started")
 	case t.game == nil:
+		t.h.cfg.Logf("table %s: %s left seat %s", t.code, Who(s.player), c.seat)
 		s.player = Player{}
 		t.saveWaiting()
 		t.tickAll()
@@ -547,7 +569,7 @@ func (t *Table) armSeatGrace(i rules.Seat) {
 			t.tellAway(s.after)
 			return
 		}
-		t.h.cfg.Logf("table %s: %s did not come back: seat %s is free", t.code, s.player.Name, i)
+		t.h.cfg.Logf("table %s: %s did not come back: seat %s is free", t.code, Who(s.player), i)
 		s.player = Player{}
 		t.saveWaiting()
 		t.tickAll()
