@@ -642,7 +642,12 @@ func (t *Table) abandon() {
 		// Nobody came back to the waiting room, its host neither: each
 		// person who held a seat reads why when they come.
 		for _, s := range t.seats {
-			if s.player.ID != "" {
+			switch {
+			case s.player.ID == "":
+			case s.player.ID == t.host:
+				t.h.tell(s.player.ID, fmt.Sprintf("Your table %s was closed before its game started: "+
+					"nobody came to it for %s. Open a new one with o.", t.code, duration.Words(t.h.cfg.Abandon)))
+			default:
 				t.h.tell(s.player.ID, fmt.Sprintf("Table %s was closed before its game started: "+
 					"nobody came to it for %s.", t.code, duration.Words(t.h.cfg.Abandon)))
 			}
