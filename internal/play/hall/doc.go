@@ -58,7 +58,9 @@
 // table's log keeps the game and whose history holds it already (the
 // Filed tag), the players read that the game is not filed yet and why
 // (without the server's paths), and the filing is tried again (after
-// Config.Refile, doubling), after a restart too.
+// Config.Refile, doubling), after a restart too. When the table's log
+// cannot be written either, the game is only in memory until a try
+// lands: the server's log says so once, for the operator to free space.
 //
 // A table nobody is connected to for Config.Abandon is closed, its game,
 // ended or not, filed into every person's history (the Closed tag tells
