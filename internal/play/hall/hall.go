@@ -485,7 +485,7 @@ func (h *Hall) Open(host Player, o Options) (*Table, error) {
 	h.tables[code], h.live[t] = t, true
 	h.mu.Unlock()
 	t.mu.Lock()
-	t.seats[0].player, t.seats[0].at = host, h.arrive()
+	t.seats[0].player, t.seats[0].at, t.seats[0].opened = host, h.arrive(), true
 	t.saveWaiting()
 	t.armEmpty()
 	t.mu.Unlock()

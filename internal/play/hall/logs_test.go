@@ -73,4 +73,5 @@ func TestLogNamesKeys(t *testing.T) {
 		assert.Contains(t, got, want)
 	}
 	assert.NotContains(t, got, fmt.Sprint(seed), "no line tells the seed")
+	assert.NotContains(t, got, "is back at seat A", "the host sitting down at the table they opened is no coming back")
 }

@@ -57,6 +57,9 @@ type seat struct {
 	// at orders the person's arrivals across the hall (Hall.arrive):
 	// the newest is the table they were at last (Hall.SeatOf).
 	at uint64
+	// opened is set on the host's seat from Open to their first Join,
+	// which is no coming back (the log says nothing of it).
+	opened bool
 }
 
 func newTable(h *Hall, code string, o Options, hostID string, start time.Time, st *store.Store) *Table {
@@ -222,8 +225,11 @@ func (t *Table) Join(p Player) (*Conn, error) {
 	} else if t.game == nil {
 		t.seats[i].player.Name = p.Name // renamed since
 		t.saveWaiting()
-		t.h.cfg.Logf("table %s: %s is back at seat %s", t.code, Who(p), rules.Seat(i))
+		if !t.seats[i].opened {
+			t.h.cfg.Logf("table %s: %s is back at seat %s", t.code, Who(p), rules.Seat(i))
+		}
 	}
+	t.seats[i].opened = false
 	s := t.seats[i]
 	s.at = t.h.arrive()
 	c := newConn(t, rules.Seat(i))
