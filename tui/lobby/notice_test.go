@@ -16,9 +16,10 @@ import (
 	"github.com/klob/klob/tui/kit/kittest"
 )
 
-// A table not started comes back after a restart and waits Grace for
-// its host; when it closes without them, the host reads why in the
-// lobby when they come back, once, instead of finding it gone.
+// A table not started comes back after a restart and waits for its
+// host; when it closes without them (nobody came for Abandon), the host
+// reads why in the lobby when they come back, once, instead of finding
+// it gone.
 func TestHostToldOfTableClosedWhileAway(t *testing.T) {
 	clock := clocktest.New(time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC))
 	cfg := hall.Config{Dir: t.TempDir(), Grace: time.Minute, Clock: clock}
@@ -35,6 +36,8 @@ func TestHostToldOfTableClosedWhileAway(t *testing.T) {
 	t.Cleanup(h2.Close)
 	require.NotNil(t, h2.SeatOf("a"), "the table is back, Ann's seat kept")
 	clock.Advance(time.Minute)
+	require.NotNil(t, h2.SeatOf("a"), "no grace runs while nobody is at the table")
+	clock.Advance(30 * time.Minute)
 	require.Nil(t, h2.SeatOf("a"), "the table closed without its host")
 
 	comeBack := func() string {

@@ -41,6 +41,8 @@ func (t *Table) Watch(p Player) (host.Port, error) {
 		return nil, ErrPrivate
 	case errors.Is(err, host.ErrClosed):
 		return nil, ErrClosed
+	case err == nil:
+		t.h.cfg.Logf("table %s: %s watches", t.code, Who(p))
 	}
 	return port, err
 }

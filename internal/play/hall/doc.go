@@ -41,9 +41,14 @@
 // the game's to its host's writer: none runs under a lock that a
 // screen's Update takes, and one mutex keeps them in order. New reads
 // the logs back, so a restart (even kill -9) brings every table back:
-// a waiting room with its seats reserved for Config.Grace, a game
-// resumed in a host (the bots that had taken dropped seats play them
-// again), waiting for its people.
+// a waiting room with its seats reserved, a game resumed in a host (the
+// bots that had taken dropped seats play them again), waiting for its
+// people. A grace (Config.Grace) runs only while somebody is at the
+// table, since nothing happens there otherwise: after a restart each
+// person away gets a whole grace from when the first of the table's
+// people (or, at a game, a spectator) comes back, not from the
+// restart. A waiting room nobody comes back to closes after
+// Config.Abandon, its people told why when they come.
 //
 // A finished game is filed into each person's history
 // (Config.History), every copy the same bytes, and recorded in the
@@ -53,7 +58,9 @@
 // table's log keeps the game and whose history holds it already (the
 // Filed tag), the players read that the game is not filed yet and why
 // (without the server's paths), and the filing is tried again (after
-// Config.Refile, doubling), after a restart too.
+// Config.Refile, doubling), after a restart too. When the table's log
+// cannot be written either, the game is only in memory until a try
+// lands: the server's log says so once, for the operator to free space.
 //
 // A table nobody is connected to for Config.Abandon is closed, its game,
 // ended or not, filed into every person's history (the Closed tag tells

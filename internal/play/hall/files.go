@@ -106,6 +106,11 @@ type files struct {
 	copy     string
 	fileErr  error
 	removed  bool // the table's log is gone: every history holds the game
+	// saved says the table's log's last save succeeded; kept that the
+	// table's log holds the finished game (false: it is only in memory,
+	// and a crash before it is filed loses it, which the log says).
+	saved, kept bool
+	warned      bool // the log said the game is only in memory
 	// filedSum is the checksum of the copy of final the histories got
 	// (the table's tags added), which is how the club's database knows
 	// it; rematchOf is the last game's, for the game "again" started
@@ -164,9 +169,11 @@ func (f *files) SaveCurrent(l *gamelog.Log) error {
 		f.rematchOf = f.filedSum
 		f.final, f.filed, f.fileErr, f.removed, f.closed = nil, map[string]bool{}, nil, false, ""
 		f.recorded, f.copy = false, "" // the club records the next game too
+		f.kept, f.warned = false, false
 		f.unfiled.Store(false)
 	}
 	err := f.saveLocked(l)
+	f.saved = err == nil
 	f.mu.Unlock()
 	if next && f.reopened != nil {
 		f.reopened()
@@ -227,6 +234,9 @@ func (f *files) withTags(l *gamelog.Log) *gamelog.Log {
 func (f *files) Archive(l *gamelog.Log) (string, error) {
 	f.mu.Lock()
 	f.final = l
+	// The host saves the finished game just before it files it (a game
+	// over in the log a restart read is kept already).
+	f.kept = f.kept || f.saved
 	f.unfiled.Store(!f.removed)
 	done, err := f.file()
 	f.mu.Unlock()
@@ -319,9 +329,19 @@ func (f *files) file() (bool, error) {
 		// The table's log keeps the game, and now whose history holds
 		// it, for the next try (after a restart too).
 		if f.st != nil {
-			if err := f.st.SaveCurrent(f.withTags(f.final)); err != nil {
+			err := f.st.SaveCurrent(f.withTags(f.final))
+			switch {
+			case err == nil && f.warned && !f.kept:
+				f.logf("the finished game is kept in the table's log again until it is filed")
+			case err != nil && f.kept:
 				f.logf("keeping the game until it is filed: %v", err)
+			case err != nil && !f.warned:
+				// Said once, clearly: a crash before the next try
+				// loses the game, so the operator must act.
+				f.logf("the finished game is only in memory until it can be filed: free disk space (%v)", err)
+				f.warned = true
 			}
+			f.kept = f.kept || err == nil
 		}
 		return false, f.fileErr
 	}

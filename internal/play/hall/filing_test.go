@@ -1,10 +1,12 @@
 package hall
 
 import (
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"syscall"
 	"testing"
@@ -208,4 +210,55 @@ func TestSeatTakenBeforeStartIsSaved(t *testing.T) {
 	h2, tb2 := reserveThenRestart(t, clocktest.New(t0))
 	assert.Equal(t, []string{"Ann", "Bob", ""}, tb2.info("b").Names)
 	assert.Equal(t, tb2, h2.SeatOf("b"), "Bob's seat is his after the restart")
+}
+
+// TestLoggedOnlyInMemory: a game that ends while the tables' disk is
+// full as well as a history's is held in memory alone until the next
+// try files it: the server's log says so, once, for the operator to
+// free space before the server stops; and says when the table's log
+// holds the game again.
+func TestLoggedOnlyInMemory(t *testing.T) {
+	dir := t.TempDir()
+	hist := newHistories(t)
+	clock := clocktest.New(t0)
+	tables := &fullFS{FS: durable.OS()}
+	var mu sync.Mutex
+	var lines []string
+	cfg := testConfig(filepath.Join(dir, "tables"), nil, clock)
+	cfg.History, cfg.Refile, cfg.FS = hist.of, time.Second, tables
+	cfg.Logf = func(f string, a ...any) {
+		mu.Lock()
+		defer mu.Unlock()
+		lines = append(lines, fmt.Sprintf(f, a...))
+	}
+	count := func(s string) int {
+		mu.Lock()
+		defer mu.Unlock()
+		n := 0
+		for _, l := range lines {
+			if strings.Contains(l, s) {
+				n++
+			}
+		}
+		return n
+	}
+	h := newHall(t, cfg)
+	tb := annOpens(t, h, 2, smallRules(), 7)
+	ann, bob := annAndBob(t, tb)
+	tables.full.Store(true)
+	hist.disks["b"].full.Store(true)
+	playToUnfiled(t, "the game's end, its filing tried", ann, bob)
+	inMemory := "table " + tb.Code() + ": the finished game is only in memory until it can be filed: free disk space"
+	eventually(t, "the log says the game is only in memory", func() bool { return count(inMemory) == 1 })
+	eventually(t, "two more tries", func() bool {
+		clock.Advance(time.Second)
+		return count("filing the game for Bob") >= 3
+	})
+	assert.Equal(t, 1, count(inMemory), "said once")
+
+	tables.full.Store(false)
+	eventually(t, "the log says the table's log holds the game again", func() bool {
+		clock.Advance(4 * time.Second)
+		return count("table "+tb.Code()+": the finished game is kept in the table's log again") == 1
+	})
 }

@@ -92,7 +92,9 @@ type Config struct {
 	MaxTables, MaxTablesPerKey, MaxTablesPerAddr int
 	// Grace is how long a dropped player's seat waits for them before a
 	// bot takes it, and how long a seat reserved before the start waits
-	// after a restart (default 2 minutes; negative: not at all).
+	// after a restart (default 2 minutes; negative: not at all). A
+	// grace runs only while somebody is at the table: after a restart
+	// it starts when somebody first comes back.
 	Grace time.Duration
 	// MoveClock is how long a person may take over a decision, or over
 	// Ready between deals, while another person is at the game, before
@@ -483,11 +485,11 @@ func (h *Hall) Open(host Player, o Options) (*Table, error) {
 	h.tables[code], h.live[t] = t, true
 	h.mu.Unlock()
 	t.mu.Lock()
-	t.seats[0].player, t.seats[0].at = host, h.arrive()
+	t.seats[0].player, t.seats[0].at, t.seats[0].opened = host, h.arrive(), true
 	t.saveWaiting()
 	t.armEmpty()
 	t.mu.Unlock()
-	h.cfg.Logf("table %s opened by %s (%d seats, %s bots)", code, host.Name, o.Seats, o.Level)
+	h.cfg.Logf("table %s opened by %s (%d seats, %s bots)", code, Who(host), o.Seats, o.Level)
 	return t, nil
 }
 
@@ -646,6 +648,7 @@ func (h *Hall) load(name string) error {
 	}
 	f := t.files
 	f.filed = map[string]bool{}
+	f.kept = g.Over() || tg[tagClosed] != "" // the log holds the game that ended
 	for i, s := range t.seats {
 		if s.player.ID != "" && strings.Contains(tg[tagFiled], rules.Seat(i).String()) {
 			f.filed[s.player.ID] = true
@@ -660,10 +663,10 @@ func (h *Hall) load(name string) error {
 		// A waiting room: the seats reserved wait for their people.
 		h.list(t)
 		t.mu.Lock()
-		for i, s := range t.seats {
-			if s.player.ID != "" {
-				t.armSeatGrace(rules.Seat(i), " after the server restarted")
-			}
+		// Nobody is here yet: each seat's wait starts when somebody
+		// comes (armGraces), nothing happening at the table till then.
+		for _, s := range t.seats {
+			s.after = " after the server restarted"
 		}
 		t.armEmpty()
 		t.mu.Unlock()

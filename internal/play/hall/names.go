@@ -295,6 +295,14 @@ func KeyTag(id string) string {
 	return id
 }
 
+// Who names a person in the server's log: their name, quoted, and
+// their key's tag as the lobby shows it (KeyTag), so that the operator
+// tells apart two keys by one name, and finds the key (the tag begins
+// the key's hex id, which names players/<id> and the database's rows).
+func Who(p Player) string {
+	return fmt.Sprintf("%q #%s", p.Name, KeyTag(p.ID))
+}
+
 // Visit is one connection of a person to the hall (their lobby): the
 // names of the people connected are compared with each other, so two
 // keys under one name are told apart; and a person's game alone, kept
@@ -339,12 +347,14 @@ func (h *Hall) Visit(p Player, kick func()) *Visit {
 // who is connected, and at every seat they hold (Table.rename).
 func (v *Visit) Rename(name string) {
 	v.h.present.mu.Lock()
+	old := v.p
 	v.p.Name = name
 	id := v.p.ID
 	v.h.present.mu.Unlock()
-	if id == "" {
+	if id == "" || old.Name == name {
 		return
 	}
+	v.h.cfg.Logf("%s renamed themselves %q", Who(old), name)
 	// Not under present.mu: a table's lock is taken before it (Label).
 	for _, t := range v.h.all() {
 		t.rename(id, name)

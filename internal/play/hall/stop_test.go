@@ -29,16 +29,35 @@ func TestStopKeepsWaitingRoom(t *testing.T) {
 }
 
 // TestToldOfWaitingRoomClosedWhileAway: a table back after a restart
-// whose host does not come within Grace closes; each person who held
-// a seat reads why once, when they come (Notice).
+// waits for its people while nobody is at it (nothing happens there);
+// once Bob comes, a host who does not come within Grace closes it, and
+// the host reads why once, when they come (Notice).
 func TestToldOfWaitingRoomClosedWhileAway(t *testing.T) {
 	clock := clocktest.New(t0)
 	h2, tb2 := reserveThenRestart(t, clock)
-	clock.Advance(time.Minute)
+	clock.Advance(5 * time.Minute)
+	require.Equal(t, tb2, h2.SeatOf("a"), "no grace runs while nobody is at the table")
+	bob := join(t, tb2, "b", "Bob", 3)
+	clock.Advance(time.Minute - time.Second)
+	assert.Empty(t, bob.conn.Waiting().Closed, "Ann's grace starts when Bob comes")
+	clock.Advance(time.Second)
 	assert.Nil(t, h2.SeatOf("a"), "the table closed")
-	assert.Contains(t, h2.Notice("a"), "Your table "+tb2.Code()+" was closed before its game started")
-	assert.Contains(t, h2.Notice("b"), "Table "+tb2.Code()+" was closed before its game started: its host did not come back")
+	assert.Equal(t, "the host did not come back before the game started", bob.conn.Waiting().Closed)
+	assert.Contains(t, h2.Notice("a"), "Your table "+tb2.Code()+" was closed before its game started: "+
+		"you did not come back within 1 minute after the server restarted")
 	assert.Empty(t, h2.Notice("a"), "said once")
+}
+
+// TestToldOfWaitingRoomNobodyCameTo: a table back after a restart that
+// nobody comes to closes once Abandon is over, each person who held a
+// seat told why.
+func TestToldOfWaitingRoomNobodyCameTo(t *testing.T) {
+	clock := clocktest.New(t0)
+	h2, tb2 := reserveThenRestart(t, clock)
+	clock.Advance(30 * time.Minute)
+	assert.Nil(t, h2.SeatOf("a"), "the table closed")
+	assert.Contains(t, h2.Notice("a"), "Your table "+tb2.Code()+" was closed before its game started: nobody came to it for 30 minutes")
+	assert.Contains(t, h2.Notice("b"), "Table "+tb2.Code()+" was closed before its game started: nobody came to it for 30 minutes")
 }
 
 // TestDroppedHostKeepsWaitingRoom: the host's connection cut before

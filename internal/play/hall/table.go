@@ -2,6 +2,7 @@ package hall
 
 import (
 	"fmt"
+	"strings"
 	"sync"
 	"time"
 
@@ -48,12 +49,17 @@ type Table struct {
 type seat struct {
 	player Player // ID "" while nobody holds the seat (a bot's once started)
 	conn   *Conn  // the person's newest connection, nil when away
-	// graceStop stops the wait of a seat reserved before the start,
-	// after a restart, for its person.
+	// graceStop stops the wait of a seat reserved before the start
+	// for its person away (armSeatGrace); after is what they are away
+	// after, for the notices (" after the server restarted", or "").
 	graceStop func() bool
+	after     string
 	// at orders the person's arrivals across the hall (Hall.arrive):
 	// the newest is the table they were at last (Hall.SeatOf).
 	at uint64
+	// opened is set on the host's seat from Open to their first Join,
+	// which is no coming back (the log says nothing of it).
+	opened bool
 }
 
 func newTable(h *Hall, code string, o Options, hostID string, start time.Time, st *store.Store) *Table {
@@ -215,10 +221,15 @@ func (t *Table) Join(p Player) (*Conn, error) {
 		t.seats[i].player = p
 		// In the log at once: a restart keeps the seat.
 		t.saveWaiting()
+		t.h.cfg.Logf("table %s: %s took seat %s", t.code, Who(p), rules.Seat(i))
 	} else if t.game == nil {
 		t.seats[i].player.Name = p.Name // renamed since
 		t.saveWaiting()
+		if !t.seats[i].opened {
+			t.h.cfg.Logf("table %s: %s is back at seat %s", t.code, Who(p), rules.Seat(i))
+		}
 	}
+	t.seats[i].opened = false
 	s := t.seats[i]
 	s.at = t.h.arrive()
 	c := newConn(t, rules.Seat(i))
@@ -234,7 +245,8 @@ func (t *Table) Join(p Player) (*Conn, error) {
 		old.end()
 	}
 	stopClock(&s.graceStop)
-	s.conn = c
+	s.conn, s.after = c, ""
+	t.armGraces()
 	stopClock(&t.emptyStop)
 	t.tickAll()
 	return c, nil
@@ -270,6 +282,7 @@ func (c *Conn) Move() error {
 			c.seat = rules.Seat(j)
 			t.saveWaiting() // a restart keeps the new seat
 			t.tickAll()
+			t.h.cfg.Logf("table %s: %s moved to seat %s", t.code, Who(t.seats[j].player), rules.Seat(j))
 			return nil
 		}
 	}
@@ -425,14 +438,31 @@ func (c *Conn) Start() error {
 		}
 		p, err := g.Seat(rules.Seat(i))
 		if err != nil {
-			t.h.cfg.Logf("table %s: seating %s: %v", t.code, s.player.Name, err)
+			t.h.cfg.Logf("table %s: seating %s: %v", t.code, Who(s.player), err)
 			continue
 		}
 		s.conn.port = p
 	}
-	t.h.cfg.Logf("table %s: game started", t.code)
+	t.h.cfg.Logf("table %s: game started: %s", t.code, t.seatsLine())
 	t.tickAll()
 	return nil
+}
+
+// seatsLine says who sits where, for the server's log: "A "ann"
+// #1a2b3c4d5e6f, B Bot (random)"; t.mu is held.
+func (t *Table) seatsLine() string {
+	var b strings.Builder
+	for i, s := range t.seats {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		if s.player.ID != "" {
+			fmt.Fprintf(&b, "%s %s", rules.Seat(i), Who(s.player))
+		} else {
+			fmt.Fprintf(&b, "%s bot (%s)", rules.Seat(i), t.opts.Level)
+		}
+	}
+	return b.String()
 }
 
 // Leave ends the connection's hold: before the start a guest's seat is
@@ -471,11 +501,12 @@ func (c *Conn) leave(dropped bool) {
 	case t.game == nil && dropped:
 		// Cut under the person: the seat waits for them a while; the
 		// others read that they are away.
-		t.armSeatGrace(c.seat, "")
+		t.armSeatGrace(c.seat)
 		t.tickAll()
 	case t.game == nil && s.player.ID == t.host:
 		t.close("the host left before the game started")
 	case t.game == nil:
+		t.h.cfg.Logf("table %s: %s left seat %s", t.code, Who(s.player), c.seat)
 		s.player = Player{}
 		t.saveWaiting()
 		t.tickAll()
@@ -483,6 +514,9 @@ func (c *Conn) leave(dropped bool) {
 		// A game over whose filing is done (or not yet begun) needs its
 		// host no longer once nobody looks at it.
 		idle = !t.anyoneHere() && port != nil && port.Snapshot().Over && !t.files.pending()
+	}
+	if t.game == nil && !t.anyoneHere() {
+		t.pauseGraces()
 	}
 	t.armEmpty()
 	t.mu.Unlock()
@@ -521,12 +555,12 @@ func (t *Table) tickAll() {
 // armSeatGrace starts the wait of a seat reserved before the start
 // whose person is away (after a restart, or their connection cut): if
 // they do not come within Config.Grace the seat is freed, and the
-// host's going closes the table. after says what they did not come
-// back after, for the notices (" after the server restarted"). t.mu is
+// host's going closes the table. A wait runs only while somebody is at
+// the table (armGraces), as nothing happens there otherwise. t.mu is
 // held.
-func (t *Table) armSeatGrace(i rules.Seat, after string) {
+func (t *Table) armSeatGrace(i rules.Seat) {
 	s := t.seats[i]
-	if s.graceStop != nil || t.stopped {
+	if s.graceStop != nil || t.stopped || !t.anyoneHere() {
 		return
 	}
 	s.graceStop = t.h.after(t.h.cfg.Grace, func() {
@@ -538,14 +572,37 @@ func (t *Table) armSeatGrace(i rules.Seat, after string) {
 		}
 		if s.player.ID == t.host {
 			t.close("the host did not come back before the game started")
-			t.tellAway(after)
+			t.tellAway(s.after)
 			return
 		}
-		t.h.cfg.Logf("table %s: %s did not come back: seat %s is free", t.code, s.player.Name, i)
+		t.h.cfg.Logf("table %s: %s did not come back: seat %s is free", t.code, Who(s.player), i)
 		s.player = Player{}
 		t.saveWaiting()
 		t.tickAll()
 	})
+}
+
+// armGraces starts the wait of every seat reserved before the start
+// whose person is away, once somebody is at the table: after a restart,
+// or once everyone was gone, each person away gets a whole
+// Config.Grace from when somebody next comes. t.mu is held.
+func (t *Table) armGraces() {
+	if t.game != nil || t.closed != "" {
+		return
+	}
+	for i, s := range t.seats {
+		if s.player.ID != "" && s.conn == nil {
+			t.armSeatGrace(rules.Seat(i))
+		}
+	}
+}
+
+// pauseGraces stops the waits of the seats when nobody is left at the
+// table: armGraces starts them afresh. t.mu is held.
+func (t *Table) pauseGraces() {
+	for _, s := range t.seats {
+		stopClock(&s.graceStop)
+	}
 }
 
 // tellAway keeps a notice for each person away who held a seat at the
@@ -588,6 +645,19 @@ func (t *Table) abandon() {
 	why := fmt.Sprintf("nobody was at the table for %s", t.h.cfg.Abandon)
 	g := t.game
 	if g == nil {
+		// Nobody came back to the waiting room, its host neither: each
+		// person who held a seat reads why when they come.
+		for _, s := range t.seats {
+			switch {
+			case s.player.ID == "":
+			case s.player.ID == t.host:
+				t.h.tell(s.player.ID, fmt.Sprintf("Your table %s was closed before its game started: "+
+					"nobody came to it for %s. Open a new one with o.", t.code, duration.Words(t.h.cfg.Abandon)))
+			default:
+				t.h.tell(s.player.ID, fmt.Sprintf("Table %s was closed before its game started: "+
+					"nobody came to it for %s.", t.code, duration.Words(t.h.cfg.Abandon)))
+			}
+		}
 		t.close(why)
 		t.mu.Unlock()
 		return

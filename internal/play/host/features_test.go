@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/klob/klob/internal/testing/clocktest"
+	"github.com/klob/klob/internal/testing/memstore"
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/rules"
@@ -316,6 +317,53 @@ func TestHeldTrickLetGoForSpectators(t *testing.T) {
 			await(t, w, "the next deal, the seat a bot's", func(x Snapshot) bool {
 				return x.DealNo > s.DealNo && x.Players[0].State == SeatTakeover
 			})
+		})
+	}
+}
+
+// TestGraceStartsWhenSomebodyComes: a game resumed after a restart, or
+// left by everyone, has nobody to move it, so the people away keep
+// their seats however long that lasts: each gets a whole grace from
+// when somebody next comes, and a bot takes a seat only once that
+// grace is over.
+func TestGraceStartsWhenSomebodyComes(t *testing.T) {
+	for _, restart := range []bool{true, false} {
+		t.Run(fmt.Sprint("restart=", restart), func(t *testing.T) {
+			clock := clocktest.New(t0)
+			st := &memstore.Store{}
+			cfg := config(3, 21, st, clock, 0, 1)
+			cfg.Options.Target, cfg.Grace = 1000, 10*time.Second
+			h := newHost(t, cfg)
+			sit(t, h, 0).Leave()
+			sit(t, h, 1).Leave()
+			if restart {
+				h.Close()
+				l := st.LastSave()
+				var err error
+				if h, err = Resume(l, cfg); err != nil {
+					t.Fatal(err)
+				}
+				t.Cleanup(h.Close)
+			}
+			for range 17 { // 51 seconds with nobody at the game
+				clock.Advance(3 * time.Second)
+				settle(t, h)
+			}
+			ann := sit(t, h, 0)
+			s := ann.Snapshot()
+			if got := s.Players[1].State; got != SeatAway {
+				t.Fatalf("Bob's seat is %v as Ann comes, not away", got)
+			}
+			if want := clock.Now().Add(cfg.Grace); !s.Players[1].Until.Equal(want) {
+				t.Fatalf("Bob's seat goes to a bot at %v, not a grace from Ann's coming (%v)", s.Players[1].Until, want)
+			}
+			clock.Advance(cfg.Grace - time.Second)
+			settle(t, h)
+			if got := ann.Snapshot().Players[1].State; got != SeatAway {
+				t.Fatalf("Bob's seat is %v before his grace is over", got)
+			}
+			clock.Advance(time.Second)
+			await(t, ann, "a bot at Bob's seat", func(s Snapshot) bool { return s.Players[1].State == SeatTakeover })
 		})
 	}
 }

@@ -144,14 +144,10 @@ func newState(h *Host, s *session.Session, l *gamelog.Log) (*state, error) {
 		hintSeed: seedmix.Mix(s.Seed(), 0x68696e74), game: 1}
 	st.saveState.NoStore = h.cfg.Store == nil
 	n := s.Game().Players()
-	now := h.clock.Now()
 	st.seen = make([]rules.CardSet, n)
 	st.barrier = make([]mark, n)
-	for i, p := range s.Players() {
+	for _, p := range s.Players() {
 		st.seats = append(st.seats, &seat{player: p, dropped: l != nil, botGen: -1})
-		if p.Human {
-			st.armGrace(rules.Seat(i), now)
-		}
 	}
 	if l != nil {
 		st.rematchOf = l.Header.Tag(RematchTag)
@@ -884,6 +880,7 @@ func (st *state) join(s rules.Seat) (*port, error) {
 	}
 	p := newPort(st.h, s)
 	sd.port, st.dirty = p, true
+	st.armGraces()
 	p.snap.Store(st.snapshot(p))
 	return p, nil
 }
@@ -917,10 +914,37 @@ func (st *state) leave(p *port) {
 	}
 	st.setNote(Note{Kind: NoteDropped, Seat: p.seat, Text: sd.player.Name + " dropped"})
 	st.h.logf("%s dropped from seat %s", sd.player.Name, p.seat)
-	if sd.takeover == nil {
+	if !st.anyoneHere() {
+		st.pauseGraces()
+	} else if sd.takeover == nil {
 		st.armGrace(p.seat, st.h.clock.Now())
 	}
 	sd.back = false
+}
+
+// armGraces starts the grace of each person away whose seat waits for
+// them (no bot plays it yet), once somebody is at the game. A grace
+// runs only while the game can move, so only while somebody is at it:
+// after a restart, or once everyone left, the people away get their
+// whole grace from when somebody next comes, not from when they went.
+func (st *state) armGraces() {
+	if st.closed || st.sess.Over() || !st.anyoneHere() {
+		return
+	}
+	now := st.h.clock.Now()
+	for i, sd := range st.seats {
+		if sd.player.Human && sd.port == nil && sd.takeover == nil && sd.graceStop == nil {
+			st.armGrace(rules.Seat(i), now)
+		}
+	}
+}
+
+// pauseGraces stops every grace when nobody is left at the game:
+// armGraces starts them afresh when somebody comes.
+func (st *state) pauseGraces() {
+	for i := range st.seats {
+		st.stopGrace(rules.Seat(i))
+	}
 }
 
 // armGrace starts the wait of a person's seat: a bot takes it at the end.
@@ -952,8 +976,7 @@ func (st *state) graceOver(s rules.Seat, tok int) {
 	}
 	sd.graceStop = nil
 	if !st.anyoneHere() {
-		st.armGrace(s, st.h.clock.Now())
-		return
+		return // armGraces starts it afresh when somebody comes
 	}
 	b, err := st.standIn(s)
 	if err != nil {

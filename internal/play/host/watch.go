@@ -27,6 +27,7 @@ func (h *Host) Watch() (Port, error) {
 		p.watch = true
 		h.watchers[p] = struct{}{}
 		h.st.dirty = true // the seats see one more watch
+		h.st.armGraces()
 		p.snap.Store(h.st.snapshot(h.eye))
 		return nil
 	})
@@ -55,6 +56,9 @@ func (h *Host) SetPrivate(private bool) error {
 			p.snap.Store(last)
 			p.end()
 		}
+		if !h.st.anyoneHere() {
+			h.st.pauseGraces()
+		}
 		return nil
 	})
 }
@@ -69,6 +73,7 @@ func (h *Host) unwatch(p *port) {
 			// last person leaves.
 			h.st.hold = false
 			h.st.cancelBot()
+			h.st.pauseGraces()
 		}
 	}
 }

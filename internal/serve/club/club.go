@@ -7,9 +7,11 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
+	"github.com/klob/klob/internal/play/hall"
 	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/internal/record/clubdb"
 	"github.com/klob/klob/internal/record/gamelog"
@@ -203,8 +205,55 @@ func (s *Service) RecordData(ctx context.Context, path string, data []byte, owne
 	s.writes.add(time.Since(start))
 	if err == nil {
 		s.dbWrites.add(own)
+		s.logRecord(g, rec)
 	}
 	return rec, err
+}
+
+// logRecord logs a table's game the club records for the first time,
+// one line for its result and one for each rating it changed, each
+// person named by name and key tag (hall.Who) as the lobby tags them:
+// the operator's record of who played whom and what it did to them.
+func (s *Service) logRecord(g clubdb.Game, rec clubdb.Recorded) {
+	if !rec.New {
+		return
+	}
+	names := map[string]string{}
+	if g.Table != "" {
+		var b strings.Builder
+		for i, st := range g.Seats {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			who := "bot"
+			if st.Key != "" {
+				who = hall.Who(hall.Player{ID: st.Key, Name: st.Name})
+			}
+			fmt.Fprintf(&b, "%s %s %d", rules.Seat(i), who, st.Total)
+		}
+		result := "not finished"
+		if g.Finished() {
+			result = "won by " + g.Winner
+		}
+		s.logf("club: table %s's game recorded as game %d, %s: %s", g.Table, rec.ID, result, b.String())
+	}
+	for _, st := range g.Seats {
+		if st.Key != "" {
+			names[st.Key] = st.Name
+		}
+	}
+	for _, c := range rec.Changes {
+		after := s.scale.Show(rating.Rating{Mu: c.After.Mu, Sigma: c.After.Sigma})
+		before := "unrated"
+		change := ""
+		if c.Before.Rated {
+			b := rating.Rating{Mu: c.Before.Mu, Sigma: c.Before.Sigma}
+			before = s.scale.Show(b).String()
+			change = fmt.Sprintf(" (%+d)", s.scale.Change(b, rating.Rating{Mu: c.After.Mu, Sigma: c.After.Sigma}))
+		}
+		s.logf("club: game %d rated %s at %d seats: %s -> %s%s", rec.ID,
+			hall.Who(hall.Player{ID: c.After.Key, Name: names[c.After.Key]}), c.After.Seats, before, after, change)
+	}
 }
 
 // WriteLatencies returns the quantiles qs (0 to 1) of the time each

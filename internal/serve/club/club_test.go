@@ -19,6 +19,7 @@ import (
 	"github.com/klob/klob/internal/record/clubdb"
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/testing/testkit"
+	"github.com/klob/klob/rules"
 )
 
 // TestGameAgainstBotsIsRecorded: a game against bots alone, whose log
@@ -299,4 +300,36 @@ func TestReadFailuresLogged(t *testing.T) {
 	all := strings.Join(logged, "\n")
 	assert.Contains(t, all, "club: a player's rating could not be read: "+cardErr.Error())
 	assert.Contains(t, all, "club: the leaderboard of 3 players could not be read: "+boardErr.Error())
+}
+
+// TestRecordLogged: a table's game the club records is logged once, its
+// result and each rating it changed, every person by name and key tag
+// (as the lobby tags them); recording it again logs nothing.
+func TestRecordLogged(t *testing.T) {
+	var mu sync.Mutex
+	var logged []string
+	dir := t.TempDir()
+	s, err := Open(context.Background(), dir, Options{Logf: func(format string, args ...any) {
+		mu.Lock()
+		defer mu.Unlock()
+		logged = append(logged, fmt.Sprintf(format, args...))
+	}})
+	require.NoError(t, err)
+	t.Cleanup(func() { s.Close() })
+	const ann, bob = "a1a1a1a1a1a1ffffffffffffffffffff", "b2b2b2b2b2b2eeeeeeeeeeeeeeeeeeee"
+	l := tableLog(t, 7, person(ann, "ann"), person(bob, "bob"), bot("random"))
+	rec := file(t, s, dir, "g", l, "")
+	file(t, s, dir, "g", l, "")
+	g, err := l.Game()
+	require.NoError(t, err)
+	tot := g.Totals()
+	win := rules.SideName(3, g.Winner())
+	mu.Lock()
+	defer mu.Unlock()
+	all := strings.Join(logged, "\n")
+	assert.Contains(t, all, fmt.Sprintf(`club: table TEST's game recorded as game %d, won by %s: A "ann" #a1a1a1a1a1a1 %d, B "bob" #b2b2b2b2b2b2 %d, C bot %d`,
+		rec.ID, win, tot[0], tot[1], tot[2]))
+	assert.Contains(t, all, fmt.Sprintf(`club: game %d rated "ann" #a1a1a1a1a1a1 at 3 seats: unrated -> `, rec.ID))
+	assert.Contains(t, all, fmt.Sprintf(`club: game %d rated "bob" #b2b2b2b2b2b2 at 3 seats: unrated -> `, rec.ID))
+	assert.Equal(t, 1, strings.Count(all, "recorded as game"), "logged once")
 }

@@ -54,5 +54,5 @@ func TestLastLineNamesTheKeyBeforeTheContextHasIt(t *testing.T) {
 	st.mu.Lock()
 	who := st.whoLocked()
 	st.mu.Unlock()
-	assert.True(t, strings.HasPrefix(who, `user "kay" (key `+gossh.FingerprintSHA256(key)+`) from `), who)
+	assert.True(t, strings.HasPrefix(who, `user "kay" (key `+gossh.FingerprintSHA256(key)+`, id `+KeyID(key)+`) from `), who)
 }

@@ -336,7 +336,7 @@ func (st *connState) whoLocked() string {
 	}
 	id := "guest"
 	if st.key != nil {
-		id = "key " + gossh.FingerprintSHA256(st.key)
+		id = keyText(st.key)
 	}
 	return fmt.Sprintf("user %s (%s) from %s", logText(st.user), id, st.conn.RemoteAddr())
 }

@@ -76,10 +76,17 @@ func logText(s string) string {
 	return fmt.Sprintf("%s…(%d bytes)", strconv.QuoteToASCII(s[:cut]), len(s))
 }
 
+// keyText names a key in the log: its fingerprint as ssh prints it,
+// and its id (KeyID) as the lobby's tags, players/<id> and the club's
+// database have it, so the operator can match them.
+func keyText(k gossh.PublicKey) string {
+	return "key " + gossh.FingerprintSHA256(k) + ", id " + KeyID(k)
+}
+
 func who(s ssh.Session) string {
 	id := "guest"
 	if k := s.PublicKey(); k != nil {
-		id = "key " + gossh.FingerprintSHA256(k)
+		id = keyText(k)
 	}
 	return fmt.Sprintf("user %s (%s) from %s", logText(s.User()), id, s.RemoteAddr())
 }
