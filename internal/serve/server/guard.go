@@ -20,6 +20,7 @@ import (
 // this session only.
 type guard struct {
 	cfg    *Config
+	info   *Session
 	inner  tea.Model
 	reason *endReason
 	logf   func(format string, args ...any)

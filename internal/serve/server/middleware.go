@@ -258,7 +258,7 @@ func (s *Server) refuseSubsystem(sess ssh.Session) {
 
 // program builds the session's Bubble Tea program around the guard:
 // its size clamped, its input bounded, its filter before the model.
-func (s *Server) program(sess ssh.Session) *tea.Program {
+func (s *Server) program(sess ssh.Session) (*tea.Program, *guard) {
 	pty, _, _ := sess.Pty()
 	w, h := s.cfg.clamp(pty.Window.Width, pty.Window.Height)
 	info := &Session{
@@ -279,6 +279,7 @@ func (s *Server) program(sess ssh.Session) *tea.Program {
 	reason := reasonOf(sess)
 	g := &guard{
 		cfg:    &s.cfg,
+		info:   info,
 		reason: reason,
 		logf:   func(f string, a ...any) { s.logger.Printf(f+" (%s)", append(a, who(sess))...) },
 		gone:   sess.Context().Done(),
@@ -309,5 +310,5 @@ func (s *Server) program(sess ssh.Session) *tea.Program {
 	g.quit = func() { go p.Quit() }
 	g.send = send
 	info.send.Store(&send)
-	return p
+	return p, g
 }

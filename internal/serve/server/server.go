@@ -109,6 +109,10 @@ type Config struct {
 	Log io.Writer
 	// NewModel builds a connection's Bubble Tea model. It must not block.
 	NewModel func(s *Session) tea.Model
+	// StopMessage is the last line a session reads when Shutdown ends
+	// it (nil: msgStopping), so that a player does not take the closed
+	// screen for a quit of their own.
+	StopMessage func(s *Session) string
 }
 
 func (c *Config) defaults() {
@@ -139,7 +143,14 @@ func (c *Config) defaults() {
 	if c.Log == nil {
 		c.Log = io.Discard
 	}
+	if c.StopMessage == nil {
+		c.StopMessage = func(*Session) string { return msgStopping }
+	}
 }
+
+// msgStopping is the default last line of a session the server's
+// Shutdown ends.
+const msgStopping = "klob: the server is stopping; connect again in a minute"
 
 // defaultTo sets *v to d when it is unset (zero or less).
 func defaultTo[T int | float64 | time.Duration](v *T, d T) {
@@ -211,6 +222,11 @@ type Server struct {
 	conns    ratelimiter.RateLimiter
 	mu       sync.Mutex
 	ln       net.Listener
+	// live holds the running sessions' ends, for Shutdown; stopping
+	// is set once Shutdown has ended them (a session starting later
+	// ends at once).
+	live     map[*guard]func()
+	stopping bool
 }
 
 // New prepares a server: it reads the host key, creating it first when
@@ -223,7 +239,7 @@ func New(cfg Config) (*Server, error) {
 	if cfg.HostKey == "" {
 		return nil, errors.New("server: no host key file")
 	}
-	s := &Server{cfg: cfg, logger: log.New(cfg.Log, "", log.LstdFlags)}
+	s := &Server{cfg: cfg, logger: log.New(cfg.Log, "", log.LstdFlags), live: map[*guard]func(){}}
 	created, err := ensureHostKey(cfg.HostKey)
 	if err != nil {
 		return nil, err
@@ -317,21 +333,62 @@ func (s *Server) Addr() net.Addr {
 	return s.ln.Addr()
 }
 
-// Shutdown stops accepting and waits for the sessions to end until ctx
-// is done, then closes them.
+// Shutdown ends every session with Config.StopMessage as its last line
+// and waits for their handlers to finish writing it until ctx is done,
+// then closes the listener and every connection (a client may keep its
+// connection open after its session: nothing is left to wait for).
 func (s *Server) Shutdown(ctx context.Context) error {
-	err := s.srv.Shutdown(ctx)
-	if err != nil {
-		_ = s.srv.Close()
+	s.mu.Lock()
+	s.stopping = true
+	ends := make([]func(), 0, len(s.live))
+	for _, end := range s.live {
+		ends = append(ends, end)
 	}
-	if errors.Is(err, ssh.ErrServerClosed) {
-		return nil
+	s.mu.Unlock()
+	for _, end := range ends {
+		end()
 	}
-	return err
+	// The sessions' count falls as their handlers return, the last line
+	// written; a short poll, bounded by ctx.
+	tick := time.NewTicker(10 * time.Millisecond)
+	defer tick.Stop()
+	for s.sessions.Load() > 0 {
+		select {
+		case <-ctx.Done():
+			return s.Close()
+		case <-tick.C:
+		}
+	}
+	return s.Close()
+}
+
+// track keeps a running session's end for Shutdown until untrack; a
+// session that starts once Shutdown has begun is ended at once.
+func (s *Server) track(g *guard, end func()) {
+	s.mu.Lock()
+	stopping := s.stopping
+	if !stopping {
+		s.live[g] = end
+	}
+	s.mu.Unlock()
+	if stopping {
+		end()
+	}
+}
+
+func (s *Server) untrack(g *guard) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	delete(s.live, g)
 }
 
 // Close closes the listener and every connection at once.
-func (s *Server) Close() error { return s.srv.Close() }
+func (s *Server) Close() error {
+	if err := s.srv.Close(); err != nil && !errors.Is(err, ssh.ErrServerClosed) {
+		return err
+	}
+	return nil
+}
 
 // ensureHostKey creates an ed25519 host key at path, mode 0600, unless
 // a file is there already. It reports whether it created one.

@@ -350,3 +350,27 @@ func TestClientThatNeverReads(t *testing.T) {
 	default:
 	}
 }
+
+// Shutdown ends every session with its last line, so that a player
+// does not take the closed screen for a quit of their own; a key's and
+// a guest's lines may differ.
+func TestShutdownTellsEachSession(t *testing.T) {
+	addr, srv, log := start(t, server.Config{StopMessage: func(s *server.Session) string {
+		if s.Guest() {
+			return "klob: stopping, guest " + s.User
+		}
+		return "klob: stopping, your game is saved, " + s.User
+	}})
+	a := dial(t, addr, sshtest.Config{User: "ann", Key: sshtest.NewKey(t), Width: 80, Height: 24})
+	b := dial(t, addr, sshtest.Config{User: "bob", Width: 80, Height: 24})
+	a.WaitText(t, patience, "hello ann")
+	b.WaitText(t, patience, "hello bob")
+	ctx, cancel := context.WithTimeout(context.Background(), patience)
+	defer cancel()
+	require.NoError(t, srv.Shutdown(ctx))
+	require.True(t, a.Wait(patience))
+	require.True(t, b.Wait(patience))
+	assert.Contains(t, a.Output(), "klob: stopping, your game is saved, ann")
+	assert.Contains(t, b.Output(), "klob: stopping, guest bob")
+	assert.Contains(t, log.String(), "disconnect (stopping, guest bob)")
+}
