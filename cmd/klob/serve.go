@@ -219,6 +219,17 @@ func stopServe(srv *server.Server, h *served, wait time.Duration) {
 	h.Close()
 }
 
+// stopMessage is the last line of a session the server's stop ends:
+// a key's games against bots are saved at every move and the tables
+// come back from their logs at the next start; a guest's games are not
+// kept.
+func stopMessage(s *server.Session) string {
+	if s.Guest() {
+		return "klob: the server is stopping. A guest's game is not kept: connect again later."
+	}
+	return "klob: the server is stopping. Your game is saved: connect again in a minute."
+}
+
 // stateLock is the lock file klob serve holds in its state directory
 // while it runs.
 const stateLock = "serve.lock"
@@ -308,6 +319,7 @@ func newServe(f serveFlags, cl *club.Service, stdout, stderr io.Writer) (*server
 		KeyRate:          f.keyRate,
 		StallTimeout:     f.stall,
 		Log:              &lockedWriter{mu: &logMu, w: stdout},
+		StopMessage:      stopMessage,
 		NewModel: func(s *server.Session) tea.Model {
 			cfg := lobbyConfig(f, h, bots, s)
 			withClub(&cfg, cl, s.Key, logf)
