@@ -28,6 +28,12 @@ const (
 	msgPanic       = "klob: something went wrong in this session and it had to end; the server goes on. Please connect again."
 )
 
+// msgNoCode is the line of a join or watch without the table's code.
+func msgNoCode(verb string) string {
+	return fmt.Sprintf("klob: %s needs a table's code: ssh -t -p PORT host %s CODE\r\n"+
+		"(or connect without a command to choose in the lobby)", verb, verb)
+}
+
 // endReason is where a session's guard leaves why it ended, for the
 // handler to print after the program has restored the terminal. The
 // context is the connection's: the key holds the session.
@@ -132,13 +138,22 @@ func (s *Server) limitSessions(next ssh.Handler) ssh.Handler {
 		n := s.sessions.Add(1)
 		defer s.sessions.Add(-1)
 		if n > int64(s.cfg.MaxSessions) {
-			msg := fmt.Sprintf("klob: the server is full (%d players connected); please try again later", s.cfg.MaxSessions)
+			msg := msgFull(s.cfg.MaxSessions)
 			setReason(sess, msg)
 			wish.Fatalln(sess, msg)
 			return
 		}
 		next(sess)
 	}
+}
+
+// msgFull is the line a session beyond MaxSessions reads.
+func msgFull(n int) string {
+	players := "players"
+	if n == 1 {
+		players = "player"
+	}
+	return fmt.Sprintf("klob: the server is full (%d %s connected); please try again later", n, players)
 }
 
 func setReason(sess ssh.Session, text string) {
@@ -195,7 +210,11 @@ func (s *Server) refuseCommands(next ssh.Handler) ssh.Handler {
 			verb, code, ok := ParseCommand(cmd)
 			if !ok {
 				setReason(sess, "refused command "+logText(sess.RawCommand()))
-				wish.Fatalln(sess, msgNoCommand)
+				if len(cmd) == 1 && (cmd[0] == CmdJoin || cmd[0] == CmdWatch) {
+					wish.Fatalln(sess, msgNoCode(cmd[0]))
+				} else {
+					wish.Fatalln(sess, msgNoCommand)
+				}
 				return
 			}
 			sess.Context().SetValue(commandKey{sess}, [2]string{verb, code})

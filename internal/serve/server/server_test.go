@@ -169,6 +169,13 @@ func TestSessionLimit(t *testing.T) {
 	c := dial(t, addr, sshtest.Config{User: "c", Width: 80, Height: 24})
 	require.True(t, c.Wait(patience))
 	assert.Contains(t, c.Output(), "the server is full (2 players connected)")
+	// One place: one player.
+	addr1, _, _ := start(t, server.Config{MaxSessions: 1})
+	a1 := dial(t, addr1, sshtest.Config{User: "a", Width: 80, Height: 24})
+	a1.WaitText(t, patience, "hello a")
+	c1 := dial(t, addr1, sshtest.Config{User: "c", Width: 80, Height: 24})
+	require.True(t, c1.Wait(patience))
+	assert.Contains(t, c1.Output(), "the server is full (1 player connected)")
 	require.Eventually(t, func() bool { return srv.Sessions() == 2 }, patience, 10*time.Millisecond)
 	a.Close()
 	require.Eventually(t, func() bool { return srv.Sessions() == 1 }, patience, 10*time.Millisecond)
@@ -242,7 +249,12 @@ func TestCommands(t *testing.T) {
 	c = dial(t, addr, sshtest.Config{User: "ann", Command: "join ABCD"})
 	require.True(t, c.Wait(patience))
 	assert.Contains(t, c.Output(), "Klob needs a terminal")
-	for _, cmd := range []string{"cat /etc/passwd", "join", "join ABCD EFGH", "watch " + strings.Repeat("A", 17), "play ABCD",
+	for _, verb := range []string{"join", "watch"} {
+		c = dial(t, addr, sshtest.Config{User: "ann", Width: 80, Height: 24, Command: verb})
+		require.True(t, c.Wait(patience), verb)
+		assert.Contains(t, c.Output(), verb+" needs a table's code: ssh -t -p PORT host "+verb+" CODE", verb)
+	}
+	for _, cmd := range []string{"cat /etc/passwd", "join ABCD EFGH", "watch " + strings.Repeat("A", 17), "play ABCD",
 		"join 'AB\x1b[2JCD'", "sh -c 'join ABCD'"} {
 		c = dial(t, addr, sshtest.Config{User: "ann", Width: 80, Height: 24, Command: cmd})
 		require.True(t, c.Wait(patience), "%q", cmd)
