@@ -14,6 +14,7 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -254,6 +255,9 @@ func New(cfg Config) (*Server, error) {
 		what = "created host key"
 	}
 	s.logger.Printf("%s %s: %s", what, cfg.HostKey, s.fingerprint)
+	if warn := hostKeyModeWarning(cfg.HostKey); warn != "" {
+		s.logger.Print(warn)
+	}
 
 	s.conns = ratelimiter.NewRateLimiter(rate.Limit(cfg.ConnRate), cfg.ConnBurst, 1024)
 	srv, err := wish.NewServer(
@@ -424,6 +428,25 @@ func ensureHostKey(path string) (bool, error) {
 		return false, fmt.Errorf("host key: %w", err)
 	}
 	return true, f.Close()
+}
+
+// hostKeyModeWarning is the log's warning for a host key file that
+// its group or others may read or write (OpenSSH's sshd refuses such a
+// key), "" for one that only its owner may. The server still starts
+// with it: refusing would keep a club that ran before from starting
+// again (after an upgrade, with nobody watching the log), and would not
+// make the key secret again; the line says what to do.
+func hostKeyModeWarning(path string) string {
+	if runtime.GOOS == "windows" {
+		return "" // no such mode bits there
+	}
+	fi, err := os.Stat(path)
+	if err != nil || fi.Mode().Perm()&0o077 == 0 {
+		return ""
+	}
+	return fmt.Sprintf("warning: the host key %s may be read by others than its owner (mode %04o): "+
+		"make it private (chmod 600 %s); if someone else could have copied it, remove it and restart to make a new one "+
+		"(the players' ssh then warns that the host key changed)", path, fi.Mode().Perm(), path)
 }
 
 func readHostKey(path string) (gossh.Signer, error) {

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -110,6 +111,20 @@ func TestHostKeyCreatedOnceWithFingerprint(t *testing.T) {
 	_, srv2, log2 := start(t, server.Config{HostKey: path})
 	assert.Equal(t, srv.Fingerprint(), srv2.Fingerprint())
 	assert.NotContains(t, log2.String(), "created")
+}
+
+// A host key file others may read starts the server with a warning in
+// the log that says how to make it private; a private one gets none.
+func TestHostKeyReadableByOthersWarns(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("no mode bits")
+	}
+	path := filepath.Join(t.TempDir(), "host_ed25519")
+	_, _, log := start(t, server.Config{HostKey: path})
+	assert.NotContains(t, log.String(), "warning")
+	require.NoError(t, os.Chmod(path, 0o644))
+	_, _, log = start(t, server.Config{HostKey: path})
+	assert.Contains(t, log.String(), "warning: the host key "+path+" may be read by others than its owner (mode 0644): make it private (chmod 600 "+path+")")
 }
 
 func TestKeyAndGuestAndLogLines(t *testing.T) {
