@@ -287,6 +287,7 @@ func (s *Server) program(sess ssh.Session) (*tea.Program, *guard) {
 		Height: h,
 		Addr:   addrKey(sess.RemoteAddr()),
 		ctx:    sess.Context(),
+		now:    s.cfg.Now,
 	}
 	if c, ok := sess.Context().Value(commandKey{sess}).([2]string); ok {
 		info.Verb, info.Code = c[0], c[1]

@@ -181,6 +181,31 @@ type Session struct {
 
 	send atomic.Pointer[func(tea.Msg)]
 	ctx  context.Context
+	// active is when Active was last called (Unix nanoseconds on now's
+	// clock), 0 never.
+	active atomic.Int64
+	now    func() time.Time
+}
+
+// Active tells the idle clock that the session shows something moving
+// that its person follows (a move at the table a spectator watches):
+// the session is closed after Config.IdleTimeout with neither a key nor
+// such a call. It never blocks, from any goroutine.
+func (s *Session) Active() {
+	now := time.Now
+	if s.now != nil {
+		now = s.now
+	}
+	s.active.Store(now().UnixNano())
+}
+
+// lastActive is when Active was last called, zero never.
+func (s *Session) lastActive() time.Time {
+	n := s.active.Load()
+	if n == 0 {
+		return time.Time{}
+	}
+	return time.Unix(0, n)
 }
 
 // Guest reports whether the connection came without a public key.
