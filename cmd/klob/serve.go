@@ -421,6 +421,9 @@ func lobbyConfig(f serveFlags, h *hall.Hall, bots serveBots, s *server.Session) 
 			Heavy: heavy,
 			Send:  s.Send,
 			Done:  s.Done(),
+			// A move at the table a spectator watches keeps the session
+			// from the idle close.
+			Active: s.Active,
 		},
 		Solo: tui.PlayConfig{
 			// The lobby gives each game a secret seed of its own.
