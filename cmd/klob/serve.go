@@ -156,6 +156,9 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		return failed(stderr, "serve", err)
 	}
 	defer ln.Close()
+	if err := checkStateDir(f.state); err != nil {
+		return failed(stderr, "serve", err)
+	}
 	// One klob serve per state directory: a second would play its own,
 	// diverging copies of the tables and save over the first's.
 	if err := os.MkdirAll(f.state, 0o700); err != nil {
@@ -259,12 +262,15 @@ func timedLogf(w io.Writer) func(format string, a ...any) {
 
 // newServe makes the server of f: the hall with the tables kept in
 // the state directory brought back, and the SSH server giving every
-// connection a lobby. Tables that cannot be read are reported on
-// stderr and left on disk. cl is the club (club.Open): every filed game
+// connection a lobby. Tables that cannot be read are logged and left on
+// disk. cl is the club (club.Open): every filed game
 // is recorded and rated there, and the tournaments keep their boards in
 // its database; nil keeps no club and runs no tournaments.
 func newServe(f serveFlags, cl *club.Service, stdout, stderr io.Writer) (*server.Server, *served, error) {
 	if err := os.MkdirAll(f.state, 0o700); err != nil {
+		return nil, nil, err
+	}
+	if err := makeStateDirs(f.state); err != nil {
 		return nil, nil, err
 	}
 	var logMu sync.Mutex
@@ -296,7 +302,8 @@ func newServe(f serveFlags, cl *club.Service, stdout, stderr io.Writer) (*server
 		Logf:      logf,
 	})
 	if err != nil {
-		fmt.Fprintf(stderr, "klob serve: %v\n", err)
+		// Tables that cannot be read: on the log, with its time.
+		logf("%v", err)
 		if h == nil {
 			return nil, nil, err
 		}
