@@ -49,9 +49,13 @@ func checkStateDir(dir string) error {
 	if n == 0 {
 		return nil
 	}
-	return fmt.Errorf("the state directory %s holds %d other files or directories and no klob state (no %s, %s, players/ or tables/): "+
+	what := fmt.Sprintf("%d files or directories", n)
+	if n == 1 {
+		what = "a file or directory"
+	}
+	return fmt.Errorf("the state directory %s holds %s but no klob state (no %s, %s, players/ or tables/): "+
 		"klob serve starts a new club only in a new or empty directory; give -state a new directory (it is made) or the one a klob serve used before",
-		dir, n, clubdb.FileName, stateLock)
+		dir, what, clubdb.FileName, stateLock)
 }
 
 // isState reports whether dir holds a klob state's club database or

@@ -39,7 +39,7 @@ func TestCheckStateDir(t *testing.T) {
 	other := mk("photos", "a.jpg", "b.jpg")
 	err := checkStateDir(other)
 	require.Error(t, err)
-	assert.Contains(t, err.Error(), "the state directory "+other+" holds 2 other files or directories and no klob state")
+	assert.Contains(t, err.Error(), "the state directory "+other+" holds 2 files or directories but no klob state")
 	assert.Contains(t, err.Error(), "give -state a new directory")
 
 	// A club's tables directory, empty or not, is no state of its own.
@@ -69,7 +69,7 @@ func TestServeRefusesAForeignStateDir(t *testing.T) {
 		t.Fatalf("klob serve started in a directory of other files")
 	}
 	assert.NotEqual(t, 0, code)
-	assert.Contains(t, stderr.String(), "holds 1 other files or directories and no klob state")
+	assert.Contains(t, stderr.String(), "holds a file or directory but no klob state")
 	entries, err := os.ReadDir(dir)
 	require.NoError(t, err)
 	require.Len(t, entries, 1, "nothing was added to the directory")
