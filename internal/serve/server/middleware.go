@@ -189,9 +189,12 @@ func (k keyedSession) RemoteAddr() net.Addr {
 }
 
 // countSession tells the connection's limits that a session runs, so
-// its login deadline waits.
+// its login deadline waits, and counts the handlers running for
+// Shutdown.
 func (s *Server) countSession(next ssh.Handler) ssh.Handler {
 	return func(sess ssh.Session) {
+		s.handlers.Add(1)
+		defer s.handlers.Add(-1)
 		if st := stateOf(sess.Context()); st != nil {
 			st.sessionStarted()
 			defer st.sessionEnded()

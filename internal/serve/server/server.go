@@ -243,6 +243,7 @@ type Server struct {
 	logger      *log.Logger
 
 	sessions atomic.Int64
+	handlers atomic.Int64 // session handlers running, their log lines included
 	refused  atomic.Int64 // connections refused at the accept
 	evicted  atomic.Int64 // connections not logged in closed to make room
 	conns    ratelimiter.RateLimiter
@@ -377,11 +378,11 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	for _, end := range ends {
 		end()
 	}
-	// The sessions' count falls as their handlers return, the last line
-	// written; a short poll, bounded by ctx.
+	// The handlers' count falls as they return, the last line and the
+	// log's written; a short poll, bounded by ctx.
 	tick := time.NewTicker(10 * time.Millisecond)
 	defer tick.Stop()
-	for s.sessions.Load() > 0 {
+	for s.handlers.Load() > 0 {
 		select {
 		case <-ctx.Done():
 			return s.Close()
