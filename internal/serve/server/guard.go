@@ -243,7 +243,7 @@ func (g *guard) Update(msg tea.Msg) (m tea.Model, cmd tea.Cmd) {
 		if idle := now.Sub(last); idle >= g.cfg.IdleTimeout {
 			msg := fmt.Sprintf("klob: no key pressed for %s: the session is closed (a game in progress stays saved)", duration.Words(g.cfg.IdleTimeout))
 			if watching {
-				msg = fmt.Sprintf("klob: no key pressed and no move at the table for %s: the session is closed", duration.Words(g.cfg.IdleTimeout))
+				msg = fmt.Sprintf("klob: no key and no move at the table for %s: the session is closed", duration.Words(g.cfg.IdleTimeout))
 			}
 			g.end(msg)
 			return g, tea.Quit

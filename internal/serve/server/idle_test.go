@@ -35,7 +35,7 @@ func TestIdleCountsReportedMoves(t *testing.T) {
 	require.False(t, idleCheck(g))
 	now = now.Add(time.Minute)
 	require.True(t, idleCheck(g), "neither a key nor a move for the idle time")
-	assert.True(t, strings.HasPrefix(reason.get(), "klob: no key pressed and no move at the table for 30 minutes"), reason.get())
+	assert.True(t, strings.HasPrefix(reason.get(), "klob: no key and no move at the table for 30 minutes: the session is closed"), reason.get())
 }
 
 // A session that reports nothing is closed after IdleTimeout without a
