@@ -224,13 +224,13 @@ func stopServe(srv *server.Server, h *served, wait time.Duration) {
 
 // stopMessage is the last line of a session the server's stop ends:
 // a key's games against bots are saved at every move and the tables
-// come back from their logs at the next start; a guest's games are not
-// kept.
+// (played or watched) come back from their logs at the next start; a
+// guest's games are not kept.
 func stopMessage(s *server.Session) string {
 	if s.Guest() {
 		return "klob: the server is stopping. A guest's game is not kept: connect again later."
 	}
-	return "klob: the server is stopping. Your game is saved: connect again in a minute."
+	return "klob: the server is stopping. Games are saved: connect again in a minute."
 }
 
 // stateLock is the lock file klob serve holds in its state directory

@@ -29,7 +29,7 @@ func TestServeStopKeepsWaitingTable(t *testing.T) {
 	code := codeRE.FindStringSubmatch(scr)[1]
 	stopServe(r.srv, r.hall, patience)
 	require.True(t, ann.c.Wait(patience))
-	assert.Contains(t, ann.c.Output(), "the server is stopping. Your game is saved: connect again in a minute.")
+	assert.Contains(t, ann.c.Output(), "the server is stopping. Games are saved: connect again in a minute.")
 	require.NoError(t, r.club.Close())
 
 	r2 := startServe(t, state, time.Minute)
