@@ -163,6 +163,9 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		return failed(stderr, "serve", err)
 	}
 	defer ln.Close()
+	if err := checkStateDir(f.state); err != nil {
+		return failed(stderr, "serve", err)
+	}
 	// One klob serve per state directory: a second would play its own,
 	// diverging copies of the tables and save over the first's.
 	if err := os.MkdirAll(f.state, 0o700); err != nil {
@@ -226,6 +229,17 @@ func stopServe(srv *server.Server, h *served, wait time.Duration) {
 	h.Close()
 }
 
+// stopMessage is the last line of a session the server's stop ends:
+// a key's games against bots are saved at every move and the tables
+// (played or watched) come back from their logs at the next start; a
+// guest's games are not kept.
+func stopMessage(s *server.Session) string {
+	if s.Guest() {
+		return "klob: the server is stopping. A guest's game is not kept: connect again later."
+	}
+	return "klob: the server is stopping. Games are saved: connect again in a minute."
+}
+
 // stateLock is the lock file klob serve holds in its state directory
 // while it runs.
 const stateLock = "serve.lock"
@@ -255,12 +269,15 @@ func timedLogf(w io.Writer) func(format string, a ...any) {
 
 // newServe makes the server of f: the hall with the tables kept in
 // the state directory brought back, and the SSH server giving every
-// connection a lobby. Tables that cannot be read are reported on
-// stderr and left on disk. cl is the club (club.Open): every filed game
+// connection a lobby. Tables that cannot be read are logged and left on
+// disk. cl is the club (club.Open): every filed game
 // is recorded and rated there, and the tournaments keep their boards in
 // its database; nil keeps no club and runs no tournaments.
 func newServe(f serveFlags, cl *club.Service, stdout, stderr io.Writer) (*server.Server, *served, error) {
 	if err := os.MkdirAll(f.state, 0o700); err != nil {
+		return nil, nil, err
+	}
+	if err := makeStateDirs(f.state); err != nil {
 		return nil, nil, err
 	}
 	var logMu sync.Mutex
@@ -292,7 +309,8 @@ func newServe(f serveFlags, cl *club.Service, stdout, stderr io.Writer) (*server
 		Logf:      logf,
 	})
 	if err != nil {
-		fmt.Fprintf(stderr, "klob serve: %v\n", err)
+		// Tables that cannot be read: on the log, with its time.
+		logf("%v", err)
 		if h == nil {
 			return nil, nil, err
 		}
@@ -326,6 +344,7 @@ func newServe(f serveFlags, cl *club.Service, stdout, stderr io.Writer) (*server
 		KeyRate:          f.keyRate,
 		StallTimeout:     f.stall,
 		Log:              &lockedWriter{mu: &logMu, w: stdout},
+		StopMessage:      stopMessage,
 		NewModel: func(s *server.Session) tea.Model {
 			cfg := lobbyConfig(f, h, bots, s)
 			withClub(&cfg, cl, s.Key, logf)
@@ -427,6 +446,9 @@ func lobbyConfig(f serveFlags, h *hall.Hall, bots serveBots, s *server.Session) 
 			Heavy: heavy,
 			Send:  s.Send,
 			Done:  s.Done(),
+			// A move at the table a spectator watches keeps the session
+			// from the idle close.
+			Active: s.Active,
 		},
 		Solo: tui.PlayConfig{
 			// The lobby gives each game a secret seed of its own.

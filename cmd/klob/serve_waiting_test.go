@@ -13,7 +13,8 @@ import (
 // A server that stops as klob serve does on SIGTERM (stopServe: its
 // connections cut, then its tables stopped) keeps a table still
 // waiting for players: the cut connection is no host leaving, and the
-// table comes back at the next start with the host's seat.
+// table comes back at the next start with the host's seat. The host
+// reads why the session ended.
 func TestServeStopKeepsWaitingTable(t *testing.T) {
 	shortParallel(t)
 	state := t.TempDir()
@@ -26,7 +27,9 @@ func TestServeStopKeepsWaitingTable(t *testing.T) {
 	ann.typ(t, sshtest.Up, sshtest.Enter)
 	scr := ann.c.WaitText(t, patience, "give friends the code")
 	code := codeRE.FindStringSubmatch(scr)[1]
-	stopServe(r.srv, r.hall, 0)
+	stopServe(r.srv, r.hall, patience)
+	require.True(t, ann.c.Wait(patience))
+	assert.Contains(t, ann.c.Output(), "the server is stopping. Games are saved: connect again in a minute.")
 	require.NoError(t, r.club.Close())
 
 	r2 := startServe(t, state, time.Minute)

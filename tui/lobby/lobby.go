@@ -35,6 +35,10 @@ type Config struct {
 	Send func(tea.Msg)
 	// Done is closed when the connection ends: the table seat is left.
 	Done <-chan struct{}
+	// Active, when set, is called as a move is seen at the table the
+	// person watches: the server's idle close counts it as activity, so
+	// a spectator of a game that moves stays. It must not block.
+	Active func()
 	// Alone is the play against bots, with the player's own store: the
 	// root package's game alone (alone.go).
 	Alone Alone

@@ -313,10 +313,13 @@ type WatchSeat struct {
 	told bool
 	// clock redraws the table while a countdown shows on it.
 	clock countdown
+	// gen is the game's position last seen (Snapshot.Gen): a new one
+	// is a move, reported to Config.Active.
+	gen int
 }
 
 func newWatchSeat(l *Lobby, t *hall.Table, port host.Port) *WatchSeat {
-	s := &WatchSeat{l: l, code: t.Code(), port: port, gone: make(chan struct{})}
+	s := &WatchSeat{l: l, code: t.Code(), port: port, gone: make(chan struct{}), gen: port.Snapshot().Gen}
 	s.clock = countdown{l: l, gone: s.gone}
 	s.talk = newTalk(l.cfg.Chat, t.Room(), l.cfg.Player, l.label, true, l.mutes)
 	cfg := tablescreen.Config{Port: port, Sort: kit.ByStrength, Tag: "table " + s.code, Shared: true, Now: l.clock().Now,
@@ -361,6 +364,12 @@ func (s *WatchSeat) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) 
 		}
 	}
 	next, cmd := s.table.Update(ctx, msg)
+	if gen := s.table.Snapshot().Gen; gen != s.gen {
+		s.gen = gen
+		if s.l.cfg.Active != nil {
+			s.l.cfg.Active()
+		}
+	}
 	if sn := s.table.Snapshot(); (sn.Private || sn.Closed) && !s.told {
 		s.told = true
 		why := "The game is closed."

@@ -148,6 +148,10 @@ func Open(path string, o Options) (*DB, error) {
 	if err != nil {
 		return nil, err
 	}
+	// Once the checks pass: a file they refuse is left as it is.
+	if err := createPrivate(abs); err != nil {
+		return nil, fmt.Errorf("the club database %s: %w", abs, err)
+	}
 	if db.wdb, err = sql.Open("sqlite", dsn(abs, false)); err != nil {
 		return nil, err
 	}
@@ -518,6 +522,21 @@ func applyMigrations(ctx context.Context, conn *sql.Conn, steps []string, from, 
 	return err
 }
 
+// createPrivate creates the missing database file at path, empty (a
+// new database to SQLite) and readable by its owner only: SQLite would
+// create it 0644 less the umask, and gives its write-ahead log and
+// shared memory the database file's mode.
+func createPrivate(path string) error {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if errors.Is(err, fs.ErrExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	return f.Close()
+}
+
 // backup copies the database of version v aside before it moves to
 // version to, as path.vV.bak (path.vV-2.bak, ... when taken): a
 // consistent copy made by SQLite itself.
@@ -535,7 +554,8 @@ func backup(ctx context.Context, conn *sql.Conn, path string, v, to int) error {
 	if _, err := conn.ExecContext(ctx, "VACUUM INTO ?", dst); err != nil {
 		return fmt.Errorf("the club database %s: copying version %d aside to %s before moving to version %d: %w", path, v, dst, to, err)
 	}
-	return nil
+	// The copy holds what the database does: its owner's alone too.
+	return os.Chmod(dst, 0o600)
 }
 
 // ms is t in Unix milliseconds, as the database keeps times.

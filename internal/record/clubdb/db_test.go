@@ -4,8 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"math"
 	"math/rand/v2"
+	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -44,6 +46,24 @@ func TestOpenMakesANewDatabase(t *testing.T) {
 
 	again := openAt(t, path, nil)
 	assert.False(t, again.Created())
+}
+
+// A new database, its log and its shared memory are readable by their
+// owner only, whatever the umask and the directory's mode.
+func TestOpenMakesAPrivateDatabase(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("no mode bits")
+	}
+	db, path := openTest(t, testkit.StoppedClock())
+	require.NoError(t, db.SeePlayer(context.Background(), "k1", "Ann"))
+	for _, p := range []string{path, path + "-wal", path + "-shm"} {
+		fi, err := os.Stat(p)
+		if p != path && errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		require.NoError(t, err)
+		assert.Equal(t, os.FileMode(0o600), fi.Mode().Perm(), p)
+	}
 }
 
 // The read connections cannot write.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -102,6 +103,9 @@ func TestMigrateFromEveryVersion(t *testing.T) {
 				require.NoError(t, err, "the copy of version %d", k)
 				assert.Equal(t, k, brep.Version)
 				assert.True(t, brep.OK(), "%v", brep.Problems)
+				if fi, err := os.Stat(bak); err == nil && runtime.GOOS != "windows" {
+					assert.Equal(t, os.FileMode(0o600), fi.Mode().Perm(), "the copy is private")
+				}
 				checkFixtures(t, db, k)
 			} else {
 				c, err := db.Counts(ctx)

@@ -16,10 +16,11 @@ import (
 // guard wraps a session's model: its filter drops input beyond the
 // rates before the model runs (and the first line says so), coalesces
 // mouse motion and clamps the window size; it ends the session after
-// the idle time, and turns a panic in Update or View into the end of
-// this session only.
+// the idle time without a key or a reported move (Session.Active), and
+// turns a panic in Update or View into the end of this session only.
 type guard struct {
 	cfg    *Config
+	info   *Session
 	inner  tea.Model
 	reason *endReason
 	logf   func(format string, args ...any)
@@ -228,8 +229,23 @@ func (g *guard) Update(msg tea.Msg) (m tea.Model, cmd tea.Cmd) {
 	now := g.cfg.Now()
 	switch msg.(type) {
 	case idleTickMsg:
-		if idle := now.Sub(g.lastIn); idle >= g.cfg.IdleTimeout {
-			g.end(fmt.Sprintf("klob: no key pressed for %s: the session is closed (a game in progress stays saved)", duration.Words(g.cfg.IdleTimeout)))
+		// A key, or a move the session reported (Session.Active), keeps
+		// it open.
+		last, watching := g.lastIn, false
+		if g.info != nil {
+			if a := g.info.lastActive(); !a.IsZero() {
+				watching = true
+				if a.After(last) {
+					last = a
+				}
+			}
+		}
+		if idle := now.Sub(last); idle >= g.cfg.IdleTimeout {
+			msg := fmt.Sprintf("klob: no key pressed for %s: the session is closed (a game in progress stays saved)", duration.Words(g.cfg.IdleTimeout))
+			if watching {
+				msg = fmt.Sprintf("klob: no key and no move at the table for %s: the session is closed", duration.Words(g.cfg.IdleTimeout))
+			}
+			g.end(msg)
 			return g, tea.Quit
 		}
 		return g, g.idleTick()

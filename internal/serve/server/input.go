@@ -182,13 +182,20 @@ func msgInputFlood(cfg *Config) string {
 // terminal reports in its input too).
 func (s *Server) runProgram(next ssh.Handler) ssh.Handler {
 	return func(sess ssh.Session) {
-		p := s.program(sess)
+		p, g := s.program(sess)
 		_, windows, ok := sess.Pty()
 		if !ok {
 			next(sess)
 			return
 		}
 		ctx, cancel := context.WithCancel(sess.Context())
+		// Shutdown ends the program with its line (requirePTY writes it
+		// once the terminal is restored).
+		s.track(g, func() {
+			g.end(s.cfg.StopMessage(g.info))
+			go p.Quit()
+		})
+		defer s.untrack(g)
 		go func() {
 			defer func() {
 				if r := recover(); r != nil {

@@ -2,6 +2,7 @@ package server
 
 import (
 	"fmt"
+	"io"
 	"net"
 	"slices"
 	"strings"
@@ -99,6 +100,8 @@ type limitListener struct {
 	byAddr map[string]int
 	conns  map[*connState]struct{} // those counted
 	seq    uint64                  // the accept order
+
+	draining atomic.Int64 // refused connections being read to their end
 }
 
 func (l *limitListener) Accept() (net.Conn, error) {
@@ -173,15 +176,40 @@ func (l *limitListener) oldestNotLoggedIn() *connState {
 
 // refuse writes Klob's line, as a server may before its version
 // (RFC 4253, 4.2), and closes the connection, off the accept loop.
+// OpenSSH's client shows such a line only with -v ("banner line 0"):
+// saying it after a handshake (an SSH banner) would cost a key
+// exchange for every connection refused, the very work the caps bound
+// under a flood. The client's version is read (a little, for a second
+// at most) after the line so that the close is a FIN: a socket closed
+// with unread data sends a reset, and the client's kernel then drops
+// the line before ssh reads it. ssh closes at once on the end of the
+// line; a flood of clients that do not is read maxDraining at a time,
+// the others closed at once as before, so refusals hold no more sockets
+// than that.
 func (l *limitListener) refuse(c net.Conn, msg string) {
 	l.s.refused.Add(1)
 	l.s.logger.Printf("refused connection from %s: %s", c.RemoteAddr(), firstLine(msg))
 	go func() {
-		_ = c.SetWriteDeadline(time.Now().Add(time.Second))
-		_, _ = c.Write([]byte(msg + "\r\n"))
-		_ = c.Close()
+		defer c.Close()
+		_ = c.SetDeadline(time.Now().Add(time.Second))
+		if _, err := c.Write([]byte(msg + "\r\n")); err != nil {
+			return
+		}
+		if l.draining.Add(1) > maxDraining {
+			l.draining.Add(-1)
+			return
+		}
+		defer l.draining.Add(-1)
+		if tc, ok := c.(*net.TCPConn); ok {
+			_ = tc.CloseWrite()
+		}
+		_, _ = io.Copy(io.Discard, io.LimitReader(c, 4<<10))
 	}()
 }
+
+// maxDraining is the most refused connections read to their end at
+// once (refuse).
+const maxDraining = 64
 
 // release gives a closed connection's place back, unless it was given
 // to another already.

@@ -278,6 +278,30 @@ func readRefusal(t *testing.T, addr string) string {
 	return line
 }
 
+// A refused client that sent its version first, as ssh does, still
+// reads the line: the server reads what was sent before it closes, so
+// the close is no reset (which drops the line unread on the client).
+func TestRefusalReachesAClientThatSpoke(t *testing.T) {
+	addr, _, _ := start(t, server.Config{MaxConnsPerAddr: 1})
+	held, err := net.Dial("tcp", addr)
+	require.NoError(t, err)
+	defer held.Close()
+	require.NoError(t, held.SetReadDeadline(time.Now().Add(patience)))
+	_, err = bufio.NewReader(held).ReadString('\n')
+	require.NoError(t, err)
+	for range 20 {
+		c, err := net.Dial("tcp", addr)
+		require.NoError(t, err)
+		_, err = c.Write([]byte("SSH-2.0-OpenSSH_9.2\r\n"))
+		require.NoError(t, err)
+		require.NoError(t, c.SetReadDeadline(time.Now().Add(patience)))
+		got, err := io.ReadAll(c)
+		c.Close()
+		require.NoError(t, err)
+		assert.Equal(t, "klob: too many connections from your address (at most 1 at once); please try again later\r\n", string(got))
+	}
+}
+
 // Connections are counted from the accept: those beyond the most of an
 // address, or of the server, read Klob's line and are closed.
 func TestConnectionCaps(t *testing.T) {

@@ -28,6 +28,12 @@ const (
 	msgPanic       = "klob: something went wrong in this session and it had to end; the server goes on. Please connect again."
 )
 
+// msgNoCode is the line of a join or watch without the table's code.
+func msgNoCode(verb string) string {
+	return fmt.Sprintf("klob: %s needs a table's code: ssh -t -p PORT host %s CODE\r\n"+
+		"(or connect without a command to choose in the lobby)", verb, verb)
+}
+
 // endReason is where a session's guard leaves why it ended, for the
 // handler to print after the program has restored the terminal. The
 // context is the connection's: the key holds the session.
@@ -158,13 +164,22 @@ func (s *Server) limitSessions(next ssh.Handler) ssh.Handler {
 		n := s.sessions.Add(1)
 		defer s.sessions.Add(-1)
 		if n > int64(s.cfg.MaxSessions) {
-			msg := fmt.Sprintf("klob: the server is full (%d players connected); please try again later", s.cfg.MaxSessions)
+			msg := msgFull(s.cfg.MaxSessions)
 			setReason(sess, msg)
 			wish.Fatalln(sess, msg)
 			return
 		}
 		next(sess)
 	}
+}
+
+// msgFull is the line a session beyond MaxSessions reads.
+func msgFull(n int) string {
+	players := "players"
+	if n == 1 {
+		players = "player"
+	}
+	return fmt.Sprintf("klob: the server is full (%d %s connected); please try again later", n, players)
 }
 
 func setReason(sess ssh.Session, text string) {
@@ -200,9 +215,12 @@ func (k keyedSession) RemoteAddr() net.Addr {
 }
 
 // countSession tells the connection's limits that a session runs, so
-// its login deadline waits.
+// its login deadline waits, and counts the handlers running for
+// Shutdown.
 func (s *Server) countSession(next ssh.Handler) ssh.Handler {
 	return func(sess ssh.Session) {
+		s.handlers.Add(1)
+		defer s.handlers.Add(-1)
 		if st := stateOf(sess.Context()); st != nil {
 			st.sessionStarted()
 			defer st.sessionEnded()
@@ -221,7 +239,11 @@ func (s *Server) refuseCommands(next ssh.Handler) ssh.Handler {
 			verb, code, ok := ParseCommand(cmd)
 			if !ok {
 				setReason(sess, "refused command "+logText(sess.RawCommand()))
-				wish.Fatalln(sess, msgNoCommand)
+				if len(cmd) == 1 && (cmd[0] == CmdJoin || cmd[0] == CmdWatch) {
+					wish.Fatalln(sess, msgNoCode(cmd[0]))
+				} else {
+					wish.Fatalln(sess, msgNoCommand)
+				}
 				return
 			}
 			sess.Context().SetValue(commandKey{sess}, [2]string{verb, code})
@@ -284,7 +306,7 @@ func (s *Server) refuseSubsystem(sess ssh.Session) {
 
 // program builds the session's Bubble Tea program around the guard:
 // its size clamped, its input bounded, its filter before the model.
-func (s *Server) program(sess ssh.Session) *tea.Program {
+func (s *Server) program(sess ssh.Session) (*tea.Program, *guard) {
 	pty, _, _ := sess.Pty()
 	w, h := s.cfg.clamp(pty.Window.Width, pty.Window.Height)
 	info := &Session{
@@ -294,6 +316,7 @@ func (s *Server) program(sess ssh.Session) *tea.Program {
 		Height: h,
 		Addr:   addrKey(sess.RemoteAddr()),
 		ctx:    sess.Context(),
+		now:    s.cfg.Now,
 	}
 	if c, ok := sess.Context().Value(commandKey{sess}).([2]string); ok {
 		info.Verb, info.Code = c[0], c[1]
@@ -305,6 +328,7 @@ func (s *Server) program(sess ssh.Session) *tea.Program {
 	reason := reasonOf(sess)
 	g := &guard{
 		cfg:    &s.cfg,
+		info:   info,
 		reason: reason,
 		logf:   func(f string, a ...any) { s.logger.Printf(f+" (%s)", append(a, who(sess))...) },
 		gone:   sess.Context().Done(),
@@ -335,5 +359,5 @@ func (s *Server) program(sess ssh.Session) *tea.Program {
 	g.quit = func() { go p.Quit() }
 	g.send = send
 	info.send.Store(&send)
-	return p
+	return p, g
 }

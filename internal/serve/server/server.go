@@ -14,6 +14,7 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -113,6 +114,10 @@ type Config struct {
 	Admit func(key gossh.PublicKey) string
 	// NewModel builds a connection's Bubble Tea model. It must not block.
 	NewModel func(s *Session) tea.Model
+	// StopMessage is the last line a session reads when Shutdown ends
+	// it (nil: msgStopping), so that a player does not take the closed
+	// screen for a quit of their own.
+	StopMessage func(s *Session) string
 }
 
 func (c *Config) defaults() {
@@ -143,7 +148,14 @@ func (c *Config) defaults() {
 	if c.Log == nil {
 		c.Log = io.Discard
 	}
+	if c.StopMessage == nil {
+		c.StopMessage = func(*Session) string { return msgStopping }
+	}
 }
+
+// msgStopping is the default last line of a session the server's
+// Shutdown ends.
+const msgStopping = "klob: the server is stopping; connect again in a minute"
 
 // defaultTo sets *v to d when it is unset (zero or less).
 func defaultTo[T int | float64 | time.Duration](v *T, d T) {
@@ -173,6 +185,31 @@ type Session struct {
 
 	send atomic.Pointer[func(tea.Msg)]
 	ctx  context.Context
+	// active is when Active was last called (Unix nanoseconds on now's
+	// clock), 0 never.
+	active atomic.Int64
+	now    func() time.Time
+}
+
+// Active tells the idle clock that the session shows something moving
+// that its person follows (a move at the table a spectator watches):
+// the session is closed after Config.IdleTimeout with neither a key nor
+// such a call. It never blocks, from any goroutine.
+func (s *Session) Active() {
+	now := time.Now
+	if s.now != nil {
+		now = s.now
+	}
+	s.active.Store(now().UnixNano())
+}
+
+// lastActive is when Active was last called, zero never.
+func (s *Session) lastActive() time.Time {
+	n := s.active.Load()
+	if n == 0 {
+		return time.Time{}
+	}
+	return time.Unix(0, n)
 }
 
 // Guest reports whether the connection came without a public key.
@@ -210,11 +247,17 @@ type Server struct {
 	logger      *log.Logger
 
 	sessions atomic.Int64
+	handlers atomic.Int64 // session handlers running, their log lines included
 	refused  atomic.Int64 // connections refused at the accept
 	evicted  atomic.Int64 // connections not logged in closed to make room
 	conns    ratelimiter.RateLimiter
 	mu       sync.Mutex
 	ln       net.Listener
+	// live holds the running sessions' ends, for Shutdown; stopping
+	// is set once Shutdown has ended them (a session starting later
+	// ends at once).
+	live     map[*guard]func()
+	stopping bool
 }
 
 // New prepares a server: it reads the host key, creating it first when
@@ -227,7 +270,7 @@ func New(cfg Config) (*Server, error) {
 	if cfg.HostKey == "" {
 		return nil, errors.New("server: no host key file")
 	}
-	s := &Server{cfg: cfg, logger: log.New(cfg.Log, "", log.LstdFlags)}
+	s := &Server{cfg: cfg, logger: log.New(cfg.Log, "", log.LstdFlags), live: map[*guard]func(){}}
 	created, err := ensureHostKey(cfg.HostKey)
 	if err != nil {
 		return nil, err
@@ -242,6 +285,9 @@ func New(cfg Config) (*Server, error) {
 		what = "created host key"
 	}
 	s.logger.Printf("%s %s: %s", what, cfg.HostKey, s.fingerprint)
+	if warn := hostKeyModeWarning(cfg.HostKey); warn != "" {
+		s.logger.Print(warn)
+	}
 
 	s.conns = ratelimiter.NewRateLimiter(rate.Limit(cfg.ConnRate), cfg.ConnBurst, 1024)
 	srv, err := wish.NewServer(
@@ -322,21 +368,62 @@ func (s *Server) Addr() net.Addr {
 	return s.ln.Addr()
 }
 
-// Shutdown stops accepting and waits for the sessions to end until ctx
-// is done, then closes them.
+// Shutdown ends every session with Config.StopMessage as its last line
+// and waits for their handlers to finish writing it until ctx is done,
+// then closes the listener and every connection (a client may keep its
+// connection open after its session: nothing is left to wait for).
 func (s *Server) Shutdown(ctx context.Context) error {
-	err := s.srv.Shutdown(ctx)
-	if err != nil {
-		_ = s.srv.Close()
+	s.mu.Lock()
+	s.stopping = true
+	ends := make([]func(), 0, len(s.live))
+	for _, end := range s.live {
+		ends = append(ends, end)
 	}
-	if errors.Is(err, ssh.ErrServerClosed) {
-		return nil
+	s.mu.Unlock()
+	for _, end := range ends {
+		end()
 	}
-	return err
+	// The handlers' count falls as they return, the last line and the
+	// log's written; a short poll, bounded by ctx.
+	tick := time.NewTicker(10 * time.Millisecond)
+	defer tick.Stop()
+	for s.handlers.Load() > 0 {
+		select {
+		case <-ctx.Done():
+			return s.Close()
+		case <-tick.C:
+		}
+	}
+	return s.Close()
+}
+
+// track keeps a running session's end for Shutdown until untrack; a
+// session that starts once Shutdown has begun is ended at once.
+func (s *Server) track(g *guard, end func()) {
+	s.mu.Lock()
+	stopping := s.stopping
+	if !stopping {
+		s.live[g] = end
+	}
+	s.mu.Unlock()
+	if stopping {
+		end()
+	}
+}
+
+func (s *Server) untrack(g *guard) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	delete(s.live, g)
 }
 
 // Close closes the listener and every connection at once.
-func (s *Server) Close() error { return s.srv.Close() }
+func (s *Server) Close() error {
+	if err := s.srv.Close(); err != nil && !errors.Is(err, ssh.ErrServerClosed) {
+		return err
+	}
+	return nil
+}
 
 // ensureHostKey creates an ed25519 host key at path, mode 0600, unless
 // a file is there already. It reports whether it created one.
@@ -372,6 +459,25 @@ func ensureHostKey(path string) (bool, error) {
 		return false, fmt.Errorf("host key: %w", err)
 	}
 	return true, f.Close()
+}
+
+// hostKeyModeWarning is the log's warning for a host key file that
+// its group or others may read or write (OpenSSH's sshd refuses such a
+// key), "" for one that only its owner may. The server still starts
+// with it: refusing would keep a club that ran before from starting
+// again (after an upgrade, with nobody watching the log), and would not
+// make the key secret again; the line says what to do.
+func hostKeyModeWarning(path string) string {
+	if runtime.GOOS == "windows" {
+		return "" // no such mode bits there
+	}
+	fi, err := os.Stat(path)
+	if err != nil || fi.Mode().Perm()&0o077 == 0 {
+		return ""
+	}
+	return fmt.Sprintf("warning: the host key %s may be read by others than its owner (mode %04o): "+
+		"make it private (chmod 600 %s); if someone else could have copied it, remove it and restart to make a new one "+
+		"(the players' ssh then warns that the host key changed)", path, fi.Mode().Perm(), path)
 }
 
 func readHostKey(path string) (gossh.Signer, error) {

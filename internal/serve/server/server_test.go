@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -113,6 +114,20 @@ func TestHostKeyCreatedOnceWithFingerprint(t *testing.T) {
 	assert.NotContains(t, log2.String(), "created")
 }
 
+// A host key file others may read starts the server with a warning in
+// the log that says how to make it private; a private one gets none.
+func TestHostKeyReadableByOthersWarns(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("no mode bits")
+	}
+	path := filepath.Join(t.TempDir(), "host_ed25519")
+	_, _, log := start(t, server.Config{HostKey: path})
+	assert.NotContains(t, log.String(), "warning")
+	require.NoError(t, os.Chmod(path, 0o644))
+	_, _, log = start(t, server.Config{HostKey: path})
+	assert.Contains(t, log.String(), "warning: the host key "+path+" may be read by others than its owner (mode 0644): make it private (chmod 600 "+path+")")
+}
+
 func TestKeyAndGuestAndLogLines(t *testing.T) {
 	addr, _, log := start(t, server.Config{})
 	k := dial(t, addr, sshtest.Config{User: "ann", Key: sshtest.NewKey(t), Width: 80, Height: 24})
@@ -170,6 +185,13 @@ func TestSessionLimit(t *testing.T) {
 	c := dial(t, addr, sshtest.Config{User: "c", Width: 80, Height: 24})
 	require.True(t, c.Wait(patience))
 	assert.Contains(t, c.Output(), "the server is full (2 players connected)")
+	// One place: one player.
+	addr1, _, _ := start(t, server.Config{MaxSessions: 1})
+	a1 := dial(t, addr1, sshtest.Config{User: "a", Width: 80, Height: 24})
+	a1.WaitText(t, patience, "hello a")
+	c1 := dial(t, addr1, sshtest.Config{User: "c", Width: 80, Height: 24})
+	require.True(t, c1.Wait(patience))
+	assert.Contains(t, c1.Output(), "the server is full (1 player connected)")
 	require.Eventually(t, func() bool { return srv.Sessions() == 2 }, patience, 10*time.Millisecond)
 	a.Close()
 	require.Eventually(t, func() bool { return srv.Sessions() == 1 }, patience, 10*time.Millisecond)
@@ -243,7 +265,12 @@ func TestCommands(t *testing.T) {
 	c = dial(t, addr, sshtest.Config{User: "ann", Command: "join ABCD"})
 	require.True(t, c.Wait(patience))
 	assert.Contains(t, c.Output(), "Klob needs a terminal")
-	for _, cmd := range []string{"cat /etc/passwd", "join", "join ABCD EFGH", "watch " + strings.Repeat("A", 17), "play ABCD",
+	for _, verb := range []string{"join", "watch"} {
+		c = dial(t, addr, sshtest.Config{User: "ann", Width: 80, Height: 24, Command: verb})
+		require.True(t, c.Wait(patience), verb)
+		assert.Contains(t, c.Output(), verb+" needs a table's code: ssh -t -p PORT host "+verb+" CODE", verb)
+	}
+	for _, cmd := range []string{"cat /etc/passwd", "join ABCD EFGH", "watch " + strings.Repeat("A", 17), "play ABCD",
 		"join 'AB\x1b[2JCD'", "sh -c 'join ABCD'"} {
 		c = dial(t, addr, sshtest.Config{User: "ann", Width: 80, Height: 24, Command: cmd})
 		require.True(t, c.Wait(patience), "%q", cmd)
@@ -380,4 +407,28 @@ func TestAdmit(t *testing.T) {
 	logEventually(t, log, func() bool {
 		return strings.Contains(log.String(), "(refused: not on the list)") && strings.Contains(log.String(), "(refused: no guests here)")
 	}, "the refusals are not logged")
+}
+
+// Shutdown ends every session with its last line, so that a player
+// does not take the closed screen for a quit of their own; a key's and
+// a guest's lines may differ.
+func TestShutdownTellsEachSession(t *testing.T) {
+	addr, srv, log := start(t, server.Config{StopMessage: func(s *server.Session) string {
+		if s.Guest() {
+			return "klob: stopping, guest " + s.User
+		}
+		return "klob: stopping, your game is saved, " + s.User
+	}})
+	a := dial(t, addr, sshtest.Config{User: "ann", Key: sshtest.NewKey(t), Width: 80, Height: 24})
+	b := dial(t, addr, sshtest.Config{User: "bob", Width: 80, Height: 24})
+	a.WaitText(t, patience, "hello ann")
+	b.WaitText(t, patience, "hello bob")
+	ctx, cancel := context.WithTimeout(context.Background(), patience)
+	defer cancel()
+	require.NoError(t, srv.Shutdown(ctx))
+	require.True(t, a.Wait(patience))
+	require.True(t, b.Wait(patience))
+	assert.Contains(t, a.Output(), "klob: stopping, your game is saved, ann")
+	assert.Contains(t, b.Output(), "klob: stopping, guest bob")
+	assert.Contains(t, log.String(), "disconnect (stopping, guest bob)")
 }

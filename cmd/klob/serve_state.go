@@ -1,0 +1,83 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+
+	"github.com/klob/klob/internal/record/clubdb"
+)
+
+// stateNames are the names klob serve keeps in its state directory: one
+// of them marks a directory as a klob state.
+var stateNames = []string{clubdb.FileName, stateLock, "host_ed25519", "players", "tables", "tourneys"}
+
+// stateSubdirs are the state directory's directories, each a
+// directory of tables, players or tournaments, never a state itself.
+var stateSubdirs = []string{"players", "tables", "tourneys"}
+
+// checkStateDir refuses a state directory klob serve would start a new
+// club in by mistake: one that holds files but none of a klob state (a
+// mistyped -state, another program's directory), and one that is a
+// directory of a klob state (s1/tables), where the other club's next
+// start would take the new club's files for its own. A missing or
+// empty directory is a new club's.
+func checkStateDir(dir string) error {
+	entries, err := os.ReadDir(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("the state directory %s: %w", dir, err)
+	}
+	parent := filepath.Dir(filepath.Clean(dir))
+	if base := filepath.Base(filepath.Clean(dir)); slices.Contains(stateSubdirs, base) && isState(parent) {
+		return fmt.Errorf("the state directory %s is the %s directory of the klob state %s: give -state %s to serve that club, or a new directory for a new one", dir, base, parent, parent)
+	}
+	n := 0
+	for _, e := range entries {
+		if slices.Contains(stateNames, e.Name()) {
+			return nil
+		}
+		if e.Name() != "lost+found" { // a new file system's
+			n++
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	what := fmt.Sprintf("%d files or directories", n)
+	if n == 1 {
+		what = "a file or directory"
+	}
+	return fmt.Errorf("the state directory %s holds %s but no klob state (no %s, %s, players/ or tables/): "+
+		"klob serve starts a new club only in a new or empty directory; give -state a new directory (it is made) or the one a klob serve used before",
+		dir, what, clubdb.FileName, stateLock)
+}
+
+// isState reports whether dir holds a klob state's club database or
+// lock.
+func isState(dir string) bool {
+	for _, name := range []string{clubdb.FileName, stateLock} {
+		if _, err := os.Lstat(filepath.Join(dir, name)); err == nil {
+			return true
+		}
+	}
+	return false
+}
+
+// makeStateDirs makes the state directory's directories, readable by
+// the server's user only whatever the umask and the mode of a state
+// directory the operator made: the players' games and names, the
+// tables' logs. One there already is left as it is.
+func makeStateDirs(state string) error {
+	for _, d := range stateSubdirs {
+		if err := os.Mkdir(filepath.Join(state, d), 0o700); err != nil && !errors.Is(err, fs.ErrExist) {
+			return err
+		}
+	}
+	return nil
+}

@@ -1,0 +1,104 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// checkStateDir takes a new, empty or klob state directory, and refuses
+// one that holds other files only, or a directory of a klob state.
+func TestCheckStateDir(t *testing.T) {
+	root := t.TempDir()
+	mk := func(name string, files ...string) string {
+		dir := filepath.Join(root, name)
+		require.NoError(t, os.MkdirAll(dir, 0o755))
+		for _, f := range files {
+			require.NoError(t, os.WriteFile(filepath.Join(dir, f), nil, 0o600))
+		}
+		return dir
+	}
+	for _, dir := range []string{
+		filepath.Join(root, "missing"),
+		mk("empty"),
+		mk("fresh-fs", "lost+found"),
+		mk("club", "club.db", "notes.txt"),
+		mk("locked", "serve.lock"),
+		mk("key-only", "host_ed25519"),
+	} {
+		assert.NoError(t, checkStateDir(dir), dir)
+	}
+	other := mk("photos", "a.jpg", "b.jpg")
+	err := checkStateDir(other)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "the state directory "+other+" holds 2 files or directories but no klob state")
+	assert.Contains(t, err.Error(), "give -state a new directory")
+
+	// A club's tables directory, empty or not, is no state of its own.
+	s1 := mk("s1", "club.db")
+	for _, tables := range []string{mk("s1/tables"), mk("s1/tables") + "/"} {
+		err = checkStateDir(tables)
+		require.Error(t, err, tables)
+		assert.Contains(t, err.Error(), "is the tables directory of the klob state "+s1+": give -state "+s1)
+	}
+}
+
+// klob serve refuses a -state that holds no klob state, and leaves it
+// as it was: no lock, no database, no host key.
+func TestServeRefusesAForeignStateDir(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "report.txt"), []byte("mine"), 0o644))
+	var stdout, stderr bytes.Buffer
+	done := make(chan int, 1)
+	go func() { done <- runServe([]string{"-addr", "127.0.0.1:0", "-state", dir}, &stdout, &stderr) }()
+	var code int
+	select {
+	case code = <-done:
+	case <-time.After(patience):
+		// It started serving: stop it as the operator would.
+		_ = syscall.Kill(os.Getpid(), syscall.SIGINT)
+		<-done
+		t.Fatalf("klob serve started in a directory of other files")
+	}
+	assert.NotEqual(t, 0, code)
+	assert.Contains(t, stderr.String(), "holds a file or directory but no klob state")
+	entries, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	require.Len(t, entries, 1, "nothing was added to the directory")
+}
+
+// In a state directory the operator made readable by all, what klob
+// serve creates is the server's user's alone: the club's database, the
+// players', the tables' and the tournaments' directories.
+func TestServeStateIsPrivate(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("no mode bits")
+	}
+	state := t.TempDir()
+	require.NoError(t, os.Chmod(state, 0o755))
+	startServe(t, state, time.Minute)
+	for name, want := range map[string]os.FileMode{"club.db": 0o600, "players": 0o700, "tables": 0o700, "tourneys": 0o700} {
+		fi, err := os.Stat(filepath.Join(state, name))
+		require.NoError(t, err, name)
+		assert.Equal(t, want, fi.Mode().Perm(), name)
+	}
+}
+
+// A table log that cannot be read is logged with the log's time, not
+// written bare on stderr.
+func TestServeLogsAnUnreadableTable(t *testing.T) {
+	state := t.TempDir()
+	bad := filepath.Join(state, "tables", "ABCD")
+	require.NoError(t, os.MkdirAll(bad, 0o700))
+	require.NoError(t, os.WriteFile(filepath.Join(bad, "current.klob"), []byte("not a game"), 0o600))
+	r := startServe(t, state, time.Minute)
+	assert.Regexp(t, regexp.MustCompile(`(?m)^\d{4}/\d\d/\d\d \d\d:\d\d:\d\d table ABCD: `), r.log.String())
+}
