@@ -551,6 +551,19 @@ func (h *Hall) forget(t *Table) {
 // and O are left out, as they read as 1 and 0.
 const CodeLetters = "ABCDEFGHJKLMNPQRSTUVWXYZ"
 
+// isCode reports whether name is a table's code: four code letters.
+func isCode(name string) bool {
+	if len(name) != 4 {
+		return false
+	}
+	for _, c := range name {
+		if !strings.ContainsRune(CodeLetters, c) {
+			return false
+		}
+	}
+	return true
+}
+
 // RandomCode draws n code letters from crypto/rand.
 func RandomCode(n int) string {
 	b := make([]byte, n)
@@ -600,6 +613,11 @@ func (h *Hall) load(name string) error {
 	st := store.New(filepath.Join(h.cfg.Dir, name), store.Options{FS: h.cfg.FS})
 	l, err := st.LoadCurrent()
 	if errors.Is(err, store.ErrNoSave) {
+		if !isCode(name) {
+			// Not a directory the hall made (a table's is named by its
+			// code): someone else's, kept whatever it holds.
+			return errors.New("not a table's directory (its name is no table code): left as it is")
+		}
 		// A table stopped (killed) before its waiting room's first
 		// write: nothing of it was kept, and nothing comes back.
 		h.cfg.Logf("table %s had no saved game: its directory is removed", name)

@@ -568,3 +568,25 @@ func TestNoHintsInRatedGames(t *testing.T) {
 		})
 	}
 }
+
+// At a start, a table's directory with nothing saved in it (a table
+// killed before its first write) is removed; a directory not named by a
+// table code is none of the hall's: it stays, and the start says so.
+func TestStartKeepsDirectoriesNotTables(t *testing.T) {
+	d := newOnDisk(t)
+	for _, name := range []string{"KQXM", "tables", "notes"} {
+		require.NoError(t, os.MkdirAll(filepath.Join(d.dir, name), 0o700))
+	}
+	require.NoError(t, os.WriteFile(filepath.Join(d.dir, "notes", "todo"), []byte("mine"), 0o600))
+	h, err := New(testConfig(d.dir, d.hist, d.clock))
+	require.Error(t, err)
+	t.Cleanup(h.Close)
+	assert.Contains(t, err.Error(), "table tables: not a table's directory")
+	assert.Contains(t, err.Error(), "table notes: not a table's directory")
+	_, err = os.Stat(filepath.Join(d.dir, "KQXM"))
+	assert.True(t, os.IsNotExist(err), "the empty table's directory is removed")
+	for _, name := range []string{"tables", "notes/todo"} {
+		_, err := os.Stat(filepath.Join(d.dir, name))
+		assert.NoError(t, err, name)
+	}
+}

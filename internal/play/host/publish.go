@@ -61,9 +61,7 @@ func (st *state) written(r writeResult) {
 	if r.saved {
 		st.savedSeq = max(st.savedSeq, r.seq)
 		st.saveState.Err = st.h.errorText(r.err)
-		if r.err != nil {
-			st.h.logf("autosave failed: %v", r.err)
-		}
+		st.logSave(r.err)
 	}
 	if r.filing {
 		st.saveState.Filed = r.fileErr == nil
@@ -79,6 +77,35 @@ func (st *state) written(r writeResult) {
 	}
 	st.saveState.Pending = st.savedSeq < st.saveSeq
 	st.dirty = true
+}
+
+// saveLogEvery is the least time between two log lines of failing
+// saves: a full disk fails every move's save, and one line a minute
+// says as much as one a move.
+const saveLogEvery = time.Minute
+
+// logSave logs a save's failure: the first at once, then at most one
+// line every saveLogEvery with how many failed since, and a line when
+// the saves work again.
+func (st *state) logSave(err error) {
+	now := st.h.clock.Now()
+	switch {
+	case err == nil:
+		if st.saveFails > 0 {
+			st.h.logf("autosave works again (%d failed before)", st.saveFails)
+		}
+		st.saveFails = 0
+	case st.saveFails == 0 || now.Sub(st.saveFailLogged) >= saveLogEvery:
+		st.saveFails++
+		if st.saveFails == 1 {
+			st.h.logf("autosave failed: %v", err)
+		} else {
+			st.h.logf("autosave failed: %v (%d failed so far)", err, st.saveFails)
+		}
+		st.saveFailLogged = now
+	default:
+		st.saveFails++
+	}
 }
 
 // log is the game's log as it stands, with what the host adds: the

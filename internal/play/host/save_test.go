@@ -4,7 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 
@@ -94,13 +96,30 @@ func (f *flakyStore) SaveCurrent(l *gamelog.Log) error {
 // TestAFailingSaveKeepsTheGame: at every seat count, while the disk
 // refuses every save the game goes on and each snapshot says why the
 // last save failed; the first save that succeeds clears the error and
-// holds the whole game, and the game is filed at its end.
+// holds the whole game, and the game is filed at its end. The log has
+// one line for the failures of a minute, and one when saves work again.
 func TestAFailingSaveKeepsTheGame(t *testing.T) {
 	for _, n := range []int{2, 3, 4} {
 		t.Run(fmt.Sprint(n), func(t *testing.T) {
 			st := &flakyStore{}
 			st.failing.Store(true)
-			h := newHost(t, config(n, 41, st, clocktest.New(t0), 0))
+			clock := clocktest.New(t0)
+			cfg := config(n, 41, st, clock, 0)
+			var logMu sync.Mutex
+			var logged []string
+			cfg.Logf = func(f string, a ...any) {
+				logMu.Lock()
+				defer logMu.Unlock()
+				if line := fmt.Sprintf(f, a...); strings.HasPrefix(line, "autosave") {
+					logged = append(logged, line)
+				}
+			}
+			lines := func() []string {
+				logMu.Lock()
+				defer logMu.Unlock()
+				return slices.Clone(logged)
+			}
+			h := newHost(t, cfg)
 			d := &driver{p: sit(t, h, 0), r: rand.New(rand.NewPCG(4, uint64(n)))}
 			var first Snapshot
 			for i := 0; i < 6; {
@@ -125,8 +144,20 @@ func TestAFailingSaveKeepsTheGame(t *testing.T) {
 			if saves, _ := st.Counts(); saves != 0 {
 				t.Fatalf("%d saves kept by a disk that refused them all", saves)
 			}
-			st.failing.Store(false)
+			if got := lines(); len(got) != 1 || got[0] != "autosave failed: disk full" {
+				t.Fatalf("six failed saves in a minute logged %q", got)
+			}
+			clock.Advance(saveLogEvery)
 			s := await(t, d.p, "a decision", atRest)
+			if _, err := d.step(s); err != nil {
+				t.Fatal(err)
+			}
+			await(t, d.p, "its save tried", func(x Snapshot) bool { return x.Gen > s.Gen && !x.Save.Pending })
+			if got := lines(); len(got) != 2 || !strings.HasPrefix(got[1], "autosave failed: disk full (") {
+				t.Fatalf("a minute on, the failed saves logged %q", got)
+			}
+			st.failing.Store(false)
+			s = await(t, d.p, "a decision", atRest)
 			if s.Gen <= first.Gen || s.Over {
 				t.Fatalf("the game did not go on: gen %d, then %d", first.Gen, s.Gen)
 			}
@@ -139,6 +170,9 @@ func TestAFailingSaveKeepsTheGame(t *testing.T) {
 			}
 			// It holds the moves made while the disk refused, too.
 			savedIsGame(t, h, &st.Store, "the first good save")
+			if got := lines(); len(got) != 3 || !strings.HasPrefix(got[2], "autosave works again (") {
+				t.Fatalf("saves working again logged %q", got)
+			}
 			if end := d.play(t, true); !end.Save.Filed || end.Save.Err != "" {
 				t.Fatalf("the end's save state: %+v", end.Save)
 			}

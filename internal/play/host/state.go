@@ -50,13 +50,17 @@ type state struct {
 	bot   *botJob
 
 	saveState SaveState
-	saveSeq   int  // saves queued
-	savedSeq  int  // saves written (or failed)
-	filing    bool // the archive is queued: nothing is saved after it
-	changed   bool // the game changed since the last save was queued
-	dirty     bool // the snapshots changed since they were last sent
-	closed    bool
-	hintSeed  uint64
+	saveSeq   int // saves queued
+	savedSeq  int // saves written (or failed)
+	// saveFails counts the saves failed in a row, the last logged at
+	// saveFailLogged (logSave).
+	saveFails      int
+	saveFailLogged time.Time
+	filing         bool // the archive is queued: nothing is saved after it
+	changed        bool // the game changed since the last save was queued
+	dirty          bool // the snapshots changed since they were last sent
+	closed         bool
+	hintSeed       uint64
 
 	// game numbers the games of this host, from 1; genBase is added to
 	// the session's Gen so that Gen never goes back when "again" starts
