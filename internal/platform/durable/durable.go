@@ -196,7 +196,7 @@ func PlaceNew(fsys FS, dir, base, ext string, link, fallback func(dst string) er
 // base+ext, or base-2+ext and so on: never over another file. It
 // returns the new path.
 func moveAside(fsys FS, path, dir, base, ext string) (string, error) {
-	if err := fsys.MkdirAll(dir, 0o755); err != nil {
+	if err := fsys.MkdirAll(dir, 0o700); err != nil {
 		return "", err
 	}
 	dst, err := PlaceNew(fsys, dir, base, ext,

@@ -56,7 +56,7 @@ func (f *Files) Lock() error {
 	if f.lock != nil {
 		return nil
 	}
-	if err := f.fs.MkdirAll(f.root, 0o755); err != nil {
+	if err := f.fs.MkdirAll(f.root, 0o700); err != nil {
 		return fmt.Errorf("daily: %w", err)
 	}
 	l, err := dirlock.TryLock(filepath.Join(f.root, LockName))
@@ -81,7 +81,7 @@ func (f *Files) Unlock() {
 
 // write puts data at path, durably, making its directory.
 func (f *Files) write(path string, data []byte) error {
-	return durable.ReplaceMkdir(f.fs, path, "."+filepath.Base(path)+"-*.tmp", data, 0o755)
+	return durable.ReplaceMkdir(f.fs, path, "."+filepath.Base(path)+"-*.tmp", data, 0o700)
 }
 
 // read returns the file at path, and false when there is none.

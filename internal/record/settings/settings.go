@@ -254,7 +254,7 @@ func Save(path string, s Settings) error {
 	data, _ := s.MarshalText()
 	fsys := durable.OS()
 	dir := filepath.Dir(path)
-	if err := fsys.MkdirAll(dir, 0o755); err != nil {
+	if err := fsys.MkdirAll(dir, 0o700); err != nil {
 		return fmt.Errorf("save settings: %w", err)
 	}
 	if old, err := fsys.ReadFile(path); err == nil {

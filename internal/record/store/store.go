@@ -151,7 +151,7 @@ func (s *Store) Lock() error {
 	if s.lock != nil {
 		return nil
 	}
-	if err := s.fs.MkdirAll(s.dir, 0o755); err != nil {
+	if err := s.fs.MkdirAll(s.dir, 0o700); err != nil {
 		return fmt.Errorf("lock the state directory: %w", err)
 	}
 	l, err := dirlock.TryLock(s.lockPath())
@@ -220,7 +220,7 @@ func (s *Store) SaveCurrent(l *gamelog.Log) error {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if err := s.fs.MkdirAll(s.dir, 0o755); err != nil {
+	if err := s.fs.MkdirAll(s.dir, 0o700); err != nil {
 		return fmt.Errorf("save: %w", err)
 	}
 	path := s.CurrentPath()
@@ -346,7 +346,7 @@ func (s *Store) Archive(l *gamelog.Log) (string, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	dir := filepath.Join(s.dir, HistoryDir)
-	if err := s.fs.MkdirAll(dir, 0o755); err != nil {
+	if err := s.fs.MkdirAll(dir, 0o700); err != nil {
 		return "", fmt.Errorf("archive: %w", err)
 	}
 	var dst string

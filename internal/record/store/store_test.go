@@ -66,6 +66,15 @@ func TestSaveLoad(t *testing.T) {
 	// Having loaded it, that session may save over it.
 	require.NoError(t, s2.SaveCurrent(readLog(t, "saves/in-play.klob")))
 	assertNoTemp(t, s.Dir())
+	// The game in progress holds the deck: only its player reads it,
+	// whatever the directory it sits in.
+	s3 := New(filepath.Join(t.TempDir(), "player"), Options{Now: fixedNow})
+	require.NoError(t, s3.SaveCurrent(l))
+	for _, p := range []string{s3.Dir(), s3.CurrentPath()} {
+		fi, err := os.Stat(p)
+		require.NoError(t, err)
+		assert.Zero(t, fi.Mode().Perm()&0o077, "%s is %v", p, fi.Mode().Perm())
+	}
 }
 
 // assertNoTemp fails when a temporary file is left in dir.

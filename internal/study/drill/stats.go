@@ -534,7 +534,7 @@ func (f *StatsFile) Save(st Stats) error {
 // process or another.
 func (f *StatsFile) lock() (unlock func(), err error) {
 	dir := filepath.Dir(f.Path)
-	if err := f.fs().MkdirAll(dir, 0o755); err != nil {
+	if err := f.fs().MkdirAll(dir, 0o700); err != nil {
 		return nil, fmt.Errorf("training record: %w", err)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), lockWait)
@@ -553,7 +553,7 @@ func (f *StatsFile) save(st Stats) error {
 		return fmt.Errorf("training record: %w", err)
 	}
 	data = append(data, '\n')
-	if err := durable.ReplaceMkdir(f.fs(), f.Path, ".train-*.tmp", data, 0o755); err != nil {
+	if err := durable.ReplaceMkdir(f.fs(), f.Path, ".train-*.tmp", data, 0o700); err != nil {
 		return fmt.Errorf("training record: %w", err)
 	}
 	return nil
