@@ -970,20 +970,21 @@ func (sc *Scene) rightColumn(ctx *kit.Context, w, h int) []string {
 		c.chatName = sc.chatNames(ctx, short, max(1, w-3))
 		short = &c
 	}
-	said := short.talkLines(ctx)
-	// A line takes at most talkLinesMax rows, cut with a mark: one long
-	// line cannot push the bids and everything else out of the panel.
-	wrap := func(l string) []string {
-		rows := kit.WrapAtSpaces(l, max(1, w-2), 0, ctx.Ellipsis())
-		if len(rows) > talkLinesMax {
+	said, isChat := short.talkMarked(ctx)
+	// A line of the chat takes at most talkLinesMax rows, cut with a
+	// mark: one long line cannot push the bids and everything else out
+	// of the panel. The game's own words are short and wrap whole.
+	wrap := func(i int) []string {
+		rows := kit.WrapAtSpaces(said[i], max(1, w-2), 0, ctx.Ellipsis())
+		if isChat[i] && len(rows) > talkLinesMax {
 			rows = rows[:talkLinesMax]
 			rows[talkLinesMax-1] = strings.TrimRight(kit.Clip(rows[talkLinesMax-1], max(1, w-3)), " ") + ctx.Ellipsis()
 		}
 		return rows
 	}
 	var talk []string
-	for _, l := range said {
-		talk = append(talk, wrap(l)...)
+	for i := range said {
+		talk = append(talk, wrap(i)...)
 	}
 	if len(talk) == 0 {
 		return append(out, st.Dim.Render("(nothing said yet)"))
@@ -994,7 +995,7 @@ func (sc *Scene) rightColumn(ctx *kit.Context, w, h int) []string {
 		var kept []string
 		cut := len(said)
 		for cut > 0 {
-			l := wrap(said[cut-1])
+			l := wrap(cut - 1)
 			if len(kept)+len(l)+1 > room {
 				break
 			}
@@ -1043,5 +1044,5 @@ func (sc *Scene) backBlock(ctx *kit.Context, w int, size kit.CardSize, n int) []
 	return rows
 }
 
-// talkLinesMax is the most rows one line of the talk panel takes.
+// talkLinesMax is the most rows one line of the chat takes.
 const talkLinesMax = 3
