@@ -397,7 +397,9 @@ func gradeOne(ctx context.Context, ev *eval.Evaluator, v *rules.View, dec *Decis
 	c, b := an.Rows[chosen], an.Rows[an.Best]
 	dec.Best = b.Action
 	dec.Loss, dec.LossErr = max(0, c.Gap), c.GapErr
-	dec.ByWin, dec.WinLoss, dec.WinLossErr = an.ByWin, max(0, c.WinGap), c.WinGapErr
+	// Graded by the points when the chance to win could not tell the
+	// choice from the best (drill's grade).
+	dec.ByWin, dec.WinLoss, dec.WinLossErr = c.Verdict.ByWin, max(0, c.WinGap), c.WinGapErr
 	dec.Mean, dec.BestMean, dec.StdErr = c.Mean, b.Mean, c.StdErr
 	dec.Points, dec.BestPoints = c.Points, b.Points
 	dec.Samples = an.Samples

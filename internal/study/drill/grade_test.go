@@ -93,3 +93,21 @@ func TestBatchesExcuseNoise(t *testing.T) {
 	assert.False(t, few.Paired)
 	assert.Equal(t, Inaccuracy, few.Rows[1].Verdict.Kind)
 }
+
+// TestAsGoodToWinButFarBehindOnPoints: near the end of a game, a choice
+// whose chance to win is within the error of the best (83.0% against
+// 80.8%, noisy) but which scores 42 points less in every batch is not
+// "≈ best": it is graded by the points it gives away. One behind by
+// points within their error stays as good.
+func TestAsGoodToWinButFarBehindOnPoints(t *testing.T) {
+	row := Row{Result: eval.Result{Mean: 42.4, Win: 0.808}, Gap: 42.1, GapErr: 4.5, WinGap: 0.022, WinGapErr: 0.014}
+	v := grade(&row, true)
+	assert.Equal(t, Blunder, v.Kind)
+	assert.False(t, v.ByWin)
+	assert.Equal(t, "blunder: -42 pts", v.Short())
+	assert.InDelta(t, 42.1, v.Points, 1e-9)
+	row.Gap, row.GapErr = 8, 5
+	assert.Equal(t, AsGood, grade(&row, true).Kind)
+	row.Gap, row.GapErr = 3, 0.5
+	assert.Equal(t, AsGood, grade(&row, true).Kind, "a gap under an inaccuracy stays as good")
+}
