@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -416,4 +417,21 @@ func TestTrainStateInTheWay(t *testing.T) {
 	useRecord(&cfg, rec, err)
 	assert.Equal(t, rec, cfg.Record)
 	assert.Empty(t, cfg.Warning)
+}
+
+// TestTrainHelpSeats: the help names the seats seat= takes at each
+// table, as the parser does: "third" only at four players.
+func TestTrainHelpSeats(t *testing.T) {
+	_, out, _ := train(t, "-h")
+	flat := strings.Join(strings.Fields(out), " ")
+	assert.Contains(t, flat, "seat=elder|second|third|dealer at four players, elder|second|dealer at three, elder|dealer at two")
+	for _, n := range []int{2, 3, 4} {
+		for _, w := range []string{"elder", "second", "third", "dealer"} {
+			text := fmt.Sprintf("hand=JS 9S AS KH QH 7D up=8S players=%d seat=%s", n, w)
+			_, err := drill.Parse(text)
+			named := slices.Contains(drill.PlaceWords(n), w)
+			refused := err != nil && strings.Contains(err.Error(), "is not one of")
+			assert.Equal(t, named, !refused, "%d players, seat=%s: %v", n, w, err)
+		}
+	}
 }
