@@ -174,7 +174,9 @@ type Decision struct {
 	Loss    float64
 	LossErr float64
 	// ByWin reports that the decision was graded by the chance to win
-	// the game (near its end), as the hint and the trainer grade it.
+	// the game (near its end), as the hint and the trainer grade it;
+	// false near the end too for a choice as likely to win within the
+	// error but clearly behind on points, graded by those.
 	// WinLoss is the chance to win Action gave up against Best (0 to 1,
 	// never negative), and WinLossErr its standard error.
 	ByWin               bool
