@@ -51,11 +51,12 @@ dix (two and three) and the sequence dialogue. The house variants go in
 -eval reads the form -review prints: players=N dealer=SEAT score=A-B[-C]
 target=N said=WORD,... deck=CARD,... and any rule option. For a bid it also
 reads a shorter form: hand= (six cards), up= (the upcard), players=N (2 by
-default), seat=elder|second|third|dealer (optional: what was said decides
-whose turn it is), score= (yours first, then the others' from your left, or
-your team's then theirs), target=N, said= (the words before your turn, like
-pass or pass,schmeiss), round=2 (everyone passed round one; said= then lists
-round two only). Both take samples=N and seed=N.`
+default), seat=` + strings.Join(drill.PlaceWords(4), "|") + ` at four players,
+` + strings.Join(drill.PlaceWords(3), "|") + ` at three, ` + strings.Join(drill.PlaceWords(2), "|") + ` at two (optional: what
+was said decides whose turn it is), score= (yours first, then the others'
+from your left, or your team's then theirs), target=N, said= (the words
+before your turn, like pass or pass,schmeiss), round=2 (everyone passed round
+one; said= then lists round two only). Both take samples=N and seed=N.`
 	game := fs.gameFlags("seed of the drills and their evaluations (default: a secret one, shown in the trainer's title)")
 	// dealer and elder are seats, not kinds: they take every decision
 	// of that seat (the forced dealer's among them).

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -59,7 +60,7 @@ func TestTrainEval(t *testing.T) {
 	assert.Equal(t, "best", rows[0][4])
 	for i, r := range rows {
 		if r[1] == "pass" {
-			assert.Regexp(t, `^(inaccuracy|mistake|blunder): -\d+ pts$`, r[4], "passing J-9-A is wrong")
+			assert.Regexp(t, `^(inaccuracy|mistake|blunder): -\d+\.\d pts$`, r[4], "passing J-9-A is wrong")
 		}
 		if i > 0 {
 			prev, err := strconv.ParseFloat(rows[i-1][2], 64)
@@ -286,10 +287,10 @@ func TestTrainReview(t *testing.T) {
 		assert.Contains(t, flat, want)
 	}
 	for _, want := range []string{
-		"At 2 players: 2 drills, 1 right (50%); 48 points lost, 24.0 a drill.",
-		"  round one   2 drills, 1 right (50%); 48 points lost, 24.0 a drill.",
+		"At 2 players: 2 drills, 1 right (50%); 48.0 points lost, 24.0 a drill.",
+		"  round one   2 drills, 1 right (50%); 48.0 points lost, 24.0 a drill.",
 		"Your last mistakes at 2 players, newest first:",
-		local + "  you: pass; best: take; a blunder that costs 48 points.",
+		local + "  you: pass; best: take; a blunder that costs 48.0 points.",
 		`  klob train -eval "` + req.Situation.String() + `"`,
 		"At 4 players: 1 drill, 0 right (0%); chances to win worth 0.01 games lost.",
 		`  klob train -eval "players=4 dealer=`,
@@ -317,8 +318,8 @@ func TestTrainReviewVersion1(t *testing.T) {
 	code, out, errs := train(t, "-review")
 	require.Equal(t, 0, code, errs)
 	assert.Empty(t, errs)
-	assert.Contains(t, out, "At 2 players: 3 drills, 2 right (67%); 13 points lost, 4.2 a drill.")
-	assert.Contains(t, out, "you: pass; best: take; a mistake that costs 13 points.")
+	assert.Contains(t, out, "At 2 players: 3 drills, 2 right (67%); 12.5 points lost, 4.2 a drill.")
+	assert.Contains(t, out, "you: pass; best: take; a mistake that costs 12.5 points.")
 	assert.Contains(t, out, `klob train -eval "players=2 dealer=B score=10-20 target=500 deck=`)
 }
 
@@ -416,4 +417,21 @@ func TestTrainStateInTheWay(t *testing.T) {
 	useRecord(&cfg, rec, err)
 	assert.Equal(t, rec, cfg.Record)
 	assert.Empty(t, cfg.Warning)
+}
+
+// TestTrainHelpSeats: the help names the seats seat= takes at each
+// table, as the parser does: "third" only at four players.
+func TestTrainHelpSeats(t *testing.T) {
+	_, out, _ := train(t, "-h")
+	flat := strings.Join(strings.Fields(out), " ")
+	assert.Contains(t, flat, "seat=elder|second|third|dealer at four players, elder|second|dealer at three, elder|dealer at two")
+	for _, n := range []int{2, 3, 4} {
+		for _, w := range []string{"elder", "second", "third", "dealer"} {
+			text := fmt.Sprintf("hand=JS 9S AS KH QH 7D up=8S players=%d seat=%s", n, w)
+			_, err := drill.Parse(text)
+			named := slices.Contains(drill.PlaceWords(n), w)
+			refused := err != nil && strings.Contains(err.Error(), "is not one of")
+			assert.Equal(t, named, !refused, "%d players, seat=%s: %v", n, w, err)
+		}
+	}
 }

@@ -64,3 +64,23 @@ func TestNotGoodLastSpeaker(t *testing.T) {
 		}
 	}
 }
+
+// TestPassBeforeForcedDealer: in round two with dealer_forced, a pass
+// just before the dealer says the dealer must then name a suit; without
+// the option, or further from the dealer, the next may name one.
+func TestPassBeforeForcedDealer(t *testing.T) {
+	g := NewGlyphs(false)
+	for _, n := range []int{2, 3, 4} {
+		for _, forced := range []bool{false, true} {
+			for seat := range rules.Seat(n - 1) {
+				v := rules.View{Players: n, Seat: seat, Dealer: rules.Seat(n - 1), OrigUpcard: rules.MustCard("JH"), Phase: rules.PhaseBid2}
+				v.Options.DealerForced = forced
+				got := ChoiceExplain(&g, &v, rules.PassAction())
+				must := strings.Contains(got, "the dealer, must then name one")
+				if want := forced && seat == v.Dealer-1; must != want || (!must && !strings.Contains(got, "may name one")) {
+					t.Errorf("%d players, forced %v, seat %v: %q", n, forced, seat, got)
+				}
+			}
+		}
+	}
+}

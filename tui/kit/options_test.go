@@ -45,7 +45,7 @@ func TestAnalysisTableKeepsYou(t *testing.T) {
 			}
 		}
 		you := ansi.Strip(rows[2])
-		if !strings.HasSuffix(you, "inaccuracy: -113 pts  ← you") {
+		if !strings.HasSuffix(you, "inaccuracy: -113.0 pts  ← you") {
 			t.Errorf("%d columns: the chosen row reads %q", w, you)
 		}
 		if cut := strings.Contains(you, "…"); cut != (w == 80) {

@@ -263,7 +263,33 @@ func shortNames(names []string, w int, mark string, squash bool) []string {
 		}
 		return ""
 	}
+	// Each name's own last word as its end, when the same length of end
+	// for all does not tell them apart as whole words ("no…A", "e…B1",
+	// "e…B2" rather than "ea…1" and "ea…2").
+	lastWord := func() []string {
+		out := make([]string, len(names))
+		seen := map[string]bool{}
+		for i, n := range names {
+			out[i] = n
+			if sp := strings.LastIndex(n, " "); WidthOf(n) > w && sp > 0 {
+				out[i] = fits(n, len([]rune(n[sp+1:])), true)
+			} else if WidthOf(n) > w {
+				return nil
+			}
+			k := strings.ToLower(out[i])
+			if out[i] == "" || seen[k] {
+				return nil
+			}
+			seen[k] = true
+		}
+		return out
+	}
 	for _, words := range []bool{true, false} {
+		if !words {
+			if out := lastWord(); out != nil {
+				return out
+			}
+		}
 		for way := 0; way <= w-mw-1; way++ {
 			out := make([]string, len(names))
 			seen := map[string]bool{}

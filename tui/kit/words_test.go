@@ -95,6 +95,8 @@ func TestShortNames(t *testing.T) {
 		// A bracketed end that tells the names apart stays whole.
 		{[]string{"random (A)", "random (B)"}, 8, []string{"rand…(A)", "rand…(B)"}},
 		{[]string{"random (1)", "easy (A)", "random (2)"}, 8, []string{"rand…(1)", "easy (A)", "rand…(2)"}},
+		// Last words of unlike length: each name keeps its own, whole.
+		{[]string{"normal A", "easy B1", "easy B2"}, 4, []string{"no…A", "e…B1", "e…B2"}},
 	}
 	for _, c := range cases {
 		got := ShortNames(c.names, c.w, "…")

@@ -2,6 +2,7 @@ package setup
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -17,6 +18,7 @@ type line struct {
 	text  string
 	row   int
 	spare int
+	note  bool // a line of the practice note
 }
 
 const (
@@ -47,35 +49,47 @@ func (s *Screen) layout(ctx *kit.Context) []line {
 	title := "Set up the game: Klaberjass for " + CountWord(players(&s.setup))
 	var head, body, foot []line
 	for _, t := range kit.Titled(ctx, title) {
-		head = append(head, line{t, noRow, 0})
+		head = append(head, line{text: t, row: noRow, spare: 0})
 	}
 	for i, r := range rows {
 		for j, sec := range sections {
 			if sec.first == r.Key {
 				if j > 0 {
-					body = append(body, line{"", noRow, spareBetween})
+					body = append(body, line{text: "", row: noRow, spare: spareBetween})
 				}
-				body = append(body, line{" " + st.Heading.Render(sec.heading), noRow, spareHeading})
+				body = append(body, line{text: " " + st.Heading.Render(sec.heading), row: noRow, spare: spareHeading})
 			}
 		}
-		body = append(body, line{FormLine(ctx, r.Label, r.Value(&s.setup), i == s.row), i, 0})
+		body = append(body, line{text: FormLine(ctx, r.Label, r.Value(&s.setup), i == s.row), row: i, spare: 0})
 	}
-	foot = append(foot, line{"", noRow, spareBeforeStart},
-		line{kit.Mark(ctx, "[ Start the game ]", s.row == len(rows)), startRow, 0})
+	foot = append(foot, line{text: "", row: noRow, spare: spareBeforeStart},
+		line{text: kit.Mark(ctx, "[ Start the game ]", s.row == len(rows)), row: startRow, spare: 0})
 	// The seed deals every card: it is shown only once the game is over,
 	// unless the player gave it (-seed), which makes the game, and the
 	// next ones drawn from it, practice.
-	if s.setup.Practice {
+	// practice is the note's lines, whole or (short of room) without
+	// what follows from it, so that the headings keep their lines.
+	practice := func(short bool) []line {
+		if !s.setup.Practice {
+			return nil
+		}
 		// In the words of the log's Practice tag.
-		note := fmt.Sprintf("Practice game: seed %d, the seed chosen by the player (-seed); its log is marked practice.", s.setup.Seed)
+		from := "the seed"
 		if s.setup.Next {
-			note = fmt.Sprintf("Practice game: seed %d, drawn from the seed chosen by the player (-seed); its log is marked practice.", s.setup.Seed)
+			from = "drawn from the seed"
 		}
+		note := fmt.Sprintf("Practice game: seed %d, %s chosen by the player (-seed); its log is marked practice.", s.setup.Seed, from)
+		if short {
+			note = fmt.Sprintf("Practice game: seed %d, %s chosen by the player.", s.setup.Seed, from)
+		}
+		var out []line
 		for _, l := range kit.Wrap(note, max(10, ctx.Width-4)) {
-			foot = append(foot, line{"   " + l, noRow, 0})
+			out = append(out, line{text: "   " + l, row: noRow, note: true})
 		}
+		return out
 	}
-	foot = append(foot, line{"", noRow, spareBeforeExplain})
+	foot = append(foot, practice(false)...)
+	foot = append(foot, line{text: "", row: noRow, spare: spareBeforeExplain})
 	explain := "Start a game with these choices; the seed of its deals is shown when it is over."
 	if s.setup.Practice {
 		// Its seed is on the screen already, the player's own.
@@ -85,22 +99,34 @@ func (s *Screen) layout(ctx *kit.Context) []line {
 		explain = rows[s.row].Label + ": " + rows[s.row].Explain(&s.setup) + "."
 	}
 	for _, l := range kit.Wrap(explain, max(10, ctx.Width-4)) {
-		foot = append(foot, line{"   " + st.Dim.Render(l), noRow, 0})
+		foot = append(foot, line{text: "   " + st.Dim.Render(l), row: noRow, spare: 0})
 	}
 	for _, note := range []string{s.cfg.Warning, s.err} {
 		if note == "" {
 			continue
 		}
 		for _, l := range kit.Wrap("! "+note, max(10, ctx.Width-2)) {
-			foot = append(foot, line{" " + st.Error.Render(l), noRow, 0})
+			foot = append(foot, line{text: " " + st.Error.Render(l), row: noRow, spare: 0})
 		}
 	}
-	foot = append(foot, line{"", noRow, spareBeforeHints},
-		line{" " + st.Dim.Render(kit.FitHintLine(ctx, s.hintKeys(ctx), ctx.Width-1)), noRow, 0})
+	foot = append(foot, line{text: "", row: noRow, spare: spareBeforeHints},
+		line{text: " " + st.Dim.Render(kit.FitHintLine(ctx, s.hintKeys(ctx), ctx.Width-1)), row: noRow, spare: 0})
 
 	all := func() int { return len(head) + len(body) + len(foot) }
 	for level := spareBeforeHints; level > spareHeading && all() > ctx.Height; level-- {
 		body, foot = drop(body, level), drop(foot, level)
+	}
+	if at := slices.IndexFunc(foot, func(l line) bool { return l.note }); at >= 0 && all() > ctx.Height {
+		rest := slices.DeleteFunc(slices.Clone(foot[at:]), func(l line) bool { return l.note })
+		short := practice(true)
+		// Beside the start line when it fits there: a line more for
+		// the headings.
+		if st := at - 1; len(short) == 1 && foot[st].row == startRow &&
+			kit.WidthOf(foot[st].text)+kit.WidthOf(short[0].text)-1 <= ctx.Width-1 {
+			foot[st].text += strings.TrimPrefix(short[0].text, " ")
+			short = nil
+		}
+		foot = append(append(foot[:at:at], short...), rest...)
 	}
 	// The headings go one at a time, the first first, while the form
 	// does not fit: the rows above the first heading left are plainly

@@ -421,3 +421,32 @@ func TestHeadingsUseFreeRows(t *testing.T) {
 		}
 	}
 }
+
+// TestHeadingsKeptAt80x24: with every house variant on, at three and
+// four players, practice or not, the form at 80×24 keeps the headings
+// of the variants and of the person's settings (the practice note goes
+// shorter, beside the start line), so that the settings do not run on
+// from the rules.
+func TestHeadingsKeptAt80x24(t *testing.T) {
+	for _, players := range []int{2, 3, 4} {
+		for _, practice := range []bool{false, true} {
+			o := rules.DefaultOptions()
+			o.Players = players
+			for _, k := range []string{"of_a_kind", "menage", "dealer_forced", "bimah", "shlomo", "cleopatra"} {
+				if players == 2 && (k == "shlomo" || k == "cleopatra") || players == 3 && k == "cleopatra" {
+					continue
+				}
+				require.NoError(t, o.Set(k, "on"), k)
+			}
+			s, _ := form(players, true)
+			s.setup.Options, s.setup.Seed, s.setup.Practice = o, 41, practice
+			text := kittest.New(t, s, 80, 24, false).Text()
+			for _, h := range []string{"House variants, off unless switched on", "Your settings, kept for the next games"} {
+				require.Contains(t, text, h, "%d players, practice %v:\n%s", players, practice, text)
+			}
+			if practice {
+				require.Contains(t, kittest.Flat(text), "Practice game: seed 41, the seed chosen by the player")
+			}
+		}
+	}
+}

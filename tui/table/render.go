@@ -117,7 +117,7 @@ func PanelRoom(ctx *kit.Context, sc *Scene, hand Hand, bottom []string) int {
 // tableArea is the table: trump, the trick and the seats around it,
 // the tricks won, the hand.
 func (sc *Scene) tableArea(ctx *kit.Context, w, h int, size kit.CardSize, hand Hand, hits *[]kit.Hit) []string {
-	info := sc.packLine(sc.infoFrags(ctx), w-1, 2)
+	info := sc.infoLines(ctx, w-1, 2)
 	if len(info) == 1 {
 		// The line over the table keeps the two rows it may need (round
 		// one's question wraps, round two's fits on one), so that the
@@ -151,7 +151,7 @@ func (sc *Scene) tableArea(ctx *kit.Context, w, h int, size kit.CardSize, hand H
 			handRows = handRows[:len(handRows)-1]
 			melds = false
 		case drop == "info2" && len(info) > 1:
-			info = info[:1]
+			info = sc.infoLines(ctx, w-1, 1)
 		case drop == "status":
 			status = nil
 		case drop == "label" && len(handRows) > 0:
@@ -229,15 +229,74 @@ func (sc *Scene) infoFrags(ctx *kit.Context) []string {
 	if v.DixBy != rules.NoSeat {
 		out = append(out, sc.Lower(v.DixBy)+" took "+p.StyledCard(v.OrigUpcard)+" for the 7")
 	}
-	switch {
-	case v.SeqWinner != rules.NoSeat && v.Players == 4:
-		out = append(out, "sequences: "+sc.sideLower(sc.sideOf(v.SeqWinner)))
-	case v.SeqWinner != rules.NoSeat:
-		out = append(out, "sequences: "+sc.Lower(v.SeqWinner))
-	case v.Phase == rules.PhasePlay || v.Phase == rules.PhaseOver:
-		out = append(out, "sequences: nobody")
+	if s := sc.seqFrag(); s != "" {
+		out = append(out, s)
 	}
 	return out
+}
+
+// seqFrag says who holds the sequences once that is known, or "".
+func (sc *Scene) seqFrag() string {
+	v := &sc.V
+	switch {
+	case v.Trump == rules.NoSuit:
+		return ""
+	case v.SeqWinner != rules.NoSeat && v.Players == 4:
+		return "sequences: " + sc.sideLower(sc.sideOf(v.SeqWinner))
+	case v.SeqWinner != rules.NoSeat:
+		return "sequences: " + sc.Lower(v.SeqWinner)
+	case v.Phase == rules.PhasePlay || v.Phase == rules.PhaseOver:
+		return "sequences: nobody"
+	}
+	return ""
+}
+
+// infoLines packs the trump info into at most n lines of w cells. Who
+// holds the sequences is said only here during the play, so when it
+// would be left out it moves up after trump (before the upcard, which
+// the bids panel says too), said shorter ("sequences: them") and then
+// with the names shortened until it fits.
+func (sc *Scene) infoLines(ctx *kit.Context, w, n int) []string {
+	lines := sc.packLine(sc.infoFrags(ctx), w, n)
+	if seq := sc.seqFrag(); seq == "" || saysSeq(lines, seq) {
+		return lines
+	}
+	for _, nw := range []int{0, 12, 6} {
+		s := sc
+		if nw > 0 {
+			s = sc.shortTo(ctx, nw)
+		}
+		frags := s.infoFrags(ctx)
+		frags = frags[:len(frags)-1] // seqFrag, put last by infoFrags
+		for _, seq := range []string{s.seqFrag(), s.seqShort()} {
+			moved := append([]string{frags[0], seq}, frags[1:]...)
+			if l := s.packLine(moved, w, n); saysSeq(l, seq) {
+				return l
+			}
+		}
+	}
+	// Names can be no shorter: the sequences go first.
+	frags := sc.infoFrags(ctx)
+	return sc.packLine(append([]string{sc.seqShort()}, frags[:len(frags)-1]...), w, n)
+}
+
+// saysSeq reports whether lines hold the fragment seq whole (packLine
+// starts a line with a capital).
+func saysSeq(lines []string, seq string) bool {
+	for _, l := range lines {
+		if strings.Contains(l, seq[1:]) {
+			return true
+		}
+	}
+	return false
+}
+
+// seqShort is seqFrag with a side named short: "sequences: them".
+func (sc *Scene) seqShort() string {
+	if v := &sc.V; v.SeqWinner != rules.NoSeat && v.Players == 4 {
+		return "sequences: " + sc.sideShort(sc.sideOf(v.SeqWinner))
+	}
+	return sc.seqFrag()
 }
 
 // phaseWords says what the bidding asks before trump is named.
@@ -911,20 +970,21 @@ func (sc *Scene) rightColumn(ctx *kit.Context, w, h int) []string {
 		c.chatName = sc.chatNames(ctx, short, max(1, w-3))
 		short = &c
 	}
-	said := short.talkLines(ctx)
-	// A line takes at most talkLinesMax rows, cut with a mark: one long
-	// line cannot push the bids and everything else out of the panel.
-	wrap := func(l string) []string {
-		rows := kit.WrapAtSpaces(l, max(1, w-2), 0, ctx.Ellipsis())
-		if len(rows) > talkLinesMax {
+	said, isChat := short.talkMarked(ctx)
+	// A line of the chat takes at most talkLinesMax rows, cut with a
+	// mark: one long line cannot push the bids and everything else out
+	// of the panel. The game's own words are short and wrap whole.
+	wrap := func(i int) []string {
+		rows := kit.WrapAtSpaces(said[i], max(1, w-2), 0, ctx.Ellipsis())
+		if isChat[i] && len(rows) > talkLinesMax {
 			rows = rows[:talkLinesMax]
 			rows[talkLinesMax-1] = strings.TrimRight(kit.Clip(rows[talkLinesMax-1], max(1, w-3)), " ") + ctx.Ellipsis()
 		}
 		return rows
 	}
 	var talk []string
-	for _, l := range said {
-		talk = append(talk, wrap(l)...)
+	for i := range said {
+		talk = append(talk, wrap(i)...)
 	}
 	if len(talk) == 0 {
 		return append(out, st.Dim.Render("(nothing said yet)"))
@@ -935,7 +995,7 @@ func (sc *Scene) rightColumn(ctx *kit.Context, w, h int) []string {
 		var kept []string
 		cut := len(said)
 		for cut > 0 {
-			l := wrap(said[cut-1])
+			l := wrap(cut - 1)
 			if len(kept)+len(l)+1 > room {
 				break
 			}
@@ -991,5 +1051,5 @@ func (sc *Scene) backBlock(ctx *kit.Context, w int, size kit.CardSize, n int) []
 	return rows
 }
 
-// talkLinesMax is the most rows one line of the talk panel takes.
+// talkLinesMax is the most rows one line of the chat takes.
 const talkLinesMax = 3

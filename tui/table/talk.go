@@ -16,6 +16,13 @@ import (
 // taken for the person says why; a replay's analysis marks each graded
 // decision (Mark), a card play graded a mistake on a line of its own.
 func (sc *Scene) talkLines(ctx *kit.Context) []string {
+	out, _ := sc.talkMarked(ctx)
+	return out
+}
+
+// talkMarked is talkLines with, for each line, whether it is the chat's
+// (a person's words, of any length) rather than the game's.
+func (sc *Scene) talkMarked(ctx *kit.Context) (out []string, isChat []bool) {
 	st := &ctx.Styles
 	p := ctx.Paint
 	v := &sc.V
@@ -27,7 +34,6 @@ func (sc *Scene) talkLines(ctx *kit.Context) []string {
 		return p.StyledCard(c)
 	}
 	shows := sc.showLines(ctx)
-	var out []string
 	decl, shlomo := rules.NoSeat, false
 	cards := 0
 	hist := v.History()
@@ -36,7 +42,12 @@ func (sc *Scene) talkLines(ctx *kit.Context) []string {
 	chat := func(keep func(SceneChat) bool) {
 		for _, c := range sc.Chat {
 			if keep(c) {
-				out = append(out, chatText(ctx, c, sc.chatName)...)
+				// The game's lines before these are not the chat's.
+				isChat = append(isChat, make([]bool, len(out)-len(isChat))...)
+				for _, l := range chatText(ctx, c, sc.chatName) {
+					out = append(out, l)
+					isChat = append(isChat, true)
+				}
 			}
 		}
 	}
@@ -108,7 +119,7 @@ func (sc *Scene) talkLines(ctx *kit.Context) []string {
 	}
 	out = append(out, shows...)
 	chat(func(c SceneChat) bool { return c.Deal > sc.DealNo || (c.Deal == sc.DealNo && c.Step > len(hist)) })
-	return out
+	return out, append(isChat, make([]bool, len(out)-len(isChat))...)
 }
 
 // have is "have" after "you", "has" after a name.

@@ -134,3 +134,19 @@ func TestQuietTalkSaysSoAtOnce(t *testing.T) {
 		}
 	})
 }
+
+// TestTalkGameWordsWrapWhole: the game's own words in the talk panel
+// (a move taken for the person, with why) wrap at 80 columns' width of
+// the panel without being cut, however many rows they take; only the
+// chat's lines are cut.
+func TestTalkGameWordsWrapWhole(t *testing.T) {
+	ctx := kit.NewContext(false)
+	v := handView(t)
+	why := "your partner's claim is higher: if it stands, yours scores too"
+	sc := &Scene{V: v, You: rules.SeatA, Players: []Player{{Name: "You"}, {Name: "Bob"}},
+		Forced: func(int) (string, bool) { return why, true }}
+	text := ansi.Strip(strings.Join(sc.rightColumn(&ctx, 24, 40), "\n"))
+	if strings.Contains(text, "…") || !strings.Contains(text, "scores too)") {
+		t.Errorf("the game's words are cut:\n%s", text)
+	}
+}

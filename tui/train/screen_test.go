@@ -173,7 +173,7 @@ func TestGoldens(t *testing.T) {
 		hs.press("enter", "p")
 		hs.golden("mistake-80x24")
 		// The verdict says its grade in a word, not an annotator's mark.
-		if !strings.Contains(hs.screen(), "blunder: -47 pts  ← you") || strings.Contains(hs.screen(), "??") {
+		if !strings.Contains(hs.screen(), "blunder: -47.0 pts  ← you") || strings.Contains(hs.screen(), "??") {
 			t.Errorf("the verdict does not say what it is:\n%s", hs.screen())
 		}
 		if len(rec.Added) != 2 || rec.Added[0].Verdict.Kind != drill.Best || rec.Added[1].Verdict.Kind != drill.Blunder {
@@ -432,7 +432,7 @@ func TestRecord(t *testing.T) {
 	if scr := hs.screen(); !strings.Contains(scr, "the record could not be saved: disk full") || !strings.Contains(scr, "2/3 right") {
 		t.Errorf("a failed save:\n%s", scr)
 	}
-	if got, want := hs.s.QuitNote(), "This session: 1 of 2 drills right, 47 points lost, 23.5 a drill; chances to win worth 0.31 games lost."; got != want {
+	if got, want := hs.s.QuitNote(), "This session: 1 of 2 drills right, 47.0 points lost, 23.5 a drill; chances to win worth 0.31 games lost."; got != want {
 		t.Errorf("quit note %q, want %q", got, want)
 	}
 }

@@ -280,6 +280,11 @@ func batchWeight(ev eval.Evaluation) float64 {
 
 // grade compares a row that is not the best with the best: as good when
 // the gap is within z errors, else graded by the gap on the scale.
+// Ranked by the chance to win (byWin), a row as good on that chance is
+// graded by the points when it is clearly behind on them (beyond z
+// errors, and by an inaccuracy or more): the ranking itself lets the
+// points decide between chances it cannot tell apart, so a choice that
+// gives away 42 points is not called as good as the best.
 func grade(row *Row, byWin bool) Verdict {
 	gap, err := row.Gap, row.GapErr
 	if byWin {
@@ -288,6 +293,9 @@ func grade(row *Row, byWin bool) Verdict {
 	kind := AsGood
 	if gap > z*err {
 		kind = GradeLoss(gap, byWin)
+	}
+	if byWin && !kind.Wrong() && row.Gap > z*row.GapErr && GradeLoss(row.Gap, false).Wrong() {
+		kind, byWin = GradeLoss(row.Gap, false), false
 	}
 	v := Verdict{Kind: kind, ByWin: byWin, Chance: row.Win, BestChance: row.Win + row.WinGap}
 	if kind.Wrong() {

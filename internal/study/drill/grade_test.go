@@ -30,7 +30,7 @@ func TestRankedAgreesWithBest(t *testing.T) {
 	require.Equal(t, 2, an.Best)
 	assert.Equal(t, []int{2, 3, 0, 1}, an.Ranked())
 	assert.Contains(t, an.Ranking(), "within 0.5%, by points")
-	assert.Contains(t, strings.Join(an.Reason(false), " "), "as likely to win, and scores 2 points more")
+	assert.Contains(t, strings.Join(an.Reason(false), " "), "as likely to win, and scores 1.9 points more")
 	// WinLevel is eval.Best's: one option just inside it, one just out.
 	near := []eval.Result{{Mean: 0, Win: 0.5}, {Mean: 9, Win: 0.5 - WinLevel + 1e-6}}
 	far := []eval.Result{{Mean: 0, Win: 0.5}, {Mean: 9, Win: 0.5 - WinLevel - 1e-6}}
@@ -92,4 +92,37 @@ func TestBatchesExcuseNoise(t *testing.T) {
 	few := tally(MinPairedBatches - 1)
 	assert.False(t, few.Paired)
 	assert.Equal(t, Inaccuracy, few.Rows[1].Verdict.Kind)
+}
+
+// TestAsGoodToWinButFarBehindOnPoints: near the end of a game, a choice
+// whose chance to win is within the error of the best (83.0% against
+// 80.8%, noisy) but which scores 42 points less in every batch is not
+// "≈ best": it is graded by the points it gives away. One behind by
+// points within their error stays as good.
+func TestAsGoodToWinButFarBehindOnPoints(t *testing.T) {
+	row := Row{Result: eval.Result{Mean: 42.4, Win: 0.808}, Gap: 42.1, GapErr: 4.5, WinGap: 0.022, WinGapErr: 0.014}
+	v := grade(&row, true)
+	assert.Equal(t, Blunder, v.Kind)
+	assert.False(t, v.ByWin)
+	assert.Equal(t, "blunder: -42.1 pts", v.Short())
+	assert.InDelta(t, 42.1, v.Points, 1e-9)
+	row.Gap, row.GapErr = 8, 5
+	assert.Equal(t, AsGood, grade(&row, true).Kind)
+	row.Gap, row.GapErr = 3, 0.5
+	assert.Equal(t, AsGood, grade(&row, true).Kind, "a gap under an inaccuracy stays as good")
+}
+
+// TestOneLossOneRounding: the verdict, its short form and the reason
+// write the same loss alike (9.6, not 9 in one and 10 in the other), as
+// the trainer's points lost a drill (9.6) does.
+func TestOneLossOneRounding(t *testing.T) {
+	an := Analysis{Samples: 10, Rows: []Row{
+		optRow(rules.NameAction(rules.Clubs), 10, 0.5, 0), optRow(rules.NameAction(rules.Hearts), 0.4, 0.5, 0),
+	}}
+	an.Rows[1].Gap = 9.6
+	v := grade(&an.Rows[1], false)
+	assert.Equal(t, "an inaccuracy that costs 9.6 points", v.Text())
+	assert.Equal(t, "inaccuracy: -9.6 pts", v.Short())
+	assert.Contains(t, strings.Join(an.Reason(false), " "), "scores 9.6 points more than naming hearts")
+	assert.Equal(t, "1 drill, 0 right (0%); 9.6 points lost, 9.6 a drill.", Score{Drills: 1, Lost: v.Points}.Text())
 }

@@ -320,6 +320,10 @@ func parseHandForm(s *Situation, f *parsed) error {
 	return errs[len(s.Said)%s.Players()]
 }
 
+// PlaceWords names the places at a table of players (2, 3 or 4) from
+// eldest (the dealer's left) to the dealer, as seat= takes them.
+func PlaceWords(players int) []string { return placeWords(players) }
+
 // placeWords names the places at a table of players from eldest (the
 // dealer's left) to the dealer, as seat= takes them.
 func placeWords(players int) []string {

@@ -44,14 +44,14 @@ func (an *Analysis) Reason(ascii bool) []string {
 			// points decide.
 			more := "more"
 			if d := best.Mean - other.Mean; d >= 0.5 {
-				more = PointsText(d) + " more"
+				more = PointsOne(d) + " more"
 			}
 			out = append(out, "It is as likely to win, and scores "+more+" for this deal.")
 		}
 		switch {
 		case best.Win-other.Win >= WinInaccuracyAt:
 			if d := best.Mean - other.Mean; d <= -0.5 {
-				out = append(out, fmt.Sprintf("It scores %s less for this deal, but wins more often.", PointsText(-d)))
+				out = append(out, fmt.Sprintf("It scores %s less for this deal, but wins more often.", PointsOne(-d)))
 			}
 		case best.Win < 0.02:
 			out = append(out, "The game is all but lost whatever you "+an.choose()+".")
@@ -68,7 +68,7 @@ func (an *Analysis) Reason(ascii bool) []string {
 		// Under half a point the whole points would read "0 points more".
 		out = append(out, fmt.Sprintf("%s and %s score about the same on average.", capital(name), otherName))
 	} else {
-		out = append(out, fmt.Sprintf("%s scores %s more than %s on average.", capital(name), PointsText(d), otherName))
+		out = append(out, fmt.Sprintf("%s scores %s more than %s on average.", capital(name), PointsOne(d), otherName))
 	}
 	switch {
 	case other.Bete >= 0.2 && other.Bete >= best.Bete+0.15:

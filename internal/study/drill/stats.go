@@ -116,15 +116,15 @@ func (s Score) Text() string {
 	return t + "; " + s.LostText() + "."
 }
 
-// LostText says what the wrong answers cost: "nothing lost", "41 points
-// lost, 13.7 a drill", "chances to win worth 0.12 games lost", or both.
+// LostText says what the wrong answers cost: "nothing lost", "41.2
+// points lost, 13.7 a drill", "chances to win worth 0.12 games lost", or both.
 func (s Score) LostText() string {
 	if s.Correct == s.Drills {
 		return "nothing lost"
 	}
 	var parts []string
 	if s.Lost > 0 || s.WinLost == 0 {
-		parts = append(parts, fmt.Sprintf("%s lost, %.1f a drill", PointsText(s.Lost), s.AvgLost()))
+		parts = append(parts, fmt.Sprintf("%s lost, %.1f a drill", PointsOne(s.Lost), s.AvgLost()))
 	}
 	if s.WinLost > 0 {
 		parts = append(parts, fmt.Sprintf("chances to win worth %.2f games lost", s.WinLost))

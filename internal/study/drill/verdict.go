@@ -121,11 +121,11 @@ func (v Verdict) Text() string {
 		}
 		return fmt.Sprintf("%s that lowers your chance to win the game from %s to %s", what, from, to)
 	}
-	return fmt.Sprintf("%s that costs %s", what, PointsText(pointsShown(v.Points)))
+	return fmt.Sprintf("%s that costs %s", what, PointsOne(pointsShown(v.Points)))
 }
 
 // Short says the verdict in a few characters, for a table column:
-// "best", "≈ best", "blunder: -23 pts" or "mistake: -1.2% win".
+// "best", "≈ best", "blunder: -23.4 pts" or "mistake: -1.2% win".
 func (v Verdict) Short() string {
 	switch v.Kind {
 	case Best:
@@ -138,17 +138,19 @@ func (v Verdict) Short() string {
 	if v.ByWin {
 		return v.Kind.String() + ": -" + winShown(v.Win) + " win"
 	}
-	return fmt.Sprintf("%s: -%.0f pts", v.Kind, pointsShown(v.Points))
+	return fmt.Sprintf("%s: -%.1f pts", v.Kind, pointsShown(v.Points))
 }
 
-// pointsShown is a cost in points as the verdicts write it, whole:
-// rounded, unless that would reach the next grade of the scale (9.6,
-// an inaccuracy, reads 9, not 10, where the help puts the mistakes).
+// pointsShown is a cost in points as the verdicts write it, with one
+// decimal as every screen writes a loss in points (the score diff, the
+// reasons, the points lost a drill): rounded, unless that would reach
+// the next grade of the scale (9.96, an inaccuracy, reads 9.9, not 10.0,
+// where the help puts the mistakes).
 func pointsShown(p float64) float64 {
-	if n := math.Round(p); GradeLoss(n, false) == GradeLoss(p, false) {
+	if n := math.Round(p*10) / 10; GradeLoss(n, false) == GradeLoss(p, false) {
 		return n
 	}
-	return math.Floor(p)
+	return math.Floor(p*10) / 10
 }
 
 // winShown is a cost in the chance to win as the verdicts write it,
@@ -177,6 +179,10 @@ func PointsText(p float64) string {
 	}
 	return fmt.Sprintf("%.0f points", n)
 }
+
+// PointsOne writes a loss or a gap in points with one decimal, as the
+// score diff is written: "9.6 points".
+func PointsOne(p float64) string { return fmt.Sprintf("%.1f points", p) }
 
 // Percent writes a chance as a percentage: "42%", with one decimal below
 // ten ("4.2%", "0.4%") and from 99.5 ("99.8%") where a rounded whole

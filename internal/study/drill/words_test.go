@@ -77,15 +77,15 @@ func TestReasonSentences(t *testing.T) {
 		{Analysis{Rows: []Row{optRow(rules.Action{Kind: rules.Exchange}, 3, 0.5, 0), optRow(rules.Action{Kind: rules.NoExchange}, 3, 0.5, 0)}, Samples: 10}, false,
 			[]string{"Exchanging the dix and not exchanging score the same on average."}},
 		{Analysis{Rows: []Row{optRow(rules.Action{Kind: rules.Good}, -2, 0.5, 0), optRow(rules.Action{Kind: rules.NotGood}, 12.5, 0.5, 0)}, Best: 1, Samples: 10}, false,
-			[]string{`Saying "not good" scores 15 points more than saying "good" on average.`}},
+			[]string{`Saying "not good" scores 14.5 points more than saying "good" on average.`}},
 		{Analysis{Rows: []Row{optRow(rules.Action{Kind: rules.Give, Card: th}, 8, 0, 0), optRow(rules.Action{Kind: rules.Give, Card: td}, 4, 0, 0)}, Samples: 10}, false,
-			[]string{"Giving 10♥ scores 4 points more than giving 10♦ on average."}},
+			[]string{"Giving 10♥ scores 4.0 points more than giving 10♦ on average."}},
 		{Analysis{Rows: []Row{optRow(rules.Action{Kind: rules.Give, Card: th}, 8, 0, 0), optRow(rules.Action{Kind: rules.Give, Card: td}, 4, 0, 0)}, Samples: 10}, true,
-			[]string{"Giving 10H scores 4 points more than giving 10D on average."}},
+			[]string{"Giving 10H scores 4.0 points more than giving 10D on average."}},
 		{Analysis{Rows: []Row{optRow(rules.Action{Kind: rules.Give, Card: th}, 4.3, 0, 0), optRow(rules.Action{Kind: rules.Give, Card: td}, 4, 0, 0)}, Samples: 10}, false,
 			[]string{"Giving 10♥ and giving 10♦ score about the same on average."}},
 		{Analysis{Rows: []Row{optRow(rules.PassAction(), -5, 0, 0.0), optRow(rules.Action{Kind: rules.Take}, -40, 0, 0.55)}, Samples: 10}, false,
-			[]string{"Passing scores 35 points more than taking on average.", "Taking goes bete 55% of the time."}},
+			[]string{"Passing scores 35.0 points more than taking on average.", "Taking goes bete 55% of the time."}},
 		{Analysis{Rows: []Row{optRow(rules.Action{Kind: rules.Exchange}, 3, 0.019, 0), optRow(rules.Action{Kind: rules.NoExchange}, 2, 0.018, 0)}, ByWin: true, Samples: 10}, false,
 			[]string{"Within 200 points of the target the chance to win the game decides.", "Exchanging the dix wins the game 1.9% of the time, not exchanging 1.8%.", "The game is all but lost whatever you do."}},
 		{Analysis{Rows: []Row{optRow(rules.PassAction(), 3, 0.99, 0), optRow(rules.Action{Kind: rules.Take}, 2, 0.99, 0.1)}, ByWin: true, Samples: 10}, false,
@@ -93,14 +93,14 @@ func TestReasonSentences(t *testing.T) {
 		// A game won 99.8% of the time is not won every time.
 		{Analysis{Rows: []Row{optRow(rules.PassAction(), 3, 0.998, 0), optRow(rules.Action{Kind: rules.Take}, 2, 0.9996, 0.1)}, ByWin: true, Samples: 10}, false,
 			[]string{"Within 200 points of the target the chance to win the game decides.", "Passing wins the game 99.8% of the time, taking >99.9%.",
-				"It is as likely to win, and scores 1 point more for this deal.", "The game is all but won whatever you bid."}},
+				"It is as likely to win, and scores 1.0 points more for this deal.", "The game is all but won whatever you bid."}},
 		// The hard bot's choice, as likely to win within 0.5% and scoring
 		// more, is said to be so, not left beside a higher chance.
 		{Analysis{Rows: []Row{optRow(rules.NameAction(rules.Clubs), 29.6, 0.015, 0.22), optRow(rules.NameAction(rules.Spades), 25.7, 0.016, 0.26)}, ByWin: true, Samples: 10}, false,
 			[]string{"Within 200 points of the target the chance to win the game decides.", "Naming clubs wins the game 1.5% of the time, naming spades 1.6%.",
-				"It is as likely to win, and scores 4 points more for this deal.", "The game is all but lost whatever you bid."}},
+				"It is as likely to win, and scores 3.9 points more for this deal.", "The game is all but lost whatever you bid."}},
 		{Analysis{Rows: []Row{optRow(rules.NameAction(rules.Hearts), 0, 0.12, 0), optRow(rules.NameAction(rules.Diamonds), 21, 0.05, 0)}, ByWin: true, Samples: 10}, false,
-			[]string{"Within 200 points of the target the chance to win the game decides.", "Naming hearts wins the game 12% of the time, naming diamonds 5.0%.", "It scores 21 points less for this deal, but wins more often."}},
+			[]string{"Within 200 points of the target the chance to win the game decides.", "Naming hearts wins the game 12% of the time, naming diamonds 5.0%.", "It scores 21.0 points less for this deal, but wins more often."}},
 		{Analysis{Rows: []Row{optRow(rules.Action{Kind: rules.Take}, 3, 0.5, 0)}, Samples: 10}, false, []string{"Take is the only option."}},
 	}
 	for _, c := range cases {
@@ -144,17 +144,18 @@ func TestVerdictText(t *testing.T) {
 	}{
 		{Verdict{Kind: Best}, "best", "best"},
 		{Verdict{Kind: AsGood}, "as good as the best within the error", "≈ best"},
-		{Verdict{Kind: Inaccuracy, Points: 6.4}, "an inaccuracy that costs 6 points", "inaccuracy: -6 pts"},
-		{Verdict{Kind: Mistake, Points: 12.4}, "a mistake that costs 12 points", "mistake: -12 pts"},
-		{Verdict{Kind: Blunder, Points: 48}, "a blunder that costs 48 points", "blunder: -48 pts"},
+		{Verdict{Kind: Inaccuracy, Points: 6.4}, "an inaccuracy that costs 6.4 points", "inaccuracy: -6.4 pts"},
+		{Verdict{Kind: Mistake, Points: 12.4}, "a mistake that costs 12.4 points", "mistake: -12.4 pts"},
+		{Verdict{Kind: Blunder, Points: 48}, "a blunder that costs 48.0 points", "blunder: -48.0 pts"},
 		{Verdict{Kind: Blunder, ByWin: true, Win: 0.562, Points: 3, Chance: 0.375, BestChance: 0.937}, "a blunder that lowers your chance to win the game from 94% to 38%", "blunder: -56% win"},
 		{Verdict{Kind: Mistake, ByWin: true, Win: 0.012, Chance: 0.015, BestChance: 0.027}, "a mistake that lowers your chance to win the game from 2.7% to 1.5%", "mistake: -1.2% win"},
 		// The cost reads on its grade's side of the thresholds the help
 		// gives (an inaccuracy below 10 points, below 1% of the chance
 		// to win), and two chances that round alike get a decimal.
-		{Verdict{Kind: Inaccuracy, Points: 9.6}, "an inaccuracy that costs 9 points", "inaccuracy: -9 pts"},
-		{Verdict{Kind: Mistake, Points: 19.5}, "a mistake that costs 19 points", "mistake: -19 pts"},
-		{Verdict{Kind: Mistake, Points: 10.4}, "a mistake that costs 10 points", "mistake: -10 pts"},
+		{Verdict{Kind: Inaccuracy, Points: 9.6}, "an inaccuracy that costs 9.6 points", "inaccuracy: -9.6 pts"},
+		{Verdict{Kind: Inaccuracy, Points: 9.96}, "an inaccuracy that costs 9.9 points", "inaccuracy: -9.9 pts"},
+		{Verdict{Kind: Mistake, Points: 19.5}, "a mistake that costs 19.5 points", "mistake: -19.5 pts"},
+		{Verdict{Kind: Mistake, Points: 10.4}, "a mistake that costs 10.4 points", "mistake: -10.4 pts"},
 		{Verdict{Kind: Inaccuracy, ByWin: true, Win: 0.0098, Chance: 0.9336, BestChance: 0.9434}, "an inaccuracy that lowers your chance to win the game from 94.3% to 93.4%", "inaccuracy: -0.9% win"},
 		// Chances near certainty keep their decimal: 99.96% is not 100%.
 		{Verdict{Kind: Mistake, ByWin: true, Win: 0.0146, Chance: 0.985, BestChance: 0.9996}, "a mistake that lowers your chance to win the game from >99.9% to 98%", "mistake: -1.5% win"},

@@ -39,10 +39,11 @@ func saveLog(cfg Config, name string, l *gamelog.Log) error {
 }
 
 // header is the tag section of a saved log: level at[s] sits in seat s,
-// named after its level and side ("hard (side A)": the report's A and B
-// are sides, and a log's seats are lettered too); a side that holds two
-// seats (three and four players) numbers them in seat order ("hard
-// (side B1)", "hard (side B2)"), so that a replay tells the seats apart.
+// named after its level and the report's side ("hard A"); a side that
+// holds two seats (three and four players) numbers them in seat order
+// ("hard B1", "hard B2"), so that a replay tells the seats apart. The
+// names are short so that a replay's header and score pad show them
+// whole at 80 columns.
 func (r *runner) header(event string, at seating) gamelog.Header {
 	h := gamelog.Header{Event: event, Options: r.cfg.Options}
 	levels := [2]ai.Level{r.cfg.A, r.cfg.B}
@@ -52,10 +53,10 @@ func (r *runner) header(event string, at seating) gamelog.Header {
 	}
 	for s := range r.players {
 		l := levels[at[s]]
-		name := fmt.Sprintf("%s (side %c)", l, 'A'+at[s])
+		name := fmt.Sprintf("%s %c", l, 'A'+at[s])
 		if seats[at[s]] > 1 {
 			seen[at[s]]++
-			name = fmt.Sprintf("%s (side %c%d)", l, 'A'+at[s], seen[at[s]])
+			name = fmt.Sprintf("%s %c%d", l, 'A'+at[s], seen[at[s]])
 		}
 		h.SetPlayer(rules.Seat(s), name, string(l))
 	}

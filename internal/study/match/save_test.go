@@ -48,6 +48,11 @@ func TestSave(t *testing.T) {
 					names[l.Header.PlayerName(rules.Seat(s))] = true
 				}
 				require.Len(t, names, players, "%s: the names %v", e.Name(), names)
+				// Short, with a space, so that a replay shows them whole
+				// at 80 columns: "normal A", "random B1".
+				for n := range names {
+					require.Regexp(t, `^(normal|random) [AB][12]?$`, n, e.Name())
+				}
 				g, err := l.Game()
 				require.NoError(t, err, e.Name())
 				levelOf := func(side int) int {
