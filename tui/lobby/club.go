@@ -13,6 +13,7 @@ import (
 	"github.com/klob/klob/internal/play/hall"
 	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/internal/serve/club"
+	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
 )
 
@@ -150,8 +151,9 @@ type seatClub struct {
 	before *club.Standing
 	after  *club.Standing
 	failed bool
-	// botAtEnd: a bot played the person's seat when the game ended.
-	botAtEnd bool
+	// botAtEnd: a bot played the person's seat when the game ended;
+	// won: the person's side won it.
+	botAtEnd, won bool
 }
 
 // clubSeatMsg is a seat's standings, read for the seat.
@@ -196,6 +198,7 @@ func (s *SharedSeat) watchClub() tea.Cmd {
 		if int(sn.Seat) < len(sn.Players) {
 			st := sn.Players[sn.Seat].State
 			c.botAtEnd = st == host.SeatTakeover || st == host.SeatBack
+			c.won = sn.WinnerSide == rules.SideOfSeat(len(sn.Players), sn.Seat)
 		}
 		cmds = append(cmds, s.readSeatClub(true))
 	}
@@ -245,11 +248,15 @@ func (s *SharedSeat) afterword() string {
 	if !changed {
 		return fmt.Sprintf("This game changes no rating: your side played bots alone. Your rating at %d players: %s.", a.Seats, a.Shown)
 	}
+	// A bot's win raises no rating (club.RateStoodIn, host.StoodIn),
+	// which the ±0 alone does not say.
 	why := ""
-	if c.botAtEnd && a.Last.Points == 0 {
-		// A bot's win raises no rating (club.RateStoodIn), which the ±0
-		// alone does not say.
+	switch {
+	case a.Last.Points != 0:
+	case c.botAtEnd:
 		why = ": a bot played your seat at the end, and a bot's win raises no rating"
+	case c.won:
+		why = ": bots made a quarter of your moves or more, and a bot's win raises no rating"
 	}
 	return fmt.Sprintf("Your rating at %d players: %s (%s%s).", a.Seats, a.Shown, kit.Signed(a.Last.Points), why)
 }

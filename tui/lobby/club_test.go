@@ -34,6 +34,15 @@ func TestAfterwordWithoutChange(t *testing.T) {
 	if got := s.afterword(); got != "Your rating at 4 players: 1490 ±200 (±0: a bot played your seat at the end, and a bot's win raises no rating)." {
 		t.Fatalf("afterword %q", got)
 	}
+	// Bots played a quarter of the person's moves, and the side won.
+	s.club.botAtEnd, s.club.won = false, true
+	if got := s.afterword(); got != "Your rating at 4 players: 1490 ±200 (±0: bots made a quarter of your moves or more, and a bot's win raises no rating)." {
+		t.Fatalf("afterword %q", got)
+	}
+	s.club.won = false
+	if got := s.afterword(); got != "Your rating at 4 players: 1490 ±200 (±0)." {
+		t.Fatalf("afterword %q", got)
+	}
 	s.club.failed = true
 	if got := s.afterword(); !strings.Contains(got, "cannot be read") {
 		t.Fatalf("afterword %q", got)

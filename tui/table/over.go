@@ -8,6 +8,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	"charm.land/lipgloss/v2"
 
+	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
 )
@@ -192,9 +193,17 @@ func (s *Screen) winnerWords(ctx *kit.Context, sc *Scene) (string, lipgloss.Styl
 		return sc.SideName(win) + verb + score + ".", st.Heading
 	}
 	mine := sc.sideOf(sn.Seat)
+	stoodIn := false // a bot played the person's seat at the end
+	if int(sn.Seat) < len(sn.Players) {
+		st := sn.Players[sn.Seat].State
+		stoodIn = st == host.SeatTakeover || st == host.SeatBack
+	}
 	switch {
 	case win == mine && sc.players() == 4:
 		return "Your team, " + sc.sideLower(win) + ", wins the game, " + score + "!", st.Good
+	case win == mine && stoodIn:
+		// The person did not play the end: their seat won it.
+		return "Your seat, a bot playing it at the end, wins the game, " + score + "!", st.Good
 	case win == mine:
 		return "You win the game, " + score + "!", st.Good
 	case sc.players() == 4:

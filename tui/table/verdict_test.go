@@ -329,6 +329,28 @@ func TestWinnerWordsNameTheTeam(t *testing.T) {
 	}
 }
 
+// A person whose seat a bot played at the end (they dropped and did not
+// come back) is not told they won: their seat did.
+func TestWinnerWordsOfASeatABotPlayed(t *testing.T) {
+	ctx := kit.NewContext(false)
+	for _, n := range []int{2, 3} {
+		sc := sceneOf(rules.View{Players: n, Options: options(n)})
+		for _, st := range []host.SeatState{host.SeatHere, host.SeatTakeover, host.SeatBack} {
+			s := &Screen{snap: host.Snapshot{Seat: rules.SeatA, WinnerSide: 0, Players: make([]host.SeatInfo, n)}}
+			s.snap.Players[0].State = st
+			s.snap.Totals[0] = 524
+			got, _ := s.winnerWords(&ctx, sc)
+			want := "You win the game"
+			if st != host.SeatHere {
+				want = "Your seat, a bot playing it at the end, wins the game"
+			}
+			if !strings.HasPrefix(got, want) {
+				t.Errorf("%d players, seat %v: %q, want %q…", n, st, got, want)
+			}
+		}
+	}
+}
+
 // The winner's line wraps within the window whatever the names' width
 // (24 cells each, wide characters too): it was cut at 80 columns, the
 // score lost, with two long names of a team.
