@@ -28,10 +28,17 @@ const (
 	msgPanic       = "klob: something went wrong in this session and it had to end; the server goes on. Please connect again."
 )
 
-// msgNoCode is the line of a join or watch without the table's code.
-func msgNoCode(verb string) string {
-	return fmt.Sprintf("klob: %s needs a table's code: ssh -t -p PORT host %s CODE\r\n"+
-		"(or connect without a command to choose in the lobby)", verb, verb)
+// msgNoCode is the line of a join or watch without the table's code,
+// or (given) with something no code can be: not one word of printable
+// ASCII, or too long (a word of letters goes to the lobby, which says
+// what is wrong with it).
+func msgNoCode(verb string, given bool) string {
+	what := fmt.Sprintf("%s needs a table's code", verb)
+	if given {
+		what = "a table's code is four letters, such as KQXM"
+	}
+	return fmt.Sprintf("klob: %s: ssh -t -p PORT host %s CODE\r\n"+
+		"(or connect without a command to choose in the lobby)", what, verb)
 }
 
 // endReason is where a session's guard leaves why it ended, for the
@@ -239,8 +246,8 @@ func (s *Server) refuseCommands(next ssh.Handler) ssh.Handler {
 			verb, code, ok := ParseCommand(cmd)
 			if !ok {
 				setReason(sess, "refused command "+logText(sess.RawCommand()))
-				if len(cmd) == 1 && (cmd[0] == CmdJoin || cmd[0] == CmdWatch) {
-					wish.Fatalln(sess, msgNoCode(cmd[0]))
+				if cmd[0] == CmdJoin || cmd[0] == CmdWatch {
+					wish.Fatalln(sess, msgNoCode(cmd[0], len(cmd) > 1))
 				} else {
 					wish.Fatalln(sess, msgNoCommand)
 				}

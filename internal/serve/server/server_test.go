@@ -270,11 +270,17 @@ func TestCommands(t *testing.T) {
 		require.True(t, c.Wait(patience), verb)
 		assert.Contains(t, c.Output(), verb+" needs a table's code: ssh -t -p PORT host "+verb+" CODE", verb)
 	}
-	for _, cmd := range []string{"cat /etc/passwd", "join ABCD EFGH", "watch " + strings.Repeat("A", 17), "play ABCD",
-		"join 'AB\x1b[2JCD'", "sh -c 'join ABCD'"} {
+	for _, cmd := range []string{"cat /etc/passwd", "play ABCD", "sh -c 'join ABCD'"} {
 		c = dial(t, addr, sshtest.Config{User: "ann", Width: 80, Height: 24, Command: cmd})
 		require.True(t, c.Wait(patience), "%q", cmd)
 		assert.Contains(t, c.Output(), "or go straight to a table: ssh -t -p PORT host join CODE (or watch CODE)", "%q", cmd)
+	}
+	// join or watch with what no code can be: told what a code is.
+	for _, cmd := range []string{"join ABCD EFGH", "watch " + strings.Repeat("A", 17), "join 'AB\x1b[2JCD'", "join 漢字😀"} {
+		c = dial(t, addr, sshtest.Config{User: "ann", Width: 80, Height: 24, Command: cmd})
+		require.True(t, c.Wait(patience), "%q", cmd)
+		verb, _, _ := strings.Cut(cmd, " ")
+		assert.Contains(t, c.Output(), "a table's code is four letters, such as KQXM: ssh -t -p PORT host "+verb+" CODE", "%q", cmd)
 	}
 	assert.NotContains(t, log.String(), "\x1b", "the log keeps no escape")
 }
