@@ -1,7 +1,9 @@
 package table
 
 import (
+	"fmt"
 	"slices"
+	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -209,3 +211,42 @@ func (s *Screen) chatLine(ctx *kit.Context, w int) string {
 	}
 	return label + st.Selected.Render(s.talk.Input.View(room, "_"))
 }
+
+// talkRows are the chat's last lines for the screens between deals and
+// after the game (the result, the game's end), which have no talk
+// panel: a shared table talks there above all, when a rated table is
+// quiet during its deals. A blank row, the heading, then the newest
+// lines that fit, one row each, cut with a mark: at most rows rows
+// besides the blank one (which gives way first), none without a chat
+// or with fewer than two rows to take.
+func (s *Screen) talkRows(ctx *kit.Context, w, rows int) []string {
+	if s.cfg.Talk == nil || rows < 2 {
+		return nil
+	}
+	st := &ctx.Styles
+	head := " " + st.Heading.Render("Table talk")
+	if s.canTalk() {
+		head += st.Dim.Render(" · / talks")
+	}
+	lines := s.cfg.Talk.Lines()
+	if len(lines) == 0 {
+		return []string{"", head + st.Dim.Render(" · nothing said yet")}
+	}
+	n := min(len(lines), rows-1, maxTalkRows)
+	var out []string
+	for _, l := range lines[len(lines)-n:] {
+		text := chatText(ctx, SceneChat{ChatLine: l}, nil)
+		row := text[len(text)-1]
+		if kit.WidthOf(row) > w-2 {
+			row = strings.TrimRight(kit.Clip(row, w-3), " ") + ctx.Ellipsis()
+		}
+		out = append(out, " "+row)
+	}
+	if n < len(lines) {
+		head += st.Dim.Render(fmt.Sprintf(" · last %d of %d", n, len(lines)))
+	}
+	return append([]string{"", head}, out...)
+}
+
+// maxTalkRows is the most lines of chat the screens between deals show.
+const maxTalkRows = 4
