@@ -76,21 +76,43 @@ type talkQuieter interface{ Quiet() error }
 // openChat opens the box to type a line.
 func (s *Screen) openChat() {
 	s.talk.Open(s.cfg.Talk.Limit(), &s.note)
-	if q, ok := s.cfg.Talk.(talkQuieter); ok {
-		if err := q.Quiet(); err != nil {
-			s.note = kit.Note{Text: kit.Capital(err.Error()) + " (/mute NAME still works)."}
-		}
+	if err := s.quietNow(); err != nil {
+		s.note = kit.Note{Text: kit.Capital(err.Error()) + " (/mute NAME still works)."}
 	}
 }
 
 // chatKey takes a key while the box is open: a line said is placed
-// among the deal's words.
+// among the deal's words. A line refused because the table is quiet
+// (a rated deal in play) is not sent and will not be by itself: the box
+// closes, so that the keys play the deal again, and says so; the text
+// stays for the next / to open, to send once the deal is over or clear
+// with esc.
 func (s *Screen) chatKey(msg tea.KeyPressMsg) (kit.Screen, tea.Cmd) {
-	if s.talk.Key(msg, &s.note, s.cfg.Talk.Say) {
+	said := s.talk.Key(msg, &s.note, s.cfg.Talk.Say)
+	if said {
 		s.placeChat()
+	}
+	if msg.String() == "enter" && !said && s.talk.Typing && s.note.Err {
+		if err := s.quietNow(); err != nil {
+			s.talk.Typing = false
+			s.note = kit.Note{Text: "Not sent: " + err.Error() + ". Your line is kept: / opens it again.", Err: true}
+		}
 	}
 	return s, nil
 }
+
+// quietNow is why the person may not talk now (a rated table during a
+// deal), nil when they may.
+func (s *Screen) quietNow() error {
+	if q, ok := s.cfg.Talk.(talkQuieter); ok {
+		return q.Quiet()
+	}
+	return nil
+}
+
+// kept reports whether a line refused while the table was quiet waits
+// in the closed box.
+func (s *Screen) kept() bool { return !s.talk.Typing && s.talk.Input.Len() > 0 }
 
 // placeChat notes where the lines not yet placed came: at the position
 // on the screen now. Lines the room kept from before the screen opened
@@ -225,7 +247,10 @@ func (s *Screen) talkRows(ctx *kit.Context, w, rows int) []string {
 	}
 	st := &ctx.Styles
 	head := " " + st.Heading.Render("Table talk")
-	if s.canTalk() {
+	switch {
+	case s.canTalk() && s.kept():
+		head += st.Dim.Render(" · / opens your line not sent")
+	case s.canTalk():
 		head += st.Dim.Render(" · / talks")
 	}
 	lines := s.cfg.Talk.Lines()

@@ -63,3 +63,73 @@ func TestTalkBetweenDeals(t *testing.T) {
 		kittest.Golden(t, fmt.Sprintf("talkover%d-80x24-2-over", n), text)
 	})
 }
+
+// hushTalk is a chat quiet while hush is set, as a rated table is
+// during a deal.
+type hushTalk struct {
+	fakeTalk
+	hush bool
+}
+
+func (q *hushTalk) Quiet() error {
+	if q.hush {
+		return errQuiet
+	}
+	return nil
+}
+
+func (q *hushTalk) Say(text string) (string, error) {
+	if err := q.Quiet(); err != nil && !strings.HasPrefix(text, "/") {
+		return "", err
+	}
+	return q.fakeTalk.Say(text)
+}
+
+// TestQuietLineNotSent: a line refused because the table is quiet
+// closes its box, so that the keys play the deal again, and says it was
+// not sent and that / opens it again; / then shows it, esc clears it,
+// and once the table may talk the line kept is sent by / and enter. The
+// screen fits 80×24 at every seat count.
+func TestQuietLineNotSent(t *testing.T) {
+	kittest.ForCounts(t, func(t *testing.T, n int) {
+		q := &hushTalk{hush: true}
+		f := newFixture(t, n, seeds[n], 80, 24, func(_ *host.Config, c *Config) { c.Talk = q })
+		f.until("a card", myCard, true)
+		typeLine := func(text string) {
+			f.hs.Press("/")
+			for _, k := range text {
+				f.hs.Press(string(k))
+			}
+			f.hs.Press("enter")
+		}
+		typeLine("psst")
+		text := kittest.Flat(f.text())
+		if f.s.Typing() || !strings.Contains(text, "Not sent: at a rated table nobody talks") ||
+			!strings.Contains(text, "Your line is kept: / opens it again.") || strings.Contains(text, "psst") || len(q.said) != 0 {
+			t.Fatalf("%d players: a refused line is not closed and said unsent (said %q):\n%s", n, q.said, f.text())
+		}
+		kittest.CheckSize(t, f.hs.Frame(), 80, 24)
+		if testing.Verbose() {
+			t.Logf("the line refused:\n%s", f.text())
+		}
+		f.hs.Press("/")
+		if !f.s.Typing() || !strings.Contains(f.text(), "psst_") {
+			t.Fatalf("%d players: / does not open the line kept:\n%s", n, f.text())
+		}
+		f.hs.Press("esc")
+		if f.s.Typing() || f.s.talk.Input.Len() != 0 {
+			t.Fatalf("%d players: esc does not clear the line kept", n)
+		}
+		typeLine("nice deal")
+		f.until("the result", func(s host.Snapshot) bool { return s.Between }, true)
+		q.hush = false
+		if text := kittest.Flat(f.text()); !strings.Contains(text, "/ opens your line not sent") {
+			t.Errorf("%d players: the result does not say a line waits:\n%s", n, f.text())
+		}
+		f.hs.Press("/", "enter")
+		if len(q.said) != 1 || q.said[0] != "nice deal" || !strings.Contains(f.text(), `Tester: "nice deal"`) {
+			t.Fatalf("%d players: the line kept is not sent between deals (said %q):\n%s", n, q.said, f.text())
+		}
+		kittest.CheckSize(t, f.hs.Frame(), 80, 24)
+	})
+}
