@@ -1,7 +1,9 @@
 package table
 
 import (
+	"fmt"
 	"slices"
+	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -74,21 +76,43 @@ type talkQuieter interface{ Quiet() error }
 // openChat opens the box to type a line.
 func (s *Screen) openChat() {
 	s.talk.Open(s.cfg.Talk.Limit(), &s.note)
-	if q, ok := s.cfg.Talk.(talkQuieter); ok {
-		if err := q.Quiet(); err != nil {
-			s.note = kit.Note{Text: kit.Capital(err.Error()) + " (/mute NAME still works)."}
-		}
+	if err := s.quietNow(); err != nil {
+		s.note = kit.Note{Text: kit.Capital(err.Error()) + " (/mute NAME still works)."}
 	}
 }
 
 // chatKey takes a key while the box is open: a line said is placed
-// among the deal's words.
+// among the deal's words. A line refused because the table is quiet
+// (a rated deal in play) is not sent and will not be by itself: the box
+// closes, so that the keys play the deal again, and says so; the text
+// stays for the next / to open, to send once the deal is over or clear
+// with esc.
 func (s *Screen) chatKey(msg tea.KeyPressMsg) (kit.Screen, tea.Cmd) {
-	if s.talk.Key(msg, &s.note, s.cfg.Talk.Say) {
+	said := s.talk.Key(msg, &s.note, s.cfg.Talk.Say)
+	if said {
 		s.placeChat()
+	}
+	if msg.String() == "enter" && !said && s.talk.Typing && s.note.Err {
+		if err := s.quietNow(); err != nil {
+			s.talk.Typing = false
+			s.note = kit.Note{Text: "Not sent: " + err.Error() + ". Your line is kept: / opens it again.", Err: true}
+		}
 	}
 	return s, nil
 }
+
+// quietNow is why the person may not talk now (a rated table during a
+// deal), nil when they may.
+func (s *Screen) quietNow() error {
+	if q, ok := s.cfg.Talk.(talkQuieter); ok {
+		return q.Quiet()
+	}
+	return nil
+}
+
+// kept reports whether a line refused while the table was quiet waits
+// in the closed box.
+func (s *Screen) kept() bool { return !s.talk.Typing && s.talk.Input.Len() > 0 }
 
 // placeChat notes where the lines not yet placed came: at the position
 // on the screen now. Lines the room kept from before the screen opened
@@ -209,3 +233,45 @@ func (s *Screen) chatLine(ctx *kit.Context, w int) string {
 	}
 	return label + st.Selected.Render(s.talk.Input.View(room, "_"))
 }
+
+// talkRows are the chat's last lines for the screens between deals and
+// after the game (the result, the game's end), which have no talk
+// panel: a shared table talks there above all, when a rated table is
+// quiet during its deals. A blank row, the heading, then the newest
+// lines that fit, one row each, cut with a mark: at most rows rows
+// besides the blank one (which gives way first), none without a chat
+// or with fewer than two rows to take.
+func (s *Screen) talkRows(ctx *kit.Context, w, rows int) []string {
+	if s.cfg.Talk == nil || rows < 2 {
+		return nil
+	}
+	st := &ctx.Styles
+	head := " " + st.Heading.Render("Table talk")
+	switch {
+	case s.canTalk() && s.kept():
+		head += st.Dim.Render(" · / opens your line not sent")
+	case s.canTalk():
+		head += st.Dim.Render(" · / talks")
+	}
+	lines := s.cfg.Talk.Lines()
+	if len(lines) == 0 {
+		return []string{"", head + st.Dim.Render(" · nothing said yet")}
+	}
+	n := min(len(lines), rows-1, maxTalkRows)
+	var out []string
+	for _, l := range lines[len(lines)-n:] {
+		text := chatText(ctx, SceneChat{ChatLine: l}, nil)
+		row := text[len(text)-1]
+		if kit.WidthOf(row) > w-2 {
+			row = strings.TrimRight(kit.Clip(row, w-3), " ") + ctx.Ellipsis()
+		}
+		out = append(out, " "+row)
+	}
+	if n < len(lines) {
+		head += st.Dim.Render(fmt.Sprintf(" · last %d of %d", n, len(lines)))
+	}
+	return append([]string{"", head}, out...)
+}
+
+// maxTalkRows is the most lines of chat the screens between deals show.
+const maxTalkRows = 4

@@ -83,6 +83,9 @@ func (s *Screen) resultView(ctx *kit.Context, sc *Scene) string {
 		bottom = append(bottom, s.chatLine(ctx, w))
 	}
 	body := append(append([]string{}, lines...), winner...)
+	// The table's talk takes the rows the score, the winner and what to
+	// press leave; the last trick gives way to it.
+	bottom = append(s.talkRows(ctx, w, h-filled(body)-filled(bottom)), bottom...)
 	if last != nil && len(DropBlanks(append(append(append([]string{}, lines...), last...), append(winner, bottom...)...), h))+1 <= h {
 		body = append(append(append(lines, ""), last...), winner...)
 	}
@@ -91,6 +94,18 @@ func (s *Screen) resultView(ctx *kit.Context, sc *Scene) string {
 		lines = append(lines[:max(0, h-len(bottom))], bottom...)
 	}
 	return kit.Canvas(lines, w, h)
+}
+
+// filled counts the rows of lines that are not blank: the rows they
+// take once DropBlanks has dropped all it may.
+func filled(lines []string) int {
+	n := 0
+	for _, l := range lines {
+		if strings.TrimSpace(l) != "" {
+			n++
+		}
+	}
+	return n
 }
 
 // OverTitle heads the end of deal no: "Deal 2 is over", "Board 3 of 8
@@ -274,24 +289,41 @@ func (s *Screen) overView(ctx *kit.Context) string {
 	if len(tail) > 0 { // a blank line under the lines above, not a second
 		tail = append(tail, "")
 	}
-	tail = append(tail, " "+strings.Join(offers, "   "))
-	tail = append(tail, s.resultNote(ctx, w)...)
+	keys := []string{" " + strings.Join(offers, "   ")}
+	keys = append(keys, s.resultNote(ctx, w)...)
 	if s.talk.Typing {
-		tail = append(tail, s.chatLine(ctx, w))
+		keys = append(keys, s.chatLine(ctx, w))
 	}
 	if s.overErr != "" {
-		tail = append(tail, kit.Alert(ctx, s.overErr, w, 2)...)
+		keys = append(keys, kit.Alert(ctx, s.overErr, w, 2)...)
 	}
-	padH := max(4, h-len(lines)-len(tail)-1)
 	sc.V.Seat = sn.Seat
 	if sn.Watching {
 		sc.V.Seat = rules.SeatA
+	}
+	// The table's talk goes above the keys, in the rows the score pad
+	// leaves: the pad keeps its heads, its last deals and the sums.
+	pad := min(len(sc.scorePad(ctx, min(60, w-2), h)), overPadMin)
+	// The blank rows give way to it first.
+	talk := s.talkRows(ctx, w, h-filled(lines)-filled(tail)-filled(keys)-pad)
+	if talk != nil {
+		tail = append(append(tail, talk[1:]...), "")
+	}
+	tail = append(tail, keys...)
+	padH := max(4, h-len(lines)-len(tail)-1)
+	if talk != nil {
+		padH = max(pad, min(padH, len(sc.scorePad(ctx, min(60, w-2), h))))
 	}
 	lines = append(lines, kit.Indent(" ", sc.scorePad(ctx, min(60, w-2), padH), nil)...)
 	lines = append(lines, "")
 	lines = DropBlanks(append(lines, tail...), h)
 	return kit.Canvas(lines, w, h)
 }
+
+// overPadMin is the fewest rows the game's end leaves its score pad
+// when the table's talk wants rows: its heads, the last deal or two and
+// the sums.
+const overPadMin = 6
 
 // resultNote is the note under a result or the game's end, wrapped to
 // the window: as an error when it is one; none without a note.

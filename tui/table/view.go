@@ -667,7 +667,7 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	}
 	h := kit.KeyHelp{Full: kit.PlayHelp(k, sn.Options, drop...)}
 	if s.canTalk() {
-		h.Full[0] = append(h.Full[0], kit.Bind("/", "talk to the table: enter says the line, esc cancels (a rated table of three or four is quiet while a deal is played)", "/"))
+		h.Full[0] = append(h.Full[0], kit.Bind("/", "talk to the table: enter says the line, esc cancels (a rated table of three or four is quiet while a deal is played: a line typed then is not sent, and the next / opens it again)", "/"))
 	}
 	b := kit.Brief
 	undo := func(bs []key.Binding) []key.Binding {
