@@ -350,13 +350,20 @@ func FitHintLine(ctx *Context, bs []key.Binding, w int, drop ...string) string {
 	if line = shown(short); WidthOf(line) <= w {
 		return line
 	}
+	// Each description cut to its first word: with the separators while
+	// they fit, else without them.
 	parts := make([]string, len(short))
+	first := make([]key.Binding, len(short))
 	for i, b := range short {
 		h := b.Help()
-		parts[i] = h.Key
+		parts[i], first[i] = h.Key, b
 		if f := strings.Fields(h.Desc); len(f) > 0 {
 			parts[i] += " " + f[0]
+			first[i] = key.NewBinding(key.WithKeys(b.Keys()...), key.WithHelp(h.Key, f[0]))
 		}
+	}
+	if line = shown(first); WidthOf(line) <= w {
+		return line
 	}
 	if line = strings.Join(parts, " "); ctx.ASCII {
 		line = ASCIIText(line)

@@ -100,3 +100,26 @@ func TestMenuKeysLowerAnnouncement(t *testing.T) {
 		t.Errorf("keys of a lone 20 %v, want [a n]", got)
 	}
 }
+
+// FitHintLine shortens a line of hints step by step: the arrows' words
+// first, then each description to its first word, keeping the " · "
+// between hints while they fit, and only then running them together.
+func TestFitHintLineKeepsSeparators(t *testing.T) {
+	ctx := NewContext(false)
+	bs := []key.Binding{
+		Bind("↑/↓", "choose a line"), Bind("←/→", "change it"), Bind("enter", "start"),
+		Bind("L", "learn"), Bind("?", "help"), Bind("q/esc", "leave the lobby's game"),
+	}
+	for _, tc := range []struct {
+		w    int
+		want string
+	}{
+		{100, "↑/↓ choose a line · ←/→ change it · enter start · L learn · ? help · q/esc leave the lobby's game"},
+		{79, "↑/↓ choose · ←/→ change · enter start · L learn · ? help · q/esc leave"},
+		{60, "↑/↓ choose ←/→ change enter start L learn ? help q/esc leave"},
+	} {
+		if got := FitHintLine(&ctx, bs, tc.w); got != tc.want {
+			t.Errorf("width %d: %q, want %q", tc.w, got, tc.want)
+		}
+	}
+}
