@@ -227,7 +227,7 @@ func (sc *Scene) verdict(ctx *kit.Context, s rules.Score) string {
 		if sc.players() == 4 {
 			return st.Bad.Render("Bete!") + fmt.Sprintf(" %s: %d, less than %s. The other team scores both totals.", who, mk, strings.Join(others, " and "))
 		}
-		return st.Bad.Render("Bete!") + fmt.Sprintf(" %s: %d, not more than each opponent (%s). The maker scores nothing; each opponent scores their own total and their share of the maker's %d.", who, mk, strings.Join(others, ", "), mk)
+		return st.Bad.Render("Bete!") + fmt.Sprintf(" %s: %d, less than the best opponent (%s). The maker scores nothing; each opponent scores their own total and their share of the maker's %d.", who, mk, strings.Join(others, ", "), mk)
 	}
 	return ""
 }
