@@ -121,6 +121,7 @@ func dailyWith(args []string, stdout, stderr io.Writer, env dailyEnv) int {
 		if err != nil {
 			return fail(err)
 		}
+		keepName(day, fs.set()["name"])
 		rf, err := day.Results()
 		if err != nil {
 			return fail(err)
@@ -157,7 +158,8 @@ func dailyWith(args []string, stdout, stderr io.Writer, env dailyEnv) int {
 	if err != nil {
 		return fail(err)
 	}
-	cfg := dailyscreen.Config{Files: files, Day: day, Today: today, Player: who, ASCII: *ascii, Pace: *pace,
+	keepName(day, fs.set()["name"])
+	cfg := dailyscreen.Config{Files: files, Day: day, Today: today, Player: day.Name, ASCII: *ascii, Pace: *pace,
 		ShowPath: homePath(env.getenv("HOME"))}
 	var warnings []string
 	if path, err := settings.DefaultPath(env.getenv); err == nil {
@@ -194,6 +196,14 @@ func homePath(home string) func(string) string {
 			return "~" + strings.TrimPrefix(p, home)
 		}
 		return p
+	}
+}
+
+// keepName goes on with a day under the name it began with, unless
+// -name was given (named).
+func keepName(day *dailyfiles.Day, named bool) {
+	if kept := day.KeptName(); kept != "" && !named {
+		day.Name = kept
 	}
 }
 

@@ -176,6 +176,44 @@ func TestDailyName(t *testing.T) {
 	}
 }
 
+// TestDailyKeepsTheName: a day begun under -name goes on under that
+// name when a later run names nobody (its next board is recorded under
+// it); a run with -name renames it.
+func TestDailyKeepsTheName(t *testing.T) {
+	dir := t.TempDir()
+	play := func(d *dailyfiles.Day, n int) {
+		b := d.Set.Boards[n]
+		bots, _ := d.Set.Seats(b, nil, false)
+		me, _ := ai.New(ai.Easy, ai.Config{Seed: 1, Think: -1})
+		deal, err := d.Set.Play(context.Background(), b, bots, func(v *rules.View) (rules.Action, error) {
+			return me.Choose(context.Background(), v)
+		})
+		require.NoError(t, err)
+		_, err = d.Record(b.Number, deal.Steps())
+		require.NoError(t, err)
+	}
+	day := func(name string) *dailyfiles.Day {
+		d, err := dailyfiles.Open(dir).Day(duplicate.DateOf(dailyDay), 2, name, "v-test")
+		require.NoError(t, err)
+		return d
+	}
+	d := day("player")
+	keepName(d, false)
+	require.Equal(t, "player", d.Name, "a day not begun: the name given")
+	d = day("Ann")
+	play(d, 0)
+	d = day("player") // the next run, with no -name
+	keepName(d, false)
+	require.Equal(t, "Ann", d.Name)
+	play(d, 1)
+	kept, err := os.ReadFile(d.ResultPath())
+	require.NoError(t, err)
+	assert.Contains(t, string(kept), "\nname Ann\n")
+	d = day("Bea") // -name Bea
+	keepName(d, true)
+	assert.Equal(t, "Bea", d.Name)
+}
+
 // TestDailyHistoryUnreadable: a history that cannot be read is an error
 // alone, not "No day played yet" above it.
 func TestDailyHistoryUnreadable(t *testing.T) {

@@ -122,6 +122,21 @@ func (f *Files) Day(date duplicate.Date, players int, name, version string) (*Da
 	return &Day{f: f, Set: set, Date: date, Name: name, Version: version, pars: map[int]float64{}}, nil
 }
 
+// KeptName is the name in the day's result file, "" when there is none
+// or it cannot be read (Load says why): a run that names nobody goes on
+// under the name the day began with.
+func (d *Day) KeptName() string {
+	data, ok, err := d.f.read(d.ResultPath())
+	if err != nil || !ok {
+		return ""
+	}
+	rf, err := duplicate.ParseResultFile(data)
+	if err != nil || rf.Date != d.Date {
+		return ""
+	}
+	return rf.Name
+}
+
 // Players is the seat count.
 func (d *Day) Players() int { return d.Set.Players() }
 
