@@ -181,17 +181,6 @@ func TestDailyName(t *testing.T) {
 // it); a run with -name renames it.
 func TestDailyKeepsTheName(t *testing.T) {
 	dir := t.TempDir()
-	play := func(d *dailyfiles.Day, n int) {
-		b := d.Set.Boards[n]
-		bots, _ := d.Set.Seats(b, nil, false)
-		me, _ := ai.New(ai.Easy, ai.Config{Seed: 1, Think: -1})
-		deal, err := d.Set.Play(context.Background(), b, bots, func(v *rules.View) (rules.Action, error) {
-			return me.Choose(context.Background(), v)
-		})
-		require.NoError(t, err)
-		_, err = d.Record(b.Number, deal.Steps())
-		require.NoError(t, err)
-	}
 	day := func(name string) *dailyfiles.Day {
 		d, err := dailyfiles.Open(dir).Day(duplicate.DateOf(dailyDay), 2, name, "v-test")
 		require.NoError(t, err)
@@ -201,11 +190,11 @@ func TestDailyKeepsTheName(t *testing.T) {
 	keepName(d, false)
 	require.Equal(t, "player", d.Name, "a day not begun: the name given")
 	d = day("Ann")
-	play(d, 0)
+	recordBoard(t, d, 0)
 	d = day("player") // the next run, with no -name
 	keepName(d, false)
 	require.Equal(t, "Ann", d.Name)
-	play(d, 1)
+	recordBoard(t, d, 1)
 	kept, err := os.ReadFile(d.ResultPath())
 	require.NoError(t, err)
 	assert.Contains(t, string(kept), "\nname Ann\n")
@@ -294,14 +283,7 @@ func TestDailyExportHidesParMidDay(t *testing.T) {
 	d, err := dailyfiles.Open(dir).Day(duplicate.DateOf(dailyDay), 2, "ada", "v-test")
 	require.NoError(t, err)
 	b := d.Set.Boards[0]
-	bots, _ := d.Set.Seats(b, nil, false)
-	me, _ := ai.New(ai.Easy, ai.Config{Seed: 1, Think: -1})
-	deal, err := d.Set.Play(context.Background(), b, bots, func(v *rules.View) (rules.Action, error) {
-		return me.Choose(context.Background(), v)
-	})
-	require.NoError(t, err)
-	_, err = d.Record(b.Number, deal.Steps())
-	require.NoError(t, err)
+	recordBoard(t, d, 0)
 	require.NoError(t, d.SetPar(b.Number, 93))
 	kept, err := os.ReadFile(d.ResultPath())
 	require.NoError(t, err)
@@ -312,4 +294,19 @@ func TestDailyExportHidesParMidDay(t *testing.T) {
 	assert.Contains(t, out, "par -")
 	assert.Contains(t, out, "board 1 result")
 	assert.Contains(t, errs, "par is left out until the eighth board is played (1 of 8 so far)")
+}
+
+// recordBoard plays the day's board of index n with the easy bot in the
+// person's seat and records it.
+func recordBoard(t *testing.T, d *dailyfiles.Day, n int) {
+	t.Helper()
+	b := d.Set.Boards[n]
+	bots, _ := d.Set.Seats(b, nil, false)
+	me, _ := ai.New(ai.Easy, ai.Config{Seed: 1, Think: -1})
+	deal, err := d.Set.Play(context.Background(), b, bots, func(v *rules.View) (rules.Action, error) {
+		return me.Choose(context.Background(), v)
+	})
+	require.NoError(t, err)
+	_, err = d.Record(b.Number, deal.Steps())
+	require.NoError(t, err)
 }
