@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/klob/klob/ai/handvalue"
+	"github.com/klob/klob/ai/tablerule"
 	"github.com/klob/klob/rules"
 )
 
@@ -339,30 +340,10 @@ func (b *heuristicBot) play(ctx context.Context, v *rules.View, legal []rules.Ac
 		}
 		c = k.bestCard(ok, &noisy)
 	}
-	if ann, ok := announcing(legal, c); ok && b.announceBella(k, ann) {
+	if ann := tablerule.WithAnnounce(legal, c); ann.Bella && b.announceBella(k, ann) {
 		return ann
 	}
 	return rules.PlayAction(c)
-}
-
-// announcing returns the action of legal that plays c announcing bella
-// or the menage, if there is one.
-func announcing(legal []rules.Action, c rules.Card) (rules.Action, bool) {
-	for _, a := range legal {
-		if a.Kind == rules.PlayCard && a.Card == c && a.Bella {
-			return a, true
-		}
-	}
-	return rules.Action{}, false
-}
-
-// announcePoints is what announcing with a scores: the menage's 50 or
-// bella's 20.
-func announcePoints(a rules.Action) int {
-	if a.N == rules.MenagePoints {
-		return rules.MenagePoints
-	}
-	return rules.BellaPoints
 }
 
 // announceBella says whether to announce with ann: bella with the
@@ -392,7 +373,7 @@ func (b *heuristicBot) announceBella(k *heurKnow, ann rules.Action) bool {
 	if v.Tricks[0]+v.Tricks[1] < 9 {
 		out += float64(v.Options.LastTrick)
 	}
-	return tot[k.me]+float64(announcePoints(ann))+b.par.BellaShare*out > tot[k.opp]
+	return tot[k.me]+float64(ann.Announced())+b.par.BellaShare*out > tot[k.opp]
 }
 
 // expPointsHeld is the expected card points in the opponent's hand.

@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/klob/klob/ai/sampler"
+	"github.com/klob/klob/ai/tablerule"
 	"github.com/klob/klob/rules"
 )
 
@@ -96,10 +97,10 @@ func (b *heuristicBot) endgame(ctx context.Context, k *heurKnow, legal []rules.A
 func (e heurEnd) rootValue(p rules.Duel, v *rules.View, oppHand rules.CardSet, a rules.Action, legal []rules.Action) float64 {
 	e.elig[e.me] = e.bellaBy == rules.NoSeat && rules.BellaOpen(v.Hand, v.Played[e.me], v.Trump)
 	e.elig[e.opp] = e.bellaBy == rules.NoSeat && rules.BellaOpen(oppHand, v.Played[e.opp], v.Trump)
-	if ann, ok := announcing(legal, a.Card); ok {
+	if ann := tablerule.WithAnnounce(legal, a.Card); ann.Bella {
 		// a's card carries bella or the menage: it is decided now.
 		if a.Bella {
-			e.bellaBy, e.bellaPt = e.me, announcePoints(ann)
+			e.bellaBy, e.bellaPt = e.me, ann.Announced()
 		}
 		e.elig[e.me] = false
 	}

@@ -82,6 +82,19 @@ func PlayBellaAction(c Card) Action   { return Action{Kind: PlayCard, Card: c, B
 func PlayMenageAction(c Card) Action { return Action{Kind: PlayCard, Card: c, Bella: true, N: 50} }
 func simple(k Kind) Action           { return Action{Kind: k} }
 
+// Announced is what a card played with a word scores its announcer:
+// MenagePoints for the menage, BellaPoints for bella, 0 for any other
+// action.
+func (a Action) Announced() int {
+	switch {
+	case a.Kind != PlayCard || !a.Bella:
+		return 0
+	case a.N == MenagePoints:
+		return MenagePoints
+	}
+	return BellaPoints
+}
+
 // String writes the action in the notation ParseAction reads and the game
 // log uses: "pass", "take", "schmeiss", "accept", "refuse", "name H",
 // "name NT" (no trumps, four players), "exchange", "no-exchange",

@@ -22,3 +22,17 @@ func TestBellaPair(t *testing.T) {
 		}
 	}
 }
+
+// Announced is what a play's word scores: the menage's 50, bella's 20,
+// nothing for a plain card or any other action.
+func TestAnnounced(t *testing.T) {
+	c := NewCard(Jack, Hearts)
+	for a, want := range map[Action]int{
+		PlayMenageAction(c): MenagePoints, PlayBellaAction(c): BellaPoints,
+		PlayAction(c): 0, AnnounceAction(50): 0, {Kind: Pass}: 0,
+	} {
+		if got := a.Announced(); got != want {
+			t.Errorf("%v: %d, want %d", a, got, want)
+		}
+	}
+}
