@@ -250,20 +250,42 @@ func (p *detail) View(ctx *kit.Context) string {
 }
 
 // runningView is the tournament while it runs: the person's boards,
-// their results and par of those played.
+// their results and par of those played. The boards and the line of
+// the running total always show: where the window is too short for them
+// and the words on how the tournament works, the words go first (a
+// short line stands for them where it fits), then the grid takes fewer
+// rows and more columns.
 func (p *detail) runningView(ctx *kit.Context, lines []string) string {
 	st := &ctx.Styles
 	w, h := ctx.Width, ctx.Height
 	pr := p.prog
 	i := pr.Info
 	lines = wrap(lines, rulesWords(i.Rules), w)
-	lines = append(lines, "")
-	lines = wrap(lines, fmt.Sprintf("Each board is one deal, %s. Your result is %s; par is what the hard bot "+
+	explain := kit.Paragraph(fmt.Sprintf("Each board is one deal, %s. Your result is %s; par is what the hard bot "+
 		"scores in your seat on the same cards. Until the end you see your own results only; then the standings "+
-		"by matchpoints open, with everyone's play.", kit.AgainstBotsWords(i.Players(), string(i.Level)), kit.BoardResultWords(i.Players())), w)
-	lines = append(lines, "")
-	if pr.Entered {
-		lines = append(lines, p.boardGrid(ctx)...)
+		"by matchpoints open, with everyone's play.", kit.AgainstBotsWords(i.Players(), string(i.Level)), kit.BoardResultWords(i.Players())), w, nil)
+	short := kit.Paragraph("Your results against par; everyone's standings at the end.", w, nil)
+	foot := p.runningFoot(ctx)
+	var body []string
+	switch {
+	case pr.Entered:
+		// What is left for the words and the grid with its head and the
+		// running total, a blank line before each.
+		room := h - len(lines) - len(foot) - 2
+		words, rows := explain, 0
+		for _, try := range [][]string{explain, short, nil} {
+			words = try
+			if rows = gridRows(len(pr.Lines), w, room-len(try)-min(1, len(try))); rows > 0 {
+				break
+			}
+		}
+		if rows == 0 {
+			rows = (len(pr.Lines) + gridCols(w) - 1) / gridCols(w)
+		}
+		if len(words) > 0 {
+			body = append(append(body, words...), "")
+		}
+		body = append(body, p.boardGrid(ctx, rows)...)
 		vs, n := pr.VersusPar()
 		sum := fmt.Sprintf(" Played %d of %d", pr.Played(), i.Boards)
 		if n > 0 {
@@ -272,12 +294,22 @@ func (p *detail) runningView(ctx *kit.Context, lines []string) string {
 		if !pr.ParReady {
 			sum += " · par is being worked out"
 		}
-		lines = append(lines, sum+".")
-	} else if p.s.guest() {
-		lines = append(lines, kit.Paragraph(kit.Capital(svc.ErrGuest.Error())+".", w, st.Dim.Render)...)
-	} else {
-		lines = append(lines, " "+st.Dim.Render("You have not entered: enter, then play the boards any time before the end."))
+		body = append(body, sum+".")
+	case p.s.guest():
+		body = append(append(explain, ""), kit.Paragraph(kit.Capital(svc.ErrGuest.Error())+".", w, st.Dim.Render)...)
+	default:
+		body = append(explain, "", " "+st.Dim.Render("You have not entered: enter, then play the boards any time before the end."))
 	}
+	lines = append(append(lines, ""), body...)
+	return kit.Canvas(kit.Footed(lines, h, foot...), w, h)
+}
+
+// runningFoot is the running tournament's foot: the note, an error, the
+// keys.
+func (p *detail) runningFoot(ctx *kit.Context) []string {
+	st := &ctx.Styles
+	w := ctx.Width
+	pr := p.prog
 	var foot []string
 	if p.note != "" {
 		foot = append(foot, kit.Indent(" ", kit.WrapLines(p.note, w-2, 2, ctx.Ellipsis()), st.Heading.Render)...)
@@ -289,7 +321,7 @@ func (p *detail) runningView(ctx *kit.Context, lines []string) string {
 	switch {
 	case p.busy:
 		what = "…"
-	case i.Over, p.s.guest():
+	case pr.Info.Over, p.s.guest():
 	case !pr.Entered:
 		what = "enter the tournament"
 	case pr.Next > 0 && pr.Lines[pr.Next-1].State == svc.InPlay:
@@ -302,21 +334,39 @@ func (p *detail) runningView(ctx *kit.Context, lines []string) string {
 		keys = st.Key.Render(kit.KeyTag(ctx.Keys.Choose)) + " " + what + "   "
 	}
 	keys += st.Key.Render("[esc]") + " tournaments   " + st.Key.Render("[r]") + " read again"
-	foot = append(foot, "", " "+keys)
-	return kit.Canvas(kit.Footed(lines, h, foot...), w, h)
+	return append(foot, "", " "+keys)
 }
 
-// boardGrid is the person's boards in columns of up to eight: the
+// The board grid's cells, and the most rows a column takes.
+const (
+	gridCellW   = 24
+	gridRowsMax = 8
+)
+
+// gridCols is how many columns of boards w cells hold.
+func gridCols(w int) int { return max(1, (w-1)/gridCellW) }
+
+// gridRows is the rows a column of n boards takes in room lines (the
+// head's included): at most gridRowsMax, and few enough that the
+// columns fit in w; 0 when they cannot fit.
+func gridRows(n, w, room int) int {
+	rows := min(gridRowsMax, room-1)
+	if rows < 1 || (n+rows-1)/rows > gridCols(w) {
+		return 0
+	}
+	return rows
+}
+
+// boardGrid is the person's boards in columns of up to rowsMax: the
 // number, their result and par once played, … in play, · to come.
-func (p *detail) boardGrid(ctx *kit.Context) []string {
+func (p *detail) boardGrid(ctx *kit.Context, rowsMax int) []string {
 	st := &ctx.Styles
 	pr := p.prog
-	const rowsMax, cellW = 8, 24
 	cols := (len(pr.Lines) + rowsMax - 1) / rowsMax
 	rows := (len(pr.Lines) + cols - 1) / cols
 	head := ""
 	for range cols {
-		head += fmt.Sprintf("%-*s", cellW, fmt.Sprintf("%5s %7s %7s", "Board", "You", "Par"))
+		head += fmt.Sprintf("%-*s", gridCellW, fmt.Sprintf("%5s %7s %7s", "Board", "You", "Par"))
 	}
 	out := []string{" " + st.Heading.Render(strings.TrimRight(head, " "))}
 	for r := range rows {
@@ -339,7 +389,7 @@ func (p *detail) boardGrid(ctx *kit.Context) []string {
 				}
 			}
 			cell := fmt.Sprintf("%5d %s %s", l.Board, you, par)
-			line += cell + strings.Repeat(" ", max(1, cellW-kit.WidthOf(cell)))
+			line += cell + strings.Repeat(" ", max(1, gridCellW-kit.WidthOf(cell)))
 		}
 		out = append(out, " "+strings.TrimRight(line, " "))
 	}

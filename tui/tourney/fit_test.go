@@ -1,0 +1,72 @@
+package tourney
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/x/ansi"
+
+	svc "github.com/klob/klob/internal/serve/tourney"
+	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
+	"github.com/klob/klob/tui/kit/kittest"
+)
+
+// TestRunningPageFits: at 80×24, whatever the seat count, the boards,
+// the house rules and the note after creating it, a running
+// tournament's page shows every board and the line of the running total
+// (the words on how it works give way first).
+func TestRunningPageFits(t *testing.T) {
+	cl := newClub(t, false)
+	s := New(Config{Service: cl.svc, Player: ann, Back: func() kit.Screen { return lobbyStub{} }, Refresh: -1})
+	t.Cleanup(s.Close)
+	kittest.ForCounts(t, func(t *testing.T, players int) {
+		o := rules.DefaultOptions()
+		o.Players = players
+		house := o
+		for _, kv := range [][2]string{{"menage", "on"}, {"dealer_forced", "on"}, {"bimah", "on"}, {"of_a_kind", "on"},
+			{"shlomo", "on"}, {"cleopatra", "on"}, {"melds_need_trick", "off"}, {"last_trick", "0"}} {
+			if err := house.Set(kv[0], kv[1]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		house = house.Applicable()
+		for _, opts := range []rules.Options{o, house} {
+			for _, boards := range []int{svc.MinBoards, 8, 10, 16, svc.MaxBoards} {
+				for _, note := range []string{"", "Tournament TESTAB is open, and you are in it: give friends the code TESTAB."} {
+					p := newDetail(s, "TESTAB", nil)
+					prog := &svc.Progress{Info: svc.Info{Code: "TESTAB", Creator: ann.Key, Host: "Annabelle Longname-Smith",
+						Rules: opts, Level: "hard", Boards: boards, Ends: cl.c.Now().Add(36 * time.Hour), Entries: 3},
+						Entered: true, Next: 2, ParReady: true}
+					for b := 1; b <= boards; b++ {
+						l := svc.BoardLine{Board: b}
+						if b == 1 {
+							l.State, l.Result, l.Par, l.HasPar = svc.Played, 61, 17.5, true
+						}
+						prog.Lines = append(prog.Lines, l)
+					}
+					ctx := kittest.Context(80, 24)
+					p.Update(&ctx, detailMsg{to: p, prog: prog})
+					p.note = note
+					frame := p.View(&ctx)
+					kittest.CheckSize(t, frame, 80, 24)
+					text := ansi.Strip(frame)
+					name := fmt.Sprintf("%d players, %d boards, rules %v, note %v", players, boards, opts != o, note != "")
+					if !strings.Contains(text, fmt.Sprintf(" Played 1 of %d · +43.5 against par over 1 board.", boards)) {
+						t.Errorf("%s: no running total:\n%s", name, text)
+					}
+					for b := 1; b <= boards; b++ {
+						if !strings.Contains(text, fmt.Sprintf("%5d ", b)) {
+							t.Errorf("%s: board %d missing:\n%s", name, b, text)
+						}
+					}
+					if note != "" && !strings.Contains(text, "is open, and you are in it") {
+						t.Errorf("%s: the note is missing:\n%s", name, text)
+					}
+				}
+			}
+		}
+	})
+}
