@@ -65,6 +65,11 @@ func (p *detail) Enter(*kit.Context) tea.Cmd {
 // is being worked out.
 const parRefresh = 2 * time.Second
 
+// endSlack is how long after a tournament's end its page is read again:
+// a read at the very end could come a moment before it on the service's
+// clock.
+const endSlack = time.Second
+
 // parPending reports whether the tournament read shows par still being
 // worked out: the person's boards wait for it, or the standings do.
 func (p *detail) parPending() bool {
@@ -117,6 +122,11 @@ func (p *detail) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 					// Par takes seconds: read again soon, not after
 					// the usual refresh, so that it shows once known.
 					return p, p.s.tick(p, &p.ticks, parRefresh)
+				}
+				if i := msg.prog.Info; !i.Over && i.Ends.Sub(p.s.now()) < p.s.cfg.Refresh {
+					// The end comes before the usual read: read just
+					// after it, so the standings open as it passes.
+					return p, p.s.tick(p, &p.ticks, max(0, i.Ends.Sub(p.s.now()))+endSlack)
 				}
 			}
 		}
