@@ -65,6 +65,10 @@ func (p *detail) Enter(*kit.Context) tea.Cmd {
 // is being worked out.
 const parRefresh = 2 * time.Second
 
+// nearEnd is how close to the end a board may not be finished in time
+// (a deal takes a few minutes): the page says so before one is played.
+const nearEnd = 10 * time.Minute
+
 // endSlack is how long after a tournament's end its page is read again:
 // a read at the very end could come a moment before it on the service's
 // clock.
@@ -326,6 +330,10 @@ func (p *detail) runningFoot(ctx *kit.Context) []string {
 	}
 	if p.err != "" {
 		foot = append(foot, kit.AlertLine(st, p.err, w))
+	}
+	if left := pr.Info.Ends.Sub(p.s.now()); pr.Entered && pr.Next > 0 && !pr.Info.Over && left < nearEnd {
+		foot = append(foot, kit.Paragraph(fmt.Sprintf("The tournament ends %s: a board not finished by then does not count.",
+			until(p.s.now(), pr.Info.Ends)), w, st.Heading.Render)...)
 	}
 	what := ""
 	switch {

@@ -70,3 +70,27 @@ func TestRunningPageFits(t *testing.T) {
 		}
 	})
 }
+
+// TestNearEndWarns: within minutes of the end, the page of a person
+// with a board to play says a board unfinished by the end does not
+// count; an hour before, it says nothing of it.
+func TestNearEndWarns(t *testing.T) {
+	cl := newClub(t, false)
+	s := New(Config{Service: cl.svc, Player: ann, Back: func() kit.Screen { return lobbyStub{} }, Refresh: -1})
+	t.Cleanup(s.Close)
+	for _, tc := range []struct {
+		left time.Duration
+		warn bool
+	}{{30 * time.Second, true}, {4 * time.Minute, true}, {time.Hour, false}} {
+		p := newDetail(s, "TESTAB", nil)
+		prog := &svc.Progress{Info: svc.Info{Code: "TESTAB", Rules: rules.DefaultOptions(), Level: "normal", Boards: 4,
+			Ends: cl.c.Now().Add(tc.left)}, Entered: true, Next: 1, ParReady: true,
+			Lines: []svc.BoardLine{{Board: 1}, {Board: 2}, {Board: 3}, {Board: 4}}}
+		ctx := kittest.Context(80, 24)
+		p.Update(&ctx, detailMsg{to: p, prog: prog})
+		text := ansi.Strip(p.View(&ctx))
+		if got := strings.Contains(kittest.Flat(text), "a board not finished by then does not count"); got != tc.warn {
+			t.Errorf("%v before the end: warned %v:\n%s", tc.left, got, text)
+		}
+	}
+}
