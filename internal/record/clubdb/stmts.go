@@ -23,6 +23,7 @@ type writeStmts struct {
 	tournamentByCode, insertTournament    *sql.Stmt
 	putPar, pars, enter, entered          *sql.Stmt
 	board, startBoard, finishBoard        *sql.Stmt
+	endTournament                         *sql.Stmt
 }
 
 func (w *writeStmts) prepare(ctx context.Context, conn *sql.Conn) error {
@@ -70,6 +71,7 @@ func (w *writeStmts) prepare(ctx context.Context, conn *sql.Conn) error {
 		{&w.tournamentByCode, `SELECT id, boards, ends FROM tournaments WHERE code = ?`},
 		{&w.insertTournament, `INSERT INTO tournaments (code, creator_key, seats, rules, bot_level, boards, board_seed, created, ends)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`},
+		{&w.endTournament, `UPDATE tournaments SET ends = ?3 WHERE id = ?1 AND creator_key = ?2 AND ends > ?3`},
 		{&w.putPar, `INSERT INTO tournament_pars (tournament_id, board, par) VALUES (?, ?, ?)`},
 		{&w.pars, `SELECT par FROM tournament_pars WHERE tournament_id = ? ORDER BY board`},
 		{&w.enter, `INSERT INTO tournament_entries (tournament_id, player_key, entered) VALUES (?, ?, ?) ON CONFLICT DO NOTHING`},

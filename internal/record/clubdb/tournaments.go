@@ -20,6 +20,7 @@ var (
 	ErrBoardStarted    = errors.New("the board was started already: a board is played once")
 	ErrBoardNotStarted = errors.New("the board was not started")
 	ErrBoardFinished   = errors.New("the board was played already: a board is played once")
+	ErrNotCreator      = errors.New("only the player who created the tournament may end it")
 )
 
 // Tournament is a club tournament: a board set everyone plays against
@@ -177,6 +178,21 @@ func (db *DB) Enter(ctx context.Context, code, key string) error {
 		}
 		_, err := tx.exec(tx.s().enter, id, key, now)
 		return err
+	})
+}
+
+// EndTournament ends the tournament now, for its creator (key): it is
+// over as if its end had come, so a board in play does not count.
+func (db *DB) EndTournament(ctx context.Context, code, key string) error {
+	return db.writeOpen(ctx, code, func(tx *wtx, id int64, _ int, now int64) error {
+		res, err := tx.exec(tx.s().endTournament, id, key, now)
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil || n == 0 {
+			return fmt.Errorf("tournament %s: %w", code, ErrNotCreator)
+		}
+		return nil
 	})
 }
 

@@ -42,6 +42,9 @@ type Progress struct {
 	Next int
 	// ParReady is set once par of every board is known.
 	ParReady bool
+	// Entrants are who entered, first entered first, by name (the key's
+	// tag added where two share one): who they are, never how they do.
+	Entrants []Entrant
 }
 
 // VersusPar is the sum of result minus par over the boards played whose
@@ -87,6 +90,11 @@ func (s *Service) Progress(ctx context.Context, key, code string) (*Progress, er
 	if !p.ParReady {
 		s.wantPar(ctx, t.Code)
 	}
+	es, err := s.cfg.DB.Entrants(ctx, t.Code)
+	if err != nil {
+		return nil, s.dbErr(err)
+	}
+	p.Entrants = shown(es)
 	if validKey(key) {
 		if p.Entered, err = s.entered(ctx, t.Code, key); err != nil {
 			return nil, err
@@ -113,7 +121,25 @@ func (s *Service) Progress(ctx context.Context, key, code string) (*Progress, er
 	return p, nil
 }
 
-// Entrant is an entrant in the final standings.
+// shown names the entrants es as the screens show them: the key's tag
+// added to a name two share.
+func shown(es []clubdb.Entrant) []Entrant {
+	named := map[string]int{}
+	for _, e := range es {
+		named[e.Name]++
+	}
+	out := make([]Entrant, len(es))
+	for i, e := range es {
+		out[i] = Entrant{Key: e.Key, Name: e.Name}
+		if named[e.Name] > 1 {
+			out[i].Name += " #" + hall.KeyTag(e.Key)
+		}
+	}
+	return out
+}
+
+// Entrant is an entrant in the standings, or in the list of who
+// entered.
 type Entrant struct {
 	Key  string
 	Name string // as shown: the key's tag added when two share a name
@@ -195,16 +221,10 @@ func (s *Service) Final(ctx context.Context, key, code string) (*Final, error) {
 		s.wantPar(ctx, t.Code)
 	}
 	index := map[string]int{}
-	named := map[string]int{}
-	for _, e := range es {
-		named[e.Name]++
-	}
+	shownAs := shown(es)
 	entries := make([]duplicate.Entry, len(es))
 	for i, e := range es {
-		name := e.Name
-		if named[name] > 1 {
-			name += " #" + hall.KeyTag(e.Key)
-		}
+		name := shownAs[i].Name
 		index[e.Key] = i
 		f.Entrants = append(f.Entrants, Entrant{Key: e.Key, Name: name, logs: map[int]string{}})
 		entries[i] = duplicate.Entry{Name: name, Results: map[int]float64{}}

@@ -33,6 +33,7 @@ type DB interface {
 	SetPars(ctx context.Context, code string, pars []float64) error
 	Pars(ctx context.Context, code string) ([]float64, error)
 	Enter(ctx context.Context, code, key string) error
+	EndTournament(ctx context.Context, code, key string) error
 	Entrants(ctx context.Context, code string) ([]clubdb.Entrant, error)
 	StartBoard(ctx context.Context, code, key string, board int, path string) error
 	FinishBoard(ctx context.Context, code, key string, board int, result float64, path, sum string) error
@@ -106,6 +107,7 @@ var (
 	ErrNotEntered = errors.New("you have not entered this tournament")
 	ErrClosed     = errors.New("the tournaments are closed: the server is stopping")
 	ErrTooMany    = errors.New("too many tournaments are running")
+	ErrNotHost    = errors.New("only the tournament's host may end it")
 	// ErrAddrFull refuses an entrant beyond MaxEntrantsPerAddr.
 	ErrAddrFull = fmt.Errorf("this tournament has %d entrants from your address already, its most", MaxEntrantsPerAddr)
 	// ErrTrouble is what a player reads when the club database fails:

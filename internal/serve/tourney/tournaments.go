@@ -359,6 +359,32 @@ func (s *Service) Create(ctx context.Context, p Player, spec Spec) (Info, error)
 	return s.namedInfo(ctx, t), nil
 }
 
+// End ends the tournament of code now, for its host p: it is over as if
+// its end had come (a board in play then does not count), and its
+// standings open.
+func (s *Service) End(ctx context.Context, p Player, code string) error {
+	if s.isClosed() {
+		return ErrClosed
+	}
+	if !validKey(p.Key) {
+		return ErrNotHost
+	}
+	t, err := s.tournament(ctx, code)
+	if err != nil {
+		return err
+	}
+	switch err := s.cfg.DB.EndTournament(ctx, t.Code, p.Key); {
+	case errors.Is(err, clubdb.ErrNotCreator):
+		return ErrNotHost
+	case errors.Is(err, clubdb.ErrTournamentOver):
+		return ErrOver
+	case err != nil:
+		return s.dbErr(err)
+	}
+	s.cfg.Logf("tournament %s: ended early by its host %s", t.Code, hall.Who(hall.Player{ID: p.Key, Name: p.Name}))
+	return nil
+}
+
 // Enter enters p in the tournament of code, before its end; entering
 // twice is entering once.
 func (s *Service) Enter(ctx context.Context, p Player, code string) error {
