@@ -35,6 +35,18 @@ type detail struct {
 	// closing is the board the person just left: the first read closes
 	// it first (its last moves written), so it shows as it was left.
 	closing *svc.Seat
+	// ending is set once the host pressed the end key: a second press
+	// ends the tournament, any other key thinks better of it.
+	ending bool
+}
+
+// keyEnd is the host's key that ends a running tournament at once.
+var keyEnd = kit.Bind("e", "end the tournament now (you host it)", "e")
+
+// endedMsg says the host's end took (or why not).
+type endedMsg struct {
+	to  *detail
+	err error
 }
 
 func newDetail(s *Screen, code string, back kit.Screen) *detail {
@@ -134,6 +146,14 @@ func (p *detail) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 				}
 			}
 		}
+	case endedMsg:
+		if msg.to == p {
+			p.busy = false
+			if msg.err != nil {
+				p.note = errText(msg.err)
+			}
+			return p, p.read()
+		}
 	case enteredMsg:
 		if msg.to == p {
 			p.busy = false
@@ -174,6 +194,20 @@ func (p *detail) key(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.Cmd
 		return p, nil
 	}
 	p.note = ""
+	ending := p.ending
+	p.ending = false
+	if p.hosting() && kit.IsKey(msg, keyEnd) {
+		if !ending {
+			p.ending = true
+			p.note = "End the tournament now? Its standings open, and a board in play does not count. Press e again to end it."
+			return p, nil
+		}
+		s, code, pl := p.s, p.code, p.s.cfg.Player
+		p.busy = true
+		return p, s.call(func(ctx context.Context) tea.Msg {
+			return endedMsg{to: p, err: s.cfg.Service.End(ctx, pl, code)}
+		})
+	}
 	if p.fin != nil {
 		n := len(p.fin.Standings.Rows)
 		switch {
@@ -201,6 +235,36 @@ func (p *detail) key(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.Cmd
 	}
 	p.busy = true
 	return p, s.playNext(p, code)
+}
+
+// hosting reports whether the person hosts the tournament, still
+// running.
+func (p *detail) hosting() bool {
+	return p.prog != nil && p.fin == nil && !p.prog.Info.Over && !p.prog.Info.Daily &&
+		!p.s.guest() && p.prog.Info.Creator == p.s.cfg.Player.Key
+}
+
+// entrantsLine names who entered a running tournament, in at most two
+// lines of w cells.
+func (p *detail) entrantsLine(w int) []string {
+	es := p.prog.Entrants
+	if len(es) == 0 {
+		return nil
+	}
+	names := make([]string, len(es))
+	for i, e := range es {
+		names[i] = e.Name
+	}
+	for shown := len(names); shown > 0; shown-- {
+		text := "Entered: " + strings.Join(names[:shown], ", ")
+		if shown < len(names) {
+			text += fmt.Sprintf(" and %d more", len(names)-shown)
+		}
+		if l := kit.Paragraph(text+".", w, nil); len(l) <= 2 {
+			return l
+		}
+	}
+	return kit.Paragraph(fmt.Sprintf("Entered: %s.", kit.Plural(len(names), "player")), w, nil)
 }
 
 // title is the tournament's header.
@@ -275,6 +339,7 @@ func (p *detail) runningView(ctx *kit.Context, lines []string) string {
 	pr := p.prog
 	i := pr.Info
 	lines = wrap(lines, rulesWords(i.Rules), w)
+	lines = append(lines, p.entrantsLine(w)...)
 	explain := kit.Paragraph(fmt.Sprintf("Each board is one deal, %s. Your result is %s; par is what the hard bot "+
 		"scores in your seat on the same cards. Until the end you see your own results only; then the standings "+
 		"by matchpoints open, with everyone's play.", kit.AgainstBotsWords(i.Players(), string(i.Level)), kit.BoardResultWords(i.Players())), w, nil)
@@ -351,8 +416,18 @@ func (p *detail) runningFoot(ctx *kit.Context) []string {
 	if what != "" {
 		keys = st.Key.Render(kit.KeyTag(ctx.Keys.Choose)) + " " + what + "   "
 	}
-	keys += st.Key.Render("[esc]") + " tournaments   " + st.Key.Render("[r]") + " read again"
-	return append(foot, "", " "+keys)
+	keys += st.Key.Render("[esc]") + " tournaments"
+	reread := "   " + st.Key.Render("[r]") + " read again"
+	if p.hosting() {
+		// The host's end takes the place of r (in the help still) where
+		// the line has no room for both.
+		end := "   " + st.Key.Render("[e]") + " end it now"
+		if kit.WidthOf(keys+reread+end) < w {
+			keys += reread
+		}
+		return append(foot, "", " "+keys+end)
+	}
+	return append(foot, "", " "+keys+reread)
 }
 
 // The board grid's cells, and the most rows a column takes.
@@ -471,6 +546,9 @@ func (p *detail) KeyHelp(k *kit.KeyMap) help.KeyMap {
 		return kit.KeyHelp{Short: short, Full: [][]key.Binding{short, {keyReread, k.Help, kit.QuitAsks(k)}}}
 	}
 	short := []key.Binding{kit.Brief("back", k.Back), keyReread}
+	if p.hosting() {
+		short = append(short, keyEnd)
+	}
 	if !p.s.guest() {
 		// A guest's enter does nothing: not offered.
 		short = append([]key.Binding{kit.Brief("enter the tournament, or play your next board", k.Choose)}, short...)

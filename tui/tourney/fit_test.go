@@ -94,3 +94,18 @@ func TestNearEndWarns(t *testing.T) {
 		}
 	}
 }
+
+// TestLengthWords: every end the form offers reads as a person says it,
+// the shortest in minutes; the form starts at a day.
+func TestLengthWords(t *testing.T) {
+	var got []string
+	for _, d := range lengths {
+		got = append(got, lengthWords(d))
+	}
+	if want := "30 minutes,1 hour,3 hours,12 hours,1 day,2 days,3 days,1 week"; strings.Join(got, ",") != want {
+		t.Errorf("the lengths read %q, want %q", strings.Join(got, ","), want)
+	}
+	if f := newForm(nil, nil); lengths[f.length] != 24*time.Hour {
+		t.Errorf("the form starts at %v", lengths[f.length])
+	}
+}

@@ -21,7 +21,7 @@ import (
 // to the end.
 var (
 	boardCounts = []int{4, 6, 8, 10, 12, 16, 20, 24}
-	lengths     = []time.Duration{time.Hour, 3 * time.Hour, 12 * time.Hour, 24 * time.Hour, 48 * time.Hour,
+	lengths     = []time.Duration{30 * time.Minute, time.Hour, 3 * time.Hour, 12 * time.Hour, 24 * time.Hour, 48 * time.Hour,
 		72 * time.Hour, 7 * 24 * time.Hour}
 )
 
@@ -32,6 +32,8 @@ func lengthWords(d time.Duration) string {
 		return "1 week"
 	case d >= 24*time.Hour:
 		return kit.Plural(int(d.Hours()/24), "day")
+	case d < time.Hour:
+		return kit.Plural(int(d.Minutes()), "minute")
 	}
 	return kit.Plural(int(d.Hours()), "hour")
 }
@@ -51,7 +53,7 @@ type form struct {
 func newForm(s *Screen, back kit.Screen) *form {
 	o := rules.DefaultOptions()
 	o.Players = 3
-	return &form{s: s, back: back, boards: 2, length: 3, form: setup.Form{Setup: setup.Setup{Level: ai.Normal, Options: o}}}
+	return &form{s: s, back: back, boards: 2, length: slices.Index(lengths, 24*time.Hour), form: setup.Form{Setup: setup.Setup{Level: ai.Normal, Options: o}}}
 }
 
 func (*form) Name() string { return "new tournament" }
