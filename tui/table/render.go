@@ -414,9 +414,42 @@ func (sc *Scene) trickTitle() string {
 	case v.Phase == rules.PhaseDix:
 		return "The dix: the 7 of trump for the upcard"
 	case v.Phase == rules.PhaseSequences:
-		return "Sequences"
+		return sc.dialogueTitle()
 	}
 	return "No trick"
+}
+
+// dialogueTitle says where the sequence dialogue stands: the claim
+// standing as far as the table has heard it ("West claims 50, 4 cards,
+// K high"), or that none is made yet, and whose word it is.
+func (sc *Scene) dialogueTitle() string {
+	v := &sc.V
+	var ps []string
+	claimant, value, length, top := v.Claim()
+	switch {
+	case claimant == rules.NoSeat:
+		ps = append(ps, "none claimed yet")
+	case int(claimant) < v.Players:
+		c := fmt.Sprintf("%s %d", sc.Verb(claimant, "claim"), value)
+		if length > 0 {
+			c += fmt.Sprintf(", %d cards", length)
+		}
+		if top != rules.NoRank {
+			c += ", " + top.Display() + " high"
+		}
+		ps = append(ps, c)
+	}
+	if t := v.Turn; t != rules.NoSeat && int(t) < v.Players {
+		word := "answer"
+		if claimant == rules.NoSeat {
+			word = "speak"
+		}
+		ps = append(ps, sc.Lower(t)+" to "+word)
+	}
+	if len(ps) == 0 {
+		return "Sequences"
+	}
+	return "Sequences: " + strings.Join(ps, " · ")
 }
 
 // winning is the seat whose card wins the trick on the table.
