@@ -308,7 +308,7 @@ func (sc *Scene) shortBy(ctx *kit.Context, w int, shorten func([]string, int, st
 
 // nameIn is seat s's name in w cells, shortened as shortTo does.
 func (sc *Scene) nameIn(ctx *kit.Context, s rules.Seat, w int) string {
-	return kit.Clip(sc.shortTo(ctx, w).Name(s), w)
+	return cutTo(ctx, sc.shortTo(ctx, w).Name(s), w)
 }
 
 // members are the seats of side i in the order SideName names them.
@@ -487,7 +487,7 @@ func (sc *Scene) header(ctx *kit.Context, w int, us, loose bool) (string, bool) 
 			return line, true
 		}
 	}
-	return kit.Clip(line, w), false
+	return cutTo(ctx, line, w), false
 }
 
 // styleTotals draws the header's score, its "not saved" mark as an
