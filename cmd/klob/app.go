@@ -10,6 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/term"
 
+	"github.com/klob/klob/internal/platform/termcolor"
 	"github.com/klob/klob/internal/platform/textwrap"
 	"github.com/klob/klob/tui"
 )
@@ -27,6 +28,8 @@ func runApp(name string, app *tui.App, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "klob %s: %v\n", name, err)
 		return 2
 	}
+	// A mono TERM (vt100, xterm-mono) gets no colour codes.
+	opts = append(opts, termcolor.ColorOptions(os.Environ(), stdout)...)
 	if _, err := tea.NewProgram(app, opts...).Run(); err != nil {
 		return failed(stderr, name, err)
 	}

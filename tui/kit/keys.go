@@ -314,7 +314,8 @@ func HintRow(ctx *Context, h Helper) string {
 // (under -ascii the App writes "↑/↓" as "up/down", wider). A line too
 // wide leaves out the hints whose words are in drop, in that order,
 // then names a key given as arrows and letters ("↑/↓ j/k") by its
-// letters, then says each hint in one word, then is cut at w.
+// letters, then says each hint in one word, then leaves hints out from
+// the end back (keeping "? help" and the last one), then is cut at w.
 func FitHintLine(ctx *Context, bs []key.Binding, w int, drop ...string) string {
 	shown := func(bs []key.Binding) string {
 		if ctx.ASCII {
@@ -364,6 +365,26 @@ func FitHintLine(ctx *Context, bs []key.Binding, w int, drop ...string) string {
 	}
 	if line = shown(first); WidthOf(line) <= w {
 		return line
+	}
+	// Still too wide: hints are left out whole from the end back, the
+	// help ("?") and the last hint (quit, leave) kept, so that the way to
+	// the help never falls off the line; only then is it cut.
+	for len(parts) > 2 {
+		if line = strings.Join(parts, " "); ctx.ASCII {
+			line = ASCIIText(line)
+		}
+		if WidthOf(line) <= w {
+			return line
+		}
+		i := len(parts) - 2
+		for i > 0 && first[i].Help().Key == "?" {
+			i--
+		}
+		if first[i].Help().Key == "?" {
+			break
+		}
+		parts = append(parts[:i:i], parts[i+1:]...)
+		first = append(first[:i:i], first[i+1:]...)
 	}
 	if line = strings.Join(parts, " "); ctx.ASCII {
 		line = ASCIIText(line)

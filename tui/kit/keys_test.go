@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"charm.land/bubbles/v2/key"
@@ -120,6 +121,23 @@ func TestFitHintLineKeepsSeparators(t *testing.T) {
 	} {
 		if got := FitHintLine(&ctx, bs, tc.w); got != tc.want {
 			t.Errorf("width %d: %q, want %q", tc.w, got, tc.want)
+		}
+	}
+}
+
+// Too narrow even for one word a hint, FitHintLine leaves hints out
+// from the end back but keeps "? help" and the last hint, rather than
+// cut the line's end (where the help is) away.
+func TestFitHintLineKeepsHelp(t *testing.T) {
+	ctx := NewContext(false)
+	bs := []key.Binding{
+		Bind("↑/↓", "choose a line"), Bind("←/→", "change it"), Bind("enter", "start"),
+		Bind("L", "learn"), Bind("?", "help"), Bind("q/esc", "leave the lobby's game"),
+	}
+	for w := 20; w <= 60; w++ {
+		got := FitHintLine(&ctx, bs, w)
+		if WidthOf(got) > w || !strings.Contains(got, "? help") || !strings.HasSuffix(got, "q/esc leave") {
+			t.Errorf("width %d: %q", w, got)
 		}
 	}
 }

@@ -269,7 +269,8 @@ func TestHelpKeepsLettersWithWords(t *testing.T) {
 }
 
 // TestEveryStepFits: every step of the lesson, played through as the
-// goldens play it, shows its whole text at 80×24 with no scroll; and so
+// goldens play it, shows its whole text at 80×24 with no scroll and
+// "? help" in its footer; and so
 // does each step after any other key its prompt offers (a choice the
 // lesson refuses, a card the rules or the lesson refuse, with the note
 // that says why).
@@ -279,6 +280,11 @@ func TestEveryStepFits(t *testing.T) {
 		if scr := d.Text(); strings.Contains(scr, "↓ more") {
 			cur, _ := s.run.Stops()
 			t.Fatalf("step %d %s needs a scroll at 80×24:\n%s", cur, what, scr)
+		}
+		// Every step's footer keeps the way to the help.
+		if scr := d.Text(); !strings.Contains(lastLines(scr, 2), "? help") {
+			cur, _ := s.run.Stops()
+			t.Fatalf("step %d %s has no \"? help\" in its footer:\n%s", cur, what, scr)
 		}
 	}
 	// The walk: the keys pressed, each step's offers on the way.
@@ -427,4 +433,10 @@ func TestEnterTakesTheAskedChoice(t *testing.T) {
 		asked++
 	})
 	require.GreaterOrEqual(t, asked, 4, "choices asked for")
+}
+
+// lastLines is the last n lines of a screen.
+func lastLines(scr string, n int) string {
+	ls := strings.Split(strings.TrimRight(scr, "\n"), "\n")
+	return strings.Join(ls[max(0, len(ls)-n):], "\n")
 }

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"charm.land/bubbles/v2/key"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/klob/klob/internal/study/lesson"
@@ -34,7 +35,14 @@ func (s *Screen) View(ctx *kit.Context) string {
 		bottom = append(bottom, kit.Indent(" ",
 			kit.Wrap("! "+s.note, max(10, w-2)), st.Error.Render)...)
 	}
-	bottom = append(bottom, s.promptLine(ctx, step))
+	// The keys go after the prompt when they fit beside it, else on a
+	// line of their own under it.
+	prompt, keys := s.promptLine(ctx, step), s.keyRow(ctx, w)
+	if one := prompt + "  " + keys; kit.WidthOf(one) <= w {
+		bottom = append(bottom, one)
+	} else {
+		bottom = append(bottom, prompt, keys)
+	}
 
 	// The text takes the room left: the table's blank rows (no trick
 	// yet, no card numbers before the card play) give way to it first,
@@ -254,16 +262,26 @@ func (s *Screen) handLines(ctx *kit.Context, step lesson.Step) []string {
 	return rows
 }
 
+// keyRow is the line under the prompt, the same at every step: the way
+// back to the setup (when there is one), the help and quit, fitted to w
+// so that "? help" always shows.
+func (s *Screen) keyRow(ctx *kit.Context, w int) string {
+	k := &ctx.Keys
+	var bs []key.Binding
+	if s.cfg.Leave != nil {
+		bs = append(bs, kit.Brief("back to the setup", k.Back))
+	}
+	bs = append(bs, kit.AppKeys(k)...)
+	return " " + ctx.Styles.Dim.Render(kit.FitHintLine(ctx, bs, w-2))
+}
+
 // promptLine says what to do now.
 func (s *Screen) promptLine(ctx *kit.Context, step lesson.Step) string {
 	st := &ctx.Styles
 	key := func(k string) string { return st.Key.Render("[" + k + "]") }
 	switch step.Kind {
 	case lesson.Read:
-		if s.cfg.Leave != nil {
-			return " " + key("enter") + " go on   " + st.Dim.Render("esc back to the setup · ? help · q quit")
-		}
-		return " " + key("enter") + " go on   " + st.Dim.Render("? help · q quit")
+		return " " + key("enter") + " go on"
 	case lesson.Score:
 		return " " + key("enter") + " go on"
 	case lesson.End:

@@ -703,6 +703,34 @@ func (l *Lobby) openEntry(kind, text string) {
 	l.entry.Paste(text)
 }
 
+// nameLine is the rename line in w cells: the name typed, the name now
+// (or that the typing was cut) and the keys. Short of room the keys go
+// first (the keys' line under it says them too), then the name now is
+// shortened to end in "…", then the name typed shows its end.
+func (l *Lobby) nameLine(ctx *kit.Context, w int) string {
+	st := &ctx.Styles
+	const label, keys = " Your name: ", "   enter keep · esc cancel"
+	typed := l.entry.View(max(1, w-kit.WidthOf(label)), "_")
+	now := ""
+	switch {
+	case l.entry.Len() == 0:
+		now = "  (now " + l.cfg.Player.Name + ")"
+		if room := w - kit.WidthOf(label+typed+"  (now )"); kit.WidthOf(now) > w-kit.WidthOf(label+typed) && room >= 4 {
+			now = "  (now " + kit.Cut(l.cfg.Player.Name, room, ctx.Ellipsis()) + ")"
+		}
+	case l.entry.Cut:
+		now = fmt.Sprintf("  (cut to %d)", l.entry.Max)
+	}
+	tail := now + keys
+	if kit.WidthOf(label+typed+tail) > w {
+		tail = now
+	}
+	if kit.WidthOf(label+typed+tail) > w {
+		tail = ""
+	}
+	return label + st.Selected.Render(typed) + st.Dim.Render(tail)
+}
+
 // rename checks and keeps the new name; cut says the line typed or
 // pasted was longer than a name holds, and the note says so.
 func (l *Lobby) rename(name string, cut bool) (kit.Screen, tea.Cmd) {
@@ -813,14 +841,7 @@ func (l *Lobby) View(ctx *kit.Context) string {
 	case l.entered && l.entryKind == "code":
 		tail = append(tail, " Table code: "+st.Selected.Render(l.entry.String()+"_")+st.Dim.Render("   enter join · esc cancel"))
 	case l.entered:
-		now := ""
-		switch {
-		case l.entry.Len() == 0:
-			now = "  (now " + l.cfg.Player.Name + ")"
-		case l.entry.Cut:
-			now = fmt.Sprintf("  (cut to %d)", l.entry.Max)
-		}
-		tail = append(tail, " Your name: "+st.Selected.Render(l.entry.String()+"_")+st.Dim.Render(now+"   enter keep · esc cancel"))
+		tail = append(tail, l.nameLine(ctx, w))
 	case l.note != "" && l.isErr:
 		tail = append(tail, kit.Paragraph("! "+l.note, w, st.Error.Render)...)
 	case l.note != "":

@@ -49,3 +49,43 @@ func TestRenameCancelKeepsTheName(t *testing.T) {
 	assert.False(t, strings.Contains(view, "!"), "no error for a name left as it was:\n%s", view)
 	assert.NotContains(t, view, "Your name:", "the line is closed")
 }
+
+// The rename line fits 80 columns whatever the name now is (long, or
+// of wide letters): the keys give way first (the keys' line says them),
+// then the name now ends in "…"; never the line cut at the edge. A
+// long name typed shows its end and the cursor.
+func TestRenameLineFits(t *testing.T) {
+	for _, name := range []string{"ann", "alexandra_of_the_norther", "王小明王小明王小明王小明王小明王小明王小明王小", "王小明王小明王小明王小明"} {
+		l, ctx := renameLobby()
+		l.cfg.Player.Name = name
+		press(l, ctx, "r")
+		line := nameLine(t, l, ctx)
+		if !strings.HasSuffix(line, ")") && !strings.HasSuffix(line, "esc cancel") {
+			t.Errorf("%q: the rename line is cut: %q", name, line)
+		}
+		if !strings.Contains(line, "(now "+name+")") && !strings.Contains(line, "…)") {
+			t.Errorf("%q: the name now is neither whole nor shortened with …: %q", name, line)
+		}
+		for range 24 {
+			press(l, ctx, "王")
+		}
+		if line := nameLine(t, l, ctx); !strings.HasSuffix(line, "王_") && !strings.HasSuffix(line, "esc cancel") {
+			t.Errorf("%q: the name typed is cut: %q", name, line)
+		}
+	}
+}
+
+// nameLine is the lobby's rename line as shown at 80 columns.
+func nameLine(t *testing.T, l *Lobby, ctx *kit.Context) string {
+	t.Helper()
+	for _, line := range strings.Split(ansi.Strip(l.View(ctx)), "\n") {
+		if strings.HasPrefix(line, " Your name: ") {
+			if kit.WidthOf(line) > 80 {
+				t.Fatalf("the rename line is %d wide: %q", kit.WidthOf(line), line)
+			}
+			return strings.TrimRight(line, " ")
+		}
+	}
+	t.Fatalf("no rename line:\n%s", ansi.Strip(l.View(ctx)))
+	return ""
+}

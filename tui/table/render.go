@@ -125,7 +125,7 @@ func (sc *Scene) tableArea(ctx *kit.Context, w, h int, size kit.CardSize, hand H
 		// room the blank row goes first (info2 below).
 		info = append(info, "")
 	}
-	title := []string{" " + ctx.Styles.Heading.Render(sc.fitTo(ctx, w, 1, (*Scene).trickTitle))}
+	title := []string{" " + ctx.Styles.Heading.Render(cutTo(ctx, sc.fitTo(ctx, w, 1, (*Scene).trickTitle), w-2))}
 	// Four seats in a short window (80×24): the bottom seat's name goes
 	// beside its card, not under it, so that the row marking the
 	// person's sequences has room. Chosen by the window alone, so that
@@ -257,7 +257,7 @@ func (sc *Scene) seqFrag() string {
 // the bids panel says too), said shorter ("sequences: them") and then
 // with the names shortened until it fits.
 func (sc *Scene) infoLines(ctx *kit.Context, w, n int) []string {
-	lines := sc.packLine(sc.infoFrags(ctx), w, n)
+	lines := sc.packLine(ctx, sc.infoFrags(ctx), w, n)
 	if seq := sc.seqFrag(); seq == "" || saysSeq(lines, seq) {
 		return lines
 	}
@@ -270,14 +270,14 @@ func (sc *Scene) infoLines(ctx *kit.Context, w, n int) []string {
 		frags = frags[:len(frags)-1] // seqFrag, put last by infoFrags
 		for _, seq := range []string{s.seqFrag(), s.seqShort()} {
 			moved := append([]string{frags[0], seq}, frags[1:]...)
-			if l := s.packLine(moved, w, n); saysSeq(l, seq) {
+			if l := s.packLine(ctx, moved, w, n); saysSeq(l, seq) {
 				return l
 			}
 		}
 	}
 	// Names can be no shorter: the sequences go first.
 	frags := sc.infoFrags(ctx)
-	return sc.packLine(append([]string{sc.seqShort()}, frags[:len(frags)-1]...), w, n)
+	return sc.packLine(ctx, append([]string{sc.seqShort()}, frags[:len(frags)-1]...), w, n)
 }
 
 // saysSeq reports whether lines hold the fragment seq whole (packLine
@@ -349,7 +349,7 @@ func hasKind(as []rules.Action, k rules.Kind) bool {
 // which keeps its own case. A fragment is never cut in the middle: one
 // that does not fit starts the next line, and what does not fit in n
 // lines is left out whole.
-func (sc *Scene) packLine(frags []string, w, n int) []string {
+func (sc *Scene) packLine(ctx *kit.Context, frags []string, w, n int) []string {
 	var out []string
 	cur := ""
 	for _, f := range frags {
@@ -367,9 +367,21 @@ func (sc *Scene) packLine(frags []string, w, n int) []string {
 		out = append(out, cur)
 	}
 	for i := range out {
-		out[i] = kit.Clip(out[i], w)
+		out[i] = cutTo(ctx, out[i], w)
 	}
 	return out[:min(len(out), n)]
+}
+
+// cutTo is s in at most w cells, ending in the screen's mark ("…") when
+// it is cut, so that a name or a line cut to fit does not read whole.
+func cutTo(ctx *kit.Context, s string, w int) string {
+	if w <= 0 {
+		return ""
+	}
+	if kit.WidthOf(s) <= w {
+		return s
+	}
+	return kit.Cut(s, w, shortMark(ctx))
 }
 
 // fitTo is the line say makes of the scene in w cells less pad: with
@@ -414,9 +426,42 @@ func (sc *Scene) trickTitle() string {
 	case v.Phase == rules.PhaseDix:
 		return "The dix: the 7 of trump for the upcard"
 	case v.Phase == rules.PhaseSequences:
-		return "Sequences"
+		return sc.dialogueTitle()
 	}
 	return "No trick"
+}
+
+// dialogueTitle says where the sequence dialogue stands: the claim
+// standing as far as the table has heard it ("West claims 50, 4 cards,
+// K high"), or that none is made yet, and whose word it is.
+func (sc *Scene) dialogueTitle() string {
+	v := &sc.V
+	var ps []string
+	claimant, value, length, top := v.Claim()
+	switch {
+	case claimant == rules.NoSeat:
+		ps = append(ps, "none claimed yet")
+	case int(claimant) < v.Players:
+		c := fmt.Sprintf("%s %d", sc.Verb(claimant, "claim"), value)
+		if length > 0 {
+			c += fmt.Sprintf(", %d cards", length)
+		}
+		if top != rules.NoRank {
+			c += ", " + top.Display() + " high"
+		}
+		ps = append(ps, c)
+	}
+	if t := v.Turn; t != rules.NoSeat && int(t) < v.Players {
+		word := "answer"
+		if claimant == rules.NoSeat {
+			word = "speak"
+		}
+		ps = append(ps, sc.Lower(t)+" to "+word)
+	}
+	if len(ps) == 0 {
+		return "Sequences"
+	}
+	return "Sequences: " + strings.Join(ps, " · ")
 }
 
 // winning is the seat whose card wins the trick on the table.
@@ -637,7 +682,12 @@ func (sc *Scene) seatFacts(ctx *kit.Context, s rules.Seat, w int) (tag, cards st
 		// watched seat's.
 		p := "partner"
 		if sc.Watching {
+			// A long name is shortened ("alexa…'s partner") rather
+			// than the role cut at its end.
 			p = sc.owner(v.Seat) + " partner"
+			if room := w - 2 - kit.WidthOf("'s partner"); kit.WidthOf(p) > w-2 && room >= 4 {
+				p = cutTo(ctx, sc.Name(v.Seat), room) + "'s partner"
+			}
 		}
 		roles = append(roles, p)
 	}
@@ -676,7 +726,7 @@ func (sc *Scene) seatLines(ctx *kit.Context, s rules.Seat, w int) []string {
 		out = append(out, kit.Indent("  ", roles, nil)...)
 	}
 	for i := range out {
-		out[i] = kit.Clip(out[i], w)
+		out[i] = cutTo(ctx, out[i], w)
 	}
 	return out
 }
@@ -708,7 +758,7 @@ func (sc *Scene) partnerLines(ctx *kit.Context, s rules.Seat, w, leftW int) (rig
 		right = sc.openHand(ctx, open, w-2)
 		right[0] = turn + right[0]
 		for _, l := range nonEmpty(tag, fit(roles, leftW)) {
-			left = append(left, kit.Right(kit.Clip(l, leftW), leftW))
+			left = append(left, kit.Right(cutTo(ctx, l, leftW), leftW))
 		}
 	} else {
 		if kit.WidthOf(tag+" · "+cards) > w-2 {
@@ -725,7 +775,7 @@ func (sc *Scene) partnerLines(ctx *kit.Context, s rules.Seat, w, leftW int) (rig
 		right = []string{turn + first, fit(roles, w)}
 	}
 	for i := range right {
-		right[i] = kit.Clip(right[i], w)
+		right[i] = cutTo(ctx, right[i], w)
 	}
 	return right[:min(2, len(right))], left
 }
@@ -816,13 +866,13 @@ func (sc *Scene) statusLines(ctx *kit.Context, w int) []string {
 	if kit.WidthOf(line) > w-1 {
 		line = sc.fitTo(ctx, w, 1, say("points"))
 	}
-	out := []string{kit.Clip(line, w)}
+	out := []string{cutTo(ctx, line, w)}
 	if kit.WidthOf(line) > w-1 {
 		second := points("Card points")(sc)
 		if kit.WidthOf(second) > w-2 {
 			second = sc.fitTo(ctx, w, 2, points("Points"))
 		}
-		out = []string{kit.Clip(sc.fitTo(ctx, w, 1, counts), w), kit.Clip(" "+second, w)}
+		out = []string{cutTo(ctx, sc.fitTo(ctx, w, 1, counts), w), cutTo(ctx, " "+second, w)}
 	}
 	if v.InTrick > 0 && v.LastLeader != rules.NoSeat {
 		var cs []string
@@ -833,7 +883,7 @@ func (sc *Scene) statusLines(ctx *kit.Context, w int) []string {
 			return fmt.Sprintf(" Last trick: %s (%s led), won by %s", strings.Join(cs, " "), sc.Lower(v.LastLeader),
 				sc.Lower(v.LastTrickWinner()))
 		})
-		out = append(out, kit.Clip(last, w))
+		out = append(out, cutTo(ctx, last, w))
 	}
 	return out
 }

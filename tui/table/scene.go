@@ -308,7 +308,7 @@ func (sc *Scene) shortBy(ctx *kit.Context, w int, shorten func([]string, int, st
 
 // nameIn is seat s's name in w cells, shortened as shortTo does.
 func (sc *Scene) nameIn(ctx *kit.Context, s rules.Seat, w int) string {
-	return kit.Clip(sc.shortTo(ctx, w).Name(s), w)
+	return cutTo(ctx, sc.shortTo(ctx, w).Name(s), w)
 }
 
 // members are the seats of side i in the order SideName names them.
@@ -383,29 +383,36 @@ func (sc *Scene) bySide(x [4]int) []int {
 	return out
 }
 
-// header is the top line: the deal, the dealer, the target and the
-// tag on the left, the game score by side on the right. Parts that do
-// not fit are left out whole, the least needed first, never cut: "game
-// to 30" must not stand for a game to 300.
+// header is the top line: the deal, the dealer, the target, the seat
+// count and the tag on the left, the game score by side on the right.
+// Parts that do not fit are left out whole, the least needed first,
+// never cut: "game to 30" must not stand for a game to 300.
 func (sc *Scene) Header(ctx *kit.Context, w int) string {
-	line, ok := sc.header(ctx, w, false)
-	// Long names are shortened before the score is cut, and the teams
-	// become "us" and "them" only when even short names do not fit.
-	for _, nw := range []int{12, 6} {
-		if ok {
-			break
+	// Long names are shortened before the seat count goes, and the teams
+	// become "us" and "them" only when even short names do not fit. The
+	// seat count is left out only when nothing else makes room (a narrow
+	// terminal), never at 80 columns.
+	for _, loose := range []bool{false, true} {
+		for _, nw := range []int{0, 12, 6} {
+			s := sc
+			if nw > 0 {
+				s = sc.shortTo(ctx, nw)
+			}
+			if line, ok := s.header(ctx, w, false, loose); ok {
+				return line
+			}
 		}
-		line, ok = sc.shortTo(ctx, nw).header(ctx, w, false)
+		if line, ok := sc.shortTo(ctx, 6).header(ctx, w, true, loose); ok || loose {
+			return line
+		}
 	}
-	if !ok {
-		line, _ = sc.shortTo(ctx, 6).header(ctx, w, true)
-	}
-	return line
+	return ""
 }
 
 // header is Header with the names as sc has them, and whether it fits;
-// us says the teams of four may be called "us" and "them".
-func (sc *Scene) header(ctx *kit.Context, w int, us bool) (string, bool) {
+// us says the teams of four may be called "us" and "them", loose that
+// the seat count may be left out.
+func (sc *Scene) header(ctx *kit.Context, w int, us, loose bool) (string, bool) {
 	st := &ctx.Styles
 	v := &sc.V
 	parts := []string{st.Title.Render("Klob"), fmt.Sprintf("Deal %d", max(1, sc.DealNo)), sc.Verb(v.Dealer, "deal"),
@@ -441,21 +448,32 @@ func (sc *Scene) header(ctx *kit.Context, w int, us bool) (string, bool) {
 		}
 		return s
 	}
-	// The least needed goes first: the tag, the seat count, the dealer
-	// (and last, when us allows, the teams' names).
+	// The least needed goes first: the tag, the dealer, then the target
+	// and the seat count say it in one ("3 players to 1500"), then, when
+	// us allows, the teams' names; the seat count only when loose allows.
+	merged := ""
+	if parts[3] != "" && parts[4] != "" {
+		merged = fmt.Sprintf("%d players to %d", sc.players(), v.Options.Target)
+	}
 	tries := []struct {
-		keep  []int
-		short bool
-	}{{[]int{0, 1, 2, 3, 4, 5}, false}, {[]int{0, 1, 2, 3, 4}, false}, {[]int{0, 1, 2, 3}, false},
-		{[]int{0, 1, 3}, false}, {[]int{0, 1, 3}, true}}
+		keep                []int
+		merge, short, loose bool
+	}{{[]int{0, 1, 2, 3, 4, 5}, false, false, false}, {[]int{0, 1, 2, 3, 4}, false, false, false},
+		{[]int{0, 1, 3, 4}, false, false, false}, {[]int{0, 1, 3, 4}, true, false, false},
+		{[]int{0, 1, 3}, false, false, true}, {[]int{0, 1, 3, 4}, true, true, false},
+		{[]int{0, 1, 3}, false, true, true}}
 	line := ""
 	for _, t := range tries {
-		if t.short && !us {
+		if (t.short && !us) || (t.loose && !loose) || (t.merge && merged == "") {
 			continue
 		}
 		var ls []string
 		for _, i := range t.keep {
-			if parts[i] != "" {
+			switch {
+			case t.merge && i == 3:
+				ls = append(ls, merged)
+			case t.merge && i == 4:
+			case parts[i] != "":
 				ls = append(ls, parts[i])
 			}
 		}
@@ -469,7 +487,7 @@ func (sc *Scene) header(ctx *kit.Context, w int, us bool) (string, bool) {
 			return line, true
 		}
 	}
-	return kit.Clip(line, w), false
+	return cutTo(ctx, line, w), false
 }
 
 // styleTotals draws the header's score, its "not saved" mark as an

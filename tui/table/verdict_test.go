@@ -605,7 +605,7 @@ func TestInfoLineKeepsNamesCase(t *testing.T) {
 	// At every width the fragments wrap differently: each starts a line
 	// once.
 	for w := 20; w <= 80; w++ {
-		got := ansi.Strip(strings.Join(sc.packLine(sc.infoFrags(&ctx), w, 9), "\n"))
+		got := ansi.Strip(strings.Join(sc.packLine(&ctx, sc.infoFrags(&ctx), w, 9), "\n"))
 		if strings.Contains(got, "Bob") || strings.HasPrefix(got, " bottom") || strings.Contains(got, "\n bottom") {
 			t.Errorf("width %d: a name changed its case, or a line starts in lower case:\n%s", w, got)
 		}

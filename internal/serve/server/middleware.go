@@ -16,6 +16,8 @@ import (
 	"charm.land/wish/v2"
 	bm "charm.land/wish/v2/bubbletea"
 	gossh "golang.org/x/crypto/ssh"
+
+	"github.com/klob/klob/internal/platform/termcolor"
 )
 
 // The messages a refused connection reads.
@@ -361,6 +363,13 @@ func (s *Server) program(sess ssh.Session) (*tea.Program, *guard) {
 	// environment), then the bounded input, size and filter over them.
 	out := &stallWriter{w: sess, after: s.cfg.StallTimeout, stalled: func() { s.stalled(sess) }}
 	opts := append(bm.MakeOptions(sess), tea.WithInput(in), tea.WithOutput(out), tea.WithWindowSize(w, h), tea.WithFilter(g.filter))
+	// The client's TERM decides: a mono one (vt100, xterm-mono) gets no
+	// colour codes.
+	env := sess.Environ()
+	if pty, _, ok := sess.Pty(); ok {
+		env = append(env, "TERM="+pty.Term)
+	}
+	opts = append(opts, termcolor.ColorOptions(env, nil)...)
 	p := tea.NewProgram(g, opts...)
 	send := p.Send
 	g.quit = func() { go p.Quit() }
