@@ -87,7 +87,10 @@
 //
 // A person's name is checked and NFKC-normalised (NormalName); two keys
 // under names that look alike are told apart by a short tag of the key
-// (Label), in the list, the waiting room and the game. Hall.Visit keeps
+// (Label), in the list, the waiting room and the game. A name a member
+// of the club goes by (Hall.Member, told by the server from its
+// database) is refused to every other key (NameFree), away or not.
+// Hall.Visit keeps
 // who is connected, and lets one connection of a key take the game
 // played alone over from another; a rename (Visit.Rename) reaches the
 // seats the person holds in waiting rooms, while a game under way keeps
