@@ -43,11 +43,11 @@
 // the logs back, so a restart (even kill -9) brings every table back:
 // a waiting room with its seats reserved, a game resumed in a host (the
 // bots that had taken dropped seats play them again), waiting for its
-// people. A grace (Config.Grace) runs only while somebody is at the
-// table, since nothing happens there otherwise: after a restart each
-// person away gets a whole grace from when the first of the table's
-// people (or, at a game, a spectator) comes back, not from the
-// restart. A waiting room nobody comes back to closes after
+// people. A grace (Config.Grace) runs only while one of the table's
+// people sits at it (a spectator alone does not count: bots would take
+// the seats over and play the people's game for spectators): after a
+// restart each person away gets a whole grace from when the first of
+// the table's people comes back, not from the restart. A waiting room nobody comes back to closes after
 // Config.Abandon, its people told why when they come.
 //
 // A finished game is filed into each person's history
