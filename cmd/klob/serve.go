@@ -317,6 +317,17 @@ func newServe(f serveFlags, cl *club.Service, stdout, stderr io.Writer) (*server
 	}
 	all := &served{Hall: h}
 	if cl != nil {
+		// The members' names are theirs: the hall learns them all now,
+		// then each change as the database commits it.
+		cl.DB().OnName(h.Member)
+		names, err := cl.DB().Names(context.Background())
+		if err != nil {
+			h.Close()
+			return nil, nil, err
+		}
+		for key, name := range names {
+			h.Member(key, name)
+		}
 		if all.tourney, err = startTourney(f, bots, cl.DB(), logf); err != nil {
 			h.Close()
 			return nil, nil, err
@@ -500,8 +511,33 @@ func lobbyConfig(f serveFlags, h *hall.Hall, bots serveBots, s *server.Session) 
 			return os.WriteFile(filepath.Join(st.Dir(), nameFile), []byte(n), 0o600)
 		}
 	}
+	if err := h.NameFree(s.Key, name); err != nil {
+		// Another member's name: not theirs to play, talk and stand
+		// in the leaderboards under.
+		taken := name
+		name = otherName(h, s.Key, name)
+		h.Tell(s.Key, fmt.Sprintf("%s is the name of another member of this club: you are %s here. Press r to choose your name.", taken, name))
+	}
 	cfg.Player = hall.Player{ID: s.Key, Name: name}
 	return cfg
+}
+
+// otherName is the name of a person whose name, taken, another member
+// of the club goes by: the name with the first digits of their key's
+// tag ("ann-1a2b"), else "player" with them, else (a guest) "guest".
+func otherName(h *hall.Hall, key, taken string) string {
+	if key == "" {
+		return "guest" // nobody reads a guest's name: no talk, no table
+	}
+	tag := hall.KeyTag(key)[:min(4, len(key))]
+	cut := []rune(taken)
+	cut = cut[:min(len(cut), hall.MaxName-1-len(tag))]
+	for _, n := range []string{string(cut) + "-" + tag, "player-" + tag} {
+		if _, err := hall.NormalName(n); err == nil && h.NameFree(key, n) == nil {
+			return n
+		}
+	}
+	return "player-" + tag
 }
 
 // cleanName makes an SSH user name fit to show and log: NFKC (a

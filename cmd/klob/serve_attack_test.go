@@ -264,7 +264,7 @@ func TestServeUnderAttack(t *testing.T) {
 			time.Sleep(time.Second) // drawn at their size a while
 			return "", err
 		}, ""},
-		{"a 200 MB paste", func() (string, error) { return attackPaste(addr, 200<<20) }, "too much input"},
+		{"a 200 MB paste", func() (string, error) { return attackPaste(addr, 200<<20) }, "too much pasted"},
 		{"100000 env requests of 30 KB", func() (string, error) { return attackEnv(addr, 100000, 30<<10) }, "too many requests on this connection"},
 	}
 	check := func(a attack, out string, err error) {

@@ -16,6 +16,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/klob/klob/internal/play/hall"
 	"github.com/klob/klob/internal/record/clubdb"
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/serve/club"
@@ -367,4 +368,56 @@ func (w *watchWriter) Write(p []byte) (int, error) {
 		close(w.seen)
 	}
 	return len(p), nil
+}
+
+// TestServeKeepsMembersNames: a member's name, the member away, is
+// nobody else's: another key coming in under it (its ssh user name) is
+// named otherwise and told why and how to rename, and a rename to it is
+// refused; the member comes in under it as ever.
+func TestServeKeepsMembersNames(t *testing.T) {
+	r := startServe(t, t.TempDir(), time.Minute)
+	ctx := context.Background()
+	ann := newPerson(t, "ann")
+	annKey := server.KeyID(ann.key.PublicKey())
+	// Known to the club (a tournament entered, say): the running
+	// server learns it from the database.
+	require.NoError(t, r.club.DB().SeePlayer(ctx, annKey, "Ann"))
+
+	eve := newPerson(t, "ann")
+	eveKey := server.KeyID(eve.key.PublicKey())
+	r.connect(t, eve)
+	other := "ann-" + eveKey[:4]
+	eve.c.WaitText(t, patience, "Welcome, "+other)
+	eve.c.WaitText(t, patience, "ann is the name of another member of this club: you are "+other+" here. Press r to choose your name.")
+	eve.typ(t, "r")
+	eve.c.WaitText(t, patience, "Your name:")
+	for range len(other) {
+		eve.typ(t, "\x7f")
+	}
+	eve.typ(t, "ANN", "\r")
+	eve.c.WaitText(t, patience, "ANN is the name of another member of this club: choose another")
+	eve.typ(t, "r")
+	eve.c.WaitText(t, patience, "Your name:")
+	for range len(other) {
+		eve.typ(t, "\x7f")
+	}
+	eve.typ(t, "Eve", "\r")
+	eve.c.WaitText(t, patience, "You are Eve now.")
+
+	r.connect(t, ann)
+	ann.c.WaitText(t, patience, "Welcome, ann · your SSH key")
+}
+
+// TestOtherName: the name of one whose name is a member's is theirs
+// with the start of their key's tag, fit to be a name and nobody's.
+func TestOtherName(t *testing.T) {
+	h, err := hall.New(hall.Config{})
+	require.NoError(t, err)
+	const key = "1a2b3c4d5e6f1a2b3c4d5e6f1a2b3c4d"
+	assert.Equal(t, "ann-1a2b", otherName(h, key, "ann"))
+	assert.Equal(t, "abcdefghijklmnopqrs-1a2b", otherName(h, key, "abcdefghijklmnopqrstuvwx"), "cut to fit")
+	assert.Equal(t, "player-1a2b", otherName(h, key, "cafe"), `"cafe-1a2b" reads as a tag`)
+	h.Member("other", "ann-1a2b")
+	assert.Equal(t, "player-1a2b", otherName(h, key, "ann"))
+	assert.Equal(t, "guest", otherName(h, "", "ann"))
 }

@@ -235,7 +235,7 @@ func serveLoad(t *testing.B) {
 				})
 				go run("paste", func() error {
 					out, err := attackPaste(addr, 200<<20)
-					if err == nil && !strings.Contains(out, "too much input") {
+					if err == nil && !strings.Contains(out, "too much pasted") {
 						err = fmt.Errorf("no message: %q", out)
 					}
 					return err

@@ -735,6 +735,9 @@ func (l *Lobby) nameLine(ctx *kit.Context, w int) string {
 // pasted was longer than a name holds, and the note says so.
 func (l *Lobby) rename(name string, cut bool) (kit.Screen, tea.Cmd) {
 	name, err := checkName(name)
+	if err == nil && l.visit != nil {
+		err = l.visit.Rename(name) // another member's name is refused
+	}
 	if err != nil {
 		l.setNote(err.Error(), true)
 		return l, nil
@@ -745,9 +748,6 @@ func (l *Lobby) rename(name string, cut bool) (kit.Screen, tea.Cmd) {
 		}
 	}
 	l.cfg.Player.Name = name
-	if l.visit != nil {
-		l.visit.Rename(name)
-	}
 	if !l.isErr && cut {
 		l.setNote(fmt.Sprintf("You are %s now: a name holds at most %d characters, the rest was left out.", name, hall.MaxName), false)
 	} else if !l.isErr {

@@ -332,3 +332,40 @@ func TestAgainKeptByANewConnection(t *testing.T) {
 	require.NoError(t, bob.port().Again(s.Gen))
 	eventually(t, "the next game", func() bool { s := again.port().Snapshot(); return s.Game == 2 && s.HasDeal })
 }
+
+// TestSpectatorRunsNoGrace: the seats of the people away wait for them
+// while only spectators are at the table, after a restart as after
+// everyone dropped: a grace runs only with a person seated there, and
+// each person away gets a whole one from when somebody seated comes.
+func TestSpectatorRunsNoGrace(t *testing.T) {
+	for _, restart := range []bool{true, false} {
+		t.Run(fmt.Sprint("restart=", restart), func(t *testing.T) {
+			d := newOnDisk(t)
+			h := d.hall(t)
+			tb := annOpens(t, h, 2, rules.DefaultOptions(), 5)
+			ann, bob := annAndBob(t, tb)
+			await(t, ann.port(), "the first deal", func(s host.Snapshot) bool { return s.HasDeal })
+			if restart {
+				h.Close()
+				h, tb = d.restart(t, tb.Code())
+			} else {
+				ann.leave()
+				bob.leave()
+			}
+			zed, err := tb.Watch(Player{ID: "z", Name: "Zed"})
+			require.NoError(t, err)
+			s := await(t, zed, "the spectator's snapshot", func(s host.Snapshot) bool { return s.HasDeal })
+			for i, p := range s.Players {
+				assert.Equal(t, host.SeatAway, p.State, "seat %d", i)
+				assert.True(t, p.Until.IsZero(), "seat %d's grace runs for a spectator: until %v", i, p.Until)
+			}
+			d.clock.Advance(10 * time.Minute) // ten graces, less than Abandon
+
+			ann = join(t, tb, "a", "Ann", 3)
+			s = await(t, ann.port(), "Ann back", func(s host.Snapshot) bool { return s.Players[0].State == host.SeatHere })
+			assert.Equal(t, host.SeatAway, s.Players[1].State, "Bob's seat after ten minutes watched")
+			assert.Equal(t, d.clock.Now().Add(time.Minute), s.Players[1].Until, "Bob's grace from Ann's coming")
+			zed.Leave()
+		})
+	}
+}

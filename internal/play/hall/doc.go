@@ -43,11 +43,11 @@
 // the logs back, so a restart (even kill -9) brings every table back:
 // a waiting room with its seats reserved, a game resumed in a host (the
 // bots that had taken dropped seats play them again), waiting for its
-// people. A grace (Config.Grace) runs only while somebody is at the
-// table, since nothing happens there otherwise: after a restart each
-// person away gets a whole grace from when the first of the table's
-// people (or, at a game, a spectator) comes back, not from the
-// restart. A waiting room nobody comes back to closes after
+// people. A grace (Config.Grace) runs only while one of the table's
+// people sits at it (a spectator alone does not count: bots would take
+// the seats over and play the people's game for spectators): after a
+// restart each person away gets a whole grace from when the first of
+// the table's people comes back, not from the restart. A waiting room nobody comes back to closes after
 // Config.Abandon, its people told why when they come.
 //
 // A finished game is filed into each person's history
@@ -87,7 +87,10 @@
 //
 // A person's name is checked and NFKC-normalised (NormalName); two keys
 // under names that look alike are told apart by a short tag of the key
-// (Label), in the list, the waiting room and the game. Hall.Visit keeps
+// (Label), in the list, the waiting room and the game. A name a member
+// of the club goes by (Hall.Member, told by the server from its
+// database) is refused to every other key (NameFree), away or not.
+// Hall.Visit keeps
 // who is connected, and lets one connection of a key take the game
 // played alone over from another; a rename (Visit.Rename) reaches the
 // seats the person holds in waiting rooms, while a game under way keeps

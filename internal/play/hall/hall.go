@@ -162,6 +162,8 @@ type Hall struct {
 
 	// present is who is connected, for the names (names.go).
 	present presence
+	// members are the names of the club's members (names.go).
+	members members
 	// guesses are the wrong codes tried, by address and key (guess.go).
 	guesses *chat.Limiter
 	// lobby is the lobby's chat room, nil without Config.Chat.
@@ -198,6 +200,24 @@ func (h *Hall) tell(id, text string) {
 		h.notices = map[string]string{}
 	}
 	if _, ok := h.notices[id]; ok || len(h.notices) < maxNotices {
+		h.notices[id] = text
+	}
+}
+
+// Tell keeps text for the person of key id to read when their lobby
+// opens (Notice), after what the hall already keeps for them.
+func (h *Hall) Tell(id, text string) {
+	if id == "" {
+		return
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.notices == nil {
+		h.notices = map[string]string{}
+	}
+	if old, ok := h.notices[id]; ok {
+		h.notices[id] = old + " " + text
+	} else if len(h.notices) < maxNotices {
 		h.notices[id] = text
 	}
 }

@@ -17,7 +17,8 @@ import (
 // keys can still choose one name, or names that look alike ("alice"
 // and "аlice" with a Cyrillic а): while both are connected (or hold
 // seats at one table), everyone reads each with a short tag of its key
-// beside it.
+// beside it. A name a member of the club goes by is theirs alone
+// (members, below).
 
 // MaxName is the most characters a name holds.
 const MaxName = 24
@@ -344,21 +345,28 @@ func (h *Hall) Visit(p Player, kick func()) *Visit {
 }
 
 // Rename says the person of v goes by name now: in the hall's list of
-// who is connected, and at every seat they hold (Table.rename).
-func (v *Visit) Rename(name string) {
+// who is connected, at every seat they hold (Table.rename), and among
+// the club's members if they are one. A name another member goes by is
+// refused (NameFree), and nothing changes.
+func (v *Visit) Rename(name string) error {
+	if err := v.h.NameFree(v.p.ID, name); err != nil {
+		return err
+	}
+	v.h.members.rename(v.p.ID, name)
 	v.h.present.mu.Lock()
 	old := v.p
 	v.p.Name = name
 	id := v.p.ID
 	v.h.present.mu.Unlock()
 	if id == "" || old.Name == name {
-		return
+		return nil
 	}
 	v.h.cfg.Logf("%s renamed themselves %q", Who(old), name)
 	// Not under present.mu: a table's lock is taken before it (Label).
 	for _, t := range v.h.all() {
 		t.rename(id, name)
 	}
+	return nil
 }
 
 // Leave ends the visit.
@@ -458,4 +466,96 @@ func (h *Hall) shared(p Player, also []Player) bool {
 		}
 	}
 	return false
+}
+
+// The names of the club's members: a name a member's key goes by (its
+// row in the club's database) is theirs, and no other key, nor a
+// guest, may take it or a name that looks like it, even while they are
+// away; otherwise anyone could play, talk and stand in the
+// leaderboards as them. The server tells the hall each member's name
+// (Member), all at its start and then as the database changes, so a
+// name is checked in memory, never waiting for the database.
+
+// members is the names of the club's members.
+type members struct {
+	mu    sync.Mutex
+	names map[string]string          // by key
+	keys  map[string]map[string]bool // the keys by the skeleton of their name
+}
+
+// Member notes that key, a member of the club, goes by name now.
+func (h *Hall) Member(key, name string) {
+	if key == "" {
+		return
+	}
+	m := &h.members
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.set(key, name)
+}
+
+// rename notes the new name of key if it is a member's (the database
+// learns it a moment later, and tells Member the same).
+func (m *members) rename(key, name string) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if _, ok := m.names[key]; ok {
+		m.set(key, name)
+	}
+}
+
+// set makes name the name of key; m.mu is held.
+func (m *members) set(key, name string) {
+	if m.names == nil {
+		m.names, m.keys = map[string]string{}, map[string]map[string]bool{}
+	}
+	if old, ok := m.names[key]; ok {
+		sk := memberSkeleton(old)
+		delete(m.keys[sk], key)
+		if len(m.keys[sk]) == 0 {
+			delete(m.keys, sk)
+		}
+	}
+	m.names[key] = name
+	sk := memberSkeleton(name)
+	if m.keys[sk] == nil {
+		m.keys[sk] = map[string]bool{}
+	}
+	m.keys[sk][key] = true
+}
+
+// TakenError refuses a name another member of the club goes by.
+type TakenError struct {
+	Name string // the name asked for
+}
+
+func (e *TakenError) Error() string {
+	return e.Name + " is the name of another member of this club: choose another"
+}
+
+// NameFree says whether the person of key (a guest: "") may go by name:
+// a *TakenError when another member of the club goes by a name that
+// looks like it, unless the key's own member name looks like it too
+// (two members who went by one name before it was theirs alone keep
+// it).
+func (h *Hall) NameFree(key, name string) error {
+	sk := memberSkeleton(name)
+	m := &h.members
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	holders := m.keys[sk]
+	if len(holders) == 0 || key != "" && holders[key] {
+		return nil
+	}
+	return &TakenError{Name: name}
+}
+
+// memberSkeleton is the skeleton of a member's name, or of a name of
+// symbols alone ("♥♥") the symbols: such names all have the empty
+// skeleton, and one member's would otherwise take them all.
+func memberSkeleton(name string) string {
+	if sk := skeleton(name); sk != "" {
+		return sk
+	}
+	return skeletonOf(name, true, true)
 }

@@ -200,3 +200,43 @@ func TestGameNamesTagOnlySeats(t *testing.T) {
 	assert.Equal(t, "Ann #a", s.Players[0].Name, "two Anns at one table read apart")
 	assert.Equal(t, "Ann #x", s.Players[1].Name)
 }
+
+// TestMemberNamesAreTheirs: a name a member of the club goes by, or one
+// that looks like it in any case, is refused to another key's rename,
+// even with the member away; the member keeps theirs, two members who
+// shared one before keep it, and a member's rename frees the old name.
+func TestMemberNamesAreTheirs(t *testing.T) {
+	h, err := New(Config{})
+	require.NoError(t, err)
+	h.Member("aa", "Ann")
+	h.Member("dd", "Dora")
+	h.Member("d2", "dora") // two Doras from before
+
+	eve := h.Visit(Player{ID: "ee", Name: "eve"}, nil)
+	for _, n := range []string{"Ann", "ann", "ANN", "Аnn", "A n n"} { // a Cyrillic А
+		err := eve.Rename(n)
+		var taken *TakenError
+		require.ErrorAs(t, err, &taken, n)
+		assert.Equal(t, n+" is the name of another member of this club: choose another", err.Error())
+		assert.Equal(t, "eve", h.Label(Player{ID: "ee", Name: "eve"}, nil))
+	}
+	require.Error(t, h.NameFree("", "ann"), "a guest neither")
+	require.NoError(t, eve.Rename("Anna"))
+
+	ann := h.Visit(Player{ID: "aa", Name: "Ann"}, nil)
+	require.NoError(t, ann.Rename("ANN"), "the member's own name, in other letters")
+	require.NoError(t, h.NameFree("dd", "Dora"))
+	require.NoError(t, h.NameFree("d2", "Dora"))
+	require.Error(t, h.NameFree("ee", "Dora"))
+
+	require.NoError(t, ann.Rename("Annette"))
+	require.NoError(t, eve.Rename("Ann"), "Ann is free once its member goes by another name")
+	require.Error(t, eve.Rename("Annette"), "and the member's new name is theirs")
+	h.Member("ee", "Ann") // eve's name, once the club has met her
+	require.Error(t, h.NameFree("aa", "Ann"))
+
+	// Names of symbols alone are told apart by their symbols.
+	h.Member("hh", "♥♥")
+	require.Error(t, h.NameFree("ee", "♥ ♥"))
+	require.NoError(t, h.NameFree("ee", "★"))
+}

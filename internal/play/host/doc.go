@@ -45,9 +45,10 @@
 // the seat from an older one. Leave makes the seat wait Config.Grace for
 // its person, then a bot of Config.TakeoverLevel plays it; the person
 // who comes back plays again from the next deal. A grace runs only while
-// somebody, a person or a spectator, is at the game (nothing moves
-// otherwise): after a restart, or once everyone left, each person away
-// gets a whole grace from when somebody next comes. The
+// a person is at a seat (a spectator alone has nobody to play with, and
+// bots taking the seats over for spectators would play the people's game
+// without them): after a restart, or once every person left, each
+// person away gets a whole grace from when a person next comes. The
 // takeovers are recorded in the log's header comments and the moves the
 // stand-in made in its TakeoverTag, so Resume brings both back.
 //

@@ -267,12 +267,12 @@ func TestAPanickingBotStopsNothing(t *testing.T) {
 	}
 }
 
-// TestSpectatorsSeeBotsTakeOver: a game every person left while
-// spectators watch goes on: after the grace bots take the people's
-// seats and play, for 2, 3 and 4 seats, no trick held for a Ready only
-// a person could say (HoldTricks). The last spectator leaving stops it
-// again.
-func TestSpectatorsSeeBotsTakeOver(t *testing.T) {
+// TestSpectatorsAloneTakeNoSeat: a game every person left while
+// spectators watch keeps the people's seats for them, for 2, 3 and 4
+// seats: no grace runs with no person seated to play with, so no bot
+// takes a seat however long the spectators watch. A person coming back
+// starts the grace of the other, and a bot takes that seat after it.
+func TestSpectatorsAloneTakeNoSeat(t *testing.T) {
 	for _, n := range []int{2, 3, 4} {
 		t.Run(fmt.Sprint(n), func(t *testing.T) {
 			clock := clocktest.New(t0)
@@ -285,20 +285,30 @@ func TestSpectatorsSeeBotsTakeOver(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			for range 10 {
+				clock.Advance(cfg.Grace)
+				settle(t, h)
+			}
+			s := w.Snapshot()
+			for i := range 2 {
+				if p := s.Players[i]; p.State != SeatAway || !p.Until.IsZero() {
+					t.Fatalf("seat %d after ten graces watched: %v until %v, not away for good", i, p.State, p.Until)
+				}
+			}
+			ann := sit(t, h, 0)
+			if want := clock.Now().Add(cfg.Grace); !ann.Snapshot().Players[1].Until.Equal(want) {
+				t.Fatalf("Bob's seat goes to a bot at %v, not a grace from Ann's coming (%v)", ann.Snapshot().Players[1].Until, want)
+			}
 			clock.Advance(cfg.Grace)
-			s := await(t, w, "bots at both people's seats", func(s Snapshot) bool {
-				return s.Players[0].State == SeatTakeover && s.Players[1].State == SeatTakeover
-			})
-			await(t, w, "the game going on", func(x Snapshot) bool { return x.DealNo > s.DealNo })
-			w.Leave()
-			wantStill(t, h, "the game moved with nobody at it")
+			await(t, w, "a bot at Bob's seat", func(s Snapshot) bool { return s.Players[1].State == SeatTakeover })
 		})
 	}
 }
 
 // TestHeldTrickLetGoForSpectators: the last person leaving while a
 // trick is held for their Ready (HoldTricks) lets it go when spectators
-// stay: the bots play on, and take the seat after the grace.
+// stay, and the bots play on; the person's seat waits for them, no
+// grace running while only spectators are at the game.
 func TestHeldTrickLetGoForSpectators(t *testing.T) {
 	for _, n := range []int{2, 3, 4} {
 		t.Run(fmt.Sprint(n), func(t *testing.T) {
@@ -313,10 +323,12 @@ func TestHeldTrickLetGoForSpectators(t *testing.T) {
 			d := &driver{p: sit(t, h, 0), r: rand.New(rand.NewPCG(4, 4))}
 			s := d.playUntil(t, "a held trick", func(s Snapshot) bool { return s.Hold })
 			d.p.Leave()
-			clock.Advance(cfg.Grace)
-			await(t, w, "the next deal, the seat a bot's", func(x Snapshot) bool {
-				return x.DealNo > s.DealNo && x.Players[0].State == SeatTakeover
-			})
+			await(t, w, "the trick let go", func(x Snapshot) bool { return !x.Hold && x.Gen > s.Gen })
+			clock.Advance(10 * cfg.Grace)
+			settle(t, h)
+			if p := w.Snapshot().Players[0]; p.State != SeatAway || !p.Until.IsZero() {
+				t.Fatalf("the seat after ten graces watched: %v until %v, not away for good", p.State, p.Until)
+			}
 		})
 	}
 }

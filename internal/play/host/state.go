@@ -216,8 +216,8 @@ func (st *state) steps() []rules.Step {
 }
 
 // anyoneHere reports whether somebody is at the game: a person at a
-// seat, or a spectator, for whom the bots play on (and take the seats
-// of people who did not come back) as they would for a person.
+// seat, or a spectator, for whom the bots play on as they would for a
+// person. The seats of people away wait for a person seated (graces).
 func (st *state) anyoneHere() bool {
 	return len(st.h.watchers) > 0 || st.personHere()
 }
@@ -918,7 +918,7 @@ func (st *state) leave(p *port) {
 	}
 	st.setNote(Note{Kind: NoteDropped, Seat: p.seat, Text: sd.player.Name + " dropped"})
 	st.h.logf("%s dropped from seat %s", sd.player.Name, p.seat)
-	if !st.anyoneHere() {
+	if !st.personHere() {
 		st.pauseGraces()
 	} else if sd.takeover == nil {
 		st.armGrace(p.seat, st.h.clock.Now())
@@ -927,12 +927,14 @@ func (st *state) leave(p *port) {
 }
 
 // armGraces starts the grace of each person away whose seat waits for
-// them (no bot plays it yet), once somebody is at the game. A grace
-// runs only while the game can move, so only while somebody is at it:
-// after a restart, or once everyone left, the people away get their
-// whole grace from when somebody next comes, not from when they went.
+// them (no bot plays it yet), once a person is seated at the game. A
+// grace runs only while somebody plays with the people away, so only
+// while a person is at a seat (a spectator alone watches the seats
+// wait, and bots never take them over for spectators): after a
+// restart, or once every person left, the people away get their whole
+// grace from when a person next comes, not from when they went.
 func (st *state) armGraces() {
-	if st.closed || st.sess.Over() || !st.anyoneHere() {
+	if st.closed || st.sess.Over() || !st.personHere() {
 		return
 	}
 	now := st.h.clock.Now()
@@ -943,8 +945,8 @@ func (st *state) armGraces() {
 	}
 }
 
-// pauseGraces stops every grace when nobody is left at the game:
-// armGraces starts them afresh when somebody comes.
+// pauseGraces stops every grace when no person is left at a seat:
+// armGraces starts them afresh when one comes.
 func (st *state) pauseGraces() {
 	for i := range st.seats {
 		st.stopGrace(rules.Seat(i))
@@ -972,15 +974,15 @@ func (st *state) stopGrace(s rules.Seat) {
 }
 
 // graceOver gives a bot the seat of a person who did not come back.
-// Bots take seats only while somebody is at the game to play with.
+// Bots take seats only while a person is at the game to play with.
 func (st *state) graceOver(s rules.Seat, tok int) {
 	sd := st.seats[s]
 	if st.closed || sd.graceTok != tok || sd.port != nil || sd.takeover != nil || st.sess.Over() {
 		return
 	}
 	sd.graceStop = nil
-	if !st.anyoneHere() {
-		return // armGraces starts it afresh when somebody comes
+	if !st.personHere() {
+		return // armGraces starts it afresh when a person comes
 	}
 	b, err := st.standIn(s)
 	if err != nil {

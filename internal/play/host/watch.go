@@ -27,7 +27,7 @@ func (h *Host) Watch() (Port, error) {
 		p.watch = true
 		h.watchers[p] = struct{}{}
 		h.st.dirty = true // the seats see one more watch
-		h.st.armGraces()
+		// No grace starts: a spectator is nobody to play with.
 		p.snap.Store(h.st.snapshot(h.eye))
 		return nil
 	})
@@ -56,9 +56,6 @@ func (h *Host) SetPrivate(private bool) error {
 			p.snap.Store(last)
 			p.end()
 		}
-		if !h.st.anyoneHere() {
-			h.st.pauseGraces()
-		}
 		return nil
 	})
 }
@@ -73,7 +70,6 @@ func (h *Host) unwatch(p *port) {
 			// last person leaves.
 			h.st.hold = false
 			h.st.cancelBot()
-			h.st.pauseGraces()
 		}
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"modernc.org/sqlite"
@@ -102,6 +103,8 @@ type DB struct {
 	drained func()
 
 	ck *checkpointer // copies the log into the database, off the writer
+
+	onName atomic.Pointer[func(key, name string)] // OnName's
 }
 
 // Open opens the club database at path, creating it when missing, and

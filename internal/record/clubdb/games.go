@@ -208,11 +208,16 @@ func (db *DB) RecordGameTimed(ctx context.Context, g Game, rate RateFunc) (Recor
 		return Recorded{}, 0, err
 	}
 	var rec Recorded
+	var named []keyName
 	took, err := db.writeTimed(ctx, func(tx *wtx) error {
 		var err error
 		rec, err = tx.recordGame(&g, db.now(), rate, false)
+		named = tx.named
 		return err
 	})
+	if err == nil {
+		db.named(named)
+	}
 	return rec, took, err
 }
 
@@ -291,9 +296,11 @@ func (tx *wtx) insertGame(g *Game, seen time.Time) (int64, error) {
 		if st.Key == "" {
 			continue
 		}
-		if _, err := tx.exec(s.playerInGame, st.Key, st.Name, ms(seen)); err != nil {
+		var name string
+		if err := tx.row(s.playerInGame, st.Key, st.Name, ms(seen)).Scan(&name); err != nil {
 			return 0, err
 		}
+		tx.named = append(tx.named, keyName{st.Key, name})
 	}
 	var started any
 	if !g.Started.IsZero() {
@@ -403,10 +410,20 @@ func (db *DB) writePlayer(ctx context.Context, key, name string, stmt func(*writ
 		return fmt.Errorf("player %s: a name of %d bytes is longer than %d", key, len(name), MaxName)
 	}
 	now := ms(db.now())
-	return db.write(ctx, func(tx *wtx) error {
-		_, err := tx.exec(stmt(tx.s()), key, name, now)
+	met := false
+	err := db.write(ctx, func(tx *wtx) error {
+		res, err := tx.exec(stmt(tx.s()), key, name, now)
+		if err == nil {
+			var n int64
+			n, err = res.RowsAffected()
+			met = n > 0 // NamePlayer changes no row of a key never met
+		}
 		return err
 	})
+	if err == nil && met {
+		db.named([]keyName{{key, name}})
+	}
+	return err
 }
 
 // Bounds of what a player is.

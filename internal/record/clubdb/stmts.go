@@ -46,7 +46,8 @@ func (w *writeStmts) prepare(ctx context.Context, conn *sql.Conn) error {
 			ON CONFLICT (key) DO UPDATE SET
 				first_seen = min(first_seen, excluded.first_seen),
 				last_seen = max(last_seen, excluded.last_seen),
-				name = CASE WHEN name = '' THEN excluded.name ELSE name END`},
+				name = CASE WHEN name = '' THEN excluded.name ELSE name END
+			RETURNING name`},
 		// A player the import found, first and last seen in games ?3 and
 		// ?4 (NULL when no game read says), or else at ?5, which only a
 		// new player takes. Their name is kept when the database has one.

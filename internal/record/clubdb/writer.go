@@ -168,6 +168,9 @@ func run(fn func(*wtx) error, tx *wtx) (err error) {
 type wtx struct {
 	ctx context.Context
 	db  *DB
+	// named are the players' names the write set, told once committed
+	// (OnName).
+	named []keyName
 }
 
 func (tx *wtx) exec(st *sql.Stmt, args ...any) (sql.Result, error) {

@@ -36,8 +36,13 @@
 // (input.go): the terminal's size is clamped to Config.MaxWidth ×
 // MaxHeight at login and at every resize (Bubble Tea draws a buffer of
 // that many cells), the bytes of input to Config.InputRate with a burst
-// of InputBurst below the terminal parser (a huge paste closes the
-// session with a message), and the guard's filter drops keys over the
+// of InputBurst below the terminal parser (a flood closes the session
+// with a message), a bracketed paste cut to the 4 KB a screen may take
+// (the bytes beyond dropped, its end passed on, so the session goes on;
+// the bytes dropped are bounded apart, at 64 times the rate and burst),
+// and a paste whose end never comes ended at the first read after a
+// second without input (its keys, ctrl+c too, would be pasted text
+// else); and the guard's filter drops keys over the
 // rate and coalesces mouse motion before the model runs, so what is
 // dropped costs no frame. A client that stops reading its screen is
 // closed once one write to it has waited Config.StallTimeout (stall.go):

@@ -7,6 +7,7 @@ import (
 	"io"
 	"runtime/debug"
 	"time"
+	"unicode/utf8"
 
 	tea "charm.land/bubbletea/v2"
 	"charm.land/ssh"
@@ -34,18 +35,45 @@ func (c *Config) clamp(w, h int) (int, int) {
 
 // errInputFlood ends a program whose client sent more than the input
 // allows; errBadSequence one whose client sent a control sequence no
-// terminal sends.
+// terminal sends; errLongPaste one whose client sent more in pastes
+// than even their dropped bytes may cost.
 var (
 	errInputFlood  = errors.New("too much input")
 	errBadSequence = errors.New("a malformed control sequence")
-	errLongPaste   = errors.New("a paste too long")
+	errLongPaste   = errors.New("too much pasted")
 )
 
-// maxPaste is the most bytes one bracketed paste may hold. The terminal
-// parser keeps a paste whole until its end, so a client dripping one
-// slowly under the rate limit would hold megabytes of the server's
-// memory for as long as it stays; no screen takes more than a line.
-const maxPaste = 64 << 10
+// pasteKeep is the most bytes of one bracketed paste passed on to the
+// terminal parser: no screen takes more than a line (a talk line is 200
+// characters, at most 4 bytes each). The parser keeps a paste whole
+// until its end, so a client dripping a long one under the rate would
+// hold the server's memory for as long as it stays. The bytes beyond
+// are dropped below the parser, the paste's end still passed on, so the
+// paste arrives cut and the session goes on.
+const pasteKeep = 4 << 10
+
+// pasteSlack is how far past pasteKeep a paste's bytes are still passed
+// on while a control sequence or a character is under way, so that the
+// cut falls between two (a sequence longer than that is no key's).
+const pasteSlack = 256
+
+// dropFactor is how many times the input's rate and burst the bytes
+// dropped from pastes may reach: they cost the server their decryption
+// and a scan, never the parser's memory, so a long paste sent at once
+// passes (cut), while a client that streams pastes without end is
+// still closed.
+const dropFactor = 64
+
+// pasteQuiet closes a paste left open: a read that comes after this
+// long without input, inside a paste, has the paste's end put before
+// its bytes. A terminal that sent the start of a paste and never its
+// end (broken, or the paste cut by the network) would otherwise have
+// every later key, ctrl+c too, swallowed as pasted text until the idle
+// timeout; a paste's bytes come all at once, never a second apart.
+const pasteQuiet = time.Second
+
+// pasteEnd ends a bracketed paste.
+const pasteEnd = "\x1b[201~"
 
 // maxSeparators is the most parameter separators (';' or ':') one
 // control sequence (CSI) from a client may hold. No key, mouse report
@@ -59,13 +87,15 @@ const maxSeparators = 24
 
 // csiScan follows the control sequences of a client's input across
 // reads, counting the parameter separators of the one under way, and
-// the bytes of a bracketed paste (ESC [ 200 ~ to ESC [ 201 ~).
+// the bytes of a bracketed paste (ESC [ 200 ~ to ESC [ 201 ~), the
+// ones beyond pasteKeep dropped.
 type csiScan struct {
 	state  uint8 // csiGround, csiEscape or csiParams
 	seps   int
 	param  int  // the sequence's one number so far, -1 when it is no plain number
 	paste  bool // inside a bracketed paste
 	pasted int  // its bytes so far
+	drop   bool // the paste's bytes are dropped, from pasteKeep on
 }
 
 const (
@@ -74,15 +104,26 @@ const (
 	csiParams // after ESC [, in the parameters and intermediates
 )
 
-// scan reads p on from the reads before it: errBadSequence when p
-// brings a control sequence over maxSeparators, errLongPaste when a
-// paste grows over maxPaste, else nil.
-func (c *csiScan) scan(p []byte) error {
+// filter reads p on from the reads before it and appends to out what
+// is passed on: p but for the bytes of a paste beyond pasteKeep, which
+// are dropped from the first one that begins a character outside a
+// control sequence (or pasteSlack later) to the paste's end, the end
+// itself passed on whole. Nothing but a paste's bytes is ever dropped,
+// so no sequence is cut with its rest passed on as keys. It returns
+// out, the bytes dropped, and errBadSequence when p brings a control
+// sequence over maxSeparators that would be passed on.
+func (c *csiScan) filter(p, out []byte) ([]byte, int, error) {
+	dropped := 0
 	for _, b := range p {
-		if c.paste {
-			if c.pasted++; c.pasted > maxPaste {
-				return errLongPaste
-			}
+		if c.paste && !c.drop {
+			c.pasted++
+			over := c.pasted - pasteKeep
+			c.drop = over > 0 && c.state == csiGround && utf8.RuneStart(b) || over > pasteSlack
+		}
+		if c.drop {
+			dropped++
+		} else {
+			out = append(out, b)
 		}
 		switch {
 		case b == 0x1b:
@@ -91,8 +132,8 @@ func (c *csiScan) scan(p []byte) error {
 			c.state, c.seps, c.param = csiParams, 0, 0
 		case c.state == csiParams && (b == ';' || b == ':'):
 			c.param = -1
-			if c.seps++; c.seps > maxSeparators {
-				return errBadSequence
+			if c.seps++; c.seps > maxSeparators && !c.drop {
+				return out, dropped, errBadSequence
 			}
 		case c.state == csiParams && b >= '0' && b <= '9':
 			if c.param >= 0 && c.param < 1000 {
@@ -100,75 +141,140 @@ func (c *csiScan) scan(p []byte) error {
 			}
 		case c.state == csiParams && b >= 0x20 && b <= 0x3f:
 			c.param = -1 // prefixes and intermediates
-		case c.state == csiParams && b == '~' && (c.param == 200 || c.param == 201):
-			c.paste, c.pasted, c.state = c.param == 200, 0, csiGround
+		case c.state == csiParams && b == '~' && c.param == 201:
+			c.state = csiGround
+			if c.drop {
+				out = append(out, pasteEnd...)
+			}
+			c.paste, c.drop = false, false
+		case c.state == csiParams && b == '~' && c.param == 200:
+			c.state = csiGround
+			if !c.paste { // a start inside a paste is pasted text
+				c.paste, c.pasted = true, 0
+			}
 		default:
 			c.state = csiGround // the final byte, or anything else
 		}
 	}
-	return nil
+	return out, dropped, nil
+}
+
+// endPaste appends the end of the paste under way to out, if one is.
+func (c *csiScan) endPaste(out []byte) []byte {
+	if !c.paste {
+		return out
+	}
+	c.paste, c.drop, c.state = false, false, csiGround
+	return append(out, pasteEnd...)
 }
 
 // limitedInput is a session's input as its program reads it: at most
 // rate bytes a second with a burst of burst, and no control sequence
-// over maxSeparators. A client over either has its session closed (over
-// is called once, with errInputFlood or errBadSequence) rather than its
-// bytes dropped: dropping part of an escape sequence would turn the
-// rest into keys.
+// over maxSeparators; a paste cut to pasteKeep bytes, those dropped
+// counted apart, at dropFactor times the rate and burst; a paste left
+// open pasteQuiet ended. A client over a bound has its session closed
+// (over is called once, with errInputFlood, errBadSequence or
+// errLongPaste) rather than its keys dropped: dropping part of an
+// escape sequence would turn the rest into keys (a paste's bytes are
+// dropped to its end, where nothing is a key).
 type limitedInput struct {
-	r      io.Reader
-	rate   float64
-	burst  float64
-	tokens float64
-	last   time.Time
-	now    func() time.Time
-	over   func(error)
-	done   bool
-	csi    csiScan
+	r     io.Reader
+	burst float64
+	keys  byteBucket // the bytes passed on
+	drops byteBucket // the bytes of pastes dropped
+	last  time.Time
+	now   func() time.Time
+	over  func(error)
+	why   error // why the input was closed, nil while it is open
+	csi   csiScan
+	buf   []byte // what is read
+	out   []byte // what was read and is not yet returned
+	err   error  // the reader's error, returned once out is
+}
+
+// byteBucket is a byte budget: tokens, refilled at rate a second up to
+// burst.
+type byteBucket struct{ tokens, rate, burst float64 }
+
+// take refills the bucket for d and takes n from it; it reports false
+// once the bucket is below zero.
+func (b *byteBucket) take(d time.Duration, n int) bool {
+	b.tokens = min(b.burst, b.tokens+d.Seconds()*b.rate) - float64(n)
+	return b.tokens >= 0
 }
 
 func newLimitedInput(r io.Reader, cfg *Config, over func(error)) *limitedInput {
-	return &limitedInput{r: r, rate: float64(cfg.InputRate), burst: float64(cfg.InputBurst),
-		tokens: float64(cfg.InputBurst), last: cfg.Now(), now: cfg.Now, over: over}
+	rate, burst := float64(cfg.InputRate), float64(cfg.InputBurst)
+	return &limitedInput{r: r, burst: burst,
+		keys:  byteBucket{tokens: burst, rate: rate, burst: burst},
+		drops: byteBucket{tokens: dropFactor * burst, rate: dropFactor * rate, burst: dropFactor * burst},
+		last:  cfg.Now(), now: cfg.Now, over: over}
 }
 
 // Read reads at most a burst at once, and fails with errInputFlood once
-// the client has sent more than the rate allows. Bubble Tea reads from
-// one goroutine only.
+// the client has sent more than the rate allows (errLongPaste: more
+// pasted than may be dropped). Bubble Tea reads from one goroutine
+// only.
 func (l *limitedInput) Read(p []byte) (int, error) {
-	if l.done {
-		return 0, errInputFlood
+	if len(l.out) == 0 && l.err == nil && l.why == nil {
+		l.fill()
 	}
-	if len(p) > int(l.burst) {
-		p = p[:int(l.burst)]
+	if len(l.out) > 0 {
+		n := copy(p, l.out)
+		l.out = l.out[n:]
+		return n, nil
 	}
-	n, err := l.r.Read(p)
+	if l.why != nil {
+		return 0, l.why
+	}
+	err := l.err
+	l.err = nil
+	return 0, err
+}
+
+// fill reads once from the client into l.out: the bytes passed on, a
+// paste left open ended before them.
+func (l *limitedInput) fill() {
+	if l.buf == nil {
+		l.buf = make([]byte, int(l.burst))
+	}
+	n, err := l.r.Read(l.buf)
 	now := l.now()
-	l.tokens = min(l.burst, l.tokens+now.Sub(l.last).Seconds()*l.rate)
+	quiet := now.Sub(l.last)
 	l.last = now
-	l.tokens -= float64(n)
-	if l.tokens < 0 {
-		return l.end(errInputFlood)
+	out := l.out[:0]
+	if n > 0 && quiet >= pasteQuiet {
+		out = l.csi.endPaste(out)
 	}
-	if err := l.csi.scan(p[:n]); err != nil {
-		return l.end(err)
+	out, dropped, bad := l.csi.filter(l.buf[:n], out)
+	switch {
+	case !l.keys.take(quiet, len(out)):
+		l.end(errInputFlood)
+	case !l.drops.take(quiet, dropped):
+		l.end(errLongPaste)
+	case bad != nil:
+		l.end(bad)
+	default:
+		l.out, l.err = out, err
 	}
-	return n, err
 }
 
 // end closes the input for why, nothing of the last read passed on.
-func (l *limitedInput) end(why error) (int, error) {
-	l.done = true
+func (l *limitedInput) end(why error) {
+	l.why, l.out = why, nil
 	l.over(why)
-	return 0, why
 }
 
 // msgBadSequence and msgLongPaste are what a session closed for a
-// malformed sequence, or a paste too long, reads.
-const (
-	msgBadSequence = "klob: your terminal sent a malformed control sequence: the session is closed; a game in progress stays saved"
-	msgLongPaste   = "klob: a paste of more than 64 KB: the session is closed; a game in progress stays saved"
-)
+// malformed sequence, or pastes without end, reads.
+const msgBadSequence = "klob: your terminal sent a malformed control sequence: the session is closed; a game in progress stays saved"
+
+// msgLongPaste is what a session closed for its pastes reads: more
+// than the bytes dropped from them may cost.
+func msgLongPaste(cfg *Config) string {
+	return fmt.Sprintf("klob: too much pasted (more than %d KB at once, or %d KB a second): the session is closed; a game in progress stays saved",
+		dropFactor*cfg.InputBurst>>10, dropFactor*cfg.InputRate>>10)
+}
 
 // msgInputFlood is what a session closed for its input reads.
 func msgInputFlood(cfg *Config) string {

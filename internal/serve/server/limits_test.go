@@ -124,29 +124,78 @@ func TestTerminalSizeClamped(t *testing.T) {
 	resizes(func(w, h int) error { return sess.WindowChange(h, w) }, [4]int{100, 30, 100, 30}, [4]int{0, 0, 80, 24})
 }
 
-// A paste of a megabyte closes the session with a message before the
-// terminal parser holds it; another session goes on.
+// manualNow is a server clock that stands still until the test moves
+// it.
+func manualNow() (now func() time.Time, advance func(time.Duration)) {
+	var ns atomic.Int64
+	ns.Store(time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC).UnixNano())
+	return func() time.Time { return time.Unix(0, ns.Load()) }, func(d time.Duration) { ns.Add(int64(d)) }
+}
+
+// A megabyte of keys, or of pastes streamed on past what may be dropped
+// from them, closes the session with a message before the terminal
+// parser holds it; another session goes on.
 func TestInputFloodClosesSession(t *testing.T) {
-	addr, _, log := start(t, server.Config{})
+	now, _ := manualNow()
+	addr, _, log := start(t, server.Config{Now: now})
 	other := dial(t, addr, sshtest.Config{User: "b", Width: 80, Height: 24})
 	other.WaitText(t, patience, "hello b")
-	c := dial(t, addr, sshtest.Config{User: "a", Width: 80, Height: 24})
-	c.WaitText(t, patience, "hello a")
-	go func() {
-		_ = c.Type("\x1b[200~")
-		chunk := strings.Repeat("A", 32<<10)
-		for range 32 {
-			if c.Type(chunk) != nil {
-				return
+	for _, f := range []struct{ user, start, msg, logged string }{
+		{"a", "", "too much input", "disconnect (too much input"},
+		{"c", "\x1b[200~", "too much pasted (more than 1024 KB at once", "disconnect (too much pasted"},
+	} {
+		c := dial(t, addr, sshtest.Config{User: f.user, Width: 80, Height: 24})
+		c.WaitText(t, patience, "hello "+f.user)
+		go func() {
+			_ = c.Type(f.start)
+			chunk := strings.Repeat("A", 32<<10)
+			for range 64 {
+				if c.Type(chunk) != nil {
+					return
+				}
 			}
-		}
-		_ = c.Type("\x1b[201~")
-	}()
-	require.True(t, c.Wait(patience), "the session ends")
-	assert.Contains(t, c.Output(), "too much input")
-	require.Eventually(t, func() bool { return strings.Contains(log.String(), "disconnect (too much input") }, patience, 10*time.Millisecond)
+		}()
+		require.True(t, c.Wait(patience), "the session ends")
+		assert.Contains(t, c.Output(), f.msg)
+		require.Eventually(t, func() bool { return strings.Contains(log.String(), f.logged) }, patience, 10*time.Millisecond)
+	}
 	require.NoError(t, other.Type("k"))
 	other.WaitText(t, patience, "last=k")
+}
+
+// A paste far longer than the input's burst, a friend's long text into
+// the talk, arrives cut to what a screen takes, and the session goes on.
+func TestLongPasteArrivesCut(t *testing.T) {
+	now, _ := manualNow()
+	addr, _, _ := start(t, server.Config{Now: now})
+	c := dial(t, addr, sshtest.Config{User: "a", Width: 80, Height: 24})
+	c.WaitText(t, patience, "hello a")
+	require.NoError(t, c.Type("\x1b[200~"+strings.Repeat("long", 100<<10)+"\x1b[201~k"))
+	c.WaitText(t, patience, "last=k")
+	c.WaitText(t, patience, "pastes=1 pasted=longlong/4096")
+}
+
+// A paste whose end never comes (a broken terminal, a paste cut by the
+// network) ends at the next key after a second without input: the key
+// reaches the program, where it would have been swallowed as pasted
+// text until the idle timeout.
+func TestOpenPasteEnds(t *testing.T) {
+	now, advance := manualNow()
+	addr, _, _ := start(t, server.Config{Now: now})
+	c := dial(t, addr, sshtest.Config{User: "a", Width: 80, Height: 24})
+	c.WaitText(t, patience, "hello a")
+	require.NoError(t, c.Type("\x1b[200~cut"))
+	// The server may read a key with the paste before the clock moves
+	// (then the key is pasted text): each key comes after a second more.
+	c.WaitFor(t, patience, "a key after the paste", func(screen string) bool {
+		if strings.Contains(screen, "last=k") {
+			return true
+		}
+		advance(time.Second)
+		require.NoError(t, c.Type("k"))
+		return false
+	})
+	assert.Regexp(t, `pastes=1 pasted=cutk*/\d`, c.Screen())
 }
 
 // A flood of env requests on a session that never asks for a shell

@@ -354,7 +354,7 @@ func (s *Server) program(sess ssh.Session) (*tea.Program, *guard) {
 		case errors.Is(why, errBadSequence):
 			reason.set(msgBadSequence)
 		case errors.Is(why, errLongPaste):
-			reason.set(msgLongPaste)
+			reason.set(msgLongPaste(&s.cfg))
 		default:
 			reason.set(msgInputFlood(&s.cfg))
 		}

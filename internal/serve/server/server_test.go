@@ -33,6 +33,8 @@ type echo struct {
 	keys   int
 	motion int
 	at     string // the last motion's cell
+	pastes int
+	pasted string // the last paste's first bytes and its length
 	views  *atomic.Int64
 }
 
@@ -48,6 +50,9 @@ func (e *echo) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		e.keys++
 	case tea.WindowSizeMsg:
 		e.w, e.h = m.Width, m.Height
+	case tea.PasteMsg:
+		e.pastes++
+		e.pasted = fmt.Sprintf("%.8s/%d", m.Content, len(m.Content))
 	case tea.MouseMotionMsg:
 		e.motion++
 		e.at = fmt.Sprintf("%d,%d", m.X, m.Y)
@@ -63,8 +68,8 @@ func (e *echo) View() tea.View {
 	if e.s.Guest() {
 		who = "guest"
 	}
-	return tea.NewView(fmt.Sprintf("hello %s (%s) last=%s\nstart=%dx%d size=%dx%d keys=%d motion=%d at=%s", e.s.User, who, e.last,
-		e.s.Width, e.s.Height, e.w, e.h, e.keys, e.motion, e.at))
+	return tea.NewView(fmt.Sprintf("hello %s (%s) last=%s\nstart=%dx%d size=%dx%d keys=%d motion=%d at=%s\npastes=%d pasted=%s", e.s.User, who, e.last,
+		e.s.Width, e.s.Height, e.w, e.h, e.keys, e.motion, e.at, e.pastes, e.pasted))
 }
 
 // patience bounds a wait for what the server's goroutines do (a frame,
