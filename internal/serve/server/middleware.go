@@ -365,10 +365,9 @@ func (s *Server) program(sess ssh.Session) (*tea.Program, *guard) {
 	opts := append(bm.MakeOptions(sess), tea.WithInput(in), tea.WithOutput(out), tea.WithWindowSize(w, h), tea.WithFilter(g.filter))
 	// The client's TERM decides: a mono one (vt100, xterm-mono) gets no
 	// colour codes.
-	env := sess.Environ()
-	if pty, _, ok := sess.Pty(); ok {
-		env = append(env, "TERM="+pty.Term)
-	}
+	// (The terminal read at the start: the ssh library writes it on a
+	// window change without a lock, so every read of it races one.)
+	env := append(sess.Environ(), "TERM="+pty.Term)
 	opts = append(opts, termcolor.ColorOptions(env, nil)...)
 	p := tea.NewProgram(g, opts...)
 	send := p.Send
