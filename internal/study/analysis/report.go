@@ -222,7 +222,7 @@ func writeText(w io.Writer, name string, r *gamelog.Replay, rep *Report, ascii b
 	fmt.Fprintf(w, "%s:\n", name)
 	para := func(s string) { fmt.Fprint(w, textwrap.Hang("", s, TextWidth)) }
 	para(strings.Join(sides, " vs "))
-	for _, l := range append([]string{samplesLine(rep), gradedLine(rep, &nm), lossLine(nm.players)}, Legend()...) {
+	for _, l := range append([]string{samplesLine(rep), gradedLine(rep, &nm), lossLine(nm.players)}, Legend(ascii)...) {
 		para(l)
 	}
 	row := func(s int) string {
