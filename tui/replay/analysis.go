@@ -205,12 +205,13 @@ func (a *replayAnalysis) statusLine(ctx *kit.Context, sealed bool) (line string,
 	case analysisNone:
 		return " " + st.Dim.Render("Analysis off: press a to grade every decision, from what each player knew."), true
 	case analysisRunning:
+		// Until the first report the count of decisions is not known:
+		// "0 of 0" would read as a game with nothing to grade.
 		pr := a.progress
-		pct := 0
+		line := " Analysing…"
 		if pr.Total > 0 {
-			pct = 100 * pr.Done / pr.Total
+			line = fmt.Sprintf(" Analysing: %d of %d decisions (%d%%)…", pr.Done, pr.Total, 100*pr.Done/pr.Total)
 		}
-		line := fmt.Sprintf(" Analysing: %d of %d decisions (%d%%)…", pr.Done, pr.Total, pct)
 		if !a.on {
 			line += st.Dim.Render(" (hidden: a shows it)")
 		}

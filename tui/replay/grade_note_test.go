@@ -43,3 +43,19 @@ func TestGradeNoteShowsTheError(t *testing.T) {
 		}
 	}
 }
+
+// TestAnalysingLineBeforeTheCount: while the analysis runs, the line
+// gives the count of decisions once known, and before the first report
+// no "0 of 0 decisions".
+func TestAnalysingLineBeforeTheCount(t *testing.T) {
+	ctx := kit.NewContext(false)
+	a := &replayAnalysis{state: analysisRunning, on: true}
+	line, ok := a.statusLine(&ctx, false)
+	if got := ansi.Strip(line); !ok || strings.Contains(got, "0 of 0") || !strings.Contains(got, "Analysing") {
+		t.Errorf("before the first report: %q", got)
+	}
+	a.progress = analysis.Progress{Done: 3, Total: 10}
+	if got, _ := a.statusLine(&ctx, false); !strings.Contains(ansi.Strip(got), "Analysing: 3 of 10 decisions (30%)") {
+		t.Errorf("after a report: %q", ansi.Strip(got))
+	}
+}
