@@ -23,6 +23,13 @@ func Choose(v *rules.View, legal []rules.Action) rules.Action {
 	best, bestScore := legal[0], -1<<30
 	claimant, _, _, _ := v.Claim()
 	partnerClaims := v.Players == 4 && claimant != rules.NoSeat && claimant != v.Seat && claimant&1 == v.Seat&1
+	// Before the bidding no trump is settled: a card given away is
+	// valued as if the upcard's suit, the first proposed, were trump, so
+	// that the jack and nine of it stay in hand.
+	trump := v.Trump
+	if v.Phase == rules.PhaseDeclare && v.Upcard != rules.NoCard {
+		trump = v.Upcard.Suit()
+	}
 	for _, a := range legal {
 		s := 0
 		switch a.Kind {
@@ -38,8 +45,8 @@ func Choose(v *rules.View, legal []rules.Action) rules.Action {
 		case rules.Good:
 			s = 10
 		case rules.Give:
-			s = -cost(a.Card, v.Trump)
-			if c := a.Card; c.Suit() != v.Trump && v.Hand.Suit(c.Suit()).Count() == 1 {
+			s = -cost(a.Card, trump)
+			if c := a.Card; c.Suit() != trump && v.Hand.Suit(c.Suit()).Count() == 1 {
 				s += 3 // giving a singleton makes a void
 			}
 		}

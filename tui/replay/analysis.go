@@ -205,12 +205,13 @@ func (a *replayAnalysis) statusLine(ctx *kit.Context, sealed bool) (line string,
 	case analysisNone:
 		return " " + st.Dim.Render("Analysis off: press a to grade every decision, from what each player knew."), true
 	case analysisRunning:
+		// Until the first report the count of decisions is not known:
+		// "0 of 0" would read as a game with nothing to grade.
 		pr := a.progress
-		pct := 0
+		line := " Analysing…"
 		if pr.Total > 0 {
-			pct = 100 * pr.Done / pr.Total
+			line = fmt.Sprintf(" Analysing: %d of %d decisions (%d%%)…", pr.Done, pr.Total, 100*pr.Done/pr.Total)
 		}
-		line := fmt.Sprintf(" Analysing: %d of %d decisions (%d%%)…", pr.Done, pr.Total, pct)
 		if !a.on {
 			line += st.Dim.Render(" (hidden: a shows it)")
 		}
@@ -229,8 +230,10 @@ func (a *replayAnalysis) statusLine(ctx *kit.Context, sealed bool) (line string,
 
 // gradeNote is what follows the step line for a decision: " · forced",
 // " · best", or the grade, the points lost and, when better is not
-// empty, the better action: " · mistake: loses 12.0 ± 3.1; better J♥". The
-// word is always there: the colour only repeats it.
+// empty, the better action: " · mistake: loses 12.0 ± 3.1; better J♥". A
+// good choice that was not the best is a near tie, not told a better
+// one: " · good: a near tie with J♥ (0.4 ± 0.7)". The word is always
+// there: the colour only repeats it.
 func gradeNote(ctx *kit.Context, dec *analysis.Decision, better string) string {
 	st := &ctx.Styles
 	switch {
@@ -240,6 +243,13 @@ func gradeNote(ctx *kit.Context, dec *analysis.Decision, better string) string {
 		return " · " + st.Good.Render("best")
 	}
 	grade := dec.Grade.String()
+	if dec.Grade == analysis.Good {
+		with := ""
+		if better != "" {
+			with = " with " + better
+		}
+		return " · " + st.Good.Render(grade) + ": a near tie" + with + " (" + dec.LossWords(ctx.ASCII) + ")"
+	}
 	style := st.Dim
 	if dec.Grade >= analysis.Mistake {
 		style = st.Bad

@@ -32,11 +32,30 @@ func TestGradeNoteShowsTheError(t *testing.T) {
 		want string
 	}{
 		{analysis.Decision{Grade: analysis.Blunder, Loss: 24.7, LossErr: 6}, "blunder: loses 24.7 ± 6.0; better pass"},
+		// A good choice behind the best within the error is a near tie,
+		// not told a better one.
+		{analysis.Decision{Grade: analysis.Good, Loss: 5.8, LossErr: 9.1}, "good: a near tie with pass (5.8 ± 9.1)."},
 		{analysis.Decision{Grade: analysis.Blunder, Loss: 3, LossErr: 1, ByWin: true, WinLoss: 0.23, WinLossErr: 0.042},
 			"blunder: loses 23% ± 4.2% of the chance to win; better pass"},
 	} {
-		if got := ansi.Strip(gradeNote(&ctx, &c.dec, "pass")); !strings.Contains(got, c.want) {
+		if got := ansi.Strip(gradeNote(&ctx, &c.dec, "pass")) + "."; !strings.Contains(got, c.want) {
 			t.Errorf("%q, want %q", got, c.want)
 		}
+	}
+}
+
+// TestAnalysingLineBeforeTheCount: while the analysis runs, the line
+// gives the count of decisions once known, and before the first report
+// no "0 of 0 decisions".
+func TestAnalysingLineBeforeTheCount(t *testing.T) {
+	ctx := kit.NewContext(false)
+	a := &replayAnalysis{state: analysisRunning, on: true}
+	line, ok := a.statusLine(&ctx, false)
+	if got := ansi.Strip(line); !ok || strings.Contains(got, "0 of 0") || !strings.Contains(got, "Analysing") {
+		t.Errorf("before the first report: %q", got)
+	}
+	a.progress = analysis.Progress{Done: 3, Total: 10}
+	if got, _ := a.statusLine(&ctx, false); !strings.Contains(ansi.Strip(got), "Analysing: 3 of 10 decisions (30%)") {
+		t.Errorf("after a report: %q", ansi.Strip(got))
 	}
 }

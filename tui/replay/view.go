@@ -411,8 +411,8 @@ func (s *Screen) analysisLine(ctx *kit.Context, sc *table.Scene, w int) string {
 // lostByGrade is the end of a deal's points lost by grade, once the deal
 // is analysed: rows, a heading and one row per seat (partners next to
 // each other), with the points lost by blunders, mistakes and
-// inaccuracies (headed in words), the smaller losses of good decisions,
-// and all;
+// inaccuracies (headed in words) and all (a good decision loses
+// nothing, as the legend says);
 // line is the same in one line for a window without room for the rows:
 // the widest of lostLines that fits in w, "" when none does. rows is nil
 // without analysis.
@@ -422,7 +422,7 @@ func (s *Screen) lostByGrade(ctx *kit.Context, sc *table.Scene, w int) (rows []s
 		return nil, ""
 	}
 	st := &ctx.Styles
-	grades := []analysis.Grade{analysis.Blunder, analysis.Mistake, analysis.Inaccuracy, analysis.Good}
+	grades := []analysis.Grade{analysis.Blunder, analysis.Mistake, analysis.Inaccuracy}
 	lost := lostOf(dr)
 	order := seats(sc, s.report.Graded)
 	// The grades head their columns in words ("blunder"), which read
@@ -513,12 +513,13 @@ func gradePlural(g analysis.Grade) string {
 	return g.String() + "s"
 }
 
-// lostOf is the points each seat lost in the deal dr by grade.
+// lostOf is the points each seat lost in the deal dr by grade
+// (Decision.PointsLost: nothing for a good decision).
 func lostOf(dr *analysis.DealReport) (lost [4][analysis.Blunder + 1]float64) {
 	for i := range dr.Decisions {
 		dec := &dr.Decisions[i]
 		if dec.Graded() && dec.Seat != rules.ChanceSeat && int(dec.Seat) < len(lost) {
-			lost[dec.Seat][dec.Grade] += dec.Loss
+			lost[dec.Seat][dec.Grade] += dec.PointsLost()
 		}
 	}
 	return lost
@@ -549,8 +550,7 @@ func lostLines(ctx *kit.Context, sc *table.Scene, graded [4]bool, dr *analysis.D
 		seat func(o rules.Seat) string
 	}{
 		{"Lost by grade:", func(o rules.Seat) string {
-			// The good decisions' losses are in the total, not named.
-			shown, all := apportion([]float64{lost[o][marked[0]], lost[o][marked[1]], lost[o][marked[2]], lost[o][analysis.Good]}, 1)
+			shown, all := apportion([]float64{lost[o][marked[0]], lost[o][marked[1]], lost[o][marked[2]]}, 1)
 			var short []string
 			for i, g := range marked {
 				if lost[o][g] > 0 {

@@ -1032,7 +1032,8 @@ func actionOf(tr *Screen, key string) rules.Action {
 // TestResultKeepsYourRow: at 80×24 a drill with many options (the cards
 // to give at cleopatra) shows its rows best first; where they do not all
 // fit, the lowest others give way with a line that counts them, and your
-// own row and the hard bot's choice always show.
+// own row, the hard bot's choice and what the options are worth (the
+// reason's first sentence) always show.
 func TestResultKeepsYourRow(t *testing.T) {
 	for _, rs := range giveRules {
 		hs := startOnly(t, nil, drillKind{rs, drill.OnlyDeclare})
@@ -1051,6 +1052,11 @@ func TestResultKeepsYourRow(t *testing.T) {
 			if rows+more != len(tr.an.Rows) || !strings.Contains(scr, "← you") || !strings.Contains(scr, "Hard bot: ") {
 				t.Fatalf("%s: %d rows shown and %d counted for %d options, or your row or the hard bot's choice is missing:\n%s",
 					rs, rows, more, len(tr.an.Rows), scr)
+			}
+			// What the options are worth, in the reason's first
+			// sentence, shows beside the hard bot's choice.
+			if r := tr.an.Reason(false); len(r) > 0 && !strings.Contains(kittest.Flat(scr), kittest.Flat(r[0])) {
+				t.Fatalf("%s: the reason %q is cut:\n%s", rs, r[0], scr)
 			}
 			var last float64 = math.Inf(1)
 			for _, l := range strings.Split(scr, "\n") {

@@ -254,7 +254,15 @@ func (t *core) resultLinesIn(ctx *kit.Context, w, room int) []string {
 		}
 		return rows
 	}
-	hardLines := len(kit.Wrap(hard, max(10, w-2)))
+	// The room kept under the table is for the hard bot's choice and the
+	// reason's first sentence, what the options are worth: with many
+	// options (a card to give) the table gives way to it.
+	reasons := an.Reason(ctx.ASCII)
+	kept := []string{hard}
+	if len(reasons) > 0 {
+		kept = append(kept, reasons[0])
+	}
+	hardLines := len(kit.Wrap(strings.Join(kept, " "), max(10, w-2)))
 	for room >= 0 && len(head)+len(table())+hardLines > room && len(ranked.Rows) > 2 {
 		drop := len(ranked.Rows) - 1
 		if drop == chose {
@@ -264,7 +272,7 @@ func (t *core) resultLinesIn(ctx *kit.Context, w, room int) []string {
 		ranked.Rows = slices.Delete(slices.Clone(ranked.Rows), drop, drop+1)
 	}
 	out := append(head, table()...)
-	reason := append([]string{hard}, an.Reason(ctx.ASCII)...)
+	reason := append([]string{hard}, reasons...)
 	lines := kit.Wrap(strings.Join(reason, " "), max(10, w-2))
 	for room >= 0 && len(out)+len(lines) > room && len(reason) > 1 {
 		reason = reason[:len(reason)-1]

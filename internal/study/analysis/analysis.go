@@ -198,11 +198,37 @@ type Decision struct {
 // Graded reports whether the decision had a choice and was graded.
 func (d *Decision) Graded() bool { return d.Grade >= Good }
 
+// PointsLost is what the decision counts for in a total of points
+// lost: its Loss when graded an inaccuracy or worse on the points; 0
+// when it was good (a loss within the error, or below InaccuracyAt, is
+// no loss) or graded by the chance to win (see WinLost).
+func (d *Decision) PointsLost() float64 {
+	if d.Grade < Inaccuracy || d.ByWin {
+		return 0
+	}
+	return d.Loss
+}
+
+// WinLost is the chance to win the decision counts for in a total
+// (Summary.WinLost): its WinLoss when graded an inaccuracy or worse by
+// that chance, else 0.
+func (d *Decision) WinLost() float64 {
+	if d.Grade < Inaccuracy || !d.ByWin {
+		return 0
+	}
+	return d.WinLoss
+}
+
 // Summary adds up one player's decisions (in one deal or a whole game).
 type Summary struct {
-	Graded int     // decisions with a choice
-	Forced int     // steps with a single legal action
-	Lost   float64 // total expected points lost over the graded decisions
+	Graded int // decisions with a choice
+	Forced int // steps with a single legal action
+	// Lost is the expected points lost over the decisions graded an
+	// inaccuracy or worse on the points (Decision.PointsLost), WinLost
+	// the chance to win lost, in games, over those graded by that chance
+	// (Decision.WinLost): good decisions lose nothing.
+	Lost    float64
+	WinLost float64
 	// Counts of the decisions by grade, indexed by Grade (NotGraded is
 	// always zero: such steps are nobody's to sum).
 	Counts [NumGrades]int
@@ -441,7 +467,8 @@ func summarise(decs []Decision, seat rules.Seat, top int) Summary {
 			continue
 		}
 		s.Graded++
-		s.Lost += d.Loss
+		s.Lost += d.PointsLost()
+		s.WinLost += d.WinLost()
 		if d.Grade >= Inaccuracy {
 			bad = append(bad, d)
 		}

@@ -276,7 +276,11 @@ func TestReportIsConsistent(t *testing.T) {
 					}
 					phases[d.Phase] = true
 					s.Graded++
-					s.Lost += d.Loss
+					// A good decision loses nothing; one graded by the
+					// chance to win counts in WinLost.
+					if d.Grade >= Inaccuracy && !d.ByWin {
+						s.Lost += d.Loss
+					}
 					if len(d.Results) != len(legal) || d.Samples != samples {
 						t.Fatalf("deal %d step %d: %d results from %d samples, want %d from %d", dr.No, j+1, len(d.Results), d.Samples, len(legal), samples)
 					}
@@ -613,5 +617,33 @@ func TestUnfinishedLog(t *testing.T) {
 				t.Errorf("the report of an abandoned game:\n%s", text.String())
 			}
 		})
+	}
+}
+
+// TestSummaryCountsOnlyLosses: a total of points lost agrees with the
+// grades: a good decision's loss (within the error, or below
+// InaccuracyAt) is no loss, and a decision graded by the chance to win
+// counts in WinLost, however its points compare. The summary line and
+// the JSON say the same.
+func TestSummaryCountsOnlyLosses(t *testing.T) {
+	decs := []Decision{
+		{Seat: 0, Grade: Good, Loss: 5.8, LossErr: 9.1},
+		{Seat: 0, Grade: Good, Loss: 4.1},
+		{Seat: 0, Grade: Inaccuracy, Loss: 12.5, LossErr: 2},
+		{Seat: 0, Grade: Blunder, Loss: 0, ByWin: true, WinLoss: 0.12, WinLossErr: 0.02},
+		{Seat: 0, Grade: Forced},
+		{Seat: 1, Grade: Mistake, Loss: 30},
+	}
+	s := summarise(decs, 0, 10)
+	if s.Graded != 4 || s.Forced != 1 || s.Lost != 12.5 || s.WinLost != 0.12 {
+		t.Fatalf("graded %d forced %d lost %.2f win lost %.2f; want 4, 1, 12.50, 0.12", s.Graded, s.Forced, s.Lost, s.WinLost)
+	}
+	line := summaryLine(&s)
+	if want := "4 graded, 1 forced, 12.5 points lost (3.12 a decision), chances to win worth 0.12 games lost: 1 blunder, 1 inaccuracy"; line != want {
+		t.Errorf("summary line\n got %q\nwant %q", line, want)
+	}
+	js := summaryJSON(&s)
+	if js.Lost != 12.5 || js.WinLost != 0.12 {
+		t.Errorf("JSON points_lost %v win_lost %v", js.Lost, js.WinLost)
 	}
 }

@@ -8,11 +8,16 @@ import (
 
 // Legend explains the grades of an analysis and what they are graded
 // from, one entry each, with the thresholds the grading uses. It holds
-// at every seat count.
-func Legend() []string {
+// at every seat count. With ascii the error's sign is written +-, as
+// LossWords writes it.
+func Legend(ascii bool) []string {
 	n := Notes()
-	return []string{n[0], fmt.Sprintf("inaccuracy: the choice loses %g to %g points of score difference on average; mistake: %g to %g; blunder: %g or more. Near the end of a game the chance to win grades it instead: from %s, %s and %s. A loss within %d standard errors (the ± after it) is no loss: the choice is good. The table's hint and the trainer grade on the same scale.",
-		InaccuracyAt, MistakeAt, MistakeAt, BlunderAt, BlunderAt, drill.Percent(drill.WinInaccuracyAt), drill.Percent(drill.WinMistakeAt), drill.Percent(drill.WinBlunderAt), drill.ErrorsApart), n[1]}
+	pm := "±"
+	if ascii {
+		pm = "+-"
+	}
+	return []string{n[0], fmt.Sprintf("inaccuracy: the choice loses %g to %g points of score difference on average; mistake: %g to %g; blunder: %g or more. Near the end of a game the chance to win grades it instead: from %s, %s and %s. A loss within %d standard errors (the %s after it) is no loss: the choice is good. The table's hint and the trainer grade on the same scale.",
+		InaccuracyAt, MistakeAt, MistakeAt, BlunderAt, BlunderAt, drill.Percent(drill.WinInaccuracyAt), drill.Percent(drill.WinMistakeAt), drill.Percent(drill.WinBlunderAt), drill.ErrorsApart, pm), n[1]}
 }
 
 // Notes are the Legend's entries but the thresholds: for the help,

@@ -100,6 +100,9 @@ func summaryLine(s *Summary) string {
 	if s.Graded > 0 {
 		line += fmt.Sprintf(" (%.2f a decision)", s.Lost/float64(s.Graded))
 	}
+	if s.WinLost > 0 {
+		line += fmt.Sprintf(", chances to win worth %.2f games lost", s.WinLost)
+	}
 	var bad []string
 	for g := Blunder; g >= Inaccuracy; g-- {
 		if n := s.Counts[g]; n > 0 {
@@ -219,7 +222,7 @@ func writeText(w io.Writer, name string, r *gamelog.Replay, rep *Report, ascii b
 	fmt.Fprintf(w, "%s:\n", name)
 	para := func(s string) { fmt.Fprint(w, textwrap.Hang("", s, TextWidth)) }
 	para(strings.Join(sides, " vs "))
-	for _, l := range append([]string{samplesLine(rep), gradedLine(rep, &nm), lossLine(nm.players)}, Legend()...) {
+	for _, l := range append([]string{samplesLine(rep), gradedLine(rep, &nm), lossLine(nm.players)}, Legend(ascii)...) {
 		para(l)
 	}
 	row := func(s int) string {
@@ -320,6 +323,7 @@ type (
 		Graded   int            `json:"graded"`
 		Forced   int            `json:"forced"`
 		Lost     float64        `json:"points_lost"`
+		WinLost  float64        `json:"win_lost,omitempty"`
 		Grades   map[string]int `json:"grades"`
 		Mistakes []jsonDecision `json:"mistakes"`
 	}
@@ -346,7 +350,7 @@ func round2(x float64) float64 { return math.Round(x*100) / 100 }
 func round4(x float64) float64 { return math.Round(x*10000) / 10000 }
 
 func summaryJSON(s *Summary) jsonSummary {
-	js := jsonSummary{Graded: s.Graded, Forced: s.Forced, Lost: round2(s.Lost), Grades: map[string]int{}, Mistakes: []jsonDecision{}}
+	js := jsonSummary{Graded: s.Graded, Forced: s.Forced, Lost: round2(s.Lost), WinLost: round4(s.WinLost), Grades: map[string]int{}, Mistakes: []jsonDecision{}}
 	for g := Good; g <= Blunder; g++ {
 		js.Grades[g.String()] = s.Counts[g]
 	}

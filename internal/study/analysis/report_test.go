@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/klob/klob/internal/record/gamelog"
@@ -124,6 +125,13 @@ func checkWording(t *testing.T, players int, text, ascii string) {
 	}
 	if m := chessMarks.FindString(text + ascii); m != "" {
 		t.Errorf("report writes the grade's mark %q, not its word alone", m)
+	}
+	// With ascii nothing but ASCII is written, the legend's ± too.
+	for i, r := range ascii {
+		if r > unicode.MaxASCII {
+			t.Errorf("ascii report writes %q at byte %d: %s", r, i, ascii[max(0, i-40):min(len(ascii), i+40)])
+			break
+		}
 	}
 	if strings.ContainsAny(ascii, "♣♦♥♠") || !strings.ContainsAny(text, "♣♦♥♠") {
 		t.Errorf("suit symbols: %v in the report, %v with ascii", strings.ContainsAny(text, "♣♦♥♠"), strings.ContainsAny(ascii, "♣♦♥♠"))

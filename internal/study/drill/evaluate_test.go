@@ -389,3 +389,22 @@ func TestWinGradesFollowTheGap(t *testing.T) {
 	// A gap well beyond the error is still a loss.
 	assert.True(t, grade(9, 0.05).Wrong(), "25% behind is wrong")
 }
+
+// TestShlomoIsWorthItsTwenty: declaring shlomo scores 20, then the
+// declarer draws a card from its left and gives one back, so that
+// giving back the drawn card is passing plus 20. With four players, the
+// dealer holding J, K, Q of the upcard's suit, the evaluation's give
+// must not hand the left opponent the jack of the likely trump: shlomo
+// is ranked above pass.
+func TestShlomoIsWorthItsTwenty(t *testing.T) {
+	req, err := Parse("players=4 dealer=A score=182-0 target=500 said=pass,pass,pass " +
+		"deck=7C,JS,QC,JC,TD,AD,7S,QS,TS,KD,KC,TC,8D,KH,JH,9H,AS,TH,9C,AC,KS,QH,JD,QD,7H,AH,7D,8C,9S,8H,8S,9D shlomo=on")
+	require.NoError(t, err)
+	v, err := req.Situation.View()
+	require.NoError(t, err)
+	an, err := EvaluateWith(context.Background(), NewEvaluator().Batch, &v, Options{Samples: samples(), Seed: 5})
+	require.NoError(t, err)
+	shlomo, pass := row(t, an, rules.Shlomo), row(t, an, rules.Pass)
+	assert.Greater(t, shlomo.Mean, pass.Mean+10, "shlomo %+.1f, pass %+.1f", shlomo.Mean, pass.Mean)
+	assert.False(t, shlomo.Verdict.Kind.Wrong(), "shlomo graded %v", shlomo.Verdict.Kind)
+}

@@ -35,10 +35,17 @@ func (an *Analysis) Reason(ascii bool) []string {
 	name, otherName := Gerund(best.Action, ascii), Gerund(other.Action, ascii)
 	var out []string
 	if an.ByWin {
+		wins := fmt.Sprintf("%s wins the game %s of the time, %s %s.", capital(name), Percent(best.Win), otherName, Percent(other.Win))
+		if v := other.Verdict; v.Kind.Wrong() && !v.ByWin {
+			// Graded by the points (grade): the chances are as good as
+			// the same within the error, and the points tell them apart,
+			// as the verdict says.
+			return append(out, fmt.Sprintf("Within %d points of the target the chance to win the game decides, but where the chances are the same within the error the points do.", eval.EndgameMargin),
+				wins, fmt.Sprintf("That is the same within the error, and %s scores %s less for this deal.", otherName, PointsOne(best.Mean-other.Mean)))
+		}
 		// True of a game to 200 or less from its first deal, where
 		// "near the end" would not be.
-		out = append(out, fmt.Sprintf("Within %d points of the target the chance to win the game decides.", eval.EndgameMargin),
-			fmt.Sprintf("%s wins the game %s of the time, %s %s.", capital(name), Percent(best.Win), otherName, Percent(other.Win)))
+		out = append(out, fmt.Sprintf("Within %d points of the target the chance to win the game decides.", eval.EndgameMargin), wins)
 		if other.Win > best.Win {
 			// eval.Best: chances this close count as equal, and the
 			// points decide.
@@ -46,7 +53,7 @@ func (an *Analysis) Reason(ascii bool) []string {
 			if d := best.Mean - other.Mean; d >= 0.5 {
 				more = PointsOne(d) + " more"
 			}
-			out = append(out, "It is as likely to win, and scores "+more+" for this deal.")
+			out = append(out, fmt.Sprintf("Chances within %s count as the same, and %s scores %s for this deal.", Percent(WinLevel), name, more))
 		}
 		switch {
 		case best.Win-other.Win >= WinInaccuracyAt:

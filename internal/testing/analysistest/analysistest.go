@@ -62,7 +62,7 @@ func Fake(loss func(deal, step int) float64) Analyzer {
 						sm.Counts[dec.Grade]++
 						if dec.Graded() {
 							sm.Graded++
-							sm.Lost += dec.Loss
+							sm.Lost += dec.PointsLost()
 						} else {
 							sm.Forced++
 						}
