@@ -880,6 +880,11 @@ func (s *Screen) seatTag(i int, p host.SeatInfo) string {
 	case host.SeatBot:
 		return string(p.Level)
 	case host.SeatAway:
+		if p.Until.IsZero() {
+			// The grace waits for a person to sit at the table (a
+			// spectator alone runs none): no time is counting down.
+			return "away"
+		}
 		wait := max(0, p.Until.Sub(s.now())).Round(time.Second)
 		return fmt.Sprintf("away,\nwaits %s", wait)
 	case host.SeatHere:

@@ -102,3 +102,18 @@ func TestPartnerGapBeforeRule(t *testing.T) {
 		}
 	}
 }
+
+// TestPausedGraceSaysAway: a dropped person's seat whose grace waits for
+// someone to sit down (Until zero: spectators alone run none) reads
+// "away", never "waits 0s", which would say a bot is about to take it.
+func TestPausedGraceSaysAway(t *testing.T) {
+	s := &Screen{}
+	now := time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC)
+	s.cfg.Now = func() time.Time { return now }
+	if got := s.seatTag(1, host.SeatInfo{State: host.SeatAway}); got != "away" {
+		t.Errorf("paused grace: %q", got)
+	}
+	if got := s.seatTag(1, host.SeatInfo{State: host.SeatAway, Until: now.Add(20 * time.Second)}); got != "away,\nwaits 20s" {
+		t.Errorf("running grace: %q", got)
+	}
+}
