@@ -130,6 +130,9 @@ func TestImportGraph(t *testing.T) {
 			case me == "internal/serve/server" && hasPrefix(d, sshServer):
 			case me == "internal/testing/sshtest" && hasPrefix(d, terminal):
 				// Test support: a terminal emulator reads the screens.
+			case me == "internal/platform/termcolor" && hasPrefix(d, terminal):
+				// The colour profile of a TERM, chosen alike by the local
+				// program (cmd) and the ssh server, which imports no tui.
 			case hasPrefix(d, terminal) && !under(me, "tui") && !under(me, "cmd"):
 				t.Errorf("%s imports %s: only tui and cmd use the terminal libraries", me, d)
 			case hasPrefix(d, testOnly) && !under(me, "internal/testing"):
