@@ -279,9 +279,10 @@ func (s *resumeScreen) View(ctx *kit.Context) string {
 	if over {
 		resume = " see how it ended   "
 	}
-	newGame := "start a new game (the old one goes to the history)"
+	// One word for the old game, as its file is named (…-unfinished).
+	newGame := "start a new game (the old one is filed as unfinished)"
 	if said, game := s.askedOther(); said != "" {
-		newGame = game + " (the old one is filed as abandoned)"
+		newGame = game + " (the old one is filed as unfinished)"
 		lines = append(lines, "")
 		lines = append(lines, kit.Paragraph(said, w, nil)...)
 	}

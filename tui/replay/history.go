@@ -252,11 +252,11 @@ func (s *History) recordLines(ctx *kit.Context) [][2]string {
 	if r.Games == 0 {
 		return [][2]string{{st.Heading.Render("Your record:"), "no game of yours saved yet."}}
 	}
-	// Finished games and abandoned ones (filed unfinished, when a new
+	// Finished games and unfinished ones (filed so when a new
 	// game was started instead) are told apart.
 	head := fmt.Sprintf("%s finished, %d won", kit.Plural(r.Finished, "game"), r.Won)
 	if n := r.Games - r.Finished; n > 0 {
-		head += fmt.Sprintf("; %d abandoned", n)
+		head += fmt.Sprintf("; %d unfinished", n)
 	}
 	var by, seats []string
 	for _, l := range r.ByLevel {
@@ -335,7 +335,7 @@ func (s *History) columns(w int, cut string) cols {
 }
 
 // result says how a game went for the person: won, lost, playing,
-// abandoned, or which side won a game without one person; then whether
+// unfinished, or which side won a game without one person; then whether
 // it was practice and how many decisions were taken back.
 func result(r *row) string {
 	e := &r.entry
@@ -344,7 +344,7 @@ func result(r *row) string {
 	}
 	h := &e.Header
 	n := h.Seats()
-	res := "abandoned"
+	res := "unfinished"
 	me, one := r.me, r.one
 	switch {
 	case r.current:
