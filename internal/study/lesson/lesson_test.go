@@ -373,3 +373,26 @@ func TestBellaIsNeverBeaten(t *testing.T) {
 		t.Fatal("no game asked for bella")
 	}
 }
+
+// TestTextTellsTheRules: round two keeps the 7 of trump the dix (only
+// the exchange is gone), and the end says what differs at three and
+// four players rather than calling two players all of Klaberjass.
+func TestTextTellsTheRules(t *testing.T) {
+	txt, err := LoadText()
+	if err != nil {
+		t.Fatal(err)
+	}
+	name := strings.Join(strings.Fields(txt["deal3-name"].String()), " ")
+	if strings.Contains(name, "no dix") || !strings.Contains(name, "still the dix, but there is no exchange") {
+		t.Errorf("round two's text on the dix: %s", name)
+	}
+	end := strings.Join(strings.Fields(txt["end"].String()), " ")
+	for _, w := range []string{"no schmeiss", "half the maker's", "no trumps", "no dix exchange", "over your partner's"} {
+		if !strings.Contains(end, w) {
+			t.Errorf("the end does not say %q: %s", w, end)
+		}
+	}
+	if strings.Contains(end, "all of Klaberjass") {
+		t.Errorf("the end calls the game of two all of Klaberjass: %s", end)
+	}
+}
