@@ -129,7 +129,13 @@ func (s *Screen) tableLines(ctx *kit.Context, step lesson.Step) []string {
 	}
 	bot := fmt.Sprintf(" Bot: %s · %s", held, dealer)
 	// The upcard and the bottom card.
-	if v.Upcard != rules.NoCard {
+	// After the dix exchange the upcard is still the card turned up;
+	// the 7 lying in its place is named for what it is, as the table
+	// of a game does.
+	switch {
+	case v.Upcard != rules.NoCard && v.DixBy != rules.NoSeat && v.Upcard != v.OrigUpcard:
+		bot += " · upcard " + p.StyledCard(v.OrigUpcard) + ", the dix " + p.StyledCard(v.Upcard) + " in its place"
+	case v.Upcard != rules.NoCard:
 		bot += " · upcard " + p.StyledCard(v.Upcard)
 	}
 	if v.Bottom != rules.NoCard {

@@ -542,7 +542,13 @@ func (sc *Scene) trickGrid(ctx *kit.Context, w int, size kit.CardSize, compact b
 			up = sc.V.OrigUpcard
 		}
 		if !sc.V.Hand.Has(up) {
-			put(r, c, "Upcard")
+			// After the exchange the card there is the 7 of trump, not
+			// the upcard the header names: it is labelled for what it is.
+			label := "Upcard"
+			if sc.V.DixBy != rules.NoSeat && up != sc.V.OrigUpcard {
+				label = "The dix"
+			}
+			put(r, c, label)
 			for i, l := range p.Card(up, kit.LookFace, size) {
 				put(r+1+i, c, l)
 			}

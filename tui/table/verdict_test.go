@@ -708,3 +708,23 @@ func TestSequencesOfLongNamesWrap(t *testing.T) {
 		}
 	}
 }
+
+// After the dix exchange the header names the upcard (J♥, taken for the
+// 7) and the card at the upcard's place, the 7♥, is labelled the dix:
+// no two places call different cards the upcard.
+func TestDixSlotIsNotTheUpcard(t *testing.T) {
+	ctx := kit.NewContext(false)
+	jack, seven := rules.MustCard("JH"), rules.MustCard("7H")
+	v := rules.View{Players: 2, Seat: rules.SeatA, Trump: rules.Hearts, Maker: rules.SeatA, DixBy: rules.SeatA,
+		OrigUpcard: jack, Upcard: seven, Bottom: rules.NoCard, SeqWinner: rules.NoSeat, Phase: rules.PhaseSequences,
+		LastLeader: rules.NoSeat, Hand: rules.SetOf(jack)}
+	sc := sceneOf(v)
+	grid := ansi.Strip(strings.Join(sc.trickGrid(&ctx, 80, kit.CardSize{W: 5, H: 3}, false), "\n"))
+	if strings.Contains(grid, "Upcard") || !strings.Contains(grid, "The dix") {
+		t.Errorf("after the exchange the 7 at the upcard's place is labelled:\n%s", grid)
+	}
+	info := ansi.Strip(strings.Join(sc.infoFrags(&ctx), " · "))
+	if !strings.Contains(info, "Upcard J♥") {
+		t.Errorf("the header does not name the upcard J♥: %s", info)
+	}
+}
