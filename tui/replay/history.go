@@ -196,13 +196,20 @@ func (s *History) View(ctx *kit.Context) string {
 		// The command is held whole on a line by no-break spaces while
 		// the text wraps, then written with plain ones, to be copied.
 		const nbsp = "\u00a0"
-		none := "No saved games yet. Finished games are kept in " + s.cfg.ShowPath.Show(filepath.Join(s.src.Dir(), store.HistoryDir)) +
-			". klob" + nbsp + "replay" + nbsp + "FILE opens any game log."
+		// The path goes on lines of its own, broken only after a "/"
+		// (kit.PathLines), never at a hyphen inside a name as words
+		// wrap.
+		none := "No saved games yet. Finished games are kept in:"
+		path := kit.Indent("   ", kit.PathLines(s.cfg.ShowPath.Show(filepath.Join(s.src.Dir(), store.HistoryDir)), max(1, w-4), 0), nil)
+		after := "klob" + nbsp + "replay" + nbsp + "FILE opens any game log."
 		if s.cfg.HidePaths {
-			none = "No saved games yet: a game is kept here once it is over."
+			none, path, after = "No saved games yet: a game is kept here once it is over.", nil, ""
 		}
-		for _, l := range kit.Paragraph(none, w, nil) {
-			lines = append(lines, strings.ReplaceAll(l, nbsp, " "))
+		lines = append(append(lines, kit.Paragraph(none, w, nil)...), path...)
+		if after != "" {
+			for _, l := range kit.Paragraph(after, w, nil) {
+				lines = append(lines, strings.ReplaceAll(l, nbsp, " "))
+			}
 		}
 		return kit.Canvas(kit.Padded(lines, h-len(bottom), bottom...), w, h)
 	}
