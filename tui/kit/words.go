@@ -199,16 +199,17 @@ func Matchpoints(x float64) string {
 	return strings.TrimRight(strings.TrimRight(s, "0"), ".")
 }
 
-// AgainstBotsWords says who the person in seat A plays with and against, the
-// bots of level in the other seats.
+// AgainstBotsWords says who the person plays with and against, the bots
+// of level in the other seats, as the board screens name them: by who
+// they are, never by a seat's letter, which no screen shows.
 func AgainstBotsWords(players int, level string) string {
 	switch players {
 	case 3:
-		return fmt.Sprintf("you in seat A against two %s bots", level)
+		return fmt.Sprintf("you against two %s bots", level)
 	case 4:
-		return fmt.Sprintf("you in seat A with a %s bot as partner, against two %s bots", level, level)
+		return fmt.Sprintf("you with a %s bot as partner, against two %s bots", level, level)
 	}
-	return fmt.Sprintf("you in seat A against the %s bot", level)
+	return fmt.Sprintf("you against the %s bot", level)
 }
 
 // ShortNames fits names into w cells each so that they stay told apart

@@ -114,3 +114,15 @@ func TestShortNames(t *testing.T) {
 		}
 	}
 }
+
+// TestAgainstBotsWordsNameNoSeat: the daily challenge's and the
+// tournament's intro say who plays with and against whom, never a
+// seat's letter, which no screen shows.
+func TestAgainstBotsWordsNameNoSeat(t *testing.T) {
+	for n, want := range map[int]string{2: "you against the normal bot", 3: "you against two normal bots",
+		4: "you with a normal bot as partner, against two normal bots"} {
+		if got := AgainstBotsWords(n, "normal"); got != want {
+			t.Errorf("%d players: %q, want %q", n, got, want)
+		}
+	}
+}
