@@ -18,7 +18,7 @@ func TestEveryStepHasText(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	names := []string{"play-lead", "play-follow", "play-trump-lead", "play-must-trump", "play-free", "play-over", "bella"}
+	names := []string{"play-lead", "play-follow", "play-trump-lead", "play-must-trump", "play-free", "play-shown", "play-over", "bella"}
 	for _, o := range script() {
 		if o.name != "" {
 			names = append(names, o.name)
