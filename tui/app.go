@@ -147,12 +147,21 @@ func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return a, nil
 		}
 		if kit.IsKey(msg, a.ctx.Keys.Help) {
-			keys := kit.KeyHelpOf(a.screen, &a.ctx.Keys, kit.KeyHelp{Full: kit.PlayHelp(&a.ctx.Keys, rules.DefaultOptions())})
+			// A screen that lists no keys shows the play keys of the
+			// game it is about (its seat count and variants), not the
+			// default game's.
+			o, game := kit.HelpRulesOf(a.screen)
+			if !game {
+				o = rules.DefaultOptions()
+			}
+			keys := kit.KeyHelpOf(a.screen, &a.ctx.Keys, kit.KeyHelp{Full: kit.PlayHelp(&a.ctx.Keys, o)})
 			h := kit.NewHelpView(keys.FullHelp())
 			if !kit.HelpMarksOf(a.screen) {
 				h.NoMarks() // nothing on the screen they would explain
+			} else if !kit.HelpHintsOf(a.screen) {
+				h.NoHints() // cards, but no hint nor grade
 			}
-			if o, ok := kit.HelpRulesOf(a.screen); ok {
+			if game {
 				h.For(o) // the rules in short of the game on screen
 			}
 			a.overlay = h

@@ -231,7 +231,7 @@ func TestGameOverOffers(t *testing.T) {
 		// A stray enter leaves the end in place and names every key
 		// it offers, not only q.
 		hs.press("enter")
-		if want := "press r to replay it, a to analyse it, n for a new game or q to quit."; !strings.Contains(kittest.Flat(hs.screen()), want) {
+		if want := "press r to replay it, a for its analysis, n for a new game or q to quit."; !strings.Contains(kittest.Flat(hs.screen()), want) {
 			t.Errorf("%d players: enter at the end does not say %q:\n%s", n, want, hs.screen())
 		}
 		hs.press("r")
@@ -331,7 +331,7 @@ func TestResumeAnotherLevel(t *testing.T) {
 		4: {"You asked for hard bots; the game in progress has normal bots.", "a new game with hard bots"},
 	} {
 		hard := func(cfg *PlayConfig) { cfg.Setup.Level, cfg.LevelFlag = ai.Hard, true }
-		checkResumeOffer(t, n, hard, append(want, "[n] "+want[1]+" (the old one is filed as abandoned)"))
+		checkResumeOffer(t, n, hard, append(want, "[n] "+want[1]+" (the old one is filed as unfinished)"))
 	}
 }
 
@@ -348,7 +348,7 @@ func TestResumeAnotherTarget(t *testing.T) {
 	}
 	for _, n := range []int{2, 3, 4} {
 		checkResumeOffer(t, n, target, []string{"You asked for a game to 150; the game in progress is to 500.",
-			"[n] a new game to 150 (the old one is filed as abandoned)"})
+			"[n] a new game to 150 (the old one is filed as unfinished)"})
 	}
 	checkResumeOffer(t, 3, func(cfg *PlayConfig) { target(cfg); cfg.Setup.Level, cfg.LevelFlag = ai.Hard, true },
 		[]string{"You asked for a game with hard bots to 150; the game in progress is a game with normal bots to 500.",
@@ -361,7 +361,7 @@ func TestResumeAnotherTarget(t *testing.T) {
 		cfg.PlayersFlag = true
 	}, []string{"You asked for a game of four to 150; the game in progress is a game of two to 500.", "[n] a new game of four to 150"})
 	// The same target asked for again says nothing.
-	checkResumeOffer(t, 3, func(cfg *PlayConfig) { cfg.TargetFlag = true }, []string{"[n] start a new game (the old one goes to the history)"})
+	checkResumeOffer(t, 3, func(cfg *PlayConfig) { cfg.TargetFlag = true }, []string{"[n] start a new game (the old one is filed as unfinished)"})
 }
 
 // TestResumeAnotherSeedOrRules: asked for another seed or other rules
@@ -372,7 +372,7 @@ func TestResumeAnotherSeedOrRules(t *testing.T) {
 	for _, n := range []int{2, 3, 4} {
 		checkResumeOffer(t, n, func(cfg *PlayConfig) { cfg.Setup.Seed, cfg.SeedFlag = 2098, true },
 			[]string{"You asked for seed 2098; the game in progress was dealt from another seed.",
-				"[n] a new game from seed 2098 (the old one is filed as abandoned)"})
+				"[n] a new game from seed 2098 (the old one is filed as unfinished)"})
 		checkResumeOffer(t, n, func(cfg *PlayConfig) {
 			if err := cfg.Setup.Options.Set("menage", "on"); err != nil {
 				t.Fatal(err)
@@ -386,9 +386,9 @@ func TestResumeAnotherSeedOrRules(t *testing.T) {
 				t.Fatal(err)
 			}
 			cfg.Setup.Seed, cfg.SeedFlag, cfg.RulesFlag = 2098, true, true
-		}, []string{"[n] a new game from seed 2098 under the rules asked for (the old one is filed as abandoned)"})
+		}, []string{"[n] a new game from seed 2098 under the rules asked for (the old one is filed as unfinished)"})
 		checkResumeOffer(t, n, func(cfg *PlayConfig) { cfg.SeedFlag, cfg.RulesFlag = true, true },
-			[]string{"[n] start a new game (the old one goes to the history)"})
+			[]string{"[n] start a new game (the old one is filed as unfinished)"})
 	}
 }
 
@@ -444,7 +444,7 @@ func TestResumeAnotherCount(t *testing.T) {
 		want         []string
 	}{
 		{3, 4, false, []string{"Klaberjass for three", "You asked for a game of four; the game in progress is a game of three.",
-			"[n] a new game of four (the old one is filed as abandoned)"}},
+			"[n] a new game of four (the old one is filed as unfinished)"}},
 		{4, 2, false, []string{"You asked for a game of two; the game in progress is a game of four.", "[n] a new game of two"}},
 		{2, 3, true, []string{"You asked for a game of three with hard bots; the game in progress is a game of two against the normal bot.",
 			"[n] a new game of three with hard bots"}},

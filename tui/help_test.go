@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"strings"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
@@ -60,5 +61,53 @@ func TestHelpScrollKeepsLines(t *testing.T) {
 	}
 	if got := hs.screen(); got != first {
 		t.Fatalf("after scrolling down and up the help shows\n%s\nwant\n%s", got, first)
+	}
+}
+
+// TestResumeHelpIsTheSavedGames: the help on the offer to resume a game
+// of four lists the offer's own keys (r resume, n new game) and the
+// keys of a game of four (no trumps; no schmeiss, no dix), not those of
+// the default game of two.
+func TestResumeHelpIsTheSavedGames(t *testing.T) {
+	cfg := testConfig(dealSeed, &memStore{})
+	cfg.Setup.Options.Players = 4
+	hs := resumeOffer(t, cfg)
+	help := hs.helpText()
+	keys := help[:strings.Index(help, "Rules in short")]
+	for _, w := range []string{"r resume the saved game", "n start a new game", "n no trumps"} {
+		if !strings.Contains(keys, w) {
+			t.Errorf("the resume help's keys lack %q:\n%s", w, keys)
+		}
+	}
+	for _, w := range []string{"schmeiss", "accept", "exchange"} {
+		if strings.Contains(keys, w) {
+			t.Errorf("the resume help's keys tell %q:\n%s", w, keys)
+		}
+	}
+	if strings.Contains(help, "Numbers and marks") {
+		t.Errorf("the resume help explains marks it does not show")
+	}
+}
+
+// TestSetupAndLessonHelpHaveNoHintLegend: the setup form and the lesson
+// show no hint: their help tells no hints' legend, and the rules in
+// short come first after the keys.
+func TestSetupAndLessonHelpHaveNoHintLegend(t *testing.T) {
+	hs := newHarness(t, testConfig(dealSeed, &memStore{}), 80, 24)
+	if hs.name() != "setup" {
+		t.Fatalf("first screen %s, want setup", hs.name())
+	}
+	if help := hs.helpText(); strings.Contains(help, "standard error") || strings.Contains(help, "Numbers and marks") {
+		t.Errorf("the setup help tells the marks:\n%s", help)
+	}
+	hs.press("esc")
+	app, err := NewLearn(LearnConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ls := startHarness(t, app, 80, 24)
+	help := ls.helpText()
+	if strings.Contains(help, "standard error") || !strings.Contains(help, "under a card: selected") {
+		t.Errorf("the lesson's help: hints' legend %v, hand's marks %v", strings.Contains(help, "standard error"), strings.Contains(help, "under a card"))
 	}
 }

@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/klob/klob/internal/play/session"
@@ -53,6 +55,29 @@ func (s *resumeScreen) HelpRules() (rules.Options, bool) {
 		return rules.Options{}, false
 	}
 	return s.log.Header.Options, true
+}
+
+// HelpMarks: the offer shows no card, score column nor grade.
+func (s *resumeScreen) HelpMarks() bool { return false }
+
+// KeyHelp is the offer's own keys, then the keys at the table of the
+// saved game once resumed (its seat count's bids and menu letters),
+// not the default game's.
+func (s *resumeScreen) KeyHelp(k *kit.KeyMap) help.KeyMap {
+	quit := k.QuitHint()
+	if s.log == nil {
+		keys := []key.Binding{kit.Brief("start a new game", k.Choose, k.New), kit.Brief("this help", k.Help), quit}
+		return kit.KeyHelp{Short: keys, Full: [][]key.Binding{keys}}
+	}
+	resume := "resume the saved game"
+	if s.over() {
+		resume = "see how the saved game ended"
+	}
+	own := []key.Binding{kit.Brief(resume, k.Resume),
+		kit.Brief("start a new game; the saved one is filed in the history as unfinished", k.New),
+		kit.Brief("this help", k.Help), kit.Brief(quit.Help().Desc+" (asks first; the game stays saved)", quit)}
+	full := [][]key.Binding{own, {kit.Bind("", "At the table, once resumed:")}}
+	return kit.KeyHelp{Short: own, Full: append(full, kit.PlayHelp(k, s.log.Header.Options)...)}
 }
 
 // summarize describes a saved game in a few lines: when it started,
@@ -254,9 +279,10 @@ func (s *resumeScreen) View(ctx *kit.Context) string {
 	if over {
 		resume = " see how it ended   "
 	}
-	newGame := "start a new game (the old one goes to the history)"
+	// One word for the old game, as its file is named (…-unfinished).
+	newGame := "start a new game (the old one is filed as unfinished)"
 	if said, game := s.askedOther(); said != "" {
-		newGame = game + " (the old one is filed as abandoned)"
+		newGame = game + " (the old one is filed as unfinished)"
 		lines = append(lines, "")
 		lines = append(lines, kit.Paragraph(said, w, nil)...)
 	}

@@ -175,7 +175,7 @@ func TestBusyScreen(t *testing.T) {
 		t.Fatalf("the busy directory is not shown as ShowPath does:\n%s", hs.screen())
 	}
 	hs.press("r")
-	if scr := kittest.Flat(hs.screen()); !strings.Contains(scr, "kept in ~/klob/history.") {
+	if scr := kittest.Flat(hs.screen()); !strings.Contains(scr, "kept in: ~/klob/history klob replay") {
 		t.Fatalf("the saved games do not show the path as ShowPath does:\n%s", hs.screen())
 	}
 	hs = newHarness(t, cfg, 80, 24)

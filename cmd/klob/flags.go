@@ -5,7 +5,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"regexp"
 	"strings"
+	"time"
 
 	"github.com/klob/klob/docs"
 	"github.com/klob/klob/internal/platform/textwrap"
@@ -68,7 +70,7 @@ func (f *flagSet) parse(args []string, stdout, stderr io.Writer) ([]string, erro
 			return nil, errHelp
 		}
 		if err != nil {
-			f.fail(stderr, "%v", err)
+			f.fail(stderr, "%s", f.explain(err))
 			return nil, errUsage
 		}
 		rest := f.Args()
@@ -81,6 +83,28 @@ func (f *flagSet) parse(args []string, stdout, stderr io.Writer) ([]string, erro
 		pos = append(pos, rest[0])
 		args = rest[1:]
 	}
+}
+
+// badValue is the flag package's error for a value its flag's type
+// cannot read: the value (quoted) and the flag's name.
+var badValue = regexp.MustCompile(`^invalid value (".*") for flag -([^:]+): parse error$`)
+
+// explain is the reason a parse failed, in words: a duration flag's bad
+// value ("-pace fast") says what a duration looks like, where the flag
+// package says only "parse error"; other errors are as they are.
+func (f *flagSet) explain(err error) string {
+	m := badValue.FindStringSubmatch(err.Error())
+	if m == nil {
+		return err.Error()
+	}
+	if fl := f.Lookup(m[2]); fl != nil {
+		if g, ok := fl.Value.(flag.Getter); ok {
+			if _, ok := g.Get().(time.Duration); ok {
+				return fmt.Sprintf("-%s %s: want a duration such as 300ms, 2s or 0", m[2], m[1])
+			}
+		}
+	}
+	return err.Error()
 }
 
 // parseNone is parse for a command that takes no positional argument:

@@ -126,7 +126,7 @@ func TestMatchUsageErrors(t *testing.T) {
 		{[]string{"-a", "normal", "-b", "random", "extra"}, `unexpected argument "extra"`},
 		{[]string{"-a", "normal", "-b", "random", "-deadline", "0s"}, "-deadline must be positive"},
 		{[]string{"-calibrate", "-think", "-1s"}, "-think does not go with -calibrate"},
-		{[]string{"-a", "normal", "-b", "random", "-think", "soon"}, "invalid value"},
+		{[]string{"-a", "normal", "-b", "random", "-think", "soon"}, `-think "soon": want a duration such as 300ms, 2s or 0`},
 		{[]string{"-a", "normal", "-b", "random", "-rules", "target=abc"}, "option target"},
 		{[]string{"-a", "normal", "-b", "random", "-frobnicate"}, "flag provided but not defined"},
 		{[]string{"-a", "hard:bid=genius", "-b", "random"}, `unknown bot level "genius"`},

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -77,6 +78,7 @@ func TestParsePlayErrors(t *testing.T) {
 		{[]string{"-target", "x"}, `invalid value "x" for flag -target`},
 		{[]string{"-seed", "-3"}, `invalid value "-3" for flag -seed`},
 		{[]string{"-pace", "-1s"}, `-pace: -1s is negative`},
+		{[]string{"-pace", "fast"}, `-pace "fast": want a duration such as 300ms, 2s or 0`},
 		{[]string{"-target", "99999"}, `-target: option target: "99999" is not a number from 1 to 5000`},
 		{[]string{"-rules", "target=100,target=200"}, `-rules: rule option target is given twice`},
 		{[]string{"extra"}, `unexpected argument "extra"`},
@@ -308,6 +310,22 @@ func TestErrorsFitTheTerminal(t *testing.T) {
 			if len([]rune(l)) > 80 || (i > 0 && !strings.HasPrefix(l, "  ")) {
 				t.Errorf("%v: line %q is wider than 80 or not indented", args, l)
 			}
+		}
+	}
+}
+
+// TestBadDurationSaysWhatItWants: a duration flag given something else
+// ("-pace fast") says what a duration looks like, for every duration
+// flag of every command, not the flag package's "parse error".
+func TestBadDurationSaysWhatItWants(t *testing.T) {
+	for _, c := range [][2]string{{"play", "pace"}, {"daily", "pace"}, {"match", "deadline"}, {"match", "think"},
+		{"serve", "idle"}, {"serve", "login-timeout"}, {"serve", "handshake-timeout"}, {"serve", "grace"},
+		{"serve", "move-clock"}, {"serve", "abandon"}, {"serve", "pace"}, {"serve", "stall"}, {"serve", "stats"}} {
+		var stdout, stderr bytes.Buffer
+		code := run([]string{c[0], "-" + c[1], "fast"}, &stdout, &stderr)
+		want := fmt.Sprintf(`klob %s: -%s "fast": want a duration such as 300ms, 2s or 0`, c[0], c[1])
+		if code != 2 || !strings.Contains(stderr.String(), want) || strings.Contains(stderr.String(), "parse error") {
+			t.Errorf("klob %s -%s fast: exit %d, stderr %q; want 2 and %q", c[0], c[1], code, stderr.String(), want)
 		}
 	}
 }

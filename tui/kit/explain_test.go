@@ -42,7 +42,7 @@ func TestHelpHasTheLegend(t *testing.T) {
 			t.Errorf("the help lacks %q", want)
 		}
 	}
-	legend := all[:strings.Index(all, "Rules in short")]
+	legend := all[strings.Index(all, "Numbers and marks"):strings.Index(all, "The rules Klob plays")]
 	if n := strings.Count(legend, "a blunder from") + strings.Count(legend, "blunder: 20"); n != 1 {
 		t.Errorf("the grades' thresholds are told %d times:\n%s", n, legend)
 	}

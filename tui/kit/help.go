@@ -86,16 +86,33 @@ func rulesSummary(o rules.Options) []string {
 	return out
 }
 
-// legend explains the numbers and marks of the screens: the hand's
-// marks, the hint's and trainer's columns and the grades with their
-// thresholds (drill.Legend: one scale for the trainer and the
-// analysis), and what the analysis grades from (analysis.Notes).
-func legend(g *Glyphs) []string {
-	out := []string{
-		g.SelMark + " under a card: selected; " + g.PlayMark + " playable. Under the hand, 20 or 50 marks the cards of a sequence you hold (with three or four of a kind on, of a set too), bella the king and queen of trump (20+bella: both), menage the king, queen and jack of trump with the menage on.",
+// handLegend explains the marks under a hand: selected, playable, and
+// the sequence, bella and menage marks.
+func handLegend(g *Glyphs) string {
+	return g.SelMark + " under a card: selected; " + g.PlayMark + " playable. Under the hand, 20 or 50 marks the cards of a sequence you hold (with three or four of a kind on, of a set too), bella the king and queen of trump (20+bella: both), menage the king, queen and jack of trump with the menage on."
+}
+
+// hintLegend explains the hint's and trainer's columns and the grades
+// with their thresholds (drill.Legend: one scale for the trainer and
+// the analysis), and what the analysis grades from (analysis.Notes).
+func hintLegend() []string {
+	return append(drill.Legend(), analysis.Notes()...)
+}
+
+// HintsTeller is a Screen that shows cards but no hint, grade nor
+// analysis (the lesson): HelpHints false leaves the hints' legend out of
+// its help, keeping the hand's marks.
+type HintsTeller interface {
+	HelpHints() bool
+}
+
+// HelpHintsOf reports whether s's help explains the hints and grades:
+// true unless s says it shows none.
+func HelpHintsOf(s Screen) bool {
+	if m, ok := s.(HintsTeller); ok {
+		return m.HelpHints()
 	}
-	out = append(out, drill.Legend()...) // the grades' thresholds
-	return append(out, analysis.Notes()...)
+	return true
 }
 
 // KeyHelp is a screen's keys as Bubbles' help.KeyMap: the short help is
@@ -164,7 +181,7 @@ func QuitAsks(k *KeyMap) key.Binding {
 }
 
 // HelpView is the help overlay: the screen's keys (its full help), the
-// numbers and marks, the rules in short, and the whole rules Klob plays
+// rules in short, the numbers and marks, and the whole rules Klob plays
 // (docs.Rules, as klob rules prints them). Up and down scroll it a line,
 // page up and down a window, home and end to either end, r to the
 // rules; any other key closes it.
@@ -174,8 +191,9 @@ type HelpView struct {
 	// opts are the game's options the rules in short are told for
 	// (For); the default game of two without a game.
 	opts rules.Options
-	// noMarks leaves the numbers and marks out (NoMarks).
-	noMarks bool
+	// noMarks leaves the numbers and marks out (NoMarks); noHints the
+	// hints' legend alone (NoHints).
+	noMarks, noHints bool
 	// drawn is lines for the width and painter it was drawn with: the
 	// game goes on under the help, and every message draws it again.
 	drawn      []string
@@ -200,6 +218,13 @@ func (h *HelpView) For(o rules.Options) *HelpView {
 // that shows none of them (MarksTeller).
 func (h *HelpView) NoMarks() *HelpView {
 	h.noMarks, h.drawn = true, nil
+	return h
+}
+
+// NoHints leaves the hints' and grades' legend out of the help, for a
+// screen that shows cards but no hint (HintsTeller).
+func (h *HelpView) NoHints() *HelpView {
+	h.noHints, h.drawn = true, nil
 	return h
 }
 
@@ -236,42 +261,63 @@ func (h *HelpView) draw(ctx *Context) []string {
 			}
 		}
 	}
-	tail := ctx.helpTail(h.opts, !h.noMarks)
+	marks := marksAll
+	switch {
+	case h.noMarks:
+		marks = marksNone
+	case h.noHints:
+		marks = marksHand
+	}
+	tail := ctx.helpTail(h.opts, marks)
 	h.rulesAt = len(out) + tail.rulesAt
 	return append(out, tail.lines...)
 }
 
+// helpMarks is how much of the numbers and marks a help tells.
+type helpMarks int
+
+const (
+	marksAll  helpMarks = iota // the hand's marks and the hints' legend
+	marksHand                  // the hand's marks alone: no hint shown
+	marksNone                  // nothing: no card shown
+)
+
 // helpTail is the part of the help after the keys, the same on every
-// screen: the marks (but where a screen shows none), the rules in short
-// and the whole rules.
+// screen: the rules in short first (what a player looks for after the
+// keys), then the marks (as much as the screen shows) and the whole
+// rules.
 type helpTail struct {
 	width   int
 	paint   *Painter
 	opts    rules.Options
-	marks   bool
+	marks   helpMarks
 	lines   []string
 	rulesAt int // the line of the whole rules' heading in lines, from 1
 }
 
 // helpTail returns the help's tail for the context's width and painter
-// and a game with options o, with the marks or without, laid out again
-// only when one changed.
-func (ctx *Context) helpTail(o rules.Options, marks bool) *helpTail {
+// and a game with options o, with as much of the marks as asked, laid
+// out again only when one changed.
+func (ctx *Context) helpTail(o rules.Options, marks helpMarks) *helpTail {
 	if t := ctx.help; t != nil && t.lines != nil && t.width == ctx.Width && t.paint == ctx.Paint &&
 		t.opts == o && t.marks == marks {
 		return t
 	}
 	st := &ctx.Styles
 	var out []string
-	if marks {
-		out = append(out, "", " "+st.Heading.Render("Numbers and marks"))
-		for _, p := range legend(&ctx.Paint.Glyphs) {
-			out = append(out, Hang("   ", "     ", Wrap(p, max(20, ctx.Width-6)))...)
-		}
-	}
 	out = append(out, "", " "+st.Heading.Render("Rules in short"))
 	for _, p := range rulesSummary(o) {
 		out = append(out, Indent("   ", Wrap(p, max(20, ctx.Width-6)), nil)...)
+	}
+	if marks != marksNone {
+		ps := []string{handLegend(&ctx.Paint.Glyphs)}
+		if marks == marksAll {
+			ps = append(ps, hintLegend()...)
+		}
+		out = append(out, "", " "+st.Heading.Render("Numbers and marks"))
+		for _, p := range ps {
+			out = append(out, Hang("   ", "     ", Wrap(p, max(20, ctx.Width-6)))...)
+		}
 	}
 	t := &helpTail{width: ctx.Width, paint: ctx.Paint, opts: o, marks: marks, rulesAt: len(out) + 1}
 	title := "The rules Klob plays (klob rules prints them)"

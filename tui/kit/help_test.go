@@ -135,7 +135,7 @@ func rulesInShort(ctx *kit.Context, h *kit.HelpView) string {
 		switch {
 		case l == "Rules in short":
 			in = true
-		case strings.HasPrefix(l, "The rules Klob plays"):
+		case strings.HasPrefix(l, "The rules Klob plays"), l == "Numbers and marks":
 			in = false
 		case in:
 			out = append(out, l)
@@ -255,6 +255,48 @@ func TestPlayHelpFollowsOptions(t *testing.T) {
 					}
 				}
 			}
+		}
+	}
+}
+
+// TestHelpRulesBeforeTheMarks: after the keys come the rules in short,
+// then the numbers and marks, then the whole rules; a help without
+// hints keeps the hand's marks but not the hints' legend, one without
+// marks neither.
+func TestHelpRulesBeforeTheMarks(t *testing.T) {
+	ctx := kittest.Context(80, 24)
+	k := kit.DefaultKeys()
+	at := func(lines []string, want string) int {
+		for i, l := range lines {
+			if strings.TrimSpace(ansi.Strip(l)) == want {
+				return i
+			}
+		}
+		return -1
+	}
+	for _, c := range []struct {
+		name        string
+		h           *kit.HelpView
+		hand, hints bool
+	}{
+		{"every mark", kit.NewHelpView(kit.PlayHelp(&k, rules.DefaultOptions())), true, true},
+		{"no hints", kit.NewHelpView(kit.PlayHelp(&k, rules.DefaultOptions())).NoHints(), true, false},
+		{"no marks", kit.NewHelpView(kit.PlayHelp(&k, rules.DefaultOptions())).NoMarks(), false, false},
+	} {
+		lines := c.h.Lines(&ctx)
+		keys, short, marks, whole := at(lines, "Keys"), at(lines, "Rules in short"), at(lines, "Numbers and marks"), at(lines, "The rules Klob plays (klob rules prints them)")
+		if keys < 0 || short < keys || whole < short {
+			t.Fatalf("%s: keys at %d, rules in short at %d, whole rules at %d", c.name, keys, short, whole)
+		}
+		if c.hand != (marks >= 0) || c.hand && (marks < short || marks > whole) {
+			t.Errorf("%s: numbers and marks at %d, rules in short at %d, whole rules at %d", c.name, marks, short, whole)
+		}
+		text := ansi.Strip(strings.Join(lines, "\n"))
+		if got := strings.Contains(text, "under a card: selected"); got != c.hand {
+			t.Errorf("%s: the hand's marks told: %v", c.name, got)
+		}
+		if got := strings.Contains(text, "standard error"); got != c.hints {
+			t.Errorf("%s: the hints' legend told: %v", c.name, got)
 		}
 	}
 }

@@ -199,40 +199,40 @@ func Matchpoints(x float64) string {
 	return strings.TrimRight(strings.TrimRight(s, "0"), ".")
 }
 
-// AgainstBotsWords says who the person in seat A plays with and against, the
-// bots of level in the other seats.
+// AgainstBotsWords says who the person plays with and against, the bots
+// of level in the other seats, as the board screens name them: by who
+// they are, never by a seat's letter, which no screen shows.
 func AgainstBotsWords(players int, level string) string {
 	switch players {
 	case 3:
-		return fmt.Sprintf("you in seat A against two %s bots", level)
+		return fmt.Sprintf("you against two %s bots", level)
 	case 4:
-		return fmt.Sprintf("you in seat A with a %s bot as partner, against two %s bots", level, level)
+		return fmt.Sprintf("you with a %s bot as partner, against two %s bots", level, level)
 	}
-	return fmt.Sprintf("you in seat A against the %s bot", level)
+	return fmt.Sprintf("you against the %s bot", level)
 }
 
 // ShortNames fits names into w cells each so that they stay told apart
 // (not alike once lower-cased): a name that fits is kept; a longer one
-// loses its spaces ("Bot C" to "BotC"), else is cut with mark after its
-// start ("alexa…"), else keeps its distinguishing end after the mark
-// ("al…ra" and "al…er"), whichever first tells every name apart; an end
-// that is a whole word is tried first ("rand…(A)", not "rando…A)"). It
-// returns nil when no way does (then the caller names them otherwise).
-// mark is "…", or "." where the screen is ASCII.
+// is cut with mark after its start ("alexa…"), else keeps its
+// distinguishing end after the mark ("al…ra" and "al…er"), whichever
+// first tells every name apart; an end that is a whole word is tried
+// first ("rand…(A)", not "rando…A)"). A name keeps its spaces ("Bot C"
+// is never "BotC"): it reads as the person wrote it, and is only cut.
+// It returns nil when no way does (then the caller names them
+// otherwise). mark is "…", or "." where the screen is ASCII.
 func ShortNames(names []string, w int, mark string) []string {
-	return shortNames(names, w, mark, true)
+	return shortNames(names, w, mark)
 }
 
 // ShortWords is ShortNames for names read in running text (the talk
-// column's "Annabelle L…: pass"): a name keeps its spaces, so that it
-// reads as the person wrote it, and is only cut.
+// column's "Annabelle L…: pass").
 func ShortWords(names []string, w int, mark string) []string {
-	return shortNames(names, w, mark, false)
+	return shortNames(names, w, mark)
 }
 
-// shortNames is ShortNames, squash saying whether a name may first lose
-// its spaces.
-func shortNames(names []string, w int, mark string, squash bool) []string {
+// shortNames is ShortNames.
+func shortNames(names []string, w int, mark string) []string {
 	if w <= 0 {
 		return nil
 	}
@@ -248,9 +248,6 @@ func shortNames(names []string, w int, mark string, squash bool) []string {
 	fits := func(n string, way int, words bool) string {
 		if WidthOf(n) <= w {
 			return n
-		}
-		if sq := strings.Join(strings.Fields(n), ""); squash && way == 0 && WidthOf(sq) <= w {
-			return sq
 		}
 		rs := []rune(n)
 		if words && way > 0 && rs[len(rs)-way-1] != ' ' {

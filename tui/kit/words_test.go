@@ -85,9 +85,11 @@ func TestShortNames(t *testing.T) {
 		want  []string
 	}{
 		{[]string{"You", "West", "East"}, 4, []string{"You", "West", "East"}},
-		{[]string{"ann", "bob", "Bot C"}, 4, []string{"ann", "bob", "BotC"}},
-		{[]string{"You", "Bot B", "Bot C"}, 4, []string{"You", "BotB", "BotC"}},
-		{[]string{"You", "alexandra", "Bot C"}, 4, []string{"You", "ale…", "BotC"}},
+		// A name keeps its spaces: cut with the mark, never squeezed.
+		{[]string{"ann", "bob", "Bot C"}, 4, []string{"ann", "bob", "Bot…"}},
+		{[]string{"You", "Bot B", "Bot C"}, 4, []string{"You", "Bo…B", "Bo…C"}},
+		{[]string{"You", "alexandra", "Bot C"}, 4, []string{"You", "ale…", "Bot…"}},
+		{[]string{"normal A1", "normal B1", "normal A2", "normal B2"}, 8, []string{"norma…A1", "norma…B1", "norma…A2", "norma…B2"}},
 		{[]string{"You", "alexandra", "alexander"}, 4, []string{"You", "al…a", "al…r"}},
 		{[]string{"You", "alexandra", "alexander"}, 5, []string{"You", "ale…a", "ale…r"}},
 		{[]string{"You", "annabelle_the_first", "annabelle_the_second"}, 8, []string{"You", "annabe…t", "annabe…d"}},
@@ -109,6 +111,18 @@ func TestShortNames(t *testing.T) {
 				t.Errorf("ShortNames(%q, %d) = %q, want %q", c.names, c.w, got, c.want)
 				break
 			}
+		}
+	}
+}
+
+// TestAgainstBotsWordsNameNoSeat: the daily challenge's and the
+// tournament's intro say who plays with and against whom, never a
+// seat's letter, which no screen shows.
+func TestAgainstBotsWordsNameNoSeat(t *testing.T) {
+	for n, want := range map[int]string{2: "you against the normal bot", 3: "you against two normal bots",
+		4: "you with a normal bot as partner, against two normal bots"} {
+		if got := AgainstBotsWords(n, "normal"); got != want {
+			t.Errorf("%d players: %q, want %q", n, got, want)
 		}
 	}
 }

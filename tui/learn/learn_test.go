@@ -440,3 +440,37 @@ func lastLines(scr string, n int) string {
 	ls := strings.Split(strings.TrimRight(scr, "\n"), "\n")
 	return strings.Join(ls[max(0, len(ls)-n):], "\n")
 }
+
+// TestPlayShowsTricksAndSequences: in the card play the header counts
+// the tricks, the hand is marked with its sequences as a game marks it
+// (50 under A K Q J of spades), and after the first trick a step says
+// the sequences are shown, the talk saying which.
+func TestPlayShowsTricksAndSequences(t *testing.T) {
+	tricks := map[string]bool{}
+	shown, first := false, true
+	playTheLesson(t, func(d *kittest.Driver, s *Screen) {
+		txt := d.Text()
+		head := strings.SplitN(txt, "\n", 2)[0]
+		if i := strings.Index(head, "trick "); i >= 0 {
+			tricks[strings.Fields(head[i:])[1]] = true
+		} else {
+			t.Errorf("the card play's header counts no trick: %q", head)
+		}
+		if first && !strings.Contains(txt, "──50──") {
+			t.Errorf("the hand's fifty is not marked at the first card:\n%s", txt)
+		}
+		first = false
+		if s.run.Step().Name == "play-shown" {
+			shown = true
+			if !strings.Contains(txt, "You show K♥ Q♥ J♥ (20), A♠ K♠ Q♠ J♠ (50)") {
+				t.Errorf("the sequences shown are not said:\n%s", txt)
+			}
+		}
+	})
+	if len(tricks) < 5 {
+		t.Errorf("the header counted tricks %v", tricks)
+	}
+	if !shown {
+		t.Error("no step says the sequences are shown after the first trick")
+	}
+}

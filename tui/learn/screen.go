@@ -56,6 +56,10 @@ func (s *Screen) QuitQuestion() string {
 	return "The lesson is not saved: klob learn starts it again from the beginning."
 }
 
+// HelpHints: the lesson shows a hand and its marks, but no hint nor
+// grade, so its help leaves the hints' legend out.
+func (s *Screen) HelpHints() bool { return false }
+
 // KeyHelp is the lesson's keys: the status line and the help overlay.
 func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	keys := []key.Binding{

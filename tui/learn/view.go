@@ -22,7 +22,13 @@ func (s *Screen) View(ctx *kit.Context) string {
 	sec := s.run.Text()[step.Name]
 	cur, total := s.run.Stops()
 
-	head := " " + st.Title.Render("Klob lesson") + fmt.Sprintf(" · step %d of %d · ", cur, total) + st.Heading.Render(sec.Title)
+	where := fmt.Sprintf(" · step %d of %d · ", cur, total)
+	if n, of := s.run.Trick(); n > 0 && step.Kind == lesson.Play {
+		// The card play is one step of nine tricks: its trick shows
+		// how far it has come.
+		where = fmt.Sprintf(" · step %d of %d, trick %d of %d · ", cur, total, n, of)
+	}
+	head := " " + st.Title.Render("Klob lesson") + where + st.Heading.Render(sec.Title)
 	top := []string{kit.Clip(head, w), kit.Rule(ctx, w)}
 
 	var table []string
@@ -137,7 +143,13 @@ func (s *Screen) tableLines(ctx *kit.Context, step lesson.Step) []string {
 	}
 	bot := fmt.Sprintf(" Bot: %s · %s", held, dealer)
 	// The upcard and the bottom card.
-	if v.Upcard != rules.NoCard {
+	// After the dix exchange the upcard is still the card turned up;
+	// the 7 lying in its place is named for what it is, as the table
+	// of a game does.
+	switch {
+	case v.Upcard != rules.NoCard && v.DixBy != rules.NoSeat && v.Upcard != v.OrigUpcard:
+		bot += " · upcard " + p.StyledCard(v.OrigUpcard) + ", the dix " + p.StyledCard(v.Upcard) + " in its place"
+	case v.Upcard != rules.NoCard:
 		bot += " · upcard " + p.StyledCard(v.Upcard)
 	}
 	if v.Bottom != rules.NoCard {
@@ -146,6 +158,7 @@ func (s *Screen) tableLines(ctx *kit.Context, step lesson.Step) []string {
 	out := []string{kit.Clip(bot, ctx.Width)}
 	// What was said this deal, the newest words last.
 	var talk []string
+	cards := 0
 	for _, stp := range v.History() {
 		a := stp.Action
 		switch {
@@ -156,6 +169,22 @@ func (s *Screen) tableLines(ctx *kit.Context, step lesson.Step) []string {
 			talk = append(talk, who(stp.Seat)+": exchange")
 		default:
 			talk = append(talk, who(stp.Seat)+": "+a.Words())
+		}
+		if a.Kind == rules.PlayCard {
+			cards++
+		}
+		if cards == 2 && a.Kind == rules.PlayCard {
+			// The first trick is over: the sequences' winner shows
+			// them, as the table talk of a game says.
+			for seat := range rules.Seat(v.Players) {
+				if v.Shown[seat] != 0 {
+					verb := " shows "
+					if seat == lesson.You {
+						verb = " show "
+					}
+					talk = append(talk, who(seat)+verb+shownWords(ctx, &v, v.Shown[seat]))
+				}
+			}
 		}
 	}
 	said := " Said: nothing yet"
@@ -191,6 +220,31 @@ func (s *Screen) tableLines(ctx *kit.Context, step lesson.Step) []string {
 	}
 	out = append(out, kit.Clip(trump, ctx.Width), kit.Clip(trick, ctx.Width))
 	return append(out, s.handLines(ctx, step)...)
+}
+
+// shownWords are the melds of shown, each with its points, high card
+// first: "A♠ K♠ Q♠ J♠ (50), K♥ Q♥ J♥ (20)".
+func shownWords(ctx *kit.Context, v *rules.View, shown rules.CardSet) string {
+	var melds []string
+	for _, m := range rules.Melds(shown, v.Trump, v.Options) {
+		set := rules.Sequence{Suit: m.Suit, Top: m.Top, Len: m.Len}.Cards()
+		if m.Set {
+			set = 0
+			for su := rules.Clubs; su <= rules.Spades; su++ {
+				if c := rules.NewCard(m.Top, su); shown.Has(c) {
+					set = set.With(c)
+				}
+			}
+		}
+		cs := set.Cards()
+		slices.SortFunc(cs, func(a, b rules.Card) int { return int(b.Rank()) - int(a.Rank()) })
+		var words []string
+		for _, c := range cs {
+			words = append(words, ctx.Paint.StyledCard(c))
+		}
+		melds = append(melds, fmt.Sprintf("%s (%d)", strings.Join(words, " "), m.Value()))
+	}
+	return strings.Join(melds, ", ")
 }
 
 // clipLeft joins the words said, keeping the end of a line too long
@@ -258,6 +312,11 @@ func (s *Screen) handLines(ctx *kit.Context, step lesson.Step) []string {
 	}
 	if len(hand) == 0 {
 		rows[0] = " (no cards left)"
+	}
+	// The sequences and bella held, marked under the cards as the
+	// table of a game marks them (20, 50, bella).
+	if melds := kit.HandMelds(hand, v.Trump, v.Options); len(melds) > 0 {
+		rows = append(rows, pad+st.Trump.Render(kit.MeldRow(g, hand, melds, size.W, kit.HandGap)))
 	}
 	return rows
 }

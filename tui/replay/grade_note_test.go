@@ -6,6 +6,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 	"github.com/klob/klob/internal/study/analysis"
+	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
 )
 
@@ -57,5 +58,47 @@ func TestAnalysingLineBeforeTheCount(t *testing.T) {
 	a.progress = analysis.Progress{Done: 3, Total: 10}
 	if got, _ := a.statusLine(&ctx, false); !strings.Contains(ansi.Strip(got), "Analysing: 3 of 10 decisions (30%)") {
 		t.Errorf("after a report: %q", ansi.Strip(got))
+	}
+}
+
+// TestLongStepLineWraps: a step whose grade runs past 80 columns wraps
+// under its words, its better card shown on the line after, never cut
+// at the window's edge.
+func TestLongStepLineWraps(t *testing.T) {
+	r := readGame(t, "tables/3-01-every-house-variant.klob")
+	hs := open(t, r, "every-house-variant.klob", 80, 24)
+	hs.Press("a")
+	s := replayOf(hs)
+	if s.report == nil {
+		t.Fatal("the analysis did not finish")
+	}
+	// The first card played by the bottom seat, graded a blunder near
+	// the end of the game.
+	rd := &r.Deals[0]
+	at := -1
+	for i, st := range rd.Steps {
+		if st.Seat == s.bottom && st.Action.Kind == rules.PlayCard {
+			at = i
+			break
+		}
+	}
+	if at < 0 {
+		t.Fatal("the bottom seat plays no card")
+	}
+	best := rules.PlayAction(rules.MustCard("7D"))
+	s.report.Deals[0].Decisions[at] = analysis.Decision{Grade: analysis.Blunder, Loss: 3, LossErr: 1, ByWin: true,
+		WinLoss: 0.076, WinLossErr: 0.006, Best: best}
+	for range at + 1 {
+		hs.Press("right")
+	}
+	scr := ansi.Strip(hs.Text())
+	flat := strings.Join(strings.Fields(scr), " ")
+	if !strings.Contains(flat, "of the chance to win; better 7♦.") {
+		t.Errorf("the step's better card is not shown:\n%s", scr)
+	}
+	for _, l := range strings.Split(scr, "\n") {
+		if kit.WidthOf(l) > 80 {
+			t.Errorf("%q is wider than 80", l)
+		}
 	}
 }

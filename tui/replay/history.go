@@ -196,13 +196,20 @@ func (s *History) View(ctx *kit.Context) string {
 		// The command is held whole on a line by no-break spaces while
 		// the text wraps, then written with plain ones, to be copied.
 		const nbsp = "\u00a0"
-		none := "No saved games yet. Finished games are kept in " + s.cfg.ShowPath.Show(filepath.Join(s.src.Dir(), store.HistoryDir)) +
-			". klob" + nbsp + "replay" + nbsp + "FILE opens any game log."
+		// The path goes on lines of its own, broken only after a "/"
+		// (kit.PathLines), never at a hyphen inside a name as words
+		// wrap.
+		none := "No saved games yet. Finished games are kept in:"
+		path := kit.Indent("   ", kit.PathLines(s.cfg.ShowPath.Show(filepath.Join(s.src.Dir(), store.HistoryDir)), max(1, w-4), 0), nil)
+		after := "klob" + nbsp + "replay" + nbsp + "FILE opens any game log."
 		if s.cfg.HidePaths {
-			none = "No saved games yet: a game is kept here once it is over."
+			none, path, after = "No saved games yet: a game is kept here once it is over.", nil, ""
 		}
-		for _, l := range kit.Paragraph(none, w, nil) {
-			lines = append(lines, strings.ReplaceAll(l, nbsp, " "))
+		lines = append(append(lines, kit.Paragraph(none, w, nil)...), path...)
+		if after != "" {
+			for _, l := range kit.Paragraph(after, w, nil) {
+				lines = append(lines, strings.ReplaceAll(l, nbsp, " "))
+			}
 		}
 		return kit.Canvas(kit.Padded(lines, h-len(bottom), bottom...), w, h)
 	}
@@ -252,11 +259,11 @@ func (s *History) recordLines(ctx *kit.Context) [][2]string {
 	if r.Games == 0 {
 		return [][2]string{{st.Heading.Render("Your record:"), "no game of yours saved yet."}}
 	}
-	// Finished games and abandoned ones (filed unfinished, when a new
+	// Finished games and unfinished ones (filed so when a new
 	// game was started instead) are told apart.
 	head := fmt.Sprintf("%s finished, %d won", kit.Plural(r.Finished, "game"), r.Won)
 	if n := r.Games - r.Finished; n > 0 {
-		head += fmt.Sprintf("; %d abandoned", n)
+		head += fmt.Sprintf("; %d unfinished", n)
 	}
 	var by, seats []string
 	for _, l := range r.ByLevel {
@@ -335,7 +342,7 @@ func (s *History) columns(w int, cut string) cols {
 }
 
 // result says how a game went for the person: won, lost, playing,
-// abandoned, or which side won a game without one person; then whether
+// unfinished, or which side won a game without one person; then whether
 // it was practice and how many decisions were taken back.
 func result(r *row) string {
 	e := &r.entry
@@ -344,7 +351,7 @@ func result(r *row) string {
 	}
 	h := &e.Header
 	n := h.Seats()
-	res := "abandoned"
+	res := "unfinished"
 	me, one := r.me, r.one
 	switch {
 	case r.current:

@@ -914,3 +914,24 @@ func TestExchangesSayBetweenWhom(t *testing.T) {
 		}
 	}
 }
+
+// An empty list of saved games names the folder it keeps them in on a
+// line of its own, broken only after a "/", never at a hyphen.
+func TestHistoryEmptyPathWhole(t *testing.T) {
+	dir, _ := historyState(t)
+	// The path a tester's state folder showed, whose hyphen the words'
+	// wrap broke at.
+	shown := func(string) string { return "/tmp/qa-study/state/klob/history" }
+	got := text(openHistory(t, dir, Config{Analyze: fakeAnalyze, ShowPath: shown}))
+	for _, l := range strings.Split(got, "\n") {
+		if strings.HasSuffix(l, "-") {
+			t.Errorf("a line breaks at a hyphen: %q\n%s", l, got)
+		}
+	}
+	if want := "/tmp/qa-study/state/klob/history"; !strings.Contains(got, want) {
+		t.Errorf("the path's folder %q is not whole:\n%s", want, got)
+	}
+	if !strings.Contains(got, "klob replay FILE opens any game log.") {
+		t.Errorf("the way to open a log is not said:\n%s", got)
+	}
+}

@@ -127,9 +127,19 @@ func (s *Screen) bottomLines(ctx *kit.Context, sc *table.Scene, d *rules.Deal) [
 	if name != "" {
 		place += " · " + name
 	}
-	return []string{kit.Rule(ctx, w), kit.Clip(place, w),
-		kit.Clip(s.stepLine(ctx, sc, d), w), kit.Clip(s.analysisLine(ctx, sc, w), w),
-		" " + st.Dim.Render(kit.Clip(fitHints(s.KeyHelp(&ctx.Keys).ShortHelp(), w-1, ctx.ASCII), w-1))}
+	// A step with its grade and the better card runs past 80 columns:
+	// it wraps under its words, on two lines at most, so that the
+	// better card is never cut off.
+	step := []string{s.stepLine(ctx, sc, d)}
+	if kit.WidthOf(step[0]) > w {
+		step = kit.Hang(" ", "   ", kit.WrapAtSpaces(strings.TrimPrefix(step[0], " "), max(1, w-3), 2, ctx.Ellipsis()))
+	}
+	for i := range step {
+		step[i] = kit.Clip(step[i], w)
+	}
+	out := append([]string{kit.Rule(ctx, w), kit.Clip(place, w)}, step...)
+	return append(out, kit.Clip(s.analysisLine(ctx, sc, w), w),
+		" "+st.Dim.Render(kit.Clip(fitHints(s.KeyHelp(&ctx.Keys).ShortHelp(), w-1, ctx.ASCII), w-1)))
 }
 
 // ownView names one seat's view: "your view", "West's view".

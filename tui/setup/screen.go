@@ -178,6 +178,10 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	return kit.KeyHelp{Short: short, Full: [][]key.Binding{full, {kit.Bind("click", "a line to change it, or the start line to start")}}}
 }
 
+// HelpMarks: the form shows no card, score nor grade for the help's
+// numbers and marks to explain.
+func (s *Screen) HelpMarks() bool { return false }
+
 // HelpRules is the form's rules as they stand, for the help's rules in
 // short: the seat count, target and variants of the game it will start.
 func (s *Screen) HelpRules() (rules.Options, bool) { return s.setup.Options, true }

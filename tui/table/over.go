@@ -393,7 +393,7 @@ type overOffer struct{ key, what, note string }
 func (s *Screen) overOffers(k *kit.KeyMap) []overOffer {
 	var offers []overOffer
 	if s.cfg.Replay != nil && s.cfg.Log != nil {
-		offers = append(offers, overOffer{"r", "replay this game", "to replay it"}, overOffer{"a", "analyse it", "to analyse it"})
+		offers = append(offers, overOffer{"r", "replay this game", "to replay it"}, overOffer{"a", "its analysis", "for its analysis"})
 	}
 	name := func(b key.Binding) string { return kit.Brief("", b).Help().Key }
 	if s.cfg.NewGame != nil {

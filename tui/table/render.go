@@ -543,7 +543,9 @@ func (sc *Scene) trickGrid(ctx *kit.Context, w int, size kit.CardSize, compact b
 		// The side seats are named beside the trick; the bottom seat
 		// and the partner over (or under) their cards.
 		label := ""
-		if ps := sc.pos(b.seat); (ps == 0 && playing) || (sc.players() == 4 && ps == 2) {
+		// An open partner's name is written left of its hand
+		// (partnerLines), where it has room to be whole.
+		if ps := sc.pos(b.seat); (ps == 0 && playing) || (sc.players() == 4 && ps == 2 && sc.Open[b.seat] == 0) {
 			label = sc.nameIn(ctx, b.seat, colW)
 		}
 		face := p.Card(rules.NoCard, kit.LookSlot, size)
@@ -587,7 +589,13 @@ func (sc *Scene) trickGrid(ctx *kit.Context, w int, size kit.CardSize, compact b
 			up = sc.V.OrigUpcard
 		}
 		if !sc.V.Hand.Has(up) {
-			put(r, c, "Upcard")
+			// After the exchange the card there is the 7 of trump, not
+			// the upcard the header names: it is labelled for what it is.
+			label := "Upcard"
+			if sc.V.DixBy != rules.NoSeat && up != sc.V.OrigUpcard {
+				label = "The dix"
+			}
+			put(r, c, label)
 			for i, l := range p.Card(up, kit.LookFace, size) {
 				put(r+1+i, c, l)
 			}
@@ -755,9 +763,21 @@ func (sc *Scene) partnerLines(ctx *kit.Context, s rules.Seat, w, leftW int) (rig
 		return strings.Join(roles, " · ")
 	}
 	if open := sc.Open[s]; open != 0 {
+		// The hand takes the right: the name goes left of it, whole
+		// where it fits, its tag (a bot's level) after a "·" so that it
+		// never reads as part of the name, the roles under them.
 		right = sc.openHand(ctx, open, w-2)
 		right[0] = turn + right[0]
-		for _, l := range nonEmpty(tag, fit(roles, leftW)) {
+		name := ctx.Styles.Heading.Render(cutTo(ctx, sc.shortWordsTo(ctx, leftW).Name(s), leftW))
+		facts := fit(roles, leftW)
+		switch {
+		case tag == "":
+		case kit.WidthOf(name+" · "+tag) <= leftW:
+			name += " · " + tag
+		default:
+			facts = strings.Join(nonEmpty(tag, fit(roles, max(0, leftW-kit.WidthOf(tag)-3))), " · ")
+		}
+		for _, l := range nonEmpty(name, facts) {
 			left = append(left, kit.Right(cutTo(ctx, l, leftW), leftW))
 		}
 	} else {

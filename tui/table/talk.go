@@ -247,16 +247,26 @@ func (sc *Scene) TrickList(ctx *kit.Context, w int) []string {
 	}
 	cardsW := n*(cardW+1) - 1
 	// The sides' names head the count of tricks won, shortened when the
-	// line would run past the window.
-	heads := func(sc *Scene) string {
+	// line would run past the window. Where even short they do not fit
+	// (two teams of two), the column is headed "won" and the legend
+	// under the list names the sides whole.
+	sidesOf := func(sc *Scene, sep string) string {
 		var sideHeads []string
 		for _, side := range sc.SideOrder() {
 			sideHeads = append(sideHeads, sc.sideShort(side))
 		}
-		won := fmt.Sprintf("won (%s)", strings.Join(sideHeads, "–"))
+		return strings.Join(sideHeads, sep)
+	}
+	headWith := func(won string) string {
 		return fmt.Sprintf(" %-3s %-*s %-*s %-*s %6s  %s", "#", nameW, "led by", cardsW, "cards", nameW, "won by", "points", won)
 	}
-	out = append(out, st.Dim.Render(kit.Clip(sc.fitTo(ctx, w, 0, heads), w)))
+	cols := sc.fitTo(ctx, w, 0, func(sc *Scene) string { return headWith("won (" + sidesOf(sc, "–") + ")") })
+	wonSaid := ""
+	if kit.WidthOf(cols) > w {
+		cols = headWith("won")
+		wonSaid = "won: the tricks won so far, " + strings.ReplaceAll(sidesOf(sc, " – "), "&", " & ")
+	}
+	out = append(out, st.Dim.Render(kit.Clip(cols, w)))
 	count := make([]int, sc.Sides())
 	cell := func(c rules.Card, bella bool) string {
 		s := p.StyledCard(c)
@@ -291,7 +301,13 @@ func (sc *Scene) TrickList(ctx *kit.Context, w int) []string {
 	if v.Options.LastTrick > 0 {
 		legend += fmt.Sprintf(", and %d for the last trick", v.Options.LastTrick)
 	}
-	return append(out, "", st.Dim.Render(kit.Clip(legend, w)))
+	out = append(out, "", st.Dim.Render(kit.Clip(legend, w)))
+	if wonSaid != "" {
+		for _, l := range kit.Hang(" ", "   ", kit.Wrap(wonSaid, max(1, w-3))) {
+			out = append(out, st.Dim.Render(kit.Clip(l, w)))
+		}
+	}
+	return out
 }
 
 // scorePad is the running score by side: a row per finished deal with

@@ -615,7 +615,8 @@ func TestInfoLineKeepsNamesCase(t *testing.T) {
 	}
 }
 
-// The score pad's column heads keep the names' case ("West", "BotC");
+// The score pad's column heads keep the names' case and spaces ("West",
+// "Bo…C");
 // a spectator's teams of four are their partners' names, a partner a
 // row (the seats' letters are shown nowhere). Each head is apart from
 // the one before it.
@@ -628,10 +629,10 @@ func TestPadHeadsKeepCase(t *testing.T) {
 		heads []string
 	}{
 		{2, rules.SeatA, []string{"You", "West"}, []string{"You", "West"}},
-		// Too long, "Bot B" and "Bot C" lose their spaces, not their
-		// letters: cut, they would read alike, or as a bot named "Bot".
-		{3, rules.SeatA, []string{"You", "Bot B", "Bot C"}, []string{"You", "BotB", "BotC"}},
-		{3, rules.SeatA, []string{"You", "bob", "Bot C"}, []string{"You", "bob", "BotC"}},
+		// Too long, "Bot B" and "Bot C" are cut, marked, keeping the
+		// letters that tell them apart; a name never loses its spaces.
+		{3, rules.SeatA, []string{"You", "Bot B", "Bot C"}, []string{"You", "Bo…B", "Bo…C"}},
+		{3, rules.SeatA, []string{"You", "bob", "Bot C"}, []string{"You", "bob", "Bot…"}},
 		// Long names keep what tells them apart, marked as cut.
 		{3, rules.SeatA, []string{"You", "alexandra", "alexander"}, []string{"You", "al…a", "al…r"}},
 		{2, rules.SeatA, []string{"You", "alexandra"}, []string{"You", "alexa…"}},
@@ -705,6 +706,92 @@ func TestSequencesOfLongNamesWrap(t *testing.T) {
 	for _, l := range lines {
 		if kit.WidthOf(l) > 80 {
 			t.Errorf("a line of %d cells: %q", kit.WidthOf(l), ansi.Strip(l))
+		}
+	}
+}
+
+// After the dix exchange the header names the upcard (J♥, taken for the
+// 7) and the card at the upcard's place, the 7♥, is labelled the dix:
+// no two places call different cards the upcard.
+func TestDixSlotIsNotTheUpcard(t *testing.T) {
+	ctx := kit.NewContext(false)
+	jack, seven := rules.MustCard("JH"), rules.MustCard("7H")
+	v := rules.View{Players: 2, Seat: rules.SeatA, Trump: rules.Hearts, Maker: rules.SeatA, DixBy: rules.SeatA,
+		OrigUpcard: jack, Upcard: seven, Bottom: rules.NoCard, SeqWinner: rules.NoSeat, Phase: rules.PhaseSequences,
+		LastLeader: rules.NoSeat, Hand: rules.SetOf(jack)}
+	sc := sceneOf(v)
+	grid := ansi.Strip(strings.Join(sc.trickGrid(&ctx, 80, kit.CardSize{W: 5, H: 3}, false), "\n"))
+	if strings.Contains(grid, "Upcard") || !strings.Contains(grid, "The dix") {
+		t.Errorf("after the exchange the 7 at the upcard's place is labelled:\n%s", grid)
+	}
+	info := ansi.Strip(strings.Join(sc.infoFrags(&ctx), " · "))
+	if !strings.Contains(info, "Upcard J♥") {
+		t.Errorf("the header does not name the upcard J♥: %s", info)
+	}
+}
+
+// A replay's open partner of four is named whole, spaces kept, left of
+// its hand, its level after it on the next line: never "normal
+// normalA2", the level read as part of a squeezed name.
+func TestOpenPartnerNamedWhole(t *testing.T) {
+	ctx := kit.NewContext(false)
+	v := rules.View{Players: 4, Seat: rules.SeatA, Trump: rules.NoSuit, Maker: rules.NoSeat, DixBy: rules.NoSeat,
+		OrigUpcard: rules.MustCard("QC"), Upcard: rules.MustCard("QC"), Bottom: rules.NoCard, SeqWinner: rules.NoSeat,
+		Phase: rules.PhaseBid1, LastLeader: rules.NoSeat, Dealer: rules.SeatA, Turn: rules.SeatB}
+	sc := &Scene{V: v, You: rules.SeatA}
+	for _, n := range []string{"normal A1", "normal B1", "normal A2", "normal B2"} {
+		sc.Players = append(sc.Players, Player{Name: n, Tag: "normal"})
+	}
+	sc.Open[2] = rules.SetOf(rules.MustCard("KS"), rules.MustCard("QS"), rules.MustCard("JH"), rules.MustCard("TC"),
+		rules.MustCard("KD"), rules.MustCard("9D"))
+	for _, w := range []int{55, 80} {
+		grid := ansi.Strip(strings.Join(sc.trickGrid(&ctx, w, kit.CardSize{W: 5, H: 3}, false), "\n"))
+		if strings.Contains(grid, "normalA") || strings.Contains(grid, "normal normal") || !strings.Contains(grid, "normal A2") {
+			t.Errorf("width %d: the open partner is named:\n%s", w, grid)
+		}
+		if !strings.Contains(grid, "normal A2 · normal") || !strings.Contains(grid, "partner") {
+			t.Errorf("width %d: the partner's level and role are not said:\n%s", w, grid)
+		}
+	}
+}
+
+// The list of tricks of a replay of four at 80 columns reads whole: the
+// column of tricks won is headed "won" and the legend names the teams,
+// rather than "won (no" cut at the edge; at three the names fit.
+func TestTrickListHeadFits(t *testing.T) {
+	ctx := kit.NewContext(false)
+	for _, n := range []int{3, 4} {
+		d := rules.NewDeal(options(n), rules.SeatA, rules.Shuffle(rand.New(rand.NewPCG(1, 7))))
+		for d.Phase() != rules.PhaseOver {
+			tv := d.View(d.Turn())
+			legal := tv.Legal()
+			a := legal[0]
+			for _, l := range legal {
+				if l.Kind == rules.Take {
+					a = l
+				}
+			}
+			if err := d.Apply(a); err != nil {
+				t.Fatal(err)
+			}
+		}
+		sc := &Scene{V: d.View(rules.SeatA), You: rules.NoSeat}
+		for _, name := range []string{"normal A1", "normal B1", "normal A2", "normal B2"}[:n] {
+			sc.Players = append(sc.Players, Player{Name: name})
+		}
+		lines := sc.TrickList(&ctx, 78)
+		text := ansi.Strip(strings.Join(lines, "\n"))
+		head := ansi.Strip(lines[1])
+		if !strings.HasSuffix(strings.TrimSpace(head), "won") && !strings.HasSuffix(strings.TrimSpace(head), ")") {
+			t.Errorf("%d players: the head is cut: %q", n, head)
+		}
+		for _, l := range lines {
+			if kit.WidthOf(l) > 78 {
+				t.Errorf("%d players: %q is wider than 78", n, ansi.Strip(l))
+			}
+		}
+		if n == 4 && !strings.Contains(strings.Join(strings.Fields(text), " "), "won: the tricks won so far, normal A1 & normal A2 – normal B1 & normal B2") {
+			t.Errorf("4 players: the teams of the won column are not named:\n%s", text)
 		}
 	}
 }

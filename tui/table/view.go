@@ -680,7 +680,7 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	case sn.Over && s.overSeen:
 		h.Short = nil
 		if !sn.Watching {
-			h.Short = []key.Binding{kit.Bind("r", "replay"), kit.Bind("a", "analyse")}
+			h.Short = []key.Binding{kit.Bind("r", "replay"), kit.Bind("a", "analysis")}
 		}
 		if s.cfg.NewGame != nil {
 			h.Short = append(h.Short, b("new game", k.New))

@@ -18,7 +18,7 @@ func TestEveryStepHasText(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	names := []string{"play-lead", "play-follow", "play-trump-lead", "play-must-trump", "play-free", "play-over", "bella"}
+	names := []string{"play-lead", "play-follow", "play-trump-lead", "play-must-trump", "play-free", "play-shown", "play-over", "bella"}
 	for _, o := range script() {
 		if o.name != "" {
 			names = append(names, o.name)
@@ -371,5 +371,28 @@ func TestBellaIsNeverBeaten(t *testing.T) {
 	}
 	if asked == 0 {
 		t.Fatal("no game asked for bella")
+	}
+}
+
+// TestTextTellsTheRules: round two keeps the 7 of trump the dix (only
+// the exchange is gone), and the end says what differs at three and
+// four players rather than calling two players all of Klaberjass.
+func TestTextTellsTheRules(t *testing.T) {
+	txt, err := LoadText()
+	if err != nil {
+		t.Fatal(err)
+	}
+	name := strings.Join(strings.Fields(txt["deal3-name"].String()), " ")
+	if strings.Contains(name, "no dix") || !strings.Contains(name, "still the dix, but there is no exchange") {
+		t.Errorf("round two's text on the dix: %s", name)
+	}
+	end := strings.Join(strings.Fields(txt["end"].String()), " ")
+	for _, w := range []string{"no schmeiss", "half the maker's", "no trumps", "no dix exchange", "over your partner's"} {
+		if !strings.Contains(end, w) {
+			t.Errorf("the end does not say %q: %s", w, end)
+		}
+	}
+	if strings.Contains(end, "all of Klaberjass") {
+		t.Errorf("the end calls the game of two all of Klaberjass: %s", end)
 	}
 }

@@ -224,8 +224,33 @@ func (r *Run) Step() Step {
 	if !r.seen["play"] {
 		return s
 	}
+	// Once the first trick is over the winner of the sequences has
+	// shown them, as in a game: the next card's step says so, once.
+	if v := d.View(You); !r.seen["play-shown"] && v.Shown != [4]rules.CardSet{} {
+		s.Name = "play-shown"
+		return s
+	}
 	s.Name = situation(d)
 	return s
+}
+
+// Trick returns the number of the trick being played in the card play
+// (1-based) and how many a deal has; 0 outside the card play.
+func (r *Run) Trick() (n, of int) {
+	d := r.game.Deal()
+	if d.Phase() != rules.PhasePlay {
+		return 0, 0
+	}
+	v := d.View(You)
+	for s := range v.Players {
+		n += v.Tricks[s]
+	}
+	// Nine cards each at two and three players, eight at four.
+	of = 9
+	if v.Players == 4 {
+		of = 8
+	}
+	return n + 1, of
 }
 
 // situation names the duty of the card you are about to play, read
@@ -304,6 +329,9 @@ func (r *Run) Try(a rules.Action) error {
 			return &Refusal{Why: r.text["bella/other"].String()}
 		}
 		r.seen["play"] = true
+		if r.Step().Name == "play-shown" {
+			r.seen["play-shown"] = true
+		}
 	}
 	if err := r.game.Apply(a); err != nil {
 		return &Refusal{Illegal: true, Why: err.Error()}
