@@ -62,7 +62,7 @@ func (*form) Name() string { return "new tournament" }
 // bots' level first (no target: a board is one deal), the boards and
 // the time to the end.
 func (f *form) rows() []setup.Row {
-	rows := setup.TableRows(&f.form.Setup, "two, three each for themselves, or four in two teams; each entrant in seat A")
+	rows := setup.TableRows(&f.form.Setup, "two, three each for themselves, or four in two teams; every entrant is dealt the same cards")
 	out := slices.DeleteFunc(rows, func(r setup.Row) bool { return r.Key == "target" })
 	return append(out, setup.Row{Label: "Boards",
 		Value:   func(*setup.Setup) string { return fmt.Sprint(boardCounts[f.boards]) },
