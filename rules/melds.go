@@ -14,6 +14,21 @@ type Meld struct {
 // Value returns 20 for three cards and 50 for four or more.
 func (m Meld) Value() int { return Sequence{Len: m.Len}.Value() }
 
+// CardsIn returns the cards of m in held, the hand it was found in: a
+// run's cards, or the cards of a set's rank that held has.
+func (m Meld) CardsIn(held CardSet) CardSet {
+	if !m.Set {
+		return Sequence{Suit: m.Suit, Top: m.Top, Len: m.Len}.Cards()
+	}
+	var cs CardSet
+	for s := Clubs; s <= Spades; s++ {
+		if c := NewCard(m.Top, s); held.Has(c) {
+			cs = cs.With(c)
+		}
+	}
+	return cs
+}
+
 // String writes a run as Sequence does ("AH-KH-QH") and a set as its
 // rank three or four times ("QQQ").
 func (m Meld) String() string {

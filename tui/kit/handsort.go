@@ -75,16 +75,7 @@ func HandMelds(shown []rules.Card, trump rules.Suit, o rules.Options) []Meld {
 		pair, word = pair.With(jack), "menage"
 	}
 	for _, m := range rules.Melds(hand, trump, o) {
-		var cards rules.CardSet
-		if m.Set {
-			for s := rules.Clubs; s <= rules.Spades; s++ {
-				if c := rules.NewCard(m.Top, s); hand.Has(c) {
-					cards = cards.With(c)
-				}
-			}
-		} else {
-			cards = rules.Sequence{Suit: m.Suit, Top: m.Top, Len: m.Len}.Cards()
-		}
+		cards := m.CardsIn(hand)
 		label := strconv.Itoa(m.Value())
 		if pair != 0 && cards&pair == pair {
 			label += "+" + word

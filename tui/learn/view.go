@@ -227,16 +227,7 @@ func (s *Screen) tableLines(ctx *kit.Context, step lesson.Step) []string {
 func shownWords(ctx *kit.Context, v *rules.View, shown rules.CardSet) string {
 	var melds []string
 	for _, m := range rules.Melds(shown, v.Trump, v.Options) {
-		set := rules.Sequence{Suit: m.Suit, Top: m.Top, Len: m.Len}.Cards()
-		if m.Set {
-			set = 0
-			for su := rules.Clubs; su <= rules.Spades; su++ {
-				if c := rules.NewCard(m.Top, su); shown.Has(c) {
-					set = set.With(c)
-				}
-			}
-		}
-		cs := set.Cards()
+		cs := m.CardsIn(shown).Cards()
 		slices.SortFunc(cs, func(a, b rules.Card) int { return int(b.Rank()) - int(a.Rank()) })
 		var words []string
 		for _, c := range cs {

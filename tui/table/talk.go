@@ -159,15 +159,7 @@ func (sc *Scene) showLines(ctx *kit.Context) []string {
 		var melds []string
 		left := shown
 		for _, m := range rules.Melds(shown, v.Trump, v.Options) {
-			set := rules.Sequence{Suit: m.Suit, Top: m.Top, Len: m.Len}.Cards()
-			if m.Set {
-				set = 0
-				for su := rules.Clubs; su <= rules.Spades; su++ {
-					if c := rules.NewCard(m.Top, su); shown.Has(c) {
-						set = set.With(c)
-					}
-				}
-			}
+			set := m.CardsIn(shown)
 			left &^= set
 			melds = append(melds, fmt.Sprintf("%s (%d)", cards(set), m.Value()))
 		}
