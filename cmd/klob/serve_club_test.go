@@ -395,7 +395,7 @@ func TestServeKeepsMembersNames(t *testing.T) {
 		eve.typ(t, "\x7f")
 	}
 	eve.typ(t, "ANN", "\r")
-	eve.c.WaitText(t, patience, "ANN is the name of another member of this club: choose another")
+	eve.c.WaitText(t, patience, `"ANN" looks like "Ann", the name of another member of this club: choose another`)
 	eve.typ(t, "r")
 	eve.c.WaitText(t, patience, "Your name:")
 	for range len(other) {

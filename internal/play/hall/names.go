@@ -526,11 +526,17 @@ func (m *members) set(key, name string) {
 
 // TakenError refuses a name another member of the club goes by.
 type TakenError struct {
-	Name string // the name asked for
+	Name   string // the name asked for
+	Member string // the member's name it is, or looks like
 }
 
+// Error quotes the name as typed (a sentence would capitalise it) and,
+// for a look-alike, the member's name it is taken for.
 func (e *TakenError) Error() string {
-	return e.Name + " is the name of another member of this club: choose another"
+	if e.Member == "" || e.Member == e.Name {
+		return fmt.Sprintf("%q is the name of another member of this club: choose another", e.Name)
+	}
+	return fmt.Sprintf("%q looks like %q, the name of another member of this club: choose another", e.Name, e.Member)
 }
 
 // NameFree says whether the person of key (a guest: "") may go by name:
@@ -547,7 +553,13 @@ func (h *Hall) NameFree(key, name string) error {
 	if len(holders) == 0 || key != "" && holders[key] {
 		return nil
 	}
-	return &TakenError{Name: name}
+	e := &TakenError{Name: name}
+	for k := range holders {
+		if e.Member == "" || m.names[k] < e.Member { // the same one each time
+			e.Member = m.names[k]
+		}
+	}
+	return e
 }
 
 // memberSkeleton is the skeleton of a member's name, or of a name of
