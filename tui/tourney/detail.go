@@ -253,7 +253,11 @@ func (p *detail) entrantsLine(w int) []string {
 	}
 	names := make([]string, len(es))
 	for i, e := range es {
+		// Tagged as the lobby tags a name another key goes by too.
 		names[i] = e.Name
+		if p.s.cfg.Label != nil && !strings.Contains(e.Name, " #") {
+			names[i] = p.s.cfg.Label(e.Key, e.Name)
+		}
 	}
 	for shown := len(names); shown > 0; shown-- {
 		text := "Entered: " + strings.Join(names[:shown], ", ")
@@ -265,6 +269,14 @@ func (p *detail) entrantsLine(w int) []string {
 		}
 	}
 	return kit.Paragraph(fmt.Sprintf("Entered: %s.", kit.Plural(len(names), "player")), w, nil)
+}
+
+// HelpRules is the tournament's rules for the help, once read.
+func (p *detail) HelpRules() (rules.Options, bool) {
+	if p.prog == nil {
+		return rules.Options{}, false
+	}
+	return p.prog.Info.Rules, true
 }
 
 // title is the tournament's header.
@@ -338,6 +350,7 @@ func (p *detail) runningView(ctx *kit.Context, lines []string) string {
 	w, h := ctx.Width, ctx.Height
 	pr := p.prog
 	i := pr.Info
+	head := lines
 	lines = wrap(lines, rulesWords(i.Rules), w)
 	lines = append(lines, p.entrantsLine(w)...)
 	explain := kit.Paragraph(fmt.Sprintf("Each board is one deal, %s. Your result is %s; par is what the hard bot "+
@@ -359,7 +372,13 @@ func (p *detail) runningView(ctx *kit.Context, lines []string) string {
 			}
 		}
 		if rows == 0 {
-			rows = (len(pr.Lines) + gridCols(w) - 1) / gridCols(w)
+			// Not even the grid alone fits under the rules and the
+			// entrants (a long note at the foot): they give way, the
+			// help still says the rules.
+			lines, words = head, nil
+			if rows = gridRows(len(pr.Lines), w, h-len(lines)-len(foot)-2); rows == 0 {
+				rows = (len(pr.Lines) + gridCols(w) - 1) / gridCols(w)
+			}
 		}
 		if len(words) > 0 {
 			body = append(append(body, words...), "")

@@ -109,3 +109,50 @@ func TestLengthWords(t *testing.T) {
 		t.Errorf("the form starts at %v", lengths[f.length])
 	}
 }
+
+// TestCrowdedPageKeepsTheTotal: the host of a four-player tournament of
+// 24 boards with every house rule, a long name and eight entrants, asked
+// whether to end it minutes before its end (two notes at the foot),
+// still sees every board and the running total: the rules and the
+// entrants give way, the help keeping the rules.
+func TestCrowdedPageKeepsTheTotal(t *testing.T) {
+	cl := newClub(t, false)
+	host := svc.Player{Key: ann.Key, Name: "Maximilian Longname-Bart"}
+	s := New(Config{Service: cl.svc, Player: host, Back: func() kit.Screen { return lobbyStub{} }, Refresh: -1})
+	t.Cleanup(s.Close)
+	o := rules.DefaultOptions()
+	o.Players = 4
+	for _, kv := range [][2]string{{"menage", "on"}, {"dealer_forced", "on"}, {"bimah", "on"}, {"of_a_kind", "on"},
+		{"shlomo", "on"}, {"cleopatra", "on"}, {"melds_need_trick", "off"}, {"last_trick", "0"}, {"sequence_rank", "length"}} {
+		if err := o.Set(kv[0], kv[1]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	prog := &svc.Progress{Info: svc.Info{Code: "TESTAB", Creator: host.Key, Host: host.Name, Rules: o, Level: "hard",
+		Boards: 24, Ends: cl.c.Now().Add(9 * time.Minute), Entries: 8}, Entered: true, Next: 1, ParReady: true}
+	for b := 1; b <= 24; b++ {
+		prog.Lines = append(prog.Lines, svc.BoardLine{Board: b})
+	}
+	for i := range 8 {
+		prog.Entrants = append(prog.Entrants, svc.Entrant{Key: fmt.Sprintf("%064d", i), Name: fmt.Sprintf("Entrant number %d the long", i)})
+	}
+	ctx := kittest.Context(80, 24)
+	p := newDetail(s, "TESTAB", nil)
+	p.Update(&ctx, detailMsg{to: p, prog: prog})
+	p.Update(&ctx, kittest.Key("e"))
+	text := ansi.Strip(p.View(&ctx))
+	kittest.CheckSize(t, p.View(&ctx), 80, 24)
+	for _, want := range []string{"End the tournament now?", "does not count", " Played 0 of 24."} {
+		if !strings.Contains(kittest.Flat(text), strings.TrimSpace(want)) {
+			t.Errorf("%q missing:\n%s", want, text)
+		}
+	}
+	for b := 1; b <= 24; b++ {
+		if !strings.Contains(text, fmt.Sprintf("%5d ", b)) {
+			t.Errorf("board %d missing:\n%s", b, text)
+		}
+	}
+	if r, ok := p.HelpRules(); !ok || r != o {
+		t.Errorf("the help's rules are %v, %v", r, ok)
+	}
+}
