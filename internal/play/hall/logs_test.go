@@ -2,34 +2,15 @@ package hall
 
 import (
 	"fmt"
-	"strings"
-	"sync"
 	"testing"
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/testing/clocktest"
+	"github.com/klob/klob/internal/testing/testkit"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
-
-// logLines is a Config.Logf that keeps its lines.
-type logLines struct {
-	mu    sync.Mutex
-	lines []string
-}
-
-func (l *logLines) logf(f string, a ...any) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	l.lines = append(l.lines, fmt.Sprintf(f, a...))
-}
-
-func (l *logLines) all() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return strings.Join(l.lines, "\n")
-}
 
 // TestLogNamesKeys: the server's log says who did what by name and key
 // tag, as the lobby shows the tag, not by a name alone that anyone may
@@ -38,9 +19,9 @@ func (l *logLines) all() string {
 // No line holds the table's seed.
 func TestLogNamesKeys(t *testing.T) {
 	const carl, bob, di, eve = "c0ffee0123456789abcdef0123456789", "b0b0b0b0b0b0ffffffffffffffffffff", "d1d1d1d1d1d1eeeeeeeeeeeeeeeeeeee", "e5e5e5e5e5e5dddddddddddddddddddd"
-	logs := &logLines{}
+	logs := &testkit.LogLines{}
 	cfg := testConfig(t.TempDir(), &memHistory{}, clocktest.New(t0))
-	cfg.Logf = logs.logf
+	cfg.Logf = logs.Logf
 	h := newHall(t, cfg)
 	v := h.Visit(Player{ID: carl, Name: "carl"}, func() {})
 	defer v.Leave()
@@ -58,7 +39,7 @@ func TestLogNamesKeys(t *testing.T) {
 	require.NoError(t, err)
 	defer w.Leave()
 
-	got := logs.all()
+	got := logs.String()
 	code := tb.Code()
 	for _, want := range []string{
 		`"carl" #c0ffee012345 renamed themselves "ann"`,

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
-	"sync"
 	"testing"
 	"time"
 
@@ -26,21 +25,10 @@ type fixture struct {
 	s     *Service
 	seeds uint64
 	codes int
-	log   *logs
+	log   *testkit.LogLines
 	// bots are the service's bots, kept across a restart:
 	// testkit.CheapBots, each decision worked out once.
 	bots ai.Factory
-}
-
-type logs struct {
-	mu    sync.Mutex
-	lines []string
-}
-
-func (l *logs) logf(format string, args ...any) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	l.lines = append(l.lines, fmt.Sprintf(format, args...))
 }
 
 // cheapBots are the bots of every fixture's service: the fixtures deal
@@ -53,7 +41,7 @@ var cheapBots = testkit.SharedDecisions(testkit.CheapBots)
 // daily tournaments too.
 func newFixture(t *testing.T, daily bool) *fixture {
 	t.Helper()
-	f := &fixture{t: t, c: testkit.StoppedClock(), dir: t.TempDir(), log: &logs{}, bots: cheapBots}
+	f := &fixture{t: t, c: testkit.StoppedClock(), dir: t.TempDir(), log: &testkit.LogLines{}, bots: cheapBots}
 	f.open(daily)
 	return f
 }
@@ -70,7 +58,7 @@ func (f *fixture) open(daily bool) {
 			f.codes++
 			return fmt.Sprintf("TEST%c%c", 'A'+f.codes/24, "ABCDEFGHJKLMNPQRSTUVWXYZ"[f.codes%24])
 		},
-		Logf: f.log.logf})
+		Logf: f.log.Logf})
 	require.NoError(t, err)
 	f.s = s
 	t.Cleanup(f.close)
@@ -106,7 +94,7 @@ func (f *fixture) waitPars(code string) []float64 {
 			return pars
 		}
 		if time.Now().After(deadline) {
-			f.t.Fatalf("par of %s never came: %v", code, f.log.lines)
+			f.t.Fatalf("par of %s never came: %v", code, f.log.Lines())
 		}
 		time.Sleep(2 * time.Millisecond)
 	}
@@ -231,7 +219,7 @@ func (f *fixture) waitRecorded(p Player, code string, n int) {
 			}
 		}
 		if time.Now().After(deadline) {
-			f.t.Fatalf("board %d of %s never recorded: %+v %v", n, p.Name, bs, f.log.lines)
+			f.t.Fatalf("board %d of %s never recorded: %+v %v", n, p.Name, bs, f.log.Lines())
 		}
 		time.Sleep(time.Millisecond)
 	}

@@ -291,7 +291,7 @@ func TestBoardAfterTheEnd(t *testing.T) {
 	deadline := time.Now().Add(2 * time.Minute)
 	for !f.logged("finished after the end") {
 		if time.Now().After(deadline) {
-			t.Fatalf("the late board was never filed: %v", f.log.lines)
+			t.Fatalf("the late board was never filed: %v", f.log.Lines())
 		}
 		time.Sleep(time.Millisecond)
 	}
@@ -301,16 +301,7 @@ func TestBoardAfterTheEnd(t *testing.T) {
 	assert.Equal(t, 0, fin.Standings.Rows[0].Played)
 }
 
-func (f *fixture) logged(what string) bool {
-	f.log.mu.Lock()
-	defer f.log.mu.Unlock()
-	for _, l := range f.log.lines {
-		if strings.Contains(l, what) {
-			return true
-		}
-	}
-	return false
-}
+func (f *fixture) logged(what string) bool { return f.log.Has(what) }
 
 // TestCreateRefuses: what a tournament may not be, and who may not
 // make one.
@@ -540,10 +531,8 @@ func TestBoardLogNamesTheBoard(t *testing.T) {
 	code, seat := f.annAtTheSecondDecision()
 	seat.Leave() // the host has logged the leaving once Leave returns
 	want := fmt.Sprintf("tournament %s, board 1 of %s: Ann dropped from seat A", code, ann.Key)
-	assert.True(t, f.logged(want), "no %q in %q", want, f.log.lines)
-	f.log.mu.Lock()
-	defer f.log.mu.Unlock()
-	for _, l := range f.log.lines {
+	assert.True(t, f.logged(want), "no %q in %q", want, f.log.Lines())
+	for _, l := range f.log.Lines() {
 		assert.True(t, strings.HasPrefix(l, "tournament "+code), "a line that names no tournament: %q", l)
 	}
 }

@@ -34,9 +34,7 @@ func TestDatabaseTroubleStaysInTheLog(t *testing.T) {
 		assert.NotContains(t, err.Error(), "/srv/klob")
 		assert.NotContains(t, err.Error(), "disk I/O")
 	}
-	f.log.mu.Lock()
-	logged := strings.Join(f.log.lines, "\n")
-	f.log.mu.Unlock()
+	logged := f.log.String()
 	assert.Equal(t, 2, strings.Count(logged, "/srv/klob/state/club.db: commit: disk I/O error"), logged)
 
 	// What the player should read still passes: no such tournament.
