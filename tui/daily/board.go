@@ -181,8 +181,7 @@ func (p *between) View(ctx *kit.Context) string {
 			lines = append(lines, fmt.Sprintf(" %s to go. Stop whenever you like: klob daily goes on from here.",
 				kit.Plural(len(s.set.Boards)-s.played(), "board")))
 		}
-		keys = st.Key.Render(kit.KeyTag(ctx.Keys.Choose)) + " " + what + "   " + st.Key.Render("[esc]") + " the day   " +
-			st.Key.Render("[q]") + " quit"
+		keys = st.Key.Render(kit.KeyTag(ctx.Keys.Choose)) + " " + what + "   " + st.Key.Render("[esc]") + " the day   " + helpOrQuit(st)
 	}
 	if keys != "" {
 		lines = append(lines, "", " "+keys)
@@ -191,8 +190,8 @@ func (p *between) View(ctx *kit.Context) string {
 }
 
 func (p *between) KeyHelp(k *kit.KeyMap) help.KeyMap {
-	short := []key.Binding{kit.Brief("go on", k.Choose), kit.Brief("the day", k.Back), k.QuitHint()}
-	return kit.KeyHelp{Short: short, Full: [][]key.Binding{short, {k.Help}}}
+	short := []key.Binding{kit.Brief("go on", k.Choose), kit.Brief("the day", k.Back), kit.Brief("help", k.Help), k.QuitHint()}
+	return kit.KeyHelp{Short: short, Full: [][]key.Binding{short}}
 }
 
 // stopped is a part that says why the day cannot go on.

@@ -87,11 +87,11 @@ func (p *page) View(ctx *kit.Context) string {
 }
 
 func (p *page) KeyHelp(k *kit.KeyMap) help.KeyMap {
-	short := []key.Binding{kit.Brief("back", k.Back), k.QuitHint()}
+	short := []key.Binding{kit.Brief("back", k.Back), kit.Brief("help", k.Help), k.QuitHint()}
 	if p.scrolls {
 		short = append([]key.Binding{kit.Either("scroll", keyUp, keyDown)}, short...)
 	}
-	return kit.KeyHelp{Short: short, Full: [][]key.Binding{short, {k.Help}}}
+	return kit.KeyHelp{Short: short, Full: [][]key.Binding{short}}
 }
 
 // newHistory is the history's page: HistoryLines, scrolled.

@@ -85,7 +85,7 @@ func (p *intro) View(ctx *kit.Context) string {
 		what = "the day's results"
 	}
 	bottom := []string{"", " " + st.Key.Render(kit.KeyTag(ctx.Keys.Choose)) + " " + what + "   " +
-		st.Key.Render("[h]") + " history   " + st.Key.Render("[q]") + " quit"}
+		st.Key.Render("[h]") + " history   " + helpOrQuit(st)}
 	return kit.Canvas(kit.SplitLines(strings.Join(append(lines, bottom...), "\n")), w, ctx.Height)
 }
 
@@ -124,7 +124,7 @@ func streakWords(cur, best int) string {
 // done), not the table's "play the card"; q quits at once here
 // (QuitsAtOnce), so its help does not say it asks first.
 func (p *intro) KeyHelp(k *kit.KeyMap) help.KeyMap {
-	short := []key.Binding{kit.Brief("play", k.Choose), kit.Brief("history", keyHistory), k.QuitHint()}
+	short := []key.Binding{kit.Brief("play", k.Choose), kit.Brief("history", keyHistory), kit.Brief("help", k.Help), k.QuitHint()}
 	next := kit.Brief("play the next board; once the eight are played, the day's results", k.Choose)
 	return kit.KeyHelp{Short: short, Full: [][]key.Binding{{next, keyHistory}, {k.Help, k.QuitHint()}}}
 }

@@ -393,7 +393,7 @@ func (r *results) tail(ctx *kit.Context) []string {
 func (r *results) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	short := []key.Binding{kit.Either("board", keyUp, keyDown), kit.Brief("the hard bot's line", k.Choose),
 		kit.Brief("yours", keyYours), kit.Brief("standings", keyStandings), kit.Brief("history", keyHistory),
-		k.QuitHint()}
+		kit.Brief("help", k.Help), k.QuitHint()}
 	// The digits choose a board here, not a card.
 	nth := k.NthFor(duplicate.DailyBoards, "the board of that number")
 	full := [][]key.Binding{{keyUp, keyDown, nth}, {kit.Bind("enter", "the hard bot's line of the board, in the replay with the analysis, where it parts from yours", "enter"),

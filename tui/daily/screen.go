@@ -269,7 +269,12 @@ func (s *Screen) titled(ctx *kit.Context, part string) []string {
 
 // backOrQuit is the keys' line of a part that can only go back.
 func backOrQuit(st *kit.Styles) string {
-	return st.Key.Render("[esc]") + " back   " + st.Key.Render("[q]") + " quit"
+	return st.Key.Render("[esc]") + " back   " + helpOrQuit(st)
+}
+
+// helpOrQuit ends every page's keys' line: the help, then quit.
+func helpOrQuit(st *kit.Styles) string {
+	return st.Key.Render("[?]") + " help   " + st.Key.Render("[q]") + " quit"
 }
 
 // streak is the current and the best streak of days played, at any
