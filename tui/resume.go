@@ -76,7 +76,7 @@ func (s *resumeScreen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	own := []key.Binding{kit.Brief(resume, k.Resume),
 		kit.Brief("start a new game; the saved one is filed in the history as unfinished", k.New),
 		kit.Brief("this help", k.Help), kit.Brief(quit.Help().Desc+" (asks first; the game stays saved)", quit)}
-	full := [][]key.Binding{own, {kit.Bind("", "At the table, once resumed:")}}
+	full := [][]key.Binding{own, {kit.HelpHeading("At the table, once resumed")}}
 	return kit.KeyHelp{Short: own, Full: append(full, kit.PlayHelp(k, s.log.Header.Options)...)}
 }
 

@@ -202,6 +202,14 @@ type HelpView struct {
 	rulesAt    int // the line of the rules' heading in drawn
 }
 
+// HelpHeading is a line of the help's keys that heads the keys after
+// it ("At the table, once resumed"), as "Keys" heads the whole list. It
+// is a binding with no key and no key's name; a menu's second row has
+// no name but has its keys, and continues the row above instead.
+func HelpHeading(text string) key.Binding { return key.NewBinding(key.WithHelp("", text)) }
+
+func isHeading(b key.Binding) bool { return b.Help().Key == "" && len(b.Keys()) == 0 }
+
 // NewHelpView opens the help overlay on keys, a screen's full help.
 func NewHelpView(keys [][]key.Binding) *HelpView {
 	return &HelpView{keys: keys, opts: rules.DefaultOptions()}
@@ -247,6 +255,10 @@ func (h *HelpView) draw(ctx *Context) []string {
 	for _, group := range h.keys {
 		for _, b := range group {
 			hp := b.Help()
+			if isHeading(b) {
+				out = append(out, " "+st.Heading.Render(hp.Desc))
+				continue
+			}
 			for i, l := range helpDesc(hp.Desc, max(20, ctx.Width-16)) {
 				k := hp.Key
 				if ctx.ASCII {

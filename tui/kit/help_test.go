@@ -300,3 +300,28 @@ func TestHelpRulesBeforeTheMarks(t *testing.T) {
 		}
 	}
 }
+
+// TestHelpKeylessBindingHeads: a binding without a key heads the keys
+// after it at the left edge, as "Keys" does, not in the words' column
+// where it would read as one more key's words.
+func TestHelpKeylessBindingHeads(t *testing.T) {
+	ctx := kit.NewContext(false)
+	ctx.Width, ctx.Height = 80, 24
+	k := kit.DefaultKeys()
+	groups := [][]key.Binding{{k.Help}, {kit.HelpHeading("At the table"), k.Choose}}
+	lines := kit.NewHelpView(groups).Lines(&ctx)
+	for i, l := range lines {
+		l = ansi.Strip(l)
+		if !strings.Contains(l, "At the table") {
+			continue
+		}
+		if l != " At the table" {
+			t.Fatalf("heading line %q, want %q", l, " At the table")
+		}
+		if next := ansi.Strip(lines[i+1]); !strings.Contains(next, k.Choose.Help().Desc) {
+			t.Fatalf("the line after the heading is %q, want the next key", next)
+		}
+		return
+	}
+	t.Fatalf("no heading in\n%s", strings.Join(lines, "\n"))
+}
