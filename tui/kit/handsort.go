@@ -52,6 +52,19 @@ type Meld struct {
 // of trump, K-Q-J-10 with the menage), the sequence's label says so
 // ("20+bella", "50+menage") and the pair has no mark of its own.
 func HandMelds(shown []rules.Card, trump rules.Suit, o rules.Options) []Meld {
+	return handMelds(shown, trump, o, true)
+}
+
+// HeldMelds is HandMelds of the viewing seat's shown hand as the deal
+// stands: the sequences (and sets) only until the seat plays its first
+// card, since the dialogue before the first lead judged the whole hand
+// and what is left after a card is gone scores nothing new ("50" would
+// turn "20"); the bella pair, played and announced later, while held.
+func HeldMelds(v *rules.View, shown []rules.Card) []Meld {
+	return handMelds(shown, v.Trump, v.Options, v.Played[v.Seat] == 0)
+}
+
+func handMelds(shown []rules.Card, trump rules.Suit, o rules.Options, sequences bool) []Meld {
 	var hand rules.CardSet
 	for _, c := range shown {
 		hand = hand.With(c)
@@ -74,7 +87,11 @@ func HandMelds(shown []rules.Card, trump rules.Suit, o rules.Options) []Meld {
 	if jack := rules.NewCard(rules.Jack, trump); o.Menage && pair != 0 && hand.Has(jack) {
 		pair, word = pair.With(jack), "menage"
 	}
-	for _, m := range rules.Melds(hand, trump, o) {
+	var melds []rules.Meld
+	if sequences {
+		melds = rules.Melds(hand, trump, o)
+	}
+	for _, m := range melds {
 		cards := m.CardsIn(hand)
 		label := strconv.Itoa(m.Value())
 		if pair != 0 && cards&pair == pair {

@@ -306,7 +306,7 @@ func (s *Screen) handLines(ctx *kit.Context, step lesson.Step) []string {
 	}
 	// The sequences and bella held, marked under the cards as the
 	// table of a game marks them (20, 50, bella).
-	if melds := kit.HandMelds(hand, v.Trump, v.Options); len(melds) > 0 {
+	if melds := kit.HeldMelds(&v, hand); len(melds) > 0 {
 		rows = append(rows, pad+st.Trump.Render(kit.MeldRow(g, hand, melds, size.W, kit.HandGap)))
 	}
 	return rows

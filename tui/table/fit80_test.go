@@ -277,49 +277,42 @@ func markRow(text string) int {
 	return row
 }
 
-// TestSequenceMarkStays: in the card play, the row marking the
-// person's sequences stays where it is at their turn while the other
-// players act (the rows of the numbers and marks are kept blank), at
-// every seat count, at 80×24.
+// TestSequenceMarkStays: in the first trick, the row marking the
+// person's sequences stays where it is while another player acts before
+// them and at their turn (the rows of the numbers and marks are kept
+// blank), at every seat count, at 80×24. After the person's first card
+// the sequences are no longer marked: the dialogue judged the whole
+// hand, and what is left would read as a smaller sequence.
 func TestSequenceMarkStays(t *testing.T) {
-	seed := map[int]uint64{2: 1, 3: 52, 4: 13}
+	seed := map[int]uint64{2: 5, 3: 52, 4: 5}
 	kittest.ForCounts(t, func(t *testing.T, n int) {
 		const h = 24
 		f := newFixture(t, n, seed[n], 80, h, gated())
-		for range 200 {
-			f.until("a card with a sequence in the hand", func(s host.Snapshot) bool {
-				return s.Can.Act && s.View.Phase == rules.PhasePlay && markRow(f.text()) >= 0
-			}, true)
-			// A card outside the sequences, so that its mark stays.
-			sn := f.snap()
-			melds := kit.HandMelds(f.s.hand(), sn.View.Trump, sn.View.Options)
-			pick := -1
-			for i, c := range f.s.hand() {
-				in := false
-				for _, m := range melds {
-					in = in || m.Cards.Has(c)
-				}
-				if !in && kit.LegalCards(&sn.View).Has(c) && pick < 0 {
-					pick = i
-				}
-			}
-			if pick < 0 || pick > 8 {
-				f.step(true)
-				continue
-			}
-			turn := f.text()
-			f.hs.Press(fmt.Sprint(pick + 1)) // a digit plays its card
-			if f.snap().Thinking == rules.NoSeat || markRow(f.text()) < 0 {
-				continue
-			}
-			wait := f.text()
-			if a, b := markRow(turn), markRow(wait); a != b {
-				t.Fatalf("the sequence's mark is on row %d at the person's turn, %d while another plays:\n%s\n%s", a, b, turn, wait)
-			}
-			kittest.Golden(t, fmt.Sprintf("seqmark%d-80x%d-turn", n, h), turn)
-			kittest.Golden(t, fmt.Sprintf("seqmark%d-80x%d-wait", n, h), wait)
-			return
+		waiting := func(s host.Snapshot) bool {
+			v := &s.View
+			return s.Thinking != rules.NoSeat && v.Phase == rules.PhasePlay && v.Played[v.Seat] == 0 &&
+				markRow(f.text()) >= 0
 		}
-		t.Fatal("no card played with a sequence left in the hand")
+		f.until("another seat to play before the person's first card, a sequence in the hand", waiting, true)
+		wait := f.text()
+		for !f.snap().Can.Act {
+			f.release()
+			f.refresh()
+		}
+		turn := f.text()
+		if a, b := markRow(turn), markRow(wait); a < 0 || a != b {
+			t.Fatalf("the sequence's mark is on row %d at the person's turn, %d while another plays:\n%s\n%s", a, b, turn, wait)
+		}
+		kittest.Golden(t, fmt.Sprintf("seqmark%d-80x%d-turn", n, h), turn)
+		kittest.Golden(t, fmt.Sprintf("seqmark%d-80x%d-wait", n, h), wait)
+		// The person plays; the sequences' marks go.
+		sn := f.snap()
+		kittest.Move(f.t, f.hs, sn, f.s.hand(), false, true)
+		if got := f.text(); seqMark.MatchString(got) {
+			t.Fatalf("a sequence is still marked once the person has played a card:\n%s", got)
+		}
 	})
 }
+
+// seqMark is a sequence's bracket under the hand ("└──20──┘").
+var seqMark = regexp.MustCompile(`└─+\d+`)

@@ -1000,7 +1000,7 @@ func (sc *Scene) handBlock(ctx *kit.Context, w int, size kit.CardSize, hand Hand
 		rows = rows[:size.H+2]
 	}
 	if sc.meldRow(hand) {
-		rows = append(rows, pad+st.Trump.Render(kit.MeldRow(g, hand.Cards, kit.HandMelds(hand.Cards, v.Trump, v.Options), size.W, kit.HandGap)))
+		rows = append(rows, pad+st.Trump.Render(kit.MeldRow(g, hand.Cards, kit.HeldMelds(v, hand.Cards), size.W, kit.HandGap)))
 	}
 	return rows, kit.CardRects(n, size, x0, 0)
 }
@@ -1008,7 +1008,7 @@ func (sc *Scene) handBlock(ctx *kit.Context, w int, size kit.CardSize, hand Hand
 // meldRow reports whether the hand block has a row marking the
 // sequences and the bella pair under the cards.
 func (sc *Scene) meldRow(hand Hand) bool {
-	return len(hand.Cards) > 0 && len(kit.HandMelds(hand.Cards, sc.V.Trump, sc.V.Options)) > 0
+	return len(hand.Cards) > 0 && len(kit.HeldMelds(&sc.V, hand.Cards)) > 0
 }
 
 // rightColumn is the score pad over the talk panel (on a board, which
