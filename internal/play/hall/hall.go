@@ -638,10 +638,21 @@ func (h *Hall) load(name string) error {
 			// code): someone else's, kept whatever it holds.
 			return errors.New("not a table's directory (its name is no table code): left as it is")
 		}
+		if _, err := os.Stat(filepath.Join(st.Dir(), store.DamagedDir)); err == nil {
+			// Only a damaged game, moved aside at an earlier start:
+			// kept for the operator, never removed.
+			return fmt.Errorf("no game to open, only damaged ones in %s: left as they are", filepath.Join(st.Dir(), store.DamagedDir))
+		}
 		// A table stopped (killed) before its waiting room's first
 		// write: nothing of it was kept, and nothing comes back.
 		h.cfg.Logf("table %s had no saved game: its directory is removed", name)
 		return os.RemoveAll(st.Dir())
+	}
+	var damaged *store.DamagedError
+	if errors.As(err, &damaged) && damaged.Aside != "" {
+		// The store's words ("starting afresh") are a player's; a table
+		// whose game cannot be read is not opened again.
+		return fmt.Errorf("its saved game could not be read and is kept as %s; the table is not opened again: %v", damaged.Aside, damaged.Err)
 	}
 	if err != nil {
 		return err

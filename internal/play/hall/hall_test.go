@@ -590,3 +590,38 @@ func TestStartKeepsDirectoriesNotTables(t *testing.T) {
 		assert.NoError(t, err, name)
 	}
 }
+
+// A table whose saved game cannot be read is not opened again, and its
+// damaged copy, moved aside at the first start, is still there after the
+// next: the hall says so in its error and removes nothing.
+func TestDamagedTableKeptAcrossRestarts(t *testing.T) {
+	d := newOnDisk(t)
+	h := d.hall(t)
+	tb := annOpens(t, h, 2, rules.DefaultOptions(), 9)
+	ann, _ := dropBob(t, tb, d.clock)
+	ann.leave()
+	h.Close()
+	cur := filepath.Join(d.dir, tb.Code(), "current.klob")
+	data, err := os.ReadFile(cur)
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(cur, data[:len(data)*2/3], 0o600))
+
+	for start := 1; start <= 2; start++ {
+		h2, err := New(testConfig(d.dir, d.hist, d.clock))
+		require.Error(t, err, "start %d", start)
+		require.Contains(t, err.Error(), "table "+tb.Code())
+		if start == 1 {
+			require.Contains(t, err.Error(), "is not opened again")
+			require.NotContains(t, err.Error(), "starting afresh")
+		} else {
+			require.Contains(t, err.Error(), "only damaged ones")
+		}
+		require.NotNil(t, h2)
+		_, ferr := h2.Find(tb.Code())
+		require.Error(t, ferr, "start %d: the damaged table is not open", start)
+		h2.Close()
+		kept, err := os.ReadDir(filepath.Join(d.dir, tb.Code(), "damaged"))
+		require.NoError(t, err, "start %d: the damaged copy's directory is kept", start)
+		require.Len(t, kept, 1, "start %d", start)
+	}
+}
