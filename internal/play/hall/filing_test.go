@@ -196,6 +196,8 @@ func TestAbandonedTablesClose(t *testing.T) {
 		// Marked abandoned before its checksum is taken, as every
 		// history files it: the sum is the filed bytes'.
 		assert.True(t, hist.log(id, 0).Header.Abandoned(), "the unfinished game is filed marked abandoned")
+		assert.Regexp(t, `^Table [A-Z]{4} was closed: nobody was at it for 1 minute\. Its game is filed in your history\.$`,
+			h2.Notice(id), "%s reads where the game went", id)
 	}
 	// The places are free.
 	tb := open(h2, "c")

@@ -664,6 +664,14 @@ func (t *Table) abandon() {
 	}
 	t.closed, t.released = why, true
 	t.h.unlist(t) // with released, so no list shows a table one cannot join
+	// Each person who held a seat reads, when they next come, where the
+	// game went: after a restart nobody may have seen the table close.
+	for _, s := range t.seats {
+		if s.player.ID != "" {
+			t.h.tell(s.player.ID, fmt.Sprintf("Table %s was closed: nobody was at it for %s. "+
+				"Its game is filed in your history.", t.code, duration.Words(t.h.cfg.Abandon)))
+		}
+	}
 	t.mu.Unlock()
 	t.files.mu.Lock()
 	t.files.closed = why
