@@ -334,14 +334,19 @@ type fileState struct {
 // header, then, on a read-only connection, inspectConn's checks.
 func inspect(ctx context.Context, path string) (fileState, error) {
 	fi, err := os.Stat(path)
-	if errors.Is(err, fs.ErrNotExist) || err == nil && fi.Mode().IsRegular() && fi.Size() == 0 {
-		// A new database (SQLite's empty file is one too), unless the
-		// log of a database that was here is left: SQLite would play
-		// its pages into the new one.
+	if errors.Is(err, fs.ErrNotExist) {
+		// A new database, unless the log of a database that was here is
+		// left: SQLite would play its pages into the new one.
 		if wal, err := os.Stat(path + "-wal"); err == nil && wal.Size() > 0 {
-			return fileState{}, &DamagedError{Path: path, Reason: fmt.Sprintf("it is missing or empty, and the write-ahead log of the database that was there (%s-wal, %d bytes) is left: it was moved without it", path, wal.Size())}
+			return fileState{}, &DamagedError{Path: path, Reason: fmt.Sprintf("it is missing, and the write-ahead log of the database that was there (%s-wal, %d bytes) is left: it was moved without it", path, wal.Size())}
 		}
 		return fileState{}, nil
+	}
+	if err == nil && fi.Mode().IsRegular() && fi.Size() == 0 {
+		// SQLite would take an empty file for a new database; but a club
+		// database emptied (a copy that failed, a full disk) is a club
+		// lost, so it is refused as -db-check refuses it.
+		return fileState{}, emptyFile(path)
 	}
 	var st fileState
 	err = readConn(ctx, path, func(conn *sql.Conn) (err error) {
@@ -386,6 +391,11 @@ func readConn(ctx context.Context, path string, fn func(*sql.Conn) error) error 
 // sqliteMagic starts every SQLite database file.
 const sqliteMagic = "SQLite format 3\x00"
 
+// emptyFile is the refusal of a club database of 0 bytes.
+func emptyFile(path string) *DamagedError {
+	return &DamagedError{Path: path, Reason: "it is empty (0 bytes), so no club is in it"}
+}
+
 // checkHeader reads the 100 bytes of SQLite's file header: the magic
 // string and a page size SQLite can have. The schema version is
 // inspectConn's to check.
@@ -396,7 +406,9 @@ func checkHeader(path string) error {
 	}
 	defer f.Close()
 	var h [100]byte
-	if _, err := io.ReadFull(f, h[:]); err != nil {
+	if n, err := io.ReadFull(f, h[:]); n == 0 && err == io.EOF {
+		return emptyFile(path)
+	} else if err != nil {
 		return &DamagedError{Path: path, Reason: "it is shorter than SQLite's 100-byte header"}
 	}
 	if string(h[:16]) != sqliteMagic {

@@ -73,6 +73,9 @@ func TestRefusedFilesAreLeftAsTheyAre(t *testing.T) {
 		{"not SQLite", func(t *testing.T, path string) {
 			require.NoError(t, os.WriteFile(path, []byte(fmt.Sprintf("%0200d", 7)), 0o600))
 		}, false, "not an SQLite database"},
+		{"empty", func(t *testing.T, path string) {
+			require.NoError(t, os.WriteFile(path, nil, 0o600))
+		}, false, "it is empty (0 bytes)"},
 		{"shorter than a header", func(t *testing.T, path string) {
 			require.NoError(t, os.WriteFile(path, []byte("SQLite format 3"), 0o600))
 		}, false, "shorter than SQLite's 100-byte header"},
