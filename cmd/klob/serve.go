@@ -117,7 +117,7 @@ func parseServe(args []string, stdout, stderr io.Writer, getenv func(string) str
 	}{
 		{f.maxSessions < 1, "max-sessions", f.maxSessions, "is less than 1"},
 		{f.maxPerAddr < 1, "max-per-addr", f.maxPerAddr, "is less than 1"},
-		{f.maxTables < 0, "max-tables", f.maxTables, "is negative"},
+		{f.maxTables < 1, "max-tables", f.maxTables, "is less than 1"},
 		{f.idle <= 0, "idle", f.idle, "is not positive"},
 		{f.login <= 0, "login-timeout", f.login, "is not positive"},
 		{f.handshake <= 0, "handshake-timeout", f.handshake, "is not positive"},
@@ -164,6 +164,11 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	}
 	defer ln.Close()
 	if err := checkStateDir(f.state); err != nil {
+		return failed(stderr, "serve", err)
+	}
+	// The key lists next, read once here only to refuse a bad one before
+	// a club is made in a new state directory.
+	if _, err := access.New(access.Config{Allow: f.allow, Deny: f.deny}); err != nil {
 		return failed(stderr, "serve", err)
 	}
 	// One klob serve per state directory: a second would play its own,

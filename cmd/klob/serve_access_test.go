@@ -4,6 +4,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -56,4 +57,14 @@ func TestServeRefusesABadKeyList(t *testing.T) {
 	_, _, err = newServe(f, nil, io.Discard, io.Discard)
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), bad+": line 2")
+
+	// The whole start: refused before a club is made in the new state
+	// directory.
+	state := filepath.Join(dir, "new-state")
+	var stderr strings.Builder
+	code := runServe([]string{"-addr", "127.0.0.1:0", "-state", state, "-allow", bad}, io.Discard, &stderr)
+	assert.Equal(t, 1, code)
+	assert.Contains(t, stderr.String(), bad+": line 2")
+	_, err = os.Stat(filepath.Join(state, "club.db"))
+	assert.ErrorIs(t, err, os.ErrNotExist, "no club is made when the start is refused")
 }

@@ -559,7 +559,8 @@ func TestParseServe(t *testing.T) {
 
 	for _, tc := range []struct{ args, want string }{
 		{"-max-sessions 0", "-max-sessions: 0 is less than 1"},
-		{"-max-tables -1", "-max-tables: -1 is negative"},
+		{"-max-tables -1", "-max-tables: -1 is less than 1"},
+		{"-max-tables 0", "-max-tables: 0 is less than 1"},
 		{"-idle 0s", "-idle: 0s is not positive"},
 		{"-grace -1s", "-grace: -1s is negative"},
 		{"-move-clock -1s", "-move-clock: -1s is negative"},

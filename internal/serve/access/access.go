@@ -60,6 +60,9 @@ func New(cfg Config) (*Gate, error) {
 		if g.allow, err = openList(cfg.Allow); err != nil {
 			return nil, err
 		}
+		if len(g.allow.ids)+len(g.allow.fps) == 0 {
+			g.logf("key list %s names no key: nobody with a key is admitted until it does", cfg.Allow)
+		}
 	}
 	if cfg.Deny != "" {
 		if g.deny, err = openList(cfg.Deny); err != nil {
@@ -108,7 +111,7 @@ func openList(path string) (*list, error) {
 		return nil, fmt.Errorf("the key list: %w", err)
 	}
 	if err := l.read(fi); err != nil {
-		return nil, err
+		return nil, fmt.Errorf("the key list %s: %w", path, err)
 	}
 	return l, nil
 }
@@ -128,7 +131,11 @@ func (l *list) has(g *Gate, id, fp string) bool {
 			l.fail(g, err)
 		} else {
 			l.failing = false
-			g.logf("key list %s read again: %d keys", l.path, len(l.ids)+len(l.fps))
+			n, keys := len(l.ids)+len(l.fps), "keys"
+			if n == 1 {
+				keys = "key"
+			}
+			g.logf("key list %s read again: %d %s", l.path, n, keys)
 		}
 	}
 	if l.fps[fp] {
@@ -153,11 +160,11 @@ func (l *list) fail(g *Gate, err error) {
 func (l *list) read(fi os.FileInfo) error {
 	data, err := os.ReadFile(l.path)
 	if err != nil {
-		return fmt.Errorf("the key list: %w", err)
+		return err
 	}
 	ids, fps, err := Parse(data)
 	if err != nil {
-		return fmt.Errorf("the key list %s: %w", l.path, err)
+		return err
 	}
 	l.ids, l.fps, l.mod, l.size = ids, fps, fi.ModTime(), fi.Size()
 	return nil
@@ -178,8 +185,19 @@ func Parse(data []byte) (ids []string, fps map[string]bool, err error) {
 	sc.Buffer(nil, 64<<10)
 	for n := 1; sc.Scan(); n++ {
 		line := strings.TrimSpace(sc.Text())
-		if line == "" || line[0] == '#' {
+		f := strings.Fields(line)
+		switch {
+		case len(f) > 0 && len(f[0]) > MinTag && f[0][0] == '#' && isHex(f[0][1:]):
+			// A tag as the lobby writes it, "#a2c01a171350".
+			line = f[0][1:]
+		case line == "" || line[0] == '#':
 			continue
+		case len(f) > 1 && isDigits(f[0]) && strings.HasPrefix(f[1], "SHA256:"):
+			// As ssh-keygen -l prints it: "256 SHA256:… comment (ED25519)".
+			line = f[1]
+		case strings.HasPrefix(f[0], "SHA256:") || isHex(f[0]):
+			// A fingerprint or an id, then perhaps a comment.
+			line = f[0]
 		}
 		switch {
 		case strings.HasPrefix(line, "SHA256:") && !strings.ContainsAny(line, " \t"):
@@ -209,6 +227,15 @@ func Parse(data []byte) (ids []string, fps map[string]bool, err error) {
 func isHex(s string) bool {
 	for _, r := range s {
 		if !strings.ContainsRune("0123456789abcdefABCDEF", r) {
+			return false
+		}
+	}
+	return s != ""
+}
+
+func isDigits(s string) bool {
+	for _, r := range s {
+		if r < '0' || r > '9' {
 			return false
 		}
 	}

@@ -56,6 +56,11 @@ func TestListsNameKeysInEveryForm(t *testing.T) {
 		{"fingerprint", person.fingerprint},
 		{"hex id", func(p person) string { return p.id }},
 		{"upper-case tag", func(p person) string { return strings.ToUpper(p.id[:access.MinTag]) }},
+		{"fingerprint and a comment", func(p person) string { return p.fingerprint() + "  # ann" }},
+		{"as ssh-keygen -l prints it", func(p person) string { return "256 " + p.fingerprint() + " ann@home (ED25519)" }},
+		{"hex id and a comment", func(p person) string { return p.id + " # ann" }},
+		{"tag as the lobby shows it", func(p person) string { return "#" + p.id[:access.MinTag] }},
+		{"tag as the lobby shows it, and a comment", func(p person) string { return "#" + p.id[:access.MinTag] + " ann" }},
 	} {
 		t.Run(form.name, func(t *testing.T) {
 			dir := t.TempDir()
@@ -140,7 +145,7 @@ func TestNewRefusesBadLists(t *testing.T) {
 		{"ssh-ed25519 AAAAnotbase64\n", "line 1: neither a key"},
 		{"# ok\n0123456789a\n", "line 2: a key's id has 12 to 32 hex digits, not 11"},
 		{strings.Repeat("a", 33) + "\n", "not 33"},
-		{"SHA256:abc def\n", "line 1"},
+		{"ann's key\n", "line 1"},
 	} {
 		require.NoError(t, os.WriteFile(bad, []byte(tc.content), 0o600))
 		_, err := access.New(access.Config{Allow: bad})
@@ -148,7 +153,15 @@ func TestNewRefusesBadLists(t *testing.T) {
 		assert.Contains(t, err.Error(), tc.want)
 		assert.Contains(t, err.Error(), bad)
 	}
-	_, err := access.New(access.Config{Deny: filepath.Join(dir, "missing")})
+	// A comment is no tag: "# ann" and "#cafe" (too short) name nobody.
+	write(t, bad, "# ann", "#cafe", "#the club's keys")
+	var logged []string
+	g, err := access.New(access.Config{Allow: bad, Logf: func(f string, a ...any) { logged = append(logged, fmt.Sprintf(f, a...)) }})
+	require.NoError(t, err)
+	assert.NotEmpty(t, g.Admit(newPerson(t).key, "cafe00000000"))
+	require.Len(t, logged, 1, "an allow list naming nobody is told at the start")
+	assert.Contains(t, logged[0], "names no key")
+	_, err = access.New(access.Config{Deny: filepath.Join(dir, "missing")})
 	assert.ErrorIs(t, err, os.ErrNotExist)
 }
 

@@ -91,8 +91,8 @@ func Open(ctx context.Context, state string, o Options) (*Service, error) {
 		s.logf("club: %s is recorded without its rematch link: %v", u.Path, u.Err)
 	}
 	if rep.NewGames > 0 || db.Created() {
-		s.logf("club: the import into %s found %d players and added %d games (%d open tables, %d games against bots in progress)",
-			db.Path(), rep.Players, rep.NewGames, rep.OpenTables, rep.InProgress)
+		s.logf("club: the import into %s found %s and added %s (%s, %s against bots in progress)",
+			db.Path(), count(rep.Players, "player"), count(rep.NewGames, "game"), count(rep.OpenTables, "open table"), count(rep.InProgress, "game"))
 	}
 	n, err := s.ratePending(ctx)
 	if err != nil {
@@ -100,9 +100,17 @@ func Open(ctx context.Context, state string, o Options) (*Service, error) {
 		return nil, err
 	}
 	if n > 0 {
-		s.logf("club: rated %d games the import recorded", n)
+		s.logf("club: rated %s the import recorded", count(n, "game"))
 	}
 	return s, nil
+}
+
+// count writes "1 game", "2 games" for the log.
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 // ratePending rates the games recorded without their ratings, in the
