@@ -181,6 +181,9 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		return failed(stderr, "serve", lockError(f.state, err))
 	}
 	defer lock.Unlock()
+	if err := checkWritable(f.state); err != nil {
+		return failed(stderr, "serve", err)
+	}
 	// One line at a time on the log: the server's, the hall's, the
 	// stats'.
 	stdout = &lockedWriter{mu: &sync.Mutex{}, w: stdout}

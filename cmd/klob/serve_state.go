@@ -58,6 +58,18 @@ func checkStateDir(dir string) error {
 		dir, what, clubdb.FileName, stateLock)
 }
 
+// checkWritable makes and removes a file in dir: a state directory the
+// server cannot write in is said as such, not as SQLite's "attempt to
+// write a readonly database" from the club's database.
+func checkWritable(dir string) error {
+	f, err := os.CreateTemp(dir, ".write-check-*")
+	if err != nil {
+		return fmt.Errorf("the state directory %s is not writable: %w", dir, err)
+	}
+	f.Close()
+	return os.Remove(f.Name())
+}
+
 // isState reports whether dir holds a klob state's club database or
 // lock.
 func isState(dir string) bool {
