@@ -201,7 +201,13 @@ func (sc *Scene) infoFrags(ctx *kit.Context) []string {
 	st := &ctx.Styles
 	p := ctx.Paint
 	v := &sc.V
-	up := "Upcard " + p.StyledCard(v.OrigUpcard)
+	// After the dix exchange the 7 lies where the upcard was, and the
+	// upcard is in a hand (said below): the face-up card is the 7.
+	face := v.OrigUpcard
+	if v.DixBy != rules.NoSeat && v.Upcard != rules.NoCard {
+		face = v.Upcard
+	}
+	up := "Upcard " + p.StyledCard(face)
 	// Who took the upcard is public (the four-handed maker takes it in
 	// either round, at no trumps too): said here until the deal ends.
 	// The dix exchange says it in words of its own below.
