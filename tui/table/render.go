@@ -201,13 +201,7 @@ func (sc *Scene) infoFrags(ctx *kit.Context) []string {
 	st := &ctx.Styles
 	p := ctx.Paint
 	v := &sc.V
-	// After the dix exchange the 7 lies where the upcard was, and the
-	// upcard is in a hand (said below): the face-up card is the 7.
-	face := v.OrigUpcard
-	if v.DixBy != rules.NoSeat && v.Upcard != rules.NoCard {
-		face = v.Upcard
-	}
-	up := "Upcard " + p.StyledCard(face)
+	up := "Upcard " + p.StyledCard(v.OrigUpcard)
 	// Who took the upcard is public (the four-handed maker takes it in
 	// either round, at no trumps too): said here until the deal ends.
 	// The dix exchange says it in words of its own below.
@@ -228,7 +222,13 @@ func (sc *Scene) infoFrags(ctx *kit.Context) []string {
 	case v.SchmeissRefused():
 		tr += " (schmeiss refused)"
 	}
-	out := []string{tr, up}
+	// After the dix exchange the upcard is in a hand and the 7 lies in
+	// its place (the table labels it "The dix"): "you took J♥ for the
+	// 7" says both, and no "Upcard J♥" points at a card in a hand.
+	out := []string{tr}
+	if v.DixBy == rules.NoSeat {
+		out = append(out, up)
+	}
 	if v.Bottom != rules.NoCard {
 		out = append(out, "bottom "+p.StyledCard(v.Bottom))
 	}

@@ -710,9 +710,10 @@ func TestSequencesOfLongNamesWrap(t *testing.T) {
 	}
 }
 
-// After the dix exchange the header names the upcard (J♥, taken for the
-// 7) and the card at the upcard's place, the 7♥, is labelled the dix:
-// no two places call different cards the upcard.
+// After the dix exchange the header says who took the upcard (J♥) for
+// the 7, with no "Upcard J♥" for a card now in a hand, and the card at
+// the upcard's place, the 7♥, is labelled the dix: no two places call
+// different cards the upcard.
 func TestDixSlotIsNotTheUpcard(t *testing.T) {
 	ctx := kit.NewContext(false)
 	jack, seven := rules.MustCard("JH"), rules.MustCard("7H")
@@ -725,8 +726,8 @@ func TestDixSlotIsNotTheUpcard(t *testing.T) {
 		t.Errorf("after the exchange the 7 at the upcard's place is labelled:\n%s", grid)
 	}
 	info := ansi.Strip(strings.Join(sc.infoFrags(&ctx), " · "))
-	if !strings.Contains(info, "Upcard J♥") {
-		t.Errorf("the header does not name the upcard J♥: %s", info)
+	if !strings.Contains(info, "you took J♥ for the 7") || strings.Contains(info, "Upcard") {
+		t.Errorf("the header does not say the upcard J♥ was taken for the 7, or still calls a card the upcard: %s", info)
 	}
 }
 
