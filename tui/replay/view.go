@@ -162,9 +162,7 @@ func (s *Screen) resultView(ctx *kit.Context, sc *table.Scene, bottom []string) 
 	if last := sc.LastTrickLines(ctx, w); last != nil && rd.Score.Outcome != rules.Abandoned {
 		lines = append(append(lines, ""), last...)
 	}
-	if s.r.Over && s.pos == s.end() && s.cfg.Board == "" {
-		lines = append(lines, "", " "+st.Good.Render(sc.SideName(s.r.Winner)+" won the game."))
-	}
+	// The game's winner is in the result's game row ("won by …").
 	room := h - len(bottom)
 	// With the analysis, the points each seat lost this deal by grade:
 	// in rows when they fit, else in one line, else left out (the

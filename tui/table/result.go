@@ -2,6 +2,7 @@ package table
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"charm.land/lipgloss/v2"
@@ -38,9 +39,10 @@ func (sc *Scene) ResultLines(ctx *kit.Context, s rules.Score, ending rules.Endin
 			why = "Both players passed twice: nobody named trump."
 		}
 		out := []string{" " + st.Heading.Render("The deal is thrown in: nobody scores."), " " + why}
-		if g := sc.gameRow(ctx, labelW, colW); g != "" {
+		if g := sc.gameRows(ctx, labelW, colW, w); len(g) > 0 {
 			// The sides' names head the figures, as over a scored deal.
-			out = append(out, "", st.Heading.Render(fmt.Sprintf(" %-*s", labelW, "")+sideHeads(sc.colNames(ctx, colW-1, false), colW)), g)
+			out = append(out, "", st.Heading.Render(fmt.Sprintf(" %-*s", labelW, "")+sideHeads(sc.colNames(ctx, colW-1, false), colW)))
+			out = append(out, g...)
 		}
 		return out
 	}
@@ -84,7 +86,10 @@ func (sc *Scene) ResultLines(ctx *kit.Context, s rules.Score, ending rules.Endin
 		row("Card points", bySide(s.Cards)),
 		row("Last trick", bySide(s.LastTrick)),
 		row(seqs, bySide(s.Seqs)),
-		row(bella, bySide(s.Bella)),
+	}
+	if s.Trump != rules.NoTrumps {
+		// No trumps has no bella: no row that is always 0.
+		lines = append(lines, row(bella, bySide(s.Bella)))
 	}
 	if s.Declared != [4]int{} {
 		// The declarations this table plays: cleopatra needs four.
@@ -153,10 +158,7 @@ func (sc *Scene) ResultLines(ctx *kit.Context, s rules.Score, ending rules.Endin
 		scored = append(scored, fmt.Sprintf("+%d", s.Scored[side]))
 	}
 	lines = append(lines, st.Heading.Render(row("This deal scores", scored)))
-	if g := sc.gameRow(ctx, labelW, colW); g != "" {
-		lines = append(lines, g)
-	}
-	return lines
+	return append(lines, sc.gameRows(ctx, labelW, colW, w)...)
 }
 
 // sideHeads writes the sides' names right-aligned in columns of colW.
@@ -168,18 +170,37 @@ func sideHeads(heads []string, colW int) string {
 	return b.String()
 }
 
-// gameRow is the game's totals after the deal, by side; "" on a board,
-// which is no game.
-func (sc *Scene) gameRow(ctx *kit.Context, labelW, colW int) string {
+// gameRows are the game's totals after the deal, by side, and the
+// target, with what the totals mean once one reaches it: who won, or,
+// equal at the top, that play goes on (RULES §9). The note goes on a
+// line of its own when the row has no room for it in w. None on a
+// board, which is no game.
+func (sc *Scene) gameRows(ctx *kit.Context, labelW, colW, w int) []string {
 	if sc.Board != "" {
-		return ""
+		return nil
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, " %-*s", labelW, "Game")
 	for _, side := range sc.SideOrder() {
 		fmt.Fprintf(&b, "%*d", colW, sc.Totals[side])
 	}
-	return b.String() + ctx.Styles.Dim.Render(fmt.Sprintf("   (game to %d)", sc.V.Options.Target))
+	target := sc.V.Options.Target
+	note := fmt.Sprintf("game to %d", target)
+	totals := sc.Totals[:sc.Sides()]
+	if win := rules.SideWinner(totals, target); win >= 0 {
+		note += ": won by " + sc.sideLower(win)
+	} else if slices.Max(totals) >= target {
+		note += ": equal at the top, so play goes on"
+	}
+	dim := ctx.Styles.Dim
+	if line := b.String() + "   (" + note + ")"; kit.WidthOf(line) <= w {
+		return []string{b.String() + dim.Render("   ("+note+")")}
+	}
+	out := []string{b.String()}
+	for _, l := range kit.Wrap("("+note+")", max(20, w-3)) {
+		out = append(out, " "+dim.Render(l))
+	}
+	return out
 }
 
 // verdict says in words how the deal went for the maker and what each

@@ -796,3 +796,52 @@ func TestTrickListHeadFits(t *testing.T) {
 		}
 	}
 }
+
+// The game row after a deal says what the totals mean once one reaches
+// the target: who won, or, equal at the top, that play goes on (RULES
+// §9), at every seat count, within 80 columns; below the target, only
+// the target.
+func TestGameRowSaysTheEnd(t *testing.T) {
+	ctx := kit.NewContext(false)
+	for _, n := range []int{2, 3, 4} {
+		o := options(n)
+		o.Target = 150
+		v := rules.View{Players: n, Options: o, Seat: rules.SeatA, SeqWinner: rules.NoSeat, LastLeader: rules.NoSeat}
+		sc := sceneOf(v)
+		score := rules.Score{Players: n, Maker: rules.SeatA, Trump: rules.Hearts, Outcome: rules.Made}
+		for _, tc := range []struct {
+			totals [4]int
+			want   string
+		}{
+			{[4]int{100, 140, 20}, "(game to 150)"},
+			{[4]int{162, 162, 20}, "(game to 150: equal at the top, so play goes on)"},
+			{[4]int{170, 162, 20}, "(game to 150: won by you"},
+		} {
+			sc.Totals = tc.totals
+			lines := sc.ResultLines(&ctx, score, rules.NotEnded, rules.NoSeat, 80)
+			got := ansi.Strip(strings.Join(lines, "\n"))
+			if !strings.Contains(strings.Join(strings.Fields(got), " "), tc.want) {
+				t.Errorf("%d players, totals %v: no %q in\n%s", n, tc.totals[:sc.Sides()], tc.want, got)
+			}
+			for _, l := range lines {
+				if kit.WidthOf(l) > 80 {
+					t.Errorf("%d players: a line of %d cells: %q", n, kit.WidthOf(l), ansi.Strip(l))
+				}
+			}
+		}
+	}
+}
+
+// A deal at no trumps has no bella, so its result has no bella row.
+func TestNoTrumpsResultHasNoBellaRow(t *testing.T) {
+	ctx := kit.NewContext(false)
+	v := rules.View{Players: 4, Options: options(4), Seat: rules.SeatA, SeqWinner: rules.NoSeat, LastLeader: rules.NoSeat}
+	sc := sceneOf(v)
+	for _, trump := range []rules.Suit{rules.NoTrumps, rules.Hearts} {
+		score := rules.Score{Players: 4, Maker: rules.SeatA, Trump: trump, Outcome: rules.Made}
+		got := ansi.Strip(strings.Join(sc.ResultLines(&ctx, score, rules.NotEnded, rules.NoSeat, 80), "\n"))
+		if has := strings.Contains(got, "\n Bella"); has != (trump != rules.NoTrumps) {
+			t.Errorf("trump %v: a bella row %v, want %v:\n%s", trump, has, trump != rules.NoTrumps, got)
+		}
+	}
+}
