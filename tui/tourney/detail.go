@@ -86,6 +86,9 @@ const nearEnd = 10 * time.Minute
 // clock.
 const endSlack = time.Second
 
+// afterEnd is how long from now until a moment after ends.
+func afterEnd(now, ends time.Time) time.Duration { return max(0, ends.Sub(now)) + endSlack }
+
 // parPending reports whether the tournament read shows par still being
 // worked out: the person's boards wait for it, or the standings do.
 func (p *detail) parPending() bool {
@@ -142,7 +145,7 @@ func (p *detail) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 				if i := msg.prog.Info; !i.Over && i.Ends.Sub(p.s.now()) < p.s.cfg.Refresh {
 					// The end comes before the usual read: read just
 					// after it, so the standings open as it passes.
-					return p, p.s.tick(p, &p.ticks, max(0, i.Ends.Sub(p.s.now()))+endSlack)
+					return p, p.s.tick(p, &p.ticks, afterEnd(p.s.now(), i.Ends))
 				}
 			}
 		}
