@@ -78,7 +78,8 @@ func (p *detail) Enter(*kit.Context) tea.Cmd {
 const parRefresh = 2 * time.Second
 
 // nearEnd is how close to the end a board may not be finished in time
-// (a deal takes a few minutes): the page says so before one is played.
+// (a deal takes a few minutes): the page says so before one is played,
+// and a board's screen while it is.
 const nearEnd = 10 * time.Minute
 
 // endSlack is how long after a tournament's end its page is read again:

@@ -39,9 +39,10 @@ type Config struct {
 	Manual bool
 	// Timeout bounds each call to the service (default 10 s).
 	Timeout time.Duration
-	// Refresh is how often the list and a tournament shown are read
-	// again (the entries grow, an end passes): default 30 s, negative
-	// never (tests drive the screens synchronously).
+	// Refresh is how often the list, a tournament shown and the
+	// tournament of a board in play are read again (the entries grow,
+	// an end passes): default 30 s, negative never, nor is a host's
+	// early end waited for (tests drive the screens synchronously).
 	Refresh time.Duration
 	// Label is how a player of key and name reads to others (the
 	// hall's: the key's tag beside a name another key goes by); nil
