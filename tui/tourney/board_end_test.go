@@ -154,3 +154,28 @@ func TestBoardReadsAtTheEnd(t *testing.T) {
 }
 
 var _ kit.Screen = (*boardPart)(nil)
+
+// TestBoardPlayedBeforeTheEnd: a board played out before the end
+// counts: while its result shows, the end is said without saying the
+// board no longer counts, and the part after it gives its result.
+func TestBoardPlayedBeforeTheEnd(t *testing.T) {
+	kittest.ForCounts(t, func(t *testing.T, players int) {
+		cl := newClub(t, false)
+		f, code := seatedMidBoard(t, cl, players, longName)
+		b := f.board()
+		for range 2000 {
+			if b.t.Snapshot().Over {
+				break
+			}
+			f.step()
+		}
+		require.True(t, b.t.Snapshot().Over, "the board never ended")
+		require.NoError(t, cl.svc.End(context.Background(), ann, code))
+		f.run(b.waitEnded())
+		kittest.CheckSize(t, f.d.Frame(), 80, 24)
+		assert.Equal(t, " ! The tournament has ended.  [esc] the standings", strings.Split(f.text(), "\n")[1])
+		f.press("enter")
+		f.see("Board 1 of 4 is played.")
+		f.see("Your result: ")
+	})
+}
