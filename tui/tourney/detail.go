@@ -78,13 +78,17 @@ func (p *detail) Enter(*kit.Context) tea.Cmd {
 const parRefresh = 2 * time.Second
 
 // nearEnd is how close to the end a board may not be finished in time
-// (a deal takes a few minutes): the page says so before one is played.
+// (a deal takes a few minutes): the page says so before one is played,
+// and a board's screen while it is.
 const nearEnd = 10 * time.Minute
 
 // endSlack is how long after a tournament's end its page is read again:
 // a read at the very end could come a moment before it on the service's
 // clock.
 const endSlack = time.Second
+
+// afterEnd is how long from now until a moment after ends.
+func afterEnd(now, ends time.Time) time.Duration { return max(0, ends.Sub(now)) + endSlack }
 
 // parPending reports whether the tournament read shows par still being
 // worked out: the person's boards wait for it, or the standings do.
@@ -142,7 +146,7 @@ func (p *detail) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 				if i := msg.prog.Info; !i.Over && i.Ends.Sub(p.s.now()) < p.s.cfg.Refresh {
 					// The end comes before the usual read: read just
 					// after it, so the standings open as it passes.
-					return p, p.s.tick(p, &p.ticks, max(0, i.Ends.Sub(p.s.now()))+endSlack)
+					return p, p.s.tick(p, &p.ticks, afterEnd(p.s.now(), i.Ends))
 				}
 			}
 		}

@@ -17,7 +17,9 @@
 //   - a board: the table screen (tui/table) over the seat's host.Port,
 //     in board mode (one deal, no hint), then the part after it: the
 //     board's host closed (its result recorded), the result, par, the
-//     next board;
+//     next board; within ten minutes of the end, and at once once it
+//     has ended (its time, or its host's e), the line under the
+//     board's header says so, and esc then opens the standings;
 //   - a tournament once ended: the standings by matchpoints; an
 //     entrant's boards (result, par, matchpoints), everyone's results on
 //     one board, and in the replay (tui/replay) any entrant's play or the

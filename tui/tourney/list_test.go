@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/assert"
+
+	svc "github.com/klob/klob/internal/serve/tourney"
 )
 
 // TestListLineBreaksBetweenParts: a club tournament's line longer than
@@ -54,5 +56,28 @@ func TestUntilSaysTheDaysChosen(t *testing.T) {
 		30 * time.Minute:              "in 30m",
 	} {
 		assert.Equal(t, want, until(now, now.Add(d)), "%v", d)
+	}
+}
+
+// TestEndsSaysUTC: an end reads as a clock time in UTC, said so, with
+// the time to it, whatever the server's zone: the day is UTC's too.
+func TestEndsSaysUTC(t *testing.T) {
+	cet := time.FixedZone("CET", 3600)
+	now := time.Date(2026, 12, 1, 17, 27, 0, 0, cet) // 16:27 UTC, a Tuesday
+	for _, c := range []struct {
+		ends time.Time
+		over bool
+		want string
+	}{
+		{now.Add(2*time.Hour + 3*time.Minute), false, "ends 18:30 UTC (in 2h 03m)"},
+		// 00:30 the next day in CET is still the first in UTC.
+		{time.Date(2026, 12, 2, 0, 30, 0, 0, cet), false, "ends 23:30 UTC (in 7h 03m)"},
+		{time.Date(2026, 12, 2, 12, 0, 0, 0, time.UTC), false, "ends Wed 12:00 UTC (in 19h 33m)"},
+		{time.Date(2026, 12, 7, 12, 0, 0, 0, time.UTC), false, "ends Mon 12:00 UTC (in 6 days)"},
+		{time.Date(2026, 12, 8, 12, 0, 0, 0, time.UTC), false, "ends Tue 8 Dec 12:00 UTC (in 7 days)"},
+		{now.Add(-time.Hour), true, "ended 15:27 UTC"},
+		{now.Add(-24 * time.Hour), true, "ended Mon 30 Nov 16:27 UTC"},
+	} {
+		assert.Equal(t, c.want, endsWords(now, svc.Info{Ends: c.ends, Over: c.over}))
 	}
 }

@@ -3,6 +3,9 @@ package tourney
 import (
 	"context"
 	"fmt"
+	"slices"
+	"strings"
+	"time"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
@@ -16,11 +19,22 @@ import (
 
 // boardPart is a board at the person's own table: the one table screen
 // (tui/table) over the seat's port, in board mode (one deal, no hint).
+// It keeps the tournament's end in view: the tournament is read again
+// just after the end, and at once when its host ends it sooner, as its
+// page is; once it has ended the line under the header says so (the
+// board no longer counts) and esc opens the standings. The board's play
+// goes on meanwhile, and is saved as the person leaves it.
 type boardPart struct {
-	s    *Screen
-	code string
-	n    int
-	t    *table.Screen
+	s     *Screen
+	code  string
+	n     int
+	t     *table.Screen
+	seat  *svc.Seat
+	ends  time.Time // the tournament's end as last read
+	ticks kit.Ticker
+	// over is set once the tournament has ended; done if the board's
+	// deal was played out by then (it counts: its result was in).
+	over, done bool
 }
 
 // playBoard shows the seat's board; it is the screen's board in play
@@ -31,7 +45,7 @@ func (s *Screen) playBoard(code string, seat *svc.Seat) kit.Screen {
 	if info, ok := dailyTag(code); ok {
 		tag = info
 	}
-	p := &boardPart{s: s, code: code, n: seat.Board}
+	p := &boardPart{s: s, code: code, n: seat.Board, seat: seat, ends: seat.Ends}
 	p.t = table.New(table.Config{Port: seat.Port, Sort: s.cfg.Sort, Manual: s.cfg.Manual, Tag: tag,
 		Board:        fmt.Sprintf("Board %d of %d", seat.Board, seat.Boards),
 		AfterBoard:   func() kit.Screen { return newAfter(s, code, seat) },
@@ -67,11 +81,100 @@ func dailyTag(code string) (string, bool) {
 
 func (*boardPart) Name() string { return "board" }
 
-func (p *boardPart) Enter(ctx *kit.Context) tea.Cmd { return p.t.Enter(ctx) }
+// Enter enters the table, and waits for the tournament's end: the
+// time to it, and the host's end sooner (not where nothing is read
+// again: tests drive the screens synchronously).
+func (p *boardPart) Enter(ctx *kit.Context) tea.Cmd {
+	cmd := tea.Batch(p.t.Enter(ctx), p.tickEnd())
+	if p.s.cfg.Refresh < 0 {
+		return cmd
+	}
+	return tea.Batch(cmd, p.waitEnded())
+}
+
+// boardEndMsg brings the tournament read again for the board shown;
+// hostEndedMsg says its host ended it.
+type (
+	boardEndMsg struct {
+		to   *boardPart
+		info svc.Info
+		err  error
+	}
+	hostEndedMsg struct{ to *boardPart }
+)
+
+// tickEnd asks to read the tournament again (endWait).
+func (p *boardPart) tickEnd() tea.Cmd {
+	return p.s.tick(p, &p.ticks, endWait(p.s.now(), p.ends))
+}
+
+// endWait is how long from now a board reads its tournament again: as
+// the near-end warning begins, else just after the end (and at most
+// the usual refresh later: Screen.tick).
+func endWait(now, ends time.Time) time.Duration {
+	if left := ends.Sub(now); left > nearEnd {
+		return left - nearEnd
+	}
+	return afterEnd(now, ends)
+}
+
+// waitEnded waits off the screen's goroutine for the host to end the
+// tournament sooner; nothing comes of it when the seat is given up.
+func (p *boardPart) waitEnded() tea.Cmd {
+	seat := p.seat
+	return func() tea.Msg {
+		if seat.WaitEnded() {
+			return hostEndedMsg{to: p}
+		}
+		return nil
+	}
+}
+
+// read reads the tournament again: whether it has ended, and its end.
+func (p *boardPart) read() tea.Cmd {
+	s, code := p.s, p.code
+	return s.call(func(ctx context.Context) tea.Msg {
+		info, err := s.cfg.Service.Find(ctx, code)
+		return boardEndMsg{to: p, info: info, err: err}
+	})
+}
 
 // Update gives msg to the table; the part after the board comes when the
-// table hands over.
+// table hands over. Once the tournament has ended, esc (where the table
+// has no use for it) leaves the board for the standings.
 func (p *boardPart) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
+	switch msg := msg.(type) {
+	case kit.TickMsg:
+		if p.ticks.Due(msg, p) {
+			return p, p.read()
+		}
+		return p, nil
+	case hostEndedMsg:
+		if msg.to == p {
+			return p, p.read()
+		}
+		return p, nil
+	case boardEndMsg:
+		if msg.to != p {
+			return p, nil
+		}
+		if msg.err == nil {
+			p.ends = msg.info.Ends
+			if msg.info.Over && !p.over {
+				p.over, p.done = true, p.t.Snapshot().Over
+			}
+		}
+		if p.over {
+			return p, nil
+		}
+		return p, p.tickEnd()
+	case tea.KeyPressMsg:
+		if p.over && kit.IsKey(msg, ctx.Keys.Back) && !p.t.UsesBack() && p.t.Bella == rules.NoCard {
+			d := newDetail(p.s, p.code, nil)
+			d.closing = p.s.takeSeat()
+			return d, nil
+		}
+	}
 	next, cmd := p.t.Update(ctx, msg)
 	if next != nil && next != kit.Screen(p.t) {
 		return next, cmd
@@ -79,11 +182,63 @@ func (p *boardPart) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) 
 	return p, cmd
 }
 
-func (p *boardPart) View(ctx *kit.Context) string { return p.t.View(ctx) }
+// View is the table, the line under its header saying that the
+// tournament has ended, or ends soon, in place of the rule there: the
+// table keeps its layout and nothing it shows is covered.
+func (p *boardPart) View(ctx *kit.Context) string {
+	out := p.t.View(ctx)
+	line := p.endLine(ctx)
+	if line == "" {
+		return out
+	}
+	lines := kit.SplitLines(out)
+	if len(lines) < 2 {
+		return out
+	}
+	lines[1] = line
+	return strings.Join(lines, "\n")
+}
 
-func (p *boardPart) KeyHelp(k *kit.KeyMap) help.KeyMap { return p.t.KeyHelp(k) }
+// endLine says the tournament has ended (and what that means for the
+// board) or that it ends within nearEnd; "" otherwise. The "!" marks it
+// where colour does not show.
+func (p *boardPart) endLine(ctx *kit.Context) string {
+	st := &ctx.Styles
+	w := ctx.Width
+	switch now := p.s.now(); {
+	case p.over:
+		what := "! The tournament has ended: this board no longer counts."
+		if p.done {
+			what = "! The tournament has ended."
+		}
+		keys := "  " + st.Key.Render("[esc]") + " the standings"
+		return " " + st.Heading.Render(kit.Cut(what, w-1-kit.WidthOf(keys), ctx.Ellipsis())) + keys
+	case p.ends.Sub(now) < nearEnd && !p.t.Snapshot().Over:
+		what := "! The tournament ends " + until(now, p.ends) + ": this board counts if finished by then."
+		return " " + st.Heading.Render(kit.Cut(what, w-1, ctx.Ellipsis()))
+	}
+	return ""
+}
 
-func (p *boardPart) QuitQuestion() string { return p.t.QuitQuestion() }
+// keyStandings is esc on a board once the tournament has ended.
+var keyStandings = kit.Bind("esc", "the tournament has ended: its standings (the board is kept as played)", "esc")
+
+func (p *boardPart) KeyHelp(k *kit.KeyMap) help.KeyMap {
+	h := p.t.KeyHelp(k)
+	if !p.over {
+		return h
+	}
+	return kit.KeyHelp{Short: append(slices.Clone(h.ShortHelp()), kit.Brief("the standings", keyStandings)),
+		Full: append(slices.Clone(h.FullHelp()), []key.Binding{keyStandings})}
+}
+
+// QuitQuestion is the table's, but where the tournament has ended.
+func (p *boardPart) QuitQuestion() string {
+	if p.over {
+		return "The tournament has ended: its standings open."
+	}
+	return p.t.QuitQuestion()
+}
 
 // HelpRules is the board's rules for the help.
 func (p *boardPart) HelpRules() (rules.Options, bool) { return p.t.HelpRules() }

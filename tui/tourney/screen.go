@@ -39,9 +39,10 @@ type Config struct {
 	Manual bool
 	// Timeout bounds each call to the service (default 10 s).
 	Timeout time.Duration
-	// Refresh is how often the list and a tournament shown are read
-	// again (the entries grow, an end passes): default 30 s, negative
-	// never (tests drive the screens synchronously).
+	// Refresh is how often the list, a tournament shown and the
+	// tournament of a board in play are read again (the entries grow,
+	// an end passes): default 30 s, negative never, nor is a host's
+	// early end waited for (tests drive the screens synchronously).
 	Refresh time.Duration
 	// Label is how a player of key and name reads to others (the
 	// hall's: the key's tag beside a name another key goes by); nil
@@ -217,10 +218,12 @@ func until(now, t time.Time) string {
 	return fmt.Sprintf("in %d days", int((d+12*time.Hour).Hours()/24))
 }
 
-// ends says when tournament i ends: "ends 14:00 (in 3h 20m)", or
-// "ended 14:00" once it is over.
-func (s *Screen) ends(i svc.Info) string {
-	now := s.now()
+// ends says when tournament i ends, on the service's clock.
+func (s *Screen) ends(i svc.Info) string { return endsWords(s.now(), i) }
+
+// endsWords says when tournament i ends as seen at now: "ends 14:00 UTC
+// (in 3h 20m)", or "ended 14:00 UTC" once it is over.
+func endsWords(now time.Time, i svc.Info) string {
 	if i.Over {
 		return "ended " + when(now, i.Ends)
 	}
@@ -235,13 +238,20 @@ func you(f *svc.Final, e int) string {
 	return ""
 }
 
-// when writes an end: "14:00" today, else "Tue 2 Dec 14:00".
+// when writes an end in UTC, said so (over ssh the person's time zone
+// is unknown): "14:00 UTC" today, "Tue 14:00 UTC" within the coming
+// six days (the weekday alone is plain then, and the list's line of a
+// daily fits), else "Tue 2 Dec 14:00 UTC".
 func when(now, t time.Time) string {
-	t = t.In(now.Location())
-	if y, m, d := t.Date(); y == now.Year() && m == now.Month() && d == now.Day() {
-		return t.Format("15:04")
+	now, t = now.UTC(), t.UTC()
+	day := func(t time.Time) time.Time { return time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC) }
+	switch days := day(t).Sub(day(now)) / (24 * time.Hour); {
+	case days == 0:
+		return t.Format("15:04 UTC")
+	case days > 0 && days < 7:
+		return t.Format("Mon 15:04 UTC")
 	}
-	return t.Format("Mon 2 Jan 15:04")
+	return t.Format("Mon 2 Jan 15:04 UTC")
 }
 
 // wrap adds text wrapped to the window, indented by one.

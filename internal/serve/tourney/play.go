@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"sync"
+	"time"
 
 	"github.com/klob/klob/internal/platform/durable"
 	"github.com/klob/klob/internal/play/duplicate"
@@ -42,16 +43,41 @@ type Seat struct {
 	// Resumed is set when the board was begun before (left in the
 	// middle, or a restart).
 	Resumed bool
+	// Ends is the tournament's end as it stood when the seat was
+	// taken; its host may end it sooner (WaitEnded).
+	Ends time.Time
 
-	s    *Service
-	l    *live
-	once sync.Once
+	s     *Service
+	l     *live
+	once  sync.Once
+	ended <-chan struct{} // closed when the host ends the tournament
+	left  chan struct{}   // closed when the seat is given up
+}
+
+// newSeat is a seat at l's board n of tournament t.
+func (s *Service) newSeat(t clubdb.Tournament, l *live, port host.Port, n, boards int, resumed bool) *Seat {
+	return &Seat{Port: port, Board: n, Boards: boards, Resumed: resumed, Ends: t.Ends, s: s, l: l,
+		ended: s.endSignal(t.Code), left: make(chan struct{})}
+}
+
+// WaitEnded waits until the tournament's host ends it early (true) or
+// the seat is given up (false), so that the board's screen says at once
+// that the board no longer counts. An end at Ends signals nothing: the
+// screen knows when that comes.
+func (t *Seat) WaitEnded() bool {
+	select {
+	case <-t.ended:
+		return true
+	case <-t.left:
+		return false
+	}
 }
 
 // Leave gives the seat up (once; never waits for the disk): with the
 // last connection, the board's host is closed on a goroutine of its own.
 func (t *Seat) Leave() {
 	t.once.Do(func() {
+		close(t.left)
 		if t.leave() {
 			go t.s.closeIdle(t.l)
 		}
@@ -64,6 +90,7 @@ func (t *Seat) Leave() {
 // the disk: call it off a screen's Update.
 func (t *Seat) Close() {
 	t.once.Do(func() {
+		close(t.left)
 		if t.leave() {
 			t.s.closeIdle(t.l)
 		}
@@ -139,7 +166,7 @@ func (s *Service) Play(ctx context.Context, p Player, code string) (*Seat, error
 	if s.isClosed() {
 		return nil, ErrClosed
 	}
-	if seat := s.rejoin(l, set); seat != nil {
+	if seat := s.rejoin(t, l, set); seat != nil {
 		return seat, nil
 	}
 	mine, err := s.cfg.DB.BoardsOf(ctx, t.Code, p.Key)
@@ -182,13 +209,13 @@ func (s *Service) Play(ctx context.Context, p Player, code string) (*Seat, error
 	s.mu.Lock()
 	l.h, l.n, l.users = h, n, 1
 	s.mu.Unlock()
-	return &Seat{Port: port, Board: n, Boards: len(set.Boards), Resumed: resumed, s: s, l: l}, nil
+	return s.newSeat(t, l, port, n, len(set.Boards), resumed), nil
 }
 
 // rejoin seats another connection at the entrant's board in play, if
 // one is and its deal goes on; a board whose deal is over is closed (the
 // next is wanted). l.mu is held.
-func (s *Service) rejoin(l *live, set *duplicate.BoardSet) *Seat {
+func (s *Service) rejoin(t clubdb.Tournament, l *live, set *duplicate.BoardSet) *Seat {
 	s.mu.Lock()
 	h, n := l.h, l.n
 	s.mu.Unlock()
@@ -200,7 +227,7 @@ func (s *Service) rejoin(l *live, set *duplicate.BoardSet) *Seat {
 			s.mu.Lock()
 			l.users++
 			s.mu.Unlock()
-			return &Seat{Port: np, Board: n, Boards: len(set.Boards), Resumed: true, s: s, l: l}
+			return s.newSeat(t, l, np, n, len(set.Boards), true)
 		}
 	}
 	s.mu.Lock()

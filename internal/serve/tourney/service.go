@@ -139,9 +139,13 @@ type Service struct {
 	parWant  map[string]bool                  // codes queued for par, or being worked out
 	from     map[string]string                // the address each tournament created since the start came from, by code
 	entrants map[addrEntrants]map[string]bool // the keys that entered a tournament from an address since the start
-	parQ     []string
-	parWake  chan struct{}
-	work     sync.WaitGroup // the par worker
+	// endSignals holds, by code, a channel closed once the tournament's host
+	// ends it: its seats hear of it at once. A channel closed stays,
+	// so that a seat taken a moment after the end still hears of it.
+	endSignals map[string]chan struct{}
+	parQ       []string
+	parWake    chan struct{}
+	work       sync.WaitGroup // the par worker
 }
 
 // New starts the service: par is worked out in the background for every
@@ -180,7 +184,8 @@ func New(cfg Config) (*Service, error) {
 		return nil, fmt.Errorf("tourney: %w", err)
 	}
 	s := &Service{cfg: cfg, fs: durable.OS(), sets: map[string]*duplicate.BoardSet{}, live: map[seatKey]*live{},
-		parWant: map[string]bool{}, from: map[string]string{}, entrants: map[addrEntrants]map[string]bool{}, parWake: make(chan struct{}, 1)}
+		parWant: map[string]bool{}, from: map[string]string{}, entrants: map[addrEntrants]map[string]bool{}, endSignals: map[string]chan struct{}{},
+		parWake: make(chan struct{}, 1)}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.work.Add(1)
 	go s.parWorker()
@@ -230,6 +235,31 @@ func (s *Service) isClosed() bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.closed
+}
+
+// endSignal is code's channel closed once its host ends it, made on
+// first use.
+func (s *Service) endSignal(code string) chan struct{} {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	ch := s.endSignals[code]
+	if ch == nil {
+		ch = make(chan struct{})
+		s.endSignals[code] = ch
+	}
+	return ch
+}
+
+// signalEnd tells code's seats that its host ended it (once).
+func (s *Service) signalEnd(code string) {
+	ch := s.endSignal(code)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	select {
+	case <-ch:
+	default:
+		close(ch)
+	}
 }
 
 // Now is the service's clock: what the screens count the time to an

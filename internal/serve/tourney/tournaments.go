@@ -381,6 +381,7 @@ func (s *Service) End(ctx context.Context, p Player, code string) error {
 	case err != nil:
 		return s.dbErr(err)
 	}
+	s.signalEnd(t.Code)
 	s.cfg.Logf("tournament %s: ended early by its host %s", t.Code, hall.Who(hall.Player{ID: p.Key, Name: p.Name}))
 	return nil
 }
