@@ -51,7 +51,7 @@ func rulesSummary(o rules.Options) []string {
 		}
 	case 4:
 		out = []string{
-			"Four players in two teams, partners opposite (you and North against West and East); 32 cards, all in play. Six cards each; an upcard proposes trump.",
+			"Four players in two teams, partners opposite each other; 32 cards, all in play. Six cards each; an upcard proposes trump.",
 			"Bidding, from the dealer's left: take (you become the maker, for your team; the upcard's suit is trump) or pass. If all pass, round two: name another suit, no trumps, or pass (the dealer may name the upcard's suit too)." + throwIn("Eight") + " No schmeiss, no dix.",
 			"Then two more cards each (eight), the maker getting the upcard.",
 			"Sequences: three cards in a row score 20, four or more 50. The team with the best sequence scores both partners' sequences.",
