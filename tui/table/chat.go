@@ -58,8 +58,8 @@ type ChatLine struct {
 type ChatRefresh struct{}
 
 // chatAt is where a line came among the deal's words: during deal
-// deal, after step steps of it.
-type chatAt struct{ deal, step int }
+// deal of game game (host.Snapshot.Game), after step steps of it.
+type chatAt struct{ game, deal, step int }
 
 // typingHelp is said beside the box while a line is typed.
 const typingHelp = "enter send · esc cancel · /mute NAME hides a player"
@@ -121,7 +121,7 @@ func (s *Screen) placeChat() {
 	if s.cfg.Talk == nil {
 		return
 	}
-	at := chatAt{deal: s.snap.DealNo, step: len(s.snap.View.History())}
+	at := chatAt{game: s.snap.Game, deal: s.snap.DealNo, step: len(s.snap.View.History())}
 	if !s.snap.HasDeal || s.snap.Between || s.snap.Over {
 		// Between deals: after every word of the deal shown.
 		at.step = maxStep
@@ -149,8 +149,16 @@ func (s *Screen) sceneChat() []SceneChat {
 	var out []SceneChat
 	for _, l := range s.cfg.Talk.Lines() {
 		p, ok := s.chatPos[l.Seq]
-		if !ok {
+		switch {
+		case !ok:
 			p = chatAt{deal: s.snap.DealNo, step: maxStep}
+		case p.game != s.snap.Game:
+			// Said in an earlier game at the table (a rematch keeps the
+			// screen and counts its deals from 1 again): before every
+			// word of this game, as the lines of earlier deals are, so
+			// the talk still reads in the order it was said and a line
+			// of the last game's end never seems said during a deal.
+			p = chatAt{}
 		}
 		out = append(out, SceneChat{ChatLine: l, Deal: p.deal, Step: p.step})
 	}
@@ -218,7 +226,7 @@ func (s *Screen) firstChat() {
 		return
 	}
 	for _, l := range s.cfg.Talk.Lines() {
-		s.chatPos[l.Seq] = chatAt{}
+		s.chatPos[l.Seq] = chatAt{game: s.snap.Game}
 	}
 }
 
