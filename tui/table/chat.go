@@ -98,8 +98,17 @@ func (s *Screen) chatKey(msg tea.KeyPressMsg) (kit.Screen, tea.Cmd) {
 			s.note = kit.Note{Text: "Not sent: " + err.Error() + ". Your line is kept: / opens it again.", Err: true}
 		}
 	}
+	if s.note.Err {
+		s.held = s.note.Text
+	}
 	return s, nil
 }
+
+// holdsNote reports whether the note says why the person's line was
+// refused, and they have pressed no key since: the game's next move
+// (a bot's card a fraction of a second later) must not take it away
+// before it is read. The next key lets it go with the move after.
+func (s *Screen) holdsNote() bool { return s.held != "" && s.note.Text == s.held }
 
 // quietNow is why the person may not talk now (a rated table during a
 // deal), nil when they may.
