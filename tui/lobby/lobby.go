@@ -823,7 +823,8 @@ func (l *Lobby) View(ctx *kit.Context) string {
 	}
 	var tables [][]string // each table's lines, or the line saying there is none
 	for i, t := range l.tables {
-		tables = append(tables, append(l.rowLines(ctx, len(items)+i, tableLine(t)), houseLines(ctx, t, len(items)+i == l.row)...))
+		row := len(items) + i
+		tables = append(tables, append(l.rowLines(ctx, row, tableLine(t)), houseLines(ctx, t, row == l.row)...))
 	}
 	switch {
 	case len(l.tables) > 0:
@@ -962,11 +963,11 @@ func tableLine(t hall.Info) string {
 		setup.BotsOf(t.Level, t.Seats), t.Target)
 }
 
-// houseLines are the line under a table's row in the lists that says its
-// house variants in short, by the names the rules give them ("of a
-// kind, menage"): a joiner looks for them before sitting down. One line
-// cut to the window, so that a table never takes more rows than that;
-// none for a table without variants.
+// houseLines say a table's house variants in short under its row in the
+// lists, by the names the rules give their options ("of a kind,
+// menage"): a joiner looks for them before sitting down. One line cut
+// to the window, so that a table never takes more rows than that; none
+// for a table without variants.
 func houseLines(ctx *kit.Context, t hall.Info, chosen bool) []string {
 	o := t.Rules.Applicable()
 	var on []string
