@@ -823,7 +823,8 @@ func (l *Lobby) View(ctx *kit.Context) string {
 	}
 	var tables [][]string // each table's lines, or the line saying there is none
 	for i, t := range l.tables {
-		tables = append(tables, l.rowLines(ctx, len(items)+i, tableLine(t)))
+		row := len(items) + i
+		tables = append(tables, append(l.rowLines(ctx, row, tableLine(t)), houseLines(ctx, t, row == l.row)...))
 	}
 	switch {
 	case len(l.tables) > 0:
@@ -960,6 +961,30 @@ func tableLine(t hall.Info) string {
 	}
 	return fmt.Sprintf("%s  %s · %s · %d seats · %s · to %d", t.Code, state, strings.Join(names, ", "), t.Seats,
 		setup.BotsOf(t.Level, t.Seats), t.Target)
+}
+
+// houseLines say a table's house variants in short under its row in the
+// lists, by the names the rules give their options ("of a kind,
+// menage"): a joiner looks for them before sitting down. One line cut
+// to the window, so that a table never takes more rows than that; none
+// for a table without variants.
+func houseLines(ctx *kit.Context, t hall.Info, chosen bool) []string {
+	o := t.Rules.Applicable()
+	var on []string
+	for _, k := range rules.ExtraOptionNames {
+		if v, err := o.Get(k); err == nil && v == "on" {
+			on = append(on, strings.ReplaceAll(k, "_", " "))
+		}
+	}
+	if len(on) == 0 {
+		return nil
+	}
+	const set = "     " // as kit.MarkRow sets in a row's end
+	text := kit.Cut("house: "+strings.Join(on, ", "), max(10, ctx.Width-len(set)), ctx.Ellipsis())
+	if chosen {
+		return []string{set + ctx.Styles.Selected.Render(text)}
+	}
+	return []string{set + ctx.Styles.Dim.Render(text)}
 }
 
 // TableForm is the host's choice of a new table: seats, bots' level,

@@ -276,10 +276,12 @@ func (s *SharedSeat) QuitQuestion() string {
 	return "Back to the lobby: your seat at the table is freed."
 }
 
-// HelpRules is the table's game's rules for the help, once it is on.
+// HelpRules is the table's rules for the help: the game's once it is
+// on, the waiting room's before (its seat count and house variants, as
+// the game will play them).
 func (s *SharedSeat) HelpRules() (rules.Options, bool) {
 	if s.table == nil {
-		return rules.Options{}, false
+		return s.w.Rules, s.w.Rules.Target > 0
 	}
 	return s.table.HelpRules()
 }

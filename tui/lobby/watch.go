@@ -271,7 +271,7 @@ func (w *watchList) View(ctx *kit.Context) string {
 	// tables are out of view; a long line wraps.
 	var tables [][]string
 	for i, t := range w.tables {
-		tables = append(tables, kit.MarkRow(ctx, watchLine(t), i == w.row))
+		tables = append(tables, append(kit.MarkRow(ctx, watchLine(t), i == w.row), houseLines(ctx, t, i == w.row)...))
 	}
 	room := ctx.Height - len(lines) - len(tail)
 	all, above, below := window(tables, w.row, room, ctx.Width)

@@ -58,8 +58,8 @@ type ChatLine struct {
 type ChatRefresh struct{}
 
 // chatAt is where a line came among the deal's words: during deal
-// deal, after step steps of it.
-type chatAt struct{ deal, step int }
+// deal of game game (host.Snapshot.Game), after step steps of it.
+type chatAt struct{ game, deal, step int }
 
 // typingHelp is said beside the box while a line is typed.
 const typingHelp = "enter send · esc cancel · /mute NAME hides a player"
@@ -98,8 +98,17 @@ func (s *Screen) chatKey(msg tea.KeyPressMsg) (kit.Screen, tea.Cmd) {
 			s.note = kit.Note{Text: "Not sent: " + err.Error() + ". Your line is kept: / opens it again.", Err: true}
 		}
 	}
+	if s.note.Err {
+		s.held = s.note.Text
+	}
 	return s, nil
 }
+
+// holdsNote reports whether the note says why the person's line was
+// refused, and they have pressed no key since: the game's next move
+// (a bot's card a fraction of a second later) must not take it away
+// before it is read. The next key lets it go with the move after.
+func (s *Screen) holdsNote() bool { return s.held != "" && s.note.Text == s.held }
 
 // quietNow is why the person may not talk now (a rated table during a
 // deal), nil when they may.
@@ -121,7 +130,7 @@ func (s *Screen) placeChat() {
 	if s.cfg.Talk == nil {
 		return
 	}
-	at := chatAt{deal: s.snap.DealNo, step: len(s.snap.View.History())}
+	at := chatAt{game: s.snap.Game, deal: s.snap.DealNo, step: len(s.snap.View.History())}
 	if !s.snap.HasDeal || s.snap.Between || s.snap.Over {
 		// Between deals: after every word of the deal shown.
 		at.step = maxStep
@@ -149,8 +158,16 @@ func (s *Screen) sceneChat() []SceneChat {
 	var out []SceneChat
 	for _, l := range s.cfg.Talk.Lines() {
 		p, ok := s.chatPos[l.Seq]
-		if !ok {
+		switch {
+		case !ok:
 			p = chatAt{deal: s.snap.DealNo, step: maxStep}
+		case p.game != s.snap.Game:
+			// Said in an earlier game at the table (a rematch keeps the
+			// screen and counts its deals from 1 again): before every
+			// word of this game, as the lines of earlier deals are, so
+			// the talk still reads in the order it was said and a line
+			// of the last game's end never seems said during a deal.
+			p = chatAt{}
 		}
 		out = append(out, SceneChat{ChatLine: l, Deal: p.deal, Step: p.step})
 	}
@@ -218,7 +235,7 @@ func (s *Screen) firstChat() {
 		return
 	}
 	for _, l := range s.cfg.Talk.Lines() {
-		s.chatPos[l.Seq] = chatAt{}
+		s.chatPos[l.Seq] = chatAt{game: s.snap.Game}
 	}
 }
 

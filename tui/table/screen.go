@@ -130,6 +130,9 @@ type Screen struct {
 	// line of the chat came among the deal's words.
 	talk    kit.TalkBox
 	chatPos map[uint64]chatAt
+	// held is the note that said why the person's line of talk was
+	// refused: the game's moves leave it (chat.go, holdsNote).
+	held string
 }
 
 type queuedKey struct {
@@ -226,7 +229,7 @@ func (s *Screen) adopt(ctx *kit.Context) {
 		}
 		return
 	}
-	if s.note.Text != "" && !strings.HasPrefix(s.note.Text, keptPrefix) {
+	if s.note.Text != "" && !strings.HasPrefix(s.note.Text, keptPrefix) && !s.holdsNote() {
 		s.SetNote("", false)
 	}
 	if s.snap.DealNo != old.DealNo || s.snap.Between != old.Between {
@@ -306,6 +309,7 @@ func (s *Screen) update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 		}
 		return s, nil
 	case tea.KeyPressMsg:
+		s.held = "" // read: the next move may take it
 		if s.talk.Typing {
 			return s.chatKey(msg)
 		}

@@ -400,6 +400,9 @@ type Info struct {
 	// they last came to it (0 for a table not theirs, or not come to
 	// since a restart).
 	Came uint64
+	// Rules are the table's rules, house variants included: the lists
+	// say the variants, which a joiner looks for.
+	Rules rules.Options
 }
 
 // all returns the open tables, taken under the hall's lock and read

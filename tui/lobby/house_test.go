@@ -1,0 +1,103 @@
+package lobby
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/klob/klob/ai"
+	"github.com/klob/klob/internal/play/hall"
+	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
+	"github.com/klob/klob/tui/kit/kittest"
+)
+
+// A table with house variants says them in short under its row, in the
+// lobby's list and in the watch list, at every seat count: only those
+// its seat count plays, on one line that fits the window (cut with the
+// mark when it must, under -ascii too), the layout kept.
+func TestTableListsSayHouseVariants(t *testing.T) {
+	kittest.ForCounts(t, func(t *testing.T, n int) {
+		o := rules.DefaultOptions()
+		o.Players = n
+		o.OfAKind, o.Menage, o.DealerForced, o.Bimah, o.Shlomo, o.Cleopatra = true, true, true, true, true, true
+		names := []string{"ann", "", "", ""}[:n]
+		info := hall.Info{Code: "YMBL", Seats: n, Names: names, Level: ai.Normal, Target: 200, Rules: o}
+		want := map[int]string{
+			2: "house: of a kind, menage, dealer forced, bimah",
+			3: "house: of a kind, menage, dealer forced, bimah, shlomo",
+			4: "house: of a kind, menage, dealer forced, bimah, shlomo, cleopatra",
+		}[n]
+		for _, ascii := range []bool{false, true} {
+			ctx := kit.NewContext(ascii)
+			ctx.Width, ctx.Height = 80, 24
+			l := &Lobby{cfg: &Config{Player: hall.Player{ID: "b", Name: "bob"}}, tables: []hall.Info{info}}
+			w := &watchList{l: l, tables: []hall.Info{info}}
+			for name, view := range map[string]string{"lobby": l.View(&ctx), "watch list": w.View(&ctx)} {
+				text := ansi.Strip(view)
+				if ascii {
+					text = kit.ASCIIText(text)
+				}
+				lines := strings.Split(text, "\n")
+				house := ""
+				for _, line := range lines {
+					if ansi.StringWidth(line) > 80 {
+						t.Errorf("%s: a line wider than the window: %q", name, line)
+					}
+					if s := strings.TrimSpace(line); strings.HasPrefix(s, "house: ") {
+						house = s
+					}
+				}
+				if house != want {
+					t.Errorf("%s: %q, want %q:\n%s", name, house, want, text)
+				}
+				if n == 4 {
+					kittest.Golden(t, fmt.Sprintf("house4-80x24-%s-ascii-%v", strings.ReplaceAll(name, " ", ""), ascii), text)
+				}
+			}
+			// A window too narrow for them cuts them with the mark
+			// the screen shows.
+			ctx.Width = 40
+			mark := map[bool]string{false: "…", true: "..."}[ascii]
+			got := houseLines(&ctx, info, false)
+			if len(got) != 1 {
+				t.Fatalf("at 40 columns: %q", got)
+			}
+			line := ansi.Strip(got[0])
+			house := strings.TrimSpace(line)
+			if ansi.StringWidth(line) > 40 || !strings.HasSuffix(house, mark) || !strings.HasPrefix(want, strings.TrimSuffix(house, mark)) {
+				t.Errorf("at 40 columns: %q is not %q cut with %q", line, want, mark)
+			}
+		}
+	})
+}
+
+// A table without house variants keeps its row alone.
+func TestTableListsWithoutVariants(t *testing.T) {
+	info := hall.Info{Code: "YMBL", Seats: 2, Names: []string{"ann", ""}, Level: ai.Normal, Target: 500, Rules: rules.DefaultOptions()}
+	ctx := kittest.Context(80, 24)
+	l := &Lobby{cfg: &Config{Player: hall.Player{ID: "b", Name: "bob"}}, tables: []hall.Info{info}}
+	if v := ansi.Strip(l.View(&ctx)); strings.Contains(v, "house") {
+		t.Errorf("a table without variants speaks of them:\n%s", v)
+	}
+}
+
+// The hall gives the lobby each table's rules: a table opened with
+// variants is listed with them.
+func TestHallListsTheTablesRules(t *testing.T) {
+	h := randomHall(t, hall.Config{})
+	o := rules.DefaultOptions()
+	o.Menage = true
+	_, err := h.Open(hall.Player{ID: "a", Name: "ann"}, hall.Options{Seats: 2, Rules: o, Level: ai.Random, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := New(Config{Player: hall.Player{ID: "b", Name: "bob"}, Hall: h})
+	l.Refresh()
+	ctx := kittest.Context(80, 24)
+	if v := ansi.Strip(l.View(&ctx)); !strings.Contains(v, "house: menage") {
+		t.Errorf("the list does not say the table's variants:\n%s", v)
+	}
+}
