@@ -17,7 +17,7 @@ import (
 // 80×24, and keep what they must: the score, who is ready, what to
 // press and the keys. A line said there shows at once.
 func TestTalkBetweenDeals(t *testing.T) {
-	now := time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC)
+	now := t0 // the tests' clock
 	kittest.ForCounts(t, func(t *testing.T, n int) {
 		talk := &fakeTalk{}
 		f := newFixture(t, n, seeds[n], 80, 24, func(_ *host.Config, c *Config) {
