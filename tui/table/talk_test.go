@@ -86,26 +86,14 @@ func TestTalkLongLineKeepsTheRest(t *testing.T) {
 	}
 }
 
-// quietTalk is a chat that keeps the person quiet for now, as a rated
-// table does during a deal: lines are refused, commands answered.
-type quietTalk struct{ fakeTalk }
-
 var errQuiet = errors.New("at a rated table nobody talks while a deal is played, spectators neither: talk again when it ends")
-
-func (q *quietTalk) Quiet() error { return errQuiet }
-func (q *quietTalk) Say(text string) (string, error) {
-	if strings.HasPrefix(text, "/") {
-		return q.fakeTalk.Say(text)
-	}
-	return "", errQuiet
-}
 
 // TestQuietTalkSaysSoAtOnce: where the person must keep quiet, / says
 // so as the box opens (not only once a line is sent), and the box still
 // takes a command; the screen fits 80×24.
 func TestQuietTalkSaysSoAtOnce(t *testing.T) {
 	kittest.ForCounts(t, func(t *testing.T, n int) {
-		q := &quietTalk{}
+		q := &hushTalk{hush: true}
 		f := newFixture(t, n, seeds[n], 80, 24, func(_ *host.Config, c *Config) { c.Talk = q })
 		f.hs.Press("/")
 		text := kittest.Flat(f.text())
@@ -205,8 +193,9 @@ func TestTalkBetweenDeals(t *testing.T) {
 	})
 }
 
-// hushTalk is a chat quiet while hush is set, as a rated table is
-// during a deal.
+// hushTalk is a chat that keeps the person quiet while hush is set, as
+// a rated table does during a deal: lines are refused, commands
+// answered.
 type hushTalk struct {
 	fakeTalk
 	hush bool
