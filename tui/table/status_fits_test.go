@@ -38,13 +38,7 @@ func checkStatusKeepsBella(t *testing.T, ctx *kit.Context, names []string, n int
 			break
 		}
 		// Seat A's turn to bid takes, so that the deal is played.
-		a := g.Legal()[0]
-		for _, l := range g.Legal() {
-			if l.Kind == rules.Take {
-				a = l
-			}
-		}
-		if err := g.Apply(a); err != nil {
+		if err := g.Apply(takeOrFirst(g.Legal())); err != nil {
 			t.Fatal(err)
 		}
 	}

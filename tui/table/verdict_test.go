@@ -761,14 +761,7 @@ func TestTrickListHeadFits(t *testing.T) {
 		d := rules.NewDeal(options(n), rules.SeatA, rules.Shuffle(rand.New(rand.NewPCG(1, 7))))
 		for d.Phase() != rules.PhaseOver {
 			tv := d.View(d.Turn())
-			legal := tv.Legal()
-			a := legal[0]
-			for _, l := range legal {
-				if l.Kind == rules.Take {
-					a = l
-				}
-			}
-			if err := d.Apply(a); err != nil {
+			if err := d.Apply(takeOrFirst(tv.Legal())); err != nil {
 				t.Fatal(err)
 			}
 		}
