@@ -276,14 +276,10 @@ func TestFourOpponentMustBeatTheTeamsClaim(t *testing.T) {
 	h.first[2] = "7D 8D 9D TD 7S QH"
 	h.second[3] = "JH 9H"
 	tb := h.table(t, "")
-	tdo(t, &tb, "A: take", "A: announce 20")
-	wantLegal(t, &tb, "good, how-high")
-	tdo(t, &tb, "B: how-high", "A: top 9")
-	wantLegal(t, &tb, "good, not-good")
-	tdo(t, &tb, "B: not-good")
+	say(t, &tb, "A: take", "A: announce 20", "? good, how-high", "B: how-high", "A: top 9",
+		"? good, not-good", "B: not-good")
 	// C's 50 beats B's 20 on value alone.
-	wantLegal(t, &tb, "good, not-good")
-	tdo(t, &tb, "C: not-good", "D: good")
+	say(t, &tb, "? good, not-good", "C: not-good", "D: good")
 	wantSeqRight(t, &tb, 2)
 }
 

@@ -161,6 +161,23 @@ func wantLegal(t testing.TB, d *Deal, want string) {
 	}
 }
 
+// say runs a dialogue step by step: an action as do takes it
+// ("how-high"), one as tdo takes it with the seat to move ("B: how-high"),
+// or "? " and the legal actions wantLegal expects before the next step
+// ("? good, how-high").
+func say(t testing.TB, d *Deal, steps ...string) {
+	t.Helper()
+	for _, s := range steps {
+		if want, ok := strings.CutPrefix(s, "? "); ok {
+			wantLegal(t, d, want)
+		} else if strings.Contains(s, ":") {
+			tdo(t, d, s)
+		} else {
+			do(t, d, s)
+		}
+	}
+}
+
 // wantSeqRight checks who holds the right to score sequences (NoSeat:
 // nobody).
 func wantSeqRight(t testing.TB, d *Deal, want Seat) {

@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"strings"
 	"sync"
@@ -54,15 +55,15 @@ func TestRandomGames(t *testing.T) {
 			}
 			wg.Wait()
 			t.Logf("%d games, %d deals (%d abandoned, %d made, %d tie, %d bete), %d actions; views %d, completions %d of %d, swaps %d of %d, illegal %d, declarations %d (views with unseen exchanges %d)",
-				n, stats.deals, stats.outcomes[Abandoned], stats.outcomes[Made], stats.outcomes[Tie], stats.outcomes[Bete],
-				stats.actions, stats.views, stats.resampled, stats.resampleTries, stats.swaps, stats.swapTries, stats.illegal, stats.declared, stats.hiddenSwaps)
+				n, stats.Deals, stats.Outcomes[Abandoned], stats.Outcomes[Made], stats.Outcomes[Tie], stats.Outcomes[Bete],
+				stats.Actions, stats.Views, stats.Resampled, stats.ResampleTries, stats.Swaps, stats.SwapTries, stats.Illegal, stats.Declared, stats.HiddenSwaps)
 			if t.Failed() {
 				return
 			}
-			if stats.views < stats.deals/4 || stats.resampled == 0 || stats.swaps < stats.views/20 ||
-				(players < 4 && stats.outcomes[Abandoned] == 0) || stats.outcomes[Bete] == 0 || stats.outcomes[Made] == 0 ||
-				(players > 2 && (stats.declared == 0 || stats.hiddenSwaps == 0)) || stats.bounds == 0 ||
-				(players < 4) != (stats.dixes > 0) || (players == 2) != (stats.schmeisses > 0) {
+			if stats.Views < stats.Deals/4 || stats.Resampled == 0 || stats.Swaps < stats.Views/20 ||
+				(players < 4 && stats.Outcomes[Abandoned] == 0) || stats.Outcomes[Bete] == 0 || stats.Outcomes[Made] == 0 ||
+				(players > 2 && (stats.Declared == 0 || stats.HiddenSwaps == 0)) || stats.Bounds == 0 ||
+				(players < 4) != (stats.Dixes > 0) || (players == 2) != (stats.Schmeisses > 0) {
 				t.Errorf("too few checks ran: %+v", stats)
 			}
 		})
@@ -70,30 +71,27 @@ func TestRandomGames(t *testing.T) {
 }
 
 type tableStats struct {
-	deals, actions, views                      int
-	resampled, resampleTries, swaps, swapTries int
-	illegal                                    int
-	outcomes                                   [5]int
-	declared, hiddenSwaps, bounds              int
-	dixes, schmeisses                          int // deals with a dix exchange, with a schmeiss
+	Deals, Actions, Views                      int
+	Resampled, ResampleTries, Swaps, SwapTries int
+	Illegal                                    int
+	Outcomes                                   [5]int
+	Declared, HiddenSwaps, Bounds              int
+	Dixes, Schmeisses                          int // deals with a dix exchange, with a schmeiss
 }
 
+// add adds o's counts to s, every int and array of ints field: a
+// counter added to tableStats is summed over the workers with the rest.
 func (s *tableStats) add(o tableStats) {
-	s.deals += o.deals
-	s.actions += o.actions
-	s.views += o.views
-	s.resampled += o.resampled
-	s.resampleTries += o.resampleTries
-	s.swaps += o.swaps
-	s.swapTries += o.swapTries
-	s.illegal += o.illegal
-	s.declared += o.declared
-	s.bounds += o.bounds
-	s.hiddenSwaps += o.hiddenSwaps
-	s.dixes += o.dixes
-	s.schmeisses += o.schmeisses
-	for i := range s.outcomes {
-		s.outcomes[i] += o.outcomes[i]
+	sv, ov := reflect.ValueOf(s).Elem(), reflect.ValueOf(o)
+	for i := range sv.NumField() {
+		f, g := sv.Field(i), ov.Field(i)
+		if f.Kind() == reflect.Int {
+			f.SetInt(f.Int() + g.Int())
+			continue
+		}
+		for j := range f.Len() {
+			f.Index(j).SetInt(f.Index(j).Int() + g.Index(j).Int())
+		}
 	}
 }
 
@@ -125,7 +123,7 @@ func tableGame(players int, seed uint64, st *tableStats) error {
 			return fmt.Errorf("game still going after 200 deals: %v", totals)
 		}
 		tb := NewGameDeal(opts, dealer, Shuffle(r), totals)
-		st.deals++
+		st.Deals++
 		checkAt := rc.IntN(70)
 		playCards := 0 // the cards in play when the card play began
 		for step := 0; !tb.Over(); step++ {
@@ -177,7 +175,7 @@ func tableGame(players int, seed uint64, st *tableStats) error {
 			if err := tb.Apply(a); err != nil {
 				return fmt.Errorf("legal %s refused: %v", a, err)
 			}
-			st.actions++
+			st.Actions++
 		}
 		if tb.Turn() != NoSeat || len(tb.Legal()) != 0 {
 			return fmt.Errorf("deal over, yet turn %s legal %v", tb.Turn(), tb.Legal())
@@ -191,12 +189,12 @@ func tableGame(players int, seed uint64, st *tableStats) error {
 			}
 		}
 		sc := tb.Score()
-		st.outcomes[sc.Outcome]++
+		st.Outcomes[sc.Outcome]++
 		dix, schmeiss := false, false
 		for _, step := range tb.Steps() {
 			switch step.Action.Kind {
 			case Shlomo, Cleopatra:
-				st.declared++
+				st.Declared++
 			case Exchange, NoExchange:
 				dix = true
 			case Schmeiss:
@@ -204,10 +202,10 @@ func tableGame(players int, seed uint64, st *tableStats) error {
 			}
 		}
 		if dix {
-			st.dixes++
+			st.Dixes++
 		}
 		if schmeiss {
-			st.schmeisses++
+			st.Schmeisses++
 		}
 		for i := range sides(players) {
 			totals[i] += sc.Scored[i]
@@ -498,7 +496,7 @@ func checkTableScore(tb *Deal) error {
 
 // checkTableDeep runs the dearer checks on tb before an action.
 func checkTableDeep(tb *Deal, legal []Action, r *rand.Rand, st *tableStats) error {
-	st.views++
+	st.Views++
 	saved := *tb
 	for _, a := range legal {
 		c := *tb
@@ -526,7 +524,7 @@ func checkTableDeep(tb *Deal, legal []Action, r *rand.Rand, st *tableStats) erro
 		if tb.IsLegal(a) {
 			continue
 		}
-		st.illegal++
+		st.Illegal++
 		err := tb.Apply(a)
 		if ie, ok := err.(*IllegalError); !ok || ie.Err == nil || ie.Reason == "" || ie.Action != a {
 			return fmt.Errorf("illegal %v: error %#v is not an *IllegalError with a reason", a, err)
@@ -611,7 +609,7 @@ func checkTableView(tb *Deal, s Seat, r *rand.Rand, st *tableStats) error {
 			if !b.Fits(tb.Hand(Seat(o))|tb.playedBy[o], tb.trump, tb.opts) {
 				return fmt.Errorf("meld bound %+v of seat %d does not fit its hand %s (best %v)", b, o, tb.Hand(Seat(o))|tb.playedBy[o], tb.best[o])
 			}
-			st.bounds++
+			st.Bounds++
 		}
 		// What the play shows a seat lacks, it lacks.
 		if x := v.CannotHold(Seat(o)) & tb.Hand(Seat(o)); x != 0 {
@@ -640,7 +638,7 @@ func checkTableView(tb *Deal, s Seat, r *rand.Rand, st *tableStats) error {
 	}
 	for _, step := range v.History() {
 		if (step.Action.Kind == Draw || step.Action.Kind == Give) && step.Action.Card == NoCard {
-			st.hiddenSwaps++
+			st.HiddenSwaps++
 			break
 		}
 	}
@@ -659,7 +657,7 @@ func checkTableView(tb *Deal, s Seat, r *rand.Rand, st *tableStats) error {
 	}
 	// A random completion the view accepts gives the same view (Complete
 	// checks it) and deals the same number of cards.
-	st.resampleTries++
+	st.ResampleTries++
 	hidden := v.Unseen().Cards()
 	r.Shuffle(len(hidden), func(i, j int) { hidden[i], hidden[j] = hidden[j], hidden[i] })
 	var guess [4]CardSet
@@ -673,7 +671,7 @@ func checkTableView(tb *Deal, s Seat, r *rand.Rand, st *tableStats) error {
 		k += u
 	}
 	if c, err := v.Complete(guess, hidden[k:]); err == nil {
-		st.resampled++
+		st.Resampled++
 		if c.View(s) != v {
 			return fmt.Errorf("a completion the view accepts gives a different view")
 		}
@@ -697,7 +695,7 @@ func checkTableView(tb *Deal, s Seat, r *rand.Rand, st *tableStats) error {
 	}
 	deck := tb.deck
 	deck[i], deck[j] = deck[j], deck[i]
-	st.swapTries++
+	st.SwapTries++
 	o := NewDeal(tb.opts, tb.dealer, deck)
 	o.totals = tb.totals
 	for _, step := range tb.Steps() {
@@ -708,7 +706,7 @@ func checkTableView(tb *Deal, s Seat, r *rand.Rand, st *tableStats) error {
 	if o.ShownCards() != tb.ShownCards() || o.claimant != tb.claimant || o.seqWinner != tb.seqWinner {
 		return nil // the swap contradicts the melds shown or who won a "same"
 	}
-	st.swaps++
+	st.Swaps++
 	if w := o.View(s); w != v {
 		return fmt.Errorf("swapped %s and %s: the view changed", tb.deck[i], tb.deck[j])
 	}

@@ -349,11 +349,8 @@ func TestDialogueHowManyWithLengthOption(t *testing.T) {
 
 	// Equal lengths: "how high?" follows, and the top decides.
 	d = dialogueDeal(t, opts, four, short, Spades)
-	do(t, &d, "announce 50", "how-many", "length 4")
-	wantLegal(t, &d, "good, how-high")
-	do(t, &d, "how-high", "top T")
-	wantLegal(t, &d, "good, not-good")
-	do(t, &d, "not-good")
+	say(t, &d, "announce 50", "how-many", "length 4", "? good, how-high", "how-high", "top T",
+		"? good, not-good", "not-good")
 	// King high over ten high.
 	wantSeqRight(t, &d, SeatB)
 

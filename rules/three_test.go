@@ -102,11 +102,7 @@ func TestThreeDixAsInTwoPlayer(t *testing.T) {
 	// Each player is asked in turn from eldest; B holds the 7 of trump.
 	h := tableDeal{players: 3, dealer: 2, up: "9H", first: [4]string{"", "7H AS KS QS JS TS"}}
 	tb := h.table(t, "")
-	tdo(t, &tb, "A: take")
-	wantLegal(t, &tb, "no-exchange")
-	tdo(t, &tb, "A: no-exchange")
-	wantLegal(t, &tb, "exchange, no-exchange")
-	tdo(t, &tb, "B: exchange")
+	say(t, &tb, "A: take", "? no-exchange", "A: no-exchange", "? exchange, no-exchange", "B: exchange")
 	if !tb.Hand(1).Has(MustCard("9H")) || tb.Hand(1).Has(MustCard("7H")) || tb.Upcard() != MustCard("7H") || tb.DixBy() != 1 {
 		t.Errorf("after the exchange: B holds %s, upcard %s, dix by %s", tb.Hand(1), tb.Upcard(), tb.DixBy())
 	}
@@ -240,15 +236,8 @@ func TestThreeSequenceRightBestAtTable(t *testing.T) {
 	// A announces, B asks how high, A says king, B says same and wins
 	// with its trump sequence; C, told the top already, can only concede.
 	tb := twentiesDeal.table(t, "")
-	tdo(t, &tb, "A: take")
-	wantLegal(t, &tb, "announce 20, no-sequence")
-	tdo(t, &tb, "A: announce 20")
-	wantLegal(t, &tb, "good, how-high")
-	tdo(t, &tb, "B: how-high")
-	wantLegal(t, &tb, "top K")
-	tdo(t, &tb, "A: top K")
-	wantLegal(t, &tb, "good, same")
-	tdo(t, &tb, "B: same")
+	say(t, &tb, "A: take", "? announce 20, no-sequence", "A: announce 20",
+		"? good, how-high", "B: how-high", "? top K", "A: top K", "? good, same", "B: same")
 	v := tb.View(2)
 	if c, val, _, top := v.Claim(); c != 1 || val != 20 || top != King {
 		t.Errorf("after same: claim %s %d %s, want B's 20 king high", c, val, top)
@@ -289,15 +278,9 @@ func TestDialogueClaimOverToldDetailsSaysWhatIsBetter(t *testing.T) {
 	// longer: "not good" would not say whether it is longer or higher, so
 	// C says its length.
 	tb := fiftiesDeal.table(t, "sequence_rank=length")
-	tdo(t, &tb, "A: take", "A: announce 50")
-	wantLegal(t, &tb, "good, how-many")
-	tdo(t, &tb, "B: how-many", "A: length 4")
-	wantLegal(t, &tb, "good, how-high")
-	tdo(t, &tb, "B: how-high", "A: top T")
-	wantLegal(t, &tb, "good, same")
-	tdo(t, &tb, "B: same")
-	wantLegal(t, &tb, "good, length 5")
-	tdo(t, &tb, "C: length 5")
+	say(t, &tb, "A: take", "A: announce 50", "? good, how-many", "B: how-many", "A: length 4",
+		"? good, how-high", "B: how-high", "A: top T", "? good, same", "B: same",
+		"? good, length 5", "C: length 5")
 	wantSeqRight(t, &tb, 2)
 	// By value: a 50 over a 20 whose top was told says "announce 50".
 	tb = twentiesFiftyDeal.table(t, "")
@@ -372,11 +355,8 @@ func TestThreeSequenceFullTieNearerEldest(t *testing.T) {
 		first:  [4]string{"KS QS JS 7C 8D AD", "9C TC 8S 7S AS AC", "KD QD JD 8C 9S TS"},
 		second: [4]string{"8H AH 7D", "KH 9H QC", "JH TH KC"}}
 	tb := h.table(t, "")
-	tdo(t, &tb, "A: take", "A: announce 20", "B: good")
-	wantLegal(t, &tb, "good, how-high")
-	tdo(t, &tb, "C: how-high", "A: top K")
-	wantLegal(t, &tb, "good, same")
-	tdo(t, &tb, "C: same")
+	say(t, &tb, "A: take", "A: announce 20", "B: good",
+		"? good, how-high", "C: how-high", "A: top K", "? good, same", "C: same")
 	// A full tie: the seat nearer eldest wins.
 	wantSeqRight(t, &tb, SeatA)
 }

@@ -22,12 +22,17 @@ func TestEndToEndLearn(t *testing.T) {
 		s.keys(key)
 		return s.waitFor(want, patience)
 	}
+	// pressShows is press, the screen then showing text; else the test
+	// says what is wrong.
+	pressShows := func(key, want, text, wrong string) {
+		t.Helper()
+		if scr := press(key, want); !strings.Contains(scr, text) {
+			t.Errorf("%s:\n%s", wrong, scr)
+		}
+	}
 	s.waitFor("step 1 of 17 · Welcome to Klaberjass", patience)
 	press("Enter", "The cards and their order")
-	scr := press("Enter", "What the cards are worth")
-	if !strings.Contains(scr, "trump:   20  14  11  10  4  3  0  0") {
-		t.Errorf("the points table is not shown as written:\n%s", scr)
-	}
+	pressShows("Enter", "What the cards are worth", "trump:   20  14  11  10  4  3  0  0", "the points table is not shown as written")
 	press("Enter", "Bidding: take or pass")
 	// A wrong answer is refused with the lesson's reason; nothing moves.
 	press("t", "This lesson asks you to pass here")
@@ -37,11 +42,9 @@ func TestEndToEndLearn(t *testing.T) {
 	press("t", "Nine cards, and the bottom card")
 	press("Enter", "The dix")
 	press("x", "Sequences")
-	scr = press("n", "Playing the tricks")
-	if !strings.Contains(scr, "Bot: twenty · You: not good") {
-		t.Errorf("the table talk lacks the dialogue:\n%s", scr)
-	}
+	pressShows("n", "Playing the tricks", "Bot: twenty · You: not good", "the table talk lacks the dialogue")
 	// The card play: a card marked playable each time, bella when asked.
+	var scr string
 	sawBella, sawRefusal := false, false
 	for deadline := time.Now().Add(patience); ; {
 		scr = s.settled()
@@ -85,10 +88,7 @@ func TestEndToEndLearn(t *testing.T) {
 	press("Enter", "When the upcard does not suit you")
 	press("p", "Round two: naming a suit")
 	press("s", "Claiming the rest")
-	scr = press("c", "A claimed deal")
-	if !strings.Contains(scr, "Tricks                    9        0") {
-		t.Errorf("the claimed deal does not give every trick to you:\n%s", scr)
-	}
+	pressShows("c", "A claimed deal", "Tricks                    9        0", "the claimed deal does not give every trick to you")
 	scr = press("Enter", "You know the game")
 	if !strings.Contains(scr, "[n] play a real game") || !strings.Contains(scr, "step 17 of 17") {
 		t.Errorf("the end does not offer a real game:\n%s", scr)

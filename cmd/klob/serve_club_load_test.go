@@ -205,13 +205,10 @@ func serveClubLoad(t *testing.B) {
 	for i := range tables {
 		wg.Add(1)
 		go session(fmt.Sprintf("h%d", i), func(c *sshtest.Client) error {
-			if err := step(c, "no table form", "Open a table", 10*time.Second, "o"); err != nil {
-				return err
-			}
-			if err := step(c, "the target is not 100", "‹ 100 ›", 10*time.Second, fourTo100...); err != nil {
-				return err
-			}
-			if err := step(c, "no waiting room", "give friends the code", 10*time.Second, sshtest.Up, sshtest.Up, sshtest.Up, sshtest.Enter); err != nil {
+			err := steps(c, stepSpec{"no table form", "Open a table", 10 * time.Second, []string{"o"}},
+				stepSpec{"the target is not 100", "‹ 100 ›", 10 * time.Second, fourTo100},
+				stepSpec{"no waiting room", "give friends the code", 10 * time.Second, []string{sshtest.Up, sshtest.Up, sshtest.Up, sshtest.Enter}})
+			if err != nil {
 				return err
 			}
 			m := codeRE.FindStringSubmatch(c.Screen())
@@ -233,12 +230,10 @@ func serveClubLoad(t *testing.B) {
 			wg.Add(1)
 			go session(fmt.Sprintf("j%d-%d", i, s), func(c *sshtest.Client) error {
 				code := <-codes[i]
-				if err := step(c, "no code entry", "Table code:", 10*time.Second, "j"); err != nil {
-					return err
-				}
 				// Seated ("(you)" in the waiting room), then the game: the
 				// host may start it before the waiting room is drawn.
-				return step(c, "the game did not start", "Deal 1", 120*time.Second, strings.ToLower(code), sshtest.Enter)
+				return steps(c, stepSpec{"no code entry", "Table code:", 10 * time.Second, []string{"j"}},
+					stepSpec{"the game did not start", "Deal 1", 120 * time.Second, []string{strings.ToLower(code), sshtest.Enter}})
 			}, false)
 		}
 	}
@@ -246,13 +241,9 @@ func serveClubLoad(t *testing.B) {
 	for i := range alone {
 		wg.Add(1)
 		go session(fmt.Sprintf("a%d", i), func(c *sshtest.Client) error {
-			if err := step(c, "no setup", "Set up the game", 10*time.Second, "p"); err != nil {
-				return err
-			}
-			if err := step(c, "the target is not 100", "to 100 points", 10*time.Second, fourTo100...); err != nil {
-				return err
-			}
-			return step(c, "no table", "Deal 1", 10*time.Second, sshtest.Enter)
+			return steps(c, stepSpec{"no setup", "Set up the game", 10 * time.Second, []string{"p"}},
+				stepSpec{"the target is not 100", "to 100 points", 10 * time.Second, fourTo100},
+				stepSpec{"no table", "Deal 1", 10 * time.Second, []string{sshtest.Enter}})
 		}, true)
 	}
 	seated.Wait()

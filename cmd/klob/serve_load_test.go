@@ -454,6 +454,25 @@ func step(c *sshtest.Client, what, want string, d time.Duration, keys ...string)
 	return nil
 }
 
+// stepSpec is one step's arguments: keys typed, then want awaited up to
+// wait; what is the error when it does not show.
+type stepSpec struct {
+	what, want string
+	wait       time.Duration
+	keys       []string
+}
+
+// steps takes each of ss in turn as step does, stopping at the first
+// that fails with its error.
+func steps(c *sshtest.Client, ss ...stepSpec) error {
+	for _, s := range ss {
+		if err := step(c, s.what, s.want, s.wait, s.keys...); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // waitScreen waits for text on the client's screen.
 func waitScreen(c *sshtest.Client, want string, d time.Duration) bool {
 	deadline := time.Now().Add(d)

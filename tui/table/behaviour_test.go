@@ -267,13 +267,7 @@ func handView(t *testing.T) rules.View {
 		for g.Deal().Phase() != rules.PhasePlay && !g.NeedDeal() {
 			d := g.Deal()
 			v := d.View(d.Turn())
-			a := v.Legal()[0]
-			for _, b := range v.Legal() {
-				if b.Kind == rules.Take {
-					a = b
-				}
-			}
-			if err := g.Apply(a); err != nil {
+			if err := g.Apply(takeOrFirst(v.Legal())); err != nil {
 				t.Fatal(err)
 			}
 		}

@@ -3,10 +3,13 @@ package table
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"regexp"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/play/host"
@@ -316,3 +319,131 @@ func TestSequenceMarkStays(t *testing.T) {
 
 // seqMark is a sequence's bracket under the hand ("└──20──┘").
 var seqMark = regexp.MustCompile(`└─+\d+`)
+
+// Every deal's result, whole games at every count at 80×24 and the
+// game's last deal too, shows its score rows and what to press: the
+// last trick under them gives way when they would not fit (a bete at
+// three or four explained in three lines once cut "This deal scores").
+func TestResultKeepsItsScoreRows(t *testing.T) {
+	kittest.ForCounts(t, func(t *testing.T, n int) {
+		for _, seed := range []uint64{1, 2, 3} {
+			f := newFixture(t, n, seed, 80, 24)
+			for deals := 0; ; {
+				f.until("a deal's result", func(s host.Snapshot) bool { return s.Between || s.Over }, false)
+				deals++
+				text := f.text()
+				d := f.snap().Deals[len(f.snap().Deals)-1]
+				want := "This deal scores"
+				if d.Score.Outcome == rules.Abandoned {
+					want = "thrown in"
+				}
+				if !strings.Contains(text, want) || !strings.Contains(text, "Press enter") {
+					t.Fatalf("seed %d deal %d: the result lacks %q or what to press:\n%s", seed, deals, want, text)
+				}
+				if f.snap().Over {
+					break
+				}
+				f.hs.Press("enter")
+				f.until("the next deal", func(s host.Snapshot) bool { return !s.Between }, false)
+				checkPadRows(t, f.text(), deals)
+			}
+		}
+	})
+}
+
+// padRowRE is a row of the score pad beside the table: the deal's
+// number, then its scores and how it went.
+var padRowRE = regexp.MustCompile(`│\s*(\d+)\s[^│]*$`)
+
+// checkPadRows: each of the score pad's deal rows on the table screen
+// ends with the whole word of how the deal went, never a cut one.
+func checkPadRows(t *testing.T, text string, deals int) {
+	t.Helper()
+	rows := 0
+	for _, line := range strings.Split(text, "\n") {
+		m := padRowRE.FindString(line)
+		if m == "" {
+			continue
+		}
+		rows++
+		row := strings.TrimSpace(strings.TrimPrefix(m, "│"))
+		if !strings.HasSuffix(row, " made") && !strings.HasSuffix(row, " bete") &&
+			!strings.HasSuffix(row, " tie") && !strings.HasSuffix(row, " thrown in") {
+			t.Fatalf("after deal %d the score pad's row %q does not end with how the deal went:\n%s", deals, row, text)
+		}
+	}
+	if rows == 0 {
+		t.Fatalf("after deal %d no score pad rows on the table:\n%s", deals, text)
+	}
+}
+
+// TestStatusKeepsBella: at 80×24, at every seat count, the tricks line
+// with three-digit card points, bella and the menage is never cut at
+// the table's edge (it once read "points 39/58/16 · bell"): what does
+// not fit goes to a line of its own, whole. Long names (as a server
+// allows) are cut short there as everywhere on the table.
+func TestStatusKeepsBella(t *testing.T) {
+	ctx := kittest.Context(80, 24)
+	for _, names := range [][]string{{"You", "West", "North", "East"}, {"You", "Westmorland", "Northumberland", "Eastbourne"}} {
+		for _, n := range []int{2, 3, 4} {
+			checkStatusKeepsBella(t, &ctx, names, n)
+		}
+	}
+}
+
+// checkStatusKeepsBella draws a card play of n players named names,
+// bella and the menage announced, and checks the tricks line.
+func checkStatusKeepsBella(t *testing.T, ctx *kit.Context, names []string, n int) {
+	t.Helper()
+	g := rules.NewGame(options(n), rules.SeatB)
+	if err := g.StartDeal(rules.Shuffle(rand.New(rand.NewPCG(7, 1)))); err != nil {
+		t.Fatal(err)
+	}
+	for range 200 {
+		if g.Deal().Phase() == rules.PhasePlay || g.Deal().Phase() == rules.PhaseOver {
+			break
+		}
+		// Seat A's turn to bid takes, so that the deal is played.
+		a := g.Legal()[0]
+		for _, l := range g.Legal() {
+			if l.Kind == rules.Take {
+				a = l
+			}
+		}
+		if err := g.Apply(a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	v := g.Deal().View(rules.SeatA)
+	if v.Phase != rules.PhasePlay {
+		t.Fatalf("%d players: no card play (%v)", n, v.Phase)
+	}
+	last := rules.Seat(n - 1)
+	v.BellaBy, v.MenageBy = last, rules.SeatB
+	for s := range n {
+		v.Tricks[s], v.Points[s] = 3, 100+s
+	}
+	sc := &Scene{V: v, You: rules.SeatA, DealNo: 1}
+	for s := range n {
+		sc.Players = append(sc.Players, Player{Name: names[s], Tag: "normal"})
+	}
+	out, _ := Render(ctx, sc, Hand{}, nil)
+	plain := ansi.Strip(out)
+	leftW, _ := columns(80, cardSize(80, 24))
+	for _, l := range strings.Split(plain, "\n") {
+		if !strings.Contains(l, "Tricks:") {
+			continue
+		}
+		if left, _, ok := strings.Cut(l, "│"); ok && kit.WidthOf(strings.TrimRight(left, " ")) > leftW-1 {
+			t.Errorf("%d players: the tricks line runs to the column's edge: %q", n, l)
+		}
+	}
+	// A long name may be cut short ("Westm…"), as everywhere.
+	short := func(s rules.Seat) string { return sc.Lower(s)[:min(5, len(sc.Lower(s)))] }
+	flat := strings.Join(strings.Fields(plain), " ")
+	for _, want := range []string{"ella " + short(last), "enage " + short(rules.SeatB)} {
+		if !strings.Contains(flat, want) {
+			t.Errorf("%d players: the table lacks %q:\n%s", n, want, plain)
+		}
+	}
+}

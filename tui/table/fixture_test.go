@@ -93,6 +93,17 @@ func fakeHint(ctx context.Context, v *rules.View, seed uint64) (eval.Evaluation,
 	return ev, nil
 }
 
+// takeOrFirst is the action a test's seat makes to have a deal played:
+// take trump when it may, else the first legal action.
+func takeOrFirst(legal []rules.Action) rules.Action {
+	for _, a := range legal {
+		if a.Kind == rules.Take {
+			return a
+		}
+	}
+	return legal[0]
+}
+
 // options are the rules of a game of n players.
 func options(n int) rules.Options {
 	o := rules.DefaultOptions()

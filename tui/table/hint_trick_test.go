@@ -45,13 +45,7 @@ func TestTrickWordsAreCertain(t *testing.T) {
 						}
 					}
 				}
-				a := legal[0]
-				for _, b := range legal {
-					if b.Kind == rules.Take {
-						a = b
-					}
-				}
-				if err := g.Apply(a); err != nil {
+				if err := g.Apply(takeOrFirst(legal)); err != nil {
 					t.Fatal(err)
 				}
 			}

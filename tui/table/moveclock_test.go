@@ -42,7 +42,7 @@ func readsWhole(text string, phrases ...string) bool {
 // then its seconds, beside the seat and in the waiting line. Nothing
 // overflows the window.
 func TestMoveClockShows(t *testing.T) {
-	now := time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC)
+	now := t0 // the tests' clock
 	eachTable(t, func(t *testing.T, n int, f *fixture) {
 		f.s.cfg.Now = func() time.Time { return now }
 		name := func(what string) string { return fmt.Sprintf("clock%d-80x24-%s", n, what) }
@@ -130,7 +130,7 @@ func TestMoveClockShows(t *testing.T) {
 // TestMoveClockBetweenDeals: between deals the person reads when they
 // are marked ready, and the others how long the next deal waits at most.
 func TestMoveClockBetweenDeals(t *testing.T) {
-	now := time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC)
+	now := t0 // the tests' clock
 	eachTable(t, func(t *testing.T, n int, f *fixture) {
 		f.s.cfg.Now = func() time.Time { return now }
 		f.until("the result", func(s host.Snapshot) bool { return s.Between }, true)

@@ -19,7 +19,7 @@ import (
 // "next deal"), never inside one ("back at the next" / "deal"), at
 // every seat count, while bidding and playing.
 func TestSeatStateReadsWhole(t *testing.T) {
-	now := time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC)
+	now := t0 // the tests' clock
 	phrases := map[host.SeatState][]string{
 		host.SeatBack:     {"back at the", "next deal"},
 		host.SeatTakeover: {"a bot plays", "for now"},
@@ -108,7 +108,7 @@ func TestPartnerGapBeforeRule(t *testing.T) {
 // "away", never "waits 0s", which would say a bot is about to take it.
 func TestPausedGraceSaysAway(t *testing.T) {
 	s := &Screen{}
-	now := time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC)
+	now := t0 // the tests' clock
 	s.cfg.Now = func() time.Time { return now }
 	if got := s.seatTag(1, host.SeatInfo{State: host.SeatAway}); got != "away" {
 		t.Errorf("paused grace: %q", got)

@@ -419,30 +419,13 @@ func TestTrickListOfADealThrownIn(t *testing.T) {
 func TestTrickListSaysMenage(t *testing.T) {
 	ctx := kit.NewContext(false)
 	for _, n := range []int{2, 3, 4} {
-		o := options(n)
-		o.Menage = true
-		found := false
-		for seed := uint64(1); seed <= 3000 && !found; seed++ {
-			d := rules.NewDeal(o, rules.SeatA, rules.Shuffle(rand.New(rand.NewPCG(seed, 7))))
-			for d.Phase() != rules.PhaseOver {
-				tv := d.View(d.Turn())
-				legal := tv.Legal()
-				// Take trump at once; announce the menage when offered.
-				a := legal[0]
-				for _, l := range legal {
-					if l.Kind == rules.Take || l.Bella {
-						a = l
-					}
-				}
-				if err := d.Apply(a); err != nil {
-					t.Fatal(err)
-				}
-			}
+		// Take trump at once; announce the menage when offered.
+		pick := func(_ uint64, _ rules.View, l rules.Action) bool { return l.Kind == rules.Take || l.Bella }
+		playMenageDeals(t, n, 7, "said", pick, func(d *rules.Deal, seed uint64) bool {
 			v := d.View(rules.SeatA)
 			if v.MenageBy == rules.NoSeat || v.Maker == rules.NoSeat {
-				continue
+				return false
 			}
-			found = true
 			sc := &Scene{V: v, You: rules.SeatA}
 			for i := range n {
 				sc.Players = append(sc.Players, Player{Name: fmt.Sprint("P", i)})
@@ -451,10 +434,8 @@ func TestTrickListSaysMenage(t *testing.T) {
 			if !strings.Contains(got, " menage") || strings.Contains(got, " bella") {
 				t.Errorf("%d players, seed %d: the menage in the list of tricks:\n%s", n, seed, got)
 			}
-		}
-		if !found {
-			t.Errorf("%d players: no menage said in 3000 deals", n)
-		}
+			return true
+		})
 	}
 }
 
@@ -465,51 +446,66 @@ func TestMenageQuestionSaysMenage(t *testing.T) {
 	ctx := kit.NewContext(false)
 	keys := kit.DefaultKeys()
 	for _, n := range []int{2, 3, 4} {
-		o := options(n)
-		o.Menage = true
 		found := false
-		for seed := uint64(1); seed <= 3000 && !found; seed++ {
-			d := rules.NewDeal(o, rules.SeatA, rules.Shuffle(rand.New(rand.NewPCG(seed, 9))))
-			for d.Phase() != rules.PhaseOver && !found {
-				tv := d.View(d.Turn())
-				legal := tv.Legal()
-				a := legal[0]
-				for _, l := range legal {
-					if l.Kind == rules.Take {
-						a = l
-					}
-					if l.Bella && l.N == 50 {
-						found = true
-						s := &Screen{}
-						s.Bella = l.Card
-						s.snap.View, s.snap.Seat, s.snap.HasDeal = tv, tv.Seat, true
-						s.snap.Can.Act = true
-						var words []string
-						for i, it := range s.bellaItems() {
-							words = append(words, ansi.Strip(s.itemLabel(&ctx, it, i, false)))
-						}
-						for _, kb := range s.KeyHelp(&keys).ShortHelp() {
-							words = append(words, kb.Help().Key+" "+kb.Help().Desc)
-						}
-						s.Bella = rules.NoCard // before the card is chosen: b is offered
-						for _, kb := range s.KeyHelp(&keys).ShortHelp() {
-							words = append(words, kb.Help().Key+" "+kb.Help().Desc)
-						}
-						got := strings.Join(words, " | ")
-						if strings.Contains(got, "bella") || !strings.Contains(got, "no menage") || !strings.Contains(got, "b menage") {
-							t.Errorf("%d players, seed %d: the menage's question reads %q", n, seed, got)
-						}
-					}
+		pick := func(seed uint64, tv rules.View, l rules.Action) bool {
+			if l.Bella && l.N == 50 {
+				found = true
+				s := &Screen{}
+				s.Bella = l.Card
+				s.snap.View, s.snap.Seat, s.snap.HasDeal = tv, tv.Seat, true
+				s.snap.Can.Act = true
+				var words []string
+				for i, it := range s.bellaItems() {
+					words = append(words, ansi.Strip(s.itemLabel(&ctx, it, i, false)))
 				}
-				if err := d.Apply(a); err != nil {
-					t.Fatal(err)
+				for _, kb := range s.KeyHelp(&keys).ShortHelp() {
+					words = append(words, kb.Help().Key+" "+kb.Help().Desc)
+				}
+				s.Bella = rules.NoCard // before the card is chosen: b is offered
+				for _, kb := range s.KeyHelp(&keys).ShortHelp() {
+					words = append(words, kb.Help().Key+" "+kb.Help().Desc)
+				}
+				got := strings.Join(words, " | ")
+				if strings.Contains(got, "bella") || !strings.Contains(got, "no menage") || !strings.Contains(got, "b menage") {
+					t.Errorf("%d players, seed %d: the menage's question reads %q", n, seed, got)
 				}
 			}
+			return l.Kind == rules.Take
 		}
-		if !found {
-			t.Errorf("%d players: no menage offered in 3000 deals", n)
+		playMenageDeals(t, n, 9, "offered", pick, func(*rules.Deal, uint64) bool { return found })
+	}
+}
+
+// playMenageDeals plays deals with the menage on at n players, seed
+// after seed from 1 (the shuffles' PCG stream given), each to its end,
+// every seat taking the last legal action pick likes (the first legal
+// one when it likes none), until done says the deal is the one sought;
+// it fails the test when 3000 deals do not give one, the menage not
+// what (said, offered).
+func playMenageDeals(t *testing.T, n int, stream uint64, what string, pick func(seed uint64, tv rules.View, l rules.Action) bool, done func(d *rules.Deal, seed uint64) bool) {
+	t.Helper()
+	o := options(n)
+	o.Menage = true
+	for seed := uint64(1); seed <= 3000; seed++ {
+		d := rules.NewDeal(o, rules.SeatA, rules.Shuffle(rand.New(rand.NewPCG(seed, stream))))
+		for d.Phase() != rules.PhaseOver {
+			tv := d.View(d.Turn())
+			legal := tv.Legal()
+			a := legal[0]
+			for _, l := range legal {
+				if pick(seed, tv, l) {
+					a = l
+				}
+			}
+			if err := d.Apply(a); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if done(&d, seed) {
+			return
 		}
 	}
+	t.Errorf("%d players: no menage %s in 3000 deals", n, what)
 }
 
 // A claim refused at the last card, the others' cards all played to the
@@ -765,14 +761,7 @@ func TestTrickListHeadFits(t *testing.T) {
 		d := rules.NewDeal(options(n), rules.SeatA, rules.Shuffle(rand.New(rand.NewPCG(1, 7))))
 		for d.Phase() != rules.PhaseOver {
 			tv := d.View(d.Turn())
-			legal := tv.Legal()
-			a := legal[0]
-			for _, l := range legal {
-				if l.Kind == rules.Take {
-					a = l
-				}
-			}
-			if err := d.Apply(a); err != nil {
+			if err := d.Apply(takeOrFirst(tv.Legal())); err != nil {
 				t.Fatal(err)
 			}
 		}
