@@ -14,12 +14,14 @@ import (
 // the screen while the bots move, whether the box stays open (a line
 // refused by the talk) or closes (a line the quiet of a rated deal kept
 // back), until the person presses a key; the move after that key takes
-// it. At every seat count.
+// it. So does a note held by the screen's owner (HoldNote: a board dealt
+// again). At every seat count.
 func TestRefusedLineOutlastsMoves(t *testing.T) {
 	for _, c := range []struct {
-		name, said string
-		quiet      bool
-	}{{"refused", "Slow down: wait 2 s.", false}, {"quiet", "Not sent: at a rated table nobody talks", true}} {
+		name, said  string
+		quiet, hold bool // hold: a note the screen's owner holds (HoldNote), no line typed
+	}{{"refused", "Slow down: wait 2 s.", false, false}, {"quiet", "Not sent: at a rated table nobody talks", true, false},
+		{"held", "The board is dealt again from its start.", true, true}} {
 		t.Run(c.name, func(t *testing.T) {
 			kittest.ForCounts(t, func(t *testing.T, n int) {
 				q := &hushTalk{hush: c.quiet}
@@ -41,11 +43,15 @@ func TestRefusedLineOutlastsMoves(t *testing.T) {
 				if !botsToCome() {
 					t.Fatalf("%d players: no bot's turn:\n%s", n, f.text())
 				}
-				f.hs.Press("/")
-				for _, k := range "psst" {
-					f.hs.Press(string(k))
+				if c.hold {
+					f.s.HoldNote(c.said, true)
+				} else {
+					f.hs.Press("/")
+					for _, k := range "psst" {
+						f.hs.Press(string(k))
+					}
+					f.hs.Press("enter")
 				}
-				f.hs.Press("enter")
 				if !strings.Contains(kittest.Flat(f.text()), c.said) {
 					t.Fatalf("%d players: the refusal is not said:\n%s", n, f.text())
 				}

@@ -189,6 +189,14 @@ func (s *Screen) listen() tea.Cmd {
 // SetNote sets the line under the table.
 func (s *Screen) SetNote(text string, isErr bool) { s.note = kit.Note{Text: text, Err: isErr} }
 
+// HoldNote shows text as SetNote does, kept through the game's moves
+// until the person presses a key: what they must read before play goes
+// on ("this board is dealt again").
+func (s *Screen) HoldNote(text string, isErr bool) {
+	s.SetNote(text, isErr)
+	s.held = text
+}
+
 // ClearRefusal drops a refusal once the selection moves: it spoke of the
 // card that was selected.
 func (s *Screen) ClearRefusal() {

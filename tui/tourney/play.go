@@ -50,6 +50,9 @@ func (s *Screen) playBoard(code string, seat *svc.Seat) kit.Screen {
 		Board:        fmt.Sprintf("Board %d of %d", seat.Board, seat.Boards),
 		AfterBoard:   func() kit.Screen { return newAfter(s, code, seat) },
 		QuitQuestion: "This board is saved as far as you played it: go on with it any time before the tournament ends."})
+	if seat.DealtAgain {
+		p.t.HoldNote("Your play of this board could not be read back (the server keeps the file): the board is dealt again from its start.", true)
+	}
 	return p
 }
 

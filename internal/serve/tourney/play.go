@@ -43,6 +43,10 @@ type Seat struct {
 	// Resumed is set when the board was begun before (left in the
 	// middle, or a restart).
 	Resumed bool
+	// DealtAgain is set when the board's saved play could not be read
+	// (kept aside for the operator) and it is dealt again from its
+	// start: the person is told, not left to wonder.
+	DealtAgain bool
 	// Ends is the tournament's end as it stood when the seat was
 	// taken; its host may end it sooner (WaitEnded).
 	Ends time.Time
@@ -197,7 +201,7 @@ func (s *Service) Play(ctx context.Context, p Player, code string) (*Seat, error
 			return nil, s.dbErr(err)
 		}
 	}
-	h, err := s.startHost(t.Code, p, set, n, rel, resumed)
+	h, again, err := s.startHost(t.Code, p, set, n, rel, resumed)
 	if err != nil {
 		return nil, err
 	}
@@ -209,7 +213,9 @@ func (s *Service) Play(ctx context.Context, p Player, code string) (*Seat, error
 	s.mu.Lock()
 	l.h, l.n, l.users = h, n, 1
 	s.mu.Unlock()
-	return s.newSeat(t, l, port, n, len(set.Boards), resumed), nil
+	seat := s.newSeat(t, l, port, n, len(set.Boards), resumed)
+	seat.DealtAgain = again
+	return seat, nil
 }
 
 // rejoin seats another connection at the entrant's board in play, if
@@ -302,8 +308,8 @@ const (
 // startHost starts the host of board n: dealt anew, or resumed from
 // its log at rel. A log that is missing (nothing was saved before a
 // crash) deals the board anew; one that does not read is moved aside
-// and the board dealt anew, the server's log saying so.
-func (s *Service) startHost(code string, p Player, set *duplicate.BoardSet, n int, rel string, resume bool) (*host.Host, error) {
+// and the board dealt anew (again), the server's log saying so.
+func (s *Service) startHost(code string, p Player, set *duplicate.BoardSet, n int, rel string, resume bool) (h *host.Host, again bool, err error) {
 	b, _ := set.Board(n)
 	cfg := host.Config{Game: host.Game{Options: set.Options, Players: players(set, p.Name), NewBot: s.cfg.NewBot, Start: s.Now(),
 		Board: &host.Board{Dealer: b.Dealer, Deck: b.Deck, BotSeed: b.BotSeed, Chance: b.Chance}},
@@ -324,7 +330,7 @@ func (s *Service) startHost(code string, p Player, set *duplicate.BoardSet, n in
 		if err == nil {
 			h, rerr := host.Resume(l, cfg)
 			if rerr == nil {
-				return h, nil
+				return h, false, nil
 			}
 			err = rerr
 		}
@@ -332,13 +338,14 @@ func (s *Service) startHost(code string, p Player, set *duplicate.BoardSet, n in
 			d := durable.Damaged(s.fs, "a board in progress", path, filepath.Join(filepath.Dir(path), "damaged"),
 				fmt.Sprintf("board-%02d", n), ".klob", err)
 			s.cfg.Logf("tournament %s, board %d of %s: %v: dealt again", code, n, p.Key, d)
+			again = true
 		}
 	}
-	h, err := host.New(cfg)
+	h, err = host.New(cfg)
 	if err != nil {
-		return nil, fmt.Errorf("board %d: %w", n, err)
+		return nil, false, fmt.Errorf("board %d: %w", n, err)
 	}
-	return h, nil
+	return h, again, nil
 }
 
 // boardStore keeps an entrant's board: its log after every move, and

@@ -3,6 +3,8 @@ package tourney
 import (
 	"context"
 	"errors"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -41,4 +43,36 @@ func TestDatabaseTroubleStaysInTheLog(t *testing.T) {
 	f.s.cfg.DB = f.db
 	_, err := f.s.Find(ctx, "NONE")
 	assert.ErrorIs(t, err, ErrNotFound)
+}
+
+// TestDamagedBoardDealtAgainIsSaid: a board whose saved play no longer
+// reads is moved aside and dealt again from its start, and the seat says
+// so (DealtAgain), so the screen can tell the person; a board resumed as
+// saved does not say it.
+func TestDamagedBoardDealtAgainIsSaid(t *testing.T) {
+	f := newFixture(t, false)
+	code, seat := f.annAtTheSecondDecision()
+	require.False(t, seat.DealtAgain, "a board dealt for the first time")
+	f.restart(false)
+
+	again, err := f.s.Play(context.Background(), ann, code)
+	require.NoError(t, err)
+	require.True(t, again.Resumed)
+	require.False(t, again.DealtAgain, "a board resumed as saved")
+	again.Leave()
+	f.restart(false)
+
+	path := filepath.Join(f.dir, "tourneys", boardPath(code, ann.Key, 1))
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(path, data[:len(data)/2], 0o600))
+	third, err := f.s.Play(context.Background(), ann, code)
+	require.NoError(t, err)
+	assert.Equal(t, 1, third.Board)
+	assert.True(t, third.DealtAgain, "the damaged board dealt again is said")
+	assert.Empty(t, history(third), "dealt again from its start")
+	kept, err := os.ReadDir(filepath.Join(filepath.Dir(path), "damaged"))
+	require.NoError(t, err)
+	assert.Len(t, kept, 1, "the damaged play is kept")
+	third.Leave()
 }
