@@ -11,6 +11,7 @@ import (
 	"github.com/klob/klob/internal/platform/durable"
 	"github.com/klob/klob/internal/record/clubdb"
 	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/internal/record/store"
 	"github.com/klob/klob/internal/serve/club"
 	"github.com/klob/klob/tui"
 )
@@ -61,6 +62,18 @@ func (c clubFiles) Archive(l *gamelog.Log) (string, error) {
 		}
 	}
 	return c.inside(path), durable.Public(err)
+}
+
+// LoadCurrent is playerFiles.LoadCurrent, with a line in the server's
+// log when the player's saved game was damaged and moved aside: the
+// operator, who keeps the copy, learns of it as the player does.
+func (c clubFiles) LoadCurrent() (*gamelog.Log, error) {
+	l, err := c.Store.LoadCurrent()
+	var d *store.DamagedError
+	if errors.As(err, &d) {
+		c.logf("player %s: %v", c.key, d)
+	}
+	return c.playerFiles.publicLoad(l, err)
 }
 
 // nameKeeper keeps the name of a keyed person the club has met (a game,

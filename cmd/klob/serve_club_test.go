@@ -19,6 +19,7 @@ import (
 	"github.com/klob/klob/internal/play/hall"
 	"github.com/klob/klob/internal/record/clubdb"
 	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/internal/record/store"
 	"github.com/klob/klob/internal/serve/club"
 	"github.com/klob/klob/internal/serve/server"
 	"github.com/klob/klob/internal/testing/sshtest"
@@ -330,6 +331,28 @@ func TestGamesAloneAreRecorded(t *testing.T) {
 	rt, err := cl.DB().Ratings(context.Background(), key)
 	require.NoError(t, err)
 	assert.Empty(t, rt)
+}
+
+// TestDamagedSaveIsLogged: a keyed player's saved game that no longer
+// reads is moved aside, the player reads why in their own words (no
+// server path), and the server's log says whose it was and where it is.
+func TestDamagedSaveIsLogged(t *testing.T) {
+	state := t.TempDir()
+	cl := testClub(t, state, io.Discard)
+	const key = "0123456789abcdef0123456789abcdef"
+	var logged []string
+	files := clubFiles{playerFiles: playerFiles{playerStore(state, key)}, club: cl, key: key,
+		logf: func(f string, a ...any) { logged = append(logged, fmt.Sprintf(f, a...)) }}
+	dir := playerStore(state, key).Dir()
+	require.NoError(t, os.MkdirAll(dir, 0o700))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "current.klob"), []byte("[Event \"klob\"]\nnot a game\n"), 0o600))
+	_, err := files.LoadCurrent()
+	var d *store.DamagedError
+	require.ErrorAs(t, err, &d)
+	assert.NotContains(t, err.Error(), state, "the player reads no server path")
+	require.Len(t, logged, 1)
+	assert.Contains(t, logged[0], "player "+key)
+	assert.Contains(t, logged[0], filepath.Join(dir, "damaged"), "the log says where the copy is")
 }
 
 // refusedServe runs klob serve with args, which should refuse to start,

@@ -27,8 +27,11 @@ func (p playerFiles) Archive(l *gamelog.Log) (string, error) {
 	return p.inside(path), durable.Public(err)
 }
 
-func (p playerFiles) LoadCurrent() (*gamelog.Log, error) {
-	l, err := p.Store.LoadCurrent()
+func (p playerFiles) LoadCurrent() (*gamelog.Log, error) { return p.publicLoad(p.Store.LoadCurrent()) }
+
+// publicLoad is what LoadCurrent gave, in the player's words: the paths
+// inside their directory, no server path in a message.
+func (p playerFiles) publicLoad(l *gamelog.Log, err error) (*gamelog.Log, error) {
 	var d *store.DamagedError
 	var u *store.UnreadableError
 	switch {
