@@ -54,10 +54,12 @@ func countProblems(n int) string {
 
 // CheckFile checks the database at path without writing to it (a
 // read-only connection; it may run while klob serve has the database
-// open): SQLite's full integrity check, the foreign keys, the schema
-// version and the ratings against their history. The error says why it
-// could not check at all: no file, not an SQLite database (a
-// *DamagedError).
+// open). SQLite, reading a database in WAL mode, makes its empty -wal
+// and -shm files beside it when they are missing; the database itself
+// is never written. It runs SQLite's full integrity check and checks
+// the foreign keys, the schema version and the ratings against their
+// history. The error says why it could not check at all: no file, not
+// an SQLite database (a *DamagedError).
 func CheckFile(ctx context.Context, path string) (Report, error) {
 	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
 		return Report{}, fmt.Errorf("no club database at %s", path)
