@@ -11,11 +11,12 @@ import (
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
 	"github.com/klob/klob/tui/kit/kittest"
+	"github.com/klob/klob/tui/setup"
 )
 
-// The lobby's table list and the help name a table's house variants
-// with the same words, the rules' (rules.VariantsPlayed), at every seat
-// count.
+// The lobby's table list, the help and the form's rows name a table's
+// house variants with the same words, the rules' (rules.VariantsPlayed),
+// at every seat count.
 func TestListAndHelpNameVariantsAlike(t *testing.T) {
 	kittest.ForCounts(t, func(t *testing.T, n int) {
 		o := rules.DefaultOptions()
@@ -31,6 +32,13 @@ func TestListAndHelpNameVariantsAlike(t *testing.T) {
 		help := ansi.Strip(strings.Join(kit.NewHelpView(nil).For(o).Lines(&ctx), " "))
 		if !strings.Contains(strings.Join(strings.Fields(help), " "), "House variants played: "+played+";") {
 			t.Errorf("the help does not say %q:\n%s", played, help)
+		}
+		var rows []string
+		for _, r := range setup.VariantRows(&setup.Setup{Options: o}) {
+			rows = append(rows, strings.ToLower(r.Label))
+		}
+		if got := strings.Join(rows, ", "); got != played {
+			t.Errorf("the form's rows say %q, want %q", got, played)
 		}
 	})
 }
