@@ -98,8 +98,8 @@ func TestLobbyOpenTableVariants(t *testing.T) {
 		t.Errorf("got variants %q, want only menage and cleopatra", o.Rules.String())
 	}
 	bob.join(ann.seat().Code())
-	bob.until(t, "house variants: Menage, Cleopatra")
-	ann.until(t, "house variants: Menage, Cleopatra")
+	bob.until(t, "house variants: menage, cleopatra")
+	ann.until(t, "house variants: menage, cleopatra")
 }
 
 // The open-table form at 80×24 wraps a row's explanation instead of

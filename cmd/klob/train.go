@@ -46,7 +46,7 @@ Drills every decision before the card play, at a table of two, three or four
 (-players, or -rules players=N): the declarations (shlomo, cleopatra), both
 rounds of bidding (the schmeiss at two, no trumps at four, dealer_forced), the
 dix (two and three) and the sequence dialogue. The house variants go in
--rules: `+strings.Join(rules.ExtraOptionNames[1:], ", ")+`.`)
+-rules: `+strings.Join(rules.VariantKeys(), ", ")+`.`)
 	fs.notes = `
 -eval reads the form -review prints: players=N dealer=SEAT score=A-B[-C]
 target=N said=WORD,... deck=CARD,... and any rule option. For a bid it also

@@ -70,17 +70,7 @@ func rulesSummary(o rules.Options) []string {
 			"The maker must score more than the other player or is bete: the defender then scores both totals. At a tie the maker scores nothing." + end,
 		}
 	}
-	var played []string
-	for _, v := range []struct {
-		on   bool
-		name string
-	}{{o.OfAKind, "three or four of a kind"}, {o.Menage, "menage"}, {o.DealerForced, "dealer forced"},
-		{o.DealerForced && o.Bimah, "bimah"}, {o.HasShlomo(), "shlomo"}, {o.HasCleopatra(), "cleopatra"}} {
-		if v.on {
-			played = append(played, v.name)
-		}
-	}
-	if len(played) > 0 {
+	if played := o.VariantsPlayed(); len(played) > 0 {
 		out = append(out, "House variants played: "+strings.Join(played, ", ")+"; the rules below tell them.")
 	}
 	return out

@@ -963,19 +963,13 @@ func tableLine(t hall.Info) string {
 		setup.BotsOf(t.Level, t.Seats), t.Target)
 }
 
-// houseLines say a table's house variants in short under its row in the
-// lists, by the names the rules give their options ("of a kind,
-// menage"): a joiner looks for them before sitting down. One line cut
-// to the window, so that a table never takes more rows than that; none
-// for a table without variants.
+// houseLines say a table's house variants under its row in the lists,
+// by the rules' names for them ("three or four of a kind, menage"): a
+// joiner looks for them before sitting down. One line cut to the
+// window, so that a table never takes more rows than that; none for a
+// table without variants.
 func houseLines(ctx *kit.Context, t hall.Info, chosen bool) []string {
-	o := t.Rules.Applicable()
-	var on []string
-	for _, k := range rules.ExtraOptionNames {
-		if v, err := o.Get(k); err == nil && v == "on" {
-			on = append(on, strings.ReplaceAll(k, "_", " "))
-		}
-	}
+	on := t.Rules.VariantsPlayed()
 	if len(on) == 0 {
 		return nil
 	}

@@ -580,7 +580,7 @@ func (s *SharedSeat) View(ctx *kit.Context) string {
 		// Joiners see the house rules before the game starts: the rules
 		// changed from the standard ones, then the variants.
 		vs := "none"
-		if on := setup.VariantsOn(w.Rules); len(on) > 0 {
+		if on := w.Rules.VariantsPlayed(); len(on) > 0 {
 			vs = strings.Join(on, ", ")
 		}
 		told := append([]string{fmt.Sprintf("Game to %d", w.Rules.Target)}, setup.ChangedRules(w.Rules)...)

@@ -7,6 +7,7 @@ import (
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/record/settings"
 	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
 )
 
 // Setup is what the setup screen decides: the bots' level, the rules
@@ -233,12 +234,12 @@ func RuleRows(s *Setup) []Row {
 	)
 }
 
-// variant is one house variant: its option key, label, field, whether
-// it applies to o's table, and what it does.
+// variant is one house variant: its option key, field and what it
+// does. Its row's label is the rules' name for it (rules.VariantName).
 type variant struct {
-	key, label string
-	on         func(o *rules.Options) *bool
-	explain    string
+	key     string
+	on      func(o *rules.Options) *bool
+	explain string
 }
 
 // applies reports whether the variant is played at o's table, as
@@ -253,17 +254,17 @@ func (v variant) applies(o *rules.Options) bool {
 // variants are the house variants in the order of docs/rules.md; which
 // apply at a table is rules.Options.Applicable's to say.
 var variants = []variant{
-	{"of_a_kind", "Three or four of a kind", func(o *rules.Options) *bool { return &o.OfAKind },
+	{"of_a_kind", func(o *rules.Options) *bool { return &o.OfAKind },
 		"three cards of one rank score 20, four score 50, told and ranked like sequences"},
-	{"menage", "Menage", func(o *rules.Options) *bool { return &o.Menage },
+	{"menage", func(o *rules.Options) *bool { return &o.Menage },
 		"K, Q and J of trump together score 50, in place of bella"},
-	{"dealer_forced", "Dealer forced", func(o *rules.Options) *bool { return &o.DealerForced },
+	{"dealer_forced", func(o *rules.Options) *bool { return &o.DealerForced },
 		"when everyone else passes in round two, the dealer may not pass: it must name trump"},
-	{"bimah", "Bimah", func(o *rules.Options) *bool { return &o.Bimah },
+	{"bimah", func(o *rules.Options) *bool { return &o.Bimah },
 		"a forced dealer whose side makes the contract scores 40 more"},
-	{"shlomo", "Shlomo", func(o *rules.Options) *bool { return &o.Shlomo },
+	{"shlomo", func(o *rules.Options) *bool { return &o.Shlomo },
 		"a K and both Qs of the other colour: 20; then a card drawn from the left, one given back"},
-	{"cleopatra", "Cleopatra", func(o *rules.Options) *bool { return &o.Cleopatra },
+	{"cleopatra", func(o *rules.Options) *bool { return &o.Cleopatra },
 		"a Q and both Js of the other colour: 20; then the partners swap a card face down"},
 }
 
@@ -275,7 +276,7 @@ func VariantRows(s *Setup) []Row {
 		if !v.applies(&s.Options) {
 			continue
 		}
-		rows = append(rows, Row{Key: v.key, Label: v.label,
+		rows = append(rows, Row{Key: v.key, Label: kit.Capital(rules.VariantName(v.key)),
 			Value: func(s *Setup) string { return OnOff(*v.on(&s.Options)) },
 			Step: func(s *Setup, _ int) {
 				p := v.on(&s.Options)
@@ -309,17 +310,6 @@ func ChangedRules(o rules.Options) []string {
 		}
 	}
 	return diff
-}
-
-// VariantsOn names the variants switched on, in the order of the rules.
-func VariantsOn(o rules.Options) []string {
-	var out []string
-	for _, v := range variants {
-		if v.applies(&o) && *v.on(&o) {
-			out = append(out, v.label)
-		}
-	}
-	return out
 }
 
 // prefRows are the player's settings, offered when the game has a

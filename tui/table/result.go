@@ -92,15 +92,15 @@ func (sc *Scene) ResultLines(ctx *kit.Context, s rules.Score, ending rules.Endin
 		lines = append(lines, row(bella, bySide(s.Bella)))
 	}
 	if s.Declared != [4]int{} {
-		// The declarations this table plays: cleopatra needs four.
-		decl := "Shlomo"
-		if o := sc.V.Options; o.HasCleopatra() {
-			decl = "Shlomo, cleopatra"
-			if !o.HasShlomo() {
-				decl = "Cleopatra"
+		// The declarations this table plays, by the rules' names:
+		// cleopatra needs four.
+		var decl []string
+		for _, k := range []string{"shlomo", "cleopatra"} {
+			if sc.V.Options.PlaysVariant(k) {
+				decl = append(decl, rules.VariantName(k))
 			}
 		}
-		lines = append(lines, row(decl, bySide(s.Declared)))
+		lines = append(lines, row(kit.Capital(strings.Join(decl, ", ")), bySide(s.Declared)))
 	}
 	lines = append(lines, st.Heading.Render(row("Total", bySide(s.Total))))
 	if four {

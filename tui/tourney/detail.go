@@ -312,7 +312,7 @@ func (p *detail) about() string {
 // seat count.
 func rulesWords(o rules.Options) string {
 	diff := setup.ChangedRules(o)
-	if vs := setup.VariantsOn(o); len(vs) > 0 {
+	if vs := o.VariantsPlayed(); len(vs) > 0 {
 		diff = append(diff, "house: "+strings.Join(vs, ", "))
 	}
 	if len(diff) == 0 {
