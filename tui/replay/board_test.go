@@ -48,6 +48,10 @@ func TestBoardReplay(t *testing.T) {
 		if s.sealed {
 			t.Fatal("a board played out is sealed")
 		}
+		// Quitting asks about no log: a board's player never saw one.
+		if q := s.QuitQuestion(); strings.Contains(q, "log") {
+			t.Errorf("a board's replay asks about a log: %q", q)
+		}
 		// The board in the line's lower case, as "deal 3 of 9" there.
 		if txt := hs.Text(); !strings.Contains(txt, "Replay · board 1 of 8 · step 0 of") {
 			t.Errorf("the replay does not name the board:\n%s", txt)

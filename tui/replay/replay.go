@@ -442,5 +442,11 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 // and target), not the two-player game's.
 func (s *Screen) HelpRules() (rules.Options, bool) { return s.r.Header.Options, true }
 
-// QuitQuestion: a replay changes nothing.
-func (s *Screen) QuitQuestion() string { return "The log is left as it was." }
+// QuitQuestion: a replay changes nothing. A board's replay (a daily's
+// or a tournament's line) says nothing of a log the person never saw.
+func (s *Screen) QuitQuestion() string {
+	if s.cfg.Board != "" {
+		return "Your results stay as they were."
+	}
+	return "The log is left as it was."
+}
