@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -334,7 +335,83 @@ func (d *Day) Record(n int, steps []rules.Step) (duplicate.BoardResult, error) {
 	if err := d.writeResults(rf); err != nil {
 		return br, err
 	}
-	return br, d.dropBoard()
+	if err := d.dropBoard(); err != nil {
+		return br, err
+	}
+	if len(rf.Boards) == len(d.Set.Boards) {
+		// The day counts now, whether or not its results are ever
+		// looked at: the results screen rewrites the line with par.
+		if err := d.f.SetDay(d.line(rf)); err != nil {
+			return br, fmt.Errorf("the day could not be kept in the history: %w", err)
+		}
+	}
+	return br, nil
+}
+
+// line is the history's line of the day played out, rf: compared with
+// the friends' files stored and par as far as rf holds it (a field of
+// one, par unknown, when it holds neither). An import that no longer
+// reads is left out here; the results screen says so.
+func (d *Day) line(rf *duplicate.ResultFile) duplicate.Day {
+	imports, _ := d.Imports()
+	if field, err := Compare(d.Set, rf, imports); err == nil {
+		return field.Line(d.Date, rf)
+	}
+	vs, n := duplicate.VersusPar(rf.Boards)
+	return duplicate.Day{Date: d.Date, Players: rf.Players, Percent: 50, Field: 1, Played: len(rf.Boards),
+		VersusPar: vs, HasPar: n > 0}
+}
+
+// dayDir matches a day's directory name: 2026-12-01-3p.
+var dayDir = regexp.MustCompile(`^([0-9]{4}-[0-9]{2}-[0-9]{2})-([234])p$`)
+
+// CountDays puts in the history every day whose result file holds all
+// its boards but that has no line there yet (a Klob before this one
+// counted a day only on its results screen). Lines already there are
+// kept. It writes: the caller holds the lock.
+func (f *Files) CountDays() error {
+	ents, err := f.fs.ReadDir(f.root)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("daily: %w", err)
+	}
+	h, err := f.History()
+	var de *durable.DamagedError
+	if err != nil && !errors.As(err, &de) {
+		return err
+	}
+	var errs []error
+	for _, e := range ents {
+		m := dayDir.FindStringSubmatch(e.Name())
+		if m == nil || !e.IsDir() {
+			continue
+		}
+		date, err := duplicate.ParseDate(m[1])
+		if err != nil {
+			continue
+		}
+		players := int(m[2][0] - '0')
+		if slices.ContainsFunc(h.Days, func(x duplicate.Day) bool { return x.Date == date && x.Players == players }) {
+			continue
+		}
+		d, err := f.Day(date, players, "", "")
+		if err != nil {
+			continue
+		}
+		p, err := d.Load()
+		if p == nil {
+			errs = append(errs, err)
+			continue
+		}
+		if len(p.Results.Boards) == len(d.Set.Boards) {
+			if err := f.SetDay(d.line(p.Results)); err != nil {
+				errs = append(errs, err)
+			}
+		}
+	}
+	return errors.Join(errs...)
 }
 
 // dropBoard removes the board in progress, durably.

@@ -316,3 +316,68 @@ func FuzzBoardFile(f *testing.F) {
 		}
 	})
 }
+
+// TestDayCountsOncePlayed: the eighth board recorded puts the day in
+// the history, par unknown, with nothing else read or worked out.
+func TestDayCountsOncePlayed(t *testing.T) {
+	for _, n := range []int{2, 3, 4} {
+		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			f := Open(t.TempDir())
+			d, err := f.Day(day1, n, "Ann", "v1.0.0")
+			if err != nil {
+				t.Fatal(err)
+			}
+			recordFirst(t, d, len(d.Set.Boards)-1)
+			if h, _ := f.History(); len(h.Days) != 0 {
+				t.Fatalf("7 boards played: history %+v", h.Days)
+			}
+			recordFirst(t, d, len(d.Set.Boards))
+			h, err := f.History()
+			if err != nil || len(h.Days) != 1 {
+				t.Fatalf("history %+v, %v: want the day", h.Days, err)
+			}
+			got := h.Days[0]
+			if got.Date != day1 || got.Players != n || got.Played != len(d.Set.Boards) || got.HasPar || got.Field != 1 {
+				t.Errorf("line %+v: want the day, %d boards, par unknown, nobody compared", got, len(d.Set.Boards))
+			}
+		})
+	}
+}
+
+// TestCountDays: a day whose result file holds every board but which is
+// not in the history (played by a Klob that counted only on its results
+// screen) is counted by CountDays; one not finished is not.
+func TestCountDays(t *testing.T) {
+	for _, n := range []int{2, 3, 4} {
+		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			dir := t.TempDir()
+			f := Open(dir)
+			d, _ := f.Day(day1, n, "Ann", "v1.0.0")
+			recordFirst(t, d, len(d.Set.Boards))
+			day2 := duplicate.Date{Year: 2026, Month: 12, Day: 2}
+			d2, _ := f.Day(day2, n, "Ann", "v1.0.0")
+			recordFirst(t, d2, 3)
+			if err := os.Remove(filepath.Join(dir, Dir, HistoryName)); err != nil {
+				t.Fatal(err)
+			}
+			if err := f.CountDays(); err != nil {
+				t.Fatal(err)
+			}
+			h, err := f.History()
+			if err != nil || len(h.Days) != 1 || h.Days[0].Date != day1 || h.Days[0].Players != n {
+				t.Fatalf("history %+v, %v: want day 1 alone", h.Days, err)
+			}
+			// A line already there (with par, friends) stays as it is.
+			h.Days[0].Field, h.Days[0].Percent = 3, 75
+			if err := f.SetDay(h.Days[0]); err != nil {
+				t.Fatal(err)
+			}
+			if err := f.CountDays(); err != nil {
+				t.Fatal(err)
+			}
+			if h, _ := f.History(); len(h.Days) != 1 || h.Days[0].Field != 3 {
+				t.Errorf("history %+v: the line kept was replaced", h.Days)
+			}
+		})
+	}
+}
