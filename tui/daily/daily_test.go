@@ -1,6 +1,7 @@
 package daily
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"regexp"
@@ -191,4 +192,33 @@ func hasHidden(h []rules.Step) bool {
 		}
 	}
 	return false
+}
+
+// TestDayCountsWithoutResults: the eighth board played, the day counts
+// in the history and the streak at once, without its results screen
+// and with par never worked out; the history says par is not known.
+func TestDayCountsWithoutResults(t *testing.T) {
+	inParallel(t, func(t *testing.T, n int) {
+		noPar := func(ai.Level, ai.Config) (ai.Bot, error) { return nil, errors.New("no par today") }
+		f := newFixture(t, n, "", noPar)
+		f.until("board 8's end", func() bool {
+			p, ok := f.s.sub.(*between)
+			return ok && p.n == 8 && p.saved
+		})
+		f.hs.Press("esc")
+		if text := f.text(); !strings.Contains(text, "Streak: 1 day") {
+			t.Fatalf("the day played is not in the streak:\n%s", text)
+		}
+		f.s.Close()
+		h, err := f.files.History()
+		if err != nil || len(h.Days) != 1 || h.Days[0].Played != 8 || h.Days[0].HasPar {
+			t.Fatalf("the history: %+v, %v", h, err)
+		}
+		lines := strings.Join(HistoryLines(h, day1), "\n")
+		for _, want := range []string{"Streak: 1 day", "par not worked out"} {
+			if !strings.Contains(lines, want) {
+				t.Errorf("history without %q:\n%s", want, lines)
+			}
+		}
+	})
 }
