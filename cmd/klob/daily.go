@@ -107,6 +107,15 @@ func dailyWith(args []string, stdout, stderr io.Writer, env dailyEnv) int {
 	}
 	switch {
 	case *history:
+		// Days played out but missing from the history count now; when
+		// another klob daily holds the lock, it has counted them.
+		if files.Lock() == nil {
+			err := files.CountDays()
+			files.Unlock()
+			if err != nil {
+				return fail(err)
+			}
+		}
 		h, err := files.History()
 		if err != nil {
 			// Not "No day played yet" above the reason it is unknown.
@@ -154,6 +163,8 @@ func dailyWith(args []string, stdout, stderr io.Writer, env dailyEnv) int {
 		return fail(err)
 	}
 	defer files.Unlock()
+	// A day played out counts, even one the history misses.
+	countErr := files.CountDays()
 	day, err := files.Day(today, *players, who, versionWord())
 	if err != nil {
 		return fail(err)
@@ -162,6 +173,9 @@ func dailyWith(args []string, stdout, stderr io.Writer, env dailyEnv) int {
 	cfg := dailyscreen.Config{Files: files, Day: day, Today: today, Player: day.Name, ASCII: *ascii, Pace: *pace,
 		ShowPath: homePath(env.getenv("HOME"))}
 	var warnings []string
+	if countErr != nil {
+		warnings = append(warnings, "a day played could not be counted in the history: "+countErr.Error())
+	}
 	if path, err := settings.DefaultPath(env.getenv); err == nil {
 		prefs, err := settings.Load(path)
 		if err != nil {

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -26,9 +27,15 @@ var dailyDay = time.Date(2026, 12, 1, 20, 0, 0, 0, time.Local)
 // dailyDay; the screen, if asked for, is not run (exit 0).
 func runDailyTest(t *testing.T, dir string, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
+	return runDailyAt(t, dir, dailyDay, args...)
+}
+
+// runDailyAt is runDailyTest with the clock at now.
+func runDailyAt(t *testing.T, dir string, now time.Time, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
 	var out, errb bytes.Buffer
 	env := dailyEnv{
-		now: func() time.Time { return dailyDay },
+		now: func() time.Time { return now },
 		getenv: func(k string) string {
 			return map[string]string{"KLOB_STATE_DIR": dir, "KLOB_CONFIG_DIR": filepath.Join(dir, "config"), "USER": "ada"}[k]
 		},
@@ -309,4 +316,27 @@ func recordBoard(t *testing.T, d *dailyfiles.Day, n int) {
 	require.NoError(t, err)
 	_, err = d.Record(b.Number, deal.Steps())
 	require.NoError(t, err)
+}
+
+// TestDailyCountsPastDay: a day played out that the history misses (a
+// Klob that counted it only on its results screen) is counted by the
+// next launch, the next day too, for -history and for play.
+func TestDailyCountsPastDay(t *testing.T) {
+	for _, players := range []int{2, 3, 4} {
+		for _, args := range [][]string{{"-history"}, {}} {
+			t.Run(fmt.Sprint(players, args), func(t *testing.T) {
+				dir := t.TempDir()
+				playedDay(t, dir, players, "ada", ai.Easy)
+				require.NoError(t, os.Remove(filepath.Join(dir, dailyfiles.Dir, dailyfiles.HistoryName)))
+				next := dailyDay.AddDate(0, 0, 1)
+				code, _, errs := runDailyAt(t, dir, next, append(args, "-players", fmt.Sprint(players))...)
+				require.Equal(t, 0, code, errs)
+				code, out, errs := runDailyAt(t, dir, next, "-history")
+				require.Equal(t, 0, code, errs)
+				assert.Contains(t, out, "Streak: 1 day")
+				assert.Contains(t, out, "2026-12-01")
+				assert.Contains(t, out, "par not worked out")
+			})
+		}
+	}
 }
