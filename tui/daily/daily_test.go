@@ -7,11 +7,14 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/play/duplicate"
+	"github.com/klob/klob/internal/testing/clocktest"
 	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit/kittest"
 )
 
 // inParallel runs f for 2, 3 and 4 players side by side: each has its
@@ -219,6 +222,67 @@ func TestDayCountsWithoutResults(t *testing.T) {
 			if !strings.Contains(lines, want) {
 				t.Errorf("history without %q:\n%s", want, lines)
 			}
+		}
+	})
+}
+
+// openOffer opens the screen as klob daily does the day after day1 with
+// day1 begun: day1 shown, today's (day2) offered; now is the clock.
+func openOffer(t *testing.T, f *fixture, now time.Time) {
+	t.Helper()
+	day2 := day1.AddDays(1)
+	y, _ := f.files.Day(day1, f.n, "Tester", "v-test")
+	d, _ := f.files.Day(day2, f.n, "Tester", "v-test")
+	s, err := New(Config{Files: f.files, Day: y, Later: d, Today: day2, Player: "Tester", ParBot: f.par,
+		Analyze: fakeAnalyze, Clock: clocktest.New(t0), Manual: true, Now: func() time.Time { return now }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(s.Close)
+	f.s = s
+	f.hs = kittest.New(t, s, 80, 24, false)
+	f.hs.After = func(*kittest.Driver) { f.refresh() }
+}
+
+// TestYesterdayOffered: yesterday's day left in the middle of a board
+// is offered first the next day: enter goes on with it where it was, n
+// leaves it for today's boards. The quit note says when a day can still
+// be finished.
+func TestYesterdayOffered(t *testing.T) {
+	inParallel(t, func(t *testing.T, n int) {
+		f := newFixture(t, n, "", quickPar)
+		f.until("board 2, 2 decisions in", func() bool { return f.s.board == 2 && f.decisions() >= 2 })
+		f.s.Close()
+		nextDay := t0.AddDate(0, 0, 1)
+		openOffer(t, f, nextDay)
+		text := f.text()
+		for _, want := range []string{"Daily challenge · 2026-12-01", "Yesterday's day (2026-12-01) is not finished: 1 of 8",
+			"[n] today's"} {
+			if !strings.Contains(text, want) {
+				t.Errorf("the intro without %q:\n%s", want, text)
+			}
+		}
+		if got, want := f.s.QuitNote(), "The day of 2026-12-01 is saved, in the middle of board 2. It is 2026-12-02 now"; !strings.HasPrefix(got, want) {
+			t.Errorf("quit note %q, want %q…", got, want)
+		}
+		f.hs.Press("enter")
+		if f.s.board != 2 || f.s.day.Date != day1 {
+			t.Fatalf("enter: board %d of %s", f.s.board, f.s.day.Date)
+		}
+		f.s.Close()
+		openOffer(t, f, nextDay.AddDate(0, 0, 1))
+		if got := f.s.QuitNote(); !strings.Contains(got, "cannot be finished") {
+			t.Errorf("two days on, quit note %q", got)
+		}
+		f.hs.Press("n")
+		text = f.text()
+		if f.s.day.Date != day1.AddDays(1) || !strings.Contains(text, "Daily challenge · 2026-12-02") ||
+			strings.Contains(text, "Yesterday's") || !strings.Contains(text, "Boards played: 0 of 8") {
+			t.Fatalf("n: on %s:\n%s", f.s.day.Date, text)
+		}
+		f.hs.Press("enter")
+		if f.s.board != 1 || f.s.day.Date != day1.AddDays(1) {
+			t.Fatalf("today's first board not dealt: board %d of %s", f.s.board, f.s.day.Date)
 		}
 	})
 }
