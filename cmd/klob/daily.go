@@ -165,13 +165,12 @@ func dailyWith(args []string, stdout, stderr io.Writer, env dailyEnv) int {
 	defer files.Unlock()
 	// A day played out counts, even one the history misses.
 	countErr := files.CountDays()
-	day, err := files.Day(today, *players, who, versionWord())
+	day, later, err := dailyDays(files, today, *players, who, fs.set()["name"])
 	if err != nil {
 		return fail(err)
 	}
-	keepName(day, fs.set()["name"])
-	cfg := dailyscreen.Config{Files: files, Day: day, Today: today, Player: day.Name, ASCII: *ascii, Pace: *pace,
-		ShowPath: homePath(env.getenv("HOME"))}
+	cfg := dailyscreen.Config{Files: files, Day: day, Later: later, Today: today, Player: day.Name, ASCII: *ascii,
+		Pace: *pace, ShowPath: homePath(env.getenv("HOME")), Now: env.now}
 	var warnings []string
 	if countErr != nil {
 		warnings = append(warnings, "a day played could not be counted in the history: "+countErr.Error())
@@ -201,6 +200,33 @@ func dailyWith(args []string, stdout, stderr io.Writer, env dailyEnv) int {
 		return env.screen(app)
 	}
 	return runApp("daily", app, stdout, stderr)
+}
+
+// dailyDays is the day to open at players: today's, or yesterday's
+// when it is begun and not finished and today's is not begun (a board
+// that crossed midnight, a day left in the evening); then later is
+// today's, offered on the intro. Further back is not offered: a day
+// is played on its date, or the one after at the latest.
+func dailyDays(files *dailyfiles.Files, today duplicate.Date, players int, who string, named bool) (day, later *dailyfiles.Day, err error) {
+	day, err = files.Day(today, players, who, versionWord())
+	if err != nil {
+		return nil, nil, err
+	}
+	keepName(day, named)
+	begun := func(p *dailyfiles.Progress) bool { return p != nil && (p.Board > 0 || len(p.Results.Boards) > 0) }
+	if p, _ := day.Load(); p == nil || begun(p) {
+		// A day that cannot be read says why on its own screen.
+		return day, nil, nil
+	}
+	y, err := files.Day(today.AddDays(-1), players, who, versionWord())
+	if err != nil {
+		return day, nil, nil
+	}
+	keepName(y, named)
+	if p, _ := y.Load(); begun(p) && len(p.Results.Boards) < len(y.Set.Boards) {
+		return y, day, nil
+	}
+	return day, nil, nil
 }
 
 // homePath returns how to show a path: "~" for the home directory.

@@ -340,3 +340,51 @@ func TestDailyCountsPastDay(t *testing.T) {
 		}
 	}
 }
+
+// TestDailyOffersYesterday: yesterday's day begun and not finished is
+// opened (today's offered after it) while today's is not begun; a day
+// finished, today's begun, or a day further back is not.
+func TestDailyOffersYesterday(t *testing.T) {
+	yesterday := duplicate.DateOf(dailyDay)
+	today := yesterday.AddDays(1)
+	for _, players := range []int{2, 3, 4} {
+		for _, c := range []struct {
+			name                string
+			before, back2, tdy  int // boards recorded yesterday, the day before, today
+			inProgress, offered bool
+		}{
+			{name: "nothing played"},
+			{name: "yesterday half played", before: 2, offered: true},
+			{name: "yesterday's first board in progress", inProgress: true, offered: true},
+			{name: "yesterday finished", before: 8},
+			{name: "today begun", before: 2, tdy: 1},
+			{name: "two days back", back2: 2},
+		} {
+			t.Run(fmt.Sprint(players, " ", c.name), func(t *testing.T) {
+				dir := t.TempDir()
+				files := dailyfiles.Open(dir)
+				for date, n := range map[duplicate.Date]int{yesterday: c.before, yesterday.AddDays(-1): c.back2, today: c.tdy} {
+					d, err := files.Day(date, players, "ada", "v-test")
+					require.NoError(t, err)
+					for i := range n {
+						recordBoard(t, d, i)
+					}
+				}
+				if c.inProgress {
+					d, _ := files.Day(yesterday, players, "ada", "v-test")
+					require.NoError(t, d.SaveBoard(1, nil))
+				}
+				day, later, err := dailyDays(files, today, players, "ada", false)
+				require.NoError(t, err)
+				if c.offered {
+					assert.Equal(t, yesterday, day.Date)
+					require.NotNil(t, later)
+					assert.Equal(t, today, later.Date)
+				} else {
+					assert.Equal(t, today, day.Date)
+					assert.Nil(t, later)
+				}
+			})
+		}
+	}
+}
