@@ -27,9 +27,15 @@ const (
 	BoardName   = "board.txt"
 	ImportsDir  = "imports"
 	DamagedDir  = "damaged"
+	// NameName keeps the name given with -name, for the days after.
+	NameName = "name.txt"
 
 	// boardMagic starts the board in progress, with its format version.
 	boardMagic = "klob-daily-board 1"
+	// nameMagic starts the name file: "klob-daily-name 1", "name NAME".
+	nameMagic = "klob-daily-name 1"
+	// maxNameFile bounds what Name reads.
+	maxNameFile = 4 << 10
 )
 
 // Files is the daily's directory of a state directory.
@@ -98,6 +104,47 @@ func (f *Files) read(path string) ([]byte, bool, error) {
 func (f *Files) damaged(what, path string, cause error) error {
 	base := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
 	return durable.Damaged(f.fs, what, path, filepath.Join(f.root, DamagedDir), base, filepath.Ext(path), cause)
+}
+
+// Name returns the name kept by SetName, "" when none is. A file that
+// is not a name file is an error that says to fix or remove it: it is
+// never read as no name, nor replaced.
+func (f *Files) Name() (string, error) {
+	path := filepath.Join(f.root, NameName)
+	data, ok, err := f.read(path)
+	if err != nil {
+		return "", fmt.Errorf("daily: your name: %w", err)
+	}
+	if !ok {
+		return "", nil
+	}
+	bad := func(why string) (string, error) {
+		return "", fmt.Errorf("daily: %s: %s (want %q, then \"name NAME\"): fix it or remove it", path, why, nameMagic)
+	}
+	if len(data) > maxNameFile {
+		return bad("too long for a name")
+	}
+	lines := strings.Split(strings.TrimSuffix(strings.ReplaceAll(string(data), "\r\n", "\n"), "\n"), "\n")
+	if len(lines) != 2 || lines[0] != nameMagic {
+		return bad("not a name file")
+	}
+	name, ok := strings.CutPrefix(lines[1], "name ")
+	if !ok || strings.TrimSpace(name) == "" {
+		return bad("line 2 is not a name")
+	}
+	return name, nil
+}
+
+// SetName keeps name for the days after (klob daily -name). A name file
+// that cannot be read is not replaced: Name's error says so.
+func (f *Files) SetName(name string) error {
+	if _, err := f.Name(); err != nil {
+		return err
+	}
+	if strings.ContainsAny(name, "\r\n") {
+		return fmt.Errorf("daily: a name is one line: %q", name)
+	}
+	return f.write(filepath.Join(f.root, NameName), []byte(nameMagic+"\nname "+name+"\n"))
 }
 
 // Day is one day's boards at one seat count: the set dealt from the
@@ -504,10 +551,14 @@ func (d *Day) Imports() ([]*duplicate.ResultFile, []error) {
 
 // Imported is what Import stored.
 type Imported struct {
-	File     *duplicate.ResultFile
-	Path     string
-	Replaced bool // a file of the same name and day was there
-	Day      *Day
+	File *duplicate.ResultFile
+	Path string
+	// Replaced: a file stored under the same file name for the day was
+	// there; ReplacedName is the name in it, which may differ from
+	// File's in case or punctuation ("" when it could not be read).
+	Replaced     bool
+	ReplacedName string
+	Day          *Day
 }
 
 // Import reads a friend's result file (data, from the file src), checks
@@ -535,11 +586,17 @@ func (f *Files) Import(data []byte, src, name, version string) (*Imported, error
 		return nil, fmt.Errorf("%s: %w", src, err)
 	}
 	path := filepath.Join(d.Dir(), ImportsDir, slug(rf.Name)+".txt")
-	_, there, _ := f.read(path)
+	old, there, _ := f.read(path)
+	oldName := ""
+	if there {
+		if o, err := duplicate.ParseResultFile(old); err == nil {
+			oldName = o.Name
+		}
+	}
 	if err := f.write(path, text); err != nil {
 		return nil, fmt.Errorf("store the results: %w", err)
 	}
-	return &Imported{File: rf, Path: path, Replaced: there, Day: d}, nil
+	return &Imported{File: rf, Path: path, Replaced: there, ReplacedName: oldName, Day: d}, nil
 }
 
 // slug is a file name for a player's name: its letters and digits (in

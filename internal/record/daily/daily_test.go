@@ -381,3 +381,69 @@ func TestCountDays(t *testing.T) {
 		})
 	}
 }
+
+// TestName: the name kept reads back; none is ""; a file that is not a
+// name file is an error that names it, and SetName leaves it alone.
+func TestName(t *testing.T) {
+	dir := t.TempDir()
+	f := Open(dir)
+	if n, err := f.Name(); n != "" || err != nil {
+		t.Fatalf("no name kept: %q, %v", n, err)
+	}
+	if err := f.SetName("Ann Lee"); err != nil {
+		t.Fatal(err)
+	}
+	if n, err := f.Name(); n != "Ann Lee" || err != nil {
+		t.Fatalf("name kept: %q, %v", n, err)
+	}
+	path := filepath.Join(dir, Dir, NameName)
+	for _, bad := range []string{"", "Ann\n", nameMagic + "\nname \n", nameMagic + "\nname Ann\nname Bea\n"} {
+		os.WriteFile(path, []byte(bad), 0o600)
+		if _, err := f.Name(); err == nil || !strings.Contains(err.Error(), path) || !strings.Contains(err.Error(), "fix it or remove it") {
+			t.Errorf("%q: %v", bad, err)
+		}
+		if err := f.SetName("Bea"); err == nil {
+			t.Errorf("%q replaced", bad)
+		}
+		if got, _ := os.ReadFile(path); string(got) != bad {
+			t.Errorf("%q became %q", bad, got)
+		}
+	}
+}
+
+// TestImportReplacedName: a file replacing one of a name that only
+// looks the same says whose it replaced.
+func TestImportReplacedName(t *testing.T) {
+	for _, n := range []int{2, 3, 4} {
+		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			f := Open(t.TempDir())
+			file := func(name string) []byte {
+				d, _ := Open(t.TempDir()).Day(day1, n, name, "v0.9")
+				recordFirst(t, d, 8)
+				data, _ := os.ReadFile(d.ResultPath())
+				return data
+			}
+			if _, err := f.Import(file("Bob Smith"), "a.txt", "Ann", "v1"); err != nil {
+				t.Fatal(err)
+			}
+			im, err := f.Import(file("bob-smith"), "b.txt", "Ann", "v1")
+			if err != nil || !im.Replaced || im.ReplacedName != "Bob Smith" || im.File.Name != "bob-smith" {
+				t.Fatalf("%+v, %v", im, err)
+			}
+		})
+	}
+}
+
+// TestReserved: "You" and par, however written, are reserved; other
+// names are not.
+func TestReserved(t *testing.T) {
+	for name, want := range map[string]bool{"You": true, "you": true, " YOU.": true, "Par (hard bot)": true,
+		"par hard-bot": true, "Youri": false, "Par": false, "Ann": false} {
+		if got := Reserved(name); got != want {
+			t.Errorf("Reserved(%q) = %v", name, got)
+		}
+	}
+	if !LooksLike("Ann Lee", "ann-lee") || LooksLike("Ann", "Anna") {
+		t.Error("LooksLike")
+	}
+}
