@@ -78,9 +78,15 @@ func dailyWith(args []string, stdout, stderr io.Writer, env dailyEnv) int {
 	if modes > 1 {
 		return fs.fail(stderr, "-history, -export and -import go one at a time")
 	}
-	who := dailyName(*name, env.getenv)
-	if err := checkName(who); err != nil {
-		return fs.fail(stderr, "-name: %v", err)
+	named := fs.set()["name"]
+	if named {
+		if err := checkName(*name); err != nil {
+			return fs.fail(stderr, "-name: %v", err)
+		}
+		if dailyfiles.Reserved(*name) {
+			return fs.fail(stderr, "-name: %q reads like a row of the standings (%q, %q): choose another",
+				*name, dailyfiles.YouName, dailyfiles.ParName)
+		}
 	}
 	dir, err := store.DefaultDir(env.getenv)
 	if err != nil {
@@ -104,6 +110,12 @@ func dailyWith(args []string, stdout, stderr io.Writer, env dailyEnv) int {
 	today := duplicate.DateOf(env.now())
 	fail := func(err error) int {
 		return failed(stderr, "daily", err)
+	}
+	who := *name
+	if !named && !*history {
+		if who, err = dailyWho(files, env.getenv); err != nil {
+			return fail(err)
+		}
 	}
 	switch {
 	case *history:
@@ -130,7 +142,7 @@ func dailyWith(args []string, stdout, stderr io.Writer, env dailyEnv) int {
 		if err != nil {
 			return fail(err)
 		}
-		keepName(day, fs.set()["name"])
+		keepName(day, named)
 		rf, err := day.Results()
 		if err != nil {
 			return fail(err)
@@ -163,9 +175,15 @@ func dailyWith(args []string, stdout, stderr io.Writer, env dailyEnv) int {
 		return fail(err)
 	}
 	defer files.Unlock()
+	if named {
+		// Kept for the days after, when -name is not given.
+		if err := files.SetName(who); err != nil {
+			return fail(err)
+		}
+	}
 	// A day played out counts, even one the history misses.
 	countErr := files.CountDays()
-	day, later, err := dailyDays(files, today, *players, who, fs.set()["name"])
+	day, later, err := dailyDays(files, today, *players, who, named)
 	if err != nil {
 		return fail(err)
 	}
@@ -247,11 +265,29 @@ func keepName(day *dailyfiles.Day, named bool) {
 	}
 }
 
-// dailyName is the name written in the person's result file: -name,
-// else the login name. Friends read it in their standings, so it is
-// never "You" (their own row): with no login name either, "player".
-func dailyName(flag string, getenv func(string) string) string {
-	for _, n := range []string{flag, getenv("USER"), getenv("LOGNAME")} {
+// dailyWho is the person's name when -name is not given (dailyName),
+// checked as -name is. A name file that cannot be read is an error.
+func dailyWho(files *dailyfiles.Files, getenv func(string) string) (string, error) {
+	kept, err := files.Name()
+	if err != nil {
+		return "", err
+	}
+	who := dailyName(kept, getenv)
+	if err := checkName(who); err != nil {
+		return "", fmt.Errorf("your name %q: %v; give one with -name NAME", who, err)
+	}
+	if dailyfiles.Reserved(who) {
+		return "", fmt.Errorf("your name %q reads like a row of the standings: give another with -name NAME", who)
+	}
+	return who, nil
+}
+
+// dailyName is the name written in the person's result file when
+// -name is not given: the one kept from an earlier -name, else the
+// login name. Friends read it in their standings, so it is never "You"
+// (their own row): with no login name either, "player".
+func dailyName(kept string, getenv func(string) string) string {
+	for _, n := range []string{kept, getenv("USER"), getenv("LOGNAME")} {
 		if n != "" {
 			return n
 		}
@@ -322,6 +358,19 @@ func dailyImport(files *dailyfiles.Files, path, who string, today duplicate.Date
 	say := func(format string, args ...any) { printHanging(stdout, fmt.Sprintf(format, args...), "", "") }
 	say("%s: %s's results of %s at %d players, %s, made by klob %s.", verb,
 		untrusted.Text(f.Name), f.Date, f.Players, kit.Plural(len(f.Boards), "board"), untrusted.Text(f.Version))
+	switch {
+	case im.Replaced && im.ReplacedName != f.Name:
+		// Names alike but for case or punctuation share one file.
+		say("It replaces the results of %q, a name that only looks the same: if that is someone else, their "+
+			"results are gone; import both again made with names of their own (-name NAME).",
+			untrusted.Text(im.ReplacedName))
+	case im.Replaced:
+		say("If the earlier file of %q was someone else's, ask one of them for a file made with -name NAME.",
+			untrusted.Text(f.Name))
+	}
+	if dailyfiles.Reserved(f.Name) || dailyfiles.LooksLike(f.Name, who) {
+		say("Their name reads like yours or a row of your standings: there it is marked (friend's file).")
+	}
 	own, err := im.Day.Results()
 	if err != nil {
 		return fail(err)

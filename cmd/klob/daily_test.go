@@ -388,3 +388,81 @@ func TestDailyOffersYesterday(t *testing.T) {
 		}
 	}
 }
+
+// TestDailyRemembersName: a name given with -name is the name of the
+// days after, whatever $USER says (or with none); a name file that
+// cannot be read is an error that names it, not replaced by -name, and
+// -history still reads.
+func TestDailyRemembersName(t *testing.T) {
+	dir := t.TempDir()
+	files := dailyfiles.Open(dir)
+	noUser := func(string) string { return "" }
+	if who, err := dailyWho(files, noUser); err != nil || who != "player" {
+		t.Fatalf("nothing kept: %q, %v", who, err)
+	}
+	code, _, errs := runDailyTest(t, dir, "-name", "ann")
+	require.Equal(t, 0, code, errs)
+	if who, err := dailyWho(files, noUser); err != nil || who != "ann" {
+		t.Errorf("the day after, no $USER: %q, %v", who, err)
+	}
+	if who, err := dailyWho(files, func(k string) string { return map[string]string{"USER": "ada"}[k] }); err != nil || who != "ann" {
+		t.Errorf("the day after, $USER ada: %q, %v", who, err)
+	}
+	path := filepath.Join(dir, dailyfiles.Dir, dailyfiles.NameName)
+	require.NoError(t, os.WriteFile(path, []byte("ann\n"), 0o600))
+	for _, args := range [][]string{{}, {"-name", "bea"}, {"-export"}} {
+		code, _, errs := runDailyAt(t, dir, dailyDay.AddDate(0, 0, 1), args...)
+		if code != 1 || !strings.Contains(errs, path) || !strings.Contains(errs, "fix it or remove it") {
+			t.Errorf("%v with a broken name file: %d %q", args, code, errs)
+		}
+	}
+	if data, _ := os.ReadFile(path); string(data) != "ann\n" {
+		t.Errorf("the broken name file became %q", data)
+	}
+	if code, _, errs := runDailyTest(t, dir, "-history"); code != 0 {
+		t.Errorf("-history with a broken name file: %d %q", code, errs)
+	}
+}
+
+// TestDailyReservedNames: "You" and par, however written, are refused
+// as one's own name.
+func TestDailyReservedNames(t *testing.T) {
+	for _, name := range []string{"You", "you", "Par (hard bot)", "par hard bot"} {
+		code, _, errs := runDailyTest(t, t.TempDir(), "-name", name)
+		if code != 2 || !strings.Contains(errs, "reads like a row of the standings") {
+			t.Errorf("-name %q: %d %q", name, code, errs)
+		}
+	}
+	code, _, errs := runDailyAt(t, t.TempDir(), dailyDay)
+	require.Equal(t, 0, code, errs)
+}
+
+// TestDailyImportLookAlike: a friend's file that replaces one of a name
+// that only looks the same says so; one named like a row of the
+// standings is said to be marked there.
+func TestDailyImportLookAlike(t *testing.T) {
+	for _, players := range []int{2, 3, 4} {
+		t.Run(fmt.Sprint(players), func(t *testing.T) {
+			dir := t.TempDir()
+			imp := func(name string) string {
+				path := filepath.Join(t.TempDir(), "f.txt")
+				require.NoError(t, os.WriteFile(path, playedDay(t, t.TempDir(), players, name, ai.Normal), 0o644))
+				code, out, errs := runDailyTest(t, dir, "-import", path)
+				require.Equal(t, 0, code, errs)
+				return strings.Join(strings.Fields(out), " ")
+			}
+			imp("Bob Smith")
+			if out := imp("bob-smith"); !strings.Contains(out, `It replaces the results of "Bob Smith", a name that only looks the same`) {
+				t.Errorf("a look-alike replaced: %s", out)
+			}
+			if out := imp("bob-smith"); !strings.Contains(out, `If the earlier file of "bob-smith" was someone else's`) {
+				t.Errorf("the same name replaced: %s", out)
+			}
+			for _, name := range []string{"You", "Par (hard bot)", "Ada"} {
+				if out := imp(name); !strings.Contains(out, "marked (friend's file)") {
+					t.Errorf("%q imported: %s", name, out)
+				}
+			}
+		})
+	}
+}
