@@ -369,7 +369,7 @@ func dailyImport(files *dailyfiles.Files, path, who string, today duplicate.Date
 			untrusted.Text(f.Name))
 	}
 	if dailyfiles.Reserved(f.Name) || dailyfiles.LooksLike(f.Name, who) {
-		say("Their name reads like yours or a row of your standings: there it is marked (friend's file).")
+		say("Their name reads like yours or a row of your standings: there it is marked (friend).")
 	}
 	own, err := im.Day.Results()
 	if err != nil {

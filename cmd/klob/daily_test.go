@@ -459,7 +459,7 @@ func TestDailyImportLookAlike(t *testing.T) {
 				t.Errorf("the same name replaced: %s", out)
 			}
 			for _, name := range []string{"You", "Par (hard bot)", "Ada"} {
-				if out := imp(name); !strings.Contains(out, "marked (friend's file)") {
+				if out := imp(name); !strings.Contains(out, "marked (friend)") {
 					t.Errorf("%q imported: %s", name, out)
 				}
 			}
