@@ -40,7 +40,8 @@ whose result files you import. A board played is not dealt again that day.`
 
 const dailyNotes = `Files: the state directory (KLOB_STATE_DIR, else $XDG_STATE_HOME/klob or
 ~/.local/state/klob) keeps, under daily/, only what you played: your result file
-(the one to share), the board in progress, imported files and the history. With
+(the one to share), the board in progress, imported files, the history and the
+name given with -name (the name of the days after, until another -name). With
 another state directory and a clock set back one can play a day again: it is a
 game against yourself and friends, and a result file is unsigned text that says
 which Klob made it.`
@@ -54,7 +55,7 @@ func dailyWith(args []string, stdout, stderr io.Writer, env dailyEnv) int {
 	fs := newFlagSet("daily", dailyUsage)
 	fs.notes = dailyNotes
 	players := fs.Int("players", 2, "players at the table: 2, 3 or 4")
-	name := fs.String("name", "", "your name in your result file (default: $USER, else $LOGNAME)")
+	name := fs.String("name", "", "your name in your result file, kept for the days after (default: the one kept, else $USER, else $LOGNAME)")
 	history := fs.Bool("history", false, "print the days played, with the streak")
 	export := fs.Bool("export", false, "print your result file of today (for -players), to share")
 	importFile := fs.String("import", "", "import a friend's result `FILE`: checked against its day's boards, then compared")
