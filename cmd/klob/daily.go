@@ -57,7 +57,7 @@ func dailyWith(args []string, stdout, stderr io.Writer, env dailyEnv) int {
 	players := fs.Int("players", 2, "players at the table: 2, 3 or 4")
 	name := fs.String("name", "", "your name in your result file, kept for the days after (default: the one kept, else $USER, else $LOGNAME)")
 	history := fs.Bool("history", false, "print the days played, with the streak")
-	export := fs.Bool("export", false, "print your result file of today (for -players), to share")
+	export := fs.Bool("export", false, "print your result file of today (for -players; before today's first board, yesterday's), to share")
 	importFile := fs.String("import", "", "import a friend's result `FILE`: checked against its day's boards, then compared")
 	ascii := fs.Bool("ascii", false, "draw suits as letters (C D H S) and boxes with + - |")
 	pace := fs.Duration("pace", tui.DefaultTiming().Pace, "least time between two moves of the bots")
@@ -147,6 +147,19 @@ func dailyWith(args []string, stdout, stderr io.Writer, env dailyEnv) int {
 		rf, err := day.Results()
 		if err != nil {
 			return fail(err)
+		}
+		if len(rf.Boards) == 0 {
+			// Before today's first board, yesterday's day is the one
+			// klob daily goes on with: its file is the one to share.
+			y, err := files.Day(today.AddDays(-1), *players, who, versionWord())
+			if err != nil {
+				return fail(err)
+			}
+			keepName(y, named)
+			if yrf, err := y.Results(); err == nil && len(yrf.Boards) > 0 {
+				rf = yrf
+				fmt.Fprintf(stderr, "klob daily: no board of today (%s) played yet: yesterday's results (%s)\n", today, y.Date)
+			}
 		}
 		if len(rf.Boards) == 0 {
 			return fail(fmt.Errorf("no board of today (%s) played at %d players yet: nothing to export", today, *players))

@@ -466,3 +466,24 @@ func TestDailyImportLookAlike(t *testing.T) {
 		})
 	}
 }
+
+// TestDailyExportYesterday: before today's first board, -export prints
+// yesterday's results, and says so; once today is begun, today's.
+func TestDailyExportYesterday(t *testing.T) {
+	for _, players := range []int{2, 3, 4} {
+		t.Run(fmt.Sprint(players), func(t *testing.T) {
+			dir := t.TempDir()
+			d, err := dailyfiles.Open(dir).Day(duplicate.DateOf(dailyDay), players, "ada", "v-test")
+			require.NoError(t, err)
+			recordBoard(t, d, 0)
+			next := dailyDay.AddDate(0, 0, 1)
+			code, out, errs := runDailyAt(t, dir, next, "-export", "-players", fmt.Sprint(players))
+			require.Equal(t, 0, code, errs)
+			assert.Contains(t, out, "date 2026-12-01")
+			assert.Contains(t, errs, "yesterday's results (2026-12-01)")
+			code, _, errs = runDailyAt(t, dir, next.AddDate(0, 0, 1), "-export", "-players", fmt.Sprint(players))
+			assert.Equal(t, 1, code)
+			assert.Contains(t, errs, "nothing to export")
+		})
+	}
+}
