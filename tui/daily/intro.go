@@ -19,7 +19,7 @@ var (
 	keyYours     = kit.Bind("y", "your play of the board, in the replay", "y")
 	keyUp        = kit.Bind("↑/k", "the board above", "up", "k")
 	keyDown      = kit.Bind("↓/j", "the board below", "down", "j")
-	keyToday     = kit.Bind("n", "today's boards, leaving yesterday's day unfinished for good", "n")
+	keyToday     = kit.Bind("n", "today's boards, leaving yesterday's day unfinished (offered again until one of today's is begun)", "n")
 )
 
 // intro is the first part: the day, the boards played, the streak.
