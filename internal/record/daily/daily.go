@@ -417,12 +417,9 @@ var dayDir = regexp.MustCompile(`^([0-9]{4}-[0-9]{2}-[0-9]{2})-([234])p$`)
 // counted a day only on its results screen). Lines already there are
 // kept. It writes: the caller holds the lock.
 func (f *Files) CountDays() error {
-	ents, err := f.fs.ReadDir(f.root)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil
-	}
+	days, err := f.days()
 	if err != nil {
-		return fmt.Errorf("daily: %w", err)
+		return err
 	}
 	h, err := f.History()
 	var de *durable.DamagedError
@@ -430,21 +427,8 @@ func (f *Files) CountDays() error {
 		return err
 	}
 	var errs []error
-	for _, e := range ents {
-		m := dayDir.FindStringSubmatch(e.Name())
-		if m == nil || !e.IsDir() {
-			continue
-		}
-		date, err := duplicate.ParseDate(m[1])
-		if err != nil {
-			continue
-		}
-		players := int(m[2][0] - '0')
-		if slices.ContainsFunc(h.Days, func(x duplicate.Day) bool { return x.Date == date && x.Players == players }) {
-			continue
-		}
-		d, err := f.Day(date, players, "", "")
-		if err != nil {
+	for _, d := range days {
+		if slices.ContainsFunc(h.Days, func(x duplicate.Day) bool { return x.Date == d.Date && x.Players == d.Players() }) {
 			continue
 		}
 		p, err := d.Load()
@@ -459,6 +443,74 @@ func (f *Files) CountDays() error {
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// days are the days with a directory, newest first (by seat count on
+// a date).
+func (f *Files) days() ([]*Day, error) {
+	ents, err := f.fs.ReadDir(f.root)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("daily: %w", err)
+	}
+	var out []*Day
+	for _, e := range ents {
+		m := dayDir.FindStringSubmatch(e.Name())
+		if m == nil || !e.IsDir() {
+			continue
+		}
+		date, err := duplicate.ParseDate(m[1])
+		if err != nil {
+			continue
+		}
+		if d, err := f.Day(date, int(m[2][0]-'0'), "", ""); err == nil {
+			out = append(out, d)
+		}
+	}
+	slices.SortStableFunc(out, func(a, b *Day) int { return b.Date.Compare(a.Date) })
+	return out, nil
+}
+
+// WithoutPar returns the days before today played out whose result
+// file lacks par of a board (its results screen never opened), newest
+// first, named as their files are: klob daily works par out for them.
+// version is this Klob's, written with par.
+func (f *Files) WithoutPar(today duplicate.Date, version string) ([]*Day, error) {
+	days, err := f.days()
+	if err != nil {
+		return nil, err
+	}
+	var out []*Day
+	for _, d := range days {
+		if d.Date.Compare(today) >= 0 {
+			continue
+		}
+		p, err := d.Load()
+		if p == nil || err != nil || len(p.Results.Boards) < len(d.Set.Boards) {
+			continue
+		}
+		if slices.ContainsFunc(p.Results.Boards, func(b duplicate.BoardResult) bool { return !b.HasPar }) {
+			d.Name, d.Version = p.Results.Name, version
+			out = append(out, d)
+		}
+	}
+	return out, nil
+}
+
+// Recount writes the day's history line again from its result file and
+// the friends' stored (once par is worked out); a day not played out
+// has none.
+func (d *Day) Recount() error {
+	rf, err := d.Results()
+	if err != nil {
+		return err
+	}
+	if len(rf.Boards) < len(d.Set.Boards) {
+		return nil
+	}
+	return d.f.SetDay(d.line(rf))
 }
 
 // dropBoard removes the board in progress, durably.

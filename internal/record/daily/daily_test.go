@@ -447,3 +447,42 @@ func TestReserved(t *testing.T) {
 		t.Error("LooksLike")
 	}
 }
+
+// TestWithoutPar: a past day played out without par is found, under
+// its file's name; par set and the day recounted, its history line has
+// par and the day is found no more. Today's day is left to its screen.
+func TestWithoutPar(t *testing.T) {
+	for _, n := range []int{2, 3, 4} {
+		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			f := Open(t.TempDir())
+			d, _ := f.Day(day1, n, "Ann", "v1")
+			recordFirst(t, d, 8)
+			if days, err := f.WithoutPar(day1, "v2"); err != nil || len(days) != 0 {
+				t.Fatalf("today's day: %d, %v", len(days), err)
+			}
+			days, err := f.WithoutPar(day1.AddDays(1), "v2")
+			if err != nil || len(days) != 1 || days[0].Date != day1 || days[0].Name != "Ann" {
+				t.Fatalf("%v, %v: want day 1 of Ann", days, err)
+			}
+			for _, b := range days[0].Set.Boards {
+				if err := days[0].SetPar(b.Number, 10); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := days[0].Recount(); err != nil {
+				t.Fatal(err)
+			}
+			h, _ := f.History()
+			if len(h.Days) != 1 || !h.Days[0].HasPar || h.Days[0].Field != 2 {
+				t.Errorf("history %+v: want par, par as the other entrant", h.Days)
+			}
+			rf, _ := days[0].Results()
+			if rf.Name != "Ann" {
+				t.Errorf("the file's name became %q", rf.Name)
+			}
+			if days, _ := f.WithoutPar(day1.AddDays(1), "v2"); len(days) != 0 {
+				t.Errorf("found again: %d", len(days))
+			}
+		})
+	}
+}
