@@ -43,6 +43,9 @@ type Files struct {
 	root string
 	fs   durable.FS
 	lock *dirlock.Lock
+	// hist serializes the history's writes: a board recorded, the
+	// results read and par of a past day may each write a line.
+	hist sync.Mutex
 }
 
 // Open returns the daily's files in the state directory stateDir;
@@ -697,6 +700,8 @@ func (f *Files) History() (*duplicate.History, error) {
 // SetDay writes day's line into the history, in place of the line of
 // the same date and seat count.
 func (f *Files) SetDay(day duplicate.Day) error {
+	f.hist.Lock()
+	defer f.hist.Unlock()
 	h, err := f.History()
 	var de *durable.DamagedError
 	if err != nil && !errors.As(err, &de) {
