@@ -11,6 +11,7 @@ import (
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/play/duplicate"
+	dailyfiles "github.com/klob/klob/internal/record/daily"
 	"github.com/klob/klob/internal/testing/clocktest"
 	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/rules"
@@ -283,6 +284,51 @@ func TestYesterdayOffered(t *testing.T) {
 		f.hs.Press("enter")
 		if f.s.board != 1 || f.s.day.Date != day1.AddDays(1) {
 			t.Fatalf("today's first board not dealt: board %d of %s", f.s.board, f.s.day.Date)
+		}
+	})
+}
+
+// TestPastParWorkedOut: a past day played out whose par was never
+// worked out gets it in the background once the day's own par is:
+// into its result file (its name kept), and its history line.
+func TestPastParWorkedOut(t *testing.T) {
+	inParallel(t, func(t *testing.T, n int) {
+		dir := t.TempDir()
+		files := dailyfiles.Open(dir)
+		past, _ := files.Day(day1, n, "Tester", "v-test")
+		if err := os.MkdirAll(past.Dir(), 0o700); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(past.ResultPath(), friendFile(t, past.Set, "Ann", ai.Easy), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		if err := files.CountDays(); err != nil {
+			t.Fatal(err)
+		}
+		day2 := day1.AddDays(1)
+		pending, err := files.WithoutPar(day2, "v-test")
+		if err != nil || len(pending) != 1 {
+			t.Fatalf("%d days without par, %v", len(pending), err)
+		}
+		today, _ := files.Day(day2, n, "Tester", "v-test")
+		s, err := New(Config{Files: files, Day: today, Today: day2, Player: "Tester", ParBot: cheapPar, PastPar: pending,
+			Analyze: fakeAnalyze, Clock: clocktest.New(t0), Manual: true, Now: func() time.Time { return t0 }})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(s.Close)
+		kittest.New(t, s, 80, 24, false) // runs par, today's then the past day's
+		rf, err := pending[0].Results()
+		if err != nil || rf.Name != "Ann" {
+			t.Fatalf("%v, %v", rf, err)
+		}
+		for _, b := range rf.Boards {
+			if !b.HasPar {
+				t.Errorf("board %d without par", b.Board)
+			}
+		}
+		if h := s.hist; len(h.Days) != 1 || !h.Days[0].HasPar || h.Days[0].Field != 2 {
+			t.Errorf("the history on the screen: %+v", h.Days)
 		}
 	})
 }

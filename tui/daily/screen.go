@@ -58,6 +58,10 @@ type Config struct {
 	// Manual: the board's table does not wait for its host's updates
 	// itself (tests send table.Refresh).
 	Manual bool
+	// PastPar are past days played out whose par was never worked out
+	// (dailyfiles.WithoutPar): once the day's own par is, theirs is, a
+	// day at a time, and their history lines are written again.
+	PastPar []*dailyfiles.Day
 	// Warning is shown on the intro (a problem found before it opened).
 	Warning string
 	// ShowPath is how a path is shown ("~/..." for the home directory);
@@ -103,6 +107,10 @@ type Screen struct {
 	lines   map[int]duplicate.ParLine
 	parNext int
 	parErr  error
+	// pastPar are the past days whose par is still to work out, pastBusy
+	// set while one is.
+	pastPar  []*dailyfiles.Day
+	pastBusy bool
 
 	res *dayResults // the results, once read
 }
@@ -131,7 +139,8 @@ func New(cfg Config) (*Screen, error) {
 		cfg.NewBot = ai.WithWinTables(cfg.NewBot, wins)
 	}
 	cfg.ParBot = ai.WithWinTables(cfg.ParBot, wins)
-	s := &Screen{cfg: cfg, day: cfg.Day, set: cfg.Day.Set, lines: map[int]duplicate.ParLine{}, parNext: 1}
+	s := &Screen{cfg: cfg, day: cfg.Day, set: cfg.Day.Set, lines: map[int]duplicate.ParLine{}, parNext: 1,
+		pastPar: cfg.PastPar}
 	root, cancel := context.WithCancel(context.Background())
 	s.root, s.cancel = root, cancel
 	s.ctx, s.stopPar = context.WithCancel(root)
@@ -211,6 +220,8 @@ func (s *Screen) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
 	case parMsg:
 		own = s.parDone(msg)
+	case pastParMsg:
+		own = s.pastParDone(msg)
 	case savedMsg:
 		s.saved(msg)
 	case resultsMsg:
@@ -377,12 +388,66 @@ func (s *Screen) parDone(m parMsg) tea.Cmd {
 	s.parNext++
 	if _, ok := s.set.Board(s.parNext); !ok {
 		s.parNext = 0
+		var read tea.Cmd
 		if r, ok := s.sub.(*results); ok && s.res == nil {
-			return r.read()
+			read = r.read()
 		}
-		return nil
+		return tea.Batch(read, s.pastParCmd())
 	}
 	return s.parCmd()
+}
+
+// pastParMsg is par of a past day worked out and its line written.
+type pastParMsg struct {
+	day  *dailyfiles.Day
+	hist *duplicate.History
+	err  error
+}
+
+// pastParCmd works out par of the next past day without it (Config.
+// PastPar), in the background after the day's own: into its result
+// file, then its history line again. nil when none is left or one is
+// under way.
+func (s *Screen) pastParCmd() tea.Cmd {
+	if s.pastBusy || len(s.pastPar) == 0 {
+		return nil
+	}
+	d := s.pastPar[0]
+	s.pastPar, s.pastBusy = s.pastPar[1:], true
+	ctx, bots, files := s.root, s.cfg.ParBot, s.cfg.Files
+	return func() tea.Msg {
+		err := func() error {
+			for _, b := range d.Set.Boards {
+				line, err := d.Set.ParLine(ctx, b, bots)
+				if err != nil {
+					return err
+				}
+				if err := d.SetPar(b.Number, line.Par); err != nil {
+					return err
+				}
+			}
+			return d.Recount()
+		}()
+		hist, herr := files.History()
+		if herr != nil {
+			hist = nil
+		}
+		return pastParMsg{day: d, hist: hist, err: err}
+	}
+}
+
+// pastParDone takes a past day's par and goes on with the next; after
+// an error the rest waits for the next launch.
+func (s *Screen) pastParDone(m pastParMsg) tea.Cmd {
+	s.pastBusy = false
+	if m.hist != nil {
+		s.hist = m.hist
+	}
+	if m.err != nil {
+		s.pastPar = nil
+		return nil
+	}
+	return s.pastParCmd()
 }
 
 // parReady reports whether par of every board is worked out.
