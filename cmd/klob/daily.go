@@ -207,6 +207,11 @@ func dailyWith(args []string, stdout, stderr io.Writer, env dailyEnv) int {
 	if countErr != nil {
 		warnings = append(warnings, "a day played could not be counted in the history: "+countErr.Error())
 	}
+	// Par of past days played out without it is worked out in the
+	// background, after the day's own.
+	if cfg.PastPar, err = files.WithoutPar(today, versionWord()); err != nil {
+		warnings = append(warnings, "past days without par: "+err.Error())
+	}
 	if path, err := settings.DefaultPath(env.getenv); err == nil {
 		prefs, err := settings.Load(path)
 		if err != nil {
