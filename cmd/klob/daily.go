@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"time"
@@ -121,8 +122,9 @@ func dailyWith(args []string, stdout, stderr io.Writer, env dailyEnv) int {
 	switch {
 	case *history:
 		// Days played out but missing from the history count now; when
-		// another klob daily holds the lock, it has counted them.
-		if files.Lock() == nil {
+		// another klob daily holds the lock, it has counted them. With
+		// no daily yet, nothing is made.
+		if _, err := os.Stat(filepath.Join(dir, dailyfiles.Dir)); err == nil && files.Lock() == nil {
 			err := files.CountDays()
 			files.Unlock()
 			if err != nil {

@@ -109,6 +109,9 @@ func TestDailyExportHistoryImport(t *testing.T) {
 	if code, out, _ := runDailyTest(t, dir, "-history"); code != 0 || !strings.Contains(out, "No day played yet") {
 		t.Errorf("-history of nothing: %d %q", code, out)
 	}
+	if _, err := os.Stat(filepath.Join(dir, dailyfiles.Dir)); !os.IsNotExist(err) {
+		t.Errorf("-history of nothing made the daily's directory: %v", err)
+	}
 	friend := playedDay(t, t.TempDir(), 3, "Bob", ai.Normal)
 	path := filepath.Join(t.TempDir(), "bob.txt")
 	broken := strings.Replace(string(friend), "players 3", "players 3x", 1)
