@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"time"
@@ -40,7 +41,8 @@ whose result files you import. A board played is not dealt again that day.`
 
 const dailyNotes = `Files: the state directory (KLOB_STATE_DIR, else $XDG_STATE_HOME/klob or
 ~/.local/state/klob) keeps, under daily/, only what you played: your result file
-(the one to share), the board in progress, imported files and the history. With
+(the one to share), the board in progress, imported files, the history and the
+name given with -name (the name of the days after, until another -name). With
 another state directory and a clock set back one can play a day again: it is a
 game against yourself and friends, and a result file is unsigned text that says
 which Klob made it.`
@@ -54,9 +56,9 @@ func dailyWith(args []string, stdout, stderr io.Writer, env dailyEnv) int {
 	fs := newFlagSet("daily", dailyUsage)
 	fs.notes = dailyNotes
 	players := fs.Int("players", 2, "players at the table: 2, 3 or 4")
-	name := fs.String("name", "", "your name in your result file (default: $USER, else $LOGNAME)")
+	name := fs.String("name", "", "your name in your result file, kept for the days after (default: the one kept, else $USER, else $LOGNAME)")
 	history := fs.Bool("history", false, "print the days played, with the streak")
-	export := fs.Bool("export", false, "print your result file of today (for -players), to share")
+	export := fs.Bool("export", false, "print your result file of today (for -players; before today's first board, yesterday's), to share")
 	importFile := fs.String("import", "", "import a friend's result `FILE`: checked against its day's boards, then compared")
 	ascii := fs.Bool("ascii", false, "draw suits as letters (C D H S) and boxes with + - |")
 	pace := fs.Duration("pace", tui.DefaultTiming().Pace, "least time between two moves of the bots")
@@ -78,9 +80,15 @@ func dailyWith(args []string, stdout, stderr io.Writer, env dailyEnv) int {
 	if modes > 1 {
 		return fs.fail(stderr, "-history, -export and -import go one at a time")
 	}
-	who := dailyName(*name, env.getenv)
-	if err := checkName(who); err != nil {
-		return fs.fail(stderr, "-name: %v", err)
+	named := fs.set()["name"]
+	if named {
+		if err := checkName(*name); err != nil {
+			return fs.fail(stderr, "-name: %v", err)
+		}
+		if dailyfiles.Reserved(*name) {
+			return fs.fail(stderr, "-name: %q reads like a row of the standings (%q, %q): choose another",
+				*name, dailyfiles.YouName, dailyfiles.ParName)
+		}
 	}
 	dir, err := store.DefaultDir(env.getenv)
 	if err != nil {
@@ -105,8 +113,24 @@ func dailyWith(args []string, stdout, stderr io.Writer, env dailyEnv) int {
 	fail := func(err error) int {
 		return failed(stderr, "daily", err)
 	}
+	who := *name
+	if !named && !*history {
+		if who, err = dailyWho(files, env.getenv); err != nil {
+			return fail(err)
+		}
+	}
 	switch {
 	case *history:
+		// Days played out but missing from the history count now; when
+		// another klob daily holds the lock, it has counted them. With
+		// no daily yet, nothing is made.
+		if _, err := os.Stat(filepath.Join(dir, dailyfiles.Dir)); err == nil && files.Lock() == nil {
+			err := files.CountDays()
+			files.Unlock()
+			if err != nil {
+				return fail(err)
+			}
+		}
 		h, err := files.History()
 		if err != nil {
 			// Not "No day played yet" above the reason it is unknown.
@@ -121,10 +145,23 @@ func dailyWith(args []string, stdout, stderr io.Writer, env dailyEnv) int {
 		if err != nil {
 			return fail(err)
 		}
-		keepName(day, fs.set()["name"])
+		keepName(day, named)
 		rf, err := day.Results()
 		if err != nil {
 			return fail(err)
+		}
+		if len(rf.Boards) == 0 {
+			// Before today's first board, yesterday's day is the one
+			// klob daily goes on with: its file is the one to share.
+			y, err := files.Day(today.AddDays(-1), *players, who, versionWord())
+			if err != nil {
+				return fail(err)
+			}
+			keepName(y, named)
+			if yrf, err := y.Results(); err == nil && len(yrf.Boards) > 0 {
+				rf = yrf
+				fmt.Fprintf(stderr, "klob daily: no board of today (%s) played yet: yesterday's results (%s)\n", today, y.Date)
+			}
 		}
 		if len(rf.Boards) == 0 {
 			return fail(fmt.Errorf("no board of today (%s) played at %d players yet: nothing to export", today, *players))
@@ -154,14 +191,29 @@ func dailyWith(args []string, stdout, stderr io.Writer, env dailyEnv) int {
 		return fail(err)
 	}
 	defer files.Unlock()
-	day, err := files.Day(today, *players, who, versionWord())
+	if named {
+		// Kept for the days after, when -name is not given.
+		if err := files.SetName(who); err != nil {
+			return fail(err)
+		}
+	}
+	// A day played out counts, even one the history misses.
+	countErr := files.CountDays()
+	day, later, err := dailyDays(files, today, *players, who, named)
 	if err != nil {
 		return fail(err)
 	}
-	keepName(day, fs.set()["name"])
-	cfg := dailyscreen.Config{Files: files, Day: day, Today: today, Player: day.Name, ASCII: *ascii, Pace: *pace,
-		ShowPath: homePath(env.getenv("HOME"))}
+	cfg := dailyscreen.Config{Files: files, Day: day, Later: later, Today: today, Player: day.Name, ASCII: *ascii,
+		Pace: *pace, ShowPath: homePath(env.getenv("HOME")), Now: env.now}
 	var warnings []string
+	if countErr != nil {
+		warnings = append(warnings, "a day played could not be counted in the history: "+countErr.Error())
+	}
+	// Par of past days played out without it is worked out in the
+	// background, after the day's own.
+	if cfg.PastPar, err = files.WithoutPar(today, versionWord()); err != nil {
+		warnings = append(warnings, "past days without par: "+err.Error())
+	}
 	if path, err := settings.DefaultPath(env.getenv); err == nil {
 		prefs, err := settings.Load(path)
 		if err != nil {
@@ -189,6 +241,33 @@ func dailyWith(args []string, stdout, stderr io.Writer, env dailyEnv) int {
 	return runApp("daily", app, stdout, stderr)
 }
 
+// dailyDays is the day to open at players: today's, or yesterday's
+// when it is begun and not finished and today's is not begun (a board
+// that crossed midnight, a day left in the evening); then later is
+// today's, offered on the intro. Further back is not offered: a day
+// is played on its date, or the one after at the latest.
+func dailyDays(files *dailyfiles.Files, today duplicate.Date, players int, who string, named bool) (day, later *dailyfiles.Day, err error) {
+	day, err = files.Day(today, players, who, versionWord())
+	if err != nil {
+		return nil, nil, err
+	}
+	keepName(day, named)
+	begun := func(p *dailyfiles.Progress) bool { return p != nil && (p.Board > 0 || len(p.Results.Boards) > 0) }
+	if p, _ := day.Load(); p == nil || begun(p) {
+		// A day that cannot be read says why on its own screen.
+		return day, nil, nil
+	}
+	y, err := files.Day(today.AddDays(-1), players, who, versionWord())
+	if err != nil {
+		return day, nil, nil
+	}
+	keepName(y, named)
+	if p, _ := y.Load(); begun(p) && len(p.Results.Boards) < len(y.Set.Boards) {
+		return y, day, nil
+	}
+	return day, nil, nil
+}
+
 // homePath returns how to show a path: "~" for the home directory.
 func homePath(home string) func(string) string {
 	return func(p string) string {
@@ -207,11 +286,29 @@ func keepName(day *dailyfiles.Day, named bool) {
 	}
 }
 
-// dailyName is the name written in the person's result file: -name,
-// else the login name. Friends read it in their standings, so it is
-// never "You" (their own row): with no login name either, "player".
-func dailyName(flag string, getenv func(string) string) string {
-	for _, n := range []string{flag, getenv("USER"), getenv("LOGNAME")} {
+// dailyWho is the person's name when -name is not given (dailyName),
+// checked as -name is. A name file that cannot be read is an error.
+func dailyWho(files *dailyfiles.Files, getenv func(string) string) (string, error) {
+	kept, err := files.Name()
+	if err != nil {
+		return "", err
+	}
+	who := dailyName(kept, getenv)
+	if err := checkName(who); err != nil {
+		return "", fmt.Errorf("your name %q: %v; give one with -name NAME", who, err)
+	}
+	if dailyfiles.Reserved(who) {
+		return "", fmt.Errorf("your name %q reads like a row of the standings: give another with -name NAME", who)
+	}
+	return who, nil
+}
+
+// dailyName is the name written in the person's result file when
+// -name is not given: the one kept from an earlier -name, else the
+// login name. Friends read it in their standings, so it is never "You"
+// (their own row): with no login name either, "player".
+func dailyName(kept string, getenv func(string) string) string {
+	for _, n := range []string{kept, getenv("USER"), getenv("LOGNAME")} {
 		if n != "" {
 			return n
 		}
@@ -282,6 +379,19 @@ func dailyImport(files *dailyfiles.Files, path, who string, today duplicate.Date
 	say := func(format string, args ...any) { printHanging(stdout, fmt.Sprintf(format, args...), "", "") }
 	say("%s: %s's results of %s at %d players, %s, made by klob %s.", verb,
 		untrusted.Text(f.Name), f.Date, f.Players, kit.Plural(len(f.Boards), "board"), untrusted.Text(f.Version))
+	switch {
+	case im.Replaced && im.ReplacedName != f.Name:
+		// Names alike but for case or punctuation share one file.
+		say("It replaces the results of %q, a name that only looks the same: if that is someone else, their "+
+			"results are gone; import both again made with names of their own (-name NAME).",
+			untrusted.Text(im.ReplacedName))
+	case im.Replaced:
+		say("If the earlier file of %q was someone else's, ask one of them for a file made with -name NAME.",
+			untrusted.Text(f.Name))
+	}
+	if dailyfiles.Reserved(f.Name) || dailyfiles.LooksLike(f.Name, who) {
+		say("Their name reads like yours or a row of your standings: there it is marked (friend).")
+	}
 	own, err := im.Day.Results()
 	if err != nil {
 		return fail(err)

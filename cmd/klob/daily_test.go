@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -26,9 +27,15 @@ var dailyDay = time.Date(2026, 12, 1, 20, 0, 0, 0, time.Local)
 // dailyDay; the screen, if asked for, is not run (exit 0).
 func runDailyTest(t *testing.T, dir string, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
+	return runDailyAt(t, dir, dailyDay, args...)
+}
+
+// runDailyAt is runDailyTest with the clock at now.
+func runDailyAt(t *testing.T, dir string, now time.Time, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
 	var out, errb bytes.Buffer
 	env := dailyEnv{
-		now: func() time.Time { return dailyDay },
+		now: func() time.Time { return now },
 		getenv: func(k string) string {
 			return map[string]string{"KLOB_STATE_DIR": dir, "KLOB_CONFIG_DIR": filepath.Join(dir, "config"), "USER": "ada"}[k]
 		},
@@ -101,6 +108,9 @@ func TestDailyExportHistoryImport(t *testing.T) {
 	}
 	if code, out, _ := runDailyTest(t, dir, "-history"); code != 0 || !strings.Contains(out, "No day played yet") {
 		t.Errorf("-history of nothing: %d %q", code, out)
+	}
+	if _, err := os.Stat(filepath.Join(dir, dailyfiles.Dir)); !os.IsNotExist(err) {
+		t.Errorf("-history of nothing made the daily's directory: %v", err)
 	}
 	friend := playedDay(t, t.TempDir(), 3, "Bob", ai.Normal)
 	path := filepath.Join(t.TempDir(), "bob.txt")
@@ -309,4 +319,174 @@ func recordBoard(t *testing.T, d *dailyfiles.Day, n int) {
 	require.NoError(t, err)
 	_, err = d.Record(b.Number, deal.Steps())
 	require.NoError(t, err)
+}
+
+// TestDailyCountsPastDay: a day played out that the history misses (a
+// Klob that counted it only on its results screen) is counted by the
+// next launch, the next day too, for -history and for play.
+func TestDailyCountsPastDay(t *testing.T) {
+	for _, players := range []int{2, 3, 4} {
+		for _, args := range [][]string{{"-history"}, {}} {
+			t.Run(fmt.Sprint(players, args), func(t *testing.T) {
+				dir := t.TempDir()
+				playedDay(t, dir, players, "ada", ai.Easy)
+				require.NoError(t, os.Remove(filepath.Join(dir, dailyfiles.Dir, dailyfiles.HistoryName)))
+				next := dailyDay.AddDate(0, 0, 1)
+				code, _, errs := runDailyAt(t, dir, next, append(args, "-players", fmt.Sprint(players))...)
+				require.Equal(t, 0, code, errs)
+				code, out, errs := runDailyAt(t, dir, next, "-history")
+				require.Equal(t, 0, code, errs)
+				assert.Contains(t, out, "Streak: 1 day")
+				assert.Contains(t, out, "2026-12-01")
+				assert.Contains(t, out, "par not worked out")
+			})
+		}
+	}
+}
+
+// TestDailyOffersYesterday: yesterday's day begun and not finished is
+// opened (today's offered after it) while today's is not begun; a day
+// finished, today's begun, or a day further back is not.
+func TestDailyOffersYesterday(t *testing.T) {
+	yesterday := duplicate.DateOf(dailyDay)
+	today := yesterday.AddDays(1)
+	for _, players := range []int{2, 3, 4} {
+		for _, c := range []struct {
+			name                string
+			before, back2, tdy  int // boards recorded yesterday, the day before, today
+			inProgress, offered bool
+		}{
+			{name: "nothing played"},
+			{name: "yesterday half played", before: 2, offered: true},
+			{name: "yesterday's first board in progress", inProgress: true, offered: true},
+			{name: "yesterday finished", before: 8},
+			{name: "today begun", before: 2, tdy: 1},
+			{name: "two days back", back2: 2},
+		} {
+			t.Run(fmt.Sprint(players, " ", c.name), func(t *testing.T) {
+				dir := t.TempDir()
+				files := dailyfiles.Open(dir)
+				for date, n := range map[duplicate.Date]int{yesterday: c.before, yesterday.AddDays(-1): c.back2, today: c.tdy} {
+					d, err := files.Day(date, players, "ada", "v-test")
+					require.NoError(t, err)
+					for i := range n {
+						recordBoard(t, d, i)
+					}
+				}
+				if c.inProgress {
+					d, _ := files.Day(yesterday, players, "ada", "v-test")
+					require.NoError(t, d.SaveBoard(1, nil))
+				}
+				day, later, err := dailyDays(files, today, players, "ada", false)
+				require.NoError(t, err)
+				if c.offered {
+					assert.Equal(t, yesterday, day.Date)
+					require.NotNil(t, later)
+					assert.Equal(t, today, later.Date)
+				} else {
+					assert.Equal(t, today, day.Date)
+					assert.Nil(t, later)
+				}
+			})
+		}
+	}
+}
+
+// TestDailyRemembersName: a name given with -name is the name of the
+// days after, whatever $USER says (or with none); a name file that
+// cannot be read is an error that names it, not replaced by -name, and
+// -history still reads.
+func TestDailyRemembersName(t *testing.T) {
+	dir := t.TempDir()
+	files := dailyfiles.Open(dir)
+	noUser := func(string) string { return "" }
+	if who, err := dailyWho(files, noUser); err != nil || who != "player" {
+		t.Fatalf("nothing kept: %q, %v", who, err)
+	}
+	code, _, errs := runDailyTest(t, dir, "-name", "ann")
+	require.Equal(t, 0, code, errs)
+	if who, err := dailyWho(files, noUser); err != nil || who != "ann" {
+		t.Errorf("the day after, no $USER: %q, %v", who, err)
+	}
+	if who, err := dailyWho(files, func(k string) string { return map[string]string{"USER": "ada"}[k] }); err != nil || who != "ann" {
+		t.Errorf("the day after, $USER ada: %q, %v", who, err)
+	}
+	path := filepath.Join(dir, dailyfiles.Dir, dailyfiles.NameName)
+	require.NoError(t, os.WriteFile(path, []byte("ann\n"), 0o600))
+	for _, args := range [][]string{{}, {"-name", "bea"}, {"-export"}} {
+		code, _, errs := runDailyAt(t, dir, dailyDay.AddDate(0, 0, 1), args...)
+		if code != 1 || !strings.Contains(errs, path) || !strings.Contains(errs, "fix it or remove it") {
+			t.Errorf("%v with a broken name file: %d %q", args, code, errs)
+		}
+	}
+	if data, _ := os.ReadFile(path); string(data) != "ann\n" {
+		t.Errorf("the broken name file became %q", data)
+	}
+	if code, _, errs := runDailyTest(t, dir, "-history"); code != 0 {
+		t.Errorf("-history with a broken name file: %d %q", code, errs)
+	}
+}
+
+// TestDailyReservedNames: "You" and par, however written, are refused
+// as one's own name.
+func TestDailyReservedNames(t *testing.T) {
+	for _, name := range []string{"You", "you", "Par (hard bot)", "par hard bot"} {
+		code, _, errs := runDailyTest(t, t.TempDir(), "-name", name)
+		if code != 2 || !strings.Contains(errs, "reads like a row of the standings") {
+			t.Errorf("-name %q: %d %q", name, code, errs)
+		}
+	}
+	code, _, errs := runDailyAt(t, t.TempDir(), dailyDay)
+	require.Equal(t, 0, code, errs)
+}
+
+// TestDailyImportLookAlike: a friend's file that replaces one of a name
+// that only looks the same says so; one named like a row of the
+// standings is said to be marked there.
+func TestDailyImportLookAlike(t *testing.T) {
+	for _, players := range []int{2, 3, 4} {
+		t.Run(fmt.Sprint(players), func(t *testing.T) {
+			dir := t.TempDir()
+			imp := func(name string) string {
+				path := filepath.Join(t.TempDir(), "f.txt")
+				require.NoError(t, os.WriteFile(path, playedDay(t, t.TempDir(), players, name, ai.Normal), 0o644))
+				code, out, errs := runDailyTest(t, dir, "-import", path)
+				require.Equal(t, 0, code, errs)
+				return strings.Join(strings.Fields(out), " ")
+			}
+			imp("Bob Smith")
+			if out := imp("bob-smith"); !strings.Contains(out, `It replaces the results of "Bob Smith", a name that only looks the same`) {
+				t.Errorf("a look-alike replaced: %s", out)
+			}
+			if out := imp("bob-smith"); !strings.Contains(out, `If the earlier file of "bob-smith" was someone else's`) {
+				t.Errorf("the same name replaced: %s", out)
+			}
+			for _, name := range []string{"You", "Par (hard bot)", "Ada"} {
+				if out := imp(name); !strings.Contains(out, "marked (friend)") {
+					t.Errorf("%q imported: %s", name, out)
+				}
+			}
+		})
+	}
+}
+
+// TestDailyExportYesterday: before today's first board, -export prints
+// yesterday's results, and says so; once today is begun, today's.
+func TestDailyExportYesterday(t *testing.T) {
+	for _, players := range []int{2, 3, 4} {
+		t.Run(fmt.Sprint(players), func(t *testing.T) {
+			dir := t.TempDir()
+			d, err := dailyfiles.Open(dir).Day(duplicate.DateOf(dailyDay), players, "ada", "v-test")
+			require.NoError(t, err)
+			recordBoard(t, d, 0)
+			next := dailyDay.AddDate(0, 0, 1)
+			code, out, errs := runDailyAt(t, dir, next, "-export", "-players", fmt.Sprint(players))
+			require.Equal(t, 0, code, errs)
+			assert.Contains(t, out, "date 2026-12-01")
+			assert.Contains(t, errs, "yesterday's results (2026-12-01)")
+			code, _, errs = runDailyAt(t, dir, next.AddDate(0, 0, 1), "-export", "-players", fmt.Sprint(players))
+			assert.Equal(t, 1, code)
+			assert.Contains(t, errs, "nothing to export")
+		})
+	}
 }

@@ -73,11 +73,12 @@ func (s *Screen) playBoard(n int) (kit.Screen, tea.Cmd) {
 	return t, nil
 }
 
-// savedMsg is a board's end written: the host closed, the day read
-// again.
+// savedMsg is a board's end written: the host closed, the day and the
+// history read again (the eighth board puts the day in the history).
 type savedMsg struct {
 	board int
 	prog  *dailyfiles.Progress
+	hist  *duplicate.History
 	err   error
 }
 
@@ -95,7 +96,7 @@ func (*between) Name() string { return "between" }
 // for the last writes) and makes sure the board is recorded.
 func (p *between) Enter(*kit.Context) tea.Cmd {
 	s := p.s
-	h, day, n := s.h, s.day, p.n
+	h, day, files, n := s.h, s.day, s.cfg.Files, p.n
 	s.h, s.port = nil, nil
 	return func() tea.Msg {
 		var steps []rules.Step
@@ -110,7 +111,11 @@ func (p *between) Enter(*kit.Context) tea.Cmd {
 				prog, err = day.Load()
 			}
 		}
-		return savedMsg{board: n, prog: prog, err: err}
+		hist, herr := files.History()
+		if herr != nil {
+			hist = nil
+		}
+		return savedMsg{board: n, prog: prog, hist: hist, err: err}
 	}
 }
 
@@ -118,6 +123,9 @@ func (p *between) Enter(*kit.Context) tea.Cmd {
 func (s *Screen) saved(m savedMsg) {
 	if m.prog != nil {
 		s.prog = m.prog
+	}
+	if m.hist != nil {
+		s.hist = m.hist
 	}
 	if m.board == s.board {
 		s.board = 0

@@ -1,16 +1,21 @@
 package daily
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/play/duplicate"
+	dailyfiles "github.com/klob/klob/internal/record/daily"
+	"github.com/klob/klob/internal/testing/clocktest"
 	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit/kittest"
 )
 
 // inParallel runs f for 2, 3 and 4 players side by side: each has its
@@ -191,4 +196,139 @@ func hasHidden(h []rules.Step) bool {
 		}
 	}
 	return false
+}
+
+// TestDayCountsWithoutResults: the eighth board played, the day counts
+// in the history and the streak at once, without its results screen
+// and with par never worked out; the history says par is not known.
+func TestDayCountsWithoutResults(t *testing.T) {
+	inParallel(t, func(t *testing.T, n int) {
+		noPar := func(ai.Level, ai.Config) (ai.Bot, error) { return nil, errors.New("no par today") }
+		f := newFixture(t, n, "", noPar)
+		f.until("board 8's end", func() bool {
+			p, ok := f.s.sub.(*between)
+			return ok && p.n == 8 && p.saved
+		})
+		f.hs.Press("esc")
+		if text := f.text(); !strings.Contains(text, "Streak: 1 day") {
+			t.Fatalf("the day played is not in the streak:\n%s", text)
+		}
+		f.s.Close()
+		h, err := f.files.History()
+		if err != nil || len(h.Days) != 1 || h.Days[0].Played != 8 || h.Days[0].HasPar {
+			t.Fatalf("the history: %+v, %v", h, err)
+		}
+		lines := strings.Join(HistoryLines(h, day1), "\n")
+		for _, want := range []string{"Streak: 1 day", "par not worked out"} {
+			if !strings.Contains(lines, want) {
+				t.Errorf("history without %q:\n%s", want, lines)
+			}
+		}
+	})
+}
+
+// openOffer opens the screen as klob daily does the day after day1 with
+// day1 begun: day1 shown, today's (day2) offered; now is the clock.
+func openOffer(t *testing.T, f *fixture, now time.Time) {
+	t.Helper()
+	day2 := day1.AddDays(1)
+	y, _ := f.files.Day(day1, f.n, "Tester", "v-test")
+	d, _ := f.files.Day(day2, f.n, "Tester", "v-test")
+	s, err := New(Config{Files: f.files, Day: y, Later: d, Today: day2, Player: "Tester", ParBot: f.par,
+		Analyze: fakeAnalyze, Clock: clocktest.New(t0), Manual: true, Now: func() time.Time { return now }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(s.Close)
+	f.s = s
+	f.hs = kittest.New(t, s, 80, 24, false)
+	f.hs.After = func(*kittest.Driver) { f.refresh() }
+}
+
+// TestYesterdayOffered: yesterday's day left in the middle of a board
+// is offered first the next day: enter goes on with it where it was, n
+// leaves it for today's boards. The quit note says when a day can still
+// be finished.
+func TestYesterdayOffered(t *testing.T) {
+	inParallel(t, func(t *testing.T, n int) {
+		f := newFixture(t, n, "", quickPar)
+		f.until("board 2, 2 decisions in", func() bool { return f.s.board == 2 && f.decisions() >= 2 })
+		f.s.Close()
+		nextDay := t0.AddDate(0, 0, 1)
+		openOffer(t, f, nextDay)
+		text := f.text()
+		for _, want := range []string{"Daily challenge · 2026-12-01", "Yesterday's day (2026-12-01) is not finished: 1 of 8",
+			"[n] today's"} {
+			if !strings.Contains(text, want) {
+				t.Errorf("the intro without %q:\n%s", want, text)
+			}
+		}
+		if got, want := f.s.QuitNote(), "The day of 2026-12-01 is saved, in the middle of board 2. It is 2026-12-02 now"; !strings.HasPrefix(got, want) {
+			t.Errorf("quit note %q, want %q…", got, want)
+		}
+		f.hs.Press("enter")
+		if f.s.board != 2 || f.s.day.Date != day1 {
+			t.Fatalf("enter: board %d of %s", f.s.board, f.s.day.Date)
+		}
+		f.s.Close()
+		openOffer(t, f, nextDay.AddDate(0, 0, 1))
+		if got := f.s.QuitNote(); !strings.Contains(got, "cannot be finished") {
+			t.Errorf("two days on, quit note %q", got)
+		}
+		f.hs.Press("n")
+		text = f.text()
+		if f.s.day.Date != day1.AddDays(1) || !strings.Contains(text, "Daily challenge · 2026-12-02") ||
+			strings.Contains(text, "Yesterday's") || !strings.Contains(text, "Boards played: 0 of 8") {
+			t.Fatalf("n: on %s:\n%s", f.s.day.Date, text)
+		}
+		f.hs.Press("enter")
+		if f.s.board != 1 || f.s.day.Date != day1.AddDays(1) {
+			t.Fatalf("today's first board not dealt: board %d of %s", f.s.board, f.s.day.Date)
+		}
+	})
+}
+
+// TestPastParWorkedOut: a past day played out whose par was never
+// worked out gets it in the background once the day's own par is:
+// into its result file (its name kept), and its history line.
+func TestPastParWorkedOut(t *testing.T) {
+	inParallel(t, func(t *testing.T, n int) {
+		dir := t.TempDir()
+		files := dailyfiles.Open(dir)
+		past, _ := files.Day(day1, n, "Tester", "v-test")
+		if err := os.MkdirAll(past.Dir(), 0o700); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(past.ResultPath(), friendFile(t, past.Set, "Ann", ai.Easy), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		if err := files.CountDays(); err != nil {
+			t.Fatal(err)
+		}
+		day2 := day1.AddDays(1)
+		pending, err := files.WithoutPar(day2, "v-test")
+		if err != nil || len(pending) != 1 {
+			t.Fatalf("%d days without par, %v", len(pending), err)
+		}
+		today, _ := files.Day(day2, n, "Tester", "v-test")
+		s, err := New(Config{Files: files, Day: today, Today: day2, Player: "Tester", ParBot: cheapPar, PastPar: pending,
+			Analyze: fakeAnalyze, Clock: clocktest.New(t0), Manual: true, Now: func() time.Time { return t0 }})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(s.Close)
+		kittest.New(t, s, 80, 24, false) // runs par, today's then the past day's
+		rf, err := pending[0].Results()
+		if err != nil || rf.Name != "Ann" {
+			t.Fatalf("%v, %v", rf, err)
+		}
+		for _, b := range rf.Boards {
+			if !b.HasPar {
+				t.Errorf("board %d without par", b.Board)
+			}
+		}
+		if h := s.hist; len(h.Days) != 1 || !h.Days[0].HasPar || h.Days[0].Field != 2 {
+			t.Errorf("the history on the screen: %+v", h.Days)
+		}
+	})
 }

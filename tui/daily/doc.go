@@ -9,7 +9,9 @@
 // it shows is one of its parts:
 //
 //   - the intro: the date, the seat count, the boards played so far and
-//     the streak, and what the day is;
+//     the streak, and what the day is; when yesterday's day is begun and
+//     not finished (and today's not begun), it is shown first, with n
+//     to leave it for today's (Config.Later);
 //   - a board: the table screen (tui/table, Config.Board) over a game
 //     host playing the board (internal/play/host, Config.Board): one
 //     deal, the bots on the board's seeds, no hint and no takeback;
@@ -31,7 +33,9 @@
 // klob daily goes on at the next board, or in the middle of the board
 // left, from the same point (the bots' play depends only on the board
 // and the person's actions, so the deal goes on as it would have). A
-// board once begun is played: it is never dealt again that day.
+// board once begun is played: it is never dealt again that day. The
+// eighth board recorded puts the day in the history (its results need
+// not be opened); the results write its line again with par.
 //
 // # Par
 //
@@ -40,4 +44,6 @@
 // board at a time in tea.Cmds, so it is usually ready when the day is
 // played; the results show its progress until it is. Par of a board is
 // written into the person's result file only once the board is played.
+// Then, one day at a time, par of past days played out without it
+// (Config.PastPar), whose history lines are written again.
 package daily

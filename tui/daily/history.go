@@ -29,14 +29,18 @@ func HistoryLines(h *duplicate.History, today duplicate.Date) []string {
 		if d.HasPar {
 			vs = kit.Number(d.VersusPar)
 		}
-		field := "nobody"
+		score, field := kit.Percent(d.Percent), "nobody"
 		switch {
+		case d.Field == 1 && !d.HasPar:
+			// Counted as the eighth board was played: par is worked out
+			// when the day's results are opened.
+			score, field = "-", "nobody yet: par not worked out"
 		case d.Field == 2:
 			field = "1 other (par, or a friend)"
 		case d.Field > 2:
 			field = fmt.Sprintf("%d others", d.Field-1)
 		}
-		out = append(out, fmt.Sprintf("%-10s  %7d  %7s  %8s  %6d  %s", d.Date, d.Players, kit.Percent(d.Percent), vs, d.Played, field))
+		out = append(out, fmt.Sprintf("%-10s  %7d  %7s  %8s  %6d  %s", d.Date, d.Players, score, vs, d.Played, field))
 	}
 	return out
 }

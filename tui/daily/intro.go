@@ -2,6 +2,7 @@ package daily
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"charm.land/bubbles/v2/help"
@@ -18,6 +19,7 @@ var (
 	keyYours     = kit.Bind("y", "your play of the board, in the replay", "y")
 	keyUp        = kit.Bind("↑/k", "the board above", "up", "k")
 	keyDown      = kit.Bind("↓/j", "the board below", "down", "j")
+	keyToday     = kit.Bind("n", "today's boards, leaving yesterday's day unfinished (offered again until one of today's is begun)", "n")
 )
 
 // intro is the first part: the day, the boards played, the streak.
@@ -37,6 +39,8 @@ func (p *intro) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 		return s.goOn()
 	case kit.IsKey(k, keyHistory):
 		return newHistory(s, p), nil
+	case kit.IsKey(k, keyToday) && s.later != nil:
+		return p, s.toToday()
 	}
 	return p, nil
 }
@@ -59,6 +63,12 @@ func (p *intro) View(ctx *kit.Context) string {
 	lines = append(lines, "")
 	lines = append(lines, kit.Paragraph(about, w, nil)...)
 	lines = append(lines, "")
+	if s.later != nil {
+		offer := fmt.Sprintf("Yesterday's day (%s) is not finished: %d of %d boards played. [enter] finishes it; "+
+			"[n] leaves it unfinished for today's boards.", s.day.Date, s.played(), len(s.set.Boards))
+		lines = append(lines, kit.Paragraph(offer, w, nil)...)
+		lines = append(lines, "")
+	}
 	next := s.next()
 	played := fmt.Sprintf("Boards played: %d of %d", s.played(), len(s.set.Boards))
 	switch {
@@ -84,7 +94,11 @@ func (p *intro) View(ctx *kit.Context) string {
 	if next == 0 {
 		what = "the day's results"
 	}
-	bottom := []string{"", " " + st.Key.Render(kit.KeyTag(ctx.Keys.Choose)) + " " + what + "   " +
+	today := ""
+	if s.later != nil {
+		today = st.Key.Render("[n]") + " today's   "
+	}
+	bottom := []string{"", " " + st.Key.Render(kit.KeyTag(ctx.Keys.Choose)) + " " + what + "   " + today +
 		st.Key.Render("[h]") + " history   " + helpOrQuit(st)}
 	return kit.Canvas(kit.SplitLines(strings.Join(append(lines, bottom...), "\n")), w, ctx.Height)
 }
@@ -126,5 +140,10 @@ func streakWords(cur, best int) string {
 func (p *intro) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	short := []key.Binding{kit.Brief("play", k.Choose), kit.Brief("history", keyHistory), kit.Brief("help", k.Help), k.QuitHint()}
 	next := kit.Brief("play the next board; once the eight are played, the day's results", k.Choose)
-	return kit.KeyHelp{Short: short, Full: [][]key.Binding{{next, keyHistory}, {k.Help, k.QuitHint()}}}
+	full := [][]key.Binding{{next, keyHistory}, {k.Help, k.QuitHint()}}
+	if p.s != nil && p.s.later != nil {
+		short = slices.Insert(short, 1, kit.Brief("today's", keyToday))
+		full[0] = append(full[0], keyToday)
+	}
+	return kit.KeyHelp{Short: short, Full: full}
 }

@@ -138,3 +138,34 @@ func TestStandingsBoardsPlayed(t *testing.T) {
 		t.Errorf("only the two partial entrants count their boards:\n%s", rows)
 	}
 }
+
+// TestStandingsLookAlikes: a friend's file named "You", like par or
+// like oneself is marked as a friend in the standings; par and one's
+// own row are not.
+func TestStandingsLookAlikes(t *testing.T) {
+	ctx := kit.NewContext(false)
+	file := func(name string) *duplicate.ResultFile { return &duplicate.ResultFile{Name: name} }
+	for _, c := range []struct {
+		me, friend, want string
+	}{
+		{"Ann", "You", "You (friend)"},
+		{"Ann", "Par (hard bot)", "Par (hard bot) (friend)"},
+		{"Ann", "ann", "ann (friend)"},
+		{"Ann", "Bob", "Bob "},
+		{"Ann of the long name", "ANN  OF  THE  LONG  NAME", "… (friend)"},
+	} {
+		f := &dailyfiles.Field{Standings: &duplicate.Standings{Boards: 8, Rows: []duplicate.Standing{
+			{Entry: 1, Name: c.friend, Rank: 1, Played: 8}, {Entry: 0, Name: c.me, Rank: 2, Played: 8},
+		}}, Files: []*duplicate.ResultFile{file(c.me), file(c.friend)}}
+		rows := strings.Join(standingRows(&ctx, f), "\n")
+		if !strings.Contains(rows, c.want) || !strings.Contains(rows, c.me+" (you)") {
+			t.Errorf("%q against %q: want %q:\n%s", c.me, c.friend, c.want, rows)
+		}
+	}
+	par := &dailyfiles.Field{Standings: &duplicate.Standings{Boards: 8, Rows: []duplicate.Standing{
+		{Entry: 0, Name: "Ann", Rank: 1, Played: 8}, {Entry: 1, Name: dailyfiles.ParName, Rank: 2, Played: 8},
+	}}, Files: []*duplicate.ResultFile{file("Ann"), nil}, WithPar: true}
+	if rows := strings.Join(standingRows(&ctx, par), "\n"); strings.Contains(rows, "(friend)") {
+		t.Errorf("par marked as a friend's:\n%s", rows)
+	}
+}

@@ -352,10 +352,22 @@ func nameInColumn(name string, w int, mark string) string { return kit.Fit(kit.C
 func standingRows(ctx *kit.Context, f *dailyfiles.Field) []string {
 	st := &ctx.Styles
 	var out []string
+	own := ""
+	if f.Me < len(f.Files) && f.Files[f.Me] != nil {
+		own = f.Files[f.Me].Name
+	}
 	for _, row := range f.Standings.Rows {
 		name := row.Name
-		if row.Entry == f.Me && name != "You" {
+		friend := row.Entry != f.Me && row.Entry < len(f.Files) && f.Files[row.Entry] != nil
+		switch {
+		case row.Entry == f.Me && name != dailyfiles.YouName:
 			name += " (you)"
+		case friend && (dailyfiles.Reserved(name) || dailyfiles.LooksLike(name, own)):
+			// A friend named "You", like par or like oneself: not to be
+			// taken for one's own row or par's. The mark stays in the
+			// column: a long name is cut before it.
+			const mark = " (friend)"
+			name = kit.Cut(name, 28-len(mark), ctx.Ellipsis()) + mark
 		}
 		line := fmt.Sprintf("  %4s  %s %8s   %s of %s", kit.Rank(row.Rank, row.Tied), nameInColumn(name, 28, ctx.Ellipsis()), kit.Percent(row.Percent),
 			kit.Matchpoints(row.Matchpoints), kit.Matchpoints(row.Max))

@@ -28,6 +28,10 @@ type Config struct {
 	// boards at the seat count, kept there.
 	Files *dailyfiles.Files
 	Day   *dailyfiles.Day
+	// Later is today's day when Day is yesterday's, begun and not
+	// finished (and today's not begun): the intro offers to finish Day
+	// first, or to leave it for Later with n.
+	Later *dailyfiles.Day
 	// Today is the person's calendar day, for the streak (the Day's date
 	// when zero).
 	Today duplicate.Date
@@ -54,6 +58,10 @@ type Config struct {
 	// Manual: the board's table does not wait for its host's updates
 	// itself (tests send table.Refresh).
 	Manual bool
+	// PastPar are past days played out whose par was never worked out
+	// (dailyfiles.WithoutPar): once the day's own par is, theirs is, a
+	// day at a time, and their history lines are written again.
+	PastPar []*dailyfiles.Day
 	// Warning is shown on the intro (a problem found before it opened).
 	Warning string
 	// ShowPath is how a path is shown ("~/..." for the home directory);
@@ -71,6 +79,11 @@ type Screen struct {
 	// loadErr is what reading the day said (a damaged file moved aside).
 	loadErr error
 	hist    *duplicate.History
+	// later is today's day while yesterday's is shown (Config.Later),
+	// read with it; nil once it is today's that is shown.
+	later     *dailyfiles.Day
+	laterProg *dailyfiles.Progress
+	laterErr  error
 
 	sub kit.Screen // the part shown
 
@@ -84,12 +97,20 @@ type Screen struct {
 	hosts map[*host.Host]bool
 
 	// Par, worked out in the background: the lines so far, the next
-	// board to work out (0: none left), why it stopped.
-	ctx     context.Context
+	// board to work out (0: none left), why it stopped. cancel stops
+	// everything (Close); ctx and stopPar are the day's, for the switch
+	// from yesterday's day to today's.
+	root    context.Context
 	cancel  context.CancelFunc
+	ctx     context.Context
+	stopPar context.CancelFunc
 	lines   map[int]duplicate.ParLine
 	parNext int
 	parErr  error
+	// pastPar are the past days whose par is still to work out, pastBusy
+	// set while one is.
+	pastPar  []*dailyfiles.Day
+	pastBusy bool
 
 	res *dayResults // the results, once read
 }
@@ -118,13 +139,25 @@ func New(cfg Config) (*Screen, error) {
 		cfg.NewBot = ai.WithWinTables(cfg.NewBot, wins)
 	}
 	cfg.ParBot = ai.WithWinTables(cfg.ParBot, wins)
-	s := &Screen{cfg: cfg, day: cfg.Day, set: cfg.Day.Set, lines: map[int]duplicate.ParLine{}, parNext: 1}
-	s.ctx, s.cancel = context.WithCancel(context.Background())
+	s := &Screen{cfg: cfg, day: cfg.Day, set: cfg.Day.Set, lines: map[int]duplicate.ParLine{}, parNext: 1,
+		pastPar: cfg.PastPar}
+	root, cancel := context.WithCancel(context.Background())
+	s.root, s.cancel = root, cancel
+	s.ctx, s.stopPar = context.WithCancel(root)
 	prog, err := s.day.Load()
 	if prog == nil {
+		cancel()
 		return nil, err
 	}
 	s.prog, s.loadErr = prog, err
+	if cfg.Later != nil {
+		prog, err := cfg.Later.Load()
+		if prog == nil {
+			cancel()
+			return nil, err
+		}
+		s.later, s.laterProg, s.laterErr = cfg.Later, prog, err
+	}
 	h, err := cfg.Files.History()
 	s.hist = h
 	if err != nil {
@@ -187,6 +220,8 @@ func (s *Screen) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
 	case parMsg:
 		own = s.parDone(msg)
+	case pastParMsg:
+		own = s.pastParDone(msg)
 	case savedMsg:
 		s.saved(msg)
 	case resultsMsg:
@@ -221,19 +256,46 @@ func (s *Screen) QuitQuestion() string {
 // QuitsAtOnce: q quits without asking where nothing is under way.
 func (s *Screen) QuitsAtOnce() bool { return kit.QuitsAtOnce(s.sub) }
 
-// QuitNote is what to print once the screen is gone.
+// QuitNote is what to print once the screen is gone. A day that is not
+// today's any more (the date changed while it was played) goes on only
+// from the next day's launch, before a board of that day is begun.
 func (s *Screen) QuitNote() string {
 	n := s.next()
-	switch {
+	mid := s.board > 0 || s.prog.Board > 0
+	where := fmt.Sprintf(", %d of %d boards played", s.played(), len(s.set.Boards))
+	if mid {
+		where = fmt.Sprintf(", in the middle of board %d", n)
+	}
+	switch now := duplicate.DateOf(s.cfg.Now()); {
 	case n == 0:
 		// The path on a line of its own: a terminal wraps no words of it.
 		return "Your results of the day are at:\n  " + s.cfg.ShowPath.Show(s.day.ResultPath())
-	case s.board > 0 || s.prog.Board > 0:
-		return fmt.Sprintf("The day is saved, in the middle of board %d: klob daily goes on from there.", n)
-	case len(s.prog.Results.Boards) > 0:
+	case !mid && s.played() == 0:
+		return ""
+	case now == s.day.Date && mid:
+		return fmt.Sprintf("The day is saved%s: klob daily goes on from there.", where)
+	case now == s.day.Date:
 		return fmt.Sprintf("The day is saved: klob daily goes on at board %d.", n)
+	case now == s.day.Date.AddDays(1):
+		return fmt.Sprintf("The day of %s is saved%s. It is %s now: klob daily offers to finish it "+
+			"until today's first board is begun, and only today.", s.day.Date, where, now)
 	}
-	return ""
+	return fmt.Sprintf("The day of %s is saved%s, but it cannot be finished: klob daily goes back to yesterday's day only.",
+		s.day.Date, where)
+}
+
+// toToday leaves yesterday's day unfinished for today's (Config.Later):
+// par of yesterday's boards stops, and today's is worked out.
+func (s *Screen) toToday() tea.Cmd {
+	if s.later == nil {
+		return nil
+	}
+	s.stopPar()
+	s.day, s.set, s.prog, s.loadErr = s.later, s.later.Set, s.laterProg, s.laterErr
+	s.later, s.laterProg, s.laterErr = nil, nil, nil
+	s.lines, s.parNext, s.parErr, s.res = map[int]duplicate.ParLine{}, 1, nil, nil
+	s.ctx, s.stopPar = context.WithCancel(s.root)
+	return s.parCmd()
 }
 
 // boardName is how the screens name board n: "Board 3 of 8".
@@ -285,6 +347,7 @@ func (s *Screen) streak() (current, best int) {
 
 // parMsg is par of one board worked out.
 type parMsg struct {
+	day   *dailyfiles.Day // whose board: a day left behind's is dropped
 	board int
 	line  duplicate.ParLine
 	err   error
@@ -305,14 +368,14 @@ func (s *Screen) parCmd() tea.Cmd {
 		if err == nil {
 			err = day.SetPar(n, line.Par)
 		}
-		return parMsg{board: n, line: line, err: err}
+		return parMsg{day: day, board: n, line: line, err: err}
 	}
 }
 
 // parDone keeps a board's par and works out the next; with the last,
 // the results are read if they wait for it.
 func (s *Screen) parDone(m parMsg) tea.Cmd {
-	if m.board != s.parNext {
+	if m.day != s.day || m.board != s.parNext {
 		return nil
 	}
 	if m.err != nil {
@@ -325,12 +388,66 @@ func (s *Screen) parDone(m parMsg) tea.Cmd {
 	s.parNext++
 	if _, ok := s.set.Board(s.parNext); !ok {
 		s.parNext = 0
+		var read tea.Cmd
 		if r, ok := s.sub.(*results); ok && s.res == nil {
-			return r.read()
+			read = r.read()
 		}
-		return nil
+		return tea.Batch(read, s.pastParCmd())
 	}
 	return s.parCmd()
+}
+
+// pastParMsg is par of a past day worked out and its line written.
+type pastParMsg struct {
+	day  *dailyfiles.Day
+	hist *duplicate.History
+	err  error
+}
+
+// pastParCmd works out par of the next past day without it (Config.
+// PastPar), in the background after the day's own: into its result
+// file, then its history line again. nil when none is left or one is
+// under way.
+func (s *Screen) pastParCmd() tea.Cmd {
+	if s.pastBusy || len(s.pastPar) == 0 {
+		return nil
+	}
+	d := s.pastPar[0]
+	s.pastPar, s.pastBusy = s.pastPar[1:], true
+	ctx, bots, files := s.root, s.cfg.ParBot, s.cfg.Files
+	return func() tea.Msg {
+		err := func() error {
+			for _, b := range d.Set.Boards {
+				line, err := d.Set.ParLine(ctx, b, bots)
+				if err != nil {
+					return err
+				}
+				if err := d.SetPar(b.Number, line.Par); err != nil {
+					return err
+				}
+			}
+			return d.Recount()
+		}()
+		hist, herr := files.History()
+		if herr != nil {
+			hist = nil
+		}
+		return pastParMsg{day: d, hist: hist, err: err}
+	}
+}
+
+// pastParDone takes a past day's par and goes on with the next; after
+// an error the rest waits for the next launch.
+func (s *Screen) pastParDone(m pastParMsg) tea.Cmd {
+	s.pastBusy = false
+	if m.hist != nil {
+		s.hist = m.hist
+	}
+	if m.err != nil {
+		s.pastPar = nil
+		return nil
+	}
+	return s.pastParCmd()
 }
 
 // parReady reports whether par of every board is worked out.

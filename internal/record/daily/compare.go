@@ -72,3 +72,15 @@ func (f *Field) Line(date duplicate.Date, own *duplicate.ResultFile) duplicate.D
 	return duplicate.Day{Date: date, Players: own.Players, Percent: me.Percent, Field: f.Standings.Field,
 		Played: len(own.Boards), VersusPar: vs, HasPar: n > 0}
 }
+
+// YouName is the person's own row's name in their standings, when
+// their result file names nobody else.
+const YouName = "You"
+
+// LooksLike reports whether two names read alike: the same letters and
+// digits, case and punctuation aside (they share an import's file too).
+func LooksLike(a, b string) bool { return slug(a) == slug(b) }
+
+// Reserved reports whether a name reads like one the standings give
+// to others than friends: "You" and par.
+func Reserved(name string) bool { return LooksLike(name, YouName) || LooksLike(name, ParName) }

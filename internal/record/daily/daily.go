@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -26,9 +27,15 @@ const (
 	BoardName   = "board.txt"
 	ImportsDir  = "imports"
 	DamagedDir  = "damaged"
+	// NameName keeps the name given with -name, for the days after.
+	NameName = "name.txt"
 
 	// boardMagic starts the board in progress, with its format version.
 	boardMagic = "klob-daily-board 1"
+	// nameMagic starts the name file: "klob-daily-name 1", "name NAME".
+	nameMagic = "klob-daily-name 1"
+	// maxNameFile bounds what Name reads.
+	maxNameFile = 4 << 10
 )
 
 // Files is the daily's directory of a state directory.
@@ -36,6 +43,9 @@ type Files struct {
 	root string
 	fs   durable.FS
 	lock *dirlock.Lock
+	// hist serializes the history's writes: a board recorded, the
+	// results read and par of a past day may each write a line.
+	hist sync.Mutex
 }
 
 // Open returns the daily's files in the state directory stateDir;
@@ -97,6 +107,47 @@ func (f *Files) read(path string) ([]byte, bool, error) {
 func (f *Files) damaged(what, path string, cause error) error {
 	base := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
 	return durable.Damaged(f.fs, what, path, filepath.Join(f.root, DamagedDir), base, filepath.Ext(path), cause)
+}
+
+// Name returns the name kept by SetName, "" when none is. A file that
+// is not a name file is an error that says to fix or remove it: it is
+// never read as no name, nor replaced.
+func (f *Files) Name() (string, error) {
+	path := filepath.Join(f.root, NameName)
+	data, ok, err := f.read(path)
+	if err != nil {
+		return "", fmt.Errorf("daily: your name: %w", err)
+	}
+	if !ok {
+		return "", nil
+	}
+	bad := func(why string) (string, error) {
+		return "", fmt.Errorf("daily: %s: %s (want %q, then \"name NAME\"): fix it or remove it", path, why, nameMagic)
+	}
+	if len(data) > maxNameFile {
+		return bad("too long for a name")
+	}
+	lines := strings.Split(strings.TrimSuffix(strings.ReplaceAll(string(data), "\r\n", "\n"), "\n"), "\n")
+	if len(lines) != 2 || lines[0] != nameMagic {
+		return bad("not a name file")
+	}
+	name, ok := strings.CutPrefix(lines[1], "name ")
+	if !ok || strings.TrimSpace(name) == "" {
+		return bad("line 2 is not a name")
+	}
+	return name, nil
+}
+
+// SetName keeps name for the days after (klob daily -name). A name file
+// that cannot be read is not replaced: Name's error says so.
+func (f *Files) SetName(name string) error {
+	if _, err := f.Name(); err != nil {
+		return err
+	}
+	if strings.ContainsAny(name, "\r\n") {
+		return fmt.Errorf("daily: a name is one line: %q", name)
+	}
+	return f.write(filepath.Join(f.root, NameName), []byte(nameMagic+"\nname "+name+"\n"))
 }
 
 // Day is one day's boards at one seat count: the set dealt from the
@@ -334,7 +385,135 @@ func (d *Day) Record(n int, steps []rules.Step) (duplicate.BoardResult, error) {
 	if err := d.writeResults(rf); err != nil {
 		return br, err
 	}
-	return br, d.dropBoard()
+	if err := d.dropBoard(); err != nil {
+		return br, err
+	}
+	if len(rf.Boards) == len(d.Set.Boards) {
+		// The day counts now, whether or not its results are ever
+		// looked at: the results screen rewrites the line with par.
+		if err := d.f.SetDay(d.line(rf)); err != nil {
+			return br, fmt.Errorf("the day could not be kept in the history: %w", err)
+		}
+	}
+	return br, nil
+}
+
+// line is the history's line of the day played out, rf: compared with
+// the friends' files stored and par as far as rf holds it (a field of
+// one, par unknown, when it holds neither). An import that no longer
+// reads is left out here; the results screen says so.
+func (d *Day) line(rf *duplicate.ResultFile) duplicate.Day {
+	imports, _ := d.Imports()
+	if field, err := Compare(d.Set, rf, imports); err == nil {
+		return field.Line(d.Date, rf)
+	}
+	vs, n := duplicate.VersusPar(rf.Boards)
+	return duplicate.Day{Date: d.Date, Players: rf.Players, Percent: 50, Field: 1, Played: len(rf.Boards),
+		VersusPar: vs, HasPar: n > 0}
+}
+
+// dayDir matches a day's directory name: 2026-12-01-3p.
+var dayDir = regexp.MustCompile(`^([0-9]{4}-[0-9]{2}-[0-9]{2})-([234])p$`)
+
+// CountDays puts in the history every day whose result file holds all
+// its boards but that has no line there yet (a Klob before this one
+// counted a day only on its results screen). Lines already there are
+// kept. It writes: the caller holds the lock.
+func (f *Files) CountDays() error {
+	days, err := f.days()
+	if err != nil {
+		return err
+	}
+	h, err := f.History()
+	var de *durable.DamagedError
+	if err != nil && !errors.As(err, &de) {
+		return err
+	}
+	var errs []error
+	for _, d := range days {
+		if slices.ContainsFunc(h.Days, func(x duplicate.Day) bool { return x.Date == d.Date && x.Players == d.Players() }) {
+			continue
+		}
+		p, err := d.Load()
+		if p == nil {
+			errs = append(errs, err)
+			continue
+		}
+		if len(p.Results.Boards) == len(d.Set.Boards) {
+			if err := f.SetDay(d.line(p.Results)); err != nil {
+				errs = append(errs, err)
+			}
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// days are the days with a directory, newest first (by seat count on
+// a date).
+func (f *Files) days() ([]*Day, error) {
+	ents, err := f.fs.ReadDir(f.root)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("daily: %w", err)
+	}
+	var out []*Day
+	for _, e := range ents {
+		m := dayDir.FindStringSubmatch(e.Name())
+		if m == nil || !e.IsDir() {
+			continue
+		}
+		date, err := duplicate.ParseDate(m[1])
+		if err != nil {
+			continue
+		}
+		if d, err := f.Day(date, int(m[2][0]-'0'), "", ""); err == nil {
+			out = append(out, d)
+		}
+	}
+	slices.SortStableFunc(out, func(a, b *Day) int { return b.Date.Compare(a.Date) })
+	return out, nil
+}
+
+// WithoutPar returns the days before today played out whose result
+// file lacks par of a board (its results screen never opened), newest
+// first, named as their files are: klob daily works par out for them.
+// version is this Klob's, written with par.
+func (f *Files) WithoutPar(today duplicate.Date, version string) ([]*Day, error) {
+	days, err := f.days()
+	if err != nil {
+		return nil, err
+	}
+	var out []*Day
+	for _, d := range days {
+		if d.Date.Compare(today) >= 0 {
+			continue
+		}
+		p, err := d.Load()
+		if p == nil || err != nil || len(p.Results.Boards) < len(d.Set.Boards) {
+			continue
+		}
+		if slices.ContainsFunc(p.Results.Boards, func(b duplicate.BoardResult) bool { return !b.HasPar }) {
+			d.Name, d.Version = p.Results.Name, version
+			out = append(out, d)
+		}
+	}
+	return out, nil
+}
+
+// Recount writes the day's history line again from its result file and
+// the friends' stored (once par is worked out); a day not played out
+// has none.
+func (d *Day) Recount() error {
+	rf, err := d.Results()
+	if err != nil {
+		return err
+	}
+	if len(rf.Boards) < len(d.Set.Boards) {
+		return nil
+	}
+	return d.f.SetDay(d.line(rf))
 }
 
 // dropBoard removes the board in progress, durably.
@@ -427,10 +606,14 @@ func (d *Day) Imports() ([]*duplicate.ResultFile, []error) {
 
 // Imported is what Import stored.
 type Imported struct {
-	File     *duplicate.ResultFile
-	Path     string
-	Replaced bool // a file of the same name and day was there
-	Day      *Day
+	File *duplicate.ResultFile
+	Path string
+	// Replaced: a file stored under the same file name for the day was
+	// there; ReplacedName is the name in it, which may differ from
+	// File's in case or punctuation ("" when it could not be read).
+	Replaced     bool
+	ReplacedName string
+	Day          *Day
 }
 
 // Import reads a friend's result file (data, from the file src), checks
@@ -458,11 +641,17 @@ func (f *Files) Import(data []byte, src, name, version string) (*Imported, error
 		return nil, fmt.Errorf("%s: %w", src, err)
 	}
 	path := filepath.Join(d.Dir(), ImportsDir, slug(rf.Name)+".txt")
-	_, there, _ := f.read(path)
+	old, there, _ := f.read(path)
+	oldName := ""
+	if there {
+		if o, err := duplicate.ParseResultFile(old); err == nil {
+			oldName = o.Name
+		}
+	}
 	if err := f.write(path, text); err != nil {
 		return nil, fmt.Errorf("store the results: %w", err)
 	}
-	return &Imported{File: rf, Path: path, Replaced: there, Day: d}, nil
+	return &Imported{File: rf, Path: path, Replaced: there, ReplacedName: oldName, Day: d}, nil
 }
 
 // slug is a file name for a player's name: its letters and digits (in
@@ -511,6 +700,8 @@ func (f *Files) History() (*duplicate.History, error) {
 // SetDay writes day's line into the history, in place of the line of
 // the same date and seat count.
 func (f *Files) SetDay(day duplicate.Day) error {
+	f.hist.Lock()
+	defer f.hist.Unlock()
 	h, err := f.History()
 	var de *durable.DamagedError
 	if err != nil && !errors.As(err, &de) {

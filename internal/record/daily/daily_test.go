@@ -316,3 +316,173 @@ func FuzzBoardFile(f *testing.F) {
 		}
 	})
 }
+
+// TestDayCountsOncePlayed: the eighth board recorded puts the day in
+// the history, par unknown, with nothing else read or worked out.
+func TestDayCountsOncePlayed(t *testing.T) {
+	for _, n := range []int{2, 3, 4} {
+		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			f := Open(t.TempDir())
+			d, err := f.Day(day1, n, "Ann", "v1.0.0")
+			if err != nil {
+				t.Fatal(err)
+			}
+			recordFirst(t, d, len(d.Set.Boards)-1)
+			if h, _ := f.History(); len(h.Days) != 0 {
+				t.Fatalf("7 boards played: history %+v", h.Days)
+			}
+			recordFirst(t, d, len(d.Set.Boards))
+			h, err := f.History()
+			if err != nil || len(h.Days) != 1 {
+				t.Fatalf("history %+v, %v: want the day", h.Days, err)
+			}
+			got := h.Days[0]
+			if got.Date != day1 || got.Players != n || got.Played != len(d.Set.Boards) || got.HasPar || got.Field != 1 {
+				t.Errorf("line %+v: want the day, %d boards, par unknown, nobody compared", got, len(d.Set.Boards))
+			}
+		})
+	}
+}
+
+// TestCountDays: a day whose result file holds every board but which is
+// not in the history (played by a Klob that counted only on its results
+// screen) is counted by CountDays; one not finished is not.
+func TestCountDays(t *testing.T) {
+	for _, n := range []int{2, 3, 4} {
+		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			dir := t.TempDir()
+			f := Open(dir)
+			d, _ := f.Day(day1, n, "Ann", "v1.0.0")
+			recordFirst(t, d, len(d.Set.Boards))
+			day2 := duplicate.Date{Year: 2026, Month: 12, Day: 2}
+			d2, _ := f.Day(day2, n, "Ann", "v1.0.0")
+			recordFirst(t, d2, 3)
+			if err := os.Remove(filepath.Join(dir, Dir, HistoryName)); err != nil {
+				t.Fatal(err)
+			}
+			if err := f.CountDays(); err != nil {
+				t.Fatal(err)
+			}
+			h, err := f.History()
+			if err != nil || len(h.Days) != 1 || h.Days[0].Date != day1 || h.Days[0].Players != n {
+				t.Fatalf("history %+v, %v: want day 1 alone", h.Days, err)
+			}
+			// A line already there (with par, friends) stays as it is.
+			h.Days[0].Field, h.Days[0].Percent = 3, 75
+			if err := f.SetDay(h.Days[0]); err != nil {
+				t.Fatal(err)
+			}
+			if err := f.CountDays(); err != nil {
+				t.Fatal(err)
+			}
+			if h, _ := f.History(); len(h.Days) != 1 || h.Days[0].Field != 3 {
+				t.Errorf("history %+v: the line kept was replaced", h.Days)
+			}
+		})
+	}
+}
+
+// TestName: the name kept reads back; none is ""; a file that is not a
+// name file is an error that names it, and SetName leaves it alone.
+func TestName(t *testing.T) {
+	dir := t.TempDir()
+	f := Open(dir)
+	if n, err := f.Name(); n != "" || err != nil {
+		t.Fatalf("no name kept: %q, %v", n, err)
+	}
+	if err := f.SetName("Ann Lee"); err != nil {
+		t.Fatal(err)
+	}
+	if n, err := f.Name(); n != "Ann Lee" || err != nil {
+		t.Fatalf("name kept: %q, %v", n, err)
+	}
+	path := filepath.Join(dir, Dir, NameName)
+	for _, bad := range []string{"", "Ann\n", nameMagic + "\nname \n", nameMagic + "\nname Ann\nname Bea\n"} {
+		os.WriteFile(path, []byte(bad), 0o600)
+		if _, err := f.Name(); err == nil || !strings.Contains(err.Error(), path) || !strings.Contains(err.Error(), "fix it or remove it") {
+			t.Errorf("%q: %v", bad, err)
+		}
+		if err := f.SetName("Bea"); err == nil {
+			t.Errorf("%q replaced", bad)
+		}
+		if got, _ := os.ReadFile(path); string(got) != bad {
+			t.Errorf("%q became %q", bad, got)
+		}
+	}
+}
+
+// TestImportReplacedName: a file replacing one of a name that only
+// looks the same says whose it replaced.
+func TestImportReplacedName(t *testing.T) {
+	for _, n := range []int{2, 3, 4} {
+		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			f := Open(t.TempDir())
+			file := func(name string) []byte {
+				d, _ := Open(t.TempDir()).Day(day1, n, name, "v0.9")
+				recordFirst(t, d, 8)
+				data, _ := os.ReadFile(d.ResultPath())
+				return data
+			}
+			if _, err := f.Import(file("Bob Smith"), "a.txt", "Ann", "v1"); err != nil {
+				t.Fatal(err)
+			}
+			im, err := f.Import(file("bob-smith"), "b.txt", "Ann", "v1")
+			if err != nil || !im.Replaced || im.ReplacedName != "Bob Smith" || im.File.Name != "bob-smith" {
+				t.Fatalf("%+v, %v", im, err)
+			}
+		})
+	}
+}
+
+// TestReserved: "You" and par, however written, are reserved; other
+// names are not.
+func TestReserved(t *testing.T) {
+	for name, want := range map[string]bool{"You": true, "you": true, " YOU.": true, "Par (hard bot)": true,
+		"par hard-bot": true, "Youri": false, "Par": false, "Ann": false} {
+		if got := Reserved(name); got != want {
+			t.Errorf("Reserved(%q) = %v", name, got)
+		}
+	}
+	if !LooksLike("Ann Lee", "ann-lee") || LooksLike("Ann", "Anna") {
+		t.Error("LooksLike")
+	}
+}
+
+// TestWithoutPar: a past day played out without par is found, under
+// its file's name; par set and the day recounted, its history line has
+// par and the day is found no more. Today's day is left to its screen.
+func TestWithoutPar(t *testing.T) {
+	for _, n := range []int{2, 3, 4} {
+		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			f := Open(t.TempDir())
+			d, _ := f.Day(day1, n, "Ann", "v1")
+			recordFirst(t, d, 8)
+			if days, err := f.WithoutPar(day1, "v2"); err != nil || len(days) != 0 {
+				t.Fatalf("today's day: %d, %v", len(days), err)
+			}
+			days, err := f.WithoutPar(day1.AddDays(1), "v2")
+			if err != nil || len(days) != 1 || days[0].Date != day1 || days[0].Name != "Ann" {
+				t.Fatalf("%v, %v: want day 1 of Ann", days, err)
+			}
+			for _, b := range days[0].Set.Boards {
+				if err := days[0].SetPar(b.Number, 10); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := days[0].Recount(); err != nil {
+				t.Fatal(err)
+			}
+			h, _ := f.History()
+			if len(h.Days) != 1 || !h.Days[0].HasPar || h.Days[0].Field != 2 {
+				t.Errorf("history %+v: want par, par as the other entrant", h.Days)
+			}
+			rf, _ := days[0].Results()
+			if rf.Name != "Ann" {
+				t.Errorf("the file's name became %q", rf.Name)
+			}
+			if days, _ := f.WithoutPar(day1.AddDays(1), "v2"); len(days) != 0 {
+				t.Errorf("found again: %d", len(days))
+			}
+		})
+	}
+}

@@ -10,6 +10,7 @@
 //	<state>/daily/
 //	  daily.lock                 held while a klob daily plays or imports
 //	  history.txt                a line a day and seat count (duplicate's history)
+//	  name.txt                   the name given with -name, for the days after
 //	  2026-12-01-3p/             one day at one seat count
 //	    klob-daily-2026-12-01-3p.txt   the person's result file: to share
 //	    board.txt                the board in progress: its actions so far
@@ -23,6 +24,10 @@
 // No deck, no seed, no board not yet played is written: the boards come
 // again from the date by the public rule (duplicate.Daily). A board in
 // the result file is played: it is never dealt again that day.
+//
+// A day counts in the history once its eighth board is recorded (Record
+// writes its line, par unknown until the results screen works it out);
+// CountDays counts the days played out that the history misses.
 //
 // # What this does not stop
 //
