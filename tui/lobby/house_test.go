@@ -6,12 +6,14 @@ import (
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
+	"github.com/stretchr/testify/require"
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/play/hall"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
 	"github.com/klob/klob/tui/kit/kittest"
+	"github.com/klob/klob/tui/setup"
 )
 
 // A table with house variants says them in short under its row, in the
@@ -106,4 +108,59 @@ func TestHallListsTheTablesRules(t *testing.T) {
 	if v := ansi.Strip(l.View(&ctx)); !strings.Contains(v, "house: menage") {
 		t.Errorf("the list does not say the table's variants:\n%s", v)
 	}
+}
+
+// The lobby's table list, the help and the form's rows name a table's
+// house variants with the same words, the rules' (rules.VariantsPlayed),
+// at every seat count.
+func TestListAndHelpNameVariantsAlike(t *testing.T) {
+	kittest.ForCounts(t, func(t *testing.T, n int) {
+		o := rules.DefaultOptions()
+		o.Players = n
+		o.OfAKind, o.Menage, o.DealerForced, o.Bimah, o.Shlomo, o.Cleopatra = true, true, true, true, true, true
+		played := strings.Join(o.VariantsPlayed(), ", ")
+
+		ctx := kittest.Context(200, 24) // wide enough to cut nothing
+		info := hall.Info{Code: "YMBL", Seats: n, Names: make([]string, n), Level: ai.Normal, Target: 200, Rules: o}
+		if got := strings.TrimSpace(ansi.Strip(strings.Join(houseLines(&ctx, info, false), ""))); got != "house: "+played {
+			t.Errorf("the list says %q, want %q", got, "house: "+played)
+		}
+		help := ansi.Strip(strings.Join(kit.NewHelpView(nil).For(o).Lines(&ctx), " "))
+		if !strings.Contains(strings.Join(strings.Fields(help), " "), "House variants played: "+played+";") {
+			t.Errorf("the help does not say %q:\n%s", played, help)
+		}
+		var rows []string
+		for _, r := range setup.VariantRows(&setup.Setup{Options: o}) {
+			rows = append(rows, strings.ToLower(r.Label))
+		}
+		if got := strings.Join(rows, ", "); got != played {
+			t.Errorf("the form's rows say %q, want %q", got, played)
+		}
+	})
+}
+
+// The waiting room's help gives the table's rules, as the game's does:
+// its seat count and house variants, not the standard game of two. At
+// every seat count.
+func TestWaitingRoomHelpRules(t *testing.T) {
+	kittest.ForCounts(t, func(t *testing.T, n int) {
+		h := randomHall(t, hall.Config{})
+		ann := hall.Player{ID: "a", Name: "ann"}
+		o := rules.DefaultOptions()
+		o.OfAKind, o.Menage, o.DealerForced, o.Bimah = true, true, true, true
+		o.Shlomo, o.Cleopatra = n > 2, n == 4
+		tb, err := h.Open(ann, hall.Options{Seats: n, Rules: o, Level: ai.Random, Seed: 1})
+		require.NoError(t, err)
+		l := New(Config{Player: ann, Hall: h})
+		ctx := kittest.Context(80, 24)
+		scr, _ := l.join(&ctx, tb)
+		s, ok := scr.(*SharedSeat)
+		require.True(t, ok, "%T", scr)
+		got, ok := kit.HelpRulesOf(s)
+		require.True(t, ok, "the waiting room's help has no rules")
+		require.Equal(t, n, got.NumPlayers())
+		want := o
+		want.Players = got.Players
+		require.Equal(t, want, got)
+	})
 }

@@ -263,3 +263,123 @@ func TestQuietLineNotSent(t *testing.T) {
 		kittest.CheckSize(t, f.hs.Frame(), 80, 24)
 	})
 }
+
+// TestChatRematch: a line said on the game's end, by the person or by
+// another, goes before every word of the rematch's first deal, never
+// among its bids as though it were said during the deal. At every seat
+// count.
+func TestChatRematch(t *testing.T) {
+	kittest.ForCounts(t, func(t *testing.T, n int) {
+		talk := &fakeTalk{}
+		f := newFixture(t, n, seeds[n], 80, 24, func(_ *host.Config, c *Config) {
+			c.Talk, c.Shared, c.Tag = talk, true, "table ABCD"
+		})
+		f.until("the end", func(s host.Snapshot) bool { return s.Over && f.s.overSeen }, true)
+		game := f.snap().Game
+		talk.hear("ann", "psst partner", false)
+		f.hs.Deliver(ChatRefresh{})
+		f.hs.Press("/")
+		for _, k := range "gg" {
+			f.hs.Press(string(k))
+		}
+		f.hs.Press("enter")
+		f.hs.Press("n")
+		f.refresh()
+		if f.snap().Game == game {
+			t.Fatalf("%d players: n started no rematch:\n%s", n, f.text())
+		}
+		f.until("a word of the rematch's deal", func(s host.Snapshot) bool {
+			return s.HasDeal && s.DealNo == 1 && len(s.View.History()) > 0
+		}, true)
+		lines, isChat := f.s.scene().talkMarked(&f.hs.Ctx)
+		for i, l := range lines {
+			if !isChat[i] {
+				break
+			}
+			if strings.Contains(l, `"psst partner"`) {
+				lines[i] = ""
+			}
+			if strings.Contains(l, `"gg"`) {
+				lines[i] = ""
+			}
+		}
+		for _, l := range lines {
+			if strings.Contains(l, `"psst partner"`) || strings.Contains(l, `"gg"`) {
+				t.Fatalf("%d players: a line of the last game's end is among the rematch's words:\n%s\n\n%s",
+					n, strings.Join(lines, "\n"), f.text())
+			}
+		}
+	})
+}
+
+// TestRefusedLineOutlastsMoves: why a line of talk was refused stays on
+// the screen while the bots move, whether the box stays open (a line
+// refused by the talk) or closes (a line the quiet of a rated deal kept
+// back), until the person presses a key; the move after that key takes
+// it. So does a note held by the screen's owner (HoldNote: a board dealt
+// again). At every seat count.
+func TestRefusedLineOutlastsMoves(t *testing.T) {
+	for _, c := range []struct {
+		name, said  string
+		quiet, hold bool // hold: a note the screen's owner holds (HoldNote), no line typed
+	}{{"refused", "Slow down: wait 2 s.", false, false}, {"quiet", "Not sent: at a rated table nobody talks", true, false},
+		{"held", "The board is dealt again from its start.", true, true}} {
+		t.Run(c.name, func(t *testing.T) {
+			kittest.ForCounts(t, func(t *testing.T, n int) {
+				q := &hushTalk{hush: c.quiet}
+				if !c.quiet {
+					q.refuse = errors.New("slow down: wait 2 s")
+				}
+				f := newFixture(t, n, seeds[n], 80, 24, gated(), func(_ *host.Config, cf *Config) { cf.Talk = q })
+				// To a bot's turn, with more of them to come.
+				botsToCome := func() bool {
+					s := f.snap()
+					return s.Thinking != rules.NoSeat && !s.Between && !s.Over
+				}
+				for range 500 {
+					if botsToCome() {
+						break
+					}
+					f.step(true)
+				}
+				if !botsToCome() {
+					t.Fatalf("%d players: no bot's turn:\n%s", n, f.text())
+				}
+				if c.hold {
+					f.s.HoldNote(c.said, true)
+				} else {
+					f.hs.Press("/")
+					for _, k := range "psst" {
+						f.hs.Press(string(k))
+					}
+					f.hs.Press("enter")
+				}
+				if !strings.Contains(kittest.Flat(f.text()), c.said) {
+					t.Fatalf("%d players: the refusal is not said:\n%s", n, f.text())
+				}
+				gen := f.snap().Gen
+				for botsToCome() {
+					f.release()
+					f.refresh()
+					if !strings.Contains(kittest.Flat(f.text()), c.said) {
+						t.Fatalf("%d players: a bot's move took the refusal away:\n%s", n, f.text())
+					}
+				}
+				if f.snap().Gen == gen {
+					t.Fatalf("%d players: no bot moved", n)
+				}
+				if !c.quiet {
+					return // the box is open: its keys are tested with it
+				}
+				f.hs.Press("v") // the trick list, and back
+				f.hs.Press("v")
+				if f.snap().Can.Act {
+					f.step(true)
+				}
+				if strings.Contains(kittest.Flat(f.text()), c.said) {
+					t.Errorf("%d players: the refusal stays after a key and a move:\n%s", n, f.text())
+				}
+			})
+		})
+	}
+}
