@@ -7,10 +7,13 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	svc "github.com/klob/klob/internal/serve/tourney"
 	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
+	"github.com/klob/klob/tui/kit/kittest"
 )
 
 // TestHostEndsItNow: the page of a running tournament names who
@@ -66,4 +69,168 @@ func inPlay(t *testing.T, cl *club, code string, n int) *svc.Progress {
 	require.NoError(t, err)
 	p.Lines[n-1].State, p.Next = svc.InPlay, n
 	return p
+}
+
+// longName is a name of the most letters the hall takes.
+var longName = svc.Player{Key: "dddd0000000000000000000000000004", Name: "Maximiliane Wolkensteine"}
+
+// seatedMidBoard makes Ann's tournament of players seats, ending in an
+// hour, and seats p at board 1, a few moves into it.
+func seatedMidBoard(t *testing.T, cl *club, players int, p svc.Player) (*fixture, string) {
+	t.Helper()
+	ctx := context.Background()
+	o := rules.DefaultOptions()
+	o.Players = players
+	info, err := cl.svc.Create(ctx, ann, svc.Spec{Rules: o, Level: "normal", Boards: 4, Ends: cl.c.Now().Add(time.Hour)})
+	require.NoError(t, err)
+	require.NoError(t, cl.svc.Enter(ctx, p, info.Code))
+	f := cl.open(p)
+	fairPlay(t, f, info.Code, p)
+	f.press("c")
+	f.d.Send(tea.PasteMsg{Content: info.Code + "\n"})
+	f.press("enter")
+	f.see("[enter] play board 1")
+	f.press("enter")
+	require.True(t, f.on("board"), f.text())
+	for range 3 {
+		f.step()
+	}
+	return f, info.Code
+}
+
+// board is the board part shown.
+func (f *fixture) board() *boardPart {
+	f.t.Helper()
+	b, ok := f.s.sub.(*boardPart)
+	require.True(f.t, ok, "not at a board: %s", f.s.Name())
+	return b
+}
+
+// onlyLineTwo fails unless after differs from before in its second line
+// alone, which reads want: the table's layout kept, nothing covered and
+// nothing (no card) shown besides.
+func onlyLineTwo(t *testing.T, before, after, want string) {
+	t.Helper()
+	b, a := strings.Split(before, "\n"), strings.Split(after, "\n")
+	require.Len(t, a, len(b))
+	assert.Equal(t, want, a[1], "the line under the header:\n%s", after)
+	for i := range b {
+		if i != 1 {
+			require.Equal(t, b[i], a[i], "line %d changed:\n%s", i+1, after)
+		}
+	}
+}
+
+// TestBoardSaysTheEnd: a person seated mid-board is told at once that
+// the tournament has ended (its time run out, or its host's end) and
+// that the board no longer counts, on the board's screen, in the line
+// under its header at 80×24, the rest of the table as it was, its play
+// kept; esc, offered there and in the help, opens the standings.
+func TestBoardSaysTheEnd(t *testing.T) {
+	const ended = " ! The tournament has ended: this board no longer counts.  [esc] the standings"
+	for _, how := range []string{"time", "host"} {
+		t.Run(how, func(t *testing.T) {
+			kittest.ForCounts(t, func(t *testing.T, players int) {
+				cl := newClub(t, false)
+				f, code := seatedMidBoard(t, cl, players, longName)
+				b := f.board()
+				before := f.text()
+				require.NotContains(t, before, "tournament has ended")
+				f.press("esc")
+				require.True(t, f.on("board"), "esc left the board before the end")
+
+				switch how {
+				case "time":
+					// The tick asked for comes a moment after the end
+					// (TestBoardReadsAtTheEnd); here it is the read.
+					cl.c.Add(time.Hour)
+					f.run(b.read())
+				case "host":
+					require.NoError(t, cl.svc.End(context.Background(), ann, code))
+					f.run(b.waitEnded())
+				}
+				kittest.CheckSize(t, f.d.Frame(), 80, 24)
+				onlyLineTwo(t, before, f.text(), ended)
+				_, _, inPlay := cl.svc.HiddenFrom(code, longName.Key)
+				require.True(t, inPlay, "the board's play stopped at the end")
+				var help []string
+				for _, row := range f.s.KeyHelp(&f.d.Ctx.Keys).FullHelp() {
+					for _, k := range row {
+						help = append(help, k.Help().Key+" "+k.Help().Desc)
+					}
+				}
+				assert.Contains(t, strings.Join(help, "\n"), "esc the tournament has ended: its standings")
+
+				f.press("esc")
+				require.True(t, f.on("tournament"), f.text())
+				f.see("standings")
+			})
+		})
+	}
+}
+
+// TestBoardSaysTheEndNear: within ten minutes of the end the board's
+// screen says when it ends and that the board counts only if finished
+// by then, in the line under the header, at 80×24 to the last minute;
+// further off it says nothing.
+func TestBoardSaysTheEndNear(t *testing.T) {
+	kittest.ForCounts(t, func(t *testing.T, players int) {
+		cl := newClub(t, false)
+		f, _ := seatedMidBoard(t, cl, players, longName)
+		b := f.board()
+		before := f.text()
+		require.NotContains(t, before, "The tournament ends")
+		cl.c.Add(51 * time.Minute)
+		f.run(b.read())
+		onlyLineTwo(t, before, f.text(), " ! The tournament ends in 9m: this board counts if finished by then.")
+		cl.c.Add(8*time.Minute + 30*time.Second)
+		f.run(b.read())
+		kittest.CheckSize(t, f.d.Frame(), 80, 24)
+		onlyLineTwo(t, before, f.text(), " ! The tournament ends in under a minute: this board counts if finished by then.")
+		f.press("esc")
+		require.True(t, f.on("board"), "esc left the board before the end")
+	})
+}
+
+// TestBoardReadsAtTheEnd: a board reads its tournament again as the
+// warning before the end begins and a moment after the end (at most
+// the usual refresh later), not on the wall clock.
+func TestBoardReadsAtTheEnd(t *testing.T) {
+	now := time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC)
+	for left, want := range map[time.Duration]time.Duration{
+		time.Hour:         50 * time.Minute,
+		nearEnd:           nearEnd + endSlack,
+		10 * time.Second:  10*time.Second + endSlack,
+		0:                 endSlack,
+		-30 * time.Second: endSlack,
+	} {
+		assert.Equal(t, want, endWait(now, now.Add(left)), "%v to the end", left)
+	}
+}
+
+var _ kit.Screen = (*boardPart)(nil)
+
+// TestBoardPlayedBeforeTheEnd: a board played out before the end
+// counts: while its result shows, the end is said without saying the
+// board no longer counts, and the part after it gives its result.
+func TestBoardPlayedBeforeTheEnd(t *testing.T) {
+	kittest.ForCounts(t, func(t *testing.T, players int) {
+		cl := newClub(t, false)
+		f, code := seatedMidBoard(t, cl, players, longName)
+		b := f.board()
+		for range 2000 {
+			if b.t.Snapshot().Over {
+				break
+			}
+			f.step()
+		}
+		require.True(t, b.t.Snapshot().Over, "the board never ended")
+		require.NoError(t, cl.svc.End(context.Background(), ann, code))
+		f.run(b.waitEnded())
+		kittest.CheckSize(t, f.d.Frame(), 80, 24)
+		assert.Equal(t, " ! The tournament has ended.  [esc] the standings", strings.Split(f.text(), "\n")[1])
+		f.press("enter")
+		f.see("Board 1 of 4 is played.")
+		f.see("Your result: ")
+	})
 }
