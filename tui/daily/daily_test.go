@@ -332,3 +332,23 @@ func TestPastParWorkedOut(t *testing.T) {
 		}
 	})
 }
+
+// TestQuitAfterABoardsEnd: quitting on a board's end screen (its result
+// recorded or still being saved) speaks of the next board, not of the
+// middle of that one, and the quit question says the board is played.
+// At every seat count.
+func TestQuitAfterABoardsEnd(t *testing.T) {
+	inParallel(t, func(t *testing.T, n int) {
+		f := newFixture(t, n, "", quickPar)
+		f.until("board 1's end", func() bool {
+			tb, ok := f.tbl()
+			return ok && tb.Snapshot().Over && f.s.board == 1
+		})
+		if got := f.s.QuitNote(); strings.Contains(got, "middle") || !strings.Contains(got, "goes on at board 2") {
+			t.Errorf("quit note %q, want the day going on at board 2", got)
+		}
+		if got := f.s.QuitQuestion(); !strings.Contains(got, "played") {
+			t.Errorf("quit question %q, want the board played", got)
+		}
+	})
+}

@@ -261,8 +261,30 @@ func (s *Screen) QuitsAtOnce() bool { return kit.QuitsAtOnce(s.sub) }
 // from the next day's launch, before a board of that day is begun.
 func (s *Screen) QuitNote() string {
 	n := s.next()
-	mid := s.board > 0 || s.prog.Board > 0
-	where := fmt.Sprintf(", %d of %d boards played", s.played(), len(s.set.Boards))
+	// A board's end screen shows a board played, its result recorded or
+	// about to be (the save runs off the screen): the day goes on after
+	// it. In the middle of a board: one open or begun, not played.
+	over := s.port != nil && s.port.Snapshot().Over
+	if over && n == s.board {
+		n = 0
+		for _, b := range s.set.Boards {
+			if b.Number > s.board && !s.prog.Played(b.Number) {
+				n = b.Number
+				break
+			}
+		}
+	}
+	played := s.played()
+	if over && !s.prog.Played(s.board) {
+		played++
+	}
+	mid := false
+	for _, b := range []int{s.board, s.prog.Board} {
+		if b > 0 && !s.prog.Played(b) && !(b == s.board && over) {
+			mid = true
+		}
+	}
+	where := fmt.Sprintf(", %d of %d boards played", played, len(s.set.Boards))
 	if mid {
 		where = fmt.Sprintf(", in the middle of board %d", n)
 	}
@@ -270,7 +292,7 @@ func (s *Screen) QuitNote() string {
 	case n == 0:
 		// The path on a line of its own: a terminal wraps no words of it.
 		return "Your results of the day are at:\n  " + s.cfg.ShowPath.Show(s.day.ResultPath())
-	case !mid && s.played() == 0:
+	case !mid && played == 0:
 		return ""
 	case now == s.day.Date && mid:
 		return fmt.Sprintf("The day is saved%s: klob daily goes on from there.", where)

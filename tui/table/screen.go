@@ -812,6 +812,10 @@ func (s *Screen) click(ctx *kit.Context, msg tea.MouseClickMsg) (kit.Screen, tea
 func (s *Screen) QuitQuestion() string {
 	sv := &s.snap.Save
 	switch {
+	case s.snap.Over && s.cfg.Board != "":
+		// A board played out: its result is in, whatever the board's
+		// owner says of one in play.
+		return "This board is played, and its result kept."
 	case s.cfg.QuitQuestion != "":
 		return s.cfg.QuitQuestion
 	case s.snap.Over:
