@@ -79,7 +79,7 @@ func rulesSummary(o rules.Options) []string {
 // handLegend explains the marks under a hand: selected, playable, and
 // the sequence, bella and menage marks.
 func handLegend(g *Glyphs) string {
-	return g.SelMark + " under a card: selected; " + g.PlayMark + " playable. Under the hand, 20 or 50 marks the cards of a sequence you hold (with three or four of a kind on, of a set too), bella the king and queen of trump (20+bella: both), menage the king, queen and jack of trump with the menage on."
+	return g.SelMark + " under a card: selected; " + g.PlayMark + " playable. Under the hand, until your first card, 20 or 50 marks the cards of a sequence you hold (with three or four of a kind on, of a set too); bella the king and queen of trump (20+bella: both), menage the king, queen and jack of trump with the menage on."
 }
 
 // hintLegend explains the hint's and trainer's columns and the grades
