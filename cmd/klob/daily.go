@@ -86,8 +86,9 @@ func dailyWith(args []string, stdout, stderr io.Writer, env dailyEnv) int {
 			return fs.fail(stderr, "-name: %v", err)
 		}
 		if dailyfiles.Reserved(*name) {
-			return fs.fail(stderr, "-name: %q reads like a row of the standings (%q, %q): choose another",
-				*name, dailyfiles.YouName, dailyfiles.ParName)
+			// The rows in words: "Par (hard bot)" itself would be broken
+			// across lines where the message wraps.
+			return fs.fail(stderr, "-name: %q reads like a row of the standings (yours, or par's): choose another", *name)
 		}
 	}
 	dir, err := store.DefaultDir(env.getenv)

@@ -51,7 +51,7 @@ type DamagedError struct {
 }
 
 func (e *DamagedError) Error() string {
-	return fmt.Sprintf("the club database %s is damaged: %s. It is left as it is: move it away with its -wal and -shm files (klob serve then starts a new one and imports the state directory again), or put back a copy", e.Path, e.Reason)
+	return fmt.Sprintf("the club database %s is damaged: %s. It is left as it is: move it away with its -wal and -shm files (klob serve then starts a new one and imports the state directory again), or put back a copy.", e.Path, e.Reason)
 }
 
 func (e *DamagedError) Unwrap() error { return e.Err }
