@@ -257,6 +257,9 @@ func TestYesterdayOffered(t *testing.T) {
 		nextDay := t0.AddDate(0, 0, 1)
 		openOffer(t, f, nextDay)
 		text := f.text()
+		if flat := kittest.Flat(text); strings.Contains(flat, "the same today") || !strings.Contains(flat, "the same that day") {
+			t.Errorf("yesterday's day offered as today's boards:\n%s", text)
+		}
 		for _, want := range []string{"Daily challenge · 2026-12-01", "Yesterday's day (2026-12-01) is not finished: 1 of 8",
 			"[n] today's"} {
 			if !strings.Contains(text, want) {

@@ -56,7 +56,12 @@ func (p *intro) View(ctx *kit.Context) string {
 	if n-1 == 1 {
 		same = "the same bot"
 	}
-	about := fmt.Sprintf("Eight boards, the same today in every Klob: %s, each board one deal. "+
+	// Yesterday's day offered (s.later set) is the same that day.
+	when := "today"
+	if s.later != nil {
+		when = "that day"
+	}
+	about := fmt.Sprintf("Eight boards, the same "+when+" in every Klob: %s, each board one deal. "+
 		"A board's result is %s; par is what the hard bot scores in your seat on the same cards, "+
 		"against %s. After the eighth board you see both, the hard bot's play, "+
 		"and how you stand against the friends whose results you import.", kit.AgainstBotsWords(n, "normal"), kit.BoardResultWords(n), same)
