@@ -69,8 +69,10 @@ func Compare(set *duplicate.BoardSet, own *duplicate.ResultFile, imports []*dupl
 func (f *Field) Line(date duplicate.Date, own *duplicate.ResultFile) duplicate.Day {
 	me := f.Mine()
 	vs, n := duplicate.VersusPar(own.Boards)
+	// Against par only once every board played has it: a part of par is
+	// no day's result against it.
 	return duplicate.Day{Date: date, Players: own.Players, Percent: me.Percent, Field: f.Standings.Field,
-		Played: len(own.Boards), VersusPar: vs, HasPar: n > 0}
+		Played: len(own.Boards), VersusPar: vs, HasPar: n > 0 && n == len(own.Boards)}
 }
 
 // YouName is the person's own row's name in their standings, when

@@ -409,7 +409,7 @@ func (d *Day) line(rf *duplicate.ResultFile) duplicate.Day {
 	}
 	vs, n := duplicate.VersusPar(rf.Boards)
 	return duplicate.Day{Date: d.Date, Players: rf.Players, Percent: 50, Field: 1, Played: len(rf.Boards),
-		VersusPar: vs, HasPar: n > 0}
+		VersusPar: vs, HasPar: n > 0 && n == len(rf.Boards)}
 }
 
 // dayDir matches a day's directory name: 2026-12-01-3p.
@@ -485,9 +485,17 @@ func (f *Files) WithoutPar(today duplicate.Date, version string) ([]*Day, error)
 	if err != nil {
 		return nil, err
 	}
+	// A day whose history line is against par has par of every board
+	// (Day.line, Field.Line): its files are not read again at each launch.
+	h, _ := f.History()
+	withPar := func(d *Day) bool {
+		return h != nil && slices.ContainsFunc(h.Days, func(x duplicate.Day) bool {
+			return x.Date == d.Date && x.Players == d.Players() && x.HasPar
+		})
+	}
 	var out []*Day
 	for _, d := range days {
-		if d.Date.Compare(today) >= 0 {
+		if d.Date.Compare(today) >= 0 || withPar(d) {
 			continue
 		}
 		p, err := d.Load()

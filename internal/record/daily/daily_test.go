@@ -464,6 +464,20 @@ func TestWithoutPar(t *testing.T) {
 			if err != nil || len(days) != 1 || days[0].Date != day1 || days[0].Name != "Ann" {
 				t.Fatalf("%v, %v: want day 1 of Ann", days, err)
 			}
+			// Par of one board only: the day is not against par yet, and
+			// is found again.
+			if err := days[0].SetPar(days[0].Set.Boards[0].Number, 10); err != nil {
+				t.Fatal(err)
+			}
+			if err := days[0].Recount(); err != nil {
+				t.Fatal(err)
+			}
+			if h, _ := f.History(); len(h.Days) != 1 || h.Days[0].HasPar {
+				t.Errorf("history %+v: par of one board of eight taken for the day's", h.Days)
+			}
+			if again, _ := f.WithoutPar(day1.AddDays(1), "v2"); len(again) != 1 {
+				t.Fatalf("a day with par of one board not found again: %d", len(again))
+			}
 			for _, b := range days[0].Set.Boards {
 				if err := days[0].SetPar(b.Number, 10); err != nil {
 					t.Fatal(err)
@@ -482,6 +496,18 @@ func TestWithoutPar(t *testing.T) {
 			}
 			if days, _ := f.WithoutPar(day1.AddDays(1), "v2"); len(days) != 0 {
 				t.Errorf("found again: %d", len(days))
+			}
+			// A day against par in the history is not read again at a
+			// launch: even its result file spoilt is left unread.
+			res := days[0].ResultPath()
+			if err := os.WriteFile(res, []byte("spoilt"), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := f.WithoutPar(day1.AddDays(1), "v2"); err != nil {
+				t.Fatal(err)
+			}
+			if data, _ := os.ReadFile(res); string(data) != "spoilt" {
+				t.Errorf("a day against par was read again (its file moved aside)")
 			}
 		})
 	}
