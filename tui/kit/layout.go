@@ -1,7 +1,6 @@
 package kit
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 	"unicode"
@@ -10,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/klob/klob/internal/platform/durable"
+	"github.com/klob/klob/internal/platform/textwrap"
 )
 
 // Fit cuts or pads every line to exactly w cells.
@@ -410,12 +410,7 @@ func skipEscape(s string, i int) int {
 }
 
 // Plural writes "1 card", "2 cards".
-func Plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
-}
+func Plural(n int, noun string) string { return textwrap.Count(n, noun) }
 
 // Capital makes the first letter upper case.
 func Capital(s string) string {

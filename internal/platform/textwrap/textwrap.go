@@ -92,3 +92,12 @@ func FlagDefaults(w io.Writer, fs *flag.FlagSet, width int) {
 		}
 	}
 }
+
+// Count writes n of noun for people: "1 game", "2 games" (a noun whose
+// plural takes an s).
+func Count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}

@@ -80,3 +80,11 @@ func TestFlagDefaultsNone(t *testing.T) {
 		t.Errorf("no flags wrote %q", b.String())
 	}
 }
+
+func TestCount(t *testing.T) {
+	for n, want := range map[int]string{0: "0 games", 1: "1 game", 2: "2 games", 12: "12 games"} {
+		if got := Count(n, "game"); got != want {
+			t.Errorf("Count(%d) = %q, want %q", n, got, want)
+		}
+	}
+}

@@ -9,6 +9,8 @@ import (
 	"io/fs"
 	"os"
 	"slices"
+
+	"github.com/klob/klob/internal/platform/textwrap"
 )
 
 // Report is what Check found.
@@ -39,17 +41,8 @@ func (r *Report) Write(w io.Writer) {
 	if r.OK() {
 		fmt.Fprintf(w, "%s: ok (schema version %d)\n", r.Path, r.Version)
 	} else {
-		fmt.Fprintf(w, "%s: %s\n", r.Path, countProblems(len(r.Problems)))
+		fmt.Fprintf(w, "%s: %s\n", r.Path, textwrap.Count(len(r.Problems), "problem"))
 	}
-}
-
-// countProblems is the report's last line for n problems: "1 problem",
-// "2 problems".
-func countProblems(n int) string {
-	if n == 1 {
-		return "1 problem"
-	}
-	return fmt.Sprintf("%d problems", n)
 }
 
 // CheckFile checks the database at path without writing to it (a

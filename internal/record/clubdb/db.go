@@ -21,6 +21,7 @@ import (
 	sqlite3 "modernc.org/sqlite/lib"
 
 	"github.com/klob/klob/internal/platform/dirlock"
+	"github.com/klob/klob/internal/platform/textwrap"
 )
 
 // FileName is the database's name in the server's state directory.
@@ -451,7 +452,7 @@ func inspectConn(ctx context.Context, conn *sql.Conn, path string) (fileState, e
 	if problems, err := checkStore(ctx, conn); err != nil {
 		return fileState{}, sqlErr(path, err)
 	} else if len(problems) > 0 {
-		return fileState{}, &DamagedError{Path: path, Reason: fmt.Sprintf("its check finds %s: %s (klob serve -db-check lists them all)", countProblems(len(problems)), summary(problems))}
+		return fileState{}, &DamagedError{Path: path, Reason: fmt.Sprintf("its check finds %s: %s (klob serve -db-check lists them all)", textwrap.Count(len(problems), "problem"), summary(problems))}
 	}
 	return fileState{version: version}, nil
 }

@@ -23,6 +23,8 @@ import (
 	"time"
 
 	gossh "golang.org/x/crypto/ssh"
+
+	"github.com/klob/klob/internal/platform/textwrap"
 )
 
 // MinTag is the fewest hex digits of a key's id a list may name it by:
@@ -131,11 +133,7 @@ func (l *list) has(g *Gate, id, fp string) bool {
 			l.fail(g, err)
 		} else {
 			l.failing = false
-			n, keys := len(l.ids)+len(l.fps), "keys"
-			if n == 1 {
-				keys = "key"
-			}
-			g.logf("key list %s read again: %d %s", l.path, n, keys)
+			g.logf("key list %s read again: %s", l.path, textwrap.Count(len(l.ids)+len(l.fps), "key"))
 		}
 	}
 	if l.fps[fp] {

@@ -11,6 +11,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/klob/klob/internal/platform/textwrap"
 	"github.com/klob/klob/internal/play/hall"
 	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/internal/record/clubdb"
@@ -92,7 +93,8 @@ func Open(ctx context.Context, state string, o Options) (*Service, error) {
 	}
 	if rep.NewGames > 0 || db.Created() {
 		s.logf("club: the import into %s found %s and added %s (%s, %s against bots in progress)",
-			db.Path(), count(rep.Players, "player"), count(rep.NewGames, "game"), count(rep.OpenTables, "open table"), count(rep.InProgress, "game"))
+			db.Path(), textwrap.Count(rep.Players, "player"), textwrap.Count(rep.NewGames, "game"),
+			textwrap.Count(rep.OpenTables, "open table"), textwrap.Count(rep.InProgress, "game"))
 	}
 	n, err := s.ratePending(ctx)
 	if err != nil {
@@ -100,17 +102,9 @@ func Open(ctx context.Context, state string, o Options) (*Service, error) {
 		return nil, err
 	}
 	if n > 0 {
-		s.logf("club: rated %s the import recorded", count(n, "game"))
+		s.logf("club: rated %s the import recorded", textwrap.Count(n, "game"))
 	}
 	return s, nil
-}
-
-// count writes "1 game", "2 games" for the log.
-func count(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 // ratePending rates the games recorded without their ratings, in the
