@@ -95,7 +95,7 @@ func TestMeldRow(t *testing.T) {
 	for _, c := range cases {
 		h := cardsOf(c.hand)
 		shown := sortHandBy(h, h, c.trump, c.o)
-		got := MeldRow(&g, shown, HandMelds(shown, c.trump, rules.DefaultOptions()), w, gap)
+		got := MeldRow(&g, shown, handMelds(shown, c.trump, rules.DefaultOptions(), true), w, gap)
 		if got != c.want {
 			t.Errorf("%s (%v, order %d):\n got %q\nwant %q", c.hand, c.trump, c.o, got, c.want)
 		}
@@ -126,7 +126,7 @@ func TestMeldRowVariants(t *testing.T) {
 	for _, c := range cases {
 		h := cardsOf(c.hand)
 		shown := sortHandBy(h, h, c.trump, BySuit)
-		got := MeldRow(&g, shown, HandMelds(shown, c.trump, tabletest.Options(t, c.rules)), w, gap)
+		got := MeldRow(&g, shown, handMelds(shown, c.trump, tabletest.Options(t, c.rules), true), w, gap)
 		if got != c.want {
 			t.Errorf("%s (%s):\n got %q\nwant %q", c.hand, c.rules, got, c.want)
 		}

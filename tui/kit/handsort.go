@@ -45,17 +45,7 @@ type Meld struct {
 	Together bool
 }
 
-// HandMelds returns the melds the deal with options o scores among the
-// shown cards (rules.Melds: the sequences, with of_a_kind the sets) and
-// the bella pair, or with menage on the K Q J of trump, in the order of
-// their first card. When the pair (or menage) lies in a sequence (K Q J
-// of trump, K-Q-J-10 with the menage), the sequence's label says so
-// ("20+bella", "50+menage") and the pair has no mark of its own.
-func HandMelds(shown []rules.Card, trump rules.Suit, o rules.Options) []Meld {
-	return handMelds(shown, trump, o, true)
-}
-
-// HeldMelds is HandMelds of the viewing seat's shown hand as the deal
+// HeldMelds is handMelds of the viewing seat's shown hand as the deal
 // stands: the sequences (and sets) only until the seat plays its first
 // card, since the dialogue before the first lead judged the whole hand
 // and what is left after a card is gone scores nothing new ("50" would
@@ -64,6 +54,13 @@ func HeldMelds(v *rules.View, shown []rules.Card) []Meld {
 	return handMelds(shown, v.Trump, v.Options, v.Played[v.Seat] == 0)
 }
 
+// handMelds returns the melds the deal with options o scores among the
+// shown cards (rules.Melds: the sequences, with of_a_kind the sets) and
+// the bella pair, or with menage on the K Q J of trump, in the order of
+// their first card. When the pair (or menage) lies in a sequence (K Q J
+// of trump, K-Q-J-10 with the menage), the sequence's label says so
+// ("20+bella", "50+menage") and the pair has no mark of its own.
+// sequences false leaves the sequences and sets out.
 func handMelds(shown []rules.Card, trump rules.Suit, o rules.Options, sequences bool) []Meld {
 	var hand rules.CardSet
 	for _, c := range shown {
