@@ -93,6 +93,10 @@ func TestGoldens(t *testing.T) {
 		kittest.Golden(t, name("09-history"), f.text())
 		f.hs.Press("esc", "down", "down", "enter")
 		kittest.Golden(t, name("10-replay-par-line"), f.text())
+		// Its keys end with the help and quit, as every screen's do.
+		if lines := strings.Split(f.text(), "\n"); !strings.HasSuffix(lines[len(lines)-1], "? help  q quit") {
+			t.Errorf("the hard bot's line does not offer the help:\n%s", f.text())
+		}
 		f.hs.Press("esc")
 
 		// Par being worked out: the results wait for it.

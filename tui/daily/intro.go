@@ -109,12 +109,18 @@ func (p *intro) View(ctx *kit.Context) string {
 }
 
 // boardMarks is a mark a board: its result when played, the board in
-// progress, the boards to come.
+// progress, the boards to come. A board to come is marked with a dot,
+// "." under -ascii, where "·" would turn "-" and read as a minus next
+// to the results.
 func (s *Screen) boardMarks(ctx *kit.Context) string {
 	st := &ctx.Styles
+	toCome := "·"
+	if ctx.ASCII {
+		toCome = "."
+	}
 	var parts []string
 	for _, b := range s.set.Boards {
-		mark := st.Dim.Render(fmt.Sprintf("%d ·", b.Number))
+		mark := st.Dim.Render(fmt.Sprintf("%d %s", b.Number, toCome))
 		for _, br := range s.prog.Results.Boards {
 			if br.Board == b.Number {
 				mark = fmt.Sprintf("%d %s", b.Number, kit.Number(br.Result))

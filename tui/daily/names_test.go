@@ -1,10 +1,13 @@
 package daily
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/klob/klob/internal/play/duplicate"
 	dailyfiles "github.com/klob/klob/internal/record/daily"
@@ -167,5 +170,32 @@ func TestStandingsLookAlikes(t *testing.T) {
 	}}, Files: []*duplicate.ResultFile{file("Ann"), nil}, WithPar: true}
 	if rows := strings.Join(standingRows(&ctx, par), "\n"); strings.Contains(rows, "(friend)") {
 		t.Errorf("par marked as a friend's:\n%s", rows)
+	}
+}
+
+// TestBoardMarksReadAsNoNumber: the line of the day's boards marks a
+// board played with its result and one to come with a dot that reads
+// as no number, "." under -ascii (where "·" is written "-", a minus
+// beside the results).
+func TestBoardMarksReadAsNoNumber(t *testing.T) {
+	f := newFixture(t, 2, "", quickPar)
+	f.until("board 1's end", func() bool { return f.s.sub.Name() == "between" })
+	br, ok := boardOf(f.s.prog.Results.Boards, 1)
+	if !ok {
+		t.Fatal("board 1 has no result")
+	}
+	for ascii, toCome := range map[bool]string{false: "·", true: "."} {
+		ctx := kit.NewContext(ascii)
+		got := ansi.Strip(f.s.boardMarks(&ctx))
+		if ascii {
+			got = kit.ASCIIText(got)
+		}
+		want := "1 " + kit.Number(br.Result)
+		for b := 2; b <= 8; b++ {
+			want += fmt.Sprintf("  %d %s", b, toCome)
+		}
+		if got != want {
+			t.Errorf("ascii %v: %q, want %q", ascii, got, want)
+		}
 	}
 }

@@ -70,8 +70,11 @@ func TestSortHandBySuit(t *testing.T) {
 	}
 }
 
-// TestMeldRow: a run side by side gets a bracket with its value, a run
-// spread out its value under each card, the bella pair "bella".
+// TestMeldRow: a run side by side gets a bracket with its value, the
+// bella pair "bella"; a run the order spreads out gets one bracket from
+// its first card to its last, dashed under the cards between not in
+// it, its value once; where another meld's card lies between, its value
+// under each of its cards.
 func TestMeldRow(t *testing.T) {
 	g := NewGlyphs(false)
 	w, gap := 5, 1
@@ -80,21 +83,34 @@ func TestMeldRow(t *testing.T) {
 		trump rules.Suit
 		o     HandSort
 		want  string
+		w     int // the cards' width, 0 for 5
 	}{
 		// K Q J 10 9 of spades: one fifty.
-		{"JS 9S TS KS QS 7H AH", rules.Clubs, BySuit, "└────────────50─────────────┘            "},
+		{"JS 9S TS KS QS 7H AH", rules.Clubs, BySuit, "└────────────50─────────────┘            ", 0},
 		// K Q of trump: bella.
-		{"KH QH 7C", rules.Hearts, BySuit, "└──bella──┘      "},
+		{"KH QH 7C", rules.Hearts, BySuit, "└──bella──┘      ", 0},
 		// K Q J of trump: a twenty that holds the bella pair.
-		{"KH QH JH 7C", rules.Hearts, BySuit, "└───20+bella────┘      "},
-		// By strength the trump run is split by the 9: its value under each card.
-		{"KH QH JH 9H 7C", rules.Hearts, ByStrength, "20+b        20+b  20+b       "},
+		{"KH QH JH 7C", rules.Hearts, BySuit, "└───20+bella────┘      ", 0},
+		// By strength the trump run is split by the 9: one bracket
+		// from the J to the Q, dashed under the 9, its value under the
+		// K Q side by side.
+		{"KH QH JH 9H 7C", rules.Hearts, ByStrength, "└────╌╌╌╌╌╌╌─20+bella─┘      ", 0},
+		// The same with small cards the label cannot fit beside: J 9 K
+		// Q of trump in cards 3 wide.
+		{"KH QH JH 9H AS KS QS", rules.Hearts, ByStrength, "└──╌╌╌╌╌─20+b─┘ └───20────┘", 3},
+		// A K Q of trump side by side, the 9 8 7 around them: the
+		// 9-8-7's value under each of its cards.
+		{"AH KH QH 9H 8H 7H", rules.Hearts, ByStrength, " 20   └───20+bella────┘  20    20  ", 0},
 		// Two runs and the pair apart: ♥ K Q (bella), ♠ A K Q.
-		{"KH QH AS KS QS", rules.Hearts, BySuit, "└──bella──┘ └──────20───────┘"},
+		{"KH QH AS KS QS", rules.Hearts, BySuit, "└──bella──┘ └──────20───────┘", 0},
 	}
 	for _, c := range cases {
 		h := cardsOf(c.hand)
 		shown := sortHandBy(h, h, c.trump, c.o)
+		w := w
+		if c.w > 0 {
+			w = c.w
+		}
 		got := MeldRow(&g, shown, handMelds(shown, c.trump, rules.DefaultOptions(), true), w, gap)
 		if got != c.want {
 			t.Errorf("%s (%v, order %d):\n got %q\nwant %q", c.hand, c.trump, c.o, got, c.want)
@@ -120,7 +136,7 @@ func TestMeldRowVariants(t *testing.T) {
 		{"KH QH JH 7C", "menage=on", rules.Hearts, "└────menage─────┘      "},
 		{"KH QH JH TH 7C", "menage=on", rules.Hearts, "└──────50+menage──────┘      "},
 		{"KH QH 7C", "menage=on", rules.Hearts, "└──bella──┘      "},
-		{"AH AS AC 7D", "of_a_kind=on", rules.Hearts, " 20    20          20  "},
+		{"AH AS AC 7D", "of_a_kind=on", rules.Hearts, "└───20─────╌╌╌╌╌╌╌────┘"},
 		{"AH AS AC 7D", "", rules.Hearts, "                       "},
 	}
 	for _, c := range cases {

@@ -105,9 +105,14 @@ func handMelds(shown []rules.Card, trump rules.Suit, o rules.Options, sequences 
 }
 
 // MeldRow draws the melds as one row under the cards of the shown hand
-// (each card w cells wide, gap between): a bracket "╰─50──╯" under a
-// sequence whose cards sit together, the label under each card of one
-// that does not, "bella" under the pair.
+// (each card w cells wide, gap between): a bracket "└──50──┘" under a
+// sequence whose cards sit together, "bella" under the pair. A meld
+// whose cards the order spreads out (K Q J of trump by strength: J 9
+// K Q) is one bracket from its first card to its last, dashed "╌"
+// under the cards between that are not in it, its label once under
+// its longest stretch of cards side by side: it reads as one meld of
+// those cards, not one under each. Where another meld's card lies
+// between, its label goes under each of its cards instead.
 func MeldRow(g *Glyphs, shown []rules.Card, melds []Meld, w, gap int) string {
 	n := len(shown)
 	if n == 0 {
@@ -142,11 +147,13 @@ func MeldRow(g *Glyphs, shown []rules.Card, melds []Meld, w, gap int) string {
 			}
 			continue
 		}
-		// Spread out: the label under each card, shortened to fit.
-		label := m.Label
-		if len([]rune(label)) > w {
-			label = strings.Replace(strings.Replace(label, "+bella", "+b", 1), "+menage", "+m", 1)
+		if spread := spreadMark(g, shown, melds, m, w, gap); spread != "" {
+			put(m.From*(w+gap), spread)
+			continue
 		}
+		// Another meld's card between: the label under each card,
+		// shortened to fit.
+		label := shortLabel(m.Label, w)
 		for i, c := range shown {
 			if m.Cards.Has(c) {
 				put(i*(w+gap), Center(label, w))
@@ -154,4 +161,73 @@ func MeldRow(g *Glyphs, shown []rules.Card, melds []Meld, w, gap int) string {
 		}
 	}
 	return string(row)
+}
+
+// shortLabel is label in w cells where it can be: "20+b" for
+// "20+bella", "50+m" for "50+menage".
+func shortLabel(label string, w int) string {
+	if len([]rune(label)) > w {
+		label = strings.Replace(strings.Replace(label, "+bella", "+b", 1), "+menage", "+m", 1)
+	}
+	return label
+}
+
+// spreadMark is the mark of m, whose cards are not side by side in
+// shown, from its first card's left edge to its last card's right edge:
+// a bracket, dashed where it passes cards not in m, its label once
+// under the longest stretch of m's cards side by side. It is "" when a
+// card of another meld lies between m's first and last.
+func spreadMark(g *Glyphs, shown []rules.Card, melds []Meld, m Meld, w, gap int) string {
+	for i := m.From; i <= m.To; i++ {
+		if m.Cards.Has(shown[i]) {
+			continue
+		}
+		for _, o := range melds {
+			if o.Cards.Has(shown[i]) {
+				return ""
+			}
+		}
+	}
+	span := (m.To-m.From)*(w+gap) + w
+	line := make([]string, span)
+	in := make([]bool, span) // under m's cards and the gaps between two of them
+	for x := range line {
+		i := m.From + x/(w+gap)
+		onCard := x%(w+gap) < w
+		in[x] = m.Cards.Has(shown[i]) && (onCard || i < m.To && m.Cards.Has(shown[i+1]))
+		line[x] = g.dim.h
+		if in[x] {
+			line[x] = g.normal.h
+		}
+	}
+	line[0], line[span-1] = g.normal.bl, g.normal.br
+	// The longest stretch of m's cards side by side takes the label.
+	from, size := 0, 0
+	for x := 0; x < span; {
+		if !in[x] {
+			x++
+			continue
+		}
+		end := x
+		for end < span && in[end] {
+			end++
+		}
+		if end-x > size {
+			from, size = x, end-x
+		}
+		x = end
+	}
+	label := m.Label
+	if len([]rune(label))+2 > size {
+		label = shortLabel(label, size-2)
+	}
+	r := []rune(label)
+	if len(r) > size {
+		r = r[:size]
+	}
+	at := from + (size-len(r))/2
+	for i, c := range r {
+		line[at+i] = string(c)
+	}
+	return strings.Join(line, "")
 }

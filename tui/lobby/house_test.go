@@ -16,10 +16,29 @@ import (
 	"github.com/klob/klob/tui/setup"
 )
 
-// A table with house variants says them in short under its row, in the
-// lobby's list and in the watch list, at every seat count: only those
-// its seat count plays, on one line that fits the window (cut with the
-// mark when it must, under -ascii too), the layout kept.
+// houseText is the house variants a list shows, its "house: " line and
+// the lines set in under it joined, "" for none.
+func houseText(text string) string {
+	var parts []string
+	for _, line := range strings.Split(text, "\n") {
+		s := strings.TrimSpace(line)
+		switch {
+		case strings.HasPrefix(s, "house: "):
+			parts = []string{s}
+		case len(parts) > 0 && strings.HasPrefix(line, "            ") && s != "":
+			parts = append(parts, s)
+		case len(parts) > 0:
+			return strings.Join(parts, " ")
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
+// A table with house variants says them under its row, in the lobby's
+// list and in the watch list, at every seat count: only those its seat
+// count plays, whole, wrapped where the window is too narrow for them
+// (each variant whole on a line, under -ascii too), every line in the
+// window.
 func TestTableListsSayHouseVariants(t *testing.T) {
 	kittest.ForCounts(t, func(t *testing.T, n int) {
 		o := rules.DefaultOptions()
@@ -33,13 +52,6 @@ func TestTableListsSayHouseVariants(t *testing.T) {
 			4: "house: three or four of a kind, menage, dealer forced, bimah, shlomo, cleopatra",
 		}[n]
 		for _, ascii := range []bool{false, true} {
-			mark := map[bool]string{false: "…", true: "..."}[ascii]
-			// Past 75 columns (80 less the row's indent) the line is cut.
-			want80 := want
-			if n == 4 {
-				want80 = map[bool]string{false: "house: three or four of a kind, menage, dealer forced, bimah, shlomo, cleo…",
-					true: "house: three or four of a kind, menage, dealer forced, bimah, shlomo, cl..."}[ascii]
-			}
 			ctx := kit.NewContext(ascii)
 			ctx.Width, ctx.Height = 80, 24
 			l := &Lobby{cfg: &Config{Player: hall.Player{ID: "b", Name: "bob"}}, tables: []hall.Info{info}}
@@ -49,34 +61,63 @@ func TestTableListsSayHouseVariants(t *testing.T) {
 				if ascii {
 					text = kit.ASCIIText(text)
 				}
-				lines := strings.Split(text, "\n")
-				house := ""
-				for _, line := range lines {
+				for _, line := range strings.Split(text, "\n") {
 					if ansi.StringWidth(line) > 80 {
 						t.Errorf("%s: a line wider than the window: %q", name, line)
 					}
-					if s := strings.TrimSpace(line); strings.HasPrefix(s, "house: ") {
-						house = s
-					}
 				}
-				if house != want80 {
-					t.Errorf("%s: %q, want %q:\n%s", name, house, want80, text)
+				if got := houseText(text); got != want {
+					t.Errorf("%s: %q, want %q:\n%s", name, got, want, text)
 				}
 				if n == 4 {
 					kittest.Golden(t, fmt.Sprintf("house4-80x24-%s-ascii-%v", strings.ReplaceAll(name, " ", ""), ascii), text)
 				}
 			}
-			// A window too narrow for them cuts them with the mark
-			// the screen shows.
+			// A narrow window wraps them further, a variant never
+			// broken.
 			ctx.Width = 40
 			got := houseLines(&ctx, info, false)
-			if len(got) != 1 {
-				t.Fatalf("at 40 columns: %q", got)
+			for _, line := range got {
+				if ansi.StringWidth(ansi.Strip(line)) > 40 {
+					t.Errorf("at 40 columns: %q is wider", ansi.Strip(line))
+				}
 			}
-			line := ansi.Strip(got[0])
-			house := strings.TrimSpace(line)
-			if ansi.StringWidth(line) > 40 || !strings.HasSuffix(house, mark) || !strings.HasPrefix(want, strings.TrimSuffix(house, mark)) {
-				t.Errorf("at 40 columns: %q is not %q cut with %q", line, want, mark)
+			if text := houseText(ansi.Strip(strings.Join(got, "\n"))); text != want {
+				t.Errorf("at 40 columns: %q, want %q", text, want)
+			}
+		}
+	})
+}
+
+// When the lobby is short of rows (a rated person's, with the talk and
+// a note of two lines under the tables), a table's house variants stay: its row's tail (the bots,
+// the target) gives way first, its first line ending with "…". At
+// every seat count, the table chosen or not.
+func TestShortListKeepsHouseVariants(t *testing.T) {
+	kittest.ForCounts(t, func(t *testing.T, n int) {
+		o := rules.DefaultOptions()
+		o.Players = n
+		o.OfAKind, o.Menage, o.DealerForced, o.Bimah, o.Shlomo, o.Cleopatra = true, true, true, true, true, true
+		info := hall.Info{Code: "YMBL", Seats: n, Names: make([]string, n), Level: ai.Normal, Target: 200, Rules: o}
+		want := "house: " + strings.Join(o.VariantsPlayed(), ", ")
+		for _, chosen := range []bool{false, true} {
+			l, ctx := steadyLobby(t, 0, true, true, 3)
+			l.tables = []hall.Info{info}
+			if chosen {
+				l.row = len(items)
+			}
+			l.setNote("The table you left is closed: its game ended while you were away, and its seats are "+
+				"free again for anyone who wants to play.", false)
+			text := ansi.Strip(l.View(ctx))
+			lines := strings.Split(text, "\n")
+			require.LessOrEqual(t, len(lines), 24, text)
+			for _, line := range lines {
+				require.LessOrEqual(t, ansi.StringWidth(line), 80, "a line wider than the window: %q", line)
+			}
+			require.Contains(t, text, "YMBL", "the table is not shown")
+			require.Contains(t, text, "free again for anyone", "the note is not shown whole")
+			if got := houseText(text); got != want {
+				t.Errorf("chosen %v: %q, want %q:\n%s", chosen, got, want, text)
 			}
 		}
 	})

@@ -821,21 +821,20 @@ func (l *Lobby) View(ctx *kit.Context) string {
 		}
 		menu = append(menu, l.rowLines(ctx, i, "["+it.key+"] "+label)...)
 	}
-	var tables [][]string // each table's lines, or the line saying there is none
+	var tables []entry // each table's lines, or the line saying there is none
 	for i, t := range l.tables {
-		row := len(items) + i
-		tables = append(tables, append(l.rowLines(ctx, row, tableLine(t)), houseLines(ctx, t, row == l.row)...))
+		tables = append(tables, tableEntry(ctx, tableLine(t), t, len(items)+i == l.row))
 	}
 	switch {
 	case len(l.tables) > 0:
 	case l.guest():
-		tables = [][]string{{"   " + st.Dim.Render("(no open table)")}}
+		tables = []entry{{lines: []string{"   " + st.Dim.Render("(no open table)")}}}
 	case l.playing == 1:
-		tables = [][]string{{"   " + st.Dim.Render("(no table to join: a game is being played, w to watch it)")}}
+		tables = []entry{{lines: []string{"   " + st.Dim.Render("(no table to join: a game is being played, w to watch it)")}}}
 	case l.playing > 1:
-		tables = [][]string{{"   " + st.Dim.Render(fmt.Sprintf("(no table to join: %d games are being played, w to watch one)", l.playing))}}
+		tables = []entry{{lines: []string{"   " + st.Dim.Render(fmt.Sprintf("(no table to join: %d games are being played, w to watch one)", l.playing))}}}
 	default:
-		tables = [][]string{{"   " + st.Dim.Render("(no open table: open one and give its code to friends)")}}
+		tables = []entry{{lines: []string{"   " + st.Dim.Render("(no open table: open one and give its code to friends)")}}}
 	}
 	var tail []string // the line typed, or the note
 	switch {
@@ -876,12 +875,17 @@ func (l *Lobby) View(ctx *kit.Context) string {
 	}
 	foot := []string{"", " " + st.Dim.Render(kit.Clip(keys, w-2))}
 	// The room is shared in this order: what always shows (the menu,
-	// the keys), a row of the tables, the talk's heading and last lines,
-	// the rest of the tables, the blank lines between the parts, then
-	// more of the talk. The list of tables scrolls; its heading says how
-	// many are out of view.
+	// the keys), the least of a table (the cursor's, else the first:
+	// its first line and its house variants), the talk's heading and
+	// last lines, the rest of the tables, the blank lines between the
+	// parts, then more of the talk. The list of tables scrolls; its
+	// heading says how many are out of view.
 	room := ctx.Height - len(lines) - len(menu) - 1 - len(foot)
-	shown, above, below := window(tables, l.row-len(items), max(1, room-talk), w)
+	least := tables[0].least()
+	if at := l.row - len(items); at >= 0 && at < len(tables) {
+		least = tables[at].least()
+	}
+	shown, above, below := window(tables, l.row-len(items), max(least, room-talk), w)
 	room -= len(shown)
 	gaps := max(0, min(3, room-talk)) // after the rating, the menu, the tables
 	// The lines that come and go under the tables (the code or the name
@@ -896,8 +900,8 @@ func (l *Lobby) View(ctx *kit.Context) string {
 	if short > 0 && after {
 		after, short = false, short-1
 	}
-	if n := len(shown); short > 0 && n > 1 {
-		shown, above, below = window(tables, l.row-len(items), max(1, n-short), w)
+	if n := len(shown); short > 0 && n > least {
+		shown, above, below = window(tables, l.row-len(items), max(least, n-short), w)
 		short -= n - len(shown)
 	}
 	if short -= talk; short > 0 {
@@ -965,20 +969,50 @@ func tableLine(t hall.Info) string {
 
 // houseLines say a table's house variants under its row in the lists,
 // by the rules' names for them ("three or four of a kind, menage"): a
-// joiner looks for them before sitting down. One line cut to the
-// window, so that a table never takes more rows than that; none for a
-// table without variants.
+// joiner looks for them before sitting down, so they wrap whole over
+// as many lines as the window needs, each variant whole on a line and
+// set in under the first; none for a table without variants.
 func houseLines(ctx *kit.Context, t hall.Info, chosen bool) []string {
 	on := t.Rules.VariantsPlayed()
 	if len(on) == 0 {
 		return nil
 	}
 	const set = "     " // as kit.MarkRow sets in a row's end
-	text := kit.Cut("house: "+strings.Join(on, ", "), max(10, ctx.Width-len(set)), ctx.Ellipsis())
+	const head = "house: "
+	style := ctx.Styles.Dim.Render
 	if chosen {
-		return []string{set + ctx.Styles.Selected.Render(text)}
+		style = ctx.Styles.Selected.Render
 	}
-	return []string{set + ctx.Styles.Dim.Render(text)}
+	w := max(10+len(head), ctx.Width-len(set))
+	var out []string
+	for i, line := range kit.BreakRow(head+strings.Join(on, ", "), w, w-len(head)) {
+		if i > 0 {
+			line = strings.Repeat(" ", len(head)) + line
+		}
+		out = append(out, set+style(line))
+	}
+	return out
+}
+
+// tableEntry is a table of a list: its row (text, marked when chosen)
+// and its house variants under it. When the room cuts it, the row's
+// first line (its code, state and people) and the variants stay, the
+// rest of the row (the bots, the target) giving way first; the lobby
+// keeps those lines before its talk's (entry.least).
+func tableEntry(ctx *kit.Context, text string, t hall.Info, chosen bool) entry {
+	row := kit.MarkRow(ctx, text, chosen)
+	house := houseLines(ctx, t, chosen)
+	e := entry{lines: append(row, house...), rank: make([]int, len(row)+len(house)), keep: 1 + len(house)}
+	for i := range e.rank {
+		switch {
+		case i == 0:
+		case i < len(row):
+			e.rank[i] = 2
+		default:
+			e.rank[i] = 1
+		}
+	}
+	return e
 }
 
 // TableForm is the host's choice of a new table: seats, bots' level,

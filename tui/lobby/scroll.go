@@ -7,22 +7,62 @@ import (
 	"github.com/klob/klob/tui/kit"
 )
 
-// window is the part of a list shown in room lines, each entry of the
-// list its lines (a table wrapped over two, say): whole entries from
+// entry is one entry of a list, its lines (a table wrapped over two,
+// its house variants under it); rank, when set, gives each line's
+// place in what the entry keeps when the room cuts it: the lines of
+// the lowest ranks stay (of equal ranks, the first), in their order.
+// Without rank the entry keeps its first lines. keep is the lines a
+// screen short of rows gives the entry before its other parts (least).
+type entry struct {
+	lines []string
+	rank  []int
+	keep  int
+}
+
+// least is the lines the entry keeps before a screen's other parts:
+// keep, at least one and at most all.
+func (e entry) least() int { return max(1, min(e.keep, len(e.lines))) }
+
+// cut is e in n lines at most (keep). A line followed by one left out
+// ends with "…", cut to leave the mark room in w cells (a line as wide
+// as the window would lose it at the edge), so that nothing is left
+// out unsaid.
+func (e entry) cut(n, w int) []string {
+	if n >= len(e.lines) {
+		return e.lines
+	}
+	order := make([]int, len(e.lines))
+	for i := range order {
+		order[i] = i
+	}
+	if e.rank != nil {
+		slices.SortStableFunc(order, func(a, b int) int { return e.rank[a] - e.rank[b] })
+	}
+	kept := slices.Sorted(slices.Values(order[:max(0, n)]))
+	out := make([]string, len(kept))
+	for i, at := range kept {
+		out[i] = e.lines[at]
+		if next := at + 1; next < len(e.lines) && (i+1 == len(kept) || kept[i+1] != next) {
+			out[i] = kit.Clip(out[i], w-1) + "…"
+		}
+	}
+	return out
+}
+
+// window is the part of a list shown in room lines: whole entries from
 // the first on, or, when the entry at (the cursor's; -1 for none) would
-// not show, from the entry that leaves it the last one shown. An entry
-// the room cuts ends with "…", its line cut to leave the mark room in w
-// cells (a line as wide as the window would lose it at the edge). above
+// not show, from the entry that leaves it the last one shown; an entry
+// the room cuts keeps what its rank says (entry.cut), in w cells. above
 // and below count the entries left out before and after the lines
 // shown. The lobby's table list and the watch list scroll with it.
-func window(entries [][]string, at, room, w int) (shown []string, above, below int) {
+func window(entries []entry, at, room, w int) (shown []string, above, below int) {
 	total := 0
 	for _, e := range entries {
-		total += len(e)
+		total += len(e.lines)
 	}
 	if total <= room {
 		for _, e := range entries {
-			shown = append(shown, e...)
+			shown = append(shown, e.lines...)
 		}
 		return shown, 0, 0
 	}
@@ -33,21 +73,16 @@ func window(entries [][]string, at, room, w int) (shown []string, above, below i
 	if at >= 0 && at < len(entries) {
 		used := 0
 		for i := 0; i <= at; i++ {
-			used += len(entries[i])
+			used += len(entries[i].lines)
 		}
 		for start < at && used > room {
-			used -= len(entries[start])
+			used -= len(entries[start].lines)
 			start++
 		}
 	}
 	end := start
 	for end < len(entries) && len(shown) < room {
-		e := entries[end]
-		if len(shown)+len(e) > room {
-			e = slices.Clone(e[:room-len(shown)])
-			e[len(e)-1] = kit.Clip(e[len(e)-1], w-1) + "…"
-		}
-		shown = append(shown, e...)
+		shown = append(shown, entries[end].cut(room-len(shown), w)...)
 		end++
 	}
 	return shown, start, len(entries) - end

@@ -10,7 +10,7 @@ import (
 // window shows whole entries around the cursor's and counts the rest;
 // an entry taller than the room shows its start, cut with "…".
 func TestWindow(t *testing.T) {
-	entries := [][]string{{"a1", "a2"}, {"b1"}, {"c1", "c2"}, {"d1"}}
+	entries := []entry{{lines: []string{"a1", "a2"}}, {lines: []string{"b1"}}, {lines: []string{"c1", "c2"}}, {lines: []string{"d1"}}}
 	for _, tc := range []struct {
 		name         string
 		at, room     int
@@ -32,9 +32,25 @@ func TestWindow(t *testing.T) {
 	// A cut line as wide as the window gives up its last cell to the
 	// mark, which would be lost past the edge.
 	full := strings.Repeat("x", 80)
-	shown, _, _ := window([][]string{{full, "rest"}}, 0, 1, 80)
+	shown, _, _ := window([]entry{{lines: []string{full, "rest"}}}, 0, 1, 80)
 	assert.Equal(t, []string{strings.Repeat("x", 79) + "…"}, shown)
 	assert.Equal(t, "↑ 2 more above · ↓ 1 more below", moreMark(2, 1))
 	assert.Equal(t, "↓ 3 more below", moreMark(0, 3))
 	assert.Equal(t, "", moreMark(0, 0))
+}
+
+// An entry the room cuts keeps its lines of the lowest ranks, in their
+// order, each line followed by one left out ending with "…".
+func TestWindowKeepsByRank(t *testing.T) {
+	// A table's row over two lines, its house variants over two.
+	e := entry{lines: []string{"row1", "row2", "house1", "house2"}, rank: []int{0, 2, 1, 1}}
+	for room, want := range map[int][]string{
+		4: {"row1", "row2", "house1", "house2"},
+		3: {"row1…", "house1", "house2"},
+		2: {"row1…", "house1…"},
+		1: {"row1…"},
+	} {
+		shown, _, _ := window([]entry{e}, 0, room, 80)
+		assert.Equal(t, want, shown, "in %d lines", room)
+	}
 }

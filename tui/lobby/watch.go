@@ -269,9 +269,9 @@ func (w *watchList) View(ctx *kit.Context) string {
 	// The tables take the room the code's line and the keys leave, a
 	// long list the part around the cursor and a line saying how many
 	// tables are out of view; a long line wraps.
-	var tables [][]string
+	var tables []entry
 	for i, t := range w.tables {
-		tables = append(tables, append(kit.MarkRow(ctx, watchLine(t), i == w.row), houseLines(ctx, t, i == w.row)...))
+		tables = append(tables, tableEntry(ctx, watchLine(t), t, i == w.row))
 	}
 	room := ctx.Height - len(lines) - len(tail)
 	all, above, below := window(tables, w.row, room, ctx.Width)

@@ -3,6 +3,7 @@ package replay
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -262,28 +263,46 @@ func gradeNote(ctx *kit.Context, dec *analysis.Decision, better string) string {
 }
 
 // fitHints lists the keys of a replay's short help in w cells, in fewer
-// words when the window is narrow; measured as drawn, so under -ascii
-// (ascii) with the arrows written as words.
+// words when the window is narrow, then without the keys least needed
+// (fitDrop: the help lists them), never without the help and quit that
+// end it; measured as drawn, so under -ascii (ascii) with the arrows
+// written as words.
 func fitHints(bs []key.Binding, w int, ascii bool) string {
-	h := kit.HintLine(bs)
-	width := kit.WidthOf(h)
-	if ascii {
-		width = kit.WidthOf(kit.ASCIIText(h))
+	width := func(h string) int {
+		if ascii {
+			return kit.WidthOf(kit.ASCIIText(h))
+		}
+		return kit.WidthOf(h)
 	}
-	if width <= w {
+	if h := kit.HintLine(bs); width(h) <= w {
 		return h
 	}
 	tight := tightArrows
 	if ascii {
 		tight = tightLetters
 	}
-	parts := make([]string, len(bs))
-	for i, b := range bs {
-		hp := b.Help()
-		parts[i] = tight.Replace(hp.Key) + " " + strings.TrimSuffix(hp.Desc, " deal")
+	short := func(bs []key.Binding) string {
+		parts := make([]string, len(bs))
+		for i, b := range bs {
+			hp := b.Help()
+			parts[i] = tight.Replace(hp.Key) + " " + strings.TrimSuffix(hp.Desc, " deal")
+		}
+		return strings.Join(parts, "  ")
 	}
-	return strings.Join(parts, "  ")
+	line := short(bs)
+	for _, d := range fitDrop {
+		if width(line) <= w {
+			break
+		}
+		bs = slices.DeleteFunc(slices.Clone(bs), func(b key.Binding) bool { return b.Help().Desc == d })
+		line = short(bs)
+	}
+	return line
 }
+
+// fitDrop are the replay's short hints a narrow window leaves out, in
+// this order: the way to a deal by its number, then the list of tricks.
+var fitDrop = []string{"go to deal", "tricks"}
 
 // tightArrows writes two arrows without the slash, for a narrow window;
 // tightLetters, under -ascii where arrows take two letters, names the

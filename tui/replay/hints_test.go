@@ -1,31 +1,52 @@
 package replay
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
+	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/tui/kit"
 )
 
 // TestHintsFitUnderASCII: the replay's key line fits the window as drawn,
 // also under -ascii, where the arrows take two letters each; there the
 // narrow form names the letter keys (l/h, j/k), never an arrow written
-// "v" that reads as the v key.
+// "v" that reads as the v key. Every replay's line ends with the help
+// and quit, as every screen's does: a game's of several deals or a
+// board's, opened from a file or from a screen esc goes back to,
+// sealed or not.
 func TestHintsFitUnderASCII(t *testing.T) {
 	km := kit.DefaultKeys()
-	s := &Screen{keys: defaultKeys()} // opened from a file: q quits
-	bs := s.KeyHelp(&km).ShortHelp()
-	for _, w := range []int{79, 100} {
-		for _, ascii := range []bool{false, true} {
-			got := fitHints(bs, w, ascii)
-			if ascii {
-				got = kit.ASCIIText(got)
-			}
-			if kit.WidthOf(got) > w {
-				t.Errorf("width %d, ascii %v: %q is %d columns", w, ascii, got, kit.WidthOf(got))
-			}
-			if strings.Contains(got, "v^") || strings.Contains(got, "^/v") {
-				t.Errorf("width %d, ascii %v: %q writes an arrow as v", w, ascii, got)
+	for _, deals := range []int{1, 3} {
+		for _, back := range []bool{false, true} {
+			for _, sealed := range []bool{false, true} {
+				s := &Screen{keys: defaultKeys(), r: &gamelog.Replay{Deals: make([]gamelog.ReplayDeal, deals)}, sealed: sealed}
+				if back {
+					s.back = s // esc goes back somewhere
+				}
+				bs := s.KeyHelp(&km).ShortHelp()
+				for _, w := range []int{79, 100} {
+					for _, ascii := range []bool{false, true} {
+						name := fmt.Sprintf("%d deals, back %v, sealed %v, width %d, ascii %v", deals, back, sealed, w, ascii)
+						got := fitHints(bs, w, ascii)
+						if ascii {
+							got = kit.ASCIIText(got)
+						}
+						if kit.WidthOf(got) > w {
+							t.Errorf("%s: %q is %d columns", name, got, kit.WidthOf(got))
+						}
+						if strings.Contains(got, "v^") || strings.Contains(got, "^/v") {
+							t.Errorf("%s: %q writes an arrow as v", name, got)
+						}
+						if !strings.HasSuffix(got, "? help · q quit") && !strings.HasSuffix(got, "? help - q quit") && !strings.HasSuffix(got, "? help  q quit") {
+							t.Errorf("%s: %q does not end with the help and quit", name, got)
+						}
+						if back && !strings.Contains(got, "esc back") {
+							t.Errorf("%s: %q does not say esc", name, got)
+						}
+					}
+				}
 			}
 		}
 	}

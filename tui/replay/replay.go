@@ -434,7 +434,7 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 		short = append(short, kit.Brief("back", rk.Back))
 	}
 	full = append(full, k.Help, kit.QuitAsks(k))
-	short = append(short, k.QuitHint())
+	short = append(short, kit.AppKeys(k)...)
 	return kit.KeyHelp{Short: short, Full: [][]key.Binding{full}}
 }
 

@@ -60,6 +60,11 @@ type Config struct {
 	// result goes to AfterBoard's screen.
 	Board      string
 	AfterBoard func() kit.Screen
+	// Keys are the keys the screen's owner takes as well as the table's
+	// (a tournament's board: esc to the standings once it has ended),
+	// those that work now: the keys line lists the short ones before
+	// the help and quit, the help the full. nil adds none.
+	Keys func() kit.KeyHelp
 	// Bell rings the terminal's bell when it becomes the person's turn
 	// after another seat's move (Snapshot.Bell grew).
 	Bell bool

@@ -756,6 +756,11 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	if s.canTalk() {
 		h.Short = append(h.Short, kit.Bind("/", "talk"))
 	}
+	if s.cfg.Keys != nil {
+		more := s.cfg.Keys()
+		h.Short = append(h.Short, more.Short...)
+		h.Full = append(h.Full, more.Full...)
+	}
 	h.Short = append(h.Short, b("help", k.Help), k.QuitHint())
 	return h
 }

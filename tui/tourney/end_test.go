@@ -107,25 +107,37 @@ func (f *fixture) board() *boardPart {
 }
 
 // onlyLineTwo fails unless after differs from before in its second line
-// alone, which reads want: the table's layout kept, nothing covered and
-// nothing (no card) shown besides.
-func onlyLineTwo(t *testing.T, before, after, want string) {
+// alone, which reads want, and in its keys line (the last) where keys
+// is not "", which then lists keys: the table's layout kept, nothing
+// covered and nothing (no card) shown besides.
+func onlyLineTwo(t *testing.T, before, after, want, keys string) {
 	t.Helper()
 	b, a := strings.Split(before, "\n"), strings.Split(after, "\n")
 	require.Len(t, a, len(b))
 	assert.Equal(t, want, a[1], "the line under the header:\n%s", after)
+	last := len(a) - 1
+	if keys != "" {
+		assert.Contains(t, a[last], keys, "the keys line:\n%s", after)
+	}
 	for i := range b {
-		if i != 1 {
+		if i != 1 && (i != last || keys == "") {
 			require.Equal(t, b[i], a[i], "line %d changed:\n%s", i+1, after)
 		}
 	}
+}
+
+// keysLine is the last line of a screen: its keys.
+func keysLine(screen string) string {
+	lines := strings.Split(strings.TrimRight(screen, "\n "), "\n")
+	return lines[len(lines)-1]
 }
 
 // TestBoardSaysTheEnd: a person seated mid-board is told at once that
 // the tournament has ended (its time run out, or its host's end) and
 // that the board no longer counts, on the board's screen, in the line
 // under its header at 80×24, the rest of the table as it was, its play
-// kept; esc, offered there and in the help, opens the standings.
+// kept; esc, offered there, in the keys line (while esc does not close
+// a list) and in the help, opens the standings.
 func TestBoardSaysTheEnd(t *testing.T) {
 	const ended = " ! The tournament has ended: this board no longer counts.  [esc] the standings"
 	for _, how := range []string{"time", "host"} {
@@ -150,7 +162,7 @@ func TestBoardSaysTheEnd(t *testing.T) {
 					f.run(b.waitEnded())
 				}
 				kittest.CheckSize(t, f.d.Frame(), 80, 24)
-				onlyLineTwo(t, before, f.text(), ended)
+				onlyLineTwo(t, before, f.text(), ended, "esc the standings · ? help · q quit")
 				_, _, inPlay := cl.svc.HiddenFrom(code, longName.Key)
 				require.True(t, inPlay, "the board's play stopped at the end")
 				var help []string
@@ -160,6 +172,12 @@ func TestBoardSaysTheEnd(t *testing.T) {
 					}
 				}
 				assert.Contains(t, strings.Join(help, "\n"), "esc the tournament has ended: its standings")
+				// With the trick list open esc closes it: the keys line
+				// does not offer the standings then.
+				f.press("v")
+				require.NotContains(t, keysLine(f.text()), "standings", f.text())
+				f.press("v")
+				require.Contains(t, keysLine(f.text()), "esc the standings", f.text())
 
 				f.press("esc")
 				require.True(t, f.on("tournament"), f.text())
@@ -182,11 +200,11 @@ func TestBoardSaysTheEndNear(t *testing.T) {
 		require.NotContains(t, before, "The tournament ends")
 		cl.c.Add(51 * time.Minute)
 		f.run(b.read())
-		onlyLineTwo(t, before, f.text(), " ! The tournament ends in 9m: this board counts if finished by then.")
+		onlyLineTwo(t, before, f.text(), " ! The tournament ends in 9m: this board counts if finished by then.", "")
 		cl.c.Add(8*time.Minute + 30*time.Second)
 		f.run(b.read())
 		kittest.CheckSize(t, f.d.Frame(), 80, 24)
-		onlyLineTwo(t, before, f.text(), " ! The tournament ends in under a minute: this board counts if finished by then.")
+		onlyLineTwo(t, before, f.text(), " ! The tournament ends in under a minute: this board counts if finished by then.", "")
 		f.press("esc")
 		require.True(t, f.on("board"), "esc left the board before the end")
 	})
@@ -212,7 +230,8 @@ var _ kit.Screen = (*boardPart)(nil)
 
 // TestBoardPlayedBeforeTheEnd: a board played out before the end
 // counts: while its result shows, the end is said without saying the
-// board no longer counts, and the part after it gives its result.
+// board no longer counts, its keys line offers esc to the standings,
+// and the part after it gives its result.
 func TestBoardPlayedBeforeTheEnd(t *testing.T) {
 	kittest.ForCounts(t, func(t *testing.T, players int) {
 		cl := newClub(t, false)
@@ -229,6 +248,8 @@ func TestBoardPlayedBeforeTheEnd(t *testing.T) {
 		f.run(b.waitEnded())
 		kittest.CheckSize(t, f.d.Frame(), 80, 24)
 		assert.Equal(t, " ! The tournament has ended.  [esc] the standings", strings.Split(f.text(), "\n")[1])
+		// The board's keys line says esc too, as the help does.
+		assert.Contains(t, keysLine(f.text()), "esc the standings", f.text())
 		f.press("enter")
 		f.see("Board 1 of 4 is played.")
 		f.see("Your result: ")

@@ -3,7 +3,6 @@ package tourney
 import (
 	"context"
 	"fmt"
-	"slices"
 	"strings"
 	"time"
 
@@ -49,6 +48,7 @@ func (s *Screen) playBoard(code string, seat *svc.Seat) kit.Screen {
 	p.t = table.New(table.Config{Port: seat.Port, Sort: s.cfg.Sort, Manual: s.cfg.Manual, Tag: tag,
 		Board:        fmt.Sprintf("Board %d of %d", seat.Board, seat.Boards),
 		AfterBoard:   func() kit.Screen { return newAfter(s, code, seat) },
+		Keys:         p.keys,
 		QuitQuestion: "This board is saved as far as you played it: go on with it any time before the tournament ends."})
 	if seat.DealtAgain {
 		p.t.HoldNote("Your play of this board could not be read back (the server keeps the file): the board is dealt again from its start.", true)
@@ -172,7 +172,7 @@ func (p *boardPart) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) 
 		}
 		return p, p.tickEnd()
 	case tea.KeyPressMsg:
-		if p.over && kit.IsKey(msg, ctx.Keys.Back) && !p.t.UsesBack() && p.t.Bella == rules.NoCard {
+		if p.toStandings() && kit.IsKey(msg, ctx.Keys.Back) {
 			d := newDetail(p.s, p.code, nil)
 			d.closing = p.s.takeSeat()
 			return d, nil
@@ -226,14 +226,24 @@ func (p *boardPart) endLine(ctx *kit.Context) string {
 // keyStandings is esc on a board once the tournament has ended.
 var keyStandings = kit.Bind("esc", "the tournament has ended: its standings (the board is kept as played)", "esc")
 
-func (p *boardPart) KeyHelp(k *kit.KeyMap) help.KeyMap {
-	h := p.t.KeyHelp(k)
-	if !p.over {
-		return h
-	}
-	return kit.KeyHelp{Short: append(slices.Clone(h.ShortHelp()), kit.Brief("the standings", keyStandings)),
-		Full: append(slices.Clone(h.FullHelp()), []key.Binding{keyStandings})}
+// toStandings reports whether esc opens the standings now: the
+// tournament has ended and the table has no use for esc (a list open,
+// bella asked).
+func (p *boardPart) toStandings() bool {
+	return p.over && !p.t.UsesBack() && p.t.Bella == rules.NoCard
 }
+
+// keys are the board's own keys, for the table's keys line and help:
+// esc while it opens the standings.
+func (p *boardPart) keys() kit.KeyHelp {
+	if !p.toStandings() {
+		return kit.KeyHelp{}
+	}
+	return kit.KeyHelp{Short: []key.Binding{kit.Brief("the standings", keyStandings)}, Full: [][]key.Binding{{keyStandings}}}
+}
+
+// KeyHelp is the table's, which lists the board's own keys (keys).
+func (p *boardPart) KeyHelp(k *kit.KeyMap) help.KeyMap { return p.t.KeyHelp(k) }
 
 // QuitQuestion is the table's, but where the tournament has ended.
 func (p *boardPart) QuitQuestion() string {
