@@ -1,8 +1,16 @@
 package replay
 
 import (
+	"context"
 	"fmt"
 	"testing"
+
+	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/internal/study/analysis"
+	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit/kittest"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // TestLostRowAddsUp: the Lost row's cells add up to its "all" as shown.
@@ -27,5 +35,44 @@ func TestLostRowAddsUp(t *testing.T) {
 				t.Errorf("%v: total %v, want %s", parts, total, want)
 			}
 		}
+	}
+}
+
+// TestChanceToWinLostSaid: near a game's end the analysis grades by the
+// chance to win, which loses no points; the deal's end still says what
+// each graded seat gave up there and in which grades, at every seat
+// count, so that a blunder of that kind is not shown as a row of "-".
+func TestChanceToWinLostSaid(t *testing.T) {
+	for _, file := range []string{"07-sequences-decided-by-trump.klob", "tables/3-01-every-house-variant.klob",
+		"tables/4-14-shlomo-and-cleopatra-in-one-deal.klob"} {
+		t.Run(file, func(t *testing.T) {
+			r := readGame(t, file)
+			r.Header.Levels[rules.SeatA] = gamelog.Human
+			byWin := func(ctx context.Context, r *gamelog.Replay, opt analysis.Options) (*analysis.Report, error) {
+				rep, err := fakeAnalyze(ctx, r, opt)
+				if err != nil {
+					return nil, err
+				}
+				// Two of the person's choices in the first deal, graded by
+				// the chance to win: a blunder and a mistake.
+				grades := []analysis.Grade{analysis.Blunder, analysis.Mistake}
+				for i := range rep.Deals[0].Decisions {
+					dec := &rep.Deals[0].Decisions[i]
+					if dec.Seat != rules.SeatA || !dec.Graded() || len(grades) == 0 {
+						continue
+					}
+					dec.Grade, dec.ByWin, dec.WinLoss = grades[0], true, 0.07
+					grades = grades[1:]
+				}
+				require.Empty(t, grades, "the person has two choices in the first deal")
+				return rep, nil
+			}
+			hs := kittest.New(t, New(r, "x", Config{Analyze: byWin}, nil), 80, 24, false)
+			hs.Press("a")
+			for range r.Deals[0].Steps {
+				hs.Press("right")
+			}
+			assert.Contains(t, text(hs), "Chance to win lost: You 14% (1 blunder, 1 mistake)")
+		})
 	}
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/study/analysis"
+	"github.com/klob/klob/internal/study/drill"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
 	"github.com/klob/klob/tui/table"
@@ -471,12 +472,65 @@ func (s *Screen) lostByGrade(ctx *kit.Context, sc *table.Scene, w int) (rows []s
 		}
 		rows = append(rows, kit.Clip(row+fmt.Sprintf("%7s", cell(sum, all)), w))
 	}
-	for _, l := range lostLines(ctx, sc, s.report.Graded, dr, &lost) {
+	// The decisions graded by the chance to win lose no points, so the
+	// rows leave them out: a line under them says what they cost.
+	win := winLostLine(ctx, sc, s.report.Graded, dr)
+	if win != "" {
+		for _, l := range kit.Hang(" ", "   ", kit.Wrap(win, max(1, w-3))) {
+			rows = append(rows, kit.Clip(l, w))
+		}
+	}
+	// The one line: the points by grade with the chance, else the
+	// chance alone (the analysis line gives the points), else the points.
+	lines := lostLines(ctx, sc, s.report.Graded, dr, &lost)
+	if win != "" {
+		var with []string
+		for _, l := range lines {
+			with = append(with, l+" · "+win)
+		}
+		lines = append(append(with, " "+win), lines...)
+	}
+	for _, l := range lines {
 		if kit.WidthOf(l) <= w {
 			return rows, l
 		}
 	}
 	return rows, ""
+}
+
+// winLostLine is the chance to win each graded seat lost in the deal
+// dr by the decisions graded by that chance (Decision.WinLost), with
+// how many of each grade: "Chance to win lost: You 5.6% (1 blunder)";
+// "" when none was.
+func winLostLine(ctx *kit.Context, sc *table.Scene, graded [4]bool, dr *analysis.DealReport) string {
+	var lost [4]float64
+	var counts [4][analysis.Blunder + 1]int
+	for i := range dr.Decisions {
+		dec := &dr.Decisions[i]
+		if x := dec.WinLost(); x > 0 && int(dec.Seat) < len(lost) {
+			lost[dec.Seat] += x
+			counts[dec.Seat][dec.Grade]++
+		}
+	}
+	var parts []string
+	for _, o := range seats(sc, graded) {
+		if lost[o] == 0 {
+			continue
+		}
+		var by []string
+		for _, g := range []analysis.Grade{analysis.Blunder, analysis.Mistake, analysis.Inaccuracy} {
+			if n := counts[o][g]; n == 1 {
+				by = append(by, "1 "+g.String())
+			} else if n > 1 {
+				by = append(by, fmt.Sprintf("%d %s", n, gradePlural(g)))
+			}
+		}
+		parts = append(parts, fmt.Sprintf("%s %s (%s)", sc.Name(o), drill.Percent(lost[o]), strings.Join(by, ", ")))
+	}
+	if parts == nil {
+		return ""
+	}
+	return ctx.Styles.Heading.Render("Chance to win lost:") + " " + strings.Join(parts, " · ")
 }
 
 // apportion rounds parts to 1/scale each so that the rounded parts add
