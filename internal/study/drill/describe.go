@@ -305,7 +305,13 @@ func Question(v *rules.View, ascii bool) string {
 		return fmt.Sprintf("The dix: exchange your 7 of trump for the upcard %s, or keep it?", v.Upcard.Pretty(ascii))
 	case rules.PhaseSequences:
 		if b := v.OwnBest(); b.Len >= 3 {
-			return fmt.Sprintf("The sequence dialogue: your best meld is %s. What do you say?", MeldWords(b))
+			// A sequence is called so everywhere; "meld" only where
+			// it may be a set of three or four of a kind.
+			what := "sequence"
+			if b.Set {
+				what = "meld"
+			}
+			return fmt.Sprintf("The sequence dialogue: your best %s is %s. What do you say?", what, MeldWords(b))
 		}
 		return "The sequence dialogue: what do you say?"
 	}
