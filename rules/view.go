@@ -129,6 +129,29 @@ func (v *View) WinnerIf(c Card) Seat {
 	return seatMod[v.Players&7][(int(v.Leader)+w)&15]
 }
 
+// TrickLost reports whether the trick on the table goes to another side
+// whatever the viewing seat plays to it: it is the seat's turn in the
+// card play, a card is led, no legal card of its own puts its side
+// ahead, and no partner plays after it. Whatever the unseen cards, a
+// claim of every trick then fails.
+func (v *View) TrickLost() bool {
+	if v.Phase != PhasePlay || v.Turn != v.Seat || v.InTrick == 0 {
+		return false
+	}
+	side := SideOfSeat(v.Players, v.Seat)
+	for i := v.InTrick + 1; i < v.Players; i++ {
+		if SideOfSeat(v.Players, seatMod[v.Players&7][(int(v.Leader)+i)&15]) == side {
+			return false // a partner still plays to the trick
+		}
+	}
+	for _, a := range v.Legal() {
+		if SideOfSeat(v.Players, v.WinnerIf(a.Card)) == side {
+			return false
+		}
+	}
+	return true
+}
+
 // LastTrickWinner returns who won the last completed trick, NoSeat
 // before the first trick is complete.
 func (v *View) LastTrickWinner() Seat { return v.masked.LastTrickWinner() }

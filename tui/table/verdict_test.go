@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/klob/klob/ai/claim"
 	"github.com/klob/klob/internal/play/host"
@@ -523,6 +525,38 @@ func TestClaimRefusedWithNothingHidden(t *testing.T) {
 		if strings.Contains(got, " nothing") || !strings.Contains(got, want) {
 			t.Errorf("%d players: %q, want %q", n, got, want)
 		}
+	}
+}
+
+// A claim refused where no card the person may play wins the trick on
+// the table for its side (an opponent's ace led, no trump to ruff it)
+// says so, not "if West holds …": that trick is lost whatever the
+// hidden cards. At every seat count, in a deal where cards are hidden.
+func TestClaimRefusedTrickLost(t *testing.T) {
+	ctx := kit.NewContext(false)
+	for _, n := range []int{2, 3, 4} {
+		var v rules.View
+		for seed := uint64(1); v.Players == 0 && seed < 500; seed++ {
+			r := rand.New(rand.NewPCG(seed, 3))
+			d := rules.NewDeal(options(n), rules.SeatA, rules.Shuffle(r))
+			for !d.Over() && v.Players == 0 {
+				if tv := d.View(rules.SeatA); d.Phase() == rules.PhasePlay && tv.Turn == rules.SeatA && tv.Hand.Count() > 1 && tv.TrickLost() {
+					v = tv
+					break
+				}
+				l := d.Legal()
+				d.ApplyUnchecked(l[r.IntN(len(l))])
+			}
+		}
+		require.NotZero(t, v.Players, "%d players: no trick lost whatever seat A plays", n)
+		s := seatAScreen(n)
+		s.snap.View = v
+		s.snap.Claim = &host.ClaimState{Verdict: claim.Verdict{Players: n, Seat: rules.SeatA, Counters: [4]rules.CardSet{1: rules.SetOf(rules.Card(3))}}}
+		got, _ := s.claimWords(&ctx)
+		got = ansi.Strip(got)
+		want := map[bool]string{false: "the trick on the table is not yours whatever you play", true: "the trick on the table is not your team's whatever you play"}[n == 4]
+		assert.Contains(t, got, want, "%d players", n)
+		assert.NotContains(t, got, " holds ", "%d players", n)
 	}
 }
 

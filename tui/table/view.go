@@ -294,9 +294,10 @@ func (s *Screen) claimReason(ctx *kit.Context) string {
 	for o := rules.Seat(0); o < rules.Seat(v.Players); o++ {
 		hidden = hidden || o != v.Seat && v.Counters[o] != 0
 	}
-	if !hidden {
-		// Every other card is on the table: the trick there is lost
-		// whatever the person plays; no hand is left to suppose.
+	if !hidden || sc.V.TrickLost() {
+		// Every other card is on the table, or none the person may
+		// play wins the trick there for its side: that trick is lost
+		// whatever the others hold, and no hand need be supposed.
 		if sc.Sides() < v.Players {
 			return "not every trick is sure: the trick on the table is not your team's whatever you play"
 		}
