@@ -51,6 +51,7 @@ type App struct {
 	overlay overlay
 	opts    appOptions
 	quit    bool
+	tail    escTail // drops the typed-looking tail of a broken report
 }
 
 // newApp returns an App that starts on first.
@@ -119,6 +120,9 @@ func (a *App) askQuit() tea.Cmd {
 // Update routes msg.
 func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	a.setQuitWord()
+	if a.tail.drop(msg) {
+		return a, nil
+	}
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		a.ctx.Width, a.ctx.Height = max(msg.Width, 0), max(msg.Height, 0)
