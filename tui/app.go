@@ -236,8 +236,13 @@ func (a *App) render() string {
 func (a *App) smallView() string {
 	w, h := a.ctx.Width, a.ctx.Height
 	mw, mh := kit.MinWidth, kit.MinHeight
-	msg := fmt.Sprintf("Klob needs a window of at least %d×%d; this one is %d×%d. Please make it larger (q quits).",
-		mw, mh, w, h)
+	// q says what it does here: it leaves a shared table for the lobby.
+	quits := "q quits"
+	if a.ctx.Keys.QuitWord != "" {
+		quits = "q: " + a.ctx.Keys.QuitWord
+	}
+	msg := fmt.Sprintf("Klob needs a window of at least %d×%d; this one is %d×%d. Please make it larger (%s).",
+		mw, mh, w, h, quits)
 	if q, ok := a.overlay.(*quitAsk); ok {
 		msg = q.heading() + " " + q.text() + " y: " + q.yesWord() + ", n: stay."
 	}

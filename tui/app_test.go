@@ -7,6 +7,9 @@ import (
 	"strings"
 	"testing"
 
+	tea "charm.land/bubbletea/v2"
+	"github.com/stretchr/testify/assert"
+
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/record/store"
 	"github.com/klob/klob/rules"
@@ -527,5 +530,26 @@ func TestResumeHelpTellsTheSavedGamesRules(t *testing.T) {
 				t.Errorf("%d players: the resume offer's help lacks %q", n, w)
 			}
 		}
+	}
+}
+
+// leaveScreen is a screen whose q leaves for the server's lobby.
+type leaveScreen struct{ keyScreen }
+
+func (leaveScreen) QuitTitle() (string, string) { return "Leave?", "leave" }
+
+func (s leaveScreen) Update(*kit.Context, tea.Msg) (kit.Screen, tea.Cmd) { return s, nil }
+
+// TestSmallWindowSaysWhatQDoes: the note asking for a larger window
+// says what q does there: it quits, or on a shared table leaves.
+func TestSmallWindowSaysWhatQDoes(t *testing.T) {
+	var got []string
+	for _, c := range []struct {
+		screen kit.Screen
+		want   string
+	}{{keyScreen{&got}, "(q quits)"}, {leaveScreen{keyScreen{&got}}, "(q: leave)"}} {
+		a := newApp(c.screen, appOptions{})
+		a.Update(tea.WindowSizeMsg{Width: 70, Height: 20})
+		assert.Contains(t, strings.Join(strings.Fields(a.render()), " "), c.want)
 	}
 }
