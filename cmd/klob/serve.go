@@ -451,7 +451,10 @@ func lobbyConfig(f serveFlags, h *hall.Hall, bots serveBots, s *server.Session) 
 	heavy := lobby.GateOn(bots.slots)
 	cfg := tui.LobbyConfig{
 		Config: lobby.Config{
-			Hall: h,
+			// `ssh -t host ascii` draws suits as letters and boxes in
+			// + - |, for a terminal without Unicode.
+			ASCII: s.ASCII,
+			Hall:  h,
 			// The wrong table codes are limited per address and per key;
 			// the command line may name a table to join or watch at once.
 			Addr:  s.Addr,
@@ -470,6 +473,7 @@ func lobbyConfig(f serveFlags, h *hall.Hall, bots serveBots, s *server.Session) 
 			Active: s.Active,
 		},
 		Solo: tui.PlayConfig{
+			ASCII: s.ASCII,
 			// The lobby gives each game a secret seed of its own.
 			Setup:  tui.Setup{Level: ai.Normal, Options: rules.DefaultOptions()},
 			Timing: tm,

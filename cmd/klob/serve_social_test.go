@@ -51,3 +51,29 @@ func TestServeWatchTalkByCommand(t *testing.T) {
 	drive(t, r, code, 60*time.Second, func() bool { return len(tableLog(t, r.state, code).Deals) >= 2 }, ann, bob)
 	require.NotContains(t, strings.Join(tableLog(t, r.state, code).Comment, "\n"), "hi all", "talk never goes into the game's log")
 }
+
+// TestServeASCII: a session started with `ascii` draws the lobby and a
+// game alone in ASCII (suits as letters, boxes in + - |), for a
+// terminal without Unicode; one started without it keeps Unicode.
+func TestServeASCII(t *testing.T) {
+	shortParallel(t)
+	r := startServe(t, t.TempDir(), time.Minute)
+	ann := newPerson(t, "ann")
+	c, err := sshtest.Dial(r.addr, sshtest.Config{User: "ann", Key: ann.key, Width: 80, Height: 24, Command: "ascii"})
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = c.Close() })
+	nonASCII := func(s string) bool { return strings.ContainsFunc(s, func(r rune) bool { return r > 0x7e }) }
+	lobby := c.WaitText(t, patience, "Play alone against bots")
+	require.False(t, nonASCII(lobby), "the lobby:\n%s", lobby)
+	require.NoError(t, c.Type("p"))
+	setup := c.WaitText(t, patience, "Start the game")
+	require.False(t, nonASCII(setup), "the setup:\n%s", setup)
+	require.NoError(t, c.Type("\r"))
+	game := c.WaitFor(t, patience, "a deal alone", func(s string) bool { return strings.Contains(s, "Your bid on") })
+	require.False(t, nonASCII(game), "the game alone:\n%s", game)
+	require.Contains(t, game, "+---+", "cards boxed in ASCII")
+
+	bob := newPerson(t, "bob")
+	r.connect(t, bob)
+	require.True(t, nonASCII(bob.c.WaitText(t, patience, "Play alone against bots")), "without ascii, Unicode")
+}

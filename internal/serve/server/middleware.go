@@ -23,7 +23,8 @@ import (
 // The messages a refused connection reads.
 const (
 	msgNoCommand = "klob: this server only plays Klob. Connect without a command (ssh -p PORT host)\r\n" +
-		"or go straight to a table: ssh -t -p PORT host join CODE (or watch CODE)"
+		"or go straight to a table: ssh -t -p PORT host join CODE (or watch CODE);\r\n" +
+		"suits as letters for a terminal without Unicode: ssh -t -p PORT host ascii"
 	msgNoSubsystem = "klob: no file access on this server (no sftp, no scp)"
 	msgNoForward   = "klob: no port forwarding on this server"
 	msgNoPTY       = "klob: Klob needs a terminal: connect with ssh -t (or without -T)"
@@ -245,9 +246,12 @@ func (s *Server) countSession(next ssh.Handler) ssh.Handler {
 func (s *Server) refuseCommands(next ssh.Handler) ssh.Handler {
 	return func(sess ssh.Session) {
 		if cmd := sess.Command(); len(cmd) > 0 {
-			verb, code, ok := ParseCommand(cmd)
+			c, ok := ParseCommand(cmd)
 			if !ok {
 				setReason(sess, "refused command "+logText(sess.RawCommand()))
+				if len(cmd) > 1 && cmd[0] == CmdASCII {
+					cmd = cmd[1:]
+				}
 				if cmd[0] == CmdJoin || cmd[0] == CmdWatch {
 					wish.Fatalln(sess, msgNoCode(cmd[0], len(cmd) > 1))
 				} else {
@@ -255,7 +259,7 @@ func (s *Server) refuseCommands(next ssh.Handler) ssh.Handler {
 				}
 				return
 			}
-			sess.Context().SetValue(commandKey{sess}, [2]string{verb, code})
+			sess.Context().SetValue(commandKey{sess}, c)
 		}
 		next(sess)
 	}
@@ -265,30 +269,46 @@ func (s *Server) refuseCommands(next ssh.Handler) ssh.Handler {
 // was started with.
 type commandKey struct{ s ssh.Session }
 
-// The commands a session may start with.
+// The commands a session may start with; ascii may come first.
 const (
 	CmdJoin  = "join"
 	CmdWatch = "watch"
+	CmdASCII = "ascii"
 )
+
+// Command is what a session was started with: ascii (suits as letters,
+// boxes in + - |, for a terminal without Unicode), then join or watch
+// and a code, each part optional.
+type Command struct {
+	ASCII      bool
+	Verb, Code string
+}
 
 // maxCodeArg is the most bytes the argument of join or watch may hold:
 // a code is four letters, and a longer text reaches nothing but the
 // lobby's "not a code".
 const maxCodeArg = 16
 
-// ParseCommand reads a session's command: join or watch and one
-// argument of at most maxCodeArg printable ASCII characters. Anything
-// else is refused (ok false).
-func ParseCommand(args []string) (verb, code string, ok bool) {
-	if len(args) != 2 || (args[0] != CmdJoin && args[0] != CmdWatch) || len(args[1]) == 0 || len(args[1]) > maxCodeArg {
-		return "", "", false
-	}
-	for _, c := range []byte(args[1]) {
-		if c <= ' ' || c >= 0x7f {
-			return "", "", false
+// ParseCommand reads a session's command: ascii, then join or watch
+// and one argument of at most maxCodeArg printable ASCII characters,
+// either part alone or both. Anything else is refused (ok false).
+func ParseCommand(args []string) (c Command, ok bool) {
+	if len(args) > 0 && args[0] == CmdASCII {
+		c.ASCII, args = true, args[1:]
+		if len(args) == 0 {
+			return c, true
 		}
 	}
-	return args[0], args[1], true
+	if len(args) != 2 || (args[0] != CmdJoin && args[0] != CmdWatch) || len(args[1]) == 0 || len(args[1]) > maxCodeArg {
+		return Command{}, false
+	}
+	for _, b := range []byte(args[1]) {
+		if b <= ' ' || b >= 0x7f {
+			return Command{}, false
+		}
+	}
+	c.Verb, c.Code = args[0], args[1]
+	return c, true
 }
 
 // requirePTY refuses a session without a terminal.
@@ -327,8 +347,8 @@ func (s *Server) program(sess ssh.Session) (*tea.Program, *guard) {
 		ctx:    sess.Context(),
 		now:    s.cfg.Now,
 	}
-	if c, ok := sess.Context().Value(commandKey{sess}).([2]string); ok {
-		info.Verb, info.Code = c[0], c[1]
+	if c, ok := sess.Context().Value(commandKey{sess}).(Command); ok {
+		info.Verb, info.Code, info.ASCII = c.Verb, c.Code, c.ASCII
 	}
 	if k := sess.PublicKey(); k != nil {
 		info.Key = KeyID(k)

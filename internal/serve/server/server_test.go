@@ -252,12 +252,12 @@ type cmdModel struct{ s *server.Session }
 func (m cmdModel) Init() tea.Cmd                       { return nil }
 func (m cmdModel) Update(tea.Msg) (tea.Model, tea.Cmd) { return m, nil }
 func (m cmdModel) View() tea.View {
-	return tea.NewView(fmt.Sprintf("verb=%q code=%q addr=%s", m.s.Verb, m.s.Code, m.s.Addr))
+	return tea.NewView(fmt.Sprintf("verb=%q code=%q addr=%s ascii=%v", m.s.Verb, m.s.Code, m.s.Addr, m.s.ASCII))
 }
 
 // TestCommands: join CODE and watch CODE reach the program with a
-// terminal; without one, or any other command, the session is refused
-// as before.
+// terminal, ascii before them or alone too; without one, or any other
+// command, the session is refused as before.
 func TestCommands(t *testing.T) {
 	addr, _, log := start(t, server.Config{NewModel: func(s *server.Session) tea.Model { return cmdModel{s} }})
 	c := dial(t, addr, sshtest.Config{User: "ann", Key: sshtest.NewKey(t), Width: 80, Height: 24, Command: "join abcd"})
@@ -265,7 +265,15 @@ func TestCommands(t *testing.T) {
 	c = dial(t, addr, sshtest.Config{User: "ann", Width: 80, Height: 24, Command: "watch ZZZZ"})
 	c.WaitText(t, patience, `verb="watch" code="ZZZZ"`)
 	c = dial(t, addr, sshtest.Config{User: "ann", Width: 80, Height: 24})
-	c.WaitText(t, patience, `verb="" code=""`)
+	c.WaitText(t, patience, `verb="" code="" addr=127.0.0.1 ascii=false`)
+	// ascii first: suits as letters, alone or before join or watch.
+	c = dial(t, addr, sshtest.Config{User: "ann", Width: 80, Height: 24, Command: "ascii"})
+	c.WaitText(t, patience, `verb="" code="" addr=127.0.0.1 ascii=true`)
+	c = dial(t, addr, sshtest.Config{User: "ann", Width: 80, Height: 24, Command: "ascii join abcd"})
+	c.WaitText(t, patience, `verb="join" code="abcd" addr=127.0.0.1 ascii=true`)
+	c = dial(t, addr, sshtest.Config{User: "ann", Width: 80, Height: 24, Command: "ascii watch"})
+	require.True(t, c.Wait(patience))
+	assert.Contains(t, c.Output(), "watch needs a table's code: ssh -t -p PORT host watch CODE")
 	// Without a terminal: refused.
 	c = dial(t, addr, sshtest.Config{User: "ann", Command: "join ABCD"})
 	require.True(t, c.Wait(patience))
