@@ -16,7 +16,8 @@ const MinWidth = 20
 // underlined, tables are aligned in columns without their bars, fenced
 // code blocks lose their fences and are indented, and the * and `
 // marks go. No line is wider than width, except a single word longer
-// than the width itself.
+// than the room its line leaves (words are never broken); the rules
+// have none at 30 columns and more.
 func Plain(md string, width int) string {
 	width = max(width, MinWidth)
 	p := plainWriter{width: width}
@@ -206,8 +207,19 @@ func (p *plainWriter) table(rows []string) {
 	for j := 0; j < ncol-1; j++ {
 		lead += w[j] + 2
 	}
+	// The last column wraps its words, but never breaks one: a column
+	// narrower than its longest word ("sequence_rank=length") would
+	// push that word past the width.
+	longest := 10
+	for _, r := range cells {
+		if len(r) == ncol {
+			for _, f := range strings.Fields(r[ncol-1]) {
+				longest = max(longest, utf8.RuneCountInString(f))
+			}
+		}
+	}
 	last := p.width - lead
-	if last < 10 {
+	if last < longest {
 		// Too narrow for columns: a row is a paragraph of its cells.
 		for _, r := range cells {
 			for _, l := range wrapWords(strings.Fields(strings.Join(r, " · ")), "", "  ", p.width) {

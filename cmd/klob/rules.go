@@ -4,11 +4,11 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
 
 	"github.com/charmbracelet/x/term"
 
 	"github.com/klob/klob/docs"
+	"github.com/klob/klob/tui/kit"
 )
 
 // runRules prints the rules Klob plays (docs/rules.md, carried in the
@@ -21,9 +21,11 @@ Prints the rules Klob plays: the cards, the deal, bidding, the dix, sequences
 and the dialogue, the tricks, bella, scoring and the game, for two, three and
 four players, every house variant and rule option, with worked examples. The
 text is wrapped to the terminal's width (80 columns when the output is not a
-terminal). To read it a page at a time: klob rules | less`)
+terminal); words are never broken, so below 30 columns a long one (an option
+such as dealer_forced=on,bimah=on in an example) may run past the width. To
+read it a page at a time: klob rules | less`)
 	width := fs.Int("width", 0, fmt.Sprintf("wrap the text to N columns, at least %d (default: the terminal's width, or 80)", docs.MinWidth))
-	ascii := fs.Bool("ascii", false, "write suits as letters (C D H S) and arrows as ->")
+	ascii := fs.Bool("ascii", false, "write in ASCII only: suits as letters (C D H S), arrows as ->")
 	markdown := fs.Bool("markdown", false, "print the markdown source as it is, unwrapped")
 	if err := fs.parseNone(args, stdout, stderr); err != nil {
 		return parseExit(err)
@@ -35,22 +37,26 @@ terminal). To read it a page at a time: klob rules | less`)
 	if w == 0 {
 		w = termWidth(stdout)
 	}
+	// Under -ascii the text is written in ASCII before it is wrapped,
+	// so that each line is measured as printed ("→" is "->", wider);
+	// and again after, for the marks the layout adds itself (the "·"
+	// between the cells of a table too narrow for its columns), each
+	// one cell for one.
 	text := docs.Rules()
+	if *ascii {
+		text = kit.ASCIIText(text)
+	}
 	if !*markdown {
 		text = docs.Plain(text, w)
 	}
 	if *ascii {
-		text = asciiText.Replace(text)
+		text = kit.ASCIIText(text)
 	}
 	if _, err := io.WriteString(stdout, text); err != nil {
 		return failed(stderr, "rules", err)
 	}
 	return 0
 }
-
-// asciiText writes the rules' suit symbols and arrows in ASCII, as
-// -ascii draws the table.
-var asciiText = strings.NewReplacer("♣", "C", "♦", "D", "♥", "H", "♠", "S", "→", "->")
 
 // termWidth returns the width of the terminal w writes to, or 80 when w
 // is not a terminal (a pipe, a file) or its size cannot be read.

@@ -1,8 +1,10 @@
 package main
 
 import (
+	"fmt"
 	"strings"
 	"testing"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
@@ -44,6 +46,31 @@ func TestRulesPrintsTheRules(t *testing.T) {
 	code, out, _ = runArgs("rules", "-markdown")
 	require.Equal(t, 0, code)
 	assert.Equal(t, docs.Rules(), out)
+}
+
+// TestRulesFitTheWidth: at 40, 50, 60 and 80 columns, with and without
+// -ascii, no line is wider than the width (under -ascii a line is
+// wrapped as printed, "->" and all), and -ascii prints ASCII only,
+// the table laid out as paragraphs too ("Klob says - Written - When").
+func TestRulesFitTheWidth(t *testing.T) {
+	for _, w := range []int{40, 50, 60, 80} {
+		for _, ascii := range []bool{false, true} {
+			args := []string{"rules", "-width", fmt.Sprint(w)}
+			if ascii {
+				args = append(args, "-ascii")
+			}
+			code, out, errs := runArgs(args...)
+			require.Equal(t, 0, code, errs)
+			for i, l := range strings.Split(out, "\n") {
+				if n := utf8.RuneCountInString(l); n > w {
+					t.Errorf("%v: line %d is %d wide: %q", args, i+1, n, l)
+				}
+				if j := strings.IndexFunc(l, func(r rune) bool { return r > unicode.MaxASCII }); ascii && j >= 0 {
+					t.Errorf("%v: line %d is not ASCII (%q): %q", args, i+1, []rune(l[j:])[0], l)
+				}
+			}
+		}
+	}
 }
 
 // TestRulesRefusesBadArguments: a width too narrow to read, or an

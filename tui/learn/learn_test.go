@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/stretchr/testify/require"
 
 	"github.com/klob/klob/internal/study/lesson"
@@ -270,13 +271,37 @@ func TestHelpKeepsLettersWithWords(t *testing.T) {
 
 // TestEveryStepFits: every step of the lesson, played through as the
 // goldens play it, shows its whole text at 80×24 with no scroll and
-// "? help" in its footer; and so
+// "? help" in its footer, every line whole as drawn (under -ascii too,
+// where "←/→" is written "<-/->": the window cuts nothing); and so
 // does each step after any other key its prompt offers (a choice the
 // lesson refuses, a card the rules or the lesson refuse, with the note
 // that says why).
 func TestEveryStepFits(t *testing.T) {
+	for _, ascii := range []bool{false, true} {
+		t.Run(fmt.Sprintf("ascii=%v", ascii), func(t *testing.T) { everyStepFits(t, ascii) })
+	}
+}
+
+func everyStepFits(t *testing.T, ascii bool) {
 	fits := func(d *kittest.Driver, s *Screen, what string) {
 		t.Helper()
+		// Each line as the App draws it (in ASCII under -ascii) fits
+		// the window but for blanks at its end, and the footer ends
+		// with its last key whole.
+		lines := kit.SplitLines(s.View(&d.Ctx))
+		for _, l := range lines {
+			if l = strings.TrimRight(ansi.Strip(l), " "); ascii {
+				l = kit.ASCIIText(l)
+			}
+			if kit.WidthOf(l) > 80 {
+				cur, _ := s.run.Stops()
+				t.Fatalf("step %d %s: a line of %d cells is cut at 80: %q", cur, what, kit.WidthOf(l), l)
+			}
+		}
+		if last := strings.TrimRight(ansi.Strip(lines[len(lines)-1]), " "); !strings.HasSuffix(last, "q quit") {
+			cur, _ := s.run.Stops()
+			t.Fatalf("step %d %s: the footer does not end whole: %q", cur, what, last)
+		}
 		if scr := d.Text(); strings.Contains(scr, "↓ more") {
 			cur, _ := s.run.Stops()
 			t.Fatalf("step %d %s needs a scroll at 80×24:\n%s", cur, what, scr)
@@ -288,7 +313,7 @@ func TestEveryStepFits(t *testing.T) {
 		}
 	}
 	// The walk: the keys pressed, each step's offers on the way.
-	d, s, _ := start(t, 80, 24, false)
+	d, s, _ := start(t, 80, 24, ascii)
 	var keys []string
 	var offers [][]string
 	seen := map[int]bool{}
@@ -324,7 +349,7 @@ func TestEveryStepFits(t *testing.T) {
 			if k == keys[i] {
 				continue
 			}
-			d, s, _ := start(t, 80, 24, false)
+			d, s, _ := start(t, 80, 24, ascii)
 			d.Press(keys[:i]...)
 			d.Press(k)
 			fits(d, s, "after "+k)

@@ -42,9 +42,10 @@ func (s *Screen) View(ctx *kit.Context) string {
 			kit.Wrap("! "+s.note, max(10, w-2)), st.Error.Render)...)
 	}
 	// The keys go after the prompt when they fit beside it, else on a
-	// line of their own under it.
+	// line of their own under it: measured as drawn, for under -ascii
+	// the App writes "←/→" as "<-/->", two cells wider.
 	prompt, keys := s.promptLine(ctx, step), s.keyRow(ctx, w)
-	if one := prompt + "  " + keys; kit.WidthOf(one) <= w {
+	if one := prompt + "  " + keys; drawnWidth(ctx, one) <= w {
 		bottom = append(bottom, one)
 	} else {
 		bottom = append(bottom, prompt, keys)
@@ -70,6 +71,15 @@ func (s *Screen) View(ctx *kit.Context) string {
 	lines := kit.Padded(append(top, shown...), h-len(table)-len(bottom), table...)
 	lines = append(lines, bottom...)
 	return kit.Canvas(lines, w, h)
+}
+
+// drawnWidth is the cells s takes as the App draws it: under -ascii
+// its arrows and marks are written in ASCII, some wider.
+func drawnWidth(ctx *kit.Context, s string) int {
+	if ctx.ASCII {
+		s = kit.ASCIIText(s)
+	}
+	return kit.WidthOf(s)
 }
 
 // textLines is the step's text wrapped to w, and the score of the deal
