@@ -16,7 +16,7 @@ type LearnConfig struct {
 // NewLearn returns the App of `klob learn`, the guided first game
 // (package tui/learn).
 func NewLearn(cfg LearnConfig) (*App, error) {
-	run, err := lesson.New()
+	run, err := lesson.New(2)
 	if err != nil {
 		return nil, err
 	}

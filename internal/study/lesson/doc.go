@@ -17,6 +17,16 @@
 // ten of trump are out of the bot's hand), and the claim is sure (the
 // tests check it exactly, as a game does).
 //
+// With three or four players (New's count) the lesson is one deal at
+// that table, you at seat A and an easy bot at each other seat. At three,
+// each for themselves: West takes and is bete however the cards are
+// played, and you and East share West's points. At four, North is your
+// partner: you take the upcard, your team holds the best sequence, West
+// leads a diamond that North must trump and you must trump over, and
+// your team makes the contract however the cards are played. Steps whose
+// words differ by seat count are written once per count ("welcome-4");
+// the card play's steps carry the count too ("play-follow-3").
+//
 // All the words shown come from lesson.md, one file a non-programmer can
 // edit: a "## name" heading per step, an optional "Title:" line, and
 // "## name/other" for the answer to a legal move the lesson does not want
