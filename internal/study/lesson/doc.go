@@ -1,12 +1,13 @@
 // Package lesson is `klob learn`: a guided first game of Klaberjass for
 // someone who has never played it.
 //
-// The lesson plays three fixed, hand-picked deals. The first teaches the
-// bidding and the schmeiss (you pass, the bot offers to throw the deal
-// in, you accept); the second the taking of trump, the bottom card, the
-// dix exchange, the sequence dialogue, bella, the duties of trick play
-// and the scoring; the third the second round of bidding (both pass, you
-// name a suit) and a claim of every trick at the first lead. Every move,
+// The two-player lesson plays three fixed, hand-picked deals. The first
+// teaches the bidding and the schmeiss (you pass, the bot offers to
+// throw the deal in, you accept); the second the taking of trump, the
+// bottom card, the dix exchange, the sequence dialogue, bella, the
+// duties of trick play and the scoring; the third the second round of
+// bidding (both pass, you name a suit) and a claim of every trick at the
+// first lead. Every move,
 // yours and the bot's, goes through the rules engine: an illegal move is
 // refused with the engine's reason, and a legal move the lesson does not
 // want at that point is refused with the lesson's reason. The bot's
