@@ -19,18 +19,13 @@
 // tests check it exactly, as a game does).
 //
 // With three or four players (New's count) the lesson is one deal at
-// that table, you at seat A and an easy bot at each other seat. At three,
-// each for themselves: West takes and is bete however the cards are
-// played, and you and East share West's points. At four, North is your
-// partner: you take the upcard, your team holds the best sequence, West
-// leads a diamond that North must trump and you must trump over, and
-// your team makes the contract however the cards are played. Steps whose
+// that table, you at seat A and an easy bot at each other seat; you deal,
+// so West leads the first trick. At three, each for themselves: West
+// takes, your first card must go under East's trump, and West is bete
+// however the cards are played, you and East sharing West's points. At
+// four, North is your partner: you take the upcard, your team holds the
+// best sequence, your first card must go over North's trump, and your
+// team makes the contract however the cards are played. Steps whose
 // words differ by seat count are written once per count ("welcome-4");
 // the card play's steps carry the count too ("play-follow-3").
-//
-// All the words shown come from lesson.md, one file a non-programmer can
-// edit: a "## name" heading per step, an optional "Title:" line, and
-// "## name/other" for the answer to a legal move the lesson does not want
-// there. The program finds steps by name only; TestEveryStepHasText
-// checks that every name the script uses has its text.
 package lesson

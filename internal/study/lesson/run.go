@@ -103,13 +103,16 @@ const (
 
 // Deck3p is the deal of the three-player lesson (deck order as in the
 // game log: three each from eldest, twice; the upcard; three more each;
-// the stock, its bottom card last). East deals, so you speak first. The
-// upcard is the 7 of clubs, the dix itself, so there is no exchange. West
-// takes clubs with the 10, king and queen; East holds the jack, 9 and
-// ace of clubs and you the aces and tens: West is bete however the cards
-// are played (the tests play it out many ways).
-const Deck3p = "AD KD TD TC KC QC JC 9C AC AH TH AS QD 9D QH JD 8D KH 7C " +
-	"KS TS 8C 8H QS 8S 9H JS 9S 7D JH 7H 7S"
+// the stock, its bottom card last). You deal, so West speaks first and
+// takes hearts with the 10, king and 8; the upcard is the 7 of hearts,
+// the dix itself, so there is no exchange. West leads the ace of spades;
+// East, with no spade, trumps it with a trump above your queen of hearts,
+// your only trump, and you, with no spade either, must play it under
+// East's. East holds the jack, 9 and ace of hearts: West is bete however
+// the cards are played (the tests play it out many ways). Nobody holds
+// bella nor a sequence.
+const Deck3p = "TH KH 8H JH 9H AH AD QD 9D AS TS 8S AC TC 8C KC QC 9C 7H " +
+	"7S JC JD KD TD 8D QH 7C 7D KS QS JS 9S"
 
 // Deck4 is the deal of the four-player lesson (deck order as in the game
 // log: three each from eldest, twice; then the eight kept back, two each
@@ -144,18 +147,21 @@ func planFor(players int) (plan, error) {
 	case 2:
 		return plan{dealer: Bot, ops: script()}, nil
 	case 3:
-		return plan{dealer: seatC, suffix: "-3", ops: []op{
+		// As at four, the card play's rules come before West's first
+		// lead, and your first card, under East's trump, has its step.
+		return plan{dealer: You, suffix: "-3", ops: []op{
 			read("welcome-3"),
 			read("cards"),
 			read("points"),
 			deal(Deck3p),
-			act("bid-3", rules.PassAction()),
 			bot(rules.Action{Kind: rules.Take}),
+			read("bid-3"),
+			bot(rules.Action{Kind: rules.NoSequence}),
+			bot(rules.Action{Kind: rules.NoSequence}),
 			yours(rules.Action{Kind: rules.NoSequence}),
-			bot(rules.Action{Kind: rules.NoSequence}),
-			bot(rules.Action{Kind: rules.NoSequence}),
 			read("taken-3"),
-			{stop: Play, name: "play-3"},
+			read("play-3"),
+			{stop: Play},
 			{stop: Score, name: "score-3"},
 			{stop: End, name: "end-3"},
 		}}, nil

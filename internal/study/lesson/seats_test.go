@@ -55,28 +55,25 @@ func TestLessonToItsEnd(t *testing.T) {
 // and sequences the three- and four-player texts describe are the ones
 // dealt.
 func TestDealsAsTheTextSaysAtThreeAndFour(t *testing.T) {
-	// Three: you speak first with no club, the upcard the 7 of clubs.
+	// Three: you deal; West speaks first and takes hearts, the upcard
+	// the 7 of hearts.
 	r := toStepAt(t, 3, "bid-3")
-	v := r.View()
-	if v.Hand.Suit(rules.Clubs) != 0 || v.Upcard != rules.MustCard("7C") || v.Turn != You || r.Game().Deal().Dealer() != seatC {
-		t.Fatalf("bid-3: hand %v upcard %v turn %v", v.Hand, v.Upcard, v.Turn)
-	}
-	var ref *Refusal
-	if err := r.Try(rules.Action{Kind: rules.Take}); !errors.As(err, &ref) || ref.Illegal {
-		t.Errorf("a take at bid-3: %v, want the lesson's reason", err)
-	}
-	mustTry(t, r, rules.PassAction())
 	d := r.Game().Deal()
-	v = r.View()
-	if r.Step().Name != "taken-3" || d.Maker() != rules.SeatB || d.Trump() != rules.Clubs || r.Name(d.Maker()) != "West" {
-		t.Fatalf("taken-3: step %q maker %v trump %v", r.Step().Name, d.Maker(), d.Trump())
+	if d.Dealer() != You || d.Maker() != rules.SeatB || d.Trump() != rules.Hearts || r.Name(d.Maker()) != "West" || d.View(You).OrigUpcard != rules.MustCard("7H") {
+		t.Fatalf("bid-3: dealer %v maker %v trump %v", d.Dealer(), d.Maker(), d.Trump())
 	}
-	if len(v.Hand.Cards()) != 9 || !v.Hand.Has(rules.MustCard("8C")) || v.Bottom != rules.MustCard("7S") || v.Upcard != rules.MustCard("7C") || v.Phase != rules.PhasePlay {
-		t.Fatalf("taken-3: hand %v bottom %v upcard %v phase %v", v.Hand, v.Bottom, v.Upcard, v.Phase)
+	r.Continue()
+	v := r.View()
+	if r.Step().Name != "taken-3" || v.Hand.Suit(rules.Hearts) != cards("QH") || len(v.Hand.Cards()) != 9 || v.Bottom != rules.MustCard("9S") || v.DixBy != rules.NoSeat || v.Phase != rules.PhasePlay {
+		t.Fatalf("taken-3: step %q hand %v bottom %v phase %v", r.Step().Name, v.Hand, v.Bottom, v.Phase)
 	}
 	for s := range rules.Seat(3) {
 		if m := d.BestMeld(s); m.Value() != 0 {
 			t.Errorf("taken-3 says nobody holds a sequence; %v holds %v", s, m)
+		}
+		// The end says bella is not shown: nobody holds it.
+		if kq := cards("KH QH"); d.Hand(s)&kq == kq {
+			t.Errorf("%v holds bella", s)
 		}
 	}
 
@@ -121,15 +118,14 @@ func TestWhatTheTextsClaimHoldsHoweverYouPlay(t *testing.T) {
 	for game := range 240 {
 		n := 3 + game%2
 		r := toStepAt(t, n, "play-"+string(rune('0'+n)))
-		if n == 4 {
-			// The card play's rules are told before West leads; the
-			// first card asked of you is over North's trump.
-			if !r.Continue() {
-				t.Fatal("play-4 does not go on")
-			}
-			if s := r.Step(); s.Name != "play-over-partner-4" || s.Kind != Play {
-				t.Fatalf("the first card at four: step %q", s.Name)
-			}
+		// The card play's rules are told before West leads; the first
+		// card asked of you is under East's trump at three, over North's
+		// at four.
+		if !r.Continue() {
+			t.Fatalf("play-%d does not go on", n)
+		}
+		if s := r.Step(); s.Name != map[int]string{3: "play-undertrump-3", 4: "play-over-partner-4"}[n] || s.Kind != Play {
+			t.Fatalf("the first card at %d: step %q", n, s.Name)
 		}
 		shownAt := -1
 		for s := r.Step(); s.Kind == Play && !r.Game().Deal().Over(); s = r.Step() {
@@ -194,7 +190,7 @@ func TestWhatTheTextsClaimHoldsHoweverYouPlay(t *testing.T) {
 			}
 		}
 	}
-	for _, name := range []string{"play-lead-3", "play-follow-3", "play-lead-4", "play-follow-4", "play-over-partner-4", "play-shown-4"} {
+	for _, name := range []string{"play-undertrump-3", "play-follow-3", "play-lead-4", "play-follow-4", "play-over-partner-4", "play-shown-4"} {
 		if !seen[name] {
 			t.Errorf("no game met step %q", name)
 		}
