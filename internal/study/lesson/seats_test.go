@@ -58,11 +58,14 @@ func TestDealsAsTheTextSaysAtThreeAndFour(t *testing.T) {
 	// Three: you deal; West speaks first and takes hearts, the upcard
 	// the 7 of hearts.
 	r := toStepAt(t, 3, "bid-3")
+	if v := r.View(); v.Turn != rules.SeatB || v.Upcard != rules.MustCard("7H") || len(v.Hand.Cards()) != 6 {
+		t.Fatalf("bid-3: turn %v upcard %v hand %v", v.Turn, v.Upcard, v.Hand)
+	}
+	r.Continue()
 	d := r.Game().Deal()
 	if d.Dealer() != You || d.Maker() != rules.SeatB || d.Trump() != rules.Hearts || r.Name(d.Maker()) != "West" || d.View(You).OrigUpcard != rules.MustCard("7H") {
 		t.Fatalf("bid-3: dealer %v maker %v trump %v", d.Dealer(), d.Maker(), d.Trump())
 	}
-	r.Continue()
 	v := r.View()
 	if r.Step().Name != "taken-3" || v.Hand.Suit(rules.Hearts) != cards("QH") || len(v.Hand.Cards()) != 9 || v.Bottom != rules.MustCard("9S") || v.DixBy != rules.NoSeat || v.Phase != rules.PhasePlay {
 		t.Fatalf("taken-3: step %q hand %v bottom %v phase %v", r.Step().Name, v.Hand, v.Bottom, v.Phase)
