@@ -390,10 +390,12 @@ func (r *Run) Trick() (n, of int) {
 	return n + 1, of
 }
 
-// situation names the duty of the card you are about to play, read
-// from the engine's legal cards. With three or four players a trump
-// may already be winning a trick led in another suit: you must then
-// beat it if you can (even your partner's), else play a lower trump.
+// situation names the duty of the card you are about to play: from your
+// hand, whether you can follow or trump; from the engine's legal cards,
+// whether you can beat a trump already in the trick. With three or four
+// players a trump may already be winning a trick led in another suit:
+// you must then beat it if you can (even your partner's), else play a
+// lower trump.
 func situation(d *rules.Deal) string {
 	p := d.Play()
 	if p.InTrick == 0 {
@@ -405,9 +407,11 @@ func situation(d *rules.Deal) string {
 	switch {
 	case led == p.Trump:
 		return "play-trump-lead"
-	case legal&rules.SuitMask(led) == legal:
+	case hand&rules.SuitMask(led) != 0:
 		return "play-follow"
-	case legal&rules.SuitMask(p.Trump) == legal && legal != hand && win.Suit() == p.Trump:
+	case hand&rules.SuitMask(p.Trump) == 0: // none with no trumps
+		return "play-free"
+	case win.Suit() == p.Trump:
 		by := rules.Seat((int(p.Leader) + int(p.Win)) % int(p.N))
 		switch {
 		case legal&rules.Above(win, p.Trump) != legal:
@@ -416,10 +420,8 @@ func situation(d *rules.Deal) string {
 			return "play-over-partner"
 		}
 		return "play-overtrump"
-	case legal&rules.SuitMask(p.Trump) == legal && legal != hand:
-		return "play-must-trump"
 	}
-	return "play-free"
+	return "play-must-trump"
 }
 
 // bellaCard returns the card you may play now with bella, or NoCard.

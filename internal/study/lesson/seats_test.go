@@ -200,3 +200,56 @@ func TestWhatTheTextsClaimHoldsHoweverYouPlay(t *testing.T) {
 	}
 	t.Logf("steps met: %v", seen)
 }
+
+// TestCardStepsSayTheDuty: at every seat count, in many ways of playing,
+// the step shown for each card of yours says the duty the rules put on
+// it: following when you hold the suit led, trumping when you do not
+// and hold a trump (over or under a trump in the trick, over your
+// partner's), any card when you hold neither.
+func TestCardStepsSayTheDuty(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 2))
+	start := map[int]string{2: "play", 3: "play-3", 4: "play-4"}
+	for game := range 150 {
+		n := 2 + game%3
+		r := toStepAt(t, n, start[n])
+		for s := r.Step(); s.Kind == Play && !r.Game().Deal().Over(); s = r.Step() {
+			d := r.Game().Deal()
+			p := d.Play()
+			if d.Turn() != You {
+				r.Continue()
+				continue
+			}
+			hand, legal := p.Hands[You], p.Legal()
+			trumps := rules.SuitMask(p.Trump)
+			name := strings.TrimSuffix(strings.TrimSuffix(s.Name, "-3"), "-4")
+			led := p.Lead().Suit()
+			win := p.Trick[p.Win]
+			ok := true
+			switch name {
+			case "play-lead":
+				ok = p.InTrick == 0
+			case "play-follow":
+				ok = led != p.Trump && hand&rules.SuitMask(led) != 0 && legal&^rules.SuitMask(led) == 0
+			case "play-trump-lead":
+				ok = led == p.Trump
+			case "play-must-trump":
+				ok = hand&rules.SuitMask(led) == 0 && legal&^trumps == 0 && legal != 0 && win.Suit() != p.Trump
+			case "play-overtrump", "play-over-partner":
+				ok = hand&rules.SuitMask(led) == 0 && win.Suit() == p.Trump && legal&^rules.Above(win, p.Trump) == 0
+			case "play-undertrump":
+				ok = hand&rules.SuitMask(led) == 0 && win.Suit() == p.Trump && legal&^trumps == 0 && legal&rules.Above(win, p.Trump) == 0
+			case "play-free":
+				ok = hand&rules.SuitMask(led) == 0 && hand&trumps == 0 && legal == hand
+			}
+			if !ok {
+				t.Fatalf("%d players: step %q with hand %v, legal %v, trick %v, trump %v", n, s.Name, hand, legal, p.Trick[:p.InTrick], p.Trump)
+			}
+			l := legal.Cards()
+			a := rules.PlayAction(l[rng.IntN(len(l))])
+			if s.Bella == a.Card {
+				a.Bella = true
+			}
+			mustTry(t, r, a)
+		}
+	}
+}
