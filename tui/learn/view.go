@@ -140,14 +140,7 @@ func (s *Screen) tableLines(ctx *kit.Context, step lesson.Step) []string {
 	g := &p.Glyphs
 	v := s.run.View()
 	d := s.run.Game().Deal()
-	who := s.run.Name
-	// lower is a seat's name inside a sentence: "you", "bot", "West".
-	lower := func(seat rules.Seat) string {
-		if seat == lesson.You || v.Players == 2 {
-			return strings.ToLower(who(seat))
-		}
-		return who(seat)
-	}
+	who, lower := s.run.Name, s.inSentence
 	// The bots' hands and the dealer.
 	dealer := "you deal"
 	switch {
@@ -273,12 +266,7 @@ func (s *Screen) tableLines(ctx *kit.Context, step lesson.Step) []string {
 // its winner, and the cards on the table, each card after its player.
 func (s *Screen) trickLines(ctx *kit.Context, v *rules.View) []string {
 	p := ctx.Paint
-	lower := func(seat rules.Seat) string {
-		if seat == lesson.You {
-			return "you"
-		}
-		return s.run.Name(seat)
-	}
+	lower := s.inSentence
 	// cards names each card of a trick led by leader after its player,
 	// the first with led when it says so.
 	cards := func(trick [4]rules.Card, n int, leader rules.Seat, led string) string {
@@ -290,14 +278,23 @@ func (s *Screen) trickLines(ctx *kit.Context, v *rules.View) []string {
 		cs[0] = lower(leader) + led + p.StyledCard(trick[0])
 		return strings.Join(cs, ", ")
 	}
-	last, table := "", ""
+	last, onTable := "", ""
 	if v.LastLeader != rules.NoSeat {
 		last = fmt.Sprintf(" Last trick: %s; won by %s.", cards(v.LastTrick, v.Players, v.LastLeader, " "), lower(v.LastTrickWinner()))
 	}
 	if v.InTrick > 0 {
-		table = " On the table: " + cards(v.Trick, v.InTrick, v.Leader, " led ") + "."
+		onTable = " On the table: " + cards(v.Trick, v.InTrick, v.Leader, " led ") + "."
 	}
-	return []string{kit.Clip(last, ctx.Width), kit.Clip(table, ctx.Width)}
+	return []string{kit.Clip(last, ctx.Width), kit.Clip(onTable, ctx.Width)}
+}
+
+// inSentence is a seat's name inside a sentence: "you", "bot" with two
+// players, else the bot's name ("West").
+func (s *Screen) inSentence(seat rules.Seat) string {
+	if seat == lesson.You || s.run.Players() == 2 {
+		return strings.ToLower(s.run.Name(seat))
+	}
+	return s.run.Name(seat)
 }
 
 // shownWords are the melds of shown, each with its points, high card

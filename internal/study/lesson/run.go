@@ -120,7 +120,7 @@ const Deck3p = "TH KH 8H JH 9H AH AD QD 9D AS TS 8S AC TC 8C KC QC 9C 7H " +
 // two). You deal, so West, North and East speak before you, and pass.
 // The upcard is the jack of hearts and you hold the 9, ace and 7 of
 // hearts and K Q J of spades: you take, and receive the 10 of spades and
-// the jack. Your K Q J 10 of spades (50) is the best sequence at the
+// the upcard. Your K Q J 10 of spades (50) is the best sequence at the
 // table, so your team also scores North's A K Q of clubs (20). West
 // leads the first trick with a diamond; North, with one trump and no
 // diamond, must trump it, and you, with no diamond either, must trump
