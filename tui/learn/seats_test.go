@@ -162,3 +162,12 @@ func TestAnySizeAnyKeyAtThreeAndFour(t *testing.T) {
 		}
 	}
 }
+
+// TestQuitQuestionNamesTheCount: the quit question of the lesson of
+// three or four says the command that starts that lesson again.
+func TestQuitQuestionNamesTheCount(t *testing.T) {
+	for _, n := range []int{3, 4} {
+		_, s := startAt(t, n, 80, 24, false)
+		require.Equal(t, fmt.Sprintf("The lesson is not saved: klob learn -players %d starts it again from the beginning.", n), s.QuitQuestion())
+	}
+}
