@@ -8,6 +8,8 @@ import (
 // LearnConfig configures `klob learn`.
 type LearnConfig struct {
 	ASCII bool
+	// Players is the table the lesson teaches: 2 (0 reads as 2), 3 or 4.
+	Players int
 	// PlayAfter, when set, is set to true when the player chooses a real
 	// game at the end of the lesson (the command then starts klob play).
 	PlayAfter *bool
@@ -16,7 +18,11 @@ type LearnConfig struct {
 // NewLearn returns the App of `klob learn`, the guided first game
 // (package tui/learn).
 func NewLearn(cfg LearnConfig) (*App, error) {
-	run, err := lesson.New()
+	players := cfg.Players
+	if players == 0 {
+		players = 2
+	}
+	run, err := lesson.New(players)
 	if err != nil {
 		return nil, err
 	}

@@ -127,7 +127,7 @@ func TestSetupOpensLesson(t *testing.T) {
 	scr := hs.screen()
 	golden(t, "setup_learn-80x24", scr)
 	kittest.CheckSize(t, hs.app.render(), 80, 24)
-	if !strings.Contains(scr, "Klob lesson") || !strings.Contains(scr, "esc back to the setup") {
+	if !strings.Contains(scr, "Welcome to Klaberjass for three") || !strings.Contains(scr, "esc back to the setup") {
 		t.Fatalf("the lesson from the setup:\n%s", scr)
 	}
 	hs.press("q")
@@ -141,6 +141,33 @@ func TestSetupOpensLesson(t *testing.T) {
 	hs.press("enter")
 	if g := hs.game(); hs.name() != "table" || g == nil || g.View.Players != 3 {
 		t.Fatalf("enter on the form after the lesson opened %q", hs.name())
+	}
+}
+
+// TestLearnAtEverySeatCount: klob learn -players N and L on a setup
+// form of N players both open the lesson of N players: its welcome
+// names the game of that count, and the lesson's game has N seats.
+func TestLearnAtEverySeatCount(t *testing.T) {
+	welcome := map[int]string{2: "step 1 of 17 · Welcome to Klaberjass", 3: "Welcome to Klaberjass for three", 4: "Welcome to Klaberjass for four"}
+	for _, players := range []int{2, 3, 4} {
+		app, err := NewLearn(LearnConfig{Players: players})
+		if err != nil {
+			t.Fatal(err)
+		}
+		hs := startHarness(t, app, 80, 24)
+		if scr := hs.screen(); !strings.Contains(scr, welcome[players]) {
+			t.Fatalf("klob learn -players %d opened:\n%s", players, scr)
+		}
+		cfg := testConfig(uint64(players), &memStore{})
+		cfg.Setup.Options.Players = players
+		hs = newHarness(t, cfg, 80, 24)
+		hs.press("L")
+		if scr := hs.screen(); hs.name() != "learn" || !strings.Contains(scr, welcome[players]) {
+			t.Fatalf("L on the setup of %d players opened %q:\n%s", players, hs.name(), scr)
+		}
+	}
+	if _, err := NewLearn(LearnConfig{Players: 5}); err == nil {
+		t.Error("a lesson for five players was opened")
 	}
 }
 

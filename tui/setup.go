@@ -23,7 +23,7 @@ func newSetupScreen(cfg *PlayConfig, s Setup) *setup.Screen {
 // lessonFrom is the lesson of klob learn opened from the setup form: n
 // at its end starts the form's game, enter or esc go back to the form.
 func lessonFrom(form *setup.Screen) (kit.Screen, error) {
-	run, err := lesson.New()
+	run, err := lesson.New(form.Setup().Options.NumPlayers())
 	if err != nil {
 		return nil, err
 	}

@@ -1,21 +1,29 @@
 package main
 
 import (
+	"fmt"
 	"io"
 
 	"github.com/klob/klob/tui"
 )
 
 // runLearn is the guided first game; at its end the player may start a
-// real game (klob play, with the same -ascii).
+// real game (klob play, with the same -players and -ascii).
 func runLearn(args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("learn", "usage: klob learn [-ascii]\nA guided first game of Klaberjass: three fixed deals, step by step.")
+	fs := newFlagSet("learn", "usage: klob learn [-players 2|3|4] [-ascii]\n"+
+		"A guided first game of Klaberjass, step by step: for two players three fixed\n"+
+		"deals against the bot; for three or four one fixed deal with bots at the\n"+
+		"other seats (at four, the bot opposite you is your partner).")
+	players := fs.Int("players", 2, "the game to learn: 2, 3 or 4 players")
 	ascii := fs.Bool("ascii", false, "draw suits as letters (C D H S) and boxes with + - |")
 	if err := fs.parseNone(args, stdout, stderr); err != nil {
 		return parseExit(err)
 	}
+	if *players < 2 || *players > 4 {
+		return fs.fail(stderr, "-players must be 2, 3 or 4, got %d", *players)
+	}
 	var playAfter bool
-	app, err := tui.NewLearn(tui.LearnConfig{ASCII: *ascii, PlayAfter: &playAfter})
+	app, err := tui.NewLearn(tui.LearnConfig{ASCII: *ascii, Players: *players, PlayAfter: &playAfter})
 	if err != nil {
 		return failed(stderr, "learn", err)
 	}
@@ -23,6 +31,9 @@ func runLearn(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	var playArgs []string
+	if *players != 2 {
+		playArgs = append(playArgs, "-players", fmt.Sprint(*players))
+	}
 	if *ascii {
 		playArgs = append(playArgs, "-ascii")
 	}

@@ -99,3 +99,70 @@ func TestEndToEndLearn(t *testing.T) {
 		t.Errorf("klob did not exit cleanly:\n%s", scr)
 	}
 }
+
+// TestEndToEndLearnSeats takes the lessons of three and four players in
+// tmux at 80×24 (klob learn -players N): the bidding, your first card
+// under East's trump or over your partner's, the card play with a card
+// marked playable each time, the score of the deal, and the real game
+// of N players offered at the end.
+func TestEndToEndLearnSeats(t *testing.T) {
+	for _, tc := range []struct {
+		players string
+		walk    [][2]string // a key, and what the screen then shows
+		first   string      // the step of your first card
+		score   []string
+	}{
+		{"3", [][2]string{{"Enter", "The cards and their order"}, {"Enter", "What the cards are worth"},
+			{"Enter", "Bidding: take or pass"}, {"Enter", "West takes"}, {"Enter", "Playing the tricks"}},
+			"Under the trump in the trick", []string{"Bete!", "From the maker", "You     West     East"}},
+		{"4", [][2]string{{"Enter", "The cards and their order"}, {"Enter", "What the cards are worth"},
+			{"Enter", "Bidding: take or pass"}, {"p", "hearts is a strong trump for your team"},
+			{"t", "Eight cards each"}, {"Enter", "Sequences for the team"}, {"g", "Playing the tricks with a partner"}},
+			"Trump over your partner", []string{"Made.", "You & North", "Sequences of you & North: you 50 + North 20"}},
+	} {
+		t.Run(tc.players, func(t *testing.T) {
+			shortParallel(t)
+			s, _ := launchKlob(t, 80, 24, "learn", "-players", tc.players)
+			s.waitFor("step 1 of", patience)
+			for _, w := range tc.walk {
+				s.keys(w[0])
+				s.waitFor(w[1], patience)
+			}
+			s.keys("Enter")
+			s.waitFor(tc.first, patience)
+			var scr string
+			for deadline := time.Now().Add(patience); ; {
+				scr = s.settled()
+				if strings.Contains(scr, "[enter] see the score") {
+					break
+				}
+				if time.Now().After(deadline) {
+					t.Fatalf("the card play did not end:\n%s", scr)
+				}
+				if strings.Contains(scr, "Your card:") {
+					s.keys(playableKey(scr))
+				}
+				for end := time.Now().Add(15 * time.Second); time.Now().Before(end) && s.screen() == scr; {
+					time.Sleep(poll)
+				}
+			}
+			s.keys("Enter")
+			scr = s.waitFor("This deal scores", patience)
+			for _, want := range tc.score {
+				if !strings.Contains(scr, want) {
+					t.Errorf("the score lacks %q:\n%s", want, scr)
+				}
+			}
+			s.keys("Enter")
+			s.waitFor("[n] play a real game", patience)
+			s.keys("n")
+			scr = s.waitFor("Set up the game", patience)
+			if want := map[string]string{"3": "Klaberjass for three", "4": "Klaberjass for four"}[tc.players]; !strings.Contains(scr, want) {
+				t.Errorf("n at the end opened another game than %s:\n%s", want, scr)
+			}
+			if scr := s.quit(); !strings.Contains(scr, "klob exited: 0") {
+				t.Errorf("klob did not exit cleanly:\n%s", scr)
+			}
+		})
+	}
+}

@@ -3,7 +3,7 @@
 // analyse saved games, play with friends over SSH.
 //
 //	klob [play] [flags]       play a game (the default)
-//	klob learn                a guided first game
+//	klob learn [flags]        a guided first game (-players 2|3|4)
 //	klob daily [flags]        the daily challenge: today's boards, par, friends
 //	klob rules [flags]        print the rules Klob plays (docs/rules.md)
 //	klob train [flags]        bidding trainer

@@ -17,7 +17,7 @@ import (
 
 func start(t *testing.T, w, h int, ascii bool) (*kittest.Driver, *Screen, *bool) {
 	t.Helper()
-	run, err := lesson.New()
+	run, err := lesson.New(2)
 	require.NoError(t, err)
 	var play bool
 	s := New(run, Config{PlayAfter: &play})
@@ -417,7 +417,7 @@ func walk(t *testing.T, d *kittest.Driver, s *Screen, act func(i int, st lesson.
 func TestLeaveGoesBack(t *testing.T) {
 	back := &Screen{} // stands for the setup form
 	open := func() (*kittest.Driver, *Screen, *[]bool) {
-		run, err := lesson.New()
+		run, err := lesson.New(2)
 		require.NoError(t, err)
 		var calls []bool
 		s := New(run, Config{Leave: func(play bool) (kit.Screen, tea.Cmd) { calls = append(calls, play); return back, nil }})

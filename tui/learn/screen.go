@@ -2,6 +2,7 @@ package learn
 
 import (
 	"errors"
+	"fmt"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
@@ -52,6 +53,9 @@ func (s *Screen) Name() string { return "learn" }
 func (s *Screen) QuitQuestion() string {
 	if s.cfg.Leave != nil {
 		return "The lesson is not saved: L on the setup form starts it again from the beginning."
+	}
+	if n := s.run.Players(); n != 2 {
+		return fmt.Sprintf("The lesson is not saved: klob learn -players %d starts it again from the beginning.", n)
 	}
 	return "The lesson is not saved: klob learn starts it again from the beginning."
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/klob/klob/internal/study/lesson"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
+	"github.com/klob/klob/tui/table"
 )
 
 // View draws the lesson: the step's title and text, the lesson's deal
@@ -104,12 +105,26 @@ func (s *Screen) textLines(ctx *kit.Context, sec lesson.Section, step lesson.Ste
 	}
 	if step.Kind == lesson.Score {
 		if recs := s.run.Records(); len(recs) > 0 {
-			sc := recs[len(recs)-1].Score
 			out = append(out, "")
-			out = append(out, learnScore(ctx, sc, w)...)
+			out = append(out, s.scoreLines(ctx, recs[len(recs)-1], w)...)
 		}
 	}
 	return out
+}
+
+// scoreLines is the breakdown of the lesson's scored deal: with two
+// players you against the bot; with more, a column per side as a game's
+// result shows it, the game's totals under it.
+func (s *Screen) scoreLines(ctx *kit.Context, rec rules.DealRecord, w int) []string {
+	n := s.run.Players()
+	if n == 2 {
+		return learnScore(ctx, rec.Score, w)
+	}
+	sc := table.Scene{V: s.run.View(), You: lesson.You, Totals: rec.Totals}
+	for seat := range rules.Seat(n) {
+		sc.Players = append(sc.Players, table.Player{Name: s.run.Name(seat)})
+	}
+	return sc.ResultLines(ctx, rec.Score, rec.Ending, rec.Schmeisser, w)
 }
 
 // learnScore is the breakdown of the lesson's scored deal.
@@ -135,23 +150,37 @@ func (s *Screen) tableLines(ctx *kit.Context, step lesson.Step) []string {
 	g := &p.Glyphs
 	v := s.run.View()
 	d := s.run.Game().Deal()
-	who := func(seat rules.Seat) string {
-		if seat == lesson.You {
-			return "You"
-		}
-		return "Bot"
-	}
-	// The bot's hand and the dealer.
+	who, lower := s.run.Name, s.inSentence
+	// The bots' hands and the dealer.
 	dealer := "you deal"
-	if d.Dealer() == lesson.Bot {
+	switch {
+	case d.Dealer() == lesson.You:
+	case v.Players == 2:
 		dealer = "the bot deals"
+	default:
+		dealer = who(d.Dealer()) + " deals"
 	}
-	// A back per card and their count; none left said in words.
-	held := "no cards"
-	if n := v.Counts[v.Seat.Other()]; n > 0 {
-		held = fmt.Sprintf("%s %d", strings.Repeat(g.Back, n), n)
+	var bot string
+	if v.Players == 2 {
+		// A back per card and their count; none left said in words.
+		held := "no cards"
+		if n := v.Counts[v.Seat.Other()]; n > 0 {
+			held = fmt.Sprintf("%s %d", strings.Repeat(g.Back, n), n)
+		}
+		bot = fmt.Sprintf(" Bot: %s · %s", held, dealer)
+	} else {
+		// At a larger table the count of each bot's cards, your
+		// partner named as such.
+		var held []string
+		for seat := rules.Seat(1); seat < rules.Seat(v.Players); seat++ {
+			h := fmt.Sprintf("%s %d", who(seat), v.Counts[seat])
+			if v.Players == 4 && rules.SideOfSeat(4, seat) == rules.SideOfSeat(4, lesson.You) {
+				h += " (partner)"
+			}
+			held = append(held, h)
+		}
+		bot = " Cards: " + strings.Join(held, ", ") + " · " + dealer
 	}
-	bot := fmt.Sprintf(" Bot: %s · %s", held, dealer)
 	// The upcard and the bottom card.
 	// After the dix exchange the upcard is still the card turned up;
 	// the 7 lying in its place is named for what it is, as the table
@@ -161,6 +190,9 @@ func (s *Screen) tableLines(ctx *kit.Context, step lesson.Step) []string {
 		bot += " · upcard " + p.StyledCard(v.OrigUpcard) + ", the dix " + p.StyledCard(v.Upcard) + " in its place"
 	case v.Upcard != rules.NoCard:
 		bot += " · upcard " + p.StyledCard(v.Upcard)
+	case v.OrigUpcard != rules.NoCard && v.Maker != rules.NoSeat && v.Players == 4:
+		// With four the maker took the upcard into its hand.
+		bot += " · upcard " + p.StyledCard(v.OrigUpcard) + " to " + lower(v.Maker)
 	}
 	if v.Bottom != rules.NoCard {
 		bot += " · bottom " + p.StyledCard(v.Bottom)
@@ -183,7 +215,7 @@ func (s *Screen) tableLines(ctx *kit.Context, step lesson.Step) []string {
 		if a.Kind == rules.PlayCard {
 			cards++
 		}
-		if cards == 2 && a.Kind == rules.PlayCard {
+		if cards == v.Players && a.Kind == rules.PlayCard {
 			// The first trick is over: the sequences' winner shows
 			// them, as the table talk of a game says.
 			for seat := range rules.Seat(v.Players) {
@@ -207,12 +239,20 @@ func (s *Screen) tableLines(ctx *kit.Context, step lesson.Step) []string {
 	trump := " Trump: not chosen yet"
 	switch {
 	case v.Trump != rules.NoSuit:
-		trump = " " + st.Trump.Render("Trump "+g.Suit(v.Trump)+" "+v.Trump.Name()) + ", maker " + strings.ToLower(who(v.Maker))
+		trump = " " + st.Trump.Render("Trump "+g.Suit(v.Trump)+" "+v.Trump.Name()) + ", maker " + lower(v.Maker)
 	case v.Phase == rules.PhaseOver:
 		trump = " Trump: none, the deal is thrown in"
 	}
 	if v.Trump != rules.NoSuit && (v.Phase == rules.PhasePlay || v.Phase == rules.PhaseOver) {
-		trump += fmt.Sprintf(" · tricks: you %d, bot %d", v.Tricks[lesson.You], v.Tricks[lesson.Bot])
+		var won []string
+		for seat := range rules.Seat(v.Players) {
+			won = append(won, fmt.Sprintf("%s %d", lower(seat), v.Tricks[seat]))
+		}
+		trump += " · tricks: " + strings.Join(won, ", ")
+	}
+	if v.Players > 2 {
+		out = append(out, kit.Clip(trump, ctx.Width))
+		return append(append(out, s.trickLines(ctx, &v)...), s.handLines(ctx, step)...)
 	}
 	// The last trick stays in view, beside the one on the table.
 	trick := ""
@@ -230,6 +270,41 @@ func (s *Screen) tableLines(ctx *kit.Context, step lesson.Step) []string {
 	}
 	out = append(out, kit.Clip(trump, ctx.Width), kit.Clip(trick, ctx.Width))
 	return append(out, s.handLines(ctx, step)...)
+}
+
+// trickLines, at a table of three or four, are the last trick whole and
+// its winner, and the cards on the table, each card after its player.
+func (s *Screen) trickLines(ctx *kit.Context, v *rules.View) []string {
+	p := ctx.Paint
+	lower := s.inSentence
+	// cards names each card of a trick led by leader after its player,
+	// the first with led when it says so.
+	cards := func(trick [4]rules.Card, n int, leader rules.Seat, led string) string {
+		var cs []string
+		for i := range n {
+			seat := rules.Seat((int(leader) + i) % v.Players)
+			cs = append(cs, lower(seat)+" "+p.StyledCard(trick[i]))
+		}
+		cs[0] = lower(leader) + led + p.StyledCard(trick[0])
+		return strings.Join(cs, ", ")
+	}
+	last, onTable := "", ""
+	if v.LastLeader != rules.NoSeat {
+		last = fmt.Sprintf(" Last trick: %s; won by %s.", cards(v.LastTrick, v.Players, v.LastLeader, " "), lower(v.LastTrickWinner()))
+	}
+	if v.InTrick > 0 {
+		onTable = " On the table: " + cards(v.Trick, v.InTrick, v.Leader, " led ") + "."
+	}
+	return []string{kit.Clip(last, ctx.Width), kit.Clip(onTable, ctx.Width)}
+}
+
+// inSentence is a seat's name inside a sentence: "you", "bot" with two
+// players, else the bot's name ("West").
+func (s *Screen) inSentence(seat rules.Seat) string {
+	if seat == lesson.You || s.run.Players() == 2 {
+		return strings.ToLower(s.run.Name(seat))
+	}
+	return s.run.Name(seat)
 }
 
 // shownWords are the melds of shown, each with its points, high card

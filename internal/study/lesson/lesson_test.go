@@ -11,34 +11,55 @@ import (
 	"github.com/klob/klob/rules"
 )
 
-// TestEveryStepHasText: every name the script and the card play use has
-// a section with a title in lesson.md, and every Act step its "/other".
+// TestEveryStepHasText: at every seat count, every name the script and
+// the card play use has a section with a title in lesson.md, and every
+// Act step its "/other". The card play's names are those its deals can
+// reach: bella only in the two-player deal, the sequences shown where a
+// sequence is held, a trump over or under another only with a third
+// card in the trick, over your partner's only at four.
 func TestEveryStepHasText(t *testing.T) {
 	text, err := LoadText()
 	if err != nil {
 		t.Fatal(err)
 	}
-	names := []string{"play-lead", "play-follow", "play-trump-lead", "play-must-trump", "play-free", "play-shown", "play-over", "bella"}
-	for _, o := range script() {
-		if o.name != "" {
-			names = append(names, o.name)
+	for _, tc := range []struct {
+		players int
+		play    []string
+		others  []string
+	}{
+		{2, []string{"play-lead", "play-follow", "play-trump-lead", "play-must-trump", "play-free", "play-shown", "play-over", "bella"}, []string{"bella/other", "claim/other"}},
+		{3, []string{"play-lead-3", "play-follow-3", "play-trump-lead-3", "play-must-trump-3", "play-overtrump-3", "play-undertrump-3", "play-free-3", "play-over-3"}, []string{"claim-3/other"}},
+		{4, []string{"play-lead-4", "play-follow-4", "play-trump-lead-4", "play-must-trump-4", "play-overtrump-4", "play-over-partner-4", "play-undertrump-4", "play-free-4", "play-shown-4", "play-over-4"}, []string{"claim-4/other"}},
+	} {
+		pl, err := planFor(tc.players)
+		if err != nil {
+			t.Fatal(err)
 		}
-		if (o.stop == Act || o.stop == Claim) && o.isStop() {
-			if len(text[o.name+"/other"].Paras) == 0 {
-				t.Errorf("lesson.md has no %q", o.name+"/other")
+		names := tc.play
+		for _, o := range pl.ops {
+			if o.name != "" {
+				names = append(names, o.name)
+			}
+			if (o.stop == Act || o.stop == Claim) && o.isStop() {
+				if len(text[o.name+"/other"].Paras) == 0 {
+					t.Errorf("%d players: lesson.md has no %q", tc.players, o.name+"/other")
+				}
+			}
+		}
+		for _, n := range tc.others {
+			if len(text[n].Paras) == 0 {
+				t.Errorf("%d players: lesson.md has no %q", tc.players, n)
+			}
+		}
+		for _, n := range names {
+			s, ok := text[n]
+			if !ok || s.Title == "" || len(s.Paras) == 0 {
+				t.Errorf("%d players: lesson.md: step %q missing, or without a title or text", tc.players, n)
 			}
 		}
 	}
-	for _, n := range []string{"bella/other", "claim/other"} {
-		if len(text[n].Paras) == 0 {
-			t.Errorf("lesson.md has no %q", n)
-		}
-	}
-	for _, n := range names {
-		s, ok := text[n]
-		if !ok || s.Title == "" || len(s.Paras) == 0 {
-			t.Errorf("lesson.md: step %q missing, or without a title or text", n)
-		}
+	if _, err := New(5); err == nil {
+		t.Error("a lesson for five players was started")
 	}
 }
 
@@ -110,7 +131,12 @@ func cards(s string) rules.CardSet {
 
 func mustNew(t *testing.T) *Run {
 	t.Helper()
-	r, err := New()
+	return mustNewAt(t, 2)
+}
+
+func mustNewAt(t *testing.T, players int) *Run {
+	t.Helper()
+	r, err := New(players)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -210,8 +236,8 @@ func TestWholeLesson(t *testing.T) {
 // with text and reaches the end.
 func TestRandomMovesNeverBreakTheLesson(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
-	for game := range 30 {
-		r := mustNew(t)
+	for game := range 90 {
+		r := mustNewAt(t, 2+game%3)
 		for steps := 0; r.Step().Kind != End; steps++ {
 			if steps > 5000 {
 				t.Fatalf("game %d: the lesson does not end", game)
@@ -254,7 +280,13 @@ func TestRandomMovesNeverBreakTheLesson(t *testing.T) {
 // step named name.
 func toStep(t *testing.T, name string) *Run {
 	t.Helper()
-	r := mustNew(t)
+	return toStepAt(t, 2, name)
+}
+
+// toStepAt is toStep at a table of players.
+func toStepAt(t *testing.T, players int, name string) *Run {
+	t.Helper()
+	r := mustNewAt(t, players)
 	for steps := 0; r.Step().Name != name; steps++ {
 		if steps > 200 || r.Step().Kind == End {
 			t.Fatalf("the lesson never reaches %q", name)

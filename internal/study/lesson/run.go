@@ -10,10 +10,15 @@ import (
 	"github.com/klob/klob/rules"
 )
 
-// The seats: you are A, the bot is B, and the bot deals first.
+// The seats: you are A, the bots the others. With two players the bot
+// is B; with four your partner is C, opposite you.
 const (
 	You = rules.SeatA
 	Bot = rules.SeatB
+	// seatC is North at four (your partner) or East at three; seatD
+	// East at four.
+	seatC = rules.Seat(2)
+	seatD = rules.Seat(3)
 )
 
 // Kind is what a step asks of the player.
@@ -96,9 +101,101 @@ const (
 		"TH TD AC 9C QS 8S KH QH 8H KD QD 9D 7D QC JC TC 7C 7S TS"
 )
 
-// script is the lesson, in order: a deal thrown in by a schmeiss, a deal
-// taken in round one and played out, and a deal named in round two and
-// claimed at the first lead.
+// Deck3p is the deal of the three-player lesson (deck order as in the
+// game log: three each from eldest, twice; the upcard; three more each;
+// the stock, its bottom card last). You deal, so West speaks first and
+// takes hearts with the 10, king and 8; the upcard is the 7 of hearts,
+// the dix itself, so there is no exchange. West leads the ace of spades;
+// East, with no spade, trumps it with a trump above your queen of hearts,
+// your only trump, and you, with no spade either, must play it under
+// East's. East holds the jack, 9 and ace of hearts: West is bete however
+// the cards are played (the tests play it out many ways). Nobody holds
+// bella nor a sequence.
+const Deck3p = "TH KH 8H JH 9H AH AD QD 9D AS TS 8S AC TC 8C KC QC 9C 7H " +
+	"7S JC JD KD TD 8D QH 7C 7D KS QS JS 9S"
+
+// Deck4 is the deal of the four-player lesson (deck order as in the game
+// log: three each from eldest, twice; then the eight kept back, two each
+// from eldest, the maker taking the upcard, the last card, as one of its
+// two). You deal, so West, North and East speak before you, and pass.
+// The upcard is the jack of hearts and you hold the 9, ace and 7 of
+// hearts and K Q J of spades: you take, and receive the 10 of spades and
+// the upcard. Your K Q J 10 of spades (50) is the best sequence at the
+// table, so your team also scores North's A K Q of clubs (20). West
+// leads the first trick with a diamond; North, with one trump and no
+// diamond, must trump it, and you, with no diamond either, must trump
+// over your partner. Your team makes the contract however the cards are
+// played (the tests play it out many ways).
+const Deck4 = "KH TH AD AC KC QC QH KD JD 9H AH 7H QD TD 8D 9C 8H 9S " +
+	"9D 7D TC KS QS JS JC AS 8C 7S 7C 8S TS JH"
+
+// plan is the lesson at one seat count: who deals first, the suffix of
+// the step names that differ by count ("" with two players), and the
+// script.
+type plan struct {
+	dealer rules.Seat
+	suffix string
+	ops    []op
+}
+
+// planFor returns the lesson for players seats: at two, a deal thrown in
+// by a schmeiss, a deal taken in round one and played out, and a deal
+// named in round two and claimed at the first lead; at three, a deal the
+// maker loses; at four, a deal your team takes and plays with a partner.
+func planFor(players int) (plan, error) {
+	switch players {
+	case 2:
+		return plan{dealer: Bot, ops: script()}, nil
+	case 3:
+		// As at four, the card play's rules come before West's first
+		// lead, and your first card, under East's trump, has its step.
+		return plan{dealer: You, suffix: "-3", ops: []op{
+			read("welcome-3"),
+			read("cards"),
+			read("points"),
+			deal(Deck3p),
+			read("bid-3"),
+			bot(rules.Action{Kind: rules.Take}),
+			bot(rules.Action{Kind: rules.NoSequence}),
+			bot(rules.Action{Kind: rules.NoSequence}),
+			yours(rules.Action{Kind: rules.NoSequence}),
+			read("taken-3"),
+			read("play-3"),
+			{stop: Play},
+			{stop: Score, name: "score-3"},
+			{stop: End, name: "end-3"},
+		}}, nil
+	case 4:
+		pass, good := rules.PassAction(), rules.Action{Kind: rules.Good}
+		// The card play's rules are told before West's first lead, so
+		// that your first card, over your partner's trump, has its own
+		// step (a Play stop without a name starts with the situation).
+		return plan{dealer: You, suffix: "-4", ops: []op{
+			read("welcome-4"),
+			read("cards-4"),
+			read("points"),
+			deal(Deck4),
+			bot(pass),
+			bot(pass),
+			bot(pass),
+			act("bid-4", rules.Action{Kind: rules.Take}),
+			read("hands-4"),
+			bot(rules.Action{Kind: rules.NoSequence}),
+			bot(rules.AnnounceAction(20)),
+			bot(good),
+			act("sequences-4", good),
+			read("play-4"),
+			{stop: Play},
+			{stop: Score, name: "score-4"},
+			{stop: End, name: "end-4"},
+		}}, nil
+	}
+	return plan{}, fmt.Errorf("the lesson is for 2, 3 or 4 players, not %d", players)
+}
+
+// script is the two-player lesson, in order: a deal thrown in by a
+// schmeiss, a deal taken in round one and played out, and a deal named
+// in round two and claimed at the first lead.
 func script() []op {
 	return []op{
 		read("welcome"),
@@ -150,29 +247,66 @@ func (r *Refusal) Unwrap() error { return r.Err }
 type Run struct {
 	text   Text
 	ops    []op
-	pos    int // the op the lesson stands at (a stop)
+	suffix string // of the step names that differ by seat count
+	pos    int    // the op the lesson stands at (a stop)
 	game   *rules.Game
-	bot    ai.Bot
-	played int // stops passed, for "step N of M"
+	bots   [4]ai.Bot // by seat; none at yours
+	played int       // stops passed, for "step N of M"
 	seen   map[string]bool
 }
 
-// New starts the lesson.
-func New() (*Run, error) {
+// New starts the lesson for a table of players (2, 3 or 4): you at seat
+// A, an easy bot with a fixed seed at each other seat.
+func New(players int) (*Run, error) {
 	t, err := LoadText()
 	if err != nil {
 		return nil, err
 	}
-	b, err := ai.New(ai.Easy, ai.Config{Seed: 1})
+	pl, err := planFor(players)
 	if err != nil {
 		return nil, err
 	}
-	r := &Run{text: t, ops: script(), game: rules.NewGame(rules.DefaultOptions(), Bot), bot: b, seen: map[string]bool{}}
+	opts := rules.DefaultOptions()
+	if players != 2 {
+		opts.Players = players // 0, the default, reads as two
+	}
+	r := &Run{text: t, ops: pl.ops, suffix: pl.suffix, game: rules.NewGame(opts, pl.dealer), seen: map[string]bool{}}
+	for s := rules.Seat(1); s < rules.Seat(players); s++ {
+		// The bot at B has seed 1, as the two-player lesson always had.
+		if r.bots[s], err = ai.New(ai.Easy, ai.Config{Seed: uint64(s)}); err != nil {
+			return nil, err
+		}
+	}
 	if err := r.advance(); err != nil {
 		return nil, err
 	}
 	return r, nil
 }
+
+// Players returns the number of players at the lesson's table.
+func (r *Run) Players() int { return r.game.Players() }
+
+// Name names seat s as the lesson's table does: "You", "Bot" with two
+// players, else by where the bot sits around you ("West" on your left,
+// "North" opposite, your partner, at four; "East" on your right), as a
+// game against bots names them.
+func (r *Run) Name(s rules.Seat) string {
+	switch {
+	case s == You:
+		return "You"
+	case r.Players() == 2:
+		return "Bot"
+	case s == rules.SeatB:
+		return "West"
+	case s == seatC && r.Players() == 4:
+		return "North"
+	}
+	return "East"
+}
+
+// named is the name of a step that differs by seat count: base with
+// the lesson's suffix ("play-lead-4").
+func (r *Run) named(base string) string { return base + r.suffix }
 
 // Text returns the lesson text.
 func (r *Run) Text() Text { return r.text }
@@ -199,8 +333,11 @@ func (r *Run) Stops() (current, total int) {
 }
 
 // Step returns the current step. In the card play its name follows the
-// situation: your lead, following suit, a trump lead, having to trump,
-// any card, or bella; once the last trick is played, the play is over.
+// situation: your lead, following suit, a trump lead, having to trump
+// (over or under a trump in the trick, over your partner's), any card,
+// or bella; once the last trick is played, the play is over. A Play stop
+// with a name shows it at your first card, as the rules of the play; one
+// without starts with the situation (the rules were a step of their own).
 func (r *Run) Step() Step {
 	o := r.ops[r.pos]
 	s := Step{Name: o.name, Kind: o.stop, Want: o.want, Bella: rules.NoCard}
@@ -211,26 +348,26 @@ func (r *Run) Step() Step {
 	if d.Over() {
 		// The last trick is played: the text says so, not how to play
 		// a card, until enter goes on to the score.
-		s.Name = "play-over"
+		s.Name = r.named("play-over")
 		return s
 	}
 	if d.Turn() != You {
 		return s
 	}
 	if c := r.bellaCard(); c != rules.NoCard {
-		s.Name, s.Bella = "bella", c
+		s.Name, s.Bella = r.named("bella"), c
 		return s
 	}
-	if !r.seen["play"] {
+	if !r.seen["play"] && o.name != "" {
 		return s
 	}
 	// Once the first trick is over the winner of the sequences has
 	// shown them, as in a game: the next card's step says so, once.
 	if v := d.View(You); !r.seen["play-shown"] && v.Shown != [4]rules.CardSet{} {
-		s.Name = "play-shown"
+		s.Name = r.named("play-shown")
 		return s
 	}
-	s.Name = situation(d)
+	s.Name = r.named(situation(d))
 	return s
 }
 
@@ -253,8 +390,12 @@ func (r *Run) Trick() (n, of int) {
 	return n + 1, of
 }
 
-// situation names the duty of the card you are about to play, read
-// from the engine's legal cards.
+// situation names the duty of the card you are about to play: from your
+// hand, whether you can follow or trump; from the engine's legal cards,
+// whether you can beat a trump already in the trick. With three or four
+// players a trump may already be winning a trick led in another suit:
+// you must then beat it if you can (even your partner's), else play a
+// lower trump.
 func situation(d *rules.Deal) string {
 	p := d.Play()
 	if p.InTrick == 0 {
@@ -262,15 +403,25 @@ func situation(d *rules.Deal) string {
 	}
 	legal, hand := p.Legal(), p.Hands[You]
 	led := p.Lead().Suit()
+	win := p.Trick[p.Win]
 	switch {
 	case led == p.Trump:
 		return "play-trump-lead"
-	case legal&rules.SuitMask(led) == legal:
+	case hand&rules.SuitMask(led) != 0:
 		return "play-follow"
-	case legal&rules.SuitMask(p.Trump) == legal && legal != hand:
-		return "play-must-trump"
+	case hand&rules.SuitMask(p.Trump) == 0: // none with no trumps
+		return "play-free"
+	case win.Suit() == p.Trump:
+		by := rules.Seat((int(p.Leader) + int(p.Win)) % int(p.N))
+		switch {
+		case legal&rules.Above(win, p.Trump) != legal:
+			return "play-undertrump"
+		case rules.SideOfSeat(int(p.N), by) == rules.SideOfSeat(int(p.N), You):
+			return "play-over-partner"
+		}
+		return "play-overtrump"
 	}
-	return "play-free"
+	return "play-must-trump"
 }
 
 // bellaCard returns the card you may play now with bella, or NoCard.
@@ -326,10 +477,10 @@ func (r *Run) Try(a rules.Action) error {
 		}
 	case Play:
 		if c := r.bellaCard(); c != rules.NoCard && a.Card == c && !a.Bella {
-			return &Refusal{Why: r.text["bella/other"].String()}
+			return &Refusal{Why: r.text[r.named("bella")+"/other"].String()}
 		}
 		r.seen["play"] = true
-		if r.Step().Name == "play-shown" {
+		if r.Step().Name == r.named("play-shown") {
 			r.seen["play-shown"] = true
 		}
 	}
@@ -358,7 +509,7 @@ func (r *Run) advance() error {
 				return fmt.Errorf("lesson deal: %w", err)
 			}
 		case o.isMove:
-			who := "the bot's"
+			who := r.Name(r.game.Turn()) + "'s"
 			if r.game.Turn() == You {
 				who = "your"
 			}
@@ -385,10 +536,10 @@ func (r *Run) Claim() error {
 	o := r.ops[r.pos]
 	d := r.game.Deal()
 	if o.stop != Claim {
-		return &Refusal{Why: r.text["claim/other"].String()}
+		return &Refusal{Why: r.text[r.named("claim")+"/other"].String()}
 	}
 	for !d.Over() {
-		if d.Turn() == Bot {
+		if d.Turn() != You {
 			if err := r.botPlays(); err != nil {
 				return err
 			}
@@ -409,12 +560,12 @@ func (r *Run) Claim() error {
 	return r.pass()
 }
 
-// botPlays plays the bot's cards while it is the bot's turn.
+// botPlays plays the bots' cards while it is a bot's turn.
 func (r *Run) botPlays() error {
 	d := r.game.Deal()
-	for !d.Over() && d.Turn() == Bot {
-		v := d.View(Bot)
-		a, err := r.bot.Choose(context.Background(), &v)
+	for !d.Over() && d.Turn() != You {
+		v := d.View(d.Turn())
+		a, err := r.bots[d.Turn()].Choose(context.Background(), &v)
 		if err != nil {
 			return err
 		}

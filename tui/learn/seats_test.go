@@ -1,0 +1,173 @@
+package learn
+
+import (
+	"fmt"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/stretchr/testify/require"
+
+	"github.com/klob/klob/internal/study/lesson"
+	"github.com/klob/klob/tui/kit"
+	"github.com/klob/klob/tui/kit/kittest"
+)
+
+// startAt is start for the lesson of a table of players.
+func startAt(t *testing.T, players, w, h int, ascii bool) (*kittest.Driver, *Screen) {
+	t.Helper()
+	run, err := lesson.New(players)
+	require.NoError(t, err)
+	s := New(run, Config{PlayAfter: new(bool)})
+	return kittest.New(t, s, w, h, ascii), s
+}
+
+// TestGoldensAtThreeAndFour: the screens of the three- and four-player
+// lessons at 80×24, each step once (the card play at its first card, a
+// card later, and the last trick), a refusal, the score and the end.
+func TestGoldensAtThreeAndFour(t *testing.T) {
+	for _, tc := range []struct {
+		players int
+		// keys pressed before each shot, and the shot's name
+		walk [][2]string
+	}{
+		{3, [][2]string{
+			{"", "01-welcome"}, {"enter", "02-cards"}, {"enter", "03-points"},
+			{"enter", "04-bid"}, {"enter", "05-taken"}, {"enter", "06-play"},
+			{"enter", "07-undertrump"}, {"2", "08-refused"},
+		}},
+		{4, [][2]string{
+			{"", "01-welcome"}, {"enter", "02-cards"}, {"enter", "03-points"},
+			{"enter", "04-bid"}, {"p", "05-refused"}, {"t", "06-hands"},
+			{"enter", "07-sequences"}, {"g", "08-play"}, {"enter", "09-over-partner"},
+			{"1", "10-shown"},
+		}},
+	} {
+		d, s := startAt(t, tc.players, 80, 24, false)
+		shot := func(name string) {
+			t.Helper()
+			kittest.CheckSize(t, d.Frame(), 80, 24)
+			kittest.Golden(t, fmt.Sprintf("learn%d-%s-80x24", tc.players, name), d.Text())
+		}
+		for _, w := range tc.walk {
+			if w[0] != "" {
+				d.Press(w[0])
+			}
+			shot(w[1])
+		}
+		// The rest of the card play with enter on a card that may be
+		// played, then the score and the end.
+		for i := 0; s.run.Step().Kind == lesson.Play && !s.run.Game().Deal().Over(); i++ {
+			require.Less(t, i, 40)
+			d.Press("enter")
+			if s.note != "" {
+				d.Press("right")
+			}
+		}
+		shot("20-last-trick")
+		d.Press("enter")
+		shot("21-score")
+		d.Press("enter")
+		shot("22-end")
+	}
+}
+
+// TestEveryStepFitsAtThreeAndFour: at three and four players, every
+// step shows its whole text at 80×24 with no scroll and "? help" in its
+// footer, in many ways of playing the cards, with a note of refusal
+// when a key offered is refused; and the lesson ends.
+func TestEveryStepFitsAtThreeAndFour(t *testing.T) {
+	for _, n := range []int{3, 4} {
+		for game := range 6 {
+			d, s := startAt(t, n, 80, 24, false)
+			seen := map[int]bool{}
+			for i := 0; s.run.Step().Kind != lesson.End; i++ {
+				require.Less(t, i, 300, "%d players: the lesson never ended at %q:\n%s", n, s.run.Step().Name, d.Text())
+				scr := d.Text()
+				cur, _ := s.run.Stops()
+				seen[cur] = true
+				require.NotContains(t, scr, "↓ more", "%d players, step %q needs a scroll:\n%s", n, s.run.Step().Name, scr)
+				require.Contains(t, lastLines(scr, 2), "? help", "%d players, step %q", n, s.run.Step().Name)
+				ks := offered(s)
+				switch st := s.run.Step(); {
+				case st.Kind == lesson.Act && i%2 == 0:
+					d.Press(ks[(i+game)%len(ks)]) // maybe refused: the note must fit too
+				case st.Kind == lesson.Act:
+					d.Press(kit.ActionKey(st.Want))
+				case st.Kind == lesson.Play && !s.run.Game().Deal().Over():
+					d.Press(ks[(i+game)%(len(ks)-1)]) // a card by its number
+				default:
+					d.Press("enter")
+				}
+			}
+			require.NotContains(t, d.Text(), "↓ more")
+			cur, total := s.run.Stops()
+			seen[cur] = true
+			require.Len(t, seen, total, "%d players: steps seen %v", n, seen)
+		}
+	}
+}
+
+// TestTableAtFour: the four-player table names your partner, counts
+// each seat's tricks and shows a trick of four cards with its winner.
+func TestTableAtFour(t *testing.T) {
+	d, s := startAt(t, 4, 80, 24, false)
+	d.Press("enter", "enter", "enter")
+	require.Contains(t, d.Text(), " Cards: West 6, North 6 (partner), East 6 · you deal · upcard J♥")
+	d.Press("t")
+	require.Contains(t, d.Text(), "upcard J♥ to you", "the upcard taken by the maker is not said")
+	d.Press("enter", "g", "enter")
+	require.Contains(t, d.Text(), " On the table: West led A♦, North 8♥, East 9♦.")
+	d.Press("1")
+	require.Equal(t, "play-shown-4", s.run.Step().Name)
+	require.Contains(t, d.Text(), "Last trick: West A♦, North 8♥, East 9♦, you J♥; won by you.")
+	require.Contains(t, d.Text(), "tricks: you 1, West 0, North 0, East 0")
+	require.Contains(t, d.Text(), "You show K♠ Q♠ J♠ 10♠ (50) · North shows A♣ K♣ Q♣ (20)")
+}
+
+// TestLeaveAtFour: opened from the setup form at four, esc goes back
+// and n at the end starts the form's game, as at two.
+func TestLeaveAtFour(t *testing.T) {
+	back := &Screen{}
+	run, err := lesson.New(4)
+	require.NoError(t, err)
+	var calls []bool
+	s := New(run, Config{Leave: func(play bool) (kit.Screen, tea.Cmd) { calls = append(calls, play); return back, nil }})
+	d := kittest.New(t, s, 80, 24, false)
+	walk(t, d, s, func(_ int, st lesson.Step) { d.Press(kit.ActionKey(st.Want)) })
+	d.Press("n")
+	require.Equal(t, []bool{true}, calls)
+	require.Same(t, back, d.Screen)
+}
+
+// TestAnySizeAnyKeyAtThreeAndFour: at three and four players, every
+// size and random keys never panic, and every frame is the window's
+// size.
+func TestAnySizeAnyKeyAtThreeAndFour(t *testing.T) {
+	keys := []string{"enter", "left", "right", "up", "down", "b", "p", "t", "a", "g", "n", "c", "1", "5", "8", "9", "?", "esc", "space"}
+	for _, n := range []int{3, 4} {
+		for _, ascii := range []bool{false, true} {
+			d, s := startAt(t, n, 80, 24, ascii)
+			w, h := 80, 24
+			for i := 0; i < 1500 && !d.Quit; i++ {
+				d.Press(keys[(i*7+i/3)%len(keys)])
+				if i%50 == 0 {
+					sz := [][2]int{{1, 1}, {20, 5}, {80, 24}, {120, 40}}[(i/50)%4]
+					w, h = sz[0], sz[1]
+					d.Size(w, h)
+				}
+				kittest.CheckSize(t, d.Frame(), w, h)
+			}
+			_, ok := s.run.Text()[s.run.Step().Name]
+			require.True(t, ok, "%d players: step %q has no text", n, s.run.Step().Name)
+		}
+	}
+}
+
+// TestQuitQuestionNamesTheCount: the quit question of the lesson of
+// three or four says the command that starts that lesson again.
+func TestQuitQuestionNamesTheCount(t *testing.T) {
+	for _, n := range []int{3, 4} {
+		_, s := startAt(t, n, 80, 24, false)
+		require.Equal(t, fmt.Sprintf("The lesson is not saved: klob learn -players %d starts it again from the beginning.", n), s.QuitQuestion())
+	}
+}
