@@ -7,6 +7,7 @@ import (
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/ai/claim"
+	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/rules"
 )
 
@@ -15,10 +16,6 @@ import (
 const (
 	You = rules.SeatA
 	Bot = rules.SeatB
-	// seatC is North at four (your partner) or East at three; seatD
-	// East at four.
-	seatC = rules.Seat(2)
-	seatD = rules.Seat(3)
 )
 
 // Kind is what a step asks of the player.
@@ -286,22 +283,15 @@ func New(players int) (*Run, error) {
 // Players returns the number of players at the lesson's table.
 func (r *Run) Players() int { return r.game.Players() }
 
-// Name names seat s as the lesson's table does: "You", "Bot" with two
-// players, else by where the bot sits around you ("West" on your left,
-// "North" opposite, your partner, at four; "East" on your right), as a
-// game against bots names them.
+// Name names seat s as the lesson's table does: "You", and each bot
+// as a game against bots names it (host.AgainstBots: "Bot" with two
+// players, else by where it sits around you: "West" on your left,
+// "North" opposite, your partner, at four; "East" on your right).
 func (r *Run) Name(s rules.Seat) string {
-	switch {
-	case s == You:
+	if s == You {
 		return "You"
-	case r.Players() == 2:
-		return "Bot"
-	case s == rules.SeatB:
-		return "West"
-	case s == seatC && r.Players() == 4:
-		return "North"
 	}
-	return "East"
+	return host.AgainstBots(r.Players(), host.Player{}, You, ai.Easy)[s].Name
 }
 
 // named is the name of a step that differs by seat count: base with

@@ -10,6 +10,13 @@ import (
 	"github.com/klob/klob/rules"
 )
 
+// seatC is North at four (your partner) or East at three; seatD East at
+// four.
+const (
+	seatC = rules.Seat(2)
+	seatD = rules.Seat(3)
+)
+
 // TestLessonToItsEnd plays the lesson at every seat count as a learner
 // who does what it asks (learnerStep): it ends, every step on the way
 // has its text, the step count reaches its total, and the game's log
