@@ -173,19 +173,23 @@ func TestAnySizeAnyKey(t *testing.T) {
 	t.Setenv("NO_COLOR", "1")
 	t.Setenv("TERM", "dumb")
 	keys := []string{"enter", "left", "right", "up", "down", "b", "p", "t", "a", "x", "n", "c", "s", "g", "1", "5", "9", "?", "esc", "space", "r"}
-	for _, ascii := range []bool{false, true} {
-		d, s, _ := start(t, 80, 24, ascii)
-		w, h := 80, 24
-		for i := 0; i < 3000 && !d.Quit; i++ {
-			d.Press(keys[(i*7+i/3)%len(keys)])
-			if i%50 == 0 {
-				sz := [][2]int{{1, 1}, {20, 5}, {80, 24}, {120, 40}}[(i/50)%4]
-				w, h = sz[0], sz[1]
-				d.Size(w, h)
+	for _, n := range []int{2, 3, 4} {
+		for _, ascii := range []bool{false, true} {
+			d, s := startAt(t, n, 80, 24, ascii)
+			w, h := 80, 24
+			for i := 0; i < 3000 && !d.Quit; i++ {
+				d.Press(keys[(i*7+i/3)%len(keys)])
+				if i%50 == 0 {
+					sz := [][2]int{{1, 1}, {20, 5}, {80, 24}, {120, 40}}[(i/50)%4]
+					w, h = sz[0], sz[1]
+					d.Size(w, h)
+				}
+				kittest.CheckSize(t, d.Frame(), w, h)
 			}
-			kittest.CheckSize(t, d.Frame(), w, h)
+			require.True(t, d.Quit || s.run.Step().Kind == lesson.End, "%d players: the monkey did not reach the end", n)
+			_, ok := s.run.Text()[s.run.Step().Name]
+			require.True(t, ok, "%d players: step %q has no text", n, s.run.Step().Name)
 		}
-		require.True(t, d.Quit || s.run.Step().Kind == lesson.End, "the monkey did not reach the end")
 	}
 }
 

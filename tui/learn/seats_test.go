@@ -139,30 +139,6 @@ func TestLeaveAtFour(t *testing.T) {
 	require.Same(t, back, d.Screen)
 }
 
-// TestAnySizeAnyKeyAtThreeAndFour: at three and four players, every
-// size and random keys never panic, and every frame is the window's
-// size.
-func TestAnySizeAnyKeyAtThreeAndFour(t *testing.T) {
-	keys := []string{"enter", "left", "right", "up", "down", "b", "p", "t", "a", "g", "n", "c", "1", "5", "8", "9", "?", "esc", "space"}
-	for _, n := range []int{3, 4} {
-		for _, ascii := range []bool{false, true} {
-			d, s := startAt(t, n, 80, 24, ascii)
-			w, h := 80, 24
-			for i := 0; i < 1500 && !d.Quit; i++ {
-				d.Press(keys[(i*7+i/3)%len(keys)])
-				if i%50 == 0 {
-					sz := [][2]int{{1, 1}, {20, 5}, {80, 24}, {120, 40}}[(i/50)%4]
-					w, h = sz[0], sz[1]
-					d.Size(w, h)
-				}
-				kittest.CheckSize(t, d.Frame(), w, h)
-			}
-			_, ok := s.run.Text()[s.run.Step().Name]
-			require.True(t, ok, "%d players: step %q has no text", n, s.run.Step().Name)
-		}
-	}
-}
-
 // TestQuitQuestionNamesTheCount: the quit question of the lesson of
 // three or four says the command that starts that lesson again.
 func TestQuitQuestionNamesTheCount(t *testing.T) {
