@@ -44,35 +44,20 @@ func TestEndToEndLearn(t *testing.T) {
 	press("x", "Sequences")
 	pressShows("n", "Playing the tricks", "Bot: twenty · You: not good", "the table talk lacks the dialogue")
 	// The card play: a card marked playable each time, bella when asked.
-	var scr string
 	sawBella, sawRefusal := false, false
-	for deadline := time.Now().Add(patience); ; {
-		scr = s.settled()
-		if strings.Contains(scr, "[enter] see the score") {
-			break
+	scr := playLessonCards(t, s, func(scr string) bool {
+		if !strings.Contains(scr, "[b] play with bella") || sawBella {
+			return false
 		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the card play did not end:\n%s", scr)
-		}
-		switch {
-		case strings.Contains(scr, "[b] play with bella") && !sawBella:
-			// First the card without bella: the lesson asks for bella.
-			s.keys("Enter")
-			s.waitFor("press b, not enter", patience)
-			sawRefusal = true
-			s.keys("b")
-			s.waitFor("Said: …", patience)
-			sawBella = true
-		case strings.Contains(scr, "Your card:"):
-			s.keys(playableKey(scr))
-		}
-		// Wait for the key to show before reading the screen again: on
-		// a loaded machine a frame can take over a second, and a card
-		// key sent twice would answer a screen that is gone.
-		for end := time.Now().Add(15 * time.Second); time.Now().Before(end) && s.screen() == scr; {
-			time.Sleep(poll)
-		}
-	}
+		// First the card without bella: the lesson asks for bella.
+		s.keys("Enter")
+		s.waitFor("press b, not enter", patience)
+		sawRefusal = true
+		s.keys("b")
+		s.waitFor("Said: …", patience)
+		sawBella = true
+		return true
+	})
 	if !sawBella || !sawRefusal {
 		t.Errorf("the lesson never asked for bella (bella %v, refusal %v)", sawBella, sawRefusal)
 	}
@@ -130,22 +115,7 @@ func TestEndToEndLearnSeats(t *testing.T) {
 			}
 			s.keys("Enter")
 			s.waitFor(tc.first, patience)
-			var scr string
-			for deadline := time.Now().Add(patience); ; {
-				scr = s.settled()
-				if strings.Contains(scr, "[enter] see the score") {
-					break
-				}
-				if time.Now().After(deadline) {
-					t.Fatalf("the card play did not end:\n%s", scr)
-				}
-				if strings.Contains(scr, "Your card:") {
-					s.keys(playableKey(scr))
-				}
-				for end := time.Now().Add(15 * time.Second); time.Now().Before(end) && s.screen() == scr; {
-					time.Sleep(poll)
-				}
-			}
+			scr := playLessonCards(t, s, nil)
 			s.keys("Enter")
 			scr = s.waitFor("This deal scores", patience)
 			for _, want := range tc.score {
@@ -164,5 +134,32 @@ func TestEndToEndLearnSeats(t *testing.T) {
 				t.Errorf("klob did not exit cleanly:\n%s", scr)
 			}
 		})
+	}
+}
+
+// playLessonCards plays the lesson's cards to its last trick, a card
+// marked playable each time, and returns that screen; answer, when set,
+// may answer a screen itself (true when it did: bella asked).
+func playLessonCards(t *testing.T, s *tmuxSession, answer func(scr string) bool) string {
+	t.Helper()
+	for deadline := time.Now().Add(patience); ; {
+		scr := s.settled()
+		if strings.Contains(scr, "[enter] see the score") {
+			return scr
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the card play did not end:\n%s", scr)
+		}
+		switch {
+		case answer != nil && answer(scr):
+		case strings.Contains(scr, "Your card:"):
+			s.keys(playableKey(scr))
+		}
+		// Wait for the key to show before reading the screen again: on
+		// a loaded machine a frame can take over a second, and a card
+		// key sent twice would answer a screen that is gone.
+		for end := time.Now().Add(15 * time.Second); time.Now().Before(end) && s.screen() == scr; {
+			time.Sleep(poll)
+		}
 	}
 }
