@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/klob/klob/ai/claim"
-	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/rules"
 )
 
@@ -213,19 +212,7 @@ func TestWholeLesson(t *testing.T) {
 		t.Error("the lesson never asked for bella")
 	}
 	t.Logf("situations met: %v", situations)
-	// The lesson's game is a game like any other: its log replays.
-	l := gamelog.FromGame(gamelog.Header{Players: [4]string{"You", "Bot"}, Levels: [4]string{gamelog.Human, "easy"}}, r.Game())
-	text, err := l.MarshalText()
-	if err != nil {
-		t.Fatal(err)
-	}
-	back, err := gamelog.Parse("lesson.klob", text)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := back.Replay(); err != nil {
-		t.Fatalf("the lesson's log does not replay: %v", err)
-	}
+	replays(t, r)
 	if cur, total := r.Stops(); cur != total {
 		t.Errorf("at the end: step %d of %d", cur, total)
 	}

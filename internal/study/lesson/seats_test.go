@@ -39,22 +39,7 @@ func TestLessonToItsEnd(t *testing.T) {
 		if r.Players() != n || r.Game().Players() != n {
 			t.Errorf("%d players: the lesson's game has %d", n, r.Game().Players())
 		}
-		var h gamelog.Header
-		for s := range rules.Seat(n) {
-			h.Players[s], h.Levels[s] = r.Name(s), "easy"
-		}
-		h.Levels[You] = gamelog.Human
-		text, err := gamelog.FromGame(h, r.Game()).MarshalText()
-		if err != nil {
-			t.Fatal(err)
-		}
-		back, err := gamelog.Parse("lesson.klob", text)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := back.Replay(); err != nil {
-			t.Fatalf("%d players: the lesson's log does not replay: %v", n, err)
-		}
+		replays(t, r)
 	}
 }
 
@@ -258,5 +243,27 @@ func TestCardStepsSayTheDuty(t *testing.T) {
 			}
 			mustTry(t, r, a)
 		}
+	}
+}
+
+// replays fails unless the lesson's game, a game like any other, is
+// written as a game log that reads back and replays.
+func replays(t *testing.T, r *Run) {
+	t.Helper()
+	var h gamelog.Header
+	for s := range rules.Seat(r.Players()) {
+		h.Players[s], h.Levels[s] = r.Name(s), "easy"
+	}
+	h.Levels[You] = gamelog.Human
+	text, err := gamelog.FromGame(h, r.Game()).MarshalText()
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := gamelog.Parse("lesson.klob", text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := back.Replay(); err != nil {
+		t.Fatalf("%d players: the lesson's log does not replay: %v", r.Players(), err)
 	}
 }
