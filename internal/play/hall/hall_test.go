@@ -384,6 +384,9 @@ func TestTwoPeoplePlayAGame(t *testing.T) {
 	tb := annOpens(t, h, 2, smallRules(), 7)
 	ann, bob := join(t, tb, "a", "Ann", 1), join(t, tb, "b", "Bob", 2)
 	require.ErrorIs(t, bob.conn.Start(), ErrNotHost)
+	// The table waits a while before its game starts: the game's log
+	// has the time the game started, which orders the club's games.
+	h.cfg.Clock.(*clocktest.Manual).Advance(7 * time.Minute)
 	require.NoError(t, ann.conn.Start())
 	require.NotNil(t, bob.port(), "the start seats everyone here")
 	newCrowd(t, ann, bob).run("the game's end, filed", func() bool {
@@ -393,6 +396,9 @@ func TestTwoPeoplePlayAGame(t *testing.T) {
 	require.Equal(t, 1, hist.count("b"))
 	l := hist.log("a", 0)
 	require.Equal(t, [4]string{"Ann", "Bob"}, l.Header.Players)
+	start, ok := l.Header.Start(time.UTC)
+	require.True(t, ok)
+	require.True(t, start.Equal(t0.Add(7*time.Minute).Truncate(time.Second)), "the log starts at %v, not when the game did", start)
 	g, err := l.Game()
 	require.NoError(t, err)
 	require.True(t, g.Over())

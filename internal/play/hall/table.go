@@ -338,7 +338,7 @@ func (t *Table) tagsNow() *tableTags {
 func (t *Table) hostConfig(players []host.Player) host.Config {
 	cfg := &t.h.cfg
 	return host.Config{
-		Game:  host.Game{Options: t.opts.Rules, Seed: t.opts.Seed, Players: players, NewBot: cfg.NewBot, Start: t.start},
+		Game:  host.Game{Options: t.opts.Rules, Seed: t.opts.Seed, Players: players, NewBot: cfg.NewBot},
 		Store: t.files, Clock: cfg.Clock, Slots: cfg.Slots, Pace: cfg.Pace, TrickPace: 2 * cfg.Pace,
 		Think: cfg.Think, Grace: cfg.Grace, TakeoverLevel: t.opts.Level, MoveClock: cfg.MoveClock, Hint: cfg.Hint, RetryFiling: cfg.Refile,
 		// Several people share the game: nobody takes back a decision
@@ -426,7 +426,12 @@ func (c *Conn) Start() error {
 		tg.names[i] = p.Name
 	}
 	t.files.tags.Store(tg)
-	g, err := host.New(t.hostConfig(players))
+	cfg := t.hostConfig(players)
+	// The game's log starts now, not when the table opened: its time
+	// orders the club's games (a database rebuilt from the logs rates
+	// them in that order) and names the game in the histories.
+	cfg.Game.Start = t.h.cfg.Clock.Now()
+	g, err := host.New(cfg)
 	if err != nil {
 		t.files.tags.Store(nil)
 		return err
