@@ -255,3 +255,27 @@ func TestBoardPlayedBeforeTheEnd(t *testing.T) {
 		f.see("Your result: ")
 	})
 }
+
+// TestAfterBoardAtTheEnd: the page after a board, read while the
+// tournament ran, offers the next board; the tournament then ends, and
+// enter opens the standings rather than leaving the page that offers
+// a board no longer to be played.
+func TestAfterBoardAtTheEnd(t *testing.T) {
+	cl := newClub(t, false)
+	f, code := seatedMidBoard(t, cl, 2, longName)
+	b := f.board()
+	for range 2000 {
+		if b.t.Snapshot().Over {
+			break
+		}
+		f.step()
+	}
+	require.True(t, b.t.Snapshot().Over, "the board never ended")
+	f.press("enter")
+	f.see("Board 1 of 4 is played.")
+	f.see("board 2")
+	require.NoError(t, cl.svc.End(context.Background(), ann, code))
+	f.press("enter")
+	f.see("standings")
+	assert.NotContains(t, f.text(), "tournament is over", f.text())
+}

@@ -2,6 +2,7 @@ package tourney
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -311,6 +312,11 @@ func (p *after) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	case seatMsg:
 		if msg.to == kit.Screen(p) {
 			p.done = true
+			if errors.Is(msg.err, svc.ErrOver) {
+				// The tournament ended while this page showed the next
+				// board: its standings, not a page that offers it still.
+				return newDetail(p.s, p.code, nil), nil
+			}
 			if msg.err != nil {
 				p.err = errText(msg.err)
 				return p, nil
