@@ -74,7 +74,9 @@ against the best one.`)
 		}
 		return 0
 	}
-	analysis.WriteText(stdout, path, r, rep, *ascii)
+	if err := analysis.WriteText(stdout, path, r, rep, *ascii); err != nil {
+		return failed(stderr, "analyze", err)
+	}
 	return 0
 }
 

@@ -121,7 +121,7 @@ func reportFor(t *testing.T, path string, opt analysis.Options, asJSON, ascii bo
 	if asJSON {
 		require.NoError(t, analysis.WriteJSON(&b, path, r, rep))
 	} else {
-		analysis.WriteText(&b, path, r, rep, ascii)
+		require.NoError(t, analysis.WriteText(&b, path, r, rep, ascii))
 	}
 	return b.String()
 }

@@ -138,7 +138,9 @@ func dailyWith(args []string, stdout, stderr io.Writer, env dailyEnv) int {
 			return fail(err)
 		}
 		for _, l := range dailyscreen.HistoryLines(h, today) {
-			fmt.Fprintln(stdout, l)
+			if _, err := fmt.Fprintln(stdout, l); err != nil {
+				return fail(err)
+			}
 		}
 		return 0
 	case *export:
@@ -182,7 +184,9 @@ func dailyWith(args []string, stdout, stderr io.Writer, env dailyEnv) int {
 		if err != nil {
 			return fail(err)
 		}
-		stdout.Write(text)
+		if _, err := stdout.Write(text); err != nil {
+			return fail(err)
+		}
 		return 0
 	case *importFile != "":
 		return dailyImport(files, *importFile, who, today, stdout, stderr)

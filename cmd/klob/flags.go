@@ -136,6 +136,33 @@ func failed(stderr io.Writer, cmd string, err error) int {
 	return 1
 }
 
+// checkedWriter passes writes on to w and keeps the first error, so that
+// a report printed in many writes says that it could not be written (a
+// full disk) and exits 1, rather than 0 over a file cut short.
+type checkedWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (c *checkedWriter) Write(p []byte) (int, error) {
+	if c.err != nil {
+		return 0, c.err
+	}
+	n, err := c.w.Write(p)
+	if err != nil {
+		c.err = err
+	}
+	return n, err
+}
+
+// done is code, or 1 with the write's error said on stderr.
+func (c *checkedWriter) done(stderr io.Writer, cmd string, code int) int {
+	if c.err != nil && code == 0 {
+		return failed(stderr, cmd, c.err)
+	}
+	return code
+}
+
 // set returns the names of the flags given on the command line.
 func (f *flagSet) set() map[string]bool {
 	set := map[string]bool{}

@@ -3,7 +3,9 @@ package main
 import (
 	"bytes"
 	"io"
+	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -106,5 +108,29 @@ func TestVersionFlag(t *testing.T) {
 		assert.Equal(t, 0, code, arg)
 		assert.Empty(t, errs, arg)
 		assert.Equal(t, "klob "+versionWord()+"\n", out, arg)
+	}
+}
+
+// fullWriter is a stdout that cannot be written: a full disk.
+type fullWriter struct{}
+
+func (fullWriter) Write([]byte) (int, error) { return 0, syscall.ENOSPC }
+
+// TestOutputNotWritten: a report that cannot be written (stdout on a
+// full disk) is said on stderr and exits 1, never 0 over a file cut
+// short.
+func TestOutputNotWritten(t *testing.T) {
+	t.Setenv("KLOB_STATE_DIR", t.TempDir())
+	for _, args := range [][]string{
+		{"version"},
+		{"verify", filepath.Join("..", "..", "testdata", "games", "09-tie.klob")},
+		{"analyze", "-samples", "2", filepath.Join("..", "..", "testdata", "games", "09-tie.klob")},
+		{"train", "-review"},
+	} {
+		var errs strings.Builder
+		code := run(args, fullWriter{}, &errs)
+		assert.Equal(t, 1, code, "%v", args)
+		assert.Contains(t, errs.String(), "klob "+args[0]+": ", "%v", args)
+		assert.Contains(t, errs.String(), "no space left on device", "%v", args)
 	}
 }

@@ -232,6 +232,7 @@ func evalWithProgress(ctx context.Context, v *rules.View, o drill.Options, stder
 // again. Every string from the file is made safe to print (the loader
 // checks them too).
 func trainReview(rec *drill.StatsFile, ascii bool, stdout, stderr io.Writer) int {
+	out := &checkedWriter{w: stdout}
 	st, err := rec.Load()
 	var de *drill.DamagedError
 	if errors.Is(err, syscall.ENOTDIR) {
@@ -245,8 +246,8 @@ func trainReview(rec *drill.StatsFile, ascii bool, stdout, stderr io.Writer) int
 		}
 	}
 	if st.Total().Drills == 0 {
-		fmt.Fprintln(stdout, "No drills yet: run klob train.")
-		return 0
+		fmt.Fprintln(out, "No drills yet: run klob train.")
+		return out.done(stderr, "train", 0)
 	}
 	first := true
 	for _, n := range []int{2, 3, 4} {
@@ -255,28 +256,28 @@ func trainReview(rec *drill.StatsFile, ascii bool, stdout, stderr io.Writer) int
 			continue
 		}
 		if !first {
-			fmt.Fprintln(stdout)
+			fmt.Fprintln(out)
 		}
 		first = false
-		printHanging(stdout, fmt.Sprintf("At %d players: %s", n, sec.Text()), "", "  ")
+		printHanging(out, fmt.Sprintf("At %d players: %s", n, sec.Text()), "", "  ")
 		for _, k := range drill.Kinds {
 			if s, ok := sec.Kinds[k.String()]; ok && s.Drills > 0 {
-				printHanging(stdout, s.Text(), fmt.Sprintf("  %-11s ", k), strings.Repeat(" ", 14))
+				printHanging(out, s.Text(), fmt.Sprintf("  %-11s ", k), strings.Repeat(" ", 14))
 			}
 		}
 		if len(sec.Mistakes) > 0 {
-			fmt.Fprintf(stdout, "Your last mistakes at %d players, newest first:\n", n)
+			fmt.Fprintf(out, "Your last mistakes at %d players, newest first:\n", n)
 		}
 		for i := len(sec.Mistakes) - 1; i >= 0; i-- {
 			m := sec.Mistakes[i]
 			chose, best := m.Words(ascii)
-			printHanging(stdout, fmt.Sprintf("you: %s; best: %s; %s.", chose, best, m.Verdict().Text()),
+			printHanging(out, fmt.Sprintf("you: %s; best: %s; %s.", chose, best, m.Verdict().Text()),
 				m.When.Local().Format("2006-01-02 15:04")+"  ", "  ")
 			// The command stays on one line, to copy.
-			fmt.Fprintf(stdout, "  klob train -eval %q\n", untrusted.Text(m.EvalText()))
+			fmt.Fprintf(out, "  klob train -eval %q\n", untrusted.Text(m.EvalText()))
 		}
 	}
-	return 0
+	return out.done(stderr, "train", 0)
 }
 
 // printHanging prints text wrapped to 80 columns after first, the

@@ -26,6 +26,7 @@ Checks Klob game logs: every action legal, every stated value recomputed.`)
 	if len(files) == 0 {
 		return fs.fail(stderr, "no file given")
 	}
+	out := &checkedWriter{w: stdout}
 	code, shown := 0, 0
 	for _, path := range files {
 		_, r, err := gamelog.ReadReplay(path)
@@ -42,7 +43,7 @@ Checks Klob game logs: every action legal, every stated value recomputed.`)
 		}
 		if !*quiet {
 			if shown > 0 {
-				fmt.Fprintln(stdout)
+				fmt.Fprintln(out)
 			}
 			var sum strings.Builder
 			r.WriteSummary(&sum, path)
@@ -50,12 +51,12 @@ Checks Klob game logs: every action legal, every stated value recomputed.`)
 			for _, l := range strings.Split(strings.TrimSuffix(sum.String(), "\n"), "\n") {
 				text := strings.TrimLeft(l, " ")
 				lead := l[:len(l)-len(text)]
-				printHanging(stdout, text, lead, lead+"  ")
+				printHanging(out, text, lead, lead+"  ")
 			}
 			shown++
 		}
 	}
-	return code
+	return out.done(stderr, "verify", code)
 }
 
 // maxErrLine is the most bytes of an error line klob verify prints: an

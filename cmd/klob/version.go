@@ -14,7 +14,9 @@ func runVersion(args []string, stdout, stderr io.Writer) int {
 	if err := fs.parseNone(args, stdout, stderr); err != nil {
 		return parseExit(err)
 	}
-	fmt.Fprintln(stdout, "klob", versionWord())
+	if _, err := fmt.Fprintln(stdout, "klob", versionWord()); err != nil {
+		return failed(stderr, "version", err)
+	}
 	return 0
 }
 

@@ -179,13 +179,14 @@ const TextWidth = 80
 // expected points lost and the biggest mistakes with what would have
 // been better. Players are named as the log names them; cards have
 // their suit symbols, or letters with ascii.
-func WriteText(w io.Writer, name string, r *gamelog.Replay, rep *Report, ascii bool) {
+func WriteText(w io.Writer, name string, r *gamelog.Replay, rep *Report, ascii bool) error {
 	// The text is wrapped with each name's spaces held by nameSpace, so
 	// that a name ("Hard C") never breaks over two lines, then written
 	// with its spaces back.
 	var b strings.Builder
 	writeText(&b, name, r, rep, ascii)
-	io.WriteString(w, strings.ReplaceAll(b.String(), nameSpace, " "))
+	_, err := io.WriteString(w, strings.ReplaceAll(b.String(), nameSpace, " "))
+	return err
 }
 
 // nameSpace stands for a space inside a name while the text is wrapped:
