@@ -104,6 +104,19 @@ one; said= then lists round two only). Both take samples=N and seed=N.`
 	if set["eval"] && set["review"] {
 		return trainFlags{}, errors.New("-eval and -review do not go together")
 	}
+	// -eval's text is the whole situation: the seat count, target and
+	// rules flags would go unread, so they are refused, not ignored.
+	if set["eval"] || set["review"] {
+		with := map[bool]string{true: "-eval", false: "-review"}[set["eval"]]
+		for _, f := range []string{"players", "target", "rules", "only"} {
+			if set[f] {
+				if set["eval"] && f != "only" {
+					return trainFlags{}, fmt.Errorf("-%s does not go with -eval: its text says the situation whole (players=3 target=300 menage=on ...)", f)
+				}
+				return trainFlags{}, fmt.Errorf("-%s does not go with %s", f, with)
+			}
+		}
+	}
 	return trainFlags{
 		eval:    *evalText,
 		evalOn:  set["eval"],

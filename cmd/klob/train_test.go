@@ -435,3 +435,24 @@ func TestTrainHelpSeats(t *testing.T) {
 		}
 	}
 }
+
+// TestTrainEvalRefusesTableFlags: -eval's text says the situation
+// whole, so -players, -target and -rules beside it are refused (exit 2,
+// saying why) rather than left unread; -review takes none of them nor
+// -only.
+func TestTrainEvalRefusesTableFlags(t *testing.T) {
+	const sit = "hand=JS 9S AS KH QH 7D up=8S"
+	for _, args := range [][]string{
+		{"-players", "3", "-eval", sit},
+		{"-target", "100", "-eval", sit},
+		{"-rules", "menage=on", "-eval", sit},
+		{"-only", "round1", "-eval", sit},
+		{"-players", "4", "-review"},
+		{"-only", "round1", "-review"},
+	} {
+		code, out, errs := train(t, args...)
+		assert.Equal(t, 2, code, "%v", args)
+		assert.Empty(t, out, "%v", args)
+		assert.Contains(t, errs, "-"+strings.TrimPrefix(args[0], "-")+" does not go with", "%v", args)
+	}
+}
