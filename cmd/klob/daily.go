@@ -68,8 +68,8 @@ func dailyWith(args []string, stdout, stderr io.Writer, env dailyEnv) int {
 	if *players < 2 || *players > 4 {
 		return fs.fail(stderr, "-players must be 2, 3 or 4, got %d", *players)
 	}
-	if *pace < 0 {
-		return fs.fail(stderr, "-pace: %v is negative", *pace)
+	if err := checkPace(*pace); err != nil {
+		return fs.fail(stderr, "%v", err)
 	}
 	modes := 0
 	for _, on := range []bool{*history, *export, *importFile != ""} {

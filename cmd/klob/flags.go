@@ -307,3 +307,18 @@ func rulesKeys() string {
 	}
 	return b.String()
 }
+
+// maxPace is the longest -pace taken: a bot that waits longer between
+// its moves seems stuck (1000h was taken, and froze every table).
+const maxPace = time.Minute
+
+// checkPace is -pace's value checked: from 0 to maxPace.
+func checkPace(d time.Duration) error {
+	switch {
+	case d < 0:
+		return fmt.Errorf("-pace: %v is negative", d)
+	case d > maxPace:
+		return fmt.Errorf("-pace: %v is more than %v: the bots would seem stuck", d, maxPace)
+	}
+	return nil
+}

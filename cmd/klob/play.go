@@ -50,8 +50,8 @@ func parsePlay(args []string, stdout, stderr io.Writer, secret func() uint64) (p
 	if err != nil {
 		return playFlags{}, err
 	}
-	if *pace < 0 {
-		return playFlags{}, fmt.Errorf("-pace: %v is negative", *pace)
+	if err := checkPace(*pace); err != nil {
+		return playFlags{}, err
 	}
 	tm := tui.DefaultTiming()
 	tm.Pace = *pace

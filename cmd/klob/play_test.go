@@ -78,6 +78,7 @@ func TestParsePlayErrors(t *testing.T) {
 		{[]string{"-target", "x"}, `invalid value "x" for flag -target`},
 		{[]string{"-seed", "-3"}, `invalid value "-3" for flag -seed`},
 		{[]string{"-pace", "-1s"}, `-pace: -1s is negative`},
+		{[]string{"-pace", "1000h"}, `-pace: 1000h0m0s is more than 1m0s: the bots would seem stuck`},
 		{[]string{"-pace", "fast"}, `-pace "fast": want a duration such as 300ms, 2s or 0`},
 		{[]string{"-target", "99999"}, `-target: option target: "99999" is not a number from 1 to 5000`},
 		{[]string{"-rules", "target=100,target=200"}, `-rules: rule option target is given twice`},

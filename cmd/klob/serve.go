@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"net"
 	"os"
 	"os/signal"
@@ -118,21 +119,25 @@ func parseServe(args []string, stdout, stderr io.Writer, getenv func(string) str
 		{f.maxSessions < 1, "max-sessions", f.maxSessions, "is less than 1"},
 		{f.maxPerAddr < 1, "max-per-addr", f.maxPerAddr, "is less than 1"},
 		{f.maxTables < 1, "max-tables", f.maxTables, "is less than 1"},
-		{f.idle <= 0, "idle", f.idle, "is not positive"},
-		{f.login <= 0, "login-timeout", f.login, "is not positive"},
-		{f.handshake <= 0, "handshake-timeout", f.handshake, "is not positive"},
+		{f.addr == "", "addr", `""`, "names no address: listen on one such as :2222 or 127.0.0.1:2222"},
+		{f.idle < time.Second, "idle", f.idle, "is less than a second"},
+		{f.login < time.Second, "login-timeout", f.login, "is less than a second"},
+		{f.handshake < time.Second, "handshake-timeout", f.handshake, "is less than a second"},
 		{f.grace < 0, "grace", f.grace, "is negative"},
 		{f.moveClock < 0, "move-clock", f.moveClock, "is negative"},
 		{f.abandon <= 0, "abandon", f.abandon, "is not positive"},
-		{f.keyRate <= 0, "key-rate", f.keyRate, "is not positive"},
-		{f.pace < 0, "pace", f.pace, "is negative"},
+		{!(f.keyRate > 0) || math.IsInf(f.keyRate, 1), "key-rate", f.keyRate, "is not a positive number"},
 		{f.stats < 0, "stats", f.stats, "is negative"},
+		{f.stats > 0 && f.stats < 100*time.Millisecond, "stats", f.stats, "is less than 100ms (0 logs none)"},
 		{f.boardGames < 1, "board-games", f.boardGames, "is less than 1"},
 		{f.stall <= 0, "stall", f.stall, "is not positive"},
 	} {
 		if c.bad {
 			return f, fmt.Errorf("-%s: %v %s", c.flag, c.v, c.is)
 		}
+	}
+	if err := checkPace(f.pace); err != nil {
+		return f, err
 	}
 	if f.state == "" {
 		dir, err := store.DefaultDir(getenv)

@@ -561,18 +561,23 @@ func TestParseServe(t *testing.T) {
 		{"-max-sessions 0", "-max-sessions: 0 is less than 1"},
 		{"-max-tables -1", "-max-tables: -1 is less than 1"},
 		{"-max-tables 0", "-max-tables: 0 is less than 1"},
-		{"-idle 0s", "-idle: 0s is not positive"},
+		{"-idle 0s", "-idle: 0s is less than a second"},
+		{"-idle 1ns", "-idle: 1ns is less than a second"},
 		{"-grace -1s", "-grace: -1s is negative"},
 		{"-move-clock -1s", "-move-clock: -1s is negative"},
-		{"-key-rate 0", "-key-rate: 0 is not positive"},
+		{"-key-rate 0", "-key-rate: 0 is not a positive number"},
+		{"-key-rate NaN", "-key-rate: NaN is not a positive number"},
+		{"-key-rate +Inf", "-key-rate: +Inf is not a positive number"},
 		{"-pace -1s", "-pace: -1s is negative"},
+		{"-pace 1000h", "-pace: 1000h0m0s is more than 1m0s: the bots would seem stuck"},
 		{"-max-per-addr 0", "-max-per-addr: 0 is less than 1"},
 		{"-stats -1s", "-stats: -1s is negative"},
+		{"-stats 1ns", "-stats: 1ns is less than 100ms (0 logs none)"},
 		{"-abandon 0s", "-abandon: 0s is not positive"},
 		{"-stall 0s", "-stall: 0s is not positive"},
 		{"-board-games 0", "-board-games: 0 is less than 1"},
-		{"-login-timeout 0s", "-login-timeout: 0s is not positive"},
-		{"-handshake-timeout 0s", "-handshake-timeout: 0s is not positive"},
+		{"-login-timeout 0s", "-login-timeout: 0s is less than a second"},
+		{"-handshake-timeout 1ms", "-handshake-timeout: 1ms is less than a second"},
 		{"extra", `unexpected argument "extra"`},
 	} {
 		_, err := parseServe(strings.Fields(tc.args), io.Discard, io.Discard, env)
@@ -580,6 +585,8 @@ func TestParseServe(t *testing.T) {
 			assert.Equal(t, tc.want, err.Error(), tc.args)
 		}
 	}
+	_, err = parseServe([]string{"-addr", ""}, io.Discard, io.Discard, env)
+	assert.EqualError(t, err, `-addr: "" names no address: listen on one such as :2222 or 127.0.0.1:2222`)
 	code, _, errs := runWith(runServe, "-max-sessions", "0")
 	assert.Equal(t, 2, code)
 	assert.Contains(t, errs, "klob serve: -max-sessions: 0 is less than 1")
