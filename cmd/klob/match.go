@@ -37,7 +37,7 @@ for B), the take and bete rates and the decision times. Without -decks
 or -games it plays 500 decks; -decks takes at most 1000000 (-deals is
 the same flag) and -games at most 100000. A progress line is rewritten
 on stderr while it runs (-quiet turns it off); an interrupt (Ctrl-C)
-reports the decks and games finished so far.
+reports the decks and games finished so far, and exits 130.
 Levels: random, easy, normal, hard, or a phase hybrid LEVEL:key=value,...
 with bid=LEVEL (the decisions before the card play), play=LEVEL (the
 card play), eval=corrected|solved (the hard bot's evaluation) and
@@ -54,7 +54,7 @@ before the card play instead: N decks are dealt and played out by hard
 bots, and each decision's predicted margin for the option chosen is
 compared with the deciding side's margin when the deal is over, by
 phase and by option, each with its mean error and 95% interval. An
-interrupt (Ctrl-C) reports the deals finished so far.
+interrupt (Ctrl-C) reports the deals finished so far, and exits 130.
 `
 
 // runMatch is the match subcommand.
@@ -194,6 +194,16 @@ func runReport[R interface{ WriteText(io.Writer) error }](run func(context.Conte
 	}
 	if err != nil {
 		return failed(stderr, "match", err)
+	}
+	return interrupted(ctx)
+}
+
+// interrupted is the exit code of a report that ran to its end, 0, or
+// was cut short by an interrupt, 130 as a shell gives a command Ctrl-C
+// stopped: a script tells a partial report from a whole one.
+func interrupted(ctx context.Context) int {
+	if ctx.Err() != nil {
+		return 130
 	}
 	return 0
 }

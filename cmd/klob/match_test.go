@@ -2,14 +2,17 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/klob/klob/internal/study/match"
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
@@ -291,4 +294,16 @@ func TestMatchLeavesOutVariantsNotPlayed(t *testing.T) {
 		require.Equal(t, c.players >= 3, strings.Contains(string(log), `[Shlomo "on"]`))
 		require.NotContains(t, string(log), `[Bimah "on"]`)
 	}
+}
+
+// TestInterruptedExits130: a report cut short by Ctrl-C is printed and
+// exits 130, as a shell says of a command Ctrl-C stopped; one that ran
+// to its end exits 0, so that a script tells them apart.
+func TestInterruptedExits130(t *testing.T) {
+	assert.Equal(t, 0, interrupted(context.Background()))
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	assert.Equal(t, 130, interrupted(ctx))
+	code := runReport(func(context.Context) (*match.Report, error) { return &match.Report{}, nil }, true, io.Discard, io.Discard)
+	assert.Equal(t, 0, code)
 }

@@ -199,7 +199,7 @@ func trainEval(tf trainFlags, stdout, stderr io.Writer) int {
 	if err := drill.WriteReport(stdout, req, &an, tf.cfg.ASCII); err != nil {
 		return failed(stderr, "train", err)
 	}
-	return 0
+	return interrupted(ctx)
 }
 
 // evalProgressFrom is the sample count from which -eval shows its
