@@ -25,7 +25,7 @@ func runApp(name string, app *tui.App, stdout, stderr io.Writer) int {
 	if stdout != io.Writer(os.Stdout) {
 		opts = append(opts, tea.WithOutput(stdout))
 	} else if err := checkTerminal(os.Stdin, os.Stdout, openTTY); err != nil {
-		fmt.Fprintf(stderr, "klob %s: %v\n", name, err)
+		printError(stderr, name, err.Error())
 		return 2
 	}
 	// A mono TERM (vt100, xterm-mono) gets no colour codes.
@@ -76,7 +76,7 @@ var ErrNoTerminal = errors.New("needs a terminal")
 // (openTTY), as Bubble Tea does.
 func checkTerminal(in, out *os.File, openTTY func() error) error {
 	if !isTerminal(out) {
-		return fmt.Errorf("%w to draw on, and the output is not one: run it in a terminal window (klob replay, analyze and verify read saved games)", ErrNoTerminal)
+		return fmt.Errorf("%w to draw on, and the output is not one: run it in a terminal window (klob analyze and verify read saved games without one)", ErrNoTerminal)
 	}
 	if isTerminal(in) {
 		return nil

@@ -88,6 +88,13 @@ func TestPlayWithoutTerminal(t *testing.T) {
 		if !strings.Contains(msg, "needs a terminal") || strings.Contains(msg, "/dev/tty") {
 			t.Errorf("klob %v: stderr %q, want a plain sentence about the terminal", args, msg)
 		}
+		// Wrapped between words to 80 columns, not cut in a word by
+		// the terminal ("run it in a t" / "erminal window").
+		for _, l := range strings.Split(strings.TrimSuffix(msg, "\n"), "\n") {
+			if len([]rune(l)) > 80 {
+				t.Errorf("klob %v: a line of %d columns: %q", args, len([]rune(l)), l)
+			}
+		}
 	}
 }
 
