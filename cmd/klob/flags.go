@@ -274,10 +274,27 @@ func (g gameFlags) resolve(set map[string]bool, secret func() uint64) (opts rule
 	default:
 		return opts, 0, false, fmt.Errorf("-players must be 2, 3 or 4, got %d", *g.players)
 	}
+	// A variant the table does not play would be dropped by the setup
+	// form without a word: the command line says so instead.
+	if why := notPlayed(opts); len(why) > 0 {
+		return opts, 0, false, fmt.Errorf("-rules: not played at a table of %d: %s", opts.NumPlayers(), strings.Join(why, ", "))
+	}
 	if set["seed"] {
 		return opts, *g.seed, true, nil
 	}
 	return opts, secret(), false, nil
+}
+
+// notPlayed names the options of opts that a table of its seat count
+// does not play, each with the rules' reason: "cleopatra=on (played by
+// four)"; none when the table plays them all.
+func notPlayed(opts rules.Options) []string {
+	var why []string
+	for _, kv := range changedRules(opts, opts.Applicable()) {
+		key, _, _ := strings.Cut(kv, "=")
+		why = append(why, kv+" ("+opts.NotPlayedWhy(key)+")")
+	}
+	return why
 }
 
 // rulesKeys is the table of the rule options in docs/rules.md (the

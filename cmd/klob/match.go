@@ -110,14 +110,9 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 	}
 	// A variant the table does not play is left out, as the setup form
 	// does, so that the report and the logs name only the rules played.
-	if played := opts.Applicable(); played != opts {
-		var why []string
-		for _, kv := range changedRules(opts, played) {
-			key, _, _ := strings.Cut(kv, "=")
-			why = append(why, kv+" ("+opts.NotPlayedWhy(key)+")")
-		}
+	if why := notPlayed(opts); len(why) > 0 {
 		fmt.Fprintf(stderr, "klob match: left out, not played at this table of %d: %s\n", opts.NumPlayers(), strings.Join(why, ", "))
-		opts = played
+		opts = opts.Applicable()
 	}
 	if *calibrate {
 		return runCalibrate(calibArgs{deals: *decks, seed: *seed, budget: *budget, bidBudget: *bidBudget,

@@ -17,6 +17,7 @@ import (
 	"github.com/klob/klob/internal/record/store"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui"
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
@@ -202,7 +203,7 @@ func TestParsePlayPlayers(t *testing.T) {
 		{[]string{"-players", "4", "-rules", "shlomo=on,cleopatra=on"}, 4, true},
 		{[]string{"-rules", "players=3"}, 3, true},
 		{[]string{"-rules", "players=3", "-players", "4"}, 4, true},
-		{[]string{"-rules", "shlomo=on"}, 2, false},
+		{[]string{"-rules", "shlomo=on", "-players", "3"}, 3, true},
 	} {
 		pf, err := parsePlay(tc.args, &bytes.Buffer{}, &bytes.Buffer{}, fixedSeed)
 		if err != nil {
@@ -212,6 +213,16 @@ func TestParsePlayPlayers(t *testing.T) {
 		if got := pf.cfg.Setup.Options.NumPlayers(); got != tc.want || pf.cfg.PlayersFlag != tc.asked {
 			t.Errorf("%v: %d players, asked %v; want %d, %v", tc.args, got, pf.cfg.PlayersFlag, tc.want, tc.asked)
 		}
+	}
+	// A variant the table does not play is refused, saying why, rather
+	// than dropped by the form without a word.
+	for args, want := range map[string]string{
+		"-rules shlomo=on":                         "-rules: not played at a table of 2: shlomo=on (played by three or four)",
+		"-players 3 -rules cleopatra=on,shlomo=on": "-rules: not played at a table of 3: cleopatra=on (played by four)",
+		"-rules players=4,cleopatra=on -players 3": "-rules: not played at a table of 3: cleopatra=on (played by four)",
+	} {
+		_, err := parsePlay(strings.Fields(args), &bytes.Buffer{}, &bytes.Buffer{}, fixedSeed)
+		assert.EqualError(t, err, want, args)
 	}
 	// A target in -rules is asked for as -target is.
 	for args, asked := range map[string]bool{"target=300": true, "last_trick=0": false} {
