@@ -54,11 +54,11 @@ func parseMutes(b []byte) (map[string]string, error) {
 		case !ok:
 			return nil, fmt.Errorf("line %d: want a key, a space and a name", i+1)
 		case !muteKey(key):
-			return nil, fmt.Errorf("line %d: %q is no key (1 to %d hex digits)", i+1, untrusted.Text(key), maxMuteKey)
+			return nil, fmt.Errorf("line %d: %q is no key (1 to %d hex digits)", i+1, key, maxMuteKey)
 		case name == "" || len(name) > maxMuteName:
 			return nil, fmt.Errorf("line %d: a name has 1 to %d bytes", i+1, maxMuteName)
 		case untrusted.Text(name) != name:
-			return nil, fmt.Errorf("line %d: the name %q holds control characters", i+1, untrusted.Text(name))
+			return nil, fmt.Errorf("line %d: the name %q holds control or bidirectional characters", i+1, name)
 		}
 		if _, dup := set[key]; dup {
 			return nil, fmt.Errorf("line %d: %s is muted twice", i+1, key)
@@ -91,7 +91,7 @@ func formatMutes(set map[string]string) []byte {
 	var b bytes.Buffer
 	for _, k := range slices.Sorted(maps.Keys(set)) {
 		n := set[k]
-		if muteKey(k) && n != "" && len(n) <= maxMuteName && untrusted.Text(n) == n && !strings.Contains(n, "\n") {
+		if muteKey(k) && n != "" && len(n) <= maxMuteName && untrusted.Text(n) == n {
 			fmt.Fprintf(&b, "%s %s\n", k, n)
 		}
 	}

@@ -48,7 +48,8 @@ func TestParseMutesRefuses(t *testing.T) {
 		{keyA + " ann\nSHA256:x bob\n", `line 2: "SHA256:x" is no key`},
 		{keyA + " \n", "line 1: a name has 1 to 256 bytes"},
 		{keyA + " " + strings.Repeat("n", 257) + "\n", "line 1: a name has 1 to 256 bytes"},
-		{keyA + " ann\x1b[31m\n", `line 1: the name "ann\\x1b[31m" holds control characters`},
+		{keyA + " ann\x1b[31m\n", `line 1: the name "ann\x1b[31m" holds control or bidirectional characters`},
+		{keyA + " a\u202eb\n", `line 1: the name "a\u202eb" holds control or bidirectional characters`},
 		{keyA + " ann\n\n" + keyA + " bob\n", "line 3: " + keyA + " is muted twice"},
 		{keyA + " \xff\n", "not UTF-8 text"},
 	} {
