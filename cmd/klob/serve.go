@@ -301,8 +301,11 @@ func newServe(f serveFlags, cl *club.Service, stdout, stderr io.Writer) (*server
 	}
 	bots := newServeBots(runtime.GOMAXPROCS(0))
 	// One chat Hub for the server: a room per table and one for the
-	// lobby, the mutes and rate limits shared.
-	talk, err := chat.New(chat.Config{})
+	// lobby, the mutes and rate limits shared. A keyed player's mutes
+	// are kept in their directory: given back when they connect,
+	// written as they change.
+	mutes := newMuteFiles(f.state, logf)
+	talk, err := chat.New(chat.Config{OnMutes: mutes.save})
 	if err != nil {
 		return nil, nil, err
 	}
@@ -328,7 +331,7 @@ func newServe(f serveFlags, cl *club.Service, stdout, stderr io.Writer) (*server
 			return nil, nil, err
 		}
 	}
-	all := &served{Hall: h}
+	all := &served{Hall: h, mutes: mutes}
 	if cl != nil {
 		// The members' names are theirs: the hall learns them all now,
 		// then each change as the database commits it.
@@ -370,6 +373,10 @@ func newServe(f serveFlags, cl *club.Service, stdout, stderr io.Writer) (*server
 		Log:              &lockedWriter{mu: &logMu, w: stdout},
 		StopMessage:      stopMessage,
 		NewModel: func(s *server.Session) tea.Model {
+			if !s.Guest() {
+				// Before the lobby, which reads them for /unmute.
+				mutes.give(talk, s.Key)
+			}
 			cfg := lobbyConfig(f, h, bots, s)
 			withClub(&cfg, cl, s.Key, logf)
 			cfg.Tourney = all.tourney

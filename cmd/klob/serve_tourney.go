@@ -10,19 +10,24 @@ import (
 )
 
 // served is the hall of a klob serve and what runs beside it: the
-// tournaments, on the club's database. Close stops both, the games'
-// last moves written; the club's database is closed by its opener,
-// after them.
+// tournaments, on the club's database, and the writer of the players'
+// mutes. Close stops them, the games' last moves and the last mutes
+// written; the club's database is closed by its opener, after them.
 type served struct {
 	*hall.Hall
 	tourney *tourney.Service
+	mutes   *muteFiles
 }
 
-// Close stops the tables, then the tournaments' boards and par.
+// Close stops the tables, then the tournaments' boards and par, then
+// writes the players' last changes of mutes.
 func (s *served) Close() {
 	s.Hall.Close()
 	if s.tourney != nil {
 		s.tourney.Close()
+	}
+	if s.mutes != nil {
+		s.mutes.close()
 	}
 }
 

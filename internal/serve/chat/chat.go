@@ -45,6 +45,13 @@ type Config struct {
 	// could each keep their mutes for the server's life. Beyond it the
 	// mutes of the listener who changed theirs least lately go.
 	MaxMutesAll int
+	// OnMutes, when set, is given a listener's mutes (a copy: muted key
+	// -> the name muted; nil for none) each time Mute or Unmute changes
+	// them, for the caller to store. It runs under the Hub's lock, so
+	// the sets arrive in the order they were made: it must not block
+	// (hand the set to a writer and return). Restore and the drops of
+	// MaxMutesAll do not call it: what is stored stays.
+	OnMutes func(listener string, muted map[string]string)
 }
 
 // Defaults of Config.
@@ -129,7 +136,8 @@ func (h *Hub) Config() Config { return h.cfg }
 // Mute stops lines from muted reaching listener, in every room, from
 // now on and in the history they are given. Keys are what Sender.Key
 // holds. Mutes live as long as the Hub; a caller that wants them to
-// outlive the server stores them and mutes again at start. name is the
+// outlive the server stores them (Config.OnMutes) and gives them back
+// when the listener comes (Restore). name is the
 // name the listener muted (MutedNames gives it back to a new connection
 // of the listener, for /unmute).
 func (h *Hub) Mute(listener, muted, name string) error {
@@ -157,7 +165,46 @@ func (h *Hub) Mute(listener, muted, name string) error {
 	h.changed[listener] = h.cfg.Now()
 	for h.all > h.cfg.MaxMutesAll && h.dropOldestLocked(listener) {
 	}
+	h.changedLocked(listener)
 	return nil
+}
+
+// changedLocked gives listener's mutes to Config.OnMutes; under muteMu.
+func (h *Hub) changedLocked(listener string) {
+	if h.cfg.OnMutes != nil {
+		h.cfg.OnMutes(listener, maps.Clone(h.mutes[listener]))
+	}
+}
+
+// Restore gives listener back the mutes stored from an earlier Hub
+// (muted key -> the name muted), when the Hub holds none of theirs: a
+// Hub that does holds the newer set, made since. Empty keys and
+// listener's own are skipped, and no more than MaxMutes are taken (the
+// first keys in order). It reports whether it took them.
+func (h *Hub) Restore(listener string, muted map[string]string) bool {
+	if listener == "" || len(muted) == 0 {
+		return false
+	}
+	h.muteMu.Lock()
+	defer h.muteMu.Unlock()
+	if len(h.mutes[listener]) > 0 {
+		return false
+	}
+	set := map[string]string{}
+	for _, k := range slices.Sorted(maps.Keys(muted)) {
+		if k != "" && k != listener && len(set) < h.cfg.MaxMutes {
+			set[k] = muted[k]
+		}
+	}
+	if len(set) == 0 {
+		return false
+	}
+	h.mutes[listener] = set
+	h.all += len(set)
+	h.changed[listener] = h.cfg.Now()
+	for h.all > h.cfg.MaxMutesAll && h.dropOldestLocked(listener) {
+	}
+	return true
 }
 
 // dropOldestLocked drops the mutes of the listener, not keep, who
@@ -190,12 +237,16 @@ func (h *Hub) Unmute(listener, muted string) {
 	h.muteMu.Lock()
 	defer h.muteMu.Unlock()
 	set := h.mutes[listener]
-	if _, ok := set[muted]; ok {
+	_, was := set[muted]
+	if was {
 		delete(set, muted)
 		h.all--
 	}
 	if len(set) == 0 {
 		h.forgetLocked(listener)
+	}
+	if was {
+		h.changedLocked(listener)
 	}
 }
 

@@ -46,7 +46,9 @@
 //     and is muted afresh).
 //   - Sign lines with a name already checked and normalised (the names
 //     shown elsewhere); chat does not check names.
-//   - Mutes live as long as the Hub; store them to keep them.
+//   - Mutes live as long as the Hub; to keep them, store the sets
+//     Config.OnMutes is given and hand a listener's back with
+//     Hub.Restore when they come.
 //   - Print Line.Text as it is: it holds no control character. Its
 //     width on screen is the caller's to measure.
 package chat

@@ -482,3 +482,49 @@ func TestConfig(t *testing.T) {
 		assert.EqualError(t, err, tc.want)
 	}
 }
+
+// TestMutesStoredAndRestored: OnMutes is given each change of a
+// listener's set, in order; a Hub restored from the last set mutes as
+// the first did, finds the names for /unmute, and a Hub that already
+// holds the listener's mutes keeps its own.
+func TestMutesStoredAndRestored(t *testing.T) {
+	var got []map[string]string
+	keep := func(listener string, muted map[string]string) {
+		assert.Equal(t, alice.Key, listener)
+		got = append(got, muted)
+	}
+	h, _ := newHub(t, Config{OnMutes: keep})
+	require.NoError(t, h.Mute(alice.Key, bob.Key, "bob"))
+	require.NoError(t, h.Mute(alice.Key, bob.Key, "bob"), "no change, nothing stored")
+	require.NoError(t, h.Mute(alice.Key, carol.Key, "carol"))
+	h.Unmute(alice.Key, carol.Key)
+	h.Unmute(alice.Key, carol.Key)
+	assert.Equal(t, []map[string]string{
+		{bob.Key: "bob"},
+		{bob.Key: "bob", carol.Key: "carol"},
+		{bob.Key: "bob"},
+	}, got)
+	got[0][carol.Key] = "x"
+	assert.Equal(t, []string{bob.Key}, h.Muted(alice.Key), "the sets given are copies")
+
+	// The next server's Hub.
+	h2, _ := newHub(t, Config{OnMutes: keep, MaxMutes: 2})
+	got = nil
+	assert.True(t, h2.Restore(alice.Key, map[string]string{bob.Key: "bob", alice.Key: "me", "": "nobody"}))
+	assert.Nil(t, got, "a restored set is stored already")
+	assert.Equal(t, map[string]string{bob.Key: "bob"}, h2.MutedNames(alice.Key), "own and empty keys skipped")
+	room := h2.NewRoom()
+	sub, _ := room.Subscribe(alice.Key)
+	_, err := room.Say(bob, "still muted")
+	require.NoError(t, err)
+	assert.Empty(t, sub.Take().Lines)
+
+	assert.False(t, h2.Restore(alice.Key, map[string]string{carol.Key: "carol"}), "the Hub's set is newer")
+	assert.Equal(t, []string{bob.Key}, h2.Muted(alice.Key))
+
+	h2.Unmute(alice.Key, bob.Key)
+	assert.Equal(t, []map[string]string{nil}, got, "unmuting the last is stored as none")
+	assert.True(t, h2.Restore(carol.Key, map[string]string{"k1": "a", "k2": "b", "k3": "c"}))
+	assert.Equal(t, []string{"k1", "k2"}, h2.Muted(carol.Key), "no more than MaxMutes")
+	assert.False(t, h2.Restore(bob.Key, nil))
+}
