@@ -456,8 +456,11 @@ func (t *Deal) illegal(s Seat, a Action) *IllegalError {
 func (t *Deal) want() string {
 	switch t.phase {
 	case PhaseDeclare:
-		if t.declStep == declAsk {
-			return "the declarations: shlomo, cleopatra or pass"
+		switch {
+		case t.declStep == declAsk && t.declRound == roundShlomo:
+			return "the shlomo round of the declarations: shlomo or pass"
+		case t.declStep == declAsk:
+			return "the cleopatra round of the declarations: cleopatra or pass"
 		}
 		return "the declarations: a card changes hands"
 	case PhaseBid1:
