@@ -43,8 +43,8 @@ type state struct {
 	lastAt   time.Time // when the last move was made: the pace counts from it
 	// lastTrick is set when the last move finished a trick.
 	lastTrick bool
-	// fresh is set until this host deals: the first deal after New or
-	// Resume waits for nobody's Ready.
+	// fresh is set until the game's first deal: it waits for nobody's
+	// Ready.
 	fresh bool
 	hold  bool // a finished trick waits for a person's Ready
 	bot   *botJob
@@ -141,10 +141,11 @@ type claimJob struct {
 }
 
 func newState(h *Host, s *session.Session, l *gamelog.Log) (*state, error) {
-	// fresh: the first deal this host deals waits for nobody, unless a
-	// deal is on the table (a game resumed mid-deal): the next then waits
-	// as always.
-	st := &state{h: h, cfg: &h.cfg, sess: s, movers: map[int][]By{}, claimedBy: map[int]rules.Seat{}, fresh: s.Game().NeedDeal(),
+	// fresh: the game's first deal waits for nobody. A game resumed
+	// with a deal on the table, or between deals (its people reading the
+	// last deal's summary), waits for their Ready as before the stop.
+	g := s.Game()
+	st := &state{h: h, cfg: &h.cfg, sess: s, movers: map[int][]By{}, claimedBy: map[int]rules.Seat{}, fresh: g.NeedDeal() && len(g.Records()) == 0,
 		hintSeed: seedmix.Mix(s.Seed(), 0x68696e74), game: 1}
 	st.saveState.NoStore = h.cfg.Store == nil
 	n := s.Game().Players()
