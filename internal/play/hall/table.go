@@ -6,6 +6,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/klob/klob/internal/platform/durable"
 	"github.com/klob/klob/internal/platform/duration"
 	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/internal/play/session"
@@ -64,7 +65,11 @@ type seat struct {
 
 func newTable(h *Hall, code string, o Options, hostID string, start time.Time, st *store.Store) *Table {
 	t := &Table{h: h, code: code, opts: o, host: hostID, start: start, refileAfter: h.cfg.Refile, room: h.newRoom()}
-	t.files = &files{st: st, history: h.cfg.History, record: h.cfg.Record, filedAll: t.filedAll, reopened: t.reopen,
+	fsys := h.cfg.FS
+	if fsys == nil {
+		fsys = durable.OS()
+	}
+	t.files = &files{st: st, fs: fsys, history: h.cfg.History, record: h.cfg.Record, filedAll: t.filedAll, reopened: t.reopen,
 		logf: func(f string, a ...any) { h.cfg.Logf("table %s: "+f, append([]any{code}, a...)...) }}
 	for range o.Seats {
 		t.seats = append(t.seats, &seat{})
@@ -716,6 +721,7 @@ func (t *Table) afterHost() {
 		t.refileLater(t.nextRefile())
 		return
 	}
+	t.files.gone()
 	t.h.forget(t)
 }
 
@@ -738,6 +744,7 @@ func (t *Table) refileLater(d time.Duration) {
 	try := func() {
 		if t.files.retry() {
 			t.h.cfg.Logf("table %s: the game is filed in every history", t.code)
+			t.files.gone()
 			t.h.forget(t)
 			return
 		}
