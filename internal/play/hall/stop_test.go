@@ -121,33 +121,45 @@ func annAndBobWaiting(t *testing.T, seats int) (*clocktest.Manual, *Hall, *Table
 // whose people are at "again" (Ann said it, Bob not yet) when the server
 // stops does not come back: each of them reads once, when they next
 // come, that it ended with the restart and where the game went; the
-// table's directory goes.
+// table's directory goes. A stop (SIGTERM: their connections cut
+// first) and a crash (kill -9: nothing more happens) tell the same.
 func TestToldOfTableAtAgainAfterRestart(t *testing.T) {
-	for _, n := range []int{2, 3, 4} {
-		t.Run(fmt.Sprint(n), func(t *testing.T) {
-			d := newOnDisk(t)
-			h := d.hall(t)
-			tb := annOpens(t, h, n, smallRules(), 7)
-			ann, bob := annAndBob(t, tb)
-			newCrowd(t, ann, bob).run("the game's end, filed", func() bool {
-				return ann.port().Snapshot().Save.Filed && bob.port().Snapshot().Save.Filed
+	for _, stop := range []bool{true, false} {
+		for _, n := range []int{2, 3, 4} {
+			t.Run(fmt.Sprintf("stop=%v/%d", stop, n), func(t *testing.T) {
+				toldOfTableAtAgain(t, n, stop)
 			})
-			s := ann.port().Snapshot()
-			require.NoError(t, ann.port().Again(s.Gen))
-			h.Close()
-
-			h2 := d.hall(t)
-			_, err := h2.Find(tb.Code())
-			require.ErrorIs(t, err, ErrNoTable, "the offer to play again does not come back")
-			want := "Table " + tb.Code() + " ended with the server's restart: its finished game is in your history."
-			for _, id := range []string{"a", "b"} {
-				assert.Equal(t, want, h2.Notice(id), id)
-				assert.Empty(t, h2.Notice(id), "said once")
-			}
-			assert.Equal(t, 1, d.hist.count("a"), "the game is filed once")
-			assert.NoDirExists(t, filepath.Join(d.dir, tb.Code()))
-		})
+		}
 	}
+}
+
+func toldOfTableAtAgain(t *testing.T, n int, stop bool) {
+	d := newOnDisk(t)
+	h := d.hall(t)
+	tb := annOpens(t, h, n, smallRules(), 7)
+	ann, bob := annAndBob(t, tb)
+	newCrowd(t, ann, bob).run("the game's end, filed", func() bool {
+		return ann.port().Snapshot().Save.Filed && bob.port().Snapshot().Save.Filed
+	})
+	s := ann.port().Snapshot()
+	require.NoError(t, ann.port().Again(s.Gen))
+	if stop {
+		h.Stopping()
+		ann.leave()
+		bob.leave()
+	}
+	h.Close()
+
+	h2 := d.hall(t)
+	_, err := h2.Find(tb.Code())
+	require.ErrorIs(t, err, ErrNoTable, "the offer to play again does not come back")
+	want := "Table " + tb.Code() + " ended with the server's restart: its finished game is in your history."
+	for _, id := range []string{"a", "b"} {
+		assert.Equal(t, want, h2.Notice(id), id)
+		assert.Empty(t, h2.Notice(id), "said once")
+	}
+	assert.Equal(t, 1, d.hist.count("a"), "the game is filed once")
+	assert.NoDirExists(t, filepath.Join(d.dir, tb.Code()))
 }
 
 // TestFinishedTableGoneTellsNobody: a finished table its people left

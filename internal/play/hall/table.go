@@ -721,7 +721,16 @@ func (t *Table) afterHost() {
 		t.refileLater(t.nextRefile())
 		return
 	}
-	t.files.gone()
+	t.letGo()
+}
+
+// letGo forgets a table whose game every history holds, with its
+// directory; not while the server stops (its people cut, not gone): the
+// restart reads who was there, to tell them (files.markEnded).
+func (t *Table) letGo() {
+	if !t.h.stopping.Load() {
+		t.files.gone()
+	}
 	t.h.forget(t)
 }
 
@@ -744,8 +753,7 @@ func (t *Table) refileLater(d time.Duration) {
 	try := func() {
 		if t.files.retry() {
 			t.h.cfg.Logf("table %s: the game is filed in every history", t.code)
-			t.files.gone()
-			t.h.forget(t)
+			t.letGo()
 			return
 		}
 		t.refileLater(t.nextRefile())
