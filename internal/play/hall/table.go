@@ -352,6 +352,14 @@ func (t *Table) hostConfig(players []host.Player) host.Config {
 		// the hard bot's advice.
 		NoClaims: true, NoHints: t.rated(), Server: true, Private: t.opts.Private,
 		Logf: func(f string, a ...any) { cfg.Logf("table %s: "+f, append([]any{t.code}, a...)...) },
+		// The game's lines name a person as the table's do (Who): the
+		// keys are the table's tags, set before its game starts.
+		Who: func(s rules.Seat, name string) string {
+			if tg := t.files.tags.Load(); tg != nil && int(s) < len(tg.keys) && tg.keys[s] != "" {
+				return Who(Player{ID: tg.keys[s], Name: name})
+			}
+			return fmt.Sprintf("%q", name)
+		},
 	}
 }
 

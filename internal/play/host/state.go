@@ -859,6 +859,9 @@ func (st *state) cancelBot() {
 	st.dirty = true
 }
 
+// who names the person at seat s in the log's lines (Config.Who).
+func (st *state) who(s rules.Seat) string { return st.cfg.Who(s, st.seats[s].player.Name) }
+
 // join connects a person to seat s.
 func (st *state) join(s rules.Seat) (*port, error) {
 	if st.closed {
@@ -876,7 +879,7 @@ func (st *state) join(s rules.Seat) (*port, error) {
 	st.stopGrace(s)
 	if sd.dropped {
 		st.setNote(Note{Kind: NoteBack, Seat: s, Text: sd.player.Name + " is back"})
-		st.h.logf("%s back at seat %s", sd.player.Name, s)
+		st.h.logf("%s is back at seat %s", st.who(s), s)
 	}
 	sd.dropped = false
 	st.stir(s)
@@ -918,7 +921,7 @@ func (st *state) leave(p *port) {
 		st.cancelBot()
 	}
 	st.setNote(Note{Kind: NoteDropped, Seat: p.seat, Text: sd.player.Name + " dropped"})
-	st.h.logf("%s dropped from seat %s", sd.player.Name, p.seat)
+	st.h.logf("%s dropped from seat %s", st.who(p.seat), p.seat)
 	if !st.personHere() {
 		st.pauseGraces()
 	} else if sd.takeover == nil {
