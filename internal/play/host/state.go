@@ -921,7 +921,13 @@ func (st *state) leave(p *port) {
 		st.cancelBot()
 	}
 	st.setNote(Note{Kind: NoteDropped, Seat: p.seat, Text: sd.player.Name + " dropped"})
-	st.h.logf("%s dropped from seat %s", st.who(p.seat), p.seat)
+	if st.cfg.Board != nil {
+		// A board is one person's: leaving it (esc, or the connection
+		// cut) is the board's whole story.
+		st.h.logf("%s left the board", st.who(p.seat))
+	} else {
+		st.h.logf("%s dropped from seat %s", st.who(p.seat), p.seat)
+	}
 	if !st.personHere() {
 		st.pauseGraces()
 	} else if sd.takeover == nil {

@@ -525,14 +525,14 @@ func history(seat *Seat) []rules.Step {
 }
 
 // TestBoardLogNamesTheBoard: what a board's game logs (here its
-// person leaving it) reaches the server's log saying whose board of
+// person leaving it, which is leaving the board) reaches the server's log saying whose board of
 // which tournament it is, as a shared table's lines name the table and
 // its people: by name and the short tag of their key, not the key.
 func TestBoardLogNamesTheBoard(t *testing.T) {
 	f := newFixture(t, false)
 	code, seat := f.annAtTheSecondDecision()
 	seat.Leave() // the host has logged the leaving once Leave returns
-	want := fmt.Sprintf(`tournament %s, board 1 of "Ann" #%s: Ann dropped from seat A`, code, hall.KeyTag(ann.Key))
+	want := fmt.Sprintf(`tournament %s, board 1 of "Ann" #%s: Ann left the board`, code, hall.KeyTag(ann.Key))
 	assert.True(t, f.logged(want), "no %q in %q", want, f.log.Lines())
 	for _, l := range f.log.Lines() {
 		assert.True(t, strings.HasPrefix(l, "tournament "+code), "a line that names no tournament: %q", l)
