@@ -656,9 +656,11 @@ func (h *Hall) load(name string) error {
 		case err == nil:
 			// Its game ended and was filed, its people at "again" when
 			// the server stopped: that offer does not come back. Each
-			// reads where the table went when they next come.
+			// reads where the table went when they next come (after
+			// what else the hall keeps for them: two such tables are
+			// both told).
 			for _, id := range keys {
-				h.tell(id, fmt.Sprintf("Table %s ended with the server's restart: its finished game is in your history.", name))
+				h.Tell(id, fmt.Sprintf("Table %s ended with the server's restart: its finished game is in your history.", name))
 			}
 			h.cfg.Logf("table %s ended with the restart (its game was filed): its people are told when they come", name)
 			return os.RemoveAll(st.Dir())

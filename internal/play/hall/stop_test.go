@@ -2,6 +2,7 @@ package hall
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"testing"
 	"time"
@@ -180,4 +181,26 @@ func TestFinishedTableGoneTellsNobody(t *testing.T) {
 	h2 := d.hall(t)
 	assert.Empty(t, h2.Notice("a"))
 	assert.Empty(t, h2.Notice("b"))
+}
+
+// TestBadEndedFileKept: a finished table's list of its people that does
+// not read is left where it is, the hall's error saying which file and
+// line; a good one next to it still tells its people.
+func TestBadEndedFileKept(t *testing.T) {
+	d := newOnDisk(t)
+	bad := filepath.Join(d.dir, "ABCD", endedFile)
+	require.NoError(t, os.MkdirAll(filepath.Dir(bad), 0o700))
+	require.NoError(t, os.WriteFile(bad, []byte("a\nnot a key\n"), 0o600))
+	good := filepath.Join(d.dir, "EFGH", endedFile)
+	require.NoError(t, os.MkdirAll(filepath.Dir(good), 0o700))
+	require.NoError(t, os.WriteFile(good, []byte("a\nb\n"), 0o600))
+
+	h, err := New(testConfig(d.dir, d.hist, d.clock))
+	require.Error(t, err)
+	t.Cleanup(h.Close)
+	assert.Contains(t, err.Error(), "table ABCD: ")
+	assert.Contains(t, err.Error(), bad+`, line 2: not a key: "not a key"`)
+	assert.FileExists(t, bad, "never removed")
+	assert.NoDirExists(t, filepath.Dir(good))
+	assert.Equal(t, "Table EFGH ended with the server's restart: its finished game is in your history.", h.Notice("b"))
 }
