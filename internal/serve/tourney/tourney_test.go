@@ -278,7 +278,8 @@ func TestReconnectSharesTheBoard(t *testing.T) {
 	three.Leave()
 }
 
-// TestBoardAfterTheEnd: a board finished after the end does not count.
+// TestBoardAfterTheEnd: a board finished after the end does not count,
+// the server's log saying so of the player by name and tag.
 func TestBoardAfterTheEnd(t *testing.T) {
 	f := newFixture(t, false)
 	ctx := context.Background()
@@ -296,6 +297,8 @@ func TestBoardAfterTheEnd(t *testing.T) {
 		}
 		time.Sleep(time.Millisecond)
 	}
+	want := fmt.Sprintf(`tournament %s: board 1 of "Ann" #%s finished after the end: it does not count`, code, hall.KeyTag(ann.Key))
+	assert.True(t, f.logged(want), "no %q in %q", want, f.log.Lines())
 	fin, err := f.s.Final(ctx, ann.Key, code)
 	require.NoError(t, err)
 	assert.False(t, fin.Played(0, 1))
