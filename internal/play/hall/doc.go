@@ -53,8 +53,11 @@
 // A finished game is filed into each person's history
 // (Config.History), every copy the same bytes, and recorded in the
 // club's database (Config.Record, which rates it), and the table's
-// directory is removed only once every history and the database hold
-// it: when one cannot be written (a full disk), the
+// log is removed only once every history and the database hold it.
+// While its people may still say "again", the table's directory keeps
+// only their keys: a restart, which does not bring that offer back,
+// tells each of them (when they come) that the table ended and where
+// the game went. When a history cannot be written (a full disk), the
 // table's log keeps the game and whose history holds it already (the
 // Filed tag), the players read that the game is not filed yet and why
 // (without the server's paths), and the filing is tried again (after

@@ -4,7 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -86,6 +88,7 @@ func (tg *tableTags) decorate(l *gamelog.Log) {
 // files only what is missing.
 type files struct {
 	st      *store.Store // nil: the table keeps no file
+	fs      durable.FS
 	history func(id string) Archiver
 	record  func(path string, l *gamelog.Log) error // Config.Record
 	logf    func(format string, args ...any)
@@ -166,6 +169,10 @@ func (f *files) SaveCurrent(l *gamelog.Log) error {
 	f.mu.Lock()
 	next := f.final != nil && rematch(l)
 	if next {
+		if f.st != nil {
+			// The new game's log is the table's now.
+			_ = f.fs.Remove(filepath.Join(f.st.Dir(), endedFile))
+		}
 		f.rematchOf = f.filedSum
 		f.final, f.filed, f.fileErr, f.removed, f.closed = nil, map[string]bool{}, nil, false, ""
 		f.recorded, f.copy = false, "" // the club records the next game too
@@ -350,7 +357,64 @@ func (f *files) file() (bool, error) {
 	if f.st != nil {
 		if err := os.RemoveAll(f.st.Dir()); err != nil {
 			f.logf("removing the filed table's files: %v", err)
+		} else if f.closed == "" {
+			f.markEnded()
 		}
 	}
 	return true, nil
+}
+
+// endedFile, in a table's directory, holds the keys of the people of a
+// game ended and filed in every history, one a line, while the table
+// waits for them (to say again): a restart, which cannot bring that
+// table back, tells each of them where it went (Hall.load). The hall
+// removes it with the directory once the table goes (gone).
+const endedFile = "ended"
+
+// markEnded writes endedFile for the game just filed; f.mu is held.
+func (f *files) markEnded() {
+	tg := f.tags.Load()
+	if tg == nil {
+		return
+	}
+	var b strings.Builder
+	for _, k := range tg.keys {
+		if k != "" {
+			b.WriteString(k + "\n")
+		}
+	}
+	path := filepath.Join(f.st.Dir(), endedFile)
+	if err := durable.ReplaceMkdir(f.fs, path, ".ended-*.tmp", []byte(b.String()), 0o700); err != nil {
+		f.logf("keeping who was at the finished table (for a restart): %v", err)
+	}
+}
+
+// gone removes the directory of a table whose game every history holds
+// as the hall lets the table go: what markEnded wrote is not needed.
+func (f *files) gone() {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.st == nil || !f.removed {
+		return
+	}
+	if err := os.RemoveAll(f.st.Dir()); err != nil {
+		f.logf("removing the filed table's files: %v", err)
+	}
+}
+
+// readEnded reads the keys in the endedFile at path; a line that holds
+// no key is an error naming the file and the line.
+func readEnded(fsys durable.FS, path string) ([]string, error) {
+	data, err := fsys.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var keys []string
+	for i, line := range strings.Split(strings.TrimSuffix(string(data), "\n"), "\n") {
+		if line == "" || strings.ContainsAny(line, " \t\r") {
+			return nil, fmt.Errorf("%s, line %d: not a key: %q", path, i+1, line)
+		}
+		keys = append(keys, line)
+	}
+	return keys, nil
 }

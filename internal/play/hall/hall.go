@@ -4,6 +4,7 @@ import (
 	"crypto/rand"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -645,6 +646,26 @@ func (h *Hall) load(name string) error {
 			// Only a damaged game, moved aside at an earlier start:
 			// kept for the operator, never removed.
 			return fmt.Errorf("no game to open, only damaged ones in %s: left as they are", filepath.Join(st.Dir(), store.DamagedDir))
+		}
+		fsys := h.cfg.FS
+		if fsys == nil {
+			fsys = durable.OS()
+		}
+		keys, err := readEnded(fsys, filepath.Join(st.Dir(), endedFile))
+		switch {
+		case err == nil:
+			// Its game ended and was filed, its people at "again" when
+			// the server stopped: that offer does not come back. Each
+			// reads where the table went when they next come (after
+			// what else the hall keeps for them: two such tables are
+			// both told).
+			for _, id := range keys {
+				h.Tell(id, fmt.Sprintf("Table %s ended with the server's restart: its finished game is in your history.", name))
+			}
+			h.cfg.Logf("table %s ended with the restart (its game was filed): its people are told when they come", name)
+			return os.RemoveAll(st.Dir())
+		case !errors.Is(err, fs.ErrNotExist):
+			return fmt.Errorf("who was at the ended table: %w; left as it is", err)
 		}
 		// A table stopped (killed) before its waiting room's first
 		// write: nothing of it was kept, and nothing comes back.

@@ -16,7 +16,8 @@ import (
 // tag, as the lobby shows the tag, not by a name alone that anyone may
 // take: Carl renaming himself Ann, then opening a table, is logged as
 // Carl's key; so are who took which seat, moved, left, and who watches.
-// No line holds the table's seed.
+// So does the game: bob dropping from it and coming back is logged as
+// a coming back to the waiting room is. No line holds the table's seed.
 func TestLogNamesKeys(t *testing.T) {
 	const carl, bob, di, eve = "c0ffee0123456789abcdef0123456789", "b0b0b0b0b0b0ffffffffffffffffffff", "d1d1d1d1d1d1eeeeeeeeeeeeeeeeeeee", "e5e5e5e5e5e5dddddddddddddddddddd"
 	logs := &testkit.LogLines{}
@@ -38,6 +39,8 @@ func TestLogNamesKeys(t *testing.T) {
 	w, err := tb.Watch(Player{ID: eve, Name: "eve"})
 	require.NoError(t, err)
 	defer w.Leave()
+	b.leave() // the game's host logs it before Leave returns
+	join(t, tb, bob, "bob", 4)
 
 	got := logs.String()
 	code := tb.Code()
@@ -50,6 +53,8 @@ func TestLogNamesKeys(t *testing.T) {
 		`table ` + code + `: "di" #d1d1d1d1d1d1 left seat B`,
 		`table ` + code + `: game started: A "ann" #c0ffee012345, B bot (random), C "bob" #b0b0b0b0b0b0, D bot (random)`,
 		`table ` + code + `: "eve" #e5e5e5e5e5e5 watches`,
+		`table ` + code + `: "bob" #b0b0b0b0b0b0 dropped from seat C`,
+		`table ` + code + `: "bob" #b0b0b0b0b0b0 is back at seat C`,
 	} {
 		assert.Contains(t, got, want)
 	}

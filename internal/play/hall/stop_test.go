@@ -1,6 +1,9 @@
 package hall
 
 import (
+	"fmt"
+	"os"
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -113,4 +116,91 @@ func annAndBobWaiting(t *testing.T, seats int) (*clocktest.Manual, *Hall, *Table
 	h := testHall(t, t.TempDir(), &memHistory{}, clock)
 	tb := annOpens(t, h, seats, smallRules(), 5)
 	return clock, h, tb, join(t, tb, "a", "Ann", 1), join(t, tb, "b", "Bob", 2)
+}
+
+// TestToldOfTableAtAgainAfterRestart: a finished table, its game filed,
+// whose people are at "again" (Ann said it, Bob not yet) when the server
+// stops does not come back: each of them reads once, when they next
+// come, that it ended with the restart and where the game went; the
+// table's directory goes. A stop (SIGTERM: their connections cut
+// first) and a crash (kill -9: nothing more happens) tell the same.
+func TestToldOfTableAtAgainAfterRestart(t *testing.T) {
+	for _, stop := range []bool{true, false} {
+		for _, n := range []int{2, 3, 4} {
+			t.Run(fmt.Sprintf("stop=%v/%d", stop, n), func(t *testing.T) {
+				toldOfTableAtAgain(t, n, stop)
+			})
+		}
+	}
+}
+
+func toldOfTableAtAgain(t *testing.T, n int, stop bool) {
+	d := newOnDisk(t)
+	h := d.hall(t)
+	tb := annOpens(t, h, n, smallRules(), 7)
+	ann, bob := annAndBob(t, tb)
+	newCrowd(t, ann, bob).run("the game's end, filed", func() bool {
+		return ann.port().Snapshot().Save.Filed && bob.port().Snapshot().Save.Filed
+	})
+	s := ann.port().Snapshot()
+	require.NoError(t, ann.port().Again(s.Gen))
+	if stop {
+		h.Stopping()
+		ann.leave()
+		bob.leave()
+	}
+	h.Close()
+
+	h2 := d.hall(t)
+	_, err := h2.Find(tb.Code())
+	require.ErrorIs(t, err, ErrNoTable, "the offer to play again does not come back")
+	want := "Table " + tb.Code() + " ended with the server's restart: its finished game is in your history."
+	for _, id := range []string{"a", "b"} {
+		assert.Equal(t, want, h2.Notice(id), id)
+		assert.Empty(t, h2.Notice(id), "said once")
+	}
+	assert.Equal(t, 1, d.hist.count("a"), "the game is filed once")
+	assert.NoDirExists(t, filepath.Join(d.dir, tb.Code()))
+}
+
+// TestFinishedTableGoneTellsNobody: a finished table its people left
+// goes with its directory: a restart then has nothing to tell them.
+func TestFinishedTableGoneTellsNobody(t *testing.T) {
+	d := newOnDisk(t)
+	h := d.hall(t)
+	tb := annOpens(t, h, 2, smallRules(), 7)
+	ann, bob := annAndBob(t, tb)
+	newCrowd(t, ann, bob).run("the game's end, filed", func() bool {
+		return ann.port().Snapshot().Save.Filed && bob.port().Snapshot().Save.Filed
+	})
+	ann.leave()
+	bob.leave()
+	eventually(t, "the hall to let the table go", func() bool { return liveTables(h) == 0 })
+	assert.NoDirExists(t, filepath.Join(d.dir, tb.Code()))
+	h.Close()
+	h2 := d.hall(t)
+	assert.Empty(t, h2.Notice("a"))
+	assert.Empty(t, h2.Notice("b"))
+}
+
+// TestBadEndedFileKept: a finished table's list of its people that does
+// not read is left where it is, the hall's error saying which file and
+// line; a good one next to it still tells its people.
+func TestBadEndedFileKept(t *testing.T) {
+	d := newOnDisk(t)
+	bad := filepath.Join(d.dir, "ABCD", endedFile)
+	require.NoError(t, os.MkdirAll(filepath.Dir(bad), 0o700))
+	require.NoError(t, os.WriteFile(bad, []byte("a\nnot a key\n"), 0o600))
+	good := filepath.Join(d.dir, "EFGH", endedFile)
+	require.NoError(t, os.MkdirAll(filepath.Dir(good), 0o700))
+	require.NoError(t, os.WriteFile(good, []byte("a\nb\n"), 0o600))
+
+	h, err := New(testConfig(d.dir, d.hist, d.clock))
+	require.Error(t, err)
+	t.Cleanup(h.Close)
+	assert.Contains(t, err.Error(), "table ABCD: ")
+	assert.Contains(t, err.Error(), bad+`, line 2: not a key: "not a key"`)
+	assert.FileExists(t, bad, "never removed")
+	assert.NoDirExists(t, filepath.Dir(good))
+	assert.Equal(t, "Table EFGH ended with the server's restart: its finished game is in your history.", h.Notice("b"))
 }

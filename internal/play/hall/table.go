@@ -6,6 +6,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/klob/klob/internal/platform/durable"
 	"github.com/klob/klob/internal/platform/duration"
 	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/internal/play/session"
@@ -64,7 +65,11 @@ type seat struct {
 
 func newTable(h *Hall, code string, o Options, hostID string, start time.Time, st *store.Store) *Table {
 	t := &Table{h: h, code: code, opts: o, host: hostID, start: start, refileAfter: h.cfg.Refile, room: h.newRoom()}
-	t.files = &files{st: st, history: h.cfg.History, record: h.cfg.Record, filedAll: t.filedAll, reopened: t.reopen,
+	fsys := h.cfg.FS
+	if fsys == nil {
+		fsys = durable.OS()
+	}
+	t.files = &files{st: st, fs: fsys, history: h.cfg.History, record: h.cfg.Record, filedAll: t.filedAll, reopened: t.reopen,
 		logf: func(f string, a ...any) { h.cfg.Logf("table %s: "+f, append([]any{code}, a...)...) }}
 	for range o.Seats {
 		t.seats = append(t.seats, &seat{})
@@ -347,6 +352,14 @@ func (t *Table) hostConfig(players []host.Player) host.Config {
 		// the hard bot's advice.
 		NoClaims: true, NoHints: t.rated(), Server: true, Private: t.opts.Private,
 		Logf: func(f string, a ...any) { cfg.Logf("table %s: "+f, append([]any{t.code}, a...)...) },
+		// The game's lines name a person as the table's do (Who): the
+		// keys are the table's tags, set before its game starts.
+		Who: func(s rules.Seat, name string) string {
+			if tg := t.files.tags.Load(); tg != nil && int(s) < len(tg.keys) && tg.keys[s] != "" {
+				return Who(Player{ID: tg.keys[s], Name: name})
+			}
+			return fmt.Sprintf("%q", name)
+		},
 	}
 }
 
@@ -716,6 +729,16 @@ func (t *Table) afterHost() {
 		t.refileLater(t.nextRefile())
 		return
 	}
+	t.letGo()
+}
+
+// letGo forgets a table whose game every history holds, with its
+// directory; not while the server stops (its people cut, not gone): the
+// restart reads who was there, to tell them (files.markEnded).
+func (t *Table) letGo() {
+	if !t.h.stopping.Load() {
+		t.files.gone()
+	}
 	t.h.forget(t)
 }
 
@@ -738,7 +761,7 @@ func (t *Table) refileLater(d time.Duration) {
 	try := func() {
 		if t.files.retry() {
 			t.h.cfg.Logf("table %s: the game is filed in every history", t.code)
-			t.h.forget(t)
+			t.letGo()
 			return
 		}
 		t.refileLater(t.nextRefile())

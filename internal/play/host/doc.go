@@ -9,8 +9,8 @@
 // seats, the seed streams, the forced moves, takebacks, claims and
 // chance draws) and is its one game loop (moveOn): it takes the
 // people's forced moves, deals the next deal once every person here is
-// ready (bots and absent people count as ready; the first deal after a
-// start waits for nobody), asks the bot to move for its decision, and
+// ready (bots and absent people count as ready; the game's first deal
+// waits for nobody), asks the bot to move for its decision, and
 // otherwise waits for a person. Nothing moves while nobody is at the
 // game.
 //

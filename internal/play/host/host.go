@@ -101,6 +101,10 @@ type Config struct {
 	Server bool
 	// Logf logs what happens to the game (a server's log); nil discards.
 	Logf func(format string, args ...any)
+	// Who names the person at seat s, called name, in Logf's lines (a
+	// server adds the short tag of their key, as its other lines do);
+	// nil names them by name.
+	Who func(s rules.Seat, name string) string
 
 	// Private refuses spectators (Watch); SetPrivate changes it later.
 	Private bool
@@ -223,6 +227,9 @@ func start(cfg Config, s *session.Session, l *gamelog.Log) (*Host, error) {
 	}
 	if cfg.Logf == nil {
 		cfg.Logf = func(string, ...any) {}
+	}
+	if cfg.Who == nil {
+		cfg.Who = func(_ rules.Seat, name string) string { return name }
 	}
 	if cfg.NewSeed == nil {
 		cfg.NewSeed = seedmix.Secret

@@ -132,6 +132,42 @@ func TestResume(t *testing.T) {
 	}
 }
 
+// TestResumeBetweenDeals: a game stopped between deals, its person
+// reading the deal's summary and not yet Ready, comes back to that
+// summary: the next deal waits for their Ready as before the stop.
+func TestResumeBetweenDeals(t *testing.T) {
+	for _, n := range []int{2, 3, 4} {
+		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			cfg := config(n, 63, &memstore.Store{}, clocktest.New(t0), 0)
+			cfg.Options.Target = 1000
+			h := newHost(t, cfg)
+			d := &driver{p: sit(t, h, 0), r: rand.New(rand.NewPCG(6, 3))}
+			s := d.playUntil(t, "the first deal's end", func(x Snapshot) bool { return x.Between && x.Can.Ready })
+			l, err := h.Log()
+			if err != nil {
+				t.Fatal(err)
+			}
+			h.Close()
+			cfg.Store = &memstore.Store{}
+			h2, err := Resume(l, cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(h2.Close)
+			p := sit(t, h2, 0)
+			settle(t, h2)
+			if x := p.Snapshot(); !x.Between || !x.Can.Ready || x.DealNo != s.DealNo {
+				t.Fatalf("resumed between deals: deal %d, between %v, can be ready %v; want deal %d's summary waiting for Ready",
+					x.DealNo, x.Between, x.Can.Ready, s.DealNo)
+			}
+			if err := p.Ready(p.Snapshot().Gen); err != nil {
+				t.Fatal(err)
+			}
+			await(t, p, "the next deal", func(x Snapshot) bool { return x.DealNo == s.DealNo+1 && !x.Between })
+		})
+	}
+}
+
 // TestFinishedSaveIsFiled: a finished game whose filing failed before a
 // restart is filed when it is resumed; Abandon files a game not over.
 func TestFinishedSaveIsFiled(t *testing.T) {

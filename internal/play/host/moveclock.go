@@ -146,11 +146,11 @@ func (st *state) clockOut(s rules.Seat, tok int) {
 	st.dirty = true
 	if sd.clockKey.between {
 		sd.ready = true
-		st.h.logf("%s's move clock ran out at seat %s: marked ready", sd.player.Name, s)
+		st.h.logf("the move clock ran out for %s at seat %s: marked ready", st.who(s), s)
 		return
 	}
 	sd.botGen = sd.clockKey.gen
-	st.h.logf("%s's move clock ran out at seat %s: the bot decides", sd.player.Name, s)
+	st.h.logf("the move clock ran out for %s at seat %s: the bot decides", st.who(s), s)
 }
 
 // stir notes that the person at seat s did something (any call of

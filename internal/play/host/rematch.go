@@ -110,7 +110,7 @@ func (h *Host) rematch() {
 	h.st = st
 	h.w.reset()
 	st.dirty = true
-	h.logf("game %d: again, %s deals first", st.game, st.seats[dealer].player.Name)
+	h.logf("game %d: again, %s deals first", st.game, st.who(dealer))
 }
 
 // seedDealtBy is the first seed of the stream from base (base itself,

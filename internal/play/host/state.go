@@ -43,8 +43,8 @@ type state struct {
 	lastAt   time.Time // when the last move was made: the pace counts from it
 	// lastTrick is set when the last move finished a trick.
 	lastTrick bool
-	// fresh is set until this host deals: the first deal after New or
-	// Resume waits for nobody's Ready.
+	// fresh is set until the game's first deal: it waits for nobody's
+	// Ready.
 	fresh bool
 	hold  bool // a finished trick waits for a person's Ready
 	bot   *botJob
@@ -141,10 +141,11 @@ type claimJob struct {
 }
 
 func newState(h *Host, s *session.Session, l *gamelog.Log) (*state, error) {
-	// fresh: the first deal this host deals waits for nobody, unless a
-	// deal is on the table (a game resumed mid-deal): the next then waits
-	// as always.
-	st := &state{h: h, cfg: &h.cfg, sess: s, movers: map[int][]By{}, claimedBy: map[int]rules.Seat{}, fresh: s.Game().NeedDeal(),
+	// fresh: the game's first deal waits for nobody. A game resumed
+	// with a deal on the table, or between deals (its people reading the
+	// last deal's summary), waits for their Ready as before the stop.
+	g := s.Game()
+	st := &state{h: h, cfg: &h.cfg, sess: s, movers: map[int][]By{}, claimedBy: map[int]rules.Seat{}, fresh: g.NeedDeal() && len(g.Records()) == 0,
 		hintSeed: seedmix.Mix(s.Seed(), 0x68696e74), game: 1}
 	st.saveState.NoStore = h.cfg.Store == nil
 	n := s.Game().Players()
@@ -858,6 +859,9 @@ func (st *state) cancelBot() {
 	st.dirty = true
 }
 
+// who names the person at seat s in the log's lines (Config.Who).
+func (st *state) who(s rules.Seat) string { return st.cfg.Who(s, st.seats[s].player.Name) }
+
 // join connects a person to seat s.
 func (st *state) join(s rules.Seat) (*port, error) {
 	if st.closed {
@@ -875,7 +879,7 @@ func (st *state) join(s rules.Seat) (*port, error) {
 	st.stopGrace(s)
 	if sd.dropped {
 		st.setNote(Note{Kind: NoteBack, Seat: s, Text: sd.player.Name + " is back"})
-		st.h.logf("%s back at seat %s", sd.player.Name, s)
+		st.h.logf("%s is back at seat %s", st.who(s), s)
 	}
 	sd.dropped = false
 	st.stir(s)
@@ -917,7 +921,13 @@ func (st *state) leave(p *port) {
 		st.cancelBot()
 	}
 	st.setNote(Note{Kind: NoteDropped, Seat: p.seat, Text: sd.player.Name + " dropped"})
-	st.h.logf("%s dropped from seat %s", sd.player.Name, p.seat)
+	if st.cfg.Board != nil {
+		// A board is one person's: leaving it (esc, or the connection
+		// cut) is the board's whole story.
+		st.h.logf("%s left the board", st.who(p.seat))
+	} else {
+		st.h.logf("%s dropped from seat %s", st.who(p.seat), p.seat)
+	}
 	if !st.personHere() {
 		st.pauseGraces()
 	} else if sd.takeover == nil {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/klob/klob/internal/platform/durable"
 	"github.com/klob/klob/internal/play/duplicate"
+	"github.com/klob/klob/internal/play/hall"
 	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/internal/record/clubdb"
 	"github.com/klob/klob/internal/record/gamelog"
@@ -311,16 +312,19 @@ const (
 // and the board dealt anew (again), the server's log saying so.
 func (s *Service) startHost(code string, p Player, set *duplicate.BoardSet, n int, rel string, resume bool) (h *host.Host, again bool, err error) {
 	b, _ := set.Board(n)
+	// The log names the board's player as a table's lines name a
+	// person: their name and the short tag of their key.
+	who := hall.Who(hall.Player{ID: p.Key, Name: p.Name})
 	cfg := host.Config{Game: host.Game{Options: set.Options, Players: players(set, p.Name), NewBot: s.cfg.NewBot, Start: s.Now(),
 		Board: &host.Board{Dealer: b.Dealer, Deck: b.Deck, BotSeed: b.BotSeed, Chance: b.Chance}},
-		Store: &boardStore{s: s, code: code, key: p.Key, n: n, rel: rel, set: set},
+		Store: &boardStore{s: s, code: code, key: p.Key, who: who, n: n, rel: rel, set: set},
 		Clock: s.cfg.Clock, Slots: s.cfg.Slots, Pace: s.cfg.Pace, TrickPace: 2 * s.cfg.Pace,
 		NoHints: true, Server: true, Private: true,
 		// The game's lines (a drop, a filing, a failing bot) say whose
 		// board of which tournament they are about, as the other lines
 		// of a board do.
 		Logf: func(f string, a ...any) {
-			s.cfg.Logf("tournament %s, board %d of %s: "+f, append([]any{code, n, p.Key}, a...)...)
+			s.cfg.Logf("tournament %s, board %d of %s: "+f, append([]any{code, n, who}, a...)...)
 		},
 		Tags: []gamelog.Tag{{Name: TagTournament, Value: code}, {Name: TagBoard, Value: strconv.Itoa(n)},
 			{Name: TagKey, Value: p.Key}}}
@@ -337,7 +341,7 @@ func (s *Service) startHost(code string, p Player, set *duplicate.BoardSet, n in
 		if !errors.Is(err, fs.ErrNotExist) {
 			d := durable.Damaged(s.fs, "a board in progress", path, filepath.Join(filepath.Dir(path), "damaged"),
 				fmt.Sprintf("board-%02d", n), ".klob", err)
-			s.cfg.Logf("tournament %s, board %d of %s: %v: dealt again", code, n, p.Key, d)
+			s.cfg.Logf("tournament %s, board %d of %s: %v: dealt again", code, n, who, d)
 			again = true
 		}
 	}
@@ -354,6 +358,7 @@ func (s *Service) startHost(code string, p Player, set *duplicate.BoardSet, n in
 type boardStore struct {
 	s         *Service
 	code, key string
+	who       string // the player as the log names them
 	n         int
 	rel       string
 	set       *duplicate.BoardSet
@@ -395,7 +400,7 @@ func (b *boardStore) Archive(l *gamelog.Log) (string, error) {
 	err = b.s.cfg.DB.FinishBoard(context.Background(), b.code, b.key, b.n, result, b.rel, clubdb.SumLog(data))
 	switch {
 	case errors.Is(err, clubdb.ErrTournamentOver):
-		b.s.cfg.Logf("tournament %s: board %d of %s finished after the end: it does not count", b.code, b.n, b.key)
+		b.s.cfg.Logf("tournament %s: board %d of %s finished after the end: it does not count", b.code, b.n, b.who)
 		return "", nil
 	case errors.Is(err, clubdb.ErrBoardFinished):
 		return "", nil

@@ -15,6 +15,7 @@ import (
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/play/duplicate"
+	"github.com/klob/klob/internal/play/hall"
 	"github.com/klob/klob/internal/record/clubdb"
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/testing/testkit"
@@ -277,7 +278,8 @@ func TestReconnectSharesTheBoard(t *testing.T) {
 	three.Leave()
 }
 
-// TestBoardAfterTheEnd: a board finished after the end does not count.
+// TestBoardAfterTheEnd: a board finished after the end does not count,
+// the server's log saying so of the player by name and tag.
 func TestBoardAfterTheEnd(t *testing.T) {
 	f := newFixture(t, false)
 	ctx := context.Background()
@@ -295,6 +297,8 @@ func TestBoardAfterTheEnd(t *testing.T) {
 		}
 		time.Sleep(time.Millisecond)
 	}
+	want := fmt.Sprintf(`tournament %s: board 1 of "Ann" #%s finished after the end: it does not count`, code, hall.KeyTag(ann.Key))
+	assert.True(t, f.logged(want), "no %q in %q", want, f.log.Lines())
 	fin, err := f.s.Final(ctx, ann.Key, code)
 	require.NoError(t, err)
 	assert.False(t, fin.Played(0, 1))
@@ -524,15 +528,17 @@ func history(seat *Seat) []rules.Step {
 }
 
 // TestBoardLogNamesTheBoard: what a board's game logs (here its
-// person leaving it) reaches the server's log saying whose board of
-// which tournament it is, as a shared table's lines name the table.
+// person leaving it, which is leaving the board) reaches the server's log saying whose board of
+// which tournament it is, as a shared table's lines name the table and
+// its people: by name and the short tag of their key, not the key.
 func TestBoardLogNamesTheBoard(t *testing.T) {
 	f := newFixture(t, false)
 	code, seat := f.annAtTheSecondDecision()
 	seat.Leave() // the host has logged the leaving once Leave returns
-	want := fmt.Sprintf("tournament %s, board 1 of %s: Ann dropped from seat A", code, ann.Key)
+	want := fmt.Sprintf(`tournament %s, board 1 of "Ann" #%s: Ann left the board`, code, hall.KeyTag(ann.Key))
 	assert.True(t, f.logged(want), "no %q in %q", want, f.log.Lines())
 	for _, l := range f.log.Lines() {
 		assert.True(t, strings.HasPrefix(l, "tournament "+code), "a line that names no tournament: %q", l)
+		assert.NotContains(t, l, ann.Key, "a line that names the player by their whole key")
 	}
 }
