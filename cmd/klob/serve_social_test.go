@@ -69,7 +69,11 @@ func TestServeASCII(t *testing.T) {
 	setup := c.WaitText(t, patience, "Start the game")
 	require.False(t, nonASCII(setup), "the setup:\n%s", setup)
 	require.NoError(t, c.Type("\r"))
-	game := c.WaitFor(t, patience, "a deal alone", func(s string) bool { return strings.Contains(s, "Your bid on") })
+	// The first deal's cards, whoever speaks first (the seed is the
+	// server's secret).
+	game := c.WaitFor(t, patience, "a deal alone", func(s string) bool {
+		return strings.Contains(s, "Deal 1") && strings.Contains(s, "+---+")
+	})
 	require.False(t, nonASCII(game), "the game alone:\n%s", game)
 	require.Contains(t, game, "+---+", "cards boxed in ASCII")
 
