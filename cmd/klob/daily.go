@@ -71,6 +71,9 @@ func dailyWith(args []string, stdout, stderr io.Writer, env dailyEnv) int {
 	if err := checkPace(*pace); err != nil {
 		return fs.fail(stderr, "%v", err)
 	}
+	if fs.set()["import"] && *importFile == "" {
+		return fs.fail(stderr, "-import needs a file: klob daily -import FILE")
+	}
 	modes := 0
 	for _, on := range []bool{*history, *export, *importFile != ""} {
 		if on {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/klob/klob/docs"
 	"github.com/klob/klob/internal/platform/textwrap"
+	"github.com/klob/klob/internal/platform/untrusted"
 	"github.com/klob/klob/rules"
 )
 
@@ -132,7 +133,13 @@ func (f *flagSet) fail(stderr io.Writer, format string, args ...any) int {
 // failed prints "klob CMD: err" on stderr and returns the exit code of a
 // command that failed, 1.
 func failed(stderr io.Writer, cmd string, err error) int {
-	fmt.Fprintf(stderr, "klob %s: %v\n", cmd, err)
+	// An error may quote a path or a file's text, which a terminal would
+	// obey: each line is written with its control characters escaped.
+	lines := strings.Split(err.Error(), "\n")
+	for i, l := range lines {
+		lines[i] = untrusted.Text(l)
+	}
+	fmt.Fprintf(stderr, "klob %s: %s\n", cmd, strings.Join(lines, "\n"))
 	return 1
 }
 

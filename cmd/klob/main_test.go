@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"io"
 	"path/filepath"
 	"strings"
@@ -133,4 +134,25 @@ func TestOutputNotWritten(t *testing.T) {
 		assert.Contains(t, errs.String(), "klob "+args[0]+": ", "%v", args)
 		assert.Contains(t, errs.String(), "no space left on device", "%v", args)
 	}
+}
+
+// TestFailedEscapesControls: an error quoting a path a terminal would
+// obey (an escape sequence, a bell) is written with those characters
+// escaped, each line of a longer error kept on its line.
+func TestFailedEscapesControls(t *testing.T) {
+	var errs strings.Builder
+	code := failed(&errs, "daily", errors.New("open /tmp/\x1b[31mRED\a: no such file\nsecond line"))
+	assert.Equal(t, 1, code)
+	assert.Equal(t, "klob daily: open /tmp/\\x1b[31mRED\\a: no such file\nsecond line\n", errs.String())
+}
+
+// TestEmptyPathRefused: an empty -import or -save (an unset variable in a
+// script) is refused, not taken as the flag left out.
+func TestEmptyPathRefused(t *testing.T) {
+	code, _, errs := runWith(runDaily, "-import", "")
+	assert.Equal(t, 2, code)
+	assert.Contains(t, errs, "-import needs a file")
+	code, _, errs = runWith(runMatch, "-a", "easy", "-b", "easy", "-save", "")
+	assert.Equal(t, 2, code)
+	assert.Contains(t, errs, "-save needs a directory")
 }

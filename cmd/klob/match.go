@@ -94,6 +94,9 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 	if len(pos) > 0 {
 		return usageErr("unexpected argument %q", pos[0])
 	}
+	if set["save"] && *save == "" {
+		return usageErr("-save needs a directory: -save DIR")
+	}
 	opts, err := rules.ParseOptions(rulesOpt.String())
 	if err != nil {
 		return usageErr("-rules: %v", err)
