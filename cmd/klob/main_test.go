@@ -156,3 +156,13 @@ func TestEmptyPathRefused(t *testing.T) {
 	assert.Equal(t, 2, code)
 	assert.Contains(t, errs, "-save needs a directory")
 }
+
+// TestMatchRefusesCalibrateFlags: -eval and -bid-budget, which only a
+// calibration reads, are refused in a match rather than ignored.
+func TestMatchRefusesCalibrateFlags(t *testing.T) {
+	for _, f := range [][]string{{"-eval", "solved"}, {"-bid-budget", "10"}} {
+		code, _, errs := runWith(runMatch, append([]string{"-a", "easy", "-b", "easy", "-decks", "1"}, f...)...)
+		assert.Equal(t, 2, code, f)
+		assert.Contains(t, errs, f[0]+" goes with -calibrate only", f)
+	}
+}
