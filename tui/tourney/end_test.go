@@ -236,14 +236,7 @@ func TestBoardPlayedBeforeTheEnd(t *testing.T) {
 	kittest.ForCounts(t, func(t *testing.T, players int) {
 		cl := newClub(t, false)
 		f, code := seatedMidBoard(t, cl, players, longName)
-		b := f.board()
-		for range 2000 {
-			if b.t.Snapshot().Over {
-				break
-			}
-			f.step()
-		}
-		require.True(t, b.t.Snapshot().Over, "the board never ended")
+		b := playOut(t, f)
 		require.NoError(t, cl.svc.End(context.Background(), ann, code))
 		f.run(b.waitEnded())
 		kittest.CheckSize(t, f.d.Frame(), 80, 24)
@@ -263,6 +256,19 @@ func TestBoardPlayedBeforeTheEnd(t *testing.T) {
 func TestAfterBoardAtTheEnd(t *testing.T) {
 	cl := newClub(t, false)
 	f, code := seatedMidBoard(t, cl, 2, longName)
+	playOut(t, f)
+	f.press("enter")
+	f.see("Board 1 of 4 is played.")
+	f.see("board 2")
+	require.NoError(t, cl.svc.End(context.Background(), ann, code))
+	f.press("enter")
+	f.see("standings")
+	assert.NotContains(t, f.text(), "tournament is over", f.text())
+}
+
+// playOut plays the board on f's screen to its end and returns it.
+func playOut(t *testing.T, f *fixture) *boardPart {
+	t.Helper()
 	b := f.board()
 	for range 2000 {
 		if b.t.Snapshot().Over {
@@ -271,11 +277,5 @@ func TestAfterBoardAtTheEnd(t *testing.T) {
 		f.step()
 	}
 	require.True(t, b.t.Snapshot().Over, "the board never ended")
-	f.press("enter")
-	f.see("Board 1 of 4 is played.")
-	f.see("board 2")
-	require.NoError(t, cl.svc.End(context.Background(), ann, code))
-	f.press("enter")
-	f.see("standings")
-	assert.NotContains(t, f.text(), "tournament is over", f.text())
+	return b
 }

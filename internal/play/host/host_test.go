@@ -104,17 +104,7 @@ func TestResume(t *testing.T) {
 			h := newHost(t, cfg)
 			d := &driver{p: sit(t, h, 0), r: rand.New(rand.NewPCG(6, 1))}
 			s := d.playUntil(t, "the card play", func(s Snapshot) bool { return s.Can.Act && s.View.Phase == rules.PhasePlay })
-			l, err := h.Log()
-			if err != nil {
-				t.Fatal(err)
-			}
-			h.Close()
-			cfg.Store = &memstore.Store{}
-			h2, err := Resume(l, cfg)
-			if err != nil {
-				t.Fatal(err)
-			}
-			t.Cleanup(h2.Close)
+			h2 := stopAndResume(t, h, cfg)
 			d2 := &driver{p: sit(t, h2, 0), r: rand.New(rand.NewPCG(6, 2))}
 			r := await(t, d2.p, "the resumed decision", func(x Snapshot) bool { return x.Can.Act })
 			if r.View != s.View || r.DealNo != s.DealNo || len(r.Moves) != len(s.Moves) {
@@ -143,17 +133,7 @@ func TestResumeBetweenDeals(t *testing.T) {
 			h := newHost(t, cfg)
 			d := &driver{p: sit(t, h, 0), r: rand.New(rand.NewPCG(6, 3))}
 			s := d.playUntil(t, "the first deal's end", func(x Snapshot) bool { return x.Between && x.Can.Ready })
-			l, err := h.Log()
-			if err != nil {
-				t.Fatal(err)
-			}
-			h.Close()
-			cfg.Store = &memstore.Store{}
-			h2, err := Resume(l, cfg)
-			if err != nil {
-				t.Fatal(err)
-			}
-			t.Cleanup(h2.Close)
+			h2 := stopAndResume(t, h, cfg)
 			p := sit(t, h2, 0)
 			settle(t, h2)
 			if x := p.Snapshot(); !x.Between || !x.Can.Ready || x.DealNo != s.DealNo {
@@ -218,4 +198,22 @@ func TestAgainstBots(t *testing.T) {
 			}
 		}
 	}
+}
+
+// stopAndResume stops h, as a server stopping does, and resumes its
+// game from its log with cfg and a store of its own.
+func stopAndResume(t *testing.T, h *Host, cfg Config) *Host {
+	t.Helper()
+	l, err := h.Log()
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.Close()
+	cfg.Store = &memstore.Store{}
+	h2, err := Resume(l, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(h2.Close)
+	return h2
 }
