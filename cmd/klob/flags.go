@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/klob/klob/docs"
+	"github.com/klob/klob/internal/platform/errwrite"
 	"github.com/klob/klob/internal/platform/textwrap"
 	"github.com/klob/klob/internal/platform/untrusted"
 	"github.com/klob/klob/rules"
@@ -143,29 +144,14 @@ func failed(stderr io.Writer, cmd string, err error) int {
 	return 1
 }
 
-// checkedWriter passes writes on to w and keeps the first error, so that
-// a report printed in many writes says that it could not be written (a
-// full disk) and exits 1, rather than 0 over a file cut short.
-type checkedWriter struct {
-	w   io.Writer
-	err error
-}
-
-func (c *checkedWriter) Write(p []byte) (int, error) {
-	if c.err != nil {
-		return 0, c.err
-	}
-	n, err := c.w.Write(p)
-	if err != nil {
-		c.err = err
-	}
-	return n, err
-}
+// checkedWriter is a command's stdout checked once its report is
+// written (done).
+type checkedWriter struct{ errwrite.Writer }
 
 // done is code, or 1 with the write's error said on stderr.
 func (c *checkedWriter) done(stderr io.Writer, cmd string, code int) int {
-	if c.err != nil && code == 0 {
-		return failed(stderr, cmd, c.err)
+	if c.Err != nil && code == 0 {
+		return failed(stderr, cmd, c.Err)
 	}
 	return code
 }

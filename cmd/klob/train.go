@@ -12,6 +12,7 @@ import (
 	"syscall"
 
 	"github.com/klob/klob/ai/eval"
+	"github.com/klob/klob/internal/platform/errwrite"
 	"github.com/klob/klob/internal/platform/seedmix"
 	"github.com/klob/klob/internal/platform/textwrap"
 	"github.com/klob/klob/internal/platform/untrusted"
@@ -245,7 +246,7 @@ func evalWithProgress(ctx context.Context, v *rules.View, o drill.Options, stder
 // again. Every string from the file is made safe to print (the loader
 // checks them too).
 func trainReview(rec *drill.StatsFile, ascii bool, stdout, stderr io.Writer) int {
-	out := &checkedWriter{w: stdout}
+	out := &checkedWriter{errwrite.Writer{W: stdout}}
 	st, err := rec.Load()
 	var de *drill.DamagedError
 	if errors.Is(err, syscall.ENOTDIR) {

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/klob/klob/internal/platform/errwrite"
 	"github.com/klob/klob/internal/platform/untrusted"
 	"github.com/klob/klob/internal/record/gamelog"
 )
@@ -26,7 +27,7 @@ Checks Klob game logs: every action legal, every stated value recomputed.`)
 	if len(files) == 0 {
 		return fs.fail(stderr, "no file given")
 	}
-	out := &checkedWriter{w: stdout}
+	out := &checkedWriter{errwrite.Writer{W: stdout}}
 	code, shown := 0, 0
 	for _, path := range files {
 		_, r, err := gamelog.ReadReplay(path)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/ai/eval"
+	"github.com/klob/klob/internal/platform/errwrite"
 	"github.com/klob/klob/internal/platform/progress"
 	"github.com/klob/klob/rules"
 )
@@ -347,7 +348,7 @@ func CalibByOption(ps []CalibPoint) []CalibRow {
 
 // WriteText writes the calibration for people.
 func (c *Calibration) WriteText(w io.Writer) error {
-	ew := &errWriter{w: w}
+	ew := &errWriter{errwrite.Writer{W: w}}
 	ew.printf("calibration of the %s evaluation, %d players, seed %d\n", c.Method, c.Players, c.Seed)
 	ew.printf("rules: %s\n", strings.ReplaceAll(c.Rules, ",", ", "))
 	ew.printf("%d deals of %d played out by hard bots (card-play budget %s, bid budget %s)\n",
@@ -356,12 +357,12 @@ func (c *Calibration) WriteText(w io.Writer) error {
 	WriteCalibRows(ew, "the option chosen, by phase:", append(c.Phases, c.Chosen))
 	WriteCalibRows(ew, "the option chosen, by option:", c.Options)
 	ew.printf("elapsed %.1fs\n", c.Elapsed)
-	return ew.err
+	return ew.Err
 }
 
 // WriteCalibRows writes rows as a table under title.
 func WriteCalibRows(w io.Writer, title string, rows []CalibRow) error {
-	ew := &errWriter{w: w}
+	ew := &errWriter{errwrite.Writer{W: w}}
 	ew.printf("%s\n", title)
 	tw := tabwriter.NewWriter(ew, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintf(tw, "\tdecisions\tpredicted\trealised\terror\tinterval\t\n")
@@ -370,7 +371,7 @@ func WriteCalibRows(w io.Writer, title string, rows []CalibRow) error {
 			r.Predicted, r.Realised, r.Error.Mean, r.Error.Bracket("%+.1f"))
 	}
 	tw.Flush()
-	return ew.err
+	return ew.Err
 }
 
 func budgetName(n int) string {

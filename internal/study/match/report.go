@@ -7,6 +7,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/klob/klob/internal/platform/errwrite"
 	"github.com/klob/klob/internal/platform/textwrap"
 )
 
@@ -14,7 +15,7 @@ import (
 // A's margin and their intervals, the games won, and a table of both
 // levels.
 func (r *Report) WriteText(w io.Writer) error {
-	ew := &errWriter{w: w}
+	ew := &errWriter{errwrite.Writer{W: w}}
 	// The rules one a line of their own, a space after each comma, so
 	// that they wrap like the rest.
 	ew.printf("%s (A) vs %s (B), %d players, seed %d\n", r.A, r.B, r.Players, r.Seed)
@@ -54,7 +55,7 @@ func (r *Report) WriteText(w io.Writer) error {
 		workers = "worker"
 	}
 	ew.printf("elapsed %.1fs on %d %s\n", r.Elapsed, r.Workers, workers)
-	return ew.err
+	return ew.Err
 }
 
 // fmtDur writes a decision time with three significant digits.
@@ -70,20 +71,8 @@ func fmtDur(d time.Duration) string {
 	return fmt.Sprintf("%.3gs", d.Seconds())
 }
 
-// errWriter keeps the first write error.
-type errWriter struct {
-	w   io.Writer
-	err error
-}
-
-func (e *errWriter) Write(p []byte) (int, error) {
-	if e.err != nil {
-		return 0, e.err
-	}
-	n, err := e.w.Write(p)
-	e.err = err
-	return n, err
-}
+// errWriter keeps the first write error, and writes wrapped lines.
+type errWriter struct{ errwrite.Writer }
 
 // printf writes a line (format ends in a newline) wrapped to 80 columns.
 func (e *errWriter) printf(format string, args ...any) {
