@@ -219,6 +219,9 @@ type Lobby struct {
 	// resumed is set once the lobby has shown: only the first look
 	// takes the person back to a seat they hold.
 	resumed bool
+	// unread is the hall's notice of the first look when the person
+	// went straight back to a seat before reading it (seatNote).
+	unread string
 
 	// visit is this connection in the hall's list of the people
 	// connected; nil for a guest.
@@ -334,6 +337,17 @@ func (l *Lobby) rows() int { return len(items) + len(l.tables) }
 // setNote shows s under the tables; an error reads as a sentence, as
 // the waiting room's do, whether the hall's (lower case, no stop) or
 // the lobby's own.
+// seatNote is the note of the lobby on the person's return from a seat:
+// note, after the hall's notice they were taken past unread (a table
+// that ended with a restart), which it then no longer holds.
+func (l *Lobby) seatNote(note string) {
+	if l.unread != "" {
+		note = strings.TrimSpace(l.unread + " " + note)
+		l.unread = ""
+	}
+	l.setNote(note, false)
+}
+
 func (l *Lobby) setNote(s string, isErr bool) {
 	if isErr {
 		s = kit.Sentence(s)
@@ -356,6 +370,12 @@ func (l *Lobby) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 		}
 		return l, l.tick()
 	case resumeMsg:
+		// The hall's notice, shown as the lobby opened, is not read
+		// yet when the person goes straight back to a seat: it waits
+		// for their return (seatNote).
+		if l.note != "" && !l.isErr {
+			l.unread = l.note
+		}
 		return l.resumeSeat(ctx)
 	case startMsg:
 		return l.startCommand(ctx)

@@ -49,3 +49,29 @@ func TestHostToldOfTableClosedWhileAway(t *testing.T) {
 	assert.Contains(t, comeBack(), "Your table "+tb.Code()+" was closed before its game started")
 	assert.NotContains(t, comeBack(), "was closed", "said once")
 }
+
+// A notice of the hall (a table that ended with a restart) that the
+// person is taken past, straight back to the seat they hold elsewhere,
+// waits for them: the lobby says it when they come back from that seat.
+func TestNoticeKeptPastTheResumedSeat(t *testing.T) {
+	h, err := hall.New(hall.Config{Dir: t.TempDir(), Grace: time.Minute, Clock: clocktest.New(time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC))})
+	require.NoError(t, err)
+	t.Cleanup(h.Close)
+	ann := hall.Player{ID: "a", Name: "ann"}
+	tb, err := h.Open(ann, hall.Options{Seats: 2, Rules: rules.DefaultOptions(), Level: ai.Normal, Seed: 1})
+	require.NoError(t, err)
+	_, err = tb.Join(ann) // an earlier connection's seat, taken back
+	require.NoError(t, err)
+	const told = "Table WXYZ ended with the server's restart: its finished game is in your history."
+	h.Tell("a", told)
+
+	ctx := kittest.Context(80, 24)
+	l := New(Config{Player: ann, Hall: h})
+	l.Enter(&ctx)
+	seat, _ := l.Update(&ctx, resumeMsg{})
+	s, ok := seat.(*SharedSeat)
+	require.True(t, ok, "the lobby goes back to the seat held: %T", seat)
+	back, _ := s.leave(&ctx)
+	require.Same(t, l, back)
+	assert.Contains(t, kittest.Flat(ansi.Strip(l.View(&ctx))), kittest.Flat(told))
+}

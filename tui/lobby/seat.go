@@ -248,9 +248,9 @@ func (s *SharedSeat) leave(ctx *kit.Context) (kit.Screen, tea.Cmd) {
 	}
 	switch {
 	case started && !over && !s.table.Snapshot().Kicked && !s.table.Snapshot().Closed:
-		s.l.setNote("Your seat at table "+s.w.Code+" waits for you: choose the table to take it back.", false)
+		s.l.seatNote("Your seat at table " + s.w.Code + " waits for you: choose the table to take it back.")
 	default:
-		s.l.setNote("", false)
+		s.l.seatNote("")
 	}
 	s.l.Refresh()
 	return s.l, nil
