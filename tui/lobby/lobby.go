@@ -905,7 +905,7 @@ func (l *Lobby) View(ctx *kit.Context) string {
 	if at := l.row - len(items); at >= 0 && at < len(tables) {
 		least = tables[at].least()
 	}
-	shown, above, below := window(tables, l.row-len(items), max(least, room-talk), w)
+	shown, above, below := window(tables, l.row-len(items), max(least, room-talk), w, ctx.Ellipsis())
 	room -= len(shown)
 	gaps := max(0, min(3, room-talk)) // after the rating, the menu, the tables
 	// The lines that come and go under the tables (the code or the name
@@ -921,7 +921,7 @@ func (l *Lobby) View(ctx *kit.Context) string {
 		after, short = false, short-1
 	}
 	if n := len(shown); short > 0 && n > least {
-		shown, above, below = window(tables, l.row-len(items), max(least, n-short), w)
+		shown, above, below = window(tables, l.row-len(items), max(least, n-short), w, ctx.Ellipsis())
 		short -= n - len(shown)
 	}
 	if short -= talk; short > 0 {

@@ -24,10 +24,10 @@ type entry struct {
 func (e entry) least() int { return max(1, min(e.keep, len(e.lines))) }
 
 // cut is e in n lines at most (keep). A line followed by one left out
-// ends with "…", cut to leave the mark room in w cells (a line as wide
-// as the window would lose it at the edge), so that nothing is left
-// out unsaid.
-func (e entry) cut(n, w int) []string {
+// ends with mark (the screen's ellipsis: "…", "..." under -ascii), cut
+// to leave the mark room in w cells (a line as wide as the window would
+// lose it at the edge), so that nothing is left out unsaid.
+func (e entry) cut(n, w int, mark string) []string {
 	if n >= len(e.lines) {
 		return e.lines
 	}
@@ -43,7 +43,7 @@ func (e entry) cut(n, w int) []string {
 	for i, at := range kept {
 		out[i] = e.lines[at]
 		if next := at + 1; next < len(e.lines) && (i+1 == len(kept) || kept[i+1] != next) {
-			out[i] = kit.Clip(out[i], w-1) + "…"
+			out[i] = kit.Clip(out[i], w-kit.WidthOf(mark)) + mark
 		}
 	}
 	return out
@@ -52,10 +52,11 @@ func (e entry) cut(n, w int) []string {
 // window is the part of a list shown in room lines: whole entries from
 // the first on, or, when the entry at (the cursor's; -1 for none) would
 // not show, from the entry that leaves it the last one shown; an entry
-// the room cuts keeps what its rank says (entry.cut), in w cells. above
-// and below count the entries left out before and after the lines
-// shown. The lobby's table list and the watch list scroll with it.
-func window(entries []entry, at, room, w int) (shown []string, above, below int) {
+// the room cuts keeps what its rank says (entry.cut), in w cells with
+// mark where it is cut. above and below count the entries left out
+// before and after the lines shown. The lobby's table list and the
+// watch list scroll with it.
+func window(entries []entry, at, room, w int, mark string) (shown []string, above, below int) {
 	total := 0
 	for _, e := range entries {
 		total += len(e.lines)
@@ -82,7 +83,7 @@ func window(entries []entry, at, room, w int) (shown []string, above, below int)
 	}
 	end := start
 	for end < len(entries) && len(shown) < room {
-		shown = append(shown, entries[end].cut(room-len(shown), w)...)
+		shown = append(shown, entries[end].cut(room-len(shown), w, mark)...)
 		end++
 	}
 	return shown, start, len(entries) - end

@@ -274,9 +274,9 @@ func (w *watchList) View(ctx *kit.Context) string {
 		tables = append(tables, tableEntry(ctx, watchLine(t), t, i == w.row))
 	}
 	room := ctx.Height - len(lines) - len(tail)
-	all, above, below := window(tables, w.row, room, ctx.Width)
+	all, above, below := window(tables, w.row, room, ctx.Width, ctx.Ellipsis())
 	if above+below > 0 {
-		all, above, below = window(tables, w.row, room-1, ctx.Width)
+		all, above, below = window(tables, w.row, room-1, ctx.Width, ctx.Ellipsis())
 		all = append(all, "   "+st.Dim.Render(kit.Clip(moreMark(above, below)+" (↑/↓ to see them)", ctx.Width-4)))
 	}
 	lines = append(append(lines, all...), tail...)
