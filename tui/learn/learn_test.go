@@ -503,3 +503,26 @@ func TestPlayShowsTricksAndSequences(t *testing.T) {
 		t.Error("no step says the sequences are shown after the first trick")
 	}
 }
+
+// TestDigitTakesTheNthChoice: at a choice, 1-9 take the n-th choice, as
+// at the table and as the help says: the lesson answers it as it
+// answers its letter (take refused where the lesson wants a pass; pass
+// taken).
+func TestDigitTakesTheNthChoice(t *testing.T) {
+	d, s, _ := start(t, 80, 24, false)
+	d.Press("enter", "enter", "enter")
+	v := s.run.View()
+	index := func(k rules.Kind) string {
+		for i, a := range v.Legal() {
+			if a.Kind == k {
+				return fmt.Sprint(i + 1)
+			}
+		}
+		t.Fatalf("no %v among %v", k, v.Legal())
+		return ""
+	}
+	d.Press(index(rules.Take))
+	require.Contains(t, d.Text(), "This lesson asks you to pass here")
+	d.Press(index(rules.Pass))
+	require.Equal(t, "deal1-schmeiss", s.run.Step().Name, "the pass was taken")
+}

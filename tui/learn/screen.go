@@ -216,6 +216,13 @@ func (s *Screen) actKey(ctx *kit.Context, k tea.KeyPressMsg) {
 	case kit.IsKey(k, ctx.Keys.Choose):
 		s.try(&ctx.Paint.Glyphs, legal[min(s.menu, len(legal)-1)])
 		return
+	case kit.IsKey(k, ctx.Keys.Nth):
+		// The n-th choice, as at the table (the help says so).
+		if n := int(k.String()[0] - '1'); n < len(legal) {
+			s.menu = n
+			s.try(&ctx.Paint.Glyphs, legal[n])
+		}
+		return
 	}
 	for _, a := range legal {
 		if k.String() == kit.ActionKey(a) {
