@@ -121,10 +121,11 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 		return runCalibrate(calibArgs{deals: *decks, seed: *seed, budget: *budget, bidBudget: *bidBudget,
 			workers: *workers, method: *method, opts: opts, json: *asJSON, quiet: *quiet, set: set}, stdout, stderr, usageErr)
 	}
-	for _, f := range []string{"eval", "bid-budget"} {
-		if set[f] {
-			return usageErr("-%s goes with -calibrate only (a level takes eval=: -a hard:eval=solved)", f)
-		}
+	if set["eval"] {
+		return usageErr("-eval goes with -calibrate only (a level takes eval=: -a hard:eval=solved)")
+	}
+	if set["bid-budget"] {
+		return usageErr("-bid-budget goes with -calibrate only (a match's budget is -budget)")
 	}
 	if *a == "" || *b == "" {
 		return usageErr("both -a and -b are needed")
