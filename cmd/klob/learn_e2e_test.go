@@ -115,9 +115,9 @@ func TestEndToEndLearnSeats(t *testing.T) {
 			}
 			s.keys("Enter")
 			s.waitFor(tc.first, patience)
-			scr := playLessonCards(t, s, nil)
+			playLessonCards(t, s, nil)
 			s.keys("Enter")
-			scr = s.waitFor("This deal scores", patience)
+			scr := s.waitFor("This deal scores", patience)
 			for _, want := range tc.score {
 				if !strings.Contains(scr, want) {
 					t.Errorf("the score lacks %q:\n%s", want, scr)

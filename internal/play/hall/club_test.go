@@ -347,7 +347,7 @@ func TestSpectatorRunsNoGrace(t *testing.T) {
 			await(t, ann.port(), "the first deal", func(s host.Snapshot) bool { return s.HasDeal })
 			if restart {
 				h.Close()
-				h, tb = d.restart(t, tb.Code())
+				_, tb = d.restart(t, tb.Code())
 			} else {
 				ann.leave()
 				bob.leave()
