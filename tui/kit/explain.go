@@ -93,9 +93,9 @@ func ChoiceExplain(g *Glyphs, v *rules.View, a rules.Action) string {
 		// With three or four of a kind on, the best meld may be a set,
 		// which has no run of cards to speak of.
 		if v.OwnBest().Set {
-			what = "your best meld is three of a kind"
+			what = "your best set is three of a kind"
 			if a.N == 50 {
-				what = "your best meld is four of a kind"
+				what = "your best set is four of a kind"
 			}
 		}
 		if a.N == 20 && v.OwnBest().Value() == 50 {

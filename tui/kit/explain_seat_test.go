@@ -82,7 +82,7 @@ func TestSetAnnouncementExplainedAsASet(t *testing.T) {
 				if a.Kind != rules.Announce {
 					continue
 				}
-				if e := ChoiceExplain(&g, &v, a); strings.Contains(e, "sequence") || !strings.Contains(e, "of a kind") {
+				if e := ChoiceExplain(&g, &v, a); strings.Contains(e, "sequence") || !strings.Contains(e, "your best set is") || !strings.Contains(e, "of a kind") {
 					t.Errorf("%d players, %v with a set: %q", n, a, e)
 				}
 			}

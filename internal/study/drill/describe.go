@@ -305,11 +305,11 @@ func Question(v *rules.View, ascii bool) string {
 		return fmt.Sprintf("The dix: exchange your 7 of trump for the upcard %s, or keep it?", v.Upcard.Pretty(ascii))
 	case rules.PhaseSequences:
 		if b := v.OwnBest(); b.Len >= 3 {
-			// A sequence is called so everywhere; "meld" only where
-			// it may be a set of three or four of a kind.
+			// A run is a sequence and three or four of a kind a set,
+			// as the rules and the table call them.
 			what := "sequence"
 			if b.Set {
-				what = "meld"
+				what = "set"
 			}
 			return fmt.Sprintf("The sequence dialogue: your best %s is %s. What do you say?", what, MeldWords(b))
 		}
