@@ -145,7 +145,7 @@ func TestWhatTheTextsClaimHoldsHoweverYouPlay(t *testing.T) {
 			}
 			if game%3 == 0 {
 				var ref *Refusal
-				if err := r.Claim(); !errors.As(err, &ref) || !strings.Contains(ref.Why, "play a card") {
+				if err := r.Claim(); !errors.As(err, &ref) || !strings.Contains(ref.Why, "does not take a claim") {
 					t.Fatalf("a claim in the card play: %v", err)
 				}
 			}
