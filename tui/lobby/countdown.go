@@ -9,14 +9,15 @@ import (
 	tablescreen "github.com/klob/klob/tui/table"
 )
 
-// countdown redraws a table screen between the game's updates while a
-// countdown shows on it: each second for a dropped seat's, and for a
-// move clock's last seconds (tablescreen.ClockShown). Seats and
-// spectators have one each. Only the newest tick asked for goes on:
-// one that went astray (the screen handed over, to the game's replay,
-// when it came) cannot leave the chain stopped for good, since a tick
-// overdue is asked for again at the screen's next message, and an older
-// one that comes late is dropped.
+// countdown redraws a screen between the game's updates while a
+// countdown shows on it: each second for a dropped seat's (at the
+// table, or in the waiting room before the start), and for a move
+// clock's last seconds (tablescreen.ClockShown). Seats and spectators
+// have one each. Only the newest tick asked for goes on: one that went
+// astray (the screen handed over, to the game's replay, when it came)
+// cannot leave the chain stopped for good, since a tick overdue is
+// asked for again at the screen's next message, and an older one that
+// comes late is dropped.
 type countdown struct {
 	l       *Lobby
 	gone    chan struct{} // closed when the screen leaves the table
@@ -25,37 +26,45 @@ type countdown struct {
 	at      time.Time     // when it is due, on the lobby's clock
 }
 
+// redraw is the time from now to the next redraw a screen needs for
+// its countdowns, negative while none shows.
+type redraw func(now time.Time) time.Duration
+
 // countdownMsg is the tick numbered n of countdown c.
 type countdownMsg struct {
 	c *countdown
 	n int
 }
 
-// start asks for a tick when a countdown shows on t and no tick is on
-// its way, or the one asked for is overdue (lost), or later than the
-// countdowns now need (a seat dropped while a move clock waited).
-func (c *countdown) start(t *tablescreen.Screen) tea.Cmd {
-	if t == nil || !counting(t) {
+// start asks for a tick when a countdown shows (next is not negative)
+// and no tick is on its way, or the one asked for is overdue (lost), or
+// later than the countdowns now need (a seat dropped while a move clock
+// waited).
+func (c *countdown) start(next redraw) tea.Cmd {
+	now := c.l.clock().Now()
+	wait := next(now)
+	if wait < 0 {
 		return nil
 	}
-	if now := c.l.clock().Now(); c.pending && now.Sub(c.at) < time.Second && !c.at.After(now.Add(c.wait(t))) {
+	if c.pending && now.Sub(c.at) < time.Second && !c.at.After(now.Add(max(time.Second, wait))) {
 		return nil
 	}
-	return c.tick(t)
+	return c.tick(wait)
 }
 
-// take is a tick of the screen showing t: the next is asked for while a
+// take is a tick of the screen: the next is asked for while a
 // countdown still shows. Another countdown's tick, or one stopped or
 // replaced, does nothing.
-func (c *countdown) take(msg countdownMsg, t *tablescreen.Screen) tea.Cmd {
+func (c *countdown) take(msg countdownMsg, next redraw) tea.Cmd {
 	if msg.c != c || msg.n != c.n {
 		return nil
 	}
 	c.pending = false
-	if t == nil || !counting(t) {
+	wait := next(c.l.clock().Now())
+	if wait < 0 {
 		return nil
 	}
-	return c.tick(t)
+	return c.tick(wait)
 }
 
 // stop lets the tick on its way fall: the screen hands over to another
@@ -66,11 +75,11 @@ func (c *countdown) stop() {
 	c.pending = false
 }
 
-// tick asks for the next tick on the lobby's clock; its wait ends with
-// the screen.
-func (c *countdown) tick(t *tablescreen.Screen) tea.Cmd {
+// tick asks for the next tick on the lobby's clock, at least a second
+// away; its wait ends with the screen.
+func (c *countdown) tick(wait time.Duration) tea.Cmd {
 	c.n++
-	wait := c.wait(t)
+	wait = max(time.Second, wait)
 	c.pending, c.at = true, c.l.clock().Now().Add(wait)
 	msg := countdownMsg{c: c, n: c.n}
 	due := make(chan struct{})
@@ -86,37 +95,30 @@ func (c *countdown) tick(t *tablescreen.Screen) tea.Cmd {
 	}
 }
 
-// wait is the time to the next redraw of t: a second while a dropped
-// seat's countdown or a move clock's last seconds show; until a move
-// clock's last seconds begin otherwise (a clock with more time reads
-// "on the clock", which needs no redraw).
-func (c *countdown) wait(t *tablescreen.Screen) time.Duration {
-	wait := time.Duration(-1)
-	now := c.l.clock().Now()
-	for _, p := range t.Snapshot().Players {
-		d := time.Second
-		if p.State != host.SeatAway {
-			if p.Due.IsZero() {
-				continue
+// tableRedraw is the redraw of table screen t (none while t is nil): a
+// second while a dropped seat's countdown or a move clock's last
+// seconds show; until a move clock's last seconds begin otherwise (a
+// clock with more time reads "on the clock", which needs no redraw).
+func tableRedraw(t *tablescreen.Screen) redraw {
+	return func(now time.Time) time.Duration {
+		wait := time.Duration(-1)
+		if t == nil {
+			return wait
+		}
+		for _, p := range t.Snapshot().Players {
+			d := time.Second
+			if p.State != host.SeatAway {
+				if p.Due.IsZero() {
+					continue
+				}
+				if left := p.Due.Sub(now); left > tablescreen.ClockShown+time.Second {
+					d = left - tablescreen.ClockShown
+				}
 			}
-			if left := p.Due.Sub(now); left > tablescreen.ClockShown+time.Second {
-				d = left - tablescreen.ClockShown
+			if wait < 0 || d < wait {
+				wait = d
 			}
 		}
-		if wait < 0 || d < wait {
-			wait = d
-		}
+		return wait
 	}
-	return max(time.Second, wait)
-}
-
-// counting reports whether a countdown is on t: a dropped seat's, or a
-// move clock running.
-func counting(t *tablescreen.Screen) bool {
-	for _, p := range t.Snapshot().Players {
-		if p.State == host.SeatAway || !p.Due.IsZero() {
-			return true
-		}
-	}
-	return false
 }

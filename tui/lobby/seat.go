@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
@@ -130,7 +131,7 @@ func (s *SharedSeat) Enter(ctx *kit.Context) tea.Cmd {
 	if s.w.Started {
 		return tea.Batch(s.onTable(ctx), s.talk.listen())
 	}
-	return tea.Batch(s.listen(), s.talk.listen())
+	return tea.Batch(s.listen(), s.talk.listen(), s.startClock())
 }
 
 // typing reports whether a line of talk is being typed at the table:
@@ -201,13 +202,31 @@ func (s *SharedSeat) kicked() bool { return s.table != nil && s.table.Snapshot()
 // (during a deal the table says it).
 func (s *SharedSeat) kickedOver() bool { return s.kicked() && s.table.Snapshot().Over }
 
-// startClock starts the table's countdown (countdown.start) unless
-// the person left.
+// startClock starts the countdown (countdown.start) of the table, or
+// of the waiting room before it, unless the person left.
 func (s *SharedSeat) startClock() tea.Cmd {
 	if s.left {
 		return nil
 	}
-	return s.clock.start(s.table)
+	return s.clock.start(s.redraw())
+}
+
+// redraw is the countdowns' redraw: the table's once the game started;
+// in the waiting room, each second while a seat waits for its person.
+func (s *SharedSeat) redraw() redraw {
+	if s.table != nil {
+		return tableRedraw(s.table)
+	}
+	return func(time.Time) time.Duration {
+		if s.waiting() {
+			for _, in := range s.w.Seats {
+				if !in.Until.IsZero() {
+					return time.Second
+				}
+			}
+		}
+		return -1
+	}
 }
 
 // tableConfig is the table screen of a seat at a shared game: the
@@ -321,7 +340,7 @@ func (s *SharedSeat) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd)
 		if msg.closed || s.table != nil {
 			return s, nil
 		}
-		return s, s.listen()
+		return s, tea.Batch(s.listen(), s.startClock())
 	case talkMsg:
 		if msg.t != s.talk {
 			return s, nil
@@ -336,7 +355,7 @@ func (s *SharedSeat) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd)
 		if s.left {
 			return s, nil
 		}
-		return s, s.clock.take(msg, s.table)
+		return s, s.clock.take(msg, s.redraw())
 	case clubSeatMsg:
 		s.takeSeatClub(msg)
 		return s, nil
@@ -501,6 +520,8 @@ func (s *SharedSeat) seatLines(ctx *kit.Context) []string {
 		switch {
 		case name == "":
 			name, state = "(free)", "a bot plays it if nobody sits down"
+		case !in.Here && !in.Until.IsZero():
+			state = fmt.Sprintf("away: the seat waits %s for them", max(0, in.Until.Sub(s.l.clock().Now())).Round(time.Second))
 		case !in.Here:
 			state = "away: the seat waits for them"
 		}

@@ -210,3 +210,31 @@ func TestSeatClockCountsTheMoveClock(t *testing.T) {
 	clock.Advance(27 * time.Second)
 	r.until("the bot's bid", func() bool { return strings.Contains(r.frame, "Your time ran out: your bot") })
 }
+
+// Before the start, the waiting room counts down the wait of a seat
+// whose person dropped, a second at a time, and the seat is free when
+// it runs out.
+func TestWaitingRoomCountsDownAnAwaySeat(t *testing.T) {
+	clock := clocktest.New(time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC))
+	h := randomHall(t, hall.Config{Clock: clock, Grace: time.Minute})
+	ann, bob := hall.Player{ID: "a", Name: "ann"}, hall.Player{ID: "b", Name: "bob"}
+	tb, err := h.Open(ann, hall.Options{Seats: 3, Rules: rules.DefaultOptions(), Level: ai.Random, Seed: 1})
+	require.NoError(t, err)
+	annConn, err := tb.Join(ann)
+	require.NoError(t, err)
+	conn, err := tb.Join(bob)
+	require.NoError(t, err)
+	r := newSeatRun(t, newSharedSeat(New(Config{Player: ann, Hall: h, Clock: clock}), annConn))
+	r.run(r.s.Enter(r.ctx))
+	require.Contains(t, r.view(), "bob")
+	require.NotContains(t, r.view(), "away")
+	conn.Drop()
+	r.until("bob away", func() bool { return strings.Contains(r.frame, "away: the seat waits 1m0s for them") })
+	for sec := 59; sec >= 57; sec-- {
+		clock.Advance(time.Second)
+		want := fmt.Sprintf("away: the seat waits %ds for them", sec)
+		r.until(want, func() bool { return strings.Contains(r.frame, want) })
+	}
+	clock.Advance(57 * time.Second)
+	r.until("bob's seat free", func() bool { return !strings.Contains(r.frame, "bob") })
+}

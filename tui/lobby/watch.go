@@ -341,7 +341,7 @@ func (s *WatchSeat) Table() *tablescreen.Screen { return s.table }
 func (s *WatchSeat) typing() bool { return s.table.Typing() }
 
 func (s *WatchSeat) Enter(ctx *kit.Context) tea.Cmd {
-	return tea.Batch(s.table.Enter(ctx), s.talk.listen(), s.clock.start(s.table))
+	return tea.Batch(s.table.Enter(ctx), s.talk.listen(), s.clock.start(tableRedraw(s.table)))
 }
 
 func (s *WatchSeat) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
@@ -357,7 +357,7 @@ func (s *WatchSeat) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) 
 		if s.left {
 			return s, nil
 		}
-		return s, s.clock.take(msg, s.table)
+		return s, s.clock.take(msg, tableRedraw(s.table))
 	case tea.KeyPressMsg:
 		if !s.table.UsesBack() && kit.IsKey(msg, ctx.Keys.Back) {
 			return s.leave(ctx)
@@ -383,7 +383,7 @@ func (s *WatchSeat) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) 
 	}
 	if t, ok := next.(*tablescreen.Screen); ok && t == s.table {
 		if !s.left {
-			cmd = tea.Batch(cmd, s.clock.start(s.table))
+			cmd = tea.Batch(cmd, s.clock.start(tableRedraw(s.table)))
 		}
 		return s, cmd
 	}

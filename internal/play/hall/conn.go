@@ -2,6 +2,7 @@ package hall
 
 import (
 	"errors"
+	"time"
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/play/host"
@@ -119,6 +120,10 @@ type SeatInfo struct {
 	Name string
 	Here bool // the person is connected
 	Host bool // the person opened the table and starts it
+	// Until is when the seat of a person away is given up (the table
+	// closed, for its host); zero while no wait runs, as while nobody
+	// else is at the table.
+	Until time.Time
 }
 
 // Waiting is the waiting room as one seat sees it: who holds the seats
@@ -148,6 +153,9 @@ func (c *Conn) Waiting() Waiting {
 	people := t.people()
 	for _, s := range t.seats {
 		in := SeatInfo{Here: s.conn != nil, Host: s.player.ID != "" && s.player.ID == t.host}
+		if s.graceStop != nil {
+			in.Until = s.graceEnd
+		}
 		if s.player.ID != "" {
 			in.Name = t.h.Label(s.player, people)
 		}

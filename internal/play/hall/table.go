@@ -51,9 +51,11 @@ type seat struct {
 	player Player // ID "" while nobody holds the seat (a bot's once started)
 	conn   *Conn  // the person's newest connection, nil when away
 	// graceStop stops the wait of a seat reserved before the start
-	// for its person away (armSeatGrace); after is what they are away
-	// after, for the notices (" after the server restarted", or "").
+	// for its person away (armSeatGrace), which ends at graceEnd; after
+	// is what they are away after, for the notices (" after the server
+	// restarted", or "").
 	graceStop func() bool
+	graceEnd  time.Time
 	after     string
 	// at orders the person's arrivals across the hall (Hall.arrive):
 	// the newest is the table they were at last (Hall.SeatOf).
@@ -581,6 +583,7 @@ func (t *Table) armSeatGrace(i rules.Seat) {
 	if s.graceStop != nil || t.stopped || !t.anyoneHere() {
 		return
 	}
+	s.graceEnd = t.h.cfg.Clock.Now().Add(t.h.cfg.Grace)
 	s.graceStop = t.h.after(t.h.cfg.Grace, func() {
 		t.mu.Lock()
 		defer t.mu.Unlock()
