@@ -31,7 +31,7 @@ type dailyEnv struct {
 
 const dailyUsage = `usage: klob daily [-players 2|3|4] [-name NAME] [-ascii] [-pace D]
        klob daily -history
-       klob daily -export [-players 2|3|4]
+       klob daily -export [-players 2|3|4] [-name NAME]
        klob daily -import FILE
 The daily challenge: today's eight boards for the seat count, the same in every
 Klob (dealt from the date by a public rule), one deal each against normal bots.
@@ -171,6 +171,13 @@ func dailyWith(args []string, stdout, stderr io.Writer, env dailyEnv) int {
 		}
 		if len(rf.Boards) == 0 {
 			return fail(fmt.Errorf("no board of today (%s) played at %d players yet: nothing to export", today, *players))
+		}
+		if named && rf.Name != who {
+			// The file goes out under the name asked for, whatever
+			// name the day was played under.
+			renamed := *rf
+			renamed.Name = who
+			rf = &renamed
 		}
 		if len(rf.Boards) < duplicate.DailyBoards {
 			// The day's screens show par after the eighth board: so

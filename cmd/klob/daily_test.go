@@ -139,6 +139,14 @@ func TestDailyExportHistoryImport(t *testing.T) {
 	if code, out, _ := runDailyTest(t, dir, "-export", "-players", "3"); code != 0 || out != string(mine) {
 		t.Errorf("-export: %d\n%s\nwant\n%s", code, out, mine)
 	}
+	// A day played under one name is shared under another with -name.
+	renamed := strings.Replace(string(mine), "name ada\n", "name Ada Lovelace\n", 1)
+	if renamed == string(mine) {
+		t.Fatalf("no line \"name ada\" in the result file:\n%s", mine)
+	}
+	if code, out, errs := runDailyTest(t, dir, "-export", "-players", "3", "-name", "Ada Lovelace"); code != 0 || out != renamed {
+		t.Errorf("-export -name: %d %q\n%s\nwant\n%s", code, errs, out, renamed)
+	}
 	code, out, errs = runDailyTest(t, dir, "-import", path)
 	if code != 0 || !strings.Contains(out, "in place of the earlier file") || !strings.Contains(out, "Your day 2026-12-01 at 3 players:") {
 		t.Errorf("an import after playing: %d %q %q", code, out, errs)
