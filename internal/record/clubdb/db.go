@@ -21,6 +21,7 @@ import (
 	sqlite3 "modernc.org/sqlite/lib"
 
 	"github.com/klob/klob/internal/platform/dirlock"
+	"github.com/klob/klob/internal/platform/durable"
 	"github.com/klob/klob/internal/platform/textwrap"
 )
 
@@ -152,6 +153,12 @@ func Open(path string, o Options) (*DB, error) {
 	if err != nil {
 		return nil, err
 	}
+	if st.missing {
+		if err := makeNew(ctx, abs); err != nil {
+			return nil, err
+		}
+		db.created = true
+	}
 	// Once the checks pass: a file they refuse is left as it is.
 	if err := createPrivate(abs); err != nil {
 		return nil, fmt.Errorf("the club database %s: %w", abs, err)
@@ -193,9 +200,11 @@ func Open(path string, o Options) (*DB, error) {
 			return nil, db.openErr(err)
 		}
 	}
-	if db.created, err = migrate(ctx, db.conn, abs, st.version, migrations); err != nil {
+	created, err := migrate(ctx, db.conn, abs, st.version, migrations)
+	if err != nil {
 		return nil, err
 	}
+	db.created = db.created || created
 	if err := db.ws.prepare(ctx, db.conn); err != nil {
 		return nil, err
 	}
@@ -329,6 +338,7 @@ func dsn(path string, readOnly bool) string {
 type fileState struct {
 	version  int  // the schema version, 0 for a new database
 	deferred bool // the checks wait for the writer's connection
+	missing  bool // there is no file: Open makes it (makeNew)
 }
 
 // inspect checks an existing file without writing to it: SQLite's
@@ -341,7 +351,7 @@ func inspect(ctx context.Context, path string) (fileState, error) {
 		if wal, err := os.Stat(path + "-wal"); err == nil && wal.Size() > 0 {
 			return fileState{}, &DamagedError{Path: path, Reason: fmt.Sprintf("it is missing, and the write-ahead log of the database that was there (%s-wal, %d bytes) is left: it was moved without it", path, wal.Size())}
 		}
-		return fileState{}, nil
+		return fileState{missing: true}, nil
 	}
 	if err == nil && fi.Mode().IsRegular() && fi.Size() == 0 {
 		// SQLite would take an empty file for a new database; but a club
@@ -536,6 +546,72 @@ func applyMigrations(ctx context.Context, conn *sql.Conn, steps []string, from, 
 	}
 	_, err := conn.ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d", to))
 	return err
+}
+
+// newSuffix names the database being made (club.db.new) until it is
+// whole and renamed into place.
+const newSuffix = ".new"
+
+// makeNew makes the missing database at path whole before it is there:
+// the schema is written to path.new (left over from a start killed
+// before, it is made again), which is synced and renamed into place.
+// A server killed while it starts leaves no database or a whole one,
+// never the empty file that Open refuses as a club lost.
+func makeNew(ctx context.Context, path string) (err error) {
+	tmp := path + newSuffix
+	fail := func(err error) error { return fmt.Errorf("the club database %s: making it as %s: %w", path, tmp, err) }
+	for _, p := range []string{tmp, tmp + "-journal", tmp + "-wal", tmp + "-shm"} {
+		if err := os.Remove(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return fail(err)
+		}
+	}
+	if err := createPrivate(tmp); err != nil {
+		return fail(err)
+	}
+	defer func() {
+		if err != nil {
+			os.Remove(tmp)
+		}
+	}()
+	// The default rollback journal: the commit is in the file itself,
+	// synced, when migrate returns (Open turns on WAL afterwards).
+	sdb, err := sql.Open("sqlite", dsn(tmp, false))
+	if err != nil {
+		return fail(err)
+	}
+	defer sdb.Close()
+	conn, err := sdb.Conn(ctx)
+	if err != nil {
+		return fail(err)
+	}
+	if _, err := migrate(ctx, conn, tmp, 0, migrations); err != nil {
+		conn.Close()
+		return err
+	}
+	if err := conn.Close(); err != nil {
+		return fail(err)
+	}
+	if err := sdb.Close(); err != nil {
+		return fail(err)
+	}
+	f, err := os.OpenFile(tmp, os.O_RDWR, 0)
+	if err != nil {
+		return fail(err)
+	}
+	err = f.Sync()
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return fail(err)
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		return fail(err)
+	}
+	if err := durable.SyncDir(durable.OS(), filepath.Dir(path)); err != nil {
+		return fmt.Errorf("the club database %s: %w", path, err)
+	}
+	return nil
 }
 
 // createPrivate creates the missing database file at path, empty (a

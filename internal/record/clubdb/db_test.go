@@ -48,6 +48,34 @@ func TestOpenMakesANewDatabase(t *testing.T) {
 	assert.False(t, again.Created())
 }
 
+// A start killed while it made the database leaves at most the file it
+// was making (club.db.new, half written or empty) and never an empty
+// club.db, which would be refused: the next start makes the database
+// anew, whole, and the half-made file is gone.
+func TestOpenAfterAStartKilledWhileMakingIt(t *testing.T) {
+	for _, left := range []struct {
+		name string
+		data []byte
+	}{
+		{"empty", nil},
+		{"half written", []byte(sqliteMagic + strings.Repeat("\x00", 100))},
+	} {
+		t.Run(left.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), FileName)
+			require.NoError(t, os.WriteFile(path+newSuffix, left.data, 0o600))
+			require.NoError(t, os.WriteFile(path+newSuffix+"-journal", []byte("a journal"), 0o600))
+			db := openAt(t, path, nil)
+			assert.True(t, db.Created())
+			assertSound(t, db)
+			require.NoError(t, db.SeePlayer(context.Background(), "k1", "Ann"))
+			for _, p := range []string{path + newSuffix, path + newSuffix + "-journal"} {
+				_, err := os.Stat(p)
+				assert.ErrorIs(t, err, fs.ErrNotExist, p)
+			}
+		})
+	}
+}
+
 // A new database, its log and its shared memory are readable by their
 // owner only, whatever the umask and the directory's mode.
 func TestOpenMakesAPrivateDatabase(t *testing.T) {
