@@ -226,9 +226,9 @@ func Open(path string, o Options) (*DB, error) {
 // Path returns the database's file.
 func (db *DB) Path() string { return db.path }
 
-// Created reports whether Open made the database (the file was missing,
-// empty, or had no schema yet): the state directory's files are then to
-// be imported.
+// Created reports whether Open made the database (the file was
+// missing, or had no schema yet): the state directory's files are then
+// to be imported.
 func (db *DB) Created() bool { return db.created }
 
 // Close waits for the writes already queued, then closes the database.
