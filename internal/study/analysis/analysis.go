@@ -140,7 +140,7 @@ func (d *Decision) LossWords(ascii bool) string {
 		pm = " +- "
 	}
 	if d.ByWin {
-		s := drill.Percent(d.WinLoss)
+		s := drill.WinLossText(d.WinLoss)
 		if d.WinLossErr > 0 {
 			s += pm + drill.Percent(d.WinLossErr)
 		}

@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/klob/klob/internal/study/drill"
 )
 
 // chessMarks are the annotator's marks of a grade: "?!", "??", and "?"
@@ -21,5 +23,20 @@ func TestLegendUsesTheThresholds(t *testing.T) {
 	}
 	if m := chessMarks.FindString(all); m != "" {
 		t.Errorf("legend writes the mark %q: %s", m, all)
+	}
+}
+
+// A loss in the chance to win just under a grade's threshold is written
+// under it, as the trainer writes it: an inaccuracy of 0.996% never
+// reads "1.0%", the mistakes' threshold, beside its grade.
+func TestLossWordsStayUnderTheNextGrade(t *testing.T) {
+	for _, at := range []float64{drill.WinMistakeAt, drill.WinBlunderAt} {
+		loss := at - 0.00004
+		d := Decision{ByWin: true, WinLoss: loss, WinLossErr: 0.002}
+		got := d.LossWords(false)
+		want := drill.PercentOne(at)
+		if strings.HasPrefix(got, want) {
+			t.Errorf("a loss of %.5f (%v) reads %q, the next grade's threshold", loss, drill.GradeLoss(loss, true), got)
+		}
 	}
 }

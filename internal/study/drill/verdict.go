@@ -136,7 +136,7 @@ func (v Verdict) Short() string {
 	// The grade in its word, which reads without the help, as every
 	// screen and report writes it.
 	if v.ByWin {
-		return v.Kind.String() + ": -" + winShown(v.Win) + " win"
+		return v.Kind.String() + ": -" + WinLossText(v.Win) + " win"
 	}
 	return fmt.Sprintf("%s: -%.1f pts", v.Kind, pointsShown(v.Points))
 }
@@ -153,10 +153,10 @@ func pointsShown(p float64) float64 {
 	return math.Floor(p*10) / 10
 }
 
-// winShown is a cost in the chance to win as the verdicts write it,
+// WinLossText is a cost in the chance to win as the verdicts write it,
 // as Percent does, unless that would reach the next grade of the scale:
 // then cut to one decimal (0.98%, an inaccuracy, reads 0.9%, not 1.0%).
-func winShown(w float64) string {
+func WinLossText(w float64) string {
 	s := Percent(w)
 	if GradeLoss(percentValue(s)/100, true) != GradeLoss(w, true) {
 		s = fmt.Sprintf("%.1f%%", math.Floor(w*1000)/10)
