@@ -236,7 +236,7 @@ func SaidLines(v *rules.View, ascii bool) []string {
 			words = append(words, who+" named "+a.Suit.Name())
 		case rules.Exchange:
 			to("The dix")
-			words = append(words, who+" exchanged the 7 of trump")
+			words = append(words, who+" exchanged the 7 of trump for the upcard "+v.OrigUpcard.Pretty(ascii))
 		case rules.NoExchange:
 			to("The dix")
 			words = append(words, who+" said no exchange")
