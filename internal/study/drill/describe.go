@@ -204,11 +204,13 @@ func SaidLines(v *rules.View, ascii bool) []string {
 			from := rules.Counterpart(n, decl, rules.Shlomo)
 			words = append(words, fmt.Sprintf("%s drew %s from %s", name(v, decl), card(a.Card), name(v, from)))
 		case rules.Give:
-			dest := rules.Counterpart(n, st.Seat, rules.Cleopatra)
 			if shlomo {
-				dest = rules.Counterpart(n, decl, rules.Shlomo)
+				words = append(words, fmt.Sprintf("%s gave %s to %s", who, card(a.Card), name(v, rules.Counterpart(n, decl, rules.Shlomo))))
+				break
 			}
-			words = append(words, fmt.Sprintf("%s gave %s to %s", who, card(a.Card), name(v, dest)))
+			// Cleopatra's two cards change hands together, once both
+			// are chosen: a card chosen is not yet in the other hand.
+			words = append(words, fmt.Sprintf("%s chose %s for %s", who, card(a.Card), name(v, rules.Counterpart(n, st.Seat, rules.Cleopatra))))
 		case rules.Pass:
 			switch k := v.Declines(i); {
 			case k != rules.NoAction:

@@ -169,3 +169,30 @@ func TestTableASCII(t *testing.T) {
 		"pass         +4.0 +-  0.0     0%     50.0%  best\n"+
 		"give 10H     +3.0 +-  0.0     0%     50.0%  ~ best\n", b.String())
 }
+
+// TestDescribeCleopatra: cleopatra's cards change hands together, once
+// both are chosen, so the story says a card was chosen for the other
+// player, never that it was given before it moved.
+func TestDescribeCleopatra(t *testing.T) {
+	g, err := NewGenerator(4, OnlyDeclare, opts(t, "players=4,shlomo=on,cleopatra=on"))
+	require.NoError(t, err)
+	seen := 0
+	for n := uint64(1); n <= 200 && seen < 3; n++ {
+		s := g.Drill(n)
+		v, err := s.View()
+		require.NoError(t, err)
+		declared, gives := false, false
+		for _, h := range v.History() {
+			declared = declared || h.Action.Kind == rules.Cleopatra
+			gives = gives || h.Action.Kind == rules.Give
+		}
+		if !declared || !gives {
+			continue
+		}
+		said := strings.Join(SaidLines(&v, true), " ")
+		seen++
+		assert.Regexp(t, `chose (a card|[0-9AKQJ]+[CDHS]) for`, said)
+		assert.NotContains(t, said, " gave ", "a cleopatra card said given: %s", said)
+	}
+	assert.Positive(t, seen, "no cleopatra card chosen in 200 drills")
+}
