@@ -73,6 +73,9 @@ func TestChanceToWinLostSaid(t *testing.T) {
 				hs.Press("right")
 			}
 			assert.Contains(t, text(hs), "Chance to win lost: You 14% (1 blunder, 1 mistake)")
+			// The rows count points: headed so, or a seat of "-" reads
+			// as no loss at all over its line.
+			assert.Contains(t, text(hs), "Points lost")
 		})
 	}
 }

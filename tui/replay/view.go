@@ -442,7 +442,15 @@ func (s *Screen) lostByGrade(ctx *kit.Context, sc *table.Scene, w int) (rows []s
 		colW[i] = max(7, kit.WidthOf(g.String())+2)
 		sumW += colW[i]
 	}
-	nameW := 8
+	// Beside decisions graded by the chance to win (their line comes
+	// under the rows), the rows say they count points: a seat whose
+	// losses were all in the chance would read "-" as no loss at all.
+	win := winLostLine(ctx, sc, s.report.Graded, dr)
+	label := "Lost"
+	if win != "" {
+		label = "Points lost"
+	}
+	nameW := max(8, kit.WidthOf(label))
 	for _, o := range order {
 		nameW = max(nameW, kit.WidthOf(sc.Name(o)))
 	}
@@ -453,7 +461,7 @@ func (s *Screen) lostByGrade(ctx *kit.Context, sc *table.Scene, w int) (rows []s
 		}
 		return fmt.Sprintf("%.1f", shown)
 	}
-	head := fmt.Sprintf(" %-*s", nameW, "Lost")
+	head := " " + kit.Fit(label, nameW)
 	for i, g := range grades {
 		head += fmt.Sprintf("%*s", colW[i], g.String())
 	}
@@ -474,7 +482,6 @@ func (s *Screen) lostByGrade(ctx *kit.Context, sc *table.Scene, w int) (rows []s
 	}
 	// The decisions graded by the chance to win lose no points, so the
 	// rows leave them out: a line under them says what they cost.
-	win := winLostLine(ctx, sc, s.report.Graded, dr)
 	if win != "" {
 		for _, l := range kit.Hang(" ", "   ", kit.Wrap(win, max(1, w-3))) {
 			rows = append(rows, kit.Clip(l, w))
