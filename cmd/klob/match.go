@@ -19,7 +19,7 @@ import (
 
 const matchUsage = `usage: klob match -a LEVEL -b LEVEL [-players 2|3|4] [-decks N] [-games N]
                   [-seed S] [-json] [-save DIR] [-budget N] [-play-budget N]
-                  [-workers N] [-deadline D] [-think D] [-rules OPTS]
+                  [-workers N] [-deadline D] [-think D] [-rules OPTS] [-quiet]
        klob match -calibrate [-players 2|3|4] [-eval METHOD] [-decks N]
                   [-seed S] [-json] [-budget N] [-bid-budget N] [-workers N]
                   [-rules OPTS]

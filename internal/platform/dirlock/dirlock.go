@@ -40,7 +40,7 @@ type Lock struct {
 // removed), and writes this process's id into it. It fails at once with
 // a *LockedError when the lock is held, by this process or another.
 func TryLock(path string) (*Lock, error) {
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
 	if err != nil {
 		return nil, err
 	}

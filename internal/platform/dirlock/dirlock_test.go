@@ -33,6 +33,11 @@ func TestTryLock(t *testing.T) {
 		!strings.Contains(err.Error(), fmt.Sprintf("process %d", os.Getpid())) {
 		t.Fatalf("second TryLock: got %v, want a LockedError naming this process", err)
 	}
+	// The lock file (it holds a process id) is its owner's alone, as
+	// everything in a state directory is.
+	if fi, err := os.Stat(path); err != nil || fi.Mode().Perm() != 0o600 {
+		t.Errorf("the lock file: %v, mode %v, want 0600", err, fi.Mode().Perm())
+	}
 	if err := a.Unlock(); err != nil {
 		t.Fatal(err)
 	}
