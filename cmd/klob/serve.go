@@ -81,7 +81,8 @@ func parseServe(args []string, stdout, stderr io.Writer, getenv func(string) str
 		"                  [-max-per-addr N] [-max-tables N] [-idle D] [-grace D]\n"+
 		"                  [-move-clock D] [-allow FILE] [-deny FILE] [-no-guests]\n"+
 		"                  [-abandon D] [-pace D] [-board-games N] [-key-rate R]\n"+
-		"                  [-stall D] [-stats D] [-login-timeout D] [-handshake-timeout D]\n"+
+		"                  [-stall D] [-stats D] [-login-timeout D]\n"+
+		"                  [-handshake-timeout D]\n"+
 		"       klob serve -db-check [-state DIR]\nServes Klob over SSH: ssh -p 2222 HOST plays. The club's database (players,\ngames, ratings) is STATE/club.db; -db-check checks it and exits\n(0: sound, 1: not).")
 	fs.StringVar(&f.addr, "addr", ":2222", "address to listen on")
 	fs.StringVar(&f.state, "state", "", "state directory: host key, players' games, open tables (default: the klob state directory's serve/)")
