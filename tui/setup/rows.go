@@ -30,6 +30,28 @@ type Setup struct {
 	// PaceFlag is the -pace given on the command line ("0s"), which
 	// paces the bots in place of the setting; "" when none was given.
 	PaceFlag string
+	// hidden holds the house variants switched on whose rows a change
+	// of the seat count or of dealer_forced took away (settle): off in
+	// Options, they come back on with their rows.
+	hidden rules.Options
+}
+
+// settle brings back the variants hidden that apply again to s's table,
+// then switches off, keeping them in hidden, those that no longer do:
+// looking at another seat count on the form loses no choice.
+func (s *Setup) settle() {
+	for _, v := range variants {
+		if *v.on(&s.hidden) && v.applies(&s.Options) {
+			*v.on(&s.Options), *v.on(&s.hidden) = true, false
+		}
+	}
+	played := s.Options.Applicable()
+	for _, v := range variants {
+		if *v.on(&s.Options) && !*v.on(&played) {
+			*v.on(&s.hidden) = true
+		}
+	}
+	s.Options = played
 }
 
 // Row is one line of a setup form: a stable key, its label, its value
@@ -73,13 +95,14 @@ var sections = []section{
 func players(s *Setup) int { return s.Options.NumPlayers() }
 
 // stepSeats moves the seat count by d through 2, 3 and 4; variants that
-// no longer apply go.
+// no longer apply go until a count that plays them (settle).
 func stepSeats(s *Setup, d int) {
 	s.Options.Players = Cycle([]int{2, 3, 4}, players(s), d)
-	DropInapplicable(&s.Options)
+	s.settle()
 }
 
-// playersRow chooses the seat count; variants that no longer apply go.
+// playersRow chooses the seat count; variants that no longer apply go
+// until a count that plays them.
 var playersRow = Row{
 	Key:   "players",
 	Label: "Players",
@@ -269,7 +292,8 @@ var variants = []variant{
 }
 
 // VariantRows are the rows of the house variants that apply to s's
-// table. Switching dealer_forced off takes bimah with it.
+// table. Switching dealer_forced off takes bimah with it, until it is
+// switched on again.
 func VariantRows(s *Setup) []Row {
 	var rows []Row
 	for _, v := range variants {
@@ -281,17 +305,13 @@ func VariantRows(s *Setup) []Row {
 			Step: func(s *Setup, _ int) {
 				p := v.on(&s.Options)
 				*p = !*p
-				DropInapplicable(&s.Options)
+				s.settle()
 			},
 			Explain: func(*Setup) string { return v.explain },
 		})
 	}
 	return rows
 }
-
-// DropInapplicable switches off the variants that do not apply to o's
-// table (after its seat count or dealer_forced changed).
-func DropInapplicable(o *rules.Options) { *o = o.Applicable() }
 
 // ChangedRules names the rule options of o that differ from the
 // standard ones at its seat count, as the form shows them ("Last trick

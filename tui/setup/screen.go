@@ -58,7 +58,7 @@ type Screen struct {
 
 // New returns the form, filled with s.
 func New(cfg Config, s Setup) *Screen {
-	DropInapplicable(&s.Options)
+	s.settle()
 	return &Screen{cfg: cfg, setup: s, err: cfg.Problem}
 }
 

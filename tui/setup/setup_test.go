@@ -9,6 +9,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/klob/klob/ai"
@@ -106,6 +107,57 @@ func TestVariantsByCount(t *testing.T) {
 	}
 }
 
+// TestVariantsKeptAcrossCounts: a variant switched on whose row goes
+// with the seat count (shlomo, cleopatra) or with dealer_forced (bimah)
+// is off while its row is away, and comes back on with it; the game
+// started meanwhile plays without it.
+func TestVariantsKeptAcrossCounts(t *testing.T) {
+	o := rules.DefaultOptions()
+	o.Players, o.Shlomo, o.Cleopatra, o.DealerForced, o.Bimah = 4, true, true, true, true
+	got := &Setup{}
+	s := New(Config{Start: func(st Setup) (kit.Screen, error) { *got = st; return &started{st}, nil }},
+		Setup{Level: ai.Normal, Options: o, Seed: 42})
+	seats := func(n int) {
+		for players(&s.setup) != n {
+			stepSeats(&s.setup, 1)
+		}
+	}
+	row := func(key string) Row {
+		for _, r := range s.rows() {
+			if r.Key == key {
+				return r
+			}
+		}
+		t.Fatalf("no %s row", key)
+		return Row{}
+	}
+	seats(2)
+	assert.False(t, s.setup.Options.Shlomo || s.setup.Options.Cleopatra, "two players play neither")
+	seats(3)
+	assert.True(t, s.setup.Options.Shlomo, "shlomo back at three")
+	assert.False(t, s.setup.Options.Cleopatra, "cleopatra is for four")
+	assert.Equal(t, "on", row("shlomo").Value(&s.setup))
+	seats(4)
+	assert.True(t, s.setup.Options.Shlomo && s.setup.Options.Cleopatra, "both back at four")
+
+	row("dealer_forced").Step(&s.setup, 1)
+	assert.False(t, s.setup.Options.Bimah, "no bimah without dealer_forced")
+	row("dealer_forced").Step(&s.setup, 1)
+	assert.True(t, s.setup.Options.Bimah, "bimah back with dealer_forced")
+
+	// Switched off by the person, a variant stays off across counts.
+	row("cleopatra").Step(&s.setup, 1)
+	seats(3)
+	seats(4)
+	assert.False(t, s.setup.Options.Cleopatra)
+
+	// A game started at three plays what three play.
+	seats(3)
+	kittest.New(t, s, 80, 24, false).Press("enter")
+	assert.True(t, got.Options.Shlomo)
+	assert.False(t, got.Options.Cleopatra)
+}
+
 // TestExplainNamesOnlyVariantsOffered: no line's explanation, at any
 // count, names a house variant the form does not offer at that count
 // (cleopatra is for four players, shlomo from three).
@@ -128,8 +180,9 @@ func TestExplainNamesOnlyVariantsOffered(t *testing.T) {
 }
 
 // TestStartsWithChoices: the choices made reach Start; enter starts
-// from any line; the variants that no longer apply after the count
-// went down are off; the cursor stays on the row it changed.
+// from any line; the variants that went with a lower count (or with
+// dealer_forced) are on again once their rows are back; the cursor
+// stays on the row it changed.
 func TestStartsWithChoices(t *testing.T) {
 	s, got := form(4, false)
 	d := kittest.New(t, s, 80, 24, false)
@@ -143,7 +196,7 @@ func TestStartsWithChoices(t *testing.T) {
 	d.Press("left") // three: cleopatra goes
 	require.Equal(t, "players", s.rows()[s.row].Key, "the cursor left the Players row")
 	require.Contains(t, d.Text(), "3: you and two bots")
-	d.Press("left", "right", "right") // two, three, four: shlomo went at two
+	d.Press("left", "right", "right") // two, three, four: both come back
 	require.Equal(t, "players", s.rows()[s.row].Key)
 	to(t, d, "dealer_forced")
 	d.Press("right")
@@ -152,13 +205,13 @@ func TestStartsWithChoices(t *testing.T) {
 	to(t, d, "dealer_forced")
 	d.Press("right") // off: bimah goes with it
 	to(t, d, "dealer_forced")
-	d.Press("right")
+	d.Press("right") // on: bimah comes back
 	d.Press("enter")
 	require.Equal(t, "table", d.Screen.Name())
 	o := got.Options
 	require.Equal(t, 4, o.NumPlayers())
-	require.True(t, o.Menage && o.DealerForced)
-	require.False(t, o.Cleopatra || o.Shlomo || o.Bimah || o.OfAKind, "variants %s", o)
+	require.True(t, o.Menage && o.DealerForced && o.Cleopatra && o.Shlomo && o.Bimah, "variants %s", o)
+	require.False(t, o.OfAKind, "variants %s", o)
 }
 
 // TestStartError: a game that cannot start says why on the form.
@@ -387,7 +440,7 @@ func TestHeadingsUseFreeRows(t *testing.T) {
 				for i, v := range variants {
 					*v.on(&o) = mask&(1<<i) != 0
 				}
-				DropInapplicable(&o)
+				o = o.Applicable()
 				if seen[o] {
 					continue
 				}
