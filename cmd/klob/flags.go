@@ -270,7 +270,7 @@ func (g gameFlags) resolve(set map[string]bool, secret func() uint64) (opts rule
 	// A variant the table does not play would be dropped by the setup
 	// form without a word: the command line says so instead.
 	if why := notPlayed(opts); len(why) > 0 {
-		return opts, 0, false, fmt.Errorf("-rules: not played at a table of %d: %s", opts.NumPlayers(), strings.Join(why, ", "))
+		return opts, 0, false, fmt.Errorf("-rules: not played: %s", strings.Join(why, ", "))
 	}
 	if set["seed"] {
 		return opts, *g.seed, true, nil

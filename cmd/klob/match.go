@@ -114,7 +114,7 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 	// A variant the table does not play is left out, as the setup form
 	// does, so that the report and the logs name only the rules played.
 	if why := notPlayed(opts); len(why) > 0 {
-		fmt.Fprintf(stderr, "klob match: left out, not played at this table of %d: %s\n", opts.NumPlayers(), strings.Join(why, ", "))
+		fmt.Fprintf(stderr, "klob match: left out, not played: %s\n", strings.Join(why, ", "))
 		opts = opts.Applicable()
 	}
 	if *calibrate {

@@ -217,9 +217,9 @@ func TestParsePlayPlayers(t *testing.T) {
 	// A variant the table does not play is refused, saying why, rather
 	// than dropped by the form without a word.
 	for args, want := range map[string]string{
-		"-rules shlomo=on":                         "-rules: not played at a table of 2: shlomo=on (played by three or four)",
-		"-players 3 -rules cleopatra=on,shlomo=on": "-rules: not played at a table of 3: cleopatra=on (played by four)",
-		"-rules players=4,cleopatra=on -players 3": "-rules: not played at a table of 3: cleopatra=on (played by four)",
+		"-rules shlomo=on":                         "-rules: not played: shlomo=on (played by three or four)",
+		"-players 3 -rules cleopatra=on,shlomo=on": "-rules: not played: cleopatra=on (played by four)",
+		"-rules players=4,cleopatra=on -players 3": "-rules: not played: cleopatra=on (played by four)",
 	} {
 		_, err := parsePlay(strings.Fields(args), &bytes.Buffer{}, &bytes.Buffer{}, fixedSeed)
 		assert.EqualError(t, err, want, args)
