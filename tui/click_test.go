@@ -1,11 +1,14 @@
 package tui
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
+	"github.com/klob/klob/ai"
 	"github.com/klob/klob/tui/kit"
 )
 
@@ -71,6 +74,35 @@ func TestResumeOfferClicks(t *testing.T) {
 	hs.clickOn("[r] resume it")
 	if hs.name() != "table" || len(hs.game().View.History()) == 0 {
 		t.Fatalf("a click on [r] opened %s, want the saved game", hs.name())
+	}
+
+	// Asked for another game, the new game's offer takes a line of its
+	// own, its words wrapping under its key.
+	cfg := testConfig(dealSeed, st)
+	if err := cfg.Setup.Options.Set("players", "3"); err != nil {
+		t.Fatal(err)
+	}
+	cfg.PlayersFlag, cfg.Setup.Level, cfg.LevelFlag = true, ai.Hard, true
+	hs = newHarness(t, cfg, 80, 24)
+	if !strings.Contains(hs.screen(), "[n] a new game of three with hard bots") || strings.Contains(hs.screen(), "[r] resume it   [n]") {
+		t.Fatalf("the new game's offer is not on a line of its own:\n%s", hs.screen())
+	}
+	// Narrower than a window the App draws, to be sure of a second
+	// line: its words are n too, the cell after them nothing.
+	ctx := hs.app.ctx
+	ctx.Width = 60
+	offer := hs.app.screen
+	lines := strings.Split(ansi.Strip(offer.View(&ctx)), "\n")
+	y := slices.IndexFunc(lines, func(l string) bool { return strings.Contains(l, "unfinished)") })
+	if y < 0 || strings.Contains(lines[y], "[n]") {
+		t.Fatalf("the new game's words do not wrap to a second line at 60 columns:\n%s", strings.Join(lines, "\n"))
+	}
+	end := kit.WidthOf(strings.TrimRight(lines[y], " "))
+	if next, _ := offer.Update(&ctx, tea.MouseClickMsg{X: end, Y: y, Button: tea.MouseLeft}); next != offer {
+		t.Fatalf("a click after the new game's words opened %s", next.Name())
+	}
+	if next, _ := offer.Update(&ctx, tea.MouseClickMsg{X: end - 1, Y: y, Button: tea.MouseLeft}); next.Name() != "setup" {
+		t.Fatalf("a click on the new game's second line opened %s, want the form", next.Name())
 	}
 
 	hs = newHarness(t, testConfig(dealSeed, &memStore{loadErr: damaged()}), 80, 24)

@@ -310,18 +310,18 @@ func (s *resumeScreen) render(ctx *kit.Context) (string, []kit.Hit) {
 	if kit.WidthOf(line) > w {
 		// Each key on its line rather than the second cut at the edge;
 		// a long new game wraps under its words, which take its clicks.
-		var second []kit.Hit
 		line, hits = kit.OfferLine(ctx, " ", offers[:1], y)
 		tag := kit.KeyTag(ctx.Keys.New)
 		wrapped := kit.Wrap(newGame, w-3-kit.WidthOf(tag))
-		_, second = kit.OfferLine(ctx, " ", offers[1:], y+1)
-		second[0].Rect.W = 0
-		for _, l := range wrapped {
-			second[0].Rect.W = max(second[0].Rect.W, kit.WidthOf(tag)+1+kit.WidthOf(l))
-		}
-		second[0].Rect.H = len(wrapped)
 		keys = append([]string{line}, kit.Hang(" "+st.Key.Render(tag)+" ", strings.Repeat(" ", 2+kit.WidthOf(tag)), wrapped)...)
-		hits = append(hits, second...)
+		for i, l := range wrapped {
+			// The first line from its key, the others from their words.
+			r := kit.Rect{X: 2 + kit.WidthOf(tag), Y: y + 1 + i, W: kit.WidthOf(l), H: 1}
+			if i == 0 {
+				r.X, r.W = 1, kit.WidthOf(tag)+1+kit.WidthOf(l)
+			}
+			hits = append(hits, kit.Hit{Rect: r, Kind: kit.HitKey, Key: ctx.Keys.New})
+		}
 	}
 	lines = append(lines, keys...)
 	lines = append(lines, "", " "+st.Dim.Render(kit.HintLine(kit.AppKeys(&ctx.Keys))))
