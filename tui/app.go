@@ -173,8 +173,11 @@ func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		return a, a.route(msg)
 	case tea.MouseMsg:
-		if a.overlay != nil || a.tooSmall() || a.quit {
+		if a.tooSmall() || a.quit {
 			return a, nil
+		}
+		if a.overlay != nil {
+			return a, a.clickOverlay(msg)
 		}
 		return a, a.route(msg)
 	case kit.QuitNowMsg:
@@ -186,6 +189,32 @@ func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return a, a.askQuit()
 	}
 	return a, a.route(msg)
+}
+
+// clicker is an overlay with keys offered in words ("[y] quit"): the
+// places of its offers, drawn over under.
+type clicker interface {
+	Hits(ctx *kit.Context, under string) []kit.Hit
+}
+
+// clickOverlay takes a click while an overlay is open: a click on one
+// of its offers presses that key; any other click does nothing, the
+// screen underneath taking none.
+func (a *App) clickOverlay(msg tea.MouseMsg) tea.Cmd {
+	c, ok := a.overlay.(clicker)
+	click, isClick := msg.(tea.MouseClickMsg)
+	if !ok || !isClick {
+		return nil
+	}
+	press, ok := kit.Clicked(c.Hits(&a.ctx, a.screen.View(&a.ctx)), click)
+	if !ok {
+		return nil
+	}
+	open, cmd := a.overlay.Update(&a.ctx, press)
+	if !open {
+		a.overlay = nil
+	}
+	return cmd
 }
 
 // route gives msg to the current screen and starts the next one if it
@@ -294,6 +323,20 @@ func (q *quitAsk) text() string {
 }
 
 func (q *quitAsk) View(ctx *kit.Context, under string) string {
+	out, _ := q.render(ctx, under)
+	return out
+}
+
+// Hits are where the question's offers lie: a click on [y] or [n]
+// does what the key does.
+func (q *quitAsk) Hits(ctx *kit.Context, under string) []kit.Hit {
+	_, hits := q.render(ctx, under)
+	return hits
+}
+
+// render draws the question over the bottom of under, and returns
+// where its offers lie.
+func (q *quitAsk) render(ctx *kit.Context, under string) (string, []kit.Hit) {
 	lines := kit.SplitLines(under)
 	st := &ctx.Styles
 	ask := []string{kit.Rule(ctx, ctx.Width)}
@@ -301,19 +344,26 @@ func (q *quitAsk) View(ctx *kit.Context, under string) string {
 	// the window's edge.
 	ask = append(ask, kit.Indent(" ",
 		kit.Wrap(st.Heading.Render(q.heading())+" "+q.text(), max(1, ctx.Width-2)), nil)...)
-	ask = append(ask, " "+st.Key.Render("[y]")+" "+q.yesWord()+"   "+st.Key.Render("[n]")+" stay")
-	n := len(ask)
+	offers, hits := kit.OfferLine(ctx, " ", []kit.Offer{{Key: ctx.Keys.Yes, What: q.yesWord()}, {Key: ctx.Keys.No, What: "stay"}}, 0)
+	ask = append(ask, offers)
+	n, row := len(ask), len(ask)-1 // row: the offers' line of ask
 	lines = kit.Padded(lines[:min(len(lines), ctx.Height)], ctx.Height)
 	at := max(0, len(lines)-n)
 	// Under a screen whose rule is just above the question's place (the
 	// table's), that rule serves: a second one would stack under it.
 	if at > 0 && isRule(lines[at-1], ctx.Paint.Glyphs.HRule) {
-		ask = append(ask[1:], "")
+		ask, row = append(ask[1:], ""), row-1
 	}
 	for i, l := range ask {
 		if at+i < len(lines) {
 			lines[at+i] = l
 		}
 	}
-	return kit.JoinLines(lines)
+	for i := range hits {
+		hits[i].Rect.Y = at + row
+	}
+	if at+row >= len(lines) {
+		hits = nil // a window too short to draw the offers
+	}
+	return kit.JoinLines(lines), hits
 }

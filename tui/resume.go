@@ -145,6 +145,14 @@ func summarize(l *gamelog.Log) []string {
 // Update: r (or enter) resumes, n starts a new game and files the old
 // one in the history; after a damaged save any key goes to the setup.
 func (s *resumeScreen) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
+	if click, ok := msg.(tea.MouseClickMsg); ok {
+		// A click on an offer is its key.
+		_, hits := s.render(ctx)
+		if press, ok := kit.Clicked(hits, click); ok {
+			return s.Update(ctx, press)
+		}
+		return s, nil
+	}
 	k, ok := msg.(tea.KeyPressMsg)
 	if !ok {
 		return s, nil
@@ -233,6 +241,13 @@ func (s *resumeScreen) over() bool {
 
 // View draws the offer.
 func (s *resumeScreen) View(ctx *kit.Context) string {
+	out, _ := s.render(ctx)
+	return out
+}
+
+// render draws the offer and returns where its keys are offered: a
+// click on one presses it.
+func (s *resumeScreen) render(ctx *kit.Context) (string, []kit.Hit) {
 	st := &ctx.Styles
 	w := ctx.Width
 	title := "Klaberjass: your saved game"
@@ -261,8 +276,9 @@ func (s *resumeScreen) View(ctx *kit.Context) string {
 		} else if s.loadErr != nil {
 			lines = append(lines, kit.Indent("   ", kit.Wrap(s.loadErr.Error(), w-4), nil)...)
 		}
-		lines = append(lines, "", " "+st.Key.Render(kit.KeyTag(ctx.Keys.Choose))+" start a new game   "+st.Dim.Render(kit.HintLine(kit.AppKeys(&ctx.Keys))))
-		return kit.JoinLines(lines)
+		offer, hits := kit.OfferLine(ctx, " ", []kit.Offer{{Key: ctx.Keys.Choose, What: "start a new game"}}, len(lines)+1)
+		lines = append(lines, "", offer+"   "+st.Dim.Render(kit.HintLine(kit.AppKeys(&ctx.Keys))))
+		return kit.JoinLines(lines), hits
 	}
 	over := s.over()
 	if over {
@@ -275,9 +291,9 @@ func (s *resumeScreen) View(ctx *kit.Context) string {
 		// Wrapped: four players' names and the target run past 80.
 		lines = append(lines, kit.Indent("   ", kit.Wrap(l, w-4), nil)...)
 	}
-	resume := " resume it   "
+	resume := "resume it"
 	if over {
-		resume = " see how it ended   "
+		resume = "see how it ended"
 	}
 	// One word for the old game, as its file is named (…-unfinished).
 	newGame := "start a new game (the old one is filed as unfinished)"
@@ -286,22 +302,33 @@ func (s *resumeScreen) View(ctx *kit.Context) string {
 		lines = append(lines, "")
 		lines = append(lines, kit.Paragraph(said, w, nil)...)
 	}
-	keys := []string{" " + st.Key.Render(kit.KeyTag(ctx.Keys.Resume)) + resume + st.Key.Render(kit.KeyTag(ctx.Keys.New)) + " " + newGame}
-	if kit.WidthOf(keys[0]) > w {
-		// Each key on its line rather than the second cut at the edge;
-		// a long new game wraps under its words.
-		tag := kit.KeyTag(ctx.Keys.New)
-		keys = []string{" " + st.Key.Render(kit.KeyTag(ctx.Keys.Resume)) + strings.TrimRight(resume, " ")}
-		keys = append(keys, kit.Hang(" "+st.Key.Render(tag)+" ", strings.Repeat(" ", 2+kit.WidthOf(tag)),
-			kit.Wrap(newGame, w-3-kit.WidthOf(tag)))...)
-	}
 	lines = append(lines, "")
+	y := len(lines) // the offers' first line
+	offers := []kit.Offer{{Key: ctx.Keys.Resume, What: resume}, {Key: ctx.Keys.New, What: newGame}}
+	line, hits := kit.OfferLine(ctx, " ", offers, y)
+	keys := []string{line}
+	if kit.WidthOf(line) > w {
+		// Each key on its line rather than the second cut at the edge;
+		// a long new game wraps under its words, which take its clicks.
+		line, hits = kit.OfferLine(ctx, " ", offers[:1], y)
+		tag := kit.KeyTag(ctx.Keys.New)
+		wrapped := kit.Wrap(newGame, w-3-kit.WidthOf(tag))
+		keys = append([]string{line}, kit.Hang(" "+st.Key.Render(tag)+" ", strings.Repeat(" ", 2+kit.WidthOf(tag)), wrapped)...)
+		for i, l := range wrapped {
+			// The first line from its key, the others from their words.
+			r := kit.Rect{X: 2 + kit.WidthOf(tag), Y: y + 1 + i, W: kit.WidthOf(l), H: 1}
+			if i == 0 {
+				r.X, r.W = 1, kit.WidthOf(tag)+1+kit.WidthOf(l)
+			}
+			hits = append(hits, kit.Hit{Rect: r, Kind: kit.HitKey, Key: ctx.Keys.New})
+		}
+	}
 	lines = append(lines, keys...)
 	lines = append(lines, "", " "+st.Dim.Render(kit.HintLine(kit.AppKeys(&ctx.Keys))))
 	if s.err != "" {
 		lines = append(lines, "", " "+st.Error.Render("! "+s.err))
 	}
-	return kit.JoinLines(lines)
+	return kit.JoinLines(lines), hits
 }
 
 // askedOther says how the game the flags asked for (-players, -level,

@@ -258,8 +258,9 @@ func letterAt(o rules.Options, l menuLetter) bool {
 	return true
 }
 
-// mouseHelp is the help's line about the mouse (no key).
-var mouseHelp = key.NewBinding(key.WithHelp("mouse", "click a card to play it, or a choice to take it"))
+// mouseHelp is the help's line about the mouse (no key): "anywhere" is
+// where the table asks for a key to go on (a held trick, a result).
+var mouseHelp = key.NewBinding(key.WithHelp("mouse", "click a card to play it, a choice to take it, anywhere to go on"))
 
 // Brief is the status line's hint for bindings: their keys, named by the
 // first way each one is written ("←/h" and "→/l" give "←/→"), and desc.

@@ -2,7 +2,9 @@ package kit
 
 import (
 	"strings"
+	"unicode/utf8"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/klob/klob/rules"
@@ -167,15 +169,88 @@ type HitKind uint8
 const (
 	HitCard HitKind = iota // a card of the hand, by index in the sorted hand
 	HitMenu                // a menu item, by index
+	HitKey                 // a key offered as "[r] replay": a click presses it (Hit.Key)
 )
 
 // Hit is a place of the screen a click acts on: a card of the hand or
-// a menu item, by its index. A screen's render returns its hits with
-// the frame, so that a click always means what the screen shows.
+// a menu item, by its index, or a key offered in words. A screen's
+// render returns its hits with the frame, so that a click always means
+// what the screen shows.
 type Hit struct {
 	Rect  Rect
 	Kind  HitKind
 	Index int
+	Key   key.Binding // HitKey: the key the offer names
+}
+
+// Offer is a key a screen offers in words, drawn "[r] replay this game".
+type Offer struct {
+	Key  key.Binding
+	What string
+}
+
+// OfferLine lays offers out on one line after lead, three spaces
+// between them, each "[key] what" with the key styled, and returns
+// where each lies on row y: a click on one presses its key (Clicked).
+func OfferLine(ctx *Context, lead string, offers []Offer, y int) (string, []Hit) {
+	var sb strings.Builder
+	sb.WriteString(lead)
+	x := WidthOf(lead)
+	var hits []Hit
+	for i, o := range offers {
+		if i > 0 {
+			sb.WriteString("   ")
+			x += 3
+		}
+		tag := KeyTag(o.Key)
+		s := ctx.Styles.Key.Render(tag)
+		w := WidthOf(tag)
+		if o.What != "" {
+			s += " " + o.What
+			w += 1 + WidthOf(o.What)
+		}
+		hits = append(hits, Hit{Rect: Rect{X: x, Y: y, W: w, H: 1}, Kind: HitKey, Key: o.Key})
+		sb.WriteString(s)
+		x += w
+	}
+	return sb.String(), hits
+}
+
+// Clicked is the key press of the offer (a HitKey) under a left click
+// among hits: a click on "[r] replay" is r pressed. ok is false when
+// the click lands on no offer.
+func Clicked(hits []Hit, msg tea.MouseClickMsg) (press tea.KeyPressMsg, ok bool) {
+	if msg.Button != tea.MouseLeft {
+		return press, false
+	}
+	for _, h := range hits {
+		if h.Kind == HitKey && h.Rect.Has(msg.X, msg.Y) {
+			return Press(h.Key), true
+		}
+	}
+	return press, false
+}
+
+// Press is the key press of b's first key, as the terminal sends it:
+// what a click on b's offer stands for.
+func Press(b key.Binding) tea.KeyPressMsg {
+	keys := b.Keys()
+	if len(keys) == 0 {
+		return tea.KeyPressMsg{}
+	}
+	switch k := keys[0]; k {
+	case "enter":
+		return tea.KeyPressMsg{Code: tea.KeyEnter}
+	case "esc":
+		return tea.KeyPressMsg{Code: tea.KeyEscape}
+	case "space":
+		return tea.KeyPressMsg{Code: tea.KeySpace, Text: " "}
+	default:
+		if r, n := utf8.DecodeRuneInString(k); n == len(k) {
+			return tea.KeyPressMsg{Code: r, Text: k}
+		}
+	}
+	return tea.KeyPressMsg{}
 }
 
 // MenuLine lays out a prompt and items on one line, the chosen one

@@ -19,6 +19,8 @@ type line struct {
 	row   int
 	spare int
 	note  bool // a line of the practice note
+	// back and fwd are where a row's ‹ and › lie on its line (Y 0).
+	back, fwd kit.Rect
 }
 
 const (
@@ -60,7 +62,8 @@ func (s *Screen) layout(ctx *kit.Context) []line {
 				body = append(body, line{text: " " + st.Heading.Render(sec.heading), row: noRow, spare: spareHeading})
 			}
 		}
-		body = append(body, line{text: FormLine(ctx, r.Label, r.Value(&s.setup), i == s.row), row: i, spare: 0})
+		text, back, fwd := formLine(ctx, r.Label, r.Value(&s.setup), i == s.row)
+		body = append(body, line{text: text, row: i, spare: 0, back: back, fwd: fwd})
 	}
 	foot = append(foot, line{text: "", row: noRow, spare: spareBeforeStart},
 		line{text: kit.Mark(ctx, "[ Start the game ]", s.row == len(rows)), row: startRow, spare: 0})

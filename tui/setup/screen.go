@@ -76,7 +76,8 @@ func (s *Screen) Name() string { return "setup" }
 func (s *Screen) rows() []Row { return Rows(&s.setup, s.cfg.Prefs) }
 
 // Update: up/down choose a line, left/right change it, enter starts; a
-// click changes the line clicked, or starts on the start line.
+// click chooses the line clicked, steps its value on its ‹ or ›, or
+// starts on the start line.
 func (s *Screen) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	k := &ctx.Keys
 	rows := s.rows()
@@ -113,13 +114,20 @@ func (s *Screen) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 		if msg.Y < 0 || msg.Y >= len(lines) {
 			break
 		}
-		switch r := lines[msg.Y].row; {
-		case r == startRow:
+		switch l := lines[msg.Y]; {
+		case l.row == startRow:
 			s.row = len(rows)
 			return s.Start()
-		case r >= 0:
-			s.row = r
-			s.change(rows[r], 1)
+		case l.row >= 0:
+			// The label chooses the line (its explanation shows); its
+			// arrows step the value as ← and → do.
+			s.row = l.row
+			switch {
+			case l.back.Has(msg.X, 0):
+				s.change(rows[l.row], -1)
+			case l.fwd.Has(msg.X, 0):
+				s.change(rows[l.row], 1)
+			}
 		}
 	}
 	return s, nil
@@ -175,7 +183,7 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 		short = append(short, kit.Brief("help", k.Help), kit.Brief(quit.Help().Desc, quit, k.Back))
 		full = append(full, kit.Brief("this help", k.Help), kit.Brief(quit.Help().Desc+" (asks first)", quit, k.Back))
 	}
-	return kit.KeyHelp{Short: short, Full: [][]key.Binding{full, {kit.Bind("click", "a line to change it, or the start line to start")}}}
+	return kit.KeyHelp{Short: short, Full: [][]key.Binding{full, {kit.Bind("click", "a line chooses it, its ‹ or › change it, the start line starts")}}}
 }
 
 // HelpMarks: the form shows no card, score nor grade for the help's
@@ -212,11 +220,23 @@ func CountWord(n int) string {
 // setup, the shared table's form and the tournament's form draw their
 // rows with it.
 func FormLine(ctx *kit.Context, label, value string, chosen bool) string {
+	text, _, _ := formLine(ctx, label, value, chosen)
+	return text
+}
+
+// formLine is FormLine with where its arrows lie on the line, each
+// with the cell either side of it: a click on ‹ steps the value back,
+// on › forward.
+func formLine(ctx *kit.Context, label, value string, chosen bool) (text string, back, fwd kit.Rect) {
 	val := "‹ " + value + " ›"
 	if ctx.ASCII {
 		val = "< " + value + " >"
 	}
-	return kit.Mark(ctx, fmt.Sprintf("%-24s %s", label, val), chosen)
+	head := fmt.Sprintf("%-24s ", label)
+	x := kit.WidthOf(kit.Mark(ctx, head, chosen)) // the ‹
+	back = kit.Rect{X: x - 1, W: 3, H: 1}
+	fwd = kit.Rect{X: x + 2 + kit.WidthOf(value), W: 3, H: 1}
+	return kit.Mark(ctx, head+val, chosen), back, fwd
 }
 
 // Form is a form of rows that ends with a button, as the shared table's

@@ -269,23 +269,46 @@ func TestLearnKey(t *testing.T) {
 	require.Same(t, s, d.Screen)
 }
 
-// TestClicks: a click on a row changes it, a click on the start line
-// starts, at every count (the rows' lines move with the headings).
+// TestClicks: a click on a row's label chooses it and changes
+// nothing, a click on its ‹ steps its value back and on its › forward,
+// a click on the start line starts, at every count (the rows' lines
+// move with the headings) and under -ascii.
 func TestClicks(t *testing.T) {
-	for _, players := range []int{2, 3, 4} {
-		s, got := form(players, true)
-		d := kittest.New(t, s, 80, 24, false)
-		lines := strings.Split(d.Text(), "\n")
-		y := lineOf(lines, "Menage")
-		d.Click(5, y)
-		require.Contains(t, strings.Split(d.Text(), "\n")[y], "‹ on ›", "%d players: a click on menage", players)
-		require.Equal(t, "menage", s.rows()[s.row].Key)
-		// The explanation of the line chosen may take fewer lines now:
-		// the start line is found again.
-		lines = strings.Split(d.Text(), "\n")
-		d.Click(5, lineOf(lines, "[ Start the game ]"))
-		require.Equal(t, "table", d.Screen.Name(), "%d players: a click on the start line", players)
-		require.True(t, got.Options.Menage)
+	for _, ascii := range []bool{false, true} {
+		for _, players := range []int{2, 3, 4} {
+			s, got := form(players, true)
+			d := kittest.New(t, s, 80, 24, ascii)
+			lines := strings.Split(d.Text(), "\n")
+			y := lineOf(lines, "Game to")
+			d.Click(5, y)
+			require.Equal(t, "target", s.rows()[s.row].Key, "%d players: a click on the label of the target", players)
+			require.Equal(t, 500, s.Setup().Options.Target, "%d players: a click on the label changed the target", players)
+			require.Contains(t, d.Text(), "points after a deal wins the game", "the target's explanation is not shown")
+			back, fwd := "‹", "›"
+			if ascii {
+				back, fwd = "<", ">"
+			}
+			for _, c := range []struct {
+				arrow string
+				want  int
+			}{{fwd, 700}, {fwd, 1000}, {back, 700}, {back, 500}, {back, 300}} {
+				line := strings.Split(d.Text(), "\n")[y]
+				d.Click(kit.WidthOf(line[:strings.LastIndex(line, c.arrow)]), y)
+				require.Equal(t, c.want, s.Setup().Options.Target, "%d players: a click on %s", players, c.arrow)
+			}
+			y = lineOf(strings.Split(d.Text(), "\n"), "Menage")
+			line := strings.Split(d.Text(), "\n")[y]
+			d.Click(kit.WidthOf(line[:strings.LastIndex(line, fwd)]), y)
+			require.Contains(t, strings.Split(d.Text(), "\n")[y], back+" on "+fwd, "%d players: a click on menage's arrow", players)
+			require.Equal(t, "menage", s.rows()[s.row].Key)
+			// The explanation of the line chosen may take fewer lines now:
+			// the start line is found again.
+			lines = strings.Split(d.Text(), "\n")
+			d.Click(5, lineOf(lines, "[ Start the game ]"))
+			require.Equal(t, "table", d.Screen.Name(), "%d players: a click on the start line", players)
+			require.True(t, got.Options.Menage)
+			require.Equal(t, 300, got.Options.Target)
+		}
 	}
 }
 

@@ -228,10 +228,10 @@ func (s *Screen) winnerWords(ctx *kit.Context, sc *Scene) (string, lipgloss.Styl
 }
 
 // overView is the end of the game: who won, the seed that deals it
-// again, the score of every deal, where the log is filed, and what next.
-func (s *Screen) overView(ctx *kit.Context) string {
+// again, the score of every deal, where the log is filed, and what next,
+// with where the offers lie: a click on one presses its key.
+func (s *Screen) overView(ctx *kit.Context) (string, []kit.Hit) {
 	sn := &s.snap
-	st := &ctx.Styles
 	w, h := ctx.Width, ctx.Height
 	sc := s.scene()
 	lines := append(append(kit.Titled(ctx, "Game over"), ""), s.winnerLines(ctx, sc, w)...)
@@ -279,17 +279,18 @@ func (s *Screen) overView(ctx *kit.Context) string {
 			tail = append(tail, kit.Indent(" ", kit.WrapLines(a, w-2, 2, ctx.Ellipsis()), nil)...)
 		}
 	}
-	var offers []string
+	var offers []kit.Offer
 	for _, o := range s.overOffers(&ctx.Keys) {
-		offers = append(offers, st.Key.Render("["+o.key+"]")+" "+o.what)
+		offers = append(offers, kit.Offer{Key: o.key, What: o.what})
 	}
+	offerLine, hits := kit.OfferLine(ctx, " ", offers, 0)
 	if again := s.againLines(ctx, sc, w); again != nil {
 		tail = append(append(tail, ""), again...)
 	}
 	if len(tail) > 0 { // a blank line under the lines above, not a second
 		tail = append(tail, "")
 	}
-	keys := []string{" " + strings.Join(offers, "   ")}
+	keys := []string{offerLine}
 	keys = append(keys, s.resultNote(ctx, w)...)
 	if s.talk.Typing {
 		keys = append(keys, s.chatLine(ctx, w))
@@ -316,8 +317,19 @@ func (s *Screen) overView(ctx *kit.Context) string {
 	}
 	lines = append(lines, kit.Indent(" ", sc.scorePad(ctx, min(60, w-2), padH), nil)...)
 	lines = append(lines, "")
-	lines = DropBlanks(append(lines, tail...), h)
-	return kit.Canvas(lines, w, h)
+	// The offers' row: its place among the lines, less the blank lines
+	// above it that DropBlanks takes out (it takes them from the top).
+	at := len(lines) + len(tail) - len(keys)
+	all := append(lines, tail...)
+	lines = DropBlanks(all, h)
+	at -= min(len(all)-len(lines), at-filled(all[:at]))
+	for i := range hits {
+		hits[i].Rect.Y = at
+	}
+	if at >= h {
+		hits = nil // cut off the window: nothing there to click
+	}
+	return kit.Canvas(lines, w, h), hits
 }
 
 // overPadMin is the fewest rows the game's end leaves its score pad
@@ -386,24 +398,27 @@ func commandLines(cmd string, w int) []string {
 
 // overOffer is a key the game's end offers: what the offers' line
 // says of it, and what the note after a stray enter says.
-type overOffer struct{ key, what, note string }
+type overOffer struct {
+	key        key.Binding
+	what, note string
+}
 
 // overOffers are the keys the game's end offers, in the order shown:
 // the replays when there is a log, a new game or a rematch, and leaving.
 func (s *Screen) overOffers(k *kit.KeyMap) []overOffer {
 	var offers []overOffer
 	if s.cfg.Replay != nil && s.cfg.Log != nil {
-		offers = append(offers, overOffer{"r", "replay this game", "to replay it"}, overOffer{"a", "its analysis", "for its analysis"})
+		offers = append(offers, overOffer{kit.Bind("r", "", "r"), "replay this game", "to replay it"},
+			overOffer{kit.Bind("a", "", "a"), "its analysis", "for its analysis"})
 	}
-	name := func(b key.Binding) string { return kit.Brief("", b).Help().Key }
 	if s.cfg.NewGame != nil {
-		offers = append(offers, overOffer{name(k.New), "new game", "for a new game"})
+		offers = append(offers, overOffer{k.New, "new game", "for a new game"})
 	}
 	if s.cfg.Shared && s.snap.Can.Again {
-		offers = append(offers, overOffer{name(k.New), "again", "to play again"})
+		offers = append(offers, overOffer{k.New, "again", "to play again"})
 	}
 	if s.toLobby() {
-		return append(offers, overOffer{name(k.Quit), "back to the lobby", "for the lobby"})
+		return append(offers, overOffer{k.Quit, "back to the lobby", "for the lobby"})
 	}
-	return append(offers, overOffer{name(k.Quit), "quit", "to quit"})
+	return append(offers, overOffer{k.Quit, "quit", "to quit"})
 }

@@ -669,7 +669,7 @@ func (s *Screen) overKey(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea
 		s.overErr = ""
 		var says []string
 		for _, o := range s.overOffers(k) {
-			says = append(says, o.key+" "+o.note)
+			says = append(says, kit.Brief("", o.key).Help().Key+" "+o.note)
 		}
 		s.SetNote("The game is over: press "+kit.JoinOr(says)+".", false)
 	}
@@ -799,18 +799,58 @@ func (s *Screen) closeHint() {
 	s.port.CloseHint()
 }
 
-// click plays the card or takes the menu item under the mouse.
+// click takes a left click. Where the screen waits for a key to go on
+// (a held trick, a deal's result) a click anywhere does what enter
+// does; at the game's end a click on an offer presses its key; at the
+// person's turn it plays the card or takes the menu item under it. Any
+// other click does nothing: none plays a card ahead of the turn.
 func (s *Screen) click(ctx *kit.Context, msg tea.MouseClickMsg) (kit.Screen, tea.Cmd) {
-	if msg.Button != tea.MouseLeft || !s.myTurn() {
+	if msg.Button != tea.MouseLeft || s.talk.Typing {
 		return s, nil
 	}
+	if s.waitsForKey() {
+		// The key's own way, synchronously: a command would bring the
+		// key after a refresh that may have made it the person's turn.
+		return s.update(ctx, kit.Press(ctx.Keys.Choose))
+	}
 	_, hits := s.render(ctx)
+	if press, ok := kit.Clicked(hits, msg); ok {
+		if kit.IsKey(press, ctx.Keys.Quit) {
+			return s, kit.AskQuit // q is the App's key: it asks, or leaves at once
+		}
+		return s.update(ctx, press)
+	}
+	if !s.myTurn() {
+		return s, nil
+	}
 	for _, h := range hits {
 		if h.Rect.Has(msg.X, msg.Y) {
 			return s.Choice.Click(ctx, s, h, s.decision())
 		}
 	}
 	return s, nil
+}
+
+// waitsForKey reports whether the screen asks for a key to go on, as
+// its words say: a finished trick held on the table ("any key"), a
+// deal's result ("press enter for the next deal"), the last one's
+// before the game's end.
+func (s *Screen) waitsForKey() bool {
+	sn := &s.snap
+	switch {
+	case !sn.HasDeal || sn.Over && s.overSeen:
+		return false
+	case sn.Watching:
+		// A spectator goes on only from the last deal's result.
+		return sn.Over && !sn.Private && !s.opened && !s.tricks
+	case sn.Over:
+		return true
+	case sn.Closed || sn.Kicked:
+		return false
+	case sn.Between:
+		return sn.Can.Ready
+	}
+	return sn.Hold && sn.Can.Ready
 }
 
 // QuitQuestion says whether quitting loses the game.

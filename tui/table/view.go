@@ -44,7 +44,7 @@ func (s *Screen) render(ctx *kit.Context) (string, []kit.Hit) {
 		}
 		return kit.Canvas(lines, w, h), nil
 	case sn.Over && s.overSeen:
-		return s.overView(ctx), nil
+		return s.overView(ctx)
 	}
 	sc := s.scene()
 	hand := s.tableHand()
