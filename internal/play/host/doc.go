@@ -12,7 +12,11 @@
 // ready (bots and absent people count as ready; the game's first deal
 // waits for nobody), asks the bot to move for its decision, and
 // otherwise waits for a person. Nothing moves while nobody is at the
-// game.
+// game. A game others share or watch (Game.AskAll: klob serve's
+// tables) takes no forced move: a person is asked a declaration with
+// one legal answer like any other, told why it is the only one
+// (Snapshot.Only), so that how long the game waits for them tells
+// nobody what they hold.
 //
 // # Goroutines
 //

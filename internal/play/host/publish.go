@@ -270,6 +270,9 @@ func (st *state) snapshot(p *port) *Snapshot {
 	live := !st.closed && !p.kicked && !p.left && sd.port == p
 	if live {
 		s.Can.Act = st.canAct(seat)
+		if s.Can.Act {
+			s.Only, _ = st.sess.Only(seat)
+		}
 		s.Can.Hint = s.Can.Act && !st.cfg.NoHints
 		s.Can.Ready = st.person(seat) && (st.hold || (s.Between && !sd.ready))
 		_, turnOK := st.sess.ToMove()

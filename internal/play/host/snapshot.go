@@ -48,6 +48,10 @@ type Snapshot struct {
 	// was taken for the person ("you hold no sequence"). Only this seat's
 	// reasons: another seat's would tell what it does not hold.
 	Forced map[int]string
+	// Only says, at this person's decision outside the card play, why it
+	// has a single legal answer ("you hold no 7 of trump"), in a game
+	// that asks it all the same (Game.AskAll); "" otherwise.
+	Only string
 	// Claimer is the seat whose side claimed the rest of the deal shown
 	// (its cards are played for it), NoSeat when none did.
 	Claimer rules.Seat
