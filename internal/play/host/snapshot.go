@@ -106,7 +106,8 @@ type Snapshot struct {
 	Private  bool
 	// Open is, for a spectator, the deal shown once it is scored (between
 	// deals and at the game's end): every card of it. Nil while a deal is
-	// played and in a seat's snapshot.
+	// played, after a deal thrown in until the game is over (its hands
+	// were never played), and in a seat's snapshot.
 	Open *OpenDeal
 
 	// Game numbers the games played at this host, from 1: "again"
