@@ -437,7 +437,29 @@ func (s *Screen) explainChoice(ctx *kit.Context) string {
 	if len(items) == 0 {
 		return ""
 	}
+	if why := s.snap.Only; why != "" && len(items) == 1 {
+		return onlyLine(why, items[0].Kind, ctx.Width-2)
+	}
 	return s.choiceLine(ctx, v, items, max(0, min(s.Menu, len(items)-1)))
+}
+
+// onlyLine says why a decision asked at a shared table has one answer
+// (Snapshot.Only), and, when it fits in w, that everyone is asked: a
+// declaration declined, whose answer (and how long it took) then tells
+// the others nothing. A top card or a length asked is told truly by
+// the rules: that needs no more.
+func onlyLine(why string, k rules.Kind, w int) string {
+	line := "Only answer: " + why + "."
+	switch k {
+	case rules.Top, rules.Length:
+		return line
+	}
+	for _, more := range []string{" Everyone is asked, so it tells nothing.", " Everyone is asked."} {
+		if kit.WidthOf(line+more) <= w {
+			return line + more
+		}
+	}
+	return line
 }
 
 // choiceLine is the explanation of items[i] of a menu at v, after the

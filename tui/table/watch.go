@@ -16,9 +16,10 @@ import (
 // table, read-only: seat A is drawn at the bottom with its cards face
 // down, every other seat as a seat's screen draws it, the talk and the
 // score as everyone reads them. Once a deal is scored the snapshot
-// opens it (Snapshot.Open): d shows every hand it held. A spectator's
-// keys move nothing in the game: v lists the tricks, / talks (when the
-// table has a chat), q leaves.
+// opens it (Snapshot.Open): d shows every hand it held; a deal thrown
+// in opens only at the game's end. A spectator's keys move nothing in
+// the game: v lists the tricks, / talks (when the table has a chat), q
+// leaves.
 
 // watchNote answers a key that would play, on a spectator's screen.
 const watchNote = "You are watching: spectators cannot play."

@@ -129,6 +129,8 @@ type person struct {
 	// ticks the crowd waits for.
 	heard host.Port
 	wakes atomic.Pointer[chan struct{}]
+	// asked, when set, sees every snapshot at which the person acts.
+	asked func(host.Snapshot)
 }
 
 func join(t *testing.T, tb *Table, id, name string, seed uint64) *person {
@@ -185,6 +187,9 @@ func (p *person) step(s host.Snapshot) bool {
 	var err error
 	switch {
 	case s.Can.Act:
+		if p.asked != nil {
+			p.asked(s)
+		}
 		legal := s.View.Legal()
 		err = p.port().Act(s.Gen, legal[p.r.IntN(len(legal))])
 	case s.Can.Ready:

@@ -345,7 +345,10 @@ func (t *Table) tagsNow() *tableTags {
 func (t *Table) hostConfig(players []host.Player) host.Config {
 	cfg := &t.h.cfg
 	return host.Config{
-		Game:  host.Game{Options: t.opts.Rules, Seed: t.opts.Seed, Players: players, NewBot: cfg.NewBot},
+		// Every person is asked each declaration, one with a single
+		// answer too: the wait then tells nobody (a spectator neither)
+		// who holds the 7 of trump, a shlomo or a sequence.
+		Game:  host.Game{Options: t.opts.Rules, Seed: t.opts.Seed, Players: players, NewBot: cfg.NewBot, AskAll: true},
 		Store: t.files, Clock: cfg.Clock, Slots: cfg.Slots, Pace: cfg.Pace, TrickPace: 2 * cfg.Pace,
 		Think: cfg.Think, Grace: cfg.Grace, TakeoverLevel: t.opts.Level, MoveClock: cfg.MoveClock, Hint: cfg.Hint, RetryFiling: cfg.Refile,
 		// Several people share the game: nobody takes back a decision

@@ -308,6 +308,51 @@ func TestRematch(t *testing.T) {
 	}
 }
 
+// TestRematchAsksAll: at every seat count, the game "again" starts at a
+// host whose game asks a person every one-answer decision (Game.AskAll)
+// asks them too: no move of the next game is taken for a person, and
+// they are told why an answer is the only one.
+func TestRematchAsksAll(t *testing.T) {
+	for _, n := range []int{2, 3, 4} {
+		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			cfg := config(n, 43, &memstore.Store{}, clocktest.New(t0), 0, 1)
+			cfg.NewSeed, cfg.AskAll = sameSeed(4343), true
+			h := newHost(t, cfg)
+			ports := []Port{sit(t, h, 0), sit(t, h, 1)}
+			playAll(t, 1, ports...)
+			for _, p := range ports {
+				if err := p.Again(p.Snapshot().Gen); err != nil {
+					t.Fatal(err)
+				}
+			}
+			await(t, ports[0], "the next game", func(s Snapshot) bool { return s.Game == 2 && s.HasDeal })
+			var mu sync.Mutex
+			only, forced := 0, 0
+			var wg sync.WaitGroup
+			for i, p := range ports {
+				d := &driver{p: p, r: rand.New(rand.NewPCG(2, uint64(i))), seen: func(s Snapshot) {
+					mu.Lock()
+					defer mu.Unlock()
+					if s.Can.Act && s.Only != "" {
+						only++
+					}
+					for _, m := range s.Moves {
+						if m.By == ByForced {
+							forced++
+						}
+					}
+				}}
+				wg.Add(1)
+				go func() { defer wg.Done(); d.play(t, true) }()
+			}
+			wg.Wait()
+			if forced > 0 || only == 0 {
+				t.Fatalf("the next game: %d moves read as taken for a person, %d one-answer decisions asked", forced, only)
+			}
+		})
+	}
+}
+
 // TestRematchWaitsForTheFiling: the next game never saves before the last
 // is filed: while the filing fails, the people's "again" stands and
 // nothing starts; once the retry files it, the next game starts.

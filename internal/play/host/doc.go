@@ -12,7 +12,11 @@
 // ready (bots and absent people count as ready; the game's first deal
 // waits for nobody), asks the bot to move for its decision, and
 // otherwise waits for a person. Nothing moves while nobody is at the
-// game.
+// game. A game others share or watch (Game.AskAll: klob serve's
+// tables) takes no forced move: a person is asked a declaration with
+// one legal answer like any other, told why it is the only one
+// (Snapshot.Only), so that how long the game waits for them tells
+// nobody what they hold.
 //
 // # Goroutines
 //
@@ -105,8 +109,11 @@
 // bids, the cards played, the tricks, the scores; the talk is the
 // chat's), never a hidden card while a deal is played; once a deal is
 // scored, the whole of it opens (Snapshot.Open: the deck, every step,
-// what each seat held). A spectator can do nothing (ErrWatching). Every
-// seat's Snapshot counts the spectators. A private game
+// what each seat held). A deal thrown in opens only when the game is
+// over: its hands were never played, the players never see them, and
+// one who saw them could tell a player whether a schmeiss came from a
+// strong hand or a weak one. A spectator can do nothing (ErrWatching).
+// Every seat's Snapshot counts the spectators. A private game
 // (Config.Private, SetPrivate) refuses them. The spectators share one
 // snapshot per change and are ticked like the seats, never waited for:
 // one that stops reading holds its last snapshot and one tick, nothing

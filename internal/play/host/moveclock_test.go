@@ -188,6 +188,46 @@ func TestMoveClock(t *testing.T) {
 	}
 }
 
+// TestMoveClockOneAnswer: at every seat count, in a game that asks a
+// person even a decision with one legal answer (Game.AskAll), the game
+// waits for it like any other: the person is told why it is the only
+// answer, the others and a spectator see the game wait for them and
+// their clock run, and when it runs out the bot answers for them.
+func TestMoveClockOneAnswer(t *testing.T) {
+	for _, n := range []int{2, 3, 4} {
+		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			ct := newClockTable(t, n, uint64(60+n), func(c *Config) { c.AskAll = true })
+			w, err := ct.h.Watch()
+			if err != nil {
+				t.Fatal(err)
+			}
+			var snap Snapshot
+			for i := 0; ; i++ {
+				if i == 200 {
+					t.Fatal("bob was never asked a decision with one answer")
+				}
+				if snap = ct.decision(t, 1); snap.Only != "" {
+					break
+				}
+				ct.act(t, 1, snap)
+			}
+			if legal := snap.View.Legal(); len(legal) != 1 || snap.View.Phase == rules.PhasePlay {
+				t.Fatalf("bob is told %q with %v legal in %v", snap.Only, legal, snap.View.Phase)
+			}
+			due := ct.clock.Now().Add(moveClock)
+			settle(t, ct.h)
+			if a := ct.ports[0].Snapshot(); a.Only != "" || !a.Players[1].Due.Equal(due) {
+				t.Fatalf("ann reads only %q and bob's clock at %v, want none and %v", a.Only, a.Players[1].Due, due)
+			}
+			if s := w.Snapshot(); s.View.Turn != 1 || s.Only != "" || !s.Players[1].Due.Equal(due) {
+				t.Fatalf("the spectator sees turn %v, only %q, bob's clock at %v", s.View.Turn, s.Only, s.Players[1].Due)
+			}
+			ct.clock.Advance(moveClock)
+			ct.botMovedFor(t, 1, snap)
+		})
+	}
+}
+
 // TestMoveClockAloneWithBots: a person with bots only, or whose fellow
 // is away, is never hurried; the clock starts when another person sits
 // down and stops when they leave.

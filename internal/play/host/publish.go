@@ -230,7 +230,12 @@ func (st *state) snapshot(p *port) *Snapshot {
 		if c, ok := st.claimedBy[s.DealNo]; ok {
 			s.Claimer = c
 		}
-		if p.watch && (s.Between || s.Over) {
+		// A spectator sees a scored deal whole; one thrown in stays
+		// hidden from them, as from the players, until the game is
+		// over: its hands were never played, and one who saw them
+		// could tell a player whether a schmeiss came from a strong
+		// hand or a weak one.
+		if p.watch && (s.Over || s.Between && !st.sess.Deal().Ending().ThrownIn()) {
 			s.Open = st.openDeal()
 		}
 	}
@@ -270,6 +275,9 @@ func (st *state) snapshot(p *port) *Snapshot {
 	live := !st.closed && !p.kicked && !p.left && sd.port == p
 	if live {
 		s.Can.Act = st.canAct(seat)
+		if s.Can.Act {
+			s.Only, _ = st.sess.Only(seat)
+		}
 		s.Can.Hint = s.Can.Act && !st.cfg.NoHints
 		s.Can.Ready = st.person(seat) && (st.hold || (s.Between && !sd.ready))
 		_, turnOK := st.sess.ToMove()

@@ -62,7 +62,7 @@ func (st *state) rematchDue() bool {
 }
 
 // rematch starts the next game at this host: the same seats (people
-// and bots) and rules, the
+// and bots) and rules, the people asked as before (Game.AskAll), the
 // first dealer one seat on from the last game's, a fresh secret seed,
 // and RematchTag naming the game before. The people here keep their
 // ports, the spectators theirs; Gen goes on rising.
@@ -89,7 +89,7 @@ func (h *Host) rematch() {
 		return
 	}
 	s, err := session.New(session.Config{Options: g.Options(), Seed: seed, Players: old.sess.Players(),
-		NewBot: h.cfg.NewBot, Start: h.clock.Now()})
+		NewBot: h.cfg.NewBot, Start: h.clock.Now(), AskAll: h.cfg.AskAll})
 	if err != nil {
 		fail(err)
 		return

@@ -94,10 +94,11 @@ var secretSkip = map[string]bool{"View": true, "Hint": true, "Claim": true}
 var watchSkip = map[string]bool{"Open": true}
 
 // checkWatch checks a spectator's snapshot s of the game's deal d: while
-// d is played it is rules' view of no seat and holds no hidden card (in
-// any field, the view's history included); once d is scored it opens
-// whole. It says what is wrong, "" when nothing is; opened is set when
-// the deal was open.
+// d is played, and after it is thrown in until the game is over, it is
+// rules' view of no seat and holds no hidden card (in any field, the
+// view's history included); once d is scored it opens whole. It says
+// what is wrong, "" when nothing is; opened is set when the deal was
+// open.
 func checkWatch(s *Snapshot, d *rules.Deal) (failure string, opened bool) {
 	at := fmt.Sprintf("spectator, deal %d step %d", s.DealNo, len(s.Moves))
 	switch {
@@ -108,7 +109,11 @@ func checkWatch(s *Snapshot, d *rules.Deal) (failure string, opened bool) {
 	case s.View != d.View(rules.NoSeat):
 		return at + ": the view is not rules' view of no seat", false
 	}
-	if live := !s.Between && !s.Over; live {
+	thrownIn := s.Between && !s.Over && d.Ending().ThrownIn()
+	if live := !s.Between && !s.Over; live || thrownIn {
+		if s.Open != nil && thrownIn {
+			return at + ": the deal thrown in is open while the game goes on", false
+		}
 		if s.Open != nil {
 			return at + ": the deal is open while it is played", false
 		}
@@ -162,15 +167,15 @@ func checkWatch(s *Snapshot, d *rules.Deal) (failure string, opened bool) {
 // down, every seat's snapshot at every change of the game (a bot's
 // seat's too) shows exactly its own rules.View of the real deal, and no
 // other field holds a card hidden from it. The spectators' snapshot
-// holds no hidden card while a deal is played (checkWatch), and the
-// whole deal once it is scored; a spectator that never reads is never
-// waited for.
+// holds no hidden card while a deal is played, nor after it is thrown
+// in while the game goes on (checkWatch), and the whole deal once it is
+// scored; a spectator that never reads is never waited for.
 func TestSnapshotsKeepSecrets(t *testing.T) {
 	games := 4
 	if testing.Short() {
 		games = 2
 	}
-	draws := 0
+	draws, thrown := 0, 0
 	for _, n := range []int{2, 3, 4} {
 		seed := uint64(100 * n)
 		for game := range games {
@@ -190,6 +195,9 @@ func TestSnapshotsKeepSecrets(t *testing.T) {
 					checked++
 					if s.Watching {
 						watched++
+						if s.Between && !s.Over && h.st.sess.Deal().Ending().ThrownIn() {
+							thrown++
+						}
 						var ok bool
 						if failure, ok = checkWatch(s, h.st.sess.Deal()); ok {
 							opened++
@@ -249,7 +257,10 @@ func TestSnapshotsKeepSecrets(t *testing.T) {
 	if draws == 0 {
 		t.Error("no snapshot came after a card drawn or given face down: the test tests too little")
 	}
-	t.Logf("%d snapshots after a card drawn or given", draws)
+	if thrown == 0 && !testing.Short() {
+		t.Error("no spectator's snapshot after a deal thrown in: the test tests too little")
+	}
+	t.Logf("%d snapshots after a card drawn or given, %d spectators' after a deal thrown in", draws, thrown)
 }
 
 // shlomoSeed is the first seed from seed on whose first deal at a table

@@ -48,6 +48,10 @@ type Snapshot struct {
 	// was taken for the person ("you hold no sequence"). Only this seat's
 	// reasons: another seat's would tell what it does not hold.
 	Forced map[int]string
+	// Only says, at this person's decision outside the card play, why it
+	// has a single legal answer ("you hold no 7 of trump"), in a game
+	// that asks it all the same (Game.AskAll); "" otherwise.
+	Only string
 	// Claimer is the seat whose side claimed the rest of the deal shown
 	// (its cards are played for it), NoSeat when none did.
 	Claimer rules.Seat
@@ -102,7 +106,8 @@ type Snapshot struct {
 	Private  bool
 	// Open is, for a spectator, the deal shown once it is scored (between
 	// deals and at the game's end): every card of it. Nil while a deal is
-	// played and in a seat's snapshot.
+	// played, after a deal thrown in until the game is over (its hands
+	// were never played), and in a seat's snapshot.
 	Open *OpenDeal
 
 	// Game numbers the games played at this host, from 1: "again"

@@ -5,8 +5,9 @@ import "github.com/klob/klob/rules"
 // Watch lets a spectator watch the game through a Port of its own: its
 // Snapshot is what is public (rules' view of no seat: the bids, the
 // cards played, the tricks, the scores, who plays where) and, once a
-// deal is scored, the whole deal (Snapshot.Open). It never holds a
-// hidden card of a deal still being played. Every action of the port
+// deal is scored, the whole deal (Snapshot.Open); a deal thrown in only
+// once the game is over. It never holds a hidden card of a deal still
+// being played. Every action of the port
 // is refused (ErrWatching); Leave stops watching. A private game
 // refuses spectators (ErrPrivate).
 //
@@ -87,8 +88,9 @@ type OpenDeal struct {
 	Held [4]rules.CardSet
 }
 
-// openDeal opens the deal shown once it is scored (nil while it is
-// played): worked out once per position and shared by every spectator.
+// openDeal opens the deal shown once it is over (nil while it is
+// played; the snapshot asks it for a deal thrown in only at the game's
+// end): worked out once per position and shared by every spectator.
 func (st *state) openDeal() *OpenDeal {
 	d := st.sess.Deal()
 	if !d.Over() {

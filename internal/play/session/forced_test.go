@@ -296,3 +296,93 @@ func TestForcedDeclarationPass(t *testing.T) {
 		}
 	}
 }
+
+// With AskAll nothing is taken for a person: every decision outside the
+// card play waits for them, one with a single legal answer too, and Only
+// says why that answer is the only one. So the dix, a shlomo or cleopatra
+// and the dialogue are all asked, whoever holds what. At every seat count.
+func TestAskAllTakesNothing(t *testing.T) {
+	for _, n := range []int{2, 3, 4} {
+		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			want := []rules.Kind{rules.NoSequence, rules.Good}
+			if n < 4 {
+				want = append(want, rules.NoExchange) // no dix at four
+			}
+			if n >= 3 {
+				want = append(want, rules.Pass) // no shlomo dealt
+			}
+			asked := map[rules.Kind]int{}
+			missing := func() []rules.Kind {
+				var m []rules.Kind
+				for _, k := range want {
+					if asked[k] == 0 {
+						m = append(m, k)
+					}
+				}
+				return m
+			}
+			for seed := uint64(1); seed <= 10 && len(missing()) > 0; seed++ {
+				askAll(t, n, seed, asked)
+			}
+			if m := missing(); len(m) > 0 {
+				t.Errorf("%d players: no one-answer %v asked in 10 games: %v", n, m, asked)
+			}
+		})
+	}
+}
+
+// askAll plays a game of n people asked everything (AskAll), each
+// answering at random, failing t if a move is taken for one or Only is
+// wrong; it counts the one-answer decisions asked by kind.
+func askAll(t *testing.T, n int, seed uint64, asked map[rules.Kind]int) {
+	t.Helper()
+	players := make([]Player, n)
+	for i := range players {
+		players[i] = person
+	}
+	cfg := config(seed, players...)
+	cfg.Options.Players, cfg.Options.Shlomo, cfg.Options.Cleopatra = n, true, true
+	cfg.AskAll = true
+	s, err := New(cfg)
+	noErr(t, err)
+	r := rand.New(rand.NewPCG(seed, uint64(n)))
+	for i := 0; i < 5000 && !s.Game().Over(); i++ {
+		_, took, ok := advance(t, s)
+		if !ok {
+			continue
+		}
+		if len(took) > 0 {
+			t.Fatalf("step %d: Advance took %v for a person", i, took)
+		}
+		seat, ok := s.ToMove()
+		if !ok {
+			continue
+		}
+		v := s.View(seat)
+		legal := v.Legal()
+		why, only := s.Only(seat)
+		if want := len(legal) == 1 && v.Phase != rules.PhasePlay; only != want {
+			t.Fatalf("step %d: Only says %v (%q) with %v legal in %v", i, only, why, legal, v.Phase)
+		}
+		if only {
+			if why != forcedReason(legal[0], &v) {
+				t.Fatalf("step %d: Only says %q for %v", i, why, legal[0])
+			}
+			asked[legal[0].Kind]++
+		}
+		noErr(t, s.Apply(seat, legal[r.IntN(len(legal))]))
+		if _, forced := s.Forced(s.Game().DealNo(), len(s.Game().Deal().Steps())-1); forced {
+			t.Fatalf("step %d: a person's answer reads as forced", i)
+		}
+		// Resumed, the game tells no answer as forced either.
+		if i%40 == 39 {
+			rs, err := Resume(s.Log(), cfg)
+			noErr(t, err)
+			for j := range rs.Game().Deal().Steps() {
+				if why, forced := rs.Forced(rs.Game().DealNo(), j); forced {
+					t.Fatalf("step %d: resumed, step %d reads as forced (%q)", i, j, why)
+				}
+			}
+		}
+	}
+}

@@ -19,7 +19,7 @@ type Player struct {
 	// Name is the name the game log records.
 	Name string
 	// Human is set for a person; the session then never asks a bot for
-	// this seat, and takes only its forced moves.
+	// this seat, and takes only its forced moves (none with AskAll).
 	Human bool
 	// Level is a bot's level (ignored for a person).
 	Level ai.Level
@@ -49,6 +49,13 @@ type Config struct {
 	// generator. Seed then draws nothing. Resume needs it again: the log
 	// of a board does not say it is one.
 	Board *Board
+	// AskAll asks a person every decision, even one with a single legal
+	// answer: Advance then takes no forced move, only a claim's cards.
+	// At a game others watch or share, the wait for a person must not
+	// depend on what they hold, or "no exchange" or "pass" would tell
+	// whether they hold the 7 of trump or a shlomo. Only says why an
+	// answer is the only one.
+	AskAll bool
 }
 
 // SeedTag is the log tag that keeps the game's seed, so a resumed game
@@ -116,6 +123,9 @@ type Session struct {
 	claimDeal int
 
 	gen int
+
+	// askAll is Config.AskAll: Advance takes no forced move.
+	askAll bool
 
 	// board is the fixed deal of a board game (Config.Board), nil in a
 	// game to the target; chance draws its chance steps.
@@ -215,9 +225,10 @@ func Resume(l *gamelog.Log, cfg Config) (*Session, error) {
 // taken for a person (Forced), which the log does not mark: a person's
 // move outside the card play with no other legal action. So a resumed
 // game tells them as the game before the save did. A claim's moves are
-// not told again: the claim ends the deal.
+// not told again: the claim ends the deal. With Config.AskAll no move
+// was taken: the person answered each.
 func (s *Session) recallForced(l *gamelog.Log) error {
-	if len(l.Deals) == 0 {
+	if len(l.Deals) == 0 || s.askAll {
 		return nil
 	}
 	r, err := l.Replay()
@@ -239,7 +250,7 @@ func (s *Session) recallForced(l *gamelog.Log) error {
 }
 
 func newSession(cfg Config, g *rules.Game, seed uint64) *Session {
-	return &Session{game: g, seed: seed, forced: map[[2]int]string{}, claimer: rules.NoSeat, board: cfg.Board}
+	return &Session{game: g, seed: seed, forced: map[[2]int]string{}, claimer: rules.NoSeat, board: cfg.Board, askAll: cfg.AskAll}
 }
 
 // makeBots makes the bot of every seat that is not a person's. The
@@ -391,11 +402,12 @@ func (s *Session) apply(a rules.Action) error {
 
 // Advance takes the forced moves of the people: while a person is to
 // move and has one legal action outside the card play, it is applied
-// and its reason kept (see Forced). Card play is never forced, so a
-// person always plays their own cards, except after a good Claim: then
-// the cards of the claimer's side (a bot partner's too) are played for
-// it ("claimed"). It stops when a bot is to move, a person has a choice,
-// or the deal is over.
+// and its reason kept (see Forced); with Config.AskAll the person is
+// asked it like any other decision (see Only). Card play is never
+// forced, so a person always plays their own cards, except after a good
+// Claim: then the cards of the claimer's side (a bot partner's too) are
+// played for it ("claimed"). It stops when a bot is to move, a person
+// has a choice, or the deal is over.
 func (s *Session) Advance() error {
 	for {
 		seat, ok := s.ToMove()
@@ -414,16 +426,41 @@ func (s *Session) Advance() error {
 			s.forced[key] = "claimed"
 			continue
 		}
-		v := s.View(seat)
-		legal := v.Legal()
-		if len(legal) != 1 || v.Phase == rules.PhasePlay {
+		if s.askAll {
 			return nil
 		}
-		if err := s.apply(legal[0]); err != nil {
+		a, why, ok := s.only(seat)
+		if !ok {
+			return nil
+		}
+		if err := s.apply(a); err != nil {
 			return err
 		}
-		s.forced[key] = forcedReason(legal[0], &v)
+		s.forced[key] = why
 	}
+}
+
+// Only returns why seat, a person to move, has a single legal answer to
+// a decision outside the card play, worded to them ("you hold no 7 of
+// trump"), and false when they have a choice, are not to move, or play
+// a card. Advance takes such a move itself unless Config.AskAll.
+func (s *Session) Only(seat rules.Seat) (string, bool) {
+	if turn, ok := s.ToMove(); !ok || turn != seat || !s.Human(seat) || s.Claimed(seat) {
+		return "", false
+	}
+	_, why, ok := s.only(seat)
+	return why, ok
+}
+
+// only is the single legal action of seat outside the card play and its
+// reason, false when there is none or more than one.
+func (s *Session) only(seat rules.Seat) (rules.Action, string, bool) {
+	v := s.View(seat)
+	legal := v.Legal()
+	if len(legal) != 1 || v.Phase == rules.PhasePlay {
+		return rules.Action{}, "", false
+	}
+	return legal[0], forcedReason(legal[0], &v), true
 }
 
 // forcedReason says why a move was taken for the person at v, in a
