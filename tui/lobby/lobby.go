@@ -779,8 +779,9 @@ func (l *Lobby) rename(name string, cut bool) (kit.Screen, tea.Cmd) {
 // checkName accepts a name others can read and the game log can keep,
 // and returns it normalised (hall.NormalName: NFKC, something visible,
 // no invisible, blank or reordering character, nothing that reads as a
-// key's tag, a bracket or a bot): 1 to 24 letters of any script,
-// digits, spaces and - _ . ' (no other ASCII punctuation).
+// key's tag, a bracket, a bot or another of the tables' labels): 1 to
+// 24 letters of any script, digits, spaces and - _ . ' (no other
+// ASCII punctuation).
 func checkName(name string) (string, error) {
 	name, err := hall.NormalName(name)
 	if err != nil {

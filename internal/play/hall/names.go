@@ -3,12 +3,15 @@ package hall
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"time"
 	"unicode"
 
 	"golang.org/x/text/unicode/norm"
+
+	"github.com/klob/klob/ai"
 )
 
 // The names people read of each other. A name is what a person chose,
@@ -30,7 +33,8 @@ const MaxName = 24
 // script, at least one of them visible and the first no accent, but
 // no character NameRune refuses; and no word that reads as a key's
 // tag (a symbol and hex digits: "♠721fda"), nor a name that reads as
-// a word the tables name a seat by (reserved).
+// a word the tables name a seat by (reserved) or as another of their
+// labels (label).
 func NormalName(name string) (string, error) {
 	n := strings.TrimSpace(norm.NFKC.String(name))
 	if n == "" {
@@ -62,6 +66,9 @@ func NormalName(name string) (string, error) {
 	}
 	if reserved(n) {
 		return "", fmt.Errorf("%q is what the tables call you or a bot: choose another name", n)
+	}
+	if err := label(n); err != nil {
+		return "", err
 	}
 	if strings.Contains(skeleton(n), skeleton("watching")) {
 		return "", errors.New(`a name may not say "watching": the talk marks a spectator's lines so`)
@@ -198,21 +205,68 @@ func reserved(name string) bool {
 // letter from a mimic and, in a name with Latin letters (latin), each
 // untabled letter or symbol ("B○t") standing for any letter.
 func reservedAs(sk string, latin bool) bool {
+	return readsAs(sk, latin, "you", "bot", "bota", "botb", "botc", "botd")
+}
+
+// readsAs reports whether sk, a skeleton, reads as one of words (plain
+// lower-case letters), each letter from a mimic and, in a name with
+// Latin letters (latin), each untabled letter or symbol standing for
+// any letter (reserved); in a skeleton of four letters at most, for
+// a longer name in a mimic script would read as every word its length.
+func readsAs(sk string, latin bool, words ...string) bool {
 	rs := []rune(sk)
-	if len(rs) < 3 || len(rs) > 4 {
-		return false
-	}
 	wild := make([]bool, len(rs))
 	for i, r := range rs {
+		if len(rs) > 4 {
+			break
+		}
 		wild[i] = unicode.In(r, mimics...) || latin && (unicode.Is(unicode.S, r) || r > unicode.MaxASCII && unicode.Is(unicode.N, r) || unicode.IsLetter(r) &&
 			!unicode.In(r, unicode.Latin, unicode.Greek, unicode.Cyrillic, unicode.Armenian,
 				unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul, unicode.Bopomofo))
 	}
-	is := func(i int, want string) bool { return wild[i] || strings.ContainsRune(want, rs[i]) }
-	if len(rs) == 3 {
-		return is(0, "y") && is(1, "o") && is(2, "u") || is(0, "b") && is(1, "o") && is(2, "t")
+	for _, w := range words {
+		if len(w) != len(rs) {
+			continue
+		}
+		same := true
+		for i := range rs {
+			same = same && (wild[i] || rune(w[i]) == rs[i])
+		}
+		if same {
+			return true
+		}
 	}
-	return is(0, "b") && is(1, "o") && is(2, "t") && is(3, "abcd")
+	return false
+}
+
+// label says why name reads as another label the tables show beside
+// or instead of a person's name, or nil: a last word "bot" or "bots"
+// (a bot that plays for a person is "ann's bot", the bots of a level
+// "normal bot"), a level's name alone ("normal"), a seat's role
+// ("dealer", "maker", "partner"), or the start of what the table says
+// of a seat it waits for ("Waiting for ann"). Words are compared as
+// reserved compares them, look-alikes too; "Bot Bob" and "Robot" are
+// names.
+func label(name string) error {
+	latin := false
+	for _, r := range name {
+		latin = latin || unicode.Is(unicode.Latin, r)
+	}
+	is := func(s string, words ...string) bool {
+		return readsAs(skeleton(s), latin, words...) || latin && readsAs(skeletonOf(s, true, true), true, words...)
+	}
+	words := strings.FieldsFunc(name, func(r rune) bool { return r == ' ' || unicode.IsPunct(r) })
+	switch {
+	case len(words) > 1 && is(words[len(words)-1], "bot", "bots"):
+		return errors.New(`a name may not end in "bot": the tables call a bot so ("ann's bot" plays for ann)`)
+	case slices.ContainsFunc(ai.Levels, func(l ai.Level) bool { return is(name, string(l)) }):
+		return fmt.Errorf("%q is the name of a level of the bots: choose another name", name)
+	case is(name, "dealer", "maker", "partner"):
+		return fmt.Errorf("%q is what the tables call a seat's role: choose another name", name)
+	case strings.HasPrefix(skeleton(name), skeleton("waiting for")):
+		return errors.New(`a name may not begin "Waiting for": the table says so of a seat it waits for`)
+	}
+	return nil
 }
 
 // mimics are the scripts whose letters copy many Latin capitals.

@@ -38,6 +38,10 @@ func TestNormalName(t *testing.T) {
 		// letters, Armenian, or mixed with a letter no table knows.
 		"Bot Ꮯ", "Bot Ⲥ", "Bot ꓚ", "ꓐꓳꓔ ꓚ", "ᏴᎾᎢ", "ʙᴏᴛ ᴄ", "ƀøŧ", "Bot ɗ", "Yօս", "Bot ထ", "ⲂⲞⲦ",
 		"B○t", "Y♥u", "You ♥", "Bot ©", "Bot ⊂",
+		// The tables' other labels: a bot playing for a person, a
+		// level's bots, a level, a seat's role, the wait for a seat.
+		"bob's bot", "ann's bots", "Ann Bot", "normal bot", "hard bots", "eve_b0t", "Normal", "HARD", "rаndom",
+		"dealer", "Dealer", "maker", "partner", "Waiting for ann", "waiting for", "waiting-for-bob",
 		// Something that reads as a key's tag: a '#' look-alike, or a
 		// symbol and hex digits.
 		"ann #721fda", "ann ♯721fda", "ann ⌗721fda", "ann ⋕7", "ann ǂ721fda", "ann ﹟721fda",
@@ -80,6 +84,12 @@ func TestNormalName(t *testing.T) {
 		"dad 1984":   "dad 1984",
 		"Botany":     "Botany",
 		"Bot Bob":    "Bot Bob",
+		"Robot":      "Robot",
+		"Abbot":      "Abbot",
+		"Bottle":     "Bottle",
+		"Hardy":      "Hardy",
+		"Dealers":    "Dealers",
+		"Waiting":    "Waiting",
 		"a\u00a0b":   "a b", // NFKC: a no-break space is a space
 		// Names of many scripts, and symbols that read as no tag.
 		"Ærøskøbing": "Ærøskøbing",
