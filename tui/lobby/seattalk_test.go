@@ -100,9 +100,9 @@ func randomHall(t *testing.T, cfg hall.Config) *hall.Hall {
 	return h
 }
 
-// Ann talks in the lobby before and after another key takes her name:
-// her lines from then on carry her key's tag, as the namesake's do, so
-// nobody reads one ann for the other.
+// Ann talks in the lobby before and after another key comes in under
+// her name (its SSH user name): her lines from then on carry her key's
+// tag, as the namesake's do, so nobody reads one ann for the other.
 func TestLobbyTalkTagsANamesakeWhoCameSince(t *testing.T) {
 	hub, err := chat.New(chat.Config{})
 	require.NoError(t, err)
@@ -119,11 +119,9 @@ func TestLobbyTalkTagsANamesakeWhoCameSince(t *testing.T) {
 		return lines[len(lines)-1].Name
 	}
 	require.Equal(t, "ann", say(ann, "hello"), "no namesake yet: no tag")
-	cid := New(Config{Player: hall.Player{ID: "c", Name: "cid"}, Hall: h, Chat: hub, Lobby: room})
+	cid := New(Config{Player: hall.Player{ID: "c", Name: "ann"}, Hall: h, Chat: hub, Lobby: room})
 	cid.startTalk(true)
 	t.Cleanup(cid.talk.t.close)
-	cid.visit.Rename("ann")
-	cid.cfg.Player.Name = "ann"
 	assert.Equal(t, "ann #"+hall.KeyTag("c"), say(cid, "I am the real ann"))
 	assert.Equal(t, "ann #"+hall.KeyTag("a"), say(ann, "no, I am"), "the first ann is tagged too")
 }

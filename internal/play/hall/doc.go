@@ -92,7 +92,9 @@
 // under names that look alike are told apart by a short tag of the key
 // (Label), in the list, the waiting room and the game. A name a member
 // of the club goes by (Hall.Member, told by the server from its
-// database) is refused to every other key (NameFree), away or not.
+// database), or a person holding a seat at a table, is refused to
+// every other key and to guests (NameFree), away or not; a rename is
+// refused the name of another key connected too.
 // Hall.Visit keeps
 // who is connected, and lets one connection of a key take the game
 // played alone over from another; a rename (Visit.Rename) reaches the
