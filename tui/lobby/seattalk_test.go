@@ -155,7 +155,8 @@ func TestEmptyListSaysGamesArePlayed(t *testing.T) {
 
 // TestRatedTableKeepsQuietInADeal: at a rated table of three or four,
 // the people seated may not talk while a deal is played (a word could
-// tell a partner what a hand holds); they may between deals and at the
+// tell a partner what a hand holds), at the table nor in the lobby nor
+// at another table they watch; they may between deals and at the
 // game's end. Two players, one person among bots, or any table of a
 // server that keeps no ratings, talk throughout.
 func TestRatedTableKeepsQuietInADeal(t *testing.T) {
@@ -174,7 +175,7 @@ func TestRatedTableKeepsQuietInADeal(t *testing.T) {
 		tb, conns, err := halltest.Start(h, people, hall.Options{Seats: c.seats, Rules: o, Level: ai.Random, Seed: 1})
 		require.NoError(t, err)
 		require.Equal(t, c.people == 2, tb.Rated())
-		l := New(Config{Player: people[0], Hall: h, Chat: hub, Club: &lobbytest.Club{}})
+		l := New(Config{Player: people[0], Hall: h, Chat: hub, Club: &lobbytest.Club{}, Lobby: hub.NewRoom()})
 		if c.noClub {
 			l.cfg.Club = nil
 		}
@@ -182,6 +183,16 @@ func TestRatedTableKeepsQuietInADeal(t *testing.T) {
 		scr, _ := l.join(&ctx, tb)
 		s := scr.(*SharedSeat)
 		t.Cleanup(s.talk.close)
+		// Ann's lobby, and another table she watches from a second
+		// connection (eve's, alone with a bot).
+		l.startTalk(true)
+		t.Cleanup(l.talk.t.close)
+		other, _, err := halltest.Start(h, []hall.Player{{ID: "e", Name: "eve"}}, hall.Options{Seats: 2, Rules: rules.DefaultOptions(), Level: ai.Random, Seed: 2})
+		require.NoError(t, err)
+		l2 := New(Config{Player: people[0], Hall: h, Chat: hub, Club: l.cfg.Club})
+		oscr, _ := l2.watch(&ctx, other)
+		ow := oscr.(*WatchSeat)
+		t.Cleanup(ow.talk.close)
 		conns[0] = s.conn // ann's seat came to this connection
 		// Cid, a second key, watches: a spectator keeps quiet too.
 		wl := New(Config{Player: hall.Player{ID: "c", Name: "cid"}, Hall: h, Chat: hub, Club: l.cfg.Club})
@@ -192,10 +203,14 @@ func TestRatedTableKeepsQuietInADeal(t *testing.T) {
 		// Play every seat's decisions at random; at each position seen,
 		// a line of ann's or cid's is refused exactly while a deal is
 		// played. A position a bot moved on from meanwhile is not judged.
-		check := func(who string, talk *roomTalk, port host.Port) (playing, between, over bool) {
+		check := func(who string, talk *roomTalk, port host.Port, elsewhere ...*roomTalk) (playing, between, over bool) {
 			sn := port.Snapshot()
 			_, err := talk.Say("hello")
 			quiet := talk.Quiet() != nil
+			errs := make([]error, len(elsewhere))
+			for i, o := range elsewhere {
+				_, errs[i] = o.Say("hello")
+			}
 			if port.Snapshot().Gen != sn.Gen {
 				return false, false, false
 			}
@@ -203,8 +218,15 @@ func TestRatedTableKeepsQuietInADeal(t *testing.T) {
 			require.Equal(t, playing && c.quiet, quiet, "%d seats, deal %d: %s's box says quiet", c.seats, sn.DealNo, who)
 			if playing && c.quiet {
 				require.ErrorIs(t, err, errQuietDeal, "%d seats, deal %d: %s", c.seats, sn.DealNo, who)
+				for _, err := range errs {
+					require.EqualError(t, err, "at a rated table nobody talks while a deal is played, nor anywhere else: talk again when the deal at your table "+tb.Code()+" ends",
+						"%d seats, deal %d: %s elsewhere", c.seats, sn.DealNo, who)
+				}
 			} else {
 				require.NoError(t, err, "%d seats, deal %d, between %v, over %v: %s", c.seats, sn.DealNo, sn.Between, sn.Over, who)
+				for _, err := range errs {
+					require.NoError(t, err, "%d seats, deal %d, between %v, over %v: %s elsewhere", c.seats, sn.DealNo, sn.Between, sn.Over, who)
+				}
 			}
 			return playing, sn.Between, sn.Over
 		}
@@ -212,7 +234,7 @@ func TestRatedTableKeepsQuietInADeal(t *testing.T) {
 		deadline := time.After(20 * time.Second) // only ends a test that would hang
 		var inDeal, between, watched bool
 		for {
-			playing, btw, _ := check("ann", s.talk, s.conn.Port())
+			playing, btw, _ := check("ann", s.talk, s.conn.Port(), l.talk.t, ow.talk)
 			wp, _, _ := check("cid", w.talk, w.port)
 			inDeal, between, watched = inDeal || playing, between || btw, watched || wp
 			if s.conn.Port().Snapshot().Over {

@@ -130,3 +130,47 @@ func (t *Table) reopen() {
 	t.mu.Unlock()
 	t.h.cfg.Logf("table %s: a new game (again)", t.code)
 }
+
+// QuietDeal reports whether sn shows a deal being played: dealt, and
+// neither over nor the game. At a rated table of three or four nobody
+// talks then (Quiet).
+func QuietDeal(sn host.Snapshot) bool { return sn.HasDeal && !sn.Between && !sn.Over }
+
+// quiet reports whether the table is one of three or four seats whose
+// game is rated (rated) and plays a deal now (QuietDeal): a word said
+// anywhere by one of its people could tell a partner, or the other
+// defender, what a hand holds. The deal is read from the port of a
+// person at the table, else from the port that left last (with nobody
+// here the game waits as it was); a game nobody came back to since a
+// restart counts as playing one until it is over. t.mu is held.
+func (t *Table) quiet() bool {
+	if len(t.seats) < 3 || t.game == nil || t.filed || !t.rated() {
+		return false
+	}
+	port := t.last
+	for _, s := range t.seats {
+		if s.conn != nil && s.conn.port != nil {
+			port = s.conn.port
+			break
+		}
+	}
+	return port == nil || QuietDeal(port.Snapshot())
+}
+
+// Quiet returns the code of a table where the person of key id holds a
+// seat and which is quiet now (a deal of its rated game of three or
+// four played), the lowest of several; "" for none.
+func (h *Hall) Quiet(id string) string {
+	code := ""
+	if id == "" {
+		return code
+	}
+	for _, t := range h.all() {
+		t.mu.Lock()
+		if t.seatOf(id) >= 0 && t.quiet() && (code == "" || t.code < code) {
+			code = t.code
+		}
+		t.mu.Unlock()
+	}
+	return code
+}

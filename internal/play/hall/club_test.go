@@ -369,3 +369,29 @@ func TestSpectatorRunsNoGrace(t *testing.T) {
 		})
 	}
 }
+
+// TestQuietWhileADealIsPlayed: a table of three or four whose rated
+// game plays a deal is quiet for the people holding its seats (Quiet
+// names it), and stays so while they are all away: the game waits
+// as it was. A table of two is never quiet, nor is anyone not seated.
+func TestQuietWhileADealIsPlayed(t *testing.T) {
+	for _, seats := range []int{2, 3, 4} {
+		h := newHall(t, testConfig(t.TempDir(), &memHistory{}, clocktest.New(t0)))
+		o := smallRules()
+		o.Players = seats
+		tb := annOpens(t, h, seats, o, 1)
+		ann, bob := annAndBob(t, tb)
+		require.True(t, tb.Rated())
+		await(t, ann.port(), "a deal played", QuietDeal)
+		want := ""
+		if seats >= 3 {
+			want = tb.Code()
+		}
+		assert.Equal(t, want, h.Quiet("a"), "%d seats", seats)
+		assert.Equal(t, want, h.Quiet("b"), "%d seats", seats)
+		assert.Equal(t, "", h.Quiet("x"), "%d seats: not seated", seats)
+		ann.conn.Drop()
+		bob.conn.Drop()
+		assert.Equal(t, want, h.Quiet("a"), "%d seats: everyone away", seats)
+	}
+}
