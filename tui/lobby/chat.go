@@ -32,8 +32,8 @@ import (
 //     nothing hidden, so their words cannot give a card away; their
 //     lines say "(watching)", and a player mutes one like anyone.
 //   - At a rated table of three or four nobody talks while a deal is
-//     played, and its players talk in no other room meanwhile
-//     (quietAt).
+//     played, and its players and spectators talk in no other room
+//     meanwhile (quietAt).
 //   - Guests (no key) read the lobby's talk but do not write: without a
 //     key a guest cannot be told apart, rate-limited or muted.
 //   - Lines are talk, not play: they go to no host.Port, so never into

@@ -83,9 +83,9 @@ var errQuietDeal = errors.New("at a rated table nobody talks while a deal is pla
 // player's hand. Two players have nobody to tell; between deals and
 // once the game is over everyone may talk. port is the person's port on
 // the game, nil before it starts. A person who holds a seat at such a
-// table (hall.Hall.Quiet) is quiet everywhere else too: in the lobby
-// (t nil), at a table they watch or another of theirs, from another
-// connection of theirs too.
+// table (hall.Hall.Quiet), or watches it, is quiet everywhere else
+// too: in the lobby (t nil), at a table they watch or another of
+// theirs, from another connection of theirs too.
 func quietAt(l *Lobby, t *hall.Table, port func() host.Port) func() error {
 	return func() error {
 		if l.cfg.Club == nil {
@@ -99,11 +99,13 @@ func quietAt(l *Lobby, t *hall.Table, port func() host.Port) func() error {
 		if l.cfg.Hall == nil {
 			return nil
 		}
-		switch code := l.cfg.Hall.Quiet(l.cfg.Player.ID); {
+		switch code, watching := l.cfg.Hall.Quiet(l.cfg.Player.ID); {
 		case code == "":
 			return nil
 		case t != nil && code == t.Code():
 			return errQuietDeal
+		case watching:
+			return fmt.Errorf("at a rated table nobody talks while a deal is played, spectators neither, nor anywhere else: talk again when the deal at table %s, which you watch, ends", code)
 		default:
 			return fmt.Errorf("at a rated table nobody talks while a deal is played, nor anywhere else: talk again when the deal at your table %s ends", code)
 		}

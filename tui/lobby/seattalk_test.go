@@ -156,8 +156,8 @@ func TestEmptyListSaysGamesArePlayed(t *testing.T) {
 // TestRatedTableKeepsQuietInADeal: at a rated table of three or four,
 // the people seated may not talk while a deal is played (a word could
 // tell a partner what a hand holds), at the table nor in the lobby nor
-// at another table they watch; they may between deals and at the
-// game's end. Two players, one person among bots, or any table of a
+// at another table they watch, and its spectators neither; they may
+// between deals and at the game's end. Two players, one person among bots, or any table of a
 // server that keeps no ratings, talk throughout.
 func TestRatedTableKeepsQuietInADeal(t *testing.T) {
 	for _, c := range []struct {
@@ -195,15 +195,17 @@ func TestRatedTableKeepsQuietInADeal(t *testing.T) {
 		t.Cleanup(ow.talk.close)
 		conns[0] = s.conn // ann's seat came to this connection
 		// Cid, a second key, watches: a spectator keeps quiet too.
-		wl := New(Config{Player: hall.Player{ID: "c", Name: "cid"}, Hall: h, Chat: hub, Club: l.cfg.Club})
+		wl := New(Config{Player: hall.Player{ID: "c", Name: "cid"}, Hall: h, Chat: hub, Club: l.cfg.Club, Lobby: hub.NewRoom()})
 		wscr, _ := wl.watch(&ctx, tb)
 		w := wscr.(*WatchSeat)
 		t.Cleanup(w.talk.close)
+		wl.startTalk(true) // and talks in the lobby (from another connection)
+		t.Cleanup(wl.talk.t.close)
 
 		// Play every seat's decisions at random; at each position seen,
 		// a line of ann's or cid's is refused exactly while a deal is
 		// played. A position a bot moved on from meanwhile is not judged.
-		check := func(who string, talk *roomTalk, port host.Port, elsewhere ...*roomTalk) (playing, between, over bool) {
+		check := func(who string, talk *roomTalk, port host.Port, why string, elsewhere ...*roomTalk) (playing, between, over bool) {
 			sn := port.Snapshot()
 			_, err := talk.Say("hello")
 			quiet := talk.Quiet() != nil
@@ -219,8 +221,7 @@ func TestRatedTableKeepsQuietInADeal(t *testing.T) {
 			if playing && c.quiet {
 				require.ErrorIs(t, err, errQuietDeal, "%d seats, deal %d: %s", c.seats, sn.DealNo, who)
 				for _, err := range errs {
-					require.EqualError(t, err, "at a rated table nobody talks while a deal is played, nor anywhere else: talk again when the deal at your table "+tb.Code()+" ends",
-						"%d seats, deal %d: %s elsewhere", c.seats, sn.DealNo, who)
+					require.EqualError(t, err, why, "%d seats, deal %d: %s elsewhere", c.seats, sn.DealNo, who)
 				}
 			} else {
 				require.NoError(t, err, "%d seats, deal %d, between %v, over %v: %s", c.seats, sn.DealNo, sn.Between, sn.Over, who)
@@ -234,8 +235,12 @@ func TestRatedTableKeepsQuietInADeal(t *testing.T) {
 		deadline := time.After(20 * time.Second) // only ends a test that would hang
 		var inDeal, between, watched bool
 		for {
-			playing, btw, _ := check("ann", s.talk, s.conn.Port(), l.talk.t, ow.talk)
-			wp, _, _ := check("cid", w.talk, w.port)
+			playing, btw, _ := check("ann", s.talk, s.conn.Port(),
+				"at a rated table nobody talks while a deal is played, nor anywhere else: talk again when the deal at your table "+tb.Code()+" ends",
+				l.talk.t, ow.talk)
+			wp, _, _ := check("cid", w.talk, w.port,
+				"at a rated table nobody talks while a deal is played, spectators neither, nor anywhere else: talk again when the deal at table "+tb.Code()+", which you watch, ends",
+				wl.talk.t)
 			inDeal, between, watched = inDeal || playing, between || btw, watched || wp
 			if s.conn.Port().Snapshot().Over {
 				break

@@ -79,8 +79,8 @@
 // hidden card of a deal being played. Each table has a chat room of the
 // server's one chat.Hub (Config.Chat), closed when the table goes; its
 // lines never go into the table's log. Quiet names the table where a
-// person holds a seat whose rated deal of three or four is being
-// played: they talk nowhere meanwhile. "Again" at the end of a game
+// person holds a seat, or which they watch, whose rated deal of three
+// or four is being played: they talk nowhere meanwhile. "Again" at the end of a game
 // starts the next at the same table: its files take the new game. A
 // finished game's table stays listed for its people (Info.Over) while
 // any of them is at it, so that one who stepped out to the lobby may

@@ -44,6 +44,8 @@ type Table struct {
 	refileStop      func() bool
 	refileAfter     time.Duration
 	stopped         bool // the hall is closing: no clock starts again
+	// watchers are the spectators' ports not left (Watch).
+	watchers map[*watcher]bool
 	// last is the seat's port handed out last (Start, Join): the game
 	// as it stood when its person left, if nobody is at the table now
 	// (its bots then wait), for quiet.
