@@ -624,7 +624,8 @@ func (h *Hall) nameFree(key, name string, connected bool) error {
 	sk := memberSkeleton(name)
 	e := &TakenError{Name: name}
 	own := false
-	// others notes that p goes by a name like name; here: no member.
+	// other notes p if they go by a name like name; here: found at a
+	// table or connected, not among the members.
 	other := func(p Player, here bool) {
 		switch {
 		case p.ID == "" || memberSkeleton(p.Name) != sk:
