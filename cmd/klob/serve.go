@@ -539,11 +539,16 @@ func lobbyConfig(f serveFlags, h *hall.Hall, bots serveBots, s *server.Session) 
 		}
 	}
 	if err := h.NameFree(s.Key, name); err != nil {
-		// Another member's name: not theirs to play, talk and stand
-		// in the leaderboards under.
+		// Another member's name, or that of a person at a table (in
+		// their first game): not theirs to play, talk and stand in the
+		// leaderboards under.
+		whose := "another member of this club"
+		if taken, ok := errors.AsType[*hall.TakenError](err); ok {
+			whose = taken.Whose()
+		}
 		taken := name
 		name = otherName(h, s.Key, name)
-		h.Tell(s.Key, fmt.Sprintf("%s is the name of another member of this club: you are %s here. Press r to choose your name.", taken, name))
+		h.Tell(s.Key, fmt.Sprintf("%s is the name of %s: you are %s here. Press r to choose your name.", taken, whose, name))
 	}
 	cfg.Player = hall.Player{ID: s.Key, Name: name}
 	return cfg

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
@@ -25,10 +26,14 @@ import (
 //     overrides before anyone sees it (chat.Room.Say).
 //   - /mute NAME hides a player's lines from you in every room, from
 //     now on and in what the rooms kept; /unmute NAME shows them again.
-//     The name is one seen in the room's lines.
+//     The name is one seen in the room's lines, with the key's tag
+//     shown after it or without (when one key went by it).
 //   - Spectators read a table's talk and may write too: they see
 //     nothing hidden, so their words cannot give a card away; their
 //     lines say "(watching)", and a player mutes one like anyone.
+//   - At a rated table of three or four nobody talks while a deal is
+//     played, and its players and spectators talk in no other room
+//     meanwhile (quietAt).
 //   - Guests (no key) read the lobby's talk but do not write: without a
 //     key a guest cannot be told apart, rate-limited or muted.
 //   - Lines are talk, not play: they go to no host.Port, so never into
@@ -261,45 +266,83 @@ func wantName(name string) string {
 	return strings.ToLower(strings.TrimSpace(name))
 }
 
-// mutedKey finds the key of a name this connection muted.
+// mutedKey finds the key of a name this connection muted (namedKey).
 func (t *roomTalk) mutedKey(name string) (key, who string, err error) {
-	want := wantName(name)
-	var keys []string
+	var said []signed
 	for k, n := range t.muted {
-		if strings.ToLower(n) == want {
-			keys, who = append(keys, k), n
-		}
+		said = append(said, signed{k, n})
 	}
-	switch len(keys) {
-	case 0:
+	key, who, several := namedKey(name, said, "")
+	switch {
+	case several != "":
+		return "", "", fmt.Errorf("you muted several players called %q: /unmute one of %s", name, several)
+	case key == "":
 		return "", "", fmt.Errorf("you muted nobody called %q", name)
-	case 1:
-		return keys[0], who, nil
 	}
-	return "", "", fmt.Errorf("you muted several players called %q: their names differ by the tag after #", name)
+	return key, who, nil
 }
 
-// keyOf finds the key of a name seen in the room's lines (any case).
+// keyOf finds the key of a name seen in the room's lines (namedKey).
 func (t *roomTalk) keyOf(name string) (key, who string, err error) {
-	want := wantName(name)
-	found := map[string]string{}
+	said := make([]signed, len(t.lines))
 	for i, l := range t.lines {
-		if strings.ToLower(l.Name) == want {
-			found[t.from[i]] = l.Name
-		}
+		said[i] = signed{t.from[i], l.Name}
 	}
-	switch len(found) {
-	case 0:
+	key, who, several := namedKey(name, said, t.me.Key)
+	switch {
+	case several != "":
+		return "", "", fmt.Errorf("several players go by %q: /mute one of %s", name, several)
+	case key == "":
 		return "", "", fmt.Errorf("nobody called %q has talked here", name)
-	case 1:
-		for k, n := range found {
-			if k == t.me.Key {
-				return "", "", errors.New("you cannot mute yourself")
-			}
-			return k, n, nil
+	case key == t.me.Key:
+		return "", "", errors.New("you cannot mute yourself")
+	}
+	return key, who, nil
+}
+
+// signed is a key and a name it went by in the talk.
+type signed struct{ key, name string }
+
+// namedKey finds the key that went by name in names (as the talk shows
+// it: with the key's tag when another key's name looks the same, "bob
+// #1a2b3c4d5e6f"), in any case: the name with the key's tag, else the
+// name without it when one key went by it. When several keys but me went by the name without
+// a tag, several lists them with their tags to choose from ("bob
+// #1a2b3c4d5e6f or bob #7a8b9c0d1e2f").
+func namedKey(name string, names []signed, me string) (key, who, several string) {
+	want := wantName(name)
+	plain := map[string]string{} // the keys whose name without its tag is want
+	for _, n := range names {
+		base := untagged(n.name)
+		if strings.ToLower(base+" #"+hall.KeyTag(n.key)) == want {
+			return n.key, n.name, ""
+		}
+		if strings.ToLower(base) == want {
+			plain[n.key] = n.name // the latest
 		}
 	}
-	return "", "", fmt.Errorf("several players go by %q: their names differ by the tag after #", name)
+	if len(plain) > 1 {
+		delete(plain, me) // oneself is no choice: the others are
+	}
+	var tagged []string
+	for k, n := range plain {
+		key, who = k, n
+		tagged = append(tagged, untagged(n)+" #"+hall.KeyTag(k))
+	}
+	if len(tagged) < 2 {
+		return key, who, ""
+	}
+	slices.Sort(tagged)
+	return "", "", strings.Join(tagged[:len(tagged)-1], ", ") + " or " + tagged[len(tagged)-1]
+}
+
+// untagged is a name as the talk shows it without the key's tag that
+// follows it (hall.Label): a name holds no '#' (hall.NameRune).
+func untagged(name string) string {
+	if n, tag, ok := strings.Cut(name, " #"); ok && len(tag) == hall.TagLen {
+		return n
+	}
+	return name
 }
 
 var _ tablescreen.Talker = (*roomTalk)(nil)

@@ -110,9 +110,11 @@ func New(cfg Config) *Lobby {
 		// /unmute finds their names.
 		l.mutes = c.Chat.MutedNames(c.Player.ID)
 	}
-	if cfg.Hall != nil && cfg.Player.ID != "" {
+	if cfg.Hall != nil {
 		// The hall compares the names of the people connected, to tell
-		// two keys under one name apart.
+		// two keys under one name apart, and checks a rename against
+		// the names of the people it knows (a guest's too, though it
+		// lists no guest).
 		send := cfg.Send
 		l.visit = cfg.Hall.Visit(cfg.Player, func() {
 			if send != nil {
@@ -224,7 +226,7 @@ type Lobby struct {
 	unread string
 
 	// visit is this connection in the hall's list of the people
-	// connected; nil for a guest.
+	// connected (a guest's is in no list); nil without a hall.
 	visit *hall.Visit
 	// hold is whether this connection has the person's game alone
 	// (alone.go).
@@ -756,7 +758,7 @@ func (l *Lobby) nameLine(ctx *kit.Context, w int) string {
 func (l *Lobby) rename(name string, cut bool) (kit.Screen, tea.Cmd) {
 	name, err := checkName(name)
 	if err == nil && l.visit != nil {
-		err = l.visit.Rename(name) // another member's name is refused
+		err = l.visit.Rename(name) // another person's name is refused
 	}
 	if err != nil {
 		l.setNote(err.Error(), true)
@@ -779,8 +781,9 @@ func (l *Lobby) rename(name string, cut bool) (kit.Screen, tea.Cmd) {
 // checkName accepts a name others can read and the game log can keep,
 // and returns it normalised (hall.NormalName: NFKC, something visible,
 // no invisible, blank or reordering character, nothing that reads as a
-// key's tag, a bracket or a bot): 1 to 24 letters of any script,
-// digits, spaces and - _ . ' (no other ASCII punctuation).
+// key's tag, a bracket, a bot or another of the tables' labels): 1 to
+// 24 letters of any script, digits, spaces and - _ . ' (no other
+// ASCII punctuation).
 func checkName(name string) (string, error) {
 	name, err := hall.NormalName(name)
 	if err != nil {

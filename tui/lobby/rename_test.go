@@ -89,3 +89,15 @@ func nameLine(t *testing.T, l *Lobby, ctx *kit.Context) string {
 	t.Fatalf("no rename line:\n%s", ansi.Strip(l.View(ctx)))
 	return ""
 }
+
+// A guest may not rename to a member's name, nor to a look-alike of
+// it, as a key may not.
+func TestGuestRenameRefusesAMembersName(t *testing.T) {
+	h := randomHall(t, hall.Config{})
+	h.Member("b", "bob")
+	ctx := kittest.Context(80, 24)
+	l := New(Config{Player: hall.Player{Name: "guest"}, Hall: h})
+	press(l, &ctx, "r", "B", "o", "b", "enter")
+	assert.Equal(t, "guest", l.cfg.Player.Name)
+	assert.Contains(t, ansi.Strip(l.View(&ctx)), `"Bob" looks like "bob", the name of another member of this club`)
+}

@@ -82,17 +82,33 @@ var errQuietDeal = errors.New("at a rated table nobody talks while a deal is pla
 // what a hand holds, and a second key watching the table could say a
 // player's hand. Two players have nobody to tell; between deals and
 // once the game is over everyone may talk. port is the person's port on
-// the game, nil before it starts.
+// the game, nil before it starts. A person who holds a seat at such a
+// table (hall.Hall.Quiet), or watches it, is quiet everywhere else
+// too: in the lobby (t nil), at a table they watch or another of
+// theirs, from another connection of theirs too.
 func quietAt(l *Lobby, t *hall.Table, port func() host.Port) func() error {
 	return func() error {
-		p := port()
-		if p == nil || l.cfg.Club == nil || t.Options().Seats < 3 || !t.Rated() {
+		if l.cfg.Club == nil {
 			return nil
 		}
-		if sn := p.Snapshot(); sn.HasDeal && !sn.Between && !sn.Over {
-			return errQuietDeal
+		if t != nil && t.Options().Seats >= 3 && t.Rated() {
+			if p := port(); p != nil && hall.QuietDeal(p.Snapshot()) {
+				return errQuietDeal
+			}
 		}
-		return nil
+		if l.cfg.Hall == nil {
+			return nil
+		}
+		switch code, watching := l.cfg.Hall.Quiet(l.cfg.Player.ID); {
+		case code == "":
+			return nil
+		case t != nil && code == t.Code():
+			return errQuietDeal
+		case watching:
+			return fmt.Errorf("at a rated table nobody talks while a deal is played, spectators neither, nor anywhere else: talk again when the deal at table %s, which you watch, ends", code)
+		default:
+			return fmt.Errorf("at a rated table nobody talks while a deal is played, nor anywhere else: talk again when the deal at your table %s ends", code)
+		}
 	}
 }
 

@@ -100,9 +100,9 @@ func randomHall(t *testing.T, cfg hall.Config) *hall.Hall {
 	return h
 }
 
-// Ann talks in the lobby before and after another key takes her name:
-// her lines from then on carry her key's tag, as the namesake's do, so
-// nobody reads one ann for the other.
+// Ann talks in the lobby before and after another key comes in under
+// her name (its SSH user name): her lines from then on carry her key's
+// tag, as the namesake's do, so nobody reads one ann for the other.
 func TestLobbyTalkTagsANamesakeWhoCameSince(t *testing.T) {
 	hub, err := chat.New(chat.Config{})
 	require.NoError(t, err)
@@ -119,11 +119,9 @@ func TestLobbyTalkTagsANamesakeWhoCameSince(t *testing.T) {
 		return lines[len(lines)-1].Name
 	}
 	require.Equal(t, "ann", say(ann, "hello"), "no namesake yet: no tag")
-	cid := New(Config{Player: hall.Player{ID: "c", Name: "cid"}, Hall: h, Chat: hub, Lobby: room})
+	cid := New(Config{Player: hall.Player{ID: "c", Name: "ann"}, Hall: h, Chat: hub, Lobby: room})
 	cid.startTalk(true)
 	t.Cleanup(cid.talk.t.close)
-	cid.visit.Rename("ann")
-	cid.cfg.Player.Name = "ann"
 	assert.Equal(t, "ann #"+hall.KeyTag("c"), say(cid, "I am the real ann"))
 	assert.Equal(t, "ann #"+hall.KeyTag("a"), say(ann, "no, I am"), "the first ann is tagged too")
 }
@@ -157,8 +155,9 @@ func TestEmptyListSaysGamesArePlayed(t *testing.T) {
 
 // TestRatedTableKeepsQuietInADeal: at a rated table of three or four,
 // the people seated may not talk while a deal is played (a word could
-// tell a partner what a hand holds); they may between deals and at the
-// game's end. Two players, one person among bots, or any table of a
+// tell a partner what a hand holds), at the table nor in the lobby nor
+// at another table they watch, and its spectators neither; they may
+// between deals and at the game's end. Two players, one person among bots, or any table of a
 // server that keeps no ratings, talk throughout.
 func TestRatedTableKeepsQuietInADeal(t *testing.T) {
 	for _, c := range []struct {
@@ -176,7 +175,7 @@ func TestRatedTableKeepsQuietInADeal(t *testing.T) {
 		tb, conns, err := halltest.Start(h, people, hall.Options{Seats: c.seats, Rules: o, Level: ai.Random, Seed: 1})
 		require.NoError(t, err)
 		require.Equal(t, c.people == 2, tb.Rated())
-		l := New(Config{Player: people[0], Hall: h, Chat: hub, Club: &lobbytest.Club{}})
+		l := New(Config{Player: people[0], Hall: h, Chat: hub, Club: &lobbytest.Club{}, Lobby: hub.NewRoom()})
 		if c.noClub {
 			l.cfg.Club = nil
 		}
@@ -184,20 +183,36 @@ func TestRatedTableKeepsQuietInADeal(t *testing.T) {
 		scr, _ := l.join(&ctx, tb)
 		s := scr.(*SharedSeat)
 		t.Cleanup(s.talk.close)
+		// Ann's lobby, and another table she watches from a second
+		// connection (eve's, alone with a bot).
+		l.startTalk(true)
+		t.Cleanup(l.talk.t.close)
+		other, _, err := halltest.Start(h, []hall.Player{{ID: "e", Name: "eve"}}, hall.Options{Seats: 2, Rules: rules.DefaultOptions(), Level: ai.Random, Seed: 2})
+		require.NoError(t, err)
+		l2 := New(Config{Player: people[0], Hall: h, Chat: hub, Club: l.cfg.Club})
+		oscr, _ := l2.watch(&ctx, other)
+		ow := oscr.(*WatchSeat)
+		t.Cleanup(ow.talk.close)
 		conns[0] = s.conn // ann's seat came to this connection
 		// Cid, a second key, watches: a spectator keeps quiet too.
-		wl := New(Config{Player: hall.Player{ID: "c", Name: "cid"}, Hall: h, Chat: hub, Club: l.cfg.Club})
+		wl := New(Config{Player: hall.Player{ID: "c", Name: "cid"}, Hall: h, Chat: hub, Club: l.cfg.Club, Lobby: hub.NewRoom()})
 		wscr, _ := wl.watch(&ctx, tb)
 		w := wscr.(*WatchSeat)
 		t.Cleanup(w.talk.close)
+		wl.startTalk(true) // and talks in the lobby (from another connection)
+		t.Cleanup(wl.talk.t.close)
 
 		// Play every seat's decisions at random; at each position seen,
 		// a line of ann's or cid's is refused exactly while a deal is
 		// played. A position a bot moved on from meanwhile is not judged.
-		check := func(who string, talk *roomTalk, port host.Port) (playing, between, over bool) {
+		check := func(who string, talk *roomTalk, port host.Port, why string, elsewhere ...*roomTalk) (playing, between, over bool) {
 			sn := port.Snapshot()
 			_, err := talk.Say("hello")
 			quiet := talk.Quiet() != nil
+			errs := make([]error, len(elsewhere))
+			for i, o := range elsewhere {
+				_, errs[i] = o.Say("hello")
+			}
 			if port.Snapshot().Gen != sn.Gen {
 				return false, false, false
 			}
@@ -205,8 +220,14 @@ func TestRatedTableKeepsQuietInADeal(t *testing.T) {
 			require.Equal(t, playing && c.quiet, quiet, "%d seats, deal %d: %s's box says quiet", c.seats, sn.DealNo, who)
 			if playing && c.quiet {
 				require.ErrorIs(t, err, errQuietDeal, "%d seats, deal %d: %s", c.seats, sn.DealNo, who)
+				for _, err := range errs {
+					require.EqualError(t, err, why, "%d seats, deal %d: %s elsewhere", c.seats, sn.DealNo, who)
+				}
 			} else {
 				require.NoError(t, err, "%d seats, deal %d, between %v, over %v: %s", c.seats, sn.DealNo, sn.Between, sn.Over, who)
+				for _, err := range errs {
+					require.NoError(t, err, "%d seats, deal %d, between %v, over %v: %s elsewhere", c.seats, sn.DealNo, sn.Between, sn.Over, who)
+				}
 			}
 			return playing, sn.Between, sn.Over
 		}
@@ -214,8 +235,12 @@ func TestRatedTableKeepsQuietInADeal(t *testing.T) {
 		deadline := time.After(20 * time.Second) // only ends a test that would hang
 		var inDeal, between, watched bool
 		for {
-			playing, btw, _ := check("ann", s.talk, s.conn.Port())
-			wp, _, _ := check("cid", w.talk, w.port)
+			playing, btw, _ := check("ann", s.talk, s.conn.Port(),
+				"at a rated table nobody talks while a deal is played, nor anywhere else: talk again when the deal at your table "+tb.Code()+" ends",
+				l.talk.t, ow.talk)
+			wp, _, _ := check("cid", w.talk, w.port,
+				"at a rated table nobody talks while a deal is played, spectators neither, nor anywhere else: talk again when the deal at table "+tb.Code()+", which you watch, ends",
+				wl.talk.t)
 			inDeal, between, watched = inDeal || playing, between || btw, watched || wp
 			if s.conn.Port().Snapshot().Over {
 				break

@@ -3,12 +3,14 @@ package lobby
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/play/hall"
+	"github.com/klob/klob/internal/serve/chat"
 )
 
 // The rows the lobby keeps for its talk are rows the talk fills: a line
@@ -45,4 +47,46 @@ func TestTalkAllMutedIsNotNothingSaid(t *testing.T) {
 	assert.NotContains(t, scr, `bob: "hello"`)
 	assert.NotContains(t, scr, "(nothing said yet)", scr)
 	assert.Contains(t, scr, "(nothing said yet, or only by people you muted)", scr)
+}
+
+// A name shown with its key's tag (another key's name looks like it)
+// is muted by the name alone when one key of that name talked, by the
+// name with its tag too; of several, the answer lists them with their
+// tags, and either is muted by its tagged name.
+func TestMuteANameShownWithItsTag(t *testing.T) {
+	const bob, bob2 = "10714564b254ffff", "aaaaaaaaaaaa0000"
+	hub, err := chat.New(chat.Config{Now: func() time.Time { return time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC) }})
+	require.NoError(t, err)
+	room := hub.NewRoom()
+	say := func(key, name, text string) {
+		t.Helper()
+		_, err := room.Say(chat.Sender{Key: key, Name: name}, text)
+		require.NoError(t, err)
+	}
+	say(bob, "Bob #10714564b254", "hello")
+	talk := newTalk(hub, room, hall.Player{ID: "a", Name: "ann"}, func() string { return "ann" }, false, muteBook{})
+	t.Cleanup(talk.sub.Close)
+
+	note, err := talk.command("/mute", "bob")
+	require.NoError(t, err)
+	assert.Contains(t, note, "You no longer see Bob #10714564b254's lines")
+	note, err = talk.command("/unmute", "Bob")
+	require.NoError(t, err)
+	assert.Contains(t, note, "You see Bob #10714564b254's lines again")
+
+	say(bob, "Bob #10714564b254", "hello again")
+	say(bob2, "Bob", "hi")
+	talk2 := newTalk(hub, room, hall.Player{ID: "a", Name: "ann"}, func() string { return "ann" }, false, muteBook{})
+	t.Cleanup(talk2.sub.Close)
+	_, err = talk2.command("/mute", "Bob")
+	require.Error(t, err)
+	assert.Equal(t, `several players go by "Bob": /mute one of Bob #10714564b254 or Bob #aaaaaaaaaaaa`, err.Error())
+	note, err = talk2.command("/mute", "Bob #aaaaaaaaaaaa")
+	require.NoError(t, err)
+	assert.Contains(t, note, "You no longer see Bob's lines")
+	_, err = talk2.command("/mute", "Bob")
+	require.NoError(t, err, "one Bob left in the talk")
+	_, err = talk2.command("/unmute", "Bob")
+	require.Error(t, err)
+	assert.Equal(t, `you muted several players called "Bob": /unmute one of Bob #10714564b254 or Bob #aaaaaaaaaaaa`, err.Error())
 }

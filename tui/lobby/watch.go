@@ -95,6 +95,7 @@ func (l *Lobby) watch(ctx *kit.Context, t *hall.Table) (kit.Screen, tea.Cmd) {
 func (l *Lobby) startTalk(first bool) tea.Cmd {
 	if first && l.cfg.Chat != nil && l.cfg.Lobby != nil {
 		t := newTalk(l.cfg.Chat, l.cfg.Lobby, l.cfg.Player, l.label, false, l.mutes)
+		t.quiet = quietAt(l, nil, nil)
 		l.talk = &talkPane{t: t}
 		if done := l.cfg.Done; done != nil {
 			go func() {

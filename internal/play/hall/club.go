@@ -41,10 +41,47 @@ func (t *Table) Watch(p Player) (host.Port, error) {
 		return nil, ErrPrivate
 	case errors.Is(err, host.ErrClosed):
 		return nil, ErrClosed
-	case err == nil:
-		t.h.cfg.Logf("table %s: %s watches", t.code, Who(p))
+	case err != nil:
+		return nil, err
 	}
-	return port, err
+	t.h.cfg.Logf("table %s: %s watches", t.code, Who(p))
+	w := &watcher{Port: port, t: t, id: p.ID}
+	t.mu.Lock()
+	if t.watchers == nil {
+		t.watchers = map[*watcher]bool{}
+	}
+	t.watchers[w] = true
+	t.mu.Unlock()
+	return w, nil
+}
+
+// watcher is a spectator's Port, which the table counts until it
+// leaves: the spectator keeps quiet everywhere while the table does
+// (Quiet).
+type watcher struct {
+	host.Port
+	t  *Table
+	id string // the spectator's key
+}
+
+// Leave stops watching.
+func (w *watcher) Leave() {
+	w.t.mu.Lock()
+	delete(w.t.watchers, w)
+	w.t.mu.Unlock()
+	w.Port.Leave()
+}
+
+// watches reports whether the person of key id watches the table (a
+// spectator let go, the table turned private or closed, no more);
+// t.mu is held.
+func (t *Table) watches(id string) bool {
+	for w := range t.watchers {
+		if sn := w.Snapshot(); w.id == id && !sn.Private && !sn.Closed {
+			return true
+		}
+	}
+	return false
 }
 
 // Private reports whether the table refuses spectators.
@@ -129,4 +166,52 @@ func (t *Table) reopen() {
 	t.h.list(t) // under the lock: release unlists under it too
 	t.mu.Unlock()
 	t.h.cfg.Logf("table %s: a new game (again)", t.code)
+}
+
+// QuietDeal reports whether sn shows a deal being played: dealt, and
+// neither over nor the game. At a rated table of three or four nobody
+// talks then (Quiet).
+func QuietDeal(sn host.Snapshot) bool { return sn.HasDeal && !sn.Between && !sn.Over }
+
+// quiet reports whether the table is one of three or four seats whose
+// game is rated (rated) and plays a deal now (QuietDeal): a word said
+// anywhere by one of its people could tell a partner, or the other
+// defender, what a hand holds. The deal is read from the port of a
+// person at the table, else from the port that left last (with nobody
+// here the game waits as it was); a game nobody came back to since a
+// restart counts as playing one until it is over. t.mu is held.
+func (t *Table) quiet() bool {
+	if len(t.seats) < 3 || t.game == nil || t.filed || !t.rated() {
+		return false
+	}
+	port := t.last
+	for _, s := range t.seats {
+		if s.conn != nil && s.conn.port != nil {
+			port = s.conn.port
+			break
+		}
+	}
+	return port == nil || QuietDeal(port.Snapshot())
+}
+
+// Quiet returns the code of a table where the person of key id holds a
+// seat, or which they watch (watching), and which is quiet now (a deal
+// of its rated game of three or four played): the lowest of several,
+// a seat's first; "" for none.
+func (h *Hall) Quiet(id string) (code string, watching bool) {
+	if id == "" {
+		return "", false
+	}
+	for _, t := range h.all() {
+		t.mu.Lock()
+		seated, watches := t.seatOf(id) >= 0, t.watches(id)
+		if (seated || watches) && t.quiet() {
+			w := !seated
+			if code == "" || watching && !w || watching == w && t.code < code {
+				code, watching = t.code, w
+			}
+		}
+		t.mu.Unlock()
+	}
+	return code, watching
 }

@@ -369,3 +369,43 @@ func TestSpectatorRunsNoGrace(t *testing.T) {
 		})
 	}
 }
+
+// TestQuietWhileADealIsPlayed: a table of three or four whose rated
+// game plays a deal is quiet for the people holding its seats and its
+// spectators (Quiet names it), and stays so while its people are all
+// away: the game waits as it was. A table of two is never quiet, nor
+// is anyone not seated nor watching.
+func TestQuietWhileADealIsPlayed(t *testing.T) {
+	for _, seats := range []int{2, 3, 4} {
+		h := newHall(t, testConfig(t.TempDir(), &memHistory{}, clocktest.New(t0)))
+		o := smallRules()
+		o.Players = seats
+		tb := annOpens(t, h, seats, o, 1)
+		ann, bob := annAndBob(t, tb)
+		require.True(t, tb.Rated())
+		cid, err := tb.Watch(Player{ID: "c", Name: "cid"})
+		require.NoError(t, err)
+		await(t, ann.port(), "a deal played", QuietDeal)
+		want := ""
+		if seats >= 3 {
+			want = tb.Code()
+		}
+		quiet := func(id string, watching bool) {
+			t.Helper()
+			code, w := h.Quiet(id)
+			assert.Equal(t, want, code, "%d seats: %s", seats, id)
+			assert.Equal(t, watching && want != "", w, "%d seats: %s watching", seats, id)
+		}
+		quiet("a", false)
+		quiet("b", false)
+		quiet("c", true)
+		code, _ := h.Quiet("x")
+		assert.Equal(t, "", code, "%d seats: neither seated nor watching", seats)
+		cid.Leave()
+		code, _ = h.Quiet("c")
+		assert.Equal(t, "", code, "%d seats: no more watching", seats)
+		ann.conn.Drop()
+		bob.conn.Drop()
+		quiet("a", false)
+	}
+}

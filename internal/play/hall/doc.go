@@ -78,7 +78,9 @@
 // spectator's Port is the game's public view (host.Host.Watch), never a
 // hidden card of a deal being played. Each table has a chat room of the
 // server's one chat.Hub (Config.Chat), closed when the table goes; its
-// lines never go into the table's log. "Again" at the end of a game
+// lines never go into the table's log. Quiet names the table where a
+// person holds a seat, or which they watch, whose rated deal of three
+// or four is being played: they talk nowhere meanwhile. "Again" at the end of a game
 // starts the next at the same table: its files take the new game. A
 // finished game's table stays listed for its people (Info.Over) while
 // any of them is at it, so that one who stepped out to the lobby may
@@ -92,7 +94,9 @@
 // under names that look alike are told apart by a short tag of the key
 // (Label), in the list, the waiting room and the game. A name a member
 // of the club goes by (Hall.Member, told by the server from its
-// database) is refused to every other key (NameFree), away or not.
+// database), or a person holding a seat at a table, is refused to
+// every other key and to guests (NameFree), away or not; a rename is
+// refused the name of another key connected too.
 // Hall.Visit keeps
 // who is connected, and lets one connection of a key take the game
 // played alone over from another; a rename (Visit.Rename) reaches the

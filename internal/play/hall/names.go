@@ -3,22 +3,25 @@ package hall
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"time"
 	"unicode"
 
 	"golang.org/x/text/unicode/norm"
+
+	"github.com/klob/klob/ai"
 )
 
 // The names people read of each other. A name is what a person chose,
 // checked and normalised by NormalName: no character a terminal obeys
 // rather than shows, or that hides or reorders the text around it. Two
-// keys can still choose one name, or names that look alike ("alice"
-// and "аlice" with a Cyrillic а): while both are connected (or hold
-// seats at one table), everyone reads each with a short tag of its key
-// beside it. A name a member of the club goes by is theirs alone
-// (members, below).
+// keys can still come in under one name (their SSH user names), or
+// names that look alike ("alice" and "аlice" with a Cyrillic а): while
+// both are connected (or hold seats at one table), everyone reads each
+// with a short tag of its key beside it. A name a member of the club,
+// or a person at a table, goes by is theirs alone (members, below).
 
 // MaxName is the most characters a name holds.
 const MaxName = 24
@@ -30,7 +33,8 @@ const MaxName = 24
 // script, at least one of them visible and the first no accent, but
 // no character NameRune refuses; and no word that reads as a key's
 // tag (a symbol and hex digits: "♠721fda"), nor a name that reads as
-// a word the tables name a seat by (reserved).
+// a word the tables name a seat by (reserved) or as another of their
+// labels (label).
 func NormalName(name string) (string, error) {
 	n := strings.TrimSpace(norm.NFKC.String(name))
 	if n == "" {
@@ -62,6 +66,9 @@ func NormalName(name string) (string, error) {
 	}
 	if reserved(n) {
 		return "", fmt.Errorf("%q is what the tables call you or a bot: choose another name", n)
+	}
+	if err := label(n); err != nil {
+		return "", err
 	}
 	if strings.Contains(skeleton(n), skeleton("watching")) {
 		return "", errors.New(`a name may not say "watching": the talk marks a spectator's lines so`)
@@ -198,21 +205,68 @@ func reserved(name string) bool {
 // letter from a mimic and, in a name with Latin letters (latin), each
 // untabled letter or symbol ("B○t") standing for any letter.
 func reservedAs(sk string, latin bool) bool {
+	return readsAs(sk, latin, "you", "bot", "bota", "botb", "botc", "botd")
+}
+
+// readsAs reports whether sk, a skeleton, reads as one of words (plain
+// lower-case letters), each letter from a mimic and, in a name with
+// Latin letters (latin), each untabled letter or symbol standing for
+// any letter (reserved); in a skeleton of four letters at most, for
+// a longer name in a mimic script would read as every word its length.
+func readsAs(sk string, latin bool, words ...string) bool {
 	rs := []rune(sk)
-	if len(rs) < 3 || len(rs) > 4 {
-		return false
-	}
 	wild := make([]bool, len(rs))
 	for i, r := range rs {
+		if len(rs) > 4 {
+			break
+		}
 		wild[i] = unicode.In(r, mimics...) || latin && (unicode.Is(unicode.S, r) || r > unicode.MaxASCII && unicode.Is(unicode.N, r) || unicode.IsLetter(r) &&
 			!unicode.In(r, unicode.Latin, unicode.Greek, unicode.Cyrillic, unicode.Armenian,
 				unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul, unicode.Bopomofo))
 	}
-	is := func(i int, want string) bool { return wild[i] || strings.ContainsRune(want, rs[i]) }
-	if len(rs) == 3 {
-		return is(0, "y") && is(1, "o") && is(2, "u") || is(0, "b") && is(1, "o") && is(2, "t")
+	for _, w := range words {
+		if len(w) != len(rs) {
+			continue
+		}
+		same := true
+		for i := range rs {
+			same = same && (wild[i] || rune(w[i]) == rs[i])
+		}
+		if same {
+			return true
+		}
 	}
-	return is(0, "b") && is(1, "o") && is(2, "t") && is(3, "abcd")
+	return false
+}
+
+// label says why name reads as another label the tables show beside
+// or instead of a person's name, or nil: a last word "bot" or "bots"
+// (a bot that plays for a person is "ann's bot", the bots of a level
+// "normal bot"), a level's name alone ("normal"), a seat's role
+// ("dealer", "maker", "partner"), or the start of what the table says
+// of a seat it waits for ("Waiting for ann"). Words are compared as
+// reserved compares them, look-alikes too; "Bot Bob" and "Robot" are
+// names.
+func label(name string) error {
+	latin := false
+	for _, r := range name {
+		latin = latin || unicode.Is(unicode.Latin, r)
+	}
+	is := func(s string, words ...string) bool {
+		return readsAs(skeleton(s), latin, words...) || latin && readsAs(skeletonOf(s, true, true), true, words...)
+	}
+	words := strings.FieldsFunc(name, func(r rune) bool { return r == ' ' || unicode.IsPunct(r) })
+	switch {
+	case len(words) > 1 && is(words[len(words)-1], "bot", "bots"):
+		return errors.New(`a name may not end in "bot": the tables call a bot so ("ann's bot" plays for ann)`)
+	case slices.ContainsFunc(ai.Levels, func(l ai.Level) bool { return is(name, string(l)) }):
+		return fmt.Errorf("%q is the name of a level of the bots: choose another name", name)
+	case is(name, "dealer", "maker", "partner"):
+		return fmt.Errorf("%q is what the tables call a seat's role: choose another name", name)
+	case strings.HasPrefix(skeleton(name), skeleton("waiting for")):
+		return errors.New(`a name may not begin "Waiting for": the table says so of a seat it waits for`)
+	}
+	return nil
 }
 
 // mimics are the scripts whose letters copy many Latin capitals.
@@ -346,10 +400,11 @@ func (h *Hall) Visit(p Player, kick func()) *Visit {
 
 // Rename says the person of v goes by name now: in the hall's list of
 // who is connected, at every seat they hold (Table.rename), and among
-// the club's members if they are one. A name another member goes by is
-// refused (NameFree), and nothing changes.
+// the club's members if they are one. A name another person the hall
+// knows goes by (NameFree), or another key connected now, is refused,
+// and nothing changes: to a guest as to a key.
 func (v *Visit) Rename(name string) error {
-	if err := v.h.NameFree(v.p.ID, name); err != nil {
+	if err := v.h.nameFree(v.p.ID, name, true); err != nil {
 		return err
 	}
 	v.h.members.rename(v.p.ID, name)
@@ -474,7 +529,11 @@ func (h *Hall) shared(p Player, also []Player) bool {
 // away; otherwise anyone could play, talk and stand in the
 // leaderboards as them. The server tells the hall each member's name
 // (Member), all at its start and then as the database changes, so a
-// name is checked in memory, never waiting for the database.
+// name is checked in memory, never waiting for the database. A person
+// the club does not count yet, in their first game, holds their name
+// as a member does: it is their seat's at a table of the hall (and
+// the club's once the game is filed), and while they are connected
+// nobody renames themselves to it (NameFree).
 
 // members is the names of the club's members.
 type members struct {
@@ -524,40 +583,81 @@ func (m *members) set(key, name string) {
 	m.keys[sk][key] = true
 }
 
-// TakenError refuses a name another member of the club goes by.
+// TakenError refuses a name another member of the club, or another
+// person here, goes by.
 type TakenError struct {
 	Name   string // the name asked for
-	Member string // the member's name it is, or looks like
+	Member string // the other's name it is, or looks like
+	// Here says the other is no member yet: a person at a table of the
+	// hall, or connected.
+	Here bool
 }
 
 // Error quotes the name as typed (a sentence would capitalise it) and,
-// for a look-alike, the member's name it is taken for.
+// for a look-alike, the other's name it is taken for.
 func (e *TakenError) Error() string {
 	if e.Member == "" || e.Member == e.Name {
-		return fmt.Sprintf("%q is the name of another member of this club: choose another", e.Name)
+		return fmt.Sprintf("%q is the name of %s: choose another", e.Name, e.Whose())
 	}
-	return fmt.Sprintf("%q looks like %q, the name of another member of this club: choose another", e.Name, e.Member)
+	return fmt.Sprintf("%q looks like %q, the name of %s: choose another", e.Name, e.Member, e.Whose())
+}
+
+// Whose says whose name it is: "another member of this club", or
+// "another player here".
+func (e *TakenError) Whose() string {
+	if e.Here {
+		return "another player here"
+	}
+	return "another member of this club"
 }
 
 // NameFree says whether the person of key (a guest: "") may go by name:
-// a *TakenError when another member of the club goes by a name that
-// looks like it, unless the key's own member name looks like it too
-// (two members who went by one name before it was theirs alone keep
-// it).
-func (h *Hall) NameFree(key, name string) error {
+// a *TakenError when another member of the club, or another person
+// holding a seat at a table of the hall (their first game is not filed
+// yet), goes by a name that looks like it, unless one of the key's own
+// names there looks like it too (two who went by one name before it
+// was theirs alone keep it).
+func (h *Hall) NameFree(key, name string) error { return h.nameFree(key, name, false) }
+
+// nameFree is NameFree; connected counts the keys connected too.
+func (h *Hall) nameFree(key, name string, connected bool) error {
 	sk := memberSkeleton(name)
+	e := &TakenError{Name: name}
+	own := false
+	// other notes p if they go by a name like name; here: found at a
+	// table or connected, not among the members.
+	other := func(p Player, here bool) {
+		switch {
+		case p.ID == "" || memberSkeleton(p.Name) != sk:
+		case p.ID == key:
+			own = true
+		case e.Member == "" || e.Here && !here || e.Here == here && p.Name < e.Member: // a member's first, then the same one each time
+			e.Member, e.Here = p.Name, here
+		}
+	}
+	// One lock at a time: a table's is taken before present.mu (Label).
 	m := &h.members
 	m.mu.Lock()
-	defer m.mu.Unlock()
-	holders := m.keys[sk]
-	if len(holders) == 0 || key != "" && holders[key] {
-		return nil
+	for k := range m.keys[sk] {
+		other(Player{ID: k, Name: m.names[k]}, false)
 	}
-	e := &TakenError{Name: name}
-	for k := range holders {
-		if e.Member == "" || m.names[k] < e.Member { // the same one each time
-			e.Member = m.names[k]
+	m.mu.Unlock()
+	for _, t := range h.all() {
+		t.mu.Lock()
+		for _, p := range t.people() {
+			other(p, true)
 		}
+		t.mu.Unlock()
+	}
+	if connected {
+		h.present.mu.Lock()
+		for v := range h.present.visits {
+			other(v.p, true)
+		}
+		h.present.mu.Unlock()
+	}
+	if e.Member == "" || own && key != "" {
+		return nil
 	}
 	return e
 }

@@ -38,6 +38,10 @@ func TestNormalName(t *testing.T) {
 		// letters, Armenian, or mixed with a letter no table knows.
 		"Bot Ꮯ", "Bot Ⲥ", "Bot ꓚ", "ꓐꓳꓔ ꓚ", "ᏴᎾᎢ", "ʙᴏᴛ ᴄ", "ƀøŧ", "Bot ɗ", "Yօս", "Bot ထ", "ⲂⲞⲦ",
 		"B○t", "Y♥u", "You ♥", "Bot ©", "Bot ⊂",
+		// The tables' other labels: a bot playing for a person, a
+		// level's bots, a level, a seat's role, the wait for a seat.
+		"bob's bot", "ann's bots", "Ann Bot", "normal bot", "hard bots", "eve_b0t", "Normal", "HARD", "rаndom",
+		"dealer", "Dealer", "maker", "partner", "Waiting for ann", "waiting for", "waiting-for-bob",
 		// Something that reads as a key's tag: a '#' look-alike, or a
 		// symbol and hex digits.
 		"ann #721fda", "ann ♯721fda", "ann ⌗721fda", "ann ⋕7", "ann ǂ721fda", "ann ﹟721fda",
@@ -80,6 +84,12 @@ func TestNormalName(t *testing.T) {
 		"dad 1984":   "dad 1984",
 		"Botany":     "Botany",
 		"Bot Bob":    "Bot Bob",
+		"Robot":      "Robot",
+		"Abbot":      "Abbot",
+		"Bottle":     "Bottle",
+		"Hardy":      "Hardy",
+		"Dealers":    "Dealers",
+		"Waiting":    "Waiting",
 		"a\u00a0b":   "a b", // NFKC: a no-break space is a space
 		// Names of many scripts, and symbols that read as no tag.
 		"Ærøskøbing": "Ærøskøbing",
@@ -244,4 +254,55 @@ func TestMemberNamesAreTheirs(t *testing.T) {
 	h.Member("hh", "♥♥")
 	require.Error(t, h.NameFree("ee", "♥ ♥"))
 	require.NoError(t, h.NameFree("ee", "★"))
+}
+
+// TestNamesOfPeopleHereAreTheirs: a person the club does not count
+// yet holds their name as a member does while they hold a seat at a
+// table (their first game, not filed), connected or not: nobody else
+// renames to it or a look-alike, a member nor a guest, and another key
+// coming in under it is told (NameFree); while connected, nobody
+// renames to their name. A guest may not take a member's name either.
+// The person keeps their own.
+func TestNamesOfPeopleHereAreTheirs(t *testing.T) {
+	h := newHall(t, testConfig(t.TempDir(), &memHistory{}, clocktest.New(t0)))
+	h.Member("ee", "eve")
+	h.Member("bb", "bob")
+	eve := h.Visit(Player{ID: "ee", Name: "eve"}, nil)
+	guest := h.Visit(Player{Name: "guest"}, nil)
+	annHere := h.Visit(Player{ID: "a", Name: "Ann"}, nil)
+	tb := annOpens(t, h, 2, smallRules(), 1)
+	ann := join(t, tb, "a", "Ann", 1)
+
+	for _, v := range []*Visit{eve, guest} {
+		for _, n := range []string{"Ann", "ann", "Аnn"} { // a Cyrillic А
+			err := v.Rename(n)
+			var taken *TakenError
+			require.ErrorAs(t, err, &taken, n)
+			assert.True(t, taken.Here)
+			want := `"Ann" is the name of another player here: choose another`
+			if n != "Ann" {
+				want = fmt.Sprintf(`%q looks like "Ann", the name of another player here: choose another`, n)
+			}
+			assert.Equal(t, want, err.Error())
+		}
+	}
+	require.Error(t, h.NameFree("xx", "ann"), "another key coming in under it")
+	assert.ErrorContains(t, guest.Rename("Bob"), `"Bob" looks like "bob", the name of another member of this club`)
+
+	// Away from the table and the hall, her seat holds the name.
+	annHere.Leave()
+	ann.conn.Drop()
+	require.Error(t, eve.Rename("ann"))
+	// Her own name stays hers, in any letters.
+	require.NoError(t, h.NameFree("a", "ANN"))
+	annBack := h.Visit(Player{ID: "a", Name: "Ann"}, nil)
+	require.NoError(t, annBack.Rename("ANN"))
+
+	// Connected, with no seat: nobody renames to the name; once gone,
+	// it is free.
+	cid := h.Visit(Player{ID: "c", Name: "cid"}, nil)
+	require.Error(t, eve.Rename("Cid"))
+	require.NoError(t, h.NameFree("xx", "cid"), "another key coming in under it is tagged (Label)")
+	cid.Leave()
+	require.NoError(t, eve.Rename("Cid"))
 }
