@@ -146,6 +146,14 @@ func TestMenageFiftyInPlaceOfBellaAndTheTwenty(t *testing.T) {
 	// last of the three it may announce the menage.
 	var offered []string
 	for !tb.Over() {
+		// The menage is A's to announce until it does, and only A's
+		// view says so.
+		for s := range Seat(4) {
+			v := tb.View(s)
+			if want := s == 0 && tb.Phase() == PhasePlay && tb.MenageBy() == NoSeat; v.MenageDue() != want {
+				t.Fatalf("seat %s: MenageDue %v, want %v", s, v.MenageDue(), want)
+			}
+		}
 		l := tb.Legal()
 		a := l[0]
 		for _, x := range l {

@@ -230,6 +230,14 @@ func (v *View) CannotHold(s Seat) CardSet {
 	return cannotHoldIn(v.masked.Steps(), v.Trump, v.Players, s)
 }
 
+// MenageDue reports whether the viewing seat held the king, queen and
+// jack of trump when play began (menage on) and has not announced it
+// yet: the pair it keeps is its menage, announced with the last of the
+// three, never bella.
+func (v *View) MenageDue() bool {
+	return v.Seat != NoSeat && v.masked.menage == v.Seat && v.masked.menageBy == NoSeat
+}
+
 // OwnBest returns the viewing seat's best meld as the dialogue counts it.
 func (v *View) OwnBest() Meld { return v.masked.best[v.Seat] }
 

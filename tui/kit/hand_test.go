@@ -111,7 +111,7 @@ func TestMeldRow(t *testing.T) {
 		if c.w > 0 {
 			w = c.w
 		}
-		got := MeldRow(&g, shown, handMelds(shown, c.trump, rules.DefaultOptions(), true), w, gap)
+		got := MeldRow(&g, shown, handMelds(shown, c.trump, rules.DefaultOptions(), true, false), w, gap)
 		if got != c.want {
 			t.Errorf("%s (%v, order %d):\n got %q\nwant %q", c.hand, c.trump, c.o, got, c.want)
 		}
@@ -124,7 +124,9 @@ func TestMeldRow(t *testing.T) {
 // TestMeldRowVariants: the marks follow the options the deal scores:
 // with menage, K Q J of trump are the menage (50, not a twenty and
 // bella), a longer run holding them its value and the menage; with
-// of_a_kind, a set of three or four is marked as a sequence is.
+// of_a_kind, a set of three or four is marked as a sequence is; the K
+// and Q left of a menage held when play began (due) are the menage
+// still, never bella.
 func TestMeldRowVariants(t *testing.T) {
 	g := NewGlyphs(false)
 	w, gap := 5, 1
@@ -132,17 +134,19 @@ func TestMeldRowVariants(t *testing.T) {
 		hand, rules string
 		trump       rules.Suit
 		want        string
+		due         bool
 	}{
-		{"KH QH JH 7C", "menage=on", rules.Hearts, "└────menage─────┘      "},
-		{"KH QH JH TH 7C", "menage=on", rules.Hearts, "└──────50+menage──────┘      "},
-		{"KH QH 7C", "menage=on", rules.Hearts, "└──bella──┘      "},
-		{"AH AS AC 7D", "of_a_kind=on", rules.Hearts, "└───20─────╌╌╌╌╌╌╌────┘"},
-		{"AH AS AC 7D", "", rules.Hearts, "                       "},
+		{"KH QH JH 7C", "menage=on", rules.Hearts, "└────menage─────┘      ", false},
+		{"KH QH JH TH 7C", "menage=on", rules.Hearts, "└──────50+menage──────┘      ", false},
+		{"KH QH 7C", "menage=on", rules.Hearts, "└──bella──┘      ", false},
+		{"KH QH 7C", "menage=on", rules.Hearts, "└─menage──┘      ", true},
+		{"AH AS AC 7D", "of_a_kind=on", rules.Hearts, "└───20─────╌╌╌╌╌╌╌────┘", false},
+		{"AH AS AC 7D", "", rules.Hearts, "                       ", false},
 	}
 	for _, c := range cases {
 		h := cardsOf(c.hand)
 		shown := sortHandBy(h, h, c.trump, BySuit)
-		got := MeldRow(&g, shown, handMelds(shown, c.trump, tabletest.Options(t, c.rules), true), w, gap)
+		got := MeldRow(&g, shown, handMelds(shown, c.trump, tabletest.Options(t, c.rules), true, c.due), w, gap)
 		if got != c.want {
 			t.Errorf("%s (%s):\n got %q\nwant %q", c.hand, c.rules, got, c.want)
 		}

@@ -51,7 +51,7 @@ type Meld struct {
 // and what is left after a card is gone scores nothing new ("50" would
 // turn "20"); the bella pair, played and announced later, while held.
 func HeldMelds(v *rules.View, shown []rules.Card) []Meld {
-	return handMelds(shown, v.Trump, v.Options, v.Played[v.Seat] == 0)
+	return handMelds(shown, v.Trump, v.Options, v.Played[v.Seat] == 0, v.MenageDue())
 }
 
 // handMelds returns the melds the deal with options o scores among the
@@ -60,8 +60,10 @@ func HeldMelds(v *rules.View, shown []rules.Card) []Meld {
 // their first card. When the pair (or menage) lies in a sequence (K Q J
 // of trump, K-Q-J-10 with the menage), the sequence's label says so
 // ("20+bella", "50+menage") and the pair has no mark of its own.
-// sequences false leaves the sequences and sets out.
-func handMelds(shown []rules.Card, trump rules.Suit, o rules.Options, sequences bool) []Meld {
+// sequences false leaves the sequences and sets out; menageDue marks
+// what is left of a menage held when play began and not yet announced
+// "menage", never "bella" (rules.View.MenageDue).
+func handMelds(shown []rules.Card, trump rules.Suit, o rules.Options, sequences, menageDue bool) []Meld {
 	var hand rules.CardSet
 	for _, c := range shown {
 		hand = hand.With(c)
@@ -81,8 +83,12 @@ func handMelds(shown []rules.Card, trump rules.Suit, o rules.Options, sequences 
 		out = append(out, m)
 	}
 	pair, word := rules.BellaPair(hand, trump), "bella"
-	if jack := rules.NewCard(rules.Jack, trump); o.Menage && pair != 0 && hand.Has(jack) {
-		pair, word = pair.With(jack), "menage"
+	if jack := rules.NewCard(rules.Jack, trump); menageDue || o.Menage && pair != 0 && hand.Has(jack) {
+		var kqj rules.CardSet
+		for _, r := range []rules.Rank{rules.King, rules.Queen, rules.Jack} {
+			kqj = kqj.With(rules.NewCard(r, trump))
+		}
+		pair, word = hand&kqj, "menage"
 	}
 	var melds []rules.Meld
 	if sequences {
