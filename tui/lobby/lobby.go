@@ -571,7 +571,7 @@ func (l *Lobby) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	moves := []key.Binding{kit.Brief("choose", k.Up, k.Down), kit.Brief("take it", k.Choose), k.Help, kit.QuitAsks(k)}
 	if l.talk != nil && !l.guest() {
 		// The keys' line offers it: the help says it too.
-		letters = append(letters, kit.Bind("/", "talk: a line to the lobby (/mute NAME hides a player)"))
+		letters = append(letters, kit.Bind("/", "talk: a line to the lobby (/mute NAME hides a player, /unmute NAME shows them)"))
 	}
 	return kit.KeyHelp{Short: moves, Full: [][]key.Binding{letters, moves}}
 }
