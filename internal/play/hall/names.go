@@ -194,18 +194,24 @@ func readsAsTag(w string) bool {
 // forged bot; names in one script that is no mimic ("Юля", "דנה",
 // "王小明") are not.
 func reserved(name string) bool {
-	latin := false
-	for _, r := range name {
-		latin = latin || unicode.Is(unicode.Latin, r)
-	}
-	return reservedAs(skeleton(name), latin) || latin && reservedAs(skeletonOf(name, true, true), true)
+	return readsLike(name, hasLatin(name), "you", "bot", "bota", "botb", "botc", "botd")
 }
 
-// reservedAs reports whether sk, a skeleton, is a reserved word, each
-// letter from a mimic and, in a name with Latin letters (latin), each
-// untabled letter or symbol ("B○t") standing for any letter.
-func reservedAs(sk string, latin bool) bool {
-	return readsAs(sk, latin, "you", "bot", "bota", "botb", "botc", "botd")
+// hasLatin reports whether name holds a Latin letter.
+func hasLatin(name string) bool {
+	for _, r := range name {
+		if unicode.Is(unicode.Latin, r) {
+			return true
+		}
+	}
+	return false
+}
+
+// readsLike reports whether s reads as one of words by its skeleton
+// (readsAs), and in a name with Latin letters (latin) by its skeleton
+// with every mark and symbol kept too ("B○t").
+func readsLike(s string, latin bool, words ...string) bool {
+	return readsAs(skeleton(s), latin, words...) || latin && readsAs(skeletonOf(s, true, true), true, words...)
 }
 
 // readsAs reports whether sk, a skeleton, reads as one of words (plain
@@ -248,13 +254,8 @@ func readsAs(sk string, latin bool, words ...string) bool {
 // reserved compares them, look-alikes too; "Bot Bob" and "Robot" are
 // names.
 func label(name string) error {
-	latin := false
-	for _, r := range name {
-		latin = latin || unicode.Is(unicode.Latin, r)
-	}
-	is := func(s string, words ...string) bool {
-		return readsAs(skeleton(s), latin, words...) || latin && readsAs(skeletonOf(s, true, true), true, words...)
-	}
+	latin := hasLatin(name)
+	is := func(s string, words ...string) bool { return readsLike(s, latin, words...) }
 	words := strings.FieldsFunc(name, func(r rune) bool { return r == ' ' || unicode.IsPunct(r) })
 	switch {
 	case len(words) > 1 && is(words[len(words)-1], "bot", "bots"):
