@@ -306,9 +306,9 @@ type signed struct{ key, name string }
 // namedKey finds the key that went by name in names (as the talk shows
 // it: with the key's tag when another key's name looks the same, "bob
 // #1a2b3c4d5e6f"), in any case: the name with the key's tag, else the
-// name without it when one key went by it. When several keys but me went by the name without
-// a tag, several lists them with their tags to choose from ("bob
-// #1a2b3c4d5e6f or bob #7a8b9c0d1e2f").
+// name without it when one key went by it. When several keys other
+// than me went by the name without a tag, several lists them with their
+// tags to choose from ("bob #1a2b3c4d5e6f or bob #7a8b9c0d1e2f").
 func namedKey(name string, names []signed, me string) (key, who, several string) {
 	want := wantName(name)
 	plain := map[string]string{} // the keys whose name without its tag is want
