@@ -174,24 +174,23 @@ func (t *Table) reopen() {
 func QuietDeal(sn host.Snapshot) bool { return sn.HasDeal && !sn.Between && !sn.Over }
 
 // quiet reports whether the table is one of three or four seats whose
-// game is rated (rated) and plays a deal now (QuietDeal): a word said
-// anywhere by one of its people could tell a partner, or the other
-// defender, what a hand holds. The deal is read from the port of a
-// person at the table, else from the port that left last (with nobody
-// here the game waits as it was); a game nobody came back to since a
-// restart counts as playing one until it is over. t.mu is held.
+// game is rated (rated) and plays a deal now (QuietDeal), read from the
+// port of a person at the table: a word said anywhere by one of its
+// people could tell a partner, or the other defender, what a hand
+// holds. With nobody at the table the game waits and nobody there could
+// hear a word, so its people are free to talk elsewhere (a table all
+// its people left would otherwise keep them quiet until abandoned).
+// t.mu is held.
 func (t *Table) quiet() bool {
 	if len(t.seats) < 3 || t.game == nil || t.filed || !t.rated() {
 		return false
 	}
-	port := t.last
 	for _, s := range t.seats {
 		if s.conn != nil && s.conn.port != nil {
-			port = s.conn.port
-			break
+			return QuietDeal(s.conn.port.Snapshot())
 		}
 	}
-	return port == nil || QuietDeal(port.Snapshot())
+	return false
 }
 
 // Quiet returns the code of a table where the person of key id holds a

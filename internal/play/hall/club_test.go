@@ -404,8 +404,13 @@ func TestQuietWhileADealIsPlayed(t *testing.T) {
 		cid.Leave()
 		code, _ = h.Quiet("c")
 		assert.Equal(t, "", code, "%d seats: no more watching", seats)
+		// One person left at the table keeps the deal played: the
+		// other, away, stays quiet; once nobody is there the game waits
+		// and its people may talk elsewhere.
 		ann.conn.Drop()
-		bob.conn.Drop()
 		quiet("a", false)
+		bob.conn.Drop()
+		code, _ = h.Quiet("a")
+		assert.Equal(t, "", code, "%d seats: nobody at the table", seats)
 	}
 }

@@ -46,10 +46,6 @@ type Table struct {
 	stopped         bool // the hall is closing: no clock starts again
 	// watchers are the spectators' ports not left (Watch).
 	watchers map[*watcher]bool
-	// last is the seat's port handed out last (Start, Join): the game
-	// as it stood when its person left, if nobody is at the table now
-	// (its bots then wait), for quiet.
-	last host.Port
 }
 
 // seat is one place at the table.
@@ -251,7 +247,7 @@ func (t *Table) Join(p Player) (*Conn, error) {
 		if err != nil {
 			return nil, err
 		}
-		c.port, t.last = port, port
+		c.port = port
 	}
 	if old := s.conn; old != nil {
 		old.kicked = true
@@ -470,7 +466,7 @@ func (c *Conn) Start() error {
 			t.h.cfg.Logf("table %s: seating %s: %v", t.code, Who(s.player), err)
 			continue
 		}
-		s.conn.port, t.last = p, p
+		s.conn.port = p
 	}
 	t.h.cfg.Logf("table %s: game started: %s", t.code, t.seatsLine())
 	t.tickAll()
