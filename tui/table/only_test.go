@@ -3,6 +3,7 @@ package table
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/rules"
@@ -32,6 +33,14 @@ func TestOneAnswerAsked(t *testing.T) {
 			if !strings.Contains(text, "Only answer: "+s.Only+".") {
 				t.Fatalf("%v asked alone: the screen does not say why (%q):\n%s", a, s.Only, f.text())
 			}
+			// In the move clock's last seconds too, beside them.
+			due := f.s.snap.Players[s.Seat].Due
+			clockAt(f, t0, s.Seat, 20*time.Second)
+			text = kittest.Flat(f.text())
+			if !strings.Contains(text, "Only answer: "+s.Only+".") || !strings.Contains(text, "A bot plays for you in 20s.") {
+				t.Fatalf("%v asked alone, 20 s left: the reason or the clock is missing:\n%s", a, f.text())
+			}
+			f.s.snap.Players[s.Seat].Due = due
 			gen := s.Gen
 			f.step(false)
 			f.refresh()

@@ -205,6 +205,11 @@ func (s *Screen) noteLines(ctx *kit.Context, sc *Scene, w int) []string {
 		out = append(out, kit.Indent(" ", kit.WrapLines(text, w-2, limit, ctx.Ellipsis()), style.Render)...)
 	}
 	if clock != "" {
+		// A decision with one answer keeps saying why over the clock's
+		// last seconds: the reason matters more than the last move.
+		if e := s.explainChoice(ctx); s.snap.Only != "" && e != "" && !s.note.Err {
+			out = []string{" " + st.Dim.Render(kit.Clip(e, w-2))}
+		}
 		return append(out, " "+st.Heading.Render(kit.Clip(clock, w-2)))
 	}
 	// A one-line note leaves room for what the chosen item means.
