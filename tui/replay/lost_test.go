@@ -3,6 +3,7 @@ package replay
 import (
 	"context"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/klob/klob/internal/record/gamelog"
@@ -76,6 +77,18 @@ func TestChanceToWinLostSaid(t *testing.T) {
 			// The rows count points: headed so, or a seat of "-" reads
 			// as no loss at all over its line.
 			assert.Contains(t, text(hs), "Points lost")
+			// In a window with no room for the rows, nor for the
+			// chance's line whole, it goes without the grades' counts
+			// (the two-player deal's end leaves room for the one line).
+			if !strings.HasPrefix(file, "07-") { // the one two-player game
+				return
+			}
+			small := kittest.New(t, New(r, "x", Config{Analyze: byWin}, nil), 40, 16, false)
+			small.Press("a")
+			for range r.Deals[0].Steps {
+				small.Press("right")
+			}
+			assert.Contains(t, kittest.Flat(text(small)), "Chance to win lost: You 14%")
 		})
 	}
 }

@@ -445,7 +445,7 @@ func (s *Screen) lostByGrade(ctx *kit.Context, sc *table.Scene, w int) (rows []s
 	// Beside decisions graded by the chance to win (their line comes
 	// under the rows), the rows say they count points: a seat whose
 	// losses were all in the chance would read "-" as no loss at all.
-	win := winLostLine(ctx, sc, s.report.Graded, dr)
+	win := winLostLine(ctx, sc, s.report.Graded, dr, true)
 	label := "Lost"
 	if win != "" {
 		label = "Points lost"
@@ -489,13 +489,15 @@ func (s *Screen) lostByGrade(ctx *kit.Context, sc *table.Scene, w int) (rows []s
 	}
 	// The one line: the points by grade with the chance, else the
 	// chance alone (the analysis line gives the points), else the points.
+	// Where the chance's line does not fit whole, it goes without the
+	// grades' counts, rather than a line of points that reads as no loss.
 	lines := lostLines(ctx, sc, s.report.Graded, dr, &lost)
 	if win != "" {
 		var with []string
 		for _, l := range lines {
 			with = append(with, l+" · "+win)
 		}
-		lines = append(append(with, " "+win), lines...)
+		lines = append(append(with, " "+win, " "+winLostLine(ctx, sc, s.report.Graded, dr, false)), lines...)
 	}
 	for _, l := range lines {
 		if kit.WidthOf(l) <= w {
@@ -507,9 +509,9 @@ func (s *Screen) lostByGrade(ctx *kit.Context, sc *table.Scene, w int) (rows []s
 
 // winLostLine is the chance to win each graded seat lost in the deal
 // dr by the decisions graded by that chance (Decision.WinLost), with
-// how many of each grade: "Chance to win lost: You 5.6% (1 blunder)";
-// "" when none was.
-func winLostLine(ctx *kit.Context, sc *table.Scene, graded [4]bool, dr *analysis.DealReport) string {
+// how many of each grade when byGrade is set: "Chance to win lost: You
+// 5.6% (1 blunder)"; "" when none was.
+func winLostLine(ctx *kit.Context, sc *table.Scene, graded [4]bool, dr *analysis.DealReport, byGrade bool) string {
 	var lost [4]float64
 	var counts [4][analysis.Blunder + 1]int
 	for i := range dr.Decisions {
@@ -532,7 +534,11 @@ func winLostLine(ctx *kit.Context, sc *table.Scene, graded [4]bool, dr *analysis
 				by = append(by, fmt.Sprintf("%d %s", n, gradePlural(g)))
 			}
 		}
-		parts = append(parts, fmt.Sprintf("%s %s (%s)", sc.Name(o), drill.Percent(lost[o]), strings.Join(by, ", ")))
+		part := sc.Name(o) + " " + drill.Percent(lost[o])
+		if byGrade {
+			part += " (" + strings.Join(by, ", ") + ")"
+		}
+		parts = append(parts, part)
 	}
 	if parts == nil {
 		return ""
