@@ -110,7 +110,9 @@
 // chat's), never a hidden card while a deal is played; once a deal is
 // scored, the whole of it opens (Snapshot.Open: the deck, every step,
 // what each seat held). A deal thrown in opens only when the game is
-// over: its hands were never played, the players never see them, and
+// over, which in a game of several deals (never ended by one thrown
+// in) is never, and a board's one deal at its end: its hands were
+// never played, the players never see them, and
 // one who saw them could tell a player whether a schmeiss came from a
 // strong hand or a weak one. A spectator can do nothing (ErrWatching).
 // Every seat's Snapshot counts the spectators. A private game
