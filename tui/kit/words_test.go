@@ -126,3 +126,16 @@ func TestAgainstBotsWordsNameNoSeat(t *testing.T) {
 		}
 	}
 }
+
+// TestAcceptedSchmeiss: who accepted whose schmeiss, each name as its
+// person wrote it ("bob", never "Bob": another person may be Bob).
+func TestAcceptedSchmeiss(t *testing.T) {
+	names := map[rules.Seat]string{rules.SeatA: "You", rules.SeatB: "bob"}
+	name := func(s rules.Seat) string { return names[s] }
+	if got, want := AcceptedSchmeiss(name, rules.SeatA), "bob accepted your schmeiss"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	if got, want := AcceptedSchmeiss(name, rules.SeatB), "You accepted bob's schmeiss"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}

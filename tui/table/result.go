@@ -32,7 +32,7 @@ func (sc *Scene) ResultLines(ctx *kit.Context, s rules.Score, ending rules.Endin
 		why := "Every player passed twice: nobody named trump."
 		switch {
 		case ending == rules.SchmeissAccepted && sc.players() == 2:
-			why = kit.Capital(kit.AcceptedSchmeiss(sc.Lower, schmeisser)) + "."
+			why = kit.AcceptedSchmeiss(sc.Name, schmeisser) + "." // a name as its person wrote it
 		case ending == rules.SchmeissAccepted:
 			why = sc.Does(schmeisser, "schmeiss") + ", and it was accepted."
 		case sc.players() == 2:
