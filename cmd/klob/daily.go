@@ -56,7 +56,7 @@ func dailyWith(args []string, stdout, stderr io.Writer, env dailyEnv) int {
 	fs := newFlagSet("daily", dailyUsage)
 	fs.notes = dailyNotes
 	players := fs.Int("players", 2, "players at the table: 2, 3 or 4")
-	name := fs.String("name", "", "your name in your result file, kept for the days after (default: the one kept, else $USER, else $LOGNAME)")
+	name := fs.String("name", "", "your name in your result file, kept for the days after; with -export, the exported file's only (default: the one kept, else $USER, else $LOGNAME)")
 	history := fs.Bool("history", false, "print the days played, with the streak")
 	export := fs.Bool("export", false, "print your result file of today (for -players; before today's first board, yesterday's), to share")
 	importFile := fs.String("import", "", "import a friend's result `FILE`: checked against its day's boards, then compared")
