@@ -1063,3 +1063,39 @@ func TestDealListHasEveryWord(t *testing.T) {
 		t.Fatal("the words panel was never cut: nothing to read again")
 	}
 }
+
+// TestClockedPassKeepsItsWords: a declaration a bot declined for the
+// person when their time ran out reads "no shlomo" after others have
+// moved too, not "pass" (a bid's word), at three and four players.
+func TestClockedPassKeepsItsWords(t *testing.T) {
+	ctx := kittest.Context(80, 24)
+	for _, n := range []int{3, 4} {
+		o := options(n)
+		o.Shlomo = true
+		g := rules.NewGame(o, rules.Seat(n-1))
+		if err := g.StartDeal(rules.Shuffle(rand.New(rand.NewPCG(5, 1)))); err != nil {
+			t.Fatal(err)
+		}
+		// A is asked first; every seat declines its shlomo while it may
+		// (a seat dealt one is asked nothing else here).
+		var moves []host.Mover
+		for g.Deal().Phase() == rules.PhaseDeclare && len(moves) < 2 {
+			seat := g.Turn()
+			if err := g.Apply(rules.PassAction()); err != nil {
+				t.Fatalf("%d players: %v", n, err)
+			}
+			moves = append(moves, host.Mover{Seat: seat, By: host.ByPerson})
+		}
+		if len(moves) < 2 || moves[0].Seat != rules.SeatA {
+			t.Fatalf("%d players: the shlomo round asked %v", n, moves)
+		}
+		s := &Screen{}
+		players := []host.SeatInfo{{Name: "ann"}, {Name: "bob"}, {Name: "cid"}, {Name: "dan"}}[:n]
+		s.snap = host.Snapshot{View: g.Deal().View(rules.SeatA), Seat: rules.SeatA, HasDeal: true, DealNo: 1, Moves: moves, Players: players}
+		sc := s.scene()
+		got := s.describe(&ctx, sc, &host.Move{Seat: rules.SeatA, Action: rules.PassAction(), By: host.ByTakeover})
+		if got != "Your bot: no shlomo" {
+			t.Errorf("%d players: A's declined shlomo, B having moved since, reads %q", n, got)
+		}
+	}
+}

@@ -413,10 +413,18 @@ func (s *Screen) describe(ctx *kit.Context, sc *Scene, m *host.Move) string {
 	default:
 		line = who + ": " + a.Words()
 		// A declaration declined says which, as the table talk does:
-		// "pass" would read as a bid.
-		if h := sc.V.History(); a.Kind == rules.Pass && len(h) > 0 && h[len(h)-1].Seat == m.Seat && h[len(h)-1].Action == a {
-			if w := Declined(&sc.V, len(h)-1); w != "" {
-				line = who + ": " + w
+		// "pass" would read as a bid. The move is the seat's last step,
+		// though others may have moved since.
+		if a.Kind == rules.Pass {
+			h := sc.V.History()
+			i := len(h) - 1
+			for i >= 0 && h[i].Seat != m.Seat {
+				i--
+			}
+			if i >= 0 && h[i].Action == a {
+				if w := Declined(&sc.V, i); w != "" {
+					line = who + ": " + w
+				}
 			}
 		}
 	}
