@@ -43,12 +43,13 @@ func newLobbyPerson(h *hall.Hall, id, name string, w, ht int) *lobbyPerson {
 // newLobbyPersonWith is newLobbyPerson with its lobby's config changed
 // by with before the lobby opens.
 func newLobbyPersonWith(h *hall.Hall, id, name string, w, ht int, with func(*LobbyConfig)) *lobbyPerson {
-	p := &lobbyPerson{msgs: make(chan tea.Msg, 1024), done: make(chan struct{}), h: h, id: id, name: name}
+	msgs, done := make(chan tea.Msg, 1024), make(chan struct{})
+	p := &lobbyPerson{msgs: msgs, done: done, h: h, id: id, name: name}
 	cfg := LobbyConfig{
 		Config: lobby.Config{
 			Player: hall.Player{ID: id, Name: name},
 			Hall:   h,
-			Send:   p.post,
+			Send:   func(msg tea.Msg) { post(msgs, done, msg) },
 			Done:   p.done,
 			Seed:   func() uint64 { return 42 },
 			Heavy:  lobby.GateOn(host.NewSlots(1)),
@@ -89,15 +90,18 @@ func (p *lobbyPerson) do(msg tea.Msg) {
 }
 
 // run runs cmd on a goroutine of its own; its message waits for deliver.
+// The goroutine keeps the person's queue as it was: a person connected
+// again (rejoin) is a new one in the same place.
 func (p *lobbyPerson) run(cmd tea.Cmd) {
 	if cmd == nil {
 		return
 	}
-	go func() { p.post(cmd()) }()
+	msgs, done := p.msgs, p.done
+	go func() { post(msgs, done, cmd()) }()
 }
 
-// post queues msg for the program (a batch's commands run each).
-func (p *lobbyPerson) post(msg tea.Msg) {
+// post queues msg on msgs until done (a batch's commands run each).
+func post(msgs chan tea.Msg, done chan struct{}, msg tea.Msg) {
 	switch m := msg.(type) {
 	case nil:
 		return
@@ -106,14 +110,16 @@ func (p *lobbyPerson) post(msg tea.Msg) {
 	default:
 		if cmds, ok := kittest.Batch(m); ok {
 			for _, c := range cmds {
-				p.run(c)
+				if c != nil {
+					go func() { post(msgs, done, c()) }()
+				}
 			}
 			return
 		}
 	}
 	select {
-	case p.msgs <- msg:
-	case <-p.done:
+	case msgs <- msg:
+	case <-done:
 	}
 }
 
