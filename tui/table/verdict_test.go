@@ -111,6 +111,27 @@ func TestThrownInNamesTheColumns(t *testing.T) {
 	}
 }
 
+// An accepted schmeiss at two says who accepted whose with each name as
+// its person wrote it: "bob accepted ann's schmeiss" to a spectator,
+// never "Bob" (another person may go by it); "You accepted ..." for
+// the person's own seat.
+func TestAcceptedSchmeissKeepsNames(t *testing.T) {
+	ctx := kit.NewContext(false)
+	thrown := rules.Score{Players: 2, Maker: rules.NoSeat, Outcome: rules.Abandoned}
+	sc := sceneOf(rules.View{Players: 2, Options: rules.DefaultOptions()})
+	sc.Players = []Player{{Name: "ann"}, {Name: "bob"}}
+	sc.You = rules.NoSeat // a spectator
+	got := ansi.Strip(strings.Join(sc.ResultLines(&ctx, thrown, rules.SchmeissAccepted, rules.SeatA, 80), "\n"))
+	if !strings.Contains(got, "bob accepted ann's schmeiss.") {
+		t.Errorf("a spectator reads:\n%s", got)
+	}
+	sc.You = rules.SeatB
+	got = ansi.Strip(strings.Join(sc.ResultLines(&ctx, thrown, rules.SchmeissAccepted, rules.SeatA, 80), "\n"))
+	if !strings.Contains(got, "You accepted ann's schmeiss.") {
+		t.Errorf("bob reads:\n%s", got)
+	}
+}
+
 // The notes of a shared table about a seat's person say "you" for the
 // person reading them (back after a drop), never "You is back"; one
 // away is away, whether they left or lost the connection.
