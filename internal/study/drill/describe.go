@@ -85,30 +85,42 @@ func Hold(v *rules.View, ascii bool) string {
 
 // Role says who deals, where the player speaks and who plays with whom:
 // "West deals: you speak third, after North and East. North, across, is
-// your partner."
+// your partner." It is Deals and Sides.
 func Role(v *rules.View) string {
+	if s := Sides(v.Players); s != "" {
+		return Deals(v) + " " + s
+	}
+	return Deals(v)
+}
+
+// Deals says who deals and where the player speaks: "West deals: you
+// speak third, after North and East."
+func Deals(v *rules.View) string {
 	n := v.Players
 	place := (int(v.Seat) - int(v.Dealer) - 1 + n) % n // 0: the first to speak
-	var t string
 	switch {
 	case v.Dealer == v.Seat:
-		t = "You deal: you speak last."
+		return "You deal: you speak last."
 	case place == 0:
-		t = capital(name(v, v.Dealer)) + " deals: you speak first and lead the first trick."
-	default:
-		var before []string
-		for k := range place {
-			before = append(before, name(v, rules.Seat((int(v.Dealer)+1+k)%n)))
-		}
-		t = fmt.Sprintf("%s deals: you speak %s, after %s.", capital(name(v, v.Dealer)), ordinal(place+1), JoinWords(before, "and"))
+		return capital(name(v, v.Dealer)) + " deals: you speak first and lead the first trick."
 	}
+	var before []string
+	for k := range place {
+		before = append(before, name(v, rules.Seat((int(v.Dealer)+1+k)%n)))
+	}
+	return fmt.Sprintf("%s deals: you speak %s, after %s.", capital(name(v, v.Dealer)), ordinal(place+1), JoinWords(before, "and"))
+}
+
+// Sides says who plays with whom at n players, where it is not one
+// against one: "North, across, is your partner."
+func Sides(n int) string {
 	switch n {
 	case 3:
-		t += " Three players, each for themselves."
+		return "Three players, each for themselves."
 	case 4:
-		t += " North, across, is your partner."
+		return "North, across, is your partner."
 	}
-	return t
+	return ""
 }
 
 func ordinal(k int) string {
