@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/klob/klob/ai/eval"
 	"github.com/klob/klob/rules"
 )
 
@@ -140,7 +141,10 @@ func JoinWords(xs []string, and string) string {
 
 // ScoreText says the game totals by side and who is near the target:
 // "Score: you 120, the opponent 430; game to 500. The opponent needs 70
-// more."
+// more." Near is within eval.EndgameMargin, where the options are
+// judged by the chance to win the game (eval.UseWin), so that a side
+// said to need so many more is the reason the verdicts go by the
+// chance, and they never do without one.
 func ScoreText(v *rules.View) string {
 	n := rules.SidesAt(v.Players)
 	target := v.Options.Target
@@ -151,7 +155,7 @@ func ScoreText(v *rules.View) string {
 		switch need := target - v.Totals[i]; {
 		case need <= 0:
 			past = true
-		case need <= 130:
+		case need <= eval.EndgameMargin:
 			verb := "needs"
 			if i == rules.SideOfSeat(v.Players, v.Seat) || v.Players == 4 {
 				verb = "need"
