@@ -1105,3 +1105,42 @@ func TestResultKeepsYourRow(t *testing.T) {
 // giveRules are the rules whose declaration drills give cards: shlomo at
 // three players, shlomo and cleopatra at four.
 var giveRules = []string{"players=3,shlomo=on", "players=4,shlomo=on,cleopatra=on"}
+
+// TestScoreAndDealerWhole: at 80×24 at every seat count, with the
+// house variants that say the most, the question and the result both
+// show who deals and the whole score, the sides within reach of the
+// target with what they need (where the verdicts go by the chance to
+// win).
+func TestScoreAndDealerWhole(t *testing.T) {
+	for _, rs := range []string{"players=2", "players=2,dealer_forced=on,menage=on,of_a_kind=on", "players=3",
+		"players=3,shlomo=on,dealer_forced=on", "players=4", "players=4,shlomo=on,cleopatra=on,dealer_forced=on"} {
+		t.Run(rs, func(t *testing.T) {
+			cfg := rulesConfig(t, nil, rs)
+			cfg.Seed = 3
+			hs := start(t, cfg, 80, 24)
+			near := 0
+			for range 60 {
+				tr := hs.s
+				score, deals := drill.ScoreText(&tr.view), drill.Deals(&tr.view)
+				if strings.Contains(score, " more.") {
+					near++
+				}
+				for _, when := range []string{"the question", "the result"} {
+					if when == "the result" {
+						hs.press(itemKeys(tr.legal, tr.order)[len(tr.legal)-1])
+					}
+					flat := kittest.Flat(hs.screen())
+					for _, want := range []string{score, deals} {
+						if !strings.Contains(flat, kittest.Flat(want)) {
+							t.Fatalf("%s leaves out %q:\n%s", when, want, hs.screen())
+						}
+					}
+				}
+				hs.press("enter")
+			}
+			if near == 0 {
+				t.Errorf("no drill had a side near the target")
+			}
+		})
+	}
+}
