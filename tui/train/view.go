@@ -413,9 +413,11 @@ func (t *Screen) body(ctx *kit.Context, room int, mid []string, need int) ([]str
 			}
 		}
 	}
-	// The label over the cards, the question (the menu still shows
-	// the options) and who deals give way to the reason; then every
-	// part in turn to the verdict and the table.
+	// The label over the cards, the question (before the choice the
+	// menu still shows the options; after it the menu goes too) and the
+	// seats' sentence give way to the whole reason; then the words said
+	// and the score in turn to the verdict, the table and the reason's
+	// first sentence.
 	for d := 1; d <= 3 && used()+len(mid) > room; d++ {
 		drop(d)
 	}
