@@ -120,28 +120,33 @@ func TestKeysKeepCommit(t *testing.T) {
 	})
 }
 
-// TestKeysKeepHint: at 80 columns, when u undo joins the keys line of
-// the card play (the first lead, which may take back the last bid), the
-// hint keeps its place: the arrows give way first, the card numbers
-// standing for them. In the bidding and the card play at every seat
-// count, where the hint is offered.
+// TestKeysKeepHint: at 80 columns, when u undo and c claim join the
+// keys line of the card play (the first lead, which may take back the
+// last bid), every key the turn takes keeps its place, the arrows and
+// the hint too: the card numbers join enter instead ("enter/1-9
+// play"). At every seat count, with suits drawn and in ASCII.
 func TestKeysKeepHint(t *testing.T) {
 	kittest.ForCounts(t, func(t *testing.T, n int) {
-		// Bots that wait to be let through: the person's last bid stands
-		// undoable until another moves.
-		f := newFixture(t, n, seeds[n], 80, 24, gated())
-		f.until("a card that may follow an undo", func(s host.Snapshot) bool {
-			return s.Can.Act && s.Can.Undo && s.View.Phase == rules.PhasePlay
-		}, true)
-		lines := strings.Split(f.text(), "\n")
-		keys := lines[len(lines)-1]
-		for _, want := range []string{"enter play", "card", "u undo", "H hint"} {
-			if !strings.Contains(keys, want) {
-				t.Errorf("the keys line leaves out %q:\n%s", want, f.text())
+		for _, ascii := range []bool{false, true} {
+			// Bots that wait to be let through: the person's last bid
+			// stands undoable until another moves.
+			f := newFixture(t, n, seeds[n], 80, 24, gated())
+			f.hs.Ctx = kit.NewContext(ascii)
+			f.hs.Ctx.Width, f.hs.Ctx.Height = 80, 24
+			f.until("a card that may follow an undo", func(s host.Snapshot) bool {
+				return s.Can.Act && s.Can.Undo && s.Can.Claim && s.View.Phase == rules.PhasePlay
+			}, true)
+			lines := strings.Split(f.text(), "\n")
+			keys := kit.ASCIIText(lines[len(lines)-1])
+			digits := fmt.Sprintf("enter/1-%d play", f.snap().View.Hand.Count())
+			for _, want := range []string{"<-/-> choose", digits, "u undo", "c claim", "H hint", "? help", "q quit"} {
+				if !strings.Contains(keys, want) {
+					t.Errorf("ascii %v: the keys line leaves out %q:\n%s", ascii, want, f.text())
+				}
 			}
-		}
-		if w := kit.WidthOf(keys); w > 80 {
-			t.Errorf("the keys line is %d wide:\n%s", w, f.text())
+			if w := kit.WidthOf(lines[len(lines)-1]); w > 80 {
+				t.Errorf("ascii %v: the keys line is %d wide:\n%s", ascii, w, f.text())
+			}
 		}
 	})
 }

@@ -2,6 +2,7 @@ package table
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -14,6 +15,10 @@ import (
 // seeds deal each seat count a first deal the person bids on and plays.
 var seeds = map[int]uint64{2: 69, 3: 11, 4: 11}
 
+// dealerSaid finds the dealer in a header: "· East deals ·", "· you
+// deal ·".
+var dealerSaid = regexp.MustCompile(`· (\S+ deals|you deal) ·`)
+
 // TestGoldens draws every screen of the table at 80×24 at every seat
 // count: the bid, a card to play, the hint, the trick list, the deal's
 // result and its trick list, and the game's end.
@@ -21,7 +26,14 @@ func TestGoldens(t *testing.T) {
 	for _, n := range []int{2, 3, 4} {
 		t.Run(fmt.Sprint(n), func(t *testing.T) {
 			f := newFixture(t, n, seeds[n], 80, 24)
-			name := func(what string) string { return fmt.Sprintf("table%d-80x24-%s", n, what) }
+			name := func(what string) string {
+				// Every frame of a deal names its dealer in the header,
+				// the teams of four called "us" and "them" to make room.
+				if head := strings.SplitN(f.text(), "\n", 2)[0]; !strings.Contains(what, "over") && !dealerSaid.MatchString(head) {
+					t.Errorf("%s: the header does not say who deals: %q", what, head)
+				}
+				return fmt.Sprintf("table%d-80x24-%s", n, what)
+			}
 			f.until("a bid", func(s host.Snapshot) bool { return s.Can.Act && s.View.Phase == rules.PhaseBid1 }, false)
 			kittest.Golden(t, name("1-bid"), f.text())
 			f.hs.Press("H")

@@ -2,6 +2,7 @@ package table
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/klob/klob/rules"
@@ -388,22 +389,25 @@ func (sc *Scene) bySide(x [4]int) []int {
 // Parts that do not fit are left out whole, the least needed first,
 // never cut: "game to 30" must not stand for a game to 300.
 func (sc *Scene) Header(ctx *kit.Context, w int) string {
-	// Long names are shortened before the seat count goes, and the teams
-	// become "us" and "them" only when even short names do not fit. The
-	// seat count is left out only when nothing else makes room (a narrow
-	// terminal), never at 80 columns.
+	// The dealer, who changes every deal, outlasts the whole names: long
+	// names are shortened, then the teams of four become "us" and "them"
+	// (as the score pad heads them), before the dealer is left out; at
+	// 80 columns it never is. The seat count is left out only when
+	// nothing else makes room (a narrow terminal), never at 80 columns.
 	for _, loose := range []bool{false, true} {
-		for _, nw := range []int{0, 12, 6} {
-			s := sc
-			if nw > 0 {
-				s = sc.shortTo(ctx, nw)
+		for _, dealer := range []bool{true, false} {
+			for _, nw := range []int{0, 12, 6} {
+				s := sc
+				if nw > 0 {
+					s = sc.shortTo(ctx, nw)
+				}
+				if line, ok := s.header(ctx, w, false, loose, dealer); ok {
+					return line
+				}
 			}
-			if line, ok := s.header(ctx, w, false, loose); ok {
+			if line, ok := sc.shortTo(ctx, 6).header(ctx, w, true, loose, dealer); ok || loose && !dealer {
 				return line
 			}
-		}
-		if line, ok := sc.shortTo(ctx, 6).header(ctx, w, true, loose); ok || loose {
-			return line
 		}
 	}
 	return ""
@@ -411,8 +415,8 @@ func (sc *Scene) Header(ctx *kit.Context, w int) string {
 
 // header is Header with the names as sc has them, and whether it fits;
 // us says the teams of four may be called "us" and "them", loose that
-// the seat count may be left out.
-func (sc *Scene) header(ctx *kit.Context, w int, us, loose bool) (string, bool) {
+// the seat count may be left out, dealer that the dealer may not.
+func (sc *Scene) header(ctx *kit.Context, w int, us, loose, dealer bool) (string, bool) {
 	st := &ctx.Styles
 	v := &sc.V
 	parts := []string{st.Title.Render("Klob"), fmt.Sprintf("Deal %d", max(1, sc.DealNo)), sc.Verb(v.Dealer, "deal"),
@@ -448,9 +452,10 @@ func (sc *Scene) header(ctx *kit.Context, w int, us, loose bool) (string, bool) 
 		}
 		return s
 	}
-	// The least needed goes first: the tag, the dealer, then the target
-	// and the seat count say it in one ("3 players to 1500"), then, when
-	// us allows, the teams' names; the seat count only when loose allows.
+	// The least needed goes first: the tag, the dealer (unless dealer
+	// keeps it), then the target and the seat count say it in one ("3
+	// players to 1500"), then, when us allows, the teams' names; the seat
+	// count only when loose allows.
 	merged := ""
 	if parts[3] != "" && parts[4] != "" {
 		merged = fmt.Sprintf("%d players to %d", sc.players(), v.Options.Target)
@@ -467,8 +472,12 @@ func (sc *Scene) header(ctx *kit.Context, w int, us, loose bool) (string, bool) 
 		if (t.short && !us) || (t.loose && !loose) || (t.merge && merged == "") {
 			continue
 		}
+		keep := t.keep
+		if dealer && !slices.Contains(keep, 2) {
+			keep = slices.Insert(slices.Clone(keep), 2, 2)
+		}
 		var ls []string
-		for _, i := range t.keep {
+		for _, i := range keep {
 			switch {
 			case t.merge && i == 3:
 				ls = append(ls, merged)

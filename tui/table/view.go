@@ -3,6 +3,7 @@ package table
 import (
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 
@@ -809,12 +810,40 @@ const listWord = "history"
 
 // keyHints lists the keys that work now in the window's width: the
 // least needed go first (the sort and the v list, which the help lists
-// too; the arrows, which the card numbers and the menu's keys in
-// brackets stand for), then the hint, then the card numbers, then the
-// words get shorter, so the line never runs off the screen. The hint
-// outlasts the arrows so that a newcomer who has just undone a card
-// still sees H. The key that commits the decision (enter) is never
-// left out.
+// too), then the card numbers join enter ("enter/1-7 play": both play),
+// so that every key the turn takes stays in the line at 80 columns,
+// the arrows too, with undo and claim offered. Only a line longer still
+// leaves out the arrows (the card numbers and the menu's keys in
+// brackets stand for them), then the hint, then its words get shorter,
+// so the line never runs off the screen. The key that commits the
+// decision (enter) is never left out.
 func (s *Screen) keyHints(ctx *kit.Context) string {
-	return kit.FitHintLine(ctx, s.KeyHelp(&ctx.Keys).ShortHelp(), ctx.Width-2, "sort", listWord, "choose", "hint", "card")
+	bs, w := s.KeyHelp(&ctx.Keys).ShortHelp(), ctx.Width-2
+	// FitHintLine with room for anything is the line as shown.
+	fits := func(bs []key.Binding) bool { return kit.WidthOf(kit.FitHintLine(ctx, bs, math.MaxInt)) <= w }
+	for _, d := range []string{"sort", listWord} {
+		if fits(bs) {
+			return kit.FitHintLine(ctx, bs, w)
+		}
+		bs = slices.DeleteFunc(slices.Clone(bs), func(b key.Binding) bool { return b.Help().Desc == d })
+	}
+	if !fits(bs) {
+		bs = playByNumber(bs)
+	}
+	return kit.FitHintLine(ctx, bs, w, "choose", "hint", "card")
+}
+
+// playByNumber joins the card numbers to enter in one hint, "enter/1-7
+// play", as a digit plays its card as enter plays the one chosen.
+func playByNumber(bs []key.Binding) []key.Binding {
+	play := slices.IndexFunc(bs, func(b key.Binding) bool { return b.Help().Desc == "play" })
+	card := slices.IndexFunc(bs, func(b key.Binding) bool { return b.Help().Desc == "card" })
+	if play < 0 || card < 0 {
+		return bs
+	}
+	p, c := bs[play], bs[card]
+	out := slices.Clone(bs)
+	out[play] = key.NewBinding(key.WithKeys(append(slices.Clone(p.Keys()), c.Keys()...)...),
+		key.WithHelp(p.Help().Key+"/"+c.Help().Key, "play"))
+	return slices.Delete(out, card, card+1)
 }

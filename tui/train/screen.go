@@ -162,9 +162,9 @@ type kind interface {
 	graded(an *drill.Analysis, chose int, when time.Time) drill.Record
 	// body lays out the drill above the result: the situation, the hand
 	// and upcard, the question, the menu and the rule under it, in room
-	// lines with the result's lines mid under them. The menu's hits are
-	// relative to the first line.
-	body(ctx *kit.Context, room int, mid []string) ([]string, []kit.Hit)
+	// lines with the result's lines mid under them, of which it needs
+	// need at least. The menu's hits are relative to the first line.
+	body(ctx *kit.Context, room int, mid []string, need int) ([]string, []kit.Hit)
 	// hand is the person's hand in the order the screen shows it.
 	hand() []rules.Card
 	// askHint is the line under the menu before the choice.

@@ -231,7 +231,7 @@ func TestGoldens(t *testing.T) {
 		hs.golden("three-review-80x24")
 	})
 	t.Run("four", func(t *testing.T) {
-		for _, size := range [][2]int{{100, 30}, {120, 40}} {
+		for _, size := range [][2]int{{80, 24}, {100, 30}, {120, 40}} {
 			name := fmt.Sprintf("%dx%d", size[0], size[1])
 			cfg := rulesConfig(t, &traintest.MemRecord{}, "players=4")
 			cfg.Only = drill.OnlyRound2
@@ -575,9 +575,10 @@ func TestKeyLineFits(t *testing.T) {
 	}
 }
 
-// TestResultFits: at the smallest window of each seat count, with the
-// house variants that make the words said longest, every result shows
-// the verdict, a row per option and the whole reason, and the menu.
+// TestResultFits: at 80×24 at every seat count, with the house
+// variants that make the words said longest and with the six options of
+// round two at four (and at 100×30), every result shows who deals, the
+// verdict, a row per option and the whole reason.
 func TestResultFits(t *testing.T) {
 	for _, c := range []struct {
 		rules string
@@ -585,24 +586,31 @@ func TestResultFits(t *testing.T) {
 	}{
 		{"players=2", 80, 24},
 		{"players=3,shlomo=on,dealer_forced=on", 80, 24},
+		{"players=4", 80, 24},
+		{"players=4,shlomo=on,cleopatra=on,dealer_forced=on", 80, 24},
 		{"players=4,shlomo=on,cleopatra=on,dealer_forced=on", 100, 30},
 	} {
-		cfg := rulesConfig(t, nil, c.rules)
-		cfg.Seed = 9
-		hs := start(t, cfg, c.w, c.h)
-		for range 25 {
-			tr := hs.s
-			hs.press(itemKeys(tr.legal, tr.order)[len(tr.legal)-1])
-			scr := hs.screen()
-			flat := kittest.Flat(scr)
-			if !strings.Contains(flat, "You chose ") || !strings.Contains(flat, kittest.Flat(strings.Join(tr.an.Reason(false), " "))) {
-				t.Fatalf("%s at %dx%d: the verdict or the reason is cut:\n%s", c.rules, c.w, c.h, scr)
+		t.Run(fmt.Sprintf("%s-%dx%d", c.rules, c.w, c.h), func(t *testing.T) {
+			cfg := rulesConfig(t, nil, c.rules)
+			cfg.Seed = 9
+			hs := start(t, cfg, c.w, c.h)
+			for range 25 {
+				tr := hs.s
+				hs.press(itemKeys(tr.legal, tr.order)[len(tr.legal)-1])
+				scr := hs.screen()
+				flat := kittest.Flat(scr)
+				if !strings.Contains(flat, "You chose ") || !strings.Contains(flat, kittest.Flat(strings.Join(tr.an.Reason(false), " "))) {
+					t.Fatalf("%s at %dx%d: the verdict or the reason is cut:\n%s", c.rules, c.w, c.h, scr)
+				}
+				if deals := drill.Deals(&tr.view); !strings.Contains(flat, kittest.Flat(deals)) {
+					t.Fatalf("%s at %dx%d: %q is left out:\n%s", c.rules, c.w, c.h, deals, scr)
+				}
+				if n := strings.Count(scr, " ± "); n != len(tr.an.Rows) {
+					t.Fatalf("%s at %dx%d: %d rows for %d options:\n%s", c.rules, c.w, c.h, n, len(tr.an.Rows), scr)
+				}
+				hs.press("enter")
 			}
-			if n := strings.Count(scr, " ± "); n != len(tr.an.Rows) {
-				t.Fatalf("%s at %dx%d: %d rows for %d options:\n%s", c.rules, c.w, c.h, n, len(tr.an.Rows), scr)
-			}
-			hs.press("enter")
-		}
+		})
 	}
 }
 
@@ -1029,14 +1037,21 @@ func actionOf(tr *Screen, key string) rules.Action {
 	return tr.legal[i]
 }
 
-// TestResultKeepsYourRow: at 80×24 a drill with many options (the cards
-// to give at cleopatra) shows its rows best first; where they do not all
-// fit, the lowest others give way with a line that counts them, and your
-// own row, the hard bot's choice and what the options are worth (the
-// reason's first sentence) always show.
+// TestResultKeepsYourRow: a drill with many options (the cards to give
+// at shlomo and cleopatra) shows its rows best first, every one at
+// 80×24; where they do not all fit (a screen given fewer rows than any
+// window), the lowest others give way with a line that counts them, and
+// your own row, the hard bot's choice and what the options are worth
+// (the reason's first sentence) always show.
 func TestResultKeepsYourRow(t *testing.T) {
-	for _, rs := range giveRules {
-		hs := startOnly(t, nil, drillKind{rs, drill.OnlyDeclare})
+	for _, c := range []struct {
+		rules string
+		h     int
+	}{{giveRules[0], 24}, {giveRules[1], 24}, {giveRules[0], 18}, {giveRules[1], 18}} {
+		rs := c.rules
+		cfg := rulesConfig(t, nil, rs)
+		cfg.Only = drill.OnlyDeclare
+		hs := start(t, cfg, 80, c.h)
 		cut := 0
 		for i := range 30 {
 			tr := hs.s
@@ -1078,8 +1093,11 @@ func TestResultKeepsYourRow(t *testing.T) {
 			}
 			hs.press("enter")
 		}
-		if cut == 0 {
-			t.Errorf("%s: no drill had rows to cut at 80×24", rs)
+		if c.h >= 24 && cut > 0 {
+			t.Errorf("%s: %d drills had rows cut at 80×%d", rs, cut, c.h)
+		}
+		if c.h < 24 && cut == 0 {
+			t.Errorf("%s: no drill had rows to cut at 80×%d", rs, c.h)
 		}
 	}
 }
@@ -1087,3 +1105,42 @@ func TestResultKeepsYourRow(t *testing.T) {
 // giveRules are the rules whose declaration drills give cards: shlomo at
 // three players, shlomo and cleopatra at four.
 var giveRules = []string{"players=3,shlomo=on", "players=4,shlomo=on,cleopatra=on"}
+
+// TestScoreAndDealerWhole: at 80×24 at every seat count, with the
+// house variants that say the most, the question and the result both
+// show who deals and the whole score, the sides within reach of the
+// target with what they need (where the verdicts go by the chance to
+// win).
+func TestScoreAndDealerWhole(t *testing.T) {
+	for _, rs := range []string{"players=2", "players=2,dealer_forced=on,menage=on,of_a_kind=on", "players=3",
+		"players=3,shlomo=on,dealer_forced=on", "players=4", "players=4,shlomo=on,cleopatra=on,dealer_forced=on"} {
+		t.Run(rs, func(t *testing.T) {
+			cfg := rulesConfig(t, nil, rs)
+			cfg.Seed = 3
+			hs := start(t, cfg, 80, 24)
+			near := 0
+			for range 60 {
+				tr := hs.s
+				score, deals := drill.ScoreText(&tr.view), drill.Deals(&tr.view)
+				if strings.Contains(score, " more.") {
+					near++
+				}
+				for _, when := range []string{"the question", "the result"} {
+					if when == "the result" {
+						hs.press(itemKeys(tr.legal, tr.order)[len(tr.legal)-1])
+					}
+					flat := kittest.Flat(hs.screen())
+					for _, want := range []string{score, deals} {
+						if !strings.Contains(flat, kittest.Flat(want)) {
+							t.Fatalf("%s leaves out %q:\n%s", when, want, hs.screen())
+						}
+					}
+				}
+				hs.press("enter")
+			}
+			if near == 0 {
+				t.Errorf("no drill had a side near the target")
+			}
+		})
+	}
+}

@@ -41,8 +41,9 @@ func (t *core) render(ctx *kit.Context) (string, []kit.Hit) {
 	var hits []kit.Hit
 	var mid []string
 	if t.state != stateBroken {
-		mid = t.resultLines(ctx, w)
-		body, bodyHits := t.kind.body(ctx, h-len(top)-len(bottom), mid)
+		var need int
+		mid, need = t.resultLinesIn(ctx, w, -1)
+		body, bodyHits := t.kind.body(ctx, h-len(top)-len(bottom), mid, need)
 		for _, m := range bodyHits {
 			m.Rect.Y += len(top)
 			hits = append(hits, m)
@@ -51,7 +52,7 @@ func (t *core) render(ctx *kit.Context) (string, []kit.Hit) {
 	}
 	room := max(0, h-len(top)-len(bottom))
 	if len(mid) > room && t.state == stateResult {
-		mid = t.resultLinesIn(ctx, w, room)
+		mid, _ = t.resultLinesIn(ctx, w, room)
 	}
 	mid = mid[:min(len(mid), room)]
 	lines := append(append(top, kit.Padded(mid, room)...), bottom...)
@@ -197,30 +198,27 @@ func (t *core) prompt() string {
 	return " Your choice:"
 }
 
-// resultLines are the middle of the screen: a hint before the choice,
-// the wait, or the evaluation of every option with the verdict and the
-// reason.
-func (t *core) resultLines(ctx *kit.Context, w int) []string {
-	return t.resultLinesIn(ctx, w, -1)
-}
-
-// resultLinesIn are resultLines on at most room lines (none: -1): the
-// reason's last sentences give way whole, so that it never stops in
-// the middle of one.
-func (t *core) resultLinesIn(ctx *kit.Context, w, room int) []string {
+// resultLinesIn are the middle of the screen, a hint before the
+// choice, the wait, or the evaluation of every option with the verdict
+// and the reason, on at most room lines (none: -1): the reason's last
+// sentences give way whole, so that it never stops in the middle of
+// one. need is the least room that shows a row for every option: the
+// verdict, the table and the hard bot's choice with the reason's first
+// sentence.
+func (t *core) resultLinesIn(ctx *kit.Context, w, room int) (lines []string, need int) {
 	st := &ctx.Styles
 	switch t.state {
 	case stateAsk:
-		return []string{" " + st.Dim.Render(t.kind.askHint(w))}
+		return []string{" " + st.Dim.Render(t.kind.askHint(w))}, 1
 	case stateWait:
 		sp := ctx.Ellipsis()
 		if t.cfg.Spinner {
 			sp = t.spin.View()
 		}
-		return []string{fmt.Sprintf(" %s Evaluating every option: %d of %d samples", sp, t.tally.Samples(), t.tally.Plan().Samples)}
+		return []string{fmt.Sprintf(" %s Evaluating every option: %d of %d samples", sp, t.tally.Samples(), t.tally.Plan().Samples)}, 1
 	case stateResult:
 	default:
-		return nil
+		return nil, 0
 	}
 	label := func(a rules.Action) string { return kit.OptionLabel(ctx, a) }
 	an := &t.an
@@ -263,6 +261,7 @@ func (t *core) resultLinesIn(ctx *kit.Context, w, room int) []string {
 		kept = append(kept, reasons[0])
 	}
 	hardLines := len(kit.Wrap(strings.Join(kept, " "), max(10, w-2)))
+	need = len(head) + len(table()) + hardLines
 	for room >= 0 && len(head)+len(table())+hardLines > room && len(ranked.Rows) > 2 {
 		drop := len(ranked.Rows) - 1
 		if drop == chose {
@@ -273,13 +272,12 @@ func (t *core) resultLinesIn(ctx *kit.Context, w, room int) []string {
 	}
 	out := append(head, table()...)
 	reason := append([]string{hard}, reasons...)
-	lines := kit.Wrap(strings.Join(reason, " "), max(10, w-2))
-	for room >= 0 && len(out)+len(lines) > room && len(reason) > 1 {
+	said := kit.Wrap(strings.Join(reason, " "), max(10, w-2))
+	for room >= 0 && len(out)+len(said) > room && len(reason) > 1 {
 		reason = reason[:len(reason)-1]
-		lines = kit.Wrap(strings.Join(reason, " "), max(10, w-2))
+		said = kit.Wrap(strings.Join(reason, " "), max(10, w-2))
 	}
-	out = append(out, kit.Indent(" ", lines, nil)...)
-	return out
+	return append(out, kit.Indent(" ", said, nil)...), need
 }
 
 // noteLines show the last note (an error in the error style), on up to
@@ -365,53 +363,61 @@ func (t *core) mistakeLines(ctx *kit.Context, n int, m drill.Missed, w int) []st
 
 // part is one part of the drill screen above the result, and the
 // order in which parts give way when the window is short (1 first; 0
-// never).
+// never): to its short lines, none unless given.
 type part struct {
 	lines []string
 	drop  int
+	short []string
 }
 
 // body: who deals and where you sit, the score, what was said; the
 // hand and the upcard; the question and the menu, on as many lines as
 // the width needs. When the window is short the parts give way in a
-// fixed order (the label over the cards, the seats' sentence, the words
-// said, the question, the score) before the result is cut, so the menu
-// and the table of options always show.
-func (t *Screen) body(ctx *kit.Context, room int, mid []string) ([]string, []kit.Hit) {
+// fixed order (the label over the cards; the question, and after the
+// choice the menu, which the verdict's "You chose" and the table's
+// "← you" say again; the seats' sentence, who deals staying; the words
+// said; the score) before the result is cut, so the menu before the
+// choice, who deals and the table of options always show.
+func (t *Screen) body(ctx *kit.Context, room int, mid []string, need int) ([]string, []kit.Hit) {
 	w, h := ctx.Width, ctx.Height
 	v := &t.view
 	cards := t.cardLines(ctx, cardSize(w, h, len(t.hand())))
-	parts := []part{
-		{wrapped(ctx, drill.Role(v), w, false), 3},
-		{wrapped(ctx, drill.ScoreText(v), w, false), 5},
-		{saidLines(ctx, drill.SaidLines(v, ctx.ASCII), w), 4},
-		{cards[:1], 1},
-		{cards[1:], 0},
-		{wrapped(ctx, drill.Question(v, ctx.ASCII), w, true), 2},
-	}
 	menu, hits := t.menuLines(ctx, w)
+	menuDrop := 0
+	if t.state == stateResult {
+		menuDrop = 2
+	}
+	parts := []part{
+		{wrapped(ctx, drill.Role(v), w, false), 3, wrapped(ctx, drill.Deals(v), w, false)},
+		{wrapped(ctx, drill.ScoreText(v), w, false), 5, nil},
+		{saidLines(ctx, drill.SaidLines(v, ctx.ASCII), w), 4, nil},
+		{cards[:1], 1, nil},
+		{cards[1:], 0, nil},
+		{wrapped(ctx, drill.Question(v, ctx.ASCII), w, true), 2, nil},
+		{menu, menuDrop, nil},
+	}
 	used := func() int {
-		n := len(menu) + 1
+		n := 1
 		for _, p := range parts {
 			n += len(p.lines)
 		}
 		return n
 	}
-	// The result needs its verdict and table; the reason may be cut.
-	needMid := min(len(mid), 2+len(t.legal))
-	if t.state != stateResult {
-		needMid = len(mid)
-	}
+	// The result needs its verdict, its table and the hard bot's choice;
+	// the reason after its first sentence may be cut.
+	needMid := min(len(mid), need)
 	drop := func(d int) {
 		for i := range parts {
 			if parts[i].drop == d {
-				parts[i].lines = nil
+				parts[i].lines = parts[i].short
 			}
 		}
 	}
-	// The label over the cards, the question (the menu still shows
-	// the options) and who deals give way to the reason; then every
-	// part in turn to the verdict and the table.
+	// The label over the cards, the question (before the choice the
+	// menu still shows the options; after it the menu goes too) and the
+	// seats' sentence give way to the whole reason; then the words said
+	// and the score in turn to the verdict, the table and the reason's
+	// first sentence.
 	for d := 1; d <= 3 && used()+len(mid) > room; d++ {
 		drop(d)
 	}
@@ -421,6 +427,15 @@ func (t *Screen) body(ctx *kit.Context, room int, mid []string) ([]string, []kit
 	spare := room - used() - len(mid)
 	var out []string
 	for i, p := range parts {
+		if i == len(parts)-1 {
+			// The menu's hits, where it shows.
+			if len(p.lines) == 0 {
+				hits = nil
+			}
+			for j := range hits {
+				hits[j].Rect.Y += len(out)
+			}
+		}
 		out = append(out, p.lines...)
 		// A blank line before the cards and before the question when
 		// there is room.
@@ -429,10 +444,7 @@ func (t *Screen) body(ctx *kit.Context, room int, mid []string) ([]string, []kit
 			spare--
 		}
 	}
-	for i := range hits {
-		hits[i].Rect.Y += len(out)
-	}
-	return append(append(out, menu...), kit.Rule(ctx, ctx.Width)), hits
+	return append(out, kit.Rule(ctx, ctx.Width)), hits
 }
 
 // handTrump is the suit the hand is sorted for: the trump once settled

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/klob/klob/ai/eval"
 	"github.com/klob/klob/rules"
 )
 
@@ -85,30 +86,42 @@ func Hold(v *rules.View, ascii bool) string {
 
 // Role says who deals, where the player speaks and who plays with whom:
 // "West deals: you speak third, after North and East. North, across, is
-// your partner."
+// your partner." It is Deals and Sides.
 func Role(v *rules.View) string {
+	if s := Sides(v.Players); s != "" {
+		return Deals(v) + " " + s
+	}
+	return Deals(v)
+}
+
+// Deals says who deals and where the player speaks: "West deals: you
+// speak third, after North and East."
+func Deals(v *rules.View) string {
 	n := v.Players
 	place := (int(v.Seat) - int(v.Dealer) - 1 + n) % n // 0: the first to speak
-	var t string
 	switch {
 	case v.Dealer == v.Seat:
-		t = "You deal: you speak last."
+		return "You deal: you speak last."
 	case place == 0:
-		t = capital(name(v, v.Dealer)) + " deals: you speak first and lead the first trick."
-	default:
-		var before []string
-		for k := range place {
-			before = append(before, name(v, rules.Seat((int(v.Dealer)+1+k)%n)))
-		}
-		t = fmt.Sprintf("%s deals: you speak %s, after %s.", capital(name(v, v.Dealer)), ordinal(place+1), JoinWords(before, "and"))
+		return capital(name(v, v.Dealer)) + " deals: you speak first and lead the first trick."
 	}
+	var before []string
+	for k := range place {
+		before = append(before, name(v, rules.Seat((int(v.Dealer)+1+k)%n)))
+	}
+	return fmt.Sprintf("%s deals: you speak %s, after %s.", capital(name(v, v.Dealer)), ordinal(place+1), JoinWords(before, "and"))
+}
+
+// Sides says who plays with whom at n players, where it is not one
+// against one: "North, across, is your partner."
+func Sides(n int) string {
 	switch n {
 	case 3:
-		t += " Three players, each for themselves."
+		return "Three players, each for themselves."
 	case 4:
-		t += " North, across, is your partner."
+		return "North, across, is your partner."
 	}
-	return t
+	return ""
 }
 
 func ordinal(k int) string {
@@ -128,7 +141,10 @@ func JoinWords(xs []string, and string) string {
 
 // ScoreText says the game totals by side and who is near the target:
 // "Score: you 120, the opponent 430; game to 500. The opponent needs 70
-// more."
+// more." Near is within eval.EndgameMargin, where the options are
+// judged by the chance to win the game (eval.UseWin), so that a side
+// said to need so many more is the reason the verdicts go by the
+// chance, and they never do without one.
 func ScoreText(v *rules.View) string {
 	n := rules.SidesAt(v.Players)
 	target := v.Options.Target
@@ -139,7 +155,7 @@ func ScoreText(v *rules.View) string {
 		switch need := target - v.Totals[i]; {
 		case need <= 0:
 			past = true
-		case need <= 130:
+		case need <= eval.EndgameMargin:
 			verb := "needs"
 			if i == rules.SideOfSeat(v.Players, v.Seat) || v.Players == 4 {
 				verb = "need"

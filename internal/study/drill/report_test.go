@@ -9,6 +9,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/klob/klob/ai/eval"
 	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/rules"
 	"github.com/stretchr/testify/assert"
@@ -195,4 +196,30 @@ func TestDescribeCleopatra(t *testing.T) {
 		assert.NotContains(t, said, " gave ", "a cleopatra card said given: %s", said)
 	}
 	assert.Positive(t, seen, "no cleopatra card chosen in 200 drills")
+}
+
+// TestScoreSaysNearWhereTheChanceDecides: the score says a side needs
+// so many more exactly where the options are judged by the chance to
+// win the game (eval.UseWin, within eval.EndgameMargin of the target),
+// so that a verdict in chances always has its reason on the screen, at
+// every seat count and for every side.
+func TestScoreSaysNearWhereTheChanceDecides(t *testing.T) {
+	deck := deckText(rules.NewDeck())
+	for _, n := range []int{2, 3, 4} {
+		sides := rules.SidesAt(n)
+		for side := range sides {
+			for _, x := range []int{0, 250, 299, 300, 301, 369, 370, 371, 420, 499} {
+				score := make([]string, sides)
+				for i := range score {
+					score[i] = "0"
+				}
+				score[side] = fmt.Sprint(x)
+				// The seat before the player's deals: the player speaks first.
+				text := fmt.Sprintf("players=%d dealer=%c score=%s target=500 deck=%s", n, 'A'+n-1, strings.Join(score, "-"), deck)
+				_, v := parseView(t, text)
+				said := strings.Contains(ScoreText(&v), " more.")
+				assert.Equal(t, eval.UseWin(&v), said, "%s: %s", text, ScoreText(&v))
+			}
+		}
+	}
 }
