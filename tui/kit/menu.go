@@ -170,6 +170,7 @@ const (
 	HitCard HitKind = iota // a card of the hand, by index in the sorted hand
 	HitMenu                // a menu item, by index
 	HitKey                 // a key offered as "[r] replay": a click presses it (Hit.Key)
+	HitRow                 // a row of a list, by index: a click chooses it, on the chosen row opens it (Pick)
 )
 
 // Hit is a place of the screen a click acts on: a card of the hand or
@@ -229,6 +230,47 @@ func Clicked(hits []Hit, msg tea.MouseClickMsg) (press tea.KeyPressMsg, ok bool)
 		}
 	}
 	return press, false
+}
+
+// RowHits are where the rows of a list lie, one line each, from row y
+// of the screen on, across the window (w cells): rows[i] is the list's
+// row drawn on line y+i, -1 for a line that is none (a heading, a
+// blank line).
+func RowHits(rows []int, y, w int) []Hit {
+	var hits []Hit
+	for i, r := range rows {
+		if r >= 0 {
+			hits = append(hits, Hit{Rect: Rect{X: 0, Y: y + i, W: w, H: 1}, Kind: HitRow, Index: r})
+		}
+	}
+	return hits
+}
+
+// RowClicked is the row of a list (a HitRow) under a left click among
+// hits; ok is false when the click lands on none.
+func RowClicked(hits []Hit, msg tea.MouseClickMsg) (row int, ok bool) {
+	if msg.Button != tea.MouseLeft {
+		return 0, false
+	}
+	for _, h := range hits {
+		if h.Kind == HitRow && h.Rect.Has(msg.X, msg.Y) {
+			return h.Index, true
+		}
+	}
+	return 0, false
+}
+
+// Pick takes a click on row of a list whose chosen row is *sel: a row
+// not chosen becomes the chosen one, as the arrows would make it, and
+// a click on the chosen row (a second click) opens it, as enter does;
+// open says which. A first click never opens: the person sees what
+// they chose before it acts.
+func Pick(sel *int, row int) (open bool) {
+	if *sel == row {
+		return true
+	}
+	*sel = row
+	return false
 }
 
 // Press is the key press of b's first key, as the terminal sends it:

@@ -1,0 +1,69 @@
+package lobby
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/klob/klob/ai"
+	"github.com/klob/klob/internal/play/hall"
+	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit/kittest"
+)
+
+// A click on a choice of the lobby's menu is its letter; a click on a
+// table of the list chooses it, a second click joins it. At every seat
+// count of the table.
+func TestLobbyClicks(t *testing.T) {
+	kittest.ForCounts(t, func(t *testing.T, n int) {
+		h := randomHall(t, hall.Config{})
+		o := rules.DefaultOptions()
+		o.Players = n
+		tb, err := h.Open(hall.Player{ID: "a", Name: "ann"}, hall.Options{Seats: n, Rules: o, Level: ai.Random, Seed: 1})
+		require.NoError(t, err)
+		l := New(Config{Player: hall.Player{ID: "b", Name: "bob"}, Hall: h})
+		l.Refresh()
+		ctx := kittest.Context(80, 24)
+
+		next, _ := l.Update(&ctx, kittest.ClickOn(t, l.View(&ctx), "[o] Open a table"))
+		require.IsType(t, &TableForm{}, next, "a click on [o] does not open the form")
+
+		next, _ = l.Update(&ctx, kittest.ClickOn(t, l.View(&ctx), tb.Code()+"  waiting"))
+		require.Same(t, l, next, "a first click on a table left the lobby")
+		require.Equal(t, len(items), l.row, "a click on the table does not choose it")
+		next, _ = l.Update(&ctx, kittest.ClickOn(t, l.View(&ctx), tb.Code()+"  waiting"))
+		seat, ok := next.(*SharedSeat)
+		require.True(t, ok, "a click on the chosen table does not join it: %T", next)
+		require.Equal(t, tb.Code(), seat.Code())
+	})
+}
+
+// A click on a table of the watch list chooses it, a second click
+// watches it.
+func TestWatchListClicks(t *testing.T) {
+	kittest.ForCounts(t, func(t *testing.T, n int) {
+		h := randomHall(t, hall.Config{})
+		o := rules.DefaultOptions()
+		o.Players = n
+		var codes []string
+		for range 2 {
+			tb, err := h.Open(hall.Player{ID: "a", Name: "ann"}, hall.Options{Seats: n, Rules: o, Level: ai.Random, Seed: 1})
+			require.NoError(t, err)
+			conn, err := tb.Join(hall.Player{ID: "a", Name: "ann"})
+			require.NoError(t, err)
+			require.NoError(t, conn.Start())
+			codes = append(codes, tb.Code())
+		}
+		l := New(Config{Player: hall.Player{ID: "b", Name: "bob"}, Hall: h})
+		w := newWatchList(l)
+		require.Len(t, w.tables, 2)
+		ctx := kittest.Context(80, 24)
+		second := w.tables[1].Code
+		next, _ := w.Update(&ctx, kittest.ClickOn(t, w.View(&ctx), second+"  "))
+		require.Same(t, w, next, "a first click on a table left the list")
+		require.Equal(t, 1, w.row, "a click on the table does not choose it")
+		next, _ = w.Update(&ctx, kittest.ClickOn(t, w.View(&ctx), second+"  "))
+		require.IsType(t, &WatchSeat{}, next, "a click on the chosen table does not watch it")
+		require.Contains(t, codes, second)
+	})
+}
