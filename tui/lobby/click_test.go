@@ -67,3 +67,38 @@ func TestWatchListClicks(t *testing.T) {
 		require.Contains(t, codes, second)
 	})
 }
+
+// The waiting room's offers take clicks where they are drawn: a guest
+// at three or four moves with [m] and leaves with [esc]; the host
+// makes the table private with [P] and starts it with [s]. At every
+// seat count.
+func TestWaitingRoomClicks(t *testing.T) {
+	kittest.ForCounts(t, func(t *testing.T, n int) {
+		h := randomHall(t, hall.Config{})
+		o := rules.DefaultOptions()
+		o.Players = n
+		ann := New(Config{Player: hall.Player{ID: "a", Name: "ann"}, Hall: h})
+		bob := New(Config{Player: hall.Player{ID: "b", Name: "bob"}, Hall: h})
+		tb, err := h.Open(hall.Player{ID: "a", Name: "ann"}, hall.Options{Seats: n, Rules: o, Level: ai.Random, Seed: 1})
+		require.NoError(t, err)
+		ctx := kittest.Context(80, 24)
+		next, _ := ann.join(&ctx, tb)
+		host := next.(*SharedSeat)
+		next, _ = bob.join(&ctx, tb)
+		guest := next.(*SharedSeat)
+
+		if hall.Movable(n) {
+			seat := guest.conn.Seat()
+			guest.Update(&ctx, kittest.ClickOn(t, guest.View(&ctx), "[m] move"))
+			require.NotEqual(t, seat, guest.conn.Seat(), "a click on [m] does not move the guest")
+		}
+		require.NotContains(t, kittest.Flat(guest.View(&ctx)), "[s]", "the guest is offered the start")
+		next, _ = guest.Update(&ctx, kittest.ClickOn(t, guest.View(&ctx), "[esc] leave"))
+		require.Same(t, bob, next, "a click on [esc] does not leave the table")
+
+		host.Update(&ctx, kittest.ClickOn(t, host.View(&ctx), "[P] make it private"))
+		require.True(t, tb.Private(), "a click on [P] does not make the table private")
+		host.Update(&ctx, kittest.ClickOn(t, host.View(&ctx), "[s] start"))
+		require.NotNil(t, host.Table(), "a click on [s] does not start the game:\n%s", host.View(&ctx))
+	})
+}
