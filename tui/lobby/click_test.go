@@ -102,3 +102,21 @@ func TestWaitingRoomClicks(t *testing.T) {
 		require.NotNil(t, host.Table(), "a click on [s] does not start the game:\n%s", host.View(&ctx))
 	})
 }
+
+// The form of a new table takes clicks as the setup's does: a click on
+// the seats' › steps them, one on the button opens the table, with the
+// seats clicked.
+func TestTableFormClicks(t *testing.T) {
+	h := randomHall(t, hall.Config{})
+	l := New(Config{Player: hall.Player{ID: "a", Name: "ann"}, Hall: h})
+	ctx := kittest.Context(80, 24)
+	f := newTableForm(l)
+	for n := 3; n <= 4; n++ {
+		f.Update(&ctx, kittest.ClickOn(t, f.View(&ctx), "›"))
+		require.Equal(t, n, f.Setup().Options.Players, "a click on the seats' › does not step them")
+	}
+	next, _ := f.Update(&ctx, kittest.ClickOn(t, f.View(&ctx), "Open the table ]"))
+	seat, ok := next.(*SharedSeat)
+	require.True(t, ok, "a click on the button does not open the table: %T", next)
+	require.Len(t, seat.w.Seats, 4)
+}

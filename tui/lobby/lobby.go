@@ -1125,6 +1125,14 @@ func (f *TableForm) rows() []setup.Row {
 
 func (f *TableForm) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	k := &ctx.Keys
+	if click, ok := msg.(tea.MouseClickMsg); ok {
+		// As the setup's form: a line chooses, ‹ › change, the button opens.
+		_, y, n := f.render(ctx)
+		if f.form.Click(ctx, click, f.rows, y, n) {
+			return f.open(ctx)
+		}
+		return f, nil
+	}
 	key, ok := msg.(tea.KeyPressMsg)
 	switch {
 	case !ok:
@@ -1151,15 +1159,24 @@ func (f *TableForm) open(ctx *kit.Context) (kit.Screen, tea.Cmd) {
 }
 
 func (f *TableForm) View(ctx *kit.Context) string {
+	out, _, _ := f.render(ctx)
+	return out
+}
+
+// render draws the form and returns where its lines start and how many
+// they are, for clicks (setup.Form.Click).
+func (f *TableForm) render(ctx *kit.Context) (out string, y, n int) {
 	st := &ctx.Styles
 	lines := append(kit.Titled(ctx, "Open a table"), "",
 		" "+st.Heading.Render("The table")+st.Dim.Render("  (the bots take the seats nobody takes)"))
-	lines = append(lines, f.form.Lines(ctx, f.rows(), "[ Open the table ]",
-		"the bots take the seats nobody takes when the host starts")...)
+	form := f.form.Lines(ctx, f.rows(), "[ Open the table ]",
+		"the bots take the seats nobody takes when the host starts")
+	y, n = len(lines), len(form)
+	lines = append(lines, form...)
 	if f.err != "" {
 		lines = append(lines, "")
 		lines = append(lines, kit.Indent(" ", kit.Wrap("! "+f.err, max(20, ctx.Width-2)), st.Error.Render)...)
 	}
 	lines = append(lines, "", " "+st.Dim.Render("↑/↓ choose a line · ←/→ change it · enter open · q/esc back"))
-	return kit.JoinLines(lines)
+	return kit.JoinLines(lines), y, n
 }
