@@ -287,6 +287,10 @@ func Press(b key.Binding) tea.KeyPressMsg {
 		return tea.KeyPressMsg{Code: tea.KeyEscape}
 	case "space":
 		return tea.KeyPressMsg{Code: tea.KeySpace, Text: " "}
+	case "left":
+		return tea.KeyPressMsg{Code: tea.KeyLeft}
+	case "right":
+		return tea.KeyPressMsg{Code: tea.KeyRight}
 	default:
 		if r, n := utf8.DecodeRuneInString(k); n == len(k) {
 			return tea.KeyPressMsg{Code: r, Text: k}

@@ -7,8 +7,10 @@ import (
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/play/hall"
+	"github.com/klob/klob/internal/serve/club"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit/kittest"
+	"github.com/klob/klob/tui/lobby/lobbytest"
 )
 
 // A click on a choice of the lobby's menu is its letter; a click on a
@@ -119,4 +121,26 @@ func TestTableFormClicks(t *testing.T) {
 	seat, ok := next.(*SharedSeat)
 	require.True(t, ok, "a click on the button does not open the table: %T", next)
 	require.Len(t, seat.w.Seats, 4)
+}
+
+// The leaderboards' ‹ and › take clicks as ← and →; the screen of a
+// game open elsewhere takes [t] and [esc].
+func TestBoardAndElsewhereClicks(t *testing.T) {
+	l := New(Config{Player: hall.Player{ID: "a", Name: "ann"}, Club: &lobbytest.Club{}})
+	ctx := kittest.Context(80, 24)
+	b := newBoardScreen(l)
+	pools := club.Pools()
+	b.Update(&ctx, kittest.ClickOn(t, b.View(&ctx), "›"))
+	require.Equal(t, pools[1], b.seats(), "a click on › does not show the next seat count")
+	x := kittest.ClickOn(t, b.View(&ctx), "‹")
+	x.X-- // on the ‹ itself
+	b.Update(&ctx, x)
+	require.Equal(t, pools[0], b.seats(), "a click on ‹ does not show the seat count before")
+
+	e := newElsewhere(l)
+	e.Update(&ctx, kittest.ClickOn(t, e.View(&ctx), "[t]"))
+	require.True(t, e.waiting, "a click on [t] does not take the game over")
+	e = newElsewhere(l)
+	next, _ := e.Update(&ctx, kittest.ClickOn(t, e.View(&ctx), "[esc]"))
+	require.Same(t, l, next, "a click on [esc] does not go back to the lobby")
 }
