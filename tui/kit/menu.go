@@ -2,6 +2,7 @@ package kit
 
 import (
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"charm.land/bubbles/v2/key"
@@ -232,6 +233,60 @@ func Clicked(hits []Hit, msg tea.MouseClickMsg) (press tea.KeyPressMsg, ok bool)
 	return press, false
 }
 
+// Label is a key as a line of hints names it ("→" in "→/← step"), in
+// every way the line may write it (Words: "→", "->" under -ascii, "l"
+// in a narrow window), and the key a click on it presses.
+type Label struct {
+	Words []string
+	Key   key.Binding
+}
+
+// LabelHits are where the keys of labels lie on line (as drawn, the
+// styles stripped), row y of the screen: each label is looked for in
+// order, from where the one before it was found, as a word of its own
+// (no letter either side: the o of "go" is not the o key). A label
+// that starts a hint ("v tricks") takes its words up to the next hint
+// with it; one of two keys written together ("→/←") takes its own
+// cells only.
+func LabelHits(line string, y int, labels []Label) []Hit {
+	rs := []rune(line)
+	letter := func(i int) bool { return i >= 0 && i < len(rs) && unicode.IsLetter(rs[i]) }
+	find := func(from int, w string) int {
+		ws := []rune(w)
+		for i := from; i+len(ws) <= len(rs); i++ {
+			if string(rs[i:i+len(ws)]) == w && !letter(i-1) && !letter(i+len(ws)) {
+				return i
+			}
+		}
+		return -1
+	}
+	var hits []Hit
+	at := 0
+	for _, l := range labels {
+		best, n := -1, 0
+		for _, w := range l.Words {
+			if i := find(at, w); i >= 0 && (best < 0 || i < best) {
+				best, n = i, len([]rune(w))
+			}
+		}
+		if best < 0 {
+			continue
+		}
+		end := best + n
+		if (best == 0 || rs[best-1] == ' ') && end < len(rs) && rs[end] == ' ' {
+			// A hint of its own: its words, up to the next hint.
+			for end < len(rs) && !strings.HasPrefix(string(rs[end:]), " · ") && !strings.HasPrefix(string(rs[end:]), "  ") &&
+				!strings.HasPrefix(string(rs[end:]), " - ") {
+				end++
+			}
+		}
+		x := WidthOf(string(rs[:best]))
+		hits = append(hits, Hit{Rect: Rect{X: x, Y: y, W: WidthOf(string(rs[best:end])), H: 1}, Kind: HitKey, Key: l.Key})
+		at = best + n
+	}
+	return hits
+}
+
 // RowHits are where the rows of a list lie, one line each, from row y
 // of the screen on, across the window (w cells): rows[i] is the list's
 // row drawn on line y+i, -1 for a line that is none (a heading, a
@@ -291,6 +346,10 @@ func Press(b key.Binding) tea.KeyPressMsg {
 		return tea.KeyPressMsg{Code: tea.KeyLeft}
 	case "right":
 		return tea.KeyPressMsg{Code: tea.KeyRight}
+	case "up":
+		return tea.KeyPressMsg{Code: tea.KeyUp}
+	case "down":
+		return tea.KeyPressMsg{Code: tea.KeyDown}
 	default:
 		if r, n := utf8.DecodeRuneInString(k); n == len(k) {
 			return tea.KeyPressMsg{Code: r, Text: k}
