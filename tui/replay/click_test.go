@@ -2,6 +2,8 @@ package replay
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -83,5 +85,37 @@ func TestReplayRightClick(t *testing.T) {
 	hs.Send(tea.MouseClickMsg{X: 40, Y: 8, Button: tea.MouseRight})
 	if p := replayOf(hs).pos; p != (pos{}) {
 		t.Fatalf("a right click stepped to %+v", p)
+	}
+}
+
+// The list of saved games takes clicks: a click on a game chooses it,
+// a second click replays it, and enter on the line of hints replays
+// the game chosen.
+func TestHistoryClicks(t *testing.T) {
+	dir, keep := historyState(t)
+	for _, f := range []struct{ name, src string }{
+		{"2026-01-05-1200-vs-Bot-easy-won.klob", "05-target-not-500.klob"},
+		{"2026-01-06-1200-vs-Bot-normal-lost.klob", "09-tie.klob"},
+	} {
+		b, err := os.ReadFile(filepath.Join(games, f.src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		keep(f.name, b)
+	}
+	hs := openHistory(t, dir, Config{Analyze: fakeAnalyze})
+	list := hs.Screen.(*History)
+	hs.Send(kittest.ClickOn(t, hs.Frame(), "2026-01-05"))
+	if list.cursor != 1 || hs.Screen != kit.Screen(list) {
+		t.Fatalf("a click on the second game chose %d (on %s)", list.cursor, hs.Screen.Name())
+	}
+	hs.Send(kittest.ClickOn(t, hs.Frame(), "2026-01-05"))
+	if hs.Screen.Name() != "replay" {
+		t.Fatalf("a click on the chosen game opened %s:\n%s", hs.Screen.Name(), text(hs))
+	}
+	hs.Press("esc")
+	clickHint(t, hs, "enter")
+	if hs.Screen.Name() != "replay" {
+		t.Fatalf("a click on enter opened %s:\n%s", hs.Screen.Name(), text(hs))
 	}
 }
