@@ -287,6 +287,40 @@ func LabelHits(line string, y int, labels []Label) []Hit {
 	return hits
 }
 
+// TagHits are where the offers of keys lie on a screen that writes
+// them in its text, "[enter] board 2   [h] history" on a line or
+// "[n] leaves it" in a sentence: each tag of keys found in text (as
+// drawn, the styles stripped), with the words after it up to the next
+// tag, three spaces or the line's end. A screen that lays its offers
+// out itself returns their places with OfferLine instead.
+func TagHits(text string, keys []key.Binding) []Hit {
+	var hits []Hit
+	for y, line := range strings.Split(text, "\n") {
+		for _, b := range keys {
+			tag := KeyTag(b)
+			for from := 0; ; {
+				i := strings.Index(line[from:], tag)
+				if i < 0 {
+					break
+				}
+				i += from
+				end := i + len(tag)
+				rest := line[end:]
+				stop := len(rest)
+				for _, sep := range []string{"   ", "["} {
+					if j := strings.Index(rest, sep); j >= 0 && j < stop {
+						stop = j
+					}
+				}
+				end += len(strings.TrimRight(rest[:stop], " "))
+				hits = append(hits, Hit{Rect: Rect{X: WidthOf(line[:i]), Y: y, W: WidthOf(line[i:end]), H: 1}, Kind: HitKey, Key: b})
+				from = end
+			}
+		}
+	}
+	return hits
+}
+
 // RowHits are where the rows of a list lie, one line each, from row y
 // of the screen on, across the window (w cells): rows[i] is the list's
 // row drawn on line y+i, -1 for a line that is none (a heading, a
