@@ -34,7 +34,8 @@ func clickHint(t *testing.T, hs *kittest.Driver, word string) {
 // A replay goes by clicks alone, at every seat count: a click on the
 // table steps to the next action, and the keys on the line of hints
 // take clicks where they are drawn (← back a step, ↓ a trick on, v the
-// list of tricks, o one seat's view), under -ascii too.
+// list of tricks, o one seat's view; ? goes to the App and steps not),
+// under -ascii too.
 func TestReplayClicks(t *testing.T) {
 	for _, tc := range []struct {
 		n    int
@@ -44,6 +45,10 @@ func TestReplayClicks(t *testing.T) {
 			t.Run(fmt.Sprint(tc.n, ascii), func(t *testing.T) {
 				hs := kittest.New(t, New(readGame(t, tc.file), "game.klob", Config{Analyze: fakeAnalyze}, nil), 80, 24, ascii)
 				s := replayOf(hs)
+				clickHint(t, hs, "? help") // the App's: it does not step
+				if s.pos != (pos{}) {
+					t.Fatalf("a click on ? help stepped to %+v", s.pos)
+				}
 				hs.Click(40, 8)
 				hs.Click(40, 8)
 				if s.pos != (pos{0, 2}) {

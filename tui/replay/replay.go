@@ -251,7 +251,8 @@ func (s *Screen) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 }
 
 // click takes a left click: on a key of the line of hints it presses
-// that key (q asks to quit, as q does); anywhere else it steps to the
+// that key (? and q are the App's: the help opens, q asks to quit);
+// anywhere else it steps to the
 // next action, as →, so that a game replays by clicks alone. With the
 // go-to prompt or the list of tricks open a click elsewhere does
 // nothing.
@@ -260,8 +261,11 @@ func (s *Screen) click(ctx *kit.Context, msg tea.MouseClickMsg) (kit.Screen, tea
 		return s, nil
 	}
 	if press, ok := kit.Clicked(s.hintHits(ctx), msg); ok {
-		if kit.IsKey(press, ctx.Keys.Quit) {
+		switch {
+		case kit.IsKey(press, ctx.Keys.Quit):
 			return s, kit.AskQuit
+		case kit.IsKey(press, ctx.Keys.Help):
+			return s, func() tea.Msg { return press } // the App's key
 		}
 		return s.key(press)
 	}
@@ -281,7 +285,7 @@ func (s *Screen) hintHits(ctx *kit.Context) []kit.Hit {
 		{Words: []string{"n"}, Key: k.NextDeal}, {Words: []string{"p"}, Key: k.PrevDeal},
 		{Words: []string{"g"}, Key: k.GoTo}, {Words: []string{"o"}, Key: k.Hands},
 		{Words: []string{"a"}, Key: k.Analysis}, {Words: []string{"v"}, Key: k.Tricks},
-		{Words: []string{"esc"}, Key: k.Back}, {Words: []string{"q"}, Key: ctx.Keys.Quit},
+		{Words: []string{"esc"}, Key: k.Back}, {Words: []string{"?"}, Key: ctx.Keys.Help}, {Words: []string{"q"}, Key: ctx.Keys.Quit},
 	}
 	lines := strings.Split(ansi.Strip(s.View(ctx)), "\n")
 	for y := len(lines) - 1; y >= 0; y-- {
