@@ -242,9 +242,9 @@ type Label struct {
 }
 
 // LabelHits are where the keys of labels lie on line (as drawn, the
-// styles stripped), row y of the screen: each label is looked for in
-// order, from where the one before it was found, as a word of its own
-// (no letter either side: the o of "go" is not the o key). A label
+// styles stripped), row y of the screen: each label where it is first
+// written as a word of its own (no letter either side: the o of "go"
+// is not the o key). A label
 // that starts a hint ("v tricks") takes its words up to the next hint
 // with it; one of two keys written together ("→/←") takes its own
 // cells only.
@@ -261,11 +261,10 @@ func LabelHits(line string, y int, labels []Label) []Hit {
 		return -1
 	}
 	var hits []Hit
-	at := 0
 	for _, l := range labels {
 		best, n := -1, 0
 		for _, w := range l.Words {
-			if i := find(at, w); i >= 0 && (best < 0 || i < best) {
+			if i := find(0, w); i >= 0 && (best < 0 || i < best) {
 				best, n = i, len([]rune(w))
 			}
 		}
@@ -282,7 +281,6 @@ func LabelHits(line string, y int, labels []Label) []Hit {
 		}
 		x := WidthOf(string(rs[:best]))
 		hits = append(hits, Hit{Rect: Rect{X: x, Y: y, W: WidthOf(string(rs[best:end])), H: 1}, Kind: HitKey, Key: l.Key})
-		at = best + n
 	}
 	return hits
 }
