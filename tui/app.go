@@ -199,10 +199,16 @@ type clicker interface {
 
 // clickOverlay takes a click while an overlay is open: a click on one
 // of its offers presses that key; any other click does nothing, the
-// screen underneath taking none.
+// screen underneath taking none. The help offers nothing to click and
+// closes on any key but its own: a left click closes it too, so that
+// a person who opened it by mouse ("? help") can leave it by mouse.
 func (a *App) clickOverlay(msg tea.MouseMsg) tea.Cmd {
 	c, ok := a.overlay.(clicker)
 	click, isClick := msg.(tea.MouseClickMsg)
+	if _, help := a.overlay.(*kit.HelpView); help && isClick && click.Button == tea.MouseLeft {
+		a.overlay = nil
+		return nil
+	}
 	if !ok || !isClick {
 		return nil
 	}

@@ -111,3 +111,26 @@ func TestResumeOfferClicks(t *testing.T) {
 		t.Fatalf("after a damaged save, a click on [enter] opened %s, want the form", hs.name())
 	}
 }
+
+// TestHelpClosesOnClick: the help, which offers nothing to click and
+// closes on any key but its own, closes on a left click too, the table
+// under it taking none; a right click leaves it open.
+func TestHelpClosesOnClick(t *testing.T) {
+	hs := newHarness(t, testConfig(dealSeed, &memStore{}), 80, 24)
+	hs.press("enter", "?")
+	if _, ok := hs.app.overlay.(*kit.HelpView); !ok {
+		t.Fatalf("? did not open the help:\n%s", hs.screen())
+	}
+	hs.send(tea.MouseClickMsg{X: 40, Y: 20, Button: tea.MouseRight})
+	if hs.app.overlay == nil {
+		t.Fatal("a right click closed the help")
+	}
+	before := len(hs.game().View.History())
+	hs.send(tea.MouseClickMsg{X: 40, Y: 20, Button: tea.MouseLeft})
+	if hs.app.overlay != nil {
+		t.Fatalf("a click did not close the help:\n%s", hs.screen())
+	}
+	if len(hs.game().View.History()) != before {
+		t.Fatal("the click that closed the help reached the table")
+	}
+}

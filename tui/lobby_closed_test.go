@@ -86,7 +86,7 @@ func TestLobbyHostWaitsForAwayGuest(t *testing.T) {
 	bob2 := newLobbyPerson(h, "b", "Bob", 80, 24)
 	t.Cleanup(func() { close(bob2.done) })
 	bob2.join(code)
-	ann.until(t, "Press s to start: every seat is taken.")
+	ann.until(t, "[s] start: every seat is taken")
 	require.NotContains(t, ansi.Strip(ann.screen()), "a player is away", "the refusal outlives its cause")
 	ann.key("s")
 	ann.until(t, "Deal 1")

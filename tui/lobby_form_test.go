@@ -173,14 +173,14 @@ func TestLobbyStartSaysTheBots(t *testing.T) {
 	h := testHall(t)
 	ann, bob := annAndBob(t, h, 80, 24)
 	openAndJoin(t, 2, ann)
-	ann.until(t, "Press s to start: a bot takes the free seat.")
+	ann.until(t, "[s] start: a bot takes the free seat")
 	bob.join(ann.seat().Code())
-	ann.until(t, "Press s to start: every seat is taken.")
+	ann.until(t, "[s] start: every seat is taken")
 
 	h = testHall(t)
 	ann, _ = annAndBob(t, h, 80, 24)
 	openAndJoin(t, 3, ann)
-	ann.until(t, "Press s to start: bots take the free seats.")
+	ann.until(t, "[s] start: bots take the free seats")
 }
 
 // TestLobbyWaitingRoomTellsRules: rules changed in the table form (the

@@ -135,7 +135,20 @@ func (s *Screen) saved(m savedMsg) {
 	}
 }
 
-func (p *between) QuitsAtOnce() bool { return p.saved }
+// QuitsAtOnce: once the board is saved, q between boards loses
+// nothing while the day is today's (klob daily goes on at the next
+// board), and the footer says so; the table's question would only
+// repeat it. A day the date has left behind is another matter: quitting
+// may leave it unfinished for good, so q asks, in the words of what it
+// keeps (QuitQuestion).
+func (p *between) QuitsAtOnce() bool { return p.saved && p.today() }
+
+// today reports whether the day played is still the calendar's.
+func (p *between) today() bool { return duplicate.DateOf(p.s.cfg.Now()) == p.s.day.Date }
+
+// QuitQuestion is what quitting keeps, as klob daily says it on the
+// way out.
+func (p *between) QuitQuestion() string { return p.s.QuitNote() }
 
 func (p *between) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	k, ok := msg.(tea.KeyPressMsg)
@@ -190,6 +203,9 @@ func (p *between) View(ctx *kit.Context) string {
 				kit.Plural(len(s.set.Boards)-s.played(), "board")))
 		}
 		keys = st.Key.Render(kit.KeyTag(ctx.Keys.Choose)) + " " + what + "   " + st.Key.Render("[esc]") + " the day   " + helpOrQuit(st)
+		if p.today() {
+			keys += ", the day kept" // q asks nothing here: the footer says what it keeps
+		}
 	}
 	if keys != "" {
 		lines = append(lines, "", " "+keys)

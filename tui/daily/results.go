@@ -310,6 +310,20 @@ func (r *results) View(ctx *kit.Context) string {
 	return kit.Canvas(append(lines, tail...), w, h)
 }
 
+// rowHits are where the boards' rows lie, under the heading row, once
+// the results are read.
+func (r *results) rowHits(ctx *kit.Context) []kit.Hit {
+	s := r.s
+	if s.res == nil || s.res.own == nil {
+		return nil
+	}
+	rows := make([]int, len(s.set.Boards))
+	for i := range rows {
+		rows[i] = i
+	}
+	return kit.RowHits(rows, len(s.titled(ctx, "results"))+1, ctx.Width)
+}
+
 // standingLines are the standings in room lines at most: the heading,
 // then the rows around the person's (the whole list is s).
 func (r *results) standingLines(ctx *kit.Context, room int) []string {

@@ -4,12 +4,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"time"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/ai/eval"
@@ -226,9 +228,58 @@ func (s *Screen) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 		s.saved(msg)
 	case resultsMsg:
 		s.resultsRead(msg)
+	case tea.MouseClickMsg:
+		switch s.sub.(type) {
+		case *intro, *between, *stopped, *results, *page:
+			return s.click(ctx, msg)
+		}
 	}
 	next, cmd := s.sub.Update(ctx, msg)
 	return s, tea.Batch(own, kit.Show(ctx, &s.sub, next, cmd))
+}
+
+// click takes a left click on a part of the day's own (a board's table
+// and a replay take theirs): a click on an offer, "[enter] board 2" or
+// a key of a line of hints, is that key, the help's and quit's handed
+// to the App as their keys; on the results a click on a board chooses
+// it, and on the chosen one opens the hard bot's line (kit.Pick).
+func (s *Screen) click(ctx *kit.Context, msg tea.MouseClickMsg) (kit.Screen, tea.Cmd) {
+	if msg.Button != tea.MouseLeft {
+		return s, nil
+	}
+	text := ansi.Strip(s.sub.View(ctx))
+	if ctx.ASCII {
+		text = kit.ASCIIText(text)
+	}
+	k := &ctx.Keys
+	hits := kit.TagHits(text, []key.Binding{k.Choose, k.Back, keyHistory, keyToday, k.Help, k.Quit})
+	r, isResults := s.sub.(*results)
+	if isResults {
+		hits = append(hits, r.rowHits(ctx)...)
+	}
+	if _, isPage := s.sub.(*page); isPage || isResults {
+		// Their keys are a line of hints, the last line written.
+		lines := strings.Split(strings.TrimRight(text, " \n"), "\n")
+		// A letter with its word: the s of "bot's" is no key.
+		labels := []kit.Label{{Words: []string{"enter"}, Key: k.Choose}, {Words: []string{"y yours"}, Key: keyYours},
+			{Words: []string{"s standings"}, Key: keyStandings}, {Words: []string{"h history"}, Key: keyHistory}, {Words: []string{"esc"}, Key: k.Back},
+			{Words: []string{"?"}, Key: k.Help}, {Words: []string{"q"}, Key: k.Quit}}
+		hits = append(hits, kit.LabelHits(lines[len(lines)-1], len(lines)-1, labels)...)
+	}
+	if row, ok := kit.RowClicked(hits, msg); ok && isResults {
+		if kit.Pick(&r.cursor, row) {
+			return s.Update(ctx, kit.Press(k.Choose))
+		}
+		return s, nil
+	}
+	press, ok := kit.Clicked(hits, msg)
+	switch {
+	case !ok:
+		return s, nil
+	case kit.IsKey(press, k.Help), kit.IsKey(press, k.Quit):
+		return s, func() tea.Msg { return press } // the App's keys
+	}
+	return s.Update(ctx, press)
 }
 
 // View draws the part shown.

@@ -131,7 +131,18 @@ func Footed(lines []string, h int, foot ...string) []string {
 // in view; a line says where rows are left out ("↑ more above", "↓ more
 // below").
 func Scrolled(head, rows, foot []string, at, h int) []string {
+	out, _ := ScrolledAt(head, rows, foot, at, h)
+	return out
+}
+
+// ScrolledAt is Scrolled with the row of rows drawn on each line of the
+// screen (-1 on the other lines), for clicks.
+func ScrolledAt(head, rows, foot []string, at, h int) ([]string, []int) {
 	room := max(1, h-len(head)-len(foot))
+	idx := make([]int, len(rows))
+	for i := range idx {
+		idx[i] = i
+	}
 	if len(rows) > room {
 		// A line at each end where rows are left out says so; an end
 		// with nothing left out gives its line to one more row.
@@ -149,15 +160,26 @@ func Scrolled(head, rows, foot []string, at, h int) []string {
 			}
 		}
 		shown := slices.Clone(rows[from : from+inner])
+		idx = idx[from : from+inner]
 		if marks && from > 0 {
 			shown = append([]string{"   ↑ more above"}, shown...)
+			idx = append([]int{-1}, idx...)
 		}
 		if marks && from+inner < len(rows) {
 			shown = append(shown, "   ↓ more below")
+			idx = append(idx, -1)
 		}
 		rows = shown
 	}
-	return Padded(append(slices.Clone(head), rows...), h-len(foot), foot...)
+	out := Padded(append(slices.Clone(head), rows...), h-len(foot), foot...)
+	at2 := make([]int, len(out))
+	for i := range at2 {
+		at2[i] = -1
+		if j := i - len(head); j >= 0 && j < len(idx) && i < h-len(foot) {
+			at2[i] = idx[j]
+		}
+	}
+	return out, at2
 }
 
 // writeFit writes Fit(s, w) to sb without making it first.

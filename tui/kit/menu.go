@@ -2,6 +2,7 @@ package kit
 
 import (
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"charm.land/bubbles/v2/key"
@@ -170,6 +171,7 @@ const (
 	HitCard HitKind = iota // a card of the hand, by index in the sorted hand
 	HitMenu                // a menu item, by index
 	HitKey                 // a key offered as "[r] replay": a click presses it (Hit.Key)
+	HitRow                 // a row of a list, by index: a click chooses it, on the chosen row opens it (Pick)
 )
 
 // Hit is a place of the screen a click acts on: a card of the hand or
@@ -231,6 +233,133 @@ func Clicked(hits []Hit, msg tea.MouseClickMsg) (press tea.KeyPressMsg, ok bool)
 	return press, false
 }
 
+// Label is a key as a line of hints names it ("→" in "→/← step"), in
+// every way the line may write it (Words: "→", "->" under -ascii, "l"
+// in a narrow window), and the key a click on it presses.
+type Label struct {
+	Words []string
+	Key   key.Binding
+}
+
+// LabelHits are where the keys of labels lie on line (as drawn, the
+// styles stripped), row y of the screen: each label where it is first
+// written as a word of its own (no letter either side: the o of "go"
+// is not the o key). A label
+// that starts a hint ("v tricks") takes its words up to the next hint
+// with it; one of two keys written together ("→/←") takes its own
+// cells only.
+func LabelHits(line string, y int, labels []Label) []Hit {
+	rs := []rune(line)
+	letter := func(i int) bool { return i >= 0 && i < len(rs) && unicode.IsLetter(rs[i]) }
+	find := func(from int, w string) int {
+		ws := []rune(w)
+		for i := from; i+len(ws) <= len(rs); i++ {
+			if string(rs[i:i+len(ws)]) == w && !letter(i-1) && !letter(i+len(ws)) {
+				return i
+			}
+		}
+		return -1
+	}
+	var hits []Hit
+	for _, l := range labels {
+		best, n := -1, 0
+		for _, w := range l.Words {
+			if i := find(0, w); i >= 0 && (best < 0 || i < best) {
+				best, n = i, len([]rune(w))
+			}
+		}
+		if best < 0 {
+			continue
+		}
+		end := best + n
+		if (best == 0 || rs[best-1] == ' ') && end < len(rs) && rs[end] == ' ' {
+			// A hint of its own: its words, up to the next hint.
+			for end < len(rs) && !strings.HasPrefix(string(rs[end:]), " · ") && !strings.HasPrefix(string(rs[end:]), "  ") &&
+				!strings.HasPrefix(string(rs[end:]), " - ") {
+				end++
+			}
+		}
+		x := WidthOf(string(rs[:best]))
+		hits = append(hits, Hit{Rect: Rect{X: x, Y: y, W: WidthOf(string(rs[best:end])), H: 1}, Kind: HitKey, Key: l.Key})
+	}
+	return hits
+}
+
+// TagHits are where the offers of keys lie on a screen that writes
+// them in its text, "[enter] board 2   [h] history" on a line or
+// "[n] leaves it" in a sentence: each tag of keys found in text (as
+// drawn, the styles stripped), with the words after it up to the next
+// tag, three spaces or the line's end. A screen that lays its offers
+// out itself returns their places with OfferLine instead.
+func TagHits(text string, keys []key.Binding) []Hit {
+	var hits []Hit
+	for y, line := range strings.Split(text, "\n") {
+		for _, b := range keys {
+			tag := KeyTag(b)
+			for from := 0; ; {
+				i := strings.Index(line[from:], tag)
+				if i < 0 {
+					break
+				}
+				i += from
+				end := i + len(tag)
+				rest := line[end:]
+				stop := len(rest)
+				for _, sep := range []string{"   ", "["} {
+					if j := strings.Index(rest, sep); j >= 0 && j < stop {
+						stop = j
+					}
+				}
+				end += len(strings.TrimRight(rest[:stop], " "))
+				hits = append(hits, Hit{Rect: Rect{X: WidthOf(line[:i]), Y: y, W: WidthOf(line[i:end]), H: 1}, Kind: HitKey, Key: b})
+				from = end
+			}
+		}
+	}
+	return hits
+}
+
+// RowHits are where the rows of a list lie, one line each, from row y
+// of the screen on, across the window (w cells): rows[i] is the list's
+// row drawn on line y+i, -1 for a line that is none (a heading, a
+// blank line).
+func RowHits(rows []int, y, w int) []Hit {
+	var hits []Hit
+	for i, r := range rows {
+		if r >= 0 {
+			hits = append(hits, Hit{Rect: Rect{X: 0, Y: y + i, W: w, H: 1}, Kind: HitRow, Index: r})
+		}
+	}
+	return hits
+}
+
+// RowClicked is the row of a list (a HitRow) under a left click among
+// hits; ok is false when the click lands on none.
+func RowClicked(hits []Hit, msg tea.MouseClickMsg) (row int, ok bool) {
+	if msg.Button != tea.MouseLeft {
+		return 0, false
+	}
+	for _, h := range hits {
+		if h.Kind == HitRow && h.Rect.Has(msg.X, msg.Y) {
+			return h.Index, true
+		}
+	}
+	return 0, false
+}
+
+// Pick takes a click on row of a list whose chosen row is *sel: a row
+// not chosen becomes the chosen one, as the arrows would make it, and
+// a click on the chosen row (a second click) opens it, as enter does;
+// open says which. A first click never opens: the person sees what
+// they chose before it acts.
+func Pick(sel *int, row int) (open bool) {
+	if *sel == row {
+		return true
+	}
+	*sel = row
+	return false
+}
+
 // Press is the key press of b's first key, as the terminal sends it:
 // what a click on b's offer stands for.
 func Press(b key.Binding) tea.KeyPressMsg {
@@ -245,6 +374,14 @@ func Press(b key.Binding) tea.KeyPressMsg {
 		return tea.KeyPressMsg{Code: tea.KeyEscape}
 	case "space":
 		return tea.KeyPressMsg{Code: tea.KeySpace, Text: " "}
+	case "left":
+		return tea.KeyPressMsg{Code: tea.KeyLeft}
+	case "right":
+		return tea.KeyPressMsg{Code: tea.KeyRight}
+	case "up":
+		return tea.KeyPressMsg{Code: tea.KeyUp}
+	case "down":
+		return tea.KeyPressMsg{Code: tea.KeyDown}
 	default:
 		if r, n := utf8.DecodeRuneInString(k); n == len(k) {
 			return tea.KeyPressMsg{Code: r, Text: k}

@@ -3,10 +3,12 @@ package learn
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/klob/klob/internal/study/lesson"
 	"github.com/klob/klob/rules"
@@ -84,6 +86,9 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 
 // Update takes a key.
 func (s *Screen) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
+	if c, ok := msg.(tea.MouseClickMsg); ok {
+		return s.click(ctx, c)
+	}
 	k, ok := msg.(tea.KeyPressMsg)
 	if !ok {
 		return s, nil
@@ -123,6 +128,50 @@ func (s *Screen) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	}
 	s.changed()
 	return s, nil
+}
+
+// click takes a left click: on an offer the step writes ("[enter] go
+// on", a choice "[t] take", "[n] play a real game") or a key of the
+// line of hints it is that key, the help's and quit's handed to the
+// App; on a card of the hand in the card play it is the card's number,
+// so it plays the card as the table's click does.
+func (s *Screen) click(ctx *kit.Context, msg tea.MouseClickMsg) (kit.Screen, tea.Cmd) {
+	if msg.Button != tea.MouseLeft {
+		return s, nil
+	}
+	out, handTop := s.render(ctx)
+	text := ansi.Strip(out)
+	if ctx.ASCII {
+		text = kit.ASCIIText(text)
+	}
+	k := &ctx.Keys
+	keys := []key.Binding{k.Choose, k.New, k.Claim, k.Bella}
+	if st := s.run.Step(); st.Kind == lesson.Act {
+		v := s.run.View()
+		for _, a := range v.Legal() {
+			keys = append(keys, kit.Bind(kit.ActionKey(a), "", kit.ActionKey(a)))
+		}
+	}
+	hits := kit.TagHits(text, keys)
+	lines := strings.Split(text, "\n")
+	labels := []kit.Label{{Words: []string{"esc"}, Key: k.Back}, {Words: []string{"?"}, Key: k.Help}, {Words: []string{"q"}, Key: k.Quit}}
+	hits = append(hits, kit.LabelHits(lines[len(lines)-1], len(lines)-1, labels)...)
+	if st := s.run.Step(); handTop >= 0 && (st.Kind == lesson.Play || st.Kind == lesson.Claim) && !s.run.Game().Deal().Over() {
+		hand := s.hand()
+		for i, r := range kit.CardRects(min(len(hand), 9), kit.SmallCard, 1, handTop) {
+			r.H = kit.SmallCard.H + 2 // the card, its number and its mark
+			n := fmt.Sprint(i + 1)
+			hits = append(hits, kit.Hit{Rect: r, Kind: kit.HitKey, Key: kit.Bind(n, "", n)})
+		}
+	}
+	press, ok := kit.Clicked(hits, msg)
+	switch {
+	case !ok:
+		return s, nil
+	case kit.IsKey(press, k.Help), kit.IsKey(press, k.Quit):
+		return s, func() tea.Msg { return press } // the App's keys
+	}
+	return s.Update(ctx, press)
 }
 
 // changed resets what belongs to one step when the step has changed,

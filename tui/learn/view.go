@@ -17,6 +17,13 @@ import (
 // View draws the lesson: the step's title and text, the lesson's deal
 // as a small table, why the last move was refused, and what to do.
 func (s *Screen) View(ctx *kit.Context) string {
+	out, _ := s.render(ctx)
+	return out
+}
+
+// render draws the step and returns the row of the screen where the
+// hand's cards start, -1 when no hand is shown.
+func (s *Screen) render(ctx *kit.Context) (string, int) {
 	w, h := ctx.Width, ctx.Height
 	st := &ctx.Styles
 	step := s.run.Step()
@@ -71,7 +78,12 @@ func (s *Screen) View(ctx *kit.Context) string {
 	}
 	lines := kit.Padded(append(top, shown...), h-len(table)-len(bottom), table...)
 	lines = append(lines, bottom...)
-	return kit.Canvas(lines, w, h)
+	handTop := -1
+	if len(table) > 0 {
+		// The hand ends the table, just above the bottom lines.
+		handTop = len(lines) - len(bottom) - len(s.handLines(ctx, step))
+	}
+	return kit.Canvas(lines, w, h), handTop
 }
 
 // drawnWidth is the cells s takes as the App draws it: under -ascii

@@ -181,6 +181,11 @@ func (e *elsewhere) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) 
 			return e, nil
 		}
 		return e.l.playAlone()
+	case tea.MouseClickMsg:
+		_, hits := e.render(ctx)
+		if press, ok := kit.Clicked(hits, msg); ok {
+			return e.Update(ctx, press)
+		}
 	case tea.KeyPressMsg:
 		switch {
 		case kit.IsKey(msg, ctx.Keys.Back) && !e.waiting:
@@ -224,7 +229,20 @@ func (e *elsewhere) waitFree() tea.Cmd {
 }
 
 func (e *elsewhere) View(ctx *kit.Context) string {
+	out, _ := e.render(ctx)
+	return out
+}
+
+// render draws the screen and returns where its offers lie, each on
+// its lines: a click on [t] or [esc] (or their words) is that key.
+func (e *elsewhere) render(ctx *kit.Context) (string, []kit.Hit) {
 	st := &ctx.Styles
+	var hits []kit.Hit
+	offer := func(b key.Binding, y, n int) {
+		for i := range n {
+			hits = append(hits, kit.Hit{Rect: kit.Rect{X: 0, Y: y + i, W: ctx.Width, H: 1}, Kind: kit.HitKey, Key: b})
+		}
+	}
 	w := ctx.Width
 	lines := append(kit.Titled(ctx, "Klaberjass over SSH"), "")
 	head := "Your game alone is open in another connection of yours."
@@ -238,8 +256,11 @@ func (e *elsewhere) View(ctx *kit.Context) string {
 	if e.waiting {
 		lines = append(lines, " Taking it over: the other connection saves it and goes back to its lobby…")
 	} else {
-		lines = append(lines, kit.Hang(" "+st.Key.Render("[t]")+" ", "     ",
-			kit.Wrap("take it over here: the other connection saves it and goes back to its lobby", w-6))...)
+		take := kit.Hang(" "+st.Key.Render("[t]")+" ", "     ",
+			kit.Wrap("take it over here: the other connection saves it and goes back to its lobby", w-6))
+		offer(kit.Bind("t", "", "t"), len(lines), len(take))
+		lines = append(lines, take...)
+		offer(ctx.Keys.Back, len(lines), 1)
 		lines = append(lines, " "+st.Key.Render("[esc]")+" back to the lobby")
 	}
 	if e.err != "" {
@@ -250,5 +271,5 @@ func (e *elsewhere) View(ctx *kit.Context) string {
 	for i, l := range lines {
 		lines[i] = kit.Clip(l, w)
 	}
-	return kit.JoinLines(lines)
+	return kit.JoinLines(lines), hits
 }

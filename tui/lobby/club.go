@@ -325,6 +325,11 @@ func (b *boardScreen) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd
 		if msg.to == b && msg.err == nil {
 			b.card = msg.card
 		}
+	case tea.MouseClickMsg:
+		_, hits := b.render(ctx)
+		if press, ok := kit.Clicked(hits, msg); ok {
+			return b.Update(ctx, press)
+		}
 	case tea.KeyPressMsg:
 		switch {
 		case kit.IsKey(msg, k.Back):
@@ -339,11 +344,23 @@ func (b *boardScreen) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd
 }
 
 func (b *boardScreen) View(ctx *kit.Context) string {
+	out, _ := b.render(ctx)
+	return out
+}
+
+// render draws the board and returns where its ‹ and › lie (with the
+// cell either side): a click on one is ← or →.
+func (b *boardScreen) render(ctx *kit.Context) (string, []kit.Hit) {
 	st := &ctx.Styles
 	w := ctx.Width
 	seats := b.seats()
-	lines := append(kit.Titled(ctx, "Leaderboards"), "",
-		" "+st.Selected.Render(fmt.Sprintf("‹ %d players ›", seats))+"  "+st.Dim.Render(poolWords(seats)), "")
+	pool := fmt.Sprintf("‹ %d players ›", seats)
+	lines := append(kit.Titled(ctx, "Leaderboards"), "")
+	hits := []kit.Hit{
+		{Rect: kit.Rect{X: 0, Y: len(lines), W: 3, H: 1}, Kind: kit.HitKey, Key: ctx.Keys.Left},
+		{Rect: kit.Rect{X: kit.WidthOf(pool) - 1, Y: len(lines), W: 3, H: 1}, Kind: kit.HitKey, Key: ctx.Keys.Right},
+	}
+	lines = append(lines, " "+st.Selected.Render(pool)+"  "+st.Dim.Render(poolWords(seats)), "")
 	// Under the board, always in view: the person's standing and how
 	// the board is ranked.
 	after := []string{""}
@@ -399,7 +416,7 @@ func (b *boardScreen) View(ctx *kit.Context) string {
 	}
 	lines = append(lines, after...)
 	lines = kit.Footed(lines, ctx.Height, " "+st.Dim.Render("←/→ seat count · q/esc back"))
-	return kit.Canvas(lines, w, ctx.Height)
+	return kit.Canvas(lines, w, ctx.Height), hits
 }
 
 // poolWords says what a pool's games are.

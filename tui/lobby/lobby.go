@@ -2,6 +2,7 @@ package lobby
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -395,6 +396,8 @@ func (l *Lobby) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	case clubCardMsg:
 		l.takeCard(msg)
 		return l, nil
+	case tea.MouseClickMsg:
+		return l.click(ctx, msg)
 	case tea.KeyPressMsg:
 		if l.entered {
 			return l.typeKey(ctx, msg)
@@ -815,6 +818,15 @@ func (l *Lobby) join(ctx *kit.Context, t *hall.Table) (kit.Screen, tea.Cmd) {
 }
 
 func (l *Lobby) View(ctx *kit.Context) string {
+	out, _ := l.render(ctx)
+	return out
+}
+
+// render draws the lobby and returns where its rows lie: a click on a
+// choice of the menu ("[p] Play alone") presses its letter, one on a
+// table chooses it, and on the chosen table joins it (kit.Pick). View
+// and the mouse both use it, so a click means what is on screen.
+func (l *Lobby) render(ctx *kit.Context) (string, []kit.Hit) {
 	st := &ctx.Styles
 	w := ctx.Width
 	who := "guest: you play against bots (connect with an SSH key to sit at tables)"
@@ -834,6 +846,7 @@ func (l *Lobby) View(ctx *kit.Context) string {
 	}
 	lines = append(lines, l.clubLines(ctx)...)
 	var menu []string
+	var menuRows []int // the item of each line of the menu
 	for i, it := range items {
 		label := it.label
 		if it.key == "t" {
@@ -842,7 +855,9 @@ func (l *Lobby) View(ctx *kit.Context) string {
 		if l.guest() && keyOnly[it.key] != "" {
 			label += " (with an SSH key)"
 		}
-		menu = append(menu, l.rowLines(ctx, i, "["+it.key+"] "+label)...)
+		row := l.rowLines(ctx, i, "["+it.key+"] "+label)
+		menu = append(menu, row...)
+		menuRows = append(menuRows, slices.Repeat([]int{i}, len(row))...)
 	}
 	var tables []entry // each table's lines, or the line saying there is none
 	for i, t := range l.tables {
@@ -908,7 +923,7 @@ func (l *Lobby) View(ctx *kit.Context) string {
 	if at := l.row - len(items); at >= 0 && at < len(tables) {
 		least = tables[at].least()
 	}
-	shown, above, below := window(tables, l.row-len(items), max(least, room-talk), w, ctx.Ellipsis())
+	shown, of, above, below := window(tables, l.row-len(items), max(least, room-talk), w, ctx.Ellipsis())
 	room -= len(shown)
 	gaps := max(0, min(3, room-talk)) // after the rating, the menu, the tables
 	// The lines that come and go under the tables (the code or the name
@@ -924,7 +939,7 @@ func (l *Lobby) View(ctx *kit.Context) string {
 		after, short = false, short-1
 	}
 	if n := len(shown); short > 0 && n > least {
-		shown, above, below = window(tables, l.row-len(items), max(least, n-short), w, ctx.Ellipsis())
+		shown, of, above, below = window(tables, l.row-len(items), max(least, n-short), w, ctx.Ellipsis())
 		short -= n - len(shown)
 	}
 	if short -= talk; short > 0 {
@@ -940,13 +955,46 @@ func (l *Lobby) View(ctx *kit.Context) string {
 	if mark := moreMark(above, below); mark != "" {
 		heading += st.Dim.Render(kit.Clip("  "+mark, w-8))
 	}
-	lines = append(append(append(lines, gap(3)...), menu...), gap(2)...)
-	lines = append(append(append(lines, heading), shown...), gap(1)...)
+	lines = append(lines, gap(3)...)
+	var hits []kit.Hit
+	for i, at := range menuRows {
+		// The whole row is its choice's offer: a click presses its letter.
+		r := kit.Rect{X: 0, Y: len(lines) + i, W: w, H: 1}
+		hits = append(hits, kit.Hit{Rect: r, Kind: kit.HitKey, Key: key.NewBinding(key.WithKeys(items[at].key))})
+	}
+	lines = append(append(lines, menu...), gap(2)...)
+	lines = append(lines, heading)
+	if len(l.tables) > 0 {
+		rows := make([]int, len(of))
+		for i, e := range of {
+			rows[i] = len(items) + e // the lobby's row of the table
+		}
+		hits = append(hits, kit.RowHits(rows, len(lines), w)...)
+	}
+	lines = append(append(lines, shown...), gap(1)...)
 	lines = append(lines, tail...)
 	if l.talk != nil {
 		lines = append(lines, l.talk.lines(ctx, w, ctx.Height-len(lines)-len(foot))...)
 	}
-	return kit.JoinLines(kit.Footed(lines, ctx.Height, foot...))
+	return kit.JoinLines(kit.Footed(lines, ctx.Height, foot...)), hits
+}
+
+// click takes a left click: on a choice of the menu it is that
+// choice's letter, on a table it chooses it or, chosen, joins it. A
+// click while a code or a name is typed does nothing: the line keeps
+// what was typed.
+func (l *Lobby) click(ctx *kit.Context, msg tea.MouseClickMsg) (kit.Screen, tea.Cmd) {
+	if l.typing() {
+		return l, nil
+	}
+	_, hits := l.render(ctx)
+	if press, ok := kit.Clicked(hits, msg); ok {
+		return l.key(ctx, press)
+	}
+	if row, ok := kit.RowClicked(hits, msg); ok && kit.Pick(&l.row, row) {
+		return l.choose(ctx, row)
+	}
+	return l, nil
 }
 
 // rowLines are row i of the lobby, marked when chosen (kit.MarkRow).
@@ -1077,6 +1125,14 @@ func (f *TableForm) rows() []setup.Row {
 
 func (f *TableForm) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	k := &ctx.Keys
+	if click, ok := msg.(tea.MouseClickMsg); ok {
+		// As the setup's form: a line chooses, ‹ › change, the button opens.
+		_, y, n := f.render(ctx)
+		if f.form.Click(ctx, click, f.rows, y, n) {
+			return f.open(ctx)
+		}
+		return f, nil
+	}
 	key, ok := msg.(tea.KeyPressMsg)
 	switch {
 	case !ok:
@@ -1103,15 +1159,24 @@ func (f *TableForm) open(ctx *kit.Context) (kit.Screen, tea.Cmd) {
 }
 
 func (f *TableForm) View(ctx *kit.Context) string {
+	out, _, _ := f.render(ctx)
+	return out
+}
+
+// render draws the form and returns where its lines start and how many
+// they are, for clicks (setup.Form.Click).
+func (f *TableForm) render(ctx *kit.Context) (out string, y, n int) {
 	st := &ctx.Styles
 	lines := append(kit.Titled(ctx, "Open a table"), "",
 		" "+st.Heading.Render("The table")+st.Dim.Render("  (the bots take the seats nobody takes)"))
-	lines = append(lines, f.form.Lines(ctx, f.rows(), "[ Open the table ]",
-		"the bots take the seats nobody takes when the host starts")...)
+	form := f.form.Lines(ctx, f.rows(), "[ Open the table ]",
+		"the bots take the seats nobody takes when the host starts")
+	y, n = len(lines), len(form)
+	lines = append(lines, form...)
 	if f.err != "" {
 		lines = append(lines, "")
 		lines = append(lines, kit.Indent(" ", kit.Wrap("! "+f.err, max(20, ctx.Width-2)), st.Error.Render)...)
 	}
 	lines = append(lines, "", " "+st.Dim.Render("↑/↓ choose a line · ←/→ change it · enter open · q/esc back"))
-	return kit.JoinLines(lines)
+	return kit.JoinLines(lines), y, n
 }

@@ -54,21 +54,23 @@ func (e entry) cut(n, w int, mark string) []string {
 // not show, from the entry that leaves it the last one shown; an entry
 // the room cuts keeps what its rank says (entry.cut), in w cells with
 // mark where it is cut. above and below count the entries left out
-// before and after the lines shown. The lobby's table list and the
-// watch list scroll with it.
-func window(entries []entry, at, room, w int, mark string) (shown []string, above, below int) {
+// before and after the lines shown; of is the entry of each line
+// shown, for clicks. The lobby's table list and the watch list scroll
+// with it.
+func window(entries []entry, at, room, w int, mark string) (shown []string, of []int, above, below int) {
 	total := 0
 	for _, e := range entries {
 		total += len(e.lines)
 	}
 	if total <= room {
-		for _, e := range entries {
+		for i, e := range entries {
 			shown = append(shown, e.lines...)
+			of = append(of, slices.Repeat([]int{i}, len(e.lines))...)
 		}
-		return shown, 0, 0
+		return shown, of, 0, 0
 	}
 	if room < 1 {
-		return nil, 0, len(entries)
+		return nil, nil, 0, len(entries)
 	}
 	start := 0
 	if at >= 0 && at < len(entries) {
@@ -83,10 +85,12 @@ func window(entries []entry, at, room, w int, mark string) (shown []string, abov
 	}
 	end := start
 	for end < len(entries) && len(shown) < room {
-		shown = append(shown, entries[end].cut(room-len(shown), w, mark)...)
+		lines := entries[end].cut(room-len(shown), w, mark)
+		shown = append(shown, lines...)
+		of = append(of, slices.Repeat([]int{end}, len(lines))...)
 		end++
 	}
-	return shown, start, len(entries) - end
+	return shown, of, start, len(entries) - end
 }
 
 // moreMark says how many entries of a list are out of view above and

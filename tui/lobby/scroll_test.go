@@ -25,17 +25,17 @@ func TestWindow(t *testing.T) {
 		{"the cursor's cut", 2, 1, []string{"c1…"}, 2, 1},
 		{"no room", 0, 0, nil, 0, 4},
 	} {
-		shown, above, below := window(entries, tc.at, tc.room, 80, "…")
+		shown, _, above, below := window(entries, tc.at, tc.room, 80, "…")
 		assert.Equal(t, tc.shown, shown, tc.name)
 		assert.Equal(t, [2]int{tc.above, tc.below}, [2]int{above, below}, tc.name)
 	}
 	// A cut line as wide as the window gives up its last cell to the
 	// mark, which would be lost past the edge.
 	full := strings.Repeat("x", 80)
-	shown, _, _ := window([]entry{{lines: []string{full, "rest"}}}, 0, 1, 80, "…")
+	shown, _, _, _ := window([]entry{{lines: []string{full, "rest"}}}, 0, 1, 80, "…")
 	assert.Equal(t, []string{strings.Repeat("x", 79) + "…"}, shown)
 	// Under -ascii the mark is "...", three cells, and keeps its room.
-	shown, _, _ = window([]entry{{lines: []string{full, "rest"}}}, 0, 1, 80, "...")
+	shown, _, _, _ = window([]entry{{lines: []string{full, "rest"}}}, 0, 1, 80, "...")
 	assert.Equal(t, []string{strings.Repeat("x", 77) + "..."}, shown)
 	assert.Equal(t, "↑ 2 more above · ↓ 1 more below", moreMark(2, 1))
 	assert.Equal(t, "↓ 3 more below", moreMark(0, 3))
@@ -53,7 +53,7 @@ func TestWindowKeepsByRank(t *testing.T) {
 		2: {"row1…", "house1…"},
 		1: {"row1…"},
 	} {
-		shown, _, _ := window([]entry{e}, 0, room, 80, "…")
+		shown, _, _, _ := window([]entry{e}, 0, room, 80, "…")
 		assert.Equal(t, want, shown, "in %d lines", room)
 	}
 }

@@ -384,6 +384,10 @@ func (s *SharedSeat) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd)
 		}
 	case tea.KeyPressMsg:
 		return s.key(ctx, msg)
+	case tea.MouseClickMsg:
+		if s.table == nil || s.kickedOver() {
+			return s.click(ctx, msg)
+		}
 	}
 	if s.table != nil {
 		next, cmd := s.toTable(ctx, msg)
@@ -586,10 +590,44 @@ func teamsLine(n int) string {
 
 func (s *SharedSeat) View(ctx *kit.Context) string {
 	if s.kickedOver() {
-		return s.kickedView(ctx)
+		out, _ := s.kickedView(ctx)
+		return out
 	}
 	if s.table != nil {
 		return s.table.View(ctx)
+	}
+	out, _ := s.render(ctx)
+	return out
+}
+
+// click takes a left click on the waiting room, the closed table or
+// the seat taken at the game's end: on an offer ("[s] start") it is
+// that key. A click while a line of talk is typed does nothing, as it
+// would type the key's letter.
+func (s *SharedSeat) click(ctx *kit.Context, msg tea.MouseClickMsg) (kit.Screen, tea.Cmd) {
+	if s.typing() {
+		return s, nil
+	}
+	var hits []kit.Hit
+	if s.kickedOver() {
+		_, hits = s.kickedView(ctx)
+	} else {
+		_, hits = s.render(ctx)
+	}
+	if press, ok := kit.Clicked(hits, msg); ok {
+		return s.key(ctx, press)
+	}
+	return s, nil
+}
+
+// render draws the waiting room (or the closed table) and returns
+// where its offers lie: a click on one presses its key.
+func (s *SharedSeat) render(ctx *kit.Context) (string, []kit.Hit) {
+	var hits []kit.Hit
+	offer := func(lines []string, offers ...kit.Offer) []string {
+		line, h := kit.OfferLine(ctx, " ", offers, len(lines))
+		hits = append(hits, h...)
+		return append(lines, line)
 	}
 	w := &s.w
 	st := &ctx.Styles
@@ -598,20 +636,17 @@ func (s *SharedSeat) View(ctx *kit.Context) string {
 	var keys string
 	switch {
 	case w.Kicked:
-		lines = append(lines, " "+st.Error.Render("You sat down at this table from another connection; this one has left the seat."),
-			"", " enter: back to the lobby")
+		lines = append(lines, " "+st.Error.Render("You sat down at this table from another connection; this one has left the seat."), "")
+		lines = offer(lines, kit.Offer{Key: ctx.Keys.Choose, What: "back to the lobby"})
 		keys = "enter lobby · q " + ctx.Keys.QuitHint().Help().Desc
 	case w.Closed != "":
 		lines = append(lines, kit.Paragraph("The table is closed: "+w.Closed+".", ctx.Width, st.Error.Render)...)
-		lines = append(lines, "", " enter: back to the lobby")
+		lines = offer(append(lines, ""), kit.Offer{Key: ctx.Keys.Choose, What: "back to the lobby"})
 		keys = "enter lobby · q " + ctx.Keys.QuitHint().Help().Desc
 	default:
 		lines = append(lines, " "+st.Heading.Render("Waiting for players")+"  give friends the code "+st.Heading.Render(w.Code), "")
 		lines = append(lines, s.seatLines(ctx)...)
 		if t := teamsLine(len(w.Seats)); t != "" {
-			if s.canMove() {
-				t += " Press m to move to the next free seat."
-			}
 			lines = append(lines, kit.Paragraph(t, ctx.Width, nil)...)
 		}
 		// Joiners see the house rules before the game starts: the rules
@@ -632,6 +667,20 @@ func (s *SharedSeat) View(ctx *kit.Context) string {
 		}
 		lines = append(lines, kit.Paragraph(watch, ctx.Width, nil)...)
 		lines = append(lines, "")
+		// The keys of the room, each offered to click: [s] on its own
+		// line with what it does, the others under it.
+		var more []kit.Offer
+		if s.canMove() {
+			more = append(more, kit.Offer{Key: kit.Bind("m", "", "m"), What: "move to the next free seat"})
+		}
+		if s.host() {
+			private := "make it private"
+			if s.conn.Table().Private() {
+				private = "let spectators watch"
+			}
+			more = append(more, kit.Offer{Key: kit.Bind("P", "", "P"), What: private})
+		}
+		more = append(more, kit.Offer{Key: kit.Brief("", ctx.Keys.Back), What: "leave the table"})
 		if s.host() {
 			free := 0
 			for _, in := range w.Seats {
@@ -650,7 +699,7 @@ func (s *SharedSeat) View(ctx *kit.Context) string {
 				// The hall refuses the start (hall.ErrSeatAway).
 				lines = append(lines, kit.Paragraph(away+" is away: s starts the game once they are back, or once their seat is free for a bot.", ctx.Width, nil)...)
 			} else {
-				lines = append(lines, " Press s to start: "+start+".")
+				lines = offer(lines, kit.Offer{Key: kit.Bind("s", "", "s"), What: "start: " + start})
 			}
 			keys = "s start · P private · esc leave the table · q " + ctx.Keys.QuitHint().Help().Desc
 		} else {
@@ -664,6 +713,7 @@ func (s *SharedSeat) View(ctx *kit.Context) string {
 			lines = append(lines, start)
 			keys = "esc leave the table · q " + ctx.Keys.QuitHint().Help().Desc
 		}
+		lines = offer(append(lines, ""), more...)
 		if s.canMove() {
 			keys = strings.Replace(keys, "esc leave", "m move · esc leave", 1)
 		}
@@ -684,18 +734,19 @@ func (s *SharedSeat) View(ctx *kit.Context) string {
 			lines = append(append(lines, ""), s.wait.lines(ctx, ctx.Width, room)...)
 		}
 	}
-	return kit.Canvas(kit.Footed(lines, h, " "+st.Dim.Render(keys)), ctx.Width, h)
+	return kit.Canvas(kit.Footed(lines, h, " "+st.Dim.Render(keys)), ctx.Width, h), hits
 }
 
 // kickedView says that a newer connection of the person took the seat
 // at the game over, in the words the table uses during a deal.
-func (s *SharedSeat) kickedView(ctx *kit.Context) string {
+func (s *SharedSeat) kickedView(ctx *kit.Context) (string, []kit.Hit) {
 	st := &ctx.Styles
 	lines := append(kit.Titled(ctx, fmt.Sprintf("Table %s · game over", st.Heading.Render(s.w.Code))), "")
 	lines = append(lines, kit.Paragraph(kit.Capital(host.ErrKicked.Error())+".", ctx.Width, st.Error.Render)...)
-	lines = append(lines, "", " enter: back to the lobby")
+	back, hits := kit.OfferLine(ctx, " ", []kit.Offer{{Key: ctx.Keys.Choose, What: "back to the lobby"}}, len(lines)+1)
+	lines = append(lines, "", back)
 	keys := "enter lobby · q " + ctx.Keys.QuitHint().Help().Desc
-	return kit.Canvas(kit.Footed(lines, ctx.Height, " "+st.Dim.Render(keys)), ctx.Width, ctx.Height)
+	return kit.Canvas(kit.Footed(lines, ctx.Height, " "+st.Dim.Render(keys)), ctx.Width, ctx.Height), hits
 }
 
 // QuitTitle: q comes back to the lobby.

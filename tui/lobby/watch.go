@@ -186,6 +186,8 @@ func (w *watchList) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) 
 		}
 	case tea.KeyPressMsg:
 		return w.key(ctx, msg)
+	case tea.MouseClickMsg:
+		return w.click(ctx, msg)
 	case tea.PasteMsg:
 		// A code pasted is typed: its letters.
 		for _, r := range msg.Content {
@@ -256,6 +258,24 @@ func (w *watchList) choose(ctx *kit.Context) (kit.Screen, tea.Cmd) {
 }
 
 func (w *watchList) View(ctx *kit.Context) string {
+	out, _ := w.render(ctx)
+	return out
+}
+
+// click takes a left click on a table of the list: it chooses it, or,
+// chosen, watches it (kit.Pick), the code typed left aside.
+func (w *watchList) click(ctx *kit.Context, msg tea.MouseClickMsg) (kit.Screen, tea.Cmd) {
+	_, hits := w.render(ctx)
+	row, ok := kit.RowClicked(hits, msg)
+	if !ok || !kit.Pick(&w.row, row) {
+		return w, nil
+	}
+	w.code = kit.LineInput{Max: w.code.Max} // enter would watch the code typed
+	return w.choose(ctx)
+}
+
+// render draws the list and returns where its tables lie, for clicks.
+func (w *watchList) render(ctx *kit.Context) (string, []kit.Hit) {
 	st := &ctx.Styles
 	lines := append(kit.Titled(ctx, "Watch a table"), "")
 	if len(w.tables) == 0 {
@@ -275,13 +295,14 @@ func (w *watchList) View(ctx *kit.Context) string {
 		tables = append(tables, tableEntry(ctx, watchLine(t), t, i == w.row))
 	}
 	room := ctx.Height - len(lines) - len(tail)
-	all, above, below := window(tables, w.row, room, ctx.Width, ctx.Ellipsis())
+	all, of, above, below := window(tables, w.row, room, ctx.Width, ctx.Ellipsis())
 	if above+below > 0 {
-		all, above, below = window(tables, w.row, room-1, ctx.Width, ctx.Ellipsis())
+		all, of, above, below = window(tables, w.row, room-1, ctx.Width, ctx.Ellipsis())
 		all = append(all, "   "+st.Dim.Render(kit.Clip(moreMark(above, below)+" (↑/↓ to see them)", ctx.Width-4)))
 	}
+	hits := kit.RowHits(of, len(lines), ctx.Width)
 	lines = append(append(lines, all...), tail...)
-	return kit.JoinLines(lines)
+	return kit.JoinLines(lines), hits
 }
 
 // watchLine is a table of the watch list.

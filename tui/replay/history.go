@@ -124,6 +124,10 @@ func (s *History) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 		}
 		s.note = ""
 		return New(msg.r, filepath.Base(msg.path), s.cfg, s), nil
+	case tea.MouseClickMsg:
+		if s.loaded && s.err == nil {
+			return s.click(ctx, msg)
+		}
 	case tea.KeyPressMsg:
 		k := &ctx.Keys
 		switch {
@@ -164,6 +168,44 @@ func (s *History) open() tea.Cmd {
 
 // View draws the record over the list.
 func (s *History) View(ctx *kit.Context) string {
+	out, _ := s.render(ctx)
+	return out
+}
+
+// click takes a left click: a game of the list is chosen, and the
+// chosen one opened (kit.Pick); on the line of hints, enter replays the
+// chosen game and q leaves, as their keys do.
+func (s *History) click(ctx *kit.Context, msg tea.MouseClickMsg) (kit.Screen, tea.Cmd) {
+	out, hits := s.render(ctx)
+	if row, ok := kit.RowClicked(hits, msg); ok {
+		s.note = ""
+		if kit.Pick(&s.cursor, row) {
+			return s, s.open()
+		}
+		return s, nil
+	}
+	if msg.Button != tea.MouseLeft {
+		return s, nil
+	}
+	lines := strings.Split(ansi.Strip(out), "\n")
+	y := len(lines) - 1
+	line := lines[y]
+	if ctx.ASCII {
+		line = kit.ASCIIText(line)
+	}
+	labels := []kit.Label{{Words: []string{"enter"}, Key: ctx.Keys.Choose}, {Words: []string{"q"}, Key: ctx.Keys.Quit}}
+	if press, ok := kit.Clicked(kit.LabelHits(line, y, labels), msg); ok {
+		if kit.IsKey(press, ctx.Keys.Quit) {
+			return s, kit.QuitNow // as q: the list keeps nothing
+		}
+		return s, s.open()
+	}
+	return s, nil
+}
+
+// render draws the record over the list and returns where the games of
+// the list lie, for clicks.
+func (s *History) render(ctx *kit.Context) (string, []kit.Hit) {
 	w, h := ctx.Width, ctx.Height
 	st := &ctx.Styles
 	g := &ctx.Paint.Glyphs
@@ -172,7 +214,7 @@ func (s *History) View(ctx *kit.Context) string {
 	switch {
 	case !s.loaded:
 		lines = append(lines, "", " Reading the saved games…")
-		return kit.Canvas(lines, w, h)
+		return kit.Canvas(lines, w, h), nil
 	case s.err != nil:
 		lines = append(lines, "")
 		lines = append(lines, kit.Alert(ctx, "the saved games cannot be listed: "+s.err.Error(), w, 3)...)
@@ -181,7 +223,7 @@ func (s *History) View(ctx *kit.Context) string {
 			keys = "klob replay FILE opens any game log · " + keys
 		}
 		lines = append(lines, "", " "+st.Dim.Render(keys))
-		return kit.Canvas(lines, w, h)
+		return kit.Canvas(lines, w, h), nil
 	}
 	// Labels in a column, figures wrapped beside them.
 	const lw = 14
@@ -211,7 +253,7 @@ func (s *History) View(ctx *kit.Context) string {
 				lines = append(lines, strings.ReplaceAll(l, nbsp, " "))
 			}
 		}
-		return kit.Canvas(kit.Padded(lines, h-len(bottom), bottom...), w, h)
+		return kit.Canvas(kit.Padded(lines, h-len(bottom), bottom...), w, h), nil
 	}
 	cols := s.columns(w-3, ctx.Ellipsis())
 	lines = append(lines, st.Dim.Render(kit.Fit("   "+cols.line("started", "players", "deals", "score", "result"), w)))
@@ -232,11 +274,14 @@ func (s *History) View(ctx *kit.Context) string {
 		used += len(blocks[first])
 	}
 	shown := 0
+	top := len(lines)
+	var of []int // the game of each line of the list
 	for i := first; i < len(s.rows) && shown < room; i++ {
 		for j, line := range blocks[i] {
 			if shown == room {
 				break
 			}
+			of = append(of, i)
 			switch {
 			case i == s.cursor && j == 0:
 				lines = append(lines, " "+st.Selected.Render(g.Cursor+" "+line))
@@ -248,7 +293,7 @@ func (s *History) View(ctx *kit.Context) string {
 			shown++
 		}
 	}
-	return kit.Canvas(kit.Padded(lines, h-len(bottom), bottom...), w, h)
+	return kit.Canvas(kit.Padded(lines, h-len(bottom), bottom...), w, h), kit.RowHits(of, top, w)
 }
 
 // recordLines is the player's record over the archived games, of every

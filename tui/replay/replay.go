@@ -29,10 +29,12 @@ import (
 	"context"
 	"slices"
 	"strconv"
+	"strings"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/internal/record/gamelog"
@@ -239,10 +241,62 @@ func (s *Screen) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	if cmd, ok := s.analysisMsg(msg); ok {
 		return s, cmd
 	}
-	if k, ok := msg.(tea.KeyPressMsg); ok {
-		return s.key(k)
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		return s.key(msg)
+	case tea.MouseClickMsg:
+		return s.click(ctx, msg)
 	}
 	return s, nil
+}
+
+// click takes a left click: on a key of the line of hints it presses
+// that key (? and q are the App's: the help opens, q asks to quit);
+// anywhere else it steps to the
+// next action, as →, so that a game replays by clicks alone. With the
+// go-to prompt or the list of tricks open a click elsewhere does
+// nothing.
+func (s *Screen) click(ctx *kit.Context, msg tea.MouseClickMsg) (kit.Screen, tea.Cmd) {
+	if msg.Button != tea.MouseLeft {
+		return s, nil
+	}
+	if press, ok := kit.Clicked(s.hintHits(ctx), msg); ok {
+		switch {
+		case kit.IsKey(press, ctx.Keys.Quit):
+			return s, kit.AskQuit
+		case kit.IsKey(press, ctx.Keys.Help):
+			return s, func() tea.Msg { return press } // the App's key
+		}
+		return s.key(press)
+	}
+	if s.goTo || s.tricks || len(s.r.Deals) == 0 {
+		return s, nil
+	}
+	return s.key(kit.Press(s.keys.Next))
+}
+
+// hintHits are where the keys of the line of hints lie: the last line
+// of the screen that holds anything, as drawn (under -ascii too).
+func (s *Screen) hintHits(ctx *kit.Context) []kit.Hit {
+	k := &s.keys
+	labels := []kit.Label{
+		{Words: []string{"→", "->", "l"}, Key: k.Next}, {Words: []string{"←", "<-", "h"}, Key: k.Prev},
+		{Words: []string{"↓", "down", "j"}, Key: k.NextTrick}, {Words: []string{"↑", "up", "k"}, Key: k.PrevTrick},
+		{Words: []string{"n"}, Key: k.NextDeal}, {Words: []string{"p"}, Key: k.PrevDeal},
+		{Words: []string{"g"}, Key: k.GoTo}, {Words: []string{"o"}, Key: k.Hands},
+		{Words: []string{"a"}, Key: k.Analysis}, {Words: []string{"v"}, Key: k.Tricks},
+		{Words: []string{"esc"}, Key: k.Back}, {Words: []string{"?"}, Key: ctx.Keys.Help}, {Words: []string{"q"}, Key: ctx.Keys.Quit},
+	}
+	lines := strings.Split(ansi.Strip(s.View(ctx)), "\n")
+	for y := len(lines) - 1; y >= 0; y-- {
+		if line := strings.TrimRight(lines[y], " "); line != "" {
+			if ctx.ASCII {
+				line = kit.ASCIIText(line)
+			}
+			return kit.LabelHits(line, y, labels)
+		}
+	}
+	return nil
 }
 
 // key moves the position or changes what is shown.

@@ -185,8 +185,8 @@ func TestGoTo(t *testing.T) {
 	}
 }
 
-// TestMonkey: random keys and window sizes (down to 1×1) at every seat
-// count: nothing panics and every frame is exactly the window's size.
+// TestMonkey: random keys, clicks and window sizes (down to 1×1) at
+// every seat count: nothing panics and every frame is exactly the window's size.
 func TestMonkey(t *testing.T) {
 	t.Setenv("NO_COLOR", "1")
 	t.Setenv("TERM", "dumb")
@@ -201,6 +201,10 @@ func TestMonkey(t *testing.T) {
 				hs.Size(w, h)
 			}
 			var msg tea.Msg = kittest.Key(keys[r.IntN(len(keys))])
+			if r.IntN(4) == 0 {
+				// A click anywhere, on the line of hints too.
+				msg = tea.MouseClickMsg{X: r.IntN(w + 2), Y: r.IntN(h + 2), Button: tea.MouseLeft}
+			}
 			hs.Send(msg)
 			frame := hs.Frame()
 			kittest.CheckSize(t, frame, w, h)

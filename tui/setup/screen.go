@@ -281,6 +281,33 @@ func (f *Form) Key(k *kit.KeyMap, msg tea.KeyPressMsg, rows func() []Row) bool {
 	return false
 }
 
+// Click takes a left click on the form whose Lines, n of them, start
+// on row y of the screen, as the setup's form takes one: a row's label
+// chooses it, its ‹ or › steps its value, and the button reports
+// press (the caller opens what it opens, as on enter).
+func (f *Form) Click(ctx *kit.Context, msg tea.MouseClickMsg, rows func() []Row, y, n int) (press bool) {
+	if msg.Button != tea.MouseLeft {
+		return false
+	}
+	rs := rows()
+	switch at := msg.Y - y; {
+	case at == n-1:
+		f.Row = len(rs)
+		return true
+	case at >= 0 && at < len(rs):
+		f.Row = at
+		_, back, fwd := formLine(ctx, rs[at].Label, rs[at].Value(&f.Setup), true)
+		switch {
+		case back.Has(msg.X, 0):
+			rs[at].Step(&f.Setup, -1)
+		case fwd.Has(msg.X, 0):
+			rs[at].Step(&f.Setup, 1)
+		}
+		f.Row = min(f.Row, len(rows()))
+	}
+	return false
+}
+
 // Lines draw the rows, what the chosen one means (explain when the
 // button is chosen) on at most two lines, a blank line and the button.
 func (f *Form) Lines(ctx *kit.Context, rows []Row, button, explain string) []string {

@@ -100,6 +100,15 @@ func (f *form) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 		d := newDetail(f.s, msg.info.Code, f.back)
 		d.note = fmt.Sprintf("Tournament %s is open, and you are in it: give friends the code %s.", msg.info.Code, msg.info.Code)
 		return d, nil
+	case tea.MouseClickMsg:
+		// As the setup's form: a line chooses, ‹ › change, the button
+		// creates. The form's lines start under the title and heading.
+		if f.busy {
+			return f, nil
+		}
+		if f.form.Click(ctx, msg, f.rows, len(kit.Titled(ctx, ""))+1, len(f.formLines(ctx))) {
+			return f, f.create()
+		}
 	case tea.KeyPressMsg:
 		if f.busy {
 			return f, nil
@@ -132,16 +141,21 @@ func (f *form) create() tea.Cmd {
 	})
 }
 
-func (f *form) View(ctx *kit.Context) string {
-	st := &ctx.Styles
-	lines := kit.Titled(ctx, "A new tournament")
-	lines = append(lines, " "+st.Heading.Render("The boards")+st.Dim.Render("  (everyone plays them against bots of this level, by these rules)"))
+// formLines are the form's rows, what the chosen one means and the
+// button: under the title and the heading.
+func (f *form) formLines(ctx *kit.Context) []string {
 	create := "[ Create the tournament ]"
 	if f.busy {
 		create = "[ Creating… ]"
 	}
-	lines = append(lines, f.form.Lines(ctx, f.rows(), create,
-		"the code to give friends comes next; par is worked out meanwhile")...)
+	return f.form.Lines(ctx, f.rows(), create, "the code to give friends comes next; par is worked out meanwhile")
+}
+
+func (f *form) View(ctx *kit.Context) string {
+	st := &ctx.Styles
+	lines := kit.Titled(ctx, "A new tournament")
+	lines = append(lines, " "+st.Heading.Render("The boards")+st.Dim.Render("  (everyone plays them against bots of this level, by these rules)"))
+	lines = append(lines, f.formLines(ctx)...)
 	if f.err != "" {
 		lines = append(lines, kit.Alert(ctx, f.err, ctx.Width, 2)...)
 	}

@@ -186,12 +186,38 @@ func (p *list) line(i svc.Info) []string {
 }
 
 func (p *list) View(ctx *kit.Context) string {
+	out, _ := p.render(ctx)
+	return out
+}
+
+// click takes a left click on a tournament of the list: it chooses it,
+// or, chosen, opens it (kit.Pick). The screen takes the clicks on the
+// offers and the keys (Screen.click).
+func (p *list) click(ctx *kit.Context, msg tea.MouseClickMsg) (kit.Screen, tea.Cmd, bool) {
+	if p.entering {
+		return p, nil, true // the code typed keeps the clicks off
+	}
+	_, hits := p.render(ctx)
+	row, ok := kit.RowClicked(hits, msg)
+	if !ok {
+		return p, nil, false
+	}
+	if kit.Pick(&p.row, row) {
+		next, cmd := p.key(ctx, kit.Press(ctx.Keys.Choose))
+		return next, cmd, true
+	}
+	return p, nil, true
+}
+
+// render draws the list and returns where its tournaments lie.
+func (p *list) render(ctx *kit.Context) (string, []kit.Hit) {
 	st := &ctx.Styles
 	w, h := ctx.Width, ctx.Height
 	head := kit.Titled(ctx, "Tournaments")
 	head = wrap(head, "The same boards for everyone, each at their own table against bots: your result "+
 		"against par while it runs, the standings by matchpoints once it ends.", w)
 	var body []string
+	var of []int // the tournament of each line of body, -1 for none
 	cursorAt := 0
 	section := ""
 	for i, it := range p.items {
@@ -204,13 +230,16 @@ func (p *list) View(ctx *kit.Context) string {
 		}
 		if sec != section {
 			body = append(body, "", " "+st.Heading.Render(kit.Clip(sec, w-2)))
+			of = append(of, -1, -1)
 			section = sec
 		}
 		if i == p.row {
 			cursorAt = len(body)
 		}
 		// A long line (a club tournament's code, host and end) wraps.
-		body = append(body, kit.MarkRow(ctx, strings.Join(p.line(it), " · "), i == p.row)...)
+		row := kit.MarkRow(ctx, strings.Join(p.line(it), " · "), i == p.row)
+		body = append(body, row...)
+		of = append(of, slices.Repeat([]int{i}, len(row))...)
 	}
 	switch {
 	case !p.loaded:
@@ -239,7 +268,15 @@ func (p *list) View(ctx *kit.Context) string {
 		keys = "↑/↓ choose · enter open · c code · r read again · esc lobby · ? help"
 	}
 	foot = append(foot, "", " "+st.Dim.Render(kit.Clip(keys, w-2)))
-	return kit.Canvas(kit.Scrolled(head, body, foot, cursorAt, h), w, h)
+	lines, at := kit.ScrolledAt(head, body, foot, cursorAt, h)
+	rows := make([]int, len(at))
+	for y, j := range at {
+		rows[y] = -1
+		if j >= 0 && j < len(of) {
+			rows[y] = of[j]
+		}
+	}
+	return kit.Canvas(lines, w, h), kit.RowHits(rows, 0, w)
 }
 
 func (p *list) KeyHelp(k *kit.KeyMap) help.KeyMap {

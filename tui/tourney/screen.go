@@ -4,12 +4,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"time"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	svc "github.com/klob/klob/internal/serve/tourney"
 	"github.com/klob/klob/rules"
@@ -114,8 +116,55 @@ func (s *Screen) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	if _, ok := msg.(backMsg); ok {
 		return s.cfg.Back(), nil
 	}
+	if click, ok := msg.(tea.MouseClickMsg); ok {
+		if next, cmd, took := s.click(ctx, click); took {
+			return s, kit.Show(ctx, &s.sub, next, cmd)
+		}
+	}
 	next, cmd := s.sub.Update(ctx, msg)
 	return s, kit.Show(ctx, &s.sub, next, cmd)
+}
+
+// click takes a left click on a part of the tournaments' own (the form,
+// a board's table and a replay take theirs: took is false): on the list
+// a click on a tournament chooses it, on the chosen one opens it; a
+// click on an offer ("[enter] play board 1", "[esc] tournaments") or a
+// key of a line of hints is that key, the help's and quit's handed to
+// the App as their keys.
+func (s *Screen) click(ctx *kit.Context, msg tea.MouseClickMsg) (next kit.Screen, cmd tea.Cmd, took bool) {
+	switch p := s.sub.(type) {
+	case *list:
+		if next, cmd, took := p.click(ctx, msg); took {
+			return next, cmd, true
+		}
+	case *detail, *after, *entrant, *field:
+	default:
+		return nil, nil, false
+	}
+	if msg.Button != tea.MouseLeft {
+		return s.sub, nil, true
+	}
+	text := ansi.Strip(s.sub.View(ctx))
+	if ctx.ASCII {
+		text = kit.ASCIIText(text)
+	}
+	k := &ctx.Keys
+	hits := kit.TagHits(text, []key.Binding{k.Choose, k.Back, keyNew, keyCode, keyReread, keyEnd, keyPar, keyField, k.Help, k.Quit})
+	lines := strings.Split(strings.TrimRight(text, " \n"), "\n")
+	// A letter with its word: a lone letter of a sentence is no key.
+	labels := []kit.Label{{Words: []string{"enter"}, Key: k.Choose}, {Words: []string{"esc"}, Key: k.Back},
+		{Words: []string{"n new"}, Key: keyNew}, {Words: []string{"c code"}, Key: keyCode},
+		{Words: []string{"r read again"}, Key: keyReread}, {Words: []string{"?"}, Key: k.Help}, {Words: []string{"q"}, Key: k.Quit}}
+	hits = append(hits, kit.LabelHits(lines[len(lines)-1], len(lines)-1, labels)...)
+	press, ok := kit.Clicked(hits, msg)
+	switch {
+	case !ok:
+		return s.sub, nil, true
+	case kit.IsKey(press, k.Help), kit.IsKey(press, k.Quit):
+		return s.sub, func() tea.Msg { return press }, true // the App's keys
+	}
+	next, cmd = s.sub.Update(ctx, press)
+	return next, cmd, true
 }
 
 // View draws the part shown.

@@ -154,6 +154,20 @@ func (d *Driver) Frame() string {
 // Text is the frame without styles: what NO_COLOR and TERM=dumb show.
 func (d *Driver) Text() string { return ansi.Strip(d.Frame()) }
 
+// ClickOn is a left click on the second cell of the first place the
+// frame (styled or not) writes s: inside "[r]", on a row's first
+// letters. It fails the test when s is not on the screen.
+func ClickOn(tb testing.TB, frame, s string) tea.MouseClickMsg {
+	tb.Helper()
+	for y, l := range strings.Split(ansi.Strip(frame), "\n") {
+		if i := strings.Index(l, s); i >= 0 {
+			return tea.MouseClickMsg{X: kit.WidthOf(l[:i]) + 1, Y: y, Button: tea.MouseLeft}
+		}
+	}
+	tb.Fatalf("no %q to click:\n%s", s, ansi.Strip(frame))
+	return tea.MouseClickMsg{}
+}
+
 // CheckSize fails unless frame is exactly w×h cells.
 func CheckSize(tb testing.TB, frame string, w, h int) {
 	tb.Helper()

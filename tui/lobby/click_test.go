@@ -1,0 +1,146 @@
+package lobby
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/klob/klob/ai"
+	"github.com/klob/klob/internal/play/hall"
+	"github.com/klob/klob/internal/serve/club"
+	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit/kittest"
+	"github.com/klob/klob/tui/lobby/lobbytest"
+)
+
+// A click on a choice of the lobby's menu is its letter; a click on a
+// table of the list chooses it, a second click joins it. At every seat
+// count of the table.
+func TestLobbyClicks(t *testing.T) {
+	kittest.ForCounts(t, func(t *testing.T, n int) {
+		h := randomHall(t, hall.Config{})
+		o := rules.DefaultOptions()
+		o.Players = n
+		tb, err := h.Open(hall.Player{ID: "a", Name: "ann"}, hall.Options{Seats: n, Rules: o, Level: ai.Random, Seed: 1})
+		require.NoError(t, err)
+		l := New(Config{Player: hall.Player{ID: "b", Name: "bob"}, Hall: h})
+		l.Refresh()
+		ctx := kittest.Context(80, 24)
+
+		next, _ := l.Update(&ctx, kittest.ClickOn(t, l.View(&ctx), "[o] Open a table"))
+		require.IsType(t, &TableForm{}, next, "a click on [o] does not open the form")
+
+		next, _ = l.Update(&ctx, kittest.ClickOn(t, l.View(&ctx), tb.Code()+"  waiting"))
+		require.Same(t, l, next, "a first click on a table left the lobby")
+		require.Equal(t, len(items), l.row, "a click on the table does not choose it")
+		next, _ = l.Update(&ctx, kittest.ClickOn(t, l.View(&ctx), tb.Code()+"  waiting"))
+		seat, ok := next.(*SharedSeat)
+		require.True(t, ok, "a click on the chosen table does not join it: %T", next)
+		require.Equal(t, tb.Code(), seat.Code())
+	})
+}
+
+// A click on a table of the watch list chooses it, a second click
+// watches it.
+func TestWatchListClicks(t *testing.T) {
+	kittest.ForCounts(t, func(t *testing.T, n int) {
+		h := randomHall(t, hall.Config{})
+		o := rules.DefaultOptions()
+		o.Players = n
+		var codes []string
+		for range 2 {
+			tb, err := h.Open(hall.Player{ID: "a", Name: "ann"}, hall.Options{Seats: n, Rules: o, Level: ai.Random, Seed: 1})
+			require.NoError(t, err)
+			conn, err := tb.Join(hall.Player{ID: "a", Name: "ann"})
+			require.NoError(t, err)
+			require.NoError(t, conn.Start())
+			codes = append(codes, tb.Code())
+		}
+		l := New(Config{Player: hall.Player{ID: "b", Name: "bob"}, Hall: h})
+		w := newWatchList(l)
+		require.Len(t, w.tables, 2)
+		ctx := kittest.Context(80, 24)
+		second := w.tables[1].Code
+		next, _ := w.Update(&ctx, kittest.ClickOn(t, w.View(&ctx), second+"  "))
+		require.Same(t, w, next, "a first click on a table left the list")
+		require.Equal(t, 1, w.row, "a click on the table does not choose it")
+		next, _ = w.Update(&ctx, kittest.ClickOn(t, w.View(&ctx), second+"  "))
+		require.IsType(t, &WatchSeat{}, next, "a click on the chosen table does not watch it")
+		require.Contains(t, codes, second)
+	})
+}
+
+// The waiting room's offers take clicks where they are drawn: a guest
+// at three or four moves with [m] and leaves with [esc]; the host
+// makes the table private with [P] and starts it with [s]. At every
+// seat count.
+func TestWaitingRoomClicks(t *testing.T) {
+	kittest.ForCounts(t, func(t *testing.T, n int) {
+		h := randomHall(t, hall.Config{})
+		o := rules.DefaultOptions()
+		o.Players = n
+		ann := New(Config{Player: hall.Player{ID: "a", Name: "ann"}, Hall: h})
+		bob := New(Config{Player: hall.Player{ID: "b", Name: "bob"}, Hall: h})
+		tb, err := h.Open(hall.Player{ID: "a", Name: "ann"}, hall.Options{Seats: n, Rules: o, Level: ai.Random, Seed: 1})
+		require.NoError(t, err)
+		ctx := kittest.Context(80, 24)
+		next, _ := ann.join(&ctx, tb)
+		host := next.(*SharedSeat)
+		next, _ = bob.join(&ctx, tb)
+		guest := next.(*SharedSeat)
+
+		if hall.Movable(n) {
+			seat := guest.conn.Seat()
+			guest.Update(&ctx, kittest.ClickOn(t, guest.View(&ctx), "[m] move"))
+			require.NotEqual(t, seat, guest.conn.Seat(), "a click on [m] does not move the guest")
+		}
+		require.NotContains(t, kittest.Flat(guest.View(&ctx)), "[s]", "the guest is offered the start")
+		next, _ = guest.Update(&ctx, kittest.ClickOn(t, guest.View(&ctx), "[esc] leave"))
+		require.Same(t, bob, next, "a click on [esc] does not leave the table")
+
+		host.Update(&ctx, kittest.ClickOn(t, host.View(&ctx), "[P] make it private"))
+		require.True(t, tb.Private(), "a click on [P] does not make the table private")
+		host.Update(&ctx, kittest.ClickOn(t, host.View(&ctx), "[s] start"))
+		require.NotNil(t, host.Table(), "a click on [s] does not start the game:\n%s", host.View(&ctx))
+	})
+}
+
+// The form of a new table takes clicks as the setup's does: a click on
+// the seats' › steps them, one on the button opens the table, with the
+// seats clicked.
+func TestTableFormClicks(t *testing.T) {
+	h := randomHall(t, hall.Config{})
+	l := New(Config{Player: hall.Player{ID: "a", Name: "ann"}, Hall: h})
+	ctx := kittest.Context(80, 24)
+	f := newTableForm(l)
+	for n := 3; n <= 4; n++ {
+		f.Update(&ctx, kittest.ClickOn(t, f.View(&ctx), "›"))
+		require.Equal(t, n, f.Setup().Options.Players, "a click on the seats' › does not step them")
+	}
+	next, _ := f.Update(&ctx, kittest.ClickOn(t, f.View(&ctx), "Open the table ]"))
+	seat, ok := next.(*SharedSeat)
+	require.True(t, ok, "a click on the button does not open the table: %T", next)
+	require.Len(t, seat.w.Seats, 4)
+}
+
+// The leaderboards' ‹ and › take clicks as ← and →; the screen of a
+// game open elsewhere takes [t] and [esc].
+func TestBoardAndElsewhereClicks(t *testing.T) {
+	l := New(Config{Player: hall.Player{ID: "a", Name: "ann"}, Club: &lobbytest.Club{}})
+	ctx := kittest.Context(80, 24)
+	b := newBoardScreen(l)
+	pools := club.Pools()
+	b.Update(&ctx, kittest.ClickOn(t, b.View(&ctx), "›"))
+	require.Equal(t, pools[1], b.seats(), "a click on › does not show the next seat count")
+	x := kittest.ClickOn(t, b.View(&ctx), "‹")
+	x.X-- // on the ‹ itself
+	b.Update(&ctx, x)
+	require.Equal(t, pools[0], b.seats(), "a click on ‹ does not show the seat count before")
+
+	e := newElsewhere(l)
+	e.Update(&ctx, kittest.ClickOn(t, e.View(&ctx), "[t]"))
+	require.True(t, e.waiting, "a click on [t] does not take the game over")
+	e = newElsewhere(l)
+	next, _ := e.Update(&ctx, kittest.ClickOn(t, e.View(&ctx), "[esc]"))
+	require.Same(t, l, next, "a click on [esc] does not go back to the lobby")
+}
