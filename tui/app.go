@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"time"
+
 	"cmp"
 	"fmt"
 	"strings"
@@ -28,6 +30,8 @@ type coverer interface{ Covers() bool }
 type appOptions struct {
 	ASCII  bool
 	Remote bool // an SSH session's program (kit.Context.Remote)
+	// Settle is kit.Context.Settle: Timing.Settle of the program.
+	Settle time.Duration
 	// Flush, when set, is called as the program quits, on the UI
 	// goroutine with the screen then shown; the wait it returns (nil for
 	// none) runs off that goroutine, to finish a save in flight, before
@@ -57,7 +61,7 @@ type App struct {
 // newApp returns an App that starts on first.
 func newApp(first kit.Screen, opts appOptions) *App {
 	a := &App{ctx: kit.NewContext(opts.ASCII), screen: first, opts: opts}
-	a.ctx.Remote = opts.Remote
+	a.ctx.Remote, a.ctx.Settle = opts.Remote, opts.Settle
 	return a
 }
 

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/klob/klob/internal/play/host"
+	tablescreen "github.com/klob/klob/tui/table"
 )
 
 // Timing paces the bots so a person can follow them.
@@ -21,9 +22,12 @@ type Timing struct {
 	// Gone, when set, is closed when the game's connection ends: the
 	// game stops, saved.
 	Gone <-chan struct{}
+	// Settle is how long a new deal takes no key that decides
+	// (kit.Context.Settle; 0 in tests).
+	Settle time.Duration
 }
 
 // DefaultTiming is the pacing of a real game.
 func DefaultTiming() Timing {
-	return Timing{Pace: 700 * time.Millisecond, ThinkLimit: 5 * time.Second}
+	return Timing{Pace: 700 * time.Millisecond, ThinkLimit: 5 * time.Second, Settle: tablescreen.DefaultSettle}
 }

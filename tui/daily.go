@@ -13,6 +13,6 @@ func NewDaily(cfg dailyscreen.Config) (*App, error) {
 	if err != nil {
 		return nil, err
 	}
-	app := newApp(s, appOptions{ASCII: cfg.ASCII, Flush: func(kit.Screen) func() { return s.Close }, QuitNote: s.QuitNote})
+	app := newApp(s, appOptions{ASCII: cfg.ASCII, Settle: cfg.Settle, Flush: func(kit.Screen) func() { return s.Close }, QuitNote: s.QuitNote})
 	return app, nil
 }

@@ -24,7 +24,7 @@ func NewLobby(cfg LobbyConfig) tea.Model {
 	c := cfg.Config
 	c.Alone = soloAlone(cfg.Solo)
 	l := lobby.New(c)
-	app := newApp(l, appOptions{ASCII: cfg.ASCII, Remote: true})
+	app := newApp(l, appOptions{ASCII: cfg.ASCII, Remote: true, Settle: cfg.Solo.Timing.Settle})
 	app.opts.Flush = func(scr kit.Screen) func() { return func() { l.Wait(scr) } }
 	return &lobbyApp{App: app, lobby: l}
 }

@@ -350,7 +350,7 @@ func NewPlay(cfg PlayConfig) *App {
 	default:
 		first = firstScreen(c, l, err)
 	}
-	app := newApp(first, appOptions{ASCII: cfg.ASCII})
+	app := newApp(first, appOptions{ASCII: cfg.ASCII, Settle: cfg.Timing.Settle})
 	app.opts.Flush = func(kit.Screen) func() {
 		if m := c.game; m != nil {
 			return m.Wait

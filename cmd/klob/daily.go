@@ -219,7 +219,7 @@ func dailyWith(args []string, stdout, stderr io.Writer, env dailyEnv) int {
 		return fail(err)
 	}
 	cfg := dailyscreen.Config{Files: files, Day: day, Later: later, Today: today, Player: day.Name, ASCII: *ascii,
-		Pace: *pace, ShowPath: homePath(env.getenv("HOME")), Now: env.now}
+		Pace: *pace, Settle: tui.DefaultTiming().Settle, ShowPath: homePath(env.getenv("HOME")), Now: env.now}
 	var warnings []string
 	if countErr != nil {
 		warnings = append(warnings, "a day played could not be counted in the history: "+countErr.Error())

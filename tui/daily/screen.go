@@ -52,6 +52,9 @@ type Config struct {
 	Clock           host.Clock
 	Pace, TrickPace time.Duration
 	HoldTricks      bool
+	// Settle is how long a new board takes no key that decides
+	// (kit.Context.Settle; 0 in tests).
+	Settle time.Duration
 	// Now is the start time written in a board's log (nil: time.Now).
 	Now func() time.Time
 	// Sort is the hand's order; ASCII draws suits as letters.

@@ -4,6 +4,7 @@ import (
 	"charm.land/bubbles/v2/help"
 	tea "charm.land/bubbletea/v2"
 	"github.com/klob/klob/rules"
+	"time"
 )
 
 // MinWidth and MinHeight are the smallest window the screens are laid
@@ -25,6 +26,10 @@ type Context struct {
 	// Remote: the program serves an SSH session (klob serve), whose
 	// person has no klob command to be pointed at.
 	Remote bool
+	// Settle is how long a new deal on the table screen takes no key
+	// that decides: keys typed before it could be read (0 in tests that
+	// answer as fast as they read the screen).
+	Settle time.Duration
 	Paint  *Painter // draws cards and suits with Styles
 	// help keeps the part of the help that is the same on every screen
 	// (the marks, the rules in short and the whole rules) as laid out

@@ -45,8 +45,8 @@ type Config struct {
 	// QuitQuestion replaces the quit question's words ("" says whether
 	// the game stays saved).
 	QuitQuestion string
-	// Now is the clock of the countdowns (a dropped seat's wait); nil is
-	// time.Now.
+	// Now is the clock of the countdowns (a dropped seat's wait) and of
+	// kit.Context.Settle; nil is time.Now.
 	Now func() time.Time
 	// Manual: the screen does not wait for the port's Updates itself;
 	// whoever drives it sends Refresh when the game has moved (tests,
@@ -128,6 +128,8 @@ type Screen struct {
 	cur   *tea.KeyPressMsg
 	stale bool
 	acted bool // an action went to the host since the last refresh
+	// dealShown is when the deal on the screen first came to it (Settle).
+	dealShown time.Time
 
 	// ring is set when the bell is due (Config.Bell).
 	ring bool
@@ -153,9 +155,41 @@ const maxQueued = 4
 func New(cfg Config) *Screen {
 	s := &Screen{cfg: cfg, port: cfg.Port, order: cfg.Sort, Choice: kit.Choice{Bella: rules.NoCard}}
 	s.snap = s.port.Snapshot()
+	if s.snap.HasDeal && !s.snap.Between {
+		s.dealShown = s.now()
+	}
 	s.prepareTurn()
 	s.firstChat()
 	return s
+}
+
+// DefaultSettle is the programs' kit.Context.Settle: less than anyone
+// needs to read a new hand, more than the gap of a double press.
+const DefaultSettle = 400 * time.Millisecond
+
+// aheadNote says why a key pressed as a new deal came was not taken.
+const aheadNote = "That key came before this deal showed: it was not taken."
+
+// settledMsg ends the Settle of the deal shown at the time: the note
+// that dropped a key goes, so the screen says the deal now takes keys.
+type settledMsg struct{ s *Screen }
+
+// typedAhead reports whether msg decides something (enter, a digit, a
+// bid's letter) in a deal that came to the screen less than ctx.Settle
+// ago: a key typed before the person could have read it, the second of
+// a double enter on the last result or on the setup screen, which
+// would bid on cards never seen. The wait left is returned with it.
+func (s *Screen) typedAhead(ctx *kit.Context, msg tea.KeyPressMsg) (bool, time.Duration) {
+	settle := ctx.Settle
+	if settle <= 0 || s.dealShown.IsZero() || s.snap.Watching || s.snap.Between || s.snap.Over {
+		return false, 0
+	}
+	k := &ctx.Keys
+	if !kit.IsKey(msg, k.Choose) && !kit.IsKey(msg, k.Nth) && !kit.IsKey(msg, k.Bella) && !kit.IsMenuLetter(msg.String()) {
+		return false, 0
+	}
+	left := settle - s.now().Sub(s.dealShown)
+	return left > 0, left
 }
 
 // Snapshot is the game as the screen shows it.
@@ -247,6 +281,9 @@ func (s *Screen) adopt(ctx *kit.Context) {
 	}
 	if s.snap.DealNo != old.DealNo || s.snap.Between != old.Between {
 		s.tricks, s.opened = false, false
+		if s.snap.HasDeal && !s.snap.Between && !s.snap.Over {
+			s.dealShown = s.now()
+		}
 	}
 	s.hinting = false
 	s.prepareTurn()
@@ -316,6 +353,11 @@ func (s *Screen) update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	case Refresh:
 		s.adopt(ctx)
 		return s.playQueued(ctx)
+	case settledMsg:
+		if msg.s == s && s.note.Text == aheadNote {
+			s.SetNote("", false)
+		}
+		return s, nil
 	case keptMsg:
 		if msg.s == s && msg.err != nil {
 			s.SetNote(msg.what+" could not be kept: "+msg.err.Error(), true)
@@ -330,6 +372,10 @@ func (s *Screen) update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 			// Any key brings an idle person back from the bot that
 			// plays for them (the move clock).
 			_ = s.port.Here()
+		}
+		if ahead, left := s.typedAhead(ctx, msg); ahead {
+			s.SetNote(aheadNote, false)
+			return s, tea.Tick(left, func(time.Time) tea.Msg { return settledMsg{s} })
 		}
 		// seen: the person's turn was on the screen, with no action of
 		// theirs on its way, when the key was pressed.
