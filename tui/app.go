@@ -181,6 +181,11 @@ func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		return a, a.route(msg)
 	case kit.QuitNowMsg:
+		if next, cmd := kit.QuitToOf(a.screen); next != nil {
+			// A screen whose quit goes back (the lesson from the form).
+			a.overlay = nil
+			return a, kit.Show(&a.ctx, &a.screen, next, cmd)
+		}
 		return a, a.quitCmd()
 	case kit.AskQuitMsg:
 		if a.quit || a.overlay != nil {
@@ -239,12 +244,13 @@ func (a *App) View() tea.View {
 	return v
 }
 
-// setQuitWord makes the key hints say what q does on the screen shown:
-// leave, on a screen whose q comes back to the server's lobby.
+// setQuitWord makes the key hints say what q does on the screen shown,
+// as y's word in its quit question: leave, on a screen whose q comes
+// back to the server's lobby; back, in the lesson opened from the form.
 func (a *App) setQuitWord() {
 	a.ctx.Keys.QuitWord = ""
-	if _, ok := a.screen.(quitTitler); ok {
-		a.ctx.Keys.QuitWord = "leave"
+	if qt, ok := a.screen.(quitTitler); ok {
+		_, a.ctx.Keys.QuitWord = qt.QuitTitle()
 	}
 }
 
@@ -306,8 +312,9 @@ func isRule(line, hrule string) bool {
 type quitAsk struct{ question, title, yes string }
 
 // quitTitler is a screen whose q leaves for another screen rather than
-// ending Klob (a game played from the server's lobby): the question's
-// heading and y's word.
+// ending Klob (a game played from the server's lobby, the lesson opened
+// from the setup form): the question's heading and y's word, both
+// empty where q ends Klob after all.
 type quitTitler interface{ QuitTitle() (title, yes string) }
 
 func (q *quitAsk) heading() string { return cmp.Or(q.title, "Quit Klob?") }
