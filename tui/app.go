@@ -274,6 +274,11 @@ func (a *App) render() string {
 	return kit.Canvas(kit.SplitLines(s), w, h)
 }
 
+// smallView is the frame of a window smaller than MinWidth×MinHeight:
+// the size Klob needs, then what this one is and what q does, in the
+// longest of its wordings that fits whole, so that a very small window
+// still reads the size needed first ("Needs 80×24"), down to 1×1. With
+// the quit question open it is the question, y and n first kept.
 func (a *App) smallView() string {
 	w, h := a.ctx.Width, a.ctx.Height
 	mw, mh := kit.MinWidth, kit.MinHeight
@@ -282,15 +287,32 @@ func (a *App) smallView() string {
 	if a.ctx.Keys.QuitWord != "" {
 		quits = "q: " + a.ctx.Keys.QuitWord
 	}
-	msg := fmt.Sprintf("Klob needs a window of at least %d×%d; this one is %d×%d. Please make it larger (%s).",
-		mw, mh, w, h, quits)
+	need := fmt.Sprintf("%d×%d", mw, mh)
+	says := []string{
+		fmt.Sprintf("Klob needs a window of at least %s; this one is %d×%d. Please make it larger (%s).", need, w, h, quits),
+		fmt.Sprintf("Klob needs %s; this is %d×%d (%s).", need, w, h, quits),
+		fmt.Sprintf("Needs %s; %s", need, quits),
+		"Needs " + need,
+		need,
+	}
 	if q, ok := a.overlay.(*quitAsk); ok {
-		msg = q.heading() + " " + q.text() + " y: " + q.yesWord() + ", n: stay."
+		says = []string{
+			q.heading() + " " + q.text() + " y: " + q.yesWord() + ", n: stay.",
+			q.heading() + " y: " + q.yesWord() + ", n: stay.",
+			"y: " + q.yesWord() + ", n: stay",
+			"y/n",
+		}
 	}
-	if a.ctx.ASCII {
-		msg = kit.ASCIIText(msg)
+	var lines []string
+	for _, msg := range says {
+		if a.ctx.ASCII {
+			msg = kit.ASCIIText(msg)
+		}
+		lines = kit.Wrap(msg, w)
+		if len(lines) <= h {
+			break
+		}
 	}
-	lines := kit.Wrap(msg, w)
 	lines = lines[:min(len(lines), h)]
 	top := max(0, (h-len(lines))/2)
 	out := make([]string, top, h)
