@@ -1018,17 +1018,28 @@ func (sc *Scene) handBlock(ctx *kit.Context, w int, size kit.CardSize, hand Hand
 	if v.Maker == v.Seat {
 		roles = append(roles, "maker")
 	}
-	label := pad + st.Dim.Render(strings.Join(append([]string{sc.owner(v.Seat) + " hand"}, roles...), " · "))
-	if trump := kit.PlainTrump(v.Trump); trump != rules.NoSuit && v.Hand.Suit(trump) != 0 && n > 0 {
-		tw := kit.HandWidth(v.Hand.Suit(trump).Count(), size)
-		// The word stays over a single trump card too, where it is
-		// wider than the card: it starts over the card and reaches over
-		// the next, rather than leave a bare suit sign that reads as
-		// nothing.
-		txt := "trump " + g.Suit(trump)
-		label = pad + st.Trump.Render(kit.Center(txt, max(tw, kit.WidthOf(txt))))
-		if len(roles) > 0 {
-			label += st.Dim.Render("  " + strings.Join(roles, " · "))
+	labelOf := func(roles []string) string {
+		label := pad + st.Dim.Render(strings.Join(append([]string{sc.owner(v.Seat) + " hand"}, roles...), " · "))
+		if trump := kit.PlainTrump(v.Trump); trump != rules.NoSuit && v.Hand.Suit(trump) != 0 && n > 0 {
+			tw := kit.HandWidth(v.Hand.Suit(trump).Count(), size)
+			// The word stays over a single trump card too, where it is
+			// wider than the card: it starts over the card and reaches
+			// over the next, rather than leave a bare suit sign that
+			// reads as nothing.
+			txt := "trump " + g.Suit(trump)
+			label = pad + st.Trump.Render(kit.Center(txt, max(tw, kit.WidthOf(txt))))
+			if len(roles) > 0 {
+				label += st.Dim.Render("  " + strings.Join(roles, " · "))
+			}
+		}
+		return label
+	}
+	label := labelOf(roles)
+	// A replay's card played next is raised in its box: the label says
+	// so where it has room (the help's marks say it too).
+	if slices.Contains(hand.Cards, sc.Next) {
+		if l := labelOf(append(roles, "raised: played next")); kit.WidthOf(l) <= w {
+			label = l
 		}
 	}
 	if n == 0 && hand.Backs > 0 {
