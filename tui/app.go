@@ -185,6 +185,11 @@ func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		return a, a.route(msg)
 	case kit.QuitNowMsg:
+		if next, cmd := kit.QuitToOf(a.screen); next != nil {
+			// A screen whose quit goes back (the lesson from the form).
+			a.overlay = nil
+			return a, kit.Show(&a.ctx, &a.screen, next, cmd)
+		}
 		return a, a.quitCmd()
 	case kit.AskQuitMsg:
 		if a.quit || a.overlay != nil {
@@ -243,12 +248,13 @@ func (a *App) View() tea.View {
 	return v
 }
 
-// setQuitWord makes the key hints say what q does on the screen shown:
-// leave, on a screen whose q comes back to the server's lobby.
+// setQuitWord makes the key hints say what q does on the screen shown,
+// as y's word in its quit question: leave, on a screen whose q comes
+// back to the server's lobby; back, in the lesson opened from the form.
 func (a *App) setQuitWord() {
 	a.ctx.Keys.QuitWord = ""
-	if _, ok := a.screen.(quitTitler); ok {
-		a.ctx.Keys.QuitWord = "leave"
+	if qt, ok := a.screen.(quitTitler); ok {
+		_, a.ctx.Keys.QuitWord = qt.QuitTitle()
 	}
 }
 
@@ -272,6 +278,11 @@ func (a *App) render() string {
 	return kit.Canvas(kit.SplitLines(s), w, h)
 }
 
+// smallView is the frame of a window smaller than MinWidth×MinHeight:
+// the size Klob needs, then what this one is and what q does, in the
+// longest of its wordings that fits whole, so that a very small window
+// still reads the size needed first ("Needs 80×24"), down to 1×1. With
+// the quit question open it is the question, y and n first kept.
 func (a *App) smallView() string {
 	w, h := a.ctx.Width, a.ctx.Height
 	mw, mh := kit.MinWidth, kit.MinHeight
@@ -280,15 +291,32 @@ func (a *App) smallView() string {
 	if a.ctx.Keys.QuitWord != "" {
 		quits = "q: " + a.ctx.Keys.QuitWord
 	}
-	msg := fmt.Sprintf("Klob needs a window of at least %d×%d; this one is %d×%d. Please make it larger (%s).",
-		mw, mh, w, h, quits)
+	need := fmt.Sprintf("%d×%d", mw, mh)
+	says := []string{
+		fmt.Sprintf("Klob needs a window of at least %s; this one is %d×%d. Please make it larger (%s).", need, w, h, quits),
+		fmt.Sprintf("Klob needs %s; this is %d×%d (%s).", need, w, h, quits),
+		fmt.Sprintf("Needs %s; %s", need, quits),
+		"Needs " + need,
+		need,
+	}
 	if q, ok := a.overlay.(*quitAsk); ok {
-		msg = q.heading() + " " + q.text() + " y: " + q.yesWord() + ", n: stay."
+		says = []string{
+			q.heading() + " " + q.text() + " y: " + q.yesWord() + ", n: stay.",
+			q.heading() + " y: " + q.yesWord() + ", n: stay.",
+			"y: " + q.yesWord() + ", n: stay",
+			"y/n",
+		}
 	}
-	if a.ctx.ASCII {
-		msg = kit.ASCIIText(msg)
+	var lines []string
+	for _, msg := range says {
+		if a.ctx.ASCII {
+			msg = kit.ASCIIText(msg)
+		}
+		lines = kit.Wrap(msg, w)
+		if len(lines) <= h {
+			break
+		}
 	}
-	lines := kit.Wrap(msg, w)
 	lines = lines[:min(len(lines), h)]
 	top := max(0, (h-len(lines))/2)
 	out := make([]string, top, h)
@@ -310,8 +338,9 @@ func isRule(line, hrule string) bool {
 type quitAsk struct{ question, title, yes string }
 
 // quitTitler is a screen whose q leaves for another screen rather than
-// ending Klob (a game played from the server's lobby): the question's
-// heading and y's word.
+// ending Klob (a game played from the server's lobby, the lesson opened
+// from the setup form): the question's heading and y's word, both
+// empty where q ends Klob after all.
 type quitTitler interface{ QuitTitle() (title, yes string) }
 
 func (q *quitAsk) heading() string { return cmp.Or(q.title, "Quit Klob?") }

@@ -112,7 +112,8 @@ func TestLearnQuitAskWraps(t *testing.T) {
 // TestSetupOpensLesson: klob play's setup form points a newcomer to the
 // lesson (L learn in its key line); L opens the lesson at 80×24, whose
 // prompt offers esc back, and esc comes back to the same form, its
-// choices kept; enter there still starts the game.
+// choices kept; so does q, at once on the first step, and once the
+// lesson is under way after asking; enter there still starts the game.
 func TestSetupOpensLesson(t *testing.T) {
 	cfg := testConfig(3, &memStore{})
 	cfg.Setup.Options.Players = 3
@@ -131,10 +132,19 @@ func TestSetupOpensLesson(t *testing.T) {
 		t.Fatalf("the lesson from the setup:\n%s", scr)
 	}
 	hs.press("q")
-	if flat := kittest.Flat(hs.screen()); !strings.Contains(flat, "L on the setup form starts it again") {
+	if hs.quit || hs.name() != "setup" || !strings.Contains(hs.screen(), "Klaberjass for three") {
+		t.Fatalf("q at the lesson's first step went to %q (quit %v), not the form of three:\n%s", hs.name(), hs.quit, hs.screen())
+	}
+	hs.press("L", "enter", "q")
+	want := "Back to the setup form? The lesson is not saved: L on the setup form starts it again from the beginning. [y] back [n] stay"
+	if flat := kittest.Flat(hs.screen()); !strings.Contains(flat, want) {
 		t.Fatalf("the lesson's quit question from the setup:\n%s", hs.screen())
 	}
-	hs.press("n", "enter", "esc")
+	hs.press("y")
+	if hs.quit || hs.name() != "setup" || !strings.Contains(hs.screen(), "Klaberjass for three") {
+		t.Fatalf("q then y in the lesson went to %q (quit %v), not the form of three:\n%s", hs.name(), hs.quit, hs.screen())
+	}
+	hs.press("L", "enter", "q", "n", "enter", "esc")
 	if hs.name() != "setup" || !strings.Contains(hs.screen(), "Klaberjass for three") {
 		t.Fatalf("esc in the lesson went to %q, not the form of three:\n%s", hs.name(), hs.screen())
 	}

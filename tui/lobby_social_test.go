@@ -685,3 +685,32 @@ func TestLobbyMuteOutlivesConnection(t *testing.T) {
 	bob.say("heard again")
 	ann2.until(t, `Bob: "heard again"`)
 }
+
+// TestWatchOverLeavesAtOnce: at the game's end a spectator's screen
+// offers "[q] back to the lobby", and q goes there unasked, as it does
+// for the players: nothing is left to watch, nor lost.
+func TestWatchOverLeavesAtOnce(t *testing.T) {
+	c, ann, bob, carol, code := atWatchList(t, 2)
+	carol.until(t, code+"  Ann, Bob")
+	carol.key("enter")
+	require.NotNil(t, carol.watching(), "enter watches the table:\n%s", plain(carol))
+	over := func() bool {
+		carol.deliver()
+		sn, _ := ann.snap()
+		return sn.Over
+	}
+	playUntil(t, c.h, 80, 24, "the game's end", over, ann, bob)
+	carol.until(t, "Press enter for the end of the game")
+	carol.key("enter")
+	carol.untilFlat(t, "[q] back to the lobby")
+	var help []string
+	for _, col := range carol.watching().KeyHelp(&carol.app.ctx.Keys).FullHelp() {
+		for _, b := range col {
+			help = append(help, b.Help().Key+" "+b.Help().Desc)
+		}
+	}
+	assert.NotContains(t, help, "q leave (asks first)", "the help says q asks")
+	carol.key("q")
+	require.NotContains(t, plain(carol), "Leave?", "q at the game's end asks")
+	carol.wait(t, "the lobby", func() bool { _, ok := carol.app.screen.(*lobby.Lobby); return ok })
+}

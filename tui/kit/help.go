@@ -76,10 +76,16 @@ func rulesSummary(o rules.Options) []string {
 	return out
 }
 
-// handLegend explains the marks under a hand: selected, playable, and
-// the sequence, bella and menage marks.
+// handLegend explains the marks of a hand: selected, playable, the
+// edges of a card not playable now and the box of the selected one (a
+// replay's card played next), and the sequence, bella and menage marks.
 func handLegend(g *Glyphs) string {
-	return g.SelMark + " under a card: selected; " + g.PlayMark + " playable. Under the hand, until your first card, 20 or 50 marks the cards of a sequence you hold (with three or four of a kind on, of a set too); bella the king and queen of trump (20+bella: both), menage the king, queen and jack of trump with the menage on."
+	edges, box := "dashed", "a heavy box"
+	if g.ASCII {
+		edges, box = "dotted", "a box of #"
+	}
+	return g.SelMark + " under a card: selected; " + g.PlayMark + " playable. A card drawn with " + edges +
+		" edges may not be played now; the raised card in " + box + " is the selected one (in a replay, the card the next step plays). Under the hand, until your first card, 20 or 50 marks the cards of a sequence you hold (with three or four of a kind on, of a set too); bella the king and queen of trump (20+bella: both), menage the king, queen and jack of trump with the menage on."
 }
 
 // hintLegend explains the hint's and trainer's columns and the grades

@@ -325,3 +325,25 @@ func TestHelpKeylessBindingHeads(t *testing.T) {
 	}
 	t.Fatalf("no heading in\n%s", strings.Join(lines, "\n"))
 }
+
+// TestHelpTellsTheCardEdges: the help's marks say what the hand's boxes
+// mean, as the glyphs draw them: the dashed edges (dotted under -ascii)
+// of a card not playable now, and the heavy box (of #) of the selected
+// card, which the replay puts round the card the next step plays.
+func TestHelpTellsTheCardEdges(t *testing.T) {
+	for _, ascii := range []bool{false, true} {
+		ctx := kit.NewContext(ascii)
+		ctx.Width, ctx.Height = 80, 24
+		text := ansi.Strip(strings.Join(kit.NewHelpView(nil).Lines(&ctx), "\n"))
+		flat := strings.Join(strings.Fields(text), " ")
+		edges, box := "dashed edges", "heavy box"
+		if ascii {
+			edges, box = "dotted edges", "box of #"
+		}
+		for _, want := range []string{edges + " may not be played now", box + " is the selected one", "the card the next step plays"} {
+			if !strings.Contains(flat, want) {
+				t.Errorf("ascii %v: the help's marks do not say %q", ascii, want)
+			}
+		}
+	}
+}

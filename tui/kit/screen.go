@@ -146,6 +146,22 @@ func QuitQuestionOf(s Screen, def string) string {
 	return def
 }
 
+// QuitGoer is a Screen whose quit (q then y, or q where nothing is
+// kept) goes to another screen rather than ending the App: the lesson
+// opened from the setup form goes back to the form. QuitTo is that
+// screen, nil where the App quits.
+type QuitGoer interface {
+	QuitTo() (Screen, tea.Cmd)
+}
+
+// QuitToOf is where quitting s goes: nil when it ends the App.
+func QuitToOf(s Screen) (Screen, tea.Cmd) {
+	if q, ok := s.(QuitGoer); ok {
+		return q.QuitTo()
+	}
+	return nil, nil
+}
+
 // QuitsAtOnce reports whether q quits s at once, unasked.
 func QuitsAtOnce(s Screen) bool {
 	q, ok := s.(QuickQuitter)

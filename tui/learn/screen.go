@@ -62,6 +62,31 @@ func (s *Screen) QuitQuestion() string {
 	return "The lesson is not saved: klob learn starts it again from the beginning."
 }
 
+// QuitTitle: from the setup form q goes back to it, and says so; on
+// its own (klob learn) it quits Klob.
+func (s *Screen) QuitTitle() (title, yes string) {
+	if s.cfg.Leave != nil {
+		return "Back to the setup form?", "back"
+	}
+	return "", ""
+}
+
+// QuitsAtOnce: from the setup form, q at the lesson's first step goes
+// back at once: nothing is done yet that going back would lose.
+func (s *Screen) QuitsAtOnce() bool {
+	cur, _ := s.run.Stops()
+	return s.cfg.Leave != nil && cur == 1
+}
+
+// QuitTo: from the setup form the App's quit goes back to the form, as
+// esc does, its choices kept.
+func (s *Screen) QuitTo() (kit.Screen, tea.Cmd) {
+	if s.cfg.Leave != nil {
+		return s.cfg.Leave(false)
+	}
+	return nil, nil
+}
+
 // HelpHints: the lesson shows a hand and its marks, but no hint nor
 // grade, so its help leaves the hints' legend out.
 func (s *Screen) HelpHints() bool { return false }

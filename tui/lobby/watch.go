@@ -418,7 +418,7 @@ func (s *WatchSeat) View(ctx *kit.Context) string { return s.table.View(ctx) }
 // KeyHelp is the table's help for a spectator. The full help (the ?
 // overlay) leaves out the "watching" mark of the keys' line, which is
 // no key, and says what esc and q do here: back to the lobby, q asking
-// first.
+// first until the game's end is shown.
 func (s *WatchSeat) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	km := s.table.KeyHelp(k)
 	var full []key.Binding
@@ -430,7 +430,11 @@ func (s *WatchSeat) KeyHelp(k *kit.KeyMap) help.KeyMap {
 			full = append(full, b)
 		}
 	}
-	full = append(full, kit.Brief("back to the lobby", k.Back), kit.QuitAsks(k))
+	if s.QuitsAtOnce() {
+		full = append(full, backKeys(k)) // the game's end: q asks nothing
+	} else {
+		full = append(full, kit.Brief("back to the lobby", k.Back), kit.QuitAsks(k))
+	}
 	return kit.KeyHelp{Short: km.ShortHelp(), Full: [][]key.Binding{full}}
 }
 
@@ -456,3 +460,8 @@ func (s *WatchSeat) leave(ctx *kit.Context) (kit.Screen, tea.Cmd) {
 
 // QuitTitle: q comes back to the lobby.
 func (s *WatchSeat) QuitTitle() (string, string) { return leaveTitle() }
+
+// QuitsAtOnce: once the game's end is shown, q goes back to the lobby
+// unasked, as its "[q] back to the lobby" offers: nothing is left to
+// watch.
+func (s *WatchSeat) QuitsAtOnce() bool { return s.table.QuitsAtOnce() }

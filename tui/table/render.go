@@ -487,11 +487,11 @@ func (sc *Scene) trickCards() (cards [4]rules.Card, shown bool) {
 	switch {
 	case v.Phase == rules.PhasePlay && v.InTrick > 0:
 		for i := range v.InTrick {
-			cards[(int(v.Leader)+i)%v.Players] = v.Trick[i]
+			cards[sc.playedAt(v.Leader, i)] = v.Trick[i]
 		}
 	case (v.Phase == rules.PhasePlay || v.Phase == rules.PhaseOver) && v.LastLeader != rules.NoSeat:
 		for i := range v.Players {
-			cards[(int(v.LastLeader)+i)%v.Players] = v.LastTrick[i]
+			cards[sc.playedAt(v.LastLeader, i)] = v.LastTrick[i]
 		}
 	case v.Phase != rules.PhasePlay:
 		return cards, false
@@ -851,7 +851,6 @@ func nonEmpty(ss ...string) []string {
 // statusLines are the tricks and card points won so far by side, and
 // while a trick is under way the one before it, kept in view.
 func (sc *Scene) statusLines(ctx *kit.Context, w int) []string {
-	p := ctx.Paint
 	v := &sc.V
 	if v.Phase != rules.PhasePlay && v.Phase != rules.PhaseOver || v.Maker == rules.NoSeat {
 		return nil
@@ -901,17 +900,57 @@ func (sc *Scene) statusLines(ctx *kit.Context, w int) []string {
 		out = []string{cutTo(ctx, sc.fitTo(ctx, w, 1, counts), w), cutTo(ctx, " "+second, w)}
 	}
 	if v.InTrick > 0 && v.LastLeader != rules.NoSeat {
-		var cs []string
-		for i := range v.Players {
-			cs = append(cs, p.StyledCard(v.LastTrick[i]))
-		}
-		last := sc.fitTo(ctx, w, 0, func(sc *Scene) string {
-			return fmt.Sprintf(" Last trick: %s (%s led), won by %s", strings.Join(cs, " "), sc.Lower(v.LastLeader),
-				sc.Lower(v.LastTrickWinner()))
-		})
+		last, _ := sc.fitAny(ctx, w, 1, sc.lastSaid(ctx, " Last trick: ", "; won by "),
+			sc.lastSaid(ctx, " Last: ", " "+ctx.Paint.Glyphs.Arrow()+" "))
 		out = append(out, cutTo(ctx, last, w))
 	}
 	return out
+}
+
+// lastSaid says the last trick as lead, each card with its player in
+// play order, then won and the winner: "Last trick: East K♥, you 7♣,
+// West 10♥; won by you".
+func (sc *Scene) lastSaid(ctx *kit.Context, lead, won string) func(*Scene) string {
+	v := &sc.V
+	return func(sc *Scene) string {
+		return lead + sc.playedBy(ctx, v.LastLeader, v.LastTrick[:v.Players]) + won + sc.Lower(v.LastTrickWinner())
+	}
+}
+
+// playedBy names each card of a trick with who played it, in play
+// order from leader: "East K♥, you 7♣, West 10♥". A card is never told
+// by its place in a row alone, which a screen reader does not show.
+func (sc *Scene) playedBy(ctx *kit.Context, leader rules.Seat, cards []rules.Card) string {
+	var cs []string
+	for i, c := range cards {
+		cs = append(cs, sc.Lower(sc.playedAt(leader, i))+" "+ctx.Paint.StyledCard(c))
+	}
+	return strings.Join(cs, ", ")
+}
+
+// playedAt is the seat that plays the i-th card of a trick led by
+// leader: the play goes round the table from the lead.
+func (sc *Scene) playedAt(leader rules.Seat, i int) rules.Seat {
+	return rules.Seat((int(leader) + i) % sc.players())
+}
+
+// fitAny is the first line of says, in the order given, that fits in w
+// cells less pad, with the whole names, else with names shortened as
+// fitTo does, further if need be; ok is false when none fits, and the
+// line is then the last tried.
+func (sc *Scene) fitAny(ctx *kit.Context, w, pad int, says ...func(*Scene) string) (line string, ok bool) {
+	for _, nw := range []int{0, 12, 6, 4} {
+		s := sc
+		if nw > 0 {
+			s = sc.shortTo(ctx, nw)
+		}
+		for _, say := range says {
+			if line = say(s); kit.WidthOf(line) <= w-pad {
+				return line, true
+			}
+		}
+	}
+	return line, false
 }
 
 // sideWord names side i inside a line of counts: "you", a player's
@@ -925,25 +964,37 @@ func (sc *Scene) sideWord(i int) string {
 
 // statusLine is statusLines in one line, for a window without room for
 // two: the tricks won and the last trick, without the card points.
+//
+// Each card of the last trick is said with its player; where that and
+// the tricks won do not fit together (four players beside the words
+// panel), the last trick alone is said: the v list counts the tricks.
 func (sc *Scene) statusLine(ctx *kit.Context, w int) []string {
 	v := &sc.V
 	tricks := sc.bySide(v.Tricks)
-	var cs []string
-	for i := range v.Players {
-		cs = append(cs, ctx.Paint.StyledCard(v.LastTrick[i]))
-	}
-	line := sc.fitTo(ctx, w, 1, func(sc *Scene) string {
+	counts := func(sc *Scene) string {
 		var ts []string
 		for i, side := range sc.SideOrder() {
 			ts = append(ts, fmt.Sprintf("%s %d", sc.sideWord(side), tricks[i]))
 		}
-		return fmt.Sprintf(" Tricks: %s · last: %s %s %s", strings.Join(ts, ", "), strings.Join(cs, " "), ctx.Paint.Glyphs.Arrow(),
-			sc.Lower(v.LastTrickWinner()))
-	})
-	if kit.WidthOf(line) > w-1 {
-		return nil
+		return " Tricks: " + strings.Join(ts, ", ")
 	}
-	return []string{line}
+	says := []func(*Scene) string{counts}
+	if v.InTrick > 0 && v.LastLeader != rules.NoSeat {
+		arrow := " " + ctx.Paint.Glyphs.Arrow() + " "
+		both := sc.lastSaid(ctx, " · last: ", arrow)
+		says = []func(*Scene) string{
+			func(sc *Scene) string { return counts(sc) + both(sc) },
+			sc.lastSaid(ctx, " Last trick: ", "; won by "),
+			sc.lastSaid(ctx, " Last: ", arrow),
+			counts,
+		}
+	}
+	for _, say := range says {
+		if line, ok := sc.fitAny(ctx, w, 1, say); ok {
+			return []string{line}
+		}
+	}
+	return nil
 }
 
 // handBlock draws the bottom seat's hand centred in w: a label row
@@ -967,17 +1018,28 @@ func (sc *Scene) handBlock(ctx *kit.Context, w int, size kit.CardSize, hand Hand
 	if v.Maker == v.Seat {
 		roles = append(roles, "maker")
 	}
-	label := pad + st.Dim.Render(strings.Join(append([]string{sc.owner(v.Seat) + " hand"}, roles...), " · "))
-	if trump := kit.PlainTrump(v.Trump); trump != rules.NoSuit && v.Hand.Suit(trump) != 0 && n > 0 {
-		tw := kit.HandWidth(v.Hand.Suit(trump).Count(), size)
-		// The word stays over a single trump card too, where it is
-		// wider than the card: it starts over the card and reaches over
-		// the next, rather than leave a bare suit sign that reads as
-		// nothing.
-		txt := "trump " + g.Suit(trump)
-		label = pad + st.Trump.Render(kit.Center(txt, max(tw, kit.WidthOf(txt))))
-		if len(roles) > 0 {
-			label += st.Dim.Render("  " + strings.Join(roles, " · "))
+	labelOf := func(roles []string) string {
+		label := pad + st.Dim.Render(strings.Join(append([]string{sc.owner(v.Seat) + " hand"}, roles...), " · "))
+		if trump := kit.PlainTrump(v.Trump); trump != rules.NoSuit && v.Hand.Suit(trump) != 0 && n > 0 {
+			tw := kit.HandWidth(v.Hand.Suit(trump).Count(), size)
+			// The word stays over a single trump card too, where it is
+			// wider than the card: it starts over the card and reaches
+			// over the next, rather than leave a bare suit sign that
+			// reads as nothing.
+			txt := "trump " + g.Suit(trump)
+			label = pad + st.Trump.Render(kit.Center(txt, max(tw, kit.WidthOf(txt))))
+			if len(roles) > 0 {
+				label += st.Dim.Render("  " + strings.Join(roles, " · "))
+			}
+		}
+		return label
+	}
+	label := labelOf(roles)
+	// A replay's card played next is raised in its box: the label says
+	// so where it has room (the help's marks say it too).
+	if slices.Contains(hand.Cards, sc.Next) {
+		if l := labelOf(append(roles, "raised: played next")); kit.WidthOf(l) <= w {
+			label = l
 		}
 	}
 	if n == 0 && hand.Backs > 0 {

@@ -274,12 +274,7 @@ func (sc *Scene) LastTrickLine(ctx *kit.Context) string {
 	if v.LastLeader == rules.NoSeat {
 		return ""
 	}
-	var cs []string
-	for i := range v.Players {
-		s := rules.Seat((int(v.LastLeader) + i) % v.Players)
-		cs = append(cs, sc.Lower(s)+" "+ctx.Paint.StyledCard(v.LastTrick[i]))
-	}
-	return fmt.Sprintf(" Last trick: %s; won by %s.", strings.Join(cs, ", "), sc.Lower(v.LastTrickWinner()))
+	return sc.lastSaid(ctx, " Last trick: ", "; won by ")(sc) + "."
 }
 
 // DropBlanks takes out blank lines, from the top, until lines fit in

@@ -195,9 +195,13 @@ func (sc *Scene) DealList(ctx *kit.Context, w int) (lines []string, tricks int) 
 	return append(lines, sc.TrickList(ctx, w)...), len(lines)
 }
 
-// TrickList lists the deal's tricks, for the v key: who led, the cards
-// in play order, who won, the points and the tricks won so far by side,
-// then the trick on the table; in lines of at most w cells.
+// TrickList lists the deal's tricks, for the v key: each card with
+// who played it, in play order from the lead, who won, the points and
+// the tricks won so far by side, then the trick on the table; in lines
+// of at most w cells. A card is named with its player, never told by
+// its column alone: a screen reader reads the row as words. The names
+// are shortened, as far as their first letters, when the rows
+// would run past the window.
 func (sc *Scene) TrickList(ctx *kit.Context, w int) []string {
 	st := &ctx.Styles
 	p := ctx.Paint
@@ -218,88 +222,146 @@ func (sc *Scene) TrickList(ctx *kit.Context, w int) []string {
 		}
 		return append(out, "", " No trick has been played yet.")
 	}
-	n := v.Players
-	nameW := 6
-	for s := range rules.Seat(n) {
-		nameW = max(nameW, min(10, kit.WidthOf(sc.Name(s))))
-	}
-	// The one K and Q of trump are said once a deal: as the menage when
-	// their holder held the jack too, else as bella.
-	said := " bella"
-	if v.MenageBy != rules.NoSeat {
-		said = " menage"
-	}
-	cardW := 3
-	for _, t := range tricks {
-		for i := range t.N {
-			if t.Bella[i] {
-				cardW = max(cardW, 3+len(said))
-			}
+	rows := sc.trickRows(ctx, w, tricks)
+	for _, nw := range []int{12, 6, 4, 3, 2} {
+		if rows.width <= w {
+			break
 		}
+		rows = sc.shortTo(ctx, nw).trickRows(ctx, w, tricks)
 	}
-	cardsW := n*(cardW+1) - 1
-	// The sides' names head the count of tricks won, shortened when the
-	// line would run past the window. Where even short they do not fit
-	// (two teams of two), the column is headed "won" and the legend
-	// under the list names the sides whole.
-	sidesOf := func(sc *Scene, sep string) string {
-		var sideHeads []string
-		for _, side := range sc.SideOrder() {
-			sideHeads = append(sideHeads, sc.sideShort(side))
-		}
-		return strings.Join(sideHeads, sep)
-	}
-	headWith := func(won string) string {
-		return fmt.Sprintf(" %-3s %-*s %-*s %-*s %6s  %s", "#", nameW, "led by", cardsW, "cards", nameW, "won by", "points", won)
-	}
-	cols := sc.fitTo(ctx, w, 0, func(sc *Scene) string { return headWith("won (" + sidesOf(sc, "–") + ")") })
-	wonSaid := ""
-	if kit.WidthOf(cols) > w {
-		cols = headWith("won")
-		wonSaid = "won: the tricks won so far, " + strings.ReplaceAll(sidesOf(sc, " – "), "&", " & ")
-	}
-	out = append(out, st.Dim.Render(kit.Clip(cols, w)))
-	count := make([]int, sc.Sides())
-	cell := func(c rules.Card, bella bool) string {
-		s := p.StyledCard(c)
-		wd := kit.WidthOf(p.Glyphs.CardText(c))
-		if bella {
-			s += said
-			wd += len(said)
-		}
-		return s + kit.Repeat(" ", max(0, cardW-wd))
-	}
-	for _, t := range tricks {
-		count[sc.sideOf(t.Winner)]++
-		var cs []string
-		for i := range t.N {
-			cs = append(cs, cell(t.Cards[i], t.Bella[i]))
-		}
-		var so []string
-		for _, side := range sc.SideOrder() {
-			so = append(so, fmt.Sprint(count[side]))
-		}
-		out = append(out, kit.Clip(fmt.Sprintf(" %-3d %s %s %s %6d  %s", t.No, kit.Fit(sc.Name(t.Leader), nameW),
-			strings.Join(cs, " "), kit.Fit(sc.Name(t.Winner), nameW), t.Points, strings.Join(so, "–")), w))
-	}
-	if v.Phase == rules.PhasePlay && v.InTrick > 0 {
-		var cs []string
-		for i := range v.InTrick {
-			cs = append(cs, cell(v.Trick[i], false))
-		}
-		out = append(out, kit.Clip(fmt.Sprintf(" %-3d %s %s  …", len(tricks)+1, kit.Fit(sc.Name(v.Leader), nameW), strings.Join(cs, " ")), w))
+	out = append(out, st.Dim.Render(kit.Clip(rows.head, w)))
+	for _, r := range rows.lines {
+		out = append(out, kit.Clip(r, w))
 	}
 	legend := " points: the cards of the trick"
 	if v.Options.LastTrick > 0 {
 		legend += fmt.Sprintf(", and %d for the last trick", v.Options.LastTrick)
 	}
 	out = append(out, "", st.Dim.Render(kit.Clip(legend, w)))
-	if wonSaid != "" {
+	if rows.wonAlone {
+		var sides []string
+		for _, side := range sc.SideOrder() {
+			sides = append(sides, strings.ReplaceAll(sc.sideShort(side), "&", " & "))
+		}
+		wonSaid := "won: the tricks won so far, " + strings.Join(sides, " – ")
 		for _, l := range kit.Hang(" ", "   ", kit.Wrap(wonSaid, max(1, w-3))) {
 			out = append(out, st.Dim.Render(kit.Clip(l, w)))
 		}
 	}
 	return out
+}
+
+// trickTable is TrickList's rows: the columns' heads, a row a trick,
+// and the widest of them; wonAlone when the column of tricks won is
+// headed "won" alone, for the legend to name the sides whole.
+type trickTable struct {
+	head     string
+	lines    []string
+	width    int
+	wonAlone bool
+}
+
+// trickRows lays out TrickList's rows with this scene's names: a cell a
+// card, its player's name then the card, each column as wide as its
+// widest cell, so that the cards stand one under another.
+func (sc *Scene) trickRows(ctx *kit.Context, w int, tricks []rules.Trick) (t trickTable) {
+	p := ctx.Paint
+	v := &sc.V
+	n := v.Players
+	// The one K and Q of trump are said once a deal: as the menage when
+	// their holder held the jack too, else as bella.
+	said := " bella"
+	if v.MenageBy != rules.NoSeat {
+		said = " menage"
+	}
+	type cell struct{ name, card, text string }
+	cellOf := func(s rules.Seat, c rules.Card, bella bool) cell {
+		text := p.Glyphs.CardText(c)
+		card := p.StyledCard(c)
+		if bella {
+			text += said
+			card += said
+		}
+		return cell{sc.Name(s), card, text}
+	}
+	var cells [][]cell
+	for _, t := range tricks {
+		var row []cell
+		for i := range t.N {
+			row = append(row, cellOf(t.Seats[i], t.Cards[i], t.Bella[i]))
+		}
+		cells = append(cells, row)
+	}
+	if v.Phase == rules.PhasePlay && v.InTrick > 0 {
+		var row []cell
+		for i := range v.InTrick {
+			row = append(row, cellOf(sc.playedAt(v.Leader, i), v.Trick[i], false))
+		}
+		cells = append(cells, row)
+	}
+	nameW, cardW := make([]int, n), make([]int, n)
+	for _, row := range cells {
+		for i, c := range row {
+			nameW[i] = max(nameW[i], kit.WidthOf(c.name))
+			cardW[i] = max(cardW[i], kit.WidthOf(c.text))
+		}
+	}
+	cardsW := 0
+	for i := range n {
+		cardsW += nameW[i] + 1 + cardW[i] + 2
+	}
+	cardsW -= 2
+	wonW := 6
+	for s := range rules.Seat(n) {
+		wonW = max(wonW, kit.WidthOf(sc.Name(s)))
+	}
+	cardsHead := "cards, the first led"
+	if kit.WidthOf(cardsHead) > cardsW {
+		cardsHead = "cards"
+	}
+	// The sides' names head the count of tricks won. Where they do not
+	// fit (two teams of two), the column is headed "won" and the legend
+	// under the list names the sides whole.
+	var sideHeads []string
+	for _, side := range sc.SideOrder() {
+		sideHeads = append(sideHeads, sc.sideShort(side))
+	}
+	headWith := func(won string) string {
+		return fmt.Sprintf(" %-3s %-*s  %-*s %6s  %s", "#", cardsW, cardsHead, wonW, "won by", "points", won)
+	}
+	t.head = headWith("won (" + strings.Join(sideHeads, "–") + ")")
+	if kit.WidthOf(t.head) > w {
+		t.head, t.wonAlone = headWith("won"), true
+	}
+	t.width = kit.WidthOf(t.head)
+	cardCells := func(row []cell) string {
+		var b strings.Builder
+		for i, c := range row {
+			if i > 0 {
+				b.WriteString("  ")
+			}
+			b.WriteString(kit.Fit(c.name, nameW[i]) + " " + c.card + kit.Repeat(" ", max(0, cardW[i]-kit.WidthOf(c.text))))
+		}
+		return b.String()
+	}
+	count := make([]int, sc.Sides())
+	for k, tr := range tricks {
+		count[sc.sideOf(tr.Winner)]++
+		var so []string
+		for _, side := range sc.SideOrder() {
+			so = append(so, fmt.Sprint(count[side]))
+		}
+		line := fmt.Sprintf(" %-3d %s  %s %6d  %s", tr.No, cardCells(cells[k]), kit.Fit(sc.Name(tr.Winner), wonW), tr.Points,
+			strings.Join(so, "–"))
+		t.lines = append(t.lines, line)
+		t.width = max(t.width, kit.WidthOf(line))
+	}
+	if len(cells) > len(tricks) {
+		line := fmt.Sprintf(" %-3d %s  …", len(tricks)+1, strings.TrimRight(cardCells(cells[len(tricks)]), " "))
+		t.lines = append(t.lines, line)
+		t.width = max(t.width, kit.WidthOf(line))
+	}
+	return t
 }
 
 // scorePad is the running score by side: a row per finished deal with
