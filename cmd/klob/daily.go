@@ -140,10 +140,20 @@ func dailyWith(args []string, stdout, stderr io.Writer, env dailyEnv) int {
 			// Not "No day played yet" above the reason it is unknown.
 			return fail(err)
 		}
+		// A file found damaged while counting the days was moved aside:
+		// the history may lack what it held, so that is said first, and
+		// the command fails.
+		moved := files.TakeMoved()
+		for _, err := range moved {
+			fmt.Fprintf(stderr, "klob daily: %v\n", err)
+		}
 		for _, l := range dailyscreen.HistoryLines(h, today) {
 			if _, err := fmt.Fprintln(stdout, l); err != nil {
 				return fail(err)
 			}
+		}
+		if len(moved) > 0 {
+			return 1
 		}
 		return 0
 	case *export:

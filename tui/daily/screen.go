@@ -15,6 +15,7 @@ import (
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/ai/eval"
+	"github.com/klob/klob/internal/platform/durable"
 	"github.com/klob/klob/internal/play/duplicate"
 	"github.com/klob/klob/internal/play/host"
 	dailyfiles "github.com/klob/klob/internal/record/daily"
@@ -146,24 +147,29 @@ func New(cfg Config) (*Screen, error) {
 	root, cancel := context.WithCancel(context.Background())
 	s.root, s.cancel = root, cancel
 	s.ctx, s.stopPar = context.WithCancel(root)
+	// A file moved aside is said whoever read it first (the program,
+	// choosing the day or counting the days, may have): Files keeps the
+	// moves until taken. Yesterday's are said when its day is shown.
 	prog, err := s.day.Load()
 	if prog == nil {
 		cancel()
 		return nil, err
 	}
-	s.prog, s.loadErr = prog, err
+	s.prog = prog
+	h, err := cfg.Files.History()
+	s.hist = h
+	var de *durable.DamagedError
+	if err != nil && !errors.As(err, &de) {
+		s.loadErr = err
+	}
+	s.loadErr = errors.Join(append(cfg.Files.TakeMoved(), s.loadErr)...)
 	if cfg.Later != nil {
 		prog, err := cfg.Later.Load()
 		if prog == nil {
 			cancel()
 			return nil, err
 		}
-		s.later, s.laterProg, s.laterErr = cfg.Later, prog, err
-	}
-	h, err := cfg.Files.History()
-	s.hist = h
-	if err != nil {
-		s.loadErr = errors.Join(s.loadErr, err)
+		s.later, s.laterProg, s.laterErr = cfg.Later, prog, errors.Join(cfg.Files.TakeMoved()...)
 	}
 	s.sub = &intro{s: s}
 	return s, nil

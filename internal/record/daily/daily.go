@@ -46,6 +46,11 @@ type Files struct {
 	// hist serializes the history's writes: a board recorded, the
 	// results read and par of a past day may each write a line.
 	hist sync.Mutex
+	// moved are the files moved into damaged/ not yet handed to TakeMoved:
+	// whoever read them first (counting the days, choosing the day) may
+	// drop the error, and the move must still be said.
+	movedMu sync.Mutex
+	moved   []error
 }
 
 // Open returns the daily's files in the state directory stateDir;
@@ -103,10 +108,26 @@ func (f *Files) read(path string) ([]byte, bool, error) {
 	return b, err == nil, err
 }
 
-// damaged moves a file that cannot be read into damaged/ and says so.
+// damaged moves a file that cannot be read into damaged/ and says so;
+// the error is also kept for TakeMoved.
 func (f *Files) damaged(what, path string, cause error) error {
 	base := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
-	return durable.Damaged(f.fs, what, path, filepath.Join(f.root, DamagedDir), base, filepath.Ext(path), cause)
+	err := durable.Damaged(f.fs, what, path, filepath.Join(f.root, DamagedDir), base, filepath.Ext(path), cause)
+	f.movedMu.Lock()
+	f.moved = append(f.moved, err)
+	f.movedMu.Unlock()
+	return err
+}
+
+// TakeMoved returns the errors of the files found damaged (and moved
+// aside) since the last call, oldest first, and forgets them: each is
+// said once, wherever it was found.
+func (f *Files) TakeMoved() []error {
+	f.movedMu.Lock()
+	defer f.movedMu.Unlock()
+	out := f.moved
+	f.moved = nil
+	return out
 }
 
 // Name returns the name kept by SetName, "" when none is. A file that
@@ -257,7 +278,8 @@ func (d *Day) load() (*Progress, error) {
 			err = fmt.Errorf("results of %s, not of %s", rf.Date, d.Date)
 		}
 		if err != nil {
-			errs = append(errs, d.f.damaged("your results of the day", d.ResultPath(), err))
+			errs = append(errs, d.f.damaged(fmt.Sprintf("your results of %s at %d players", d.Date, d.Players()), d.ResultPath(),
+				fmt.Errorf("the boards it held count as not played, to be dealt again: %w", err)))
 		} else {
 			p.Results = rf
 			for _, b := range rf.Boards {
@@ -273,7 +295,8 @@ func (d *Day) load() (*Progress, error) {
 		n, steps, err := d.parseBoard(data)
 		switch {
 		case err != nil:
-			errs = append(errs, d.f.damaged("the board in progress", d.boardPath(), err))
+			errs = append(errs, d.f.damaged(fmt.Sprintf("the board in progress of %s at %d players", d.Date, d.Players()), d.boardPath(),
+				fmt.Errorf("that board is dealt again from its start: %w", err)))
 		case p.Played(n):
 			// Recorded, and the crash came before the file went.
 			d.f.fs.Remove(d.boardPath())
@@ -700,7 +723,8 @@ func (f *Files) History() (*duplicate.History, error) {
 	}
 	h, err := duplicate.ParseHistory(data)
 	if err != nil {
-		return &duplicate.History{}, f.damaged("the daily history", path, err)
+		return &duplicate.History{}, f.damaged("the daily history", path,
+			fmt.Errorf("the days played out are counted again from their result files: %w", err))
 	}
 	return h, nil
 }

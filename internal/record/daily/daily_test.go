@@ -185,6 +185,15 @@ func TestDamagedFiles(t *testing.T) {
 	if _, err := os.Stat(d.ResultPath()); !errors.Is(err, os.ErrNotExist) {
 		t.Error("the damaged file stays in place")
 	}
+	// Both moves are kept to be said, whoever dropped the errors; once.
+	moved := f.TakeMoved()
+	if len(moved) != 2 || !strings.Contains(moved[0].Error(), "the board in progress") ||
+		!strings.Contains(moved[1].Error(), "your results of") {
+		t.Errorf("moved: %v", moved)
+	}
+	if again := f.TakeMoved(); len(again) != 0 {
+		t.Errorf("moved again: %v", again)
+	}
 }
 
 // TestImport: a friend's file is checked against its day's boards and
