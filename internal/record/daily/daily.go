@@ -1,6 +1,7 @@
 package daily
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -278,8 +279,7 @@ func (d *Day) load() (*Progress, error) {
 			err = fmt.Errorf("results of %s, not of %s", rf.Date, d.Date)
 		}
 		if err != nil {
-			errs = append(errs, d.f.damaged(fmt.Sprintf("your results of %s at %d players", d.Date, d.Players()), d.ResultPath(),
-				fmt.Errorf("the boards it held count as not played, to be dealt again: %w", err)))
+			errs = append(errs, d.damagedResults(data, err, p))
 		} else {
 			p.Results = rf
 			for _, b := range rf.Boards {
@@ -305,6 +305,158 @@ func (d *Day) load() (*Progress, error) {
 		}
 	}
 	return p, errors.Join(errs...)
+}
+
+// damagedResults moves the person's damaged result file (data, which
+// failed with cause) aside and keeps in p, and in a new result file,
+// every board line of it that still reads: a board played is not dealt
+// again that day. A line whose play does not replay keeps its result
+// as stated, without the play; a board whose line does not read at all
+// is dealt again, and the error says which.
+func (d *Day) damagedResults(data []byte, cause error, p *Progress) error {
+	boards, kept, bare, lost := d.salvage(data)
+	what := fmt.Sprintf("your results of %s at %d players", d.Date, d.Players())
+	var means []string
+	if len(kept) > 0 {
+		means = append(means, fmt.Sprintf("%s kept from it", boardList(kept)))
+	}
+	if len(bare) > 0 {
+		means = append(means, fmt.Sprintf("%s without the play, which does not replay", boardList(bare)))
+	}
+	if len(lost) > 0 {
+		means = append(means, fmt.Sprintf("%s cannot be read and counted as not played, to be dealt again", boardList(lost)))
+	}
+	if len(means) == 0 {
+		means = append(means, "no board of it reads: its boards count as not played, to be dealt again")
+	}
+	err := d.f.damaged(what, d.ResultPath(), fmt.Errorf("%s: %w", strings.Join(means, "; "), cause))
+	var de *durable.DamagedError
+	if len(kept)+len(bare) == 0 || !errors.As(err, &de) || de.Aside == "" {
+		// Nothing kept, or the file is still in place: nothing is
+		// written over it.
+		return err
+	}
+	rf := d.header(data)
+	for _, n := range append(kept, bare...) {
+		rf.Boards = append(rf.Boards, boards[n])
+	}
+	slices.SortFunc(rf.Boards, func(a, b duplicate.BoardResult) int { return a.Board - b.Board })
+	text, werr := rf.MarshalText()
+	if werr == nil {
+		werr = d.f.write(d.ResultPath(), text)
+	}
+	if werr != nil {
+		return errors.Join(err, fmt.Errorf("the boards kept could not be written to %s: %w", d.ResultPath(), werr))
+	}
+	p.Results = rf
+	for _, b := range rf.Boards {
+		if b.HasPar {
+			d.pars[b.Board] = b.Par
+		}
+	}
+	return err
+}
+
+// header is an empty result file of the day under the name and version
+// of this run, else those of data's header when they read (a Day that
+// only counts days has neither), else "player" and "unknown".
+func (d *Day) header(data []byte) *duplicate.ResultFile {
+	rf := d.empty()
+	for _, line := range strings.Split(string(data), "\n") {
+		line = strings.TrimSpace(strings.TrimSuffix(line, "\r"))
+		if v, ok := strings.CutPrefix(line, "name "); ok && rf.Name == "" {
+			rf.Name = v
+		}
+		if v, ok := strings.CutPrefix(line, "version "); ok && rf.Version == "" {
+			rf.Version = v
+		}
+	}
+	if _, err := rf.MarshalText(); err != nil {
+		rf.Name, rf.Version = cmp.Or(d.Name, "player"), cmp.Or(d.Version, "unknown")
+	}
+	return rf
+}
+
+// ours reports whether data's header says the day's date, seat count
+// and board set: only then are its boards read as the day's.
+func (d *Day) ours(data []byte) bool {
+	want := map[string]string{"date": d.Date.String(), "players": strconv.Itoa(d.Players()), "set": d.Set.ID}
+	for _, line := range strings.Split(string(data), "\n") {
+		key, val, _ := strings.Cut(strings.TrimSpace(strings.TrimSuffix(line, "\r")), " ")
+		if w, ok := want[key]; ok && strings.TrimSpace(val) == w {
+			delete(want, key)
+		}
+	}
+	return len(want) == 0
+}
+
+// boardLine is a board line's start: "board N".
+var boardLine = regexp.MustCompile(`^board ([0-9]+)(\s|$)`)
+
+// salvage reads the board lines of a damaged result file one by one,
+// each under the day's own header: the boards whose line reads and
+// replays (kept), those whose line reads once its play is left out
+// (bare) and those whose "board N" alone reads (lost), with the
+// results of the first two.
+func (d *Day) salvage(data []byte) (boards map[int]duplicate.BoardResult, kept, bare, lost []int) {
+	boards = map[int]duplicate.BoardResult{}
+	text, err := d.header(nil).MarshalText()
+	if err != nil || !d.ours(data) {
+		return boards, nil, nil, nil
+	}
+	header := strings.TrimSuffix(string(text), "end\n")
+	one := func(line string) (duplicate.BoardResult, bool) {
+		rf, err := duplicate.ParseResultFile([]byte(header + line + "\nend\n"))
+		if err != nil || len(rf.Boards) != 1 || rf.Check(d.Set) != nil {
+			return duplicate.BoardResult{}, false
+		}
+		return rf.Boards[0], true
+	}
+	seen := map[int]bool{}
+	for _, line := range strings.Split(string(data), "\n") {
+		line = strings.TrimSpace(strings.TrimSuffix(line, "\r"))
+		m := boardLine.FindStringSubmatch(line)
+		if m == nil {
+			continue
+		}
+		n, _ := strconv.Atoi(m[1])
+		if seen[n] {
+			continue
+		}
+		if _, ok := d.Set.Board(n); !ok {
+			continue
+		}
+		seen[n] = true
+		if br, ok := one(line); ok {
+			boards[n] = br
+			kept = append(kept, n)
+		} else if i := strings.Index(line, " play "); i > 0 {
+			if br, ok := one(line[:i]); ok {
+				boards[n] = br
+				bare = append(bare, n)
+				continue
+			}
+			lost = append(lost, n)
+		} else {
+			lost = append(lost, n)
+		}
+	}
+	slices.Sort(kept)
+	slices.Sort(bare)
+	slices.Sort(lost)
+	return boards, kept, bare, lost
+}
+
+// boardList names boards: "board 3", "boards 1, 2 and 4".
+func boardList(ns []int) string {
+	words := make([]string, len(ns))
+	for i, n := range ns {
+		words[i] = strconv.Itoa(n)
+	}
+	if len(ns) == 1 {
+		return "board " + words[0]
+	}
+	return "boards " + strings.Join(words[:len(ns)-1], ", ") + " and " + words[len(ns)-1]
 }
 
 // empty is a result file with no board yet.

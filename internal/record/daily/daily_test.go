@@ -11,6 +11,8 @@ import (
 	"github.com/klob/klob/internal/platform/durable"
 	"github.com/klob/klob/internal/play/duplicate"
 	"github.com/klob/klob/rules"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 var day1 = duplicate.Date{Year: 2026, Month: 12, Day: 1}
@@ -520,4 +522,55 @@ func TestWithoutPar(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestDamagedResultsSalvaged: a damaged result file is moved aside and
+// every board line of it that still reads is kept, in the file and as
+// played: a board whose play no longer replays keeps its result without
+// it; a board whose line does not read is dealt again, and the error
+// names each.
+func TestDamagedResultsSalvaged(t *testing.T) {
+	dir := t.TempDir()
+	f := Open(dir)
+	d, _ := f.Day(day1, 2, "Ann", "v1")
+	recordFirst(t, d, 3)
+	data, err := os.ReadFile(d.ResultPath())
+	require.NoError(t, err)
+	lines := strings.Split(string(data), "\n")
+	for i, l := range lines {
+		switch {
+		case strings.HasPrefix(l, "board 1 "):
+			// The first card played made one not in the hand.
+			at := strings.Index(l, ": play ") + len(": play ")
+			card := l[at : at+2]
+			other := "7C"
+			if card == other {
+				other = "8C"
+			}
+			lines[i] = l[:at] + other + l[at+2:]
+		case strings.HasPrefix(l, "board 3 "):
+			lines[i] = "board 3 result what"
+		}
+	}
+	require.NoError(t, os.WriteFile(d.ResultPath(), []byte(strings.Join(lines, "\n")), 0o644))
+
+	p, err := d.Load()
+	require.Error(t, err)
+	msg := err.Error()
+	assert.Contains(t, msg, "board 2 kept from it")
+	assert.Contains(t, msg, "board 1 without the play")
+	assert.Contains(t, msg, "board 3 cannot be read and counted as not played, to be dealt again")
+	assert.True(t, p.Played(1) && p.Played(2) && !p.Played(3), "boards 1 and 2 stay played")
+	assert.Equal(t, 3, p.Next(8))
+	aside, _ := filepath.Glob(filepath.Join(dir, Dir, DamagedDir, "*"))
+	require.Len(t, aside, 1)
+	kept, _ := os.ReadFile(aside[0])
+	assert.Equal(t, strings.Join(lines, "\n"), string(kept), "the damaged file is kept as it was")
+
+	// The next run reads the file written, with nothing more to say.
+	p, err = d.Load()
+	require.NoError(t, err)
+	assert.True(t, p.Played(1) && p.Played(2) && !p.Played(3))
+	assert.Empty(t, p.Results.Boards[0].Steps, "board 1 has no play")
+	assert.NotEmpty(t, p.Results.Boards[1].Steps, "board 2 keeps its play")
 }
