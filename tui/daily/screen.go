@@ -317,6 +317,16 @@ func (s *Screen) QuitsAtOnce() bool { return kit.QuitsAtOnce(s.sub) }
 // today's any more (the date changed while it was played) goes on only
 // from the next day's launch, before a board of that day is begun.
 func (s *Screen) QuitNote() string {
+	// A save that failed keeps the day at the last one that worked.
+	if p, ok := s.sub.(*between); ok && p.saved && p.err != nil {
+		return fmt.Sprintf("Board %d could not be saved (%v). %s.", p.n, p.err, s.keptOf(p.n))
+	}
+	if s.port != nil {
+		if e := s.port.Snapshot().Save.Err; e != "" {
+			return fmt.Sprintf("Board %d could not be saved (%s): klob daily goes on with it from its last save that worked.",
+				s.board, e)
+		}
+	}
 	n := s.next()
 	// A board's end screen shows a board played, its result recorded or
 	// about to be (the save runs off the screen): the day goes on after
