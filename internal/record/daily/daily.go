@@ -113,7 +113,11 @@ func (f *Files) read(path string) ([]byte, bool, error) {
 // the error is also kept for TakeMoved.
 func (f *Files) damaged(what, path string, cause error) error {
 	base := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
-	err := durable.Damaged(f.fs, what, path, filepath.Join(f.root, DamagedDir), base, filepath.Ext(path), cause)
+	return f.note(durable.Damaged(f.fs, what, path, filepath.Join(f.root, DamagedDir), base, filepath.Ext(path), cause))
+}
+
+// note keeps err, a damaged file's, for TakeMoved and returns it.
+func (f *Files) note(err error) error {
 	f.movedMu.Lock()
 	f.moved = append(f.moved, err)
 	f.movedMu.Unlock()
@@ -326,36 +330,60 @@ func (d *Day) damagedResults(data []byte, cause error, p *Progress) error {
 	if len(lost) > 0 {
 		means = append(means, fmt.Sprintf("%s cannot be read and counted as not played, to be dealt again", boardList(lost)))
 	}
-	if len(means) == 0 {
-		means = append(means, "no board of it reads: its boards count as not played, to be dealt again")
+	if len(kept)+len(bare) == 0 {
+		return d.f.damaged(what, d.ResultPath(),
+			fmt.Errorf("no board of it reads: its boards count as not played, to be dealt again: %w", cause))
 	}
-	err := d.f.damaged(what, d.ResultPath(), fmt.Errorf("%s: %w", strings.Join(means, "; "), cause))
-	var de *durable.DamagedError
-	if len(kept)+len(bare) == 0 || !errors.As(err, &de) || de.Aside == "" {
-		// Nothing kept, or the file is still in place: nothing is
-		// written over it.
-		return err
-	}
+	path := d.ResultPath()
+	de := durable.Damaged(d.f.fs, what, path, filepath.Join(d.f.root, DamagedDir),
+		strings.TrimSuffix(filepath.Base(path), filepath.Ext(path)), filepath.Ext(path), cause)
 	rf := d.header(data)
 	for _, n := range append(kept, bare...) {
 		rf.Boards = append(rf.Boards, boards[n])
 	}
 	slices.SortFunc(rf.Boards, func(a, b duplicate.BoardResult) int { return a.Board - b.Board })
-	text, werr := rf.MarshalText()
-	if werr == nil {
-		werr = d.f.write(d.ResultPath(), text)
-	}
-	if werr != nil {
-		return errors.Join(err, fmt.Errorf("the boards kept could not be written to %s: %w", d.ResultPath(), werr))
-	}
+	// The boards kept count as played this run whatever happens to the
+	// files: none of them is dealt again.
 	p.Results = rf
 	for _, b := range rf.Boards {
 		if b.HasPar {
 			d.pars[b.Board] = b.Par
 		}
 	}
-	return err
+	if de.Aside == "" {
+		// Still in place: nothing is written over it.
+		return d.f.note(de)
+	}
+	text, werr := rf.MarshalText()
+	if werr == nil {
+		werr = d.f.write(path, text)
+	}
+	if werr != nil {
+		// Put back, the damaged file is read again next time rather
+		// than its boards lost with no file to read them from.
+		back := "it is put back"
+		if err := d.f.fs.Rename(de.Aside, path); err != nil {
+			back = "it stays at " + de.Aside
+		}
+		return d.f.note(fmt.Errorf("%s could not be read, and the boards that still read in it could not be written (%v): %s: %w",
+			what, werr, back, cause))
+	}
+	return d.f.note(&partlyKept{DamagedError: de, kept: strings.Join(means, "; ")})
 }
+
+// partlyKept is a damaged result file moved aside whose boards that
+// still read were written to a new one: it says which, not "starting
+// afresh". It is a *durable.DamagedError to errors.As.
+type partlyKept struct {
+	*durable.DamagedError
+	kept string
+}
+
+func (e *partlyKept) Error() string {
+	return fmt.Sprintf("%s could not be read whole (kept as %s): %s: %v", e.What, e.Aside, e.kept, e.Err)
+}
+
+func (e *partlyKept) Unwrap() error { return e.DamagedError }
 
 // header is an empty result file of the day under the name and version
 // of this run, else those of data's header when they read (a Day that

@@ -10,6 +10,7 @@ import (
 
 	"github.com/klob/klob/internal/platform/durable"
 	"github.com/klob/klob/internal/play/duplicate"
+	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/rules"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -554,9 +555,25 @@ func TestDamagedResultsSalvaged(t *testing.T) {
 	}
 	require.NoError(t, os.WriteFile(d.ResultPath(), []byte(strings.Join(lines, "\n")), 0o644))
 
+	// The boards kept cannot be written (a full disk): the damaged file
+	// is put back, to be read again, and the boards count as played.
+	f.fs = testkit.NewFaultFS("create")
 	p, err := d.Load()
 	require.Error(t, err)
+	assert.Contains(t, err.Error(), "could not be written")
+	assert.Contains(t, err.Error(), "it is put back")
+	assert.True(t, p.Played(1) && p.Played(2) && !p.Played(3), "boards 1 and 2 stay played")
+	back, _ := os.ReadFile(d.ResultPath())
+	assert.Equal(t, strings.Join(lines, "\n"), string(back), "the damaged file is put back as it was")
+	f.fs = durable.OS()
+
+	p, err = d.Load()
+	require.Error(t, err)
 	msg := err.Error()
+	assert.Contains(t, msg, "could not be read whole")
+	assert.NotContains(t, msg, "starting afresh")
+	var de *durable.DamagedError
+	assert.ErrorAs(t, err, &de)
 	assert.Contains(t, msg, "board 2 kept from it")
 	assert.Contains(t, msg, "board 1 without the play")
 	assert.Contains(t, msg, "board 3 cannot be read and counted as not played, to be dealt again")
