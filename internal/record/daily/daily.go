@@ -299,8 +299,7 @@ func (d *Day) load() (*Progress, error) {
 		n, steps, err := d.parseBoard(data)
 		switch {
 		case err != nil:
-			errs = append(errs, d.f.damaged(fmt.Sprintf("the board in progress of %s at %d players", d.Date, d.Players()), d.boardPath(),
-				fmt.Errorf("that board is dealt again from its start: %w", err)))
+			errs = append(errs, d.damagedBoard(data, err, p))
 		case p.Played(n):
 			// Recorded, and the crash came before the file went.
 			d.f.fs.Remove(d.boardPath())
@@ -371,9 +370,89 @@ func (d *Day) damagedResults(data []byte, cause error, p *Progress) error {
 	return d.f.note(&partlyKept{DamagedError: de, kept: strings.Join(means, "; ")})
 }
 
-// partlyKept is a damaged result file moved aside whose boards that
-// still read were written to a new one: it says which, not "starting
-// afresh". It is a *durable.DamagedError to errors.As.
+// damagedBoard moves the damaged board in progress (data, which failed
+// with cause) aside and, when its board still reads and is not played,
+// goes on with it after its actions that still replay (none: from its
+// start), written anew: the board begun is not another board.
+func (d *Day) damagedBoard(data []byte, cause error, p *Progress) error {
+	what := fmt.Sprintf("the board in progress of %s at %d players", d.Date, d.Players())
+	n, steps, ok := d.boardPrefix(data)
+	if !ok || p.Played(n) {
+		return d.f.damaged(what, d.boardPath(), fmt.Errorf("that board is dealt again from its start: %w", cause))
+	}
+	path := d.boardPath()
+	de := durable.Damaged(d.f.fs, what, path, filepath.Join(d.f.root, DamagedDir),
+		strings.TrimSuffix(filepath.Base(path), filepath.Ext(path)), filepath.Ext(path), cause)
+	p.Board, p.Steps = n, steps
+	if de.Aside == "" {
+		return d.f.note(de)
+	}
+	kept := fmt.Sprintf("board %d goes on after its first %s, those that still replay", n, plural(len(steps), "action"))
+	if len(steps) == 0 {
+		kept = fmt.Sprintf("board %d goes on from its start, none of its actions replaying", n)
+	}
+	if err := d.f.write(path, boardText(n, steps)); err != nil {
+		// Not written: the board goes on this run; the next start finds
+		// no board in progress but the one the host saves next.
+		kept += fmt.Sprintf(" (not written: %v)", err)
+	}
+	return d.f.note(&partlyKept{DamagedError: de, kept: kept})
+}
+
+// boardPrefix reads the board of a damaged board in progress and the
+// longest run of its first actions that still parse and replay.
+func (d *Day) boardPrefix(data []byte) (int, []rules.Step, bool) {
+	lines := strings.Split(strings.TrimSpace(strings.ReplaceAll(string(data), "\r\n", "\n")), "\n")
+	if len(lines) < 2 || strings.TrimSpace(lines[0]) != boardMagic {
+		return 0, nil, false
+	}
+	num, ok := strings.CutPrefix(strings.TrimSpace(lines[1]), "board ")
+	n, err := strconv.Atoi(num)
+	if !ok || err != nil {
+		return 0, nil, false
+	}
+	b, found := d.Set.Board(n)
+	if !found {
+		return 0, nil, false
+	}
+	if len(lines) < 3 {
+		return n, nil, true
+	}
+	text, _ := strings.CutPrefix(strings.TrimSpace(lines[2]), "play ")
+	parts := strings.Split(text, ",")
+	for k := len(parts); k > 0; k-- {
+		steps, err := duplicate.ParseSteps(strings.Join(parts[:k], ","), d.Players())
+		if err != nil {
+			continue
+		}
+		if t, err := d.play(b, steps); err == nil && !t.Over() {
+			return n, steps, true
+		}
+	}
+	return n, nil, true
+}
+
+// boardText is the board in progress: board n with steps.
+func boardText(n int, steps []rules.Step) []byte {
+	text := fmt.Sprintf("%s\nboard %d\n", boardMagic, n)
+	if len(steps) > 0 {
+		text += "play " + duplicate.FormatSteps(steps) + "\n"
+	}
+	return []byte(text)
+}
+
+// plural is "1 action", "2 actions".
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}
+
+// partlyKept is a damaged file moved aside whose part that still reads
+// was kept (the boards of a result file, the first actions of a board in
+// progress): it says what, not "starting afresh". It is a
+// *durable.DamagedError to errors.As.
 type partlyKept struct {
 	*durable.DamagedError
 	kept string
@@ -546,11 +625,7 @@ func (d *Day) SaveBoard(n int, steps []rules.Step) error {
 	if _, ok := d.Set.Board(n); !ok {
 		return fmt.Errorf("daily: no board %d", n)
 	}
-	text := fmt.Sprintf("%s\nboard %d\n", boardMagic, n)
-	if len(steps) > 0 {
-		text += "play " + duplicate.FormatSteps(steps) + "\n"
-	}
-	return d.f.write(d.boardPath(), []byte(text))
+	return d.f.write(d.boardPath(), boardText(n, steps))
 }
 
 // Record files board n, played out with steps (every action of its

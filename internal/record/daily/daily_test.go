@@ -171,8 +171,15 @@ func TestDamagedFiles(t *testing.T) {
 	}
 	p, err := d.Load()
 	var de *durable.DamagedError
-	if !errors.As(err, &de) || !strings.Contains(err.Error(), "the board in progress") || p.Board != 0 || !p.Played(1) {
+	// Its board still reads: it goes on from its start, not another.
+	if !errors.As(err, &de) || !strings.Contains(err.Error(), "the board in progress") || p.Board != 2 || len(p.Steps) != 0 || !p.Played(1) {
 		t.Fatalf("a bad board in progress: %v, board %d", err, p.Board)
+	}
+	if err := os.WriteFile(filepath.Join(d.Dir(), BoardName), []byte(boardMagic+"\nboard x\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if p, err = d.Load(); !errors.As(err, &de) || p.Board != 0 {
+		t.Fatalf("a board in progress of no board: %v, board %d", err, p.Board)
 	}
 	// Another day's results in this day's place.
 	st := firstLegal(t, other.Set, 1)
@@ -190,8 +197,8 @@ func TestDamagedFiles(t *testing.T) {
 	}
 	// Both moves are kept to be said, whoever dropped the errors; once.
 	moved := f.TakeMoved()
-	if len(moved) != 2 || !strings.Contains(moved[0].Error(), "the board in progress") ||
-		!strings.Contains(moved[1].Error(), "your results of") {
+	if len(moved) != 3 || !strings.Contains(moved[0].Error(), "the board in progress") ||
+		!strings.Contains(moved[1].Error(), "the board in progress") || !strings.Contains(moved[2].Error(), "your results of") {
 		t.Errorf("moved: %v", moved)
 	}
 	if again := f.TakeMoved(); len(again) != 0 {
@@ -590,4 +597,32 @@ func TestDamagedResultsSalvaged(t *testing.T) {
 	assert.True(t, p.Played(1) && p.Played(2) && !p.Played(3))
 	assert.Empty(t, p.Results.Boards[0].Steps, "board 1 has no play")
 	assert.NotEmpty(t, p.Results.Boards[1].Steps, "board 2 keeps its play")
+}
+
+// TestDamagedBoardGoesOn: a board in progress whose later actions no
+// longer replay goes on after those that do, written anew, the damaged
+// file kept aside: the board begun is played on, not dealt again.
+func TestDamagedBoardGoesOn(t *testing.T) {
+	dir := t.TempDir()
+	f := Open(dir)
+	d, _ := f.Day(day1, 2, "Ann", "v1")
+	all := firstLegal(t, d.Set, 1)
+	require.NoError(t, d.SaveBoard(1, all[:6]))
+	path := filepath.Join(d.Dir(), BoardName)
+	good, err := os.ReadFile(path)
+	require.NoError(t, err)
+	bad := strings.TrimSuffix(string(good), "\n") + ", A: bogus\n"
+	require.NoError(t, os.WriteFile(path, []byte(bad), 0o644))
+	p, err := d.Load()
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "could not be read whole")
+	assert.Contains(t, err.Error(), "board 1 goes on after its first 6 actions, those that still replay")
+	assert.Equal(t, 1, p.Board)
+	assert.Equal(t, all[:6], p.Steps)
+	again, _ := os.ReadFile(path)
+	assert.Equal(t, string(good), string(again), "the board is written anew")
+	aside, _ := filepath.Glob(filepath.Join(dir, Dir, DamagedDir, "*"))
+	require.Len(t, aside, 1)
+	kept, _ := os.ReadFile(aside[0])
+	assert.Equal(t, bad, string(kept))
 }
