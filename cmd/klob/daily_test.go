@@ -581,3 +581,25 @@ func TestDailyHistoryDamaged(t *testing.T) {
 		})
 	}
 }
+
+// TestDailyExportSaysDamaged: -export says a damaged result file it
+// moved aside, yesterday's read only to choose too, and once.
+func TestDailyExportSaysDamaged(t *testing.T) {
+	dir := t.TempDir()
+	files := dailyfiles.Open(dir)
+	yesterday, err := files.Day(duplicate.DateOf(dailyDay).AddDays(-1), 2, "ada", "v-test")
+	require.NoError(t, err)
+	recordBoard(t, yesterday, 0)
+	require.NoError(t, os.WriteFile(yesterday.ResultPath(), []byte("garbage\n"), 0o600))
+	code, _, errs := runDailyTest(t, dir, "-export")
+	assert.Equal(t, 1, code)
+	assert.Contains(t, errs, "your results of 2026-11-30 at 2 players could not be read")
+
+	today, err := files.Day(duplicate.DateOf(dailyDay), 2, "ada", "v-test")
+	require.NoError(t, err)
+	recordBoard(t, today, 0)
+	require.NoError(t, os.WriteFile(today.ResultPath(), []byte("garbage\n"), 0o600))
+	code, _, errs = runDailyTest(t, dir, "-export")
+	assert.Equal(t, 1, code)
+	assert.Equal(t, 1, strings.Count(errs, "your results of 2026-12-01 at 2 players could not be read"), errs)
+}
