@@ -420,3 +420,31 @@ func TestSaveFailedMidBoard(t *testing.T) {
 		t.Errorf("quit note %q", got)
 	}
 }
+
+// TestResultsPlayNotKept: a board whose play was not kept (read from a
+// damaged result file without it) is shown as such on the results, and
+// its replay is not offered as the person's play.
+func TestResultsPlayNotKept(t *testing.T) {
+	f, data := playDay(t, 2, quickPar)
+	// Board 1's line without its play.
+	lines := strings.Split(string(data), "\n")
+	for i, l := range lines {
+		if strings.HasPrefix(l, "board 1 ") {
+			lines[i] = l[:strings.Index(l, " play ")]
+		}
+	}
+	if err := os.WriteFile(f.s.day.ResultPath(), []byte(strings.Join(lines, "\n")), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	g := newFixture(t, 2, f.dir, quickPar)
+	g.until("the results", g.resultsRead)
+	if text := g.text(); !strings.Contains(text, "your play not kept") {
+		t.Errorf("the results do not say board 1's play was not kept:\n%s", text)
+	}
+	r := g.s.sub.(*results)
+	r.cursor = 0
+	r.openReplay(false)
+	if !strings.Contains(r.note, "Your play of this board was not kept") {
+		t.Errorf("the replay of a play not kept: note %q", r.note)
+	}
+}
