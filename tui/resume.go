@@ -295,10 +295,15 @@ func (s *resumeScreen) render(ctx *kit.Context) (string, []kit.Hit) {
 	if over {
 		resume = "see how it ended"
 	}
-	// One word for the old game, as its file is named (…-unfinished).
-	newGame := "start a new game (the old one is filed as unfinished)"
+	// One word for the old game, as its file is named (…-unfinished,
+	// or its result when it is over).
+	filed := " (the old one is filed as unfinished)"
+	if over {
+		filed = " (the old one is filed as finished)"
+	}
+	newGame := "start a new game" + filed
 	if said, game := s.askedOther(); said != "" {
-		newGame = game + " (the old one is filed as unfinished)"
+		newGame = game + filed
 		lines = append(lines, "")
 		lines = append(lines, kit.Paragraph(said, w, nil)...)
 	}

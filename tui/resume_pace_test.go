@@ -45,3 +45,34 @@ func resumeOffer(t *testing.T, cfg PlayConfig) *harness {
 	}
 	return hs
 }
+
+// TestResumeOverFiledFinished: a game over but not yet filed (a crash
+// between its last save and its filing) is offered as over, and n says
+// the old game is filed as finished, not as unfinished.
+func TestResumeOverFiledFinished(t *testing.T) {
+	st := &memStore{}
+	cfg := testConfig(dealSeed, st)
+	cfg.Setup.Options.Target = 1 // one deal ends the game
+	hs := newHarness(t, cfg, 80, 24)
+	hs.press("enter")
+	for i := 0; i < 300 && !strings.Contains(hs.screen(), "Game over"); i++ {
+		hs.press("enter")
+	}
+	if len(st.archived) == 0 {
+		t.Fatalf("the game was not filed:\n%s", hs.screen())
+	}
+	st.current = st.archived[len(st.archived)-1] // as if current.klob outlived the filing
+	hs = newHarness(t, cfg, 80, 24)
+	if hs.name() != "resume" {
+		t.Fatalf("first screen %s, want resume", hs.name())
+	}
+	words := strings.Join(strings.Fields(hs.screen()), " ")
+	for _, w := range []string{"Your last game is over", "(the old one is filed as finished)"} {
+		if !strings.Contains(words, w) {
+			t.Errorf("the offer lacks %q:\n%s", w, hs.screen())
+		}
+	}
+	if strings.Contains(words, "unfinished") {
+		t.Errorf("a game over offered as filed unfinished:\n%s", hs.screen())
+	}
+}

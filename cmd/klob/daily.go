@@ -114,8 +114,22 @@ func dailyWith(args []string, stdout, stderr io.Writer, env dailyEnv) int {
 	}
 	files := dailyfiles.Open(dir)
 	today := duplicate.DateOf(env.now())
+	var failedWith error
 	fail := func(err error) int {
+		failedWith = err
 		return failed(stderr, "daily", err)
+	}
+	if *export || *importFile != "" {
+		// A file found damaged on the way (one's own results, or
+		// yesterday's, read only to choose) is said, unless the error
+		// the command failed with says it already.
+		defer func() {
+			for _, err := range files.TakeMoved() {
+				if !errors.Is(failedWith, err) {
+					fmt.Fprintf(stderr, "klob daily: %v\n", err)
+				}
+			}
+		}()
 	}
 	who := *name
 	if !named && !*history {
@@ -140,10 +154,20 @@ func dailyWith(args []string, stdout, stderr io.Writer, env dailyEnv) int {
 			// Not "No day played yet" above the reason it is unknown.
 			return fail(err)
 		}
+		// A file found damaged while counting the days was moved aside:
+		// the history may lack what it held, so that is said first, and
+		// the command fails.
+		moved := files.TakeMoved()
+		for _, err := range moved {
+			fmt.Fprintf(stderr, "klob daily: %v\n", err)
+		}
 		for _, l := range dailyscreen.HistoryLines(h, today) {
 			if _, err := fmt.Fprintln(stdout, l); err != nil {
 				return fail(err)
 			}
+		}
+		if len(moved) > 0 {
+			return 1
 		}
 		return 0
 	case *export:
@@ -199,7 +223,9 @@ func dailyWith(args []string, stdout, stderr io.Writer, env dailyEnv) int {
 		}
 		return 0
 	case *importFile != "":
-		return dailyImport(files, *importFile, who, today, stdout, stderr)
+		code, err := dailyImport(files, *importFile, who, today, stdout, stderr)
+		failedWith = err
+		return code
 	}
 
 	if err := files.Lock(); err != nil {
@@ -365,10 +391,10 @@ func ownResults(files *dailyfiles.Files, data []byte, who string) bool {
 
 // dailyImport imports a friend's result file and, when the person has
 // played that day, says how they stand now (and keeps it in the
-// history).
-func dailyImport(files *dailyfiles.Files, path, who string, today duplicate.Date, stdout, stderr io.Writer) int {
-	fail := func(err error) int {
-		return failed(stderr, "daily", err)
+// history). It returns the exit code, and the error it failed with.
+func dailyImport(files *dailyfiles.Files, path, who string, today duplicate.Date, stdout, stderr io.Writer) (code int, failedWith error) {
+	fail := func(err error) (int, error) {
+		return failed(stderr, "daily", err), err
 	}
 	data, err := untrusted.ReadFileMax(path, duplicate.MaxResultFileSize)
 	if err != nil {
@@ -417,7 +443,7 @@ func dailyImport(files *dailyfiles.Files, path, who string, today duplicate.Date
 		if f.Date == today {
 			say("The file holds their play of every board: it is for after your own.")
 		}
-		return 0
+		return 0, nil
 	}
 	imports, bad := im.Day.Imports()
 	field, err := dailyfiles.Compare(im.Day.Set, own, imports)
@@ -438,5 +464,5 @@ func dailyImport(files *dailyfiles.Files, path, who string, today duplicate.Date
 	for _, e := range bad {
 		fmt.Fprintf(stderr, "klob daily: left out: %v\n", e)
 	}
-	return 0
+	return 0, nil
 }

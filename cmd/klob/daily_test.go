@@ -11,6 +11,9 @@ import (
 	"time"
 	"unicode/utf8"
 
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/play/duplicate"
 	dailyfiles "github.com/klob/klob/internal/record/daily"
@@ -497,4 +500,106 @@ func TestDailyExportYesterday(t *testing.T) {
 			assert.Contains(t, errs, "nothing to export")
 		})
 	}
+}
+
+// introOf runs klob daily with args on dir at dailyDay and returns the
+// intro's text at 80x24 (ANSI stripped, lines joined by spaces, so a
+// message wrapped reads whole).
+func introOf(t *testing.T, dir string, args ...string) string {
+	t.Helper()
+	var text string
+	env := dailyEnv{
+		now: func() time.Time { return dailyDay },
+		getenv: func(k string) string {
+			return map[string]string{"KLOB_STATE_DIR": dir, "KLOB_CONFIG_DIR": filepath.Join(dir, "config"), "USER": "ada"}[k]
+		},
+		screen: func(app *tui.App) int {
+			app.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+			text = ansi.Strip(app.View().Content)
+			return 0
+		},
+	}
+	var out, errb bytes.Buffer
+	require.Equal(t, 0, dailyWith(args, &out, &errb, env), errb.String())
+	fields := strings.Fields(text)
+	return strings.Join(fields, " ")
+}
+
+// TestDailyDamagedShown: a result file or a board in progress found
+// damaged is moved into damaged/ and the intro says so, where it went
+// and what it means, though the program read it before the screen.
+func TestDailyDamagedShown(t *testing.T) {
+	for _, c := range []struct {
+		name, says string
+		damage     func(t *testing.T, d *dailyfiles.Day)
+	}{
+		{"result file", "your results of 2026-12-01 at 2 players could not be read", func(t *testing.T, d *dailyfiles.Day) {
+			recordBoard(t, d, 0)
+			require.NoError(t, os.WriteFile(d.ResultPath(), []byte("klob-results 1\ngarbage\n"), 0o600))
+		}},
+		{"board in progress", "the board in progress of 2026-12-01 at 2 players could not be read", func(t *testing.T, d *dailyfiles.Day) {
+			require.NoError(t, d.SaveBoard(1, nil))
+			require.NoError(t, os.WriteFile(filepath.Join(d.Dir(), dailyfiles.BoardName), []byte("klob-daily-board 1\nboard x\n"), 0o600))
+		}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			d, err := dailyfiles.Open(dir).Day(duplicate.DateOf(dailyDay), 2, "ada", "v-test")
+			require.NoError(t, err)
+			c.damage(t, d)
+			text := introOf(t, dir)
+			assert.Contains(t, text, c.says)
+			assert.Contains(t, text, "damaged")
+			aside, _ := filepath.Glob(filepath.Join(dir, dailyfiles.Dir, dailyfiles.DamagedDir, "*"))
+			assert.Len(t, aside, 1, "the damaged file is kept aside")
+		})
+	}
+}
+
+// TestDailyHistoryDamaged: -history with a damaged history or result
+// file says what was moved aside and where, and fails; never a bare "No
+// day played yet".
+func TestDailyHistoryDamaged(t *testing.T) {
+	for _, c := range []struct{ name, says string }{
+		{"history", "the daily history could not be read"},
+		{"result file", "your results of 2026-12-01 at 2 players could not be read"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			d, err := dailyfiles.Open(dir).Day(duplicate.DateOf(dailyDay), 2, "ada", "v-test")
+			require.NoError(t, err)
+			recordBoard(t, d, 0)
+			path := filepath.Join(dir, dailyfiles.Dir, dailyfiles.HistoryName)
+			if c.name == "result file" {
+				path = d.ResultPath()
+			}
+			require.NoError(t, os.WriteFile(path, []byte("garbage\n"), 0o600))
+			code, _, errs := runDailyTest(t, dir, "-history")
+			assert.Equal(t, 1, code)
+			assert.Contains(t, errs, c.says)
+			assert.Contains(t, errs, filepath.Join(dailyfiles.Dir, dailyfiles.DamagedDir))
+		})
+	}
+}
+
+// TestDailyExportSaysDamaged: -export says a damaged result file it
+// moved aside, yesterday's read only to choose too, and once.
+func TestDailyExportSaysDamaged(t *testing.T) {
+	dir := t.TempDir()
+	files := dailyfiles.Open(dir)
+	yesterday, err := files.Day(duplicate.DateOf(dailyDay).AddDays(-1), 2, "ada", "v-test")
+	require.NoError(t, err)
+	recordBoard(t, yesterday, 0)
+	require.NoError(t, os.WriteFile(yesterday.ResultPath(), []byte("garbage\n"), 0o600))
+	code, _, errs := runDailyTest(t, dir, "-export")
+	assert.Equal(t, 1, code)
+	assert.Contains(t, errs, "your results of 2026-11-30 at 2 players could not be read")
+
+	today, err := files.Day(duplicate.DateOf(dailyDay), 2, "ada", "v-test")
+	require.NoError(t, err)
+	recordBoard(t, today, 0)
+	require.NoError(t, os.WriteFile(today.ResultPath(), []byte("garbage\n"), 0o600))
+	code, _, errs = runDailyTest(t, dir, "-export")
+	assert.Equal(t, 1, code)
+	assert.Equal(t, 1, strings.Count(errs, "your results of 2026-12-01 at 2 players could not be read"), errs)
 }

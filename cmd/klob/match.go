@@ -43,8 +43,10 @@ with bid=LEVEL (the decisions before the card play), play=LEVEL (the
 card play), eval=corrected|solved (the hard bot's evaluation) and
 read=on|off (whether the hard bot reads the other seats' card play into
 their hands), e.g. -a hard -b hard:bid=normal.
--save DIR writes every deal and game played as a game log. The hard
-bot keeps its own time guard a decision besides its budget; -think
+-save DIR writes every deal and game played as a game log, in a
+directory that holds no game logs yet (the names are only the seed,
+deck or game, and seating: another match would write over them). The
+hard bot keeps its own time guard a decision besides its budget; -think
 changes it, and a negative -think turns it off, with the match's own
 -deadline unless it is given, so that the match is a function of its
 seed and budgets alone, however loaded the machine.

@@ -238,6 +238,13 @@ func TestMatchSave(t *testing.T) {
 		es, err := os.ReadDir(dir)
 		require.NoError(t, err)
 		require.Len(t, es, 2*c.seatings)
+		// Another match into the same directory is refused: it would
+		// write over these logs.
+		out.Reset()
+		errb.Reset()
+		code = runMatch([]string{"-players", fmt.Sprint(c.players), "-a", "random", "-b", "random", "-decks", "2", "-seed", "3", "-quiet", "-save", dir}, &out, &errb)
+		require.NotEqual(t, 0, code)
+		require.Contains(t, errb.String(), dir+" already holds game logs")
 	}
 }
 

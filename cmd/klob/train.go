@@ -247,17 +247,16 @@ func evalWithProgress(ctx context.Context, v *rules.View, o drill.Options, stder
 // checks them too).
 func trainReview(rec *drill.StatsFile, ascii bool, stdout, stderr io.Writer) int {
 	out := &checkedWriter{errwrite.Writer{W: stdout}}
-	st, err := rec.Load()
-	var de *drill.DamagedError
+	// Only read: a damaged record is said and left where it is (the
+	// trainer moves it aside), a newer one left for the newer klob.
+	st, err := rec.Read()
 	if errors.Is(err, syscall.ENOTDIR) {
 		printHanging(stderr, stateInTheWay(filepath.Dir(rec.Path), "your training record cannot be read"), "klob train: ", "  ")
 		return 1
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "klob train: %s\n", untrusted.Text(err.Error()))
-		if !errors.As(err, &de) { // a damaged record is kept aside: the review goes on
-			return 1
-		}
+		return 1
 	}
 	if st.Total().Drills == 0 {
 		fmt.Fprintln(out, "No drills yet: run klob train.")

@@ -299,11 +299,42 @@ func TestTrainReview(t *testing.T) {
 	}
 	assert.NotContains(t, out, "At 3 players")
 	assert.NotContains(t, out, "0.0 points lost", "a wrong answer summed up as nothing lost")
+	// A damaged record is said, and left where it is: -review only
+	// prints.
 	require.NoError(t, os.WriteFile(f.Path, []byte("{broken"), 0o644))
 	code, out, errs = train(t, "-review")
-	assert.Equal(t, 0, code)
-	assert.Contains(t, errs, "kept as "+filepath.Join(dir, "damaged"))
-	assert.Contains(t, out, "No drills yet")
+	assert.Equal(t, 1, code)
+	assert.Contains(t, errs, "the training record "+f.Path+" cannot be read, and is left as it is")
+	assert.Empty(t, out)
+	data, err := os.ReadFile(f.Path)
+	require.NoError(t, err)
+	assert.Equal(t, "{broken", string(data))
+	assert.NoDirExists(t, filepath.Join(dir, "damaged"))
+}
+
+// TestTrainNewerRecord: a record of a version this klob does not know
+// is refused and left as it is, by -review and by a drill's save.
+func TestTrainNewerRecord(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("KLOB_STATE_DIR", dir)
+	path := filepath.Join(dir, drill.StatsName)
+	newer := `{"version": 99, "sections": {"2": {"drills": 5, "correct": 5}}, "something": "new"}`
+	require.NoError(t, os.WriteFile(path, []byte(newer), 0o644))
+	code, out, errs := train(t, "-review")
+	assert.Equal(t, 1, code)
+	assert.Empty(t, out)
+	assert.Contains(t, errs, "has version 99, and this klob knows versions up to 2: a newer klob wrote it")
+	f := &drill.StatsFile{Path: path}
+	req, err := drill.Parse("hand=JS 9S AS KH QH 7D up=8S")
+	require.NoError(t, err)
+	_, err = f.Add(drill.Record{Situation: req.Situation, Chose: rules.PassAction(), Best: rules.PassAction(),
+		Verdict: drill.Verdict{Kind: drill.Best}})
+	var ne *drill.NewerError
+	require.ErrorAs(t, err, &ne)
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	assert.Equal(t, newer, string(data), "the newer record was changed")
+	assert.NoDirExists(t, filepath.Join(dir, "damaged"))
 }
 
 // TestTrainReviewVersion1: a record written before the seat counts were
@@ -349,7 +380,7 @@ func TestTrainReviewSanitises(t *testing.T) {
 		require.NoError(t, os.WriteFile(filepath.Join(dir, drill.StatsName), []byte(rec), 0o644))
 		code, out, errs := train(t, "-review")
 		require.NotContains(t, out+errs, "\x1b", "record %d: escape sequences printed raw: exit %d", i, code)
-		assert.Contains(t, errs, "could not be read", "record %d", i)
+		assert.Contains(t, errs, "cannot be read", "record %d", i)
 		assert.Contains(t, errs, `\x1b`, fmt.Sprintf("record %d: the escape shown as \\x1b", i))
 	}
 }

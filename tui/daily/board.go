@@ -119,6 +119,21 @@ func (p *between) Enter(*kit.Context) tea.Cmd {
 	}
 }
 
+// keptOf says what the day's files keep of board n after its end could
+// not be saved, read back after the failure (s.prog): the board in
+// progress at its last save that worked, from which klob daily goes on.
+func (s *Screen) keptOf(n int) string {
+	switch {
+	case s.prog.Board == n && len(s.prog.Steps) > 0:
+		return fmt.Sprintf("What is kept is board %d after %s, its last save that worked: "+
+			"klob daily goes on from there the next time it starts", n, kit.Plural(len(s.prog.Steps), "action"))
+	case s.prog.Board == n:
+		return fmt.Sprintf("What is kept is board %d begun, none of its play: "+
+			"klob daily deals it again from its start the next time it starts", n)
+	}
+	return fmt.Sprintf("Nothing of board %d is kept: klob daily deals it again the next time it starts", n)
+}
+
 // saved takes a board's end written.
 func (s *Screen) saved(m savedMsg) {
 	if m.prog != nil {
@@ -187,7 +202,7 @@ func (p *between) View(ctx *kit.Context) string {
 		lines = append(lines, " Saving…")
 	case p.err != nil:
 		lines = append(lines, kit.Alert(ctx, "It could not be saved: "+p.err.Error(), w, 4)...)
-		lines = append(lines, " klob daily records it as played the next time it starts.")
+		lines = append(lines, kit.Paragraph(s.keptOf(p.n)+".", w, nil)...)
 		keys = backOrQuit(st)
 	default:
 		if br, ok := boardOf(s.prog.Results.Boards, p.n); ok {

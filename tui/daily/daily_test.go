@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -354,4 +355,96 @@ func TestQuitAfterABoardsEnd(t *testing.T) {
 			t.Errorf("quit question %q, want the board played", got)
 		}
 	})
+}
+
+// TestSaveFailedSaysWhatIsKept: a board whose end could not be saved
+// says what the files keep (the board at its last save that worked, as
+// read back) and where klob daily goes on, on its end screen and on
+// the way out; never that it is recorded or the day saved.
+func TestSaveFailedSaysWhatIsKept(t *testing.T) {
+	f := newFixture(t, 2, "", quickPar)
+	f.until("board 1's end saved", func() bool {
+		p, ok := f.s.sub.(*between)
+		return ok && p.saved
+	})
+	full := errors.New("write: no space left on device")
+	for _, c := range []struct {
+		prog       dailyfiles.Progress
+		page, note string
+	}{
+		{dailyfiles.Progress{Board: 1, Steps: make([]rules.Step, 5)},
+			"What is kept is board 1 after 5 actions, its last save that worked: klob daily goes on from there",
+			"Board 1 could not be saved (write: no space left on device). What is kept is board 1 after 5 actions"},
+		{dailyfiles.Progress{Board: 1},
+			"What is kept is board 1 begun, none of its play: klob daily deals it again from its start",
+			"Board 1 could not be saved (write: no space left on device). What is kept is board 1 begun"},
+		{dailyfiles.Progress{},
+			"Nothing of board 1 is kept: klob daily deals it again the next time it starts",
+			"Board 1 could not be saved (write: no space left on device). Nothing of board 1 is kept"},
+	} {
+		prog := c.prog
+		prog.Results = &duplicate.ResultFile{Date: day1, Players: 2}
+		f.s.prog = &prog
+		f.s.sub = &between{s: f.s, n: 1, saved: true, err: full}
+		f.hs.Press("ctrl+l") // redraw
+		page := strings.Join(strings.Fields(f.text()), " ")
+		if !strings.Contains(page, c.page) || strings.Contains(page, "records it as played") {
+			t.Errorf("the board's end says:\n%s\nwant %q", f.text(), c.page)
+		}
+		if got := f.s.QuitNote(); !strings.HasPrefix(got, c.note) || strings.Contains(got, "is saved") {
+			t.Errorf("quit note %q, want %q", got, c.note)
+		}
+	}
+}
+
+// TestSaveFailedMidBoard: quitting in the middle of a board whose last
+// save failed says so, not that the day is saved.
+func TestSaveFailedMidBoard(t *testing.T) {
+	f := newFixture(t, 2, "", quickPar)
+	f.until("board 1 begun", func() bool { return f.decisions() > 0 })
+	// The board's file becomes a directory with something in it: every
+	// save of the board fails from now on.
+	board := filepath.Join(f.s.day.Dir(), dailyfiles.BoardName)
+	if err := os.Remove(board); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(board, "in-the-way"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	f.step()
+	if e := f.s.port.Snapshot().Save.Err; e == "" {
+		t.Fatal("the save did not fail")
+	}
+	if got := f.s.QuitNote(); !strings.HasPrefix(got, "Board 1 could not be saved (") ||
+		!strings.HasSuffix(got, "klob daily goes on with it from its last save that worked.") {
+		t.Errorf("quit note %q", got)
+	}
+}
+
+// TestResultsPlayNotKept: a board whose play was not kept (read from a
+// damaged result file without it) is shown as such on the results, and
+// its replay is not offered as the person's play.
+func TestResultsPlayNotKept(t *testing.T) {
+	f, data := playDay(t, 2, quickPar)
+	// Board 1's line without its play.
+	lines := strings.Split(string(data), "\n")
+	for i, l := range lines {
+		if strings.HasPrefix(l, "board 1 ") {
+			lines[i] = l[:strings.Index(l, " play ")]
+		}
+	}
+	if err := os.WriteFile(f.s.day.ResultPath(), []byte(strings.Join(lines, "\n")), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	g := newFixture(t, 2, f.dir, quickPar)
+	g.until("the results", g.resultsRead)
+	if text := g.text(); !strings.Contains(text, "your play not kept") {
+		t.Errorf("the results do not say board 1's play was not kept:\n%s", text)
+	}
+	r := g.s.sub.(*results)
+	r.cursor = 0
+	r.openReplay(false)
+	if !strings.Contains(r.note, "Your play of this board was not kept") {
+		t.Errorf("the replay of a play not kept: note %q", r.note)
+	}
 }

@@ -93,7 +93,7 @@ func (p *intro) View(ctx *kit.Context) string {
 		lines = append(lines, kit.Alert(ctx, s.cfg.Warning, w, 3)...)
 	}
 	if s.loadErr != nil {
-		lines = append(lines, kit.Alert(ctx, s.cfg.ShowPath.ShowErr(s.loadErr), w, 4)...)
+		lines = append(lines, kit.Alert(ctx, s.cfg.ShowPath.ShowErr(s.loadErr), w, 6)...)
 	}
 	what := fmt.Sprintf("play board %d", next)
 	if next == 0 {

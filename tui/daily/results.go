@@ -134,7 +134,7 @@ func (r *results) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 func (s *Screen) parting(n int) (step int, mine, its rules.Step, ok bool) {
 	br, played := boardOf(s.res.own.Boards, n)
 	line, known := s.lines[n]
-	if !played || !known {
+	if !played || !known || len(br.Steps) == 0 {
 		return 0, mine, its, false
 	}
 	par := line.Deal.Steps()
@@ -199,6 +199,10 @@ func (s *Screen) partingWords(ctx *kit.Context, n, w int) string {
 	if _, known := s.lines[n]; !known {
 		return "par not worked out"
 	}
+	if br, played := boardOf(s.res.own.Boards, n); played && len(br.Steps) == 0 {
+		// Kept from a damaged result file without its play.
+		return "your play not kept"
+	}
 	if !ok {
 		return "the same play as yours"
 	}
@@ -222,6 +226,10 @@ func (r *results) openReplay(par bool) (kit.Screen, tea.Cmd) {
 	line, known := s.lines[n]
 	if !played || (par && !known) {
 		r.note = "There is nothing to replay on this board."
+		return r, nil
+	}
+	if !par && len(br.Steps) == 0 {
+		r.note = "Your play of this board was not kept: only its result was read from a damaged file."
 		return r, nil
 	}
 	steps, who, level, at := br.Steps, s.cfg.Player, gamelog.Human, 0

@@ -15,6 +15,7 @@ import (
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/ai/eval"
+	"github.com/klob/klob/internal/platform/durable"
 	"github.com/klob/klob/internal/play/duplicate"
 	"github.com/klob/klob/internal/play/host"
 	dailyfiles "github.com/klob/klob/internal/record/daily"
@@ -149,24 +150,29 @@ func New(cfg Config) (*Screen, error) {
 	root, cancel := context.WithCancel(context.Background())
 	s.root, s.cancel = root, cancel
 	s.ctx, s.stopPar = context.WithCancel(root)
+	// A file moved aside is said whoever read it first (the program,
+	// choosing the day or counting the days, may have): Files keeps the
+	// moves until taken. Yesterday's are said when its day is shown.
 	prog, err := s.day.Load()
 	if prog == nil {
 		cancel()
 		return nil, err
 	}
-	s.prog, s.loadErr = prog, err
+	s.prog = prog
+	h, err := cfg.Files.History()
+	s.hist = h
+	var de *durable.DamagedError
+	if err != nil && !errors.As(err, &de) {
+		s.loadErr = err
+	}
+	s.loadErr = errors.Join(append(cfg.Files.TakeMoved(), s.loadErr)...)
 	if cfg.Later != nil {
 		prog, err := cfg.Later.Load()
 		if prog == nil {
 			cancel()
 			return nil, err
 		}
-		s.later, s.laterProg, s.laterErr = cfg.Later, prog, err
-	}
-	h, err := cfg.Files.History()
-	s.hist = h
-	if err != nil {
-		s.loadErr = errors.Join(s.loadErr, err)
+		s.later, s.laterProg, s.laterErr = cfg.Later, prog, errors.Join(cfg.Files.TakeMoved()...)
 	}
 	s.sub = &intro{s: s}
 	return s, nil
@@ -314,6 +320,16 @@ func (s *Screen) QuitsAtOnce() bool { return kit.QuitsAtOnce(s.sub) }
 // today's any more (the date changed while it was played) goes on only
 // from the next day's launch, before a board of that day is begun.
 func (s *Screen) QuitNote() string {
+	// A save that failed keeps the day at the last one that worked.
+	if p, ok := s.sub.(*between); ok && p.saved && p.err != nil {
+		return fmt.Sprintf("Board %d could not be saved (%v). %s.", p.n, p.err, s.keptOf(p.n))
+	}
+	if s.port != nil {
+		if e := s.port.Snapshot().Save.Err; e != "" {
+			return fmt.Sprintf("Board %d could not be saved (%s): klob daily goes on with it from its last save that worked.",
+				s.board, e)
+		}
+	}
 	n := s.next()
 	// A board's end screen shows a board played, its result recorded or
 	// about to be (the save runs off the screen): the day goes on after

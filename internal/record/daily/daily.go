@@ -1,6 +1,7 @@
 package daily
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -46,6 +47,11 @@ type Files struct {
 	// hist serializes the history's writes: a board recorded, the
 	// results read and par of a past day may each write a line.
 	hist sync.Mutex
+	// moved are the files moved into damaged/ not yet handed to TakeMoved:
+	// whoever read them first (counting the days, choosing the day) may
+	// drop the error, and the move must still be said.
+	movedMu sync.Mutex
+	moved   []error
 }
 
 // Open returns the daily's files in the state directory stateDir;
@@ -103,10 +109,30 @@ func (f *Files) read(path string) ([]byte, bool, error) {
 	return b, err == nil, err
 }
 
-// damaged moves a file that cannot be read into damaged/ and says so.
+// damaged moves a file that cannot be read into damaged/ and says so;
+// the error is also kept for TakeMoved.
 func (f *Files) damaged(what, path string, cause error) error {
 	base := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
-	return durable.Damaged(f.fs, what, path, filepath.Join(f.root, DamagedDir), base, filepath.Ext(path), cause)
+	return f.note(durable.Damaged(f.fs, what, path, filepath.Join(f.root, DamagedDir), base, filepath.Ext(path), cause))
+}
+
+// note keeps err, a damaged file's, for TakeMoved and returns it.
+func (f *Files) note(err error) error {
+	f.movedMu.Lock()
+	f.moved = append(f.moved, err)
+	f.movedMu.Unlock()
+	return err
+}
+
+// TakeMoved returns the errors of the files found damaged (and moved
+// aside) since the last call, oldest first, and forgets them: each is
+// said once, wherever it was found.
+func (f *Files) TakeMoved() []error {
+	f.movedMu.Lock()
+	defer f.movedMu.Unlock()
+	out := f.moved
+	f.moved = nil
+	return out
 }
 
 // Name returns the name kept by SetName, "" when none is. A file that
@@ -257,7 +283,7 @@ func (d *Day) load() (*Progress, error) {
 			err = fmt.Errorf("results of %s, not of %s", rf.Date, d.Date)
 		}
 		if err != nil {
-			errs = append(errs, d.f.damaged("your results of the day", d.ResultPath(), err))
+			errs = append(errs, d.damagedResults(data, err, p))
 		} else {
 			p.Results = rf
 			for _, b := range rf.Boards {
@@ -273,7 +299,7 @@ func (d *Day) load() (*Progress, error) {
 		n, steps, err := d.parseBoard(data)
 		switch {
 		case err != nil:
-			errs = append(errs, d.f.damaged("the board in progress", d.boardPath(), err))
+			errs = append(errs, d.damagedBoard(data, err, p))
 		case p.Played(n):
 			// Recorded, and the crash came before the file went.
 			d.f.fs.Remove(d.boardPath())
@@ -282,6 +308,262 @@ func (d *Day) load() (*Progress, error) {
 		}
 	}
 	return p, errors.Join(errs...)
+}
+
+// damagedResults moves the person's damaged result file (data, which
+// failed with cause) aside and keeps in p, and in a new result file,
+// every board line of it that still reads: a board played is not dealt
+// again that day. A line whose play does not replay keeps its result
+// as stated, without the play; a board whose line does not read at all
+// is dealt again, and the error says which.
+func (d *Day) damagedResults(data []byte, cause error, p *Progress) error {
+	boards, kept, bare, lost := d.salvage(data)
+	what := fmt.Sprintf("your results of %s at %d players", d.Date, d.Players())
+	var means []string
+	if len(kept) > 0 {
+		means = append(means, fmt.Sprintf("%s kept from it", boardList(kept)))
+	}
+	if len(bare) > 0 {
+		means = append(means, fmt.Sprintf("%s without the play, which does not replay", boardList(bare)))
+	}
+	if len(lost) > 0 {
+		means = append(means, fmt.Sprintf("%s cannot be read and counted as not played, to be dealt again", boardList(lost)))
+	}
+	if len(kept)+len(bare) == 0 {
+		return d.f.damaged(what, d.ResultPath(),
+			fmt.Errorf("no board of it reads: its boards count as not played, to be dealt again: %w", cause))
+	}
+	path := d.ResultPath()
+	de := durable.Damaged(d.f.fs, what, path, filepath.Join(d.f.root, DamagedDir),
+		strings.TrimSuffix(filepath.Base(path), filepath.Ext(path)), filepath.Ext(path), cause)
+	rf := d.header(data)
+	for _, n := range append(kept, bare...) {
+		rf.Boards = append(rf.Boards, boards[n])
+	}
+	slices.SortFunc(rf.Boards, func(a, b duplicate.BoardResult) int { return a.Board - b.Board })
+	// The boards kept count as played this run whatever happens to the
+	// files: none of them is dealt again.
+	p.Results = rf
+	for _, b := range rf.Boards {
+		if b.HasPar {
+			d.pars[b.Board] = b.Par
+		}
+	}
+	if de.Aside == "" {
+		// Still in place: nothing is written over it.
+		return d.f.note(de)
+	}
+	text, werr := rf.MarshalText()
+	if werr == nil {
+		werr = d.f.write(path, text)
+	}
+	if werr != nil {
+		// Put back, the damaged file is read again next time rather
+		// than its boards lost with no file to read them from.
+		back := "it is put back"
+		if err := d.f.fs.Rename(de.Aside, path); err != nil {
+			back = "it stays at " + de.Aside
+		}
+		return d.f.note(fmt.Errorf("%s could not be read, and the boards that still read in it could not be written (%v): %s: %w",
+			what, werr, back, cause))
+	}
+	return d.f.note(&partlyKept{DamagedError: de, kept: strings.Join(means, "; ")})
+}
+
+// damagedBoard moves the damaged board in progress (data, which failed
+// with cause) aside and, when its board still reads and is not played,
+// goes on with it after its actions that still replay (none: from its
+// start), written anew: the board begun is not another board.
+func (d *Day) damagedBoard(data []byte, cause error, p *Progress) error {
+	what := fmt.Sprintf("the board in progress of %s at %d players", d.Date, d.Players())
+	n, steps, ok := d.boardPrefix(data)
+	if !ok || p.Played(n) {
+		return d.f.damaged(what, d.boardPath(), fmt.Errorf("that board is dealt again from its start: %w", cause))
+	}
+	path := d.boardPath()
+	de := durable.Damaged(d.f.fs, what, path, filepath.Join(d.f.root, DamagedDir),
+		strings.TrimSuffix(filepath.Base(path), filepath.Ext(path)), filepath.Ext(path), cause)
+	p.Board, p.Steps = n, steps
+	if de.Aside == "" {
+		return d.f.note(de)
+	}
+	kept := fmt.Sprintf("board %d goes on after its first %s, those that still replay", n, plural(len(steps), "action"))
+	if len(steps) == 0 {
+		kept = fmt.Sprintf("board %d goes on from its start, none of its actions replaying", n)
+	}
+	if err := d.f.write(path, boardText(n, steps)); err != nil {
+		// Not written: the board goes on this run; the next start finds
+		// no board in progress but the one the host saves next.
+		kept += fmt.Sprintf(" (not written: %v)", err)
+	}
+	return d.f.note(&partlyKept{DamagedError: de, kept: kept})
+}
+
+// boardPrefix reads the board of a damaged board in progress and the
+// longest run of its first actions that still parse and replay.
+func (d *Day) boardPrefix(data []byte) (int, []rules.Step, bool) {
+	lines := strings.Split(strings.TrimSpace(strings.ReplaceAll(string(data), "\r\n", "\n")), "\n")
+	if len(lines) < 2 || strings.TrimSpace(lines[0]) != boardMagic {
+		return 0, nil, false
+	}
+	num, ok := strings.CutPrefix(strings.TrimSpace(lines[1]), "board ")
+	n, err := strconv.Atoi(num)
+	if !ok || err != nil {
+		return 0, nil, false
+	}
+	b, found := d.Set.Board(n)
+	if !found {
+		return 0, nil, false
+	}
+	if len(lines) < 3 {
+		return n, nil, true
+	}
+	text, _ := strings.CutPrefix(strings.TrimSpace(lines[2]), "play ")
+	parts := strings.Split(text, ",")
+	for k := len(parts); k > 0; k-- {
+		steps, err := duplicate.ParseSteps(strings.Join(parts[:k], ","), d.Players())
+		if err != nil {
+			continue
+		}
+		if t, err := d.play(b, steps); err == nil && !t.Over() {
+			return n, steps, true
+		}
+	}
+	return n, nil, true
+}
+
+// boardText is the board in progress: board n with steps.
+func boardText(n int, steps []rules.Step) []byte {
+	text := fmt.Sprintf("%s\nboard %d\n", boardMagic, n)
+	if len(steps) > 0 {
+		text += "play " + duplicate.FormatSteps(steps) + "\n"
+	}
+	return []byte(text)
+}
+
+// plural is "1 action", "2 actions".
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}
+
+// partlyKept is a damaged file moved aside whose part that still reads
+// was kept (the boards of a result file, the first actions of a board in
+// progress): it says what, not "starting afresh". It is a
+// *durable.DamagedError to errors.As.
+type partlyKept struct {
+	*durable.DamagedError
+	kept string
+}
+
+func (e *partlyKept) Error() string {
+	return fmt.Sprintf("%s could not be read whole (kept as %s): %s: %v", e.What, e.Aside, e.kept, e.Err)
+}
+
+func (e *partlyKept) Unwrap() error { return e.DamagedError }
+
+// header is an empty result file of the day under the name and version
+// of this run, else those of data's header when they read (a Day that
+// only counts days has neither), else "player" and "unknown".
+func (d *Day) header(data []byte) *duplicate.ResultFile {
+	rf := d.empty()
+	for _, line := range strings.Split(string(data), "\n") {
+		line = strings.TrimSpace(strings.TrimSuffix(line, "\r"))
+		if v, ok := strings.CutPrefix(line, "name "); ok && rf.Name == "" {
+			rf.Name = v
+		}
+		if v, ok := strings.CutPrefix(line, "version "); ok && rf.Version == "" {
+			rf.Version = v
+		}
+	}
+	if _, err := rf.MarshalText(); err != nil {
+		rf.Name, rf.Version = cmp.Or(d.Name, "player"), cmp.Or(d.Version, "unknown")
+	}
+	return rf
+}
+
+// ours reports whether data's header says the day's date, seat count
+// and board set: only then are its boards read as the day's.
+func (d *Day) ours(data []byte) bool {
+	want := map[string]string{"date": d.Date.String(), "players": strconv.Itoa(d.Players()), "set": d.Set.ID}
+	for _, line := range strings.Split(string(data), "\n") {
+		key, val, _ := strings.Cut(strings.TrimSpace(strings.TrimSuffix(line, "\r")), " ")
+		if w, ok := want[key]; ok && strings.TrimSpace(val) == w {
+			delete(want, key)
+		}
+	}
+	return len(want) == 0
+}
+
+// boardLine is a board line's start: "board N".
+var boardLine = regexp.MustCompile(`^board ([0-9]+)(\s|$)`)
+
+// salvage reads the board lines of a damaged result file one by one,
+// each under the day's own header: the boards whose line reads and
+// replays (kept), those whose line reads once its play is left out
+// (bare) and those whose "board N" alone reads (lost), with the
+// results of the first two.
+func (d *Day) salvage(data []byte) (boards map[int]duplicate.BoardResult, kept, bare, lost []int) {
+	boards = map[int]duplicate.BoardResult{}
+	text, err := d.header(nil).MarshalText()
+	if err != nil || !d.ours(data) {
+		return boards, nil, nil, nil
+	}
+	header := strings.TrimSuffix(string(text), "end\n")
+	one := func(line string) (duplicate.BoardResult, bool) {
+		rf, err := duplicate.ParseResultFile([]byte(header + line + "\nend\n"))
+		if err != nil || len(rf.Boards) != 1 || rf.Check(d.Set) != nil {
+			return duplicate.BoardResult{}, false
+		}
+		return rf.Boards[0], true
+	}
+	seen := map[int]bool{}
+	for _, line := range strings.Split(string(data), "\n") {
+		line = strings.TrimSpace(strings.TrimSuffix(line, "\r"))
+		m := boardLine.FindStringSubmatch(line)
+		if m == nil {
+			continue
+		}
+		n, _ := strconv.Atoi(m[1])
+		if seen[n] {
+			continue
+		}
+		if _, ok := d.Set.Board(n); !ok {
+			continue
+		}
+		seen[n] = true
+		if br, ok := one(line); ok {
+			boards[n] = br
+			kept = append(kept, n)
+		} else if i := strings.Index(line, " play "); i > 0 {
+			if br, ok := one(line[:i]); ok {
+				boards[n] = br
+				bare = append(bare, n)
+				continue
+			}
+			lost = append(lost, n)
+		} else {
+			lost = append(lost, n)
+		}
+	}
+	slices.Sort(kept)
+	slices.Sort(bare)
+	slices.Sort(lost)
+	return boards, kept, bare, lost
+}
+
+// boardList names boards: "board 3", "boards 1, 2 and 4".
+func boardList(ns []int) string {
+	words := make([]string, len(ns))
+	for i, n := range ns {
+		words[i] = strconv.Itoa(n)
+	}
+	if len(ns) == 1 {
+		return "board " + words[0]
+	}
+	return "boards " + strings.Join(words[:len(ns)-1], ", ") + " and " + words[len(ns)-1]
 }
 
 // empty is a result file with no board yet.
@@ -343,11 +625,7 @@ func (d *Day) SaveBoard(n int, steps []rules.Step) error {
 	if _, ok := d.Set.Board(n); !ok {
 		return fmt.Errorf("daily: no board %d", n)
 	}
-	text := fmt.Sprintf("%s\nboard %d\n", boardMagic, n)
-	if len(steps) > 0 {
-		text += "play " + duplicate.FormatSteps(steps) + "\n"
-	}
-	return d.f.write(d.boardPath(), []byte(text))
+	return d.f.write(d.boardPath(), boardText(n, steps))
 }
 
 // Record files board n, played out with steps (every action of its
@@ -700,7 +978,8 @@ func (f *Files) History() (*duplicate.History, error) {
 	}
 	h, err := duplicate.ParseHistory(data)
 	if err != nil {
-		return &duplicate.History{}, f.damaged("the daily history", path, err)
+		return &duplicate.History{}, f.damaged("the daily history", path,
+			fmt.Errorf("the days played out are counted again from their result files: %w", err))
 	}
 	return h, nil
 }

@@ -10,7 +10,10 @@ import (
 
 	"github.com/klob/klob/internal/platform/durable"
 	"github.com/klob/klob/internal/play/duplicate"
+	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/rules"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 var day1 = duplicate.Date{Year: 2026, Month: 12, Day: 1}
@@ -168,8 +171,15 @@ func TestDamagedFiles(t *testing.T) {
 	}
 	p, err := d.Load()
 	var de *durable.DamagedError
-	if !errors.As(err, &de) || !strings.Contains(err.Error(), "the board in progress") || p.Board != 0 || !p.Played(1) {
+	// Its board still reads: it goes on from its start, not another.
+	if !errors.As(err, &de) || !strings.Contains(err.Error(), "the board in progress") || p.Board != 2 || len(p.Steps) != 0 || !p.Played(1) {
 		t.Fatalf("a bad board in progress: %v, board %d", err, p.Board)
+	}
+	if err := os.WriteFile(filepath.Join(d.Dir(), BoardName), []byte(boardMagic+"\nboard x\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if p, err = d.Load(); !errors.As(err, &de) || p.Board != 0 {
+		t.Fatalf("a board in progress of no board: %v, board %d", err, p.Board)
 	}
 	// Another day's results in this day's place.
 	st := firstLegal(t, other.Set, 1)
@@ -184,6 +194,15 @@ func TestDamagedFiles(t *testing.T) {
 	}
 	if _, err := os.Stat(d.ResultPath()); !errors.Is(err, os.ErrNotExist) {
 		t.Error("the damaged file stays in place")
+	}
+	// Both moves are kept to be said, whoever dropped the errors; once.
+	moved := f.TakeMoved()
+	if len(moved) != 3 || !strings.Contains(moved[0].Error(), "the board in progress") ||
+		!strings.Contains(moved[1].Error(), "the board in progress") || !strings.Contains(moved[2].Error(), "your results of") {
+		t.Errorf("moved: %v", moved)
+	}
+	if again := f.TakeMoved(); len(again) != 0 {
+		t.Errorf("moved again: %v", again)
 	}
 }
 
@@ -511,4 +530,99 @@ func TestWithoutPar(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestDamagedResultsSalvaged: a damaged result file is moved aside and
+// every board line of it that still reads is kept, in the file and as
+// played: a board whose play no longer replays keeps its result without
+// it; a board whose line does not read is dealt again, and the error
+// names each.
+func TestDamagedResultsSalvaged(t *testing.T) {
+	dir := t.TempDir()
+	f := Open(dir)
+	d, _ := f.Day(day1, 2, "Ann", "v1")
+	recordFirst(t, d, 3)
+	data, err := os.ReadFile(d.ResultPath())
+	require.NoError(t, err)
+	lines := strings.Split(string(data), "\n")
+	for i, l := range lines {
+		switch {
+		case strings.HasPrefix(l, "board 1 "):
+			// The first card played made one not in the hand.
+			at := strings.Index(l, ": play ") + len(": play ")
+			card := l[at : at+2]
+			other := "7C"
+			if card == other {
+				other = "8C"
+			}
+			lines[i] = l[:at] + other + l[at+2:]
+		case strings.HasPrefix(l, "board 3 "):
+			lines[i] = "board 3 result what"
+		}
+	}
+	require.NoError(t, os.WriteFile(d.ResultPath(), []byte(strings.Join(lines, "\n")), 0o644))
+
+	// The boards kept cannot be written (a full disk): the damaged file
+	// is put back, to be read again, and the boards count as played.
+	f.fs = testkit.NewFaultFS("create")
+	p, err := d.Load()
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "could not be written")
+	assert.Contains(t, err.Error(), "it is put back")
+	assert.True(t, p.Played(1) && p.Played(2) && !p.Played(3), "boards 1 and 2 stay played")
+	back, _ := os.ReadFile(d.ResultPath())
+	assert.Equal(t, strings.Join(lines, "\n"), string(back), "the damaged file is put back as it was")
+	f.fs = durable.OS()
+
+	p, err = d.Load()
+	require.Error(t, err)
+	msg := err.Error()
+	assert.Contains(t, msg, "could not be read whole")
+	assert.NotContains(t, msg, "starting afresh")
+	var de *durable.DamagedError
+	assert.ErrorAs(t, err, &de)
+	assert.Contains(t, msg, "board 2 kept from it")
+	assert.Contains(t, msg, "board 1 without the play")
+	assert.Contains(t, msg, "board 3 cannot be read and counted as not played, to be dealt again")
+	assert.True(t, p.Played(1) && p.Played(2) && !p.Played(3), "boards 1 and 2 stay played")
+	assert.Equal(t, 3, p.Next(8))
+	aside, _ := filepath.Glob(filepath.Join(dir, Dir, DamagedDir, "*"))
+	require.Len(t, aside, 1)
+	kept, _ := os.ReadFile(aside[0])
+	assert.Equal(t, strings.Join(lines, "\n"), string(kept), "the damaged file is kept as it was")
+
+	// The next run reads the file written, with nothing more to say.
+	p, err = d.Load()
+	require.NoError(t, err)
+	assert.True(t, p.Played(1) && p.Played(2) && !p.Played(3))
+	assert.Empty(t, p.Results.Boards[0].Steps, "board 1 has no play")
+	assert.NotEmpty(t, p.Results.Boards[1].Steps, "board 2 keeps its play")
+}
+
+// TestDamagedBoardGoesOn: a board in progress whose later actions no
+// longer replay goes on after those that do, written anew, the damaged
+// file kept aside: the board begun is played on, not dealt again.
+func TestDamagedBoardGoesOn(t *testing.T) {
+	dir := t.TempDir()
+	f := Open(dir)
+	d, _ := f.Day(day1, 2, "Ann", "v1")
+	all := firstLegal(t, d.Set, 1)
+	require.NoError(t, d.SaveBoard(1, all[:6]))
+	path := filepath.Join(d.Dir(), BoardName)
+	good, err := os.ReadFile(path)
+	require.NoError(t, err)
+	bad := strings.TrimSuffix(string(good), "\n") + ", A: bogus\n"
+	require.NoError(t, os.WriteFile(path, []byte(bad), 0o644))
+	p, err := d.Load()
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "could not be read whole")
+	assert.Contains(t, err.Error(), "board 1 goes on after its first 6 actions, those that still replay")
+	assert.Equal(t, 1, p.Board)
+	assert.Equal(t, all[:6], p.Steps)
+	again, _ := os.ReadFile(path)
+	assert.Equal(t, string(good), string(again), "the board is written anew")
+	aside, _ := filepath.Glob(filepath.Join(dir, Dir, DamagedDir, "*"))
+	require.Len(t, aside, 1)
+	kept, _ := os.ReadFile(aside[0])
+	assert.Equal(t, bad, string(kept))
 }

@@ -25,6 +25,13 @@
 // again from the date by the public rule (duplicate.Daily). A board in
 // the result file is played: it is never dealt again that day.
 //
+// A file that does not read is moved into daily/damaged/, never written
+// over, and what still reads of it is kept: the board lines of a result
+// file (a line whose play no longer replays keeps its stated result),
+// the first actions of a board in progress that still replay. Every
+// move is kept for TakeMoved, so that it is said whoever read the file
+// first.
+//
 // A day counts in the history once its eighth board is recorded (Record
 // writes its line, par unknown until the results screen works it out);
 // CountDays counts the days played out that the history misses.

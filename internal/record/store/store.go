@@ -325,7 +325,9 @@ func (s *Store) removeStale() {
 // Archive files l in the history folder under a readable name (date,
 // time, opponent, result: "2026-11-29-1431-vs-Bot-normal-won.klob") and
 // returns its path. An existing file is never replaced: a second game
-// with the same name gets "-2". When current.klob holds this game (the
+// with the same name gets "-2"; the same game, already filed (a crash
+// came before current.klob went), is not filed twice: its file's path
+// is returned. When current.klob holds this game (the
 // one this Store last saved or loaded, or the same text), it is removed.
 // An unfinished game can be archived too (result "unfinished"): it is
 // filed marked abandoned (gamelog.Filed), so that its replay and
@@ -349,22 +351,11 @@ func (s *Store) Archive(l *gamelog.Log) (string, error) {
 	if err := s.fs.MkdirAll(dir, 0o700); err != nil {
 		return "", fmt.Errorf("archive: %w", err)
 	}
-	var dst string
-	_, err = durable.Write(s.fs, dir, ".archive-*.tmp", data, func(tmp string) error {
-		var perr error
-		dst, perr = durable.PlaceNew(s.fs, dir, archiveName(rep, s.now()), ".klob",
-			func(d string) error {
-				if err := s.fs.Link(tmp, d); err != nil {
-					return err
-				}
-				// Drop the temporary name now, or it stays in history/
-				// until the next start.
-				s.fs.Remove(tmp)
-				return nil
-			},
-			func(d string) error { return s.fs.Rename(tmp, d) })
-		return perr
-	})
+	base := archiveName(rep, s.now())
+	dst, err := s.filedAs(dir, base, data)
+	if err == nil && dst == "" {
+		dst, err = s.fileNew(dir, base, data)
+	}
 	if err != nil {
 		return "", fmt.Errorf("archive: %w", err)
 	}
@@ -383,6 +374,53 @@ func (s *Store) Archive(l *gamelog.Log) (string, error) {
 		return dst, fmt.Errorf("archive: the game is kept in %s but %w", dst, err)
 	}
 	return dst, nil
+}
+
+// fileNew writes data in dir under a free name from base (PlaceNew) and
+// returns its path.
+func (s *Store) fileNew(dir, base string, data []byte) (string, error) {
+	var dst string
+	_, err := durable.Write(s.fs, dir, ".archive-*.tmp", data, func(tmp string) error {
+		var perr error
+		dst, perr = durable.PlaceNew(s.fs, dir, base, ".klob",
+			func(d string) error {
+				if err := s.fs.Link(tmp, d); err != nil {
+					return err
+				}
+				// Drop the temporary name now, or it stays in history/
+				// until the next start.
+				s.fs.Remove(tmp)
+				return nil
+			},
+			func(d string) error { return s.fs.Rename(tmp, d) })
+		return perr
+	})
+	return dst, err
+}
+
+// filedAs returns the path of the file in dir that already holds data
+// under one of the names PlaceNew gives base (base, base-2, ... up to
+// the first free one), "" when none does: a crash after the filing and
+// before current.klob went leaves the game both filed and saved, and
+// filing it again would count it twice.
+func (s *Store) filedAs(dir, base string, data []byte) (string, error) {
+	for n := 1; n <= 1000; n++ {
+		name := base + ".klob"
+		if n > 1 {
+			name = fmt.Sprintf("%s-%d.klob", base, n)
+		}
+		path := filepath.Join(dir, name)
+		got, err := s.fs.ReadFile(path)
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			return "", nil
+		case err != nil:
+			return "", err
+		case bytes.Equal(got, data):
+			return path, nil
+		}
+	}
+	return "", nil
 }
 
 // archiveName returns the base name (without .klob) a game is archived

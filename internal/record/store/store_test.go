@@ -263,10 +263,26 @@ func TestArchiveAndHistory(t *testing.T) {
 	// The temporary name the archive was linked from is gone at once,
 	// not left until the next start.
 	assertNoTemp(t, filepath.Join(s.Dir(), HistoryDir))
-	// The same game again: a new name, the first file untouched.
-	path2, err := s.Archive(game)
+	// The same game again (a crash came between the filing and
+	// current.klob's removal): not filed twice, and current.klob goes.
+	require.NoError(t, s.SaveCurrent(game))
+	again, err := s.Archive(game)
+	if err != nil || again != path {
+		t.Fatalf("the same game again: %s, %v", again, err)
+	}
+	if _, err := os.Stat(s.CurrentPath()); !errors.Is(err, fs.ErrNotExist) {
+		t.Fatal("current.klob was not removed after finding the game filed")
+	}
+	// Another game under the same name: a new name, the first file
+	// untouched.
+	other := *game
+	other.Header.Event = "another game"
+	path2, err := s.Archive(&other)
 	if err != nil || path2 != strings.TrimSuffix(path, ".klob")+"-2.klob" {
 		t.Fatalf("second archive: %s, %v", path2, err)
+	}
+	if b, _ := os.ReadFile(path); !bytes.Equal(b, text(t, game)) {
+		t.Fatal("the first file changed")
 	}
 	// An unfinished game of a person against the bot.
 	save := readLog(t, "saves/between-deals.klob")

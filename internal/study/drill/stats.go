@@ -321,6 +321,9 @@ func decode(data []byte) (Stats, error) {
 		return st, st.check()
 	case statsV1:
 	default:
+		if head.Version > statsVersion {
+			return Stats{}, &NewerError{Version: head.Version, Known: statsVersion}
+		}
 		return Stats{}, fmt.Errorf("version %d, want %d", head.Version, statsVersion)
 	}
 	var old statsFileV1
@@ -417,6 +420,19 @@ func checkMistakes(ms []Missed, parse func(string) error) error {
 // and nothing is written over it.
 type DamagedError = durable.DamagedError
 
+// NewerError refuses a record a newer Klob wrote: its version is one
+// this Klob does not know. The file is not damaged: it is left where it
+// is, never moved aside nor written over.
+type NewerError struct {
+	Path           string
+	Version, Known int
+}
+
+func (e *NewerError) Error() string {
+	return fmt.Sprintf("the training record %s has version %d, and this klob knows versions up to %d: a newer klob wrote it. "+
+		"It is left as it is: run the newer klob, or move the file away", e.Path, e.Version, e.Known)
+}
+
 // ErrBlocked is returned by Add when a damaged record could not be moved
 // aside: rather than write over it, nothing is saved.
 var ErrBlocked = errors.New("the damaged training record is in the way: nothing is saved")
@@ -461,14 +477,24 @@ func (f *StatsFile) now() time.Time {
 // Load reads the record. A missing file is an empty record. A file that
 // does not parse, or holds impossible numbers, is moved into the damaged
 // folder beside it and reported with a *DamagedError, with an empty
-// record; other read errors are returned as they are.
+// record; a record of a newer version is a *NewerError, and left in
+// place; other read errors are returned as they are.
 func (f *StatsFile) Load() (Stats, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	return f.load()
+	return f.load(true)
 }
 
-func (f *StatsFile) load() (Stats, error) {
+// Read is Load that only reads: a damaged file is reported (a
+// *DamagedError whose Aside is "") and left where it is.
+func (f *StatsFile) Read() (Stats, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.load(false)
+}
+
+// load is Load; move says whether a damaged file is moved aside.
+func (f *StatsFile) load(move bool) (Stats, error) {
 	// durable.OS reads with untrusted.ReadFile: regular files only,
 	// bounded.
 	data, err := f.fs().ReadFile(f.Path)
@@ -481,6 +507,13 @@ func (f *StatsFile) load() (Stats, error) {
 	st, err := decode(data)
 	if err == nil {
 		return st, nil
+	}
+	if ne := (*NewerError)(nil); errors.As(err, &ne) {
+		ne.Path = f.Path
+		return Stats{Version: statsVersion}, ne
+	}
+	if !move {
+		return Stats{Version: statsVersion}, &DamagedError{What: "the training record", Path: f.Path, Err: err}
 	}
 	return Stats{Version: statsVersion}, durable.Damaged(f.fs(), "the training record", f.Path,
 		filepath.Join(filepath.Dir(f.Path), store.DamagedDir), "train-"+f.now().Format("2006-01-02-150405"), ".json", err)
@@ -502,7 +535,7 @@ func (f *StatsFile) Add(r Record) (Stats, error) {
 		return Stats{}, err
 	}
 	defer unlock()
-	st, lerr := f.load()
+	st, lerr := f.load(true)
 	var de *DamagedError
 	switch {
 	case errors.As(lerr, &de) && de.Aside == "":

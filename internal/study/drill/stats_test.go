@@ -226,7 +226,7 @@ func TestStatsFileRoundTrip(t *testing.T) {
 func TestStatsFileDamaged(t *testing.T) {
 	for _, tc := range []struct{ name, content string }{
 		{"not json", "{\"version\": 1, \"drills\": 3,"},
-		{"version", `{"version": 7, "drills": 3, "correct": 1}`},
+		{"version", `{"version": 0, "drills": 3, "correct": 1}`},
 		{"impossible", `{"version": 1, "drills": 3, "correct": 5}`},
 		{"negative", `{"version": 1, "drills": 3, "correct": 1, "points_lost": -4}`},
 		{"bad mistake", `{"version": 1, "drills": 1, "correct": 0, "mistakes": [{"situation": "hand=XS"}]}`},
@@ -278,6 +278,49 @@ func TestStatsFileDamaged(t *testing.T) {
 				t.Errorf("the new record: %+v, %v", got.Total(), err)
 			}
 		})
+	}
+}
+
+// TestStatsFileNewer: a record of a version this Klob does not know (a
+// newer Klob wrote it) is refused, not taken for damaged: it is left
+// where it is, and nothing is saved over it.
+func TestStatsFileNewer(t *testing.T) {
+	dir := t.TempDir()
+	f := &StatsFile{Path: filepath.Join(dir, StatsName), Now: func() time.Time { return when }}
+	newer := `{"version": 7, "sections": {"2": {"drills": 3, "correct": 1}}}`
+	require.NoError(t, os.WriteFile(f.Path, []byte(newer), 0o644))
+	for _, op := range []func() error{
+		func() error { _, err := f.Load(); return err },
+		func() error { _, err := f.Read(); return err },
+		func() error { _, err := f.Add(record(t, Best, 0)); return err },
+	} {
+		var ne *NewerError
+		err := op()
+		if !errors.As(err, &ne) || ne.Version != 7 || !strings.Contains(err.Error(), f.Path) {
+			t.Errorf("got %v, want a *NewerError naming the file", err)
+		}
+	}
+	if data, _ := os.ReadFile(f.Path); string(data) != newer {
+		t.Errorf("the newer record was changed: %q", data)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "damaged")); !errors.Is(err, os.ErrNotExist) {
+		t.Error("something was moved aside")
+	}
+}
+
+// TestStatsFileRead: Read reports a damaged record and leaves it where
+// it is.
+func TestStatsFileRead(t *testing.T) {
+	dir := t.TempDir()
+	f := &StatsFile{Path: filepath.Join(dir, StatsName), Now: func() time.Time { return when }}
+	require.NoError(t, os.WriteFile(f.Path, []byte("garbage"), 0o644))
+	_, err := f.Read()
+	var de *DamagedError
+	if !errors.As(err, &de) || de.Aside != "" {
+		t.Fatalf("got %v, want a *DamagedError with the file left in place", err)
+	}
+	if data, _ := os.ReadFile(f.Path); string(data) != "garbage" {
+		t.Errorf("the record was changed: %q", data)
 	}
 }
 

@@ -65,7 +65,8 @@ type Config struct {
 	// ai.NewMixed and each part made by NewBot.
 	NewBot ai.Factory
 	// Save, when set, is a directory where every deal and game played is
-	// written as a game log (save.go).
+	// written as a game log (save.go); one that already holds game logs
+	// is refused.
 	Save string
 }
 
@@ -162,6 +163,11 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	players := cfg.Options.NumPlayers()
 	if players < 2 || players > 4 {
 		return nil, fmt.Errorf("match: %d players: want 2, 3 or 4", players)
+	}
+	if cfg.Save != "" {
+		if err := checkSaveDir(cfg.Save); err != nil {
+			return nil, err
+		}
 	}
 	// Check the levels before starting any goroutine.
 	for _, l := range []ai.Level{cfg.A, cfg.B} {

@@ -1,9 +1,12 @@
 package match
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/record/gamelog"
@@ -18,7 +21,32 @@ import (
 // levels are the bots' levels. A file is written to a temporary name and
 // renamed, so a match stopped midway leaves no partial log.
 
-// saveLog writes l as name in cfg.Save.
+// checkSaveDir refuses a directory that already holds game logs: the
+// names carry only the seed, deck and seating, so a second match there
+// would write over the first's logs.
+func checkSaveDir(dir string) error {
+	ents, err := os.ReadDir(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("match: save: %w", err)
+	}
+	var logs []string
+	for _, e := range ents {
+		if strings.HasSuffix(e.Name(), ".klob") && e.Type().IsRegular() {
+			logs = append(logs, e.Name())
+		}
+	}
+	if len(logs) > 0 {
+		return fmt.Errorf("match: save: %s already holds game logs (%d, such as %s), which this match could write over: "+
+			"give a new or empty directory, or move them", dir, len(logs), logs[0])
+	}
+	return nil
+}
+
+// saveLog writes l as name in cfg.Save. A write that fails leaves no
+// temporary file behind.
 func saveLog(cfg Config, name string, l *gamelog.Log) error {
 	data, err := l.MarshalText()
 	if err != nil {
@@ -30,9 +58,11 @@ func saveLog(cfg Config, name string, l *gamelog.Log) error {
 	path := filepath.Join(cfg.Save, name)
 	tmp := path + ".tmp"
 	if err := os.WriteFile(tmp, data, 0o644); err != nil {
+		os.Remove(tmp)
 		return fmt.Errorf("match: save: %w", err)
 	}
 	if err := os.Rename(tmp, path); err != nil {
+		os.Remove(tmp)
 		return fmt.Errorf("match: save: %w", err)
 	}
 	return nil

@@ -81,3 +81,39 @@ func TestSave(t *testing.T) {
 		})
 	}
 }
+
+// TestSaveRefusesLogs: a directory that already holds game logs is
+// refused before anything is played, with the directory named and what
+// to do; its logs are left as they were.
+func TestSaveRefusesLogs(t *testing.T) {
+	dir := t.TempDir()
+	cfg := Config{A: ai.Normal, B: ai.Random, Decks: 1, Seed: 8, Save: dir}
+	_, err := Run(context.Background(), cfg)
+	require.NoError(t, err)
+	entries, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	first := filepath.Join(dir, entries[0].Name())
+	require.NoError(t, os.WriteFile(first, []byte("the first match's\n"), 0o644))
+	cfg.A = ai.Random // another match, the same names
+	_, err = Run(context.Background(), cfg)
+	require.Error(t, err)
+	require.Contains(t, err.Error(), dir+" already holds game logs")
+	require.Contains(t, err.Error(), "give a new or empty directory")
+	data, err := os.ReadFile(first)
+	require.NoError(t, err)
+	require.Equal(t, "the first match's\n", string(data), "a log written over")
+}
+
+// TestSaveFailsClean: a log that cannot be written leaves no temporary
+// file behind.
+func TestSaveFailsClean(t *testing.T) {
+	dir := t.TempDir()
+	// A directory in the way of the first deck's log: its rename fails.
+	for _, name := range []string{"seed-8-deck-0-1.klob", "seed-8-deck-1-1.klob"} {
+		require.NoError(t, os.MkdirAll(filepath.Join(dir, name, "in-the-way"), 0o755))
+	}
+	_, err := Run(context.Background(), Config{A: ai.Normal, B: ai.Random, Decks: 1, Seed: 8, Save: dir})
+	require.Error(t, err)
+	tmps, _ := filepath.Glob(filepath.Join(dir, "*.tmp"))
+	require.Empty(t, tmps, "temporary files left")
+}
