@@ -288,13 +288,14 @@ func msgInputFlood(cfg *Config) string {
 // terminal reports in its input too).
 func (s *Server) runProgram(next ssh.Handler) ssh.Handler {
 	return func(sess ssh.Session) {
-		p, g := s.program(sess)
+		p, g, input, term := s.program(sess)
 		_, windows, ok := sess.Pty()
 		if !ok {
 			next(sess)
 			return
 		}
 		ctx, cancel := context.WithCancel(sess.Context())
+		go forwardInput(ctx, p, input, term)
 		// Shutdown ends the program with its line (requirePTY writes it
 		// once the terminal is restored).
 		s.track(g, func() {

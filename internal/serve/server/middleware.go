@@ -1,8 +1,10 @@
 package server
 
 import (
+	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"runtime/debug"
 	"strconv"
@@ -15,6 +17,7 @@ import (
 	"charm.land/ssh"
 	"charm.land/wish/v2"
 	bm "charm.land/wish/v2/bubbletea"
+	uv "github.com/charmbracelet/ultraviolet"
 	gossh "golang.org/x/crypto/ssh"
 
 	"github.com/klob/klob/internal/platform/termcolor"
@@ -334,8 +337,10 @@ func (s *Server) refuseSubsystem(sess ssh.Session) {
 }
 
 // program builds the session's Bubble Tea program around the guard:
-// its size clamped, its input bounded, its filter before the model.
-func (s *Server) program(sess ssh.Session) (*tea.Program, *guard) {
+// its size clamped, its input bounded, its filter before the model. The
+// program reads no input itself: input is the session's bounded input,
+// for forwardInput, and term the terminal its sequences are read for.
+func (s *Server) program(sess ssh.Session) (p *tea.Program, g *guard, input io.Reader, term string) {
 	pty, _, _ := sess.Pty()
 	w, h := s.cfg.clamp(pty.Window.Width, pty.Window.Height)
 	info := &Session{
@@ -355,7 +360,7 @@ func (s *Server) program(sess ssh.Session) (*tea.Program, *guard) {
 	}
 	now := s.cfg.Now()
 	reason := reasonOf(sess)
-	g := &guard{
+	g = &guard{
 		cfg:    &s.cfg,
 		info:   info,
 		reason: reason,
@@ -382,17 +387,54 @@ func (s *Server) program(sess ssh.Session) (*tea.Program, *guard) {
 	// wish's options (the output, the colour profile from the client's
 	// environment), then the bounded input, size and filter over them.
 	out := &stallWriter{w: sess, after: s.cfg.StallTimeout, stalled: func() { s.stalled(sess) }}
-	opts := append(bm.MakeOptions(sess), tea.WithInput(in), tea.WithOutput(out), tea.WithWindowSize(w, h), tea.WithFilter(g.filter))
+	opts := append(bm.MakeOptions(sess), tea.WithInput(idleInput{sess.Context().Done()}), tea.WithOutput(out),
+		tea.WithWindowSize(w, h), tea.WithFilter(g.filter))
 	// The client's TERM decides: a mono one (vt100, xterm-mono) gets no
 	// colour codes.
 	// (The terminal read at the start: the ssh library writes it on a
 	// window change without a lock, so every read of it races one.)
 	env := append(sess.Environ(), "TERM="+pty.Term)
 	opts = append(opts, termcolor.ColorOptions(env, nil)...)
-	p := tea.NewProgram(g, opts...)
+	p = tea.NewProgram(g, opts...)
 	send := p.Send
 	g.quit = func() { go p.Quit() }
 	g.send = send
 	info.send.Store(&send)
-	return p, g
+	return p, g, in, pty.Term
+}
+
+// idleInput is the program's own input: nothing, until the session
+// ends. It is not nil so that the program still asks the terminal its
+// questions (the background colour), whose answers come with the rest
+// of the input through forwardInput.
+type idleInput struct{ done <-chan struct{} }
+
+func (r idleInput) Read([]byte) (int, error) {
+	<-r.done
+	return 0, io.EOF
+}
+
+// forwardInput reads the session's input into events and hands each to
+// the program, until the input ends. Bubble Tea's own reader sends each
+// event to the program with no way out once the program has stopped
+// taking them: input still arriving as a session ended left that
+// goroutine, and with it the session's whole model, blocked for good.
+// Program.Send gives up once the program has ended, and the events
+// are taken until the reader stops. An input refused by its bounds
+// ends the program (its line is the session's end reason).
+func forwardInput(ctx context.Context, p *tea.Program, input io.Reader, term string) {
+	events := make(chan uv.Event)
+	read := make(chan error, 1)
+	go func() { read <- uv.NewTerminalReader(input, term).StreamEvents(ctx, events) }()
+	for {
+		select {
+		case ev := <-events:
+			p.Send(ev)
+		case err := <-read:
+			if err != nil {
+				p.Quit()
+			}
+			return
+		}
+	}
 }
