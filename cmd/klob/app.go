@@ -30,11 +30,17 @@ func runApp(name string, app *tui.App, stdout, stderr io.Writer) int {
 	}
 	// A mono TERM (vt100, xterm-mono) gets no colour codes.
 	opts = append(opts, termcolor.ColorOptions(os.Environ(), stdout)...)
-	if _, err := tea.NewProgram(app, opts...).Run(); err != nil {
+	_, err := tea.NewProgram(app, opts...).Run()
+	if err != nil && !errors.Is(err, tea.ErrInterrupted) {
 		return failed(stderr, name, err)
 	}
 	if note := app.QuitNote(); note != "" {
 		fmt.Fprint(stdout, wrapNote(note, termWidth(stdout), ""))
+	}
+	if err != nil {
+		// An interrupt from outside (kill -INT; ctrl+c is a key): the
+		// program ends as on q, with the status of a command interrupted.
+		return 130
 	}
 	return 0
 }
