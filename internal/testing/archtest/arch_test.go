@@ -102,8 +102,9 @@ func TestImportGraph(t *testing.T) {
 	}
 	terminal := []string{"charm.land/", "github.com/charmbracelet/"}
 	testOnly := []string{module + "/internal/testing/", "github.com/stretchr/testify", "github.com/charmbracelet/x/exp/teatest"}
-	// The SSH server's libraries, for internal/serve/server only.
-	sshServer := []string{"charm.land/wish/", "charm.land/ssh", "charm.land/bubbletea/"}
+	// The SSH server's libraries, for internal/serve/server only (Bubble
+	// Tea's input reader, ultraviolet, reads each session's input).
+	sshServer := []string{"charm.land/wish/", "charm.land/ssh", "charm.land/bubbletea/", "github.com/charmbracelet/ultraviolet"}
 	hasPrefix := func(path string, prefixes []string) bool {
 		return slices.ContainsFunc(prefixes, func(pre string) bool { return strings.HasPrefix(path, pre) })
 	}
