@@ -352,8 +352,8 @@ func (s *Store) Archive(l *gamelog.Log) (string, error) {
 		return "", fmt.Errorf("archive: %w", err)
 	}
 	base := archiveName(rep, s.now())
-	dst, err := s.filedAs(dir, base, data)
-	if err == nil && dst == "" {
+	dst := s.filedAs(dir, base, data)
+	if dst == "" {
 		dst, err = s.fileNew(dir, base, data)
 	}
 	if err != nil {
@@ -403,7 +403,7 @@ func (s *Store) fileNew(dir, base string, data []byte) (string, error) {
 // the first free one), "" when none does: a crash after the filing and
 // before current.klob went leaves the game both filed and saved, and
 // filing it again would count it twice.
-func (s *Store) filedAs(dir, base string, data []byte) (string, error) {
+func (s *Store) filedAs(dir, base string, data []byte) string {
 	for n := 1; n <= 1000; n++ {
 		name := base + ".klob"
 		if n > 1 {
@@ -413,14 +413,14 @@ func (s *Store) filedAs(dir, base string, data []byte) (string, error) {
 		got, err := s.fs.ReadFile(path)
 		switch {
 		case errors.Is(err, fs.ErrNotExist):
-			return "", nil
-		case err != nil:
-			return "", err
-		case bytes.Equal(got, data):
-			return path, nil
+			return ""
+		case err == nil && bytes.Equal(got, data):
+			return path
 		}
+		// Another game, or a file that cannot be read: not this game's,
+		// and PlaceNew passes its name by as taken.
 	}
-	return "", nil
+	return ""
 }
 
 // archiveName returns the base name (without .klob) a game is archived
