@@ -281,12 +281,9 @@ func (s *Screen) click(ctx *kit.Context, msg tea.MouseClickMsg) (kit.Screen, tea
 		}
 		return s, nil
 	}
-	press, ok := kit.Clicked(hits, msg)
-	switch {
-	case !ok:
-		return s, nil
-	case kit.IsKey(press, k.Help), kit.IsKey(press, k.Quit):
-		return s, func() tea.Msg { return press } // the App's keys
+	press, app, ok := kit.ClickedFor(ctx, hits, msg)
+	if !ok || app != nil {
+		return s, app
 	}
 	return s.Update(ctx, press)
 }

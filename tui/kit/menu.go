@@ -233,6 +233,19 @@ func Clicked(hits []Hit, msg tea.MouseClickMsg) (press tea.KeyPressMsg, ok bool)
 	return press, false
 }
 
+// ClickedFor is Clicked on a screen within the App: the help's and
+// quit's keys are the App's, so a click on "? help" or "q quit" comes
+// back as app, a command that presses that key where the App takes
+// it; any other key is press, for the screen. ok is false when the
+// click lands on no offer.
+func ClickedFor(ctx *Context, hits []Hit, msg tea.MouseClickMsg) (press tea.KeyPressMsg, app tea.Cmd, ok bool) {
+	press, ok = Clicked(hits, msg)
+	if ok && (IsKey(press, ctx.Keys.Help) || IsKey(press, ctx.Keys.Quit)) {
+		return press, func() tea.Msg { return press }, true
+	}
+	return press, nil, ok
+}
+
 // Label is a key as a line of hints names it ("→" in "→/← step"), in
 // every way the line may write it (Words: "→", "->" under -ascii, "l"
 // in a narrow window), and the key a click on it presses.

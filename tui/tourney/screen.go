@@ -156,12 +156,9 @@ func (s *Screen) click(ctx *kit.Context, msg tea.MouseClickMsg) (next kit.Screen
 		{Words: []string{"n new"}, Key: keyNew}, {Words: []string{"c code"}, Key: keyCode},
 		{Words: []string{"r read again"}, Key: keyReread}, {Words: []string{"?"}, Key: k.Help}, {Words: []string{"q"}, Key: k.Quit}}
 	hits = append(hits, kit.LabelHits(lines[len(lines)-1], len(lines)-1, labels)...)
-	press, ok := kit.Clicked(hits, msg)
-	switch {
-	case !ok:
-		return s.sub, nil, true
-	case kit.IsKey(press, k.Help), kit.IsKey(press, k.Quit):
-		return s.sub, func() tea.Msg { return press }, true // the App's keys
+	press, app, ok := kit.ClickedFor(ctx, hits, msg)
+	if !ok || app != nil {
+		return s.sub, app, true
 	}
 	next, cmd = s.sub.Update(ctx, press)
 	return next, cmd, true
