@@ -30,7 +30,13 @@ func runApp(name string, app *tui.App, stdout, stderr io.Writer) int {
 	}
 	// A mono TERM (vt100, xterm-mono) gets no colour codes.
 	opts = append(opts, termcolor.ColorOptions(os.Environ(), stdout)...)
-	_, err := tea.NewProgram(app, opts...).Run()
+	p := tea.NewProgram(app, opts...)
+	if stdout == io.Writer(os.Stdout) {
+		// A window closed without SIGHUP ends the program as SIGTERM
+		// does: the game stays saved.
+		watchHangup(os.Stdout, p.Quit)
+	}
+	_, err := p.Run()
 	if err != nil && !errors.Is(err, tea.ErrInterrupted) {
 		return failed(stderr, name, err)
 	}
