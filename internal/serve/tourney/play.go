@@ -328,6 +328,11 @@ func (s *Service) startHost(code string, p Player, set *duplicate.BoardSet, n in
 		},
 		Tags: []gamelog.Tag{{Name: TagTournament, Value: code}, {Name: TagBoard, Value: strconv.Itoa(n)},
 			{Name: TagKey, Value: p.Key}}}
+	if !resume {
+		if err := s.setAsideUnknown(code, who, n, rel); err != nil {
+			return nil, false, err
+		}
+	}
 	if resume {
 		path := filepath.Join(s.cfg.Dir, rel)
 		l, err := gamelog.ReadFile(path)
@@ -350,6 +355,30 @@ func (s *Service) startHost(code string, p Player, set *duplicate.BoardSet, n in
 		return nil, false, fmt.Errorf("board %d: %w", n, err)
 	}
 	return h, again, nil
+}
+
+// setAsideUnknown moves a log already at rel, the place of a board the
+// database says was never begun, into "superseded" beside it: a log from
+// before the database was rebuilt (a rebuild keeps no tournaments), of
+// other cards, which the new board would write over. A log that cannot
+// be moved keeps the board from starting.
+func (s *Service) setAsideUnknown(code, who string, n int, rel string) error {
+	path := filepath.Join(s.cfg.Dir, rel)
+	f, err := s.fs.Open(path)
+	if err != nil {
+		return nil // none: the usual case
+	}
+	_ = f.Close()
+	d := durable.Damaged(s.fs, "a board's log", path, filepath.Join(filepath.Dir(path), "superseded"),
+		fmt.Sprintf("board-%02d", n), ".klob", errors.New("the club's database has no record of it"))
+	if d.Aside == "" {
+		s.cfg.Logf("tournament %s, board %d of %s: a log the database has no record of is at %s and could not be set aside: %v",
+			code, n, who, path, d.Err)
+		return fmt.Errorf("board %d could not start (the server's log says why)", n)
+	}
+	s.cfg.Logf("tournament %s, board %d of %s: a log the database has no record of (a database rebuilt?) is kept as %s",
+		code, n, who, d.Aside)
+	return nil
 }
 
 // boardStore keeps an entrant's board: its log after every move, and

@@ -76,3 +76,28 @@ func TestDamagedBoardDealtAgainIsSaid(t *testing.T) {
 	assert.Len(t, kept, 1, "the damaged play is kept")
 	third.Leave()
 }
+
+// TestUnknownBoardLogSetAside: a log already where a board the database
+// never saw begun is to be kept (a database rebuilt, which keeps no
+// tournaments, from the players' histories) is set aside whole, never
+// written over by the new board.
+func TestUnknownBoardLogSetAside(t *testing.T) {
+	f := newFixture(t, false)
+	code := f.create(2, 4, ann)
+	path := filepath.Join(f.dir, "tourneys", boardPath(code, ann.Key, 1))
+	old := []byte("[Klob \"1\"]\n(a board of the old database)\n")
+	require.NoError(t, os.MkdirAll(filepath.Dir(path), 0o700))
+	require.NoError(t, os.WriteFile(path, old, 0o600))
+
+	seat, err := f.s.Play(context.Background(), ann, code)
+	require.NoError(t, err)
+	defer seat.Leave()
+	assert.Equal(t, 1, seat.Board)
+	kept, err := os.ReadDir(filepath.Join(filepath.Dir(path), "superseded"))
+	require.NoError(t, err)
+	require.Len(t, kept, 1, "the old log is kept")
+	data, err := os.ReadFile(filepath.Join(filepath.Dir(path), "superseded", kept[0].Name()))
+	require.NoError(t, err)
+	assert.Equal(t, old, data, "kept whole")
+	assert.Contains(t, f.log.String(), "has no record of")
+}
