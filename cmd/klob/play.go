@@ -92,7 +92,8 @@ func settingsWarning(err error, saves bool) string {
 	case !errors.As(err, &le):
 		return fmt.Sprintf("%v (the default settings are used)", err)
 	case saves:
-		return fmt.Sprintf("%v (the other settings are used; saving new ones keeps this file as %s.bad)", err, settings.FileName)
+		return fmt.Sprintf("%v (the other settings are used; saving new ones keeps this file beside them as %s.bad, or %s-2.bad if that is taken)",
+			err, settings.FileName, settings.FileName)
 	}
 	return fmt.Sprintf("%v (the other settings are used)", err)
 }

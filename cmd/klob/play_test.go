@@ -248,7 +248,7 @@ func TestSettingsWarning(t *testing.T) {
 	path := filepath.Join(dir, settings.FileName)
 	os.WriteFile(path, []byte("sort = colour\n"), 0o600)
 	_, bad := settings.Load(path)
-	if got := settingsWarning(bad, true); !strings.Contains(got, "the other settings are used; saving new ones keeps this file as settings.bad") {
+	if got := settingsWarning(bad, true); !strings.Contains(got, "the other settings are used; saving new ones keeps this file beside them as settings.bad, or settings-2.bad if that is taken") {
 		t.Errorf("a bad line: %q", got)
 	}
 	if got := settingsWarning(bad, false); strings.Contains(got, "settings.bad") {
