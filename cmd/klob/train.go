@@ -90,8 +90,8 @@ one; said= then lists round two only). Both take samples=N and seed=N.`
 	if *samples == 0 {
 		*samples = drill.DefaultSamples // as in klob analyze: 0 is the default
 	}
-	if *samples < 1 || *samples > 100000 {
-		return trainFlags{}, fmt.Errorf("-samples: %d is not from 0 (the default) to 100000", *samples)
+	if *samples < 1 || *samples > maxAnalyzeSamples {
+		return trainFlags{}, fmt.Errorf("-samples: %d is not from 0 (the default) to %d", *samples, maxAnalyzeSamples)
 	}
 	opts, s, seedSet, err := game.resolve(set, secret)
 	if err != nil {

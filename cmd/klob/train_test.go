@@ -178,7 +178,8 @@ func TestTrainFlags(t *testing.T) {
 		want string
 	}{
 		{[]string{"-only", "round3"}, `klob train: -only: "round3" is not a drill kind`},
-		{[]string{"-samples", "-1"}, "klob train: -samples: -1 is not from 0 (the default) to 100000"},
+		{[]string{"-samples", "-1"}, "klob train: -samples: -1 is not from 0 (the default) to 20000"},
+		{[]string{"-samples", "20001"}, "klob train: -samples: 20001 is not from 0 (the default) to 20000"},
 		{[]string{"-rules", "colour=red"}, "klob train: -rules: unknown rule option"},
 		{[]string{"-target", "0"}, "klob train: -target:"},
 		{[]string{"extra"}, `klob train: unexpected argument "extra"`},
