@@ -128,7 +128,8 @@ type Screen struct {
 	cur   *tea.KeyPressMsg
 	stale bool
 	acted bool // an action went to the host since the last refresh
-	// dealShown is when the deal on the screen first came to it (Settle).
+	// dealShown is when the deal on the screen came to it, or when a key
+	// dropped as it came was pressed (settling).
 	dealShown time.Time
 
 	// ring is set when the bell is due (Config.Bell).
@@ -170,26 +171,36 @@ const DefaultSettle = 400 * time.Millisecond
 // aheadNote says why a key pressed as a new deal came was not taken.
 const aheadNote = "That key came before this deal showed: it was not taken."
 
-// settledMsg ends the Settle of the deal shown at the time: the note
+// settledMsg ends the wait of the deal shown at the time: the note
 // that dropped a key goes, so the screen says the deal now takes keys.
 type settledMsg struct{ s *Screen }
 
-// typedAhead reports whether msg decides something (enter, a digit, a
-// bid's letter) in a deal that came to the screen less than ctx.Settle
-// ago: a key typed before the person could have read it, the second of
-// a double enter on the last result or on the setup screen, which
-// would bid on cards never seen. The wait left is returned with it.
-func (s *Screen) typedAhead(ctx *kit.Context, msg tea.KeyPressMsg) (bool, time.Duration) {
-	settle := ctx.Settle
-	if settle <= 0 || s.dealShown.IsZero() || s.snap.Watching || s.snap.Between || s.snap.Over {
-		return false, 0
+// settling is the wait left of the deal on the screen before it takes
+// a key that decides (enter, a digit, a bid's letter) or a click: one
+// sooner was meant before the deal could be read, the second of a
+// double enter or a double click on the last result or on the setup
+// screen, which would bid on cards never seen. 0: the deal takes them.
+func (s *Screen) settling(ctx *kit.Context) time.Duration {
+	if ctx.Settle <= 0 || s.dealShown.IsZero() || s.snap.Watching || s.snap.Between || s.snap.Over {
+		return 0
 	}
+	return max(0, ctx.Settle-s.now().Sub(s.dealShown))
+}
+
+// decides reports whether msg is a key that decides something: enter,
+// a digit, the bella key, a bid's letter.
+func decides(ctx *kit.Context, msg tea.KeyPressMsg) bool {
 	k := &ctx.Keys
-	if !kit.IsKey(msg, k.Choose) && !kit.IsKey(msg, k.Nth) && !kit.IsKey(msg, k.Bella) && !kit.IsMenuLetter(msg.String()) {
-		return false, 0
-	}
-	left := settle - s.now().Sub(s.dealShown)
-	return left > 0, left
+	return kit.IsKey(msg, k.Choose) || kit.IsKey(msg, k.Nth) || kit.IsKey(msg, k.Bella) || kit.IsMenuLetter(msg.String())
+}
+
+// dropAhead drops a key or a click that came while the deal settled:
+// the note says why, and the wait starts again, so that a held enter
+// decides nothing while it is held; a tick ends the note after it.
+func (s *Screen) dropAhead(ctx *kit.Context) tea.Cmd {
+	s.SetNote(aheadNote, false)
+	s.dealShown = s.now()
+	return tea.Tick(ctx.Settle, func(time.Time) tea.Msg { return settledMsg{s} })
 }
 
 // Snapshot is the game as the screen shows it.
@@ -373,9 +384,8 @@ func (s *Screen) update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 			// plays for them (the move clock).
 			_ = s.port.Here()
 		}
-		if ahead, left := s.typedAhead(ctx, msg); ahead {
-			s.SetNote(aheadNote, false)
-			return s, tea.Tick(left, func(time.Time) tea.Msg { return settledMsg{s} })
+		if decides(ctx, msg) && s.settling(ctx) > 0 {
+			return s, s.dropAhead(ctx)
 		}
 		// seen: the person's turn was on the screen, with no action of
 		// theirs on its way, when the key was pressed.
@@ -397,6 +407,9 @@ func (s *Screen) update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 		}
 		return next, cmd
 	case tea.MouseClickMsg:
+		if msg.Button == tea.MouseLeft && s.settling(ctx) > 0 {
+			return s, s.dropAhead(ctx)
+		}
 		return s.click(ctx, msg)
 	}
 	return s, nil
