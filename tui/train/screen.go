@@ -210,7 +210,10 @@ type core struct {
 	stats drill.Stats // the record, all sessions and seat counts
 	// graded counts the drills graded here: a record read before the
 	// last one was counted is dropped (loadRecord).
-	graded  int
+	graded int
+	// unsaved is set while the last save of the record failed: the quit
+	// note does not say the record keeps this session.
+	unsaved bool
 	session drill.Score // this session
 	note    string
 	noteErr bool
@@ -381,6 +384,8 @@ func (t *core) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 		t.loaded(msg)
 		return t.kind, nil
 	case savedMsg:
+		var de *drill.DamagedError
+		t.unsaved = msg.err != nil && !errors.As(msg.err, &de)
 		t.takeRecord(msg.stats, msg.err, func(err error, damaged bool) string {
 			if damaged {
 				return t.cfg.ShowPath.ShowErr(err)
@@ -662,7 +667,11 @@ func (t *core) QuitNote() string {
 	s := fmt.Sprintf("This session%s: %d of %s right, %s.", t.seats(" (%d players)"),
 		t.session.Correct, kit.Plural(t.session.Drills, "drill"), t.session.LostText())
 	if f, ok := t.cfg.Record.(*drill.StatsFile); ok {
-		s += " Your record is kept in " + t.cfg.ShowPath.Show(f.Path) + "."
+		if t.unsaved {
+			s += " Your record in " + t.cfg.ShowPath.Show(f.Path) + " could not be saved: it does not hold this session."
+		} else {
+			s += " Your record is kept in " + t.cfg.ShowPath.Show(f.Path) + "."
+		}
 	}
 	return s
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"os"
 	"path/filepath"
 	"reflect"
 	"regexp"
@@ -446,6 +447,27 @@ func TestRecordPathShown(t *testing.T) {
 	hs := start(t, cfg, 80, 24)
 	hs.press("t")
 	if got, want := hs.s.QuitNote(), " Your record is kept in ~/klob/drills.json."; !strings.HasSuffix(got, want) {
+		t.Errorf("quit note %q, want it to end %q", got, want)
+	}
+}
+
+// TestRecordNotSavedSaid: a record the drill could not be saved into (a
+// newer klob's, left as it is) is not said to keep the session.
+func TestRecordNotSavedSaid(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "klob", "drills.json")
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(`{"version": 99}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	cfg := testConfig(&drill.StatsFile{Path: path}, traintest.Strong)
+	cfg.ShowPath = func(p string) string { return "~" + strings.TrimPrefix(p, dir) }
+	hs := start(t, cfg, 80, 24)
+	hs.press("t")
+	got := hs.s.QuitNote()
+	if want := " Your record in ~/klob/drills.json could not be saved: it does not hold this session."; !strings.HasSuffix(got, want) {
 		t.Errorf("quit note %q, want it to end %q", got, want)
 	}
 }
