@@ -1,14 +1,19 @@
 package lobby
 
 import (
+	"strings"
 	"testing"
 
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/play/hall"
 	"github.com/klob/klob/internal/serve/club"
 	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
 	"github.com/klob/klob/tui/kit/kittest"
 	"github.com/klob/klob/tui/lobby/lobbytest"
 )
@@ -143,4 +148,38 @@ func TestBoardAndElsewhereClicks(t *testing.T) {
 	e = newElsewhere(l)
 	next, _ := e.Update(&ctx, kittest.ClickOn(t, e.View(&ctx), "[esc]"))
 	require.Same(t, l, next, "a click on [esc] does not go back to the lobby")
+}
+
+// A click on the ‹ or › of the trainer's row changes its seat count, as
+// in a form, and chooses the row; a click on its words opens it.
+func TestTrainerArrowsClick(t *testing.T) {
+	l := New(Config{Player: hall.Player{ID: "b", Name: "bob"}, Hall: randomHall(t, hall.Config{})})
+	ctx := kittest.Context(80, 24)
+	at := func(mark string) tea.MouseClickMsg {
+		t.Helper()
+		for y, line := range strings.Split(ansi.Strip(l.View(&ctx)), "\n") {
+			if i := strings.Index(line, "Train your bidding ‹"); i >= 0 {
+				j := strings.Index(line[i:], mark)
+				return tea.MouseClickMsg{X: kit.WidthOf(line[:i+j]), Y: y, Button: tea.MouseLeft}
+			}
+		}
+		t.Fatalf("no trainer's row:\n%s", l.View(&ctx))
+		return tea.MouseClickMsg{}
+	}
+	seats := func() string {
+		t.Helper()
+		for _, line := range strings.Split(ansi.Strip(l.View(&ctx)), "\n") {
+			if i := strings.Index(line, "‹ "); i >= 0 && strings.Contains(line, "Train") {
+				return strings.Fields(line[i+len("‹ "):])[0]
+			}
+		}
+		return ""
+	}
+	require.Equal(t, "2", seats())
+	next, _ := l.Update(&ctx, at("›"))
+	require.Same(t, l, next, "a click on › left the lobby")
+	assert.Equal(t, "3", seats(), "› does not step the seat count on")
+	l.Update(&ctx, at("‹"))
+	l.Update(&ctx, at("‹"))
+	assert.Equal(t, "4", seats(), "‹ does not step the seat count back, round the end")
 }

@@ -10,6 +10,7 @@ import (
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/platform/seedmix"
@@ -987,7 +988,14 @@ func (l *Lobby) click(ctx *kit.Context, msg tea.MouseClickMsg) (kit.Screen, tea.
 	if l.typing() {
 		return l, nil
 	}
-	_, hits := l.render(ctx)
+	out, hits := l.render(ctx)
+	if d := trainerArrow(out, msg); d != 0 {
+		// The trainer's ‹ › change its seat count, as in a form; a
+		// click on its words opens it.
+		l.row = slices.IndexFunc(items, func(it struct{ key, label, help string }) bool { return it.key == "t" })
+		l.stepTrainer(d)
+		return l, nil
+	}
 	if press, ok := kit.Clicked(hits, msg); ok {
 		return l.key(ctx, press)
 	}
@@ -995,6 +1003,26 @@ func (l *Lobby) click(ctx *kit.Context, msg tea.MouseClickMsg) (kit.Screen, tea.
 		return l.choose(ctx, row)
 	}
 	return l, nil
+}
+
+// trainerArrow is -1 or +1 for a left click on the ‹ or › of the
+// trainer's row in the lobby as drawn (out), 0 elsewhere.
+func trainerArrow(out string, msg tea.MouseClickMsg) int {
+	lines := strings.Split(ansi.Strip(out), "\n")
+	if msg.Button != tea.MouseLeft || msg.Y < 0 || msg.Y >= len(lines) {
+		return 0
+	}
+	line := lines[msg.Y]
+	at := strings.Index(line, "Train your bidding ‹")
+	if at < 0 {
+		return 0
+	}
+	for d, mark := range map[int]string{-1: "‹", 1: "›"} {
+		if i := strings.Index(line[at:], mark); i >= 0 && kit.WidthOf(line[:at+i]) == msg.X {
+			return d
+		}
+	}
+	return 0
 }
 
 // rowLines are row i of the lobby, marked when chosen (kit.MarkRow).
