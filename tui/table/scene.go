@@ -434,7 +434,7 @@ func (sc *Scene) header(ctx *kit.Context, w int, us, loose, dealer bool) (string
 		if sc.Board != "" {
 			// A board is no game: no running score.
 			if sc.Unsaved {
-				return "! not saved · "
+				return "! not saved "
 			}
 			return ""
 		}
@@ -503,8 +503,10 @@ func (sc *Scene) header(ctx *kit.Context, w int, us, loose, dealer bool) (string
 // error.
 func styleTotals(ctx *kit.Context, r string) string {
 	st := &ctx.Styles
-	if rest, ok := strings.CutPrefix(r, "! not saved · "); ok {
-		return st.Error.Render("! not saved · ") + st.Heading.Render(rest)
+	for _, mark := range []string{"! not saved · ", "! not saved "} {
+		if rest, ok := strings.CutPrefix(r, mark); ok {
+			return st.Error.Render(mark) + st.Heading.Render(rest)
+		}
 	}
 	return st.Heading.Render(r)
 }
