@@ -194,9 +194,13 @@ func (s *resumeScreen) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cm
 // filed stays saved, and the form says why.
 func (s *resumeScreen) newForm(next Setup, problem string) *setup.Screen {
 	cfg := s.cfg
+	quit := "Your game in progress stays saved: start klob again to resume it."
+	if s.over() {
+		quit = "Your last game, over but not yet filed, stays as it is: klob offers it again when it starts."
+	}
 	return setup.New(setup.Config{Prefs: cfg.Prefs != nil, Warning: cfg.Warning, Problem: problem,
 		Back: func() kit.Screen { return s }, Learn: lessonFrom,
-		Quit: "Your game in progress stays saved: start klob again to resume it.",
+		Quit: quit,
 		Start: func(next Setup) (kit.Screen, error) {
 			old, st := s.log, cfg.Store
 			return kit.NewOpening("Filing your old game in the history…", func() func() kit.Screen {

@@ -75,4 +75,12 @@ func TestResumeOverFiledFinished(t *testing.T) {
 	if strings.Contains(words, "unfinished") {
 		t.Errorf("a game over offered as filed unfinished:\n%s", hs.screen())
 	}
+	// n opens the form; q there does not call the game over one in
+	// progress.
+	hs.press("n")
+	hs.press("q")
+	words = strings.Join(strings.Fields(hs.screen()), " ")
+	if strings.Contains(words, "in progress") || !strings.Contains(words, "over but not yet filed") {
+		t.Errorf("the form's quit question on a game over:\n%s", hs.screen())
+	}
 }
