@@ -196,7 +196,9 @@ func decides(ctx *kit.Context, msg tea.KeyPressMsg) bool {
 
 // dropAhead drops a key or a click that came while the deal settled:
 // the note says why, and the wait starts again, so that a held enter
-// decides nothing while it is held; a tick ends the note after it.
+// decides nothing while it is held; a tick ends the note once the deal
+// takes keys, so a person (or a script) who waits for the screen to
+// change before pressing again presses in time.
 func (s *Screen) dropAhead(ctx *kit.Context) tea.Cmd {
 	s.SetNote(aheadNote, false)
 	s.dealShown = s.now()
@@ -365,9 +367,15 @@ func (s *Screen) update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 		s.adopt(ctx)
 		return s.playQueued(ctx)
 	case settledMsg:
-		if msg.s == s && s.note.Text == aheadNote {
-			s.SetNote("", false)
+		if msg.s != s || s.note.Text != aheadNote {
+			return s, nil
 		}
+		if left := s.settling(ctx); left > 0 {
+			// A key dropped since started the wait again: the note
+			// goes when the deal takes keys, never before.
+			return s, tea.Tick(left, func(time.Time) tea.Msg { return settledMsg{s} })
+		}
+		s.SetNote("", false)
 		return s, nil
 	case keptMsg:
 		if msg.s == s && msg.err != nil {

@@ -327,11 +327,11 @@ func (d *Day) damagedResults(data []byte, cause error, p *Progress) error {
 		means = append(means, fmt.Sprintf("%s without the play, which does not replay", boardList(bare)))
 	}
 	if len(lost) > 0 {
-		means = append(means, fmt.Sprintf("%s cannot be read and counted as not played, to be dealt again", boardList(lost)))
+		means = append(means, fmt.Sprintf("%s cannot be read and counted as not played, dealt again while the day may be played", boardList(lost)))
 	}
 	if len(kept)+len(bare) == 0 {
 		return d.f.damaged(what, d.ResultPath(),
-			fmt.Errorf("no board of it reads: its boards count as not played, to be dealt again: %w", cause))
+			fmt.Errorf("no board of it reads: its boards count as not played, dealt again while the day may be played: %w", cause))
 	}
 	path := d.ResultPath()
 	de := durable.Damaged(d.f.fs, what, path, filepath.Join(d.f.root, DamagedDir),

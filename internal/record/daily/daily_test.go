@@ -583,7 +583,7 @@ func TestDamagedResultsSalvaged(t *testing.T) {
 	assert.ErrorAs(t, err, &de)
 	assert.Contains(t, msg, "board 2 kept from it")
 	assert.Contains(t, msg, "board 1 without the play")
-	assert.Contains(t, msg, "board 3 cannot be read and counted as not played, to be dealt again")
+	assert.Contains(t, msg, "board 3 cannot be read and counted as not played, dealt again while the day may be played")
 	assert.True(t, p.Played(1) && p.Played(2) && !p.Played(3), "boards 1 and 2 stay played")
 	assert.Equal(t, 3, p.Next(8))
 	aside, _ := filepath.Glob(filepath.Join(dir, Dir, DamagedDir, "*"))
