@@ -361,7 +361,12 @@ func (t *Deal) ShownCards() [4]CardSet {
 // NextDealer returns who deals after dealer at a table of players: the
 // deal passes to the left, abandoned deals included (RULES.md sections 2
 // and 10).
-func NextDealer(dealer Seat, players int) Seat { return Seat((int(dealer) + 1) % players) }
+func NextDealer(dealer Seat, players int) Seat { return SeatAfter(dealer, 1, players) }
+
+// SeatAfter returns the seat k places to the left of s at a table of
+// players: the order of play, of the bidding and of the deal (k = 0 is
+// s itself; k may pass the table round).
+func SeatAfter(s Seat, k, players int) Seat { return Seat((int(s) + k) % players) }
 
 // SideWinner applies RULES.md section 9 to the game totals of the sides
 // at the end of a deal: the one side at or over target wins; if several

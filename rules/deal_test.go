@@ -91,3 +91,20 @@ func TestDealLayout(t *testing.T) {
 		}
 	}
 }
+
+// SeatAfter counts seats to the left, round the table, at every count.
+func TestSeatAfter(t *testing.T) {
+	for _, c := range []struct {
+		s    Seat
+		k, n int
+		want Seat
+	}{
+		{SeatA, 0, 2, SeatA}, {SeatB, 1, 2, SeatA}, {SeatA, 4, 2, SeatA},
+		{2, 1, 3, SeatA}, {SeatB, 2, 3, SeatA}, {SeatA, 5, 3, 2},
+		{3, 1, 4, SeatA}, {3, 3, 4, 2}, {SeatB, 6, 4, 3},
+	} {
+		if got := SeatAfter(c.s, c.k, c.n); got != c.want {
+			t.Errorf("SeatAfter(%v, %d, %d) = %v, want %v", c.s, c.k, c.n, got, c.want)
+		}
+	}
+}

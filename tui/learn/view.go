@@ -294,7 +294,7 @@ func (s *Screen) trickLines(ctx *kit.Context, v *rules.View) []string {
 	cards := func(trick [4]rules.Card, n int, leader rules.Seat, led string) string {
 		var cs []string
 		for i := range n {
-			seat := rules.Seat((int(leader) + i) % v.Players)
+			seat := rules.SeatAfter(leader, i, v.Players)
 			cs = append(cs, lower(seat)+" "+p.StyledCard(trick[i]))
 		}
 		cs[0] = lower(leader) + led + p.StyledCard(trick[0])

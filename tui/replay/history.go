@@ -467,7 +467,7 @@ func (s *History) rowLines(r *row, c cols) []string {
 		var partner string
 		var others []string
 		for i := 1; i < n; i++ {
-			o := rules.Seat((int(me) + i) % n)
+			o := rules.SeatAfter(me, i, n)
 			switch {
 			case rules.SideOfSeat(n, o) == rules.SideOfSeat(n, me):
 				partner = h.PlayerName(o)

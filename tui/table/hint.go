@@ -105,7 +105,7 @@ func trickWords(v *rules.View, c rules.Card) string {
 	var threat rules.CardSet // what the opponents still to play may hold
 	partnerLater := false
 	for i := v.InTrick + 1; i < v.Players; i++ {
-		o := rules.Seat((int(v.Leader) + i) % v.Players)
+		o := rules.SeatAfter(v.Leader, i, v.Players)
 		if side(o) == side(v.Seat) {
 			partnerLater = true
 			continue

@@ -931,7 +931,7 @@ func (sc *Scene) playedBy(ctx *kit.Context, leader rules.Seat, cards []rules.Car
 // playedAt is the seat that plays the i-th card of a trick led by
 // leader: the play goes round the table from the lead.
 func (sc *Scene) playedAt(leader rules.Seat, i int) rules.Seat {
-	return rules.Seat((int(leader) + i) % sc.players())
+	return rules.SeatAfter(leader, i, sc.players())
 }
 
 // fitAny is the first line of says, in the order given, that fits in w

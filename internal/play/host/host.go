@@ -486,7 +486,7 @@ func AgainstBots(n int, person Player, seat rules.Seat, level ai.Level) []Player
 	}
 	ps := make([]Player, n)
 	for i := range ps {
-		ps[(int(seat)+i)%n] = Player{Name: names[i], Level: level}
+		ps[rules.SeatAfter(seat, i, n)] = Player{Name: names[i], Level: level}
 	}
 	ps[seat] = person
 	return ps

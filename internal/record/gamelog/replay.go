@@ -87,7 +87,7 @@ func replayOf(l *Log, g *rules.Game) *Replay {
 	var before [4]int
 	n := g.Players()
 	for i, d := range l.Deals {
-		rd := ReplayDeal{No: i + 1, Dealer: rules.Seat((int(l.Header.FirstDealer) + i) % n), Deck: d.Deck,
+		rd := ReplayDeal{No: i + 1, Dealer: rules.SeatAfter(l.Header.FirstDealer, i, n), Deck: d.Deck,
 			Steps: d.Steps, Before: before, After: before, Schmeisser: rules.NoSeat, opts: l.Header.Options}
 		if i < len(recs) {
 			rd.Score, rd.After, rd.Done = recs[i].Score, recs[i].Totals, true
