@@ -204,6 +204,18 @@ func startKlob(t *testing.T, args ...string) (s *tmuxSession, pid, state string)
 // unless CI is set.
 func launchKlob(t *testing.T, w, h int, args ...string) (s *tmuxSession, dir string) {
 	t.Helper()
+	// A shell runs klob and then says how it ended; it stays a minute so
+	// the screen after klob can be read.
+	return launchShell(t, w, h, func(env, bin string) string {
+		return fmt.Sprintf("%s '%s' %s; echo \"klob exited: $?\"; sleep 60", env, bin, strings.Join(args, " "))
+	})
+}
+
+// launchShell is launchKlob with the pane's shell command made by
+// command from the environment that keeps klob's files in dir and the
+// built binary's path.
+func launchShell(t *testing.T, w, h int, command func(env, bin string) string) (s *tmuxSession, dir string) {
+	t.Helper()
 	tmuxBin, err := exec.LookPath("tmux")
 	if err != nil {
 		if os.Getenv("CI") == "" {
@@ -216,11 +228,8 @@ func launchKlob(t *testing.T, w, h int, args ...string) (s *tmuxSession, dir str
 	buildKlobAt(t, bin)
 	s = &tmuxSession{t: t, bin: tmuxBin, sock: fmt.Sprintf("klob-e2e-%d-%s", os.Getpid(), strings.NewReplacer("/", "-", " ", "-").Replace(t.Name()))}
 	t.Cleanup(func() { exec.Command(tmuxBin, "-L", s.sock, "kill-server").Run() })
-	// A shell runs klob and then says how it ended; it stays a minute so
-	// the screen after klob can be read.
-	cmd := fmt.Sprintf("KLOB_STATE_DIR='%s' KLOB_CONFIG_DIR='%s' TERM=xterm-256color '%s' %s; echo \"klob exited: $?\"; sleep 60",
-		filepath.Join(dir, "state"), filepath.Join(dir, "config"), bin, strings.Join(args, " "))
-	s.run("new-session", "-d", "-s", "e2e", "-x", fmt.Sprint(w), "-y", fmt.Sprint(h), cmd)
+	env := fmt.Sprintf("KLOB_STATE_DIR='%s' KLOB_CONFIG_DIR='%s' TERM=xterm-256color", filepath.Join(dir, "state"), filepath.Join(dir, "config"))
+	s.run("new-session", "-d", "-s", "e2e", "-x", fmt.Sprint(w), "-y", fmt.Sprint(h), command(env, bin))
 	return s, dir
 }
 

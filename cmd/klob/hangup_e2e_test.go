@@ -5,7 +5,6 @@ package main
 import (
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -18,22 +17,10 @@ import (
 // from a terminal gone for good, holding the state directory's lock.
 func TestHangupWithoutSignalEnds(t *testing.T) {
 	shortParallel(t)
-	tmuxBin, err := exec.LookPath("tmux")
-	if err != nil {
-		if os.Getenv("CI") == "" {
-			t.Skip("tmux is not installed (make test installs it)")
-		}
-		t.Fatal("tmux is not installed and CI is set")
-	}
-	dir := t.TempDir()
-	bin := filepath.Join(dir, "klob")
-	buildKlobAt(t, bin)
-	s := &tmuxSession{t: t, bin: tmuxBin, sock: fmt.Sprintf("klob-hup-%d", os.Getpid())}
-	t.Cleanup(func() { exec.Command(tmuxBin, "-L", s.sock, "kill-server").Run() })
 	// exec: the pane's process is klob, which inherits the ignored HUP.
-	cmd := fmt.Sprintf("trap '' HUP; KLOB_STATE_DIR='%s' KLOB_CONFIG_DIR='%s' TERM=xterm-256color exec '%s' -seed 3 -pace 0",
-		filepath.Join(dir, "state"), filepath.Join(dir, "config"), bin)
-	s.run("new-session", "-d", "-s", "e2e", "-x", "80", "-y", "24", cmd)
+	s, dir := launchShell(t, 80, 24, func(env, bin string) string {
+		return fmt.Sprintf("trap '' HUP; %s exec '%s' -seed 3 -pace 0", env, bin)
+	})
 	s.waitFor("Set up the game", patience)
 	pid := strings.TrimSpace(s.run("display-message", "-p", "-t", "e2e", "#{pane_pid}"))
 	s.keys("Enter")
