@@ -479,7 +479,8 @@ func TestLobbyUnfiledGame(t *testing.T) {
 				t.Fatalf("the screen shows a path of the server's:\n%s", scr)
 			}
 			// The game's end offers its replay; esc comes back to it, and
-			// q goes back to the lobby.
+			// q in the replay goes back to the lobby unasked, as q at the
+			// game's end does: it never ends the connection.
 			ann.key("r")
 			if ann.app.ScreenName() != "replay" {
 				t.Fatalf("r opens no replay (%s):\n%s", ann.app.ScreenName(), ann.screen())
@@ -488,7 +489,11 @@ func TestLobbyUnfiledGame(t *testing.T) {
 			if ann.seat() == nil {
 				t.Fatalf("esc does not come back to the game's end (%s):\n%s", ann.app.ScreenName(), ann.screen())
 			}
+			ann.key("r")
 			ann.key("q")
+			if ann.app.quit {
+				t.Fatalf("q in the game's replay ends the connection:\n%s", ann.screen())
+			}
 			ann.wait(t, "the lobby", func() bool { _, ok := ann.app.screen.(*lobby.Lobby); return ok })
 		})
 	}

@@ -259,7 +259,7 @@ func (s *SharedSeat) tableConfig(port host.Port) tablescreen.Config {
 			if err != nil {
 				return nil, err
 			}
-			return replay.New(r, name, replay.Config{ASCII: l.cfg.ASCII, Analyze: l.cfg.Analyze, Analyse: analyse}, s), nil
+			return &seatReplay{s: s, inner: replay.New(r, name, replay.Config{ASCII: l.cfg.ASCII, Analyze: l.cfg.Analyze, Analyse: analyse}, s)}, nil
 		},
 	}
 	if s.talk != nil {
@@ -267,6 +267,46 @@ func (s *SharedSeat) tableConfig(port host.Port) tablescreen.Config {
 	}
 	return cfg
 }
+
+// seatReplay is the game's replay opened at its end from a seat. Its
+// esc comes back to the game's end, as the replay's does; its q leaves
+// for the lobby unasked, as q at the game's end does: the game is over
+// and the replay keeps nothing. Only the lobby's q ends the connection.
+type seatReplay struct {
+	s     *SharedSeat
+	inner kit.Screen
+}
+
+func (r *seatReplay) Name() string { return r.inner.Name() }
+
+func (r *seatReplay) Enter(ctx *kit.Context) tea.Cmd { return kit.Enter(ctx, r.inner) }
+
+func (r *seatReplay) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
+	next, cmd := r.inner.Update(ctx, msg)
+	if next == kit.Screen(r.s) {
+		return r.s, cmd // esc: back to the game's end
+	}
+	return r, kit.Show(ctx, &r.inner, next, cmd)
+}
+
+func (r *seatReplay) View(ctx *kit.Context) string { return r.inner.View(ctx) }
+
+func (r *seatReplay) KeyHelp(k *kit.KeyMap) help.KeyMap {
+	return kit.KeyHelpOf(r.inner, k, kit.KeyHelp{Full: kit.PlayHelp(k, rules.DefaultOptions())})
+}
+
+func (r *seatReplay) HelpRules() (rules.Options, bool) { return kit.HelpRulesOf(r.inner) }
+
+func (r *seatReplay) HelpMarks() bool { return kit.HelpMarksOf(r.inner) }
+
+// QuitsAtOnce: nothing is kept, so nothing is asked.
+func (r *seatReplay) QuitsAtOnce() bool { return true }
+
+// QuitTitle: q comes back to the lobby.
+func (r *seatReplay) QuitTitle() (string, string) { return leaveTitle() }
+
+// quitNow: back to the lobby, the seat given up as at the game's end.
+func (r *seatReplay) quitNow(ctx *kit.Context) (kit.Screen, tea.Cmd) { return r.s.leave(ctx) }
 
 // quitNow: the App's quit gives up the seat.
 func (s *SharedSeat) quitNow(ctx *kit.Context) (kit.Screen, tea.Cmd) { return s.leave(ctx) }
