@@ -292,3 +292,46 @@ func TestLeaderboardFullFits(t *testing.T) {
 		}
 	}
 }
+
+// TestLobbySaysABoardIsHalfPlayed: a person who left a tournament's
+// board half-played is told so as the lobby first shows, and where to
+// go on with it; the same lobby with no board begun says nothing of it.
+func TestLobbySaysABoardIsHalfPlayed(t *testing.T) {
+	dir := t.TempDir()
+	db, err := clubdb.Open(filepath.Join(dir, clubdb.FileName), clubdb.Options{})
+	require.NoError(t, err)
+	tours, err := tourney.New(tourney.Config{DB: db, Dir: filepath.Join(dir, "tourneys"), NoDaily: true,
+		NewBot: randomBots, Slots: host.NewSlots(1), Location: time.UTC})
+	require.NoError(t, err)
+	t.Cleanup(func() { tours.Close(); db.Close() })
+	ctx := context.Background()
+	o := rules.DefaultOptions()
+	o.Players = 3
+	info, err := tours.Create(ctx, tourney.Player{Key: "c", Name: "Cy"},
+		tourney.Spec{Rules: o, Level: ai.Normal, Boards: 4, Ends: time.Now().Add(24 * time.Hour)})
+	require.NoError(t, err)
+	open := func(id, name string) *lobbyPerson {
+		p := newLobbyPersonWith(testHall(t), id, name, 80, 24, func(cfg *LobbyConfig) {
+			cfg.Club, cfg.Tourney = &lobbytest.Club{}, tours
+		})
+		t.Cleanup(func() { close(p.done) })
+		p.deliver()
+		return p
+	}
+	for _, id := range []string{"a", "b"} {
+		require.NoError(t, tours.Enter(ctx, tourney.Player{Key: id, Name: id}, info.Code))
+	}
+	seat, err := tours.Play(ctx, tourney.Player{Key: "a", Name: "Ann"}, info.Code)
+	require.NoError(t, err)
+	seat.Leave()
+
+	ann := open("a", "Ann")
+	want := fmt.Sprintf("You left board 1 of Tournament %s · 3 players half-played: d, then the tournament, goes on with it.", info.Code)
+	ann.untilFlat(t, want)
+	kittest.CheckSize(t, ann.screen(), 80, 24)
+	bob := open("b", "Bob")
+	bob.untilFlat(t, "Your rating")
+	if strings.Contains(flat(bob), "half-played") {
+		t.Fatalf("Bob began no board:\n%s", bob.screen())
+	}
+}

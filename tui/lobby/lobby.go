@@ -266,13 +266,17 @@ func (l *Lobby) Enter(ctx *kit.Context) tea.Cmd {
 		}
 	}
 	listen := l.startTalk(first)
+	var inPlay tea.Cmd
+	if first {
+		inPlay = l.readInPlay()
+	}
 	if first && l.cfg.Start.Verb != "" {
-		return tea.Batch(l.tick(), l.readClub(), listen, func() tea.Msg { return startMsg{} })
+		return tea.Batch(l.tick(), l.readClub(), listen, inPlay, func() tea.Msg { return startMsg{} })
 	}
 	if !first || l.guest() || l.cfg.Hall == nil || l.cfg.Hall.SeatOf(l.cfg.Player.ID) == nil {
-		return tea.Batch(l.tick(), l.readClub(), listen)
+		return tea.Batch(l.tick(), l.readClub(), listen, inPlay)
 	}
-	return tea.Batch(l.tick(), l.readClub(), listen, func() tea.Msg { return resumeMsg{} })
+	return tea.Batch(l.tick(), l.readClub(), listen, inPlay, func() tea.Msg { return resumeMsg{} })
 }
 
 // resumeSeat goes back to the table where the person holds a seat.
@@ -393,6 +397,9 @@ func (l *Lobby) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 			// A code (or a name) pasted is typed, on one line.
 			l.entry.Paste(strings.TrimSpace(msg.Content))
 		}
+		return l, nil
+	case inPlayMsg:
+		l.takeInPlay(msg)
 		return l, nil
 	case clubCardMsg:
 		l.takeCard(msg)

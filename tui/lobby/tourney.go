@@ -1,6 +1,9 @@
 package lobby
 
 import (
+	"context"
+	"fmt"
+
 	"charm.land/bubbles/v2/help"
 	tea "charm.land/bubbletea/v2"
 
@@ -74,3 +77,43 @@ func (t *tourneyScreen) quitNow(ctx *kit.Context) (kit.Screen, tea.Cmd) {
 
 // QuitTitle: q comes back to the lobby.
 func (t *tourneyScreen) QuitTitle() (string, string) { return leaveTitle() }
+
+// inPlayMsg is a board the person left half-played in a running
+// tournament (board 0: none), read as the lobby first shows.
+type inPlayMsg struct {
+	info  tourney.Info
+	board int
+}
+
+// readInPlay asks for a board the person left half-played, off the
+// Update (a read may wait for the disk); nil for a guest or a server
+// without tournaments.
+func (l *Lobby) readInPlay() tea.Cmd {
+	s := l.cfg.Tourney
+	if s == nil || l.guest() {
+		return nil
+	}
+	key := l.cfg.Player.ID
+	return func() tea.Msg {
+		ctx, cancel := context.WithTimeout(context.Background(), clubWait)
+		defer cancel()
+		i, n, ok, err := s.InPlay(ctx, key)
+		if err != nil || !ok {
+			return inPlayMsg{}
+		}
+		return inPlayMsg{info: i, board: n}
+	}
+}
+
+// takeInPlay says where a board was left, after any notice already
+// shown: the person may go on with it.
+func (l *Lobby) takeInPlay(m inPlayMsg) {
+	if m.board == 0 || l.isErr {
+		return
+	}
+	say := fmt.Sprintf("You left board %d of %s half-played: d, then the tournament, goes on with it.", m.board, m.info.Title())
+	if l.note != "" {
+		say = l.note + " " + say
+	}
+	l.setNote(say, false)
+}

@@ -121,6 +121,35 @@ func (s *Service) Progress(ctx context.Context, key, code string) (*Progress, er
 	return p, nil
 }
 
+// InPlay finds a running tournament in which key has a board begun and
+// not finished: the lobby says so when the person comes back. ok is
+// false when there is none (and for a guest, who plays no boards).
+func (s *Service) InPlay(ctx context.Context, key string) (i Info, board int, ok bool, err error) {
+	if s.isClosed() {
+		return Info{}, 0, false, ErrClosed
+	}
+	if !validKey(key) {
+		return Info{}, 0, false, nil
+	}
+	ts, err := s.cfg.DB.Tournaments(ctx)
+	if err != nil {
+		return Info{}, 0, false, s.dbErr(err)
+	}
+	for _, t := range ts {
+		if !s.Now().Before(t.Ends) {
+			continue // a board left in an ended one cannot be played on
+		}
+		mine, err := s.cfg.DB.BoardsOf(ctx, t.Code, key)
+		if err != nil {
+			return Info{}, 0, false, s.dbErr(err)
+		}
+		if n, _, begun := nextBoard(mine, t.Boards); begun {
+			return s.namedInfo(ctx, t), n, true, nil
+		}
+	}
+	return Info{}, 0, false, nil
+}
+
 // shown names the entrants es as the screens show them: the key's tag
 // added to a name two share.
 func shown(es []clubdb.Entrant) []Entrant {

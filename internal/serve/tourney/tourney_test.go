@@ -542,3 +542,47 @@ func TestBoardLogNamesTheBoard(t *testing.T) {
 		assert.NotContains(t, l, ann.Key, "a line that names the player by their whole key")
 	}
 }
+
+// TestInPlay: a board left half-played is found, for its player only,
+// until the tournament ends; a board played out is not.
+func TestInPlay(t *testing.T) {
+	f := newFixture(t, false)
+	ctx := context.Background()
+	code, seat := f.annAtTheSecondDecision()
+	other := f.create(2, 4, ann)
+	_, _, ok, err := f.s.InPlay(ctx, bob.Key)
+	require.NoError(t, err)
+	assert.False(t, ok, "Bob began no board")
+	seat.Leave()
+	i, n, ok, err := f.s.InPlay(ctx, ann.Key)
+	require.NoError(t, err)
+	require.True(t, ok, "Ann's board 1 is left half-played")
+	assert.Equal(t, code, i.Code)
+	assert.Equal(t, 1, n)
+
+	// Played out, it is no longer in play; the other tournament's board
+	// begun is.
+	seat, err = f.s.Play(ctx, ann, code)
+	require.NoError(t, err)
+	playOut(t, seat, middle, nil)
+	seat.Leave()
+	f.waitRecorded(ann, code, 1)
+	_, _, ok, err = f.s.InPlay(ctx, ann.Key)
+	require.NoError(t, err)
+	assert.False(t, ok, "board 1 is played out")
+	seat, err = f.s.Play(ctx, ann, other)
+	require.NoError(t, err)
+	playOut(t, seat, middle, func(d int) bool { return d >= 1 })
+	seat.Leave()
+	i, n, ok, err = f.s.InPlay(ctx, ann.Key)
+	require.NoError(t, err)
+	require.True(t, ok)
+	assert.Equal(t, other, i.Code)
+	assert.Equal(t, 1, n)
+
+	// Once the tournament has ended, its board cannot be played on.
+	f.c.Add(25 * time.Hour)
+	_, _, ok, err = f.s.InPlay(ctx, ann.Key)
+	require.NoError(t, err)
+	assert.False(t, ok, "the tournament has ended")
+}
