@@ -1166,3 +1166,37 @@ func TestScoreAndDealerWhole(t *testing.T) {
 		})
 	}
 }
+
+// TestNewerRecordAlertWhole: a record a newer klob wrote is left as it
+// is, and the trainer says so: at 80×24, at every seat count, the alert
+// on opening and the one after a drill that could not be saved read
+// whole, wrapped, never cut short.
+func TestNewerRecordAlertWhole(t *testing.T) {
+	kittest.ForCounts(t, func(t *testing.T, n int) {
+		path := filepath.Join(t.TempDir(), "state", "klob", "train.json")
+		if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(`{"version": 99}`), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		rec := &drill.StatsFile{Path: path}
+		_, newer := rec.Read()
+		var ne *drill.NewerError
+		if !errors.As(newer, &ne) {
+			t.Fatalf("the record reads as %v, not as a newer klob's", newer)
+		}
+		hs := start(t, rulesConfig(t, rec, fmt.Sprintf("players=%d", n)), 80, 24)
+		check := func(when, want string) {
+			t.Helper()
+			scr := hs.screen()
+			if !strings.Contains(kittest.Flat(scr), kittest.Flat("! "+want)) {
+				t.Errorf("%s: the alert is not whole, want %q:\n%s", when, want, scr)
+			}
+			kittest.CheckSize(t, scr, 80, 24)
+		}
+		check("opening", newer.Error()+": the record is kept for this session only")
+		hs.press(itemKeys(hs.s.legal, hs.s.order)[0])
+		check("after a drill", "the record could not be saved: "+newer.Error())
+	})
+}

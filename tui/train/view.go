@@ -280,17 +280,24 @@ func (t *core) resultLinesIn(ctx *kit.Context, w, room int) (lines []string, nee
 	return append(out, kit.Indent(" ", said, nil)...), need
 }
 
-// noteLines show the last note (an error in the error style), on up to
-// three lines; one blank line when there is none.
+// noteLines show the last note (an error in the error style), wrapped
+// whole on up to noteMax lines; one blank line when there is none.
 func (t *core) noteLines(ctx *kit.Context, w int) []string {
 	if t.note == "" {
 		return []string{""}
 	}
 	if t.noteErr {
-		return kit.Indent(" ", kit.WrapLines("! "+t.note, w-2, 3, ctx.Ellipsis()), ctx.Styles.Error.Render)
+		return kit.Alert(ctx, t.note, w, noteMax)
 	}
-	return kit.Indent(" ", kit.WrapLines(t.note, w-2, 3, ctx.Ellipsis()), nil)
+	return kit.Indent(" ", kit.WrapLines(t.note, w-2, noteMax, ctx.Ellipsis()), nil)
 }
+
+// noteMax bounds a note's lines: enough for the longest the trainer
+// says whole at 80 columns (a record a newer klob wrote, its path and
+// what is done about it: six lines with a path of 140 characters),
+// few enough that a drill's question, its situation and its options
+// keep their lines under it at 80×24. Only a longer note is cut.
+const noteMax = 6
 
 // reviewView lists the last mistakes of this seat count, newest first,
 // with the record by kind of decision.
