@@ -452,3 +452,37 @@ func checkStatusKeepsBella(t *testing.T, ctx *kit.Context, names []string, n int
 		}
 	}
 }
+
+// TestKeysKeepArrowsWithBella: at 80 columns, when b bella, u undo and
+// c claim are all offered on a card to play, the keys line still keeps
+// the keys that play a card, the arrows and enter, and bella, undo and
+// claim: the hint, which the help lists, goes first. At every seat
+// count, with suits drawn and in ASCII.
+func TestKeysKeepArrowsWithBella(t *testing.T) {
+	// Games whose person leads with the second of K-Q of trump in hand
+	// right after winning a trick: the card that won it may be taken
+	// back (no new card shown since).
+	bellaSeeds := map[int]uint64{2: 116, 3: 102, 4: 171}
+	kittest.ForCounts(t, func(t *testing.T, n int) {
+		for _, ascii := range []bool{false, true} {
+			f := newFixture(t, n, bellaSeeds[n], 80, 24, gated())
+			f.hs.Ctx = kit.NewContext(ascii)
+			f.hs.Ctx.Width, f.hs.Ctx.Height = 80, 24
+			f.until("a card with bella, undo and claim", func(s host.Snapshot) bool {
+				return s.Can.Act && s.Can.Undo && s.Can.Claim && s.View.Phase == rules.PhasePlay && hasBella(s.View.Legal(), 0)
+			}, true)
+			f.refresh()
+			lines := strings.Split(f.text(), "\n")
+			keys := kit.ASCIIText(lines[len(lines)-1])
+			digits := fmt.Sprintf("enter/1-%d play", f.snap().View.Hand.Count())
+			for _, want := range []string{"<-/-> choose", digits, "b bella", "u undo", "c claim", "? help", "q quit"} {
+				if !strings.Contains(keys, want) {
+					t.Errorf("ascii %v: the keys line leaves out %q:\n%s", ascii, want, f.text())
+				}
+			}
+			if w := kit.WidthOf(lines[len(lines)-1]); w > 80 {
+				t.Errorf("ascii %v: the keys line is %d wide:\n%s", ascii, w, f.text())
+			}
+		}
+	})
+}

@@ -1,6 +1,7 @@
 package table
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"regexp"
 	"strings"
@@ -8,8 +9,10 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
+	"github.com/klob/klob/tui/kit/kittest"
 )
 
 // Read in order, as a screen reader reads it, the list of tricks and
@@ -93,4 +96,41 @@ func matches(s string, want []string) bool {
 		i += loc[1]
 	}
 	return true
+}
+
+// TestTrickGridNamesWhoPlayed: between tricks, the trick just played
+// lies on the table until the next card; at 80×24, at every seat
+// count, in ASCII too, a line under it names each card's player in
+// play order, as the last trick is said during the next: the grid
+// alone tells a card only by its place around the table.
+func TestTrickGridNamesWhoPlayed(t *testing.T) {
+	kittest.ForCounts(t, func(t *testing.T, n int) {
+		for _, ascii := range []bool{false, true} {
+			f := newFixture(t, n, seeds[n], 80, 24, func(hc *host.Config, _ *Config) { hc.HoldTricks = true })
+			f.hs.Ctx = kit.NewContext(ascii)
+			f.hs.Ctx.Width, f.hs.Ctx.Height = 80, 24
+			f.until("a trick held", func(s host.Snapshot) bool { return s.Hold }, true)
+			f.refresh()
+			v := f.snap().View
+			names := map[int][]string{2: {"you", "Bot"}, 3: {"you", "West", "East"}, 4: {"you", "West", "North", "East"}}[n]
+			var want []string
+			for i := range n {
+				s := rules.SeatAfter(v.LastLeader, i, n)
+				want = append(want, names[s]+" "+regexp.QuoteMeta(f.hs.Ctx.Paint.Glyphs.CardText(v.LastTrick[i]))+",?")
+			}
+			text := f.text()
+			_, played, ok := strings.Cut(text, "Played: ")
+			if !ok {
+				t.Fatalf("ascii %v: no line names the trick on the table:\n%s", ascii, text)
+			}
+			played, _, _ = strings.Cut(played, "\n")
+			if !matches(played, want) {
+				t.Errorf("ascii %v: the trick on the table is named %q, want %q:\n%s", ascii, played, want, text)
+			}
+			kittest.CheckSize(t, f.hs.Frame(), 80, 24)
+			if !ascii {
+				kittest.Golden(t, fmt.Sprintf("held%d-80x24", n), text)
+			}
+		}
+	})
 }

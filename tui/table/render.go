@@ -489,7 +489,7 @@ func (sc *Scene) trickCards() (cards [4]rules.Card, shown bool) {
 		for i := range v.InTrick {
 			cards[sc.playedAt(v.Leader, i)] = v.Trick[i]
 		}
-	case (v.Phase == rules.PhasePlay || v.Phase == rules.PhaseOver) && v.LastLeader != rules.NoSeat:
+	case sc.between():
 		for i := range v.Players {
 			cards[sc.playedAt(v.LastLeader, i)] = v.LastTrick[i]
 		}
@@ -497,6 +497,13 @@ func (sc *Scene) trickCards() (cards [4]rules.Card, shown bool) {
 		return cards, false
 	}
 	return cards, true
+}
+
+// between is whether the trick area shows the trick just played: no
+// card of the next one is down yet.
+func (sc *Scene) between() bool {
+	v := &sc.V
+	return (v.Phase == rules.PhasePlay || v.Phase == rules.PhaseOver) && v.InTrick == 0 && v.LastLeader != rules.NoSeat
 }
 
 // band is one seat's place in the trick: its name over (or, for the
@@ -849,7 +856,9 @@ func nonEmpty(ss ...string) []string {
 }
 
 // statusLines are the tricks and card points won so far by side, and
-// while a trick is under way the one before it, kept in view.
+// while a trick is under way the one before it, kept in view; between
+// tricks, the trick on the table with each card's player, which the
+// grid tells only by its place around the table.
 func (sc *Scene) statusLines(ctx *kit.Context, w int) []string {
 	v := &sc.V
 	if v.Phase != rules.PhasePlay && v.Phase != rules.PhaseOver || v.Maker == rules.NoSeat {
@@ -904,7 +913,19 @@ func (sc *Scene) statusLines(ctx *kit.Context, w int) []string {
 			sc.lastSaid(ctx, " Last: ", " "+ctx.Paint.Glyphs.Arrow()+" "))
 		out = append(out, cutTo(ctx, last, w))
 	}
+	if sc.between() {
+		played, _ := sc.fitAny(ctx, w, 1, sc.playedSaid(ctx, " Played: "))
+		out = append(out, cutTo(ctx, played, w))
+	}
 	return out
+}
+
+// playedSaid says the trick on the table between tricks as lead, then
+// each card with its player in play order: "Played: East K♥, you 7♣,
+// West 10♥".
+func (sc *Scene) playedSaid(ctx *kit.Context, lead string) func(*Scene) string {
+	v := &sc.V
+	return func(sc *Scene) string { return lead + sc.playedBy(ctx, v.LastLeader, v.LastTrick[:v.Players]) }
 }
 
 // lastSaid says the last trick as lead, each card with its player in
@@ -965,9 +986,10 @@ func (sc *Scene) sideWord(i int) string {
 // statusLine is statusLines in one line, for a window without room for
 // two: the tricks won and the last trick, without the card points.
 //
-// Each card of the last trick is said with its player; where that and
-// the tricks won do not fit together (four players beside the words
-// panel), the last trick alone is said: the v list counts the tricks.
+// Each card of the last trick (between tricks, of the trick on the
+// table) is said with its player; where that and the tricks won do not
+// fit together (four players beside the words panel), the trick alone
+// is said: the v list counts the tricks.
 func (sc *Scene) statusLine(ctx *kit.Context, w int) []string {
 	v := &sc.V
 	tricks := sc.bySide(v.Tricks)
@@ -986,6 +1008,14 @@ func (sc *Scene) statusLine(ctx *kit.Context, w int) []string {
 			func(sc *Scene) string { return counts(sc) + both(sc) },
 			sc.lastSaid(ctx, " Last trick: ", "; won by "),
 			sc.lastSaid(ctx, " Last: ", arrow),
+			counts,
+		}
+	}
+	if sc.between() {
+		played := sc.playedSaid(ctx, " · played: ")
+		says = []func(*Scene) string{
+			func(sc *Scene) string { return counts(sc) + played(sc) },
+			sc.playedSaid(ctx, " Played: "),
 			counts,
 		}
 	}

@@ -812,23 +812,33 @@ const listWord = "history"
 // least needed go first (the sort and the v list, which the help lists
 // too), then the card numbers join enter ("enter/1-7 play": both play),
 // so that every key the turn takes stays in the line at 80 columns,
-// the arrows too, with undo and claim offered. Only a line longer still
-// leaves out the arrows (the card numbers and the menu's keys in
-// brackets stand for them), then the hint, then its words get shorter,
-// so the line never runs off the screen. The key that commits the
+// the arrows too, with undo and claim offered. A card to play keeps
+// the arrows and enter: a line longer still (bella, undo and claim at
+// once) leaves out the hint, then its words get shorter. In a menu the
+// arrows go before the hint (the keys in brackets stand for them).
+// The line never runs off the screen, and the key that commits the
 // decision (enter) is never left out.
 func (s *Screen) keyHints(ctx *kit.Context) string {
 	bs, w := s.KeyHelp(&ctx.Keys).ShortHelp(), ctx.Width-2
 	// FitHintLine with room for anything is the line as shown.
 	fits := func(bs []key.Binding) bool { return kit.WidthOf(kit.FitHintLine(ctx, bs, math.MaxInt)) <= w }
+	without := func(bs []key.Binding, desc string) []key.Binding {
+		return slices.DeleteFunc(slices.Clone(bs), func(b key.Binding) bool { return b.Help().Desc == desc })
+	}
 	for _, d := range []string{"sort", listWord} {
 		if fits(bs) {
 			return kit.FitHintLine(ctx, bs, w)
 		}
-		bs = slices.DeleteFunc(slices.Clone(bs), func(b key.Binding) bool { return b.Help().Desc == d })
+		bs = without(bs, d)
 	}
 	if !fits(bs) {
 		bs = playByNumber(bs)
+	}
+	if slices.ContainsFunc(bs, func(b key.Binding) bool { return b.Help().Desc == "play" }) {
+		if !fits(bs) {
+			bs = without(bs, "hint")
+		}
+		return kit.FitHintLine(ctx, bs, w, "card")
 	}
 	return kit.FitHintLine(ctx, bs, w, "choose", "hint", "card")
 }

@@ -1069,7 +1069,7 @@ func TestResultKeepsYourRow(t *testing.T) {
 	for _, c := range []struct {
 		rules string
 		h     int
-	}{{giveRules[0], 24}, {giveRules[1], 24}, {giveRules[0], 18}, {giveRules[1], 18}} {
+	}{{giveRules[0], 24}, {giveRules[1], 24}, {giveRules[0], 16}, {giveRules[1], 16}} {
 		rs := c.rules
 		cfg := rulesConfig(t, nil, rs)
 		cfg.Only = drill.OnlyDeclare
@@ -1164,5 +1164,101 @@ func TestScoreAndDealerWhole(t *testing.T) {
 				t.Errorf("no drill had a side near the target")
 			}
 		})
+	}
+}
+
+// TestNewerRecordAlertWhole: a record a newer klob wrote is left as it
+// is, and the trainer says so: at 80×24, at every seat count, the alert
+// on opening and the one after a drill that could not be saved read
+// whole, wrapped, never cut short.
+func TestNewerRecordAlertWhole(t *testing.T) {
+	kittest.ForCounts(t, func(t *testing.T, n int) {
+		path := filepath.Join(t.TempDir(), "state", "klob", "train.json")
+		if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(`{"version": 99}`), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		rec := &drill.StatsFile{Path: path}
+		_, newer := rec.Read()
+		var ne *drill.NewerError
+		if !errors.As(newer, &ne) {
+			t.Fatalf("the record reads as %v, not as a newer klob's", newer)
+		}
+		hs := start(t, rulesConfig(t, rec, fmt.Sprintf("players=%d", n)), 80, 24)
+		check := func(when, want string) {
+			t.Helper()
+			scr := hs.screen()
+			if !strings.Contains(kittest.Flat(scr), kittest.Flat("! "+want)) {
+				t.Errorf("%s: the alert is not whole, want %q:\n%s", when, want, scr)
+			}
+			kittest.CheckSize(t, scr, 80, 24)
+		}
+		check("opening", newer.Error()+": the record is kept for this session only")
+		hs.press(itemKeys(hs.s.legal, hs.s.order)[0])
+		check("after a drill", "the record could not be saved: "+newer.Error())
+	})
+}
+
+// TestGiveKeepsItsSituation: a card to give (shlomo at three, shlomo
+// and cleopatra at four) is decided on who deals, the score, the words
+// said (which card was drawn, who declared) and the question: at 80×24
+// every one of them shows whole before the choice, with the alert of a
+// record a newer klob wrote under it too, and after the choice (without
+// the alert) beside the table of every card, the hand then said in a
+// line of text if the cards drawn leave no room.
+func TestGiveKeepsItsSituation(t *testing.T) {
+	for i, rs := range giveRules {
+		for _, alert := range []bool{false, true} {
+			var rec Record
+			if alert {
+				path := filepath.Join(t.TempDir(), "home", "someone", ".local", "state", "klob", "train.json")
+				if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(path, []byte(`{"version": 99}`), 0o600); err != nil {
+					t.Fatal(err)
+				}
+				rec = &drill.StatsFile{Path: path}
+			}
+			cfg := rulesConfig(t, rec, rs)
+			cfg.Only, cfg.Seed = drill.OnlyDeclare, 2
+			hs := start(t, cfg, 80, 24)
+			gives := 0
+			for range 40 {
+				tr := hs.s
+				keys := itemKeys(tr.legal, tr.order)
+				if tr.legal[0].Kind != rules.Give {
+					hs.press(keys[0], "enter")
+					continue
+				}
+				gives++
+				situation := append([]string{drill.Deals(&tr.view), drill.ScoreText(&tr.view)}, drill.SaidLines(&tr.view, false)...)
+				check := func(when string, want []string) {
+					t.Helper()
+					scr := hs.screen()
+					flat := kittest.Flat(scr)
+					for _, w := range want {
+						if !strings.Contains(flat, kittest.Flat(w)) {
+							t.Fatalf("%s, alert %v, %s: %q is left out:\n%s", rs, alert, when, w, scr)
+						}
+					}
+					kittest.CheckSize(t, scr, 80, 24)
+				}
+				check("the question", append(situation, drill.Question(&tr.view, false)))
+				hs.press(keys[len(keys)-1])
+				if !alert {
+					check("the result", situation)
+				}
+				if gives == 1 && !alert {
+					hs.golden(fmt.Sprintf("%s-give-result-80x24", []string{"three", "four"}[i]))
+				}
+				hs.press("enter")
+			}
+			if gives == 0 {
+				t.Fatalf("%s: no card to give in 40 drills", rs)
+			}
+		}
 	}
 }

@@ -280,17 +280,24 @@ func (t *core) resultLinesIn(ctx *kit.Context, w, room int) (lines []string, nee
 	return append(out, kit.Indent(" ", said, nil)...), need
 }
 
-// noteLines show the last note (an error in the error style), on up to
-// three lines; one blank line when there is none.
+// noteLines show the last note (an error in the error style), wrapped
+// whole on up to noteMax lines; one blank line when there is none.
 func (t *core) noteLines(ctx *kit.Context, w int) []string {
 	if t.note == "" {
 		return []string{""}
 	}
 	if t.noteErr {
-		return kit.Indent(" ", kit.WrapLines("! "+t.note, w-2, 3, ctx.Ellipsis()), ctx.Styles.Error.Render)
+		return kit.Alert(ctx, t.note, w, noteMax)
 	}
-	return kit.Indent(" ", kit.WrapLines(t.note, w-2, 3, ctx.Ellipsis()), nil)
+	return kit.Indent(" ", kit.WrapLines(t.note, w-2, noteMax, ctx.Ellipsis()), nil)
 }
+
+// noteMax bounds a note's lines: enough for the longest the trainer
+// says whole at 80 columns (a record a newer klob wrote, its path and
+// what is done about it: six lines with a path of 140 characters),
+// few enough that a drill's question, its situation and its options
+// keep their lines under it at 80×24. Only a longer note is cut.
+const noteMax = 6
 
 // reviewView lists the last mistakes of this seat count, newest first,
 // with the record by kind of decision.
@@ -373,27 +380,30 @@ type part struct {
 // body: who deals and where you sit, the score, what was said; the
 // hand and the upcard; the question and the menu, on as many lines as
 // the width needs. When the window is short the parts give way in a
-// fixed order (the label over the cards; the question, and after the
-// choice the menu, which the verdict's "You chose" and the table's
-// "← you" say again; the seats' sentence, who deals staying; the words
-// said; the score) before the result is cut, so the menu before the
-// choice, who deals and the table of options always show.
+// fixed order (the label over the cards; after the choice the question
+// and the menu, which the verdict's "You chose" and the table's "←
+// you" say again; the seats' sentence, who deals staying; the cards
+// drawn, which become a line of text saying the same; before the
+// choice the question; the words said; the score) before the result
+// is cut. So the words said (the card drawn from a shlomo) stay with
+// the table of a card to give, and the menu before the choice, who
+// deals and the table of options always show.
 func (t *Screen) body(ctx *kit.Context, room int, mid []string, need int) ([]string, []kit.Hit) {
 	w, h := ctx.Width, ctx.Height
 	v := &t.view
 	cards := t.cardLines(ctx, cardSize(w, h, len(t.hand())))
 	menu, hits := t.menuLines(ctx, w)
-	menuDrop := 0
+	menuDrop, questionDrop := 0, 5
 	if t.state == stateResult {
-		menuDrop = 2
+		menuDrop, questionDrop = 2, 2
 	}
 	parts := []part{
 		{wrapped(ctx, drill.Role(v), w, false), 3, wrapped(ctx, drill.Deals(v), w, false)},
-		{wrapped(ctx, drill.ScoreText(v), w, false), 5, nil},
-		{saidLines(ctx, drill.SaidLines(v, ctx.ASCII), w), 4, nil},
+		{wrapped(ctx, drill.ScoreText(v), w, false), 7, nil},
+		{saidLines(ctx, drill.SaidLines(v, ctx.ASCII), w), 6, nil},
 		{cards[:1], 1, nil},
-		{cards[1:], 0, nil},
-		{wrapped(ctx, drill.Question(v, ctx.ASCII), w, true), 2, nil},
+		{cards[1:], 4, t.handText(ctx, w)},
+		{wrapped(ctx, drill.Question(v, ctx.ASCII), w, true), questionDrop, nil},
 		{menu, menuDrop, nil},
 	}
 	used := func() int {
@@ -421,7 +431,7 @@ func (t *Screen) body(ctx *kit.Context, room int, mid []string, need int) ([]str
 	for d := 1; d <= 3 && used()+len(mid) > room; d++ {
 		drop(d)
 	}
-	for d := 1; d <= 5 && used()+needMid > room; d++ {
+	for d := 1; d <= 7 && used()+needMid > room; d++ {
 		drop(d)
 	}
 	spare := room - used() - len(mid)
@@ -465,43 +475,86 @@ func handTrump(v *rules.View) rules.Suit {
 // for now: the suit proposed, refused in round one, or the trump named,
 // who made it and the bottom card once turned.
 func (t *Screen) cardLines(ctx *kit.Context, size kit.CardSize) []string {
-	p := ctx.Paint
 	v := &t.view
 	upc := v.Upcard
 	if upc == rules.NoCard {
 		upc = v.OrigUpcard
 	}
-	su := v.OrigUpcard.Suit()
+	says, sep := t.upcardSays(ctx)
 	info := make([]string, size.H)
-	mid := size.H / 2
-	switch {
-	case v.Phase == rules.PhaseBid1 || v.Phase == rules.PhaseSchmeiss || v.Phase == rules.PhaseDeclare:
-		info[mid] = "proposes " + p.StyledSuit(su) + " " + su.Name()
-	case v.Phase == rules.PhaseBid2:
-		info[mid], info[mid+1] = p.StyledSuit(su)+" "+su.Name()+" refused", "in round one"
-	default:
-		trump := "no trumps"
-		if v.Trump < rules.NoTrumps {
-			trump = p.StyledSuit(v.Trump) + " " + v.Trump.Name()
-		}
-		info[mid-1] = "trump: " + trump
-		info[mid] = "maker: " + drill.SeatName(v.Players, v.Maker)
-		if v.Upcard == rules.NoCard {
-			info[mid+1] = "(took the upcard)"
-		}
+	// From the card's middle row; the trump's line over it, so that the
+	// maker's is in the middle.
+	at := size.H / 2
+	if sep == trumpSep {
+		at--
 	}
-	// The bottom card, turned up once trump is settled, as the table
-	// shows it: on the label's line, the lines beside the upcard being
-	// the trump's and the maker's.
-	note := ""
-	if v.Bottom != rules.NoCard {
-		note = "bottom: " + p.StyledCard(v.Bottom)
-	}
+	copy(info[at:], says)
 	label := "Upcard"
 	if v.Players == 4 {
 		label = "Upcard (the maker takes it)"
 	}
-	return handAndUpcard(ctx, size, t.hand(), upc, label, note, info)
+	return handAndUpcard(ctx, size, t.hand(), upc, label, t.bottomNote(ctx), info)
+}
+
+// upcardSays is what the upcard stands for now, a line each beside the
+// card: the suit proposed, refused in round one, or the trump named,
+// who made it and whether the maker took the upcard; sep joins the
+// lines in a sentence.
+func (t *Screen) upcardSays(ctx *kit.Context) (lines []string, sep string) {
+	p := ctx.Paint
+	v := &t.view
+	su := v.OrigUpcard.Suit()
+	switch {
+	case v.Phase == rules.PhaseBid1 || v.Phase == rules.PhaseSchmeiss || v.Phase == rules.PhaseDeclare:
+		return []string{"proposes " + p.StyledSuit(su) + " " + su.Name()}, " "
+	case v.Phase == rules.PhaseBid2:
+		return []string{p.StyledSuit(su) + " " + su.Name() + " refused", "in round one"}, " "
+	}
+	trump := "no trumps"
+	if v.Trump < rules.NoTrumps {
+		trump = p.StyledSuit(v.Trump) + " " + v.Trump.Name()
+	}
+	lines = []string{"trump: " + trump, "maker: " + drill.SeatName(v.Players, v.Maker)}
+	if v.Upcard == rules.NoCard {
+		lines = append(lines, "(took the upcard)")
+	}
+	return lines, trumpSep
+}
+
+// trumpSep joins the lines of a trump settled: each says a thing of
+// its own.
+const trumpSep = ", "
+
+// bottomNote is the bottom card, turned up once trump is settled, as
+// the table shows it: beside the upcard's label, the lines beside the
+// card being the trump's and the maker's.
+func (t *Screen) bottomNote(ctx *kit.Context) string {
+	if b := t.view.Bottom; b != rules.NoCard {
+		return "bottom: " + ctx.Paint.StyledCard(b)
+	}
+	return ""
+}
+
+// handText is the hand and the upcard in words, wrapped to w, for a
+// window short of the rows the cards take: "Your hand: Q♣ A♦ 10♦ ·
+// upcard 8♣ proposes ♣ clubs".
+func (t *Screen) handText(ctx *kit.Context, w int) []string {
+	p := ctx.Paint
+	v := &t.view
+	var cards []string
+	for _, c := range t.hand() {
+		cards = append(cards, p.StyledCard(c))
+	}
+	upc := v.Upcard
+	if upc == rules.NoCard {
+		upc = v.OrigUpcard
+	}
+	says, sep := t.upcardSays(ctx)
+	text := "Your hand: " + strings.Join(cards, " ") + " · upcard " + p.StyledCard(upc) + " " + strings.Join(says, sep)
+	if note := t.bottomNote(ctx); note != "" {
+		text += " · " + note
+	}
+	return wrapped(ctx, text, w, false)
 }
 
 // hand is the hand sorted for the trump or the suit proposed, as
