@@ -293,6 +293,11 @@ var confusable = map[rune]rune{
 	'ɑ': 'a', 'ɡ': 'g', 'ı': 'l', 'i': 'l', '1': 'l', '|': 'l', '0': 'o', '5': 's', 'ɵ': 'o',
 }
 
+// capitals maps the Greek capitals that copy a Latin capital their
+// small letter does not ("Υ" is a Y, "υ" a u), for skeleton, before it
+// lowers the case: else "Υou" would pass for a name other than "You".
+var capitals = map[rune]rune{'Η': 'h', 'Ν': 'n', 'Υ': 'y', 'ϒ': 'y'}
+
 // latinBase maps the Latin letters NFKD leaves whole but that read as
 // a plain one (with a stroke, hook or bar, small capitals: "ƀ", "ᴄ") to
 // it, in pairs, for skeleton; capitals are lowered first. Made of the
@@ -323,6 +328,9 @@ func skeleton(name string) string { return skeletonOf(name, true, false) }
 func skeletonOf(name string, digits, symbols bool) string {
 	var b strings.Builder
 	for _, r := range norm.NFKD.String(norm.NFKC.String(name)) {
+		if c, ok := capitals[r]; ok {
+			r = c
+		}
 		r = unicode.ToLower(r)
 		if c, ok := latinBase[r]; ok {
 			r = c

@@ -33,6 +33,9 @@ func TestNormalName(t *testing.T) {
 		// The words the tables name seats by that are not a person:
 		// "You" (the reader) and the bots, look-alikes too.
 		"You", "you", " YOU ", "Yоu", "Bot", "bot", "Bot B", "B0t d", "bot-c",
+		// ... a Greek capital that copies a Latin one its small letter
+		// does not (Upsilon is a Y, upsilon a u).
+		"Υou", "ΥOU", "Υου", "Ύou", "ϒou",
 		// ... in letters of the scripts that copy Latin capitals
 		// (Cherokee, Coptic, Lisu), Latin small capitals and barred
 		// letters, Armenian, or mixed with a letter no table knows.
@@ -157,6 +160,22 @@ func TestLabelTagsSharedNames(t *testing.T) {
 	// A guest is never tagged (and never counted).
 	h.Visit(Player{Name: "alice"}, nil)
 	assert.Equal(t, "alice", h.Label(alice, nil))
+}
+
+// TestLabelTagsGreekCapitals: a Greek capital that copies a Latin one
+// its small letter does not (Nu is an N, nu a v) makes a look-alike
+// too.
+func TestLabelTagsGreekCapitals(t *testing.T) {
+	h, err := New(Config{})
+	require.NoError(t, err)
+	for _, c := range [][2]string{{"Nancy", "Νancy"}, {"Hank", "Ηank"}, {"Yves", "Υves"}} {
+		orig := Player{ID: "a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6", Name: c[0]}
+		v := h.Visit(orig, nil)
+		ve := h.Visit(Player{ID: "ffee00112233445566778899aabbccdd", Name: c[1]}, nil)
+		assert.Equal(t, c[0]+" #a1b2c3d4e5f6", h.Label(orig, nil), c[1])
+		v.Leave()
+		ve.Leave()
+	}
 }
 
 // TestKeyTag: a tag is 48 bits of the key's fingerprint, too many to
