@@ -195,6 +195,11 @@ func TestErrorsSayWhatAndWhere(t *testing.T) {
 	truncated := filepath.Join(games, "broken", "truncated.klob")
 	illegal := filepath.Join(games, "broken", "illegal-card.klob")
 	missing := filepath.Join(dir, "missing.klob")
+	// A line of megabytes after a whole header, quoted by the error.
+	tie, err := os.ReadFile(filepath.Join(games, "09-tie.klob"))
+	require.NoError(t, err)
+	header, _, _ := strings.Cut(string(tie), "\ndeal 1\n")
+	long := write("long.klob", header+"\ndeal 1 "+strings.Repeat("x", 1<<20)+"\n")
 
 	type tc struct {
 		args []string
@@ -217,6 +222,7 @@ func TestErrorsSayWhatAndWhere(t *testing.T) {
 			tc{[]string{cmd, truncated}, 1, []string{truncated + ":74:1:", "truncated"}},
 			tc{[]string{cmd, illegal}, 1, []string{illegal + ":"}},
 			tc{[]string{cmd, dir}, 1, []string{dir, "not a regular file"}},
+			tc{[]string{cmd, long}, 1, []string{long + ":20:8: deal 1: unexpected", "more bytes)"}},
 		)
 	}
 	for _, c := range cases {
@@ -230,6 +236,7 @@ func TestErrorsSayWhatAndWhere(t *testing.T) {
 		assert.True(t, strings.HasPrefix(first, "klob "+name+": "), "%v: stderr %q", c.args, errs)
 		assert.NotContains(t, errs, name+": "+name+":", "%v: the command named twice", c.args)
 		assert.NotContains(t, errs, "goroutine", c.args)
+		assert.Less(t, len(errs), 2000, "%v: a short error", c.args)
 		for _, w := range c.want {
 			assert.Contains(t, first, w, "%v: stderr\n%s", c.args, errs)
 		}
