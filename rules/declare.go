@@ -179,6 +179,24 @@ func (t *Deal) declare(a Action) {
 	t.phase, t.turn = PhaseBid1, t.eldest()
 }
 
+// DeclarationAsked is the declaration the player in turn is asked for:
+// Shlomo or Cleopatra, the round under way, while a player is asked to
+// declare or pass (not while a card changes hands); NoAction at any
+// other point. A pass then declines that declaration, as View.Declines
+// says of it afterwards.
+func (t *Deal) DeclarationAsked() Kind {
+	if t.phase != PhaseDeclare || t.declStep != declAsk {
+		return NoAction
+	}
+	switch t.declRound {
+	case roundShlomo:
+		return Shlomo
+	case roundCleopatra:
+		return Cleopatra
+	}
+	return NoAction
+}
+
 // Declines is the declaration the step at i of the deal's history
 // declines when it is a pass of the declaration rounds: Shlomo or
 // Cleopatra; NoAction for any other step (a bid's pass among them).

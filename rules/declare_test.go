@@ -240,9 +240,32 @@ func TestViewDeclines(t *testing.T) {
 			t.Errorf("seat %s: a step past the history declines %v", s, got)
 		}
 	}
+	// The deal says, before each step, which declaration it asks for:
+	// the round's while a player is asked (a declaration or a pass), none
+	// while a card changes hands or in the bidding.
+	asked := []Kind{Shlomo, Shlomo, NoAction, NoAction, Shlomo, Shlomo,
+		Cleopatra, Cleopatra, Cleopatra, Cleopatra, NoAction}
+	again := h.table(t, "shlomo=on,cleopatra=on")
+	for i, st := range tb.Steps() {
+		if got := again.DeclarationAsked(); got != asked[i] {
+			t.Errorf("before step %d (%s): asked for %v, want %v", i, st, got, asked[i])
+		}
+		if err := again.ApplyAs(st.Seat, st.Action); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := again.DeclarationAsked(); got != NoAction {
+		t.Errorf("in the bidding: asked for %v", got)
+	}
 	// Three players with shlomo: one round of three asks.
 	tb = shlomoDeal.table(t, "shlomo=on")
-	tdo(t, &tb, "A: pass", "B: pass", "C: pass", "A: pass")
+	for range 3 {
+		if got := tb.DeclarationAsked(); got != Shlomo {
+			t.Errorf("three players, before a declaration's pass: asked for %v", got)
+		}
+		tdo(t, &tb, tb.Turn().String()+": pass")
+	}
+	tdo(t, &tb, "A: pass")
 	v := tb.View(0)
 	for i, k := range []Kind{Shlomo, Shlomo, Shlomo, NoAction} {
 		if got := v.Declines(i); got != k {

@@ -76,7 +76,17 @@ func printError(w io.Writer, cmd, msg string) {
 	if cmd != "" {
 		name += " " + cmd
 	}
-	fmt.Fprint(w, wrapNote(name+": "+msg, termWidth(w), "  "))
+	fmt.Fprint(w, wrapNote(name+": "+unprefixed(cmd, msg), termWidth(w), "  "))
+}
+
+// unprefixed is msg without the "CMD: " it may start with: the packages
+// behind klob match and klob daily name themselves in their errors, as
+// the command does, and "klob match: match: ..." would say it twice.
+func unprefixed(cmd, msg string) string {
+	for cmd != "" && strings.HasPrefix(msg, cmd+": ") {
+		msg = msg[len(cmd)+2:]
+	}
+	return msg
 }
 
 // ErrNoTerminal is why a full-screen command cannot start.

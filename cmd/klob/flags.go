@@ -88,25 +88,43 @@ func (f *flagSet) parse(args []string, stdout, stderr io.Writer) ([]string, erro
 }
 
 // badValue is the flag package's error for a value its flag's type
-// cannot read: the value (quoted) and the flag's name.
-var badValue = regexp.MustCompile(`^invalid value (".*") for flag -([^:]+): parse error$`)
+// cannot read: the value (quoted), the flag's name and why.
+var badValue = regexp.MustCompile(`^invalid value (".*") for flag -([^:]+): (parse error|value out of range)$`)
 
-// explain is the reason a parse failed, in words: a duration flag's bad
-// value ("-pace fast") says what a duration looks like, where the flag
-// package says only "parse error"; other errors are as they are.
+// explain is the reason a parse failed, in words: a bad value of a
+// duration or a number ("-pace fast", "-decks x") says what the flag
+// takes, where the flag package says only "parse error"; other errors
+// are as they are.
 func (f *flagSet) explain(err error) string {
 	m := badValue.FindStringSubmatch(err.Error())
 	if m == nil {
 		return err.Error()
 	}
-	if fl := f.Lookup(m[2]); fl != nil {
-		if g, ok := fl.Value.(flag.Getter); ok {
-			if _, ok := g.Get().(time.Duration); ok {
-				return fmt.Sprintf("-%s %s: want a duration such as 300ms, 2s or 0", m[2], m[1])
-			}
-		}
+	fl := f.Lookup(m[2])
+	if fl == nil {
+		return err.Error()
 	}
-	return err.Error()
+	g, ok := fl.Value.(flag.Getter)
+	if !ok {
+		return err.Error()
+	}
+	var want string
+	switch g.Get().(type) {
+	case time.Duration:
+		want = "a duration such as 300ms, 2s or 0"
+	case int, int64:
+		want = "a whole number"
+	case uint, uint64:
+		want = "a whole number, 0 or more"
+	case float64:
+		want = "a number"
+	default:
+		return err.Error()
+	}
+	if m[3] == "value out of range" {
+		return fmt.Sprintf("-%s %s: out of range: want %s", m[2], m[1], want)
+	}
+	return fmt.Sprintf("-%s %s: want %s", m[2], m[1], want)
 }
 
 // parseNone is parse for a command that takes no positional argument:
@@ -136,7 +154,7 @@ func (f *flagSet) fail(stderr io.Writer, format string, args ...any) int {
 func failed(stderr io.Writer, cmd string, err error) int {
 	// An error may quote a path or a file's text, which a terminal would
 	// obey: each line is written with its control characters escaped.
-	lines := strings.Split(err.Error(), "\n")
+	lines := strings.Split(unprefixed(cmd, err.Error()), "\n")
 	for i, l := range lines {
 		lines[i] = untrusted.Text(l)
 	}

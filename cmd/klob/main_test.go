@@ -4,12 +4,14 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"os"
 	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // runWith runs a command function on args and returns its exit code and
@@ -164,5 +166,79 @@ func TestMatchRefusesCalibrateFlags(t *testing.T) {
 		code, _, errs := runWith(runMatch, append([]string{"-a", "easy", "-b", "easy", "-decks", "1"}, f...)...)
 		assert.Equal(t, 2, code, f)
 		assert.Contains(t, errs, f[0]+" goes with -calibrate only", f)
+	}
+}
+
+// TestErrorsSayWhatAndWhere: a command that fails says so once as "klob
+// CMD: what (where)", never with its name twice, and exits as the
+// README says (1 a failure, 2 a usage error); a game log that does not
+// read is named with its line, whatever is wrong with it (missing,
+// empty, binary, truncated, damaged, a directory), and klob verify
+// writes it file:line:col first, as an editor reads it.
+func TestErrorsSayWhatAndWhere(t *testing.T) {
+	dir := t.TempDir()
+	state := filepath.Join(dir, "state")
+	t.Setenv("KLOB_STATE_DIR", state)
+	write := func(name, text string) string {
+		t.Helper()
+		p := filepath.Join(dir, name)
+		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
+		require.NoError(t, os.WriteFile(p, []byte(text), 0o644))
+		return p
+	}
+	withLogs := filepath.Dir(write("old/a.klob", "x"))
+	file := write("file", "x")
+	write("state/daily/name.txt", "not a name file\n")
+	empty := write("empty.klob", "")
+	binary := write("binary.klob", "\x00\x01\x7fELF\xff\xfe\n\x00")
+	games := filepath.Join("..", "..", "testdata", "games")
+	truncated := filepath.Join(games, "broken", "truncated.klob")
+	illegal := filepath.Join(games, "broken", "illegal-card.klob")
+	missing := filepath.Join(dir, "missing.klob")
+	// A line of megabytes after a whole header, quoted by the error.
+	tie, err := os.ReadFile(filepath.Join(games, "09-tie.klob"))
+	require.NoError(t, err)
+	header, _, _ := strings.Cut(string(tie), "\ndeal 1\n")
+	long := write("long.klob", header+"\ndeal 1 "+strings.Repeat("x", 1<<20)+"\n")
+
+	type tc struct {
+		args []string
+		code int
+		want []string // in the first line of stderr
+	}
+	cases := []tc{
+		{[]string{"match", "-a", "easy", "-b", "easy", "-decks", "1", "-quiet", "-save", withLogs}, 1, []string{withLogs + " already holds game logs"}},
+		{[]string{"match", "-a", "easy", "-b", "easy", "-decks", "1", "-quiet", "-save", file}, 1, []string{file, "not a directory"}},
+		{[]string{"match", "-a", "easy", "-b", "easy", "-decks", "x"}, 2, []string{`-decks "x": want a whole number`}},
+		{[]string{"match", "-a", "easy", "-b", "easy", "-seed", "-1"}, 2, []string{`-seed "-1": want a whole number, 0 or more`}},
+		{[]string{"daily", "-name", "Ada"}, 1, []string{filepath.Join(state, "daily", "name.txt"), "not a name file"}},
+		{[]string{"serve", "-addr", "127.0.0.1:99999", "-state", filepath.Join(dir, "serve")}, 1, []string{"-addr 127.0.0.1:99999", "invalid port"}},
+	}
+	for _, cmd := range []string{"analyze", "replay", "verify"} {
+		cases = append(cases,
+			tc{[]string{cmd, missing}, 1, []string{missing, "no such file"}},
+			tc{[]string{cmd, empty}, 1, []string{empty + ":1:1:", "not a Klob game log"}},
+			tc{[]string{cmd, binary}, 1, []string{binary + ":1:1:", "not a Klob game log"}},
+			tc{[]string{cmd, truncated}, 1, []string{truncated + ":74:1:", "truncated"}},
+			tc{[]string{cmd, illegal}, 1, []string{illegal + ":"}},
+			tc{[]string{cmd, dir}, 1, []string{dir, "not a regular file"}},
+			tc{[]string{cmd, long}, 1, []string{long + ":20:8: deal 1: unexpected", "more bytes)"}},
+		)
+	}
+	for _, c := range cases {
+		code, _, errs := runArgs(c.args...)
+		assert.Equal(t, c.code, code, "%v: exit code; stderr:\n%s", c.args, errs)
+		first, _, _ := strings.Cut(errs, "\n")
+		name := c.args[0]
+		if name == "verify" && strings.HasPrefix(first, c.args[1]+":") {
+			first = "klob verify: " + first
+		}
+		assert.True(t, strings.HasPrefix(first, "klob "+name+": "), "%v: stderr %q", c.args, errs)
+		assert.NotContains(t, errs, name+": "+name+":", "%v: the command named twice", c.args)
+		assert.NotContains(t, errs, "goroutine", c.args)
+		assert.Less(t, len(errs), 2000, "%v: a short error", c.args)
+		for _, w := range c.want {
+			assert.Contains(t, first, w, "%v: stderr\n%s", c.args, errs)
+		}
 	}
 }

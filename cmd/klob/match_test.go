@@ -125,7 +125,7 @@ func TestMatchUsageErrors(t *testing.T) {
 		{[]string{"-a", "normal", "-b", "random", "-decks", "0"}, "nothing to play"},
 		{[]string{"-a", "normal", "-b", "random", "-decks", "3", "-deals", "3"}, "-decks and -deals are the same flag"},
 		{[]string{"-a", "normal", "-b", "random", "-games", "-1"}, "-games must not be negative"},
-		{[]string{"-a", "normal", "-b", "random", "-decks", "ten"}, "invalid value"},
+		{[]string{"-a", "normal", "-b", "random", "-decks", "ten"}, `-decks "ten": want a whole number`},
 		{[]string{"-a", "normal", "-b", "random", "extra"}, `unexpected argument "extra"`},
 		{[]string{"-a", "normal", "-b", "random", "-deadline", "0s"}, "-deadline must be positive"},
 		{[]string{"-calibrate", "-think", "-1s"}, "-think does not go with -calibrate"},

@@ -30,11 +30,11 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 // readReplay reads the game log at path for the subcommand cmd. A log
 // that does not read prints "klob CMD: " and its error (the file, and
 // the line where one is at fault), its control characters made
-// visible, on stderr.
+// visible and its lines cut as klob verify cuts them, on stderr.
 func readReplay(cmd, path string, stderr io.Writer) (*gamelog.Replay, bool) {
 	_, r, err := gamelog.ReadReplay(path)
 	if err != nil {
-		fmt.Fprintf(stderr, "klob %s: %s\n", cmd, untrusted.Text(err.Error()))
+		fmt.Fprintf(stderr, "klob %s: %s\n", cmd, cutLines(untrusted.Text(err.Error()), maxErrLine))
 		return nil, false
 	}
 	return r, true

@@ -168,7 +168,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	// directory, database or host key behind.
 	ln, err := net.Listen("tcp", f.addr)
 	if err != nil {
-		return failed(stderr, "serve", err)
+		return failed(stderr, "serve", fmt.Errorf("-addr %s: %w", f.addr, err))
 	}
 	defer ln.Close()
 	if err := checkStateDir(f.state); err != nil {

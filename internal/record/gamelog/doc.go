@@ -45,7 +45,9 @@
 // it is, seats C and D get their name and level tags, a chance step (the
 // card a shlomo declarer draws) is an input line "chance: draw C", the
 // cards given in the shlomo and cleopatra exchanges are action lines
-// like any other (the log holds the whole deck), tricks have a card per
+// like any other (the log holds the whole deck), a pass at the
+// declarations is written "no-shlomo" or "no-cleopatra" (an older log's
+// "pass" there still reads), tricks have a card per
 // player, and the score has a line per seat and, with four, per team.
 // Header.Name, Level and SetPlayer read and set any seat; Replay.Sides,
 // ReplayDeal.Table and AtTable give the totals, breakdowns and deals at

@@ -28,7 +28,7 @@ func addGames(f *testing.F, patterns ...string) {
 // any log it accepts re-serialises, reads back to the same Log, and
 // re-serialises to the same text again.
 func FuzzParse(f *testing.F) {
-	addGames(f, "saves/*.klob", "broken/*.klob", "05-*.klob", "tables/3-01-*.klob", "tables/4-14-*.klob")
+	addGames(f, "saves/*.klob", "broken/*.klob", "05-*.klob", "tables/3-01-*.klob", "tables/4-14-*.klob", "tables/saves/*.klob", "older/*.klob")
 	f.Add([]byte("[Klob \"1\"]\n"))
 	f.Add([]byte(""))
 	f.Fuzz(func(t *testing.T, data []byte) {

@@ -112,12 +112,27 @@ type mark struct {
 	phase  rules.Phase
 	tricks uint8
 	shown  bool
+	asked  rules.Kind // the declaration asked for (Deal.DeclarationAsked)
 }
 
 func markOf(g *rules.Game) mark {
 	d := g.Deal()
-	return mark{maker: d.Maker(), phase: d.Phase(), tricks: d.Play().Tricks, shown: shown(g)}
+	return mark{maker: d.Maker(), phase: d.Phase(), tricks: d.Play().Tricks, shown: shown(g), asked: d.DeclarationAsked()}
 }
+
+// actionWords is how an action line writes a, taken at before: as the
+// rules write it, but a pass at the declarations as declinedWord says,
+// so that it never reads as a bid's "pass".
+func actionWords(a rules.Action, before mark) string {
+	if a.Kind == rules.Pass && before.asked != rules.NoAction {
+		return declinedWord(before.asked)
+	}
+	return a.String()
+}
+
+// declinedWord is the word of a pass at the round of the declaration k
+// (rules.Shlomo or rules.Cleopatra): "no-shlomo", "no-cleopatra".
+func declinedWord(k rules.Kind) string { return "no-" + rules.Action{Kind: k}.String() }
 
 // shown reports whether the melds of the side with the right have been
 // shown (after trick one).

@@ -414,7 +414,16 @@ func (p *parser) parseAction(ln *line) error {
 	for _, t := range ln.toks[1:] {
 		words = append(words, t.text)
 	}
-	a, err := rules.ParseAction(strings.Join(words, " "))
+	text := strings.Join(words, " ")
+	if k := declined(text); k != rules.NoAction {
+		// A pass at the declarations, as the writer writes it; an older
+		// log's "pass" there reads as ever, through ParseAction.
+		if asked := d.DeclarationAsked(); asked != k {
+			return p.errAt(ln, 1, rules.ErrWrongPhase, "%q is not a move now: %s", text, declinedWhy(k, asked, d.Phase()))
+		}
+		return p.apply(ln, 1, seat, rules.PassAction(), nil)
+	}
+	a, err := rules.ParseAction(text)
 	if err != nil {
 		return p.errAt(ln, 1, ErrSyntax, "%v", err)
 	}
@@ -422,6 +431,34 @@ func (p *parser) parseAction(ln *line) error {
 		return p.errAt(ln, 1, ErrSyntax, "cards are played in trick lines, and the card play has not begun")
 	}
 	return p.apply(ln, 1, seat, a, nil)
+}
+
+// declined is the declaration whose round a pass written as text
+// declines ("no-shlomo": rules.Shlomo), NoAction for any other text.
+func declined(text string) rules.Kind {
+	for _, k := range []rules.Kind{rules.Shlomo, rules.Cleopatra} {
+		if strings.EqualFold(text, declinedWord(k)) {
+			return k
+		}
+	}
+	return rules.NoAction
+}
+
+// declinedWhy says why a pass of the round of k is not a move now, when
+// asked is the declaration asked for and phase the deal's phase.
+func declinedWhy(k, asked rules.Kind, phase rules.Phase) string {
+	name := rules.Action{Kind: k}.String()
+	if asked != rules.NoAction {
+		return fmt.Sprintf("this is the %s round of the declarations: %s or %s",
+			rules.Action{Kind: asked}.String(), rules.Action{Kind: asked}.String(), declinedWord(asked))
+	}
+	if phase == rules.PhaseDeclare {
+		return fmt.Sprintf("it passes on a %s, and a card changes hands now", name)
+	}
+	if w := phaseWord[phase]; w != "" {
+		return fmt.Sprintf("it passes on a %s at the declarations, and this is a %s", name, w)
+	}
+	return fmt.Sprintf("it passes on a %s at the declarations, which are over", name)
 }
 
 // apply takes a for seat, recording it, and reads the derived lines that

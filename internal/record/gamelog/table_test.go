@@ -4,12 +4,17 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/rules"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // tableOpts returns the options of a table of n with the house variants
@@ -215,4 +220,80 @@ func summaryOf(t *testing.T, cfg testkit.Config) string {
 	var sum bytes.Buffer
 	r.WriteSummary(&sum, "x.klob")
 	return sum.String()
+}
+
+// TestOlderLogsReadTheSame: a log written before the passes at the
+// declarations had their own words ("B: pass" where the writer now
+// writes "B: no-shlomo") reads to the same Log as the log of today, and
+// writes as it; testdata/games/older keeps such logs of every kind
+// (whole games and saves, at three and four, both rounds).
+func TestOlderLogsReadTheSame(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join(gamesDir, "older", "*.klob"))
+	require.NoError(t, err)
+	require.GreaterOrEqual(t, len(files), 5)
+	for _, f := range files {
+		t.Run(filepath.Base(f), func(t *testing.T) {
+			old, err := os.ReadFile(f)
+			require.NoError(t, err)
+			require.True(t, strings.Contains(string(old), ": pass\n") &&
+				!strings.Contains(string(old), ": no-shlomo") && !strings.Contains(string(old), ": no-cleopatra"),
+				"not a log of before the words")
+			now, err := filepath.Glob(filepath.Join(gamesDir, "tables", "*", filepath.Base(f)))
+			require.NoError(t, err)
+			if direct := filepath.Join(gamesDir, "tables", filepath.Base(f)); fileExists(direct) {
+				now = append(now, direct)
+			}
+			require.Len(t, now, 1, "the log of today")
+			want, err := os.ReadFile(now[0])
+			require.NoError(t, err)
+			lOld, err := gamelog.Parse(f, old)
+			require.NoError(t, err)
+			lNow, err := gamelog.Parse(now[0], want)
+			require.NoError(t, err)
+			require.True(t, reflect.DeepEqual(lOld, lNow), "the older log reads to another Log")
+			out, err := lOld.MarshalText()
+			require.NoError(t, err)
+			require.True(t, bytes.Equal(want, out), "the older log writes otherwise than the log of today:\n%s", testkit.FirstDiff(out, want))
+			// Only the passes at the declarations changed their words.
+			oldLines, nowLines := strings.Split(string(old), "\n"), strings.Split(string(want), "\n")
+			require.Len(t, nowLines, len(oldLines))
+			for i := range oldLines {
+				if oldLines[i] != nowLines[i] {
+					seat, word, _ := strings.Cut(nowLines[i], ": ")
+					require.Equal(t, seat+": pass", oldLines[i], "line %d", i+1)
+					require.Contains(t, []string{"no-shlomo", "no-cleopatra"}, word, "line %d", i+1)
+				}
+			}
+		})
+	}
+}
+
+func fileExists(p string) bool { _, err := os.Stat(p); return err == nil }
+
+// TestDeclinedWordsInPlace: a pass at the declarations names its round,
+// and the reader refuses it in the other round, while a card changes
+// hands and in the bidding, at its line and column.
+func TestDeclinedWordsInPlace(t *testing.T) {
+	const name = "4-14-shlomo-and-cleopatra-in-one-deal.klob"
+	data, err := os.ReadFile(filepath.Join(gamesDir, "tables", name))
+	require.NoError(t, err)
+	lines := strings.Split(string(data), "\n")
+	for _, c := range []struct {
+		line     int // 1-based
+		from, to string
+		want     string
+	}{
+		{35, "B: no-shlomo", "B: no-cleopatra", `:35:4: deal 1: "no-cleopatra" is not a move now: this is the shlomo round of the declarations: shlomo or no-shlomo`},
+		{44, "C: no-cleopatra", "C: no-shlomo", `:44:4: deal 1: "no-shlomo" is not a move now: this is the cleopatra round of the declarations: cleopatra or no-cleopatra`},
+		{39, "chance: draw 8D", "chance: no-shlomo", `:39:9: deal 1: "no-shlomo" is not a move now: it passes on a shlomo, and a card changes hands now`},
+		{51, "B: take", "B: no-shlomo", `:51:4: deal 1: "no-shlomo" is not a move now: it passes on a shlomo at the declarations, and this is a bid`},
+	} {
+		require.Equal(t, c.from, lines[c.line-1], "line %d of %s", c.line, name)
+		bad := append([]string(nil), lines...)
+		bad[c.line-1] = c.to
+		_, err := gamelog.Parse(name, []byte(strings.Join(bad, "\n")))
+		require.Error(t, err, c.to)
+		assert.Equal(t, name+c.want, err.Error())
+		assert.ErrorIs(t, err, rules.ErrWrongPhase, c.to)
+	}
 }

@@ -58,7 +58,7 @@ func (l *Log) MarshalText() ([]byte, error) {
 			body.WriteByte('\n')
 			trick = nil
 		} else {
-			put(wline{toks: []tok{kw(seatWord(st.Seat)), kw(st.Action.String())}})
+			put(wline{toks: []tok{kw(seatWord(st.Seat)), kw(actionWords(st.Action, before))}})
 		}
 		for _, w := range derived(g, before) {
 			put(w)

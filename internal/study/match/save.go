@@ -30,7 +30,7 @@ func checkSaveDir(dir string) error {
 		return nil
 	}
 	if err != nil {
-		return fmt.Errorf("match: save: %w", err)
+		return fmt.Errorf("match: the directory to save the logs in: %w", err)
 	}
 	var logs []string
 	for _, e := range ents {
@@ -39,7 +39,7 @@ func checkSaveDir(dir string) error {
 		}
 	}
 	if len(logs) > 0 {
-		return fmt.Errorf("match: save: %s already holds game logs (%d, such as %s), which this match could write over: "+
+		return fmt.Errorf("match: %s already holds game logs (%d, such as %s), which this match could write over: "+
 			"give a new or empty directory, or move them", dir, len(logs), logs[0])
 	}
 	return nil
@@ -50,20 +50,20 @@ func checkSaveDir(dir string) error {
 func saveLog(cfg Config, name string, l *gamelog.Log) error {
 	data, err := l.MarshalText()
 	if err != nil {
-		return fmt.Errorf("match: save %s: %w", name, err)
+		return fmt.Errorf("match: the log %s: %w", name, err)
 	}
 	if err := os.MkdirAll(cfg.Save, 0o755); err != nil {
-		return fmt.Errorf("match: save: %w", err)
+		return fmt.Errorf("match: saving a log: %w", err)
 	}
 	path := filepath.Join(cfg.Save, name)
 	tmp := path + ".tmp"
 	if err := os.WriteFile(tmp, data, 0o644); err != nil {
 		os.Remove(tmp)
-		return fmt.Errorf("match: save: %w", err)
+		return fmt.Errorf("match: saving a log: %w", err)
 	}
 	if err := os.Rename(tmp, path); err != nil {
 		os.Remove(tmp)
-		return fmt.Errorf("match: save: %w", err)
+		return fmt.Errorf("match: saving a log: %w", err)
 	}
 	return nil
 }
