@@ -418,7 +418,7 @@ func (s *WatchSeat) View(ctx *kit.Context) string { return s.table.View(ctx) }
 // KeyHelp is the table's help for a spectator. The full help (the ?
 // overlay) leaves out the "watching" mark of the keys' line, which is
 // no key, and says what esc and q do here: back to the lobby, q asking
-// first until the game's end is shown.
+// first while the game goes on (QuitsAtOnce).
 func (s *WatchSeat) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	km := s.table.KeyHelp(k)
 	var full []key.Binding
@@ -461,7 +461,12 @@ func (s *WatchSeat) leave(ctx *kit.Context) (kit.Screen, tea.Cmd) {
 // QuitTitle: q comes back to the lobby.
 func (s *WatchSeat) QuitTitle() (string, string) { return leaveTitle() }
 
-// QuitsAtOnce: once the game's end is shown, q goes back to the lobby
-// unasked, as its "[q] back to the lobby" offers: nothing is left to
-// watch.
-func (s *WatchSeat) QuitsAtOnce() bool { return s.table.QuitsAtOnce() }
+// QuitsAtOnce: a spectator keeps nothing, and once the game is over
+// (from its last deal's result on, the game's end's "[q] back to the
+// lobby" too) or closed to them nothing is left to watch: q goes back
+// to the lobby unasked, as esc does. While the game goes on q asks
+// first, so that a stray q does not lose the spectator their place.
+func (s *WatchSeat) QuitsAtOnce() bool {
+	sn := s.table.Snapshot()
+	return sn.Over || sn.Closed || sn.Private
+}

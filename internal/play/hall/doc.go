@@ -68,7 +68,10 @@
 // A table nobody is connected to for Config.Abandon is closed, its game,
 // ended or not, filed into every person's history (the Closed tag tells
 // a restart to go on filing it rather than reopen it): abandoned tables
-// do not hold the hall's places (Config.MaxTables).
+// do not hold the hall's places (Config.MaxTables). When the table became
+// empty is kept in its directory (the file empty), so that the clock
+// runs on across a restart: a server restarted more often than Abandon
+// still closes a table nobody comes to, at the time it would have.
 //
 // # The club
 //

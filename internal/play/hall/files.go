@@ -3,12 +3,14 @@ package hall
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/klob/klob/internal/platform/durable"
 	"github.com/klob/klob/internal/play/host"
@@ -99,10 +101,12 @@ type files struct {
 	tags atomic.Pointer[tableTags]
 
 	mu      sync.Mutex
-	written int    // the last waiting-room write done
-	closed  string // why the table closed before its game ended
-	final   *gamelog.Log
-	filed   map[string]bool // the keys whose history holds final
+	written int // the last waiting-room write done
+	// emptyWritten is the last markEmpty done.
+	emptyWritten int
+	closed       string // why the table closed before its game ended
+	final        *gamelog.Log
+	filed        map[string]bool // the keys whose history holds final
 	// recorded is set once Config.Record has the game; copy is the path
 	// of the first history's copy of it.
 	recorded bool
@@ -387,6 +391,53 @@ func (f *files) markEnded() {
 	if err := durable.ReplaceMkdir(f.fs, path, ".ended-*.tmp", []byte(b.String()), 0o700); err != nil {
 		f.logf("keeping who was at the finished table (for a restart): %v", err)
 	}
+}
+
+// emptyFile, in a table's directory, holds when the table became empty
+// (RFC 3339), while nobody has come to it since: a restart runs the
+// abandonment's clock on from then, not from the start (Hall.load).
+const emptyFile = "empty"
+
+// markEmpty writes since (number seq) into the table's emptyFile, or
+// removes the file for a zero since, unless a newer mark was written;
+// nothing once the table's directory is gone (the table closed, or its
+// game filed). It runs on its own goroutine.
+func (f *files) markEmpty(seq int, since time.Time) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if seq <= f.emptyWritten || f.removed || f.st == nil {
+		return
+	}
+	f.emptyWritten = seq
+	path := filepath.Join(f.st.Dir(), emptyFile)
+	if since.IsZero() {
+		if err := f.fs.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			f.logf("forgetting when the table became empty: %v", err)
+		}
+		return
+	}
+	data := []byte(since.UTC().Format(time.RFC3339Nano) + "\n")
+	if err := durable.ReplaceMkdir(f.fs, path, ".empty-*.tmp", data, 0o700); err != nil {
+		f.logf("keeping when the table became empty (for a restart): %v", err)
+	}
+}
+
+// readEmpty reads when the table whose emptyFile is at path became
+// empty: zero when the file is missing, an error naming the file when
+// it holds no time.
+func readEmpty(fsys durable.FS, path string) (time.Time, error) {
+	data, err := fsys.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return time.Time{}, nil
+	}
+	if err != nil {
+		return time.Time{}, err
+	}
+	since, err := time.Parse(time.RFC3339Nano, strings.TrimSuffix(string(data), "\n"))
+	if err != nil {
+		return time.Time{}, fmt.Errorf("%s: not a time: %q", path, data)
+	}
+	return since, nil
 }
 
 // gone removes the directory of a table whose game every history holds

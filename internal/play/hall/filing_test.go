@@ -153,7 +153,8 @@ func TestFullDiskKeepsTheGame(t *testing.T) {
 // TestAbandonedTablesClose: a table nobody is connected to for
 // Config.Abandon is closed and its unfinished game filed into every
 // person's history, so people who open tables and leave no longer hold
-// the hall's places; a restart starts the clock again.
+// the hall's places; after a restart the clock runs on from when they
+// left.
 func TestAbandonedTablesClose(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "tables")
 	hist := &memHistory{}

@@ -719,6 +719,13 @@ func (h *Hall) load(name string) error {
 			t.seats[i].player = Player{ID: id, Name: l.Header.Name(seat)}
 		}
 	}
+	// The abandonment's clock runs on from when the table became empty
+	// before the stop; from now when that is not known.
+	since, err := readEmpty(t.files.fs, filepath.Join(st.Dir(), emptyFile))
+	if err != nil {
+		h.cfg.Logf("table %s: %v; its abandonment's clock starts now", code, err)
+	}
+	t.emptySince = since
 	f := t.files
 	f.filed = map[string]bool{}
 	f.kept = g.Over() || tg[tagClosed] != "" // the log holds the game that ended

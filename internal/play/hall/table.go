@@ -41,9 +41,15 @@ type Table struct {
 	filed, released bool
 	saves           int         // the waiting room's writes asked
 	emptyStop       func() bool // the abandonment's clock, while nobody is here
-	refileStop      func() bool
-	refileAfter     time.Duration
-	stopped         bool // the hall is closing: no clock starts again
+	// emptySince is when the last person left (zero while somebody is
+	// here), kept in the table's directory (files.markEmpty) so that a
+	// restart runs the abandonment's clock on from it; emptySaves counts
+	// its writes asked.
+	emptySince  time.Time
+	emptySaves  int
+	refileStop  func() bool
+	refileAfter time.Duration
+	stopped     bool // the hall is closing: no clock starts again
 	// watchers are the spectators' ports not left (Watch).
 	watchers map[*watcher]bool
 }
@@ -257,6 +263,7 @@ func (t *Table) Join(p Player) (*Conn, error) {
 	s.conn, s.after = c, ""
 	t.armGraces()
 	stopClock(&t.emptyStop)
+	t.markEmpty(time.Time{})
 	t.tickAll()
 	return c, nil
 }
@@ -650,12 +657,34 @@ func (t *Table) tellAway(after string) {
 }
 
 // armEmpty starts the abandonment's clock when nobody is connected to
-// an open table; t.mu is held.
+// an open table: it runs out Config.Abandon after the table became
+// empty, which a table back from a restart knows from its directory
+// (at once when that is past; never later than Abandon from now, were
+// the time kept ahead of the clock); t.mu is held.
 func (t *Table) armEmpty() {
 	if t.closed != "" || t.anyoneHere() || t.emptyStop != nil || t.stopped || t.released {
 		return
 	}
-	t.emptyStop = t.h.after(t.h.cfg.Abandon, t.abandon)
+	now := t.h.cfg.Clock.Now()
+	if t.emptySince.IsZero() {
+		t.markEmpty(now)
+	}
+	left := min(max(t.emptySince.Add(t.h.cfg.Abandon).Sub(now), 0), t.h.cfg.Abandon)
+	t.emptyStop = t.h.after(left, t.abandon)
+}
+
+// markEmpty sets when the table became empty (zero: somebody is here)
+// and writes it into the table's directory on a goroutine of its own,
+// so that a server restarted more often than Config.Abandon still
+// closes a table nobody comes to; t.mu is held.
+func (t *Table) markEmpty(since time.Time) {
+	if t.emptySince.Equal(since) {
+		return
+	}
+	t.emptySince = since
+	t.emptySaves++
+	seq := t.emptySaves
+	t.h.goWork(func() { t.files.markEmpty(seq, since) })
 }
 
 // abandon closes a table nobody came back to: its game, ended or not,
