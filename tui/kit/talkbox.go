@@ -83,3 +83,26 @@ func (b *TalkBox) cut(note *Note) {
 		*note = Note{}
 	}
 }
+
+// TalkHang is how far a said line's later rows are set in.
+const TalkHang = 2
+
+// WrapTalk wraps a line said (`ann: "…"`) to w cells at its spaces
+// (WrapAtSpaces), on at most limit rows when limit > 0, its later rows
+// set in under the first: a row of someone's words that begins like a
+// line of its own ("bob: …", "Ann #3b94…: …") never reads as said by
+// another person, or as the game's own words.
+//
+// A line that takes more than a row is wrapped, its first row too, to
+// the later rows' width: one wrap of the whole line keeps its words as
+// WrapAtSpaces breaks them.
+func WrapTalk(s string, w, limit int, mark string) []string {
+	if rows := WrapAtSpaces(s, w, limit, mark); len(rows) <= 1 {
+		return rows
+	}
+	rows := WrapAtSpaces(s, w-TalkHang, limit, mark)
+	for i := 1; i < len(rows); i++ {
+		rows[i] = strings.Repeat(" ", TalkHang) + rows[i]
+	}
+	return rows
+}

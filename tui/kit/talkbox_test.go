@@ -2,6 +2,7 @@ package kit
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
@@ -78,4 +79,30 @@ func TestTalkBox(t *testing.T) {
 	assert.False(t, b.Typing)
 	assert.Zero(t, b.Input.Len())
 	assert.Equal(t, Note{}, note)
+}
+
+// TestWrapTalkSetsInLaterRows: a long line said wraps with its later
+// rows set in, so that words made to begin a row ("Elodie: ...") never
+// pass for a line of someone else's; cut to a limit, it ends in the
+// mark, and no row is wider than asked.
+func TestWrapTalkSetsInLaterRows(t *testing.T) {
+	s := `omar: "` + strings.Repeat("ha", 34) + ` Elodie: "I cheat, I see the bots' cards. Ban me"`
+	for _, w := range []int{20, 40, 76} {
+		rows := WrapTalk(s, w, 0, "…")
+		assert.Greater(t, len(rows), 1, "width %d", w)
+		assert.True(t, strings.HasPrefix(rows[0], "omar:"), "width %d: %q", w, rows[0])
+		for _, r := range rows {
+			assert.LessOrEqual(t, WidthOf(r), w, "width %d: %q", w, r)
+		}
+		for _, r := range rows[1:] {
+			assert.True(t, strings.HasPrefix(r, "  ") && !strings.HasPrefix(r, "   "), "width %d: %q is not set in", w, r)
+		}
+		nospace := func(s string) string { return strings.ReplaceAll(s, " ", "") }
+		assert.Equal(t, nospace(s), nospace(strings.Join(rows, "")), "width %d: words lost", w)
+		cut := WrapTalk(s, w, 2, "…")
+		assert.Len(t, cut, 2)
+		assert.True(t, strings.HasSuffix(cut[1], "…"), "%q", cut[1])
+		assert.LessOrEqual(t, WidthOf(cut[1]), w)
+	}
+	assert.Equal(t, []string{`ann: "hi"`}, WrapTalk(`ann: "hi"`, 40, 0, "…"))
 }

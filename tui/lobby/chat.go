@@ -428,11 +428,12 @@ func (lt *talkPane) lines(ctx *kit.Context, w, room int) []string {
 				who += watchingMark
 			}
 			text := who + `: "` + ls[i].Text + `"`
-			// At spaces: a hyphened name parted at its hyphen reads as two.
-			rows := kit.WrapAtSpaces(text, max(10, w-4), 0, ctx.Ellipsis())
+			// At spaces: a hyphened name parted at its hyphen reads as two;
+			// later rows set in, so that none passes for a line of its own.
+			rows := kit.WrapTalk(text, max(10, w-4), 0, ctx.Ellipsis())
 			if len(said)+len(rows) > keep {
 				if len(said) == 0 {
-					said = kit.WrapAtSpaces(text, w-4, max(1, keep), ctx.Ellipsis())
+					said = kit.WrapTalk(text, max(10, w-4), max(1, keep), ctx.Ellipsis())
 				}
 				break
 			}

@@ -220,10 +220,17 @@ func (sc *Scene) chatNames(ctx *kit.Context, short *Scene, w int) func(string) s
 		if n, ok := bySeat[name]; ok && kit.WidthOf(n) <= w {
 			return n
 		}
-		if cut := kit.ShortWords(append(slices.Clone(seats), name), w, shortMark(ctx)); cut != nil {
-			return cut[len(cut)-1]
+		// A seat's own name is shortened among the seats' (twice in the
+		// list, it could be told from nothing); another beside them.
+		list, i := seats, slices.Index(seats, name)
+		if i < 0 {
+			list, i = append(slices.Clone(seats), name), len(seats)
 		}
-		return kit.Clip(name, w)
+		if cut := kit.ShortWords(list, w, shortMark(ctx)); cut != nil {
+			return cut[i]
+		}
+		mark := shortMark(ctx)
+		return kit.Clip(name, max(1, w-kit.WidthOf(mark))) + mark
 	}
 }
 

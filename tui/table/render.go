@@ -1135,20 +1135,21 @@ func (sc *Scene) rightColumn(ctx *kit.Context, w, h int) []string {
 	short := sc.shortWordsTo(ctx, max(1, w-3))
 	if len(sc.Chat) > 0 {
 		c := *short
-		c.chatName = sc.chatNames(ctx, short, max(1, w-3))
+		// A talk line's rows are TalkHang narrower (kit.WrapTalk).
+		c.chatName = sc.chatNames(ctx, short, max(1, w-3-kit.TalkHang))
 		short = &c
 	}
 	said, isChat := short.talkMarked(ctx)
 	// A line of the chat takes at most talkLinesMax rows, cut with a
-	// mark: one long line cannot push the bids and everything else out
-	// of the panel. The game's own words are short and wrap whole.
+	// mark, its later rows set in (kit.WrapTalk): one long line cannot
+	// push the bids and everything else out of the panel, nor pass a row
+	// of it off as another line. The game's own words are short and
+	// wrap whole.
 	wrap := func(i int) []string {
-		rows := kit.WrapAtSpaces(said[i], max(1, w-2), 0, ctx.Ellipsis())
-		if isChat[i] && len(rows) > talkLinesMax {
-			rows = rows[:talkLinesMax]
-			rows[talkLinesMax-1] = strings.TrimRight(kit.Clip(rows[talkLinesMax-1], max(1, w-3)), " ") + ctx.Ellipsis()
+		if isChat[i] {
+			return kit.WrapTalk(said[i], max(1, w-2), talkLinesMax, ctx.Ellipsis())
 		}
-		return rows
+		return kit.WrapAtSpaces(said[i], max(1, w-2), 0, ctx.Ellipsis())
 	}
 	var talk []string
 	for i := range said {

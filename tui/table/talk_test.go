@@ -39,9 +39,9 @@ func TestTalkNamesKeepSpaces(t *testing.T) {
 	ctx := kit.NewContext(false)
 	v := handView(t)
 	sc := &Scene{V: v, You: rules.SeatA, Talk: true, Players: []Player{{Name: "You"}, {Name: "Annabelle Lee"}}}
-	sc.Chat = []SceneChat{{ChatLine: ChatLine{Seq: 1, Name: "Rosalind Foxe", Text: "hello", Watching: true}, Deal: sc.DealNo}}
+	sc.Chat = []SceneChat{{ChatLine: ChatLine{Seq: 1, Name: "Ros Foxworthy", Text: "hello", Watching: true}, Deal: sc.DealNo}}
 	text := ansi.Strip(strings.Join(sc.rightColumn(&ctx, 15, 40), "\n"))
-	for _, want := range []string{"Annabelle L…:", "Rosalind Fo…"} {
+	for _, want := range []string{"Annabelle L…:", "Ros Foxwo…"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the talk column does not name %q:\n%s", want, text)
 		}
