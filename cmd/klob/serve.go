@@ -611,7 +611,7 @@ func cleanName(user string) (name, why string) {
 	// welcome, which names the name.
 	const rename = " Press r to rename."
 	if len(b) == 0 {
-		return "player", "You are player: your SSH user name holds no letter or digit." + rename
+		return "player", "You are player: your SSH user name has no letter or digit." + rename
 	}
 	if _, err := hall.NormalName(string(b)); err != nil {
 		// A word the tables name seats by, or another of their labels.

@@ -628,8 +628,8 @@ func TestCleanName(t *testing.T) {
 }
 
 // TestCleanNameSays: a user name changed on the way in says so, and
-// why, in one line of at most 80 characters that names r; one kept as
-// it was says nothing.
+// why, in one line of the lobby at 80 columns (78 characters) that
+// names r; one kept as it was says nothing.
 func TestCleanNameSays(t *testing.T) {
 	for _, tc := range []struct{ in, name, why string }{
 		{"ann", "ann", ""},
@@ -637,7 +637,7 @@ func TestCleanNameSays(t *testing.T) {
 		{strings.Repeat("x", 50), strings.Repeat("x", 24), "Names hold at most 24 letters: your SSH user name is cut."},
 		{"You", "player", `You are player: "You" is what the tables call you or a bot.`},
 		{"hard", "player", `You are player: "hard" is the name of a level of the bots.`},
-		{"😀🂡", "player", "You are player: your SSH user name holds no letter or digit."},
+		{"😀🂡", "player", "You are player: your SSH user name has no letter or digit."},
 		{"ann😀", "ann", "Your SSH user name lost the characters no name may hold."},
 	} {
 		name, why := cleanName(tc.in)
@@ -647,7 +647,7 @@ func TestCleanNameSays(t *testing.T) {
 			continue
 		}
 		assert.Equal(t, tc.why+" Press r to rename.", why, tc.in)
-		assert.LessOrEqual(t, len([]rune(why)), 80, "one line: %q", why)
+		assert.LessOrEqual(t, len([]rune(why)), 78, "one line at 80 columns: %q", why)
 	}
 }
 
