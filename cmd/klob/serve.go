@@ -458,7 +458,7 @@ const nameFile = "name"
 // kept under the state directory per player key (a guest's are not).
 func lobbyConfig(f serveFlags, h *hall.Hall, bots serveBots, s *server.Session) tui.LobbyConfig {
 	state := f.state
-	name := cleanName(s.User)
+	name, renamed := cleanName(s.User)
 	tm := tui.DefaultTiming()
 	tm.Pace = f.pace
 	tm.Slots, tm.Gone = bots.slots, s.Done()
@@ -513,7 +513,7 @@ func lobbyConfig(f serveFlags, h *hall.Hall, bots serveBots, s *server.Session) 
 			// Shown to other players: a name kept before names were
 			// checked as they are now gives way to the user name.
 			if n, err := hall.NormalName(string(b)); err == nil {
-				name = n
+				name, renamed = n, ""
 			}
 		}
 		path := filepath.Join(st.Dir(), settings.FileName)
@@ -549,6 +549,8 @@ func lobbyConfig(f serveFlags, h *hall.Hall, bots serveBots, s *server.Session) 
 		taken := name
 		name = otherName(h, s.Key, name)
 		h.Tell(s.Key, fmt.Sprintf("%s is the name of %s: you are %s here. Press r to choose your name.", taken, whose, name))
+	} else if renamed != "" {
+		h.Tell(s.Key, renamed)
 	}
 	cfg.Player = hall.Player{ID: s.Key, Name: name}
 	return cfg
@@ -573,25 +575,56 @@ func otherName(h *hall.Hall, key, taken string) string {
 }
 
 // cleanName makes an SSH user name fit to show and log: NFKC (a
-// fullwidth "ａｎｎ" is "ann"), then letters, digits, - _ and ., at most
-// 24; a letter no name may hold (hall.NameRune: a Hangul filler, a
-// jamo not joined into a syllable, a '#' look-alike) is left out like
-// any other character, and a name that is then empty, or reads as a
-// bot or "You", is "player".
-func cleanName(user string) string {
+// fullwidth "ａｎｎ" is "ann"), then letters, digits, - _ and ., with
+// the marks that belong to them (a vowel sign, a virama: "नमस्ते"
+// keeps its ते), at most hall.MaxName; a character no name may hold
+// (hall.NameRune: a Hangul filler, a jamo not joined into a syllable, a
+// '#' look-alike), a mark with no letter before it or a third in a row
+// is left out like any other character, and a name that is then empty,
+// or that hall.NormalName refuses (a bot, "You", a level), is
+// "player". why says, for the person's first look at the lobby, that
+// the name was changed and why, "" when it was not.
+func cleanName(user string) (name, why string) {
 	var b []rune
+	marks, dropped := 0, false
 	for _, r := range norm.NFKC.String(user) {
-		if (unicode.IsLetter(r) || unicode.IsDigit(r) || r == '-' || r == '_' || r == '.') && hall.NameRune(r) == nil {
-			b = append(b, r)
+		switch {
+		case hall.NameRune(r) != nil:
+			dropped = true
+		case unicode.IsMark(r):
+			if len(b) == 0 || marks == 2 {
+				dropped = true
+				continue
+			}
+			b, marks = append(b, r), marks+1
+		case unicode.IsLetter(r) || unicode.IsDigit(r) || r == '-' || r == '_' || r == '.':
+			b, marks = append(b, r), 0
+		default:
+			dropped = true
 		}
 	}
-	if len(b) > 24 {
-		b = b[:24]
+	cut := len(b) > hall.MaxName
+	if cut {
+		b = b[:hall.MaxName]
 	}
-	if _, err := hall.NormalName(string(b)); len(b) == 0 || err != nil {
-		return "player" // none left, or a word the tables name seats by
+	// One short line each: the lobby's first look says it under the
+	// welcome, which names the name.
+	const rename = " Press r to rename."
+	if len(b) == 0 {
+		return "player", "You are player: your SSH user name has no letter or digit." + rename
 	}
-	return string(b)
+	if _, err := hall.NormalName(string(b)); err != nil {
+		// A word the tables name seats by, or another of their labels.
+		return "player", "You are player: " + strings.TrimSuffix(err.Error(), ": choose another name") + "." + rename
+	}
+	name = string(b)
+	switch {
+	case cut:
+		why = fmt.Sprintf("Names hold at most %d letters: your SSH user name is cut.%s", hall.MaxName, rename)
+	case dropped:
+		why = "Your SSH user name lost the characters no name may hold." + rename
+	}
+	return name, why
 }
 
 // connectHint is the ssh command that reaches a server listening on

@@ -24,6 +24,7 @@ import (
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/platform/dirlock"
+	"github.com/klob/klob/internal/play/hall"
 	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/internal/record/clubdb"
 	"github.com/klob/klob/internal/record/gamelog"
@@ -607,10 +608,46 @@ func TestCleanName(t *testing.T) {
 		"\u2800\u2800\u2800": "player", "\u3164": "player",
 		strings.Repeat("\u1100", 24): "player", "ann\u1100\u1100": "ann",
 		"annǂ721fda": "ann721fda",
-		// Names of several scripts stay as they are.
+		// Names of several scripts stay as they are, with the marks
+		// they need: vowel signs, viramas, tone marks.
 		"Юля": "Юля", "Łukasz": "Łukasz", "김민준": "김민준", "さくら": "さくら", "Ζωή": "Ζωή",
+		"नमस्ते": "नमस्ते", "क्षत्रिय": "क्षत्रिय", "สมชาย": "สมชาย", "সুমিত্রা": "সুমিত্রা", "தமிழ்": "தமிழ்",
+		"น้ำ": "น\u0e49\u0e4d\u0e32", // NFKC splits the sara am, as the rename does
+		// A mark with nothing to sit on, or a third on one letter, is
+		// left out as the rename would refuse it.
+		"\u0301ann": "ann", "q\u0301\u0302\u0303": "q\u0301\u0302",
 	} {
-		assert.Equal(t, want, cleanName(in), in)
+		got, _ := cleanName(in)
+		assert.Equal(t, want, got, in)
+		if got != "player" {
+			n, err := hall.NormalName(got)
+			assert.NoError(t, err, in)
+			assert.Equal(t, got, n, "the rename takes %q as it is", in)
+		}
+	}
+}
+
+// TestCleanNameSays: a user name changed on the way in says so, and
+// why, in one line of the lobby at 80 columns (78 characters) that
+// names r; one kept as it was says nothing.
+func TestCleanNameSays(t *testing.T) {
+	for _, tc := range []struct{ in, name, why string }{
+		{"ann", "ann", ""},
+		{"नमस्ते", "नमस्ते", ""},
+		{strings.Repeat("x", 50), strings.Repeat("x", 24), "Names hold at most 24 letters: your SSH user name is cut."},
+		{"You", "player", `You are player: "You" is what the tables call you or a bot.`},
+		{"hard", "player", `You are player: "hard" is the name of a level of the bots.`},
+		{"😀🂡", "player", "You are player: your SSH user name has no letter or digit."},
+		{"ann😀", "ann", "Your SSH user name lost the characters no name may hold."},
+	} {
+		name, why := cleanName(tc.in)
+		assert.Equal(t, tc.name, name, tc.in)
+		if tc.why == "" {
+			assert.Empty(t, why, tc.in)
+			continue
+		}
+		assert.Equal(t, tc.why+" Press r to rename.", why, tc.in)
+		assert.LessOrEqual(t, len([]rune(why)), 78, "one line at 80 columns: %q", why)
 	}
 }
 
@@ -651,6 +688,24 @@ func TestConnectHint(t *testing.T) {
 			t.Errorf("connectHint(%s) = %q, want %q", tc.addr, got, tc.want)
 		}
 	}
+}
+
+// TestServeSaysRenamed: a user name changed at login says so in the
+// lobby's first look, with r to rename; a Devanagari one comes through
+// whole.
+func TestServeSaysRenamed(t *testing.T) {
+	r := startServe(t, t.TempDir(), time.Minute)
+	you := &person{name: "You", key: sshtest.NewKey(t), w: 80, h: 24}
+	r.connect(t, you)
+	you.c.WaitText(t, patience, "Welcome, player")
+	you.c.WaitText(t, patience, "You are player:")
+	long := &person{name: strings.Repeat("x", 50), key: sshtest.NewKey(t), w: 80, h: 24}
+	r.connect(t, long)
+	long.c.WaitText(t, patience, "Welcome, "+strings.Repeat("x", 24))
+	long.c.WaitText(t, patience, "Names hold at most 24 letters")
+	hindi := &person{name: "नमस्ते", key: sshtest.NewKey(t), w: 80, h: 24}
+	r.connect(t, hindi)
+	hindi.c.WaitText(t, patience, "Welcome, नमस्ते")
 }
 
 // TestServeLocksState: a second klob serve on a state directory in use

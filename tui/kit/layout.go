@@ -20,7 +20,7 @@ func Fit(s string, w int) string {
 	sw := WidthOf(s)
 	switch {
 	case sw > w:
-		return ansi.Truncate(s, w, "")
+		return ansi.TruncateWc(s, w, "")
 	case sw < w:
 		return s + strings.Repeat(" ", w-sw)
 	}
@@ -53,7 +53,7 @@ func Clip(s string, w int) string {
 		return ""
 	}
 	if WidthOf(s) > w {
-		return ansi.Truncate(s, w, "")
+		return ansi.TruncateWc(s, w, "")
 	}
 	return s
 }
@@ -186,7 +186,7 @@ func ScrolledAt(head, rows, foot []string, at, h int) ([]string, []int) {
 func writeFit(sb *strings.Builder, s string, w int) {
 	sw := WidthOf(s)
 	if sw > w {
-		sb.WriteString(ansi.Truncate(s, w, ""))
+		sb.WriteString(ansi.TruncateWc(s, w, ""))
 		return
 	}
 	sb.WriteString(s)
@@ -204,7 +204,7 @@ func Wrap(s string, w int) []string {
 	if w <= 0 {
 		return nil
 	}
-	return strings.Split(ansi.Wrap(s, w, ""), "\n")
+	return strings.Split(ansi.WrapWc(s, w, ""), "\n")
 }
 
 // WrapAtSpaces wraps s to w cells at its spaces only, never after a
@@ -231,7 +231,7 @@ func WrapLines(s string, w, limit int, mark string) []string {
 	lines := Wrap(s, w)
 	if limit > 0 && len(lines) > limit {
 		lines = lines[:limit]
-		lines[limit-1] = ansi.Truncate(lines[limit-1]+" "+mark, w, mark)
+		lines[limit-1] = ansi.TruncateWc(lines[limit-1]+" "+mark, w, mark)
 	}
 	return lines
 }
@@ -355,7 +355,17 @@ func Repeat(s string, n int) string {
 // characters the screens draw with (ASCII, Latin, box drawing, blocks,
 // shapes, arrows, suits, braille) are counted one cell each here while
 // escape sequences count none; any other character sends the whole
-// string to ansi.StringWidth, which knows every width.
+// string to ansi.StringWidthWc, which knows every width.
+//
+// Widths are those of each character (wcwidth), not of each cluster
+// of them: tmux, xterm and most terminals draw so, and so does the
+// renderer, unless a terminal says it clusters (mode 2027). An Indic
+// conjunct (क्ष: a consonant, a virama, a consonant) or a spacing
+// vowel sign (रा) takes a cell for each consonant and sign there, one
+// for the cluster by its grapheme width; measured so, a name of them
+// pushed every column after it aside. A clustering terminal draws such
+// text narrower than measured: a column then ends early, none is cut.
+// Clip, Fit, Wrap and the rest cut and wrap by this same measure.
 func WidthOf(s string) int {
 	n := 0
 	for i := 0; i < len(s); {
@@ -364,12 +374,12 @@ func WidthOf(s string) int {
 		case c == 0x1b:
 			j := skipEscape(s, i)
 			if j < 0 {
-				return ansi.StringWidth(s)
+				return ansi.StringWidthWc(s)
 			}
 			i = j
 			continue
 		case c < 0x20 || c == 0x7f:
-			return ansi.StringWidth(s)
+			return ansi.StringWidthWc(s)
 		case c < 0x80:
 			n++
 			i++
@@ -377,7 +387,7 @@ func WidthOf(s string) int {
 		}
 		r, size := utf8.DecodeRuneInString(s[i:])
 		if !narrow(r) {
-			return ansi.StringWidth(s)
+			return ansi.StringWidthWc(s)
 		}
 		n++
 		i += size

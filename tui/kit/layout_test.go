@@ -17,9 +17,37 @@ func TestWidthOf(t *testing.T) {
 		"", "abc", "\x1b[1mbold\x1b[m", "10♥", "┏━━━┓", "▲ • ▶ ▮ ░ … · × ‹ ›", "←/→",
 		"⠋", "日本", "a😀b", "\x1b]8;;http://x\x07link\x1b]8;;\x07", "tab\there", "\x1b", "é",
 	} {
-		if got, want := WidthOf(s), ansi.StringWidth(s); got != want {
+		if got, want := WidthOf(s), ansi.StringWidthWc(s); got != want {
 			t.Errorf("widthOf(%q) = %d, want %d", s, got, want)
 		}
+	}
+}
+
+// TestWidthOfIndic: a conjunct or a spacing vowel sign takes the cells
+// tmux gives it (one per consonant and sign), not one per cluster; a
+// name of conjuncts laid out in a column keeps the rule after it where
+// every other row has it.
+func TestWidthOfIndic(t *testing.T) {
+	for _, tc := range []struct {
+		s string
+		w int
+	}{
+		{"क्ष", 2}, {"नमस्ते", 4}, {"राम", 3}, {"সীতা", 4}, {"বাংলা", 5}, {"คำ", 2},
+		{strings.Repeat("क्ष", 8), 16}, {"\x1b[1mक्ष\x1b[m", 2},
+	} {
+		if got := WidthOf(tc.s); got != tc.w {
+			t.Errorf("WidthOf(%q) = %d, want %d", tc.s, got, tc.w)
+		}
+	}
+	ctx := NewContext(false)
+	rows := Columns(&ctx, []string{strings.Repeat("क्ष", 8), "ann"}, nil, 20, 10, 2)
+	for i, r := range rows {
+		if got := WidthOf(r); got != 22 {
+			t.Errorf("row %d is %d cells, want 22: %q", i, got, r)
+		}
+	}
+	if got := Clip(strings.Repeat("क्ष", 8), 5); WidthOf(got) > 5 {
+		t.Errorf("Clip to 5 cells gave %q, %d cells", got, WidthOf(got))
 	}
 }
 

@@ -89,7 +89,7 @@ func AnalysisTableWith(ctx *Context, an *drill.Analysis, chosen int, label func(
 		}
 		name := label(r.Action)
 		if WidthOf(name) > lw {
-			name = ansi.Truncate(name, lw, ctx.Ellipsis())
+			name = ansi.TruncateWc(name, lw, ctx.Ellipsis())
 		}
 		name = Fit(name, lw)
 		out = append(out, fmt.Sprintf(" %s%s  %*s  %5s  %8s   %s", mark, name, dw, diff,

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/charmbracelet/x/ansi"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -89,4 +90,22 @@ func TestMuteANameShownWithItsTag(t *testing.T) {
 	_, err = talk2.command("/unmute", "Bob")
 	require.Error(t, err)
 	assert.Equal(t, `you muted several players called "Bob": /unmute one of Bob #10714564b254 or Bob #aaaaaaaaaaaa`, err.Error())
+}
+
+// A talk line of Indic conjuncts (क्ष: two cells in tmux) wraps to the
+// width the terminal draws it at: no line of the lobby is wider than 80
+// cells as drawn, none cut.
+func TestTalkOfConjunctsFits(t *testing.T) {
+	l, ctx := steadyLobby(t, 0, true, false, 0)
+	withTalk(t, l, strings.Repeat("क्ष", 60))
+	lines := screenLines(l, ctx)
+	require.Len(t, lines, 24)
+	said := 0
+	for i, line := range lines {
+		if w := ansi.StringWidthWc(line); w > 80 {
+			t.Errorf("line %d is %d cells as drawn:\n%s", i, w, strings.Join(lines, "\n"))
+		}
+		said += strings.Count(line, "क्ष")
+	}
+	assert.Equal(t, 60, said, "the line is cut:\n%s", strings.Join(lines, "\n"))
 }

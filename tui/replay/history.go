@@ -519,7 +519,7 @@ func playerLines(players string, w int, mark string) []string {
 	}
 	for i, l := range lines {
 		if kit.WidthOf(l) > w {
-			lines[i] = ansi.Truncate(l, w, mark)
+			lines[i] = ansi.TruncateWc(l, w, mark)
 		}
 	}
 	return lines

@@ -41,6 +41,39 @@ func TestLongNamesGoldens(t *testing.T) {
 	})
 }
 
+// TestConjunctNamesFit: names of Indic conjuncts (क्ष is a consonant,
+// a virama and a consonant, two cells in tmux) keep every line of the
+// card play at 80×24 within 80 cells as a terminal draws them, the
+// side panel's rule in one column and the header's score in sight, at
+// every seat count.
+func TestConjunctNamesFit(t *testing.T) {
+	names := []string{strings.Repeat("क्ष", 8), "नमस्ते", "राम सीता"}
+	kittest.ForCounts(t, func(t *testing.T, n int) {
+		f := newFixture(t, n, seeds[n], 80, 24, named(names[:n-1]...))
+		f.until("a card", myCard, true)
+		text := f.text()
+		lines := strings.Split(text, "\n")
+		rule := -1
+		for i, l := range lines {
+			if w := ansi.StringWidthWc(l); w > 80 {
+				t.Errorf("%d players: line %d is %d cells as drawn:\n%s", n, i, w, text)
+			}
+			j := strings.LastIndex(l, "│")
+			if i < 2 || j < 0 {
+				continue
+			}
+			if at := ansi.StringWidthWc(l[:j]); rule < 0 {
+				rule = at
+			} else if at != rule {
+				t.Errorf("%d players: line %d has the rule at column %d, not %d:\n%s", n, i, at, rule, text)
+			}
+		}
+		if score := map[bool]string{true: "us 0", false: "You 0"}[n == 4]; !strings.Contains(lines[0], score) || !strings.HasSuffix(lines[0], " 0") {
+			t.Errorf("%d players: the header leaves out the score:\n%s", n, text)
+		}
+	})
+}
+
 // TestTalkWrapsAtSpaces: the talk panel at 80×24 wraps its lines at
 // spaces, never after a hyphen inside a name nor inside a name too long
 // for the column (shortened instead), at every seat count.

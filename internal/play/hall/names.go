@@ -83,10 +83,10 @@ func NormalName(name string) (string, error) {
 //     than U+0020: invisible, or a terminal obeys it rather than shows it;
 //   - a blank-looking one (blank): a name of them reads as no name;
 //   - one whose width terminals disagree on (unsureWidth);
-//   - a Hangul jamo left alone by NFKC, not joined into a syllable: the
-//     screens measure a run of them as one character of two cells, a
-//     terminal draws two cells for each (the precomposed syllables, "한",
-//     are letters like any other);
+//   - a Hangul jamo left alone by NFKC, not joined into a syllable:
+//     terminals disagree on a run of them, one syllable of two cells in
+//     some, two cells for each leading jamo in others (the precomposed
+//     syllables, "한", are letters like any other);
 //   - an opening or closing bracket of any kind: the talk marks a
 //     spectator "(watching)" after the name, which nobody may forge;
 //   - '#' or a character that reads as it ('♯', '⌗'...): others read a
@@ -104,7 +104,7 @@ func NameRune(r rune) error {
 	case unsureWidth(r):
 		return fmt.Errorf("a name may not hold %U: terminals draw it, and the emoji before it, at different widths", r)
 	case jamo(r):
-		return fmt.Errorf("a name may not hold %U, a Hangul letter not joined into a syllable: terminals draw it wider than it is measured", r)
+		return fmt.Errorf("a name may not hold %U, a Hangul letter not joined into a syllable: terminals draw it at different widths", r)
 	case unicode.In(r, unicode.Ps, unicode.Pe), r >= 0x239b && r <= 0x23ad: // and the pieces of tall brackets
 		return fmt.Errorf("a name may not hold %q: no brackets, the talk writes \"(watching)\" after a spectator's name", r)
 	case strings.ContainsRune(hashLike, r):

@@ -39,9 +39,9 @@ const MaxMarks = 4
 //     whatever the screen shows before it) and beyond MaxMarks in a row
 //     are removed.
 //   - Conjoining Hangul jamo that NFKC did not compose into a syllable
-//     are removed (loneJamo): screens measure a run of them as one
-//     character two cells wide, terminals draw each, so a line of them
-//     broke every column after it. Syllables ("한") are kept; so are
+//     are removed (loneJamo): terminals disagree on a run of them (one
+//     syllable two cells wide in some, each drawn in others), so a line
+//     of them broke every column after it. Syllables ("한") are kept; so are
 //     jamo typed as compatibility letters ("ㅋ") only when NFKC joins
 //     them into one, as it makes them conjoining.
 //
