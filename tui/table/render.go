@@ -5,7 +5,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/charmbracelet/x/ansi"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
 )
@@ -1206,7 +1205,7 @@ func (sc *Scene) backBlock(ctx *kit.Context, w int, size kit.CardSize, n int) []
 		label = strings.Join(roles, " · ")
 	}
 	if kit.WidthOf(label) > w-2 {
-		label = ansi.Truncate(label, max(1, w-2), ctx.Ellipsis())
+		label = kit.Cut(label, max(1, w-2), ctx.Ellipsis())
 	}
 	lpad := strings.Repeat(" ", max(1, min(len(pad), w-1-kit.WidthOf(label))))
 	rows := []string{lpad + st.Dim.Render(label)}
