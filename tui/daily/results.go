@@ -451,7 +451,7 @@ func newStandings(s *Screen, back kit.Screen) *page {
 		lines := s.titled(ctx, "standings")
 		f := s.res.field
 		about := fmt.Sprintf("%s on %s. On each board 2 matchpoints for each entrant with a lower result, 1 for each equal; "+
-			"the percentage is of the most there was to make.", kit.Plural(f.Standings.Field, "entrant"), kit.Plural(f.Standings.Boards, "board"))
+			"the percentage is of the most there was to make on every board, a board not played scoring nothing.", kit.Plural(f.Standings.Field, "entrant"), kit.Plural(f.Standings.Boards, "board"))
 		if f.WithPar {
 			about += " Nobody's results are imported, so par (the hard bot in your seat) is the other entrant."
 		}

@@ -257,11 +257,7 @@ func (p *detail) entrantsLine(w int) []string {
 	}
 	names := make([]string, len(es))
 	for i, e := range es {
-		// Tagged as the lobby tags a name another key goes by too.
-		names[i] = e.Name
-		if p.s.cfg.Label != nil && !strings.Contains(e.Name, " #") {
-			names[i] = p.s.cfg.Label(e.Key, e.Name)
-		}
+		names[i] = p.label(e)
 	}
 	for shown := len(names); shown > 0; shown-- {
 		text := "Entered: " + strings.Join(names[:shown], ", ")
@@ -512,13 +508,23 @@ func (p *detail) boardGrid(ctx *kit.Context, rowsMax int) []string {
 	return out
 }
 
+// label is how e is named: tagged as the lobby tags a name another
+// key goes by too (a look-alike: "Ann" and "ann").
+func (p *detail) label(e svc.Entrant) string {
+	if p.s.cfg.Label != nil && !strings.Contains(e.Name, " #") {
+		return p.s.cfg.Label(e.Key, e.Name)
+	}
+	return e.Name
+}
+
 // standingsView is the tournament once ended: the entrants ranked.
 func (p *detail) standingsView(ctx *kit.Context, lines []string) string {
 	st := &ctx.Styles
 	w, h := ctx.Width, ctx.Height
 	f := p.fin
 	lines = wrap(lines, "On each board 2 matchpoints for each entrant with a lower result, 1 for each equal "+
-		"(a board not everyone played is scaled up to the field); the score is the share of the most there was to make.", w)
+		"(a board not everyone played is scaled up to the field); the score is the share of the most there was to make "+
+		"on every board, a board not played scoring nothing.", w)
 	row := func(mark, rank, name, score, mp, boards, vs string) string {
 		// The name's column in cells: a wide letter takes two.
 		return fmt.Sprintf("%s%4s  %s %8s  %-13s %6s %7s", mark, rank, kit.Fit(name, 24), score, mp, boards, vs)
@@ -527,7 +533,7 @@ func (p *detail) standingsView(ctx *kit.Context, lines []string) string {
 	var rows []string
 	at := 0
 	for i, r := range f.Standings.Rows {
-		name := nameCell(r.Name, you(f, r.Entry), 24)
+		name := nameCell(p.label(f.Entrants[r.Entry]), you(f, r.Entry), 24)
 		rank := kit.Rank(r.Rank, r.Tied)
 		vs := "-"
 		if v, n := f.VersusPar(r.Entry); n > 0 {

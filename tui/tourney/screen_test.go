@@ -143,9 +143,16 @@ func TestTournamentFlow(t *testing.T) {
 	a.see("Ann (you)")
 	a.see("Bob")
 	a.see("Ann (you)                  50.00%  4 of 8             4")
+	// Bob stopped after one board as good as Ann's: the three he did
+	// not play score nothing, so he ranks under her (12.50%).
+	a.see("Bob                        12.50%  1 of 8             1")
+	// Each name as the lobby tags it (a look-alike of another key's).
+	a.s.cfg.Label = func(key, name string) string { return name + " #" + key[:4] }
+	a.see("Bob #bbbb                  12.50%")
+	a.s.cfg.Label = nil
 	a.press("enter")
 	require.True(t, a.on("entrant"), a.s.Name())
-	a.see("Ann: 50.00%, tied for rank 1 of 2, 4 boards played · ") // as the standings' "1="
+	a.see("Ann: 50.00%, rank 1 of 2, 4 boards played · ")
 	a.see(" against par.")
 	a.press("enter")
 	_, isReplay := a.s.sub.(*replay.Screen)

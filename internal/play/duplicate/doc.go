@@ -86,17 +86,17 @@
 // a pairs event: on each board 2 for each other entrant with a lower
 // result and 1 for each with an equal one, out of a top of 2(E-1), E
 // the entrants who played at least one board; the ranking is by the
-// percentage of the maximum over the boards played, equal percentages
-// sharing a rank (1, 2, 2, 4).
+// percentage of the maximum over every board of the set, equal
+// percentages sharing a rank (1, 2, 2, 4).
 //
 // A board that only A < E entrants played is scored among them and
 // factored to the field by the Neuberg formula, M' = (M+1)·E/A - 1 (M
 // out of 2(A-1), M' out of 2(E-1)): each result counts as if met E/A
 // times, the way the WBF, the ACBL and the EBU score boards played fewer
 // times. A sole top among 10 of 11 is 19.9 of 20; a board played by one
-// entrant alone is an average. The entrant who did not play the board is
-// not scored on it: their percentage is over the boards they played (a
-// board "not played", neither an average nor a zero), and one who played
+// entrant alone is an average. A board an entrant did not play scores
+// them nothing (their percentage is over every board), so that stopping
+// after a good start never ranks above playing on; one who played
 // nothing ranks last at 0% and changes nobody's score. Percentages are
 // compared exactly, as fractions.
 //

@@ -39,13 +39,14 @@ type Standing struct {
 	Rank int
 	Tied bool
 	// Played counts the boards played; Matchpoints sums theirs, out of
-	// Max (Played times Standings.Top).
+	// Max (every board's top: Standings.Boards times Standings.Top).
 	Played      int
 	Matchpoints float64
 	Max         float64
-	// Percent is Matchpoints over Max, in percent: 50 is average. It is
-	// 0 for an entrant who played no board, and 50 in a field of one
-	// (nobody to compare with: the limit of the factoring).
+	// Percent is Matchpoints over Max, in percent: 50 is average over
+	// every board, played or not. It is 0 for an entrant who played no
+	// board, and 50 in a field of one (nobody to compare with: the limit
+	// of the factoring).
 	Percent float64
 	Boards  []BoardScore // one a board, board 1 first
 
@@ -71,11 +72,12 @@ type Standings struct {
 // the board is scored among those A and each score M (out of 2(A-1)) is
 // factored to the field by the Neuberg formula, (M+1)·E/A - 1, as if
 // each result had been met E/A times: a board keeps the same weight,
-// and its matchpoints still average half the top. An entrant who did not
-// play a board is not scored on it: their percentage is over the boards
-// they played (bridge's "not played", not an average). An entrant who
-// played nothing is not in the field: they rank last, at 0%, and change
-// nobody's score.
+// and its matchpoints still average half the top. A board an entrant
+// did not play scores them nothing: the percentage is over every board
+// of the set, so that stopping after a good start never ranks above
+// playing on (over the boards played alone, one top and a stop would
+// win). An entrant who played nothing is not in the field: they rank
+// last, at 0%, and change nobody's score.
 //
 // Results are compared exactly; percentages are ranked exactly (as
 // fractions), so equal percentages share a rank whatever the rounding.
@@ -137,14 +139,14 @@ func Matchpoints(boards int, entries []Entry) (*Standings, error) {
 	for i := range rows {
 		r := &rows[i]
 		r.Matchpoints, _ = sums[i].Float64()
-		r.Max = float64(r.Played * st.Top)
+		r.Max = float64(boards * st.Top)
 		switch {
 		case r.Played == 0:
 			r.exact = new(big.Rat)
 		case st.Top == 0:
 			r.exact = big.NewRat(50, 1)
 		default:
-			r.exact = new(big.Rat).Mul(&sums[i], big.NewRat(100, int64(r.Played*st.Top)))
+			r.exact = new(big.Rat).Mul(&sums[i], big.NewRat(100, int64(boards*st.Top)))
 		}
 		r.Percent, _ = r.exact.Float64()
 	}

@@ -28,7 +28,7 @@ func checkRows(t *testing.T, st *Standings, want []row) {
 	for i, w := range want {
 		g := st.Rows[i]
 		if g.Name != w.name || g.Rank != w.rank || g.Tied != w.tied || g.Played != w.played ||
-			!near(g.Matchpoints, w.mp) || !near(g.Percent, w.percent) || g.Max != float64(w.played*st.Top) {
+			!near(g.Matchpoints, w.mp) || !near(g.Percent, w.percent) || g.Max != float64(st.Boards*st.Top) {
 			t.Errorf("row %d: got %s rank %d tied %v played %d mp %v of %v = %.4f%%, want %s rank %d tied %v played %d mp %v = %.4f%%",
 				i+1, g.Name, g.Rank, g.Tied, g.Played, g.Matchpoints, g.Max, g.Percent, w.name, w.rank, w.tied, w.played, w.mp, w.percent)
 		}
@@ -71,6 +71,8 @@ func TestMatchpointsComplete(t *testing.T) {
 }
 
 // TestMatchpointsMissingBoard: Dan plays board 1 only, Eve nothing.
+// A board not played scores nothing: Dan's top on board 1 is 6 of the
+// 18 of every board, not 100% of the one board he played.
 // The field is Ann, Bob, Cid, Dan (E = 4, top 6); boards 2 and 3 have
 // A = 3 results, factored by (M+1)·4/3 - 1: a raw 4 (top of 3) is 17/3,
 // a raw 2 is 3, a raw 0 is 1/3.
@@ -78,8 +80,8 @@ func TestMatchpointsComplete(t *testing.T) {
 //	board 1: Ann +20 Bob +20 Cid -10 Dan +50  ->  Ann 3, Bob 3, Cid 0, Dan 6
 //	board 2: Ann 0 Bob -30 Cid +16             ->  raw 2, 0, 4: Ann 3, Bob 1/3, Cid 17/3
 //	board 3: Ann +5 Bob +10 Cid -5             ->  raw 2, 4, 0: Ann 3, Bob 17/3, Cid 1/3
-//	Dan 6/6 = 100%; Ann 9/18 = 50% and Bob 3+1/3+17/3 = 9/18 = 50% tie;
-//	Cid 6/18 = 33.33%; Eve last at 0%.
+//	Ann 9/18 = 50% and Bob 3+1/3+17/3 = 9/18 = 50% tie; Cid 6/18 and
+//	Dan 6/18 = 33.33% tie; Eve last at 0%.
 func TestMatchpointsMissingBoard(t *testing.T) {
 	st, err := Matchpoints(3, []Entry{
 		{"Eve", nil},
@@ -96,13 +98,13 @@ func TestMatchpointsMissingBoard(t *testing.T) {
 	}
 	nan := math.NaN()
 	checkRows(t, st, []row{
-		{"Dan", 1, false, 1, 6, 100, []float64{6, nan, nan}},
-		{"Ann", 2, true, 3, 9, 50, []float64{3, 3, 3}},
-		{"Bob", 2, true, 3, 9, 50, []float64{3, 1.0 / 3, 17.0 / 3}},
-		{"Cid", 4, false, 3, 6, 100.0 / 3, []float64{0, 17.0 / 3, 1.0 / 3}},
+		{"Ann", 1, true, 3, 9, 50, []float64{3, 3, 3}},
+		{"Bob", 1, true, 3, 9, 50, []float64{3, 1.0 / 3, 17.0 / 3}},
+		{"Cid", 3, true, 3, 6, 100.0 / 3, []float64{0, 17.0 / 3, 1.0 / 3}},
+		{"Dan", 3, true, 1, 6, 100.0 / 3, []float64{6, nan, nan}},
 		{"Eve", 5, false, 0, 0, 0, []float64{nan, nan, nan}},
 	})
-	if st.Rows[0].Entry != 4 || st.Rows[4].Entry != 0 {
+	if st.Rows[3].Entry != 4 || st.Rows[4].Entry != 0 {
 		t.Fatal("Entry does not index the entries given")
 	}
 }
@@ -115,12 +117,13 @@ func TestMatchpointsSmallFields(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkRows(t, st, []row{{"Solo", 1, false, 2, 0, 50, nil}})
-	// Ann alone on board 1, Bob alone on board 2: each gets (0+1)·2/1-1 = 1 of 2.
+	// Ann alone on board 1, Bob alone on board 2: each gets (0+1)·2/1-1 = 1 of 2,
+	// and nothing on the board not played: 1 of 4.
 	st, err = Matchpoints(2, []Entry{{"Ann", map[int]float64{1: 10}}, {"Bob", map[int]float64{2: -10}}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	checkRows(t, st, []row{{"Ann", 1, true, 1, 1, 50, nil}, {"Bob", 1, true, 1, 1, 50, nil}})
+	checkRows(t, st, []row{{"Ann", 1, true, 1, 1, 25, nil}, {"Bob", 1, true, 1, 1, 25, nil}})
 	st, err = Matchpoints(3, nil)
 	if err != nil || len(st.Rows) != 0 || st.Top != 0 {
 		t.Fatal(st, err)
