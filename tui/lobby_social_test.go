@@ -207,6 +207,14 @@ func checkSpectator(t *testing.T, h *hall.Hall, p *lobbyPerson, code string, sea
 	}
 }
 
+// watchIt has carol, at the watch list, watch the table of code.
+func watchIt(t *testing.T, carol *lobbyPerson, code string) {
+	t.Helper()
+	carol.until(t, code+"  Ann, Bob")
+	carol.key("enter")
+	require.NotNil(t, carol.watching(), "enter watches the table:\n%s", plain(carol))
+}
+
 // atWatchList is a new club where Ann and Bob have started a table of
 // seats (Ann's screen at its first deal) and Carol has opened the list
 // of tables to watch; and the table's code.
@@ -233,9 +241,7 @@ func TestLobbyWatchAndTableTalk(t *testing.T) {
 	for _, seats := range []int{2, 3, 4} {
 		t.Run(fmt.Sprint(seats), func(t *testing.T) {
 			c, ann, bob, carol, code := atWatchList(t, seats)
-			carol.until(t, code+"  Ann, Bob")
-			carol.key("enter")
-			require.NotNil(t, carol.watching(), "enter watches the table:\n%s", plain(carol))
+			watchIt(t, carol, code)
 			ann.until(t, "1 watching")
 
 			ann.say("good luck")
@@ -691,9 +697,7 @@ func TestLobbyMuteOutlivesConnection(t *testing.T) {
 // the game is over and a spectator keeps nothing; the help says so.
 func TestWatchLastResultLeavesAtOnce(t *testing.T) {
 	c, ann, bob, carol, code := atWatchList(t, 2)
-	carol.until(t, code+"  Ann, Bob")
-	carol.key("enter")
-	require.NotNil(t, carol.watching(), "enter watches the table:\n%s", plain(carol))
+	watchIt(t, carol, code)
 	over := func() bool {
 		carol.deliver()
 		sn, _ := ann.snap()
@@ -718,9 +722,7 @@ func TestWatchLastResultLeavesAtOnce(t *testing.T) {
 // unasked, as esc does.
 func TestWatchPrivateLeavesAtOnce(t *testing.T) {
 	_, ann, _, carol, code := atWatchList(t, 2)
-	carol.until(t, code+"  Ann, Bob")
-	carol.key("enter")
-	require.NotNil(t, carol.watching(), "enter watches the table:\n%s", plain(carol))
+	watchIt(t, carol, code)
 	ann.until(t, "1 watching")
 	ann.key("P")
 	carol.until(t, "made it private")
@@ -734,9 +736,7 @@ func TestWatchPrivateLeavesAtOnce(t *testing.T) {
 // for the players: nothing is left to watch, nor lost.
 func TestWatchOverLeavesAtOnce(t *testing.T) {
 	c, ann, bob, carol, code := atWatchList(t, 2)
-	carol.until(t, code+"  Ann, Bob")
-	carol.key("enter")
-	require.NotNil(t, carol.watching(), "enter watches the table:\n%s", plain(carol))
+	watchIt(t, carol, code)
 	over := func() bool {
 		carol.deliver()
 		sn, _ := ann.snap()
