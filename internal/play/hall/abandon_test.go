@@ -13,6 +13,14 @@ import (
 	"github.com/klob/klob/internal/play/host"
 )
 
+// abandoning is a hall on d's files that closes a table nobody is at
+// for an hour.
+func abandoning(t *testing.T, d onDisk) *Hall {
+	cfg := testConfig(d.dir, d.hist, d.clock)
+	cfg.Abandon = time.Hour
+	return newHall(t, cfg)
+}
+
 // TestAbandonClockSurvivesRestarts: the abandonment's clock runs from
 // when the table became empty, across restarts: a server restarted more
 // often than Abandon still closes a table nobody comes to, at the time
@@ -24,11 +32,7 @@ func TestAbandonClockSurvivesRestarts(t *testing.T) {
 		for _, started := range []bool{false, true} {
 			t.Run(fmt.Sprintf("%d seats, started %v", seats, started), func(t *testing.T) {
 				d := newOnDisk(t)
-				open := func() *Hall {
-					cfg := testConfig(d.dir, d.hist, d.clock)
-					cfg.Abandon = time.Hour
-					return newHall(t, cfg)
-				}
+				open := func() *Hall { return abandoning(t, d) }
 				h := open()
 				tb := annOpens(t, h, seats, smallRules(), 5)
 				ann := join(t, tb, "a", "Ann", 1)
@@ -68,11 +72,7 @@ func TestAbandonClockSurvivesRestarts(t *testing.T) {
 // directory keeps no stale time of it.
 func TestAbandonClockFromTheLastLeaving(t *testing.T) {
 	d := newOnDisk(t)
-	open := func() *Hall {
-		cfg := testConfig(d.dir, d.hist, d.clock)
-		cfg.Abandon = time.Hour
-		return newHall(t, cfg)
-	}
+	open := func() *Hall { return abandoning(t, d) }
 	h := open()
 	tb := annOpens(t, h, 2, smallRules(), 5)
 	ann := join(t, tb, "a", "Ann", 1)
