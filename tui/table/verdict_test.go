@@ -3,6 +3,7 @@ package table
 import (
 	"fmt"
 	"math/rand/v2"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -622,6 +623,31 @@ func TestPadStarExplainedWhenShown(t *testing.T) {
 		sc.Pad = append(sc.Pad, rules.Score{Players: n, Maker: rules.SeatA, Outcome: rules.Made})
 		if got := ansi.Strip(strings.Join(sc.scorePad(&ctx, 24, 10), "\n")); !strings.Contains(got, "* maker") {
 			t.Errorf("%d players: a pad with a star does not explain it:\n%s", n, got)
+		}
+	}
+}
+
+// The score pad names a deal of equal totals as the rules do, "equal"
+// (the log's word "tie" is not for the screen), whole at every seat
+// count, in the pad's width at 80 columns and wider, with long names.
+func TestPadSaysEqual(t *testing.T) {
+	ctx := kit.NewContext(false)
+	equal := regexp.MustCompile(`(?m)^ *1 .*[ *]equal *$`) // apart from the cells, whole
+	for _, n := range []int{2, 3, 4} {
+		for _, name := range []string{"P", "alexandra"} {
+			for maker := range rules.Seat(n) {
+				sc := &Scene{V: rules.View{Players: n, Options: options(n)}, You: rules.NoSeat,
+					Pad: []rules.Score{{Players: n, Maker: maker, Outcome: rules.Tie}}}
+				for i := range n {
+					sc.Players = append(sc.Players, Player{Name: fmt.Sprint(name, i)})
+				}
+				for _, w := range []int{23, 24, 30} { // 23: the pad at 80 columns
+					got := ansi.Strip(strings.Join(sc.scorePad(&ctx, w, 10), "\n"))
+					if !equal.MatchString(got) || strings.Contains(got, "tie") {
+						t.Errorf("%d players, maker %v, %d wide: the deal is not said to be equal:\n%s", n, maker, w, got)
+					}
+				}
+			}
 		}
 	}
 }
