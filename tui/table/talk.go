@@ -473,7 +473,7 @@ func (sc *Scene) padHeads(ctx *kit.Context, w int) [][]string {
 			names = append(names, sc.Name(s))
 		}
 	}
-	cut := kit.ShortNames(names, w, shortMark(ctx))
+	cut := kit.ShortTagged(names, w, shortMark(ctx))
 	if cut == nil {
 		return [][]string{sc.colNames(ctx, w, true)}
 	}

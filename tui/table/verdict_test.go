@@ -693,7 +693,7 @@ func TestInfoLineKeepsNamesCase(t *testing.T) {
 }
 
 // The score pad's column heads keep the names' case and spaces ("West",
-// "Bo…C");
+// "Bo…C") and a name's last word, its tag ("norm…B");
 // a spectator's teams of four are their partners' names, a partner a
 // row (the seats' letters are shown nowhere). Each head is apart from
 // the one before it.
@@ -709,7 +709,11 @@ func TestPadHeadsKeepCase(t *testing.T) {
 		// Too long, "Bot B" and "Bot C" are cut, marked, keeping the
 		// letters that tell them apart; a name never loses its spaces.
 		{3, rules.SeatA, []string{"You", "Bot B", "Bot C"}, []string{"You", "Bo…B", "Bo…C"}},
-		{3, rules.SeatA, []string{"You", "bob", "Bot C"}, []string{"You", "bob", "Bot…"}},
+		{3, rules.SeatA, []string{"You", "bob", "Bot C"}, []string{"You", "bob", "Bo…C"}},
+		// A name's last word is its tag among alike names, as a bot
+		// match names its seats: kept, as the header keeps it.
+		{2, rules.NoSeat, []string{"easy A", "normal B"}, []string{"easy A", "norm…B"}},
+		{3, rules.NoSeat, []string{"easy A", "normal B1", "normal B2"}, []string{"ea…A", "n…B1", "n…B2"}},
 		// Long names keep what tells them apart, marked as cut.
 		{3, rules.SeatA, []string{"You", "alexandra", "alexander"}, []string{"You", "al…a", "al…r"}},
 		{2, rules.SeatA, []string{"You", "alexandra"}, []string{"You", "alexa…"}},
