@@ -222,17 +222,18 @@ func AgainstBotsWords(players int, level string) string {
 // It returns nil when no way does (then the caller names them
 // otherwise). mark is "…", or "." where the screen is ASCII.
 func ShortNames(names []string, w int, mark string) []string {
-	return shortNames(names, w, mark)
+	return shortNames(names, w, mark, false)
 }
 
 // ShortWords is ShortNames for names read in running text (the talk
 // column's "Annabelle L…: pass").
 func ShortWords(names []string, w int, mark string) []string {
-	return shortNames(names, w, mark)
+	return shortNames(names, w, mark, false)
 }
 
-// shortNames is ShortNames.
-func shortNames(names []string, w int, mark string) []string {
+// shortNames is ShortNames; with tagFirst each name's last word is kept
+// before anything else is tried (ShortTagged).
+func shortNames(names []string, w int, mark string, tagFirst bool) []string {
 	if w <= 0 {
 		return nil
 	}
@@ -260,30 +261,14 @@ func shortNames(names []string, w int, mark string) []string {
 		}
 		return ""
 	}
-	// Each name's own last word as its end, when the same length of end
-	// for all does not tell them apart as whole words ("no…A", "e…B1",
-	// "e…B2" rather than "ea…1" and "ea…2").
-	lastWord := func() []string {
-		out := make([]string, len(names))
-		seen := map[string]bool{}
-		for i, n := range names {
-			out[i] = n
-			if sp := strings.LastIndex(n, " "); WidthOf(n) > w && sp > 0 {
-				out[i] = fits(n, len([]rune(n[sp+1:])), true)
-			} else if WidthOf(n) > w {
-				return nil
-			}
-			k := strings.ToLower(out[i])
-			if out[i] == "" || seen[k] {
-				return nil
-			}
-			seen[k] = true
+	if tagFirst {
+		if out := lastWords(names, w, fits); out != nil {
+			return out
 		}
-		return out
 	}
 	for _, words := range []bool{true, false} {
 		if !words {
-			if out := lastWord(); out != nil {
+			if out := lastWords(names, w, fits); out != nil {
 				return out
 			}
 		}
@@ -303,6 +288,37 @@ func shortNames(names []string, w int, mark string) []string {
 		}
 	}
 	return nil
+}
+
+// lastWords cuts each name too long for w to keep its own last word as
+// its end ("no…A", "e…B1", "e…B2" rather than "ea…1" and "ea…2"), cut
+// by fits; nil when a name has no last word to keep or two come out
+// alike.
+func lastWords(names []string, w int, fits func(n string, way int, words bool) string) []string {
+	out := make([]string, len(names))
+	seen := map[string]bool{}
+	for i, n := range names {
+		out[i] = n
+		if sp := strings.LastIndex(n, " "); WidthOf(n) > w && sp > 0 {
+			out[i] = fits(n, len([]rune(n[sp+1:])), true)
+		} else if WidthOf(n) > w {
+			return nil
+		}
+		k := strings.ToLower(out[i])
+		if out[i] == "" || seen[k] {
+			return nil
+		}
+		seen[k] = true
+	}
+	return out
+}
+
+// ShortTagged is ShortNames for a row of heads, where a name's last word
+// is its tag among alike names ("easy A", "normal B", as a bot match
+// names its seats): a name too long keeps that word ("norm…B", not
+// "norma…") whenever that tells them all apart.
+func ShortTagged(names []string, w int, mark string) []string {
+	return shortNames(names, w, mark, true)
 }
 
 // JoinOr joins choices as a sentence offers them: "a", "a or b",

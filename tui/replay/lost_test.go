@@ -9,6 +9,7 @@ import (
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/study/analysis"
 	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
 	"github.com/klob/klob/tui/kit/kittest"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -90,5 +91,48 @@ func TestChanceToWinLostSaid(t *testing.T) {
 			}
 			assert.Contains(t, kittest.Flat(text(small)), "Chance to win lost: You 14%")
 		})
+	}
+}
+
+// TestFooterSaysChanceToWinLost: the footer's points lost sit beside a
+// blunder graded by the chance to win, which loses no points; it says
+// that chance too, in the text report's words, within 80 columns at
+// every seat count, for one graded seat and for every seat graded.
+func TestFooterSaysChanceToWinLost(t *testing.T) {
+	for _, file := range []string{"07-sequences-decided-by-trump.klob", "tables/3-01-every-house-variant.klob",
+		"tables/4-14-shlomo-and-cleopatra-in-one-deal.klob"} {
+		for _, all := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%s/all=%v", file, all), func(t *testing.T) {
+				r := readGame(t, file)
+				r.Header.Levels[rules.SeatA] = gamelog.Human
+				if all {
+					for o := range rules.Seat(r.Players()) {
+						r.Header.Levels[o] = gamelog.Human
+					}
+				}
+				byWin := func(ctx context.Context, r *gamelog.Replay, opt analysis.Options) (*analysis.Report, error) {
+					rep, err := fakeAnalyze(ctx, r, opt)
+					if err != nil {
+						return nil, err
+					}
+					rep.Deals[0].Players[rules.SeatA].WinLost = 0.21
+					rep.Players[rules.SeatA].WinLost = 0.34
+					return rep, nil
+				}
+				hs := kittest.New(t, New(r, "x", Config{Analyze: byWin}, nil), 80, 24, false)
+				hs.Press("a")
+				hs.Press("right")
+				screen := text(hs)
+				assert.Contains(t, screen, "Points lost, deal/game:")
+				if all {
+					assert.Contains(t, screen, "0.21/0.34 games lost")
+				} else {
+					assert.Contains(t, screen, "chances to win worth 0.21/0.34 games lost")
+				}
+				for _, line := range strings.Split(screen, "\n") {
+					assert.LessOrEqual(t, kit.WidthOf(line), 80, line)
+				}
+			})
+		}
 	}
 }

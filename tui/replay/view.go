@@ -139,8 +139,10 @@ func (s *Screen) bottomLines(ctx *kit.Context, sc *table.Scene, d *rules.Deal) [
 		step[i] = kit.Clip(step[i], w)
 	}
 	out := append([]string{kit.Rule(ctx, w), kit.Clip(place, w)}, step...)
-	return append(out, kit.Clip(s.analysisLine(ctx, sc, w), w),
-		" "+st.Dim.Render(kit.Clip(fitHints(s.KeyHelp(&ctx.Keys).ShortHelp(), w-1, ctx.ASCII), w-1)))
+	for _, line := range s.analysisLines(ctx, sc, w) {
+		out = append(out, kit.Clip(line, w))
+	}
+	return append(out, " "+st.Dim.Render(kit.Clip(fitHints(s.KeyHelp(&ctx.Keys).ShortHelp(), w-1, ctx.ASCII), w-1)))
 }
 
 // ownView names one seat's view: "your view", "West's view".
@@ -352,18 +354,22 @@ func gradedSides(sc *table.Scene, graded [4]bool) [][]rules.Seat {
 	return out
 }
 
-// analysisLine says how the analysis stands, and once it is done the
+// analysisLines say how the analysis stands, and once it is done the
 // points each seat lost this deal and over the game ("deal/game"),
 // partners side by side; when that is too wide, in whole points, then
-// by side.
-func (s *Screen) analysisLine(ctx *kit.Context, sc *table.Scene, w int) string {
+// by side. Beside decisions graded by the chance to win, which lose no
+// points, it says that chance too, in the words of the text report
+// ("chances to win worth 0.21/0.21 games lost"): else a blunder of
+// that kind would stand over a loss of 0.0. When no form of the two
+// fits one line, the chance gets a line of its own.
+func (s *Screen) analysisLines(ctx *kit.Context, sc *table.Scene, w int) []string {
 	st := &ctx.Styles
 	if line, ok := s.statusLine(ctx, s.sealed); ok {
-		return line
+		return []string{line}
 	}
 	dr := s.dealReport(s.pos.deal)
 	if dr == nil || !dr.Analysed {
-		return " " + st.Dim.Render("Deal not analysed.")
+		return []string{" " + st.Dim.Render("Deal not analysed.")}
 	}
 	game := &s.report.Players
 	head := " " + st.Heading.Render("Points lost, deal/game:") + " "
@@ -371,27 +377,46 @@ func (s *Screen) analysisLine(ctx *kit.Context, sc *table.Scene, w int) string {
 		// The deal is the whole log (a board): one number each.
 		head = " " + st.Heading.Render("Points lost:") + " "
 	}
-	line := ""
+	sides := gradedSides(sc, s.report.Graded)
+	// The chance to win lost, in games, by seat: said only for the
+	// seats that lost any, this deal or in the game.
+	byWin := func(seats ...rules.Seat) (d, g float64) {
+		for _, o := range seats {
+			d, g = d+dr.Players[o].WinLost, g+game[o].WinLost
+		}
+		return d, g
+	}
+	anyWin := false
+	for _, team := range sides {
+		if d, g := byWin(team...); d > 0 || (g > 0 && !s.oneDeal()) {
+			anyWin = true
+		}
+	}
+	// points and wins are the two parts in each form, widest first.
+	var points, wins []string
 	for _, f := range []struct {
 		num     string
 		bySide  bool
 		letters bool
 	}{{"%.1f/%.1f", false, false}, {"%.0f/%.0f", false, false}, {"%.0f/%.0f", true, false}, {"%.0f/%.0f", false, true},
 		{"%.0f/%.0f", true, true}} {
+		pair := func(num string, d, g float64) string {
+			if s.oneDeal() {
+				num, _, _ = strings.Cut(num, "/")
+				return fmt.Sprintf(num, d)
+			}
+			return fmt.Sprintf(num, d, g)
+		}
 		lost := func(seats ...rules.Seat) string {
 			d, g := 0.0, 0.0
 			for _, o := range seats {
 				d, g = d+dr.Players[o].Lost, g+game[o].Lost
 			}
-			if s.oneDeal() {
-				num, _, _ := strings.Cut(f.num, "/")
-				return fmt.Sprintf(num, d)
-			}
-			return fmt.Sprintf(f.num, d, g)
+			return pair(f.num, d, g)
 		}
-		var parts []string
-		for _, team := range gradedSides(sc, s.report.Graded) {
-			var each, names []string
+		var parts, win []string
+		for _, team := range sides {
+			var each, names, winEach []string
 			for _, o := range team {
 				name := sc.Name(o)
 				if f.letters {
@@ -399,6 +424,9 @@ func (s *Screen) analysisLine(ctx *kit.Context, sc *table.Scene, w int) string {
 				}
 				each = append(each, name+" "+lost(o))
 				names = append(names, name)
+				if d, g := byWin(o); d > 0 || (g > 0 && !s.oneDeal()) {
+					winEach = append(winEach, name+" "+pair("%.2f/%.2f", d, g))
+				}
 			}
 			part := strings.Join(each, ", ")
 			if f.bySide {
@@ -407,14 +435,44 @@ func (s *Screen) analysisLine(ctx *kit.Context, sc *table.Scene, w int) string {
 					sep = ""
 				}
 				part = strings.Join(names, sep) + " " + lost(team...)
+				if d, g := byWin(team...); d > 0 || (g > 0 && !s.oneDeal()) {
+					winEach = []string{strings.Join(names, sep) + " " + pair("%.2f/%.2f", d, g)}
+				} else {
+					winEach = nil
+				}
 			}
 			parts = append(parts, part)
+			win = append(win, winEach...)
 		}
-		if line = head + strings.Join(parts, " · "); kit.WidthOf(line) <= w {
-			break
+		// One graded seat needs no name: the points name it.
+		if len(sides) == 1 && len(sides[0]) == 1 {
+			d, g := byWin(sides[0]...)
+			win = []string{pair("%.2f/%.2f", d, g)}
+		}
+		points = append(points, head+strings.Join(parts, " · "))
+		wins = append(wins, "chances to win worth "+strings.Join(win, ", ")+" games lost")
+	}
+	if !anyWin {
+		return []string{fitting(points, w)}
+	}
+	for i := range points {
+		if line := points[i] + "; " + wins[i]; kit.WidthOf(line) <= w {
+			return []string{line}
 		}
 	}
-	return line
+	win := fitting(wins, w-1)
+	return []string{fitting(points, w), " C" + win[1:]}
+}
+
+// fitting is the first of lines, widest first, that fits in w, else the
+// last.
+func fitting(lines []string, w int) string {
+	for _, line := range lines {
+		if kit.WidthOf(line) <= w {
+			return line
+		}
+	}
+	return lines[len(lines)-1]
 }
 
 // lostByGrade is the end of a deal's points lost by grade, once the deal

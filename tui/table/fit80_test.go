@@ -207,11 +207,14 @@ func TestListKeyNamesHistory(t *testing.T) {
 
 // TestHintManyOptionsFits: the hint on a lead of eight cards or more at
 // 80×24 keeps its last line, how to close it: the options ranked lowest
-// give way to a line that says how many, the hard bot's first. At
-// every seat count, with a golden. In a shorter window the reason gives
-// way before the two best options and the line that says how many more
-// (down to 20 rows; at 18 the best option stays).
+// give way to a line that says which are shown, the hard bot's first,
+// and page down shows the others, page by page, until every option has
+// been on the screen; page up goes back to the best. At every seat
+// count, with a golden. In a shorter window the reason gives way before
+// the two best options and that line (down to 20 rows; at 18 the best
+// option stays).
 func TestHintManyOptionsFits(t *testing.T) {
+	shownAt := regexp.MustCompile(`\(options (\d+)-(\d+) of (\d+), best first`)
 	kittest.ForCounts(t, func(t *testing.T, n int) {
 		for _, h := range []int{24, 22, 20, 18} {
 			f := newFixture(t, n, seeds[n], 80, h, gated())
@@ -231,18 +234,43 @@ func TestHintManyOptionsFits(t *testing.T) {
 			if h < 20 {
 				continue // room for the heading, the columns and the best option only
 			}
-			m := regexp.MustCompile(`\((\d+) more options?, ranked lower`).FindStringSubmatch(txt)
-			if m == nil {
-				t.Fatalf("80×%d: no line says how many options give way:\n%s", h, txt)
-			}
 			sn := f.snap()
 			legal := len(sn.View.Legal())
-			rows := strings.Count(txt, " ± ") // the option rows: "+5.0 ±  1.5"
-			if left, _ := strconv.Atoi(m[1]); rows < 2 || rows+left != legal {
-				t.Errorf("80×%d: %d rows shown and %d more, for %d options:\n%s", h, rows, left, legal, txt)
+			seen := map[string]bool{}
+			for page := 0; ; page++ {
+				m := shownAt.FindStringSubmatch(txt)
+				if m == nil {
+					t.Fatalf("80×%d page %d: no line says which options are shown:\n%s", h, page, txt)
+				}
+				from, _ := strconv.Atoi(m[1])
+				to, _ := strconv.Atoi(m[2])
+				rows := 0
+				for _, l := range strings.Split(txt, "\n") {
+					if strings.Contains(l, " ± ") { // an option row: "+5.0 ±  1.5"
+						rows++
+						seen[strings.Fields(strings.TrimLeft(l, " ▶>"))[0]] = true
+					}
+				}
+				if all, _ := strconv.Atoi(m[3]); rows < 2 || rows != to-from+1 || all != legal {
+					t.Fatalf("80×%d page %d: %d rows shown as %s, for %d options:\n%s", h, page, rows, m[0], legal, txt)
+				}
+				if lines := strings.Split(txt, "\n"); len(lines) > h {
+					t.Errorf("80×%d: %d lines:\n%s", h, len(lines), txt)
+				}
+				if to == legal || page > legal {
+					break
+				}
+				f.hs.Press("pgdown")
+				txt = f.text()
 			}
-			if lines := strings.Split(txt, "\n"); len(lines) > h {
-				t.Errorf("80×%d: %d lines:\n%s", h, len(lines), txt)
+			if len(seen) != legal {
+				t.Errorf("80×%d: %d of %d options seen by paging down: %v", h, len(seen), legal, seen)
+			}
+			for range legal {
+				f.hs.Press("pgup")
+			}
+			if txt = f.text(); !strings.Contains(txt, "(options 1-") || !strings.Contains(txt, "best · hard bot") {
+				t.Errorf("80×%d: page up does not go back to the best:\n%s", h, txt)
 			}
 		}
 	})

@@ -30,7 +30,7 @@ func (s *Screen) hintLines(ctx *kit.Context, w, room int) []string {
 	case h.Err != nil:
 		out = []string{" " + st.Error.Render("! No hint: "+h.Err.Error())}
 	default:
-		out = HintLines(ctx, &s.snap.View, h.Eval, w, max(-1, room-1))
+		out, _ = hintWindow(ctx, &s.snap.View, h.Eval, w, max(-1, room-1), s.hintTop)
 	}
 	if room > 0 && len(out) > room-1 {
 		out = out[:room-1]
@@ -45,13 +45,25 @@ func (s *Screen) hintLines(ctx *kit.Context, w, room int) []string {
 // reason's sentences, whole, last first: in a short window the two best
 // options and how many more outrank the reason.
 func HintLines(ctx *kit.Context, v *rules.View, ev eval.Evaluation, w, room int) []string {
+	out, _ := hintWindow(ctx, v, ev, w, room, 0)
+	return out
+}
+
+// hintPage is the options a hint shows at once, and the first of them in
+// rank order (0 the best): a window onto the table that page up and
+// down move, so that an option ranked low can be seen in a short window.
+type hintPage struct{ top, rows, all int }
+
+// hintWindow is HintLines with the options from rank top on (kept so
+// that the window is full), and the page it shows.
+func hintWindow(ctx *kit.Context, v *rules.View, ev eval.Evaluation, w, room, top int) ([]string, hintPage) {
 	st := &ctx.Styles
 	if ev.Samples == 0 || len(ev.Results) == 0 {
-		return []string{" " + st.Dim.Render("No hint: nothing was evaluated.")}
+		return []string{" " + st.Dim.Render("No hint: nothing was evaluated.")}, hintPage{}
 	}
 	an, err := drill.FromEval(v, ev)
 	if err != nil {
-		return []string{" " + st.Error.Render("! No hint: "+err.Error())}
+		return []string{" " + st.Error.Render("! No hint: "+err.Error())}, hintPage{}
 	}
 	ranked := Ranked(&an)
 	best := ranked.Rows[0]
@@ -68,10 +80,20 @@ func HintLines(ctx *kit.Context, v *rules.View, ev eval.Evaluation, w, room int)
 		return kit.Indent(" ", kit.Wrap(strings.Join(why, " "), max(10, w-2)), nil)
 	}
 	shown := ranked
+	all := len(ranked.Rows)
 	table := func() []string {
 		rows := kit.AnalysisTable(ctx, &shown, -1)
-		if left := len(ranked.Rows) - len(shown.Rows); left > 0 {
-			rows = append(rows, " "+st.Dim.Render("   ("+strings.Replace(kit.Plural(left, "option"), " ", " more ", 1)+", ranked lower: a taller window shows them)"))
+		if n := len(shown.Rows); n < all {
+			// The rows shown, by their rank, and the keys that show
+			// the others: no option is out of reach.
+			keys := "PgDn shows lower ones"
+			switch {
+			case top > 0 && top+n < all:
+				keys = "PgUp/PgDn show the others"
+			case top > 0:
+				keys = "PgUp shows higher ones"
+			}
+			rows = append(rows, " "+st.Dim.Render(fmt.Sprintf("   (options %d-%d of %d, best first; %s)", top+1, top+n, all, keys)))
 		}
 		return rows
 	}
@@ -80,6 +102,9 @@ func HintLines(ctx *kit.Context, v *rules.View, ev eval.Evaluation, w, room int)
 	for room >= 0 && size() > room && len(shown.Rows) > 2 {
 		shown.Rows = shown.Rows[:len(shown.Rows)-1]
 	}
+	n := len(shown.Rows)
+	top = max(0, min(top, all-n))
+	shown.Rows = ranked.Rows[top : top+n]
 	if room >= 0 && size() > room {
 		samples = nil
 	}
@@ -92,7 +117,21 @@ func HintLines(ctx *kit.Context, v *rules.View, ev eval.Evaluation, w, room int)
 	for i, l := range out {
 		out[i] = kit.Clip(l, w)
 	}
-	return out
+	return out, hintPage{top: top, rows: n, all: all}
+}
+
+// scrollHint moves the hint's options a page up (dir -1) or down (1),
+// as far as the last page: the window is laid out as the view lays it.
+func (s *Screen) scrollHint(ctx *kit.Context, dir int) {
+	h := s.snap.Hint
+	if h == nil || h.Pending || h.Err != nil {
+		return
+	}
+	sc := s.scene()
+	bottom, _ := s.bottomLines(ctx, sc, 0)
+	room := PanelRoom(ctx, sc, s.tableHand(), bottom)
+	_, pg := hintWindow(ctx, &s.snap.View, h.Eval, ctx.Width, max(-1, room-1), s.hintTop)
+	s.hintTop = max(0, min(pg.top+dir*pg.rows, pg.all-pg.rows))
 }
 
 // trickWords says what card c, played now to the trick on the table,

@@ -248,7 +248,13 @@ func (sc *Scene) colNames(ctx *kit.Context, w int, short bool) []string {
 			names = append(names, sc.Name(s))
 		}
 	}
-	cut := kit.ShortNames(names, (w-3*(per-1))/per, shortMark(ctx))
+	// The pad's heads keep a name's last word, its tag among alike
+	// names ("norm…B" in a bot match), as the header's cut names do.
+	shorten := kit.ShortNames
+	if short {
+		shorten = kit.ShortTagged
+	}
+	cut := shorten(names, (w-3*(per-1))/per, shortMark(ctx))
 	if cut == nil {
 		return sc.letterNames()
 	}

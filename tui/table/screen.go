@@ -116,6 +116,7 @@ type Screen struct {
 	tricksAt int
 	opened   bool // a spectator's list of every hand of the scored deal is open (d)
 	hinting  bool // the person asked for the hint of this position
+	hintTop  int  // the hint's first option shown, by rank (page up/down)
 	overSeen bool // the last deal's result was read: the game's end shows
 	note     kit.Note
 	overErr  string // why the replay did not open
@@ -557,6 +558,13 @@ func (s *Screen) key(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.Cmd
 	case s.hintOpen() && kit.IsKey(msg, k.Back):
 		s.closeHint()
 		return s, nil
+	case s.hintOpen() && (msg.String() == "pgup" || msg.String() == "pgdown"):
+		dir := 1
+		if msg.String() == "pgup" {
+			dir = -1
+		}
+		s.scrollHint(ctx, dir)
+		return s, nil
 	case sn.Hold && sn.Can.Ready:
 		// The finished trick was on view: any other key goes on.
 		s.ready()
@@ -853,7 +861,7 @@ func (s *Screen) askHint() (kit.Screen, tea.Cmd) {
 		return s, nil
 	}
 	if s.sent(s.port.Hint(s.snap.Gen), nil, nil, rules.Action{}) {
-		s.hinting = true
+		s.hinting, s.hintTop = true, 0
 	}
 	return s, nil
 }

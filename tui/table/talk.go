@@ -371,7 +371,7 @@ func (sc *Scene) scorePad(ctx *kit.Context, w, h int) []string {
 	st := &ctx.Styles
 	order := sc.SideOrder()
 	// A column is as wide as its side's name needs, within the pad's
-	// width left of the outcome ("made", "bete", "tie"), which is never
+	// width left of the outcome ("made", "bete", "equal"), which is never
 	// cut: a score takes at most four cells with its star. Each
 	// column's cells start with its gap, so the deal's number needs none
 	// of its own. A thrown-in deal scores nothing and says so across the
@@ -388,7 +388,14 @@ func (sc *Scene) scorePad(ctx *kit.Context, w, h int) []string {
 			fmt.Fprintf(&b, "%*s", colW, c)
 		}
 		if what != "" {
-			b.WriteString(" " + what)
+			// At three in the pad's narrowest width "equal" fits only
+			// without its own space: a cell's trailing space (or the
+			// maker's star) keeps it apart, and it is never cut.
+			if kit.WidthOf(b.String())+1+kit.WidthOf(what) > w {
+				b.WriteString(what)
+			} else {
+				b.WriteString(" " + what)
+			}
 		}
 		return kit.Fit(b.String(), w)
 	}
@@ -433,7 +440,8 @@ func (sc *Scene) scorePad(ctx *kit.Context, w, h int) []string {
 			}
 			cols = append(cols, c)
 		}
-		out = append(out, row(fmt.Sprint(i+1), cols, s.Outcome.String()))
+		// The outcome in the rules' words ("equal"), not the log's.
+		out = append(out, row(fmt.Sprint(i+1), cols, s.Outcome.Word()))
 	}
 	var sums []string
 	for _, i := range order {
@@ -465,7 +473,7 @@ func (sc *Scene) padHeads(ctx *kit.Context, w int) [][]string {
 			names = append(names, sc.Name(s))
 		}
 	}
-	cut := kit.ShortNames(names, w, shortMark(ctx))
+	cut := kit.ShortTagged(names, w, shortMark(ctx))
 	if cut == nil {
 		return [][]string{sc.colNames(ctx, w, true)}
 	}

@@ -3,6 +3,7 @@ package table
 import (
 	"fmt"
 	"math/rand/v2"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -626,6 +627,31 @@ func TestPadStarExplainedWhenShown(t *testing.T) {
 	}
 }
 
+// The score pad names a deal of equal totals as the rules do, "equal"
+// (the log's word "tie" is not for the screen), whole at every seat
+// count, in the pad's width at 80 columns and wider, with long names.
+func TestPadSaysEqual(t *testing.T) {
+	ctx := kit.NewContext(false)
+	equal := regexp.MustCompile(`(?m)^ *1 .*[ *]equal *$`) // apart from the cells, whole
+	for _, n := range []int{2, 3, 4} {
+		for _, name := range []string{"P", "alexandra"} {
+			for maker := range rules.Seat(n) {
+				sc := &Scene{V: rules.View{Players: n, Options: options(n)}, You: rules.NoSeat,
+					Pad: []rules.Score{{Players: n, Maker: maker, Outcome: rules.Tie}}}
+				for i := range n {
+					sc.Players = append(sc.Players, Player{Name: fmt.Sprint(name, i)})
+				}
+				for _, w := range []int{23, 24, 30} { // 23: the pad at 80 columns
+					got := ansi.Strip(strings.Join(sc.scorePad(&ctx, w, 10), "\n"))
+					if !equal.MatchString(got) || strings.Contains(got, "tie") {
+						t.Errorf("%d players, maker %v, %d wide: the deal is not said to be equal:\n%s", n, maker, w, got)
+					}
+				}
+			}
+		}
+	}
+}
+
 // sceneOf is a scene of v seen from seat A, its players named You,
 // West, North and East in seat order, as many as v has.
 func sceneOf(v rules.View) *Scene {
@@ -667,7 +693,7 @@ func TestInfoLineKeepsNamesCase(t *testing.T) {
 }
 
 // The score pad's column heads keep the names' case and spaces ("West",
-// "Bo…C");
+// "Bo…C") and a name's last word, its tag ("norm…B");
 // a spectator's teams of four are their partners' names, a partner a
 // row (the seats' letters are shown nowhere). Each head is apart from
 // the one before it.
@@ -683,7 +709,11 @@ func TestPadHeadsKeepCase(t *testing.T) {
 		// Too long, "Bot B" and "Bot C" are cut, marked, keeping the
 		// letters that tell them apart; a name never loses its spaces.
 		{3, rules.SeatA, []string{"You", "Bot B", "Bot C"}, []string{"You", "Bo…B", "Bo…C"}},
-		{3, rules.SeatA, []string{"You", "bob", "Bot C"}, []string{"You", "bob", "Bot…"}},
+		{3, rules.SeatA, []string{"You", "bob", "Bot C"}, []string{"You", "bob", "Bo…C"}},
+		// A name's last word is its tag among alike names, as a bot
+		// match names its seats: kept, as the header keeps it.
+		{2, rules.NoSeat, []string{"easy A", "normal B"}, []string{"easy A", "norm…B"}},
+		{3, rules.NoSeat, []string{"easy A", "normal B1", "normal B2"}, []string{"ea…A", "n…B1", "n…B2"}},
 		// Long names keep what tells them apart, marked as cut.
 		{3, rules.SeatA, []string{"You", "alexandra", "alexander"}, []string{"You", "al…a", "al…r"}},
 		{2, rules.SeatA, []string{"You", "alexandra"}, []string{"You", "alexa…"}},

@@ -395,7 +395,8 @@ func TestBellaIsNeverBeaten(t *testing.T) {
 
 // TestTextTellsTheRules: round two keeps the 7 of trump the dix (only
 // the exchange is gone), and the end says what differs at three and
-// four players rather than calling two players all of Klaberjass.
+// four players, the bete at three whole, rather than calling two
+// players all of Klaberjass.
 func TestTextTellsTheRules(t *testing.T) {
 	txt, err := LoadText()
 	if err != nil {
@@ -405,8 +406,16 @@ func TestTextTellsTheRules(t *testing.T) {
 	if strings.Contains(name, "no dix") || !strings.Contains(name, "still the dix, but there is no exchange") {
 		t.Errorf("round two's text on the dix: %s", name)
 	}
+	// The exchange is also after a refused schmeiss (rules §4), which
+	// the lesson teaches before round two.
+	if !strings.Contains(name, "taken in round one or after a refused schmeiss") {
+		t.Errorf("round two's text leaves out the exchange after a refused schmeiss: %s", name)
+	}
 	end := strings.Join(strings.Fields(txt["end"].String()), " ")
-	for _, w := range []string{"no schmeiss", "half the maker's", "no trumps", "no dix exchange", "over your partner's"} {
+	// A bete at three as the three-player lesson says it (rules §12):
+	// half the maker's rounded down, the odd point to the one with more.
+	for _, w := range []string{"no schmeiss", "half the maker's, rounded down", "an odd point goes to the opponent with more",
+		"no trumps", "no dix exchange", "over your partner's"} {
 		if !strings.Contains(end, w) {
 			t.Errorf("the end does not say %q: %s", w, end)
 		}
