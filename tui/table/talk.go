@@ -380,7 +380,7 @@ func (sc *Scene) scorePad(ctx *kit.Context, w, h int) []string {
 	for _, i := range order {
 		colW = max(colW, kit.WidthOf(sc.sideShort(i))+1)
 	}
-	colW = min(colW, max(5, (w-3-len(" made"))/len(order)))
+	colW = min(colW, max(5, (w-3-len(" equal"))/len(order)))
 	row := func(deal string, cols []string, what string) string {
 		var b strings.Builder
 		fmt.Fprintf(&b, "%3s", deal)
@@ -388,14 +388,19 @@ func (sc *Scene) scorePad(ctx *kit.Context, w, h int) []string {
 			fmt.Fprintf(&b, "%*s", colW, c)
 		}
 		if what != "" {
-			// At three in the pad's narrowest width "equal" fits only
-			// without its own space: a cell's trailing space (or the
-			// maker's star) keeps it apart, and it is never cut.
+			// At three in the pad's narrowest width (80 columns) "equal"
+			// fits only in the trailing space a cell keeps for the
+			// maker's star; beside a star it is "eq.", never run into a
+			// score.
+			sep := " "
 			if kit.WidthOf(b.String())+1+kit.WidthOf(what) > w {
-				b.WriteString(what)
-			} else {
-				b.WriteString(" " + what)
+				if strings.HasSuffix(b.String(), " ") {
+					sep = ""
+				} else if what == rules.Tie.Word() {
+					what = "eq."
+				}
 			}
+			b.WriteString(sep + what)
 		}
 		return kit.Fit(b.String(), w)
 	}
