@@ -70,7 +70,7 @@ func DefaultKeys() KeyMap {
 		Claim:     b("c", "claim the remaining tricks (in the card play)", "c"),
 		// h already moves left (vi keys): the hint takes shift+h, so
 		// neither is lost.
-		Hint:      b("H", "hint: what the hard bot would do here, and why", "H", "shift+h"),
+		Hint:      b("H", "hint: what the hard bot would do here, and why (PgUp/PgDn page through its options when the window is short)", "H", "shift+h"),
 		Back:      b("esc", "back", "esc"),
 		Help:      b("?", "help: keys and rules", "?"),
 		Quit:      b("q", "quit (asks first; the game stays saved)", "q"),
