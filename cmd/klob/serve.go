@@ -548,7 +548,14 @@ func lobbyConfig(f serveFlags, h *hall.Hall, bots serveBots, s *server.Session) 
 		}
 		taken := name
 		name = otherName(h, s.Key, name)
-		h.Tell(s.Key, fmt.Sprintf("%s is the name of %s: you are %s here. Press r to choose your name.", taken, whose, name))
+		if why, ok := strings.CutPrefix(renamed, youArePlayer); ok {
+			// "player", put for a user name no name may be, is taken
+			// too: the note says why the user name went, under the
+			// name the person now has.
+			h.Tell(s.Key, "You are "+name+": "+why)
+		} else {
+			h.Tell(s.Key, fmt.Sprintf("%s is the name of %s: you are %s here. Press r to choose your name.", taken, whose, name))
+		}
 	} else if renamed != "" {
 		h.Tell(s.Key, renamed)
 	}
@@ -605,27 +612,42 @@ func cleanName(user string) (name, why string) {
 	}
 	cut := len(b) > hall.MaxName
 	if cut {
-		b = b[:hall.MaxName]
+		// Never inside a cluster: a letter is not parted from its marks,
+		// nor a conjunct split after its virama (which joins the next
+		// consonant).
+		n := hall.MaxName
+		for n > 0 && (unicode.IsMark(b[n]) || norm.NFC.PropertiesString(string(b[n-1])).CCC() == viramaClass) {
+			n--
+		}
+		b = b[:n]
 	}
 	// One short line each: the lobby's first look says it under the
 	// welcome, which names the name.
 	const rename = " Press r to rename."
 	if len(b) == 0 {
-		return "player", "You are player: your SSH user name has no letter or digit." + rename
+		return "player", youArePlayer + "your SSH user name has no letter or digit." + rename
 	}
 	if _, err := hall.NormalName(string(b)); err != nil {
 		// A word the tables name seats by, or another of their labels.
-		return "player", "You are player: " + strings.TrimSuffix(err.Error(), ": choose another name") + "." + rename
+		return "player", youArePlayer + strings.TrimSuffix(err.Error(), ": choose another name") + "." + rename
 	}
 	name = string(b)
 	switch {
 	case cut:
-		why = fmt.Sprintf("Names hold at most %d letters: your SSH user name is cut.%s", hall.MaxName, rename)
+		why = fmt.Sprintf("A name holds at most %d characters: your user name is cut.%s", hall.MaxName, rename)
 	case dropped:
 		why = "Your SSH user name lost the characters no name may hold." + rename
 	}
 	return name, why
 }
+
+// youArePlayer begins the note of a user name no name may be, put as
+// "player" (cleanName).
+const youArePlayer = "You are player: "
+
+// viramaClass is the canonical combining class of a virama (U+094D and
+// its kin in other scripts): it joins the consonants either side.
+const viramaClass = 9
 
 // connectHint is the ssh command that reaches a server listening on
 // addr: on every address, this machine's name for itself (others use

@@ -634,7 +634,8 @@ func TestCleanNameSays(t *testing.T) {
 	for _, tc := range []struct{ in, name, why string }{
 		{"ann", "ann", ""},
 		{"नमस्ते", "नमस्ते", ""},
-		{strings.Repeat("x", 50), strings.Repeat("x", 24), "Names hold at most 24 letters: your SSH user name is cut."},
+		{strings.Repeat("x", 50), strings.Repeat("x", 24), "A name holds at most 24 characters: your user name is cut."},
+		{"a" + strings.Repeat("क्ष", 12), "a" + strings.Repeat("क्ष", 7), "A name holds at most 24 characters: your user name is cut."},
 		{"You", "player", `You are player: "You" is what the tables call you or a bot.`},
 		{"hard", "player", `You are player: "hard" is the name of a level of the bots.`},
 		{"😀🂡", "player", "You are player: your SSH user name has no letter or digit."},
@@ -702,7 +703,18 @@ func TestServeSaysRenamed(t *testing.T) {
 	long := &person{name: strings.Repeat("x", 50), key: sshtest.NewKey(t), w: 80, h: 24}
 	r.connect(t, long)
 	long.c.WaitText(t, patience, "Welcome, "+strings.Repeat("x", 24))
-	long.c.WaitText(t, patience, "Names hold at most 24 letters")
+	long.c.WaitText(t, patience, "A name holds at most 24 characters")
+	// A second "You" while the first, player, sits at a table (the
+	// name is theirs there): the note still says why the user name went.
+	you.typ(t, "o")
+	you.c.WaitText(t, patience, "Open a table")
+	you.typ(t, sshtest.Up, sshtest.Enter)
+	you.c.WaitText(t, patience, "give friends the code")
+	again := &person{name: "You", key: sshtest.NewKey(t), w: 80, h: 24}
+	r.connect(t, again)
+	again.c.WaitText(t, patience, "Welcome, player-")
+	again.c.WaitText(t, patience, "You are player-")
+	again.c.WaitText(t, patience, "what the tables call you")
 	hindi := &person{name: "नमस्ते", key: sshtest.NewKey(t), w: 80, h: 24}
 	r.connect(t, hindi)
 	hindi.c.WaitText(t, patience, "Welcome, नमस्ते")
