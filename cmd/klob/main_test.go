@@ -222,7 +222,7 @@ func TestErrorsSayWhatAndWhere(t *testing.T) {
 			tc{[]string{cmd, truncated}, 1, []string{truncated + ":74:1:", "truncated"}},
 			tc{[]string{cmd, illegal}, 1, []string{illegal + ":"}},
 			tc{[]string{cmd, dir}, 1, []string{dir, "not a regular file"}},
-			tc{[]string{cmd, long}, 1, []string{long + ":20:8: deal 1: unexpected", "more bytes)"}},
+			tc{[]string{cmd, long}, 1, []string{long + ":20:8: deal 1: unexpected", "bytes left out)"}},
 		)
 	}
 	for _, c := range cases {

@@ -65,19 +65,23 @@ Checks Klob game logs: every action legal, every stated value recomputed.`)
 // megabytes.
 const maxErrLine = 300
 
-// cutLines cuts each line of s to max bytes (at a character's start),
-// saying how much was left out.
+// cutLines cuts each line of s to about max bytes (at characters'
+// starts), saying how much was left out of its middle: its start says
+// where, its end what is wrong (the reason follows the quoted text).
 func cutLines(s string, max int) string {
 	lines := strings.Split(s, "\n")
 	for i, l := range lines {
 		if len(l) <= max {
 			continue
 		}
-		cut := max
-		for cut > 0 && !utf8.RuneStart(l[cut]) {
-			cut--
+		head, tail := max*2/3, len(l)-max/3
+		for head > 0 && !utf8.RuneStart(l[head]) {
+			head--
 		}
-		lines[i] = fmt.Sprintf("%s… (%d more bytes)", l[:cut], len(l)-cut)
+		for tail < len(l) && !utf8.RuneStart(l[tail]) {
+			tail++
+		}
+		lines[i] = fmt.Sprintf("%s… (%d bytes left out) …%s", l[:head], tail-head, l[tail:])
 	}
 	return strings.Join(lines, "\n")
 }

@@ -130,7 +130,8 @@ func TestVerifyCutsLongLines(t *testing.T) {
 	require.Equal(t, 1, code)
 	require.Less(t, len(errs), 500, "the error is cut")
 	require.Contains(t, errs, path+":26:4: deal 1: ")
-	require.Contains(t, errs, "more bytes)")
+	require.Contains(t, errs, "bytes left out)")
+	require.Contains(t, errs, `" is not an action`, "the reason, after the quoted text, is kept")
 }
 
 // TestVerifyFits80Columns: the report of a log wraps to 80 columns (the
