@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -490,6 +491,17 @@ func TestLobbyUnfiledGame(t *testing.T) {
 				t.Fatalf("esc does not come back to the game's end (%s):\n%s", ann.app.ScreenName(), ann.screen())
 			}
 			ann.key("r")
+			var qs []string
+			for _, col := range ann.app.screen.(kit.Helper).KeyHelp(&ann.app.ctx.Keys).FullHelp() {
+				for _, b := range col {
+					if slices.Contains(b.Keys(), "q") {
+						qs = append(qs, b.Help().Desc)
+					}
+				}
+			}
+			if !slices.Equal(qs, []string{"back to the lobby"}) {
+				t.Fatalf("the replay's help says q does %q", qs)
+			}
 			ann.key("q")
 			if ann.app.quit {
 				t.Fatalf("q in the game's replay ends the connection:\n%s", ann.screen())

@@ -3,6 +3,7 @@ package lobby
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -291,8 +292,24 @@ func (r *seatReplay) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd)
 
 func (r *seatReplay) View(ctx *kit.Context) string { return r.inner.View(ctx) }
 
+// KeyHelp is the replay's, but for q: back to the lobby, unasked.
 func (r *seatReplay) KeyHelp(k *kit.KeyMap) help.KeyMap {
-	return kit.KeyHelpOf(r.inner, k, kit.KeyHelp{Full: kit.PlayHelp(k, rules.DefaultOptions())})
+	km := kit.KeyHelpOf(r.inner, k, kit.KeyHelp{Full: kit.PlayHelp(k, rules.DefaultOptions())})
+	q := kit.Brief("back to the lobby", k.Quit)
+	swap := func(bs []key.Binding) []key.Binding {
+		out := slices.Clone(bs)
+		for i, b := range out {
+			if slices.Equal(b.Keys(), k.Quit.Keys()) {
+				out[i] = q
+			}
+		}
+		return out
+	}
+	h := kit.KeyHelp{Short: swap(km.ShortHelp())}
+	for _, col := range km.FullHelp() {
+		h.Full = append(h.Full, swap(col))
+	}
+	return h
 }
 
 func (r *seatReplay) HelpRules() (rules.Options, bool) { return kit.HelpRulesOf(r.inner) }
