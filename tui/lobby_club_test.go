@@ -334,4 +334,26 @@ func TestLobbySaysABoardIsHalfPlayed(t *testing.T) {
 	if strings.Contains(flat(bob), "half-played") {
 		t.Fatalf("Bob began no board:\n%s", bob.screen())
 	}
+
+	// Cy's first look goes straight on to the table where Cy holds a
+	// seat; the lobby says it when Cy comes back to it.
+	require.NoError(t, tours.Enter(ctx, tourney.Player{Key: "c", Name: "Cy"}, info.Code))
+	seat, err = tours.Play(ctx, tourney.Player{Key: "c", Name: "Cy"}, info.Code)
+	require.NoError(t, err)
+	seat.Leave()
+	h := testHall(t)
+	tb, err := h.Open(hall.Player{ID: "c", Name: "Cy"}, hall.Options{Seats: 2, Rules: rules.DefaultOptions(), Level: ai.Random, Seed: 4})
+	require.NoError(t, err)
+	conn, err := tb.Join(hall.Player{ID: "c", Name: "Cy"})
+	require.NoError(t, err)
+	conn.Drop()
+	cy := newLobbyPersonWith(h, "c", "Cy", 80, 24, func(cfg *LobbyConfig) { cfg.Club, cfg.Tourney = &lobbytest.Club{}, tours })
+	t.Cleanup(func() { close(cy.done) })
+	cy.deliver()
+	cy.wait(t, "Cy's seat", func() bool { return cy.seat() != nil })
+	cy.key("q")
+	if strings.Contains(flat(cy), "Leave?") {
+		cy.key("y")
+	}
+	cy.untilFlat(t, "You left board 1 of Tournament "+info.Code)
 }

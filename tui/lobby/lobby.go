@@ -223,6 +223,9 @@ type Lobby struct {
 	// resumed is set once the lobby has shown: only the first look
 	// takes the person back to a seat they hold.
 	resumed bool
+	// inPlayRead is set once the lobby has read whether the person left
+	// a tournament's board half-played (tourney.go).
+	inPlayRead bool
 	// unread is the hall's notice of the first look when the person
 	// went straight back to a seat before reading it (seatNote).
 	unread string
@@ -266,8 +269,10 @@ func (l *Lobby) Enter(ctx *kit.Context) tea.Cmd {
 		}
 	}
 	listen := l.startTalk(first)
+	// Until the lobby has had the answer (the first look may go straight
+	// on to a seat, whose screen then gets it), each look asks again.
 	var inPlay tea.Cmd
-	if first {
+	if !l.inPlayRead {
 		inPlay = l.readInPlay()
 	}
 	if first && l.cfg.Start.Verb != "" {

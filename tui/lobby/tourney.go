@@ -108,6 +108,7 @@ func (l *Lobby) readInPlay() tea.Cmd {
 // takeInPlay says where a board was left, after any notice already
 // shown: the person may go on with it.
 func (l *Lobby) takeInPlay(m inPlayMsg) {
+	l.inPlayRead = true
 	if m.board == 0 || l.isErr {
 		return
 	}
