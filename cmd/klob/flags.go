@@ -273,7 +273,9 @@ func (g gameFlags) resolve(set map[string]bool, secret func() uint64) (opts rule
 	}
 	if set["target"] {
 		if err := opts.Set("target", fmt.Sprint(*g.target)); err != nil {
-			return opts, 0, false, fmt.Errorf("-target: %v", err)
+			// The option's error names the option; the flag is named
+			// instead: "-target: "-5" is not a number from 1 to 5000".
+			return opts, 0, false, fmt.Errorf("-target: %s", strings.TrimPrefix(err.Error(), "option target: "))
 		}
 	}
 	switch *g.players {

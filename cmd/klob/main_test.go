@@ -211,6 +211,7 @@ func TestErrorsSayWhatAndWhere(t *testing.T) {
 		{[]string{"match", "-a", "easy", "-b", "easy", "-decks", "1", "-quiet", "-save", file}, 1, []string{file, "not a directory"}},
 		{[]string{"match", "-a", "easy", "-b", "easy", "-decks", "x"}, 2, []string{`-decks "x": want a whole number`}},
 		{[]string{"match", "-a", "easy", "-b", "easy", "-seed", "-1"}, 2, []string{`-seed "-1": want a whole number, 0 or more`}},
+		{[]string{"play", "-target", "-5"}, 2, []string{`-target: "-5" is not a number from 1 to 5000`}},
 		{[]string{"daily", "-name", "Ada"}, 1, []string{filepath.Join(state, "daily", "name.txt"), "not a name file"}},
 		{[]string{"serve", "-addr", "127.0.0.1:99999", "-state", filepath.Join(dir, "serve")}, 1, []string{"-addr 127.0.0.1:99999", "invalid port"}},
 	}
