@@ -507,6 +507,13 @@ func TestLobbyUnfiledGame(t *testing.T) {
 				t.Fatalf("q in the game's replay ends the connection:\n%s", ann.screen())
 			}
 			ann.wait(t, "the lobby", func() bool { _, ok := ann.app.screen.(*lobby.Lobby); return ok })
+			// Bob, on the last deal's result: the game is over, q leaves
+			// unasked as at the game's end.
+			bob.key("q")
+			if strings.Contains(kittest.Flat(ansi.Strip(bob.screen())), "Leave?") {
+				t.Fatalf("q on the last deal's result asks:\n%s", bob.screen())
+			}
+			bob.wait(t, "the lobby", func() bool { _, ok := bob.app.screen.(*lobby.Lobby); return ok })
 		})
 	}
 }

@@ -378,8 +378,12 @@ func (s *SharedSeat) HelpRules() (rules.Options, bool) {
 	return s.table.HelpRules()
 }
 
-// QuitsAtOnce: at the game's end q goes back to the lobby unasked.
-func (s *SharedSeat) QuitsAtOnce() bool { return s.table != nil && s.table.QuitsAtOnce() }
+// QuitsAtOnce: once the game is over (its last deal's result on) q
+// goes back to the lobby unasked, as a spectator's does: nothing is
+// left to play.
+func (s *SharedSeat) QuitsAtOnce() bool {
+	return s.table != nil && (s.table.QuitsAtOnce() || s.table.Snapshot().Over)
+}
 
 // someoneAway names a person who holds a seat and is away, "" for none:
 // the hall does not start the game then (hall.ErrSeatAway).
