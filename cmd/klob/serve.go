@@ -49,20 +49,24 @@ type serveFlags struct {
 	maxSessions int
 	maxPerAddr  int
 	maxTables   int
-	idle        time.Duration
-	login       time.Duration
-	handshake   time.Duration
-	grace       time.Duration
-	moveClock   time.Duration
-	abandon     time.Duration
-	keyRate     float64
-	pace        time.Duration
-	stats       time.Duration
-	stall       time.Duration
-	dbCheck     bool
-	boardGames  int
-	allow, deny string // the operator's key lists (package access)
-	noGuests    bool
+	// maxTablesAddr is the most tables open at once that were opened
+	// from one address: a club behind one router (one address for all)
+	// raises it.
+	maxTablesAddr int
+	idle          time.Duration
+	login         time.Duration
+	handshake     time.Duration
+	grace         time.Duration
+	moveClock     time.Duration
+	abandon       time.Duration
+	keyRate       float64
+	pace          time.Duration
+	stats         time.Duration
+	stall         time.Duration
+	dbCheck       bool
+	boardGames    int
+	allow, deny   string // the operator's key lists (package access)
+	noGuests      bool
 	// now is the clock of the tournaments' ends and days, tourneyBot
 	// the bots of their boards and par, and clock the tables' (not
 	// flags: tests set them); nil is time.Now, the server's bots and
@@ -78,10 +82,10 @@ type serveFlags struct {
 func parseServe(args []string, stdout, stderr io.Writer, getenv func(string) string) (serveFlags, error) {
 	var f serveFlags
 	fs := newFlagSet("serve", "usage: klob serve [-addr :2222] [-state DIR] [-host-key FILE] [-max-sessions N]\n"+
-		"                  [-max-per-addr N] [-max-tables N] [-idle D] [-grace D]\n"+
-		"                  [-move-clock D] [-allow FILE] [-deny FILE] [-no-guests]\n"+
-		"                  [-abandon D] [-pace D] [-board-games N] [-key-rate R]\n"+
-		"                  [-stall D] [-stats D] [-login-timeout D]\n"+
+		"                  [-max-per-addr N] [-max-tables N] [-max-tables-per-addr N]\n"+
+		"                  [-idle D] [-grace D] [-move-clock D] [-allow FILE] [-deny FILE]\n"+
+		"                  [-no-guests] [-abandon D] [-pace D] [-board-games N]\n"+
+		"                  [-key-rate R] [-stall D] [-stats D] [-login-timeout D]\n"+
 		"                  [-handshake-timeout D]\n"+
 		"       klob serve -db-check [-state DIR]\nServes Klob over SSH: ssh -p 2222 HOST plays. The club's database (players,\ngames, ratings) is STATE/club.db; -db-check checks it and exits\n(0: sound, 1: not).")
 	fs.StringVar(&f.addr, "addr", ":2222", "address to listen on")
@@ -90,6 +94,7 @@ func parseServe(args []string, stdout, stderr io.Writer, getenv func(string) str
 	fs.IntVar(&f.maxSessions, "max-sessions", 100, "most sessions open at once")
 	fs.IntVar(&f.maxPerAddr, "max-per-addr", 16, "most connections open at once from one address (an IPv4 address, an IPv6 /64)")
 	fs.IntVar(&f.maxTables, "max-tables", 50, "most tables open at once")
+	fs.IntVar(&f.maxTablesAddr, "max-tables-per-addr", 8, "most tables open at once that were opened from one address (raise it for players who share one, behind one router)")
 	fs.DurationVar(&f.idle, "idle", 30*time.Minute, "a session without a key pressed for this long is closed")
 	fs.DurationVar(&f.login, "login-timeout", time.Minute, "a connection without a terminal session this long after it opened (or after its last session) is closed")
 	fs.DurationVar(&f.handshake, "handshake-timeout", 10*time.Second, "a connection not logged in (SSH version, key exchange, authentication) this long after it opened is closed; when the server has all its connections, the oldest not logged in makes room for a new one")
@@ -122,6 +127,7 @@ func parseServe(args []string, stdout, stderr io.Writer, getenv func(string) str
 		{f.maxSessions < 1, "max-sessions", f.maxSessions, "is less than 1"},
 		{f.maxPerAddr < 1, "max-per-addr", f.maxPerAddr, "is less than 1"},
 		{f.maxTables < 1, "max-tables", f.maxTables, "is less than 1"},
+		{f.maxTablesAddr < 1, "max-tables-per-addr", f.maxTablesAddr, "is less than 1"},
 		{f.addr == "", "addr", `""`, "names no address: listen on one such as :2222 or 127.0.0.1:2222"},
 		{f.idle < time.Second, "idle", f.idle, "is less than a second"},
 		{f.login < time.Second, "login-timeout", f.login, "is less than a second"},
@@ -316,16 +322,18 @@ func newServe(f serveFlags, cl *club.Service, stdout, stderr io.Writer) (*server
 		Chat:      talk,
 		Dir:       filepath.Join(f.state, "tables"),
 		MaxTables: f.maxTables,
-		Grace:     f.grace,
-		MoveClock: f.moveClock,
-		Clock:     f.clock,
-		Abandon:   f.abandon,
-		Pace:      f.pace,
-		NewBot:    bots.newBot,
-		Slots:     bots.slots,
-		History:   func(id string) hall.Archiver { return playerStore(f.state, id) },
-		Record:    hallRecord(cl),
-		Logf:      logf,
+		// The cap on one key's tables stays the hall's own.
+		MaxTablesPerAddr: f.maxTablesAddr,
+		Grace:            f.grace,
+		MoveClock:        f.moveClock,
+		Clock:            f.clock,
+		Abandon:          f.abandon,
+		Pace:             f.pace,
+		NewBot:           bots.newBot,
+		Slots:            bots.slots,
+		History:          func(id string) hall.Archiver { return playerStore(f.state, id) },
+		Record:           hallRecord(cl),
+		Logf:             logf,
 	})
 	if err != nil {
 		// Tables that cannot be read: on the log, with its time.

@@ -115,7 +115,7 @@ func serveClubLoad(t *testing.B) {
 	addr := sshtest.FreeAddr(t)
 	most := strconv.Itoa(playing + watchers + 10)
 	proc := startServeProc(t, bin, "-addr", addr, "-state", filepath.Join(dir, "state"), "-max-sessions", most,
-		"-max-per-addr", most, "-max-tables", strconv.Itoa(tables+10), "-stats", "1s")
+		"-max-per-addr", most, "-max-tables", strconv.Itoa(tables+10), "-max-tables-per-addr", strconv.Itoa(tables+10), "-stats", "1s")
 	srv := loadServer{pid: strconv.Itoa(proc.cmd.Process.Pid)}
 	time.Sleep(300 * time.Millisecond)
 	base := srv.rss(t)
@@ -229,7 +229,14 @@ func serveClubLoad(t *testing.B) {
 		for s := 1; s < people; s++ {
 			wg.Add(1)
 			go session(fmt.Sprintf("j%d-%d", i, s), func(c *sshtest.Client) error {
-				code := <-codes[i]
+				// A host that failed sends no code: the joiner fails too,
+				// rather than waiting for ever.
+				var code string
+				select {
+				case code = <-codes[i]:
+				case <-time.After(3 * time.Minute):
+					return fmt.Errorf("table h%d never gave its code", i)
+				}
 				// Seated ("(you)" in the waiting room), then the game: the
 				// host may start it before the waiting room is drawn.
 				return steps(c, stepSpec{"no code entry", "Table code:", 10 * time.Second, []string{"j"}},
@@ -253,7 +260,13 @@ func serveClubLoad(t *testing.B) {
 	var watchRSS int64
 	if watchers > 0 && tables > 0 {
 		for w := range watchers {
-			code := <-codes[w%tables]
+			var code string
+			select {
+			case code = <-codes[w%tables]:
+			case <-time.After(time.Minute):
+				fail("spectator %d: table h%d never gave its code", w, w%tables)
+				continue
+			}
 			c, err := dialWatcher(addr, fmt.Sprintf("w%d", w), code, sshtest.NewKey(t))
 			if errors.Is(err, errNoSpectators) {
 				watchErr = err

@@ -370,7 +370,10 @@ type loadTally struct {
 func (l *loadTally) fail(format string, a ...any) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	l.errs = append(l.errs, fmt.Sprintf(format, a...))
+	msg := fmt.Sprintf(format, a...)
+	l.errs = append(l.errs, msg)
+	// Said at once too: a run that then hangs still tells why.
+	fmt.Fprintln(os.Stderr, "load:", msg)
 }
 
 // press types k on c and counts it.
