@@ -692,31 +692,6 @@ func TestLobbyMuteOutlivesConnection(t *testing.T) {
 	ann2.until(t, `Bob: "heard again"`)
 }
 
-// TestWatchLastResultLeavesAtOnce: on the last deal's result, before
-// the game's end, a spectator's q goes back to the lobby unasked too:
-// the game is over and a spectator keeps nothing; the help says so.
-func TestWatchLastResultLeavesAtOnce(t *testing.T) {
-	c, ann, bob, carol, code := atWatchList(t, 2)
-	watchIt(t, carol, code)
-	over := func() bool {
-		carol.deliver()
-		sn, _ := ann.snap()
-		return sn.Over
-	}
-	playUntil(t, c.h, 80, 24, "the game's end", over, ann, bob)
-	carol.until(t, "Press enter for the end of the game")
-	var help []string
-	for _, col := range carol.watching().KeyHelp(&carol.app.ctx.Keys).FullHelp() {
-		for _, b := range col {
-			help = append(help, b.Help().Key+" "+b.Help().Desc)
-		}
-	}
-	assert.NotContains(t, help, "q leave (asks first)", "the help says q asks")
-	carol.key("q")
-	require.NotContains(t, plain(carol), "Leave?", "q on the last deal's result asks")
-	carol.wait(t, "the lobby", func() bool { _, ok := carol.app.screen.(*lobby.Lobby); return ok })
-}
-
 // TestWatchPrivateLeavesAtOnce: once the host made the table private
 // the spectator sees no more of the game: q goes back to the lobby
 // unasked, as esc does.
@@ -731,29 +706,36 @@ func TestWatchPrivateLeavesAtOnce(t *testing.T) {
 	carol.wait(t, "the lobby", func() bool { _, ok := carol.app.screen.(*lobby.Lobby); return ok })
 }
 
-// TestWatchOverLeavesAtOnce: at the game's end a spectator's screen
-// offers "[q] back to the lobby", and q goes there unasked, as it does
-// for the players: nothing is left to watch, nor lost.
+// TestWatchOverLeavesAtOnce: once the game is over, on the last deal's
+// result as at the game's end ("[q] back to the lobby"), a spectator's
+// q goes back to the lobby unasked, as it does for the players: nothing
+// is left to watch, nor lost; the help says so.
 func TestWatchOverLeavesAtOnce(t *testing.T) {
-	c, ann, bob, carol, code := atWatchList(t, 2)
-	watchIt(t, carol, code)
-	over := func() bool {
-		carol.deliver()
-		sn, _ := ann.snap()
-		return sn.Over
+	for _, atEnd := range []bool{false, true} {
+		t.Run(fmt.Sprintf("game's end %v", atEnd), func(t *testing.T) {
+			c, ann, bob, carol, code := atWatchList(t, 2)
+			watchIt(t, carol, code)
+			over := func() bool {
+				carol.deliver()
+				sn, _ := ann.snap()
+				return sn.Over
+			}
+			playUntil(t, c.h, 80, 24, "the game's end", over, ann, bob)
+			carol.until(t, "Press enter for the end of the game")
+			if atEnd {
+				carol.key("enter")
+				carol.untilFlat(t, "[q] back to the lobby")
+			}
+			var help []string
+			for _, col := range carol.watching().KeyHelp(&carol.app.ctx.Keys).FullHelp() {
+				for _, b := range col {
+					help = append(help, b.Help().Key+" "+b.Help().Desc)
+				}
+			}
+			assert.NotContains(t, help, "q leave (asks first)", "the help says q asks")
+			carol.key("q")
+			require.NotContains(t, plain(carol), "Leave?", "q asks")
+			carol.wait(t, "the lobby", func() bool { _, ok := carol.app.screen.(*lobby.Lobby); return ok })
+		})
 	}
-	playUntil(t, c.h, 80, 24, "the game's end", over, ann, bob)
-	carol.until(t, "Press enter for the end of the game")
-	carol.key("enter")
-	carol.untilFlat(t, "[q] back to the lobby")
-	var help []string
-	for _, col := range carol.watching().KeyHelp(&carol.app.ctx.Keys).FullHelp() {
-		for _, b := range col {
-			help = append(help, b.Help().Key+" "+b.Help().Desc)
-		}
-	}
-	assert.NotContains(t, help, "q leave (asks first)", "the help says q asks")
-	carol.key("q")
-	require.NotContains(t, plain(carol), "Leave?", "q at the game's end asks")
-	carol.wait(t, "the lobby", func() bool { _, ok := carol.app.screen.(*lobby.Lobby); return ok })
 }
