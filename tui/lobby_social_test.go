@@ -396,9 +396,6 @@ func TestLobbyStartCommand(t *testing.T) {
 	require.Nil(t, guest.watching())
 }
 
-// TestLobbyAgain: Ann and Bob play a game to 1 to its end; both
-// choose again and the next game starts at the same table, same seats,
-// the first dealer the next seat.
 // gameOverAtTwo plays a game of Ann and Bob at a shared table of two to
 // its end, both on the game's end screen; first is Ann's snapshot of
 // its first deal.
@@ -428,6 +425,9 @@ func gameOverAtTwo(t *testing.T) (c *socialClub, tb *hall.Table, ann, bob *lobby
 	return c, tb, ann, bob, first
 }
 
+// TestLobbyAgain: Ann and Bob play a game to 1 to its end; both
+// choose again and the next game starts at the same table, same seats,
+// the first dealer the next seat.
 func TestLobbyAgain(t *testing.T) {
 	_, tb, ann, bob, first := gameOverAtTwo(t)
 	ann.key("n")

@@ -619,10 +619,11 @@ func (a leavesAtOnce) QuitTitle() (string, string) { return leaveTitle() }
 func (a leavesAtOnce) quitNow(*kit.Context) (kit.Screen, tea.Cmd) { return a.l, nil }
 
 // QuitsAtOnce: q on the saved games' list comes back to the lobby
-// unasked, as esc does: the list keeps nothing.
+// unasked, as esc does: the list keeps nothing; so does q on a screen
+// whose own q leaves unasked (the game's end: "[q] back to the lobby").
 func (b *Away) QuitsAtOnce() bool {
 	_, list := b.inner.(*replay.History)
-	return list
+	return list || kit.QuitsAtOnce(b.inner)
 }
 
 // HelpMarks passes on whether the screen shown has marks to explain
