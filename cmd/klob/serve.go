@@ -83,10 +83,10 @@ func parseServe(args []string, stdout, stderr io.Writer, getenv func(string) str
 	var f serveFlags
 	fs := newFlagSet("serve", "usage: klob serve [-addr :2222] [-state DIR] [-host-key FILE] [-max-sessions N]\n"+
 		"                  [-max-per-addr N] [-max-tables N] [-max-tables-per-addr N]\n"+
-		"                  [-idle D] [-grace D] [-move-clock D] [-allow FILE] [-deny FILE]\n"+
-		"                  [-no-guests] [-abandon D] [-pace D] [-board-games N]\n"+
-		"                  [-key-rate R] [-stall D] [-stats D] [-login-timeout D]\n"+
-		"                  [-handshake-timeout D]\n"+
+		"                  [-idle D] [-grace D] [-move-clock D] [-allow FILE]\n"+
+		"                  [-deny FILE] [-no-guests] [-abandon D] [-pace D]\n"+
+		"                  [-board-games N] [-key-rate R] [-stall D] [-stats D]\n"+
+		"                  [-login-timeout D] [-handshake-timeout D]\n"+
 		"       klob serve -db-check [-state DIR]\nServes Klob over SSH: ssh -p 2222 HOST plays. The club's database (players,\ngames, ratings) is STATE/club.db; -db-check checks it and exits\n(0: sound, 1: not).")
 	fs.StringVar(&f.addr, "addr", ":2222", "address to listen on")
 	fs.StringVar(&f.state, "state", "", "state directory: host key, players' games, open tables (default: the klob state directory's serve/)")
