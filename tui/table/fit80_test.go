@@ -169,17 +169,7 @@ func TestKeysKeepHint(t *testing.T) {
 			f.until("a card that may follow an undo", func(s host.Snapshot) bool {
 				return s.Can.Act && s.Can.Undo && s.Can.Claim && s.View.Phase == rules.PhasePlay
 			}, true)
-			lines := strings.Split(f.text(), "\n")
-			keys := kit.ASCIIText(lines[len(lines)-1])
-			digits := fmt.Sprintf("enter/1-%d play", f.snap().View.Hand.Count())
-			for _, want := range []string{"<-/-> choose", digits, "u undo", "c claim", "H hint", "? help", "q quit"} {
-				if !strings.Contains(keys, want) {
-					t.Errorf("ascii %v: the keys line leaves out %q:\n%s", ascii, want, f.text())
-				}
-			}
-			if w := kit.WidthOf(lines[len(lines)-1]); w > 80 {
-				t.Errorf("ascii %v: the keys line is %d wide:\n%s", ascii, w, f.text())
-			}
+			keysLineHolds(t, f, ascii, "u undo", "c claim", "H hint")
 		}
 	})
 }
@@ -533,17 +523,25 @@ func TestKeysKeepArrowsWithBella(t *testing.T) {
 				return s.Can.Act && s.Can.Undo && s.Can.Claim && s.View.Phase == rules.PhasePlay && hasBella(s.View.Legal(), 0)
 			}, true)
 			f.refresh()
-			lines := strings.Split(f.text(), "\n")
-			keys := kit.ASCIIText(lines[len(lines)-1])
-			digits := fmt.Sprintf("enter/1-%d play", f.snap().View.Hand.Count())
-			for _, want := range []string{"<-/-> choose", digits, "b bella", "u undo", "c claim", "? help", "q quit"} {
-				if !strings.Contains(keys, want) {
-					t.Errorf("ascii %v: the keys line leaves out %q:\n%s", ascii, want, f.text())
-				}
-			}
-			if w := kit.WidthOf(lines[len(lines)-1]); w > 80 {
-				t.Errorf("ascii %v: the keys line is %d wide:\n%s", ascii, w, f.text())
-			}
+			keysLineHolds(t, f, ascii, "b bella", "u undo", "c claim")
 		}
 	})
+}
+
+// keysLineHolds checks the keys line of a card to play at 80 columns:
+// the arrows, enter with the card numbers, help and quit, and want,
+// within 80 cells.
+func keysLineHolds(t *testing.T, f *fixture, ascii bool, want ...string) {
+	t.Helper()
+	lines := strings.Split(f.text(), "\n")
+	keys := kit.ASCIIText(lines[len(lines)-1])
+	digits := fmt.Sprintf("enter/1-%d play", f.snap().View.Hand.Count())
+	for _, w := range append([]string{"<-/-> choose", digits, "? help", "q quit"}, want...) {
+		if !strings.Contains(keys, w) {
+			t.Errorf("ascii %v: the keys line leaves out %q:\n%s", ascii, w, f.text())
+		}
+	}
+	if w := kit.WidthOf(lines[len(lines)-1]); w > 80 {
+		t.Errorf("ascii %v: the keys line is %d wide:\n%s", ascii, w, f.text())
+	}
 }
