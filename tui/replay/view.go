@@ -460,8 +460,9 @@ func (s *Screen) analysisLines(ctx *kit.Context, sc *table.Scene, w int) []strin
 			return []string{line}
 		}
 	}
+	// A line of its own starts a sentence: "Chances to win worth …".
 	win := fitting(wins, w-1)
-	return []string{fitting(points, w), " C" + win[1:]}
+	return []string{fitting(points, w), " " + strings.ToUpper(win[:1]) + win[1:]}
 }
 
 // fitting is the first of lines, widest first, that fits in w, else the
