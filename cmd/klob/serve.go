@@ -35,6 +35,7 @@ import (
 	"github.com/klob/klob/internal/serve/club"
 	"github.com/klob/klob/internal/serve/rating"
 	"github.com/klob/klob/internal/serve/server"
+	"github.com/klob/klob/internal/serve/tourney"
 	"github.com/klob/klob/internal/study/drill"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui"
@@ -53,20 +54,23 @@ type serveFlags struct {
 	// from one address: a club behind one router (one address for all)
 	// raises it.
 	maxTablesAddr int
-	idle          time.Duration
-	login         time.Duration
-	handshake     time.Duration
-	grace         time.Duration
-	moveClock     time.Duration
-	abandon       time.Duration
-	keyRate       float64
-	pace          time.Duration
-	stats         time.Duration
-	stall         time.Duration
-	dbCheck       bool
-	boardGames    int
-	allow, deny   string // the operator's key lists (package access)
-	noGuests      bool
+	// maxEntrantsAddr is the most keys from one address that enter one
+	// tournament: such a club raises it too.
+	maxEntrantsAddr int
+	idle            time.Duration
+	login           time.Duration
+	handshake       time.Duration
+	grace           time.Duration
+	moveClock       time.Duration
+	abandon         time.Duration
+	keyRate         float64
+	pace            time.Duration
+	stats           time.Duration
+	stall           time.Duration
+	dbCheck         bool
+	boardGames      int
+	allow, deny     string // the operator's key lists (package access)
+	noGuests        bool
 	// now is the clock of the tournaments' ends and days, tourneyBot
 	// the bots of their boards and par, and clock the tables' (not
 	// flags: tests set them); nil is time.Now, the server's bots and
@@ -83,6 +87,7 @@ func parseServe(args []string, stdout, stderr io.Writer, getenv func(string) str
 	var f serveFlags
 	fs := newFlagSet("serve", "usage: klob serve [-addr :2222] [-state DIR] [-host-key FILE] [-max-sessions N]\n"+
 		"                  [-max-per-addr N] [-max-tables N] [-max-tables-per-addr N]\n"+
+		"                  [-max-entrants-per-addr N]\n"+
 		"                  [-idle D] [-grace D] [-move-clock D] [-allow FILE]\n"+
 		"                  [-deny FILE] [-no-guests] [-abandon D] [-pace D]\n"+
 		"                  [-board-games N] [-key-rate R] [-stall D] [-stats D]\n"+
@@ -95,6 +100,7 @@ func parseServe(args []string, stdout, stderr io.Writer, getenv func(string) str
 	fs.IntVar(&f.maxPerAddr, "max-per-addr", 16, "most connections open at once from one address (an IPv4 address, an IPv6 /64)")
 	fs.IntVar(&f.maxTables, "max-tables", 50, "most tables open at once")
 	fs.IntVar(&f.maxTablesAddr, "max-tables-per-addr", 8, "most tables open at once that were opened from one address (raise it for players who share one, behind one router)")
+	fs.IntVar(&f.maxEntrantsAddr, "max-entrants-per-addr", tourney.DefaultEntrantsPerAddr, "most keys from one address that enter one tournament, counted since the server started (raise it for players who share one, behind one router)")
 	fs.DurationVar(&f.idle, "idle", 30*time.Minute, "a session without a key pressed for this long is closed")
 	fs.DurationVar(&f.login, "login-timeout", time.Minute, "a connection without a terminal session this long after it opened (or after its last session) is closed")
 	fs.DurationVar(&f.handshake, "handshake-timeout", 10*time.Second, "a connection not logged in (SSH version, key exchange, authentication) this long after it opened is closed; when the server has all its connections, the oldest not logged in makes room for a new one")
@@ -128,6 +134,7 @@ func parseServe(args []string, stdout, stderr io.Writer, getenv func(string) str
 		{f.maxPerAddr < 1, "max-per-addr", f.maxPerAddr, "is less than 1"},
 		{f.maxTables < 1, "max-tables", f.maxTables, "is less than 1"},
 		{f.maxTablesAddr < 1, "max-tables-per-addr", f.maxTablesAddr, "is less than 1"},
+		{f.maxEntrantsAddr < 1, "max-entrants-per-addr", f.maxEntrantsAddr, "is less than 1"},
 		{f.addr == "", "addr", `""`, "names no address: listen on one such as :2222 or 127.0.0.1:2222"},
 		{f.idle < time.Second, "idle", f.idle, "is less than a second"},
 		{f.login < time.Second, "login-timeout", f.login, "is less than a second"},
