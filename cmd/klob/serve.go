@@ -28,6 +28,7 @@ import (
 	"github.com/klob/klob/internal/platform/untrusted"
 	"github.com/klob/klob/internal/play/hall"
 	"github.com/klob/klob/internal/play/host"
+	"github.com/klob/klob/internal/record/names"
 	"github.com/klob/klob/internal/record/settings"
 	"github.com/klob/klob/internal/record/store"
 	"github.com/klob/klob/internal/serve/access"
@@ -527,7 +528,7 @@ func lobbyConfig(f serveFlags, h *hall.Hall, bots serveBots, s *server.Session) 
 		if b, err := untrusted.ReadFileMax(filepath.Join(st.Dir(), nameFile), 1<<10); err == nil && len(b) > 0 {
 			// Shown to other players: a name kept before names were
 			// checked as they are now gives way to the user name.
-			if n, err := hall.NormalName(string(b)); err == nil {
+			if n, err := names.Normal(string(b)); err == nil {
 				name, renamed = n, ""
 			}
 		}
@@ -587,9 +588,9 @@ func otherName(h *hall.Hall, key, taken string) string {
 	}
 	tag := hall.KeyTag(key)[:min(4, len(key))]
 	cut := []rune(taken)
-	cut = cut[:min(len(cut), hall.MaxName-1-len(tag))]
+	cut = cut[:min(len(cut), names.Max-1-len(tag))]
 	for _, n := range []string{string(cut) + "-" + tag, "player-" + tag} {
-		if _, err := hall.NormalName(n); err == nil && h.NameFree(key, n) == nil {
+		if _, err := names.Normal(n); err == nil && h.NameFree(key, n) == nil {
 			return n
 		}
 	}
@@ -599,11 +600,11 @@ func otherName(h *hall.Hall, key, taken string) string {
 // cleanName makes an SSH user name fit to show and log: NFKC (a
 // fullwidth "ａｎｎ" is "ann"), then letters, digits, - _ and ., with
 // the marks that belong to them (a vowel sign, a virama: "नमस्ते"
-// keeps its ते), at most hall.MaxName; a character no name may hold
-// (hall.NameRune: a Hangul filler, a jamo not joined into a syllable, a
+// keeps its ते), at most names.Max; a character no name may hold
+// (names.Rune: a Hangul filler, a jamo not joined into a syllable, a
 // '#' look-alike), a mark with no letter before it or a third in a row
 // is left out like any other character, and a name that is then empty,
-// or that hall.NormalName refuses (a bot, "You", a level), is
+// or that names.Normal refuses (a bot, "You", a level), is
 // "player". why says, for the person's first look at the lobby, that
 // the name was changed and why, "" when it was not.
 func cleanName(user string) (name, why string) {
@@ -611,7 +612,7 @@ func cleanName(user string) (name, why string) {
 	marks, dropped := 0, false
 	for _, r := range norm.NFKC.String(user) {
 		switch {
-		case hall.NameRune(r) != nil:
+		case names.Rune(r) != nil:
 			dropped = true
 		case unicode.IsMark(r):
 			if len(b) == 0 || marks == 2 {
@@ -625,12 +626,12 @@ func cleanName(user string) (name, why string) {
 			dropped = true
 		}
 	}
-	cut := len(b) > hall.MaxName
+	cut := len(b) > names.Max
 	if cut {
 		// Never inside a cluster: a letter is not parted from its marks,
 		// nor a conjunct split after its virama (which joins the next
 		// consonant).
-		n := hall.MaxName
+		n := names.Max
 		for n > 0 && (unicode.IsMark(b[n]) || norm.NFC.PropertiesString(string(b[n-1])).CCC() == viramaClass) {
 			n--
 		}
@@ -642,14 +643,14 @@ func cleanName(user string) (name, why string) {
 	if len(b) == 0 {
 		return "player", youArePlayer + "your SSH user name has no letter or digit." + rename
 	}
-	if _, err := hall.NormalName(string(b)); err != nil {
+	if _, err := names.Normal(string(b)); err != nil {
 		// A word the tables name seats by, or another of their labels.
 		return "player", youArePlayer + strings.TrimSuffix(err.Error(), ": choose another name") + "." + rename
 	}
 	name = string(b)
 	switch {
 	case cut:
-		why = fmt.Sprintf("A name holds at most %d characters: your user name is cut.%s", hall.MaxName, rename)
+		why = fmt.Sprintf("A name holds at most %d characters: your user name is cut.%s", names.Max, rename)
 	case dropped:
 		why = "Your SSH user name lost the characters no name may hold." + rename
 	}

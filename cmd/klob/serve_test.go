@@ -24,10 +24,10 @@ import (
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/platform/dirlock"
-	"github.com/klob/klob/internal/play/hall"
 	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/internal/record/clubdb"
 	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/internal/record/names"
 	"github.com/klob/klob/internal/serve/club"
 	"github.com/klob/klob/internal/serve/server"
 	"github.com/klob/klob/internal/testing/sshtest"
@@ -627,7 +627,7 @@ func TestCleanName(t *testing.T) {
 		got, _ := cleanName(in)
 		assert.Equal(t, want, got, in)
 		if got != "player" {
-			n, err := hall.NormalName(got)
+			n, err := names.Normal(got)
 			assert.NoError(t, err, in)
 			assert.Equal(t, got, n, "the rename takes %q as it is", in)
 		}
