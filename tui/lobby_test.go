@@ -467,7 +467,7 @@ func TestLobbySharedNameTags(t *testing.T) {
 	// Real keys' IDs (32 digits), the longest names, the narrowest
 	// window: every screen shows the whole tag, in 80 columns.
 	const ak, ek = "aaaaaa11bbbbbb22cccccc33dddddd44", "eeeeee22ffffff33aaaaaa44bbbbbb55"
-	const name = "alexandra konstantinovaa" // hall.MaxName letters
+	const name = "alexandra konstantinovaa" // names.Max letters
 	tagA, tagE := name+" #aaaaaa11bbbb", name+" #eeeeee22ffff"
 	h := testHall(t)
 	ann := newLobbyPerson(h, ak, name, 80, 30)

@@ -13,6 +13,7 @@ import (
 	"github.com/klob/klob/internal/platform/untrusted"
 	"github.com/klob/klob/internal/play/duplicate"
 	dailyfiles "github.com/klob/klob/internal/record/daily"
+	"github.com/klob/klob/internal/record/names"
 	"github.com/klob/klob/internal/record/settings"
 	"github.com/klob/klob/internal/record/store"
 	"github.com/klob/klob/tui"
@@ -93,6 +94,11 @@ func dailyWith(args []string, stdout, stderr io.Writer, env dailyEnv) int {
 			// across lines where the message wraps.
 			return fs.fail(stderr, "-name: %q reads like a row of the standings (yours, or par's): choose another", *name)
 		}
+		n, err := clubName(*name)
+		if err != nil {
+			return fs.fail(stderr, "-name: %v", err)
+		}
+		*name = n
 	}
 	dir, err := store.DefaultDir(env.getenv)
 	if err != nil {
@@ -341,7 +347,11 @@ func dailyWho(files *dailyfiles.Files, getenv func(string) string) (string, erro
 	if dailyfiles.Reserved(who) {
 		return "", fmt.Errorf("your name %q reads like a row of the standings: give another with -name NAME", who)
 	}
-	return who, nil
+	n, err := clubName(who)
+	if err != nil {
+		return "", fmt.Errorf("your name %q: %v; give one with -name NAME", who, err)
+	}
+	return n, nil
 }
 
 // dailyName is the name written in the person's result file when
@@ -366,6 +376,13 @@ func checkName(name string) error {
 	}
 	return nil
 }
+
+// clubName is name as the club of klob serve would hold it
+// (names.Normal), or why the club refuses it: friends read it in their
+// standings, where a name that passes for a bot, for "You" in
+// look-alike letters, or holds a mark such as "(you)", would pass for
+// what it is not.
+func clubName(name string) (string, error) { return names.Normal(name) }
 
 // ownResults reports whether data is the person's own result file, as
 // -export printed it: their name, and the same boards played move for
@@ -432,6 +449,16 @@ func dailyImport(files *dailyfiles.Files, path, who string, today duplicate.Date
 	}
 	if dailyfiles.Reserved(f.Name) || dailyfiles.LooksLike(f.Name, who) {
 		say("Their name reads like yours or a row of your standings: there it is marked (friend).")
+	}
+	// A friend's name like another's, in a file of its own (their names
+	// differ): both are kept, and the standings tell them apart.
+	others, _ := im.Day.Imports()
+	for _, o := range others {
+		if o.Name != f.Name && dailyfiles.LooksLike(o.Name, f.Name) {
+			say("Their name looks like %q, another friend's: the standings tag each name with a mark of it as "+
+				"written (#%s, #%s).", untrusted.Text(o.Name), dailyfiles.NameTag(f.Name), dailyfiles.NameTag(o.Name))
+			break
+		}
 	}
 	own, err := im.Day.Results()
 	if err != nil {

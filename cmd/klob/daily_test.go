@@ -17,6 +17,7 @@ import (
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/play/duplicate"
 	dailyfiles "github.com/klob/klob/internal/record/daily"
+	"github.com/klob/klob/internal/record/names"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui"
 	"github.com/stretchr/testify/assert"
@@ -451,9 +452,47 @@ func TestDailyReservedNames(t *testing.T) {
 	require.Equal(t, 0, code, errs)
 }
 
+// TestDailyClubNames: -name, and the name kept or the login name,
+// refuse what the club of klob serve refuses (names.Normal), with its
+// reason: a name that passes for "You" in look-alike letters, for a
+// bot or a label of the screens, that holds a mark or a key's tag; and
+// the name is kept as the club would hold it.
+func TestDailyClubNames(t *testing.T) {
+	for name, why := range map[string]string{
+		"Υou":           "reads like a row of the standings", // a Greek capital Upsilon
+		"Yоu":           "reads like a row of the standings", // a Cyrillic о
+		"Bot":           "what the tables call you or a bot",
+		"B0t A":         "what the tables call you or a bot",
+		"dealer":        "a seat's role",
+		"Ann (friend)":  "no brackets",
+		"ann #721fdaea": "a key's tag",
+		"Normal":        "a level of the bots",
+	} {
+		code, _, errs := runDailyTest(t, t.TempDir(), "-name", name)
+		if code != 2 || !strings.Contains(errs, why) {
+			t.Errorf("-name %q: %d %q; want 2 and %q", name, code, errs, why)
+		}
+		if _, err := names.Normal(name); err == nil {
+			t.Errorf("the club takes %q", name)
+		}
+	}
+	dir := t.TempDir()
+	code, _, errs := runDailyTest(t, dir, "-name", "ａｎｎ") // fullwidth
+	require.Equal(t, 0, code, errs)
+	files := dailyfiles.Open(dir)
+	if kept, err := files.Name(); err != nil || kept != "ann" {
+		t.Errorf("kept %q, %v; want the club's \"ann\"", kept, err)
+	}
+	user := func(k string) string { return map[string]string{"USER": "bot"}[k] }
+	if who, err := dailyWho(dailyfiles.Open(t.TempDir()), user); err == nil || !strings.Contains(err.Error(), "give one with -name NAME") {
+		t.Errorf("$USER bot: %q, %v", who, err)
+	}
+}
+
 // TestDailyImportLookAlike: a friend's file that replaces one of a name
 // that only looks the same says so; one named like a row of the
-// standings is said to be marked there.
+// standings is said to be marked there, and one named like another
+// friend's to be tagged.
 func TestDailyImportLookAlike(t *testing.T) {
 	for _, players := range []int{2, 3, 4} {
 		t.Run(fmt.Sprint(players), func(t *testing.T) {
@@ -472,10 +511,17 @@ func TestDailyImportLookAlike(t *testing.T) {
 			if out := imp("bob-smith"); !strings.Contains(out, `If the earlier file of "bob-smith" was someone else's`) {
 				t.Errorf("the same name replaced: %s", out)
 			}
-			for _, name := range []string{"You", "Par (hard bot)", "Ada"} {
+			// Look-alike letters of other scripts too: a Greek capital
+			// Upsilon, a Cyrillic А.
+			for _, name := range []string{"You", "Par (hard bot)", "Ada", "Υou", "Аda"} {
 				if out := imp(name); !strings.Contains(out, "marked (friend)") {
 					t.Errorf("%q imported: %s", name, out)
 				}
+			}
+			// A name like another friend's (a Greek capital Beta), in a
+			// file of its own: both stay, each tagged.
+			if out := imp("Βob Smith"); !strings.Contains(out, `Their name looks like "bob-smith", another friend's`) {
+				t.Errorf("a friend's look-alike imported: %s", out)
 			}
 		})
 	}

@@ -28,6 +28,7 @@ import (
 	"github.com/klob/klob/internal/platform/untrusted"
 	"github.com/klob/klob/internal/play/hall"
 	"github.com/klob/klob/internal/play/host"
+	"github.com/klob/klob/internal/record/names"
 	"github.com/klob/klob/internal/record/settings"
 	"github.com/klob/klob/internal/record/store"
 	"github.com/klob/klob/internal/serve/access"
@@ -35,6 +36,7 @@ import (
 	"github.com/klob/klob/internal/serve/club"
 	"github.com/klob/klob/internal/serve/rating"
 	"github.com/klob/klob/internal/serve/server"
+	"github.com/klob/klob/internal/serve/tourney"
 	"github.com/klob/klob/internal/study/drill"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui"
@@ -53,20 +55,23 @@ type serveFlags struct {
 	// from one address: a club behind one router (one address for all)
 	// raises it.
 	maxTablesAddr int
-	idle          time.Duration
-	login         time.Duration
-	handshake     time.Duration
-	grace         time.Duration
-	moveClock     time.Duration
-	abandon       time.Duration
-	keyRate       float64
-	pace          time.Duration
-	stats         time.Duration
-	stall         time.Duration
-	dbCheck       bool
-	boardGames    int
-	allow, deny   string // the operator's key lists (package access)
-	noGuests      bool
+	// maxEntrantsAddr is the most keys from one address that enter one
+	// tournament: such a club raises it too.
+	maxEntrantsAddr int
+	idle            time.Duration
+	login           time.Duration
+	handshake       time.Duration
+	grace           time.Duration
+	moveClock       time.Duration
+	abandon         time.Duration
+	keyRate         float64
+	pace            time.Duration
+	stats           time.Duration
+	stall           time.Duration
+	dbCheck         bool
+	boardGames      int
+	allow, deny     string // the operator's key lists (package access)
+	noGuests        bool
 	// now is the clock of the tournaments' ends and days, tourneyBot
 	// the bots of their boards and par, and clock the tables' (not
 	// flags: tests set them); nil is time.Now, the server's bots and
@@ -83,6 +88,7 @@ func parseServe(args []string, stdout, stderr io.Writer, getenv func(string) str
 	var f serveFlags
 	fs := newFlagSet("serve", "usage: klob serve [-addr :2222] [-state DIR] [-host-key FILE] [-max-sessions N]\n"+
 		"                  [-max-per-addr N] [-max-tables N] [-max-tables-per-addr N]\n"+
+		"                  [-max-entrants-per-addr N]\n"+
 		"                  [-idle D] [-grace D] [-move-clock D] [-allow FILE]\n"+
 		"                  [-deny FILE] [-no-guests] [-abandon D] [-pace D]\n"+
 		"                  [-board-games N] [-key-rate R] [-stall D] [-stats D]\n"+
@@ -95,6 +101,7 @@ func parseServe(args []string, stdout, stderr io.Writer, getenv func(string) str
 	fs.IntVar(&f.maxPerAddr, "max-per-addr", 16, "most connections open at once from one address (an IPv4 address, an IPv6 /64)")
 	fs.IntVar(&f.maxTables, "max-tables", 50, "most tables open at once")
 	fs.IntVar(&f.maxTablesAddr, "max-tables-per-addr", 8, "most tables open at once that were opened from one address (raise it for players who share one, behind one router)")
+	fs.IntVar(&f.maxEntrantsAddr, "max-entrants-per-addr", tourney.DefaultEntrantsPerAddr, "most keys from one address that enter one tournament, counted since the server started (raise it for players who share one, behind one router)")
 	fs.DurationVar(&f.idle, "idle", 30*time.Minute, "a session without a key pressed for this long is closed")
 	fs.DurationVar(&f.login, "login-timeout", time.Minute, "a connection without a terminal session this long after it opened (or after its last session) is closed")
 	fs.DurationVar(&f.handshake, "handshake-timeout", 10*time.Second, "a connection not logged in (SSH version, key exchange, authentication) this long after it opened is closed; when the server has all its connections, the oldest not logged in makes room for a new one")
@@ -128,6 +135,7 @@ func parseServe(args []string, stdout, stderr io.Writer, getenv func(string) str
 		{f.maxPerAddr < 1, "max-per-addr", f.maxPerAddr, "is less than 1"},
 		{f.maxTables < 1, "max-tables", f.maxTables, "is less than 1"},
 		{f.maxTablesAddr < 1, "max-tables-per-addr", f.maxTablesAddr, "is less than 1"},
+		{f.maxEntrantsAddr < 1, "max-entrants-per-addr", f.maxEntrantsAddr, "is less than 1"},
 		{f.addr == "", "addr", `""`, "names no address: listen on one such as :2222 or 127.0.0.1:2222"},
 		{f.idle < time.Second, "idle", f.idle, "is less than a second"},
 		{f.login < time.Second, "login-timeout", f.login, "is less than a second"},
@@ -520,7 +528,7 @@ func lobbyConfig(f serveFlags, h *hall.Hall, bots serveBots, s *server.Session) 
 		if b, err := untrusted.ReadFileMax(filepath.Join(st.Dir(), nameFile), 1<<10); err == nil && len(b) > 0 {
 			// Shown to other players: a name kept before names were
 			// checked as they are now gives way to the user name.
-			if n, err := hall.NormalName(string(b)); err == nil {
+			if n, err := names.Normal(string(b)); err == nil {
 				name, renamed = n, ""
 			}
 		}
@@ -580,9 +588,9 @@ func otherName(h *hall.Hall, key, taken string) string {
 	}
 	tag := hall.KeyTag(key)[:min(4, len(key))]
 	cut := []rune(taken)
-	cut = cut[:min(len(cut), hall.MaxName-1-len(tag))]
+	cut = cut[:min(len(cut), names.Max-1-len(tag))]
 	for _, n := range []string{string(cut) + "-" + tag, "player-" + tag} {
-		if _, err := hall.NormalName(n); err == nil && h.NameFree(key, n) == nil {
+		if _, err := names.Normal(n); err == nil && h.NameFree(key, n) == nil {
 			return n
 		}
 	}
@@ -592,11 +600,11 @@ func otherName(h *hall.Hall, key, taken string) string {
 // cleanName makes an SSH user name fit to show and log: NFKC (a
 // fullwidth "ａｎｎ" is "ann"), then letters, digits, - _ and ., with
 // the marks that belong to them (a vowel sign, a virama: "नमस्ते"
-// keeps its ते), at most hall.MaxName; a character no name may hold
-// (hall.NameRune: a Hangul filler, a jamo not joined into a syllable, a
+// keeps its ते), at most names.Max; a character no name may hold
+// (names.Rune: a Hangul filler, a jamo not joined into a syllable, a
 // '#' look-alike), a mark with no letter before it or a third in a row
 // is left out like any other character, and a name that is then empty,
-// or that hall.NormalName refuses (a bot, "You", a level), is
+// or that names.Normal refuses (a bot, "You", a level), is
 // "player". why says, for the person's first look at the lobby, that
 // the name was changed and why, "" when it was not.
 func cleanName(user string) (name, why string) {
@@ -604,7 +612,7 @@ func cleanName(user string) (name, why string) {
 	marks, dropped := 0, false
 	for _, r := range norm.NFKC.String(user) {
 		switch {
-		case hall.NameRune(r) != nil:
+		case names.Rune(r) != nil:
 			dropped = true
 		case unicode.IsMark(r):
 			if len(b) == 0 || marks == 2 {
@@ -618,12 +626,12 @@ func cleanName(user string) (name, why string) {
 			dropped = true
 		}
 	}
-	cut := len(b) > hall.MaxName
+	cut := len(b) > names.Max
 	if cut {
 		// Never inside a cluster: a letter is not parted from its marks,
 		// nor a conjunct split after its virama (which joins the next
 		// consonant).
-		n := hall.MaxName
+		n := names.Max
 		for n > 0 && (unicode.IsMark(b[n]) || norm.NFC.PropertiesString(string(b[n-1])).CCC() == viramaClass) {
 			n--
 		}
@@ -635,14 +643,14 @@ func cleanName(user string) (name, why string) {
 	if len(b) == 0 {
 		return "player", youArePlayer + "your SSH user name has no letter or digit." + rename
 	}
-	if _, err := hall.NormalName(string(b)); err != nil {
+	if _, err := names.Normal(string(b)); err != nil {
 		// A word the tables name seats by, or another of their labels.
 		return "player", youArePlayer + strings.TrimSuffix(err.Error(), ": choose another name") + "." + rename
 	}
 	name = string(b)
 	switch {
 	case cut:
-		why = fmt.Sprintf("A name holds at most %d characters: your user name is cut.%s", hall.MaxName, rename)
+		why = fmt.Sprintf("A name holds at most %d characters: your user name is cut.%s", names.Max, rename)
 	case dropped:
 		why = "Your SSH user name lost the characters no name may hold." + rename
 	}

@@ -24,10 +24,10 @@ import (
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/platform/dirlock"
-	"github.com/klob/klob/internal/play/hall"
 	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/internal/record/clubdb"
 	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/internal/record/names"
 	"github.com/klob/klob/internal/serve/club"
 	"github.com/klob/klob/internal/serve/server"
 	"github.com/klob/klob/internal/testing/sshtest"
@@ -548,17 +548,20 @@ func TestParseServe(t *testing.T) {
 	assert.Equal(t, 100, f.maxSessions)
 	assert.Equal(t, 16, f.maxPerAddr)
 	assert.Equal(t, 8, f.maxTablesAddr)
+	assert.Equal(t, 8, f.maxEntrantsAddr)
 	assert.Equal(t, 2*time.Minute, f.grace)
 	assert.Equal(t, 2*time.Minute, f.moveClock)
 	assert.Zero(t, f.stats)
 	assert.Equal(t, 30*time.Minute, f.abandon)
 	assert.Equal(t, 10*time.Second, f.handshake)
 
-	f, err = parseServe([]string{"-state", "/x", "-host-key", "/k", "-max-sessions", "3", "-max-tables-per-addr", "30"}, io.Discard, io.Discard, env)
+	f, err = parseServe([]string{"-state", "/x", "-host-key", "/k", "-max-sessions", "3", "-max-tables-per-addr", "30",
+		"-max-entrants-per-addr", "40"}, io.Discard, io.Discard, env)
 	require.NoError(t, err)
 	assert.Equal(t, "/k", f.hostKey)
 	assert.Equal(t, 3, f.maxSessions)
 	assert.Equal(t, 30, f.maxTablesAddr)
+	assert.Equal(t, 40, f.maxEntrantsAddr)
 
 	for _, tc := range []struct{ args, want string }{
 		{"-max-sessions 0", "-max-sessions: 0 is less than 1"},
@@ -575,6 +578,7 @@ func TestParseServe(t *testing.T) {
 		{"-pace 1000h", "-pace: 1000h0m0s is more than 1m0s: the bots would seem stuck"},
 		{"-max-per-addr 0", "-max-per-addr: 0 is less than 1"},
 		{"-max-tables-per-addr 0", "-max-tables-per-addr: 0 is less than 1"},
+		{"-max-entrants-per-addr 0", "-max-entrants-per-addr: 0 is less than 1"},
 		{"-stats -1s", "-stats: -1s is negative"},
 		{"-stats 1ns", "-stats: 1ns is less than 100ms (0 logs none)"},
 		{"-abandon 0s", "-abandon: 0s is not positive"},
@@ -623,7 +627,7 @@ func TestCleanName(t *testing.T) {
 		got, _ := cleanName(in)
 		assert.Equal(t, want, got, in)
 		if got != "player" {
-			n, err := hall.NormalName(got)
+			n, err := names.Normal(got)
 			assert.NoError(t, err, in)
 			assert.Equal(t, got, n, "the rename takes %q as it is", in)
 		}

@@ -44,13 +44,14 @@ func startTourney(f serveFlags, bots serveBots, db tourney.DB, logf func(string,
 		newBot = bots.newBot
 	}
 	t, err := tourney.New(tourney.Config{
-		DB:     db,
-		Dir:    filepath.Join(f.state, "tourneys"),
-		NewBot: newBot,
-		Slots:  bots.slots,
-		Now:    now,
-		Pace:   f.pace,
-		Logf:   logf,
+		DB:                 db,
+		Dir:                filepath.Join(f.state, "tourneys"),
+		NewBot:             newBot,
+		Slots:              bots.slots,
+		Now:                now,
+		Pace:               f.pace,
+		Logf:               logf,
+		MaxEntrantsPerAddr: f.maxEntrantsAddr,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("the tournaments: %w", err)

@@ -214,6 +214,25 @@ func TestServeTourneyHiddenBoards(t *testing.T) {
 
 // A board left in the middle over SSH, the server stopped and started
 // again: the person comes back to the same point of the same board.
+// TestServeEntrantsPerAddr: -max-entrants-per-addr caps the keys from
+// one address that enter one tournament; the next is refused in words
+// that say the cap.
+func TestServeEntrantsPerAddr(t *testing.T) {
+	c := testkit.NewClock(time.Date(2026, 12, 1, 12, 0, 0, 0, time.Local))
+	r := startServeWith(t, t.TempDir(), func(f *serveFlags) { f.now, f.tourneyBot = c.Now, testkit.CheapBots },
+		"-max-entrants-per-addr", "1")
+	ctx := context.Background()
+	p := func(i int) tourney.Player {
+		return tourney.Player{Key: fmt.Sprintf("eeee%060x", i), Name: fmt.Sprint("p", i), Addr: "192.0.2.1"}
+	}
+	spec := tourney.Spec{Rules: rulesOf(2), Level: ai.Normal, Boards: 4, Ends: c.Now().Add(time.Hour)}
+	info, err := r.hall.tourney.Create(ctx, p(0), spec)
+	require.NoError(t, err)
+	require.NoError(t, r.hall.tourney.Enter(ctx, p(0), info.Code))
+	require.EqualError(t, r.hall.tourney.Enter(ctx, p(1), info.Code),
+		"this tournament has 1 entrant from your address already, its most")
+}
+
 func TestServeTourneyRestart(t *testing.T) {
 	shortParallel(t)
 	c := testkit.NewClock(time.Date(2026, 12, 1, 12, 0, 0, 0, time.Local))

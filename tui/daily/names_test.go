@@ -156,6 +156,11 @@ func TestStandingsLookAlikes(t *testing.T) {
 		{"Ann", "ann", "ann (friend)"},
 		{"Ann", "Bob", "Bob "},
 		{"Ann of the long name", "ANN  OF  THE  LONG  NAME", "… (friend)"},
+		// Look-alike letters of other scripts: a Greek capital Upsilon,
+		// a Cyrillic А, a Greek capital Rho.
+		{"Ann", "Υou", "Υou (friend)"},
+		{"Ann", "Аnn", "Аnn (friend)"},
+		{"Ann", "Ρar (hard bot)", "Ρar (hard bot) (friend)"},
 	} {
 		f := &dailyfiles.Field{Standings: &duplicate.Standings{Boards: 8, Rows: []duplicate.Standing{
 			{Entry: 1, Name: c.friend, Rank: 1, Played: 8}, {Entry: 0, Name: c.me, Rank: 2, Played: 8},
@@ -170,6 +175,30 @@ func TestStandingsLookAlikes(t *testing.T) {
 	}}, Files: []*duplicate.ResultFile{file("Ann"), nil}, WithPar: true}
 	if rows := strings.Join(standingRows(&ctx, par), "\n"); strings.Contains(rows, "(friend)") {
 		t.Errorf("par marked as a friend's:\n%s", rows)
+	}
+}
+
+// TestStandingsFriendsAlike: two friends whose names look alike but
+// differ ("alice", and "аlice" with a Cyrillic а) each bear the tag of
+// their name as written, so the rows read apart; a friend whose name
+// looks like no other's bears none.
+func TestStandingsFriendsAlike(t *testing.T) {
+	ctx := kit.NewContext(false)
+	entrants := []string{"Ann", "alice", "аlice", "Bob"}
+	f := &dailyfiles.Field{Standings: &duplicate.Standings{Boards: 8}}
+	for i, name := range entrants {
+		f.Standings.Rows = append(f.Standings.Rows, duplicate.Standing{Entry: i, Name: name, Rank: i + 1, Played: 8})
+		f.Files = append(f.Files, &duplicate.ResultFile{Name: name})
+	}
+	rows := standingRows(&ctx, f)
+	for i, want := range []string{"Ann (you) ", "alice #" + dailyfiles.NameTag("alice") + " ",
+		"аlice #" + dailyfiles.NameTag("аlice") + " ", "Bob "} {
+		if i >= len(rows) || !strings.Contains(rows[i], want) || kit.WidthOf(rows[i]) > 80 {
+			t.Errorf("row %d: want %q in 80 columns:\n%s", i, want, strings.Join(rows, "\n"))
+		}
+	}
+	if strings.Contains(rows[3], "#") {
+		t.Errorf("a name like no other's tagged:\n%s", rows[3])
 	}
 }
 

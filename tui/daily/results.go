@@ -11,6 +11,7 @@ import (
 	"github.com/klob/klob/internal/play/duplicate"
 	dailyfiles "github.com/klob/klob/internal/record/daily"
 	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/internal/record/names"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
 	"github.com/klob/klob/tui/replay"
@@ -378,18 +379,35 @@ func standingRows(ctx *kit.Context, f *dailyfiles.Field) []string {
 	if f.Me < len(f.Files) && f.Files[f.Me] != nil {
 		own = f.Files[f.Me].Name
 	}
+	isFriend := func(row duplicate.Standing) bool {
+		return row.Entry != f.Me && row.Entry < len(f.Files) && f.Files[row.Entry] != nil
+	}
+	// The friends by the likeness of their names (names.Likeness).
+	alike := map[string]int{}
+	for _, row := range f.Standings.Rows {
+		if isFriend(row) {
+			alike[names.Likeness(row.Name)]++
+		}
+	}
 	for _, row := range f.Standings.Rows {
 		name := row.Name
-		friend := row.Entry != f.Me && row.Entry < len(f.Files) && f.Files[row.Entry] != nil
+		mark := ""
+		if isFriend(row) && alike[names.Likeness(name)] > 1 {
+			// Friends whose names look alike each bear a tag of the
+			// name as written, as the club tags a name two keys share.
+			mark = " #" + dailyfiles.NameTag(name)
+		}
 		switch {
 		case row.Entry == f.Me && name != dailyfiles.YouName:
 			name += " (you)"
-		case friend && (dailyfiles.Reserved(name) || dailyfiles.LooksLike(name, own)):
+		case isFriend(row) && (dailyfiles.Reserved(name) || dailyfiles.LooksLike(name, own)):
 			// A friend named "You", like par or like oneself: not to be
-			// taken for one's own row or par's. The mark stays in the
-			// column: a long name is cut before it.
-			const mark = " (friend)"
-			name = kit.Cut(name, 28-len(mark), ctx.Ellipsis()) + mark
+			// taken for one's own row or par's.
+			mark += " (friend)"
+		}
+		if mark != "" {
+			// The marks stay in the column: a long name is cut before them.
+			name = kit.Cut(name, 28-kit.WidthOf(mark), ctx.Ellipsis()) + mark
 		}
 		line := fmt.Sprintf("  %4s  %s %8s   %s of %s", kit.Rank(row.Rank, row.Tied), nameInColumn(name, 28, ctx.Ellipsis()), kit.Percent(row.Percent),
 			kit.Matchpoints(row.Matchpoints), kit.Matchpoints(row.Max))

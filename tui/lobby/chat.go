@@ -10,6 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/klob/klob/internal/play/hall"
+	"github.com/klob/klob/internal/record/names"
 	"github.com/klob/klob/internal/serve/chat"
 	"github.com/klob/klob/tui/kit"
 	tablescreen "github.com/klob/klob/tui/table"
@@ -41,7 +42,7 @@ import (
 
 // watchingMark ends the name of a spectator's lines. A checked name
 // holds no bracket of any kind, '(' nor a look-alike such as '❨'
-// (hall.NameRune), so nobody can sign with it.
+// (names.Rune), so nobody can sign with it.
 const watchingMark = " (watching)"
 
 // maxTalkLines is how many lines a connection keeps of one room.
@@ -260,7 +261,7 @@ func (t *roomTalk) command(cmd, name string) (string, error) {
 
 // wantName is a name as typed, as names compare (any case).
 func wantName(name string) string {
-	if n, err := hall.NormalName(name); err == nil {
+	if n, err := names.Normal(name); err == nil {
 		return strings.ToLower(n)
 	}
 	return strings.ToLower(strings.TrimSpace(name))
@@ -337,7 +338,7 @@ func namedKey(name string, names []signed, me string) (key, who, several string)
 }
 
 // untagged is a name as the talk shows it without the key's tag that
-// follows it (hall.Label): a name holds no '#' (hall.NameRune).
+// follows it (hall.Label): a name holds no '#' (names.Rune).
 func untagged(name string) string {
 	if n, tag, ok := strings.Cut(name, " #"); ok && len(tag) == hall.TagLen {
 		return n

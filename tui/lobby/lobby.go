@@ -17,6 +17,7 @@ import (
 	"github.com/klob/klob/internal/play/hall"
 	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/internal/record/names"
 	"github.com/klob/klob/internal/serve/chat"
 	"github.com/klob/klob/internal/serve/tourney"
 	"github.com/klob/klob/rules"
@@ -738,7 +739,7 @@ func (l *Lobby) typeKey(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.
 // at most 24 characters, edited as the talk's line is (kit.LineInput).
 func (l *Lobby) openEntry(kind, text string) {
 	l.entered, l.entryKind = true, kind
-	l.entry = kit.LineInput{Max: hall.MaxName}
+	l.entry = kit.LineInput{Max: names.Max}
 	l.entry.Paste(text)
 }
 
@@ -788,7 +789,7 @@ func (l *Lobby) rename(name string, cut bool) (kit.Screen, tea.Cmd) {
 	}
 	l.cfg.Player.Name = name
 	if !l.isErr && cut {
-		l.setNote(fmt.Sprintf("You are %s now: a name holds at most %d characters, the rest was left out.", name, hall.MaxName), false)
+		l.setNote(fmt.Sprintf("You are %s now: a name holds at most %d characters, the rest was left out.", name, names.Max), false)
 	} else if !l.isErr {
 		l.setNote("You are "+name+" now.", false)
 	}
@@ -796,13 +797,13 @@ func (l *Lobby) rename(name string, cut bool) (kit.Screen, tea.Cmd) {
 }
 
 // checkName accepts a name others can read and the game log can keep,
-// and returns it normalised (hall.NormalName: NFKC, something visible,
+// and returns it normalised (names.Normal: NFKC, something visible,
 // no invisible, blank or reordering character, nothing that reads as a
 // key's tag, a bracket, a bot or another of the tables' labels): 1 to
 // 24 letters of any script, digits, spaces and - _ . ' (no other
 // ASCII punctuation).
 func checkName(name string) (string, error) {
-	name, err := hall.NormalName(name)
+	name, err := names.Normal(name)
 	if err != nil {
 		return "", err
 	}

@@ -333,7 +333,7 @@ func TestSpectatorSeesTheWinner(t *testing.T) {
 }
 
 // TestChatLongNames: a name in the talk longer than the talk column
-// (MaxName is 24 letters, the column 23 cells) is shortened as the table
+// (names.Max is 24 letters, the column 23 cells) is shortened as the table
 // shortens the seats' names, never cut by the wrap into pieces that read
 // as two names: a seat's as its seat is named, a spectator's among them.
 // At every seat count.

@@ -93,7 +93,7 @@
 //
 // # Names
 //
-// A person's name is checked and NFKC-normalised (NormalName); two keys
+// A person's name is checked and NFKC-normalised (names.Normal); two keys
 // under names that look alike are told apart by a short tag of the key
 // (Label), in the list, the waiting room and the game. A name a member
 // of the club goes by (Hall.Member, told by the server from its

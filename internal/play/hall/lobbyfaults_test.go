@@ -89,21 +89,6 @@ func TestTooManyGuessesWords(t *testing.T) {
 	}
 }
 
-// A name may hold wide letters and emoji whose width every terminal
-// agrees on (CJK, 🎴), never a character that makes the emoji before
-// it wider in some terminals only: the columns after the name would
-// shift (the talk's, a seat's row).
-func TestNameWidthSure(t *testing.T) {
-	for _, ok := range []string{"山田太郎", "🎴ann", "한국어", "❤"} {
-		_, err := NormalName(ok)
-		require.NoError(t, err, "%q", ok)
-	}
-	for _, bad := range []string{"ann❤\ufe0f", "👍🏽bob", "🇫🇷fr", "1\u20e3ann", "ann\U000E0100"} {
-		_, err := NormalName(bad)
-		require.Error(t, err, "%q", bad)
-	}
-}
-
 // After a restart, before they come back anywhere, a person holding
 // seats at two tables goes back to the one opened last, whatever the
 // codes: the last one's code above the first's, and below it.

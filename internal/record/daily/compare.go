@@ -1,7 +1,11 @@
 package daily
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
+
 	"github.com/klob/klob/internal/play/duplicate"
+	"github.com/klob/klob/internal/record/names"
 )
 
 // ParName is par's name when it is compared as an entrant.
@@ -79,10 +83,22 @@ func (f *Field) Line(date duplicate.Date, own *duplicate.ResultFile) duplicate.D
 // their result file names nobody else.
 const YouName = "You"
 
-// LooksLike reports whether two names read alike: the same letters and
-// digits, case and punctuation aside (they share an import's file too).
-func LooksLike(a, b string) bool { return slug(a) == slug(b) }
+// LooksLike reports whether two names read alike, as the club compares
+// them (names.Likeness): case, accents, spaces and punctuation aside,
+// letters of other scripts that look like Latin ones ("Υou" with a
+// Greek capital, "аnn" with a Cyrillic а) taken for them.
+func LooksLike(a, b string) bool { return names.Likeness(a) == names.Likeness(b) }
 
 // Reserved reports whether a name reads like one the standings give
 // to others than friends: "You" and par.
 func Reserved(name string) bool { return LooksLike(name, YouName) || LooksLike(name, ParName) }
+
+// NameTag tells apart friends whose names look alike but differ in
+// more than case and punctuation, so that each has a file of its own:
+// the first 48 bits of a hash of the name as written, in hex, which the
+// standings show after each, as the club's show a key's tag (as long,
+// so too long to forge by trying names) after a name two keys share.
+func NameTag(name string) string {
+	sum := sha256.Sum256([]byte(name))
+	return hex.EncodeToString(sum[:6])
+}

@@ -453,17 +453,30 @@ func TestImportReplacedName(t *testing.T) {
 	}
 }
 
-// TestReserved: "You" and par, however written, are reserved; other
-// names are not.
+// TestReserved: "You" and par, however written, in look-alike letters
+// of other scripts too, are reserved; other names are not.
 func TestReserved(t *testing.T) {
 	for name, want := range map[string]bool{"You": true, "you": true, " YOU.": true, "Par (hard bot)": true,
-		"par hard-bot": true, "Youri": false, "Par": false, "Ann": false} {
+		"par hard-bot": true, "Youri": false, "Par": false, "Ann": false,
+		"Υou": true, "Yоu": true, "Y0u": true, "Ρar (hard bοt)": true, "Yöu": true} { // Greek Υ, Ρ, ο; a Cyrillic о
 		if got := Reserved(name); got != want {
 			t.Errorf("Reserved(%q) = %v", name, got)
 		}
 	}
-	if !LooksLike("Ann Lee", "ann-lee") || LooksLike("Ann", "Anna") {
-		t.Error("LooksLike")
+	for _, c := range []struct {
+		a, b string
+		want bool
+	}{
+		{"Ann Lee", "ann-lee", true}, {"Ann", "Anna", false},
+		{"Ann", "Аnn", true}, {"alice", "аӏісе", true}, {"Nancy", "Νancy", true}, // Cyrillic, Greek
+		{"♥♥", "♣", false}, {"Ann", "Ann2", false},
+	} {
+		if got := LooksLike(c.a, c.b); got != c.want {
+			t.Errorf("LooksLike(%q, %q) = %v", c.a, c.b, got)
+		}
+	}
+	if NameTag("alice") == NameTag("аlice") || NameTag("alice") != NameTag("alice") {
+		t.Error("NameTag tells the names apart, always alike")
 	}
 }
 

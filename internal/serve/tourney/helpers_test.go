@@ -29,6 +29,9 @@ type fixture struct {
 	// bots are the service's bots, kept across a restart:
 	// testkit.CheapBots, each decision worked out once.
 	bots ai.Factory
+	// perAddr is the service's Config.MaxEntrantsPerAddr (0: its
+	// default), read at each open.
+	perAddr int
 }
 
 // cheapBots are the bots of every fixture's service: the fixtures deal
@@ -52,7 +55,7 @@ func (f *fixture) open(daily bool) {
 	require.NoError(t, err)
 	f.db = db
 	s, err := New(Config{DB: db, Dir: filepath.Join(f.dir, "tourneys"), NewBot: f.bots, Now: f.c.Now,
-		Location: time.UTC, NoDaily: !daily, Slots: host.NewSlots(1),
+		Location: time.UTC, NoDaily: !daily, Slots: host.NewSlots(1), MaxEntrantsPerAddr: f.perAddr,
 		NewSeed: func() uint64 { f.seeds++; return 1000 + f.seeds },
 		NewCode: func() string {
 			f.codes++

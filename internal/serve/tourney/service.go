@@ -65,6 +65,12 @@ type Config struct {
 	// trick).
 	Clock host.Clock
 	Pace  time.Duration
+	// MaxEntrantsPerAddr bounds the keys from one address that enter
+	// one tournament, counted since the server started: free keys would
+	// otherwise swell its entrants and the club database (0:
+	// DefaultEntrantsPerAddr). A club whose players share one address,
+	// behind one router, raises it.
+	MaxEntrantsPerAddr int
 	// NewSeed draws a club tournament's board seed (nil: crypto/rand,
 	// so nobody can know the boards); NewCode its code (nil: six random
 	// letters). Tests give fixed ones.
@@ -88,10 +94,8 @@ const (
 	MaxOpenPerCreator = 3
 	MaxOpenPerAddr    = 6
 	MaxOpen           = 100
-	// MaxEntrantsPerAddr bounds the keys from one address that enter
-	// one tournament (counted since the server started): free keys
-	// would otherwise swell its entrants and the club database.
-	MaxEntrantsPerAddr = 8
+	// DefaultEntrantsPerAddr is Config.MaxEntrantsPerAddr's default.
+	DefaultEntrantsPerAddr = 8
 	// RecentEnded is how many of a player's ended tournaments List
 	// shows.
 	RecentEnded = 10
@@ -108,8 +112,9 @@ var (
 	ErrClosed     = errors.New("the tournaments are closed: the server is stopping")
 	ErrTooMany    = errors.New("too many tournaments are running")
 	ErrNotHost    = errors.New("only the tournament's host may end it")
-	// ErrAddrFull refuses an entrant beyond MaxEntrantsPerAddr.
-	ErrAddrFull = fmt.Errorf("this tournament has %d entrants from your address already, its most", MaxEntrantsPerAddr)
+	// ErrAddrFull is what refuses an entrant beyond
+	// Config.MaxEntrantsPerAddr is (errors.Is); its message says the cap.
+	ErrAddrFull = errors.New("this tournament has the most entrants from your address already")
 	// ErrTrouble is what a player reads when the club database fails:
 	// its own words, which name the server's files, go to the log.
 	ErrTrouble = errors.New("the server's database failed (the server's log says why)")
@@ -170,6 +175,9 @@ func New(cfg Config) (*Service, error) {
 	}
 	if cfg.Clock == nil {
 		cfg.Clock = host.SystemClock()
+	}
+	if cfg.MaxEntrantsPerAddr <= 0 {
+		cfg.MaxEntrantsPerAddr = DefaultEntrantsPerAddr
 	}
 	if cfg.NewSeed == nil {
 		cfg.NewSeed = seedmix.Secret

@@ -403,10 +403,10 @@ func (s *Service) Enter(ctx context.Context, p Player, code string) error {
 	if p.Addr != "" {
 		s.mu.Lock()
 		keys := s.entrants[from]
-		full := !keys[p.Key] && len(keys) >= MaxEntrantsPerAddr // entering twice is entering once
+		full := !keys[p.Key] && len(keys) >= s.cfg.MaxEntrantsPerAddr // entering twice is entering once
 		s.mu.Unlock()
 		if full {
-			return ErrAddrFull
+			return addrFullError(s.cfg.MaxEntrantsPerAddr)
 		}
 	}
 	if err := s.cfg.DB.SeePlayer(ctx, p.Key, p.Name); err != nil {
@@ -428,6 +428,20 @@ func (s *Service) Enter(ctx context.Context, p Player, code string) error {
 	}
 	return nil
 }
+
+// addrFullError refuses an entrant beyond the cap of entrants from one
+// address, the number it holds; it is ErrAddrFull (errors.Is).
+type addrFullError int
+
+func (e addrFullError) Error() string {
+	entrants := "entrants"
+	if e == 1 {
+		entrants = "entrant"
+	}
+	return fmt.Sprintf("this tournament has %d %s from your address already, its most", int(e), entrants)
+}
+
+func (addrFullError) Is(target error) bool { return target == ErrAddrFull }
 
 // addrEntrants names the keys that entered a tournament (code) from one
 // address since the server started.

@@ -1,6 +1,7 @@
 package tourney
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -370,31 +371,44 @@ func TestCreateLimitByAddress(t *testing.T) {
 }
 
 // TestEnterLimitByAddress: one address enters at most
-// MaxEntrantsPerAddr keys in one tournament (free keys would swell its
-// entrants and the database); a key entering again is no new entrant,
-// and another address or tournament has its own count.
+// Config.MaxEntrantsPerAddr keys in one tournament (free keys would
+// swell its entrants and the database), DefaultEntrantsPerAddr unless
+// set; the next is refused with the cap in its message. A key entering
+// again is no new entrant, and another address or tournament has its
+// own count.
 func TestEnterLimitByAddress(t *testing.T) {
-	f := newFixture(t, false)
-	ctx := context.Background()
-	a, err := f.s.Create(ctx, ann, f.spec(2, 4))
-	require.NoError(t, err)
-	b, err := f.s.Create(ctx, bob, f.spec(2, 4))
-	require.NoError(t, err)
-	sybil := func(i int) Player {
-		return Player{Key: fmt.Sprintf("dddd%060x", i), Name: fmt.Sprint("sybil", i), Addr: "192.0.2.1"}
+	for _, set := range []int{0, 3} {
+		t.Run(fmt.Sprint(set), func(t *testing.T) {
+			f := newFixture(t, false)
+			if set != 0 {
+				f.perAddr = set
+				f.restart(false)
+			}
+			most := cmp.Or(set, DefaultEntrantsPerAddr)
+			ctx := context.Background()
+			a, err := f.s.Create(ctx, ann, f.spec(2, 4))
+			require.NoError(t, err)
+			b, err := f.s.Create(ctx, bob, f.spec(2, 4))
+			require.NoError(t, err)
+			sybil := func(i int) Player {
+				return Player{Key: fmt.Sprintf("dddd%060x", i), Name: fmt.Sprint("sybil", i), Addr: "192.0.2.1"}
+			}
+			for i := range most {
+				require.NoError(t, f.s.Enter(ctx, sybil(i), a.Code))
+			}
+			require.NoError(t, f.s.Enter(ctx, sybil(0), a.Code), "entering again")
+			err = f.s.Enter(ctx, sybil(99), a.Code)
+			require.ErrorIs(t, err, ErrAddrFull)
+			require.EqualError(t, err, fmt.Sprintf("this tournament has %d entrants from your address already, its most", most))
+			require.NoError(t, f.s.Enter(ctx, sybil(99), b.Code), "another tournament")
+			other := sybil(98)
+			other.Addr = "198.51.100.7"
+			require.NoError(t, f.s.Enter(ctx, other, a.Code), "another address")
+			es, err := f.db.Entrants(ctx, a.Code)
+			require.NoError(t, err)
+			require.Len(t, es, most+1, "the sybils let in, and the other address")
+		})
 	}
-	for i := range MaxEntrantsPerAddr {
-		require.NoError(t, f.s.Enter(ctx, sybil(i), a.Code))
-	}
-	require.NoError(t, f.s.Enter(ctx, sybil(0), a.Code), "entering again")
-	require.ErrorIs(t, f.s.Enter(ctx, sybil(99), a.Code), ErrAddrFull)
-	require.NoError(t, f.s.Enter(ctx, sybil(99), b.Code), "another tournament")
-	other := sybil(98)
-	other.Addr = "198.51.100.7"
-	require.NoError(t, f.s.Enter(ctx, other, a.Code), "another address")
-	es, err := f.db.Entrants(ctx, a.Code)
-	require.NoError(t, err)
-	require.Len(t, es, MaxEntrantsPerAddr+1, "the sybils let in, and the other address")
 }
 
 // TestDailyTournaments: the server's daily tournaments are eight boards
