@@ -459,14 +459,15 @@ func TestDailyReservedNames(t *testing.T) {
 // the name is kept as the club would hold it.
 func TestDailyClubNames(t *testing.T) {
 	for name, why := range map[string]string{
-		"Υou":           "reads like a row of the standings", // a Greek capital Upsilon
-		"Yоu":           "reads like a row of the standings", // a Cyrillic о
-		"Bot":           "what the tables call you or a bot",
-		"B0t A":         "what the tables call you or a bot",
-		"dealer":        "a seat's role",
-		"Ann (friend)":  "no brackets",
-		"ann #721fdaea": "a key's tag",
-		"Normal":        "a level of the bots",
+		"Υou":                   "reads like a row of the standings", // a Greek capital Upsilon
+		"Yоu":                   "reads like a row of the standings", // a Cyrillic о
+		"Bot":                   "what the tables call you or a bot",
+		"B0t A":                 "what the tables call you or a bot",
+		"dealer":                "a seat's role",
+		"Ann (friend)":          "no brackets, the screens write",
+		"ann #721fdaea":         "a key's tag",
+		strings.Repeat("n", 25): "a name holds at most 24 characters",
+		"Normal":                "a level of the bots",
 	} {
 		code, _, errs := runDailyTest(t, t.TempDir(), "-name", name)
 		if code != 2 || !strings.Contains(errs, why) {

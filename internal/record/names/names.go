@@ -52,7 +52,7 @@ func Normal(name string) (string, error) {
 		}
 	}
 	if len([]rune(n)) > Max {
-		return "", fmt.Errorf("a name has at most %d letters", Max)
+		return "", fmt.Errorf("a name holds at most %d characters", Max)
 	}
 	for _, w := range strings.Fields(n) {
 		if readsAsTag(w) {
@@ -101,7 +101,7 @@ func Rune(r rune) error {
 	case jamo(r):
 		return fmt.Errorf("a name may not hold %U, a Hangul letter not joined into a syllable: terminals draw it at different widths", r)
 	case unicode.In(r, unicode.Ps, unicode.Pe), r >= 0x239b && r <= 0x23ad: // and the pieces of tall brackets
-		return fmt.Errorf("a name may not hold %q: no brackets, the talk writes \"(watching)\" after a spectator's name", r)
+		return fmt.Errorf("a name may not hold %q: no brackets, the screens write marks such as \"(you)\" and \"(watching)\" after names", r)
 	case strings.ContainsRune(hashLike, r):
 		return fmt.Errorf("a name may not hold %q: it reads as the # of a key's tag", r)
 	}
