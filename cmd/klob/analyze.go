@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
 	"time"
 
 	"github.com/klob/klob/internal/platform/progress"
@@ -34,7 +35,7 @@ against the best one.`)
 	samples := fs.Int("samples", 0, fmt.Sprintf("sampled deals a decision (default by phase: bids %d, declarations, dix and dialogue %d, cards %d)",
 		analysis.BidSamples, analysis.PrepSamples, analysis.PlaySamples))
 	seed := fs.Uint64("seed", 0, "seed of the samples: the same seed gives the same report")
-	ascii := fs.Bool("ascii", false, "write suits as letters (C D H S) in the text report")
+	ascii := fs.asciiFlag("write suits as letters (C D H S) in the text report")
 	files, err := fs.parse(args, stdout, stderr)
 	switch {
 	case err != nil:
@@ -74,7 +75,7 @@ against the best one.`)
 		}
 		return 0
 	}
-	if err := analysis.WriteText(stdout, path, r, rep, *ascii); err != nil {
+	if err := analysis.WriteText(stdout, path, r, rep, ascii.in(os.Getenv)); err != nil {
 		return failed(stderr, "analyze", err)
 	}
 	return 0

@@ -10,6 +10,8 @@ import (
 	"runtime"
 	"sync"
 	"testing"
+
+	"github.com/klob/klob/internal/platform/charset"
 )
 
 // The klob binary the end-to-end tests run is built from this tree once
@@ -28,6 +30,14 @@ var testBinary struct {
 func TestMain(m *testing.M) {
 	if filepath.Base(os.Args[0]) == "klob" {
 		main()
+	}
+	// The tests' reports and screens are drawn as on a UTF-8 terminal
+	// whatever locale runs them: a locale that is not UTF-8 would turn
+	// every command to ASCII (asciiFlag). The tests of that set their own.
+	if charset.ASCIIOnly(os.Getenv) {
+		for _, k := range []string{"LC_ALL", "LC_CTYPE", "LANG"} {
+			os.Unsetenv(k)
+		}
 	}
 	shortParallelism()
 	code := m.Run()

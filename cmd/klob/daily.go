@@ -61,7 +61,7 @@ func dailyWith(args []string, stdout, stderr io.Writer, env dailyEnv) int {
 	history := fs.Bool("history", false, "print the days played, with the streak")
 	export := fs.Bool("export", false, "print your result file of today (for -players; before today's first board, yesterday's), to share")
 	importFile := fs.String("import", "", "import a friend's result `FILE`: checked against its day's boards, then compared")
-	ascii := fs.Bool("ascii", false, "draw suits as letters (C D H S) and boxes with + - |")
+	ascii := fs.asciiFlag("draw suits as letters (C D H S) and boxes with + - |")
 	pace := fs.Duration("pace", tui.DefaultTiming().Pace, "least time between two moves of the bots")
 	if err := fs.parseNone(args, stdout, stderr); err != nil {
 		return parseExit(err)
@@ -250,7 +250,7 @@ func dailyWith(args []string, stdout, stderr io.Writer, env dailyEnv) int {
 	if err != nil {
 		return fail(err)
 	}
-	cfg := dailyscreen.Config{Files: files, Day: day, Later: later, Today: today, Player: day.Name, ASCII: *ascii,
+	cfg := dailyscreen.Config{Files: files, Day: day, Later: later, Today: today, Player: day.Name, ASCII: ascii.in(env.getenv),
 		Pace: *pace, Settle: tui.DefaultTiming().Settle, ShowPath: homePath(env.getenv("HOME")), Now: env.now}
 	var warnings []string
 	if countErr != nil {

@@ -6,10 +6,12 @@ import (
 	"fmt"
 	"io"
 	"regexp"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/klob/klob/docs"
+	"github.com/klob/klob/internal/platform/charset"
 	"github.com/klob/klob/internal/platform/errwrite"
 	"github.com/klob/klob/internal/platform/textwrap"
 	"github.com/klob/klob/internal/platform/untrusted"
@@ -351,4 +353,44 @@ func checkPace(d time.Duration) error {
 		return fmt.Errorf("-pace: %v is more than %v: the bots would seem stuck", d, maxPace)
 	}
 	return nil
+}
+
+// asciiFlag is -ascii, which draws suits as letters and boxes in ASCII.
+// Given, it decides (-ascii=false draws the symbols whatever the
+// locale); not given, the locale does: one that is not UTF-8 (LANG=C)
+// draws in ASCII, as its terminal shows nothing else (charset.ASCIIOnly).
+type asciiFlag struct{ on, set bool }
+
+func (a *asciiFlag) String() string {
+	if a == nil {
+		return "false"
+	}
+	return strconv.FormatBool(a.on)
+}
+
+func (a *asciiFlag) Set(s string) error {
+	on, err := strconv.ParseBool(s)
+	if err != nil {
+		return errors.New("want true or false")
+	}
+	a.on, a.set = on, true
+	return nil
+}
+
+func (a *asciiFlag) IsBoolFlag() bool { return true }
+
+// in is whether to draw in ASCII under the locale getenv gives.
+func (a *asciiFlag) in(getenv func(string) string) bool {
+	if a.set {
+		return a.on
+	}
+	return charset.ASCIIOnly(getenv)
+}
+
+// asciiFlag defines -ascii, doing what usage says; the help adds the
+// locale's part.
+func (f *flagSet) asciiFlag(usage string) *asciiFlag {
+	a := &asciiFlag{}
+	f.Var(a, "ascii", usage+" (the default under a locale that is not UTF-8, such as LANG=C; -ascii=false draws the symbols anyway)")
+	return a
 }

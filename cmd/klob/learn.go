@@ -3,6 +3,8 @@ package main
 import (
 	"fmt"
 	"io"
+	"os"
+	"strconv"
 
 	"github.com/klob/klob/tui"
 )
@@ -15,15 +17,16 @@ func runLearn(args []string, stdout, stderr io.Writer) int {
 		"deals against the bot; for three or four one fixed deal with bots at the\n"+
 		"other seats (at four, the bot opposite you is your partner).")
 	players := fs.Int("players", 2, "the game to learn: 2, 3 or 4 players")
-	ascii := fs.Bool("ascii", false, "draw suits as letters (C D H S) and boxes with + - |")
+	asciiFlag := fs.asciiFlag("draw suits as letters (C D H S) and boxes with + - |")
 	if err := fs.parseNone(args, stdout, stderr); err != nil {
 		return parseExit(err)
 	}
 	if *players < 2 || *players > 4 {
 		return fs.fail(stderr, "-players must be 2, 3 or 4, got %d", *players)
 	}
+	ascii := asciiFlag.in(os.Getenv)
 	var playAfter bool
-	app, err := tui.NewLearn(tui.LearnConfig{ASCII: *ascii, Players: *players, PlayAfter: &playAfter})
+	app, err := tui.NewLearn(tui.LearnConfig{ASCII: ascii, Players: *players, PlayAfter: &playAfter})
 	if err != nil {
 		return failed(stderr, "learn", err)
 	}
@@ -34,8 +37,9 @@ func runLearn(args []string, stdout, stderr io.Writer) int {
 	if *players != 2 {
 		playArgs = append(playArgs, "-players", fmt.Sprint(*players))
 	}
-	if *ascii {
-		playArgs = append(playArgs, "-ascii")
+	if asciiFlag.set || ascii {
+		// The game goes on as the lesson drew: -ascii=false too.
+		playArgs = append(playArgs, "-ascii="+strconv.FormatBool(ascii))
 	}
 	return runPlay(playArgs, stdout, stderr)
 }

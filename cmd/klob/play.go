@@ -32,7 +32,7 @@ func parsePlay(args []string, stdout, stderr io.Writer, secret func() uint64) (p
 		"Plays a game against the bot: with -players 3 against two bots, with 4 with a\nbot partner against two.")
 	level := fs.String("level", "normal", "the bots: easy, normal or hard (random for testing)")
 	game := fs.gameFlags("seed of the decks: the same seed deals the same cards (default: a secret one, shown when the game is over)")
-	ascii := fs.Bool("ascii", false, "draw suits as letters (C D H S) and boxes with + - |")
+	ascii := fs.asciiFlag("draw suits as letters (C D H S) and boxes with + - |")
 	pace := fs.Duration("pace", tui.DefaultTiming().Pace, "least time between two moves of the bot")
 	pos, err := fs.parse(args, stdout, stderr)
 	if err != nil {
@@ -67,7 +67,7 @@ func parsePlay(args []string, stdout, stderr io.Writer, secret func() uint64) (p
 		cfg: tui.PlayConfig{
 			Setup:       tui.Setup{Level: lv, Options: opts, Seed: s},
 			Timing:      tm,
-			ASCII:       *ascii,
+			ASCII:       ascii.in(os.Getenv),
 			PaceFlag:    set["pace"],
 			LevelFlag:   set["level"],
 			PlayersFlag: set["players"],

@@ -49,7 +49,7 @@ Steps through a saved game; without FILE, lists the saved games to choose from.`
 	fs.BoolVar(analyse, "analyze", false, "the same as -analyse")
 	samples := fs.Int("samples", 0, "sampled deals a decision for the analysis (default by phase)")
 	seed := fs.Uint64("seed", 0, "seed of the analysis' samples")
-	ascii := fs.Bool("ascii", false, "draw suits as letters (C D H S) and boxes with + - |")
+	ascii := fs.asciiFlag("draw suits as letters (C D H S) and boxes with + - |")
 	files, err := fs.parse(args, stdout, stderr)
 	if err != nil {
 		return nil, parseExit(err)
@@ -61,7 +61,7 @@ Steps through a saved game; without FILE, lists the saved games to choose from.`
 		fmt.Fprintf(stderr, "klob replay: -samples %d: want 1 to %d, or 0 for the default\n", *samples, maxAnalyzeSamples)
 		return nil, 2
 	}
-	cfg := tui.ReplayConfig{ASCII: *ascii, Analyse: *analyse, Analysis: analysis.Options{Samples: *samples, Seed: *seed}}
+	cfg := tui.ReplayConfig{ASCII: ascii.in(os.Getenv), Analyse: *analyse, Analysis: analysis.Options{Samples: *samples, Seed: *seed}}
 	if len(files) == 0 {
 		st, err := store.Default()
 		if err != nil {

@@ -25,7 +25,7 @@ terminal); words are never broken, so below 30 columns a long one (an option
 such as dealer_forced=on,bimah=on in an example) may run past the width. To
 read it a page at a time: klob rules | less`)
 	width := fs.Int("width", 0, fmt.Sprintf("wrap the text to N columns, at least %d (default: the terminal's width, or 80)", docs.MinWidth))
-	ascii := fs.Bool("ascii", false, "write in ASCII only: suits as letters (C D H S), arrows as ->")
+	asciiFlag := fs.asciiFlag("write in ASCII only: suits as letters (C D H S), arrows as ->")
 	markdown := fs.Bool("markdown", false, "print the markdown source as it is, unwrapped")
 	if err := fs.parseNone(args, stdout, stderr); err != nil {
 		return parseExit(err)
@@ -33,6 +33,7 @@ read it a page at a time: klob rules | less`)
 	if fs.set()["width"] && *width < docs.MinWidth {
 		return fs.fail(stderr, "-width %d: the text needs at least %d columns", *width, docs.MinWidth)
 	}
+	ascii := asciiFlag.in(os.Getenv)
 	w := *width
 	if w == 0 {
 		w = termWidth(stdout)
@@ -43,13 +44,13 @@ read it a page at a time: klob rules | less`)
 	// between the cells of a table too narrow for its columns), each
 	// one cell for one.
 	text := docs.Rules()
-	if *ascii {
+	if ascii {
 		text = kit.ASCIIText(text)
 	}
 	if !*markdown {
 		text = docs.Plain(text, w)
 	}
-	if *ascii {
+	if ascii {
 		text = kit.ASCIIText(text)
 	}
 	if _, err := io.WriteString(stdout, text); err != nil {

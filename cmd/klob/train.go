@@ -74,7 +74,7 @@ one; said= then lists round two only). Both take samples=N and seed=N.`
 	samples := fs.Int("samples", drill.DefaultSamples, "samples per evaluation (every option is scored on each; 0: the default), as klob analyze takes it")
 	evalText := fs.String("eval", "", "evaluate one situation and print the table of options (no screen); see below")
 	review := fs.Bool("review", false, "print your record and your last mistakes (no screen)")
-	ascii := fs.Bool("ascii", false, "draw suits as letters (C D H S) and boxes with + - |")
+	ascii := fs.asciiFlag("draw suits as letters (C D H S) and boxes with + - |")
 	pos, err := fs.parse(args, stdout, stderr)
 	if err != nil {
 		return trainFlags{}, err
@@ -125,7 +125,7 @@ one; said= then lists round two only). Both take samples=N and seed=N.`
 		seedSet: seedSet,
 		cfg: tui.TrainConfig{
 			Seed: s, Only: f, Options: opts, Samples: *samples,
-			Spinner: true, ASCII: *ascii, ShowPath: homePath(os.Getenv("HOME")),
+			Spinner: true, ASCII: ascii.in(os.Getenv), ShowPath: homePath(os.Getenv("HOME")),
 		},
 	}, nil
 }

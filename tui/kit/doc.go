@@ -51,4 +51,6 @@
 //   - scorepad.go, options.go: the running score of a two-player game,
 //     the breakdown of a scored deal, and the table of options with
 //     their values that the trainer and the hint show.
+//   - pages.go: a page of that table where the window holds fewer rows
+//     than there are options (Page), turned with PgUp and PgDn.
 package kit

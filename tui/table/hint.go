@@ -49,21 +49,16 @@ func HintLines(ctx *kit.Context, v *rules.View, ev eval.Evaluation, w, room int)
 	return out
 }
 
-// hintPage is the options a hint shows at once, and the first of them in
-// rank order (0 the best): a window onto the table that page up and
-// down move, so that an option ranked low can be seen in a short window.
-type hintPage struct{ top, rows, all int }
-
 // hintWindow is HintLines with the options from rank top on (kept so
-// that the window is full), and the page it shows.
-func hintWindow(ctx *kit.Context, v *rules.View, ev eval.Evaluation, w, room, top int) ([]string, hintPage) {
+// that the window is full), and the page of them it shows.
+func hintWindow(ctx *kit.Context, v *rules.View, ev eval.Evaluation, w, room, top int) ([]string, kit.Page) {
 	st := &ctx.Styles
 	if ev.Samples == 0 || len(ev.Results) == 0 {
-		return []string{" " + st.Dim.Render("No hint: nothing was evaluated.")}, hintPage{}
+		return []string{" " + st.Dim.Render("No hint: nothing was evaluated.")}, kit.Page{}
 	}
 	an, err := drill.FromEval(v, ev)
 	if err != nil {
-		return []string{" " + st.Error.Render("! No hint: "+err.Error())}, hintPage{}
+		return []string{" " + st.Error.Render("! No hint: "+err.Error())}, kit.Page{}
 	}
 	ranked := Ranked(&an)
 	best := ranked.Rows[0]
@@ -81,43 +76,32 @@ func hintWindow(ctx *kit.Context, v *rules.View, ev eval.Evaluation, w, room, to
 	}
 	shown := ranked
 	all := len(ranked.Rows)
-	table := func() []string {
+	// The rows of the page, by their rank, and under a cut page the keys
+	// that show the others: no option is out of reach.
+	table := func(pg kit.Page) []string {
+		shown.Rows = ranked.Rows[pg.Top : pg.Top+pg.Rows]
 		rows := kit.AnalysisTable(ctx, &shown, -1)
-		if n := len(shown.Rows); n < all {
-			// The rows shown, by their rank, and the keys that show
-			// the others: no option is out of reach.
-			keys := "PgDn shows lower ones"
-			switch {
-			case top > 0 && top+n < all:
-				keys = "PgUp/PgDn show the others"
-			case top > 0:
-				keys = "PgUp shows higher ones"
-			}
-			rows = append(rows, " "+st.Dim.Render(fmt.Sprintf("   (options %d-%d of %d, best first; %s)", top+1, top+n, all, keys)))
+		if pg.Cut() {
+			rows = append(rows, " "+st.Dim.Render("   "+pg.Note("")))
 		}
 		return rows
 	}
 	samples := []string{" " + st.Dim.Render(fmt.Sprintf("(%d sampled deals; ? explains the columns)", an.Samples))}
-	size := func() int { return len(out) + len(wrap(why)) + len(table()) + len(samples) }
-	for room >= 0 && size() > room && len(shown.Rows) > 2 {
-		shown.Rows = shown.Rows[:len(shown.Rows)-1]
-	}
-	n := len(shown.Rows)
-	top = max(0, min(top, all-n))
-	shown.Rows = ranked.Rows[top : top+n]
-	if room >= 0 && size() > room {
+	size := func(pg kit.Page) int { return len(out) + len(wrap(why)) + len(table(pg)) + len(samples) }
+	pg := kit.FitPage(top, all, 2, func(n int) bool { return room < 0 || size(kit.Page{Rows: n, All: all}) <= room })
+	if room >= 0 && size(pg) > room {
 		samples = nil
 	}
-	for room >= 0 && size() > room && len(why) > 0 {
+	for room >= 0 && size(pg) > room && len(why) > 0 {
 		why = why[:len(why)-1]
 	}
 	out = append(out, wrap(why)...)
-	out = append(out, table()...)
+	out = append(out, table(pg)...)
 	out = append(out, samples...)
 	for i, l := range out {
 		out[i] = kit.Clip(l, w)
 	}
-	return out, hintPage{top: top, rows: n, all: all}
+	return out, pg
 }
 
 // scrollHint moves the hint's options a page up (dir -1) or down (1),
@@ -131,7 +115,7 @@ func (s *Screen) scrollHint(ctx *kit.Context, dir int) {
 	bottom, _ := s.bottomLines(ctx, sc, 0)
 	room := PanelRoom(ctx, sc, s.tableHand(), bottom)
 	_, pg := hintWindow(ctx, &s.snap.View, h.Eval, ctx.Width, max(-1, room-1), s.hintTop)
-	s.hintTop = max(0, min(pg.top+dir*pg.rows, pg.all-pg.rows))
+	s.hintTop = pg.Turn(dir)
 }
 
 // trickWords says what card c, played now to the trick on the table,

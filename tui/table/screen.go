@@ -558,12 +558,8 @@ func (s *Screen) key(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.Cmd
 	case s.hintOpen() && kit.IsKey(msg, k.Back):
 		s.closeHint()
 		return s, nil
-	case s.hintOpen() && (msg.String() == "pgup" || msg.String() == "pgdown"):
-		dir := 1
-		if msg.String() == "pgup" {
-			dir = -1
-		}
-		s.scrollHint(ctx, dir)
+	case s.hintOpen() && kit.PageDir(msg) != 0:
+		s.scrollHint(ctx, kit.PageDir(msg))
 		return s, nil
 	case sn.Hold && sn.Can.Ready:
 		// The finished trick was on view: any other key goes on.

@@ -206,6 +206,12 @@ type core struct {
 	menu   int
 	chose  int
 	an     drill.Analysis
+	// optTop is the rank the result's page of options starts at, when
+	// they are more than the window shows (PgUp/PgDn turn it); paged:
+	// they were, when last drawn, so that the key line offers the page
+	// keys only then.
+	optTop int
+	paged  bool
 
 	stats drill.Stats // the record, all sessions and seat counts
 	// graded counts the drills graded here: a record read before the
@@ -336,6 +342,7 @@ func (t *core) newDrill() tea.Cmd {
 	t.id++
 	t.no++
 	t.menu, t.chose, t.busy, t.review = 0, -1, false, false
+	t.optTop, t.paged = 0, false
 	t.an = drill.Analysis{}
 	t.tally = nil
 	if !t.kind.next(t.no) {
@@ -599,6 +606,13 @@ func (t *core) key(ctx *kit.Context, msg tea.KeyPressMsg) tea.Cmd {
 		if kit.IsKey(msg, t.keys.Again) {
 			return t.newDrill()
 		}
+		if dir := kit.PageDir(msg); dir != 0 {
+			// The page turns as the screen shows it: the layout is
+			// drawn again for its size.
+			_, _, pg := t.render(ctx)
+			_, chose := t.an.InRankOrder(t.chose)
+			t.optTop = turnPage(pg, dir, chose)
+		}
 	case stateAsk:
 		n := len(t.legal)
 		keys := itemKeys(t.legal, t.order)
@@ -650,7 +664,7 @@ func (t *core) click(ctx *kit.Context, msg tea.MouseClickMsg) tea.Cmd {
 	if msg.Button != tea.MouseLeft || t.review || t.state != stateAsk {
 		return nil
 	}
-	_, hits := t.render(ctx)
+	_, hits, _ := t.render(ctx)
 	for _, h := range hits {
 		if h.Kind == kit.HitMenu && h.Rect.Has(msg.X, msg.Y) {
 			return t.choose(h.Index)
@@ -683,6 +697,7 @@ func (t *core) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	full := []key.Binding{
 		kit.Brief("previous or next option", k.Left, k.Right),
 		kit.Brief("choose the option (after the result: next drill)", k.Choose),
+		kit.PageKeys("after the result: page through the options when the window is too short for all"),
 	}
 	full = append(full, t.kind.helpLines(k)...)
 	full = append(full, kit.Bind("N", "a new drill: skips the drill shown (its grading too), or the next one after the result (n too, once no drill asks)", t.keys.Next.Keys()...),
@@ -715,6 +730,9 @@ func (t *core) KeyHelp(k *kit.KeyMap) help.KeyMap {
 		}
 	case t.state == stateResult:
 		short = []key.Binding{kit.Either("next drill", t.keys.Again, t.keys.Next), t.keys.Review}
+		if t.paged {
+			short = append(short, kit.PageKeys("more options"))
+		}
 	default:
 		short = []key.Binding{t.keys.Next, t.keys.Review}
 	}

@@ -265,6 +265,44 @@ func TestGoldens(t *testing.T) {
 	})
 }
 
+// TestPagesGoldens: where the result's options are more than the window
+// holds, PgDn turns to a later page of them and the key line says so,
+// at every seat count: the first page and the next as goldens. The App
+// draws no window under 80×24, where the trainer shows every option of
+// these drills, so the goldens are of a window of 80×14, which cuts
+// them at every seat count.
+func TestPagesGoldens(t *testing.T) {
+	for _, c := range []struct {
+		players, h int
+		rules      string
+		only       drill.Filter
+	}{{2, 14, "players=2", drill.OnlyRound2}, {3, 16, "players=3,shlomo=on", drill.OnlyDeclare}, {4, 16, "players=4,shlomo=on,cleopatra=on", drill.OnlyDeclare}} {
+		t.Run(fmt.Sprint(c.players), func(t *testing.T) {
+			cfg := rulesConfig(t, nil, c.rules)
+			cfg.Only = c.only
+			hs := start(t, cfg, 80, c.h)
+			for range 30 {
+				keys := itemKeys(hs.s.legal, hs.s.order)
+				hs.press(keys[len(keys)-1])
+				if pageNote.MatchString(hs.screen()) {
+					break
+				}
+				hs.press("enter")
+			}
+			first := hs.screen()
+			if !strings.Contains(first, "PgDn shows lower ones") || !strings.Contains(first, "PgUp/PgDn more options") {
+				t.Fatalf("no first page of options in 30 drills:\n%s", first)
+			}
+			hs.golden(fmt.Sprintf("pages-%d-first-80x%d", c.players, c.h))
+			hs.press("pgdown")
+			if later := hs.screen(); later == first || !strings.Contains(later, "PgUp") {
+				t.Fatalf("PgDn does not turn to a later page:\n%s", later)
+			}
+			hs.golden(fmt.Sprintf("pages-%d-later-80x%d", c.players, c.h))
+		})
+	}
+}
+
 // asciiGolden starts cfg under -ascii in a w×h window, presses key and
 // checks the screen against the golden name and for Unicode: no suit,
 // ±, ≈, ▶, ← or ….
@@ -1062,9 +1100,10 @@ func actionOf(tr *Screen, key string) rules.Action {
 // TestResultKeepsYourRow: a drill with many options (the cards to give
 // at shlomo and cleopatra) shows its rows best first, every one at
 // 80×24; where they do not all fit (a screen given fewer rows than any
-// window), the lowest others give way with a line that counts them, and
-// your own row, the hard bot's choice and what the options are worth
-// (the reason's first sentence) always show.
+// window), a page of them shows with a line that says which, PgDn turns
+// to the others until every option was shown and PgUp back, and your
+// own row, the hard bot's choice and what the options are worth (the
+// reason's first sentence) always show.
 func TestResultKeepsYourRow(t *testing.T) {
 	for _, c := range []struct {
 		rules string
@@ -1080,15 +1119,32 @@ func TestResultKeepsYourRow(t *testing.T) {
 			keys := itemKeys(tr.legal, tr.order)
 			hs.press(keys[i%len(keys)])
 			scr := hs.screen()
-			rows := strings.Count(scr, " ± ")
-			var more int
-			if m := regexp.MustCompile(`\((\d+) more options?, ranked lower`).FindStringSubmatch(scr); m != nil {
-				more, _ = strconv.Atoi(m[1])
+			if pageNote.MatchString(scr) {
 				cut++
+				// Page down to the last page: every option shows on
+				// one, and the pages hold no more.
+				seen := map[string]bool{}
+				for range len(tr.an.Rows) {
+					checkPage(t, rs, hs.screen(), len(tr.an.Rows), seen)
+					if !strings.Contains(hs.screen(), "PgDn") {
+						break
+					}
+					hs.press("pgdown")
+				}
+				if len(seen) != len(tr.an.Rows) {
+					t.Fatalf("%s: the pages showed %d of %d options:\n%s", rs, len(seen), len(tr.an.Rows), hs.screen())
+				}
+				for strings.Contains(hs.screen(), "PgUp shows") || strings.Contains(hs.screen(), "PgUp/PgDn show") {
+					hs.press("pgup")
+				}
+				if hs.screen() != scr {
+					t.Fatalf("%s: page up back to the first page shows\n%s\nnot\n%s", rs, hs.screen(), scr)
+				}
+			} else if rows := strings.Count(scr, " ± "); rows != len(tr.an.Rows) {
+				t.Fatalf("%s: %d rows shown for %d options, and no page note:\n%s", rs, rows, len(tr.an.Rows), scr)
 			}
-			if rows+more != len(tr.an.Rows) || !strings.Contains(scr, "← you") || !strings.Contains(scr, "Hard bot: ") {
-				t.Fatalf("%s: %d rows shown and %d counted for %d options, or your row or the hard bot's choice is missing:\n%s",
-					rs, rows, more, len(tr.an.Rows), scr)
+			if !strings.Contains(scr, "← you") || !strings.Contains(scr, "Hard bot: ") {
+				t.Fatalf("%s: your row or the hard bot's choice is missing:\n%s", rs, scr)
 			}
 			// What the options are worth, in the reason's first
 			// sentence, shows beside the hard bot's choice.
@@ -1120,6 +1176,41 @@ func TestResultKeepsYourRow(t *testing.T) {
 		}
 		if c.h < 24 && cut == 0 {
 			t.Errorf("%s: no drill had rows to cut at 80×%d", rs, c.h)
+		}
+	}
+}
+
+// pageNote is the line under a page of the result's options: its
+// first and last rank, how many there are, whether your row shows
+// besides them, and the keys.
+var pageNote = regexp.MustCompile(`\(options? (\d+)(?:-(\d+))? of (\d+)( and yours)?, best first; (PgDn shows lower ones|PgUp/PgDn show the others|PgUp shows higher ones)\)`)
+
+// checkPage checks a page of the result's options: it shows the rows
+// its note says (and yours), of all, your row among them, the key line
+// offers the page keys, and every option shown is added to seen.
+func checkPage(t *testing.T, rs, scr string, all int, seen map[string]bool) {
+	t.Helper()
+	m := pageNote.FindStringSubmatch(scr)
+	if m == nil {
+		t.Fatalf("%s: no page note:\n%s", rs, scr)
+	}
+	from, _ := strconv.Atoi(m[1])
+	to := from
+	if m[2] != "" {
+		to, _ = strconv.Atoi(m[2])
+	}
+	n, _ := strconv.Atoi(m[3])
+	want := to - from + 1
+	if m[4] != "" {
+		want++
+	}
+	rows := strings.Count(scr, " ± ")
+	if n != all || rows != want || !strings.Contains(scr, "← you") || !strings.Contains(scr, "PgUp/PgDn more options") {
+		t.Fatalf("%s: %d rows shown where the note says %q of %d options, or your row or the page keys are missing:\n%s", rs, rows, m[0], all, scr)
+	}
+	for _, l := range strings.Split(scr, "\n") {
+		if f := strings.Fields(strings.Replace(l, "▶", "", 1)); strings.Contains(l, " ± ") && len(f) > 1 {
+			seen[f[0]+" "+f[1]] = true
 		}
 	}
 }

@@ -15,48 +15,54 @@ func (t *core) View(ctx *kit.Context) string {
 	if t.review {
 		return t.reviewView(ctx)
 	}
-	s, _ := t.render(ctx)
+	s, _, _ := t.render(ctx)
 	return s
 }
 
 // hintRow is the bottom line: the keys that work now. Short of room
-// (five or six options' letters at 80 columns) M mistakes gives way
-// first, as the help lists it, then the arrows, which the letters and
-// enter stand for.
+// (five or six options' letters at 80 columns, or the page keys of the
+// result's options) M mistakes gives way first, as the help lists it,
+// then the arrows, which the letters and enter stand for.
 func (t *core) hintRow(ctx *kit.Context) string {
-	return " " + ctx.Styles.Dim.Render(kit.FitHintLine(ctx, t.KeyHelp(&ctx.Keys).ShortHelp(), ctx.Width-2, "mistakes", "choose"))
+	return " " + ctx.Styles.Dim.Render(kit.FitHintLine(ctx, t.KeyHelp(&ctx.Keys).ShortHelp(), ctx.Width-2, "mistakes", "your last mistakes", "choose"))
 }
 
 // render draws a drill and returns where the menu items lie (View and
-// the mouse handler share it, so a click means what the screen shows).
+// the mouse handler share it, so a click means what the screen shows)
+// and the page of the result's options (the page keys turn it as
+// shown).
 //
 // From the top: the header; the kind's body (the situation, the hand
 // and the upcard, the question and the menu); then the result (or the
 // wait for it), cut to the room left; at the bottom the note and the
-// keys.
-func (t *core) render(ctx *kit.Context) (string, []kit.Hit) {
+// keys, which offer the page keys when the options are cut.
+func (t *core) render(ctx *kit.Context) (string, []kit.Hit, kit.Page) {
 	w, h := ctx.Width, ctx.Height
 	top := []string{t.header(ctx, w), kit.Rule(ctx, ctx.Width)}
-	bottom := append(append([]string{kit.Rule(ctx, ctx.Width)}, t.noteLines(ctx, w)...), t.hintRow(ctx))
+	bottom := append([]string{kit.Rule(ctx, ctx.Width)}, t.noteLines(ctx, w)...)
+	room := max(0, h-len(top)-len(bottom)-1) // the keys' line is drawn last
 	var hits []kit.Hit
 	var mid []string
+	var pg kit.Page
 	if t.state != stateBroken {
 		var need int
-		mid, need = t.resultLinesIn(ctx, w, -1)
-		body, bodyHits := t.kind.body(ctx, h-len(top)-len(bottom), mid, need)
+		mid, need, pg = t.resultLinesIn(ctx, w, -1)
+		body, bodyHits := t.kind.body(ctx, room, mid, need)
 		for _, m := range bodyHits {
 			m.Rect.Y += len(top)
 			hits = append(hits, m)
 		}
 		top = append(top, body...)
+		room -= len(body)
 	}
-	room := max(0, h-len(top)-len(bottom))
+	room = max(0, room)
 	if len(mid) > room && t.state == stateResult {
-		mid, _ = t.resultLinesIn(ctx, w, room)
+		mid, _, pg = t.resultLinesIn(ctx, w, room)
 	}
 	mid = mid[:min(len(mid), room)]
-	lines := append(append(top, kit.Padded(mid, room)...), bottom...)
-	return kit.Canvas(lines, w, h), hits
+	t.paged = pg.Cut()
+	lines := append(append(append(top, kit.Padded(mid, room)...), bottom...), t.hintRow(ctx))
+	return kit.Canvas(lines, w, h), hits, pg
 }
 
 // header is the top line: the trainer, the seat count at a table, the
@@ -204,21 +210,21 @@ func (t *core) prompt() string {
 // sentences give way whole, so that it never stops in the middle of
 // one. need is the least room that shows a row for every option: the
 // verdict, the table and the hard bot's choice with the reason's first
-// sentence.
-func (t *core) resultLinesIn(ctx *kit.Context, w, room int) (lines []string, need int) {
+// sentence; pg is the page of the options shown.
+func (t *core) resultLinesIn(ctx *kit.Context, w, room int) (lines []string, need int, pg kit.Page) {
 	st := &ctx.Styles
 	switch t.state {
 	case stateAsk:
-		return []string{" " + st.Dim.Render(t.kind.askHint(w))}, 1
+		return []string{" " + st.Dim.Render(t.kind.askHint(w))}, 1, pg
 	case stateWait:
 		sp := ctx.Ellipsis()
 		if t.cfg.Spinner {
 			sp = t.spin.View()
 		}
-		return []string{fmt.Sprintf(" %s Evaluating every option: %d of %d samples", sp, t.tally.Samples(), t.tally.Plan().Samples)}, 1
+		return []string{fmt.Sprintf(" %s Evaluating every option: %d of %d samples", sp, t.tally.Samples(), t.tally.Plan().Samples)}, 1, pg
 	case stateResult:
 	default:
-		return nil, 0
+		return nil, 0, pg
 	}
 	label := func(a rules.Action) string { return kit.OptionLabel(ctx, a) }
 	an := &t.an
@@ -241,14 +247,20 @@ func (t *core) resultLinesIn(ctx *kit.Context, w, room int) (lines []string, nee
 	if !strings.HasSuffix(hard, "?") { // "how high?" ends its sentence
 		hard += "."
 	}
-	// The options best first; where the room is short, the last ones
-	// other than yours give way (a line says how many), so that your
-	// row and the hard bot's first sentence always show.
+	// The options best first; where the room is short, a page of them
+	// (kit.Page, from rank t.optTop on: PgUp and PgDn turn it) with a
+	// line that says which, and your row always, in its rank's place.
 	ranked, chose := an.InRankOrder(t.chose)
-	table := func() []string {
-		rows := kit.AnalysisTableWith(ctx, &ranked, chose, label)
-		if left := len(an.Rows) - len(ranked.Rows); left > 0 {
-			rows = append(rows, " "+st.Dim.Render("   ("+strings.Replace(kit.Plural(left, "option"), " ", " more ", 1)+", ranked lower: a taller window shows them)"))
+	all := len(ranked.Rows)
+	table := func(pg kit.Page) []string {
+		shown, mine := pageRows(&ranked, chose, pg)
+		rows := kit.AnalysisTableWith(ctx, &shown, mine, label)
+		if pg.Cut() {
+			also := ""
+			if len(shown.Rows) > pg.Rows {
+				also = " and yours"
+			}
+			rows = append(rows, " "+st.Dim.Render("   "+pg.Note(also)))
 		}
 		return rows
 	}
@@ -261,23 +273,61 @@ func (t *core) resultLinesIn(ctx *kit.Context, w, room int) (lines []string, nee
 		kept = append(kept, reasons[0])
 	}
 	hardLines := len(kit.Wrap(strings.Join(kept, " "), max(10, w-2)))
-	need = len(head) + len(table()) + hardLines
-	for room >= 0 && len(head)+len(table())+hardLines > room && len(ranked.Rows) > 2 {
-		drop := len(ranked.Rows) - 1
-		if drop == chose {
-			drop--
-			chose--
-		}
-		ranked.Rows = slices.Delete(slices.Clone(ranked.Rows), drop, drop+1)
-	}
-	out := append(head, table()...)
+	need = len(head) + len(table(kit.Page{Rows: all, All: all})) + hardLines
+	pg = kit.FitPage(0, all, 2, func(n int) bool {
+		return room < 0 || len(head)+len(table(resultPage(0, n, all, chose)))+hardLines <= room
+	})
+	pg = resultPage(t.optTop, pg.Rows, all, chose)
+	out := append(head, table(pg)...)
 	reason := append([]string{hard}, reasons...)
 	said := kit.Wrap(strings.Join(reason, " "), max(10, w-2))
 	for room >= 0 && len(out)+len(said) > room && len(reason) > 1 {
 		reason = reason[:len(reason)-1]
 		said = kit.Wrap(strings.Join(reason, " "), max(10, w-2))
 	}
-	return append(out, kit.Indent(" ", said, nil)...), need
+	return append(out, kit.Indent(" ", said, nil)...), need, pg
+}
+
+// resultPage is the page of the options from rank top on, n rows in
+// all, of a table of all where yours is the row of rank chose: where
+// the page would leave yours out, yours takes its last place, so that
+// your row always shows; the last page is full.
+func resultPage(top, n, all, chose int) kit.Page {
+	pg := kit.Page{Top: max(0, min(top, all-n)), Rows: n, All: all}
+	if n < all && (chose < pg.Top || chose >= pg.Top+n) {
+		pg.Rows = n - 1
+		pg.Top = max(0, min(top, all-pg.Rows))
+	}
+	return pg
+}
+
+// turnPage is the top of the page a page up (dir -1) or down (1) from
+// pg, where your row is the one of rank chose, as resultPage lays it
+// out: the next page starts after the last row shown, and the last page
+// is full.
+func turnPage(pg kit.Page, dir, chose int) int {
+	n := pg.Rows
+	if chose < pg.Top || chose >= pg.Top+pg.Rows {
+		n++ // yours, shown besides the page
+	}
+	return resultPage(pg.Top+dir*pg.Rows, n, pg.All, chose).Top
+}
+
+// pageRows are the rows of page pg of ranked with yours (the row of rank
+// chose) where the page leaves it out, in rank order, and the index of
+// yours among them.
+func pageRows(ranked *drill.Analysis, chose int, pg kit.Page) (drill.Analysis, int) {
+	shown := *ranked
+	shown.Rows = slices.Clone(ranked.Rows[pg.Top : pg.Top+pg.Rows])
+	switch {
+	case chose < pg.Top:
+		shown.Rows = slices.Insert(shown.Rows, 0, ranked.Rows[chose])
+		return shown, 0
+	case chose >= pg.Top+pg.Rows:
+		shown.Rows = append(shown.Rows, ranked.Rows[chose])
+		return shown, len(shown.Rows) - 1
+	}
+	return shown, chose - pg.Top
 }
 
 // noteLines show the last note (an error in the error style), wrapped

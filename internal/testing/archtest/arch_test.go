@@ -87,7 +87,8 @@ func packages(t *testing.T) []pkg {
 //     and the lab itself only, so the product carries none of it;
 //   - internal/platform/durable depends on the standard library and
 //     internal/platform/untrusted (its bounded reads) only; internal/platform/untrusted,
-//     internal/platform/dirlock and internal/platform/userdir on the standard library only;
+//     internal/platform/dirlock, internal/platform/userdir and
+//     internal/platform/charset on the standard library only;
 //   - test support (internal/testing/..., testify, teatest) is imported
 //     by tests only.
 func TestImportGraph(t *testing.T) {
@@ -112,7 +113,7 @@ func TestImportGraph(t *testing.T) {
 		me := p.rel()
 		for _, d := range p.Deps {
 			switch {
-			case (me == "rules" || me == "internal/platform/untrusted" || me == "internal/platform/dirlock" || me == "internal/platform/userdir") && !std(d):
+			case (me == "rules" || me == "internal/platform/untrusted" || me == "internal/platform/dirlock" || me == "internal/platform/userdir" || me == "internal/platform/charset") && !std(d):
 				t.Errorf("%s depends on %s: it may use the standard library only", me, d)
 			case me == "internal/platform/durable" && !std(d) && d != module+"/internal/platform/untrusted":
 				t.Errorf("%s depends on %s: it may use the standard library and internal/platform/untrusted only", me, d)
