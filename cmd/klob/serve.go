@@ -58,6 +58,9 @@ type serveFlags struct {
 	// maxEntrantsAddr is the most keys from one address that enter one
 	// tournament: such a club raises it too.
 	maxEntrantsAddr int
+	// maxTourneysAddr is the most running tournaments created from one
+	// address: such a club raises it too.
+	maxTourneysAddr int
 	idle            time.Duration
 	login           time.Duration
 	handshake       time.Duration
@@ -88,7 +91,7 @@ func parseServe(args []string, stdout, stderr io.Writer, getenv func(string) str
 	var f serveFlags
 	fs := newFlagSet("serve", "usage: klob serve [-addr :2222] [-state DIR] [-host-key FILE] [-max-sessions N]\n"+
 		"                  [-max-per-addr N] [-max-tables N] [-max-tables-per-addr N]\n"+
-		"                  [-max-entrants-per-addr N]\n"+
+		"                  [-max-entrants-per-addr N] [-max-tournaments-per-addr N]\n"+
 		"                  [-idle D] [-grace D] [-move-clock D] [-allow FILE]\n"+
 		"                  [-deny FILE] [-no-guests] [-abandon D] [-pace D]\n"+
 		"                  [-board-games N] [-key-rate R] [-stall D] [-stats D]\n"+
@@ -102,6 +105,7 @@ func parseServe(args []string, stdout, stderr io.Writer, getenv func(string) str
 	fs.IntVar(&f.maxTables, "max-tables", 50, "most tables open at once")
 	fs.IntVar(&f.maxTablesAddr, "max-tables-per-addr", 8, "most tables open at once that were opened from one address (raise it for players who share one, behind one router)")
 	fs.IntVar(&f.maxEntrantsAddr, "max-entrants-per-addr", tourney.DefaultEntrantsPerAddr, "most keys from one address that enter one tournament, counted since the server started (raise it for players who share one, behind one router)")
+	fs.IntVar(&f.maxTourneysAddr, "max-tournaments-per-addr", tourney.DefaultOpenPerAddr, "most running tournaments created from one address, counted since the server started (raise it for players who share one, behind one router)")
 	fs.DurationVar(&f.idle, "idle", 30*time.Minute, "a session without a key pressed for this long is closed")
 	fs.DurationVar(&f.login, "login-timeout", time.Minute, "a connection without a terminal session this long after it opened (or after its last session) is closed")
 	fs.DurationVar(&f.handshake, "handshake-timeout", 10*time.Second, "a connection not logged in (SSH version, key exchange, authentication) this long after it opened is closed; when the server has all its connections, the oldest not logged in makes room for a new one")
@@ -136,6 +140,7 @@ func parseServe(args []string, stdout, stderr io.Writer, getenv func(string) str
 		{f.maxTables < 1, "max-tables", f.maxTables, "is less than 1"},
 		{f.maxTablesAddr < 1, "max-tables-per-addr", f.maxTablesAddr, "is less than 1"},
 		{f.maxEntrantsAddr < 1, "max-entrants-per-addr", f.maxEntrantsAddr, "is less than 1"},
+		{f.maxTourneysAddr < 1, "max-tournaments-per-addr", f.maxTourneysAddr, "is less than 1"},
 		{f.addr == "", "addr", `""`, "names no address: listen on one such as :2222 or 127.0.0.1:2222"},
 		{f.idle < time.Second, "idle", f.idle, "is less than a second"},
 		{f.login < time.Second, "login-timeout", f.login, "is less than a second"},

@@ -549,6 +549,7 @@ func TestParseServe(t *testing.T) {
 	assert.Equal(t, 16, f.maxPerAddr)
 	assert.Equal(t, 8, f.maxTablesAddr)
 	assert.Equal(t, 8, f.maxEntrantsAddr)
+	assert.Equal(t, 6, f.maxTourneysAddr)
 	assert.Equal(t, 2*time.Minute, f.grace)
 	assert.Equal(t, 2*time.Minute, f.moveClock)
 	assert.Zero(t, f.stats)
@@ -556,12 +557,13 @@ func TestParseServe(t *testing.T) {
 	assert.Equal(t, 10*time.Second, f.handshake)
 
 	f, err = parseServe([]string{"-state", "/x", "-host-key", "/k", "-max-sessions", "3", "-max-tables-per-addr", "30",
-		"-max-entrants-per-addr", "40"}, io.Discard, io.Discard, env)
+		"-max-entrants-per-addr", "40", "-max-tournaments-per-addr", "12"}, io.Discard, io.Discard, env)
 	require.NoError(t, err)
 	assert.Equal(t, "/k", f.hostKey)
 	assert.Equal(t, 3, f.maxSessions)
 	assert.Equal(t, 30, f.maxTablesAddr)
 	assert.Equal(t, 40, f.maxEntrantsAddr)
+	assert.Equal(t, 12, f.maxTourneysAddr)
 
 	for _, tc := range []struct{ args, want string }{
 		{"-max-sessions 0", "-max-sessions: 0 is less than 1"},
@@ -579,6 +581,7 @@ func TestParseServe(t *testing.T) {
 		{"-max-per-addr 0", "-max-per-addr: 0 is less than 1"},
 		{"-max-tables-per-addr 0", "-max-tables-per-addr: 0 is less than 1"},
 		{"-max-entrants-per-addr 0", "-max-entrants-per-addr: 0 is less than 1"},
+		{"-max-tournaments-per-addr 0", "-max-tournaments-per-addr: 0 is less than 1"},
 		{"-stats -1s", "-stats: -1s is negative"},
 		{"-stats 1ns", "-stats: 1ns is less than 100ms (0 logs none)"},
 		{"-abandon 0s", "-abandon: 0s is not positive"},

@@ -212,15 +212,14 @@ func TestServeTourneyHiddenBoards(t *testing.T) {
 	}
 }
 
-// A board left in the middle over SSH, the server stopped and started
-// again: the person comes back to the same point of the same board.
-// TestServeEntrantsPerAddr: -max-entrants-per-addr caps the keys from
-// one address that enter one tournament; the next is refused in words
+// TestServePerAddrCaps: -max-entrants-per-addr caps the keys from one
+// address that enter one tournament, -max-tournaments-per-addr the
+// running tournaments created from one; the next is refused in words
 // that say the cap.
-func TestServeEntrantsPerAddr(t *testing.T) {
+func TestServePerAddrCaps(t *testing.T) {
 	c := testkit.NewClock(time.Date(2026, 12, 1, 12, 0, 0, 0, time.Local))
 	r := startServeWith(t, t.TempDir(), func(f *serveFlags) { f.now, f.tourneyBot = c.Now, testkit.CheapBots },
-		"-max-entrants-per-addr", "1")
+		"-max-entrants-per-addr", "1", "-max-tournaments-per-addr", "1")
 	ctx := context.Background()
 	p := func(i int) tourney.Player {
 		return tourney.Player{Key: fmt.Sprintf("eeee%060x", i), Name: fmt.Sprint("p", i), Addr: "192.0.2.1"}
@@ -231,8 +230,13 @@ func TestServeEntrantsPerAddr(t *testing.T) {
 	require.NoError(t, r.hall.tourney.Enter(ctx, p(0), info.Code))
 	require.EqualError(t, r.hall.tourney.Enter(ctx, p(1), info.Code),
 		"this tournament has 1 entrant from your address already, its most")
+	_, err = r.hall.tourney.Create(ctx, p(2), spec)
+	require.ErrorIs(t, err, tourney.ErrTooMany)
+	require.ErrorContains(t, err, "from your address (1)")
 }
 
+// A board left in the middle over SSH, the server stopped and started
+// again: the person comes back to the same point of the same board.
 func TestServeTourneyRestart(t *testing.T) {
 	shortParallel(t)
 	c := testkit.NewClock(time.Date(2026, 12, 1, 12, 0, 0, 0, time.Local))

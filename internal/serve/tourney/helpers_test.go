@@ -32,6 +32,9 @@ type fixture struct {
 	// perAddr is the service's Config.MaxEntrantsPerAddr (0: its
 	// default), read at each open.
 	perAddr int
+	// openPerAddr is the service's Config.MaxOpenPerAddr (0: its
+	// default), read at each open.
+	openPerAddr int
 }
 
 // cheapBots are the bots of every fixture's service: the fixtures deal
@@ -56,7 +59,8 @@ func (f *fixture) open(daily bool) {
 	f.db = db
 	s, err := New(Config{DB: db, Dir: filepath.Join(f.dir, "tourneys"), NewBot: f.bots, Now: f.c.Now,
 		Location: time.UTC, NoDaily: !daily, Slots: host.NewSlots(1), MaxEntrantsPerAddr: f.perAddr,
-		NewSeed: func() uint64 { f.seeds++; return 1000 + f.seeds },
+		MaxOpenPerAddr: f.openPerAddr,
+		NewSeed:        func() uint64 { f.seeds++; return 1000 + f.seeds },
 		NewCode: func() string {
 			f.codes++
 			return fmt.Sprintf("TEST%c%c", 'A'+f.codes/24, "ABCDEFGHJKLMNPQRSTUVWXYZ"[f.codes%24])

@@ -71,6 +71,10 @@ type Config struct {
 	// DefaultEntrantsPerAddr). A club whose players share one address,
 	// behind one router, raises it.
 	MaxEntrantsPerAddr int
+	// MaxOpenPerAddr bounds the running tournaments created from one
+	// address since the server started, as free keys could each create
+	// their MaxOpenPerCreator (0: DefaultOpenPerAddr).
+	MaxOpenPerAddr int
 	// NewSeed draws a club tournament's board seed (nil: crypto/rand,
 	// so nobody can know the boards); NewCode its code (nil: six random
 	// letters). Tests give fixed ones.
@@ -88,12 +92,11 @@ const (
 	MinLength = 10 * time.Minute
 	MaxLength = 31 * 24 * time.Hour
 	// MaxOpenPerCreator bounds the running tournaments of one creator
-	// (each asks its par of the server's bots), MaxOpenPerAddr those
-	// created from one address since the server started (keys cost
-	// nothing), MaxOpen all the running ones.
-	MaxOpenPerCreator = 3
-	MaxOpenPerAddr    = 6
-	MaxOpen           = 100
+	// (each asks its par of the server's bots), MaxOpen all the running
+	// ones; DefaultOpenPerAddr is Config.MaxOpenPerAddr's default.
+	MaxOpenPerCreator  = 3
+	DefaultOpenPerAddr = 6
+	MaxOpen            = 100
 	// DefaultEntrantsPerAddr is Config.MaxEntrantsPerAddr's default.
 	DefaultEntrantsPerAddr = 8
 	// RecentEnded is how many of a player's ended tournaments List
@@ -178,6 +181,9 @@ func New(cfg Config) (*Service, error) {
 	}
 	if cfg.MaxEntrantsPerAddr <= 0 {
 		cfg.MaxEntrantsPerAddr = DefaultEntrantsPerAddr
+	}
+	if cfg.MaxOpenPerAddr <= 0 {
+		cfg.MaxOpenPerAddr = DefaultOpenPerAddr
 	}
 	if cfg.NewSeed == nil {
 		cfg.NewSeed = seedmix.Secret

@@ -332,7 +332,7 @@ func (s *Service) Create(ctx context.Context, p Player, spec Spec) (Info, error)
 	switch {
 	case mine >= MaxOpenPerCreator:
 		return Info{}, fmt.Errorf("%w: you host %d already; create another once one has ended", ErrTooMany, mine)
-	case fromAddr >= MaxOpenPerAddr:
+	case fromAddr >= s.cfg.MaxOpenPerAddr:
 		return Info{}, fmt.Errorf("%w from your address (%d): create another once one has ended", ErrTooMany, fromAddr)
 	case len(ts) >= MaxOpen:
 		return Info{}, fmt.Errorf("%w on this server (%d): try again later", ErrTooMany, len(ts))

@@ -347,27 +347,36 @@ func TestCreateRefuses(t *testing.T) {
 	assert.Equal(t, "TESTAB", i.Code)
 }
 
-// TestCreateLimitByAddress: one address creates at most MaxOpenPerAddr
-// running tournaments whatever the keys (keys cost nothing); another
-// address, or a person whose address is not known, still creates.
+// TestCreateLimitByAddress: one address creates at most
+// Config.MaxOpenPerAddr running tournaments (DefaultOpenPerAddr unless
+// set) whatever the keys (keys cost nothing); another address, or a
+// person whose address is not known, still creates.
 func TestCreateLimitByAddress(t *testing.T) {
-	f := newFixture(t, false)
-	ctx := context.Background()
-	for i := range MaxOpenPerAddr {
-		p := Player{Key: fmt.Sprintf("cccc%060x", i), Name: fmt.Sprint("sybil", i), Addr: "192.0.2.1"}
-		_, err := f.s.Create(ctx, p, f.spec(2, 4))
-		require.NoError(t, err)
+	for _, set := range []int{0, 2} {
+		t.Run(fmt.Sprint(set), func(t *testing.T) {
+			f := newFixture(t, false)
+			if set != 0 {
+				f.openPerAddr = set
+				f.restart(false)
+			}
+			ctx := context.Background()
+			for i := range cmp.Or(set, DefaultOpenPerAddr) {
+				p := Player{Key: fmt.Sprintf("cccc%060x", i), Name: fmt.Sprint("sybil", i), Addr: "192.0.2.1"}
+				_, err := f.s.Create(ctx, p, f.spec(2, 4))
+				require.NoError(t, err)
+			}
+			sybil := Player{Key: fmt.Sprintf("cccc%060x", 99), Name: "sybil", Addr: "192.0.2.1"}
+			_, err := f.s.Create(ctx, sybil, f.spec(2, 4))
+			require.ErrorIs(t, err, ErrTooMany)
+			require.ErrorContains(t, err, fmt.Sprintf("from your address (%d)", cmp.Or(set, DefaultOpenPerAddr)))
+			other := ann
+			other.Addr = "198.51.100.7"
+			_, err = f.s.Create(ctx, other, f.spec(2, 4))
+			require.NoError(t, err)
+			_, err = f.s.Create(ctx, bob, f.spec(2, 4))
+			require.NoError(t, err, "an address not known counts nowhere")
+		})
 	}
-	sybil := Player{Key: fmt.Sprintf("cccc%060x", 99), Name: "sybil", Addr: "192.0.2.1"}
-	_, err := f.s.Create(ctx, sybil, f.spec(2, 4))
-	require.ErrorIs(t, err, ErrTooMany)
-	require.ErrorContains(t, err, "from your address")
-	other := ann
-	other.Addr = "198.51.100.7"
-	_, err = f.s.Create(ctx, other, f.spec(2, 4))
-	require.NoError(t, err)
-	_, err = f.s.Create(ctx, bob, f.spec(2, 4))
-	require.NoError(t, err, "an address not known counts nowhere")
 }
 
 // TestEnterLimitByAddress: one address enters at most
