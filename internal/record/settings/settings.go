@@ -248,7 +248,8 @@ func (s Settings) MarshalText() ([]byte, error) {
 // (internal/platform/durable: a temporary file synced, renamed over the old one,
 // the directory synced), so a crash leaves the old file or the new one,
 // never half of one. A file there that does not read cleanly (a typo,
-// a line the player added) is first moved beside it as settings.bad
+// a line the player added) or cannot be read at all (its permissions, a
+// directory in its place) is first moved beside it as settings.bad
 // (settings-2.bad, ...), so that nothing the player wrote is lost.
 func Save(path string, s Settings) error {
 	data, _ := s.MarshalText()
@@ -257,12 +258,17 @@ func Save(path string, s Settings) error {
 	if err := fsys.MkdirAll(dir, 0o700); err != nil {
 		return fmt.Errorf("save settings: %w", err)
 	}
-	if old, err := fsys.ReadFile(path); err == nil {
-		if _, bad := Parse(path, old); bad != nil {
-			base := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
-			if d := durable.Damaged(fsys, "the settings file", path, dir, base, ".bad", bad); d.Aside == "" {
-				return fmt.Errorf("save settings: %w", d)
-			}
+	var bad error
+	switch old, err := fsys.ReadFile(path); {
+	case err == nil:
+		_, bad = Parse(path, old)
+	case !errors.Is(err, fs.ErrNotExist):
+		bad = err // unreadable (its permissions, a directory): kept too
+	}
+	if bad != nil {
+		base := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
+		if d := durable.Damaged(fsys, "the settings file", path, dir, base, ".bad", bad); d.Aside == "" {
+			return fmt.Errorf("save settings: %w", d)
 		}
 	}
 	if _, err := durable.Replace(fsys, path, ".settings-*.tmp", data); err != nil {

@@ -194,3 +194,29 @@ func TestSaveKeepsAnUnreadableFile(t *testing.T) {
 		t.Errorf("settings.bad now holds %q, want %q", b, mine)
 	}
 }
+
+// TestSaveKeepsWhatCannotBeRead: what stands where the settings file
+// belongs but cannot be read at all (here a directory, as a file the
+// player may not read would be) is moved aside as settings.bad, content
+// and all, before the new file is written: never written over, and the
+// save is not refused for it.
+func TestSaveKeepsWhatCannotBeRead(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, FileName)
+	if err := os.MkdirAll(path, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(path, "note"), []byte("mine\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	s := Settings{Pace: Fast, Sort: BySuit}
+	if err := Save(path, s); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := Load(path); err != nil || got != s {
+		t.Errorf("loaded %+v, %v; want %+v", got, err, s)
+	}
+	if b, err := os.ReadFile(filepath.Join(dir, "settings.bad", "note")); err != nil || string(b) != "mine\n" {
+		t.Errorf("settings.bad/note holds %q, %v; want what the directory held", b, err)
+	}
+}
