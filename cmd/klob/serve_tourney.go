@@ -52,6 +52,7 @@ func startTourney(f serveFlags, bots serveBots, db tourney.DB, logf func(string,
 		Pace:               f.pace,
 		Logf:               logf,
 		MaxEntrantsPerAddr: f.maxEntrantsAddr,
+		MaxOpenPerAddr:     f.maxTourneysAddr,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("the tournaments: %w", err)
