@@ -83,7 +83,8 @@ type PlayConfig struct {
 	// PaceFlag is set when -pace was given: Timing.Pace then wins over
 	// the settings.
 	PaceFlag bool
-	// SavePrefs, when set, keeps changed settings when a game starts.
+	// SavePrefs, when set, keeps the settings as the setup form changes
+	// them (and as o changes the hand's order in a game).
 	SavePrefs func(settings.Settings) error
 	// Analyze grades a replayed game (a at the game's end); nil is
 	// analysis.Analyze on every core, a server passes its bounded one.
@@ -95,6 +96,8 @@ type PlayConfig struct {
 	// game is the game being played, to save and close when the App
 	// quits.
 	game *seated
+	// keeper saves the settings as the setup form changes them.
+	keeper *prefsKeeper
 }
 
 // timing is how the bots are paced in a game with prefs.
@@ -352,10 +355,13 @@ func NewPlay(cfg PlayConfig) *App {
 	}
 	app := newApp(first, appOptions{ASCII: cfg.ASCII, Settle: cfg.Timing.Settle})
 	app.opts.Flush = func(kit.Screen) func() {
-		if m := c.game; m != nil {
-			return m.Wait
+		m, k := c.game, c.keeper
+		return func() {
+			k.Wait()
+			if m != nil {
+				m.Wait()
+			}
 		}
-		return nil
 	}
 	app.opts.QuitQuestion = func() string {
 		// The setup screen and the busy one keep no game: one not yet

@@ -198,29 +198,30 @@ func (s *resumeScreen) newForm(next Setup, problem string) *setup.Screen {
 	if s.over() {
 		quit = "Your last game, over but not yet filed, stays as it is: klob offers it again when it starts."
 	}
-	return setup.New(setup.Config{Prefs: cfg.Prefs != nil, Warning: cfg.Warning, Problem: problem,
-		Back: func() kit.Screen { return s }, Learn: lessonFrom,
-		Quit: quit,
-		Start: func(next Setup) (kit.Screen, error) {
-			old, st := s.log, cfg.Store
-			return kit.NewOpening("Filing your old game in the history…", func() func() kit.Screen {
-				if st != nil {
-					if _, err := st.Archive(old); err != nil {
-						return func() kit.Screen {
-							return s.newForm(next, "the old game could not be filed in the history, so it stays saved: "+err.Error())
-						}
+	form := cfg.formConfig()
+	form.Problem, form.Back, form.Quit = problem, func() kit.Screen { return s }, quit
+	form.Start = func(next Setup) (kit.Screen, error) {
+		old, st := s.log, cfg.Store
+		return kit.NewOpening("Filing your old game in the history…", func() func() kit.Screen {
+			if st != nil {
+				if _, err := st.Archive(old); err != nil {
+					return func() kit.Screen {
+						return s.newForm(next, "the old game could not be filed in the history, so it stays saved: "+err.Error())
 					}
 				}
-				return func() kit.Screen {
-					t, err := cfg.startTable(next)
-					if err != nil {
-						return setup.New(setup.Config{Prefs: cfg.Prefs != nil, Warning: cfg.Warning, Start: cfg.startTable, Learn: lessonFrom,
-							Problem: err.Error()}, next)
-					}
-					return t
+			}
+			return func() kit.Screen {
+				t, err := cfg.startTable(next)
+				if err != nil {
+					again := cfg.formConfig()
+					again.Problem = err.Error()
+					return setup.New(again, next)
 				}
-			}), nil
-		}}, next)
+				return t
+			}
+		}), nil
+	}
+	return setup.New(form, next)
 }
 
 // newSetup is the setup n opens: the flags' game, of the saved game's
@@ -228,6 +229,9 @@ func (s *resumeScreen) newForm(next Setup, problem string) *setup.Screen {
 // to 150" is a game of the count the person was playing).
 func (s *resumeScreen) newSetup() Setup {
 	next := s.cfg.Setup
+	if s.cfg.Prefs != nil {
+		next.Prefs = *s.cfg.Prefs // as the form may have changed them
+	}
 	if !s.cfg.PlayersFlag {
 		next.Options.Players = s.log.Header.Seats()
 	}

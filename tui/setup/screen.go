@@ -7,6 +7,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/klob/klob/internal/record/settings"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
 )
@@ -34,6 +35,10 @@ type Config struct {
 	// for a newcomer who meets the form first; the lesson comes back to
 	// form when it ends.
 	Learn func(form *Screen) (kit.Screen, error)
+	// PrefsChanged, when set, is told the player's settings each time a
+	// line of them changes, and returns the work that keeps them: they
+	// are "kept for the next games" however the form is left.
+	PrefsChanged func(settings.Settings) tea.Cmd
 }
 
 // learnKey is L: the small l changes a line's value (vi keys).
@@ -88,7 +93,7 @@ func (s *Screen) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 		case kit.MoveRow(k, msg, &s.row, n):
 		case kit.Step(k, msg) != 0:
 			if s.row < len(rows) {
-				s.change(rows[s.row], kit.Step(k, msg))
+				return s, s.change(rows[s.row], kit.Step(k, msg))
 			}
 		case kit.IsKey(msg, k.Choose):
 			return s.Start()
@@ -124,9 +129,9 @@ func (s *Screen) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 			s.row = l.row
 			switch {
 			case l.back.Has(msg.X, 0):
-				s.change(rows[l.row], -1)
+				return s, s.change(rows[l.row], -1)
 			case l.fwd.Has(msg.X, 0):
-				s.change(rows[l.row], 1)
+				return s, s.change(rows[l.row], 1)
 			}
 		}
 	}
@@ -135,17 +140,23 @@ func (s *Screen) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 
 // change steps row by d and keeps the cursor on it: the rows above it
 // may come and go (bimah with dealer forced; the bottom card, shlomo and
-// cleopatra with the seat count).
-func (s *Screen) change(row Row, d int) {
+// cleopatra with the seat count). A change of the player's settings
+// returns Config.PrefsChanged's work.
+func (s *Screen) change(row Row, d int) tea.Cmd {
+	was := s.setup.Prefs
 	row.Step(&s.setup, d)
 	s.err = ""
+	s.row = min(s.row, len(s.rows()))
 	for i, r := range s.rows() {
 		if r.Key == row.Key {
 			s.row = i
-			return
+			break
 		}
 	}
-	s.row = min(s.row, len(s.rows()))
+	if s.setup.Prefs != was && s.cfg.PrefsChanged != nil {
+		return s.cfg.PrefsChanged(s.setup.Prefs)
+	}
+	return nil
 }
 
 // Start makes the game; a game that cannot start is said on the form.
