@@ -432,12 +432,12 @@ func (r *results) tail(ctx *kit.Context) []string {
 	out = append(out, " Your result file, to share (import a friend's: klob daily -import FILE):")
 	out = append(out, kit.Indent("   ", kit.PathLines(s.cfg.ShowPath.Show(s.day.ResultPath()), w-4, 3), nil)...)
 	if res := s.res; res.err != nil {
-		out = append(out, kit.AlertLine(st, res.err.Error(), w))
+		out = append(out, kit.Alert(ctx, res.err.Error(), w, 3)...)
 	} else if len(res.bad) > 0 {
-		out = append(out, kit.AlertLine(st, fmt.Sprintf("%s left out: %v", kit.Plural(len(res.bad), "imported file"), res.bad[0]), w))
+		out = append(out, kit.Alert(ctx, fmt.Sprintf("%s left out: %v", kit.Plural(len(res.bad), "imported file"), res.bad[0]), w, 3)...)
 	}
 	if r.note != "" {
-		out = append(out, kit.AlertLine(st, r.note, w))
+		out = append(out, kit.Alert(ctx, r.note, w, 3)...)
 	}
 	return append(out, " "+st.Dim.Render(kit.FitHintLine(ctx, r.KeyHelp(&ctx.Keys).ShortHelp(), w-2, "yours", "history")))
 }

@@ -32,7 +32,7 @@
 //     WrapLines wraps a note to the lines it may take, so that a
 //     sentence is read whole rather than cut at the window's edge;
 //     Indent and Hang set a paragraph in, Paragraph a screen's running
-//     text, Alert and AlertLine a trouble; Padded, Footed and Scrolled
+//     text, Alert a trouble; Padded, Footed and Scrolled
 //     keep a screen's foot at the bottom; Cut marks a name cut to its
 //     cells; PathShower writes paths, in an error too (ShowErr).
 //   - opening.go: Opening, the screen that waits for work done off the

@@ -299,11 +299,6 @@ func Alert(ctx *Context, text string, w, n int) []string {
 	return Indent(" ", WrapLines("! "+text, w-2, n, ctx.Ellipsis()), ctx.Styles.Error.Render)
 }
 
-// AlertLine is Alert on one line, cut at the window's edge.
-func AlertLine(st *Styles, text string, w int) string {
-	return " " + st.Error.Render(Clip("! "+text, w-2))
-}
-
 // Indent puts pre before each of lines, drawn with style (nil: as they
 // are): a paragraph from Wrap or WrapLines, set in from the edge.
 func Indent(pre string, lines []string, style func(...string) string) []string {

@@ -413,7 +413,7 @@ func (p *detail) runningFoot(ctx *kit.Context) []string {
 		foot = append(foot, kit.Indent(" ", kit.WrapLines(p.note, w-2, 2, ctx.Ellipsis()), st.Heading.Render)...)
 	}
 	if p.err != "" {
-		foot = append(foot, kit.AlertLine(st, p.err, w))
+		foot = append(foot, kit.Alert(ctx, p.err, w, 3)...)
 	}
 	if left := pr.Info.Ends.Sub(p.s.now()); pr.Entered && pr.Next > 0 && !pr.Info.Over && left < nearEnd {
 		foot = append(foot, kit.Paragraph(fmt.Sprintf("The tournament ends %s: a board not finished by then does not count.",
@@ -562,7 +562,7 @@ func (p *detail) standingsView(ctx *kit.Context, lines []string) string {
 		foot = append(foot, " "+st.Dim.Render("Par is being worked out: vs par comes once it is known."))
 	}
 	if p.note != "" {
-		foot = append(foot, kit.AlertLine(st, p.note, w))
+		foot = append(foot, kit.Alert(ctx, p.note, w, 3)...)
 	}
 	foot = append(foot, "", " "+st.Key.Render(kit.KeyTag(ctx.Keys.Choose))+" their boards and play   "+
 		st.Key.Render("[esc]")+" tournaments")

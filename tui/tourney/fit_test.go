@@ -156,3 +156,23 @@ func TestCrowdedPageKeepsTheTotal(t *testing.T) {
 		t.Errorf("the help's rules are %v, %v", r, ok)
 	}
 }
+
+// TestLongTroubleReadsWhole: a trouble longer than the window's width
+// (a database error with its path) wraps onto more lines rather than
+// being cut at the edge, so its reason, at its end, is read.
+func TestLongTroubleReadsWhole(t *testing.T) {
+	cl := newClub(t, false)
+	s := New(Config{Service: cl.svc, Player: svc.Player{Key: ann.Key, Name: "ann"}, Back: func() kit.Screen { return lobbyStub{} }, Refresh: -1})
+	t.Cleanup(s.Close)
+	prog := &svc.Progress{Info: svc.Info{Code: "TESTAB", Creator: ann.Key, Host: "ann", Rules: rules.DefaultOptions(), Level: "normal",
+		Boards: 4, Ends: cl.c.Now().Add(time.Hour)}, ParReady: true}
+	ctx := kittest.Context(80, 24)
+	p := newDetail(s, "TESTAB", nil)
+	p.Update(&ctx, detailMsg{to: p, prog: prog})
+	p.err = "the club's database /var/lib/klob/serve/club.db could not be written: disk I/O error, the board is kept for later"
+	view := p.View(&ctx)
+	kittest.CheckSize(t, view, 80, 24)
+	if !strings.Contains(kittest.Flat(ansi.Strip(view)), "the board is kept for later") {
+		t.Errorf("the trouble is cut:\n%s", ansi.Strip(view))
+	}
+}

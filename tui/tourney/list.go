@@ -245,7 +245,7 @@ func (p *list) render(ctx *kit.Context) (string, []kit.Hit) {
 	case !p.loaded:
 		body = append(body, "", " Reading the tournaments…")
 	case p.err != "":
-		body = append(body, "", kit.AlertLine(st, p.err, w))
+		body = append(append(body, ""), kit.Alert(ctx, p.err, w, 3)...)
 	case len(p.items) == 0 && p.s.guest():
 		body = append(body, "", "   "+st.Dim.Render("(no tournament runs)"))
 	case len(p.items) == 0:

@@ -182,11 +182,10 @@ func marked(ctx *kit.Context, chosen bool, line func(mark string) string) string
 // listView draws rows under head, row kept in view, and under them the
 // note and the keys of h.
 func listView(ctx *kit.Context, head, rows []string, row int, note string, h kit.Helper) string {
-	st := &ctx.Styles
 	w := ctx.Width
 	var foot []string
 	if note != "" {
-		foot = append(foot, kit.AlertLine(st, note, w))
+		foot = append(foot, kit.Alert(ctx, note, w, 3)...)
 	}
 	foot = append(foot, "", kit.HintRow(ctx, h))
 	return kit.Canvas(kit.Scrolled(head, rows, foot, row, ctx.Height), w, ctx.Height)
