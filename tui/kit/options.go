@@ -45,25 +45,40 @@ func AnalysisTableWith(ctx *Context, an *drill.Analysis, chosen int, label func(
 	for _, r := range an.Rows {
 		lw = max(lw, WidthOf(label(r.Action)))
 	}
+	// Each verdict with the gap and its error where they were measured
+	// (drill.Verdict.Column: what the grade compares), when its row then
+	// fits without cutting its label; else the short verdict (the line
+	// above the table says the chosen row's gap and error in any case).
+	// Every row is 1+2+lw+2+dw+2+5+2+8+3 cells before its verdict.
+	over := func(v string) int {
+		if ctx.ASCII {
+			v = ASCIIText(v) // as the App writes it: "<- you"
+		}
+		return 1 + 2 + lw + 2 + dw + 2 + 5 + 2 + 8 + 3 + WidthOf(v) - ctx.Width
+	}
 	verdicts := make([]string, len(an.Rows))
 	for j, r := range an.Rows {
-		verdict := strings.Replace(r.Verdict.Short(), "≈", approx, 1)
-		if r.Verdict.Kind == drill.Best {
-			verdict = "best · hard bot"
-		}
-		if j == chosen {
-			verdict += "  ← you"
-		}
-		verdicts[j] = verdict
-	}
-	// Every row is 1+2+lw+2+dw+2+5+2+8+3 cells before its verdict.
-	if w := ctx.Width; w > 0 {
-		for _, v := range verdicts {
-			if ctx.ASCII {
-				v = ASCIIText(v) // as the App writes it: "<- you"
+		for _, long := range []bool{true, false} {
+			verdict := r.Verdict.Short()
+			if long {
+				verdict = r.Verdict.Column()
 			}
-			if over := 1 + 2 + lw + 2 + dw + 2 + 5 + 2 + 8 + 3 + WidthOf(v) - w; over > 0 {
-				lw = max(len("option"), lw-over)
+			if r.Verdict.Kind == drill.Best {
+				verdict = "best · hard bot"
+			}
+			if j == chosen {
+				verdict += "  ← you"
+			}
+			verdicts[j] = strings.NewReplacer("≈", approx, "±", pm).Replace(verdict)
+			if ctx.Width <= 0 || over(verdicts[j]) <= 0 {
+				break
+			}
+		}
+	}
+	if ctx.Width > 0 {
+		for _, v := range verdicts {
+			if o := over(v); o > 0 {
+				lw = max(len("option"), lw-o)
 			}
 		}
 	}
@@ -75,16 +90,14 @@ func AnalysisTableWith(ctx *Context, an *drill.Analysis, chosen int, label func(
 			mark = st.Selected.Render(g.Cursor) + " "
 		}
 		diff := fmt.Sprintf("%6s %s %4.1f", drill.Signed(r.Mean), pm, r.StdErr)
-		verdict := strings.Replace(r.Verdict.Short(), "≈", approx, 1)
+		verdict, you := strings.CutSuffix(verdicts[j], "  ← you")
 		switch r.Verdict.Kind {
-		case drill.Best:
-			verdict = st.Good.Render("best · hard bot")
-		case drill.AsGood:
+		case drill.Best, drill.AsGood:
 			verdict = st.Good.Render(verdict)
 		default:
 			verdict = st.Bad.Render(verdict)
 		}
-		if j == chosen {
+		if you {
 			verdict += "  ← you"
 		}
 		name := label(r.Action)

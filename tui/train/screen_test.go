@@ -174,7 +174,7 @@ func TestGoldens(t *testing.T) {
 		hs.press("enter", "p")
 		hs.golden("mistake-80x24")
 		// The verdict says its grade in a word, not an annotator's mark.
-		if !strings.Contains(hs.screen(), "blunder: -47.0 pts  ← you") || strings.Contains(hs.screen(), "??") {
+		if !strings.Contains(hs.screen(), "blunder: -47.0 ± 1.9 pts  ← you") || strings.Contains(hs.screen(), "??") {
 			t.Errorf("the verdict does not say what it is:\n%s", hs.screen())
 		}
 		if len(rec.Added) != 2 || rec.Added[0].Verdict.Kind != drill.Best || rec.Added[1].Verdict.Kind != drill.Blunder {
@@ -665,7 +665,7 @@ func TestResultFits(t *testing.T) {
 				if deals := drill.Deals(&tr.view); !strings.Contains(flat, kittest.Flat(deals)) {
 					t.Fatalf("%s at %dx%d: %q is left out:\n%s", c.rules, c.w, c.h, deals, scr)
 				}
-				if n := strings.Count(scr, " ± "); n != len(tr.an.Rows) {
+				if n := optionRows(scr); n != len(tr.an.Rows) {
 					t.Fatalf("%s at %dx%d: %d rows for %d options:\n%s", c.rules, c.w, c.h, n, len(tr.an.Rows), scr)
 				}
 				hs.press("enter")
@@ -1140,7 +1140,7 @@ func TestResultKeepsYourRow(t *testing.T) {
 				if hs.screen() != scr {
 					t.Fatalf("%s: page up back to the first page shows\n%s\nnot\n%s", rs, hs.screen(), scr)
 				}
-			} else if rows := strings.Count(scr, " ± "); rows != len(tr.an.Rows) {
+			} else if rows := optionRows(scr); rows != len(tr.an.Rows) {
 				t.Fatalf("%s: %d rows shown for %d options, and no page note:\n%s", rs, rows, len(tr.an.Rows), scr)
 			}
 			if !strings.Contains(scr, "← you") || !strings.Contains(scr, "Hard bot: ") {
@@ -1153,7 +1153,7 @@ func TestResultKeepsYourRow(t *testing.T) {
 			}
 			var last float64 = math.Inf(1)
 			for _, l := range strings.Split(scr, "\n") {
-				if !strings.Contains(l, " ± ") || !strings.Contains(l, "give ") || strings.Contains(l, "best · hard bot") {
+				if !optionRow.MatchString(l) || !strings.Contains(l, "give ") || strings.Contains(l, "best · hard bot") {
 					continue
 				}
 				f := strings.Fields(l[strings.Index(l, "give")+len("give "):])
@@ -1204,16 +1204,24 @@ func checkPage(t *testing.T, rs, scr string, all int, seen map[string]bool) {
 	if m[4] != "" {
 		want++
 	}
-	rows := strings.Count(scr, " ± ")
+	rows := optionRows(scr)
 	if n != all || rows != want || !strings.Contains(scr, "← you") || !strings.Contains(scr, "PgUp/PgDn more options") {
 		t.Fatalf("%s: %d rows shown where the note says %q of %d options, or your row or the page keys are missing:\n%s", rs, rows, m[0], all, scr)
 	}
 	for _, l := range strings.Split(scr, "\n") {
-		if f := strings.Fields(strings.Replace(l, "▶", "", 1)); strings.Contains(l, " ± ") && len(f) > 1 {
+		if f := strings.Fields(strings.Replace(l, "▶", "", 1)); optionRow.MatchString(l) && len(f) > 1 {
 			seen[f[0]+" "+f[1]] = true
 		}
 	}
 }
+
+// optionRow matches a row of the table of options by its score diff
+// ("-4.1 ±  1.6" and the bete column after it), not the gaps with their
+// error that the verdicts write ("-28.0 ± 2.1 pts").
+var optionRow = regexp.MustCompile(`\d\.\d ± +\d+\.\d {2,}\S`)
+
+// optionRows counts the rows of the table of options on scr.
+func optionRows(scr string) int { return len(optionRow.FindAllString(scr, -1)) }
 
 // giveRules are the rules whose declaration drills give cards: shlomo at
 // three players, shlomo and cleopatra at four.

@@ -245,6 +245,7 @@ func (t *Tally) Analysis() Analysis {
 			row.WinGapErr = batchErr(done, an.Best, j, func(r eval.Result) float64 { return r.Win })
 		}
 		row.Verdict = grade(row, an.ByWin)
+		row.Verdict.Measured = an.Paired
 	}
 	return an
 }
@@ -297,7 +298,10 @@ func grade(row *Row, byWin bool) Verdict {
 	if byWin && !kind.Wrong() && row.Gap > z*row.GapErr && GradeLoss(row.Gap, false).Wrong() {
 		kind, byWin = GradeLoss(row.Gap, false), false
 	}
-	v := Verdict{Kind: kind, ByWin: byWin, Chance: row.Win, BestChance: row.Win + row.WinGap}
+	v := Verdict{Kind: kind, ByWin: byWin, Chance: row.Win, BestChance: row.Win + row.WinGap, Gap: row.Gap, Err: row.GapErr}
+	if byWin {
+		v.Gap, v.Err = row.WinGap, row.WinGapErr
+	}
 	if kind.Wrong() {
 		v.Points, v.Win = max(0, row.Gap), max(0, row.WinGap)
 	}

@@ -115,8 +115,9 @@ var kindWeight = [...]int{Round1: 5, Schmeiss: 2, Round2: 3, Declare: 1, Dix: 1,
 // generator seeded by the seed and n). It draws the kind of decision and
 // the player's place first, then deals shuffled decks at game totals
 // drawn from a game's start, middle or end, and lets the normal bot
-// speak for every seat, the player's own earlier words too, until the
-// player has a decision of that kind with two options or more. So the
+// speak for every seat, the player's own words too, until the card play;
+// the drill is one of the player's decisions of that kind with two
+// options or more, drawn among those the deal asked. So the
 // situations are those that happen in play, and a rare decision comes
 // up as often as the trainer asks for it, in the hands where it happens.
 type Generator struct {
@@ -189,40 +190,54 @@ func (g *Generator) Drill(n uint64) Situation {
 	return fallback
 }
 
-// play deals deck and lets the normal bot speak for every seat until the
-// player has a decision of kind want with two options or more; it
-// reports false when the card play starts, or the deal ends, first.
+// play deals deck and lets the normal bot speak for every seat, the
+// player too, until the card play starts or the deal ends, and returns
+// one of the player's decisions of kind want with two options or more,
+// drawn evenly among those the deal asked; it reports false when there
+// was none. Drawing among them all, rather than stopping at the first,
+// lets the later steps of a dialogue (the answer after the top card is
+// named, twenty announced while holding a fifty) come up as often as
+// they happen in play.
 func (g *Generator) play(r *rand.Rand, deck rules.Deck, dealer rules.Seat, totals [4]int, want Kind) (Situation, bool) {
 	d := rules.NewGameDeal(g.opts, dealer, deck, totals)
 	var said []rules.Action
+	var at []int // len(said) at each of the player's decisions of kind want
 	for !d.Over() && beforePlay(d.Phase()) {
 		turn := d.Turn()
 		var a rules.Action
-		switch {
-		case turn == rules.ChanceSeat:
+		if turn == rules.ChanceSeat {
 			l := d.Legal()
 			a = l[r.IntN(len(l))]
-		case turn == You && phaseKind(d.Phase()) == want && len(d.Legal()) >= 2 && !onToGive(r, d.Legal()):
-			return Situation{Options: g.opts, Dealer: dealer, Deck: deck, Said: said, Totals: totals}, true
-		default:
+		} else {
+			if turn == You && phaseKind(d.Phase()) == want && len(d.Legal()) >= 2 && !onToGive(r, d.Legal()) {
+				at = append(at, len(said))
+			}
 			v := d.View(turn)
 			var err error
 			if a, err = g.bot.Choose(context.Background(), &v); err != nil {
-				return Situation{}, false
+				break
 			}
 		}
 		if err := d.ApplyAs(turn, a); err != nil {
-			return Situation{}, false
+			break
 		}
 		said = append(said, a)
 	}
-	return Situation{}, false
+	if len(at) == 0 {
+		return Situation{}, false
+	}
+	s := Situation{Options: g.opts, Dealer: dealer, Deck: deck, Totals: totals}
+	if i := at[r.IntN(len(at))]; i > 0 {
+		s.Said = slices.Clone(said[:i])
+	}
+	return s, true
 }
 
 // onToGive reports, for half the declarations the player could make,
-// that the drill is rather the card given after it: the bot declares
-// for the player and the drill comes at the give (a shlomo's card to
-// the left, a cleopatra's to the partner).
+// that the drill is rather the card given after it: the declaration is
+// not drawn, and when the bot declares for the player the drill comes
+// at the give (a shlomo's card to the left, a cleopatra's to the
+// partner).
 func onToGive(r *rand.Rand, legal []rules.Action) bool {
 	for _, a := range legal {
 		if a.Kind == rules.Shlomo || a.Kind == rules.Cleopatra {

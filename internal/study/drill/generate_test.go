@@ -3,6 +3,7 @@ package drill
 import (
 	"context"
 	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/klob/klob/ai"
@@ -201,5 +202,53 @@ func TestDrillsComeFromPlay(t *testing.T) {
 			require.Equal(t, You, d.Turn(), "%s drill %s: the replay stops at the player's decision", rs, s)
 		}
 		assert.Greater(t, words, 20, "%s: words checked", rs)
+	}
+}
+
+// TestGeneratorDialogueSteps: the sequence drills reach every step of
+// the dialogue, not only the first word: over the drills of a seed at
+// two players every word the help lists that is ever a choice is
+// offered ("same" and the answers after the top card is named, twenty
+// announced with a fifty in hand; with sequence_rank=length "how many
+// cards?"), and three and four players still make such drills. Telling
+// the top card or the length asked is never a choice (the hand has one
+// answer), nor at two players a length over a length told (it takes a
+// third player to challenge after the length is told).
+func TestGeneratorDialogueSteps(t *testing.T) {
+	byValue := []rules.Kind{rules.Announce, rules.NoSequence, rules.Good, rules.NotGood, rules.HowHigh, rules.Same}
+	for _, c := range []struct {
+		rules string
+		n     int
+		words []rules.Kind
+	}{
+		{"players=2", 100, byValue},
+		{"players=2,sequence_rank=length", 100, append(slices.Clone(byValue), rules.HowMany)},
+		{"players=3", 5, nil},
+		{"players=4", 5, nil},
+	} {
+		g, err := NewGenerator(1, OnlyDialogue, opts(t, c.rules))
+		require.NoError(t, err)
+		offered := map[rules.Kind]int{}
+		lower := 0 // twenty offered with a fifty in hand
+		for range c.n {
+			s, k := g.Next()
+			require.Equal(t, Dialogue, s.Kind(), "%s drill %d", c.rules, k)
+			v, err := s.View()
+			require.NoError(t, err)
+			l := v.Legal()
+			require.GreaterOrEqual(t, len(l), 2, "%s drill %d", c.rules, k)
+			for _, a := range l {
+				offered[a.Kind]++
+				if a == rules.AnnounceAction(20) && slices.Contains(l, rules.AnnounceAction(50)) {
+					lower++
+				}
+			}
+		}
+		for _, w := range c.words {
+			assert.Positive(t, offered[w], "%s: %q never offered in %d drills: %v", c.rules, Label(rules.Action{Kind: w}, true), c.n, offered)
+		}
+		if c.words != nil {
+			assert.Positive(t, lower, "%s: twenty never offered with a fifty in hand", c.rules)
+		}
 	}
 }

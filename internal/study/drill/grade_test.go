@@ -1,6 +1,9 @@
 package drill
 
 import (
+	"context"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -125,4 +128,96 @@ func TestOneLossOneRounding(t *testing.T) {
 	assert.Equal(t, "inaccuracy: -9.6 pts", v.Short())
 	assert.Contains(t, strings.Join(an.Reason(false), " "), "scores 9.6 points more than naming hearts")
 	assert.Equal(t, "1 drill, 0 right (0%); 9.6 points lost, 9.6 a drill.", Score{Drills: 1, Lost: v.Points}.Text())
+}
+
+// shownGap reads a verdict of the option table with its gap and error:
+// "≈ best: -9.4 ± 5.1 pts", "blunder: -6.4 ± 2.1% win".
+var shownGap = regexp.MustCompile(`(≈ best|inaccuracy|mistake|blunder): ([+-]?\d+\.\d) ± (\d+\.\d)( pts|% win)$`)
+
+// TestShownGapGivesTheGrade: over drills of every kind at every seat
+// count, evaluated as the trainer evaluates them, each graded row of
+// the printed table writes its gap behind the best with the gap's own
+// error, and a player can check the grade from those two numbers: every
+// "≈ best" is within 2 errors or less than an inaccuracy, every loss
+// beyond 2 errors and on its grade of the scale. The sentence that
+// grades a choice writes the same two numbers.
+func TestShownGapGivesTheGrade(t *testing.T) {
+	n := 16
+	if testing.Short() {
+		n = 6
+	}
+	ev := NewEvaluator()
+	within, beyond := 0, 0
+	for _, rs := range seatCounts {
+		g, err := NewGenerator(21, Any, opts(t, rs))
+		require.NoError(t, err)
+		for range n {
+			s, v := nextView(t, g)
+			an, err := EvaluateWith(context.Background(), ev.Batch, &v, Options{Samples: 100, Seed: 3})
+			require.NoError(t, err)
+			require.True(t, an.Paired, "%s", s)
+			var b strings.Builder
+			require.NoError(t, WriteReport(&b, Request{Situation: s, Seed: 3}, &an, false))
+			var shown [][]string
+			for _, l := range strings.Split(b.String(), "\n") {
+				if m := shownGap.FindStringSubmatch(l); m != nil {
+					shown = append(shown, m)
+				}
+			}
+			require.Len(t, shown, len(an.Rows)-1, "%s: every graded row writes its gap and error:\n%s", s, b.String())
+			for _, m := range shown {
+				gap, _ := strconv.ParseFloat(m[2], 64)
+				gap = -gap // written as a loss: -9.4 is 9.4 behind
+				e, _ := strconv.ParseFloat(m[3], 64)
+				byWin := m[4] == "% win"
+				scaled := gap
+				if byWin {
+					scaled /= 100
+				}
+				if m[1] == "≈ best" {
+					if GradeLoss(scaled, byWin) != AsGood {
+						within++ // as good by the error alone
+					}
+					assert.True(t, gap <= z*e || GradeLoss(scaled, byWin) == AsGood,
+						"%s: %q is as good, but beyond %d errors and not below the scale:\n%s", s, m[0], z, b.String())
+					continue
+				}
+				beyond++
+				assert.Greater(t, gap, z*e, "%s: %q is graded a loss within %d errors:\n%s", s, m[0], z, b.String())
+				assert.Equal(t, m[1], GradeLoss(scaled, byWin).String(), "%s: %q is off the scale", s, m[0])
+			}
+			for _, r := range an.Rows {
+				if r.Verdict.Kind == Best {
+					continue
+				}
+				gap, e := r.Verdict.GapErr()
+				assert.Contains(t, r.Verdict.Text(), strings.TrimPrefix(gap, "-"), "%s: %s", s, r.Action)
+				assert.Contains(t, r.Verdict.Text(), "± "+e, "%s: %s", s, r.Action)
+			}
+		}
+	}
+	t.Logf("%d rows as good within the error, %d losses", within, beyond)
+	assert.Positive(t, within, "no row as good by the error alone checked")
+	assert.Positive(t, beyond, "no graded loss checked")
+}
+
+// TestGapErrKeepsTheGrade: at the edges of the line, the gap and error
+// as written still give the grade: rounded alike they would read "20.0
+// ± 10.0" for a loss beyond two errors, or "10.1 ± 5.0" for a gap
+// within them.
+func TestGapErrKeepsTheGrade(t *testing.T) {
+	for _, c := range []struct {
+		v        Verdict
+		gap, err string
+	}{
+		{Verdict{Kind: AsGood, Gap: 10.09, Err: 5.049}, "10.1", "5.1"},
+		{Verdict{Kind: Blunder, Gap: 20.04, Err: 10.01}, "20.0", "9.9"},
+		{Verdict{Kind: Inaccuracy, Gap: 9.96, Err: 1}, "9.9", "1.0"},
+		{Verdict{Kind: Mistake, ByWin: true, Gap: 0.0101, Err: 0.00502}, "1.0", "0.4"},
+		{Verdict{Kind: AsGood, ByWin: true, Gap: -0.00004, Err: 0}, "0.0", "0.0"},
+	} {
+		c.v.Measured = true
+		gap, err := c.v.GapErr()
+		assert.Equal(t, [2]string{c.gap, c.err}, [2]string{gap, err}, "%+v", c.v)
+	}
 }

@@ -194,9 +194,9 @@ func writeTable(w io.Writer, an *Analysis, ascii bool) error {
 		lw = max(lw, utf8.RuneCountInString(Label(r.Action, ascii)))
 	}
 	pad := func(s string) string { return s + strings.Repeat(" ", lw-utf8.RuneCountInString(s)) }
-	pm, short := "±", func(v Verdict) string { return v.Short() }
+	pm, short := "±", func(v Verdict) string { return v.Column() }
 	if ascii {
-		pm, short = "+-", func(v Verdict) string { return strings.ReplaceAll(v.Short(), "≈", "~") }
+		pm, short = "+-", func(v Verdict) string { return strings.NewReplacer("≈", "~", "±", "+-").Replace(v.Column()) }
 	}
 	head := fmt.Sprintf("%s  %*s  %5s  %8s", pad("option"), 13+utf8.RuneCountInString(pm), "score diff", "bete", "win game")
 	if _, err := fmt.Fprintln(w, head+"  verdict"); err != nil {

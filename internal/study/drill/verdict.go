@@ -95,33 +95,139 @@ type Verdict struct {
 	// Chance is the chance to win the game after this option, and
 	// BestChance after the best one.
 	Chance, BestChance float64
+	// Gap is how far the option is behind the best on the scale it was
+	// graded by (points, or with ByWin the chance to win), and Err the
+	// standard error of that gap, paired over the deals the options
+	// share; Measured reports that Err was measured (Analysis.Paired).
+	// The grade compares Gap with z times Err, which is why the screens
+	// show the two together (GapWords).
+	Gap, Err float64
+	Measured bool
 }
 
 // Text says the verdict in words: "best", "as good as the best within
 // the error", "a blunder that costs 48 points" or, ranked by the chance
 // to win, "a mistake that lowers your chance to win the game from 94% to
-// 92%".
+// 92%". With the gap's error measured it says the gap with it, and
+// which side of the line it falls, so that the grade can be checked:
+// "as good as the best within the error: behind it by 9.4 ± 5.1 points,
+// within 2 standard errors".
 func (v Verdict) Text() string {
 	switch v.Kind {
 	case Best:
 		return "best"
 	case AsGood:
-		return "as good as the best within the error"
+		if !v.Measured {
+			return "as good as the best within the error"
+		}
+		gap, err := v.GapErr()
+		side := "behind it by"
+		if g, ahead := strings.CutPrefix(gap, "-"); ahead {
+			side, gap = "ahead of it by", g
+		}
+		by := fmt.Sprintf("%s %s", side, v.gapUnits(gap, err))
+		if v.Gap > z*v.Err { // beyond the error, but less than an inaccuracy
+			return fmt.Sprintf("as good as the best: %s, less than %s", by, v.inaccuracy())
+		}
+		return fmt.Sprintf("as good as the best within the error: %s, within %d standard errors", by, z)
 	}
 	what := "a " + v.Kind.String()
 	if v.Kind == Inaccuracy {
 		what = "an inaccuracy"
 	}
 	if v.ByWin {
+		beyond := ""
+		if v.Measured {
+			gap, err := v.GapErr()
+			beyond = fmt.Sprintf(": %s%% ± %s%%, beyond %d standard errors", gap, err, z)
+		}
 		from, to := Percent(v.BestChance), Percent(v.Chance)
 		if GradeLoss((percentValue(from)-percentValue(to))/100, true) != GradeLoss(v.Win, true) {
 			// Rounded alike ("from 94% to 94%") or a grade apart: the
 			// chances with their decimal.
 			from, to = PercentOne(v.BestChance), PercentOne(v.Chance)
 		}
-		return fmt.Sprintf("%s that lowers your chance to win the game from %s to %s", what, from, to)
+		return fmt.Sprintf("%s that lowers your chance to win the game from %s to %s%s", what, from, to, beyond)
+	}
+	if v.Measured {
+		return fmt.Sprintf("%s that costs %s, beyond %d standard errors", what, v.gapUnits(v.GapErr()), z)
 	}
 	return fmt.Sprintf("%s that costs %s", what, PointsOne(pointsShown(v.Points)))
+}
+
+// inaccuracy is where the scale starts: "4 points", "0.5% of the chance
+// to win".
+func (v Verdict) inaccuracy() string {
+	if v.ByWin {
+		return Percent(WinInaccuracyAt) + " of the chance to win"
+	}
+	return PointsText(InaccuracyAt)
+}
+
+// gapUnits writes a gap and its error in their units: "9.4 ± 5.1
+// points", "6.4 ± 2.1% of the chance to win".
+func (v Verdict) gapUnits(gap, err string) string {
+	if v.ByWin {
+		return fmt.Sprintf("%s%% ± %s%% of the chance to win", gap, err)
+	}
+	return fmt.Sprintf("%s ± %s points", gap, err)
+}
+
+// GapErr writes Gap and Err with one decimal (points, or percent of the
+// chance to win), each on the side of the line the grade put them: a
+// gap graded beyond z errors reads beyond z times the error shown, one
+// within them within it, and a gap graded by the scale keeps its grade
+// (9.96, an inaccuracy, reads 9.9). So the numbers a player reads give
+// the grade the player is told. The error moves by a tenth or two for it.
+func (v Verdict) GapErr() (gap, err string) {
+	scale := 10.0
+	if v.ByWin {
+		scale = 1000
+	}
+	g := math.Round(v.Gap * scale)
+	beyond := v.Gap > z*v.Err
+	if beyond && GradeLoss(g/scale, v.ByWin) != GradeLoss(v.Gap, v.ByWin) {
+		g = math.Floor(v.Gap * scale)
+	}
+	var e float64
+	if beyond {
+		// Beyond: the error rounded down, and below the gap's z-th part.
+		e = math.Floor(v.Err * scale)
+		for e > 0 && z*e >= g {
+			e--
+		}
+	} else {
+		e = math.Max(0, math.Ceil(v.Err*scale-1e-9)) // +0, never -0
+	}
+	if g == 0 {
+		g = 0 // not -0, which reads "-0.0"
+	}
+	return fmt.Sprintf("%.1f", g/10), fmt.Sprintf("%.1f", e/10)
+}
+
+// Column says the verdict for a table column with the gap and its
+// error where they were measured: "≈ best: -9.4 ± 5.1 pts", "blunder:
+// -6.4 ± 2.1% win"; otherwise as Short does.
+func (v Verdict) Column() string {
+	if !v.Measured || v.Kind == Best {
+		return v.Short()
+	}
+	gap, err := v.GapErr()
+	switch {
+	case strings.HasPrefix(gap, "-"): // ahead of the best
+		gap = "+" + gap[1:]
+	case gap != "0.0":
+		gap = "-" + gap
+	}
+	unit := " pts"
+	if v.ByWin {
+		unit = "% win"
+	}
+	name := "≈ best"
+	if v.Kind.Wrong() {
+		name = v.Kind.String()
+	}
+	return fmt.Sprintf("%s: %s ± %s%s", name, gap, err, unit)
 }
 
 // Short says the verdict in a few characters, for a table column:

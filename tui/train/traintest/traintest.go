@@ -53,12 +53,18 @@ func Drills(texts ...string) []drill.Situation {
 	return out
 }
 
+// jitter is how option j's mean in batch k of a stand-in evaluation
+// strays from its value: by option (its own cycle of five batches), so
+// that the gaps between options have an error, as a real evaluation's
+// do, and by nothing over the twenty batches of a plan.
+func jitter(k, j int) float64 { return float64((k*(j%4+1)+j/4)%5-2) * 6 }
+
 // FakeEval is a stand-in evaluation: fixed values by kind of action,
 // varying a little from batch to batch so the errors are not zero.
 func FakeEval(ctx context.Context, v *rules.View, p drill.Plan, k int) (eval.Evaluation, error) {
 	o := p.Batch(k)
 	ev := eval.Evaluation{Samples: o.Samples}
-	for _, a := range v.Legal() {
+	for j, a := range v.Legal() {
 		mean, bete := -30.0, 0.5
 		switch a.Kind {
 		case rules.Take:
@@ -76,7 +82,7 @@ func FakeEval(ctx context.Context, v *rules.View, p drill.Plan, k int) (eval.Eva
 				mean, bete = 18, 0.2
 			}
 		}
-		mean += float64(k%3-1) * 1.5
+		mean += jitter(k, j)
 		ev.Results = append(ev.Results, eval.Result{Action: a, Mean: mean, StdErr: 9, Bete: bete,
 			Win: min(1, max(0, 0.5+mean/150))})
 	}
@@ -108,7 +114,7 @@ func FakeVariantEval(ctx context.Context, v *rules.View, p drill.Plan, k int) (e
 		case rules.Exchange, rules.Shlomo, rules.Cleopatra, rules.Announce, rules.NotGood:
 			mean, bete = 15, 0.05
 		}
-		mean += float64(k%3-1) * 1.5
+		mean += jitter(k, j)
 		ev.Results = append(ev.Results, eval.Result{Action: a, Mean: mean, StdErr: 7, Bete: bete,
 			Win: min(1, max(0, 0.4+mean/150))})
 	}
