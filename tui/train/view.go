@@ -88,7 +88,6 @@ func (t *core) header(ctx *kit.Context, w int) string {
 	}
 	seats := t.seats(" · %d players")
 	lefts := []string{
-		fmt.Sprintf(" %s  Bidding trainer%s · drill %d · seed %d%s", title, seats, t.no, t.cfg.Seed, only),
 		fmt.Sprintf(" %s  Trainer%s · drill %d · seed %d%s", title, seats, t.no, t.cfg.Seed, only),
 		fmt.Sprintf(" %s  Trainer%s · drill %d · seed %d", title, t.seats(" %dp"), t.no, t.cfg.Seed),
 	}
@@ -356,7 +355,7 @@ func (t *core) reviewView(ctx *kit.Context) string {
 	st := &ctx.Styles
 	rule := kit.Rule(ctx, ctx.Width)
 	lines := []string{
-		kit.Fit(fmt.Sprintf(" %s  Bidding trainer%s · your last mistakes, newest first", st.Title.Render("Klob"), t.seats(" · %d players")), w),
+		kit.Fit(fmt.Sprintf(" %s  Trainer%s · your last mistakes, newest first", st.Title.Render("Klob"), t.seats(" · %d players")), w),
 		rule,
 	}
 	rec, kinds := t.seatRecord()

@@ -65,7 +65,7 @@ func (an *Analysis) Reason(ascii bool) []string {
 		case best.Win > 0.98:
 			out = append(out, "The game is all but won whatever you "+an.choose()+".")
 		case other.Win <= best.Win:
-			out = append(out, "That is as good as the same.")
+			out = append(out, "The two chances are as good as the same.")
 		}
 		return out
 	}
