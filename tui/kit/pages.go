@@ -36,8 +36,7 @@ func (p Page) Turn(dir int) int { return max(0, min(p.Top+dir*p.Rows, p.All-p.Ro
 // Note is the line under a cut page: the rows shown by their ranks and
 // the keys that show the others, "(options 3-6 of 9, best first;
 // PgUp/PgDn show the others)", "(option 9 of 9, ...)"; also names a
-// row shown besides the page
-// (" and yours"), or is "".
+// row shown besides the page (" and yours"), or is "".
 func (p Page) Note(also string) string {
 	keys := "PgDn shows lower ones"
 	switch {
