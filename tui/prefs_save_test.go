@@ -1,6 +1,7 @@
 package tui
 
 import (
+	tea "charm.land/bubbletea/v2"
 	"errors"
 	"path/filepath"
 	"strings"
@@ -118,20 +119,51 @@ func TestPrefsKeptWhateverLeavesTheForm(t *testing.T) {
 	}
 }
 
-// TestPrefsKeeperLastWins: the saves run on goroutines of their own, in
-// any order; a save a later change overtook writes nothing, so the file
-// ends with the last change.
-func TestPrefsKeeperLastWins(t *testing.T) {
+// TestPrefsKeeperCoalesces: one save at a time; the changes made while
+// one runs make one more save, of the last of them; the file ends with
+// the last change.
+func TestPrefsKeeperCoalesces(t *testing.T) {
 	var k prefsKeeper
+	var mu sync.Mutex
 	var got []settings.Settings
-	save := func(p settings.Settings) error { got = append(got, p); return nil }
-	first, last := settings.Default(), settings.Default()
-	last.Bell = false
-	c1, c2 := k.keep(first, save), k.keep(last, save)
-	c2()
-	c1()
+	entered, hold := make(chan struct{}), make(chan struct{})
+	save := func(p settings.Settings) error {
+		mu.Lock()
+		got = append(got, p)
+		first := len(got) == 1
+		mu.Unlock()
+		if first {
+			close(entered)
+			<-hold
+		}
+		return nil
+	}
+	ps := make([]settings.Settings, 4)
+	for i := range ps {
+		ps[i] = settings.Default()
+		ps[i].Pace = settings.Pace(i)
+	}
+	cmd := k.keep(ps[0], save)
+	if cmd == nil {
+		t.Fatal("no save for the first change")
+	}
+	done := make(chan tea.Msg)
+	go func() { done <- cmd() }()
+	<-entered
+	for _, p := range ps[1:] {
+		if c := k.keep(p, save); c != nil {
+			t.Fatalf("a second save started beside the one running (change %+v)", p)
+		}
+	}
+	close(hold)
+	if msg := <-done; msg != nil {
+		t.Fatalf("the saves said %v", msg)
+	}
 	k.Wait()
-	if len(got) != 1 || got[0] != last {
-		t.Fatalf("saved %+v, want only the last change %+v", got, last)
+	if len(got) != 2 || got[0] != ps[0] || got[1] != ps[3] {
+		t.Fatalf("saved %+v; want the first change, then only the last", got)
+	}
+	if c := k.keep(ps[1], save); c == nil {
+		t.Fatal("a change after the saves ended starts none")
 	}
 }

@@ -2,7 +2,6 @@ package tui
 
 import (
 	"sync"
-	"sync/atomic"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -47,28 +46,44 @@ func (c *PlayConfig) prefsChanged(p settings.Settings) tea.Cmd {
 	return c.keeper.keep(p, c.SavePrefs)
 }
 
-// prefsKeeper saves the settings off the UI goroutine as they change,
-// the last change last: a save that a later one overtook writes
-// nothing. Wait waits for the saves begun (the App quitting).
+// prefsKeeper saves the settings off the UI goroutine as they change:
+// one save at a time, and the changes made while one runs make one more
+// save, of the last of them, so that a held arrow key (or a remote
+// session's keys) costs a write or two, not one a key. Wait waits for
+// the saves begun (the App quitting).
 type prefsKeeper struct {
-	seq     atomic.Int64
+	mu      sync.Mutex // guards pending and running; never held over a save
+	pending *settings.Settings
+	running bool
 	wg      sync.WaitGroup
-	mu      sync.Mutex // held by the saves only, never by Update
-	written int64
 }
 
+// keep has p saved: the work that saves it, or nil when the save
+// running will save it after its own.
 func (k *prefsKeeper) keep(p settings.Settings, save func(settings.Settings) error) tea.Cmd {
-	seq := k.seq.Add(1)
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	k.pending = &p
+	if k.running {
+		return nil
+	}
+	k.running = true
 	k.wg.Add(1)
 	return func() tea.Msg {
 		defer k.wg.Done()
-		k.mu.Lock()
-		defer k.mu.Unlock()
-		if seq <= k.written {
-			return nil
+		var err error
+		for {
+			k.mu.Lock()
+			next := k.pending
+			k.pending = nil
+			k.running = next != nil
+			k.mu.Unlock()
+			if next == nil {
+				break
+			}
+			err = save(*next)
 		}
-		k.written = seq
-		if err := save(p); err != nil {
+		if err != nil {
 			return setup.ProblemMsg{Text: "Your settings could not be kept: " + err.Error()}
 		}
 		return nil
