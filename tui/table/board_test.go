@@ -1,6 +1,7 @@
 package table
 
 import (
+	"slices"
 	"strings"
 
 	"testing"
@@ -33,7 +34,7 @@ func onBoard(n int, after kit.Screen) fixtureOpt {
 			panic(err)
 		}
 		b := set.Boards[0]
-		hc.Options, hc.NoHints = o, true
+		hc.Options, hc.NoHints, hc.Takebacks = o, true, false
 		hc.Board = &host.Board{Dealer: b.Dealer, Deck: b.Deck, BotSeed: b.BotSeed, Chance: b.Chance}
 		tc.Board, tc.AfterBoard = "Board 1 of 8", func() kit.Screen { return after }
 	}
@@ -41,8 +42,9 @@ func onBoard(n int, after kit.Screen) fixtureOpt {
 
 // TestBoardScreen: on a duplicate board the table names the board, not
 // a deal of a game to a target; offers no hint; shows the result
-// without game totals or a winner; and enter there goes on to the
-// screen after the board, at every seat count.
+// without game totals or a winner; its help offers no takeback (there
+// is none on a board); and enter there goes on to the screen after the
+// board, at every seat count.
 func TestBoardScreen(t *testing.T) {
 	kittest.ForCounts(t, func(t *testing.T, n int) {
 		after := &next{}
@@ -58,6 +60,13 @@ func TestBoardScreen(t *testing.T) {
 		f.hs.Press("H")
 		if !strings.Contains(f.text(), "No hint on a duplicate board") {
 			t.Errorf("H does not say there is no hint:\n%s", f.text())
+		}
+		for _, col := range f.s.KeyHelp(&f.hs.Ctx.Keys).FullHelp() {
+			for _, kb := range col {
+				if slices.Contains(kb.Keys(), "u") {
+					t.Errorf("the help offers %q on a board", kb.Help().Desc)
+				}
+			}
 		}
 		f.until("the board's end", func(s host.Snapshot) bool { return s.Over }, false)
 		txt = f.text()

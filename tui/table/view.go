@@ -693,7 +693,7 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	var drop []key.Binding
 	if s.cfg.Shared {
 		drop = append(drop, k.Undo, k.Claim)
-	} else if !sn.Can.Undo && !sn.Can.Act {
+	} else if sn.NoTakebacks || !sn.Can.Undo && !sn.Can.Act {
 		drop = append(drop, k.Undo)
 	}
 	// A duplicate board has no hint, nor a game the host gives none in

@@ -270,7 +270,7 @@ func (st *state) snapshot(p *port) *Snapshot {
 		h := j.state
 		s.Hint = &h
 	}
-	s.NoHints = st.cfg.NoHints
+	s.NoHints, s.NoTakebacks = st.cfg.NoHints, !st.cfg.Takebacks
 	s.Clocked = sd.clocked
 	live := !st.closed && !p.kicked && !p.left && sd.port == p
 	if live {

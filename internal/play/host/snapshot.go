@@ -95,6 +95,9 @@ type Snapshot struct {
 	// NoHints is set when the game gives no hints at all (Config.NoHints),
 	// whose turn it is or not.
 	NoHints bool
+	// NoTakebacks is set when the game takes nothing back
+	// (Config.Takebacks off: a duplicate board, a shared table).
+	NoTakebacks bool
 
 	// Watching is set in a spectator's snapshot (Host.Watch): Seat is
 	// NoSeat, View is rules' view of no seat, and it may do nothing.
