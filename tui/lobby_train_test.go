@@ -14,6 +14,7 @@ import (
 	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/internal/study/drill"
 	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
 	"github.com/klob/klob/tui/kit/kittest"
 	"github.com/klob/klob/tui/lobby"
 	"github.com/klob/klob/tui/train"
@@ -182,5 +183,43 @@ func TestLobbyTableTrainers(t *testing.T) {
 		if _, ok := d.app.screen.(*lobby.Lobby); !ok {
 			t.Fatalf("esc goes back to the lobby:\n%s", d.screen())
 		}
+	}
+}
+
+// TestLobbyTrainerMistakesHelp: on the trainer's list of mistakes, esc
+// goes back to the drill, and the help says only that: not "back to the
+// lobby", which it says on the drill.
+func TestLobbyTrainerMistakesHelp(t *testing.T) {
+	d := newLobbyDriver(t, lobbyTrainConfig("key-a", &traintest.MemRecord{}))
+	d.press("t")
+	d.press("p") // pass the strong hand: a mistake
+	away := d.app.screen.(*lobby.Away)
+	tr := away.Inner().(*train.Screen)
+	tr.Wait()
+	d.run(func() tea.Msg { return nil })
+	keys := kit.DefaultKeys()
+	lobbyBack := func() bool {
+		for _, col := range away.KeyHelp(&keys).FullHelp() {
+			for _, kb := range col {
+				if kb.Help().Desc == "back to the lobby" {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	if !lobbyBack() {
+		t.Fatal("the drill's help does not say esc goes back to the lobby")
+	}
+	d.press("M")
+	if !tr.Reviewing() {
+		t.Fatalf("M does not open the mistakes:\n%s", d.screen())
+	}
+	if lobbyBack() {
+		t.Error("the mistakes' help says esc goes back to the lobby")
+	}
+	d.press("esc")
+	if d.app.ScreenName() != "train" || tr.Reviewing() {
+		t.Fatalf("esc on the mistakes left the trainer, or stayed on the list:\n%s", d.screen())
 	}
 }

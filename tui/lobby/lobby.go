@@ -561,9 +561,10 @@ func (b *Away) View(ctx *kit.Context) string { return b.inner.View(ctx) }
 func (b *Away) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	if h, ok := b.inner.(kit.Helper); ok {
 		km := h.KeyHelp(k)
-		// The trainer's esc pauses it for the lobby, apart from q; the
-		// saved games' list already says q/esc leave.
-		if _, tr := b.inner.(*train.Screen); tr {
+		// The trainer's esc pauses it for the lobby, apart from q (on
+		// the list of mistakes esc goes back to the drill, as its own
+		// help says); the saved games' list already says q/esc leave.
+		if t, tr := b.inner.(*train.Screen); tr && !t.Reviewing() {
 			back := kit.Brief("back to the lobby", k.Back)
 			return kit.KeyHelp{Short: append(km.ShortHelp(), back), Full: append(km.FullHelp(), []key.Binding{back})}
 		}
