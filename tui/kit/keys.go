@@ -100,15 +100,17 @@ func (k KeyMap) NthFor(n int, desc string) key.Binding {
 	return Bind(help, desc, keys[:n]...)
 }
 
-// TableKeys lists the table's keys for the help overlay; q says what
-// it does here (QuitWord): inside the server's lobby it leaves for the
-// lobby rather than quitting.
+// TableKeys lists the table's keys for the help overlay; q and ctrl+c
+// say what they do here (QuitWord): inside the server's lobby q leaves
+// the game (for the lobby, or a tournament's page) rather than quitting,
+// and ctrl+c ends the connection.
 func (k KeyMap) TableKeys() []key.Binding {
-	quit := k.Quit
+	quit, force := k.Quit, k.ForceQuit
 	if k.QuitWord != "" {
-		quit = Bind(k.Quit.Help().Key, k.QuitWord+" for the lobby (asks first; the game waits for you there)", k.Quit.Keys()...)
+		quit = Bind(k.Quit.Help().Key, k.QuitWord+" (asks first; the game waits for you to come back)", k.Quit.Keys()...)
+		force = Bind(k.ForceQuit.Help().Key, "end the connection at once (the game waits for you to come back)", k.ForceQuit.Keys()...)
 	}
-	return []key.Binding{k.Left, k.Right, k.Choose, k.Nth, k.Bella, k.NoBella, k.LastTrick, k.SortHand, k.Undo, k.Claim, k.Hint, k.Help, quit, k.ForceQuit}
+	return []key.Binding{k.Left, k.Right, k.Choose, k.Nth, k.Bella, k.NoBella, k.LastTrick, k.SortHand, k.Undo, k.Claim, k.Hint, k.Help, quit, force}
 }
 
 // menuLetter is the letter that takes one kind of decision in a menu

@@ -141,3 +141,30 @@ func TestFitHintLineKeepsHelp(t *testing.T) {
 		}
 	}
 }
+
+// TestTableKeysInTheLobby: at a table inside the server's lobby (a
+// QuitWord set) the help says q leaves, not for where (a tournament's
+// board goes back to its page), and that ctrl+c ends the connection,
+// not that it quits with the game saved; alone, they quit.
+func TestTableKeysInTheLobby(t *testing.T) {
+	desc := func(k KeyMap, key string) string {
+		for _, b := range k.TableKeys() {
+			if slices.Contains(b.Keys(), key) {
+				return b.Help().Desc
+			}
+		}
+		return ""
+	}
+	alone := DefaultKeys()
+	if d := desc(alone, "ctrl+c"); !strings.HasPrefix(d, "quit at once") {
+		t.Errorf("alone, ctrl+c: %q", d)
+	}
+	remote := DefaultKeys()
+	remote.QuitWord = "leave"
+	if d := desc(remote, "ctrl+c"); !strings.HasPrefix(d, "end the connection") {
+		t.Errorf("in the lobby, ctrl+c: %q", d)
+	}
+	if d := desc(remote, "q"); !strings.HasPrefix(d, "leave (asks first") || strings.Contains(d, "lobby") {
+		t.Errorf("in the lobby, q: %q", d)
+	}
+}
