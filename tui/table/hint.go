@@ -86,7 +86,7 @@ func hintWindow(ctx *kit.Context, v *rules.View, ev eval.Evaluation, w, room, to
 		}
 		return rows
 	}
-	samples := []string{" " + st.Dim.Render(fmt.Sprintf("(%d sampled deals; ? explains the columns)", an.Samples))}
+	samples := []string{" " + st.Dim.Render(fmt.Sprintf("(%d sampled deals; the columns: ? help, then Numbers and marks)", an.Samples))}
 	size := func(pg kit.Page) int { return len(out) + len(wrap(why)) + len(table(pg)) + len(samples) }
 	pg := kit.FitPage(top, all, 2, func(n int) bool { return room < 0 || size(kit.Page{Rows: n, All: all}) <= room })
 	if room >= 0 && size(pg) > room {
