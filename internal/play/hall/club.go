@@ -125,10 +125,11 @@ func (c *Conn) SetPrivate(private bool) error {
 // ErrNotHostPrivate refuses a guest's change of who may watch.
 var ErrNotHostPrivate = errors.New("only the table's host decides whether it may be watched")
 
-// Watchable returns the tables one may watch: started, not private,
-// by code. playerID's own table is among them (Info.Yours).
+// Watchable returns the tables one may watch: started, not over, not
+// private, with someone at them (a deserted game stands still), by
+// code. playerID's own table is among them (Info.Yours) even deserted.
 func (h *Hall) Watchable(playerID string) []Info {
-	return h.infos(playerID, func(in Info) bool { return in.Started && !in.Over && !in.Private })
+	return h.infos(playerID, func(in Info) bool { return in.Started && !in.Over && !in.Private && (in.Here || in.Yours) })
 }
 
 // Room is the table's chat room, nil when the hall has no chat

@@ -414,3 +414,23 @@ func TestQuietWhileADealIsPlayed(t *testing.T) {
 		assert.Equal(t, "", code, "%d seats: nobody at the table", seats)
 	}
 }
+
+// TestDesertedNotWatchable: a started game nobody is connected to (its
+// people's connections cut, the seats waiting for them) stands still:
+// it is not offered to watch, nor counted as played, but its people
+// still find it among theirs; someone back, it is offered again.
+func TestDesertedNotWatchable(t *testing.T) {
+	h := newOnDisk(t).hall(t)
+	tb := annOpens(t, h, 3, rules.DefaultOptions(), 5)
+	ann, bob := join(t, tb, "a", "Ann", 1), join(t, tb, "b", "Bob", 2)
+	require.NoError(t, ann.conn.Start())
+	await(t, ann.port(), "the first deal", func(s host.Snapshot) bool { return s.HasDeal })
+	require.Len(t, h.Watchable("z"), 1)
+	ann.conn.Drop()
+	bob.conn.Drop()
+	require.Empty(t, h.Watchable("z"), "a deserted game offered to watch")
+	require.Len(t, h.Watchable("a"), 1, "Ann's own table, deserted")
+	_, err := tb.Join(Player{ID: "b", Name: "Bob"})
+	require.NoError(t, err)
+	require.Len(t, h.Watchable("z"), 1, "Bob back: offered to watch again")
+}

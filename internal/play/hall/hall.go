@@ -397,6 +397,10 @@ type Info struct {
 	Over    bool
 	Yours   bool // the asking person holds a seat
 	Private bool // nobody may watch
+	// Here says someone is connected to the table: one nobody is at
+	// waits for its people (or its abandonment), and is not offered to
+	// watch, nor counted as a game being played.
+	Here bool
 	// Came orders the asking person's own tables: the higher, the later
 	// they last came to it (0 for a table not theirs, or not come to
 	// since a restart).

@@ -156,7 +156,8 @@ func (t *Table) info(id string) Info {
 // infoLocked is info with t.mu held.
 func (t *Table) infoLocked(id string) Info {
 	in := Info{Code: t.code, Seats: len(t.seats), Level: t.opts.Level, Target: t.opts.Rules.Target,
-		Rules: t.opts.Rules, Started: t.game != nil, Over: t.filed, Yours: t.seatOf(id) >= 0, Private: t.opts.Private}
+		Rules: t.opts.Rules, Started: t.game != nil, Over: t.filed, Yours: t.seatOf(id) >= 0, Private: t.opts.Private,
+		Here: t.anyoneHere()}
 	if i := t.seatOf(id); i >= 0 {
 		in.Came = t.seats[i].at
 	}
