@@ -532,7 +532,8 @@ func TestLobbyTalkNoteWraps(t *testing.T) {
 }
 
 // TestLobbyHelpSaysTalk: the lobby's help lists / as its keys' line
-// offers it, and says what w does at one's own table.
+// offers it, says what w does at one's own table, and that ←/→ change
+// the trainer's players.
 func TestLobbyHelpSaysTalk(t *testing.T) {
 	c := newClub(t)
 	ann := c.person(t, "a", "Ann", lobby.Command{})
@@ -541,6 +542,7 @@ func TestLobbyHelpSaysTalk(t *testing.T) {
 	ann.untilFlat(t, "/ talk: a line to the lobby")
 	// And that a table of one's own is not watched.
 	ann.untilFlat(t, "w watch a table as a spectator; never your own: choose it in the list of tables to go back to your seat")
+	ann.untilFlat(t, "on the trainer's line: its players, 2, 3 or 4")
 	kittest.CheckSize(t, ann.screen(), 80, 24)
 }
 

@@ -587,11 +587,15 @@ func (l *Lobby) KeyHelp(k *kit.KeyMap) help.KeyMap {
 		letters = append(letters, key.NewBinding(key.WithKeys(it.key), key.WithHelp(it.key, words)))
 	}
 	moves := []key.Binding{kit.Brief("choose", k.Up, k.Down), kit.Brief("take it", k.Choose), k.Help, kit.QuitAsks(k)}
+	// On the trainer's line ←/→ change its seat count ("‹ 2 players ›"):
+	// the full help says so, the keys' line has no room.
+	full := []key.Binding{moves[0], kit.Brief("on the trainer's line: its players, 2, 3 or 4", k.Left, k.Right)}
+	full = append(full, moves[1:]...)
 	if l.talk != nil && !l.guest() {
 		// The keys' line offers it: the help says it too.
 		letters = append(letters, kit.Bind("/", "talk: a line to the lobby (/mute NAME hides a player, /unmute NAME shows them)"))
 	}
-	return kit.KeyHelp{Short: moves, Full: [][]key.Binding{letters, moves}}
+	return kit.KeyHelp{Short: moves, Full: [][]key.Binding{letters, full}}
 }
 
 // KeyHelp: the form's moves; q leaves at once, as esc does.
