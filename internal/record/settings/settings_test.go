@@ -164,12 +164,7 @@ func TestSaveKeepsAnUnreadableFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := Settings{Pace: Fast, Sort: BySuit}
-	if err := Save(path, s); err != nil {
-		t.Fatal(err)
-	}
-	if got, err := Load(path); err != nil || got != s {
-		t.Errorf("loaded %+v, %v; want %+v", got, err, s)
-	}
+	saveLoads(t, path, s)
 	if b, err := os.ReadFile(filepath.Join(dir, "settings.bad")); err != nil || string(b) != mine {
 		t.Errorf("settings.bad holds %q, %v; want the old file %q", b, err, mine)
 	}
@@ -210,13 +205,19 @@ func TestSaveKeepsWhatCannotBeRead(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := Settings{Pace: Fast, Sort: BySuit}
+	saveLoads(t, path, s)
+	if b, err := os.ReadFile(filepath.Join(dir, "settings.bad", "note")); err != nil || string(b) != "mine\n" {
+		t.Errorf("settings.bad/note holds %q, %v; want what the directory held", b, err)
+	}
+}
+
+// saveLoads saves s at path and checks it loads back.
+func saveLoads(t *testing.T, path string, s Settings) {
+	t.Helper()
 	if err := Save(path, s); err != nil {
 		t.Fatal(err)
 	}
 	if got, err := Load(path); err != nil || got != s {
 		t.Errorf("loaded %+v, %v; want %+v", got, err, s)
-	}
-	if b, err := os.ReadFile(filepath.Join(dir, "settings.bad", "note")); err != nil || string(b) != "mine\n" {
-		t.Errorf("settings.bad/note holds %q, %v; want what the directory held", b, err)
 	}
 }
