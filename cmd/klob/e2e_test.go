@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"os"
@@ -46,6 +47,19 @@ func shortParallel(t *testing.T) {
 
 // tmuxSession drives a program in a detached tmux session on a server of
 // its own (its own socket), so nothing of the user's tmux is touched.
+// newTmuxSession is a tmux server of the test's own, on a socket named
+// after prefix, the process and the test; at the test's end the server
+// is killed and its socket removed (tmux leaves it in /tmp/tmux-UID).
+func newTmuxSession(t *testing.T, bin, prefix string) *tmuxSession {
+	s := &tmuxSession{t: t, bin: bin, sock: fmt.Sprintf("%s-%d-%s", prefix, os.Getpid(), strings.NewReplacer("/", "-", " ", "-").Replace(t.Name()))}
+	t.Cleanup(func() {
+		exec.Command(bin, "-L", s.sock, "kill-server").Run()
+		dir := cmp.Or(os.Getenv("TMUX_TMPDIR"), os.TempDir())
+		os.Remove(filepath.Join(dir, fmt.Sprintf("tmux-%d", os.Getuid()), s.sock))
+	})
+	return s
+}
+
 type tmuxSession struct {
 	t    *testing.T
 	bin  string
@@ -226,8 +240,7 @@ func launchShell(t *testing.T, w, h int, command func(env, bin string) string) (
 	dir = t.TempDir()
 	bin := filepath.Join(dir, "klob")
 	buildKlobAt(t, bin)
-	s = &tmuxSession{t: t, bin: tmuxBin, sock: fmt.Sprintf("klob-e2e-%d-%s", os.Getpid(), strings.NewReplacer("/", "-", " ", "-").Replace(t.Name()))}
-	t.Cleanup(func() { exec.Command(tmuxBin, "-L", s.sock, "kill-server").Run() })
+	s = newTmuxSession(t, tmuxBin, "klob-e2e")
 	env := fmt.Sprintf("KLOB_STATE_DIR='%s' KLOB_CONFIG_DIR='%s' TERM=xterm-256color", filepath.Join(dir, "state"), filepath.Join(dir, "config"))
 	s.run("new-session", "-d", "-s", "e2e", "-x", fmt.Sprint(w), "-y", fmt.Sprint(h), command(env, bin))
 	return s, dir

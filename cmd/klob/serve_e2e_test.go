@@ -113,8 +113,7 @@ type sshTmux struct {
 func newSSHTmux(t *testing.T, dir, port string, serverLog func() string) *sshTmux {
 	t.Helper()
 	tools := needTools(t, "tmux", "ssh")
-	ts := &tmuxSession{t: t, bin: tools["tmux"], sock: fmt.Sprintf("klob-%d-%s", os.Getpid(), strings.NewReplacer("/", "-", " ", "-").Replace(t.Name()))}
-	t.Cleanup(func() { exec.Command(tools["tmux"], "-L", ts.sock, "kill-server").Run() })
+	ts := newTmuxSession(t, tools["tmux"], "klob")
 	return &sshTmux{t: t, ts: ts, dir: dir, port: port, serverLog: serverLog}
 }
 
