@@ -165,8 +165,22 @@ func (w *watchList) Name() string { return "watch list" }
 // code.
 func (w *watchList) typing() bool { return true }
 
+// refresh reads the list again, the cursor kept on the table it was on;
+// when that table has gone (its game over, made private, deserted) the
+// list says so, lest enter watch the one that took its row unseen.
 func (w *watchList) refresh() {
+	was := ""
+	if w.row < len(w.tables) {
+		was = w.tables[w.row].Code
+	}
 	w.tables = w.l.cfg.Hall.Watchable(w.l.cfg.Player.ID)
+	if i := slices.IndexFunc(w.tables, func(in hall.Info) bool { return in.Code == was }); i >= 0 {
+		w.row = i
+		return
+	}
+	if was != "" && w.note == "" {
+		w.note = "Table " + was + " is no longer there to watch."
+	}
 	w.row = min(w.row, max(0, len(w.tables)-1))
 }
 
