@@ -54,7 +54,11 @@ func (s *Screen) watchHelp(k *kit.KeyMap) []key.Binding {
 		out = append(out, b(listWord, k.LastTrick))
 	}
 	if s.snap.Open != nil {
-		out = append(out, kit.Bind("d", "every hand"))
+		word := "every hand"
+		if s.opened {
+			word = "close the hands" // d again, or esc
+		}
+		out = append(out, kit.Bind("d", word))
 	}
 	if s.canTalk() {
 		out = append(out, kit.Bind("/", "talk"))
