@@ -179,7 +179,7 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	short := []key.Binding{kit.Spelled("choose a line", k.Up, k.Down), kit.Spelled("change it", k.Left, k.Right), kit.Brief("start", k.Choose)}
 	full := []key.Binding{kit.Spelled("choose a line (the line under the form says what it means)", k.Up, k.Down),
 		kit.Spelled("change the chosen line's value", k.Left, k.Right),
-		kit.Brief("start the game, from any line", k.Choose)}
+		kit.Spelled("start the game, from any line", k.Choose)}
 	if s.cfg.Learn != nil {
 		// New to Klaberjass: the form is where a newcomer lands.
 		short = append(short, kit.Brief("learn", learnKey()))

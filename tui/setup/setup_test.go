@@ -353,7 +353,8 @@ func TestPracticeStartExplained(t *testing.T) {
 
 // TestFullHelpIsTheForms: the help of the form lists the form's keys,
 // where ←/→ change a line's value, not the table's (where they choose a
-// card, and b, c and the bids do things the form does not).
+// card, and b, c and the bids do things the form does not); the start
+// names space too, which starts the game as enter does.
 func TestFullHelpIsTheForms(t *testing.T) {
 	k := kit.DefaultKeys()
 	for _, players := range []int{2, 3, 4} {
@@ -362,6 +363,9 @@ func TestFullHelpIsTheForms(t *testing.T) {
 		for _, g := range s.KeyHelp(&k).FullHelp() {
 			for _, b := range g {
 				descs = append(descs, b.Help().Desc)
+				if strings.HasPrefix(b.Help().Desc, "start the game") {
+					require.Equal(t, "enter space", b.Help().Key, "%d players: the start's keys", players)
+				}
 				for _, table := range kit.PlayHelp(&k, s.setup.Options)[0] {
 					require.NotEqual(t, table.Help(), b.Help(), "%d players: a table key in the form's help", players)
 				}
