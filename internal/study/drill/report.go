@@ -194,9 +194,17 @@ func writeTable(w io.Writer, an *Analysis, ascii bool) error {
 		lw = max(lw, utf8.RuneCountInString(Label(r.Action, ascii)))
 	}
 	pad := func(s string) string { return s + strings.Repeat(" ", lw-utf8.RuneCountInString(s)) }
-	pm, short := "±", func(v Verdict) string { return v.Column() }
+	// The verdict with its gap and error, or its short form where the
+	// line would run past ReportWidth.
+	pm, plain := "±", func(s string) string { return s }
 	if ascii {
-		pm, short = "+-", func(v Verdict) string { return strings.NewReplacer("≈", "~", "±", "+-").Replace(v.Column()) }
+		pm, plain = "+-", strings.NewReplacer("≈", "~", "±", "+-").Replace
+	}
+	verdict := func(line string, v Verdict) string {
+		if c := plain(v.Column()); utf8.RuneCountInString(line)+2+utf8.RuneCountInString(c) <= ReportWidth {
+			return c
+		}
+		return plain(v.Short())
 	}
 	head := fmt.Sprintf("%s  %*s  %5s  %8s", pad("option"), 13+utf8.RuneCountInString(pm), "score diff", "bete", "win game")
 	if _, err := fmt.Fprintln(w, head+"  verdict"); err != nil {
@@ -205,7 +213,7 @@ func writeTable(w io.Writer, an *Analysis, ascii bool) error {
 	for _, i := range an.Ranked() {
 		r := an.Rows[i]
 		line := fmt.Sprintf("%s  %7s %s %4.1f  %5s  %8s", pad(Label(r.Action, ascii)), Signed(r.Mean), pm, r.StdErr, Percent(r.Bete), PercentOne(r.Win))
-		if _, err := fmt.Fprintln(w, line+"  "+short(r.Verdict)); err != nil {
+		if _, err := fmt.Fprintln(w, line+"  "+verdict(line, r.Verdict)); err != nil {
 			return err
 		}
 	}

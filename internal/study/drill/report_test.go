@@ -223,3 +223,23 @@ func TestScoreSaysNearWhereTheChanceDecides(t *testing.T) {
 		}
 	}
 }
+
+// TestTableFitsWithWideNumbers: the table of options stays within
+// ReportWidth with the longest label and numbers as wide as they come
+// (a blunder of four digits with a wide error): a verdict that would
+// run past it is written short.
+func TestTableFitsWithWideNumbers(t *testing.T) {
+	best := Row{Result: eval.Result{Action: rules.Action{Kind: rules.Pass}, Mean: 1234.5, StdErr: 123.4, Win: 0.9}, Verdict: Verdict{Kind: Best}}
+	wide := Row{Result: eval.Result{Action: rules.Action{Kind: rules.HowMany}, Mean: -1234.5, StdErr: 123.4, Bete: 1, Win: 0.1},
+		Gap: 2469, GapErr: 246.8}
+	wide.Verdict = Verdict{Kind: Blunder, Gap: 2469, Err: 246.8, Measured: true, Points: 2469}
+	an := Analysis{Rows: []Row{best, wide}, Best: 0, Paired: true}
+	for _, ascii := range []bool{false, true} {
+		var b strings.Builder
+		require.NoError(t, writeTable(&b, &an, ascii))
+		for _, l := range strings.Split(strings.TrimSpace(b.String()), "\n") {
+			assert.LessOrEqual(t, utf8.RuneCountInString(l), ReportWidth, "%q", l)
+		}
+		assert.Contains(t, b.String(), "blunder", "the verdict is left out")
+	}
+}
