@@ -86,15 +86,7 @@ func dailyWith(args []string, stdout, stderr io.Writer, env dailyEnv) int {
 	}
 	named := fs.set()["name"]
 	if named {
-		if err := checkName(*name); err != nil {
-			return fs.fail(stderr, "-name: %v", err)
-		}
-		if dailyfiles.Reserved(*name) {
-			// The rows in words: "Par (hard bot)" itself would be broken
-			// across lines where the message wraps.
-			return fs.fail(stderr, "-name: %q reads like a row of the standings (yours, or par's): choose another", *name)
-		}
-		n, err := clubName(*name)
+		n, err := dailyNameOf(*name)
 		if err != nil {
 			return fs.fail(stderr, "-name: %v", err)
 		}
@@ -341,13 +333,7 @@ func dailyWho(files *dailyfiles.Files, getenv func(string) string) (string, erro
 		return "", err
 	}
 	who := dailyName(kept, getenv)
-	if err := checkName(who); err != nil {
-		return "", fmt.Errorf("your name %q: %v; give one with -name NAME", who, err)
-	}
-	if dailyfiles.Reserved(who) {
-		return "", fmt.Errorf("your name %q reads like a row of the standings: give another with -name NAME", who)
-	}
-	n, err := clubName(who)
+	n, err := dailyNameOf(who)
 	if err != nil {
 		return "", fmt.Errorf("your name %q: %v; give one with -name NAME", who, err)
 	}
@@ -377,12 +363,22 @@ func checkName(name string) error {
 	return nil
 }
 
-// clubName is name as the club of klob serve would hold it
-// (names.Normal), or why the club refuses it: friends read it in their
-// standings, where a name that passes for a bot, for "You" in
-// look-alike letters, or holds a mark such as "(you)", would pass for
-// what it is not.
-func clubName(name string) (string, error) { return names.Normal(name) }
+// dailyNameOf is name as the result file writes it, or why it may not
+// be: -name and the name kept or logged in with are checked alike. The
+// file must hold it; it must not read like a row of the standings; and
+// the club of klob serve must take it (names.Normal), as friends read
+// it in their standings, where a name that passes for a bot, for "You"
+// in look-alike letters, or holds a mark such as "(you)", would pass
+// for what it is not.
+func dailyNameOf(name string) (string, error) {
+	if err := checkName(name); err != nil {
+		return "", err
+	}
+	if dailyfiles.Reserved(name) {
+		return "", errors.New("it reads like a row of the standings (yours, or par's)")
+	}
+	return names.Normal(name)
+}
 
 // ownResults reports whether data is the person's own result file, as
 // -export printed it: their name, and the same boards played move for
