@@ -15,11 +15,9 @@ import (
 	"sync"
 	"syscall"
 	"time"
-	"unicode"
 
 	tea "charm.land/bubbletea/v2"
 	gossh "golang.org/x/crypto/ssh"
-	"golang.org/x/text/unicode/norm"
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/ai/eval"
@@ -479,7 +477,7 @@ const nameFile = "name"
 // kept under the state directory per player key (a guest's are not).
 func lobbyConfig(f serveFlags, h *hall.Hall, bots serveBots, s *server.Session) tui.LobbyConfig {
 	state := f.state
-	name, renamed := cleanName(s.User)
+	name, renamed := names.FromLogin(s.User)
 	tm := tui.DefaultTiming()
 	tm.Pace = f.pace
 	tm.Slots, tm.Gone = bots.slots, s.Done()
@@ -569,7 +567,7 @@ func lobbyConfig(f serveFlags, h *hall.Hall, bots serveBots, s *server.Session) 
 		}
 		taken := name
 		name = otherName(h, s.Key, name)
-		if why, ok := strings.CutPrefix(renamed, youArePlayer); ok {
+		if why, ok := strings.CutPrefix(renamed, names.YouArePlayer); ok {
 			// "player", put for a user name no name may be, is taken
 			// too: the note says why the user name went, under the
 			// name the person now has.
@@ -601,74 +599,6 @@ func otherName(h *hall.Hall, key, taken string) string {
 	}
 	return "player-" + tag
 }
-
-// cleanName makes an SSH user name fit to show and log: NFKC (a
-// fullwidth "ａｎｎ" is "ann"), then letters, digits, - _ and ., with
-// the marks that belong to them (a vowel sign, a virama: "नमस्ते"
-// keeps its ते), at most names.Max; a character no name may hold
-// (names.Rune: a Hangul filler, a jamo not joined into a syllable, a
-// '#' look-alike), a mark with no letter before it or a third in a row
-// is left out like any other character, and a name that is then empty,
-// or that names.Normal refuses (a bot, "You", a level), is
-// "player". why says, for the person's first look at the lobby, that
-// the name was changed and why, "" when it was not.
-func cleanName(user string) (name, why string) {
-	var b []rune
-	marks, dropped := 0, false
-	for _, r := range norm.NFKC.String(user) {
-		switch {
-		case names.Rune(r) != nil:
-			dropped = true
-		case unicode.IsMark(r):
-			if len(b) == 0 || marks == 2 {
-				dropped = true
-				continue
-			}
-			b, marks = append(b, r), marks+1
-		case unicode.IsLetter(r) || unicode.IsDigit(r) || r == '-' || r == '_' || r == '.':
-			b, marks = append(b, r), 0
-		default:
-			dropped = true
-		}
-	}
-	cut := len(b) > names.Max
-	if cut {
-		// Never inside a cluster: a letter is not parted from its marks,
-		// nor a conjunct split after its virama (which joins the next
-		// consonant).
-		n := names.Max
-		for n > 0 && (unicode.IsMark(b[n]) || norm.NFC.PropertiesString(string(b[n-1])).CCC() == viramaClass) {
-			n--
-		}
-		b = b[:n]
-	}
-	// One short line each: the lobby's first look says it under the
-	// welcome, which names the name.
-	const rename = " Press r to rename."
-	if len(b) == 0 {
-		return "player", youArePlayer + "your SSH user name has no letter or digit." + rename
-	}
-	if _, err := names.Normal(string(b)); err != nil {
-		// A word the tables name seats by, or another of their labels.
-		return "player", youArePlayer + strings.TrimSuffix(err.Error(), ": choose another name") + "." + rename
-	}
-	name = string(b)
-	switch {
-	case cut:
-		why = fmt.Sprintf("A name holds at most %d characters: your user name is cut.%s", names.Max, rename)
-	case dropped:
-		why = "Your SSH user name lost the characters no name may hold." + rename
-	}
-	return name, why
-}
-
-// youArePlayer begins the note of a user name no name may be, put as
-// "player" (cleanName).
-const youArePlayer = "You are player: "
-
-// viramaClass is the canonical combining class of a virama (U+094D and
-// its kin in other scripts): it joins the consonants either side.
-const viramaClass = 9
 
 // connectHint is the ssh command that reaches a server listening on
 // addr: on every address, this machine's name for itself (others use

@@ -1,0 +1,77 @@
+package names
+
+import (
+	"fmt"
+	"strings"
+	"unicode"
+
+	"golang.org/x/text/unicode/norm"
+)
+
+// FromLogin makes a login name (an SSH user name) fit to show and
+// log: NFKC (a fullwidth "ａｎｎ" is "ann"), then letters, digits, - _
+// and ., with the marks that belong to them (a vowel sign, a virama:
+// "नमस्ते" keeps its ते), at most Max; a character no name may hold
+// (Rune: a Hangul filler, a jamo not joined into a syllable, a '#'
+// look-alike), a mark with no letter before it or a third in a row is
+// left out like any other character, and a name that is then empty, or
+// that Normal refuses (a bot, "You", a level), is "player". why says,
+// for the person's first look at the lobby, that the name was changed
+// and why, "" when it was not.
+func FromLogin(user string) (name, why string) {
+	var b []rune
+	marks, dropped := 0, false
+	for _, r := range norm.NFKC.String(user) {
+		switch {
+		case Rune(r) != nil:
+			dropped = true
+		case unicode.IsMark(r):
+			if len(b) == 0 || marks == 2 {
+				dropped = true
+				continue
+			}
+			b, marks = append(b, r), marks+1
+		case unicode.IsLetter(r) || unicode.IsDigit(r) || r == '-' || r == '_' || r == '.':
+			b, marks = append(b, r), 0
+		default:
+			dropped = true
+		}
+	}
+	cut := len(b) > Max
+	if cut {
+		// Never inside a cluster: a letter is not parted from its marks,
+		// nor a conjunct split after its virama (which joins the next
+		// consonant).
+		n := Max
+		for n > 0 && (unicode.IsMark(b[n]) || norm.NFC.PropertiesString(string(b[n-1])).CCC() == viramaClass) {
+			n--
+		}
+		b = b[:n]
+	}
+	// One short line each: the lobby's first look says it under the
+	// welcome, which names the name.
+	const rename = " Press r to rename."
+	if len(b) == 0 {
+		return "player", YouArePlayer + "your SSH user name has no letter or digit." + rename
+	}
+	if _, err := Normal(string(b)); err != nil {
+		// A word the tables name seats by, or another of their labels.
+		return "player", YouArePlayer + strings.TrimSuffix(err.Error(), ": choose another name") + "." + rename
+	}
+	name = string(b)
+	switch {
+	case cut:
+		why = fmt.Sprintf("A name holds at most %d characters: your user name is cut.%s", Max, rename)
+	case dropped:
+		why = "Your SSH user name lost the characters no name may hold." + rename
+	}
+	return name, why
+}
+
+// YouArePlayer begins the note of a login name no name may be, put as
+// "player" (FromLogin).
+const YouArePlayer = "You are player: "
+
+// viramaClass is the canonical combining class of a virama (U+094D and
+// its kin in other scripts): it joins the consonants either side.
+const viramaClass = 9
