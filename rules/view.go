@@ -115,6 +115,17 @@ func (v *View) Lead() Card {
 	return v.Trick[0]
 }
 
+// Winning returns who is winning the trick on the table with the cards
+// played to it so far (its winner once it is complete), NoSeat when no
+// card is led.
+func (v *View) Winning() Seat {
+	if v.InTrick == 0 {
+		return NoSeat
+	}
+	w := TrickWinnerOf(v.Trick[:v.InTrick], v.Trump)
+	return seatMod[v.Players&7][(int(v.Leader)+w)&15]
+}
+
 // WinnerIf returns who would be winning the trick on the table if card
 // c were played to it now (the trick's winner once it is the trick's
 // last card), NoSeat when no card is led.

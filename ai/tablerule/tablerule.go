@@ -121,7 +121,7 @@ func PlayCard(v *rules.View, legal []rules.Action) rules.Card {
 	trick := v.Trick[:v.InTrick]
 	w := rules.TrickWinnerOf(trick, t)
 	wc := trick[w]
-	wseat := rules.Seat((int(v.Leader) + w) % v.Players)
+	wseat := v.Winning()
 	last := v.InTrick == v.Players-1
 	mine := rules.SideOfSeat(v.Players, wseat) == rules.SideOfSeat(v.Players, v.Seat)
 	pts := 0

@@ -413,7 +413,7 @@ func (sc *Scene) trickTitle() string {
 	switch {
 	case v.Phase == rules.PhasePlay && v.InTrick > 0:
 		// "is winning", not "wins": the trick is not over yet.
-		w, is := sc.winning(), "is"
+		w, is := v.Winning(), "is"
 		if w == sc.You {
 			is = "are"
 		}
@@ -467,15 +467,6 @@ func (sc *Scene) dialogueTitle() string {
 		return "Sequences"
 	}
 	return "Sequences: " + strings.Join(ps, " · ")
-}
-
-// winning is the seat whose card wins the trick on the table.
-func (sc *Scene) winning() rules.Seat {
-	v := &sc.V
-	if v.InTrick == 0 {
-		return rules.NoSeat
-	}
-	return rules.Seat((int(v.Leader) + rules.TrickWinnerOf(v.Trick[:v.InTrick], v.Trump)) % v.Players)
 }
 
 // trickCards are the cards the trick area shows, by seat: the trick on
