@@ -282,8 +282,13 @@ func SideOfSeat(players int, s Seat) int {
 }
 
 // Partner returns the seat opposite s with four players, NoSeat else.
-func (t *Deal) Partner(s Seat) Seat {
-	if t.n != 4 {
+func (t *Deal) Partner(s Seat) Seat { return PartnerOf(int(t.n), s) }
+
+// PartnerOf returns the partner of seat s at a table of players: the
+// seat opposite with four, NoSeat with two or three, where every seat
+// plays for itself.
+func PartnerOf(players int, s Seat) Seat {
+	if players != 4 {
 		return NoSeat
 	}
 	return (s + 2) & 3

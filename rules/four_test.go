@@ -336,3 +336,21 @@ func TestPlayoutIsPickAndMove(t *testing.T) {
 		}
 	}
 }
+
+// TestPartnerOfIsTheOtherSeatOfTheSide checks PartnerOf at every seat
+// count against SideOfSeat: the one other seat on s's side, or NoSeat.
+func TestPartnerOfIsTheOtherSeatOfTheSide(t *testing.T) {
+	for n := 2; n <= 4; n++ {
+		for s := range Seat(n) {
+			want := NoSeat
+			for o := range Seat(n) {
+				if o != s && SideOfSeat(n, o) == SideOfSeat(n, s) {
+					want = o
+				}
+			}
+			if got := PartnerOf(n, s); got != want {
+				t.Errorf("%d players, seat %s: PartnerOf = %s, want %s", n, s, got, want)
+			}
+		}
+	}
+}

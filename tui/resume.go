@@ -96,7 +96,7 @@ func summarize(l *gamelog.Log) []string {
 			continue
 		}
 		name := h.PlayerName(s) + " (" + h.Level(s) + ")"
-		if n == 4 && s == (me+2)%4 {
+		if s == rules.PartnerOf(n, me) {
 			others = append([]string{"your partner " + name}, others...)
 			continue
 		}
