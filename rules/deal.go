@@ -294,6 +294,17 @@ func PartnerOf(players int, s Seat) Seat {
 	return (s + 2) & 3
 }
 
+// SideSeats returns the seats on s's side at a table of players as a
+// bit set, bit i for seat i: s and its partner with four, s alone with
+// two or three.
+func SideSeats(players int, s Seat) uint8 {
+	m := uint8(1) << s
+	if p := PartnerOf(players, s); p != NoSeat {
+		m |= 1 << p
+	}
+	return m
+}
+
 // Ending returns how the deal ended (NotEnded while it goes on).
 func (t *Deal) Ending() Ending { return t.ending }
 

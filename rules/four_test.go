@@ -354,3 +354,21 @@ func TestPartnerOfIsTheOtherSeatOfTheSide(t *testing.T) {
 		}
 	}
 }
+
+// TestSideSeatsHoldsTheSide checks SideSeats at every seat count against
+// SideOfSeat: bit o is set exactly when seat o plays for s's side.
+func TestSideSeatsHoldsTheSide(t *testing.T) {
+	for n := 2; n <= 4; n++ {
+		for s := range Seat(n) {
+			want := uint8(0)
+			for o := range Seat(n) {
+				if SideOfSeat(n, o) == SideOfSeat(n, s) {
+					want |= 1 << o
+				}
+			}
+			if got := SideSeats(n, s); got != want {
+				t.Errorf("%d players, seat %s: SideSeats = %04b, want %04b", n, s, got, want)
+			}
+		}
+	}
+}

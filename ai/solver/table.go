@@ -186,10 +186,7 @@ func (s *TableSolver) give(seat int, c uint8) {
 // SideOf returns the maximising side of seat at p's table: its team with
 // four players, the seat alone otherwise (paranoid with three).
 func SideOf(p *rules.Play, seat rules.Seat) uint8 {
-	if p.N == 4 {
-		return 0b0101 << (seat & 1)
-	}
-	return 1 << seat
+	return rules.SideSeats(int(p.N), seat)
 }
 
 // pos is a position in solver numbering besides the hands: the trick on
