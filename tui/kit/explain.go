@@ -36,7 +36,7 @@ func ChoiceExplain(g *Glyphs, v *rules.View, a rules.Action) string {
 			return "name no suit; with both passing twice the deal is thrown in"
 		case v.Phase == rules.PhaseBid2 && v.Seat == v.Dealer:
 			return "name no suit; with everyone passing twice the deal is thrown in"
-		case v.Phase == rules.PhaseBid2 && v.Options.DealerForced && rules.Seat((int(v.Seat)+1)%v.Players) == v.Dealer:
+		case v.Phase == rules.PhaseBid2 && v.Options.DealerForced && rules.SeatAfter(v.Seat, 1, v.Players) == v.Dealer:
 			// Everyone before has passed: the dealer, next, may not.
 			if duel {
 				return "name no suit; the other, the dealer, must then name one"

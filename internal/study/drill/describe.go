@@ -98,7 +98,7 @@ func Role(v *rules.View) string {
 // speak third, after North and East."
 func Deals(v *rules.View) string {
 	n := v.Players
-	place := (int(v.Seat) - int(v.Dealer) - 1 + n) % n // 0: the first to speak
+	place := rules.Place(v.Seat, v.Dealer, n) // 0: the first to speak
 	switch {
 	case v.Dealer == v.Seat:
 		return "You deal: you speak last."
@@ -107,7 +107,7 @@ func Deals(v *rules.View) string {
 	}
 	var before []string
 	for k := range place {
-		before = append(before, name(v, rules.Seat((int(v.Dealer)+1+k)%n)))
+		before = append(before, name(v, rules.SeatAfter(v.Dealer, 1+k, n)))
 	}
 	return fmt.Sprintf("%s deals: you speak %s, after %s.", capital(name(v, v.Dealer)), ordinal(place+1), JoinWords(before, "and"))
 }
@@ -281,7 +281,7 @@ func Question(v *rules.View, ascii bool) string {
 		return slices.ContainsFunc(legal, func(a rules.Action) bool { return a.Kind == k })
 	}
 	up := v.OrigUpcard.Suit().Name()
-	left := name(v, rules.Seat((int(v.Seat)+1)%v.Players))
+	left := name(v, rules.Counterpart(v.Players, v.Seat, rules.Shlomo))
 	switch v.Phase {
 	case rules.PhaseDeclare:
 		switch {
