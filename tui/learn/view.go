@@ -270,12 +270,8 @@ func (s *Screen) tableLines(ctx *kit.Context, step lesson.Step) []string {
 	trick := ""
 	if v.LastLeader != rules.NoSeat {
 		lt := v.LastTrick
-		winner := v.LastLeader
-		if rules.TrickWinner(lt[0], lt[1], v.Trump) == 1 {
-			winner = winner.Other()
-		}
 		trick = fmt.Sprintf(" Last trick: %s %s, %s %s: won by %s.", who(v.LastLeader), p.StyledCard(lt[0]),
-			strings.ToLower(who(v.LastLeader.Other())), p.StyledCard(lt[1]), strings.ToLower(who(winner)))
+			strings.ToLower(who(v.LastLeader.Other())), p.StyledCard(lt[1]), strings.ToLower(who(v.LastTrickWinner())))
 	}
 	if v.Lead() != rules.NoCard {
 		trick += " On the table: " + who(v.Leader) + " led " + p.StyledCard(v.Lead()) + "."
