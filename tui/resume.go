@@ -122,7 +122,7 @@ func summarize(l *gamelog.Log) []string {
 		// A name keeps its case, as the table writes it.
 		name := h.PlayerName(rules.Seat(side))
 		switch {
-		case n == 4 && side == int(me)%2:
+		case n == 4 && side == rules.SideOfSeat(n, me):
 			name = "your team"
 		case n == 4:
 			name = "theirs"

@@ -108,7 +108,7 @@ func (sc *Scene) ResultLines(ctx *kit.Context, s rules.Score, ending rules.Endin
 		for _, side := range order {
 			var parts []string
 			for seat := range 4 {
-				if seat%2 == side && s.Seqs[seat] > 0 {
+				if sc.sideOf(rules.Seat(seat)) == side && s.Seqs[seat] > 0 {
 					parts = append(parts, fmt.Sprintf("%s %d", sc.Lower(rules.Seat(seat)), s.Seqs[seat]))
 				}
 			}
