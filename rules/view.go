@@ -317,17 +317,17 @@ func tableMoves(steps []Step, n Seat) []tableMove {
 			decl, shlomo = st.Seat, st.Action.Kind == Shlomo
 			moves = append(moves, tableMove{step: i, card: NoCard, from: decl, to: decl, declared: st.Action.Kind})
 		case Draw:
-			moves = append(moves, tableMove{step: i, card: st.Action.Card, from: (decl + 1) % n, to: decl})
+			moves = append(moves, tableMove{step: i, card: st.Action.Card, from: Counterpart(int(n), decl, Shlomo), to: decl})
 		case Give:
 			switch {
 			case shlomo:
-				moves = append(moves, tableMove{step: i, card: st.Action.Card, from: decl, to: (decl + 1) % n})
+				moves = append(moves, tableMove{step: i, card: st.Action.Card, from: decl, to: Counterpart(int(n), decl, Shlomo)})
 			case st.Seat == decl:
 				first = len(moves)
-				moves = append(moves, tableMove{step: i, card: st.Action.Card, from: decl, to: (decl + 2) & 3})
+				moves = append(moves, tableMove{step: i, card: st.Action.Card, from: decl, to: Counterpart(int(n), decl, Cleopatra)})
 			default:
 				first = -1
-				moves = append(moves, tableMove{step: i, card: st.Action.Card, from: st.Seat, to: (st.Seat + 2) & 3})
+				moves = append(moves, tableMove{step: i, card: st.Action.Card, from: st.Seat, to: Counterpart(int(n), st.Seat, Cleopatra)})
 			}
 		}
 	}
