@@ -294,6 +294,17 @@ func PartnerOf(players int, s Seat) Seat {
 	return (s + 2) & 3
 }
 
+// SeatsOfSide returns the seats that play for side i at a table of
+// players, in seat order: seat i alone with two or three, seat i and its
+// partner with four (a side is numbered by its first seat).
+func SeatsOfSide(players, i int) []Seat {
+	s := Seat(i)
+	if p := PartnerOf(players, s); p != NoSeat {
+		return []Seat{s, p}
+	}
+	return []Seat{s}
+}
+
 // SideSeats returns the seats on s's side at a table of players as a
 // bit set, bit i for seat i: s and its partner with four, s alone with
 // two or three.

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -368,6 +369,24 @@ func TestSideSeatsHoldsTheSide(t *testing.T) {
 			}
 			if got := SideSeats(n, s); got != want {
 				t.Errorf("%d players, seat %s: SideSeats = %04b, want %04b", n, s, got, want)
+			}
+		}
+	}
+}
+
+// TestSeatsOfSideListsTheSide checks SeatsOfSide at every seat count
+// against SideOfSeat: every seat of side i, in seat order, and no other.
+func TestSeatsOfSideListsTheSide(t *testing.T) {
+	for n := 2; n <= 4; n++ {
+		for i := range SidesAt(n) {
+			var want []Seat
+			for s := range Seat(n) {
+				if SideOfSeat(n, s) == i {
+					want = append(want, s)
+				}
+			}
+			if got := SeatsOfSide(n, i); !slices.Equal(got, want) {
+				t.Errorf("%d players, side %d: SeatsOfSide = %v, want %v", n, i, got, want)
 			}
 		}
 	}

@@ -156,14 +156,15 @@ func (sc *Scene) who(i int, s rules.Seat) string {
 
 // sideName names side i: a seat, or with four its team ("You & North").
 func (sc *Scene) SideName(i int) string {
-	if sc.players() != 4 {
-		return sc.Name(rules.Seat(i))
+	var names []string
+	for _, s := range rules.SeatsOfSide(sc.players(), i) {
+		if s == sc.You {
+			names = append([]string{sc.Name(s)}, names...)
+		} else {
+			names = append(names, sc.Name(s))
+		}
 	}
-	a, b := rules.Seat(i), rules.Seat(i+2)
-	if b == sc.You {
-		a, b = b, a
-	}
-	return sc.Name(a) + " & " + sc.Name(b)
+	return strings.Join(names, " & ")
 }
 
 // sideLower is SideName inside a sentence: "you", "you & North".
@@ -213,10 +214,7 @@ func (sc *Scene) sideLetters(i int) string {
 	if sc.You != rules.NoSeat && i == sc.sideOf(sc.You) {
 		return "you"
 	}
-	if sc.players() == 4 {
-		return rules.Seat(i).String() + rules.Seat(i+2).String()
-	}
-	return rules.Seat(i).String()
+	return rules.SideName(sc.players(), i)
 }
 
 // colNames names the sides for columns of width w (in SideOrder): their

@@ -121,8 +121,9 @@ func (r *Replay) WriteSummary(w io.Writer, name string) {
 // sideLabel names a side for reports: a player's label, or a team's
 // two labels.
 func sideLabel(h *Header, n, side int) string {
-	if n == 4 {
-		return h.PlayerLabel(rules.Seat(side)) + " and " + h.PlayerLabel(rules.Seat(side+2))
+	var labels []string
+	for _, s := range rules.SeatsOfSide(n, side) {
+		labels = append(labels, h.PlayerLabel(s))
 	}
-	return h.PlayerLabel(rules.Seat(side))
+	return strings.Join(labels, " and ")
 }

@@ -47,14 +47,15 @@ func name(v *rules.View, s rules.Seat) string {
 // SideName names side i of v's table: a seat, or with four a team ("you
 // and North", "West and East").
 func SideName(v *rules.View, i int) string {
-	if v.Players != 4 {
-		return name(v, rules.Seat(i))
+	var names []string
+	for _, s := range rules.SeatsOfSide(v.Players, i) {
+		if n := name(v, s); n == "you" {
+			names = append([]string{n}, names...)
+		} else {
+			names = append(names, n)
+		}
 	}
-	a, b := name(v, rules.Seat(i)), name(v, rules.Seat(i+2))
-	if b == "you" {
-		a, b = b, a
-	}
-	return a + " and " + b
+	return strings.Join(names, " and ")
 }
 
 // Describe is the decision in words, a sentence or two a line: the
