@@ -262,7 +262,7 @@ func (v *View) UpcardTaker() Seat {
 	switch {
 	case v.DixBy != NoSeat:
 		return v.DixBy
-	case v.Players == 4 && v.Upcard == NoCard && v.Maker != NoSeat && v.OrigUpcard != NoCard:
+	case v.Options.MakerTakesUpcard() && v.Upcard == NoCard && v.Maker != NoSeat && v.OrigUpcard != NoCard:
 		return v.Maker
 	}
 	return NoSeat
@@ -276,7 +276,7 @@ func (v *View) Known(o Seat) CardSet {
 		return v.Hand
 	}
 	var m CardSet
-	if v.DixBy == o || (v.Players == 4 && v.Maker == o) {
+	if v.DixBy == o || (v.Options.MakerTakesUpcard() && v.Maker == o) {
 		m = m.With(v.OrigUpcard)
 	}
 	x := v.exchanged()[o&3]
@@ -404,7 +404,7 @@ func (v *View) Complete(hands [4]CardSet, rest []Card) (Deal, error) {
 		if v.DixBy == o {
 			c = c.Without(v.OrigUpcard).With(NewCard(Seven, v.Trump))
 		}
-		if v.Players == 4 && v.Maker == o {
+		if v.Options.MakerTakesUpcard() && v.Maker == o {
 			c = c.Without(v.OrigUpcard) // it lies at its deck place already
 		}
 		start[o] = c

@@ -202,7 +202,7 @@ func (s *Screen) tableLines(ctx *kit.Context, step lesson.Step) []string {
 		bot += " · upcard " + p.StyledCard(v.OrigUpcard) + ", the dix " + p.StyledCard(v.Upcard) + " in its place"
 	case v.Upcard != rules.NoCard:
 		bot += " · upcard " + p.StyledCard(v.Upcard)
-	case v.OrigUpcard != rules.NoCard && v.Maker != rules.NoSeat && v.Players == 4:
+	case v.OrigUpcard != rules.NoCard && v.Maker != rules.NoSeat && v.Options.MakerTakesUpcard():
 		// With four the maker took the upcard into its hand.
 		bot += " · upcard " + p.StyledCard(v.OrigUpcard) + " to " + lower(v.Maker)
 	}
