@@ -286,9 +286,9 @@ func (t *Deal) Partner(s Seat) Seat { return PartnerOf(int(t.n), s) }
 
 // PartnerOf returns the partner of seat s at a table of players: the
 // seat opposite with four, NoSeat with two or three, where every seat
-// plays for itself.
+// plays for itself, and NoSeat for no seat (NoSeat, ChanceSeat).
 func PartnerOf(players int, s Seat) Seat {
-	if players != 4 {
+	if players != 4 || int(s) >= players {
 		return NoSeat
 	}
 	return (s + 2) & 3

@@ -353,6 +353,11 @@ func TestPartnerOfIsTheOtherSeatOfTheSide(t *testing.T) {
 				t.Errorf("%d players, seat %s: PartnerOf = %s, want %s", n, s, got, want)
 			}
 		}
+		for _, s := range []Seat{NoSeat, ChanceSeat} {
+			if got := PartnerOf(n, s); got != NoSeat {
+				t.Errorf("%d players, no seat %d: PartnerOf = %s, want no seat", n, s, got)
+			}
+		}
 	}
 }
 

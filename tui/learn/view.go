@@ -186,7 +186,7 @@ func (s *Screen) tableLines(ctx *kit.Context, step lesson.Step) []string {
 		var held []string
 		for seat := rules.Seat(1); seat < rules.Seat(v.Players); seat++ {
 			h := fmt.Sprintf("%s %d", who(seat), v.Counts[seat])
-			if v.Players == 4 && rules.SideOfSeat(4, seat) == rules.SideOfSeat(4, lesson.You) {
+			if seat == rules.PartnerOf(v.Players, lesson.You) {
 				h += " (partner)"
 			}
 			held = append(held, h)

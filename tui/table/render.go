@@ -688,7 +688,7 @@ func (sc *Scene) seatFacts(ctx *kit.Context, s rules.Seat, w int) (tag, cards st
 	if v.Maker == s {
 		roles = append(roles, "maker")
 	}
-	if v.Players == 4 && sc.pos(s) == 2 {
+	if s == rules.PartnerOf(v.Players, v.Seat) {
 		// The person's partner, or to a spectator (who has none) the
 		// watched seat's.
 		p := "partner"
