@@ -275,7 +275,7 @@ func sideOf(n uint8, s Seat) int { return SideOfSeat(int(n), s) }
 // seats 1 and 3 side 1), for a game known only by its seat count (a
 // log's header, a table's seats).
 func SideOfSeat(players int, s Seat) int {
-	if players == 4 {
+	if PlaysInTeams(players) {
 		return int(s & 1)
 	}
 	return int(s)
@@ -288,7 +288,7 @@ func (t *Deal) Partner(s Seat) Seat { return PartnerOf(int(t.n), s) }
 // seat opposite with four, NoSeat with two or three, where every seat
 // plays for itself, and NoSeat for no seat (NoSeat, ChanceSeat).
 func PartnerOf(players int, s Seat) Seat {
-	if players != 4 || int(s) >= players {
+	if !PlaysInTeams(players) || int(s) >= players {
 		return NoSeat
 	}
 	return (s + 2) & 3

@@ -396,3 +396,13 @@ func TestSeatsOfSideListsTheSide(t *testing.T) {
 		}
 	}
 }
+
+// TestPlaysInTeamsOnlyAtFour: four players play in two teams of
+// partners (RULES.md section 10); two and three play each for itself.
+func TestPlaysInTeamsOnlyAtFour(t *testing.T) {
+	for n, want := range map[int]bool{2: false, 3: false, 4: true} {
+		if got := PlaysInTeams(n); got != want {
+			t.Errorf("%d players: PlaysInTeams = %v, want %v", n, got, want)
+		}
+	}
+}

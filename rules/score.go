@@ -69,11 +69,17 @@ func sides(n int) int { return SidesAt(n) }
 // SidesAt returns the number of sides at a table of players: two teams
 // with four, else each player alone.
 func SidesAt(players int) int {
-	if players == 4 {
+	if PlaysInTeams(players) {
 		return 2
 	}
 	return players
 }
+
+// PlaysInTeams reports whether the players at a table of players play in
+// two teams of partners sitting opposite (four), rather than each for
+// itself (two and three): a side is then two seats, its melds count
+// together and it scores as one.
+func PlaysInTeams(players int) bool { return players == 4 }
 
 // Tally is what a played-out deal produced: everything ScoreDeal needs.
 // Arrays are indexed by seat.
