@@ -246,7 +246,7 @@ func (sc *Scene) seqFrag() string {
 	switch {
 	case v.Trump == rules.NoSuit:
 		return ""
-	case v.SeqWinner != rules.NoSeat && v.Players == 4:
+	case v.SeqWinner != rules.NoSeat && sc.teams():
 		return "sequences: " + sc.sideLower(sc.sideOf(v.SeqWinner))
 	case v.SeqWinner != rules.NoSeat:
 		return "sequences: " + sc.Lower(v.SeqWinner)
@@ -298,7 +298,7 @@ func saysSeq(lines []string, seq string) bool {
 
 // seqShort is seqFrag with a side named short: "sequences: them".
 func (sc *Scene) seqShort() string {
-	if v := &sc.V; v.SeqWinner != rules.NoSeat && v.Players == 4 {
+	if v := &sc.V; v.SeqWinner != rules.NoSeat && sc.teams() {
 		return "sequences: " + sc.sideShort(sc.sideOf(v.SeqWinner))
 	}
 	return sc.seqFrag()
@@ -967,7 +967,7 @@ func (sc *Scene) fitAny(ctx *kit.Context, w, pad int, says ...func(*Scene) strin
 // sideWord names side i inside a line of counts: "you", a player's
 // name, or a team as sideShort names it.
 func (sc *Scene) sideWord(i int) string {
-	if sc.players() == 4 {
+	if sc.teams() {
 		return sc.sideShort(i)
 	}
 	return sc.Lower(rules.Seat(i))

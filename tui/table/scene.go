@@ -83,6 +83,10 @@ func (sc *Scene) Sides() int { return rules.SidesAt(sc.players()) }
 // sideOf is the side seat s plays for.
 func (sc *Scene) sideOf(s rules.Seat) int { return rules.SideOfSeat(sc.players(), s) }
 
+// teams reports whether the sides are teams of two partners (four
+// players), which the words for a side follow.
+func (sc *Scene) teams() bool { return rules.PlaysInTeams(sc.players()) }
+
 // name is how a sentence names seat s: "You" for the person, else the
 // player's name.
 func (sc *Scene) Name(s rules.Seat) string {
@@ -180,7 +184,7 @@ func (sc *Scene) sideLower(i int) string {
 // spectator, a replay of others) the partners' names joined by "&"
 // ("Tester&North"), which a line too long shortens with shortTo.
 func (sc *Scene) sideShort(i int) string {
-	if sc.players() != 4 {
+	if !sc.teams() {
 		return sc.Name(rules.Seat(i))
 	}
 	if sc.You == rules.NoSeat {
@@ -208,7 +212,7 @@ func shortMark(ctx *kit.Context) string {
 // the person's own side "you"; with four, a person's sides are "us" and
 // "them" (as short, and what the score columns say).
 func (sc *Scene) sideLetters(i int) string {
-	if sc.You != rules.NoSeat && sc.players() == 4 {
+	if sc.You != rules.NoSeat && sc.teams() {
 		return sc.sideShort(i)
 	}
 	if sc.You != rules.NoSeat && i == sc.sideOf(sc.You) {
@@ -337,7 +341,7 @@ func (sc *Scene) letterNames() []string {
 	var out []string
 	for _, i := range sc.SideOrder() {
 		n := sc.sideLetters(i)
-		if sc.players() != 4 && sc.You != rules.NoSeat && i == sc.sideOf(sc.You) {
+		if !sc.teams() && sc.You != rules.NoSeat && i == sc.sideOf(sc.You) {
 			n = sc.Name(sc.You)
 		}
 		out = append(out, n)
