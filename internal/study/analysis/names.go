@@ -98,7 +98,7 @@ func lettersOf(players int) names {
 		nm.seat[s] = noun{text: s.String()}
 	}
 	for x := range nm.sides() {
-		nm.side[x] = noun{text: rules.SideName(players, x), plural: players == 4}
+		nm.side[x] = noun{text: rules.SideName(players, x), plural: rules.PlaysInTeams(players)}
 	}
 	return nm
 }

@@ -227,7 +227,7 @@ func writeText(w io.Writer, name string, r *gamelog.Replay, rep *Report, ascii b
 		para(l)
 	}
 	row := func(s int) string {
-		if nm.players == 4 {
+		if rules.PlaysInTeams(nm.players) {
 			return fmt.Sprintf("%s (team %s)", nm.seat[s].text, rules.SideName(4, nm.sideOf(rules.Seat(s))))
 		}
 		return nm.seat[s].text

@@ -158,7 +158,7 @@ func ScoreText(v *rules.View) string {
 			past = true
 		case need <= eval.EndgameMargin:
 			verb := "needs"
-			if i == rules.SideOfSeat(v.Players, v.Seat) || v.Players == 4 {
+			if i == rules.SideOfSeat(v.Players, v.Seat) || rules.PlaysInTeams(v.Players) {
 				verb = "need"
 			}
 			near = append(near, fmt.Sprintf("%s %s %d more", capital(SideName(v, i)), verb, need))
