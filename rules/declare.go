@@ -133,12 +133,12 @@ func (t *Deal) declare(a Action) {
 	case declAsk:
 		switch a.Kind {
 		case Shlomo:
-			t.declarer, t.declared[t.turn] = t.turn, 20
+			t.declarer, t.declared[t.turn] = t.turn, DeclarationPoints
 			t.declStep = declDraw
 			return
 		case Cleopatra:
 			t.declarer = t.turn
-			t.declared[t.turn] += 20
+			t.declared[t.turn] += DeclarationPoints
 			t.declStep = declFirst
 			return
 		}

@@ -216,12 +216,14 @@ func ContractOutcome(maker, bestOther int) Outcome {
 	return Bete
 }
 
-// What bella, the menage and the bimah are worth (RULES.md sections 7
+// What bella, the menage, the bimah and a declaration (shlomo or
+// cleopatra, in the declarer's total) are worth (RULES.md sections 7
 // and 11).
 const (
-	BellaPoints  = 20
-	MenagePoints = 50
-	BimahPoints  = 40
+	BellaPoints       = 20
+	MenagePoints      = 50
+	BimahPoints       = 40
+	DeclarationPoints = 20
 )
 
 // Ending is how a deal ended: the fact the result screens, replays and

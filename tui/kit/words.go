@@ -131,7 +131,7 @@ func TableActionLabel(ctx *Context, a rules.Action) string {
 	case rules.Name:
 		return p.SuitName(a.Suit)
 	case rules.Shlomo, rules.Cleopatra:
-		return "declare " + a.String() + " (+20)"
+		return fmt.Sprintf("declare %s (+%d)", a, rules.DeclarationPoints)
 	case rules.Give:
 		return "give " + p.StyledCard(a.Card)
 	}

@@ -216,7 +216,7 @@ func SaidLines(v *rules.View, ascii bool) []string {
 		case rules.Shlomo, rules.Cleopatra:
 			to(rounds[a.Kind])
 			decl, shlomo = st.Seat, a.Kind == rules.Shlomo
-			words = append(words, who+" declared "+a.String()+" (+20)")
+			words = append(words, fmt.Sprintf("%s declared %s (+%d)", who, a, rules.DeclarationPoints))
 		case rules.Draw:
 			from := rules.Counterpart(n, decl, rules.Shlomo)
 			words = append(words, fmt.Sprintf("%s drew %s from %s", name(v, decl), card(a.Card), name(v, from)))
@@ -287,9 +287,9 @@ func Question(v *rules.View, ascii bool) string {
 	case rules.PhaseDeclare:
 		switch {
 		case has(rules.Shlomo):
-			return fmt.Sprintf("Declare shlomo, or pass? Shlomo scores 20; you then draw a card at random from %s and give %s one.", left, left)
+			return fmt.Sprintf("Declare shlomo, or pass? Shlomo scores %d; you then draw a card at random from %s and give %s one.", rules.DeclarationPoints, left, left)
 		case has(rules.Cleopatra):
-			return "Declare cleopatra, or pass? Cleopatra scores 20; you and North then pass each other a card face down."
+			return fmt.Sprintf("Declare cleopatra, or pass? Cleopatra scores %d; you and North then pass each other a card face down.", rules.DeclarationPoints)
 		case has(rules.Give) && shlomoGive(v):
 			return fmt.Sprintf("Shlomo: which card do you give %s?", left)
 		case has(rules.Give):
