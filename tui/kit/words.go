@@ -22,13 +22,13 @@ func possessive(name string) string {
 // (50 for king, queen and jack of trump), "bella" (20 for king and
 // queen), or "" for nothing.
 func BellaWord(a rules.Action) string {
-	switch {
-	case !a.Bella:
-		return ""
-	case a.N == 50:
+	switch a.Announced() {
+	case rules.MenagePoints:
 		return "menage"
+	case rules.BellaPoints:
+		return "bella"
 	}
-	return "bella"
+	return ""
 }
 
 // AcceptedSchmeiss says, at two players, who accepted whose schmeiss:

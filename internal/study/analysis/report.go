@@ -60,7 +60,7 @@ func actionText(a rules.Action, ascii bool) string {
 	switch a.Kind {
 	case rules.PlayCard:
 		switch {
-		case a.Bella && a.N == 50:
+		case a.Announced() == rules.MenagePoints:
 			return card + " with the menage"
 		case a.Bella:
 			return card + " with bella"

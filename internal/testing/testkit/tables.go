@@ -116,7 +116,7 @@ func tableDealPaths(rd *gamelog.ReplayDeal, n int, seen map[Path]bool, pick func
 				seen[T4PartnerGood] = true
 			}
 		case rules.PlayCard:
-			if a.Bella && a.N == 50 {
+			if a.Announced() == rules.MenagePoints {
 				seen[VMenage] = true
 			} else if a.Bella {
 				seen[pick(T3Bella, T4Bella)] = true
