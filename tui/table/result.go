@@ -219,7 +219,7 @@ func (sc *Scene) verdict(ctx *kit.Context, s rules.Score) string {
 		case rules.Tie:
 			return st.Bad.Render("Equal.") + fmt.Sprintf(" Both have %d: the maker (%s) scores nothing, %s %d.", a, sc.Lower(s.Maker), sc.Verb(def, "score"), b)
 		case rules.Bete:
-			return st.Bad.Render("Bete!") + fmt.Sprintf(" %s, the maker, %s less (%d to %d): %s both totals, %d.", sc.Name(s.Maker), sc.have(s.Maker), a, b, sc.Verb(def, "score"), a+b)
+			return st.Bad.Render("Bete!") + fmt.Sprintf(" %s, the maker, %s less (%d to %d): %s both totals, %d.", sc.Name(s.Maker), sc.have(s.Maker), a, b, sc.Verb(def, "score"), s.Scored[sc.sideOf(def)])
 		}
 		return ""
 	}
