@@ -152,7 +152,7 @@ func (s *TableSolver) setup(p *rules.Play, side uint8) {
 	}
 	for l := range n {
 		for k := range n {
-			s.seatAt[l][k] = uint8((l + k) % n)
+			s.seatAt[l][k] = uint8(rules.SeatAfter(rules.Seat(l), k, n))
 		}
 	}
 	for i := range s.sideOf {
