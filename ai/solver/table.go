@@ -137,11 +137,17 @@ func (s *TableSolver) setup(p *rules.Play, side uint8) {
 	s.bump()
 	s.ready = true
 	s.n, s.trump, s.bonus, s.side = n, p.Trump, bonus, side
-	s.ts, s.trumpMask, s.zero = 4, 0, 0x07070707
+	s.ts, s.trumpMask, s.zero = 4, 0, 0
 	if p.Trump <= rules.Spades {
 		s.ts = uint8(p.Trump)
 		s.trumpMask = 0xFF << (8 * uint(p.Trump))
-		s.zero &^= 4 << (8 * uint(p.Trump)) // the trump 9 is worth 14
+	}
+	for su := range uint8(4) {
+		tf := 0
+		if su == s.ts {
+			tf = 1
+		}
+		s.zero |= uint32(zeroLane[tf]) << (8 * su)
 	}
 	for c := range s.pts {
 		tf := 0
