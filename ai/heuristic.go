@@ -370,7 +370,7 @@ func (b *heuristicBot) announceBella(k *heurKnow, ann rules.Action) bool {
 		}
 	}
 	out := float64(rules.SetPoints(k.hand, k.trump)) + k.expPointsHeld()
-	if v.Tricks[0]+v.Tricks[1] < 9 {
+	if v.Tricks[0]+v.Tricks[1] < rules.TricksPerDeal(v.Players) {
 		out += float64(v.Options.LastTrick)
 	}
 	return tot[k.me]+float64(ann.Announced())+b.par.BellaShare*out > tot[k.opp]

@@ -259,10 +259,7 @@ func (b *tableHard) worldValues(v *rules.View, d *rules.Deal, left, cut uint64, 
 // two others play against it, which measured better than playing the
 // three-handed defenders as a team).
 func searchSide(v *rules.View) uint8 {
-	if v.Players == 4 {
-		return 0b0101 << (v.Seat & 1)
-	}
-	return 1 << v.Seat
+	return rules.SideSeats(v.Players, v.Seat)
 }
 
 // viewHash mixes what the bot's choice depends on, so that the same view

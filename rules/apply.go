@@ -96,8 +96,7 @@ func (t *Deal) announceCard() (Card, bool) {
 	seat := t.play.Turn()
 	played := t.playedBy[seat]
 	if seat == t.menage {
-		kqj := CardSet(1)<<NewCard(King, tr) | 1<<NewCard(Queen, tr) | 1<<NewCard(Jack, tr)
-		if left := kqj &^ played; t.menageBy == NoSeat && left.Count() == 1 {
+		if left := MenageCards(tr) &^ played; t.menageBy == NoSeat && left.Count() == 1 {
 			return left.First(), true
 		}
 		return NoCard, false

@@ -13,3 +13,13 @@ func BellaPair(hand CardSet, trump Suit) CardSet {
 	}
 	return 0
 }
+
+// MenageCards returns the king, queen and jack of trump, the cards of
+// the menage (RULES.md section 11), and the empty set with no trumps or
+// before trump is known.
+func MenageCards(trump Suit) CardSet {
+	if trump > Spades {
+		return 0
+	}
+	return SetOf(NewCard(King, trump), NewCard(Queen, trump), NewCard(Jack, trump))
+}

@@ -36,3 +36,18 @@ func TestAnnounced(t *testing.T) {
 		}
 	}
 }
+
+func TestMenageCards(t *testing.T) {
+	for _, c := range []struct {
+		trump Suit
+		want  string
+	}{
+		{Clubs, "JC QC KC"}, {Hearts, "JH QH KH"}, {Spades, "KS QS JS"},
+		{NoTrumps, ""}, {NoSuit, ""},
+	} {
+		want, _ := ParseCardSet(c.want)
+		if got := MenageCards(c.trump); got != want {
+			t.Errorf("MenageCards(%s) = %s, want %s", c.trump, got, want)
+		}
+	}
+}

@@ -275,18 +275,45 @@ func sideOf(n uint8, s Seat) int { return SideOfSeat(int(n), s) }
 // seats 1 and 3 side 1), for a game known only by its seat count (a
 // log's header, a table's seats).
 func SideOfSeat(players int, s Seat) int {
-	if players == 4 {
+	if PlaysInTeams(players) {
 		return int(s & 1)
 	}
 	return int(s)
 }
 
 // Partner returns the seat opposite s with four players, NoSeat else.
-func (t *Deal) Partner(s Seat) Seat {
-	if t.n != 4 {
+func (t *Deal) Partner(s Seat) Seat { return PartnerOf(int(t.n), s) }
+
+// PartnerOf returns the partner of seat s at a table of players: the
+// seat opposite with four, NoSeat with two or three, where every seat
+// plays for itself, and NoSeat for no seat (NoSeat, ChanceSeat).
+func PartnerOf(players int, s Seat) Seat {
+	if !PlaysInTeams(players) || int(s) >= players {
 		return NoSeat
 	}
 	return (s + 2) & 3
+}
+
+// SeatsOfSide returns the seats that play for side i at a table of
+// players, in seat order: seat i alone with two or three, seat i and its
+// partner with four (a side is numbered by its first seat).
+func SeatsOfSide(players, i int) []Seat {
+	s := Seat(i)
+	if p := PartnerOf(players, s); p != NoSeat {
+		return []Seat{s, p}
+	}
+	return []Seat{s}
+}
+
+// SideSeats returns the seats on s's side at a table of players as a
+// bit set, bit i for seat i: s and its partner with four, s alone with
+// two or three.
+func SideSeats(players int, s Seat) uint8 {
+	m := uint8(1) << s
+	if p := PartnerOf(players, s); p != NoSeat {
+		m |= 1 << p
+	}
+	return m
 }
 
 // Ending returns how the deal ended (NotEnded while it goes on).

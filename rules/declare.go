@@ -114,9 +114,9 @@ func (t *Deal) appendDeclare(dst []Action) []Action {
 // the declarer's partner.
 func Counterpart(players int, declarer Seat, kind Kind) Seat {
 	if kind == Cleopatra {
-		return (declarer + 2) & 3
+		return PartnerOf(players, declarer)
 	}
-	return Seat((uint8(declarer) + 1) % uint8(players))
+	return SeatAfter(declarer, 1, players)
 }
 
 // pass moves c from seat from's hand to seat to's, as a shlomo's draw
@@ -133,12 +133,12 @@ func (t *Deal) declare(a Action) {
 	case declAsk:
 		switch a.Kind {
 		case Shlomo:
-			t.declarer, t.declared[t.turn] = t.turn, 20
+			t.declarer, t.declared[t.turn] = t.turn, DeclarationPoints
 			t.declStep = declDraw
 			return
 		case Cleopatra:
 			t.declarer = t.turn
-			t.declared[t.turn] += 20
+			t.declared[t.turn] += DeclarationPoints
 			t.declStep = declFirst
 			return
 		}

@@ -193,7 +193,7 @@ func (t *Deal) endDialogue() {
 	t.play.Leader = t.eldest()
 	t.play.InTrick = 0
 	if t.opts.Menage && t.trump <= Spades {
-		kqj := SetOf(NewCard(King, t.trump), NewCard(Queen, t.trump), NewCard(Jack, t.trump))
+		kqj := MenageCards(t.trump)
 		for s := Seat(0); s < Seat(t.n); s++ {
 			if t.play.Hands[s]&kqj == kqj {
 				t.menage = s

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -333,6 +334,75 @@ func TestPlayoutIsPickAndMove(t *testing.T) {
 			if want := SetPoints(tb.Hand(0)|tb.Hand(1)|tb.Hand(2)|tb.Hand(3), tb.Trump()) + tb.Options().LastTrick; sum != want {
 				t.Fatalf("%d players, deal %d: %d points, want %d", players, i, sum, want)
 			}
+		}
+	}
+}
+
+// TestPartnerOfIsTheOtherSeatOfTheSide checks PartnerOf at every seat
+// count against SideOfSeat: the one other seat on s's side, or NoSeat.
+func TestPartnerOfIsTheOtherSeatOfTheSide(t *testing.T) {
+	for n := 2; n <= 4; n++ {
+		for s := range Seat(n) {
+			want := NoSeat
+			for o := range Seat(n) {
+				if o != s && SideOfSeat(n, o) == SideOfSeat(n, s) {
+					want = o
+				}
+			}
+			if got := PartnerOf(n, s); got != want {
+				t.Errorf("%d players, seat %s: PartnerOf = %s, want %s", n, s, got, want)
+			}
+		}
+		for _, s := range []Seat{NoSeat, ChanceSeat} {
+			if got := PartnerOf(n, s); got != NoSeat {
+				t.Errorf("%d players, no seat %d: PartnerOf = %s, want no seat", n, s, got)
+			}
+		}
+	}
+}
+
+// TestSideSeatsHoldsTheSide checks SideSeats at every seat count against
+// SideOfSeat: bit o is set exactly when seat o plays for s's side.
+func TestSideSeatsHoldsTheSide(t *testing.T) {
+	for n := 2; n <= 4; n++ {
+		for s := range Seat(n) {
+			want := uint8(0)
+			for o := range Seat(n) {
+				if SideOfSeat(n, o) == SideOfSeat(n, s) {
+					want |= 1 << o
+				}
+			}
+			if got := SideSeats(n, s); got != want {
+				t.Errorf("%d players, seat %s: SideSeats = %04b, want %04b", n, s, got, want)
+			}
+		}
+	}
+}
+
+// TestSeatsOfSideListsTheSide checks SeatsOfSide at every seat count
+// against SideOfSeat: every seat of side i, in seat order, and no other.
+func TestSeatsOfSideListsTheSide(t *testing.T) {
+	for n := 2; n <= 4; n++ {
+		for i := range SidesAt(n) {
+			var want []Seat
+			for s := range Seat(n) {
+				if SideOfSeat(n, s) == i {
+					want = append(want, s)
+				}
+			}
+			if got := SeatsOfSide(n, i); !slices.Equal(got, want) {
+				t.Errorf("%d players, side %d: SeatsOfSide = %v, want %v", n, i, got, want)
+			}
+		}
+	}
+}
+
+// TestPlaysInTeamsOnlyAtFour: four players play in two teams of
+// partners (RULES.md section 10); two and three play each for itself.
+func TestPlaysInTeamsOnlyAtFour(t *testing.T) {
+	for n, want := range map[int]bool{2: false, 3: false, 4: true} {
+		if got := PlaysInTeams(n); got != want {
+			t.Errorf("%d players: PlaysInTeams = %v, want %v", n, got, want)
 		}
 	}
 }

@@ -107,10 +107,11 @@ func (g *Game) View(s Seat) View { return g.deal.View(s) }
 // SideName names side i of a table of players: the seat's letter, or
 // with four players the team's two letters, "AC" or "BD".
 func SideName(players, i int) string {
-	if players == 4 {
-		return Seat(i).String() + Seat(i+2).String()
+	name := ""
+	for _, s := range SeatsOfSide(players, i) {
+		name += s.String()
 	}
-	return Seat(i).String()
+	return name
 }
 
 // ErrGameOver is returned when a game that has ended is asked to go on.

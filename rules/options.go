@@ -88,6 +88,12 @@ func (o Options) HasDix() bool { return o.NumPlayers() != 4 }
 // four players (RULES.md section 10).
 func (o Options) HasNoTrumps() bool { return o.NumPlayers() == 4 }
 
+// MakerTakesUpcard reports whether the maker takes the upcard into its
+// hand with its last cards, whatever trump it named: with four players,
+// where the upcard is the last card of the deck (RULES.md section 10).
+// Everyone then knows the maker holds it until it is played.
+func (o Options) MakerTakesUpcard() bool { return o.NumPlayers() == 4 }
+
 // HasShlomo and HasCleopatra report whether those declarations are
 // played: shlomo with three or four players, cleopatra with four (an
 // option set at a table too small for it is ignored).

@@ -89,3 +89,34 @@ func TestApplicable(t *testing.T) {
 		}
 	}
 }
+
+// TestMakerTakesUpcardAtEverySeatCount plays random deals to the first
+// card at each seat count: the maker holds the upcard it did not take by
+// the dix exchange exactly when MakerTakesUpcard says it takes it.
+func TestMakerTakesUpcardAtEverySeatCount(t *testing.T) {
+	for n := 2; n <= 4; n++ {
+		o := DefaultOptions()
+		o.Players = n
+		r := newTestRand(uint64(n))
+		played := 0
+		for range 200 {
+			d := NewDeal(o, Seat(r.IntN(n)), Shuffle(r))
+			for !d.Over() && d.Phase() != PhasePlay {
+				legal := d.Legal()
+				if err := d.Apply(legal[r.IntN(len(legal))]); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if d.Phase() != PhasePlay || d.DixBy() != NoSeat {
+				continue
+			}
+			played++
+			if got := d.Hand(d.Maker()).Has(d.OrigUpcard()); got != o.MakerTakesUpcard() {
+				t.Fatalf("%d players: maker %s holds the upcard %s: %v, MakerTakesUpcard %v", n, d.Maker(), d.OrigUpcard(), got, o.MakerTakesUpcard())
+			}
+		}
+		if played == 0 {
+			t.Fatalf("%d players: no deal reached the card play", n)
+		}
+	}
+}

@@ -69,11 +69,17 @@ func sides(n int) int { return SidesAt(n) }
 // SidesAt returns the number of sides at a table of players: two teams
 // with four, else each player alone.
 func SidesAt(players int) int {
-	if players == 4 {
+	if PlaysInTeams(players) {
 		return 2
 	}
 	return players
 }
+
+// PlaysInTeams reports whether the players at a table of players play in
+// two teams of partners sitting opposite (four), rather than each for
+// itself (two and three): a side is then two seats, its melds count
+// together and it scores as one.
+func PlaysInTeams(players int) bool { return players == 4 }
 
 // Tally is what a played-out deal produced: everything ScoreDeal needs.
 // Arrays are indexed by seat.
@@ -210,12 +216,14 @@ func ContractOutcome(maker, bestOther int) Outcome {
 	return Bete
 }
 
-// What bella, the menage and the bimah are worth (RULES.md sections 7
+// What bella, the menage, the bimah and a declaration (shlomo or
+// cleopatra, in the declarer's total) are worth (RULES.md sections 7
 // and 11).
 const (
-	BellaPoints  = 20
-	MenagePoints = 50
-	BimahPoints  = 40
+	BellaPoints       = 20
+	MenagePoints      = 50
+	BimahPoints       = 40
+	DeclarationPoints = 20
 )
 
 // Ending is how a deal ended: the fact the result screens, replays and

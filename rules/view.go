@@ -115,6 +115,17 @@ func (v *View) Lead() Card {
 	return v.Trick[0]
 }
 
+// Winning returns who is winning the trick on the table with the cards
+// played to it so far (its winner once it is complete), NoSeat when no
+// card is led.
+func (v *View) Winning() Seat {
+	if v.InTrick == 0 {
+		return NoSeat
+	}
+	w := TrickWinnerOf(v.Trick[:v.InTrick], v.Trump)
+	return seatMod[v.Players&7][(int(v.Leader)+w)&15]
+}
+
 // WinnerIf returns who would be winning the trick on the table if card
 // c were played to it now (the trick's winner once it is the trick's
 // last card), NoSeat when no card is led.
@@ -251,7 +262,7 @@ func (v *View) UpcardTaker() Seat {
 	switch {
 	case v.DixBy != NoSeat:
 		return v.DixBy
-	case v.Players == 4 && v.Upcard == NoCard && v.Maker != NoSeat && v.OrigUpcard != NoCard:
+	case v.Options.MakerTakesUpcard() && v.Upcard == NoCard && v.Maker != NoSeat && v.OrigUpcard != NoCard:
 		return v.Maker
 	}
 	return NoSeat
@@ -265,7 +276,7 @@ func (v *View) Known(o Seat) CardSet {
 		return v.Hand
 	}
 	var m CardSet
-	if v.DixBy == o || (v.Players == 4 && v.Maker == o) {
+	if v.DixBy == o || (v.Options.MakerTakesUpcard() && v.Maker == o) {
 		m = m.With(v.OrigUpcard)
 	}
 	x := v.exchanged()[o&3]
@@ -306,17 +317,17 @@ func tableMoves(steps []Step, n Seat) []tableMove {
 			decl, shlomo = st.Seat, st.Action.Kind == Shlomo
 			moves = append(moves, tableMove{step: i, card: NoCard, from: decl, to: decl, declared: st.Action.Kind})
 		case Draw:
-			moves = append(moves, tableMove{step: i, card: st.Action.Card, from: (decl + 1) % n, to: decl})
+			moves = append(moves, tableMove{step: i, card: st.Action.Card, from: Counterpart(int(n), decl, Shlomo), to: decl})
 		case Give:
 			switch {
 			case shlomo:
-				moves = append(moves, tableMove{step: i, card: st.Action.Card, from: decl, to: (decl + 1) % n})
+				moves = append(moves, tableMove{step: i, card: st.Action.Card, from: decl, to: Counterpart(int(n), decl, Shlomo)})
 			case st.Seat == decl:
 				first = len(moves)
-				moves = append(moves, tableMove{step: i, card: st.Action.Card, from: decl, to: (decl + 2) & 3})
+				moves = append(moves, tableMove{step: i, card: st.Action.Card, from: decl, to: Counterpart(int(n), decl, Cleopatra)})
 			default:
 				first = -1
-				moves = append(moves, tableMove{step: i, card: st.Action.Card, from: st.Seat, to: (st.Seat + 2) & 3})
+				moves = append(moves, tableMove{step: i, card: st.Action.Card, from: st.Seat, to: Counterpart(int(n), st.Seat, Cleopatra)})
 			}
 		}
 	}
@@ -393,7 +404,7 @@ func (v *View) Complete(hands [4]CardSet, rest []Card) (Deal, error) {
 		if v.DixBy == o {
 			c = c.Without(v.OrigUpcard).With(NewCard(Seven, v.Trump))
 		}
-		if v.Players == 4 && v.Maker == o {
+		if v.Options.MakerTakesUpcard() && v.Maker == o {
 			c = c.Without(v.OrigUpcard) // it lies at its deck place already
 		}
 		start[o] = c

@@ -246,3 +246,48 @@ func TestUpcardTaker(t *testing.T) {
 		}
 	}
 }
+
+// TestViewWinning plays random deals at every seat count and checks, at
+// every card of the card play, that Winning names the seat that played
+// the card no later card of the trick beats.
+func TestViewWinning(t *testing.T) {
+	for players := 2; players <= 4; players++ {
+		r := newTestRand(uint64(players))
+		checked := 0
+		for range 40 {
+			opts := DefaultOptions()
+			opts.Players = players
+			d := NewDeal(opts, Seat(r.IntN(players)), Shuffle(r))
+			for !d.Over() {
+				if d.Phase() == PhasePlay {
+					v := d.View(SeatA)
+					want := NoSeat
+					if v.InTrick > 0 {
+						best := v.Trick[0]
+						for _, c := range v.Trick[1:v.InTrick] {
+							if Beats(c, best, v.Trump) {
+								best = c
+							}
+						}
+						for s := range Seat(players) {
+							if v.Played[s].Has(best) {
+								want = s
+							}
+						}
+						checked++
+					}
+					if got := v.Winning(); got != want {
+						t.Fatalf("%d players: trick %v led by %s: Winning = %s, want %s", players, v.Trick[:v.InTrick], v.Leader, got, want)
+					}
+				}
+				legal := d.Legal()
+				if err := d.Apply(legal[r.IntN(len(legal))]); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		if checked == 0 {
+			t.Fatalf("%d players: no trick checked", players)
+		}
+	}
+}

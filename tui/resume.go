@@ -96,14 +96,14 @@ func summarize(l *gamelog.Log) []string {
 			continue
 		}
 		name := h.PlayerName(s) + " (" + h.Level(s) + ")"
-		if n == 4 && s == (me+2)%4 {
+		if s == rules.PartnerOf(n, me) {
 			others = append([]string{"your partner " + name}, others...)
 			continue
 		}
 		others = append(others, name)
 	}
 	who := strings.Join(others, ", ")
-	if n == 4 {
+	if rules.PlaysInTeams(n) {
 		// "With your partner North (normal), against West (normal) and
 		// East (normal)": "with" once.
 		who = fmt.Sprintf("%s, against %s and %s", others[0], others[1], others[2])
@@ -121,12 +121,13 @@ func summarize(l *gamelog.Log) []string {
 	for side := range g.Sides() {
 		// A name keeps its case, as the table writes it.
 		name := h.PlayerName(rules.Seat(side))
+		teams := rules.PlaysInTeams(n)
 		switch {
-		case n == 4 && side == int(me)%2:
+		case teams && side == rules.SideOfSeat(n, me):
 			name = "your team"
-		case n == 4:
+		case teams:
 			name = "theirs"
-		case side == int(me):
+		case side == rules.SideOfSeat(n, me):
 			name = "you"
 		}
 		score = append(score, fmt.Sprintf("%s %d", name, tot[side]))

@@ -219,11 +219,7 @@ type search struct {
 }
 
 func newSearch(players int, claimer rules.Seat, budget int) *search {
-	side := uint8(1) << claimer
-	if players == 4 {
-		side |= 1 << ((claimer + 2) & 3)
-	}
-	s := &search{side: side, budget: budget}
+	s := &search{side: rules.SideSeats(players, claimer), budget: budget}
 	for i := range s.memo {
 		s.memo[i] = make(map[[2]uint64]bool)
 	}

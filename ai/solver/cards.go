@@ -17,6 +17,7 @@ var (
 	laneToPow [2][256]uint8 // a rules lane (bit = rank) -> a power lane
 	powToLane [2][256]uint8 // and back
 	lanePts   [2][256]int16 // points of a power lane
+	zeroLane  [2]uint8      // the powers of no points below every card with points
 )
 
 func init() {
@@ -39,6 +40,9 @@ func init() {
 			rankToPow[tf][r] = uint8(p)
 			powToRank[tf][p] = uint8(r)
 			powPts[tf][p] = int16(rules.Points(rules.NewCard(r, su), tr))
+		}
+		for p := 0; p < 8 && powPts[tf][p] == 0; p++ {
+			zeroLane[tf] |= 1 << p
 		}
 		for m := 0; m < 256; m++ {
 			var to, from uint8

@@ -137,11 +137,17 @@ func (s *TableSolver) setup(p *rules.Play, side uint8) {
 	s.bump()
 	s.ready = true
 	s.n, s.trump, s.bonus, s.side = n, p.Trump, bonus, side
-	s.ts, s.trumpMask, s.zero = 4, 0, 0x07070707
+	s.ts, s.trumpMask, s.zero = 4, 0, 0
 	if p.Trump <= rules.Spades {
 		s.ts = uint8(p.Trump)
 		s.trumpMask = 0xFF << (8 * uint(p.Trump))
-		s.zero &^= 4 << (8 * uint(p.Trump)) // the trump 9 is worth 14
+	}
+	for su := range uint8(4) {
+		tf := 0
+		if su == s.ts {
+			tf = 1
+		}
+		s.zero |= uint32(zeroLane[tf]) << (8 * su)
 	}
 	for c := range s.pts {
 		tf := 0
@@ -152,7 +158,7 @@ func (s *TableSolver) setup(p *rules.Play, side uint8) {
 	}
 	for l := range n {
 		for k := range n {
-			s.seatAt[l][k] = uint8((l + k) % n)
+			s.seatAt[l][k] = uint8(rules.SeatAfter(rules.Seat(l), k, n))
 		}
 	}
 	for i := range s.sideOf {
@@ -186,10 +192,7 @@ func (s *TableSolver) give(seat int, c uint8) {
 // SideOf returns the maximising side of seat at p's table: its team with
 // four players, the seat alone otherwise (paranoid with three).
 func SideOf(p *rules.Play, seat rules.Seat) uint8 {
-	if p.N == 4 {
-		return 0b0101 << (seat & 1)
-	}
-	return 1 << seat
+	return rules.SideSeats(int(p.N), seat)
 }
 
 // pos is a position in solver numbering besides the hands: the trick on

@@ -22,7 +22,7 @@ func Choose(v *rules.View, legal []rules.Action) rules.Action {
 	// claimed, give away the least.
 	best, bestScore := legal[0], -1<<30
 	claimant, _, _, _ := v.Claim()
-	partnerClaims := v.Players == 4 && claimant != rules.NoSeat && claimant != v.Seat && claimant&1 == v.Seat&1
+	partnerClaims := claimant != rules.NoSeat && claimant == rules.PartnerOf(v.Players, v.Seat)
 	// Before the bidding no trump is settled: a card given away is
 	// valued as if the upcard's suit, the first proposed, were trump, so
 	// that the jack and nine of it stay in hand.
@@ -121,7 +121,7 @@ func PlayCard(v *rules.View, legal []rules.Action) rules.Card {
 	trick := v.Trick[:v.InTrick]
 	w := rules.TrickWinnerOf(trick, t)
 	wc := trick[w]
-	wseat := rules.Seat((int(v.Leader) + w) % v.Players)
+	wseat := v.Winning()
 	last := v.InTrick == v.Players-1
 	mine := rules.SideOfSeat(v.Players, wseat) == rules.SideOfSeat(v.Players, v.Seat)
 	pts := 0

@@ -1,6 +1,10 @@
 package kit
 
-import "github.com/klob/klob/rules"
+import (
+	"fmt"
+
+	"github.com/klob/klob/rules"
+)
 
 // ChoiceExplain is the one-line explanation of a decision offered to the
 // person at v, shown under the menu for the chosen item: what saying it
@@ -36,7 +40,7 @@ func ChoiceExplain(g *Glyphs, v *rules.View, a rules.Action) string {
 			return "name no suit; with both passing twice the deal is thrown in"
 		case v.Phase == rules.PhaseBid2 && v.Seat == v.Dealer:
 			return "name no suit; with everyone passing twice the deal is thrown in"
-		case v.Phase == rules.PhaseBid2 && v.Options.DealerForced && rules.Seat((int(v.Seat)+1)%v.Players) == v.Dealer:
+		case v.Phase == rules.PhaseBid2 && v.Options.DealerForced && rules.SeatAfter(v.Seat, 1, v.Players) == v.Dealer:
 			// Everyone before has passed: the dealer, next, may not.
 			if duel {
 				return "name no suit; the other, the dealer, must then name one"
@@ -113,11 +117,11 @@ func ChoiceExplain(g *Glyphs, v *rules.View, a rules.Action) string {
 	case rules.Give:
 		return "give this card face down; only the two of you see it"
 	case rules.PlayCard:
-		if a.Bella && a.N == 50 {
-			return "play it and say menage: 50 for king, queen and jack of trump"
-		}
-		if a.Bella {
-			return "play it and say bella: 20 points for the king and queen of trump"
+		switch a.Announced() {
+		case rules.MenagePoints:
+			return fmt.Sprintf("play it and say menage: %d for king, queen and jack of trump", rules.MenagePoints)
+		case rules.BellaPoints:
+			return fmt.Sprintf("play it and say bella: %d points for the king and queen of trump", rules.BellaPoints)
 		}
 	}
 	return ""

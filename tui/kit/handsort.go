@@ -83,11 +83,7 @@ func handMelds(shown []rules.Card, trump rules.Suit, o rules.Options, sequences,
 		out = append(out, m)
 	}
 	pair, word := rules.BellaPair(hand, trump), "bella"
-	if jack := rules.NewCard(rules.Jack, trump); menageDue || o.Menage && pair != 0 && hand.Has(jack) {
-		var kqj rules.CardSet
-		for _, r := range []rules.Rank{rules.King, rules.Queen, rules.Jack} {
-			kqj = kqj.With(rules.NewCard(r, trump))
-		}
+	if kqj := rules.MenageCards(trump); menageDue || o.Menage && pair != 0 && hand&kqj == kqj {
 		pair, word = hand&kqj, "menage"
 	}
 	var melds []rules.Meld

@@ -65,7 +65,7 @@ func ScoreLines(ctx *Context, sc rules.Score, sw SeatWords, title string, width 
 	case rules.Tie:
 		verdict = st.Bad.Render("Equal.") + fmt.Sprintf(" Both have %d: the maker (%s) scores nothing, %s %d.", a, sw.Name(maker), sw.Does(def, "score"), b)
 	case rules.Bete:
-		verdict = st.Bad.Render("Bete!") + fmt.Sprintf(" %s, the maker, %s less (%d to %d): %s both totals, %d.", sw.Name(maker), has, a, b, sw.Does(def, "score"), a+b)
+		verdict = st.Bad.Render("Bete!") + fmt.Sprintf(" %s, the maker, %s less (%d to %d): %s both totals, %d.", sw.Name(maker), has, a, b, sw.Does(def, "score"), sc.Scored[rules.SideOfSeat(sc.Players, def)])
 	}
 	lines = append(lines, Indent(" ", Wrap(verdict, max(20, width-3)), nil)...)
 	scored := func(s rules.Seat) string { return fmt.Sprintf("+%d", sc.Scored[s]) }

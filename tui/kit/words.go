@@ -22,13 +22,13 @@ func possessive(name string) string {
 // (50 for king, queen and jack of trump), "bella" (20 for king and
 // queen), or "" for nothing.
 func BellaWord(a rules.Action) string {
-	switch {
-	case !a.Bella:
-		return ""
-	case a.N == 50:
+	switch a.Announced() {
+	case rules.MenagePoints:
 		return "menage"
+	case rules.BellaPoints:
+		return "bella"
 	}
-	return "bella"
+	return ""
 }
 
 // AcceptedSchmeiss says, at two players, who accepted whose schmeiss:
@@ -131,7 +131,7 @@ func TableActionLabel(ctx *Context, a rules.Action) string {
 	case rules.Name:
 		return p.SuitName(a.Suit)
 	case rules.Shlomo, rules.Cleopatra:
-		return "declare " + a.String() + " (+20)"
+		return fmt.Sprintf("declare %s (+%d)", a, rules.DeclarationPoints)
 	case rules.Give:
 		return "give " + p.StyledCard(a.Card)
 	}

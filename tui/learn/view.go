@@ -186,7 +186,7 @@ func (s *Screen) tableLines(ctx *kit.Context, step lesson.Step) []string {
 		var held []string
 		for seat := rules.Seat(1); seat < rules.Seat(v.Players); seat++ {
 			h := fmt.Sprintf("%s %d", who(seat), v.Counts[seat])
-			if v.Players == 4 && rules.SideOfSeat(4, seat) == rules.SideOfSeat(4, lesson.You) {
+			if seat == rules.PartnerOf(v.Players, lesson.You) {
 				h += " (partner)"
 			}
 			held = append(held, h)
@@ -202,7 +202,7 @@ func (s *Screen) tableLines(ctx *kit.Context, step lesson.Step) []string {
 		bot += " · upcard " + p.StyledCard(v.OrigUpcard) + ", the dix " + p.StyledCard(v.Upcard) + " in its place"
 	case v.Upcard != rules.NoCard:
 		bot += " · upcard " + p.StyledCard(v.Upcard)
-	case v.OrigUpcard != rules.NoCard && v.Maker != rules.NoSeat && v.Players == 4:
+	case v.OrigUpcard != rules.NoCard && v.Maker != rules.NoSeat && v.Options.MakerTakesUpcard():
 		// With four the maker took the upcard into its hand.
 		bot += " · upcard " + p.StyledCard(v.OrigUpcard) + " to " + lower(v.Maker)
 	}
@@ -270,12 +270,8 @@ func (s *Screen) tableLines(ctx *kit.Context, step lesson.Step) []string {
 	trick := ""
 	if v.LastLeader != rules.NoSeat {
 		lt := v.LastTrick
-		winner := v.LastLeader
-		if rules.TrickWinner(lt[0], lt[1], v.Trump) == 1 {
-			winner = winner.Other()
-		}
 		trick = fmt.Sprintf(" Last trick: %s %s, %s %s: won by %s.", who(v.LastLeader), p.StyledCard(lt[0]),
-			strings.ToLower(who(v.LastLeader.Other())), p.StyledCard(lt[1]), strings.ToLower(who(winner)))
+			strings.ToLower(who(v.LastLeader.Other())), p.StyledCard(lt[1]), strings.ToLower(who(v.LastTrickWinner())))
 	}
 	if v.Lead() != rules.NoCard {
 		trick += " On the table: " + who(v.Leader) + " led " + p.StyledCard(v.Lead()) + "."

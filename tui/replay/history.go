@@ -480,9 +480,17 @@ func (s *History) rowLines(r *row, c cols) []string {
 		if partner != "" {
 			players = "with " + partner + " " + players
 		}
-	case n == 4:
+	case rules.PlaysInTeams(n):
 		// Two teams, partners across: "ann & Bot C vs bob & Bot D".
-		players = h.PlayerName(0) + " & " + h.PlayerName(2) + " vs " + h.PlayerName(1) + " & " + h.PlayerName(3)
+		var teams []string
+		for side := range rules.SidesAt(n) {
+			var team []string
+			for _, s := range rules.SeatsOfSide(n, side) {
+				team = append(team, h.PlayerName(s))
+			}
+			teams = append(teams, strings.Join(team, " & "))
+		}
+		players = strings.Join(teams, " vs ")
 	default:
 		var all []string
 		for o := range rules.Seat(n) {

@@ -200,7 +200,7 @@ func levelRow(s *Setup) Row {
 // bots' level, the target and the rule options that mean something at
 // that count (no bottom card at four, where every card is dealt).
 func RuleRows(s *Setup) []Row {
-	team := players(s) == 4
+	team := rules.PlaysInTeams(players(s))
 	rows := []Row{levelRow(s),
 		{"target", "Game to", func(s *Setup) string { return fmt.Sprint(s.Options.Target) },
 			func(s *Setup, d int) { s.Options.Target = Cycle(Targets, s.Options.Target, d) },

@@ -202,7 +202,7 @@ func (s *Screen) winnerWords(ctx *kit.Context, sc *Scene) (string, lipgloss.Styl
 	if sn.Watching {
 		// A team of four are two: "West & East win".
 		verb := " wins the game, "
-		if sc.players() == 4 {
+		if sc.teams() {
 			verb = " win the game, "
 		}
 		return sc.SideName(win) + verb + score + ".", st.Heading
@@ -214,14 +214,14 @@ func (s *Screen) winnerWords(ctx *kit.Context, sc *Scene) (string, lipgloss.Styl
 		stoodIn = st == host.SeatTakeover || st == host.SeatBack
 	}
 	switch {
-	case win == mine && sc.players() == 4:
+	case win == mine && sc.teams():
 		return "Your team, " + sc.sideLower(win) + ", wins the game, " + score + "!", st.Good
 	case win == mine && stoodIn:
 		// The person did not play the end: their seat won it.
 		return "Your seat, a bot playing it at the end, wins the game, " + score + "!", st.Good
 	case win == mine:
 		return "You win the game, " + score + "!", st.Good
-	case sc.players() == 4:
+	case sc.teams():
 		return "The other team, " + sc.SideName(win) + ", wins the game, " + score + ".", st.Bad
 	}
 	return sc.SideName(win) + " wins the game, " + score + ".", st.Bad

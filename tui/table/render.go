@@ -246,7 +246,7 @@ func (sc *Scene) seqFrag() string {
 	switch {
 	case v.Trump == rules.NoSuit:
 		return ""
-	case v.SeqWinner != rules.NoSeat && v.Players == 4:
+	case v.SeqWinner != rules.NoSeat && sc.teams():
 		return "sequences: " + sc.sideLower(sc.sideOf(v.SeqWinner))
 	case v.SeqWinner != rules.NoSeat:
 		return "sequences: " + sc.Lower(v.SeqWinner)
@@ -298,7 +298,7 @@ func saysSeq(lines []string, seq string) bool {
 
 // seqShort is seqFrag with a side named short: "sequences: them".
 func (sc *Scene) seqShort() string {
-	if v := &sc.V; v.SeqWinner != rules.NoSeat && v.Players == 4 {
+	if v := &sc.V; v.SeqWinner != rules.NoSeat && sc.teams() {
 		return "sequences: " + sc.sideShort(sc.sideOf(v.SeqWinner))
 	}
 	return sc.seqFrag()
@@ -413,7 +413,7 @@ func (sc *Scene) trickTitle() string {
 	switch {
 	case v.Phase == rules.PhasePlay && v.InTrick > 0:
 		// "is winning", not "wins": the trick is not over yet.
-		w, is := sc.winning(), "is"
+		w, is := v.Winning(), "is"
 		if w == sc.You {
 			is = "are"
 		}
@@ -467,15 +467,6 @@ func (sc *Scene) dialogueTitle() string {
 		return "Sequences"
 	}
 	return "Sequences: " + strings.Join(ps, " · ")
-}
-
-// winning is the seat whose card wins the trick on the table.
-func (sc *Scene) winning() rules.Seat {
-	v := &sc.V
-	if v.InTrick == 0 {
-		return rules.NoSeat
-	}
-	return rules.Seat((int(v.Leader) + rules.TrickWinnerOf(v.Trick[:v.InTrick], v.Trump)) % v.Players)
 }
 
 // trickCards are the cards the trick area shows, by seat: the trick on
@@ -697,7 +688,7 @@ func (sc *Scene) seatFacts(ctx *kit.Context, s rules.Seat, w int) (tag, cards st
 	if v.Maker == s {
 		roles = append(roles, "maker")
 	}
-	if v.Players == 4 && sc.pos(s) == 2 {
+	if s == rules.PartnerOf(v.Players, v.Seat) {
 		// The person's partner, or to a spectator (who has none) the
 		// watched seat's.
 		p := "partner"
@@ -976,7 +967,7 @@ func (sc *Scene) fitAny(ctx *kit.Context, w, pad int, says ...func(*Scene) strin
 // sideWord names side i inside a line of counts: "you", a player's
 // name, or a team as sideShort names it.
 func (sc *Scene) sideWord(i int) string {
-	if sc.players() == 4 {
+	if sc.teams() {
 		return sc.sideShort(i)
 	}
 	return sc.Lower(rules.Seat(i))

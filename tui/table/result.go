@@ -22,7 +22,7 @@ func (sc *Scene) ResultLines(ctx *kit.Context, s rules.Score, ending rules.Endin
 	// A side's column is as wide as a team's names at four, as far as
 	// the window leaves room beside the game row's "(game to N)".
 	labelW, colW := 18, 9
-	if sc.players() == 4 {
+	if sc.teams() {
 		colW = 16
 		for _, i := range sc.SideOrder() {
 			colW = max(colW, min(kit.WidthOf(sc.SideName(i))+2, (w-2-labelW-len("   (game to 1000)"))/2))
@@ -47,7 +47,7 @@ func (sc *Scene) ResultLines(ctx *kit.Context, s rules.Score, ending rules.Endin
 		return out
 	}
 	order := sc.SideOrder()
-	four := sc.players() == 4
+	teams := sc.teams()
 	row := func(label string, cols []string) string {
 		var b strings.Builder
 		fmt.Fprintf(&b, " %-*s", labelW, label)
@@ -103,13 +103,13 @@ func (sc *Scene) ResultLines(ctx *kit.Context, s rules.Score, ending rules.Endin
 		lines = append(lines, row(kit.Capital(strings.Join(decl, ", ")), bySide(s.Declared)))
 	}
 	lines = append(lines, st.Heading.Render(row("Total", bySide(s.Total))))
-	if four {
+	if teams {
 		// Partners' sequences count together: say whose they were.
 		for _, side := range order {
 			var parts []string
-			for seat := range 4 {
-				if seat%2 == side && s.Seqs[seat] > 0 {
-					parts = append(parts, fmt.Sprintf("%s %d", sc.Lower(rules.Seat(seat)), s.Seqs[seat]))
+			for _, seat := range rules.SeatsOfSide(sc.players(), side) {
+				if s.Seqs[seat] > 0 {
+					parts = append(parts, fmt.Sprintf("%s %d", sc.Lower(seat), s.Seqs[seat]))
 				}
 			}
 			if len(parts) > 0 {
@@ -219,7 +219,7 @@ func (sc *Scene) verdict(ctx *kit.Context, s rules.Score) string {
 		case rules.Tie:
 			return st.Bad.Render("Equal.") + fmt.Sprintf(" Both have %d: the maker (%s) scores nothing, %s %d.", a, sc.Lower(s.Maker), sc.Verb(def, "score"), b)
 		case rules.Bete:
-			return st.Bad.Render("Bete!") + fmt.Sprintf(" %s, the maker, %s less (%d to %d): %s both totals, %d.", sc.Name(s.Maker), sc.have(s.Maker), a, b, sc.Verb(def, "score"), a+b)
+			return st.Bad.Render("Bete!") + fmt.Sprintf(" %s, the maker, %s less (%d to %d): %s both totals, %d.", sc.Name(s.Maker), sc.have(s.Maker), a, b, sc.Verb(def, "score"), s.Scored[sc.sideOf(def)])
 		}
 		return ""
 	}
@@ -230,22 +230,22 @@ func (sc *Scene) verdict(ctx *kit.Context, s rules.Score) string {
 		}
 	}
 	who := sc.Name(s.Maker)
-	if sc.players() == 4 {
+	if sc.teams() {
 		who = sc.SideName(makerSide) + " (maker " + sc.Lower(s.Maker) + ")"
 	}
 	switch {
-	case s.Outcome == rules.Made && sc.players() == 4:
+	case s.Outcome == rules.Made && sc.teams():
 		return st.Good.Render("Made.") + fmt.Sprintf(" %s: %d, more than the other team (%s). Each team scores its own total.", who, mk, strings.Join(others, ", "))
 	case s.Outcome == rules.Made:
 		return st.Good.Render("Made.") + fmt.Sprintf(" %s: %d, more than each other player (%s). Each scores their own total.", who, mk, strings.Join(others, ", "))
-	case s.Outcome == rules.Tie && sc.players() == 4:
+	case s.Outcome == rules.Tie && sc.teams():
 		return st.Bad.Render("Equal.") + fmt.Sprintf(" %s: %d, equal to the other team (%s). The maker's team scores nothing, the other team its own.", who, mk, strings.Join(others, ", "))
 	case s.Outcome == rules.Tie:
 		return st.Bad.Render("Equal.") + fmt.Sprintf(" %s: %d, equal to the best other player (%s). The maker scores nothing, the others their own.", who, mk, strings.Join(others, ", "))
 	}
 	switch s.Outcome {
 	case rules.Bete:
-		if sc.players() == 4 {
+		if sc.teams() {
 			return st.Bad.Render("Bete!") + fmt.Sprintf(" %s: %d, less than %s. The other team scores both totals.", who, mk, strings.Join(others, " and "))
 		}
 		return st.Bad.Render("Bete!") + fmt.Sprintf(" %s: %d, less than the best opponent (%s). The maker scores nothing; each opponent scores their own total and their share of the maker's %d.", who, mk, strings.Join(others, ", "), mk)

@@ -83,6 +83,10 @@ func (sc *Scene) Sides() int { return rules.SidesAt(sc.players()) }
 // sideOf is the side seat s plays for.
 func (sc *Scene) sideOf(s rules.Seat) int { return rules.SideOfSeat(sc.players(), s) }
 
+// teams reports whether the sides are teams of two partners (four
+// players), which the words for a side follow.
+func (sc *Scene) teams() bool { return rules.PlaysInTeams(sc.players()) }
+
 // name is how a sentence names seat s: "You" for the person, else the
 // player's name.
 func (sc *Scene) Name(s rules.Seat) string {
@@ -156,14 +160,15 @@ func (sc *Scene) who(i int, s rules.Seat) string {
 
 // sideName names side i: a seat, or with four its team ("You & North").
 func (sc *Scene) SideName(i int) string {
-	if sc.players() != 4 {
-		return sc.Name(rules.Seat(i))
+	var names []string
+	for _, s := range rules.SeatsOfSide(sc.players(), i) {
+		if s == sc.You {
+			names = append([]string{sc.Name(s)}, names...)
+		} else {
+			names = append(names, sc.Name(s))
+		}
 	}
-	a, b := rules.Seat(i), rules.Seat(i+2)
-	if b == sc.You {
-		a, b = b, a
-	}
-	return sc.Name(a) + " & " + sc.Name(b)
+	return strings.Join(names, " & ")
 }
 
 // sideLower is SideName inside a sentence: "you", "you & North".
@@ -179,7 +184,7 @@ func (sc *Scene) sideLower(i int) string {
 // spectator, a replay of others) the partners' names joined by "&"
 // ("Tester&North"), which a line too long shortens with shortTo.
 func (sc *Scene) sideShort(i int) string {
-	if sc.players() != 4 {
+	if !sc.teams() {
 		return sc.Name(rules.Seat(i))
 	}
 	if sc.You == rules.NoSeat {
@@ -207,16 +212,13 @@ func shortMark(ctx *kit.Context) string {
 // the person's own side "you"; with four, a person's sides are "us" and
 // "them" (as short, and what the score columns say).
 func (sc *Scene) sideLetters(i int) string {
-	if sc.You != rules.NoSeat && sc.players() == 4 {
+	if sc.You != rules.NoSeat && sc.teams() {
 		return sc.sideShort(i)
 	}
 	if sc.You != rules.NoSeat && i == sc.sideOf(sc.You) {
 		return "you"
 	}
-	if sc.players() == 4 {
-		return rules.Seat(i).String() + rules.Seat(i+2).String()
-	}
-	return rules.Seat(i).String()
+	return rules.SideName(sc.players(), i)
 }
 
 // colNames names the sides for columns of width w (in SideOrder): their
@@ -339,7 +341,7 @@ func (sc *Scene) letterNames() []string {
 	var out []string
 	for _, i := range sc.SideOrder() {
 		n := sc.sideLetters(i)
-		if sc.players() != 4 && sc.You != rules.NoSeat && i == sc.sideOf(sc.You) {
+		if !sc.teams() && sc.You != rules.NoSeat && i == sc.sideOf(sc.You) {
 			n = sc.Name(sc.You)
 		}
 		out = append(out, n)

@@ -67,7 +67,7 @@ func (sc *Scene) talkMarked(ctx *kit.Context) (out []string, isChat []bool) {
 			}
 		case rules.Shlomo, rules.Cleopatra:
 			decl, shlomo = s.Seat, a.Kind == rules.Shlomo
-			line = who + ": " + a.String() + " (+20)"
+			line = fmt.Sprintf("%s: %s (+%d)", who, a, rules.DeclarationPoints)
 		case rules.Draw:
 			from := rules.Counterpart(n, decl, rules.Shlomo)
 			line = sc.Does(decl, "draw") + " " + card(a.Card) + " from " + sc.Lower(from)

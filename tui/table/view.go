@@ -669,7 +669,7 @@ func (s *Screen) itemLabel(ctx *kit.Context, a rules.Action, i int, short bool) 
 			l = p.StyledSuit(a.Suit)
 		}
 	case rules.Shlomo, rules.Cleopatra:
-		l = "declare " + a.String() + " (+20)"
+		l = fmt.Sprintf("declare %s (+%d)", a, rules.DeclarationPoints)
 	case rules.Give:
 		l = "give " + p.StyledCard(a.Card)
 	default:

@@ -539,7 +539,7 @@ func (t *Screen) cardLines(ctx *kit.Context, size kit.CardSize) []string {
 	}
 	copy(info[at:], says)
 	label := "Upcard"
-	if v.Players == 4 {
+	if v.Options.MakerTakesUpcard() {
 		label = "Upcard (the maker takes it)"
 	}
 	return handAndUpcard(ctx, size, t.hand(), upc, label, t.bottomNote(ctx), info)

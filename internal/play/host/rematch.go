@@ -77,7 +77,7 @@ func (h *Host) rematch() {
 	}
 	g := old.sess.Game()
 	n := g.Players()
-	dealer := (g.FirstDealer() + 1) % rules.Seat(n)
+	dealer := rules.NextDealer(g.FirstDealer(), n)
 	seed, err := seedDealtBy(h.cfg.NewSeed(), dealer, n)
 	if err != nil {
 		fail(err)

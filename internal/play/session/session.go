@@ -484,8 +484,7 @@ func forcedReason(a rules.Action, v *rules.View) string {
 	case rules.Good:
 		claimant, _, _, _ := v.Claim()
 		switch {
-		case best.Len >= 3 && v.Players == 4 && claimant != rules.NoSeat &&
-			rules.SideOfSeat(4, claimant) == rules.SideOfSeat(4, v.Seat):
+		case best.Len >= 3 && claimant != rules.NoSeat && claimant == rules.PartnerOf(v.Players, v.Seat):
 			return "your partner's claim is higher: if it stands, yours scores too"
 		case best.Len >= 3:
 			return "your " + meld + " is lower, so it is not shown"

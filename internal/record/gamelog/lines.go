@@ -233,13 +233,13 @@ func scoreLines(n int, sc rules.Score, totals [4]int) []wline {
 				toks = append(toks, kw("declared"), num(sc.Declared[s], p+"declarations"))
 			}
 			toks = append(toks, kw("total"), num(sc.Total[s], p+"total"))
-			if n < 4 {
+			if !rules.PlaysInTeams(n) {
 				toks = append(toks, kw("scored"), num(sc.Scored[s], p+"score for the deal"))
 			}
 			out = append(out, wline{toks: toks, key: 2})
 		}
-		if n == 4 {
-			for side := range 2 {
+		if rules.PlaysInTeams(n) {
+			for side := range rules.SidesAt(n) {
 				name := rules.SideName(n, side)
 				p := name + "'s "
 				out = append(out, wline{toks: []tok{kw("team"), kw(name),

@@ -76,13 +76,13 @@ func (r *Replay) WriteSummary(w io.Writer, name string) {
 					fmt.Fprintf(w, " + declared %d", sc.Declared[s])
 				}
 				fmt.Fprintf(w, " = %d", sc.Total[s])
-				if n < 4 {
+				if !rules.PlaysInTeams(n) {
 					fmt.Fprintf(w, ", scores %d", sc.Scored[s])
 				}
 				fmt.Fprintln(w)
 			}
-			if n == 4 {
-				for side := range 2 {
+			if rules.PlaysInTeams(n) {
+				for side := range rules.SidesAt(n) {
 					fmt.Fprintf(w, "  team %s: %d, scores %d\n", rules.SideName(n, side), sc.SideTotal[side], sc.Scored[side])
 				}
 			}
@@ -108,8 +108,8 @@ func (r *Replay) WriteSummary(w io.Writer, name string) {
 		return
 	}
 	verb := "wins"
-	if n == 4 {
-		verb = "win"
+	if rules.PlaysInTeams(n) {
+		verb = "win" // a team
 	}
 	if ns == 2 {
 		fmt.Fprintf(w, "%s %s %d to %d\n", sideLabel(h, n, r.Winner), verb, r.Totals[r.Winner], r.Totals[1-r.Winner])
@@ -121,8 +121,9 @@ func (r *Replay) WriteSummary(w io.Writer, name string) {
 // sideLabel names a side for reports: a player's label, or a team's
 // two labels.
 func sideLabel(h *Header, n, side int) string {
-	if n == 4 {
-		return h.PlayerLabel(rules.Seat(side)) + " and " + h.PlayerLabel(rules.Seat(side+2))
+	var labels []string
+	for _, s := range rules.SeatsOfSide(n, side) {
+		labels = append(labels, h.PlayerLabel(s))
 	}
-	return h.PlayerLabel(rules.Seat(side))
+	return strings.Join(labels, " and ")
 }

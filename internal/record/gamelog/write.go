@@ -45,7 +45,7 @@ func (l *Log) MarshalText() ([]byte, error) {
 			}
 			trick = fmt.Append(trick, " ", st.Action.Card)
 			switch {
-			case st.Action.Bella && st.Action.N == 50:
+			case st.Action.Announced() == rules.MenagePoints:
 				trick = append(trick, " menage"...)
 			case st.Action.Bella:
 				trick = append(trick, " bella"...)

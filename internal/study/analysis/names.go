@@ -77,11 +77,16 @@ func namesOf(h *gamelog.Header) names {
 // players its two seats, "Ann and Cy".
 func (nm *names) nameSides() {
 	for x := range nm.sides() {
-		if nm.players == 4 {
-			nm.side[x] = noun{text: nm.seat[x].text + " and " + nm.seat[x+2].text, plural: true}
-		} else {
-			nm.side[x] = nm.seat[x]
+		seats := rules.SeatsOfSide(nm.players, x)
+		if len(seats) == 1 {
+			nm.side[x] = nm.seat[seats[0]]
+			continue
 		}
+		var texts []string
+		for _, s := range seats {
+			texts = append(texts, nm.seat[s].text)
+		}
+		nm.side[x] = noun{text: strings.Join(texts, " and "), plural: true}
 	}
 }
 
@@ -93,7 +98,7 @@ func lettersOf(players int) names {
 		nm.seat[s] = noun{text: s.String()}
 	}
 	for x := range nm.sides() {
-		nm.side[x] = noun{text: rules.SideName(players, x), plural: players == 4}
+		nm.side[x] = noun{text: rules.SideName(players, x), plural: rules.PlaysInTeams(players)}
 	}
 	return nm
 }

@@ -60,7 +60,7 @@ func actionText(a rules.Action, ascii bool) string {
 	switch a.Kind {
 	case rules.PlayCard:
 		switch {
-		case a.Bella && a.N == 50:
+		case a.Announced() == rules.MenagePoints:
 			return card + " with the menage"
 		case a.Bella:
 			return card + " with bella"
@@ -227,7 +227,7 @@ func writeText(w io.Writer, name string, r *gamelog.Replay, rep *Report, ascii b
 		para(l)
 	}
 	row := func(s int) string {
-		if nm.players == 4 {
+		if rules.PlaysInTeams(nm.players) {
 			return fmt.Sprintf("%s (team %s)", nm.seat[s].text, rules.SideName(4, nm.sideOf(rules.Seat(s))))
 		}
 		return nm.seat[s].text

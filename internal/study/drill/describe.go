@@ -47,14 +47,15 @@ func name(v *rules.View, s rules.Seat) string {
 // SideName names side i of v's table: a seat, or with four a team ("you
 // and North", "West and East").
 func SideName(v *rules.View, i int) string {
-	if v.Players != 4 {
-		return name(v, rules.Seat(i))
+	var names []string
+	for _, s := range rules.SeatsOfSide(v.Players, i) {
+		if n := name(v, s); n == "you" {
+			names = append([]string{n}, names...)
+		} else {
+			names = append(names, n)
+		}
 	}
-	a, b := name(v, rules.Seat(i)), name(v, rules.Seat(i+2))
-	if b == "you" {
-		a, b = b, a
-	}
-	return a + " and " + b
+	return strings.Join(names, " and ")
 }
 
 // Describe is the decision in words, a sentence or two a line: the
@@ -98,7 +99,7 @@ func Role(v *rules.View) string {
 // speak third, after North and East."
 func Deals(v *rules.View) string {
 	n := v.Players
-	place := (int(v.Seat) - int(v.Dealer) - 1 + n) % n // 0: the first to speak
+	place := rules.Place(v.Seat, v.Dealer, n) // 0: the first to speak
 	switch {
 	case v.Dealer == v.Seat:
 		return "You deal: you speak last."
@@ -107,7 +108,7 @@ func Deals(v *rules.View) string {
 	}
 	var before []string
 	for k := range place {
-		before = append(before, name(v, rules.Seat((int(v.Dealer)+1+k)%n)))
+		before = append(before, name(v, rules.SeatAfter(v.Dealer, 1+k, n)))
 	}
 	return fmt.Sprintf("%s deals: you speak %s, after %s.", capital(name(v, v.Dealer)), ordinal(place+1), JoinWords(before, "and"))
 }
@@ -157,7 +158,7 @@ func ScoreText(v *rules.View) string {
 			past = true
 		case need <= eval.EndgameMargin:
 			verb := "needs"
-			if i == rules.SideOfSeat(v.Players, v.Seat) || v.Players == 4 {
+			if i == rules.SideOfSeat(v.Players, v.Seat) || rules.PlaysInTeams(v.Players) {
 				verb = "need"
 			}
 			near = append(near, fmt.Sprintf("%s %s %d more", capital(SideName(v, i)), verb, need))
@@ -215,7 +216,7 @@ func SaidLines(v *rules.View, ascii bool) []string {
 		case rules.Shlomo, rules.Cleopatra:
 			to(rounds[a.Kind])
 			decl, shlomo = st.Seat, a.Kind == rules.Shlomo
-			words = append(words, who+" declared "+a.String()+" (+20)")
+			words = append(words, fmt.Sprintf("%s declared %s (+%d)", who, a, rules.DeclarationPoints))
 		case rules.Draw:
 			from := rules.Counterpart(n, decl, rules.Shlomo)
 			words = append(words, fmt.Sprintf("%s drew %s from %s", name(v, decl), card(a.Card), name(v, from)))
@@ -281,14 +282,14 @@ func Question(v *rules.View, ascii bool) string {
 		return slices.ContainsFunc(legal, func(a rules.Action) bool { return a.Kind == k })
 	}
 	up := v.OrigUpcard.Suit().Name()
-	left := name(v, rules.Seat((int(v.Seat)+1)%v.Players))
+	left := name(v, rules.Counterpart(v.Players, v.Seat, rules.Shlomo))
 	switch v.Phase {
 	case rules.PhaseDeclare:
 		switch {
 		case has(rules.Shlomo):
-			return fmt.Sprintf("Declare shlomo, or pass? Shlomo scores 20; you then draw a card at random from %s and give %s one.", left, left)
+			return fmt.Sprintf("Declare shlomo, or pass? Shlomo scores %d; you then draw a card at random from %s and give %s one.", rules.DeclarationPoints, left, left)
 		case has(rules.Cleopatra):
-			return "Declare cleopatra, or pass? Cleopatra scores 20; you and North then pass each other a card face down."
+			return fmt.Sprintf("Declare cleopatra, or pass? Cleopatra scores %d; you and North then pass each other a card face down.", rules.DeclarationPoints)
 		case has(rules.Give) && shlomoGive(v):
 			return fmt.Sprintf("Shlomo: which card do you give %s?", left)
 		case has(rules.Give):

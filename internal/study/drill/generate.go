@@ -85,12 +85,11 @@ var filterKind = map[Filter]Kind{
 
 // kinds returns the kinds of decision the filter allows under opts.
 func (f Filter) kinds(opts rules.Options) []Kind {
-	n := opts.NumPlayers()
 	can := map[Kind]bool{
 		Round1: true, Round2: true, Dialogue: true,
 		Schmeiss: opts.HasSchmeiss(),
 		Dix:      opts.HasDix(),
-		Declare:  n > 2 && opts.Shlomo || n == 4 && opts.Cleopatra,
+		Declare:  opts.HasShlomo() || opts.HasCleopatra(),
 	}
 	want := Kinds
 	if k, ok := filterKind[f]; ok {

@@ -114,7 +114,7 @@ func (an *Analysis) Ranking() string {
 		return "Ranked by the chance to win the game (its end is near); within 0.5%, by points."
 	case an.Players == 3:
 		return "Ranked by score difference for this deal: yours minus the others' average."
-	case an.Players == 4:
+	case rules.PlaysInTeams(an.Players):
 		return "Ranked by score difference for this deal: your team's minus the other team's."
 	}
 	return "Ranked by score difference for this deal: yours minus the opponent's."

@@ -60,7 +60,7 @@ func detail(a rules.Action, ascii bool, say string) string {
 	case rules.PlayCard:
 		c := a.Card.Pretty(ascii)
 		switch {
-		case a.Bella && a.N == 50:
+		case a.Announced() == rules.MenagePoints:
 			return c + say + "menage"
 		case a.Bella:
 			return c + say + "bella"

@@ -372,12 +372,7 @@ func (r *Run) Trick() (n, of int) {
 	for s := range v.Players {
 		n += v.Tricks[s]
 	}
-	// Nine cards each at two and three players, eight at four.
-	of = 9
-	if v.Players == 4 {
-		of = 8
-	}
-	return n + 1, of
+	return n + 1, rules.TricksPerDeal(v.Players)
 }
 
 // situation names the duty of the card you are about to play: from your

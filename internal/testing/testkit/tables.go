@@ -112,11 +112,11 @@ func tableDealPaths(rd *gamelog.ReplayDeal, n int, seen map[Path]bool, pick func
 			seen[TSame] = true
 		case rules.Good:
 			v := t.View(rules.NoSeat)
-			if c, _, _, _ := v.Claim(); n == 4 && c != rules.NoSeat && c == (st.Seat+2)&3 {
+			if c, _, _, _ := v.Claim(); c != rules.NoSeat && c == t.Partner(st.Seat) {
 				seen[T4PartnerGood] = true
 			}
 		case rules.PlayCard:
-			if a.Bella && a.N == 50 {
+			if a.Announced() == rules.MenagePoints {
 				seen[VMenage] = true
 			} else if a.Bella {
 				seen[pick(T3Bella, T4Bella)] = true
@@ -159,7 +159,7 @@ func tableDealPaths(rd *gamelog.ReplayDeal, n int, seen map[Path]bool, pick func
 	if n == 3 && sc.Seqs[w] > 0 {
 		seen[T3SeqRight] = true
 	}
-	if n == 4 && sc.Seqs[w] > 0 && sc.Seqs[(w+2)&3] > 0 {
+	if p := t.Partner(w); p != rules.NoSeat && sc.Seqs[w] > 0 && sc.Seqs[p] > 0 {
 		seen[T4Partners] = true
 	}
 	for s := range rules.Seat(n) {
