@@ -129,7 +129,7 @@ func samplesLine(rep *Report) string {
 	}
 	o := rep.Header.Options
 	var prep []string
-	if o.Shlomo || o.Cleopatra {
+	if o.HasShlomo() || o.HasCleopatra() {
 		prep = append(prep, "declarations")
 	}
 	if o.HasDix() {

@@ -282,3 +282,23 @@ func TestLossShownOnItsGrade(t *testing.T) {
 		}
 	}
 }
+
+// TestSamplesLineNamesTheDeclarationsPlayed: the samples line names the
+// declarations only where the table plays them (shlomo from three
+// players, cleopatra at four), not wherever the option is set.
+func TestSamplesLineNamesTheDeclarationsPlayed(t *testing.T) {
+	for _, c := range []struct {
+		players           int
+		shlomo, cleopatra bool
+		want              bool
+	}{
+		{2, true, true, false}, {3, false, true, false}, {3, true, false, true},
+		{4, false, true, true}, {4, false, false, false},
+	} {
+		o := rules.DefaultOptions()
+		o.Players = c.players
+		o.Shlomo, o.Cleopatra = c.shlomo, c.cleopatra
+		line := samplesLine(&Report{Header: gamelog.Header{Options: o}})
+		require.Equal(t, c.want, strings.Contains(line, "declarations"), "%d players, shlomo %v, cleopatra %v: %q", c.players, c.shlomo, c.cleopatra, line)
+	}
+}
