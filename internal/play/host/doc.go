@@ -48,12 +48,15 @@
 // Seat connects a person and returns the Port; a newer connection takes
 // the seat from an older one. Leave makes the seat wait Config.Grace for
 // its person, then a bot of Config.TakeoverLevel plays it; the person
-// who comes back plays again from the next deal. A grace runs only while
-// a person is at a seat (a spectator alone has nobody to play with, and
-// bots taking the seats over for spectators would play the people's game
-// without them): after a restart, or once every person left, each
-// person away gets a whole grace from when a person next comes. The
-// takeovers are recorded in the log's header comments and the moves the
+// who comes back plays again from the next deal. Config.Grace is one
+// allowance a deal: the drops of a person in one deal share it, so
+// dropping and coming back again and again cannot hold the others up
+// longer than one grace. A grace runs only while a person is at a seat
+// (a spectator alone has nobody to play with, and bots taking the seats
+// over for spectators would play the people's game without them): after
+// a restart, or once every person left, each person away gets the rest
+// of their grace from when a person next comes. The takeovers are
+// recorded in the log's header comments and the moves the
 // stand-in made in its TakeoverTag, so Resume brings both back.
 //
 // # The move clock
@@ -66,7 +69,8 @@
 // that one decision (recorded as a takeover's move: ByTakeover, the
 // log's TakeoverTag) or marks them ready; the person keeps the seat and
 // reads what the bot did (Snapshot.Clocked), and the next decision has
-// a fresh clock. A decision made, taken back or no longer waited for
+// a fresh clock. A person who drops stops their clock, and coming back
+// to the same decision they find it where it stood. A decision made, taken back or no longer waited for
 // stops its clock; a claim being checked stops it too (a refused claim
 // gives a fresh one). After two run-outs in a row the seat is idle
 // (SeatInfo.Idle): the bot makes each of its decisions at once and it

@@ -98,8 +98,9 @@ func (st *state) clockFor(s rules.Seat) (clockKey, bool) {
 // clocks sets every seat's move clock for the game as it now stands:
 // one still running for the same decision runs on; one whose decision
 // was made, taken back or is no longer waited for stops; a decision
-// newly waited for gets a fresh clock. The loop calls it after every
-// event.
+// newly waited for gets a fresh clock, but one its person left and
+// came back to only what was left of its clock. The loop calls it
+// after every event.
 func (st *state) clocks() {
 	for i, sd := range st.seats {
 		s := rules.Seat(i)
@@ -107,17 +108,28 @@ func (st *state) clocks() {
 		if on && sd.clockStop != nil && sd.clockKey == key {
 			continue
 		}
+		now := st.h.clock.Now()
 		if sd.clockStop != nil {
+			if !on && sd.port == nil {
+				// The person went away mid-decision: the clock stands
+				// (their grace runs) and goes on from where it stood
+				// when they come back, so a drop never buys a new clock.
+				sd.heldKey, sd.held, sd.holding = sd.clockKey, max(sd.due.Sub(now), 0), true
+			}
 			st.stopClock(s)
 		}
 		if !on {
 			continue
 		}
-		now := st.h.clock.Now()
-		sd.clockKey, sd.due = key, now.Add(st.cfg.MoveClock)
+		d := st.cfg.MoveClock
+		if sd.holding && sd.heldKey == key {
+			d = sd.held
+		}
+		sd.holding = false
+		sd.clockKey, sd.due = key, now.Add(d)
 		sd.clockTok++
 		tok := sd.clockTok
-		sd.clockStop = st.h.after(st.cfg.MoveClock, func() { st.clockOut(s, tok) })
+		sd.clockStop = st.h.after(d, func() { st.clockOut(s, tok) })
 		st.dirty = true
 	}
 }

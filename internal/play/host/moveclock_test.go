@@ -424,3 +424,76 @@ func TestMoveClockClaim(t *testing.T) {
 		})
 	}
 }
+
+// TestDropKeepsTheClockAndTheGrace: at every seat count, a person who
+// drops in the middle of a decision and comes back finds their move
+// clock where it stood, not a fresh one, and their drops in one deal
+// share one grace: dropping and coming back again and again cannot hold
+// the others up longer than one move clock and one grace.
+func TestDropKeepsTheClockAndTheGrace(t *testing.T) {
+	const grace = 30 * time.Second
+	for _, n := range []int{2, 3, 4} {
+		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			ct := newClockTable(t, n, uint64(80+n), func(c *Config) { c.Grace = grace })
+			snap := ct.decision(t, 1)
+			ct.clock.Advance(moveClock - 5*time.Second)
+			settle(t, ct.h)
+			// Bob drops for 10 s and comes back: 5 s of his clock are left.
+			ct.ports[1].Leave()
+			settle(t, ct.h)
+			if got, want := ct.ports[0].Snapshot().Players[1].Until, ct.clock.Now().Add(grace); !got.Equal(want) {
+				t.Fatalf("bob's first drop: his seat goes to a bot at %v, want %v", got, want)
+			}
+			ct.clock.Advance(10 * time.Second)
+			settle(t, ct.h)
+			ct.ports[1] = sit(t, ct.h, 1)
+			settle(t, ct.h)
+			back := ct.ports[1].Snapshot()
+			if back.Gen != snap.Gen {
+				t.Fatal("bob's decision was made while he was away, before his grace was over")
+			}
+			if got, want := back.Players[1].Due, ct.clock.Now().Add(5*time.Second); !got.Equal(want) {
+				t.Fatalf("bob back: his clock runs out at %v, want what was left of it (%v)", got, want)
+			}
+			// He drops again: only the 20 s left of the deal's grace wait
+			// for him.
+			ct.ports[1].Leave()
+			settle(t, ct.h)
+			if got, want := ct.ports[0].Snapshot().Players[1].Until, ct.clock.Now().Add(grace-10*time.Second); !got.Equal(want) {
+				t.Fatalf("bob's second drop: his seat goes to a bot at %v, want %v (the rest of his grace)", got, want)
+			}
+			ct.clock.Advance(grace - 10*time.Second)
+			await(t, ct.ports[0], "a bot at bob's seat", func(s Snapshot) bool { return s.Players[1].State == SeatTakeover })
+		})
+	}
+}
+
+// TestGraceIsWholeAgainEachDeal: the grace a person's drops share is a
+// deal's: one who was here when the next deal began has a whole grace
+// again for their next drop.
+func TestGraceIsWholeAgainEachDeal(t *testing.T) {
+	const grace = 30 * time.Second
+	for _, n := range []int{2, 3, 4} {
+		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			ct := newClockTable(t, n, uint64(90+n), func(c *Config) { c.Grace = grace })
+			first := ct.decision(t, 1)
+			ct.ports[1].Leave()
+			settle(t, ct.h)
+			ct.clock.Advance(grace - time.Second)
+			settle(t, ct.h)
+			ct.ports[1] = sit(t, ct.h, 1)
+			for {
+				s, x := ct.rest(t)
+				if x.DealNo > first.DealNo {
+					break
+				}
+				ct.act(t, s, x)
+			}
+			ct.ports[1].Leave()
+			settle(t, ct.h)
+			if got, want := ct.ports[0].Snapshot().Players[1].Until, ct.clock.Now().Add(grace); !got.Equal(want) {
+				t.Fatalf("bob's drop in the next deal: his seat goes to a bot at %v, want a whole grace (%v)", got, want)
+			}
+		})
+	}
+}

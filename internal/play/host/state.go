@@ -85,8 +85,15 @@ type seat struct {
 	port   *port // the person's connection, nil when away or a bot's seat
 	// dropped is set once the person was here and left (or the game
 	// was resumed): coming back is news.
-	dropped   bool
-	until     time.Time // a dropped person's seat goes to a bot then
+	dropped bool
+	// until is when a dropped person's seat goes to a bot; the grace is
+	// one allowance a deal (Config.Grace), so a person who drops and
+	// comes back again and again does not get a whole grace each time:
+	// graceUsed is what the deal's drops spent of it, graceFrom when the
+	// running grace began.
+	until     time.Time
+	graceUsed time.Duration
+	graceFrom time.Time
 	graceStop func() bool
 	graceTok  int
 	takeover  ai.Bot // a bot playing for a person who did not come back
@@ -111,6 +118,12 @@ type seat struct {
 	botGen    int
 	clocked   *Move
 	stand     ai.Bot
+	// held is what was left of the clock of decision heldKey when its
+	// person went away (holding): it runs on from there when they come
+	// back.
+	heldKey clockKey
+	held    time.Duration
+	holding bool
 }
 
 // mark is a point of the game: a deal (from 1) and a step of it.
@@ -306,6 +319,9 @@ func (st *state) deal() error {
 		if s.back && s.port != nil {
 			s.takeover, s.back = nil, false
 			st.comments = append(st.comments, fmt.Sprintf("deal %d: %s took seat %s back", no, s.player.Name, rules.Seat(i)))
+		}
+		if s.port != nil {
+			s.graceUsed = 0 // here as the deal starts: a whole grace again
 		}
 		s.ready = false
 	}
@@ -963,21 +979,26 @@ func (st *state) pauseGraces() {
 	}
 }
 
-// armGrace starts the wait of a person's seat: a bot takes it at the end.
+// armGrace starts the wait of a person's seat, for what is left of the
+// deal's grace: a bot takes it at the end.
 func (st *state) armGrace(s rules.Seat, now time.Time) {
 	st.stopGrace(s)
 	sd := st.seats[s]
-	sd.until = now.Add(st.cfg.Grace)
+	left := max(st.cfg.Grace-sd.graceUsed, 0)
+	sd.until, sd.graceFrom = now.Add(left), now
 	sd.graceTok++
 	tok := sd.graceTok
-	sd.graceStop = st.h.after(st.cfg.Grace, func() { st.graceOver(s, tok) })
+	sd.graceStop = st.h.after(left, func() { st.graceOver(s, tok) })
 }
 
+// stopGrace stops the seat's grace, if it runs, charging the time it ran
+// to the deal's allowance.
 func (st *state) stopGrace(s rules.Seat) {
 	sd := st.seats[s]
 	if sd.graceStop != nil {
 		sd.graceStop()
 		sd.graceStop = nil
+		sd.graceUsed += st.h.clock.Now().Sub(sd.graceFrom)
 	}
 	sd.graceTok++
 	sd.until = time.Time{}
