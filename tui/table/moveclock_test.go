@@ -77,6 +77,13 @@ func TestMoveClockShows(t *testing.T) {
 		f.s.snap.Players[me].Idle, f.s.snap.Players[me].Due = true, time.Time{}
 		kittest.Golden(t, name("2-played"), check("played for", "Your time ran out: your bot played",
 			"A bot plays for you until you press a key."))
+		// Idle, the bot choosing again: its time did not run out on this
+		// decision, so nothing says so; the note reads whole.
+		f.s.snap.Thinking = me
+		if text := check("idle, the bot choosing", "A bot plays for you until you press a key."); strings.Contains(text, "Your time is up") {
+			t.Errorf("idle: the screen says the time is up on a decision the bot makes at once:\n%s", text)
+		}
+		f.s.snap.Thinking = rules.NoSeat
 		f.s.snap.Clocked = &host.Move{Seat: me, Action: rules.PassAction(), By: host.ByTakeover, TrickTo: rules.NoSeat}
 		check("a bid played for", "Your time ran out: your bot said pass.")
 		f.s.snap.Clocked, f.s.snap.Players[me].Idle = nil, false

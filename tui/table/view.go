@@ -240,6 +240,11 @@ func (s *Screen) clockWords() string {
 		return ""
 	}
 	if sn.Thinking == sn.Seat {
+		if s.idle() {
+			// The note says the bot plays for them until they press a
+			// key: their time did not run out on this decision.
+			return ""
+		}
 		return "Your time is up: a bot is choosing for you…"
 	}
 	if left, ok := s.clockLeft(sn.Seat); ok && left <= ClockShown {
