@@ -140,8 +140,11 @@ type Screen struct {
 	talk    kit.TalkBox
 	chatPos map[uint64]chatAt
 	// held is the note that said why the person's line of talk was
-	// refused: the game's moves leave it (chat.go, holdsNote).
-	held string
+	// refused: the game's moves leave it (chat.go, holdsNote); heldQuiet
+	// says it refused the line because the table was quiet (a rated
+	// deal in play), which is out of date once the table may talk.
+	held      string
+	heldQuiet bool
 }
 
 type queuedKey struct {
@@ -291,6 +294,12 @@ func (s *Screen) adopt(ctx *kit.Context) {
 		return
 	}
 	if s.note.Text != "" && !strings.HasPrefix(s.note.Text, keptPrefix) && !s.holdsNote() {
+		s.SetNote("", false)
+	}
+	if s.holdsNote() && s.heldQuiet && s.quietNow() == nil {
+		// The table may talk again: why the line could not be sent then
+		// is out of date (the talk's heading says a kept line waits).
+		s.held, s.heldQuiet = "", false
 		s.SetNote("", false)
 	}
 	if s.snap.DealNo != old.DealNo || s.snap.Between != old.Between {

@@ -383,3 +383,38 @@ func TestRefusedLineOutlastsMoves(t *testing.T) {
 		})
 	}
 }
+
+// TestQuietRefusalGoesWithTheQuiet: a spectator's line refused while a
+// rated deal is played says so, and the note stays through the deal's
+// moves (a spectator presses no key to let it go); once the table may
+// talk again it goes, the talk's heading saying a line waits. At every
+// seat count.
+func TestQuietRefusalGoesWithTheQuiet(t *testing.T) {
+	eachTable(t, func(t *testing.T, n int, f *fixture) {
+		q := &hushTalk{hush: true}
+		w := newWatcher(t, f, q)
+		f.until("a card", myCard, true)
+		w.catchUp()
+		w.d.Press("/")
+		for _, k := range "psst" {
+			w.d.Press(string(k))
+		}
+		w.d.Press("enter")
+		if !strings.Contains(kittest.Flat(w.text()), "Not sent: at a rated table") {
+			t.Fatalf("%d players: the spectator's refused line is not said unsent:\n%s", n, w.text())
+		}
+		f.step(true)
+		w.catchUp()
+		if !strings.Contains(kittest.Flat(w.text()), "Not sent: at a rated table") {
+			t.Fatalf("%d players: the refusal went with the next move, before the quiet did:\n%s", n, w.text())
+		}
+		q.hush = false
+		f.until("the result", func(s host.Snapshot) bool { return s.Between }, true)
+		w.catchUp()
+		text := kittest.Flat(w.text())
+		if strings.Contains(text, "Not sent:") || !strings.Contains(text, "/ opens your line not sent") {
+			t.Errorf("%d players: after the deal the spectator still reads why the line was not sent, or not that it waits:\n%s", n, w.text())
+		}
+		kittest.CheckSize(t, w.d.Frame(), 80, 24)
+	})
+}
