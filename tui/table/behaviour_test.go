@@ -80,9 +80,9 @@ func TestTypedAheadCard(t *testing.T) {
 			t.Skip("no bot to think after the person's card")
 		}
 		// Typed at once after the card, and while the bot thinks.
-		f.hs.Press("enter", "enter", "2", "enter", "b")
-		if !strings.Contains(f.text(), "Kept for your card: 2") || strings.Contains(f.text(), "Kept for your card: enter") {
-			t.Fatalf("the keys typed ahead are not said as kept:\n%s", f.text())
+		f.hs.Press("enter", "enter", "2", "enter", "b", "l", "left")
+		if !strings.Contains(f.text(), "Kept for your card: 2 → ←") || strings.Contains(f.text(), "Kept for your card: enter") {
+			t.Fatalf("the keys typed ahead are not said as kept, the cursor's as arrows:\n%s", f.text())
 		}
 		for f.snap().Thinking != rules.NoSeat {
 			f.release()

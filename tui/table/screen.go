@@ -493,6 +493,19 @@ func (s *Screen) aheadRefused(ctx *kit.Context, i int) string {
 // keptPrefix starts the note listing the keys typed ahead.
 const keptPrefix = "Kept for your card: "
 
+// aheadWord is how the note of keys typed ahead writes a key kept: ←
+// and → for the cursor however typed (h, l, the arrows), a digit as
+// itself.
+func aheadWord(ctx *kit.Context, msg tea.KeyPressMsg) string {
+	switch k := &ctx.Keys; {
+	case kit.IsKey(msg, k.Left):
+		return "←"
+	case kit.IsKey(msg, k.Right):
+		return "→"
+	}
+	return msg.String()
+}
+
 // keepable reports whether a key typed while another seat plays is one
 // to keep for the person's card: one that chooses a card (the cursor,
 // a digit, which then only points at its card), never one that plays.
@@ -589,7 +602,7 @@ func (s *Screen) key(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.Cmd
 		case play && len(s.queued) > 0 && (keepable(ctx, msg) || plays(ctx, msg)):
 			var ks []string
 			for _, q := range s.queued {
-				ks = append(ks, q.k.String())
+				ks = append(ks, aheadWord(ctx, q.k))
 			}
 			s.SetNote(keptPrefix+strings.Join(ks, " ")+" (enter plays it at your turn)", false)
 		case play && plays(ctx, msg):
