@@ -199,10 +199,11 @@ type Lobby struct {
 	row    int
 	tables []hall.Info
 	// playing counts the games others play that the person may watch
-	// (w): the empty list says so, not that nothing goes on.
-	playing int
-	note    string
-	isErr   bool
+	// (w), full the tables others filled that wait for their host to
+	// start: the empty list says so, not that nothing goes on.
+	playing, full int
+	note          string
+	isErr         bool
 
 	// entry is open while the person types a code or a name.
 	entry     kit.LineInput
@@ -299,9 +300,10 @@ func (l *Lobby) Refresh() {
 		l.tables = l.cfg.Hall.List(l.cfg.Player.ID)
 		// Only an empty list says how many games go on: the list's own
 		// pass over the tables is enough otherwise.
-		l.playing = 0
+		l.playing, l.full = 0, 0
 		if len(l.tables) == 0 && !l.guest() {
 			l.playing = len(l.cfg.Hall.Watchable(l.cfg.Player.ID))
+			l.full = len(l.cfg.Hall.Full(l.cfg.Player.ID))
 		}
 		// The person's own tables first, the one they came to last at
 		// the top: a long list shows its start, and one who stepped out
@@ -891,6 +893,10 @@ func (l *Lobby) render(ctx *kit.Context) (string, []kit.Hit) {
 		tables = []entry{{lines: []string{"   " + st.Dim.Render("(no table to join: a game is being played, w to watch it)")}}}
 	case l.playing > 1:
 		tables = []entry{{lines: []string{"   " + st.Dim.Render(fmt.Sprintf("(no table to join: %d games are being played, w to watch one)", l.playing))}}}
+	case l.full == 1:
+		tables = []entry{{lines: []string{"   " + st.Dim.Render("(no table to join: one is full and waits for its host to start)")}}}
+	case l.full > 1:
+		tables = []entry{{lines: []string{"   " + st.Dim.Render(fmt.Sprintf("(no table to join: %d are full and wait for their hosts to start)", l.full))}}}
 	default:
 		tables = []entry{{lines: []string{"   " + st.Dim.Render("(no open table: open one and give its code to friends)")}}}
 	}

@@ -138,6 +138,15 @@ func TestEmptyListSaysGamesArePlayed(t *testing.T) {
 		return strings.Join(screenLines(cid, &ctx), "\n")
 	}
 	assert.Contains(t, text(), "no open table: open one")
+	// A table its people filled, not started yet: nobody else may join.
+	full, err := h.Open(hall.Player{ID: "e", Name: "eve"}, hall.Options{Seats: 2, Rules: rules.DefaultOptions(), Level: ai.Random, Seed: 1})
+	require.NoError(t, err)
+	for _, p := range []hall.Player{{ID: "e", Name: "eve"}, {ID: "f", Name: "fay"}} {
+		c, err := full.Join(p)
+		require.NoError(t, err)
+		t.Cleanup(c.Leave)
+	}
+	assert.Contains(t, text(), "no table to join: one is full and waits for its host to start")
 	start := func(host hall.Player, private bool) {
 		tb, err := h.Open(host, hall.Options{Seats: 2, Rules: rules.DefaultOptions(), Level: ai.Random, Seed: 1, Private: private})
 		require.NoError(t, err)

@@ -2,6 +2,7 @@ package hall
 
 import (
 	"errors"
+	"slices"
 
 	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/internal/serve/chat"
@@ -130,6 +131,15 @@ var ErrNotHostPrivate = errors.New("only the table's host decides whether it may
 // code. playerID's own table is among them (Info.Yours) even deserted.
 func (h *Hall) Watchable(playerID string) []Info {
 	return h.infos(playerID, func(in Info) bool { return in.Started && !in.Over && !in.Private && (in.Here || in.Yours) })
+}
+
+// Full returns the tables playerID may not join because every seat is
+// taken, waiting for their host to start them (none private), by code:
+// a lobby with none to join says why.
+func (h *Hall) Full(playerID string) []Info {
+	return h.infos(playerID, func(in Info) bool {
+		return !in.Started && !in.Private && !in.Yours && !slices.Contains(in.Names, "")
+	})
 }
 
 // Room is the table's chat room, nil when the hall has no chat
