@@ -53,12 +53,38 @@ type Visit struct {
 	kick    func()
 	holding bool
 	since   time.Time
+	// skel is the likeness of the name (names.Skeleton), under
+	// h.present.mu: made once when the name comes, not at every look.
+	skel string
 }
 
-// presence is who is connected.
+// presence is who is connected. byLook counts the visits of each key by
+// the likeness of its name, so that whether another key goes by a name
+// like one is a lookup (Label runs for every seat of every table the
+// lobbies list), not a pass over every visit.
 type presence struct {
 	mu     sync.Mutex
 	visits map[*Visit]bool
+	byLook map[string]map[string]int // skeleton → key → visits
+}
+
+// count adds d to the visits of v's key under its name's likeness.
+// Under mu.
+func (pr *presence) count(v *Visit, d int) {
+	if pr.byLook == nil {
+		pr.byLook = map[string]map[string]int{}
+	}
+	keys := pr.byLook[v.skel]
+	if keys == nil {
+		keys = map[string]int{}
+		pr.byLook[v.skel] = keys
+	}
+	if keys[v.p.ID] += d; keys[v.p.ID] <= 0 {
+		delete(keys, v.p.ID)
+		if len(keys) == 0 {
+			delete(pr.byLook, v.skel)
+		}
+	}
 }
 
 // Visit registers a connection of p (a guest, ID "", is not: nobody
@@ -70,12 +96,14 @@ func (h *Hall) Visit(p Player, kick func()) *Visit {
 	if p.ID == "" {
 		return v
 	}
+	v.skel = names.Skeleton(p.Name)
 	h.present.mu.Lock()
 	defer h.present.mu.Unlock()
 	if h.present.visits == nil {
 		h.present.visits = map[*Visit]bool{}
 	}
 	h.present.visits[v] = true
+	h.present.count(v, 1)
 	return v
 }
 
@@ -89,9 +117,17 @@ func (v *Visit) Rename(name string) error {
 		return err
 	}
 	v.h.members.rename(v.p.ID, name)
+	skel := names.Skeleton(name)
 	v.h.present.mu.Lock()
 	old := v.p
-	v.p.Name = name
+	registered := v.h.present.visits[v]
+	if registered {
+		v.h.present.count(v, -1)
+	}
+	v.p.Name, v.skel = name, skel
+	if registered {
+		v.h.present.count(v, 1)
+	}
 	id := v.p.ID
 	v.h.present.mu.Unlock()
 	if id == "" || old.Name == name {
@@ -109,7 +145,10 @@ func (v *Visit) Rename(name string) error {
 func (v *Visit) Leave() {
 	v.h.present.mu.Lock()
 	defer v.h.present.mu.Unlock()
-	delete(v.h.present.visits, v)
+	if v.h.present.visits[v] {
+		delete(v.h.present.visits, v)
+		v.h.present.count(v, -1)
+	}
 }
 
 // HoldGame says whether the connection has the person's game alone
@@ -196,8 +235,8 @@ func (h *Hall) shared(p Player, also []Player) bool {
 	sk := names.Skeleton(p.Name)
 	h.present.mu.Lock()
 	defer h.present.mu.Unlock()
-	for v := range h.present.visits {
-		if v.p.ID != p.ID && names.Skeleton(v.p.Name) == sk {
+	for key := range h.present.byLook[sk] {
+		if key != p.ID {
 			return true
 		}
 	}

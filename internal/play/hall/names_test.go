@@ -208,3 +208,17 @@ func TestNamesOfPeopleHereAreTheirs(t *testing.T) {
 	cid.Leave()
 	require.NoError(t, eve.Rename("Cid"))
 }
+
+// BenchmarkLabel is one Label with 200 keys connected, as a lobby's list
+// asks it for every seat of every table at each refresh.
+func BenchmarkLabel(b *testing.B) {
+	h, err := New(Config{})
+	require.NoError(b, err)
+	for i := range 200 {
+		h.Visit(Player{ID: fmt.Sprintf("%032x", i+1), Name: fmt.Sprintf("player %d", i)}, nil)
+	}
+	p := Player{ID: fmt.Sprintf("%032x", 1000), Name: "Ann"}
+	for b.Loop() {
+		h.Label(p, nil)
+	}
+}
