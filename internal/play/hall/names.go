@@ -177,7 +177,10 @@ func (v *Visit) GameElsewhere() (since time.Time, ok bool) {
 
 // TakeGame asks every other connection of the same key that has the
 // game alone open to leave it (their kick); they let it go on their
-// own goroutines, after its last save.
+// own goroutines, after its last save. The asking does not wait for
+// them: a kick is a message to another connection's program, which
+// waits while that connection writes to a client that may have stopped
+// reading (the very connection being taken over).
 func (v *Visit) TakeGame() {
 	v.h.present.mu.Lock()
 	var kicks []func()
@@ -188,7 +191,7 @@ func (v *Visit) TakeGame() {
 	}
 	v.h.present.mu.Unlock()
 	for _, k := range kicks {
-		k()
+		go k()
 	}
 }
 

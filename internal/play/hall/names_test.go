@@ -69,13 +69,15 @@ func TestKeyTag(t *testing.T) {
 }
 
 // TestGameElsewhere: a connection sees that another of its key has the
-// game alone open, and asks it to let go.
+// game alone open, and asks it to let go, without waiting for it (the
+// kick below blocks until the test lets it go, as a message to a
+// program that writes to a stopped client would).
 func TestGameElsewhere(t *testing.T) {
 	h, err := New(Config{})
 	require.NoError(t, err)
-	kicked := 0
+	kicked, release := make(chan struct{}), make(chan struct{})
 	ann := Player{ID: "aa", Name: "ann"}
-	a := h.Visit(ann, func() { kicked++ })
+	a := h.Visit(ann, func() { <-release; close(kicked) })
 	b := h.Visit(ann, nil)
 	other := h.Visit(Player{ID: "bb", Name: "bob"}, nil)
 	other.HoldGame(true)
@@ -86,8 +88,9 @@ func TestGameElsewhere(t *testing.T) {
 	assert.True(t, ok)
 	_, ok = a.GameElsewhere()
 	assert.False(t, ok, "its own hold is not elsewhere")
-	b.TakeGame()
-	assert.Equal(t, 1, kicked)
+	b.TakeGame() // returns though the kick waits
+	close(release)
+	<-kicked
 	a.HoldGame(false)
 	_, ok = b.GameElsewhere()
 	assert.False(t, ok)
