@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -522,9 +523,10 @@ func TestLobbySharedNameTags(t *testing.T) {
 // ctrl+u empties the line.
 func TestLobbyRename(t *testing.T) {
 	h := testHall(t)
-	var kept string
+	var kept atomic.Value // the name is kept by a command, on its goroutine
+	kept.Store("")
 	p := newLobbyPersonWith(h, "a", "ann", 100, 30, func(c *LobbyConfig) {
-		c.Rename = func(n string) error { kept = n; return nil }
+		c.Rename = func(n string) error { kept.Store(n); return nil }
 	})
 	defer close(p.done)
 	p.key("r")
@@ -535,8 +537,9 @@ func TestLobbyRename(t *testing.T) {
 		p.key(string(c))
 	}
 	p.key("enter")
-	if kept != "quinn" || !strings.Contains(ansi.Strip(p.screen()), "Welcome, quinn") {
-		t.Fatalf("kept %q; the screen:\n%s", kept, p.screen())
+	p.wait(t, "quinn kept", func() bool { return kept.Load() == "quinn" })
+	if !strings.Contains(ansi.Strip(p.screen()), "Welcome, quinn") {
+		t.Fatalf("the screen:\n%s", p.screen())
 	}
 	// ctrl+u empties the line, as in the talk's line and a shell's.
 	p.key("r")
@@ -545,9 +548,7 @@ func TestLobbyRename(t *testing.T) {
 		p.key(string(c))
 	}
 	p.key("enter")
-	if kept != "rose" {
-		t.Fatalf("after ctrl+u kept %q; the screen:\n%s", kept, p.screen())
-	}
+	p.wait(t, "rose kept", func() bool { return kept.Load() == "rose" })
 }
 
 // A game alone opens from the lobby and comes back to it: q then y

@@ -551,10 +551,12 @@ func lobbyConfig(f serveFlags, h *hall.Hall, bots serveBots, s *server.Session) 
 			return nil
 		}
 		cfg.Rename = func(n string) error {
-			if err := os.MkdirAll(st.Dir(), 0o700); err != nil {
-				return err
+			// Whole or not at all: a crash mid-write keeps the last name.
+			err := durable.ReplaceMkdir(durable.OS(), filepath.Join(st.Dir(), nameFile), nameFile+".*", []byte(n), 0o700)
+			if err != nil {
+				return errors.New(durable.Brief(err))
 			}
-			return os.WriteFile(filepath.Join(st.Dir(), nameFile), []byte(n), 0o600)
+			return nil
 		}
 	}
 	if err := h.NameFree(s.Key, name); err != nil {

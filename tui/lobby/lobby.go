@@ -395,6 +395,11 @@ func (l *Lobby) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 		return l.resumeSeat(ctx)
 	case startMsg:
 		return l.startCommand(ctx)
+	case nameKept:
+		if msg.err != nil && msg.name == l.cfg.Player.Name {
+			l.setNote("the name could not be kept: "+msg.err.Error(), true)
+		}
+		return l, nil
 	case talkMsg:
 		return l, l.talkMsg(msg)
 	case tea.PasteMsg:
@@ -789,18 +794,24 @@ func (l *Lobby) rename(name string, cut bool) (kit.Screen, tea.Cmd) {
 		l.setNote(err.Error(), true)
 		return l, nil
 	}
-	if l.cfg.Rename != nil {
-		if err := l.cfg.Rename(name); err != nil {
-			l.setNote("the name could not be kept: "+err.Error(), true)
-		}
-	}
 	l.cfg.Player.Name = name
-	if !l.isErr && cut {
+	if cut {
 		l.setNote(fmt.Sprintf("You are %s now: a name holds at most %d characters, the rest was left out.", name, names.Max), false)
-	} else if !l.isErr {
+	} else {
 		l.setNote("You are "+name+" now.", false)
 	}
-	return l, nil
+	if l.cfg.Rename == nil {
+		return l, nil
+	}
+	// Kept on disk off the Update: a file written may wait on a busy disk.
+	keep := l.cfg.Rename
+	return l, func() tea.Msg { return nameKept{name: name, err: keep(name)} }
+}
+
+// nameKept is the end of keeping a new name (Config.Rename).
+type nameKept struct {
+	name string
+	err  error
 }
 
 // checkName accepts a name others can read and the game log can keep,

@@ -1,6 +1,7 @@
 package lobby
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
@@ -100,4 +101,26 @@ func TestGuestRenameRefusesAMembersName(t *testing.T) {
 	press(l, &ctx, "r", "B", "o", "b", "enter")
 	assert.Equal(t, "guest", l.cfg.Player.Name)
 	assert.Contains(t, ansi.Strip(l.View(&ctx)), `"Bob" looks like "bob", the name of another member of this club`)
+}
+
+// The new name is kept on disk (Config.Rename) by a command, off the
+// lobby's Update, where a busy disk would freeze the person's screen;
+// a name that could not be kept says so when the command ends.
+func TestRenameKeepsTheNameOffTheUpdate(t *testing.T) {
+	l, ctx := renameLobby()
+	var kept []string
+	l.cfg.Rename = func(n string) error {
+		kept = append(kept, n)
+		return errors.New("disk full")
+	}
+	press(l, ctx, "r", "B", "o", "b")
+	_, cmd := l.Update(ctx, kittest.Key("enter"))
+	assert.Empty(t, kept, "the name was written inside Update")
+	assert.Equal(t, "Bob", l.cfg.Player.Name)
+	assert.Contains(t, ansi.Strip(l.View(ctx)), "You are Bob now.")
+	if assert.NotNil(t, cmd, "no command keeps the name") {
+		l.Update(ctx, cmd())
+	}
+	assert.Equal(t, []string{"Bob"}, kept)
+	assert.Contains(t, ansi.Strip(l.View(ctx)), "The name could not be kept: disk full.")
 }
