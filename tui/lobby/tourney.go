@@ -63,6 +63,9 @@ func (t *tourneyScreen) KeyHelp(k *kit.KeyMap) help.KeyMap { return t.inner.KeyH
 
 func (t *tourneyScreen) QuitQuestion() string { return t.inner.QuitQuestion() }
 
+// QuitsAtOnce: as the tournament's screen says.
+func (t *tourneyScreen) QuitsAtOnce() bool { return kit.QuitsAtOnce(t.inner) }
+
 func (t *tourneyScreen) HelpRules() (rules.Options, bool) { return t.inner.HelpRules() }
 
 // quitNow takes the App's quit: back to the lobby, or from a board to

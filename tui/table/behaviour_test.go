@@ -1099,3 +1099,25 @@ func TestClockedPassKeepsItsWords(t *testing.T) {
 		}
 	}
 }
+
+// TestKickedSeatLeavesAtOnce: a seat another connection of the person
+// took has nothing left to lose here, so q leaves it without asking, at
+// every seat count; while the seat is the person's, q asks.
+func TestKickedSeatLeavesAtOnce(t *testing.T) {
+	eachTable(t, func(t *testing.T, n int, f *fixture) {
+		f.until("a card", myCard, false)
+		if kit.QuitsAtOnce(f.s) {
+			t.Fatal("q leaves a game under way without asking")
+		}
+		if _, err := f.h.Seat(rules.SeatA); err != nil {
+			t.Fatal(err)
+		}
+		f.refresh()
+		if !f.snap().Kicked {
+			t.Fatal("the older connection's snapshot does not say its seat was taken")
+		}
+		if !kit.QuitsAtOnce(f.s) {
+			t.Errorf("%d players: q asks before leaving a seat another connection took:\n%s", n, f.text())
+		}
+	})
+}

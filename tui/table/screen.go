@@ -775,9 +775,9 @@ func (s *Screen) HelpRules() (rules.Options, bool) {
 	return s.snap.Options, s.snap.Options.Target > 0
 }
 
-// QuitsAtOnce: at the game's end nothing is lost, so q leaves without
-// asking.
-func (s *Screen) QuitsAtOnce() bool { return s.snap.Over && s.overSeen }
+// QuitsAtOnce: at the game's end nothing is lost, nor at a seat another
+// connection of the person took, so q leaves without asking.
+func (s *Screen) QuitsAtOnce() bool { return s.snap.Over && s.overSeen || s.snap.Kicked }
 
 // baseName is the last element of a path.
 func baseName(p string) string {

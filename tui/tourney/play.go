@@ -247,6 +247,10 @@ func (p *boardPart) keys() kit.KeyHelp {
 func (p *boardPart) KeyHelp(k *kit.KeyMap) help.KeyMap { return p.t.KeyHelp(k) }
 
 // QuitQuestion is the table's, but where the tournament has ended.
+// QuitsAtOnce: as the board's table says (its end, its seat taken by
+// another connection).
+func (p *boardPart) QuitsAtOnce() bool { return p.t.QuitsAtOnce() }
+
 func (p *boardPart) QuitQuestion() string {
 	if p.over {
 		return "The tournament has ended: its standings open."

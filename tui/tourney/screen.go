@@ -179,6 +179,9 @@ func (s *Screen) HelpRules() (rules.Options, bool) { return kit.HelpRulesOf(s.su
 // part shown (a board's table, a replay) says otherwise.
 func (s *Screen) QuitQuestion() string { return kit.QuitQuestionOf(s.sub, "Back to the lobby.") }
 
+// QuitsAtOnce: as the part shown says.
+func (s *Screen) QuitsAtOnce() bool { return kit.QuitsAtOnce(s.sub) }
+
 // QuitNow takes the App's quit (q then y): from a board, back to its
 // tournament, the board saved (the screen returned is this one, to be
 // entered again); from anywhere else, back to the lobby.

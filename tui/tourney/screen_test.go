@@ -123,6 +123,7 @@ func TestTournamentFlow(t *testing.T) {
 	b.step()
 	require.Equal(t, "This board is saved as far as you played it: go on with it any time before the tournament ends.",
 		b.s.QuitQuestion(), "what leaving the board does")
+	require.False(t, kit.QuitsAtOnce(b.s), "q leaves a board in play without asking")
 	next, _ := b.s.QuitNow(&b.d.Ctx)
 	require.Equal(t, b.s, next)
 	b.run(b.s.Enter(&b.d.Ctx)) // as the lobby enters the screen again
