@@ -605,13 +605,18 @@ func closedByServer(c net.Conn) bool {
 
 // A connection that has not logged in within HandshakeTimeout is
 // closed, with a line in the log; the login timeout (long here) has
-// nothing to do with it.
+// nothing to do with it. The timeouts run on the test's clock, moved
+// once every connection has its version line, however slow the
+// machine was to send it.
 func TestHandshakeTimeout(t *testing.T) {
-	addr, _, log := start(t, server.Config{HandshakeTimeout: 50 * time.Millisecond, LoginTimeout: time.Hour})
+	clk := clocktest.New(clocktest.Start())
+	addr, _, log := start(t, server.Config{HandshakeTimeout: 50 * time.Millisecond, LoginTimeout: time.Hour, AfterFunc: clk.AfterFunc})
 	var silent []net.Conn
 	for range 5 {
 		silent = append(silent, silentFrom(t, addr, "127.0.0.1"))
 	}
+	awaitTimers(t, clk, 10) // each connection's handshake and login deadlines
+	clk.Advance(50 * time.Millisecond)
 	for i, c := range silent {
 		require.True(t, closedByServer(c), "silent connection %d is still open", i)
 	}

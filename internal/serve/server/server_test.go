@@ -204,10 +204,15 @@ func TestSessionLimit(t *testing.T) {
 	d.WaitText(t, patience, "hello d")
 }
 
+// TestIdleTimeout: a session with no key pressed for IdleTimeout ends,
+// timed by the server's clock (Config.Now), which the test moves only
+// once the first frame is in, however slow the machine drew it.
 func TestIdleTimeout(t *testing.T) {
-	addr, _, log := start(t, server.Config{IdleTimeout: 300 * time.Millisecond})
+	now, advance := manualNow()
+	addr, _, log := start(t, server.Config{IdleTimeout: 300 * time.Millisecond, Now: now})
 	c := dial(t, addr, sshtest.Config{User: "ann", Width: 80, Height: 24})
 	c.WaitText(t, patience, "hello ann")
+	advance(300 * time.Millisecond)
 	require.True(t, c.Wait(patience), "the idle session ends")
 	assert.Contains(t, c.Output(), "no key pressed for 300ms: the session is closed")
 	require.Eventually(t, func() bool { return strings.Contains(log.String(), "disconnect (no key pressed") }, patience, 10*time.Millisecond)
@@ -339,12 +344,15 @@ func stuckClient(t *testing.T, stall time.Duration) (addr string, srv *server.Se
 }
 
 // waitClosed waits for the server to close the stuck client: its
-// window fills and its writes wait, however long that takes here.
+// window fills and its writes wait, however long that takes here. The
+// filling is the machine's drawing of 2 MB of frames (seconds here,
+// about a minute under -race on a loaded machine), so the guard against
+// hanging is far beyond it.
 func waitClosed(t *testing.T, stuck *sshtest.Client) {
 	t.Helper()
 	select {
 	case <-stuck.Done():
-	case <-time.After(time.Minute):
+	case <-time.After(10 * time.Minute):
 		t.Fatal("the server never closed the client that does not read")
 	}
 }
