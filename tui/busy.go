@@ -55,16 +55,23 @@ func (s *busyScreen) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd)
 	case kit.IsKey(k, ctx.Keys.Resume) && s.cfg.ReadOnly != nil:
 		return replay.NewHistory(s.cfg.ReadOnly, ReplayConfig{ASCII: s.cfg.ASCII, ShowPath: s.cfg.ShowPath}), nil
 	case kit.IsKey(k, ctx.Keys.New) && s.cfg.Elsewhere != nil:
-		st, dir, err := s.cfg.Elsewhere()
-		if err != nil {
-			s.err = "cannot open a new state directory: " + err.Error()
-			return s, nil
-		}
-		s.cfg.Store, s.cfg.Busy = st, nil
-		// The folder as the screens show paths; the command keeps it
-		// whole, to be typed as it is.
-		s.cfg.Warning = fmt.Sprintf("This game is saved in %s: KLOB_STATE_DIR=%s klob resumes it.", s.cfg.ShowPath.Show(dir), dir)
-		return newSetupScreen(s.cfg, s.cfg.Setup), nil
+		// Finding and locking a new directory reads the disk: off the
+		// Update.
+		elsewhere := s.cfg.Elsewhere
+		return kit.NewOpening("Opening a new state directory…", func() func() kit.Screen {
+			st, dir, err := elsewhere()
+			return func() kit.Screen {
+				if err != nil {
+					s.err = "cannot open a new state directory: " + err.Error()
+					return s
+				}
+				s.cfg.Store, s.cfg.Busy = st, nil
+				// The folder as the screens show paths; the command keeps
+				// it whole, to be typed as it is.
+				s.cfg.Warning = fmt.Sprintf("This game is saved in %s: KLOB_STATE_DIR=%s klob resumes it.", s.cfg.ShowPath.Show(dir), dir)
+				return newSetupScreen(s.cfg, s.cfg.Setup)
+			}
+		}), nil
 	}
 	return s, nil
 }

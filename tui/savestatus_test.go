@@ -178,6 +178,12 @@ func TestBusyScreen(t *testing.T) {
 	if scr := kittest.Flat(hs.screen()); !strings.Contains(scr, "kept in: ~/klob/history klob replay") {
 		t.Fatalf("the saved games do not show the path as ShowPath does:\n%s", hs.screen())
 	}
+	// n opens the new directory off the Update: the disk is read by a
+	// command, the screen says what it waits for.
+	ctx := kittest.Context(80, 24)
+	if next, cmd := newBusyScreen(&cfg).Update(&ctx, kittest.Key("n")); opened || next.Name() != "opening" || cmd != nil {
+		t.Fatalf("n in the Update: opened %v, next %s", opened, next.Name())
+	}
 	hs = newHarness(t, cfg, 80, 24)
 	hs.press("n")
 	if !opened || hs.name() != "setup" || !strings.Contains(kittest.Flat(hs.screen()), "saved in ~/klob-2: KLOB_STATE_DIR=/state/klob-2 klob resumes it") {
