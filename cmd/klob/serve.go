@@ -210,8 +210,11 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		return failed(stderr, "serve", err)
 	}
 	// One line at a time on the log: the server's, the hall's, the
-	// stats'.
-	stdout = &lockedWriter{mu: &sync.Mutex{}, w: stdout}
+	// stats'; queued, so that a stalled output stalls no game (written
+	// out last, after every other deferred stop).
+	lq := newLogQueue(stdout)
+	defer lq.Close()
+	stdout = &lockedWriter{mu: &sync.Mutex{}, w: lq}
 	// The club's database first: one damaged or from a newer klob stops
 	// the start, before any table is brought back.
 	cl, err := club.Open(context.Background(), f.state,
