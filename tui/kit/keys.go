@@ -127,17 +127,18 @@ type menuLetter struct {
 // line of the help per row. Within one menu the letters differ; across
 // menus they may repeat. Hearts is e (h moves left).
 var menuLetters = []struct {
+	id      string // what LetterHelp's rows name it by
 	name    string // the help's name for the row, "" for a continued row
 	letters []menuLetter
 }{
-	{"bids", []menuLetter{
+	{"bids", "bids", []menuLetter{
 		{kind: rules.Pass, key: "p", help: "pass"},
 		{kind: rules.Take, key: "t", help: "take"},
 		{kind: rules.Schmeiss, key: "s", help: "schmeiss"},
 		{kind: rules.Accept, key: "a", help: "accept"},
 		{kind: rules.Refuse, key: "r", help: "refuse"},
 	}},
-	{"round two", []menuLetter{
+	{"round two", "round two", []menuLetter{
 		{kind: rules.Name, suit: rules.Clubs, key: "c", help: "clubs"},
 		{kind: rules.Name, suit: rules.Diamonds, key: "d", help: "diamonds"},
 		{kind: rules.Name, suit: rules.Hearts, key: "e", help: "hearts"},
@@ -148,22 +149,22 @@ var menuLetters = []struct {
 		{kind: rules.Name, suit: rules.NoTrumps, key: "n", help: "no trumps"},
 		{kind: rules.Pass, key: "p", help: "pass"},
 	}},
-	{"dix", []menuLetter{
+	{"dix", "dix", []menuLetter{
 		{kind: rules.Exchange, key: "x", help: "exchange"},
 		{kind: rules.NoExchange, key: "n", help: "no exchange"},
 	}},
-	{"sequences", []menuLetter{
+	{"sequences", "sequences", []menuLetter{
 		{kind: rules.Announce, key: "a", help: "announce"},
 		{kind: rules.NoSequence, key: "n", help: "no sequence"},
 		{kind: rules.NotGood, key: "n", help: "not good"},
 		{kind: rules.Good, key: "g", help: "good"},
 	}},
-	{"", []menuLetter{
+	{"asks", "", []menuLetter{
 		{kind: rules.HowHigh, key: "w", help: "how high?"},
 		{kind: rules.Same, key: "s", help: "same"},
 		{kind: rules.HowMany, key: "m", help: "how many cards?"},
 	}},
-	{"", []menuLetter{
+	{"answers", "", []menuLetter{
 		{kind: rules.Top, key: "t", help: "name your top card"},
 		{kind: rules.Length, key: "c", help: "count your cards"},
 	}},
@@ -215,11 +216,14 @@ func IsMenuLetter(key string) bool {
 // schmeiss at more than two, the dix at four, no trumps but at four:
 // asked of rules.Options).
 // Letters that repeat in a row are named once: "n no sequence, not
-// good".
+// good". rows, when given, keeps only the rows of those ids (the
+// sequences' dialogue has two: "asks", the answers to a claim, which
+// are choices, and "answers", a claim's answers to its questions,
+// which never are).
 func LetterHelp(o rules.Options, rows ...string) []key.Binding {
 	var out []key.Binding
 	for _, row := range menuLetters {
-		if len(rows) > 0 && !slices.Contains(rows, row.name) {
+		if len(rows) > 0 && !slices.Contains(rows, row.id) {
 			continue
 		}
 		var keys, parts []string

@@ -821,5 +821,6 @@ func (t *Screen) helpLines(k *kit.KeyMap) []key.Binding {
 }
 
 // letterRows are the rows of the menu letters (kit.LetterHelp) of the
-// decisions the trainer drills.
-var letterRows = []string{"bids", "round two", "dix", "sequences", ""}
+// decisions the trainer drills: not a claim's answers to its questions
+// (its top card, its length), which have one answer each.
+var letterRows = []string{"bids", "round two", "dix", "sequences", "asks"}

@@ -1361,3 +1361,29 @@ func TestGiveKeepsItsSituation(t *testing.T) {
 		}
 	}
 }
+
+// TestDrillHelpListsTheDrilledLetters: a drill's help lists the letters
+// of the decisions the trainer drills, the questions put to a claim
+// among them, and not a claim's answers (its top card, its length),
+// which have one answer each and are never drilled.
+func TestDrillHelpListsTheDrilledLetters(t *testing.T) {
+	hs := start(t, testConfig(&traintest.MemRecord{}, traintest.Strong), 80, 24)
+	km := kit.DefaultKeys()
+	var descs []string
+	for _, group := range hs.s.KeyHelp(&km).FullHelp() {
+		for _, b := range group {
+			descs = append(descs, b.Help().Desc)
+		}
+	}
+	all := strings.Join(descs, "\n")
+	for _, want := range []string{"pass", "exchange", "how high?"} {
+		if !strings.Contains(all, want) {
+			t.Errorf("the drill's help lacks %q:\n%s", want, all)
+		}
+	}
+	for _, not := range []string{"name your top card", "count your cards"} {
+		if strings.Contains(all, not) {
+			t.Errorf("the drill's help offers %q, never drilled:\n%s", not, all)
+		}
+	}
+}
