@@ -425,23 +425,32 @@ func TestMoveClockClaim(t *testing.T) {
 	}
 }
 
+// dropGrace is the grace of the tests of drops.
+const dropGrace = 30 * time.Second
+
+// dropBob cuts bob's connection and returns when his seat goes to a
+// bot, as ann reads it.
+func (ct *clockTable) dropBob(t *testing.T) time.Time {
+	t.Helper()
+	ct.ports[1].Leave()
+	settle(t, ct.h)
+	return ct.ports[0].Snapshot().Players[1].Until
+}
+
 // TestDropKeepsTheClockAndTheGrace: at every seat count, a person who
 // drops in the middle of a decision and comes back finds their move
 // clock where it stood, not a fresh one, and their drops in one deal
 // share one grace: dropping and coming back again and again cannot hold
 // the others up longer than one move clock and one grace.
 func TestDropKeepsTheClockAndTheGrace(t *testing.T) {
-	const grace = 30 * time.Second
 	for _, n := range []int{2, 3, 4} {
 		t.Run(fmt.Sprint(n), func(t *testing.T) {
-			ct := newClockTable(t, n, uint64(80+n), func(c *Config) { c.Grace = grace })
+			ct := newClockTable(t, n, uint64(80+n), func(c *Config) { c.Grace = dropGrace })
 			snap := ct.decision(t, 1)
 			ct.clock.Advance(moveClock - 5*time.Second)
 			settle(t, ct.h)
 			// Bob drops for 10 s and comes back: 5 s of his clock are left.
-			ct.ports[1].Leave()
-			settle(t, ct.h)
-			if got, want := ct.ports[0].Snapshot().Players[1].Until, ct.clock.Now().Add(grace); !got.Equal(want) {
+			if got, want := ct.dropBob(t), ct.clock.Now().Add(dropGrace); !got.Equal(want) {
 				t.Fatalf("bob's first drop: his seat goes to a bot at %v, want %v", got, want)
 			}
 			ct.clock.Advance(10 * time.Second)
@@ -457,12 +466,10 @@ func TestDropKeepsTheClockAndTheGrace(t *testing.T) {
 			}
 			// He drops again: only the 20 s left of the deal's grace wait
 			// for him.
-			ct.ports[1].Leave()
-			settle(t, ct.h)
-			if got, want := ct.ports[0].Snapshot().Players[1].Until, ct.clock.Now().Add(grace-10*time.Second); !got.Equal(want) {
+			if got, want := ct.dropBob(t), ct.clock.Now().Add(dropGrace-10*time.Second); !got.Equal(want) {
 				t.Fatalf("bob's second drop: his seat goes to a bot at %v, want %v (the rest of his grace)", got, want)
 			}
-			ct.clock.Advance(grace - 10*time.Second)
+			ct.clock.Advance(dropGrace - 10*time.Second)
 			await(t, ct.ports[0], "a bot at bob's seat", func(s Snapshot) bool { return s.Players[1].State == SeatTakeover })
 		})
 	}
@@ -472,14 +479,12 @@ func TestDropKeepsTheClockAndTheGrace(t *testing.T) {
 // deal's: one who was here when the next deal began has a whole grace
 // again for their next drop.
 func TestGraceIsWholeAgainEachDeal(t *testing.T) {
-	const grace = 30 * time.Second
 	for _, n := range []int{2, 3, 4} {
 		t.Run(fmt.Sprint(n), func(t *testing.T) {
-			ct := newClockTable(t, n, uint64(90+n), func(c *Config) { c.Grace = grace })
+			ct := newClockTable(t, n, uint64(90+n), func(c *Config) { c.Grace = dropGrace })
 			first := ct.decision(t, 1)
-			ct.ports[1].Leave()
-			settle(t, ct.h)
-			ct.clock.Advance(grace - time.Second)
+			ct.dropBob(t)
+			ct.clock.Advance(dropGrace - time.Second)
 			settle(t, ct.h)
 			ct.ports[1] = sit(t, ct.h, 1)
 			for {
@@ -489,9 +494,7 @@ func TestGraceIsWholeAgainEachDeal(t *testing.T) {
 				}
 				ct.act(t, s, x)
 			}
-			ct.ports[1].Leave()
-			settle(t, ct.h)
-			if got, want := ct.ports[0].Snapshot().Players[1].Until, ct.clock.Now().Add(grace); !got.Equal(want) {
+			if got, want := ct.dropBob(t), ct.clock.Now().Add(dropGrace); !got.Equal(want) {
 				t.Fatalf("bob's drop in the next deal: his seat goes to a bot at %v, want a whole grace (%v)", got, want)
 			}
 		})
