@@ -36,7 +36,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/study/analysis"
 	"github.com/klob/klob/rules"
@@ -144,7 +143,8 @@ type Screen struct {
 	// analysis, until it is over.
 	sealed bool
 	// takeovers are the steps bots played for people who had dropped
-	// from a shared table (host.Takeovers).
+	// from a shared table or whose move clock ran out
+	// (gamelog.Header.BotMoves).
 	takeovers map[[2]int]bool
 	// bounds[d][n] marks the places stepping by trick stops at.
 	bounds [][]bool
@@ -163,7 +163,7 @@ type Screen struct {
 // (nil: esc does nothing).
 func New(r *gamelog.Replay, name string, cfg Config, back kit.Screen) *Screen {
 	s := &Screen{r: r, name: name, cfg: cfg, keys: defaultKeys(), back: back, open: true, home: rules.SeatA,
-		person: rules.NoSeat, replayAnalysis: newReplayAnalysis(r, cfg), takeovers: host.Takeovers(&r.Header)}
+		person: rules.NoSeat, replayAnalysis: newReplayAnalysis(r, cfg), takeovers: r.Header.BotMoves()}
 	if seat, ok := r.Header.HumanSeat(); ok {
 		s.home, s.person = seat, seat
 		if cfg.Others {

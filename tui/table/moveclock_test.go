@@ -74,9 +74,17 @@ func TestMoveClockShows(t *testing.T) {
 		check("a card, 5 s left", "A bot plays for you in 5s.")
 		card := kit.LegalCards(&f.s.snap.View).Cards()[0]
 		f.s.snap.Clocked = &host.Move{Seat: me, Action: rules.PlayAction(card), By: host.ByTakeover, TrickTo: rules.NoSeat}
+		f.s.snap.ClockedRanOut = true
 		f.s.snap.Players[me].Idle, f.s.snap.Players[me].Due = true, time.Time{}
 		kittest.Golden(t, name("2-played"), check("played for", "Your time ran out: your bot played",
 			"A bot plays for you until you press a key."))
+		// The next card, played at once for the idle seat: no clock ran
+		// out on it.
+		f.s.snap.ClockedRanOut = false
+		if text := check("played at once for the idle seat", "Your bot played", "A bot plays for you until you press a key."); strings.Contains(text, "time ran out") {
+			t.Errorf("a move made at once for an idle seat says the time ran out:\n%s", text)
+		}
+		f.s.snap.ClockedRanOut = true
 		// Idle, the bot choosing again: its time did not run out on this
 		// decision, so nothing says so; the note reads whole.
 		f.s.snap.Thinking = me

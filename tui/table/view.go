@@ -254,7 +254,8 @@ func (s *Screen) clockWords() string {
 }
 
 // clockedWords say what the bot played for the person when their move
-// clock ran out, and while they are idle that it plays on.
+// clock ran out, or at once while they are idle, and while they are
+// idle that it plays on.
 func (s *Screen) clockedWords(ctx *kit.Context, sc *Scene) string {
 	sn := &s.snap
 	var line string
@@ -264,7 +265,11 @@ func (s *Screen) clockedWords(ctx *kit.Context, sc *Scene) string {
 		if strings.HasPrefix(said, yourBot+": ") {
 			said = "your bot said " + strings.TrimPrefix(said, yourBot+": ")
 		}
-		line = "Your time ran out: " + strings.Replace(said, yourBot, "your bot", 1) + "."
+		if sn.ClockedRanOut {
+			line = "Your time ran out: " + strings.Replace(said, yourBot, "your bot", 1) + "."
+		} else {
+			line = kit.Capital(strings.Replace(said, yourBot, "your bot", 1)) + "."
+		}
 	}
 	if s.idle() {
 		line += " A bot plays for you until you press a key."

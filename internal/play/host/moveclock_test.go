@@ -98,8 +98,8 @@ func (ct *clockTable) botMovedFor(t *testing.T, s rules.Seat, before Snapshot) S
 	t.Helper()
 	deal, step := before.DealNo, len(before.Moves)
 	snap := await(t, ct.ports[s], "the bot's move", func(x Snapshot) bool { return x.Gen != before.Gen })
-	if snap.Clocked == nil || snap.Clocked.Seat != s || snap.Clocked.By != ByTakeover {
-		t.Fatalf("the person is not told what the bot played for them: %+v", snap.Clocked)
+	if snap.Clocked == nil || snap.Clocked.Seat != s || snap.Clocked.By != ByTakeover || !snap.ClockedRanOut {
+		t.Fatalf("the person is not told what the bot played for them when their time ran out: %+v (ran out %v)", snap.Clocked, snap.ClockedRanOut)
 	}
 	if snap.DealNo == deal && (step >= len(snap.Moves) || snap.Moves[step] != (Mover{s, ByTakeover})) {
 		t.Fatalf("step %d reads %+v, not the bot's for seat %v", step, snap.Moves[step:], s)
@@ -110,7 +110,7 @@ func (ct *clockTable) botMovedFor(t *testing.T, s rules.Seat, before Snapshot) S
 	if saved == nil || len(saved.Deals) < deal || len(saved.Deals[deal-1].Steps) <= step {
 		t.Fatal("the bot's move is not saved")
 	}
-	if !Takeovers(&saved.Header)[[2]int{deal, step}] {
+	if !saved.Header.BotMoves()[[2]int{deal, step}] {
 		t.Fatalf("the save does not say a bot made seat %v's move (deal %d step %d): %q", s, deal, step, saved.Header.Tag(TakeoverTag))
 	}
 	return snap
@@ -164,8 +164,21 @@ func TestMoveClock(t *testing.T) {
 			if s := ct.ports[0].Snapshot(); !s.Players[1].Idle {
 				t.Fatal("two run-outs in a row: bob's seat is not idle")
 			}
-			// Idle: the bot makes bob's decisions at once, no clock.
-			for range 3 {
+			// Idle: the bot makes bob's decisions at once, no clock; bob
+			// reads each, not as his time running out.
+			moved := ct.ports[1].Snapshot().Clocked
+			for i := 0; ; i++ {
+				if b := ct.ports[1].Snapshot(); b.Clocked != moved && b.Clocked != nil {
+					if b.ClockedRanOut {
+						t.Fatalf("a move made at once for idle bob reads as his time running out: %+v", b.Clocked)
+					}
+					if i >= 3 {
+						break
+					}
+				}
+				if i > 200 {
+					t.Fatal("the bot made no move for idle bob")
+				}
 				s, x := ct.rest(t)
 				if s == 1 {
 					t.Fatalf("the game waits for idle bob: %+v", x.Can)

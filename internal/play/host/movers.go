@@ -15,9 +15,9 @@ import (
 )
 
 // TakeoverTag is the log tag that lists the moves bots made for people
-// who dropped ("3:12-20 4:0-5": deal 3 steps 12 to 20, deal 4 steps 0
-// to 5), so a resumed game still says who made each move.
-const TakeoverTag = "BotMoves"
+// (gamelog.BotMovesTag), so a resumed game still says who made each
+// move.
+const TakeoverTag = gamelog.BotMovesTag
 
 // writeMovers writes the takeover moves of movers for TakeoverTag.
 func writeMovers(movers map[int][]By) string {
@@ -47,28 +47,11 @@ func writeMovers(movers map[int][]By) string {
 	return strings.Join(parts, " ")
 }
 
-// Takeovers are the steps of a saved game that bots played for people
-// who had dropped, as the header's TakeoverTag lists them: {deal, step}
-// (deal from 1, step from 0) for each. A step listed badly is left out.
-func Takeovers(h *gamelog.Header) map[[2]int]bool {
-	out := map[[2]int]bool{}
-	for _, f := range strings.Fields(h.Tag(TakeoverTag)) {
-		var d, a, b int
-		if _, err := fmt.Sscanf(f, "%d:%d-%d", &d, &a, &b); err != nil {
-			continue
-		}
-		for i := a; i <= b && i-a < 1000; i++ {
-			out[[2]int{d, i}] = true
-		}
-	}
-	return out
-}
-
 // readMovers rebuilds who made each step of a saved game: chance, a
 // bot's seat, the takeovers the log's TakeoverTag lists, the person
 // otherwise (the forced moves are not kept: they read as the person's).
 func readMovers(l *gamelog.Log, s *session.Session) map[int][]By {
-	takeover := Takeovers(&l.Header)
+	takeover := l.Header.BotMoves()
 	out := map[int][]By{}
 	for di, d := range l.Deals {
 		no := di + 1
@@ -130,7 +113,7 @@ func tookOver(comments []string, s rules.Seat) bool {
 func StoodIn(l *gamelog.Log) []rules.Seat {
 	n := l.Header.Seats()
 	moves, byBot := make([]int, n), make([]int, n)
-	takeover := Takeovers(&l.Header)
+	takeover := l.Header.BotMoves()
 	for di, d := range l.Deals {
 		for i, stp := range d.Steps {
 			if int(stp.Seat) >= n {

@@ -271,7 +271,7 @@ func (st *state) snapshot(p *port) *Snapshot {
 		s.Hint = &h
 	}
 	s.NoHints, s.NoTakebacks = st.cfg.NoHints, !st.cfg.Takebacks
-	s.Clocked = sd.clocked
+	s.Clocked, s.ClockedRanOut = sd.clocked, sd.clockedRanOut
 	live := !st.closed && !p.kicked && !p.left && sd.port == p
 	if live {
 		s.Can.Act = st.canAct(seat)

@@ -60,8 +60,11 @@ type Snapshot struct {
 	Last *Move // the last move made, nil after a note
 	// Clocked is the last decision a bot made for this seat's person
 	// when their move clock ran out (or while idle), kept until they do
-	// anything; nil for none. Only this seat's.
-	Clocked *Move
+	// anything; nil for none. Only this seat's. ClockedRanOut says the
+	// clock ran out on that decision; false, the seat was idle and the
+	// bot decided at once.
+	Clocked       *Move
+	ClockedRanOut bool
 	// Thinking is the seat whose bot is thinking, NoSeat when none is.
 	Thinking rules.Seat
 	// Hold is set while a finished trick stays on the table until this

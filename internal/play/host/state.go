@@ -118,6 +118,9 @@ type seat struct {
 	botGen    int
 	clocked   *Move
 	stand     ai.Bot
+	// clockedRanOut: clocked was made because the clock ran out on its
+	// decision, not at once for an idle seat.
+	clockedRanOut bool
 	// held is what was left of the clock of decision heldKey when its
 	// person went away (holding): it runs on from there when they come
 	// back.
@@ -826,6 +829,7 @@ func (st *state) botMove(job *botJob, a rules.Action, chooseErr error) {
 	}
 	th := job.th
 	before := st.markNow()
+	ranOut := st.seats[th.Seat].botGen == st.gen() // else idle, or not the person's
 	err := st.sess.BotMove(th, a, chooseErr)
 	var be *session.BotError
 	switch {
@@ -852,7 +856,7 @@ func (st *state) botMove(job *botJob, a rules.Action, chooseErr error) {
 	if sd := st.seats[th.Seat]; st.last != nil && st.person(th.Seat) {
 		// The move clock's decision: the person reads what it was.
 		m := *st.last
-		sd.clocked = &m
+		sd.clocked, sd.clockedRanOut = &m, ranOut
 	}
 }
 

@@ -166,6 +166,10 @@ type Decision struct {
 	Trick  int          // in the card play, the trick the card went to (from 1); else 0
 	Action rules.Action // what was played
 	Grade  Grade
+	// ByBot says a bot made the move for the person at the seat (at a
+	// shared table, when they had dropped or their move clock ran out:
+	// the log's gamelog.BotMovesTag); it is not graded, not theirs.
+	ByBot bool
 	// Best is the action the hard bot chooses (eval.Best; Action itself
 	// when it is the best); Loss is Best's score minus Action's, never
 	// negative, and LossErr its standard error, paired over the shared
@@ -223,6 +227,7 @@ func (d *Decision) WinLost() float64 {
 type Summary struct {
 	Graded int // decisions with a choice
 	Forced int // steps with a single legal action
+	ByBot  int // moves a bot made for the person, not graded
 	// Lost is the expected points lost over the decisions graded an
 	// inaccuracy or worse on the points (Decision.PointsLost), WinLost
 	// the chance to win lost, in games, over those graded by that chance
@@ -310,6 +315,7 @@ func Analyze(ctx context.Context, r *gamelog.Replay, opt Options) (*Report, erro
 		want[n] = true
 	}
 	n := r.Players()
+	byBot := r.Header.BotMoves()
 	rep := &Report{Header: r.Header, Seed: opt.Seed, Samples: opt.Samples, Graded: GradedSeats(&r.Header, opt.AllSeats),
 		Deals: make([]DealReport, len(r.Deals))}
 	var jobs []job
@@ -329,7 +335,8 @@ func Analyze(ctx context.Context, r *gamelog.Replay, opt Options) (*Report, erro
 			if d.Phase() == rules.PhasePlay {
 				dec.Trick = int(d.Play().Tricks) + 1
 			}
-			if int(st.Seat) < n && rep.Graded[st.Seat] {
+			dec.ByBot = byBot[[2]int{rd.No, j}]
+			if int(st.Seat) < n && rep.Graded[st.Seat] && !dec.ByBot {
 				v := d.View(st.Seat)
 				jobs = append(jobs, job{deal: i, step: j, view: &v})
 			}
@@ -458,6 +465,9 @@ func summarise(decs []Decision, seat rules.Seat, top int) Summary {
 	var s Summary
 	var bad []Decision
 	for _, d := range decs {
+		if d.Seat == seat && d.ByBot {
+			s.ByBot++
+		}
 		if d.Seat != seat || d.Grade == NotGraded {
 			continue
 		}

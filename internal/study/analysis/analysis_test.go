@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -645,5 +646,46 @@ func TestSummaryCountsOnlyLosses(t *testing.T) {
 	js := summaryJSON(&s)
 	if js.Lost != 12.5 || js.WinLost != 0.12 {
 		t.Errorf("JSON points_lost %v win_lost %v", js.Lost, js.WinLost)
+	}
+}
+
+// TestBotMovesNotGraded: at every seat count, the moves a bot made for a
+// person (the log's BotMovesTag: they had dropped, or their move clock
+// ran out) are not graded as theirs: no grade, none of their points
+// lost, counted apart in their summary and said in the report's text.
+func TestBotMovesNotGraded(t *testing.T) {
+	for _, c := range recorded {
+		t.Run(name(c.players), func(t *testing.T) {
+			deal := c.deals[0]
+			r := withPeople(t, c.path, 1)
+			var mine []int // seat B's steps of the deal, 0-based
+			for j, st := range r.Deals[deal-1].Steps {
+				if st.Seat == 1 {
+					mine = append(mine, j)
+				}
+			}
+			require.GreaterOrEqual(t, len(mine), 3)
+			r.Header.SetTag(gamelog.BotMovesTag, fmt.Sprintf("%d:%d-%d", deal, mine[0], mine[1]))
+			rep := analyse(t, r, Options{Samples: shortOr(2, 4), Deals: []int{deal}})
+			bot := 0
+			for _, d := range rep.Deals[deal-1].Decisions {
+				if d.Seat != 1 {
+					continue
+				}
+				want := d.Step-1 <= mine[1]
+				require.Equal(t, want, d.ByBot, "step %d", d.Step)
+				if d.ByBot {
+					bot++
+					require.Equal(t, NotGraded, d.Grade, "step %d, a bot's move, graded", d.Step)
+				} else {
+					require.NotEqual(t, NotGraded, d.Grade, "step %d, the person's move, not graded", d.Step)
+				}
+			}
+			require.Equal(t, 2, bot)
+			require.Equal(t, 2, rep.Players[1].ByBot)
+			var out bytes.Buffer
+			require.NoError(t, WriteText(&out, "game.klob", r, rep, false))
+			require.Contains(t, strings.Join(strings.Fields(out.String()), " "), "2 made by a bot for them, not graded")
+		})
 	}
 }

@@ -100,6 +100,9 @@ func summaryLine(s *Summary) string {
 	if s.Graded > 0 {
 		line += fmt.Sprintf(" (%.2f a decision)", s.Lost/float64(s.Graded))
 	}
+	if s.ByBot > 0 {
+		line += fmt.Sprintf(", %d made by a bot for them, not graded", s.ByBot)
+	}
 	if s.WinLost > 0 {
 		line += fmt.Sprintf(", chances to win worth %.2f games lost", s.WinLost)
 	}
@@ -323,6 +326,7 @@ type (
 	jsonSummary struct {
 		Graded   int            `json:"graded"`
 		Forced   int            `json:"forced"`
+		ByBot    int            `json:"by_bot,omitempty"`
 		Lost     float64        `json:"points_lost"`
 		WinLost  float64        `json:"win_lost,omitempty"`
 		Grades   map[string]int `json:"grades"`
@@ -351,7 +355,7 @@ func round2(x float64) float64 { return math.Round(x*100) / 100 }
 func round4(x float64) float64 { return math.Round(x*10000) / 10000 }
 
 func summaryJSON(s *Summary) jsonSummary {
-	js := jsonSummary{Graded: s.Graded, Forced: s.Forced, Lost: round2(s.Lost), WinLost: round4(s.WinLost), Grades: map[string]int{}, Mistakes: []jsonDecision{}}
+	js := jsonSummary{Graded: s.Graded, Forced: s.Forced, ByBot: s.ByBot, Lost: round2(s.Lost), WinLost: round4(s.WinLost), Grades: map[string]int{}, Mistakes: []jsonDecision{}}
 	for g := Good; g <= Blunder; g++ {
 		js.Grades[g.String()] = s.Counts[g]
 	}
