@@ -84,6 +84,11 @@ func TestTypedAheadCard(t *testing.T) {
 		if !strings.Contains(f.text(), "Kept for your card: 2 → ←") || strings.Contains(f.text(), "Kept for your card: enter") {
 			t.Fatalf("the keys typed ahead are not said as kept, the cursor's as arrows:\n%s", f.text())
 		}
+		// Eight are kept; a ninth is not, and the note says so.
+		f.hs.Press("right", "left", "right", "left", "2", "right")
+		if text := kittest.Flat(f.text()); !strings.Contains(text, "Kept for your card: 2 → ← → ← → ← 2 (") || !strings.Contains(text, "no more than 8 keys are kept") {
+			t.Fatalf("a key typed ahead past the most kept is dropped unsaid:\n%s", f.text())
+		}
 		for f.snap().Thinking != rules.NoSeat {
 			f.release()
 			f.refresh()

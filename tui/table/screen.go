@@ -153,8 +153,9 @@ type queuedKey struct {
 	seen bool // pressed at the person's own turn, on the screen
 }
 
-// maxQueued is how many keys typed ahead are kept.
-const maxQueued = 4
+// maxQueued is how many keys typed ahead are kept; the note says when
+// one more is not.
+const maxQueued = 8
 
 // New returns the table screen of cfg.Port.
 func New(cfg Config) *Screen {
@@ -595,8 +596,11 @@ func (s *Screen) key(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.Cmd
 			return s.claim()
 		}
 		play := sn.View.Phase == rules.PhasePlay
-		if play && keepable(ctx, msg) && len(s.queued) < maxQueued {
-			s.queued = append(s.queued, queuedKey{msg, sn.DealNo, false})
+		full := false
+		if play && keepable(ctx, msg) {
+			if full = len(s.queued) >= maxQueued; !full {
+				s.queued = append(s.queued, queuedKey{msg, sn.DealNo, false})
+			}
 		}
 		switch {
 		case play && len(s.queued) > 0 && (keepable(ctx, msg) || plays(ctx, msg)):
@@ -604,7 +608,11 @@ func (s *Screen) key(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.Cmd
 			for _, q := range s.queued {
 				ks = append(ks, aheadWord(ctx, q.k))
 			}
-			s.SetNote(keptPrefix+strings.Join(ks, " ")+" (enter plays it at your turn)", false)
+			more := ""
+			if full {
+				more = fmt.Sprintf("; no more than %d keys are kept", maxQueued)
+			}
+			s.SetNote(keptPrefix+strings.Join(ks, " ")+" (enter plays it at your turn"+more+")", false)
 		case play && plays(ctx, msg):
 			// A card is played only at a turn the person has seen.
 			s.SetNote(waitNote+" Choose your card then; enter plays it.", false)
