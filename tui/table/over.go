@@ -150,7 +150,9 @@ func (s *Screen) readyClock() (time.Duration, bool) {
 	return most, found
 }
 
-// readyWords says, at a game of several people, who is ready already.
+// readyWords says, at a game of several people, who is ready already:
+// the people here, not a seat a bot plays while its person is away
+// (always ready, and nobody's word).
 func (s *Screen) readyWords(sc *Scene) string {
 	var ready []string
 	people := 0
@@ -159,7 +161,7 @@ func (s *Screen) readyWords(sc *Scene) string {
 			continue
 		}
 		people++
-		if p.Ready {
+		if p.Ready && p.State == host.SeatHere {
 			ready = append(ready, sc.Name(rules.Seat(i)))
 		}
 	}

@@ -157,7 +157,11 @@ func TestTalkBetweenDeals(t *testing.T) {
 		me := f.s.snap.Seat
 		clockAt(f, now, me, 30*time.Second)
 		other := &f.s.snap.Players[(me+1)%rules.Seat(n)]
-		other.Name, other.Human, other.Ready = "bob", true, true
+		other.Name, other.Human, other.Ready, other.State = "bob", true, true, host.SeatTakeover
+		if text := kittest.Flat(f.text()); strings.Contains(text, "Ready for the next deal: bob") {
+			t.Errorf("bob away, his seat a bot's, is said ready:\n%s", f.text())
+		}
+		other.State = host.SeatHere
 		if text := kittest.Flat(f.text()); !strings.Contains(text, "Table talk · / talks · nothing said yet") {
 			t.Errorf("the result does not offer the talk:\n%s", f.text())
 		}
