@@ -61,10 +61,6 @@ type ChatRefresh struct{}
 // deal of game game (host.Snapshot.Game), after step steps of it.
 type chatAt struct{ game, deal, step int }
 
-// quietRefused starts the note that a line was not sent because the
-// table is quiet.
-const quietRefused = "Not sent: "
-
 // typingHelp is said beside the box while a line is typed.
 const typingHelp = "enter send · esc cancel · /mute NAME hides a player"
 
@@ -96,15 +92,15 @@ func (s *Screen) chatKey(msg tea.KeyPressMsg) (kit.Screen, tea.Cmd) {
 	if said {
 		s.placeChat()
 	}
+	quiet := false
 	if msg.String() == "enter" && !said && s.talk.Typing && s.note.Err {
 		if err := s.quietNow(); err != nil {
-			s.talk.Typing = false
-			s.note = kit.Note{Text: quietRefused + err.Error() + ". Your line is kept: / opens it again.", Err: true}
+			s.talk.Typing, quiet = false, true
+			s.note = kit.Note{Text: "Not sent: " + err.Error() + ". Your line is kept: / opens it again.", Err: true}
 		}
 	}
 	if s.note.Err {
-		s.held = s.note.Text
-		s.heldQuiet = strings.HasPrefix(s.note.Text, quietRefused)
+		s.held, s.heldQuiet = s.note.Text, quiet
 	}
 	return s, nil
 }
