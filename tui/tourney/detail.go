@@ -561,12 +561,33 @@ func (p *detail) standingsView(ctx *kit.Context, lines []string) string {
 	if f.Pars == nil {
 		foot = append(foot, " "+st.Dim.Render("Par is being worked out: vs par comes once it is known."))
 	}
+	if n := p.leftHalfPlayed(); n > 0 {
+		// Said here, since nothing else tells a person who left (or
+		// whose server was down as the tournament ended) why the board
+		// is missing from their count.
+		foot = append(foot, kit.Paragraph(fmt.Sprintf("You left board %d half-played: a board not finished by the end does not count.", n),
+			w, st.Heading.Render)...)
+	}
 	if p.note != "" {
 		foot = append(foot, kit.Alert(ctx, p.note, w, 3)...)
 	}
 	foot = append(foot, "", " "+st.Key.Render(kit.KeyTag(ctx.Keys.Choose))+" their boards and play   "+
 		st.Key.Render("[esc]")+" tournaments")
 	return kit.Canvas(kit.Scrolled(lines, rows, foot, at, h), w, h)
+}
+
+// leftHalfPlayed is the board the person began and had not finished
+// when the tournament ended (0: none).
+func (p *detail) leftHalfPlayed() int {
+	if p.prog == nil || !p.prog.Entered {
+		return 0
+	}
+	for _, l := range p.prog.Lines {
+		if l.State == svc.InPlay {
+			return l.Board
+		}
+	}
+	return 0
 }
 
 func (p *detail) KeyHelp(k *kit.KeyMap) help.KeyMap {

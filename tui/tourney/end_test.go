@@ -279,3 +279,27 @@ func playOut(t *testing.T, f *fixture) *boardPart {
 	require.True(t, b.t.Snapshot().Over, "the board never ended")
 	return b
 }
+
+// TestStandingsSayABoardLeftHalfPlayed: a board begun and not finished
+// by the end (the person left, or the server was down as it ended)
+// does not count, and the standings say so to that person, at 80×24;
+// to anyone else they say nothing of it.
+func TestStandingsSayABoardLeftHalfPlayed(t *testing.T) {
+	kittest.ForCounts(t, func(t *testing.T, players int) {
+		cl := newClub(t, false)
+		_, code := seatedMidBoard(t, cl, players, longName)
+		cl.c.Add(2 * time.Hour)
+		open := func(p svc.Player) *fixture {
+			f := cl.open(p)
+			f.press("c")
+			f.d.Send(tea.PasteMsg{Content: code + "\n"})
+			f.press("enter")
+			f.see("standings")
+			return f
+		}
+		f := open(longName)
+		kittest.CheckSize(t, f.d.Frame(), 80, 24)
+		f.see("You left board 1 half-played: a board not finished by the end does not count.")
+		assert.NotContains(t, open(bob).text(), "half-played")
+	})
+}
