@@ -369,9 +369,9 @@ func (t *Deal) explain(a Action) error {
 	case PhaseDeclare:
 		switch {
 		case a.Kind == Shlomo && t.declStep == declAsk && t.declRound == roundShlomo:
-			return fail(ErrWrongPhase, "you do not hold a shlomo (a king of one colour and both queens of the other): you may say %s", may)
+			return fail(ErrWrongPhase, "you were not dealt a shlomo (a king of one colour and both queens of the other; a card received since does not count): you may say %s", may)
 		case a.Kind == Cleopatra && t.declStep == declAsk && t.declRound == roundCleopatra:
-			return fail(ErrWrongPhase, "you do not hold a cleopatra (a queen of one colour and both jacks of the other): you may say %s", may)
+			return fail(ErrWrongPhase, "you held no cleopatra when its round began (a queen of one colour and both jacks of the other; a card received since does not count): you may say %s", may)
 		case a.Kind == Give && t.declStep >= declGive:
 			return fail(ErrNotInHand, "you do not hold %s", a.Card.Pretty(false))
 		case a.Kind == Draw && t.declStep == declDraw:
@@ -385,6 +385,9 @@ func (t *Deal) explain(a Action) error {
 		}
 	case PhaseBid2:
 		others := "name one of the other three suits"
+		if t.mayName(t.origUpcard.Suit()) {
+			others = "name any suit" // the dealer at four
+		}
 		if t.opts.HasNoTrumps() {
 			others += " or no trumps"
 		}

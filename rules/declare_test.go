@@ -183,7 +183,7 @@ func TestShlomoJudgedOnTheCardsAsDealt(t *testing.T) {
 		t.Fatalf("B holds %s: A's queen should complete a shlomo", tb.Hand(1))
 	}
 	wantLegal(t, &tb, "pass")
-	trefused(t, &tb, "shlomo", ErrWrongPhase, "")
+	trefused(t, &tb, "shlomo", ErrWrongPhase, "you were not dealt a shlomo")
 
 	// C, who saw neither card change hands, completes its view of the
 	// first deal into one where B's declaration stands.
@@ -213,6 +213,7 @@ func TestCleopatraJudgedWhenItsRoundOpens(t *testing.T) {
 	}
 	tdo(t, &tb, "B: pass")
 	wantLegal(t, &tb, "pass")
+	trefused(t, &tb, "cleopatra", ErrWrongPhase, "you held no cleopatra when its round began")
 }
 
 // Each pass of the declaration rounds declines its round's declaration,

@@ -242,7 +242,11 @@ func TestDealerForcedMayNotPass(t *testing.T) {
 				t.Errorf("%d players: the forced dealer may pass", players)
 			}
 		}
-		trefused(t, &tb, "pass", ErrWrongPhase, "the dealer must name trump")
+		// The refusal says what the legal list holds: at four the dealer
+		// may name the upcard's suit too, and no trumps.
+		want := map[int]string{2: "name one of the other three suits", 3: "name one of the other three suits",
+			4: "name any suit or no trumps"}[players]
+		trefused(t, &tb, "pass", ErrWrongPhase, "the dealer must name trump: "+want)
 		tdo(t, &tb, "A: "+tb.Legal()[0].String())
 		if !tb.Score().Forced || tb.Maker() != 0 {
 			t.Errorf("%d players: forced %v maker %s", players, tb.Score().Forced, tb.Maker())
