@@ -57,6 +57,19 @@ const (
 	Give
 )
 
+// MayTakeRight reports whether a word of the sequence dialogue may move
+// the right to score sequences to its speaker: a claim (a twenty or
+// fifty announced, a longer length, "not good") or "same", which a meld
+// in trump wins. Whoever holds the right after the last such word of a
+// dialogue keeps it.
+func (k Kind) MayTakeRight() bool {
+	switch k {
+	case Announce, Length, NotGood, Same:
+		return true
+	}
+	return false
+}
+
 // Action is one decision of a player. Only the fields its Kind uses are
 // set; an Action is comparable, so it can key a map.
 type Action struct {

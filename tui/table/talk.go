@@ -52,6 +52,12 @@ func (sc *Scene) talkMarked(ctx *kit.Context) (out []string, isChat []bool) {
 		}
 	}
 	chat(func(c SceneChat) bool { return c.Deal < sc.DealNo || (c.Deal == sc.DealNo && c.Step == 0) })
+	lastRightWord := -1 // the dialogue's last word that may move the right
+	for i, s := range hist {
+		if s.Action.Kind.MayTakeRight() {
+			lastRightWord = i
+		}
+	}
 	for i, s := range hist {
 		who := sc.who(i, s.Seat)
 		a := s.Action
@@ -88,9 +94,10 @@ func (sc *Scene) talkMarked(ctx *kit.Context) (out []string, isChat []bool) {
 			line = who + ": " + p.SuitName(a.Suit)
 		case rules.Same:
 			line = who + ": same"
-			if v.SeqWinner != rules.NoSeat {
+			if v.SeqWinner != rules.NoSeat && i == lastRightWord {
 				// A tie of value and top card is settled by the rules,
-				// not by a word: say so.
+				// not by a word: say so where the tie decided the right
+				// (a later claim, at three or four, takes it from there).
 				line += st.Dim.Render(" (a tie: " + sc.Lower(v.SeqWinner) + " " + sc.have(v.SeqWinner) + " the right by the rule on ties)")
 			}
 		default:

@@ -422,3 +422,56 @@ func TestQuietRefusalGoesWithTheQuiet(t *testing.T) {
 		kittest.CheckSize(t, w.d.Frame(), 80, 24)
 	})
 }
+
+// TestTieNoteOnlyWhereTheTieDecided: "same" is a tie settled by the rule
+// on ties, and the talk says who it gave the right to; at four players a
+// later claim can take the right from there, and then the tie's note
+// must not name the dialogue's final winner as the tie's. The deal is
+// docs/rules.md's four-player dialogue: C's king-high twenty in trump
+// ties B's, then D's fifty wins (or D concedes and C keeps it).
+func TestTieNoteOnlyWhereTheTieDecided(t *testing.T) {
+	hands := [4]string{"QD JD TD 7C 9C AH 8D 7S", "KC QC JC AD 9D 7D 8S 8C", "KS QS JS KH QH TC AC", "TH 9H 8H 7H AS TS KD JH"}
+	var deck rules.Deck
+	at := 24
+	for s, h := range hands { // the dealer is D: A is eldest
+		cs := strings.Fields(h)
+		for j := range 3 {
+			deck[3*s+j] = rules.MustCard(cs[j])
+			deck[12+3*s+j] = rules.MustCard(cs[3+j])
+		}
+		for _, c := range cs[6:] {
+			deck[at] = rules.MustCard(c)
+			at++
+		}
+	}
+	deck[31] = rules.MustCard("9S")
+	for _, tc := range []struct {
+		last, want string // D's last word; the tie's note or none
+	}{
+		{"announce 50", ""},
+		{"good", " (a tie: cid has the right by the rule on ties)"},
+	} {
+		g := rules.NewGame(options(4), rules.Seat(3))
+		if err := g.StartDeal(deck); err != nil {
+			t.Fatal(err)
+		}
+		for _, w := range []string{"pass", "pass", "take", "announce 20", "how-high", "top q", "not-good",
+			"how-high", "top k", "same", tc.last} {
+			a, err := rules.ParseAction(w)
+			if err == nil {
+				err = g.Apply(a)
+			}
+			if err != nil {
+				t.Fatalf("%s: %v", w, err)
+			}
+		}
+		s := &Screen{}
+		s.snap = host.Snapshot{View: g.Deal().View(rules.SeatA), Seat: rules.SeatA, HasDeal: true, DealNo: 1,
+			Players: []host.SeatInfo{{Name: "ann"}, {Name: "bob"}, {Name: "cid"}, {Name: "dan"}}}
+		ctx := kittest.Context(80, 24)
+		talk := ansi.Strip(strings.Join(s.scene().talkLines(&ctx), "\n"))
+		if want := "cid: same" + tc.want + "\n"; !strings.Contains(talk, want) {
+			t.Errorf("D says %q: the talk has no line %q:\n%s", tc.last, want, talk)
+		}
+	}
+}
