@@ -25,6 +25,9 @@ func ChoiceExplain(g *Glyphs, v *rules.View, a rules.Action) string {
 		// The dealer speaks last in the dialogue: nobody is left to ask.
 		return "claim better than the claim that stands; you speak last"
 	}
+	if h := v.History(); a.Kind == rules.Length && !duel && (len(h) == 0 || h[len(h)-1].Action.Kind != rules.HowMany) {
+		return lengthClaim
+	}
 	if w, ok := sequenceWords[a.Kind]; ok {
 		if duel {
 			return w[0]
@@ -136,12 +139,16 @@ var sequenceWords = map[rules.Kind][2]string{
 		"claim better than the claim that stands; later players may ask"},
 	rules.HowHigh: {"equal value: compare the top cards of the two sequences",
 		"equal value: ask the top card of the claim that stands"},
-	rules.Top: {"the top card of your best sequence; the other answers",
-		"the top card of your best sequence; the asker answers"},
+	rules.Top: {"the top card of the sequence you announced; the other answers",
+		"the top card of the sequence you claimed; the asker answers"},
 	rules.Same: {"equal top card; a trump sequence wins, else the non-dealer's",
 		"equal top card; a trump sequence wins, else the claim that stood"},
 	rules.HowMany: {"equal value: compare the lengths of the two sequences",
 		"equal value: ask the length of the claim that stands"},
-	rules.Length: {"the length of your best sequence; the other answers",
-		"the length of your best sequence; the asker answers"},
+	rules.Length: {"the length of the sequence you announced; the other answers",
+		"the length of the sequence you claimed; the asker answers"},
 }
+
+// lengthClaim explains a length said unasked at a table: a fifty longer
+// than the length told claims the right over it.
+const lengthClaim = "longer than the length told: you claim the right"

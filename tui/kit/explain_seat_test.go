@@ -92,3 +92,51 @@ func TestSetAnnouncementExplainedAsASet(t *testing.T) {
 		}
 	}
 }
+
+// A length is said in two ways at a table: told when asked "how many
+// cards?", or unasked, a longer fifty claiming the right over a length
+// told. Each is explained as what it is, over many random deals at every
+// seat count (two players only tell it when asked).
+func TestLengthExplainedAsAnswerOrClaim(t *testing.T) {
+	g := NewGlyphs(false)
+	for _, n := range []int{2, 3, 4} {
+		opts := rules.DefaultOptions()
+		opts.Players, opts.SequenceRank = n, rules.RankByLength
+		seen := map[bool]int{}
+		for seed := uint64(0); seed < 200000 && (seen[true] == 0 || (n > 2 && seen[false] == 0)); seed++ {
+			rng := rand.New(rand.NewPCG(seed, 9))
+			gm := rules.NewGame(opts, rules.SeatA)
+			if err := gm.StartDeal(rules.Shuffle(rng)); err != nil {
+				t.Fatal(err)
+			}
+			for !gm.Deal().Over() && gm.Deal().Phase() <= rules.PhaseSequences {
+				if gm.Deal().Turn() == rules.ChanceSeat {
+					break
+				}
+				v := gm.Deal().View(gm.Deal().Turn())
+				legal := gm.Legal()
+				for _, a := range legal {
+					if a.Kind != rules.Length {
+						continue
+					}
+					h := v.History()
+					asked := len(h) > 0 && h[len(h)-1].Action.Kind == rules.HowMany
+					seen[asked]++
+					e := ChoiceExplain(&g, &v, a)
+					if asked != strings.Contains(e, "answers") || asked == strings.Contains(e, "claim the right") {
+						t.Fatalf("%d players, seed %d, %v after %v: %q", n, seed, a, h[len(h)-1].Action, e)
+					}
+				}
+				if err := gm.Apply(legal[rng.IntN(len(legal))]); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		if seen[true] == 0 || (n > 2 && seen[false] == 0) {
+			t.Errorf("%d players: lengths told when asked %d, unasked %d: the deals never offered both", n, seen[true], seen[false])
+		}
+		if n == 2 && seen[false] != 0 {
+			t.Errorf("two players said a length unasked %d times", seen[false])
+		}
+	}
+}
