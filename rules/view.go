@@ -167,6 +167,9 @@ func (v *View) TrickLost() bool {
 // before the first trick is complete.
 func (v *View) LastTrickWinner() Seat { return v.masked.LastTrickWinner() }
 
+// Ending is how the deal ended (NotEnded while it goes on): public.
+func (v *View) Ending() Ending { return v.masked.Ending() }
+
 // SchmeissRefused reports whether the maker is a schmeisser refused.
 func (v *View) SchmeissRefused() bool { return v.masked.SchmeissRefused() }
 

@@ -334,6 +334,9 @@ func (sc *Scene) phaseWords(ctx *kit.Context) string {
 		}
 		return "round two: name " + other + " or pass"
 	case rules.PhaseOver:
+		if v.Ending() == rules.SchmeissAccepted {
+			return "thrown in: the schmeiss was accepted"
+		}
 		return "thrown in: nobody named trump"
 	}
 	return ""

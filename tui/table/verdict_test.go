@@ -921,3 +921,34 @@ func TestNoTrumpsResultHasNoBellaRow(t *testing.T) {
 		}
 	}
 }
+
+// A deal thrown in says why over the table: everyone passed, or (at two
+// players) a schmeiss was accepted.
+func TestThrownInSaysWhy(t *testing.T) {
+	ctx := kit.NewContext(false)
+	for _, tc := range []struct {
+		words []string
+		want  string
+	}{
+		{[]string{"schmeiss", "accept"}, "thrown in: the schmeiss was accepted"},
+		{[]string{"pass", "pass", "pass", "pass"}, "thrown in: nobody named trump"},
+	} {
+		g := rules.NewGame(options(2), rules.SeatB)
+		if err := g.StartDeal(rules.Shuffle(rand.New(rand.NewPCG(3, 3)))); err != nil {
+			t.Fatal(err)
+		}
+		for _, w := range tc.words {
+			a, err := rules.ParseAction(w)
+			if err == nil {
+				err = g.Apply(a)
+			}
+			if err != nil {
+				t.Fatalf("%s: %v", w, err)
+			}
+		}
+		sc := &Scene{V: g.Deal().View(rules.SeatA), You: rules.SeatA, Players: []Player{{Name: "You"}, {Name: "Bot"}}}
+		if got := ansi.Strip(sc.phaseWords(&ctx)); got != tc.want {
+			t.Errorf("after %v: %q, want %q", tc.words, got, tc.want)
+		}
+	}
+}
