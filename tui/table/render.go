@@ -689,20 +689,24 @@ func (sc *Scene) seatFacts(ctx *kit.Context, s rules.Seat, w int) (tag, cards st
 		roles = append(roles, "maker")
 	}
 	if s == rules.PartnerOf(v.Players, v.Seat) {
-		// The person's partner, or to a spectator (who has none) the
-		// watched seat's.
-		p := "partner"
-		if sc.Watching {
-			// A long name is shortened ("alexa…'s partner") rather
-			// than the role cut at its end.
-			p = sc.owner(v.Seat) + " partner"
-			if room := w - 2 - kit.WidthOf("'s partner"); kit.WidthOf(p) > w-2 && room >= 4 {
-				p = cutTo(ctx, sc.Name(v.Seat), room) + "'s partner"
-			}
-		}
-		roles = append(roles, p)
+		roles = append(roles, sc.partnerMark(ctx, w-2))
 	}
 	return tag, cards, roles
+}
+
+// partnerMark is the role of the partner of four in w cells: the
+// person's "partner", or to a spectator (who has none) the watched
+// seat's, a long name shortened ("alexa…'s partner") rather than the
+// role cut at its end.
+func (sc *Scene) partnerMark(ctx *kit.Context, w int) string {
+	if !sc.Watching {
+		return "partner"
+	}
+	p := sc.owner(sc.V.Seat) + " partner"
+	if room := w - kit.WidthOf("'s partner"); kit.WidthOf(p) > w && room >= 4 {
+		p = cutTo(ctx, sc.Name(sc.V.Seat), room) + "'s partner"
+	}
+	return p
 }
 
 // turnMark is the cursor before the name of the seat to act, two blanks
@@ -794,6 +798,13 @@ func (sc *Scene) partnerLines(ctx *kit.Context, s rules.Seat, w, leftW int) (rig
 			// A long state (away, waits 1m54s) has the line to itself:
 			// the count goes first on the roles' line.
 			roles = append([]string{cards}, roles...)
+		}
+		if n := len(roles); n > 1 && kit.WidthOf(strings.Join(roles, " · ")) > w && strings.HasSuffix(roles[n-1], "partner") {
+			// No room for the partner's mark beside the rest: it goes
+			// left of the name, against it, where nothing else is
+			// written, rather than be left out while a state shows.
+			roles = roles[:n-1]
+			left = []string{kit.Right(cutTo(ctx, sc.partnerMark(ctx, leftW), leftW), leftW)}
 		}
 		right = []string{turn + first, fit(roles, w)}
 	}
