@@ -1198,11 +1198,14 @@ func (sc *Scene) backBlock(ctx *kit.Context, w int, size kit.CardSize, n int) []
 	if v.Maker == v.Seat {
 		roles = append(roles, "maker")
 	}
-	// Long names (24 cells) leave no room for every role: the roles go
-	// from the last, then the name is cut, and a space stays on each
-	// side of the label (it ran into the column's edge).
+	// A long name (24 cells) or state leaves no room for every role:
+	// the roles go from the last to the row under the label, then the
+	// name is cut, and a space stays on each side of the label (it ran
+	// into the column's edge).
 	label := strings.Join(roles, " · ")
+	var more []string
 	for len(roles) > 1 && kit.WidthOf(label) > w-2 {
+		more = append([]string{roles[len(roles)-1]}, more...)
 		roles = roles[:len(roles)-1]
 		label = strings.Join(roles, " · ")
 	}
@@ -1213,8 +1216,13 @@ func (sc *Scene) backBlock(ctx *kit.Context, w int, size kit.CardSize, n int) []
 	rows := []string{lpad + st.Dim.Render(label)}
 	back := ctx.Paint.Card(rules.NoCard, kit.LookBack, size)
 	gap := strings.Repeat(" ", kit.HandGap)
-	// The cards sit where a player's do, a line below the label.
-	rows = append(rows, "")
+	// The cards sit where a player's do, a line below the label: that
+	// line holds the roles the label had no room for.
+	under := ""
+	if len(more) > 0 {
+		under = lpad + st.Dim.Render(cutTo(ctx, strings.Join(more, " · "), max(1, w-1-len(lpad))))
+	}
+	rows = append(rows, under)
 	for _, l := range back {
 		rows = append(rows, pad+strings.TrimSuffix(strings.Repeat(l+gap, n), gap))
 	}
