@@ -423,6 +423,12 @@ func TestSpectatorEscAsks(t *testing.T) {
 			t.Fatal("esc does not close the trick list")
 		}
 		check("the trick list just closed", false, true)
+		s.opened = true // d, once a deal is scored
+		check("the hands open", false, false)
+		if s.opened {
+			t.Fatal("esc does not close the hands")
+		}
+		check("the hands just closed", false, true)
 
 		sn := &s.snap
 		sn.Private = true
