@@ -692,20 +692,24 @@ func (sc *Scene) seatFacts(ctx *kit.Context, s rules.Seat, w int) (tag, cards st
 		roles = append(roles, "maker")
 	}
 	if s == rules.PartnerOf(v.Players, v.Seat) {
-		// The person's partner, or to a spectator (who has none) the
-		// watched seat's.
-		p := "partner"
-		if sc.Watching {
-			// A long name is shortened ("alexa…'s partner") rather
-			// than the role cut at its end.
-			p = sc.owner(v.Seat) + " partner"
-			if room := w - 2 - kit.WidthOf("'s partner"); kit.WidthOf(p) > w-2 && room >= 4 {
-				p = cutTo(ctx, sc.Name(v.Seat), room) + "'s partner"
-			}
-		}
-		roles = append(roles, p)
+		roles = append(roles, sc.partnerMark(ctx, w-2))
 	}
 	return tag, cards, roles
+}
+
+// partnerMark is the role of the partner of four in w cells: the
+// person's "partner", or to a spectator (who has none) the watched
+// seat's, a long name shortened ("alexa…'s partner") rather than the
+// role cut at its end.
+func (sc *Scene) partnerMark(ctx *kit.Context, w int) string {
+	if !sc.Watching {
+		return "partner"
+	}
+	p := sc.owner(sc.V.Seat) + " partner"
+	if room := w - kit.WidthOf("'s partner"); kit.WidthOf(p) > w && room >= 4 {
+		p = cutTo(ctx, sc.Name(sc.V.Seat), room) + "'s partner"
+	}
+	return p
 }
 
 // turnMark is the cursor before the name of the seat to act, two blanks
@@ -797,6 +801,13 @@ func (sc *Scene) partnerLines(ctx *kit.Context, s rules.Seat, w, leftW int) (rig
 			// A long state (away, waits 1m54s) has the line to itself:
 			// the count goes first on the roles' line.
 			roles = append([]string{cards}, roles...)
+		}
+		if n := len(roles); n > 1 && kit.WidthOf(strings.Join(roles, " · ")) > w && strings.HasSuffix(roles[n-1], "partner") {
+			// No room for the partner's mark beside the rest: it goes
+			// left of the name, against it, where nothing else is
+			// written, rather than be left out while a state shows.
+			roles = roles[:n-1]
+			left = []string{kit.Right(cutTo(ctx, sc.partnerMark(ctx, leftW), leftW), leftW)}
 		}
 		right = []string{turn + first, fit(roles, w)}
 	}
@@ -1190,11 +1201,14 @@ func (sc *Scene) backBlock(ctx *kit.Context, w int, size kit.CardSize, n int) []
 	if v.Maker == v.Seat {
 		roles = append(roles, "maker")
 	}
-	// Long names (24 cells) leave no room for every role: the roles go
-	// from the last, then the name is cut, and a space stays on each
-	// side of the label (it ran into the column's edge).
+	// A long name (24 cells) or state leaves no room for every role:
+	// the roles go from the last to the row under the label, then the
+	// name is cut, and a space stays on each side of the label (it ran
+	// into the column's edge).
 	label := strings.Join(roles, " · ")
+	var more []string
 	for len(roles) > 1 && kit.WidthOf(label) > w-2 {
+		more = append([]string{roles[len(roles)-1]}, more...)
 		roles = roles[:len(roles)-1]
 		label = strings.Join(roles, " · ")
 	}
@@ -1205,8 +1219,13 @@ func (sc *Scene) backBlock(ctx *kit.Context, w int, size kit.CardSize, n int) []
 	rows := []string{lpad + st.Dim.Render(label)}
 	back := ctx.Paint.Card(rules.NoCard, kit.LookBack, size)
 	gap := strings.Repeat(" ", kit.HandGap)
-	// The cards sit where a player's do, a line below the label.
-	rows = append(rows, "")
+	// The cards sit where a player's do, a line below the label: that
+	// line holds the roles the label had no room for.
+	under := ""
+	if len(more) > 0 {
+		under = lpad + st.Dim.Render(cutTo(ctx, strings.Join(more, " · "), max(1, w-1-len(lpad))))
+	}
+	rows = append(rows, under)
 	for _, l := range back {
 		rows = append(rows, pad+strings.TrimSuffix(strings.Repeat(l+gap, n), gap))
 	}

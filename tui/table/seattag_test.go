@@ -1,6 +1,9 @@
 package table
 
 import (
+	"fmt"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -115,5 +118,98 @@ func TestPausedGraceSaysAway(t *testing.T) {
 	}
 	if got := s.seatTag(1, host.SeatInfo{State: host.SeatAway, Until: now.Add(20 * time.Second)}); got != "away,\nwaits 20s" {
 		t.Errorf("running grace: %q", got)
+	}
+}
+
+// TestPartnerMarkBesideState: at four at 80×24, the partner's mark
+// (the person's "partner", a spectator's "Tester's partner") shows
+// while any seat, the partner's included, shows a state (away with its
+// wait, on the clock, its seconds, idle, a bot for now, back next
+// deal), whether or not the partner deals and made trump; the state
+// reads whole beside it. For a player and for a spectator, with the
+// state at each seat in turn.
+func TestPartnerMarkBesideState(t *testing.T) {
+	now := t0 // the tests' clock
+	f := newFixture(t, 4, seeds[4], 80, 24)
+	f.s.cfg.Now = func() time.Time { return now }
+	w := newWatcher(t, f, &fakeTalk{})
+	f.until("a card", myCard, true)
+	w.catchUp()
+	w.screen().cfg.Now = func() time.Time { return now }
+	states := []struct {
+		phrases []string
+		set     func(p *host.SeatInfo)
+	}{
+		{[]string{"away,", "waits 38s"}, func(p *host.SeatInfo) { p.State, p.Until = host.SeatAway, now.Add(38*time.Second) }},
+		{[]string{"on the", "clock"}, func(p *host.SeatInfo) { p.State, p.Due = host.SeatHere, now.Add(time.Minute) }},
+		{[]string{"a bot plays", "in 12s"}, func(p *host.SeatInfo) { p.State, p.Due = host.SeatHere, now.Add(12*time.Second) }},
+		{[]string{"idle:", "a bot plays"}, func(p *host.SeatInfo) { p.State, p.Idle = host.SeatHere, true }},
+		{[]string{"a bot plays", "for now"}, func(p *host.SeatInfo) { p.State = host.SeatTakeover }},
+		{[]string{"back at the", "next deal"}, func(p *host.SeatInfo) { p.State = host.SeatBack }},
+	}
+	viewers := []struct {
+		who    string
+		screen *Screen
+		text   func() string
+		frame  func() string
+		mark   string
+	}{
+		{"player", f.s, f.text, f.hs.Frame, "partner"},
+		{"spectator", w.screen(), w.text, w.d.Frame, "Tester's partner"},
+	}
+	for _, v := range viewers {
+		sn := &v.screen.snap
+		me := sn.View.Seat // the seat at the bottom: the person's, or the one watched
+		if sn.Watching {
+			me = rules.SeatA
+		}
+		partner := rules.PartnerOf(4, me)
+		keep := slices.Clone(sn.Players)
+		dealer, maker := sn.View.Dealer, sn.View.Maker
+		other := (me + 1) % 4 // an opponent
+		for _, roles := range []struct {
+			name          string
+			dealer, maker rules.Seat
+		}{{"none", other, other}, {"dealer", partner, other}, {"dealer and maker", partner, partner}} {
+			sn.View.Dealer, sn.View.Maker = roles.dealer, roles.maker
+			for _, st := range states {
+				for s := range rules.Seat(4) {
+					if s == me && !sn.Watching {
+						continue // a person's own state is said in the status lines
+					}
+					copy(sn.Players, keep)
+					p := &sn.Players[s]
+					p.Human = true
+					st.set(p)
+					what := fmt.Sprintf("%s, the partner's roles %s, %s at seat %v", v.who, roles.name, strings.Join(st.phrases, " "), s)
+					text := v.text()
+					kittest.CheckSize(t, v.frame(), 80, 24)
+					if s == partner && roles.name == "dealer and maker" && st.phrases[0] == "away," {
+						kittest.Golden(t, "partner4-80x24-"+v.who+"-away", text)
+					}
+					if !readsWhole(text, st.phrases...) {
+						t.Errorf("%s: the state does not read whole:\n%s", what, text)
+					}
+					// The mark beside the partner's card: on the line of its
+					// name (which facts follow) or the next, left of the
+					// column's rule.
+					name := regexp.MustCompile(regexp.QuoteMeta(sn.Players[partner].Name) + ` {2,}\S`)
+					lines := strings.Split(text, "\n")
+					beside := 0
+					for r := range len(lines) - 1 {
+						if l, _, _ := strings.Cut(lines[r], "│"); name.MatchString(strings.TrimSpace(l)) {
+							next, _, _ := strings.Cut(lines[r+1], "│")
+							beside = strings.Count(l+"\n"+next, v.mark)
+							break
+						}
+					}
+					if beside != 1 {
+						t.Errorf("%s: %q is beside %s %d times, not once:\n%s", what, v.mark, sn.Players[partner].Name, beside, text)
+					}
+				}
+			}
+		}
+		copy(sn.Players, keep)
+		sn.View.Dealer, sn.View.Maker = dealer, maker
 	}
 }

@@ -424,6 +424,33 @@ func TestBackLabelFits(t *testing.T) {
 	}
 }
 
+// A spectator's face-down hand whose seat shows a state ("away, waits
+// 1m58s") keeps its roles: those with no room beside the state go on
+// the row under the label, never left out, inside the column, at every
+// seat count, at the widths the table has at 80 columns and more.
+func TestBackLabelKeepsRoles(t *testing.T) {
+	ctx := kit.NewContext(false)
+	for _, n := range []int{2, 3, 4} {
+		for _, w := range []int{54, 60} {
+			sc := sceneOf(rules.View{Players: n, Options: options(n), Seat: rules.SeatA, Dealer: rules.SeatA, Maker: rules.SeatA})
+			sc.Players[0].Name, sc.Players[0].Tag = "ann", "away,\nwaits 1m58s"
+			sc.You = rules.NoSeat
+			rows := sc.backBlock(&ctx, w, kit.SmallCard, 8)
+			two := ansi.Strip(rows[0] + "\n" + rows[1])
+			for _, want := range []string{"ann's hand", "away, waits 1m58s", "8 cards face down", "dealer", "maker"} {
+				if !strings.Contains(two, want) {
+					t.Errorf("%d players, width %d: %q is not said:\n%s", n, w, want, two)
+				}
+			}
+			for _, l := range strings.Split(two, "\n") {
+				if kit.WidthOf(l) > w-1 {
+					t.Errorf("%d players, width %d: %q is wider than the column", n, w, l)
+				}
+			}
+		}
+	}
+}
+
 // The list of tricks of a deal thrown in says no trick was played, not
 // "yet": none will be. Before the first trick it says "yet".
 func TestTrickListOfADealThrownIn(t *testing.T) {

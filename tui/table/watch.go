@@ -19,7 +19,7 @@ import (
 // opens it (Snapshot.Open): d shows every hand it held; a deal thrown
 // in opens only at the game's end. A spectator's keys move nothing in
 // the game: v lists the tricks, / talks (when the table has a chat), q
-// leaves.
+// leaves, and esc asks as q does when it has nothing open to close.
 
 // watchNote answers a key that would play, on a spectator's screen.
 const watchNote = "You are watching: spectators cannot play."
@@ -35,6 +35,10 @@ func (s *Screen) watchKey(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, te
 		s.opened, s.tricks = !s.opened, false
 	case (s.tricks || s.opened) && kit.IsKey(msg, k.Back):
 		s.tricks, s.opened = false, false
+	case s.asksLeave() && kit.IsKey(msg, k.Back):
+		// Nothing open to close: esc asks what q asks, so that an esc
+		// meant for a box that already closed does not leave the game.
+		return s, kit.AskQuit
 	case kit.IsKey(msg, k.Choose) || kit.IsKey(msg, k.Nth) || kit.IsMenuLetter(msg.String()):
 		s.SetNote(watchNote, false)
 	}
@@ -42,9 +46,21 @@ func (s *Screen) watchKey(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, te
 }
 
 // UsesBack reports whether esc means something on the screen now (it
-// closes a list, the hint or the chat's box): a screen around it that
-// leaves on esc leaves only otherwise.
-func (s *Screen) UsesBack() bool { return s.talk.Typing || s.tricks || s.opened || s.hintOpen() }
+// closes a list, the hint or the chat's box, or at a watched game asks
+// whether to stop watching): a screen around it that leaves on esc
+// leaves only otherwise.
+func (s *Screen) UsesBack() bool {
+	return s.talk.Typing || s.tricks || s.opened || s.hintOpen() || s.asksLeave()
+}
+
+// asksLeave reports whether a spectator's esc asks before leaving, as q
+// does: while the game goes on in view. A game closed or made private
+// to them is left at once (the screen says esc goes back), and so is
+// the game's end, where nothing more is played.
+func (s *Screen) asksLeave() bool {
+	sn := &s.snap
+	return sn.Watching && !sn.Closed && !sn.Private && !(sn.Over && s.overSeen)
+}
 
 // watchHelp is a spectator's short help.
 func (s *Screen) watchHelp(k *kit.KeyMap) []key.Binding {

@@ -374,3 +374,68 @@ func TestChatLongNames(t *testing.T) {
 		}
 	})
 }
+
+// TestSpectatorEscAsks: at every seat count, a spectator's esc closes
+// what is open (the line of talk, the trick list, the hands) and only
+// that; with nothing open it asks what q asks (kit.AskQuit), and a
+// screen around the table, which leaves on esc when the table does not
+// use it (UsesBack), does not leave at once. A game closed or made
+// private to them, or over and its end seen, is left at once, as the
+// screen says.
+func TestSpectatorEscAsks(t *testing.T) {
+	eachTable(t, func(t *testing.T, n int, f *fixture) {
+		w := newWatcher(t, f, &fakeTalk{})
+		f.until("a card", myCard, true)
+		w.catchUp()
+		s := w.screen()
+		// esc as the lobby's watching seat takes it: it leaves when the
+		// table does not use esc, else the table has it.
+		esc := func(what string) (left, asked bool) {
+			t.Helper()
+			if !s.UsesBack() {
+				return true, false
+			}
+			_, cmd := s.Update(&w.d.Ctx, kittest.Key("esc"))
+			if cmd != nil {
+				_, asked = cmd().(kit.AskQuitMsg)
+			}
+			return false, asked
+		}
+		check := func(what string, wantLeft, wantAsked bool) {
+			t.Helper()
+			if left, asked := esc(what); left != wantLeft || asked != wantAsked {
+				t.Errorf("%s: esc leaves at once %v, asks %v; want %v, %v:\n%s", what, left, asked, wantLeft, wantAsked, w.text())
+			}
+		}
+		check("nothing open", false, true)
+		w.d.Press("/")
+		if !s.Typing() {
+			t.Fatal("/ does not open the line")
+		}
+		check("the line open", false, false)
+		if s.Typing() {
+			t.Fatal("esc does not cancel the line")
+		}
+		check("the line just cancelled", false, true)
+		w.d.Press("v")
+		check("the trick list open", false, false)
+		if s.tricks {
+			t.Fatal("esc does not close the trick list")
+		}
+		check("the trick list just closed", false, true)
+		s.opened = true // d, once a deal is scored
+		check("the hands open", false, false)
+		if s.opened {
+			t.Fatal("esc does not close the hands")
+		}
+		check("the hands just closed", false, true)
+
+		sn := &s.snap
+		sn.Private = true
+		check("made private", true, false)
+		sn.Private, sn.Closed = false, true
+		check("closed", true, false)
+		sn.Closed, sn.Over, s.overSeen = false, true, true
+		check("the game's end", true, false)
+	})
+}

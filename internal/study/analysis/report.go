@@ -143,15 +143,27 @@ func samplesLine(rep *Report) string {
 		BidSamples, drill.JoinWords(prep, "and"), PrepSamples, PlaySamples, rep.Seed)
 }
 
-// lossLine says what a point lost is a point of at this seat count.
+// lossLine says what a point lost is a point of at this seat count, in
+// one sentence for every count: the deciding side's points (a team's
+// with four) minus the other side's, or the mean of the others' when
+// there are more (three), as eval scores a decision.
 func lossLine(players int) string {
-	switch players {
-	case 2:
-		return "Points lost: the expected score difference (own points minus the opponent's) given up against the best action."
-	case 4:
-		return "Points lost: the expected score difference of the player's team (its points minus the other team's) given up against the best action."
+	own, others := "own points", "the opponent's"
+	if rules.PlaysInTeams(players) {
+		own, others = "the team's points", "the other team's"
 	}
-	return "Points lost: the expected score difference (own points minus the mean of the two others') given up against the best action."
+	if n := rules.SidesAt(players) - 1; n > 1 {
+		others = fmt.Sprintf("the mean of the %s others'", countWord(n))
+	}
+	return fmt.Sprintf("Points lost: the expected score difference (%s minus %s) given up against the best action.", own, others)
+}
+
+// countWord is a small count in words, "two", else its figure.
+func countWord(n int) string {
+	if words := []string{"zero", "one", "two", "three"}; n < len(words) {
+		return words[n]
+	}
+	return fmt.Sprint(n)
 }
 
 // gradedLine says whose decisions were graded.

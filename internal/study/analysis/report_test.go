@@ -302,3 +302,21 @@ func TestSamplesLineNamesTheDeclarationsPlayed(t *testing.T) {
 		require.Equal(t, c.want, strings.Contains(line, "declarations"), "%d players, shlomo %v, cleopatra %v: %q", c.players, c.shlomo, c.cleopatra, line)
 	}
 }
+
+// TestLossLineOneSentence: at every seat count the line saying what a
+// point lost is has one shape, the side's points minus the others',
+// with only its two terms told apart: own or the team's, the opponent,
+// the other team or the mean of the others.
+func TestLossLineOneSentence(t *testing.T) {
+	shape := regexp.MustCompile(`^Points lost: the expected score difference \((.+) minus (.+)\) given up against the best action\.$`)
+	want := map[int][2]string{
+		2: {"own points", "the opponent's"},
+		3: {"own points", "the mean of the two others'"},
+		4: {"the team's points", "the other team's"},
+	}
+	for players := 2; players <= 4; players++ {
+		m := shape.FindStringSubmatch(lossLine(players))
+		require.NotNil(t, m, "%d players: %q", players, lossLine(players))
+		require.Equal(t, want[players], [2]string{m[1], m[2]}, "%d players", players)
+	}
+}
