@@ -116,3 +116,34 @@ func TestLongListRowsKeepEverySeat(t *testing.T) {
 		}
 	})
 }
+
+// The waiting room's offers wrap between two offers when the window is
+// too narrow for them on one line (the host of three or four seats, a
+// seat free to move to and the table private: "[m] move to the next
+// free seat   [P] let spectators watch   [esc] leave the table" is 82
+// columns): every offer shows whole at 80 columns, and a click on one
+// on its second line still presses its key. At every seat count.
+func TestWaitingRoomOffersFit(t *testing.T) {
+	kittest.ForCounts(t, func(t *testing.T, n int) {
+		h := randomHall(t, hall.Config{})
+		o := rules.DefaultOptions()
+		o.Players = n
+		ann := hall.Player{ID: "a", Name: "ann"}
+		l := New(Config{Player: ann, Hall: h})
+		tb, err := h.Open(ann, hall.Options{Seats: n, Rules: o, Level: ai.Random, Seed: 1, Private: true})
+		require.NoError(t, err)
+		ctx := kittest.Context(80, 24)
+		next, _ := l.join(&ctx, tb)
+		host := next.(*SharedSeat)
+		text := ansi.Strip(host.View(&ctx))
+		offers := []string{"[P] let spectators watch", "[esc] leave the table", "[s] start: "}
+		if hall.Movable(n) {
+			offers = append(offers, "[m] move to the next free seat")
+		}
+		for _, offer := range offers {
+			require.Contains(t, text, offer, "an offer cut:\n%s", text)
+		}
+		next, _ = host.Update(&ctx, kittest.ClickOn(t, host.View(&ctx), "[esc] leave"))
+		require.Same(t, l, next, "a click on [esc] does not leave the table")
+	})
+}
