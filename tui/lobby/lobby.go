@@ -877,7 +877,8 @@ func (l *Lobby) render(ctx *kit.Context) (string, []kit.Hit) {
 		}
 		lines = append(lines, " "+line)
 	}
-	lines = append(lines, l.clubLines(ctx)...)
+	clubAt, club := len(lines), l.clubLines(ctx, false)
+	lines = append(lines, club...)
 	var menu []string
 	var menuRows []int // the item of each line of the menu
 	for i, it := range items {
@@ -968,8 +969,10 @@ func (l *Lobby) render(ctx *kit.Context) (string, []kit.Hit) {
 	// the tables' first row, so that opening one moves nothing above it:
 	// the talk's rows beyond its least, the blank after the tables, the
 	// rest of the tables (the list is cut, its heading counts them),
-	// the talk's last lines; the blanks above the tables only when the
-	// window has no more.
+	// the talk's last lines but its latest (talkFloor); the blanks above
+	// the tables and the rating's lines but its first only when the
+	// window has no more; the talk's latest line last: a note (a board
+	// left half-played) and the talk both show, the note first.
 	short := len(tail) + typed - (room - talk - gaps)
 	after := gaps >= 1
 	if short > 0 && after {
@@ -979,8 +982,14 @@ func (l *Lobby) render(ctx *kit.Context) (string, []kit.Hit) {
 		shown, of, above, below = window(tables, l.row-len(items), max(least, n-short), w, ctx.Ellipsis())
 		short -= n - len(shown)
 	}
-	if short -= talk; short > 0 {
-		gaps = max(0, gaps-short)
+	if short -= talk - min(talk, talkFloor); short > 0 {
+		cut := min(short, gaps)
+		gaps, short = gaps-cut, short-cut
+	}
+	if short > 0 && len(club) > 1 {
+		one := l.clubLines(ctx, true)
+		lines = append(lines[:clubAt], one...)
+		short -= len(club) - len(one)
 	}
 	gap := func(n int) []string {
 		if gaps < n || (n == 1 && !after) {
