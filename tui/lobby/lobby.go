@@ -987,9 +987,7 @@ func (l *Lobby) render(ctx *kit.Context) (string, []kit.Hit) {
 		gaps, short = gaps-cut, short-cut
 	}
 	if short > 0 && len(club) > 1 {
-		one := l.clubLines(ctx, true)
-		lines = append(lines[:clubAt], one...)
-		short -= len(club) - len(one)
+		lines = append(lines[:clubAt], l.clubLines(ctx, true)...)
 	}
 	gap := func(n int) []string {
 		if gaps < n || (n == 1 && !after) {
