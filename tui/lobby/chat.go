@@ -460,8 +460,13 @@ func (lt *talkPane) lines(ctx *kit.Context, w, room int) []string {
 }
 
 // talkLeast is how many of the last lines said the lobby's talk shows
-// however many tables are open.
-const talkLeast = 3
+// however many tables are open; talkFloor is the rows it keeps under a
+// long note (its heading and its latest line), before the rating's
+// second line.
+const (
+	talkLeast = 3
+	talkFloor = 2
+)
 
 // least is the rows the talk asks of the lobby before the tables take
 // more than a row: its heading, its last talkLeast rows (fewer when

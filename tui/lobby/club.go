@@ -88,8 +88,9 @@ func (l *Lobby) takeCard(m clubCardMsg) {
 }
 
 // clubLines are the lobby's lines on the person's rating: each pool,
-// "2 players 1512 ±210 (+12 last game)", or that a guest is not rated.
-func (l *Lobby) clubLines(ctx *kit.Context) []string {
+// "2 players 1512 ±210 (+12 last game)", or that a guest is not rated;
+// one keeps them to one line.
+func (l *Lobby) clubLines(ctx *kit.Context, one bool) []string {
 	if l.cfg.Club == nil {
 		return nil
 	}
@@ -108,10 +109,20 @@ func (l *Lobby) clubLines(ctx *kit.Context) []string {
 		parts = append(parts, standingWords(s))
 	}
 	var out []string
-	// A long card breaks between pools, never inside one.
-	for i, line := range kit.BreakRow("Your rating: "+strings.Join(parts, " · "), ctx.Width-2, ctx.Width-2) {
+	// A long card breaks between pools, never inside one; on one line
+	// (one) it ends after the pools that fit, with " …" (the
+	// leaderboards, l, say the others).
+	first := ctx.Width - 2
+	if one {
+		first -= 1 + kit.WidthOf(ctx.Ellipsis())
+	}
+	for i, line := range kit.BreakRow("Your rating: "+strings.Join(parts, " · "), first, ctx.Width-2) {
 		if i == 0 {
 			line = st.Heading.Render("Your rating:") + strings.TrimPrefix(line, "Your rating:")
+		}
+		if one && i == 1 {
+			out[0] += " " + ctx.Ellipsis()
+			break
 		}
 		out = append(out, " "+line)
 	}

@@ -28,9 +28,9 @@ func TestTableLinesNameEverySeat(t *testing.T) {
 		{hall.Info{Code: "WXYZ", Seats: 2, Names: []string{"ann", "bob"}, Level: ai.Normal, Target: 500, Started: true, Over: true, Yours: true},
 			"WXYZ  game over · your seat · ann, bob · 2 seats · normal bot · to 500", ""},
 	} {
-		assert.Equal(t, tc.lobby, tableLine(tc.info))
+		assert.Equal(t, tc.lobby, tableLine(tc.info).String())
 		if tc.watch != "" {
-			assert.Equal(t, tc.watch, watchLine(tc.info))
+			assert.Equal(t, tc.watch, watchLine(tc.info).String())
 		}
 	}
 }

@@ -877,7 +877,8 @@ func (l *Lobby) render(ctx *kit.Context) (string, []kit.Hit) {
 		}
 		lines = append(lines, " "+line)
 	}
-	lines = append(lines, l.clubLines(ctx)...)
+	clubAt, club := len(lines), l.clubLines(ctx, false)
+	lines = append(lines, club...)
 	var menu []string
 	var menuRows []int // the item of each line of the menu
 	for i, it := range items {
@@ -968,8 +969,10 @@ func (l *Lobby) render(ctx *kit.Context) (string, []kit.Hit) {
 	// the tables' first row, so that opening one moves nothing above it:
 	// the talk's rows beyond its least, the blank after the tables, the
 	// rest of the tables (the list is cut, its heading counts them),
-	// the talk's last lines; the blanks above the tables only when the
-	// window has no more.
+	// the talk's last lines but its latest (talkFloor); the blanks above
+	// the tables and the rating's lines but its first only when the
+	// window has no more; the talk's latest line last: a note (a board
+	// left half-played) and the talk both show, the note first.
 	short := len(tail) + typed - (room - talk - gaps)
 	after := gaps >= 1
 	if short > 0 && after {
@@ -979,8 +982,12 @@ func (l *Lobby) render(ctx *kit.Context) (string, []kit.Hit) {
 		shown, of, above, below = window(tables, l.row-len(items), max(least, n-short), w, ctx.Ellipsis())
 		short -= n - len(shown)
 	}
-	if short -= talk; short > 0 {
-		gaps = max(0, gaps-short)
+	if short -= talk - min(talk, talkFloor); short > 0 {
+		cut := min(short, gaps)
+		gaps, short = gaps-cut, short-cut
+	}
+	if short > 0 && len(club) > 1 {
+		lines = append(lines[:clubAt], l.clubLines(ctx, true)...)
 	}
 	gap := func(n int) []string {
 		if gaps < n || (n == 1 && !after) {
@@ -1083,9 +1090,68 @@ func seatNames(t hall.Info) []string {
 	return names
 }
 
+// rowText is a table's row in a list, in three parts: head (its code,
+// and in the lobby its state), the seats by name, and tail (the rest,
+// from its " · " on).
+type rowText struct {
+	head  string
+	seats []string
+	// person says which seats a person holds: only their names are
+	// shortened (brief), "(free)" and "Bot D" always read whole.
+	person []bool
+	tail   string
+}
+
+func newRowText(head string, t hall.Info, tail string) rowText {
+	r := rowText{head: head, seats: seatNames(t), tail: tail}
+	for _, n := range t.Names {
+		r.person = append(r.person, n != "")
+	}
+	return r
+}
+
+func (r rowText) String() string { return r.head + strings.Join(r.seats, ", ") + r.tail }
+
+// brief is the row on one line of at most w cells, for a list too
+// short to show it whole: the head and every seat, so that the free
+// ones show, then " " and mark (the screen's ellipsis) for the tail
+// left out, apart from a name's own. When the seats do not fit, the
+// longest people's names are cut first, each to end in mark, none to
+// fewer than two letters; ok is false when even that is too wide.
+func (r rowText) brief(w int, mark string) (line string, ok bool) {
+	room := w - kit.WidthOf(r.head) - 1 - kit.WidthOf(mark) - 2*(len(r.seats)-1)
+	least := 2 + kit.WidthOf(mark)
+	widest := 0
+	for _, s := range r.seats {
+		widest = max(widest, kit.WidthOf(s))
+	}
+	// The widest cap on the people's names that lets every seat fit.
+	for c := widest; c >= least; c-- {
+		used := 0
+		for i, s := range r.seats {
+			if r.person[i] {
+				used += min(kit.WidthOf(s), c)
+			} else {
+				used += kit.WidthOf(s)
+			}
+		}
+		if used > room {
+			continue
+		}
+		seats := make([]string, len(r.seats))
+		for i, s := range r.seats {
+			seats[i] = s
+			if r.person[i] {
+				seats[i] = kit.Cut(s, c, mark)
+			}
+		}
+		return r.head + strings.Join(seats, ", ") + " " + mark, true
+	}
+	return "", false
+}
+
 // tableLine is one table of the list.
-func tableLine(t hall.Info) string {
-	names := seatNames(t)
+func tableLine(t hall.Info) rowText {
 	state := "waiting for players"
 	switch {
 	case t.Over:
@@ -1098,8 +1164,7 @@ func tableLine(t hall.Info) string {
 	if t.Yours {
 		state += " · your seat"
 	}
-	return fmt.Sprintf("%s  %s · %s · %d seats · %s · to %d", t.Code, state, strings.Join(names, ", "), t.Seats,
-		setup.BotsOf(t.Level, t.Seats), t.Target)
+	return newRowText(t.Code+"  "+state+" · ", t, fmt.Sprintf(" · %d seats · %s · to %d", t.Seats, setup.BotsOf(t.Level, t.Seats), t.Target))
 }
 
 // houseLines say a table's house variants under its row in the lists,
@@ -1131,13 +1196,18 @@ func houseLines(ctx *kit.Context, t hall.Info, chosen bool) []string {
 
 // tableEntry is a table of a list: its row (text, marked when chosen)
 // and its house variants under it. When the room cuts it, the row's
-// first line (its code, state and people) and the variants stay, the
-// rest of the row (the bots, the target) giving way first; the lobby
-// keeps those lines before its talk's (entry.least).
-func tableEntry(ctx *kit.Context, text string, t hall.Info, chosen bool) entry {
-	row := kit.MarkRow(ctx, text, chosen)
+// first line and the variants stay, the rest of the row giving way
+// first; the first line is then the row in brief (its code, state and
+// every seat, free ones whole: rowText.brief), so that a long list
+// still says where a seat is free. The lobby keeps those lines before
+// its talk's (entry.least).
+func tableEntry(ctx *kit.Context, text rowText, t hall.Info, chosen bool) entry {
+	row := kit.MarkRow(ctx, text.String(), chosen)
 	house := houseLines(ctx, t, chosen)
 	e := entry{lines: append(row, house...), rank: make([]int, len(row)+len(house)), keep: 1 + len(house)}
+	if b, ok := text.brief(ctx.Width-kit.WidthOf(kit.Mark(ctx, "", false)), ctx.Ellipsis()); ok && len(row) > 1 {
+		e.brief = kit.Mark(ctx, b, chosen)
+	}
 	for i := range e.rank {
 		switch {
 		case i == 0:

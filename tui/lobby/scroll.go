@@ -17,6 +17,10 @@ type entry struct {
 	lines []string
 	rank  []int
 	keep  int
+	// brief, when set, is the first line when the line after it is left
+	// out: the entry's own words in one line, in place of the first
+	// line cut with the mark.
+	brief string
 }
 
 // least is the lines the entry keeps before a screen's other parts:
@@ -44,6 +48,9 @@ func (e entry) cut(n, w int, mark string) []string {
 		out[i] = e.lines[at]
 		if next := at + 1; next < len(e.lines) && (i+1 == len(kept) || kept[i+1] != next) {
 			out[i] = kit.Clip(out[i], w-kit.WidthOf(mark)) + mark
+			if at == 0 && e.brief != "" {
+				out[i] = e.brief
+			}
 		}
 	}
 	return out

@@ -685,10 +685,24 @@ func (s *SharedSeat) click(ctx *kit.Context, msg tea.MouseClickMsg) (kit.Screen,
 // where its offers lie: a click on one presses its key.
 func (s *SharedSeat) render(ctx *kit.Context) (string, []kit.Hit) {
 	var hits []kit.Hit
+	// offer lays offers out on lines of the window's width, breaking
+	// between two offers, never inside one.
 	offer := func(lines []string, offers ...kit.Offer) []string {
-		line, h := kit.OfferLine(ctx, " ", offers, len(lines))
-		hits = append(hits, h...)
-		return append(lines, line)
+		for len(offers) > 0 {
+			n := 1
+			for n < len(offers) {
+				line, _ := kit.OfferLine(ctx, " ", offers[:n+1], 0)
+				if kit.WidthOf(line) > ctx.Width {
+					break
+				}
+				n++
+			}
+			line, h := kit.OfferLine(ctx, " ", offers[:n], len(lines))
+			hits = append(hits, h...)
+			lines = append(lines, line)
+			offers = offers[n:]
+		}
+		return lines
 	}
 	w := &s.w
 	st := &ctx.Styles

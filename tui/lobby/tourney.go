@@ -109,13 +109,14 @@ func (l *Lobby) readInPlay() tea.Cmd {
 }
 
 // takeInPlay says where a board was left, after any notice already
-// shown: the person may go on with it.
+// shown: the person may go on with it. One line at 80 columns, so that
+// the lobby's talk keeps its room under it.
 func (l *Lobby) takeInPlay(m inPlayMsg) {
 	l.inPlayRead = true
 	if m.board == 0 || l.isErr {
 		return
 	}
-	say := fmt.Sprintf("You left board %d of %s half-played: d, then the tournament, goes on with it.", m.board, m.info.Title())
+	say := fmt.Sprintf("Board %d of %s waits half-played under d.", m.board, m.info.Title())
 	if l.note != "" {
 		say = l.note + " " + say
 	}

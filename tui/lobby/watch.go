@@ -320,12 +320,12 @@ func (w *watchList) render(ctx *kit.Context) (string, []kit.Hit) {
 }
 
 // watchLine is a table of the watch list.
-func watchLine(t hall.Info) string {
-	s := fmt.Sprintf("%s  %s · %d seats · to %d", t.Code, strings.Join(seatNames(t), ", "), t.Seats, t.Target)
+func watchLine(t hall.Info) rowText {
+	tail := fmt.Sprintf(" · %d seats · to %d", t.Seats, t.Target)
 	if t.Yours {
-		s += " · your seat"
+		tail += " · your seat"
 	}
-	return s
+	return newRowText(t.Code+"  ", t, tail)
 }
 
 // KeyHelp: the list's keys.

@@ -69,7 +69,7 @@ func TestRatingLineBreaksBetweenPools(t *testing.T) {
 		card = append(card, club.Standing{Seats: n, Shown: rating.Shown{Points: 1500, PlusMinus: 350}})
 	}
 	l := &Lobby{cfg: &Config{Club: &lobbytest.Club{}, Player: hall.Player{ID: "a", Name: "ann"}}, club: clubState{card: card}}
-	lines := l.clubLines(&ctx)
+	lines := l.clubLines(&ctx, false)
 	if len(lines) < 2 {
 		t.Fatalf("the rating fits one line: %q", lines)
 	}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/klob/klob/internal/platform/duration"
 )
@@ -268,13 +269,31 @@ func (g *guard) Update(msg tea.Msg) (m tea.Model, cmd tea.Cmd) {
 	return g, cmd
 }
 
+// warnLine is the line of a frame the rate warning takes: the status
+// area at its foot, where every screen of Klob says its keys under a
+// blank line. The last line when it is blank, else the blank one over
+// it, else the last (the keys' line, which the warning says more
+// urgently for its while); never the title, which names the screen. A
+// newline that ends the frame draws no line of its own.
+func warnLine(lines []string) int {
+	last := len(lines) - 1
+	if last > 0 && lines[last] == "" {
+		last--
+	}
+	blank := func(s string) bool { return strings.TrimSpace(ansi.Strip(s)) == "" }
+	if last > 0 && !blank(lines[last]) && blank(lines[last-1]) {
+		return last - 1
+	}
+	return last
+}
+
 // warnTick asks for a frame after d, when the warning may be gone.
 func (g *guard) warnTick(d time.Duration) tea.Cmd {
 	return tea.Tick(d, func(time.Time) tea.Msg { return warnDoneMsg{} })
 }
 
-// View draws the inner model, with the rate warning on its first line
-// for a while after a key was dropped.
+// View draws the inner model, with the rate warning in its status area
+// for a while after a key was dropped (warnLine): the title stays.
 func (g *guard) View() (v tea.View) {
 	defer func() {
 		if r := recover(); r != nil {
@@ -292,8 +311,8 @@ func (g *guard) View() (v tea.View) {
 	v = g.inner.View()
 	if !g.dropped.IsZero() && g.cfg.Now().Sub(g.dropped) < warnFor {
 		warn := fmt.Sprintf(" ! keys too fast: at most %.0f a second; some were dropped ", g.cfg.KeyRate)
-		lines := strings.SplitN(v.Content, "\n", 2)
-		lines[0] = warn
+		lines := strings.Split(v.Content, "\n")
+		lines[warnLine(lines)] = warn
 		v.Content = strings.Join(lines, "\n")
 	}
 	return v

@@ -9,12 +9,15 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// plain is a model that draws one fixed screen.
+// plain is a model that draws one fixed screen: a title, a body, and
+// its keys under a blank line.
 type plain struct{}
 
 func (plain) Init() tea.Cmd                       { return nil }
 func (plain) Update(tea.Msg) (tea.Model, tea.Cmd) { return plain{}, nil }
-func (plain) View() tea.View                      { return tea.NewView("title\nbody") }
+func (plain) View() tea.View                      { return tea.NewView(plainFrame) }
+
+const plainFrame = "title\nbody\n\nkeys"
 
 // The "keys too fast" line goes once the keys stop: keys dropped after
 // the warning was drawn keep it up past its first tick, and that tick
@@ -34,11 +37,33 @@ func TestKeysWarningGoes(t *testing.T) {
 	require.Nil(t, g.filter(g, key))
 	// The first tick comes: the warning is still due for a while.
 	now = now.Add(warnFor * 3 / 4)
-	require.True(t, strings.HasPrefix(g.View().Content, " ! keys too fast"))
+	lines := strings.Split(g.View().Content, "\n")
+	require.Equal(t, []string{"title", "body"}, lines[:2], "the warning hides the title")
+	require.True(t, strings.HasPrefix(lines[2], " ! keys too fast"), "%q", lines)
 	_, cmd = g.Update(warnDoneMsg{})
 	require.NotNil(t, cmd, "another frame is asked for when the warning goes")
 	now = now.Add(warnFor / 4)
 	_, cmd = g.Update(warnDoneMsg{})
 	require.Nil(t, cmd)
-	require.Equal(t, "title\nbody", g.View().Content)
+	require.Equal(t, plainFrame, g.View().Content)
+}
+
+// The warning takes the frame's status area, never its first line (the
+// screen's title): the blank line over the keys' line, else the last
+// line; a newline ending the frame adds no line.
+func TestKeysWarningLine(t *testing.T) {
+	for _, tc := range []struct {
+		frame string
+		want  int
+	}{
+		{"title\nbody\n\nkeys", 2},
+		{"title\nbody\n\x1b[2m  \x1b[m\nkeys", 2},
+		{"title\nbody\nkeys", 2},
+		{"title\nbody\n\nkeys\n", 2},
+		{"title\nbody\n", 1},
+		{"title\nbody\n\n", 2},
+		{"title", 0},
+	} {
+		require.Equal(t, tc.want, warnLine(strings.Split(tc.frame, "\n")), "%q", tc.frame)
+	}
 }
