@@ -326,7 +326,7 @@ func TestLobbySaysABoardIsHalfPlayed(t *testing.T) {
 	seat.Leave()
 
 	ann := open("a", "Ann")
-	want := fmt.Sprintf("Board 1 of Tournament %s · 3 players waits half-played under d.", info.Code)
+	want := fmt.Sprintf("Board 1 of Tournament %s · 3 players is half-played: d goes on with it.", info.Code)
 	ann.untilFlat(t, want)
 	kittest.CheckSize(t, ann.screen(), 80, 24)
 	bob := open("b", "Bob")
@@ -355,5 +355,5 @@ func TestLobbySaysABoardIsHalfPlayed(t *testing.T) {
 	if strings.Contains(flat(cy), "Leave?") {
 		cy.key("y")
 	}
-	cy.untilFlat(t, "Board 1 of Tournament "+info.Code+" · 3 players waits half-played")
+	cy.untilFlat(t, "Board 1 of Tournament "+info.Code+" · 3 players is half-played")
 }

@@ -116,7 +116,7 @@ func (l *Lobby) takeInPlay(m inPlayMsg) {
 	if m.board == 0 || l.isErr {
 		return
 	}
-	say := fmt.Sprintf("Board %d of %s waits half-played under d.", m.board, m.info.Title())
+	say := fmt.Sprintf("Board %d of %s is half-played: d goes on with it.", m.board, m.info.Title())
 	if l.note != "" {
 		say = l.note + " " + say
 	}
