@@ -132,18 +132,23 @@ func (d *Day) keepLines(rf *duplicate.ResultFile) error {
 	if len(keep) == 0 || slices.Equal(keep, d.onDisk) {
 		return nil
 	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "%s\nversion %s\nset %s\n", parMagic, d.Version, d.Set.ID)
-	for _, n := range keep {
-		l := d.lines[n]
-		fmt.Fprintf(&b, "board %d play %s\n", n, duplicate.FormatSteps(l.Deal.Steps()))
-	}
-	fmt.Fprintf(&b, "sum %s\n", parSum(b.String()))
-	if err := d.f.write(d.parPath(), []byte(b.String())); err != nil {
+	if err := d.f.write(d.parPath(), parText(d, d.lines, keep)); err != nil {
 		return fmt.Errorf("the hard bot's lines could not be kept: %w", err)
 	}
 	d.onDisk = keep
 	return nil
+}
+
+// parText is the par file of d holding the lines of the boards keep.
+func parText(d *Day, lines map[int]duplicate.ParLine, keep []int) []byte {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s\nversion %s\nset %s\n", parMagic, d.Version, d.Set.ID)
+	for _, n := range keep {
+		l := lines[n]
+		fmt.Fprintf(&b, "board %d play %s\n", n, duplicate.FormatSteps(l.Deal.Steps()))
+	}
+	fmt.Fprintf(&b, "sum %s\n", parSum(b.String()))
+	return []byte(b.String())
 }
 
 // parSum is the par file's sum of text, the lines before it.

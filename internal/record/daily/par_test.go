@@ -4,15 +4,18 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/klob/klob/internal/platform/durable"
 	"github.com/klob/klob/internal/play/duplicate"
 	"github.com/klob/klob/internal/testing/testkit"
+	"github.com/klob/klob/rules"
 )
 
 // parLines works out the hard bot's lines of boards 1 to n of d with
@@ -178,3 +181,54 @@ func TestParLinesDamaged(t *testing.T) {
 
 // sum ends body, a par file's lines, with their sum.
 func sum(body string) string { return body + "sum " + parSum(body) + "\n" }
+
+// FuzzParFile: any par file is read (lines that replay each board to
+// its end, written back the same) or refused without a panic.
+func FuzzParFile(f *testing.F) {
+	d, err := Open(f.TempDir()).Day(day1, 2, "Ann", "v1")
+	if err != nil {
+		f.Fatal(err)
+	}
+	b, _ := d.Set.Board(1)
+	l, err := d.Set.LineOf(b, firstLegalF(f, d.Set, 1))
+	if err != nil {
+		f.Fatal(err)
+	}
+	good := string(parText(d, map[int]duplicate.ParLine{1: l}, []int{1}))
+	f.Add([]byte(good))
+	f.Add([]byte(strings.Replace(good, "version v1", "version v2", 1)))
+	f.Add([]byte(good[:len(good)/2]))
+	f.Add([]byte(parMagic + "\nversion v1\nset x\nsum 00\n"))
+	f.Add([]byte("klob-daily-par 2\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		lines, mine, err := d.parseLines(data)
+		if err != nil || !mine {
+			return
+		}
+		keep := slices.Sorted(maps.Keys(lines))
+		for _, n := range keep {
+			b, _ := d.Set.Board(n)
+			l := lines[n]
+			if back, err := d.Set.LineOf(b, l.Deal.Steps()); err != nil || !reflect.DeepEqual(back, l) {
+				t.Fatalf("%q: board %d read as a line that does not replay (%v)", data, n, err)
+			}
+		}
+		again, _, err := d.parseLines(parText(d, lines, keep))
+		if err != nil || !reflect.DeepEqual(again, lines) {
+			t.Fatalf("%q: written back, read %v (%v)", data, again, err)
+		}
+	})
+}
+
+// firstLegalF is firstLegal for a fuzz target's setup.
+func firstLegalF(f *testing.F, set *duplicate.BoardSet, n int) []rules.Step {
+	b, _ := set.Board(n)
+	d := b.Deal(set.Options)
+	for s := d.Turn(); s != rules.NoSeat; s = d.Turn() {
+		legal := d.Legal()
+		if err := d.ApplyAs(s, legal[0]); err != nil {
+			f.Fatal(err)
+		}
+	}
+	return d.Steps()
+}
