@@ -42,11 +42,12 @@ whose result files you import. A board played is not dealt again that day.`
 
 const dailyNotes = `Files: the state directory (KLOB_STATE_DIR, else $XDG_STATE_HOME/klob or
 ~/.local/state/klob) keeps, under daily/, only what you played: your result file
-(the one to share), the board in progress, imported files, the history and the
-name given with -name (the name of the days after, until another -name). With
-another state directory and a clock set back one can play a day again: it is a
-game against yourself and friends, and a result file is unsigned text that says
-which Klob made it.`
+(the one to share), the board in progress, the hard bot's play of the boards
+played (par's, so that their results open again at once), imported files, the
+history and the name given with -name (the name of the days after, until another
+-name). With another state directory and a clock set back one can play a day
+again: it is a game against yourself and friends, and a result file is unsigned
+text that says which Klob made it.`
 
 // runDaily is klob daily in the terminal.
 func runDaily(args []string, stdout, stderr io.Writer) int {

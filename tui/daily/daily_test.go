@@ -137,8 +137,8 @@ var suitSymbol = regexp.MustCompile(`[♣♦♥♠]`)
 // TestHiddenBoards: before a board is played nothing shows any of it:
 // every frame but its own table's shows no card and no suit until the
 // day's results, and at every point the state directory holds no deck
-// and no seed of any board, no line and no par of a board not played,
-// and of the board in play only its own actions.
+// and no seed of any board, no line, no par and no hard bot's line of a
+// board not played, and of the board in play only its own actions.
 func TestHiddenBoards(t *testing.T) {
 	inParallel(t, func(t *testing.T, n int) {
 		f := newFixture(t, n, "", quickPar)
@@ -159,6 +159,9 @@ func TestHiddenBoards(t *testing.T) {
 				}
 				if strings.Contains(files, fmt.Sprintf("board %d result", b.Number)) {
 					t.Fatalf("board %d, not played, has a line:\n%s", b.Number, files)
+				}
+				if strings.Contains(files, fmt.Sprintf("board %d play", b.Number)) {
+					t.Fatalf("board %d, not played, has the hard bot's line kept:\n%s", b.Number, files)
 				}
 				if b.Number != f.s.board && b.Number != f.s.prog.Board && strings.Contains(files, fmt.Sprintf("board %d\n", b.Number)) {
 					t.Fatalf("board %d, not begun, is in progress:\n%s", b.Number, files)

@@ -43,7 +43,10 @@
 // is worked out in the background from the moment the screen opens, a
 // board at a time in tea.Cmds, so it is usually ready when the day is
 // played; the results show its progress until it is. Par of a board is
-// written into the person's result file only once the board is played.
-// Then, one day at a time, par of past days played out without it
+// written into the person's result file only once the board is played,
+// and the hard bot's line into the day's par file: a day opened again
+// reads the lines kept by this version of Klob back instead of working
+// them out (a damaged file is moved aside and said on the intro). Then,
+// one day at a time, par of past days played out without it
 // (Config.PastPar), whose history lines are written again.
 package daily

@@ -44,13 +44,15 @@ var fakeAnalyze = analysistest.Fake(func(deal, step int) float64 { return float6
 // fixture is the daily screen over a state directory of the test's, at
 // 80×24, the boards' tables refreshed by the test once their game rests.
 type fixture struct {
-	t     *testing.T
-	n     int
-	dir   string
-	par   ai.Factory // par's bots
-	files *dailyfiles.Files
-	s     *Screen
-	hs    *kittest.Driver
+	t   *testing.T
+	n   int
+	dir string
+	par ai.Factory // par's bots
+	// version is the Klob's version the screen runs as ("v-test").
+	version string
+	files   *dailyfiles.Files
+	s       *Screen
+	hs      *kittest.Driver
 	// frames, when set, sees every frame drawn after a message.
 	frames func(text string)
 }
@@ -61,16 +63,16 @@ type fixture struct {
 var cheapPar = testkit.SharedDecisions(testkit.CheapBots)
 
 // newFixture opens the day for n players in dir (a new one when ""),
-// par played by par (cheapPar when nil). Every start of the screen
-// works out par of the day's eight boards anew, with the same bots on
-// the same boards: the par bots keep each decision
+// par played by par (cheapPar when nil). A start of the screen works
+// out par of the boards whose line is not kept in dir, with the same
+// bots on the same boards: the par bots keep each decision
 // (testkit.SharedDecisions); a factory given keeps its own.
 func newFixture(t *testing.T, n int, dir string, par ...ai.Factory) *fixture {
 	t.Helper()
 	if dir == "" {
 		dir = t.TempDir()
 	}
-	f := &fixture{t: t, n: n, dir: dir, files: dailyfiles.Open(dir), par: cheapPar}
+	f := &fixture{t: t, n: n, dir: dir, files: dailyfiles.Open(dir), par: cheapPar, version: "v-test"}
 	if len(par) > 0 {
 		f.par = testkit.SharedDecisions(par[0])
 	}
@@ -81,7 +83,7 @@ func newFixture(t *testing.T, n int, dir string, par ...ai.Factory) *fixture {
 // open starts a screen on the fixture's directory, as klob daily does.
 func (f *fixture) open() {
 	f.t.Helper()
-	day, err := f.files.Day(day1, f.n, "Tester", "v-test")
+	day, err := f.files.Day(day1, f.n, "Tester", f.version)
 	if err != nil {
 		f.t.Fatal(err)
 	}

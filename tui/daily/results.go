@@ -2,6 +2,7 @@ package daily
 
 import (
 	"fmt"
+	"maps"
 	"strings"
 
 	"charm.land/bubbles/v2/help"
@@ -54,21 +55,18 @@ func (r *results) Enter(*kit.Context) tea.Cmd {
 	return r.read()
 }
 
-// read sets par in the person's result file, reads the friends'
-// files, compares them and keeps the day's line in the history, off the
-// screen's goroutine.
+// read sets par in the person's result file and the hard bot's lines in
+// the day's par file, reads the friends' files, compares them and keeps
+// the day's line in the history, off the screen's goroutine.
 func (r *results) read() tea.Cmd {
 	s := r.s
 	day, files, set, date, done := s.day, s.cfg.Files, s.set, s.day.Date, s.done()
-	pars := map[int]float64{}
-	for n, l := range s.lines {
-		pars[n] = l.Par
-	}
+	lines := maps.Clone(s.lines)
 	return func() tea.Msg {
 		res := &dayResults{}
-		for n, p := range pars {
-			if err := day.SetPar(n, p); err != nil {
-				res.err = fmt.Errorf("par could not be written into your results: %w", err)
+		for _, l := range lines {
+			if err := day.SetParLine(l); err != nil {
+				res.err = fmt.Errorf("par could not be kept: %w", err)
 			}
 		}
 		own, err := day.Results()

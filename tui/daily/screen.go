@@ -434,17 +434,23 @@ func (s *Screen) streak() (current, best int) {
 	return duplicate.Streak(s.hist.Dates(0), s.cfg.Today)
 }
 
-// parMsg is par of one board worked out.
+// parMsg is par of one board worked out, or read back.
 type parMsg struct {
 	day   *dailyfiles.Day // whose board: a day left behind's is dropped
 	board int
 	line  duplicate.ParLine
 	err   error
+	// moved says the kept lines were damaged and moved aside: they are
+	// worked out again.
+	moved error
 }
 
 // parCmd works out par of the next board not yet worked out, in the
-// background; nil when none is left. Par of a board the person has
-// played goes into the result file at once.
+// background; nil when none is left. A line kept from an earlier run by
+// this version (dailyfiles.Day.KeptLine) is read back instead, so that
+// a day opened again shows its results without the bot thinking. Par
+// and the line of a board the person has played go into the files at
+// once.
 func (s *Screen) parCmd() tea.Cmd {
 	n := s.parNext
 	b, ok := s.set.Board(n)
@@ -453,11 +459,15 @@ func (s *Screen) parCmd() tea.Cmd {
 	}
 	ctx, set, day, f := s.ctx, s.set, s.day, s.cfg.ParBot
 	return func() tea.Msg {
-		line, err := set.ParLine(ctx, b, f)
-		if err == nil {
-			err = day.SetPar(n, line.Par)
+		line, kept, moved := day.KeptLine(n)
+		var err error
+		if !kept {
+			line, err = set.ParLine(ctx, b, f)
 		}
-		return parMsg{day: day, board: n, line: line, err: err}
+		if err == nil {
+			err = day.SetParLine(line)
+		}
+		return parMsg{day: day, board: n, line: line, err: err, moved: moved}
 	}
 }
 
@@ -466,6 +476,9 @@ func (s *Screen) parCmd() tea.Cmd {
 func (s *Screen) parDone(m parMsg) tea.Cmd {
 	if m.day != s.day || m.board != s.parNext {
 		return nil
+	}
+	if m.moved != nil {
+		s.loadErr = errors.Join(s.loadErr, m.moved)
 	}
 	if m.err != nil {
 		if s.ctx.Err() == nil {

@@ -100,6 +100,21 @@ func (s *BoardSet) ParLine(ctx context.Context, b Board, f ai.Factory) (ParLine,
 	return ParLine{Board: b.Number, Deal: d, Par: Result(&d, s.Seat)}, nil
 }
 
+// LineOf is the par line of board b played with steps (every action
+// of its deal, as ParLine's Deal.Steps gives them), read back from where
+// it was kept: the deal replayed and par its result. Steps that are not
+// a play of the board to its end are an error.
+func (s *BoardSet) LineOf(b Board, steps []rules.Step) (ParLine, error) {
+	d, err := b.Replay(s.Options, steps)
+	if err != nil {
+		return ParLine{}, err
+	}
+	if !d.Over() {
+		return ParLine{}, fmt.Errorf("board %d: the play stops after %d actions, before the deal's end", b.Number, len(steps))
+	}
+	return ParLine{Board: b.Number, Deal: d, Par: Result(&d, s.Seat)}, nil
+}
+
 // Par returns par on board b: the result of the hard bot in the person's
 // seat against the set's bots, each on its seat's seed (ParLine). f
 // makes the bots (ai.New when nil).

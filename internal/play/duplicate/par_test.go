@@ -3,6 +3,7 @@ package duplicate
 import (
 	"context"
 	"fmt"
+	"reflect"
 	"testing"
 
 	"github.com/klob/klob/ai"
@@ -52,6 +53,40 @@ func TestParIsTheHardBotInThePersonsSeat(t *testing.T) {
 				if got := Result(&d, set.Seat); got != pars[i] {
 					t.Errorf("board %d: the hard bot in the person's seat scores %v, par %v", b.Number, got, pars[i])
 				}
+			}
+		})
+	}
+}
+
+// TestLineOfReadsBackParLine: the par line read back from its actions
+// is the one worked out, deal and par, at every seat count; actions cut
+// short or not legal on the board are refused.
+func TestLineOfReadsBackParLine(t *testing.T) {
+	for _, n := range []int{2, 3, 4} {
+		t.Run(fmt.Sprintf("%d players", n), func(t *testing.T) {
+			set, err := Daily(Date{Year: 2026, Month: 12, Day: 1}, n)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, _ := set.Board(1)
+			line, err := set.ParLine(context.Background(), b, testkit.CheapBots)
+			if err != nil {
+				t.Fatal(err)
+			}
+			steps := line.Deal.Steps()
+			back, err := set.LineOf(b, steps)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(back, line) {
+				t.Fatalf("read back:\n%+v\nworked out:\n%+v", back, line)
+			}
+			if _, err := set.LineOf(b, steps[:len(steps)-1]); err == nil {
+				t.Error("a play that stops before the deal's end is read as a line")
+			}
+			other, _ := set.Board(2)
+			if _, err := set.LineOf(other, steps); err == nil {
+				t.Error("board 1's line is read as board 2's")
 			}
 		})
 	}

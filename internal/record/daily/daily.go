@@ -188,6 +188,13 @@ type Day struct {
 
 	mu   sync.Mutex
 	pars map[int]float64 // par by board, as worked out this run
+	// lines are the hard bot's lines by board, worked out this run or
+	// read from the par file (par.go); onDisk the boards whose line the
+	// file holds, linesRead once it is read, linesStuck when it must not
+	// be written (damaged and not moved aside, or not readable).
+	lines                 map[int]duplicate.ParLine
+	onDisk                []int
+	linesRead, linesStuck bool
 }
 
 // Day deals the daily boards of date at a table of players.
@@ -196,7 +203,8 @@ func (f *Files) Day(date duplicate.Date, players int, name, version string) (*Da
 	if err != nil {
 		return nil, err
 	}
-	return &Day{f: f, Set: set, Date: date, Name: name, Version: version, pars: map[int]float64{}}, nil
+	return &Day{f: f, Set: set, Date: date, Name: name, Version: version, pars: map[int]float64{},
+		lines: map[int]duplicate.ParLine{}}, nil
 }
 
 // KeptName is the name in the day's result file, "" when there is none
@@ -666,6 +674,12 @@ func (d *Day) Record(n int, steps []rules.Step) (duplicate.BoardResult, error) {
 	if err := d.dropBoard(); err != nil {
 		return br, err
 	}
+	if _, known := d.lines[n]; known {
+		d.readLines()
+		if err := d.keepLines(rf); err != nil {
+			return br, err
+		}
+	}
 	if len(rf.Boards) == len(d.Set.Boards) {
 		// The day counts now, whether or not its results are ever
 		// looked at: the results screen rewrites the line with par.
@@ -827,6 +841,10 @@ func (d *Day) writeResults(rf *duplicate.ResultFile) error {
 func (d *Day) SetPar(n int, par float64) error {
 	d.mu.Lock()
 	defer d.mu.Unlock()
+	return d.setPar(n, par)
+}
+
+func (d *Day) setPar(n int, par float64) error {
 	if old, ok := d.pars[n]; ok && old == par {
 		return nil
 	}

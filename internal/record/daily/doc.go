@@ -14,13 +14,16 @@
 //	  2026-12-01-3p/             one day at one seat count
 //	    klob-daily-2026-12-01-3p.txt   the person's result file: to share
 //	    board.txt                the board in progress: its actions so far
+//	    par.txt                  the hard bot's line of each board played, by version
 //	    imports/NAME.txt         friends' result files, checked and stored
 //
 // Every write is durable (internal/platform/durable: a temporary file
 // synced, renamed, the directory synced), so a crash loses at most the
 // action being written, and the files only ever hold what was played:
 // the result file the boards finished (their actions, the result, par
-// once worked out), the board file the actions of the board in play.
+// once worked out), the board file the actions of the board in play,
+// the par file the hard bot's play of the boards finished (par.go), so
+// that their results open again without the bot working it out anew.
 // No deck, no seed, no board not yet played is written: the boards come
 // again from the date by the public rule (duplicate.Daily). A board in
 // the result file is played: it is never dealt again that day.
