@@ -3,13 +3,13 @@ package server
 import (
 	"fmt"
 	"reflect"
+	"regexp"
 	"runtime/debug"
 	"strings"
 	"sync"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/ansi"
 
 	"github.com/klob/klob/internal/platform/duration"
 )
@@ -280,12 +280,16 @@ func warnLine(lines []string) int {
 	if last > 0 && lines[last] == "" {
 		last--
 	}
-	blank := func(s string) bool { return strings.TrimSpace(ansi.Strip(s)) == "" }
+	blank := func(s string) bool { return strings.TrimSpace(csi.ReplaceAllString(s, "")) == "" }
 	if last > 0 && !blank(lines[last]) && blank(lines[last-1]) {
 		return last - 1
 	}
 	return last
 }
+
+// csi matches a terminal's control sequence (a style): a line of only
+// those and spaces draws nothing.
+var csi = regexp.MustCompile("\x1b\\[[0-9;:?]*[ -/]*[@-~]")
 
 // warnTick asks for a frame after d, when the warning may be gone.
 func (g *guard) warnTick(d time.Duration) tea.Cmd {
