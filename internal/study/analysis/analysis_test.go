@@ -685,7 +685,7 @@ func TestBotMovesNotGraded(t *testing.T) {
 			require.Equal(t, 2, rep.Players[1].ByBot)
 			var out bytes.Buffer
 			require.NoError(t, WriteText(&out, "game.klob", r, rep, false))
-			require.Contains(t, strings.Join(strings.Fields(out.String()), " "), "2 made by a bot for them, not graded")
+			require.Contains(t, strings.Join(strings.Fields(out.String()), " "), "2 made by a bot in the seat, not graded")
 		})
 	}
 }

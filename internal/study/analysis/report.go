@@ -101,7 +101,7 @@ func summaryLine(s *Summary) string {
 		line += fmt.Sprintf(" (%.2f a decision)", s.Lost/float64(s.Graded))
 	}
 	if s.ByBot > 0 {
-		line += fmt.Sprintf(", %d made by a bot for them, not graded", s.ByBot)
+		line += fmt.Sprintf(", %d made by a bot in the seat, not graded", s.ByBot)
 	}
 	if s.WinLost > 0 {
 		line += fmt.Sprintf(", chances to win worth %.2f games lost", s.WinLost)
