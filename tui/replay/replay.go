@@ -145,7 +145,7 @@ type Screen struct {
 	// takeovers are the steps bots played for people who had dropped
 	// from a shared table or whose move clock ran out
 	// (gamelog.Header.BotMoves).
-	takeovers map[[2]int]bool
+	takeovers gamelog.BotMoves
 	// bounds[d][n] marks the places stepping by trick stops at.
 	bounds [][]bool
 

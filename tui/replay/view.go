@@ -48,7 +48,7 @@ func (s *Screen) over() bool {
 // dropped from a shared table, as the table said it ("ann's bot", "Your
 // bot"); "" for a step the seat's player made.
 func (s *Screen) takeover(sc *table.Scene, rd *gamelog.ReplayDeal, i int) string {
-	if i < 0 || i >= len(rd.Steps) || !s.takeovers[[2]int{rd.No, i}] {
+	if i < 0 || i >= len(rd.Steps) || !s.takeovers.Has(rd.No, i) {
 		return ""
 	}
 	if seat := rd.Steps[i].Seat; seat != sc.You {

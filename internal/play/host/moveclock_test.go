@@ -110,7 +110,7 @@ func (ct *clockTable) botMovedFor(t *testing.T, s rules.Seat, before Snapshot) S
 	if saved == nil || len(saved.Deals) < deal || len(saved.Deals[deal-1].Steps) <= step {
 		t.Fatal("the bot's move is not saved")
 	}
-	if !saved.Header.BotMoves()[[2]int{deal, step}] {
+	if !saved.Header.BotMoves().Has(deal, step) {
 		t.Fatalf("the save does not say a bot made seat %v's move (deal %d step %d): %q", s, deal, step, saved.Header.Tag(TakeoverTag))
 	}
 	return snap

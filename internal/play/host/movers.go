@@ -62,7 +62,7 @@ func readMovers(l *gamelog.Log, s *session.Session) map[int][]By {
 				ms[i] = ByChance
 			case !s.Human(stp.Seat):
 				ms[i] = ByBot
-			case takeover[[2]int{no, i}]:
+			case takeover.Has(no, i):
 				ms[i] = ByTakeover
 			}
 		}
@@ -120,7 +120,7 @@ func StoodIn(l *gamelog.Log) []rules.Seat {
 				continue // chance
 			}
 			moves[stp.Seat]++
-			if takeover[[2]int{di + 1, i}] {
+			if takeover.Has(di+1, i) {
 				byBot[stp.Seat]++
 			}
 		}

@@ -1,7 +1,9 @@
 package gamelog
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -13,19 +15,51 @@ import (
 // read it to say who made each move.
 const BotMovesTag = "BotMoves"
 
-// BotMoves are the steps of the game that bots made for people, as the
-// header's BotMovesTag lists them: {deal, step} (deal from 1, step from
-// 0) for each. A range written badly is left out.
-func (h *Header) BotMoves() map[[2]int]bool {
-	out := map[[2]int]bool{}
+// BotMoves are the steps of a game that bots made for people: the
+// ranges of BotMovesTag, sorted and merged, so that what they take is
+// bounded by the tag's text whatever ranges a log claims.
+type BotMoves struct{ ranges []stepRange }
+
+// stepRange is steps from to to (both included) of deal.
+type stepRange struct{ deal, from, to int }
+
+// BotMoves reads the header's BotMovesTag; a range written badly (or
+// backwards) is left out.
+func (h *Header) BotMoves() BotMoves {
+	var rs []stepRange
 	for _, f := range strings.Fields(h.Tag(BotMovesTag)) {
-		var d, a, b int
-		if _, err := fmt.Sscanf(f, "%d:%d-%d", &d, &a, &b); err != nil {
+		var r stepRange
+		if _, err := fmt.Sscanf(f, "%d:%d-%d", &r.deal, &r.from, &r.to); err != nil || r.from > r.to {
 			continue
 		}
-		for i := a; i <= b && i-a < 1000; i++ {
-			out[[2]int{d, i}] = true
-		}
+		rs = append(rs, r)
 	}
-	return out
+	slices.SortFunc(rs, func(a, b stepRange) int {
+		return cmp.Or(cmp.Compare(a.deal, b.deal), cmp.Compare(a.from, b.from))
+	})
+	var out []stepRange
+	for _, r := range rs {
+		if n := len(out); n > 0 && out[n-1].deal == r.deal && r.from <= out[n-1].to+1 {
+			out[n-1].to = max(out[n-1].to, r.to)
+			continue
+		}
+		out = append(out, r)
+	}
+	return BotMoves{ranges: out}
 }
+
+// Has reports whether a bot made step (from 0) of deal (from 1) for a
+// person.
+func (b BotMoves) Has(deal, step int) bool {
+	i, _ := slices.BinarySearchFunc(b.ranges, stepRange{deal: deal, from: step}, func(r, t stepRange) int {
+		return cmp.Or(cmp.Compare(r.deal, t.deal), cmp.Compare(r.from, t.from))
+	})
+	// ranges[i-1] is the last range that starts at or before the step.
+	if i < len(b.ranges) && b.ranges[i].deal == deal && b.ranges[i].from == step {
+		return true
+	}
+	return i > 0 && b.ranges[i-1].deal == deal && step <= b.ranges[i-1].to
+}
+
+// Empty reports whether no step is listed.
+func (b BotMoves) Empty() bool { return len(b.ranges) == 0 }

@@ -335,7 +335,7 @@ func Analyze(ctx context.Context, r *gamelog.Replay, opt Options) (*Report, erro
 			if d.Phase() == rules.PhasePlay {
 				dec.Trick = int(d.Play().Tricks) + 1
 			}
-			dec.ByBot = byBot[[2]int{rd.No, j}]
+			dec.ByBot = byBot.Has(rd.No, j)
 			if int(st.Seat) < n && rep.Graded[st.Seat] && !dec.ByBot {
 				v := d.View(st.Seat)
 				jobs = append(jobs, job{deal: i, step: j, view: &v})
