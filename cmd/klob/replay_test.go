@@ -61,9 +61,15 @@ func TestReplayInvalidLog(t *testing.T) {
 // TestReplayOpens: every valid log, finished or saved mid-game, opens
 // in the viewer; without a file the history of the state directory.
 func TestReplayOpens(t *testing.T) {
-	files, _ := filepath.Glob(filepath.Join(games, "*.klob"))
-	saves, _ := filepath.Glob(filepath.Join(games, "saves", "*.klob"))
-	for _, f := range append(files, saves...) {
+	var all []string
+	for _, glob := range []string{"*.klob", "saves/*.klob", "tables/*.klob", "tables/saves/*.klob"} {
+		files, _ := filepath.Glob(filepath.Join(games, glob))
+		if len(files) < 3 {
+			t.Fatalf("%s: %d logs in testdata, want at least 3", glob, len(files))
+		}
+		all = append(all, files...)
+	}
+	for _, f := range all {
 		app, code, _, errs := replayArgs(f, "-ascii", "-seed", "4")
 		if app == nil || code != 0 || errs != "" {
 			t.Errorf("replay %s: app %v, exit %d, stderr %q", f, app != nil, code, errs)

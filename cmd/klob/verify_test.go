@@ -24,6 +24,9 @@ func TestVerifyValid(t *testing.T) {
 	files := testkit.ValidGames(t)
 	saves, _ := filepath.Glob(filepath.Join(games, "saves", "*.klob"))
 	tableSaves, _ := filepath.Glob(filepath.Join(games, "tables", "saves", "*.klob"))
+	if len(saves) < 3 || len(tableSaves) < 3 {
+		t.Fatalf("%d saves and %d table saves in testdata, want at least 3 each", len(saves), len(tableSaves))
+	}
 	saves = append(saves, tableSaves...)
 	code, out, errs := verify(files...)
 	if code != 0 || errs != "" {
