@@ -188,6 +188,15 @@ func newState(h *Host, s *session.Session, l *gamelog.Log) (*state, error) {
 			st.stopGrace(rules.Seat(i))
 		}
 		st.barrier = resumeBarriers(l, s)
+		if st.hasDeal() {
+			// What each seat sees now it saw before the stop: the
+			// barriers above already stand after every reveal, and
+			// lookAtCards must not count those cards as new.
+			for i := range st.seen {
+				v := s.View(rules.Seat(i))
+				st.seen[i] = seenBy(&v)
+			}
+		}
 		// A finished game saved but not filed (the filing failed) is
 		// filed once the loop runs.
 		st.changed = s.Over()
