@@ -188,6 +188,10 @@ func newState(h *Host, s *session.Session, l *gamelog.Log) (*state, error) {
 			st.stopGrace(rules.Seat(i))
 		}
 		st.barrier = resumeBarriers(l, s)
+		if c, ok := s.Claimer(); ok {
+			// A claim's cards were being played when the game stopped.
+			st.claimedBy[g.DealNo()] = c
+		}
 		if st.hasDeal() {
 			// What each seat sees now it saw before the stop: the
 			// barriers above already stand after every reveal, and

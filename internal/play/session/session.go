@@ -217,6 +217,7 @@ func Resume(l *gamelog.Log, cfg Config) (*Session, error) {
 	if err := s.recallForced(l); err != nil {
 		return nil, fmt.Errorf("saved game: %v", err)
 	}
+	s.recallClaim()
 	s.drawChance() // a log may stop at a chance step
 	return s, nil
 }

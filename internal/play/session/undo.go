@@ -2,6 +2,7 @@ package session
 
 import (
 	"errors"
+	"fmt"
 	"strconv"
 
 	"github.com/klob/klob/ai/claim"
@@ -53,6 +54,7 @@ func (s *Session) Undo(seat rules.Seat) error {
 		}
 	}
 	s.claimer = rules.NoSeat
+	s.header.SetTag(ClaimedTag, "")
 	s.header.SetTag(TakebacksTag, strconv.Itoa(s.Takebacks()+1))
 	s.gen++
 	return nil
@@ -84,6 +86,11 @@ func (s *Session) Takebacks() int { return s.count(TakebacksTag) }
 
 // ClaimsTag is the log tag that counts the claims made in a game.
 const ClaimsTag = "Claims"
+
+// ClaimedTag names the last claim accepted, "DEAL:SEAT" (deal from 1,
+// the claimer's seat from 0), so that a game resumed while the claim's
+// cards are being played goes on playing them.
+const ClaimedTag = "Claimed"
 
 // Claim is seat's claim of every remaining trick of the deal for its
 // side (the seat, or with four players the seat and its partner). The
@@ -135,6 +142,7 @@ func (s *Session) ClaimChecked(c ClaimCheck, vd claim.Verdict) error {
 	}
 	s.claimer, s.claimDeal = c.Seat, s.game.DealNo()
 	s.header.SetTag(ClaimsTag, strconv.Itoa(s.count(ClaimsTag)+1))
+	s.header.SetTag(ClaimedTag, fmt.Sprintf("%d:%d", s.claimDeal, c.Seat))
 	return s.Advance()
 }
 
@@ -145,6 +153,15 @@ func (s *Session) Claimed(seat rules.Seat) bool {
 		return false
 	}
 	return s.game.SideOf(seat) == s.game.SideOf(s.claimer)
+}
+
+// Claimer returns the seat whose claim of the current deal is being
+// played out, and false when there is none.
+func (s *Session) Claimer() (rules.Seat, bool) {
+	if s.claimer == rules.NoSeat || !s.Claimed(s.claimer) {
+		return rules.NoSeat, false
+	}
+	return s.claimer, true
 }
 
 // claimedMove is the card the session plays for a seat of the side that
@@ -165,6 +182,18 @@ func (s *Session) claimedMove(seat rules.Seat) (rules.Action, bool) {
 		}
 	}
 	return rules.PlayAction(c), true
+}
+
+// recallClaim takes up again a claim of the current deal the log names
+// (ClaimedTag): the session goes on playing the side's cards.
+func (s *Session) recallClaim() {
+	var deal, seat int
+	if _, err := fmt.Sscanf(s.header.Tag(ClaimedTag), "%d:%d", &deal, &seat); err != nil {
+		return
+	}
+	if deal == s.game.DealNo() && !s.game.NeedDeal() && seat >= 0 && seat < s.game.Players() && s.Human(rules.Seat(seat)) {
+		s.claimer, s.claimDeal = rules.Seat(seat), deal
+	}
 }
 
 // count is the number the header's tag name keeps, 0 when none.
