@@ -40,3 +40,34 @@ func TestHangupWithoutSignalEnds(t *testing.T) {
 		t.Errorf("the game was not kept: %v", err)
 	}
 }
+
+// kill -HUP ends klob as q does: the game kept, the quit note said and
+// exit status 0, not the signal's default death (status 129).
+func TestHangupSignalEnds(t *testing.T) {
+	shortParallel(t)
+	s, dir := launchShell(t, 80, 24, func(env, bin string) string {
+		return fmt.Sprintf("%s '%s' -seed 3 -pace 0; echo \"exit status $?\"; sleep 600", env, bin)
+	})
+	s.waitFor("Set up the game", patience)
+	shell := strings.TrimSpace(s.run("display-message", "-p", "-t", "e2e", "#{pane_pid}"))
+	s.keys("Enter")
+	s.waitFor("Deal 1", patience)
+	children, err := os.ReadFile(filepath.Join("/proc", shell, "task", shell, "children"))
+	if err != nil {
+		t.Skipf("no /proc to find klob under the pane's shell: %v", err)
+	}
+	var n int
+	if _, err := fmt.Sscan(string(children), &n); err != nil {
+		t.Fatalf("no klob under the pane's shell %s: %q", shell, children)
+	}
+	if err := syscall.Kill(n, syscall.SIGHUP); err != nil {
+		t.Fatal(err)
+	}
+	scr := s.waitFor("exit status", patience)
+	if !strings.Contains(scr, "exit status 0") || !strings.Contains(scr, "saved") {
+		t.Errorf("klob did not end as on q after SIGHUP:\n%s", scr)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "state", "current.klob")); err != nil {
+		t.Errorf("the game was not kept: %v", err)
+	}
+}
