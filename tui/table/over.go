@@ -66,7 +66,9 @@ func (s *Screen) resultView(ctx *kit.Context, sc *Scene) string {
 	// The keys go beside what to press when they fit there whole, else
 	// on a line of their own: cut to fit, "q leave" read "q lea".
 	bs := s.KeyHelp(&ctx.Keys).ShortHelp()
-	bottom := []string{""}
+	// A note (a refusal, "Welcome back") stands over what to press and
+	// the keys, which end the screen as on every other.
+	bottom := append([]string{""}, s.resultNote(ctx, w)...)
 	if keys := kit.HintLine(bs); next == "" {
 		bottom = append(bottom, " "+st.Dim.Render(kit.FitHintLine(ctx, bs, w-2)))
 	} else if kit.WidthOf(next)+5+kit.WidthOf(keys) <= w {
@@ -75,7 +77,6 @@ func (s *Screen) resultView(ctx *kit.Context, sc *Scene) string {
 		bottom = append(bottom, kit.Indent(" ", kit.WrapLines(next, w-2, 2, ctx.Ellipsis()), style.Render)...)
 		bottom = append(bottom, " "+st.Dim.Render(kit.FitHintLine(ctx, bs, w-2)))
 	}
-	bottom = append(bottom, s.resultNote(ctx, w)...)
 	if e := sn.Save.Err; e != "" {
 		bottom = append(bottom, kit.Alert(ctx, "autosave failed: "+e, w, maxSaveErrLines)...)
 	}

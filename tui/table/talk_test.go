@@ -475,3 +475,28 @@ func TestTieNoteOnlyWhereTheTieDecided(t *testing.T) {
 		}
 	}
 }
+
+// A note on the deal's result (a refusal, "Welcome back" after a resume)
+// stands over what to press and the keys, which end the screen, at
+// every seat count and at 80×24.
+func TestResultNoteAboveTheKeys(t *testing.T) {
+	kittest.ForCounts(t, func(t *testing.T, n int) {
+		f := newFixture(t, n, seeds[n], 80, 24)
+		f.until("the result", func(s host.Snapshot) bool { return s.Between }, true)
+		f.s.SetNote("Welcome back: deal 1.", false)
+		lines := strings.Split(f.text(), "\n")
+		note, keys := -1, -1
+		for i, l := range lines {
+			switch {
+			case strings.Contains(l, "Welcome back: deal 1."):
+				note = i
+			case strings.Contains(l, "Press enter for the next deal"):
+				keys = i
+			}
+		}
+		if note < 0 || keys < 0 || note > keys {
+			t.Errorf("the note (line %d) is not over what to press (line %d):\n%s", note, keys, f.text())
+		}
+		kittest.CheckSize(t, f.hs.Frame(), 80, 24)
+	})
+}
