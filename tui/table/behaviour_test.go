@@ -1126,3 +1126,25 @@ func TestKickedSeatLeavesAtOnce(t *testing.T) {
 		}
 	})
 }
+
+// While the person's side's claim plays its cards for it, the keys do
+// not offer to choose a card ahead: there is none to choose.
+func TestNoChoosingAheadOfAClaim(t *testing.T) {
+	eachTable(t, func(t *testing.T, n int, f *fixture) {
+		f.until("the card play", func(s host.Snapshot) bool {
+			return s.View.Phase == rules.PhasePlay && s.Can.Act && s.View.Hand.Count() > 1
+		}, true)
+		// Another seat to play: the snapshot as it reads while they think.
+		f.s.snap.Can = host.Can{}
+		if !strings.Contains(f.text(), "choose ahead") {
+			t.Fatalf("no choosing ahead offered on another's turn:\n%s", f.text())
+		}
+		f.s.snap.Claimer = rules.PartnerOf(n, f.s.snap.Seat) // the person's side, at four the partner
+		if n < 4 {
+			f.s.snap.Claimer = f.s.snap.Seat
+		}
+		if strings.Contains(f.text(), "choose ahead") {
+			t.Errorf("choosing ahead offered while the side's claim plays:\n%s", f.text())
+		}
+	})
+}

@@ -761,10 +761,12 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 		h.Short = []key.Binding{kit.Bind("any key", "next trick"), b(listWord, k.LastTrick)}
 	case !s.myTurn():
 		h.Short = undo([]key.Binding{b(listWord, k.LastTrick), b("sort", k.SortHand)})
-		if n := len(s.hand()); sn.View.Phase == rules.PhasePlay && n > 0 {
+		claimed := sn.Claimer != rules.NoSeat && rules.SideOfSeat(sn.View.Players, sn.Claimer) == rules.SideOfSeat(sn.View.Players, sn.Seat)
+		if n := len(s.hand()); sn.View.Phase == rules.PhasePlay && n > 0 && !claimed {
 			// The arrows and digits are kept for the person's turn, where
 			// enter plays the card they point at; the digits are those of
 			// the cards held, as on the person's turn ("1-8" with eight).
+			// Not while the side's claim plays its cards for it.
 			h.Short = append(h.Short, kit.Bind(b("", k.Left, k.Right).Help().Key+" "+k.NthFor(n, "").Help().Key, "choose ahead"))
 		}
 	case s.Bella != rules.NoCard:
