@@ -44,6 +44,12 @@ func (s *memStore) SaveCurrent(l *gamelog.Log) error {
 	return nil
 }
 
+func (s *memStore) HasCurrent() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.current != nil
+}
+
 func (s *memStore) LoadCurrent() (*gamelog.Log, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()

@@ -557,6 +557,9 @@ func TestLobbyRename(t *testing.T) {
 func TestLobbySoloComesBack(t *testing.T) {
 	p := newLobbyPerson(testHall(t), "a", "ann", 100, 30)
 	defer close(p.done)
+	if strings.Contains(ansi.Strip(p.screen()), "your saved game") {
+		t.Fatalf("p offers a saved game before any:\n%s", p.screen())
+	}
 	p.key("p")
 	p.until(t, "Set up the game")
 	// No game yet: nothing is said to be saved.
@@ -586,6 +589,8 @@ func TestLobbySoloComesBack(t *testing.T) {
 	if !strings.Contains(ansi.Strip(p.screen()), "Your game is saved: p resumes it.") {
 		t.Fatalf("the lobby says the game is saved:\n%s", p.screen())
 	}
+	// The menu says so too, as it will to the next connection.
+	p.until(t, "[p] Play alone against bots: your saved game")
 	p.key("p")
 	p.wait(t, "the saved game", func() bool { _, ok := p.app.screen.(*lobby.Away); return ok })
 	if b, ok := p.app.screen.(*lobby.Away); !ok || b.Inner().Name() != "resume" {

@@ -53,6 +53,19 @@ type Game interface {
 	SaveErr() error
 }
 
+// savedMsg says whether the person has a game alone saved.
+type savedMsg bool
+
+// readSaved asks whether the person has a game alone saved, off the
+// Update (a look at the disk); nil without a store that can say.
+func (l *Lobby) readSaved() tea.Cmd {
+	st, ok := l.cfg.Alone.Store.(interface{ HasCurrent() bool })
+	if !ok || l.guest() {
+		return nil
+	}
+	return func() tea.Msg { return savedMsg(st.HasCurrent()) }
+}
+
 // game is the game alone s shows, nil for another screen.
 func (l *Lobby) game(s kit.Screen) Game {
 	if l.cfg.Alone.Game == nil {

@@ -228,6 +228,9 @@ type Lobby struct {
 	// inPlayRead is set once the lobby has read whether the person left
 	// a tournament's board half-played (tourney.go).
 	inPlayRead bool
+	// savedAlone is whether the person has a game alone saved (read at
+	// each look, off the Update): p's label says it resumes it.
+	savedAlone bool
 	// unread is the hall's notice of the first look when the person
 	// went straight back to a seat before reading it (seatNote).
 	unread string
@@ -273,9 +276,9 @@ func (l *Lobby) Enter(ctx *kit.Context) tea.Cmd {
 	listen := l.startTalk(first)
 	// Until the lobby has had the answer (the first look may go straight
 	// on to a seat, whose screen then gets it), each look asks again.
-	var inPlay tea.Cmd
+	inPlay := l.readSaved()
 	if !l.inPlayRead {
-		inPlay = l.readInPlay()
+		inPlay = tea.Batch(inPlay, l.readInPlay())
 	}
 	if first && l.cfg.Start.Verb != "" {
 		return tea.Batch(l.tick(), l.readClub(), listen, inPlay, func() tea.Msg { return startMsg{} })
@@ -413,6 +416,9 @@ func (l *Lobby) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 		return l, nil
 	case inPlayMsg:
 		l.takeInPlay(msg)
+		return l, nil
+	case savedMsg:
+		l.savedAlone = bool(msg)
 		return l, nil
 	case clubCardMsg:
 		l.takeCard(msg)
@@ -883,8 +889,11 @@ func (l *Lobby) render(ctx *kit.Context) (string, []kit.Hit) {
 	var menuRows []int // the item of each line of the menu
 	for i, it := range items {
 		label := it.label
-		if it.key == "t" {
+		switch {
+		case it.key == "t":
 			label = l.trainerLabel()
+		case it.key == "p" && l.savedAlone:
+			label = "Play alone against bots: your saved game"
 		}
 		if l.guest() && keyOnly[it.key] != "" {
 			label += " (with an SSH key)"

@@ -207,6 +207,13 @@ func (s *Store) Dir() string { return s.dir }
 // CurrentPath returns the path of the game in progress.
 func (s *Store) CurrentPath() string { return filepath.Join(s.dir, CurrentName) }
 
+// HasCurrent reports whether a game in progress is saved (a look at the
+// directory: the save is not read).
+func (s *Store) HasCurrent() bool {
+	_, err := os.Stat(s.CurrentPath())
+	return err == nil
+}
+
 // SaveCurrent writes l as the game in progress, atomically and durably:
 // a temporary file in the same directory, written, synced and closed,
 // renamed over current.klob, then the directory synced. On failure the
