@@ -9,6 +9,7 @@ import (
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/ai/eval"
+	"github.com/klob/klob/internal/testing/tabletest"
 	"github.com/klob/klob/rules"
 )
 
@@ -190,50 +191,57 @@ func resample(t *testing.T, d *rules.Deal, r *rand.Rand) (rules.Deal, bool) {
 // TestSameViewSameDecision: at decision points of random deals, a deal
 // with other hidden cards but the same View gets the same decision from a
 // bot with the same seed. The bot sees only the View, so a difference
-// would mean it read something the View must not carry.
+// would mean it read something the View must not carry. It plays the
+// two-player rules plain and with the house variants; the tables of
+// three and four, and the mixed levels, are TestTableBotsSeeOnlyTheirView's.
 func TestSameViewSameDecision(t *testing.T) {
-	for _, l := range ai.Levels {
-		t.Run(string(l), func(t *testing.T) {
-			r := rand.New(rand.NewPCG(13, 0))
-			n := max(6, levelDeals(t, l)/4)
-			checked, phases := 0, map[rules.Phase]int{}
-			for i := range n {
-				d := rules.NewDeal(rules.DefaultOptions(), rules.Seat(r.IntN(2)), rules.Shuffle(r))
-				players := [2]ai.Bot{ai.NewRandom(uint64(i)), newBot(t, l, uint64(i))}
-				for !d.Over() {
-					if len(d.Legal()) > 1 && r.IntN(3) == 0 {
-						d2, ok := resample(t, &d, r)
-						if ok {
-							seat := d.Turn()
-							v, v2 := d.View(seat), d2.View(seat)
-							if v != v2 {
-								t.Fatalf("resampled deal gives another view (%s):\n%s\n%s", viewDiff(v, v2), v, v2)
-							}
-							a1, err1 := newBot(t, l, 99).Choose(context.Background(), &v)
-							a2, err2 := newBot(t, l, 99).Choose(context.Background(), &v2)
-							if err1 != nil || err2 != nil {
-								t.Fatalf("Choose: %v, %v", err1, err2)
-							}
-							if a1 != a2 {
-								t.Fatalf("same view, decisions %q and %q\n%s", a1, a2, v)
-							}
-							checked++
-							phases[v.Phase]++
-						}
+	for _, rs := range tabletest.TwoRules {
+		opts := tabletest.Options(t, rs)
+		for _, l := range ai.Levels {
+			t.Run(rs+"/"+string(l), func(t *testing.T) { sameViewSameDecision(t, opts, l) })
+		}
+	}
+}
+
+func sameViewSameDecision(t *testing.T, opts rules.Options, l ai.Level) {
+	r := rand.New(rand.NewPCG(13, 0))
+	n := max(6, levelDeals(t, l)/4)
+	checked, phases := 0, map[rules.Phase]int{}
+	for i := range n {
+		d := rules.NewDeal(opts, rules.Seat(r.IntN(2)), rules.Shuffle(r))
+		players := [2]ai.Bot{ai.NewRandom(uint64(i)), newBot(t, l, uint64(i))}
+		for !d.Over() {
+			if len(d.Legal()) > 1 && r.IntN(3) == 0 {
+				d2, ok := resample(t, &d, r)
+				if ok {
+					seat := d.Turn()
+					v, v2 := d.View(seat), d2.View(seat)
+					if v != v2 {
+						t.Fatalf("resampled deal gives another view (%s):\n%s\n%s", viewDiff(v, v2), v, v2)
 					}
-					a := choose(t, players[d.Turn()], &d)
-					if err := d.Apply(a); err != nil {
-						t.Fatal(err)
+					a1, err1 := newBot(t, l, 99).Choose(context.Background(), &v)
+					a2, err2 := newBot(t, l, 99).Choose(context.Background(), &v2)
+					if err1 != nil || err2 != nil {
+						t.Fatalf("Choose: %v, %v", err1, err2)
 					}
+					if a1 != a2 {
+						t.Fatalf("same view, decisions %q and %q\n%s", a1, a2, v)
+					}
+					checked++
+					phases[v.Phase]++
 				}
 			}
-			if checked < n {
-				t.Fatalf("only %d decisions checked over %d deals", checked, n)
+			a := choose(t, players[d.Turn()], &d)
+			if err := d.Apply(a); err != nil {
+				t.Fatal(err)
 			}
-			if phases[rules.PhasePlay] == 0 || phases[rules.PhaseBid1] == 0 {
-				t.Fatalf("checked phases %v: want bidding and play", phases)
-			}
-		})
+		}
+	}
+	if checked < n {
+		t.Fatalf("only %d decisions checked over %d deals", checked, n)
+	}
+	if phases[rules.PhasePlay] == 0 || phases[rules.PhaseBid1] == 0 {
+		t.Fatalf("checked phases %v: want bidding and play", phases)
 	}
 }
 

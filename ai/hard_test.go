@@ -9,6 +9,7 @@ import (
 	"github.com/klob/klob/ai/eval"
 	"github.com/klob/klob/ai/sampler"
 	"github.com/klob/klob/internal/testing/ctxtest"
+	"github.com/klob/klob/internal/testing/tabletest"
 	"github.com/klob/klob/rules"
 )
 
@@ -41,13 +42,13 @@ func hardDecision(t testing.TB, seed uint64, budget int, v rules.View) rules.Act
 	return ev.Results[ev.Best].Action
 }
 
-// hardPositions plays deals with the random bot (taking half the time in
-// round one so most deals reach the play) and calls f at random decision
-// points that have a choice.
-func hardPositions(r *rand.Rand, n int, f func(d *rules.Deal)) {
+// hardPositions plays deals of opts with the random bot (taking half the
+// time in round one so most deals reach the play) and calls f at random
+// decision points that have a choice.
+func hardPositions(opts rules.Options, r *rand.Rand, n int, f func(d *rules.Deal)) {
 	rb := ai.NewRandom(r.Uint64())
 	for seen := 0; seen < n; {
-		d := rules.NewGameDeal(rules.DefaultOptions(), rules.Seat(r.IntN(2)), rules.Shuffle(r), [4]int{r.IntN(500), r.IntN(500)})
+		d := rules.NewGameDeal(opts, rules.Seat(r.IntN(2)), rules.Shuffle(r), [4]int{r.IntN(500), r.IntN(500)})
 		for !d.Over() && seen < n {
 			if len(d.Legal()) > 1 && r.IntN(4) == 0 {
 				f(&d)
@@ -69,15 +70,21 @@ func hardPositions(r *rand.Rand, n int, f func(d *rules.Deal)) {
 // unknown cards, the stock, the cards still to be dealt) are replaced by
 // another assignment the sampler finds consistent with the View, the deal
 // is rebuilt, its View is the same, and the hard bot with the same seed
-// makes the same decision on both.
+// makes the same decision on both, plain and with the house variants.
 func TestHardSameDecisionOnResampledDeal(t *testing.T) {
+	for _, rs := range tabletest.TwoRules {
+		t.Run(rs, func(t *testing.T) { hardSameDecisionOnResampledDeal(t, tabletest.Options(t, rs)) })
+	}
+}
+
+func hardSameDecisionOnResampledDeal(t *testing.T, opts rules.Options) {
 	r := rand.New(rand.NewPCG(21, 1))
 	n := 60
 	if testing.Short() {
 		n = 15
 	}
 	phases := map[rules.Phase]int{}
-	hardPositions(r, n, func(d *rules.Deal) {
+	hardPositions(opts, r, n, func(d *rules.Deal) {
 		seat := d.Turn()
 		v := d.View(seat)
 		d2, ok := sampler.New(&v).World(r)
@@ -109,7 +116,7 @@ func TestHardAlwaysLegal(t *testing.T) {
 	}
 	b := hardBot(t, 6, 6)
 	phases := map[rules.Phase]int{}
-	hardPositions(r, n, func(d *rules.Deal) {
+	hardPositions(rules.DefaultOptions(), r, n, func(d *rules.Deal) {
 		v := d.View(d.Turn())
 		a, err := b.Choose(context.Background(), &v)
 		if err != nil {
@@ -145,7 +152,7 @@ func TestHardDeadline(t *testing.T) {
 	}
 	done, cancel := context.WithCancel(context.Background())
 	cancel()
-	hardPositions(r, 40, func(d *rules.Deal) {
+	hardPositions(rules.DefaultOptions(), r, 40, func(d *rules.Deal) {
 		v := d.View(d.Turn())
 		a, err := b.Choose(done, &v)
 		if err != nil {

@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -88,18 +89,27 @@ func TestTableBotsPlayEverySeatCount(t *testing.T) {
 	}
 }
 
+// viewLevels are the levels the view tests check: every plain level and
+// the phase hybrids of mixed.go (reading off, the solved evaluation, a
+// bid level other than the play level, both ways), as each reaches the
+// view by its own path.
+var viewLevels = append(append([]Level(nil), Levels...),
+	"hard:read=off", "hard:eval=solved", "hard:bid=normal", "easy:bid=hard")
+
 // TestTableBotsSeeOnlyTheirView checks at every decision of many deals
 // that a bot's choice depends on its view alone: another deal built from
 // the same view with the hidden cards drawn again (TableView.Complete)
 // gives an equal view and the same choice from a bot with the same seed.
+// It plays every seat count, plain and with the house variants, and
+// every level of viewLevels.
 func TestTableBotsSeeOnlyTheirView(t *testing.T) {
 	deals := 8
 	if testing.Short() {
 		deals = 2
 	}
-	for _, rs := range tableRules[1:] {
+	for _, rs := range tabletest.AllRules {
 		opts := tabletest.Options(t, rs)
-		for _, l := range Levels {
+		for _, l := range viewLevels {
 			t.Run(fmt.Sprintf("%s/%s", rs, l), func(t *testing.T) {
 				r := rand.New(rand.NewPCG(9, uint64(len(rs))))
 				n := opts.NumPlayers()
@@ -109,11 +119,21 @@ func TestTableBotsSeeOnlyTheirView(t *testing.T) {
 				}
 				checked := 0
 				deals := deals
-				if testing.Short() && l == Hard {
+				if testing.Short() && strings.Contains(string(l), string(Hard)) {
 					deals = 1 // the race run: hard is slow there
 				}
+				newBot := func(s rules.Seat, i int) Bot {
+					b, err := NewMixed(New, l, cfg(s, i))
+					if err != nil {
+						t.Fatal(err)
+					}
+					return b
+				}
 				for i := range deals {
-					bots := seatBots(t, n, func(s int) (Level, Config) { return l, cfg(rules.Seat(s), i) })
+					bots := make([]Bot, n)
+					for s := range bots {
+						bots[s] = newBot(rules.Seat(s), i)
+					}
 					playTableDeal(t, opts, rules.Shuffle(r), rules.Seat(i%n), bots, r, func(tb *rules.Deal, v *rules.View, a rules.Action) {
 						if len(v.Legal()) < 2 {
 							return
@@ -130,8 +150,7 @@ func TestTableBotsSeeOnlyTheirView(t *testing.T) {
 						}
 						// A fresh bot, as the one that chose was fresh at
 						// its first decision; compare with a fresh one too.
-						b1, _ := New(l, cfg(v.Seat, i))
-						b2, _ := New(l, cfg(v.Seat, i))
+						b1, b2 := newBot(v.Seat, i), newBot(v.Seat, i)
 						a1, err1 := b1.Choose(context.Background(), v)
 						a2, err2 := b2.Choose(context.Background(), &ov)
 						if err1 != nil || err2 != nil || a1 != a2 {

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -38,4 +39,18 @@ func TestLobbyMoveSeat(t *testing.T) {
 	ann.key("m")
 	bob.join(ann.seat().Code())
 	ann.until(t, "Seat B  Bob")
+}
+
+// TestLobbyWaitingRoomGolden: the waiting room of a table of two, three
+// and four at 80x24, as Bob sees it once he has joined Ann's table into
+// seat B (the table's code blanked: it is drawn at random).
+func TestLobbyWaitingRoomGolden(t *testing.T) {
+	kittest.ForCounts(t, func(t *testing.T, seats int) {
+		h := testHall(t)
+		ann, bob := annAndBob(t, h, 80, 24)
+		openAndJoin(t, seats, ann, bob)
+		bob.until(t, "Seat B  Bob (you)")
+		kittest.CheckSize(t, bob.screen(), 80, 24)
+		golden(t, fmt.Sprintf("waiting%d-80x24", seats), noCode(bob))
+	})
 }

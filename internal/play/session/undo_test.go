@@ -2,6 +2,7 @@ package session
 
 import (
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -44,10 +45,25 @@ func history(s *Session, seat rules.Seat) []rules.Step {
 // TestUndo: at random points of random games the person takes back the
 // last decision: it is their turn again at the same point (the public
 // history is the one before that decision), the log counts the
-// takeback and replays, and the game goes on to the end.
+// takeback and replays, and the game goes on to the end. The person
+// sits at A with bots in every other seat, at each seat count.
 func TestUndo(t *testing.T) {
-	r := rand.New(rand.NewPCG(1, 2))
-	s, err := New(config(5, person, bot))
+	for _, n := range []int{2, 3, 4} {
+		t.Run(fmt.Sprintf("%d players", n), func(t *testing.T) { testUndo(t, n) })
+	}
+}
+
+// seatConfig is config at a table of n seats: the person at A, bots in
+// the others.
+func seatConfig(seed uint64, n int) Config {
+	cfg := config(seed, append([]Player{person}, slices.Repeat([]Player{bot}, n-1)...)...)
+	cfg.Options.Players = n
+	return cfg
+}
+
+func testUndo(t *testing.T, n int) {
+	r := rand.New(rand.NewPCG(1, uint64(n)))
+	s, err := New(seatConfig(5, n))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -105,6 +121,7 @@ func TestUndo(t *testing.T) {
 		}
 		playRandom(t, s, r)
 	}
+	t.Logf("%d undos", undos)
 	if undos < 5 {
 		t.Fatalf("only %d undos: the test tests little", undos)
 	}
@@ -113,12 +130,27 @@ func TestUndo(t *testing.T) {
 
 // TestClaim: a claim the check refuses changes nothing; a good one
 // plays the claimer's cards, every one taking its trick, and the log
-// replays.
+// replays. The claimer sits at A with bots in every other seat, at each
+// seat count.
 func TestClaim(t *testing.T) {
-	r := rand.New(rand.NewPCG(3, 4))
-	good, refused := 0, 0
-	for game := 0; game < 40 && good < 5; game++ {
-		s, err := New(config(uint64(100+game), person, bot))
+	for _, n := range []int{2, 3, 4} {
+		t.Run(fmt.Sprintf("%d players", n), func(t *testing.T) { testClaim(t, n) })
+	}
+}
+
+func testClaim(t *testing.T, n int) {
+	r := rand.New(rand.NewPCG(3, uint64(n)))
+	// Most good claims come with a card or two left, where any card
+	// keeps the tricks; the games go on until some came with three cards
+	// or more (six, two in the short run), where the session must pick
+	// the cards that keep them.
+	wantLong := 6
+	if testing.Short() {
+		wantLong = 2
+	}
+	good, long, refused := 0, 0, 0
+	for game := 0; game < 400 && (good < 5 || long < wantLong); game++ {
+		s, err := New(seatConfig(uint64(100+game), n))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -126,6 +158,7 @@ func TestClaim(t *testing.T) {
 			seat, ok := s.ToMove()
 			if ok && seat == rules.SeatA && s.Game().Deal().Phase() == rules.PhasePlay && !s.Claimed(rules.SeatA) {
 				gen := s.Gen()
+				cards := s.View(rules.SeatA).Hand.Count()
 				vd, err := s.Claim(rules.SeatA)
 				if err != nil {
 					t.Fatal(err)
@@ -139,16 +172,29 @@ func TestClaim(t *testing.T) {
 					continue
 				}
 				good++
-				won := s.Game().Deal().Play().Won[rules.SeatA]
-				left := 9 - int(s.Game().Deal().Play().Tricks)
+				if cards >= 3 {
+					long++
+				}
+				// The claim is the side's: seat A's, and its partner's
+				// with four players.
+				side := func(tricks func(o rules.Seat) int) (sum int) {
+					for o := range rules.Seat(n) {
+						if s.Game().SideOf(o) == s.Game().SideOf(rules.SeatA) {
+							sum += tricks(o)
+						}
+					}
+					return sum
+				}
+				won := side(func(o rules.Seat) int { return int(s.Game().Deal().Play().Won[o]) })
+				left := rules.TricksPerDeal(n) - int(s.Game().Deal().Play().Tricks)
 				deal := s.Game().DealNo()
 				for s.Game().DealNo() == deal && !s.Game().NeedDeal() && !s.Game().Over() {
 					playRandom(t, s, r)
 				}
 				recs := s.Game().Records()
 				sc := recs[len(recs)-1].Score
-				if sc.Tricks[rules.SeatA] != int(won)+left {
-					t.Fatalf("after the claim seat A took %d tricks, want %d", sc.Tricks[rules.SeatA], int(won)+left)
+				if got := side(func(o rules.Seat) int { return sc.Tricks[o] }); got != won+left {
+					t.Fatalf("after the claim seat A's side took %d tricks, want %d", got, won+left)
 				}
 				verifies(t, s.Log())
 				continue
@@ -156,15 +202,24 @@ func TestClaim(t *testing.T) {
 			playRandom(t, s, r)
 		}
 	}
-	if good < 3 || refused < 10 {
-		t.Fatalf("%d good claims, %d refused: the test tests little", good, refused)
+	t.Logf("%d good claims (%d with three cards or more), %d refused", good, long, refused)
+	if good < 3 || long < wantLong || refused < 10 {
+		t.Fatalf("%d good claims (%d with three cards or more), %d refused: the test tests little", good, long, refused)
 	}
-	// A claim outside the card play is refused.
-	s, _ := New(config(9, person, bot))
-	noErr(t, s.StartDeal())
-	if seat, _ := s.ToMove(); seat == rules.SeatA {
-		if vd, _ := s.Claim(rules.SeatA); vd.OK || !errors.Is(vd.Err, claim.ErrNotPlaying) {
-			t.Fatalf("claim in the bidding: %+v", vd)
+	// A claim outside the card play is refused: a seed whose first
+	// dealer sits at the last seat, so that A, eldest, speaks first.
+	seed := uint64(9)
+	for FirstDealerOf(seed, n) != rules.Seat(n-1) {
+		if seed++; seed > 9+64 {
+			t.Fatalf("no seed in 64 deals first from seat %s", rules.Seat(n-1))
 		}
+	}
+	s, _ := New(seatConfig(seed, n))
+	noErr(t, s.StartDeal())
+	if seat, ok := s.ToMove(); !ok || seat != rules.SeatA {
+		t.Fatalf("seed %d: %s to move first, want A", seed, seat)
+	}
+	if vd, _ := s.Claim(rules.SeatA); vd.OK || !errors.Is(vd.Err, claim.ErrNotPlaying) {
+		t.Fatalf("claim in the bidding: %+v", vd)
 	}
 }

@@ -386,7 +386,7 @@ func (s *Server) program(sess ssh.Session) (p *tea.Program, g *guard, input io.R
 	})
 	// wish's options (the output, the colour profile from the client's
 	// environment), then the bounded input, size and filter over them.
-	out := &stallWriter{w: sess, after: s.cfg.StallTimeout, stalled: func() { s.stalled(sess) }}
+	out := &stallWriter{w: sess, after: s.cfg.StallTimeout, afterFunc: s.cfg.AfterFunc, stalled: func() { s.stalled(sess) }}
 	opts := append(bm.MakeOptions(sess), tea.WithInput(idleInput{sess.Context().Done()}), tea.WithOutput(out),
 		tea.WithWindowSize(w, h), tea.WithFilter(g.filter))
 	// The client's TERM decides: a mono one (vt100, xterm-mono) gets no

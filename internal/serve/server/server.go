@@ -101,9 +101,10 @@ type Config struct {
 	// Now is the clock of the rates and the idle time; nil means
 	// time.Now.
 	Now func() time.Time
-	// AfterFunc runs the handshake and login deadlines: it calls f once
-	// d has passed, and its result stops that call. Nil means the
-	// machine's timers; tests pass a manual clock's.
+	// AfterFunc runs the handshake and login deadlines and the bound on
+	// a write (StallTimeout): it calls f once d has passed, and its
+	// result stops that call. Nil means the machine's timers; tests pass
+	// a manual clock's.
 	AfterFunc func(d time.Duration, f func()) (stop func() bool)
 	// Log receives one line per connection and disconnection (and the
 	// host key's fingerprint); nil discards.

@@ -9,7 +9,9 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"slices"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -21,6 +23,7 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 
 	"github.com/klob/klob/internal/serve/server"
+	"github.com/klob/klob/internal/testing/clocktest"
 	"github.com/klob/klob/internal/testing/sshtest"
 )
 
@@ -387,15 +390,150 @@ func TestClientThatNeverReadsAndResizes(t *testing.T) {
 	}, "no disconnect line for the stalled session")
 }
 
+// stallTimers is Config.AfterFunc on a manual clock that keeps the
+// bounds on writes (the calls for the stall timeout) still set, each
+// with the clock's time when it was set: a bound is set when a write
+// starts and stopped when it ends, so the bounds set are the writes
+// under way. Other calls (the handshake and login deadlines) go to the
+// clock untracked.
+type stallTimers struct {
+	clk   *clocktest.Manual
+	stall time.Duration
+
+	mu    sync.Mutex
+	seq   int               // bounds set so far
+	live  map[int]time.Time // the bounds still set, by number: when each was set
+	fired []int
+}
+
+func newStallTimers(stall time.Duration) *stallTimers {
+	return &stallTimers{clk: clocktest.New(clocktest.Start()), stall: stall, live: map[int]time.Time{}}
+}
+
+func (s *stallTimers) AfterFunc(d time.Duration, f func()) func() bool {
+	if d != s.stall {
+		return s.clk.AfterFunc(d, f)
+	}
+	s.mu.Lock()
+	s.seq++
+	id := s.seq
+	s.live[id] = s.clk.Now()
+	s.mu.Unlock()
+	stop := s.clk.AfterFunc(d, func() {
+		s.mu.Lock()
+		delete(s.live, id)
+		s.fired = append(s.fired, id)
+		s.mu.Unlock()
+		f()
+	})
+	return func() bool {
+		s.mu.Lock()
+		delete(s.live, id)
+		s.mu.Unlock()
+		return stop()
+	}
+}
+
+// state returns how many bounds were set so far and those still set.
+func (s *stallTimers) state() (seq int, live map[int]time.Time) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	live = make(map[int]time.Time, len(s.live))
+	for id, at := range s.live {
+		live[id] = at
+	}
+	return s.seq, live
+}
+
+// waiting reports whether bound id is still set.
+func (s *stallTimers) waiting(id int) bool {
+	_, live := s.state()
+	_, ok := live[id]
+	return ok
+}
+
+// lone waits until one bound stays set while no other is set for ten
+// looks in a row and returns it: with one session, its write that
+// waits. (A write that was only slow makes the caller look again; the
+// looks decide when to go on, never the test's verdict.)
+func (s *stallTimers) lone(t *testing.T) int {
+	t.Helper()
+	id, same := 0, 0
+	require.Eventually(t, func() bool {
+		seq, live := s.state()
+		if len(live) != 1 {
+			id, same = 0, 0
+			return false
+		}
+		for l := range live {
+			if l == id && seq == id {
+				same++
+			} else {
+				id, same = l, 0
+			}
+		}
+		return same >= 10
+	}, 10*time.Minute, 10*time.Millisecond, "no write of the stuck client waits")
+	return id
+}
+
 // TestClientThatNeverReads: a client that reads nothing of its screen
 // is closed by the server once a write has waited StallTimeout, and
-// another client's frames keep coming meanwhile.
+// another client's frames keep coming meanwhile and after. The stall
+// timeout runs on a manual clock (Config.AfterFunc), moved only when
+// the reader's writes cannot be the ones that waited, so the verdict
+// does not depend on the machine's speed.
 func TestClientThatNeverReads(t *testing.T) {
-	addr, _, log, stuck := stuckClient(t, 300*time.Millisecond)
-	reader := dial(t, addr, sshtest.Config{User: "ann", Width: 80, Height: 24, NoEmulator: true})
+	if testing.Short() {
+		t.Skip("the stuck client's window of 2 MB is filled first")
+	}
+	const stall = 300 * time.Millisecond
+	tm := newStallTimers(stall)
+	addr, srv, log := start(t, server.Config{StallTimeout: stall, AfterFunc: tm.AfterFunc,
+		NewModel: func(s *server.Session) tea.Model { return &noisy{} }})
+	stuck := dial(t, addr, sshtest.Config{User: "zed", Width: 240, Height: 80, NeverRead: true})
+	// Alone, zed's window fills and its write waits: the one bound set
+	// is zed's. The reader comes then, and its frames flow while zed's
+	// write waits; if that write went through after all, look again
+	// with zed alone.
+	var z int
+	var reader *sshtest.Client
+	for try := 0; ; try++ {
+		if try == 20 {
+			t.Fatal("zed's writes never stopped")
+		}
+		z = tm.lone(t)
+		reader = dial(t, addr, sshtest.Config{User: "ann", Width: 80, Height: 24, NoEmulator: true})
+		n := reader.Received()
+		require.Eventually(t, func() bool { return reader.Received() > n+10_000 }, patience, time.Millisecond,
+			"the reading client's frames do not come while zed's write waits")
+		if tm.waiting(z) {
+			break
+		}
+		_ = reader.Close()
+		logEventually(t, log, func() bool { return srv.Sessions() == 1 }, "the reader's session stays")
+	}
+	// Half the timeout: nothing is due. The reader's writes under way
+	// then end (it reads); only then the other half, which is due for
+	// zed's write alone: the reader's writes under way began after the
+	// first half.
+	tm.clk.Advance(stall / 2)
+	require.Eventually(t, func() bool {
+		_, live := tm.state()
+		for id, at := range live {
+			if id != z && at.Before(tm.clk.Now()) {
+				return false
+			}
+		}
+		return true
+	}, patience, time.Millisecond, "the reader's write does not end")
+	tm.clk.Advance(stall - stall/2)
+	tm.mu.Lock()
+	fired := slices.Clone(tm.fired)
+	tm.mu.Unlock()
+	require.Equal(t, []int{z}, fired, "the stall timeout ended other writes than zed's")
 	waitClosed(t, stuck)
-	require.Eventually(t, func() bool { return strings.Contains(log.String(), "read nothing of the screen") }, patience, 10*time.Millisecond)
-	// Meanwhile, and after, the reader's frames come.
+	logEventually(t, log, func() bool { return strings.Contains(log.String(), "read nothing of the screen") }, "no stall logged")
 	n := reader.Received()
 	require.Eventually(t, func() bool { return reader.Received() > n+10_000 }, patience, time.Millisecond,
 		"the reading client's frames stopped")

@@ -15,19 +15,21 @@ import (
 // without waiting (host.Port.Updates), so the others' frames go on.
 // stallWriter bounds the wait: a write that has not finished after
 // Config.StallTimeout closes the connection, which ends the write and
-// the session.
+// the session. The bound runs on Config.AfterFunc, so that a test's
+// clock, not the machine's speed, decides when a write has waited.
 
 // stallWriter is a session's output with a bound on how long one write
 // may wait for the client.
 type stallWriter struct {
-	w       io.Writer
-	after   time.Duration
-	stalled func()
+	w         io.Writer
+	after     time.Duration
+	afterFunc func(d time.Duration, f func()) (stop func() bool) // Config.AfterFunc
+	stalled   func()
 }
 
 func (s *stallWriter) Write(p []byte) (int, error) {
-	t := time.AfterFunc(s.after, s.stalled)
-	defer t.Stop()
+	stop := s.afterFunc(s.after, s.stalled)
+	defer stop()
 	return s.w.Write(p)
 }
 

@@ -21,6 +21,19 @@ var Rules = []string{
 	"players=4,of_a_kind=on,menage=on,dealer_forced=on,bimah=on,shlomo=on,cleopatra=on,sequence_rank=length",
 }
 
+// TwoVariants is the two-player option set with every house variant
+// played at two players on (shlomo needs three, cleopatra four), the
+// bottom card off and sequences ranked by length.
+const TwoVariants = "players=2,of_a_kind=on,menage=on,dealer_forced=on,bimah=on,bottom_card=off,sequence_rank=length"
+
+// TwoRules are the two-player option sets: plain and TwoVariants.
+var TwoRules = []string{Rules[0], TwoVariants}
+
+// AllRules are Rules and TwoVariants: every seat count, plain and with
+// its house variants. Tests that loop over them check a property at
+// every table, two players included.
+var AllRules = append(append([]string(nil), Rules...), TwoVariants)
+
 // Options parses the option set rs (one of Rules, say), failing t if it
 // does not parse.
 func Options(t testing.TB, rs string) rules.Options {
