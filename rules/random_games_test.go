@@ -404,10 +404,20 @@ func checkTableScore(tb *Deal) error {
 		}
 		return s
 	}
+	w := refSeqWinner(tb)
+	if w != tb.seqWinner {
+		return fmt.Errorf("the dialogue's words give the right to %s, the deal to %s", w, tb.seqWinner)
+	}
+	bellaBy, menageBy, err := refBella(tb)
+	if err != nil {
+		return err
+	}
+	if bellaBy != tb.bellaBy || menageBy != tb.menageBy {
+		return fmt.Errorf("the cards played give bella to %s and the menage to %s, the deal to %s and %s", bellaBy, menageBy, tb.bellaBy, tb.menageBy)
+	}
 	var sideTotal [4]int
 	for s := range n {
 		wantSeq := 0
-		w := tb.seqWinner
 		sideTricks := 0
 		for o := range n {
 			if w != NoSeat && side(o) == side(int(w)) {
@@ -420,10 +430,10 @@ func checkTableScore(tb *Deal) error {
 			}
 		}
 		wantBella := 0
-		if Seat(s) == tb.bellaBy {
+		if Seat(s) == bellaBy {
 			wantBella = 20
 		}
-		if Seat(s) == tb.menageBy {
+		if Seat(s) == menageBy {
 			wantBella = 50
 		}
 		if sc.Seqs[s] != wantSeq || sc.Bella[s] != wantBella {
@@ -492,6 +502,78 @@ func checkTableScore(tb *Deal) error {
 		return fmt.Errorf("side totals %v maker %s: %s scoring %v, want %s scoring %v", sideTotal, sc.Maker, sc.Outcome, sc.Scored, outcome, wantScored)
 	}
 	return nil
+}
+
+// refSeqWinner works out who holds the right to score sequences at the
+// end of a deal played out, from the dialogue's words and the hands
+// (every card a seat played, which it held when the dialogue began):
+// each claim (a value announced, a longer length, "not good") moves the
+// right to its speaker; "same" moves it only to a speaker whose best
+// meld, equal to the claim told, is in trump (RULES.md sections 5, 14).
+func refSeqWinner(tb *Deal) Seat {
+	w := NoSeat
+	top, length := NoRank, uint8(0) // the claim's top and length as told
+	for _, st := range tb.Steps() {
+		switch a := st.Action; a.Kind {
+		case Announce:
+			w, top, length = st.Seat, NoRank, 0
+		case Length:
+			// Told when asked, or a longer run claimed.
+			if st.Seat != w {
+				w, top = st.Seat, NoRank
+			}
+			length = a.N
+		case NotGood:
+			w, top = st.Seat, NoRank
+		case Top:
+			top = a.Rank
+		case Same:
+			melds := Melds(tb.playedBy[st.Seat], tb.trump, tb.opts)
+			best := 0
+			for _, m := range melds {
+				best = max(best, m.Value())
+			}
+			for _, m := range melds {
+				if m.Trump && m.Top == top && m.Value() == best && (length == 0 || m.Len == length) {
+					w = st.Seat
+				}
+			}
+		}
+	}
+	return w
+}
+
+// refBella works out who said bella and who the menage from the cards
+// played with their flags: bella on the second of K and Q of trump
+// played by one seat, the menage (N 50) on the last of K, Q and J of
+// trump played by one seat. A flag on any other card is an error.
+func refBella(tb *Deal) (bella, menage Seat, err error) {
+	bella, menage = NoSeat, NoSeat
+	var played [4]CardSet
+	k, q, j := NewCard(King, tb.trump), NewCard(Queen, tb.trump), NewCard(Jack, tb.trump)
+	for _, st := range tb.Steps() {
+		a := st.Action
+		if a.Kind != PlayCard {
+			continue
+		}
+		played[st.Seat] = played[st.Seat].With(a.Card)
+		if !a.Bella {
+			continue
+		}
+		mine := played[st.Seat]
+		switch {
+		case tb.trump > Spades:
+			return bella, menage, fmt.Errorf("%s announced without trumps", a)
+		case a.N == 50 && tb.opts.Menage && menage == NoSeat && (a.Card == k || a.Card == q || a.Card == j) &&
+			mine.Has(k) && mine.Has(q) && mine.Has(j):
+			menage = st.Seat
+		case a.N != 50 && bella == NoSeat && (a.Card == k || a.Card == q) && mine.Has(k) && mine.Has(q):
+			bella = st.Seat
+		default:
+			return bella, menage, fmt.Errorf("%s: %s announced with the wrong card", st.Seat, a)
+		}
+	}
+	return bella, menage, nil
 }
 
 // checkTableDeep runs the dearer checks on tb before an action.

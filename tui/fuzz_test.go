@@ -52,9 +52,10 @@ func checkFrame(t *testing.T, hs *harness, w, h int) {
 }
 
 // FuzzUIKeys: any keys, pastes, clicks and window sizes into klob play
-// (random bots, a store in memory): nothing panics, and every frame is
-// exactly the window's size.
+// at 2+data[0]%3 players (random bots, a store in memory): nothing
+// panics, and every frame is exactly the window's size.
 func FuzzUIKeys(f *testing.F) {
+	// The first bytes pick 2 (0), 3 (250) and 4 (0x1a) players.
 	f.Add([]byte("\x00\x01\x02enter"))
 	f.Add([]byte{250, 10, 5, 30, 31, 32, 250, 200, 90, 1, 2, 3, 245, 4, 236, 10, 20})
 	f.Add([]byte(strings.Repeat("\x1a\x1b\x1c\x00", 30)))
@@ -62,8 +63,13 @@ func FuzzUIKeys(f *testing.F) {
 		if len(data) > 400 {
 			data = data[:400]
 		}
+		if len(data) == 0 {
+			return
+		}
 		cfg := testConfig(7, &memStore{})
 		cfg.Setup.Options.Target = 100
+		cfg.Setup.Options.Players = 2 + int(data[0])%3
+		data = data[1:]
 		hs := newHarness(t, cfg, 80, 24)
 		w, h := 80, 24
 		for _, m := range fuzzMsgs(data) {
@@ -80,10 +86,12 @@ func FuzzUIKeys(f *testing.F) {
 }
 
 // FuzzResume: whatever log the reader accepts, offered as the saved
-// game and resumed, takes any keys without a panic.
+// game and resumed, takes any keys without a panic. The seeds are saves
+// at two, three and four players.
 func FuzzResume(f *testing.F) {
 	files, _ := filepath.Glob(filepath.Join("..", "testdata", "games", "saves", "*.klob"))
-	for _, file := range files {
+	more, _ := filepath.Glob(filepath.Join("..", "testdata", "games", "tables", "saves", "*.klob"))
+	for _, file := range append(files, more...) {
 		if b, err := os.ReadFile(file); err == nil {
 			f.Add(b, []byte("rxtt\x05\x06"))
 		}

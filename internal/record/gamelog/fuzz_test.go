@@ -64,9 +64,10 @@ func FuzzParse(f *testing.F) {
 // FuzzParseReplay: a log the reader accepts always replays: every deal
 // can be rebuilt at every step, each deal starts from the totals the
 // previous one ended with, the end totals are the last deal's, and a game
-// is over exactly when it has a winner.
+// is over exactly when it has a winner. The seeds are games and saves
+// at two, three and four players.
 func FuzzParseReplay(f *testing.F) {
-	addGames(f, "saves/*.klob", "0*.klob", "1*.klob")
+	addGames(f, "saves/*.klob", "0*.klob", "1*.klob", "tables/*.klob", "tables/saves/*.klob")
 	f.Fuzz(func(t *testing.T, data []byte) {
 		l, err := gamelog.Parse("fuzz.klob", data)
 		if err != nil {

@@ -54,11 +54,14 @@ func FromLogin(user string) (name, why string) {
 	if len(b) == 0 {
 		return "player", YouArePlayer + "your SSH user name has no letter or digit." + rename
 	}
-	if _, err := Normal(string(b)); err != nil {
+	n, err := Normal(string(b))
+	if err != nil {
 		// A word the tables name seats by, or another of their labels.
 		return "player", YouArePlayer + strings.TrimSuffix(err.Error(), ": choose another name") + "." + rename
 	}
-	name = string(b)
+	// Normal's form: the characters left may compose anew once those
+	// between were left out ("e#\u0301" is "é"), as a rename writes it.
+	name = n
 	switch {
 	case cut:
 		why = fmt.Sprintf("A name holds at most %d characters: your user name is cut.%s", Max, rename)

@@ -32,6 +32,9 @@ func TestFromLogin(t *testing.T) {
 		// A mark with nothing to sit on, or a third on one letter, is
 		// left out as the rename would refuse it.
 		"\u0301ann": "ann", "q\u0301\u0302\u0303": "q\u0301\u0302",
+		// A mark that meets its letter once a character between is left
+		// out composes with it, as the rename would write it.
+		"e#\u0301": "é", "A\u200b\u030a": "Å",
 	} {
 		got, _ := FromLogin(in)
 		assert.Equal(t, want, got, in)

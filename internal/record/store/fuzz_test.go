@@ -14,10 +14,12 @@ import (
 // FuzzLoadCurrent: whatever current.klob holds, LoadCurrent never panics
 // and loses nothing. A save it loads saves again to the same text and
 // loads again; one it refuses is a *DamagedError kept in damaged/ byte for
-// byte, and the next save does not touch it.
+// byte, and the next save does not touch it. The seeds are saves at
+// two, three and four players.
 func FuzzLoadCurrent(f *testing.F) {
 	files, _ := filepath.Glob(filepath.Join(testkit.GamesDir(f), "saves", "*.klob"))
-	for _, file := range files {
+	more, _ := filepath.Glob(filepath.Join(testkit.GamesDir(f), "tables", "saves", "*.klob"))
+	for _, file := range append(files, more...) {
 		if b, err := os.ReadFile(file); err == nil {
 			f.Add(b)
 		}
