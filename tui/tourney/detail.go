@@ -544,8 +544,11 @@ func (p *detail) standingsView(ctx *kit.Context, lines []string) string {
 		}
 		line := marked(ctx, i == p.row, func(mark string) string {
 			score, mp := kit.Percent(r.Percent), kit.Matchpoints(r.Matchpoints)+" of "+kit.Matchpoints(r.Max)
-			if r.Played == 0 {
+			switch {
+			case r.Played == 0:
 				score, mp = "-", "-" // no board, no score: not 0.00%
+			case r.Max == 0:
+				mp = "nobody else" // boards nobody else played: 50%, not "0 of 0"
 			}
 			return row(mark, rank, name, score, mp, fmt.Sprint(r.Played), vs)
 		})
