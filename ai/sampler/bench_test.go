@@ -2,9 +2,12 @@ package sampler
 
 import (
 	"math/rand/v2"
+	"runtime"
 	"testing"
+	"time"
 
 	"github.com/klob/klob/ai/tablerule"
+	"github.com/klob/klob/internal/testing/cputime"
 	"github.com/klob/klob/internal/testing/tabletest"
 	"github.com/klob/klob/rules"
 )
@@ -26,18 +29,27 @@ func benchViews(b *testing.B, rs string) []rules.View {
 
 // benchHands times New and ten draws of Hands at every decision of
 // benchViews; one op is all of them, so that every op does the same
-// work.
+// work. cpu-ms/op is the thread's CPU time, which other processes on
+// the cores change less than the wall clock.
 func benchHands(b *testing.B, rs string) {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
 	views := benchViews(b, rs)
 	r := rand.New(rand.NewPCG(33, 34))
+	var cpu time.Duration
+	ops := 0
 	for b.Loop() {
+		c0 := cputime.Thread()
 		for i := range views {
 			s := New(&views[i])
 			for range 10 {
 				s.Hands(r)
 			}
 		}
+		cpu += cputime.Thread() - c0
+		ops++
 	}
+	b.ReportMetric(float64(cpu.Microseconds())/1e3/float64(ops), "cpu-ms/op")
 	b.ReportMetric(float64(len(views)), "views")
 }
 
