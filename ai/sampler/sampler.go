@@ -30,7 +30,8 @@ type Sampler struct {
 	bound  [4]rules.MeldBound
 	// lists holds, for a seat whose best meld a random hand rarely fits,
 	// every hand of its that fits (known cards included); nil for the
-	// others, which are drawn by rejection.
+	// others. The first listed seat is drawn from its list (the anchor
+	// below); every other seat's bound is met by rejection.
 	lists  [4][]rules.CardSet
 	listed [4]bool
 	check  bool // replay through Complete: words that depend on the hands were said
