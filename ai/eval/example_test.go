@@ -33,9 +33,9 @@ func Example() {
 	fmt.Println("best:", ev.Results[ev.Best].Action)
 	// Output:
 	// hand 7D QH KH 9S JS AS upcard 8S
-	// pass       -10 ± 5 points  bete  0%  win 47%
-	// take       +43 ± 4 points  bete  4%  win 58%
-	// schmeiss   +22 ± 3 points  bete  4%  win 54%
+	// pass       -11 ± 5 points  bete  0%  win 47%
+	// take       +44 ± 4 points  bete  4%  win 58%
+	// schmeiss   +25 ± 3 points  bete  2%  win 54%
 	// best: take
 }
 

@@ -49,6 +49,7 @@ type Sampler struct {
 	plans   []*ways
 	plan    []int32
 	cum     []float64
+	even    bool // the anchor's hands all have the same weight
 	none    bool // no deal fits what each seat may hold
 }
 
@@ -247,6 +248,12 @@ func (s *Sampler) prepare() {
 		s.cum = append(s.cum, total)
 	}
 	s.none = total == 0
+	// Equal weights (always with two players, where the anchor is the
+	// only hidden seat): the list is drawn from uniformly.
+	s.even = true
+	for _, w := range s.plans {
+		s.even = s.even && w.total() == s.plans[0].total()
+	}
 }
 
 // draw draws hands (and with whole, the full deal), the same way for
@@ -274,17 +281,29 @@ func (s *Sampler) draw(r *rand.Rand, whole bool) ([4]rules.CardSet, rules.Deal, 
 		var hands [4]rules.CardSet
 		w, fixed := s.plans[0], rules.CardSet(0)
 		if s.anchor != rules.NoSeat {
-			u := r.Float64() * s.cum[len(s.cum)-1]
-			i := min(sort.Search(len(s.cum), func(i int) bool { return s.cum[i] > u }), len(s.cum)-1)
+			var i int
+			if s.even {
+				i = r.IntN(len(s.cum))
+			} else {
+				u := r.Float64() * s.cum[len(s.cum)-1]
+				i = min(sort.Search(len(s.cum), func(i int) bool { return s.cum[i] > u }), len(s.cum)-1)
+			}
 			fixed = s.lists[s.anchor][i]
 			hands[s.anchor] = fixed
 			w = s.plans[s.plan[i]]
 		}
-		for k, c := range s.classes {
-			cls[k] = c &^ fixed
+		if len(s.seats) == 1 {
+			// One seat to deal: its hand is uniform among the hands of
+			// cards it may hold, the rest lie in no hand.
+			o := s.seats[0]
+			hands[o] = pickN(r, s.unseen&^s.lacks[o]&^fixed, w.need[0])
+		} else {
+			for k, c := range s.classes {
+				cls[k] = c &^ fixed
+			}
+			w.draw(r, x[:nc])
+			deal(r, s.seats, cls[:nc], x[:nc], &hands)
 		}
-		w.draw(r, x[:nc])
-		deal(r, s.seats, cls[:nc], x[:nc], &hands)
 		pool := s.unseen &^ fixed
 		ok := true
 		for _, o := range s.seats {
