@@ -70,7 +70,7 @@ func ExampleEvaluator_Evaluate_threePlayers() {
 	fmt.Println("best:", ev.Results[ev.Best].Action)
 	// Output:
 	// seat A hand AD 7H 8S 9S JS AS upcard TS
-	// pass    -9 ± 4 points  makes   0%  bete  0%
-	// take   +86 ± 4 points  makes 100%  bete  4%
+	// pass   -17 ± 3 points  makes   0%  bete  0%
+	// take   +90 ± 4 points  makes 100%  bete  4%
 	// best: take
 }

@@ -23,12 +23,19 @@
 //   - the bidding reveals nothing certain, so it does not restrict the
 //     draw (the hard table bot weighs worlds by it, outside the sampler).
 //
-// Each seat's hand is drawn uniformly among the hands that avoid what it
-// cannot hold, by rejection against its meld bound. When a trial run at
+// The draw is uniform over the whole deal, at every seat count: the
+// unseen cards are grouped by which hidden seats may hold them, the
+// number of deals is counted once per view (a sum over how many cards of
+// each group each seat gets, of products of multinomials), and a deal is
+// drawn with each such split by its share of the count, then the cards
+// of each group dealt uniformly by the split. The meld bounds and the
+// replay through Complete are rejection on top, which keeps the draw
+// uniform among the deals that satisfy everything. When a trial run at
 // New shows a seat's hands rarely fit (a long run with its top told),
-// every fitting hand of that seat is listed once and drawn from the
-// list, so a rare announcement never costs long loops. The cards of no
-// hand (the stock, the cards still to be dealt) are dealt to the hidden
-// deck places in a uniformly random order. Everything depends only on
-// the View and the *rand.Rand given.
+// every fitting hand of that seat is listed once, and the first such
+// seat's hand is drawn from its list, each hand by the number of deals
+// of the other seats it leaves, so a rare announcement never costs long
+// loops. The cards of no hand (the stock, the cards still to be dealt)
+// are dealt to the hidden deck places in a uniformly random order.
+// Everything depends only on the View and the *rand.Rand given.
 package sampler

@@ -3,6 +3,7 @@ package sampler
 import (
 	"errors"
 	"math/rand/v2"
+	"sort"
 
 	"github.com/klob/klob/rules"
 )
@@ -29,24 +30,41 @@ type Sampler struct {
 	bound  [4]rules.MeldBound
 	// lists holds, for a seat whose best meld a random hand rarely fits,
 	// every hand of its that fits (known cards included); nil for the
-	// others, which are drawn by rejection.
+	// others. The first listed seat is drawn from its list (the anchor
+	// below); every other seat's bound is met by rejection.
 	lists  [4][]rules.CardSet
 	listed [4]bool
 	check  bool // replay through Complete: words that depend on the hands were said
 	order  []rules.Seat
+
+	// The exact draw (count.go). The unseen cards are grouped by which
+	// of seats may hold them (classes[k], masks[k]); plans[0] counts the
+	// deals. With an anchor (the first listed seat), its hand is drawn
+	// first from its list, entry i with weight its number of deals of
+	// the rest (cum, cumulative), and plans[plan[i]] deals the rest.
+	seats   []rules.Seat
+	classes []rules.CardSet
+	masks   []uint8
+	anchor  rules.Seat
+	plans   []*ways
+	plan    []int32
+	cum     []float64
+	even    bool // the anchor's hands all have the same weight
+	none    bool // no deal fits what each seat may hold
 }
 
-// Draw limits: whole worlds tried, and draws of one seat's hand until
-// its best meld fits the dialogue.
+// Draw limits: whole worlds tried (checked through Complete when
+// needed), and deals drawn per world tried until every seat's best meld
+// fits the dialogue.
 const (
 	tableTries     = 400
 	tableCompletes = 300 // tries checked through Complete; later ones are taken unchecked
 	tableMeldTries = 200
 	// worldTries: a whole world must replay through Complete. After
-	// shlomo and cleopatra in one deal only about one try in 600 does
+	// shlomo and cleopatra in one deal as few as one try in 2,400 does
 	// (the declarers' combinations are drawn blind), so World tries
 	// longer than Hands.
-	worldTries = 5000
+	worldTries = 10000
 )
 
 // Listing: a seat whose hands fit its meld bound fewer than minHits
@@ -85,6 +103,7 @@ func New(v *rules.View) *Sampler {
 			s.order[j], s.order[j-1] = s.order[j-1], s.order[j]
 		}
 	}
+	s.prepare()
 	for _, st := range v.History() {
 		switch st.Action.Kind {
 		case rules.Exchange, rules.Announce, rules.NotGood, rules.HowHigh, rules.HowMany, rules.Same,
@@ -155,37 +174,150 @@ func (s *Sampler) World(r *rand.Rand) (rules.Deal, bool) {
 	return t, ok
 }
 
+// prepare groups the unseen cards by the hidden seats that may hold
+// them and counts the deals: with an anchor, the deals of the other
+// seats for each hand of its list, one count for each way a hand takes
+// cards from the classes.
+func (s *Sampler) prepare() {
+	s.anchor = rules.NoSeat
+	if len(s.order) > 0 && s.listed[s.order[0]] {
+		s.anchor = s.order[0]
+	}
+	var need [maxSeats]int
+	for _, o := range s.order {
+		if s.listed[o] && len(s.lists[o]) == 0 {
+			s.none = true
+			return
+		}
+		if o == s.anchor {
+			continue
+		}
+		n := s.v.Counts[o] - s.known[o].Count()
+		if n < 0 {
+			s.none = true
+			return
+		}
+		need[len(s.seats)] = n
+		s.seats = append(s.seats, o)
+	}
+	var byMask [1 << maxSeats]rules.CardSet
+	for m := s.unseen; m != 0; {
+		c := m.First()
+		m = m.Without(c)
+		var mask uint8
+		for j, o := range s.seats {
+			if !s.lacks[o].Has(c) {
+				mask |= 1 << j
+			}
+		}
+		byMask[mask] = byMask[mask].With(c)
+	}
+	for mask, cards := range byMask {
+		if cards != 0 {
+			s.classes = append(s.classes, cards)
+			s.masks = append(s.masks, uint8(mask))
+		}
+	}
+	sizes := func(h rules.CardSet) []int {
+		n := make([]int, len(s.classes))
+		for k, cards := range s.classes {
+			n[k] = (cards &^ h).Count()
+		}
+		return n
+	}
+	if s.anchor == rules.NoSeat {
+		s.plans = []*ways{newWays(s.masks, sizes(0), need)}
+		s.none = s.plans[0].total() == 0
+		return
+	}
+	byTake := map[[1 << maxSeats]int8]int32{}
+	total := 0.0
+	for _, h := range s.lists[s.anchor] {
+		var take [1 << maxSeats]int8
+		for k, cards := range s.classes {
+			take[k] = int8((cards & h).Count())
+		}
+		i, ok := byTake[take]
+		if !ok {
+			i = int32(len(s.plans))
+			byTake[take] = i
+			s.plans = append(s.plans, newWays(s.masks, sizes(h), need))
+		}
+		s.plan = append(s.plan, i)
+		total += s.plans[i].total()
+		s.cum = append(s.cum, total)
+	}
+	s.none = total == 0
+	// Equal weights (always with two players, where the anchor is the
+	// only hidden seat): the list is drawn from uniformly.
+	s.even = true
+	for _, w := range s.plans {
+		s.even = s.even && w.total() == s.plans[0].total()
+	}
+}
+
 // draw draws hands (and with whole, the full deal), the same way for
-// both: the same generator gives the same hands.
+// both: the same generator gives the same hands. Each try deals the
+// hidden cards uniformly among the deals that give no seat a card it
+// cannot hold (the anchor's hand first, by its weight), then rejects
+// the deal unless every seat's best meld fits the dialogue and, when
+// words depend on the hands, the deal replays through Complete:
+// rejection keeps the draw uniform among the deals that fit it all.
 func (s *Sampler) draw(r *rand.Rand, whole bool) ([4]rules.CardSet, rules.Deal, bool) {
 	v := s.v
-	var rest []rules.Card
+	if s.none {
+		return [4]rules.CardSet{}, rules.Deal{}, false
+	}
 	tries := tableTries
 	if whole {
 		tries = worldTries
 	}
-	for _, o := range s.order {
-		if s.listed[o] && len(s.lists[o]) == 0 {
-			return [4]rules.CardSet{}, rules.Deal{}, false
-		}
-	}
-	for try := 0; try < tries; try++ {
+	var rest []rules.Card
+	var x [1 << maxSeats][maxSeats]int
+	var cls [1 << maxSeats]rules.CardSet
+	nc := len(s.classes)
+	completes := 0
+	for range tries * tableMeldTries {
 		var hands [4]rules.CardSet
-		pool := s.unseen
-		ok := true
-		for _, o := range s.order {
-			got, fits := s.drawSeat(r, o, pool)
-			if !fits {
-				ok = false
-				break
+		w, fixed := s.plans[0], rules.CardSet(0)
+		if s.anchor != rules.NoSeat {
+			var i int
+			if s.even {
+				i = r.IntN(len(s.cum))
+			} else {
+				u := r.Float64() * s.cum[len(s.cum)-1]
+				i = min(sort.Search(len(s.cum), func(i int) bool { return s.cum[i] > u }), len(s.cum)-1)
 			}
-			hands[o] = s.known[o] | got
-			pool &^= got
+			fixed = s.lists[s.anchor][i]
+			hands[s.anchor] = fixed
+			w = s.plans[s.plan[i]]
+		}
+		if len(s.seats) == 1 {
+			// One seat to deal: its hand is uniform among the hands of
+			// cards it may hold, the rest lie in no hand.
+			o := s.seats[0]
+			hands[o] = pickN(r, s.unseen&^s.lacks[o]&^fixed, w.need[0])
+		} else {
+			for k, c := range s.classes {
+				cls[k] = c &^ fixed
+			}
+			w.draw(r, x[:nc])
+			deal(r, s.seats, cls[:nc], x[:nc], &hands)
+		}
+		pool := s.unseen &^ fixed
+		ok := true
+		for _, o := range s.seats {
+			pool &^= hands[o]
+			hands[o] |= s.known[o]
+			if ok && !s.fits(o, hands[o]) {
+				ok = false
+			}
 		}
 		if !ok {
 			continue
 		}
-		if whole || (s.check && try < tableCompletes) {
+		if whole || (s.check && completes < tableCompletes) {
+			completes++
 			rest = rest[:0]
 			for m := pool; m != 0; {
 				c := m.First()
@@ -199,45 +331,23 @@ func (s *Sampler) draw(r *rand.Rand, whole bool) ([4]rules.CardSet, rules.Deal, 
 				// (the winner of the sequence right before the first
 				// trick ends, with two players): the world must show
 				// the very same view.
-				if err != nil || (whole && t.View(v.Seat) != *v) {
-					continue
+				if err == nil && (!whole || t.View(v.Seat) == *v) {
+					return hands, t, true
 				}
-				return hands, t, true
 			}
 			if whole {
+				if completes >= tries {
+					break
+				}
+				continue
+			}
+			if len(rest) == v.Hidden() {
 				continue
 			}
 		}
 		return hands, rules.Deal{}, true
 	}
 	return [4]rules.CardSet{}, rules.Deal{}, false
-}
-
-// drawSeat draws seat o's unknown cards from pool: a listed hand drawn
-// again until it lies in pool, or random cards drawn again until the
-// hand's best meld fits what the dialogue said of it.
-func (s *Sampler) drawSeat(r *rand.Rand, o rules.Seat, pool rules.CardSet) (rules.CardSet, bool) {
-	if s.listed[o] {
-		list := s.lists[o]
-		for range tableMeldTries {
-			if got := list[r.IntN(len(list))] &^ s.known[o]; got&^pool == 0 {
-				return got, true
-			}
-		}
-		return 0, false
-	}
-	need := s.v.Counts[o] - s.known[o].Count()
-	allowed := pool &^ s.lacks[o]
-	if need < 0 || allowed.Count() < need {
-		return 0, false
-	}
-	for range tableMeldTries {
-		got := pickN(r, allowed, need)
-		if s.fits(o, s.known[o]|got) {
-			return got, true
-		}
-	}
-	return 0, false
 }
 
 // trivial reports whether nothing is known of seat o's best meld.
