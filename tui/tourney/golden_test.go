@@ -56,6 +56,9 @@ func TestScreensGolden(t *testing.T) {
 		require.True(t, a.on("board"), a.s.Name())
 		a.see(fmt.Sprintf("Board 1 of %d", svc.MinBoards))
 		shot("board")
+		// Par is worked out in the background: the page after the board
+		// says it only once known, so it is waited for first.
+		cl.waitPars(info.Code)
 		a.playBoard()
 		require.True(t, a.on("after the board"), a.s.Name())
 		shot("after")
