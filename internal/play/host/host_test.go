@@ -99,12 +99,7 @@ func TestSameSeedSameGame(t *testing.T) {
 func TestResume(t *testing.T) {
 	for _, n := range []int{2, 3, 4} {
 		t.Run(fmt.Sprint(n), func(t *testing.T) {
-			cfg := config(n, 61, &memstore.Store{}, clocktest.New(t0), 0)
-			cfg.Options.Target = 1000
-			h := newHost(t, cfg)
-			d := &driver{p: sit(t, h, 0), r: rand.New(rand.NewPCG(6, 1))}
-			s := d.playUntil(t, "the card play", func(s Snapshot) bool { return s.Can.Act && s.View.Phase == rules.PhasePlay })
-			h2 := stopAndResume(t, h, cfg)
+			s, h2 := playStopResume(t, n, "the card play", func(s Snapshot) bool { return s.Can.Act && s.View.Phase == rules.PhasePlay })
 			d2 := &driver{p: sit(t, h2, 0), r: rand.New(rand.NewPCG(6, 2))}
 			r := await(t, d2.p, "the resumed decision", func(x Snapshot) bool { return x.Can.Act })
 			if r.View != s.View || r.DealNo != s.DealNo || len(r.Moves) != len(s.Moves) {
@@ -120,6 +115,20 @@ func TestResume(t *testing.T) {
 			}
 		})
 	}
+}
+
+// playStopResume plays a game of n seats (seed 61, seat A the person's)
+// until its snapshot is what until wants, then stops the host and
+// resumes the game from its store: it returns that snapshot and the
+// new host.
+func playStopResume(t *testing.T, n int, what string, until func(Snapshot) bool) (Snapshot, *Host) {
+	t.Helper()
+	cfg := config(n, 61, &memstore.Store{}, clocktest.New(t0), 0)
+	cfg.Options.Target = 1000
+	h := newHost(t, cfg)
+	d := &driver{p: sit(t, h, 0), r: rand.New(rand.NewPCG(6, 1))}
+	s := d.playUntil(t, what, until)
+	return s, stopAndResume(t, h, cfg)
 }
 
 // TestResumeBetweenDeals: a game stopped between deals, its person

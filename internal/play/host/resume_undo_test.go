@@ -2,11 +2,7 @@ package host
 
 import (
 	"fmt"
-	"math/rand/v2"
 	"testing"
-
-	"github.com/klob/klob/internal/testing/clocktest"
-	"github.com/klob/klob/internal/testing/memstore"
 )
 
 // TestUndoAfterResume: a decision that could be taken back before the
@@ -16,12 +12,7 @@ import (
 func TestUndoAfterResume(t *testing.T) {
 	for _, n := range []int{2, 3, 4} {
 		t.Run(fmt.Sprint(n), func(t *testing.T) {
-			cfg := config(n, 61, &memstore.Store{}, clocktest.New(t0), 0)
-			cfg.Options.Target = 1000
-			h := newHost(t, cfg)
-			d := &driver{p: sit(t, h, 0), r: rand.New(rand.NewPCG(6, 1))}
-			s := d.playUntil(t, "a decision after one that can be taken back", func(s Snapshot) bool { return s.Can.Act && s.Can.Undo })
-			h2 := stopAndResume(t, h, cfg)
+			s, h2 := playStopResume(t, n, "a decision after one that can be taken back", func(s Snapshot) bool { return s.Can.Act && s.Can.Undo })
 			p := sit(t, h2, 0)
 			r := await(t, p, "the resumed decision", func(x Snapshot) bool { return x.Can.Act })
 			if r.View != s.View {
