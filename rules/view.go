@@ -167,6 +167,14 @@ func (v *View) TrickLost() bool {
 // before the first trick is complete.
 func (v *View) LastTrickWinner() Seat { return v.masked.LastTrickWinner() }
 
+// LengthAsked reports whether the sequence dialogue waits for the
+// claimant to tell its length, "how many cards?" asked: a length said
+// now answers. A length said at any other point claims the right, a
+// longer fifty over the length told.
+func (v *View) LengthAsked() bool {
+	return v.Phase == PhaseSequences && v.masked.step == tTellLen
+}
+
 // Ending is how the deal ended (NotEnded while it goes on): public.
 func (v *View) Ending() Ending { return v.masked.Ending() }
 

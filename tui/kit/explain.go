@@ -25,7 +25,7 @@ func ChoiceExplain(g *Glyphs, v *rules.View, a rules.Action) string {
 		// The dealer speaks last in the dialogue: nobody is left to ask.
 		return "claim better than the claim that stands; you speak last"
 	}
-	if h := v.History(); a.Kind == rules.Length && !duel && (len(h) == 0 || h[len(h)-1].Action.Kind != rules.HowMany) {
+	if a.Kind == rules.Length && !duel && !v.LengthAsked() {
 		return lengthClaim
 	}
 	if w, ok := sequenceWords[a.Kind]; ok {
