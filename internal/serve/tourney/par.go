@@ -197,14 +197,14 @@ func parseParLines(data []byte, set *duplicate.BoardSet) (map[int]duplicate.ParL
 		if err != nil {
 			return nil, fmt.Errorf("line %d: %w", no, err)
 		}
-		d, err := b.Replay(set.Options, steps)
+		l, err := set.LineOf(b, steps)
 		if err != nil {
 			return nil, fmt.Errorf("line %d: %w", no, err)
 		}
-		if !d.Over() || duplicate.Result(&d, set.Seat) != par {
+		if l.Par != par {
 			return nil, fmt.Errorf("line %d: board %d's play does not end at par %v", no, n, par)
 		}
-		out[n] = duplicate.ParLine{Board: n, Deal: d, Par: par}
+		out[n] = l
 	}
 	return out, nil
 }
