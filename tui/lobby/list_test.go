@@ -11,7 +11,9 @@ import (
 
 // A table's free seat reads "(free)" while it waits and its bot's name
 // once the game plays, in the lobby's list and in the watch list, at
-// every seat count; never an empty name between commas.
+// every seat count; never an empty name between commas. Its bots are
+// named by how many seats they play: "no bots" where people hold every
+// seat.
 func TestTableLinesNameEverySeat(t *testing.T) {
 	for _, tc := range []struct {
 		info         hall.Info
@@ -20,13 +22,13 @@ func TestTableLinesNameEverySeat(t *testing.T) {
 		{hall.Info{Code: "ABCD", Seats: 2, Names: []string{"ann", ""}, Level: ai.Normal, Target: 500},
 			"ABCD  waiting for players · ann, (free) · 2 seats · normal bot · to 500", ""},
 		{hall.Info{Code: "ABCD", Seats: 3, Names: []string{"ann", "", "cid"}, Level: ai.Hard, Target: 300, Started: true},
-			"ABCD  playing · ann, Bot B, cid · 3 seats · hard bots · to 300",
+			"ABCD  playing · ann, Bot B, cid · 3 seats · hard bot · to 300",
 			"ABCD  ann, Bot B, cid · 3 seats · to 300"},
 		{hall.Info{Code: "WXYZ", Seats: 4, Names: []string{"ann", "bob", "cid", ""}, Level: ai.Normal, Target: 500, Started: true},
-			"WXYZ  playing · ann, bob, cid, Bot D · 4 seats · normal bots · to 500",
+			"WXYZ  playing · ann, bob, cid, Bot D · 4 seats · normal bot · to 500",
 			"WXYZ  ann, bob, cid, Bot D · 4 seats · to 500"},
 		{hall.Info{Code: "WXYZ", Seats: 2, Names: []string{"ann", "bob"}, Level: ai.Normal, Target: 500, Started: true, Over: true, Yours: true},
-			"WXYZ  game over · your seat · ann, bob · 2 seats · normal bot · to 500", ""},
+			"WXYZ  game over · your seat · ann, bob · 2 seats · no bots · to 500", ""},
 	} {
 		assert.Equal(t, tc.lobby, tableLine(tc.info).String())
 		if tc.watch != "" {

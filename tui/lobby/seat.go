@@ -706,7 +706,7 @@ func (s *SharedSeat) render(ctx *kit.Context) (string, []kit.Hit) {
 	}
 	w := &s.w
 	st := &ctx.Styles
-	title := fmt.Sprintf("Table %s · %s", st.Heading.Render(w.Code), setup.BotsOf(w.Level, len(w.Seats)))
+	title := fmt.Sprintf("Table %s · %s", st.Heading.Render(w.Code), setup.BotsOf(w.Level, w.Free()))
 	lines := append(kit.Titled(ctx, title), "")
 	var keys string
 	switch {

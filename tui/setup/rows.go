@@ -157,10 +157,14 @@ func OnOff(b bool) string {
 	return "off"
 }
 
-// BotsOf names the bots of level at a table of seats: "normal bot" at
-// two, where one bot at most plays, "normal bots" at three and four.
-func BotsOf(level ai.Level, seats int) string {
-	if seats == 2 {
+// BotsOf names a table's bots, of level, by how many seats they play:
+// "normal bot", "normal bots", or "no bots" where people hold every
+// seat.
+func BotsOf(level ai.Level, bots int) string {
+	switch bots {
+	case 0:
+		return "no bots"
+	case 1:
 		return string(level) + " bot"
 	}
 	return string(level) + " bots"
@@ -173,7 +177,7 @@ func levelRow(s *Setup) Row {
 		label = "Bots"
 	}
 	return Row{Key: "level", Label: label,
-		Value: func(s *Setup) string { return BotsOf(s.Level, players(s)) },
+		Value: func(s *Setup) string { return BotsOf(s.Level, players(s)-1) },
 		Step: func(s *Setup, d int) {
 			// The random bot is for tests: offered only when asked for.
 			levels := []ai.Level{ai.Easy, ai.Normal, ai.Hard}

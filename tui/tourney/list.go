@@ -175,7 +175,7 @@ func (p *list) line(i svc.Info) []string {
 	if i.Daily {
 		parts = append(parts, fmt.Sprintf("Daily · %d players", i.Players()))
 	} else {
-		parts = append(parts, fmt.Sprintf("%s · %d players · %s · by %s", i.Code, i.Players(), setup.BotsOf(i.Level, i.Players()),
+		parts = append(parts, fmt.Sprintf("%s · %d players · %s · by %s", i.Code, i.Players(), setup.BotsOf(i.Level, i.Players()-1),
 			p.s.hostOf(i)))
 	}
 	end := p.s.ends(i)

@@ -143,6 +143,18 @@ type Waiting struct {
 	Kicked  bool
 }
 
+// Free counts the seats no person holds: bots play them once the game
+// starts.
+func (w Waiting) Free() int {
+	n := 0
+	for _, s := range w.Seats {
+		if s.Name == "" {
+			n++
+		}
+	}
+	return n
+}
+
 // Waiting returns the waiting room now.
 func (c *Conn) Waiting() Waiting {
 	t := c.t
