@@ -327,12 +327,12 @@ func TestMoveClockBetweenDeals(t *testing.T) {
 // gateBot is a bot whose every answer waits for the test's go-ahead.
 type gateBot struct {
 	ai.Bot
-	asked chan struct{}
+	asked chan context.Context // the context of each decision asked
 	open  chan struct{}
 }
 
 func (b gateBot) Choose(ctx context.Context, v *rules.View) (rules.Action, error) {
-	b.asked <- struct{}{}
+	b.asked <- ctx
 	<-b.open
 	return b.Bot.Choose(ctx, v)
 }
@@ -340,7 +340,7 @@ func (b gateBot) Choose(ctx context.Context, v *rules.View) (rules.Action, error
 // TestMoveClockTakeback: a takeback that comes while the bot the clock
 // asked is still thinking drops its answer; the decision taken back
 // gets a fresh clock. A takeback also stops the clock of the decision
-// it took away. Ann and bob sit at A and B, random bots in the other
+// it took away, and stops the bot thinking for it. Ann and bob sit at A and B, random bots in the other
 // seats, at each seat count.
 func TestMoveClockTakeback(t *testing.T) {
 	for _, n := range []int{2, 3, 4} {
@@ -349,7 +349,7 @@ func TestMoveClockTakeback(t *testing.T) {
 }
 
 func testMoveClockTakeback(t *testing.T, n int) {
-	asked, open := make(chan struct{}, 10), make(chan struct{})
+	asked, open := make(chan context.Context, 10), make(chan struct{})
 	ct := newClockTable(t, n, uint64(89+n), func(cfg *Config) {
 		base := cfg.NewBot
 		cfg.NewBot = func(l ai.Level, c ai.Config) (ai.Bot, error) {
@@ -374,11 +374,16 @@ func testMoveClockTakeback(t *testing.T, n int) {
 		t.Fatal("no decision of ann's to take back before one of bob's in 200 of his")
 	}
 	ct.clock.Advance(moveClock)
-	<-asked // the bot thinks for bob
-	if err := ct.ports[0].Undo(); err != nil {
+	thinking := <-asked // the bot thinks for bob
+	err := ct.ports[0].Undo()
+	stopped := thinking.Err() != nil
+	close(open) // before any Fatal: the host's close waits for the bot
+	if err != nil {
 		t.Fatal(err)
 	}
-	close(open)
+	if !stopped {
+		t.Fatal("the bot thinking for a decision taken back was not stopped")
+	}
 	idle(t, ct.h)
 	settle(t, ct.h)
 	a := ct.ports[0].Snapshot()
