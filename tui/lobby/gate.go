@@ -9,6 +9,7 @@ import (
 	"github.com/klob/klob/internal/study/analysis"
 	"github.com/klob/klob/internal/study/drill"
 	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/replay"
 )
 
 // Gate bounds the CPU-heavy work all the sessions of a server share
@@ -56,6 +57,31 @@ func gated(g *Gate, run drill.BatchFunc) drill.BatchFunc {
 	}
 	return func(ctx context.Context, v *rules.View, p drill.Plan, k int) (eval.Evaluation, error) {
 		return inGate(g, ctx, func() (eval.Evaluation, error) { return run(ctx, v, p, k) })
+	}
+}
+
+// within returns ctx, cancelled also when conn ends.
+func within(conn, ctx context.Context) (context.Context, context.CancelFunc) {
+	ctx, cancel := context.WithCancel(ctx)
+	stop := context.AfterFunc(conn, cancel)
+	return ctx, func() { stop(); cancel() }
+}
+
+// analyzeWithin runs f, stopped also when conn ends.
+func analyzeWithin(conn context.Context, f replay.Analyzer) replay.Analyzer {
+	return func(ctx context.Context, r *gamelog.Replay, opt analysis.Options) (*analysis.Report, error) {
+		ctx, cancel := within(conn, ctx)
+		defer cancel()
+		return f(ctx, r, opt)
+	}
+}
+
+// batchWithin runs run, stopped also when conn ends.
+func batchWithin(conn context.Context, run drill.BatchFunc) drill.BatchFunc {
+	return func(ctx context.Context, v *rules.View, p drill.Plan, k int) (eval.Evaluation, error) {
+		ctx, cancel := within(conn, ctx)
+		defer cancel()
+		return run(ctx, v, p, k)
 	}
 }
 

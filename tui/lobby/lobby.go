@@ -1,6 +1,7 @@
 package lobby
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"sort"
@@ -107,7 +108,12 @@ func New(cfg Config) *Lobby {
 	if c.Analyze == nil {
 		c.Analyze = c.Heavy.Analyze
 	}
-	l := &Lobby{cfg: c, mutes: muteBook{}, every: 2 * time.Second}
+	// The connection's work (a replay's analysis, the trainer's
+	// grading) ends with it, not only with esc: a client that asks and
+	// hangs up must not leave the shared slots busy behind it.
+	conn, hangUp := context.WithCancel(context.Background())
+	c.Analyze = analyzeWithin(conn, c.Analyze)
+	l := &Lobby{cfg: c, conn: conn, hangUp: hangUp, mutes: muteBook{}, every: 2 * time.Second}
 	if c.Chat != nil && c.Player.ID != "" {
 		// The mutes of the person's earlier connections still hold:
 		// /unmute finds their names.
@@ -128,6 +134,7 @@ func New(cfg Config) *Lobby {
 	if cfg.Done != nil {
 		go func() {
 			<-cfg.Done
+			l.hangUp()
 			if l.visit != nil {
 				l.visit.Leave()
 			}
@@ -196,6 +203,8 @@ func QuitNow(ctx *kit.Context, s kit.Screen) (kit.Screen, tea.Cmd) {
 // Lobby is the first screen of a connection.
 type Lobby struct {
 	cfg    *Config
+	conn   context.Context // ends with the connection (Config.Done)
+	hangUp context.CancelFunc
 	row    int
 	tables []hall.Info
 	// playing counts the games others play that the person may watch

@@ -64,7 +64,7 @@ func (l *Lobby) trainer(players int) kit.Screen {
 	if run == nil {
 		run = drill.NewEvaluator().Batch
 	}
-	c.Evaluate = gated(l.cfg.Heavy, run)
+	c.Evaluate = gated(l.cfg.Heavy, batchWithin(l.conn, run))
 	return train.New(c)
 }
 
