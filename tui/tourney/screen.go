@@ -73,6 +73,10 @@ type Screen struct {
 	// leaves it, when the connection ends or when the screen closes.
 	mu   sync.Mutex
 	seat *svc.Seat
+	// closed ends the wait for the connection's end once the screen
+	// closes: a connection opens the tournaments many times.
+	closed    chan struct{}
+	closeOnce sync.Once
 }
 
 // New returns the screen, at the list of tournaments.
@@ -83,12 +87,15 @@ func New(cfg Config) *Screen {
 	if cfg.Refresh == 0 {
 		cfg.Refresh = 30 * time.Second
 	}
-	s := &Screen{cfg: cfg}
+	s := &Screen{cfg: cfg, closed: make(chan struct{})}
 	s.sub = newList(s)
 	if cfg.Done != nil {
 		go func() {
-			<-cfg.Done
-			s.leaveSeat()
+			select {
+			case <-cfg.Done:
+				s.leaveSeat()
+			case <-s.closed:
+			}
 		}()
 	}
 	return s
@@ -196,8 +203,11 @@ func (s *Screen) QuitNow(ctx *kit.Context) (kit.Screen, tea.Cmd) {
 	return s.cfg.Back(), nil
 }
 
-// Close leaves the board in play, if any: the connection's end.
-func (s *Screen) Close() { s.leaveSeat() }
+// Close leaves the board in play, if any: the screen is done with.
+func (s *Screen) Close() {
+	s.leaveSeat()
+	s.closeOnce.Do(func() { close(s.closed) })
+}
 
 // setSeat keeps the board in play.
 func (s *Screen) setSeat(seat *svc.Seat) {
