@@ -90,8 +90,13 @@ func newTable(h *Hall, code string, o Options, hostID string, start time.Time, s
 // Code is the table's short code.
 func (t *Table) Code() string { return t.code }
 
-// Options returns what the host chose when opening the table.
-func (t *Table) Options() Options { return t.opts }
+// Options returns what the host chose when opening the table (and
+// whether it is private now).
+func (t *Table) Options() Options {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.opts
+}
 
 // seatOf is the seat the person of key id holds, -1 for none: a guest
 // (id "") holds none, a bot's seat is nobody's. t.mu is held.
@@ -432,6 +437,11 @@ func (c *Conn) Start() error {
 	}
 	if t.game != nil {
 		return nil
+	}
+	if t.stopped {
+		// The hall has closed (a session still unwinding at shutdown):
+		// a host started now would write after Close, owned by nobody.
+		return ErrClosed
 	}
 	for _, s := range t.seats {
 		if s.player.ID != "" && s.conn == nil {
