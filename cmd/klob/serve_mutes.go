@@ -102,15 +102,16 @@ func formatMutes(set map[string]string) []byte {
 // their mutes files: give hands a player's back to the Hub when they
 // connect, save (the Hub's Config.OnMutes) takes each change and a
 // goroutine writes it, so that neither the screens nor the Hub's lock
-// wait for the disk. Only the mutes of a key whose file was read (or
-// was missing) are written: a guest's stay in the Hub for their
-// connection, and a file that could not be read is left as it is.
+// wait for the disk. A guest's mutes (no key) stay in the Hub for
+// their connection, and a file that could not be read is left as it
+// is: only the keys of such files are remembered, not every key that
+// ever connected.
 type muteFiles struct {
 	state string // the server's state directory
 	logf  func(string, ...any)
 
 	mu      sync.Mutex
-	read    map[string]bool              // keys given to the Hub -> their file was read
+	broken  map[string]bool              // keys whose file could not be read
 	pending map[string]map[string]string // the latest set of a key not yet written
 	writing map[string]map[string]string // the sets being written now
 	stopped bool
@@ -123,7 +124,7 @@ type muteFiles struct {
 func newMuteFiles(state string, logf func(string, ...any)) *muteFiles {
 	return &muteFiles{
 		state: state, logf: logf,
-		read: map[string]bool{}, pending: map[string]map[string]string{},
+		broken: map[string]bool{}, pending: map[string]map[string]string{},
 		wake: make(chan struct{}, 1), stop: make(chan struct{}), done: make(chan struct{}),
 	}
 }
@@ -149,12 +150,10 @@ func (m *muteFiles) give(hub *chat.Hub, key string) {
 func (m *muteFiles) load(key string) (map[string]string, error) {
 	m.mu.Lock()
 	if set, ok := m.pending[key]; ok {
-		m.read[key] = true
 		m.mu.Unlock()
 		return maps.Clone(set), nil
 	}
 	if set, ok := m.writing[key]; ok {
-		m.read[key] = true
 		m.mu.Unlock()
 		return maps.Clone(set), nil
 	}
@@ -171,7 +170,11 @@ func (m *muteFiles) load(key string) (map[string]string, error) {
 		}
 	}
 	m.mu.Lock()
-	m.read[key] = err == nil
+	if err != nil {
+		m.broken[key] = true
+	} else {
+		delete(m.broken, key)
+	}
 	m.mu.Unlock()
 	return set, err
 }
@@ -181,7 +184,7 @@ func (m *muteFiles) load(key string) (map[string]string, error) {
 func (m *muteFiles) save(key string, set map[string]string) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	if !m.read[key] || m.stopped {
+	if key == "" || m.broken[key] || m.stopped {
 		return
 	}
 	m.pending[key] = set

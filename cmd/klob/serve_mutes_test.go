@@ -109,13 +109,17 @@ func TestMuteFilesKept(t *testing.T) {
 	m, _, hub := newTestMutes(t, dir)
 	m.give(hub, keyA)
 	require.NoError(t, hub.Mute(keyA, keyB, "bob"))
-	require.NoError(t, hub.Mute("guest-7", keyB, "bob"))
+	require.Error(t, hub.Mute("", keyB, "bob"), "a guest (no key) muted") // a guest only reads
+	m.save("", map[string]string{keyB: "bob"})
 	m.close()
 	b, err := os.ReadFile(m.path(keyA))
 	require.NoError(t, err)
 	assert.Equal(t, keyB+" bob\n", string(b))
-	_, err = os.Stat(m.path("guest-7"))
+	_, err = os.Stat(m.path(""))
 	assert.ErrorIs(t, err, os.ErrNotExist)
+	players, err := os.ReadDir(filepath.Join(dir, "players"))
+	require.NoError(t, err)
+	require.Len(t, players, 1, "only the keyed player's mutes are written")
 
 	m2, _, hub2 := newTestMutes(t, dir)
 	m2.give(hub2, keyA)
@@ -200,4 +204,27 @@ func TestServeMuteKeptOverRestart(t *testing.T) {
 	bob.c.WaitText(t, patience, "You see ann's lines again")
 	ann.typ(t, "/", "can you hear me", sshtest.Enter)
 	bob.c.WaitText(t, patience, "can you hear me")
+}
+
+// TestMuteFilesForgetPassingKeys: every keyed connection's mutes are
+// handed to the Hub, but the files remember only the keys whose file
+// could not be read: a client minting a fresh key per login must not
+// grow the server's memory for as long as it runs.
+func TestMuteFilesForgetPassingKeys(t *testing.T) {
+	m := newMuteFiles(t.TempDir(), func(string, ...any) {})
+	defer m.close()
+	hub, err := chat.New(chat.Config{OnMutes: m.save})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const logins = 10000
+	for i := range logins {
+		m.give(hub, fmt.Sprintf("%032x", i)) // connects, mutes nobody, leaves
+	}
+	m.mu.Lock()
+	n := len(m.broken) + len(m.pending)
+	m.mu.Unlock()
+	if n != 0 {
+		t.Fatalf("%d of %d one-off keys that muted nobody are remembered", n, logins)
+	}
 }
