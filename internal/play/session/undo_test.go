@@ -148,8 +148,11 @@ func testClaim(t *testing.T, n int) {
 	if testing.Short() {
 		wantLong = 2
 	}
-	good, long, refused := 0, 0, 0
-	for game := 0; game < 400 && (good < 5 || long < wantLong); game++ {
+	// sharp counts the good claims where one card of seat A's keeps
+	// every trick and any other loses one: those show that the session
+	// plays the right cards.
+	good, long, sharp, refused := 0, 0, 0, 0
+	for game := 0; game < 400 && (good < 5 || long < wantLong || sharp < 1); game++ {
 		s, err := New(seatConfig(uint64(100+game), n))
 		if err != nil {
 			t.Fatal(err)
@@ -159,6 +162,8 @@ func testClaim(t *testing.T, n int) {
 			if ok && seat == rules.SeatA && s.Game().Deal().Phase() == rules.PhasePlay && !s.Claimed(rules.SeatA) {
 				gen := s.Gen()
 				cards := s.View(rules.SeatA).Hand.Count()
+				before := s.Game().Deal().Play() // the claim plays from here
+				ours := func(o rules.Seat) bool { return s.Game().SideOf(o) == s.Game().SideOf(rules.SeatA) }
 				vd, err := s.Claim(rules.SeatA)
 				if err != nil {
 					t.Fatal(err)
@@ -174,6 +179,9 @@ func testClaim(t *testing.T, n int) {
 				good++
 				if cards >= 3 {
 					long++
+				}
+				if onlyOne(before, rules.SeatA, ours) {
+					sharp++
 				}
 				// The claim is the side's: seat A's, and its partner's
 				// with four players.
@@ -202,9 +210,9 @@ func testClaim(t *testing.T, n int) {
 			playRandom(t, s, r)
 		}
 	}
-	t.Logf("%d good claims (%d with three cards or more), %d refused", good, long, refused)
-	if good < 3 || long < wantLong || refused < 10 {
-		t.Fatalf("%d good claims (%d with three cards or more), %d refused: the test tests little", good, long, refused)
+	t.Logf("%d good claims (%d with three cards or more, %d with one right card), %d refused", good, long, sharp, refused)
+	if good < 3 || long < wantLong || sharp < 1 || refused < 10 {
+		t.Fatalf("%d good claims (%d with three cards or more, %d with one right card), %d refused: the test tests little", good, long, sharp, refused)
 	}
 	// A claim outside the card play is refused: a seed whose first
 	// dealer sits at the last seat, so that A, eldest, speaks first.
@@ -222,4 +230,20 @@ func testClaim(t *testing.T, n int) {
 	if vd, _ := s.Claim(rules.SeatA); vd.OK || !errors.Is(vd.Err, claim.ErrNotPlaying) {
 		t.Fatalf("claim in the bidding: %+v", vd)
 	}
+}
+
+// onlyOne reports whether exactly one of the cards claimer, to move in
+// p, may play keeps every trick for its side, of two or more (every
+// hand known); ours says which seats are on claimer's side. Any other
+// card the session played for such a claim would lose a trick.
+func onlyOne(p rules.Play, claimer rules.Seat, ours func(rules.Seat) bool) bool {
+	legal, keep := 0, 0
+	for m := p.Legal(); m != 0; m &= m - 1 {
+		legal++
+		q := p
+		if done, w := q.Move(m.First()); (!done || ours(w)) && claim.TakesAll(q, claimer) {
+			keep++
+		}
+	}
+	return legal > 1 && keep == 1
 }
