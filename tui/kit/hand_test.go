@@ -152,3 +152,33 @@ func TestMeldRowVariants(t *testing.T) {
 		}
 	}
 }
+
+// TestMeldRowCrossing: where two marks would cross (a card in two
+// melds), every card of a meld has its own label and a card of two
+// both: the Q♥ of a fifty with the menage that is also one of three
+// queens reads "50/20", never a bracket that another starts inside. A
+// label too long for one card is cut with the ellipsis, not cut short.
+func TestMeldRowCrossing(t *testing.T) {
+	cases := []struct {
+		hand  string
+		trump rules.Suit
+		due   bool
+		ascii bool
+		want  string
+	}{
+		{"JH TH KH QH JS QD KC QC 7C", rules.Hearts, false, false, "50+m  50+m  50+m  50/20        20          20        "},
+		{"JS AS KS QS 7S AH 7C AD 7D", rules.Spades, false, false, "50+m  50/20 50+m  50+m   20    20    20    20    20  "},
+		{"QS 7H", rules.Spades, true, false, "mena…      "},
+		{"QS 7H", rules.Spades, true, true, "me...      "},
+	}
+	for _, c := range cases {
+		g := NewGlyphs(c.ascii)
+		h := cardsOf(c.hand)
+		shown := sortHandBy(h, h, c.trump, ByStrength)
+		o := tabletest.Options(t, "menage=on,of_a_kind=on")
+		got := MeldRow(&g, shown, handMelds(shown, c.trump, o, true, c.due), 5, 1)
+		if got != c.want {
+			t.Errorf("%s (%v):\n got %q\nwant %q", c.hand, c.trump, got, c.want)
+		}
+	}
+}

@@ -114,7 +114,10 @@ func handMelds(shown []rules.Card, trump rules.Suit, o rules.Options, sequences,
 // under the cards between that are not in it, its label once under
 // its longest stretch of cards side by side: it reads as one meld of
 // those cards, not one under each. Where another meld's card lies
-// between, its label goes under each of its cards instead.
+// between, its label goes under each of its cards instead. Where two
+// marks would still cross (a card in two melds: the Q of a fifty in a
+// set of queens), every card has its own label instead, "50/20" under
+// a card of both, so that no mark hides another.
 func MeldRow(g *Glyphs, shown []rules.Card, melds []Meld, w, gap int) string {
 	n := len(shown)
 	if n == 0 {
@@ -122,14 +125,23 @@ func MeldRow(g *Glyphs, shown []rules.Card, melds []Meld, w, gap int) string {
 	}
 	width := n*w + (n-1)*gap
 	row := []rune(Repeat(" ", width))
-	put := func(x int, s string) {
+	owner := make([]int, width) // which meld (from 1) drew each cell
+	crossed := false
+	put := func(k, x int, s string) {
 		for i, r := range []rune(s) {
-			if x+i >= 0 && x+i < len(row) {
-				row[x+i] = r
+			if x+i < 0 || x+i >= len(row) {
+				continue
+			}
+			if owner[x+i] != 0 && owner[x+i] != k+1 {
+				crossed = true
+			}
+			row[x+i] = r
+			if r != ' ' {
+				owner[x+i] = k + 1
 			}
 		}
 	}
-	for _, m := range melds {
+	for k, m := range melds {
 		if m.From < 0 {
 			continue
 		}
@@ -138,38 +150,68 @@ func MeldRow(g *Glyphs, shown []rules.Card, melds []Meld, w, gap int) string {
 			span := x1 - x0 + 1
 			label := m.Label
 			if span < len([]rune(label))+2 {
-				put(x0, Center(label, span))
+				put(k, x0, Center(fitLabel(g, label, span), span))
 			} else {
 				line := []rune(g.normal.bl + Repeat(g.normal.h, span-2) + g.normal.br)
 				mid := (span - len([]rune(label))) / 2
 				for i, r := range []rune(label) {
 					line[mid+i] = r
 				}
-				put(x0, string(line))
+				put(k, x0, string(line))
 			}
 			continue
 		}
 		if spread := spreadMark(g, shown, melds, m, w, gap); spread != "" {
-			put(m.From*(w+gap), spread)
+			put(k, m.From*(w+gap), spread)
 			continue
 		}
 		// Another meld's card between: the label under each card,
 		// shortened to fit.
-		label := shortLabel(m.Label, w)
+		label := fitLabel(g, m.Label, w)
 		for i, c := range shown {
 			if m.Cards.Has(c) {
-				put(i*(w+gap), Center(label, w))
+				put(k, i*(w+gap), Center(label, w))
 			}
+		}
+	}
+	if !crossed {
+		return string(row)
+	}
+	row = []rune(Repeat(" ", width))
+	for i, c := range shown {
+		var labels []string
+		for _, m := range melds {
+			if m.Cards.Has(c) {
+				labels = append(labels, m.Label)
+			}
+		}
+		if len(labels) > 0 {
+			copy(row[i*(w+gap):], []rune(Center(fitLabel(g, strings.Join(labels, "/"), w), w)))
 		}
 	}
 	return string(row)
 }
 
-// shortLabel is label in w cells where it can be: "20+b" for
-// "20+bella", "50+m" for "50+menage".
+// fitLabel is label in w cells: "20+b" for "20+bella", "50+m" for
+// "50+menage"; then without what the pair adds ("50/20" for
+// "50+m/20"); then cut, with the screen's ellipsis ("mena…").
+func fitLabel(g *Glyphs, label string, w int) string {
+	label = shortLabel(label, w)
+	if len([]rune(label)) > w {
+		label = strings.ReplaceAll(strings.ReplaceAll(label, "+b", ""), "+m", "")
+	}
+	mark := "…"
+	if g.ASCII {
+		mark = "..."
+	}
+	return Cut(label, w, mark)
+}
+
+// shortLabel is label in w cells where the pair's word is what is too
+// long: "20+b" for "20+bella", "50+m/20" for "50+menage/20".
 func shortLabel(label string, w int) string {
 	if len([]rune(label)) > w {
-		label = strings.Replace(strings.Replace(label, "+bella", "+b", 1), "+menage", "+m", 1)
+		label = strings.ReplaceAll(strings.ReplaceAll(label, "+bella", "+b"), "+menage", "+m")
 	}
 	return label
 }
