@@ -18,8 +18,9 @@ var outcomeNames = [...]string{"undecided", "made", "tie", "bete", "abandoned"}
 func (o Outcome) String() string { return nameOf(outcomeNames[:], o) }
 
 // outcomeWords are the outcomes as the rules name them to a reader:
-// equal totals are "equal" (docs/rules.md), though logs write "tie".
-var outcomeWords = [...]string{"undecided", "made", "equal", "bete", "abandoned"}
+// equal totals are "equal" and a deal nobody plays "thrown in"
+// (docs/rules.md), though logs write "tie" and "abandoned".
+var outcomeWords = [...]string{"undecided", "made", "equal", "bete", "thrown in"}
 
 // Word is the outcome as the rules call it, for what people read.
 func (o Outcome) Word() string { return nameOf(outcomeWords[:], o) }

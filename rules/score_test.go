@@ -349,10 +349,11 @@ func TestScoreMargin(t *testing.T) {
 	}
 }
 
-// TestOutcomeWord: what people read calls equal totals "equal", as the
-// rules do, while a game log keeps its word "tie".
+// TestOutcomeWord: what people read calls equal totals "equal" and a
+// deal nobody plays "thrown in", as the rules do, while a game log
+// keeps its words "tie" and "abandoned".
 func TestOutcomeWord(t *testing.T) {
-	for o, want := range map[Outcome][2]string{Made: {"made", "made"}, Tie: {"equal", "tie"}, Bete: {"bete", "bete"}, Abandoned: {"abandoned", "abandoned"}} {
+	for o, want := range map[Outcome][2]string{Made: {"made", "made"}, Tie: {"equal", "tie"}, Bete: {"bete", "bete"}, Abandoned: {"thrown in", "abandoned"}} {
 		if o.Word() != want[0] || o.String() != want[1] {
 			t.Errorf("%v: Word %q, String %q; want %q, %q", int(o), o.Word(), o.String(), want[0], want[1])
 		}
