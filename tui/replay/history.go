@@ -368,7 +368,7 @@ type cols struct {
 }
 
 func (c cols) line(when, players, deals, score, result string) string {
-	return fmt.Sprintf("%-16s  %s %5s  %s  %s", when, kit.Fit(players, c.players), deals, kit.Right(score, c.score), result)
+	return fmt.Sprintf("%-16s  %s %5s  %s  %s", when, kit.Fit(players, c.players), deals, kit.Right(score, c.score), kit.Cut(result, c.result, c.cut))
 }
 
 // width is the width of a row.
@@ -376,14 +376,18 @@ func (c cols) width() int { return 16 + 2 + c.players + 1 + 5 + 2 + c.score + 2 
 
 // columns fits the list in w cells: the players column takes what the
 // other columns, the widest score and the widest result leave, from 12
-// to 48 cells.
+// to 48 cells; with 12 the result takes what is left, a longer one cut
+// with cut.
 func (s *History) columns(w int, cut string) cols {
 	res, score := len("result"), len("score")
 	for i := range s.rows {
 		res = max(res, kit.WidthOf(result(&s.rows[i])))
 		score = max(score, kit.WidthOf(scoreOf(&s.rows[i])))
 	}
-	return cols{players: max(12, min(48, w-16-2-1-5-2-score-2-res)), score: score, result: res, cut: cut}
+	const fixed = 16 + 2 + 1 + 5 + 2 + 2
+	players := max(12, min(48, w-fixed-score-res))
+	res = max(len("result"), min(res, w-fixed-score-players))
+	return cols{players: players, score: score, result: res, cut: cut}
 }
 
 // result says how a game went for the person: won, lost, playing,
@@ -579,7 +583,9 @@ func (s *History) detailLines(ctx *kit.Context, w int) []string {
 		return []string{" " + kit.Clip(s.note, w-1)}
 	case s.cursor < len(s.rows):
 		path := s.rows[s.cursor].path
-		return kit.Indent(" ", kit.WrapLines(s.unpath(path, path), w-2, 2, ctx.Ellipsis()), st.Dim.Render)
+		// Broken only after a "/" where it can be (kit.PathLines), so
+		// that the file's name stays whole for copying.
+		return kit.Indent(" ", kit.PathLines(s.unpath(path, path), w-2, 2), st.Dim.Render)
 	}
 	return []string{""}
 }

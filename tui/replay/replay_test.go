@@ -220,25 +220,7 @@ func TestMonkey(t *testing.T) {
 // one in the replay; esc comes back.
 func TestHistory(t *testing.T) {
 	dir, keep := historyState(t)
-	put := func(name, src string, human rules.Seat, extra ...gamelog.Tag) {
-		l, err := gamelog.ReadFile(filepath.Join(games, src))
-		if err != nil {
-			t.Fatal(err)
-		}
-		for s := range rules.Seat(l.Header.Seats()) {
-			if s == human {
-				l.Header.SetPlayer(s, "Tester", gamelog.Human)
-			} else if l.Header.Level(s) == gamelog.Human {
-				l.Header.SetPlayer(s, l.Header.PlayerName(s), "normal")
-			}
-		}
-		l.Header.Extra = append(l.Header.Extra, extra...)
-		b, err := l.MarshalText()
-		if err != nil {
-			t.Fatal(err)
-		}
-		keep(name, b)
-	}
+	put := putGame(t, keep)
 	put("2026-01-05-1200-vs-Bot-easy-won.klob", "05-target-not-500.klob", rules.SeatA)
 	put("2026-01-06-1200-vs-Bot-normal-lost.klob", "09-tie.klob", rules.SeatB, gamelog.Tag{Name: "Takebacks", Value: "1"})
 	put("2026-01-07-1200-vs-West-normal-East-normal-won.klob", "tables/3-01-every-house-variant.klob", rules.SeatA)
@@ -289,6 +271,70 @@ func TestHistory(t *testing.T) {
 	hs.Press("esc")
 	if hs.Screen.Name() != "history" {
 		t.Fatalf("esc went to %s", hs.Screen.Name())
+	}
+}
+
+// putGame returns put, which files the test game src (under games)
+// as name with Tester, a person, in seat human, the others bots, and
+// the extra tags.
+func putGame(t *testing.T, keep func(name string, text []byte)) func(name, src string, human rules.Seat, extra ...gamelog.Tag) {
+	return func(name, src string, human rules.Seat, extra ...gamelog.Tag) {
+		t.Helper()
+		l, err := gamelog.ReadFile(filepath.Join(games, src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for s := range rules.Seat(l.Header.Seats()) {
+			if s == human {
+				l.Header.SetPlayer(s, "Tester", gamelog.Human)
+			} else if l.Header.Level(s) == gamelog.Human {
+				l.Header.SetPlayer(s, l.Header.PlayerName(s), "normal")
+			}
+		}
+		l.Header.Extra = append(l.Header.Extra, extra...)
+		b, err := l.MarshalText()
+		if err != nil {
+			t.Fatal(err)
+		}
+		keep(name, b)
+	}
+}
+
+// TestHistoryLongResultAndPath: at 80 columns a result too long for
+// what the other columns leave ends in the ellipsis, never cut off
+// silently, and the chosen game's path under the list breaks only after
+// a "/", its file's name whole for copying.
+func TestHistoryLongResultAndPath(t *testing.T) {
+	dir, keep := historyState(t)
+	put := putGame(t, keep)
+	names := []string{"2026-01-08-1200-vs-West-normal-East-normal-lost-practice.klob",
+		"2026-01-07-1200-vs-West-normal-East-normal-North-normal-won.klob"}
+	put(names[0], "tables/3-01-every-house-variant.klob", rules.SeatB,
+		gamelog.Tag{Name: gamelog.PracticeTag, Value: gamelog.PracticeValue}, gamelog.Tag{Name: "Takebacks", Value: "12"})
+	put(names[1], "tables/4-05-four-tie.klob", rules.SeatA)
+	hs := openHistory(t, dir, Config{Analyze: fakeAnalyze, ShowPath: func(p string) string {
+		return strings.ReplaceAll(p, dir, "/home/someone/.local/state/klob")
+	}})
+	list := text(hs)
+	whole := "lost, practice, takebacks 12"
+	var row string
+	for l := range strings.SplitSeq(list, "\n") {
+		if kit.WidthOf(l) > 80 {
+			t.Fatalf("a line is wider than 80 columns:\n%s", list)
+		}
+		if strings.Contains(l, "lost, practice") {
+			row = strings.TrimRight(l, " ")
+		}
+	}
+	if !strings.HasSuffix(row, whole) && !strings.HasSuffix(row, "…") {
+		t.Fatalf("the result %q is cut with no mark: %q\n%s", whole, row, list)
+	}
+	for range names {
+		hs.Press("down")
+		list = text(hs)
+		if !strings.Contains(list, names[0]) && !strings.Contains(list, names[1]) {
+			t.Fatalf("the chosen game's file name is not whole on one line:\n%s", list)
+		}
 	}
 }
 
