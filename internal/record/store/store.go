@@ -367,8 +367,15 @@ func (s *Store) Archive(l *gamelog.Log) (string, error) {
 		return "", fmt.Errorf("archive: %w", err)
 	}
 	path := s.CurrentPath()
+	holds := func(cur []byte) bool { return s.isKnown(cur) || bytes.Equal(cur, saved) }
+	if cur, err := s.fs.ReadFile(path); err != nil || !holds(cur) {
+		// current.klob holds another game (or none): nothing to remove,
+		// and no lock to take, which another Klob's game may hold (a
+		// player's game alone while a shared table files its game).
+		return dst, nil
+	}
 	err = s.locked(func() error {
-		if cur, err := s.fs.ReadFile(path); err == nil && (s.isKnown(cur) || bytes.Equal(cur, saved)) {
+		if cur, err := s.fs.ReadFile(path); err == nil && holds(cur) {
 			if err := s.fs.Remove(path); err != nil {
 				return err
 			}

@@ -344,6 +344,25 @@ func TestArchiveLeavesOtherSave(t *testing.T) {
 	}
 }
 
+// TestArchiveBesideGameAlone: a shared table files its game into a
+// player's history while the player plays a game alone (which holds
+// the state directory's lock): the game is filed, with no error, and
+// the game alone's save is left as it is.
+func TestArchiveBesideGameAlone(t *testing.T) {
+	dir := t.TempDir()
+	alone := New(dir, Options{Now: fixedNow})
+	require.NoError(t, alone.Lock())
+	defer alone.Unlock()
+	require.NoError(t, alone.SaveCurrent(readLog(t, "saves/in-dix.klob")))
+	table := New(dir, Options{Now: fixedNow})
+	p, err := table.Archive(readLog(t, "10-both-over-the-target.klob"))
+	require.NoError(t, err, "filing a table's game beside a game alone")
+	_, err = os.Stat(p)
+	require.NoError(t, err, "the filed game")
+	_, err = os.Stat(alone.CurrentPath())
+	require.NoError(t, err, "the game alone's save")
+}
+
 func TestArchiveName(t *testing.T) {
 	rep := func(rel string, players, levels [4]string, date, clock string) *gamelog.Replay {
 		l := readLog(t, rel)
