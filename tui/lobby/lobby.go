@@ -1315,7 +1315,7 @@ func (f *TableForm) open(ctx *kit.Context) (kit.Screen, tea.Cmd) {
 	t, err := f.l.cfg.Hall.Open(f.l.cfg.Player, hall.Options{Seats: s.Options.Players, Rules: s.Options, Level: s.Level, Seed: f.l.seed(),
 		Private: f.private, From: f.l.cfg.Addr})
 	if err != nil {
-		f.err = err.Error()
+		f.err = kit.Sentence(err.Error())
 		return f, nil
 	}
 	return f.l.join(ctx, t)

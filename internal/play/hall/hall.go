@@ -17,6 +17,7 @@ import (
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/platform/durable"
+	"github.com/klob/klob/internal/platform/duration"
 	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/internal/play/session"
 	"github.com/klob/klob/internal/record/gamelog"
@@ -44,6 +45,9 @@ var (
 type TooManyTablesError struct {
 	Max           int
 	ByKey, ByAddr bool
+	// Abandon is how long a table waits with nobody at it before it
+	// closes (Config.Abandon): a game under way is not closed by leaving.
+	Abandon time.Duration
 }
 
 func (e *TooManyTablesError) Error() string {
@@ -53,7 +57,7 @@ func (e *TooManyTablesError) Error() string {
 	}
 	switch {
 	case e.ByKey:
-		return fmt.Sprintf("you have opened %s already, the most one person may: play at one, or leave one to close it", tables)
+		return fmt.Sprintf("you have opened %s already, the most one person may: play at one of them. One not started closes when you leave it, a game under way when it ends or after %s with nobody at it", tables, duration.Words(e.Abandon.Round(time.Second)))
 	case e.ByAddr:
 		return fmt.Sprintf("%s %s open from your address already, its most: join one, or try again later", tables, are)
 	}
@@ -539,7 +543,7 @@ func (h *Hall) roomFor(id, from string) error {
 	}
 	switch {
 	case byKey >= h.cfg.MaxTablesPerKey:
-		return &TooManyTablesError{Max: h.cfg.MaxTablesPerKey, ByKey: true}
+		return &TooManyTablesError{Max: h.cfg.MaxTablesPerKey, ByKey: true, Abandon: h.cfg.Abandon}
 	case byAddr >= h.cfg.MaxTablesPerAddr:
 		return &TooManyTablesError{Max: h.cfg.MaxTablesPerAddr, ByAddr: true}
 	}

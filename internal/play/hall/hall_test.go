@@ -448,7 +448,7 @@ func TestOpenLimitsByKeyAndAddress(t *testing.T) {
 	_, err = open("a", "198.51.100.7")
 	require.NoError(t, err)
 	_, err = open("a", "203.0.113.9")
-	require.EqualError(t, err, "you have opened 2 tables already, the most one person may: play at one, or leave one to close it")
+	require.EqualError(t, err, "you have opened 2 tables already, the most one person may: play at one of them. One not started closes when you leave it, a game under way when it ends or after 30 minutes with nobody at it")
 	_, err = open("b", "192.0.2.1")
 	require.NoError(t, err, "another key from the first address")
 	_, err = open("c", "192.0.2.1")
