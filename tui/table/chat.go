@@ -276,7 +276,7 @@ func (s *Screen) talkRows(ctx *kit.Context, w, rows int) []string {
 	case s.canTalk() && s.kept():
 		head += st.Dim.Render(" · / opens your line not sent")
 	case s.canTalk():
-		head += st.Dim.Render(" · / talks")
+		head += st.Dim.Render(" · / to talk")
 	}
 	lines := s.cfg.Talk.Lines()
 	if len(lines) == 0 {

@@ -455,9 +455,16 @@ func (sc *Scene) scorePad(ctx *kit.Context, w, h int) []string {
 		// The outcome in the rules' words ("equal"), not the log's.
 		out = append(out, row(fmt.Sprint(i+1), cols, s.Outcome.Word()))
 	}
+	// A sum keeps the cell of the maker's star, to stand under the
+	// scores, unless it would then fill its column and run into what is
+	// left of it ("sum1244").
 	var sums []string
 	for _, i := range order {
-		sums = append(sums, fmt.Sprint(sc.Totals[i])+" ")
+		c := fmt.Sprint(sc.Totals[i])
+		if len(c)+1 < colW {
+			c += " "
+		}
+		sums = append(sums, c)
 	}
 	out = append(out, st.Heading.Render(row("sum", sums, "")))
 	if starred {

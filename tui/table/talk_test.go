@@ -162,7 +162,7 @@ func TestTalkBetweenDeals(t *testing.T) {
 			t.Errorf("bob away, his seat a bot's, is said ready:\n%s", f.text())
 		}
 		other.State = host.SeatHere
-		if text := kittest.Flat(f.text()); !strings.Contains(text, "Table talk · / talks · nothing said yet") {
+		if text := kittest.Flat(f.text()); !strings.Contains(text, "Table talk · / to talk · nothing said yet") {
 			t.Errorf("the result does not offer the talk:\n%s", f.text())
 		}
 		talk.hear("dan", "nice deal", true)

@@ -681,6 +681,33 @@ func TestPadSaysEqual(t *testing.T) {
 	}
 }
 
+// The score pad's sums never run into the "sum" before them, with four
+// digits in the narrowest pad (a game to 2000), at every seat count,
+// and each stays whole.
+func TestPadSumsApart(t *testing.T) {
+	ctx := kit.NewContext(false)
+	for _, n := range []int{2, 3, 4} {
+		sc := &Scene{V: rules.View{Players: n, Options: options(n)}, You: rules.SeatA,
+			Pad: []rules.Score{{Players: n, Maker: rules.SeatA, Outcome: rules.Made}}}
+		for i := range n {
+			sc.Players = append(sc.Players, Player{Name: fmt.Sprint("P", i)})
+		}
+		sc.Totals = [4]int{1244, 881, 653, 1999}
+		for _, w := range []int{23, 24, 30} { // 23: the pad at 80 columns
+			got := ansi.Strip(strings.Join(sc.scorePad(&ctx, w, 10), "\n"))
+			var sum string
+			for l := range strings.SplitSeq(got, "\n") {
+				if strings.HasPrefix(strings.TrimSpace(l), "sum") {
+					sum = l
+				}
+			}
+			if !regexp.MustCompile(`sum +1244\b`).MatchString(sum) || !strings.Contains(sum, " 881") {
+				t.Errorf("%d players, %d wide: the sums run together or are cut:\n%s", n, w, got)
+			}
+		}
+	}
+}
+
 // sceneOf is a scene of v seen from seat A, its players named You,
 // West, North and East in seat order, as many as v has.
 func sceneOf(v rules.View) *Scene {
