@@ -97,7 +97,7 @@ func players(s *Setup) int { return s.Options.NumPlayers() }
 // stepSeats moves the seat count by d through 2, 3 and 4; variants that
 // no longer apply go until a count that plays them (settle).
 func stepSeats(s *Setup, d int) {
-	s.Options.Players = Cycle([]int{2, 3, 4}, players(s), d)
+	s.Options.Players = Shift([]int{2, 3, 4}, players(s), d)
 	s.settle()
 }
 
@@ -132,16 +132,21 @@ var playersRow = Row{
 // is kept among them).
 var Targets = []int{100, 200, 300, 500, 700, 1000, 1500, 2000}
 
-// Cycle moves v by d through the sorted values in list (v itself is
-// added when it is not one of them).
-func Cycle(list []int, v, d int) int {
+// Shift moves v by d through the sorted values in list (v itself is
+// added when it is not one of them), stopping at either end: a number
+// does not jump from the smallest to the largest (a game to 100, one
+// key too far, is not a game to 2000).
+func Shift(list []int, v, d int) int {
 	l := slices.Clone(list)
 	if !slices.Contains(l, v) {
 		l = append(l, v)
 		slices.Sort(l)
 	}
-	return step(l, v, d)
+	return l[Clamp(slices.Index(l, v)+d, len(l))]
 }
+
+// Clamp is i within the indexes of a list of n.
+func Clamp(i, n int) int { return max(0, min(i, n-1)) }
 
 // step is the value d places from v in l, round past either end.
 func step[T comparable](l []T, v T, d int) T {
@@ -207,7 +212,7 @@ func RuleRows(s *Setup) []Row {
 	team := rules.PlaysInTeams(players(s))
 	rows := []Row{levelRow(s),
 		{"target", "Game to", func(s *Setup) string { return fmt.Sprint(s.Options.Target) },
-			func(s *Setup, d int) { s.Options.Target = Cycle(Targets, s.Options.Target, d) },
+			func(s *Setup, d int) { s.Options.Target = Shift(Targets, s.Options.Target, d) },
 			func(s *Setup) string {
 				who := "player"
 				if team {
@@ -251,7 +256,7 @@ func RuleRows(s *Setup) []Row {
 				return "sequences count even without a trick"
 			}},
 		Row{"last_trick", "Last trick bonus", func(s *Setup) string { return fmt.Sprint(s.Options.LastTrick) },
-			func(s *Setup, d int) { s.Options.LastTrick = Cycle([]int{0, 10}, s.Options.LastTrick, d) },
+			func(s *Setup, d int) { s.Options.LastTrick = Shift([]int{0, 10}, s.Options.LastTrick, d) },
 			func(s *Setup) string {
 				if s.Options.LastTrick == 0 {
 					return "the last trick scores only its cards"

@@ -118,9 +118,15 @@ func TestVariantsKeptAcrossCounts(t *testing.T) {
 	s := New(Config{Start: func(st Setup) (kit.Screen, error) { *got = st; return &started{st}, nil }},
 		Setup{Level: ai.Normal, Options: o, Seed: 42})
 	seats := func(n int) {
-		for players(&s.setup) != n {
-			stepSeats(&s.setup, 1)
+		for range 3 {
+			switch p := players(&s.setup); {
+			case p < n:
+				stepSeats(&s.setup, 1)
+			case p > n:
+				stepSeats(&s.setup, -1)
+			}
 		}
+		require.Equal(t, n, players(&s.setup), "the seats row does not reach %d", n)
 	}
 	row := func(key string) Row {
 		for _, r := range s.rows() {
@@ -529,4 +535,23 @@ func TestHeadingsKeptAt80x24(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestShiftStopsAtEnds: a number's row stops at its smallest and its
+// largest value, one key too far changes nothing: a game to 100 does
+// not become a game to 2000. A value given by a flag stands among them.
+func TestShiftStopsAtEnds(t *testing.T) {
+	for _, c := range []struct{ v, d, want int }{
+		{100, -1, 100}, {2000, 1, 2000}, {100, 1, 200}, {500, -2, 200}, {2000, 9, 2000}, {250, -1, 200}, {250, 1, 300},
+	} {
+		assert.Equal(t, c.want, Shift(Targets, c.v, c.d), "from %d by %d", c.v, c.d)
+	}
+	s := Setup{Options: rules.DefaultOptions()}
+	s.Options.Target = 100
+	for _, r := range RuleRows(&s) {
+		if r.Key == "target" {
+			r.Step(&s, -1)
+		}
+	}
+	assert.Equal(t, 100, s.Options.Target, "← at a game to 100")
 }

@@ -66,14 +66,14 @@ func (f *form) rows() []setup.Row {
 	out := slices.DeleteFunc(rows, func(r setup.Row) bool { return r.Key == "target" })
 	return append(out, setup.Row{Label: "Boards",
 		Value:   func(*setup.Setup) string { return fmt.Sprint(boardCounts[f.boards]) },
-		Step:    func(_ *setup.Setup, d int) { f.boards = (f.boards + d + len(boardCounts)) % len(boardCounts) },
+		Step:    func(_ *setup.Setup, d int) { f.boards = setup.Clamp(f.boards+d, len(boardCounts)) },
 		Explain: func(*setup.Setup) string { return "each board is one deal; everyone plays the same boards" },
 	}, setup.Row{Label: "Ends in",
 		Value: func(*setup.Setup) string {
 			now := f.s.now()
 			return lengthWords(lengths[f.length]) + " (" + when(now, now.Add(lengths[f.length])) + ")"
 		},
-		Step:    func(_ *setup.Setup, d int) { f.length = (f.length + d + len(lengths)) % len(lengths) },
+		Step:    func(_ *setup.Setup, d int) { f.length = setup.Clamp(f.length+d, len(lengths)) },
 		Explain: func(*setup.Setup) string { return "the boards can be played until then; the standings open at the end" },
 	})
 }
