@@ -507,7 +507,18 @@ func TestLobbyUnfiledGame(t *testing.T) {
 				t.Fatalf("q in the game's replay ends the connection:\n%s", ann.screen())
 			}
 			ann.wait(t, "the lobby", func() bool { _, ok := ann.app.screen.(*lobby.Lobby); return ok })
-			// Bob, on the last deal's result: the game is over, q leaves
+			// Bob's replay of the game shows it from his seat, whatever
+			// it is: his hand at the bottom, as he played it.
+			bob.key("enter")
+			bob.key("r")
+			if bob.app.ScreenName() != "replay" {
+				t.Fatalf("r opens no replay for bob (%s):\n%s", bob.app.ScreenName(), bob.screen())
+			}
+			if scr := kittest.Flat(ansi.Strip(bob.screen())); !strings.Contains(scr, "Bob's hand") || strings.Contains(scr, "Ann's hand") {
+				t.Fatalf("bob's replay does not show his hand at the bottom:\n%s", bob.screen())
+			}
+			bob.key("esc")
+			// Bob, on the game's end: the game is over, q leaves
 			// unasked as at the game's end.
 			bob.key("q")
 			if strings.Contains(kittest.Flat(ansi.Strip(bob.screen())), "Leave?") {

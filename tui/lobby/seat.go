@@ -260,7 +260,7 @@ func (s *SharedSeat) tableConfig(port host.Port) tablescreen.Config {
 			if err != nil {
 				return nil, err
 			}
-			return &seatReplay{s: s, inner: replay.New(r, name, replay.Config{ASCII: l.cfg.ASCII, Analyze: l.cfg.Analyze, Analyse: analyse}, s)}, nil
+			return &seatReplay{s: s, inner: replay.New(r, name, replay.Config{ASCII: l.cfg.ASCII, Analyze: l.cfg.Analyze, Analyse: analyse, Player: l.cfg.Player.ID}, s)}, nil
 		},
 	}
 	if s.talk != nil {

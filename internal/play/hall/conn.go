@@ -2,6 +2,7 @@ package hall
 
 import (
 	"errors"
+	"slices"
 	"time"
 
 	"github.com/klob/klob/ai"
@@ -71,7 +72,15 @@ func (c *Conn) Log() (*gamelog.Log, error) {
 	if gm, err := l.Game(); err != nil || !gm.Over() {
 		return nil, errNotOver
 	}
-	return l, nil
+	// The seat's key, as the filed copy has it, so that the replay
+	// shows the game from this seat (gamelog.Header.PersonSeat).
+	c.t.mu.Lock()
+	id := c.t.seats[c.seat].player.ID
+	c.t.mu.Unlock()
+	mine := *l
+	mine.Header.Extra = slices.Clone(l.Header.Extra)
+	mine.Header.SetKey(c.seat, id)
+	return &mine, nil
 }
 
 // tick tells the reader that the table changed; t.mu is held.
