@@ -357,3 +357,26 @@ func TestLobbySaysABoardIsHalfPlayed(t *testing.T) {
 	}
 	cy.untilFlat(t, "Board 1 of Tournament "+info.Code+" · 3 players is half-played")
 }
+
+// TestWaitingRoomSaysRated: on a server that keeps ratings the waiting
+// room says whether the game will be rated before it starts: not with
+// one person at the table, rated once people sit on two sides; at
+// every seat count.
+func TestWaitingRoomSaysRated(t *testing.T) {
+	for _, seats := range []int{2, 3, 4} {
+		t.Run(fmt.Sprint(seats), func(t *testing.T) {
+			h := testHall(t)
+			c := &lobbytest.Club{}
+			ann := newClubPerson(h, c, "a", "Ann", 80, 24)
+			bob := newClubPerson(h, c, "b", "Bob", 80, 24)
+			defer close(ann.done)
+			defer close(bob.done)
+			tb, err := h.Open(hall.Player{ID: "a", Name: "Ann"}, hall.Options{Seats: seats, Rules: rules.DefaultOptions(), Level: ai.Random, Seed: 1})
+			require.NoError(t, err)
+			ann.join(tb.Code())
+			ann.untilFlat(t, "Not rated: a rated game has people on two sides or more.")
+			bob.join(tb.Code()) // the next seat: another side at every count
+			ann.untilFlat(t, "Rated: the club's ratings move with this game.")
+		})
+	}
+}

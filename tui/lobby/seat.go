@@ -741,6 +741,15 @@ func (s *SharedSeat) render(ctx *kit.Context) (string, []kit.Hit) {
 			watch += " P changes it (during the game too)."
 		}
 		lines = append(lines, kit.Paragraph(watch, ctx.Width, nil)...)
+		if s.l.cfg.Club != nil {
+			// Whether the game moves ratings, told before it starts: it
+			// changes as people take and leave seats.
+			rated := "Not rated: a rated game has people on two sides or more."
+			if s.conn.Table().Rated() {
+				rated = "Rated: the club's ratings move with this game."
+			}
+			lines = append(lines, kit.Paragraph(rated, ctx.Width, nil)...)
+		}
 		lines = append(lines, "")
 		// The keys of the room, each offered to click: [s] on its own
 		// line with what it does, the others under it.
