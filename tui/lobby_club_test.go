@@ -65,6 +65,11 @@ func TestLobbyShowsRating(t *testing.T) {
 	}
 	kittest.CheckSize(t, ann.screen(), 80, 24)
 	zoe.untilFlat(t, "Guests are not rated")
+	// The tables' list tells a guest why it lists none, not that none
+	// is open.
+	_, err := h.Open(hall.Player{ID: "a", Name: "Ann"}, hall.Options{Seats: 2, Rules: rules.DefaultOptions(), Level: ai.Random, Seed: 1})
+	require.NoError(t, err)
+	zoe.untilFlat(t, "(tables are for players with an SSH key: guests play alone against bots)")
 	if n := c.Reads(); n != 1 {
 		t.Fatalf("%d reads of the club: the guest's lobby reads none", n)
 	}

@@ -918,7 +918,7 @@ func (l *Lobby) render(ctx *kit.Context) (string, []kit.Hit) {
 	switch {
 	case len(l.tables) > 0:
 	case l.guest():
-		tables = []entry{{lines: []string{"   " + st.Dim.Render("(no open table)")}}}
+		tables = []entry{{lines: []string{"   " + st.Dim.Render("(tables are for players with an SSH key: guests play alone against bots)")}}}
 	case l.playing == 1:
 		tables = []entry{{lines: []string{"   " + st.Dim.Render("(no table to join: a game is being played, w to watch it)")}}}
 	case l.playing > 1:
