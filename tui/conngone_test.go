@@ -52,7 +52,7 @@ func TestAnalysisEndsWithConnection(t *testing.T) {
 	d.press("h")
 	d.press("enter") // the first saved game's replay
 	_, cmd := d.app.Update(kittest.Key("a"))
-	runBatch(cmd)
+	runBatch(cmd, nil)
 	var ctx context.Context
 	select {
 	case ctx = <-started:
@@ -61,7 +61,7 @@ func TestAnalysisEndsWithConnection(t *testing.T) {
 	}
 	// The connection ends: its program quits, its Done closes.
 	_, quit := d.app.Update(kittest.Key("ctrl+c"))
-	runBatch(quit) // the quit's own work (the saves it waits for)
+	runBatch(quit, nil) // the quit's own work (the saves it waits for)
 	close(done)
 	select {
 	case <-ctx.Done():
@@ -89,24 +89,7 @@ func TestTrainerEndsWithConnection(t *testing.T) {
 	}
 	d := newLobbyDriver(t, cfg)
 	msgs := make(chan tea.Msg, 64)
-	var run func(tea.Cmd)
-	run = func(cmd tea.Cmd) {
-		if cmd == nil {
-			return
-		}
-		go func() {
-			msg := cmd()
-			if cmds, ok := kittest.Batch(msg); ok {
-				for _, c := range cmds {
-					run(c)
-				}
-				return
-			}
-			if msg != nil {
-				msgs <- msg
-			}
-		}()
-	}
+	run := func(cmd tea.Cmd) { runBatch(cmd, msgs) }
 	_, cmd := d.app.Update(kittest.Key("t"))
 	run(cmd)
 	var ctx context.Context
@@ -130,8 +113,9 @@ func TestTrainerEndsWithConnection(t *testing.T) {
 	}
 }
 
-// runBatch runs each command of cmd on a goroutine, dropping messages.
-func runBatch(cmd tea.Cmd) {
+// runBatch runs each command of cmd on a goroutine and sends the
+// messages they return to msgs (nil: drops them).
+func runBatch(cmd tea.Cmd, msgs chan<- tea.Msg) {
 	if cmd == nil {
 		return
 	}
@@ -139,8 +123,12 @@ func runBatch(cmd tea.Cmd) {
 		msg := cmd()
 		if cmds, ok := kittest.Batch(msg); ok {
 			for _, c := range cmds {
-				runBatch(c)
+				runBatch(c, msgs)
 			}
+			return
+		}
+		if msg != nil && msgs != nil {
+			msgs <- msg
 		}
 	}()
 }
