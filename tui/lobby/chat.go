@@ -424,11 +424,7 @@ func (lt *talkPane) lines(ctx *kit.Context, w, room int) []string {
 	if ls := lt.t.Lines(); len(ls) > 0 {
 		said = nil
 		for i := len(ls) - 1; i >= 0; i-- {
-			who := ls[i].Name
-			if ls[i].Watching {
-				who += watchingMark
-			}
-			text := who + `: "` + ls[i].Text + `"`
+			text := talkText(ls[i])
 			// At spaces: a hyphened name parted at its hyphen reads as two;
 			// later rows set in, so that none passes for a line of its own.
 			rows := kit.WrapTalk(text, max(10, w-4), 0, ctx.Ellipsis())
@@ -448,6 +444,11 @@ func (lt *talkPane) lines(ctx *kit.Context, w, room int) []string {
 	if lt.t.me.Key == "" {
 		how = "  (guests read: connect with an SSH key to talk)"
 	}
+	if lt.title == "" {
+		// The lobby's talk reads back whole (talkLog); a waiting
+		// room's lines stay on the table's own talk.
+		how += " · c reads back"
+	}
 	title := lt.title
 	if title == "" {
 		title = "Lobby talk"
@@ -457,6 +458,16 @@ func (lt *talkPane) lines(ctx *kit.Context, w, room int) []string {
 		said = said[len(said)-max(keep, 0):]
 	}
 	return append(append([]string{head}, said...), tail...)
+}
+
+// talkText is a line said as the talk shows it: the name (a
+// spectator's marked), then the words in quotes.
+func talkText(l tablescreen.ChatLine) string {
+	who := l.Name
+	if l.Watching {
+		who += watchingMark
+	}
+	return who + `: "` + l.Text + `"`
 }
 
 // talkLeast is how many of the last lines said the lobby's talk shows

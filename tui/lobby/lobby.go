@@ -473,6 +473,8 @@ func (l *Lobby) key(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.Cmd)
 		}
 	}
 	switch {
+	case msg.String() == "c" && l.talk != nil:
+		return newTalkLog(l), nil
 	case kit.MoveRow(k, msg, &l.row, n):
 		return l, nil
 	case kit.IsKey(msg, k.Choose):
@@ -616,6 +618,9 @@ func (l *Lobby) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	if l.talk != nil && !l.guest() {
 		// The keys' line offers it: the help says it too.
 		letters = append(letters, kit.Bind("/", "talk: a line to the lobby (/mute NAME hides a player, /unmute NAME shows them)"))
+	}
+	if l.talk != nil {
+		letters = append(letters, kit.Bind("c", "read the lobby's talk back: its last lines, not only the newest"))
 	}
 	return kit.KeyHelp{Short: moves, Full: [][]key.Binding{letters, full}}
 }

@@ -51,7 +51,7 @@ func steadyLobby(t *testing.T, n int, rated, talk bool, said int) (*Lobby, *kit.
 func withTalk(t *testing.T, l *Lobby, lines ...string) {
 	t.Helper()
 	now := time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC)
-	hub, err := chat.New(chat.Config{Now: func() time.Time { return now }})
+	hub, err := chat.New(chat.Config{Now: func() time.Time { return now }, Burst: max(5, len(lines))})
 	require.NoError(t, err)
 	room := hub.NewRoom()
 	for _, text := range lines {
