@@ -86,6 +86,9 @@ type gameHold struct {
 	mu      sync.Mutex
 	holding bool
 	gone    bool
+	// game is the game alone last on view while holding: the
+	// connection's end waits for its saves before letting the games go.
+	game Game
 }
 
 // holdGame takes the person's games for this connection before a game
@@ -124,7 +127,7 @@ func (l *Lobby) releaseGame() {
 	if !l.hold.holding {
 		return
 	}
-	l.hold.holding = false
+	l.hold.holding, l.hold.game = false, nil
 	if lk, ok := l.cfg.Alone.Store.(gameLock); ok {
 		_ = lk.Unlock()
 	}
@@ -133,8 +136,32 @@ func (l *Lobby) releaseGame() {
 	}
 }
 
-// connectionGone releases the games when the connection ends.
+// keepGame notes the game alone s shows, if any, while the games are
+// held: the screen shown changes only on the program's goroutine, and
+// the connection's end comes on another.
+func (l *Lobby) keepGame(s kit.Screen) {
+	g := l.game(s)
+	if g == nil {
+		return
+	}
+	l.hold.mu.Lock()
+	defer l.hold.mu.Unlock()
+	if l.hold.holding {
+		l.hold.game = g
+	}
+}
+
+// connectionGone releases the games when the connection ends, once the
+// last change of the game alone is written: a connection of the same
+// key that opens the game at once must find it, and no write of this
+// one may land after it.
 func (l *Lobby) connectionGone() {
+	l.hold.mu.Lock()
+	g := l.hold.game
+	l.hold.mu.Unlock()
+	if g != nil {
+		g.Wait()
+	}
 	l.releaseGame()
 	l.hold.mu.Lock()
 	l.hold.gone = true

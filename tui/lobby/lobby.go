@@ -577,7 +577,9 @@ func (b *Away) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 		}
 	}
 	next, cmd := b.inner.Update(ctx, msg)
-	return b, kit.Show(ctx, &b.inner, next, cmd)
+	cmd = kit.Show(ctx, &b.inner, next, cmd)
+	b.l.keepGame(b.inner)
+	return b, cmd
 }
 
 func (b *Away) View(ctx *kit.Context) string { return b.inner.View(ctx) }
@@ -735,7 +737,10 @@ func (b *Away) Inner() kit.Screen { return b.inner }
 func (l *Lobby) playAlone() (kit.Screen, tea.Cmd) {
 	// Each new game its own seed: the last one was shown at its end.
 	return l.cfg.Alone.Open(l.cfg.Player.Name, l.seed(), l.holdGame, func() kit.Screen { return newElsewhere(l) },
-		func(s kit.Screen) kit.Screen { return &Away{l: l, inner: s} }), nil
+		func(s kit.Screen) kit.Screen {
+			l.keepGame(s)
+			return &Away{l: l, inner: s}
+		}), nil
 }
 
 // typeKey edits the code or the name.
