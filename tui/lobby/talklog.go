@@ -12,32 +12,56 @@ import (
 
 // talkLog reads the lobby's talk back: the lines this connection holds
 // (the room's last lines as it came, and those said since, up to
-// maxTalkLines), the newest at the bottom, where the pane
-// under the tables shows only the latest few. ↑/↓ and the page keys
-// scroll; new lines keep coming in; / goes back to the lobby with the
+// maxTalkLines), newest at the bottom, where the pane under the tables
+// shows only the latest few. ↑/↓ and the page keys scroll by whole
+// lines; new lines keep coming in; / goes back to the lobby with the
 // line open, q and esc back to the lobby.
 type talkLog struct {
 	leavesAtOnce
 	l    *Lobby
-	back int // rows scrolled up from the newest; 0 follows the talk
+	back int // lines scrolled up from the newest; 0 follows the talk
 }
 
 func newTalkLog(l *Lobby) *talkLog { return &talkLog{leavesAtOnce: leavesAtOnce{l}, l: l} }
 
 func (t *talkLog) Name() string { return "lobby talk" }
 
-// rows are the talk's lines wrapped in w cells, oldest first.
-func (t *talkLog) rows(ctx *kit.Context, w int) []string {
-	var rows []string
+// said are the talk's lines, oldest first, each wrapped in w cells.
+func (t *talkLog) said(ctx *kit.Context, w int) [][]string {
+	var out [][]string
 	for _, l := range t.l.talk.t.Lines() {
-		rows = append(rows, kit.Indent("   ", kit.WrapTalk(talkText(l), max(10, w-4), 0, ctx.Ellipsis()), nil)...)
+		out = append(out, kit.Indent("   ", kit.WrapTalk(talkText(l), max(10, w-4), 0, ctx.Ellipsis()), nil))
 	}
-	return rows
+	return out
 }
 
-// room is the rows the talk's lines get on a screen of h lines: the
-// title, its blank, the heading, the blank and keys' line under them.
-func (t *talkLog) room(ctx *kit.Context) int { return max(1, ctx.Height-len(kit.Titled(ctx, ""))-4) }
+// room is the rows the talk's lines get: the screen less the title and
+// its rule, a blank, the heading, and the blank and keys' line under.
+func (t *talkLog) room(ctx *kit.Context) int { return max(1, ctx.Height-6) }
+
+// saidWindow is the lines shown, said[from:to], back lines up from the
+// newest: whole lines only, as many as fit in room above the last one
+// shown (which shows, cut, when it alone is too long).
+func saidWindow(said [][]string, back, room int) (from, to int) {
+	to = len(said) - back
+	from, used := to, 0
+	for from > 0 && (from == to || used+len(said[from-1]) <= room) {
+		used += len(said[from-1])
+		from--
+	}
+	return from, to
+}
+
+// saidMost is the farthest back the talk scrolls: the first line at the
+// top, the room filled below it.
+func saidMost(said [][]string, room int) int {
+	to, used := 0, 0
+	for to < len(said) && (to == 0 || used+len(said[to]) <= room) {
+		used += len(said[to])
+		to++
+	}
+	return len(said) - to
+}
 
 func (t *talkLog) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	k := &ctx.Keys
@@ -45,8 +69,7 @@ func (t *talkLog) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	if !ok {
 		return t, nil
 	}
-	all, room := len(t.rows(ctx, ctx.Width)), t.room(ctx)
-	most := max(0, all-room)
+	said, room := t.said(ctx, ctx.Width), t.room(ctx)
 	switch {
 	case kit.IsKey(key, k.Back) || kit.IsKey(key, k.Quit):
 		return t.l, nil
@@ -59,13 +82,14 @@ func (t *talkLog) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	case kit.IsKey(key, k.Down):
 		t.back--
 	case kit.PageDir(key) != 0:
-		t.back -= kit.PageDir(key) * room
+		from, to := saidWindow(said, min(t.back, len(said)), room)
+		t.back -= kit.PageDir(key) * max(1, to-from)
 	case key.String() == "home":
-		t.back = most
+		t.back = len(said)
 	case key.String() == "end":
 		t.back = 0
 	}
-	t.back = max(0, min(t.back, most))
+	t.back = max(0, min(t.back, saidMost(said, room)))
 	return t, nil
 }
 
@@ -73,24 +97,27 @@ func (t *talkLog) View(ctx *kit.Context) string {
 	st := &ctx.Styles
 	w := ctx.Width
 	lines := append(kit.Titled(ctx, "Lobby talk"), "")
-	rows := t.rows(ctx, w)
-	room := t.room(ctx)
-	// back counts rows up from the newest: at 0 the newest show.
-	back := max(0, min(t.back, len(rows)-room))
-	end := len(rows) - back
-	start := max(0, end-room)
-	what := fmt.Sprintf("the last %s said", kit.Plural(len(t.l.talk.t.Lines()), "line"))
-	if len(rows) == 0 {
+	said, room := t.said(ctx, w), t.room(ctx)
+	back := max(0, min(t.back, saidMost(said, room)))
+	from, to := saidWindow(said, back, room)
+	what := fmt.Sprintf("the last %s said", kit.Plural(len(said), "line"))
+	if len(said) == 0 {
 		what = "nothing said yet"
 		if len(t.l.talk.t.muted) > 0 {
 			what = "nothing said yet, or only by people you muted"
 		}
 	}
-	if mark := moreMark(start, back); mark != "" {
+	if mark := moreMark(from, len(said)-to); mark != "" {
 		what += " · " + mark
 	}
 	lines = append(lines, " "+st.Dim.Render(kit.Clip(what, w-2)))
-	lines = append(lines, rows[start:end]...)
+	for _, rows := range said[from:to] {
+		lines = append(lines, rows...)
+	}
+	if len(lines) > 4+room {
+		// The one line shown is longer than the room: its start shows.
+		lines = append(lines[:3+room], kit.Clip(lines[3+room], w-kit.WidthOf(ctx.Ellipsis()))+ctx.Ellipsis())
+	}
 	keys := "↑/↓ scroll · PgUp/PgDn page · / to talk · q/esc back"
 	if t.l.guest() {
 		keys = "↑/↓ scroll · PgUp/PgDn page · q/esc back"

@@ -89,3 +89,33 @@ func TestTalkLogSlashTypes(t *testing.T) {
 	assert.Same(t, next, stay, "a guest's / opens no line")
 	var _ kit.Screen = next
 }
+
+// Lines of two rows scroll whole: the row under the heading always
+// starts a line (a line's tail alone would read as nobody's), and the
+// marks count lines.
+func TestTalkLogScrollsWholeLines(t *testing.T) {
+	l, ctx := steadyLobby(t, 0, false, false, 0)
+	said := make([]string, 30)
+	for i := range said {
+		said[i] = fmt.Sprintf("line %d, long enough with these words to need a second row at eighty columns wide", i+1)
+	}
+	withTalk(t, l, said...)
+	next, _ := l.Update(ctx, kittest.Key("c"))
+	for step := range 40 {
+		lines := strings.Split(ansi.Strip(next.View(ctx)), "\n")
+		require.Len(t, lines, 24)
+		require.True(t, strings.HasPrefix(lines[4], `   bob: "line `), "step %d: the top row is no line's start: %q", step, lines[4])
+		var first, last, above, below int
+		fmt.Sscanf(lines[4], `   bob: "line %d`, &first)
+		for _, line := range lines[4:] {
+			fmt.Sscanf(line, `   bob: "line %d`, &last)
+		}
+		fmt.Sscanf(lines[3][strings.Index(lines[3], "said")+4:], " · ↑ %d more above", &above)
+		if i := strings.Index(lines[3], "↓ "); i >= 0 {
+			fmt.Sscanf(lines[3][i:], "↓ %d more below", &below)
+		}
+		assert.Equal(t, first-1, above, "step %d: %q", step, lines[3])
+		assert.Equal(t, 30-last, below, "step %d: %q", step, lines[3])
+		next.Update(ctx, kittest.Key("up"))
+	}
+}
