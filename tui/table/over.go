@@ -234,6 +234,13 @@ func (s *Screen) winnerWords(ctx *kit.Context, sc *Scene) (string, lipgloss.Styl
 // again, the score of every deal, where the log is filed, and what next,
 // with where the offers lie: a click on one presses its key.
 func (s *Screen) overView(ctx *kit.Context) (string, []kit.Hit) {
+	out, hits, _ := s.overLayout(ctx)
+	return out, hits
+}
+
+// overLayout is overView, and how far back its score pad scrolls (0
+// when it shows every deal): ↑/↓ scroll a pad cut to the room.
+func (s *Screen) overLayout(ctx *kit.Context) (string, []kit.Hit, int) {
 	sn := &s.snap
 	w, h := ctx.Width, ctx.Height
 	sc := s.scene()
@@ -318,7 +325,8 @@ func (s *Screen) overView(ctx *kit.Context) (string, []kit.Hit) {
 	if talk != nil {
 		padH = max(pad, min(padH, len(sc.scorePad(ctx, min(60, w-2), h))))
 	}
-	lines = append(lines, kit.Indent(" ", sc.scorePad(ctx, min(60, w-2), padH), nil)...)
+	padLines, most := sc.scorePadAt(ctx, min(60, w-2), padH, padScroll{on: true, back: s.padBack})
+	lines = append(lines, kit.Indent(" ", padLines, nil)...)
 	lines = append(lines, "")
 	// The offers' row: its place among the lines, less the blank lines
 	// above it that DropBlanks takes out (it takes them from the top).
@@ -332,7 +340,7 @@ func (s *Screen) overView(ctx *kit.Context) (string, []kit.Hit) {
 	if at >= h {
 		hits = nil // cut off the window: nothing there to click
 	}
-	return kit.Canvas(lines, w, h), hits
+	return kit.Canvas(lines, w, h), hits, most
 }
 
 // overPadMin is the fewest rows the game's end leaves its score pad

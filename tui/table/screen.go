@@ -118,6 +118,7 @@ type Screen struct {
 	hinting  bool // the person asked for the hint of this position
 	hintTop  int  // the hint's first option shown, by rank (page up/down)
 	overSeen bool // the last deal's result was read: the game's end shows
+	padBack  int  // the game's end: its score pad's rows scrolled up from the newest
 	note     kit.Note
 	overErr  string // why the replay did not open
 
@@ -283,7 +284,7 @@ func (s *Screen) adopt(ctx *kit.Context) {
 	}
 	if s.snap.Game != old.Game {
 		// "Again": a new game at the table, from its first deal.
-		s.overSeen, s.overErr = false, ""
+		s.overSeen, s.overErr, s.padBack = false, "", 0
 	}
 	moved := s.snap.Gen != old.Gen || s.snap.Between != old.Between || s.snap.Over != old.Over
 	if !moved {
@@ -747,6 +748,16 @@ func (s *Screen) resultKey(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, t
 // typed at the last deal's result would skip the end unread; q leaves.
 func (s *Screen) overKey(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.Cmd) {
 	k := &ctx.Keys
+	if dir := padKey(k, msg); dir != 0 {
+		// A score pad cut to the room scrolls, every deal in reach.
+		_, _, most := s.overLayout(ctx)
+		step := dir
+		if d := kit.PageDir(msg); d != 0 {
+			step = -d * max(1, ctx.Height/3)
+		}
+		s.padBack = max(0, min(s.padBack+step, most))
+		return s, nil
+	}
 	switch {
 	case (msg.String() == "r" || msg.String() == "a") && s.cfg.Replay != nil && s.cfg.Log != nil:
 		l, err := s.cfg.Log()
@@ -775,6 +786,18 @@ func (s *Screen) overKey(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea
 		s.SetNote("The game is over: press "+kit.JoinOr(says)+".", false)
 	}
 	return s, nil
+}
+
+// padKey is 1 for a key that scrolls the score pad back (↑, page up),
+// -1 for one that scrolls it on (↓, page down), 0 for any other key.
+func padKey(k *kit.KeyMap, msg tea.KeyPressMsg) int {
+	switch {
+	case kit.IsKey(msg, k.Up) || kit.PageDir(msg) < 0:
+		return 1
+	case kit.IsKey(msg, k.Down) || kit.PageDir(msg) > 0:
+		return -1
+	}
+	return 0
 }
 
 // HelpRules is the game's rules for the help's rules in short: its seat

@@ -186,7 +186,8 @@ func (sc *Scene) showLines(ctx *kit.Context) []string {
 // declarations and the cards they moved that it saw, the dialogue, the
 // melds shown, bella), each wrapped to w, then TrickList. The words
 // panel beside the table keeps only the last words; here they are read
-// again whole. tricks is the index of TrickList's first line.
+// again whole; and under them the score pad with every deal of the
+// game. tricks is the index of TrickList's first line.
 func (sc *Scene) DealList(ctx *kit.Context, w int) (lines []string, tricks int) {
 	quiet := *sc
 	quiet.Chat = nil
@@ -199,7 +200,14 @@ func (sc *Scene) DealList(ctx *kit.Context, w int) (lines []string, tricks int) 
 		}
 		lines = append(lines, "")
 	}
-	return append(lines, sc.TrickList(ctx, w)...), len(lines)
+	tricks = len(lines)
+	lines = append(lines, sc.TrickList(ctx, w)...)
+	if len(sc.Pad) > 0 {
+		// The game's every deal: the pad beside the table gives its
+		// oldest rows up to the room.
+		lines = append(append(lines, ""), kit.Indent(" ", sc.scorePad(ctx, min(60, w-2), len(sc.Pad)+8), nil)...)
+	}
+	return lines, tricks
 }
 
 // TrickList lists the deal's tricks, for the v key: each card with
@@ -375,6 +383,22 @@ func (sc *Scene) trickRows(ctx *kit.Context, w int, tricks []rules.Trick) (t tri
 // what each side scored (the maker's side starred) and how the deal
 // went, and the sums; the oldest rows give way when there is no room.
 func (sc *Scene) scorePad(ctx *kit.Context, w, h int) []string {
+	out, _ := sc.scorePadAt(ctx, w, h, padScroll{})
+	return out
+}
+
+// padScroll is where a score pad that scrolls stands: on (the keys
+// scroll it, and its marks say so), back rows up from the newest.
+type padScroll struct {
+	on   bool
+	back int
+}
+
+// scorePadAt is scorePad scrolled to at, and the farthest back it
+// scrolls in h lines (0 when every row shows). A row "…" stands for the
+// rows left out above, and, scrolled back, below; when the pad scrolls
+// they say which key shows them.
+func (sc *Scene) scorePadAt(ctx *kit.Context, w, h int, at padScroll) ([]string, int) {
 	st := &ctx.Styles
 	order := sc.SideOrder()
 	// A column is as wide as its side's name needs, within the pad's
@@ -428,13 +452,31 @@ func (sc *Scene) scorePad(ctx *kit.Context, w, h int) []string {
 		out = append(out, st.Dim.Render(row(deal, cells, "")))
 	}
 	room := max(1, h-3-len(heads))
-	first := 0
+	first, end, most := 0, len(sc.Pad), 0
 	if len(sc.Pad) > room {
-		first = len(sc.Pad) - room + 1
-		out = append(out, st.Dim.Render(row("…", nil, "")))
+		// Scrolled to the top, a mark below only; else one above too.
+		most = len(sc.Pad) - max(1, room-1)
+		back := max(0, min(at.back, most))
+		end = len(sc.Pad) - back
+		rows := room - 1
+		if back > 0 {
+			rows = max(1, room-2)
+		}
+		first = end - rows
+		if first <= 1 && back > 0 {
+			// No mark above: its row shows the first deal.
+			first, end = 0, max(1, room-1)
+		}
+	}
+	if first > 0 {
+		what := ""
+		if at.on {
+			what = fmt.Sprintf("↑ %s", kit.Plural(first, "earlier deal"))
+		}
+		out = append(out, st.Dim.Render(row("…", nil, what)))
 	}
 	starred := false // a row shown holds a maker's star
-	for i := first; i < len(sc.Pad); i++ {
+	for i := first; i < end; i++ {
 		s := sc.Pad[i]
 		var cols []string
 		if s.Outcome == rules.Abandoned || s.Maker == rules.NoSeat {
@@ -455,6 +497,13 @@ func (sc *Scene) scorePad(ctx *kit.Context, w, h int) []string {
 		// The outcome in the rules' words ("equal"), not the log's.
 		out = append(out, row(fmt.Sprint(i+1), cols, s.Outcome.Word()))
 	}
+	if end < len(sc.Pad) {
+		what := ""
+		if at.on {
+			what = fmt.Sprintf("↓ %s", kit.Plural(len(sc.Pad)-end, "later deal"))
+		}
+		out = append(out, st.Dim.Render(row("…", nil, what)))
+	}
 	// A sum keeps the cell of the maker's star, to stand under the
 	// scores, unless it would then fill its column and run into what is
 	// left of it ("sum1244").
@@ -470,7 +519,7 @@ func (sc *Scene) scorePad(ctx *kit.Context, w, h int) []string {
 	if starred {
 		out = append(out, st.Dim.Render(kit.Fit(" * maker", w)))
 	}
-	return out
+	return out, most
 }
 
 // padHeads are the score pad's column heads in w cells, in SideOrder:

@@ -744,7 +744,7 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 			leave = "back to the lobby"
 		}
 		h.Short = append(h.Short, b(leave, k.Quit))
-		h.Full = [][]key.Binding{h.Short, {k.Help}}
+		h.Full = [][]key.Binding{h.Short, {kit.Brief("scroll the score pad when it is cut", k.Up, k.Down), k.Help}}
 		return h
 	case s.tricks:
 		h.Short = []key.Binding{kit.Either("close the list", k.LastTrick, k.Back)}
