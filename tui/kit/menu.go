@@ -1,6 +1,7 @@
 package kit
 
 import (
+	"fmt"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -146,6 +147,7 @@ func (m *Choice) menuKey(ctx *Context, s Decider, msg tea.KeyPressMsg, items []r
 		if n := int(msg.String()[0] - '1'); n < len(items) {
 			return s.Take(ctx, items[n])
 		}
+		notOffered(s, msg.String(), items, letter)
 		return s, nil
 	default:
 		if letter != nil {
@@ -155,6 +157,9 @@ func (m *Choice) menuKey(ctx *Context, s Decider, msg tea.KeyPressMsg, items []r
 					return s.Take(ctx, items[i])
 				}
 			}
+			if IsMenuLetter(key) {
+				notOffered(s, key, items, letter)
+			}
 		}
 		return s, nil
 	}
@@ -162,6 +167,19 @@ func (m *Choice) menuKey(ctx *Context, s Decider, msg tea.KeyPressMsg, items []r
 		s.SetNote("", false)
 	}
 	return s, nil
+}
+
+// notOffered says that key, a menu's letter or number, takes none of
+// the menu's items now, and which keys do: a key that did nothing
+// without a word would leave the person guessing.
+func notOffered(s Decider, key string, items []rules.Action, letter func(rules.Action) string) {
+	keys := MenuKeys(items)
+	if letter == nil {
+		for i := range keys {
+			keys[i] = fmt.Sprint(i + 1)
+		}
+	}
+	s.SetNote(fmt.Sprintf("%s is not among the choices now: %s.", key, JoinOr(keys)), true)
 }
 
 // HitKind is what a mouse click may land on.
