@@ -35,6 +35,9 @@ type fixture struct {
 	// openPerAddr is the service's Config.MaxOpenPerAddr (0: its
 	// default), read at each open.
 	openPerAddr int
+	// wrap, when set, is what the service sees of the database, read at
+	// each open.
+	wrap func(DB) DB
 }
 
 // cheapBots are the bots of every fixture's service: the fixtures deal
@@ -57,7 +60,11 @@ func (f *fixture) open(daily bool) {
 	db, err := clubdb.Open(filepath.Join(f.dir, clubdb.FileName), clubdb.Options{Now: f.c.Now})
 	require.NoError(t, err)
 	f.db = db
-	s, err := New(Config{DB: db, Dir: filepath.Join(f.dir, "tourneys"), NewBot: f.bots, Now: f.c.Now,
+	var sdb DB = db
+	if f.wrap != nil {
+		sdb = f.wrap(db)
+	}
+	s, err := New(Config{DB: sdb, Dir: filepath.Join(f.dir, "tourneys"), NewBot: f.bots, Now: f.c.Now,
 		Location: time.UTC, NoDaily: !daily, Slots: host.NewSlots(1), MaxEntrantsPerAddr: f.perAddr,
 		MaxOpenPerAddr: f.openPerAddr,
 		NewSeed:        func() uint64 { f.seeds++; return 1000 + f.seeds },

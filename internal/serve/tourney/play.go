@@ -414,29 +414,94 @@ func (b *boardStore) Archive(l *gamelog.Log) (string, error) {
 	if err != nil {
 		return "", durable.Public(err)
 	}
+	return "", b.record(l, data)
+}
+
+// record records the result of the board played out in l, whose text
+// is data. A board not played out is an error.
+func (b *boardStore) record(l *gamelog.Log, data []byte) error {
 	if len(l.Deals) != 1 {
-		return "", fmt.Errorf("board %d: its log holds %d deals", b.n, len(l.Deals))
+		return fmt.Errorf("board %d: its log holds %d deals", b.n, len(l.Deals))
 	}
 	bd, _ := b.set.Board(b.n)
 	d, err := bd.Replay(b.set.Options, l.Deals[0].Steps)
 	if err != nil {
-		return "", err
+		return err
 	}
 	if !d.Over() {
-		return "", fmt.Errorf("board %d is not played out", b.n)
+		return errNotPlayedOut
 	}
 	result := duplicate.Result(&d, b.set.Seat)
 	err = b.s.cfg.DB.FinishBoard(context.Background(), b.code, b.key, b.n, result, b.rel, clubdb.SumLog(data))
 	switch {
 	case errors.Is(err, clubdb.ErrTournamentOver):
 		b.s.cfg.Logf("tournament %s: board %d of %s finished after the end: it does not count", b.code, b.n, b.who)
-		return "", nil
+		return nil
 	case errors.Is(err, clubdb.ErrBoardFinished):
-		return "", nil
+		return nil
 	case err != nil:
-		return "", fmt.Errorf("the result could not be recorded: %w", b.s.dbErr(err))
+		return fmt.Errorf("the result could not be recorded: %w", b.s.dbErr(err))
 	}
-	return "", nil
+	return nil
+}
+
+// errNotPlayedOut: a board's log ends before its deal does.
+var errNotPlayedOut = errors.New("the board is not played out")
+
+// recordPlayed records the boards of the tournaments ts whose logs are
+// played out but whose results the database has not: the server
+// stopped between a board's last move, written, and its result. Such a
+// board counts, whether or not its player comes back before the end.
+// A board whose log is missing, unreadable or not played out is left
+// to its player, who goes on with it.
+func (s *Service) recordPlayed(ctx context.Context, ts []clubdb.Tournament) {
+	for _, t := range ts {
+		es, err := s.cfg.DB.Entrants(ctx, t.Code)
+		if err != nil {
+			s.cfg.Logf("tournament %s: its boards played out before the restart cannot be looked for: %v", t.Code, err)
+			continue
+		}
+		for _, e := range es {
+			bs, err := s.cfg.DB.BoardsOf(ctx, t.Code, e.Key)
+			if err != nil {
+				s.cfg.Logf("tournament %s: the boards of %s cannot be read: %v", t.Code, e.Key, err)
+				continue
+			}
+			for _, br := range bs {
+				if br.Finished || br.Log == "" {
+					continue
+				}
+				s.recordBoard(ctx, t, e, br)
+			}
+		}
+	}
+}
+
+// recordBoard records the unrecorded board br of e when its log is
+// played out (recordPlayed).
+func (s *Service) recordBoard(ctx context.Context, t clubdb.Tournament, e clubdb.Entrant, br clubdb.BoardResult) {
+	l, err := gamelog.ReadFile(filepath.Join(s.cfg.Dir, br.Log))
+	if err != nil {
+		return // missing or unreadable: the board's next opening says so
+	}
+	set, err := s.set(ctx, t)
+	if err != nil {
+		s.cfg.Logf("tournament %s: %v", t.Code, err)
+		return
+	}
+	data, err := l.MarshalText()
+	if err != nil {
+		return
+	}
+	who := hall.Who(hall.Player{ID: e.Key, Name: e.Name})
+	b := &boardStore{s: s, code: t.Code, key: e.Key, who: who, n: br.Board, rel: br.Log, set: set}
+	switch err := b.record(l, data); {
+	case errors.Is(err, errNotPlayedOut):
+	case err != nil:
+		s.cfg.Logf("tournament %s, board %d of %s: played out before the restart, but %v", t.Code, br.Board, who, err)
+	default:
+		s.cfg.Logf("tournament %s, board %d of %s: played out before the restart; its result is recorded now", t.Code, br.Board, who)
+	}
 }
 
 // HiddenFrom returns the board the entrant key has in play in the

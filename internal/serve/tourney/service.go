@@ -209,6 +209,7 @@ func New(cfg Config) (*Service, error) {
 		s.Close()
 		return nil, fmt.Errorf("tourney: %w", err)
 	}
+	s.recordPlayed(ctx, ts)
 	for _, t := range ts {
 		s.wantPar(ctx, t.Code)
 	}
