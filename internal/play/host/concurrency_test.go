@@ -164,7 +164,9 @@ func (b signalBot) Choose(ctx context.Context, v *rules.View) (rules.Action, err
 // waiting for the pace, or none is left).
 func idle(t *testing.T, h *Host) {
 	t.Helper()
-	for range 100_000 {
+	// Bounded by guard, not a count of looks: a loaded machine may keep
+	// the bot's goroutine off the cores for a while.
+	for deadline := time.Now().Add(guard); time.Now().Before(deadline); {
 		busy := true
 		if err := h.call(func() error { busy = h.st.bot != nil && h.st.bot.thinking; return nil }); err != nil {
 			t.Fatal(err)
@@ -440,6 +442,11 @@ func TestFilingIsTriedAgain(t *testing.T) {
 	clock.Advance(cfg.RetryFiling) // the second try fails too
 	awaitTimer(clock)
 	clock.Advance(cfg.RetryFiling) // half the next wait: nothing yet
+	// The try runs on the writer after its timer fires: the timer still
+	// waiting on the clock is what says it did not fire.
+	if n, _ := clock.Pending(); n != 1 {
+		t.Fatalf("the retry's timer fired after %v, before its doubled wait (%d timers left)", cfg.RetryFiling, n)
+	}
 	if _, filed := st.Counts(); filed != 0 {
 		t.Fatal("filed before its time")
 	}

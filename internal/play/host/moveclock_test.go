@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"runtime"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -45,7 +46,7 @@ func newClockTable(t *testing.T, n int, seed uint64, edit func(*Config)) *clockT
 // that seat's snapshot. The bots play on their own meanwhile.
 func (ct *clockTable) rest(t *testing.T) (rules.Seat, Snapshot) {
 	t.Helper()
-	for range 100_000 {
+	for deadline := time.Now().Add(guard); time.Now().Before(deadline); {
 		idle(t, ct.h)
 		settle(t, ct.h)
 		for i, p := range ct.ports {
@@ -125,7 +126,8 @@ func (ct *clockTable) botMovedFor(t *testing.T, s rules.Seat, before Snapshot) S
 func TestMoveClock(t *testing.T) {
 	for _, n := range []int{2, 3, 4} {
 		t.Run(fmt.Sprint(n), func(t *testing.T) {
-			ct := newClockTable(t, n, uint64(40+n), nil)
+			held := &seatGate{seat: 1, tokens: make(chan struct{}, 1), free: make(chan struct{})}
+			ct := newClockTable(t, n, uint64(40+n), func(cfg *Config) { held.wrap(cfg) })
 			// Bob's decision: his clock runs, ann sees it.
 			snap := ct.decision(t, 1)
 			due := ct.clock.Now().Add(moveClock)
@@ -158,12 +160,17 @@ func TestMoveClock(t *testing.T) {
 			if snap.Players[1].Due.IsZero() {
 				t.Fatal("bob's second decision has no clock")
 			}
+			// The bot's next move for bob, idle now, comes at once, and
+			// would pass for the last one he reads: it waits until the
+			// run-out's move is read.
+			held.arm()
 			ct.clock.Advance(moveClock)
 			ct.botMovedFor(t, 1, snap)
 			settle(t, ct.h)
 			if s := ct.ports[0].Snapshot(); !s.Players[1].Idle {
 				t.Fatal("two run-outs in a row: bob's seat is not idle")
 			}
+			held.release()
 			// Idle: the bot makes bob's decisions at once, no clock; bob
 			// reads each, not as his time running out.
 			moved := ct.ports[1].Snapshot().Clocked
@@ -322,6 +329,49 @@ func TestMoveClockBetweenDeals(t *testing.T) {
 			await(t, ct.ports[1], "the next deal", func(x Snapshot) bool { return x.DealNo == deal+1 && !x.Between })
 		})
 	}
+}
+
+// seatGate holds the bots' decisions for one seat once armed: the
+// first takes the one token arm gives, the others wait until release.
+// A decision waiting gives up with its context (the host's close).
+type seatGate struct {
+	seat   rules.Seat
+	armed  atomic.Bool
+	tokens chan struct{}
+	free   chan struct{}
+}
+
+func (g *seatGate) arm() {
+	g.tokens <- struct{}{}
+	g.armed.Store(true)
+}
+
+func (g *seatGate) release() { close(g.free) }
+
+// wrap puts the gate before every bot of cfg.
+func (g *seatGate) wrap(cfg *Config) {
+	base := cfg.NewBot
+	cfg.NewBot = func(l ai.Level, c ai.Config) (ai.Bot, error) {
+		b, err := base(l, c)
+		return gatedSeat{b, g}, err
+	}
+}
+
+type gatedSeat struct {
+	ai.Bot
+	g *seatGate
+}
+
+func (b gatedSeat) Choose(ctx context.Context, v *rules.View) (rules.Action, error) {
+	if v.Seat == b.g.seat && b.g.armed.Load() {
+		select {
+		case <-b.g.tokens:
+		case <-b.g.free:
+		case <-ctx.Done():
+			return rules.Action{}, ctx.Err()
+		}
+	}
+	return b.Bot.Choose(ctx, v)
 }
 
 // gateBot is a bot whose every answer waits for the test's go-ahead.
