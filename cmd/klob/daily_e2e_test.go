@@ -65,8 +65,8 @@ func playDaily(s *tmuxSession, d time.Duration, stop func(scr string) bool) stri
 		// Wait for the key to show before reading the screen again (as
 		// playDeal does): on a loaded machine a frame can take over a
 		// second, and the same key sent twice would pass a screen.
-		for end := time.Now().Add(15 * time.Second); sent && time.Now().Before(end) && s.screen() == scr; {
-			time.Sleep(poll)
+		if sent {
+			s.changedFrom(scr)
 		}
 		time.Sleep(poll)
 	}

@@ -300,17 +300,28 @@ func playDeal(s *tmuxSession, d time.Duration) (string, int) {
 		// changes the screen; the capture that shows it starts the next
 		// settled screen (a capture saved is a tmux client not started).
 		last = ""
-		for end := time.Now().Add(15 * time.Second); sent && time.Now().Before(end); {
-			if now := s.screen(); now != scr {
-				last = now
-				break
-			}
-			time.Sleep(poll)
-		}
-		if last == "" {
+		if sent {
+			last = s.changedFrom(scr)
+		} else {
 			time.Sleep(poll)
 		}
 	}
+}
+
+// changedFrom waits for the screen to change from scr after a key that
+// changes it, and returns the capture that shows the change. A screen
+// unchanged after patience fails the test: answering it again would
+// send the key twice.
+func (s *tmuxSession) changedFrom(scr string) string {
+	s.t.Helper()
+	for end := time.Now().Add(patience); time.Now().Before(end); {
+		if now := s.screen(); now != scr {
+			return now
+		}
+		time.Sleep(poll)
+	}
+	s.t.Fatalf("the key sent changed nothing on the screen in %v:\n%s", patience, scr)
+	return ""
 }
 
 // checkFits fails on a frame of tmux's 80×24 pane that does not fit it.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"runtime"
 	"testing"
+	"time"
 )
 
 // TestClosedScreenLeavesNoGoroutine: a Screen waits for the
@@ -26,11 +27,11 @@ func TestClosedScreenLeavesNoGoroutine(t *testing.T) {
 		s := New(Config{Player: longName, Done: done, Refresh: -1})
 		s.Close() // the lobby leaves the screen
 	}
-	// The goroutines end once scheduled: yield until they have, or
-	// (a bound on work, not time) give up and report what is left.
+	// The goroutines end once scheduled: wait until they have, up to a
+	// guard that only a leak reaches, and report what is left.
 	left := waiting() - before
-	for i := 0; i < 1000 && left > 0; i++ {
-		runtime.Gosched()
+	for end := time.Now().Add(time.Minute); left > 0 && time.Now().Before(end); {
+		time.Sleep(time.Millisecond)
 		left = waiting() - before
 	}
 	if left > 0 {

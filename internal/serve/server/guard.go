@@ -179,7 +179,7 @@ func (g *guard) filter(_ tea.Model, msg tea.Msg) tea.Msg {
 			if !g.flushing && g.send != nil {
 				g.flushing = true
 				send := g.send
-				time.AfterFunc(motionEvery-since, func() { send(motionFlushMsg{}) })
+				g.cfg.AfterFunc(motionEvery-since, func() { send(motionFlushMsg{}) })
 			}
 			return nil
 		}
