@@ -387,8 +387,11 @@ func (s *Server) program(sess ssh.Session) (p *tea.Program, g *guard, input io.R
 	// wish's options (the output, the colour profile from the client's
 	// environment), then the bounded input, size and filter over them.
 	out := &stallWriter{w: sess, after: s.cfg.StallTimeout, afterFunc: s.cfg.AfterFunc, stalled: func() { s.stalled(sess) }}
+	// No signal handler of its own: a SIGTERM or SIGINT to the server
+	// would quit every session's program at once, racing Shutdown, which
+	// ends each with its last line (and a program quit so leaves none).
 	opts := append(bm.MakeOptions(sess), tea.WithInput(idleInput{sess.Context().Done()}), tea.WithOutput(out),
-		tea.WithWindowSize(w, h), tea.WithFilter(g.filter))
+		tea.WithWindowSize(w, h), tea.WithFilter(g.filter), tea.WithoutSignalHandler())
 	// The client's TERM decides: a mono one (vt100, xterm-mono) gets no
 	// colour codes.
 	// (The terminal read at the start: the ssh library writes it on a

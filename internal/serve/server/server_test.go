@@ -597,3 +597,16 @@ func TestShutdownTellsEachSession(t *testing.T) {
 	assert.Contains(t, b.Output(), "klob: stopping, guest bob")
 	assert.Contains(t, log.String(), "disconnect (stopping, guest bob)")
 }
+
+// A session's program sets no signal handler of its own: a SIGTERM or
+// SIGINT to the server process is the server's to act on (Shutdown,
+// each session's last line), not each program's to quit on at once.
+// Checked on the goroutines: Bubble Tea's handler is one per program.
+func TestSessionsLeaveSignalsToTheServer(t *testing.T) {
+	addr, _, _ := start(t, server.Config{})
+	c := dial(t, addr, sshtest.Config{User: "ann", Width: 80, Height: 24})
+	c.WaitText(t, patience, "hello ann")
+	buf := make([]byte, 1<<22)
+	buf = buf[:runtime.Stack(buf, true)]
+	assert.NotContains(t, string(buf), "handleSignals", "a session's program listens for the process's signals")
+}
