@@ -199,12 +199,42 @@ func writeFit(sb *strings.Builder, s string, w int) {
 const blanks = "                                                                " +
 	"                                                                "
 
-// Wrap word-wraps plain or styled text to w cells.
+// Wrap word-wraps plain or styled text to w cells, at spaces and after
+// hyphens; a word with a "/" in it (a path) is never parted at one of
+// its hyphens ("/tmp/qa-" over "crash/klob.lock" reads as two names):
+// too long for a line, it is cut as any long word is.
 func Wrap(s string, w int) []string {
 	if w <= 0 {
 		return nil
 	}
-	return strings.Split(ansi.WrapWc(s, w, ""), "\n")
+	s, kept := keepPathHyphens(s)
+	lines := strings.Split(ansi.WrapWc(s, w, ""), "\n")
+	if kept {
+		for i, l := range lines {
+			lines[i] = strings.ReplaceAll(l, nbHyphen, "-")
+		}
+	}
+	return lines
+}
+
+// nbHyphen is a non-breaking hyphen: it holds a hyphen's place, one cell
+// wide, where a line must not break.
+const nbHyphen = "\u2011"
+
+// keepPathHyphens turns the hyphens of s's words that hold a "/" into
+// non-breaking ones, and reports whether it turned any.
+func keepPathHyphens(s string) (string, bool) {
+	if !strings.Contains(s, "/") || !strings.Contains(s, "-") {
+		return s, false
+	}
+	words := strings.Split(s, " ")
+	kept := false
+	for i, word := range words {
+		if strings.Contains(word, "/") && strings.Contains(word, "-") {
+			words[i], kept = strings.ReplaceAll(word, "-", nbHyphen), true
+		}
+	}
+	return strings.Join(words, " "), kept
 }
 
 // WrapAtSpaces wraps s to w cells at its spaces only, never after a
@@ -213,10 +243,9 @@ func Wrap(s string, w int) []string {
 // talk, where a name broken in two reads as two names. A word longer
 // than a line is still cut, as Wrap cuts it.
 func WrapAtSpaces(s string, w, limit int, mark string) []string {
-	const keep = "\u2011" // a non-breaking hyphen holds a hyphen's place
-	lines := WrapLines(strings.ReplaceAll(s, "-", keep), w, limit, mark)
+	lines := WrapLines(strings.ReplaceAll(s, "-", nbHyphen), w, limit, mark)
 	for i, l := range lines {
-		lines[i] = strings.ReplaceAll(l, keep, "-")
+		lines[i] = strings.ReplaceAll(l, nbHyphen, "-")
 	}
 	return lines
 }
