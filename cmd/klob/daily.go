@@ -444,7 +444,7 @@ func dailyImport(files *dailyfiles.Files, path, who string, today duplicate.Date
 		say("If the earlier file of %q was someone else's, ask one of them for a file made with -name NAME.",
 			untrusted.Text(f.Name))
 	}
-	if dailyfiles.Reserved(f.Name) || dailyfiles.LooksLike(f.Name, who) {
+	if dailyfiles.ReadsAsOthers(f.Name) || dailyfiles.LooksLike(f.Name, who) {
 		say("Their name reads like yours or a row of your standings: there it is marked (friend).")
 	}
 	// A friend's name like another's, in a file of its own (their names
@@ -484,7 +484,7 @@ func dailyImport(files *dailyfiles.Files, path, who string, today duplicate.Date
 		rank += "=" // as the standings write a shared rank
 	}
 	say("Your day %s at %d players: %s, rank %s of %d.", f.Date, f.Players,
-		fmt.Sprintf("%.2f%%", me.Percent), rank, field.Standings.Field)
+		kit.Percent(me.Percent), rank, field.Standings.Field)
 	for _, e := range bad {
 		fmt.Fprintf(stderr, "klob daily: left out: %v\n", e)
 	}

@@ -142,8 +142,8 @@ func TestStandingsBoardsPlayed(t *testing.T) {
 	}
 }
 
-// TestStandingsLookAlikes: a friend's file named "You", like par or
-// like oneself is marked as a friend in the standings; par and one's
+// TestStandingsLookAlikes: a friend's file named "You", like par (its
+// row or its column) or like oneself is marked as a friend in the standings; par and one's
 // own row are not.
 func TestStandingsLookAlikes(t *testing.T) {
 	ctx := kit.NewContext(false)
@@ -153,6 +153,9 @@ func TestStandingsLookAlikes(t *testing.T) {
 	}{
 		{"Ann", "You", "You (friend)"},
 		{"Ann", "Par (hard bot)", "Par (hard bot) (friend)"},
+		// Par's column heads the results: a friend named so is marked.
+		{"Ann", "Par", "Par (friend)"},
+		{"Ann", "Pär", "Pär (friend)"},
 		{"Ann", "ann", "ann (friend)"},
 		{"Ann", "Bob", "Bob "},
 		{"Ann of the long name", "ANN  OF  THE  LONG  NAME", "… (friend)"},

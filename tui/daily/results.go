@@ -283,7 +283,7 @@ func (r *results) View(ctx *kit.Context) string {
 	row := func(mark, board, you, par, vs, mp, what string) string {
 		return fmt.Sprintf("%s%-5s%8s%8s%9s%9s  %s", mark, board, you, par, vs, mp, what)
 	}
-	lines = append(lines, st.Heading.Render(row("  ", "Board", "You", "Par", "vs par", "MP", "At step: the hard bot, you")))
+	lines = append(lines, st.Heading.Render(row("  ", "Board", "You", dailyfiles.ParHeading, "vs par", "MP", "At step: the hard bot, you")))
 	var youSum, parSum float64
 	for i, b := range s.set.Boards {
 		br, _ := boardOf(res.own.Boards, b.Number)
@@ -398,7 +398,7 @@ func standingRows(ctx *kit.Context, f *dailyfiles.Field) []string {
 		switch {
 		case row.Entry == f.Me && name != dailyfiles.YouName:
 			name += " (you)"
-		case isFriend(row) && (dailyfiles.Reserved(name) || dailyfiles.LooksLike(name, own)):
+		case isFriend(row) && (dailyfiles.ReadsAsOthers(name) || dailyfiles.LooksLike(name, own)):
 			// A friend named "You", like par or like oneself: not to be
 			// taken for one's own row or par's.
 			mark += " (friend)"
@@ -466,7 +466,8 @@ func newStandings(s *Screen, back kit.Screen) *page {
 		st := &ctx.Styles
 		lines := s.titled(ctx, "standings")
 		f := s.res.field
-		about := fmt.Sprintf("%s on %s. On each board 2 matchpoints for each entrant with a lower result, 1 for each equal; "+
+		about := fmt.Sprintf("%s on %s. On each board 2 matchpoints for each entrant with a lower result, 1 for each equal "+
+			"(a board not everyone played is scaled up to the field); "+
 			"the percentage is of the most there was to make on every board, a board not played scoring nothing.", kit.Plural(f.Standings.Field, "entrant"), kit.Plural(f.Standings.Boards, "board"))
 		if f.WithPar {
 			about += " Nobody's results are imported, so par (the hard bot in your seat) is the other entrant."

@@ -2,6 +2,7 @@ package kit
 
 import (
 	"fmt"
+	"math"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -172,8 +173,9 @@ func Number(x float64) string {
 	return s
 }
 
-// Percent writes a percentage with two decimals.
-func Percent(p float64) string { return fmt.Sprintf("%.2f%%", p) }
+// Percent writes a percentage with two decimals, an exact half rounded
+// up as the daily's history keeps it (40.625 is 40.63 everywhere).
+func Percent(p float64) string { return fmt.Sprintf("%.2f%%", math.Round(p*100)/100) }
 
 // BoardShare writes a board's matchpoints as a percentage of top, the
 // most a board could make; "-" when there is no top (nobody else

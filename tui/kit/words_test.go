@@ -139,3 +139,14 @@ func TestAcceptedSchmeiss(t *testing.T) {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
+
+// A percentage reads as the daily's history keeps it: an exact half
+// rounds up (13 of 32 is 40.625%: 40.63%, never 40.62% on one screen
+// and 40.63% in the history).
+func TestPercentRoundsHalvesUp(t *testing.T) {
+	for p, want := range map[float64]string{40.625: "40.63%", 59.375: "59.38%", 28.125: "28.13%", 3.125: "3.13%", 50: "50.00%", 0: "0.00%", 100: "100.00%"} {
+		if got := Percent(p); got != want {
+			t.Errorf("Percent(%v) = %q, want %q", p, got, want)
+		}
+	}
+}

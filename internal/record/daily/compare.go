@@ -93,6 +93,15 @@ func LooksLike(a, b string) bool { return names.Likeness(a) == names.Likeness(b)
 // to others than friends: "You" and par.
 func Reserved(name string) bool { return LooksLike(name, YouName) || LooksLike(name, ParName) }
 
+// ParHeading is par's column in the results.
+const ParHeading = "Par"
+
+// ReadsAsOthers reports whether a friend's name reads like a row or a
+// column that is not a friend's: a Reserved name, or par's column
+// ("Par", or "Pär", a name a friend may well have: it is marked
+// "(friend)" where it shows, not refused).
+func ReadsAsOthers(name string) bool { return Reserved(name) || LooksLike(name, ParHeading) }
+
 // NameTag tells apart friends whose names look alike but differ in
 // more than case and punctuation, so that each has a file of its own:
 // the first 48 bits of a hash of the name as written, in hex, which the
