@@ -1,9 +1,12 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
+	"strings"
 
 	"github.com/charmbracelet/x/term"
 
@@ -22,8 +25,9 @@ and the dialogue, the tricks, bella, scoring and the game, for two, three and
 four players, every house variant and rule option, with worked examples. The
 text is wrapped to the terminal's width (80 columns when the output is not a
 terminal); words are never broken, so below 30 columns a long one (an option
-such as dealer_forced=on,bimah=on in an example) may run past the width. To
-read it a page at a time: klob rules | less`)
+such as dealer_forced=on,bimah=on in an example) may run past the width. On a
+terminal it is shown a page at a time by $PAGER (less when unset; q quits it);
+PAGER=cat, or a pipe, prints it whole.`)
 	width := fs.Int("width", 0, fmt.Sprintf("wrap the text to N columns, at least %d (default: the terminal's width, or 80)", docs.MinWidth))
 	asciiFlag := fs.asciiFlag("write in ASCII only: suits as letters (C D H S), arrows as ->")
 	markdown := fs.Bool("markdown", false, "print the markdown source as it is, unwrapped")
@@ -53,10 +57,44 @@ read it a page at a time: klob rules | less`)
 	if ascii {
 		text = kit.ASCIIText(text)
 	}
+	if f, ok := stdout.(*os.File); ok && isTerminal(f) && !*markdown && os.Getenv("TERM") != "dumb" {
+		if page(text, f, os.Getenv) == nil {
+			return 0
+		}
+		// No pager to be had: the text is printed whole.
+	}
 	if _, err := io.WriteString(stdout, text); err != nil {
 		return failed(stderr, "rules", err)
 	}
 	return 0
+}
+
+// page shows text a page at a time on the terminal out through the
+// pager getenv's PAGER names (less when unset, told by LESS=FRX, as git
+// tells it, to leave a text shorter than a page on the screen and
+// quit at its end only when asked), run by the shell as PAGER is
+// meant. An error says the pager could not run; the caller then
+// prints the text.
+func page(text string, out *os.File, getenv func(string) string) error {
+	pager := strings.TrimSpace(getenv("PAGER"))
+	if pager == "" {
+		pager = "less"
+	}
+	cmd := exec.Command("sh", "-c", pager)
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = strings.NewReader(text), out, out
+	cmd.Env = os.Environ()
+	if getenv("LESS") == "" {
+		cmd.Env = append(cmd.Env, "LESS=FRX")
+	}
+	if err := cmd.Start(); err != nil {
+		return err
+	}
+	err := cmd.Wait()
+	var exit *exec.ExitError
+	if errors.As(err, &exit) && exit.ExitCode() == 127 {
+		return err // the shell found no such pager
+	}
+	return nil // the pager ran: its own exit (q, a broken pipe) is the reader's
 }
 
 // termWidth returns the width of the terminal w writes to, or 80 when w

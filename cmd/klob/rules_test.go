@@ -2,6 +2,9 @@ package main
 
 import (
 	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 	"unicode"
@@ -85,12 +88,14 @@ func TestRulesRefusesBadArguments(t *testing.T) {
 }
 
 // TestRulesInATerminal runs klob rules in a real terminal (tmux) 50
-// columns wide: the text comes out laid out for 50 columns.
+// columns wide, PAGER=cat: the text comes out laid out for 50 columns.
 func TestRulesInATerminal(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds klob and runs it in tmux")
 	}
-	s, _ := launchKlob(t, 50, 40, "rules")
+	s, _ := launchShell(t, 50, 40, func(env, bin string) string {
+		return fmt.Sprintf("%s PAGER=cat '%s' rules; echo \"klob exited: $?\"; sleep 60", env, bin)
+	})
 	s.waitFor("klob exited: 0", patience)
 	// -J joins the lines tmux wrapped, so a line klob wrote wider than
 	// the window would show whole.
@@ -101,4 +106,49 @@ func TestRulesInATerminal(t *testing.T) {
 	n := min(len(gl), 30)
 	require.GreaterOrEqual(t, len(wl), n)
 	assert.Equal(t, strings.Join(wl[len(wl)-n:], "\n"), strings.Join(gl[len(gl)-n:], "\n"), "the last lines on the screen")
+}
+
+// On a terminal the rules go through the pager PAGER names, run by the
+// shell (less told LESS=FRX when LESS is unset); a pager that cannot be
+// found is an error, and the caller prints the text whole.
+func TestRulesPager(t *testing.T) {
+	dir := t.TempDir()
+	out, err := os.Create(filepath.Join(dir, "terminal"))
+	require.NoError(t, err)
+	defer out.Close()
+	got := filepath.Join(dir, "paged")
+	env := map[string]string{"PAGER": "cat > '" + got + "'; echo \"$LESS\" > '" + got + ".less'"}
+	require.NoError(t, page("the rules\nof the game\n", out, func(k string) string { return env[k] }))
+	data, err := os.ReadFile(got)
+	require.NoError(t, err)
+	assert.Equal(t, "the rules\nof the game\n", string(data))
+	less, err := os.ReadFile(got + ".less")
+	require.NoError(t, err)
+	assert.Equal(t, "FRX\n", string(less), "less is told to leave a short text on the screen")
+
+	env["PAGER"] = "no-such-pager-of-klob"
+	assert.Error(t, page("x", out, func(k string) string { return env[k] }), "a pager not found")
+}
+
+// TestRulesPagedInATerminal: klob rules on a terminal with no PAGER set
+// shows the rules' first page and waits (less), and q ends it; without
+// less on the machine it prints the rules whole, as PAGER=cat does.
+func TestRulesPagedInATerminal(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds klob and runs it in tmux")
+	}
+	s, _ := launchShell(t, 60, 20, func(env, bin string) string {
+		return fmt.Sprintf("unset PAGER LESS; %s '%s' rules; echo \"klob exited: $?\"; sleep 60", env, bin)
+	})
+	want := strings.Split(docs.Plain(docs.Rules(), 60), "\n")
+	if _, err := exec.LookPath("less"); err != nil {
+		s.waitFor("klob exited: 0", patience)
+		got := s.run("capture-pane", "-p", "-J", "-S", "-", "-t", "e2e")
+		assert.Contains(t, got, want[len(want)-2], "without less the rules print whole")
+		return
+	}
+	s.waitFor(strings.TrimSpace(want[0]), patience)
+	assert.NotContains(t, s.screen(), "klob exited", "the pager waits for the reader")
+	s.keys("q")
+	s.waitFor("klob exited: 0", patience)
 }
