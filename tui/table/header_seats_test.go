@@ -43,3 +43,32 @@ func TestHeaderKeepsSeatCount(t *testing.T) {
 		}
 	}
 }
+
+// The header keeps its form through a game: from the first deal's
+// zeros to scores as wide as the target, what it says left of the
+// scores and how it names the sides do not change ("game to 200 · 3
+// players" turning "3 players to 200", "You & North" turning "us").
+func TestHeaderFormHoldsThroughTheGame(t *testing.T) {
+	ctx := kit.NewContext(false)
+	for _, n := range []int{2, 3, 4} {
+		for _, target := range []int{200, 500, 1500} {
+			form := func(tot [4]int) (left string, sides int) {
+				o := options(n)
+				o.Target = target
+				sc := &Scene{V: rules.View{Players: n, Options: o, Dealer: rules.SeatB}, You: rules.SeatA, DealNo: 3, Totals: tot}
+				for _, name := range []string{"You", "West", "North", "East"}[:n] {
+					sc.Players = append(sc.Players, Player{Name: name})
+				}
+				h := ansi.Strip(sc.Header(&ctx, 80))
+				i := strings.Index(h, "   ")
+				return strings.TrimSpace(h[:i]), strings.Count(h, "us ") + strings.Count(h, "You")
+			}
+			l0, s0 := form([4]int{0, 0, 0, 0})
+			high := target - 1
+			l1, s1 := form([4]int{high, high, high, high})
+			if l0 != l1 || s0 != s1 {
+				t.Errorf("%d players to %d: %q (sides %d) at the start, %q (sides %d) later", n, target, l0, s0, l1, s1)
+			}
+		}
+	}
+}

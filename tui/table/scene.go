@@ -438,7 +438,12 @@ func (sc *Scene) header(ctx *kit.Context, w int, us, loose, dealer bool) (string
 	if v.Dealer == rules.NoSeat || int(v.Dealer) >= sc.players() {
 		parts[2] = ""
 	}
-	right := func(short bool) string {
+	// The totals are measured as wide as the target at least: the form
+	// the header takes then holds from the first deal to the last,
+	// rather than turning "3 players to 200" or "us" and "them" as a
+	// score gains a digit.
+	digits := len(fmt.Sprint(v.Options.Target))
+	right := func(short, measure bool) string {
 		if sc.Board != "" {
 			// A board is no game: no running score.
 			if sc.Unsaved {
@@ -452,7 +457,11 @@ func (sc *Scene) header(ctx *kit.Context, w int, us, loose, dealer bool) (string
 			if short {
 				name = sc.sideShort(i)
 			}
-			ps = append(ps, fmt.Sprintf("%s %d", name, sc.Totals[i]))
+			total := fmt.Sprint(sc.Totals[i])
+			if measure {
+				total = fmt.Sprintf("%*d", digits, sc.Totals[i])
+			}
+			ps = append(ps, name+" "+total)
 		}
 		s := strings.Join(ps, " · ") + " "
 		if sc.Unsaved {
@@ -495,12 +504,12 @@ func (sc *Scene) header(ctx *kit.Context, w int, us, loose, dealer bool) (string
 			}
 		}
 		left := " " + ls[0] + "  " + strings.Join(ls[1:], " · ")
-		r := right(t.short)
+		r := right(t.short, false)
 		gap := max(1, w-kit.WidthOf(left)-kit.WidthOf(r))
 		line = left + kit.Repeat(" ", gap) + styleTotals(ctx, r)
 		// Three spaces at least, so that the last word on the left does
 		// not read as part of the score ("3 players You 0").
-		if kit.WidthOf(left)+3+kit.WidthOf(r) <= w {
+		if kit.WidthOf(left)+3+kit.WidthOf(right(t.short, true)) <= w {
 			return line, true
 		}
 	}
