@@ -288,7 +288,10 @@ func TestServeTourneyRestart(t *testing.T) {
 	require.GreaterOrEqual(t, len(before.Deals[0].Steps), 3)
 
 	r = startServeTourney(t, state, c)
-	open()
+	// The lobby says where the board was left, and d opens its page.
+	r.connect(t, ann)
+	ann.c.WaitText(t, patience, "is half-played: d opens it.")
+	ann.typ(t, "d")
 	ann.c.WaitText(t, patience, "[enter] go on with board 1")
 	ann.typ(t, sshtest.Enter)
 	ann.c.WaitText(t, patience, "Board 1 of 4")

@@ -237,6 +237,9 @@ type Lobby struct {
 	// inPlayRead is set once the lobby has read whether the person left
 	// a tournament's board half-played (tourney.go).
 	inPlayRead bool
+	// inPlayCode is the tournament of a board left half-played, as
+	// the lobby said at its opening: d opens its page, once.
+	inPlayCode string
 	// savedAlone is whether the person has a game alone saved (read at
 	// each look, off the Update): p's label says it resumes it.
 	savedAlone bool

@@ -26,7 +26,9 @@ func (l *Lobby) openTourneys() (kit.Screen, tea.Cmd) {
 		return l, nil
 	}
 	cfg := tourneyui.Config{Service: l.cfg.Tourney, Player: tourney.Player{Key: l.cfg.Player.ID, Name: l.cfg.Player.Name, Addr: l.cfg.Addr},
-		Done: l.cfg.Done, ASCII: l.cfg.ASCII, Analyze: l.cfg.Analyze}
+		Done: l.cfg.Done, ASCII: l.cfg.ASCII, Analyze: l.cfg.Analyze, Open: l.inPlayCode}
+	// Once: the board left half-played may be played out since.
+	l.inPlayCode = ""
 	if h := l.cfg.Hall; h != nil {
 		cfg.Label = func(key, name string) string { return h.Label(hall.Player{ID: key, Name: name}, nil) }
 	}
@@ -116,7 +118,9 @@ func (l *Lobby) takeInPlay(m inPlayMsg) {
 	if m.board == 0 || l.isErr {
 		return
 	}
-	say := fmt.Sprintf("Board %d of %s is half-played: d goes on with it.", m.board, m.info.Title())
+	// d opens the tournament's page, whose enter goes on with the board.
+	l.inPlayCode = m.info.Code
+	say := fmt.Sprintf("Board %d of %s is half-played: d opens it.", m.board, m.info.Title())
 	if l.note != "" {
 		say = l.note + " " + say
 	}

@@ -50,6 +50,9 @@ type Config struct {
 	// hall's: the key's tag beside a name another key goes by); nil
 	// is the name.
 	Label func(key, name string) string
+	// Open, when set, is the code of a tournament whose page shows
+	// first, the list behind it: where a board was left half-played.
+	Open string
 }
 
 // hostOf is how a tournament's host reads: its name, tagged as the
@@ -79,7 +82,8 @@ type Screen struct {
 	closeOnce sync.Once
 }
 
-// New returns the screen, at the list of tournaments.
+// New returns the screen, at the list of tournaments (or at the page of
+// Config.Open).
 func New(cfg Config) *Screen {
 	if cfg.Timeout <= 0 {
 		cfg.Timeout = 10 * time.Second
@@ -89,6 +93,9 @@ func New(cfg Config) *Screen {
 	}
 	s := &Screen{cfg: cfg, closed: make(chan struct{})}
 	s.sub = newList(s)
+	if cfg.Open != "" {
+		s.sub = newDetail(s, cfg.Open, s.sub)
+	}
 	if cfg.Done != nil {
 		go func() {
 			select {

@@ -1,0 +1,42 @@
+package tourney
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/klob/klob/tui/kit"
+	"github.com/klob/klob/tui/kit/kittest"
+)
+
+// Opened at a tournament (where the lobby says a board was left
+// half-played), the screen shows that tournament's page first: enter
+// goes on with the board, esc goes back to the list.
+func TestOpenAtATournament(t *testing.T) {
+	kittest.ForCounts(t, func(t *testing.T, players int) {
+		cl := newClub(t, false)
+		first, code := seatedMidBoard(t, cl, players, longName)
+		first.s.Close() // the connection leaves the board, saved
+
+		openAt := func() *fixture {
+			f := &fixture{t: t, cl: cl}
+			f.s = New(Config{Service: cl.svc, Player: longName, Back: func() kit.Screen { return lobbyStub{} }, Manual: true,
+				Refresh: -1, Open: code})
+			t.Cleanup(f.s.Close)
+			f.d = kittest.New(t, f.s, 80, 24, false)
+			f.d.After = func(*kittest.Driver) { f.refresh() }
+			f.refresh()
+			require.True(t, f.on("tournament"), "opened at %s: %s\n%s", code, f.s.sub.Name(), f.text())
+			f.see(code)
+			f.see("[enter] go on with board 1")
+			return f
+		}
+		f := openAt()
+		f.press("esc")
+		require.True(t, f.on("list"), "esc from the page opened first: %s\n%s", f.s.sub.Name(), f.text())
+		f.s.Close()
+		f = openAt()
+		f.press("enter")
+		require.True(t, f.on("board"), f.text())
+	})
+}
