@@ -100,6 +100,12 @@ func (s *Screen) layout(ctx *kit.Context) []line {
 	}
 	if s.row < len(rows) {
 		explain = rows[s.row].Label + ": " + rows[s.row].Explain(&s.setup) + "."
+		// On the first line, where the form opens, a newcomer reads
+		// where the lesson is, when the line has room for it.
+		const newcomer = " New to the game? L: a guided first game."
+		if s.row == 0 && s.cfg.Learn != nil && kit.WidthOf(explain+newcomer) <= ctx.Width-4 {
+			explain += newcomer
+		}
 	}
 	for _, l := range kit.Wrap(explain, max(10, ctx.Width-4)) {
 		foot = append(foot, line{text: "   " + st.Dim.Render(l), row: noRow, spare: 0})
