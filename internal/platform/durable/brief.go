@@ -14,13 +14,20 @@ var absPath = regexp.MustCompile(`(^|[\s"'(:=])/[^\s"',:;)]*/[^\s"',:;)]*`)
 // Brief says why a file operation failed in words fit for people who
 // do not own the files (the players of a server): the innermost cause
 // of err ("no space left on device", "permission denied", "a saved game
-// this session did not write is in the way"), with any absolute path
-// left in it replaced by "…". The full error is for the log.
+// this session did not write is in the way"), or the first error on the
+// way to it that has a Brief of its own (a log's line and column and
+// what is wrong there), with any absolute path left in it replaced by
+// "…". The full error is for the log.
 func Brief(err error) string {
 	if err == nil {
 		return ""
 	}
 	for {
+		if b, ok := err.(interface{ Brief() string }); ok {
+			// An error that says itself briefly: where in a file, what
+			// is wrong ("22:1: deal 1: expected ..."), its file unnamed.
+			return strings.TrimSpace(absPath.ReplaceAllString(b.Brief(), "$1…"))
+		}
 		var next error
 		switch u := err.(type) {
 		case interface{ Unwrap() error }:

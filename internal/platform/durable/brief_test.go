@@ -27,3 +27,21 @@ func TestBrief(t *testing.T) {
 	assert.ErrorIs(t, p, syscall.ENOSPC)
 	assert.Nil(t, Public(nil))
 }
+
+// briefed is an error with a Brief of its own, as a log's parse error.
+type briefed struct{}
+
+func (briefed) Error() string {
+	return "/srv/klob/players/ab/current.klob:22:1: deal 1: expected a hand"
+}
+func (briefed) Brief() string { return "line 22, column 1: deal 1: expected a hand" }
+func (briefed) Unwrap() error { return errors.New("syntax error") }
+
+// An error on the way with a Brief of its own says that, not only the
+// innermost cause: a damaged save read over ssh says where it is wrong.
+func TestBriefKeepsAnErrorsOwnBrief(t *testing.T) {
+	err := fmt.Errorf("the saved game: %w", briefed{})
+	if got := Brief(err); got != "line 22, column 1: deal 1: expected a hand" {
+		t.Errorf("Brief = %q", got)
+	}
+}

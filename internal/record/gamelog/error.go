@@ -34,6 +34,15 @@ func (e *Error) Error() string {
 	return pos + ": " + e.Msg
 }
 
+// Brief is Error without the file's name: where in the file and what
+// is wrong, for people who do not own the file (durable.Brief).
+func (e *Error) Brief() string {
+	if e.Line > 0 {
+		return fmt.Sprintf("line %d, column %d: %s", e.Line, e.Col, e.Msg)
+	}
+	return e.Msg
+}
+
 // Unwrap returns the kind of error, or the engine's refusal.
 func (e *Error) Unwrap() error { return e.Err }
 
