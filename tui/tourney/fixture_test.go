@@ -94,11 +94,14 @@ type fixture struct {
 	frames func(text string)
 }
 
-func (cl *club) open(p svc.Player) *fixture {
+func (cl *club) open(p svc.Player) *fixture { return cl.openAt(p, "") }
+
+// openAt is open at the page of the tournament of code (Config.Open).
+func (cl *club) openAt(p svc.Player, code string) *fixture {
 	t := cl.t
 	f := &fixture{t: t, cl: cl}
 	f.s = New(Config{Service: cl.svc, Player: p, Back: func() kit.Screen { return lobbyStub{} }, Manual: true,
-		Refresh: -1, Analyze: nil})
+		Refresh: -1, Analyze: nil, Open: code})
 	t.Cleanup(f.s.Close)
 	f.d = kittest.New(t, f.s, 80, 24, false)
 	f.d.After = func(*kittest.Driver) { f.refresh() }

@@ -5,7 +5,6 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/klob/klob/tui/kit"
 	"github.com/klob/klob/tui/kit/kittest"
 )
 
@@ -19,13 +18,7 @@ func TestOpenAtATournament(t *testing.T) {
 		first.s.Close() // the connection leaves the board, saved
 
 		openAt := func() *fixture {
-			f := &fixture{t: t, cl: cl}
-			f.s = New(Config{Service: cl.svc, Player: longName, Back: func() kit.Screen { return lobbyStub{} }, Manual: true,
-				Refresh: -1, Open: code})
-			t.Cleanup(f.s.Close)
-			f.d = kittest.New(t, f.s, 80, 24, false)
-			f.d.After = func(*kittest.Driver) { f.refresh() }
-			f.refresh()
+			f := cl.openAt(longName, code)
 			require.True(t, f.on("tournament"), "opened at %s: %s\n%s", code, f.s.sub.Name(), f.text())
 			f.see(code)
 			f.see("[enter] go on with board 1")
