@@ -25,7 +25,8 @@ func Brief(err error) string {
 	for {
 		if b, ok := err.(interface{ Brief() string }); ok {
 			// An error that says itself briefly: where in a file, what
-			// is wrong ("22:1: deal 1: expected ..."), its file unnamed.
+			// is wrong ("line 22, column 1: deal 1: expected ..."), its file
+			// unnamed.
 			return strings.TrimSpace(absPath.ReplaceAllString(b.Brief(), "$1…"))
 		}
 		var next error
