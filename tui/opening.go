@@ -20,7 +20,7 @@ func openSaved(c *PlayConfig, busy func() bool, elsewhere func() kit.Screen, wra
 		if st == nil {
 			return func() kit.Screen { return wrap(newSetupScreen(c, c.Setup)) }
 		}
-		l, err := st.LoadCurrent()
-		return func() kit.Screen { return wrap(firstScreen(c, l, err)) }
+		l, filed, err := savedGame(st)
+		return func() kit.Screen { return wrap(firstScreen(c, l, filed, err)) }
 	})
 }

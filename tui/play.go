@@ -339,9 +339,10 @@ func NewPlay(cfg PlayConfig) *App {
 	var first kit.Screen
 	var l *gamelog.Log
 	var err error = store.ErrNoSave
+	filed := false
 	if c.Store != nil && c.Busy == nil {
 		// Before the program runs: no Update waits for it.
-		l, err = c.Store.LoadCurrent()
+		l, filed, err = savedGame(c.Store)
 	}
 	switch {
 	case c.Busy != nil:
@@ -351,7 +352,7 @@ func NewPlay(cfg PlayConfig) *App {
 		// to show why the bots could not be made.
 		first, _ = newSetupScreen(c, c.Setup).Start()
 	default:
-		first = firstScreen(c, l, err)
+		first = firstScreen(c, l, filed, err)
 	}
 	app := newApp(first, appOptions{ASCII: cfg.ASCII, Settle: cfg.Timing.Settle})
 	app.opts.Flush = func(kit.Screen) func() {
@@ -394,13 +395,27 @@ func NewPlay(cfg PlayConfig) *App {
 	return app
 }
 
+// savedGame reads the game saved in st (Store.LoadCurrent), and
+// whether the history holds it already (a store that can say so: a
+// crash after a finished game's filing, before its save went). It reads
+// the disk: never on the UI goroutine.
+func savedGame(st Store) (l *gamelog.Log, filed bool, err error) {
+	l, err = st.LoadCurrent()
+	if f, ok := st.(interface{ Filed(*gamelog.Log) bool }); ok && err == nil && l != nil {
+		filed = f.Filed(l)
+	}
+	return l, filed, err
+}
+
 // firstScreen is the first screen of a game alone once the saved game
-// was read (l, err from Store.LoadCurrent): the offer to resume it, the
-// reason it cannot be read, or with none the setup form.
-func firstScreen(c *PlayConfig, l *gamelog.Log, err error) kit.Screen {
+// was read (savedGame): the offer to resume it, the reason it cannot be
+// read, or with none the setup form.
+func firstScreen(c *PlayConfig, l *gamelog.Log, filed bool, err error) kit.Screen {
 	switch {
 	case err == nil && l != nil:
-		return newResumeScreen(c, l, nil)
+		s := newResumeScreen(c, l, nil)
+		s.filed = filed
+		return s
 	case err != nil && !errors.Is(err, store.ErrNoSave):
 		return newResumeScreen(c, nil, err)
 	}

@@ -27,6 +27,9 @@ type resumeScreen struct {
 	loadErr error
 	err     string // a resume that failed
 	summary []string
+	// filed: the game is over and the history holds it already (a crash
+	// between its filing and its save's removal).
+	filed bool
 }
 
 func newResumeScreen(cfg *PlayConfig, l *gamelog.Log, loadErr error) *resumeScreen {
@@ -292,7 +295,11 @@ func (s *resumeScreen) render(ctx *kit.Context) (string, []kit.Hit) {
 	over := s.over()
 	if over {
 		// A crash between the last save and the filing of the game.
-		lines = append(lines, " "+st.Heading.Render("Your last game is over, but it was not filed in the history yet."))
+		heading := "Your last game is over, but it was not filed in the history yet."
+		if s.filed {
+			heading = "Your last game is over, and in the history."
+		}
+		lines = append(lines, " "+st.Heading.Render(heading))
 	} else {
 		lines = append(lines, " "+st.Heading.Render("You have a game in progress."))
 	}

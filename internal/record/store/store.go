@@ -390,6 +390,23 @@ func (s *Store) Archive(l *gamelog.Log) (string, error) {
 	return dst, nil
 }
 
+// Filed reports whether the history already holds l as Archive files
+// it: a crash between the filing and the removal of current.klob leaves
+// a game both filed and saved.
+func (s *Store) Filed(l *gamelog.Log) bool {
+	filed, rep, err := gamelog.Filed(l)
+	if err != nil {
+		return false
+	}
+	data, err := filed.MarshalText()
+	if err != nil {
+		return false
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.filedAs(filepath.Join(s.dir, HistoryDir), archiveName(rep, s.now()), data) != ""
+}
+
 // fileNew writes data in dir under a free name from base (PlaceNew) and
 // returns its path.
 func (s *Store) fileNew(dir, base string, data []byte) (string, error) {

@@ -396,3 +396,18 @@ func TestArchiveName(t *testing.T) {
 		}
 	}
 }
+
+// Filed says whether the history holds a game already: not before its
+// filing, yes after it (the save kept, as a crash between the filing
+// and the save's removal leaves it), not for another game.
+func TestFiled(t *testing.T) {
+	s := newStore(t, nil)
+	game := readLog(t, "09-tie.klob")
+	require.NoError(t, s.SaveCurrent(game))
+	assert.False(t, s.Filed(game), "before its filing")
+	_, err := s.Archive(game)
+	require.NoError(t, err)
+	require.NoError(t, s.SaveCurrent(game)) // the crash: saved again
+	assert.True(t, s.Filed(game), "filed, its save still there")
+	assert.False(t, s.Filed(readLog(t, "10-both-over-the-target.klob")), "another game")
+}
