@@ -780,6 +780,13 @@ func (h *Hall) load(name string) error {
 		t.setGame(game)
 		if g.Over() {
 			h.cfg.Logf("table %s back from its log: its ended game is being filed", code)
+			// Its people, away at the stop, read where the game went
+			// when they next come, as after a filing finished before it.
+			for _, st := range t.seats {
+				if id := st.player.ID; id != "" {
+					h.Tell(id, fmt.Sprintf("Table %s ended with the server's restart: its finished game is in your history.", code))
+				}
+			}
 		} else {
 			h.cfg.Logf("table %s back from its log, waiting for its players", code)
 		}
