@@ -1195,18 +1195,7 @@ func tableLine(t hall.Info) rowText {
 	if t.Yours {
 		state += " · your seat"
 	}
-	return newRowText(t.Code+"  "+state+" · ", t, fmt.Sprintf(" · %d seats · %s · to %d", t.Seats, setup.BotsOf(t.Level, freeSeats(t.Names)), t.Target))
-}
-
-// freeSeats counts the seats without a person's name: bots play them.
-func freeSeats(names []string) int {
-	n := 0
-	for _, name := range names {
-		if name == "" {
-			n++
-		}
-	}
-	return n
+	return newRowText(t.Code+"  "+state+" · ", t, fmt.Sprintf(" · %d seats · %s · to %d", t.Seats, setup.BotsOf(t.Level, t.Free()), t.Target))
 }
 
 // houseLines say a table's house variants under its row in the lists,

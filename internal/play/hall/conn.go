@@ -155,9 +155,18 @@ type Waiting struct {
 // Free counts the seats no person holds: bots play them once the game
 // starts.
 func (w Waiting) Free() int {
+	names := make([]string, len(w.Seats))
+	for i, s := range w.Seats {
+		names[i] = s.Name
+	}
+	return free(names)
+}
+
+// free counts the names that are "": the seats no person holds.
+func free(names []string) int {
 	n := 0
-	for _, s := range w.Seats {
-		if s.Name == "" {
+	for _, name := range names {
+		if name == "" {
 			n++
 		}
 	}

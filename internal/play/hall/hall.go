@@ -414,6 +414,10 @@ type Info struct {
 	Rules rules.Options
 }
 
+// Free counts the seats no person holds: bots play them once the game
+// starts.
+func (i Info) Free() int { return free(i.Names) }
+
 // all returns the open tables, taken under the hall's lock and read
 // after it: a table answers its own questions under its own lock.
 func (h *Hall) all() []*Table {
