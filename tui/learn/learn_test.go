@@ -416,8 +416,8 @@ func walk(t *testing.T, d *kittest.Driver, s *Screen, act func(i int, st lesson.
 
 // TestLeaveGoesBack: the lesson opened from the setup form (Leave set)
 // goes back to it instead of quitting Klob: esc at any step and enter
-// at the end with play false, n at the end with play true; the prompt
-// offers esc. Without Leave, esc does nothing.
+// at the end with play false, n at the end with play true; the key row
+// offers esc once. Without Leave, esc does nothing.
 func TestLeaveGoesBack(t *testing.T) {
 	back := &Screen{} // stands for the setup form
 	open := func() (*kittest.Driver, *Screen, *[]bool) {
@@ -429,6 +429,9 @@ func TestLeaveGoesBack(t *testing.T) {
 	}
 	d, _, calls := open()
 	require.Contains(t, d.Text(), "esc back to the setup")
+	foot := lastLines(d.Text(), 1)
+	require.Equal(t, 1, strings.Count(foot, "back"), "the key row names the way back once: %q", foot)
+	require.NotContains(t, foot, "q ", "q goes back too, after asking: the row names esc alone")
 	d.Press("esc")
 	require.Equal(t, []bool{false}, *calls, "esc at the first step")
 	require.Same(t, back, d.Screen, "esc did not go back to the form")

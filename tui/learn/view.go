@@ -407,14 +407,14 @@ func (s *Screen) handLines(ctx *kit.Context, step lesson.Step) []string {
 
 // keyRow is the line under the prompt, the same at every step: the way
 // back to the setup (when there is one), the help and quit, fitted to w
-// so that "? help" always shows.
+// so that "? help" always shows. From the setup form q goes back too
+// (after asking), so the row names the way back once.
 func (s *Screen) keyRow(ctx *kit.Context, w int) string {
 	k := &ctx.Keys
-	var bs []key.Binding
+	bs := kit.AppKeys(k)
 	if s.cfg.Leave != nil {
-		bs = append(bs, kit.Brief("back to the setup", k.Back))
+		bs = []key.Binding{kit.Brief("back to the setup", k.Back), kit.Brief("help", k.Help)}
 	}
-	bs = append(bs, kit.AppKeys(k)...)
 	return " " + ctx.Styles.Dim.Render(kit.FitHintLine(ctx, bs, w-2))
 }
 
