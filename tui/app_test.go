@@ -135,10 +135,15 @@ func TestDamagedSave(t *testing.T) {
 	st := &memStore{loadErr: damaged()}
 	hs := newHarness(t, testConfig(dealSeed, st), 80, 24)
 	scr := hs.screen()
-	for _, want := range []string{"could not be loaded", "current.klob:3:1: bad tag", "/state/klob/damaged/current-1.klob"} {
+	for _, want := range []string{"could not be loaded", "Why: line 3, column 1: bad tag", "/state/klob/damaged/current-1.klob"} {
 		if !strings.Contains(scr, want) {
 			t.Errorf("screen lacks %q:\n%s", want, scr)
 		}
+	}
+	// The file has been moved aside: the reason does not name it where
+	// it no longer is.
+	if strings.Contains(scr, "current.klob:") {
+		t.Errorf("the reason names the save where it was:\n%s", scr)
 	}
 	golden(t, "damaged_save", kittest.TrimRight(scr))
 	hs.press("enter")

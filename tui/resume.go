@@ -11,6 +11,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/klob/klob/internal/platform/durable"
 	"github.com/klob/klob/internal/play/session"
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/record/store"
@@ -271,7 +272,9 @@ func (s *resumeScreen) render(ctx *kit.Context) (string, []kit.Hit) {
 		lines = append(lines, " "+st.Error.Render("Your saved game could not be loaded."))
 		var d *store.DamagedError
 		if errors.As(s.loadErr, &d) {
-			lines = append(lines, kit.Indent("   ", kit.Wrap("Why: "+d.Err.Error(), w-4), nil)...)
+			// Where in the file and what is wrong, the file unnamed: it
+			// has been moved aside, and its new place follows.
+			lines = append(lines, kit.Indent("   ", kit.Wrap("Why: "+durable.Brief(d.Err), w-4), nil)...)
 			if d.Aside != "" {
 				// The path as the screens show paths, broken after a "/"
 				// where it is longer than the line.
@@ -282,7 +285,7 @@ func (s *resumeScreen) render(ctx *kit.Context) (string, []kit.Hit) {
 					kit.Wrap("It stays at "+s.cfg.ShowPath.Show(d.Path)+"; a new game cannot be saved until it is moved.", w-4), nil)...)
 			}
 		} else if u := (*store.UnreadableError)(nil); errors.As(s.loadErr, &u) {
-			lines = append(lines, kit.Indent("   ", kit.Wrap("Why: "+u.Err.Error(), w-4), nil)...)
+			lines = append(lines, kit.Indent("   ", kit.Wrap("Why: "+durable.Brief(u.Err), w-4), nil)...)
 			lines = append(lines, kit.Indent("   ",
 				kit.Wrap("It is left as it is at "+s.cfg.ShowPath.Show(u.Path)+"; a new game cannot be saved there until it is readable or moved.", w-4), nil)...)
 		} else if s.loadErr != nil {
