@@ -92,10 +92,29 @@ func settingsWarning(err error, saves bool) string {
 	case !errors.As(err, &le):
 		return fmt.Sprintf("%v (the default settings are used)", err)
 	case saves:
-		return fmt.Sprintf("%v (the other settings are used; saving new ones keeps this file beside them as %s.bad, or %s-2.bad if that is taken)",
-			err, settings.FileName, settings.FileName)
+		return fmt.Sprintf("%s (the other settings are used; saving new ones keeps this file beside them as %s.bad, or %s-2.bad if that is taken)",
+			badLines(err, le.Path), settings.FileName, settings.FileName)
 	}
-	return fmt.Sprintf("%v (the other settings are used)", err)
+	return fmt.Sprintf("%s (the other settings are used)", badLines(err, le.Path))
+}
+
+// badLines names the settings file once, then each line that did not
+// read: "PATH: line 1: …; line 4: …".
+func badLines(err error, path string) string {
+	errs := []error{err}
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		errs = j.Unwrap()
+	}
+	var says []string
+	for _, e := range errs {
+		var le *settings.LineError
+		if errors.As(e, &le) && le.Path == path {
+			says = append(says, fmt.Sprintf("line %d: %s", le.Line, le.Msg))
+		} else {
+			says = append(says, e.Error())
+		}
+	}
+	return path + ": " + strings.Join(says, "; ")
 }
 
 // runPlay plays a game against the bot in the terminal.
@@ -153,7 +172,7 @@ func homeWords(home string) func(string) string {
 				break
 			}
 			// Only a path that starts there: not /mnt/home/ann/.
-			if i == 0 || strings.IndexByte(" \t\"'(=:,;", s[i-1]) >= 0 {
+			if i == 0 || strings.IndexByte(" \t\n\"'(=:,;", s[i-1]) >= 0 {
 				b.WriteString(s[:i] + "~")
 			} else {
 				b.WriteString(s[:i] + home)

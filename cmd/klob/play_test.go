@@ -251,6 +251,14 @@ func TestSettingsWarning(t *testing.T) {
 	if got := settingsWarning(bad, true); !strings.Contains(got, "the other settings are used; saving new ones keeps this file beside them as settings.bad, or settings-2.bad if that is taken") {
 		t.Errorf("a bad line: %q", got)
 	}
+	// Two bad lines: the file is named once, each line by its number.
+	os.WriteFile(path, []byte("pace = zoom\nsort = colour\nwat\n"), 0o600)
+	_, two := settings.Load(path)
+	got := settingsWarning(two, true)
+	if strings.Count(got, path) != 1 || !strings.HasPrefix(got, path+": line 1: pace = \"zoom\"") ||
+		!strings.Contains(got, "; line 2: sort = \"colour\"") || !strings.Contains(got, "; line 3: \"wat\" is not key = value (") {
+		t.Errorf("three bad lines: %q", got)
+	}
 	if got := settingsWarning(bad, false); strings.Contains(got, "settings.bad") {
 		t.Errorf("a bad line where nothing saves: %q", got)
 	}
@@ -292,8 +300,8 @@ func TestUseStateFileInTheWay(t *testing.T) {
 // starts with the same letters, or holds the same path further down,
 // keeps its name.
 func TestHomeWords(t *testing.T) {
-	got := homeWords("/home/ann")("/home/ann/.config/klob/settings:1: pace = \"warp\"; the state folder /home/ann/.local/state/klob; /home/annie/x /mnt/home/ann/y")
-	want := "~/.config/klob/settings:1: pace = \"warp\"; the state folder ~/.local/state/klob; /home/annie/x /mnt/home/ann/y"
+	got := homeWords("/home/ann")("/home/ann/.config/klob/settings:1: pace = \"warp\"; the state folder /home/ann/.local/state/klob; /home/annie/x /mnt/home/ann/y\n/home/ann/z")
+	want := "~/.config/klob/settings:1: pace = \"warp\"; the state folder ~/.local/state/klob; /home/annie/x /mnt/home/ann/y\n~/z"
 	if got != want {
 		t.Errorf("got %q, want %q", got, want)
 	}
