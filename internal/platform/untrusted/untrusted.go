@@ -44,7 +44,7 @@ func ReadFileMax(path string, max int64) ([]byte, error) {
 		return nil, err
 	}
 	if !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("read %s: %w (%s): only a regular file is read", path, ErrNotRegular, kind(st.Mode()))
+		return nil, fmt.Errorf("read %s: %w (%s): only a regular file is read", path, ErrNotRegular, Kind(st.Mode()))
 	}
 	if st.Size() > max {
 		return nil, tooLarge(path, max)
@@ -76,8 +76,9 @@ func size(n int64) string {
 	return fmt.Sprintf("%d bytes", n)
 }
 
-// kind names a file mode that is not a regular file.
-func kind(m fs.FileMode) string {
+// Kind names a file mode that is not a regular file: "a directory",
+// "a FIFO", and so on.
+func Kind(m fs.FileMode) string {
 	switch {
 	case m.IsDir():
 		return "a directory"

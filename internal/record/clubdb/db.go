@@ -23,6 +23,7 @@ import (
 	"github.com/klob/klob/internal/platform/dirlock"
 	"github.com/klob/klob/internal/platform/durable"
 	"github.com/klob/klob/internal/platform/textwrap"
+	"github.com/klob/klob/internal/platform/untrusted"
 )
 
 // FileName is the database's name in the server's state directory.
@@ -381,7 +382,7 @@ func readConn(ctx context.Context, path string, fn func(*sql.Conn) error) error 
 	case err != nil:
 		return fmt.Errorf("the club database %s: %w", path, err)
 	case !fi.Mode().IsRegular():
-		return fmt.Errorf("the club database %s is not a regular file (%s): it is left as it is", path, fi.Mode().Type())
+		return fmt.Errorf("the club database %s is not a regular file (%s): it is left as it is", path, untrusted.Kind(fi.Mode()))
 	}
 	if err := checkHeader(path); err != nil {
 		return err
