@@ -535,6 +535,9 @@ func (p *detail) standingsView(ctx *kit.Context, lines []string) string {
 	for i, r := range f.Standings.Rows {
 		name := nameCell(p.label(f.Entrants[r.Entry]), you(f, r.Entry), 24)
 		rank := kit.Rank(r.Rank, r.Tied)
+		if r.Played == 0 {
+			rank = "-" // ranked among those who played a board
+		}
 		vs := "-"
 		if v, n := f.VersusPar(r.Entry); n > 0 {
 			vs = kit.Number(v)

@@ -74,6 +74,7 @@ func (cl *club) waitPars(code string) {
 var (
 	ann = svc.Player{Key: "aaaa0000000000000000000000000001", Name: "Ann"}
 	bob = svc.Player{Key: "bbbb0000000000000000000000000002", Name: "Bob"}
+	cid = svc.Player{Key: "cccc0000000000000000000000000005", Name: "Cid"}
 )
 
 // lobbyStub is where esc on the list goes.

@@ -136,11 +136,12 @@ func (p *entrant) View(ctx *kit.Context) string {
 	if r.Tied {
 		rank = "tied for rank" // the standings' "1="
 	}
-	sum := fmt.Sprintf("%s: %s, %s %d of %d, %s played", e.Name, kit.Percent(r.Percent), rank, r.Rank, len(f.Standings.Rows),
+	// Ranked among those who played a board (the field): an entrant
+	// who played none has no score, not 0.00%, and no rank.
+	sum := fmt.Sprintf("%s: %s, %s %d of %d, %s played", e.Name, kit.Percent(r.Percent), rank, r.Rank, f.Standings.Field,
 		kit.Plural(r.Played, "board"))
 	if r.Played == 0 {
-		// No board, no score: not 0.00%.
-		sum = fmt.Sprintf("%s: no board played, %s %d of %d", e.Name, rank, r.Rank, len(f.Standings.Rows))
+		sum = e.Name + ": no board played, so not ranked"
 	}
 	if v, n := f.VersusPar(p.i); n > 0 {
 		sum += fmt.Sprintf(" · %s against par", kit.Number(v))

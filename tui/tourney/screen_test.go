@@ -135,6 +135,15 @@ func TestTournamentFlow(t *testing.T) {
 	b.see("Played 1 of 4")
 	assert.NotContains(t, b.text(), "Rank", "nobody else's results while it runs")
 
+	// Cid enters and plays nothing: he is listed, but not ranked.
+	c := cl.open(cid)
+	fairPlay(t, c, code, cid)
+	c.press("c")
+	c.typ(code)
+	c.press("enter")
+	c.press("enter")
+	c.see("You are in")
+
 	// The end: the standings open, once par is known (it is worked out
 	// in the background, the dailies' first).
 	cl.waitPars(code)
@@ -147,6 +156,7 @@ func TestTournamentFlow(t *testing.T) {
 	// Bob stopped after one board as good as Ann's: the three he did
 	// not play score nothing, so he ranks under her (12.50%).
 	a.see("Bob                        12.50%  1 of 8             1")
+	a.see("     -  Cid                             -  -                  0")
 	// Each name as the lobby tags it (a look-alike of another key's).
 	a.s.cfg.Label = func(key, name string) string { return name + " #" + key[:4] }
 	a.see("Bob #bbbb                  12.50%")
@@ -231,7 +241,7 @@ func TestEndDropsTheNote(t *testing.T) {
 	// Ann played no board: no score, rather than 0.00%.
 	assert.NotContains(t, a.text(), "0.00%")
 	a.press("enter")
-	a.see("Ann: no board played, rank 1 of 1.")
+	a.see("Ann: no board played, so not ranked.")
 }
 
 // helpWords are the keys and their words in the help of the part shown.
