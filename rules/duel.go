@@ -258,6 +258,29 @@ func BellaOpen(hand, played CardSet, trump Suit) bool {
 	return (hand|played)&kq == kq && hand&kq != 0
 }
 
+// Announceable returns what a player holding hand, having played
+// played, may still announce while nobody has (RULES.md sections 7 and
+// 11): MenagePoints for the player that held the king, queen and jack of
+// trump when play began (menage on) while it holds one of them, since
+// its pair is its menage and never bella; BellaPoints while BellaOpen;
+// 0 otherwise. A card played without the word closes it: the last of
+// the menage's cards, or the second of K and Q.
+func Announceable(hand, played CardSet, trump Suit, opts Options) int {
+	if trump > Spades {
+		return 0
+	}
+	if kqj := MenageCards(trump); opts.Menage && (hand|played)&kqj == kqj {
+		if hand&kqj != 0 {
+			return MenagePoints
+		}
+		return 0
+	}
+	if BellaOpen(hand, played, trump) {
+		return BellaPoints
+	}
+	return 0
+}
+
 // bellaWith returns the card a player that played played may announce
 // bella with: the second of the king and queen of trump once it played
 // the first (RULES.md section 7); NoCard otherwise.

@@ -161,6 +161,20 @@ func tableGame(players int, seed uint64, st *tableStats) error {
 				}
 			}
 			if tb.Phase() == PhasePlay {
+				// What the seat may still announce is what a word on a
+				// legal card scores, and nothing is offered when it is 0.
+				s := tb.Turn()
+				ann := 0
+				if by, _ := tb.Announced(); by == NoSeat {
+					ann = Announceable(tb.Hand(s), tb.playedBy[s], tb.Trump(), opts)
+				}
+				for _, a := range buf {
+					if a.Bella && a.Announced() != ann {
+						return fmt.Errorf("deal %d step %d: %s offered, Announceable says %d", deal, step, a, ann)
+					}
+				}
+			}
+			if tb.Phase() == PhasePlay {
 				p := tb.Play()
 				if got, want := p.Legal(), refTableLegal(p.Hands[p.Turn()], p.Trick[:p.InTrick], p.Trump); got != want {
 					return fmt.Errorf("hand %s trick %v trump %s: Legal %s, the rule says %s", p.Hands[p.Turn()], p.Trick[:p.InTrick], p.Trump, got, want)
@@ -414,6 +428,13 @@ func checkTableScore(tb *Deal) error {
 	}
 	if bellaBy != tb.bellaBy || menageBy != tb.menageBy {
 		return fmt.Errorf("the cards played give bella to %s and the menage to %s, the deal to %s and %s", bellaBy, menageBy, tb.bellaBy, tb.menageBy)
+	}
+	by, pts := tb.Announced()
+	switch {
+	case menageBy != NoSeat && (by != menageBy || pts != MenagePoints),
+		bellaBy != NoSeat && (by != bellaBy || pts != BellaPoints),
+		bellaBy == NoSeat && menageBy == NoSeat && (by != NoSeat || pts != 0):
+		return fmt.Errorf("Announced says %s for %d; bella %s, menage %s", by, pts, bellaBy, menageBy)
 	}
 	var sideTotal [4]int
 	for s := range n {

@@ -58,6 +58,39 @@ func TestScoreDealRules(t *testing.T) {
 	}
 }
 
+// TestAnnounceable: bella while it is open; with the menage on, the
+// seat that held K, Q and J of trump may announce the menage while it
+// holds one of them, and never bella.
+func TestAnnounceable(t *testing.T) {
+	menage := Options{Menage: true}
+	tests := []struct {
+		hand, played string
+		trump        Suit
+		opts         Options
+		want         int
+	}{
+		{"KH QH 7C", "", Hearts, Options{}, BellaPoints},
+		{"KH QH JH", "", Hearts, Options{}, BellaPoints},
+		{"QH 7C", "KH", Hearts, Options{}, BellaPoints},
+		{"7C", "KH QH", Hearts, Options{}, 0},
+		{"KH QH 7C", "", Hearts, menage, BellaPoints},
+		{"KH QH JH", "", Hearts, menage, MenagePoints},
+		{"JH 7C", "KH QH", Hearts, menage, MenagePoints},
+		{"7C", "KH QH JH", Hearts, menage, 0},
+		{"KH QH JH", "", Spades, menage, 0},
+		{"KH QH JH", "", NoSuit, menage, 0},
+	}
+	for _, tt := range tests {
+		var played CardSet
+		if tt.played != "" {
+			played = set(t, tt.played)
+		}
+		if got := Announceable(set(t, tt.hand), played, tt.trump, tt.opts); got != tt.want {
+			t.Errorf("Announceable(%s, played %s, trump %s, menage %v) = %d, want %d", tt.hand, tt.played, tt.trump, tt.opts.Menage, got, tt.want)
+		}
+	}
+}
+
 // TestBellaOpen: bella stays open while the player that held both the
 // king and the queen of trump still holds one of them.
 func TestBellaOpen(t *testing.T) {
