@@ -238,7 +238,7 @@ func (b *heuristicBot) pick(acts []rules.Action, vals []float64, rng *rand.Rand,
 }
 
 // dix exchanges the 7 of trump for the upcard, a higher trump, unless the
-// 7 is part of a sequence worth more than the upcard brings.
+// 7 is part of a meld worth more than the upcard brings.
 func (b *heuristicBot) dix(v *rules.View, legal []rules.Action) rules.Action {
 	ex := rules.Action{Kind: rules.Exchange}
 	if !heurHas(legal, ex) {
@@ -246,7 +246,7 @@ func (b *heuristicBot) dix(v *rules.View, legal []rules.Action) rules.Action {
 	}
 	seven := rules.NewCard(rules.Seven, v.Trump)
 	after := v.Hand.Without(seven).With(v.Upcard)
-	loss := rules.SequencePoints(v.Hand) - rules.SequencePoints(after)
+	loss := rules.MeldPoints(v.Hand, v.Trump, v.Options) - rules.MeldPoints(after, v.Trump, v.Options)
 	if float64(loss) > float64(rules.Points(v.Upcard, v.Trump))+5 {
 		return rules.Action{Kind: rules.NoExchange}
 	}
@@ -364,9 +364,9 @@ func (b *heuristicBot) announceBella(k *heurKnow, ann rules.Action) bool {
 	}
 	if v.SeqWinner != rules.NoSeat {
 		if v.SeqWinner == k.me {
-			tot[k.me] += float64(rules.SequencePoints(v.Hand | v.Played[k.me]))
+			tot[k.me] += float64(rules.MeldPoints(v.Hand|v.Played[k.me], v.Trump, v.Options))
 		} else {
-			tot[k.opp] += float64(rules.SequencePoints(v.Shown[k.opp]))
+			tot[k.opp] += float64(rules.MeldPoints(v.Shown[k.opp], v.Trump, v.Options))
 		}
 	}
 	out := float64(rules.SetPoints(k.hand, k.trump)) + k.expPointsHeld()

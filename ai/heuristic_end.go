@@ -27,9 +27,12 @@ type heurEnd struct {
 	seqWin  rules.Seat
 	seqPts  int
 	opts    rules.Options
+	forced  bool // the dealer was forced to name trump (bimah)
 	bellaBy rules.Seat
-	bellaPt int     // what bellaBy's announcement scores: bella's or the menage's
-	elig    [2]bool // may still score bella (choice taken at the end)
+	bellaPt int // what bellaBy's announcement scores: bella's or the menage's
+	// elig is what each seat may still announce (rules.Announceable),
+	// bella or the menage, the choice taken at the end; 0 for nothing.
+	elig [2]int
 }
 
 // endgame returns the expected final margin of each legal action, and
@@ -44,17 +47,7 @@ func (b *heuristicBot) endgame(ctx context.Context, k *heurKnow, legal []rules.A
 	if need < 0 || need > unk.Count() || heurBinom(unk.Count(), need) > heurEndMaxHands {
 		return nil, false
 	}
-	e := heurEnd{me: k.me, opp: k.opp, maker: v.Maker, seqWin: v.SeqWinner,
-		opts: v.Options, bellaBy: v.BellaBy, bellaPt: rules.BellaPoints}
-	if v.MenageBy != rules.NoSeat {
-		e.bellaBy, e.bellaPt = v.MenageBy, rules.MenagePoints
-	}
-	switch e.seqWin {
-	case k.me:
-		e.seqPts = rules.SequencePoints(v.Hand | v.Played[k.me])
-	case k.opp:
-		e.seqPts = rules.SequencePoints(v.Shown[k.opp])
-	}
+	e := newHeurEnd(v, k.me, k.opp)
 	base := v.Play().Duel()
 	cards := unk.Cards()
 	vals := make([]float64, len(legal))
@@ -93,16 +86,36 @@ func (b *heuristicBot) endgame(ctx context.Context, k *heurKnow, legal []rules.A
 	return vals, true
 }
 
+// newHeurEnd reads what the endgame's scoring needs from v, the view of
+// me in the card play against opp: the melds the sequence right scores
+// (the other seat's as it showed them), and who announced what.
+func newHeurEnd(v *rules.View, me, opp rules.Seat) heurEnd {
+	e := heurEnd{me: me, opp: opp, maker: v.Maker, seqWin: v.SeqWinner,
+		opts: v.Options, forced: v.Forced, bellaBy: v.BellaBy, bellaPt: rules.BellaPoints}
+	if v.MenageBy != rules.NoSeat {
+		e.bellaBy, e.bellaPt = v.MenageBy, rules.MenagePoints
+	}
+	switch e.seqWin {
+	case me:
+		e.seqPts = rules.MeldPoints(v.Hand|v.Played[me], v.Trump, v.Options)
+	case opp:
+		e.seqPts = rules.MeldPoints(v.Shown[opp], v.Trump, v.Options)
+	}
+	return e
+}
+
 // rootValue plays my action a (one of legal) and searches the rest.
 func (e heurEnd) rootValue(p rules.Duel, v *rules.View, oppHand rules.CardSet, a rules.Action, legal []rules.Action) float64 {
-	e.elig[e.me] = e.bellaBy == rules.NoSeat && rules.BellaOpen(v.Hand, v.Played[e.me], v.Trump)
-	e.elig[e.opp] = e.bellaBy == rules.NoSeat && rules.BellaOpen(oppHand, v.Played[e.opp], v.Trump)
+	if e.bellaBy == rules.NoSeat {
+		e.elig[e.me] = rules.Announceable(v.Hand, v.Played[e.me], v.Trump, e.opts)
+		e.elig[e.opp] = rules.Announceable(oppHand, v.Played[e.opp], v.Trump, e.opts)
+	}
 	if ann := tablerule.WithAnnounce(legal, a.Card); ann.Bella {
 		// a's card carries bella or the menage: it is decided now.
 		if a.Bella {
 			e.bellaBy, e.bellaPt = e.me, ann.Announced()
 		}
-		e.elig[e.me] = false
+		e.elig[e.me] = 0
 	}
 	p.Move(a.Card)
 	return e.search(p)
@@ -130,11 +143,11 @@ func (e *heurEnd) search(p rules.Duel) float64 {
 }
 
 // leaf scores a finished deal with rules.ScoreDeal as the viewing seat's
-// margin. A seat still entitled to bella counts it if that is better for
-// it (a player withholds bella when it only feeds a bete).
+// margin. A seat still entitled to bella or the menage counts it if that
+// is better for it (a player withholds it when it only feeds a bete).
 func (e *heurEnd) leaf(p *rules.Duel) float64 {
 	// The play's points include the last-trick bonus: no last-trick seat.
-	t := rules.Tally{Players: 2, Maker: e.maker, LastTrick: rules.NoSeat, SeqWinner: e.seqWin}
+	t := rules.Tally{Players: 2, Maker: e.maker, Forced: e.forced, LastTrick: rules.NoSeat, SeqWinner: e.seqWin}
 	if e.seqWin != rules.NoSeat {
 		t.SeqPoints[e.seqWin] = e.seqPts
 	}
@@ -146,12 +159,12 @@ func (e *heurEnd) leaf(p *rules.Duel) float64 {
 	}
 	m := e.margin(t)
 	for s := rules.SeatA; s <= rules.SeatB; s++ {
-		if !e.elig[s] {
+		if e.elig[s] == 0 {
 			continue
 		}
 		t2 := t
 		t2.Bella = [4]int{}
-		t2.Bella[s] = rules.BellaPoints
+		t2.Bella[s] = e.elig[s]
 		m2 := e.margin(t2)
 		if s == e.me && m2 > m || s == e.opp && m2 < m {
 			m = m2

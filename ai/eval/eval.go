@@ -499,30 +499,16 @@ func (j *job) scorePlay(s *solver.Solver, d *rules.Deal, out []sampleResult) {
 		cards[me] = (total + diff) / 2
 		cards[me.Other()] = total - cards[me]
 		ff := f
-		if a.Bella {
-			ff.bellaBy, ff.bellaOpen = me, rules.NoSeat
-		} else if ff.bellaOpen == me && isSecondOfPair(a.Card, p.Trump, j.v.Played[me]) {
-			// The second of K and Q played without a word: bella is lost.
-			ff.bellaOpen = rules.NoSeat
+		if pts := a.Announced(); pts > 0 {
+			ff.announcedBy, ff.announcedPts, ff.openBy = me, pts, rules.NoSeat
+		} else if ff.openBy == me && rules.Announceable(d.Hand(me).Without(a.Card), j.v.Played[me].With(a.Card), p.Trump, f.opts) == 0 {
+			// The last card that could carry the word, played without
+			// it: the announcement is lost.
+			ff.openBy = rules.NoSeat
 		}
 		out[i].points = float64(diff)
 		j.record(ff.final(cards), d.Maker(), &out[i])
 	}
-}
-
-// isSecondOfPair reports whether c is the king or queen of trump and the
-// other one has been played already (from the same hand).
-func isSecondOfPair(c rules.Card, trump rules.Suit, played rules.CardSet) bool {
-	if c.Suit() != trump {
-		return false
-	}
-	switch c.Rank() {
-	case rules.King:
-		return played.Has(rules.NewCard(rules.Queen, trump))
-	case rules.Queen:
-		return played.Has(rules.NewCard(rules.King, trump))
-	}
-	return false
 }
 
 // Sample budgets of the hard bot per decision, by phase, chosen so that

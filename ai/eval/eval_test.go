@@ -214,18 +214,20 @@ func TestCancelled(t *testing.T) {
 }
 
 // TestScoreMatchesRules plays random deals out along the solver's best
-// line (bella announced when the scoring says it pays) and checks that
-// the score the evaluation predicts from the solver's value is the one
-// rules.Deal gives.
+// line (bella or the menage announced when the scoring says it pays)
+// and checks that the score the evaluation predicts from the solver's
+// value is the one rules.Deal gives, the house variants included.
 func TestScoreMatchesRules(t *testing.T) {
 	r := rand.New(rand.NewPCG(4, 4))
 	s := solver.New()
-	checked := 0
-	for checked < 150 {
+	checked, menages := 0, 0
+	for checked < 400 {
 		opts := rules.DefaultOptions()
 		if r.IntN(3) == 0 {
 			opts.MeldsNeedTrick = false
 		}
+		opts.Menage = r.IntN(2) == 0
+		opts.OfAKind = r.IntN(3) == 0
 		d := rules.NewDeal(opts, rules.Seat(r.IntN(2)), rules.Shuffle(r))
 		rollout(&d)
 		if d.Over() {
@@ -236,7 +238,10 @@ func TestScoreMatchesRules(t *testing.T) {
 		a, b := s.Future(&p, rules.SeatA)
 		f := readFacts(&d, [4]rules.CardSet{}, [4]int{})
 		want := f.final([2]int{a, b})
-		bellaPays := f.bellaOpen != rules.NoSeat && want != f.score([2]int{a, b}, rules.NoSeat)
+		if f.openPts == rules.MenagePoints {
+			menages++
+		}
+		bellaPays := f.openBy != rules.NoSeat && want != f.score([2]int{a, b}, rules.NoSeat, 0)
 		for !d.Over() {
 			p := d.Play().Duel()
 			var buf [9]solver.CardValue
@@ -248,8 +253,10 @@ func TestScoreMatchesRules(t *testing.T) {
 				}
 			}
 			act := rules.PlayAction(best.Card)
-			if bellaPays && d.IsLegal(rules.PlayBellaAction(best.Card)) {
-				act = rules.PlayBellaAction(best.Card)
+			for _, word := range []rules.Action{rules.PlayBellaAction(best.Card), rules.PlayMenageAction(best.Card)} {
+				if bellaPays && d.IsLegal(word) {
+					act = word
+				}
 			}
 			if err := d.Apply(act); err != nil {
 				t.Fatal(err)
@@ -261,8 +268,11 @@ func TestScoreMatchesRules(t *testing.T) {
 				_ = w
 				continue // the documented exception: tricks worth nothing
 			}
-			t.Fatalf("deal %s: rules score %v %v, predicted %v %v (cards %d-%d)", d.Deck(), sc.Scored, sc.Outcome, want.scored, want.outcome, a, b)
+			t.Fatalf("deal %s (%+v): rules score %v %v, predicted %v %v (cards %d-%d)", d.Deck(), opts, sc.Scored, sc.Outcome, want.scored, want.outcome, a, b)
 		}
+	}
+	if menages < 5 {
+		t.Fatalf("%d deals with a menage to announce, want at least 5", menages)
 	}
 }
 

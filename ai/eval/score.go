@@ -7,8 +7,9 @@ import (
 
 // facts are what scoring a deal needs besides the card points: who made
 // trump, who won the sequence right and what each hand's sequences are
-// worth, tricks already taken, and where bella stands. They are read
-// once per sampled deal; the card points come from the solver.
+// worth, tricks already taken, and where bella or the menage stands.
+// They are read once per sampled deal; the card points come from the
+// solver.
 type facts struct {
 	opts      rules.Options
 	maker     rules.Seat
@@ -16,22 +17,29 @@ type facts struct {
 	seqWinner rules.Seat
 	seqPts    [2]int
 	tookTrick [2]bool // the seat has won a trick already
-	bellaBy   rules.Seat
-	// bellaOpen is the seat that may still announce bella (it holds or
-	// held both K and Q of trump at the first lead and has not played
-	// both without announcing), NoSeat if none.
-	bellaOpen rules.Seat
+	// announcedBy has announced bella or the menage, for announcedPts;
+	// NoSeat while nobody has.
+	announcedBy  rules.Seat
+	announcedPts int
+	// openBy may still announce, for openPts (rules.Announceable);
+	// NoSeat if no seat may.
+	openBy  rules.Seat
+	openPts int
 }
 
 // readFacts reads the facts of d, a deal in the card play, where played
 // holds the cards each seat has played so far.
 func readFacts(d *rules.Deal, played [4]rules.CardSet, tricks [4]int) facts {
-	f := facts{opts: d.Options(), maker: d.Maker(), forced: d.Score().Forced, seqWinner: d.SeqWinner(), bellaBy: d.BellaBy(), bellaOpen: rules.NoSeat}
+	f := facts{opts: d.Options(), maker: d.Maker(), forced: d.Score().Forced, seqWinner: d.SeqWinner(), openBy: rules.NoSeat}
+	f.announcedBy, f.announcedPts = d.Announced()
 	for s := rules.SeatA; s <= rules.SeatB; s++ {
 		f.seqPts[s] = rules.MeldPoints(d.Hand(s)|played[s], d.Trump(), f.opts)
 		f.tookTrick[s] = tricks[s] > 0
-		if f.bellaBy == rules.NoSeat && rules.BellaOpen(d.Hand(s), played[s], d.Trump()) {
-			f.bellaOpen = s
+		if f.announcedBy != rules.NoSeat {
+			continue
+		}
+		if pts := rules.Announceable(d.Hand(s), played[s], d.Trump(), f.opts); pts > 0 {
+			f.openBy, f.openPts = s, pts
 		}
 	}
 	return f
@@ -44,13 +52,13 @@ type outcome struct {
 }
 
 // score scores the deal when each seat ends with cards card points
-// (tricks and the last-trick bonus) and bella goes to bella (NoSeat for
-// none), by rules.ScoreDeal. The solver gives card points with the
+// (tricks and the last-trick bonus) and seat by announces for pts (bella
+// or the menage; NoSeat for none), by rules.ScoreDeal. The solver gives card points with the
 // last-trick bonus included, so the tally names no last-trick seat; the
 // totals are the same. One approximation: with melds_need_trick, a seat
 // that ends with no card point is taken to have won no trick (a trick of
 // two cards worth nothing, not the last, is the rare exception).
-func (f *facts) score(cards [2]int, bella rules.Seat) outcome {
+func (f *facts) score(cards [2]int, by rules.Seat, pts int) outcome {
 	t := rules.Tally{Players: 2, Maker: f.maker, Forced: f.forced, Cards: [4]int{cards[0], cards[1]},
 		LastTrick: rules.NoSeat, SeqWinner: f.seqWinner}
 	for s := range 2 {
@@ -59,26 +67,27 @@ func (f *facts) score(cards [2]int, bella rules.Seat) outcome {
 		}
 		t.SeqPoints[s] = f.seqPts[s]
 	}
-	if bella != rules.NoSeat {
-		t.Bella[bella] = rules.BellaPoints
+	if by != rules.NoSeat {
+		t.Bella[by] = pts
 	}
 	sc := rules.ScoreDeal(t, f.opts)
 	return outcome{scored: [2]int{sc.Scored[0], sc.Scored[1]}, outcome: sc.Outcome}
 }
 
 // final scores the deal when the card play ends with cards, letting the
-// seat that may still announce bella do so when it gains by it (it
-// decides with the second of K and Q in hand, late enough to judge).
+// seat that may still announce bella or the menage do so when it gains
+// by it (it decides with the last card that can carry the word, late
+// enough to judge).
 func (f *facts) final(cards [2]int) outcome {
-	if f.bellaBy != rules.NoSeat {
-		return f.score(cards, f.bellaBy)
+	if f.announcedBy != rules.NoSeat {
+		return f.score(cards, f.announcedBy, f.announcedPts)
 	}
-	without := f.score(cards, rules.NoSeat)
-	s := f.bellaOpen
+	without := f.score(cards, rules.NoSeat, 0)
+	s := f.openBy
 	if s == rules.NoSeat {
 		return without
 	}
-	with := f.score(cards, s)
+	with := f.score(cards, s, f.openPts)
 	if margin(with, s) > margin(without, s) {
 		return with
 	}
