@@ -254,7 +254,7 @@ func (b *heuristicBot) dix(v *rules.View, legal []rules.Action) rules.Action {
 }
 
 // dialogue answers the sequence dialogue truthfully, as the rules allow
-// (RULES.md section 5), and says no more than needed: announce the best
+// (docs/rules.md section 5), and says no more than needed: announce the best
 // sequence (points help the maker make and the defender bete); claim the
 // right when holding better; ask "how high?" (or "how many?") at equal
 // value; concede "good" when that costs nothing, that is when asking

@@ -131,7 +131,7 @@ func TestNormalBidding(t *testing.T) {
 // TestNormalBiddingTarget: the defender always scores its own total, so
 // when the opponent is near the target and the bot far behind, making a
 // contract would still let the opponent win: the bot then passes a hand
-// it takes at the start of the game (RULES.md seeds, playing tips).
+// it takes at the start of the game (a playing tip of the rules' sources).
 func TestNormalBiddingTarget(t *testing.T) {
 	hand := "JH TH 8H 8D 9S KS" // jack, ten and a small trump, nothing outside
 	runDecisionCases(t, ai.Normal, []decisionCase{

@@ -103,10 +103,9 @@ func thinkContext(ctx context.Context, think time.Duration) (context.Context, co
 }
 
 // tableBidSamples is the hard table bot's samples a bid, whatever
-// Config.Budget (which caps the worlds of its card play): a bid costs
-// about 4 to 15 ms of one core (BenchmarkTableHardBids), and on fewer
-// samples the bids fall apart (budget 8 lost most of hard's margin over
-// normal in internal/study/match's TestTableHardBeatsNormal).
+// Config.Budget (which caps the worlds of its card play): on fewer
+// samples its bids fall apart. The figures that chose it are in
+// docs/experiments/2026-12-01-table-hard-search.md.
 const tableBidSamples = 100
 
 // minBidSamples: a bid evaluated on fewer samples (the context ended

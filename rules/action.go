@@ -32,7 +32,7 @@ const (
 	Exchange
 	NoExchange
 
-	// The sequence dialogue (RULES.md section 5).
+	// The sequence dialogue (docs/rules.md section 5).
 	NoSequence // "no sequence"
 	Announce   // "twenty" or "fifty" (N)
 	Good       // "good"
@@ -90,7 +90,7 @@ func LengthAction(n int) Action       { return Action{Kind: Length, N: uint8(n)}
 func PlayAction(c Card) Action        { return Action{Kind: PlayCard, Card: c} }
 func PlayBellaAction(c Card) Action   { return Action{Kind: PlayCard, Card: c, Bella: true} }
 
-// PlayMenageAction plays c announcing the menage (RULES.md section 11):
+// PlayMenageAction plays c announcing the menage (docs/rules.md section 15):
 // the bella flag with N 50, "play JH menage".
 func PlayMenageAction(c Card) Action { return Action{Kind: PlayCard, Card: c, Bella: true, N: 50} }
 func simple(k Kind) Action           { return Action{Kind: k} }

@@ -16,7 +16,7 @@ import (
 // picks a legal action or builds an arbitrary one. Whatever comes, Apply
 // never panics, refuses exactly what IsLegal refuses (with an
 // *IllegalError, the deal unchanged), and the cards stay each in one
-// place; a deal played out scores as RULES.md says.
+// place; a deal played out scores as docs/rules.md says.
 func FuzzApply(f *testing.F) {
 	for _, seed := range fuzzApplySeeds() {
 		f.Add(seed)

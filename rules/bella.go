@@ -1,7 +1,7 @@
 package rules
 
 // BellaPair returns the king and queen of trump when hand holds both
-// (the pair that scores bella, RULES.md section 7, when the second is
+// (the pair that scores bella, docs/rules.md section 7, when the second is
 // played), and the empty set otherwise or before trump is known.
 func BellaPair(hand CardSet, trump Suit) CardSet {
 	if trump > Spades {
@@ -15,7 +15,7 @@ func BellaPair(hand CardSet, trump Suit) CardSet {
 }
 
 // MenageCards returns the king, queen and jack of trump, the cards of
-// the menage (RULES.md section 11), and the empty set with no trumps or
+// the menage (docs/rules.md section 15), and the empty set with no trumps or
 // before trump is known.
 func MenageCards(trump Suit) CardSet {
 	if trump > Spades {

@@ -120,7 +120,7 @@ func TestBiddingTake(t *testing.T) {
 
 // TestBiddingSchmeiss: a schmeiss by either seat is answered by the
 // other, and nothing else is; accepted, the deal is thrown in; refused,
-// the schmeisser makes the upcard's suit (RULES.md section 3).
+// the schmeisser makes the upcard's suit (docs/rules.md section 3).
 func TestBiddingSchmeiss(t *testing.T) {
 	for _, answer := range []string{"accept", "refuse"} {
 		t.Run(answer, func(t *testing.T) {
@@ -210,7 +210,7 @@ func TestBiddingMalformedActionRefused(t *testing.T) {
 }
 
 // TestBiddingDealPassesAfterAbandon: abandoned deals pass the deal too
-// (RULES.md sections 2 and 3), in a Game.
+// (docs/rules.md sections 2 and 3), in a Game.
 func TestBiddingDealPassesAfterAbandon(t *testing.T) {
 	g := NewGame(DefaultOptions(), SeatA)
 	deck := bidHands.deck(t)

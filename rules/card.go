@@ -16,8 +16,8 @@ const (
 	Diamonds
 	Hearts
 	Spades
-	// NoTrumps is the trump of a no-trump deal (four players, RULES.md
-	// section 10): no suit is trump, and every table indexed by trump
+	// NoTrumps is the trump of a no-trump deal (four players, docs/rules.md
+	// section 13): no suit is trump, and every table indexed by trump
 	// reads it as the no-trump row.
 	NoTrumps Suit = 4
 	NoSuit   Suit = 0xFF
@@ -388,7 +388,7 @@ func ParseSeat(s string) (Seat, error) {
 }
 
 // Card points won in tricks, indexed [trump][rank] with trump 1 for the
-// trump suit. See RULES.md section 1.
+// trump suit. See docs/rules.md section 1.
 var cardPoints = [2][8]int16{
 	{0, 0, 0, 10, 2, 3, 4, 11},
 	{0, 0, 14, 10, 20, 3, 4, 11},

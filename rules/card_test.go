@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// RULES.md section 1: trick-taking order, high to low, written out here
+// docs/rules.md section 1: trick-taking order, high to low, written out here
 // independently of the engine's power tables.
 var (
 	trumpOrder = []Rank{Jack, Nine, Ace, Ten, King, Queen, Eight, Seven}
@@ -92,7 +92,7 @@ func TestTrickRankTrumpBeatsPlainAndDiscardsLose(t *testing.T) {
 }
 
 func TestCardPoints(t *testing.T) {
-	// RULES.md section 1 table: trump, other suits.
+	// docs/rules.md section 1 table: trump, other suits.
 	tests := []struct {
 		rank         Rank
 		trump, plain int
@@ -308,7 +308,7 @@ func TestParseAction(t *testing.T) {
 func TestParseOptions(t *testing.T) {
 	def := DefaultOptions()
 	if def != (Options{BottomCard: true, SequenceRank: RankByValue, MeldsNeedTrick: true, LastTrick: 10, Target: 500}) {
-		t.Errorf("DefaultOptions = %+v, not RULES.md's defaults", def)
+		t.Errorf("DefaultOptions = %+v, not docs/rules.md's defaults", def)
 	}
 	if got, err := ParseOptions(""); err != nil || got != def {
 		t.Errorf("ParseOptions(\"\") = %+v, %v; want the defaults", got, err)

@@ -30,7 +30,7 @@ func nameOf[T ~uint8](names []string, v T) string {
 }
 
 // Deal is one deal of Klaberjass for two, three or four players
-// (RULES.md sections 2 to 11): the deal, bidding, the dix exchange, the
+// (docs/rules.md sections 2 to 15): the deal, bidding, the dix exchange, the
 // sequence dialogue, trick play, bella and scoring, with the house
 // variants of section 11 as options. It is a value with no pointers or
 // slices: assigning it clones it. Legal and Apply switch on the phase;
@@ -110,7 +110,7 @@ const (
 
 // NewDeal starts a deal for opts.NumPlayers() players: dealer deals
 // from deck. Six cards each in two batches of three from eldest, then
-// the upcard (RULES.md sections 2 and 10; deckLayout). The deal opens
+// the upcard (docs/rules.md sections 2, 12 and 13; deckSeat). The deal opens
 // with eldest's round-one bid.
 func NewDeal(opts Options, dealer Seat, deck Deck) (t Deal) {
 	// Fields are set one by one in the result, not built in a literal and
@@ -241,7 +241,7 @@ func (t *Deal) Dealer() Seat     { return t.dealer }
 func (t *Deal) Eldest() Seat     { return t.eldest() }
 
 // FirstLeader returns the seat that leads to the first trick: eldest,
-// whoever is maker (RULES.md sections 6 and 10). Bots ask it rather
+// whoever is maker (docs/rules.md sections 6, 12 and 13). Bots ask it rather
 // than restate the rule.
 func (t *Deal) FirstLeader() Seat   { return t.eldest() }
 func (t *Deal) Phase() Phase        { return t.phase }
@@ -400,8 +400,8 @@ func (t *Deal) ShownCards() [4]CardSet {
 }
 
 // NextDealer returns who deals after dealer at a table of players: the
-// deal passes to the left, abandoned deals included (RULES.md sections 2
-// and 10).
+// deal passes to the left, abandoned deals included (docs/rules.md sections 2,
+// 12 and 13).
 func NextDealer(dealer Seat, players int) Seat { return SeatAfter(dealer, 1, players) }
 
 // SeatAfter returns the seat k places to the left of s at a table of
@@ -409,7 +409,7 @@ func NextDealer(dealer Seat, players int) Seat { return SeatAfter(dealer, 1, pla
 // s itself; k may pass the table round).
 func SeatAfter(s Seat, k, players int) Seat { return Seat((int(s) + k) % players) }
 
-// SideWinner applies RULES.md section 9 to the game totals of the sides
+// SideWinner applies docs/rules.md section 9 to the game totals of the sides
 // at the end of a deal: the one side at or over target wins; if several
 // are, the highest; if the highest are equal, nobody yet (play goes on).
 // It returns the winning side, or -1.

@@ -1,7 +1,7 @@
 package rules
 
-// The declarations of the house variants shlomo and cleopatra (RULES.md
-// section 11), played in PhaseDeclare before the first bid. With the
+// The declarations of the house variants shlomo and cleopatra (docs/rules.md
+// section 15), played in PhaseDeclare before the first bid. With the
 // option on, every player in turn from eldest is asked, so that saying
 // "pass" reveals nothing: "shlomo" (or "cleopatra") when it holds the
 // combination, or "pass". Shlomo's round comes first; then, with four

@@ -2,7 +2,7 @@ package rules
 
 import "testing"
 
-// Shlomo and cleopatra (RULES.md section 11), options for three or four
+// Shlomo and cleopatra (docs/rules.md section 15), options for three or four
 // and for four players.
 
 // shlomoDeal: three players, C deals, A is eldest and holds a shlomo (the
@@ -157,7 +157,7 @@ func TestShlomoSettledBeforeCleopatra(t *testing.T) {
 	}
 }
 
-// A shlomo is judged on the six cards as dealt (RULES.md section 11): B,
+// A shlomo is judged on the six cards as dealt (docs/rules.md section 15): B,
 // dealt the king of clubs and both red queens, may declare after A's draw
 // took its king; and B, handed the missing queen by A, may not.
 func TestShlomoJudgedOnTheCardsAsDealt(t *testing.T) {

@@ -1,7 +1,7 @@
 package rules
 
-// The sequence dialogue for any number of players (RULES.md sections 5
-// and 10; the words and their order are in the package doc). One pass
+// The sequence dialogue for any number of players (docs/rules.md sections 5
+// and 14; the words and their order are in the package doc). One pass
 // round the table from eldest: each player in turn, the challenger,
 // concedes or claims better than the claim standing, saying only as much
 // as it takes to show it is better. The claim standing is what the
@@ -98,7 +98,7 @@ func (t *Deal) appendDialogue(dst []Action) []Action {
 		mine := t.best[t.turn]
 		if t.claimant == NoSeat {
 			// The opening claim: the best meld's value, or below a 50 a
-			// 20 the hand holds too (RULES.md section 5: not higher than
+			// 20 the hand holds too (docs/rules.md section 5: not higher than
 			// the best), or nothing.
 			if mine.Len >= 3 {
 				dst = append(dst, AnnounceAction(mine.Value()))

@@ -2,7 +2,7 @@ package rules
 
 import "testing"
 
-// RULES.md section 4: after round-one trump the holder of the 7 of trump
+// docs/rules.md section 4: after round-one trump the holder of the 7 of trump
 // may exchange it for the upcard, before the first lead; never after
 // round-two trump, never when the upcard is itself the 7 of trump.
 

@@ -1,8 +1,8 @@
 // Package rules is the Klaberjass engine for two, three or four players:
 // cards, the deal, bidding, the dix exchange, the shlomo and cleopatra
 // declarations, the sequence dialogue, trick play, bella and the menage,
-// scoring and the game to the target, exactly as ../shared/RULES.md
-// states them (docs/rules.md says them in the project's words). It
+// scoring and the game to the target, exactly as docs/rules.md states
+// them. It
 // imports only the standard library, does no I/O, keeps no global state
 // and has no randomness of its own: Shuffle takes an injected *rand.Rand,
 // a deal is driven by an explicit Deck, and a chance step (the card a
@@ -56,7 +56,7 @@
 // # Tests
 //
 // The tests are named after the rules they check
-// (TestBiddingSchmeissRefusedByDealer, TestPlayOvertrumpWhenTrumpLed...).
+// (TestBiddingSchmeiss, TestPlayOvertrumpWhenTrumpLed...).
 // TestRandomGames plays 30,000 random games per seat count (-games=N for
 // more) against the invariants; TestRandomGamesMatchRecord checks 10,000
 // random games per seat count, every option drawn, against a digest of
@@ -65,7 +65,7 @@
 // card-play sequences of fixed deals two ways against golden files
 // (-update rewrites them); the Fuzz targets drive Apply and every parser.
 //
-// # Choices where RULES.md is silent
+// # Choices where the rules are silent (docs/rules.md section 17)
 //
 //   - The dix exchange asks each player in turn from eldest: "exchange"
 //     (only with the 7 of trump) or "no exchange"; an exchange ends it.
@@ -73,7 +73,7 @@
 //     nothing.
 //   - In the sequence dialogue a player announces the value of the best
 //     meld held, or "no sequence"; with a 50 it may open with a 20 it
-//     holds too (RULES.md: never a value above the best), and the words
+//     holds too (docs/rules.md: never a value above the best), and the words
 //     after it are of that 20. Only a meld held may be announced (a run
 //     of four is one 50, not a 20). Later claims are the claimant's best
 //     meld. Length and top card are always told truthfully. A player may

@@ -33,7 +33,7 @@ func (p *Duel) Turn() Seat {
 // Done reports whether every card has been played.
 func (p *Duel) Done() bool { return p.Hands[0]|p.Hands[1] == 0 && p.Lead == NoCard }
 
-// Legal returns the cards the seat to move may play (RULES.md section 6):
+// Legal returns the cards the seat to move may play (docs/rules.md section 6):
 // follow suit; to a trump lead play a higher trump if able; when void in
 // the led suit, trump if able; else any card.
 func (p *Duel) Legal() CardSet {
@@ -248,7 +248,7 @@ var laneList, laneRep = func() (list [256]uint64, rep [16]uint64) {
 func (p *Duel) Pick(r uint32) Card { return pickCard(p.Legal(), r) }
 
 // BellaOpen reports whether a player holding hand, having played played,
-// may still announce bella (RULES.md section 7) while nobody has: it held
+// may still announce bella (docs/rules.md section 7) while nobody has: it held
 // both the king and the queen of trump and still holds one of them.
 func BellaOpen(hand, played CardSet, trump Suit) bool {
 	if trump > Spades {
@@ -259,8 +259,8 @@ func BellaOpen(hand, played CardSet, trump Suit) bool {
 }
 
 // Announceable returns what a player holding hand, having played
-// played, may still announce while nobody has (RULES.md sections 7 and
-// 11): MenagePoints for the player that held the king, queen and jack of
+// played, may still announce while nobody has (docs/rules.md sections 7
+// and 15): MenagePoints for the player that held the king, queen and jack of
 // trump when play began (menage on) while it holds one of them, since
 // its pair is its menage and never bella; BellaPoints while BellaOpen;
 // 0 otherwise. A card played without the word closes it: the last of
@@ -283,7 +283,7 @@ func Announceable(hand, played CardSet, trump Suit, opts Options) int {
 
 // bellaWith returns the card a player that played played may announce
 // bella with: the second of the king and queen of trump once it played
-// the first (RULES.md section 7); NoCard otherwise.
+// the first (docs/rules.md section 7); NoCard otherwise.
 func bellaWith(played CardSet, trump Suit) Card {
 	k, q := NewCard(King, trump), NewCard(Queen, trump)
 	switch {

@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-// Four players (RULES.md section 10, the South African version): A and C
+// Four players (docs/rules.md section 13, the South African version): A and C
 // play against B and D. With D dealing, A is eldest.
 
 func TestFourPartnersOpposite(t *testing.T) {
@@ -398,7 +398,7 @@ func TestSeatsOfSideListsTheSide(t *testing.T) {
 }
 
 // TestPlaysInTeamsOnlyAtFour: four players play in two teams of
-// partners (RULES.md section 10); two and three play each for itself.
+// partners (docs/rules.md section 13); two and three play each for itself.
 func TestPlaysInTeamsOnlyAtFour(t *testing.T) {
 	for n, want := range map[int]bool{2: false, 3: false, 4: true} {
 		if got := PlaysInTeams(n); got != want {

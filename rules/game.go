@@ -17,7 +17,7 @@ type DealRecord struct {
 	Totals [4]int
 }
 
-// Game plays deals to the target (RULES.md sections 9 and 10) for two,
+// Game plays deals to the target (docs/rules.md sections 9, 12 and 13) for two,
 // three or four players (Options.Players). It does not shuffle: the
 // caller gives each deal's deck, and draws every chance step (Turn
 // returns ChanceSeat; the caller picks one of Legal uniformly with its

@@ -88,7 +88,7 @@ func TestGame(t *testing.T) {
 	}
 }
 
-// TestGameHouseVariantsAtTwo: the house variants of RULES.md section 11
+// TestGameHouseVariantsAtTwo: the house variants of docs/rules.md section 15
 // hold at every seat count, two included. A forced dealer may not pass in
 // round two, and the menage is announced with the last of K, Q and J.
 func TestGameHouseVariantsAtTwo(t *testing.T) {

@@ -14,7 +14,7 @@ import (
 // along the line of first legal cards, from later trick starts to the
 // end of the deal. Two counters must agree: the engine (runNaive of
 // kperft_test.go: Deal's AppendLegal, a clone, Apply) and refPerft, a slow reference written
-// straight from RULES.md sections 6 and 10 (refTableLegal, refWinner)
+// straight from docs/rules.md sections 6, 12 and 13 (refTableLegal, refWinner)
 // that shares nothing with the engine's masks and tables. The counts are
 // golden values in testdata/kperft_table.golden (-update rewrites it).
 
@@ -63,7 +63,7 @@ func (k tableKperftDeal) start(t *testing.T) Deal {
 	return tb
 }
 
-// refState is card play as RULES.md tells it: hands, the trick so far,
+// refState is card play as docs/rules.md tells it: hands, the trick so far,
 // who led it.
 type refState struct {
 	n      int
@@ -75,7 +75,7 @@ type refState struct {
 
 // refWinner returns the position in the trick of the winning card:
 // the highest trump, else the highest card of the led suit, by the
-// orders of RULES.md section 1 (no trumps: the plain order for every
+// orders of docs/rules.md section 1 (no trumps: the plain order for every
 // suit).
 func refWinner(trick []Card, trump Suit) int {
 	trumpOrder := "J9ATKQ87"

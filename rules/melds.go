@@ -1,8 +1,8 @@
 package rules
 
 // Meld is what a Deal's sequence dialogue compares: a sequence, or with
-// of_a_kind a set of three or four cards of one rank (RULES.md sections 5
-// and 11). A zero Len means none.
+// of_a_kind a set of three or four cards of one rank (docs/rules.md sections 5
+// and 15). A zero Len means none.
 type Meld struct {
 	Set   bool  // a set of one rank (of_a_kind) rather than a run
 	Suit  Suit  // a run's suit; NoSuit for a set
@@ -42,7 +42,7 @@ func (m Meld) String() string {
 	return s
 }
 
-// key orders melds for the contest (RULES.md section 5): a larger key
+// key orders melds for the contest (docs/rules.md section 5): a larger key
 // wins; value, then (sequence_rank=length) the number of cards, then
 // top, then trump. seqKey asks it for the two-player game.
 func (m Meld) key(mode SeqRank) int {
@@ -62,7 +62,7 @@ func (m Meld) key(mode SeqRank) int {
 
 // menageRun reports whether the lane of trump in hand holds K, Q and J
 // as a run of exactly three: with menage on they are the menage, not a
-// sequence (RULES.md section 11; a longer run holding them stays a
+// sequence (docs/rules.md section 15; a longer run holding them stays a
 // sequence, see the package doc).
 func menageRun(hand CardSet, trump Suit, opts Options) bool {
 	if !opts.Menage || trump > Spades {

@@ -7,7 +7,7 @@ import (
 )
 
 // SeqRank selects how two sequences of equal value are compared
-// (RULES.md section 5, option sequence_rank).
+// (docs/rules.md section 5, option sequence_rank).
 type SeqRank uint8
 
 const (
@@ -26,7 +26,7 @@ func (r SeqRank) String() string {
 	return "value"
 }
 
-// Options holds the rule options of RULES.md. The zero value is not the
+// Options holds the rule options of docs/rules.md. The zero value is not the
 // default: use DefaultOptions.
 type Options struct {
 	// BottomCard turns the bottom card of the stock face up after the
@@ -45,7 +45,7 @@ type Options struct {
 	// from 1 to MaxTarget).
 	Target int
 
-	// The options of RULES.md sections 10 and 11 (see ExtraOptionNames).
+	// The options of docs/rules.md sections 12, 13 and 15 (see ExtraOptionNames).
 	// Their zero values are the defaults, except Players, where 0 reads
 	// as 2, so an Options built before they existed means the same game.
 
@@ -64,7 +64,7 @@ type Options struct {
 	DealerForced bool
 	Bimah        bool
 	// Shlomo (three or four players) and Cleopatra (four players) are
-	// the declarations of RULES.md section 11 (options shlomo, cleopatra).
+	// the declarations of docs/rules.md section 15 (options shlomo, cleopatra).
 	Shlomo    bool
 	Cleopatra bool
 }
@@ -76,21 +76,21 @@ func (o Options) HasBottomCard() bool { return o.NumPlayers() != 4 }
 
 // HasSchmeiss reports whether a bidder may schmeiss (and so be accepted
 // or refused): it is an offer between two players, so only at two
-// (RULES.md section 10).
+// (docs/rules.md sections 12 and 13).
 func (o Options) HasSchmeiss() bool { return o.NumPlayers() == 2 }
 
 // HasDix reports whether the dix exchange is played: not with four
 // players, where every card is dealt and no upcard is left to take
-// (RULES.md section 10).
+// (docs/rules.md sections 12 and 13).
 func (o Options) HasDix() bool { return o.NumPlayers() != 4 }
 
 // HasNoTrumps reports whether round two may name no trumps: only with
-// four players (RULES.md section 10).
+// four players (docs/rules.md sections 12 and 13).
 func (o Options) HasNoTrumps() bool { return o.NumPlayers() == 4 }
 
 // MakerTakesUpcard reports whether the maker takes the upcard into its
 // hand with its last cards, whatever trump it named: with four players,
-// where the upcard is the last card of the deck (RULES.md section 10).
+// where the upcard is the last card of the deck (docs/rules.md sections 12 and 13).
 // Everyone then knows the maker holds it until it is played.
 func (o Options) MakerTakesUpcard() bool { return o.NumPlayers() == 4 }
 
@@ -143,7 +143,7 @@ const MaxTarget = 5000
 // MaxLastTrick is the highest last_trick bonus the rules accept.
 const MaxLastTrick = 1000
 
-// DefaultOptions returns the rules as RULES.md states them by default.
+// DefaultOptions returns the rules as docs/rules.md states them by default.
 func DefaultOptions() Options {
 	return Options{BottomCard: true, SequenceRank: RankByValue, MeldsNeedTrick: true, LastTrick: 10, Target: 500}
 }
@@ -151,7 +151,7 @@ func DefaultOptions() Options {
 // OptionNames lists the option keys in the order String writes them.
 var OptionNames = []string{"bottom_card", "sequence_rank", "melds_need_trick", "last_trick", "target"}
 
-// ExtraOptionNames lists the options of RULES.md sections 10 and 11, in
+// ExtraOptionNames lists the options of docs/rules.md sections 12, 13 and 15, in
 // the order String writes them. String writes one only when it differs
 // from its default, so the logs of games without them read as they did
 // before these options existed.

@@ -40,8 +40,8 @@ func (p *Play) Lead() Card {
 	return p.Trick[0]
 }
 
-// Legal returns the cards the seat to move may play (RULES.md sections 6
-// and 10): follow suit, and to a trump lead beat the highest trump in the
+// Legal returns the cards the seat to move may play (docs/rules.md sections 6,
+// 12 and 13): follow suit, and to a trump lead beat the highest trump in the
 // trick if able; void in the led suit, trump if able, beating any trump
 // already in the trick if able, else any trump; else any card. With two
 // players this is section 6 exactly, the trick holding only the lead.

@@ -304,7 +304,7 @@ func checkTablePlaces(tb *Deal) error {
 	return nil
 }
 
-// refTableLegal is RULES.md sections 6 and 10 written directly over card
+// refTableLegal is docs/rules.md sections 6, 12 and 13 written directly over card
 // lists, apart from the engine's masks and tables: the cards of hand that
 // may be played to the trick so far.
 func refTableLegal(hand CardSet, trick []Card, trump Suit) CardSet {
@@ -369,8 +369,8 @@ func refTableLegal(hand CardSet, trick []Card, trump Suit) CardSet {
 	return hand
 }
 
-// checkTableScore: the deal's score follows RULES.md sections 8, 10 and
-// 11 from its parts, restated here apart from the engine.
+// checkTableScore: the deal's score follows docs/rules.md sections 8, 12, 13
+// and 15 from its parts, restated here apart from the engine.
 func checkTableScore(tb *Deal) error {
 	sc := tb.Score()
 	n := int(tb.n)
@@ -530,7 +530,7 @@ func checkTableScore(tb *Deal) error {
 // (every card a seat played, which it held when the dialogue began):
 // each claim (a value announced, a longer length, "not good") moves the
 // right to its speaker; "same" moves it only to a speaker whose best
-// meld, equal to the claim told, is in trump (RULES.md sections 5, 14).
+// meld, equal to the claim told, is in trump (docs/rules.md sections 5 and 14).
 func refSeqWinner(tb *Deal) Seat {
 	w := NoSeat
 	top, length := NoRank, uint8(0) // the claim's top and length as told

@@ -3,7 +3,7 @@ package rules
 // Outcome is how a scored deal came out for the maker.
 type Outcome uint8
 
-// The outcomes of RULES.md section 8, and Abandoned for a thrown-in deal.
+// The outcomes of docs/rules.md section 8, and Abandoned for a thrown-in deal.
 const (
 	Undecided Outcome = iota
 	Made              // maker's total greater: both score their own
@@ -112,7 +112,7 @@ type Tally struct {
 	Declared [4]int
 }
 
-// ScoreDeal scores a played-out deal (RULES.md sections 8, 10 and 11). It
+// ScoreDeal scores a played-out deal (docs/rules.md sections 8, 12, 13 and 15). It
 // is the only statement of the scoring rules: a Deal scores itself with
 // it, and bots score the deals they imagine with it.
 func ScoreDeal(t Tally, opts Options) Score {
@@ -204,7 +204,7 @@ func scoreDeal(sc *Score, t *Tally, opts *Options) {
 	}
 }
 
-// ContractOutcome decides the contract (RULES.md sections 8 and 10) from
+// ContractOutcome decides the contract (docs/rules.md sections 8, 12 and 13) from
 // the maker's side's total and the highest total of the other sides: the
 // maker must score more than each of them.
 func ContractOutcome(maker, bestOther int) Outcome {
@@ -218,8 +218,8 @@ func ContractOutcome(maker, bestOther int) Outcome {
 }
 
 // What bella, the menage, the bimah and a declaration (shlomo or
-// cleopatra, in the declarer's total) are worth (RULES.md sections 7
-// and 11).
+// cleopatra, in the declarer's total) are worth (docs/rules.md sections 7
+// and 15).
 const (
 	BellaPoints       = 20
 	MenagePoints      = 50

@@ -2,7 +2,7 @@ package rules
 
 import "testing"
 
-// TestScoreDealRules has one case per scoring rule of RULES.md section 8,
+// TestScoreDealRules has one case per scoring rule of docs/rules.md section 8,
 // on ScoreDeal alone (no deal is played).
 func TestScoreDealRules(t *testing.T) {
 	std := DefaultOptions()

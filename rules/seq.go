@@ -3,7 +3,7 @@ package rules
 import "fmt"
 
 // Sequence is a run of three or more cards of one suit in natural order
-// (RULES.md section 5).
+// (docs/rules.md section 5).
 type Sequence struct {
 	Suit Suit
 	Top  Rank  // the highest card of the run
@@ -45,7 +45,7 @@ func (q Sequence) String() string {
 	return s
 }
 
-// laneRuns is, for each 8-bit lane, the runs of 3 or more it holds (at most
+// laneRun is, for each 8-bit lane, the runs of 3 or more it holds (at most
 // two fit in eight ranks), found once at start-up.
 type laneRun struct {
 	n    uint8

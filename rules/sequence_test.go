@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-// RULES.md section 5.
+// docs/rules.md section 5.
 
 func TestSequenceValues(t *testing.T) {
 	tests := []struct {
@@ -279,7 +279,7 @@ func TestDialogueNoSequenceThenDealerAnnounces(t *testing.T) {
 }
 
 // TestDialogueAnnounceBelowTheBest: a player may announce less than its
-// best, never more (RULES.md section 5): a 50 and a 20 may open with the
+// best, never more (docs/rules.md section 5): a 50 and a 20 may open with the
 // 20. The words after it are about that 20 (its top card when asked), a
 // better meld beats it, and the right it wins scores every sequence of
 // the hand, the 50 too.

@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-// Three players (RULES.md section 10, the Scottish version). Seats A, B,
+// Three players (docs/rules.md section 12, the Scottish version). Seats A, B,
 // C; with C dealing, A is eldest and speaks and leads first.
 
 func TestThreeDealSixAndThreeFromEldest(t *testing.T) {

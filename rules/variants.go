@@ -1,6 +1,6 @@
 package rules
 
-// The house variants of RULES.md section 11 are named here once, for
+// The house variants of docs/rules.md section 15 are named here once, for
 // every screen, list and doc that tells them to people. Their option
 // keys (of_a_kind=on) are the logs' and flags' words and stay as they
 // are.

@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// House variants (RULES.md section 11), each off by default, a test per
+// House variants (docs/rules.md section 15), each off by default, a test per
 // rule it adds.
 
 func TestOptionsPlayersAndVariantsRoundTrip(t *testing.T) {

@@ -247,7 +247,7 @@ func (v *View) Claim() (claimant Seat, value, length int, top Rank) {
 
 // CannotHold returns the cards seat s cannot hold now, as its card play
 // shows (View.CannotHold, read the same at any table: the follow,
-// trump and overtrump duties of RULES.md sections 6 and 10).
+// trump and overtrump duties of docs/rules.md sections 6, 12 and 13).
 func (v *View) CannotHold(s Seat) CardSet {
 	return cannotHoldIn(v.masked.Steps(), v.Trump, v.Players, s)
 }

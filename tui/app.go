@@ -258,7 +258,7 @@ func (a *App) setQuitWord() {
 	}
 }
 
-// Render returns the screen's text, exactly Width × Height cells.
+// render returns the screen's text, exactly Width × Height cells.
 func (a *App) render() string {
 	a.setQuitWord()
 	w, h := a.ctx.Width, a.ctx.Height

@@ -148,7 +148,8 @@ func summarize(l *gamelog.Log) []string {
 }
 
 // Update: r (or enter) resumes, n starts a new game and files the old
-// one in the history; after a damaged save any key goes to the setup.
+// one in the history; after a damaged save enter or n opens the setup,
+// and q leaves at once.
 func (s *resumeScreen) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	if click, ok := msg.(tea.MouseClickMsg); ok {
 		// A click on an offer is its key.

@@ -50,7 +50,7 @@ var ErrNoWorld = fmt.Errorf("eval: %w", sampler.ErrNoSample)
 // ErrNoWorld is returned when none was. Result.Win is the side's chance
 // to win the game from the totals the finished deal leaves (Evaluator.WinChance
 // with the seat count's deal model); near the end of a game (UseWin)
-// Best chooses by it, as with two players. Options.Uniform and Policy do
+// Best chooses by it, as with two players. Options.Uniform and Model do
 // not apply: every sample weighs alike and the card play is valued as
 // above. Method Corrected takes the phase's tableBias off every margin
 // before the card play, and off the side's total the win chance reads;

@@ -101,7 +101,7 @@ func (s *Solver) setPts(m uint32) int {
 	return n
 }
 
-// follow returns the cards of h that may follow lead l (RULES.md
+// follow returns the cards of h that may follow lead l (docs/rules.md
 // section 6), in solver numbering.
 func (s *Solver) follow(h uint32, l uint8) uint32 {
 	ls := l >> 3

@@ -565,7 +565,7 @@ func (s *TableSolver) beats(c, w uint8) bool {
 }
 
 // legal returns the cards of h that may be played to a trick led with
-// lead and won so far by win (RULES.md sections 6 and 10): follow suit,
+// lead and won so far by win (docs/rules.md sections 6, 12 and 13): follow suit,
 // and to a trump lead beat the highest trump if able; void, trump,
 // beating a trump already in the trick if able; else any card.
 func (s *TableSolver) legal(h uint32, lead, win uint8) uint32 {

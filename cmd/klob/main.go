@@ -7,7 +7,7 @@
 //	klob daily [flags]        the daily challenge: today's boards, par, friends
 //	klob rules [flags]        print the rules Klob plays (docs/rules.md)
 //	klob train [flags]        bidding trainer
-//	klob replay FILE          step through a saved game
+//	klob replay [FILE]        step through a saved game, or list them
 //	klob analyze FILE         grade every decision of a saved game
 //	klob verify FILE...       check game logs
 //	klob match -a L -b L      bot against bot on duplicate deals
@@ -16,7 +16,7 @@
 //	klob help [COMMAND]       list the commands, or a command's flags
 //
 // This package keeps flags, files and exit codes (0 ok, 1 failure, 2
-// usage error); every subcommand parses its flags through flagSet
+// usage error, 130 interrupted); every subcommand parses its flags through flagSet
 // (flags.go), and the packages under internal/ render the reports.
 package main
 
@@ -27,7 +27,7 @@ import (
 )
 
 // command is one subcommand: it reads args and returns the exit code
-// (0 ok, 1 failure, 2 usage error).
+// (0 ok, 1 failure, 2 usage error, 130 interrupted).
 type command struct {
 	name    string
 	summary string

@@ -134,7 +134,7 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 			printHanging(stderr, w, "klob play: ", "  ")
 		}
 	}()
-	// The player's settings (pace, after a trick, hand order): the setup
+	// The player's settings (pace, after a trick, hand order, the bell): the setup
 	// screen offers them and keeps the changes.
 	if path, err := settings.DefaultPath(os.Getenv); err == nil {
 		prefs, err := settings.Load(path)

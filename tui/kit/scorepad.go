@@ -36,7 +36,7 @@ func PersonWords(me, other rules.Seat, heads [2]string, name func(rules.Seat) st
 }
 
 // ScoreLines is the breakdown of a scored deal under title: the lines of
-// RULES.md section 8 by seat, the verdict in words, and what each
+// docs/rules.md section 8 by seat, the verdict in words, and what each
 // scores. The result screen and the replay share it.
 func ScoreLines(ctx *Context, sc rules.Score, sw SeatWords, title string, width int) []string {
 	st := &ctx.Styles

@@ -365,9 +365,6 @@ var keyOnly = map[string]string{
 
 func (l *Lobby) rows() int { return len(items) + len(l.tables) }
 
-// setNote shows s under the tables; an error reads as a sentence, as
-// the waiting room's do, whether the hall's (lower case, no stop) or
-// the lobby's own.
 // seatNote is the note of the lobby on the person's return from a seat:
 // note, after the hall's notice they were taken past unread (a table
 // that ended with a restart), which it then no longer holds.
@@ -379,6 +376,9 @@ func (l *Lobby) seatNote(note string) {
 	l.setNote(note, false)
 }
 
+// setNote shows s under the tables; an error reads as a sentence, as
+// the waiting room's do, whether the hall's (lower case, no stop) or
+// the lobby's own.
 func (l *Lobby) setNote(s string, isErr bool) {
 	if isErr {
 		s = kit.Sentence(s)

@@ -158,7 +158,7 @@ func (sc *Scene) who(i int, s rules.Seat) string {
 	return sc.Name(s)
 }
 
-// sideName names side i: a seat, or with four its team ("You & North").
+// SideName names side i: a seat, or with four its team ("You & North").
 func (sc *Scene) SideName(i int) string {
 	var names []string
 	for _, s := range rules.SeatsOfSide(sc.players(), i) {

@@ -246,11 +246,11 @@ func (p *boardPart) keys() kit.KeyHelp {
 // KeyHelp is the table's, which lists the board's own keys (keys).
 func (p *boardPart) KeyHelp(k *kit.KeyMap) help.KeyMap { return p.t.KeyHelp(k) }
 
-// QuitQuestion is the table's, but where the tournament has ended.
 // QuitsAtOnce: as the board's table says (its end, its seat taken by
 // another connection).
 func (p *boardPart) QuitsAtOnce() bool { return p.t.QuitsAtOnce() }
 
+// QuitQuestion is the table's, but where the tournament has ended.
 func (p *boardPart) QuitQuestion() string {
 	if p.over {
 		return "The tournament has ended: its standings open."

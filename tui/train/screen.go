@@ -690,7 +690,7 @@ func (t *core) QuitNote() string {
 	return s
 }
 
-// keyHelp is the trainer's keys as help: the short help (the status
+// KeyHelp is the trainer's keys as help: the short help (the status
 // line) lists the keys that work now; the full help lists them all, the
 // letters of the options from the menu letters' table.
 func (t *core) KeyHelp(k *kit.KeyMap) help.KeyMap {

@@ -13,7 +13,7 @@ import (
 // names no table is a guess, and the guesses one address (an IPv4
 // address, an IPv6 /64) and one key may make are bounded, so that
 // trying the 331,776 codes of four letters takes weeks (the figures are
-// in docs/experiments/2026-12-01-club-social.md). A code that names a
+// in docs/experiments/2026-12-01-club-load.md). A code that names a
 // table costs nothing, nor does a text that is no code at all.
 
 // GuessLimit bounds the wrong codes: Burst at once, then one every
@@ -34,7 +34,7 @@ const (
 const CodeSpace = len(CodeLetters) * len(CodeLetters) * len(CodeLetters) * len(CodeLetters)
 
 // Seeker is who looks a code up: their key (ID, "" for a guest) and
-// their address as the limits count it (AddrKey).
+// their address as the server's limits count it.
 type Seeker struct {
 	ID, Addr string
 }

@@ -228,9 +228,10 @@ func (h *Hall) Tell(id, text string) {
 }
 
 // Notice returns, once, what happened to the person's table while they
-// were away (a table not started, closed because its host did not come
-// back after a restart), "" when nothing did: the lobby says it when
-// they connect, so that the table is not silently gone.
+// were away (a table closed before its start, or for want of anyone at
+// it; a finished game filed at the server's restart), "" when nothing
+// did: the lobby says it when they connect, so that the table is not
+// silently gone.
 func (h *Hall) Notice(id string) string {
 	h.mu.Lock()
 	defer h.mu.Unlock()

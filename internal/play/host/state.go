@@ -974,8 +974,9 @@ func (st *state) leave(p *port) {
 // grace runs only while somebody plays with the people away, so only
 // while a person is at a seat (a spectator alone watches the seats
 // wait, and bots never take them over for spectators): after a
-// restart, or once every person left, the people away get their whole
-// grace from when a person next comes, not from when they went.
+// restart each person away gets a whole grace (the time used is not
+// kept across it), once every person left what was left of theirs;
+// either from when a person next comes, not from when they went.
 func (st *state) armGraces() {
 	if st.closed || st.sess.Over() || !st.personHere() {
 		return

@@ -49,9 +49,9 @@
 // declarations is written "no-shlomo" or "no-cleopatra" (an older log's
 // "pass" there still reads), tricks have a card per
 // player, and the score has a line per seat and, with four, per team.
-// Header.Name, Level and SetPlayer read and set any seat; Replay.Sides,
-// ReplayDeal.Table and AtTable give the totals, breakdowns and deals at
-// any table. FORMAT.md has the lines.
+// Header.Name, Level and SetPlayer read and set any seat;
+// Replay.Totals, ReplayDeal.Before, After and Score, and ReplayDeal.At
+// give the totals, breakdowns and deals at any table. FORMAT.md has the lines.
 //
 // # Choices
 //

@@ -298,8 +298,8 @@ func optionTag(key string) string {
 }
 
 // tagOrder lists the standard tags in the order the writer uses. The
-// tags of seats C and D and of the options of RULES.md sections 10 and
-// 11 are among them; the writer writes a seat's tags when the game has
+// tags of seats C and D and of the options of docs/rules.md sections 12, 13
+// and 15 are among them; the writer writes a seat's tags when the game has
 // that seat, and an option of rules.ExtraOptionNames when it differs
 // from its default, so a two-player log reads as it always did.
 // It and the two sets below are computed once: the option keys do not

@@ -5,8 +5,9 @@
 //
 // # What a connection may do
 //
-// Only an interactive session with a terminal. Two commands go straight
-// to a table, still with a terminal: `join CODE` and `watch CODE`
+// Only an interactive session with a terminal. A session may start with
+// `ascii` (suits as letters, Session.ASCII), then go straight to a
+// table, still with a terminal: `join CODE` and `watch CODE`
 // (Session.Verb and Session.Code; the lobby checks the code). Any other
 // command (ssh host ls), a subsystem (sftp, scp), port forwarding of
 // either direction and a session without a PTY are refused with a

@@ -47,11 +47,12 @@ func msgNoCode(verb string, given bool) string {
 		"(or connect without a command to choose in the lobby)", what, verb)
 }
 
-// endReason is where a session's guard leaves why it ended, for the
-// handler to print after the program has restored the terminal. The
-// context is the connection's: the key holds the session.
+// endReasonKey is the context key of a session's endReason: the context
+// is the connection's, so the key holds the session.
 type endReasonKey struct{ s ssh.Session }
 
+// endReason is where a session's guard leaves why it ended, for the
+// handler to print after the program has restored the terminal.
 type endReason struct {
 	mu   sync.Mutex
 	text string

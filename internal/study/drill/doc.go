@@ -14,7 +14,7 @@
 // reads the text form String writes, and the shorter hand form a person
 // writes for a two-player bid.
 //
-// Evaluate runs the hard bot's evaluation (ai/eval) in Batches pieces,
+// EvaluateWith runs the hard bot's evaluation (ai/eval) in Batches pieces,
 // each on its own seed: the pieces give a progress count and a point to
 // stop at, and a Tally pools them into an Analysis. Every option is
 // scored on the same samples, so the error of the difference between

@@ -100,7 +100,7 @@ type Verdict struct {
 	// standard error of that gap, paired over the deals the options
 	// share; Measured reports that Err was measured (Analysis.Paired).
 	// The grade compares Gap with z times Err, which is why the screens
-	// show the two together (GapWords).
+	// show the two together (GapErr).
 	Gap, Err float64
 	Measured bool
 }

@@ -54,8 +54,8 @@ func TestGenerate(t *testing.T) {
 
 // TestTableCorpusCoversEveryPath reads the recorded games of three and
 // four players and checks that there are at least five complete ones of
-// each and that together they go through every path of RULES.md
-// sections 10 and 11.
+// each and that together they go through every path of docs/rules.md
+// sections 12, 13 and 15.
 func TestTableCorpusCoversEveryPath(t *testing.T) {
 	complete := checkCorpus(t, filepath.Join(gamesDir, "tables", "*.klob"), TablePaths, AllTablePaths)
 	for _, n := range []int{3, 4} {

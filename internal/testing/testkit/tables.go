@@ -9,7 +9,7 @@ import (
 	"github.com/klob/klob/rules"
 )
 
-// The rule paths of RULES.md sections 10 and 11 the recorded games of
+// The rule paths of docs/rules.md sections 12, 13 and 15 the recorded games of
 // three and four players (testdata/games/tables) must cover together.
 const (
 	T3Made        Path = "three: made"
