@@ -124,34 +124,14 @@ func (s *Screen) textLines(ctx *kit.Context, sec lesson.Section, step lesson.Ste
 	return out
 }
 
-// scoreLines is the breakdown of the lesson's scored deal: with two
-// players you against the bot; with more, a column per side as a game's
-// result shows it, the game's totals under it.
+// scoreLines is the breakdown of the lesson's scored deal: a column per
+// side as a game's result shows it, the game's totals under it.
 func (s *Screen) scoreLines(ctx *kit.Context, rec rules.DealRecord, w int) []string {
-	n := s.run.Players()
-	if n == 2 {
-		return learnScore(ctx, rec.Score, w)
-	}
 	sc := table.Scene{V: s.run.View(), You: lesson.You, Totals: rec.Totals}
-	for seat := range rules.Seat(n) {
+	for seat := range rules.Seat(s.run.Players()) {
 		sc.Players = append(sc.Players, table.Player{Name: s.run.Name(seat)})
 	}
 	return sc.ResultLines(ctx, rec.Score, rec.Ending, rec.Schmeisser, w)
-}
-
-// learnScore is the breakdown of the lesson's scored deal.
-func learnScore(ctx *kit.Context, sc rules.Score, w int) []string {
-	name := func(s rules.Seat) string {
-		if s == lesson.You {
-			return "you"
-		}
-		return "the bot"
-	}
-	// The bot is "The bot" at the start of a sentence, "the bot" inside.
-	sw := kit.PersonWords(lesson.You, lesson.Bot, [2]string{"You", "Bot"}, func(s rules.Seat) string { return kit.Capital(name(s)) })
-	sw.Does = func(s rules.Seat, verb string) string { return kit.Does(name(s), s == lesson.You, verb) }
-	title := fmt.Sprintf(" Trump %s · maker: %s", ctx.Paint.SuitName(sc.Trump), name(sc.Maker))
-	return kit.ScoreLines(ctx, sc, sw, title, w)
 }
 
 // tableLines is the lesson's deal: the bot's hand, the upcard and trump,
@@ -262,25 +242,11 @@ func (s *Screen) tableLines(ctx *kit.Context, step lesson.Step) []string {
 		}
 		trump += " · tricks: " + strings.Join(won, ", ")
 	}
-	if v.Players > 2 {
-		out = append(out, kit.Clip(trump, ctx.Width))
-		return append(append(out, s.trickLines(ctx, &v)...), s.handLines(ctx, step)...)
-	}
-	// The last trick stays in view, beside the one on the table.
-	trick := ""
-	if v.LastLeader != rules.NoSeat {
-		lt := v.LastTrick
-		trick = fmt.Sprintf(" Last trick: %s %s, %s %s: won by %s.", who(v.LastLeader), p.StyledCard(lt[0]),
-			strings.ToLower(who(v.LastLeader.Other())), p.StyledCard(lt[1]), strings.ToLower(who(v.LastTrickWinner())))
-	}
-	if v.Lead() != rules.NoCard {
-		trick += " On the table: " + who(v.Leader) + " led " + p.StyledCard(v.Lead()) + "."
-	}
-	out = append(out, kit.Clip(trump, ctx.Width), kit.Clip(trick, ctx.Width))
-	return append(out, s.handLines(ctx, step)...)
+	out = append(out, kit.Clip(trump, ctx.Width))
+	return append(append(out, s.trickLines(ctx, &v)...), s.handLines(ctx, step)...)
 }
 
-// trickLines, at a table of three or four, are the last trick whole and
+// trickLines, at any table, are the last trick whole and
 // its winner, and the cards on the table, each card after its player.
 func (s *Screen) trickLines(ctx *kit.Context, v *rules.View) []string {
 	p := ctx.Paint
