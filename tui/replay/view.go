@@ -339,12 +339,11 @@ func seats(sc *table.Scene, graded [4]bool) []rules.Seat {
 // bot's seat not graded lost no points it could be shown.
 func gradedSides(sc *table.Scene, graded [4]bool) [][]rules.Seat {
 	var out [][]rules.Seat
-	n := sc.V.Players
 	for _, side := range sc.SideOrder() {
 		var team []rules.Seat
-		for o := side; o < n; o += sc.Sides() {
+		for _, o := range rules.SeatsOfSide(sc.V.Players, side) {
 			if graded[o] {
-				team = append(team, rules.Seat(o))
+				team = append(team, o)
 			}
 		}
 		if team != nil {

@@ -382,10 +382,8 @@ func (sc *Scene) bySide(x [4]int) []int {
 	var out []int
 	for _, side := range sc.SideOrder() {
 		sum := 0
-		for s := range sc.players() {
-			if s%sc.Sides() == side {
-				sum += x[s]
-			}
+		for _, s := range rules.SeatsOfSide(sc.players(), side) {
+			sum += x[s]
 		}
 		out = append(out, sum)
 	}
