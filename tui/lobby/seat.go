@@ -64,7 +64,7 @@ func newSharedSeat(l *Lobby, conn *hall.Conn) *SharedSeat {
 	seatName := s.w.Seats[conn.Seat()].Name
 	s.talk = newTalk(l.cfg.Chat, conn.Table().Room(), l.cfg.Player, func() string { return seatName }, false, l.mutes)
 	if s.talk != nil {
-		s.talk.quiet = quietAt(l, conn.Table(), conn.Port)
+		s.talk.quiet = quietAt(l, conn.Table())
 		s.wait = &talkPane{t: s.talk, title: "Table talk"}
 	}
 	// A connection cut is no leaving: the seat (the host's too) waits
@@ -82,20 +82,18 @@ var errQuietDeal = errors.New("at a rated table nobody talks while a deal is pla
 // keeps ratings): a word could tell a partner, or the other defender,
 // what a hand holds, and a second key watching the table could say a
 // player's hand. Two players have nobody to tell; between deals and
-// once the game is over everyone may talk. port is the person's port on
-// the game, nil before it starts. A person who holds a seat at such a
+// once the game is over everyone may talk; the hall says when
+// (hall.Table.Quiet). A person who holds a seat at such a
 // table (hall.Hall.Quiet), or watches it, is quiet everywhere else
 // too: in the lobby (t nil), at a table they watch or another of
 // theirs, from another connection of theirs too.
-func quietAt(l *Lobby, t *hall.Table, port func() host.Port) func() error {
+func quietAt(l *Lobby, t *hall.Table) func() error {
 	return func() error {
 		if l.cfg.Club == nil {
 			return nil
 		}
-		if t != nil && t.Options().Seats >= 3 && t.Rated() {
-			if p := port(); p != nil && hall.QuietDeal(p.Snapshot()) {
-				return errQuietDeal
-			}
+		if t != nil && t.Quiet() {
+			return errQuietDeal
 		}
 		if l.cfg.Hall == nil {
 			return nil

@@ -204,6 +204,14 @@ func (t *Table) quiet() bool {
 	return false
 }
 
+// Quiet reports whether the table is quiet now (quiet): nobody at it,
+// spectators included, talks anywhere.
+func (t *Table) Quiet() bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.quiet()
+}
+
 // Quiet returns the code of a table where the person of key id holds a
 // seat, or which they watch (watching), and which is quiet now (a deal
 // of its rated game of three or four played): the lowest of several,
