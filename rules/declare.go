@@ -119,6 +119,41 @@ func Counterpart(players int, declarer Seat, kind Kind) Seat {
 	return SeatAfter(declarer, 1, players)
 }
 
+// Declaration returns the last shlomo or cleopatra declared before step
+// i of steps, and its declarer; NoSeat when there is none.
+func Declaration(steps []Step, i int) (kind Kind, declarer Seat) {
+	for j := min(i, len(steps)) - 1; j >= 0; j-- {
+		if k := steps[j].Action.Kind; k == Shlomo || k == Cleopatra {
+			return k, steps[j].Seat
+		}
+	}
+	return 0, NoSeat
+}
+
+// Swap says where the card of step i of steps, a Draw or a Give at a
+// table of players, goes: the declaration it belongs to and the seats
+// it leaves and joins. A shlomo's declarer draws from the player on its
+// left and gives back to that player; at a cleopatra both partners
+// give, each to the other. ok is false for any other step.
+func Swap(players int, steps []Step, i int) (kind Kind, from, to Seat, ok bool) {
+	if i < 0 || i >= len(steps) {
+		return 0, NoSeat, NoSeat, false
+	}
+	kind, decl := Declaration(steps, i)
+	if decl == NoSeat {
+		return 0, NoSeat, NoSeat, false
+	}
+	switch a := steps[i].Action; {
+	case a.Kind == Draw:
+		return kind, Counterpart(players, decl, Shlomo), decl, true
+	case a.Kind == Give && kind == Shlomo:
+		return kind, decl, Counterpart(players, decl, Shlomo), true
+	case a.Kind == Give:
+		return kind, steps[i].Seat, Counterpart(players, steps[i].Seat, Cleopatra), true
+	}
+	return 0, NoSeat, NoSeat, false
+}
+
 // pass moves c from seat from's hand to seat to's, as a shlomo's draw
 // and give do; the step is seen by both seats alone.
 func (t *Deal) pass(c Card, from, to Seat) {

@@ -62,7 +62,7 @@ func TestRandomGames(t *testing.T) {
 			}
 			if stats.Views < stats.Deals/4 || stats.Resampled == 0 || stats.Swaps < stats.Views/20 ||
 				(players < 4 && stats.Outcomes[Abandoned] == 0) || stats.Outcomes[Bete] == 0 || stats.Outcomes[Made] == 0 ||
-				(players > 2 && (stats.Declared == 0 || stats.HiddenSwaps == 0)) || stats.Bounds == 0 ||
+				(players > 2 && (stats.Declared == 0 || stats.HiddenSwaps == 0 || stats.DeclSwaps == 0)) || stats.Bounds == 0 ||
 				(players < 4) != (stats.Dixes > 0) || (players == 2) != (stats.Schmeisses > 0) {
 				t.Errorf("too few checks ran: %+v", stats)
 			}
@@ -77,6 +77,7 @@ type tableStats struct {
 	Outcomes                                   [5]int
 	Declared, HiddenSwaps, Bounds              int
 	Dixes, Schmeisses                          int // deals with a dix exchange, with a schmeiss
+	DeclSwaps                                  int // draws and gives checked against Swap
 }
 
 // add adds o's counts to s, every int and array of ints field: a
@@ -125,6 +126,11 @@ func tableGame(players int, seed uint64, st *tableStats) error {
 		tb := NewGameDeal(opts, dealer, Shuffle(r), totals)
 		st.Deals++
 		checkAt := rc.IntN(70)
+		type swapped struct {
+			c        Card
+			from, to Seat
+		}
+		var moving []swapped
 		playCards := 0 // the cards in play when the card play began
 		for step := 0; !tb.Over(); step++ {
 			buf = tb.AppendLegal(buf[:0])
@@ -186,10 +192,32 @@ func tableGame(players int, seed uint64, st *tableStats) error {
 				}
 			}
 			a := buf[r.IntN(len(buf))]
+			before := tb
 			if err := tb.Apply(a); err != nil {
 				return fmt.Errorf("legal %s refused: %v", a, err)
 			}
 			st.Actions++
+			if a.Kind == Draw || a.Kind == Give {
+				// Swap says where the card goes, as the engine moves it:
+				// a cleopatra's two cards once both partners gave.
+				steps := tb.Steps()
+				c := steps[len(steps)-1].Action.Card
+				kind, from, to, ok := Swap(players, steps, len(steps)-1)
+				if !ok || !before.Hand(from).Has(c) {
+					return fmt.Errorf("deal %d step %d: %s of %s: Swap says %v from %s to %s (%v)", deal, step, a, c, kind, from, to, ok)
+				}
+				moving = append(moving, swapped{c, from, to})
+				st.DeclSwaps++
+			}
+			for k := 0; k < len(moving); k++ {
+				if m := moving[k]; tb.Hand(m.to).Has(m.c) && !tb.Hand(m.from).Has(m.c) {
+					moving = append(moving[:k], moving[k+1:]...)
+					k--
+				}
+			}
+			if len(moving) > 0 && tb.Phase() != PhaseDeclare {
+				return fmt.Errorf("deal %d step %d: %v did not go as Swap said", deal, step, moving)
+			}
 		}
 		if tb.Turn() != NoSeat || len(tb.Legal()) != 0 {
 			return fmt.Errorf("deal over, yet turn %s legal %v", tb.Turn(), tb.Legal())
