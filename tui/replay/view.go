@@ -252,32 +252,16 @@ func (s *Screen) stepLine(ctx *kit.Context, sc *table.Scene, d *rules.Deal) stri
 // chance step: the declarer draws), "gave Q♥ to North"; ok false for any
 // other step. The declaration before step i says who declared what.
 func swapText(ctx *kit.Context, sc *table.Scene, steps []rules.Step, i int, act rules.Action) (string, bool) {
-	if act.Kind != rules.Draw && act.Kind != rules.Give {
-		return "", false
-	}
-	decl, kind := rules.NoSeat, rules.Shlomo
-	for j := i - 1; j >= 0; j-- {
-		if k := steps[j].Action.Kind; k == rules.Shlomo || k == rules.Cleopatra {
-			decl, kind = steps[j].Seat, k
-			break
-		}
-	}
-	if decl == rules.NoSeat {
+	_, from, to, ok := rules.Swap(sc.V.Players, steps, i)
+	if !ok {
 		return "", false
 	}
 	card := "a card unseen"
 	if act.Card != rules.NoCard {
 		card = actionWords(ctx, act)
 	}
-	n := sc.V.Players
 	if act.Kind == rules.Draw {
-		return sc.Lower(decl) + " drew " + card + " from " + sc.Lower(rules.Counterpart(n, decl, rules.Shlomo)), true
-	}
-	// At a cleopatra both partners give, each to the other; at a shlomo
-	// the declarer gives back to the player it drew from.
-	to := rules.Counterpart(n, steps[i].Seat, kind)
-	if kind == rules.Shlomo {
-		to = rules.Counterpart(n, decl, rules.Shlomo)
+		return sc.Lower(to) + " drew " + card + " from " + sc.Lower(from), true
 	}
 	return "gave " + card + " to " + sc.Lower(to), true
 }

@@ -34,7 +34,6 @@ func (sc *Scene) talkMarked(ctx *kit.Context) (out []string, isChat []bool) {
 		return p.StyledCard(c)
 	}
 	shows := sc.showLines(ctx)
-	decl, shlomo := rules.NoSeat, false
 	cards := 0
 	hist := v.History()
 	// The chat's lines go among the words, each where it was said: the
@@ -72,17 +71,13 @@ func (sc *Scene) talkMarked(ctx *kit.Context) (out []string, isChat []bool) {
 				line = who + ": " + p.StyledCard(a.Card)
 			}
 		case rules.Shlomo, rules.Cleopatra:
-			decl, shlomo = s.Seat, a.Kind == rules.Shlomo
 			line = fmt.Sprintf("%s: %s (+%d)", who, a, rules.DeclarationPoints)
 		case rules.Draw:
-			from := rules.Counterpart(n, decl, rules.Shlomo)
-			line = sc.Does(decl, "draw") + " " + card(a.Card) + " from " + sc.Lower(from)
+			_, from, to, _ := rules.Swap(n, hist, i)
+			line = sc.Does(to, "draw") + " " + card(a.Card) + " from " + sc.Lower(from)
 		case rules.Give:
-			to := rules.Counterpart(n, s.Seat, rules.Cleopatra)
-			if shlomo {
-				to = rules.Counterpart(n, decl, rules.Shlomo)
-			}
-			line = sc.Does(s.Seat, "give") + " " + card(a.Card) + " to " + sc.Lower(to)
+			_, from, to, _ := rules.Swap(n, hist, i)
+			line = sc.Does(from, "give") + " " + card(a.Card) + " to " + sc.Lower(to)
 		case rules.Pass:
 			line = who + ": pass"
 			if w := Declined(v, i); w != "" {

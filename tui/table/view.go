@@ -596,14 +596,8 @@ func (s *Screen) menuPrompt(ctx *kit.Context) string {
 			// After a shlomo its declarer gives to the player drawn
 			// from; after a cleopatra both partners give, each to the
 			// other.
-			kind := rules.Cleopatra
 			h := v.History()
-			for i := len(h) - 1; i >= 0; i-- {
-				if k := h[i].Action.Kind; k == rules.Shlomo || k == rules.Cleopatra {
-					kind = k
-					break
-				}
-			}
+			kind, _ := rules.Declaration(h, len(h))
 			return "Give " + s.scene().Lower(rules.Counterpart(v.Players, v.Seat, kind)) + ":"
 		}
 		return "Declare?"

@@ -283,17 +283,18 @@ func Question(v *rules.View, ascii bool) string {
 	}
 	up := v.OrigUpcard.Suit().Name()
 	left := name(v, rules.Counterpart(v.Players, v.Seat, rules.Shlomo))
+	partner := name(v, rules.Counterpart(v.Players, v.Seat, rules.Cleopatra))
 	switch v.Phase {
 	case rules.PhaseDeclare:
 		switch {
 		case has(rules.Shlomo):
 			return fmt.Sprintf("Declare shlomo, or pass? Shlomo scores %d; you then draw a card at random from %s and give %s one.", rules.DeclarationPoints, left, left)
 		case has(rules.Cleopatra):
-			return fmt.Sprintf("Declare cleopatra, or pass? Cleopatra scores %d; you and North then pass each other a card face down.", rules.DeclarationPoints)
+			return fmt.Sprintf("Declare cleopatra, or pass? Cleopatra scores %d; you and %s then pass each other a card face down.", rules.DeclarationPoints, partner)
 		case has(rules.Give) && shlomoGive(v):
 			return fmt.Sprintf("Shlomo: which card do you give %s?", left)
 		case has(rules.Give):
-			return "Cleopatra: which card do you give North, face down?"
+			return "Cleopatra: which card do you give " + partner + ", face down?"
 		}
 		return "You have nothing to declare: pass."
 	case rules.PhaseBid1:
@@ -341,15 +342,8 @@ func Question(v *rules.View, ascii bool) string {
 // shlomo (else a cleopatra).
 func shlomoGive(v *rules.View) bool {
 	h := v.History()
-	for i := len(h) - 1; i >= 0; i-- {
-		switch h[i].Action.Kind {
-		case rules.Shlomo:
-			return true
-		case rules.Cleopatra:
-			return false
-		}
-	}
-	return false
+	kind, _ := rules.Declaration(h, len(h))
+	return kind == rules.Shlomo
 }
 
 // MeldWords says a meld: "three diamonds to the ace (20)", "four queens
