@@ -80,7 +80,7 @@ func (t *Deal) mayName(s Suit) bool {
 	case s != t.origUpcard.Suit():
 		return true
 	}
-	return t.n == 4 && t.turn == t.dealer
+	return t.opts.DealerNamesUpcardSuit() && t.turn == t.dealer
 }
 
 // announceCard returns the card the seat to play may announce bella (or

@@ -88,6 +88,11 @@ func (o Options) HasDix() bool { return o.NumPlayers() != 4 }
 // four players (docs/rules.md sections 12 and 13).
 func (o Options) HasNoTrumps() bool { return o.NumPlayers() == 4 }
 
+// DealerNamesUpcardSuit reports whether the dealer, last to speak in
+// round two, may name the upcard's suit too: only with four players
+// (docs/rules.md section 13).
+func (o Options) DealerNamesUpcardSuit() bool { return o.NumPlayers() == 4 }
+
 // MakerTakesUpcard reports whether the maker takes the upcard into its
 // hand with its last cards, whatever trump it named: with four players,
 // where the upcard is the last card of the deck (docs/rules.md sections 12 and 13).

@@ -323,8 +323,11 @@ func (sc *Scene) phaseWords(ctx *kit.Context) string {
 		other := "another suit"
 		if v.Options.HasNoTrumps() {
 			other = "a suit (not " + p.StyledSuit(up) + ") or no trumps"
-			if v.Turn == v.Dealer {
-				// The dealer, last to speak, may name the upcard's suit.
+		}
+		if v.Turn == v.Dealer && v.Options.DealerNamesUpcardSuit() {
+			// The dealer, last to speak, may name the upcard's suit.
+			other = "any suit"
+			if v.Options.HasNoTrumps() {
 				other = "any suit or no trumps"
 			}
 		}
