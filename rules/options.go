@@ -131,6 +131,16 @@ func (o Options) NotPlayedWhy(key string) string {
 	return ""
 }
 
+// WithPlayers returns o for a table of n players, two kept as the zero
+// default so that Options stay comparable to DefaultOptions.
+func (o Options) WithPlayers(n int) Options {
+	o.Players = n
+	if n == 2 {
+		o.Players = 0
+	}
+	return o
+}
+
 // NumPlayers returns the number of players: Players, or 2 when unset.
 func (o Options) NumPlayers() int {
 	if o.Players == 0 {
@@ -283,10 +293,7 @@ func (o *Options) Set(key, value string) error {
 		if err != nil || n < 2 || n > 4 {
 			return fmt.Errorf("option players: %q is not 2, 3 or 4", value)
 		}
-		o.Players = n
-		if n == 2 {
-			o.Players = 0 // the default, so Options stay comparable to DefaultOptions
-		}
+		*o = o.WithPlayers(n)
 	default:
 		f := o.flag(strings.TrimSpace(key))
 		if f == nil {

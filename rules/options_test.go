@@ -120,3 +120,22 @@ func TestMakerTakesUpcardAtEverySeatCount(t *testing.T) {
 		}
 	}
 }
+
+// TestWithPlayers: a table of two keeps the zero default, so its options
+// equal DefaultOptions; three and four are written out; every count
+// reads back through NumPlayers and the options' text.
+func TestWithPlayers(t *testing.T) {
+	if got := DefaultOptions().WithPlayers(2); got != DefaultOptions() {
+		t.Errorf("WithPlayers(2) = %+v, want the defaults", got)
+	}
+	for n := 2; n <= 4; n++ {
+		o := DefaultOptions().WithPlayers(n)
+		if o.NumPlayers() != n {
+			t.Errorf("WithPlayers(%d).NumPlayers() = %d", n, o.NumPlayers())
+		}
+		back, err := ParseOptions(o.String())
+		if err != nil || back != o {
+			t.Errorf("WithPlayers(%d) reads back as %+v, %v", n, back, err)
+		}
+	}
+}

@@ -106,10 +106,7 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 	switch *players {
 	case 0:
 	case 2, 3, 4:
-		opts.Players = *players
-		if *players == 2 {
-			opts.Players = 0 // the default, as ParseOptions leaves it
-		}
+		opts = opts.WithPlayers(*players)
 	default:
 		return usageErr("-players must be 2, 3 or 4, got %d", *players)
 	}

@@ -74,8 +74,7 @@ func (l *Lobby) trainer(players int) kit.Screen {
 func (l *Lobby) TrainConfig(players int) train.Config {
 	c := l.cfg.Train
 	c.ASCII = l.cfg.ASCII
-	c.Options = rules.DefaultOptions()
-	c.Options.Players = players
+	c.Options = rules.DefaultOptions().WithPlayers(players)
 	if c.Seed == 0 {
 		c.Seed = l.seed()
 	}

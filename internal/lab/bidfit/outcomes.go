@@ -39,8 +39,7 @@ func WriteOutcomes(ctx context.Context, w io.Writer, players, deals int, seed ui
 	if !ok {
 		return fmt.Errorf("bidfit: outcomes: players must be 2, 3 or 4, got %d", players)
 	}
-	opts := rules.DefaultOptions()
-	opts.Players = players
+	opts := rules.DefaultOptions().WithPlayers(players)
 	r := rand.New(rand.NewPCG(seed, 0x6f7574))
 	s := solver.New()
 	counts := map[[3]int]int{}

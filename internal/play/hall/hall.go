@@ -502,10 +502,7 @@ func (h *Hall) Open(host Player, o Options) (*Table, error) {
 	if o.Seats < 2 || o.Seats > 4 {
 		return nil, &SeatsError{Seats: o.Seats}
 	}
-	o.Rules.Players = o.Seats
-	if o.Seats == 2 {
-		o.Rules.Players = 0 // the default, as the rules keep it
-	}
+	o.Rules = o.Rules.WithPlayers(o.Seats)
 	if _, err := rules.ParseOptions(o.Rules.String()); err != nil {
 		return nil, fmt.Errorf("the table's rules: %w", err)
 	}

@@ -263,10 +263,7 @@ func New(players int) (*Run, error) {
 	if err != nil {
 		return nil, err
 	}
-	opts := rules.DefaultOptions()
-	if players != 2 {
-		opts.Players = players // 0, the default, reads as two
-	}
+	opts := rules.DefaultOptions().WithPlayers(players)
 	r := &Run{text: t, ops: pl.ops, suffix: pl.suffix, game: rules.NewGame(opts, pl.dealer), seen: map[string]bool{}}
 	for s := rules.Seat(1); s < rules.Seat(players); s++ {
 		// The bot at B has seed 1, as the two-player lesson always had.
