@@ -105,3 +105,16 @@ func FuzzParseReplay(f *testing.F) {
 		}
 	})
 }
+
+// FuzzReadHead: the lenient head reader never panics, and on a log that
+// parses it reads the same extra tags as the parser.
+func FuzzReadHead(f *testing.F) {
+	addGames(f, "saves/*.klob", "broken/*.klob", "tables/saves/*.klob")
+	f.Add([]byte("[KeyA \"a\"]\n[KeyB \"b\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		h := gamelog.ReadHead(data)
+		if l, err := gamelog.Parse("fuzz.klob", data); err == nil && !reflect.DeepEqual(h.Extra, l.Header.Extra) {
+			t.Fatalf("ReadHead's tags %v, the parser's %v", h.Extra, l.Header.Extra)
+		}
+	})
+}

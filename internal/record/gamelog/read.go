@@ -36,6 +36,35 @@ func ParseReplay(name string, data []byte) (l *Log, r *Replay, err error) {
 	return p.log, replayOf(p.log, p.g), nil
 }
 
+// ReadHead reads the tags at the head of data, a log that may be too
+// damaged to parse whole, as far as they read: each tag the format does
+// not name (a shared table's, the people's keys: Header.Key) into Extra,
+// the first of a name kept. It stops at the first line that is not a
+// tag, a comment or blank, or that does not read; nothing is checked
+// against the game.
+func ReadHead(data []byte) Header {
+	var h Header
+	seen := map[string]bool{}
+	for _, s := range strings.Split(string(data), "\n") {
+		t := strings.TrimLeft(strings.TrimSuffix(s, "\r"), " \t")
+		switch {
+		case t == "" || t[0] == ';':
+			continue
+		case t[0] != '[':
+			return h
+		}
+		name, value, _, _, msg := parseTag(t)
+		if msg != "" || checkValue(value, false) != nil {
+			return h
+		}
+		if !standardTag[name] && !seen[name] {
+			seen[name] = true
+			h.Extra = append(h.Extra, Tag{Name: name, Value: value})
+		}
+	}
+	return h
+}
+
 // ReadFile reads and parses the log at path; errors name the path. Only
 // a regular file of at most untrusted.MaxFileSize bytes is read.
 func ReadFile(path string) (*Log, error) {
