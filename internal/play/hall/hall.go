@@ -639,6 +639,27 @@ func normalCode(s string) string {
 	return string(out)
 }
 
+// tellDamaged tells the people whose keys the head of the damaged log
+// at aside names that their table code is not opened again.
+func (h *Hall) tellDamaged(code, aside string) {
+	fsys := h.cfg.FS
+	if fsys == nil {
+		fsys = durable.OS()
+	}
+	data, err := fsys.ReadFile(aside)
+	if err != nil {
+		return
+	}
+	head := gamelog.ReadHead(data)
+	told := map[string]bool{}
+	for s := range rules.Seat(4) {
+		if id := head.Key(s); id != "" && !told[id] {
+			told[id] = true
+			h.Tell(id, fmt.Sprintf("Table %s could not be opened again after the server's restart: its saved game was damaged, and the server's operator keeps it.", code))
+		}
+	}
+}
+
 // load brings back the table kept in Dir/name: a waiting room with its
 // seats reserved, a game going on (resumed in a host, waiting for its
 // people), a finished game not yet in every history (resumed, to be
@@ -685,7 +706,10 @@ func (h *Hall) load(name string) error {
 	var damaged *store.DamagedError
 	if errors.As(err, &damaged) && damaged.Aside != "" {
 		// The store's words ("starting afresh") are a player's; a table
-		// whose game cannot be read is not opened again.
+		// whose game cannot be read is not opened again. Its people, as
+		// far as the log's head still names them, read why when they
+		// next come, rather than find the table gone.
+		h.tellDamaged(name, damaged.Aside)
 		return fmt.Errorf("its saved game could not be read and is kept as %s; the table is not opened again: %v", damaged.Aside, damaged.Err)
 	}
 	if err != nil {

@@ -1,6 +1,7 @@
 package hall
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -604,7 +605,8 @@ func TestStartKeepsDirectoriesNotTables(t *testing.T) {
 
 // A table whose saved game cannot be read is not opened again, and its
 // damaged copy, moved aside at the first start, is still there after the
-// next: the hall says so in its error and removes nothing.
+// next: the hall says so in its error and removes nothing. Its people,
+// named by the log's head, are told once.
 func TestDamagedTableKeptAcrossRestarts(t *testing.T) {
 	d := newOnDisk(t)
 	h := d.hall(t)
@@ -615,17 +617,26 @@ func TestDamagedTableKeptAcrossRestarts(t *testing.T) {
 	cur := filepath.Join(d.dir, tb.Code(), "current.klob")
 	data, err := os.ReadFile(cur)
 	require.NoError(t, err)
-	require.NoError(t, os.WriteFile(cur, data[:len(data)*2/3], 0o600))
+	// Cut in the first deal: the head, with the people's keys, reads.
+	cut := bytes.Index(data, []byte("\ndeal 1\n")) + 40
+	require.Greater(t, cut, 40)
+	require.NoError(t, os.WriteFile(cur, data[:cut], 0o600))
 
 	for start := 1; start <= 2; start++ {
 		h2, err := New(testConfig(d.dir, d.hist, d.clock))
 		require.Error(t, err, "start %d", start)
 		require.Contains(t, err.Error(), "table "+tb.Code())
+		told := "Table " + tb.Code() + " could not be opened again after the server's restart: its saved game was damaged, and the server's operator keeps it."
 		if start == 1 {
 			require.Contains(t, err.Error(), "is not opened again")
 			require.NotContains(t, err.Error(), "starting afresh")
+			for _, id := range []string{"a", "b"} {
+				require.Equal(t, told, h2.Notice(id), id)
+				require.Empty(t, h2.Notice(id), "%s is told once", id)
+			}
 		} else {
 			require.Contains(t, err.Error(), "only damaged ones")
+			require.Empty(t, h2.Notice("a"), "told again at the next start")
 		}
 		require.NotNil(t, h2)
 		_, ferr := h2.Find(tb.Code())
