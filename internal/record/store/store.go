@@ -9,7 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -454,6 +454,19 @@ func (s *Store) filedAs(dir, base string, data []byte) string {
 	return ""
 }
 
+// nameNumber splits a history file's name into the name its game was
+// filed under and its number: 1, or n for a name taken n-1 times before
+// ("…-won-2.klob").
+func nameNumber(name string) (string, int) {
+	stem := strings.TrimSuffix(name, ".klob")
+	if i := strings.LastIndexByte(stem, '-'); i >= 0 {
+		if n, err := strconv.Atoi(stem[i+1:]); err == nil && n >= 2 && strconv.Itoa(n) == stem[i+1:] {
+			return stem[:i], n
+		}
+	}
+	return stem, 1
+}
+
 // archiveName returns the base name (without .klob) a game is archived
 // under: the start date and time, the opponents of the human player and
 // the result from that player's side, "2026-11-29-1431-vs-Bot-normal-won"
@@ -553,7 +566,9 @@ type Entry struct {
 }
 
 // History lists the archived games, oldest first (by file name, which
-// starts with the date). A file that does not read is listed with Err.
+// starts with the date, and a second game of the same name by the
+// number its filing gave it: "…-won.klob" before "…-won-2.klob"). A
+// file that does not read is listed with Err.
 // With no history yet it returns an empty list.
 func (s *Store) History() ([]Entry, error) {
 	dir := filepath.Join(s.dir, HistoryDir)
@@ -570,7 +585,14 @@ func (s *Store) History() ([]Entry, error) {
 			names = append(names, n)
 		}
 	}
-	sort.Strings(names)
+	slices.SortFunc(names, func(a, b string) int {
+		sa, na := nameNumber(a)
+		sb, nb := nameNumber(b)
+		if c := strings.Compare(sa, sb); c != 0 {
+			return c
+		}
+		return na - nb
+	})
 	out := make([]Entry, 0, len(names))
 	for _, n := range names {
 		e := Entry{Path: filepath.Join(dir, n), Winner: -1}

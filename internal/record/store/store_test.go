@@ -298,9 +298,10 @@ func TestArchiveAndHistory(t *testing.T) {
 	for _, e := range h {
 		names = append(names, filepath.Base(e.Path))
 	}
+	// Oldest first: the second game filed under a name after the first.
 	want := []string{
-		"2026-01-09-1200-Random-A-random-vs-Random-B-random-A-won-2.klob",
 		"2026-01-09-1200-Random-A-random-vs-Random-B-random-A-won.klob",
+		"2026-01-09-1200-Random-A-random-vs-Random-B-random-A-won-2.klob",
 		"2026-01-21-1200-vs-Bot-hard-unfinished.klob",
 		"2026-12-31-bad.klob",
 	}
@@ -410,4 +411,23 @@ func TestFiled(t *testing.T) {
 	require.NoError(t, s.SaveCurrent(game)) // the crash: saved again
 	assert.True(t, s.Filed(game), "filed, its save still there")
 	assert.False(t, s.Filed(readLog(t, "10-both-over-the-target.klob")), "another game")
+}
+
+// TestNameNumber: a history name's number, as filing a second game under
+// a taken name gives it, read back only from a "-N" of 2 or more.
+func TestNameNumber(t *testing.T) {
+	for name, want := range map[string]struct {
+		stem string
+		n    int
+	}{
+		"2026-01-09-1200-vs-Bot-won.klob":    {"2026-01-09-1200-vs-Bot-won", 1},
+		"2026-01-09-1200-vs-Bot-won-2.klob":  {"2026-01-09-1200-vs-Bot-won", 2},
+		"2026-01-09-1200-vs-Bot-won-10.klob": {"2026-01-09-1200-vs-Bot-won", 10},
+		"2026-01-09-1200-vs-Bot-won-1.klob":  {"2026-01-09-1200-vs-Bot-won-1", 1},
+		"2026-01-09-1200-vs-Bot-won-02.klob": {"2026-01-09-1200-vs-Bot-won-02", 1},
+	} {
+		stem, n := nameNumber(name)
+		require.Equal(t, want.stem, stem, name)
+		require.Equal(t, want.n, n, name)
+	}
 }
