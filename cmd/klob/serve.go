@@ -223,6 +223,9 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		return failed(stderr, "serve", err)
 	}
 	defer cl.Close()
+	if w := openToOthers(f.state); w != "" {
+		timedLogf(stdout)("%s", w)
+	}
 	srv, h, err := newServe(f, cl, stdout, stderr)
 	if err != nil {
 		return failed(stderr, "serve", err)

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/klob/klob/internal/record/clubdb"
 )
@@ -92,4 +93,24 @@ func makeStateDirs(state string) error {
 		}
 	}
 	return nil
+}
+
+// openToOthers says which of the club database's files in state other
+// users than the server's may read or write (a club an older klob made,
+// whose database was 0644, and the log and shared memory SQLite gives
+// the database's mode): the server leaves their modes as the operator
+// has them, and says so at the start; "" when none is.
+func openToOthers(state string) string {
+	var open []string
+	for _, n := range []string{clubdb.FileName, clubdb.FileName + "-wal", clubdb.FileName + "-shm"} {
+		fi, err := os.Lstat(filepath.Join(state, n))
+		if err == nil && fi.Mode().IsRegular() && fi.Mode().Perm()&0o077 != 0 {
+			open = append(open, fmt.Sprintf("%s (%v)", n, fi.Mode().Perm()))
+		}
+	}
+	if open == nil {
+		return ""
+	}
+	return fmt.Sprintf("the club's %s in %s can be read by other users than the server's: chmod 600 to keep the players' records private",
+		strings.Join(open, ", "), state)
 }

@@ -102,3 +102,24 @@ func TestServeLogsAnUnreadableTable(t *testing.T) {
 	r := startServe(t, state, time.Minute)
 	assert.Regexp(t, regexp.MustCompile(`(?m)^\d{4}/\d\d/\d\d \d\d:\d\d:\d\d table ABCD: `), r.log.String())
 }
+
+// A club database an older klob made readable by all is named at the
+// start, with its write-ahead log, and left as it is; a private one is
+// not named.
+func TestOpenToOthers(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("no mode bits")
+	}
+	state := t.TempDir()
+	db := filepath.Join(state, "club.db")
+	require.NoError(t, os.WriteFile(db, []byte("x"), 0o600))
+	assert.Empty(t, openToOthers(state))
+	require.NoError(t, os.Chmod(db, 0o644))
+	require.NoError(t, os.WriteFile(db+"-wal", nil, 0o640))
+	got := openToOthers(state)
+	assert.Contains(t, got, "club.db (-rw-r--r--), club.db-wal (-rw-r-----) in "+state)
+	assert.Contains(t, got, "chmod 600")
+	fi, err := os.Stat(db)
+	require.NoError(t, err)
+	assert.Equal(t, os.FileMode(0o644), fi.Mode().Perm(), "left as it is")
+}
