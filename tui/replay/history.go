@@ -56,6 +56,19 @@ type History struct {
 	cursor int
 	note   string // why a game did not open
 	noteOK bool
+	// lay is the list laid out for a width and an ellipsis: worked out
+	// once, not at every frame, since it goes over every game saved.
+	lay layout
+}
+
+// layout is the list's columns and each row's lines for width w and
+// the ellipsis cut; ok false until worked out for the rows loaded.
+type layout struct {
+	ok     bool
+	w      int
+	cut    string
+	cols   cols
+	blocks [][]string
 }
 
 // NewHistory returns the list of the games of src, each replayed with
@@ -117,6 +130,7 @@ func (s *History) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	case loadedMsg:
 		s.loaded, s.rows, s.record, s.err = true, msg.rows, msg.record, msg.err
 		s.cursor = max(0, min(s.cursor, len(s.rows)-1))
+		s.lay = layout{}
 	case openMsg:
 		if msg.err != nil {
 			s.note, s.noteOK = s.unpath(msg.err.Error(), msg.path), false
@@ -255,16 +269,19 @@ func (s *History) render(ctx *kit.Context) (string, []kit.Hit) {
 		}
 		return kit.Canvas(kit.Padded(lines, h-len(bottom), bottom...), w, h), nil
 	}
-	cols := s.columns(w-3, ctx.Ellipsis())
+	if l := &s.lay; !l.ok || l.w != w || l.cut != ctx.Ellipsis() {
+		*l = layout{ok: true, w: w, cut: ctx.Ellipsis(), cols: s.columns(w-3, ctx.Ellipsis())}
+		l.blocks = make([][]string, len(s.rows))
+		for i := range s.rows {
+			l.blocks[i] = s.rowLines(&s.rows[i], l.cols)
+		}
+	}
+	cols, blocks := s.lay.cols, s.lay.blocks
 	lines = append(lines, st.Dim.Render(kit.Fit("   "+cols.line("started", "players", "deals", "score", "result"), w)))
 	room := max(1, h-len(lines)-len(bottom))
 	// A row takes one line or two (the players on two when they do not
 	// fit their column): the list starts at the first row from which the
 	// cursor's row is still whole within the room.
-	blocks := make([][]string, len(s.rows))
-	for i := range s.rows {
-		blocks[i] = s.rowLines(&s.rows[i], cols)
-	}
 	first, used := s.cursor, 0
 	if s.cursor < len(blocks) {
 		used = len(blocks[s.cursor])
