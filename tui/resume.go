@@ -31,12 +31,16 @@ type resumeScreen struct {
 	// filed: the game is over and the history holds it already (a crash
 	// between its filing and its save's removal).
 	filed bool
+	// ended: the saved game is finished, read once (it replays the log).
+	ended bool
 }
 
 func newResumeScreen(cfg *PlayConfig, l *gamelog.Log, loadErr error) *resumeScreen {
 	s := &resumeScreen{cfg: cfg, log: l, loadErr: loadErr}
 	if l != nil {
 		s.summary = summarize(l)
+		g, err := l.Game()
+		s.ended = err == nil && g.Over()
 	}
 	return s
 }
@@ -245,13 +249,7 @@ func (s *resumeScreen) newSetup() Setup {
 }
 
 // over reports whether the saved game is finished.
-func (s *resumeScreen) over() bool {
-	if s.log == nil {
-		return false
-	}
-	g, err := s.log.Game()
-	return err == nil && g.Over()
-}
+func (s *resumeScreen) over() bool { return s.log != nil && s.ended }
 
 // View draws the offer.
 func (s *resumeScreen) View(ctx *kit.Context) string {
