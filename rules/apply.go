@@ -362,6 +362,9 @@ func (t *Deal) explain(a Action) error {
 		if why, err := t.play.Refusal(c); err != nil {
 			return fail(err, "%s", why)
 		}
+		if e.Menage = t.play.Turn() == t.menage; e.Menage {
+			return fail(ErrBella, "you hold the menage: it is announced with the last of the king, queen and jack of trump, for 50, never as bella")
+		}
 		if a.N == 50 {
 			return fail(ErrBella, "the menage is announced with the last of the king, queen and jack of trump, by the player who held all three")
 		}

@@ -52,6 +52,9 @@ type IllegalError struct {
 	Legal []Action
 	// Best is the best sequence of the seat to move (in the dialogue).
 	Best Sequence
+	// Menage: the seat to move held the king, queen and jack of trump
+	// when play began (menage on), and announces them, never bella.
+	Menage bool
 	// Want says what the phase asks for, in a player's words, as the
 	// reason of ErrWrongPhase ends: "round two of the bidding: name a
 	// suit or pass".

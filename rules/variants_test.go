@@ -1,6 +1,8 @@
 package rules
 
 import (
+	"errors"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -216,6 +218,44 @@ func TestMenageLongerRunStaysASequence(t *testing.T) {
 	if tb.menage != 0 {
 		t.Errorf("menage holder %s, want A", tb.menage)
 	}
+}
+
+// TestMenageHolderSaysNoBella: the menage's holder playing its second
+// of K and Q with "bella" is refused because it holds the menage, and
+// the refusal says so (as a fact for the log's own words too).
+func TestMenageHolderSaysNoBella(t *testing.T) {
+	tb := menageDeal.table(t, "menage=on")
+	tdo(t, &tb, "A: take")
+	finishDialogue(t, &tb)
+	played := false
+	for !tb.Over() {
+		l := tb.Legal()
+		a := l[0]
+		if tb.Turn() == 0 {
+			if !played {
+				a = PlayAction(MustCard("KC"))
+				played = true
+			} else if !slices.Contains(l, PlayAction(MustCard("QC"))) {
+				for _, x := range l { // keep QC and JC for later
+					if x.Card != MustCard("QC") && x.Card != MustCard("JC") {
+						a = x
+					}
+				}
+			} else {
+				bella := PlayBellaAction(MustCard("QC"))
+				err := tb.Apply(bella)
+				var ie *IllegalError
+				if !errors.As(err, &ie) || !errors.Is(err, ErrBella) || !ie.Menage || !strings.Contains(ie.Reason, "you hold the menage") {
+					t.Fatalf("QC bella by the menage's holder: %v (%+v)", err, ie)
+				}
+				return
+			}
+		}
+		if err := tb.Apply(a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Fatal("A never had the QC to play")
 }
 
 func TestMenageRefusedWithoutAllThree(t *testing.T) {

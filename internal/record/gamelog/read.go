@@ -839,6 +839,9 @@ func illegalMsg(seat rules.Seat, a rules.Action, err error) string {
 	case rules.ErrMustTrump:
 		return fmt.Sprintf("%s: %s has no %s and must trump (%s in hand)", a.Card, seat, led.Suit().Name(), hand.Suit(trump))
 	case rules.ErrBella:
+		if ie.Menage {
+			return fmt.Sprintf("%s: %s holds the menage: it goes with the last of the king, queen and jack of trump, never as bella", a.Card, seat)
+		}
 		return fmt.Sprintf("%s: %s cannot announce bella: bella goes with the second of the king and queen of trump, played by the player who held both", a.Card, seat)
 	case rules.ErrNoDix:
 		return fmt.Sprintf("%s does not hold the 7 of %s to exchange", seat, trump.Name())
