@@ -322,6 +322,9 @@ func Question(v *rules.View, ascii bool) string {
 		}
 		return q + ", or pass (" + end + ")?"
 	case rules.PhaseDix:
+		if !has(rules.Exchange) {
+			return fmt.Sprintf("The dix: you hold no 7 of trump to exchange for the upcard %s.", v.Upcard.Pretty(ascii))
+		}
 		return fmt.Sprintf("The dix: exchange your 7 of trump for the upcard %s, or keep it?", v.Upcard.Pretty(ascii))
 	case rules.PhaseSequences:
 		if b := v.OwnBest(); b.Len >= 3 {

@@ -87,6 +87,13 @@ func Parse(text string) (Request, error) {
 			return req, &FieldError{Field: k, Err: err}
 		}
 	}
+	// A variant the table does not play is refused, as -rules refuses
+	// it, rather than shown on and left out.
+	for _, k := range f.order {
+		if why := s.Options.NotPlayedWhy(k); why != "" {
+			return req, fieldErr(k, "not played: %s=on (%s)", k, why)
+		}
+	}
 	for _, k := range commonKeys {
 		if _, ok := f.values[k]; !ok {
 			continue
@@ -420,7 +427,9 @@ func parseScore(s *Situation, vs []string) error {
 }
 
 // parseSaid reads the words before the player's turn, separated by
-// commas or spaces, ':' standing for a space inside a word.
+// commas or spaces, ':' standing for a space inside a word; a pass in a
+// declaration's round may be written as the log writes it, "no-shlomo"
+// or "no-cleopatra".
 func parseSaid(s *Situation, vs []string) error {
 	var words []string
 	for _, v := range vs {
@@ -436,6 +445,9 @@ func parseSaid(s *Situation, vs []string) error {
 			if len(words) == 1 {
 				return nil
 			}
+		}
+		if lw := strings.ToLower(w); lw == "no-shlomo" || lw == "no-cleopatra" {
+			w = "pass" // a declaration's round passed, as the game log writes it
 		}
 		a, err := rules.ParseAction(strings.ReplaceAll(w, ":", " "))
 		if err != nil {

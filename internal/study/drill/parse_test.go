@@ -125,6 +125,10 @@ func TestParseErrors(t *testing.T) {
 		{h + "up=8S score=200-20 target=150", "score: the game is already over"},
 		{h + "up=8S target=0", `target: option target: "0" is not a number`},
 		{h + "up=8S round=3", `round: "3" is not 1 or 2`},
+		{h + "up=8S bimah=on", "bimah: not played: bimah=on (it needs dealer_forced)"},
+		{h + "up=8S shlomo=on", "shlomo: not played: shlomo=on (played by three or four)"},
+		{h + "up=8S players=3 cleopatra=on", "cleopatra: not played: cleopatra=on (played by four)"},
+		{h + "up=8S dealer_forced=on bimah=on", ""},
 		{h + "up=8S samples=0", `samples: "0" is not a number from 1 to 100000`},
 		{h + "up=8S samples=many", `samples: "many" is not a number`},
 		{h + "up=8S seed=-1", `seed: "-1" is not a number`},
@@ -266,4 +270,26 @@ func FuzzParse(f *testing.F) {
 			t.Fatalf("%q: round trip differs:\n%s\n%s", text, again.Situation, s)
 		}
 	})
+}
+
+// TestDixQuestionWithoutTheSeven: a dix asked of a player who holds no 7
+// of trump (a situation given whole, with -eval) says so, rather than
+// offering an exchange the player cannot make.
+func TestDixQuestionWithoutTheSeven(t *testing.T) {
+	req, err := Parse("players=2 dealer=B said=take deck=JC,JD,JH,7S,8S,QS,JS,7C,8D,KS,AS,TS,AH,9C,9D,9H,QD,KD,AD,8C,TC,QC,KC,AC,7D,TD,7H,8H,TH,QH,KH,9S")
+	require.NoError(t, err)
+	v, err := req.Situation.View()
+	require.NoError(t, err)
+	require.Equal(t, rules.PhaseDix, v.Phase)
+	require.Equal(t, "The dix: you hold no 7 of trump to exchange for the upcard AH.", Question(&v, true))
+}
+
+// TestSaidTakesTheLogsWords: a declaration's round passed reads as the
+// game log writes it ("no-shlomo", "no-cleopatra") as well as "pass".
+func TestSaidTakesTheLogsWords(t *testing.T) {
+	var s Situation
+	require.NoError(t, parseSaid(&s, []string{"no-shlomo,No-Cleopatra", "pass"}))
+	pass := rules.Action{Kind: rules.Pass}
+	require.Equal(t, []rules.Action{pass, pass, pass}, s.Said)
+	require.Error(t, parseSaid(&s, []string{"no-bella"}))
 }
