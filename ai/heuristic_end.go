@@ -9,11 +9,11 @@ import (
 	"github.com/klob/klob/rules"
 )
 
-// The exact endgame: from a hand of heurParams.EndCards (3) the heuristic
-// bot plays the rest of the deal exactly: it lists every hand the opponent may hold
-// (a few hundred at most), plays each out with both sides choosing the
-// best card, and picks the card with the best weighted average of the
-// final score margin. This is where the last-trick bonus, a bella and a
+// The exact endgame: from a hand of heurParams.EndCards (3) the
+// heuristic bot plays the rest of the deal exactly: it lists every hand
+// the opponent may hold (a few hundred at most), plays each out with
+// both sides choosing the best card, and picks the card with the best
+// weighted average of the final score margin. This is where the last-trick bonus, a bella and a
 // close bete are decided, so the exact score (not the card points) is
 // what it maximises.
 

@@ -53,9 +53,9 @@ type outcome struct {
 
 // score scores the deal when each seat ends with cards card points
 // (tricks and the last-trick bonus) and seat by announces for pts (bella
-// or the menage; NoSeat for none), by rules.ScoreDeal. The solver gives card points with the
-// last-trick bonus included, so the tally names no last-trick seat; the
-// totals are the same. One approximation: with melds_need_trick, a seat
+// or the menage; NoSeat for none), by rules.ScoreDeal. The solver gives
+// card points with the last-trick bonus included, so the tally names no
+// last-trick seat; the totals are the same. One approximation: with melds_need_trick, a seat
 // that ends with no card point is taken to have won no trick (a trick of
 // two cards worth nothing, not the last, is the rare exception).
 func (f *facts) score(cards [2]int, by rules.Seat, pts int) outcome {
