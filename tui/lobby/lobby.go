@@ -365,6 +365,17 @@ var keyOnly = map[string]string{
 
 func (l *Lobby) rows() int { return len(items) + len(l.tables) }
 
+// startNote is a refusal of a table to the person (the connection's
+// command's, at its start), after the hall's notice it would otherwise
+// hide.
+func (l *Lobby) startNote(note string) {
+	if l.unread != "" {
+		note = strings.TrimSpace(l.unread + " " + kit.Sentence(note))
+		l.unread = ""
+	}
+	l.setNote(note, true)
+}
+
 // seatNote is the note of the lobby on the person's return from a seat:
 // note, after the hall's notice they were taken past unread (a table
 // that ended with a restart), which it then no longer holds.
@@ -409,6 +420,11 @@ func (l *Lobby) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 		}
 		return l.resumeSeat(ctx)
 	case startMsg:
+		// As for a seat: the connection's command may go straight on
+		// to a table, and the notice waits for the lobby.
+		if l.note != "" && !l.isErr {
+			l.unread = l.note
+		}
 		return l.startCommand(ctx)
 	case nameKept:
 		if msg.err != nil && msg.name == l.cfg.Player.Name {
@@ -872,7 +888,7 @@ func checkName(name string) (string, error) {
 func (l *Lobby) join(ctx *kit.Context, t *hall.Table) (kit.Screen, tea.Cmd) {
 	conn, err := t.Join(l.cfg.Player)
 	if err != nil {
-		l.setNote(err.Error(), true)
+		l.startNote(err.Error())
 		return l, nil
 	}
 	return newSharedSeat(l, conn), nil

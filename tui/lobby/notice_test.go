@@ -75,3 +75,43 @@ func TestNoticeKeptPastTheResumedSeat(t *testing.T) {
 	require.Same(t, l, back)
 	assert.Contains(t, kittest.Flat(ansi.Strip(l.View(&ctx))), kittest.Flat(told))
 }
+
+// A notice of the hall is not lost to the connection's command: a join
+// of a code that names no table says the notice before the refusal, and
+// a watch that goes straight to a table leaves it for the lobby, said
+// when the person comes back.
+func TestNoticeKeptPastTheStartCommand(t *testing.T) {
+	h, err := hall.New(hall.Config{Dir: t.TempDir(), Grace: time.Minute, Clock: clocktest.New(time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC))})
+	require.NoError(t, err)
+	t.Cleanup(h.Close)
+	const told = "Table WXYZ could not be opened again after the server's restart: its saved game was damaged, and the server's operator keeps it."
+	ann := hall.Player{ID: "a", Name: "ann"}
+
+	h.Tell("a", told)
+	ctx := kittest.Context(80, 24)
+	l := New(Config{Player: ann, Hall: h, Start: Command{Verb: "join", Code: "QQQQ"}})
+	l.Enter(&ctx)
+	l.Update(&ctx, startMsg{})
+	scr := kittest.Flat(ansi.Strip(l.View(&ctx)))
+	assert.Contains(t, scr, kittest.Flat(told), "the notice before the refusal")
+	assert.Contains(t, scr, `"QQQQ"`, "the refusal")
+
+	bob := hall.Player{ID: "b", Name: "bob"}
+	tb, err := h.Open(bob, hall.Options{Seats: 2, Rules: rules.DefaultOptions(), Level: ai.Normal, Seed: 1})
+	require.NoError(t, err)
+	host, err := tb.Join(bob)
+	require.NoError(t, err)
+	cid := hall.Player{ID: "c", Name: "cid"}
+	_, err = tb.Join(cid)
+	require.NoError(t, err)
+	require.NoError(t, host.Start())
+	h.Tell("a", told)
+	l = New(Config{Player: ann, Hall: h, Start: Command{Verb: "watch", Code: tb.Code()}})
+	l.Enter(&ctx)
+	w, _ := l.Update(&ctx, startMsg{})
+	ws, ok := w.(*WatchSeat)
+	require.True(t, ok, "the command goes to the table: %T", w)
+	back, _ := ws.leave(&ctx)
+	require.Same(t, l, back)
+	assert.Contains(t, kittest.Flat(ansi.Strip(l.View(&ctx))), kittest.Flat(told), "said on the way back")
+}
