@@ -104,9 +104,9 @@ func quietAt(l *Lobby, t *hall.Table) func() error {
 		case t != nil && code == t.Code():
 			return errQuietDeal
 		case watching:
-			return fmt.Errorf("at a rated table nobody talks while a deal is played, spectators neither, nor anywhere else: talk again when the deal at table %s, which you watch, ends", code)
+			return fmt.Errorf("a rated deal is played at table %s, which you watch: nobody there talks, nor anywhere else, until it ends", code)
 		default:
-			return fmt.Errorf("at a rated table nobody talks while a deal is played, nor anywhere else: talk again when the deal at your table %s ends", code)
+			return fmt.Errorf("a rated deal is played at your table %s: nobody there talks, nor anywhere else, until it ends", code)
 		}
 	}
 }

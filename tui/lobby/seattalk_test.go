@@ -17,6 +17,7 @@ import (
 	"github.com/klob/klob/internal/serve/chat"
 	"github.com/klob/klob/internal/testing/halltest"
 	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
 	"github.com/klob/klob/tui/kit/kittest"
 	"github.com/klob/klob/tui/lobby/lobbytest"
 )
@@ -239,6 +240,10 @@ func quietGame(t *testing.T, c quietCase, seed uint64) (inDeal, between, watched
 		// apart, so a position is judged only where both agree.
 		seat := s.conn.Port()
 		check := func(who string, talk *roomTalk, port host.Port, why string, elsewhere ...*roomTalk) (playing, between, over bool) {
+			// The refusal as a table's note says it fits the note's two
+			// lines at 80 columns, end included.
+			shown := kit.Wrap("Not sent: "+why+". Your line is kept: / opens it again.", 78)
+			require.LessOrEqual(t, len(shown), 2, "%s's refusal at a table: %q", who, shown)
 			sn, ref := port.Snapshot(), seat.Snapshot()
 			_, err := talk.Say("hello")
 			quiet := talk.Quiet() != nil
@@ -268,10 +273,10 @@ func quietGame(t *testing.T, c quietCase, seed uint64) (inDeal, between, watched
 		deadline := time.After(20 * time.Second) // only ends a test that would hang
 		for {
 			playing, btw, _ := check("ann", s.talk, s.conn.Port(),
-				"at a rated table nobody talks while a deal is played, nor anywhere else: talk again when the deal at your table "+tb.Code()+" ends",
+				"a rated deal is played at your table "+tb.Code()+": nobody there talks, nor anywhere else, until it ends",
 				l.talk.t, ow.talk)
 			wp, _, _ := check("cid", w.talk, w.port,
-				"at a rated table nobody talks while a deal is played, spectators neither, nor anywhere else: talk again when the deal at table "+tb.Code()+", which you watch, ends",
+				"a rated deal is played at table "+tb.Code()+", which you watch: nobody there talks, nor anywhere else, until it ends",
 				wl.talk.t)
 			inDeal, between, watched = inDeal || playing, between || btw, watched || wp
 			if s.conn.Port().Snapshot().Over {
