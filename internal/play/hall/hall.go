@@ -640,15 +640,16 @@ func normalCode(s string) string {
 }
 
 // tellDamaged tells the people whose keys the head of the damaged log
-// at aside names that their table code is not opened again.
-func (h *Hall) tellDamaged(code, aside string) {
+// at aside names that their table code is not opened again, and returns
+// how many it told.
+func (h *Hall) tellDamaged(code, aside string) int {
 	fsys := h.cfg.FS
 	if fsys == nil {
 		fsys = durable.OS()
 	}
 	data, err := fsys.ReadFile(aside)
 	if err != nil {
-		return
+		return 0
 	}
 	head := gamelog.ReadHead(data)
 	told := map[string]bool{}
@@ -658,6 +659,7 @@ func (h *Hall) tellDamaged(code, aside string) {
 			h.Tell(id, fmt.Sprintf("Table %s could not be opened again after the server's restart: its saved game was damaged, and the server's operator keeps it.", code))
 		}
 	}
+	return len(told)
 }
 
 // load brings back the table kept in Dir/name: a waiting room with its
@@ -709,8 +711,11 @@ func (h *Hall) load(name string) error {
 		// whose game cannot be read is not opened again. Its people, as
 		// far as the log's head still names them, read why when they
 		// next come, rather than find the table gone.
-		h.tellDamaged(name, damaged.Aside)
-		return fmt.Errorf("its saved game could not be read and is kept as %s; the table is not opened again: %v", damaged.Aside, damaged.Err)
+		told := "its people are told when they next come"
+		if n := h.tellDamaged(name, damaged.Aside); n == 0 {
+			told = "its people cannot be told: its head names nobody"
+		}
+		return fmt.Errorf("its saved game could not be read and is kept as %s; the table is not opened again (%s): %v", damaged.Aside, told, damaged.Err)
 	}
 	if err != nil {
 		return err

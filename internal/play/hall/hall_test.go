@@ -628,7 +628,7 @@ func TestDamagedTableKeptAcrossRestarts(t *testing.T) {
 		require.Contains(t, err.Error(), "table "+tb.Code())
 		told := "Table " + tb.Code() + " could not be opened again after the server's restart: its saved game was damaged, and the server's operator keeps it."
 		if start == 1 {
-			require.Contains(t, err.Error(), "is not opened again")
+			require.Contains(t, err.Error(), "is not opened again (its people are told when they next come)")
 			require.NotContains(t, err.Error(), "starting afresh")
 			for _, id := range []string{"a", "b"} {
 				require.Equal(t, told, h2.Notice(id), id)
@@ -645,5 +645,28 @@ func TestDamagedTableKeptAcrossRestarts(t *testing.T) {
 		kept, err := os.ReadDir(filepath.Join(d.dir, tb.Code(), "damaged"))
 		require.NoError(t, err, "start %d: the damaged copy's directory is kept", start)
 		require.Len(t, kept, 1, "start %d", start)
+	}
+}
+
+// A table whose log is damaged in its head, where its people's keys
+// stood: nobody can be told, and the start says so.
+func TestDamagedHeadTellsNobody(t *testing.T) {
+	d := newOnDisk(t)
+	h := d.hall(t)
+	tb := annOpens(t, h, 2, rules.DefaultOptions(), 9)
+	ann, _ := dropBob(t, tb, d.clock)
+	ann.leave()
+	h.Close()
+	cur := filepath.Join(d.dir, tb.Code(), "current.klob")
+	data, err := os.ReadFile(cur)
+	require.NoError(t, err)
+	lines := bytes.SplitAfter(data, []byte("\n"))
+	require.NoError(t, os.WriteFile(cur, bytes.Join(lines[:3], nil), 0o600))
+	h2, err := New(testConfig(d.dir, d.hist, d.clock))
+	require.Error(t, err)
+	t.Cleanup(h2.Close)
+	require.Contains(t, err.Error(), "is not opened again (its people cannot be told: its head names nobody)")
+	for _, id := range []string{"a", "b"} {
+		require.Empty(t, h2.Notice(id), id)
 	}
 }
