@@ -72,18 +72,6 @@ func encode(m rules.CardSet, t rules.Suit) uint32 {
 	return out
 }
 
-// decode converts a solver set back to rules cards.
-func decode(m uint32, t rules.Suit) rules.CardSet {
-	var out rules.CardSet
-	for s := rules.Clubs; s <= rules.Spades; s++ {
-		tf := 0
-		if s == t {
-			tf = 1
-		}
-		out |= rules.CardSet(powToLane[tf][uint8(m>>(8*uint(s)))]) << (8 * uint(s))
-	}
-	return out
-}
 
 // encodeCard and decodeCard convert one card.
 func encodeCard(c rules.Card, t rules.Suit) uint8 {

@@ -271,3 +271,16 @@ func TestNoAllocs(t *testing.T) {
 		t.Errorf("%.1f allocations per solve, want 0", allocs)
 	}
 }
+
+// decode converts a solver set back to rules cards (encode's inverse).
+func decode(m uint32, t rules.Suit) rules.CardSet {
+	var out rules.CardSet
+	for s := rules.Clubs; s <= rules.Spades; s++ {
+		tf := 0
+		if s == t {
+			tf = 1
+		}
+		out |= rules.CardSet(powToLane[tf][uint8(m>>(8*uint(s)))]) << (8 * uint(s))
+	}
+	return out
+}

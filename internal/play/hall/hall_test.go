@@ -670,3 +670,10 @@ func TestDamagedHeadTellsNobody(t *testing.T) {
 		require.Empty(t, h2.Notice(id), id)
 	}
 }
+
+// info is the table's Info for person id.
+func (t *Table) info(id string) Info {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.infoLocked(id)
+}

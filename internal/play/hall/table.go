@@ -151,14 +151,7 @@ func (t *Table) rename(id, name string) {
 	t.tickAll()
 }
 
-// info is the table's Info for person id.
-func (t *Table) info(id string) Info {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	return t.infoLocked(id)
-}
-
-// infoLocked is info with t.mu held.
+// infoLocked is the table's Info for person id; t.mu is held.
 func (t *Table) infoLocked(id string) Info {
 	in := Info{Code: t.code, Seats: len(t.seats), Level: t.opts.Level, Target: t.opts.Rules.Target,
 		Rules: t.opts.Rules, Started: t.game != nil, Over: t.filed, Yours: t.seatOf(id) >= 0, Private: t.opts.Private,
