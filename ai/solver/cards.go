@@ -72,7 +72,6 @@ func encode(m rules.CardSet, t rules.Suit) uint32 {
 	return out
 }
 
-
 // encodeCard and decodeCard convert one card.
 func encodeCard(c rules.Card, t rules.Suit) uint8 {
 	tf := 0
