@@ -608,19 +608,12 @@ func TestStartKeepsDirectoriesNotTables(t *testing.T) {
 // next: the hall says so in its error and removes nothing. Its people,
 // named by the log's head, are told once.
 func TestDamagedTableKeptAcrossRestarts(t *testing.T) {
-	d := newOnDisk(t)
-	h := d.hall(t)
-	tb := annOpens(t, h, 2, rules.DefaultOptions(), 9)
-	ann, _ := dropBob(t, tb, d.clock)
-	ann.leave()
-	h.Close()
-	cur := filepath.Join(d.dir, tb.Code(), "current.klob")
-	data, err := os.ReadFile(cur)
-	require.NoError(t, err)
 	// Cut in the first deal: the head, with the people's keys, reads.
-	cut := bytes.Index(data, []byte("\ndeal 1\n")) + 40
-	require.Greater(t, cut, 40)
-	require.NoError(t, os.WriteFile(cur, data[:cut], 0o600))
+	d, tb := damagedTable(t, func(data []byte) []byte {
+		cut := bytes.Index(data, []byte("\ndeal 1\n")) + 40
+		require.Greater(t, cut, 40)
+		return data[:cut]
+	})
 
 	for start := 1; start <= 2; start++ {
 		h2, err := New(testConfig(d.dir, d.hist, d.clock))
@@ -651,6 +644,22 @@ func TestDamagedTableKeptAcrossRestarts(t *testing.T) {
 // A table whose log is damaged in its head, where its people's keys
 // stood: nobody can be told, and the start says so.
 func TestDamagedHeadTellsNobody(t *testing.T) {
+	d, _ := damagedTable(t, func(data []byte) []byte {
+		return bytes.Join(bytes.SplitAfter(data, []byte("\n"))[:3], nil)
+	})
+	h2, err := New(testConfig(d.dir, d.hist, d.clock))
+	require.Error(t, err)
+	t.Cleanup(h2.Close)
+	require.Contains(t, err.Error(), "is not opened again (its people cannot be told: its head names nobody)")
+	for _, id := range []string{"a", "b"} {
+		require.Empty(t, h2.Notice(id), id)
+	}
+}
+
+// damagedTable is a hall's directory with one table of Ann and Bob,
+// stopped in its first deal, whose saved game damage has rewritten.
+func damagedTable(t *testing.T, damage func([]byte) []byte) (onDisk, *Table) {
+	t.Helper()
 	d := newOnDisk(t)
 	h := d.hall(t)
 	tb := annOpens(t, h, 2, rules.DefaultOptions(), 9)
@@ -660,15 +669,8 @@ func TestDamagedHeadTellsNobody(t *testing.T) {
 	cur := filepath.Join(d.dir, tb.Code(), "current.klob")
 	data, err := os.ReadFile(cur)
 	require.NoError(t, err)
-	lines := bytes.SplitAfter(data, []byte("\n"))
-	require.NoError(t, os.WriteFile(cur, bytes.Join(lines[:3], nil), 0o600))
-	h2, err := New(testConfig(d.dir, d.hist, d.clock))
-	require.Error(t, err)
-	t.Cleanup(h2.Close)
-	require.Contains(t, err.Error(), "is not opened again (its people cannot be told: its head names nobody)")
-	for _, id := range []string{"a", "b"} {
-		require.Empty(t, h2.Notice(id), id)
-	}
+	require.NoError(t, os.WriteFile(cur, damage(data), 0o600))
+	return d, tb
 }
 
 // info is the table's Info for person id.
