@@ -256,6 +256,10 @@ func (t *Deal) DixBy() Seat         { return t.dixBy }
 func (t *Deal) SeqWinner() Seat     { return t.seqWinner }
 func (t *Deal) BellaBy() Seat       { return t.bellaBy }
 func (t *Deal) MenageBy() Seat      { return t.menageBy }
+func (t *Deal) Play() Play          { return t.play }
+func (t *Deal) Over() bool          { return t.phase == PhaseOver }
+func (t *Deal) Score() Score        { return t.score }
+func (t *Deal) Totals() [4]int      { return t.totals }
 
 // Announced returns who announced bella or the menage in the card play
 // and what it scores them (BellaPoints or MenagePoints); NoSeat and 0
@@ -270,10 +274,6 @@ func (t *Deal) Announced() (Seat, int) {
 	}
 	return NoSeat, 0
 }
-func (t *Deal) Play() Play     { return t.play }
-func (t *Deal) Over() bool     { return t.phase == PhaseOver }
-func (t *Deal) Score() Score   { return t.score }
-func (t *Deal) Totals() [4]int { return t.totals }
 func (t *Deal) PlayedBy(s Seat) CardSet {
 	return t.playedBy[s&3]
 }
