@@ -274,6 +274,7 @@ func (t *Deal) Announced() (Seat, int) {
 	}
 	return NoSeat, 0
 }
+
 func (t *Deal) PlayedBy(s Seat) CardSet {
 	return t.playedBy[s&3]
 }
