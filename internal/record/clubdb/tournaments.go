@@ -352,6 +352,18 @@ func (db *DB) BoardsOf(ctx context.Context, code, key string) ([]BoardResult, er
 	return readAll(ctx, db, db.rs.boardsOf, scanBoard, t.ID, key)
 }
 
+// Unrecorded returns the boards of tournament code begun with a log but
+// holding no result, by board then entrant: the boards in play, and
+// those a stop cut between their last move and their result.
+func (db *DB) Unrecorded(ctx context.Context, code string) ([]BoardResult, error) {
+	t, err := db.Tournament(ctx, code)
+	if err != nil {
+		return nil, err
+	}
+	all, err := readAll(ctx, db, db.rs.boardsAll, scanBoard, t.ID)
+	return slices.DeleteFunc(all, func(b BoardResult) bool { return b.Finished || b.Log == "" }), err
+}
+
 // Results returns every entrant's boards, by board then entrant, once
 // the tournament is over (ErrNotOver before).
 func (db *DB) Results(ctx context.Context, code string) ([]BoardResult, error) {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"sync"
 	"time"
@@ -456,23 +457,19 @@ var errNotPlayedOut = errors.New("the board is not played out")
 // to its player, who goes on with it.
 func (s *Service) recordPlayed(ctx context.Context, ts []clubdb.Tournament) {
 	for _, t := range ts {
-		es, err := s.cfg.DB.Entrants(ctx, t.Code)
+		bs, err := s.cfg.DB.Unrecorded(ctx, t.Code)
+		if err == nil && len(bs) > 0 {
+			var es []clubdb.Entrant
+			if es, err = s.cfg.DB.Entrants(ctx, t.Code); err == nil {
+				for _, br := range bs {
+					if i := slices.IndexFunc(es, func(e clubdb.Entrant) bool { return e.Key == br.Key }); i >= 0 {
+						s.recordBoard(ctx, t, es[i], br)
+					}
+				}
+			}
+		}
 		if err != nil {
 			s.cfg.Logf("tournament %s: its boards played out before the restart cannot be looked for: %v", t.Code, err)
-			continue
-		}
-		for _, e := range es {
-			bs, err := s.cfg.DB.BoardsOf(ctx, t.Code, e.Key)
-			if err != nil {
-				s.cfg.Logf("tournament %s: the boards of %s cannot be read: %v", t.Code, e.Key, err)
-				continue
-			}
-			for _, br := range bs {
-				if br.Finished || br.Log == "" {
-					continue
-				}
-				s.recordBoard(ctx, t, e, br)
-			}
 		}
 	}
 }

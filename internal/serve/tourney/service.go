@@ -38,6 +38,7 @@ type DB interface {
 	StartBoard(ctx context.Context, code, key string, board int, path string) error
 	FinishBoard(ctx context.Context, code, key string, board int, result float64, path, sum string) error
 	BoardsOf(ctx context.Context, code, key string) ([]clubdb.BoardResult, error)
+	Unrecorded(ctx context.Context, code string) ([]clubdb.BoardResult, error)
 	Results(ctx context.Context, code string) ([]clubdb.BoardResult, error)
 }
 
