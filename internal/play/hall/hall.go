@@ -639,6 +639,12 @@ func normalCode(s string) string {
 	return string(out)
 }
 
+// endedAtRestart is what the people of table code read when its game,
+// finished as the server stopped, was filed at the restart.
+func endedAtRestart(code string) string {
+	return fmt.Sprintf("Table %s ended with the server's restart: its finished game is in your history.", code)
+}
+
 // tellDamaged tells the people whose keys the head of the damaged log
 // at aside names that their table code is not opened again, and returns
 // how many it told.
@@ -693,7 +699,7 @@ func (h *Hall) load(name string) error {
 			// what else the hall keeps for them: two such tables are
 			// both told).
 			for _, id := range keys {
-				h.Tell(id, fmt.Sprintf("Table %s ended with the server's restart: its finished game is in your history.", name))
+				h.Tell(id, endedAtRestart(name))
 			}
 			h.cfg.Logf("table %s ended with the restart (its game was filed): its people are told when they come", name)
 			return os.RemoveAll(st.Dir())
@@ -815,7 +821,7 @@ func (h *Hall) load(name string) error {
 			// when they next come, as after a filing finished before it.
 			for _, st := range t.seats {
 				if id := st.player.ID; id != "" {
-					h.Tell(id, fmt.Sprintf("Table %s ended with the server's restart: its finished game is in your history.", code))
+					h.Tell(id, endedAtRestart(code))
 				}
 			}
 		} else {
