@@ -113,11 +113,18 @@ func (t *core) isReview(msg tea.KeyPressMsg) bool {
 type state uint8
 
 const (
-	stateAsk    state = iota // the situation is shown, waiting for the choice
-	stateWait                // chosen; the evaluation is not finished
-	stateResult              // the evaluation of every option and the verdict
-	stateBroken              // no drill could be made or evaluated: the note says why
+	stateAsk     state = iota // the situation is shown, waiting for the choice
+	stateWait                 // chosen; the evaluation is not finished
+	stateResult               // the evaluation of every option and the verdict
+	stateBroken               // no drill could be made or evaluated: the note says why
+	stateDealing              // the generator is dealing the drill (dealtMsg brings it)
 )
+
+// dealtMsg is drill id's situation, dealt off the UI goroutine.
+type dealtMsg struct {
+	id  int
+	sit drill.Situation
+}
 
 // batchMsg is batch k of drill id's evaluation.
 type batchMsg struct {
@@ -149,9 +156,14 @@ type savedMsg struct {
 type kind interface {
 	// kit.Screen: the kind is the screen the loop's Update returns.
 	kit.Screen
-	// next takes drill no's situation (the configuration's drills first,
-	// then the generator's); false when there is none.
-	next(no int) bool
+	// next takes drill no's situation when the configuration holds it
+	// (deal is nil); past those it returns the work that deals it, for a
+	// tea.Cmd: the generator plays whole biddings until the drill's kind
+	// comes up, up to tens of milliseconds, too long for Update. ok is
+	// false when there is no drill no.
+	next(no int) (deal func() drill.Situation, ok bool)
+	// take takes a situation dealt by next's work.
+	take(s drill.Situation)
 	// open makes the situation's View, its options and the tally of its
 	// evaluation under plan p.
 	open(p drill.Plan) ([]rules.Action, *drill.Tally, error)
@@ -345,10 +357,25 @@ func (t *core) newDrill() tea.Cmd {
 	t.optTop, t.paged = 0, false
 	t.an = drill.Analysis{}
 	t.tally = nil
-	if !t.kind.next(t.no) {
+	if !t.noteErr {
+		t.note = ""
+	}
+	deal, ok := t.kind.next(t.no)
+	switch {
+	case !ok:
 		t.state = stateBroken
 		return nil
+	case deal != nil:
+		t.state = stateDealing
+		id := t.id
+		return func() tea.Msg { return dealtMsg{id: id, sit: deal()} }
 	}
+	return t.show()
+}
+
+// show opens the drill taken by the kind: its options and the start of
+// its evaluation.
+func (t *core) show() tea.Cmd {
 	legal, tally, err := t.kind.open(drill.NewPlan(drill.Options{Samples: t.cfg.Samples,
 		Seed: drillSeed(t.cfg.Seed, t.no), Workers: t.cfg.Workers}))
 	if err != nil {
@@ -359,9 +386,6 @@ func (t *core) newDrill() tea.Cmd {
 	t.legal, t.tally, t.state = legal, tally, stateAsk
 	t.order = menuOrder(legal, t.kind.hand())
 	t.menu = t.order[0]
-	if !t.noteErr {
-		t.note = ""
-	}
 	return t.nextBatch()
 }
 
@@ -387,6 +411,12 @@ func (t *core) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
 	case batchMsg:
 		return t.kind, t.batchDone(msg)
+	case dealtMsg:
+		if msg.id != t.id || t.state != stateDealing {
+			return t.kind, nil
+		}
+		t.kind.take(msg.sit)
+		return t.kind, t.show()
 	case loadedMsg:
 		t.loaded(msg)
 		return t.kind, nil
@@ -779,17 +809,23 @@ func New(cfg Config) *Screen {
 	return t
 }
 
-func (t *Screen) next(no int) bool {
+func (t *Screen) next(no int) (func() drill.Situation, bool) {
 	switch {
 	case no <= len(t.cfg.Drills):
 		t.sit = t.cfg.Drills[no-1].Clone()
+		return nil, true
 	case t.gen != nil:
-		t.sit, _ = t.gen.Next()
-	default:
-		return false
+		// The generator's drills are numbered from 1 after the
+		// configuration's; Drill is a function of its number, and the
+		// normal bot it bids with is safe to share, so a skipped drill
+		// still being dealt does no harm.
+		g, n := t.gen, uint64(no-len(t.cfg.Drills))
+		return func() drill.Situation { return g.Drill(n) }, true
 	}
-	return true
+	return nil, false
 }
+
+func (t *Screen) take(s drill.Situation) { t.sit = s }
 
 func (t *Screen) open(p drill.Plan) ([]rules.Action, *drill.Tally, error) {
 	v, err := t.sit.View()

@@ -1387,3 +1387,47 @@ func TestDrillHelpListsTheDrilledLetters(t *testing.T) {
 		}
 	}
 }
+
+// TestDealtOffUpdate: at every seat count a generated drill is dealt in
+// a command, not in Update (the generator bids whole deals until the
+// kind comes up): the screen says it is dealing, takes no answer, and
+// shows the drill the generator deals when the command's message comes;
+// a message of a drill skipped meanwhile is dropped.
+func TestDealtOffUpdate(t *testing.T) {
+	for _, players := range []int{2, 3, 4} {
+		cfg := rulesConfig(t, nil, fmt.Sprintf("players=%d", players))
+		hs := newDriver(t, cfg, 80, 24)
+		hs.Hold = true
+		hs.run(hs.s.Enter(&hs.ctx))
+		if hs.s.state != stateDealing || !strings.Contains(hs.screen(), "Dealing drill 1") {
+			t.Fatalf("%d players: state %d before the deal came:\n%s", players, hs.s.state, hs.screen())
+		}
+		hs.press("enter", "1")
+		if hs.s.state != stateDealing || hs.s.chose != -1 {
+			t.Fatalf("%d players: an answer was taken while dealing: state %d, chose %d", players, hs.s.state, hs.s.chose)
+		}
+		// N skips drill 1 while it is dealt; its late message is dropped.
+		hs.press("N")
+		hs.release()
+		if hs.s.no != 2 || hs.s.state != stateAsk {
+			t.Fatalf("%d players: drill %d, state %d after the deal", players, hs.s.no, hs.s.state)
+		}
+		gen, err := drill.NewGenerator(cfg.Seed, cfg.Only, cfg.Options)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sit := gen.Drill(2)
+		want, err := sit.View()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if hs.s.view.String() != want.String() {
+			t.Errorf("%d players: drill 2 shows\n%s\nwant the generator's\n%s", players, hs.s.view.String(), want.String())
+		}
+		stale := gen.Drill(1)
+		hs.send(dealtMsg{id: hs.s.id - 1, sit: stale})
+		if hs.s.view.String() != want.String() || hs.s.state != stateAsk {
+			t.Errorf("%d players: a skipped drill's deal replaced drill 2", players)
+		}
+	}
+}

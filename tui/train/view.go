@@ -44,7 +44,11 @@ func (t *core) render(ctx *kit.Context) (string, []kit.Hit, kit.Page) {
 	var hits []kit.Hit
 	var mid []string
 	var pg kit.Page
-	if t.state != stateBroken {
+	switch t.state {
+	case stateBroken:
+	case stateDealing:
+		mid, _, _ = t.resultLinesIn(ctx, w, -1)
+	default:
 		var need int
 		mid, need, pg = t.resultLinesIn(ctx, w, -1)
 		body, bodyHits := t.kind.body(ctx, room, mid, need)
@@ -221,6 +225,8 @@ func (t *core) resultLinesIn(ctx *kit.Context, w, room int) (lines []string, nee
 			sp = t.spin.View()
 		}
 		return []string{fmt.Sprintf(" %s Evaluating every option: %d of %d samples", sp, t.tally.Samples(), t.tally.Plan().Samples)}, 1, pg
+	case stateDealing:
+		return []string{fmt.Sprintf(" %s Dealing drill %d", ctx.Ellipsis(), t.no)}, 1, pg
 	case stateResult:
 	default:
 		return nil, 0, pg
