@@ -348,6 +348,12 @@ func New(cfg Config) (*Hall, error) {
 	if cfg.Abandon <= 0 {
 		cfg.Abandon = 30 * time.Minute
 	}
+	if cfg.FS == nil {
+		cfg.FS = durable.OS()
+	}
+	if cfg.Code == nil {
+		cfg.Code = func() string { return RandomCode(4) }
+	}
 	h := &Hall{cfg: cfg, tables: map[string]*Table{}, live: map[*Table]bool{}}
 	h.guesses = newGuesses(cfg.Guesses, cfg.Clock.Now())
 	h.lobby = h.newRoom()
@@ -611,10 +617,7 @@ func RandomCode(n int) string {
 // newCode returns an unused four-letter code; h.mu is held.
 func (h *Hall) newCode() string {
 	for {
-		code := RandomCode(4)
-		if h.cfg.Code != nil {
-			code = h.cfg.Code()
-		}
+		code := h.cfg.Code()
 		taken := h.tables[code] != nil
 		for t := range h.live {
 			taken = taken || t.code == code
@@ -649,11 +652,7 @@ func endedAtRestart(code string) string {
 // at aside names that their table code is not opened again, and returns
 // how many it told.
 func (h *Hall) tellDamaged(code, aside string) int {
-	fsys := h.cfg.FS
-	if fsys == nil {
-		fsys = durable.OS()
-	}
-	data, err := fsys.ReadFile(aside)
+	data, err := h.cfg.FS.ReadFile(aside)
 	if err != nil {
 		return 0
 	}
@@ -673,7 +672,7 @@ func (h *Hall) tellDamaged(code, aside string) int {
 // people), a finished game not yet in every history (resumed, to be
 // filed), or an abandoned one being filed (filed only).
 func (h *Hall) load(name string) error {
-	st := store.New(filepath.Join(h.cfg.Dir, name), store.Options{FS: h.cfg.FS})
+	st := h.tableStore(name)
 	l, err := st.LoadCurrent()
 	if errors.Is(err, store.ErrNoSave) {
 		if !isCode(name) {
@@ -686,11 +685,7 @@ func (h *Hall) load(name string) error {
 			// kept for the operator, never removed.
 			return fmt.Errorf("no game to open, only damaged ones in %s: left as they are", filepath.Join(st.Dir(), store.DamagedDir))
 		}
-		fsys := h.cfg.FS
-		if fsys == nil {
-			fsys = durable.OS()
-		}
-		keys, err := readEnded(fsys, filepath.Join(st.Dir(), endedFile))
+		keys, err := readEnded(h.cfg.FS, filepath.Join(st.Dir(), endedFile))
 		switch {
 		case err == nil:
 			// Its game ended and was filed, its people at "again" when

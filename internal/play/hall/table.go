@@ -6,7 +6,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/klob/klob/internal/platform/durable"
 	"github.com/klob/klob/internal/platform/duration"
 	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/internal/play/session"
@@ -75,11 +74,7 @@ type seat struct {
 
 func newTable(h *Hall, code string, o Options, hostID string, start time.Time, st *store.Store) *Table {
 	t := &Table{h: h, code: code, opts: o, host: hostID, start: start, refileAfter: h.cfg.Refile, room: h.newRoom()}
-	fsys := h.cfg.FS
-	if fsys == nil {
-		fsys = durable.OS()
-	}
-	t.files = &files{st: st, fs: fsys, history: h.cfg.History, record: h.cfg.Record, filedAll: t.filedAll, reopened: t.reopen,
+	t.files = &files{st: st, fs: h.cfg.FS, history: h.cfg.History, record: h.cfg.Record, filedAll: t.filedAll, reopened: t.reopen,
 		logf: func(f string, a ...any) { h.cfg.Logf("table %s: "+f, append([]any{code}, a...)...) }}
 	for range o.Seats {
 		t.seats = append(t.seats, &seat{})
