@@ -547,7 +547,7 @@ func (c *Conn) leave(dropped bool) {
 		idle = !t.anyoneHere() && port != nil && port.Snapshot().Over && !t.files.pending()
 	}
 	if t.game == nil && !t.anyoneHere() {
-		t.pauseGraces()
+		t.stopGraces()
 	}
 	t.armEmpty()
 	t.mu.Unlock()
@@ -562,12 +562,8 @@ func (c *Conn) leave(dropped bool) {
 // close ends a table not started for everyone; t.mu is held.
 func (t *Table) close(why string) {
 	t.closed = why
-	for _, s := range t.seats {
-		stopClock(&s.graceStop)
-		if s.conn != nil {
-			s.conn.tick()
-		}
-	}
+	t.stopGraces()
+	t.tickAll()
 	stopClock(&t.emptyStop)
 	t.h.forget(t)
 	t.h.goWork(t.files.remove)
@@ -604,7 +600,8 @@ func (t *Table) armSeatGrace(i rules.Seat) {
 		}
 		if s.player.ID == t.host {
 			t.close("the host did not come back before the game started")
-			t.tellAway(s.after)
+			t.tellClosed("you did not come back within "+duration.Words(t.h.cfg.Grace)+s.after,
+				"its host did not come back"+s.after)
 			return
 		}
 		t.h.cfg.Logf("table %s: %s did not come back: seat %s is free", t.code, Who(s.player), i)
@@ -629,28 +626,27 @@ func (t *Table) armGraces() {
 	}
 }
 
-// pauseGraces stops the waits of the seats when nobody is left at the
-// table: armGraces starts them afresh. t.mu is held.
-func (t *Table) pauseGraces() {
+// stopGraces stops the waits of the seats: when nobody is left at the
+// table (armGraces starts them afresh), or the table closes, or the
+// hall. t.mu is held.
+func (t *Table) stopGraces() {
 	for _, s := range t.seats {
 		stopClock(&s.graceStop)
 	}
 }
 
-// tellAway keeps a notice for each person away who held a seat at the
-// table closed for want of its host (after a restart, or their
-// connection cut; after says which as armSeatGrace has it): they learn
-// why when they come back (Hall.Notice). t.mu is held.
-func (t *Table) tellAway(after string) {
+// tellClosed keeps a notice for each person away who held a seat at
+// the table closed before its game started, the host reading hostWhy
+// and the others why: they learn it when they come back (Hall.Notice).
+// t.mu is held.
+func (t *Table) tellClosed(hostWhy, why string) {
 	for _, s := range t.seats {
 		switch {
 		case s.player.ID == "" || s.conn != nil:
 		case s.player.ID == t.host:
-			t.h.tell(s.player.ID, fmt.Sprintf("Your table %s was closed before its game started: "+
-				"you did not come back within %s%s. Open a new one with o.", t.code, duration.Words(t.h.cfg.Grace), after))
+			t.h.tell(s.player.ID, fmt.Sprintf("Your table %s was closed before its game started: %s. Open a new one with o.", t.code, hostWhy))
 		default:
-			t.h.tell(s.player.ID, fmt.Sprintf("Table %s was closed before its game started: "+
-				"its host did not come back%s.", t.code, after))
+			t.h.tell(s.player.ID, fmt.Sprintf("Table %s was closed before its game started: %s.", t.code, why))
 		}
 	}
 }
@@ -701,17 +697,8 @@ func (t *Table) abandon() {
 	if g == nil {
 		// Nobody came back to the waiting room, its host neither: each
 		// person who held a seat reads why when they come.
-		for _, s := range t.seats {
-			switch {
-			case s.player.ID == "":
-			case s.player.ID == t.host:
-				t.h.tell(s.player.ID, fmt.Sprintf("Your table %s was closed before its game started: "+
-					"nobody came to it for %s. Open a new one with o.", t.code, duration.Words(t.h.cfg.Abandon)))
-			default:
-				t.h.tell(s.player.ID, fmt.Sprintf("Table %s was closed before its game started: "+
-					"nobody came to it for %s.", t.code, duration.Words(t.h.cfg.Abandon)))
-			}
-		}
+		nobody := "nobody came to it for " + duration.Words(t.h.cfg.Abandon)
+		t.tellClosed(nobody, nobody)
 		t.close(why)
 		t.mu.Unlock()
 		return
@@ -833,9 +820,7 @@ func (t *Table) stop() *host.Host {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	t.stopped = true
-	for _, s := range t.seats {
-		stopClock(&s.graceStop)
-	}
+	t.stopGraces()
 	stopClock(&t.emptyStop)
 	stopClock(&t.refileStop)
 	return t.game
