@@ -45,7 +45,7 @@ func (t *Table) Watch(p Player) (host.Port, error) {
 	case err != nil:
 		return nil, err
 	}
-	t.h.cfg.Logf("table %s: %s watches", t.code, Who(p))
+	t.logf("%s watches", Who(p))
 	w := &watcher{Port: port, t: t, id: p.ID}
 	t.mu.Lock()
 	if t.watchers == nil {
@@ -176,7 +176,7 @@ func (t *Table) reopen() {
 	t.filed = false
 	t.h.list(t) // under the lock: release unlists under it too
 	t.mu.Unlock()
-	t.h.cfg.Logf("table %s: a new game (again)", t.code)
+	t.logf("a new game (again)")
 }
 
 // QuietDeal reports whether sn shows a deal being played: dealt, and

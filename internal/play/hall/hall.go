@@ -763,7 +763,7 @@ func (h *Hall) load(name string) error {
 	// before the stop; from now when that is not known.
 	since, err := readEmpty(t.files.fs, filepath.Join(st.Dir(), emptyFile))
 	if err != nil {
-		h.cfg.Logf("table %s: %v; its abandonment's clock starts now", code, err)
+		t.logf("%v; its abandonment's clock starts now", err)
 	}
 	t.emptySince = since
 	f := t.files

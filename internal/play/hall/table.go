@@ -75,11 +75,16 @@ type seat struct {
 func newTable(h *Hall, code string, o Options, hostID string, start time.Time, st *store.Store) *Table {
 	t := &Table{h: h, code: code, opts: o, host: hostID, start: start, refileAfter: h.cfg.Refile, room: h.newRoom()}
 	t.files = &files{st: st, fs: h.cfg.FS, history: h.cfg.History, record: h.cfg.Record, filedAll: t.filedAll, reopened: t.reopen,
-		logf: func(f string, a ...any) { h.cfg.Logf("table %s: "+f, append([]any{code}, a...)...) }}
+		logf: t.logf}
 	for range o.Seats {
 		t.seats = append(t.seats, &seat{})
 	}
 	return t
+}
+
+// logf logs a line about the table, after "table <code>: ".
+func (t *Table) logf(format string, args ...any) {
+	t.h.cfg.Logf("table %s: "+format, append([]any{t.code}, args...)...)
 }
 
 // Code is the table's short code.
@@ -230,12 +235,12 @@ func (t *Table) Join(p Player) (*Conn, error) {
 		t.seats[i].player = p
 		// In the log at once: a restart keeps the seat.
 		t.saveWaiting()
-		t.h.cfg.Logf("table %s: %s took seat %s", t.code, Who(p), rules.Seat(i))
+		t.logf("%s took seat %s", Who(p), rules.Seat(i))
 	} else if t.game == nil {
 		t.seats[i].player.Name = p.Name // renamed since
 		t.saveWaiting()
 		if !t.seats[i].opened {
-			t.h.cfg.Logf("table %s: %s is back at seat %s", t.code, Who(p), rules.Seat(i))
+			t.logf("%s is back at seat %s", Who(p), rules.Seat(i))
 		}
 	}
 	t.seats[i].opened = false
@@ -292,7 +297,7 @@ func (c *Conn) Move() error {
 			c.seat = rules.Seat(j)
 			t.saveWaiting() // a restart keeps the new seat
 			t.tickAll()
-			t.h.cfg.Logf("table %s: %s moved to seat %s", t.code, Who(t.seats[j].player), rules.Seat(j))
+			t.logf("%s moved to seat %s", Who(t.seats[j].player), rules.Seat(j))
 			return nil
 		}
 	}
@@ -359,7 +364,7 @@ func (t *Table) hostConfig(players []host.Player) host.Config {
 		// two sides or more changes their ratings: nobody there gets
 		// the hard bot's advice.
 		NoClaims: true, NoHints: t.rated(), Server: true, Private: t.opts.Private,
-		Logf: func(f string, a ...any) { cfg.Logf("table %s: "+f, append([]any{t.code}, a...)...) },
+		Logf: t.logf,
 		// The game's lines name a person as the table's do (Who): the
 		// keys are the table's tags, set before its game starts.
 		Who: func(s rules.Seat, name string) string {
@@ -469,12 +474,12 @@ func (c *Conn) Start() error {
 		}
 		p, err := g.Seat(rules.Seat(i))
 		if err != nil {
-			t.h.cfg.Logf("table %s: seating %s: %v", t.code, Who(s.player), err)
+			t.logf("seating %s: %v", Who(s.player), err)
 			continue
 		}
 		s.conn.port = p
 	}
-	t.h.cfg.Logf("table %s: game started: %s", t.code, t.seatsLine())
+	t.logf("game started: %s", t.seatsLine())
 	t.tickAll()
 	return nil
 }
@@ -537,7 +542,7 @@ func (c *Conn) leave(dropped bool) {
 	case t.game == nil && s.player.ID == t.host:
 		t.close("the host left before the game started")
 	case t.game == nil:
-		t.h.cfg.Logf("table %s: %s left seat %s", t.code, Who(s.player), c.seat)
+		t.logf("%s left seat %s", Who(s.player), c.seat)
 		s.player = Player{}
 		t.saveWaiting()
 		t.tickAll()
@@ -604,7 +609,7 @@ func (t *Table) armSeatGrace(i rules.Seat) {
 				"its host did not come back"+s.after)
 			return
 		}
-		t.h.cfg.Logf("table %s: %s did not come back: seat %s is free", t.code, Who(s.player), i)
+		t.logf("%s did not come back: seat %s is free", Who(s.player), i)
 		s.player = Player{}
 		t.saveWaiting()
 		t.tickAll()
@@ -719,7 +724,7 @@ func (t *Table) abandon() {
 	t.files.mu.Unlock()
 	t.h.cfg.Logf("table %s closed: %s; its game is filed", t.code, why)
 	if err := g.Abandon(); err != nil {
-		t.h.cfg.Logf("table %s: %v", t.code, err)
+		t.logf("%v", err)
 	}
 	t.afterHost()
 }
@@ -783,7 +788,7 @@ func (t *Table) nextRefile() time.Duration {
 func (t *Table) refileLater(d time.Duration) {
 	try := func() {
 		if t.files.retry() {
-			t.h.cfg.Logf("table %s: the game is filed in every history", t.code)
+			t.logf("the game is filed in every history")
 			t.letGo()
 			return
 		}
