@@ -86,11 +86,7 @@ func (t *Table) watches(id string) bool {
 }
 
 // Private reports whether the table refuses spectators.
-func (t *Table) Private() bool {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	return t.opts.Private
-}
+func (t *Table) Private() bool { return t.Options().Private }
 
 // SetPrivate makes the table private (the spectators watching are let
 // go) or lets spectators watch again; only its host may. It is kept in

@@ -2,6 +2,7 @@ package hall
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -104,12 +105,7 @@ func (t *Table) seatOf(id string) int {
 	if id == "" {
 		return -1
 	}
-	for i, s := range t.seats {
-		if s.player.ID == id {
-			return i
-		}
-	}
-	return -1
+	return slices.IndexFunc(t.seats, func(s *seat) bool { return s.player.ID == id })
 }
 
 // arrivedAt is when (Hall.arrive) the person of key id came last to
@@ -194,12 +190,7 @@ func (t *Table) botName(s rules.Seat) string {
 }
 
 func (t *Table) anyoneHere() bool {
-	for _, s := range t.seats {
-		if s.conn != nil {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(t.seats, func(s *seat) bool { return s.conn != nil })
 }
 
 // Join seats p: at their own seat when they hold one (a reconnection,
@@ -223,12 +214,7 @@ func (t *Table) Join(p Player) (*Conn, error) {
 		if t.game != nil {
 			return nil, ErrStarted
 		}
-		for j, s := range t.seats {
-			if s.player.ID == "" {
-				i = j
-				break
-			}
-		}
+		i = slices.IndexFunc(t.seats, func(s *seat) bool { return s.player.ID == "" })
 		if i < 0 {
 			return nil, ErrTableFull
 		}
@@ -436,10 +422,8 @@ func (c *Conn) Start() error {
 		// a host started now would write after Close, owned by nobody.
 		return ErrClosed
 	}
-	for _, s := range t.seats {
-		if s.player.ID != "" && s.conn == nil {
-			return ErrSeatAway
-		}
+	if slices.ContainsFunc(t.seats, func(s *seat) bool { return s.player.ID != "" && s.conn == nil }) {
+		return ErrSeatAway
 	}
 	people := t.people()
 	players := make([]host.Player, len(t.seats))
