@@ -111,7 +111,6 @@ type files struct {
 	// of the first history's copy of it.
 	recorded bool
 	copy     string
-	fileErr  error
 	removed  bool // the table's log is gone: every history holds the game
 	// saved says the table's log's last save succeeded; kept that the
 	// table's log holds the finished game (false: it is only in memory,
@@ -178,7 +177,7 @@ func (f *files) SaveCurrent(l *gamelog.Log) error {
 			_ = f.fs.Remove(filepath.Join(f.st.Dir(), endedFile))
 		}
 		f.rematchOf = f.filedSum
-		f.final, f.filed, f.fileErr, f.removed, f.closed = nil, map[string]bool{}, nil, false, ""
+		f.final, f.filed, f.removed, f.closed = nil, map[string]bool{}, false, ""
 		f.recorded, f.copy = false, "" // the club records the next game too
 		f.kept, f.warned = false, false
 		f.unfiled.Store(false)
@@ -335,8 +334,7 @@ func (f *files) file() (bool, error) {
 			f.recorded = true
 		}
 	}
-	f.fileErr = errors.Join(errs...)
-	if f.fileErr != nil {
+	if len(errs) > 0 {
 		// The table's log keeps the game, and now whose history holds
 		// it, for the next try (after a restart too).
 		if f.st != nil {
@@ -354,7 +352,7 @@ func (f *files) file() (bool, error) {
 			}
 			f.kept = f.kept || err == nil
 		}
-		return false, f.fileErr
+		return false, errors.Join(errs...)
 	}
 	f.removed = true
 	f.unfiled.Store(false)
