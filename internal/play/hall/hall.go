@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -293,10 +294,7 @@ func (h *Hall) Close() {
 	h.shut = true
 	h.workMu.Unlock()
 	h.mu.Lock()
-	tables := make([]*Table, 0, len(h.live))
-	for t := range h.live {
-		tables = append(tables, t)
-	}
+	tables := slices.Collect(maps.Keys(h.live))
 	h.mu.Unlock()
 	var wg sync.WaitGroup
 	for _, t := range tables {
@@ -430,11 +428,7 @@ func (i Info) Free() int { return free(i.Names) }
 func (h *Hall) all() []*Table {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	ts := make([]*Table, 0, len(h.tables))
-	for _, t := range h.tables {
-		ts = append(ts, t)
-	}
-	return ts
+	return slices.Collect(maps.Values(h.tables))
 }
 
 // List returns the tables a person may join (not started, a seat free)
