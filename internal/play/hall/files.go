@@ -212,12 +212,9 @@ func rematch(l *gamelog.Log) bool {
 func (f *files) withTags(l *gamelog.Log) *gamelog.Log {
 	c := *l
 	c.Header.Extra = append([]gamelog.Tag(nil), l.Header.Extra...)
-	tg := f.tags.Load()
-	if tg != nil {
-		tg.decorate(&c)
-	}
 	var seats string
-	if tg != nil {
+	if tg := f.tags.Load(); tg != nil {
+		tg.decorate(&c)
 		for i, k := range tg.keys {
 			if k != "" && f.filed[k] {
 				seats += rules.Seat(i).String()
