@@ -47,8 +47,9 @@
 // people sits at it (a spectator alone does not count: bots would take
 // the seats over and play the people's game for spectators): after a
 // restart each person away gets a whole grace from when the first of
-// the table's people comes back, not from the restart. A waiting room nobody comes back to closes after
-// Config.Abandon, its people told why when they come.
+// the table's people comes back, not from the restart. A waiting room
+// nobody comes back to closes after Config.Abandon, its people told
+// why when they come.
 //
 // A finished game is filed into each person's history
 // (Config.History), every copy the same bytes, and recorded in the
@@ -83,27 +84,26 @@
 // server's one chat.Hub (Config.Chat), closed when the table goes; its
 // lines never go into the table's log. Quiet names the table where a
 // person holds a seat, or which they watch, whose rated deal of three
-// or four is being played: they talk nowhere meanwhile. "Again" at the end of a game
-// starts the next at the same table: its files take the new game. A
-// finished game's table stays listed for its people (Info.Over) while
-// any of them is at it, so that one who stepped out to the lobby may
-// come back and say again too. Looking a table up by its code (Lookup) is
-// rate-limited per address and per key (guess.go), so codes cannot be
-// tried in bulk.
+// or four is being played: they talk nowhere meanwhile. "Again" at the
+// end of a game starts the next at the same table: its files take the
+// new game. A finished game's table stays listed for its people
+// (Info.Over) while any of them is at it, so that one who stepped out
+// to the lobby may come back and say again too. Looking a table up by
+// its code (Lookup) is rate-limited per address and per key (guess.go),
+// so codes cannot be tried in bulk.
 //
 // # Names
 //
-// A person's name is checked and NFKC-normalised (names.Normal); two keys
-// under names that look alike are told apart by a short tag of the key
-// (Label), in the list, the waiting room and the game. A name a member
-// of the club goes by (Hall.Member, told by the server from its
-// database), or a person holding a seat at a table, is refused to
-// every other key and to guests (NameFree), away or not; a rename is
-// refused the name of another key connected too.
-// Hall.Visit keeps
-// who is connected, and lets one connection of a key take the game
-// played alone over from another; a rename (Visit.Rename) reaches the
-// seats the person holds in waiting rooms, while a game under way keeps
-// the names it started with. A person who connects again goes back to
-// the table they came to last (Hall.SeatOf).
+// A person's name is checked and NFKC-normalised (names.Normal); two
+// keys under names that look alike are told apart by a short tag of the
+// key (Label), in the list, the waiting room and the game. A name a
+// member of the club goes by (Hall.Member, told by the server from its
+// database), or a person holding a seat at a table, is refused to every
+// other key and to guests (NameFree), away or not; a rename is refused
+// the name of another key connected too. Hall.Visit keeps who is
+// connected, and lets one connection of a key take the game played
+// alone over from another; a rename (Visit.Rename) reaches the seats
+// the person holds in waiting rooms, while a game under way keeps the
+// names it started with. A person who connects again goes back to the
+// table they came to last (Hall.SeatOf).
 package hall
