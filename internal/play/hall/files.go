@@ -294,9 +294,6 @@ func (f *files) file() (bool, error) {
 	if sum, err := host.SumLog(l); err == nil {
 		f.filedSum = sum
 	}
-	if f.filed == nil {
-		f.filed = map[string]bool{}
-	}
 	var errs []error
 	if tg := f.tags.Load(); tg != nil {
 		for i, id := range tg.keys {

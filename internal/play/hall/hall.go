@@ -761,7 +761,6 @@ func (h *Hall) load(name string) error {
 	}
 	t.emptySince = since
 	f := t.files
-	f.filed = map[string]bool{}
 	f.kept = g.Over() || tg[tagClosed] != "" // the log holds the game that ended
 	for i, s := range t.seats {
 		if s.player.ID != "" && strings.Contains(tg[tagFiled], rules.Seat(i).String()) {
