@@ -106,6 +106,11 @@ func (db *DB) commit(batch []*request) {
 		return err
 	}
 	w := &db.ws
+	// abort fails the requests not answered yet and rolls all back.
+	abort := func(err error) {
+		fail(sqlErr(db.path, err))
+		_ = exec(w.rollback)
+	}
 	start := time.Now()
 	defer func() {
 		took := time.Since(start)
@@ -124,23 +129,17 @@ func (db *DB) commit(batch []*request) {
 			continue
 		}
 		if err := exec(w.savepoint); err != nil {
-			fail(sqlErr(db.path, err))
-			_ = exec(w.rollback)
+			abort(err)
 			return
 		}
-		err := run(r.fn, &wtx{ctx: ctx, db: db})
-		if err != nil {
-			if rerr := exec(w.rollbackTo); rerr != nil {
-				errs[i] = err
-				fail(sqlErr(db.path, rerr))
-				_ = exec(w.rollback)
+		if errs[i] = run(r.fn, &wtx{ctx: ctx, db: db}); errs[i] != nil {
+			if err := exec(w.rollbackTo); err != nil {
+				abort(err)
 				return
 			}
 		}
-		errs[i] = err
-		if rerr := exec(w.release); rerr != nil {
-			fail(sqlErr(db.path, rerr))
-			_ = exec(w.rollback)
+		if err := exec(w.release); err != nil {
+			abort(err)
 			return
 		}
 	}
