@@ -279,10 +279,7 @@ func (db *DB) FinishBoard(ctx context.Context, code, key string, board int, resu
 // Tournament returns the tournament with code, or ErrNotFound.
 func (db *DB) Tournament(ctx context.Context, code string) (Tournament, error) {
 	t, err := scanTournament(db.rs.tournament.QueryRowContext(ctx, code))
-	if err := db.rowErr(err, "tournament "+code); err != nil {
-		return Tournament{}, err
-	}
-	return t, nil
+	return t, db.rowErr(err, "tournament "+code)
 }
 
 // Tournaments returns the tournaments that have not ended, the first
@@ -333,34 +330,26 @@ func (db *DB) Entrants(ctx context.Context, code string) ([]Entrant, error) {
 }
 
 // tournamentRows runs st on the ID of the tournament code (ErrNotFound
-// when there is none) and reads its rows with scan.
-func tournamentRows[T any](ctx context.Context, db *DB, code string, st *sql.Stmt, scan func(scanner) (T, error)) ([]T, error) {
+// when there is none) and args, and reads its rows with scan.
+func tournamentRows[T any](ctx context.Context, db *DB, code string, st *sql.Stmt, scan func(scanner) (T, error), args ...any) ([]T, error) {
 	t, err := db.Tournament(ctx, code)
 	if err != nil {
 		return nil, err
 	}
-	return readAll(ctx, db, st, scan, t.ID)
+	return readAll(ctx, db, st, scan, append([]any{t.ID}, args...)...)
 }
 
 // BoardsOf returns the entrant's own boards, by board: what a player
 // may see of a tournament while it runs.
 func (db *DB) BoardsOf(ctx context.Context, code, key string) ([]BoardResult, error) {
-	t, err := db.Tournament(ctx, code)
-	if err != nil {
-		return nil, err
-	}
-	return readAll(ctx, db, db.rs.boardsOf, scanBoard, t.ID, key)
+	return tournamentRows(ctx, db, code, db.rs.boardsOf, scanBoard, key)
 }
 
 // Unrecorded returns the boards of tournament code begun with a log but
 // holding no result, by board then entrant: the boards in play, and
 // those a stop cut between their last move and their result.
 func (db *DB) Unrecorded(ctx context.Context, code string) ([]BoardResult, error) {
-	t, err := db.Tournament(ctx, code)
-	if err != nil {
-		return nil, err
-	}
-	all, err := readAll(ctx, db, db.rs.boardsAll, scanBoard, t.ID)
+	all, err := tournamentRows(ctx, db, code, db.rs.boardsAll, scanBoard)
 	return slices.DeleteFunc(all, func(b BoardResult) bool { return b.Finished || b.Log == "" }), err
 }
 
