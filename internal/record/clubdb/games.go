@@ -387,7 +387,7 @@ func (tx *wtx) rate(g *Game, id int64, rate RateFunc) ([]RatingChange, error) {
 // chose: their name becomes name and they are last seen now (first seen
 // too, the first time).
 func (db *DB) SeePlayer(ctx context.Context, key, name string) error {
-	return db.writePlayer(ctx, key, name, func(s *writeStmts) *sql.Stmt { return s.seePlayer })
+	return db.writePlayer(ctx, key, name, db.ws.seePlayer)
 }
 
 // NamePlayer notes that a keyed person already met (in a game, or a
@@ -397,12 +397,12 @@ func (db *DB) SeePlayer(ctx context.Context, key, name string) error {
 // without bound. Such a person's row comes with their first game (its
 // seat's name, the one they chose) or tournament.
 func (db *DB) NamePlayer(ctx context.Context, key, name string) error {
-	return db.writePlayer(ctx, key, name, func(s *writeStmts) *sql.Stmt { return s.namePlayer })
+	return db.writePlayer(ctx, key, name, db.ws.namePlayer)
 }
 
-// writePlayer checks key and name, then runs the statement stmt picks
+// writePlayer checks key and name, then runs the writer's statement st
 // with the key, the name and now.
-func (db *DB) writePlayer(ctx context.Context, key, name string, stmt func(*writeStmts) *sql.Stmt) error {
+func (db *DB) writePlayer(ctx context.Context, key, name string, st *sql.Stmt) error {
 	if err := checkKey(key); err != nil {
 		return err
 	}
@@ -412,7 +412,7 @@ func (db *DB) writePlayer(ctx context.Context, key, name string, stmt func(*writ
 	now := ms(db.now())
 	met := false
 	err := db.write(ctx, func(tx *wtx) error {
-		res, err := tx.exec(stmt(tx.s()), key, name, now)
+		res, err := tx.exec(st, key, name, now)
 		if err == nil {
 			var n int64
 			n, err = res.RowsAffected()

@@ -39,8 +39,8 @@ func (db *DB) RatedGames(ctx context.Context) ([]Game, error) {
 }
 
 // games reads the games a query selects (gameCols), with their seats.
-func (db *DB) games(ctx context.Context, query string, args ...any) ([]Game, error) {
-	rows, err := db.rdb.QueryContext(ctx, query, args...)
+func (db *DB) games(ctx context.Context, query string) ([]Game, error) {
+	rows, err := db.rdb.QueryContext(ctx, query)
 	return db.withSeats(ctx, rows, err)
 }
 
