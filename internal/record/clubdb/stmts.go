@@ -107,6 +107,10 @@ const gameCols = `g.id, g.log_sha256, g.log_path, g.table_code, g.seats, g.rules
 const tournamentCols = `t.id, t.code, coalesce(t.creator_key, ''), t.seats, t.rules, t.bot_level, t.boards, t.created, t.ends,
 	(SELECT count(*) FROM tournament_entries e WHERE e.tournament_id = t.id)`
 
+// boardsSQL selects a tournament's boards, in scanBoard's order.
+const boardsSQL = `SELECT player_key, board, log_path, started, result, coalesce(log_sha256, ''), finished FROM tournament_boards
+	WHERE tournament_id = ?`
+
 func (r *readStmts) prepare(ctx context.Context, db *sql.DB) error {
 	return prepareAll(&r.list, func(q string) (*sql.Stmt, error) { return db.PrepareContext(ctx, q) }, []stmtDef{
 		{&r.player, `SELECT key, name, first_seen, last_seen FROM players WHERE key = ?`},
@@ -141,10 +145,8 @@ func (r *readStmts) prepare(ctx context.Context, db *sql.DB) error {
 		{&r.pars, `SELECT par FROM tournament_pars WHERE tournament_id = ? ORDER BY board`},
 		{&r.entries, `SELECT e.player_key, p.name, e.entered FROM tournament_entries e JOIN players p ON p.key = e.player_key
 			WHERE e.tournament_id = ? ORDER BY e.entered, e.player_key`},
-		{&r.boardsOf, `SELECT player_key, board, log_path, started, result, coalesce(log_sha256, ''), finished FROM tournament_boards
-			WHERE tournament_id = ? AND player_key = ? ORDER BY board`},
-		{&r.boardsAll, `SELECT player_key, board, log_path, started, result, coalesce(log_sha256, ''), finished FROM tournament_boards
-			WHERE tournament_id = ? ORDER BY board, player_key`},
+		{&r.boardsOf, boardsSQL + ` AND player_key = ? ORDER BY board`},
+		{&r.boardsAll, boardsSQL + ` ORDER BY board, player_key`},
 		{&r.seedOf, `SELECT board_seed FROM tournaments WHERE code = ?`},
 	})
 }
