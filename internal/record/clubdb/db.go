@@ -158,7 +158,6 @@ func Open(path string, o Options) (*DB, error) {
 		if err := makeNew(ctx, abs); err != nil {
 			return nil, err
 		}
-		db.created = true
 	}
 	// Once the checks pass: a file they refuse is left as it is.
 	if err := createPrivate(abs); err != nil {
@@ -205,7 +204,7 @@ func Open(path string, o Options) (*DB, error) {
 	if err != nil {
 		return nil, err
 	}
-	db.created = db.created || created
+	db.created = st.missing || created
 	if err := db.ws.prepare(ctx, db.conn); err != nil {
 		return nil, err
 	}
