@@ -302,10 +302,7 @@ func (tx *wtx) insertGame(g *Game, seen time.Time) (int64, error) {
 		}
 		tx.named = append(tx.named, keyName{st.Key, name})
 	}
-	var started any
-	if !g.Started.IsZero() {
-		started = ms(g.Started)
-	}
+	started := sql.NullInt64{Int64: ms(g.Started), Valid: !g.Started.IsZero()}
 	res, err := tx.exec(s.insertGame, g.LogSHA256, g.LogPath, g.Table, len(g.Seats), g.Rules.String(), started,
 		ms(tx.db.now()), g.Deals, g.Winner, g.Practice)
 	if err != nil {
@@ -316,10 +313,7 @@ func (tx *wtx) insertGame(g *Game, seen time.Time) (int64, error) {
 		return 0, err
 	}
 	for i, st := range g.Seats {
-		var key any
-		if st.Key != "" {
-			key = st.Key
-		}
+		key := sql.NullString{String: st.Key, Valid: st.Key != ""}
 		if _, err := tx.exec(s.insertSeat, id, i, key, st.Name, st.Level, st.Total); err != nil {
 			return 0, err
 		}
@@ -367,10 +361,8 @@ func (tx *wtx) rate(g *Game, id int64, rate RateFunc) ([]RatingChange, error) {
 		}
 		done[a.Key] = true
 		b := before[i]
-		var muBefore, sigmaBefore any
-		if b.Rated {
-			muBefore, sigmaBefore = b.Mu, b.Sigma
-		}
+		muBefore := sql.NullFloat64{Float64: b.Mu, Valid: b.Rated}
+		sigmaBefore := sql.NullFloat64{Float64: b.Sigma, Valid: b.Rated}
 		if _, err := tx.exec(s.putRating, a.Key, n, a.Mu, a.Sigma, id); err != nil {
 			return nil, err
 		}

@@ -57,13 +57,12 @@ func (db *DB) CreateTournament(ctx context.Context, t Tournament, seed uint64) (
 	}
 	err := db.write(ctx, func(tx *wtx) error {
 		s := tx.s()
-		var creator any
 		if t.Creator != "" {
-			creator = t.Creator
 			if err := tx.needPlayer(t.Creator); err != nil {
 				return err
 			}
 		}
+		creator := sql.NullString{String: t.Creator, Valid: t.Creator != ""}
 		res, err := tx.exec(s.insertTournament, t.Code, creator, t.Rules.NumPlayers(), t.Rules.String(), t.Level, t.Boards,
 			int64(seed), ms(now), ms(t.Ends))
 		if err != nil {
