@@ -134,7 +134,8 @@ func (db *DB) SetPars(ctx context.Context, code string, pars []float64) error {
 		if err != nil {
 			return err
 		}
-		old, err := tx.pars(id)
+		rows, err := tx.s().pars.QueryContext(tx.ctx, id)
+		old, err := collect(rows, err, scanOne[float64])
 		if err != nil {
 			return err
 		}
@@ -154,12 +155,6 @@ func (db *DB) SetPars(ctx context.Context, code string, pars []float64) error {
 		}
 		return nil
 	})
-}
-
-// pars reads a tournament's pars inside a write.
-func (tx *wtx) pars(id int64) ([]float64, error) {
-	rows, err := tx.s().pars.QueryContext(tx.ctx, id)
-	return collect(rows, err, scanOne[float64])
 }
 
 // Pars returns the par of every board, board 1 first; none before
