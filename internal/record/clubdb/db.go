@@ -81,10 +81,10 @@ type Options struct {
 }
 
 // DB is the club database. Its methods are safe for concurrent use.
-// Every write goes through one goroutine, which commits together the
-// writes that queued while the previous commit was syncing; reads run
-// on their own pool of read-only connections and never wait for a
-// write (WAL mode).
+// Every write goes through the writer's one connection, which commits
+// together the writes that queued while the previous commit was
+// syncing; reads run on their own pool of read-only connections and
+// never wait for a write (WAL mode).
 type DB struct {
 	path    string
 	now     func() time.Time
