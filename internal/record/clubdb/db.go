@@ -519,10 +519,17 @@ func migrate(ctx context.Context, conn *sql.Conn, path string, from int, steps [
 		return false, fmt.Errorf("the club database %s: moving from version %d to %d: %w; nothing was changed", path, v, to, err)
 	}
 	if v > 0 {
-		if problems, err := pragmaLines(ctx, conn, "PRAGMA foreign_key_check"); err != nil {
+		// foreign_key_check has four columns a row: foreignKeyProblems
+		// words them (pragmaLines reads one and would fail the scan).
+		if problems, err := foreignKeyProblems(ctx, conn); err != nil {
 			return false, sqlErr(path, err)
 		} else if len(problems) > 0 {
-			return false, fmt.Errorf("the club database %s: moving from version %d to %d breaks %d references; nothing was changed", path, v, to, len(problems))
+			refs := "references"
+			if len(problems) == 1 {
+				refs = "reference"
+			}
+			return false, fmt.Errorf("the club database %s: moving from version %d to %d breaks %d %s (%s); nothing was changed",
+				path, v, to, len(problems), refs, summary(problems))
 		}
 	}
 	if _, err := conn.ExecContext(ctx, "COMMIT"); err != nil {

@@ -210,3 +210,25 @@ func TestAFailedStepChangesNothing(t *testing.T) {
 	_, err = os.Stat(fmt.Sprintf("%s.v%d.bak", path, Version))
 	require.NoError(t, err, "the copy made before the move is kept")
 }
+
+// TestAMoveOverBrokenReferencesChangesNothing: an older database whose
+// rows refer to a missing row (written by a tool with the foreign keys
+// off) is not moved to the new version; the error names the
+// references, and the database stays as it was.
+func TestAMoveOverBrokenReferencesChangesNothing(t *testing.T) {
+	path := filepath.Join(t.TempDir(), FileName)
+	buildAt(t, path, Version-1)
+	rawExec(t, path, `INSERT INTO game_seats VALUES (1, 2, 'nobody', 'Cid', 'human', 0)`)
+	ctx := context.Background()
+	conn, done := rawConn(t, path)
+	_, err := migrate(ctx, conn, path, Version-1, migrations)
+	done()
+	require.ErrorContains(t, err, fmt.Sprintf("moving from version %d to %d breaks 1 reference (", Version-1, Version))
+	require.ErrorContains(t, err, "refers to a missing row of players")
+	require.ErrorContains(t, err, "nothing was changed")
+	conn, done = rawConn(t, path)
+	defer done()
+	var v int
+	require.NoError(t, conn.QueryRowContext(ctx, "PRAGMA user_version").Scan(&v))
+	assert.Equal(t, Version-1, v)
+}
