@@ -48,9 +48,8 @@
 //     matchpoints as numbers.
 //   - kittest (a package of its own, for tests only): drives one
 //     screen as the App does, checks frame sizes, keeps golden screens.
-//   - scorepad.go, options.go: the running score of a two-player game,
-//     the breakdown of a scored deal, and the table of options with
-//     their values that the trainer and the hint show.
+//   - options.go: the table of options with their values that the
+//     trainer and the hint show.
 //   - pages.go: a page of that table where the window holds fewer rows
 //     than there are options (Page), turned with PgUp and PgDn.
 package kit

@@ -12,14 +12,11 @@ import (
 // cue: selection, playable cards and trump also have marks, borders or
 // words, so a terminal without colour loses nothing.
 type Styles struct {
-	Dark bool
-
 	Title    lipgloss.Style // the app name in the header
 	Heading  lipgloss.Style // panel and screen headings
 	Text     lipgloss.Style
 	Dim      lipgloss.Style // hints, cards that cannot be played now
 	Red      lipgloss.Style // hearts and diamonds
-	Black    lipgloss.Style // clubs and spades
 	Selected lipgloss.Style // the chosen card's border, the chosen menu item
 	Playable lipgloss.Style // the mark under a card that may be played
 	Trump    lipgloss.Style // the trump label
@@ -43,13 +40,11 @@ func NewStyles(dark bool) Styles {
 	sel := c("#005FAF", "#5FD7FF")
 	s := lipgloss.NewStyle()
 	return Styles{
-		Dark:     dark,
 		Title:    s.Bold(true).Foreground(accent),
 		Heading:  s.Bold(true),
 		Text:     s,
 		Dim:      s.Foreground(dim),
 		Red:      s.Foreground(red),
-		Black:    s,
 		Selected: s.Bold(true).Foreground(sel),
 		Playable: s.Bold(true).Foreground(green),
 		Trump:    s.Bold(true).Foreground(accent),
