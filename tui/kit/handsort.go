@@ -145,20 +145,9 @@ func MeldRow(g *Glyphs, shown []rules.Card, melds []Meld, w, gap int) string {
 		if m.From < 0 {
 			continue
 		}
-		if m.Together {
-			x0, x1 := m.From*(w+gap), m.To*(w+gap)+w-1
-			span := x1 - x0 + 1
-			label := m.Label
-			if span < len([]rune(label))+2 {
-				put(k, x0, Center(fitLabel(g, label, span), span))
-			} else {
-				line := []rune(g.normal.bl + Repeat(g.normal.h, span-2) + g.normal.br)
-				mid := (span - len([]rune(label))) / 2
-				for i, r := range []rune(label) {
-					line[mid+i] = r
-				}
-				put(k, x0, string(line))
-			}
+		if span := (m.To-m.From)*(w+gap) + w; m.Together && span < len([]rune(m.Label))+2 {
+			// No room for a bracket: the label alone, shortened.
+			put(k, m.From*(w+gap), Center(fitLabel(g, m.Label, span), span))
 			continue
 		}
 		if spread := spreadMark(g, shown, melds, m, w, gap); spread != "" {
@@ -216,9 +205,9 @@ func shortLabel(label string, w int) string {
 	return label
 }
 
-// spreadMark is the mark of m, whose cards are not side by side in
-// shown, from its first card's left edge to its last card's right edge:
-// a bracket, dashed where it passes cards not in m, its label once
+// spreadMark is the mark of m from its first card's left edge to its
+// last card's right edge: a bracket, dashed where it passes cards not
+// in m (m's cards need not sit side by side in shown), its label once
 // under the longest stretch of m's cards side by side. It is "" when a
 // card of another meld lies between m's first and last.
 func spreadMark(g *Glyphs, shown []rules.Card, melds []Meld, m Meld, w, gap int) string {
