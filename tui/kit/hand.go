@@ -2,7 +2,6 @@ package kit
 
 import (
 	"fmt"
-	"sort"
 	"strings"
 
 	"github.com/klob/klob/rules"
@@ -48,16 +47,7 @@ func SuitOrder(hand rules.CardSet, trump rules.Suit) []rules.Suit {
 // on dealt, every card the player held this deal, so that it stays put
 // while the hand empties.
 func SortHand(hand, dealt rules.CardSet, trump rules.Suit) []rules.Card {
-	out := make([]rules.Card, 0, hand.Count())
-	for _, s := range SuitOrder(dealt|hand, trump) {
-		if hand.Suit(s) == 0 {
-			continue
-		}
-		cs := hand.Suit(s).Cards()
-		sort.Slice(cs, func(i, j int) bool { return rules.Power(cs[i], trump) > rules.Power(cs[j], trump) })
-		out = append(out, cs...)
-	}
-	return out
+	return sortHandBy(hand, dealt, trump, ByStrength)
 }
 
 // HandGap is the space between two cards of the hand.

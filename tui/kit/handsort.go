@@ -17,16 +17,17 @@ const (
 	BySuit                     // A K Q J 10 9 8 7 in every suit: runs sit side by side
 )
 
-// sortHandBy is SortHand in the given order; the suits are in the same
-// order either way.
+// sortHandBy is SortHand in order o: the suits are in the same order
+// either way, the cards of each by strength or by rank.
 func sortHandBy(hand, dealt rules.CardSet, trump rules.Suit, o HandSort) []rules.Card {
-	if o != BySuit {
-		return SortHand(hand, dealt, trump)
-	}
 	out := make([]rules.Card, 0, hand.Count())
 	for _, s := range SuitOrder(dealt|hand, trump) {
 		cs := hand.Suit(s).Cards()
-		sort.Slice(cs, func(i, j int) bool { return cs[i].Rank() > cs[j].Rank() })
+		if o == BySuit {
+			sort.Slice(cs, func(i, j int) bool { return cs[i].Rank() > cs[j].Rank() })
+		} else {
+			sort.Slice(cs, func(i, j int) bool { return rules.Power(cs[i], trump) > rules.Power(cs[j], trump) })
+		}
 		out = append(out, cs...)
 	}
 	return out
