@@ -240,15 +240,20 @@ func OfferLine(ctx *Context, lead string, offers []Offer, y int) (string, []Hit)
 // among hits: a click on "[r] replay" is r pressed. ok is false when
 // the click lands on no offer.
 func Clicked(hits []Hit, msg tea.MouseClickMsg) (press tea.KeyPressMsg, ok bool) {
-	if msg.Button != tea.MouseLeft {
-		return press, false
-	}
-	for _, h := range hits {
-		if h.Kind == HitKey && h.Rect.Has(msg.X, msg.Y) {
-			return Press(h.Key), true
-		}
+	if h, ok := hitUnder(hits, msg, HitKey); ok {
+		return Press(h.Key), true
 	}
 	return press, false
+}
+
+// hitUnder is the hit of kind under a left click among hits.
+func hitUnder(hits []Hit, msg tea.MouseClickMsg, kind HitKind) (Hit, bool) {
+	for _, h := range hits {
+		if msg.Button == tea.MouseLeft && h.Kind == kind && h.Rect.Has(msg.X, msg.Y) {
+			return h, true
+		}
+	}
+	return Hit{}, false
 }
 
 // ClickedFor is Clicked on a screen within the App: the help's and
@@ -275,10 +280,9 @@ type Label struct {
 // LabelHits are where the keys of labels lie on line (as drawn, the
 // styles stripped), row y of the screen: each label where it is first
 // written as a word of its own (no letter either side: the o of "go"
-// is not the o key). A label
-// that starts a hint ("v tricks") takes its words up to the next hint
-// with it; one of two keys written together ("→/←") takes its own
-// cells only.
+// is not the o key). A label that starts a hint ("v tricks") takes its
+// words up to the next hint with it; one of two keys written together
+// ("→/←") takes its own cells only.
 func LabelHits(line string, y int, labels []Label) []Hit {
 	rs := []rune(line)
 	letter := func(i int) bool { return i >= 0 && i < len(rs) && unicode.IsLetter(rs[i]) }
@@ -367,15 +371,8 @@ func RowHits(rows []int, y, w int) []Hit {
 // RowClicked is the row of a list (a HitRow) under a left click among
 // hits; ok is false when the click lands on none.
 func RowClicked(hits []Hit, msg tea.MouseClickMsg) (row int, ok bool) {
-	if msg.Button != tea.MouseLeft {
-		return 0, false
-	}
-	for _, h := range hits {
-		if h.Kind == HitRow && h.Rect.Has(msg.X, msg.Y) {
-			return h.Index, true
-		}
-	}
-	return 0, false
+	h, ok := hitUnder(hits, msg, HitRow)
+	return h.Index, ok
 }
 
 // Pick takes a click on row of a list whose chosen row is *sel: a row
