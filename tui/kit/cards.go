@@ -149,11 +149,8 @@ func (p *Painter) SuitName(s rules.Suit) string {
 
 // StyledCard returns the card's text in the suit's colour: "10♥".
 func (p *Painter) StyledCard(c rules.Card) string {
-	if !c.Valid() {
-		return "--"
-	}
-	t := p.Glyphs.CardText(c)
-	if c.Suit().Red() {
+	t := p.Glyphs.CardText(c) // "--" for no card
+	if c.Valid() && c.Suit().Red() {
 		return p.st.Red.Render(t)
 	}
 	return t
@@ -177,34 +174,23 @@ func (p *Painter) Card(c rules.Card, l Look, size CardSize) []string {
 func (p *Painter) draw(c rules.Card, l Look, size CardSize) []string {
 	inner := size.W - 2
 	var bx box
-	border := p.st.Text
-	face := p.st.Text
+	border, face := p.st.Text, p.st.Text
+	if c.Valid() && c.Suit().Red() {
+		face = p.st.Red
+	}
 	switch l {
 	case LookFace:
 		bx = p.Glyphs.normal
-		if c.Valid() && c.Suit().Red() {
-			face = p.st.Red
-		}
 	case LookSelected:
-		bx = p.Glyphs.selected
-		border = p.st.Selected
-		if c.Valid() && c.Suit().Red() {
-			face = p.st.Red.Bold(true)
-		} else {
-			face = p.st.Text.Bold(true)
-		}
+		bx, border, face = p.Glyphs.selected, p.st.Selected, face.Bold(true)
 	case LookDim:
-		bx = p.Glyphs.dim
-		border, face = p.st.Dim, p.st.Dim
+		bx, border, face = p.Glyphs.dim, p.st.Dim, p.st.Dim
 	case LookSelectedDim:
-		bx = p.Glyphs.selectedDim
-		border, face = p.st.Selected, p.st.Dim
+		bx, border, face = p.Glyphs.selectedDim, p.st.Selected, p.st.Dim
 	case LookBack:
-		bx = p.Glyphs.normal
-		border = p.st.Dim
+		bx, border = p.Glyphs.normal, p.st.Dim
 	case LookSlot:
-		bx = p.Glyphs.slot
-		border = p.st.Dim
+		bx, border = p.Glyphs.slot, p.st.Dim
 	}
 	top := border.Render(bx.tl + strings.Repeat(bx.h, inner) + bx.tr)
 	bottom := border.Render(bx.bl + strings.Repeat(bx.h, inner) + bx.br)
