@@ -388,10 +388,8 @@ func (h *HelpView) Update(ctx *Context, msg tea.KeyPressMsg) (bool, tea.Cmd) {
 		h.scroll--
 	case IsKey(msg, ctx.Keys.Down):
 		h.scroll++
-	case msg.String() == "pgup":
-		h.scroll -= page
-	case msg.String() == "pgdown":
-		h.scroll += page
+	case PageDir(msg) != 0:
+		h.scroll += PageDir(msg) * page
 	case msg.String() == "home":
 		h.scroll = 0
 	case msg.String() == "end":

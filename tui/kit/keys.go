@@ -1,6 +1,7 @@
 package kit
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -45,12 +46,7 @@ type KeyMap struct {
 }
 
 // QuitHint is q in a line of key hints, with what it does here.
-func (k *KeyMap) QuitHint() key.Binding {
-	if k.QuitWord != "" {
-		return Brief(k.QuitWord, k.Quit)
-	}
-	return Brief("quit", k.Quit)
-}
+func (k *KeyMap) QuitHint() key.Binding { return Brief(cmp.Or(k.QuitWord, "quit"), k.Quit) }
 
 // DefaultKeys returns the key map.
 func DefaultKeys() KeyMap {
@@ -324,13 +320,14 @@ func HintRow(ctx *Context, h Helper) string {
 // letters, then says each hint in one word, then leaves hints out from
 // the end back (keeping "? help" and the last one), then is cut at w.
 func FitHintLine(ctx *Context, bs []key.Binding, w int, drop ...string) string {
-	shown := func(bs []key.Binding) string {
+	// shown is s as the screen shows it.
+	shown := func(s string) string {
 		if ctx.ASCII {
-			return ASCIIText(HintLine(bs))
+			return ASCIIText(s)
 		}
-		return HintLine(bs)
+		return s
 	}
-	line := shown(bs)
+	line := shown(HintLine(bs))
 	for _, d := range drop {
 		if WidthOf(line) <= w {
 			return line
@@ -341,7 +338,7 @@ func FitHintLine(ctx *Context, bs []key.Binding, w int, drop ...string) string {
 				break
 			}
 		}
-		line = shown(bs)
+		line = shown(HintLine(bs))
 	}
 	if WidthOf(line) <= w {
 		return line
@@ -355,7 +352,7 @@ func FitHintLine(ctx *Context, bs []key.Binding, w int, drop ...string) string {
 		}
 		short[i] = key.NewBinding(key.WithKeys(b.Keys()...), key.WithHelp(k, h.Desc))
 	}
-	if line = shown(short); WidthOf(line) <= w {
+	if line = shown(HintLine(short)); WidthOf(line) <= w {
 		return line
 	}
 	// Each description cut to its first word: with the separators while
@@ -370,17 +367,14 @@ func FitHintLine(ctx *Context, bs []key.Binding, w int, drop ...string) string {
 			first[i] = key.NewBinding(key.WithKeys(b.Keys()...), key.WithHelp(h.Key, f[0]))
 		}
 	}
-	if line = shown(first); WidthOf(line) <= w {
+	if line = shown(HintLine(first)); WidthOf(line) <= w {
 		return line
 	}
 	// Still too wide: hints are left out whole from the end back, the
 	// help ("?") and the last hint (quit, leave) kept, so that the way to
 	// the help never falls off the line; only then is it cut.
 	for len(parts) > 2 {
-		if line = strings.Join(parts, " "); ctx.ASCII {
-			line = ASCIIText(line)
-		}
-		if WidthOf(line) <= w {
+		if line = shown(strings.Join(parts, " ")); WidthOf(line) <= w {
 			return line
 		}
 		i := len(parts) - 2
@@ -393,10 +387,7 @@ func FitHintLine(ctx *Context, bs []key.Binding, w int, drop ...string) string {
 		parts = append(parts[:i:i], parts[i+1:]...)
 		first = append(first[:i:i], first[i+1:]...)
 	}
-	if line = strings.Join(parts, " "); ctx.ASCII {
-		line = ASCIIText(line)
-	}
-	return Clip(line, w)
+	return Clip(shown(strings.Join(parts, " ")), w)
 }
 
 // HintLine is a status line of key hints: each binding's key and what it
@@ -454,13 +445,11 @@ func MoveRow(k *KeyMap, msg tea.KeyPressMsg, row *int, n int) bool {
 // the menage with it), and a digit past the hand is refused (note).
 func handKey(k *KeyMap, msg tea.KeyPressMsg, cursor *int, n int) (play int, announce, moved bool, note string) {
 	*cursor = max(0, min(*cursor, n-1))
+	if d := Step(k, msg); d != 0 {
+		*cursor = (*cursor + n + d) % n
+		return -1, false, true, ""
+	}
 	switch {
-	case IsKey(msg, k.Left):
-		*cursor = (*cursor + n - 1) % n
-		return -1, false, true, ""
-	case IsKey(msg, k.Right):
-		*cursor = (*cursor + 1) % n
-		return -1, false, true, ""
 	case IsKey(msg, k.Choose):
 		return *cursor, false, false, ""
 	case IsKey(msg, k.Bella):
