@@ -45,10 +45,7 @@ func ChoiceExplain(g *Glyphs, v *rules.View, a rules.Action) string {
 			return "name no suit; with everyone passing twice the deal is thrown in"
 		case v.Phase == rules.PhaseBid2 && v.Options.DealerForced && rules.SeatAfter(v.Seat, 1, v.Players) == v.Dealer:
 			// Everyone before has passed: the dealer, next, may not.
-			if duel {
-				return "name no suit; the other, the dealer, must then name one"
-			}
-			return "name no suit; the next player, the dealer, must then name one"
+			return "name no suit; " + next + ", the dealer, must then name one"
 		case v.Phase == rules.PhaseBid2:
 			return "name no suit; " + next + " may name one"
 		case v.Phase == rules.PhaseBid1 && v.Seat == v.Dealer:

@@ -263,13 +263,10 @@ func shortNames(names []string, w int, mark string, tagFirst bool) []string {
 		}
 		return ""
 	}
-	if tagFirst {
-		if out := lastWords(names, w, fits); out != nil {
-			return out
-		}
-	}
 	for _, words := range []bool{true, false} {
-		if !words {
+		// Each name's last word is kept first with tagFirst, else once no
+		// end that is a whole word tells the names apart.
+		if words == tagFirst {
 			if out := lastWords(names, w, fits); out != nil {
 				return out
 			}
