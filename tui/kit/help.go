@@ -173,7 +173,7 @@ func lettersFor(o rules.Options) []key.Binding {
 
 // QuitAsks is the quit key of a screen that does not keep a game.
 func QuitAsks(k *KeyMap) key.Binding {
-	return key.NewBinding(key.WithKeys(k.Quit.Keys()...), key.WithHelp(k.Quit.Help().Key, k.QuitHint().Help().Desc+" (asks first)"))
+	return Bind(k.Quit.Help().Key, k.QuitHint().Help().Desc+" (asks first)", k.Quit.Keys()...)
 }
 
 // HelpView is the help overlay: the screen's keys (its full help), the

@@ -237,7 +237,7 @@ func LetterHelp(o rules.Options, rows ...string) []key.Binding {
 		if len(keys) == 0 {
 			continue
 		}
-		out = append(out, key.NewBinding(key.WithKeys(keys...), key.WithHelp(row.name, strings.Join(parts, " · "))))
+		out = append(out, Bind(row.name, strings.Join(parts, " · "), keys...))
 	}
 	return out
 }
@@ -272,7 +272,7 @@ func Brief(desc string, bs ...key.Binding) key.Binding {
 		keys = append(keys, b.Keys()...)
 		names = append(names, strings.SplitN(b.Help().Key, "/", 2)[0])
 	}
-	return key.NewBinding(key.WithKeys(keys...), key.WithHelp(strings.Join(names, "/"), desc))
+	return Bind(strings.Join(names, "/"), desc, keys...)
 }
 
 // Spelled is Brief naming every way of writing the keys: the first ways
@@ -290,13 +290,12 @@ func Spelled(desc string, bs ...key.Binding) key.Binding {
 	if len(rest) > 0 {
 		name += " " + strings.Join(rest, "/")
 	}
-	return key.NewBinding(key.WithKeys(keys...), key.WithHelp(name, desc))
+	return Bind(name, desc, keys...)
 }
 
 // Either is the hint for two bindings that do the same: "enter or n".
 func Either(desc string, a, b key.Binding) key.Binding {
-	return key.NewBinding(key.WithKeys(append(a.Keys(), b.Keys()...)...),
-		key.WithHelp(Brief("", a).Help().Key+" or "+Brief("", b).Help().Key, desc))
+	return Bind(Brief("", a).Help().Key+" or "+Brief("", b).Help().Key, desc, append(a.Keys(), b.Keys()...)...)
 }
 
 // KeyTag is a key in brackets, as a screen offers it: "[enter]".
@@ -350,7 +349,7 @@ func FitHintLine(ctx *Context, bs []key.Binding, w int, drop ...string) string {
 		if arrows, letters, ok := strings.Cut(k, " "); ok && strings.Trim(arrows, "←→↑↓/") == "" {
 			k = letters
 		}
-		short[i] = key.NewBinding(key.WithKeys(b.Keys()...), key.WithHelp(k, h.Desc))
+		short[i] = Bind(k, h.Desc, b.Keys()...)
 	}
 	if line = shown(HintLine(short)); WidthOf(line) <= w {
 		return line
@@ -364,7 +363,7 @@ func FitHintLine(ctx *Context, bs []key.Binding, w int, drop ...string) string {
 		parts[i], first[i] = h.Key, b
 		if f := strings.Fields(h.Desc); len(f) > 0 {
 			parts[i] += " " + f[0]
-			first[i] = key.NewBinding(key.WithKeys(b.Keys()...), key.WithHelp(h.Key, f[0]))
+			first[i] = Bind(h.Key, f[0], b.Keys()...)
 		}
 	}
 	if line = shown(HintLine(first)); WidthOf(line) <= w {
