@@ -15,11 +15,11 @@ func RefusalText(g *Glyphs, v *rules.View, a rules.Action, err error) string {
 	if s, ok := bellaRefusal(g, a, err); ok {
 		return s
 	}
-	what := Spoken(g, v, a)
+	what := "say " + Spoken(g, v, a)
 	if a.Kind == rules.PlayCard {
-		what = g.CardText(a.Card)
+		what = "play " + g.CardText(a.Card)
 	}
-	return Plain(g, "You cannot "+sayWhat(a, what)+": "+err.Error())
+	return Plain(g, "You cannot "+what+": "+err.Error())
 }
 
 // bellaRefusal is the refusal of a card played with bella (or the
@@ -31,12 +31,4 @@ func bellaRefusal(g *Glyphs, a rules.Action, err error) (string, bool) {
 		return "", false
 	}
 	return Plain(g, "No bella with "+g.CardText(a.Card)+" (enter plays it without): "+err.Error()), true
-}
-
-// sayWhat is what the person tried: "play 10♠", "say fifty".
-func sayWhat(a rules.Action, what string) string {
-	if a.Kind == rules.PlayCard {
-		return "play " + what
-	}
-	return "say " + what
 }
