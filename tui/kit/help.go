@@ -255,17 +255,15 @@ func (h *HelpView) draw(ctx *Context) []string {
 				out = append(out, " "+st.Heading.Render(hp.Desc))
 				continue
 			}
-			for i, l := range helpDesc(hp.Desc, max(20, ctx.Width-16)) {
-				k := hp.Key
-				if ctx.ASCII {
-					// As the App will write it ("<-" for "←"), so that
-					// the padding lines the words up.
-					k = ASCIIText(k)
-				}
-				if i > 0 {
-					k = ""
-				}
+			k := hp.Key
+			if ctx.ASCII {
+				// As the App will write it ("<-" for "←"), so that the
+				// padding lines the words up.
+				k = ASCIIText(k)
+			}
+			for _, l := range helpDesc(hp.Desc, max(20, ctx.Width-16)) {
 				out = append(out, fmt.Sprintf("   %-12s %s", k, l))
+				k = "" // the key on the first line only
 			}
 		}
 	}

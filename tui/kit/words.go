@@ -227,10 +227,10 @@ func ShortNames(names []string, w int, mark string) []string {
 	return shortNames(names, w, mark, false)
 }
 
-// ShortWords is ShortNames for names read in running text (the talk
+// ShortWords is ShortNames, for names read in running text (the talk
 // column's "Annabelle L…: pass").
 func ShortWords(names []string, w int, mark string) []string {
-	return shortNames(names, w, mark, false)
+	return ShortNames(names, w, mark)
 }
 
 // shortNames is ShortNames; with tagFirst each name's last word is kept
