@@ -37,13 +37,14 @@ func rulesSummary(o rules.Options) []string {
 	if o.BottomCard && o.HasBottomCard() {
 		bottom = ", the bottom card turned up."
 	}
+	dix := " When the upcard's suit is trump, the holder of the 7 of trump (the dix) may swap it for the upcard (not after a round-two trump, nor when the upcard is that 7)."
 	var out []string
 	switch o.NumPlayers() {
 	case 3:
 		out = []string{
 			"Three players, each for themselves; 32 cards (A K Q J 10 9 8 7). Six cards each; an upcard proposes trump.",
 			"Bidding, from the dealer's left: take (you become the maker, the upcard's suit is trump) or pass. If all pass, round two: name another suit or pass." + throwIn("Six") + " No schmeiss.",
-			"Then three more cards each (nine)" + bottom + " When the upcard's suit is trump, the holder of the 7 of trump (the dix) may swap it for the upcard (not after a round-two trump, nor when the upcard is that 7).",
+			"Then three more cards each (nine)" + bottom + dix,
 			"Sequences: three cards in a row score 20, four or more 50. Only the player with the best sequence scores, all of theirs.",
 			"Play: follow suit; when trump is led, beat the highest trump if you can; when void, trump (over a trump in the trick if you can).",
 			ranks,
@@ -63,7 +64,7 @@ func rulesSummary(o rules.Options) []string {
 		out = []string{
 			"Two players (three and four: see the rules below), 32 cards (A K Q J 10 9 8 7). Six cards each; an upcard proposes trump.",
 			"Bidding: pass, take (you become the maker, the upcard's suit is trump) or schmeiss (an offer to throw the deal in: the other accepts, or refuses and you are the maker). If both pass, round two: name another suit or pass." + throwIn("Four"),
-			"Then three more cards each" + bottom + " When the upcard's suit is trump, the holder of the 7 of trump (the dix) may swap it for the upcard (not after a round-two trump, nor when the upcard is that 7).",
+			"Then three more cards each" + bottom + dix,
 			"Sequences: three cards in a row score 20, four or more 50. Only the player with the best sequence scores, all of theirs, as the dialogue settles it (twenty or fifty; good, not good or how high?).",
 			"Play: follow suit; when trump is led, play a higher trump if you can; when void, trump if you can.",
 			ranks,
