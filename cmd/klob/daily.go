@@ -427,22 +427,26 @@ func dailyImport(files *dailyfiles.Files, path, who string, today duplicate.Date
 	}
 	f := im.File
 	verb := "Imported"
-	if im.Replaced {
+	switch {
+	case im.Same:
+		verb = "Already imported, nothing changed"
+	case im.Replaced:
 		verb = "Imported (in place of the earlier file of that name)"
 	}
 	// Wrapped to 80 columns, as a terminal would otherwise cut words.
 	say := func(format string, args ...any) { printHanging(stdout, fmt.Sprintf(format, args...), "", "") }
 	say("%s: %s's results of %s at %d players, %s, made by klob %s.", verb,
 		untrusted.Text(f.Name), f.Date, f.Players, kit.Plural(len(f.Boards), "board"), untrusted.Text(f.Version))
+	aside := untrusted.Text(im.Aside)
 	switch {
 	case im.Replaced && im.ReplacedName != f.Name:
 		// Names alike but for case or punctuation share one file.
-		say("It replaces the results of %q, a name that only looks the same: if that is someone else, their "+
-			"results are gone; import both again made with names of their own (-name NAME).",
-			untrusted.Text(im.ReplacedName))
+		say("It replaces the results of %q, a name that only looks the same; that file is kept at %s. If that "+
+			"is someone else, import both again made with names of their own (-name NAME).",
+			untrusted.Text(im.ReplacedName), aside)
 	case im.Replaced:
-		say("If the earlier file of %q was someone else's, ask one of them for a file made with -name NAME.",
-			untrusted.Text(f.Name))
+		say("The earlier file is kept at %s. If it was someone else's, ask one of them for a file made with -name NAME.",
+			aside)
 	}
 	if dailyfiles.ReadsAsOthers(f.Name) || dailyfiles.LooksLike(f.Name, who) {
 		say("Their name reads like yours or a row of your standings: there it is marked (friend).")
@@ -464,7 +468,7 @@ func dailyImport(files *dailyfiles.Files, path, who string, today duplicate.Date
 	if len(own.Boards) < len(im.Day.Set.Boards) {
 		say("You have played %d of that day's %d boards: the comparison comes once you have played them all.",
 			len(own.Boards), len(im.Day.Set.Boards))
-		if f.Date == today {
+		if f.Date == today && len(f.Boards) == len(im.Day.Set.Boards) {
 			say("The file holds their play of every board: it is for after your own.")
 		}
 		return 0, nil

@@ -152,7 +152,8 @@ func TestDailyExportHistoryImport(t *testing.T) {
 		t.Errorf("-export -name: %d %q\n%s\nwant\n%s", code, errs, out, renamed)
 	}
 	code, out, errs = runDailyTest(t, dir, "-import", path)
-	if code != 0 || !strings.Contains(out, "in place of the earlier file") || !strings.Contains(out, "Your day 2026-12-01 at 3 players:") {
+	// The same file again: nothing is stored, the comparison is said.
+	if code != 0 || !strings.Contains(out, "Already imported, nothing changed: Bob's results") || !strings.Contains(out, "Your day 2026-12-01 at 3 players:") {
 		t.Errorf("an import after playing: %d %q %q", code, out, errs)
 	}
 	if code, out, _ := runDailyTest(t, dir, "-history"); code != 0 || !strings.Contains(out, "2026-12-01        3") {
@@ -498,9 +499,10 @@ func TestDailyImportLookAlike(t *testing.T) {
 	for _, players := range []int{2, 3, 4} {
 		t.Run(fmt.Sprint(players), func(t *testing.T) {
 			dir := t.TempDir()
+			level := ai.Normal
 			imp := func(name string) string {
 				path := filepath.Join(t.TempDir(), "f.txt")
-				require.NoError(t, os.WriteFile(path, playedDay(t, t.TempDir(), players, name, ai.Normal), 0o644))
+				require.NoError(t, os.WriteFile(path, playedDay(t, t.TempDir(), players, name, level), 0o644))
 				code, out, errs := runDailyTest(t, dir, "-import", path)
 				require.Equal(t, 0, code, errs)
 				return strings.Join(strings.Fields(out), " ")
@@ -509,7 +511,10 @@ func TestDailyImportLookAlike(t *testing.T) {
 			if out := imp("bob-smith"); !strings.Contains(out, `It replaces the results of "Bob Smith", a name that only looks the same`) {
 				t.Errorf("a look-alike replaced: %s", out)
 			}
-			if out := imp("bob-smith"); !strings.Contains(out, `If the earlier file of "bob-smith" was someone else's`) {
+			// Another file of the same name: the earlier is kept aside.
+			level = ai.Easy
+			if out := imp("bob-smith"); !strings.Contains(out, "The earlier file is kept at ") ||
+				!strings.Contains(out, "If it was someone else's") {
 				t.Errorf("the same name replaced: %s", out)
 			}
 			// Look-alike letters of other scripts too: a Greek capital

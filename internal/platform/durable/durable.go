@@ -78,10 +78,10 @@ func (e *DamagedError) Error() string {
 func (e *DamagedError) Unwrap() error { return e.Err }
 
 // Damaged moves the file at path, which could not be read because of
-// cause, into dir under a fresh name (see moveAside) and returns the
+// cause, into dir under a fresh name (see MoveAside) and returns the
 // *DamagedError that says so.
 func Damaged(fsys FS, what, path, dir, base, ext string, cause error) *DamagedError {
-	aside, err := moveAside(fsys, path, dir, base, ext)
+	aside, err := MoveAside(fsys, path, dir, base, ext)
 	if err != nil {
 		return &DamagedError{What: what, Path: path, Err: fmt.Errorf("%w (and it could not be moved aside: %v)", cause, err)}
 	}
@@ -192,10 +192,10 @@ func PlaceNew(fsys FS, dir, base, ext string, link, fallback func(dst string) er
 	return "", fmt.Errorf("no free name for %s in %s", base, dir)
 }
 
-// moveAside moves the file at path into dir (made if missing) as
+// MoveAside moves the file at path into dir (made if missing) as
 // base+ext, or base-2+ext and so on: never over another file. It
 // returns the new path.
-func moveAside(fsys FS, path, dir, base, ext string) (string, error) {
+func MoveAside(fsys FS, path, dir, base, ext string) (string, error) {
 	if err := fsys.MkdirAll(dir, 0o700); err != nil {
 		return "", err
 	}

@@ -1,6 +1,7 @@
 package daily
 
 import (
+	"bytes"
 	"cmp"
 	"errors"
 	"fmt"
@@ -28,6 +29,9 @@ const (
 	BoardName   = "board.txt"
 	ImportsDir  = "imports"
 	DamagedDir  = "damaged"
+	// ReplacedDir, under a day's imports, keeps the files later imports
+	// of the same file name replaced.
+	ReplacedDir = "replaced"
 	// NameName keeps the name given with -name, for the days after.
 	NameName = "name.txt"
 
@@ -913,10 +917,14 @@ type Imported struct {
 	File *duplicate.ResultFile
 	Path string
 	// Replaced: a file stored under the same file name for the day was
-	// there; ReplacedName is the name in it, which may differ from
-	// File's in case or punctuation ("" when it could not be read).
+	// there, and is kept at Aside (in imports/replaced/); ReplacedName is
+	// the name in it, which may differ from File's in case or
+	// punctuation ("" when it could not be read). Same: it was this very
+	// file, and nothing was stored.
 	Replaced     bool
 	ReplacedName string
+	Aside        string
+	Same         bool
 	Day          *Day
 }
 
@@ -944,18 +952,31 @@ func (f *Files) Import(data []byte, src, name, version string) (*Imported, error
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", src, err)
 	}
-	path := filepath.Join(d.Dir(), ImportsDir, slug(rf.Name)+".txt")
+	base := slug(rf.Name)
+	path := filepath.Join(d.Dir(), ImportsDir, base+".txt")
+	im := &Imported{File: rf, Path: path, Day: d}
 	old, there, _ := f.read(path)
-	oldName := ""
+	if there && bytes.Equal(old, text) {
+		im.Same = true
+		return im, nil
+	}
 	if there {
+		// The earlier file is moved aside, never lost: it may be a
+		// friend's whose name only looks the same, or hold more boards.
+		im.Replaced = true
 		if o, err := duplicate.ParseResultFile(old); err == nil {
-			oldName = o.Name
+			im.ReplacedName = o.Name
 		}
+		aside, err := durable.MoveAside(f.fs, path, filepath.Join(d.Dir(), ImportsDir, ReplacedDir), base, ".txt")
+		if err != nil {
+			return nil, fmt.Errorf("keep the earlier file %s aside: %w", path, err)
+		}
+		im.Aside = aside
 	}
 	if err := f.write(path, text); err != nil {
 		return nil, fmt.Errorf("store the results: %w", err)
 	}
-	return &Imported{File: rf, Path: path, Replaced: there, ReplacedName: oldName, Day: d}, nil
+	return im, nil
 }
 
 // slug is a file name for a player's name: its letters and digits (in

@@ -218,12 +218,33 @@ func TestImport(t *testing.T) {
 	if err != nil || im.Replaced || im.File.Name != "Bob Smith" || filepath.Base(im.Path) != "bob-smith.txt" {
 		t.Fatalf("import: %+v, %v", im, err)
 	}
-	if im, err := f.Import(data, "bob.txt", "Ann", "v1"); err != nil || !im.Replaced {
+	// The same file again stores nothing.
+	if im, err := f.Import(data, "bob.txt", "Ann", "v1"); err != nil || !im.Same || im.Replaced || im.Aside != "" {
 		t.Fatalf("import again: %+v, %v", im, err)
+	}
+	// Another file of the same name (fewer boards) takes its place; the
+	// earlier is kept in imports/replaced/, byte for byte, and is not
+	// one of the day's imports.
+	fewer, _ := Open(t.TempDir()).Day(day1, 2, "Bob Smith", "v0.9")
+	recordFirst(t, fewer, 7)
+	data7, _ := os.ReadFile(fewer.ResultPath())
+	im, err = f.Import(data7, "bob7.txt", "Ann", "v1")
+	if err != nil || !im.Replaced || im.Same || filepath.Dir(im.Aside) != filepath.Join(filepath.Dir(im.Path), ReplacedDir) {
+		t.Fatalf("import of another file: %+v, %v", im, err)
+	}
+	if kept, _ := os.ReadFile(im.Aside); string(kept) != string(data) {
+		t.Errorf("the earlier file kept at %s is not the earlier file:\n%s", im.Aside, kept)
+	}
+	if now, _ := os.ReadFile(im.Path); string(now) != string(data7) {
+		t.Errorf("the new file is not in place")
+	}
+	// The first again: the seven boards' file is kept beside the first.
+	if im, err := f.Import(data, "bob.txt", "Ann", "v1"); err != nil || !im.Replaced || filepath.Base(im.Aside) != "bob-smith-2.txt" {
+		t.Fatalf("import back: %+v, %v", im, err)
 	}
 	me, _ := f.Day(day1, 2, "Ann", "v1")
 	got, errs := me.Imports()
-	if len(got) != 1 || len(errs) != 0 || got[0].Name != "Bob Smith" {
+	if len(got) != 1 || len(errs) != 0 || got[0].Name != "Bob Smith" || len(got[0].Boards) != 8 {
 		t.Fatalf("imports: %d, %v", len(got), errs)
 	}
 	bad := strings.Replace(string(data), "result ", "result +1", 1)
