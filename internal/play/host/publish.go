@@ -33,16 +33,11 @@ func (st *state) flush() {
 		}
 		return
 	}
-	st.saveSeq++
 	l := st.log()
 	if over {
-		// The last save, then the filing; nothing is saved after it.
-		st.filing, st.final = true, l
-		st.h.w.file(st.saveSeq, l)
-	} else {
-		st.h.w.save(st.saveSeq, l)
+		st.final = l
 	}
-	st.saveState.Pending, st.dirty = true, true
+	st.send(l, over)
 }
 
 // abandon hands the game as it stands to the writer to be filed.
@@ -50,9 +45,16 @@ func (st *state) abandon() {
 	if st.cfg.Store == nil || st.filing {
 		return
 	}
+	st.changed = false
+	st.send(st.log(), true)
+}
+
+// send hands l to the writer; final: the last save, then the filing
+// (nothing is saved after it).
+func (st *state) send(l *gamelog.Log, final bool) {
 	st.saveSeq++
-	st.filing, st.changed = true, false
-	st.h.w.file(st.saveSeq, st.log())
+	st.filing = final
+	st.h.w.queue(st.saveSeq, l, final)
 	st.saveState.Pending, st.dirty = true, true
 }
 

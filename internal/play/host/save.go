@@ -47,31 +47,21 @@ func newWriter(h *Host) *writer {
 	return &writer{h: h, store: h.cfg.Store, wake: make(chan struct{}, 1), quit: make(chan struct{}), done: make(chan struct{})}
 }
 
-func (w *writer) signal() {
+// queue queues the game as it stands (save number seq); final: it is
+// the finished game, saved and then filed.
+func (w *writer) queue(seq int, l *gamelog.Log, final bool) {
+	w.mu.Lock()
+	if w.final == nil && !w.closed {
+		w.next, w.seq = l, seq
+		if final {
+			w.final = l
+		}
+	}
+	w.mu.Unlock()
 	select {
 	case w.wake <- struct{}{}:
 	default:
 	}
-}
-
-// save queues the game as it stands (save number seq).
-func (w *writer) save(seq int, l *gamelog.Log) {
-	w.mu.Lock()
-	if w.final == nil && !w.closed {
-		w.next, w.seq = l, seq
-	}
-	w.mu.Unlock()
-	w.signal()
-}
-
-// file queues the finished game: saved, then filed.
-func (w *writer) file(seq int, l *gamelog.Log) {
-	w.mu.Lock()
-	if w.final == nil && !w.closed {
-		w.next, w.seq, w.final = l, seq, l
-	}
-	w.mu.Unlock()
-	w.signal()
 }
 
 // close writes what is queued (and tries once to file a finished game
