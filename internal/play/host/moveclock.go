@@ -1,9 +1,11 @@
 package host
 
 import (
+	"errors"
 	"time"
 
 	"github.com/klob/klob/ai"
+	"github.com/klob/klob/internal/platform/seedmix"
 	"github.com/klob/klob/rules"
 )
 
@@ -25,7 +27,10 @@ type clockKey struct {
 func (st *state) standIn(s rules.Seat) (ai.Bot, error) {
 	sd := st.seats[s]
 	if sd.stand == nil {
-		b, err := st.takeoverBot(s)
+		b, err := st.cfg.NewBot(st.cfg.TakeoverLevel, ai.Config{Seed: seedmix.Mix(st.sess.Seed(), 0x7461_6b65+uint64(s))})
+		if err == nil && b == nil {
+			err = errors.New("no bot")
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -59,10 +64,7 @@ func (st *state) botDecides(s rules.Seat) bool {
 	if !st.person(s) || st.sess.Claimed(s) {
 		return false
 	}
-	if sd.botGen == st.gen() {
-		return true
-	}
-	return st.cfg.MoveClock > 0 && sd.port != nil && sd.idle() && st.othersHere(s)
+	return sd.botGen == st.gen() || (sd.port != nil && st.idleReady(s))
 }
 
 // idleReady reports whether a person here counts as ready for the next

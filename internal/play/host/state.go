@@ -209,16 +209,6 @@ func newState(h *Host, s *session.Session, l *gamelog.Log) (*state, error) {
 	return st, nil
 }
 
-// takeoverBot makes the bot that plays a dropped person's seat, seeded
-// from the game's seed and the seat.
-func (st *state) takeoverBot(s rules.Seat) (ai.Bot, error) {
-	b, err := st.cfg.NewBot(st.cfg.TakeoverLevel, ai.Config{Seed: seedmix.Mix(st.sess.Seed(), 0x7461_6b65+uint64(s))})
-	if err == nil && b == nil {
-		err = errors.New("no bot")
-	}
-	return b, err
-}
-
 // gen is the Gen the seats see: the session's, after every earlier game
 // of this host.
 func (st *state) gen() int { return st.genBase + st.sess.Gen() }
@@ -749,12 +739,10 @@ func (st *state) think(seat rules.Seat) {
 	var th session.Thinker
 	var ok bool
 	by := ByBot
-	if tk := st.seats[seat].takeover; tk != nil {
-		th, ok = st.sess.ThinkWith(tk)
-		by = ByTakeover
-	} else if st.person(seat) {
-		// The move clock ran out, or the person went idle: the bot that
-		// stands in for them decides, recorded as a takeover's move.
+	if st.seats[seat].player.Human {
+		// A person's seat: the bot that stands in for them decides (it
+		// took the seat, or the move clock ran out, or the person went
+		// idle), recorded as a takeover's move.
 		tk, err := st.standIn(seat)
 		if err != nil {
 			st.setNote(Note{Kind: NoteError, Seat: seat, Text: "no bot could decide for the seat: " + err.Error()})
