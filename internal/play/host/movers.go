@@ -4,9 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"regexp"
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/klob/klob/internal/play/session"
@@ -21,13 +22,8 @@ const TakeoverTag = gamelog.BotMovesTag
 
 // writeMovers writes the takeover moves of movers for TakeoverTag.
 func writeMovers(movers map[int][]By) string {
-	deals := make([]int, 0, len(movers))
-	for d := range movers {
-		deals = append(deals, d)
-	}
-	sort.Ints(deals)
 	var parts []string
-	for _, d := range deals {
+	for _, d := range slices.Sorted(maps.Keys(movers)) {
 		ms := movers[d]
 		for i := 0; i < len(ms); i++ {
 			if ms[i] != ByTakeover {
@@ -139,33 +135,27 @@ func StoodIn(l *gamelog.Log) []rules.Seat {
 // each seat, the step after the last one that showed it new cards.
 func resumeBarriers(l *gamelog.Log, s *session.Session) []mark {
 	n := s.Game().Players()
-	out := make([]mark, n)
 	if len(l.Deals) == 0 {
-		return out
+		return make([]mark, n)
 	}
 	last := len(l.Deals) - 1
-	end := mark{last + 1, len(l.Deals[last].Steps)}
-	for i := range out {
-		out[i] = end // if the replay fails: nothing before the resume
-	}
+	// If the replay fails: nothing before the resume.
+	end := slices.Repeat([]mark{{last + 1, len(l.Deals[last].Steps)}}, n)
 	start := *l
 	start.Deals = append([]gamelog.Deal(nil), l.Deals...)
 	start.Deals[last].Steps = nil
 	g, err := start.Game()
 	if err != nil || g.NeedDeal() {
-		return out
+		return end
 	}
-	seen := make([]rules.CardSet, n)
+	out, seen := make([]mark, n), make([]rules.CardSet, n)
 	for i := range n {
 		v := g.View(rules.Seat(i))
 		seen[i], out[i] = seenBy(&v), mark{last + 1, 0}
 	}
 	for k, stp := range l.Deals[last].Steps {
 		if err := g.ApplyAs(stp.Seat, stp.Action); err != nil {
-			for i := range out {
-				out[i] = end
-			}
-			return out
+			return end
 		}
 		for i := range n {
 			if g.NeedDeal() || g.Over() {
