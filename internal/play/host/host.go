@@ -238,7 +238,6 @@ func start(cfg Config, s *session.Session, l *gamelog.Log) (*Host, error) {
 		stop: make(chan struct{}), done: make(chan struct{}),
 		private: cfg.Private, watchers: map[*port]struct{}{}, cause: rules.NoSeat}
 	h.eye = newPort(h, rules.NoSeat)
-	h.eye.watch = true
 	n := s.Game().Players()
 	h.bells, h.turnWas = make([]int, n), make([]bool, n)
 	h.ctx, h.cancel = context.WithCancel(context.Background())

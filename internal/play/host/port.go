@@ -70,7 +70,7 @@ type port struct {
 }
 
 func newPort(h *Host, seat rules.Seat) *port {
-	return &port{h: h, seat: seat, ch: make(chan struct{}, 1)}
+	return &port{h: h, seat: seat, watch: seat == rules.NoSeat, ch: make(chan struct{}, 1)}
 }
 
 func (p *port) Snapshot() Snapshot       { return *p.snap.Load() }
@@ -99,26 +99,16 @@ func (p *port) Act(gen int, a rules.Action) error {
 	return p.do(func(st *state) error { return st.act(p, gen, a) })
 }
 
-func (p *port) Ready(gen int) error {
-	return p.do(func(st *state) error { return st.ready(p, gen) })
-}
-
-func (p *port) Undo() error  { return p.do(func(st *state) error { return st.undo(p) }) }
-func (p *port) Claim() error { return p.do(func(st *state) error { return st.claim(p) }) }
-
-func (p *port) Hint(gen int) error {
-	return p.do(func(st *state) error { return st.hint(p, gen) })
-}
+func (p *port) Ready(gen int) error { return p.do(func(st *state) error { return st.ready(p, gen) }) }
+func (p *port) Undo() error         { return p.do(func(st *state) error { return st.undo(p) }) }
+func (p *port) Claim() error        { return p.do(func(st *state) error { return st.claim(p) }) }
+func (p *port) Hint(gen int) error  { return p.do(func(st *state) error { return st.hint(p, gen) }) }
+func (p *port) Again(gen int) error { return p.do(func(st *state) error { return st.again(p, gen) }) }
+func (p *port) Here() error         { return p.do(func(*state) error { return nil }) }
 
 func (p *port) CloseHint() {
 	_ = p.do(func(st *state) error { st.dropHint(st.seats[p.seat]); return nil })
 }
-
-func (p *port) Again(gen int) error {
-	return p.do(func(st *state) error { return st.again(p, gen) })
-}
-
-func (p *port) Here() error { return p.do(func(*state) error { return nil }) }
 
 func (p *port) Leave() {
 	if p.watch {

@@ -25,7 +25,6 @@ func (h *Host) Watch() (Port, error) {
 			return ErrPrivate
 		}
 		p = newPort(h, rules.NoSeat)
-		p.watch = true
 		h.watchers[p] = struct{}{}
 		h.st.dirty = true // the seats see one more watch
 		// No grace starts: a spectator is nobody to play with.
