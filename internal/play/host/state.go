@@ -916,14 +916,10 @@ func (st *state) join(s rules.Seat) (*port, error) {
 
 // leave gives up a port's seat: the seat waits for its person.
 func (st *state) leave(p *port) {
-	if p.left || p.kicked {
-		p.left = true
-		return
-	}
 	p.left = true
 	sd := st.seats[p.seat]
 	if sd.port != p {
-		return
+		return // it left already, or a newer connection took the seat
 	}
 	sd.port, sd.ready, sd.again, st.dirty = nil, false, false, true
 	st.dropHint(sd)
@@ -932,15 +928,7 @@ func (st *state) leave(p *port) {
 		return
 	}
 	sd.dropped = true
-	if !st.personHere() {
-		// Nobody is left to say Ready to a trick held.
-		st.hold = false
-	}
-	if !st.anyoneHere() {
-		// Nobody is left to play with: the bots wait, and a decision
-		// under way is dropped (asked again when someone comes).
-		st.cancelBot()
-	}
+	st.gone()
 	st.setNote(Note{Kind: NoteDropped, Seat: p.seat, Text: sd.player.Name + " dropped"})
 	if st.cfg.Board != nil {
 		// A board is one person's: leaving it (esc, or the connection
@@ -955,6 +943,19 @@ func (st *state) leave(p *port) {
 		st.armGrace(p.seat, st.h.clock.Now())
 	}
 	sd.back = false
+}
+
+// gone follows someone's leaving the game: with no person left at a
+// seat nobody may say Ready to a trick held; with nobody left at all
+// the bots wait, and a decision under way is dropped (asked again when
+// someone comes).
+func (st *state) gone() {
+	if !st.personHere() {
+		st.hold = false
+	}
+	if !st.anyoneHere() {
+		st.cancelBot()
+	}
 }
 
 // armGraces starts the grace of each person away whose seat waits for

@@ -65,12 +65,7 @@ func (h *Host) unwatch(p *port) {
 	if _, ok := h.watchers[p]; ok {
 		delete(h.watchers, p)
 		h.st.dirty = true
-		if !h.st.anyoneHere() {
-			// The last one at the game gone: the bots wait, as when the
-			// last person leaves.
-			h.st.hold = false
-			h.st.cancelBot()
-		}
+		h.st.gone()
 	}
 }
 
