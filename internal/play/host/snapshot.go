@@ -208,7 +208,6 @@ const (
 	NoteDropped            // Seat's person dropped
 	NoteBack               // Seat's person is back
 	NoteTakeover           // a bot took Seat's place
-	NoteTakenBack          // Seat's person took the seat back from the bot
 	NoteBotFailed          // Seat's bot failed; Text says how
 	NoteError              // the host could not go on; Text says why
 )
