@@ -68,14 +68,12 @@ func (w *writer) queue(seq int, l *gamelog.Log, final bool) {
 // not yet filed), then stops the writer; it waits for the file system.
 func (w *writer) close() {
 	w.mu.Lock()
-	if w.closed {
-		w.mu.Unlock()
-		<-w.done
-		return
-	}
+	first := !w.closed
 	w.closed = true
 	w.mu.Unlock()
-	close(w.quit)
+	if first {
+		close(w.quit)
+	}
 	<-w.done
 }
 
