@@ -162,11 +162,8 @@ func newState(h *Host, s *session.Session, l *gamelog.Log) (*state, error) {
 	// last deal's summary), waits for their Ready as before the stop.
 	g := s.Game()
 	st := &state{h: h, cfg: &h.cfg, sess: s, movers: map[int][]By{}, claimedBy: map[int]rules.Seat{}, fresh: g.NeedDeal() && len(g.Records()) == 0,
+		seen: make([]rules.CardSet, g.Players()), barrier: make([]mark, g.Players()), saveState: SaveState{NoStore: h.cfg.Store == nil},
 		hintSeed: seedmix.Mix(s.Seed(), 0x68696e74), game: 1}
-	st.saveState.NoStore = h.cfg.Store == nil
-	n := s.Game().Players()
-	st.seen = make([]rules.CardSet, n)
-	st.barrier = make([]mark, n)
 	for _, p := range s.Players() {
 		st.seats = append(st.seats, &seat{player: p, dropped: l != nil, botGen: -1})
 	}
@@ -205,7 +202,6 @@ func newState(h *Host, s *session.Session, l *gamelog.Log) (*state, error) {
 		// filed once the loop runs.
 		st.changed = s.Over()
 	}
-	st.lookAtCards(false)
 	return st, nil
 }
 
@@ -1028,11 +1024,7 @@ func (st *state) graceOver(s rules.Seat, tok int) {
 		return
 	}
 	sd.takeover, sd.until = b, time.Time{}
-	deal := st.dealShown()
-	if g := st.sess.Game(); g.NeedDeal() {
-		deal = len(g.Records()) + 1
-	}
-	line := st.takeoverLine(deal, s)
+	line := st.takeoverLine(st.sess.Game().DealNo(), s) // the deal on the table, or the next
 	st.comments = append(st.comments, line)
 	st.h.logf("%s", line)
 	st.setNote(Note{Kind: NoteTakeover, Seat: s, Text: fmt.Sprintf("%s did not come back: a %s bot plays the seat", sd.player.Name, st.cfg.TakeoverLevel)})
