@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"time"
 
 	"github.com/klob/klob/ai"
@@ -348,8 +349,7 @@ func (st *state) advance() (bool, error) {
 	if err := st.sess.Advance(); err != nil {
 		return false, err
 	}
-	after := st.markNow()
-	if after.mark == before.mark {
+	if st.markNow().mark == before.mark {
 		return false, nil
 	}
 	st.label(ByForced, rules.NoSeat)
@@ -564,16 +564,8 @@ func (st *state) undo(p *port) error {
 	}
 	// Forget who made the steps taken back.
 	deal := st.dealShown()
-	for d := range st.movers {
-		if d > deal {
-			delete(st.movers, d)
-		}
-	}
-	for d := range st.claimedBy {
-		if d >= deal {
-			delete(st.claimedBy, d)
-		}
-	}
+	maps.DeleteFunc(st.movers, func(d int, _ []By) bool { return d > deal })
+	maps.DeleteFunc(st.claimedBy, func(d int, _ rules.Seat) bool { return d >= deal })
 	if ms := st.movers[deal]; len(ms) > len(st.steps()) {
 		st.movers[deal] = ms[:len(st.steps())]
 	}
@@ -659,7 +651,7 @@ func (st *state) claimChecked(seat rules.Seat, job *claimJob, vd claim.Verdict, 
 	st.label(ByClaim, rules.NoSeat)
 	st.claimedBy[st.dealShown()] = seat
 	st.changed = true
-	if after := st.markNow(); after.mark != before.mark {
+	if st.markNow().mark != before.mark {
 		st.movedLast(before)
 	}
 	st.note = Note{Kind: NoteClaimed, Seat: seat, Text: st.seats[seat].player.Name + " claimed the rest of the deal"}
