@@ -613,11 +613,10 @@ func (st *state) claim(p *port) error {
 		return claim.ErrNotPlaying
 	}
 	st.dropClaim(s)
-	ctx, cancel := context.WithCancel(st.h.ctx)
-	job := &claimJob{c: c, deal: st.dealShown(), cancel: cancel, state: ClaimState{Pending: true}}
+	job := &claimJob{c: c, deal: st.dealShown(), state: ClaimState{Pending: true}}
 	s.claim, st.dirty = job, true
 	var vd claim.Verdict
-	st.offLoop(ctx, ForHint, 0, func(context.Context) error {
+	job.cancel = st.offLoop(ForHint, 0, func(context.Context) error {
 		vd = c.Run()
 		return nil
 	}, func(err error) { st.claimChecked(seat, job, vd, err) })
@@ -682,12 +681,11 @@ func (st *state) hint(p *port, gen int) error {
 		return nil // one hint per seat: this one is on its way, or here
 	}
 	st.dropHint(s)
-	ctx, cancel := context.WithCancel(st.h.ctx)
-	job := &hintJob{gen: gen, cancel: cancel, state: HintState{Gen: gen, Pending: true}}
+	job := &hintJob{gen: gen, state: HintState{Gen: gen, Pending: true}}
 	s.hint, st.dirty = job, true
 	v, f, seed := st.sess.View(seat), st.cfg.Hint, st.hintSeed
 	var ev eval.Evaluation
-	st.offLoop(ctx, ForHint, st.cfg.HintBudget, func(ctx context.Context) (err error) {
+	job.cancel = st.offLoop(ForHint, st.cfg.HintBudget, func(ctx context.Context) (err error) {
 		ev, err = f(ctx, &v, seed)
 		return err
 	}, func(err error) { st.hinted(seat, job, ev, err) })
@@ -744,8 +742,7 @@ func (st *state) think(seat rules.Seat) {
 	if !ok {
 		return
 	}
-	ctx, cancel := context.WithCancel(st.h.ctx)
-	job := &botJob{th: th, by: by, cancel: cancel, thinking: true}
+	job := &botJob{th: th, by: by, thinking: true}
 	st.bot, st.dirty = job, true
 	// A board's bot is bounded by its work: a deadline would make its
 	// move depend on the machine. A bot that panics fails like one that
@@ -755,7 +752,7 @@ func (st *state) think(seat rules.Seat) {
 		budget = 0
 	}
 	var a rules.Action
-	st.offLoop(ctx, ForBot, budget, func(ctx context.Context) (err error) {
+	job.cancel = st.offLoop(ForBot, budget, func(ctx context.Context) (err error) {
 		a, err = th.Think(ctx)
 		return err
 	}, func(err error) { st.botAnswered(job, a, err) })
@@ -765,8 +762,10 @@ func (st *state) think(seat rules.Seat) {
 // with a deadline budget on the host's clock (none for 0) and a panic
 // caught as its error; done then takes the error on the loop (work's
 // results reach it through variables both share, ordered by the post).
-func (st *state) offLoop(ctx context.Context, p Priority, budget time.Duration,
-	work func(context.Context) error, done func(error)) {
+// The function it returns cancels the work.
+func (st *state) offLoop(p Priority, budget time.Duration,
+	work func(context.Context) error, done func(error)) context.CancelFunc {
+	ctx, stop := context.WithCancel(st.h.ctx)
 	slots, clock := st.cfg.Slots, st.h.clock
 	st.h.goWork(func() {
 		err := slots.Acquire(ctx, p)
@@ -782,6 +781,7 @@ func (st *state) offLoop(ctx context.Context, p Priority, budget time.Duration,
 		}
 		st.h.post(func() { done(err) })
 	})
+	return stop
 }
 
 // botAnswered takes a bot's answer: it is made at once, or once the
