@@ -176,11 +176,8 @@ func (st *state) snapshot(p *port) *Snapshot {
 	if st.sess.IsBoard() {
 		s.WinnerSide = -1 // a board has a result, no winner
 	}
-	if !p.watch {
-		s.Bell = st.h.bells[seat]
-	}
 	for i, sd := range st.seats {
-		in := SeatInfo{Name: sd.player.Name, Human: sd.player.Human, Until: sd.until, Again: sd.again, Due: sd.due}
+		in := SeatInfo{Name: sd.player.Name, Human: sd.player.Human, Again: sd.again, Due: sd.due}
 		switch {
 		case !sd.player.Human:
 			in.State, in.Level, in.Ready = SeatBot, sd.player.Level, true
@@ -191,10 +188,7 @@ func (st *state) snapshot(p *port) *Snapshot {
 		case sd.port != nil:
 			in.State, in.Ready, in.Idle = SeatHere, sd.ready || st.idleReady(rules.Seat(i)), sd.idle()
 		default:
-			in.State, in.Ready = SeatAway, true
-		}
-		if in.State != SeatAway {
-			in.Until = time.Time{}
+			in.State, in.Ready, in.Until = SeatAway, true, sd.until
 		}
 		s.Players = append(s.Players, in)
 	}
@@ -220,13 +214,11 @@ func (st *state) snapshot(p *port) *Snapshot {
 				m.By = ByPerson
 			}
 			s.Moves[i] = m
-			if stp.Seat == seat {
-				if why, ok := st.sess.Forced(s.DealNo, i); ok {
-					if s.Forced == nil {
-						s.Forced = map[int]string{}
-					}
-					s.Forced[i] = why
+			if why, ok := st.sess.Forced(s.DealNo, i); ok && stp.Seat == seat {
+				if s.Forced == nil {
+					s.Forced = map[int]string{}
 				}
+				s.Forced[i] = why
 			}
 		}
 		if c, ok := st.claimedBy[s.DealNo]; ok {
@@ -263,6 +255,7 @@ func (st *state) snapshot(p *port) *Snapshot {
 	if p.watch {
 		return s
 	}
+	s.Bell = st.h.bells[seat]
 	sd := st.seats[seat]
 	if j := sd.claim; j != nil {
 		c := j.state
