@@ -926,7 +926,11 @@ func (st *state) leave(p *port) {
 		st.h.logf("%s dropped from seat %s", st.who(p.seat), p.seat)
 	}
 	if !st.personHere() {
-		st.pauseGraces()
+		// No grace runs with no person seated: armGraces starts them
+		// afresh when one comes.
+		for i := range st.seats {
+			st.stopGrace(rules.Seat(i))
+		}
 	} else if sd.takeover == nil {
 		st.armGrace(p.seat, st.h.clock.Now())
 	}
@@ -963,14 +967,6 @@ func (st *state) armGraces() {
 		if sd.player.Human && sd.port == nil && sd.takeover == nil && sd.graceStop == nil {
 			st.armGrace(rules.Seat(i), now)
 		}
-	}
-}
-
-// pauseGraces stops every grace when no person is left at a seat:
-// armGraces starts them afresh when one comes.
-func (st *state) pauseGraces() {
-	for i := range st.seats {
-		st.stopGrace(rules.Seat(i))
 	}
 }
 
