@@ -444,15 +444,6 @@ func (h *Host) HiddenFrom(s rules.Seat) (deal int, hidden rules.CardSet, err err
 	return deal, hidden, err
 }
 
-// goWork runs f on a goroutine of its own that Close waits for.
-func (h *Host) goWork(f func()) {
-	h.work.Add(1)
-	go func() {
-		defer h.work.Done()
-		f()
-	}()
-}
-
 // after calls f on the loop once d has passed on the host's clock; the
 // returned function cancels it.
 func (h *Host) after(d time.Duration, f func()) func() bool {

@@ -758,16 +758,16 @@ func (st *state) think(seat rules.Seat) {
 	}, func(err error) { st.botAnswered(job, a, err) })
 }
 
-// offLoop runs work on a goroutine of its own in a slot of priority p,
-// with a deadline budget on the host's clock (none for 0) and a panic
-// caught as its error; done then takes the error on the loop (work's
-// results reach it through variables both share, ordered by the post).
-// The function it returns cancels the work.
+// offLoop runs work on a goroutine of its own (Close waits for it) in a
+// slot of priority p, with a deadline budget on the host's clock (none
+// for 0) and a panic caught as its error; done then takes the error on
+// the loop (work's results reach it through variables both share,
+// ordered by the post). The function it returns cancels the work.
 func (st *state) offLoop(p Priority, budget time.Duration,
 	work func(context.Context) error, done func(error)) context.CancelFunc {
 	ctx, stop := context.WithCancel(st.h.ctx)
 	slots, clock := st.cfg.Slots, st.h.clock
-	st.h.goWork(func() {
+	st.h.work.Go(func() {
 		err := slots.Acquire(ctx, p)
 		if err == nil {
 			wctx, cancel := context.WithCancel(ctx)
