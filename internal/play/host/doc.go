@@ -70,9 +70,9 @@
 // log's TakeoverTag) or marks them ready; the person keeps the seat and
 // reads what the bot did (Snapshot.Clocked), and the next decision has
 // a fresh clock. A person who drops stops their clock, and coming back
-// to the same decision they find it where it stood. A decision made, taken back or no longer waited for
-// stops its clock; a claim being checked stops it too (a refused claim
-// gives a fresh one). After two run-outs in a row the seat is idle
+// to the same decision they find it where it stood. A decision made,
+// taken back or no longer waited for stops its clock; a claim being
+// checked stops it too (a refused claim gives a fresh one). After two run-outs in a row the seat is idle
 // (SeatInfo.Idle): the bot makes each of its decisions at once and it
 // counts as ready between deals, until the person acts or presses a
 // key (Port.Here). A person alone with bots, or with people all idle or

@@ -951,13 +951,11 @@ func (st *state) gone() {
 }
 
 // armGraces starts the grace of each person away whose seat waits for
-// them (no bot plays it yet), once a person is seated at the game. A
-// grace runs only while somebody plays with the people away, so only
-// while a person is at a seat (a spectator alone watches the seats
-// wait, and bots never take them over for spectators): after a
-// restart each person away gets a whole grace (the time used is not
-// kept across it), once every person left what was left of theirs;
-// either from when a person next comes, not from when they went.
+// them (no bot plays it yet), once a person is seated: a grace runs
+// only while a person plays with those away (bots never take seats
+// over for spectators alone). It runs from when a person next comes:
+// a whole grace after a restart, what was left of it once every person
+// had left.
 func (st *state) armGraces() {
 	if st.closed || st.sess.Over() || !st.personHere() {
 		return

@@ -7,9 +7,8 @@ import "github.com/klob/klob/rules"
 // cards played, the tricks, the scores, who plays where) and, once a
 // deal is scored, the whole deal (Snapshot.Open); a deal thrown in only
 // once the game is over. It never holds a hidden card of a deal still
-// being played. Every action of the port
-// is refused (ErrWatching); Leave stops watching. A private game
-// refuses spectators (ErrPrivate).
+// being played. Every action of the port is refused (ErrWatching);
+// Leave stops watching. A private game refuses spectators (ErrPrivate).
 //
 // Spectators never slow the game: all of them share one snapshot per
 // change, built once, and their Updates tick without waiting, so one
