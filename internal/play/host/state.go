@@ -266,14 +266,13 @@ func (st *state) moveOn() {
 		if st.closed || !st.anyoneHere() {
 			return
 		}
-		g := st.sess.Game()
 		if st.sess.Over() {
 			if st.rematchDue() {
 				st.h.rematch()
 			}
 			return
 		}
-		if g.NeedDeal() {
+		if st.sess.Game().NeedDeal() {
 			if !st.fresh && !st.allReady() {
 				return
 			}
