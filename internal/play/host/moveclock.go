@@ -174,7 +174,7 @@ func (st *state) clockOut(s rules.Seat, tok int) {
 func (st *state) stir(s rules.Seat) {
 	sd := st.seats[s]
 	if sd.idle() && sd.botGen != st.gen() {
-		if b := st.bot; b != nil && b.th.Seat == s && sd.takeover == nil {
+		if b := st.bot; b != nil && b.th.Seat == s && !sd.takeover {
 			// The bot was asked only because the seat was idle.
 			st.cancelBot()
 		}

@@ -181,9 +181,9 @@ func (st *state) snapshot(p *port) *Snapshot {
 		switch {
 		case !sd.player.Human:
 			in.State, in.Level, in.Ready = SeatBot, sd.player.Level, true
-		case sd.takeover != nil && sd.back:
+		case sd.takeover && sd.back:
 			in.State, in.Level, in.Ready = SeatBack, st.cfg.TakeoverLevel, true
-		case sd.takeover != nil:
+		case sd.takeover:
 			in.State, in.Level, in.Ready = SeatTakeover, st.cfg.TakeoverLevel, true
 		case sd.port != nil:
 			in.State, in.Ready, in.Idle = SeatHere, sd.ready || st.idleReady(rules.Seat(i)), sd.idle()

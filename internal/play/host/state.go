@@ -97,8 +97,8 @@ type seat struct {
 	graceFrom time.Time
 	graceStop func() bool
 	graceTok  int
-	takeover  ai.Bot // a bot playing for a person who did not come back
-	back      bool   // the person came back: takes the seat at the next deal
+	takeover  bool // the stand-in bot plays for a person who did not come back
+	back      bool // the person came back: takes the seat at the next deal
 	ready     bool
 	again     bool // the game is over and the person wants another
 
@@ -178,11 +178,10 @@ func newState(h *Host, s *session.Session, l *gamelog.Log) (*state, error) {
 			}
 			// A bot played the seat when the game stopped: it plays on
 			// until the person comes back and a deal starts.
-			b, err := st.standIn(rules.Seat(i))
-			if err != nil {
+			if _, err := st.standIn(rules.Seat(i)); err != nil {
 				return nil, err
 			}
-			sd.takeover = b
+			sd.takeover = true
 			st.stopGrace(rules.Seat(i))
 		}
 		st.barrier = resumeBarriers(l, s)
@@ -253,7 +252,7 @@ func (st *state) personHere() bool {
 // person reports whether a person decides at seat now (not a bot's
 // seat, not a bot standing in).
 func (st *state) person(s rules.Seat) bool {
-	return int(s) < len(st.seats) && st.seats[s].player.Human && st.seats[s].takeover == nil
+	return int(s) < len(st.seats) && st.seats[s].player.Human && !st.seats[s].takeover
 }
 
 // moveOn is the game loop: it plays what the game plays by itself, the
@@ -305,7 +304,7 @@ func (st *state) moveOn() {
 // clock always are.
 func (st *state) allReady() bool {
 	for i, s := range st.seats {
-		if s.port != nil && s.takeover == nil && !s.ready && !st.idleReady(rules.Seat(i)) {
+		if s.port != nil && !s.takeover && !s.ready && !st.idleReady(rules.Seat(i)) {
 			return false
 		}
 	}
@@ -319,7 +318,7 @@ func (st *state) deal() error {
 	no := g.DealNo()
 	for i, s := range st.seats {
 		if s.back && s.port != nil {
-			s.takeover, s.back = nil, false
+			s.takeover, s.back = false, false
 			st.comments = append(st.comments, fmt.Sprintf("deal %d: %s took seat %s back", no, s.player.Name, rules.Seat(i)))
 		}
 		if s.port != nil {
@@ -400,7 +399,7 @@ func (st *state) label(first By, seat rules.Seat) {
 			by = first
 		case forced && why == "claimed":
 			by = ByClaim
-		case forced && st.seats[steps[i].Seat].takeover != nil:
+		case forced && st.seats[steps[i].Seat].takeover:
 			by = ByTakeover // the only choice, taken while a bot stands in
 		case forced:
 			by = ByForced
@@ -494,7 +493,7 @@ func (st *state) check(p *port) error {
 func (st *state) act(p *port, gen int, a rules.Action) error {
 	seat := p.seat
 	switch {
-	case st.seats[seat].takeover != nil:
+	case st.seats[seat].takeover:
 		return ErrBotSeat
 	case gen != st.gen():
 		return ErrStale
@@ -891,7 +890,7 @@ func (st *state) join(s rules.Seat) (*port, error) {
 	}
 	sd.dropped = false
 	st.stir(s)
-	if sd.takeover != nil {
+	if sd.takeover {
 		sd.back = true
 	}
 	p := newPort(st.h, s)
@@ -930,7 +929,7 @@ func (st *state) leave(p *port) {
 		for i := range st.seats {
 			st.stopGrace(rules.Seat(i))
 		}
-	} else if sd.takeover == nil {
+	} else if !sd.takeover {
 		st.armGrace(p.seat, st.h.clock.Now())
 	}
 	sd.back = false
@@ -961,7 +960,7 @@ func (st *state) armGraces() {
 	}
 	now := st.h.clock.Now()
 	for i, sd := range st.seats {
-		if sd.player.Human && sd.port == nil && sd.takeover == nil && sd.graceStop == nil {
+		if sd.player.Human && sd.port == nil && !sd.takeover && sd.graceStop == nil {
 			st.armGrace(rules.Seat(i), now)
 		}
 	}
@@ -996,19 +995,18 @@ func (st *state) stopGrace(s rules.Seat) {
 // Bots take seats only while a person is at the game to play with.
 func (st *state) graceOver(s rules.Seat, tok int) {
 	sd := st.seats[s]
-	if st.closed || sd.graceTok != tok || sd.port != nil || sd.takeover != nil || st.sess.Over() {
+	if st.closed || sd.graceTok != tok || sd.port != nil || sd.takeover || st.sess.Over() {
 		return
 	}
 	sd.graceStop = nil
 	if !st.personHere() {
 		return // armGraces starts it afresh when a person comes
 	}
-	b, err := st.standIn(s)
-	if err != nil {
+	if _, err := st.standIn(s); err != nil {
 		st.setNote(Note{Kind: NoteError, Seat: s, Text: "no bot could take the seat: " + err.Error()})
 		return
 	}
-	sd.takeover, sd.until = b, time.Time{}
+	sd.takeover, sd.until = true, time.Time{}
 	line := st.takeoverLine(st.sess.Game().DealNo(), s) // the deal on the table, or the next
 	st.comments = append(st.comments, line)
 	st.h.logf("%s", line)
