@@ -112,7 +112,7 @@ func (s *Screen) scrollHint(ctx *kit.Context, dir int) {
 		return
 	}
 	sc := s.scene()
-	bottom, _ := s.bottomLines(ctx, sc, 0)
+	bottom, _ := s.bottomLines(ctx, sc)
 	room := PanelRoom(ctx, sc, s.tableHand(), bottom)
 	_, pg := hintWindow(ctx, &s.snap.View, h.Eval, ctx.Width, max(-1, room-1), s.hintTop)
 	s.hintTop = pg.Turn(dir)

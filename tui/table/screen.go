@@ -125,9 +125,8 @@ type Screen struct {
 	// queued are keys typed in the card play while another seat was to
 	// play: they are played on the person's next card, in the same deal.
 	queued []queuedKey
-	// cur is the key being taken; stale is set when the game had moved
-	// on from the position on the screen when it was taken.
-	cur   *tea.KeyPressMsg
+	// stale is set when the game had moved on from the position on the
+	// screen when the key being taken was pressed.
 	stale bool
 	acted bool // an action went to the host since the last refresh
 	// dealShown is when the deal on the screen came to it, or when a key
@@ -410,9 +409,8 @@ func (s *Screen) update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 		// seen: the person's turn was on the screen, with no action of
 		// theirs on its way, when the key was pressed.
 		seen := s.myTurn() && !s.acted
-		s.cur, s.stale = &msg, false
+		s.stale = false
 		next, cmd := s.key(ctx, msg)
-		s.cur = nil
 		if s.stale {
 			// The game had moved on from what the screen showed: show it
 			// now, and keep the key for the person's card when it chooses
@@ -1130,7 +1128,7 @@ func (s *Screen) tag() string {
 	for _, p := range s.snap.Players {
 		if p.State == host.SeatBot {
 			bots++
-			if l := string(p.Level); !contains(levels, l) {
+			if l := string(p.Level); !slices.Contains(levels, l) {
 				levels = append(levels, l)
 			}
 		}
@@ -1142,13 +1140,4 @@ func (s *Screen) tag() string {
 		return strings.Join(levels, "+") + " bot"
 	}
 	return strings.Join(levels, "+") + " bots"
-}
-
-func contains(ss []string, s string) bool {
-	for _, x := range ss {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }

@@ -52,7 +52,7 @@ func (s *Screen) render(ctx *kit.Context) (string, []kit.Hit) {
 	between := sn.Between || sn.Over
 	switch {
 	case s.opened && sn.Open != nil:
-		bottom, _ := s.bottomLines(ctx, sc, 0)
+		bottom, _ := s.bottomLines(ctx, sc)
 		return RenderPanel(ctx, sc, hand, s.openLines(ctx, sc, w), bottom)
 	case s.tricks:
 		body, bottom := s.dealList(ctx, sc, hand)
@@ -60,7 +60,7 @@ func (s *Screen) render(ctx *kit.Context) (string, []kit.Hit) {
 	case between:
 		return s.resultView(ctx, sc), nil
 	}
-	bottom, menuHits := s.bottomLines(ctx, sc, 0)
+	bottom, menuHits := s.bottomLines(ctx, sc)
 	if s.hintOpen() {
 		out, hits := RenderPanel(ctx, sc, hand, s.hintLines(ctx, w, PanelRoom(ctx, sc, hand, bottom)), bottom)
 		return out, append(hits, menuHits...)
@@ -91,7 +91,7 @@ func (s *Screen) tableHand() Hand {
 // or below.
 func (s *Screen) dealList(ctx *kit.Context, sc *Scene, hand Hand) (body, bottom []string) {
 	st := &ctx.Styles
-	bottom, _ = s.bottomLines(ctx, sc, 0)
+	bottom, _ = s.bottomLines(ctx, sc)
 	lines, tricks := sc.DealList(ctx, ctx.Width)
 	closes := "v or esc closes the list"
 	room := PanelRoom(ctx, sc, hand, bottom)
@@ -127,7 +127,7 @@ func listTop(at, tricks, n, rows int) int {
 // scrollList moves the v list by dir lines, or pages when page.
 func (s *Screen) scrollList(ctx *kit.Context, dir int, page bool) {
 	sc := s.scene()
-	bottom, _ := s.bottomLines(ctx, sc, 0)
+	bottom, _ := s.bottomLines(ctx, sc)
 	lines, tricks := sc.DealList(ctx, ctx.Width)
 	rows := max(1, PanelRoom(ctx, sc, s.tableHand(), bottom)-1)
 	if page {
@@ -146,7 +146,7 @@ func (s *Screen) closedWords() string {
 
 // bottomLines are the rule, the note, the prompt and the keys under the
 // table; the menu's items' places are for a window ctx.Height high.
-func (s *Screen) bottomLines(ctx *kit.Context, sc *Scene, _ int) ([]string, []kit.Hit) {
+func (s *Screen) bottomLines(ctx *kit.Context, sc *Scene) ([]string, []kit.Hit) {
 	st := &ctx.Styles
 	w := ctx.Width
 	notes := s.noteLines(ctx, sc, w)
