@@ -688,16 +688,23 @@ func (sc *Scene) seatFacts(ctx *kit.Context, s rules.Seat, w int) (tag, cards st
 	if w >= 2+n+1+len(cards) && sc.Open[s] == 0 {
 		cards = st.Dim.Render(kit.Repeat(g.BackMini, n)) + " " + cards
 	}
-	if v.Dealer == s {
-		roles = append(roles, "dealer")
-	}
-	if v.Maker == s {
-		roles = append(roles, "maker")
-	}
+	roles = sc.roles(s)
 	if s == rules.PartnerOf(v.Players, v.Seat) {
 		roles = append(roles, sc.partnerMark(ctx, w-2))
 	}
 	return tag, cards, roles
+}
+
+// roles are seat s's roles in the deal: "dealer", "maker".
+func (sc *Scene) roles(s rules.Seat) []string {
+	var out []string
+	if sc.V.Dealer == s {
+		out = append(out, "dealer")
+	}
+	if sc.V.Maker == s {
+		out = append(out, "maker")
+	}
+	return out
 }
 
 // partnerMark is the role of the partner of four in w cells: the
@@ -871,19 +878,12 @@ func (sc *Scene) statusLines(ctx *kit.Context, w int) []string {
 	if v.Phase != rules.PhasePlay && v.Phase != rules.PhaseOver || v.Maker == rules.NoSeat {
 		return nil
 	}
-	tricks, pts := sc.bySide(v.Tricks), sc.bySide(v.Points)
+	pts := sc.bySide(v.Points)
 	// The tricks, then the card points, bella and the menage. The sides
 	// are named, never by seat letters, which the table shows nowhere:
 	// in one line with the whole names, then with the card points said
 	// "points", then with the names cut short; still too long, the
 	// points and what was announced get a line of their own.
-	counts := func(sc *Scene) string {
-		var ts []string
-		for i, side := range sc.SideOrder() {
-			ts = append(ts, fmt.Sprintf("%s %d", sc.sideWord(side), tricks[i]))
-		}
-		return " Tricks: " + strings.Join(ts, ", ")
-	}
 	points := func(word string) func(*Scene) string {
 		return func(sc *Scene) string {
 			var ps []string
@@ -901,7 +901,7 @@ func (sc *Scene) statusLines(ctx *kit.Context, w int) []string {
 		}
 	}
 	say := func(word string) func(*Scene) string {
-		return func(sc *Scene) string { return counts(sc) + " · " + points(word)(sc) }
+		return func(sc *Scene) string { return sc.trickCounts() + " · " + points(word)(sc) }
 	}
 	line := say("card points")(sc)
 	if kit.WidthOf(line) > w-1 {
@@ -913,7 +913,7 @@ func (sc *Scene) statusLines(ctx *kit.Context, w int) []string {
 		if kit.WidthOf(second) > w-2 {
 			second = sc.fitTo(ctx, w, 2, points("Points"))
 		}
-		out = []string{cutTo(ctx, sc.fitTo(ctx, w, 1, counts), w), cutTo(ctx, " "+second, w)}
+		out = []string{cutTo(ctx, sc.fitTo(ctx, w, 1, (*Scene).trickCounts), w), cutTo(ctx, " "+second, w)}
 	}
 	if v.InTrick > 0 && v.LastLeader != rules.NoSeat {
 		last, _ := sc.fitAny(ctx, w, 1, sc.lastSaid(ctx, " Last trick: ", "; won by "),
@@ -925,6 +925,17 @@ func (sc *Scene) statusLines(ctx *kit.Context, w int) []string {
 		out = append(out, cutTo(ctx, played, w))
 	}
 	return out
+}
+
+// trickCounts says the tricks won so far by side: " Tricks: you 3,
+// West 2".
+func (sc *Scene) trickCounts() string {
+	tricks := sc.bySide(sc.V.Tricks)
+	var ts []string
+	for i, side := range sc.SideOrder() {
+		ts = append(ts, fmt.Sprintf("%s %d", sc.sideWord(side), tricks[i]))
+	}
+	return " Tricks: " + strings.Join(ts, ", ")
 }
 
 // playedSaid says the trick on the table between tricks as lead, then
@@ -939,10 +950,8 @@ func (sc *Scene) playedSaid(ctx *kit.Context, lead string) func(*Scene) string {
 // play order, then won and the winner: "Last trick: East K♥, you 7♣,
 // West 10♥; won by you".
 func (sc *Scene) lastSaid(ctx *kit.Context, lead, won string) func(*Scene) string {
-	v := &sc.V
-	return func(sc *Scene) string {
-		return lead + sc.playedBy(ctx, v.LastLeader, v.LastTrick[:v.Players]) + won + sc.Lower(v.LastTrickWinner())
-	}
+	played := sc.playedSaid(ctx, lead)
+	return func(sc *Scene) string { return played(sc) + won + sc.Lower(sc.V.LastTrickWinner()) }
 }
 
 // playedBy names each card of a trick with who played it, in play
@@ -999,14 +1008,7 @@ func (sc *Scene) sideWord(i int) string {
 // is said: the v list counts the tricks.
 func (sc *Scene) statusLine(ctx *kit.Context, w int) []string {
 	v := &sc.V
-	tricks := sc.bySide(v.Tricks)
-	counts := func(sc *Scene) string {
-		var ts []string
-		for i, side := range sc.SideOrder() {
-			ts = append(ts, fmt.Sprintf("%s %d", sc.sideWord(side), tricks[i]))
-		}
-		return " Tricks: " + strings.Join(ts, ", ")
-	}
+	counts := (*Scene).trickCounts
 	says := []func(*Scene) string{counts}
 	if v.InTrick > 0 && v.LastLeader != rules.NoSeat {
 		arrow := " " + ctx.Paint.Glyphs.Arrow() + " "
@@ -1048,13 +1050,7 @@ func (sc *Scene) handBlock(ctx *kit.Context, w int, size kit.CardSize, hand Hand
 	x0 := max(0, (w-hw)/2)
 	pad := strings.Repeat(" ", x0)
 	rows := make([]string, 1+size.H+3)
-	var roles []string
-	if v.Dealer == v.Seat {
-		roles = append(roles, "dealer")
-	}
-	if v.Maker == v.Seat {
-		roles = append(roles, "maker")
-	}
+	roles := sc.roles(v.Seat)
 	labelOf := func(roles []string) string {
 		label := pad + st.Dim.Render(strings.Join(append([]string{sc.owner(v.Seat) + " hand"}, roles...), " · "))
 		if trump := kit.PlainTrump(v.Trump); trump != rules.NoSuit && v.Hand.Suit(trump) != 0 && n > 0 {
@@ -1198,12 +1194,7 @@ func (sc *Scene) backBlock(ctx *kit.Context, w int, size kit.CardSize, n int) []
 			roles = slices.Insert(roles, 1, tag)
 		}
 	}
-	if v.Dealer == v.Seat {
-		roles = append(roles, "dealer")
-	}
-	if v.Maker == v.Seat {
-		roles = append(roles, "maker")
-	}
+	roles = append(roles, sc.roles(v.Seat)...)
 	// A long name (24 cells) or state leaves no room for every role:
 	// the roles go from the last to the row under the label, then the
 	// name is cut, and a space stays on each side of the label (it ran
