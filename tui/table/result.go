@@ -41,21 +41,14 @@ func (sc *Scene) ResultLines(ctx *kit.Context, s rules.Score, ending rules.Endin
 		out := []string{" " + st.Heading.Render("The deal is thrown in: nobody scores."), " " + why}
 		if g := sc.gameRows(ctx, labelW, colW, w); len(g) > 0 {
 			// The sides' names head the figures, as over a scored deal.
-			out = append(out, "", st.Heading.Render(fmt.Sprintf(" %-*s", labelW, "")+sideHeads(sc.colNames(ctx, colW-1, false), colW)))
+			out = append(out, "", st.Heading.Render(resultRow(labelW, colW, "", sc.colNames(ctx, colW-1, false))))
 			out = append(out, g...)
 		}
 		return out
 	}
 	order := sc.SideOrder()
 	teams := sc.teams()
-	row := func(label string, cols []string) string {
-		var b strings.Builder
-		fmt.Fprintf(&b, " %-*s", labelW, label)
-		for _, c := range cols {
-			fmt.Fprintf(&b, "%*s", colW, c)
-		}
-		return b.String()
-	}
+	row := func(label string, cols []string) string { return resultRow(labelW, colW, label, cols) }
 	bySide := func(x [4]int) []string {
 		var out []string
 		for _, n := range sc.bySide(x) {
@@ -161,11 +154,13 @@ func (sc *Scene) ResultLines(ctx *kit.Context, s rules.Score, ending rules.Endin
 	return append(lines, sc.gameRows(ctx, labelW, colW, w)...)
 }
 
-// sideHeads writes the sides' names right-aligned in columns of colW.
-func sideHeads(heads []string, colW int) string {
+// resultRow is a row of a deal's breakdown: its label in labelW cells,
+// then a cell a side, right-aligned in columns of colW.
+func resultRow(labelW, colW int, label string, cols []string) string {
 	var b strings.Builder
-	for _, h := range heads {
-		fmt.Fprintf(&b, "%*s", colW, h)
+	fmt.Fprintf(&b, " %-*s", labelW, label)
+	for _, c := range cols {
+		fmt.Fprintf(&b, "%*s", colW, c)
 	}
 	return b.String()
 }
@@ -179,11 +174,11 @@ func (sc *Scene) gameRows(ctx *kit.Context, labelW, colW, w int) []string {
 	if sc.Board != "" {
 		return nil
 	}
-	var b strings.Builder
-	fmt.Fprintf(&b, " %-*s", labelW, "Game")
+	var cols []string
 	for _, side := range sc.SideOrder() {
-		fmt.Fprintf(&b, "%*d", colW, sc.Totals[side])
+		cols = append(cols, fmt.Sprint(sc.Totals[side]))
 	}
+	row := resultRow(labelW, colW, "Game", cols)
 	target := sc.V.Options.Target
 	note := fmt.Sprintf("game to %d", target)
 	totals := sc.Totals[:sc.Sides()]
@@ -193,10 +188,10 @@ func (sc *Scene) gameRows(ctx *kit.Context, labelW, colW, w int) []string {
 		note += ": equal at the top, so play goes on"
 	}
 	dim := ctx.Styles.Dim
-	if line := b.String() + "   (" + note + ")"; kit.WidthOf(line) <= w {
-		return []string{b.String() + dim.Render("   ("+note+")")}
+	if line := row + "   (" + note + ")"; kit.WidthOf(line) <= w {
+		return []string{row + dim.Render("   ("+note+")")}
 	}
-	out := []string{b.String()}
+	out := []string{row}
 	for _, l := range kit.Wrap("("+note+")", max(20, w-3)) {
 		out = append(out, " "+dim.Render(l))
 	}
