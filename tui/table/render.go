@@ -74,13 +74,9 @@ func Render(ctx *kit.Context, sc *Scene, hand Hand, bottom []string) (string, []
 // can act on it.
 func RenderPanel(ctx *kit.Context, sc *Scene, hand Hand, body, bottom []string) (string, []kit.Hit) {
 	w, h := ctx.Width, ctx.Height
-	size := cardSize(w, h)
 	midH := max(0, h-topRows-len(bottom))
-	handRows, rects := sc.handBlock(ctx, w, size, hand)
-	if len(hand.Cards) == 0 {
-		handRows, rects = nil, nil
-	}
-	room := panelRoom(midH, handRows)
+	handRows, rects := sc.panelHand(ctx, hand)
+	room := max(0, midH-len(handRows))
 	body = body[:min(len(body), room)]
 	lines := []string{sc.Header(ctx, w), kit.Rule(ctx, w)}
 	for _, l := range body {
@@ -98,19 +94,20 @@ func RenderPanel(ctx *kit.Context, sc *Scene, hand Hand, body, bottom []string) 
 	return kit.Canvas(lines, w, h), hits
 }
 
-// panelRoom is the rows RenderPanel gives its body: what the middle
-// (midH rows) leaves over the hand.
-func panelRoom(midH int, handRows []string) int { return max(0, midH-len(handRows)) }
+// panelHand is the hand RenderPanel keeps under its body, and where
+// its cards lie in it: none without cards.
+func (sc *Scene) panelHand(ctx *kit.Context, hand Hand) ([]string, []kit.Rect) {
+	if len(hand.Cards) == 0 {
+		return nil, nil
+	}
+	return sc.handBlock(ctx, ctx.Width, cardSize(ctx.Width, ctx.Height), hand)
+}
 
 // PanelRoom is the rows RenderPanel gives its body with hand and bottom,
 // so that a long body can be scrolled to fit.
 func PanelRoom(ctx *kit.Context, sc *Scene, hand Hand, bottom []string) int {
-	midH := max(0, ctx.Height-topRows-len(bottom))
-	if len(hand.Cards) == 0 {
-		return panelRoom(midH, nil)
-	}
-	handRows, _ := sc.handBlock(ctx, ctx.Width, cardSize(ctx.Width, ctx.Height), hand)
-	return panelRoom(midH, handRows)
+	handRows, _ := sc.panelHand(ctx, hand)
+	return max(0, ctx.Height-topRows-len(bottom)-len(handRows))
 }
 
 // tableArea is the table: trump, the trick and the seats around it,
