@@ -529,22 +529,10 @@ func (s *Screen) key(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.Cmd
 		s.openChat()
 		return s, nil
 	}
-	if s.tricks && !(sn.Over && s.overSeen) {
+	if dir := scrollKey(k, msg); dir != 0 && s.tricks && !(sn.Over && s.overSeen) {
 		// ↑/↓ and page up/down scroll the v list; the menu keeps ←/→.
-		switch {
-		case kit.IsKey(msg, k.Up):
-			s.scrollList(ctx, -1, false)
-			return s, nil
-		case kit.IsKey(msg, k.Down):
-			s.scrollList(ctx, 1, false)
-			return s, nil
-		case msg.String() == "pgup":
-			s.scrollList(ctx, -1, true)
-			return s, nil
-		case msg.String() == "pgdown":
-			s.scrollList(ctx, 1, true)
-			return s, nil
-		}
+		s.scrollList(ctx, -dir, kit.PageDir(msg) != 0)
+		return s, nil
 	}
 	if sn.Watching && !(sn.Over && s.overSeen) {
 		// The last deal's result: d opens its hands, enter goes on to
@@ -746,7 +734,7 @@ func (s *Screen) resultKey(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, t
 // typed at the last deal's result would skip the end unread; q leaves.
 func (s *Screen) overKey(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.Cmd) {
 	k := &ctx.Keys
-	if dir := padKey(k, msg); dir != 0 {
+	if dir := scrollKey(k, msg); dir != 0 {
 		// A score pad cut to the room scrolls, every deal in reach.
 		_, _, most := s.overLayout(ctx)
 		step := dir
@@ -786,9 +774,10 @@ func (s *Screen) overKey(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea
 	return s, nil
 }
 
-// padKey is 1 for a key that scrolls the score pad back (↑, page up),
-// -1 for one that scrolls it on (↓, page down), 0 for any other key.
-func padKey(k *kit.KeyMap, msg tea.KeyPressMsg) int {
+// scrollKey is 1 for a key that scrolls back to earlier lines (↑, page
+// up), -1 for one that scrolls on (↓, page down), 0 for any other key:
+// the keys of the game end's score pad and of the v list.
+func scrollKey(k *kit.KeyMap, msg tea.KeyPressMsg) int {
 	switch {
 	case kit.IsKey(msg, k.Up) || kit.PageDir(msg) < 0:
 		return 1
