@@ -264,10 +264,7 @@ func (sc *Scene) infoLines(ctx *kit.Context, w, n int) []string {
 		return lines
 	}
 	for _, nw := range []int{0, 12, 6} {
-		s := sc
-		if nw > 0 {
-			s = sc.shortTo(ctx, nw)
-		}
+		s := sc.shortTo(ctx, nw)
 		frags := s.infoFrags(ctx)
 		frags = frags[:len(frags)-1] // seqFrag, put last by infoFrags
 		for _, seq := range []string{s.seqFrag(), s.seqShort()} {
@@ -974,10 +971,7 @@ func (sc *Scene) playedAt(leader rules.Seat, i int) rules.Seat {
 // line is then the last tried.
 func (sc *Scene) fitAny(ctx *kit.Context, w, pad int, says ...func(*Scene) string) (line string, ok bool) {
 	for _, nw := range []int{0, 12, 6, 4} {
-		s := sc
-		if nw > 0 {
-			s = sc.shortTo(ctx, nw)
-		}
+		s := sc.shortTo(ctx, nw)
 		for _, say := range says {
 			if line = say(s); kit.WidthOf(line) <= w-pad {
 				return line, true

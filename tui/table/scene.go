@@ -270,8 +270,12 @@ func (sc *Scene) colNames(ctx *kit.Context, w int, short bool) []string {
 // shortTo is the scene with every player's name shortened to w cells,
 // told apart as kit.ShortNames keeps them, for a line the whole names
 // make too long; the scene itself when they fit or cannot be told
-// apart so.
+// apart so, and for w 0 (the tries of a line start with the whole
+// names).
 func (sc *Scene) shortTo(ctx *kit.Context, w int) *Scene {
+	if w <= 0 {
+		return sc
+	}
 	return sc.shortBy(ctx, w, kit.ShortNames)
 }
 
@@ -403,10 +407,7 @@ func (sc *Scene) Header(ctx *kit.Context, w int) string {
 	for _, loose := range []bool{false, true} {
 		for _, dealer := range []bool{true, false} {
 			for _, nw := range []int{0, 12, 6} {
-				s := sc
-				if nw > 0 {
-					s = sc.shortTo(ctx, nw)
-				}
+				s := sc.shortTo(ctx, nw)
 				if line, ok := s.header(ctx, w, false, loose, dealer); ok {
 					return line
 				}
