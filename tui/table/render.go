@@ -821,17 +821,22 @@ func (sc *Scene) partnerLines(ctx *kit.Context, s rules.Seat, w, leftW int) (rig
 	return right[:min(2, len(right))], left
 }
 
+// faceUp is a hand shown face up, each card drawn, sorted as a hand in
+// play is: a replay's open hand, a spectator's of a scored deal.
+func (sc *Scene) faceUp(ctx *kit.Context, hand rules.CardSet) []string {
+	var cs []string
+	for _, c := range kit.SortHand(hand, hand, kit.PlainTrump(sc.V.Trump)) {
+		cs = append(cs, ctx.Paint.StyledCard(c))
+	}
+	return cs
+}
+
 // openHand writes a hand shown face up in a replay, as few cards a line
 // as w allows.
 func (sc *Scene) openHand(ctx *kit.Context, open rules.CardSet, w int) []string {
-	var cs []string
-	for _, c := range kit.SortHand(open, open, kit.PlainTrump(sc.V.Trump)) {
-		cs = append(cs, ctx.Paint.StyledCard(c))
-	}
-	per := max(1, (w+1)/4)
 	var out []string
-	for i := 0; i < len(cs); i += per {
-		out = append(out, strings.Join(cs[i:min(len(cs), i+per)], " "))
+	for row := range slices.Chunk(sc.faceUp(ctx, open), max(1, (w+1)/4)) {
+		out = append(out, strings.Join(row, " "))
 	}
 	return out
 }

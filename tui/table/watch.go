@@ -164,12 +164,7 @@ func (s *Screen) openLines(ctx *kit.Context, sc *Scene, w int) []string {
 		nameW = max(nameW, min(12, kit.WidthOf(sc.Name(rules.Seat(i)))))
 	}
 	for i := range sc.players() {
-		held := o.Held[i]
-		var cs []string
-		for _, c := range kit.SortHand(held, held, kit.PlainTrump(sc.V.Trump)) {
-			cs = append(cs, p.StyledCard(c))
-		}
-		line := fmt.Sprintf(" %s  %s", kit.Fit(sc.Name(rules.Seat(i)), nameW), strings.Join(cs, " "))
+		line := fmt.Sprintf(" %s  %s", kit.Fit(sc.Name(rules.Seat(i)), nameW), strings.Join(sc.faceUp(ctx, o.Held[i]), " "))
 		if i == int(o.Dealer) {
 			line += st.Dim.Render("  (dealer)")
 		}
