@@ -244,12 +244,7 @@ func (sc *Scene) colNames(ctx *kit.Context, w int, short bool) []string {
 	// Every player's name in a share of the column, a team's partners
 	// the person (or the side's first seat) first.
 	per := sc.players() / sc.Sides()
-	var names []string
-	for _, i := range sc.SideOrder() {
-		for _, s := range sc.members(i) {
-			names = append(names, sc.Name(s))
-		}
-	}
+	names := sc.memberNames()
 	// The pad's heads keep a name's last word, its tag among alike
 	// names ("norm…B" in a bot match), as the header's cut names do.
 	shorten := kit.ShortNames
@@ -336,6 +331,18 @@ func (sc *Scene) members(i int) []rules.Seat {
 		out[0], out[1] = out[1], out[0]
 	}
 	return out
+}
+
+// memberNames are every player's name, side by side in SideOrder, a
+// side's as members orders them.
+func (sc *Scene) memberNames() []string {
+	var names []string
+	for _, i := range sc.SideOrder() {
+		for _, s := range sc.members(i) {
+			names = append(names, sc.Name(s))
+		}
+	}
+	return names
 }
 
 // letterNames names the sides by letters, in SideOrder, for column

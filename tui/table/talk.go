@@ -530,13 +530,7 @@ func (sc *Scene) padHeads(ctx *kit.Context, w int) [][]string {
 	if per == 1 || !long {
 		return [][]string{sc.colNames(ctx, w, true)}
 	}
-	var names []string
-	for _, i := range sc.SideOrder() {
-		for _, s := range sc.members(i) {
-			names = append(names, sc.Name(s))
-		}
-	}
-	cut := kit.ShortTagged(names, w, shortMark(ctx))
+	cut := kit.ShortTagged(sc.memberNames(), w, shortMark(ctx))
 	if cut == nil {
 		return [][]string{sc.colNames(ctx, w, true)}
 	}

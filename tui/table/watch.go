@@ -128,9 +128,7 @@ func (s *Screen) againLines(ctx *kit.Context, sc *Scene, w int) []string {
 		// Not a wait without end unless they come back: say so.
 		text += " It starts only if everyone away comes back: else leave and open a new table."
 	}
-	var out []string
-	out = append(out, kit.Indent(" ", kit.WrapLines(text, w-2, 2, ctx.Ellipsis()), nil)...)
-	return out
+	return kit.Indent(" ", kit.WrapLines(text, w-2, 2, ctx.Ellipsis()), nil)
 }
 
 // watchWords say, for the talk panel's heading, who else looks on: how
