@@ -164,8 +164,7 @@ func TestKeysKeepHint(t *testing.T) {
 			// Bots that wait to be let through: the person's last bid
 			// stands undoable until another moves.
 			f := newFixture(t, n, seeds[n], 80, 24, gated())
-			f.hs.Ctx = kit.NewContext(ascii)
-			f.hs.Ctx.Width, f.hs.Ctx.Height = 80, 24
+			f.drawASCII(ascii)
 			f.until("a card that may follow an undo", func(s host.Snapshot) bool {
 				return s.Can.Act && s.Can.Undo && s.Can.Claim && s.View.Phase == rules.PhasePlay
 			}, true)
@@ -517,8 +516,7 @@ func TestKeysKeepArrowsWithBella(t *testing.T) {
 	kittest.ForCounts(t, func(t *testing.T, n int) {
 		for _, ascii := range []bool{false, true} {
 			f := newFixture(t, n, bellaSeeds[n], 80, 24, gated())
-			f.hs.Ctx = kit.NewContext(ascii)
-			f.hs.Ctx.Width, f.hs.Ctx.Height = 80, 24
+			f.drawASCII(ascii)
 			f.until("a card with bella, undo and claim", func(s host.Snapshot) bool {
 				return s.Can.Act && s.Can.Undo && s.Can.Claim && s.View.Phase == rules.PhasePlay && hasBella(s.View.Legal(), 0)
 			}, true)

@@ -244,6 +244,22 @@ func (f *fixture) release() {
 	}
 }
 
+// say types line in the talk's box and sends it: /, its keys, enter.
+func (f *fixture) say(line string) {
+	f.hs.Press("/")
+	for _, k := range line {
+		f.hs.Press(string(k))
+	}
+	f.hs.Press("enter")
+}
+
+// drawASCII draws the screen, w×h as it was, with -ascii or without.
+func (f *fixture) drawASCII(ascii bool) {
+	w, h := f.hs.Ctx.Width, f.hs.Ctx.Height
+	f.hs.Ctx = kit.NewContext(ascii)
+	f.hs.Ctx.Width, f.hs.Ctx.Height = w, h
+}
+
 // snap is the game as the screen shows it.
 func (f *fixture) snap() host.Snapshot { return f.s.snap }
 

@@ -8,7 +8,6 @@ import (
 
 	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/rules"
-	"github.com/klob/klob/tui/kit"
 	"github.com/klob/klob/tui/kit/kittest"
 )
 
@@ -105,8 +104,7 @@ func TestGoldenSizes(t *testing.T) {
 		}
 		t.Run(name, func(t *testing.T) {
 			f := newFixture(t, tc.n, seeds[tc.n], tc.w, tc.h)
-			f.hs.Ctx = kit.NewContext(tc.ascii)
-			f.hs.Ctx.Width, f.hs.Ctx.Height = tc.w, tc.h
+			f.drawASCII(tc.ascii)
 			f.until("a card", myCard, true)
 			kittest.Golden(t, name, f.text())
 		})

@@ -107,8 +107,7 @@ func TestTrickGridNamesWhoPlayed(t *testing.T) {
 	kittest.ForCounts(t, func(t *testing.T, n int) {
 		for _, ascii := range []bool{false, true} {
 			f := newFixture(t, n, seeds[n], 80, 24, func(hc *host.Config, _ *Config) { hc.HoldTricks = true })
-			f.hs.Ctx = kit.NewContext(ascii)
-			f.hs.Ctx.Width, f.hs.Ctx.Height = 80, 24
+			f.drawASCII(ascii)
 			f.until("a trick held", func(s host.Snapshot) bool { return s.Hold }, true)
 			f.refresh()
 			v := f.snap().View

@@ -168,11 +168,7 @@ func TestTalkBetweenDeals(t *testing.T) {
 		talk.hear("dan", "nice deal", true)
 		talk.hear("bob", "thanks dan", false)
 		f.hs.Deliver(ChatRefresh{})
-		f.hs.Press("/")
-		for _, k := range "gg" {
-			f.hs.Press(string(k))
-		}
-		f.hs.Press("enter")
+		f.say("gg")
 		text := f.text()
 		keys := kit.HintLine(f.s.KeyHelp(&f.hs.Ctx.Keys).ShortHelp())
 		for _, want := range []string{`dan (watching): "nice deal"`, `bob: "thanks dan"`, `Tester: "gg"`,
@@ -229,14 +225,7 @@ func TestQuietLineNotSent(t *testing.T) {
 		q := &hushTalk{hush: true}
 		f := newFixture(t, n, seeds[n], 80, 24, func(_ *host.Config, c *Config) { c.Talk = q })
 		f.until("a card", myCard, true)
-		typeLine := func(text string) {
-			f.hs.Press("/")
-			for _, k := range text {
-				f.hs.Press(string(k))
-			}
-			f.hs.Press("enter")
-		}
-		typeLine("psst")
+		f.say("psst")
 		text := kittest.Flat(f.text())
 		if f.s.Typing() || !strings.Contains(text, "Not sent: at a rated table nobody talks") ||
 			!strings.Contains(text, "Your line is kept: / opens it again.") || strings.Contains(text, "psst") || len(q.said) != 0 {
@@ -254,7 +243,7 @@ func TestQuietLineNotSent(t *testing.T) {
 		if f.s.Typing() || f.s.talk.Input.Len() != 0 {
 			t.Fatalf("%d players: esc does not clear the line kept", n)
 		}
-		typeLine("nice deal")
+		f.say("nice deal")
 		f.until("the result", func(s host.Snapshot) bool { return s.Between }, true)
 		q.hush = false
 		if text := kittest.Flat(f.text()); !strings.Contains(text, "/ opens your line not sent") {
@@ -282,11 +271,7 @@ func TestChatRematch(t *testing.T) {
 		game := f.snap().Game
 		talk.hear("ann", "psst partner", false)
 		f.hs.Deliver(ChatRefresh{})
-		f.hs.Press("/")
-		for _, k := range "gg" {
-			f.hs.Press(string(k))
-		}
-		f.hs.Press("enter")
+		f.say("gg")
 		f.hs.Press("n")
 		f.refresh()
 		if f.snap().Game == game {
@@ -352,11 +337,7 @@ func TestRefusedLineOutlastsMoves(t *testing.T) {
 				if c.hold {
 					f.s.HoldNote(c.said, true)
 				} else {
-					f.hs.Press("/")
-					for _, k := range "psst" {
-						f.hs.Press(string(k))
-					}
-					f.hs.Press("enter")
+					f.say("psst")
 				}
 				if !strings.Contains(kittest.Flat(f.text()), c.said) {
 					t.Fatalf("%d players: the refusal is not said:\n%s", n, f.text())
