@@ -232,15 +232,10 @@ func (s *Screen) winnerWords(ctx *kit.Context, sc *Scene) (string, lipgloss.Styl
 
 // overView is the end of the game: who won, the seed that deals it
 // again, the score of every deal, where the log is filed, and what next,
-// with where the offers lie: a click on one presses its key.
-func (s *Screen) overView(ctx *kit.Context) (string, []kit.Hit) {
-	out, hits, _ := s.overLayout(ctx)
-	return out, hits
-}
-
-// overLayout is overView, and how far back its score pad scrolls (0
-// when it shows every deal): ↑/↓ scroll a pad cut to the room.
-func (s *Screen) overLayout(ctx *kit.Context) (string, []kit.Hit, int) {
+// with where the offers lie (a click on one presses its key), and how
+// far back its score pad scrolls (0 when it shows every deal): ↑/↓
+// scroll a pad cut to the room.
+func (s *Screen) overView(ctx *kit.Context) (string, []kit.Hit, int) {
 	sn := &s.snap
 	w, h := ctx.Width, ctx.Height
 	sc := s.scene()

@@ -736,7 +736,7 @@ func (s *Screen) overKey(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea
 	k := &ctx.Keys
 	if dir := scrollKey(k, msg); dir != 0 {
 		// A score pad cut to the room scrolls, every deal in reach.
-		_, _, most := s.overLayout(ctx)
+		_, _, most := s.overView(ctx)
 		step := dir
 		if d := kit.PageDir(msg); d != 0 {
 			step = -d * max(1, ctx.Height/3)

@@ -45,7 +45,8 @@ func (s *Screen) render(ctx *kit.Context) (string, []kit.Hit) {
 		}
 		return kit.Canvas(lines, w, h), nil
 	case sn.Over && s.overSeen:
-		return s.overView(ctx)
+		out, hits, _ := s.overView(ctx)
+		return out, hits
 	}
 	sc := s.scene()
 	hand := s.tableHand()
