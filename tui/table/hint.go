@@ -38,19 +38,14 @@ func (s *Screen) hintLines(ctx *kit.Context, w, room int) []string {
 	return append(out, " "+st.Dim.Render("H or esc closes the hint; the cursor is on the hard bot's choice"))
 }
 
-// HintLines draws the hint for the decision at v from its evaluation, in
-// lines of at most w cells and at most room lines (none: -1). Short of
-// room, the options ranked lowest give way first (a line says how
-// many; the two best stay), then the count of sampled deals, then the
-// reason's sentences, whole, last first: in a short window the two best
-// options and how many more outrank the reason.
-func HintLines(ctx *kit.Context, v *rules.View, ev eval.Evaluation, w, room int) []string {
-	out, _ := hintWindow(ctx, v, ev, w, room, 0)
-	return out
-}
-
-// hintWindow is HintLines with the options from rank top on (kept so
-// that the window is full), and the page of them it shows.
+// hintWindow draws the hint for the decision at v from its evaluation,
+// in lines of at most w cells and at most room lines (none: -1), the
+// options from rank top on (kept so that the window is full), and
+// returns the page of them it shows. Short of room, the options ranked
+// lowest give way first (a line says how many; the two best stay), then
+// the count of sampled deals, then the reason's sentences, whole, last
+// first: in a short window the two best options and how many more
+// outrank the reason.
 func hintWindow(ctx *kit.Context, v *rules.View, ev eval.Evaluation, w, room, top int) ([]string, kit.Page) {
 	st := &ctx.Styles
 	if ev.Samples == 0 || len(ev.Results) == 0 {
