@@ -252,24 +252,11 @@ func (sc *Scene) verdict(ctx *kit.Context, s rules.Score) string {
 // East J♥, you Q♥, West J♠; won by East." It breaks after a comma, so
 // that a name of two words ("Random B") and its card stay on one line.
 func (sc *Scene) LastTrickLines(ctx *kit.Context, w int) []string {
-	l := sc.LastTrickLine(ctx)
-	if l == "" {
+	if sc.V.LastLeader == rules.NoSeat {
 		return nil
 	}
-	out := kit.BreakRow(strings.TrimPrefix(l, " "), max(10, w-2), max(10, w-2))
-	for i := range out {
-		out[i] = " " + out[i]
-	}
-	return out
-}
-
-// LastTrickLine says the deal's last trick in one line.
-func (sc *Scene) LastTrickLine(ctx *kit.Context) string {
-	v := &sc.V
-	if v.LastLeader == rules.NoSeat {
-		return ""
-	}
-	return sc.lastSaid(ctx, " Last trick: ", "; won by ")(sc) + "."
+	l := sc.lastSaid(ctx, "Last trick: ", "; won by ")(sc) + "."
+	return kit.Indent(" ", kit.BreakRow(l, max(10, w-2), max(10, w-2)), nil)
 }
 
 // DropBlanks takes out blank lines, from the top, until lines fit in
