@@ -55,7 +55,7 @@ func hintWindow(ctx *kit.Context, v *rules.View, ev eval.Evaluation, w, room, to
 	if err != nil {
 		return []string{" " + st.Error.Render("! No hint: "+err.Error())}, kit.Page{}
 	}
-	ranked := Ranked(&an)
+	ranked, _ := an.InRankOrder(-1) // best first
 	best := ranked.Rows[0]
 	out := []string{" " + st.Heading.Render("Hint: the hard bot would "+hintSay(ctx, best.Action)+".")}
 	var why []string
@@ -154,13 +154,6 @@ func trickWords(v *rules.View, c rules.Card) string {
 		return "Your partner wins this trick."
 	}
 	return "Your partner stays ahead in this trick for now."
-}
-
-// Ranked is an analysis with its rows in rank order, best first (the
-// rank drill.Analysis.Ranked gives).
-func Ranked(an *drill.Analysis) drill.Analysis {
-	out, _ := an.InRankOrder(-1)
-	return out
 }
 
 // hintSay is an action as the hint says it: "take", "name ♥ hearts",
