@@ -2,6 +2,7 @@ package table
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/klob/klob/ai/eval"
@@ -179,16 +180,10 @@ func hintSay(ctx *kit.Context, a rules.Action) string {
 // item, so that enter takes it.
 func (s *Screen) pointAt(a rules.Action) {
 	if a.Kind == rules.PlayCard {
-		for i, c := range s.hand() {
-			if c == a.Card {
-				s.Cursor = i
-			}
+		if i := slices.Index(s.hand(), a.Card); i >= 0 {
+			s.Cursor = i
 		}
-		return
-	}
-	for i, b := range s.menuItems() {
-		if b == a {
-			s.Menu = i
-		}
+	} else if i := slices.Index(s.menuItems(), a); i >= 0 {
+		s.Menu = i
 	}
 }

@@ -1082,12 +1082,8 @@ func (sc *Scene) handBlock(ctx *kit.Context, w int, size kit.CardSize, hand Hand
 	if hand.Playing && n > 0 {
 		sel = max(0, min(hand.Cursor, n-1))
 	}
-	if sc.Next != rules.NoCard {
-		for i, c := range hand.Cards {
-			if c == sc.Next {
-				sel = i
-			}
-		}
+	if i := slices.Index(hand.Cards, sc.Next); i >= 0 && sc.Next != rules.NoCard {
+		sel = i
 	}
 	kit.CardRows(ctx, rows[1:], hand.Cards, hand.Legal, sel, hand.Playing || sel >= 0, size, pad)
 	if !hand.Playing && !hand.InPlay {
@@ -1186,7 +1182,7 @@ func (sc *Scene) backBlock(ctx *kit.Context, w int, size kit.CardSize, n int) []
 	if int(v.Seat) < len(sc.Players) {
 		// What the seat is (away and its wait, on the clock, a bot's
 		// level), as the other seats' columns say it.
-		if tag := strings.ReplaceAll(sc.Players[v.Seat].Tag, "\n", " "); tag != "" {
+		if tag := oneLine(sc.Players[v.Seat].Tag); tag != "" {
 			roles = slices.Insert(roles, 1, tag)
 		}
 	}

@@ -814,10 +814,8 @@ func (s *Screen) toggleOrder() (kit.Screen, tea.Cmd) {
 		sel = hand[s.Cursor]
 	}
 	s.order ^= 1
-	for i, c := range s.hand() {
-		if c == sel {
-			s.Cursor = i
-		}
+	if i := slices.Index(s.hand(), sel); i >= 0 {
+		s.Cursor = i
 	}
 	word := "trick strength"
 	if s.order == kit.BySuit {
