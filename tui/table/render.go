@@ -282,12 +282,7 @@ func (sc *Scene) infoLines(ctx *kit.Context, w, n int) []string {
 // saysSeq reports whether lines hold the fragment seq whole (packLine
 // starts a line with a capital).
 func saysSeq(lines []string, seq string) bool {
-	for _, l := range lines {
-		if strings.Contains(l, seq[1:]) {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(lines, func(l string) bool { return strings.Contains(l, seq[1:]) })
 }
 
 // seqShort is seqFrag with a side named short: "sequences: them".
@@ -325,7 +320,7 @@ func (sc *Scene) phaseWords(ctx *kit.Context) string {
 				other = "any suit or no trumps"
 			}
 		}
-		if v.Turn == v.Seat && !hasKind(v.Legal(), rules.Pass) {
+		if v.Turn == v.Seat && !slices.ContainsFunc(v.Legal(), func(a rules.Action) bool { return a.Kind == rules.Pass }) {
 			// The forced dealer: there is no pass to offer.
 			return "round two: " + sc.Lower(v.Seat) + " must name " + other
 		}
@@ -337,16 +332,6 @@ func (sc *Scene) phaseWords(ctx *kit.Context) string {
 		return "thrown in: nobody named trump"
 	}
 	return ""
-}
-
-// hasKind reports whether some action of as is of kind k.
-func hasKind(as []rules.Action, k rules.Kind) bool {
-	for _, a := range as {
-		if a.Kind == k {
-			return true
-		}
-	}
-	return false
 }
 
 // packLine joins fragments with " · " into at most n lines of w cells,

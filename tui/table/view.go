@@ -635,12 +635,7 @@ func (s *Screen) bellaWord() string {
 
 // hasBella reports whether an announcement of n points is among as.
 func hasBella(as []rules.Action, n int) bool {
-	for _, a := range as {
-		if a.Kind == rules.PlayCard && a.Bella && int(a.N) == n {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(as, func(a rules.Action) bool { return a.Kind == rules.PlayCard && a.Bella && int(a.N) == n })
 }
 
 // itemLabel is how the menu writes item i: its key in brackets (its
