@@ -240,17 +240,16 @@ func (s *Screen) overView(ctx *kit.Context) (string, []kit.Hit, int) {
 	w, h := ctx.Width, ctx.Height
 	sc := s.scene()
 	lines := append(append(kit.Titled(ctx, "Game over"), ""), s.winnerLines(ctx, sc, w)...)
-	var about []string
-	about = append(about, fmt.Sprintf("%s played", kit.Plural(len(sn.Deals), "deal")))
+	about := kit.Plural(len(sn.Deals), "deal") + " played"
 	switch t := s.tag(); {
 	case s.cfg.Tag != "":
 		// A tag names where the game was played ("table K7Q2").
-		about[0] += " at the " + t
+		about += " at the " + t
 	case t != "":
-		about[0] += " against the " + t
+		about += " against the " + t
 	}
-	about[0] += fmt.Sprintf(", game to %d.", sn.Options.Target)
-	lines = append(lines, kit.Paragraph(strings.Join(about, " "), w, nil)...)
+	about += fmt.Sprintf(", game to %d.", sn.Options.Target)
+	lines = append(lines, kit.Paragraph(about, w, nil)...)
 	if sn.SeedShown && s.cfg.Rerun != nil {
 		// Shown only now: the seed deals every card of the game. Its
 		// sentence starts a line, so that a seed of twenty digits does
@@ -346,16 +345,14 @@ const overPadMin = 6
 // resultNote is the note under a result or the game's end, wrapped to
 // the window: as an error when it is one; none without a note.
 func (s *Screen) resultNote(ctx *kit.Context, w int) []string {
+	if s.note.Text == "" {
+		return nil
+	}
 	style := ctx.Styles.Text
 	if s.note.Err {
 		style = ctx.Styles.Error
 	}
-	var out []string
-	if s.note.Text != "" {
-		out = append(out, kit.Indent(" ",
-			kit.WrapLines(s.note.Text, w-2, maxNoteLines, ctx.Ellipsis()), style.Render)...)
-	}
-	return out
+	return kit.Indent(" ", kit.WrapLines(s.note.Text, w-2, maxNoteLines, ctx.Ellipsis()), style.Render)
 }
 
 // commandLines lay a shell command out in a window w wide, indented by

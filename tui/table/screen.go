@@ -333,12 +333,8 @@ func (s *Screen) prepareTurn() {
 	if s.snap.View.Phase != rules.PhasePlay {
 		return
 	}
-	legal := kit.LegalCards(&s.snap.View)
-	for i, c := range s.hand() {
-		if legal.Has(c) {
-			s.Cursor = i
-			return
-		}
+	if i := slices.IndexFunc(s.hand(), kit.LegalCards(&s.snap.View).Has); i >= 0 {
+		s.Cursor = i
 	}
 }
 
