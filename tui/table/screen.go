@@ -97,10 +97,8 @@ type refreshMsg struct {
 
 // Screen is the table: one seat's view of a game of 2, 3 or 4 players
 // through its host.Port, the deal in play, the result of a deal and the
-// end of the game. It shows the Snapshot it last read, which is what the
-// person has seen: every action carries that Snapshot's Gen, so a key
-// typed ahead never lands on a deal, a result or a decision not yet on
-// the screen.
+// end of the game. It acts at the Gen of the Snapshot it shows (the
+// package doc says why).
 type Screen struct {
 	cfg    Config
 	port   host.Port
