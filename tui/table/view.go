@@ -110,7 +110,7 @@ func (s *Screen) dealList(ctx *kit.Context, sc *Scene, hand Hand) (body, bottom 
 	}
 	foot := strings.Join(append(more, "↑/↓ scroll", closes), " · ")
 	if kit.WidthOf(foot)+1 > ctx.Width {
-		foot = strings.Join([]string{"↑/↓ scroll", closes}, " · ")
+		foot = "↑/↓ scroll · " + closes
 	}
 	end := min(len(lines), top+rows)
 	return append(slices.Clone(lines[top:end]), " "+st.Dim.Render(foot)), bottom

@@ -140,9 +140,7 @@ func (s *Screen) watchWords() string {
 		return ""
 	case sn.Private:
 		return "private"
-	case sn.Watchers == 1:
-		return "1 watching"
-	case sn.Watchers > 1:
+	case sn.Watchers > 0:
 		return fmt.Sprintf("%d watching", sn.Watchers)
 	}
 	return ""
