@@ -244,7 +244,7 @@ type Lobby struct {
 	// each look, off the Update): p's label says it resumes it.
 	savedAlone bool
 	// unread is the hall's notice of the first look when the person
-	// went straight back to a seat before reading it (seatNote).
+	// went straight back to a seat before reading it (afterNotice).
 	unread string
 
 	// visit is this connection in the hall's list of the people
@@ -292,13 +292,14 @@ func (l *Lobby) Enter(ctx *kit.Context) tea.Cmd {
 	if !l.inPlayRead {
 		inPlay = tea.Batch(inPlay, l.readInPlay())
 	}
-	if first && l.cfg.Start.Verb != "" {
-		return tea.Batch(l.tick(), l.readClub(), listen, inPlay, func() tea.Msg { return startMsg{} })
+	var next tea.Cmd // the connection's command, or back to a seat held
+	switch {
+	case first && l.cfg.Start.Verb != "":
+		next = func() tea.Msg { return startMsg{} }
+	case first && !l.guest() && l.cfg.Hall != nil && l.cfg.Hall.SeatOf(l.cfg.Player.ID) != nil:
+		next = func() tea.Msg { return resumeMsg{} }
 	}
-	if !first || l.guest() || l.cfg.Hall == nil || l.cfg.Hall.SeatOf(l.cfg.Player.ID) == nil {
-		return tea.Batch(l.tick(), l.readClub(), listen, inPlay)
-	}
-	return tea.Batch(l.tick(), l.readClub(), listen, inPlay, func() tea.Msg { return resumeMsg{} })
+	return tea.Batch(l.tick(), l.readClub(), listen, inPlay, next)
 }
 
 // resumeSeat goes back to the table where the person holds a seat.
@@ -365,26 +366,19 @@ var keyOnly = map[string]string{
 
 func (l *Lobby) rows() int { return len(items) + len(l.tables) }
 
-// startNote is a refusal of a table to the person (the connection's
-// command's, at its start), after the hall's notice it would otherwise
-// hide.
-func (l *Lobby) startNote(note string) {
-	if l.unread != "" {
-		note = strings.TrimSpace(l.unread + " " + kit.Sentence(note))
-		l.unread = ""
+// afterNotice sets the lobby's note after the hall's notice the person
+// was taken past unread (a table that ended with a restart), which it
+// then no longer holds: a refusal of a table (isErr, the connection's
+// command's at its start) or the note of a return from a seat.
+func (l *Lobby) afterNotice(note string, isErr bool) {
+	if isErr {
+		note = kit.Sentence(note)
 	}
-	l.setNote(note, true)
-}
-
-// seatNote is the note of the lobby on the person's return from a seat:
-// note, after the hall's notice they were taken past unread (a table
-// that ended with a restart), which it then no longer holds.
-func (l *Lobby) seatNote(note string) {
 	if l.unread != "" {
 		note = strings.TrimSpace(l.unread + " " + note)
 		l.unread = ""
 	}
-	l.setNote(note, false)
+	l.setNote(note, isErr)
 }
 
 // setNote shows s under the tables; an error reads as a sentence, as
@@ -411,21 +405,18 @@ func (l *Lobby) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 			return l, tea.Batch(l.tick(), l.readClub())
 		}
 		return l, l.tick()
-	case resumeMsg:
+	case resumeMsg, startMsg:
 		// The hall's notice, shown as the lobby opened, is not read
-		// yet when the person goes straight back to a seat: it waits
-		// for their return (seatNote).
+		// yet when the person goes straight back to a seat, or the
+		// connection's command on to a table: it waits for their
+		// return (afterNotice).
 		if l.note != "" && !l.isErr {
 			l.unread = l.note
+		}
+		if _, start := msg.(startMsg); start {
+			return l.startCommand(ctx)
 		}
 		return l.resumeSeat(ctx)
-	case startMsg:
-		// As for a seat: the connection's command may go straight on
-		// to a table, and the notice waits for the lobby.
-		if l.note != "" && !l.isErr {
-			l.unread = l.note
-		}
-		return l.startCommand(ctx)
 	case nameKept:
 		if msg.err != nil && msg.name == l.cfg.Player.Name {
 			l.setNote("the name could not be kept: "+msg.err.Error(), true)
@@ -888,7 +879,7 @@ func checkName(name string) (string, error) {
 func (l *Lobby) join(ctx *kit.Context, t *hall.Table) (kit.Screen, tea.Cmd) {
 	conn, err := t.Join(l.cfg.Player)
 	if err != nil {
-		l.startNote(err.Error())
+		l.afterNotice(err.Error(), true)
 		return l, nil
 	}
 	return newSharedSeat(l, conn), nil

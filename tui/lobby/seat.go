@@ -336,12 +336,11 @@ func (s *SharedSeat) leave(ctx *kit.Context) (kit.Screen, tea.Cmd) {
 		s.conn.Leave()
 		s.talk.close()
 	}
-	switch {
-	case started && !over && !s.table.Snapshot().Kicked && !s.table.Snapshot().Closed:
-		s.l.seatNote("Your seat at table " + s.w.Code + " waits for you: choose the table to take it back.")
-	default:
-		s.l.seatNote("")
+	note := ""
+	if started && !over && !s.table.Snapshot().Kicked && !s.table.Snapshot().Closed {
+		note = "Your seat at table " + s.w.Code + " waits for you: choose the table to take it back."
 	}
+	s.l.afterNotice(note, false)
 	s.l.Refresh()
 	return s.l, nil
 }

@@ -61,12 +61,12 @@ func (l *Lobby) startCommand(ctx *kit.Context) (kit.Screen, tea.Cmd) {
 		if c.Verb == "watch" {
 			err = errGuestWatch
 		}
-		l.startNote(err.Error())
+		l.afterNotice(err.Error(), true)
 		return l, nil
 	}
 	t, err := l.lookup(c.Code)
 	if err != nil {
-		l.startNote(fmt.Sprintf("%s %q: %v. Here is the lobby.", c.Verb, c.Code, err))
+		l.afterNotice(fmt.Sprintf("%s %q: %v. Here is the lobby.", c.Verb, c.Code, err), true)
 		return l, nil
 	}
 	if c.Verb == "watch" {
@@ -81,10 +81,10 @@ func (l *Lobby) watch(ctx *kit.Context, t *hall.Table) (kit.Screen, tea.Cmd) {
 	port, err := t.Watch(l.cfg.Player)
 	switch {
 	case errors.Is(err, hall.ErrSeated):
-		l.startNote(fmt.Sprintf("Table %s: %v: choose it in the lobby's list (or connect with join %s) to go back to your seat.", t.Code(), err, t.Code()))
+		l.afterNotice(fmt.Sprintf("Table %s: %v: choose it in the lobby's list (or connect with join %s) to go back to your seat.", t.Code(), err, t.Code()), true)
 		return l, nil
 	case err != nil:
-		l.startNote(fmt.Sprintf("Table %s: %v.", t.Code(), err))
+		l.afterNotice(fmt.Sprintf("Table %s: %v.", t.Code(), err), true)
 		return l, nil
 	}
 	return newWatchSeat(l, t, port), nil
@@ -468,7 +468,7 @@ func (s *WatchSeat) leave(ctx *kit.Context) (kit.Screen, tea.Cmd) {
 		s.port.Leave()
 		s.talk.close()
 	}
-	s.l.seatNote("")
+	s.l.afterNotice("", false)
 	return s.l, s.l.Enter(ctx)
 }
 
