@@ -137,6 +137,20 @@ func (t *roomTalk) take(m talkMsg) tea.Cmd {
 	return t.listen()
 }
 
+// takeAt takes the lines of a talkMsg of t at a table, seated or
+// watching: the table screen, once there is one, shows them.
+func (t *roomTalk) takeAt(ctx *kit.Context, table *tablescreen.Screen, m talkMsg) tea.Cmd {
+	if m.t != t {
+		return nil
+	}
+	cmd := t.take(m)
+	if table != nil {
+		_, redraw := table.Update(ctx, tablescreen.ChatRefresh{})
+		cmd = tea.Batch(cmd, redraw)
+	}
+	return cmd
+}
+
 // add keeps one line, the oldest going beyond maxTalkLines.
 func (t *roomTalk) add(l chat.Line) {
 	name, watching := strings.CutSuffix(l.Name, watchingMark)

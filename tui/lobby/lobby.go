@@ -423,7 +423,8 @@ func (l *Lobby) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 		}
 		return l, nil
 	case talkMsg:
-		return l, l.talkMsg(msg)
+		cmd, _ := l.TakeTalk(msg)
+		return l, cmd
 	case tea.PasteMsg:
 		switch {
 		case l.talk.open():

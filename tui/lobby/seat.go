@@ -416,15 +416,7 @@ func (s *SharedSeat) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd)
 		}
 		return s, tea.Batch(s.listen(), s.startClock())
 	case talkMsg:
-		if msg.t != s.talk {
-			return s, nil
-		}
-		cmd := s.talk.take(msg)
-		if s.table != nil {
-			_, c2 := s.table.Update(ctx, tablescreen.ChatRefresh{})
-			cmd = tea.Batch(cmd, c2)
-		}
-		return s, cmd
+		return s, s.talk.takeAt(ctx, s.table, msg)
 	case countdownMsg:
 		if s.left {
 			return s, nil

@@ -100,20 +100,12 @@ func (l *Lobby) startTalk(first bool) tea.Cmd {
 		if done := l.cfg.Done; done != nil {
 			go func() {
 				<-done
-				t.sub.Close()
+				t.hangUp()
 			}()
 		}
 		return t.listen()
 	}
 	return nil
-}
-
-// talkMsg takes the lobby's lines.
-func (l *Lobby) talkMsg(m talkMsg) tea.Cmd {
-	if l.talk == nil || m.t != l.talk.t {
-		return nil
-	}
-	return l.talk.t.take(m)
 }
 
 // TakeTalk takes the lobby's lines whatever screen is on view: the
@@ -383,12 +375,7 @@ func (s *WatchSeat) Enter(ctx *kit.Context) tea.Cmd {
 func (s *WatchSeat) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
 	case talkMsg:
-		if msg.t != s.talk {
-			return s, nil
-		}
-		cmd := s.talk.take(msg)
-		_, c2 := s.table.Update(ctx, tablescreen.ChatRefresh{})
-		return s, tea.Batch(cmd, c2)
+		return s, s.talk.takeAt(ctx, s.table, msg)
 	case countdownMsg:
 		if s.left {
 			return s, nil
