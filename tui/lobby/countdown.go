@@ -60,11 +60,7 @@ func (c *countdown) take(msg countdownMsg, next redraw) tea.Cmd {
 		return nil
 	}
 	c.pending = false
-	wait := next(c.l.clock().Now())
-	if wait < 0 {
-		return nil
-	}
-	return c.tick(wait)
+	return c.start(next)
 }
 
 // stop lets the tick on its way fall: the screen hands over to another
