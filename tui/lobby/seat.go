@@ -523,15 +523,7 @@ func (s *SharedSeat) key(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea
 // canMove reports whether the person may move to another seat: at a
 // table not started whose seats differ (hall.Movable), with a seat free.
 func (s *SharedSeat) canMove() bool {
-	if !s.waiting() || !hall.Movable(len(s.w.Seats)) {
-		return false
-	}
-	for _, in := range s.w.Seats {
-		if in.Name == "" {
-			return true
-		}
-	}
-	return false
+	return s.waiting() && hall.Movable(len(s.w.Seats)) && s.w.Free() > 0
 }
 
 // moveKey is the help's line of m.
@@ -755,14 +747,8 @@ func (s *SharedSeat) render(ctx *kit.Context) (string, []kit.Hit) {
 		}
 		more = append(more, kit.Offer{Key: kit.Brief("", ctx.Keys.Back), What: "leave the table"})
 		if s.host() {
-			free := 0
-			for _, in := range w.Seats {
-				if in.Name == "" {
-					free++
-				}
-			}
 			start := "bots take the free seats"
-			switch free {
+			switch w.Free() {
 			case 0:
 				start = "every seat is taken"
 			case 1:
