@@ -215,10 +215,8 @@ func (t *roomTalk) Say(text string) (string, error) {
 	if t.closed {
 		return "", errTalkEnded
 	}
-	if t.quiet != nil {
-		if err := t.quiet(); err != nil {
-			return "", err
-		}
+	if err := t.Quiet(); err != nil {
+		return "", err
 	}
 	me := t.me
 	me.Name = t.name()
@@ -410,14 +408,11 @@ func (lt *talkPane) start() { lt.box.Open(lt.t.Limit(), &lt.note) }
 func (lt *talkPane) lines(ctx *kit.Context, w, room int) []string {
 	st := &ctx.Styles
 	var tail []string
-	switch {
-	case lt.box.Typing:
+	if lt.box.Typing {
 		label := " Say: "
 		tail = append(tail, label+st.Selected.Render(lt.box.Input.View(w-kit.WidthOf(label), "_")))
-		if lt.note.Text != "" {
-			tail = append(tail, lt.noteLines(ctx, w)...)
-		}
-	case lt.note.Text != "":
+	}
+	if lt.note.Text != "" {
 		tail = append(tail, lt.noteLines(ctx, w)...)
 	}
 	keep := room - len(tail)
@@ -429,12 +424,7 @@ func (lt *talkPane) lines(ctx *kit.Context, w, room int) []string {
 	// The latest lines show whole; when the latest alone does not fit,
 	// its start shows, cut with "…": a line's tail alone would read as
 	// nobody's.
-	empty := "(nothing said yet)"
-	if len(lt.t.muted) > 0 {
-		// Their lines are gone, not unsaid.
-		empty = "(nothing said yet, or only by people you muted)"
-	}
-	said := []string{"   " + st.Dim.Render(empty)}
+	said := []string{"   " + st.Dim.Render("("+lt.t.nothingSaid()+")")}
 	if ls := lt.t.Lines(); len(ls) > 0 {
 		said = nil
 		for i := len(ls) - 1; i >= 0; i-- {
@@ -458,20 +448,26 @@ func (lt *talkPane) lines(ctx *kit.Context, w, room int) []string {
 	if lt.t.me.Key == "" {
 		how = "  (guests read: connect with an SSH key to talk)"
 	}
-	if lt.title == "" {
-		// The lobby's talk reads back whole (talkLog); a waiting
-		// room's lines stay on the table's own talk.
-		how += " · c reads back"
-	}
 	title := lt.title
 	if title == "" {
-		title = "Lobby talk"
+		// The lobby's talk reads back whole (talkLog); a waiting
+		// room's lines stay on the table's own talk.
+		title, how = "Lobby talk", how+" · c reads back"
 	}
 	head := " " + st.Heading.Render(title) + st.Dim.Render(kit.Clip(how, w-2-kit.WidthOf(title)))
 	if len(said) > keep {
 		said = said[len(said)-max(keep, 0):]
 	}
 	return append(append([]string{head}, said...), tail...)
+}
+
+// nothingSaid is what the talk shows of a room without a line: the
+// lines of the people muted are gone, not unsaid.
+func (t *roomTalk) nothingSaid() string {
+	if len(t.muted) > 0 {
+		return "nothing said yet, or only by people you muted"
+	}
+	return "nothing said yet"
 }
 
 // talkText is a line said as the talk shows it: the name (a

@@ -102,10 +102,7 @@ func (t *talkLog) View(ctx *kit.Context) string {
 	from, to := saidWindow(said, back, room)
 	what := fmt.Sprintf("the last %s said", kit.Plural(len(said), "line"))
 	if len(said) == 0 {
-		what = "nothing said yet"
-		if len(t.l.talk.t.muted) > 0 {
-			what = "nothing said yet, or only by people you muted"
-		}
+		what = t.l.talk.t.nothingSaid()
 	}
 	if mark := moreMark(from, len(said)-to); mark != "" {
 		what += " · " + mark
