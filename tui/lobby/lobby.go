@@ -928,7 +928,7 @@ func (l *Lobby) render(ctx *kit.Context) (string, []kit.Hit) {
 		if l.guest() && keyOnly[it.key] != "" {
 			label += " (with an SSH key)"
 		}
-		row := l.rowLines(ctx, i, "["+it.key+"] "+label)
+		row := kit.MarkRow(ctx, "["+it.key+"] "+label, i == l.row)
 		menu = append(menu, row...)
 		menuRows = append(menuRows, slices.Repeat([]int{i}, len(row))...)
 	}
@@ -1107,28 +1107,6 @@ func trainerArrow(out string, msg tea.MouseClickMsg) int {
 	return 0
 }
 
-// rowLines are row i of the lobby, marked when chosen (kit.MarkRow).
-func (l *Lobby) rowLines(ctx *kit.Context, i int, text string) []string {
-	return kit.MarkRow(ctx, text, i == l.row)
-}
-
-// seatNames are the names at a table by seat: a free seat is "(free)"
-// while the table waits, and its bot's name ("Bot D") once it plays.
-func seatNames(t hall.Info) []string {
-	var names []string
-	for i, n := range t.Names {
-		switch {
-		case n != "":
-		case t.Started:
-			n = "Bot " + rules.Seat(i).String()
-		default:
-			n = "(free)"
-		}
-		names = append(names, n)
-	}
-	return names
-}
-
 // rowText is a table's row in a list, in three parts: head (its code,
 // and in the lobby its state), the seats by name, and tail (the rest,
 // from its " · " on).
@@ -1141,10 +1119,20 @@ type rowText struct {
 	tail   string
 }
 
+// newRowText is the row of table t: a free seat is "(free)" while the
+// table waits, and its bot's name ("Bot D") once it plays.
 func newRowText(head string, t hall.Info, tail string) rowText {
-	r := rowText{head: head, seats: seatNames(t), tail: tail}
-	for _, n := range t.Names {
+	r := rowText{head: head, tail: tail}
+	for i, n := range t.Names {
 		r.person = append(r.person, n != "")
+		switch {
+		case n != "":
+		case t.Started:
+			n = "Bot " + rules.Seat(i).String()
+		default:
+			n = "(free)"
+		}
+		r.seats = append(r.seats, n)
 	}
 	return r
 }

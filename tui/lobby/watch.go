@@ -39,13 +39,10 @@ type startMsg struct{}
 // errGuestWatch refuses a guest a table to watch.
 var errGuestWatch = errors.New("guests (no SSH key) play against bots only: connect with a key to watch a table")
 
-// seeker is who looks codes up from this connection.
-func (l *Lobby) seeker() hall.Seeker { return hall.Seeker{ID: l.cfg.Player.ID, Addr: l.cfg.Addr} }
-
 // lookup finds a table by a code typed or given, within the guesses
-// allowed (hall.Lookup).
+// allowed for this connection (hall.Lookup).
 func (l *Lobby) lookup(code string) (*hall.Table, error) {
-	return l.cfg.Hall.Lookup(l.seeker(), code)
+	return l.cfg.Hall.Lookup(hall.Seeker{ID: l.cfg.Player.ID, Addr: l.cfg.Addr}, code)
 }
 
 // startCommand goes to the table the command names; a code that finds
