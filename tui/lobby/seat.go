@@ -34,13 +34,9 @@ type SharedSeat struct {
 	table *tablescreen.Screen // once the game has started
 
 	note string // why the last key did nothing (start)
-	left bool
-	gone chan struct{} // closed when the screen leaves the seat
-	// clock redraws the table while a countdown shows on it.
-	clock countdown
-	// talk is the table's chat (chat.go), nil without one; wait is
-	// its line in the waiting room, before the table screen has it.
-	talk *roomTalk
+	stay
+	// wait is the talk's line in the waiting room, before the table
+	// screen has it.
 	wait *talkPane
 	// club is the person's rating before and after the game
 	// (club.go).
@@ -56,20 +52,18 @@ type seatMsg struct {
 // newSharedSeat is the screen of conn; the connection's end leaves the
 // seat.
 func newSharedSeat(l *Lobby, conn *hall.Conn) *SharedSeat {
-	s := &SharedSeat{l: l, conn: conn, gone: make(chan struct{})}
-	s.clock = countdown{l: l, gone: s.gone}
-	s.w = conn.Waiting()
+	s := &SharedSeat{l: l, conn: conn, w: conn.Waiting()}
 	// The table's talk names the person as its seats do: a game under
 	// way keeps the name it started with, whatever they renamed since.
 	seatName := s.w.Seats[conn.Seat()].Name
-	s.talk = newTalk(l.cfg.Chat, conn.Table().Room(), l.cfg.Player, func() string { return seatName }, false, l.mutes)
-	if s.talk != nil {
-		s.talk.quiet = quietAt(l, conn.Table())
-		s.wait = &talkPane{t: s.talk, title: "Table talk"}
+	talk := newTalk(l.cfg.Chat, conn.Table().Room(), l.cfg.Player, func() string { return seatName }, false, l.mutes)
+	if talk != nil {
+		talk.quiet = quietAt(l, conn.Table())
+		s.wait = &talkPane{t: talk, title: "Table talk"}
 	}
 	// A connection cut is no leaving: the seat (the host's too) waits
 	// for its person a while.
-	leaveWhenDone(l.cfg.Done, s.gone, conn.Drop, s.talk)
+	s.begin(l, talk, conn.Drop)
 	return s
 }
 
@@ -111,21 +105,47 @@ func quietAt(l *Lobby, t *hall.Table) func() error {
 	}
 }
 
-// leaveWhenDone leaves a table (a seat or a watch) and hangs up its talk
-// when the connection ends (done), unless the screen went first (gone).
-func leaveWhenDone(done, gone <-chan struct{}, leave func(), t *roomTalk) {
-	if done == nil {
-		return
-	}
-	go func() {
-		select {
-		case <-done:
-			leave()
-			t.hangUp()
-		case <-gone:
-		}
-	}()
+// stay is a seat's or a spectator's time at a table: the table's talk
+// (chat.go, nil without one), the clock that redraws the table while a
+// countdown shows on it, and its end, once: by the screen (end) or by
+// the connection's.
+type stay struct {
+	talk  *roomTalk
+	left  bool
+	gone  chan struct{} // closed when the screen leaves the table
+	clock countdown
 }
+
+// begin starts the stay, with talk t: the connection's end calls drop
+// and hangs up the talk, unless the screen left first.
+func (s *stay) begin(l *Lobby, t *roomTalk, drop func()) {
+	s.talk, s.gone = t, make(chan struct{})
+	s.clock = countdown{l: l, gone: s.gone}
+	if done := l.cfg.Done; done != nil {
+		go func() {
+			select {
+			case <-done:
+				drop()
+				t.hangUp()
+			case <-s.gone:
+			}
+		}()
+	}
+}
+
+// end leaves the table (leave lets the seat or the port go) and its
+// talk, once.
+func (s *stay) end(leave func()) {
+	if !s.left {
+		s.left = true
+		close(s.gone)
+		leave()
+		s.talk.close()
+	}
+}
+
+// QuitTitle: q leaves the table for the lobby.
+func (stay) QuitTitle() (string, string) { return leaveTitle() }
 
 func (s *SharedSeat) Name() string { return "shared table" }
 
@@ -330,12 +350,7 @@ func (s *SharedSeat) quitNow(ctx *kit.Context) (kit.Screen, tea.Cmd) { return s.
 func (s *SharedSeat) leave(ctx *kit.Context) (kit.Screen, tea.Cmd) {
 	started := s.table != nil
 	over := started && s.table.Snapshot().Over
-	if !s.left {
-		s.left = true
-		close(s.gone)
-		s.conn.Leave()
-		s.talk.close()
-	}
+	s.end(s.conn.Leave)
 	note := ""
 	if started && !over && !s.table.Snapshot().Kicked && !s.table.Snapshot().Closed {
 		note = "Your seat at table " + s.w.Code + " waits for you: choose the table to take it back."
@@ -807,6 +822,3 @@ func (s *SharedSeat) kickedView(ctx *kit.Context) (string, []kit.Hit) {
 	keys := "enter lobby · q " + ctx.Keys.QuitHint().Help().Desc
 	return kit.Canvas(kit.Footed(lines, ctx.Height, " "+st.Dim.Render(keys)), ctx.Width, ctx.Height), hits
 }
-
-// QuitTitle: q comes back to the lobby.
-func (s *SharedSeat) QuitTitle() (string, string) { return leaveTitle() }

@@ -331,30 +331,25 @@ type WatchSeat struct {
 	code  string
 	port  host.Port
 	table *tablescreen.Screen
-	talk  *roomTalk
-	left  bool
-	gone  chan struct{}
+	stay
 	// told is set once the screen said the table turned private.
 	told bool
-	// clock redraws the table while a countdown shows on it.
-	clock countdown
 	// gen is the game's position last seen (Snapshot.Gen): a new one
 	// is a move, reported to Config.Active.
 	gen int
 }
 
 func newWatchSeat(l *Lobby, t *hall.Table, port host.Port) *WatchSeat {
-	s := &WatchSeat{l: l, code: t.Code(), port: port, gone: make(chan struct{}), gen: port.Snapshot().Gen}
-	s.clock = countdown{l: l, gone: s.gone}
-	s.talk = newTalk(l.cfg.Chat, t.Room(), l.cfg.Player, l.label, true, l.mutes)
+	s := &WatchSeat{l: l, code: t.Code(), port: port, gen: port.Snapshot().Gen}
+	talk := newTalk(l.cfg.Chat, t.Room(), l.cfg.Player, l.label, true, l.mutes)
 	cfg := tablescreen.Config{Port: port, Sort: kit.ByStrength, Tag: "table " + s.code, Shared: true, Now: l.clock().Now,
 		QuitQuestion: "Stop watching table " + s.code + ": back to the lobby."}
-	if s.talk != nil {
-		s.talk.quiet = quietAt(l, t)
-		cfg.Talk = s.talk
+	if talk != nil {
+		talk.quiet = quietAt(l, t)
+		cfg.Talk = talk
 	}
 	s.table = tablescreen.New(cfg)
-	leaveWhenDone(l.cfg.Done, s.gone, port.Leave, s.talk)
+	s.begin(l, talk, port.Leave)
 	return s
 }
 
@@ -446,18 +441,10 @@ func (s *WatchSeat) quitNow(ctx *kit.Context) (kit.Screen, tea.Cmd) { return s.l
 
 // leave stops watching and goes back to the lobby.
 func (s *WatchSeat) leave(ctx *kit.Context) (kit.Screen, tea.Cmd) {
-	if !s.left {
-		s.left = true
-		close(s.gone)
-		s.port.Leave()
-		s.talk.close()
-	}
+	s.end(s.port.Leave)
 	s.l.afterNotice("", false)
 	return s.l, s.l.Enter(ctx)
 }
-
-// QuitTitle: q comes back to the lobby.
-func (s *WatchSeat) QuitTitle() (string, string) { return leaveTitle() }
 
 // QuitsAtOnce: a spectator keeps nothing, and once the game is over
 // (from its last deal's result on, the game's end's "[q] back to the
