@@ -541,8 +541,11 @@ func (s *SharedSeat) canMove() bool {
 	return s.waiting() && hall.Movable(len(s.w.Seats)) && s.w.Free() > 0
 }
 
-// moveKey is the help's line of m.
-var moveKey = kit.Bind("m", "move to the next free seat (at four, partners sit opposite)")
+// moveKey and privateKey are the help's lines of m and of the host's P.
+var (
+	moveKey    = kit.Bind("m", "move to the next free seat (at four, partners sit opposite)")
+	privateKey = kit.Bind("P", "private: let nobody watch, or let spectators watch again")
+)
 
 // guests reports whether anyone but the person sits in the waiting
 // room.
@@ -566,8 +569,7 @@ func (s *SharedSeat) KeyHelp(k *kit.KeyMap) help.KeyMap {
 		if !s.host() {
 			return km
 		}
-		private := kit.Bind("P", "private: let nobody watch, or let spectators watch again")
-		return kit.KeyHelp{Short: km.ShortHelp(), Full: append(km.FullHelp(), []key.Binding{private})}
+		return kit.KeyHelp{Short: km.ShortHelp(), Full: append(km.FullHelp(), []key.Binding{privateKey})}
 	}
 	keys := []key.Binding{kit.Brief("leave the table", k.Back), k.Help, kit.QuitAsks(k)}
 	if s.wait != nil && s.waiting() {
@@ -577,8 +579,7 @@ func (s *SharedSeat) KeyHelp(k *kit.KeyMap) help.KeyMap {
 		keys = append([]key.Binding{moveKey}, keys...)
 	}
 	if s.host() && s.w.Closed == "" && !s.w.Kicked {
-		keys = append([]key.Binding{kit.Bind("s", "start the game: bots take the free seats"),
-			kit.Bind("P", "private: let nobody watch, or let spectators watch again")}, keys...)
+		keys = append([]key.Binding{kit.Bind("s", "start the game: bots take the free seats"), privateKey}, keys...)
 	}
 	return kit.KeyHelp{Short: keys, Full: [][]key.Binding{keys}}
 }
@@ -706,13 +707,12 @@ func (s *SharedSeat) render(ctx *kit.Context) (string, []kit.Hit) {
 	lines := append(kit.Titled(ctx, title), "")
 	var keys string
 	switch {
-	case w.Kicked:
-		lines = append(lines, " "+st.Error.Render("You sat down at this table from another connection; this one has left the seat."), "")
-		lines = offer(lines, kit.Offer{Key: ctx.Keys.Choose, What: "back to the lobby"})
-		keys = "enter lobby · q " + ctx.Keys.QuitHint().Help().Desc
-	case w.Closed != "":
-		lines = append(lines, kit.Paragraph("The table is closed: "+w.Closed+".", ctx.Width, st.Error.Render)...)
-		lines = offer(append(lines, ""), kit.Offer{Key: ctx.Keys.Choose, What: "back to the lobby"})
+	case w.Kicked || w.Closed != "":
+		why := []string{" " + st.Error.Render("You sat down at this table from another connection; this one has left the seat.")}
+		if !w.Kicked {
+			why = kit.Paragraph("The table is closed: "+w.Closed+".", ctx.Width, st.Error.Render)
+		}
+		lines = offer(append(append(lines, why...), ""), kit.Offer{Key: ctx.Keys.Choose, What: "back to the lobby"})
 		keys = "enter lobby · q " + ctx.Keys.QuitHint().Help().Desc
 	default:
 		lines = append(lines, " "+st.Heading.Render("Waiting for players")+"  give friends the code "+st.Heading.Render(w.Code), "")
