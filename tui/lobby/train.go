@@ -19,15 +19,11 @@ const ServerTrainSamples = drill.DefaultSamples / 2
 
 // trainerSeats are the trainers the lobby offers, by the seat count of
 // the bidding they drill. The t row of the lobby opens the chosen one;
-// with more than one, ←/→ on that row change the seat count.
+// ←/→ on that row change the seat count.
 var trainerSeats = []int{2, 3, 4}
 
-// trainerLabel is the t row's text: the seat count shown once there is
-// a choice.
+// trainerLabel is the t row's text, with the seat count chosen.
 func (l *Lobby) trainerLabel() string {
-	if len(trainerSeats) == 1 {
-		return "Train your bidding"
-	}
 	return fmt.Sprintf("Train your bidding ‹ %d players ›", trainerSeats[l.trainAt])
 }
 
