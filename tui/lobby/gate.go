@@ -38,25 +38,17 @@ func (g *Gate) Do(ctx context.Context, f func()) error {
 	return nil
 }
 
-// inGate returns f's answer, f run in a slot of g (ctx's error, without
-// running f, if ctx ends first).
-func inGate[T any](g *Gate, ctx context.Context, f func() (T, error)) (T, error) {
-	var out T
-	var err error
-	if gerr := g.Do(ctx, func() { out, err = f() }); gerr != nil {
-		var zero T
-		return zero, gerr
-	}
-	return out, err
-}
-
-// gated runs each batch in a slot of g.
+// gated runs each batch in a slot of g (ctx's error, without running
+// the batch, if ctx ends first).
 func gated(g *Gate, run drill.BatchFunc) drill.BatchFunc {
 	if g == nil {
 		return run
 	}
-	return func(ctx context.Context, v *rules.View, p drill.Plan, k int) (eval.Evaluation, error) {
-		return inGate(g, ctx, func() (eval.Evaluation, error) { return run(ctx, v, p, k) })
+	return func(ctx context.Context, v *rules.View, p drill.Plan, k int) (out eval.Evaluation, err error) {
+		if gerr := g.Do(ctx, func() { out, err = run(ctx, v, p, k) }); gerr != nil {
+			return eval.Evaluation{}, gerr
+		}
+		return out, err
 	}
 }
 
