@@ -763,14 +763,11 @@ func (l *Lobby) typeKey(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.
 	case "enter":
 		l.entered = false
 		text := strings.TrimSpace(l.entry.String())
-		if l.entryKind == "name" {
-			if text == "" {
-				return l, nil // nothing typed: the name stays
-			}
+		switch {
+		case text == "":
+			return l, nil // nothing typed: as esc, the name stays, no error
+		case l.entryKind == "name":
 			return l.rename(text, l.entry.Cut)
-		}
-		if text == "" {
-			return l, nil // nothing typed: as esc, no error
 		}
 		t, err := l.lookup(text)
 		if err != nil {
