@@ -187,14 +187,13 @@ type gameFreeMsg struct{ err error }
 // of the same key: it says so, and t takes the game over.
 type elsewhere struct {
 	leavesAtOnce
-	l       *Lobby
 	since   time.Time
 	waiting bool
 	err     string
 }
 
 func newElsewhere(l *Lobby) *elsewhere {
-	e := &elsewhere{leavesAtOnce: leavesAtOnce{l}, l: l}
+	e := &elsewhere{leavesAtOnce: leavesAtOnce{l}}
 	if l.visit != nil {
 		e.since, _ = l.visit.GameElsewhere()
 	}

@@ -277,7 +277,6 @@ func (s *SharedSeat) afterword() string {
 // standing below.
 type boardScreen struct {
 	leavesAtOnce
-	l     *Lobby
 	at    int // the pool shown, an index of club.Pools
 	lines map[int][]club.Line
 	card  []club.Standing
@@ -293,7 +292,7 @@ type clubBoardMsg struct {
 }
 
 func newBoardScreen(l *Lobby) *boardScreen {
-	return &boardScreen{leavesAtOnce: leavesAtOnce{l}, l: l, lines: map[int][]club.Line{}}
+	return &boardScreen{leavesAtOnce: leavesAtOnce{l}, lines: map[int][]club.Line{}}
 }
 
 func (b *boardScreen) Name() string { return "leaderboard" }

@@ -651,7 +651,7 @@ func backKeys(k *kit.KeyMap) key.Binding { return kit.Brief("back to the lobby",
 
 // leavesAtOnce is what a screen of the lobby's menu that keeps nothing
 // (the form, the leaderboards, a game open elsewhere) gives the App:
-// its q comes back to the lobby unasked, as esc does, and only the
+// its q comes back to the lobby (l) unasked, as esc does, and only the
 // lobby's own q ends the connection. The key hints say "q leave".
 type leavesAtOnce struct{ l *Lobby }
 
@@ -1248,7 +1248,6 @@ func tableEntry(ctx *kit.Context, text rowText, t hall.Info, chosen bool) entry 
 // target and rules (the setup rows of a game alone).
 type TableForm struct {
 	leavesAtOnce
-	l    *Lobby
 	form setup.Form
 	err  string
 	// private refuses spectators (the host may change it later).
@@ -1258,7 +1257,7 @@ type TableForm struct {
 func newTableForm(l *Lobby) *TableForm {
 	o := rules.DefaultOptions()
 	o.Players = 2
-	return &TableForm{leavesAtOnce: leavesAtOnce{l}, l: l, form: setup.Form{Setup: setup.Setup{Level: ai.Normal, Options: o}}}
+	return &TableForm{leavesAtOnce: leavesAtOnce{l}, form: setup.Form{Setup: setup.Setup{Level: ai.Normal, Options: o}}}
 }
 
 func (f *TableForm) Name() string { return "table form" }

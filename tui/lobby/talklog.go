@@ -18,11 +18,10 @@ import (
 // line open, q and esc back to the lobby.
 type talkLog struct {
 	leavesAtOnce
-	l    *Lobby
 	back int // lines scrolled up from the newest; 0 follows the talk
 }
 
-func newTalkLog(l *Lobby) *talkLog { return &talkLog{leavesAtOnce: leavesAtOnce{l}, l: l} }
+func newTalkLog(l *Lobby) *talkLog { return &talkLog{leavesAtOnce: leavesAtOnce{l}} }
 
 func (t *talkLog) Name() string { return "lobby talk" }
 

@@ -32,17 +32,12 @@ func (l *Lobby) openTourneys() (kit.Screen, tea.Cmd) {
 	if h := l.cfg.Hall; h != nil {
 		cfg.Label = func(key, name string) string { return h.Label(hall.Player{ID: key, Name: name}, nil) }
 	}
-	t := &tourneyScreen{l: l}
 	cfg.Back = func() kit.Screen { return l }
-	t.inner = tourneyui.New(cfg)
-	return t, nil
+	return &tourneyScreen{inner: tourneyui.New(cfg)}, nil
 }
 
 // tourneyScreen shows the tournaments' screens in the lobby.
-type tourneyScreen struct {
-	l     *Lobby
-	inner *tourneyui.Screen
-}
+type tourneyScreen struct{ inner *tourneyui.Screen }
 
 func (t *tourneyScreen) Name() string { return t.inner.Name() }
 
