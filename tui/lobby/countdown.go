@@ -39,8 +39,13 @@ type countdownMsg struct {
 // start asks for a tick when a countdown shows (next is not negative)
 // and no tick is on its way, or the one asked for is overdue (lost), or
 // later than the countdowns now need (a seat dropped while a move clock
-// waited).
+// waited); none once the screen left the table.
 func (c *countdown) start(next redraw) tea.Cmd {
+	select {
+	case <-c.gone:
+		return nil
+	default:
+	}
 	now := c.l.clock().Now()
 	wait := next(now)
 	if wait < 0 {

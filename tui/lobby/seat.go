@@ -166,7 +166,7 @@ func (s *SharedSeat) Enter(ctx *kit.Context) tea.Cmd {
 	if s.w.Started {
 		return tea.Batch(s.onTable(ctx), s.talk.listen())
 	}
-	return tea.Batch(s.listen(), s.talk.listen(), s.startClock())
+	return tea.Batch(s.listen(), s.talk.listen(), s.clock.start(s.redraw()))
 }
 
 // typing reports whether a line of talk is being typed at the table:
@@ -224,7 +224,7 @@ func (s *SharedSeat) onTable(ctx *kit.Context) tea.Cmd {
 		}
 		s.table = tablescreen.New(s.tableConfig(port))
 	}
-	return tea.Batch(s.table.Enter(ctx), s.startClock(), s.watchClub())
+	return tea.Batch(s.table.Enter(ctx), s.clock.start(s.redraw()), s.watchClub())
 }
 
 // kicked reports whether a newer connection of the person took the
@@ -236,15 +236,6 @@ func (s *SharedSeat) kicked() bool { return s.table != nil && s.table.Snapshot()
 // again, is not this connection's to show, so the seat says why instead
 // (during a deal the table says it).
 func (s *SharedSeat) kickedOver() bool { return s.kicked() && s.table.Snapshot().Over }
-
-// startClock starts the countdown (countdown.start) of the table, or
-// of the waiting room before it, unless the person left.
-func (s *SharedSeat) startClock() tea.Cmd {
-	if s.left {
-		return nil
-	}
-	return s.clock.start(s.redraw())
-}
 
 // redraw is the countdowns' redraw: the table's once the game started;
 // in the waiting room, each second while a seat waits for its person.
@@ -429,13 +420,10 @@ func (s *SharedSeat) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd)
 		if msg.closed || s.table != nil {
 			return s, nil
 		}
-		return s, tea.Batch(s.listen(), s.startClock())
+		return s, tea.Batch(s.listen(), s.clock.start(s.redraw()))
 	case talkMsg:
 		return s, s.talk.takeAt(ctx, s.table, msg)
 	case countdownMsg:
-		if s.left {
-			return s, nil
-		}
 		return s, s.clock.take(msg, s.redraw())
 	case clubSeatMsg:
 		s.takeSeatClub(msg)
@@ -471,7 +459,7 @@ func (s *SharedSeat) toTable(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd
 			// more as it (the talk offers no line once ended).
 			s.talk.close()
 		}
-		return s, tea.Batch(cmd, s.startClock())
+		return s, tea.Batch(cmd, s.clock.start(s.redraw()))
 	}
 	s.clock.stop()
 	return next, cmd

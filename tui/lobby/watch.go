@@ -369,9 +369,6 @@ func (s *WatchSeat) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) 
 	case talkMsg:
 		return s, s.talk.takeAt(ctx, s.table, msg)
 	case countdownMsg:
-		if s.left {
-			return s, nil
-		}
 		return s, s.clock.take(msg, tableRedraw(s.table))
 	case tea.KeyPressMsg:
 		if !s.table.UsesBack() && kit.IsKey(msg, ctx.Keys.Back) {
@@ -397,10 +394,7 @@ func (s *WatchSeat) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) 
 		s.table.SetNote(why+" Esc goes back to the lobby.", true)
 	}
 	if t, ok := next.(*tablescreen.Screen); ok && t == s.table {
-		if !s.left {
-			cmd = tea.Batch(cmd, s.clock.start(tableRedraw(s.table)))
-		}
-		return s, cmd
+		return s, tea.Batch(cmd, s.clock.start(tableRedraw(s.table)))
 	}
 	s.clock.stop()
 	return next, cmd
