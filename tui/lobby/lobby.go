@@ -596,18 +596,15 @@ func (b *Away) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 func (b *Away) View(ctx *kit.Context) string { return b.inner.View(ctx) }
 
 func (b *Away) KeyHelp(k *kit.KeyMap) help.KeyMap {
-	if h, ok := b.inner.(kit.Helper); ok {
-		km := h.KeyHelp(k)
-		// The trainer's esc pauses it for the lobby, apart from q (on
-		// the list of mistakes esc goes back to the drill, as its own
-		// help says); the saved games' list already says q/esc leave.
-		if t, tr := b.inner.(*train.Screen); tr && !t.Reviewing() {
-			back := kit.Brief("back to the lobby", k.Back)
-			return kit.KeyHelp{Short: append(km.ShortHelp(), back), Full: append(km.FullHelp(), []key.Binding{back})}
-		}
-		return km
+	km := kit.KeyHelpOf(b.inner, k, kit.KeyHelp{Full: kit.PlayHelp(k, rules.DefaultOptions())})
+	// The trainer's esc pauses it for the lobby, apart from q (on the
+	// list of mistakes esc goes back to the drill, as its own help
+	// says); the saved games' list already says q/esc leave.
+	if t, tr := b.inner.(*train.Screen); tr && !t.Reviewing() {
+		back := kit.Brief("back to the lobby", k.Back)
+		return kit.KeyHelp{Short: append(km.ShortHelp(), back), Full: append(km.FullHelp(), []key.Binding{back})}
 	}
-	return kit.KeyHelp{Full: kit.PlayHelp(k, rules.DefaultOptions())}
+	return km
 }
 
 // KeyHelp: the lobby's letters and moves.
