@@ -490,13 +490,14 @@ const (
 )
 
 // least is the rows the talk asks of the lobby before the tables take
-// more than a row: its heading, its last talkLeast rows (fewer when
-// less was said) and the line typed with its note. It is the rows the
-// talk fills in that room: a line said that does not fit whole there
-// shows not, and its rows go to the tables rather than stay blank.
-func (lt *talkPane) least(ctx *kit.Context, w int) int {
-	typed := len(lt.lines(ctx, w, 0)) // with no room, the line typed and the note alone
-	return len(lt.lines(ctx, w, typed+1+talkLeast))
+// more than a row: typed those of the line typed with its note (the
+// lines with no room), talk its heading and its last talkLeast rows
+// (fewer when less was said). It is the rows the talk fills in that
+// room: a line said that does not fit whole there shows not, and its
+// rows go to the tables rather than stay blank.
+func (lt *talkPane) least(ctx *kit.Context, w int) (typed, talk int) {
+	typed = len(lt.lines(ctx, w, 0))
+	return typed, len(lt.lines(ctx, w, typed+1+talkLeast)) - typed
 }
 
 // noteLines are the note, wrapped: a name in it can make it long, and

@@ -960,9 +960,7 @@ func (l *Lobby) render(ctx *kit.Context) (string, []kit.Hit) {
 	if l.guest() {
 		keys = "↑/↓ choose · enter take · p t d r l · ? help · q quit"
 	}
-	// talk is the rows the talk asks before the tables have more than
-	// one (its heading and last lines), typed those of its line typed
-	// and its note.
+	// talk and typed are the rows the talk asks (talkPane.least).
 	talk, typed := 0, 0
 	if l.talk != nil {
 		if !l.guest() {
@@ -971,8 +969,7 @@ func (l *Lobby) render(ctx *kit.Context) (string, []kit.Hit) {
 		if l.talk.open() {
 			keys = typingKeys
 		}
-		typed = len(l.talk.lines(ctx, w, 0)) // with no room, the line typed and the note alone
-		talk = l.talk.least(ctx, w) - typed
+		typed, talk = l.talk.least(ctx, w)
 	}
 	switch {
 	// A code or a name being typed takes every letter (q and ? too):
