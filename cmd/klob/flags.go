@@ -93,11 +93,18 @@ func (f *flagSet) parse(args []string, stdout, stderr io.Writer) ([]string, erro
 // cannot read: the value (quoted), the flag's name and why.
 var badValue = regexp.MustCompile(`^invalid value (".*") for flag -([^:]+): (parse error|value out of range)$`)
 
+// badBool is the flag package's error for a bad value of a flag that
+// is true or false ("-json=maybe").
+var badBool = regexp.MustCompile(`^invalid boolean value (".*") for -([^:]+): parse error$`)
+
 // explain is the reason a parse failed, in words: a bad value of a
 // duration or a number ("-pace fast", "-decks x") says what the flag
 // takes, where the flag package says only "parse error"; other errors
 // are as they are.
 func (f *flagSet) explain(err error) string {
+	if m := badBool.FindStringSubmatch(err.Error()); m != nil {
+		return fmt.Sprintf("-%s %s: want true or false", m[2], m[1])
+	}
 	m := badValue.FindStringSubmatch(err.Error())
 	if m == nil {
 		return err.Error()
@@ -140,15 +147,28 @@ func (f *flagSet) parseNone(args []string, stdout, stderr io.Writer) error {
 	return err
 }
 
-// fail prints "klob CMD: reason", the usage's synopsis (its lines up to
-// the first blank one) and where the whole help is, on stderr, and
-// returns the exit code of a usage error, 2. The reason stays in sight:
-// the whole help of a command runs to 40 to 80 lines.
+// fail prints "klob CMD: reason", the usage's synopsis and where the
+// whole help is, on stderr, and returns the exit code of a usage error,
+// 2. The reason stays in sight: the whole help of a command runs to 40
+// to 80 lines.
 func (f *flagSet) fail(stderr io.Writer, format string, args ...any) int {
 	printError(stderr, f.cmd, fmt.Sprintf(format, args...))
-	synopsis, _, _ := strings.Cut(strings.TrimRight(f.usage, "\n"), "\n\n")
-	fmt.Fprintf(stderr, "%s\nklob %s -h lists every flag.\n", synopsis, f.cmd)
+	fmt.Fprintf(stderr, "%s\nklob %s -h lists every flag.\n", synopsis(f.usage), f.cmd)
 	return 2
+}
+
+// synopsis is the usage's opening lines: each "usage:" line (or the
+// indented "       klob CMD ..." of another form) and the lines that
+// carry it on, indented; the description after them is left to -h.
+func synopsis(usage string) string {
+	var out []string
+	for _, l := range strings.Split(usage, "\n") {
+		if !strings.HasPrefix(l, "usage:") && !strings.HasPrefix(l, " ") {
+			break
+		}
+		out = append(out, l)
+	}
+	return strings.Join(out, "\n")
 }
 
 // failed prints "klob CMD: err" on stderr and returns the exit code of a

@@ -24,6 +24,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
+
+	"github.com/klob/klob/internal/platform/untrusted"
 )
 
 // command is one subcommand: it reads args and returns the exit code
@@ -70,14 +73,64 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 || (len(args[0]) > 0 && args[0][0] == '-') {
 		return runPlay(args, stdout, stderr)
 	}
+	name := args[0]
+	if name == "analyse" {
+		name = "analyze" // the spelling klob replay -analyse takes too
+	}
 	for _, c := range commands() {
-		if c.name == args[0] {
+		if c.name == name {
 			return c.run(args[1:], stdout, stderr)
 		}
 	}
-	fmt.Fprintf(stderr, "klob: unknown command %q\n", args[0])
+	fmt.Fprintf(stderr, "klob: unknown command %q%s\n", untrusted.Text(name), suggest(name))
 	usage(stderr)
 	return 2
+}
+
+// suggest is what an unknown command was likely meant to be: a command
+// within two letters of it ("plya"), or klob replay for a game's file.
+func suggest(name string) string {
+	if strings.HasSuffix(name, ".klob") {
+		return "; to replay a game's file: klob replay " + untrusted.Text(name)
+	}
+	best, dist := "", 3
+	for _, c := range commands() {
+		if d := editDistance(strings.ToLower(name), c.name); d < dist {
+			best, dist = c.name, d
+		}
+	}
+	if best == "" {
+		return ""
+	}
+	return fmt.Sprintf(": did you mean %q?", best)
+}
+
+// editDistance is the least number of letters put in, taken out or
+// changed to make b of a, a swap of two letters side by side counting
+// one (optimal string alignment).
+func editDistance(a, b string) int {
+	x, y := []rune(a), []rune(b)
+	d := make([][]int, len(x)+1)
+	for i := range d {
+		d[i] = make([]int, len(y)+1)
+		d[i][0] = i
+	}
+	for j := range y {
+		d[0][j+1] = j + 1
+	}
+	for i := 1; i <= len(x); i++ {
+		for j := 1; j <= len(y); j++ {
+			cost := 1
+			if x[i-1] == y[j-1] {
+				cost = 0
+			}
+			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
+			if i > 1 && j > 1 && x[i-1] == y[j-2] && x[i-2] == y[j-1] {
+				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
+			}
+		}
+	}
+	return d[len(x)][len(y)]
 }
 
 func usage(w io.Writer) {

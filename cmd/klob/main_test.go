@@ -50,7 +50,45 @@ func TestBadFlagEverywhere(t *testing.T) {
 		// The synopsis, not the whole help, so the reason stays in sight.
 		assert.Contains(t, errs, "klob "+c.name+" -h lists every flag.\n", c.name)
 		assert.LessOrEqual(t, strings.Count(errs, "\n"), 14, "%s: stderr\n%s", c.name, errs)
+		// The description under the synopsis is left to -h.
+		_, help, _ := runArgs(c.name, "-h")
+		for _, l := range strings.Split(help, "\n") {
+			if l != "" && !strings.HasPrefix(l, "usage:") && !strings.HasPrefix(l, " ") {
+				assert.NotContains(t, errs, l, "%s: the description on a usage error", c.name)
+				break
+			}
+		}
 	}
+}
+
+// TestBadBoolFlag: a bad value of a true-or-false flag says what it
+// takes, as one of a number or a duration does.
+func TestBadBoolFlag(t *testing.T) {
+	for _, args := range [][]string{{"analyze", "-json=maybe", "x"}, {"verify", "-q=2", "x"}, {"match", "-quiet=x"}} {
+		code, _, errs := runArgs(args...)
+		assert.Equal(t, 2, code, "%v", args)
+		flag, val, _ := strings.Cut(args[1], "=")
+		assert.Contains(t, errs, "klob "+args[0]+": "+flag+` "`+val+`": want true or false`+"\n", "%v", args)
+	}
+}
+
+// TestUnknownCommandSuggests: a command misspelt is named, a game's
+// file points to klob replay, and "analyse" is klob analyze.
+func TestUnknownCommandSuggests(t *testing.T) {
+	for arg, want := range map[string]string{
+		"plya": `klob: unknown command "plya": did you mean "play"?`, "Play": `did you mean "play"?`,
+		"serv": `did you mean "serve"?`, "game.klob": "to replay a game's file: klob replay game.klob",
+	} {
+		code, _, errs := runArgs(arg)
+		assert.Equal(t, 2, code, arg)
+		assert.Contains(t, errs, want, arg)
+	}
+	code, _, errs := runArgs("xyzzy")
+	assert.Equal(t, 2, code)
+	assert.Contains(t, errs, "klob: unknown command \"xyzzy\"\n")
+	code, _, errs = runArgs("analyse")
+	assert.Equal(t, 2, code)
+	assert.Contains(t, errs, "klob analyze: no file given")
 }
 
 // TestTopLevelHelp: klob -h, --help and klob help list every subcommand

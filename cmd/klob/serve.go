@@ -126,6 +126,15 @@ func parseServe(args []string, stdout, stderr io.Writer, getenv func(string) str
 	if len(pos) > 0 {
 		return f, fmt.Errorf("unexpected argument %q", pos[0])
 	}
+	// An empty name given is a mistake, not the default: left out, the
+	// flag takes its default.
+	set := fs.set()
+	switch {
+	case set["state"] && f.state == "":
+		return f, errors.New("-state needs a directory (left out: the state directory's serve/)")
+	case set["host-key"] && f.hostKey == "":
+		return f, errors.New("-host-key needs a file (left out: STATE/host_ed25519)")
+	}
 	// The first flag out of its range is refused, with its value.
 	for _, c := range []struct {
 		bad  bool

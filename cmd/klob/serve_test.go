@@ -601,6 +601,10 @@ func TestParseServe(t *testing.T) {
 	}
 	_, err = parseServe([]string{"-addr", ""}, io.Discard, io.Discard, env)
 	assert.EqualError(t, err, `-addr: "" names no address: listen on one such as :2222 or 127.0.0.1:2222`)
+	_, err = parseServe([]string{"-state", ""}, io.Discard, io.Discard, env)
+	assert.EqualError(t, err, "-state needs a directory (left out: the state directory's serve/)")
+	_, err = parseServe([]string{"-host-key", ""}, io.Discard, io.Discard, env)
+	assert.EqualError(t, err, "-host-key needs a file (left out: STATE/host_ed25519)")
 	code, _, errs := runWith(runServe, "-max-sessions", "0")
 	assert.Equal(t, 2, code)
 	assert.Contains(t, errs, "klob serve: -max-sessions: 0 is less than 1")
