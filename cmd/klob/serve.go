@@ -200,9 +200,12 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	if err := checkStateDir(f.state); err != nil {
 		return failed(stderr, "serve", err)
 	}
-	// The key lists next, read once here only to refuse a bad one before
-	// a club is made in a new state directory.
+	// The key lists and the host key next, read once here only to refuse
+	// a bad one before a club is made in a new state directory.
 	if _, err := access.New(access.Config{Allow: f.allow, Deny: f.deny}); err != nil {
+		return failed(stderr, "serve", err)
+	}
+	if err := server.CheckHostKey(f.hostKey); err != nil {
 		return failed(stderr, "serve", err)
 	}
 	// One klob serve per state directory: a second would play its own,

@@ -68,3 +68,21 @@ func TestServeRefusesABadKeyList(t *testing.T) {
 	_, err = os.Stat(filepath.Join(state, "club.db"))
 	assert.ErrorIs(t, err, os.ErrNotExist, "no club is made when the start is refused")
 }
+
+// A host key that does not read stops the start before a club is made
+// in the new state directory, and the file is left as it is.
+func TestServeRefusesABadHostKey(t *testing.T) {
+	dir := t.TempDir()
+	junk := filepath.Join(dir, "junk.key")
+	require.NoError(t, os.WriteFile(junk, []byte("not a key\n"), 0o600))
+	state := filepath.Join(dir, "new-state")
+	var stderr strings.Builder
+	code := runServe([]string{"-addr", "127.0.0.1:0", "-state", state, "-host-key", junk}, io.Discard, &stderr)
+	assert.Equal(t, 1, code)
+	assert.Contains(t, stderr.String(), "klob serve: host key "+junk+": ")
+	_, err := os.Stat(state)
+	assert.ErrorIs(t, err, os.ErrNotExist, "nothing is made when the start is refused")
+	data, err := os.ReadFile(junk)
+	require.NoError(t, err)
+	assert.Equal(t, "not a key\n", string(data))
+}

@@ -484,6 +484,18 @@ func hostKeyModeWarning(path string) string {
 		"(the players' ssh then warns that the host key changed)", path, fi.Mode().Perm(), path)
 }
 
+// CheckHostKey reads the host key at path, when there is one, and
+// returns why it cannot serve: klob serve asks before it makes a club
+// in a new state directory, so that a wrong -host-key leaves nothing
+// behind. A missing file is no error: New creates it.
+func CheckHostKey(path string) error {
+	if _, err := os.Stat(path); errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	_, err := readHostKey(path)
+	return err
+}
+
 func readHostKey(path string) (gossh.Signer, error) {
 	data, err := untrusted.ReadFileMax(path, 1<<20) // a key is a few KB
 	if err != nil {
