@@ -51,6 +51,15 @@
 // nobody comes back to closes after Config.Abandon, its people told
 // why when they come.
 //
+// What a person away is told when they next come (Hall.Notice: their
+// table closed, filed or damaged at a restart, a name changed by the
+// server) is kept in Config.Dir/notices, so restarts before they come
+// lose none: a header line, then a person's key id and the text a
+// line, quoted. It is written whole (durable), off the hall's lock and
+// in order, each write taking the notices as they stand; Close writes
+// the last. A notices file that cannot be read is moved aside, never
+// written over, and the hall starts without the notices it held.
+//
 // A finished game is filed into each person's history
 // (Config.History), every copy the same bytes, and recorded in the
 // club's database (Config.Record, which rates it), and the table's

@@ -185,8 +185,20 @@ type Hall struct {
 	// stopping is set once the server begins to stop (Stopping).
 	stopping atomic.Bool
 	// notices are what people away when their table closed read when
-	// they come back (Notice), by key, under mu; in memory only.
-	notices map[string]string
+	// they come back (Notice), by key, under mu. They are kept in
+	// Config.Dir (notices.go), written off mu: noticesGen counts their
+	// changes and noticesQueued says a write is on its way, under mu.
+	notices       map[string]string
+	noticesGen    uint64
+	noticesQueued bool
+	// noticesMu orders the writes of the notices: noticesSaved is the
+	// change the file holds, noticesDone says Close has written the
+	// last. noticesOff (set by New only) says no file is written: no
+	// Config.Dir, or one that could not be read stays where it was.
+	noticesMu    sync.Mutex
+	noticesSaved uint64
+	noticesDone  bool
+	noticesOff   bool
 	// arrivals counts the people's arrivals at seats (arrive).
 	arrivals atomic.Uint64
 }
@@ -200,31 +212,46 @@ const maxNotices = 1000
 // tell keeps a notice for the person of key id, read when they next
 // come (Notice); a newer one replaces theirs.
 func (h *Hall) tell(id, text string) {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	if h.notices == nil {
-		h.notices = map[string]string{}
-	}
-	if _, ok := h.notices[id]; ok || len(h.notices) < maxNotices {
-		h.notices[id] = text
-	}
+	h.keepNotice(id, text, false)
 }
 
 // Tell keeps text for the person of key id to read when their lobby
-// opens (Notice), after what the hall already keeps for them.
+// opens (Notice), after what the hall already keeps for them, unless
+// that says it already (a table told at a restart, told again at the
+// next before they came).
 func (h *Hall) Tell(id, text string) {
-	if id == "" {
+	h.keepNotice(id, text, true)
+}
+
+// keepNotice keeps text for the person of key id, after what the hall
+// keeps for them when add is set, in place of it otherwise, and has it
+// written. A text longer than the file keeps is cut (boundNotice); an
+// id that is none of the server's (longer than maxNoticeID) is told
+// nothing.
+func (h *Hall) keepNotice(id, text string, add bool) {
+	if id == "" || text == "" || len(id) > maxNoticeID {
 		return
 	}
 	h.mu.Lock()
-	defer h.mu.Unlock()
 	if h.notices == nil {
 		h.notices = map[string]string{}
 	}
-	if old, ok := h.notices[id]; ok {
-		h.notices[id] = old + " " + text
-	} else if len(h.notices) < maxNotices {
-		h.notices[id] = text
+	old, ok := h.notices[id]
+	switch {
+	case ok && add && strings.Contains(old, text):
+		h.mu.Unlock()
+		return
+	case ok && add:
+		text = old + " " + text
+	case !ok && len(h.notices) >= maxNotices:
+		h.mu.Unlock()
+		return
+	}
+	h.notices[id] = boundNotice(text)
+	write := h.noticesChanged()
+	h.mu.Unlock()
+	if write {
+		h.goWork(func() { h.writeNotices() })
 	}
 }
 
@@ -232,12 +259,20 @@ func (h *Hall) Tell(id, text string) {
 // were away (a table closed before its start, or for want of anyone at
 // it; a finished game filed at the server's restart), "" when nothing
 // did: the lobby says it when they connect, so that the table is not
-// silently gone.
+// silently gone. The file forgets it with its next write, done off the
+// hall's lock.
 func (h *Hall) Notice(id string) string {
 	h.mu.Lock()
-	defer h.mu.Unlock()
-	n := h.notices[id]
-	delete(h.notices, id)
+	n, ok := h.notices[id]
+	write := false
+	if ok {
+		delete(h.notices, id)
+		write = h.noticesChanged()
+	}
+	h.mu.Unlock()
+	if write {
+		h.goWork(func() { h.writeNotices() })
+	}
 	return n
 }
 
@@ -308,11 +343,14 @@ func (h *Hall) Close() {
 	}
 	wg.Wait()
 	h.work.Wait()
+	h.flushNotices()
 }
 
-// New returns a hall with the tables kept in cfg.Dir brought back. A
-// table whose log cannot be read is left where it is and reported in
-// the error; the others still come back.
+// New returns a hall with the tables kept in cfg.Dir brought back, and
+// the notices kept for the people away. A table whose log cannot be
+// read is left where it is and reported in the error; the others still
+// come back. A notices file that cannot be read is moved aside and
+// reported too; the hall starts without its notices.
 func New(cfg Config) (*Hall, error) {
 	if cfg.MaxTables <= 0 {
 		cfg.MaxTables = 50
@@ -356,6 +394,7 @@ func New(cfg Config) (*Hall, error) {
 	h.guesses = newGuesses(cfg.Guesses, cfg.Clock.Now())
 	h.lobby = h.newRoom()
 	if cfg.Dir == "" {
+		h.noticesOff = true // in memory only: there is no file
 		return h, nil
 	}
 	if err := os.MkdirAll(cfg.Dir, 0o700); err != nil {
@@ -366,6 +405,11 @@ func New(cfg Config) (*Hall, error) {
 		return nil, err
 	}
 	var errs []error
+	// The notices kept before the restart first: the tables' restart
+	// adds to them.
+	if err := h.loadNotices(); err != nil {
+		errs = append(errs, err)
+	}
 	for _, e := range entries {
 		if !e.IsDir() {
 			continue
@@ -374,6 +418,8 @@ func New(cfg Config) (*Hall, error) {
 			errs = append(errs, fmt.Errorf("table %s: %w", e.Name(), err))
 		}
 	}
+	// What the restart told is kept before the first person comes.
+	h.writeNotices()
 	return h, errors.Join(errs...)
 }
 
@@ -689,6 +735,11 @@ func (h *Hall) load(name string) error {
 			// both told).
 			for _, id := range keys {
 				h.Tell(id, endedAtRestart(name))
+			}
+			// The notices are kept before the keys go: a stop in
+			// between tells them at the next start, not never.
+			if err := h.writeNotices(); err != nil {
+				return fmt.Errorf("the notices of who was at the ended table cannot be kept: %w; left as it is", err)
 			}
 			h.cfg.Logf("table %s ended with the restart (its game was filed): its people are told when they come", name)
 			return os.RemoveAll(st.Dir())
