@@ -2,6 +2,7 @@ package hall
 
 import (
 	"io/fs"
+	"maps"
 	"slices"
 	"strings"
 	"testing"
@@ -78,6 +79,55 @@ func FuzzRestartFiles(f *testing.F) {
 		}
 		if again, err := readEnded(oneFile{data: []byte(b.String())}, endedFile); err != nil || !slices.Equal(again, keys) {
 			t.Fatalf("%q read as %q, written back %q, read as %q, %v", data, keys, b.String(), again, err)
+		}
+	})
+}
+
+// FuzzNotices reads data as the notices file. The reader never panics;
+// what it reads is within the bounds the hall keeps (maxNotices, ids
+// and texts neither empty nor too long), and written back as the hall
+// writes it, it is no bigger than the reader takes and reads again the
+// same.
+func FuzzNotices(f *testing.F) {
+	for _, s := range []string{
+		noticesHeader + "\n",
+		noticesHeader + "\n" + `"a1b2c3" "Table ABCD was closed before its game started: the host left."` + "\n",
+		noticesHeader + "\n" + `"a" "x\ny \"z\" \xff \u00e9"` + "\n" + `"b" "w"` + "\n",
+		noticesHeader + "\n\"a\" \"x\"\n\"a\" \"y\"\n",
+		noticesHeader + "\n\"a\" \"x\"",
+		noticesHeader + "\n`a` `x`\n",
+		noticesHeader + "\n\"a\"  \"x\"\n",
+		noticesHeader + "\n\"\" \"x\"\n",
+		noticesHeader + "\n\"a\" \"x\" \n",
+		"klob notices 2\n",
+		"",
+		"\n",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		notices, err := parseNotices(data)
+		if err != nil {
+			if notices != nil {
+				t.Fatalf("%q: notices %q with the error %v", data, notices, err)
+			}
+			return
+		}
+		if len(notices) > maxNotices {
+			t.Fatalf("%q: %d notices", data, len(notices))
+		}
+		for id, text := range notices {
+			if id == "" || len(id) > maxNoticeID || text == "" || len(text) > maxNoticeText {
+				t.Fatalf("%q read as %q: %q", data, id, text)
+			}
+		}
+		back := formatNotices(notices)
+		if len(back) > maxNoticesSize {
+			t.Fatalf("%q written back in %d bytes", data, len(back))
+		}
+		again, err := parseNotices(back)
+		if err != nil || !maps.Equal(again, notices) {
+			t.Fatalf("%q read as %q, written back %q, read as %q, %v", data, notices, back, again, err)
 		}
 	})
 }
