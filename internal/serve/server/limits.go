@@ -362,11 +362,7 @@ func (st *connState) whoLocked() string {
 	if !st.loggedIn.Load() {
 		return fmt.Sprintf("from %s (not logged in)", st.conn.RemoteAddr())
 	}
-	id := "guest"
-	if st.key != nil {
-		id = keyText(st.key)
-	}
-	return fmt.Sprintf("user %s (%s) from %s", logText(st.user), id, st.conn.RemoteAddr())
+	return userText(st.user, st.key, st.conn.RemoteAddr())
 }
 
 // refuse notes what was refused on the connection, for its last line,

@@ -103,12 +103,16 @@ func keyText(k gossh.PublicKey) string {
 	return "key " + gossh.FingerprintSHA256(k) + ", id " + KeyID(k)
 }
 
-func who(s ssh.Session) string {
+func who(s ssh.Session) string { return userText(s.User(), s.PublicKey(), s.RemoteAddr()) }
+
+// userText names a logged-in client for the log: the user, the key
+// (nil for a guest) and the address.
+func userText(user string, key gossh.PublicKey, addr net.Addr) string {
 	id := "guest"
-	if k := s.PublicKey(); k != nil {
-		id = keyText(k)
+	if key != nil {
+		id = keyText(key)
 	}
-	return fmt.Sprintf("user %s (%s) from %s", logText(s.User()), id, s.RemoteAddr())
+	return fmt.Sprintf("user %s (%s) from %s", logText(user), id, addr)
 }
 
 // logConnections writes one line when a session opens and one when it
@@ -143,11 +147,7 @@ func firstLine(s string) string {
 func (s *Server) admit(next ssh.Handler) ssh.Handler {
 	return func(sess ssh.Session) {
 		if s.cfg.Admit != nil {
-			var key gossh.PublicKey
-			if k := sess.PublicKey(); k != nil {
-				key = k
-			}
-			if why := s.cfg.Admit(key); why != "" {
+			if why := s.cfg.Admit(sess.PublicKey()); why != "" {
 				setReason(sess, "refused: "+why)
 				wish.Fatalln(sess, "klob: "+why)
 				return
