@@ -145,9 +145,9 @@ func (g *guard) isEnded() bool {
 	return g.ended
 }
 
-// inputPkgs are the packages of the messages the terminal parser makes
+// inputPkg is the package of the messages the terminal parser makes
 // and Bubble Tea passes on untranslated.
-var inputPkgs = []string{"github.com/charmbracelet/ultraviolet"}
+const inputPkg = "github.com/charmbracelet/ultraviolet"
 
 // filter runs on the program's goroutine before the model sees a
 // message (tea.WithFilter): what it drops costs neither an Update nor a
@@ -202,10 +202,8 @@ func (g *guard) filter(_ tea.Model, msg tea.Msg) tea.Msg {
 		if t.Kind() == reflect.Pointer {
 			t = t.Elem()
 		}
-		for _, p := range inputPkgs {
-			if t.PkgPath() == p {
-				return g.otherInput(now, msg)
-			}
+		if t.PkgPath() == inputPkg {
+			return g.otherInput(now, msg)
 		}
 	}
 	return msg

@@ -11,10 +11,12 @@ import (
 	"fmt"
 	"io"
 	"log"
+	"maps"
 	"net"
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -379,10 +381,7 @@ func (s *Server) Addr() net.Addr {
 func (s *Server) Shutdown(ctx context.Context) error {
 	s.mu.Lock()
 	s.stopping = true
-	ends := make([]func(), 0, len(s.live))
-	for _, end := range s.live {
-		ends = append(ends, end)
-	}
+	ends := slices.Collect(maps.Values(s.live))
 	s.mu.Unlock()
 	for _, end := range ends {
 		end()
