@@ -144,7 +144,7 @@ func (l *limitListener) Accept() (net.Conn, error) {
 		cc := &countedConn{Conn: c, st: st, release: func() { l.release(st) }}
 		st.conn = cc
 		st.requests = rate.NewLimiter(rate.Limit(l.s.cfg.RequestRate), l.s.cfg.RequestBurst)
-		st.idle(true) // the login deadline runs from now
+		st.idle() // the login deadline runs from now
 		st.handshakeDeadline()
 		return cc, nil
 	}
@@ -338,9 +338,7 @@ func (st *connState) authenticated(user string) {
 	defer st.mu.Unlock()
 	st.user = user
 	st.loggedIn.Store(true)
-	if st.hsStop != nil {
-		st.hsStop()
-	}
+	stop(st.hsStop)
 }
 
 // handshakeDeadline closes the connection unless it has logged in
@@ -399,17 +397,15 @@ func (st *connState) closeFor(reason string) {
 	_ = st.conn.Close()
 }
 
-// idle arms the login deadline (no session running); with start it
-// is the first, from the accept.
-func (st *connState) idle(start bool) {
+// idle arms the login deadline (no session running): from the accept,
+// and again from the end of the last session.
+func (st *connState) idle() {
 	st.mu.Lock()
 	defer st.mu.Unlock()
 	if st.gone || st.sessions > 0 {
 		return
 	}
-	if st.loginStop != nil {
-		st.loginStop()
-	}
+	stop(st.loginStop)
 	st.loginStop = st.s.cfg.AfterFunc(st.s.cfg.LoginTimeout, func() {
 		st.mu.Lock()
 		expired := st.sessions == 0 && !st.gone
@@ -428,12 +424,8 @@ func (st *connState) idle(start bool) {
 func (st *connState) closed() {
 	st.mu.Lock()
 	st.gone = true
-	if st.loginStop != nil {
-		st.loginStop()
-	}
-	if st.hsStop != nil {
-		st.hsStop()
-	}
+	stop(st.loginStop)
+	stop(st.hsStop)
 	line := ""
 	switch {
 	case !st.ran:
@@ -462,6 +454,13 @@ func (st *connState) closed() {
 	}
 }
 
+// stop stops a deadline, when one is armed.
+func stop(deadline func() bool) {
+	if deadline != nil {
+		deadline()
+	}
+}
+
 // sessionStarted and sessionEnded bracket a session's handler: the
 // login deadline waits while one runs.
 func (st *connState) sessionStarted() {
@@ -469,16 +468,14 @@ func (st *connState) sessionStarted() {
 	defer st.mu.Unlock()
 	st.sessions++
 	st.ran = true
-	if st.loginStop != nil {
-		st.loginStop()
-	}
+	stop(st.loginStop)
 }
 
 func (st *connState) sessionEnded() {
 	st.mu.Lock()
 	st.sessions--
 	st.mu.Unlock()
-	st.idle(false)
+	st.idle()
 }
 
 // spend takes one request (or channel opening) from the budget; false
