@@ -451,12 +451,10 @@ func ensureHostKey(path string) (bool, error) {
 	if err != nil {
 		return false, fmt.Errorf("host key: %w", err)
 	}
-	if _, err := f.Write(pem.EncodeToMemory(block)); err != nil {
-		f.Close()
-		os.Remove(path)
-		return false, fmt.Errorf("host key: %w", err)
+	if _, err = f.Write(pem.EncodeToMemory(block)); err == nil {
+		err = f.Sync()
 	}
-	if err := f.Sync(); err != nil {
+	if err != nil {
 		f.Close()
 		os.Remove(path)
 		return false, fmt.Errorf("host key: %w", err)
