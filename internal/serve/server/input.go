@@ -283,9 +283,9 @@ func msgInputFlood(cfg *Config) string {
 }
 
 // runProgram runs the session's program in place of wish's Bubble Tea
-// middleware: the program reads the bounded input, and every window
-// change reaches it clamped (the guard's filter clamps the sizes a
-// terminal reports in its input too).
+// middleware: the program takes the bounded input's events, and every
+// window change reaches it clamped (the guard's filter clamps the sizes
+// a terminal reports in its input too).
 func (s *Server) runProgram(next ssh.Handler) ssh.Handler {
 	return func(sess ssh.Session) {
 		p, g, input, term := s.program(sess)
@@ -329,7 +329,8 @@ func (s *Server) runProgram(next ssh.Handler) ssh.Handler {
 				}
 			}
 		}()
-		if _, err := p.Run(); err != nil && !errors.Is(err, errInputFlood) && !errors.Is(err, errBadSequence) && !errors.Is(err, errLongPaste) && !errors.Is(err, tea.ErrProgramKilled) {
+		// Input over its bounds quits the program (forwardInput): no error.
+		if _, err := p.Run(); err != nil && !errors.Is(err, tea.ErrProgramKilled) {
 			s.logger.Printf("program of %s ended: %v", who(sess), err)
 		}
 		// Kill restores the terminal if the program is still running.
