@@ -265,8 +265,8 @@ func (l *limitedInput) end(why error) {
 	l.over(why)
 }
 
-// msgBadSequence and msgLongPaste are what a session closed for a
-// malformed sequence, or pastes without end, reads.
+// msgBadSequence is what a session closed for a malformed sequence
+// reads.
 const msgBadSequence = "klob: your terminal sent a malformed control sequence: the session is closed; a game in progress stays saved"
 
 // msgLongPaste is what a session closed for its pastes reads: more

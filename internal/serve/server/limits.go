@@ -43,12 +43,9 @@ import (
 //     takes at most maxEnv environment variables. A session's requests
 //     never hold up the reading of its connection: they wait for the
 //     session apart, window changes as one, at most maxWaiting.
-//   - The log: a connection that runs no session (ssh -N with -L, -R or
-//     -D, a login that leaves, a client that never logs in) gets one
-//     line at its end, with who it was, how long it lasted, why the
-//     server closed it and what was refused on it; a refused request or
-//     channel gets a line as it happens, the first maxRefusalLines of a
-//     connection only (the request budget bounds the rest).
+//
+// What a connection without a session logs: doc.go (Logging), closed
+// and maxRefusalLines.
 
 // maxWaiting is the most requests of a session that wait for it to take
 // them (window changes wait as one).
