@@ -493,16 +493,14 @@ func (st *connState) spend() bool {
 // flood ends a connection over its request budget: the message on the
 // channel's stderr when there is one, a log line, the connection closed.
 func (st *connState) flood(ch gossh.Channel) {
-	st.flooded.Do(func() { st.closeFlooded(ch) })
-}
-
-func (st *connState) closeFlooded(ch gossh.Channel) {
-	msg := fmt.Sprintf("klob: too many requests on this connection (more than %.0f a second): it is closed", st.s.cfg.RequestRate)
-	if ch != nil {
-		_ = st.conn.SetWriteDeadline(time.Now().Add(time.Second))
-		_, _ = ch.Stderr().Write([]byte("\r\n" + msg + "\r\n"))
-	}
-	st.closeFor(firstLine(msg))
+	st.flooded.Do(func() {
+		msg := fmt.Sprintf("klob: too many requests on this connection (more than %.0f a second): it is closed", st.s.cfg.RequestRate)
+		if ch != nil {
+			_ = st.conn.SetWriteDeadline(time.Now().Add(time.Second))
+			_, _ = ch.Stderr().Write([]byte("\r\n" + msg + "\r\n"))
+		}
+		st.closeFor(firstLine(msg))
+	})
 }
 
 // openChannel counts a channel; false when the connection has its most.
