@@ -72,6 +72,9 @@ func (s *Screen) scene(ctx *kit.Context) (*table.Scene, rules.Deal) {
 			tag = ""
 		}
 		sc.Players = append(sc.Players, table.Player{Name: h.PlayerName(o), Tag: tag})
+		if s.open && o != s.bottom {
+			sc.Open[o] = d.Hand(o)
+		}
 	}
 	for i := 0; i < s.pos.deal; i++ {
 		if s.r.Deals[i].Done {
@@ -81,13 +84,6 @@ func (s *Screen) scene(ctx *kit.Context) (*table.Scene, rules.Deal) {
 	if s.over() {
 		sc.Totals = rd.After
 		sc.Pad = append(sc.Pad, rd.Score)
-	}
-	if s.open {
-		for o := range rules.Seat(s.r.Players()) {
-			if o != s.bottom {
-				sc.Open[o] = d.Hand(o)
-			}
-		}
 	}
 	if s.pos.n < len(rd.Steps) {
 		if st := rd.Steps[s.pos.n]; st.Seat == s.bottom && st.Action.Kind == rules.PlayCard {
@@ -116,13 +112,13 @@ func (s *Screen) bottomLines(ctx *kit.Context, sc *table.Scene, d *rules.Deal) [
 	if !s.open {
 		who = ownView(sc, s.bottom)
 	}
-	place := fmt.Sprintf(" Replay · deal %d of %d · step %d of %d · %s", rd.No, len(s.r.Deals), s.pos.n, len(rd.Steps), who)
+	where := fmt.Sprintf("deal %d of %d", rd.No, len(s.r.Deals))
 	if s.cfg.Board != "" {
 		// "Board 3 of 8" heads a board's screens; here it goes on the
 		// line in lower case, as "deal 3 of 9" does.
-		board := strings.ToLower(s.cfg.Board[:1]) + s.cfg.Board[1:]
-		place = fmt.Sprintf(" Replay · %s · step %d of %d · %s", board, s.pos.n, len(rd.Steps), who)
+		where = strings.ToLower(s.cfg.Board[:1]) + s.cfg.Board[1:]
 	}
+	place := fmt.Sprintf(" Replay · %s · step %d of %d · %s", where, s.pos.n, len(rd.Steps), who)
 	room := w - kit.WidthOf(place) - 4
 	name := kit.ElideName(s.name, room, ctx.Ellipsis())
 	if name != "" {
