@@ -3,6 +3,7 @@ package replay
 import (
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 
@@ -305,15 +306,6 @@ func actionWords(ctx *kit.Context, a rules.Action) string {
 	return a.Words()
 }
 
-// seats lists the seats by side, the person's first, partners together.
-func seats(sc *table.Scene, graded [4]bool) []rules.Seat {
-	var out []rules.Seat
-	for _, team := range gradedSides(sc, graded) {
-		out = append(out, team...)
-	}
-	return out
-}
-
 // gradedSides are the seats the analysis graded, by side in the table's
 // order (partners together); a side with no graded seat is left out: a
 // bot's seat not graded lost no points it could be shown.
@@ -469,14 +461,13 @@ func (s *Screen) lostByGrade(ctx *kit.Context, sc *table.Scene, w int) (rows []s
 		return nil, ""
 	}
 	st := &ctx.Styles
-	grades := []analysis.Grade{analysis.Blunder, analysis.Mistake, analysis.Inaccuracy}
 	lost := lostOf(dr)
-	order := seats(sc, s.report.Graded)
+	order := slices.Concat(gradedSides(sc, s.report.Graded)...)
 	// The grades head their columns in words ("blunder"), which read
 	// without the help, each column as wide as its word and a gap.
-	colW := make([]int, len(grades))
+	colW := make([]int, len(lossGrades))
 	sumW := 7 // "all"
-	for i, g := range grades {
+	for i, g := range lossGrades {
 		colW[i] = max(7, kit.WidthOf(g.String())+2)
 		sumW += colW[i]
 	}
@@ -500,19 +491,16 @@ func (s *Screen) lostByGrade(ctx *kit.Context, sc *table.Scene, w int) (rows []s
 		return fmt.Sprintf("%.1f", shown)
 	}
 	head := " " + kit.Fit(label, nameW)
-	for i, g := range grades {
+	for i, g := range lossGrades {
 		head += fmt.Sprintf("%*s", colW[i], g.String())
 	}
 	rows = []string{st.Heading.Render(kit.Clip(head+fmt.Sprintf("%7s", "all"), w))}
 	for _, o := range order {
 		row := " " + kit.Fit(sc.Name(o), nameW)
-		parts := make([]float64, len(grades))
-		for i, g := range grades {
-			parts[i] = lost[o][g]
-		}
+		parts := lost[o][:]
 		shown, all := apportion(parts, 10)
 		sum := 0.0
-		for i := range grades {
+		for i := range lossGrades {
 			row += fmt.Sprintf("%*s", colW[i], cell(parts[i], shown[i]))
 			sum += parts[i]
 		}
@@ -560,12 +548,12 @@ func winLostLine(ctx *kit.Context, sc *table.Scene, graded [4]bool, dr *analysis
 		}
 	}
 	var parts []string
-	for _, o := range seats(sc, graded) {
+	for _, o := range slices.Concat(gradedSides(sc, graded)...) {
 		if lost[o] == 0 {
 			continue
 		}
 		var by []string
-		for _, g := range []analysis.Grade{analysis.Blunder, analysis.Mistake, analysis.Inaccuracy} {
+		for _, g := range lossGrades {
 			if n := counts[o][g]; n == 1 {
 				by = append(by, "1 "+g.String())
 			} else if n > 1 {
@@ -626,13 +614,19 @@ func gradePlural(g analysis.Grade) string {
 	return g.String() + "s"
 }
 
-// lostOf is the points each seat lost in the deal dr by grade
-// (Decision.PointsLost: nothing for a good decision).
-func lostOf(dr *analysis.DealReport) (lost [4][analysis.Blunder + 1]float64) {
+// lossGrades are the grades that lose points, worst first: the order
+// the points lost by grade are told in.
+var lossGrades = [...]analysis.Grade{analysis.Blunder, analysis.Mistake, analysis.Inaccuracy}
+
+// lostOf is the points each seat lost in the deal dr by grade, in the
+// order of lossGrades (Decision.PointsLost: nothing for a good
+// decision).
+func lostOf(dr *analysis.DealReport) (lost [4][len(lossGrades)]float64) {
 	for i := range dr.Decisions {
 		dec := &dr.Decisions[i]
-		if dec.Graded() && dec.Seat != rules.ChanceSeat && int(dec.Seat) < len(lost) {
-			lost[dec.Seat][dec.Grade] += dec.PointsLost()
+		g := slices.Index(lossGrades[:], dec.Grade)
+		if g >= 0 && dec.Seat != rules.ChanceSeat && int(dec.Seat) < len(lost) {
+			lost[dec.Seat][g] += dec.PointsLost()
 		}
 	}
 	return lost
@@ -646,13 +640,12 @@ func lostOf(dr *analysis.DealReport) (lost [4][analysis.Blunder + 1]float64) {
 // seats go by name: by seat letter, which nothing on the screen
 // explains, or with the totals alone, which the analysis line under it
 // already gives, the line is left out.
-func lostLines(ctx *kit.Context, sc *table.Scene, graded [4]bool, dr *analysis.DealReport, lost *[4][analysis.Blunder + 1]float64) []string {
+func lostLines(ctx *kit.Context, sc *table.Scene, graded [4]bool, dr *analysis.DealReport, lost *[4][len(lossGrades)]float64) []string {
 	st := &ctx.Styles
-	marked := []analysis.Grade{analysis.Blunder, analysis.Mistake, analysis.Inaccuracy}
 	worst := func(o rules.Seat) string {
 		x := fmt.Sprintf("%.0f", dr.Players[o].Lost)
-		for _, g := range marked {
-			if lost[o][g] > 0 {
+		for i, g := range lossGrades {
+			if lost[o][i] > 0 {
 				return x + " (" + g.String() + ")"
 			}
 		}
@@ -663,10 +656,10 @@ func lostLines(ctx *kit.Context, sc *table.Scene, graded [4]bool, dr *analysis.D
 		seat func(o rules.Seat) string
 	}{
 		{"Lost by grade:", func(o rules.Seat) string {
-			shown, all := apportion([]float64{lost[o][marked[0]], lost[o][marked[1]], lost[o][marked[2]]}, 1)
+			shown, all := apportion(lost[o][:], 1)
 			var short []string
-			for i, g := range marked {
-				if lost[o][g] > 0 {
+			for i, g := range lossGrades {
+				if lost[o][i] > 0 {
 					short = append(short, fmt.Sprintf("%s %.0f", gradePlural(g), shown[i]))
 				}
 			}
