@@ -349,20 +349,31 @@ func (s *Screen) analysisLines(ctx *kit.Context, sc *table.Scene, w int) []strin
 		head = " " + st.Heading.Render("Points lost:") + " "
 	}
 	sides := gradedSides(sc, s.report.Graded)
-	// The chance to win lost, in games, by seat: said only for the
+	// pair writes the deal's figure and the game's by num: in a log of one deal, the deal's.
+	pair := func(num string, d, g float64) string {
+		if s.oneDeal() {
+			num, _, _ = strings.Cut(num, "/")
+			return fmt.Sprintf(num, d)
+		}
+		return fmt.Sprintf(num, d, g)
+	}
+	lost := func(num string, seats ...rules.Seat) string {
+		d, g := 0.0, 0.0
+		for _, o := range seats {
+			d, g = d+dr.Players[o].Lost, g+game[o].Lost
+		}
+		return pair(num, d, g)
+	}
+	// The chance to win seats lost, in games: said (ok) only for the
 	// seats that lost any, this deal or in the game.
-	byWin := func(seats ...rules.Seat) (d, g float64) {
+	won := func(seats ...rules.Seat) (words string, ok bool) {
+		d, g := 0.0, 0.0
 		for _, o := range seats {
 			d, g = d+dr.Players[o].WinLost, g+game[o].WinLost
 		}
-		return d, g
+		return pair("%.2f/%.2f", d, g), d > 0 || (g > 0 && !s.oneDeal())
 	}
-	anyWin := false
-	for _, team := range sides {
-		if d, g := byWin(team...); d > 0 || (g > 0 && !s.oneDeal()) {
-			anyWin = true
-		}
-	}
+	anyWin := slices.ContainsFunc(sides, func(team []rules.Seat) bool { _, ok := won(team...); return ok })
 	// points and wins are the two parts in each form, widest first.
 	var points, wins []string
 	for _, f := range []struct {
@@ -371,20 +382,6 @@ func (s *Screen) analysisLines(ctx *kit.Context, sc *table.Scene, w int) []strin
 		letters bool
 	}{{"%.1f/%.1f", false, false}, {"%.0f/%.0f", false, false}, {"%.0f/%.0f", true, false}, {"%.0f/%.0f", false, true},
 		{"%.0f/%.0f", true, true}} {
-		pair := func(num string, d, g float64) string {
-			if s.oneDeal() {
-				num, _, _ = strings.Cut(num, "/")
-				return fmt.Sprintf(num, d)
-			}
-			return fmt.Sprintf(num, d, g)
-		}
-		lost := func(seats ...rules.Seat) string {
-			d, g := 0.0, 0.0
-			for _, o := range seats {
-				d, g = d+dr.Players[o].Lost, g+game[o].Lost
-			}
-			return pair(f.num, d, g)
-		}
 		var parts, win []string
 		for _, team := range sides {
 			var each, names, winEach []string
@@ -393,10 +390,10 @@ func (s *Screen) analysisLines(ctx *kit.Context, sc *table.Scene, w int) []strin
 				if f.letters {
 					name = o.String()
 				}
-				each = append(each, name+" "+lost(o))
+				each = append(each, name+" "+lost(f.num, o))
 				names = append(names, name)
-				if d, g := byWin(o); d > 0 || (g > 0 && !s.oneDeal()) {
-					winEach = append(winEach, name+" "+pair("%.2f/%.2f", d, g))
+				if x, ok := won(o); ok {
+					winEach = append(winEach, name+" "+x)
 				}
 			}
 			part := strings.Join(each, ", ")
@@ -405,11 +402,10 @@ func (s *Screen) analysisLines(ctx *kit.Context, sc *table.Scene, w int) []strin
 				if f.letters {
 					sep = ""
 				}
-				part = strings.Join(names, sep) + " " + lost(team...)
-				if d, g := byWin(team...); d > 0 || (g > 0 && !s.oneDeal()) {
-					winEach = []string{strings.Join(names, sep) + " " + pair("%.2f/%.2f", d, g)}
-				} else {
-					winEach = nil
+				part = strings.Join(names, sep) + " " + lost(f.num, team...)
+				winEach = nil
+				if x, ok := won(team...); ok {
+					winEach = []string{strings.Join(names, sep) + " " + x}
 				}
 			}
 			parts = append(parts, part)
@@ -417,8 +413,8 @@ func (s *Screen) analysisLines(ctx *kit.Context, sc *table.Scene, w int) []strin
 		}
 		// One graded seat needs no name: the points name it.
 		if len(sides) == 1 && len(sides[0]) == 1 {
-			d, g := byWin(sides[0]...)
-			win = []string{pair("%.2f/%.2f", d, g)}
+			x, _ := won(sides[0]...)
+			win = []string{x}
 		}
 		points = append(points, head+strings.Join(parts, " · "))
 		wins = append(wins, "chances to win worth "+strings.Join(win, ", ")+" games lost")
