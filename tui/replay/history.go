@@ -587,15 +587,7 @@ func (s *History) detailLines(ctx *kit.Context, w int) []string {
 	st := &ctx.Styles
 	switch {
 	case s.note != "" && !s.noteOK:
-		lines := kit.WrapLines(s.note, max(1, w-4), 3, ctx.Ellipsis())
-		for i, l := range lines {
-			mark := "  "
-			if i == 0 {
-				mark = "! "
-			}
-			lines[i] = " " + st.Error.Render(mark+l)
-		}
-		return lines
+		return kit.Indent(" ", kit.Hang("! ", "  ", kit.WrapLines(s.note, max(1, w-4), 3, ctx.Ellipsis())), st.Error.Render)
 	case s.note != "":
 		return []string{" " + kit.Clip(s.note, w-1)}
 	case s.cursor < len(s.rows):
