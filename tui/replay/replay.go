@@ -321,9 +321,9 @@ func (s *Screen) key(msg tea.KeyPressMsg) (kit.Screen, tea.Cmd) {
 	case kit.IsKey(msg, k.Prev):
 		s.pos = s.prev(s.pos)
 	case kit.IsKey(msg, k.NextTrick):
-		s.pos = s.nextTrick(s.pos)
+		s.pos = s.toTrick(s.pos, s.next, s.end())
 	case kit.IsKey(msg, k.PrevTrick):
-		s.pos = s.prevTrick(s.pos)
+		s.pos = s.toTrick(s.pos, s.prev, pos{})
 	case kit.IsKey(msg, k.NextDeal):
 		s.pos = s.nextDeal(s.pos)
 	case kit.IsKey(msg, k.PrevDeal):
@@ -426,17 +426,11 @@ func (s *Screen) prev(p pos) pos {
 	return p
 }
 
-func (s *Screen) nextTrick(p pos) pos {
-	for q := s.next(p); ; q = s.next(q) {
-		if s.bounds[q.deal][q.n] || q == s.end() {
-			return q
-		}
-	}
-}
-
-func (s *Screen) prevTrick(p pos) pos {
-	for q := s.prev(p); ; q = s.prev(q) {
-		if s.bounds[q.deal][q.n] || q == (pos{}) {
+// toTrick steps from p with step (next or prev) to the first place
+// stepping by trick stops at, or to last, the end of the game it faces.
+func (s *Screen) toTrick(p pos, step func(pos) pos, last pos) pos {
+	for q := step(p); ; q = step(q) {
+		if s.bounds[q.deal][q.n] || q == last {
 			return q
 		}
 	}
