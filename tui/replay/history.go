@@ -488,11 +488,9 @@ func (s *History) rowLines(r *row, c cols) []string {
 		var partner string
 		var others []string
 		for i := 1; i < n; i++ {
-			o := rules.SeatAfter(me, i, n)
-			switch {
-			case rules.SideOfSeat(n, o) == rules.SideOfSeat(n, me):
+			if o := rules.SeatAfter(me, i, n); rules.SideOfSeat(n, o) == rules.SideOfSeat(n, me) {
 				partner = h.PlayerName(o)
-			default:
+			} else {
 				others = append(others, h.PlayerName(o))
 			}
 		}

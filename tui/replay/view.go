@@ -1,6 +1,7 @@
 package replay
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -198,10 +199,7 @@ func (s *Screen) stepLine(ctx *kit.Context, sc *table.Scene, d *rules.Deal) stri
 	}
 	i := s.pos.n - 1
 	step := rd.Steps[i]
-	who := sc.Name(step.Seat)
-	if w := s.takeover(sc, rd, i); w != "" {
-		who = w
-	}
+	who := cmp.Or(s.takeover(sc, rd, i), sc.Name(step.Seat))
 	act := step.Action
 	// A card drawn or given between two other players (shlomo,
 	// cleopatra) is not shown in one seat's view: that seat's history
