@@ -133,11 +133,8 @@ func (s *Screen) bottomLines(ctx *kit.Context, sc *table.Scene, d *rules.Deal) [
 	if kit.WidthOf(step[0]) > w {
 		step = kit.Hang(" ", "   ", kit.WrapAtSpaces(strings.TrimPrefix(step[0], " "), max(1, w-3), 2, ctx.Ellipsis()))
 	}
-	for i := range step {
-		step[i] = kit.Clip(step[i], w)
-	}
-	out := append([]string{kit.Rule(ctx, w), kit.Clip(place, w)}, step...)
-	for _, line := range s.analysisLines(ctx, sc, w) {
+	out := []string{kit.Rule(ctx, w)}
+	for _, line := range slices.Concat([]string{place}, step, s.analysisLines(ctx, sc, w)) {
 		out = append(out, kit.Clip(line, w))
 	}
 	return append(out, " "+st.Dim.Render(kit.Clip(fitHints(s.KeyHelp(&ctx.Keys).ShortHelp(), w-1, ctx.ASCII), w-1)))
