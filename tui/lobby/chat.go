@@ -397,8 +397,15 @@ func (lt *talkPane) key(msg tea.KeyPressMsg) { lt.box.Key(msg, &lt.note, lt.t.Sa
 // paste adds a paste to the open line.
 func (lt *talkPane) paste(text string) { lt.box.Paste(text, &lt.note) }
 
-// start opens the line.
-func (lt *talkPane) start() { lt.box.Open(lt.t.Limit(), &lt.note) }
+// start opens the line. When a line could not be sent now (a rated
+// deal of the person's is played), it says so at once, not only when
+// the line typed is refused.
+func (lt *talkPane) start() {
+	lt.box.Open(lt.t.Limit(), &lt.note)
+	if err := lt.t.Quiet(); err != nil && lt.note.Text == "" {
+		lt.note = kit.Note{Text: kit.Capital(err.Error()) + "."}
+	}
+}
 
 // lines are the talk's lines for the lobby in room lines of w cells:
 // the heading, the last lines said, the line being typed or a note.

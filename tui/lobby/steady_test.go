@@ -1,6 +1,7 @@
 package lobby
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -116,5 +117,21 @@ func TestPromptKeepsTheLobbySteady(t *testing.T) {
 				t.Errorf("%s: the lobby moved:\nbefore:\n%s\nafter:\n%s", name, strings.Join(before, "\n"), strings.Join(after, "\n"))
 			}
 		}
+	}
+}
+
+// TestQuietSaidAsTheLineOpens: while a rated deal of the person's is
+// played, / opens the lobby's line with the reason it would be refused;
+// otherwise it opens bare.
+func TestQuietSaidAsTheLineOpens(t *testing.T) {
+	for _, quiet := range []bool{false, true} {
+		l, ctx := steadyLobby(t, 0, false, true, 0)
+		if quiet {
+			l.talk.t.quiet = func() error { return errors.New("a rated deal is played at your table ABCD: nobody there talks") }
+		}
+		l.Update(ctx, kittest.Key("/"))
+		require.True(t, l.talk.open(), "the line opens")
+		flat := strings.Join(strings.Fields(strings.Join(screenLines(l, ctx), " ")), " ")
+		require.Equal(t, quiet, strings.Contains(flat, "A rated deal is played at your table ABCD: nobody there talks."), "quiet %v:\n%s", quiet, flat)
 	}
 }
