@@ -27,7 +27,6 @@ import (
 type boardPart struct {
 	s     *Screen
 	code  string
-	n     int
 	t     *table.Screen
 	seat  *svc.Seat
 	ends  time.Time // the tournament's end as last read
@@ -45,7 +44,7 @@ func (s *Screen) playBoard(code string, seat *svc.Seat) kit.Screen {
 	if info, ok := dailyTag(code); ok {
 		tag = info
 	}
-	p := &boardPart{s: s, code: code, n: seat.Board, seat: seat, ends: seat.Ends}
+	p := &boardPart{s: s, code: code, seat: seat, ends: seat.Ends}
 	p.t = table.New(table.Config{Port: seat.Port, Sort: s.cfg.Sort, Manual: s.cfg.Manual, Tag: tag,
 		Board:        fmt.Sprintf("Board %d of %d", seat.Board, seat.Boards),
 		AfterBoard:   func() kit.Screen { return newAfter(s, code, seat) },
