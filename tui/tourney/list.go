@@ -54,11 +54,20 @@ type listMsg struct {
 	err   error
 }
 
-// foundMsg brings the tournament of a code typed.
+// foundMsg brings the tournament of a code, for the part that asked:
+// the list, of a code typed; a board, of its tournament (its end).
 type foundMsg struct {
-	to   *list
+	to   kit.Screen
 	info svc.Info
 	err  error
+}
+
+// find reads the tournament of code for to.
+func (s *Screen) find(to kit.Screen, code string) tea.Cmd {
+	return s.call(func(ctx context.Context) tea.Msg {
+		info, err := s.cfg.Service.Find(ctx, code)
+		return foundMsg{to: to, info: info, err: err}
+	})
 }
 
 // Enter reads the list.
@@ -90,7 +99,7 @@ func (p *list) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 			}
 		}
 	case foundMsg:
-		if msg.to != p {
+		if msg.to != kit.Screen(p) {
 			return p, nil
 		}
 		if msg.err != nil {
@@ -143,12 +152,7 @@ func (p *list) typeKey(_ *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.Cmd
 		p.entering = false
 	case "enter":
 		p.entering = false
-		code := p.entry
-		s := p.s
-		return p, s.call(func(ctx context.Context) tea.Msg {
-			info, err := s.cfg.Service.Find(ctx, code)
-			return foundMsg{to: p, info: info, err: err}
-		})
+		return p, p.s.find(p, p.entry)
 	case "backspace":
 		if r := []rune(p.entry); len(r) > 0 {
 			p.entry = string(r[:len(r)-1])

@@ -95,16 +95,8 @@ func (p *boardPart) Enter(ctx *kit.Context) tea.Cmd {
 	return tea.Batch(cmd, p.waitEnded())
 }
 
-// boardEndMsg brings the tournament read again for the board shown;
-// hostEndedMsg says its host ended it.
-type (
-	boardEndMsg struct {
-		to   *boardPart
-		info svc.Info
-		err  error
-	}
-	hostEndedMsg struct{ to *boardPart }
-)
+// hostEndedMsg says the tournament's host ended it.
+type hostEndedMsg struct{ to *boardPart }
 
 // tickEnd asks to read the tournament again (endWait).
 func (p *boardPart) tickEnd() tea.Cmd {
@@ -134,13 +126,7 @@ func (p *boardPart) waitEnded() tea.Cmd {
 }
 
 // read reads the tournament again: whether it has ended, and its end.
-func (p *boardPart) read() tea.Cmd {
-	s, code := p.s, p.code
-	return s.call(func(ctx context.Context) tea.Msg {
-		info, err := s.cfg.Service.Find(ctx, code)
-		return boardEndMsg{to: p, info: info, err: err}
-	})
-}
+func (p *boardPart) read() tea.Cmd { return p.s.find(p, p.code) }
 
 // Update gives msg to the table; the part after the board comes when the
 // table hands over. Once the tournament has ended, esc (where the table
@@ -157,8 +143,8 @@ func (p *boardPart) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) 
 			return p, p.read()
 		}
 		return p, nil
-	case boardEndMsg:
-		if msg.to != p {
+	case foundMsg:
+		if msg.to != kit.Screen(p) {
 			return p, nil
 		}
 		if msg.err == nil {
