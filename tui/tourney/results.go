@@ -1,6 +1,7 @@
 package tourney
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"slices"
@@ -219,15 +220,7 @@ func newField(s *Screen, fin *svc.Final, n int, back kit.Screen) *field {
 			res[r.Entry] = b.Result
 		}
 	}
-	slices.SortStableFunc(p.rows, func(a, b int) int {
-		switch {
-		case res[a] > res[b]:
-			return -1
-		case res[a] < res[b]:
-			return 1
-		}
-		return 0
-	})
+	slices.SortStableFunc(p.rows, func(a, b int) int { return cmp.Compare(res[b], res[a]) })
 	return p
 }
 
