@@ -376,22 +376,22 @@ func (p *after) View(ctx *kit.Context) string {
 		lines = append(lines, kit.Alert(ctx, p.err, w, 3)...)
 	}
 	lines = append(lines, "")
-	what := "the tournament"
-	if n := p.next(); n > 0 {
+	what, n := "the tournament", p.next()
+	switch {
+	case n > 0:
 		what = fmt.Sprintf("board %d", n)
 		lines = wrap(lines, fmt.Sprintf("%s to go. Stop whenever you like: the tournament waits for you until its end.",
 			kit.Plural(p.boards-p.prog.Played(), "board")), w)
-	} else if p.prog != nil && !p.prog.Info.Over {
+	case p.prog != nil && p.prog.Info.Over:
+		what = "the standings"
+	case p.prog != nil:
 		lines = wrap(lines, "That was your last board: the standings open at the end.", w)
 	}
+	keys := " " + st.Key.Render(kit.KeyTag(ctx.Keys.Choose)) + " " + what
 	// With no board to go on to, enter and esc both go back: one says
 	// it.
-	keys := " " + st.Key.Render(kit.KeyTag(ctx.Keys.Choose)) + " " + what
-	switch {
-	case p.next() > 0:
+	if n > 0 {
 		keys += "   " + st.Key.Render("[esc]") + " the tournament"
-	case p.prog != nil && p.prog.Info.Over:
-		keys = " " + st.Key.Render(kit.KeyTag(ctx.Keys.Choose)) + " the standings"
 	}
 	lines = append(lines, "", keys)
 	return kit.Canvas(lines, w, h)
