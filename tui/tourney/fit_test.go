@@ -10,7 +10,6 @@ import (
 
 	svc "github.com/klob/klob/internal/serve/tourney"
 	"github.com/klob/klob/rules"
-	"github.com/klob/klob/tui/kit"
 	"github.com/klob/klob/tui/kit/kittest"
 )
 
@@ -20,8 +19,7 @@ import (
 // (the words on how it works give way first).
 func TestRunningPageFits(t *testing.T) {
 	cl := newClub(t, false)
-	s := New(Config{Service: cl.svc, Player: ann, Back: func() kit.Screen { return lobbyStub{} }, Refresh: -1})
-	t.Cleanup(s.Close)
+	s := cl.screen(ann, -1)
 	kittest.ForCounts(t, func(t *testing.T, players int) {
 		o := rules.DefaultOptions()
 		o.Players = players
@@ -76,8 +74,7 @@ func TestRunningPageFits(t *testing.T) {
 // count; an hour before, it says nothing of it.
 func TestNearEndWarns(t *testing.T) {
 	cl := newClub(t, false)
-	s := New(Config{Service: cl.svc, Player: ann, Back: func() kit.Screen { return lobbyStub{} }, Refresh: -1})
-	t.Cleanup(s.Close)
+	s := cl.screen(ann, -1)
 	for _, tc := range []struct {
 		left time.Duration
 		warn bool
@@ -118,8 +115,7 @@ func TestLengthWords(t *testing.T) {
 func TestCrowdedPageKeepsTheTotal(t *testing.T) {
 	cl := newClub(t, false)
 	host := svc.Player{Key: ann.Key, Name: "Maximilian Longname-Bart"}
-	s := New(Config{Service: cl.svc, Player: host, Back: func() kit.Screen { return lobbyStub{} }, Refresh: -1})
-	t.Cleanup(s.Close)
+	s := cl.screen(host, -1)
 	o := rules.DefaultOptions()
 	o.Players = 4
 	for _, kv := range [][2]string{{"menage", "on"}, {"dealer_forced", "on"}, {"bimah", "on"}, {"of_a_kind", "on"},
@@ -162,8 +158,7 @@ func TestCrowdedPageKeepsTheTotal(t *testing.T) {
 // being cut at the edge, so its reason, at its end, is read.
 func TestLongTroubleReadsWhole(t *testing.T) {
 	cl := newClub(t, false)
-	s := New(Config{Service: cl.svc, Player: svc.Player{Key: ann.Key, Name: "ann"}, Back: func() kit.Screen { return lobbyStub{} }, Refresh: -1})
-	t.Cleanup(s.Close)
+	s := cl.screen(svc.Player{Key: ann.Key, Name: "ann"}, -1)
 	prog := &svc.Progress{Info: svc.Info{Code: "TESTAB", Creator: ann.Key, Host: "ann", Rules: rules.DefaultOptions(), Level: "normal",
 		Boards: 4, Ends: cl.c.Now().Add(time.Hour)}, ParReady: true}
 	ctx := kittest.Context(80, 24)

@@ -95,6 +95,14 @@ type fixture struct {
 	frames func(text string)
 }
 
+// screen is the tournament screens of p, driven by the test, read again
+// every refresh (negative: never), closed at the test's end.
+func (cl *club) screen(p svc.Player, refresh time.Duration) *Screen {
+	s := New(Config{Service: cl.svc, Player: p, Back: func() kit.Screen { return lobbyStub{} }, Refresh: refresh})
+	cl.t.Cleanup(s.Close)
+	return s
+}
+
 func (cl *club) open(p svc.Player) *fixture { return cl.openAt(p, "") }
 
 // openAt is open at the page of the tournament of code (Config.Open).

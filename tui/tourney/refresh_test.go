@@ -14,8 +14,7 @@ import (
 // par is there, the read asks nothing more.
 func TestParPendingReadsAgainSoon(t *testing.T) {
 	cl := newClub(t, false)
-	s := New(Config{Service: cl.svc, Player: ann, Back: func() kit.Screen { return lobbyStub{} }, Refresh: 30 * time.Second})
-	t.Cleanup(s.Close)
+	s := cl.screen(ann, 30*time.Second)
 	ctx := &kit.Context{}
 	p := newDetail(s, "TESTAB", nil)
 	if _, cmd := p.Update(ctx, detailMsg{to: p, prog: &svc.Progress{Entered: true}}); cmd == nil {
@@ -35,8 +34,7 @@ func TestParPendingReadsAgainSoon(t *testing.T) {
 // not up to a refresh later; one ending later asks nothing more.
 func TestEndReadsAgainAtTheEnd(t *testing.T) {
 	cl := newClub(t, false)
-	s := New(Config{Service: cl.svc, Player: ann, Back: func() kit.Screen { return lobbyStub{} }, Refresh: 30 * time.Second})
-	t.Cleanup(s.Close)
+	s := cl.screen(ann, 30*time.Second)
 	ctx := &kit.Context{}
 	p := newDetail(s, "TESTAB", nil)
 	soon := svc.Info{Ends: cl.c.Now().Add(10 * time.Second)}
