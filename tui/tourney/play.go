@@ -317,12 +317,10 @@ func (p *after) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 			return p, nil
 		}
 		switch {
-		case kit.IsKey(msg, ctx.Keys.Back):
-			return newDetail(p.s, p.code, nil), nil
 		case kit.IsKey(msg, ctx.Keys.Choose) && p.next() > 0:
 			p.done = false
 			return p, p.s.playNext(p, p.code)
-		case kit.IsKey(msg, ctx.Keys.Choose):
+		case kit.IsKey(msg, ctx.Keys.Back), kit.IsKey(msg, ctx.Keys.Choose):
 			return newDetail(p.s, p.code, nil), nil
 		}
 	}
