@@ -200,13 +200,13 @@ func (p *detail) key(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.Cmd
 	p.note = ""
 	ending := p.ending
 	p.ending = false
+	s, code, pl := p.s, p.code, p.s.cfg.Player // for the calls
 	if p.hosting() && kit.IsKey(msg, keyEnd) {
 		if !ending {
 			p.ending = true
 			p.note = "End the tournament now? Its standings open, and a board in play does not count. Press e again to end it."
 			return p, nil
 		}
-		s, code, pl := p.s, p.code, p.s.cfg.Player
 		p.busy = true
 		return p, s.call(func(ctx context.Context) tea.Msg {
 			return endedMsg{to: p, err: s.cfg.Service.End(ctx, pl, code)}
@@ -224,7 +224,6 @@ func (p *detail) key(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.Cmd
 	if !kit.IsKey(msg, k.Choose) || p.prog.Info.Over {
 		return p, nil
 	}
-	s, code, pl := p.s, p.code, p.s.cfg.Player
 	switch {
 	case s.guest():
 		return p, nil // the page already says a guest cannot enter
