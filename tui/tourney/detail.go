@@ -298,7 +298,7 @@ func (p *detail) about() string {
 	if !i.Daily {
 		parts = append(parts, "Hosted by "+p.s.hostOf(i))
 	}
-	parts = append(parts, kit.Plural(i.Boards, "board"), setup.BotsOf(i.Level, i.Players()-1), p.s.ends(i),
+	parts = append(parts, kit.Plural(i.Boards, "board"), setup.BotsOf(i.Level, i.Players()-1), endsWords(p.s.now(), i),
 		kit.Plural(i.Entries, "entrant"))
 	return strings.Join(parts, " · ")
 }

@@ -182,7 +182,7 @@ func (p *list) line(i svc.Info) []string {
 		parts = append(parts, fmt.Sprintf("%s · %d players · %s · by %s", i.Code, i.Players(), setup.BotsOf(i.Level, i.Players()-1),
 			p.s.hostOf(i)))
 	}
-	end := p.s.ends(i)
+	end := endsWords(p.s.now(), i)
 	if i.Over {
 		end += ": standings"
 	}

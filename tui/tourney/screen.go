@@ -284,9 +284,6 @@ func until(now, t time.Time) string {
 	return fmt.Sprintf("in %d days", int((d+12*time.Hour).Hours()/24))
 }
 
-// ends says when tournament i ends, on the service's clock.
-func (s *Screen) ends(i svc.Info) string { return endsWords(s.now(), i) }
-
 // endsWords says when tournament i ends as seen at now: "ends 14:00 UTC
 // (in 3h 20m)", or "ended 14:00 UTC" once it is over.
 func endsWords(now time.Time, i svc.Info) string {
