@@ -249,18 +249,16 @@ func (p *boardPart) HelpRules() (rules.Options, bool) { return p.t.HelpRules() }
 // after is the part after a board: the board's host closed (its end
 // written), then the person's result, par when known, and the next.
 type after struct {
-	s      *Screen
-	code   string
-	n      int
-	boards int
-	seat   *svc.Seat
-	prog   *svc.Progress
-	err    string
-	done   bool
+	s    *Screen
+	code string
+	seat *svc.Seat
+	prog *svc.Progress
+	err  string
+	done bool
 }
 
 func newAfter(s *Screen, code string, seat *svc.Seat) *after {
-	return &after{s: s, code: code, n: seat.Board, boards: seat.Boards, seat: seat}
+	return &after{s: s, code: code, seat: seat}
 }
 
 func (*after) Name() string { return "after the board" }
@@ -337,10 +335,11 @@ func (p *after) next() int {
 
 // line is the board's line in the person's progress.
 func (p *after) line() (svc.BoardLine, bool) {
-	if p.prog == nil || p.n < 1 || p.n > len(p.prog.Lines) {
+	n := p.seat.Board
+	if p.prog == nil || n < 1 || n > len(p.prog.Lines) {
 		return svc.BoardLine{}, false
 	}
-	return p.prog.Lines[p.n-1], true
+	return p.prog.Lines[n-1], true
 }
 
 func (p *after) View(ctx *kit.Context) string {
@@ -351,7 +350,7 @@ func (p *after) View(ctx *kit.Context) string {
 		title = p.prog.Info.Title()
 	}
 	lines := kit.Titled(ctx, title)
-	lines = append(lines, "", " "+st.Heading.Render(fmt.Sprintf("Board %d of %d is played.", p.n, p.boards)))
+	lines = append(lines, "", " "+st.Heading.Render(fmt.Sprintf("Board %d of %d is played.", p.seat.Board, p.seat.Boards)))
 	if !p.done {
 		lines = append(lines, " Saving…")
 		return kit.Canvas(lines, w, h)
@@ -379,7 +378,7 @@ func (p *after) View(ctx *kit.Context) string {
 	case n > 0:
 		what = fmt.Sprintf("board %d", n)
 		lines = wrap(lines, fmt.Sprintf("%s to go. Stop whenever you like: the tournament waits for you until its end.",
-			kit.Plural(p.boards-p.prog.Played(), "board")), w)
+			kit.Plural(p.seat.Boards-p.prog.Played(), "board")), w)
 	case p.prog != nil && p.prog.Info.Over:
 		what = "the standings"
 	case p.prog != nil:
