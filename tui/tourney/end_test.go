@@ -165,13 +165,7 @@ func TestBoardSaysTheEnd(t *testing.T) {
 				onlyLineTwo(t, before, f.text(), ended, "esc the standings · ? help · q quit")
 				_, _, inPlay := cl.svc.HiddenFrom(code, longName.Key)
 				require.True(t, inPlay, "the board's play stopped at the end")
-				var help []string
-				for _, row := range f.s.KeyHelp(&f.d.Ctx.Keys).FullHelp() {
-					for _, k := range row {
-						help = append(help, k.Help().Key+" "+k.Help().Desc)
-					}
-				}
-				assert.Contains(t, strings.Join(help, "\n"), "esc the tournament has ended: its standings")
+				assert.Contains(t, f.helpWords(), "esc the tournament has ended: its standings")
 				// With the trick list open esc closes it: the keys line
 				// does not offer the standings then.
 				f.press("v")
