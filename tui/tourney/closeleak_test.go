@@ -2,9 +2,18 @@ package tourney
 
 import (
 	"bytes"
+	"cmp"
+	"context"
 	"runtime"
 	"testing"
 	"time"
+
+	"github.com/stretchr/testify/require"
+
+	svc "github.com/klob/klob/internal/serve/tourney"
+	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
+	"github.com/klob/klob/tui/kit/kittest"
 )
 
 // TestClosedScreenLeavesNoGoroutine: a Screen waits for the
@@ -36,5 +45,45 @@ func TestClosedScreenLeavesNoGoroutine(t *testing.T) {
 	}
 	if left > 0 {
 		t.Fatalf("%d screens opened and closed in one connection left %d goroutines behind", opens, left)
+	}
+}
+
+// TestSeatFetchedForAPageGoneIsLeft: a board's seat asked for with
+// enter and arriving after the person left that page (esc), or left the
+// tournaments for the lobby (q then y), is left: its board's host does
+// not stay open with nobody at it. With the page still shown, the seat
+// is played.
+func TestSeatFetchedForAPageGoneIsLeft(t *testing.T) {
+	for _, leave := range []string{"", "esc", "quit"} {
+		t.Run(cmp.Or(leave, "stay"), func(t *testing.T) {
+			cl := newClub(t, false)
+			ctx := context.Background()
+			info, err := cl.svc.Create(ctx, ann, svc.Spec{Rules: rules.DefaultOptions(), Level: "normal", Boards: 4, Ends: cl.c.Now().Add(time.Hour)})
+			require.NoError(t, err)
+			require.NoError(t, cl.svc.Enter(ctx, ann, info.Code))
+			f := cl.openAt(ann, info.Code)
+			f.see("[enter] play board 1")
+			_, fetch := f.s.Update(&f.d.Ctx, kittest.Key("enter")) // the seat is fetched: held back
+			switch leave {
+			case "esc":
+				f.press("esc")
+			case "quit":
+				next, _ := f.s.QuitNow(&f.d.Ctx)
+				require.Equal(t, kit.Screen(lobbyStub{}), next)
+			}
+			f.run(fetch)
+			live := func() bool { _, _, ok := cl.svc.HiddenFrom(info.Code, ann.Key); return ok }
+			if leave == "" {
+				require.True(t, f.on("board"), "the seat is played: on %s", f.s.sub.Name())
+				require.True(t, live())
+				return
+			}
+			// The host closes off the screen's goroutine: wait for it,
+			// up to a guard only a seat kept open reaches.
+			for end := time.Now().Add(guard); live() && time.Now().Before(end); {
+				time.Sleep(time.Millisecond)
+			}
+			require.False(t, live(), "the board's host stays open after %s", leave)
+		})
 	}
 }

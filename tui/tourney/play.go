@@ -69,6 +69,9 @@ func (s *Screen) playNext(to kit.Screen, code string) tea.Cmd {
 	pl := s.cfg.Player
 	return s.call(func(ctx context.Context) tea.Msg {
 		seat, err := s.cfg.Service.Play(ctx, pl, code)
+		if seat != nil && !s.adopt(seat) {
+			return nil // the screen closed meanwhile: the seat is left
+		}
 		return seatMsg{to: to, seat: seat, err: err}
 	})
 }

@@ -73,9 +73,11 @@ type Screen struct {
 	sub kit.Screen
 
 	// seat is the board in play (nil when none): left when the person
-	// leaves it, when the connection ends or when the screen closes.
+	// leaves it, when the connection ends or when the screen closes;
+	// done once it has closed (a seat that comes later is left at once).
 	mu   sync.Mutex
 	seat *svc.Seat
+	done bool
 	// closed ends the wait for the connection's end once the screen
 	// closes: a connection opens the tournaments many times.
 	closed    chan struct{}
@@ -129,6 +131,19 @@ type backMsg struct{}
 func (s *Screen) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	if _, ok := msg.(backMsg); ok {
 		return s.cfg.Back(), nil
+	}
+	if m, ok := msg.(seatMsg); ok && m.to != s.sub {
+		// The part that asked for the seat is gone (esc while it was
+		// fetched): nobody plays it, so it is left.
+		s.mu.Lock()
+		if s.seat == m.seat {
+			s.seat = nil
+		}
+		s.mu.Unlock()
+		if m.seat != nil {
+			m.seat.Leave()
+		}
+		return s, nil
 	}
 	if click, ok := msg.(tea.MouseClickMsg); ok {
 		if next, cmd, took := s.click(ctx, click); took {
@@ -206,14 +221,37 @@ func (s *Screen) QuitNow(ctx *kit.Context) (kit.Screen, tea.Cmd) {
 		s.sub = d
 		return s, nil
 	}
-	s.leaveSeat()
+	s.Close() // the lobby never shows this screen again
 	return s.cfg.Back(), nil
 }
 
 // Close leaves the board in play, if any: the screen is done with.
 func (s *Screen) Close() {
+	s.mu.Lock()
+	s.done = true
+	s.mu.Unlock()
 	s.leaveSeat()
 	s.closeOnce.Do(func() { close(s.closed) })
+}
+
+// adopt makes seat, just taken off the screen's goroutine, the board in
+// play before its message comes, so that the screen leaves it if it is
+// left first; on a screen closed already it leaves the seat and reports
+// false.
+func (s *Screen) adopt(seat *svc.Seat) bool {
+	s.mu.Lock()
+	if s.done {
+		s.mu.Unlock()
+		seat.Leave()
+		return false
+	}
+	old := s.seat
+	s.seat = seat
+	s.mu.Unlock()
+	if old != nil && old != seat {
+		old.Leave()
+	}
+	return true
 }
 
 // setSeat keeps the board in play.
