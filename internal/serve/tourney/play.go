@@ -315,28 +315,23 @@ func (s *Service) startHost(code string, p Player, set *duplicate.BoardSet, n in
 	b, _ := set.Board(n)
 	// The log names the board's player as a table's lines name a
 	// person: their name and the short tag of their key.
-	who := hall.Who(hall.Player{ID: p.Key, Name: p.Name})
+	store := &boardStore{s: s, code: code, key: p.Key, who: hall.Who(hall.Player{ID: p.Key, Name: p.Name}), n: n, rel: rel, set: set}
 	cfg := host.Config{Game: host.Game{Options: set.Options, Players: players(set, p.Name), NewBot: s.cfg.NewBot, Start: s.Now(),
 		Board: &host.Board{Dealer: b.Dealer, Deck: b.Deck, BotSeed: b.BotSeed, Chance: b.Chance}},
-		Store: &boardStore{s: s, code: code, key: p.Key, who: who, n: n, rel: rel, set: set},
-		Clock: s.cfg.Clock, Slots: s.cfg.Slots, Pace: s.cfg.Pace, TrickPace: 2 * s.cfg.Pace,
+		Store: store, Clock: s.cfg.Clock, Slots: s.cfg.Slots, Pace: s.cfg.Pace, TrickPace: 2 * s.cfg.Pace,
 		NoHints: true, Server: true, Private: true,
 		// The game's lines (a drop, a filing, a failing bot) say whose
 		// board of which tournament they are about, as the other lines
 		// of a board do.
-		Logf: func(f string, a ...any) {
-			s.cfg.Logf("tournament %s, board %d of %s: "+f, append([]any{code, n, who}, a...)...)
-		},
+		Logf: store.logf,
 		Tags: []gamelog.Tag{{Name: TagTournament, Value: code}, {Name: TagBoard, Value: strconv.Itoa(n)},
 			{Name: TagKey, Value: p.Key}}}
 	if !resume {
-		if err := s.setAsideUnknown(code, who, n, rel); err != nil {
+		if err := store.setAsideUnknown(); err != nil {
 			return nil, false, err
 		}
-	}
-	if resume {
-		path := filepath.Join(s.cfg.Dir, rel)
-		l, err := gamelog.ReadFile(path)
+	} else {
+		l, err := gamelog.ReadFile(store.path())
 		if err == nil {
 			h, rerr := host.Resume(l, cfg)
 			if rerr == nil {
@@ -345,9 +340,7 @@ func (s *Service) startHost(code string, p Player, set *duplicate.BoardSet, n in
 			err = rerr
 		}
 		if !errors.Is(err, fs.ErrNotExist) {
-			d := durable.Damaged(s.fs, "a board in progress", path, filepath.Join(filepath.Dir(path), "damaged"),
-				fmt.Sprintf("board-%02d", n), ".klob", err)
-			s.cfg.Logf("tournament %s, board %d of %s: %v: dealt again", code, n, who, d)
+			store.logf("%v: dealt again", store.setAside("a board in progress", "damaged", err))
 			again = true
 		}
 	}
@@ -363,22 +356,18 @@ func (s *Service) startHost(code string, p Player, set *duplicate.BoardSet, n in
 // before the database was rebuilt (a rebuild keeps no tournaments), of
 // other cards, which the new board would write over. A log that cannot
 // be moved keeps the board from starting.
-func (s *Service) setAsideUnknown(code, who string, n int, rel string) error {
-	path := filepath.Join(s.cfg.Dir, rel)
-	f, err := s.fs.Open(path)
+func (b *boardStore) setAsideUnknown() error {
+	f, err := b.s.fs.Open(b.path())
 	if err != nil {
 		return nil // none: the usual case
 	}
 	_ = f.Close()
-	d := durable.Damaged(s.fs, "a board's log", path, filepath.Join(filepath.Dir(path), "superseded"),
-		fmt.Sprintf("board-%02d", n), ".klob", errors.New("the club's database has no record of it"))
+	d := b.setAside("a board's log", "superseded", errors.New("the club's database has no record of it"))
 	if d.Aside == "" {
-		s.cfg.Logf("tournament %s, board %d of %s: a log the database has no record of is at %s and could not be set aside: %v",
-			code, n, who, path, d.Err)
-		return fmt.Errorf("board %d could not start (the server's log says why)", n)
+		b.logf("a log the database has no record of is at %s and could not be set aside: %v", d.Path, d.Err)
+		return fmt.Errorf("board %d could not start (the server's log says why)", b.n)
 	}
-	s.cfg.Logf("tournament %s, board %d of %s: a log the database has no record of (a database rebuilt?) is kept as %s",
-		code, n, who, d.Aside)
+	b.logf("a log the database has no record of (a database rebuilt?) is kept as %s", d.Aside)
 	return nil
 }
 
@@ -394,10 +383,25 @@ type boardStore struct {
 	set       *duplicate.BoardSet
 }
 
+// path is where the board's log is.
+func (b *boardStore) path() string { return filepath.Join(b.s.cfg.Dir, b.rel) }
+
+// logf logs a line about the board: whose, of which tournament.
+func (b *boardStore) logf(f string, a ...any) {
+	b.s.cfg.Logf("tournament %s, board %d of %s: "+f, append([]any{b.code, b.n, b.who}, a...)...)
+}
+
+// setAside moves the board's log into dir beside it (durable.Damaged:
+// what it is, and cause, why).
+func (b *boardStore) setAside(what, dir string, cause error) *durable.DamagedError {
+	path := b.path()
+	return durable.Damaged(b.s.fs, what, path, filepath.Join(filepath.Dir(path), dir), fmt.Sprintf("board-%02d", b.n), ".klob", cause)
+}
+
 func (b *boardStore) write(l *gamelog.Log) ([]byte, error) {
 	data, err := l.MarshalText()
 	if err == nil {
-		err = b.s.writeFile(filepath.Join(b.s.cfg.Dir, b.rel), ".board-*.tmp", data)
+		err = b.s.writeFile(b.path(), ".board-*.tmp", data)
 	}
 	return data, err
 }
@@ -490,14 +494,13 @@ func (s *Service) recordBoard(ctx context.Context, t clubdb.Tournament, e clubdb
 	if err != nil {
 		return
 	}
-	who := hall.Who(hall.Player{ID: e.Key, Name: e.Name})
-	b := &boardStore{s: s, code: t.Code, key: e.Key, who: who, n: br.Board, rel: br.Log, set: set}
+	b := &boardStore{s: s, code: t.Code, key: e.Key, who: hall.Who(hall.Player{ID: e.Key, Name: e.Name}), n: br.Board, rel: br.Log, set: set}
 	switch err := b.record(l, data); {
 	case errors.Is(err, errNotPlayedOut):
 	case err != nil:
-		s.cfg.Logf("tournament %s, board %d of %s: played out before the restart, but %v", t.Code, br.Board, who, err)
+		b.logf("played out before the restart, but %v", err)
 	default:
-		s.cfg.Logf("tournament %s, board %d of %s: played out before the restart; its result is recorded now", t.Code, br.Board, who)
+		b.logf("played out before the restart; its result is recorded now")
 	}
 }
 
