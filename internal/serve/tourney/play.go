@@ -81,36 +81,31 @@ func (t *Seat) WaitEnded() bool {
 
 // Leave gives the seat up (once; never waits for the disk): with the
 // last connection, the board's host is closed on a goroutine of its own.
-func (t *Seat) Leave() {
-	t.once.Do(func() {
-		close(t.left)
-		if t.leave() {
-			go t.s.closeIdle(t.l)
-		}
-	})
-}
+func (t *Seat) Leave() { t.giveUp(false) }
 
 // Close is Leave, and when this was the last connection at the board it
 // waits for the board's host to stop: its end is written and, for a
 // board played out, its result recorded once Close returns. It waits for
 // the disk: call it off a screen's Update.
-func (t *Seat) Close() {
+func (t *Seat) Close() { t.giveUp(true) }
+
+// giveUp gives up the port, once; the last connection at the board
+// closes its host, waiting for it when wait is set.
+func (t *Seat) giveUp(wait bool) {
 	t.once.Do(func() {
 		close(t.left)
-		if t.leave() {
+		t.Port.Leave()
+		t.s.mu.Lock()
+		t.l.users--
+		last := t.l.users == 0
+		t.s.mu.Unlock()
+		switch {
+		case last && wait:
 			t.s.closeIdle(t.l)
+		case last:
+			go t.s.closeIdle(t.l)
 		}
 	})
-}
-
-// leave gives up the port and reports whether it was the last
-// connection at the board.
-func (t *Seat) leave() bool {
-	t.Port.Leave()
-	t.s.mu.Lock()
-	defer t.s.mu.Unlock()
-	t.l.users--
-	return t.l.users == 0
 }
 
 // closeIdle closes l's host if nobody came back to it meanwhile.
