@@ -144,13 +144,7 @@ func (s *Service) entry(k seatKey) *live {
 // dealt. p must have entered (ErrNotEntered); ErrAllPlayed when every
 // board is played, ErrOver after the end.
 func (s *Service) Play(ctx context.Context, p Player, code string) (*Seat, error) {
-	if s.isClosed() {
-		return nil, ErrClosed
-	}
-	if !validKey(p.Key) {
-		return nil, ErrGuest
-	}
-	t, err := s.tournament(ctx, code)
+	t, err := s.openedBy(ctx, p, code, ErrGuest)
 	if err != nil {
 		return nil, err
 	}

@@ -252,6 +252,18 @@ func (s *Service) opened(ctx context.Context, code string) (clubdb.Tournament, e
 	return s.tournament(ctx, code)
 }
 
+// openedBy reads the tournament of code as opened does, for p to act
+// on; a p with no key (a guest) reads guest.
+func (s *Service) openedBy(ctx context.Context, p Player, code string, guest error) (clubdb.Tournament, error) {
+	if s.isClosed() {
+		return clubdb.Tournament{}, ErrClosed
+	}
+	if !validKey(p.Key) {
+		return clubdb.Tournament{}, guest
+	}
+	return s.tournament(ctx, code)
+}
+
 // ended reads the tournament of code as opened does, once it has ended
 // (ErrNotOver before).
 func (s *Service) ended(ctx context.Context, code string) (clubdb.Tournament, error) {
@@ -363,13 +375,7 @@ func (s *Service) Create(ctx context.Context, p Player, spec Spec) (Info, error)
 // its end had come (a board in play then does not count), and its
 // standings open.
 func (s *Service) End(ctx context.Context, p Player, code string) error {
-	if s.isClosed() {
-		return ErrClosed
-	}
-	if !validKey(p.Key) {
-		return ErrNotHost
-	}
-	t, err := s.tournament(ctx, code)
+	t, err := s.openedBy(ctx, p, code, ErrNotHost)
 	if err != nil {
 		return err
 	}
@@ -389,13 +395,7 @@ func (s *Service) End(ctx context.Context, p Player, code string) error {
 // Enter enters p in the tournament of code, before its end; entering
 // twice is entering once.
 func (s *Service) Enter(ctx context.Context, p Player, code string) error {
-	if s.isClosed() {
-		return ErrClosed
-	}
-	if !validKey(p.Key) {
-		return ErrGuest
-	}
-	t, err := s.tournament(ctx, code)
+	t, err := s.openedBy(ctx, p, code, ErrGuest)
 	if err != nil {
 		return err
 	}
