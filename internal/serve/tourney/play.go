@@ -269,12 +269,7 @@ func (s *Service) entered(ctx context.Context, code, key string) (bool, error) {
 	if err != nil {
 		return false, s.dbErr(err)
 	}
-	for _, e := range es {
-		if e.Key == key {
-			return true, nil
-		}
-	}
-	return false, nil
+	return slices.ContainsFunc(es, func(e clubdb.Entrant) bool { return e.Key == key }), nil
 }
 
 // boardPath is where an entrant's board is kept, relative to

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"slices"
 
 	"github.com/klob/klob/internal/play/duplicate"
 	"github.com/klob/klob/internal/play/hall"
@@ -283,22 +284,21 @@ func (s *Service) PlayLog(ctx context.Context, code, key string, n int) (*gamelo
 	if err != nil {
 		return nil, err
 	}
-	for _, e := range f.Entrants {
-		if e.Key != key {
-			continue
-		}
-		rel, ok := e.logs[n]
-		if !ok {
-			return nil, fmt.Errorf("%s did not play board %d", e.Name, n)
-		}
-		l, err := gamelog.ReadFile(filepath.Join(s.cfg.Dir, rel))
-		if err != nil {
-			s.cfg.Logf("tournament %s: %v", code, err)
-			return nil, fmt.Errorf("%s's play of board %d cannot be read", e.Name, n)
-		}
-		return l, nil
+	i := slices.IndexFunc(f.Entrants, func(e Entrant) bool { return e.Key == key })
+	if i < 0 {
+		return nil, ErrNotEntered
 	}
-	return nil, ErrNotEntered
+	e := f.Entrants[i]
+	rel, ok := e.logs[n]
+	if !ok {
+		return nil, fmt.Errorf("%s did not play board %d", e.Name, n)
+	}
+	l, err := gamelog.ReadFile(filepath.Join(s.cfg.Dir, rel))
+	if err != nil {
+		s.cfg.Logf("tournament %s: %v", code, err)
+		return nil, fmt.Errorf("%s's play of board %d cannot be read", e.Name, n)
+	}
+	return l, nil
 }
 
 // ParLog returns the hard bot's line of board n (par) once the

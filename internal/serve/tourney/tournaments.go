@@ -456,9 +456,7 @@ func boardSeed(secret uint64) duplicate.Seed { return duplicate.Seed{secret, see
 // secret seeds (seed 0) keeps klob daily's boards of its date. The set
 // holds every deck: it never leaves the service.
 func (s *Service) set(ctx context.Context, t clubdb.Tournament) (*duplicate.BoardSet, error) {
-	s.mu.Lock()
-	set := s.sets[t.Code]
-	s.mu.Unlock()
+	set := s.cachedSet(t.Code)
 	if set != nil {
 		return set, nil
 	}
