@@ -175,7 +175,7 @@ func (s *Service) readParLines(code string, set *duplicate.BoardSet) (map[int]du
 func parseParLines(data []byte, set *duplicate.BoardSet) (map[int]duplicate.ParLine, error) {
 	out := map[int]duplicate.ParLine{}
 	lines := strings.Split(strings.TrimRight(string(data), "\n"), "\n")
-	if len(lines) == 0 || lines[0] != parMagic {
+	if lines[0] != parMagic {
 		return nil, fmt.Errorf("line 1: want %q", parMagic)
 	}
 	for i, line := range lines[1:] {

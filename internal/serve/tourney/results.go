@@ -173,7 +173,7 @@ func shown(es []clubdb.Entrant) []Entrant {
 type Entrant struct {
 	Key  string
 	Name string // as shown: the key's tag added when two share a name
-	// Boards are the entrant's finished boards' logs, by board (paths
+	// logs are the entrant's finished boards' logs, by board (paths
 	// relative to Config.Dir).
 	logs map[int]string
 }
