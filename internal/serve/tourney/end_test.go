@@ -2,7 +2,6 @@ package tourney
 
 import (
 	"context"
-	"fmt"
 	"testing"
 	"time"
 
@@ -48,57 +47,56 @@ func TestHostEndsEarly(t *testing.T) {
 	assert.True(t, f.logged("ended early by its host"))
 }
 
+// endGuard bounds a wait only a broken service makes long.
+const endGuard = 30 * time.Second
+
+// waitEnded is what s.WaitEnded returns, once it does.
+func waitEnded(s *Seat) chan bool {
+	ch := make(chan bool, 1)
+	go func() { ch <- s.WaitEnded() }()
+	return ch
+}
+
 // TestSeatHearsTheEarlyEnd: a seat at a board knows the tournament's
 // end, and hears at once when its host ends it sooner (a second
 // connection at the same board too); a seat given up stops waiting,
 // and nothing is heard while the host has not ended it. The board's
 // play is kept: its host is not stopped.
-// endGuard bounds a wait only a broken service makes long.
-const endGuard = 30 * time.Second
-
 func TestSeatHearsTheEarlyEnd(t *testing.T) {
-	for _, players := range []int{2, 3, 4} {
-		t.Run(fmt.Sprint(players, " players"), func(t *testing.T) {
-			f := newFixture(t, false)
-			ctx := context.Background()
-			spec := f.spec(players, 4)
-			i, err := f.s.Create(ctx, ann, spec)
-			require.NoError(t, err)
-			require.NoError(t, f.s.Enter(ctx, bob, i.Code))
-			seat, err := f.s.Play(ctx, bob, i.Code)
-			require.NoError(t, err)
-			assert.True(t, seat.Ends.Equal(spec.Ends), "the seat's end %v, want %v", seat.Ends, spec.Ends)
-			again, err := f.s.Play(ctx, bob, i.Code) // a second connection at the board
-			require.NoError(t, err)
-			waits := func(s *Seat) chan bool {
-				ch := make(chan bool, 1)
-				go func() { ch <- s.WaitEnded() }()
-				return ch
+	eachSeatCount(t, func(t *testing.T, f *fixture, players int) {
+		ctx := context.Background()
+		spec := f.spec(players, 4)
+		i, err := f.s.Create(ctx, ann, spec)
+		require.NoError(t, err)
+		require.NoError(t, f.s.Enter(ctx, bob, i.Code))
+		seat, err := f.s.Play(ctx, bob, i.Code)
+		require.NoError(t, err)
+		assert.True(t, seat.Ends.Equal(spec.Ends), "the seat's end %v, want %v", seat.Ends, spec.Ends)
+		again, err := f.s.Play(ctx, bob, i.Code) // a second connection at the board
+		require.NoError(t, err)
+		for _, s := range []*Seat{seat, again} {
+			select {
+			case <-s.ended: // the signal WaitEnded hears, closed or not
+				t.Fatal("the end signalled before the host ended it")
+			default:
 			}
-			for _, s := range []*Seat{seat, again} {
-				select {
-				case <-s.ended: // the signal WaitEnded hears, closed or not
-					t.Fatal("the end signalled before the host ended it")
-				default:
-				}
-			}
-			first, second := waits(seat), waits(again)
+		}
+		first, second := waitEnded(seat), waitEnded(again)
 
-			require.NoError(t, f.s.End(ctx, ann, i.Code))
-			for _, ch := range []chan bool{first, second} {
-				select {
-				case ended := <-ch:
-					assert.True(t, ended, "the end not heard as the host's")
-				case <-time.After(endGuard):
-					t.Fatal("the host's end never heard")
-				}
+		require.NoError(t, f.s.End(ctx, ann, i.Code))
+		for _, ch := range []chan bool{first, second} {
+			select {
+			case ended := <-ch:
+				assert.True(t, ended, "the end not heard as the host's")
+			case <-time.After(endGuard):
+				t.Fatal("the host's end never heard")
 			}
-			_, _, inPlay := f.s.HiddenFrom(i.Code, bob.Key)
-			assert.True(t, inPlay, "the end stopped the board in play")
-			again.Leave()
-			seat.Close()
-		})
-	}
+		}
+		_, _, inPlay := f.s.HiddenFrom(i.Code, bob.Key)
+		assert.True(t, inPlay, "the end stopped the board in play")
+		again.Leave()
+		seat.Close()
+	})
 	t.Run("left", func(t *testing.T) {
 		f := newFixture(t, false)
 		ctx := context.Background()
@@ -107,8 +105,7 @@ func TestSeatHearsTheEarlyEnd(t *testing.T) {
 		require.NoError(t, f.s.Enter(ctx, bob, i.Code))
 		seat, err := f.s.Play(ctx, bob, i.Code)
 		require.NoError(t, err)
-		ch := make(chan bool, 1)
-		go func() { ch <- seat.WaitEnded() }()
+		ch := waitEnded(seat)
 		seat.Leave()
 		select {
 		case ended := <-ch:

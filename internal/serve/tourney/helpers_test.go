@@ -173,7 +173,6 @@ func playOut(t *testing.T, seat *Seat, pol policy, stop func(decisions int) bool
 	}
 }
 
-// playAll plays every board p has left in code with pol.
 // eachSeatCount runs test at two, three and four players, each with a
 // fixture of its own.
 func eachSeatCount(t *testing.T, test func(t *testing.T, f *fixture, n int)) {
@@ -206,6 +205,7 @@ func (f *fixture) create(n, boards int, entrants ...Player) string {
 	return info.Code
 }
 
+// playAll plays every board p has left in code with pol.
 func (f *fixture) playAll(p Player, code string, pol policy) {
 	f.t.Helper()
 	for {
