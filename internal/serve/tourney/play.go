@@ -186,10 +186,7 @@ func (s *Service) Play(ctx context.Context, p Player, code string) (*Seat, error
 		rel = boardPath(t.Code, p.Key, n)
 		// Begun before it is dealt: a board once seen is played.
 		if err := s.cfg.DB.StartBoard(ctx, t.Code, p.Key, n, rel); err != nil {
-			if errors.Is(err, clubdb.ErrTournamentOver) {
-				return nil, ErrOver
-			}
-			return nil, s.dbErr(err)
+			return nil, s.overErr(err)
 		}
 	}
 	h, again, err := s.startHost(t.Code, p, set, n, rel, resumed)

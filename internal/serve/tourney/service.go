@@ -295,3 +295,11 @@ func (s *Service) dbErr(err error) error {
 	s.cfg.Logf("tourney: the club database failed: %v", err)
 	return ErrTrouble
 }
+
+// overErr is dbErr, but the tournament being over reads ErrOver alone.
+func (s *Service) overErr(err error) error {
+	if errors.Is(err, clubdb.ErrTournamentOver) {
+		return ErrOver
+	}
+	return s.dbErr(err)
+}

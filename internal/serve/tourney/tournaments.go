@@ -382,10 +382,8 @@ func (s *Service) End(ctx context.Context, p Player, code string) error {
 	switch err := s.cfg.DB.EndTournament(ctx, t.Code, p.Key); {
 	case errors.Is(err, clubdb.ErrNotCreator):
 		return ErrNotHost
-	case errors.Is(err, clubdb.ErrTournamentOver):
-		return ErrOver
 	case err != nil:
-		return s.dbErr(err)
+		return s.overErr(err)
 	}
 	s.signalEnd(t.Code)
 	s.cfg.Logf("tournament %s: ended early by its host %s", t.Code, hall.Who(hall.Player{ID: p.Key, Name: p.Name}))
@@ -413,10 +411,7 @@ func (s *Service) Enter(ctx context.Context, p Player, code string) error {
 		return s.dbErr(err)
 	}
 	if err := s.cfg.DB.Enter(ctx, t.Code, p.Key); err != nil {
-		if errors.Is(err, clubdb.ErrTournamentOver) {
-			return ErrOver
-		}
-		return s.dbErr(err)
+		return s.overErr(err)
 	}
 	if p.Addr != "" {
 		s.mu.Lock()
