@@ -115,3 +115,21 @@ func TestSeatHearsTheEarlyEnd(t *testing.T) {
 		}
 	})
 }
+
+// TestCloseWhileAudited: Close stops the boards in play while an audit
+// asks HiddenFrom of one, without a data race (go test -race).
+func TestCloseWhileAudited(t *testing.T) {
+	f := newFixture(t, false)
+	code, _ := f.annAtTheSecondDecision()
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for range 1000 {
+			f.s.HiddenFrom(code, ann.Key)
+		}
+	}()
+	f.s.Close()
+	<-done
+	_, _, inPlay := f.s.HiddenFrom(code, ann.Key)
+	assert.False(t, inPlay, "a board in play after Close")
+}

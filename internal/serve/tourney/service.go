@@ -237,9 +237,12 @@ func (s *Service) Close() {
 	s.mu.Unlock()
 	for _, l := range lives {
 		l.mu.Lock()
-		if l.h != nil {
-			l.h.Close()
-			l.h = nil
+		s.mu.Lock() // l.h is read under it too (HiddenFrom)
+		h := l.h
+		l.h = nil
+		s.mu.Unlock()
+		if h != nil {
+			h.Close()
 		}
 		l.mu.Unlock()
 	}
