@@ -101,20 +101,21 @@ func (t *Seat) giveUp(wait bool) {
 		t.s.mu.Unlock()
 		switch {
 		case last && wait:
-			t.s.closeIdle(t.l)
+			t.s.closeHost(t.l, true)
 		case last:
-			go t.s.closeIdle(t.l)
+			go t.s.closeHost(t.l, true)
 		}
 	})
 }
 
-// closeIdle closes l's host if nobody came back to it meanwhile.
-func (s *Service) closeIdle(l *live) {
+// closeHost closes l's host; when idle, only if nobody came back to it
+// meanwhile.
+func (s *Service) closeHost(l *live, idle bool) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	s.mu.Lock()
 	h := l.h
-	if l.users > 0 {
+	if idle && l.users > 0 {
 		h = nil
 	} else {
 		l.h = nil

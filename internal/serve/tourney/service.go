@@ -236,15 +236,7 @@ func (s *Service) Close() {
 	lives := slices.Collect(maps.Values(s.live))
 	s.mu.Unlock()
 	for _, l := range lives {
-		l.mu.Lock()
-		s.mu.Lock() // l.h is read under it too (HiddenFrom)
-		h := l.h
-		l.h = nil
-		s.mu.Unlock()
-		if h != nil {
-			h.Close()
-		}
-		l.mu.Unlock()
+		s.closeHost(l, false)
 	}
 	s.cancel()
 	s.work.Wait()
