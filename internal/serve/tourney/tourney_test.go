@@ -541,7 +541,6 @@ func TestSeedIsSecret(t *testing.T) {
 	sb, err := f.s.set(ctx, tb)
 	require.NoError(t, err)
 	assert.NotEqual(t, sa.ID, sb.ID)
-	_ = clubdb.ErrNotFound
 }
 
 // history is the steps of the seat's deal so far, as it sees them.
@@ -550,10 +549,11 @@ func history(seat *Seat) []rules.Step {
 	return v.History()
 }
 
-// TestBoardLogNamesTheBoard: what a board's game logs (here its
-// person leaving it, which is leaving the board) reaches the server's log saying whose board of
-// which tournament it is, as a shared table's lines name the table and
-// its people: by name and the short tag of their key, not the key.
+// TestBoardLogNamesTheBoard: what a board's game logs (here its person
+// leaving it, which is leaving the board) reaches the server's log
+// saying whose board of which tournament it is, as a shared table's
+// lines name the table and its people: by name and the short tag of
+// their key, not the key.
 func TestBoardLogNamesTheBoard(t *testing.T) {
 	f := newFixture(t, false)
 	code, seat := f.annAtTheSecondDecision()
