@@ -258,7 +258,17 @@ func (p *detail) entrantsLine(w int) []string {
 	for i, e := range es {
 		names[i] = p.label(e)
 	}
-	for shown := len(names); shown > 0; shown-- {
+	// Names past those whose text is wider than two lines hold never
+	// fit (a break drops one space): the tries start there, as a daily
+	// may have thousands of entrants and this runs at every frame.
+	most, width := len(names), kit.WidthOf("Entered: ")
+	for i, n := range names {
+		if width += kit.WidthOf(n) + 2*min(i, 1); width > 2*w+1 {
+			most = i
+			break
+		}
+	}
+	for shown := most; shown > 0; shown-- {
 		text := "Entered: " + strings.Join(names[:shown], ", ")
 		if shown < len(names) {
 			text += fmt.Sprintf(" and %d more", len(names)-shown)
