@@ -392,19 +392,37 @@ func (s *Service) End(ctx context.Context, p Player, code string) error {
 
 // Enter enters p in the tournament of code, before its end; entering
 // twice is entering once.
-func (s *Service) Enter(ctx context.Context, p Player, code string) error {
+func (s *Service) Enter(ctx context.Context, p Player, code string) (err error) {
 	t, err := s.openedBy(ctx, p, code, ErrGuest)
 	if err != nil {
 		return err
 	}
+	// The key takes its place in the address's count before the
+	// database is written, so that keys entering at once from one
+	// address cannot all pass the cap; a failed entry gives it back.
 	from := addrEntrants{t.Code, p.Addr}
 	if p.Addr != "" {
 		s.mu.Lock()
 		keys := s.entrants[from]
-		full := !keys[p.Key] && len(keys) >= s.cfg.MaxEntrantsPerAddr // entering twice is entering once
-		s.mu.Unlock()
-		if full {
+		again := keys[p.Key] // entering twice is entering once
+		if !again && len(keys) >= s.cfg.MaxEntrantsPerAddr {
+			s.mu.Unlock()
 			return addrFullError(s.cfg.MaxEntrantsPerAddr)
+		}
+		if keys == nil {
+			keys = map[string]bool{}
+			s.entrants[from] = keys
+		}
+		keys[p.Key] = true
+		s.mu.Unlock()
+		if !again {
+			defer func() {
+				if err != nil {
+					s.mu.Lock()
+					delete(s.entrants[from], p.Key)
+					s.mu.Unlock()
+				}
+			}()
 		}
 	}
 	if err := s.cfg.DB.SeePlayer(ctx, p.Key, p.Name); err != nil {
@@ -412,14 +430,6 @@ func (s *Service) Enter(ctx context.Context, p Player, code string) error {
 	}
 	if err := s.cfg.DB.Enter(ctx, t.Code, p.Key); err != nil {
 		return s.overErr(err)
-	}
-	if p.Addr != "" {
-		s.mu.Lock()
-		if s.entrants[from] == nil {
-			s.entrants[from] = map[string]bool{}
-		}
-		s.entrants[from][p.Key] = true
-		s.mu.Unlock()
 	}
 	return nil
 }

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -608,4 +609,76 @@ func TestInPlay(t *testing.T) {
 	_, _, ok, err = f.s.InPlay(ctx, ann.Key)
 	require.NoError(t, err)
 	assert.False(t, ok, "the tournament has ended")
+}
+
+// heldEntries is a club database whose Enter waits until every one of
+// the test's callers has reached it or been turned away (gate), so that
+// the callers are all past the service's check before any entry is
+// written.
+type heldEntries struct {
+	DB
+	gate *entryGate
+}
+
+// entryGate counts the callers of Service.Enter at the database
+// (arrived) and those answered without it (refused).
+type entryGate struct {
+	mu               sync.Mutex
+	cond             *sync.Cond
+	arrived, refused int
+	callers          int
+}
+
+func (h heldEntries) Enter(ctx context.Context, code, key string) error {
+	g := h.gate
+	g.mu.Lock()
+	g.arrived++
+	g.cond.Broadcast()
+	for g.arrived+g.refused < g.callers {
+		g.cond.Wait()
+	}
+	g.mu.Unlock()
+	return h.DB.Enter(ctx, code, key)
+}
+
+// TestEnterLimitByAddressAtOnce: keys entering one tournament from one
+// address at the same moment cannot pass the cap together: each takes
+// its place in the count before the database is written.
+func TestEnterLimitByAddressAtOnce(t *testing.T) {
+	f := newFixture(t, false)
+	const most = 3
+	g := &entryGate{callers: most + 2}
+	g.cond = sync.NewCond(&g.mu)
+	f.perAddr = most
+	f.wrap = func(db DB) DB { return heldEntries{DB: db, gate: g} }
+	f.restart(false)
+	ctx := context.Background()
+	a, err := f.s.Create(ctx, ann, f.spec(2, 4))
+	require.NoError(t, err)
+	errs := make([]error, g.callers)
+	var wg sync.WaitGroup
+	for i := range g.callers {
+		wg.Go(func() {
+			p := Player{Key: fmt.Sprintf("eeee%060x", i), Name: fmt.Sprint("sybil", i), Addr: "192.0.2.1"}
+			if errs[i] = f.s.Enter(ctx, p, a.Code); errors.Is(errs[i], ErrAddrFull) {
+				g.mu.Lock()
+				g.refused++
+				g.cond.Broadcast()
+				g.mu.Unlock()
+			}
+		})
+	}
+	wg.Wait()
+	entered := 0
+	for _, err := range errs {
+		if err == nil {
+			entered++
+		} else {
+			require.ErrorIs(t, err, ErrAddrFull)
+		}
+	}
+	es, err := f.db.Entrants(ctx, a.Code)
+	require.NoError(t, err)
+	require.Equal(t, most, entered)
+	require.Len(t, es, most, "the entrants from the address")
 }
