@@ -9,7 +9,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 )
 
 // The daily history (FORMAT.md in this directory says it for people).
@@ -152,20 +151,12 @@ func ParseHistory(data []byte) (*History, error) {
 	fail := func(line int, format string, a ...any) error {
 		return &ParseError{history, line, fmt.Sprintf(format, a...)}
 	}
-	if len(data) > MaxHistorySize {
-		return nil, fail(0, "%d bytes, more than a history holds (%d)", len(data), MaxHistorySize)
-	}
-	if !utf8.Valid(data) {
-		return nil, fail(0, "not UTF-8 text")
+	if err := checkData(history, data, MaxHistorySize); err != nil {
+		return nil, err
 	}
 	h := &History{}
 	started := false
-	for i, line := range strings.Split(string(data), "\n") {
-		n := i + 1
-		line = strings.TrimSpace(strings.TrimSuffix(line, "\r"))
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
+	for n, line := range textLines(data) {
 		if !started {
 			if line != HistoryMagic+" "+strconv.Itoa(HistoryVersion) {
 				return nil, fail(n, "%q: a history starts with %q", clip(line), HistoryMagic+" "+strconv.Itoa(HistoryVersion))

@@ -179,3 +179,16 @@ func FuzzParseHistory(f *testing.F) {
 	f.Add([]byte("klob-daily-history 1\n"))
 	f.Fuzz(func(t *testing.T, data []byte) { roundTrips(t, data, ParseHistory) })
 }
+
+// Both parsers refuse an oversized text with a message naming their
+// format, which they now build in one place (checkData).
+func TestTooLarge(t *testing.T) {
+	_, err := ParseHistory(make([]byte, MaxHistorySize+1))
+	if want := "history: 8388609 bytes, more than a history holds (8388608)"; err == nil || err.Error() != want {
+		t.Errorf("history: %v, want %s", err, want)
+	}
+	_, err = ParseResultFile(make([]byte, MaxResultFileSize+1))
+	if want := "result file: 1048577 bytes, more than a result file holds (1048576)"; err == nil || err.Error() != want {
+		t.Errorf("result file: %v, want %s", err, want)
+	}
+}

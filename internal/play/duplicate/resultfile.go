@@ -3,6 +3,7 @@ package duplicate
 import (
 	"bytes"
 	"fmt"
+	"iter"
 	"regexp"
 	"strconv"
 	"strings"
@@ -92,6 +93,32 @@ func (e *ParseError) Error() string {
 		return e.Of + ": " + e.Msg
 	}
 	return fmt.Sprintf("%s, line %d: %s", e.Of, e.Line, e.Msg)
+}
+
+// checkData refuses the data of a result file or a history (of) when
+// it is over maxSize bytes or not UTF-8: both read untrusted text.
+func checkData(of string, data []byte, maxSize int) error {
+	if len(data) > maxSize {
+		return &ParseError{of, 0, fmt.Sprintf("%d bytes, more than a %s holds (%d)", len(data), of, maxSize)}
+	}
+	if !utf8.Valid(data) {
+		return &ParseError{of, 0, "not UTF-8 text"}
+	}
+	return nil
+}
+
+// textLines yields the lines of a result file or a history that hold
+// something, trimmed (a CRLF end too), with their numbers from 1: both
+// formats skip blank lines and lines starting with #.
+func textLines(data []byte) iter.Seq2[int, string] {
+	return func(yield func(int, string) bool) {
+		for i, line := range strings.Split(string(data), "\n") {
+			line = strings.TrimSpace(line)
+			if line != "" && !strings.HasPrefix(line, "#") && !yield(i+1, line) {
+				return
+			}
+		}
+	}
 }
 
 // number is the form of a result and of par: an optional sign, up to 6
@@ -225,21 +252,13 @@ func (f *ResultFile) validate() error {
 // ParseResultFile reads a result file. An error is a *ParseError that
 // says on which line and what is wrong.
 func ParseResultFile(data []byte) (*ResultFile, error) {
-	if len(data) > MaxResultFileSize {
-		return nil, &ParseError{resultFile, 0, fmt.Sprintf("%d bytes, more than a result file holds (%d)", len(data), MaxResultFileSize)}
-	}
-	if !utf8.Valid(data) {
-		return nil, &ParseError{resultFile, 0, "not UTF-8 text"}
+	if err := checkData(resultFile, data, MaxResultFileSize); err != nil {
+		return nil, err
 	}
 	p := resultParser{f: &ResultFile{}, seen: map[string]int{}}
-	lines := strings.Split(string(data), "\n")
 	ended := false
-	for i, line := range lines {
-		p.line = i + 1
-		line = strings.TrimSpace(strings.TrimSuffix(line, "\r"))
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
+	for n, line := range textLines(data) {
+		p.line = n
 		if ended {
 			return nil, p.errorf("%q after end", clip(line))
 		}
