@@ -195,13 +195,6 @@ func (f *ResultFile) MarshalText() ([]byte, error) {
 	return b.Bytes(), nil
 }
 
-func stepString(s rules.Step) string {
-	if s.Seat == rules.ChanceSeat {
-		return "chance: " + s.Action.String()
-	}
-	return s.Seat.String() + ": " + s.Action.String()
-}
-
 // validate checks what MarshalText needs and ParseResultFile ensures.
 func (f *ResultFile) validate() error {
 	bad := func(format string, a ...any) error {
@@ -410,34 +403,31 @@ func (p *resultParser) board(rest string) error {
 		// The first "play" is the sixth field: the five before it hold
 		// no such word.
 		steps := rest[strings.Index(rest, "play")+len("play"):]
-		if br.Steps, err = p.steps(n, steps); err != nil {
-			return err
+		if br.Steps, err = ParseSteps(steps, p.f.Players); err != nil {
+			return p.errorf("board %d: %v", n, err)
 		}
 	}
 	p.f.Boards = append(p.f.Boards, br)
 	return nil
 }
 
-// steps reads "A: pass, B: take, ..., chance: draw 7C".
-func (p *resultParser) steps(board int, s string) ([]rules.Step, error) {
-	out, err := ParseSteps(s, p.f.Players)
-	if err != nil {
-		return nil, p.errorf("board %d: %v", board, err)
-	}
-	return out, nil
-}
-
 // FormatSteps writes a deal's actions as a result file's play does:
 // "B: pass, C: take, A: play 7C", "chance: draw KS" for a chance step.
 func FormatSteps(steps []rules.Step) string {
-	var b strings.Builder
+	parts := make([]string, len(steps))
 	for i, s := range steps {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		b.WriteString(stepString(s))
+		parts[i] = stepString(s)
 	}
-	return b.String()
+	return strings.Join(parts, ", ")
+}
+
+// stepString writes one step as rules.Step does, but "chance" for the
+// chance seat, which Seat.String writes "-".
+func stepString(s rules.Step) string {
+	if s.Seat == rules.ChanceSeat {
+		return "chance: " + s.Action.String()
+	}
+	return s.String()
 }
 
 // ParseSteps reads what FormatSteps writes, for a table of players:
