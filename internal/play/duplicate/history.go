@@ -118,12 +118,8 @@ func (h *History) MarshalText() ([]byte, error) {
 		if err := d.validate(); err != nil {
 			return nil, err
 		}
-		vs := "-"
-		if d.HasPar {
-			vs = formatNumber(d.VersusPar)
-		}
 		fmt.Fprintf(&b, "%s players=%d percent=%s field=%d played=%d vspar=%s\n",
-			d.Date, d.Players, strconv.FormatFloat(d.Percent, 'f', 2, 64), d.Field, d.Played, vs)
+			d.Date, d.Players, strconv.FormatFloat(d.Percent, 'f', 2, 64), d.Field, d.Played, formatKnown(d.VersusPar, d.HasPar))
 	}
 	return b.Bytes(), nil
 }

@@ -138,6 +138,15 @@ func formatNumber(x float64) string {
 	return s
 }
 
+// formatKnown writes x as formatNumber does, or "-" when it is not
+// known (a board's par, a day's result versus par).
+func formatKnown(x float64, known bool) string {
+	if !known {
+		return "-"
+	}
+	return formatNumber(x)
+}
+
 func parseNumber(s string) (float64, bool) {
 	if !number.MatchString(s) {
 		return 0, false
@@ -180,11 +189,7 @@ func (f *ResultFile) MarshalText() ([]byte, error) {
 	fmt.Fprintf(&b, "%s %d\n", ResultFileMagic, ResultFileVersion)
 	fmt.Fprintf(&b, "date %s\nplayers %d\nset %s\nname %s\nversion %s\n", f.Date, f.Players, f.Set, f.Name, f.Version)
 	for _, br := range f.Boards {
-		par := "-"
-		if br.HasPar {
-			par = formatNumber(br.Par)
-		}
-		fmt.Fprintf(&b, "board %d result %s par %s", br.Board, formatNumber(br.Result), par)
+		fmt.Fprintf(&b, "board %d result %s par %s", br.Board, formatNumber(br.Result), formatKnown(br.Par, br.HasPar))
 		if len(br.Steps) > 0 {
 			b.WriteString(" play ")
 			b.WriteString(FormatSteps(br.Steps))
