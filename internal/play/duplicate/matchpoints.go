@@ -87,7 +87,13 @@ func Matchpoints(boards int, entries []Entry) (*Standings, error) {
 	if boards < 1 || boards > MaxBoards {
 		return nil, fmt.Errorf("matchpoints: %d boards (want 1 to %d)", boards, MaxBoards)
 	}
+	rows := make([]Standing, len(entries))
+	E := 0 // the field: the entrants who played a board
 	for i, e := range entries {
+		rows[i] = Standing{Entry: i, Name: e.Name, Boards: make([]BoardScore, boards)}
+		if len(e.Results) > 0 {
+			E++
+		}
 		for n, r := range e.Results {
 			if n < 1 || n > boards {
 				return nil, fmt.Errorf("matchpoints: entrant %d (%s): board %d is not one of the %d", i+1, e.Name, n, boards)
@@ -97,18 +103,8 @@ func Matchpoints(boards int, entries []Entry) (*Standings, error) {
 			}
 		}
 	}
-	E := 0
-	for _, e := range entries {
-		if len(e.Results) > 0 {
-			E++
-		}
-	}
 	st := &Standings{Boards: boards, Entrants: len(entries), Field: E, Top: 2 * max(E-1, 0)}
-	rows := make([]Standing, len(entries))
 	sums := make([]big.Rat, len(entries))
-	for i, e := range entries {
-		rows[i] = Standing{Entry: i, Name: e.Name, Boards: make([]BoardScore, boards)}
-	}
 	var played []float64
 	for n := 1; n <= boards; n++ {
 		played = played[:0]
