@@ -83,22 +83,13 @@
 // # Matchpoints
 //
 // Matchpoints scores every entrant's results on a set as bridge scores
-// a pairs event: on each board 2 for each other entrant with a lower
-// result and 1 for each with an equal one, out of a top of 2(E-1), E
-// the entrants who played at least one board; the ranking is by the
-// percentage of the maximum over every board of the set, equal
-// percentages sharing a rank (1, 2, 2, 4).
-//
-// A board that only A < E entrants played is scored among them and
-// factored to the field by the Neuberg formula, M' = (M+1)·E/A - 1 (M
-// out of 2(A-1), M' out of 2(E-1)): each result counts as if met E/A
-// times, the way the WBF, the ACBL and the EBU score boards played fewer
-// times. A sole top among 10 of 11 is 19.9 of 20; a board played by one
-// entrant alone is an average. A board an entrant did not play scores
-// them nothing (their percentage is over every board), so that stopping
-// after a good start never ranks above playing on; one who played
-// nothing ranks last at 0% and changes nobody's score. Percentages are
-// compared exactly, as fractions.
+// a pairs event, 2 for each other entrant beaten on a board and 1 for
+// each tie, and ranks them by the percentage of the maximum over every
+// board of the set; its doc gives the rule in full. A board that only
+// some entrants played is factored to the field by the Neuberg formula,
+// the way the WBF, the ACBL and the EBU score boards played fewer times:
+// a sole top among 10 of 11 is 19.9 of 20; a board played by one entrant
+// alone is an average.
 //
 // Compare scores result files of one set after checking each against
 // the set.

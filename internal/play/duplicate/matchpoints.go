@@ -67,17 +67,18 @@ type Standings struct {
 
 // Matchpoints scores entries on a set of boards as bridge scores a
 // pairs event. On each board an entrant gets 2 for each other entrant
-// with a lower result and 1 for each with an equal one, out of a top of
-// 2(E-1), E the entrants who played at least one board. When only A < E entrants played the board,
-// the board is scored among those A and each score M (out of 2(A-1)) is
-// factored to the field by the Neuberg formula, (M+1)·E/A - 1, as if
-// each result had been met E/A times: a board keeps the same weight,
-// and its matchpoints still average half the top. A board an entrant
-// did not play scores them nothing: the percentage is over every board
-// of the set, so that stopping after a good start never ranks above
-// playing on (over the boards played alone, one top and a stop would
-// win). An entrant who played nothing is not in the field: they rank
-// last, at 0%, and change nobody's score.
+// with a lower result and 1 for each with an equal one, out of a top
+// of 2(E-1), E the entrants who played at least one board. When only
+// A < E entrants played the board, the board is scored among those A
+// and each score M (out of 2(A-1)) is factored to the field by the
+// Neuberg formula, (M+1)·E/A - 1, as if each result had been met E/A
+// times: a board keeps the same weight, and its matchpoints still
+// average half the top. A board an entrant did not play scores them
+// nothing: the percentage is over every board of the set, so that
+// stopping after a good start never ranks above playing on (over the
+// boards played alone, one top and a stop would win). An entrant who
+// played nothing is not in the field: they rank last, at 0%, and
+// change nobody's score.
 //
 // Results are compared exactly; percentages are ranked exactly (as
 // fractions), so equal percentages share a rank whatever the rounding.
