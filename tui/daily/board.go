@@ -34,12 +34,7 @@ func (s *Screen) playBoard(n int) (kit.Screen, tea.Cmd) {
 	if !ok || s.prog.Played(n) {
 		return s.sub, nil
 	}
-	ps := make([]host.Player, s.set.Players())
-	names, _ := s.names(s.cfg.Player, gamelog.Human)
-	for i := range ps {
-		ps[i] = host.Player{Name: names[i], Level: s.set.Level}
-	}
-	ps[s.set.Seat] = host.Player{Name: s.cfg.Player, Human: true}
+	ps := host.AgainstBots(s.set.Players(), host.Player{Name: s.cfg.Player, Human: true}, s.set.Seat, s.set.Level)
 	cfg := host.Config{Game: host.Game{Options: s.set.Options, Players: ps, NewBot: s.cfg.NewBot, Start: s.cfg.Now(),
 		Board: &host.Board{Dealer: b.Dealer, Deck: b.Deck, BotSeed: b.BotSeed, Chance: b.Chance}},
 		Store: s.day.BoardStore(n), Clock: s.cfg.Clock, Pace: s.cfg.Pace, TrickPace: s.cfg.TrickPace,
