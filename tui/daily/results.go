@@ -3,6 +3,7 @@ package daily
 import (
 	"fmt"
 	"maps"
+	"strconv"
 	"strings"
 
 	"charm.land/bubbles/v2/help"
@@ -153,21 +154,19 @@ func (s *Screen) parting(n int) (step int, mine, its rules.Step, ok bool) {
 // actionWords says an action short, now ("plays J♦", "says pass") or
 // done ("played K♦", "said take").
 func actionWords(ctx *kit.Context, a rules.Action, done bool) string {
-	verb := func(now, past string) string {
-		if done {
-			return past
-		}
-		return now
-	}
+	now, past := "says", "said"
 	switch a.Kind {
 	case rules.PlayCard:
-		return verb("plays ", "played ") + actionObject(ctx, a)
+		now, past = "plays", "played"
 	case rules.Name:
-		return verb("names ", "named ") + actionObject(ctx, a)
+		now, past = "names", "named"
 	case rules.Give:
-		return verb("gives ", "gave ") + actionObject(ctx, a)
+		now, past = "gives", "gave"
 	}
-	return verb("says ", "said ") + actionObject(ctx, a)
+	if done {
+		now = past
+	}
+	return now + " " + actionObject(ctx, a)
 }
 
 // actionObject is what actionWords says after the verb: the card, the
@@ -263,17 +262,16 @@ func (r *results) View(ctx *kit.Context) string {
 	switch {
 	case res == nil && s.parErr != nil:
 		lines = append(lines, "", " "+st.Error.Render("! Par could not be worked out: "+s.parErr.Error()))
-		return kit.Canvas(lines, w, h)
 	case res == nil && !s.parReady():
 		done := len(s.lines)
 		lines = append(lines, "", fmt.Sprintf(" Working out par: the hard bot plays each board from your seat… %d of %d boards.",
 			done, len(s.set.Boards)), " "+progressBar(done, len(s.set.Boards), min(40, w-4)))
-		return kit.Canvas(lines, w, h)
 	case res == nil:
 		lines = append(lines, "", " Comparing the day…")
-		return kit.Canvas(lines, w, h)
 	case res.own == nil:
 		lines = append(lines, "", " "+st.Error.Render("! "+res.err.Error()))
+	}
+	if res == nil || res.own == nil {
 		return kit.Canvas(lines, w, h)
 	}
 	mine := duplicate.Standing{}
@@ -301,7 +299,7 @@ func (r *results) View(ctx *kit.Context) string {
 		if res.field != nil && b.Number-1 < len(mine.Boards) && mine.Boards[b.Number-1].Played {
 			mp = kit.BoardShare(mine.Boards[b.Number-1].Matchpoints, res.field.Standings.Top)
 		}
-		head := fmt.Sprintf("%s%-5d%8s%8s%9s%9s  ", mark, b.Number, kit.Number(br.Result), par, vs, mp)
+		head := row(mark, strconv.Itoa(b.Number), kit.Number(br.Result), par, vs, mp, "")
 		room := max(0, w-kit.WidthOf(head))
 		lines = append(lines, head+kit.Clip(s.partingWords(ctx, b.Number, room), room))
 	}
