@@ -9,6 +9,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/klob/klob/internal/play/duplicate"
 	"github.com/klob/klob/tui/kit"
 )
 
@@ -86,7 +87,7 @@ func (p *intro) View(ctx *kit.Context) string {
 	}
 	lines = append(lines, kit.Paragraph(played, w, nil)...)
 	lines = append(lines, " "+s.boardMarks(ctx))
-	cur, best := s.streak()
+	cur, best := duplicate.Streak(s.hist.Dates(0), s.cfg.Today) // at any seat count
 	lines = append(lines, "", " "+st.Heading.Render("Streak: ")+streakWords(cur, best))
 	lines = append(lines, " "+st.Dim.Render("A day counts once its eight boards are played."))
 	if s.cfg.Warning != "" {
@@ -121,10 +122,8 @@ func (s *Screen) boardMarks(ctx *kit.Context) string {
 	var parts []string
 	for _, b := range s.set.Boards {
 		mark := st.Dim.Render(fmt.Sprintf("%d %s", b.Number, toCome))
-		for _, br := range s.prog.Results.Boards {
-			if br.Board == b.Number {
-				mark = fmt.Sprintf("%d %s", b.Number, kit.Number(br.Result))
-			}
+		if br, ok := boardOf(s.prog.Results.Boards, b.Number); ok {
+			mark = fmt.Sprintf("%d %s", b.Number, kit.Number(br.Result))
 		}
 		if s.prog.Board == b.Number {
 			mark = fmt.Sprintf("%d …", b.Number)

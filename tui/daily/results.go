@@ -35,9 +35,6 @@ type resultsMsg struct {
 	hist *duplicate.History
 }
 
-// showResults is the results part; it reads the day once par is ready.
-func (s *Screen) showResults() kit.Screen { return &results{s: s} }
-
 // results is the part after the day: board by board, and the standings.
 type results struct {
 	s      *Screen

@@ -147,15 +147,11 @@ func New(cfg Config) (*Screen, error) {
 	cfg.ParBot = ai.WithWinTables(cfg.ParBot, wins)
 	s := &Screen{cfg: cfg, day: cfg.Day, set: cfg.Day.Set, lines: map[int]duplicate.ParLine{}, parNext: 1,
 		pastPar: cfg.PastPar}
-	root, cancel := context.WithCancel(context.Background())
-	s.root, s.cancel = root, cancel
-	s.ctx, s.stopPar = context.WithCancel(root)
 	// A file moved aside is said whoever read it first (the program,
 	// choosing the day or counting the days, may have): Files keeps the
 	// moves until taken. Yesterday's are said when its day is shown.
 	prog, err := s.day.Load()
 	if prog == nil {
-		cancel()
 		return nil, err
 	}
 	s.prog = prog
@@ -169,11 +165,12 @@ func New(cfg Config) (*Screen, error) {
 	if cfg.Later != nil {
 		prog, err := cfg.Later.Load()
 		if prog == nil {
-			cancel()
 			return nil, err
 		}
 		s.later, s.laterProg, s.laterErr = cfg.Later, prog, errors.Join(cfg.Files.TakeMoved()...)
 	}
+	s.root, s.cancel = context.WithCancel(context.Background())
+	s.ctx, s.stopPar = context.WithCancel(s.root)
 	s.sub = &intro{s: s}
 	return s, nil
 }
@@ -403,7 +400,7 @@ func (s *Screen) done() bool { return s.next() == 0 }
 // next board, or the day's results once every board is played.
 func (s *Screen) goOn() (kit.Screen, tea.Cmd) {
 	if s.done() {
-		return s.showResults(), nil
+		return &results{s: s}, nil
 	}
 	return s.playBoard(s.next())
 }
@@ -426,12 +423,6 @@ func backOrQuit(st *kit.Styles) string {
 // helpOrQuit ends every page's keys' line: the help, then quit.
 func helpOrQuit(st *kit.Styles) string {
 	return st.Key.Render("[?]") + " help   " + st.Key.Render("[q]") + " quit"
-}
-
-// streak is the current and the best streak of days played, at any
-// seat count.
-func (s *Screen) streak() (current, best int) {
-	return duplicate.Streak(s.hist.Dates(0), s.cfg.Today)
 }
 
 // parMsg is par of one board worked out, or read back.
