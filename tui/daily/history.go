@@ -22,9 +22,7 @@ func HistoryLines(h *duplicate.History, today duplicate.Date) []string {
 		return append(out, "No day played yet: klob daily plays today's boards.")
 	}
 	out = append(out, fmt.Sprintf("%-10s  %7s  %7s  %8s  %6s  %s", "Day", "Players", "Score", "vs par", "Boards", "Compared with"))
-	days := slices.Clone(h.Days)
-	slices.Reverse(days)
-	for _, d := range days {
+	for _, d := range slices.Backward(h.Days) {
 		vs := "-"
 		if d.HasPar {
 			vs = kit.Number(d.VersusPar)
