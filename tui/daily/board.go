@@ -17,13 +17,15 @@ import (
 	"github.com/klob/klob/tui/table"
 )
 
-// names and levels are a board's players for its log: the person (or
-// who plays their seat) at A, the bots elsewhere.
-func (s *Screen) names(person, level string) (names, levels [4]string) {
+// boardLog is board b's log after steps, for a board resumed or
+// replayed: the person (or who plays their seat, at level) at A, the
+// bots elsewhere.
+func (s *Screen) boardLog(b duplicate.Board, steps []rules.Step, person, level string) (*gamelog.Log, error) {
+	var names, levels [4]string
 	for i, p := range host.AgainstBots(s.set.Players(), host.Player{Name: person, Level: ai.Level(level)}, s.set.Seat, s.set.Level) {
 		names[i], levels[i] = p.Name, string(p.Level)
 	}
-	return names, levels
+	return s.set.BoardLog(b, steps, names, levels)
 }
 
 // playBoard deals board n (or goes on with it, from where it was left)
@@ -43,9 +45,8 @@ func (s *Screen) playBoard(n int) (kit.Screen, tea.Cmd) {
 	var err error
 	if s.prog.Board == n {
 		// The board left in the middle: its actions so far, on its deal.
-		names, levels := s.names(s.cfg.Player, gamelog.Human)
 		var l *gamelog.Log
-		if l, err = s.set.BoardLog(b, s.prog.Steps, names, levels); err == nil {
+		if l, err = s.boardLog(b, s.prog.Steps, s.cfg.Player, gamelog.Human); err == nil {
 			h, err = host.Resume(l, cfg)
 		}
 	} else {

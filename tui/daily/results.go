@@ -232,8 +232,7 @@ func (r *results) openReplay(par bool) (kit.Screen, tea.Cmd) {
 		steps, who, level = line.Deal.Steps(), "Hard bot", "hard"
 		at, _, _, _ = s.parting(n)
 	}
-	names, levels := s.names(who, level)
-	l, err := s.set.BoardLog(b, steps, names, levels)
+	l, err := s.boardLog(b, steps, who, level)
 	var rp *gamelog.Replay
 	if err == nil {
 		rp, err = l.Replay()
