@@ -3,6 +3,7 @@ package daily
 import (
 	"fmt"
 	"maps"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -346,12 +347,7 @@ func (r *results) standingLines(ctx *kit.Context, room int) []string {
 	keep := room - 1
 	if len(rows) > keep {
 		// Keep the person's row in view.
-		me := 0
-		for i, row := range f.Standings.Rows {
-			if row.Entry == f.Me {
-				me = i
-			}
-		}
+		me := slices.IndexFunc(f.Standings.Rows, func(row duplicate.Standing) bool { return row.Entry == f.Me })
 		from := max(0, min(me-keep/2, len(rows)-keep))
 		rows = rows[from : from+keep]
 	}
@@ -420,8 +416,7 @@ func (r *results) tail(ctx *kit.Context) []string {
 	s := r.s
 	st := &ctx.Styles
 	w := ctx.Width
-	var out []string
-	out = append(out, " Your result file, to share (import a friend's: klob daily -import FILE):")
+	out := []string{" Your result file, to share (import a friend's: klob daily -import FILE):"}
 	out = append(out, kit.Indent("   ", kit.PathLines(s.cfg.ShowPath.Show(s.day.ResultPath()), w-4, 3), nil)...)
 	if res := s.res; res.err != nil {
 		out = append(out, kit.Alert(ctx, res.err.Error(), w, 3)...)
