@@ -104,9 +104,9 @@ func (p *intro) View(ctx *kit.Context) string {
 	if s.later != nil {
 		today = st.Key.Render("[n]") + " today's   "
 	}
-	bottom := []string{"", " " + st.Key.Render(kit.KeyTag(ctx.Keys.Choose)) + " " + what + "   " + today +
-		st.Key.Render("[h]") + " history   " + helpOrQuit(st)}
-	return kit.Canvas(kit.SplitLines(strings.Join(append(lines, bottom...), "\n")), w, ctx.Height)
+	lines = append(lines, "", " "+st.Key.Render(kit.KeyTag(ctx.Keys.Choose))+" "+what+"   "+today+
+		st.Key.Render("[h]")+" history   "+helpOrQuit(st))
+	return kit.Canvas(lines, w, ctx.Height)
 }
 
 // boardMarks is a mark a board: its result when played, the board in
