@@ -103,6 +103,10 @@ func Streak(dates []Date, today Date) (current, best int) {
 	return current, best
 }
 
+// maxField bounds a day's field as written and read: a history that
+// holds more is refused either way.
+const maxField = 1 << 20
+
 // percent is the form of a percentage in the history.
 var percent = regexp.MustCompile(`^[0-9]{1,3}(\.[0-9]{1,2})?$`)
 
@@ -132,7 +136,7 @@ func (d Day) validate() error {
 		return fmt.Errorf("history: %s: %d players", d.Date, d.Players)
 	case !(d.Percent >= 0 && d.Percent <= 100):
 		return fmt.Errorf("history: %s: percent %v is not from 0 to 100", d.Date, d.Percent)
-	case d.Field < 1 || d.Played < 0 || d.Played > MaxBoards:
+	case d.Field < 1 || d.Field > maxField || d.Played < 0 || d.Played > MaxBoards:
 		return fmt.Errorf("history: %s: field %d, played %d", d.Date, d.Field, d.Played)
 	}
 	if _, ok := parseNumber(formatNumber(d.VersusPar)); d.HasPar && !ok {
@@ -207,7 +211,7 @@ func parseDay(line string) (Day, error) {
 		case "players":
 			d.Players, err = atoi(2, 4)
 		case "field":
-			d.Field, err = atoi(1, 1<<20)
+			d.Field, err = atoi(1, maxField)
 		case "played":
 			d.Played, err = atoi(0, MaxBoards)
 		case "percent":

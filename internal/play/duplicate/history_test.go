@@ -192,3 +192,33 @@ func TestTooLarge(t *testing.T) {
 		t.Errorf("result file: %v, want %s", err, want)
 	}
 }
+
+// TestHistoryWritesOnlyWhatItReads: a day at the edges of what the
+// history reads is written and read back; one past them is refused
+// when written, as it would be when read, never written to be refused.
+func TestHistoryWritesOnlyWhatItReads(t *testing.T) {
+	d := day(t, "2026-12-01")
+	for _, c := range []struct {
+		day Day
+		ok  bool
+	}{
+		{Day{Date: d, Players: 2, Percent: 50, Field: maxField, Played: MaxBoards}, true},
+		{Day{Date: d, Players: 2, Percent: 50, Field: maxField + 1, Played: 8}, false},
+	} {
+		h := &History{Days: []Day{c.day}}
+		out, err := h.MarshalText()
+		if !c.ok {
+			if err == nil {
+				t.Errorf("field %d written:\n%s", c.day.Field, out)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatalf("field %d: %v", c.day.Field, err)
+		}
+		back, err := ParseHistory(out)
+		if err != nil || !reflect.DeepEqual(back, h) {
+			t.Errorf("field %d read back as %+v, %v", c.day.Field, back, err)
+		}
+	}
+}
