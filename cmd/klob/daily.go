@@ -222,13 +222,13 @@ func dailyWith(args []string, stdout, stderr io.Writer, env dailyEnv) int {
 		}
 		return 0
 	case *importFile != "":
-		code, err := dailyImport(files, *importFile, who, today, stdout, stderr)
+		code, err := dailyImport(files, dir, *importFile, who, today, stdout, stderr)
 		failedWith = err
 		return code
 	}
 
 	if err := files.Lock(); err != nil {
-		return fail(err)
+		return fail(stateFolderError(dir, err, "the daily cannot be played"))
 	}
 	defer files.Unlock()
 	if named {
@@ -403,10 +403,10 @@ func ownResults(files *dailyfiles.Files, data []byte, who string) bool {
 	})
 }
 
-// dailyImport imports a friend's result file and, when the person has
-// played that day, says how they stand now (and keeps it in the
-// history). It returns the exit code, and the error it failed with.
-func dailyImport(files *dailyfiles.Files, path, who string, today duplicate.Date, stdout, stderr io.Writer) (code int, failedWith error) {
+// dailyImport imports a friend's result file into the state folder
+// dir and, when the person has played that day, says how they stand
+// now (and keeps it in the history). It returns the exit code, and the error it failed with.
+func dailyImport(files *dailyfiles.Files, dir, path, who string, today duplicate.Date, stdout, stderr io.Writer) (code int, failedWith error) {
 	fail := func(err error) (int, error) {
 		return failed(stderr, "daily", err), err
 	}
@@ -415,7 +415,7 @@ func dailyImport(files *dailyfiles.Files, path, who string, today duplicate.Date
 		return fail(err)
 	}
 	if err := files.Lock(); err != nil {
-		return fail(err)
+		return fail(stateFolderError(dir, err, "a friend's results cannot be imported"))
 	}
 	defer files.Unlock()
 	if ownResults(files, data, who) {

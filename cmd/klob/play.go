@@ -198,6 +198,12 @@ func useState(cfg *tui.PlayConfig, st *store.Store, err error) (warning string) 
 		return stateInTheWay(st.Dir(), "the game will not be saved")
 	case err != nil:
 		if st != nil {
+			if e := stateFolderError(st.Dir(), err, "the game will not be saved"); e != err {
+				// The folder cannot be made or written: said as
+				// the folder's, with what sets it.
+				cfg.Store = st
+				return e.Error()
+			}
 			// A directory that cannot be locked (read-only, say): its
 			// saved game is still offered, and every save says it
 			// failed, so the table shows the game is not saved.
@@ -208,15 +214,6 @@ func useState(cfg *tui.PlayConfig, st *store.Store, err error) (warning string) 
 		cfg.Store = st
 	}
 	return ""
-}
-
-// stateInTheWay says that a file stands where the state folder dir (or
-// a folder above it) should be, and what sets the folder, then what
-// follows (then: "the game will not be saved"), never a bare "not a
-// directory". Every command that reads or writes the state folder says
-// it so.
-func stateInTheWay(dir, then string) string {
-	return fmt.Sprintf("the state folder %s cannot be made, a file is in its way (KLOB_STATE_DIR or XDG_STATE_HOME sets it): %s", dir, then)
 }
 
 // inTheWay reports whether a file stands where the state folder dir, or

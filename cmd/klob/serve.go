@@ -43,8 +43,11 @@ import (
 
 // serveFlags is what the flags of klob serve say.
 type serveFlags struct {
-	addr        string
-	state       string
+	addr  string
+	state string
+	// stateSetBy says what set state: "-state sets it", or the
+	// environment's variables.
+	stateSetBy  string
 	hostKey     string
 	maxSessions int
 	maxPerAddr  int
@@ -168,12 +171,14 @@ func parseServe(args []string, stdout, stderr io.Writer, getenv func(string) str
 	if err := checkPace(f.pace); err != nil {
 		return f, err
 	}
+	f.stateSetBy = "-state sets it"
 	if f.state == "" {
 		dir, err := store.DefaultDir(getenv)
 		if err != nil {
 			return f, fmt.Errorf("-state: %v", err)
 		}
 		f.state = filepath.Join(dir, "serve")
+		f.stateSetBy = "-state, else KLOB_STATE_DIR or XDG_STATE_HOME, sets it"
 	}
 	if f.hostKey == "" {
 		f.hostKey = filepath.Join(f.state, "host_ed25519")
@@ -197,8 +202,10 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		return failed(stderr, "serve", fmt.Errorf("-addr %s: %w", f.addr, err))
 	}
 	defer ln.Close()
+	// A state directory that cannot be made or written is said as the
+	// directory's, with what sets it (stateError).
 	if err := checkStateDir(f.state); err != nil {
-		return failed(stderr, "serve", err)
+		return failed(stderr, "serve", f.stateError(err, false))
 	}
 	// The key lists and the host key next, read once here only to refuse
 	// a bad one before a club is made in a new state directory.
@@ -211,15 +218,15 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	// One klob serve per state directory: a second would play its own,
 	// diverging copies of the tables and save over the first's.
 	if err := os.MkdirAll(f.state, 0o700); err != nil {
-		return failed(stderr, "serve", err)
+		return failed(stderr, "serve", f.stateError(err, false))
 	}
 	lock, err := dirlock.TryLock(filepath.Join(f.state, stateLock))
 	if err != nil {
-		return failed(stderr, "serve", lockError(f.state, err))
+		return failed(stderr, "serve", f.stateError(lockError(f.state, err), false))
 	}
 	defer lock.Unlock()
 	if err := checkWritable(f.state); err != nil {
-		return failed(stderr, "serve", err)
+		return failed(stderr, "serve", f.stateError(err, false))
 	}
 	// One line at a time on the log: the server's, the hall's, the
 	// stats'; queued, so that a stalled output stalls no game (written

@@ -32,7 +32,7 @@ const clubWait = 10 * time.Second
 func runDBCheck(f serveFlags, stdout, stderr io.Writer) int {
 	rep, err := clubdb.CheckFile(context.Background(), club.Path(f.state))
 	if err != nil {
-		return failed(stderr, "serve -db-check", err)
+		return failed(stderr, "serve -db-check", f.stateError(err, true))
 	}
 	rep.Write(stdout)
 	if !rep.OK() {
