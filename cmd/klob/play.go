@@ -15,6 +15,7 @@ import (
 	"github.com/klob/klob/internal/record/settings"
 	"github.com/klob/klob/internal/record/store"
 	"github.com/klob/klob/tui"
+	"github.com/klob/klob/tui/kit"
 )
 
 // playFlags is what the flags of klob play say.
@@ -98,21 +99,29 @@ func settingsWarning(err error, saves bool) string {
 	return fmt.Sprintf("%s (the other settings are used)", badLines(err, le.Path))
 }
 
-// badLines names the settings file once, then each line that did not
-// read: "PATH: line 1: …; line 4: …".
+// shownBadLines is the most lines badLines names: a file of junk would
+// otherwise fill the terminal and push the setup screen's rows off it.
+const shownBadLines = 3
+
+// badLines names the settings file once, then the first shownBadLines
+// lines that did not read and how many more did not: "PATH: line 1: …;
+// line 4: …; line 6: …; and 12 more lines".
 func badLines(err error, path string) string {
 	errs := []error{err}
 	if j, ok := err.(interface{ Unwrap() []error }); ok {
 		errs = j.Unwrap()
 	}
 	var says []string
-	for _, e := range errs {
+	for _, e := range errs[:min(len(errs), shownBadLines)] {
 		var le *settings.LineError
 		if errors.As(e, &le) && le.Path == path {
 			says = append(says, fmt.Sprintf("line %d: %s", le.Line, le.Msg))
 		} else {
 			says = append(says, e.Error())
 		}
+	}
+	if more := len(errs) - shownBadLines; more > 0 {
+		says = append(says, "and "+kit.Plural(more, "more line"))
 	}
 	return path + ": " + strings.Join(says, "; ")
 }

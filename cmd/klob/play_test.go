@@ -273,6 +273,34 @@ func TestSettingsWarning(t *testing.T) {
 	}
 }
 
+// TestSettingsWarningManyLines: a settings file of junk names the file,
+// its first three bad lines and how many more, not every line: 500
+// lines of junk, or a binary file, say a few lines.
+func TestSettingsWarningManyLines(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, settings.FileName)
+	var junk strings.Builder
+	for i := 1; i <= 500; i++ {
+		fmt.Fprintf(&junk, "junk line %d\n", i)
+	}
+	binary := bytes.Repeat([]byte("\x00\x7f\xff\x1b[2J\n"), 100)
+	for _, tc := range []struct {
+		data []byte
+		more string
+	}{
+		{[]byte(junk.String()), "; and 497 more lines ("},
+		{binary, "; and 97 more lines ("},
+		{[]byte("a\nb\nc\nd\n"), "; and 1 more line ("},
+	} {
+		os.WriteFile(path, tc.data, 0o600)
+		_, err := settings.Load(path)
+		got := settingsWarning(err, true)
+		if strings.Count(got, path) != 1 || len(regexp.MustCompile(`line \d+: `).FindAllString(got, -1)) != 3 || !strings.Contains(got, tc.more) || len(got) > 400 {
+			t.Errorf("%d bytes of junk: %d bytes of warning: %q", len(tc.data), len(got), got)
+		}
+	}
+}
+
 // A file where the state folder should be: no store, so no "saved game
 // could not be loaded", and a warning that names the folder and why.
 func TestUseStateFileInTheWay(t *testing.T) {
@@ -347,5 +375,35 @@ func TestBadDurationSaysWhatItWants(t *testing.T) {
 		if code != 2 || !strings.Contains(stderr.String(), want) || strings.Contains(stderr.String(), "parse error") {
 			t.Errorf("klob %s -%s fast: exit %d, stderr %q; want 2 and %q", c[0], c[1], code, stderr.String(), want)
 		}
+	}
+}
+
+// TestSetupScreenBadSettingsFits: with 8 or 500 bad lines in the
+// settings file, the setup screen at 80×24 still shows every row of
+// its form and its keys under the warning.
+func TestSetupScreenBadSettingsFits(t *testing.T) {
+	shortParallel(t)
+	for _, n := range []int{8, 500} {
+		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			s, _ := launchShell(t, 80, 24, func(env, bin string) string {
+				cfg := filepath.Join(filepath.Dir(bin), "config")
+				var junk strings.Builder
+				for i := 1; i <= n; i++ {
+					fmt.Fprintf(&junk, "junk line %d\n", i)
+				}
+				require.NoError(t, os.MkdirAll(cfg, 0o700))
+				require.NoError(t, os.WriteFile(filepath.Join(cfg, settings.FileName), []byte(junk.String()), 0o600))
+				return fmt.Sprintf("%s '%s' play; sleep 60", env, bin)
+			})
+			s.waitFor("Set up the game", patience)
+			scr := s.settled()
+			checkFits(t, scr)
+			for _, row := range []string{"Set up the game", "Players", "Opponent", "Game to", "Bottom card shown",
+				"Equal sequences by", "Sequences need a trick", "Last trick bonus", "Three or four of a kind",
+				"Menage", "Dealer forced", "Speed of the bots", "After each trick", "Sort the hand by",
+				"Bell on your turn", "[ Start the game ]", "q/esc quit"} {
+				assert.Contains(t, scr, row, "the screen:\n%s", scr)
+			}
+		})
 	}
 }

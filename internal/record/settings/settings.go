@@ -8,8 +8,10 @@ import (
 	"io/fs"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/klob/klob/internal/platform/durable"
 	"github.com/klob/klob/internal/platform/untrusted"
@@ -187,7 +189,7 @@ func Parse(path string, data []byte) (Settings, error) {
 		}
 		k, v, ok := strings.Cut(line, "=")
 		if !ok {
-			errs = append(errs, &LineError{path, n, fmt.Sprintf("%q is not key = value", line)})
+			errs = append(errs, &LineError{path, n, fmt.Sprintf("%s is not key = value", quoteShort(line))})
 			continue
 		}
 		if err := s.set(strings.TrimSpace(k), strings.ToLower(strings.TrimSpace(v))); err != nil {
@@ -205,7 +207,7 @@ func (s *Settings) set(key, value string) error {
 		if i := slices.Index(names, value); i >= 0 {
 			return i, nil
 		}
-		return 0, fmt.Errorf("%s = %q: want %s", key, value, strings.Join(names, ", "))
+		return 0, fmt.Errorf("%s = %s: want %s", key, quoteShort(value), strings.Join(names, ", "))
 	}
 	switch key {
 	case "pace":
@@ -230,7 +232,7 @@ func (s *Settings) set(key, value string) error {
 		}
 		return err
 	}
-	return fmt.Errorf("unknown setting %q (known: pace, after_trick, sort, bell)", key)
+	return fmt.Errorf("unknown setting %s (known: pace, after_trick, sort, bell)", quoteShort(key))
 }
 
 // MarshalText writes the settings file.
@@ -290,4 +292,22 @@ func b2i(b bool) int {
 		return 1
 	}
 	return 0
+}
+
+// quotedMax is the most characters of a line an error quotes: a line of
+// junk (a binary file read as settings) would fill the screen.
+const quotedMax = 24
+
+// quoteShort quotes s as %q does, cut after quotedMax characters (a
+// byte that is not UTF-8 counts as one) with "…" after the quote.
+func quoteShort(s string) string {
+	i := 0
+	for n := 0; n < quotedMax && i < len(s); n++ {
+		_, size := utf8.DecodeRuneInString(s[i:])
+		i += size
+	}
+	if i < len(s) {
+		return strconv.Quote(s[:i]) + "…"
+	}
+	return strconv.Quote(s)
 }

@@ -221,3 +221,32 @@ func saveLoads(t *testing.T, path string, s Settings) {
 		t.Errorf("loaded %+v, %v; want %+v", got, err, s)
 	}
 }
+
+// TestBadLinesQuoteShort: a bad line, key or value is quoted cut after
+// quotedMax characters, its bytes escaped as %q does: a binary file
+// read as settings says a few words a line, not a screen of escapes.
+func TestBadLinesQuoteShort(t *testing.T) {
+	junk := strings.Repeat("\x00\x7f\xff", 200)
+	_, err := Parse("s", []byte(junk+"\n"+junk+" = x\npace = "+strings.Repeat("z", 500)+"\nsort = suit\n"))
+	var says []string
+	for _, e := range err.(interface{ Unwrap() []error }).Unwrap() {
+		says = append(says, e.Error())
+	}
+	if len(says) != 3 {
+		t.Fatalf("want 3 bad lines, got %q", says)
+	}
+	for _, s := range says {
+		if len(s) > 200 || !strings.Contains(s, `"…`) {
+			t.Errorf("a long line quoted whole: %d bytes: %q", len(s), s)
+		}
+	}
+	if !strings.HasPrefix(says[0], `s:1: "\x00\x7f\xff\x00`) {
+		t.Errorf("the bytes are not escaped as they are: %q", says[0])
+	}
+	if got := quoteShort("short"); got != `"short"` {
+		t.Errorf("a short line: %q", got)
+	}
+	if got := quoteShort(strings.Repeat("é", quotedMax+1)); got != `"`+strings.Repeat("é", quotedMax)+`"…` {
+		t.Errorf("cut between characters: %q", got)
+	}
+}
