@@ -24,9 +24,8 @@ func runApp(name string, app *tui.App, stdout, stderr io.Writer) int {
 	var opts []tea.ProgramOption
 	if stdout != io.Writer(os.Stdout) {
 		opts = append(opts, tea.WithOutput(stdout))
-	} else if err := checkTerminal(os.Stdin, os.Stdout, openTTY); err != nil {
-		printError(stderr, name, err.Error())
-		return 2
+	} else if code, ok := haveTerminal(name, stdout, stderr); !ok {
+		return code
 	}
 	// A mono TERM (vt100, xterm-mono) gets no colour codes.
 	opts = append(opts, termcolor.ColorOptions(os.Environ(), stdout)...)
@@ -49,6 +48,22 @@ func runApp(name string, app *tui.App, stdout, stderr io.Writer) int {
 		return 130
 	}
 	return 0
+}
+
+// haveTerminal reports whether command name, run for real (stdout is
+// the process's), has a terminal for its screen; when not it says why
+// and returns the exit code, 2. A command that writes its state before
+// its screen opens (a lock, a name kept) asks first: one refused
+// changes nothing.
+func haveTerminal(name string, stdout, stderr io.Writer) (code int, ok bool) {
+	if stdout != io.Writer(os.Stdout) {
+		return 0, true
+	}
+	if err := checkTerminal(os.Stdin, os.Stdout, openTTY); err != nil {
+		printError(stderr, name, err.Error())
+		return 2, false
+	}
+	return 0, true
 }
 
 // wrapNote is a note wrapped between words to width columns (the

@@ -119,3 +119,32 @@ func TestWrapNote(t *testing.T) {
 		}
 	}
 }
+
+// TestNoTerminalWritesNothing: a full-screen command refused for want
+// of a terminal (stdin /dev/null, stdout a pipe) writes nothing first:
+// no state folder, no lock, no name kept.
+func TestNoTerminalWritesNothing(t *testing.T) {
+	shortParallel(t)
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "klob")
+	buildKlobAt(t, bin)
+	for _, args := range [][]string{{"daily", "-name", "Ann"}, {"-players", "3"}, {"play"}, {"train"}, {"learn"}, {"replay"}} {
+		state := filepath.Join(dir, "state")
+		cmd := exec.Command(bin, args...)
+		cmd.Env = append(os.Environ(), "KLOB_STATE_DIR="+state, "KLOB_CONFIG_DIR="+filepath.Join(dir, "config"))
+		out, err := cmd.CombinedOutput()
+		var ee *exec.ExitError
+		if !errors.As(err, &ee) || ee.ExitCode() != 2 || !strings.Contains(string(out), "needs a terminal") {
+			t.Errorf("%v: %v, %q", args, err, out)
+		}
+		if _, err := os.Stat(state); err == nil {
+			var made []string
+			filepath.WalkDir(state, func(p string, _ os.DirEntry, _ error) error {
+				made = append(made, p)
+				return nil
+			})
+			t.Errorf("%v refused and wrote %v", args, made)
+			os.RemoveAll(state)
+		}
+	}
+}

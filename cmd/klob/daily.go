@@ -227,6 +227,13 @@ func dailyWith(args []string, stdout, stderr io.Writer, env dailyEnv) int {
 		return code
 	}
 
+	// No terminal, no day: refused before the lock or the name is
+	// written.
+	if env.screen == nil {
+		if code, ok := haveTerminal("daily", stdout, stderr); !ok {
+			return code
+		}
+	}
 	if err := files.Lock(); err != nil {
 		return fail(stateFolderError(dir, err, "the daily cannot be played"))
 	}

@@ -132,6 +132,11 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return flagsExit("play", err, stderr)
 	}
+	// No terminal, no game: refused before the state folder is made or
+	// locked.
+	if code, ok := haveTerminal("play", stdout, stderr); !ok {
+		return code
+	}
 	cfg := pf.cfg
 	cfg.Setup.Practice = pf.seedSet
 	cfg.ShowPath = homePath(os.Getenv("HOME"))
