@@ -65,7 +65,7 @@ func TestAnalyzeUsage(t *testing.T) {
 func TestAnalyzeInvalidLog(t *testing.T) {
 	for f, want := range brokenLogs(t) {
 		code, out, errs := analyze(f)
-		if code != 1 || out != "" || strings.TrimSpace(errs) != "klob analyze: "+want {
+		if code != 1 || out != "" || strings.TrimSpace(unwrapped(errs)) != "klob analyze: "+want {
 			t.Errorf("analyze %s: exit %d, stdout %q, stderr %q; want exit 1 and %q", f, code, out, errs, want)
 		}
 	}

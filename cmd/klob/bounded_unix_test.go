@@ -40,7 +40,7 @@ func TestReadersRefuseSpecialAndHugeFiles(t *testing.T) {
 			var code int
 			var errs string
 			testkit.Returns(t, patience, name+" "+c.path, func() { code, errs = run([]string{c.path}) })
-			if code != 1 || !strings.Contains(errs, c.want) || !strings.Contains(errs, c.path) {
+			if code != 1 || !strings.Contains(unwrapped(errs), c.want) || !strings.Contains(unwrapped(errs), c.path) {
 				t.Errorf("%s %s: exit %d, %q; want 1 and %q", name, c.path, code, errs, c.want)
 			}
 		}

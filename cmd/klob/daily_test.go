@@ -107,7 +107,7 @@ func TestDailyFlags(t *testing.T) {
 // and, the day played, says how the person stands and keeps it.
 func TestDailyExportHistoryImport(t *testing.T) {
 	dir := t.TempDir()
-	if code, _, errs := runDailyTest(t, dir, "-export"); code != 1 || !strings.Contains(errs, "nothing to export") {
+	if code, _, errs := runDailyTest(t, dir, "-export"); code != 1 || !strings.Contains(unwrapped(errs), "nothing to export") {
 		t.Errorf("-export before playing: %d %q", code, errs)
 	}
 	if code, out, _ := runDailyTest(t, dir, "-history"); code != 0 || !strings.Contains(out, "No day played yet") {
@@ -121,7 +121,7 @@ func TestDailyExportHistoryImport(t *testing.T) {
 	broken := strings.Replace(string(friend), "players 3", "players 3x", 1)
 	os.WriteFile(path, []byte(broken), 0o644)
 	code, _, errs := runDailyTest(t, dir, "-import", path)
-	if code != 1 || !strings.Contains(errs, path+": result file, line 3: players \"3x\" is not 2, 3 or 4") {
+	if code != 1 || !strings.Contains(unwrapped(errs), path+": result file, line 3: players \"3x\" is not 2, 3 or 4") {
 		t.Errorf("a broken import: %d %q", code, errs)
 	}
 	if _, err := os.Stat(filepath.Join(dir, "daily", "2026-12-01-3p", "imports")); !os.IsNotExist(err) {
@@ -257,7 +257,7 @@ func TestDailyStateInTheWay(t *testing.T) {
 	} {
 		code, _, errs := runDailyTest(t, file, tc.args...)
 		want := "klob daily: the state folder " + file + " cannot be made, a file is in its way (KLOB_STATE_DIR or XDG_STATE_HOME sets it): " + tc.then
-		if code != 1 || !strings.Contains(errs, want) || strings.Contains(errs, "not a directory") {
+		if code != 1 || !strings.Contains(unwrapped(errs), want) || strings.Contains(errs, "not a directory") {
 			t.Errorf("the daily %v: %d, stderr %q", tc.args, code, errs)
 		}
 	}
@@ -549,7 +549,7 @@ func TestDailyExportYesterday(t *testing.T) {
 			assert.Contains(t, errs, "yesterday's results (2026-12-01)")
 			code, _, errs = runDailyAt(t, dir, next.AddDate(0, 0, 1), "-export", "-players", fmt.Sprint(players))
 			assert.Equal(t, 1, code)
-			assert.Contains(t, errs, "nothing to export")
+			assert.Contains(t, unwrapped(errs), "nothing to export")
 		})
 	}
 }

@@ -171,17 +171,28 @@ func synopsis(usage string) string {
 	return strings.Join(out, "\n")
 }
 
-// failed prints "klob CMD: err" on stderr and returns the exit code of a
-// command that failed, 1.
+// failed prints "klob CMD: err" on stderr (printError: wrapped to the
+// terminal's width) and returns the exit code of a command that
+// failed, 1.
 func failed(stderr io.Writer, cmd string, err error) int {
-	// An error may quote a path or a file's text, which a terminal would
-	// obey: each line is written with its control characters escaped.
-	lines := strings.Split(unprefixed(cmd, err.Error()), "\n")
-	for i, l := range lines {
-		lines[i] = untrusted.Text(l)
-	}
-	fmt.Fprintf(stderr, "klob %s: %s\n", cmd, strings.Join(lines, "\n"))
+	printError(stderr, cmd, errorText(err))
 	return 1
+}
+
+// errorText is err's text safe to print: each error of a join (one a
+// cause, as errors.Join writes them) on a line of its own, and within
+// each every control character escaped, a newline in a path too. An
+// error may quote a path or a file's text, which a terminal would obey.
+func errorText(err error) string {
+	errs := []error{err}
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		errs = j.Unwrap()
+	}
+	lines := make([]string, len(errs))
+	for i, e := range errs {
+		lines[i] = untrusted.Text(e.Error())
+	}
+	return strings.Join(lines, "\n")
 }
 
 // checkedWriter is a command's stdout checked once its report is

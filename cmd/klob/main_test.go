@@ -9,7 +9,9 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"unicode/utf8"
 
+	"github.com/klob/klob/internal/study/drill"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -23,6 +25,11 @@ func runWith(cmd func(args []string, stdout, stderr io.Writer) int, args ...stri
 }
 
 func runArgs(args ...string) (code int, stdout, stderr string) { return runWith(run, args...) }
+
+// unwrapped is an error printError wrapped with its lines joined
+// again: each line that runs on (indented two spaces) back on the line
+// before it.
+func unwrapped(s string) string { return strings.ReplaceAll(s, "\n  ", " ") }
 
 // TestHelpEverywhere: -h, -help and klob help CMD behave the same for
 // every subcommand: exit 0, the usage once on stdout, nothing on stderr.
@@ -177,13 +184,17 @@ func TestOutputNotWritten(t *testing.T) {
 }
 
 // TestFailedEscapesControls: an error quoting a path a terminal would
-// obey (an escape sequence, a bell) is written with those characters
-// escaped, each line of a longer error kept on its line.
+// obey (an escape sequence, a bell, a newline) is written with those
+// characters escaped, each error of a join kept on its line.
 func TestFailedEscapesControls(t *testing.T) {
 	var errs strings.Builder
-	code := failed(&errs, "daily", errors.New("open /tmp/\x1b[31mRED\a: no such file\nsecond line"))
+	code := failed(&errs, "daily", errors.Join(errors.New("open /tmp/\x1b[31mRED\a: no such file"), errors.New("second line")))
 	assert.Equal(t, 1, code)
 	assert.Equal(t, "klob daily: open /tmp/\\x1b[31mRED\\a: no such file\nsecond line\n", errs.String())
+	// A newline in a path is not a line of its own.
+	errs.Reset()
+	failed(&errs, "daily", errors.New("open /tmp/a\nb: no such file"))
+	assert.Equal(t, "klob daily: open /tmp/a\\nb: no such file\n", errs.String())
 }
 
 // TestEmptyPathRefused: an empty -import or -save (an unset variable in a
@@ -267,7 +278,7 @@ func TestErrorsSayWhatAndWhere(t *testing.T) {
 	for _, c := range cases {
 		code, _, errs := runArgs(c.args...)
 		assert.Equal(t, c.code, code, "%v: exit code; stderr:\n%s", c.args, errs)
-		first, _, _ := strings.Cut(errs, "\n")
+		first, _, _ := strings.Cut(unwrapped(errs), "\n")
 		name := c.args[0]
 		if name == "verify" && strings.HasPrefix(first, c.args[1]+":") {
 			first = "klob verify: " + first
@@ -278,6 +289,34 @@ func TestErrorsSayWhatAndWhere(t *testing.T) {
 		assert.Less(t, len(errs), 2000, "%v: a short error", c.args)
 		for _, w := range c.want {
 			assert.Contains(t, first, w, "%v: stderr\n%s", c.args, errs)
+		}
+	}
+}
+
+// TestLongErrorsWrap: every command's long error is wrapped to 80
+// columns as printError wraps, its lines after the first indented: the
+// daily's, train -eval's and -review's, a log's that does not read.
+func TestLongErrorsWrap(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "state")
+	require.NoError(t, os.WriteFile(file, []byte("not a directory\n"), 0o600))
+	_, _, daily := runDailyTest(t, file)
+	_, _, eval := runWith(runTrain, "-eval", "zzz=1")
+	long := filepath.Join(dir, "long.klob")
+	require.NoError(t, os.WriteFile(long, []byte("klob 1\n"+strings.Repeat("x", 500)+"\n"), 0o600))
+	_, _, replay := runArgs("analyze", long)
+	t.Setenv("KLOB_STATE_DIR", dir)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, drill.StatsName), []byte(`{"version": 99, "sections": {}}`), 0o600))
+	_, _, review := runWith(runTrain, "-review")
+	for what, errs := range map[string]string{"daily": daily, "train -eval": eval, "analyze": replay, "train -review": review} {
+		lines := strings.Split(strings.TrimSuffix(errs, "\n"), "\n")
+		assert.Greater(t, len(lines), 1, "%s: %q", what, errs)
+		assert.True(t, strings.HasPrefix(lines[0], "klob "), "%s: %q", what, errs)
+		for _, l := range lines {
+			assert.LessOrEqual(t, utf8.RuneCountInString(l), 80, "%s: %q", what, errs)
+		}
+		for _, l := range lines[1:] {
+			assert.True(t, strings.HasPrefix(l, "  "), "%s: a line not indented under the first: %q", what, errs)
 		}
 	}
 }

@@ -145,7 +145,7 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 	var warnings []string
 	defer func() {
 		for _, w := range warnings {
-			printHanging(stderr, w, "klob play: ", "  ")
+			printError(stderr, "play", w)
 		}
 	}()
 	// The player's settings (pace, after a trick, hand order, the bell): the setup

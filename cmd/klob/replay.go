@@ -5,7 +5,6 @@ import (
 	"io"
 	"os"
 
-	"github.com/klob/klob/internal/platform/untrusted"
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/record/store"
 	"github.com/klob/klob/internal/study/analysis"
@@ -30,11 +29,12 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 // readReplay reads the game log at path for the subcommand cmd. A log
 // that does not read prints "klob CMD: " and its error (the file, and
 // the line where one is at fault), its control characters made
-// visible and its lines cut as klob verify cuts them, on stderr.
+// visible and its lines cut as klob verify cuts them, on stderr,
+// wrapped as every error is (printError).
 func readReplay(cmd, path string, stderr io.Writer) (*gamelog.Replay, bool) {
 	_, r, err := gamelog.ReadReplay(path)
 	if err != nil {
-		fmt.Fprintf(stderr, "klob %s: %s\n", cmd, cutLines(untrusted.Text(err.Error()), maxErrLine))
+		printError(stderr, cmd, cutLines(errorText(err), maxErrLine))
 		return nil, false
 	}
 	return r, true
@@ -70,7 +70,7 @@ Steps through a saved game; without FILE, lists the saved games to choose from.`
 		if inTheWay(st.Dir()) {
 			// A file where the folder should be: nothing to list, and
 			// the list would say only "not a directory".
-			printHanging(stderr, stateInTheWay(st.Dir(), "there are no saved games to list"), "klob replay: ", "  ")
+			printError(stderr, "replay", stateInTheWay(st.Dir(), "there are no saved games to list"))
 			return nil, 1
 		}
 		cfg.ShowPath = homePath(os.Getenv("HOME"))

@@ -45,7 +45,7 @@ func TestReplayUsage(t *testing.T) {
 func TestReplayInvalidLog(t *testing.T) {
 	for f, want := range brokenLogs(t) {
 		app, code, out, errs := replayArgs(f)
-		if app != nil || code != 1 || out != "" || strings.TrimSpace(errs) != "klob replay: "+want {
+		if app != nil || code != 1 || out != "" || strings.TrimSpace(unwrapped(errs)) != "klob replay: "+want {
 			t.Errorf("replay %s: exit %d, stdout %q, stderr %q; want exit 1 and %q", f, code, out, errs, want)
 		}
 		if code := runReplay([]string{f}, &bytes.Buffer{}, &bytes.Buffer{}); code != 1 {

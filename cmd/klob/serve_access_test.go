@@ -64,7 +64,7 @@ func TestServeRefusesABadKeyList(t *testing.T) {
 	var stderr strings.Builder
 	code := runServe([]string{"-addr", "127.0.0.1:0", "-state", state, "-allow", bad}, io.Discard, &stderr)
 	assert.Equal(t, 1, code)
-	assert.Contains(t, stderr.String(), bad+": line 2")
+	assert.Contains(t, unwrapped(stderr.String()), bad+": line 2")
 	_, err = os.Stat(filepath.Join(state, "club.db"))
 	assert.ErrorIs(t, err, os.ErrNotExist, "no club is made when the start is refused")
 }
@@ -79,7 +79,7 @@ func TestServeRefusesABadHostKey(t *testing.T) {
 	var stderr strings.Builder
 	code := runServe([]string{"-addr", "127.0.0.1:0", "-state", state, "-host-key", junk}, io.Discard, &stderr)
 	assert.Equal(t, 1, code)
-	assert.Contains(t, stderr.String(), "klob serve: host key "+junk+": ")
+	assert.Contains(t, unwrapped(stderr.String()), "klob serve: host key "+junk+": ")
 	_, err := os.Stat(state)
 	assert.ErrorIs(t, err, os.ErrNotExist, "nothing is made when the start is refused")
 	data, err := os.ReadFile(junk)

@@ -157,7 +157,7 @@ func TestServeDBCheck(t *testing.T) {
 	}
 	code, _, errs := run()
 	assert.Equal(t, 1, code)
-	assert.Contains(t, errs, "no club database at "+club.Path(state))
+	assert.Contains(t, unwrapped(errs), "no club database at "+club.Path(state))
 
 	cl := testClub(t, state, io.Discard)
 	code, out, errs := run()
@@ -241,8 +241,8 @@ func TestServeRefusesItsDatabase(t *testing.T) {
 			require.NoError(t, err)
 			code, errb := refusedServe(t, "-addr", "127.0.0.1:0", "-state", state)
 			assert.Equal(t, 1, code)
-			assert.Contains(t, errb, tc.want)
-			assert.Contains(t, errb, "left as it is")
+			assert.Contains(t, unwrapped(errb), tc.want)
+			assert.Contains(t, unwrapped(errb), "left as it is")
 			after, err := os.ReadFile(path)
 			require.NoError(t, err)
 			assert.Equal(t, before, after, "the file is not touched")

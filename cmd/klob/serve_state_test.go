@@ -69,7 +69,7 @@ func TestServeRefusesAForeignStateDir(t *testing.T) {
 		t.Fatalf("klob serve started in a directory of other files")
 	}
 	assert.NotEqual(t, 0, code)
-	assert.Contains(t, stderr.String(), "holds a file or directory but no klob state")
+	assert.Contains(t, unwrapped(stderr.String()), "holds a file or directory but no klob state")
 	entries, err := os.ReadDir(dir)
 	require.NoError(t, err)
 	require.Len(t, entries, 1, "nothing was added to the directory")

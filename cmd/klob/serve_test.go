@@ -686,7 +686,7 @@ func TestServeLocksState(t *testing.T) {
 	require.NoError(t, err)
 	code, _, errs := runWith(runServe, "-state", dir, "-addr", "127.0.0.1:0")
 	assert.Equal(t, 1, code)
-	assert.Contains(t, errs, fmt.Sprintf("another klob serve (process %d) is running on the state directory %s", os.Getpid(), dir))
+	assert.Contains(t, unwrapped(errs), fmt.Sprintf("another klob serve (process %d) is running on the state directory %s", os.Getpid(), dir))
 	require.NoError(t, held.Unlock())
 }
 

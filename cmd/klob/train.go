@@ -150,7 +150,7 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 	cfg := tf.cfg
 	if useRecord(&cfg, rec, err); cfg.Warning != "" {
 		// Shown on the first screen, and again once it is gone.
-		defer printHanging(stderr, cfg.Warning, "klob train: ", "  ")
+		defer printError(stderr, "train", cfg.Warning)
 	}
 	return runApp("train", tui.NewTrain(cfg), stdout, stderr)
 }
@@ -177,7 +177,7 @@ func useRecord(cfg *tui.TrainConfig, rec *drill.StatsFile, err error) {
 func trainEval(tf trainFlags, stdout, stderr io.Writer) int {
 	req, err := drill.Parse(tf.eval)
 	if err != nil {
-		fmt.Fprintf(stderr, "klob train: -eval: %s\n", untrusted.Text(err.Error()))
+		printError(stderr, "train", "-eval: "+errorText(err))
 		return 2
 	}
 	if req.Samples == 0 {
@@ -188,7 +188,7 @@ func trainEval(tf trainFlags, stdout, stderr io.Writer) int {
 	}
 	v, err := req.Situation.View()
 	if err != nil {
-		fmt.Fprintf(stderr, "klob train: -eval: %v\n", err)
+		printError(stderr, "train", "-eval: "+errorText(err))
 		return 2
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
@@ -251,12 +251,11 @@ func trainReview(rec *drill.StatsFile, ascii bool, stdout, stderr io.Writer) int
 	// trainer moves it aside), a newer one left for the newer klob.
 	st, err := rec.Read()
 	if errors.Is(err, syscall.ENOTDIR) {
-		printHanging(stderr, stateInTheWay(filepath.Dir(rec.Path), "your training record cannot be read"), "klob train: ", "  ")
+		printError(stderr, "train", stateInTheWay(filepath.Dir(rec.Path), "your training record cannot be read"))
 		return 1
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "klob train: %s\n", untrusted.Text(err.Error()))
-		return 1
+		return failed(stderr, "train", err)
 	}
 	if st.Total().Drills == 0 {
 		fmt.Fprintln(out, "No drills yet: run klob train.")

@@ -305,7 +305,7 @@ func TestTrainReview(t *testing.T) {
 	require.NoError(t, os.WriteFile(f.Path, []byte("{broken"), 0o644))
 	code, out, errs = train(t, "-review")
 	assert.Equal(t, 1, code)
-	assert.Contains(t, errs, "the training record "+f.Path+" cannot be read, and is left as it is")
+	assert.Contains(t, unwrapped(errs), "the training record "+f.Path+" cannot be read, and is left as it is")
 	assert.Empty(t, out)
 	data, err := os.ReadFile(f.Path)
 	require.NoError(t, err)
@@ -324,7 +324,7 @@ func TestTrainNewerRecord(t *testing.T) {
 	code, out, errs := train(t, "-review")
 	assert.Equal(t, 1, code)
 	assert.Empty(t, out)
-	assert.Contains(t, errs, "has version 99, and this klob knows versions up to 2: a newer klob wrote it")
+	assert.Contains(t, unwrapped(errs), "has version 99, and this klob knows versions up to 2: a newer klob wrote it")
 	f := &drill.StatsFile{Path: path}
 	req, err := drill.Parse("hand=JS 9S AS KH QH 7D up=8S")
 	require.NoError(t, err)
