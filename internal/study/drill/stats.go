@@ -1,6 +1,7 @@
 package drill
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -10,6 +11,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strconv"
 	"strings"
 	"sync"
@@ -302,6 +304,51 @@ type statsFileV1 struct {
 	Tables   map[string]Section `json:"tables,omitempty"`
 }
 
+// jsonAt is err, an error of decoding data as JSON, with where in
+// data it is, "line 3, column 7: ...": the JSON package says only how
+// many bytes it read. Other errors are returned as they are.
+func jsonAt(data []byte, err error) error {
+	var off int64
+	var se *json.SyntaxError
+	var te *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &se):
+		off = se.Offset
+	case errors.As(err, &te):
+		off = te.Offset
+	default:
+		return err
+	}
+	// The offset is of the byte after the one at fault.
+	i := min(max(int(off)-1, 0), len(data))
+	line := 1 + bytes.Count(data[:i], []byte("\n"))
+	col := i - bytes.LastIndexByte(data[:i], '\n')
+	if te != nil {
+		// A value of the wrong kind, said in the record's words.
+		field := te.Field
+		if field == "" {
+			field = "the record"
+		}
+		return fmt.Errorf("line %d, column %d: %s is a %s, want %s", line, col, field, te.Value, jsonKind(te.Type.Kind()))
+	}
+	return fmt.Errorf("line %d, column %d: %w", line, col, err)
+}
+
+// jsonKind is what JSON value a Go kind is read from: "a number".
+func jsonKind(k reflect.Kind) string {
+	switch {
+	case k == reflect.String:
+		return "a string"
+	case k == reflect.Bool:
+		return "true or false"
+	case k >= reflect.Int && k <= reflect.Float64:
+		return "a number"
+	case k == reflect.Slice || k == reflect.Array:
+		return "a list"
+	}
+	return "an object"
+}
+
 // decode reads a record of either version into the current one. The
 // situations of version 1's two-player mistakes (the hand form) are
 // rewritten in the one text form.
@@ -310,13 +357,13 @@ func decode(data []byte) (Stats, error) {
 		Version int `json:"version"`
 	}
 	if err := json.Unmarshal(data, &head); err != nil {
-		return Stats{}, err
+		return Stats{}, jsonAt(data, err)
 	}
 	switch head.Version {
 	case statsVersion:
 		var st Stats
 		if err := json.Unmarshal(data, &st); err != nil {
-			return Stats{}, err
+			return Stats{}, jsonAt(data, err)
 		}
 		return st, st.check()
 	case statsV1:
@@ -328,7 +375,7 @@ func decode(data []byte) (Stats, error) {
 	}
 	var old statsFileV1
 	if err := json.Unmarshal(data, &old); err != nil {
-		return Stats{}, err
+		return Stats{}, jsonAt(data, err)
 	}
 	st := Stats{Version: statsVersion, Sections: map[string]Section{}}
 	maps.Copy(st.Sections, old.Tables)

@@ -442,3 +442,23 @@ func TestMissedEvalTextKeepsTheSamples(t *testing.T) {
 	bad.Sections["2"].Mistakes[0].Samples = -1
 	assert.Error(t, bad.check())
 }
+
+// TestStatsFileDamagedSaysWhere: a record that is not JSON, or holds a
+// value of the wrong kind, is reported with the line and column at
+// fault, not only the JSON package's words.
+func TestStatsFileDamagedSaysWhere(t *testing.T) {
+	for _, tc := range []struct{ content, want string }{
+		{"{broken", "line 1, column 2: invalid character 'b'"},
+		{"{\n  \"version\": 2,\n  broken", "line 3, column 3: invalid character 'b'"},
+		{`{"version": "x"}`, "line 1, column 15: version is a string, want a number"},
+		{"", "line 1, column 1: unexpected end of JSON input"},
+	} {
+		f := &StatsFile{Path: filepath.Join(t.TempDir(), StatsName)}
+		require.NoError(t, os.WriteFile(f.Path, []byte(tc.content), 0o644))
+		_, err := f.Read()
+		var de *DamagedError
+		if !errors.As(err, &de) || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q: got %v, want a *DamagedError saying %q", tc.content, err, tc.want)
+		}
+	}
+}
