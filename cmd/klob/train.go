@@ -254,6 +254,11 @@ func trainReview(rec *drill.StatsFile, ascii bool, stdout, stderr io.Writer) int
 		printError(stderr, "train", stateInTheWay(filepath.Dir(rec.Path), "your training record cannot be read"))
 		return 1
 	}
+	var de *drill.DamagedError
+	if errors.As(err, &de) && de.Aside == "" {
+		// Said with what to do: a drill's save keeps the file aside.
+		return failed(stderr, "train", fmt.Errorf("%w. klob train moves it aside and starts afresh", err))
+	}
 	if err != nil {
 		return failed(stderr, "train", err)
 	}

@@ -488,3 +488,20 @@ func TestTrainEvalRefusesTableFlags(t *testing.T) {
 		assert.Contains(t, errs, "-"+strings.TrimPrefix(args[0], "-")+" does not go with", "%v", args)
 	}
 }
+
+// TestTrainReviewDamagedSaysWhere: -review of a damaged record says the
+// line and column at fault and what to do, and leaves the file.
+func TestTrainReviewDamagedSaysWhere(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("KLOB_STATE_DIR", dir)
+	path := filepath.Join(dir, drill.StatsName)
+	require.NoError(t, os.WriteFile(path, []byte("{\n  broken"), 0o644))
+	code, out, errs := train(t, "-review")
+	assert.Equal(t, 1, code)
+	assert.Empty(t, out)
+	assert.Contains(t, unwrapped(errs), "the training record "+path+" cannot be read, and is left as it is: line 2, column 3: invalid character 'b'")
+	assert.Contains(t, unwrapped(errs), "klob train moves it aside and starts afresh")
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	assert.Equal(t, "{\n  broken", string(data))
+}
