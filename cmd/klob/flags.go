@@ -5,6 +5,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -193,6 +195,19 @@ func errorText(err error) string {
 		lines[i] = untrusted.Text(e.Error())
 	}
 	return strings.Join(lines, "\n")
+}
+
+// flagFileError is err said as the flag's when it is an error of the
+// file or directory the flag names (path): "-save DIR: not a
+// directory", not the package's own name for it and the call behind
+// it ("the key list: stat nope.txt: ..."). Other errors are returned as
+// they are.
+func flagFileError(flag, path string, err error) error {
+	var pe *fs.PathError
+	if path == "" || !errors.As(err, &pe) || filepath.Clean(pe.Path) != filepath.Clean(path) {
+		return err
+	}
+	return fmt.Errorf("%s %s: %v", flag, path, pe.Err)
 }
 
 // checkedWriter is a command's stdout checked once its report is

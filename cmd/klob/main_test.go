@@ -320,3 +320,25 @@ func TestLongErrorsWrap(t *testing.T) {
 		}
 	}
 }
+
+// TestFlagFileErrors: a file or directory a flag names that cannot be
+// used is said as the flag's, "-save DIR: not a directory", without the
+// package's name for it or the call behind it.
+func TestFlagFileErrors(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "file")
+	require.NoError(t, os.WriteFile(file, nil, 0o600))
+	missing := filepath.Join(dir, "nope.txt")
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"match", "-a", "easy", "-b", "easy", "-decks", "1", "-quiet", "-save", file}, "klob match: -save " + file + ": not a directory"},
+		{[]string{"serve", "-addr", "127.0.0.1:0", "-state", filepath.Join(dir, "s"), "-allow", missing}, "klob serve: -allow " + missing + ": no such file or directory"},
+		{[]string{"serve", "-addr", "127.0.0.1:0", "-state", filepath.Join(dir, "s"), "-deny", missing}, "klob serve: -deny " + missing + ": no such file or directory"},
+	} {
+		code, _, errs := runArgs(tc.args...)
+		assert.Equal(t, 1, code, "%v", tc.args)
+		assert.Equal(t, tc.want, strings.TrimSpace(unwrapped(errs)), "%v", tc.args)
+	}
+}

@@ -165,7 +165,10 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 		// file it is a plain line every few seconds.
 		cfg.Progress = progress.New(stderr)
 	}
-	run := func(ctx context.Context) (*match.Report, error) { return match.Run(ctx, cfg) }
+	run := func(ctx context.Context) (*match.Report, error) {
+		rep, err := match.Run(ctx, cfg)
+		return rep, flagFileError("-save", *save, err)
+	}
 	return runReport(run, *asJSON, stdout, stderr)
 }
 

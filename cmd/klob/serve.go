@@ -210,7 +210,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	// The key lists and the host key next, read once here only to refuse
 	// a bad one before a club is made in a new state directory.
 	if _, err := access.New(access.Config{Allow: f.allow, Deny: f.deny}); err != nil {
-		return failed(stderr, "serve", err)
+		return failed(stderr, "serve", flagFileError("-deny", f.deny, flagFileError("-allow", f.allow, err)))
 	}
 	if err := server.CheckHostKey(f.hostKey); err != nil {
 		return failed(stderr, "serve", err)
