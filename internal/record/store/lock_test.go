@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -113,4 +114,22 @@ func TestLockKeepsOthersOut(t *testing.T) {
 		t.Fatalf("after the first store let go: %v", err)
 	}
 	b.Unlock()
+}
+
+// TestLockDirError: a state directory that cannot be made (a file is in
+// its way, or in the way of a folder above it) is said once, with the
+// system's cause and not its call, and still matches that cause.
+func TestLockDirError(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "file")
+	if err := os.WriteFile(file, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, dir := range []string{file, filepath.Join(file, "below")} {
+		err := New(dir, Options{}).Lock()
+		want := "the state directory " + dir + " cannot be locked: not a directory"
+		var de *DirError
+		if err == nil || err.Error() != want || !errors.Is(err, syscall.ENOTDIR) || !errors.As(err, &de) || de.Dir != dir {
+			t.Errorf("%s: got %v, want %q", dir, err, want)
+		}
+	}
 }

@@ -66,6 +66,28 @@ func (e *BusyError) Error() string {
 
 func (e *BusyError) Unwrap() error { return ErrBusy }
 
+// DirError is returned by Lock, and by a write, when the state
+// directory Dir cannot be made or its lock file cannot be taken (Err:
+// permissions, a file in the way, a read-only file system). It says the
+// directory once, and of an error of the system's about the directory,
+// a folder above it or a file in it only the cause: "the state
+// directory /x cannot be locked: permission denied", not "mkdir /x:".
+type DirError struct {
+	Dir string
+	Err error
+}
+
+func (e *DirError) Error() string {
+	cause := e.Err
+	var pe *fs.PathError
+	if errors.As(e.Err, &pe) && (pe.Path == e.Dir || strings.HasPrefix(pe.Path, e.Dir+"/") || strings.HasPrefix(e.Dir, pe.Path+"/")) {
+		cause = pe.Err
+	}
+	return fmt.Sprintf("the state directory %s cannot be locked: %v", e.Dir, cause)
+}
+
+func (e *DirError) Unwrap() error { return e.Err }
+
 // UnreadableError is returned by LoadCurrent when the save exists but
 // cannot be read: permissions, a FIFO or a device in its place, a file
 // over untrusted.MaxFileSize. Nothing says it is damaged, so it is left
@@ -152,7 +174,7 @@ func (s *Store) Lock() error {
 		return nil
 	}
 	if err := s.fs.MkdirAll(s.dir, 0o700); err != nil {
-		return fmt.Errorf("lock the state directory: %w", err)
+		return &DirError{Dir: s.dir, Err: err}
 	}
 	l, err := dirlock.TryLock(s.lockPath())
 	if err != nil {
@@ -178,7 +200,7 @@ func (s *Store) lockErr(err error) error {
 	if errors.As(err, &le) {
 		return &BusyError{Dir: s.dir, PID: le.PID}
 	}
-	return fmt.Errorf("lock the state directory: %w", err)
+	return &DirError{Dir: s.dir, Err: err}
 }
 
 // locked runs f holding the state directory's lock: the Store's own
