@@ -128,7 +128,11 @@ func summaryLine(s *Summary) string {
 // samplesLine says how many samples a decision had.
 func samplesLine(rep *Report) string {
 	if rep.Samples > 0 {
-		return fmt.Sprintf("%d samples a decision, seed %d.", rep.Samples, rep.Seed)
+		samples := "samples"
+		if rep.Samples == 1 {
+			samples = "sample"
+		}
+		return fmt.Sprintf("%d %s a decision, seed %d.", rep.Samples, samples, rep.Seed)
 	}
 	o := rep.Header.Options
 	var prep []string

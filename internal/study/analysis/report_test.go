@@ -320,3 +320,12 @@ func TestLossLineOneSentence(t *testing.T) {
 		require.Equal(t, want[players], [2]string{m[1], m[2]}, "%d players", players)
 	}
 }
+
+// TestSamplesLineCounts: one sample is a sample, more are samples.
+func TestSamplesLineCounts(t *testing.T) {
+	for n, want := range map[int]string{1: "1 sample a decision, seed 7.", 40: "40 samples a decision, seed 7."} {
+		if got := samplesLine(&Report{Samples: n, Seed: 7}); got != want {
+			t.Errorf("%d samples: %q, want %q", n, got, want)
+		}
+	}
+}
