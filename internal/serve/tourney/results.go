@@ -317,7 +317,12 @@ func (s *Service) ParLog(ctx context.Context, code string, n int) (*gamelog.Log,
 	if !ok {
 		return nil, fmt.Errorf("tournament %s has no board %d", t.Code, n)
 	}
-	lines, _ := s.readParLines(t.Code, set)
+	lines, err := s.readParLines(t.Code, set)
+	if err != nil {
+		// A damaged file was moved aside: said, as the pars' reading does;
+		// the line is worked out again below.
+		s.cfg.Logf("tournament %s: %v", t.Code, err)
+	}
 	line, ok := lines[n]
 	if !ok {
 		if line, err = set.ParLine(ctx, b, s.parBot); err != nil {

@@ -682,3 +682,19 @@ func TestEnterLimitByAddressAtOnce(t *testing.T) {
 	require.Equal(t, most, entered)
 	require.Len(t, es, most, "the entrants from the address")
 }
+
+// TestParLogSaysADamagedParFile: par's line of an ended tournament whose
+// par file is damaged is worked out again, and the server's log says
+// the file was moved aside, as the pars' reading does.
+func TestParLogSaysADamagedParFile(t *testing.T) {
+	f := newFixture(t, false)
+	code := f.create(2, 4)
+	pars := f.waitPars(code)
+	f.c.Add(24 * time.Hour) // the tournament is over
+	path := filepath.Join(f.dir, "tourneys", code, parName)
+	require.NoError(t, os.WriteFile(path, []byte("not par lines\n"), 0o600))
+	pl, err := f.s.ParLog(context.Background(), code, 1)
+	require.NoError(t, err)
+	assert.Equal(t, pars[0], logResult(t, pl, f.s.cachedSet(code).Seat))
+	assert.True(t, f.log.Has("tournament "+code+": the par lines"), "the log:\n%s", f.log.String())
+}
