@@ -249,7 +249,7 @@ func (c *Calibrator) playOut(ctx context.Context, i int, d *rules.Deal, record b
 		}
 		bots[s] = b
 	}
-	draws := chance(c.cfg.Seed, streamChance, i)
+	draws := newRand(c.cfg.Seed, streamChance, i)
 	var ds []Decision
 	for seat := d.Turn(); seat != rules.NoSeat; seat = d.Turn() {
 		if err := ctx.Err(); err != nil {

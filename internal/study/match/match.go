@@ -274,7 +274,7 @@ func (r *runner) deck(ctx context.Context, i int) (jobOut, error) {
 			return out, err
 		}
 		d := rules.NewDeal(r.cfg.Options, dealer, deck)
-		if err := r.play(ctx, &d, bots, at, chance(r.cfg.Seed, streamChance, i), &out.times); err != nil {
+		if err := r.play(ctx, &d, bots, at, newRand(r.cfg.Seed, streamChance, i), &out.times); err != nil {
 			return out, fmt.Errorf("deck %d (%s, dealer %s), seating %d: %w", i, deck, dealer, k+1, err)
 		}
 		if r.cfg.Save != "" {
@@ -303,8 +303,8 @@ func (r *runner) game(ctx context.Context, j int) (jobOut, error) {
 	var out jobOut
 	for k, t := range r.layouts {
 		at := t.at
-		decks := rand.New(rand.NewPCG(r.cfg.Seed, mix(r.cfg.Seed, streamGame, uint64(j))))
-		draws := chance(r.cfg.Seed, streamGChance, j)
+		decks := newRand(r.cfg.Seed, streamGame, j)
+		draws := newRand(r.cfg.Seed, streamGChance, j)
 		first := rules.Seat(decks.IntN(r.players))
 		bots, err := r.bots(at, streamGBots, j)
 		if err != nil {

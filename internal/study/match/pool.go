@@ -191,7 +191,7 @@ func mix(seed uint64, stream, i uint64) uint64 {
 // seatings put every level in every seat relative to the dealer anyway),
 // so that two-player decks and dealers stay what they have always been.
 func Deck(seed uint64, i, players int) (rules.Deck, rules.Seat) {
-	r := rand.New(rand.NewPCG(seed, mix(seed, streamDeck, uint64(i))))
+	r := newRand(seed, streamDeck, i)
 	dealer := rules.Seat(r.IntN(2))
 	return rules.Shuffle(r), dealer % rules.Seat(players)
 }
@@ -202,9 +202,9 @@ func botSeed(seed, stream uint64, i int, s rules.Seat) uint64 {
 	return mix(seed, stream, uint64(i)*8+uint64(s))
 }
 
-// chance returns the generator of the chance steps (the card a shlomo
-// declarer draws) of deck or game i in stream, the same in every
-// seating.
-func chance(seed, stream uint64, i int) *rand.Rand {
+// newRand returns the generator of stream for deck or game i: its cards,
+// a game's decks and first dealer, or the chance steps (the card a
+// shlomo declarer draws), the same in every seating.
+func newRand(seed, stream uint64, i int) *rand.Rand {
 	return rand.New(rand.NewPCG(seed, mix(seed, stream, uint64(i))))
 }
