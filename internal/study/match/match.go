@@ -326,7 +326,7 @@ func (r *runner) game(ctx context.Context, j int) (jobOut, error) {
 				return out, err
 			}
 		}
-		out.winners = append(out.winners, winnerLevel(g, at))
+		out.winners = append(out.winners, t.winner(g))
 	}
 	return out, nil
 }
@@ -440,17 +440,10 @@ func (t *layout) result(sc *rules.Score) dealOut {
 	return o
 }
 
-// winnerLevel returns the level of the side that won g, -1 while it goes
-// on.
-func winnerLevel(g *rules.Game, at seating) int {
-	w := g.Winner()
-	if w < 0 {
-		return -1
-	}
-	for s := range g.Players() {
-		if g.SideOf(rules.Seat(s)) == w {
-			return at[s]
-		}
+// winner returns the level of the side that won g, -1 while it goes on.
+func (t *layout) winner(g *rules.Game) int {
+	if w := g.Winner(); w >= 0 {
+		return t.level[w]
 	}
 	return -1
 }
