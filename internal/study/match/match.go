@@ -170,7 +170,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		}
 	}
 	// Check the levels before starting any goroutine.
-	for _, l := range []ai.Level{cfg.A, cfg.B} {
+	for _, l := range cfg.levels() {
 		if _, err := ai.NewMixed(cfg.NewBot, l, ai.Config{Seed: 1, Budget: cfg.Budget}); err != nil {
 			return nil, fmt.Errorf("match: bot %s: %w", l, err)
 		}
@@ -205,6 +205,9 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	rep.Elapsed = time.Since(start).Seconds()
 	return rep, nil
 }
+
+// levels returns A and B, by level index.
+func (cfg Config) levels() [2]ai.Level { return [2]ai.Level{cfg.A, cfg.B} }
 
 // progressLine is the progress text of a match.
 func (cfg Config) progressLine(decks, games int, margin float64) string {
@@ -250,11 +253,10 @@ type runner struct {
 // or game i of stream.
 func (r *runner) bots(at seating, stream uint64, i int) ([]ai.Bot, error) {
 	bots := make([]ai.Bot, r.players)
-	levels := [2]ai.Level{r.cfg.A, r.cfg.B}
 	for s := range bots {
 		cfg := ai.Config{Seed: botSeed(r.cfg.Seed, stream, i, rules.Seat(s)), Budget: r.cfg.Budget,
 			PlayBudget: r.cfg.PlayBudget, Workers: r.botWorkers, Think: r.cfg.Think}
-		b, err := ai.NewMixed(r.cfg.NewBot, levels[at[s]], cfg)
+		b, err := ai.NewMixed(r.cfg.NewBot, r.cfg.levels()[at[s]], cfg)
 		if err != nil {
 			return nil, err
 		}
@@ -452,7 +454,6 @@ func (t *layout) winner(g *rules.Game) int {
 // any order; the decks' figures are kept by index so that the report
 // does not depend on the order.
 type tally struct {
-	cfg       Config
 	rep       *Report
 	decks     []deckFigures // by deck index
 	times     [2][]time.Duration
@@ -472,8 +473,10 @@ type deckFigures struct {
 }
 
 func newTally(cfg Config, players int) *tally {
-	return &tally{cfg: cfg, rep: &Report{A: string(cfg.A), B: string(cfg.B), Players: players, Seed: cfg.Seed,
-		Rules: cfg.Options.String(), Decks: cfg.Decks, Games: cfg.Games, Seatings: len(seatings(players))}}
+	rep := &Report{A: string(cfg.A), B: string(cfg.B), Players: players, Seed: cfg.Seed,
+		Rules: cfg.Options.String(), Decks: cfg.Decks, Games: cfg.Games, Seatings: len(seatings(players))}
+	rep.Sides[levelA].Level, rep.Sides[levelB].Level = rep.A, rep.B
+	return &tally{rep: rep}
 }
 
 // add counts the result of job j.
@@ -534,19 +537,15 @@ func (t *tally) report(stopped bool) *Report {
 		rep.Stopped = true
 		rep.Decks, rep.Games = len(ms), t.games
 	}
-	if len(ms) > 0 {
-		rep.Margin = MeanCI(ms)
-		rep.PerDeal = [2]Interval{MeanCI(pd[0]), MeanCI(pd[1])}
-	}
-	if t.played > 0 {
-		rep.GamesWon = [2]Share{WilsonShare(t.won[0], t.played), WilsonShare(t.won[1], t.played)}
-	}
 	if t.deals > 0 {
 		rep.Abandoned = float64(t.abandoned) / float64(t.deals)
 	}
-	for l, lv := range [2]ai.Level{t.cfg.A, t.cfg.B} {
+	// Without decks or games, MeanCI and WilsonShare give zero values.
+	rep.Margin = MeanCI(ms)
+	for l := range rep.Sides {
+		rep.PerDeal[l] = MeanCI(pd[l])
+		rep.GamesWon[l] = WilsonShare(t.won[l], t.played)
 		s := &rep.Sides[l]
-		s.Level = string(lv)
 		if s.Deals > 0 {
 			s.TakeRate = float64(s.Takes) / float64(s.Deals)
 		}

@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/rules"
 )
@@ -76,17 +75,16 @@ func saveLog(cfg Config, name string, l *gamelog.Log) error {
 // whole at 80 columns.
 func (r *runner) header(event string, at seating) gamelog.Header {
 	h := gamelog.Header{Event: event, Options: r.cfg.Options}
-	levels := [2]ai.Level{r.cfg.A, r.cfg.B}
 	var seats, seen [2]int
 	for s := range r.players {
 		seats[at[s]]++
 	}
 	for s := range r.players {
-		l := levels[at[s]]
-		name := fmt.Sprintf("%s %c", l, 'A'+at[s])
-		if seats[at[s]] > 1 {
-			seen[at[s]]++
-			name = fmt.Sprintf("%s %c%d", l, 'A'+at[s], seen[at[s]])
+		lv, l := at[s], r.cfg.levels()[at[s]]
+		name := fmt.Sprintf("%s %c", l, 'A'+lv)
+		if seats[lv] > 1 {
+			seen[lv]++
+			name += fmt.Sprint(seen[lv])
 		}
 		h.SetPlayer(rules.Seat(s), name, string(l))
 	}
