@@ -223,10 +223,9 @@ func (cfg Config) progressLine(decks, games int, margin float64) string {
 
 // dealOut is what one deal contributes to the counts.
 type dealOut struct {
-	maker     int // the maker's level, -1 when thrown in
-	bete      bool
-	abandoned bool
-	points    [2]int // what each level's sides scored
+	maker  int // the maker's level, -1 when thrown in
+	bete   bool
+	points [2]int // what each level's sides scored
 }
 
 // jobOut is a deck or a game played in every seating.
@@ -433,12 +432,9 @@ func (t *layout) result(sc *rules.Score) dealOut {
 	for s := range t.sides {
 		o.points[t.level[s]] += sc.Scored[s]
 	}
-	if sc.Outcome == rules.Abandoned {
-		o.abandoned = true
-		return o
+	if sc.Outcome != rules.Abandoned {
+		o.maker, o.bete = t.at[sc.Maker], sc.Outcome == rules.Bete
 	}
-	o.maker = t.at[sc.Maker]
-	o.bete = sc.Outcome == rules.Bete
 	return o
 }
 
@@ -490,7 +486,7 @@ func (t *tally) add(j job, p *jobOut) {
 				rep.Sides[l].Points += d.points[l]
 			}
 		}
-		if d.abandoned {
+		if d.maker < 0 {
 			t.abandoned++
 			continue
 		}

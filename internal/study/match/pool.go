@@ -63,11 +63,11 @@ func runPool[T any](ctx context.Context, p pool, newPlay func() func(context.Con
 	err = workpool.Run(ctx, p.workers, p.jobs, newPlay, func(j job, out T) {
 		mu.Lock()
 		defer mu.Unlock()
+		m := keep(j, &out)
 		if j.game {
-			keep(j, &out)
 			done[1]++
 		} else {
-			sum += keep(j, &out)
+			sum += m
 			done[0]++
 		}
 	})
