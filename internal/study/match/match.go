@@ -5,11 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"time"
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/ai/eval"
 	"github.com/klob/klob/internal/platform/progress"
+	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/rules"
 )
 
@@ -279,7 +281,9 @@ func (r *runner) deck(ctx context.Context, i int) (jobOut, error) {
 			return out, fmt.Errorf("deck %d (%s, dealer %s), seating %d: %w", i, deck, dealer, k+1, err)
 		}
 		if r.cfg.Save != "" {
-			if err := r.saveDeck(i, k, &d, at); err != nil {
+			l := &gamelog.Log{Header: gamelog.Header{Options: r.cfg.Options, FirstDealer: d.Dealer()},
+				Deals: []gamelog.Deal{{Deck: d.Deck(), Steps: slices.Clone(d.Steps())}}}
+			if err := r.save("deck", i, k, at, l); err != nil {
 				return out, err
 			}
 		}
@@ -323,7 +327,7 @@ func (r *runner) game(ctx context.Context, j int) (jobOut, error) {
 			out.deals = append(out.deals, t.result(&sc))
 		}
 		if r.cfg.Save != "" {
-			if err := r.saveGame(j, k, g, at); err != nil {
+			if err := r.save("game", j, k, at, gamelog.FromGame(gamelog.Header{}, g)); err != nil {
 				return out, err
 			}
 		}

@@ -67,40 +67,28 @@ func saveLog(cfg Config, name string, l *gamelog.Log) error {
 	return nil
 }
 
-// header is the tag section of a saved log: level at[s] sits in seat s,
-// named after its level and the report's side ("hard A"); a side that
-// holds two seats (three and four players) numbers them in seat order
-// ("hard B1", "hard B2"), so that a replay tells the seats apart. The
-// names are short so that a replay's header and score pad show them
-// whole at 80 columns.
-func (r *runner) header(event string, at seating) gamelog.Header {
-	h := gamelog.Header{Event: event, Options: r.cfg.Options}
+// save writes l, seating k of deck or game i (kind), as
+// seed-S-kind-I-K.klob after naming its event and players: level at[s]
+// sits in seat s, named after its level and the report's side ("hard
+// A"); a side that holds two seats (three and four players) numbers them
+// in seat order ("hard B1", "hard B2"), so that a replay tells the seats
+// apart. The names are short so that a replay's header and score pad
+// show them whole at 80 columns.
+func (r *runner) save(kind string, i, k int, at seating, l *gamelog.Log) error {
+	h := &l.Header
+	h.Event = fmt.Sprintf("klob match seed %d, %s %d, seating %d", r.cfg.Seed, kind, i, k+1)
 	var seats, seen [2]int
 	for s := range r.players {
 		seats[at[s]]++
 	}
 	for s := range r.players {
-		lv, l := at[s], r.cfg.levels()[at[s]]
-		name := fmt.Sprintf("%s %c", l, 'A'+lv)
-		if seats[lv] > 1 {
-			seen[lv]++
-			name += fmt.Sprint(seen[lv])
+		side, level := at[s], r.cfg.levels()[at[s]]
+		name := fmt.Sprintf("%s %c", level, 'A'+side)
+		if seats[side] > 1 {
+			seen[side]++
+			name += fmt.Sprint(seen[side])
 		}
-		h.SetPlayer(rules.Seat(s), name, string(l))
+		h.SetPlayer(rules.Seat(s), name, string(level))
 	}
-	return h
-}
-
-// saveDeck writes seating k of deck i.
-func (r *runner) saveDeck(i, k int, d *rules.Deal, at seating) error {
-	h := r.header(fmt.Sprintf("klob match seed %d, deck %d, seating %d", r.cfg.Seed, i, k+1), at)
-	h.FirstDealer = d.Dealer()
-	l := &gamelog.Log{Header: h, Deals: []gamelog.Deal{{Deck: d.Deck(), Steps: append([]rules.Step(nil), d.Steps()...)}}}
-	return saveLog(r.cfg, fmt.Sprintf("seed-%d-deck-%d-%d.klob", r.cfg.Seed, i, k+1), l)
-}
-
-// saveGame writes seating k of game i.
-func (r *runner) saveGame(i, k int, g *rules.Game, at seating) error {
-	h := r.header(fmt.Sprintf("klob match seed %d, game %d, seating %d", r.cfg.Seed, i, k+1), at)
-	return saveLog(r.cfg, fmt.Sprintf("seed-%d-game-%d-%d.klob", r.cfg.Seed, i, k+1), gamelog.FromGame(h, g))
+	return saveLog(r.cfg, fmt.Sprintf("seed-%d-%s-%d-%d.klob", r.cfg.Seed, kind, i, k+1), l)
 }
