@@ -271,19 +271,18 @@ func (r *runner) deck(ctx context.Context, i int) (jobOut, error) {
 	deck, dealer := Deck(r.cfg.Seed, i, r.players)
 	var out jobOut
 	for k, t := range r.layouts {
-		at := t.at
-		bots, err := r.bots(at, streamBot, i)
+		bots, err := r.bots(t.at, streamBot, i)
 		if err != nil {
 			return out, err
 		}
 		d := rules.NewDeal(r.cfg.Options, dealer, deck)
-		if err := r.play(ctx, &d, bots, at, newRand(r.cfg.Seed, streamChance, i), &out.times); err != nil {
+		if err := r.play(ctx, &d, bots, t.at, newRand(r.cfg.Seed, streamChance, i), &out.times); err != nil {
 			return out, fmt.Errorf("deck %d (%s, dealer %s), seating %d: %w", i, deck, dealer, k+1, err)
 		}
 		if r.cfg.Save != "" {
 			l := &gamelog.Log{Header: gamelog.Header{Options: r.cfg.Options, FirstDealer: d.Dealer()},
 				Deals: []gamelog.Deal{{Deck: d.Deck(), Steps: slices.Clone(d.Steps())}}}
-			if err := r.save("deck", i, k, at, l); err != nil {
+			if err := r.save("deck", i, k, t.at, l); err != nil {
 				return out, err
 			}
 		}
@@ -307,11 +306,10 @@ func (r *runner) deck(ctx context.Context, i int) (jobOut, error) {
 func (r *runner) game(ctx context.Context, j int) (jobOut, error) {
 	var out jobOut
 	for k, t := range r.layouts {
-		at := t.at
 		decks := newRand(r.cfg.Seed, streamGame, j)
 		draws := newRand(r.cfg.Seed, streamGChance, j)
 		first := rules.Seat(decks.IntN(r.players))
-		bots, err := r.bots(at, streamGBots, j)
+		bots, err := r.bots(t.at, streamGBots, j)
 		if err != nil {
 			return out, err
 		}
@@ -320,14 +318,14 @@ func (r *runner) game(ctx context.Context, j int) (jobOut, error) {
 			if err := g.StartDeal(rules.Shuffle(decks)); err != nil {
 				return out, err
 			}
-			if err := r.play(ctx, g, bots, at, draws, &out.times); err != nil {
+			if err := r.play(ctx, g, bots, t.at, draws, &out.times); err != nil {
 				return out, fmt.Errorf("game %d, seating %d, deal %d: %w", j, k+1, g.DealNo(), err)
 			}
 			sc := g.Deal().Score()
 			out.deals = append(out.deals, t.result(&sc))
 		}
 		if r.cfg.Save != "" {
-			if err := r.save("game", j, k, at, gamelog.FromGame(gamelog.Header{}, g)); err != nil {
+			if err := r.save("game", j, k, t.at, gamelog.FromGame(gamelog.Header{}, g)); err != nil {
 				return out, err
 			}
 		}
