@@ -56,11 +56,11 @@ func saveLog(cfg Config, name string, l *gamelog.Log) error {
 	}
 	path := filepath.Join(cfg.Save, name)
 	tmp := path + ".tmp"
-	if err := os.WriteFile(tmp, data, 0o644); err != nil {
-		os.Remove(tmp)
-		return fmt.Errorf("match: saving a log: %w", err)
+	err = os.WriteFile(tmp, data, 0o644)
+	if err == nil {
+		err = os.Rename(tmp, path)
 	}
-	if err := os.Rename(tmp, path); err != nil {
+	if err != nil {
 		os.Remove(tmp)
 		return fmt.Errorf("match: saving a log: %w", err)
 	}
