@@ -16,9 +16,9 @@ import (
 // levels.
 func (r *Report) WriteText(w io.Writer) error {
 	ew := &errWriter{errwrite.Writer{W: w}}
-	// The rules one a line of their own, a space after each comma, so
-	// that they wrap like the rest.
 	ew.printf("%s (A) vs %s (B), %d players, seed %d\n", r.A, r.B, r.Players, r.Seed)
+	// The rules on a line of their own, a space after each comma, so
+	// that they wrap like the rest.
 	ew.printf("rules: %s\n", strings.ReplaceAll(r.Rules, ",", ", "))
 	if r.Stopped {
 		ew.printf("stopped early: only the decks and games finished are counted\n")
