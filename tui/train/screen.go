@@ -120,6 +120,10 @@ const (
 	stateDealing              // the generator is dealing the drill (dealtMsg brings it)
 )
 
+// aheadNote says why a key typed before the drill showed was not
+// taken.
+const aheadNote = "That key came before this drill showed: it was not taken."
+
 // dealtMsg is drill id's situation, dealt off the UI goroutine.
 type dealtMsg struct {
 	id  int
@@ -217,7 +221,11 @@ type core struct {
 	paused bool
 	menu   int
 	chose  int
-	an     drill.Analysis
+	// shown: the drill asking was drawn (View) since it opened. Until
+	// then its answer keys are keys typed ahead, on the screen before
+	// it (the second n or enter of the result's), and are not taken.
+	shown bool
+	an    drill.Analysis
 	// optTop is the rank the result's page of options starts at, when
 	// they are more than the window shows (PgUp/PgDn turn it); paged:
 	// they were, when last drawn, so that the key line offers the page
@@ -353,7 +361,10 @@ func (t *core) newDrill() tea.Cmd {
 	t.ctx, t.stop = context.WithCancel(context.Background())
 	t.id++
 	t.no++
-	t.menu, t.chose, t.busy, t.review = 0, -1, false, false
+	// The first drill counts as shown: no screen of the trainer's came
+	// before it to type ahead on (a generated one is still dealt
+	// first, and its dealing takes no answer).
+	t.menu, t.chose, t.busy, t.review, t.shown = 0, -1, false, false, t.no == 1
 	t.optTop, t.paged = 0, false
 	t.an = drill.Analysis{}
 	t.tally = nil
@@ -624,6 +635,12 @@ func (t *core) key(ctx *kit.Context, msg tea.KeyPressMsg) tea.Cmd {
 		}
 		return nil
 	}
+	if t.ahead(ctx, msg) {
+		// The key was typed on the screen before the drill: it answers
+		// nothing and skips nothing the person has not seen.
+		t.setNote(aheadNote, false)
+		return nil
+	}
 	switch {
 	case t.isReview(msg):
 		t.review, t.scroll = true, 0
@@ -681,6 +698,21 @@ func (t *core) key(ctx *kit.Context, msg tea.KeyPressMsg) tea.Cmd {
 	return nil
 }
 
+// ahead reports whether msg is a key typed ahead of the drill, while it
+// is being dealt or before it was drawn, that would decide something
+// there: answer it (enter, space, a number, an option's letter) or go
+// on at once to the next (the result's small n). The capital N skips
+// and M (m while dealing) opens the mistakes as ever; the arrows only
+// move the choice.
+func (t *core) ahead(ctx *kit.Context, msg tea.KeyPressMsg) bool {
+	if t.state != stateDealing && (t.state != stateAsk || t.shown) || t.isReview(msg) {
+		return false
+	}
+	k := &ctx.Keys
+	return kit.IsKey(msg, k.Choose) || kit.IsKey(msg, t.keys.Again) || kit.IsKey(msg, k.Nth) ||
+		kit.IsKey(msg, t.keys.NextFree) || kit.IsMenuLetter(msg.String())
+}
+
 // orList writes "p, t or s".
 func orList(xs []string) string {
 	if len(xs) < 2 {
@@ -692,6 +724,11 @@ func orList(xs []string) string {
 // click takes the menu item under the mouse.
 func (t *core) click(ctx *kit.Context, msg tea.MouseClickMsg) tea.Cmd {
 	if msg.Button != tea.MouseLeft || t.review || t.state != stateAsk {
+		return nil
+	}
+	if !t.shown {
+		// Aimed at the screen before the drill.
+		t.setNote(aheadNote, false)
 		return nil
 	}
 	_, hits, _ := t.render(ctx)

@@ -92,6 +92,7 @@ func start(tb testing.TB, cfg Config, w, h int) *driver {
 	tb.Helper()
 	d := newDriver(tb, cfg, w, h)
 	d.run(d.s.Enter(&d.ctx))
+	d.s.View(&d.ctx)
 	return d
 }
 
@@ -107,10 +108,24 @@ func (d *driver) run(cmd tea.Cmd) {
 	}, nil)
 }
 
-// release runs the commands held back.
-func (d *driver) release() { d.Release(d.run) }
+// release runs the commands held back and draws a frame.
+func (d *driver) release() {
+	d.Release(d.run)
+	d.s.View(&d.ctx)
+}
 
+// send gives msg to the trainer, runs what follows from it and draws a
+// frame, as the App draws one after every message: a key sent after it
+// was typed on the screen it drew.
 func (d *driver) send(msg tea.Msg) {
+	d.tb.Helper()
+	d.deliver(msg)
+	d.s.View(&d.ctx)
+}
+
+// deliver is send without the frame: a key typed before the screen was
+// drawn again.
+func (d *driver) deliver(msg tea.Msg) {
 	d.tb.Helper()
 	_, cmd := d.s.Update(&d.ctx, msg)
 	d.run(cmd)
@@ -191,6 +206,7 @@ func TestGoldens(t *testing.T) {
 		hs := newDriver(t, testConfig(nil, traintest.Strong), 80, 24)
 		hs.Hold = true
 		hs.run(hs.s.Enter(&hs.ctx))
+		hs.s.View(&hs.ctx)
 		hs.press("s")
 		hs.golden("wait-80x24")
 		hs.release()
@@ -1430,4 +1446,77 @@ func TestDealtOffUpdate(t *testing.T) {
 			t.Errorf("%d players: a skipped drill's deal replaced drill 2", players)
 		}
 	}
+}
+
+// TestKeysTypedAheadCrossNoDrill: at every seat count, keys typed at a
+// result as quick as n n or enter enter open the next drill once and
+// answer nothing: a key that would answer (or go on) is not taken while
+// the drill is dealt, nor once it is dealt but not yet drawn, and the
+// note says so; after a frame the drill takes its answer. N and M are
+// taken: they answer nothing.
+func TestKeysTypedAheadCrossNoDrill(t *testing.T) {
+	kittest.ForCounts(t, func(t *testing.T, n int) {
+		rec := &traintest.MemRecord{}
+		hs := start(t, rulesConfig(t, rec, fmt.Sprintf("players=%d", n)), 80, 24)
+		tr := hs.s
+		untaken := func(when string, keys ...string) {
+			t.Helper()
+			for _, k := range keys {
+				tr.note = ""
+				hs.deliver(kittest.Key(k))
+				if tr.no != 2 || tr.chose != -1 || len(rec.Added) != 1 || tr.note != aheadNote {
+					t.Fatalf("%s typed %s: drill %d, state %d, chose %d, %d graded, note %q",
+						when, k, tr.no, tr.state, tr.chose, len(rec.Added), tr.note)
+				}
+			}
+		}
+		hs.press("enter")
+		if tr.state != stateResult || len(rec.Added) != 1 {
+			t.Fatalf("enter: state %d, %d graded", tr.state, len(rec.Added))
+		}
+		// The drill is dealt in a command: keys typed before it comes.
+		hs.Hold = true
+		hs.press("n")
+		if tr.state != stateDealing {
+			t.Fatalf("n at the result: state %d", tr.state)
+		}
+		untaken("while dealing", "n", "enter", "space", "1")
+		// Dealt, not yet drawn.
+		hs.Release(hs.run)
+		if tr.state != stateAsk {
+			t.Fatalf("the deal came: state %d", tr.state)
+		}
+		keys := itemKeys(tr.legal, tr.order)
+		untaken("before the drill was drawn", append([]string{"n", "enter", "space", "1"}, keys...)...)
+		hs.deliver(tea.MouseClickMsg{X: 10, Y: 14, Button: tea.MouseLeft})
+		if tr.chose != -1 || tr.note != aheadNote {
+			t.Fatalf("a click before the drill was drawn: chose %d, note %q", tr.chose, tr.note)
+		}
+		if scr := hs.screen(); !strings.Contains(scr, aheadNote) {
+			t.Errorf("the note does not say the key was not taken:\n%s", scr)
+		}
+		// Drawn: the drill takes its answer.
+		hs.press(keys[0])
+		if tr.no != 2 || tr.state != stateResult || len(rec.Added) != 2 || tr.note == aheadNote {
+			t.Fatalf("%s after the drill was drawn: drill %d, state %d, %d graded, note %q",
+				keys[0], tr.no, tr.state, len(rec.Added), tr.note)
+		}
+		// enter enter with nothing held: the second comes before a frame.
+		hs.deliver(kittest.Key("enter"))
+		hs.deliver(kittest.Key("enter"))
+		if tr.no != 3 || tr.state != stateAsk || tr.chose != -1 || len(rec.Added) != 2 {
+			t.Fatalf("enter enter at the result: drill %d, state %d, chose %d, %d graded",
+				tr.no, tr.state, tr.chose, len(rec.Added))
+		}
+		// N and M are taken before the drill was drawn.
+		hs.deliver(kittest.Key("M"))
+		if !tr.Reviewing() {
+			t.Fatal("M before the drill was drawn did not open the mistakes")
+		}
+		hs.press("esc")
+		hs.deliver(kittest.Key("N"))
+		if tr.no != 4 {
+			t.Fatalf("N before the drill was drawn: drill %d", tr.no)
+		}
+	})
 }

@@ -10,10 +10,14 @@ import (
 	"github.com/klob/klob/tui/kit"
 )
 
-// View draws the trainer.
+// View draws the trainer. A drill drawn is shown: its keys are taken
+// from then on (ahead).
 func (t *core) View(ctx *kit.Context) string {
 	if t.review {
 		return t.reviewView(ctx)
+	}
+	if t.state == stateAsk {
+		t.shown = true
 	}
 	s, _, _ := t.render(ctx)
 	return s
