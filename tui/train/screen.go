@@ -762,8 +762,9 @@ func (t *core) QuitNote() string {
 // letters of the options from the menu letters' table.
 func (t *core) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	full := []key.Binding{
-		kit.Brief("previous or next option", k.Left, k.Right),
-		kit.Brief("choose the option (after the result: next drill)", k.Choose),
+		kit.Spelled("previous option", k.Left, k.Up),
+		kit.Spelled("next option", k.Right, k.Down),
+		kit.Spelled("choose the option (after the result: next drill)", k.Choose),
 		kit.PageKeys("after the result: page through the options when the window is too short for all"),
 	}
 	full = append(full, t.kind.helpLines(k)...)
@@ -790,7 +791,7 @@ func (t *core) KeyHelp(k *kit.KeyMap) help.KeyMap {
 			letters = append(letters, keys[i])
 		}
 		short = []key.Binding{
-			kit.Brief("choose", k.Left, k.Right),
+			kit.Brief("choose", k.Left, k.Right, k.Up, k.Down),
 			key.NewBinding(key.WithKeys(append(k.Choose.Keys(), letters...)...),
 				key.WithHelp(kit.Brief("", k.Choose).Help().Key+" or "+keyList(letters), "answer")),
 			kit.Brief("skip", t.keys.Next), kit.Brief("mistakes", t.keys.Review),

@@ -15,6 +15,7 @@ import (
 	"strings"
 	"testing"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
@@ -416,13 +417,14 @@ func TestKeys(t *testing.T) {
 }
 
 // TestKeysLineSays: while a drill asks, the keys line says what each
-// key does: the arrows choose, enter or an option's letter answers.
+// key does: the arrows (all four) choose, enter or an option's letter
+// answers.
 func TestKeysLineSays(t *testing.T) {
 	for _, n := range []int{2, 3, 4} {
 		hs := start(t, rulesConfig(t, &traintest.MemRecord{}, fmt.Sprintf("players=%d", n)), 80, 24)
 		lines := strings.Split(hs.screen(), "\n")
 		keys := lines[len(lines)-1]
-		for _, want := range []string{"←/→ choose", "enter or " + strings.Join(itemKeys(hs.s.legal, hs.s.order), "/") + " answer"} {
+		for _, want := range []string{"←/→/↑/↓ choose", "enter or " + strings.Join(itemKeys(hs.s.legal, hs.s.order), "/") + " answer"} {
 			if !strings.Contains(keys, want) {
 				t.Errorf("%d players: the keys line %q lacks %q", n, keys, want)
 			}
@@ -1519,4 +1521,52 @@ func TestKeysTypedAheadCrossNoDrill(t *testing.T) {
 			t.Fatalf("N before the drill was drawn: drill %d", tr.no)
 		}
 	})
+}
+
+// TestHelpNamesTheChoiceKeys: the help names every key that moves the
+// choice (the four arrows, h j k l) or answers with it (enter, space),
+// each where it writes its keys, and each key it names there does so.
+func TestHelpNamesTheChoiceKeys(t *testing.T) {
+	km := kit.DefaultKeys()
+	hs := start(t, testConfig(nil, traintest.Strong), 80, 24)
+	help := map[string]key.Binding{}
+	for _, group := range hs.s.KeyHelp(&km).FullHelp() {
+		for _, b := range group {
+			help[b.Help().Desc] = b
+		}
+	}
+	for desc, c := range map[string]struct {
+		keys  []string
+		names []string
+		moves bool
+	}{
+		"previous option": {[]string{"left", "up", "h", "k"}, []string{"←", "↑", "h", "k"}, true},
+		"next option":     {[]string{"right", "down", "l", "j"}, []string{"→", "↓", "l", "j"}, true},
+		"choose the option (after the result: next drill)": {[]string{"enter", "space"}, []string{"enter", "space"}, false},
+	} {
+		b, ok := help[desc]
+		if !ok {
+			t.Errorf("the help has no line %q", desc)
+			continue
+		}
+		if got := b.Keys(); !reflect.DeepEqual(slices.Sorted(slices.Values(got)), slices.Sorted(slices.Values(c.keys))) {
+			t.Errorf("the help's %q takes %v, want %v", desc, got, c.keys)
+		}
+		for _, name := range c.names {
+			if !slices.Contains(strings.FieldsFunc(b.Help().Key, func(r rune) bool { return r == '/' || r == ' ' }), name) {
+				t.Errorf("the help's %q writes its keys %q, without %s", desc, b.Help().Key, name)
+			}
+		}
+		for _, k := range c.keys {
+			hs := start(t, testConfig(nil, traintest.Strong), 80, 24)
+			menu := hs.s.menu
+			hs.press(k)
+			if moved := hs.s.state == stateAsk && hs.s.menu != menu; c.moves != moved {
+				t.Errorf("%s (%q): the choice moved %v, state %d", k, desc, moved, hs.s.state)
+			}
+			if answered := hs.s.state == stateResult; !c.moves && !answered {
+				t.Errorf("%s (%q) did not answer: state %d", k, desc, hs.s.state)
+			}
+		}
+	}
 }
