@@ -92,6 +92,9 @@ func (s *Screen) QuitTo() (kit.Screen, tea.Cmd) {
 func (s *Screen) HelpHints() bool { return false }
 
 // KeyHelp is the lesson's keys: the status line and the help overlay.
+// The letters that take a choice are those of the decisions the
+// lesson's table offers (no schmeiss but at two, no dix at four), from
+// keys.go's table.
 func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	keys := []key.Binding{
 		kit.Bind("enter/space", "go on; play the selected card; take the selected choice", k.Choose.Keys()...),
@@ -99,15 +102,20 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 		kit.Spelled("scroll the lesson text", k.Up, k.Down),
 		k.Nth, k.Bella,
 		kit.Bind("c", "claim every remaining trick (when the lesson asks)", k.Claim.Keys()...),
-		kit.Bind("letters", "take a choice: [p] pass · [t] take · [a] accept · [x] exchange · [s] spades · [n] not good…"),
-		kit.Bind("n", "at the end: start a real game", k.New.Keys()...),
 	}
+	keys = append(keys, kit.LetterHelp(s.run.Game().Options(), letterRows...)...)
+	keys = append(keys, kit.Bind("n", "at the end: start a real game", k.New.Keys()...))
 	if s.cfg.Leave != nil {
 		keys = append(keys, kit.Brief("back to the setup form (the lesson is not kept)", k.Back))
 	}
 	keys = append(keys, k.Help, kit.QuitAsks(k))
 	return kit.KeyHelp{Short: keys, Full: [][]key.Binding{keys}}
 }
+
+// letterRows are the rows of the menu letters (kit.LetterHelp) of the
+// choices a lesson's menu offers: not a claim's answers to its
+// questions, which the lesson never asks.
+var letterRows = []string{"bids", "round two", "dix", "sequences", "asks"}
 
 // Update takes a key.
 func (s *Screen) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {

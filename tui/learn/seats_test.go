@@ -2,6 +2,7 @@ package learn
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
@@ -146,4 +147,50 @@ func TestQuitQuestionNamesTheCount(t *testing.T) {
 		_, s := startAt(t, n, 80, 24, false)
 		require.Equal(t, fmt.Sprintf("The lesson is not saved: klob learn -players %d starts it again from the beginning.", n), s.QuitQuestion())
 	}
+}
+
+// TestHelpLettersAreTheTables: at every seat count the lesson's help
+// lists the letters of the decisions its table offers, and no others:
+// the schmeiss (accept, refuse) only at two, the dix only below four, no
+// trumps only at four; and every choice the lesson asks for has its
+// letter there.
+func TestHelpLettersAreTheTables(t *testing.T) {
+	kittest.ForCounts(t, func(t *testing.T, n int) {
+		d, s := startAt(t, n, 80, 24, false)
+		o := s.run.Game().Options()
+		km := kit.DefaultKeys()
+		var descs []string
+		taken := map[string]bool{}
+		for _, group := range s.KeyHelp(&km).FullHelp() {
+			for _, b := range group {
+				descs = append(descs, b.Help().Desc)
+				for _, k := range b.Keys() {
+					taken[k] = true
+				}
+			}
+		}
+		all := strings.Join(descs, "\n")
+		for word, offered := range map[string]bool{
+			"schmeiss": o.HasSchmeiss(), "accept": o.HasSchmeiss(), "refuse": o.HasSchmeiss(),
+			"exchange": o.HasDix(), "no trumps": o.HasNoTrumps(),
+		} {
+			if strings.Contains(all, word) != offered {
+				t.Errorf("the help names %q: %v, but the table offers it: %v\n%s", word, !offered, offered, all)
+			}
+		}
+		asked := 0
+		walk(t, d, s, func(_ int, st lesson.Step) {
+			asked++
+			v := s.run.View()
+			for _, a := range v.Legal() {
+				if k := kit.ActionKey(a); k != "" && !taken[k] {
+					t.Errorf("step %s offers %s by %s, which the help does not list", st.Name, a, k)
+				}
+			}
+			d.Press(kit.ActionKey(st.Want))
+		})
+		if asked == 0 && n != 3 { // the lesson of three asks no choice
+			t.Errorf("the lesson of %d asked no choice", n)
+		}
+	})
 }
