@@ -791,7 +791,9 @@ func (t *core) KeyHelp(k *kit.KeyMap) help.KeyMap {
 			letters = append(letters, keys[i])
 		}
 		short = []key.Binding{
-			kit.Brief("choose", k.Left, k.Right, k.Up, k.Down),
+			// The key line keeps to ←/→, so that M stays on it beside a
+			// round-two menu at 80 columns; the help names ↑/↓ too.
+			kit.Brief("choose", k.Left, k.Right),
 			key.NewBinding(key.WithKeys(append(k.Choose.Keys(), letters...)...),
 				key.WithHelp(kit.Brief("", k.Choose).Help().Key+" or "+keyList(letters), "answer")),
 			kit.Brief("skip", t.keys.Next), kit.Brief("mistakes", t.keys.Review),
