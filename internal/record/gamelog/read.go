@@ -288,34 +288,31 @@ func (p *parser) where() string {
 	return fmt.Sprintf("inside deal %d", p.no)
 }
 
-// expect reads the next line and compares it with the derived line w.
-func (p *parser) expect(w wline) error {
-	ln := p.next()
-	if ln == nil {
-		return p.truncated(p.where())
-	}
-	for k, wt := range w.toks {
-		if k >= len(ln.toks) {
-			if k < w.key {
-				return p.errAt(ln, 0, ErrSyntax, "expected the line %q, found %q", w, ln)
+// expect reads the next lines and compares them with the derived lines ws.
+func (p *parser) expect(ws ...wline) error {
+	for _, w := range ws {
+		ln := p.next()
+		if ln == nil {
+			return p.truncated(p.where())
+		}
+		for k, wt := range w.toks {
+			if k < len(ln.toks) && (ln.toks[k].text == wt.text || sameCard(ln.toks[k].text, wt.text)) {
+				continue
 			}
-			return p.errAt(ln, k, ErrSyntax, "the line ends early: expected %q", wt.text)
+			switch {
+			case k < w.key:
+				return p.errAt(ln, 0, ErrSyntax, "expected the line %q, found %q", w, ln)
+			case k >= len(ln.toks):
+				return p.errAt(ln, k, ErrSyntax, "the line ends early: expected %q", wt.text)
+			case wt.label != "":
+				return p.errAt(ln, k, ErrMismatch, "%s: the replay gives %s, the log says %s", wt.label, wt.text, ln.toks[k].text)
+			default:
+				return p.errAt(ln, k, ErrSyntax, "expected %q, found %q", wt.text, ln.toks[k].text)
+			}
 		}
-		got := ln.toks[k].text
-		if got == wt.text || sameCard(got, wt.text) {
-			continue
+		if len(ln.toks) > len(w.toks) {
+			return p.errAt(ln, len(w.toks), ErrSyntax, "unexpected %q at the end of the line", ln.toks[len(w.toks)].text)
 		}
-		switch {
-		case k < w.key:
-			return p.errAt(ln, 0, ErrSyntax, "expected the line %q, found %q", w, ln)
-		case wt.label != "":
-			return p.errAt(ln, k, ErrMismatch, "%s: the replay gives %s, the log says %s", wt.label, wt.text, got)
-		default:
-			return p.errAt(ln, k, ErrSyntax, "expected %q, found %q", wt.text, got)
-		}
-	}
-	if len(ln.toks) > len(w.toks) {
-		return p.errAt(ln, len(w.toks), ErrSyntax, "unexpected %q at the end of the line", ln.toks[len(w.toks)].text)
 	}
 	return nil
 }
@@ -334,10 +331,8 @@ func sameCard(got, want string) bool {
 func (p *parser) parseDeal() error {
 	g := p.g
 	p.no = g.DealNo()
-	for _, w := range headLines(p.no, g.Dealer()) {
-		if err := p.expect(w); err != nil {
-			return err
-		}
+	if err := p.expect(headLines(p.no, g.Dealer())...); err != nil {
+		return err
 	}
 	deck, err := p.parseDeck()
 	if err != nil {
@@ -347,10 +342,8 @@ func (p *parser) parseDeal() error {
 		return p.errPos(p.i, 1, ErrSyntax, "%v", err)
 	}
 	p.log.Deals = append(p.log.Deals, Deal{Deck: deck})
-	for _, w := range dealtLines(g) {
-		if err := p.expect(w); err != nil {
-			return err
-		}
+	if err := p.expect(dealtLines(g)...); err != nil {
+		return err
 	}
 	for !dealOver(g) {
 		ln := p.peek()
@@ -506,16 +499,7 @@ func (p *parser) apply(ln *line, t int, seat rules.Seat, a rules.Action, trick *
 	if trick != nil {
 		return nil
 	}
-	return p.derived(before)
-}
-
-func (p *parser) derived(before mark) error {
-	for _, w := range derived(p.g, before) {
-		if err := p.expect(w); err != nil {
-			return err
-		}
-	}
-	return nil
+	return p.expect(derived(p.g, before)...)
 }
 
 // parseTrick reads "trick 3 A 9H B QH won B", or only its first card
@@ -606,7 +590,7 @@ func (p *parser) parseTrick(ln *line) (partial bool, err error) {
 	if k < len(ln.toks) {
 		return false, p.errAt(ln, k, ErrSyntax, "trick %d: unexpected %q at the end of the line", no, ln.toks[k].text)
 	}
-	return false, p.derived(before)
+	return false, p.expect(derived(p.g, before)...)
 }
 
 // parseEnd reads the end line and checks it, and the Result tag, against

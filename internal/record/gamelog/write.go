@@ -22,20 +22,18 @@ func (l *Log) MarshalText() ([]byte, error) {
 		return nil, err
 	}
 	var body bytes.Buffer
-	put := func(w wline) {
-		body.WriteString(w.String())
-		body.WriteByte('\n')
+	put := func(ws ...wline) {
+		for _, w := range ws {
+			body.WriteString(w.String())
+			body.WriteByte('\n')
+		}
 	}
 	var trick []byte // the trick line being built
 	g, err := l.replay(func(no int, g *rules.Game) {
 		body.WriteByte('\n')
-		for _, w := range headLines(no, g.Dealer()) {
-			put(w)
-		}
+		put(headLines(no, g.Dealer())...)
 		put(deckLine(l.Deals[no-1].Deck))
-		for _, w := range dealtLines(g) {
-			put(w)
-		}
+		put(dealtLines(g)...)
 	}, func(g *rules.Game, st rules.Step, before mark) {
 		if before.phase == rules.PhasePlay {
 			if trick == nil {
@@ -54,22 +52,18 @@ func (l *Log) MarshalText() ([]byte, error) {
 				return // the trick goes on
 			}
 			trick = fmt.Append(trick, " won ", g.Deal().LastTrickWinner())
-			body.Write(trick)
-			body.WriteByte('\n')
+			body.Write(append(trick, '\n'))
 			trick = nil
 		} else {
 			put(wline{toks: []tok{kw(seatWord(st.Seat)), kw(actionWords(st.Action, before))}})
 		}
-		for _, w := range derived(g, before) {
-			put(w)
-		}
+		put(derived(g, before)...)
 	})
 	if err != nil {
 		return nil, err
 	}
 	if trick != nil { // a save in the middle of a trick (the last deal's)
-		body.Write(trick)
-		body.WriteByte('\n')
+		body.Write(append(trick, '\n'))
 	}
 	body.WriteByte('\n')
 	put(endLine(g))
