@@ -155,9 +155,18 @@ func (p *parser) errPos(lineNo, col int, kind error, format string, args ...any)
 	return &Error{File: p.name, Line: lineNo, Col: col, Msg: msg, Err: kind}
 }
 
-func (p *parser) truncated(what string) *Error {
+// truncated is the error of a log that ends before its end line, saying
+// where the reader is.
+func (p *parser) truncated() *Error {
+	where := fmt.Sprintf("inside deal %d", p.no)
+	switch {
+	case p.no == 0:
+		where = "after the tags"
+	case len(p.log.Deals) == p.no && dealOver(p.g):
+		where = fmt.Sprintf("after deal %d", p.no)
+	}
 	p.no = 0
-	return p.errPos(p.eofLine, p.eofCol, ErrTruncated, "the log ends %s, before its end line (truncated?)", what)
+	return p.errPos(p.eofLine, p.eofCol, ErrTruncated, "the log ends %s, before its end line (truncated?)", where)
 }
 
 // peek returns the next body line that holds a token, nil at the end.
@@ -220,7 +229,7 @@ func (p *parser) parse() error {
 	for {
 		ln := p.peek()
 		if ln == nil {
-			return p.truncated(p.where())
+			return p.truncated()
 		}
 		if ln.first() == "end" {
 			return p.parseEnd(tags[tagResult])
@@ -238,18 +247,10 @@ func (p *parser) parse() error {
 			return p.errAt(ln, 0, ErrMismatch, "the game is over after deal %d: %s won %d to %d, so the end line \"end %s\" comes next, not %q",
 				len(p.log.Deals), rules.Seat(w), t[w], t[1-w], rules.Seat(w), ln.first())
 		}
+		// A deal that stops early returns at the end line or the end of
+		// the data, which the loop's next turn reads.
 		if err := p.parseDeal(); err != nil {
 			return err
-		}
-		if !dealOver(p.g) {
-			// The deal stopped early: only the end line may follow.
-			ln := p.peek()
-			if ln == nil {
-				return p.truncated(p.where())
-			}
-			if ln.first() != "end" {
-				return p.errAt(ln, 0, ErrSyntax, "expected the end line, found %q", ln.first())
-			}
 		}
 	}
 }
@@ -277,23 +278,12 @@ func (p *parser) checkText() error {
 	return nil
 }
 
-// where says where the reader is, for the truncation message.
-func (p *parser) where() string {
-	switch {
-	case p.no == 0:
-		return "after the tags"
-	case len(p.log.Deals) == p.no && (p.g.NeedDeal() || p.g.Over()):
-		return fmt.Sprintf("after deal %d", p.no)
-	}
-	return fmt.Sprintf("inside deal %d", p.no)
-}
-
 // expect reads the next lines and compares them with the derived lines ws.
 func (p *parser) expect(ws ...wline) error {
 	for _, w := range ws {
 		ln := p.next()
 		if ln == nil {
-			return p.truncated(p.where())
+			return p.truncated()
 		}
 		for k, wt := range w.toks {
 			if k < len(ln.toks) && (ln.toks[k].text == wt.text || sameCard(ln.toks[k].text, wt.text)) {
@@ -348,7 +338,7 @@ func (p *parser) parseDeal() error {
 	for !dealOver(g) {
 		ln := p.peek()
 		if ln == nil {
-			return p.truncated(p.where())
+			return p.truncated()
 		}
 		if ln.first() == "end" {
 			return nil // an unfinished game
@@ -370,7 +360,7 @@ func (p *parser) parseDeck() (rules.Deck, error) {
 	var deck rules.Deck
 	ln := p.next()
 	if ln == nil {
-		return deck, p.truncated(p.where())
+		return deck, p.truncated()
 	}
 	if ln.first() != "deck" {
 		return deck, p.errAt(ln, 0, ErrSyntax, "expected the deck line, found %q", ln.first())
