@@ -98,10 +98,13 @@ type line struct {
 
 func (ln *line) first() string { return ln.toks[0].text }
 
-func (ln *line) String() string {
-	parts := make([]string, len(ln.toks))
-	for i, t := range ln.toks {
-		parts[i] = t.text
+func (ln *line) String() string { return ln.from(0) }
+
+// from is the line's tokens from the k-th on, single-spaced.
+func (ln *line) from(k int) string {
+	parts := make([]string, 0, len(ln.toks)-k)
+	for _, t := range ln.toks[k:] {
+		parts = append(parts, t.text)
 	}
 	return strings.Join(parts, " ")
 }
@@ -422,18 +425,14 @@ func (p *parser) parseAction(ln *line) error {
 	if len(ln.toks) < 2 {
 		return p.errAt(ln, 1, ErrSyntax, "%s's %s is missing", turn, phaseWord[d.Phase()])
 	}
-	words := make([]string, 0, len(ln.toks)-1)
-	for _, t := range ln.toks[1:] {
-		words = append(words, t.text)
-	}
-	text := strings.Join(words, " ")
+	text := ln.from(1)
 	if k := declined(text); k != rules.NoAction {
 		// A pass at the declarations, as the writer writes it; an older
 		// log's "pass" there reads as ever, through ParseAction.
 		if asked := d.DeclarationAsked(); asked != k {
 			return p.errAt(ln, 1, rules.ErrWrongPhase, "%q is not a move now: %s", text, declinedWhy(k, asked, d.Phase()))
 		}
-		return p.apply(ln, 1, seat, rules.PassAction(), nil)
+		return p.apply(ln, 1, seat, rules.PassAction(), 0)
 	}
 	a, err := rules.ParseAction(text)
 	if err != nil {
@@ -442,7 +441,7 @@ func (p *parser) parseAction(ln *line) error {
 	if a.Kind == rules.PlayCard {
 		return p.errAt(ln, 1, ErrSyntax, "cards are played in trick lines, and the card play has not begun")
 	}
-	return p.apply(ln, 1, seat, a, nil)
+	return p.apply(ln, 1, seat, a, 0)
 }
 
 // declined is the declaration whose round a pass written as text
@@ -473,20 +472,21 @@ func declinedWhy(k, asked rules.Kind, phase rules.Phase) string {
 	return fmt.Sprintf("it passes on a %s at the declarations, which are over", name)
 }
 
-// apply takes a for seat, recording it, and reads the derived lines that
-// follow when check is nil; t is the token to blame if it is illegal.
-func (p *parser) apply(ln *line, t int, seat rules.Seat, a rules.Action, trick *int) error {
+// apply takes a for seat, recording it; t is the token to blame if it is
+// illegal. A card of trick (from 1) is blamed with the trick; an action
+// line (trick 0) is followed by the lines derived from it, read here.
+func (p *parser) apply(ln *line, t int, seat rules.Seat, a rules.Action, trick int) error {
 	before := markOf(p.g)
 	if err := p.g.Apply(a); err != nil {
 		prefix := ""
-		if trick != nil {
-			prefix = fmt.Sprintf("trick %d: ", *trick)
+		if trick > 0 {
+			prefix = fmt.Sprintf("trick %d: ", trick)
 		}
 		return p.errAt(ln, t, err, "%s%s", prefix, illegalMsg(seat, a, err))
 	}
 	dl := &p.log.Deals[len(p.log.Deals)-1]
 	dl.Steps = append(dl.Steps, rules.Step{Seat: seat, Action: a})
-	if trick != nil {
+	if trick > 0 {
 		return nil
 	}
 	return p.expect(derived(p.g, before)...)
@@ -542,7 +542,7 @@ func (p *parser) parseTrick(ln *line) (partial bool, err error) {
 			a = rules.PlayMenageAction(c)
 			k++
 		}
-		return p.apply(ln, ct, seat, a, &no)
+		return p.apply(ln, ct, seat, a, no)
 	}
 	if k < len(ln.toks) && ln.toks[k].text != strconv.Itoa(no) {
 		if n, err := strconv.Atoi(ln.toks[k].text); err == nil && n > no {
