@@ -73,16 +73,12 @@ func deckLine(d rules.Deck) wline {
 	return wline{toks: toks, key: 1}
 }
 
-func handLine(d *rules.Deal, s rules.Seat) wline {
-	return wline{toks: append([]tok{kw("hand"), kw(s.String())}, setToks(d.Hand(s), s.String()+"'s hand")...), key: 2}
-}
-
 // handLines are the hands of every seat, in seat order.
 func handLines(g *rules.Game) []wline {
-	d := g.Deal()
 	var out []wline
 	for s := range rules.Seat(g.Players()) {
-		out = append(out, handLine(d, s))
+		toks := append([]tok{kw("hand"), kw(s.String())}, setToks(g.Deal().Hand(s), s.String()+"'s hand")...)
+		out = append(out, wline{toks: toks, key: 2})
 	}
 	return out
 }

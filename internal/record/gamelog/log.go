@@ -262,38 +262,38 @@ func (l *Log) replay(dealt func(no int, g *rules.Game),
 	g := rules.NewGame(l.Header.Options, l.Header.FirstDealer)
 	for i, dl := range l.Deals {
 		no := i + 1
-		fail := func(format string, args ...any) error {
-			return &Error{Msg: fmt.Sprintf("deal %d: ", no) + fmt.Sprintf(format, args...), Err: ErrMismatch}
+		fail := func(kind error, format string, args ...any) error {
+			return &Error{Msg: fmt.Sprintf("deal %d: ", no) + fmt.Sprintf(format, args...), Err: kind}
 		}
 		if g.Over() {
-			return nil, fail("the game was over after deal %d (%s won)", i, Result(g))
+			return nil, fail(ErrMismatch, "the game was over after deal %d (%s won)", i, Result(g))
 		}
 		if err := checkDeck(dl.Deck); err != nil {
-			return nil, &Error{Msg: fmt.Sprintf("deal %d: deck: %v", no, err), Err: ErrSyntax}
+			return nil, fail(ErrSyntax, "deck: %v", err)
 		}
 		if err := g.StartDeal(dl.Deck); err != nil {
-			return nil, fail("%v", err)
+			return nil, fail(ErrMismatch, "%v", err)
 		}
 		if dealt != nil {
 			dealt(no, g)
 		}
 		for j, st := range dl.Steps {
 			if dealOver(g) {
-				return nil, fail("step %d (%s): the deal is over", j+1, st)
+				return nil, fail(ErrMismatch, "step %d (%s): the deal is over", j+1, st)
 			}
 			before := markOf(g)
 			if err := g.ApplyAs(st.Seat, st.Action); err != nil {
 				if t, ok := notTurn(err); ok {
-					return nil, fail("step %d (%s): it is %s's turn", j+1, st, t)
+					return nil, fail(ErrMismatch, "step %d (%s): it is %s's turn", j+1, st, t)
 				}
-				return nil, &Error{Msg: fmt.Sprintf("deal %d: step %d: %s: %v", no, j+1, st, err), Err: err}
+				return nil, fail(err, "step %d: %s: %v", j+1, st, err)
 			}
 			if stepped != nil {
 				stepped(g, st, before)
 			}
 		}
 		if i < len(l.Deals)-1 && !dealOver(g) {
-			return nil, fail("the deal is not finished but deal %d follows", no+1)
+			return nil, fail(ErrMismatch, "the deal is not finished but deal %d follows", no+1)
 		}
 	}
 	return g, nil

@@ -671,11 +671,10 @@ func (p *parser) parseHeader() (map[string]tagAt, error) {
 	}
 	h.Event = tags[tagEvent].value
 	h.Date, h.Time = tags[tagDate].value, tags[tagTime].value
-	if err := checkDateTime(h.Date, ""); err != nil {
-		return nil, bad(tagDate, "%q is not a date YYYY-MM-DD", h.Date)
-	}
-	if err := checkDateTime("", h.Time); err != nil {
-		return nil, bad(tagTime, "%q is not a time HH:MM:SS", h.Time)
+	for _, name := range []string{tagDate, tagTime} {
+		if err := checkStart(name, tags[name].value); err != nil {
+			return nil, bad(name, "%v", err)
+		}
 	}
 	h.Players = [4]string{tags[tagPlayerA].value, tags[tagPlayerB].value}
 	h.Levels = [4]string{tags[tagLevelA].value, tags[tagLevelB].value}

@@ -100,13 +100,16 @@ func (l *Log) checkText() error {
 	if int(h.FirstDealer) >= h.Seats() {
 		return bad("tag FirstDealer: no first dealer")
 	}
-	for name, v := range headerTags(h) {
+	tags := headerTags(h)
+	for name, v := range tags {
 		if err := checkValue(v, false); err != nil {
 			return bad("tag %s: %v", name, err)
 		}
 	}
-	if err := checkDateTime(h.Date, h.Time); err != nil {
-		return bad("%v", err)
+	for _, name := range []string{tagDate, tagTime} {
+		if err := checkStart(name, tags[name]); err != nil {
+			return bad("tag %s: %v", name, err)
+		}
 	}
 	seen := map[string]bool{}
 	for _, t := range h.Extra {
@@ -149,17 +152,15 @@ func checkValue(s string, comment bool) error {
 	return nil
 }
 
-// checkDateTime accepts an empty or well-formed Date and Time.
-func checkDateTime(date, clock string) error {
-	if date != "" {
-		if _, err := time.Parse(dateLayout, date); err != nil {
-			return fmt.Errorf("tag Date: %q is not a date YYYY-MM-DD", date)
-		}
+// checkStart accepts the value v of the tag name, Date or Time: empty,
+// or a date YYYY-MM-DD or a time HH:MM:SS.
+func checkStart(name, v string) error {
+	layout, want := dateLayout, "a date YYYY-MM-DD"
+	if name == tagTime {
+		layout, want = timeLayout, "a time HH:MM:SS"
 	}
-	if clock != "" {
-		if _, err := time.Parse(timeLayout, clock); err != nil {
-			return fmt.Errorf("tag Time: %q is not a time HH:MM:SS", clock)
-		}
+	if _, err := time.Parse(layout, v); v != "" && err != nil {
+		return fmt.Errorf("%q is not %s", v, want)
 	}
 	return nil
 }
