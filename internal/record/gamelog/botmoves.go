@@ -34,9 +34,7 @@ func (h *Header) BotMoves() BotMoves {
 		}
 		rs = append(rs, r)
 	}
-	slices.SortFunc(rs, func(a, b stepRange) int {
-		return cmp.Or(cmp.Compare(a.deal, b.deal), cmp.Compare(a.from, b.from))
-	})
+	slices.SortFunc(rs, byStart)
 	var out []stepRange
 	for _, r := range rs {
 		if n := len(out); n > 0 && out[n-1].deal == r.deal && r.from <= out[n-1].to+1 {
@@ -51,14 +49,14 @@ func (h *Header) BotMoves() BotMoves {
 // Has reports whether a bot made step (from 0) of deal (from 1) for a
 // person.
 func (b BotMoves) Has(deal, step int) bool {
-	i, _ := slices.BinarySearchFunc(b.ranges, stepRange{deal: deal, from: step}, func(r, t stepRange) int {
-		return cmp.Or(cmp.Compare(r.deal, t.deal), cmp.Compare(r.from, t.from))
-	})
-	// ranges[i-1] is the last range that starts at or before the step.
-	if i < len(b.ranges) && b.ranges[i].deal == deal && b.ranges[i].from == step {
-		return true
-	}
-	return i > 0 && b.ranges[i-1].deal == deal && step <= b.ranges[i-1].to
+	i, found := slices.BinarySearchFunc(b.ranges, stepRange{deal: deal, from: step}, byStart)
+	// Else ranges[i-1] is the last range that starts before the step.
+	return found || i > 0 && b.ranges[i-1].deal == deal && step <= b.ranges[i-1].to
+}
+
+// byStart orders ranges by where they start.
+func byStart(a, b stepRange) int {
+	return cmp.Or(cmp.Compare(a.deal, b.deal), cmp.Compare(a.from, b.from))
 }
 
 // Empty reports whether no step is listed.

@@ -184,19 +184,19 @@ func derived(g *rules.Game, before mark) []wline {
 func showLines(g *rules.Game) []wline {
 	var out []wline
 	for s, cards := range g.Deal().ShownCards() {
-		if cards != 0 {
-			seat := rules.Seat(s)
-			if seqs := rules.Sequences(cards); g.Players() == 2 && seqCards(seqs) == cards {
-				toks := []tok{kw("show"), val(seat.String(), "who shows")}
-				for _, q := range seqs {
-					toks = append(toks, val(q.String(), seat.String()+"'s sequences"))
-				}
-				out = append(out, wline{toks: toks, key: 1})
-				continue
-			}
-			toks := append([]tok{kw("show"), val(seat.String(), "who shows")}, setToks(cards, seat.String()+"'s melds")...)
-			out = append(out, wline{toks: toks, key: 1})
+		if cards == 0 {
+			continue
 		}
+		seat := rules.Seat(s).String()
+		toks := []tok{kw("show"), val(seat, "who shows")}
+		if seqs := rules.Sequences(cards); g.Players() == 2 && seqCards(seqs) == cards {
+			for _, q := range seqs {
+				toks = append(toks, val(q.String(), seat+"'s sequences"))
+			}
+		} else {
+			toks = append(toks, setToks(cards, seat+"'s melds")...)
+		}
+		out = append(out, wline{toks: toks, key: 1})
 	}
 	return out
 }
