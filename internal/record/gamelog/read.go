@@ -676,8 +676,8 @@ func (p *parser) parseHeader() (map[string]tagAt, error) {
 			return nil, bad(name, "%v", err)
 		}
 	}
-	h.Players = [4]string{tags[tagPlayerA].value, tags[tagPlayerB].value}
-	h.Levels = [4]string{tags[tagLevelA].value, tags[tagLevelB].value}
+	h.Players = [4]string{tags[tagPlayerA].value, tags[tagPlayerB].value, tags[tagPlayerC].value, tags[tagPlayerD].value}
+	h.Levels = [4]string{tags[tagLevelA].value, tags[tagLevelB].value, tags[tagLevelC].value, tags[tagLevelD].value}
 	h.Options = rules.DefaultOptions()
 	for _, k := range rules.AllOptionNames() {
 		n := optionTag(k)
@@ -690,19 +690,14 @@ func (p *parser) parseHeader() (map[string]tagAt, error) {
 		}
 	}
 	seats := h.Options.NumPlayers()
+	// Seats C and D have their tags exactly when the game has the seat.
 	for i, names := range [2][2]string{{tagPlayerC, tagLevelC}, {tagPlayerD, tagLevelD}} {
 		for _, n := range names {
-			t, ok := tags[n]
-			switch {
+			switch _, ok := tags[n]; {
 			case ok && seats < 3+i:
 				return nil, bad(n, "a game of %d players has no seat %s", seats, rules.Seat(2+i))
 			case !ok && seats >= 3+i:
 				return nil, p.errPos(missLine, missCol, ErrSyntax, "the tag [%s] is missing (a game of %d players)", n, seats)
-			}
-			if n == names[0] {
-				h.Players[2+i] = t.value
-			} else {
-				h.Levels[2+i] = t.value
 			}
 		}
 	}
