@@ -293,40 +293,32 @@ func optionTag(key string) string {
 	return b.String()
 }
 
-// tagOrder lists the standard tags in the order the writer uses. The
-// tags of seats C and D and of the options of docs/rules.md sections 12, 13
-// and 15 are among them; the writer writes a seat's tags when the game has
-// that seat, and an option of rules.ExtraOptionNames when it differs
-// from its default, so a two-player log reads as it always did.
-// It and the two sets below are computed once: the option keys do not
-// change while the program runs.
-var tagOrder = makeTagOrder()
+// tagOrder lists the standard tags in the order the writer uses, and
+// standardTag holds the same names. optionalTag holds those a log may
+// leave out: the tags of seats C and D, which the writer writes when the
+// game has the seat (and the reader then requires), and of the options
+// of docs/rules.md sections 12, 13 and 15 (rules.ExtraOptionNames),
+// which it writes when they differ from their default; so a two-player
+// log reads as it always did. All three are computed once: the option
+// keys do not change while the program runs.
+var tagOrder, standardTag, optionalTag = makeTags()
 
-// standardTag holds the names of tagOrder. optionalTag holds the standard
-// tags a log may leave out: seats C and D (required when the game has
-// them) and the options of sections 10 and 11 (their default when left
-// out).
-var standardTag, optionalTag = makeTagSets()
-
-func makeTagOrder() []string {
-	t := []string{tagVersion, tagEvent, tagDate, tagTime, tagPlayerA, tagPlayerB, tagPlayerC, tagPlayerD,
+func makeTags() (order []string, std, optional map[string]bool) {
+	order = []string{tagVersion, tagEvent, tagDate, tagTime, tagPlayerA, tagPlayerB, tagPlayerC, tagPlayerD,
 		tagLevelA, tagLevelB, tagLevelC, tagLevelD}
 	for _, k := range rules.AllOptionNames() {
-		t = append(t, optionTag(k))
+		order = append(order, optionTag(k))
 	}
-	return append(t, tagFirstDealer, tagResult)
-}
-
-func makeTagSets() (std, optional map[string]bool) {
+	order = append(order, tagFirstDealer, tagResult)
 	std = map[string]bool{}
-	for _, n := range tagOrder {
+	for _, n := range order {
 		std[n] = true
 	}
 	optional = map[string]bool{tagPlayerC: true, tagPlayerD: true, tagLevelC: true, tagLevelD: true}
 	for _, k := range rules.ExtraOptionNames {
 		optional[optionTag(k)] = true
 	}
-	return std, optional
+	return order, std, optional
 }
 
 // headerTags returns the standard tags of h the writer writes (Result
