@@ -54,7 +54,7 @@ func ReadHead(data []byte) Header {
 			return h
 		}
 		name, value, _, _, msg := parseTag(t)
-		if msg != "" || checkValue(value, false) != nil {
+		if msg != "" {
 			return h
 		}
 		if !standardTag[name] && !seen[name] {
