@@ -144,9 +144,10 @@ func exchanged(t *rules.Deal) bool {
 
 // derived returns the lines the replay adds after one action (after the
 // action or trick line itself): every hand once the declarations end
-// when cards changed hands in them (shlomo, cleopatra), trump and the full hands once trump is
-// settled, the sequence right when the dialogue ends, the shown melds
-// after trick one, and the score block when the deal ends.
+// when cards changed hands in them (shlomo, cleopatra), trump and the
+// full hands once trump is settled, the sequence right when the dialogue
+// ends, the shown melds after trick one, and the score block when the
+// deal ends.
 func derived(g *rules.Game, before mark) []wline {
 	t := g.Deal()
 	var out []wline
