@@ -22,3 +22,10 @@ func TestReadHead(t *testing.T) {
 	assert.Equal(t, []string{"a", "", ""}, []string{h.Key(rules.SeatA), h.Key(rules.SeatB), h.Key(rules.Seat(2))})
 	assert.Empty(t, gamelog.ReadHead(nil).Extra)
 }
+
+// TestReadHeadByteOrderMark: the byte-order mark an editor may add,
+// which Parse skips, does not hide the head's tags from ReadHead.
+func TestReadHeadByteOrderMark(t *testing.T) {
+	h := gamelog.ReadHead([]byte("\ufeff[Klob \"1\"]\n[KeyA \"a\"]\n\ndeal 1\ndeck garbage\n"))
+	assert.Equal(t, "a", h.Key(rules.SeatA))
+}

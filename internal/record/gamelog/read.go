@@ -45,7 +45,7 @@ func ParseReplay(name string, data []byte) (l *Log, r *Replay, err error) {
 func ReadHead(data []byte) Header {
 	var h Header
 	seen := map[string]bool{}
-	for _, s := range strings.Split(string(data), "\n") {
+	for _, s := range strings.Split(strings.TrimPrefix(string(data), "\ufeff"), "\n") {
 		t := strings.TrimLeft(strings.TrimSuffix(s, "\r"), " \t")
 		switch {
 		case t == "" || t[0] == ';':
