@@ -552,12 +552,10 @@ func (p *parser) parseTrick(ln *line) (partial bool, err error) {
 	if err := word(strconv.Itoa(no), "the trick number"); err != nil {
 		return false, err
 	}
-	if err := play(); err != nil {
-		return false, err
-	}
-	for cards := 1; p.g.Deal().Play().Tricks < uint8(no); cards++ {
-		if k == len(ln.toks) {
-			// A log may stop inside a trick only at its very end.
+	for cards := 0; p.g.Deal().Play().Tricks < uint8(no); cards++ {
+		if cards > 0 && k == len(ln.toks) {
+			// A log may stop inside a trick, after a card, only at its
+			// very end.
 			if nx := p.peek(); nx != nil && nx.first() != "end" {
 				if p.g.Players() == 2 {
 					return false, p.errAt(nx, 0, ErrSyntax, "trick %d on line %d has one card: expected its second card there, or the end line here", no, ln.num)
