@@ -3,6 +3,7 @@ package gamelog
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -699,23 +700,22 @@ func (p *parser) parseHeader() (map[string]tagAt, error) {
 			}
 		}
 	}
-	fd := tags[tagFirstDealer].value
-	h.FirstDealer = rules.NoSeat
+	var seatNames, results []string // the seats; a side (a seat or a team) or "*"
 	for s := range rules.Seat(seats) {
-		if fd == s.String() {
-			h.FirstDealer = s
-		}
+		seatNames = append(seatNames, s.String())
 	}
-	if h.FirstDealer == rules.NoSeat {
-		return nil, bad(tagFirstDealer, "%q is not a seat: %s", fd, seatList(seats))
-	}
-	r := tags[tagResult].value
-	valid := r == "*"
 	for side := range rules.SidesAt(seats) {
-		valid = valid || r == rules.SideName(seats, side)
+		results = append(results, rules.SideName(seats, side))
 	}
-	if !valid {
-		return nil, bad(tagResult, "%q is not a result: %s (unfinished)", r, sideList(seats))
+	results = append(results, "*")
+	fd := tags[tagFirstDealer].value
+	i := slices.Index(seatNames, fd)
+	if i < 0 {
+		return nil, bad(tagFirstDealer, "%q is not a seat: %s", fd, orList(seatNames))
+	}
+	h.FirstDealer = rules.Seat(i)
+	if r := tags[tagResult].value; !slices.Contains(results, r) {
+		return nil, bad(tagResult, "%q is not a result: %s (unfinished)", r, orList(results))
 	}
 	return tags, nil
 }
@@ -838,25 +838,7 @@ func illegalMsg(seat rules.Seat, a rules.Action, err error) string {
 	return ie.Reason
 }
 
-// seatList names the seats of a table of n: "A or B", "A, B or C".
-func seatList(n int) string {
-	var names []string
-	for s := range rules.Seat(n) {
-		names = append(names, s.String())
-	}
-	return orList(names)
-}
-
-// sideList names the results of a table of n: "A, B or *",
-// "AC, BD or *".
-func sideList(n int) string {
-	var names []string
-	for side := range rules.SidesAt(n) {
-		names = append(names, rules.SideName(n, side))
-	}
-	return orList(append(names, "*"))
-}
-
+// orList names the choices of names: "A or B", "A, B or C".
 func orList(names []string) string {
 	if len(names) < 2 {
 		return strings.Join(names, "")
