@@ -243,13 +243,12 @@ func (p *parser) parse() error {
 		}
 		if p.g.Over() {
 			p.no = 0
-			if p.g.Players() != 2 {
-				return p.errAt(ln, 0, ErrMismatch, "the game is over after deal %d: %s won (%s), so the end line \"end %s\" comes next, not %q",
-					len(p.log.Deals), Result(p.g), totalsText(p.g.Players(), p.g.Totals()), Result(p.g), ln.first())
+			won := fmt.Sprintf("%s won (%s)", Result(p.g), totalsText(p.g.Players(), p.g.Totals()))
+			if t, w := p.g.Totals(), p.g.Winner(); p.g.Players() == 2 {
+				won = fmt.Sprintf("%s won %d to %d", Result(p.g), t[w], t[1-w])
 			}
-			t, w := p.g.Totals(), p.g.Winner()
-			return p.errAt(ln, 0, ErrMismatch, "the game is over after deal %d: %s won %d to %d, so the end line \"end %s\" comes next, not %q",
-				len(p.log.Deals), rules.Seat(w), t[w], t[1-w], rules.Seat(w), ln.first())
+			return p.errAt(ln, 0, ErrMismatch, "the game is over after deal %d: %s, so the end line \"end %s\" comes next, not %q",
+				len(p.log.Deals), won, Result(p.g), ln.first())
 		}
 		// A deal that stops early returns at the end line or the end of
 		// the data, which the loop's next turn reads.
