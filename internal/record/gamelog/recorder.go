@@ -15,7 +15,7 @@ func FromGame(h Header, g *rules.Game) *Log {
 	for _, r := range g.Records() {
 		l.Deals = append(l.Deals, Deal{Deck: r.Deck, Steps: append([]rules.Step(nil), r.Steps...)})
 	}
-	if !g.Over() && !g.NeedDeal() {
+	if !dealOver(g) {
 		d := g.Deal()
 		l.Deals = append(l.Deals, Deal{Deck: d.Deck(), Steps: append([]rules.Step(nil), d.Steps()...)})
 	}
