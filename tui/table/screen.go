@@ -540,10 +540,20 @@ func (s *Screen) key(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.Cmd
 	case sn.Over && s.overSeen:
 		return s.overKey(ctx, msg)
 	case kit.IsKey(msg, k.LastTrick) && sn.HasDeal:
-		s.tricks, s.tricksAt = !s.tricks, -1
+		if s.tricks {
+			s.closeList()
+		} else {
+			s.tricks, s.tricksAt = true, -1
+		}
 		return s, nil
 	case s.tricks && kit.IsKey(msg, k.Back):
-		s.tricks = false
+		s.closeList()
+		return s, nil
+	case s.tricks:
+		// The list covers the table: a key meant for the game would bid
+		// or play unseen behind it, so none reaches the game; the note
+		// says how to close the list.
+		s.SetNote(listOpenNote, false)
 		return s, nil
 	case (sn.Closed || sn.Kicked) && !sn.Over:
 		// Nothing reaches the game from here any more: no key is kept
@@ -609,6 +619,19 @@ func (s *Screen) key(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.Cmd
 		return s.claim()
 	}
 	return s.Choice.Key(ctx, s, msg, s.decision())
+}
+
+// listOpenNote answers a key meant for the game while the v list is
+// open.
+const listOpenNote = "v or esc closes the list first."
+
+// closeList closes the v list, and the note that said how: it spoke of
+// the list.
+func (s *Screen) closeList() {
+	s.tricks = false
+	if s.note.Text == listOpenNote {
+		s.SetNote("", false)
+	}
 }
 
 // waitNote answers a key pressed while another seat is to act.
@@ -905,8 +928,9 @@ func (s *Screen) closeHint() {
 // click takes a left click. Where the screen waits for a key to go on
 // (a held trick, a deal's result) a click anywhere does what enter
 // does; at the game's end a click on an offer presses its key; at the
-// person's turn it plays the card or takes the menu item under it. Any
-// other click does nothing: none plays a card ahead of the turn.
+// person's turn it plays the card or takes the menu item under it,
+// unless the v list is open. Any other click does nothing: none plays a
+// card ahead of the turn.
 func (s *Screen) click(ctx *kit.Context, msg tea.MouseClickMsg) (kit.Screen, tea.Cmd) {
 	if msg.Button != tea.MouseLeft || s.talk.Typing {
 		return s, nil
@@ -927,6 +951,12 @@ func (s *Screen) click(ctx *kit.Context, msg tea.MouseClickMsg) (kit.Screen, tea
 		return s, nil
 	}
 	for _, h := range hits {
+		if h.Rect.Has(msg.X, msg.Y) && s.tricks {
+			// The list is open: as with the keys, nothing reaches the
+			// game behind it.
+			s.SetNote(listOpenNote, false)
+			return s, nil
+		}
 		if h.Rect.Has(msg.X, msg.Y) {
 			return s.Choice.Click(ctx, s, h, s.decision())
 		}
