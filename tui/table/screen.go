@@ -563,6 +563,13 @@ func (s *Screen) key(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.Cmd
 		return s.resultKey(ctx, msg)
 	case !sn.HasDeal:
 		return s, nil
+	case sn.Hold && sn.Can.Ready:
+		// The finished trick is on view, and the line says any key goes
+		// on: so does every key but those it lists (v above; ?, q and
+		// ctrl+c are the App's), o, u and H too; u takes back nothing
+		// from here.
+		s.ready()
+		return s, nil
 	case kit.IsKey(msg, k.SortHand):
 		return s.toggleOrder()
 	case kit.IsKey(msg, k.Undo):
@@ -574,10 +581,6 @@ func (s *Screen) key(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.Cmd
 		return s, nil
 	case s.hintOpen() && kit.PageDir(msg) != 0:
 		s.scrollHint(ctx, kit.PageDir(msg))
-		return s, nil
-	case sn.Hold && sn.Can.Ready:
-		// The finished trick was on view: any other key goes on.
-		s.ready()
 		return s, nil
 	}
 	if !s.myTurn() {
