@@ -621,7 +621,15 @@ func (s *Screen) key(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.Cmd
 	if kit.IsKey(msg, k.Claim) && v.Phase == rules.PhasePlay && s.Bella == rules.NoCard {
 		return s.claim()
 	}
-	return s.Choice.Key(ctx, s, msg, s.decision())
+	d := s.decision()
+	if d.Bella != nil && kit.IsKey(msg, k.Nth) && int(msg.String()[0]-'1') >= len(d.Bella) {
+		// The bella question's answers show as [b] and [n], not by
+		// number: the refusal names the keys shown.
+		s.SetNote(fmt.Sprintf("%s is not among the choices now: %s, or %s for another card.",
+			msg.String(), kit.JoinOr([]string{k.Bella.Help().Key, k.NoBella.Help().Key}), k.Back.Help().Key), true)
+		return s, nil
+	}
+	return s.Choice.Key(ctx, s, msg, d)
 }
 
 // listOpenNote answers a key meant for the game while the v list is

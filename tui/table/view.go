@@ -703,6 +703,15 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 		drop = append(drop, k.Hint)
 	}
 	h := kit.KeyHelp{Full: kit.PlayHelp(k, sn.Options, drop...)}
+	// esc, after n: the bella question's third answer, as its key line
+	// says (the v list and the hint say themselves that esc closes them).
+	question := "bella"
+	if sn.Options.Menage {
+		question = "bella or menage"
+	}
+	esc := kit.Bind(k.Back.Help().Key, "at the "+question+" question: choose another card", k.Back.Keys()...)
+	at := slices.IndexFunc(h.Full[0], func(b key.Binding) bool { return b.Help().Key == k.NoBella.Help().Key })
+	h.Full[0] = slices.Insert(h.Full[0], at+1, esc)
 	if s.canTalk() {
 		h.Full[0] = append(h.Full[0], kit.Bind("/", "talk to the table: enter says the line, esc cancels (a rated table of three or four is quiet while a deal is played: a line typed then is not sent, and the next / opens it again)", "/"))
 	}
