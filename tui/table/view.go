@@ -786,7 +786,7 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 			h.Short = append(h.Short, b("claim", k.Claim))
 		}
 		if hint {
-			h.Short = append(h.Short, b("hint", k.Hint))
+			h.Short = append(h.Short, s.hintKey(k))
 		}
 	default:
 		var letters []string
@@ -799,7 +799,7 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 			key.NewBinding(key.WithKeys(letters...), key.WithHelp("key", "in [ ]")),
 			b(listWord, k.LastTrick), b("sort", k.SortHand)})
 		if hint {
-			h.Short = append(h.Short, b("hint", k.Hint))
+			h.Short = append(h.Short, s.hintKey(k))
 		}
 	}
 	if s.canTalk() {
@@ -814,6 +814,18 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	return h
 }
 
+// hintKey is H in the key line: it opens the hint, or closes it (esc
+// too) while it is open, as the hint's last line says.
+func (s *Screen) hintKey(k *kit.KeyMap) key.Binding {
+	if s.hintOpen() {
+		return kit.Either(closeHintWord, k.Hint, k.Back)
+	}
+	return kit.Brief("hint", k.Hint)
+}
+
+// closeHintWord is what H does in the key line while the hint is open.
+const closeHintWord = "close the hint"
+
 // listWord names the v list in the key line: the deal so far, its
 // words then its tricks, not the tricks alone. Short, so that the key
 // keeps its place in the bidding's line at 80 columns.
@@ -825,8 +837,10 @@ const listWord = "history"
 // so that every key the turn takes stays in the line at 80 columns,
 // the arrows too, with undo and claim offered. A card to play keeps
 // the arrows and enter: a line longer still (bella, undo and claim at
-// once) leaves out the hint, then its words get shorter. In a menu the
-// arrows go before the hint (the keys in brackets stand for them).
+// once) leaves out the hint (an open hint's "H or esc" first becomes
+// "H/esc": the hint's own last line says how to close it), then its
+// words get shorter. In a menu the arrows go before the hint (the keys
+// in brackets stand for them).
 // The line never runs off the screen, and the key that commits the
 // decision (enter) is never left out.
 func (s *Screen) keyHints(ctx *kit.Context) string {
@@ -847,11 +861,20 @@ func (s *Screen) keyHints(ctx *kit.Context) string {
 	}
 	if slices.ContainsFunc(bs, func(b key.Binding) bool { return b.Help().Desc == "play" }) {
 		if !fits(bs) {
-			bs = without(bs, "hint")
+			// The open hint's "H or esc" as "H/esc", before it goes.
+			bs = slices.Clone(bs)
+			for i, b := range bs {
+				if h := b.Help(); h.Desc == closeHintWord {
+					bs[i] = kit.Bind(strings.Replace(h.Key, " or ", "/", 1), h.Desc, b.Keys()...)
+				}
+			}
+		}
+		if !fits(bs) {
+			bs = without(without(bs, "hint"), closeHintWord)
 		}
 		return kit.FitHintLine(ctx, bs, w, "card")
 	}
-	return kit.FitHintLine(ctx, bs, w, "choose", "hint", "card")
+	return kit.FitHintLine(ctx, bs, w, "choose", "hint", closeHintWord, "card")
 }
 
 // playByNumber joins the card numbers to enter in one hint, "enter/1-7
