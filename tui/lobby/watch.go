@@ -130,8 +130,8 @@ func (l *Lobby) label() string {
 func (l *Lobby) bell() bool { return l.cfg.Alone.Bell == nil || l.cfg.Alone.Bell() }
 
 // watchList is the list of the tables one may watch, and a code to
-// type: letters go to the code, ↑/↓ choose, enter watches, esc goes
-// back.
+// type: letters go to the code (q too: Q is a code's letter), ↑/↓
+// choose, enter watches, esc goes back, ? opens the help.
 type watchList struct {
 	l      *Lobby
 	tables []hall.Info
@@ -139,6 +139,9 @@ type watchList struct {
 	code   kit.LineInput
 	note   string
 	ticks  kit.Ticker
+	// help is the list's help while it is open: the App gives a typing
+	// screen every key, so the list opens and draws it itself.
+	help *kit.HelpView
 }
 
 func newWatchList(l *Lobby) *watchList {
@@ -150,8 +153,9 @@ func newWatchList(l *Lobby) *watchList {
 
 func (w *watchList) Name() string { return "watch list" }
 
-// typing: every key but ctrl+c comes here, q and ? being letters of a
-// code.
+// typing: every key but ctrl+c comes here, q being a letter of a code
+// (hall.CodeLetters); ? opens the list's own help (openHelp), no code
+// holding it.
 func (w *watchList) typing() bool { return true }
 
 // refresh reads the list again, the cursor kept on the table it was on;
@@ -188,8 +192,21 @@ func (w *watchList) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) 
 			return w, w.Enter(ctx)
 		}
 	case tea.KeyPressMsg:
+		if w.help != nil {
+			if open, _ := w.help.Update(ctx, msg); !open {
+				w.help = nil
+			}
+			return w, nil
+		}
 		return w.key(ctx, msg)
 	case tea.MouseClickMsg:
+		if w.help != nil {
+			// As the App's help: a left click closes it.
+			if msg.Button == tea.MouseLeft {
+				w.help = nil
+			}
+			return w, nil
+		}
 		return w.click(ctx, msg)
 	case tea.PasteMsg:
 		// A code pasted is typed: its letters.
@@ -220,6 +237,10 @@ func (w *watchList) key(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.
 		return w, nil
 	case "enter":
 		return w.choose(ctx)
+	}
+	if kit.IsKey(msg, ctx.Keys.Help) {
+		w.openHelp(ctx)
+		return w, nil
 	}
 	t := msg.Text
 	if msg.String() == "backspace" || (len(t) == 1 && (t[0]|0x20 >= 'a' && t[0]|0x20 <= 'z')) {
@@ -262,7 +283,17 @@ func (w *watchList) choose(ctx *kit.Context) (kit.Screen, tea.Cmd) {
 
 func (w *watchList) View(ctx *kit.Context) string {
 	out, _ := w.render(ctx)
+	if w.help != nil {
+		return w.help.View(ctx, out)
+	}
 	return out
+}
+
+// openHelp opens the help the App would: the list's keys, without the
+// marks of the cards (the list shows none) nor any game's rules in
+// short.
+func (w *watchList) openHelp(ctx *kit.Context) {
+	w.help = kit.NewHelpView(w.KeyHelp(&ctx.Keys).FullHelp()).NoMarks()
 }
 
 // click takes a left click on a table of the list: it chooses it, or,
@@ -289,7 +320,7 @@ func (w *watchList) render(ctx *kit.Context) (string, []kit.Hit) {
 	if w.note != "" {
 		tail = append(tail, kit.Paragraph("! "+w.note, ctx.Width, st.Error.Render)...)
 	}
-	tail = append(tail, "", " "+st.Dim.Render(kit.Clip("↑/↓ choose · letters: a code · enter watch · esc back to the lobby", ctx.Width-2)))
+	tail = append(tail, "", " "+st.Dim.Render(kit.Clip("↑/↓ choose · letters: a code · enter watch · esc back to the lobby · ? help", ctx.Width-2)))
 	// The tables take the room the code's line and the keys leave, a
 	// long list the part around the cursor and a line saying how many
 	// tables are out of view; a long line wraps.
@@ -319,8 +350,8 @@ func watchLine(t hall.Info) rowText {
 
 // KeyHelp: the list's keys.
 func (w *watchList) KeyHelp(k *kit.KeyMap) help.KeyMap {
-	keys := []key.Binding{kit.Bind("↑/↓", "choose a table", "up", "down"), kit.Bind("a-z", "type a code"),
-		kit.Bind("enter", "watch it", "enter"), kit.Bind("esc", "back to the lobby", "esc")}
+	keys := []key.Binding{kit.Bind("↑/↓", "choose a table", "up", "down"), kit.Bind("a-z", "type a code, q included"),
+		kit.Bind("enter", "watch it", "enter"), kit.Bind("esc", "back to the lobby", "esc"), kit.Brief("this help", k.Help)}
 	return kit.KeyHelp{Short: keys, Full: [][]key.Binding{keys}}
 }
 
