@@ -288,8 +288,9 @@ func TestLobbyWatchAndTableTalk(t *testing.T) {
 }
 
 // TestWatchHelpNamesKeys: a spectator's help (?) lists keys with what
-// they do: no "watching" mark as a key, esc back to the lobby, q that
-// asks first.
+// they do: no "watching" mark as a key, esc and q that both ask before
+// going back to the lobby (the table's esc asks what q asks), as the
+// spectator's esc does.
 func TestWatchHelpNamesKeys(t *testing.T) {
 	_, _, _, carol, _ := atWatchList(t, 2)
 	carol.key("enter")
@@ -301,8 +302,10 @@ func TestWatchHelpNamesKeys(t *testing.T) {
 			lines = append(lines, b.Help().Key+" "+b.Help().Desc)
 		}
 	}
-	assert.Contains(t, lines, "esc back to the lobby")
-	assert.Contains(t, lines, "q leave (asks first)")
+	assert.Contains(t, lines, "esc/q leave (asks first)")
+	assert.NotContains(t, lines, "esc back to the lobby", "esc asks first")
+	carol.key("esc")
+	carol.until(t, "Stop watching table")
 }
 
 // pairAtTable is Ann and Bob in a new club, at a table of seats Ann

@@ -435,8 +435,9 @@ func (s *WatchSeat) View(ctx *kit.Context) string { return s.table.View(ctx) }
 
 // KeyHelp is the table's help for a spectator. The full help (the ?
 // overlay) leaves out the "watching" mark of the keys' line, which is
-// no key, and says what esc and q do here: back to the lobby, q asking
-// first while the game goes on (QuitsAtOnce).
+// no key, and says what esc and q do here: back to the lobby, both
+// asking first while the game goes on (QuitsAtOnce; the table's esc
+// asks what q asks).
 func (s *WatchSeat) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	km := s.table.KeyHelp(k)
 	var full []key.Binding
@@ -451,7 +452,7 @@ func (s *WatchSeat) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	if s.QuitsAtOnce() {
 		full = append(full, backKeys(k)) // the game's end: q asks nothing
 	} else {
-		full = append(full, kit.Brief("back to the lobby", k.Back), kit.QuitAsks(k))
+		full = append(full, kit.Brief(k.QuitHint().Help().Desc+" (asks first)", k.Back, k.Quit))
 	}
 	return kit.KeyHelp{Short: km.ShortHelp(), Full: [][]key.Binding{full}}
 }
