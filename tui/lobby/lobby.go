@@ -642,6 +642,11 @@ func (f *TableForm) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	return kit.KeyHelp{Short: moves, Full: [][]key.Binding{moves}}
 }
 
+// HelpRules is the form's rules as they stand, for the help's rules in
+// short: the seat count, target and variants of the table it will open,
+// as the local setup's help tells its game's.
+func (f *TableForm) HelpRules() (rules.Options, bool) { return f.form.Setup.Options, true }
+
 // backKeys are q and esc on a screen reached from the lobby that keeps
 // nothing: both come back to the lobby at once (leavesAtOnce).
 func backKeys(k *kit.KeyMap) key.Binding { return kit.Brief("back to the lobby", k.Quit, k.Back) }
