@@ -163,6 +163,10 @@ func (f *form) View(ctx *kit.Context) string {
 	return kit.Canvas(lines, ctx.Width, ctx.Height)
 }
 
+// HelpRules is the form's rules as they stand, for the help's rules in
+// short: the seat count and variants the boards will be played by.
+func (f *form) HelpRules() (rules.Options, bool) { return f.form.Setup.Options, true }
+
 func (f *form) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	moves := []key.Binding{kit.Brief("choose a line", k.Up, k.Down), kit.Brief("change it", k.Left, k.Right),
 		kit.Brief("create", k.Choose), kit.Brief("back", k.Back)}

@@ -403,3 +403,16 @@ func TestHostReadsAsTheLobbyTagsIt(t *testing.T) {
 	g.press("enter")
 	g.see("Hosted by Ann #aaaa")
 }
+
+// TestFormHelpRules: the new tournament's form gives the help the rules
+// its boards will be played by, as the form stands: four players once
+// its seats read 4.
+func TestFormHelpRules(t *testing.T) {
+	cl := newClub(t, false)
+	a := cl.open(ann)
+	a.press("n", "right")
+	a.see("Seats                    ‹ 4 ›")
+	o, ok := kit.HelpRulesOf(a.s)
+	require.True(t, ok, "the form gives the help no rules")
+	require.Equal(t, 4, o.NumPlayers())
+}
