@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/klob/klob/tui/lobby"
 )
 
 // TestLobbyFormHelpRules: the open-table form's help (?) tells the rules
@@ -23,5 +25,35 @@ func TestLobbyFormHelpRules(t *testing.T) {
 	text := strings.Join(strings.Fields(ansi.Strip(ann.screen())), " ")
 	if !strings.Contains(text, "Four players in two teams") || strings.Contains(text, "Two players") {
 		t.Fatalf("the help's rules in short are not the form's game of four:\n%s", ann.screen())
+	}
+}
+
+// TestLobbyFormKeepsChoices: q and esc leave the open-table form at
+// once, losing nothing: the next o opens it with the choices left, and
+// its help says so.
+func TestLobbyFormKeepsChoices(t *testing.T) {
+	h := testHall(t)
+	ann, _ := annAndBob(t, h, 80, 24)
+	for _, leave := range []string{"esc", "q"} {
+		ann.key("o")
+		formTo(t, ann, "Seats")
+		ann.key("right") // three seats, then four
+		ann.key(leave)
+		ann.wait(t, "the lobby", func() bool { _, ok := ann.app.screen.(*lobby.Lobby); return ok })
+		ann.key("o")
+		f, ok := ann.app.screen.(*lobby.TableForm)
+		if !ok {
+			t.Fatalf("o does not open the form:\n%s", ann.screen())
+		}
+		want := map[string]int{"esc": 3, "q": 4}[leave]
+		if got := f.Setup().Options.NumPlayers(); got != want {
+			t.Fatalf("after %s the form opens with %d seats, want the %d left", leave, got, want)
+		}
+		ann.key("?")
+		if text := strings.Join(strings.Fields(ansi.Strip(ann.screen())), " "); !strings.Contains(text, "your choices kept") {
+			t.Fatalf("the help does not say the choices are kept:\n%s", ann.screen())
+		}
+		ann.key("x") // closes the help
+		ann.key("esc")
 	}
 }

@@ -259,6 +259,9 @@ type Lobby struct {
 	mutes muteBook
 	// club is the person's rating as last read (club.go).
 	club clubState
+	// tableForm is the open-a-table form as last left: q and esc leave
+	// it at once, and the next o opens it with the same choices.
+	tableForm *TableForm
 }
 
 func (l *Lobby) Name() string { return "lobby" }
@@ -534,7 +537,11 @@ func (l *Lobby) choose(ctx *kit.Context, i int) (kit.Screen, tea.Cmd) {
 	case "t":
 		return l.openTrainer()
 	case "o":
-		return newTableForm(l), nil
+		if l.tableForm == nil {
+			l.tableForm = newTableForm(l)
+		}
+		l.tableForm.err = "" // said of the last try
+		return l.tableForm, nil
 	case "j":
 		l.openEntry("code", "")
 	case "w":
@@ -635,11 +642,14 @@ func (l *Lobby) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	return kit.KeyHelp{Short: moves, Full: [][]key.Binding{letters, full}}
 }
 
-// KeyHelp: the form's moves; q leaves at once, as esc does.
+// KeyHelp: the form's moves; q leaves at once, as esc does, and the
+// full help says the choices are kept for the next o.
 func (f *TableForm) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	moves := []key.Binding{kit.Brief("choose a line", k.Up, k.Down), kit.Brief("change it", k.Left, k.Right),
 		kit.Brief("open the table", k.Choose), backKeys(k), k.Help}
-	return kit.KeyHelp{Short: moves, Full: [][]key.Binding{moves}}
+	full := slices.Clone(moves)
+	full[3] = kit.Brief("back to the lobby, your choices kept: o opens the form as you left it", k.Quit, k.Back)
+	return kit.KeyHelp{Short: moves, Full: [][]key.Binding{full}}
 }
 
 // HelpRules is the form's rules as they stand, for the help's rules in
@@ -651,10 +661,11 @@ func (f *TableForm) HelpRules() (rules.Options, bool) { return f.form.Setup.Opti
 // nothing: both come back to the lobby at once (leavesAtOnce).
 func backKeys(k *kit.KeyMap) key.Binding { return kit.Brief("back to the lobby", k.Quit, k.Back) }
 
-// leavesAtOnce is what a screen of the lobby's menu that keeps nothing
-// (the form, the leaderboards, a game open elsewhere) gives the App:
-// its q comes back to the lobby (l) unasked, as esc does, and only the
-// lobby's own q ends the connection. The key hints say "q leave".
+// leavesAtOnce is what a screen of the lobby's menu that loses nothing
+// on leaving (the form, which the lobby keeps; the leaderboards, a game
+// open elsewhere) gives the App: its q comes back to the lobby (l)
+// unasked, as esc does, and only the lobby's own q ends the
+// connection. The key hints say "q leave".
 type leavesAtOnce struct{ l *Lobby }
 
 // QuitsAtOnce: nothing is kept here, so nothing is asked.
@@ -1244,7 +1255,8 @@ func tableEntry(ctx *kit.Context, text rowText, t hall.Info, chosen bool) entry 
 }
 
 // TableForm is the host's choice of a new table: seats, bots' level,
-// target and rules (the setup rows of a game alone).
+// target and rules (the setup rows of a game alone). The lobby keeps it
+// for the connection: left, it opens again with the same choices.
 type TableForm struct {
 	leavesAtOnce
 	form setup.Form
