@@ -1,11 +1,17 @@
 package tui
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/charmbracelet/x/ansi"
+	"github.com/stretchr/testify/require"
 
+	"github.com/klob/klob/internal/play/host"
+	"github.com/klob/klob/internal/record/clubdb"
+	"github.com/klob/klob/internal/serve/tourney"
 	"github.com/klob/klob/tui/lobby"
 )
 
@@ -56,4 +62,32 @@ func TestLobbyFormKeepsChoices(t *testing.T) {
 		ann.key("x") // closes the help
 		ann.key("esc")
 	}
+}
+
+// TestLobbyTourneyFormKeepsChoices: the new tournament's form, left by
+// q for the lobby at once, opens again from the lobby (d, then n) with
+// the choices left: the lobby keeps them for the connection.
+func TestLobbyTourneyFormKeepsChoices(t *testing.T) {
+	dir := t.TempDir()
+	db, err := clubdb.Open(filepath.Join(dir, clubdb.FileName), clubdb.Options{})
+	require.NoError(t, err)
+	tours, err := tourney.New(tourney.Config{DB: db, Dir: filepath.Join(dir, "tourneys"), NoDaily: true,
+		Slots: host.NewSlots(1), Location: time.UTC})
+	require.NoError(t, err)
+	t.Cleanup(func() { tours.Close(); db.Close() })
+	p := newLobbyPersonWith(testHall(t), "a", "Ann", 80, 24, func(cfg *LobbyConfig) { cfg.Tourney = tours })
+	defer close(p.done)
+	p.deliver()
+	p.key("d")
+	p.untilFlat(t, "(no tournament runs")
+	p.key("n")
+	p.untilFlat(t, "Seats ‹ 3 ›")
+	p.key("right")
+	p.untilFlat(t, "Seats ‹ 4 ›")
+	p.key("q")
+	p.wait(t, "the lobby", func() bool { _, ok := p.app.screen.(*lobby.Lobby); return ok })
+	p.key("d")
+	p.untilFlat(t, "(no tournament runs")
+	p.key("n")
+	p.untilFlat(t, "Seats ‹ 4 ›")
 }

@@ -25,6 +25,7 @@ import (
 	"github.com/klob/klob/tui/kit"
 	"github.com/klob/klob/tui/replay"
 	"github.com/klob/klob/tui/setup"
+	tourneyui "github.com/klob/klob/tui/tourney"
 	"github.com/klob/klob/tui/train"
 )
 
@@ -262,6 +263,9 @@ type Lobby struct {
 	// tableForm is the open-a-table form as last left: q and esc leave
 	// it at once, and the next o opens it with the same choices.
 	tableForm *TableForm
+	// tourneyForm is the new tournament's form as last left, kept the
+	// same way.
+	tourneyForm tourneyui.Choices
 }
 
 func (l *Lobby) Name() string { return "lobby" }

@@ -26,7 +26,7 @@ func (l *Lobby) openTourneys() (kit.Screen, tea.Cmd) {
 		return l, nil
 	}
 	cfg := tourneyui.Config{Service: l.cfg.Tourney, Player: tourney.Player{Key: l.cfg.Player.ID, Name: l.cfg.Player.Name, Addr: l.cfg.Addr},
-		Done: l.cfg.Done, ASCII: l.cfg.ASCII, Analyze: l.cfg.Analyze, Open: l.inPlayCode}
+		Done: l.cfg.Done, ASCII: l.cfg.ASCII, Analyze: l.cfg.Analyze, Open: l.inPlayCode, Choices: &l.tourneyForm}
 	// Once: the board left half-played may be played out since.
 	l.inPlayCode = ""
 	if h := l.cfg.Hall; h != nil {

@@ -106,11 +106,15 @@ func (cl *club) screen(p svc.Player, refresh time.Duration) *Screen {
 func (cl *club) open(p svc.Player) *fixture { return cl.openAt(p, "") }
 
 // openAt is open at the page of the tournament of code (Config.Open).
-func (cl *club) openAt(p svc.Player, code string) *fixture {
+func (cl *club) openAt(p svc.Player, code string) *fixture { return cl.openWith(p, code, nil) }
+
+// openWith is openAt keeping the new tournament's form in choices
+// (Config.Choices), as the lobby keeps it for a connection.
+func (cl *club) openWith(p svc.Player, code string, choices *Choices) *fixture {
 	t := cl.t
 	f := &fixture{t: t, cl: cl}
 	f.s = New(Config{Service: cl.svc, Player: p, Back: func() kit.Screen { return lobbyStub{} }, Manual: true,
-		Refresh: -1, Analyze: nil, Open: code})
+		Refresh: -1, Analyze: nil, Open: code, Choices: choices})
 	t.Cleanup(f.s.Close)
 	f.d = kittest.New(t, f.s, 80, 24, false)
 	f.d.After = func(*kittest.Driver) { f.refresh() }

@@ -38,6 +38,16 @@ func lengthWords(d time.Duration) string {
 	return kit.Plural(int(d.Hours()), "hour")
 }
 
+// Choices are the new tournament's form as last left: the form opens
+// again with them, so that esc and q, which leave it at once, lose
+// nothing. The zero value is none yet: the form's defaults.
+type Choices struct {
+	set    bool
+	setup  setup.Setup
+	boards int
+	length int
+}
+
 // form is a new tournament's choices: the seats, the bots' level, the
 // rules, the boards, the time to the end.
 type form struct {
@@ -50,10 +60,20 @@ type form struct {
 	err    string
 }
 
+// newForm is the form with the choices last left (Screen.choices), else
+// the defaults.
 func newForm(s *Screen, back kit.Screen) *form {
+	if c := s.choices(); c.set {
+		return &form{s: s, back: back, boards: c.boards, length: c.length, form: setup.Form{Setup: c.setup}}
+	}
 	o := rules.DefaultOptions()
 	o.Players = 3
 	return &form{s: s, back: back, boards: 2, length: slices.Index(lengths, 24*time.Hour), form: setup.Form{Setup: setup.Setup{Level: ai.Normal, Options: o}}}
+}
+
+// keep keeps the form's choices for the next form.
+func (f *form) keep() {
+	*f.s.choices() = Choices{set: true, setup: f.form.Setup, boards: f.boards, length: f.length}
 }
 
 func (*form) Name() string { return "new tournament" }
@@ -106,7 +126,9 @@ func (f *form) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 		if f.busy {
 			return f, nil
 		}
-		if f.form.Click(ctx, msg, f.rows, len(kit.Titled(ctx, ""))+1, len(f.formLines(ctx))) {
+		clicked := f.form.Click(ctx, msg, f.rows, len(kit.Titled(ctx, ""))+1, len(f.formLines(ctx)))
+		f.keep()
+		if clicked {
 			return f, f.create()
 		}
 	case tea.KeyPressMsg:
@@ -118,6 +140,7 @@ func (f *form) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 			return f.back, nil
 		case f.form.Key(k, msg, f.rows):
 			f.err = ""
+			f.keep()
 		case kit.IsKey(msg, k.Choose):
 			return f, f.create()
 		}
@@ -163,6 +186,10 @@ func (f *form) View(ctx *kit.Context) string {
 	return kit.Canvas(lines, ctx.Width, ctx.Height)
 }
 
+// QuitsAtOnce: q leaves for the lobby unasked, as esc leaves for the
+// list, the choices kept; not while the tournament is being made.
+func (f *form) QuitsAtOnce() bool { return !f.busy }
+
 // HelpRules is the form's rules as they stand, for the help's rules in
 // short: the seat count and variants the boards will be played by.
 func (f *form) HelpRules() (rules.Options, bool) { return f.form.Setup.Options, true }
@@ -170,5 +197,9 @@ func (f *form) HelpRules() (rules.Options, bool) { return f.form.Setup.Options, 
 func (f *form) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	moves := []key.Binding{kit.Brief("choose a line", k.Up, k.Down), kit.Brief("change it", k.Left, k.Right),
 		kit.Brief("create", k.Choose), kit.Brief("back", k.Back)}
-	return kit.KeyHelp{Short: moves, Full: [][]key.Binding{moves, {k.Help, kit.QuitAsks(k)}}}
+	// Both leave at once and lose nothing: n opens the form again as
+	// it was left.
+	full := []key.Binding{moves[0], moves[1], moves[2], kit.Brief("back to the tournaments, your choices kept", k.Back),
+		k.Help, kit.Brief(k.QuitHint().Help().Desc+", your choices kept", k.Quit)}
+	return kit.KeyHelp{Short: moves, Full: [][]key.Binding{full}}
 }

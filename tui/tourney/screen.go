@@ -53,6 +53,9 @@ type Config struct {
 	// Open, when set, is the code of a tournament whose page shows
 	// first, the list behind it: where a board was left half-played.
 	Open string
+	// Choices keeps the new tournament's form as last left, for the
+	// connection (the lobby's); nil keeps it for this Screen only.
+	Choices *Choices
 }
 
 // hostOf is how a tournament's host reads: its name, tagged as the
@@ -93,6 +96,9 @@ func New(cfg Config) *Screen {
 	if cfg.Refresh == 0 {
 		cfg.Refresh = 30 * time.Second
 	}
+	if cfg.Choices == nil {
+		cfg.Choices = &Choices{}
+	}
 	s := &Screen{cfg: cfg, closed: make(chan struct{})}
 	s.sub = newList(s)
 	if cfg.Open != "" {
@@ -108,6 +114,15 @@ func New(cfg Config) *Screen {
 		}()
 	}
 	return s
+}
+
+// choices is where the new tournament's form keeps its choices; a
+// screen without a place (nil, or not made by New) keeps none.
+func (s *Screen) choices() *Choices {
+	if s == nil || s.cfg.Choices == nil {
+		return &Choices{}
+	}
+	return s.cfg.Choices
 }
 
 // Name names the part shown.

@@ -416,3 +416,38 @@ func TestFormHelpRules(t *testing.T) {
 	require.True(t, ok, "the form gives the help no rules")
 	require.Equal(t, 4, o.NumPlayers())
 }
+
+// TestFormKeepsChoices: esc (to the list) and q (to the lobby) leave
+// the new tournament's form at once, losing nothing: the next form, in
+// the same screen or in one opened again with the connection's
+// Choices, has the choices left; the help says so.
+func TestFormKeepsChoices(t *testing.T) {
+	cl := newClub(t, false)
+	keep := &Choices{}
+	a := cl.openWith(ann, "", keep)
+	a.press("n", "right")
+	a.see("Seats                    ‹ 4 ›")
+	a.press("esc")
+	require.True(t, a.on("list"), "esc does not go back to the list:\n%s", a.text())
+	a.press("n")
+	a.see("Seats                    ‹ 4 ›")
+	a.press("up", "up", "up", "left")
+	a.see("Boards                   ‹ 6 ›")
+	require.True(t, kit.QuitsAtOnce(a.s), "q asks on the form")
+	var lines []string
+	keys := kit.DefaultKeys()
+	for _, col := range a.s.KeyHelp(&keys).FullHelp() {
+		for _, b := range col {
+			lines = append(lines, b.Help().Key+" "+b.Help().Desc)
+		}
+	}
+	require.Contains(t, lines, "esc back to the tournaments, your choices kept")
+	require.Contains(t, lines, "q quit, your choices kept")
+	next, _ := a.s.QuitNow(&kit.Context{})
+	require.Equal(t, "lobby", next.Name(), "q does not go back to the lobby")
+
+	b := cl.openWith(ann, "", keep)
+	b.press("n")
+	b.see("Seats                    ‹ 4 ›")
+	b.see("Boards                   ‹ 6 ›")
+}
