@@ -168,3 +168,60 @@ func TestTableKeysInTheLobby(t *testing.T) {
 		t.Errorf("in the lobby, q: %q", d)
 	}
 }
+
+// TestDeclarationKeysInHelp: at tables with shlomo and cleopatra, every
+// key of a declaration's menu and of the card it gives is in the help's
+// lines of menu letters (the declarations' row: they have no letter).
+func TestDeclarationKeysInHelp(t *testing.T) {
+	for _, players := range []int{3, 4} {
+		o, err := rules.ParseOptions(fmt.Sprintf("players=%d,shlomo=on,cleopatra=on", players))
+		if err != nil {
+			t.Fatal(err)
+		}
+		listed := map[string]bool{}
+		for _, b := range LetterHelp(o) {
+			for _, k := range b.Keys() {
+				listed[k] = true
+			}
+		}
+		people := make([]session.Player, players)
+		for i := range people {
+			people[i] = session.Player{Name: fmt.Sprint("P", i), Human: true}
+		}
+		menus := 0
+		for seed := range uint64(200) {
+			s, err := session.New(session.Config{Options: o, Seed: seed, Players: people})
+			if err != nil {
+				t.Fatal(err)
+			}
+			rng := rand.New(rand.NewPCG(seed, 1))
+			for n := 0; n < 3000 && !s.Game().Over(); n++ {
+				seat, ok := s.ToMove()
+				if !ok {
+					if err := s.StartDeal(); err != nil {
+						t.Fatal(err)
+					}
+					continue
+				}
+				v := s.View(seat)
+				legal := v.Legal()
+				if slices.ContainsFunc(legal, func(a rules.Action) bool {
+					return a.Kind == rules.Shlomo || a.Kind == rules.Cleopatra || a.Kind == rules.Give
+				}) {
+					menus++
+					for i, k := range MenuKeys(legal) {
+						if !listed[k] {
+							t.Fatalf("%d players: %v takes %q, which the help does not list", players, legal[i], k)
+						}
+					}
+				}
+				if err := s.Apply(seat, legal[rng.IntN(len(legal))]); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		if menus == 0 {
+			t.Fatalf("%d players: no declaration came up in 200 games", players)
+		}
+	}
+}
