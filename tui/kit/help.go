@@ -149,15 +149,19 @@ func PlayHelp(k *KeyMap, o rules.Options, drop ...key.Binding) [][]key.Binding {
 	return [][]key.Binding{keys, slices.Clone(lettersFor(o)), {mouseHelp}}
 }
 
-// letters is LetterHelp of every row for each seat count and sequence
-// rank (all letterAt reads), made once: the table asks for its keys'
-// help on every frame (its status line is the short one).
-var letters = func() (by [5][2][]key.Binding) {
+// letters is LetterHelp of every row for each seat count, sequence
+// rank and whether shlomo is played (all LetterHelp reads: cleopatra
+// comes only at four, where shlomo stands for both), made once: the
+// table asks for its keys' help on every frame (its status line is the
+// short one).
+var letters = func() (by [5][2][2][]key.Binding) {
 	for n := 2; n <= 4; n++ {
 		for i, rank := range []rules.SeqRank{rules.RankByValue, rules.RankByLength} {
-			o := rules.DefaultOptions()
-			o.Players, o.SequenceRank = n, rank
-			by[n][i] = LetterHelp(o)
+			for d := range 2 {
+				o := rules.DefaultOptions()
+				o.Players, o.SequenceRank, o.Shlomo = n, rank, d == 1
+				by[n][i][d] = LetterHelp(o)
+			}
 		}
 	}
 	return by
@@ -165,11 +169,14 @@ var letters = func() (by [5][2][]key.Binding) {
 
 // lettersFor is LetterHelp(o) of every row.
 func lettersFor(o rules.Options) []key.Binding {
-	i := 0
+	i, d := 0, 0
 	if o.SequenceRank == rules.RankByLength {
 		i = 1
 	}
-	return letters[min(max(o.NumPlayers(), 2), 4)][i]
+	if o.HasShlomo() || o.HasCleopatra() {
+		d = 1
+	}
+	return letters[min(max(o.NumPlayers(), 2), 4)][i][d]
 }
 
 // QuitAsks is the quit key of a screen that does not keep a game.
