@@ -17,15 +17,50 @@ import (
 // item has a key, its letter (listed in the help overlay) or, for an
 // announcement below another, its number; the keys of one menu differ.
 func TestMenuLetters(t *testing.T) {
+	listed := listedKeys(rules.DefaultOptions())
+	eachDecision(t, rules.DefaultOptions(), 30, func(v *rules.View, legal []rules.Action) {
+		if v.Phase == rules.PhasePlay {
+			return
+		}
+		seen := map[string]rules.Action{}
+		for i, l := range MenuKeys(legal) {
+			a := legal[i]
+			// A lower announcement beside a higher one takes
+			// its number: both are "a".
+			lower := a.Kind == rules.Announce && i > 0 && legal[i-1].Kind == rules.Announce
+			if lower && l != fmt.Sprint(i+1) || !lower && (ActionKey(a) != l || !listed[l]) {
+				t.Fatalf("%v: key %q, not its letter in the help's table", a, l)
+			}
+			if b, dup := seen[l]; dup {
+				t.Fatalf("one menu gives %q to both %v and %v", l, b, a)
+			}
+			seen[l] = a
+		}
+	})
+}
+
+// listedKeys are the keys the help's lines of menu letters list at a
+// table with options o.
+func listedKeys(o rules.Options) map[string]bool {
 	listed := map[string]bool{}
-	for _, b := range LetterHelp(rules.DefaultOptions()) {
+	for _, b := range LetterHelp(o) {
 		for _, k := range b.Keys() {
 			listed[k] = true
 		}
 	}
-	people := []session.Player{{Name: "A", Human: true}, {Name: "B", Human: true}}
-	for seed := range uint64(30) {
-		s, err := session.New(session.Config{Options: rules.DefaultOptions(), Seed: seed, Players: people})
+	return listed
+}
+
+// eachDecision plays games random decisions at a table of o, every seat
+// a person's, and hands each decision's view and legal actions to check.
+func eachDecision(t *testing.T, o rules.Options, games int, check func(v *rules.View, legal []rules.Action)) {
+	t.Helper()
+	people := make([]session.Player, o.NumPlayers())
+	for i := range people {
+		people[i] = session.Player{Name: fmt.Sprint("P", i), Human: true}
+	}
+	for seed := range uint64(games) {
+		s, err := session.New(session.Config{Options: o, Seed: seed, Players: people})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -40,22 +75,7 @@ func TestMenuLetters(t *testing.T) {
 			}
 			v := s.View(seat)
 			legal := v.Legal()
-			if v.Phase != rules.PhasePlay {
-				seen := map[string]rules.Action{}
-				for i, l := range MenuKeys(legal) {
-					a := legal[i]
-					// A lower announcement beside a higher one takes
-					// its number: both are "a".
-					lower := a.Kind == rules.Announce && i > 0 && legal[i-1].Kind == rules.Announce
-					if lower && l != fmt.Sprint(i+1) || !lower && (ActionKey(a) != l || !listed[l]) {
-						t.Fatalf("%v: key %q, not its letter in the help's table", a, l)
-					}
-					if b, dup := seen[l]; dup {
-						t.Fatalf("one menu gives %q to both %v and %v", l, b, a)
-					}
-					seen[l] = a
-				}
-			}
+			check(&v, legal)
 			if err := s.Apply(seat, legal[rng.IntN(len(legal))]); err != nil {
 				t.Fatal(err)
 			}
@@ -178,48 +198,21 @@ func TestDeclarationKeysInHelp(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		listed := map[string]bool{}
-		for _, b := range LetterHelp(o) {
-			for _, k := range b.Keys() {
-				listed[k] = true
-			}
-		}
-		people := make([]session.Player, players)
-		for i := range people {
-			people[i] = session.Player{Name: fmt.Sprint("P", i), Human: true}
-		}
+		listed := listedKeys(o)
 		menus := 0
-		for seed := range uint64(200) {
-			s, err := session.New(session.Config{Options: o, Seed: seed, Players: people})
-			if err != nil {
-				t.Fatal(err)
+		eachDecision(t, o, 200, func(_ *rules.View, legal []rules.Action) {
+			if !slices.ContainsFunc(legal, func(a rules.Action) bool {
+				return a.Kind == rules.Shlomo || a.Kind == rules.Cleopatra || a.Kind == rules.Give
+			}) {
+				return
 			}
-			rng := rand.New(rand.NewPCG(seed, 1))
-			for n := 0; n < 3000 && !s.Game().Over(); n++ {
-				seat, ok := s.ToMove()
-				if !ok {
-					if err := s.StartDeal(); err != nil {
-						t.Fatal(err)
-					}
-					continue
-				}
-				v := s.View(seat)
-				legal := v.Legal()
-				if slices.ContainsFunc(legal, func(a rules.Action) bool {
-					return a.Kind == rules.Shlomo || a.Kind == rules.Cleopatra || a.Kind == rules.Give
-				}) {
-					menus++
-					for i, k := range MenuKeys(legal) {
-						if !listed[k] {
-							t.Fatalf("%d players: %v takes %q, which the help does not list", players, legal[i], k)
-						}
-					}
-				}
-				if err := s.Apply(seat, legal[rng.IntN(len(legal))]); err != nil {
-					t.Fatal(err)
+			menus++
+			for i, k := range MenuKeys(legal) {
+				if !listed[k] {
+					t.Fatalf("%d players: %v takes %q, which the help does not list", players, legal[i], k)
 				}
 			}
-		}
+		})
 		if menus == 0 {
 			t.Fatalf("%d players: no declaration came up in 200 games", players)
 		}
