@@ -198,6 +198,21 @@ func TestTableSaysTheRatingChange(t *testing.T) {
 	}
 }
 
+// clubTourneys is a club's tournaments, no daily, in a database of its
+// own, its bots newBot's (nil: the service's own), closed at the test's
+// end.
+func clubTourneys(t *testing.T, newBot ai.Factory) *tourney.Service {
+	t.Helper()
+	dir := t.TempDir()
+	db, err := clubdb.Open(filepath.Join(dir, clubdb.FileName), clubdb.Options{})
+	require.NoError(t, err)
+	tours, err := tourney.New(tourney.Config{DB: db, Dir: filepath.Join(dir, "tourneys"), NoDaily: true,
+		NewBot: newBot, Slots: host.NewSlots(1), Location: time.UTC})
+	require.NoError(t, err)
+	t.Cleanup(func() { tours.Close(); db.Close() })
+	return tours
+}
+
 // busyStore is a key's store whose games another connection of the
 // same key holds: the lobby's p says the game is open elsewhere.
 type busyStore struct{ memStore }
@@ -210,13 +225,7 @@ func (*busyStore) Unlock() error { return nil }
 // under way: the tournaments); only the lobby's own q ends the
 // connection, asking first. Each screen's keys line and help say so.
 func TestLobbyQComesBack(t *testing.T) {
-	dir := t.TempDir()
-	db, err := clubdb.Open(filepath.Join(dir, clubdb.FileName), clubdb.Options{})
-	require.NoError(t, err)
-	tours, err := tourney.New(tourney.Config{DB: db, Dir: filepath.Join(dir, "tourneys"), NoDaily: true,
-		Slots: host.NewSlots(1), Location: time.UTC})
-	require.NoError(t, err)
-	t.Cleanup(func() { tours.Close(); db.Close() })
+	tours := clubTourneys(t, nil)
 	for _, c := range []struct {
 		name, key string
 		store     Store
@@ -302,13 +311,7 @@ func TestLeaderboardFullFits(t *testing.T) {
 // board half-played is told so as the lobby first shows, and where to
 // go on with it; the same lobby with no board begun says nothing of it.
 func TestLobbySaysABoardIsHalfPlayed(t *testing.T) {
-	dir := t.TempDir()
-	db, err := clubdb.Open(filepath.Join(dir, clubdb.FileName), clubdb.Options{})
-	require.NoError(t, err)
-	tours, err := tourney.New(tourney.Config{DB: db, Dir: filepath.Join(dir, "tourneys"), NoDaily: true,
-		NewBot: randomBots, Slots: host.NewSlots(1), Location: time.UTC})
-	require.NoError(t, err)
-	t.Cleanup(func() { tours.Close(); db.Close() })
+	tours := clubTourneys(t, randomBots)
 	ctx := context.Background()
 	o := rules.DefaultOptions()
 	o.Players = 3

@@ -1,17 +1,11 @@
 package tui
 
 import (
-	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/charmbracelet/x/ansi"
-	"github.com/stretchr/testify/require"
 
-	"github.com/klob/klob/internal/play/host"
-	"github.com/klob/klob/internal/record/clubdb"
-	"github.com/klob/klob/internal/serve/tourney"
 	"github.com/klob/klob/tui/lobby"
 )
 
@@ -68,13 +62,7 @@ func TestLobbyFormKeepsChoices(t *testing.T) {
 // q for the lobby at once, opens again from the lobby (d, then n) with
 // the choices left: the lobby keeps them for the connection.
 func TestLobbyTourneyFormKeepsChoices(t *testing.T) {
-	dir := t.TempDir()
-	db, err := clubdb.Open(filepath.Join(dir, clubdb.FileName), clubdb.Options{})
-	require.NoError(t, err)
-	tours, err := tourney.New(tourney.Config{DB: db, Dir: filepath.Join(dir, "tourneys"), NoDaily: true,
-		Slots: host.NewSlots(1), Location: time.UTC})
-	require.NoError(t, err)
-	t.Cleanup(func() { tours.Close(); db.Close() })
+	tours := clubTourneys(t, nil)
 	p := newLobbyPersonWith(testHall(t), "a", "Ann", 80, 24, func(cfg *LobbyConfig) { cfg.Tourney = tours })
 	defer close(p.done)
 	p.deliver()
