@@ -650,10 +650,10 @@ func (l *Lobby) KeyHelp(k *kit.KeyMap) help.KeyMap {
 // full help says the choices are kept for the next o.
 func (f *TableForm) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	moves := []key.Binding{kit.Brief("choose a line", k.Up, k.Down), kit.Brief("change it", k.Left, k.Right),
-		kit.Brief("open the table", k.Choose), backKeys(k), k.Help}
-	full := slices.Clone(moves)
-	full[3] = kit.Brief("back to the lobby, your choices kept: o opens the form as you left it", k.Quit, k.Back)
-	return kit.KeyHelp{Short: moves, Full: [][]key.Binding{full}}
+		kit.Brief("open the table", k.Choose)}
+	short := append(slices.Clone(moves), backKeys(k), k.Help)
+	full := append(moves, kit.Brief("back to the lobby, your choices kept: o opens the form as you left it", k.Quit, k.Back), k.Help)
+	return kit.KeyHelp{Short: short, Full: [][]key.Binding{full}}
 }
 
 // HelpRules is the form's rules as they stand, for the help's rules in
