@@ -15,32 +15,63 @@ import (
 // between words; a word longer than width stands on a line of its own.
 // An empty text is one empty line. A mark (a word without a letter or a
 // digit: "?", "??", "+", "=") goes on the line of the word after it,
-// so that no line ends in a lone "?" that reads as a question.
+// so that no line ends in a lone "?" that reads as a question. Spaces
+// between two words on one line are kept as they are (a quoted path may
+// hold two); any other run of white space, or one a line is cut at,
+// goes.
 func Wrap(text string, width int) []string {
 	var out []string
 	line := ""
-	for _, word := range glueMarks(strings.Fields(text)) {
+	for _, w := range glueMarks(words(text)) {
 		switch {
 		case line == "":
-			line = word
-		case utf8.RuneCountInString(line)+1+utf8.RuneCountInString(word) <= width:
-			line += " " + word
+			line = w.text
+		case utf8.RuneCountInString(line)+len(w.gap)+utf8.RuneCountInString(w.text) <= width:
+			line += w.gap + w.text
 		default:
 			out = append(out, line)
-			line = word
+			line = w.text
 		}
 	}
 	return append(out, line)
 }
 
+// word is a word of a text and the spaces before it: one space where
+// the text had white space other than spaces.
+type word struct{ gap, text string }
+
+// words splits text at white space, as strings.Fields does, keeping
+// each word's gap.
+func words(text string) []word {
+	var out []word
+	rest := text
+	for {
+		start := strings.IndexFunc(rest, func(r rune) bool { return !unicode.IsSpace(r) })
+		if start < 0 {
+			return out
+		}
+		gap := rest[:start]
+		if strings.Trim(gap, " ") != "" {
+			gap = " "
+		}
+		rest = rest[start:]
+		end := strings.IndexFunc(rest, unicode.IsSpace)
+		if end < 0 {
+			end = len(rest)
+		}
+		out = append(out, word{gap: gap, text: rest[:end]})
+		rest = rest[end:]
+	}
+}
+
 // glueMarks joins each mark to the word after it.
-func glueMarks(words []string) []string {
-	out := words[:0:0]
-	for i := 0; i < len(words); i++ {
-		w := words[i]
-		for !strings.ContainsFunc(w, isWordRune) && i+1 < len(words) {
+func glueMarks(ws []word) []word {
+	out := ws[:0:0]
+	for i := 0; i < len(ws); i++ {
+		w := ws[i]
+		for !strings.ContainsFunc(w.text, isWordRune) && i+1 < len(ws) {
 			i++
-			w += " " + words[i]
+			w.text += ws[i].gap + ws[i].text
 		}
 		out = append(out, w)
 	}

@@ -23,6 +23,13 @@ func TestWrap(t *testing.T) {
 		{"on average; ? mistake: 10", 13, []string{"on average;", "? mistake: 10"}},
 		{"cards 14 + last 0 = 14", 10, []string{"cards 14", "+ last 0", "= 14"}},
 		{"it ends ?!", 8, []string{"it ends", "?!"}},
+		// Spaces within a line are kept as written (a quoted path may
+		// hold two); other white space, and the spaces a line is cut
+		// at, go.
+		{`open "/tmp/my  dir": no`, 30, []string{`open "/tmp/my  dir": no`}},
+		{`open "/tmp/my  dir": no`, 13, []string{`open "/tmp/my`, `dir": no`}},
+		{"  a\tb\n c  ", 10, []string{"a b c"}},
+		{"x  ?  y", 10, []string{"x  ?  y"}},
 	} {
 		got := Wrap(tc.text, tc.width)
 		if strings.Join(got, "|") != strings.Join(tc.want, "|") {
