@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"sync"
 	"testing"
 	"time"
 
@@ -25,7 +26,12 @@ type fixture struct {
 	s     *Service
 	seeds uint64
 	codes int
-	log   *testkit.LogLines
+
+	// drawMu guards seeds and codes: the service draws them in
+	// NewSeed and NewCode, creations at once together.
+	drawMu sync.Mutex
+
+	log *testkit.LogLines
 	// bots are the service's bots, kept across a restart:
 	// testkit.CheapBots, each decision worked out once.
 	bots ai.Factory
@@ -67,8 +73,15 @@ func (f *fixture) open(daily bool) {
 	s, err := New(Config{DB: sdb, Dir: filepath.Join(f.dir, "tourneys"), NewBot: f.bots, Now: f.c.Now,
 		Location: time.UTC, NoDaily: !daily, Slots: host.NewSlots(1), MaxEntrantsPerAddr: f.perAddr,
 		MaxOpenPerAddr: f.openPerAddr,
-		NewSeed:        func() uint64 { f.seeds++; return 1000 + f.seeds },
+		NewSeed: func() uint64 {
+			f.drawMu.Lock()
+			defer f.drawMu.Unlock()
+			f.seeds++
+			return 1000 + f.seeds
+		},
 		NewCode: func() string {
+			f.drawMu.Lock()
+			defer f.drawMu.Unlock()
 			f.codes++
 			return fmt.Sprintf("TEST%c%c", 'A'+f.codes/24, "ABCDEFGHJKLMNPQRSTUVWXYZ"[f.codes%24])
 		},

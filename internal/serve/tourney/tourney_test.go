@@ -611,33 +611,49 @@ func TestInPlay(t *testing.T) {
 	assert.False(t, ok, "the tournament has ended")
 }
 
-// heldEntries is a club database whose Enter waits until every one of
-// the test's callers has reached it or been turned away (gate), so that
-// the callers are all past the service's check before any entry is
-// written.
-type heldEntries struct {
-	DB
-	gate *entryGate
-}
-
-// entryGate counts the callers of Service.Enter at the database
-// (arrived) and those answered without it (refused).
-type entryGate struct {
+// gate holds a test's callers at a database method until every one of
+// them has reached it or been turned away by the service, so that they
+// are all past the service's check before any of them writes.
+type gate struct {
 	mu               sync.Mutex
 	cond             *sync.Cond
 	arrived, refused int
 	callers          int
 }
 
-func (h heldEntries) Enter(ctx context.Context, code, key string) error {
-	g := h.gate
+func newGate(callers int) *gate {
+	g := &gate{callers: callers}
+	g.cond = sync.NewCond(&g.mu)
+	return g
+}
+
+// reach counts a caller at the database method and waits for the rest.
+func (g *gate) reach() {
 	g.mu.Lock()
+	defer g.mu.Unlock()
 	g.arrived++
 	g.cond.Broadcast()
 	for g.arrived+g.refused < g.callers {
 		g.cond.Wait()
 	}
-	g.mu.Unlock()
+}
+
+// turnAway counts a caller the service answered without the database.
+func (g *gate) turnAway() {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.refused++
+	g.cond.Broadcast()
+}
+
+// heldEntries is a club database whose Enter waits at the gate.
+type heldEntries struct {
+	DB
+	gate *gate
+}
+
+func (h heldEntries) Enter(ctx context.Context, code, key string) error {
+	h.gate.reach()
 	return h.DB.Enter(ctx, code, key)
 }
 
@@ -647,8 +663,7 @@ func (h heldEntries) Enter(ctx context.Context, code, key string) error {
 func TestEnterLimitByAddressAtOnce(t *testing.T) {
 	f := newFixture(t, false)
 	const most = 3
-	g := &entryGate{callers: most + 2}
-	g.cond = sync.NewCond(&g.mu)
+	g := newGate(most + 2)
 	f.perAddr = most
 	f.wrap = func(db DB) DB { return heldEntries{DB: db, gate: g} }
 	f.restart(false)
@@ -661,10 +676,7 @@ func TestEnterLimitByAddressAtOnce(t *testing.T) {
 		wg.Go(func() {
 			p := Player{Key: fmt.Sprintf("eeee%060x", i), Name: fmt.Sprint("sybil", i), Addr: "192.0.2.1"}
 			if errs[i] = f.s.Enter(ctx, p, a.Code); errors.Is(errs[i], ErrAddrFull) {
-				g.mu.Lock()
-				g.refused++
-				g.cond.Broadcast()
-				g.mu.Unlock()
+				g.turnAway()
 			}
 		})
 	}
