@@ -326,28 +326,20 @@ func (s *Service) Create(ctx context.Context, p Player, spec Spec) (Info, error)
 	if err := s.cfg.DB.SeePlayer(ctx, p.Key, p.Name); err != nil {
 		return Info{}, s.dbErr(err)
 	}
+	// The count runs from before the read of the tournaments open to
+	// the end of Create, so that creations written meanwhile, which the
+	// read may miss, stay in opening for takePlace to count.
+	s.mu.Lock()
+	s.creating++
+	s.mu.Unlock()
+	defer s.doneCreating()
 	ts, err := s.cfg.DB.Tournaments(ctx)
 	if err != nil {
 		return Info{}, s.dbErr(err)
 	}
-	mine, fromAddr := 0, 0
-	s.mu.Lock()
-	for _, t := range ts {
-		if t.Creator == p.Key {
-			mine++
-		}
-		if p.Addr != "" && s.from[t.Code] == p.Addr {
-			fromAddr++
-		}
-	}
-	s.mu.Unlock()
-	switch {
-	case mine >= MaxOpenPerCreator:
-		return Info{}, fmt.Errorf("%w: you host %d already; create another once one has ended", ErrTooMany, mine)
-	case fromAddr >= s.cfg.MaxOpenPerAddr:
-		return Info{}, fmt.Errorf("%w from your address (%d): create another once one has ended", ErrTooMany, fromAddr)
-	case len(ts) >= MaxOpen:
-		return Info{}, fmt.Errorf("%w on this server (%d): try again later", ErrTooMany, len(ts))
+	o, err := s.takePlace(ts, p)
+	if err != nil {
+		return Info{}, err
 	}
 	var t clubdb.Tournament
 	for range 20 {
@@ -357,18 +349,85 @@ func (s *Service) Create(ctx context.Context, p Player, spec Spec) (Info, error)
 			break
 		}
 	}
+	s.mu.Lock()
+	if err != nil {
+		delete(s.opening, o) // its place is given back
+	} else {
+		o.code = t.Code
+		if p.Addr != "" {
+			s.from[t.Code] = p.Addr
+		}
+	}
+	s.mu.Unlock()
 	if err != nil {
 		return Info{}, s.dbErr(err)
-	}
-	if p.Addr != "" {
-		s.mu.Lock()
-		s.from[t.Code] = p.Addr
-		s.mu.Unlock()
 	}
 	s.cfg.Logf("tournament %s created by %s: %d players, %d boards, %s bots, ends %s", t.Code, p.Name,
 		opts.NumPlayers(), t.Boards, t.Level, t.Ends.Format(time.RFC3339))
 	s.wantPar(ctx, t.Code)
 	return s.namedInfo(ctx, t), nil
+}
+
+// opening is a club tournament being created by key from addr; code is
+// "" until the database has it.
+type opening struct{ key, addr, code string }
+
+// takePlace counts the tournaments open (by p, from p's address, on the
+// server) against the caps: those of ts, read by a Create counting
+// (Service.creating), and those being created or created since that
+// read began (Service.opening). Under the caps, the new tournament takes
+// its place in the count at once, before the database is written, so
+// that creations at the same moment cannot pass a cap together. (One
+// written but not yet marked with its code counts twice for that
+// moment: the caps err toward refusing.)
+func (s *Service) takePlace(ts []clubdb.Tournament, p Player) (*opening, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	open, mine, fromAddr := len(ts), 0, 0
+	in := make(map[string]bool, len(ts))
+	for _, t := range ts {
+		in[t.Code] = true
+		if t.Creator == p.Key {
+			mine++
+		}
+		if p.Addr != "" && s.from[t.Code] == p.Addr {
+			fromAddr++
+		}
+	}
+	for o := range s.opening {
+		if in[o.code] {
+			continue // ts has it already
+		}
+		open++
+		if o.key == p.Key {
+			mine++
+		}
+		if p.Addr != "" && o.addr == p.Addr {
+			fromAddr++
+		}
+	}
+	switch {
+	case mine >= MaxOpenPerCreator:
+		return nil, fmt.Errorf("%w: you host %d already; create another once one has ended", ErrTooMany, mine)
+	case fromAddr >= s.cfg.MaxOpenPerAddr:
+		return nil, fmt.Errorf("%w from your address (%d): create another once one has ended", ErrTooMany, fromAddr)
+	case open >= MaxOpen:
+		return nil, fmt.Errorf("%w on this server (%d): try again later", ErrTooMany, open)
+	}
+	o := &opening{key: p.Key, addr: p.Addr}
+	s.opening[o] = true
+	return o, nil
+}
+
+// doneCreating ends a Create's count. Once no Create is counting, every
+// creation's write came before any later read of the tournaments open,
+// which has it: opening empties.
+func (s *Service) doneCreating() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.creating--; s.creating == 0 {
+		clear(s.opening)
+	}
 }
 
 // End ends the tournament of code now, for its host p: it is over as if

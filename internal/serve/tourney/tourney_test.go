@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -709,4 +710,198 @@ func TestParLogSaysADamagedParFile(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, pars[0], logResult(t, pl, f.s.cachedSet(code).Seat))
 	assert.True(t, f.log.Has("tournament "+code+": the par lines"), "the log:\n%s", f.log.String())
+}
+
+// hookedCreations is a club database whose CreateTournament calls the
+// test's hook creating first, and whose list of the tournaments open
+// calls counting once it has read them (nil: no hook); an error from
+// creating fails the creation.
+type hookedCreations struct {
+	DB
+	creating func() error
+	counting func()
+}
+
+func (h hookedCreations) CreateTournament(ctx context.Context, t clubdb.Tournament, seed uint64) (clubdb.Tournament, error) {
+	if h.creating != nil {
+		if err := h.creating(); err != nil {
+			return clubdb.Tournament{}, err
+		}
+	}
+	return h.DB.CreateTournament(ctx, t, seed)
+}
+
+func (h hookedCreations) Tournaments(ctx context.Context) ([]clubdb.Tournament, error) {
+	ts, err := h.DB.Tournaments(ctx)
+	if h.counting != nil {
+		h.counting()
+	}
+	return ts, err
+}
+
+// TestCreateLimitAtOnce: creations at the same moment cannot pass a cap
+// of the tournaments open together, from one address, by one key or on
+// the server: the database holds every creation until all the callers
+// are past the service's check, and only the room under the cap is
+// created; the rest are refused with that cap's words.
+func TestCreateLimitAtOnce(t *testing.T) {
+	for _, c := range []struct {
+		name    string
+		perAddr int // Config.MaxOpenPerAddr (0: its default)
+		before  int // tournaments open before, written straight to the database
+		room    int // the creations the cap has room for
+		who     func(i int) Player
+		says    string
+	}{
+		{"from one address", 2, 0, 2, func(i int) Player {
+			return Player{Key: fmt.Sprintf("ffff%060x", i), Name: fmt.Sprint("sybil", i), Addr: "192.0.2.9"}
+		}, "from your address (2)"},
+		{"by one key", 0, 0, MaxOpenPerCreator, func(i int) Player {
+			p := ann
+			p.Addr = fmt.Sprintf("198.51.100.%d", i)
+			return p
+		}, fmt.Sprintf("you host %d already", MaxOpenPerCreator)},
+		{"on the server", 0, MaxOpen - 2, 2, func(i int) Player {
+			return Player{Key: fmt.Sprintf("ffff%060x", i), Name: fmt.Sprint("host", i)}
+		}, fmt.Sprintf("on this server (%d)", MaxOpen)},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			f := newFixture(t, false)
+			g := newGate(c.room + 2)
+			f.openPerAddr = c.perAddr
+			f.wrap = func(db DB) DB {
+				return hookedCreations{DB: db, creating: func() error { g.reach(); return nil }}
+			}
+			f.restart(false)
+			ctx := context.Background()
+			for i := range c.before {
+				_, err := f.db.CreateTournament(ctx, clubdb.Tournament{Code: fmt.Sprintf("OPEN%02d", i),
+					Rules: rules.DefaultOptions(), Level: string(ai.Normal), Boards: 4, Ends: f.c.Now().Add(time.Hour)}, 1)
+				require.NoError(t, err)
+			}
+			errs := make([]error, g.callers)
+			var wg sync.WaitGroup
+			for i := range g.callers {
+				wg.Go(func() {
+					// Any error lets the gate go: a caller that failed
+					// otherwise must not hold the others forever.
+					if _, errs[i] = f.s.Create(ctx, c.who(i), f.spec(2, 4)); errs[i] != nil {
+						g.turnAway()
+					}
+				})
+			}
+			wg.Wait()
+			created := 0
+			for _, err := range errs {
+				if err == nil {
+					created++
+				} else {
+					require.ErrorIs(t, err, ErrTooMany)
+					require.ErrorContains(t, err, c.says)
+				}
+			}
+			ts, err := f.db.Tournaments(ctx)
+			require.NoError(t, err)
+			require.Equal(t, c.room, created, "the creations let through")
+			require.Len(t, ts, c.before+c.room, "the tournaments open")
+		})
+	}
+}
+
+// TestCreateFailedGivesItsPlaceBack: a creation whose database write
+// fails gives back the place it took in the counts, at once, even to a
+// creation counting meanwhile: the address's one place goes to the
+// next creation, and the one after is refused.
+func TestCreateFailedGivesItsPlaceBack(t *testing.T) {
+	f := newFixture(t, false)
+	f.openPerAddr = 1
+	atWrite, fail := make(chan struct{}), make(chan struct{})
+	atCount, count := make(chan struct{}), make(chan struct{})
+	var writes atomic.Int32
+	var holdCount atomic.Bool
+	f.wrap = func(db DB) DB {
+		return hookedCreations{DB: db,
+			creating: func() error {
+				if writes.Add(1) > 1 {
+					return nil
+				}
+				close(atWrite)
+				<-fail
+				return errDisk
+			},
+			counting: func() {
+				if holdCount.CompareAndSwap(true, false) {
+					close(atCount)
+					<-count
+				}
+			}}
+	}
+	f.restart(false)
+	ctx := context.Background()
+	failed := f.createFrom(ctx, 0, "192.0.2.5")
+	select {
+	case <-atWrite: // the first holds the address's place, writing
+	case err := <-failed:
+		t.Fatalf("the first creation ended before its write: %v", err)
+	}
+	holdCount.Store(true)
+	next := f.createFrom(ctx, 1, "192.0.2.5")
+	select {
+	case <-atCount: // the next counts while the first is writing
+	case err := <-next:
+		t.Fatalf("the next creation ended before its count: %v", err)
+	}
+	close(fail)
+	require.ErrorIs(t, <-failed, ErrTrouble)
+	close(count)
+	require.NoError(t, <-next, "the failed creation's place is given back")
+	require.ErrorIs(t, <-f.createFrom(ctx, 2, "192.0.2.5"), ErrTooMany)
+	ts, err := f.db.Tournaments(ctx)
+	require.NoError(t, err)
+	require.Len(t, ts, 1, "the tournaments open")
+}
+
+// TestCreateCountsAWriteAfterItsRead: a creation that read the
+// tournaments open before another was written, and counts them after,
+// still counts the other: the address's one place is taken.
+func TestCreateCountsAWriteAfterItsRead(t *testing.T) {
+	f := newFixture(t, false)
+	f.openPerAddr = 1
+	atCount, count := make(chan struct{}), make(chan struct{})
+	var holdCount atomic.Bool
+	f.wrap = func(db DB) DB {
+		return hookedCreations{DB: db, counting: func() {
+			if holdCount.CompareAndSwap(true, false) {
+				close(atCount)
+				<-count
+			}
+		}}
+	}
+	f.restart(false)
+	ctx := context.Background()
+	holdCount.Store(true)
+	late := f.createFrom(ctx, 0, "192.0.2.6")
+	select {
+	case <-atCount: // it has read the tournaments open: none
+	case err := <-late:
+		t.Fatalf("the creation ended before its count: %v", err)
+	}
+	require.NoError(t, <-f.createFrom(ctx, 1, "192.0.2.6"))
+	close(count)
+	require.ErrorIs(t, <-late, ErrTooMany)
+	ts, err := f.db.Tournaments(ctx)
+	require.NoError(t, err)
+	require.Len(t, ts, 1, "the tournaments open")
+}
+
+// createFrom has the i-th of the test's keys create a tournament from
+// addr, and answers on the channel returned once it has.
+func (f *fixture) createFrom(ctx context.Context, i int, addr string) chan error {
+	done := make(chan error, 1)
+	go func() {
+		p := Player{Key: fmt.Sprintf("abab%060x", i), Name: fmt.Sprint("sybil", i), Addr: addr}
+		_, err := f.s.Create(ctx, p, f.spec(2, 4))
+		done <- err
+	}()
+	return done
 }
