@@ -158,12 +158,13 @@ func (s *Service) ensureDaily(ctx context.Context) error {
 			seed = 1 // 0 marks a daily made with klob daily's boards (set)
 		}
 		if _, err := s.cfg.DB.CreateTournament(ctx, t, seed); err != nil {
-			// Another call made it meanwhile: fine.
+			// Another call made it meanwhile (and logged it): fine.
 			if _, again := s.cfg.DB.Tournament(ctx, code); again != nil {
 				return fmt.Errorf("tourney: the daily: %w", err)
 			}
+		} else {
+			s.cfg.Logf("tournament %s created", code)
 		}
-		s.cfg.Logf("tournament %s created", code)
 		s.wantPar(ctx, code)
 	}
 	s.mu.Lock()

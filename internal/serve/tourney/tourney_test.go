@@ -905,3 +905,28 @@ func (f *fixture) createFrom(ctx context.Context, i int, addr string) chan error
 	}()
 	return done
 }
+
+// beatenToIt is a club database in which another caller creates each
+// tournament just before this one writes it: the write then fails as
+// the code is taken.
+type beatenToIt struct{ DB }
+
+func (b beatenToIt) CreateTournament(ctx context.Context, t clubdb.Tournament, seed uint64) (clubdb.Tournament, error) {
+	if _, err := b.DB.CreateTournament(ctx, t, seed); err != nil {
+		return clubdb.Tournament{}, err
+	}
+	return b.DB.CreateTournament(ctx, t, seed)
+}
+
+// TestDailyMadeMeanwhile: a daily another caller made between the
+// service's look and its write is taken as made, and is not logged as
+// created by this call too (the other caller logs it).
+func TestDailyMadeMeanwhile(t *testing.T) {
+	f := newFixture(t, false)
+	f.wrap = func(db DB) DB { return beatenToIt{db} }
+	f.restart(true)
+	list, err := f.s.List(context.Background(), ann.Key)
+	require.NoError(t, err)
+	require.Len(t, list, 3)
+	assert.False(t, f.log.Has("created"), "the log:\n%s", f.log.String())
+}
