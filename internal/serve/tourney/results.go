@@ -97,9 +97,7 @@ func (s *Service) Progress(ctx context.Context, key, code string) (*Progress, er
 	}
 	p.Entrants = shown(es)
 	if validKey(key) {
-		if p.Entered, err = s.entered(ctx, t.Code, key); err != nil {
-			return nil, err
-		}
+		p.Entered = slices.ContainsFunc(es, func(e clubdb.Entrant) bool { return e.Key == key })
 		mine, err := s.cfg.DB.BoardsOf(ctx, t.Code, key)
 		if err != nil {
 			return nil, s.dbErr(err)
