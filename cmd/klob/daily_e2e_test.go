@@ -38,34 +38,19 @@ func playDaily(s *tmuxSession, d time.Duration, stop func(scr string) bool) stri
 		if time.Now().After(deadline) {
 			s.t.Fatalf("the day did not get there; the screen:\n%s", scr)
 		}
-		sent := true
-		switch {
-		case strings.Contains(scr, "[enter] play board"), strings.Contains(scr, "[enter] board"),
-			strings.Contains(scr, "[enter] the day's results"), strings.Contains(scr, "Press enter to go on."):
-			s.keys("Enter")
-		case strings.Contains(scr, "Trick over."):
-			s.keys("Enter")
-		case strings.Contains(scr, "[t] take"):
-			s.keys("t")
-		case strings.Contains(scr, "Bella?") || strings.Contains(scr, "Announce?"):
-			s.keys("b")
-		case strings.Contains(scr, "Your lead:") || strings.Contains(scr, "Your turn:"):
-			// A frame drawn as the last card leaves the hand has no card
-			// to play: wait for the next rather than press on it.
-			if k := playableKey(scr); k != "" {
-				s.keys(k)
-			} else {
-				sent = false
+		// A deal's screens are answered as playDeal answers them; enter
+		// goes on from the day's own.
+		k, _ := dealKey(scr)
+		for _, next := range []string{"[enter] play board", "[enter] board", "[enter] the day's results", "Press enter to go on."} {
+			if strings.Contains(scr, next) {
+				k = "Enter"
 			}
-		case strings.Contains(scr, "▶["):
-			s.keys("Enter")
-		default:
-			sent = false
 		}
 		// Wait for the key to show before reading the screen again (as
 		// playDeal does): on a loaded machine a frame can take over a
 		// second, and the same key sent twice would pass a screen.
-		if sent {
+		if k != "" {
+			s.keys(k)
 			s.changedFrom(scr)
 		}
 		time.Sleep(poll)

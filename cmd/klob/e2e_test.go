@@ -269,29 +269,9 @@ func playDeal(s *tmuxSession, d time.Duration) (string, int) {
 		if time.Now().After(deadline) {
 			s.t.Fatalf("the deal did not end; the screen:\n%s", scr)
 		}
-		sent := true
-		switch {
-		case strings.Contains(scr, "Trick over."):
-			s.keys("Enter")
-		case strings.Contains(scr, "[t] take"):
-			s.keys("t") // take the upcard's suit
-		case strings.Contains(scr, "Bella?") || strings.Contains(scr, "Announce?"):
-			s.keys("b")
-		case strings.Contains(scr, "Your lead:") || strings.Contains(scr, "Your turn:"):
-			// Play a card marked playable (•) by its number; when only
-			// the selected card (▲) may be played, enter plays it.
-			// A frame drawn as the last card leaves the hand has no card
-			// to play: wait for the next rather than press enter on it.
-			if k := playableKey(scr); k != "" {
-				s.keys(k)
-				cards++
-			} else {
-				sent = false
-			}
-		case strings.Contains(scr, "▶["):
-			s.keys("Enter") // the first choice of a menu
-		default:
-			sent = false
+		k, card := dealKey(scr)
+		if card {
+			cards++
 		}
 		// Wait for the key to show before reading the screen again, so a
 		// frame not yet redrawn is not answered twice: on a loaded
@@ -300,12 +280,38 @@ func playDeal(s *tmuxSession, d time.Duration) (string, int) {
 		// changes the screen; the capture that shows it starts the next
 		// settled screen (a capture saved is a tmux client not started).
 		last = ""
-		if sent {
+		if k != "" {
+			s.keys(k)
 			last = s.changedFrom(scr)
 		} else {
 			time.Sleep(poll)
 		}
 	}
+}
+
+// dealKey is the key a person presses at scr, a screen of a deal: enter
+// when a trick is over, t to take the upcard's suit, b for bella, a
+// card to play, enter at a menu's first choice; card says the key plays
+// a card, and "" that the screen asks nothing.
+func dealKey(scr string) (key string, card bool) {
+	switch {
+	case strings.Contains(scr, "Trick over."):
+		return "Enter", false
+	case strings.Contains(scr, "[t] take"):
+		return "t", false
+	case strings.Contains(scr, "Bella?") || strings.Contains(scr, "Announce?"):
+		return "b", false
+	case strings.Contains(scr, "Your lead:") || strings.Contains(scr, "Your turn:"):
+		// Play a card marked playable (•) by its number; when only
+		// the selected card (▲) may be played, enter plays it.
+		// A frame drawn as the last card leaves the hand has no card
+		// to play: wait for the next rather than press enter on it.
+		k := playableKey(scr)
+		return k, k != ""
+	case strings.Contains(scr, "▶["):
+		return "Enter", false
+	}
+	return "", false
 }
 
 // changedFrom waits for the screen to change from scr after a key that
