@@ -377,22 +377,7 @@ func TestEndToEnd(t *testing.T) {
 	if sc.Outcome == rules.Abandoned {
 		t.Fatalf("deal 1 was thrown in; the seed should give a played deal:\n%s", scr)
 	}
-	wantRow := func(label string, a, b int, plus string) {
-		t.Helper()
-		re := regexp.MustCompile(regexp.QuoteMeta(label) + `\s+` + regexp.QuoteMeta(plus) + `(\d+)\s+` + regexp.QuoteMeta(plus) + `(\d+)`)
-		m := re.FindStringSubmatch(scr)
-		if m == nil || m[1] != strconv.Itoa(a) || m[2] != strconv.Itoa(b) {
-			t.Errorf("screen row %q: got %v, want %d %d; the screen:\n%s", label, m, a, b, scr)
-		}
-	}
-	wantRow("Tricks", sc.Tricks[0], sc.Tricks[1], "")
-	wantRow("Card points", sc.Cards[0], sc.Cards[1], "")
-	wantRow("Total", sc.Total[0], sc.Total[1], "")
-	wantRow("This deal scores", sc.Scored[0], sc.Scored[1], "+")
-	verdict := map[rules.Outcome]string{rules.Made: "Made.", rules.Tie: "Equal.", rules.Bete: "Bete!"}[sc.Outcome]
-	if !strings.Contains(scr, verdict) {
-		t.Errorf("the screen does not say %q:\n%s", verdict, scr)
-	}
+	checkScoreShown(t, 2, scr, sc)
 	t.Logf("peak memory after one deal: %s", peakMemory(pid))
 
 	// On to deal 2, then quit: q asks, y quits, and the game is saved.
@@ -525,6 +510,14 @@ func checkFirstDeal(t *testing.T, n int, scr, state string) {
 		}
 		return
 	}
+	checkScoreShown(t, n, scr, sc)
+}
+
+// checkScoreShown checks a played deal's result screen scr at a table
+// of n against its score sc: the rows of tricks, card points, total and
+// what the deal scores by side (the person's first), and the verdict.
+func checkScoreShown(t *testing.T, n int, scr string, sc rules.Score) {
+	t.Helper()
 	bySide := func(x [4]int) []int {
 		out := make([]int, sc.Sides())
 		for s := range n {
@@ -561,21 +554,24 @@ func checkFirstDeal(t *testing.T, n int, scr, state string) {
 // no card is marked.
 func playableKey(screen string) string {
 	lines := strings.Split(screen, "\n")
-	for i := 1; i < len(lines); i++ {
-		marks := []rune(lines[i])
-		nums := []rune(lines[i-1])
-		for x, r := range marks {
-			if r == '•' && x < len(nums) && nums[x] >= '1' && nums[x] <= '9' {
-				return string(nums[x])
-			}
-		}
+	if k := markedCard(lines, '•'); k != "" {
+		return k
 	}
+	if markedCard(lines, '▲') != "" {
+		return "Enter"
+	}
+	return ""
+}
+
+// markedCard is the number above the first card of lines marked with
+// mark, "" when no card is.
+func markedCard(lines []string, mark rune) string {
 	for i := 1; i < len(lines); i++ {
 		marks := []rune(lines[i])
 		nums := []rune(lines[i-1])
 		for x, r := range marks {
-			if r == '▲' && x < len(nums) && nums[x] >= '1' && nums[x] <= '9' {
-				return "Enter"
+			if r == mark && x < len(nums) && nums[x] >= '1' && nums[x] <= '9' {
+				return string(nums[x])
 			}
 		}
 	}
