@@ -22,13 +22,18 @@ func TestE2ETwoKlobsOneDir(t *testing.T) {
 	s.run("new-session", "-d", "-s", "two", "-x", "100", "-y", "30",
 		fmt.Sprintf("KLOB_STATE_DIR='%s' TERM=xterm-256color '%s'; sleep 60", state, bin))
 	second := func() string { return s.run("capture-pane", "-p", "-t", "two") }
-	deadline := time.Now().Add(patience)
-	for !strings.Contains(second(), "is playing in") {
-		if time.Now().After(deadline) {
-			t.Fatalf("the second klob does not say another is playing:\n%s", second())
+	// waitSecond polls the second klob's screen until it shows want;
+	// else the test fails saying what did not happen.
+	waitSecond := func(want, failed string) {
+		t.Helper()
+		for deadline := time.Now().Add(patience); !strings.Contains(second(), want); {
+			if time.Now().After(deadline) {
+				t.Fatalf("%s:\n%s", failed, second())
+			}
+			time.Sleep(10 * time.Millisecond)
 		}
-		time.Sleep(10 * time.Millisecond)
 	}
+	waitSecond("is playing in", "the second klob does not say another is playing")
 	// The path may break over lines (a long TMPDIR): read without the
 	// white space.
 	bare := func(s string) string { return strings.Join(strings.Fields(s), "") }
@@ -37,19 +42,9 @@ func TestE2ETwoKlobsOneDir(t *testing.T) {
 		t.Fatalf("the second klob's screen:\n%s", scr)
 	}
 	s.run("send-keys", "-t", "two", "r")
-	for deadline = time.Now().Add(patience); !strings.Contains(second(), "in progress"); {
-		if time.Now().After(deadline) {
-			t.Fatalf("no game in progress in the read-only list:\n%s", second())
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
+	waitSecond("in progress", "no game in progress in the read-only list")
 	s.run("send-keys", "-t", "two", "Enter")
-	for deadline = time.Now().Add(patience); !strings.Contains(second(), "your cards only"); {
-		if time.Now().After(deadline) {
-			t.Fatalf("the game in progress is not replayed from the person's seat:\n%s", second())
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
+	waitSecond("your cards only", "the game in progress is not replayed from the person's seat")
 	if scr := second(); !strings.Contains(scr, "▮▮▮▮▮▮ 6 cards") {
 		t.Errorf("the bot's hand is not shown as backs:\n%s", scr)
 	}
