@@ -119,12 +119,20 @@ func newSSHTmux(t *testing.T, dir, port string, serverLog func() string) *sshTmu
 
 // connect opens name's ssh session in a w×h window, with the person's
 // key (written the first time); it returns the key's path.
-func (x *sshTmux) connect(name string, w, h int) string {
+func (x *sshTmux) connect(name string, w, h int) string { return x.connectCmd(name, w, h, "") }
+
+// connectCmd is connect running the command given after the host
+// (`ssh -t HOST watch CODE`), when not "".
+func (x *sshTmux) connectCmd(name string, w, h int, command string) string {
 	key := filepath.Join(x.dir, name+".key")
 	if _, err := os.Stat(key); err != nil {
 		writeKey(x.t, key)
 	}
-	cmd := fmt.Sprintf("TERM=xterm-256color ssh -p %s -i %s -o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null -o IdentitiesOnly=yes -o LogLevel=ERROR %s@127.0.0.1; echo ssh exited; sleep 60", x.port, key, name)
+	tty := ""
+	if command != "" {
+		tty, command = " -t", " "+command
+	}
+	cmd := fmt.Sprintf("TERM=xterm-256color ssh%s -p %s -i %s -o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null -o IdentitiesOnly=yes -o LogLevel=ERROR %s@127.0.0.1%s; echo ssh exited; sleep 60", tty, x.port, key, name, command)
 	x.ts.run("new-session", "-d", "-s", name, "-x", fmt.Sprint(w), "-y", fmt.Sprint(h), cmd)
 	return key
 }
@@ -144,16 +152,23 @@ func (x *sshTmux) keys(name string, k ...string) {
 // waitFor polls name's screen until it shows want.
 func (x *sshTmux) waitFor(name, want string) string {
 	x.t.Helper()
-	deadline := time.Now().Add(patience)
+	return x.waitUntil(name, fmt.Sprintf("%q", want), patience, func(scr string) bool { return strings.Contains(scr, want) })
+}
+
+// waitUntil polls name's screen until ok, for at most d: a bound that
+// only a broken server reaches, never what decides a passing run.
+func (x *sshTmux) waitUntil(name, what string, d time.Duration, ok func(string) bool) string {
+	x.t.Helper()
+	deadline := time.Now().Add(d)
 	for {
 		scr := x.screen(name)
-		if strings.Contains(scr, want) {
+		if ok(scr) {
 			return scr
 		}
 		if time.Now().After(deadline) {
-			x.t.Fatalf("%s: %q never showed; the screen:\n%s\nserver:\n%s", name, want, scr, x.serverLog())
+			x.t.Fatalf("%s: %s never showed; the screen:\n%s\nserver:\n%s", name, what, scr, x.serverLog())
 		}
-		time.Sleep(10 * time.Millisecond)
+		time.Sleep(poll)
 	}
 }
 

@@ -1,42 +1,11 @@
 package main
 
 import (
-	"fmt"
-	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 	"time"
 )
-
-// connectCmd opens name's ssh session in a w×h window running the
-// command given after the host (`ssh -t HOST watch CODE`).
-func (x *sshTmux) connectCmd(name string, w, h int, command string) {
-	key := filepath.Join(x.dir, name+".key")
-	if _, err := os.Stat(key); err != nil {
-		writeKey(x.t, key)
-	}
-	cmd := fmt.Sprintf("TERM=xterm-256color ssh -t -p %s -i %s -o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null -o IdentitiesOnly=yes -o LogLevel=ERROR %s@127.0.0.1 %s; echo ssh exited; sleep 60", x.port, key, name, command)
-	x.ts.run("new-session", "-d", "-s", name, "-x", fmt.Sprint(w), "-y", fmt.Sprint(h), cmd)
-}
-
-// waitUntil polls name's screen until ok, for at most d: a bound that
-// only a broken server reaches, never what decides a passing run.
-func (x *sshTmux) waitUntil(name, what string, d time.Duration, ok func(string) bool) string {
-	x.t.Helper()
-	deadline := time.Now().Add(d)
-	for {
-		scr := x.screen(name)
-		if ok(scr) {
-			return scr
-		}
-		if time.Now().After(deadline) {
-			x.t.Fatalf("%s: %s never showed; the screen:\n%s\nserver:\n%s", name, what, scr, x.serverLog())
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
-}
 
 // oneLine is a screen's words on one line: wrapped text reads whole.
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
