@@ -10,8 +10,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	gossh "golang.org/x/crypto/ssh"
-
-	"github.com/klob/klob/internal/testing/sshtest"
 )
 
 // -allow makes a private club: a listed key plays, another reads its
@@ -34,10 +32,10 @@ func TestServeKeyLists(t *testing.T) {
 	require.True(t, bob.c.Wait(patience))
 	assert.Contains(t, bob.c.Output(), "send them its fingerprint, "+gossh.FingerprintSHA256(bob.key.PublicKey()))
 
-	c, err := sshtest.Dial(r.addr, sshtest.Config{User: "guest", Width: 80, Height: 24})
-	require.NoError(t, err)
-	require.True(t, c.Wait(patience))
-	assert.Contains(t, c.Output(), "players with a key only")
+	guest := &person{name: "guest", w: 80, h: 24}
+	r.connect(t, guest)
+	require.True(t, guest.c.Wait(patience))
+	assert.Contains(t, guest.c.Output(), "players with a key only")
 
 	require.NoError(t, os.WriteFile(deny, []byte(gossh.FingerprintSHA256(ann.key.PublicKey())+"\n"), 0o600))
 	again := &person{name: "ann", key: ann.key}

@@ -22,7 +22,6 @@ import (
 	"github.com/klob/klob/internal/record/store"
 	"github.com/klob/klob/internal/serve/club"
 	"github.com/klob/klob/internal/serve/server"
-	"github.com/klob/klob/internal/testing/sshtest"
 	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/rules"
 )
@@ -302,10 +301,9 @@ func TestServeSeesPlayers(t *testing.T) {
 		return err == nil && p.Name == "Bobby"
 	}, patience, 5*time.Millisecond)
 
-	zoe, err := sshtest.Dial(r.addr, sshtest.Config{User: "zoe", Width: 100, Height: 30})
-	require.NoError(t, err)
-	defer zoe.Close()
-	zoe.WaitText(t, patience, "Guests are not rated")
+	zoe := &person{name: "zoe", w: 100, h: 30}
+	r.connect(t, zoe)
+	zoe.c.WaitText(t, patience, "Guests are not rated")
 	n, err := r.club.DB().Counts(ctx)
 	require.NoError(t, err)
 	assert.Equal(t, 1, n.Players, "only Bob is written")

@@ -26,16 +26,14 @@ func TestServeWatchTalkByCommand(t *testing.T) {
 	code := openTable(t, 2, ann, bob)
 
 	carol := newPerson(t, "carol")
-	c, err := sshtest.Dial(r.addr, sshtest.Config{User: "carol", Key: carol.key, Width: 110, Height: 34, Command: "watch " + strings.ToLower(code)})
-	require.NoError(t, err)
-	t.Cleanup(func() { _ = c.Close() })
-	carol.c = c
+	carol.command = "watch " + strings.ToLower(code)
+	r.connect(t, carol)
 	carol.c.WaitText(t, patience, "watching · v history")
 	ann.c.WaitText(t, patience, "1 watching")
 
-	zed, err := sshtest.Dial(r.addr, sshtest.Config{User: "zed", Key: sshtest.NewKey(t), Width: 110, Height: 34, Command: "watch " + code, NeverRead: true})
-	require.NoError(t, err)
-	t.Cleanup(func() { _ = zed.Close() })
+	zed := newPerson(t, "zed")
+	zed.command, zed.neverRead = "watch "+code, true
+	r.connect(t, zed)
 	ann.c.WaitText(t, patience, "2 watching")
 
 	carol.typ(t, "/", "hi all", sshtest.Enter)
@@ -43,10 +41,9 @@ func TestServeWatchTalkByCommand(t *testing.T) {
 	bob.c.WaitText(t, patience, `carol (watching): "hi all"`)
 
 	dan := newPerson(t, "dan")
-	d, err := sshtest.Dial(r.addr, sshtest.Config{User: "dan", Key: dan.key, Width: 110, Height: 34, Command: "join " + code})
-	require.NoError(t, err)
-	t.Cleanup(func() { _ = d.Close() })
-	d.WaitText(t, patience, "has started without you")
+	dan.command = "join " + code
+	r.connect(t, dan)
+	dan.c.WaitText(t, patience, "has started without you")
 
 	drive(t, r, code, 60*time.Second, func() bool { return len(tableLog(t, r.state, code).Deals) >= 2 }, ann, bob)
 	require.NotContains(t, strings.Join(tableLog(t, r.state, code).Comment, "\n"), "hi all", "talk never goes into the game's log")
@@ -58,10 +55,9 @@ func TestServeWatchTalkByCommand(t *testing.T) {
 func TestServeASCII(t *testing.T) {
 	shortParallel(t)
 	r := startServe(t, t.TempDir(), time.Minute)
-	ann := newPerson(t, "ann")
-	c, err := sshtest.Dial(r.addr, sshtest.Config{User: "ann", Key: ann.key, Width: 80, Height: 24, Command: "ascii"})
-	require.NoError(t, err)
-	t.Cleanup(func() { _ = c.Close() })
+	ann := &person{name: "ann", key: sshtest.NewKey(t), w: 80, h: 24, command: "ascii"}
+	r.connect(t, ann)
+	c := ann.c
 	nonASCII := func(s string) bool { return strings.ContainsFunc(s, func(r rune) bool { return r > 0x7e }) }
 	lobby := c.WaitText(t, patience, "Play alone against bots")
 	require.False(t, nonASCII(lobby), "the lobby:\n%s", lobby)

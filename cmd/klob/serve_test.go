@@ -84,13 +84,17 @@ func startServeWith(t *testing.T, state string, set func(*serveFlags), args ...s
 	return r
 }
 
-// person is one SSH client with a key, in a window of w×h (110×34
-// when not set).
+// person is one SSH client with a key (a guest without one), in a
+// window of w×h (110×34 when not set). command, when set, is what the
+// session runs instead of the lobby (`ssh HOST watch CODE`); neverRead
+// is a client that never reads its output.
 type person struct {
-	name string
-	key  gossh.Signer
-	c    *sshtest.Client
-	w, h int
+	name      string
+	key       gossh.Signer
+	c         *sshtest.Client
+	w, h      int
+	command   string
+	neverRead bool
 }
 
 func (r *serveRun) connect(t *testing.T, p *person) {
@@ -99,7 +103,7 @@ func (r *serveRun) connect(t *testing.T, p *person) {
 	if w == 0 {
 		w, h = 110, 34
 	}
-	c, err := sshtest.Dial(r.addr, sshtest.Config{User: p.name, Key: p.key, Width: w, Height: h})
+	c, err := sshtest.Dial(r.addr, sshtest.Config{User: p.name, Key: p.key, Width: w, Height: h, Command: p.command, NeverRead: p.neverRead})
 	require.NoError(t, err)
 	t.Cleanup(func() { _ = c.Close() })
 	p.c = c
@@ -524,16 +528,15 @@ func TestServeRestartResumesTable(t *testing.T) {
 // A guest plays against bots only: tables are refused with the reason.
 func TestServeGuestPlaysAlone(t *testing.T) {
 	r := startServe(t, t.TempDir(), time.Minute)
-	c, err := sshtest.Dial(r.addr, sshtest.Config{User: "zoe", Width: 100, Height: 30})
-	require.NoError(t, err)
-	defer c.Close()
-	c.WaitText(t, patience, "Welcome, zoe · guest")
-	require.NoError(t, c.Type("o"))
-	c.WaitText(t, patience, "! Guests (no SSH key) play against bots only")
-	require.NoError(t, c.Type("p"))
-	c.WaitText(t, patience, "Set up the game")
-	require.NoError(t, c.Type(sshtest.Enter))
-	c.WaitFor(t, patience, "the table", func(s string) bool { return strings.Contains(s, "Deal 1") })
+	zoe := &person{name: "zoe", w: 100, h: 30}
+	r.connect(t, zoe)
+	zoe.c.WaitText(t, patience, "Welcome, zoe · guest")
+	zoe.typ(t, "o")
+	zoe.c.WaitText(t, patience, "! Guests (no SSH key) play against bots only")
+	zoe.typ(t, "p")
+	zoe.c.WaitText(t, patience, "Set up the game")
+	zoe.typ(t, sshtest.Enter)
+	zoe.c.WaitFor(t, patience, "the table", func(s string) bool { return strings.Contains(s, "Deal 1") })
 }
 
 func TestParseServe(t *testing.T) {
