@@ -122,16 +122,7 @@ var codeRE = regexp.MustCompile(`Table ([A-Z]{4})`)
 // code (seats B, C...), and the host start the game. It returns the code.
 func openTable(t *testing.T, seats int, host *person, guests ...*person) string {
 	t.Helper()
-	host.c.WaitText(t, patience, "Welcome, "+host.name)
-	host.typ(t, "o")
-	host.c.WaitText(t, patience, "Open a table")
-	for range seats - 2 {
-		host.typ(t, sshtest.Right)
-	}
-	host.c.WaitText(t, patience, "‹ "+string(rune('0'+seats))+" ›")
-	host.typ(t, sshtest.Up, sshtest.Enter)
-	scr := host.c.WaitText(t, patience, "give friends the code")
-	code := codeRE.FindStringSubmatch(scr)[1]
+	code := waitingTable(t, seats, host)
 	for i, g := range guests {
 		g.c.WaitText(t, patience, "Welcome, "+g.name)
 		g.typ(t, "j")
@@ -143,6 +134,22 @@ func openTable(t *testing.T, seats int, host *person, guests ...*person) string 
 	host.typ(t, "s")
 	host.c.WaitText(t, patience, "Deal 1")
 	return code
+}
+
+// waitingTable has host open a table of seats from the lobby's welcome
+// and returns its code, the table waiting for players.
+func waitingTable(t *testing.T, seats int, host *person) string {
+	t.Helper()
+	host.c.WaitText(t, patience, "Welcome, "+host.name)
+	host.typ(t, "o")
+	host.c.WaitText(t, patience, "Open a table")
+	for range seats - 2 {
+		host.typ(t, sshtest.Right)
+	}
+	host.c.WaitText(t, patience, "‹ "+string(rune('0'+seats))+" ›")
+	host.typ(t, sshtest.Up, sshtest.Enter)
+	scr := host.c.WaitText(t, patience, "give friends the code")
+	return codeRE.FindStringSubmatch(scr)[1]
 }
 
 // watchHidden checks every frame the people receive from now on.
@@ -301,6 +308,14 @@ func playedDeal(state, code string) ([]int, bool) {
 	return nil, false
 }
 
+// playTablesOverSSH runs playTableOverSSH at every seat count, a
+// subtest each, in windows of w×h.
+func playTablesOverSSH(t *testing.T, w, h int) {
+	for _, tc := range []struct{ seats, cards int }{{2, 9}, {3, 9}, {4, 8}} {
+		t.Run(fmt.Sprint(tc.seats), func(t *testing.T) { playTableOverSSH(t, tc.seats, tc.cards, w, h) })
+	}
+}
+
 // playTableOverSSH: two people (seats A and B) at a table of seats,
 // bots in the others, in windows of w×h, play until a deal is played
 // out; no frame either receives shows a card of another hand (a
@@ -346,9 +361,7 @@ func playTableOverSSH(t *testing.T, seats, cards, w, h int) {
 // out over SSH, in a window with room for the table's name.
 func TestServePeoplePlayADeal(t *testing.T) {
 	shortParallel(t)
-	for _, tc := range []struct{ seats, cards int }{{2, 9}, {3, 9}, {4, 8}} {
-		t.Run(fmt.Sprint(tc.seats), func(t *testing.T) { playTableOverSSH(t, tc.seats, tc.cards, 110, 34) })
-	}
+	playTablesOverSSH(t, 110, 34)
 }
 
 // TestServeFairPlayAt80x24: at every seat count, two people in the
@@ -356,9 +369,7 @@ func TestServePeoplePlayADeal(t *testing.T) {
 // shows a card of another hand it may not know.
 func TestServeFairPlayAt80x24(t *testing.T) {
 	shortParallel(t)
-	for _, tc := range []struct{ seats, cards int }{{2, 9}, {3, 9}, {4, 8}} {
-		t.Run(fmt.Sprint(tc.seats), func(t *testing.T) { playTableOverSSH(t, tc.seats, tc.cards, 80, 24) })
-	}
+	playTablesOverSSH(t, 80, 24)
 }
 
 // At a table of two and of four a dropped person's seat waits (shown to

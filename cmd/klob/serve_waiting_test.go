@@ -6,8 +6,6 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/klob/klob/internal/testing/sshtest"
 )
 
 // A server that stops as klob serve does on SIGTERM (stopServe: its
@@ -21,12 +19,7 @@ func TestServeStopKeepsWaitingTable(t *testing.T) {
 	r := startServe(t, state, time.Minute)
 	ann := newPerson(t, "ann")
 	r.connect(t, ann)
-	ann.c.WaitText(t, patience, "Welcome, ann")
-	ann.typ(t, "o")
-	ann.c.WaitText(t, patience, "Open a table")
-	ann.typ(t, sshtest.Up, sshtest.Enter)
-	scr := ann.c.WaitText(t, patience, "give friends the code")
-	code := codeRE.FindStringSubmatch(scr)[1]
+	code := waitingTable(t, 2, ann)
 	stopServe(r.srv, r.hall, patience)
 	require.True(t, ann.c.Wait(patience))
 	assert.Contains(t, ann.c.Output(), "the server is stopping. Games are saved: connect again in a minute.")
