@@ -4,7 +4,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -59,10 +58,9 @@ func TestServeRefusesABadKeyList(t *testing.T) {
 	// The whole start: refused before a club is made in the new state
 	// directory.
 	state := filepath.Join(dir, "new-state")
-	var stderr strings.Builder
-	code := runServe([]string{"-addr", "127.0.0.1:0", "-state", state, "-allow", bad}, io.Discard, &stderr)
+	code, _, errs := runWith(runServe, "-addr", "127.0.0.1:0", "-state", state, "-allow", bad)
 	assert.Equal(t, 1, code)
-	assert.Contains(t, unwrapped(stderr.String()), bad+": line 2")
+	assert.Contains(t, unwrapped(errs), bad+": line 2")
 	_, err = os.Stat(filepath.Join(state, "club.db"))
 	assert.ErrorIs(t, err, os.ErrNotExist, "no club is made when the start is refused")
 }
@@ -74,10 +72,9 @@ func TestServeRefusesABadHostKey(t *testing.T) {
 	junk := filepath.Join(dir, "junk.key")
 	require.NoError(t, os.WriteFile(junk, []byte("not a key\n"), 0o600))
 	state := filepath.Join(dir, "new-state")
-	var stderr strings.Builder
-	code := runServe([]string{"-addr", "127.0.0.1:0", "-state", state, "-host-key", junk}, io.Discard, &stderr)
+	code, _, errs := runWith(runServe, "-addr", "127.0.0.1:0", "-state", state, "-host-key", junk)
 	assert.Equal(t, 1, code)
-	assert.Contains(t, unwrapped(stderr.String()), "klob serve: host key "+junk+": ")
+	assert.Contains(t, unwrapped(errs), "klob serve: host key "+junk+": ")
 	_, err := os.Stat(state)
 	assert.ErrorIs(t, err, os.ErrNotExist, "nothing is made when the start is refused")
 	data, err := os.ReadFile(junk)

@@ -37,6 +37,24 @@ func testClub(t testing.TB, state string, log io.Writer) *club.Service {
 	return cl
 }
 
+// newClubDB makes the club database of the state directory, as klob
+// serve's first start does, and closes it.
+func newClubDB(t *testing.T, state string) {
+	t.Helper()
+	require.NoError(t, testClub(t, state, io.Discard).Close())
+}
+
+// execSQL runs query on the SQLite database at path from outside klob,
+// as an operator's sqlite3 would.
+func execSQL(t *testing.T, path, query string, args ...any) {
+	t.Helper()
+	raw, err := sql.Open("sqlite", path)
+	require.NoError(t, err)
+	_, err = raw.Exec(query, args...)
+	require.NoError(t, err)
+	require.NoError(t, raw.Close())
+}
+
 // legacyGame is a finished game of two keyed people at a table, as a
 // klob serve from before the database filed it.
 func legacyGame(t *testing.T, seed uint64, a, b *person, keyA, keyB string) []byte {
@@ -149,11 +167,7 @@ func TestServeImportsTheStateDirectory(t *testing.T) {
 // and exits 0 when it is sound, 1 when it is not or cannot be checked.
 func TestServeDBCheck(t *testing.T) {
 	state := t.TempDir()
-	run := func() (int, string, string) {
-		var out, errb bytes.Buffer
-		code := runServe([]string{"-state", state, "-db-check"}, &out, &errb)
-		return code, out.String(), errb.String()
-	}
+	run := func() (int, string, string) { return runWith(runServe, "-state", state, "-db-check") }
 	code, _, errs := run()
 	assert.Equal(t, 1, code)
 	assert.Contains(t, unwrapped(errs), "no club database at "+club.Path(state))
@@ -165,13 +179,9 @@ func TestServeDBCheck(t *testing.T) {
 	require.NoError(t, cl.Close())
 
 	// A rating that is not its history's last step is a problem.
-	raw, err := sql.Open("sqlite", club.Path(state))
-	require.NoError(t, err)
-	_, err = raw.Exec(`INSERT INTO players VALUES ('k', 'Kim', 0, 0);
+	execSQL(t, club.Path(state), `INSERT INTO players VALUES ('k', 'Kim', 0, 0);
 		INSERT INTO games (log_sha256, log_path, seats, rules, recorded, deals, winner) VALUES (?, '/x', 2, '', 0, 1, 'A');
 		INSERT INTO ratings VALUES ('k', 2, 30, 5, 3, 1)`, strings.Repeat("a", 64))
-	require.NoError(t, err)
-	require.NoError(t, raw.Close())
 	code, out, _ = run()
 	assert.Equal(t, 1, code)
 	assert.Contains(t, out, "rating of k at 2 players: 3 games counted, 0 in its history")
@@ -183,12 +193,10 @@ func TestServeDBCheck(t *testing.T) {
 func TestServeDBCheckRelativeState(t *testing.T) {
 	t.Chdir(t.TempDir())
 	for _, state := range []string{"state3", "my state ?#%"} {
-		cl := testClub(t, state, io.Discard)
-		require.NoError(t, cl.Close())
-		var out, errb bytes.Buffer
-		code := runServe([]string{"-db-check", "-state", state}, &out, &errb)
-		assert.Equal(t, 0, code, errb.String())
-		assert.Contains(t, out.String(), filepath.Join(state, "club.db")+": ok (schema version")
+		newClubDB(t, state)
+		code, out, errs := runWith(runServe, "-db-check", "-state", state)
+		assert.Equal(t, 0, code, errs)
+		assert.Contains(t, out, filepath.Join(state, "club.db")+": ok (schema version")
 	}
 }
 
@@ -205,26 +213,16 @@ func TestServeRefusesItsDatabase(t *testing.T) {
 			require.NoError(t, os.WriteFile(path, append([]byte("SQLite format 3\x00"), bytes.Repeat([]byte{0xee}, 8192)...), 0o600))
 		}, "is damaged"},
 		{"newer", func(t *testing.T, path string) {
-			cl := testClub(t, filepath.Dir(path), io.Discard)
-			require.NoError(t, cl.Close())
-			raw, err := sql.Open("sqlite", path)
-			require.NoError(t, err)
-			_, err = raw.Exec(`PRAGMA user_version = 99`)
-			require.NoError(t, err)
-			require.NoError(t, raw.Close())
+			newClubDB(t, filepath.Dir(path))
+			execSQL(t, path, `PRAGMA user_version = 99`)
 		}, "has schema version 99"},
 		// As QA found it: a byte of a player's key flipped in the
 		// table and not in its index, which only SQLite's full check
 		// sees.
 		{"index", func(t *testing.T, path string) {
-			cl := testClub(t, filepath.Dir(path), io.Discard)
-			require.NoError(t, cl.Close())
+			newClubDB(t, filepath.Dir(path))
 			const row = "SHA256:qa-index-key" + "Quinn"
-			raw, err := sql.Open("sqlite", path)
-			require.NoError(t, err)
-			_, err = raw.Exec(`INSERT INTO players VALUES ('SHA256:qa-index-key', 'Quinn', 1, 1)`)
-			require.NoError(t, err)
-			require.NoError(t, raw.Close())
+			execSQL(t, path, `INSERT INTO players VALUES ('SHA256:qa-index-key', 'Quinn', 1, 1)`)
 			b, err := os.ReadFile(path)
 			require.NoError(t, err)
 			require.Equal(t, 1, bytes.Count(b, []byte(row)), "the row's bytes are in one place")
@@ -256,11 +254,10 @@ func TestServeRefusesItsDatabase(t *testing.T) {
 // before it makes its state directory, database or host key.
 func TestServeBadAddressLeavesNothing(t *testing.T) {
 	state := filepath.Join(t.TempDir(), "state")
-	var out, errb bytes.Buffer
-	code := runServe([]string{"-addr", "127.0.0.1:99999", "-state", state}, &out, &errb)
+	code, out, errs := runWith(runServe, "-addr", "127.0.0.1:99999", "-state", state)
 	assert.Equal(t, 1, code)
-	assert.Contains(t, errb.String(), "99999")
-	assert.NotContains(t, out.String(), "listening")
+	assert.Contains(t, errs, "99999")
+	assert.NotContains(t, out, "listening")
 	_, err := os.Stat(state)
 	assert.True(t, os.IsNotExist(err), "the state directory was made: %v", err)
 }
@@ -289,12 +286,7 @@ func TestServeSeesPlayers(t *testing.T) {
 		p, err := r.club.DB().Player(ctx, bobKey)
 		return err == nil && p.Name == "bob"
 	}, patience, 5*time.Millisecond)
-	bob.typ(t, "r")
-	bob.c.WaitText(t, patience, "Your name:")
-	for range 3 {
-		bob.typ(t, "\x7f")
-	}
-	bob.typ(t, "Bobby", "\r")
+	bob.rename(t, 3, "Bobby")
 	bob.c.WaitText(t, patience, "You are Bobby now.")
 	require.Eventually(t, func() bool {
 		p, err := r.club.DB().Player(ctx, bobKey)
@@ -410,19 +402,9 @@ func TestServeKeepsMembersNames(t *testing.T) {
 	other := "ann-" + eveKey[:4]
 	eve.c.WaitText(t, patience, "Welcome, "+other)
 	eve.c.WaitText(t, patience, "ann is the name of another member of this club: you are "+other+" here. Press r to choose your name.")
-	eve.typ(t, "r")
-	eve.c.WaitText(t, patience, "Your name:")
-	for range len(other) {
-		eve.typ(t, "\x7f")
-	}
-	eve.typ(t, "ANN", "\r")
+	eve.rename(t, len(other), "ANN")
 	eve.c.WaitText(t, patience, `"ANN" looks like "Ann", the name of another member of this club: choose another`)
-	eve.typ(t, "r")
-	eve.c.WaitText(t, patience, "Your name:")
-	for range len(other) {
-		eve.typ(t, "\x7f")
-	}
-	eve.typ(t, "Eve", "\r")
+	eve.rename(t, len(other), "Eve")
 	eve.c.WaitText(t, patience, "You are Eve now.")
 
 	r.connect(t, ann)

@@ -116,6 +116,18 @@ func (p *person) typ(t *testing.T, keys ...string) {
 	}
 }
 
+// rename opens the lobby's name form with r, erases the erase letters
+// of the name it holds and enters name.
+func (p *person) rename(t *testing.T, erase int, name string) {
+	t.Helper()
+	p.typ(t, "r")
+	p.c.WaitText(t, patience, "Your name:")
+	for range erase {
+		p.typ(t, "\x7f")
+	}
+	p.typ(t, name, "\r")
+}
+
 var codeRE = regexp.MustCompile(`Table ([A-Z]{4})`)
 
 // openTable has host open a table of seats, each guest join it by its
