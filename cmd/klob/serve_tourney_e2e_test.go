@@ -14,7 +14,6 @@ import (
 
 	"github.com/klob/klob/internal/serve/server"
 	"github.com/klob/klob/internal/testing/sshtest"
-	"github.com/klob/klob/internal/testing/testkit"
 )
 
 // The real ssh command, in tmux windows of 80×24, against klob serve
@@ -28,7 +27,7 @@ func TestServeTourneyE2E(t *testing.T) {
 		t.Skip("the end-to-end run starts ssh in tmux")
 	}
 	dir := t.TempDir()
-	c := testkit.NewClock(time.Date(2026, 12, 1, 12, 0, 0, 0, time.Local))
+	c := tourneyClock()
 	r := startServeTourney(t, filepath.Join(dir, "state"), c)
 	tn := r.hall.tourney
 	_, port, _ := net.SplitHostPort(r.addr)

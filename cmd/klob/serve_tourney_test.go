@@ -22,11 +22,22 @@ import (
 	"github.com/klob/klob/rules"
 )
 
-// startServeTourney is startServe with the tournaments on clock c and
-// cheap bots.
-func startServeTourney(t *testing.T, state string, c *testkit.Clock) *serveRun {
+// startServeTourney is startServeWith args, the tournaments on clock c
+// and cheap bots.
+func startServeTourney(t *testing.T, state string, c *testkit.Clock, args ...string) *serveRun {
 	t.Helper()
-	return startServeWith(t, state, func(f *serveFlags) { f.now, f.tourneyBot = c.Now, testkit.CheapBots })
+	return startServeWith(t, state, func(f *serveFlags) { f.now, f.tourneyBot = c.Now, testkit.CheapBots }, args...)
+}
+
+// tourneyClock is the tournament tests' clock, at noon of their day.
+func tourneyClock() *testkit.Clock {
+	return testkit.NewClock(time.Date(2026, 12, 1, 12, 0, 0, 0, time.Local))
+}
+
+// specOfTwo is a tournament of four boards at two seats against the
+// normal bot, ending an hour after c's now.
+func specOfTwo(c *testkit.Clock) tourney.Spec {
+	return tourney.Spec{Rules: rulesOf(2), Level: ai.Normal, Boards: 4, Ends: c.Now().Add(time.Hour)}
 }
 
 var (
@@ -134,7 +145,7 @@ func openCode(t *testing.T, p *person, code string) {
 // nor a card of the board in play its seat may not know.
 func TestServeTourneyHiddenBoards(t *testing.T) {
 	shortParallel(t)
-	c := testkit.NewClock(time.Date(2026, 12, 1, 12, 0, 0, 0, time.Local))
+	c := tourneyClock()
 	r := startServeTourney(t, t.TempDir(), c)
 	tn := r.hall.tourney
 	ann, bob := newPerson(t, "ann"), newPerson(t, "bob")
@@ -217,14 +228,13 @@ func TestServeTourneyHiddenBoards(t *testing.T) {
 // running tournaments created from one; the next is refused in words
 // that say the cap.
 func TestServePerAddrCaps(t *testing.T) {
-	c := testkit.NewClock(time.Date(2026, 12, 1, 12, 0, 0, 0, time.Local))
-	r := startServeWith(t, t.TempDir(), func(f *serveFlags) { f.now, f.tourneyBot = c.Now, testkit.CheapBots },
-		"-max-entrants-per-addr", "1", "-max-tournaments-per-addr", "1")
+	c := tourneyClock()
+	r := startServeTourney(t, t.TempDir(), c, "-max-entrants-per-addr", "1", "-max-tournaments-per-addr", "1")
 	ctx := context.Background()
 	p := func(i int) tourney.Player {
 		return tourney.Player{Key: fmt.Sprintf("eeee%060x", i), Name: fmt.Sprint("p", i), Addr: "192.0.2.1"}
 	}
-	spec := tourney.Spec{Rules: rulesOf(2), Level: ai.Normal, Boards: 4, Ends: c.Now().Add(time.Hour)}
+	spec := specOfTwo(c)
 	info, err := r.hall.tourney.Create(ctx, p(0), spec)
 	require.NoError(t, err)
 	require.NoError(t, r.hall.tourney.Enter(ctx, p(0), info.Code))
@@ -239,13 +249,13 @@ func TestServePerAddrCaps(t *testing.T) {
 // again: the person comes back to the same point of the same board.
 func TestServeTourneyRestart(t *testing.T) {
 	shortParallel(t)
-	c := testkit.NewClock(time.Date(2026, 12, 1, 12, 0, 0, 0, time.Local))
+	c := tourneyClock()
 	state := t.TempDir()
 	r := startServeTourney(t, state, c)
 	ctx := context.Background()
 	ann := newPerson(t, "ann")
 	key := server.KeyID(ann.key.PublicKey())
-	spec := tourney.Spec{Rules: rulesOf(2), Level: ai.Normal, Boards: 4, Ends: c.Now().Add(time.Hour)}
+	spec := specOfTwo(c)
 	info, err := r.hall.tourney.Create(ctx, tourney.Player{Key: key, Name: "ann"}, spec)
 	require.NoError(t, err)
 	require.NoError(t, r.hall.tourney.Enter(ctx, tourney.Player{Key: key, Name: "ann"}, info.Code))
