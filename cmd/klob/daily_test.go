@@ -1,9 +1,9 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -37,43 +37,41 @@ func runDailyTest(t *testing.T, dir string, args ...string) (code int, stdout, s
 // runDailyAt is runDailyTest with the clock at now.
 func runDailyAt(t *testing.T, dir string, now time.Time, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
-	var out, errb bytes.Buffer
+	return runDailyScreen(dir, now, func(*tui.App) int { return 0 }, args...)
+}
+
+// runDailyScreen is runDailyAt with screen running the screen, if
+// klob daily asks for it: the state and settings under dir, the login
+// name ada.
+func runDailyScreen(dir string, now time.Time, screen func(*tui.App) int, args ...string) (code int, stdout, stderr string) {
 	env := dailyEnv{
 		now: func() time.Time { return now },
 		getenv: func(k string) string {
 			return map[string]string{"KLOB_STATE_DIR": dir, "KLOB_CONFIG_DIR": filepath.Join(dir, "config"), "USER": "ada"}[k]
 		},
-		screen: func(*tui.App) int { return 0 },
+		screen: screen,
 	}
-	code = dailyWith(args, &out, &errb, env)
-	return code, out.String(), errb.String()
+	return runWith(func(args []string, stdout, stderr io.Writer) int { return dailyWith(args, stdout, stderr, env) }, args...)
+}
+
+// dayOf is the day of date at players, under name, in files.
+func dayOf(t *testing.T, files *dailyfiles.Files, date duplicate.Date, players int, name string) *dailyfiles.Day {
+	t.Helper()
+	d, err := files.Day(date, players, name, "v-test")
+	require.NoError(t, err)
+	return d
 }
 
 // playedDay records a whole day played by the bot of level as name in
 // the state directory dir (par unknown) and returns the result file.
 func playedDay(t *testing.T, dir string, players int, name string, level ai.Level) []byte {
 	t.Helper()
-	d, err := dailyfiles.Open(dir).Day(duplicate.DateOf(dailyDay), players, name, "v-test")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, b := range d.Set.Boards {
-		bots, _ := d.Set.Seats(b, nil, false)
-		me, _ := ai.New(level, ai.Config{Seed: 1, Think: -1})
-		deal, err := d.Set.Play(context.Background(), b, bots, func(v *rules.View) (rules.Action, error) {
-			return me.Choose(context.Background(), v)
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := d.Record(b.Number, deal.Steps()); err != nil {
-			t.Fatal(err)
-		}
+	d := dayOf(t, dailyfiles.Open(dir), duplicate.DateOf(dailyDay), players, name)
+	for n := range d.Set.Boards {
+		recordBoardBy(t, d, n, level)
 	}
 	data, err := os.ReadFile(d.ResultPath())
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	return data
 }
 
@@ -205,9 +203,7 @@ func TestDailyName(t *testing.T) {
 func TestDailyKeepsTheName(t *testing.T) {
 	dir := t.TempDir()
 	day := func(name string) *dailyfiles.Day {
-		d, err := dailyfiles.Open(dir).Day(duplicate.DateOf(dailyDay), 2, name, "v-test")
-		require.NoError(t, err)
-		return d
+		return dayOf(t, dailyfiles.Open(dir), duplicate.DateOf(dailyDay), 2, name)
 	}
 	d := day("player")
 	keepName(d, false)
@@ -303,8 +299,7 @@ func TestDailyImportOwnRefused(t *testing.T) {
 // no par and the error stream says why.
 func TestDailyExportHidesParMidDay(t *testing.T) {
 	dir := t.TempDir()
-	d, err := dailyfiles.Open(dir).Day(duplicate.DateOf(dailyDay), 2, "ada", "v-test")
-	require.NoError(t, err)
+	d := dayOf(t, dailyfiles.Open(dir), duplicate.DateOf(dailyDay), 2, "ada")
 	b := d.Set.Boards[0]
 	recordBoard(t, d, 0)
 	require.NoError(t, d.SetPar(b.Number, 93))
@@ -323,9 +318,16 @@ func TestDailyExportHidesParMidDay(t *testing.T) {
 // person's seat and records it.
 func recordBoard(t *testing.T, d *dailyfiles.Day, n int) {
 	t.Helper()
+	recordBoardBy(t, d, n, ai.Easy)
+}
+
+// recordBoardBy is recordBoard with the bot of level in the person's
+// seat.
+func recordBoardBy(t *testing.T, d *dailyfiles.Day, n int, level ai.Level) {
+	t.Helper()
 	b := d.Set.Boards[n]
 	bots, _ := d.Set.Seats(b, nil, false)
-	me, _ := ai.New(ai.Easy, ai.Config{Seed: 1, Think: -1})
+	me, _ := ai.New(level, ai.Config{Seed: 1, Think: -1})
 	deal, err := d.Set.Play(context.Background(), b, bots, func(v *rules.View) (rules.Action, error) {
 		return me.Choose(context.Background(), v)
 	})
@@ -380,14 +382,13 @@ func TestDailyOffersYesterday(t *testing.T) {
 				dir := t.TempDir()
 				files := dailyfiles.Open(dir)
 				for date, n := range map[duplicate.Date]int{yesterday: c.before, yesterday.AddDays(-1): c.back2, today: c.tdy} {
-					d, err := files.Day(date, players, "ada", "v-test")
-					require.NoError(t, err)
+					d := dayOf(t, files, date, players, "ada")
 					for i := range n {
 						recordBoard(t, d, i)
 					}
 				}
 				if c.inProgress {
-					d, _ := files.Day(yesterday, players, "ada", "v-test")
+					d := dayOf(t, files, yesterday, players, "ada")
 					require.NoError(t, d.SaveBoard(1, nil))
 				}
 				day, later, err := dailyDays(files, today, players, "ada", false)
@@ -539,8 +540,7 @@ func TestDailyExportYesterday(t *testing.T) {
 	for _, players := range []int{2, 3, 4} {
 		t.Run(fmt.Sprint(players), func(t *testing.T) {
 			dir := t.TempDir()
-			d, err := dailyfiles.Open(dir).Day(duplicate.DateOf(dailyDay), players, "ada", "v-test")
-			require.NoError(t, err)
+			d := dayOf(t, dailyfiles.Open(dir), duplicate.DateOf(dailyDay), players, "ada")
 			recordBoard(t, d, 0)
 			next := dailyDay.AddDate(0, 0, 1)
 			code, out, errs := runDailyAt(t, dir, next, "-export", "-players", fmt.Sprint(players))
@@ -560,19 +560,12 @@ func TestDailyExportYesterday(t *testing.T) {
 func introOf(t *testing.T, dir string, args ...string) string {
 	t.Helper()
 	var text string
-	env := dailyEnv{
-		now: func() time.Time { return dailyDay },
-		getenv: func(k string) string {
-			return map[string]string{"KLOB_STATE_DIR": dir, "KLOB_CONFIG_DIR": filepath.Join(dir, "config"), "USER": "ada"}[k]
-		},
-		screen: func(app *tui.App) int {
-			app.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-			text = ansi.Strip(app.View().Content)
-			return 0
-		},
-	}
-	var out, errb bytes.Buffer
-	require.Equal(t, 0, dailyWith(args, &out, &errb, env), errb.String())
+	code, _, errs := runDailyScreen(dir, dailyDay, func(app *tui.App) int {
+		app.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+		text = ansi.Strip(app.View().Content)
+		return 0
+	}, args...)
+	require.Equal(t, 0, code, errs)
 	fields := strings.Fields(text)
 	return strings.Join(fields, " ")
 }
@@ -596,8 +589,7 @@ func TestDailyDamagedShown(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			dir := t.TempDir()
-			d, err := dailyfiles.Open(dir).Day(duplicate.DateOf(dailyDay), 2, "ada", "v-test")
-			require.NoError(t, err)
+			d := dayOf(t, dailyfiles.Open(dir), duplicate.DateOf(dailyDay), 2, "ada")
 			c.damage(t, d)
 			text := introOf(t, dir)
 			assert.Contains(t, text, c.says)
@@ -618,8 +610,7 @@ func TestDailyHistoryDamaged(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			dir := t.TempDir()
-			d, err := dailyfiles.Open(dir).Day(duplicate.DateOf(dailyDay), 2, "ada", "v-test")
-			require.NoError(t, err)
+			d := dayOf(t, dailyfiles.Open(dir), duplicate.DateOf(dailyDay), 2, "ada")
 			recordBoard(t, d, 0)
 			path := filepath.Join(dir, dailyfiles.Dir, dailyfiles.HistoryName)
 			if c.name == "result file" {
@@ -639,16 +630,14 @@ func TestDailyHistoryDamaged(t *testing.T) {
 func TestDailyExportSaysDamaged(t *testing.T) {
 	dir := t.TempDir()
 	files := dailyfiles.Open(dir)
-	yesterday, err := files.Day(duplicate.DateOf(dailyDay).AddDays(-1), 2, "ada", "v-test")
-	require.NoError(t, err)
+	yesterday := dayOf(t, files, duplicate.DateOf(dailyDay).AddDays(-1), 2, "ada")
 	recordBoard(t, yesterday, 0)
 	require.NoError(t, os.WriteFile(yesterday.ResultPath(), []byte("garbage\n"), 0o600))
 	code, _, errs := runDailyTest(t, dir, "-export")
 	assert.Equal(t, 1, code)
 	assert.Contains(t, errs, "your results of 2026-11-30 at 2 players could not be read")
 
-	today, err := files.Day(duplicate.DateOf(dailyDay), 2, "ada", "v-test")
-	require.NoError(t, err)
+	today := dayOf(t, files, duplicate.DateOf(dailyDay), 2, "ada")
 	recordBoard(t, today, 0)
 	require.NoError(t, os.WriteFile(today.ResultPath(), []byte("garbage\n"), 0o600))
 	code, _, errs = runDailyTest(t, dir, "-export")
