@@ -225,8 +225,7 @@ func TestDailyKeepsTheName(t *testing.T) {
 // TestDailyHistoryUnreadable: a history that cannot be read is an error
 // alone, not "No day played yet" above it.
 func TestDailyHistoryUnreadable(t *testing.T) {
-	file := filepath.Join(t.TempDir(), "state")
-	os.WriteFile(file, []byte("not a directory\n"), 0o600)
+	file := fileInTheWay(t)
 	code, out, errs := runDailyTest(t, file, "-history")
 	if code != 1 || out != "" || !strings.Contains(errs, "the daily history") {
 		t.Errorf("-history: %d, stdout %q, stderr %q", code, out, errs)
@@ -238,8 +237,7 @@ func TestDailyHistoryUnreadable(t *testing.T) {
 // setup screen uses: the folder, the cause and what sets it, then what
 // cannot be done; never a bare "not a directory".
 func TestDailyStateInTheWay(t *testing.T) {
-	file := filepath.Join(t.TempDir(), "state")
-	os.WriteFile(file, []byte("not a directory\n"), 0o600)
+	file := fileInTheWay(t)
 	friend := filepath.Join(t.TempDir(), "friend.txt")
 	os.WriteFile(friend, []byte("a result file\n"), 0o600)
 	for _, tc := range []struct {

@@ -297,9 +297,8 @@ func TestErrorsSayWhatAndWhere(t *testing.T) {
 // columns as printError wraps, its lines after the first indented: the
 // daily's, train -eval's and -review's, a log's that does not read.
 func TestLongErrorsWrap(t *testing.T) {
-	dir := t.TempDir()
-	file := filepath.Join(dir, "state")
-	require.NoError(t, os.WriteFile(file, []byte("not a directory\n"), 0o600))
+	file := fileInTheWay(t)
+	dir := filepath.Dir(file)
 	_, _, daily := runDailyTest(t, file)
 	_, _, eval := runWith(runTrain, "-eval", "zzz=1")
 	long := filepath.Join(dir, "long.klob")

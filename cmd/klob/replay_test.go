@@ -95,10 +95,7 @@ func TestReplayOpens(t *testing.T) {
 // the cause, what sets it), never a bare "not a directory".
 func TestReplayStateInTheWay(t *testing.T) {
 	for _, below := range []bool{false, true} {
-		file := filepath.Join(t.TempDir(), "state")
-		if err := os.WriteFile(file, []byte("not a directory\n"), 0o600); err != nil {
-			t.Fatal(err)
-		}
+		file := fileInTheWay(t)
 		dir := file
 		if below {
 			dir = filepath.Join(file, "klob")

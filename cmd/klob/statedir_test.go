@@ -9,10 +9,20 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/klob/klob/internal/record/store"
 	"github.com/klob/klob/tui"
 )
+
+// fileInTheWay writes a file named state in a new temporary folder,
+// where a test then points the state folder, and returns its path.
+func fileInTheWay(t *testing.T) string {
+	t.Helper()
+	file := filepath.Join(t.TempDir(), "state")
+	require.NoError(t, os.WriteFile(file, []byte("not a directory\n"), 0o600))
+	return file
+}
 
 // saysFolderOnce checks that a state folder's error names dir once,
 // says what sets it, and leaks no call of the system's.
@@ -31,8 +41,7 @@ func saysFolderOnce(t *testing.T, what, errs, dir, want, setBy string) {
 // cannot be made or read says so once, with what sets it, for the
 // server and for -db-check.
 func TestServeStateFolderErrors(t *testing.T) {
-	file := filepath.Join(t.TempDir(), "state")
-	os.WriteFile(file, []byte("not a directory\n"), 0o600)
+	file := fileInTheWay(t)
 	t.Setenv("KLOB_STATE_DIR", file)
 	dir := filepath.Join(file, "serve")
 	setBy := "(-state, else KLOB_STATE_DIR or XDG_STATE_HOME, sets it)"

@@ -422,8 +422,7 @@ func TestTrainEvalInterrupted(t *testing.T) {
 // a bare "not a directory": -review stops; the trainer's first screen
 // says the record will not be kept, and keeps none.
 func TestTrainStateInTheWay(t *testing.T) {
-	file := filepath.Join(t.TempDir(), "state")
-	require.NoError(t, os.WriteFile(file, []byte("not a directory\n"), 0o600))
+	file := fileInTheWay(t)
 	t.Setenv("KLOB_STATE_DIR", file)
 	inTheWay := "the state folder " + file + " cannot be made, a file is in its way (KLOB_STATE_DIR or XDG_STATE_HOME sets it)"
 	code, out, errs := train(t, "-review")
