@@ -24,6 +24,14 @@ func runWith(cmd func(args []string, stdout, stderr io.Writer) int, args ...stri
 	return code, o.String(), e.String()
 }
 
+// assertFile checks that the file at path reads and holds want.
+func assertFile(t *testing.T, path, want string, msgAndArgs ...any) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	assert.Equal(t, want, string(data), msgAndArgs...)
+}
+
 func runArgs(args ...string) (code int, stdout, stderr string) { return runWith(run, args...) }
 
 // unwrapped is an error printError wrapped with its lines joined

@@ -119,12 +119,8 @@ func TestRulesPager(t *testing.T) {
 	got := filepath.Join(dir, "paged")
 	env := map[string]string{"PAGER": "cat > '" + got + "'; echo \"$LESS\" > '" + got + ".less'"}
 	require.NoError(t, page("the rules\nof the game\n", out, func(k string) string { return env[k] }))
-	data, err := os.ReadFile(got)
-	require.NoError(t, err)
-	assert.Equal(t, "the rules\nof the game\n", string(data))
-	less, err := os.ReadFile(got + ".less")
-	require.NoError(t, err)
-	assert.Equal(t, "FRX\n", string(less), "less is told to leave a short text on the screen")
+	assertFile(t, got, "the rules\nof the game\n")
+	assertFile(t, got+".less", "FRX\n", "less is told to leave a short text on the screen")
 
 	env["PAGER"] = "no-such-pager-of-klob"
 	assert.Error(t, page("x", out, func(k string) string { return env[k] }), "a pager not found")

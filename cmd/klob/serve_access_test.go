@@ -77,7 +77,5 @@ func TestServeRefusesABadHostKey(t *testing.T) {
 	assert.Contains(t, unwrapped(errs), "klob serve: host key "+junk+": ")
 	_, err := os.Stat(state)
 	assert.ErrorIs(t, err, os.ErrNotExist, "nothing is made when the start is refused")
-	data, err := os.ReadFile(junk)
-	require.NoError(t, err)
-	assert.Equal(t, "not a key\n", string(data))
+	assertFile(t, junk, "not a key\n")
 }

@@ -112,10 +112,8 @@ func TestMuteFilesKept(t *testing.T) {
 	require.Error(t, hub.Mute("", keyB, "bob"), "a guest (no key) muted") // a guest only reads
 	m.save("", map[string]string{keyB: "bob"})
 	m.close()
-	b, err := os.ReadFile(m.path(keyA))
-	require.NoError(t, err)
-	assert.Equal(t, keyB+" bob\n", string(b))
-	_, err = os.Stat(m.path(""))
+	assertFile(t, m.path(keyA), keyB+" bob\n")
+	_, err := os.Stat(m.path(""))
 	assert.ErrorIs(t, err, os.ErrNotExist)
 	players, err := os.ReadDir(filepath.Join(dir, "players"))
 	require.NoError(t, err)
@@ -126,9 +124,7 @@ func TestMuteFilesKept(t *testing.T) {
 	assert.Equal(t, map[string]string{keyB: "bob"}, hub2.MutedNames(keyA))
 	hub2.Unmute(keyA, keyB)
 	m2.close()
-	b, err = os.ReadFile(m.path(keyA))
-	require.NoError(t, err)
-	assert.Empty(t, b, "unmuted: no mutes kept")
+	assertFile(t, m.path(keyA), "", "unmuted: no mutes kept")
 }
 
 // TestMuteFilesDamaged: a mutes file that cannot be read (damaged,
@@ -152,9 +148,7 @@ func TestMuteFilesDamaged(t *testing.T) {
 
 			require.NoError(t, hub.Mute(keyA, keyB, "bob"))
 			m.close()
-			b, err := os.ReadFile(m.path(keyA))
-			require.NoError(t, err)
-			assert.Equal(t, content, b, "never written over")
+			assertFile(t, m.path(keyA), string(content), "never written over")
 		})
 	}
 }
@@ -180,9 +174,7 @@ func TestServeMuteKeptOverRestart(t *testing.T) {
 	stopServe(r.srv, r.hall, patience)
 	require.True(t, bob.c.Wait(patience))
 	require.NoError(t, r.club.Close())
-	b, err := os.ReadFile(filepath.Join(state, "players", server.KeyID(bob.key.PublicKey()), mutesFile))
-	require.NoError(t, err)
-	assert.Equal(t, server.KeyID(ann.key.PublicKey())+" ann\n", string(b))
+	assertFile(t, filepath.Join(state, "players", server.KeyID(bob.key.PublicKey()), mutesFile), server.KeyID(ann.key.PublicKey())+" ann\n")
 
 	r2 := startServe(t, state, time.Minute)
 	for _, p := range []*person{bob, ann, carol} {

@@ -307,9 +307,7 @@ func TestTrainReview(t *testing.T) {
 	assert.Equal(t, 1, code)
 	assert.Contains(t, unwrapped(errs), "the training record "+f.Path+" cannot be read, and is left as it is")
 	assert.Empty(t, out)
-	data, err := os.ReadFile(f.Path)
-	require.NoError(t, err)
-	assert.Equal(t, "{broken", string(data))
+	assertFile(t, f.Path, "{broken")
 	assert.NoDirExists(t, filepath.Join(dir, "damaged"))
 }
 
@@ -332,9 +330,7 @@ func TestTrainNewerRecord(t *testing.T) {
 		Verdict: drill.Verdict{Kind: drill.Best}})
 	var ne *drill.NewerError
 	require.ErrorAs(t, err, &ne)
-	data, err := os.ReadFile(path)
-	require.NoError(t, err)
-	assert.Equal(t, newer, string(data), "the newer record was changed")
+	assertFile(t, path, newer, "the newer record was changed")
 	assert.NoDirExists(t, filepath.Join(dir, "damaged"))
 }
 
@@ -500,7 +496,5 @@ func TestTrainReviewDamagedSaysWhere(t *testing.T) {
 	assert.Empty(t, out)
 	assert.Contains(t, unwrapped(errs), "the training record "+path+" cannot be read, and is left as it is: line 2, column 3: invalid character 'b'")
 	assert.Contains(t, unwrapped(errs), "klob train moves it aside and starts afresh")
-	data, err := os.ReadFile(path)
-	require.NoError(t, err)
-	assert.Equal(t, "{\n  broken", string(data))
+	assertFile(t, path, "{\n  broken")
 }
