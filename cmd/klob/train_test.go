@@ -311,14 +311,22 @@ func TestTrainReview(t *testing.T) {
 	assert.NoDirExists(t, filepath.Join(dir, "damaged"))
 }
 
-// TestTrainNewerRecord: a record of a version this klob does not know
-// is refused and left as it is, by -review and by a drill's save.
-func TestTrainNewerRecord(t *testing.T) {
+// trainRecord points the state folder at a new temporary folder that
+// holds data as the training record, and returns the record's path.
+func trainRecord(t *testing.T, data string) string {
+	t.Helper()
 	dir := t.TempDir()
 	t.Setenv("KLOB_STATE_DIR", dir)
 	path := filepath.Join(dir, drill.StatsName)
+	require.NoError(t, os.WriteFile(path, []byte(data), 0o644))
+	return path
+}
+
+// TestTrainNewerRecord: a record of a version this klob does not know
+// is refused and left as it is, by -review and by a drill's save.
+func TestTrainNewerRecord(t *testing.T) {
 	newer := `{"version": 99, "sections": {"2": {"drills": 5, "correct": 5}}, "something": "new"}`
-	require.NoError(t, os.WriteFile(path, []byte(newer), 0o644))
+	path := trainRecord(t, newer)
 	code, out, errs := train(t, "-review")
 	assert.Equal(t, 1, code)
 	assert.Empty(t, out)
@@ -331,18 +339,15 @@ func TestTrainNewerRecord(t *testing.T) {
 	var ne *drill.NewerError
 	require.ErrorAs(t, err, &ne)
 	assertFile(t, path, newer, "the newer record was changed")
-	assert.NoDirExists(t, filepath.Join(dir, "damaged"))
+	assert.NoDirExists(t, filepath.Join(filepath.Dir(path), "damaged"))
 }
 
 // TestTrainReviewVersion1: a record written before the seat counts were
 // one still reads, and -review prints it.
 func TestTrainReviewVersion1(t *testing.T) {
-	dir := t.TempDir()
-	t.Setenv("KLOB_STATE_DIR", dir)
-	old := `{"version": 1, "drills": 3, "correct": 2, "points_lost": 12.5,
+	trainRecord(t, `{"version": 1, "drills": 3, "correct": 2, "points_lost": 12.5,
 "kinds": {"round one": {"drills": 3, "correct": 2, "points_lost": 12.5}},
-"mistakes": [{"situation": "hand=JS 9S AS KH QH 7D up=8S seat=elder score=10-20 target=500", "chose": "pass", "best": "take", "points": 12.5, "when": "2026-11-29T15:04:05Z"}]}`
-	require.NoError(t, os.WriteFile(filepath.Join(dir, drill.StatsName), []byte(old), 0o644))
+"mistakes": [{"situation": "hand=JS 9S AS KH QH 7D up=8S seat=elder score=10-20 target=500", "chose": "pass", "best": "take", "points": 12.5, "when": "2026-11-29T15:04:05Z"}]}`)
 	code, out, errs := train(t, "-review")
 	require.Equal(t, 0, code, errs)
 	assert.Empty(t, errs)
@@ -487,10 +492,7 @@ func TestTrainEvalRefusesTableFlags(t *testing.T) {
 // TestTrainReviewDamagedSaysWhere: -review of a damaged record says the
 // line and column at fault and what to do, and leaves the file.
 func TestTrainReviewDamagedSaysWhere(t *testing.T) {
-	dir := t.TempDir()
-	t.Setenv("KLOB_STATE_DIR", dir)
-	path := filepath.Join(dir, drill.StatsName)
-	require.NoError(t, os.WriteFile(path, []byte("{\n  broken"), 0o644))
+	path := trainRecord(t, "{\n  broken")
 	code, out, errs := train(t, "-review")
 	assert.Equal(t, 1, code)
 	assert.Empty(t, out)
