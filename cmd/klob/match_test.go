@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -43,12 +42,19 @@ type matchReport struct {
 
 func runMatchJSON(t *testing.T, args ...string) matchReport {
 	t.Helper()
-	var out, errb bytes.Buffer
-	code := runMatch(append(args, "-json"), &out, &errb)
-	require.Equal(t, 0, code, "stderr %q", errb.String())
+	out := matchOK(t, append(args, "-json")...)
 	var rep matchReport
-	require.NoError(t, json.Unmarshal(out.Bytes(), &rep), out.String())
+	require.NoError(t, json.Unmarshal([]byte(out), &rep), out)
 	return rep
+}
+
+// matchOK runs klob match with args, which must exit 0, and returns
+// its stdout.
+func matchOK(t *testing.T, args ...string) string {
+	t.Helper()
+	code, out, errs := runWith(runMatch, args...)
+	require.Equal(t, 0, code, "stderr %q", errs)
+	return out
 }
 
 // TestMatchJSON: at every count the JSON report has the levels, the
@@ -92,24 +98,23 @@ func TestMatchJSON(t *testing.T) {
 // TestMatchProgress: stderr is a buffer, not a terminal: plain lines,
 // no carriage return.
 func TestMatchProgress(t *testing.T) {
-	var out, errb bytes.Buffer
-	require.Equal(t, 0, runMatch([]string{"-a", "normal", "-b", "random", "-decks", "20", "-seed", "3"}, &out, &errb))
-	if e := errb.String(); !strings.HasPrefix(e, "match normal vs random: decks") || strings.Contains(e, "\r") {
+	code, _, e := runWith(runMatch, "-a", "normal", "-b", "random", "-decks", "20", "-seed", "3")
+	require.Equal(t, 0, code)
+	if !strings.HasPrefix(e, "match normal vs random: decks") || strings.Contains(e, "\r") {
 		t.Errorf("stderr %q: want plain progress lines without a carriage return", e)
 	}
 }
 
 func TestMatchText(t *testing.T) {
 	for _, players := range []string{"2", "3", "4"} {
-		var out, errb bytes.Buffer
-		code := runMatch([]string{"-players", players, "-a", "easy", "-b", "random", "-decks", "10", "-quiet"}, &out, &errb)
-		require.Equal(t, 0, code, "stderr %q", errb.String())
-		require.Zero(t, errb.Len(), "-quiet still wrote %q", errb.String())
+		code, out, errs := runWith(runMatch, "-players", players, "-a", "easy", "-b", "random", "-decks", "10", "-quiet")
+		require.Equal(t, 0, code, "stderr %q", errs)
+		require.Zero(t, len(errs), "-quiet still wrote %q", errs)
 		for _, want := range []string{"easy (A) vs random (B), " + players + " players", "easy (A) per deal", "margin of A per deal",
 			"95% interval", "take rate", "p95"} {
-			require.Contains(t, out.String(), want)
+			require.Contains(t, out, want)
 		}
-		require.NotContains(t, out.String(), "games to the target")
+		require.NotContains(t, out, "games to the target")
 	}
 }
 
@@ -151,25 +156,24 @@ func TestMatchUsageErrors(t *testing.T) {
 		{[]string{"-a", "random", "-b", "random", "-rules", "target=99999"}, "not a number from 1 to 5000"},
 	}
 	for _, tc := range tests {
-		var out, errb bytes.Buffer
-		code := runMatch(tc.args, &out, &errb)
+		code, out, errs := runWith(runMatch, tc.args...)
 		if code != 2 {
 			t.Errorf("%v: exit %d, want 2", tc.args, code)
 		}
-		if !strings.Contains(errb.String(), tc.want) || !strings.Contains(errb.String(), "usage: klob match") {
-			t.Errorf("%v: stderr %q, want %q and the usage", tc.args, errb.String(), tc.want)
+		if !strings.Contains(errs, tc.want) || !strings.Contains(errs, "usage: klob match") {
+			t.Errorf("%v: stderr %q, want %q and the usage", tc.args, errs, tc.want)
 		}
-		if out.Len() != 0 {
-			t.Errorf("%v: wrote %q to stdout", tc.args, out.String())
+		if len(out) != 0 {
+			t.Errorf("%v: wrote %q to stdout", tc.args, out)
 		}
 	}
 }
 
 func TestMatchHelp(t *testing.T) {
-	var out, errb bytes.Buffer
-	require.Equal(t, 0, runMatch([]string{"-h"}, &out, &errb))
-	require.Contains(t, out.String(), "usage: klob match")
-	require.Contains(t, out.String(), "-decks")
+	code, out, _ := runWith(runMatch, "-h")
+	require.Equal(t, 0, code)
+	require.Contains(t, out, "usage: klob match")
+	require.Contains(t, out, "-decks")
 }
 
 // TestMatchGamesOnly: -games alone plays no decks, at every count; the
@@ -198,10 +202,8 @@ func TestMatchDealsFlag(t *testing.T) {
 // every count.
 func TestMatchHybrid(t *testing.T) {
 	for _, players := range []string{"2", "3", "4"} {
-		var out, errb bytes.Buffer
-		code := runMatch([]string{"-players", players, "-a", "normal:play=easy", "-b", "easy:bid=random", "-decks", "5", "-quiet"}, &out, &errb)
-		require.Equal(t, 0, code, "stderr %q", errb.String())
-		require.Contains(t, out.String(), "easy:bid=normal (A) vs easy:bid=random (B)")
+		out := matchOK(t, "-players", players, "-a", "normal:play=easy", "-b", "easy:bid=random", "-decks", "5", "-quiet")
+		require.Contains(t, out, "easy:bid=normal (A) vs easy:bid=random (B)")
 	}
 }
 
@@ -211,19 +213,17 @@ func TestMatchCalibrate(t *testing.T) {
 	shortParallel(t)
 	for _, players := range []string{"2", "3", "4"} {
 		args := []string{"-calibrate", "-players", players, "-eval", "solved", "-decks", "2", "-budget", "2", "-bid-budget", "4", "-quiet"}
-		var out, errb bytes.Buffer
-		require.Equal(t, 0, runMatch(args, &out, &errb), "stderr %q", errb.String())
+		out := matchOK(t, args...)
 		for _, want := range []string{"calibration of the solved evaluation, " + players + " players", "round one", "every chosen option"} {
-			require.Contains(t, out.String(), want)
+			require.Contains(t, out, want)
 		}
-		out.Reset()
-		require.Equal(t, 0, runMatch(append(args, "-json"), &out, &errb), "stderr %q", errb.String())
+		out = matchOK(t, append(args, "-json")...)
 		var cal struct {
 			Method   string `json:"method"`
 			Players  int    `json:"players"`
 			Finished int    `json:"finished"`
 		}
-		require.NoError(t, json.Unmarshal(out.Bytes(), &cal))
+		require.NoError(t, json.Unmarshal([]byte(out), &cal))
 		require.Equal(t, "solved", cal.Method)
 		require.Equal(t, players, fmt.Sprint(cal.Players))
 		require.Equal(t, 2, cal.Finished)
@@ -234,19 +234,15 @@ func TestMatchCalibrate(t *testing.T) {
 func TestMatchSave(t *testing.T) {
 	for _, c := range []struct{ players, seatings int }{{2, 2}, {3, 6}} {
 		dir := t.TempDir()
-		var out, errb bytes.Buffer
-		code := runMatch([]string{"-players", fmt.Sprint(c.players), "-a", "normal", "-b", "random", "-decks", "2", "-seed", "3", "-quiet", "-save", dir}, &out, &errb)
-		require.Equal(t, 0, code, "stderr %q", errb.String())
+		matchOK(t, "-players", fmt.Sprint(c.players), "-a", "normal", "-b", "random", "-decks", "2", "-seed", "3", "-quiet", "-save", dir)
 		es, err := os.ReadDir(dir)
 		require.NoError(t, err)
 		require.Len(t, es, 2*c.seatings)
 		// Another match into the same directory is refused: it would
 		// write over these logs.
-		out.Reset()
-		errb.Reset()
-		code = runMatch([]string{"-players", fmt.Sprint(c.players), "-a", "random", "-b", "random", "-decks", "2", "-seed", "3", "-quiet", "-save", dir}, &out, &errb)
+		code, _, errs := runWith(runMatch, "-players", fmt.Sprint(c.players), "-a", "random", "-b", "random", "-decks", "2", "-seed", "3", "-quiet", "-save", dir)
 		require.NotEqual(t, 0, code)
-		require.Contains(t, errb.String(), dir+" already holds game logs")
+		require.Contains(t, errs, dir+" already holds game logs")
 	}
 }
 
@@ -287,19 +283,18 @@ func TestMatchLeavesOutVariantsNotPlayed(t *testing.T) {
 	}{{2, []string{"bimah=on (it needs dealer_forced)", "shlomo=on (played by three or four)", "cleopatra=on (played by four)"}},
 		{3, []string{"bimah=on (it needs dealer_forced)", "cleopatra=on (played by four)"}}, {4, []string{"bimah=on (it needs dealer_forced)"}}} {
 		dir := t.TempDir()
-		var out, errb bytes.Buffer
-		code := runMatch([]string{"-players", fmt.Sprint(c.players), "-a", "easy", "-b", "random", "-decks", "1", "-quiet",
-			"-rules", "shlomo=on,cleopatra=on,bimah=on", "-save", dir}, &out, &errb)
-		require.Equal(t, 0, code, "stderr %q", errb.String())
-		require.Contains(t, errb.String(), "not played: "+strings.Join(c.gone, ", "))
+		code, out, errs := runWith(runMatch, "-players", fmt.Sprint(c.players), "-a", "easy", "-b", "random", "-decks", "1", "-quiet",
+			"-rules", "shlomo=on,cleopatra=on,bimah=on", "-save", dir)
+		require.Equal(t, 0, code, "stderr %q", errs)
+		require.Contains(t, errs, "not played: "+strings.Join(c.gone, ", "))
 		es, err := os.ReadDir(dir)
 		require.NoError(t, err)
 		log, err := os.ReadFile(dir + "/" + es[0].Name())
 		require.NoError(t, err)
 		for _, gone := range c.gone {
-			require.NotContains(t, out.String(), strings.Fields(gone)[0])
+			require.NotContains(t, out, strings.Fields(gone)[0])
 		}
-		require.Equal(t, c.players >= 3, strings.Contains(out.String(), "shlomo=on"), out.String())
+		require.Equal(t, c.players >= 3, strings.Contains(out, "shlomo=on"), out)
 		require.Equal(t, c.players >= 3, strings.Contains(string(log), `[Shlomo "on"]`))
 		require.NotContains(t, string(log), `[Bimah "on"]`)
 	}
