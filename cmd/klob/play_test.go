@@ -24,6 +24,22 @@ import (
 // fixedSeed stands in for seedmix.Secret: the seed when -seed is not given.
 var fixedSeed = func() uint64 { return 1234 }
 
+// parseFixed is parsePlay of args with fixedSeed, what it prints left
+// unread.
+func parseFixed(args ...string) (playFlags, error) {
+	return parsePlay(args, &bytes.Buffer{}, &bytes.Buffer{}, fixedSeed)
+}
+
+// junkLines is n lines of junk, "junk line 1" and on, for a settings
+// file.
+func junkLines(n int) string {
+	var junk strings.Builder
+	for i := 1; i <= n; i++ {
+		fmt.Fprintf(&junk, "junk line %d\n", i)
+	}
+	return junk.String()
+}
+
 func TestParsePlay(t *testing.T) {
 	def := rules.DefaultOptions()
 	for _, tc := range []struct {
@@ -48,7 +64,7 @@ func TestParsePlay(t *testing.T) {
 		{args: []string{"-rules", "sequence_rank=length"}, level: ai.Normal, target: 500, seed: 1234,
 			check: func(o rules.Options) bool { return o.SequenceRank == rules.RankByLength }, pace: 700 * time.Millisecond},
 	} {
-		pf, err := parsePlay(tc.args, &bytes.Buffer{}, &bytes.Buffer{}, fixedSeed)
+		pf, err := parseFixed(tc.args...)
 		if err != nil {
 			t.Errorf("%v: %v", tc.args, err)
 			continue
@@ -110,10 +126,9 @@ func TestRunPlayUsage(t *testing.T) {
 		{[]string{"-level", "expert"}, 2, "klob play: -level: unknown bot level"},
 		{[]string{"play", "-target", "-5"}, 2, "klob play: -target"},
 	} {
-		var stdout, stderr bytes.Buffer
-		code := run(tc.args, &stdout, &stderr)
-		if code != tc.code || !strings.Contains(stderr.String(), tc.want) {
-			t.Errorf("%v: exit %d, stderr %q; want exit %d and %q", tc.args, code, stderr.String(), tc.code, tc.want)
+		code, _, stderr := runArgs(tc.args...)
+		if code != tc.code || !strings.Contains(stderr, tc.want) {
+			t.Errorf("%v: exit %d, stderr %q; want exit %d and %q", tc.args, code, stderr, tc.code, tc.want)
 		}
 	}
 }
@@ -124,11 +139,10 @@ func TestRunPlayUsage(t *testing.T) {
 // 80 columns.
 func TestPlayHelpListsEveryRulesKey(t *testing.T) {
 	for _, cmd := range []string{"play", "train"} {
-		var stdout, stderr bytes.Buffer
-		if code := run([]string{cmd, "-h"}, &stdout, &stderr); code != 0 {
-			t.Fatalf("klob %s -h: exit %d, %s", cmd, code, stderr.String())
+		code, out, stderr := runArgs(cmd, "-h")
+		if code != 0 {
+			t.Fatalf("klob %s -h: exit %d, %s", cmd, code, stderr)
 		}
-		out := stdout.String()
 		_, table, ok := strings.Cut(out, "The -rules keys")
 		if !ok {
 			t.Fatalf("klob %s -h has no table of -rules keys:\n%s", cmd, out)
@@ -177,15 +191,14 @@ func TestSeedNotFromClock(t *testing.T) {
 // several -rules on an 80-column screen is the same game; a key given
 // twice is refused, as within one -rules.
 func TestRepeatedRules(t *testing.T) {
-	one, err := parsePlay([]string{"-players", "4", "-rules", "menage=on,of_a_kind=on,dealer_forced=on,bimah=on,last_trick=20"},
-		&bytes.Buffer{}, &bytes.Buffer{}, fixedSeed)
+	one, err := parseFixed("-players", "4", "-rules", "menage=on,of_a_kind=on,dealer_forced=on,bimah=on,last_trick=20")
 	require.NoError(t, err)
-	split, err := parsePlay([]string{"-players", "4", "-rules", "menage=on,of_a_kind=on", "-rules", "dealer_forced=on,",
-		"-rules", "bimah=on,last_trick=20"}, &bytes.Buffer{}, &bytes.Buffer{}, fixedSeed)
+	split, err := parseFixed("-players", "4", "-rules", "menage=on,of_a_kind=on", "-rules", "dealer_forced=on,",
+		"-rules", "bimah=on,last_trick=20")
 	require.NoError(t, err)
 	require.Equal(t, one.cfg.Setup.Options, split.cfg.Setup.Options)
 	require.NotEqual(t, rules.DefaultOptions().Menage, split.cfg.Setup.Options.Menage)
-	_, err = parsePlay([]string{"-rules", "last_trick=20", "-rules", "last_trick=0"}, &bytes.Buffer{}, &bytes.Buffer{}, fixedSeed)
+	_, err = parseFixed("-rules", "last_trick=20", "-rules", "last_trick=0")
 	require.ErrorContains(t, err, "last_trick is given twice")
 }
 
@@ -205,7 +218,7 @@ func TestParsePlayPlayers(t *testing.T) {
 		{[]string{"-rules", "players=3", "-players", "4"}, 4, true},
 		{[]string{"-rules", "shlomo=on", "-players", "3"}, 3, true},
 	} {
-		pf, err := parsePlay(tc.args, &bytes.Buffer{}, &bytes.Buffer{}, fixedSeed)
+		pf, err := parseFixed(tc.args...)
 		if err != nil {
 			t.Errorf("%v: %v", tc.args, err)
 			continue
@@ -221,18 +234,18 @@ func TestParsePlayPlayers(t *testing.T) {
 		"-players 3 -rules cleopatra=on,shlomo=on": "-rules: not played: cleopatra=on (played by four)",
 		"-rules players=4,cleopatra=on -players 3": "-rules: not played: cleopatra=on (played by four)",
 	} {
-		_, err := parsePlay(strings.Fields(args), &bytes.Buffer{}, &bytes.Buffer{}, fixedSeed)
+		_, err := parseFixed(strings.Fields(args)...)
 		assert.EqualError(t, err, want, args)
 	}
 	// A target in -rules is asked for as -target is.
 	for args, asked := range map[string]bool{"target=300": true, "last_trick=0": false} {
-		pf, err := parsePlay([]string{"-rules", args}, &bytes.Buffer{}, &bytes.Buffer{}, fixedSeed)
+		pf, err := parseFixed("-rules", args)
 		if err != nil || pf.cfg.TargetFlag != asked {
 			t.Errorf("-rules %s: target asked %v (%v), want %v", args, pf.cfg.TargetFlag, err, asked)
 		}
 	}
 	for _, bad := range []string{"1", "5", "-2"} {
-		_, err := parsePlay([]string{"-players", bad}, &bytes.Buffer{}, &bytes.Buffer{}, fixedSeed)
+		_, err := parseFixed("-players", bad)
 		if err == nil || !strings.Contains(err.Error(), "-players") && !strings.Contains(err.Error(), "players") {
 			t.Errorf("-players %s: got %v, want an error naming -players", bad, err)
 		}
@@ -279,16 +292,12 @@ func TestSettingsWarning(t *testing.T) {
 func TestSettingsWarningManyLines(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, settings.FileName)
-	var junk strings.Builder
-	for i := 1; i <= 500; i++ {
-		fmt.Fprintf(&junk, "junk line %d\n", i)
-	}
 	binary := bytes.Repeat([]byte("\x00\x7f\xff\x1b[2J\n"), 100)
 	for _, tc := range []struct {
 		data []byte
 		more string
 	}{
-		{[]byte(junk.String()), "; and 497 more lines ("},
+		{[]byte(junkLines(500)), "; and 497 more lines ("},
 		{binary, "; and 97 more lines ("},
 		{[]byte("a\nb\nc\nd\n"), "; and 1 more line ("},
 	} {
@@ -345,11 +354,11 @@ func TestHomeWords(t *testing.T) {
 // run-on lines indented, not left for the terminal to cut mid-word.
 func TestErrorsFitTheTerminal(t *testing.T) {
 	for _, args := range [][]string{{"play", "-rules", "colour=red"}, {"train", "-rules", "colour=red"}} {
-		var stdout, stderr bytes.Buffer
-		if code := run(args, &stdout, &stderr); code != 2 {
+		code, _, stderr := runArgs(args...)
+		if code != 2 {
 			t.Fatalf("%v: exit %d", args, code)
 		}
-		msg, _, _ := strings.Cut(stderr.String(), "usage:")
+		msg, _, _ := strings.Cut(stderr, "usage:")
 		lines := strings.Split(strings.TrimSuffix(msg, "\n"), "\n")
 		if len(lines) < 2 || !strings.Contains(msg, "cleopatra") {
 			t.Errorf("%v: the error is not wrapped:\n%s", args, msg)
@@ -369,11 +378,10 @@ func TestBadDurationSaysWhatItWants(t *testing.T) {
 	for _, c := range [][2]string{{"play", "pace"}, {"daily", "pace"}, {"match", "deadline"}, {"match", "think"},
 		{"serve", "idle"}, {"serve", "login-timeout"}, {"serve", "handshake-timeout"}, {"serve", "grace"},
 		{"serve", "move-clock"}, {"serve", "abandon"}, {"serve", "pace"}, {"serve", "stall"}, {"serve", "stats"}} {
-		var stdout, stderr bytes.Buffer
-		code := run([]string{c[0], "-" + c[1], "fast"}, &stdout, &stderr)
+		code, _, stderr := runArgs(c[0], "-"+c[1], "fast")
 		want := fmt.Sprintf(`klob %s: -%s "fast": want a duration such as 300ms, 2s or 0`, c[0], c[1])
-		if code != 2 || !strings.Contains(stderr.String(), want) || strings.Contains(stderr.String(), "parse error") {
-			t.Errorf("klob %s -%s fast: exit %d, stderr %q; want 2 and %q", c[0], c[1], code, stderr.String(), want)
+		if code != 2 || !strings.Contains(stderr, want) || strings.Contains(stderr, "parse error") {
+			t.Errorf("klob %s -%s fast: exit %d, stderr %q; want 2 and %q", c[0], c[1], code, stderr, want)
 		}
 	}
 }
@@ -387,12 +395,8 @@ func TestSetupScreenBadSettingsFits(t *testing.T) {
 		t.Run(fmt.Sprint(n), func(t *testing.T) {
 			s, _ := launchShell(t, 80, 24, func(env, bin string) string {
 				cfg := filepath.Join(filepath.Dir(bin), "config")
-				var junk strings.Builder
-				for i := 1; i <= n; i++ {
-					fmt.Fprintf(&junk, "junk line %d\n", i)
-				}
 				require.NoError(t, os.MkdirAll(cfg, 0o700))
-				require.NoError(t, os.WriteFile(filepath.Join(cfg, settings.FileName), []byte(junk.String()), 0o600))
+				require.NoError(t, os.WriteFile(filepath.Join(cfg, settings.FileName), []byte(junkLines(n)), 0o600))
 				return fmt.Sprintf("%s '%s' play; sleep 60", env, bin)
 			})
 			s.waitFor("Set up the game", patience)
