@@ -116,6 +116,16 @@ func (p *person) typ(t *testing.T, keys ...string) {
 	}
 }
 
+// playAlone starts a game against bots from the lobby, the setup as
+// it comes, and waits for its first deal.
+func (p *person) playAlone(t *testing.T) {
+	t.Helper()
+	p.typ(t, "p")
+	p.c.WaitText(t, patience, "Set up the game")
+	p.typ(t, sshtest.Enter)
+	p.c.WaitText(t, patience, "Deal 1")
+}
+
 // rename opens the lobby's name form with r, erases the erase letters
 // of the name it holds and enters name.
 func (p *person) rename(t *testing.T, erase int, name string) {
@@ -556,10 +566,7 @@ func TestServeGuestPlaysAlone(t *testing.T) {
 	zoe.c.WaitText(t, patience, "Welcome, zoe · guest")
 	zoe.typ(t, "o")
 	zoe.c.WaitText(t, patience, "! Guests (no SSH key) play against bots only")
-	zoe.typ(t, "p")
-	zoe.c.WaitText(t, patience, "Set up the game")
-	zoe.typ(t, sshtest.Enter)
-	zoe.c.WaitFor(t, patience, "the table", func(s string) bool { return strings.Contains(s, "Deal 1") })
+	zoe.playAlone(t)
 }
 
 func TestParseServe(t *testing.T) {
@@ -751,10 +758,7 @@ func TestServeGameAloneTakeOver(t *testing.T) {
 	b := &person{name: "ann", key: key}
 	r.connect(t, a)
 	a.c.WaitText(t, patience, "Welcome, ann")
-	a.typ(t, "p")
-	a.c.WaitText(t, patience, "Set up the game")
-	a.typ(t, sshtest.Enter)
-	a.c.WaitText(t, patience, "Deal 1")
+	a.playAlone(t)
 	r.connect(t, b)
 	b.c.WaitText(t, patience, "Welcome, ann")
 	b.typ(t, "p")
