@@ -70,9 +70,8 @@ func TestPlayWithoutTerminal(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binary")
 	}
-	dir := t.TempDir()
-	bin := filepath.Join(dir, "klob")
-	buildKlobAt(t, bin)
+	bin := buildKlob(t)
+	dir := filepath.Dir(bin)
 	for _, args := range [][]string{{"play"}, {}, {"train"}} {
 		cmd := exec.Command(bin, args...)
 		cmd.Env = append(os.Environ(), "KLOB_STATE_DIR="+filepath.Join(dir, "state"))
@@ -125,9 +124,8 @@ func TestWrapNote(t *testing.T) {
 // no state folder, no lock, no name kept.
 func TestNoTerminalWritesNothing(t *testing.T) {
 	shortParallel(t)
-	dir := t.TempDir()
-	bin := filepath.Join(dir, "klob")
-	buildKlobAt(t, bin)
+	bin := buildKlob(t)
+	dir := filepath.Dir(bin)
 	for _, args := range [][]string{{"daily", "-name", "Ann"}, {"-players", "3"}, {"play"}, {"train"}, {"learn"}, {"replay"}} {
 		state := filepath.Join(dir, "state")
 		cmd := exec.Command(bin, args...)

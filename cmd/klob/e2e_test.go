@@ -237,9 +237,8 @@ func launchShell(t *testing.T, w, h int, command func(env, bin string) string) (
 		}
 		t.Fatal("tmux is not installed and CI is set: the end-to-end test must run (make test-deps installs it)")
 	}
-	dir = t.TempDir()
-	bin := filepath.Join(dir, "klob")
-	buildKlobAt(t, bin)
+	bin := buildKlob(t)
+	dir = filepath.Dir(bin)
 	s = newTmuxSession(t, tmuxBin, "klob-e2e")
 	env := fmt.Sprintf("KLOB_STATE_DIR='%s' KLOB_CONFIG_DIR='%s' TERM=xterm-256color", filepath.Join(dir, "state"), filepath.Join(dir, "config"))
 	s.run("new-session", "-d", "-s", "e2e", "-x", fmt.Sprint(w), "-y", fmt.Sprint(h), command(env, bin))
