@@ -9,8 +9,6 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/klob/klob/internal/play/host"
 )
 
 // abandoning is a hall on d's files that closes a table nobody is at
@@ -38,7 +36,7 @@ func TestAbandonClockSurvivesRestarts(t *testing.T) {
 				ann := join(t, tb, "a", "Ann", 1)
 				if started {
 					require.NoError(t, ann.conn.Start())
-					await(t, ann.port(), "the first deal", func(s host.Snapshot) bool { return s.HasDeal })
+					firstDeal(t, ann.port())
 					ann.leave()
 				} else {
 					ann.conn.Drop() // a cut: the host's going would close it
@@ -77,7 +75,7 @@ func TestAbandonClockFromTheLastLeaving(t *testing.T) {
 	tb := annOpens(t, h, 2, smallRules(), 5)
 	ann := join(t, tb, "a", "Ann", 1)
 	require.NoError(t, ann.conn.Start())
-	await(t, ann.port(), "the first deal", func(s host.Snapshot) bool { return s.HasDeal })
+	firstDeal(t, ann.port())
 	ann.leave()
 	code := tb.Code()
 	d.clock.Advance(50 * time.Minute)

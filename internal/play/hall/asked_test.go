@@ -27,7 +27,7 @@ func TestOneAnswerIsAsked(t *testing.T) {
 			o.Players, o.Shlomo, o.Cleopatra = n, n >= 3, n == 4
 			tb := annOpens(t, h, n, o, 11)
 			ann, bob := annAndBob(t, tb)
-			await(t, ann.port(), "the first deal", func(s host.Snapshot) bool { return s.HasDeal })
+			firstDeal(t, ann.port())
 			zed, err := tb.Watch(Player{ID: "z", Name: "Zed"})
 			require.NoError(t, err)
 			defer zed.Leave()
@@ -48,9 +48,7 @@ func TestOneAnswerIsAsked(t *testing.T) {
 					}
 				}
 			}
-			newCrowd(t, ann, bob).run("the game's end, filed", func() bool {
-				return ann.port().Snapshot().Save.Filed && bob.port().Snapshot().Save.Filed
-			})
+			newCrowd(t, ann, bob).toFiled()
 
 			// Every one-answer step of a person in the log was asked.
 			r, err := hist.log("a", 0).Replay()

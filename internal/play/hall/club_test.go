@@ -34,7 +34,7 @@ func TestWatchAndPrivate(t *testing.T) {
 	require.ErrorIs(t, err, ErrNotStarted)
 	require.Empty(t, h.Watchable("z"), "a table not started is not listed to watch")
 	require.NoError(t, ann.conn.Start())
-	await(t, ann.port(), "the first deal", func(s host.Snapshot) bool { return s.HasDeal })
+	firstDeal(t, ann.port())
 
 	_, err = tb.Watch(Player{Name: "guest"})
 	require.ErrorIs(t, err, ErrGuest)
@@ -216,9 +216,7 @@ func TestAgainAtTable(t *testing.T) {
 	tb := annOpens(t, h, 2, smallRules(), 7)
 	ann, bob := annAndBob(t, tb)
 	c := newCrowd(t, ann, bob)
-	c.run("the game's end, filed", func() bool {
-		return ann.port().Snapshot().Save.Filed && bob.port().Snapshot().Save.Filed
-	})
+	c.toFiled()
 	for _, p := range []*person{ann, bob} {
 		s := p.port().Snapshot()
 		require.True(t, s.Can.Again)
@@ -265,9 +263,7 @@ func playedTable(t *testing.T) (*Hall, *Table, *person, *person) {
 	h := newHall(t, testConfig(t.TempDir(), &memHistory{}, clocktest.New(t0)))
 	tb := annOpens(t, h, 2, smallRules(), 7)
 	ann, bob := annAndBob(t, tb)
-	newCrowd(t, ann, bob).run("the game's end, filed", func() bool {
-		return ann.port().Snapshot().Save.Filed && bob.port().Snapshot().Save.Filed
-	})
+	newCrowd(t, ann, bob).toFiled()
 	return h, tb, ann, bob
 }
 
@@ -344,7 +340,7 @@ func TestSpectatorRunsNoGrace(t *testing.T) {
 			h := d.hall(t)
 			tb := annOpens(t, h, 2, rules.DefaultOptions(), 5)
 			ann, bob := annAndBob(t, tb)
-			await(t, ann.port(), "the first deal", func(s host.Snapshot) bool { return s.HasDeal })
+			firstDeal(t, ann.port())
 			if restart {
 				h.Close()
 				_, tb = d.restart(t, tb.Code())
@@ -424,7 +420,7 @@ func TestDesertedNotWatchable(t *testing.T) {
 	tb := annOpens(t, h, 3, rules.DefaultOptions(), 5)
 	ann, bob := join(t, tb, "a", "Ann", 1), join(t, tb, "b", "Bob", 2)
 	require.NoError(t, ann.conn.Start())
-	await(t, ann.port(), "the first deal", func(s host.Snapshot) bool { return s.HasDeal })
+	firstDeal(t, ann.port())
 	require.Len(t, h.Watchable("z"), 1)
 	ann.conn.Drop()
 	bob.conn.Drop()

@@ -170,7 +170,7 @@ func TestAbandonedTablesClose(t *testing.T) {
 		require.NoError(t, err)
 		p := join(t, tb, id, id, 1)
 		require.NoError(t, p.conn.Start())
-		await(t, p.port(), "the first deal", func(s host.Snapshot) bool { return s.HasDeal })
+		firstDeal(t, p.port())
 		p.leave()
 		return tb
 	}

@@ -307,6 +307,26 @@ func (c *crowd) run(what string, done func() bool) {
 	}
 }
 
+// toFiled plays until the game is over and filed for every person of
+// the crowd.
+func (c *crowd) toFiled() {
+	c.t.Helper()
+	c.run("the game's end, filed", func() bool {
+		for _, p := range c.people {
+			if !p.port().Snapshot().Save.Filed {
+				return false
+			}
+		}
+		return true
+	})
+}
+
+// firstDeal waits until port's game has dealt.
+func firstDeal(t *testing.T, port host.Port) host.Snapshot {
+	t.Helper()
+	return await(t, port, "the first deal", func(s host.Snapshot) bool { return s.HasDeal })
+}
+
 // await waits for a snapshot of port that ok accepts. It reads the
 // port's ticks, and looks again now and then as well: a crowd that
 // played the port before reads its ticks too.
@@ -372,7 +392,7 @@ func TestCloseStopsTheTables(t *testing.T) {
 	h := testHall(t, dir, &memHistory{}, clock)
 	tb := annOpens(t, h, 2, rules.DefaultOptions(), 9)
 	ann, bob := annAndBob(t, tb)
-	await(t, ann.port(), "the first deal", func(s host.Snapshot) bool { return s.HasDeal })
+	firstDeal(t, ann.port())
 	bob.leave() // Bob's seat waits a minute for him
 	h.Close()
 	before := dirFiles(t, dir)
@@ -395,9 +415,7 @@ func TestTwoPeoplePlayAGame(t *testing.T) {
 	h.cfg.Clock.(*clocktest.Manual).Advance(7 * time.Minute)
 	require.NoError(t, ann.conn.Start())
 	require.NotNil(t, bob.port(), "the start seats everyone here")
-	newCrowd(t, ann, bob).run("the game's end, filed", func() bool {
-		return ann.port().Snapshot().Save.Filed && bob.port().Snapshot().Save.Filed
-	})
+	newCrowd(t, ann, bob).toFiled()
 	require.Equal(t, 1, hist.count("a"))
 	require.Equal(t, 1, hist.count("b"))
 	l := hist.log("a", 0)
@@ -569,7 +587,7 @@ func TestNoHintsInRatedGames(t *testing.T) {
 			}
 			require.NoError(t, people[0].conn.Start())
 			for _, p := range people {
-				s := await(t, p.port(), "the first deal", func(s host.Snapshot) bool { return s.HasDeal })
+				s := firstDeal(t, p.port())
 				err := p.port().Hint(s.Gen)
 				if c.rated {
 					assert.ErrorIs(t, err, host.ErrNoHints, "%s asked for a hint in a rated game", p.conn.Seat())

@@ -32,14 +32,7 @@ func playTable(t *testing.T, n int, humans []rules.Seat) (*memHistory, *Hall, *T
 		people = append(people, p)
 	}
 	require.NoError(t, people[0].conn.Start())
-	newCrowd(t, people...).run("the game's end, filed", func() bool {
-		for _, p := range people {
-			if !p.port().Snapshot().Save.Filed {
-				return false
-			}
-		}
-		return true
-	})
+	newCrowd(t, people...).toFiled()
 	return hist, h, tb
 }
 

@@ -139,9 +139,7 @@ func toldOfTableAtAgain(t *testing.T, n int, stop bool) {
 	h := d.hall(t)
 	tb := annOpens(t, h, n, smallRules(), 7)
 	ann, bob := annAndBob(t, tb)
-	newCrowd(t, ann, bob).run("the game's end, filed", func() bool {
-		return ann.port().Snapshot().Save.Filed && bob.port().Snapshot().Save.Filed
-	})
+	newCrowd(t, ann, bob).toFiled()
 	s := ann.port().Snapshot()
 	require.NoError(t, ann.port().Again(s.Gen))
 	if stop {
@@ -170,9 +168,7 @@ func TestFinishedTableGoneTellsNobody(t *testing.T) {
 	h := d.hall(t)
 	tb := annOpens(t, h, 2, smallRules(), 7)
 	ann, bob := annAndBob(t, tb)
-	newCrowd(t, ann, bob).run("the game's end, filed", func() bool {
-		return ann.port().Snapshot().Save.Filed && bob.port().Snapshot().Save.Filed
-	})
+	newCrowd(t, ann, bob).toFiled()
 	ann.leave()
 	bob.leave()
 	eventually(t, "the hall to let the table go", func() bool { return liveTables(h) == 0 })
