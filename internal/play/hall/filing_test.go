@@ -55,14 +55,52 @@ func newHistories(t *testing.T) *histories {
 	return &histories{dir: t.TempDir(), disks: map[string]*fullFS{"a": {FS: durable.OS()}, "b": {FS: durable.OS()}}}
 }
 
-// filingHall is a hall over dir/tables on clock that files the people's
-// games in hist's histories, trying a failed filing again every second,
-// and records them with record (none when nil).
-func filingHall(t *testing.T, dir string, hist *histories, clock *clocktest.Manual, record func(string, *gamelog.Log) error) *Hall {
+// filing is a filing hall's test directory, histories, clock and
+// club's database, kept so that a restart over the same files has them
+// all, with the table Ann opened there, she and Bob at it.
+type filing struct {
+	dir      string
+	hist     *histories
+	clock    *clocktest.Manual
+	record   func(string, *gamelog.Log) error
+	h        *Hall
+	tb       *Table
+	ann, bob *person
+}
+
+// newFiling starts a filing hall that records the games with record
+// (none when nil), Bob's history's disk full when bobFull; Ann opens a
+// table of seats there, its bots random from seed, and starts its game
+// with Bob.
+func newFiling(t *testing.T, seats int, seed uint64, bobFull bool, record func(string, *gamelog.Log) error) *filing {
 	t.Helper()
-	cfg := testConfig(filepath.Join(dir, "tables"), nil, clock)
-	cfg.History, cfg.Refile, cfg.Record = hist.of, time.Second, record
+	f := &filing{dir: t.TempDir(), hist: newHistories(t), clock: clocktest.New(t0), record: record}
+	f.hist.disks["b"].full.Store(bobFull)
+	f.h = f.hall(t)
+	f.tb = annOpens(t, f.h, seats, smallRules(), seed)
+	f.ann, f.bob = annAndBob(t, f.tb)
+	return f
+}
+
+// hall starts a hall over f.dir/tables on f's clock that files the
+// people's games in f's histories, trying a failed filing again every
+// second, and records them with f.record; after the first, a restart
+// (the last one closed).
+func (f *filing) hall(t *testing.T) *Hall {
+	t.Helper()
+	cfg := testConfig(filepath.Join(f.dir, "tables"), nil, f.clock)
+	cfg.History, cfg.Refile, cfg.Record = f.hist.of, time.Second, f.record
 	return newHall(t, cfg)
+}
+
+// bobFiled moves the clock on a second at a time, each a retry of the
+// filing, until Bob's history holds the game.
+func (f *filing) bobFiled(t *testing.T) {
+	t.Helper()
+	eventually(t, "Bob's copy filed", func() bool {
+		f.clock.Advance(time.Second)
+		return f.hist.filedGames(t, "b") == 1
+	})
 }
 
 // playToUnfiled has ann and bob play their game to its end, until the
@@ -90,14 +128,9 @@ func (h *histories) filedGames(t *testing.T, id string) int {
 // path), leaving does not lose it, a restart files only what is
 // missing, and the filing is tried again until it lands.
 func TestFullDiskKeepsTheGame(t *testing.T) {
-	dir := t.TempDir()
-	hist := newHistories(t)
-	hist.disks["b"].full.Store(true) // Bob's history cannot be written
-	clock := clocktest.New(t0)
-	h := filingHall(t, dir, hist, clock, nil)
-	tb := annOpens(t, h, 2, smallRules(), 7)
+	f := newFiling(t, 2, 7, true, nil) // Bob's history cannot be written
+	dir, hist, clock, tb, ann, bob := f.dir, f.hist, f.clock, f.tb, f.ann, f.bob
 	tableDir := filepath.Join(dir, "tables", tb.Code())
-	ann, bob := annAndBob(t, tb)
 	// Play to the end; the ended game says it is not filed.
 	s := playToUnfiled(t, "the game's end, its filing tried", ann, bob)
 	assert.False(t, s.Save.Filed)
@@ -118,14 +151,14 @@ func TestFullDiskKeepsTheGame(t *testing.T) {
 	clock.Advance(time.Second)
 	clock.Advance(2 * time.Second)
 	assert.Equal(t, 0, hist.filedGames(t, "b"))
-	h.Close()
+	f.h.Close()
 
 	// A restart, the disk still full: the table is back for its people,
 	// the game not filed twice into Ann's history.
 	b, err := os.ReadFile(filepath.Join(tableDir, store.CurrentName))
 	require.NoError(t, err)
 	assert.Contains(t, string(b), `[Filed "A"]`)
-	h2 := filingHall(t, dir, hist, clock, nil)
+	h2 := f.hall(t)
 	tb2, err := h2.Find(tb.Code())
 	require.NoError(t, err)
 	ann = join(t, tb2, "a", "Ann", 3)

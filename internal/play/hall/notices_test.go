@@ -14,7 +14,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/klob/klob/internal/platform/durable"
-	"github.com/klob/klob/internal/testing/clocktest"
 	"github.com/klob/klob/internal/testing/testkit"
 )
 
@@ -89,25 +88,16 @@ func TestRestartNoticesToldOnce(t *testing.T) {
 		// The finished game's filing fails at both restarts (Bob's disk
 		// is full): the table comes back each time, and tells its
 		// people again what they were told already.
-		dir := t.TempDir()
-		hist := newHistories(t)
-		hist.disks["b"].full.Store(true)
-		clock := clocktest.New(t0)
-		h := filingHall(t, dir, hist, clock, nil)
-		tb := annOpens(t, h, 2, smallRules(), 9)
-		ann, bob := annAndBob(t, tb)
-		playToUnfiled(t, "the game's end", ann, bob)
-		h.Close()
-		filingHall(t, dir, hist, clock, nil).Close()
+		f := newFiling(t, 2, 9, true, nil)
+		playToUnfiled(t, "the game's end", f.ann, f.bob)
+		f.h.Close()
+		f.hall(t).Close()
 
-		hist.disks["b"].full.Store(false)
-		h3 := filingHall(t, dir, hist, clock, nil)
-		eventually(t, "Bob's copy filed", func() bool {
-			clock.Advance(time.Second)
-			return hist.filedGames(t, "b") == 1
-		})
+		f.hist.disks["b"].full.Store(false)
+		h3 := f.hall(t)
+		f.bobFiled(t)
 		for _, id := range []string{"a", "b"} {
-			assert.Equal(t, endedAtRestart(tb.Code()), h3.Notice(id), id)
+			assert.Equal(t, endedAtRestart(f.tb.Code()), h3.Notice(id), id)
 			assert.Empty(t, h3.Notice(id), "said once")
 		}
 	})

@@ -80,16 +80,12 @@ func historyBytes(t *testing.T, dir, id string) [][]byte {
 // people read that the records could not be written (no path), and the
 // filing is tried again until the record lands.
 func TestFiledGamesAreRecorded(t *testing.T) {
-	dir := t.TempDir()
-	hist := newHistories(t)
 	rec := &recorder{}
 	rec.setFail(true)
-	clock := clocktest.New(t0)
-	h := filingHall(t, dir, hist, clock, rec.record)
-	tb := annOpens(t, h, 2, smallRules(), 7)
-	tableDir := filepath.Join(dir, "tables", tb.Code())
-	ann, bob := annAndBob(t, tb)
-	s := playToUnfiled(t, "the game's end, its record tried", ann, bob)
+	f := newFiling(t, 2, 7, false, rec.record)
+	hist, clock := f.hist, f.clock
+	tableDir := filepath.Join(f.dir, "tables", f.tb.Code())
+	s := playToUnfiled(t, "the game's end, its record tried", f.ann, f.bob)
 	assert.Contains(t, s.Save.FileErr, "club's records")
 	assert.NotContains(t, s.Save.FileErr, "club.db", "no file of the server's")
 	assert.Equal(t, 1, hist.filedGames(t, "a"))
@@ -121,21 +117,13 @@ func TestFiledGamesAreRecorded(t *testing.T) {
 // first is recorded at once, and the copy filed later is the same bytes
 // (the Filed tag stays in the table's log).
 func TestRecordAfterPartialFiling(t *testing.T) {
-	dir := t.TempDir()
-	hist := newHistories(t)
-	hist.disks["b"].full.Store(true)
 	rec := &recorder{}
-	clock := clocktest.New(t0)
-	h := filingHall(t, dir, hist, clock, rec.record)
-	tb := annOpens(t, h, 3, smallRules(), 9)
-	ann, bob := annAndBob(t, tb)
-	playToUnfiled(t, "the game's end", ann, bob)
+	f := newFiling(t, 3, 9, true, rec.record)
+	hist := f.hist
+	playToUnfiled(t, "the game's end", f.ann, f.bob)
 	require.Equal(t, 1, rec.recorded(), "recorded while Bob's history waits")
 	hist.disks["b"].full.Store(false)
-	eventually(t, "Bob's copy filed", func() bool {
-		clock.Advance(time.Second)
-		return hist.filedGames(t, "b") == 1
-	})
+	f.bobFiled(t)
 	assert.Equal(t, historyBytes(t, hist.dir, "a"), historyBytes(t, hist.dir, "b"))
 	assert.Equal(t, rec.logs[0], historyBytes(t, hist.dir, "b")[0])
 	assert.Equal(t, 1, rec.recorded())
