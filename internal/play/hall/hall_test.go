@@ -111,6 +111,37 @@ func (d onDisk) restart(t *testing.T, code string) (*Hall, *Table) {
 	return h, tb
 }
 
+// failedStart starts a hall over d's files whose start reports an
+// error (the hall starts all the same); the test closes it at its end.
+func (d onDisk) failedStart(t *testing.T) (*Hall, error) {
+	t.Helper()
+	h, err := New(testConfig(d.dir, d.hist, d.clock))
+	require.Error(t, err)
+	t.Cleanup(h.Close)
+	return h, err
+}
+
+// toldOnce checks that each person of ids reads want as their notice,
+// and then nothing.
+func toldOnce(t *testing.T, h *Hall, want string, ids ...string) {
+	t.Helper()
+	for _, id := range ids {
+		require.Equal(t, want, h.Notice(id), id)
+		require.Empty(t, h.Notice(id), "%s is told once", id)
+	}
+}
+
+// endedNotice is what the people of table code read when its finished
+// game was filed at a restart; damagedNotice, when its saved game did
+// not read at a restart.
+func endedNotice(code string) string {
+	return "Table " + code + " ended with the server's restart: its finished game is in your history."
+}
+
+func damagedNotice(code string) string {
+	return "Table " + code + " could not be opened again after the server's restart: its saved game was damaged, and the server's operator keeps it."
+}
+
 func smallRules() rules.Options {
 	o := rules.DefaultOptions()
 	o.Target = 100
@@ -608,9 +639,7 @@ func TestStartKeepsDirectoriesNotTables(t *testing.T) {
 		require.NoError(t, os.MkdirAll(filepath.Join(d.dir, name), 0o700))
 	}
 	require.NoError(t, os.WriteFile(filepath.Join(d.dir, "notes", "todo"), []byte("mine"), 0o600))
-	h, err := New(testConfig(d.dir, d.hist, d.clock))
-	require.Error(t, err)
-	t.Cleanup(h.Close)
+	_, err := d.failedStart(t)
 	assert.Contains(t, err.Error(), "table tables: not a table's directory")
 	assert.Contains(t, err.Error(), "table notes: not a table's directory")
 	_, err = os.Stat(filepath.Join(d.dir, "KQXM"))
@@ -626,25 +655,16 @@ func TestStartKeepsDirectoriesNotTables(t *testing.T) {
 // next: the hall says so in its error and removes nothing. Its people,
 // named by the log's head, are told once.
 func TestDamagedTableKeptAcrossRestarts(t *testing.T) {
-	// Cut in the first deal: the head, with the people's keys, reads.
-	d, tb := damagedTable(t, func(data []byte) []byte {
-		cut := bytes.Index(data, []byte("\ndeal 1\n")) + 40
-		require.Greater(t, cut, 40)
-		return data[:cut]
-	})
+	d, tb := damagedTable(t, cutInFirstDeal(t))
 
 	for start := 1; start <= 2; start++ {
 		h2, err := New(testConfig(d.dir, d.hist, d.clock))
 		require.Error(t, err, "start %d", start)
 		require.Contains(t, err.Error(), "table "+tb.Code())
-		told := "Table " + tb.Code() + " could not be opened again after the server's restart: its saved game was damaged, and the server's operator keeps it."
 		if start == 1 {
 			require.Contains(t, err.Error(), "is not opened again (its people are told when they next come)")
 			require.NotContains(t, err.Error(), "starting afresh")
-			for _, id := range []string{"a", "b"} {
-				require.Equal(t, told, h2.Notice(id), id)
-				require.Empty(t, h2.Notice(id), "%s is told once", id)
-			}
+			toldOnce(t, h2, damagedNotice(tb.Code()), "a", "b")
 		} else {
 			require.Contains(t, err.Error(), "only damaged ones")
 			require.Empty(t, h2.Notice("a"), "told again at the next start")
@@ -665,12 +685,20 @@ func TestDamagedHeadTellsNobody(t *testing.T) {
 	d, _ := damagedTable(t, func(data []byte) []byte {
 		return bytes.Join(bytes.SplitAfter(data, []byte("\n"))[:3], nil)
 	})
-	h2, err := New(testConfig(d.dir, d.hist, d.clock))
-	require.Error(t, err)
-	t.Cleanup(h2.Close)
+	h2, err := d.failedStart(t)
 	require.Contains(t, err.Error(), "is not opened again (its people cannot be told: its head names nobody)")
 	for _, id := range []string{"a", "b"} {
 		require.Empty(t, h2.Notice(id), id)
+	}
+}
+
+// cutInFirstDeal cuts a table's saved game in its first deal: its
+// head, with the people's keys, still reads.
+func cutInFirstDeal(t *testing.T) func([]byte) []byte {
+	return func(data []byte) []byte {
+		cut := bytes.Index(data, []byte("\ndeal 1\n")) + 40
+		require.Greater(t, cut, 40)
+		return data[:cut]
 	}
 }
 

@@ -59,30 +59,19 @@ func TestRestartNoticesToldOnce(t *testing.T) {
 			d.hall(t).Close()
 		}
 		h = d.hall(t)
-		told := endedAtRestart("EFGH")
+		told := endedNotice("EFGH")
 		assert.Equal(t, told, h.Notice("a"))
 		assert.Equal(t, "Before. "+told, h.Notice("b"))
 		assert.Empty(t, h.Notice("b"), "said once")
 	})
 	t.Run("damaged", func(t *testing.T) {
-		d, tb := damagedTable(t, func(data []byte) []byte {
-			cut := bytes.Index(data, []byte("\ndeal 1\n")) + 40
-			require.Greater(t, cut, 40)
-			return data[:cut]
-		})
+		d, tb := damagedTable(t, cutInFirstDeal(t))
 		for range 2 {
-			h, err := New(testConfig(d.dir, d.hist, d.clock))
-			require.Error(t, err)
+			h, _ := d.failedStart(t)
 			h.Close()
 		}
-		h, err := New(testConfig(d.dir, d.hist, d.clock))
-		require.Error(t, err)
-		t.Cleanup(h.Close)
-		told := "Table " + tb.Code() + " could not be opened again after the server's restart: its saved game was damaged, and the server's operator keeps it."
-		for _, id := range []string{"a", "b"} {
-			assert.Equal(t, told, h.Notice(id), id)
-			assert.Empty(t, h.Notice(id), "%s is told once", id)
-		}
+		h, _ := d.failedStart(t)
+		toldOnce(t, h, damagedNotice(tb.Code()), "a", "b")
 	})
 	t.Run("filing", func(t *testing.T) {
 		// The finished game's filing fails at both restarts (Bob's disk
@@ -96,10 +85,7 @@ func TestRestartNoticesToldOnce(t *testing.T) {
 		f.hist.disks["b"].full.Store(false)
 		h3 := f.hall(t)
 		f.bobFiled(t)
-		for _, id := range []string{"a", "b"} {
-			assert.Equal(t, endedAtRestart(f.tb.Code()), h3.Notice(id), id)
-			assert.Empty(t, h3.Notice(id), "said once")
-		}
+		toldOnce(t, h3, endedNotice(f.tb.Code()), "a", "b")
 	})
 }
 
@@ -125,9 +111,7 @@ func TestDamagedNoticesMovedAside(t *testing.T) {
 			path := filepath.Join(d.dir, noticesFile)
 			require.NoError(t, os.WriteFile(path, c.data, 0o600))
 
-			h, err := New(testConfig(d.dir, d.hist, d.clock))
-			require.Error(t, err)
-			t.Cleanup(h.Close)
+			h, err := d.failedStart(t)
 			assert.Contains(t, err.Error(), path)
 			assert.Contains(t, err.Error(), c.why)
 			asides, _ := filepath.Glob(filepath.Join(d.dir, "notices-damaged-*"))

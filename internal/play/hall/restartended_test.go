@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
@@ -22,11 +21,7 @@ func TestToldOfEndedGameFiledAfterRestart(t *testing.T) {
 			f.hist.disks["b"].full.Store(false)
 			h2 := f.hall(t)
 			f.bobFiled(t)
-			want := "Table " + f.tb.Code() + " ended with the server's restart: its finished game is in your history."
-			for _, id := range []string{"a", "b"} {
-				assert.Equal(t, want, h2.Notice(id), id)
-				assert.Empty(t, h2.Notice(id), "said once")
-			}
+			toldOnce(t, h2, endedNotice(f.tb.Code()), "a", "b")
 			require.Equal(t, 1, f.hist.filedGames(t, "a"), "filed once")
 		})
 	}

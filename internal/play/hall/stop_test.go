@@ -152,11 +152,7 @@ func toldOfTableAtAgain(t *testing.T, n int, stop bool) {
 	h2 := d.hall(t)
 	_, err := h2.Find(tb.Code())
 	require.ErrorIs(t, err, ErrNoTable, "the offer to play again does not come back")
-	want := "Table " + tb.Code() + " ended with the server's restart: its finished game is in your history."
-	for _, id := range []string{"a", "b"} {
-		assert.Equal(t, want, h2.Notice(id), id)
-		assert.Empty(t, h2.Notice(id), "said once")
-	}
+	toldOnce(t, h2, endedNotice(tb.Code()), "a", "b")
 	assert.Equal(t, 1, d.hist.count("a"), "the game is filed once")
 	assert.NoDirExists(t, filepath.Join(d.dir, tb.Code()))
 }
@@ -191,12 +187,10 @@ func TestBadEndedFileKept(t *testing.T) {
 	require.NoError(t, os.MkdirAll(filepath.Dir(good), 0o700))
 	require.NoError(t, os.WriteFile(good, []byte("a\nb\n"), 0o600))
 
-	h, err := New(testConfig(d.dir, d.hist, d.clock))
-	require.Error(t, err)
-	t.Cleanup(h.Close)
+	h, err := d.failedStart(t)
 	assert.Contains(t, err.Error(), "table ABCD: ")
 	assert.Contains(t, err.Error(), bad+`, line 2: not a key: "not a key"`)
 	assert.FileExists(t, bad, "never removed")
 	assert.NoDirExists(t, filepath.Dir(good))
-	assert.Equal(t, "Table EFGH ended with the server's restart: its finished game is in your history.", h.Notice("b"))
+	assert.Equal(t, endedNotice("EFGH"), h.Notice("b"))
 }
