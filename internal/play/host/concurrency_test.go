@@ -253,17 +253,12 @@ func TestSlotsServeBotsFirst(t *testing.T) {
 			s.Release()
 		}()
 	}
-	waitFor := func(p Priority, n int) {
-		for s.Waiting(p) != n {
-			runtime.Gosched()
-		}
-	}
 	start("hint", ForHint, ctx)
-	waitFor(ForHint, 1)
+	waitWaiting(s, ForHint, 1)
 	start("late hint", ForHint, hintCtx)
-	waitFor(ForHint, 2)
+	waitWaiting(s, ForHint, 2)
 	start("bot", ForBot, ctx)
-	waitFor(ForBot, 1)
+	waitWaiting(s, ForBot, 1)
 	cancelHint()
 	if got := <-order; got != "late hint gave up" {
 		t.Fatalf("first: %s", got)
@@ -394,13 +389,9 @@ func TestHintsWaitBehindBots(t *testing.T) {
 			break
 		}
 		h.Close()
-		for slots.Waiting(ForBot) != 0 {
-			runtime.Gosched()
-		}
+		waitWaiting(slots, ForBot, 0)
 	}
-	for slots.Waiting(ForHint) != 1 {
-		runtime.Gosched()
-	}
+	waitWaiting(slots, ForHint, 1)
 	// A game where the bot decides first: it waits behind the hint.
 	for seed := uint64(1); ; seed++ {
 		cfg.Seed = seed
@@ -411,9 +402,7 @@ func TestHintsWaitBehindBots(t *testing.T) {
 		}
 		h.Close()
 	}
-	for slots.Waiting(ForBot) != 1 {
-		runtime.Gosched()
-	}
+	waitWaiting(slots, ForBot, 1)
 	slots.Release()
 	if first, second := <-order, <-order; first != "bot" || second != "hint" {
 		t.Fatalf("served %s then %s, want the bot first", first, second)
