@@ -196,36 +196,14 @@ func TestMovesKeepTheirMover(t *testing.T) {
 			bob := &driver{p: sit(t, h, 1), r: rand.New(rand.NewPCG(2, 2))}
 			// Both play until ann has made a decision of her own and it is
 			// her turn again.
-			annMoved := func(s Snapshot) bool {
+			lockstep(t, h, ann, bob, func(s Snapshot) bool {
 				for _, m := range s.Moves {
 					if m.Seat == 0 && m.By == ByPerson {
-						return true
+						return s.Can.Act
 					}
 				}
 				return false
-			}
-			for {
-				s := ann.p.Snapshot()
-				if annMoved(s) && s.Can.Act {
-					break
-				}
-				acted := false
-				for _, d := range []*driver{ann, bob} {
-					x := d.p.Snapshot()
-					ok, err := d.step(x)
-					if err != nil {
-						t.Fatal(err)
-					}
-					acted = acted || ok
-				}
-				if !acted {
-					settle(t, h)
-					if ok, err := bob.step(bob.p.Snapshot()); ok || err != nil {
-						continue
-					}
-					await(t, ann.p, "a change", func(x Snapshot) bool { return x.Gen != s.Gen || x.Can != s.Can })
-				}
-			}
+			})
 			ann.p.Leave()
 			s := await(t, bob.p, "ann away", func(s Snapshot) bool { return s.Players[0].State == SeatAway })
 			if !s.Players[0].Until.Equal(t0.Add(cfg.Grace)) {

@@ -115,29 +115,7 @@ func TestAReaderThatStopsIsNeverWaitedFor(t *testing.T) {
 			h := newHost(t, config(n, 9, nil, clocktest.New(t0), 0, 1))
 			a := &driver{p: sit(t, h, 0), r: rand.New(rand.NewPCG(1, 1))}
 			b := &driver{p: sit(t, h, 1), r: rand.New(rand.NewPCG(2, 2))}
-			for {
-				s := a.p.Snapshot()
-				if s.Over {
-					break
-				}
-				actedA, err := a.step(s)
-				if err != nil {
-					t.Fatal(err)
-				}
-				actedB, err := b.step(b.p.Snapshot())
-				if err != nil {
-					t.Fatal(err)
-				}
-				if !actedA && !actedB {
-					// Every seat's snapshot of the last event is out once the
-					// host answers a call: B's may come just after A's.
-					settle(t, h)
-					if ok, err := b.step(b.p.Snapshot()); ok || err != nil {
-						continue
-					}
-					await(t, a.p, "a change", func(x Snapshot) bool { return x.Gen != s.Gen || x.Can != s.Can || x.Over })
-				}
-			}
+			lockstep(t, h, a, b, func(s Snapshot) bool { return s.Over })
 			if got := len(b.p.Updates()); got > 1 {
 				t.Fatalf("the silent seat holds %d ticks", got)
 			}

@@ -168,6 +168,40 @@ func (d *driver) play(t *testing.T, filed bool) Snapshot {
 	}
 }
 
+// lockstep plays a's and b's seats in turn, a first, each from its own
+// snapshot, until a's snapshot is one done accepts; only a reads its
+// Updates. When neither acted, the host is settled first (every seat's
+// snapshot of the last event is out once the host answers a call: b's
+// may come just after a's) and b tries again before a waits for a
+// change.
+func lockstep(t *testing.T, h *Host, a, b *driver, done func(Snapshot) bool) {
+	t.Helper()
+	for {
+		s := a.p.Snapshot()
+		if done(s) {
+			return
+		}
+		actedA, err := a.step(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		actedB, err := b.step(b.p.Snapshot())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if actedA || actedB {
+			continue
+		}
+		settle(t, h)
+		if ok, err := b.step(b.p.Snapshot()); err != nil {
+			t.Fatal(err)
+		} else if ok {
+			continue
+		}
+		await(t, a.p, "a change", func(x Snapshot) bool { return x.Gen != s.Gen || x.Can != s.Can || done(x) })
+	}
+}
+
 // settle returns once the host has handled everything sent before and
 // every seat's snapshot shows it (the loop answers a call only after
 // publishing): one seat's snapshot may otherwise lag another's.
