@@ -2,12 +2,12 @@ package hall
 
 import (
 	"errors"
-	"fmt"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/klob/klob/internal/testing/clocktest"
+	"github.com/klob/klob/internal/testing/testkit"
 
 	"github.com/stretchr/testify/require"
 
@@ -50,21 +50,19 @@ func TestRenameReachesTheWaitingSeat(t *testing.T) {
 // Moving seat is refused by the hall itself at a table of two (the
 // seats are alike), and allowed at three and four.
 func TestMoveOnlyAtThreeOrFour(t *testing.T) {
-	for _, n := range []int{2, 3, 4} {
-		t.Run(fmt.Sprint(n), func(t *testing.T) {
-			h := testHall(t, "", &memHistory{}, clocktest.New(t0))
-			tb := annOpens(t, h, n, smallRules(), 1)
-			ann := join(t, tb, "a", "Ann", 1)
-			err := ann.conn.Move()
-			if n == 2 {
-				require.True(t, errors.Is(err, ErrNoMove), "%v", err)
-				require.Equal(t, rules.Seat(0), ann.conn.Seat())
-				return
-			}
-			require.NoError(t, err)
-			require.Equal(t, rules.Seat(1), ann.conn.Seat())
-		})
-	}
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		h := testHall(t, "", &memHistory{}, clocktest.New(t0))
+		tb := annOpens(t, h, n, smallRules(), 1)
+		ann := join(t, tb, "a", "Ann", 1)
+		err := ann.conn.Move()
+		if n == 2 {
+			require.True(t, errors.Is(err, ErrNoMove), "%v", err)
+			require.Equal(t, rules.Seat(0), ann.conn.Seat())
+			return
+		}
+		require.NoError(t, err)
+		require.Equal(t, rules.Seat(1), ann.conn.Seat())
+	})
 }
 
 // A table released (its game over, filed, nobody at it) or closed is
