@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/klob/klob/internal/testing/clocktest"
+	"github.com/klob/klob/internal/testing/testkit"
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/play/duplicate"
@@ -75,61 +76,59 @@ func playBoard(t *testing.T, p Port, stop int) Snapshot {
 // person's actions, at every seat count; the game is over with the
 // deal, hints are refused, and the filed log holds that one deal.
 func TestBoardPlaysLikeTheSet(t *testing.T) {
-	for _, n := range []int{2, 3, 4} {
-		t.Run(fmt.Sprintf("%d players", n), func(t *testing.T) {
-			// 24 boards hold shlomos (chance steps) at three and four.
-			set := boardSet(t, n, 24)
-			chance := 0
-			for _, b := range set.Boards {
-				bots, err := set.Seats(b, nil, false)
-				if err != nil {
-					t.Fatal(err)
-				}
-				want, err := set.Play(context.Background(), b, bots, func(v *rules.View) (rules.Action, error) {
-					return personPolicy(v), nil
-				})
-				if err != nil {
-					t.Fatal(err)
-				}
-				st := &memstore.Store{}
-				h := newHost(t, boardConfig(set, b, st))
-				p := sit(t, h, set.Seat)
-				if s := p.Snapshot(); s.Can.Act && p.Hint(s.Gen) != ErrNoHints {
-					t.Error("a hint was not refused")
-				}
-				s := playBoard(t, p, -1)
-				if !s.Over || s.Between || s.DealNo != 1 || len(s.Deals) != 1 || s.WinnerSide != -1 {
-					t.Fatalf("board %d: over %v between %v deal %d, %d deals, winner %d", b.Number, s.Over, s.Between, s.DealNo, len(s.Deals), s.WinnerSide)
-				}
-				s = await(t, p, "filed", func(s Snapshot) bool { return s.Save.Filed })
-				if s.Can.Again || p.Again(s.Gen) != ErrBoardOnce {
-					t.Errorf("board %d: another game is offered after it", b.Number)
-				}
-				_, filed := st.Counts()
-				if filed != 1 {
-					t.Fatalf("filed %d times", filed)
-				}
-				l := st.Filed[0]
-				if len(l.Deals) != 1 || l.Deals[0].Deck != b.Deck || l.Header.FirstDealer != b.Dealer {
-					t.Fatalf("board %d: the log holds %d deals, not the board's", b.Number, len(l.Deals))
-				}
-				if got, w := fmt.Sprint(l.Deals[0].Steps), fmt.Sprint(want.Steps()); got != w {
-					t.Fatalf("board %d: the host played\n%s\nduplicate played\n%s", b.Number, got, w)
-				}
-				for _, st := range want.Steps() {
-					if st.Seat == rules.ChanceSeat {
-						chance++
-					}
-				}
-				if r := duplicate.Result(&want, set.Seat); s.Deals[0].Score.Margin(want.SideOf(set.Seat)) != r {
-					t.Errorf("board %d: the snapshot's score is not the deal's", b.Number)
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		// 24 boards hold shlomos (chance steps) at three and four.
+		set := boardSet(t, n, 24)
+		chance := 0
+		for _, b := range set.Boards {
+			bots, err := set.Seats(b, nil, false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := set.Play(context.Background(), b, bots, func(v *rules.View) (rules.Action, error) {
+				return personPolicy(v), nil
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			st := &memstore.Store{}
+			h := newHost(t, boardConfig(set, b, st))
+			p := sit(t, h, set.Seat)
+			if s := p.Snapshot(); s.Can.Act && p.Hint(s.Gen) != ErrNoHints {
+				t.Error("a hint was not refused")
+			}
+			s := playBoard(t, p, -1)
+			if !s.Over || s.Between || s.DealNo != 1 || len(s.Deals) != 1 || s.WinnerSide != -1 {
+				t.Fatalf("board %d: over %v between %v deal %d, %d deals, winner %d", b.Number, s.Over, s.Between, s.DealNo, len(s.Deals), s.WinnerSide)
+			}
+			s = await(t, p, "filed", func(s Snapshot) bool { return s.Save.Filed })
+			if s.Can.Again || p.Again(s.Gen) != ErrBoardOnce {
+				t.Errorf("board %d: another game is offered after it", b.Number)
+			}
+			_, filed := st.Counts()
+			if filed != 1 {
+				t.Fatalf("filed %d times", filed)
+			}
+			l := st.Filed[0]
+			if len(l.Deals) != 1 || l.Deals[0].Deck != b.Deck || l.Header.FirstDealer != b.Dealer {
+				t.Fatalf("board %d: the log holds %d deals, not the board's", b.Number, len(l.Deals))
+			}
+			if got, w := fmt.Sprint(l.Deals[0].Steps), fmt.Sprint(want.Steps()); got != w {
+				t.Fatalf("board %d: the host played\n%s\nduplicate played\n%s", b.Number, got, w)
+			}
+			for _, st := range want.Steps() {
+				if st.Seat == rules.ChanceSeat {
+					chance++
 				}
 			}
-			if n > 2 && chance == 0 {
-				t.Error("no chance step in these boards: the test needs one")
+			if r := duplicate.Result(&want, set.Seat); s.Deals[0].Score.Margin(want.SideOf(set.Seat)) != r {
+				t.Errorf("board %d: the snapshot's score is not the deal's", b.Number)
 			}
-		})
-	}
+		}
+		if n > 2 && chance == 0 {
+			t.Error("no chance step in these boards: the test needs one")
+		}
+	})
 }
 
 // TestBoardResumesMidDeal: a board stopped in the middle of its deal and
@@ -137,55 +136,53 @@ func TestBoardPlaysLikeTheSet(t *testing.T) {
 // would have: the same bots' moves, the same chance draws (boards 11 at
 // three and 17 at four hold a shlomo).
 func TestBoardResumesMidDeal(t *testing.T) {
-	for _, n := range []int{2, 3, 4} {
-		t.Run(fmt.Sprintf("%d players", n), func(t *testing.T) {
-			set := boardSet(t, n, 24)
-			drawn := 0 // resumes after a chance step
-			for _, b := range []duplicate.Board{set.Boards[0], set.Boards[1], set.Boards[10], set.Boards[16]} {
-				whole := &memstore.Store{}
-				h := newHost(t, boardConfig(set, b, whole))
-				playBoard(t, sit(t, h, set.Seat), -1)
-				h.Close()
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		set := boardSet(t, n, 24)
+		drawn := 0 // resumes after a chance step
+		for _, b := range []duplicate.Board{set.Boards[0], set.Boards[1], set.Boards[10], set.Boards[16]} {
+			whole := &memstore.Store{}
+			h := newHost(t, boardConfig(set, b, whole))
+			playBoard(t, sit(t, h, set.Seat), -1)
+			h.Close()
 
-				for _, stop := range []int{1, 3, 6} {
-					st := &memstore.Store{}
-					cfg := boardConfig(set, b, st)
-					h := newHost(t, cfg)
-					s := playBoard(t, sit(t, h, set.Seat), stop)
-					l, err := h.Log()
-					if err != nil {
-						t.Fatal(err)
-					}
-					h.Close()
-					if s.Over {
-						continue
-					}
-					for _, x := range l.Deals[0].Steps {
-						if x.Seat == rules.ChanceSeat {
-							drawn++
-						}
-					}
-					cfg.Store = st
-					h2, err := Resume(l, cfg)
-					if err != nil {
-						t.Fatalf("board %d after %d decisions: %v", b.Number, stop, err)
-					}
-					t.Cleanup(h2.Close)
-					playBoard(t, sit(t, h2, set.Seat), -1)
-					end, err := h2.Log()
-					if err != nil {
-						t.Fatal(err)
-					}
-					if got, want := steps(end), steps(whole.Filed[0]); got != want {
-						t.Fatalf("board %d resumed after %d decisions:\n%s\nwant\n%s", b.Number, stop, got, want)
+			for _, stop := range []int{1, 3, 6} {
+				st := &memstore.Store{}
+				cfg := boardConfig(set, b, st)
+				h := newHost(t, cfg)
+				s := playBoard(t, sit(t, h, set.Seat), stop)
+				l, err := h.Log()
+				if err != nil {
+					t.Fatal(err)
+				}
+				h.Close()
+				if s.Over {
+					continue
+				}
+				for _, x := range l.Deals[0].Steps {
+					if x.Seat == rules.ChanceSeat {
+						drawn++
 					}
 				}
+				cfg.Store = st
+				h2, err := Resume(l, cfg)
+				if err != nil {
+					t.Fatalf("board %d after %d decisions: %v", b.Number, stop, err)
+				}
+				t.Cleanup(h2.Close)
+				playBoard(t, sit(t, h2, set.Seat), -1)
+				end, err := h2.Log()
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got, want := steps(end), steps(whole.Filed[0]); got != want {
+					t.Fatalf("board %d resumed after %d decisions:\n%s\nwant\n%s", b.Number, stop, got, want)
+				}
 			}
-			if n > 2 && drawn == 0 {
-				t.Error("no resume came after a chance step: the test needs one")
-			}
-		})
-	}
+		}
+		if n > 2 && drawn == 0 {
+			t.Error("no resume came after a chance step: the test needs one")
+		}
+	})
 }
 
 func steps(l *gamelog.Log) string { return fmt.Sprint(l.Deals[len(l.Deals)-1].Steps) }

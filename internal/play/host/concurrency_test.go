@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/klob/klob/internal/testing/clocktest"
+	"github.com/klob/klob/internal/testing/testkit"
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/ai/eval"
@@ -49,60 +50,58 @@ func (b *blockStore) SaveCurrent(l *gamelog.Log) error {
 // moves straight to its newest state (the saves in between are
 // dropped, never written out of order).
 func TestBlockedDiskStallsNothing(t *testing.T) {
-	for _, n := range []int{2, 3, 4} {
-		t.Run(fmt.Sprint(n), func(t *testing.T) {
-			slots := NewSlots(2) // shared by both games, as on a server
-			stuck := newBlockStore()
-			cfg := config(n, 3, stuck, clocktest.New(t0), 0)
-			cfg.Slots, cfg.Options.Target = slots, 1000
-			h1 := newHost(t, cfg)
-			d1 := &driver{p: sit(t, h1, 0), r: rand.New(rand.NewPCG(1, 1))}
-			<-stuck.entered // the first deal's save hangs
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		slots := NewSlots(2) // shared by both games, as on a server
+		stuck := newBlockStore()
+		cfg := config(n, 3, stuck, clocktest.New(t0), 0)
+		cfg.Slots, cfg.Options.Target = slots, 1000
+		h1 := newHost(t, cfg)
+		d1 := &driver{p: sit(t, h1, 0), r: rand.New(rand.NewPCG(1, 1))}
+		<-stuck.entered // the first deal's save hangs
 
-			// The stuck game goes on: ten decisions of its person.
-			for range 10 {
-				s := await(t, d1.p, "a decision of the stuck game", func(s Snapshot) bool { return s.Can.Act || s.Can.Ready })
-				if !s.Save.Pending {
-					t.Fatal("the snapshot does not say a save is pending")
-				}
-				if _, err := d1.step(s); err != nil {
-					t.Fatal(err)
-				}
+		// The stuck game goes on: ten decisions of its person.
+		for range 10 {
+			s := await(t, d1.p, "a decision of the stuck game", func(s Snapshot) bool { return s.Can.Act || s.Can.Ready })
+			if !s.Save.Pending {
+				t.Fatal("the snapshot does not say a save is pending")
 			}
-
-			// Another game plays to its end and is filed meanwhile.
-			free := &memstore.Store{}
-			cfg2 := config(n, 4, free, clocktest.New(t0), 0)
-			cfg2.Slots = slots
-			h2 := newHost(t, cfg2)
-			d2 := &driver{p: sit(t, h2, 0), r: rand.New(rand.NewPCG(2, 2))}
-			if end := d2.play(t, true); !end.Save.Filed {
-				t.Fatal("the other game was not filed")
-			}
-			if c := stuck.calls.Load(); c != 1 {
-				t.Fatalf("%d saves started on the stuck disk, want 1 (the rest wait)", c)
-			}
-
-			// The disk answers: the newest state is written. (The stuck
-			// game waits for its person first, so nothing moves meanwhile.)
-			await(t, d1.p, "the person's turn", func(s Snapshot) bool { return s.Can.Act || s.Can.Ready })
-			close(stuck.release)
-			want, err := h1.Log()
-			if err != nil {
+			if _, err := d1.step(s); err != nil {
 				t.Fatal(err)
 			}
-			s := await(t, d1.p, "the save", func(s Snapshot) bool { return !s.Save.Pending })
-			if s.Save.Err != "" {
-				t.Fatal(s.Save.Err)
-			}
-			if got := stuck.LastSave(); moves(t, got) != moves(t, want) {
-				t.Fatal("the last save is not the game's newest state")
-			}
-			if c := stuck.calls.Load(); c > 3 {
-				t.Fatalf("%d saves written for one stuck save and its followers: they were not coalesced", c)
-			}
-		})
-	}
+		}
+
+		// Another game plays to its end and is filed meanwhile.
+		free := &memstore.Store{}
+		cfg2 := config(n, 4, free, clocktest.New(t0), 0)
+		cfg2.Slots = slots
+		h2 := newHost(t, cfg2)
+		d2 := &driver{p: sit(t, h2, 0), r: rand.New(rand.NewPCG(2, 2))}
+		if end := d2.play(t, true); !end.Save.Filed {
+			t.Fatal("the other game was not filed")
+		}
+		if c := stuck.calls.Load(); c != 1 {
+			t.Fatalf("%d saves started on the stuck disk, want 1 (the rest wait)", c)
+		}
+
+		// The disk answers: the newest state is written. (The stuck
+		// game waits for its person first, so nothing moves meanwhile.)
+		await(t, d1.p, "the person's turn", func(s Snapshot) bool { return s.Can.Act || s.Can.Ready })
+		close(stuck.release)
+		want, err := h1.Log()
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := await(t, d1.p, "the save", func(s Snapshot) bool { return !s.Save.Pending })
+		if s.Save.Err != "" {
+			t.Fatal(s.Save.Err)
+		}
+		if got := stuck.LastSave(); moves(t, got) != moves(t, want) {
+			t.Fatal("the last save is not the game's newest state")
+		}
+		if c := stuck.calls.Load(); c > 3 {
+			t.Fatalf("%d saves written for one stuck save and its followers: they were not coalesced", c)
+		}
+	})
 }
 
 // TestAReaderThatStopsIsNeverWaitedFor: at a game of two people, one
@@ -110,20 +109,18 @@ func TestBlockedDiskStallsNothing(t *testing.T) {
 // the other's screen wakes). The game plays to its end; the silent
 // seat holds one tick, whatever happened.
 func TestAReaderThatStopsIsNeverWaitedFor(t *testing.T) {
-	for _, n := range []int{2, 3, 4} {
-		t.Run(fmt.Sprint(n), func(t *testing.T) {
-			h := newHost(t, config(n, 9, nil, clocktest.New(t0), 0, 1))
-			a := &driver{p: sit(t, h, 0), r: rand.New(rand.NewPCG(1, 1))}
-			b := &driver{p: sit(t, h, 1), r: rand.New(rand.NewPCG(2, 2))}
-			lockstep(t, h, a, b, func(s Snapshot) bool { return s.Over })
-			if got := len(b.p.Updates()); got > 1 {
-				t.Fatalf("the silent seat holds %d ticks", got)
-			}
-			if g := b.p.Snapshot().Gen; g < 20 {
-				t.Fatalf("only %d changes: the test tests too little", g)
-			}
-		})
-	}
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		h := newHost(t, config(n, 9, nil, clocktest.New(t0), 0, 1))
+		a := &driver{p: sit(t, h, 0), r: rand.New(rand.NewPCG(1, 1))}
+		b := &driver{p: sit(t, h, 1), r: rand.New(rand.NewPCG(2, 2))}
+		lockstep(t, h, a, b, func(s Snapshot) bool { return s.Over })
+		if got := len(b.p.Updates()); got > 1 {
+			t.Fatalf("the silent seat holds %d ticks", got)
+		}
+		if g := b.p.Snapshot().Gen; g < 20 {
+			t.Fatalf("only %d changes: the test tests too little", g)
+		}
+	})
 }
 
 // signalBot tells when it has chosen.
@@ -260,71 +257,69 @@ func TestSlotsServeBotsFirst(t *testing.T) {
 // asking again for the same position does not ask twice; closing it
 // stops the work; a hint of a position the game has left is dropped.
 func TestHints(t *testing.T) {
-	for _, n := range []int{2, 3, 4} {
-		t.Run(fmt.Sprint(n), func(t *testing.T) {
-			var calls atomic.Int64
-			started := make(chan struct{}, 10)
-			stopped := make(chan struct{}, 10)
-			release := make(chan struct{})
-			cfg := config(n, 12, nil, clocktest.New(t0), 0)
-			cfg.Hint = func(ctx context.Context, v *rules.View, seed uint64) (eval.Evaluation, error) {
-				calls.Add(1)
-				if v.Seat != 0 {
-					return eval.Evaluation{}, errors.New("a hint for another seat")
-				}
-				started <- struct{}{}
-				select {
-				case <-ctx.Done():
-					stopped <- struct{}{}
-					return eval.Evaluation{}, ctx.Err()
-				case <-release:
-					return eval.Evaluation{Samples: 7, Best: 0}, nil
-				}
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		var calls atomic.Int64
+		started := make(chan struct{}, 10)
+		stopped := make(chan struct{}, 10)
+		release := make(chan struct{})
+		cfg := config(n, 12, nil, clocktest.New(t0), 0)
+		cfg.Hint = func(ctx context.Context, v *rules.View, seed uint64) (eval.Evaluation, error) {
+			calls.Add(1)
+			if v.Seat != 0 {
+				return eval.Evaluation{}, errors.New("a hint for another seat")
 			}
-			h := newHost(t, cfg)
-			p := sit(t, h, 0)
-			s := await(t, p, "a decision", func(s Snapshot) bool { return s.Can.Act })
-			if !s.Can.Hint {
-				t.Fatal("no hint offered at a decision")
+			started <- struct{}{}
+			select {
+			case <-ctx.Done():
+				stopped <- struct{}{}
+				return eval.Evaluation{}, ctx.Err()
+			case <-release:
+				return eval.Evaluation{Samples: 7, Best: 0}, nil
 			}
-			if err := p.Hint(s.Gen - 1); !errors.Is(err, ErrStale) {
-				t.Fatalf("a hint for an old position: %v", err)
-			}
-			if err := p.Hint(s.Gen); err != nil {
-				t.Fatal(err)
-			}
-			<-started
-			if err := p.Hint(s.Gen); err != nil {
-				t.Fatal(err)
-			}
-			if x := p.Snapshot(); x.Hint == nil || !x.Hint.Pending {
-				t.Fatal("the snapshot does not show the hint being worked out")
-			}
-			p.CloseHint()
-			<-stopped
-			if x := p.Snapshot(); x.Hint != nil {
-				t.Fatal("a closed hint still shows")
-			}
-			if err := p.Hint(s.Gen); err != nil {
-				t.Fatal(err)
-			}
-			<-started
-			close(release)
-			x := await(t, p, "the hint", func(x Snapshot) bool { return x.Hint != nil && !x.Hint.Pending })
-			if x.Hint.Err != nil || x.Hint.Eval.Samples != 7 || x.Hint.Gen != s.Gen {
-				t.Fatalf("the hint: %+v", x.Hint)
-			}
-			if c := calls.Load(); c != 2 {
-				t.Fatalf("%d evaluations, want 2 (one closed, one shown)", c)
-			}
-			if err := p.Act(x.Gen, x.View.Legal()[0]); err != nil {
-				t.Fatal(err)
-			}
-			if y := p.Snapshot(); y.Hint != nil {
-				t.Fatal("the hint still shows after the move")
-			}
-		})
-	}
+		}
+		h := newHost(t, cfg)
+		p := sit(t, h, 0)
+		s := await(t, p, "a decision", func(s Snapshot) bool { return s.Can.Act })
+		if !s.Can.Hint {
+			t.Fatal("no hint offered at a decision")
+		}
+		if err := p.Hint(s.Gen - 1); !errors.Is(err, ErrStale) {
+			t.Fatalf("a hint for an old position: %v", err)
+		}
+		if err := p.Hint(s.Gen); err != nil {
+			t.Fatal(err)
+		}
+		<-started
+		if err := p.Hint(s.Gen); err != nil {
+			t.Fatal(err)
+		}
+		if x := p.Snapshot(); x.Hint == nil || !x.Hint.Pending {
+			t.Fatal("the snapshot does not show the hint being worked out")
+		}
+		p.CloseHint()
+		<-stopped
+		if x := p.Snapshot(); x.Hint != nil {
+			t.Fatal("a closed hint still shows")
+		}
+		if err := p.Hint(s.Gen); err != nil {
+			t.Fatal(err)
+		}
+		<-started
+		close(release)
+		x := await(t, p, "the hint", func(x Snapshot) bool { return x.Hint != nil && !x.Hint.Pending })
+		if x.Hint.Err != nil || x.Hint.Eval.Samples != 7 || x.Hint.Gen != s.Gen {
+			t.Fatalf("the hint: %+v", x.Hint)
+		}
+		if c := calls.Load(); c != 2 {
+			t.Fatalf("%d evaluations, want 2 (one closed, one shown)", c)
+		}
+		if err := p.Act(x.Gen, x.View.Legal()[0]); err != nil {
+			t.Fatal(err)
+		}
+		if y := p.Snapshot(); y.Hint != nil {
+			t.Fatal("the hint still shows after the move")
+		}
+	})
 }
 
 // orderBot says "bot" on order when it chooses.

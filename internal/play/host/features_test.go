@@ -10,6 +10,7 @@ import (
 
 	"github.com/klob/klob/internal/testing/clocktest"
 	"github.com/klob/klob/internal/testing/memstore"
+	"github.com/klob/klob/internal/testing/testkit"
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/rules"
@@ -31,178 +32,172 @@ func sideTricks(v *rules.View, seat rules.Seat) int {
 // side's cards (a bot partner's too), and the side takes every trick
 // left. Both happen.
 func TestClaims(t *testing.T) {
-	for _, n := range []int{2, 3, 4} {
-		t.Run(fmt.Sprint(n), func(t *testing.T) {
-			good, refused := 0, 0
-			for game := 0; game < 30 && (good < 2 || refused < 2); game++ {
-				cfg := config(n, uint64(500+game), nil, clocktest.New(t0), 0)
-				h := newHost(t, cfg)
-				d := &driver{p: sit(t, h, 0), r: rand.New(rand.NewPCG(uint64(game), 1))}
-				for {
-					s := await(t, d.p, "a decision", func(s Snapshot) bool { return s.Can.Act || s.Can.Ready || s.Over })
-					if s.Over {
-						break
-					}
-					if !s.Can.Claim || s.View.Counts[0] > 3 {
-						if _, err := d.step(s); err != nil {
-							t.Fatal(err)
-						}
-						continue
-					}
-					before := sideTricks(&s.View, 0)
-					if err := d.p.Claim(); err != nil {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		good, refused := 0, 0
+		for game := 0; game < 30 && (good < 2 || refused < 2); game++ {
+			cfg := config(n, uint64(500+game), nil, clocktest.New(t0), 0)
+			h := newHost(t, cfg)
+			d := &driver{p: sit(t, h, 0), r: rand.New(rand.NewPCG(uint64(game), 1))}
+			for {
+				s := await(t, d.p, "a decision", func(s Snapshot) bool { return s.Can.Act || s.Can.Ready || s.Over })
+				if s.Over {
+					break
+				}
+				if !s.Can.Claim || s.View.Counts[0] > 3 {
+					if _, err := d.step(s); err != nil {
 						t.Fatal(err)
 					}
-					c := await(t, d.p, "the verdict", func(x Snapshot) bool { return x.Claim == nil || !x.Claim.Pending })
-					switch {
-					case c.Claim == nil:
-						t.Fatal("the claim's verdict was dropped")
-					case c.Claim.Err != nil:
-						t.Fatal(c.Claim.Err)
-					case !c.Claim.Verdict.OK:
-						refused++
-						if c.Gen != s.Gen || c.Claim.Verdict.Reason(true) == "" {
-							t.Fatalf("a refused claim changed the game (gen %d to %d) or gave no reason", s.Gen, c.Gen)
-						}
-						if _, err := d.step(c); err != nil {
-							t.Fatal(err)
-						}
-						continue
+					continue
+				}
+				before := sideTricks(&s.View, 0)
+				if err := d.p.Claim(); err != nil {
+					t.Fatal(err)
+				}
+				c := await(t, d.p, "the verdict", func(x Snapshot) bool { return x.Claim == nil || !x.Claim.Pending })
+				switch {
+				case c.Claim == nil:
+					t.Fatal("the claim's verdict was dropped")
+				case c.Claim.Err != nil:
+					t.Fatal(c.Claim.Err)
+				case !c.Claim.Verdict.OK:
+					refused++
+					if c.Gen != s.Gen || c.Claim.Verdict.Reason(true) == "" {
+						t.Fatalf("a refused claim changed the game (gen %d to %d) or gave no reason", s.Gen, c.Gen)
 					}
-					good++
-					end := await(t, d.p, "the deal's end", func(x Snapshot) bool { return x.DealNo > s.DealNo || x.Between || x.Over })
-					if end.Claimer != 0 {
-						t.Fatalf("the deal's claimer reads %v", end.Claimer)
+					if _, err := d.step(c); err != nil {
+						t.Fatal(err)
 					}
-					var left int
-					for o := range n {
-						left += s.View.Counts[o]
-					}
-					left = (left + s.View.InTrick) / n
-					if got := sideTricks(&end.View, 0) - before; got != left {
-						t.Fatalf("after the claim the side took %d of the %d tricks left", got, left)
-					}
-					for i, m := range end.Moves[len(s.Moves):] {
-						if (m.Seat == 0 || (n == 4 && m.Seat == 2)) && m.By != ByClaim {
-							t.Fatalf("step %d of the side after the claim reads %v", len(s.Moves)+i, m.By)
-						}
+					continue
+				}
+				good++
+				end := await(t, d.p, "the deal's end", func(x Snapshot) bool { return x.DealNo > s.DealNo || x.Between || x.Over })
+				if end.Claimer != 0 {
+					t.Fatalf("the deal's claimer reads %v", end.Claimer)
+				}
+				var left int
+				for o := range n {
+					left += s.View.Counts[o]
+				}
+				left = (left + s.View.InTrick) / n
+				if got := sideTricks(&end.View, 0) - before; got != left {
+					t.Fatalf("after the claim the side took %d of the %d tricks left", got, left)
+				}
+				for i, m := range end.Moves[len(s.Moves):] {
+					if (m.Seat == 0 || (n == 4 && m.Seat == 2)) && m.By != ByClaim {
+						t.Fatalf("step %d of the side after the claim reads %v", len(s.Moves)+i, m.By)
 					}
 				}
-				h.Close()
 			}
-			t.Logf("%d good claims, %d refused", good, refused)
-			if good < 1 || refused < 1 {
-				t.Fatalf("%d good claims, %d refused: the test tests too little", good, refused)
-			}
-		})
-	}
+			h.Close()
+		}
+		t.Logf("%d good claims, %d refused", good, refused)
+		if good < 1 || refused < 1 {
+			t.Fatalf("%d good claims, %d refused: the test tests too little", good, refused)
+		}
+	})
 }
 
 // TestHoldTricks: with HoldTricks, a trick a bot is to lead after stays
 // on the table until the person's Ready, which carries the Gen seen.
 func TestHoldTricks(t *testing.T) {
-	for _, n := range []int{2, 3, 4} {
-		t.Run(fmt.Sprint(n), func(t *testing.T) {
-			cfg := config(n, 14, nil, clocktest.New(t0), 0)
-			cfg.HoldTricks = true
-			h := newHost(t, cfg)
-			d := &driver{p: sit(t, h, 0), r: rand.New(rand.NewPCG(4, 4))}
-			held := 0
-			for held < 2 {
-				s := d.playUntil(t, "a held trick", func(s Snapshot) bool { return s.Hold })
-				if !s.Can.Ready || s.Can.Act || s.Last == nil || s.Last.TrickTo == rules.NoSeat || s.Thinking != rules.NoSeat {
-					t.Fatalf("a held trick: can %+v last %+v thinking %v", s.Can, s.Last, s.Thinking)
-				}
-				settle(t, h)
-				if x := d.p.Snapshot(); x.Gen != s.Gen {
-					t.Fatal("the bots went on while the trick was held")
-				}
-				if err := d.p.Ready(s.Gen - 1); !errors.Is(err, ErrStale) {
-					t.Fatalf("a stale Ready: %v", err)
-				}
-				if err := d.p.Ready(s.Gen); err != nil {
-					t.Fatal(err)
-				}
-				await(t, d.p, "the bots going on", func(x Snapshot) bool { return x.Gen != s.Gen })
-				held++
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		cfg := config(n, 14, nil, clocktest.New(t0), 0)
+		cfg.HoldTricks = true
+		h := newHost(t, cfg)
+		d := &driver{p: sit(t, h, 0), r: rand.New(rand.NewPCG(4, 4))}
+		held := 0
+		for held < 2 {
+			s := d.playUntil(t, "a held trick", func(s Snapshot) bool { return s.Hold })
+			if !s.Can.Ready || s.Can.Act || s.Last == nil || s.Last.TrickTo == rules.NoSeat || s.Thinking != rules.NoSeat {
+				t.Fatalf("a held trick: can %+v last %+v thinking %v", s.Can, s.Last, s.Thinking)
 			}
-		})
-	}
+			settle(t, h)
+			if x := d.p.Snapshot(); x.Gen != s.Gen {
+				t.Fatal("the bots went on while the trick was held")
+			}
+			if err := d.p.Ready(s.Gen - 1); !errors.Is(err, ErrStale) {
+				t.Fatalf("a stale Ready: %v", err)
+			}
+			if err := d.p.Ready(s.Gen); err != nil {
+				t.Fatal(err)
+			}
+			await(t, d.p, "the bots going on", func(x Snapshot) bool { return x.Gen != s.Gen })
+			held++
+		}
+	})
 }
 
 // TestSeats: a newer connection takes the seat from an older one; the
 // bots wait while nobody is at the game; between deals the next waits
 // for every person here, and an absent one counts as ready.
 func TestSeats(t *testing.T) {
-	for _, n := range []int{2, 3, 4} {
-		t.Run(fmt.Sprint(n), func(t *testing.T) {
-			cfg := config(n, 15, nil, clocktest.New(t0), 0, 1)
-			cfg.Options.Target = 1000
-			h := newHost(t, cfg)
-			old := sit(t, h, 0)
-			a := sit(t, h, 0)
-			if s := old.Snapshot(); !s.Kicked {
-				t.Fatal("the older connection was not told it lost the seat")
-			}
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		cfg := config(n, 15, nil, clocktest.New(t0), 0, 1)
+		cfg.Options.Target = 1000
+		h := newHost(t, cfg)
+		old := sit(t, h, 0)
+		a := sit(t, h, 0)
+		if s := old.Snapshot(); !s.Kicked {
+			t.Fatal("the older connection was not told it lost the seat")
+		}
+		if _, open := <-old.Updates(); open {
+			// A tick may be left; the channel must close after it.
 			if _, open := <-old.Updates(); open {
-				// A tick may be left; the channel must close after it.
-				if _, open := <-old.Updates(); open {
-					t.Fatal("the older connection's updates did not close")
-				}
+				t.Fatal("the older connection's updates did not close")
 			}
-			if err := old.Act(0, rules.PassAction()); !errors.Is(err, ErrKicked) {
-				t.Fatalf("the older connection acts: %v", err)
-			}
-			if _, err := h.Seat(rules.Seat(n - 1)); n > 2 && !errors.Is(err, ErrNoPerson) {
-				t.Fatalf("a bot's seat: %v", err)
-			}
-			b := sit(t, h, 1)
-			da := &driver{p: a, r: rand.New(rand.NewPCG(1, 1))}
-			db := &driver{p: b, r: rand.New(rand.NewPCG(2, 2))}
-			// Play both seats to the end of the first deal.
-			for {
-				settle(t, h)
-				sa, sb := a.Snapshot(), b.Snapshot()
-				if sa.Between {
-					break
-				}
-				okA, err := da.step(sa)
-				if err != nil {
-					t.Fatal(err)
-				}
-				okB, err := db.step(sb)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if !okA && !okB {
-					// The host stores the seats' snapshots one after the
-					// other: one read between may be a position behind.
-					if sb.Gen < sa.Gen {
-						await(t, b, "b's snapshot catching up", func(x Snapshot) bool { return x.Gen >= sa.Gen })
-						continue
-					}
-					await(t, a, "a change", func(x Snapshot) bool { return x.Gen != sa.Gen || x.Can != sa.Can })
-				}
-			}
+		}
+		if err := old.Act(0, rules.PassAction()); !errors.Is(err, ErrKicked) {
+			t.Fatalf("the older connection acts: %v", err)
+		}
+		if _, err := h.Seat(rules.Seat(n - 1)); n > 2 && !errors.Is(err, ErrNoPerson) {
+			t.Fatalf("a bot's seat: %v", err)
+		}
+		b := sit(t, h, 1)
+		da := &driver{p: a, r: rand.New(rand.NewPCG(1, 1))}
+		db := &driver{p: b, r: rand.New(rand.NewPCG(2, 2))}
+		// Play both seats to the end of the first deal.
+		for {
 			settle(t, h)
-			sa := a.Snapshot()
-			if err := a.Ready(sa.Gen); err != nil {
+			sa, sb := a.Snapshot(), b.Snapshot()
+			if sa.Between {
+				break
+			}
+			okA, err := da.step(sa)
+			if err != nil {
 				t.Fatal(err)
 			}
-			settle(t, h)
-			if x := a.Snapshot(); !x.Between || !x.Players[0].Ready || x.Players[1].Ready {
-				t.Fatalf("one of two ready: between %v, ready %v %v", x.Between, x.Players[0].Ready, x.Players[1].Ready)
+			okB, err := db.step(sb)
+			if err != nil {
+				t.Fatal(err)
 			}
-			b.Leave()
-			x := await(t, a, "the next deal", func(x Snapshot) bool { return x.DealNo == sa.DealNo+1 && !x.Between })
-			if x.Players[1].State != SeatAway || !x.Players[1].Ready {
-				t.Fatalf("the absent person: %+v", x.Players[1])
+			if !okA && !okB {
+				// The host stores the seats' snapshots one after the
+				// other: one read between may be a position behind.
+				if sb.Gen < sa.Gen {
+					await(t, b, "b's snapshot catching up", func(x Snapshot) bool { return x.Gen >= sa.Gen })
+					continue
+				}
+				await(t, a, "a change", func(x Snapshot) bool { return x.Gen != sa.Gen || x.Can != sa.Can })
 			}
-			// Nobody here: nothing moves.
-			a.Leave()
-			wantStill(t, h, "the game moved with nobody at it")
-		})
-	}
+		}
+		settle(t, h)
+		sa := a.Snapshot()
+		if err := a.Ready(sa.Gen); err != nil {
+			t.Fatal(err)
+		}
+		settle(t, h)
+		if x := a.Snapshot(); !x.Between || !x.Players[0].Ready || x.Players[1].Ready {
+			t.Fatalf("one of two ready: between %v, ready %v %v", x.Between, x.Players[0].Ready, x.Players[1].Ready)
+		}
+		b.Leave()
+		x := await(t, a, "the next deal", func(x Snapshot) bool { return x.DealNo == sa.DealNo+1 && !x.Between })
+		if x.Players[1].State != SeatAway || !x.Players[1].Ready {
+			t.Fatalf("the absent person: %+v", x.Players[1])
+		}
+		// Nobody here: nothing moves.
+		a.Leave()
+		wantStill(t, h, "the game moved with nobody at it")
+	})
 }
 
 // TestTakeoverEndsAtTheNextDeal: a person who comes back to a seat a bot
@@ -273,36 +268,34 @@ func TestAPanickingBotStopsNothing(t *testing.T) {
 // takes a seat however long the spectators watch. A person coming back
 // starts the grace of the other, and a bot takes that seat after it.
 func TestSpectatorsAloneTakeNoSeat(t *testing.T) {
-	for _, n := range []int{2, 3, 4} {
-		t.Run(fmt.Sprint(n), func(t *testing.T) {
-			clock := clocktest.New(t0)
-			cfg := config(n, 21, nil, clock, 0, 1)
-			cfg.Options.Target, cfg.Grace, cfg.HoldTricks = 1000, time.Minute, true
-			h := newHost(t, cfg)
-			sit(t, h, 0).Leave()
-			sit(t, h, 1).Leave()
-			w, err := h.Watch()
-			if err != nil {
-				t.Fatal(err)
-			}
-			for range 10 {
-				clock.Advance(cfg.Grace)
-				settle(t, h)
-			}
-			s := w.Snapshot()
-			for i := range 2 {
-				if p := s.Players[i]; p.State != SeatAway || !p.Until.IsZero() {
-					t.Fatalf("seat %d after ten graces watched: %v until %v, not away for good", i, p.State, p.Until)
-				}
-			}
-			ann := sit(t, h, 0)
-			if want := clock.Now().Add(cfg.Grace); !ann.Snapshot().Players[1].Until.Equal(want) {
-				t.Fatalf("Bob's seat goes to a bot at %v, not a grace from Ann's coming (%v)", ann.Snapshot().Players[1].Until, want)
-			}
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		clock := clocktest.New(t0)
+		cfg := config(n, 21, nil, clock, 0, 1)
+		cfg.Options.Target, cfg.Grace, cfg.HoldTricks = 1000, time.Minute, true
+		h := newHost(t, cfg)
+		sit(t, h, 0).Leave()
+		sit(t, h, 1).Leave()
+		w, err := h.Watch()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for range 10 {
 			clock.Advance(cfg.Grace)
-			await(t, w, "a bot at Bob's seat", func(s Snapshot) bool { return s.Players[1].State == SeatTakeover })
-		})
-	}
+			settle(t, h)
+		}
+		s := w.Snapshot()
+		for i := range 2 {
+			if p := s.Players[i]; p.State != SeatAway || !p.Until.IsZero() {
+				t.Fatalf("seat %d after ten graces watched: %v until %v, not away for good", i, p.State, p.Until)
+			}
+		}
+		ann := sit(t, h, 0)
+		if want := clock.Now().Add(cfg.Grace); !ann.Snapshot().Players[1].Until.Equal(want) {
+			t.Fatalf("Bob's seat goes to a bot at %v, not a grace from Ann's coming (%v)", ann.Snapshot().Players[1].Until, want)
+		}
+		clock.Advance(cfg.Grace)
+		await(t, w, "a bot at Bob's seat", func(s Snapshot) bool { return s.Players[1].State == SeatTakeover })
+	})
 }
 
 // TestHeldTrickLetGoForSpectators: the last person leaving while a
@@ -310,27 +303,25 @@ func TestSpectatorsAloneTakeNoSeat(t *testing.T) {
 // stay, and the bots play on; the person's seat waits for them, no
 // grace running while only spectators are at the game.
 func TestHeldTrickLetGoForSpectators(t *testing.T) {
-	for _, n := range []int{2, 3, 4} {
-		t.Run(fmt.Sprint(n), func(t *testing.T) {
-			clock := clocktest.New(t0)
-			cfg := config(n, 14, nil, clock, 0)
-			cfg.Options.Target, cfg.Grace, cfg.HoldTricks = 1000, time.Minute, true
-			h := newHost(t, cfg)
-			w, err := h.Watch()
-			if err != nil {
-				t.Fatal(err)
-			}
-			d := &driver{p: sit(t, h, 0), r: rand.New(rand.NewPCG(4, 4))}
-			s := d.playUntil(t, "a held trick", func(s Snapshot) bool { return s.Hold })
-			d.p.Leave()
-			await(t, w, "the trick let go", func(x Snapshot) bool { return !x.Hold && x.Gen > s.Gen })
-			clock.Advance(10 * cfg.Grace)
-			settle(t, h)
-			if p := w.Snapshot().Players[0]; p.State != SeatAway || !p.Until.IsZero() {
-				t.Fatalf("the seat after ten graces watched: %v until %v, not away for good", p.State, p.Until)
-			}
-		})
-	}
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		clock := clocktest.New(t0)
+		cfg := config(n, 14, nil, clock, 0)
+		cfg.Options.Target, cfg.Grace, cfg.HoldTricks = 1000, time.Minute, true
+		h := newHost(t, cfg)
+		w, err := h.Watch()
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := &driver{p: sit(t, h, 0), r: rand.New(rand.NewPCG(4, 4))}
+		s := d.playUntil(t, "a held trick", func(s Snapshot) bool { return s.Hold })
+		d.p.Leave()
+		await(t, w, "the trick let go", func(x Snapshot) bool { return !x.Hold && x.Gen > s.Gen })
+		clock.Advance(10 * cfg.Grace)
+		settle(t, h)
+		if p := w.Snapshot().Players[0]; p.State != SeatAway || !p.Until.IsZero() {
+			t.Fatalf("the seat after ten graces watched: %v until %v, not away for good", p.State, p.Until)
+		}
+	})
 }
 
 // TestGraceStartsWhenSomebodyComes: a game resumed after a restart, or

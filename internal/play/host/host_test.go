@@ -2,11 +2,11 @@ package host
 
 import (
 	"bytes"
-	"fmt"
 	"math/rand/v2"
 	"testing"
 
 	"github.com/klob/klob/internal/testing/clocktest"
+	"github.com/klob/klob/internal/testing/testkit"
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/record/gamelog"
@@ -32,89 +32,83 @@ func moves(t *testing.T, l *gamelog.Log) string {
 // against bots through a Port: the game ends, is saved once more and
 // filed once, and its log replays to the same game.
 func TestWholeGame(t *testing.T) {
-	for _, n := range []int{2, 3, 4} {
-		t.Run(fmt.Sprint(n), func(t *testing.T) {
-			st := &memstore.Store{}
-			me := rules.Seat(n - 1)
-			h := newHost(t, config(n, 11, st, clocktest.New(t0), me))
-			d := &driver{p: sit(t, h, me), r: rand.New(rand.NewPCG(1, uint64(n)))}
-			end := d.play(t, true)
-			if !end.Over || end.WinnerSide < 0 || !end.SeedShown || end.Seed != 11 {
-				t.Fatalf("the end: over %v winner %d seed %v %d", end.Over, end.WinnerSide, end.SeedShown, end.Seed)
-			}
-			if end.Save.Pending || end.Save.Err != "" || end.Save.Path == "" {
-				t.Fatalf("the end's save state: %+v", end.Save)
-			}
-			h.Close()
-			_, filed := st.Counts()
-			if filed != 1 {
-				t.Fatalf("%d filings, want 1", filed)
-			}
-			l, err := h.Log()
-			if err == nil {
-				t.Fatalf("Log after Close: %v", l)
-			}
-			last := st.LastSave()
-			g, err := last.Game()
-			if err != nil || !g.Over() {
-				t.Fatalf("the last save is not the finished game: %v", err)
-			}
-			if moves(t, last) != moves(t, st.Filed[0]) {
-				t.Fatal("the filed game differs from the last save")
-			}
-			if len(end.Deals) != len(g.Records()) || end.Totals != g.Totals() {
-				t.Fatalf("the snapshot's %d deals and totals %v; the log's %d and %v", len(end.Deals), end.Totals, len(g.Records()), g.Totals())
-			}
-		})
-	}
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		st := &memstore.Store{}
+		me := rules.Seat(n - 1)
+		h := newHost(t, config(n, 11, st, clocktest.New(t0), me))
+		d := &driver{p: sit(t, h, me), r: rand.New(rand.NewPCG(1, uint64(n)))}
+		end := d.play(t, true)
+		if !end.Over || end.WinnerSide < 0 || !end.SeedShown || end.Seed != 11 {
+			t.Fatalf("the end: over %v winner %d seed %v %d", end.Over, end.WinnerSide, end.SeedShown, end.Seed)
+		}
+		if end.Save.Pending || end.Save.Err != "" || end.Save.Path == "" {
+			t.Fatalf("the end's save state: %+v", end.Save)
+		}
+		h.Close()
+		_, filed := st.Counts()
+		if filed != 1 {
+			t.Fatalf("%d filings, want 1", filed)
+		}
+		l, err := h.Log()
+		if err == nil {
+			t.Fatalf("Log after Close: %v", l)
+		}
+		last := st.LastSave()
+		g, err := last.Game()
+		if err != nil || !g.Over() {
+			t.Fatalf("the last save is not the finished game: %v", err)
+		}
+		if moves(t, last) != moves(t, st.Filed[0]) {
+			t.Fatal("the filed game differs from the last save")
+		}
+		if len(end.Deals) != len(g.Records()) || end.Totals != g.Totals() {
+			t.Fatalf("the snapshot's %d deals and totals %v; the log's %d and %v", len(end.Deals), end.Totals, len(g.Records()), g.Totals())
+		}
+	})
 }
 
 // TestSameSeedSameGame: a game is a function of its seed and the
 // person's decisions: two hosts with the same seed, played the same
 // way, write the same moves.
 func TestSameSeedSameGame(t *testing.T) {
-	for _, n := range []int{2, 3, 4} {
-		t.Run(fmt.Sprint(n), func(t *testing.T) {
-			var logs []string
-			for range 2 {
-				st := &memstore.Store{}
-				h := newHost(t, config(n, 42, st, clocktest.New(t0), 0))
-				d := &driver{p: sit(t, h, 0), r: rand.New(rand.NewPCG(7, 7))}
-				d.play(t, true)
-				h.Close()
-				logs = append(logs, moves(t, st.Filed[0]))
-			}
-			if logs[0] != logs[1] {
-				t.Log(logs[0])
-				t.Log(logs[1])
-				t.Fatal("the same seed and decisions made two games")
-			}
-		})
-	}
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		var logs []string
+		for range 2 {
+			st := &memstore.Store{}
+			h := newHost(t, config(n, 42, st, clocktest.New(t0), 0))
+			d := &driver{p: sit(t, h, 0), r: rand.New(rand.NewPCG(7, 7))}
+			d.play(t, true)
+			h.Close()
+			logs = append(logs, moves(t, st.Filed[0]))
+		}
+		if logs[0] != logs[1] {
+			t.Log(logs[0])
+			t.Log(logs[1])
+			t.Fatal("the same seed and decisions made two games")
+		}
+	})
 }
 
 // TestResume: a game saved mid-deal comes back where it was, every seat
 // seeing what it saw; the deal's end then waits for the person's Ready
 // as always (only a deal dealt at the start waits for nobody).
 func TestResume(t *testing.T) {
-	for _, n := range []int{2, 3, 4} {
-		t.Run(fmt.Sprint(n), func(t *testing.T) {
-			s, h2 := playStopResume(t, n, "the card play", func(s Snapshot) bool { return s.Can.Act && s.View.Phase == rules.PhasePlay })
-			d2 := &driver{p: sit(t, h2, 0), r: rand.New(rand.NewPCG(6, 2))}
-			r := await(t, d2.p, "the resumed decision", func(x Snapshot) bool { return x.Can.Act })
-			if r.View != s.View || r.DealNo != s.DealNo || len(r.Moves) != len(s.Moves) {
-				t.Fatal("the resumed game shows another position")
-			}
-			end := d2.playUntil(t, "the deal's end", func(x Snapshot) bool { return x.Between || x.Over || x.DealNo > s.DealNo })
-			if end.Over {
-				return
-			}
-			settle(t, h2)
-			if x := d2.p.Snapshot(); !x.Between || !x.Can.Ready || x.DealNo != s.DealNo {
-				t.Fatal("the resumed game dealt on without the person's Ready")
-			}
-		})
-	}
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		s, h2 := playStopResume(t, n, "the card play", func(s Snapshot) bool { return s.Can.Act && s.View.Phase == rules.PhasePlay })
+		d2 := &driver{p: sit(t, h2, 0), r: rand.New(rand.NewPCG(6, 2))}
+		r := await(t, d2.p, "the resumed decision", func(x Snapshot) bool { return x.Can.Act })
+		if r.View != s.View || r.DealNo != s.DealNo || len(r.Moves) != len(s.Moves) {
+			t.Fatal("the resumed game shows another position")
+		}
+		end := d2.playUntil(t, "the deal's end", func(x Snapshot) bool { return x.Between || x.Over || x.DealNo > s.DealNo })
+		if end.Over {
+			return
+		}
+		settle(t, h2)
+		if x := d2.p.Snapshot(); !x.Between || !x.Can.Ready || x.DealNo != s.DealNo {
+			t.Fatal("the resumed game dealt on without the person's Ready")
+		}
+	})
 }
 
 // playStopResume plays a game of n seats (seed 61, seat A the person's)
@@ -135,26 +129,24 @@ func playStopResume(t *testing.T, n int, what string, until func(Snapshot) bool)
 // reading the deal's summary and not yet Ready, comes back to that
 // summary: the next deal waits for their Ready as before the stop.
 func TestResumeBetweenDeals(t *testing.T) {
-	for _, n := range []int{2, 3, 4} {
-		t.Run(fmt.Sprint(n), func(t *testing.T) {
-			cfg := config(n, 63, &memstore.Store{}, clocktest.New(t0), 0)
-			cfg.Options.Target = 1000
-			h := newHost(t, cfg)
-			d := &driver{p: sit(t, h, 0), r: rand.New(rand.NewPCG(6, 3))}
-			s := d.playUntil(t, "the first deal's end", func(x Snapshot) bool { return x.Between && x.Can.Ready })
-			h2 := stopAndResume(t, h, cfg)
-			p := sit(t, h2, 0)
-			settle(t, h2)
-			if x := p.Snapshot(); !x.Between || !x.Can.Ready || x.DealNo != s.DealNo {
-				t.Fatalf("resumed between deals: deal %d, between %v, can be ready %v; want deal %d's summary waiting for Ready",
-					x.DealNo, x.Between, x.Can.Ready, s.DealNo)
-			}
-			if err := p.Ready(p.Snapshot().Gen); err != nil {
-				t.Fatal(err)
-			}
-			await(t, p, "the next deal", func(x Snapshot) bool { return x.DealNo == s.DealNo+1 && !x.Between })
-		})
-	}
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		cfg := config(n, 63, &memstore.Store{}, clocktest.New(t0), 0)
+		cfg.Options.Target = 1000
+		h := newHost(t, cfg)
+		d := &driver{p: sit(t, h, 0), r: rand.New(rand.NewPCG(6, 3))}
+		s := d.playUntil(t, "the first deal's end", func(x Snapshot) bool { return x.Between && x.Can.Ready })
+		h2 := stopAndResume(t, h, cfg)
+		p := sit(t, h2, 0)
+		settle(t, h2)
+		if x := p.Snapshot(); !x.Between || !x.Can.Ready || x.DealNo != s.DealNo {
+			t.Fatalf("resumed between deals: deal %d, between %v, can be ready %v; want deal %d's summary waiting for Ready",
+				x.DealNo, x.Between, x.Can.Ready, s.DealNo)
+		}
+		if err := p.Ready(p.Snapshot().Gen); err != nil {
+			t.Fatal(err)
+		}
+		await(t, p, "the next deal", func(x Snapshot) bool { return x.DealNo == s.DealNo+1 && !x.Between })
+	})
 }
 
 // TestFinishedSaveIsFiled: a finished game whose filing failed before a

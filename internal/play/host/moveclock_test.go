@@ -2,7 +2,6 @@ package host
 
 import (
 	"context"
-	"fmt"
 	"math/rand/v2"
 	"runtime"
 	"sync/atomic"
@@ -12,6 +11,7 @@ import (
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/testing/clocktest"
 	"github.com/klob/klob/internal/testing/memstore"
+	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/rules"
 )
 
@@ -124,88 +124,86 @@ func (ct *clockTable) botMovedFor(t *testing.T, s rules.Seat, before Snapshot) S
 // gives the next a fresh clock. Two run-outs in a row make the seat
 // idle: the bot then decides at once, until the person presses a key.
 func TestMoveClock(t *testing.T) {
-	for _, n := range []int{2, 3, 4} {
-		t.Run(fmt.Sprint(n), func(t *testing.T) {
-			held := &seatGate{seat: 1, tokens: make(chan struct{}, 1), free: make(chan struct{})}
-			ct := newClockTable(t, n, uint64(40+n), func(cfg *Config) { held.wrap(cfg) })
-			// Bob's decision: his clock runs, ann sees it.
-			snap := ct.decision(t, 1)
-			due := ct.clock.Now().Add(moveClock)
-			if got := snap.Players[1].Due; !got.Equal(due) {
-				t.Fatalf("bob's clock reads %v, want %v", got, due)
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		held := &seatGate{seat: 1, tokens: make(chan struct{}, 1), free: make(chan struct{})}
+		ct := newClockTable(t, n, uint64(40+n), func(cfg *Config) { held.wrap(cfg) })
+		// Bob's decision: his clock runs, ann sees it.
+		snap := ct.decision(t, 1)
+		due := ct.clock.Now().Add(moveClock)
+		if got := snap.Players[1].Due; !got.Equal(due) {
+			t.Fatalf("bob's clock reads %v, want %v", got, due)
+		}
+		if got := ct.ports[0].Snapshot().Players[1].Due; !got.Equal(due) {
+			t.Fatalf("ann sees bob's clock at %v, want %v", got, due)
+		}
+		// Made in time: nothing moves before; the next decision has a
+		// fresh clock.
+		ct.clock.Advance(moveClock - time.Second)
+		wantStill(t, ct.h, "the bot moved for bob before his clock ran out")
+		ct.act(t, 1, snap)
+		who, next := ct.rest(t)
+		if next.Can.Act {
+			if got, want := next.Players[who].Due, ct.clock.Now().Add(moveClock); !got.Equal(want) {
+				t.Fatalf("the next decision's clock reads %v, want a fresh %v", got, want)
 			}
-			if got := ct.ports[0].Snapshot().Players[1].Due; !got.Equal(due) {
-				t.Fatalf("ann sees bob's clock at %v, want %v", got, due)
-			}
-			// Made in time: nothing moves before; the next decision has a
-			// fresh clock.
-			ct.clock.Advance(moveClock - time.Second)
-			wantStill(t, ct.h, "the bot moved for bob before his clock ran out")
-			ct.act(t, 1, snap)
-			who, next := ct.rest(t)
-			if next.Can.Act {
-				if got, want := next.Players[who].Due, ct.clock.Now().Add(moveClock); !got.Equal(want) {
-					t.Fatalf("the next decision's clock reads %v, want a fresh %v", got, want)
+		}
+		// Bob's next decision runs out: the bot makes it.
+		snap = ct.decision(t, 1)
+		ct.clock.Advance(moveClock)
+		after := ct.botMovedFor(t, 1, snap)
+		if after.Players[1].Idle || after.Players[1].State != SeatHere {
+			t.Fatalf("one run-out: bob's seat reads %+v", after.Players[1])
+		}
+		// A second in a row: idle.
+		snap = ct.decision(t, 1)
+		if snap.Players[1].Due.IsZero() {
+			t.Fatal("bob's second decision has no clock")
+		}
+		// The bot's next move for bob, idle now, comes at once, and
+		// would pass for the last one he reads: it waits until the
+		// run-out's move is read.
+		held.arm()
+		ct.clock.Advance(moveClock)
+		ct.botMovedFor(t, 1, snap)
+		settle(t, ct.h)
+		if s := ct.ports[0].Snapshot(); !s.Players[1].Idle {
+			t.Fatal("two run-outs in a row: bob's seat is not idle")
+		}
+		held.release()
+		// Idle: the bot makes bob's decisions at once, no clock; bob
+		// reads each, not as his time running out.
+		moved := ct.ports[1].Snapshot().Clocked
+		for i := 0; ; i++ {
+			if b := ct.ports[1].Snapshot(); b.Clocked != moved && b.Clocked != nil {
+				if b.ClockedRanOut {
+					t.Fatalf("a move made at once for idle bob reads as his time running out: %+v", b.Clocked)
+				}
+				if i >= 3 {
+					break
 				}
 			}
-			// Bob's next decision runs out: the bot makes it.
-			snap = ct.decision(t, 1)
-			ct.clock.Advance(moveClock)
-			after := ct.botMovedFor(t, 1, snap)
-			if after.Players[1].Idle || after.Players[1].State != SeatHere {
-				t.Fatalf("one run-out: bob's seat reads %+v", after.Players[1])
+			if i > 200 {
+				t.Fatal("the bot made no move for idle bob")
 			}
-			// A second in a row: idle.
-			snap = ct.decision(t, 1)
-			if snap.Players[1].Due.IsZero() {
-				t.Fatal("bob's second decision has no clock")
+			s, x := ct.rest(t)
+			if s == 1 {
+				t.Fatalf("the game waits for idle bob: %+v", x.Can)
 			}
-			// The bot's next move for bob, idle now, comes at once, and
-			// would pass for the last one he reads: it waits until the
-			// run-out's move is read.
-			held.arm()
-			ct.clock.Advance(moveClock)
-			ct.botMovedFor(t, 1, snap)
-			settle(t, ct.h)
-			if s := ct.ports[0].Snapshot(); !s.Players[1].Idle {
-				t.Fatal("two run-outs in a row: bob's seat is not idle")
-			}
-			held.release()
-			// Idle: the bot makes bob's decisions at once, no clock; bob
-			// reads each, not as his time running out.
-			moved := ct.ports[1].Snapshot().Clocked
-			for i := 0; ; i++ {
-				if b := ct.ports[1].Snapshot(); b.Clocked != moved && b.Clocked != nil {
-					if b.ClockedRanOut {
-						t.Fatalf("a move made at once for idle bob reads as his time running out: %+v", b.Clocked)
-					}
-					if i >= 3 {
-						break
-					}
-				}
-				if i > 200 {
-					t.Fatal("the bot made no move for idle bob")
-				}
-				s, x := ct.rest(t)
-				if s == 1 {
-					t.Fatalf("the game waits for idle bob: %+v", x.Can)
-				}
-				ct.act(t, s, x)
-			}
-			// Bob presses a key: his decisions are his again.
-			if err := ct.ports[1].Here(); err != nil {
-				t.Fatal(err)
-			}
-			settle(t, ct.h)
-			if s := ct.ports[1].Snapshot(); s.Players[1].Idle || s.Clocked != nil {
-				t.Fatalf("bob is back: idle %v, clocked %+v", s.Players[1].Idle, s.Clocked)
-			}
-			snap = ct.decision(t, 1)
-			if snap.Players[1].Due.IsZero() {
-				t.Fatal("bob back: his decision has no clock")
-			}
-		})
-	}
+			ct.act(t, s, x)
+		}
+		// Bob presses a key: his decisions are his again.
+		if err := ct.ports[1].Here(); err != nil {
+			t.Fatal(err)
+		}
+		settle(t, ct.h)
+		if s := ct.ports[1].Snapshot(); s.Players[1].Idle || s.Clocked != nil {
+			t.Fatalf("bob is back: idle %v, clocked %+v", s.Players[1].Idle, s.Clocked)
+		}
+		snap = ct.decision(t, 1)
+		if snap.Players[1].Due.IsZero() {
+			t.Fatal("bob back: his decision has no clock")
+		}
+	})
 }
 
 // TestMoveClockOneAnswer: at every seat count, in a game that asks a
@@ -214,121 +212,115 @@ func TestMoveClock(t *testing.T) {
 // answer, the others and a spectator see the game wait for them and
 // their clock run, and when it runs out the bot answers for them.
 func TestMoveClockOneAnswer(t *testing.T) {
-	for _, n := range []int{2, 3, 4} {
-		t.Run(fmt.Sprint(n), func(t *testing.T) {
-			ct := newClockTable(t, n, uint64(60+n), func(c *Config) { c.AskAll = true })
-			w, err := ct.h.Watch()
-			if err != nil {
-				t.Fatal(err)
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		ct := newClockTable(t, n, uint64(60+n), func(c *Config) { c.AskAll = true })
+		w, err := ct.h.Watch()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var snap Snapshot
+		for i := 0; ; i++ {
+			if i == 200 {
+				t.Fatal("bob was never asked a decision with one answer")
 			}
-			var snap Snapshot
-			for i := 0; ; i++ {
-				if i == 200 {
-					t.Fatal("bob was never asked a decision with one answer")
-				}
-				if snap = ct.decision(t, 1); snap.Only != "" {
-					break
-				}
-				ct.act(t, 1, snap)
+			if snap = ct.decision(t, 1); snap.Only != "" {
+				break
 			}
-			if legal := snap.View.Legal(); len(legal) != 1 || snap.View.Phase == rules.PhasePlay {
-				t.Fatalf("bob is told %q with %v legal in %v", snap.Only, legal, snap.View.Phase)
-			}
-			due := ct.clock.Now().Add(moveClock)
-			settle(t, ct.h)
-			if a := ct.ports[0].Snapshot(); a.Only != "" || !a.Players[1].Due.Equal(due) {
-				t.Fatalf("ann reads only %q and bob's clock at %v, want none and %v", a.Only, a.Players[1].Due, due)
-			}
-			if s := w.Snapshot(); s.View.Turn != 1 || s.Only != "" || !s.Players[1].Due.Equal(due) {
-				t.Fatalf("the spectator sees turn %v, only %q, bob's clock at %v", s.View.Turn, s.Only, s.Players[1].Due)
-			}
-			ct.clock.Advance(moveClock)
-			ct.botMovedFor(t, 1, snap)
-		})
-	}
+			ct.act(t, 1, snap)
+		}
+		if legal := snap.View.Legal(); len(legal) != 1 || snap.View.Phase == rules.PhasePlay {
+			t.Fatalf("bob is told %q with %v legal in %v", snap.Only, legal, snap.View.Phase)
+		}
+		due := ct.clock.Now().Add(moveClock)
+		settle(t, ct.h)
+		if a := ct.ports[0].Snapshot(); a.Only != "" || !a.Players[1].Due.Equal(due) {
+			t.Fatalf("ann reads only %q and bob's clock at %v, want none and %v", a.Only, a.Players[1].Due, due)
+		}
+		if s := w.Snapshot(); s.View.Turn != 1 || s.Only != "" || !s.Players[1].Due.Equal(due) {
+			t.Fatalf("the spectator sees turn %v, only %q, bob's clock at %v", s.View.Turn, s.Only, s.Players[1].Due)
+		}
+		ct.clock.Advance(moveClock)
+		ct.botMovedFor(t, 1, snap)
+	})
 }
 
 // TestMoveClockAloneWithBots: a person with bots only, or whose fellow
 // is away, is never hurried; the clock starts when another person sits
 // down and stops when they leave.
 func TestMoveClockAloneWithBots(t *testing.T) {
-	for _, n := range []int{2, 3, 4} {
-		t.Run(fmt.Sprint(n), func(t *testing.T) {
-			clock := clocktest.New(t0)
-			cfg := config(n, uint64(60+n), nil, clock, 0)
-			cfg.Options.Target, cfg.MoveClock = 1000, moveClock
-			h := newHost(t, cfg)
-			ct := &clockTable{h: h, clock: clock, ports: []Port{sit(t, h, 0)}, r: rand.New(rand.NewPCG(1, 1))}
-			snap := ct.decision(t, 0)
-			if !snap.Players[0].Due.IsZero() {
-				t.Fatal("a person alone with bots is on the clock")
-			}
-			clock.Advance(time.Hour)
-			wantStill(t, h, "a bot moved for a person alone with bots")
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		clock := clocktest.New(t0)
+		cfg := config(n, uint64(60+n), nil, clock, 0)
+		cfg.Options.Target, cfg.MoveClock = 1000, moveClock
+		h := newHost(t, cfg)
+		ct := &clockTable{h: h, clock: clock, ports: []Port{sit(t, h, 0)}, r: rand.New(rand.NewPCG(1, 1))}
+		snap := ct.decision(t, 0)
+		if !snap.Players[0].Due.IsZero() {
+			t.Fatal("a person alone with bots is on the clock")
+		}
+		clock.Advance(time.Hour)
+		wantStill(t, h, "a bot moved for a person alone with bots")
 
-			// Two people: ann's clock stops when bob leaves, and starts
-			// afresh when he is back (a bot playing his seat meanwhile).
-			ct = newClockTable(t, n, uint64(70+n), nil)
-			snap = ct.decision(t, 0)
-			if snap.Players[0].Due.IsZero() {
-				t.Fatal("two people: ann's decision has no clock")
-			}
-			ct.ports[1].Leave()
-			settle(t, ct.h)
-			if s := ct.ports[0].Snapshot(); !s.Players[0].Due.IsZero() {
-				t.Fatal("bob left: ann's clock still runs")
-			}
-			ct.clock.Advance(time.Hour) // bob's grace too: a bot takes his seat
-			wantStill(t, ct.h, "a bot moved for ann with bob away")
-			ct.ports[1] = sit(t, ct.h, 1)
-			settle(t, ct.h)
-			if got, want := ct.ports[0].Snapshot().Players[0].Due, ct.clock.Now().Add(moveClock); !got.Equal(want) {
-				t.Fatalf("bob is back: ann's clock reads %v, want %v", got, want)
-			}
-		})
-	}
+		// Two people: ann's clock stops when bob leaves, and starts
+		// afresh when he is back (a bot playing his seat meanwhile).
+		ct = newClockTable(t, n, uint64(70+n), nil)
+		snap = ct.decision(t, 0)
+		if snap.Players[0].Due.IsZero() {
+			t.Fatal("two people: ann's decision has no clock")
+		}
+		ct.ports[1].Leave()
+		settle(t, ct.h)
+		if s := ct.ports[0].Snapshot(); !s.Players[0].Due.IsZero() {
+			t.Fatal("bob left: ann's clock still runs")
+		}
+		ct.clock.Advance(time.Hour) // bob's grace too: a bot takes his seat
+		wantStill(t, ct.h, "a bot moved for ann with bob away")
+		ct.ports[1] = sit(t, ct.h, 1)
+		settle(t, ct.h)
+		if got, want := ct.ports[0].Snapshot().Players[0].Due, ct.clock.Now().Add(moveClock); !got.Equal(want) {
+			t.Fatalf("bob is back: ann's clock reads %v, want %v", got, want)
+		}
+	})
 }
 
 // TestMoveClockBetweenDeals: between deals, one person who does not say
 // Ready holds the table only for the move clock: then they are marked
 // ready and the next deal is dealt.
 func TestMoveClockBetweenDeals(t *testing.T) {
-	for _, n := range []int{2, 3, 4} {
-		t.Run(fmt.Sprint(n), func(t *testing.T) {
-			ct := newClockTable(t, n, uint64(80+n), nil)
-			var deal int
-			for {
-				s, snap := ct.rest(t)
-				if snap.Between {
-					deal = snap.DealNo
-					break
-				}
-				ct.act(t, s, snap)
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		ct := newClockTable(t, n, uint64(80+n), nil)
+		var deal int
+		for {
+			s, snap := ct.rest(t)
+			if snap.Between {
+				deal = snap.DealNo
+				break
 			}
-			a := ct.ports[0].Snapshot()
-			if err := ct.ports[0].Ready(a.Gen); err != nil {
-				t.Fatal(err)
-			}
-			settle(t, ct.h)
-			b := ct.ports[1].Snapshot()
-			if !b.Between || b.Players[1].Ready || !b.Players[0].Ready {
-				t.Fatalf("ann ready, bob not: %+v", b.Players)
-			}
-			if got, want := b.Players[1].Due, ct.clock.Now().Add(moveClock); !got.Equal(want) {
-				t.Fatalf("bob's clock between deals reads %v, want %v", got, want)
-			}
-			if !b.Players[0].Due.IsZero() {
-				t.Fatal("ann said Ready: her clock still runs")
-			}
-			ct.clock.Advance(moveClock - time.Second)
-			wantStill(t, ct.h, "the next deal came before bob's clock ran out")
-			if s := ct.ports[1].Snapshot(); s.DealNo != deal || !s.Between {
-				t.Fatal("the next deal came before bob's clock ran out")
-			}
-			ct.clock.Advance(time.Second)
-			await(t, ct.ports[1], "the next deal", func(x Snapshot) bool { return x.DealNo == deal+1 && !x.Between })
-		})
-	}
+			ct.act(t, s, snap)
+		}
+		a := ct.ports[0].Snapshot()
+		if err := ct.ports[0].Ready(a.Gen); err != nil {
+			t.Fatal(err)
+		}
+		settle(t, ct.h)
+		b := ct.ports[1].Snapshot()
+		if !b.Between || b.Players[1].Ready || !b.Players[0].Ready {
+			t.Fatalf("ann ready, bob not: %+v", b.Players)
+		}
+		if got, want := b.Players[1].Due, ct.clock.Now().Add(moveClock); !got.Equal(want) {
+			t.Fatalf("bob's clock between deals reads %v, want %v", got, want)
+		}
+		if !b.Players[0].Due.IsZero() {
+			t.Fatal("ann said Ready: her clock still runs")
+		}
+		ct.clock.Advance(moveClock - time.Second)
+		wantStill(t, ct.h, "the next deal came before bob's clock ran out")
+		if s := ct.ports[1].Snapshot(); s.DealNo != deal || !s.Between {
+			t.Fatal("the next deal came before bob's clock ran out")
+		}
+		ct.clock.Advance(time.Second)
+		await(t, ct.ports[1], "the next deal", func(x Snapshot) bool { return x.DealNo == deal+1 && !x.Between })
+	})
 }
 
 // seatGate holds the bots' decisions for one seat once armed: the
@@ -393,9 +385,7 @@ func (b gateBot) Choose(ctx context.Context, v *rules.View) (rules.Action, error
 // it took away, and stops the bot thinking for it. Ann and bob sit at A and B, random bots in the other
 // seats, at each seat count.
 func TestMoveClockTakeback(t *testing.T) {
-	for _, n := range []int{2, 3, 4} {
-		t.Run(fmt.Sprint(n), func(t *testing.T) { testMoveClockTakeback(t, n) })
-	}
+	testkit.EachSeatCount(t, testMoveClockTakeback)
 }
 
 func testMoveClockTakeback(t *testing.T, n int) {
@@ -457,48 +447,46 @@ func testMoveClockTakeback(t *testing.T, n int) {
 // clock would run out is not played for: the clock stops while the
 // claim is checked; a refused claim gives the decision a fresh clock.
 func TestMoveClockClaim(t *testing.T) {
-	for _, n := range []int{2, 3, 4} {
-		t.Run(fmt.Sprint(n), func(t *testing.T) {
-			slots := NewSlots(1)
-			ct := newClockTable(t, n, uint64(100+n), func(cfg *Config) { cfg.Slots = slots })
-			var snap Snapshot
-			for range 1000 {
-				snap = ct.decision(t, 0)
-				if snap.Can.Claim {
-					break
-				}
-				ct.act(t, 0, snap)
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		slots := NewSlots(1)
+		ct := newClockTable(t, n, uint64(100+n), func(cfg *Config) { cfg.Slots = slots })
+		var snap Snapshot
+		for range 1000 {
+			snap = ct.decision(t, 0)
+			if snap.Can.Claim {
+				break
 			}
-			if !snap.Can.Claim {
-				t.Fatal("ann never had a claim to make")
+			ct.act(t, 0, snap)
+		}
+		if !snap.Can.Claim {
+			t.Fatal("ann never had a claim to make")
+		}
+		// Hold the one slot: the claim's check waits for it.
+		if err := slots.Acquire(context.Background(), ForBot); err != nil {
+			t.Fatal(err)
+		}
+		if err := ct.ports[0].Claim(); err != nil {
+			t.Fatal(err)
+		}
+		settle(t, ct.h)
+		if s := ct.ports[0].Snapshot(); !s.Players[0].Due.IsZero() {
+			t.Fatal("the clock runs while the claim is checked")
+		}
+		ct.clock.Advance(2 * moveClock)
+		wantStill(t, ct.h, "the bot played for a person whose claim was being checked")
+		slots.Release()
+		await(t, ct.ports[0], "the verdict", func(x Snapshot) bool { return x.Claim == nil || !x.Claim.Pending })
+		settle(t, ct.h)
+		x := ct.ports[0].Snapshot()
+		if x.Gen == snap.Gen && !x.Players[0].Due.Equal(ct.clock.Now().Add(moveClock)) {
+			t.Fatalf("a refused claim: the clock reads %v, want a fresh %v", x.Players[0].Due, ct.clock.Now().Add(moveClock))
+		}
+		for _, m := range x.Moves {
+			if m.By == ByTakeover {
+				t.Fatal("a bot moved for a person while their claim was checked")
 			}
-			// Hold the one slot: the claim's check waits for it.
-			if err := slots.Acquire(context.Background(), ForBot); err != nil {
-				t.Fatal(err)
-			}
-			if err := ct.ports[0].Claim(); err != nil {
-				t.Fatal(err)
-			}
-			settle(t, ct.h)
-			if s := ct.ports[0].Snapshot(); !s.Players[0].Due.IsZero() {
-				t.Fatal("the clock runs while the claim is checked")
-			}
-			ct.clock.Advance(2 * moveClock)
-			wantStill(t, ct.h, "the bot played for a person whose claim was being checked")
-			slots.Release()
-			await(t, ct.ports[0], "the verdict", func(x Snapshot) bool { return x.Claim == nil || !x.Claim.Pending })
-			settle(t, ct.h)
-			x := ct.ports[0].Snapshot()
-			if x.Gen == snap.Gen && !x.Players[0].Due.Equal(ct.clock.Now().Add(moveClock)) {
-				t.Fatalf("a refused claim: the clock reads %v, want a fresh %v", x.Players[0].Due, ct.clock.Now().Add(moveClock))
-			}
-			for _, m := range x.Moves {
-				if m.By == ByTakeover {
-					t.Fatal("a bot moved for a person while their claim was checked")
-				}
-			}
-		})
-	}
+		}
+	})
 }
 
 // dropGrace is the grace of the tests of drops.
@@ -519,60 +507,56 @@ func (ct *clockTable) dropBob(t *testing.T) time.Time {
 // share one grace: dropping and coming back again and again cannot hold
 // the others up longer than one move clock and one grace.
 func TestDropKeepsTheClockAndTheGrace(t *testing.T) {
-	for _, n := range []int{2, 3, 4} {
-		t.Run(fmt.Sprint(n), func(t *testing.T) {
-			ct := newClockTable(t, n, uint64(80+n), func(c *Config) { c.Grace = dropGrace })
-			snap := ct.decision(t, 1)
-			ct.clock.Advance(moveClock - 5*time.Second)
-			settle(t, ct.h)
-			// Bob drops for 10 s and comes back: 5 s of his clock are left.
-			if got, want := ct.dropBob(t), ct.clock.Now().Add(dropGrace); !got.Equal(want) {
-				t.Fatalf("bob's first drop: his seat goes to a bot at %v, want %v", got, want)
-			}
-			ct.clock.Advance(10 * time.Second)
-			settle(t, ct.h)
-			ct.ports[1] = sit(t, ct.h, 1)
-			settle(t, ct.h)
-			back := ct.ports[1].Snapshot()
-			if back.Gen != snap.Gen {
-				t.Fatal("bob's decision was made while he was away, before his grace was over")
-			}
-			if got, want := back.Players[1].Due, ct.clock.Now().Add(5*time.Second); !got.Equal(want) {
-				t.Fatalf("bob back: his clock runs out at %v, want what was left of it (%v)", got, want)
-			}
-			// He drops again: only the 20 s left of the deal's grace wait
-			// for him.
-			if got, want := ct.dropBob(t), ct.clock.Now().Add(dropGrace-10*time.Second); !got.Equal(want) {
-				t.Fatalf("bob's second drop: his seat goes to a bot at %v, want %v (the rest of his grace)", got, want)
-			}
-			ct.clock.Advance(dropGrace - 10*time.Second)
-			await(t, ct.ports[0], "a bot at bob's seat", func(s Snapshot) bool { return s.Players[1].State == SeatTakeover })
-		})
-	}
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		ct := newClockTable(t, n, uint64(80+n), func(c *Config) { c.Grace = dropGrace })
+		snap := ct.decision(t, 1)
+		ct.clock.Advance(moveClock - 5*time.Second)
+		settle(t, ct.h)
+		// Bob drops for 10 s and comes back: 5 s of his clock are left.
+		if got, want := ct.dropBob(t), ct.clock.Now().Add(dropGrace); !got.Equal(want) {
+			t.Fatalf("bob's first drop: his seat goes to a bot at %v, want %v", got, want)
+		}
+		ct.clock.Advance(10 * time.Second)
+		settle(t, ct.h)
+		ct.ports[1] = sit(t, ct.h, 1)
+		settle(t, ct.h)
+		back := ct.ports[1].Snapshot()
+		if back.Gen != snap.Gen {
+			t.Fatal("bob's decision was made while he was away, before his grace was over")
+		}
+		if got, want := back.Players[1].Due, ct.clock.Now().Add(5*time.Second); !got.Equal(want) {
+			t.Fatalf("bob back: his clock runs out at %v, want what was left of it (%v)", got, want)
+		}
+		// He drops again: only the 20 s left of the deal's grace wait
+		// for him.
+		if got, want := ct.dropBob(t), ct.clock.Now().Add(dropGrace-10*time.Second); !got.Equal(want) {
+			t.Fatalf("bob's second drop: his seat goes to a bot at %v, want %v (the rest of his grace)", got, want)
+		}
+		ct.clock.Advance(dropGrace - 10*time.Second)
+		await(t, ct.ports[0], "a bot at bob's seat", func(s Snapshot) bool { return s.Players[1].State == SeatTakeover })
+	})
 }
 
 // TestGraceIsWholeAgainEachDeal: the grace a person's drops share is a
 // deal's: one who was here when the next deal began has a whole grace
 // again for their next drop.
 func TestGraceIsWholeAgainEachDeal(t *testing.T) {
-	for _, n := range []int{2, 3, 4} {
-		t.Run(fmt.Sprint(n), func(t *testing.T) {
-			ct := newClockTable(t, n, uint64(90+n), func(c *Config) { c.Grace = dropGrace })
-			first := ct.decision(t, 1)
-			ct.dropBob(t)
-			ct.clock.Advance(dropGrace - time.Second)
-			settle(t, ct.h)
-			ct.ports[1] = sit(t, ct.h, 1)
-			for {
-				s, x := ct.rest(t)
-				if x.DealNo > first.DealNo {
-					break
-				}
-				ct.act(t, s, x)
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		ct := newClockTable(t, n, uint64(90+n), func(c *Config) { c.Grace = dropGrace })
+		first := ct.decision(t, 1)
+		ct.dropBob(t)
+		ct.clock.Advance(dropGrace - time.Second)
+		settle(t, ct.h)
+		ct.ports[1] = sit(t, ct.h, 1)
+		for {
+			s, x := ct.rest(t)
+			if x.DealNo > first.DealNo {
+				break
 			}
-			if got, want := ct.dropBob(t), ct.clock.Now().Add(dropGrace); !got.Equal(want) {
-				t.Fatalf("bob's drop in the next deal: his seat goes to a bot at %v, want a whole grace (%v)", got, want)
-			}
-		})
-	}
+			ct.act(t, s, x)
+		}
+		if got, want := ct.dropBob(t), ct.clock.Now().Add(dropGrace); !got.Equal(want) {
+			t.Fatalf("bob's drop in the next deal: his seat goes to a bot at %v, want a whole grace (%v)", got, want)
+		}
+	})
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 
 	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/rules"
 )
 
@@ -18,51 +19,49 @@ import (
 // two deals, with a chance step after the second round of deal 2: each
 // seat has eight moves, so two made by a bot are a quarter.
 func TestStoodInCountsTheBotsShare(t *testing.T) {
-	for _, n := range []int{2, 3, 4} {
-		t.Run(fmt.Sprintf("%d players", n), func(t *testing.T) {
-			var deal1, deal2 []rules.Step
-			for round := range 4 {
-				if round == 2 {
-					deal2 = append(deal2, rules.Step{Seat: rules.ChanceSeat})
-				}
-				for s := range rules.Seat(n) {
-					deal1 = append(deal1, rules.Step{Seat: s})
-					deal2 = append(deal2, rules.Step{Seat: s})
-				}
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		var deal1, deal2 []rules.Step
+		for round := range 4 {
+			if round == 2 {
+				deal2 = append(deal2, rules.Step{Seat: rules.ChanceSeat})
 			}
-			// at is the index of seat s's move in round of deal (1 or
-			// 2), the chance step counted.
-			at := func(deal, round int, s rules.Seat) int {
-				i := round*n + int(s)
-				if deal == 2 && round >= 2 {
-					i++
-				}
-				return i
+			for s := range rules.Seat(n) {
+				deal1 = append(deal1, rules.Step{Seat: s})
+				deal2 = append(deal2, rules.Step{Seat: s})
 			}
-			A, B, last := rules.SeatA, rules.SeatB, rules.Seat(n-1)
-			for _, tc := range []struct {
-				name     string
-				botMoves string
-				want     []rules.Seat
-			}{
-				{"nobody's", "", nil},
-				{"one of B's eight", fmt.Sprintf("1:%d-%d", at(1, 0, B), at(1, 0, B)), nil},
-				{"two of B's eight", fmt.Sprintf("1:%d-%d 2:%d-%d", at(1, 0, B), at(1, 0, B), at(2, 1, B), at(2, 1, B)), []rules.Seat{B}},
-				// Deal 2 from B's second move to A's third: every seat
-				// from B on once, the chance step, A once more.
-				{"a chance step between is no move", fmt.Sprintf("1:%d-%d 2:%d-%d", at(1, 0, A), at(1, 0, B), at(2, 1, B), at(2, 2, A)), []rules.Seat{A, B}},
-				{"a quarter of A's", fmt.Sprintf("1:%d-%d 2:%d-%d", at(1, 0, A), at(1, 0, A), at(2, 0, A), at(2, 0, A)), []rules.Seat{A}},
-				{"a quarter of the last seat's", fmt.Sprintf("1:%d-%d 2:%d-%d", at(1, 3, last), at(1, 3, last), at(2, 3, last), at(2, 3, last)), []rules.Seat{last}},
-			} {
-				t.Run(tc.name, func(t *testing.T) {
-					opts := rules.DefaultOptions()
-					opts.Players = n
-					l := &gamelog.Log{Header: gamelog.Header{Options: opts}}
-					l.Header.SetTag(TakeoverTag, tc.botMoves)
-					l.Deals = []gamelog.Deal{{Steps: deal1}, {Steps: deal2}}
-					assert.Equal(t, tc.want, StoodIn(l))
-				})
+		}
+		// at is the index of seat s's move in round of deal (1 or
+		// 2), the chance step counted.
+		at := func(deal, round int, s rules.Seat) int {
+			i := round*n + int(s)
+			if deal == 2 && round >= 2 {
+				i++
 			}
-		})
-	}
+			return i
+		}
+		A, B, last := rules.SeatA, rules.SeatB, rules.Seat(n-1)
+		for _, tc := range []struct {
+			name     string
+			botMoves string
+			want     []rules.Seat
+		}{
+			{"nobody's", "", nil},
+			{"one of B's eight", fmt.Sprintf("1:%d-%d", at(1, 0, B), at(1, 0, B)), nil},
+			{"two of B's eight", fmt.Sprintf("1:%d-%d 2:%d-%d", at(1, 0, B), at(1, 0, B), at(2, 1, B), at(2, 1, B)), []rules.Seat{B}},
+			// Deal 2 from B's second move to A's third: every seat
+			// from B on once, the chance step, A once more.
+			{"a chance step between is no move", fmt.Sprintf("1:%d-%d 2:%d-%d", at(1, 0, A), at(1, 0, B), at(2, 1, B), at(2, 2, A)), []rules.Seat{A, B}},
+			{"a quarter of A's", fmt.Sprintf("1:%d-%d 2:%d-%d", at(1, 0, A), at(1, 0, A), at(2, 0, A), at(2, 0, A)), []rules.Seat{A}},
+			{"a quarter of the last seat's", fmt.Sprintf("1:%d-%d 2:%d-%d", at(1, 3, last), at(1, 3, last), at(2, 3, last), at(2, 3, last)), []rules.Seat{last}},
+		} {
+			t.Run(tc.name, func(t *testing.T) {
+				opts := rules.DefaultOptions()
+				opts.Players = n
+				l := &gamelog.Log{Header: gamelog.Header{Options: opts}}
+				l.Header.SetTag(TakeoverTag, tc.botMoves)
+				l.Deals = []gamelog.Deal{{Steps: deal1}, {Steps: deal2}}
+				assert.Equal(t, tc.want, StoodIn(l))
+			})
+		}
+	})
 }
