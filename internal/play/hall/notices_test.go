@@ -77,15 +77,7 @@ func TestRestartNoticesToldOnce(t *testing.T) {
 		// The finished game's filing fails at both restarts (Bob's disk
 		// is full): the table comes back each time, and tells its
 		// people again what they were told already.
-		f := newFiling(t, 2, 9, true, nil)
-		playToUnfiled(t, "the game's end", f.ann, f.bob)
-		f.h.Close()
-		f.hall(t).Close()
-
-		f.hist.disks["b"].full.Store(false)
-		h3 := f.hall(t)
-		f.bobFiled(t)
-		toldOnce(t, h3, endedNotice(f.tb.Code()), "a", "b")
+		toldOfFilingAfterRestarts(t, 2, 2)
 	})
 }
 
