@@ -235,18 +235,8 @@ func TestMovesKeepTheirMover(t *testing.T) {
 		}
 		check(last, "bob's snapshot")
 		// Resumed from the log, the moves keep their movers.
-		l, err := h.Log()
-		if err != nil {
-			t.Fatal(err)
-		}
-		h.Close()
 		cfg.Clock = clocktest.New(t0)
-		h2, err := Resume(l, cfg)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(h2.Close)
-		p := sit(t, h2, 1)
+		p := sit(t, stopAndResume(t, h, cfg), 1)
 		s = p.Snapshot()
 		if s.Players[0].State != SeatTakeover {
 			t.Fatalf("resumed, ann's seat is %v, want a takeover", s.Players[0].State)
