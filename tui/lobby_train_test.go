@@ -223,3 +223,39 @@ func TestLobbyTrainerMistakesHelp(t *testing.T) {
 		t.Fatalf("esc on the mistakes left the trainer, or stayed on the list:\n%s", d.screen())
 	}
 }
+
+// TestLobbyTrainerKeyLineNamesEsc: the trainer opened from the lobby,
+// at every seat count, names on its key line the esc that comes back to
+// the lobby, beside ? help and q, in 80 columns; esc does as it says.
+func TestLobbyTrainerKeyLineNamesEsc(t *testing.T) {
+	d := newLobbyDriver(t, lobbyTrainConfig("key-a", &traintest.MemRecord{}))
+	d.app.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	for _, players := range []int{2, 3, 4} {
+		// The t row, its seat count chosen with →, opens that trainer.
+		for range 20 {
+			if strings.Contains(d.screen(), "▶ [t]") {
+				break
+			}
+			d.press("down")
+		}
+		for range 3 {
+			if strings.Contains(d.screen(), fmt.Sprintf("‹ %d players ›", players)) {
+				break
+			}
+			d.press("right")
+		}
+		d.press("enter")
+		if want := fmt.Sprintf("%d players · drill", players); d.app.ScreenName() != "train" || players > 2 && !strings.Contains(d.screen(), want) {
+			t.Fatalf("enter on the t row does not open the trainer of %d players:\n%s", players, d.screen())
+		}
+		lines := strings.Split(strings.TrimRight(d.screen(), "\n "), "\n")
+		keys := strings.TrimRight(lines[len(lines)-1], " ")
+		if !strings.Contains(keys, "esc back") || !strings.Contains(keys, "? help") || !strings.HasSuffix(keys, "q leave") || kit.WidthOf(keys) > 80 {
+			t.Errorf("%d players: the key line %q does not name esc, ? and q in 80 columns:\n%s", players, keys, d.screen())
+		}
+		d.pressNoRun("esc")
+		if _, ok := d.app.screen.(*lobby.Lobby); !ok {
+			t.Fatalf("%d players: esc does not go back to the lobby:\n%s", players, d.screen())
+		}
+	}
+}

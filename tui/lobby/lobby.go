@@ -606,16 +606,10 @@ func (b *Away) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 
 func (b *Away) View(ctx *kit.Context) string { return b.inner.View(ctx) }
 
+// KeyHelp is the screen's own: the trainer's names the esc that comes
+// back to the lobby (train.Config.Back).
 func (b *Away) KeyHelp(k *kit.KeyMap) help.KeyMap {
-	km := kit.KeyHelpOf(b.inner, k, kit.KeyHelp{Full: kit.PlayHelp(k, rules.DefaultOptions())})
-	// The trainer's esc pauses it for the lobby, apart from q (on the
-	// list of mistakes esc goes back to the drill, as its own help
-	// says); the saved games' list already says q/esc leave.
-	if t, tr := b.inner.(*train.Screen); tr && !t.Reviewing() {
-		back := kit.Brief("back to the lobby", k.Back)
-		return kit.KeyHelp{Short: append(km.ShortHelp(), back), Full: append(km.FullHelp(), []key.Binding{back})}
-	}
-	return km
+	return kit.KeyHelpOf(b.inner, k, kit.KeyHelp{Full: kit.PlayHelp(k, rules.DefaultOptions())})
 }
 
 // KeyHelp: the lobby's letters and moves.

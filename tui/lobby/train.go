@@ -80,6 +80,8 @@ func (l *Lobby) TrainConfig(players int) train.Config {
 	if c.Workers == 0 {
 		c.Workers = 1
 	}
+	// Away takes esc on a drill: the trainer's key line names it.
+	c.Back = "back to the lobby"
 	if c.Record == nil && c.Warning == "" {
 		c.Warning = "a guest's record lasts this connection only: connect with an SSH key to keep it"
 	}

@@ -71,6 +71,11 @@ type Config struct {
 	// Warning is a problem found before the screen opened (no state
 	// directory: the record is not kept); the first drill shows it.
 	Warning string
+	// Back, when set, is what esc does on a drill, in the help's words
+	// ("back to the lobby"): the screen that opened the trainer takes
+	// esc there, and the key line names it as "esc back". Empty: esc
+	// does nothing on a drill (klob train), and neither names it.
+	Back string
 }
 
 // keyMap is the trainer's own keys, as data: the menus use the small
@@ -769,7 +774,15 @@ func (t *core) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	}
 	full = append(full, t.kind.helpLines(k)...)
 	full = append(full, kit.Bind("N", "a new drill: skips the drill shown (its grading too), or the next one after the result (n too, once no drill asks)", t.keys.Next.Keys()...),
-		kit.Bind("M", "your last mistakes (m too, once no drill asks)", t.keys.Review.Keys()...), k.Help, kit.QuitAsks(k))
+		kit.Bind("M", "your last mistakes (m too, once no drill asks)", t.keys.Review.Keys()...))
+	// esc on a drill is the opener's (the lobby goes back on it): the
+	// help and the key line name it; on the mistakes esc closes them.
+	var back []key.Binding
+	if t.cfg.Back != "" {
+		full = append(full, kit.Brief(t.cfg.Back, k.Back))
+		back = []key.Binding{kit.Brief("back", k.Back)}
+	}
+	full = append(full, k.Help, kit.QuitAsks(k))
 	var short []key.Binding
 	switch {
 	case t.review:
@@ -805,6 +818,9 @@ func (t *core) KeyHelp(k *kit.KeyMap) help.KeyMap {
 		}
 	default:
 		short = []key.Binding{t.keys.Next, t.keys.Review}
+	}
+	if !t.review {
+		short = append(short, back...)
 	}
 	short = append(short, kit.Brief("help", k.Help), k.QuitHint())
 	return kit.KeyHelp{Short: short, Full: [][]key.Binding{full}}

@@ -1570,3 +1570,60 @@ func TestHelpNamesTheChoiceKeys(t *testing.T) {
 		}
 	}
 }
+
+// TestKeyLineNamesTheOpenersBack: a trainer whose opener takes esc
+// (Config.Back: the lobby's) names esc on its key line at every step of
+// a drill, asking or graded, with the help and q still on it, in 80
+// columns at every seat count; the help lists esc in the opener's words.
+// On the mistakes esc closes them, and the line says only that.
+func TestKeyLineNamesTheOpenersBack(t *testing.T) {
+	for _, c := range []drillKind{
+		{"players=2", drill.Any}, {"players=2", drill.OnlyRound2}, {"players=3,shlomo=on,dealer_forced=on", drill.Any},
+		{"players=3,shlomo=on", drill.OnlyDeclare}, {"players=4,shlomo=on,cleopatra=on,dealer_forced=on", drill.Any},
+		{"players=4,shlomo=on,cleopatra=on", drill.OnlyDeclare}, {"players=4", drill.OnlyRound2},
+	} {
+		cfg := rulesConfig(t, nil, c.rules)
+		cfg.Only, cfg.Back = c.only, "back to the lobby"
+		hs := start(t, cfg, 80, 24)
+		hs.ctx.Keys.QuitWord = "leave" // as the lobby's App sets it
+		keyLine := func() string {
+			lines := strings.Split(strings.TrimRight(hs.screen(), "\n "), "\n")
+			return strings.TrimRight(lines[len(lines)-1], " ")
+		}
+		for range 8 {
+			for _, at := range []string{"asking", "graded"} {
+				line := keyLine()
+				if !strings.Contains(line, "esc back · ? help") || !strings.HasSuffix(line, "q leave") || kit.WidthOf(line) > 80 {
+					t.Fatalf("%s -only %s, %s: the key line %q does not name esc, the help and q in 80 columns\n%s",
+						c.rules, c.only, at, line, hs.screen())
+				}
+				if at == "asking" {
+					hs.press(itemKeys(hs.s.legal, hs.s.order)[0])
+				}
+			}
+			hs.press("enter")
+		}
+		found := false
+		for _, group := range hs.s.KeyHelp(&hs.ctx.Keys).FullHelp() {
+			for _, b := range group {
+				found = found || b.Help().Key == "esc" && b.Help().Desc == "back to the lobby"
+			}
+		}
+		if !found {
+			t.Errorf("%s: the help does not list esc back to the lobby", c.rules)
+		}
+		hs.press("M")
+		if line := keyLine(); !strings.Contains(line, "esc or M back") || strings.Contains(line, "esc back") {
+			t.Errorf("%s: on the mistakes the key line is %q", c.rules, line)
+		}
+	}
+}
+
+// TestKeyLineWithoutBack: klob train's trainer, whose esc does nothing
+// on a drill, names no esc there.
+func TestKeyLineWithoutBack(t *testing.T) {
+	hs := start(t, testConfig(nil, traintest.Strong), 80, 24)
+	if strings.Contains(hs.screen(), "esc") {
+		t.Errorf("the trainer without an opener names esc:\n%s", hs.screen())
+	}
+}
