@@ -99,14 +99,17 @@ func (k KeyMap) NthFor(n int, desc string) key.Binding {
 // TableKeys lists the table's keys for the help overlay; q and ctrl+c
 // say what they do here (QuitWord): inside the server's lobby q leaves
 // the game (for the lobby, or a tournament's page) rather than quitting,
-// and ctrl+c ends the connection.
+// and ctrl+c ends the connection. ↑/↓ move through a menu as ←/→ do
+// (the hand takes only ←/→) and, with PgUp/PgDn, scroll the v list.
 func (k KeyMap) TableKeys() []key.Binding {
 	quit, force := k.Quit, k.ForceQuit
 	if k.QuitWord != "" {
 		quit = Bind(k.Quit.Help().Key, k.QuitWord+" (asks first; the game waits for you to come back)", k.Quit.Keys()...)
 		force = Bind(k.ForceQuit.Help().Key, "end the connection at once (the game waits for you to come back)", k.ForceQuit.Keys()...)
 	}
-	return []key.Binding{k.Left, k.Right, k.Choose, k.Nth, k.Bella, k.NoBella, k.LastTrick, k.SortHand, k.Undo, k.Claim, k.Hint, k.Help, quit, force}
+	upDown := Spelled("previous or next choice in a menu, as ←/→; scroll the v list", k.Up, k.Down)
+	pages := PageKeys("scroll the v list a page")
+	return []key.Binding{k.Left, k.Right, upDown, k.Choose, k.Nth, k.Bella, k.NoBella, k.LastTrick, pages, k.SortHand, k.Undo, k.Claim, k.Hint, k.Help, quit, force}
 }
 
 // menuLetter is the letter that takes one kind of decision in a menu

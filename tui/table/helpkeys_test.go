@@ -1,0 +1,75 @@
+package table
+
+import (
+	"testing"
+
+	"github.com/klob/klob/internal/play/host"
+	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit/kittest"
+)
+
+// moveKeys are the keys that move or scroll rather than decide: none
+// of them bids or plays, so the test may press each one.
+var moveKeys = []string{"left", "right", "up", "down", "h", "l", "k", "j", "pgup", "pgdown", "home", "end", "tab"}
+
+// TestHelpListsTheMovingKeys: at every seat count, every key that moves
+// the choice of a menu (a bid), or scrolls the v list, is one the
+// table's help (?) lists: a key that works but is in no line of the
+// help is one the person never learns.
+func TestHelpListsTheMovingKeys(t *testing.T) {
+	kittest.ForCounts(t, func(t *testing.T, n int) {
+		f := newFixture(t, n, seeds[n], 80, 24, gated())
+		listed := func() map[string]bool {
+			keys := map[string]bool{}
+			for _, row := range f.s.KeyHelp(&f.hs.Ctx.Keys).FullHelp() {
+				for _, b := range row {
+					for _, k := range b.Keys() {
+						keys[k] = true
+					}
+				}
+			}
+			return keys
+		}
+		f.until("a menu of the person's", func(s host.Snapshot) bool {
+			return s.Can.Act && s.View.Phase != rules.PhasePlay && len(s.View.Legal()) > 1
+		}, true)
+		help, gen := listed(), f.snap().Gen
+		for _, k := range moveKeys {
+			menu := f.s.Menu
+			f.hs.Press(k)
+			if f.port.Snapshot().Gen != gen {
+				t.Fatalf("%s decided something in the menu", k)
+			}
+			if f.s.Menu != menu && !help[k] {
+				t.Errorf("%s moves the menu's choice, but the help does not list it", k)
+			}
+			f.s.Menu = menu
+		}
+		// The v list late in a deal, longer than its room.
+		f.until("a card to play after three tricks", func(s host.Snapshot) bool {
+			return s.Can.Act && s.View.Phase == rules.PhasePlay && myPlays(s) >= 3
+		}, true)
+		f.hs.Press("v")
+		if !f.s.tricks {
+			t.Fatal("v does not open the list")
+		}
+		help, scrolled := listed(), 0
+		for _, k := range moveKeys {
+			at, text := f.s.tricksAt, f.text()
+			f.hs.Press(k)
+			if !f.s.tricks {
+				t.Fatalf("%s closed the list", k)
+			}
+			if f.text() != text {
+				scrolled++
+				if !help[k] {
+					t.Errorf("%s scrolls the v list, but the help does not list it", k)
+				}
+			}
+			f.s.tricksAt = at
+		}
+		if scrolled == 0 {
+			t.Fatalf("no key scrolled the v list: it was not longer than its room\n%s", f.text())
+		}
+	})
+}
