@@ -1,6 +1,7 @@
 package table
 
 import (
+	"cmp"
 	"fmt"
 	"strings"
 	"time"
@@ -283,11 +284,7 @@ func (s *Screen) overView(ctx *kit.Context) (string, []kit.Hit, int) {
 			tail = append(tail, kit.Indent(" ", kit.WrapLines(a, w-2, 2, ctx.Ellipsis()), nil)...)
 		}
 	}
-	var offers []kit.Offer
-	for _, o := range s.overOffers(&ctx.Keys) {
-		offers = append(offers, kit.Offer{Key: o.key, What: o.what})
-	}
-	offerLine, hits := kit.OfferLine(ctx, " ", offers, 0)
+	offerLine, hits := s.overOfferLine(ctx, w)
 	if again := s.againLines(ctx, sc, w); again != nil {
 		tail = append(append(tail, ""), again...)
 	}
@@ -400,28 +397,49 @@ func commandLines(cmd string, w int) []string {
 }
 
 // overOffer is a key the game's end offers: what the offers' line
-// says of it, and what the note after a stray enter says.
+// says of it (short: in fewer words, for a line too narrow for all),
+// and what the note after a stray enter says ("" says nothing).
 type overOffer struct {
-	key        key.Binding
-	what, note string
+	key               key.Binding
+	what, note, short string
 }
 
 // overOffers are the keys the game's end offers, in the order shown:
-// the replays when there is a log, a new game or a rematch, and leaving.
+// the replays when there is a log, a new game or a rematch, the help,
+// and leaving.
 func (s *Screen) overOffers(k *kit.KeyMap) []overOffer {
 	var offers []overOffer
 	if s.cfg.Replay != nil && s.cfg.Log != nil {
-		offers = append(offers, overOffer{kit.Bind("r", "", "r"), "replay this game", "to replay it"},
-			overOffer{kit.Bind("a", "", "a"), "its analysis", "for its analysis"})
+		offers = append(offers, overOffer{kit.Bind("r", "", "r"), "replay this game", "to replay it", "replay"},
+			overOffer{kit.Bind("a", "", "a"), "its analysis", "for its analysis", "analysis"})
 	}
 	if s.cfg.NewGame != nil {
-		offers = append(offers, overOffer{k.New, "new game", "for a new game"})
+		offers = append(offers, overOffer{key: k.New, what: "new game", note: "for a new game"})
 	}
 	if s.cfg.Shared && s.snap.Can.Again {
-		offers = append(offers, overOffer{k.New, "again", "to play again"})
+		offers = append(offers, overOffer{key: k.New, what: "again", note: "to play again"})
 	}
+	// ? is the App's, as on every screen; the stray enter's note names
+	// the ways on from here, not the help.
+	offers = append(offers, overOffer{key: k.Help, what: "help"})
 	if s.toLobby() {
-		return append(offers, overOffer{k.Quit, "back to the lobby", "for the lobby"})
+		return append(offers, overOffer{key: k.Quit, what: "back to the lobby", note: "for the lobby"})
 	}
-	return append(offers, overOffer{k.Quit, "quit", "to quit"})
+	return append(offers, overOffer{key: k.Quit, what: "quit", note: "to quit"})
+}
+
+// overOfferLine lays the game end's offers out on their line, and
+// returns where each lies; too wide for w (every offer, and q back to
+// the lobby over SSH), the offers take their short words.
+func (s *Screen) overOfferLine(ctx *kit.Context, w int) (string, []kit.Hit) {
+	var offers, short []kit.Offer
+	for _, o := range s.overOffers(&ctx.Keys) {
+		offers = append(offers, kit.Offer{Key: o.key, What: o.what})
+		short = append(short, kit.Offer{Key: o.key, What: cmp.Or(o.short, o.what)})
+	}
+	line, hits := kit.OfferLine(ctx, " ", offers, 0)
+	if kit.WidthOf(line) > w {
+		line, hits = kit.OfferLine(ctx, " ", short, 0)
+	}
+	return line, hits
 }

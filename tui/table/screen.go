@@ -795,7 +795,9 @@ func (s *Screen) overKey(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea
 		s.overErr = ""
 		var says []string
 		for _, o := range s.overOffers(k) {
-			says = append(says, kit.Brief("", o.key).Help().Key+" "+o.note)
+			if o.note != "" {
+				says = append(says, kit.Brief("", o.key).Help().Key+" "+o.note)
+			}
 		}
 		s.SetNote("The game is over: press "+kit.JoinOr(says)+".", false)
 	}
@@ -953,8 +955,11 @@ func (s *Screen) click(ctx *kit.Context, msg tea.MouseClickMsg) (kit.Screen, tea
 	}
 	_, hits := s.render(ctx)
 	if press, ok := kit.Clicked(hits, msg); ok {
-		if kit.IsKey(press, ctx.Keys.Quit) {
+		switch {
+		case kit.IsKey(press, ctx.Keys.Quit):
 			return s, kit.AskQuit // q is the App's key: it asks, or leaves at once
+		case kit.IsKey(press, ctx.Keys.Help):
+			return s, func() tea.Msg { return press } // the App's key: it opens the help
 		}
 		return s.update(ctx, press)
 	}

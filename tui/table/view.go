@@ -737,13 +737,13 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 		if s.canTalk() {
 			h.Short = append(h.Short, kit.Bind("/", "talk"))
 		}
-		// q leaves (enter only says so), as the screen offers it.
+		// ? and q (enter only says to press q), as the screen offers them.
 		leave := "quit"
 		if s.toLobby() {
 			leave = "back to the lobby"
 		}
-		h.Short = append(h.Short, b(leave, k.Quit))
-		h.Full = [][]key.Binding{h.Short, {kit.Brief("scroll the score pad when it is cut", k.Up, k.Down), k.Help}}
+		h.Short = append(h.Short, b("help", k.Help), b(leave, k.Quit))
+		h.Full = [][]key.Binding{h.Short, {kit.Brief("scroll the score pad when it is cut", k.Up, k.Down)}}
 		return h
 	case s.tricks:
 		h.Short = []key.Binding{kit.Either("close the list", k.LastTrick, k.Back)}

@@ -1,0 +1,61 @@
+package table
+
+import (
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/klob/klob/internal/play/host"
+	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/tui/kit"
+	"github.com/klob/klob/tui/kit/kittest"
+)
+
+// TestGameOverOffersHelp: the game's end names ? help among its offers,
+// before q, as the other screens' key lines name it: with every offer
+// (replay, analysis, new game) and q's longest words (over SSH, "back
+// to the lobby"), the line keeps all in 80 columns, at every seat
+// count. A click on [?] hands ? to the App, which opens the help.
+func TestGameOverOffersHelp(t *testing.T) {
+	kittest.ForCounts(t, func(t *testing.T, n int) {
+		for _, remote := range []bool{false, true} {
+			o := options(n)
+			o.Target = 100
+			f := newFixture(t, n, seeds[n], 80, 24, func(hc *host.Config, tc *Config) {
+				hc.Options = o
+				tc.Replay = func(*gamelog.Log, string, bool, kit.Screen) (kit.Screen, error) { return nil, nil }
+				tc.NewGame = func() kit.Screen { return nil }
+			})
+			f.hs.Ctx.Remote = remote
+			f.s.Enter(&f.hs.Ctx)
+			f.until("the end", func(s host.Snapshot) bool { return s.Over && f.s.overSeen }, true)
+			var line string
+			y := -1
+			for i, l := range strings.Split(f.text(), "\n") {
+				if strings.Contains(l, "[q]") {
+					line, y = l, i
+				}
+			}
+			for _, want := range []string{"[r] ", "[a] ", "[n] ", "[?] help   [q] "} {
+				if !strings.Contains(line, want) {
+					t.Errorf("remote %v: the offers %q lack %q:\n%s", remote, line, want, f.text())
+				}
+			}
+			if kit.WidthOf(line) > 80 {
+				t.Errorf("remote %v: the offers run past 80 columns: %q", remote, line)
+			}
+			x := strings.Index(line, "[?]")
+			if x < 0 {
+				continue
+			}
+			_, cmd := f.s.Update(&f.hs.Ctx, tea.MouseClickMsg{X: kit.WidthOf(line[:x]) + 1, Y: y, Button: tea.MouseLeft})
+			if cmd == nil {
+				t.Fatalf("remote %v: a click on [?] does nothing", remote)
+			}
+			if k, ok := cmd().(tea.KeyPressMsg); !ok || !kit.IsKey(k, f.hs.Ctx.Keys.Help) {
+				t.Errorf("remote %v: a click on [?] does not hand ? to the App", remote)
+			}
+		}
+	})
+}
