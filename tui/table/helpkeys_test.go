@@ -73,3 +73,46 @@ func TestHelpListsTheMovingKeys(t *testing.T) {
 		}
 	})
 }
+
+// TestOverHelpListsTheScrollKeys: at the end of a game long enough to
+// cut its score pad, every key that scrolls the pad is one the help
+// lists, at every seat count.
+func TestOverHelpListsTheScrollKeys(t *testing.T) {
+	kittest.ForCounts(t, func(t *testing.T, n int) {
+		var f *fixture
+		for seed := uint64(1); ; seed++ {
+			if seed > 20 {
+				t.Fatal("no game of 20 is long enough to cut the pad")
+			}
+			f = newFixture(t, n, seed, 80, 24, func(hc *host.Config, _ *Config) { hc.Options.Target = 1000 })
+			f.until("the end", func(s host.Snapshot) bool { return s.Over && f.s.overSeen }, true)
+			if len(padDeals(f.text())) < len(f.s.snap.Deals) {
+				break
+			}
+		}
+		help := map[string]bool{}
+		for _, row := range f.s.KeyHelp(&f.hs.Ctx.Keys).FullHelp() {
+			for _, b := range row {
+				for _, k := range b.Keys() {
+					help[k] = true
+				}
+			}
+		}
+		f.hs.Press("up") // off the last deals, so that either way scrolls
+		scrolled := 0
+		for _, k := range moveKeys {
+			back, text := f.s.padBack, f.text()
+			f.hs.Press(k)
+			if f.text() != text {
+				scrolled++
+				if !help[k] {
+					t.Errorf("%s scrolls the score pad, but the help does not list it", k)
+				}
+			}
+			f.s.padBack = back
+		}
+		if scrolled == 0 {
+			t.Fatalf("no key scrolled the score pad:\n%s", f.text())
+		}
+	})
+}

@@ -743,7 +743,8 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 			leave = "back to the lobby"
 		}
 		h.Short = append(h.Short, b("help", k.Help), b(leave, k.Quit))
-		h.Full = [][]key.Binding{h.Short, {kit.Brief("scroll the score pad when it is cut", k.Up, k.Down)}}
+		h.Full = [][]key.Binding{h.Short, {kit.Spelled("scroll the score pad when it is cut", k.Up, k.Down),
+			kit.PageKeys("scroll the score pad a page")}}
 		return h
 	case s.tricks:
 		h.Short = []key.Binding{kit.Either("close the list", k.LastTrick, k.Back)}
