@@ -203,3 +203,25 @@ func TestResumeFormOpensLesson(t *testing.T) {
 		t.Fatalf("esc on the form went to %q, not the resume offer", hs2.name())
 	}
 }
+
+// TestLessonHelpRulesBySeats: the lesson's help tells the rules in short
+// of the lesson's table, as the table's help does at every seat count:
+// three each for themselves, four in two teams, not the game of two.
+func TestLessonHelpRulesBySeats(t *testing.T) {
+	opening := map[int]string{2: "Two players (three and four", 3: "Three players, each for themselves", 4: "Four players in two teams"}
+	for n, want := range opening {
+		app, err := NewLearn(LearnConfig{Players: n})
+		if err != nil {
+			t.Fatal(err)
+		}
+		help := startHarness(t, app, 80, 24).helpText()
+		for m, other := range opening {
+			if got := strings.Contains(help, other); got != (m == n) {
+				t.Errorf("the lesson of %d players: its help tells %q: %v", n, other, got)
+			}
+		}
+		if !strings.Contains(help, want) {
+			t.Errorf("the lesson of %d players: its help lacks %q:\n%s", n, want, help)
+		}
+	}
+}

@@ -91,6 +91,11 @@ func (s *Screen) QuitTo() (kit.Screen, tea.Cmd) {
 // grade, so its help leaves the hints' legend out.
 func (s *Screen) HelpHints() bool { return false }
 
+// HelpRules: the help's rules in short are the lesson's game (three
+// each for themselves, four in teams), as the table's help tells its
+// game's, not the default game of two.
+func (s *Screen) HelpRules() (rules.Options, bool) { return s.run.Game().Options(), true }
+
 // KeyHelp is the lesson's keys: the status line and the help overlay.
 // The letters that take a choice are those of the decisions the
 // lesson's table offers (no schmeiss but at two, no dix at four), from
