@@ -6,6 +6,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/klob/klob/tui/kit"
 	"github.com/klob/klob/tui/lobby"
 )
 
@@ -78,4 +79,22 @@ func TestLobbyTourneyFormKeepsChoices(t *testing.T) {
 	p.untilFlat(t, "(no tournament runs")
 	p.key("n")
 	p.untilFlat(t, "Seats ‹ 4 ›")
+}
+
+// TestLobbyFormHelpHasNoMarks: the open-table form shows no card, score
+// nor grade, as the setup form of klob play shows none: its help tells
+// the rules in short but no numbers and marks.
+func TestLobbyFormHelpHasNoMarks(t *testing.T) {
+	h := testHall(t)
+	ann, _ := annAndBob(t, h, 80, 24)
+	ann.key("o")
+	ann.key("?")
+	hv, ok := ann.app.overlay.(*kit.HelpView)
+	if !ok {
+		t.Fatalf("? on the form opens no help:\n%s", ann.screen())
+	}
+	text := ansi.Strip(strings.Join(hv.Lines(&ann.app.ctx), "\n"))
+	if !strings.Contains(text, "Rules in short") || strings.Contains(text, "Numbers and marks") {
+		t.Fatalf("the form's help tells the marks, or not the rules in short:\n%s", text)
+	}
 }

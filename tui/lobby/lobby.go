@@ -655,6 +655,10 @@ func (f *TableForm) KeyHelp(k *kit.KeyMap) help.KeyMap {
 // as the local setup's help tells its game's.
 func (f *TableForm) HelpRules() (rules.Options, bool) { return f.form.Setup.Options, true }
 
+// HelpMarks: the form shows no card, score nor grade for the help's
+// numbers and marks to explain, as the local setup's shows none.
+func (f *TableForm) HelpMarks() bool { return false }
+
 // backKeys are q and esc on a screen reached from the lobby that keeps
 // nothing: both come back to the lobby at once (leavesAtOnce).
 func backKeys(k *kit.KeyMap) key.Binding { return kit.Brief("back to the lobby", k.Quit, k.Back) }
