@@ -240,6 +240,9 @@ func (e *elsewhere) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) 
 	return e, nil
 }
 
+// HelpMarks: nothing here for the help's numbers and marks to explain.
+func (e *elsewhere) HelpMarks() bool { return false }
+
 // KeyHelp: t takes the game over; q and esc come back to the lobby.
 func (e *elsewhere) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	keys := []key.Binding{kit.Bind("t", "take the game over here: the other connection saves it and goes back to its lobby", "t"),

@@ -440,6 +440,10 @@ func poolWords(seats int) string {
 	return "two teams of two"
 }
 
+// HelpMarks: ratings, no card, score nor grade for the help's numbers
+// and marks to explain.
+func (b *boardScreen) HelpMarks() bool { return false }
+
 // KeyHelp: the leaderboard's keys.
 func (b *boardScreen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	keys := []key.Binding{kit.Brief("seat count", k.Left, k.Right), backKeys(k), k.Help}

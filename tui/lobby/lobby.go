@@ -612,6 +612,10 @@ func (b *Away) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	return kit.KeyHelpOf(b.inner, k, kit.KeyHelp{Full: kit.PlayHelp(k, rules.DefaultOptions())})
 }
 
+// HelpMarks: the lobby lists games and tables, no card, score nor
+// grade for the help's numbers and marks to explain.
+func (l *Lobby) HelpMarks() bool { return false }
+
 // KeyHelp: the lobby's letters and moves.
 func (l *Lobby) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	var letters []key.Binding

@@ -381,6 +381,10 @@ func (s *SharedSeat) HelpRules() (rules.Options, bool) {
 	return s.table.HelpRules()
 }
 
+// HelpMarks: the waiting room shows seats, no card; the game's table
+// has the marks the help explains.
+func (s *SharedSeat) HelpMarks() bool { return s.table != nil }
+
 // QuitsAtOnce: once the game is over (its last deal's result on) q
 // goes back to the lobby unasked, as a spectator's does: nothing is
 // left to play.

@@ -122,6 +122,10 @@ func (t *talkLog) View(ctx *kit.Context) string {
 	return kit.Canvas(lines, w, ctx.Height)
 }
 
+// HelpMarks: the talk's lines, nothing for the help's numbers and marks
+// to explain.
+func (t *talkLog) HelpMarks() bool { return false }
+
 // KeyHelp: the talk's keys.
 func (t *talkLog) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	keys := []key.Binding{kit.Brief("scroll", k.Up, k.Down), kit.PageKeys("a page up or down"), backKeys(k), k.Help}
