@@ -574,7 +574,7 @@ func TestWatchListFits(t *testing.T) {
 		scr := plain(dan)
 		kittest.CheckSize(t, dan.screen(), 80, 24)
 		require.Contains(t, scr, "Or type a table's code", "the code's line:\n%s", scr)
-		require.Contains(t, scr, "esc back to the lobby", "the keys:\n%s", scr)
+		require.Contains(t, scr, "enter watch · esc back · ? help", "the keys:\n%s", scr)
 		require.Regexp(t, `(↑ \d+ more above|↓ \d+ more below) \(↑/↓ to see them\)`, scr, "the rest said:\n%s", scr)
 		// A line broken at a "·" leaves it out: the words read whole.
 		require.Regexp(t, `4 seats (· )?to 500`, kittest.Flat(scr), "a line whole:\n%s", scr)

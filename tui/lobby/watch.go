@@ -320,7 +320,7 @@ func (w *watchList) render(ctx *kit.Context) (string, []kit.Hit) {
 	if w.note != "" {
 		tail = append(tail, kit.Paragraph("! "+w.note, ctx.Width, st.Error.Render)...)
 	}
-	tail = append(tail, "", " "+st.Dim.Render(kit.Clip("↑/↓ choose · letters: a code · enter watch · esc back to the lobby · ? help", ctx.Width-2)))
+	tail = append(tail, "", " "+st.Dim.Render(kit.Clip("↑/↓ choose · letters: a code · enter watch · esc back · ? help", ctx.Width-2)))
 	// The tables take the room the code's line and the keys leave, a
 	// long list the part around the cursor and a line saying how many
 	// tables are out of view; a long line wraps.
