@@ -309,7 +309,7 @@ func (e *elsewhere) render(ctx *kit.Context) (string, []kit.Hit) {
 		lines = append(lines, "")
 		lines = append(lines, kit.Paragraph("! "+e.err, w, st.Error.Render)...)
 	}
-	lines = append(lines, "", " "+st.Dim.Render("t take over · q/esc back"))
+	lines = append(lines, "", " "+st.Dim.Render("t take over · q/esc back · ? help"))
 	for i, l := range lines {
 		lines[i] = kit.Clip(l, w)
 	}

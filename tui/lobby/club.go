@@ -425,7 +425,7 @@ func (b *boardScreen) render(ctx *kit.Context) (string, []kit.Hit) {
 		}
 	}
 	lines = append(lines, after...)
-	lines = kit.Footed(lines, ctx.Height, " "+st.Dim.Render("←/→ seat count · q/esc back"))
+	lines = kit.Footed(lines, ctx.Height, " "+st.Dim.Render("←/→ seat count · q/esc back · ? help"))
 	return kit.Canvas(lines, w, ctx.Height), hits
 }
 

@@ -1351,6 +1351,6 @@ func (f *TableForm) render(ctx *kit.Context) (out string, y, n int) {
 		lines = append(lines, "")
 		lines = append(lines, kit.Indent(" ", kit.Wrap("! "+f.err, max(20, ctx.Width-2)), st.Error.Render)...)
 	}
-	lines = append(lines, "", " "+st.Dim.Render("↑/↓ choose a line · ←/→ change it · enter open · q/esc back"))
+	lines = append(lines, "", " "+st.Dim.Render("↑/↓ choose a line · ←/→ change it · enter open · q/esc back · ? help"))
 	return kit.JoinLines(lines), y, n
 }

@@ -767,7 +767,7 @@ func (s *SharedSeat) render(ctx *kit.Context) (string, []kit.Hit) {
 			} else {
 				lines = offer(lines, kit.Offer{Key: kit.Bind("s", "", "s"), What: "start: " + start})
 			}
-			keys = "s start · P private · esc leave the table · q " + ctx.Keys.QuitHint().Help().Desc
+			keys = "s start · P private · esc leave the table · ? help · q " + ctx.Keys.QuitHint().Help().Desc
 		} else {
 			start := " The host starts the game."
 			for _, in := range w.Seats {
@@ -777,7 +777,7 @@ func (s *SharedSeat) render(ctx *kit.Context) (string, []kit.Hit) {
 				}
 			}
 			lines = append(lines, start)
-			keys = "esc leave the table · q " + ctx.Keys.QuitHint().Help().Desc
+			keys = "esc leave the table · ? help · q " + ctx.Keys.QuitHint().Help().Desc
 		}
 		lines = offer(append(lines, ""), more...)
 		if s.canMove() {

@@ -114,9 +114,9 @@ func (t *talkLog) View(ctx *kit.Context) string {
 		// The one line shown is longer than the room: its start shows.
 		lines = append(lines[:3+room], kit.Clip(lines[3+room], w-kit.WidthOf(ctx.Ellipsis()))+ctx.Ellipsis())
 	}
-	keys := "↑/↓ scroll · PgUp/PgDn page · / to talk · q/esc back"
+	keys := "↑/↓ scroll · PgUp/PgDn page · / to talk · q/esc back · ? help"
 	if t.l.guest() {
-		keys = "↑/↓ scroll · PgUp/PgDn page · q/esc back"
+		keys = "↑/↓ scroll · PgUp/PgDn page · q/esc back · ? help"
 	}
 	lines = kit.Footed(lines, ctx.Height, "", " "+st.Dim.Render(kit.Clip(keys, w-2)))
 	return kit.Canvas(lines, w, ctx.Height)
