@@ -721,8 +721,7 @@ func (f *Files) CountDays() error {
 		return err
 	}
 	h, err := f.History()
-	var de *durable.DamagedError
-	if err != nil && !errors.As(err, &de) {
+	if !movedOrRead(err) {
 		return err
 	}
 	var errs []error
@@ -1029,8 +1028,7 @@ func (f *Files) SetDay(day duplicate.Day) error {
 	f.hist.Lock()
 	defer f.hist.Unlock()
 	h, err := f.History()
-	var de *durable.DamagedError
-	if err != nil && !errors.As(err, &de) {
+	if !movedOrRead(err) {
 		return err
 	}
 	h.Set(day)
@@ -1039,4 +1037,12 @@ func (f *Files) SetDay(day duplicate.Day) error {
 		return err
 	}
 	return f.write(filepath.Join(f.root, HistoryName), data)
+}
+
+// movedOrRead reports whether the history read with err may be written:
+// it read, or it was damaged and moved aside. A damaged one that could
+// not be moved is left as it is, never written over.
+func movedOrRead(err error) bool {
+	var de *durable.DamagedError
+	return err == nil || errors.As(err, &de) && de.Aside != ""
 }

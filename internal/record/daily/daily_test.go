@@ -660,3 +660,33 @@ func TestDamagedBoardGoesOn(t *testing.T) {
 	kept, _ := os.ReadFile(aside[0])
 	assert.Equal(t, bad, string(kept))
 }
+
+// blockDamaged makes dir's damaged/ a plain file, so that no damaged
+// file can be moved into it: it stays where it is.
+func blockDamaged(t *testing.T, dir string) {
+	t.Helper()
+	require.NoError(t, os.MkdirAll(filepath.Join(dir, Dir), 0o700))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, Dir, DamagedDir), nil, 0o600))
+}
+
+// TestDamagedHistoryLeftAsItIs: a damaged history that cannot be moved
+// aside is left as it is, as its error says: neither the day's eighth
+// board, nor a line set, nor the days counted write over it.
+func TestDamagedHistoryLeftAsItIs(t *testing.T) {
+	dir := t.TempDir()
+	f := Open(dir)
+	d, err := f.Day(day1, 2, "Ann", "v1")
+	require.NoError(t, err)
+	recordFirst(t, d, 7)
+	path := filepath.Join(dir, Dir, HistoryName)
+	require.NoError(t, os.WriteFile(path, []byte("spoilt\n"), 0o600))
+	blockDamaged(t, dir)
+
+	_, err = d.Record(8, firstLegal(t, d.Set, 8))
+	assert.ErrorContains(t, err, "left as it is")
+	assert.ErrorContains(t, f.SetDay(duplicate.Day{Date: day1, Players: 2, Percent: 50, Field: 1, Played: 8}), "left as it is")
+	assert.ErrorContains(t, f.CountDays(), "left as it is")
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	assert.Equal(t, "spoilt\n", string(data), "the damaged history is written over")
+}
