@@ -249,6 +249,9 @@ type Progress struct {
 	// (none when it was only begun).
 	Board int
 	Steps []rules.Step
+	// stuck is the error of a damaged result file left in its place
+	// (not moved aside, or put back): nothing is written over it.
+	stuck error
 }
 
 // Played reports whether board n is played.
@@ -342,8 +345,13 @@ func (d *Day) damagedResults(data []byte, cause error, p *Progress) error {
 		means = append(means, fmt.Sprintf("%s cannot be read and counted as not played, dealt again while the day may be played", boardList(lost)))
 	}
 	if len(kept)+len(bare) == 0 {
-		return d.f.damaged(what, d.ResultPath(),
+		err := d.f.damaged(what, d.ResultPath(),
 			fmt.Errorf("no board of it reads: its boards count as not played, dealt again while the day may be played: %w", cause))
+		var de *durable.DamagedError
+		if errors.As(err, &de) && de.Aside == "" {
+			p.stuck = err
+		}
+		return err
 	}
 	path := d.ResultPath()
 	de := durable.Damaged(d.f.fs, what, path, filepath.Join(d.f.root, DamagedDir),
@@ -363,7 +371,8 @@ func (d *Day) damagedResults(data []byte, cause error, p *Progress) error {
 	}
 	if de.Aside == "" {
 		// Still in place: nothing is written over it.
-		return d.f.note(de)
+		p.stuck = d.f.note(de)
+		return p.stuck
 	}
 	text, werr := rf.MarshalText()
 	if werr == nil {
@@ -373,11 +382,16 @@ func (d *Day) damagedResults(data []byte, cause error, p *Progress) error {
 		// Put back, the damaged file is read again next time rather
 		// than its boards lost with no file to read them from.
 		back := "it is put back"
-		if err := d.f.fs.Rename(de.Aside, path); err != nil {
+		putBack := d.f.fs.Rename(de.Aside, path) == nil
+		if !putBack {
 			back = "it stays at " + de.Aside
 		}
-		return d.f.note(fmt.Errorf("%s could not be read, and the boards that still read in it could not be written (%v): %s: %w",
+		err := d.f.note(fmt.Errorf("%s could not be read, and the boards that still read in it could not be written (%v): %s: %w",
 			what, werr, back, cause))
+		if putBack {
+			p.stuck = err
+		}
+		return err
 	}
 	return d.f.note(&partlyKept{DamagedError: de, kept: strings.Join(means, "; ")})
 }
@@ -668,6 +682,9 @@ func (d *Day) Record(n int, steps []rules.Step) (duplicate.BoardResult, error) {
 			return br, d.dropBoard()
 		}
 	}
+	if p.stuck != nil {
+		return duplicate.BoardResult{}, fmt.Errorf("daily: board %d is not recorded: %w", n, p.stuck)
+	}
 	br := duplicate.RecordBoard(n, &t, d.Set.Seat)
 	br.Par, br.HasPar = d.pars[n]
 	rf.Boards = append(rf.Boards, br)
@@ -858,6 +875,9 @@ func (d *Day) setPar(n int, par float64) error {
 	}
 	for i, br := range p.Results.Boards {
 		if br.Board == n && (!br.HasPar || br.Par != par) {
+			if p.stuck != nil {
+				return fmt.Errorf("daily: par of board %d is not kept: %w", n, p.stuck)
+			}
 			p.Results.Boards[i].Par, p.Results.Boards[i].HasPar = par, true
 			return d.writeResults(p.Results)
 		}

@@ -690,3 +690,63 @@ func TestDamagedHistoryLeftAsItIs(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "spoilt\n", string(data), "the damaged history is written over")
 }
+
+// TestDamagedResultsLeftAsTheyAre: a damaged result file that cannot be
+// moved aside, or that was put back because what still read of it could
+// not be written, is left as it is: a board recorded, or par set on a
+// board kept from it, writes nothing over it and says why.
+func TestDamagedResultsLeftAsTheyAre(t *testing.T) {
+	blocked := func(t *testing.T, dir string, f *Files) { blockDamaged(t, dir) }
+	putBack := func(t *testing.T, dir string, f *Files) { f.fs = &failFirstCreate{FS: durable.OS()} }
+	nothingReads := func(string) string { return "spoilt\n" }
+	board1Spoilt := func(s string) string { return strings.Replace(s, "board 1 ", "board 1 what ", 1) }
+	for _, c := range []struct {
+		name   string
+		spoil  func(string) string
+		damage func(t *testing.T, dir string, f *Files)
+		kept   bool // board 2 is kept from the file, for par to be set on
+	}{
+		{"nothing reads, not moved", nothingReads, blocked, false},
+		{"board 2 reads, not moved", board1Spoilt, blocked, true},
+		{"board 2 reads, put back", board1Spoilt, putBack, true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			f := Open(dir)
+			d, err := f.Day(day1, 2, "Ann", "v1")
+			require.NoError(t, err)
+			recordFirst(t, d, 2)
+			data, err := os.ReadFile(d.ResultPath())
+			require.NoError(t, err)
+			bad := c.spoil(string(data))
+			require.NotEqual(t, string(data), bad)
+			require.NoError(t, os.WriteFile(d.ResultPath(), []byte(bad), 0o600))
+			c.damage(t, dir, f)
+
+			_, err = d.Record(3, firstLegal(t, d.Set, 3))
+			assert.ErrorContains(t, err, "board 3 is not recorded")
+			c.damage(t, dir, f) // again: the next write fails as well
+			if err := d.SetPar(2, 7.5); c.kept {
+				assert.ErrorContains(t, err, "par of board 2 is not kept")
+			}
+			now, err := os.ReadFile(d.ResultPath())
+			require.NoError(t, err)
+			assert.Equal(t, bad, string(now), "the damaged result file is written over")
+		})
+	}
+}
+
+// failFirstCreate is the real file system but for its first temporary
+// file, which cannot be made (a full disk, for a moment).
+type failFirstCreate struct {
+	durable.FS
+	failed bool
+}
+
+func (f *failFirstCreate) CreateTemp(dir, pattern string) (durable.File, error) {
+	if !f.failed {
+		f.failed = true
+		return nil, testkit.ErrInjected
+	}
+	return f.FS.CreateTemp(dir, pattern)
+}
