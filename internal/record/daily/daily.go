@@ -974,12 +974,14 @@ func (f *Files) Import(data []byte, src, name, version string) (*Imported, error
 	base := slug(rf.Name)
 	path := filepath.Join(d.Dir(), ImportsDir, base+".txt")
 	im := &Imported{File: rf, Path: path, Day: d}
-	old, there, _ := f.read(path)
+	// A file there that cannot be read (its permissions, a failing disk)
+	// is an earlier file like any other: kept aside, not written over.
+	old, there, rerr := f.read(path)
 	if there && bytes.Equal(old, text) {
 		im.Same = true
 		return im, nil
 	}
-	if there {
+	if there || rerr != nil {
 		// The earlier file is moved aside, never lost: it may be a
 		// friend's whose name only looks the same, or hold more boards.
 		im.Replaced = true

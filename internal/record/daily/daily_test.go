@@ -3,6 +3,7 @@ package daily
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -749,4 +750,48 @@ func (f *failFirstCreate) CreateTemp(dir, pattern string) (durable.File, error) 
 		return nil, testkit.ErrInjected
 	}
 	return f.FS.CreateTemp(dir, pattern)
+}
+
+// TestImportKeepsAnUnreadableFile: an earlier file of the same name that
+// cannot be read (its permissions, a failing disk) is kept aside as any
+// earlier file is, never written over.
+func TestImportKeepsAnUnreadableFile(t *testing.T) {
+	f := Open(t.TempDir())
+	friend, err := Open(t.TempDir()).Day(day1, 2, "Bob", "v0.9")
+	require.NoError(t, err)
+	recordFirst(t, friend, 8)
+	data, err := os.ReadFile(friend.ResultPath())
+	require.NoError(t, err)
+	im, err := f.Import(data, "bob.txt", "Ann", "v1")
+	require.NoError(t, err)
+	stored, err := os.ReadFile(im.Path)
+	require.NoError(t, err)
+	earlier := "the earlier file\n"
+	require.NoError(t, os.WriteFile(im.Path, []byte(earlier), 0o600))
+	f.fs = unreadable{FS: durable.OS(), path: im.Path}
+
+	im, err = f.Import(data, "bob.txt", "Ann", "v1")
+	require.NoError(t, err)
+	assert.True(t, im.Replaced, "the earlier file is replaced")
+	assert.Empty(t, im.ReplacedName, "the name in a file not read")
+	kept, err := os.ReadFile(im.Aside)
+	require.NoError(t, err, "the earlier file kept aside")
+	assert.Equal(t, earlier, string(kept))
+	now, err := os.ReadFile(im.Path)
+	require.NoError(t, err)
+	assert.Equal(t, string(stored), string(now), "the friend's file stored")
+}
+
+// unreadable is the real file system but for the file at path, which
+// exists and cannot be read.
+type unreadable struct {
+	durable.FS
+	path string
+}
+
+func (u unreadable) ReadFile(name string) ([]byte, error) {
+	if name == u.path {
+		return nil, fs.ErrPermission
+	}
+	return u.FS.ReadFile(name)
 }
