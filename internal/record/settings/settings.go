@@ -202,35 +202,26 @@ func Parse(path string, data []byte) (Settings, error) {
 	return s, errors.Join(errs...)
 }
 
+// set sets key to value; a value that is not one of the key's words is
+// an error that names them, and leaves the setting as it was.
 func (s *Settings) set(key, value string) error {
-	pick := func(names []string) (int, error) {
-		if i := slices.Index(names, value); i >= 0 {
-			return i, nil
+	pick := func(names []string, to func(i int)) error {
+		i := slices.Index(names, value)
+		if i < 0 {
+			return fmt.Errorf("%s = %s: want %s", key, quoteShort(value), strings.Join(names, ", "))
 		}
-		return 0, fmt.Errorf("%s = %s: want %s", key, quoteShort(value), strings.Join(names, ", "))
+		to(i)
+		return nil
 	}
 	switch key {
 	case "pace":
-		i, err := pick(paceNames[:])
-		s.Pace = Pace(i)
-		if err != nil {
-			s.Pace = Default().Pace
-		}
-		return err
+		return pick(paceNames[:], func(i int) { s.Pace = Pace(i) })
 	case "after_trick":
-		i, err := pick(afterNames[:])
-		s.AfterTrick = AfterTrick(i)
-		return err
+		return pick(afterNames[:], func(i int) { s.AfterTrick = AfterTrick(i) })
 	case "sort":
-		i, err := pick(sortNames[:])
-		s.Sort = Sort(i)
-		return err
+		return pick(sortNames[:], func(i int) { s.Sort = Sort(i) })
 	case "bell":
-		i, err := pick(onOffNames[:])
-		if err == nil {
-			s.Bell = i == 1
-		}
-		return err
+		return pick(onOffNames[:], func(i int) { s.Bell = i == 1 })
 	}
 	return fmt.Errorf("unknown setting %s (known: pace, after_trick, sort, bell)", quoteShort(key))
 }

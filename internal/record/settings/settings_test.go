@@ -250,3 +250,25 @@ func TestBadLinesQuoteShort(t *testing.T) {
 		t.Errorf("cut between characters: %q", got)
 	}
 }
+
+// TestParseBadValueKeepsTheEarlierLine: a value that does not read
+// leaves the setting as the lines before made it, for every key.
+func TestParseBadValueKeepsTheEarlierLine(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		want Settings
+	}{
+		{"pace = slow\npace = snail\n", Settings{Pace: Slow, AfterTrick: Pause, Sort: ByStrength, Bell: true}},
+		{"after_trick = key\nafter_trick = wait\n", Settings{Pace: Normal, AfterTrick: WaitKey, Sort: ByStrength, Bell: true}},
+		{"sort = suit\nsort = colour\n", Settings{Pace: Normal, AfterTrick: Pause, Sort: BySuit, Bell: true}},
+		{"bell = off\nbell = maybe\n", Settings{Pace: Normal, AfterTrick: Pause, Sort: ByStrength, Bell: false}},
+	} {
+		s, err := Parse("cfg", []byte(c.text))
+		if s != c.want {
+			t.Errorf("%q: got %+v, want %+v", c.text, s, c.want)
+		}
+		if err == nil || !strings.Contains(err.Error(), "cfg:2: ") {
+			t.Errorf("%q: error %v, want line 2 named", c.text, err)
+		}
+	}
+}
