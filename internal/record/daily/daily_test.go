@@ -51,75 +51,100 @@ func recordFirst(t *testing.T, d *Day, n int) {
 	}
 }
 
+// eachSeatCount runs test at two, three and four players.
+func eachSeatCount(t *testing.T, test func(t *testing.T, n int)) {
+	for _, n := range []int{2, 3, 4} {
+		t.Run(fmt.Sprintf("%d players", n), func(t *testing.T) { test(t, n) })
+	}
+}
+
+// openDay is the day of day1 at n players in f, played by name with
+// Klob version.
+func openDay(t testing.TB, f *Files, n int, name, version string) *Day {
+	t.Helper()
+	d, err := f.Day(day1, n, name, version)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+// resultFile is the result file of name, who played the first boards of
+// day1 at n players in f with Klob v0.9.
+func resultFile(t *testing.T, f *Files, n int, name string, boards int) []byte {
+	t.Helper()
+	d := openDay(t, f, n, name, "v0.9")
+	recordFirst(t, d, boards)
+	data, err := os.ReadFile(d.ResultPath())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
 // TestDayProgress: a board begun, then with actions, then recorded; the
 // day read back at each point says what was played, and a board
 // recorded is played for good.
 func TestDayProgress(t *testing.T) {
-	for _, n := range []int{2, 3, 4} {
-		t.Run(fmt.Sprint(n), func(t *testing.T) {
-			f := Open(t.TempDir())
-			d, err := f.Day(day1, n, "Ann", "v1.0.0")
-			if err != nil {
-				t.Fatal(err)
-			}
-			p, err := d.Load()
-			if err != nil || p.Next(8) != 1 || len(p.Results.Boards) != 0 {
-				t.Fatalf("a new day: next %d, %v", p.Next(8), err)
-			}
-			steps := firstLegal(t, d.Set, 1)
-			if err := d.SaveBoard(1, nil); err != nil {
-				t.Fatal(err)
-			}
-			if p, _ := d.Load(); p.Board != 1 || len(p.Steps) != 0 {
-				t.Fatalf("begun: board %d, %d steps", p.Board, len(p.Steps))
-			}
-			if err := d.SaveBoard(1, steps[:5]); err != nil {
-				t.Fatal(err)
-			}
-			if p, _ := d.Load(); p.Board != 1 || fmt.Sprint(p.Steps) != fmt.Sprint(steps[:5]) {
-				t.Fatalf("in progress: board %d, steps %v", p.Board, p.Steps)
-			}
-			if err := d.SetPar(1, -12.5); err != nil {
-				t.Fatal(err)
-			}
-			br, err := d.Record(1, steps)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !br.HasPar || br.Par != -12.5 {
-				t.Errorf("par known before the board ends is not recorded: %+v", br)
-			}
-			p, err = d.Load()
-			if err != nil || p.Board != 0 || !p.Played(1) || p.Next(8) != 2 {
-				t.Fatalf("recorded: board %d, played %v, next %d (%v)", p.Board, p.Played(1), p.Next(8), err)
-			}
-			if _, err := os.Stat(filepath.Join(d.Dir(), BoardName)); !errors.Is(err, os.ErrNotExist) {
-				t.Errorf("the board in progress stays after it is recorded: %v", err)
-			}
-			// Recording again keeps the first result.
-			again, err := d.Record(1, steps)
-			if err != nil || again.Result != br.Result {
-				t.Fatal(err)
-			}
-			rf, _ := d.Results()
-			if err := rf.Check(d.Set); err != nil || rf.Name != "Ann" || rf.Version != "v1.0.0" || len(rf.Boards) != 1 {
-				t.Fatalf("the result file: %v, %+v", err, rf)
-			}
-			if _, err := d.Record(2, steps[:3]); err == nil {
-				t.Error("an unfinished board was recorded")
-			}
-		})
-	}
+	eachSeatCount(t, func(t *testing.T, n int) {
+		f := Open(t.TempDir())
+		d := openDay(t, f, n, "Ann", "v1.0.0")
+		p, err := d.Load()
+		if err != nil || p.Next(8) != 1 || len(p.Results.Boards) != 0 {
+			t.Fatalf("a new day: next %d, %v", p.Next(8), err)
+		}
+		steps := firstLegal(t, d.Set, 1)
+		if err := d.SaveBoard(1, nil); err != nil {
+			t.Fatal(err)
+		}
+		if p, _ := d.Load(); p.Board != 1 || len(p.Steps) != 0 {
+			t.Fatalf("begun: board %d, %d steps", p.Board, len(p.Steps))
+		}
+		if err := d.SaveBoard(1, steps[:5]); err != nil {
+			t.Fatal(err)
+		}
+		if p, _ := d.Load(); p.Board != 1 || fmt.Sprint(p.Steps) != fmt.Sprint(steps[:5]) {
+			t.Fatalf("in progress: board %d, steps %v", p.Board, p.Steps)
+		}
+		if err := d.SetPar(1, -12.5); err != nil {
+			t.Fatal(err)
+		}
+		br, err := d.Record(1, steps)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !br.HasPar || br.Par != -12.5 {
+			t.Errorf("par known before the board ends is not recorded: %+v", br)
+		}
+		p, err = d.Load()
+		if err != nil || p.Board != 0 || !p.Played(1) || p.Next(8) != 2 {
+			t.Fatalf("recorded: board %d, played %v, next %d (%v)", p.Board, p.Played(1), p.Next(8), err)
+		}
+		if _, err := os.Stat(filepath.Join(d.Dir(), BoardName)); !errors.Is(err, os.ErrNotExist) {
+			t.Errorf("the board in progress stays after it is recorded: %v", err)
+		}
+		// Recording again keeps the first result.
+		again, err := d.Record(1, steps)
+		if err != nil || again.Result != br.Result {
+			t.Fatal(err)
+		}
+		rf, _ := d.Results()
+		if err := rf.Check(d.Set); err != nil || rf.Name != "Ann" || rf.Version != "v1.0.0" || len(rf.Boards) != 1 {
+			t.Fatalf("the result file: %v, %+v", err, rf)
+		}
+		if _, err := d.Record(2, steps[:3]); err == nil {
+			t.Error("an unfinished board was recorded")
+		}
+	})
 }
 
 // TestOnlyWhatWasPlayed: after some boards played and one begun, the
 // daily's files hold no deck, no seed, no par and no line of a board
 // not played, and par of a board not played is never written.
 func TestOnlyWhatWasPlayed(t *testing.T) {
-	for _, n := range []int{2, 3, 4} {
+	eachSeatCount(t, func(t *testing.T, n int) {
 		dir := t.TempDir()
-		f := Open(dir)
-		d, _ := f.Day(day1, n, "Ann", "v1")
+		d := openDay(t, Open(dir), n, "Ann", "v1")
 		recordFirst(t, d, 3)
 		steps := firstLegal(t, d.Set, 4)
 		if err := d.SaveBoard(4, steps[:4]); err != nil {
@@ -142,7 +167,7 @@ func TestOnlyWhatWasPlayed(t *testing.T) {
 		if !strings.Contains(all, "par +30") {
 			t.Errorf("par of a played board is not written:\n%s", all)
 		}
-	}
+	})
 }
 
 // readAll is every file under dir, with its name.
@@ -164,7 +189,7 @@ func readAll(t *testing.T, dir string) string {
 // where; the rest is read.
 func TestDamagedFiles(t *testing.T) {
 	f := Open(t.TempDir())
-	d, _ := f.Day(day1, 3, "Ann", "v1")
+	d := openDay(t, f, 3, "Ann", "v1")
 	recordFirst(t, d, 1)
 	other, _ := f.Day(day1.AddDays(1), 3, "Ann", "v1")
 	if err := os.WriteFile(filepath.Join(d.Dir(), BoardName), []byte(boardMagic+"\nboard 2\nplay A: play 7C\n"), 0o644); err != nil {
@@ -212,9 +237,7 @@ func TestDamagedFiles(t *testing.T) {
 // where and why, and nothing stored.
 func TestImport(t *testing.T) {
 	f := Open(t.TempDir())
-	friend, _ := f.Day(day1, 2, "Bob Smith", "v0.9")
-	recordFirst(t, friend, 8)
-	data, _ := os.ReadFile(friend.ResultPath())
+	data := resultFile(t, f, 2, "Bob Smith", 8)
 	im, err := f.Import(data, "bob.txt", "Ann", "v1")
 	if err != nil || im.Replaced || im.File.Name != "Bob Smith" || filepath.Base(im.Path) != "bob-smith.txt" {
 		t.Fatalf("import: %+v, %v", im, err)
@@ -226,9 +249,7 @@ func TestImport(t *testing.T) {
 	// Another file of the same name (fewer boards) takes its place; the
 	// earlier is kept in imports/replaced/, byte for byte, and is not
 	// one of the day's imports.
-	fewer, _ := Open(t.TempDir()).Day(day1, 2, "Bob Smith", "v0.9")
-	recordFirst(t, fewer, 7)
-	data7, _ := os.ReadFile(fewer.ResultPath())
+	data7 := resultFile(t, Open(t.TempDir()), 2, "Bob Smith", 7)
 	im, err = f.Import(data7, "bob7.txt", "Ann", "v1")
 	if err != nil || !im.Replaced || im.Same || filepath.Dir(im.Aside) != filepath.Join(filepath.Dir(im.Path), ReplacedDir) {
 		t.Fatalf("import of another file: %+v, %v", im, err)
@@ -243,7 +264,7 @@ func TestImport(t *testing.T) {
 	if im, err := f.Import(data, "bob.txt", "Ann", "v1"); err != nil || !im.Replaced || filepath.Base(im.Aside) != "bob-smith-2.txt" {
 		t.Fatalf("import back: %+v, %v", im, err)
 	}
-	me, _ := f.Day(day1, 2, "Ann", "v1")
+	me := openDay(t, f, 2, "Ann", "v1")
 	got, errs := me.Imports()
 	if len(got) != 1 || len(errs) != 0 || got[0].Name != "Bob Smith" || len(got[0].Boards) != 8 {
 		t.Fatalf("imports: %d, %v", len(got), errs)
@@ -277,7 +298,7 @@ func TestImport(t *testing.T) {
 // the boards and the result against par.
 func TestCompare(t *testing.T) {
 	f := Open(t.TempDir())
-	me, _ := f.Day(day1, 3, "Ann", "v1")
+	me := openDay(t, f, 3, "Ann", "v1")
 	recordFirst(t, me, 8)
 	own, _ := me.Results()
 	// Par is, board by board, the result plus (b-4) (so it beats the
@@ -339,10 +360,7 @@ func FuzzBoardFile(f *testing.F) {
 	f.Add([]byte(boardMagic + "\nboard 1\nplay B: pass, A: take\n"))
 	f.Add([]byte(boardMagic + "\r\nboard 9\r\nplay A: play 7C\r\n"))
 	f.Add([]byte("board 1"))
-	d, err := Open(f.TempDir()).Day(day1, 2, "Ann", "v1")
-	if err != nil {
-		f.Fatal(err)
-	}
+	d := openDay(f, Open(f.TempDir()), 2, "Ann", "v1")
 	f.Fuzz(func(t *testing.T, data []byte) {
 		n, steps, err := d.parseBoard(data)
 		if err != nil {
@@ -361,66 +379,59 @@ func FuzzBoardFile(f *testing.F) {
 // TestDayCountsOncePlayed: the eighth board recorded puts the day in
 // the history, par unknown, with nothing else read or worked out.
 func TestDayCountsOncePlayed(t *testing.T) {
-	for _, n := range []int{2, 3, 4} {
-		t.Run(fmt.Sprint(n), func(t *testing.T) {
-			f := Open(t.TempDir())
-			d, err := f.Day(day1, n, "Ann", "v1.0.0")
-			if err != nil {
-				t.Fatal(err)
-			}
-			recordFirst(t, d, len(d.Set.Boards)-1)
-			if h, _ := f.History(); len(h.Days) != 0 {
-				t.Fatalf("7 boards played: history %+v", h.Days)
-			}
-			recordFirst(t, d, len(d.Set.Boards))
-			h, err := f.History()
-			if err != nil || len(h.Days) != 1 {
-				t.Fatalf("history %+v, %v: want the day", h.Days, err)
-			}
-			got := h.Days[0]
-			if got.Date != day1 || got.Players != n || got.Played != len(d.Set.Boards) || got.HasPar || got.Field != 1 {
-				t.Errorf("line %+v: want the day, %d boards, par unknown, nobody compared", got, len(d.Set.Boards))
-			}
-		})
-	}
+	eachSeatCount(t, func(t *testing.T, n int) {
+		f := Open(t.TempDir())
+		d := openDay(t, f, n, "Ann", "v1.0.0")
+		recordFirst(t, d, len(d.Set.Boards)-1)
+		if h, _ := f.History(); len(h.Days) != 0 {
+			t.Fatalf("7 boards played: history %+v", h.Days)
+		}
+		recordFirst(t, d, len(d.Set.Boards))
+		h, err := f.History()
+		if err != nil || len(h.Days) != 1 {
+			t.Fatalf("history %+v, %v: want the day", h.Days, err)
+		}
+		got := h.Days[0]
+		if got.Date != day1 || got.Players != n || got.Played != len(d.Set.Boards) || got.HasPar || got.Field != 1 {
+			t.Errorf("line %+v: want the day, %d boards, par unknown, nobody compared", got, len(d.Set.Boards))
+		}
+	})
 }
 
 // TestCountDays: a day whose result file holds every board but which is
 // not in the history (played by a Klob that counted only on its results
 // screen) is counted by CountDays; one not finished is not.
 func TestCountDays(t *testing.T) {
-	for _, n := range []int{2, 3, 4} {
-		t.Run(fmt.Sprint(n), func(t *testing.T) {
-			dir := t.TempDir()
-			f := Open(dir)
-			d, _ := f.Day(day1, n, "Ann", "v1.0.0")
-			recordFirst(t, d, len(d.Set.Boards))
-			day2 := duplicate.Date{Year: 2026, Month: 12, Day: 2}
-			d2, _ := f.Day(day2, n, "Ann", "v1.0.0")
-			recordFirst(t, d2, 3)
-			if err := os.Remove(filepath.Join(dir, Dir, HistoryName)); err != nil {
-				t.Fatal(err)
-			}
-			if err := f.CountDays(); err != nil {
-				t.Fatal(err)
-			}
-			h, err := f.History()
-			if err != nil || len(h.Days) != 1 || h.Days[0].Date != day1 || h.Days[0].Players != n {
-				t.Fatalf("history %+v, %v: want day 1 alone", h.Days, err)
-			}
-			// A line already there (with par, friends) stays as it is.
-			h.Days[0].Field, h.Days[0].Percent = 3, 75
-			if err := f.SetDay(h.Days[0]); err != nil {
-				t.Fatal(err)
-			}
-			if err := f.CountDays(); err != nil {
-				t.Fatal(err)
-			}
-			if h, _ := f.History(); len(h.Days) != 1 || h.Days[0].Field != 3 {
-				t.Errorf("history %+v: the line kept was replaced", h.Days)
-			}
-		})
-	}
+	eachSeatCount(t, func(t *testing.T, n int) {
+		dir := t.TempDir()
+		f := Open(dir)
+		d := openDay(t, f, n, "Ann", "v1.0.0")
+		recordFirst(t, d, len(d.Set.Boards))
+		day2 := duplicate.Date{Year: 2026, Month: 12, Day: 2}
+		d2, _ := f.Day(day2, n, "Ann", "v1.0.0")
+		recordFirst(t, d2, 3)
+		if err := os.Remove(filepath.Join(dir, Dir, HistoryName)); err != nil {
+			t.Fatal(err)
+		}
+		if err := f.CountDays(); err != nil {
+			t.Fatal(err)
+		}
+		h, err := f.History()
+		if err != nil || len(h.Days) != 1 || h.Days[0].Date != day1 || h.Days[0].Players != n {
+			t.Fatalf("history %+v, %v: want day 1 alone", h.Days, err)
+		}
+		// A line already there (with par, friends) stays as it is.
+		h.Days[0].Field, h.Days[0].Percent = 3, 75
+		if err := f.SetDay(h.Days[0]); err != nil {
+			t.Fatal(err)
+		}
+		if err := f.CountDays(); err != nil {
+			t.Fatal(err)
+		}
+		if h, _ := f.History(); len(h.Days) != 1 || h.Days[0].Field != 3 {
+			t.Errorf("history %+v: the line kept was replaced", h.Days)
+		}
+	})
 }
 
 // TestName: the name kept reads back; none is ""; a file that is not a
@@ -455,24 +466,17 @@ func TestName(t *testing.T) {
 // TestImportReplacedName: a file replacing one of a name that only
 // looks the same says whose it replaced.
 func TestImportReplacedName(t *testing.T) {
-	for _, n := range []int{2, 3, 4} {
-		t.Run(fmt.Sprint(n), func(t *testing.T) {
-			f := Open(t.TempDir())
-			file := func(name string) []byte {
-				d, _ := Open(t.TempDir()).Day(day1, n, name, "v0.9")
-				recordFirst(t, d, 8)
-				data, _ := os.ReadFile(d.ResultPath())
-				return data
-			}
-			if _, err := f.Import(file("Bob Smith"), "a.txt", "Ann", "v1"); err != nil {
-				t.Fatal(err)
-			}
-			im, err := f.Import(file("bob-smith"), "b.txt", "Ann", "v1")
-			if err != nil || !im.Replaced || im.ReplacedName != "Bob Smith" || im.File.Name != "bob-smith" {
-				t.Fatalf("%+v, %v", im, err)
-			}
-		})
-	}
+	eachSeatCount(t, func(t *testing.T, n int) {
+		f := Open(t.TempDir())
+		file := func(name string) []byte { return resultFile(t, Open(t.TempDir()), n, name, 8) }
+		if _, err := f.Import(file("Bob Smith"), "a.txt", "Ann", "v1"); err != nil {
+			t.Fatal(err)
+		}
+		im, err := f.Import(file("bob-smith"), "b.txt", "Ann", "v1")
+		if err != nil || !im.Replaced || im.ReplacedName != "Bob Smith" || im.File.Name != "bob-smith" {
+			t.Fatalf("%+v, %v", im, err)
+		}
+	})
 }
 
 // TestReserved: "You" and par, however written, in look-alike letters
@@ -506,65 +510,63 @@ func TestReserved(t *testing.T) {
 // its file's name; par set and the day recounted, its history line has
 // par and the day is found no more. Today's day is left to its screen.
 func TestWithoutPar(t *testing.T) {
-	for _, n := range []int{2, 3, 4} {
-		t.Run(fmt.Sprint(n), func(t *testing.T) {
-			f := Open(t.TempDir())
-			d, _ := f.Day(day1, n, "Ann", "v1")
-			recordFirst(t, d, 8)
-			if days, err := f.WithoutPar(day1, "v2"); err != nil || len(days) != 0 {
-				t.Fatalf("today's day: %d, %v", len(days), err)
-			}
-			days, err := f.WithoutPar(day1.AddDays(1), "v2")
-			if err != nil || len(days) != 1 || days[0].Date != day1 || days[0].Name != "Ann" {
-				t.Fatalf("%v, %v: want day 1 of Ann", days, err)
-			}
-			// Par of one board only: the day is not against par yet, and
-			// is found again.
-			if err := days[0].SetPar(days[0].Set.Boards[0].Number, 10); err != nil {
+	eachSeatCount(t, func(t *testing.T, n int) {
+		f := Open(t.TempDir())
+		d := openDay(t, f, n, "Ann", "v1")
+		recordFirst(t, d, 8)
+		if days, err := f.WithoutPar(day1, "v2"); err != nil || len(days) != 0 {
+			t.Fatalf("today's day: %d, %v", len(days), err)
+		}
+		days, err := f.WithoutPar(day1.AddDays(1), "v2")
+		if err != nil || len(days) != 1 || days[0].Date != day1 || days[0].Name != "Ann" {
+			t.Fatalf("%v, %v: want day 1 of Ann", days, err)
+		}
+		// Par of one board only: the day is not against par yet, and
+		// is found again.
+		if err := days[0].SetPar(days[0].Set.Boards[0].Number, 10); err != nil {
+			t.Fatal(err)
+		}
+		if err := days[0].Recount(); err != nil {
+			t.Fatal(err)
+		}
+		if h, _ := f.History(); len(h.Days) != 1 || h.Days[0].HasPar {
+			t.Errorf("history %+v: par of one board of eight taken for the day's", h.Days)
+		}
+		if again, _ := f.WithoutPar(day1.AddDays(1), "v2"); len(again) != 1 {
+			t.Fatalf("a day with par of one board not found again: %d", len(again))
+		}
+		for _, b := range days[0].Set.Boards {
+			if err := days[0].SetPar(b.Number, 10); err != nil {
 				t.Fatal(err)
 			}
-			if err := days[0].Recount(); err != nil {
-				t.Fatal(err)
-			}
-			if h, _ := f.History(); len(h.Days) != 1 || h.Days[0].HasPar {
-				t.Errorf("history %+v: par of one board of eight taken for the day's", h.Days)
-			}
-			if again, _ := f.WithoutPar(day1.AddDays(1), "v2"); len(again) != 1 {
-				t.Fatalf("a day with par of one board not found again: %d", len(again))
-			}
-			for _, b := range days[0].Set.Boards {
-				if err := days[0].SetPar(b.Number, 10); err != nil {
-					t.Fatal(err)
-				}
-			}
-			if err := days[0].Recount(); err != nil {
-				t.Fatal(err)
-			}
-			h, _ := f.History()
-			if len(h.Days) != 1 || !h.Days[0].HasPar || h.Days[0].Field != 2 {
-				t.Errorf("history %+v: want par, par as the other entrant", h.Days)
-			}
-			rf, _ := days[0].Results()
-			if rf.Name != "Ann" {
-				t.Errorf("the file's name became %q", rf.Name)
-			}
-			if days, _ := f.WithoutPar(day1.AddDays(1), "v2"); len(days) != 0 {
-				t.Errorf("found again: %d", len(days))
-			}
-			// A day against par in the history is not read again at a
-			// launch: even its result file spoilt is left unread.
-			res := days[0].ResultPath()
-			if err := os.WriteFile(res, []byte("spoilt"), 0o600); err != nil {
-				t.Fatal(err)
-			}
-			if _, err := f.WithoutPar(day1.AddDays(1), "v2"); err != nil {
-				t.Fatal(err)
-			}
-			if data, _ := os.ReadFile(res); string(data) != "spoilt" {
-				t.Errorf("a day against par was read again (its file moved aside)")
-			}
-		})
-	}
+		}
+		if err := days[0].Recount(); err != nil {
+			t.Fatal(err)
+		}
+		h, _ := f.History()
+		if len(h.Days) != 1 || !h.Days[0].HasPar || h.Days[0].Field != 2 {
+			t.Errorf("history %+v: want par, par as the other entrant", h.Days)
+		}
+		rf, _ := days[0].Results()
+		if rf.Name != "Ann" {
+			t.Errorf("the file's name became %q", rf.Name)
+		}
+		if days, _ := f.WithoutPar(day1.AddDays(1), "v2"); len(days) != 0 {
+			t.Errorf("found again: %d", len(days))
+		}
+		// A day against par in the history is not read again at a
+		// launch: even its result file spoilt is left unread.
+		res := days[0].ResultPath()
+		if err := os.WriteFile(res, []byte("spoilt"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.WithoutPar(day1.AddDays(1), "v2"); err != nil {
+			t.Fatal(err)
+		}
+		if data, _ := os.ReadFile(res); string(data) != "spoilt" {
+			t.Errorf("a day against par was read again (its file moved aside)")
+		}
+	})
 }
 
 // TestDamagedResultsSalvaged: a damaged result file is moved aside and
@@ -575,7 +577,7 @@ func TestWithoutPar(t *testing.T) {
 func TestDamagedResultsSalvaged(t *testing.T) {
 	dir := t.TempDir()
 	f := Open(dir)
-	d, _ := f.Day(day1, 2, "Ann", "v1")
+	d := openDay(t, f, 2, "Ann", "v1")
 	recordFirst(t, d, 3)
 	data, err := os.ReadFile(d.ResultPath())
 	require.NoError(t, err)
@@ -640,7 +642,7 @@ func TestDamagedResultsSalvaged(t *testing.T) {
 func TestDamagedBoardGoesOn(t *testing.T) {
 	dir := t.TempDir()
 	f := Open(dir)
-	d, _ := f.Day(day1, 2, "Ann", "v1")
+	d := openDay(t, f, 2, "Ann", "v1")
 	all := firstLegal(t, d.Set, 1)
 	require.NoError(t, d.SaveBoard(1, all[:6]))
 	path := filepath.Join(d.Dir(), BoardName)
@@ -676,14 +678,13 @@ func blockDamaged(t *testing.T, dir string) {
 func TestDamagedHistoryLeftAsItIs(t *testing.T) {
 	dir := t.TempDir()
 	f := Open(dir)
-	d, err := f.Day(day1, 2, "Ann", "v1")
-	require.NoError(t, err)
+	d := openDay(t, f, 2, "Ann", "v1")
 	recordFirst(t, d, 7)
 	path := filepath.Join(dir, Dir, HistoryName)
 	require.NoError(t, os.WriteFile(path, []byte("spoilt\n"), 0o600))
 	blockDamaged(t, dir)
 
-	_, err = d.Record(8, firstLegal(t, d.Set, 8))
+	_, err := d.Record(8, firstLegal(t, d.Set, 8))
 	assert.ErrorContains(t, err, "left as it is")
 	assert.ErrorContains(t, f.SetDay(duplicate.Day{Date: day1, Players: 2, Percent: 50, Field: 1, Played: 8}), "left as it is")
 	assert.ErrorContains(t, f.CountDays(), "left as it is")
@@ -714,8 +715,7 @@ func TestDamagedResultsLeftAsTheyAre(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			dir := t.TempDir()
 			f := Open(dir)
-			d, err := f.Day(day1, 2, "Ann", "v1")
-			require.NoError(t, err)
+			d := openDay(t, f, 2, "Ann", "v1")
 			recordFirst(t, d, 2)
 			data, err := os.ReadFile(d.ResultPath())
 			require.NoError(t, err)
@@ -757,11 +757,7 @@ func (f *failFirstCreate) CreateTemp(dir, pattern string) (durable.File, error) 
 // earlier file is, never written over.
 func TestImportKeepsAnUnreadableFile(t *testing.T) {
 	f := Open(t.TempDir())
-	friend, err := Open(t.TempDir()).Day(day1, 2, "Bob", "v0.9")
-	require.NoError(t, err)
-	recordFirst(t, friend, 8)
-	data, err := os.ReadFile(friend.ResultPath())
-	require.NoError(t, err)
+	data := resultFile(t, Open(t.TempDir()), 2, "Bob", 8)
 	im, err := f.Import(data, "bob.txt", "Ann", "v1")
 	require.NoError(t, err)
 	stored, err := os.ReadFile(im.Path)

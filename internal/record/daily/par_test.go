@@ -40,61 +40,59 @@ func parLines(t *testing.T, d *Day, n int) []duplicate.ParLine {
 // the board is; a run of another version reads none and writes its own.
 // At every seat count.
 func TestParLinesKept(t *testing.T) {
-	for _, n := range []int{2, 3, 4} {
-		t.Run(fmt.Sprintf("%d players", n), func(t *testing.T) {
-			dir := t.TempDir()
-			d, _ := Open(dir).Day(day1, n, "Ann", "v1")
-			lines := parLines(t, d, 3)
-			recordFirst(t, d, 2)
-			for _, l := range lines {
-				if err := d.SetParLine(l); err != nil {
-					t.Fatal(err)
-				}
-			}
-			path := filepath.Join(d.Dir(), ParLinesName)
-			data, err := os.ReadFile(path)
-			if err != nil {
+	eachSeatCount(t, func(t *testing.T, n int) {
+		dir := t.TempDir()
+		d := openDay(t, Open(dir), n, "Ann", "v1")
+		lines := parLines(t, d, 3)
+		recordFirst(t, d, 2)
+		for _, l := range lines {
+			if err := d.SetParLine(l); err != nil {
 				t.Fatal(err)
 			}
-			if !strings.Contains(string(data), "\nboard 2 play ") || strings.Contains(string(data), "board 3") {
-				t.Fatalf("the par file of boards 1 and 2 played:\n%s", data)
-			}
-			if _, err := d.Record(3, firstLegal(t, d.Set, 3)); err != nil {
-				t.Fatal(err)
-			}
-			if data, _ := os.ReadFile(path); !strings.Contains(string(data), "\nboard 3 play ") {
-				t.Fatalf("board 3 recorded, its line known, not kept:\n%s", data)
-			}
+		}
+		path := filepath.Join(d.Dir(), ParLinesName)
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(data), "\nboard 2 play ") || strings.Contains(string(data), "board 3") {
+			t.Fatalf("the par file of boards 1 and 2 played:\n%s", data)
+		}
+		if _, err := d.Record(3, firstLegal(t, d.Set, 3)); err != nil {
+			t.Fatal(err)
+		}
+		if data, _ := os.ReadFile(path); !strings.Contains(string(data), "\nboard 3 play ") {
+			t.Fatalf("board 3 recorded, its line known, not kept:\n%s", data)
+		}
 
-			again, _ := Open(dir).Day(day1, n, "Ann", "v1")
-			for _, l := range lines {
-				got, ok, err := again.KeptLine(l.Board)
-				if !ok || err != nil {
-					t.Fatalf("board %d: kept %v, %v", l.Board, ok, err)
-				}
-				if !reflect.DeepEqual(got, l) {
-					t.Errorf("board %d read back:\n%+v\nworked out:\n%+v", l.Board, got, l)
-				}
+		again := openDay(t, Open(dir), n, "Ann", "v1")
+		for _, l := range lines {
+			got, ok, err := again.KeptLine(l.Board)
+			if !ok || err != nil {
+				t.Fatalf("board %d: kept %v, %v", l.Board, ok, err)
 			}
-			if _, ok, _ := again.KeptLine(4); ok {
-				t.Error("board 4, never worked out, has a line")
+			if !reflect.DeepEqual(got, l) {
+				t.Errorf("board %d read back:\n%+v\nworked out:\n%+v", l.Board, got, l)
 			}
+		}
+		if _, ok, _ := again.KeptLine(4); ok {
+			t.Error("board 4, never worked out, has a line")
+		}
 
-			next, _ := Open(dir).Day(day1, n, "Ann", "v2")
-			if _, ok, err := next.KeptLine(1); ok || err != nil {
-				t.Fatalf("another version's line is kept: %v, %v", ok, err)
-			}
-			if err := next.SetParLine(lines[0]); err != nil {
-				t.Fatal(err)
-			}
-			if data, _ := os.ReadFile(path); !strings.HasPrefix(string(data), parMagic+"\nversion v2\n") {
-				t.Fatalf("the par file of version v2:\n%s", data)
-			}
-			if _, ok, err := again.KeptLine(1); !ok || err != nil {
-				t.Errorf("a line read stays known for the run: %v, %v", ok, err)
-			}
-		})
-	}
+		next := openDay(t, Open(dir), n, "Ann", "v2")
+		if _, ok, err := next.KeptLine(1); ok || err != nil {
+			t.Fatalf("another version's line is kept: %v, %v", ok, err)
+		}
+		if err := next.SetParLine(lines[0]); err != nil {
+			t.Fatal(err)
+		}
+		if data, _ := os.ReadFile(path); !strings.HasPrefix(string(data), parMagic+"\nversion v2\n") {
+			t.Fatalf("the par file of version v2:\n%s", data)
+		}
+		if _, ok, err := again.KeptLine(1); !ok || err != nil {
+			t.Errorf("a line read stays known for the run: %v, %v", ok, err)
+		}
+	})
 }
 
 // TestParLinesDamaged: a par file that does not read (changed, cut
@@ -105,7 +103,7 @@ func TestParLinesKept(t *testing.T) {
 func TestParLinesDamaged(t *testing.T) {
 	dir := t.TempDir()
 	f := Open(dir)
-	d, _ := f.Day(day1, 3, "Ann", "v1")
+	d := openDay(t, f, 3, "Ann", "v1")
 	lines := parLines(t, d, 1)
 	recordFirst(t, d, 1)
 	if err := d.SetParLine(lines[0]); err != nil {
@@ -131,7 +129,7 @@ func TestParLinesDamaged(t *testing.T) {
 			if err := os.WriteFile(path, []byte(c.data), 0o600); err != nil {
 				t.Fatal(err)
 			}
-			run, _ := f.Day(day1, 3, "Ann", "v1")
+			run := openDay(t, f, 3, "Ann", "v1")
 			_, ok, err := run.KeptLine(1)
 			var de *durable.DamagedError
 			if ok || !errors.As(err, &de) || de.Aside == "" || !strings.Contains(err.Error(), c.why) ||
@@ -160,14 +158,12 @@ func TestParLinesDamaged(t *testing.T) {
 	if err := os.RemoveAll(filepath.Join(dir, Dir, DamagedDir)); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(filepath.Join(dir, Dir, DamagedDir), nil, 0o600); err != nil {
-		t.Fatal(err)
-	}
+	blockDamaged(t, dir)
 	bad := strings.Replace(text, "play ", "play X", 1)
 	if err := os.WriteFile(path, []byte(bad), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	run, _ := f.Day(day1, 3, "Ann", "v1")
+	run := openDay(t, f, 3, "Ann", "v1")
 	if _, ok, err := run.KeptLine(1); ok || !strings.Contains(fmt.Sprint(err), "could not be moved aside") {
 		t.Fatalf("kept %v: %v", ok, err)
 	}
@@ -185,10 +181,7 @@ func sum(body string) string { return body + "sum " + parSum(body) + "\n" }
 // FuzzParFile: any par file is read (lines that replay each board to
 // its end, written back the same) or refused without a panic.
 func FuzzParFile(f *testing.F) {
-	d, err := Open(f.TempDir()).Day(day1, 2, "Ann", "v1")
-	if err != nil {
-		f.Fatal(err)
-	}
+	d := openDay(f, Open(f.TempDir()), 2, "Ann", "v1")
 	b, _ := d.Set.Board(1)
 	l, err := d.Set.LineOf(b, firstLegalF(f, d.Set, 1))
 	if err != nil {
