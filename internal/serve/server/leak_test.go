@@ -11,7 +11,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/klob/klob/internal/serve/server"
-	"github.com/klob/klob/internal/testing/sshtest"
 )
 
 // inputReaders counts the goroutines that read a session's input into
@@ -37,8 +36,7 @@ func TestEndedSessionsLeaveNoInputReader(t *testing.T) {
 	addr, _, _ := start(t, server.Config{})
 	before := inputReaders()
 	for range 8 {
-		c := dial(t, addr, sshtest.Config{User: "a", Width: 80, Height: 24})
-		c.WaitText(t, patience, "hello a")
+		c := login(t, addr, "a")
 		go func() {
 			// p ends the session (the model panics); the half
 			// sequences after it are still being read as it ends.

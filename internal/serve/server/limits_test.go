@@ -44,8 +44,7 @@ func logEventually(t *testing.T, log *sshtest.Buffer, cond func() bool, msg stri
 // alive checks that the server still plays with a new client.
 func alive(t *testing.T, addr string) {
 	t.Helper()
-	c := dial(t, addr, sshtest.Config{User: "other", Width: 80, Height: 24})
-	c.WaitText(t, patience, "hello other")
+	login(t, addr, "other")
 }
 
 // sizes records the size a session starts at and every window size its
@@ -138,14 +137,12 @@ func manualNow() (now func() time.Time, advance func(time.Duration)) {
 func TestInputFloodClosesSession(t *testing.T) {
 	now, _ := manualNow()
 	addr, _, log := start(t, server.Config{Now: now})
-	other := dial(t, addr, sshtest.Config{User: "b", Width: 80, Height: 24})
-	other.WaitText(t, patience, "hello b")
+	other := login(t, addr, "b")
 	for _, f := range []struct{ user, start, msg, logged string }{
 		{"a", "", "too much input", "disconnect (too much input"},
 		{"c", "\x1b[200~", "too much pasted (more than 1024 KB at once", "disconnect (too much pasted"},
 	} {
-		c := dial(t, addr, sshtest.Config{User: f.user, Width: 80, Height: 24})
-		c.WaitText(t, patience, "hello "+f.user)
+		c := login(t, addr, f.user)
 		go func() {
 			_ = c.Type(f.start)
 			chunk := strings.Repeat("A", 32<<10)
@@ -168,8 +165,7 @@ func TestInputFloodClosesSession(t *testing.T) {
 func TestLongPasteArrivesCut(t *testing.T) {
 	now, _ := manualNow()
 	addr, _, _ := start(t, server.Config{Now: now})
-	c := dial(t, addr, sshtest.Config{User: "a", Width: 80, Height: 24})
-	c.WaitText(t, patience, "hello a")
+	c := login(t, addr, "a")
 	require.NoError(t, c.Type("\x1b[200~"+strings.Repeat("long", 100<<10)+"\x1b[201~k"))
 	c.WaitText(t, patience, "last=k")
 	c.WaitText(t, patience, "pastes=1 pasted=longlong/4096")
@@ -182,8 +178,7 @@ func TestLongPasteArrivesCut(t *testing.T) {
 func TestOpenPasteEnds(t *testing.T) {
 	now, advance := manualNow()
 	addr, _, _ := start(t, server.Config{Now: now})
-	c := dial(t, addr, sshtest.Config{User: "a", Width: 80, Height: 24})
-	c.WaitText(t, patience, "hello a")
+	c := login(t, addr, "a")
 	require.NoError(t, c.Type("\x1b[200~cut"))
 	// The server may read a key with the paste before the clock moves
 	// (then the key is pasted text): each key comes after a second more.
@@ -290,8 +285,7 @@ func TestLoginTimeout(t *testing.T) {
 	t.Run("a session holds it", func(t *testing.T) {
 		t.Parallel()
 		addr, _, clk := started(t)
-		s := dial(t, addr, sshtest.Config{User: "a", Width: 80, Height: 24})
-		s.WaitText(t, patience, "hello a")
+		s := login(t, addr, "a")
 		clk.Advance(10 * timeout) // the session holds it
 		require.NoError(t, s.Type("z"))
 		s.WaitText(t, patience, "last=z")
@@ -394,8 +388,7 @@ func TestConnectionCaps(t *testing.T) {
 // newline.
 func TestSessionRateRefusal(t *testing.T) {
 	addr, _, _ := start(t, server.Config{ConnRate: 0.001, ConnBurst: 1})
-	a := dial(t, addr, sshtest.Config{User: "a", Width: 80, Height: 24})
-	a.WaitText(t, patience, "hello a")
+	login(t, addr, "a")
 	b := dial(t, addr, sshtest.Config{User: "b", Width: 80, Height: 24})
 	require.True(t, b.Wait(patience))
 	assert.Contains(t, b.Output(), "klob: too many connections from your address in a short time; please wait a minute and try again\r\n")
@@ -412,8 +405,7 @@ func TestDroppedKeysCostNothing(t *testing.T) {
 		NewModel: func(s *server.Session) tea.Model {
 			return &echo{s: s, views: views}
 		}})
-	c := dial(t, addr, sshtest.Config{User: "a", Width: 80, Height: 24})
-	c.WaitText(t, patience, "hello a")
+	c := login(t, addr, "a")
 	before := views.Load()
 	// The clock stands still: three keys pass, the others are dropped.
 	// A mouse motion after them (no key: it passes) shows once every key
@@ -440,8 +432,7 @@ func TestMouseMotionCoalesced(t *testing.T) {
 	clk := clocktest.New(clocktest.Start())
 	standing := clk.Now()
 	addr, _, _ := start(t, server.Config{Now: func() time.Time { return standing }, AfterFunc: clk.AfterFunc})
-	c := dial(t, addr, sshtest.Config{User: "a", Width: 80, Height: 24})
-	c.WaitText(t, patience, "hello a")
+	c := login(t, addr, "a")
 	var b strings.Builder
 	for i := range 1000 {
 		// SGR mouse: motion with the left button held, at column
@@ -486,8 +477,7 @@ func TestPasteWithinTheKeyBurst(t *testing.T) {
 	var now atomic.Int64
 	now.Store(time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC).UnixNano())
 	addr, _, _ := start(t, server.Config{Now: func() time.Time { return time.Unix(0, now.Load()) }})
-	c := dial(t, addr, sshtest.Config{User: "a", Width: 80, Height: 24})
-	c.WaitText(t, patience, "hello a")
+	c := login(t, addr, "a")
 	// The clock stands still: only the burst counts. A mouse motion
 	// after the keys (it passes) shows every key went through the filter.
 	motion := func(n int) string { return fmt.Sprintf("\x1b[<32;%d;5M", n) }
@@ -671,8 +661,7 @@ func TestSilentConnectionsMakeRoom(t *testing.T) {
 	}
 	// Players get in, each in the place of the oldest silent one left.
 	for i := range 3 {
-		c := dial(t, addr, sshtest.Config{User: fmt.Sprintf("p%d", i), Width: 80, Height: 24})
-		c.WaitText(t, patience, fmt.Sprintf("hello p%d", i))
+		login(t, addr, fmt.Sprintf("p%d", i))
 		assert.True(t, went(silent[11+i]), "silent connection %d stays", 11+i)
 	}
 	assert.Equal(t, 0, srv.Refused())
@@ -702,10 +691,8 @@ func TestOverlongSequenceClosesSession(t *testing.T) {
 	for _, split := range []int{0, 2, 20} {
 		t.Run(fmt.Sprint(split), func(t *testing.T) {
 			addr, _, log := start(t, server.Config{})
-			other := dial(t, addr, sshtest.Config{User: "b", Width: 80, Height: 24})
-			other.WaitText(t, patience, "hello b")
-			c := dial(t, addr, sshtest.Config{User: "a", Width: 80, Height: 24})
-			c.WaitText(t, patience, "hello a")
+			other := login(t, addr, "b")
+			c := login(t, addr, "a")
 			if split > 0 {
 				require.NoError(t, c.Type(attack[:split]))
 			}

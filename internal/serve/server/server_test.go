@@ -108,6 +108,14 @@ func dial(t *testing.T, addr string, cfg sshtest.Config) *sshtest.Client {
 	return c
 }
 
+// login opens an 80×24 session as user and waits for its greeting.
+func login(t *testing.T, addr, user string) *sshtest.Client {
+	t.Helper()
+	c := dial(t, addr, sshtest.Config{User: user, Width: 80, Height: 24})
+	c.WaitText(t, patience, "hello "+user)
+	return c
+}
+
 func TestHostKeyCreatedOnceWithFingerprint(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "keys", "host_ed25519")
 	_, srv, log := start(t, server.Config{HostKey: path})
@@ -195,16 +203,14 @@ func TestSessionLimit(t *testing.T) {
 	assert.Contains(t, c.Output(), "the server is full (2 players connected)")
 	// One place: one player.
 	addr1, _, _ := start(t, server.Config{MaxSessions: 1})
-	a1 := dial(t, addr1, sshtest.Config{User: "a", Width: 80, Height: 24})
-	a1.WaitText(t, patience, "hello a")
+	login(t, addr1, "a")
 	c1 := dial(t, addr1, sshtest.Config{User: "c", Width: 80, Height: 24})
 	require.True(t, c1.Wait(patience))
 	assert.Contains(t, c1.Output(), "the server is full (1 player connected)")
 	require.Eventually(t, func() bool { return srv.Sessions() == 2 }, patience, 10*time.Millisecond)
 	a.Close()
 	require.Eventually(t, func() bool { return srv.Sessions() == 1 }, patience, 10*time.Millisecond)
-	d := dial(t, addr, sshtest.Config{User: "d", Width: 80, Height: 24})
-	d.WaitText(t, patience, "hello d")
+	login(t, addr, "d")
 }
 
 // TestIdleTimeout: a session with no key pressed for IdleTimeout ends,
@@ -213,8 +219,7 @@ func TestSessionLimit(t *testing.T) {
 func TestIdleTimeout(t *testing.T) {
 	now, advance := manualNow()
 	addr, _, log := start(t, server.Config{IdleTimeout: 300 * time.Millisecond, Now: now})
-	c := dial(t, addr, sshtest.Config{User: "ann", Width: 80, Height: 24})
-	c.WaitText(t, patience, "hello ann")
+	c := login(t, addr, "ann")
 	advance(300 * time.Millisecond)
 	require.True(t, c.Wait(patience), "the idle session ends")
 	assert.Contains(t, c.Output(), "no key pressed for 300ms: the session is closed")
@@ -225,8 +230,7 @@ func TestKeyRate(t *testing.T) {
 	var now atomic.Int64
 	now.Store(time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC).UnixNano())
 	addr, _, _ := start(t, server.Config{KeyRate: 2, KeyBurst: 3, Now: func() time.Time { return time.Unix(0, now.Load()) }})
-	c := dial(t, addr, sshtest.Config{User: "ann", Width: 80, Height: 24})
-	c.WaitText(t, patience, "hello ann")
+	c := login(t, addr, "ann")
 	require.NoError(t, c.Type("abcdefghij"))
 	c.WaitText(t, patience, "keys too fast: at most 2 a second")
 	now.Add(int64(2500 * time.Millisecond))
@@ -247,8 +251,7 @@ func TestPanicEndsOnlyThatSession(t *testing.T) {
 	require.NoError(t, b.Type("k"))
 	b.WaitText(t, patience, "last=k")
 	assert.Contains(t, log.String(), "panic: boom")
-	c := dial(t, addr, sshtest.Config{User: "c", Width: 80, Height: 24})
-	c.WaitText(t, patience, "hello c")
+	login(t, addr, "c")
 	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
 	defer cancel()
 	_ = srv.Shutdown(ctx)
@@ -604,8 +607,7 @@ func TestShutdownTellsEachSession(t *testing.T) {
 // Checked on the goroutines: Bubble Tea's handler is one per program.
 func TestSessionsLeaveSignalsToTheServer(t *testing.T) {
 	addr, _, _ := start(t, server.Config{})
-	c := dial(t, addr, sshtest.Config{User: "ann", Width: 80, Height: 24})
-	c.WaitText(t, patience, "hello ann")
+	login(t, addr, "ann")
 	buf := make([]byte, 1<<22)
 	buf = buf[:runtime.Stack(buf, true)]
 	assert.NotContains(t, string(buf), "handleSignals", "a session's program listens for the process's signals")
