@@ -647,6 +647,39 @@ func (g *gate) turnAway() {
 	g.cond.Broadcast()
 }
 
+// atOnce runs call for each of the gate's callers together and returns
+// their errors. Any error turns its caller away: one that failed before
+// the database must not hold the others forever.
+func (g *gate) atOnce(call func(i int) error) []error {
+	errs := make([]error, g.callers)
+	var wg sync.WaitGroup
+	for i := range g.callers {
+		wg.Go(func() {
+			if errs[i] = call(i); errs[i] != nil {
+				g.turnAway()
+			}
+		})
+	}
+	wg.Wait()
+	return errs
+}
+
+// passed counts the callers whose error is nil; every other must be
+// want, its message holding says.
+func passed(t *testing.T, errs []error, want error, says string) int {
+	t.Helper()
+	n := 0
+	for _, err := range errs {
+		if err == nil {
+			n++
+		} else {
+			require.ErrorIs(t, err, want)
+			require.ErrorContains(t, err, says)
+		}
+	}
+	return n
+}
+
 // heldEntries is a club database whose Enter waits at the gate.
 type heldEntries struct {
 	DB
@@ -671,25 +704,11 @@ func TestEnterLimitByAddressAtOnce(t *testing.T) {
 	ctx := context.Background()
 	a, err := f.s.Create(ctx, ann, f.spec(2, 4))
 	require.NoError(t, err)
-	errs := make([]error, g.callers)
-	var wg sync.WaitGroup
-	for i := range g.callers {
-		wg.Go(func() {
-			p := Player{Key: fmt.Sprintf("eeee%060x", i), Name: fmt.Sprint("sybil", i), Addr: "192.0.2.1"}
-			if errs[i] = f.s.Enter(ctx, p, a.Code); errors.Is(errs[i], ErrAddrFull) {
-				g.turnAway()
-			}
-		})
-	}
-	wg.Wait()
-	entered := 0
-	for _, err := range errs {
-		if err == nil {
-			entered++
-		} else {
-			require.ErrorIs(t, err, ErrAddrFull)
-		}
-	}
+	errs := g.atOnce(func(i int) error {
+		p := Player{Key: fmt.Sprintf("eeee%060x", i), Name: fmt.Sprint("sybil", i), Addr: "192.0.2.1"}
+		return f.s.Enter(ctx, p, a.Code)
+	})
+	entered := passed(t, errs, ErrAddrFull, "")
 	es, err := f.db.Entrants(ctx, a.Code)
 	require.NoError(t, err)
 	require.Equal(t, most, entered)
@@ -779,27 +798,11 @@ func TestCreateLimitAtOnce(t *testing.T) {
 					Rules: rules.DefaultOptions(), Level: string(ai.Normal), Boards: 4, Ends: f.c.Now().Add(time.Hour)}, 1)
 				require.NoError(t, err)
 			}
-			errs := make([]error, g.callers)
-			var wg sync.WaitGroup
-			for i := range g.callers {
-				wg.Go(func() {
-					// Any error lets the gate go: a caller that failed
-					// otherwise must not hold the others forever.
-					if _, errs[i] = f.s.Create(ctx, c.who(i), f.spec(2, 4)); errs[i] != nil {
-						g.turnAway()
-					}
-				})
-			}
-			wg.Wait()
-			created := 0
-			for _, err := range errs {
-				if err == nil {
-					created++
-				} else {
-					require.ErrorIs(t, err, ErrTooMany)
-					require.ErrorContains(t, err, c.says)
-				}
-			}
+			errs := g.atOnce(func(i int) error {
+				_, err := f.s.Create(ctx, c.who(i), f.spec(2, 4))
+				return err
+			})
+			created := passed(t, errs, ErrTooMany, c.says)
 			ts, err := f.db.Tournaments(ctx)
 			require.NoError(t, err)
 			require.Equal(t, c.room, created, "the creations let through")
