@@ -128,16 +128,11 @@ func TestDescribeWords(t *testing.T) {
 func TestDescribeShlomo(t *testing.T) {
 	g, err := NewGenerator(4, OnlyDialogue, opts(t, "players=3,shlomo=on"))
 	require.NoError(t, err)
-	seen := 0
-	for n := uint64(1); n <= 40 && seen < 3; n++ {
-		s := g.Drill(n)
-		v, err := s.View()
-		require.NoError(t, err)
-		said := strings.Join(SaidLines(&v, true), " ")
+	seen := upToThree(t, g, 40, func(v *rules.View) bool {
+		said := strings.Join(SaidLines(v, true), " ")
 		if !strings.Contains(said, "declared shlomo") {
-			continue
+			return false
 		}
-		seen++
 		assert.Regexp(t, `drew (a card|[0-9AKQJ]+[CDHS]) from`, said)
 		assert.Regexp(t, `gave (a card|[0-9AKQJ]+[CDHS]) to`, said)
 		for _, h := range v.History() {
@@ -145,8 +140,26 @@ func TestDescribeShlomo(t *testing.T) {
 				assert.Contains(t, said, h.Action.Card.Pretty(true))
 			}
 		}
-	}
+		return true
+	})
 	assert.Positive(t, seen, "no shlomo in 40 drills")
+}
+
+// upToThree looks at the views of g's drills 1 to most until three were
+// ones to look at (look reports whether the view was one) and returns
+// how many were.
+func upToThree(t *testing.T, g *Generator, most uint64, look func(v *rules.View) bool) int {
+	t.Helper()
+	seen := 0
+	for n := uint64(1); n <= most && seen < 3; n++ {
+		s := g.Drill(n)
+		v, err := s.View()
+		require.NoError(t, err)
+		if look(&v) {
+			seen++
+		}
+	}
+	return seen
 }
 
 func deckText(d rules.Deck) string {
@@ -177,24 +190,20 @@ func TestTableASCII(t *testing.T) {
 func TestDescribeCleopatra(t *testing.T) {
 	g, err := NewGenerator(4, OnlyDeclare, opts(t, "players=4,shlomo=on,cleopatra=on"))
 	require.NoError(t, err)
-	seen := 0
-	for n := uint64(1); n <= 200 && seen < 3; n++ {
-		s := g.Drill(n)
-		v, err := s.View()
-		require.NoError(t, err)
+	seen := upToThree(t, g, 200, func(v *rules.View) bool {
 		declared, gives := false, false
 		for _, h := range v.History() {
 			declared = declared || h.Action.Kind == rules.Cleopatra
 			gives = gives || h.Action.Kind == rules.Give
 		}
 		if !declared || !gives {
-			continue
+			return false
 		}
-		said := strings.Join(SaidLines(&v, true), " ")
-		seen++
+		said := strings.Join(SaidLines(v, true), " ")
 		assert.Regexp(t, `chose (a card|[0-9AKQJ]+[CDHS]) for`, said)
 		assert.NotContains(t, said, " gave ", "a cleopatra card said given: %s", said)
-	}
+		return true
+	})
 	assert.Positive(t, seen, "no cleopatra card chosen in 200 drills")
 }
 
