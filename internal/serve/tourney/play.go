@@ -292,7 +292,8 @@ const (
 // startHost starts the host of board n: dealt anew, or resumed from
 // its log at rel. A log that is missing (nothing was saved before a
 // crash) deals the board anew; one that does not read is moved aside
-// and the board dealt anew (again), the server's log saying so.
+// and the board dealt anew (again), the server's log saying so, and one
+// that cannot be moved keeps the board from starting.
 func (s *Service) startHost(code string, p Player, set *duplicate.BoardSet, n int, rel string, resume bool) (h *host.Host, again bool, err error) {
 	b, _ := set.Board(n)
 	// The log names the board's player as a table's lines name a
@@ -322,7 +323,14 @@ func (s *Service) startHost(code string, p Player, set *duplicate.BoardSet, n in
 			err = rerr
 		}
 		if !errors.Is(err, fs.ErrNotExist) {
-			store.logf("%v: dealt again", store.setAside("a board in progress", "damaged", err))
+			// Dealt again only once the log is out of the way: the new
+			// board's first save would write over one left in place.
+			d := store.setAside("a board in progress", "damaged", err)
+			if d.Aside == "" {
+				store.logf("%v: not dealt again over it", d)
+				return nil, false, fmt.Errorf("board %d could not start (the server's log says why)", n)
+			}
+			store.logf("%v: dealt again", d)
 			again = true
 		}
 	}

@@ -101,3 +101,32 @@ func TestUnknownBoardLogSetAside(t *testing.T) {
 	assert.Equal(t, old, data, "kept whole")
 	assert.Contains(t, f.log.String(), "has no record of")
 }
+
+// TestDamagedBoardLeftInPlaceKeepsItsLog: a board whose saved play no
+// longer reads and cannot be moved aside (damaged/ is a plain file) is
+// not dealt again over its log, as a log the database has no record of
+// is not: the board does not start, and the log stays as it is.
+func TestDamagedBoardLeftInPlaceKeepsItsLog(t *testing.T) {
+	f := newFixture(t, false)
+	code, seat := f.annAtTheSecondDecision()
+	seat.Leave()
+	f.restart(false)
+
+	path := filepath.Join(f.dir, "tourneys", boardPath(code, ann.Key, 1))
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	cut := data[:len(data)/2]
+	require.NoError(t, os.WriteFile(path, cut, 0o600))
+	require.NoError(t, os.WriteFile(filepath.Join(filepath.Dir(path), "damaged"), nil, 0o600))
+
+	again, err := f.s.Play(context.Background(), ann, code)
+	if err == nil {
+		again.Leave()
+	}
+	require.Error(t, err, "the board dealt again over its damaged log")
+	assert.NotContains(t, err.Error(), f.dir, "the player reads the server's paths")
+	now, err := os.ReadFile(path)
+	require.NoError(t, err)
+	assert.Equal(t, cut, now, "the damaged log is written over")
+	assert.Contains(t, f.log.String(), "could not be moved aside")
+}
