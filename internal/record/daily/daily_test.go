@@ -3,7 +3,6 @@ package daily
 import (
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -80,6 +79,22 @@ func resultFile(t *testing.T, f *Files, n int, name string, boards int) []byte {
 		t.Fatal(err)
 	}
 	return data
+}
+
+// annPlayed records the first boards of Ann's day1 at two players in
+// a new state directory; it returns the directory, its files, the day
+// and the day's result file.
+func annPlayed(t *testing.T, boards int) (string, *Files, *Day, []byte) {
+	t.Helper()
+	dir := t.TempDir()
+	f := Open(dir)
+	d := openDay(t, f, 2, "Ann", "v1")
+	recordFirst(t, d, boards)
+	data, err := os.ReadFile(d.ResultPath())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir, f, d, data
 }
 
 // TestDayProgress: a board begun, then with actions, then recorded; the
@@ -575,12 +590,7 @@ func TestWithoutPar(t *testing.T) {
 // it; a board whose line does not read is dealt again, and the error
 // names each.
 func TestDamagedResultsSalvaged(t *testing.T) {
-	dir := t.TempDir()
-	f := Open(dir)
-	d := openDay(t, f, 2, "Ann", "v1")
-	recordFirst(t, d, 3)
-	data, err := os.ReadFile(d.ResultPath())
-	require.NoError(t, err)
+	dir, f, d, data := annPlayed(t, 3)
 	lines := strings.Split(string(data), "\n")
 	for i, l := range lines {
 		switch {
@@ -676,10 +686,7 @@ func blockDamaged(t *testing.T, dir string) {
 // aside is left as it is, as its error says: neither the day's eighth
 // board, nor a line set, nor the days counted write over it.
 func TestDamagedHistoryLeftAsItIs(t *testing.T) {
-	dir := t.TempDir()
-	f := Open(dir)
-	d := openDay(t, f, 2, "Ann", "v1")
-	recordFirst(t, d, 7)
+	dir, f, d, _ := annPlayed(t, 7)
 	path := filepath.Join(dir, Dir, HistoryName)
 	require.NoError(t, os.WriteFile(path, []byte("spoilt\n"), 0o600))
 	blockDamaged(t, dir)
@@ -713,18 +720,13 @@ func TestDamagedResultsLeftAsTheyAre(t *testing.T) {
 		{"board 2 reads, put back", board1Spoilt, putBack, true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			dir := t.TempDir()
-			f := Open(dir)
-			d := openDay(t, f, 2, "Ann", "v1")
-			recordFirst(t, d, 2)
-			data, err := os.ReadFile(d.ResultPath())
-			require.NoError(t, err)
+			dir, f, d, data := annPlayed(t, 2)
 			bad := c.spoil(string(data))
 			require.NotEqual(t, string(data), bad)
 			require.NoError(t, os.WriteFile(d.ResultPath(), []byte(bad), 0o600))
 			c.damage(t, dir, f)
 
-			_, err = d.Record(3, firstLegal(t, d.Set, 3))
+			_, err := d.Record(3, firstLegal(t, d.Set, 3))
 			assert.ErrorContains(t, err, "board 3 is not recorded")
 			c.damage(t, dir, f) // again: the next write fails as well
 			if err := d.SetPar(2, 7.5); c.kept {
@@ -787,7 +789,7 @@ type unreadable struct {
 
 func (u unreadable) ReadFile(name string) ([]byte, error) {
 	if name == u.path {
-		return nil, fs.ErrPermission
+		return nil, os.ErrPermission
 	}
 	return u.FS.ReadFile(name)
 }
