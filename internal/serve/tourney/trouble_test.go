@@ -62,10 +62,7 @@ func TestDamagedBoardDealtAgainIsSaid(t *testing.T) {
 	again.Leave()
 	f.restart(false)
 
-	path := filepath.Join(f.dir, "tourneys", boardPath(code, ann.Key, 1))
-	data, err := os.ReadFile(path)
-	require.NoError(t, err)
-	require.NoError(t, os.WriteFile(path, data[:len(data)/2], 0o600))
+	path, _ := f.cutLog(code)
 	third, err := f.s.Play(context.Background(), ann, code)
 	require.NoError(t, err)
 	assert.Equal(t, 1, third.Board)
@@ -75,6 +72,18 @@ func TestDamagedBoardDealtAgainIsSaid(t *testing.T) {
 	require.NoError(t, err)
 	assert.Len(t, kept, 1, "the damaged play is kept")
 	third.Leave()
+}
+
+// cutLog cuts the saved log of Ann's board 1 of code in half, so that
+// it no longer reads; it returns the log's path and what it holds now.
+func (f *fixture) cutLog(code string) (string, []byte) {
+	f.t.Helper()
+	path := filepath.Join(f.dir, "tourneys", boardPath(code, ann.Key, 1))
+	data, err := os.ReadFile(path)
+	require.NoError(f.t, err)
+	cut := data[:len(data)/2]
+	require.NoError(f.t, os.WriteFile(path, cut, 0o600))
+	return path, cut
 }
 
 // TestUnknownBoardLogSetAside: a log already where a board the database
@@ -112,11 +121,7 @@ func TestDamagedBoardLeftInPlaceKeepsItsLog(t *testing.T) {
 	seat.Leave()
 	f.restart(false)
 
-	path := filepath.Join(f.dir, "tourneys", boardPath(code, ann.Key, 1))
-	data, err := os.ReadFile(path)
-	require.NoError(t, err)
-	cut := data[:len(data)/2]
-	require.NoError(t, os.WriteFile(path, cut, 0o600))
+	path, cut := f.cutLog(code)
 	require.NoError(t, os.WriteFile(filepath.Join(filepath.Dir(path), "damaged"), nil, 0o600))
 
 	again, err := f.s.Play(context.Background(), ann, code)
