@@ -103,10 +103,8 @@ func TestReadersAreReadOnly(t *testing.T) {
 }
 
 func TestSeePlayerKeepsTheChosenName(t *testing.T) {
-	c := testkit.StoppedClock()
-	db, _ := openTest(t, c)
+	db, c := openSeen(t, "k1", "Ann")
 	ctx := context.Background()
-	require.NoError(t, db.SeePlayer(ctx, "k1", "Ann"))
 	first := c.Now()
 	c.Add(time.Hour)
 	require.NoError(t, db.SeePlayer(ctx, "k1", "Annie"))
@@ -490,12 +488,8 @@ func TestEndedContextWritesNothing(t *testing.T) {
 func TestTournament(t *testing.T) {
 	for _, n := range []int{2, 3, 4} {
 		t.Run(fmt.Sprint(n), func(t *testing.T) {
-			c := testkit.StoppedClock()
-			db, _ := openTest(t, c)
+			db, c := openSeen(t, "host", "Host", "ann", "Ann", "bob", "Bob")
 			ctx := context.Background()
-			require.NoError(t, db.SeePlayer(ctx, "host", "Host"))
-			require.NoError(t, db.SeePlayer(ctx, "ann", "Ann"))
-			require.NoError(t, db.SeePlayer(ctx, "bob", "Bob"))
 			ends := c.Now().Add(24 * time.Hour)
 			tt, err := db.CreateTournament(ctx, Tournament{Code: "WXYZ", Creator: "host", Rules: rulesFor(n), Level: "hard", Boards: 4, Ends: ends}, math.MaxUint64-5)
 			require.NoError(t, err)
@@ -576,8 +570,7 @@ func TestTournament(t *testing.T) {
 
 // The seat count of a tournament is its rules'.
 func TestTournamentSeats(t *testing.T) {
-	c := testkit.StoppedClock()
-	db, _ := openTest(t, c)
+	db, c := openSeen(t)
 	ctx := context.Background()
 	_, err := db.CreateTournament(ctx, Tournament{Code: "T", Rules: rulesFor(4), Level: "easy", Boards: 8, Ends: c.Now().Add(time.Hour)}, 7)
 	require.NoError(t, err)

@@ -8,20 +8,14 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/klob/klob/internal/testing/testkit"
 )
 
 // TestEndTournament: the creator ends a tournament at once: it is over
 // (no entry, no board started or finished after it, the results open);
 // nobody else may end it, nor may anyone end it twice or the daily.
 func TestEndTournament(t *testing.T) {
-	c := testkit.StoppedClock()
-	db, _ := openTest(t, c)
+	db, c := openSeen(t, "host", "host", "ann", "ann")
 	ctx := context.Background()
-	for _, k := range []string{"host", "ann"} {
-		require.NoError(t, db.SeePlayer(ctx, k, k))
-	}
 	ends := c.Now().Add(24 * time.Hour)
 	_, err := db.CreateTournament(ctx, Tournament{Code: "WXYZ", Creator: "host", Rules: rulesFor(3), Level: "hard", Boards: 4, Ends: ends}, math.MaxUint64)
 	require.NoError(t, err)

@@ -7,18 +7,13 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/klob/klob/internal/testing/testkit"
 )
 
 // TestEnteredTournaments: a player's ended tournaments, the last to end
 // first; none they did not enter, none still running.
 func TestEnteredTournaments(t *testing.T) {
-	c := testkit.StoppedClock()
-	db, _ := openTest(t, c)
+	db, c := openSeen(t, "ann", "Ann", "bob", "Bob")
 	ctx := context.Background()
-	require.NoError(t, db.SeePlayer(ctx, "ann", "Ann"))
-	require.NoError(t, db.SeePlayer(ctx, "bob", "Bob"))
 	for i, code := range []string{"ONE", "TWO", "THREE", "BOBS"} {
 		_, err := db.CreateTournament(ctx, Tournament{Code: code, Rules: rulesFor(3), Level: "normal", Boards: 4,
 			Ends: c.Now().Add(time.Duration(i+1) * time.Hour)}, uint64(i))

@@ -30,8 +30,20 @@ func openTest(t testing.TB, c *testkit.Clock) (*DB, string) {
 // openStopped is openTest on a clock stopped at the tests' usual time.
 func openStopped(t testing.TB) *DB {
 	t.Helper()
-	db, _ := openTest(t, testkit.StoppedClock())
+	db, _ := openSeen(t)
 	return db
+}
+
+// openSeen is openTest on a stopped clock, with the players given as
+// key, name pairs seen (SeePlayer) at its time.
+func openSeen(t testing.TB, people ...string) (*DB, *testkit.Clock) {
+	t.Helper()
+	c := testkit.StoppedClock()
+	db, _ := openTest(t, c)
+	for i := 0; i+1 < len(people); i += 2 {
+		require.NoError(t, db.SeePlayer(context.Background(), people[i], people[i+1]))
+	}
+	return db, c
 }
 
 func openAt(t testing.TB, path string, c *testkit.Clock) *DB {

@@ -14,9 +14,8 @@ import (
 // row holds it: a key never met renamed is not told, nor is a player
 // of a game who already had a name.
 func TestNamesAndOnNameFollowThePlayersRows(t *testing.T) {
-	db := openStopped(t)
+	db, _ := openSeen(t, "k1", "Ann")
 	ctx := context.Background()
-	require.NoError(t, db.SeePlayer(ctx, "k1", "Ann"))
 
 	var mu sync.Mutex
 	var told []string
