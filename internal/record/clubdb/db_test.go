@@ -253,9 +253,7 @@ func TestConcurrentRecordsRateEachGameOnce(t *testing.T) {
 			}
 		}
 	}
-	c, err := db.Counts(ctx)
-	require.NoError(t, err)
-	assert.Equal(t, Counts{Players: len(players), Games: len(games)}, c)
+	assertCounts(t, db, Counts{Players: len(players), Games: len(games)})
 	assertSound(t, db)
 }
 
@@ -278,11 +276,9 @@ func TestBadRatingRecordsNothing(t *testing.T) {
 		_, err = db.GameBySum(ctx, g.LogSHA256)
 		require.ErrorIs(t, err, ErrNotFound, name)
 	}
-	c, err := db.Counts(ctx)
-	require.NoError(t, err)
-	assert.Equal(t, Counts{}, c)
+	assertCounts(t, db, Counts{})
 	// The writer goes on.
-	_, err = db.RecordGame(ctx, g, new(plusOne).rate)
+	_, err := db.RecordGame(ctx, g, new(plusOne).rate)
 	require.NoError(t, err)
 }
 
@@ -314,10 +310,7 @@ func TestAFailingWriteFailsAlone(t *testing.T) {
 		require.NoError(t, err)
 		ok++
 	}
-	c, err := db.Counts(ctx)
-	require.NoError(t, err)
-	assert.Equal(t, ok, c.Games)
-	assert.Equal(t, ok, c.Players)
+	assertCounts(t, db, Counts{Players: ok, Games: ok})
 }
 
 func TestGameChecks(t *testing.T) {
@@ -457,9 +450,7 @@ func TestOneProcessOpensTheDatabase(t *testing.T) {
 	require.ErrorIs(t, err, ErrBusy)
 	require.ErrorContains(t, err, path)
 	// A check reads beside it.
-	rep, err := CheckFile(context.Background(), path)
-	require.NoError(t, err)
-	assert.True(t, rep.OK())
+	assertFileSound(t, path)
 	require.NoError(t, db.Close())
 	again, err := Open(path, Options{})
 	require.NoError(t, err)
@@ -480,9 +471,7 @@ func TestEndedContextWritesNothing(t *testing.T) {
 	cancel()
 	_, err := db.RecordGame(ctx, testGame("c", "ka", "kb"), nil)
 	require.ErrorIs(t, err, context.Canceled)
-	c, err := db.Counts(context.Background())
-	require.NoError(t, err)
-	assert.Equal(t, Counts{}, c)
+	assertCounts(t, db, Counts{})
 }
 
 func TestTournament(t *testing.T) {

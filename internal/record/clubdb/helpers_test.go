@@ -82,6 +82,24 @@ func assertSound(t testing.TB, db *DB) Report {
 	return rep
 }
 
+// assertFileSound is assertSound of the database file at path, read
+// by CheckFile.
+func assertFileSound(t testing.TB, path string) Report {
+	t.Helper()
+	rep, err := CheckFile(context.Background(), path)
+	require.NoError(t, err, path)
+	assert.True(t, rep.OK(), "%s: %v", path, rep.Problems)
+	return rep
+}
+
+// assertCounts checks the players and games db holds.
+func assertCounts(t testing.TB, db *DB, want Counts, msgAndArgs ...any) {
+	t.Helper()
+	c, err := db.Counts(context.Background())
+	require.NoError(t, err)
+	assert.Equal(t, want, c, msgAndArgs...)
+}
+
 // fakeSum is the checksum of a made-up log named by name.
 func fakeSum(name string) string { return SumLog([]byte(name)) }
 

@@ -194,9 +194,7 @@ func TestImportLosesNothing(t *testing.T) {
 	assert.Contains(t, rep.Skipped[0].Path, "broken.klob")
 	require.True(t, imported(t, db))
 
-	counts, err := db.Counts(ctx)
-	require.NoError(t, err)
-	assert.Equal(t, Counts{Players: len(wantKeys), Games: len(wantGames)}, counts)
+	assertCounts(t, db, Counts{Players: len(wantKeys), Games: len(wantGames)})
 	tables := map[int]int{}
 	for sum, path := range wantGames {
 		g, err := db.GameBySum(ctx, sum)
@@ -241,9 +239,7 @@ func TestImportLosesNothing(t *testing.T) {
 	games, err := db.GamesOf(ctx, testkit.KeyCy, 0, 100)
 	require.NoError(t, err)
 	assert.Len(t, games, 3, "Cy's three tables")
-	check, err := db.Check(ctx)
-	require.NoError(t, err)
-	assert.True(t, check.OK(), "%v", check.Problems)
+	assertSound(t, db)
 
 	// Again: nothing new, nothing changed.
 	before := dump(t, db)

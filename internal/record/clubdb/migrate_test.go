@@ -99,18 +99,13 @@ func TestMigrateFromEveryVersion(t *testing.T) {
 
 			if k >= 1 {
 				bak := fmt.Sprintf("%s.v%d.bak", path, k)
-				brep, err := CheckFile(ctx, bak)
-				require.NoError(t, err, "the copy of version %d", k)
-				assert.Equal(t, k, brep.Version)
-				assert.True(t, brep.OK(), "%v", brep.Problems)
+				assert.Equal(t, k, assertFileSound(t, bak).Version, "the copy of version %d", k)
 				if fi, err := os.Stat(bak); err == nil && runtime.GOOS != "windows" {
 					assert.Equal(t, os.FileMode(0o600), fi.Mode().Perm(), "the copy is private")
 				}
 				checkFixtures(t, db, k)
 			} else {
-				c, err := db.Counts(ctx)
-				require.NoError(t, err)
-				assert.Equal(t, Counts{}, c)
+				assertCounts(t, db, Counts{})
 			}
 
 			// The database takes every kind of write.
@@ -204,9 +199,7 @@ func TestAFailedStepChangesNothing(t *testing.T) {
 	db = openAt(t, path, nil)
 	assert.Equal(t, before, dump(t, db))
 	checkFixtures(t, db, Version)
-	rep, err := db.Check(ctx)
-	require.NoError(t, err)
-	assert.Equal(t, Version, rep.Version)
+	assert.Equal(t, Version, assertSound(t, db).Version)
 	_, err = os.Stat(fmt.Sprintf("%s.v%d.bak", path, Version))
 	require.NoError(t, err, "the copy made before the move is kept")
 }

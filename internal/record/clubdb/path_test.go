@@ -40,9 +40,7 @@ func TestAnyPathOpensAndChecks(t *testing.T) {
 				_, err = os.Stat(path)
 				require.NoError(t, err, "the database is not where it was named")
 
-				rep, err := CheckFile(ctx, path)
-				require.NoError(t, err)
-				assert.True(t, rep.OK(), "%v", rep.Problems)
+				rep := assertFileSound(t, path)
 				assert.Equal(t, path, rep.Path, "the report names the file as it was given")
 
 				again, err := Open(path, Options{})

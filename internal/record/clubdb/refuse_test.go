@@ -221,9 +221,7 @@ func TestHotJournalIsRolledBack(t *testing.T) {
 
 	db := openAt(t, path, nil)
 	assert.False(t, db.Created())
-	c, err := db.Counts(ctx)
-	require.NoError(t, err)
-	assert.Equal(t, Counts{Players: 2, Games: 2}, c, "the uncommitted players are rolled back")
+	assertCounts(t, db, Counts{Players: 2, Games: 2}, "the uncommitted players are rolled back")
 	checkFixtures(t, db, 1)
 	assertSound(t, db)
 	var mode string
