@@ -61,8 +61,22 @@ func TestRefusedFilesAreLeftAsTheyAre(t *testing.T) {
 	goodFile(t, goodPath)
 	good, err := os.ReadFile(goodPath)
 	require.NoError(t, err)
-	goodFile := func(t *testing.T, path string) {
-		require.NoError(t, os.WriteFile(path, good, 0o600))
+	// file writes data as the database; patched writes the sound one,
+	// then b over it at off.
+	file := func(data []byte) func(t *testing.T, path string) {
+		return func(t *testing.T, path string) { require.NoError(t, os.WriteFile(path, data, 0o600)) }
+	}
+	goodFile := file(good)
+	patched := func(off int64, b []byte) func(t *testing.T, path string) {
+		return func(t *testing.T, path string) {
+			goodFile(t, path)
+			patch(t, path, off, b)
+		}
+	}
+	junk := make([]byte, 3*4096)
+	r := rand.New(rand.NewPCG(5, 6))
+	for i := range junk {
+		junk[i] = byte(r.UintN(256))
 	}
 	cases := []struct {
 		name  string
@@ -70,32 +84,12 @@ func TestRefusedFilesAreLeftAsTheyAre(t *testing.T) {
 		newer bool
 		says  string
 	}{
-		{"not SQLite", func(t *testing.T, path string) {
-			require.NoError(t, os.WriteFile(path, []byte(fmt.Sprintf("%0200d", 7)), 0o600))
-		}, false, "not an SQLite database"},
-		{"empty", func(t *testing.T, path string) {
-			require.NoError(t, os.WriteFile(path, nil, 0o600))
-		}, false, "it is empty (0 bytes)"},
-		{"shorter than a header", func(t *testing.T, path string) {
-			require.NoError(t, os.WriteFile(path, []byte("SQLite format 3"), 0o600))
-		}, false, "shorter than SQLite's 100-byte header"},
-		{"header overwritten", func(t *testing.T, path string) {
-			goodFile(t, path)
-			patch(t, path, 0, make([]byte, 16))
-		}, false, "not an SQLite database"},
-		{"page size", func(t *testing.T, path string) {
-			goodFile(t, path)
-			patch(t, path, 16, []byte{0x03, 0x00})
-		}, false, "page size of 768"},
-		{"pages garbled", func(t *testing.T, path string) {
-			goodFile(t, path)
-			junk := make([]byte, 3*4096)
-			r := rand.New(rand.NewPCG(5, 6))
-			for i := range junk {
-				junk[i] = byte(r.UintN(256))
-			}
-			patch(t, path, 2*4096, junk)
-		}, false, "is damaged"},
+		{"not SQLite", file([]byte(fmt.Sprintf("%0200d", 7))), false, "not an SQLite database"},
+		{"empty", file(nil), false, "it is empty (0 bytes)"},
+		{"shorter than a header", file([]byte("SQLite format 3")), false, "shorter than SQLite's 100-byte header"},
+		{"header overwritten", patched(0, make([]byte, 16)), false, "not an SQLite database"},
+		{"page size", patched(16, []byte{0x03, 0x00}), false, "page size of 768"},
+		{"pages garbled", patched(2*4096, junk), false, "is damaged"},
 		{"truncated", func(t *testing.T, path string) {
 			goodFile(t, path)
 			fi, err := os.Stat(path)
@@ -118,9 +112,7 @@ func TestRefusedFilesAreLeftAsTheyAre(t *testing.T) {
 			path := filepath.Join(t.TempDir(), FileName)
 			c.make(t, path)
 			before := fileSum(t, path)
-			db, err := Open(path, Options{})
-			require.Error(t, err)
-			require.Nil(t, db)
+			err := openRefused(t, path)
 			if c.newer {
 				var ne *NewerError
 				require.ErrorAs(t, err, &ne)
@@ -135,8 +127,7 @@ func TestRefusedFilesAreLeftAsTheyAre(t *testing.T) {
 			assert.Equal(t, before, fileSum(t, path), "the refused file changed")
 
 			// A second try is refused the same way, the file still the same.
-			_, err2 := Open(path, Options{})
-			require.Error(t, err2)
+			openRefused(t, path)
 			assert.Equal(t, before, fileSum(t, path))
 
 			// The check reports it too, without writing.
@@ -147,6 +138,16 @@ func TestRefusedFilesAreLeftAsTheyAre(t *testing.T) {
 			assert.Equal(t, before, fileSum(t, path))
 		})
 	}
+}
+
+// openRefused opens path, which Open must refuse, giving no DB, and
+// returns the refusal.
+func openRefused(t *testing.T, path string) error {
+	t.Helper()
+	db, err := Open(path, Options{})
+	require.Error(t, err)
+	require.Nil(t, db)
+	return err
 }
 
 func patch(t *testing.T, path string, off int64, b []byte) {
@@ -297,9 +298,7 @@ func TestRowDamageIsRefused(t *testing.T) {
 			path := rowDamaged(t, c.stmt, c.mark, c.at, 0x01)
 			before := fileSum(t, path)
 			for range 2 {
-				db, err := Open(path, Options{})
-				require.Error(t, err)
-				require.Nil(t, db)
+				err := openRefused(t, path)
 				var de *DamagedError
 				require.ErrorAs(t, err, &de)
 				assert.Contains(t, err.Error(), "the club database "+path+" is damaged: its check finds 1 problem: "+c.says)

@@ -18,9 +18,7 @@ import (
 func TestSpecialFilesAreRefused(t *testing.T) {
 	for _, s := range testkit.SpecialFiles(t) {
 		t.Run(s.What, func(t *testing.T) {
-			db, err := Open(s.Path, Options{})
-			require.Error(t, err)
-			require.Nil(t, db)
+			err := openRefused(t, s.Path)
 			assert.Contains(t, err.Error(), s.Path+" is not a regular file ("+s.What+"): it is left as it is")
 			_, err = CheckFile(context.Background(), s.Path)
 			require.Error(t, err)
