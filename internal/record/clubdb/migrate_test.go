@@ -61,6 +61,16 @@ func buildAt(t testing.TB, path string, k int) {
 	require.NoError(t, err)
 }
 
+// migrateRaw runs migrate on a plain connection to the file at path,
+// from version from through steps, and returns its error.
+func migrateRaw(t *testing.T, path string, from int, steps []string) error {
+	t.Helper()
+	conn, done := rawConn(t, path)
+	defer done()
+	_, err := migrate(context.Background(), conn, path, from, steps)
+	return err
+}
+
 // schemaOf lists the schema's objects and their SQL.
 func schemaOf(t *testing.T, db *DB) []string {
 	t.Helper()
@@ -186,15 +196,12 @@ func TestAFailedStepChangesNothing(t *testing.T) {
 	before := dump(t, db)
 	require.NoError(t, db.Close())
 
-	ctx := context.Background()
-	conn, done := rawConn(t, path)
 	steps := append(append([]string(nil), migrations...),
 		`CREATE TABLE extra (x INTEGER); INSERT INTO extra VALUES (1); UPDATE players SET name = 'gone'`,
 		`INSERT INTO no_such_table VALUES (1)`)
-	_, err := migrate(ctx, conn, path, Version, steps)
+	err := migrateRaw(t, path, Version, steps)
 	require.ErrorContains(t, err, fmt.Sprintf("moving from version %d to %d", Version, Version+2))
 	require.ErrorContains(t, err, "nothing was changed")
-	done()
 
 	db = openAt(t, path, nil)
 	assert.Equal(t, before, dump(t, db))
@@ -212,16 +219,13 @@ func TestAMoveOverBrokenReferencesChangesNothing(t *testing.T) {
 	path := filepath.Join(t.TempDir(), FileName)
 	buildAt(t, path, Version-1)
 	rawExec(t, path, `INSERT INTO game_seats VALUES (1, 2, 'nobody', 'Cid', 'human', 0)`)
-	ctx := context.Background()
-	conn, done := rawConn(t, path)
-	_, err := migrate(ctx, conn, path, Version-1, migrations)
-	done()
+	err := migrateRaw(t, path, Version-1, migrations)
 	require.ErrorContains(t, err, fmt.Sprintf("moving from version %d to %d breaks 1 reference (", Version-1, Version))
 	require.ErrorContains(t, err, "refers to a missing row of players")
 	require.ErrorContains(t, err, "nothing was changed")
-	conn, done = rawConn(t, path)
+	conn, done := rawConn(t, path)
 	defer done()
 	var v int
-	require.NoError(t, conn.QueryRowContext(ctx, "PRAGMA user_version").Scan(&v))
+	require.NoError(t, conn.QueryRowContext(context.Background(), "PRAGMA user_version").Scan(&v))
 	assert.Equal(t, Version-1, v)
 }
