@@ -8,7 +8,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -281,23 +280,15 @@ func TestWriteLatencies(t *testing.T) {
 // lobby shows only that the rating or the leaderboard cannot be read
 // now; the server's log keeps the database's own words.
 func TestReadFailuresLogged(t *testing.T) {
-	var mu sync.Mutex
-	var logged []string
-	s, err := Open(context.Background(), t.TempDir(), Options{Logf: func(format string, args ...any) {
-		mu.Lock()
-		defer mu.Unlock()
-		logged = append(logged, fmt.Sprintf(format, args...))
-	}})
-	require.NoError(t, err)
+	logs := &testkit.LogLines{}
+	s := openWith(t, t.TempDir(), Options{Logf: logs.Logf})
 	require.NoError(t, s.Close())
 
 	_, cardErr := s.Card(context.Background(), "SHA256:ann")
 	_, boardErr := s.Leaderboard(context.Background(), 3, 10)
 	require.Error(t, cardErr)
 	require.Error(t, boardErr)
-	mu.Lock()
-	defer mu.Unlock()
-	all := strings.Join(logged, "\n")
+	all := logs.String()
 	assert.Contains(t, all, "club: a player's rating could not be read: "+cardErr.Error())
 	assert.Contains(t, all, "club: the leaderboard of 3 players could not be read: "+boardErr.Error())
 }
@@ -306,16 +297,9 @@ func TestReadFailuresLogged(t *testing.T) {
 // result and each rating it changed, every person by name and key tag
 // (as the lobby tags them); recording it again logs nothing.
 func TestRecordLogged(t *testing.T) {
-	var mu sync.Mutex
-	var logged []string
+	logs := &testkit.LogLines{}
 	dir := t.TempDir()
-	s, err := Open(context.Background(), dir, Options{Logf: func(format string, args ...any) {
-		mu.Lock()
-		defer mu.Unlock()
-		logged = append(logged, fmt.Sprintf(format, args...))
-	}})
-	require.NoError(t, err)
-	t.Cleanup(func() { s.Close() })
+	s := openWith(t, dir, Options{Logf: logs.Logf})
 	const ann, bob = "a1a1a1a1a1a1ffffffffffffffffffff", "b2b2b2b2b2b2eeeeeeeeeeeeeeeeeeee"
 	l := tableLog(t, 7, person(ann, "ann"), person(bob, "bob"), bot("random"))
 	rec := file(t, s, dir, "g", l, "")
@@ -324,9 +308,7 @@ func TestRecordLogged(t *testing.T) {
 	require.NoError(t, err)
 	tot := g.Totals()
 	win := rules.SideName(3, g.Winner())
-	mu.Lock()
-	defer mu.Unlock()
-	all := strings.Join(logged, "\n")
+	all := logs.String()
 	assert.Contains(t, all, fmt.Sprintf(`club: table TEST's game recorded as game %d, won by %s: A "ann" #a1a1a1a1a1a1 %d, B "bob" #b2b2b2b2b2b2 %d, C bot %d`,
 		rec.ID, win, tot[0], tot[1], tot[2]))
 	assert.Contains(t, all, fmt.Sprintf(`club: game %d rated "ann" #a1a1a1a1a1a1 at 3 seats: unrated -> `, rec.ID))

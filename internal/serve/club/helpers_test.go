@@ -67,9 +67,17 @@ func openService(t testing.TB) (*Service, string) {
 	return openAt(t, dir), dir
 }
 
+// openAt opens the club of the state directory dir, logging to the
+// test's log.
 func openAt(t testing.TB, dir string) *Service {
 	t.Helper()
-	s, err := Open(context.Background(), dir, Options{Logf: t.Logf})
+	return openWith(t, dir, Options{Logf: t.Logf})
+}
+
+// openWith opens the club of dir with o, closed at the end of the test.
+func openWith(t testing.TB, dir string, o Options) *Service {
+	t.Helper()
+	s, err := Open(context.Background(), dir, o)
 	require.NoError(t, err)
 	t.Cleanup(func() { s.Close() })
 	return s

@@ -78,7 +78,9 @@ func TestKillChild(t *testing.T) {
 	}
 	finish := os.Getenv(childFinish) == "1"
 	ctx := context.Background()
-	cl, err := Open(ctx, state, Options{Logf: func(f string, a ...any) { fmt.Fprintf(os.Stderr, f+"\n", a...) }})
+	// The parent reads the club's and the hall's lines on stderr.
+	logf := func(f string, a ...any) { fmt.Fprintf(os.Stderr, f+"\n", a...) }
+	cl, err := Open(ctx, state, Options{Logf: logf})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "open:", err)
 		os.Exit(3)
@@ -106,7 +108,7 @@ func TestKillChild(t *testing.T) {
 			say("D")
 			return err
 		},
-		Logf: func(f string, a ...any) { fmt.Fprintf(os.Stderr, f+"\n", a...) },
+		Logf: logf,
 	})
 	if err != nil {
 		// As klob serve: a table that does not read (a kill before its
