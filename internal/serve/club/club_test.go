@@ -2,7 +2,6 @@ package club
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"fmt"
 	"os"
@@ -199,15 +198,9 @@ func TestVerifyFindsTampering(t *testing.T) {
 	verify(t, s)
 	path := s.DB().Path()
 	require.NoError(t, s.Close())
-	raw, err := sql.Open("sqlite", path)
-	require.NoError(t, err)
-	_, err = raw.Exec(`UPDATE ratings SET mu = mu + 0.5 WHERE player_key = ?`, testkit.KeyAnn)
-	require.NoError(t, err)
-	_, err = raw.Exec(`UPDATE rating_history SET mu = mu - 1 WHERE player_key = ? AND game_id = 2`, testkit.KeyBob)
-	require.NoError(t, err)
-	_, err = raw.Exec(`UPDATE rating_history SET mu_before = mu_before + 1 WHERE player_key = ? AND game_id = 3`, testkit.KeyAnn)
-	require.NoError(t, err)
-	require.NoError(t, raw.Close())
+	rawExec(t, path, `UPDATE ratings SET mu = mu + 0.5 WHERE player_key = ?`, testkit.KeyAnn)
+	rawExec(t, path, `UPDATE rating_history SET mu = mu - 1 WHERE player_key = ? AND game_id = 2`, testkit.KeyBob)
+	rawExec(t, path, `UPDATE rating_history SET mu_before = mu_before + 1 WHERE player_key = ? AND game_id = 3`, testkit.KeyAnn)
 	s = openAt(t, dir)
 	problems, err := s.Verify(context.Background(), readPath)
 	require.NoError(t, err)
@@ -233,29 +226,31 @@ func TestRefusesDamagedAndNewer(t *testing.T) {
 	junk := []byte("SQLite format 3\x00 but not really a database at all, only junk: the club's file was overwritten")
 	junk = append(junk, make([]byte, 4096)...)
 	require.NoError(t, os.WriteFile(path, junk, 0o600))
-	_, err := Open(context.Background(), dir, Options{})
 	var damaged *clubdb.DamagedError
-	require.ErrorAs(t, err, &damaged)
-	got, rerr := os.ReadFile(path)
-	require.NoError(t, rerr)
-	assert.Equal(t, junk, got, "the file is left as it was")
+	require.ErrorAs(t, openRefused(t, dir), &damaged)
 
 	dir2 := t.TempDir()
 	s := openAt(t, dir2)
 	require.NoError(t, s.Close())
-	raw, err := sql.Open("sqlite", Path(dir2))
-	require.NoError(t, err)
-	_, err = raw.Exec(`PRAGMA user_version = 99`)
-	require.NoError(t, err)
-	require.NoError(t, raw.Close())
-	before, err := os.ReadFile(Path(dir2))
-	require.NoError(t, err)
-	_, err = Open(context.Background(), dir2, Options{})
+	rawExec(t, Path(dir2), `PRAGMA user_version = 99`)
 	var newer *clubdb.NewerError
-	require.ErrorAs(t, err, &newer)
-	after, err := os.ReadFile(Path(dir2))
+	require.ErrorAs(t, openRefused(t, dir2), &newer)
+}
+
+// openRefused opens the club of dir, which Open must refuse, giving no
+// service, and returns the refusal; the database's file is left byte
+// for byte as it was.
+func openRefused(t *testing.T, dir string) error {
+	t.Helper()
+	before, err := os.ReadFile(Path(dir))
 	require.NoError(t, err)
-	assert.Equal(t, before, after)
+	s, err := Open(context.Background(), dir, Options{})
+	require.Error(t, err)
+	require.Nil(t, s)
+	after, rerr := os.ReadFile(Path(dir))
+	require.NoError(t, rerr)
+	assert.Equal(t, before, after, "the file is left as it was")
+	return err
 }
 
 // TestWriteLatencies: each record's time is kept for the server's

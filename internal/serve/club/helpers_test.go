@@ -2,6 +2,7 @@ package club
 
 import (
 	"context"
+	"database/sql"
 	"os"
 	"path/filepath"
 	"testing"
@@ -93,6 +94,18 @@ func file(t testing.TB, s *Service, dir, name string, l *gamelog.Log, owner stri
 	rec, err := s.Record(context.Background(), path, l, owner)
 	require.NoError(t, err)
 	return rec
+}
+
+// rawExec runs query with args on the database file at path over a
+// plain connection of its own, closed before it returns: a change by
+// hand, that no write of the club makes.
+func rawExec(t testing.TB, path, query string, args ...any) {
+	t.Helper()
+	raw, err := sql.Open("sqlite", path)
+	require.NoError(t, err)
+	_, err = raw.Exec(query, args...)
+	require.NoError(t, err, query)
+	require.NoError(t, raw.Close())
 }
 
 // readPath reads a game's log at its path.
