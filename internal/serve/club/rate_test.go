@@ -188,30 +188,29 @@ func TestRateMatchesTheModel(t *testing.T) {
 // placed by their totals, equal totals tying.
 func TestRateTiesAndPlaces(t *testing.T) {
 	cfg := rating.Default()
-	mk := func(totals ...int) clubdb.Game {
+	newcomers := []clubdb.Rating{{Key: testkit.KeyAnn, Seats: 3}, {Key: testkit.KeyBob, Seats: 3}, {Key: testkit.KeyCy, Seats: 3}}
+	// rate rates newcomers in a game of three that C won, with the
+	// seats' totals.
+	rate := func(totals ...int) []clubdb.Rating {
+		t.Helper()
 		g := clubdb.Game{Rules: rules.DefaultOptions(), Winner: "C"}
 		g.Rules.Players = 3
 		for i, tot := range totals {
 			g.Seats = append(g.Seats, clubdb.Seat{Key: []string{testkit.KeyAnn, testkit.KeyBob, testkit.KeyCy}[i], Level: "human", Total: tot})
 		}
-		return g
+		got, err := RateStoodIn(cfg, &g, newcomers, nil)
+		require.NoError(t, err)
+		return got
 	}
-	newcomers := []clubdb.Rating{{Key: testkit.KeyAnn, Seats: 3}, {Key: testkit.KeyBob, Seats: 3}, {Key: testkit.KeyCy, Seats: 3}}
-	tie := mk(100, 100, 510)
-	got, err := RateStoodIn(cfg, &tie, newcomers, nil)
-	require.NoError(t, err)
+	got := rate(100, 100, 510)
 	assert.Equal(t, got[0].Mu, got[1].Mu, "a tie for second moves both alike")
 	assert.Greater(t, got[2].Mu, got[0].Mu)
-	order := mk(90, 300, 510)
-	got, err = RateStoodIn(cfg, &order, newcomers, nil)
-	require.NoError(t, err)
+	got = rate(90, 300, 510)
 	assert.Less(t, got[0].Mu, got[1].Mu, "third is below second")
 	assert.Less(t, got[1].Mu, got[2].Mu)
 	// The winner is the side the rules name, even behind on totals (a
 	// side past the target can lose to one that reached it first).
-	odd := mk(600, 100, 550)
-	got, err = RateStoodIn(cfg, &odd, newcomers, nil)
-	require.NoError(t, err)
+	got = rate(600, 100, 550)
 	assert.Greater(t, got[2].Mu, got[0].Mu)
 }
 

@@ -19,18 +19,10 @@ import (
 // everyone else is rated as if nobody had dropped. The database's check
 // agrees.
 func TestStoodInGainsNothing(t *testing.T) {
-	keys := []string{testkit.KeyAnn, testkit.KeyBob, testkit.KeyCy, testkit.KeyDan}
-	names := []string{"ann", "bob", "cy", "dan"}
 	for _, n := range []int{2, 3, 4} {
 		t.Run(fmt.Sprintf("%d seats", n), func(t *testing.T) {
-			var seats []seat
-			for i := range n {
-				seats = append(seats, person(keys[i], names[i]))
-			}
-			l := tableLog(t, uint64(10+n), seats...)
+			l, g, newcomers := peopleGame(t, n, uint64(10+n))
 			win := winner(t, l)
-			g, err := clubdb.FromLog("x", mustText(t, l), "")
-			require.NoError(t, err)
 			// A winner and (above two seats) the last loser dropped;
 			// bots played their seats to the end (the loser's taken back
 			// once, then lost again).
@@ -46,18 +38,14 @@ func TestStoodInGainsNothing(t *testing.T) {
 				}
 			}
 			l.Comment = []string{
-				fmt.Sprintf("deal 1: %s dropped; a normal bot took seat %s", names[lost], lost),
-				fmt.Sprintf("deal 2: %s took seat %s back", names[lost], lost),
-				fmt.Sprintf("deal 2: %s dropped; a normal bot took seat %s", names[won], won),
+				fmt.Sprintf("deal 1: %s dropped; a normal bot took seat %s", peopleNames[lost], lost),
+				fmt.Sprintf("deal 2: %s took seat %s back", peopleNames[lost], lost),
+				fmt.Sprintf("deal 2: %s dropped; a normal bot took seat %s", peopleNames[won], won),
 			}
 			if n > 2 {
 				// At two the loser plays on: with both gone nobody is
 				// rated (TestEveryoneLeftRatesNobody).
-				l.Comment = append(l.Comment, fmt.Sprintf("deal 2: %s dropped; a normal bot took seat %s", names[lost], lost))
-			}
-			var newcomers []clubdb.Rating
-			for i := range n {
-				newcomers = append(newcomers, clubdb.Rating{Key: keys[i], Seats: n})
+				l.Comment = append(l.Comment, fmt.Sprintf("deal 2: %s dropped; a normal bot took seat %s", peopleNames[lost], lost))
 			}
 			plain, err := RateStoodIn(rating.Default(), &g, newcomers, nil)
 			require.NoError(t, err)
@@ -73,19 +61,42 @@ func TestStoodInGainsNothing(t *testing.T) {
 			for i, p := range plain {
 				switch rules.Seat(i) {
 				case won:
-					require.Greater(t, p.Mu, newcomer.Mu, "the win would raise %s", names[i])
-					require.Equal(t, newcomer.Mu, got[p.Key].Mu, "%s gains nothing by the bot's win", names[i])
+					require.Greater(t, p.Mu, newcomer.Mu, "the win would raise %s", peopleNames[i])
+					require.Equal(t, newcomer.Mu, got[p.Key].Mu, "%s gains nothing by the bot's win", peopleNames[i])
 				case lost:
-					require.Less(t, got[p.Key].Mu, newcomer.Mu, "%s's loss counts", names[i])
-					require.Equal(t, p.Mu, got[p.Key].Mu, "%s falls as anyone", names[i])
+					require.Less(t, got[p.Key].Mu, newcomer.Mu, "%s's loss counts", peopleNames[i])
+					require.Equal(t, p.Mu, got[p.Key].Mu, "%s falls as anyone", peopleNames[i])
 				default:
-					require.Equal(t, p.Mu, got[p.Key].Mu, "%s is rated as ever", names[i])
+					require.Equal(t, p.Mu, got[p.Key].Mu, "%s is rated as ever", peopleNames[i])
 					require.Equal(t, p.Sigma, got[p.Key].Sigma)
 				}
 			}
 			verify(t, s)
 		})
 	}
+}
+
+// peopleKeys and peopleNames are the people of peopleGame, by seat.
+var (
+	peopleKeys  = []string{testkit.KeyAnn, testkit.KeyBob, testkit.KeyCy, testkit.KeyDan}
+	peopleNames = []string{"ann", "bob", "cy", "dan"}
+)
+
+// peopleGame plays a whole game of n people and no bot from seed: its
+// log, the game as the database reads it, and the people as newcomers,
+// in seat order, as a RateFunc gets them.
+func peopleGame(t *testing.T, n int, seed uint64) (*gamelog.Log, clubdb.Game, []clubdb.Rating) {
+	t.Helper()
+	var seats []seat
+	var newcomers []clubdb.Rating
+	for i := range n {
+		seats = append(seats, person(peopleKeys[i], peopleNames[i]))
+		newcomers = append(newcomers, clubdb.Rating{Key: peopleKeys[i], Seats: n})
+	}
+	l := tableLog(t, seed, seats...)
+	g, err := clubdb.FromLog("x", mustText(t, l), "")
+	require.NoError(t, err)
+	return l, g, newcomers
 }
 
 func mustText(t *testing.T, l *gamelog.Log) []byte {
@@ -99,20 +110,10 @@ func mustText(t *testing.T, l *gamelog.Log) []byte {
 // played to its end (for a spectator), rates nobody, at every seat
 // count, as the same game closed for want of anyone at the table does.
 func TestEveryoneLeftRatesNobody(t *testing.T) {
-	keys := []string{testkit.KeyAnn, testkit.KeyBob, testkit.KeyCy, testkit.KeyDan}
-	names := []string{"ann", "bob", "cy", "dan"}
 	for _, n := range []int{2, 3, 4} {
-		var seats []seat
-		for i := range n {
-			seats = append(seats, person(keys[i], names[i]))
-		}
-		l := tableLog(t, uint64(20+n), seats...)
-		g, err := clubdb.FromLog("x", mustText(t, l), "")
-		require.NoError(t, err)
-		var newcomers []clubdb.Rating
+		_, g, newcomers := peopleGame(t, n, uint64(20+n))
 		all := make([]rules.Seat, n)
 		for i := range n {
-			newcomers = append(newcomers, clubdb.Rating{Key: keys[i], Seats: n})
 			all[i] = rules.Seat(i)
 		}
 		got, err := RateStoodIn(rating.Default(), &g, newcomers, all)
