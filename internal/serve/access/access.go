@@ -25,6 +25,7 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 
 	"github.com/klob/klob/internal/platform/textwrap"
+	"github.com/klob/klob/internal/platform/untrusted"
 )
 
 // MinTag is the fewest hex digits of a key's id a list may name it by:
@@ -155,8 +156,18 @@ func (l *list) fail(g *Gate, err error) {
 }
 
 // read reads the file as fi describes it; l.mu is held (or l is new).
+// Only a regular file of at most maxList bytes is read: a FIFO would
+// hang the read (and with it the start, or every connection), and
+// /dev/zero would never end.
 func (l *list) read(fi os.FileInfo) error {
-	data, err := os.ReadFile(l.path)
+	if !fi.Mode().IsRegular() {
+		return fmt.Errorf("not a regular file (%s)", untrusted.Kind(fi.Mode()))
+	}
+	// ReadFileMax refuses a file that changed into another kind since.
+	data, err := untrusted.ReadFileMax(l.path, maxList)
+	if errors.Is(err, untrusted.ErrTooLarge) {
+		return errTooLarge
+	}
 	if err != nil {
 		return err
 	}
@@ -171,12 +182,15 @@ func (l *list) read(fi os.FileInfo) error {
 // maxList bounds a list file: 100,000 keys of authorized_keys lines.
 const maxList = 64 << 20
 
+// errTooLarge refuses a list over maxList.
+var errTooLarge = fmt.Errorf("over %d MB", maxList>>20)
+
 // Parse reads a list's lines: the hex ids and tags (lower case) and the
 // SHA256 fingerprints it names. A line it cannot read is an error that
 // gives its number.
 func Parse(data []byte) (ids []string, fps map[string]bool, err error) {
 	if len(data) > maxList {
-		return nil, nil, fmt.Errorf("over %d MB", maxList>>20)
+		return nil, nil, errTooLarge
 	}
 	fps = map[string]bool{}
 	sc := bufio.NewScanner(bytes.NewReader(data))
