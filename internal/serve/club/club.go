@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -12,6 +11,7 @@ import (
 	"time"
 
 	"github.com/klob/klob/internal/platform/textwrap"
+	"github.com/klob/klob/internal/platform/untrusted"
 	"github.com/klob/klob/internal/play/hall"
 	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/internal/record/clubdb"
@@ -119,8 +119,9 @@ func (s *Service) ratePending(ctx context.Context) (int, error) {
 	for i := range games {
 		g := &games[i]
 		// The log says who a bot played for at the end; one that cannot
-		// be read rates the game by its seats alone.
-		data, _ := os.ReadFile(g.LogPath)
+		// be read rates the game by its seats alone. Only a regular file
+		// is read: a FIFO in its place would hang the start.
+		data, _ := untrusted.ReadFile(g.LogPath)
 		if data != nil && clubdb.SumLog(data) != g.LogSHA256 {
 			data = nil
 		}
