@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/klob/klob/internal/record/clubdb"
@@ -106,6 +107,18 @@ func rawExec(t testing.TB, path, query string, args ...any) {
 	_, err = raw.Exec(query, args...)
 	require.NoError(t, err, query)
 	require.NoError(t, raw.Close())
+}
+
+// assertRated checks that the club has rated games games and has none
+// left to rate.
+func assertRated(t testing.TB, s *Service, games int, msgAndArgs ...any) {
+	t.Helper()
+	rated, err := s.DB().RatedGames(context.Background())
+	require.NoError(t, err)
+	assert.Len(t, rated, games, msgAndArgs...)
+	unrated, err := s.DB().Unrated(context.Background())
+	require.NoError(t, err)
+	assert.Empty(t, unrated)
 }
 
 // readPath reads a game's log at its path.

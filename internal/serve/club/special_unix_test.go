@@ -10,7 +10,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/klob/klob/internal/record/clubdb"
@@ -46,10 +45,5 @@ func TestStartRatesPastALogTurnedFIFO(t *testing.T) {
 	})
 	require.NoError(t, err)
 	t.Cleanup(func() { s.Close() })
-	rated, err := s.DB().RatedGames(ctx)
-	require.NoError(t, err)
-	assert.Len(t, rated, 1, "the game is rated")
-	unrated, err := s.DB().Unrated(ctx)
-	require.NoError(t, err)
-	assert.Empty(t, unrated)
+	assertRated(t, s, 1, "the game is rated")
 }
