@@ -204,18 +204,30 @@ func (t *Tally) Analysis() Analysis {
 		// the game (every batch of one View agrees).
 		an.ByWin = an.ByWin || ev.ByWin
 	}
+	// The chances are pooled as weighted sums over the total weight, not
+	// as sums of shares: the shares, each rounded, may add up to a hair
+	// over or under one, and a chance must stay in [0, 1], a certain one
+	// exactly 1.
+	chances := make([][4]float64, k) // win, bete, makes, defends
 	for _, ev := range done {
-		f := batchWeight(ev) / total
+		w := batchWeight(ev)
+		f := w / total
 		an.Samples += ev.Samples
 		for j, r := range ev.Results {
 			x := &an.Rows[j].Result
 			x.Mean += f * r.Mean
 			se2[j] += f * f * r.StdErr * r.StdErr
-			x.Win += f * r.Win
-			x.Bete += f * r.Bete
 			x.Points += f * r.Points
-			x.Makes += f * r.Makes
-			x.Defends += f * r.Defends
+			for i, c := range [4]float64{r.Win, r.Bete, r.Makes, r.Defends} {
+				chances[j][i] += w * c
+			}
+		}
+	}
+	if total > 0 {
+		for j := range an.Rows {
+			x := &an.Rows[j].Result
+			c := chances[j]
+			x.Win, x.Bete, x.Makes, x.Defends = c[0]/total, c[1]/total, c[2]/total, c[3]/total
 		}
 	}
 	for j, a := range t.legal {

@@ -3,6 +3,7 @@ package drill
 import (
 	"context"
 	"math"
+	"math/rand/v2"
 	"reflect"
 	"testing"
 
@@ -358,6 +359,46 @@ func TestTallyPoolsByWeight(t *testing.T) {
 	assert.InDelta(t, 17.5, r.Mean, 1e-9)
 	// sqrt((3/4)²·2² + (1/4)²·4²) = sqrt(2.25 + 1)
 	assert.InDelta(t, math.Sqrt(2.25+1), r.StdErr, 1e-9)
+}
+
+// TestPooledChancesStayChances: a pooled chance (to win, to go bete,
+// to make or defend) is a weighted mean of chances, so it lies in [0, 1]
+// whatever the batches' weights, and every batch certain pools to
+// certain: the weights' shares, each rounded, may add up to a hair over
+// one, which read a chance of 1 as 1.0000000000000002.
+func TestPooledChancesStayChances(t *testing.T) {
+	req, _ := Parse("hand=JS 9S AS KH QH 7D up=8S")
+	v, _ := req.Situation.View()
+	legal := v.Legal()
+	r := rand.New(rand.NewPCG(7, 11))
+	for trial := range 2000 {
+		batches := 2 + r.IntN(Batches-1)
+		tl, err := NewTally(&v, Plan{Samples: 10 * batches, Batches: batches})
+		require.NoError(t, err)
+		for k := range batches {
+			ev := eval.Evaluation{Samples: 10, Weight: 0.05 + 10*r.Float64()}
+			for j, a := range legal {
+				// The first option is certain, the others anything.
+				c := 1.0
+				if j > 0 {
+					c = r.Float64()
+				}
+				ev.Results = append(ev.Results, eval.Result{Action: a, Mean: 10, StdErr: 1, Win: c, Bete: c, Makes: c, Defends: 1 - c})
+			}
+			require.NoError(t, tl.Add(k, ev))
+		}
+		an := tl.Analysis()
+		for j, row := range an.Rows {
+			for name, c := range map[string]float64{"win": row.Win, "bete": row.Bete, "makes": row.Makes, "defends": row.Defends} {
+				if c < 0 || c > 1 {
+					t.Fatalf("trial %d: %s's chance to %s pools to %v", trial, row.Action, name, c)
+				}
+				if j == 0 && name != "defends" && c != 1 {
+					t.Fatalf("trial %d: a certain chance to %s pools to %v", trial, name, c)
+				}
+			}
+		}
+	}
 }
 
 // TestWinGradesFollowTheGap: near the end of a game (options ranked by
