@@ -223,6 +223,22 @@ func (d *Decision) WinLost() float64 {
 	return d.WinLoss
 }
 
+// onScale is the loss of a decision graded an inaccuracy or worse
+// as a multiple of its grade's threshold on the scale it was graded by:
+// points, or near the end the chance to win. Two losses of one grade
+// compare by it whatever their units (the scale puts 20 points and 2%
+// of the chance to win at one blunder).
+func (d *Decision) onScale() float64 {
+	loss, at := d.Loss, [...]float64{InaccuracyAt, MistakeAt, BlunderAt}
+	if d.ByWin {
+		loss, at = d.WinLoss, [...]float64{drill.WinInaccuracyAt, drill.WinMistakeAt, drill.WinBlunderAt}
+	}
+	if d.Grade < Inaccuracy {
+		return loss / at[0]
+	}
+	return loss / at[min(d.Grade, Blunder)-Inaccuracy]
+}
+
 // Summary adds up one player's decisions (in one deal or a whole game).
 type Summary struct {
 	Graded int // decisions with a choice
@@ -237,8 +253,10 @@ type Summary struct {
 	// Counts of the decisions by grade, indexed by Grade (NotGraded is
 	// always zero: such steps are nobody's to sum).
 	Counts [NumGrades]int
-	// Mistakes are the costliest graded decisions, biggest first (at most
-	// Options.Top, and only those graded Inaccuracy or worse).
+	// Mistakes are the costliest graded decisions, biggest first: by
+	// grade, then by the loss the report shows, in points or in the
+	// chance to win (at most Options.Top, and only those graded
+	// Inaccuracy or worse).
 	Mistakes []Decision
 }
 
@@ -483,13 +501,13 @@ func summarise(decs []Decision, seat rules.Seat, top int) Summary {
 			bad = append(bad, d)
 		}
 	}
-	// Worst grade first (one graded by the chance to win may cost no
-	// points), then the most points.
+	// Worst grade first, then the biggest loss on the scale it was
+	// graded by (one graded by the chance to win may cost no points).
 	sort.SliceStable(bad, func(i, j int) bool {
 		if bad[i].Grade != bad[j].Grade {
 			return bad[i].Grade > bad[j].Grade
 		}
-		return bad[i].Loss > bad[j].Loss
+		return bad[i].onScale() > bad[j].onScale()
 	})
 	if len(bad) > top {
 		bad = bad[:top]

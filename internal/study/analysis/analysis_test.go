@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -646,6 +647,62 @@ func TestSummaryCountsOnlyLosses(t *testing.T) {
 	js := summaryJSON(&s)
 	if js.Lost != 12.5 || js.WinLost != 0.12 {
 		t.Errorf("JSON points_lost %v win_lost %v", js.Lost, js.WinLost)
+	}
+}
+
+// TestMistakesBiggestFirst: a summary lists the mistakes worst grade
+// first, then by the loss the report shows on the scale each was graded
+// by. Two blunders graded by the chance to win were listed by their
+// points (5.6% before 6.7%, as a real game's report did), and the one
+// left out as "smaller, not listed" could be the bigger.
+func TestMistakesBiggestFirst(t *testing.T) {
+	decs := []Decision{
+		{Step: 1, Grade: Blunder, ByWin: true, Loss: 30, WinLoss: 0.056},
+		{Step: 2, Grade: Blunder, ByWin: true, Loss: 5, WinLoss: 0.067},
+		{Step: 3, Grade: Mistake, Loss: 15},
+	}
+	s := summarise(decs, 0, 1)
+	if len(s.Mistakes) != 1 || s.Mistakes[0].Step != 2 {
+		t.Fatalf("kept %v, want the 6.7%% blunder (step 2)", steps(s.Mistakes))
+	}
+	// Random decisions of one seat, graded on the scale: the list is
+	// sorted, and nothing left out is bigger than the last listed.
+	r := rand.New(rand.NewPCG(5, 8))
+	key := func(d Decision) float64 {
+		if d.ByWin {
+			return d.WinLoss / map[Grade]float64{Inaccuracy: drill.WinInaccuracyAt, Mistake: drill.WinMistakeAt, Blunder: drill.WinBlunderAt}[d.Grade]
+		}
+		return d.Loss / map[Grade]float64{Inaccuracy: InaccuracyAt, Mistake: MistakeAt, Blunder: BlunderAt}[d.Grade]
+	}
+	before := func(a, b Decision) bool { return a.Grade > b.Grade || a.Grade == b.Grade && key(a) > key(b) }
+	for trial := range 500 {
+		decs = decs[:0]
+		for i := range 1 + r.IntN(12) {
+			d := Decision{Step: i + 1, Loss: 60 * r.Float64()}
+			if r.IntN(2) == 0 {
+				d.ByWin, d.WinLoss = true, 0.1*r.Float64()
+				d.Grade = gradeOfVerdict(drill.GradeLoss(d.WinLoss, true))
+			} else {
+				d.Grade = GradeOf(d.Loss)
+			}
+			decs = append(decs, d)
+		}
+		top := 1 + r.IntN(4)
+		s := summarise(decs, 0, top)
+		for i := 1; i < len(s.Mistakes); i++ {
+			if before(s.Mistakes[i], s.Mistakes[i-1]) {
+				t.Fatalf("trial %d: %+v listed after %+v", trial, s.Mistakes[i], s.Mistakes[i-1])
+			}
+		}
+		listed := map[int]bool{}
+		for _, m := range s.Mistakes {
+			listed[m.Step] = true
+		}
+		for _, d := range decs {
+			if d.Grade >= Inaccuracy && !listed[d.Step] && (len(s.Mistakes) < top || before(d, s.Mistakes[len(s.Mistakes)-1])) {
+				t.Fatalf("trial %d: %+v left out, bigger than the last of %d listed", trial, d, len(s.Mistakes))
+			}
+		}
 	}
 }
 
