@@ -27,8 +27,9 @@
 // takes a fitted amount off each sampled deal's score difference, by
 // phase and by who ends as maker (method.go); the figures behind it are
 // in docs/experiments/2026-12-01-hard-bot-bids.md. Result.Win is the
-// chance of winning the game from the totals the deal leaves (Evaluator.WinChance);
-// near the end of a game (UseWin) Best chooses by it.
+// chance of winning the game from the totals the deal leaves, under the
+// game's rules (Evaluator.WinChanceUnder); near the end of a game
+// (UseWin) Best chooses by it.
 //
 // # Three and four players
 //
@@ -45,10 +46,10 @@
 // at four players (a whole deal solved for each legal card,
 // BenchmarkEvaluateTableLead4), 2 ms at three. Every sample weighs
 // alike. Result.Win is the deciding side's chance of winning the game
-// from the totals the deal leaves (Evaluator.WinChance: with four players the two
-// teams deal in turn as two players do; with three a model over the
-// three totals and the rotating deal, each on deal outcomes of the normal
-// table rule's play); near the end of a game (UseWin, any side near the
+// from the totals the deal leaves (Evaluator.WinChanceUnder: with four
+// players the two teams deal in turn as two players do; with three a
+// model over the three totals and the rotating deal, each on deal
+// outcomes of the normal table rule's play under the game's rules); near the end of a game (UseWin, any side near the
 // target) Best chooses by it.
 //
 // # Reproducibility

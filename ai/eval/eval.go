@@ -57,7 +57,7 @@ type Result struct {
 	// Bete is the chance that this seat ends as maker and bete.
 	Bete float64
 	// Win is the chance of winning the game, from the totals after this
-	// deal (see Evaluator.WinChance for the model).
+	// deal (see Evaluator.WinChanceUnder for the model).
 	Win float64
 	// Points is, in the card play, the solver's value of the card: the
 	// final card-point difference (tricks and last-trick bonus, own minus
@@ -392,7 +392,7 @@ func (e *Evaluator) newJob(v *rules.View, legal []rules.Action) *job {
 	j := &job{v: v, legal: legal, seat: v.Seat, target: v.Options.Target, totals: [2]int{v.Totals[0], v.Totals[1]},
 		dealsNext: rules.NextDealer(v.Dealer, v.Players) == v.Seat, play: v.Phase == rules.PhasePlay}
 	if j.target > 0 {
-		j.wins = e.wins.get(2, j.target)
+		j.wins = e.wins.get(v.Options)
 	}
 	return j
 }

@@ -48,9 +48,9 @@ var ErrNoWorld = fmt.Errorf("eval: %w", sampler.ErrNoSample)
 // found no deal that fits v (rare: after shlomo and cleopatra in one
 // deal) is left out, and Samples counts only those scored;
 // ErrNoWorld is returned when none was. Result.Win is the side's chance
-// to win the game from the totals the finished deal leaves (Evaluator.WinChance
-// with the seat count's deal model); near the end of a game (UseWin)
-// Best chooses by it, as with two players. Options.Uniform and Model do
+// to win the game from the totals the finished deal leaves
+// (Evaluator.WinChanceUnder the game's rules); near the end of a game
+// (UseWin) Best chooses by it, as with two players. Options.Uniform and Model do
 // not apply: every sample weighs alike and the card play is valued as
 // above. Method Corrected takes the phase's tableBias off every margin
 // before the card play, and off the side's total the win chance reads;
@@ -77,7 +77,7 @@ func (e *Evaluator) evaluateTable(ctx context.Context, v *rules.View, opt Option
 		bias: opt.Method.tableCorrection(v.Players, v.Phase)}
 	tj.solve = v.Phase == rules.PhasePlay
 	if v.Options.Target > 0 {
-		tj.wins = e.wins.get(v.Players, v.Options.Target)
+		tj.wins = e.wins.get(v.Options)
 	}
 
 	e.mu.Lock()

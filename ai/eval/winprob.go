@@ -15,7 +15,9 @@ import (
 // The two-player one is measured on deals played by the fixed bidding
 // policy and the exact solver, the table ones on deals played by the
 // normal table rule in every seat (klob-lab fit-bids -outcomes writes
-// them). The deal passes left, so who deals next matters: with two and
+// them), all under the default rules; a game whose rules make a deal
+// worth more or less has its own, measured the same way (dealModel).
+// The deal passes left, so who deals next matters: with two and
 // four players the dealing side alternates, with three it rotates. Win
 // chances are computed by dynamic programming over every side's total in
 // steps of WinStep points (see maxWinUnits for coarser steps) and read by
@@ -90,13 +92,17 @@ type stepOutcome struct {
 	empty bool
 }
 
-// outcomesIn returns the outcomes of a seat count in units of step
-// points (a multiple of WinStep or not): each score falls between two
-// multiples of the step and is shared between them in proportion to its
-// distance, which keeps the mean of every outcome. With step == WinStep
-// they are the outcomes themselves.
-func outcomesIn(players, step int) []stepOutcome {
-	src, k := outcomesFor(players), sidesOf(players)
+// outcomesIn returns the shipped outcomes of a seat count in units of
+// step points (see dealModel.outcomesIn).
+func outcomesIn(players, step int) []stepOutcome { return defaultModel(players).outcomesIn(step) }
+
+// outcomesIn returns m's outcomes in units of step points (a multiple
+// of WinStep or not): each score falls between two multiples of the step
+// and is shared between them in proportion to its distance, which keeps
+// the mean of every outcome. With step == WinStep they are the outcomes
+// themselves.
+func (m *dealModel) outcomesIn(step int) []stepOutcome {
+	src, k := m.outs, sidesOf(m.players)
 	total, top := 0.0, 0
 	for _, o := range src {
 		total += float64(o.n)
@@ -162,15 +168,21 @@ type winTable struct {
 	p     [3][]float64
 }
 
-type winKey struct{ players, target int }
+// winKey is a table's target and the rules of its deal model
+// (modelRules, which hold the seat count).
+type winKey struct {
+	target int
+	rules  rules.Options
+}
 
 // WinTables keeps win tables (the chance of winning a game from its
-// totals, see Evaluator.WinChance) by seat count and target, each built
-// at its first use and never changed after. Building one takes
-// milliseconds (BenchmarkWinTable) and every evaluation near a game's
-// end reads one: evaluators given the same WinTables (NewWith) build
-// each table once between them. A table depends on nothing but its seat
-// count and target, so sharing changes no chance. It holds at most
+// totals, see Evaluator.WinChanceUnder) by seat count, target and the
+// rules of the deal model, each built at its first use and never changed
+// after. Building one takes milliseconds (BenchmarkWinTable) and every
+// evaluation near a game's end reads one: evaluators given the same
+// WinTables (NewWith) build each table once between them. A table
+// depends on nothing but its seat count, target and rules, so sharing
+// changes no chance. It holds at most
 // maxWinTables tables. Safe for concurrent use; the zero value is ready.
 type WinTables struct {
 	mu sync.Mutex
@@ -184,10 +196,10 @@ type winEntry struct {
 	t    *winTable
 }
 
-// get returns the win table for a seat count and a target, building it
-// at its first use.
-func (w *WinTables) get(players, target int) *winTable {
-	key := winKey{players, target}
+// get returns the win table of a game played under o (its seat count,
+// target and deal model), building it at its first use.
+func (w *WinTables) get(o rules.Options) *winTable {
+	key := winKey{o.Target, modelRules(o)}
 	w.mu.Lock()
 	e, ok := w.m[key]
 	if !ok {
@@ -198,7 +210,10 @@ func (w *WinTables) get(players, target int) *winTable {
 		w.m[key] = e
 	}
 	w.mu.Unlock()
-	e.once.Do(func() { e.t = buildWinTable(players, target) })
+	e.once.Do(func() {
+		m := modelFor(o)
+		e.t = buildModelTable(m, o.Target, m.step(o.Target))
+	})
 	return e.t
 }
 
@@ -211,14 +226,32 @@ func winTableStep(sides, target int) int {
 	return (target + m - 1) / m
 }
 
+// step returns the step in points of m's table for a target: that of
+// winTableStep, or coarser when one deal may score more than
+// maxWinUnits of it (a last trick worth hundreds), so that the cells a
+// deal reaches past the target stay as bounded as the target's. The
+// shipped models never need it.
+func (m *dealModel) step(target int) int {
+	k := sidesOf(m.players)
+	return max(winTableStep(k, target), (m.top+maxWinUnits(k)-1)/maxWinUnits(k))
+}
+
+// buildWinTable builds the table of the shipped model for players and
+// target.
 func buildWinTable(players, target int) *winTable {
 	return buildWinTableStep(players, target, winTableStep(sidesOf(players), target))
 }
 
-// buildWinTableStep builds the table for players and target on a grid
-// of step points.
+// buildWinTableStep builds the table of the shipped model for players
+// and target on a grid of step points.
 func buildWinTableStep(players, target, step int) *winTable {
-	f := newWinFrame(players, target, step)
+	return buildModelTable(defaultModel(players), target, step)
+}
+
+// buildModelTable builds the table of model m for target on a grid of
+// step points.
+func buildModelTable(m *dealModel, target, step int) *winTable {
+	f := m.newWinFrame(target, step)
 	t, k, n := f.t, f.t.sides, f.t.n
 	ps := make([]float64, len(f.live))
 	for j, o := range f.live {
@@ -262,14 +295,20 @@ type winFrame struct {
 	p0    float64
 }
 
-// newWinFrame sets up the table for players and target on a grid of
-// step points, its chances not yet filled.
+// newWinFrame sets up the table of the shipped model for players and
+// target on a grid of step points, its chances not yet filled.
 func newWinFrame(players, target, step int) *winFrame {
-	k := sidesOf(players)
+	return defaultModel(players).newWinFrame(target, step)
+}
+
+// newWinFrame sets up the table of m for target on a grid of step
+// points, its chances not yet filled.
+func (m *dealModel) newWinFrame(target, step int) *winFrame {
+	k := sidesOf(m.players)
 	n := (target + step - 1) / step
 	f := &winFrame{}
 	reach := 0
-	for _, o := range outcomesIn(players, step) {
+	for _, o := range m.outcomesIn(step) {
 		if o.empty {
 			f.p0 += o.p
 			continue
@@ -389,14 +428,25 @@ func overChance(t3 [3]int, sides, target int) float64 {
 }
 
 // WinChance returns the modelled chance that side wins the game at a
-// table of players (2, 3 or 4) with the game's target, from the game
-// totals by side, when side next deals the next deal (the side of
-// rules.NextDealer). A finished game is won (1) or lost (0).
+// table of players (2, 3 or 4) with the game's target and the default
+// rules otherwise, from the game totals by side, when side next deals
+// the next deal (the side of rules.NextDealer). A finished game is won
+// (1) or lost (0). WinChanceUnder is the chance under a game's own
+// rules.
 func (e *Evaluator) WinChance(players, target int, totals [4]int, side, next int) float64 {
-	if p, ok := settledChance(players, target, totals, side); ok {
+	o := rules.DefaultOptions().WithPlayers(players)
+	o.Target = target
+	return e.WinChanceUnder(o, totals, side, next)
+}
+
+// WinChanceUnder is WinChance for a game played under o: its seat
+// count, its target, and deals worth what its rules make them worth
+// (see dealModel).
+func (e *Evaluator) WinChanceUnder(o rules.Options, totals [4]int, side, next int) float64 {
+	if p, ok := settledChance(o.NumPlayers(), o.Target, totals, side); ok {
 		return p
 	}
-	return e.wins.get(players, target).chance(totals, side, next, target)
+	return e.wins.get(o).chance(totals, side, next, o.Target)
 }
 
 // settledChance is the win chance where no table is needed: a finished

@@ -252,7 +252,7 @@ func TestWinTablesShared(t *testing.T) {
 	done := make(chan int)
 	for i, ev := range evs {
 		go func() {
-			got[i] = ev.wins.get(3, 500)
+			got[i] = ev.wins.get(rules.DefaultOptions().WithPlayers(3))
 			done <- i
 		}()
 	}
