@@ -192,7 +192,9 @@ func TestVerdictScale(t *testing.T) {
 	// Within the error it is as good, whatever the gap.
 	assert.Equal(t, AsGood, grade(&Row{Gap: 48, GapErr: 30}, false).Kind)
 	legend := strings.Join(Legend(), " ")
-	for _, want := range []string{"an inaccuracy from 4 points (0.5%", "a mistake from 10 points (1.0%)", "a blunder from 20 points (2.0%)", "2 standard errors"} {
+	for _, want := range []string{"an inaccuracy from 4 points (0.5%", "a mistake from 10 points (1.0%)", "a blunder from 20 points (2.0%)", "2 standard errors",
+		// Each option's chance to win is its own: the column is no share of 100%.
+		"win game: how often you win the whole game if you make this choice", "the rows do not add up to 100%"} {
 		assert.Contains(t, legend, want)
 	}
 }
