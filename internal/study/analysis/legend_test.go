@@ -16,7 +16,9 @@ var chessMarks = regexp.MustCompile(`\?\?|\?!|\S \?( |$|\n)|\?\d|(^|\n| )\? `)
 // with its thresholds, never with an annotator's mark.
 func TestLegendUsesTheThresholds(t *testing.T) {
 	all := strings.Join(Legend(false), " ")
-	for _, want := range []string{"inaccuracy: the choice loses 4 to 10 points", "mistake: 10 to 20", "blunder: 20 or more", "what the player could know"} {
+	for _, want := range []string{"inaccuracy: the choice loses 4 to 10 points", "mistake: 10 to 20", "blunder: 20 or more", "what the player could know",
+		// A loss in the chance to win is a drop of the chance, not a share of it.
+		"the best choice's less this one's (from 40% to 17% loses 23%)"} {
 		if !strings.Contains(all, want) {
 			t.Errorf("legend lacks %q: %s", want, all)
 		}
