@@ -64,14 +64,21 @@ func words(text string) []word {
 	}
 }
 
-// glueMarks joins each mark to the word after it.
+// glueMarks joins each mark to the word after it, and an error's sign
+// ("±", or "+-" in ASCII) to the word before it too: "5.6% ± 1.5%"
+// stays on one line.
 func glueMarks(ws []word) []word {
 	out := ws[:0:0]
 	for i := 0; i < len(ws); i++ {
 		w := ws[i]
+		sign := w.text == "±" || w.text == "+-"
 		for !strings.ContainsFunc(w.text, isWordRune) && i+1 < len(ws) {
 			i++
 			w.text += ws[i].gap + ws[i].text
+		}
+		if last := len(out) - 1; sign && last >= 0 {
+			out[last].text += w.gap + w.text
+			continue
 		}
 		out = append(out, w)
 	}

@@ -30,6 +30,9 @@ func TestWrap(t *testing.T) {
 		{`open "/tmp/my  dir": no`, 13, []string{`open "/tmp/my`, `dir": no`}},
 		{"  a\tb\n c  ", 10, []string{"a b c"}},
 		{"x  ?  y", 10, []string{"x  ?  y"}},
+		// A figure keeps its error: the sign joins both.
+		{"it loses 5.6% ± 1.5% of it", 12, []string{"it loses", "5.6% ± 1.5%", "of it"}},
+		{"it loses 5.6 +- 1.5 of it", 12, []string{"it loses", "5.6 +- 1.5", "of it"}},
 	} {
 		got := Wrap(tc.text, tc.width)
 		if strings.Join(got, "|") != strings.Join(tc.want, "|") {
