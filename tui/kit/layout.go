@@ -208,13 +208,27 @@ func Wrap(s string, w int) []string {
 		return nil
 	}
 	s, kept := keepPathHyphens(s)
+	s, signs := keepErrorSigns(s)
 	lines := strings.Split(ansi.WrapWc(s, w, ""), "\n")
-	if kept {
+	if kept || signs {
 		for i, l := range lines {
-			lines[i] = strings.ReplaceAll(l, nbHyphen, "-")
+			lines[i] = strings.ReplaceAll(strings.ReplaceAll(l, nbHyphen, "-"), nbSpace, " ")
 		}
 	}
 	return lines
+}
+
+// nbSpace is a no-break space: one cell, where a line must not break.
+const nbSpace = "\u00a0"
+
+// keepErrorSigns binds a figure to its error ("5.6% ± 1.5%", "+-" in
+// ASCII) with no-break spaces, so that no line ends on the figure and
+// the next starts with its error; it reports whether it bound any.
+func keepErrorSigns(s string) (string, bool) {
+	if !strings.Contains(s, " ± ") && !strings.Contains(s, " +- ") {
+		return s, false
+	}
+	return strings.NewReplacer(" ± ", nbSpace+"±"+nbSpace, " +- ", nbSpace+"+"+nbHyphen+nbSpace).Replace(s), true
 }
 
 // nbHyphen is a non-breaking hyphen: it holds a hyphen's place, one cell

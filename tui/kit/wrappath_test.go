@@ -31,3 +31,27 @@ func TestWrapKeepsPathHyphens(t *testing.T) {
 		t.Errorf("prose no longer breaks after a hyphen: %q", lines)
 	}
 }
+
+// A figure and its error stay on one line at every width they fit,
+// and no no-break space is left in the lines.
+func TestWrapKeepsAFigureWithItsError(t *testing.T) {
+	for _, pm := range []string{"±", "+-"} {
+		fig := "5.6% " + pm + " 1.5%"
+		text := "the take loses " + fig + " of the chance to win the game"
+		for w := len(fig) + 1; w <= 60; w++ {
+			lines := Wrap(text, w)
+			joined := strings.Join(lines, "\n")
+			if !strings.Contains(joined, fig) {
+				t.Fatalf("%s at width %d: the figure parts from its error: %q", pm, w, lines)
+			}
+			if strings.Contains(joined, "\u00a0") {
+				t.Fatalf("%s at width %d: a no-break space is left: %q", pm, w, lines)
+			}
+			for _, l := range lines {
+				if WidthOf(l) > w {
+					t.Fatalf("%s at width %d: %q is wider", pm, w, l)
+				}
+			}
+		}
+	}
+}
