@@ -262,16 +262,14 @@ func (p *list) render(ctx *kit.Context) (string, []kit.Hit) {
 	case p.note != "":
 		foot = append(foot, kit.Alert(ctx, p.note, w, 2)...)
 	}
-	keys := "↑/↓ choose · enter open · n new · c code · r read again · esc lobby · ? help"
-	switch {
-	case p.entering:
-		// The code typed takes every letter: the line's keys only.
-		keys = "type the tournament's code · backspace erases · enter open · esc cancel"
-	case p.s.guest():
-		// A guest may look, not create.
-		keys = "↑/↓ choose · enter open · c code · r read again · esc lobby · ? help"
+	// The list's keys, r left out where the line has no room for it
+	// (the list is read again on its own); the code typed takes every
+	// letter: the line's keys only.
+	keys := kit.FitHintLine(ctx, p.KeyHelp(&ctx.Keys).ShortHelp(), w-2, "read again")
+	if p.entering {
+		keys = kit.Clip("type the tournament's code · backspace erases · enter open · esc cancel", w-2)
 	}
-	foot = append(foot, "", " "+st.Dim.Render(kit.Clip(keys, w-2)))
+	foot = append(foot, "", " "+st.Dim.Render(keys))
 	lines, at := kit.ScrolledAt(head, body, foot, cursorAt, h)
 	rows := make([]int, len(at))
 	for y, j := range at {
@@ -283,11 +281,15 @@ func (p *list) render(ctx *kit.Context) (string, []kit.Hit) {
 	return kit.Canvas(lines, w, h), kit.RowHits(rows, 0, w)
 }
 
+// KeyHelp: the short keys are the list's line of keys. Esc goes back
+// to the lobby at once; q goes there too, asking first.
 func (p *list) KeyHelp(k *kit.KeyMap) help.KeyMap {
-	short := []key.Binding{kit.Either("choose", k.Up, k.Down), kit.Brief("open", k.Choose), keyNew, keyCode,
-		kit.Brief("lobby", k.Back)}
+	short := []key.Binding{kit.Brief("choose", k.Up, k.Down), kit.Brief("open", k.Choose), kit.Brief("new", keyNew),
+		kit.Brief("code", keyCode), kit.Brief("read again", keyRefresh), kit.Brief("back", k.Back), kit.Brief("help", k.Help),
+		k.QuitHint()}
 	mid := []key.Binding{keyNew, keyCode, keyRefresh}
 	if p.s.guest() {
+		// A guest may look, not create.
 		short = slices.Delete(short, 2, 3)
 		mid = mid[1:]
 	}

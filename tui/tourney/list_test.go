@@ -6,9 +6,37 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	svc "github.com/klob/klob/internal/serve/tourney"
+	"github.com/klob/klob/tui/kit"
 )
+
+// TestListKeysLine: the list's line of keys says "esc back", as the
+// lobby's other screens say of an esc that comes back to it at once,
+// and names ? help and q in the word the lobby gives it ("leave": it
+// asks first), within 80 columns: r gives way where the line has no
+// room for it (the list is read again on its own). Esc is back at the
+// lobby at once; q asks.
+func TestListKeysLine(t *testing.T) {
+	for _, c := range []struct {
+		who  svc.Player
+		want string
+	}{
+		{ann, "↑/↓ choose · enter open · n new · c code · esc back · ? help · q leave"},
+		{svc.Player{Name: "Guest"}, "↑/↓ choose · enter open · c code · r read again · esc back · ? help · q leave"},
+	} {
+		f := newClub(t, false).open(c.who)
+		f.d.Ctx.Keys.QuitWord = "leave" // as the App sets it in the lobby
+		lines := strings.Split(f.text(), "\n")
+		keys := strings.TrimSpace(lines[len(lines)-1])
+		assert.Equal(t, c.want, keys, "%s's keys line", c.who.Name)
+		assert.LessOrEqual(t, kit.WidthOf(keys), 78, "%s's keys line", c.who.Name)
+		assert.False(t, kit.QuitsAtOnce(f.s), "q leaves the list unasked")
+		f.press("esc")
+		require.Equal(t, "lobby", f.d.Screen.Name(), "esc does not go back to the lobby")
+	}
+}
 
 // TestListLineBreaksBetweenParts: a club tournament's line longer than
 // the window breaks between its parts, the rest set in under it, so
