@@ -59,16 +59,24 @@ func TestLobbyFormKeepsChoices(t *testing.T) {
 	}
 }
 
+// annAtTourneys is Ann in a lobby whose server runs tournaments, at
+// their list (d), read.
+func annAtTourneys(t *testing.T) *lobbyPerson {
+	t.Helper()
+	tours := clubTourneys(t, nil)
+	p := newLobbyPersonWith(testHall(t), "a", "Ann", 80, 24, func(cfg *LobbyConfig) { cfg.Tourney = tours })
+	t.Cleanup(func() { close(p.done) })
+	p.deliver()
+	p.key("d")
+	p.untilFlat(t, "(no tournament runs")
+	return p
+}
+
 // TestLobbyTourneyFormKeepsChoices: the new tournament's form, left by
 // q for the lobby at once, opens again from the lobby (d, then n) with
 // the choices left: the lobby keeps them for the connection.
 func TestLobbyTourneyFormKeepsChoices(t *testing.T) {
-	tours := clubTourneys(t, nil)
-	p := newLobbyPersonWith(testHall(t), "a", "Ann", 80, 24, func(cfg *LobbyConfig) { cfg.Tourney = tours })
-	defer close(p.done)
-	p.deliver()
-	p.key("d")
-	p.untilFlat(t, "(no tournament runs")
+	p := annAtTourneys(t)
 	p.key("n")
 	p.untilFlat(t, "Seats ‹ 3 ›")
 	p.key("right")

@@ -65,6 +65,10 @@ func (t *tourneyScreen) QuitsAtOnce() bool { return kit.QuitsAtOnce(t.inner) }
 
 func (t *tourneyScreen) HelpRules() (rules.Options, bool) { return t.inner.HelpRules() }
 
+// HelpMarks passes on whether the tournament's part shown has cards for
+// the help's numbers and marks to explain (a board, a replay).
+func (t *tourneyScreen) HelpMarks() bool { return t.inner.HelpMarks() }
+
 // quitNow takes the App's quit: back to the lobby, or from a board to
 // its tournament.
 func (t *tourneyScreen) quitNow(ctx *kit.Context) (kit.Screen, tea.Cmd) {

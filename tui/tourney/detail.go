@@ -280,6 +280,10 @@ func (p *detail) entrantsLine(w int) []string {
 	return kit.Paragraph(fmt.Sprintf("Entered: %s.", kit.Plural(len(names), "player")), w, nil)
 }
 
+// HelpMarks: results and standings, no card for the help's numbers and
+// marks to explain.
+func (*detail) HelpMarks() bool { return false }
+
 // HelpRules is the tournament's rules for the help, once read.
 func (p *detail) HelpRules() (rules.Options, bool) {
 	if p.prog == nil {

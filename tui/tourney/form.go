@@ -190,6 +190,10 @@ func (f *form) View(ctx *kit.Context) string {
 // list, the choices kept; not while the tournament is being made.
 func (f *form) QuitsAtOnce() bool { return !f.busy }
 
+// HelpMarks: the form shows no card, score nor grade for the help's
+// numbers and marks to explain, as the lobby's table form shows none.
+func (*form) HelpMarks() bool { return false }
+
 // HelpRules is the form's rules as they stand, for the help's rules in
 // short: the seat count and variants the boards will be played by.
 func (f *form) HelpRules() (rules.Options, bool) { return f.form.Setup.Options, true }

@@ -281,6 +281,10 @@ func (p *list) render(ctx *kit.Context) (string, []kit.Hit) {
 	return kit.Canvas(lines, w, h), kit.RowHits(rows, 0, w)
 }
 
+// HelpMarks: tournaments, no card for the help's numbers and marks to
+// explain.
+func (*list) HelpMarks() bool { return false }
+
 // KeyHelp: the short keys are the list's line of keys. Esc goes back
 // to the lobby at once; q goes there too, asking first.
 func (p *list) KeyHelp(k *kit.KeyMap) help.KeyMap {

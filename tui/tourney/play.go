@@ -397,6 +397,10 @@ func (p *after) View(ctx *kit.Context) string {
 	return kit.Canvas(lines, w, h)
 }
 
+// HelpMarks: the board's result, no card for the help's numbers and
+// marks to explain.
+func (*after) HelpMarks() bool { return false }
+
 func (p *after) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	short := []key.Binding{kit.Brief("go on", k.Choose), kit.Brief("the tournament", k.Back)}
 	return kit.KeyHelp{Short: short, Full: [][]key.Binding{short, {k.Help, kit.QuitAsks(k)}}}

@@ -193,6 +193,10 @@ func listView(ctx *kit.Context, head, rows []string, row int, note string, h kit
 	return kit.Canvas(kit.Scrolled(head, rows, foot, row, ctx.Height), w, ctx.Height)
 }
 
+// HelpMarks: results, no card for the help's numbers and marks to
+// explain (the replays it opens have theirs).
+func (*entrant) HelpMarks() bool { return false }
+
 func (p *entrant) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	short := []key.Binding{kit.Either("board", k.Up, k.Down), kit.Brief("their play", k.Choose), kit.Brief("par's line", keyPar),
 		kit.Brief("everyone", keyField), kit.Brief("back", k.Back)}
@@ -281,6 +285,10 @@ func (p *field) View(ctx *kit.Context) string {
 	}
 	return listView(ctx, lines, rows, p.row, p.note, p)
 }
+
+// HelpMarks: results, no card for the help's numbers and marks to
+// explain (the replays it opens have theirs).
+func (*field) HelpMarks() bool { return false }
 
 func (p *field) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	short := []key.Binding{kit.Either("entrant", k.Up, k.Down), kit.Brief("their play", k.Choose),

@@ -216,6 +216,10 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	return kit.KeyHelpOf(s.sub, k, kit.KeyHelp{Full: [][]key.Binding{{k.Back, k.Help, kit.QuitAsks(k)}}})
 }
 
+// HelpMarks passes on whether the part shown has cards for the help's
+// numbers and marks to explain: a board's table and a replay have.
+func (s *Screen) HelpMarks() bool { return kit.HelpMarksOf(s.sub) }
+
 // HelpRules passes on the part's game, a board being played.
 func (s *Screen) HelpRules() (rules.Options, bool) { return kit.HelpRulesOf(s.sub) }
 
