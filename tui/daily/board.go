@@ -224,6 +224,10 @@ func (p *between) View(ctx *kit.Context) string {
 	return kit.Canvas(lines, w, ctx.Height)
 }
 
+// HelpMarks: the board's result, no card for the help's numbers and
+// marks to explain.
+func (*between) HelpMarks() bool { return false }
+
 func (p *between) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	short := []key.Binding{kit.Brief("go on", k.Choose), kit.Brief("the day", k.Back), kit.Brief("help", k.Help), k.QuitHint()}
 	return kit.KeyHelp{Short: short, Full: [][]key.Binding{short}}
@@ -237,6 +241,10 @@ type stopped struct {
 
 func (*stopped) Name() string      { return "stopped" }
 func (*stopped) QuitsAtOnce() bool { return true }
+
+// HelpMarks: why the day cannot go on, no card for the help's numbers
+// and marks to explain.
+func (*stopped) HelpMarks() bool { return false }
 
 func (p *stopped) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	if k, ok := msg.(tea.KeyPressMsg); ok && kit.IsKey(k, ctx.Keys.Back) {

@@ -88,6 +88,10 @@ func (p *page) View(ctx *kit.Context) string {
 	return kit.Canvas(lines, w, h)
 }
 
+// HelpMarks: the history's and the standings' figures, no card for the
+// help's numbers and marks to explain.
+func (*page) HelpMarks() bool { return false }
+
 func (p *page) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	short := []key.Binding{kit.Brief("back", k.Back), kit.Brief("help", k.Help), k.QuitHint()}
 	if p.scrolls {

@@ -144,6 +144,10 @@ func streakWords(cur, best int) string {
 	return fmt.Sprintf("%s (best %s)", kit.Plural(cur, "day"), kit.Plural(best, "day"))
 }
 
+// HelpMarks: the day's results so far, no card for the help's numbers
+// and marks to explain: the boards are dealt only as they are played.
+func (*intro) HelpMarks() bool { return false }
+
 // KeyHelp: enter plays the next board (the results once the day is
 // done), not the table's "play the card"; q quits at once here
 // (QuitsAtOnce), so its help does not say it asks first.

@@ -429,6 +429,12 @@ func (r *results) tail(ctx *kit.Context) []string {
 	return append(out, " "+st.Dim.Render(kit.FitHintLine(ctx, r.KeyHelp(&ctx.Keys).ShortHelp(), w-2, "yours", "history")))
 }
 
+// HelpMarks: results, par and where the hard bot's line parts from the
+// person's, named in words: no card drawn, hint nor grade for the
+// help's numbers and marks to explain (the replays it opens have
+// theirs).
+func (*results) HelpMarks() bool { return false }
+
 func (r *results) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	short := []key.Binding{kit.Either("board", keyUp, keyDown), kit.Brief("the hard bot's line", k.Choose),
 		kit.Brief("yours", keyYours), kit.Brief("standings", keyStandings), kit.Brief("history", keyHistory),

@@ -293,6 +293,10 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	return kit.KeyHelpOf(s.sub, k, kit.KeyHelp{Full: [][]key.Binding{{k.Help, k.Quit}}})
 }
 
+// HelpMarks passes on whether the part shown has cards for the help's
+// numbers and marks to explain: a board's table and a replay have.
+func (s *Screen) HelpMarks() bool { return kit.HelpMarksOf(s.sub) }
+
 // HelpRules passes on the board being played; on the pages around the
 // boards, the day's rules (its seat count), not the default game's.
 func (s *Screen) HelpRules() (rules.Options, bool) {
