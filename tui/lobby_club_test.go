@@ -234,7 +234,7 @@ func TestLobbyQComesBack(t *testing.T) {
 	}{
 		{"the table form", "o", nil, "[ Open the table ]", "q/esc back"},
 		{"the leaderboards", "l", nil, "Nobody has played", "q/esc back"},
-		{"the history", "h", &historyStore{}, "No saved games yet", "q leave"},
+		{"the history", "h", &historyStore{}, "No saved games yet", "q/esc back"},
 		{"the tournaments", "d", nil, "(no tournament runs", "esc back · ? help · q leave"},
 		{"a game open elsewhere", "p", &busyStore{}, "open in another connection", "q/esc back"},
 	} {

@@ -188,7 +188,7 @@ func (s *History) View(ctx *kit.Context) string {
 
 // click takes a left click: a game of the list is chosen, and the
 // chosen one opened (kit.Pick); on the line of hints, enter replays the
-// chosen game and q leaves, as their keys do.
+// chosen game and q or esc leaves, as their keys do.
 func (s *History) click(ctx *kit.Context, msg tea.MouseClickMsg) (kit.Screen, tea.Cmd) {
 	out, hits := s.render(ctx)
 	if row, ok := kit.RowClicked(hits, msg); ok {
@@ -207,10 +207,11 @@ func (s *History) click(ctx *kit.Context, msg tea.MouseClickMsg) (kit.Screen, te
 	if ctx.ASCII {
 		line = kit.ASCIIText(line)
 	}
-	labels := []kit.Label{{Words: []string{"enter"}, Key: ctx.Keys.Choose}, {Words: []string{"q"}, Key: ctx.Keys.Quit}}
+	labels := []kit.Label{{Words: []string{"enter"}, Key: ctx.Keys.Choose}, {Words: []string{"q"}, Key: ctx.Keys.Quit},
+		{Words: []string{"esc"}, Key: ctx.Keys.Back}}
 	if press, ok := kit.Clicked(kit.LabelHits(line, y, labels), msg); ok {
-		if kit.IsKey(press, ctx.Keys.Quit) {
-			return s, kit.QuitNow // as q: the list keeps nothing
+		if kit.IsKey(press, ctx.Keys.Quit) || kit.IsKey(press, ctx.Keys.Back) {
+			return s, kit.QuitNow // as q and esc: the list keeps nothing
 		}
 		return s, s.open()
 	}
@@ -232,7 +233,8 @@ func (s *History) render(ctx *kit.Context) (string, []kit.Hit) {
 	case s.err != nil:
 		lines = append(lines, "")
 		lines = append(lines, kit.Alert(ctx, "the saved games cannot be listed: "+s.err.Error(), w, 3)...)
-		keys := kit.HintLine([]key.Binding{ctx.Keys.QuitHint()})
+		leave, _ := leaveKeys(&ctx.Keys)
+		keys := kit.HintLine([]key.Binding{leave})
 		if !ctx.Remote { // over SSH there is no klob command
 			keys = "klob replay FILE opens any game log · " + keys
 		}
@@ -607,16 +609,29 @@ func (s *History) unpath(text, path string) string {
 	return strings.ReplaceAll(text, filepath.Dir(path)+string(filepath.Separator), "")
 }
 
+// leaveKeys are q and esc, which both leave the read-only list at once
+// (QuitsAtOnce), as the line of keys names them (short) and the help
+// (full): "q quit" and "q/esc quit" in klob replay. Where the App words
+// q otherwise (the lobby's "leave", which there means q asks first),
+// both come back to the screen the list was opened from: "q/esc back".
+func leaveKeys(k *kit.KeyMap) (short, full key.Binding) {
+	if k.QuitWord != "" {
+		back := kit.Brief("back", k.Quit, k.Back)
+		return back, back
+	}
+	return k.QuitHint(), kit.Brief(k.QuitHint().Help().Desc, k.Quit, k.Back)
+}
+
 // KeyHelp is the list's keys as help. q and esc leave the read-only
 // list at once (QuitsAtOnce), so the help does not say q asks first.
 func (s *History) KeyHelp(k *kit.KeyMap) help.KeyMap {
-	quit := kit.Brief(k.QuitHint().Help().Desc, k.Quit, k.Back)
+	leave, quit := leaveKeys(k)
 	if s.loaded && len(s.rows) == 0 {
 		// Nothing to choose nor to replay: only how to leave.
-		return kit.KeyHelp{Short: []key.Binding{k.QuitHint()}, Full: [][]key.Binding{{k.Help, quit}}}
+		return kit.KeyHelp{Short: []key.Binding{leave}, Full: [][]key.Binding{{k.Help, quit}}}
 	}
 	return kit.KeyHelp{
-		Short: []key.Binding{kit.Brief("choose", k.Up, k.Down), kit.Brief("replay", k.Choose), k.QuitHint()},
+		Short: []key.Binding{kit.Brief("choose", k.Up, k.Down), kit.Brief("replay", k.Choose), leave},
 		Full: [][]key.Binding{{kit.Brief("choose a game", k.Up, k.Down), kit.Brief("replay it (esc comes back)", k.Choose),
 			k.Help, quit}},
 	}
