@@ -110,11 +110,11 @@ func TestHistoryClicks(t *testing.T) {
 	}
 	hs := openHistory(t, dir, Config{Analyze: fakeAnalyze})
 	list := hs.Screen.(*History)
-	hs.Send(kittest.ClickOn(t, hs.Frame(), "2026-01-05"))
+	hs.ClickOn("2026-01-05")
 	if list.cursor != 1 || hs.Screen != kit.Screen(list) {
 		t.Fatalf("a click on the second game chose %d (on %s)", list.cursor, hs.Screen.Name())
 	}
-	hs.Send(kittest.ClickOn(t, hs.Frame(), "2026-01-05"))
+	hs.ClickOn("2026-01-05")
 	if hs.Screen.Name() != "replay" {
 		t.Fatalf("a click on the chosen game opened %s:\n%s", hs.Screen.Name(), text(hs))
 	}

@@ -5,8 +5,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/klob/klob/tui/kit/kittest"
 )
 
 // TestHistoryKeysSayBack: q and esc leave the saved games' list at
@@ -47,7 +45,7 @@ func TestHistoryKeysSayBack(t *testing.T) {
 				}
 			}
 			if dir == games1 {
-				hs.Send(kittest.ClickOn(t, hs.Frame(), "esc back"))
+				hs.ClickOn("esc back")
 				if !hs.Quit {
 					t.Errorf("a click on esc does not leave the list:\n%s", text(hs))
 				}

@@ -168,6 +168,13 @@ func ClickOn(tb testing.TB, frame, s string) tea.MouseClickMsg {
 	return tea.MouseClickMsg{}
 }
 
+// ClickOn sends a left click where the frame writes s (ClickOn), as
+// Send does.
+func (d *Driver) ClickOn(s string) {
+	d.tb.Helper()
+	d.Send(ClickOn(d.tb, d.Frame(), s))
+}
+
 // CheckSize fails unless frame is exactly w×h cells.
 func CheckSize(tb testing.TB, frame string, w, h int) {
 	tb.Helper()
