@@ -636,25 +636,125 @@ func createPrivate(path string) error {
 	return f.Close()
 }
 
+// bakNewSuffix ends the name of the copy being made before a schema
+// move (club.db.v3.bak.new) until it is whole, synced and linked to its
+// .bak name.
+const bakNewSuffix = ".bak" + newSuffix
+
 // backup copies the database of version v aside before it moves to
-// version to, as path.vV.bak (path.vV-2.bak, ... when taken): a
-// consistent copy made by SQLite itself.
-func backup(ctx context.Context, conn *sql.Conn, path string, v, to int) error {
-	var dst string
-	for i := 1; ; i++ {
-		dst = fmt.Sprintf("%s.v%d.bak", path, v)
-		if i > 1 {
-			dst = fmt.Sprintf("%s.v%d-%d.bak", path, v, i)
+// version to, as path.vV.bak (path.vV-2.bak, ... when taken, never
+// over another file): a consistent copy made by SQLite itself
+// (VACUUM INTO) into path.vV.bak.new, created empty and private first,
+// then synced and linked to the .bak name, so a crash or a failure
+// leaves no part of a copy under a .bak name. Copies a crash left
+// half-made (*.bak.new) are removed first: Open holds the lock, so no
+// other klob is making one.
+func backup(ctx context.Context, conn *sql.Conn, path string, v, to int) (err error) {
+	dir, base := filepath.Dir(path), filepath.Base(path)
+	tmp := fmt.Sprintf("%s.v%d%s", path, v, bakNewSuffix)
+	fail := func(err error) error {
+		return fmt.Errorf("the club database %s: copying version %d aside (made as %s) before moving to version %d: %w", path, v, tmp, to, err)
+	}
+	if err := removeHalfCopies(dir, base); err != nil {
+		return fail(err)
+	}
+	// The copy holds what the database does: its owner's alone from
+	// its first byte. VACUUM INTO takes an empty file, keeps its mode
+	// and gives its journal the same one.
+	f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if err != nil {
+		return fail(err)
+	}
+	defer func() {
+		if err != nil {
+			removeCopy(tmp)
 		}
-		if _, err := os.Lstat(dst); errors.Is(err, fs.ErrNotExist) {
-			break
+	}()
+	if err := f.Close(); err != nil {
+		return fail(err)
+	}
+	if _, err := conn.ExecContext(ctx, "VACUUM INTO ?", tmp); err != nil {
+		return fail(err)
+	}
+	// SQLite does not promise VACUUM INTO's file is on the disk.
+	if err := syncFile(tmp); err != nil {
+		return fail(err)
+	}
+	dst, err := durable.PlaceNew(lstatFS{durable.OS()}, dir, fmt.Sprintf("%s.v%d", base, v), ".bak",
+		func(dst string) error { return os.Link(tmp, dst) },
+		func(dst string) error { return os.Rename(tmp, dst) })
+	if err != nil {
+		return fail(err)
+	}
+	// Linked: the .new name goes (renamed: it is gone already).
+	if err := os.Remove(tmp); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("the club database %s: copied version %d aside to %s, but %w", path, v, dst, err)
+	}
+	if err := durable.SyncDir(durable.OS(), dir); err != nil {
+		return fmt.Errorf("the club database %s: copied version %d aside to %s, but %w", path, v, dst, err)
+	}
+	return nil
+}
+
+// removeHalfCopies removes from dir the copies made before a schema
+// move that a crash left unfinished: base.vK.bak.new and its SQLite
+// journal, whatever K.
+func removeHalfCopies(dir, base string) error {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return err
+	}
+	for _, e := range entries {
+		if !isHalfCopy(e.Name(), base) {
+			continue
+		}
+		if err := os.Remove(filepath.Join(dir, e.Name())); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return err
 		}
 	}
-	if _, err := conn.ExecContext(ctx, "VACUUM INTO ?", dst); err != nil {
-		return fmt.Errorf("the club database %s: copying version %d aside to %s before moving to version %d: %w", path, v, dst, to, err)
+	return nil
+}
+
+// isHalfCopy reports whether name is base.vK.bak.new, or its journal
+// (-journal), K a number.
+func isHalfCopy(name, base string) bool {
+	rest, ok := strings.CutPrefix(name, base+".v")
+	if !ok {
+		return false
 	}
-	// The copy holds what the database does: its owner's alone too.
-	return os.Chmod(dst, 0o600)
+	k, ok := strings.CutSuffix(strings.TrimSuffix(rest, "-journal"), bakNewSuffix)
+	return ok && k != "" && strings.Trim(k, "0123456789") == ""
+}
+
+// removeCopy removes a copy that failed, and the journal SQLite may
+// have left beside it.
+func removeCopy(tmp string) {
+	os.Remove(tmp)
+	os.Remove(tmp + "-journal")
+}
+
+// syncFile flushes the file at path to the disk.
+func syncFile(path string) error {
+	f, err := os.OpenFile(path, os.O_RDWR, 0)
+	if err != nil {
+		return err
+	}
+	err = f.Sync()
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+// lstatFS is the system's file system with a ReadFile that only tells
+// whether a name is taken (its error), for durable.PlaceNew when it
+// cannot link: it neither reads a whole database copy nor takes a
+// dangling symbolic link for a free name.
+type lstatFS struct{ durable.FS }
+
+func (lstatFS) ReadFile(name string) ([]byte, error) {
+	_, err := os.Lstat(name)
+	return nil, err
 }
 
 // ms is t in Unix milliseconds, as the database keeps times.
