@@ -11,7 +11,8 @@
 // Numbered steps in the code (migrations, in schema.go); PRAGMA
 // user_version is the number of steps applied and PRAGMA
 // application_id marks a Klob database. Open applies the missing steps
-// in one transaction, after copying an older file aside (club.db.vK.bak).
+// in one transaction, after copying an older file aside (club.db.vK.bak,
+// made as club.db.vK.bak.new, private, and named once whole and synced).
 //
 //	players            key (SSH key fingerprint), name, first and last seen
 //	games              log checksum and path, table code, seat count,
