@@ -78,7 +78,7 @@ func modelFor(o rules.Options) *dealModel {
 // core, a two-player deal's card play being solved and a table's played
 // by the rule, and enough that its chances stay within about 0.003 of
 // the shipped model's on average (0.02 at most) under the default rules
-// (docs/experiments/2026-12-06-win-chance-variants.md).
+// (docs/experiments/2026-12-05-win-chance-variants.md).
 func modelDeals(players int) int {
 	if players == 2 {
 		return 1000
