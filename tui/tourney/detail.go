@@ -331,7 +331,6 @@ func rulesWords(o rules.Options) string {
 }
 
 func (p *detail) View(ctx *kit.Context) string {
-	st := &ctx.Styles
 	w, h := ctx.Width, ctx.Height
 	lines := kit.Titled(ctx, p.title())
 	switch {
@@ -341,7 +340,7 @@ func (p *detail) View(ctx *kit.Context) string {
 	case p.prog == nil:
 		lines = append(lines, "")
 		lines = append(lines, kit.Alert(ctx, p.err, w, 3)...)
-		lines = append(lines, "", " "+st.Key.Render("[esc]")+" back")
+		lines = append(lines, "", offerLine(ctx, append([]offer{{ctx.Keys.Back, "back"}}, helpQuit(&ctx.Keys)...), w))
 		return kit.Canvas(lines, w, h)
 	}
 	// Broken between its parts: "1 entrant" or a date never parts.
@@ -444,22 +443,20 @@ func (p *detail) runningFoot(ctx *kit.Context) []string {
 	case pr.Next > 0:
 		what = fmt.Sprintf("play board %d", pr.Next)
 	}
-	keys := ""
+	k := &ctx.Keys
+	var offers []offer
 	if what != "" {
-		keys = st.Key.Render(kit.KeyTag(ctx.Keys.Choose)) + " " + what + "   "
+		offers = append(offers, offer{k.Choose, what})
 	}
-	keys += st.Key.Render("[esc]") + " tournaments"
-	reread := "   " + st.Key.Render("[r]") + " read again"
+	offers = append(offers, offer{k.Back, "tournaments"}, offer{keyReread, "read again"})
 	if p.hosting() {
-		// The host's end takes the place of r (in the help still) where
-		// the line has no room for both.
-		end := "   " + st.Key.Render("[e]") + " end it now"
-		if kit.WidthOf(keys+reread+end) < w {
-			keys += reread
-		}
-		return append(foot, "", " "+keys+end)
+		offers = append(offers, offer{keyEnd, "end it now"})
 	}
-	return append(foot, "", " "+keys+reread)
+	// Where the line has no room for every key, r gives way first (the
+	// page is read again on its own), then q (esc is the way back); the
+	// help keeps both.
+	offers = append(offers, helpQuit(k)...)
+	return append(foot, "", offerLine(ctx, offers, w, "read again", k.QuitHint().Help().Desc))
 }
 
 // The board grid's cells, and the most rows a column takes.
@@ -590,8 +587,9 @@ func (p *detail) standingsView(ctx *kit.Context, lines []string) string {
 	if p.note != "" {
 		foot = append(foot, kit.Alert(ctx, p.note, w, 3)...)
 	}
-	foot = append(foot, "", " "+st.Key.Render(kit.KeyTag(ctx.Keys.Choose))+" their boards and play   "+
-		st.Key.Render("[esc]")+" tournaments")
+	k := &ctx.Keys
+	offers := append([]offer{{k.Choose, "their boards and play"}, {k.Back, "tournaments"}}, helpQuit(k)...)
+	foot = append(foot, "", offerLine(ctx, offers, w, k.QuitHint().Help().Desc))
 	return kit.Canvas(kit.Scrolled(lines, rows, foot, at, h), w, h)
 }
 

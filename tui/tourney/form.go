@@ -182,7 +182,7 @@ func (f *form) View(ctx *kit.Context) string {
 	if f.err != "" {
 		lines = append(lines, kit.Alert(ctx, f.err, ctx.Width, 2)...)
 	}
-	lines = append(lines, "", " "+st.Dim.Render("↑/↓ choose a line · ←/→ change it · enter create · esc back"))
+	lines = append(lines, "", " "+st.Dim.Render(kit.FitHintLine(ctx, f.KeyHelp(&ctx.Keys).ShortHelp(), ctx.Width-2)))
 	return kit.Canvas(lines, ctx.Width, ctx.Height)
 }
 
@@ -198,12 +198,21 @@ func (*form) HelpMarks() bool { return false }
 // short: the seat count and variants the boards will be played by.
 func (f *form) HelpRules() (rules.Options, bool) { return f.form.Setup.Options, true }
 
+// KeyHelp: the short keys are the form's line of keys. Esc goes back to
+// the list and q to the lobby, both at once (QuitsAtOnce): where the App
+// words q as the lobby does ("leave", which there means q asks first),
+// the line says "q lobby" and the help where q goes.
 func (f *form) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	moves := []key.Binding{kit.Brief("choose a line", k.Up, k.Down), kit.Brief("change it", k.Left, k.Right),
-		kit.Brief("create", k.Choose), kit.Brief("back", k.Back)}
+		kit.Brief("create", k.Choose)}
+	quit, where := k.QuitHint(), k.QuitHint().Help().Desc
+	if k.QuitWord != "" {
+		quit, where = kit.Brief("lobby", k.Quit), "back to the lobby"
+	}
+	short := slices.Concat(moves, []key.Binding{kit.Brief("back", k.Back), kit.Brief("help", k.Help), quit})
 	// Both leave at once and lose nothing: n opens the form again as
 	// it was left.
-	full := []key.Binding{moves[0], moves[1], moves[2], kit.Brief("back to the tournaments, your choices kept", k.Back),
-		k.Help, kit.Brief(k.QuitHint().Help().Desc+", your choices kept", k.Quit)}
-	return kit.KeyHelp{Short: moves, Full: [][]key.Binding{full}}
+	full := slices.Concat(moves, []key.Binding{kit.Brief("back to the tournaments, your choices kept", k.Back),
+		k.Help, kit.Brief(where+", your choices kept", k.Quit)})
+	return kit.KeyHelp{Short: short, Full: [][]key.Binding{full}}
 }

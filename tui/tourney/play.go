@@ -387,13 +387,14 @@ func (p *after) View(ctx *kit.Context) string {
 	case p.prog != nil:
 		lines = wrap(lines, "That was your last board: the standings open at the end.", w)
 	}
-	keys := " " + st.Key.Render(kit.KeyTag(ctx.Keys.Choose)) + " " + what
+	k := &ctx.Keys
+	offers := []offer{{k.Choose, what}}
 	// With no board to go on to, enter and esc both go back: one says
 	// it.
 	if n > 0 {
-		keys += "   " + st.Key.Render("[esc]") + " the tournament"
+		offers = append(offers, offer{k.Back, "the tournament"})
 	}
-	lines = append(lines, "", keys)
+	lines = append(lines, "", offerLine(ctx, append(offers, helpQuit(k)...), w, k.QuitHint().Help().Desc))
 	return kit.Canvas(lines, w, h)
 }
 

@@ -169,7 +169,7 @@ func (p *entrant) View(ctx *kit.Context) string {
 			return row(mark, fmt.Sprint(i+1), res, par, vs, mp)
 		}))
 	}
-	return listView(ctx, lines, rows, p.row, p.note, p)
+	return listView(ctx, lines, rows, p.row, p.note, p, "board")
 }
 
 // marked is a row of a list, line after its mark: the cursor, and the
@@ -182,14 +182,17 @@ func marked(ctx *kit.Context, chosen bool, line func(mark string) string) string
 }
 
 // listView draws rows under head, row kept in view, and under them the
-// note and the keys of h.
-func listView(ctx *kit.Context, head, rows []string, row int, note string, h kit.Helper) string {
+// note and the keys of h. Where the line has no room for every key, q
+// leaves it first (esc is the way back), then ↑/↓, whose words are
+// move (the cursor shows the rows move); the help keeps both.
+func listView(ctx *kit.Context, head, rows []string, row int, note string, h kit.Helper, move string) string {
 	w := ctx.Width
 	var foot []string
 	if note != "" {
 		foot = append(foot, kit.Alert(ctx, note, w, 3)...)
 	}
-	foot = append(foot, "", kit.HintRow(ctx, h))
+	keys := kit.FitHintLine(ctx, h.KeyHelp(&ctx.Keys).ShortHelp(), w-2, ctx.Keys.QuitHint().Help().Desc, move)
+	foot = append(foot, "", " "+ctx.Styles.Dim.Render(keys))
 	return kit.Canvas(kit.Scrolled(head, rows, foot, row, ctx.Height), w, ctx.Height)
 }
 
@@ -198,8 +201,8 @@ func listView(ctx *kit.Context, head, rows []string, row int, note string, h kit
 func (*entrant) HelpMarks() bool { return false }
 
 func (p *entrant) KeyHelp(k *kit.KeyMap) help.KeyMap {
-	short := []key.Binding{kit.Either("board", k.Up, k.Down), kit.Brief("their play", k.Choose), kit.Brief("par's line", keyPar),
-		kit.Brief("everyone", keyField), kit.Brief("back", k.Back)}
+	short := []key.Binding{kit.Brief("board", k.Up, k.Down), kit.Brief("their play", k.Choose), kit.Brief("par's line", keyPar),
+		kit.Brief("everyone", keyField), kit.Brief("back", k.Back), kit.Brief("help", k.Help), k.QuitHint()}
 	return kit.KeyHelp{Short: short, Full: [][]key.Binding{{kit.Brief("choose a board", k.Up, k.Down)}, {kit.Bind("enter", "their play of the board, in the replay", "enter"),
 		keyPar, keyField}, {k.Back, k.Help, kit.QuitAsks(k)}}}
 }
@@ -283,7 +286,7 @@ func (p *field) View(ctx *kit.Context) string {
 	if len(rows) == 0 {
 		rows = append(rows, "   "+st.Dim.Render("(nobody played it)"))
 	}
-	return listView(ctx, lines, rows, p.row, p.note, p)
+	return listView(ctx, lines, rows, p.row, p.note, p, "entrant")
 }
 
 // HelpMarks: results, no card for the help's numbers and marks to
@@ -291,7 +294,8 @@ func (p *field) View(ctx *kit.Context) string {
 func (*field) HelpMarks() bool { return false }
 
 func (p *field) KeyHelp(k *kit.KeyMap) help.KeyMap {
-	short := []key.Binding{kit.Either("entrant", k.Up, k.Down), kit.Brief("their play", k.Choose),
+	short := []key.Binding{kit.Brief("entrant", k.Up, k.Down), kit.Brief("their play", k.Choose),
 		kit.Brief("par's line", keyPar), kit.Brief("back", k.Back)}
-	return kit.KeyHelp{Short: short, Full: [][]key.Binding{short, {k.Help, kit.QuitAsks(k)}}}
+	return kit.KeyHelp{Short: slices.Concat(short, []key.Binding{kit.Brief("help", k.Help), k.QuitHint()}),
+		Full: [][]key.Binding{short, {k.Help, kit.QuitAsks(k)}}}
 }

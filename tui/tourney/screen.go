@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -372,6 +373,51 @@ func when(now, t time.Time) string {
 		return t.Format("Mon 15:04 UTC")
 	}
 	return t.Format("Mon 2 Jan 15:04 UTC")
+}
+
+// offer is a key as a page offers it in words: "[esc] tournaments".
+type offer struct {
+	key  key.Binding
+	what string
+}
+
+// helpQuit are the offers that end a page's line of keys: the help, and
+// q in the App's word for it (the lobby's "leave": it asks first).
+func helpQuit(k *kit.KeyMap) []offer {
+	return []offer{{k.Help, "help"}, {k.Quit, k.QuitHint().Help().Desc}}
+}
+
+// offerLine is a page's line of keys: the offers, three spaces between
+// them, set one in, in at most w cells as the screen shows them (under
+// -ascii "…" is "..."). Where they do not fit, the offers whose words
+// are in drop leave the line, in that order (the help still lists
+// their keys); then the line is cut.
+func offerLine(ctx *kit.Context, offers []offer, w int, drop ...string) string {
+	offers = slices.Clone(offers) // the caller's are left whole
+	join := func(style func(...string) string) string {
+		parts := make([]string, len(offers))
+		for i, o := range offers {
+			parts[i] = style(kit.KeyTag(o.key)) + " " + o.what
+		}
+		return strings.Join(parts, "   ")
+	}
+	plain := func(s ...string) string { return strings.Join(s, "") }
+	width := func() int {
+		if ctx.ASCII {
+			return kit.WidthOf(kit.ASCIIText(join(plain)))
+		}
+		return kit.WidthOf(join(plain))
+	}
+	for _, d := range drop {
+		if width() <= w-1 {
+			break
+		}
+		offers = slices.DeleteFunc(offers, func(o offer) bool { return o.what == d })
+	}
+	if width() > w-1 {
+		return " " + kit.Clip(join(plain), w-1)
+	}
+	return " " + join(ctx.Styles.Key.Render)
 }
 
 // wrap adds text wrapped to the window, indented by one.

@@ -1,0 +1,148 @@
+package tourney
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	svc "github.com/klob/klob/internal/serve/tourney"
+	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
+	"github.com/klob/klob/tui/kit/kittest"
+)
+
+// TestKeyLinesNameHelpAndWayBack: every part of the tournaments with a
+// line of keys, walked at every seat count, names on that line ? help
+// (the App's ?, which the part leaves to it) and the way back, in 80
+// columns and never cut, in the package's words for q and the lobby's
+// ("leave": q asks first), with and without -ascii: the new
+// tournament's form, whose esc goes back to the list and whose q goes to
+// the lobby, both at once; a tournament's page before its host enters,
+// once entered, with a board in play, as a guest sees it, once ended,
+// and when it cannot be read; the page after a board, after the last
+// and after the end; an entrant's boards and a board's results.
+func TestKeyLinesNameHelpAndWayBack(t *testing.T) {
+	kittest.ForCounts(t, func(t *testing.T, n int) {
+		cl := newClub(t, false)
+		bg := context.Background()
+		o := rules.DefaultOptions()
+		o.Players = n
+		spec := svc.Spec{Rules: o, Level: "normal", Boards: svc.MinBoards, Ends: cl.c.Now().Add(time.Hour)}
+		info, err := cl.svc.Create(bg, ann, spec)
+		require.NoError(t, err)
+		// open is p's screens at the tournament of code, from the list.
+		open := func(p svc.Player, code string) *fixture {
+			f := cl.open(p)
+			f.press("c")
+			f.d.Send(tea.PasteMsg{Content: code + "\n"})
+			f.press("enter")
+			require.True(t, f.on("tournament"), f.text())
+			return f
+		}
+
+		a := cl.open(ann)
+		a.press("n")
+		require.True(t, a.on("new tournament"), a.text())
+		keyLineNames(t, a, "the form", "esc back")
+		a.d.Ctx.Keys.QuitWord = "leave" // as the App sets it in the lobby
+		assert.Contains(t, a.text(), "esc back · ? help · q lobby", "the form's keys line in the lobby")
+		assert.Contains(t, a.helpWords(), "q back to the lobby, your choices kept")
+		a.d.Ctx.Keys.QuitWord = ""
+		a.press("esc")
+		a = open(ann, info.Code)
+		keyLineNames(t, a, "the host's page", "[esc] tournaments")
+		a.press("enter")
+		a.see("[enter] play board 1")
+		keyLineNames(t, a, "the page entered", "[esc] tournaments")
+		a.d.Send(detailMsg{to: a.s.sub.(*detail), prog: inPlay(t, cl, info.Code, 1)})
+		a.see("[enter] go on with board 1")
+		keyLineNames(t, a, "the page with a board in play", "[esc] tournaments")
+		a.press("r")
+		keyLineNames(t, open(svc.Player{Name: "Guest"}, info.Code), "a guest's page", "[esc] tournaments")
+		nope := cl.openAt(ann, "NOSUCH")
+		require.True(t, nope.on("tournament") && nope.s.sub.(*detail).prog == nil, nope.text())
+		keyLineNames(t, nope, "a page that cannot be read", "[esc] back")
+
+		cl.waitPars(info.Code)
+		for b := 1; b <= svc.MinBoards; b++ {
+			a.press("enter")
+			a.see(fmt.Sprintf("Board %d of %d", b, svc.MinBoards))
+			a.playBoard()
+			require.True(t, a.on("after the board"), a.text())
+			if b < svc.MinBoards {
+				keyLineNames(t, a, "the page after a board", "[esc] the tournament")
+			}
+		}
+		// Enter and esc both go back from the last board: one says it.
+		a.see("That was your last board")
+		keyLineNames(t, a, "the page after the last board", "[enter] the tournament")
+
+		// Bob finishes a board of another tournament as it ends.
+		b, code := seatedMidBoard(t, cl, n, bob)
+		playOut(t, b)
+		require.NoError(t, cl.svc.End(bg, ann, code))
+		b.press("enter")
+		require.True(t, b.on("after the board"), b.text())
+		b.see("[enter] the standings")
+		keyLineNames(t, b, "the page after a board at the end", "[enter] the standings")
+
+		cl.c.Add(2 * time.Hour)
+		a.press("esc", "r")
+		a.see("standings")
+		keyLineNames(t, a, "the standings", "[esc] tournaments")
+		a.press("enter")
+		require.True(t, a.on("entrant"), a.text())
+		keyLineNames(t, a, "an entrant's boards", "esc back")
+		a.press("a")
+		require.True(t, a.on("board results"), a.text())
+		keyLineNames(t, a, "a board's results", "esc back")
+	})
+}
+
+// keyLineNames fails unless the line of keys of the part f shows, drawn
+// at 80×24 with q worded as in the package and as in the lobby, with and
+// without -ascii, names ? help and each of back (the way back), ends
+// whole (with the help or q) and fits 80 columns; q, where the line
+// names it, asks first but on the form, where it goes to the lobby at
+// once. ? is the App's: the part takes no typing, and its help names ?.
+func keyLineNames(t *testing.T, f *fixture, part string, back ...string) {
+	t.Helper()
+	for _, word := range []string{"", "leave"} {
+		for _, ascii := range []bool{false, true} {
+			ctx := kit.NewContext(ascii)
+			ctx.Width, ctx.Height = 80, 24
+			ctx.Keys.QuitWord = word // "leave" as the App sets it in the lobby
+			text := ansi.Strip(f.s.View(&ctx))
+			if ascii {
+				text = kit.ASCIIText(text)
+			}
+			line := keysLine(text)
+			where := fmt.Sprintf("%s (q %q, ascii %v): the keys line %q", part, word, ascii, line)
+			assert.LessOrEqual(t, kit.WidthOf(line), 80, where)
+			help := "? help"
+			if strings.HasPrefix(line, " [") {
+				help = "[?] help" // a page's offers: "[esc] tournaments"
+			}
+			for _, want := range append([]string{help}, back...) {
+				assert.Contains(t, line, want, where)
+			}
+			q := ctx.Keys.QuitHint().Help().Desc
+			if f.on("new tournament") && word != "" {
+				q = "lobby"
+			}
+			assert.True(t, strings.HasSuffix(line, " help") || strings.HasSuffix(line, " "+q), "%s is cut", where)
+			if strings.Contains(line, "q "+q) || strings.Contains(line, "[q] "+q) {
+				assert.Equal(t, f.on("new tournament"), kit.QuitsAtOnce(f.s), "%s: q asks first or not as the line says", where)
+			}
+		}
+	}
+	assert.False(t, f.s.Typing(), "%s takes typing: ? is no key of the App's there", part)
+	assert.Contains(t, "\n"+f.helpWords(), "\n? ", "%s: the help does not name ?", part)
+}
