@@ -188,7 +188,8 @@ func (s *History) View(ctx *kit.Context) string {
 
 // click takes a left click: a game of the list is chosen, and the
 // chosen one opened (kit.Pick); on the line of hints, enter replays the
-// chosen game and q or esc leaves, as their keys do.
+// chosen game, q or esc leaves and ? opens the App's help, as their
+// keys do.
 func (s *History) click(ctx *kit.Context, msg tea.MouseClickMsg) (kit.Screen, tea.Cmd) {
 	out, hits := s.render(ctx)
 	if row, ok := kit.RowClicked(hits, msg); ok {
@@ -208,9 +209,12 @@ func (s *History) click(ctx *kit.Context, msg tea.MouseClickMsg) (kit.Screen, te
 		line = kit.ASCIIText(line)
 	}
 	labels := []kit.Label{{Words: []string{"enter"}, Key: ctx.Keys.Choose}, {Words: []string{"q"}, Key: ctx.Keys.Quit},
-		{Words: []string{"esc"}, Key: ctx.Keys.Back}}
+		{Words: []string{"esc"}, Key: ctx.Keys.Back}, {Words: []string{"?"}, Key: ctx.Keys.Help}}
 	if press, ok := kit.Clicked(kit.LabelHits(line, y, labels), msg); ok {
-		if kit.IsKey(press, ctx.Keys.Quit) || kit.IsKey(press, ctx.Keys.Back) {
+		switch {
+		case kit.IsKey(press, ctx.Keys.Help):
+			return s, func() tea.Msg { return press } // the App's key: it opens the help
+		case kit.IsKey(press, ctx.Keys.Quit) || kit.IsKey(press, ctx.Keys.Back):
 			return s, kit.QuitNow // as q and esc: the list keeps nothing
 		}
 		return s, s.open()
@@ -233,8 +237,7 @@ func (s *History) render(ctx *kit.Context) (string, []kit.Hit) {
 	case s.err != nil:
 		lines = append(lines, "")
 		lines = append(lines, kit.Alert(ctx, "the saved games cannot be listed: "+s.err.Error(), w, 3)...)
-		leave, _ := leaveKeys(&ctx.Keys)
-		keys := kit.HintLine([]key.Binding{leave})
+		keys := kit.HintLine(lineEnd(&ctx.Keys))
 		if !ctx.Remote { // over SSH there is no klob command
 			keys = "klob replay FILE opens any game log · " + keys
 		}
@@ -622,16 +625,29 @@ func leaveKeys(k *kit.KeyMap) (short, full key.Binding) {
 	return k.QuitHint(), kit.Brief(k.QuitHint().Help().Desc, k.Quit, k.Back)
 }
 
+// lineEnd ends the list's line of keys: the help and the way out, as
+// the App's other screens order them: "? help · q quit" in klob
+// replay, "q/esc back · ? help" in the lobby, as its screens whose q
+// and esc come back at once say.
+func lineEnd(k *kit.KeyMap) []key.Binding {
+	leave, _ := leaveKeys(k)
+	if k.QuitWord != "" {
+		return []key.Binding{leave, kit.Brief("help", k.Help)}
+	}
+	return []key.Binding{kit.Brief("help", k.Help), leave}
+}
+
 // KeyHelp is the list's keys as help. q and esc leave the read-only
 // list at once (QuitsAtOnce), so the help does not say q asks first.
 func (s *History) KeyHelp(k *kit.KeyMap) help.KeyMap {
-	leave, quit := leaveKeys(k)
+	_, quit := leaveKeys(k)
 	if s.loaded && len(s.rows) == 0 {
-		// Nothing to choose nor to replay: only how to leave.
-		return kit.KeyHelp{Short: []key.Binding{leave}, Full: [][]key.Binding{{k.Help, quit}}}
+		// Nothing to choose nor to replay: only the help and how to
+		// leave.
+		return kit.KeyHelp{Short: lineEnd(k), Full: [][]key.Binding{{k.Help, quit}}}
 	}
 	return kit.KeyHelp{
-		Short: []key.Binding{kit.Brief("choose", k.Up, k.Down), kit.Brief("replay", k.Choose), leave},
+		Short: append([]key.Binding{kit.Brief("choose", k.Up, k.Down), kit.Brief("replay", k.Choose)}, lineEnd(k)...),
 		Full: [][]key.Binding{{kit.Brief("choose a game", k.Up, k.Down), kit.Brief("replay it (esc comes back)", k.Choose),
 			k.Help, quit}},
 	}
