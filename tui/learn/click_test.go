@@ -8,7 +8,6 @@ import (
 	"github.com/klob/klob/internal/study/lesson"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
-	"github.com/klob/klob/tui/kit/kittest"
 )
 
 // The lesson takes clicks: [enter] go on, a choice drawn "[p] pass", a
@@ -17,16 +16,15 @@ import (
 func TestLessonClicks(t *testing.T) {
 	for _, ascii := range []bool{false, true} {
 		d, s, play := start(t, 80, 24, ascii)
-		click := func(what string) { d.Send(kittest.ClickOn(t, d.Frame(), what)) }
 		cur, _ := s.run.Stops()
-		click("[enter] go on")
+		d.ClickOn("[enter] go on")
 		next, _ := s.run.Stops()
 		require.Greater(t, next, cur, "a click on [enter] did not go on")
 		for s.run.Step().Kind != lesson.Act {
-			click("[enter]")
+			d.ClickOn("[enter]")
 		}
 		name := s.run.Step().Name
-		click("[p] pass") // the lesson's first bid is a pass
+		d.ClickOn("[p] pass") // the lesson's first bid is a pass
 		require.NotEqual(t, name, s.run.Step().Name, "a click on [p] pass did not bid:\n%s", d.Text())
 		// The rest as walk plays it, each card at the cursor (a
 		// playable one) played by a click on its mark.
@@ -46,7 +44,7 @@ func TestLessonClicks(t *testing.T) {
 				d.Press("right", "enter")
 			case st.Kind == lesson.Play && !s.run.Game().Deal().Over() && s.run.Game().Deal().Turn() == lesson.You:
 				n := len(s.hand())
-				click(mark)
+				d.ClickOn(mark)
 				require.True(t, len(s.hand()) < n || s.note != "", "a click on a card did nothing:\n%s", d.Text())
 				if len(s.hand()) < n {
 					played++
@@ -58,7 +56,7 @@ func TestLessonClicks(t *testing.T) {
 			}
 		}
 		require.Greater(t, played, 5, "cards played by clicks")
-		click("[n] play a real game")
+		d.ClickOn("[n] play a real game")
 		require.True(t, *play, "a click on [n] did not ask for a real game")
 	}
 }
