@@ -355,7 +355,8 @@ func FitHintLine(ctx *Context, bs []key.Binding, w int, drop ...string) string {
 	for i, b := range bs {
 		h := b.Help()
 		k := h.Key
-		if arrows, letters, ok := strings.Cut(k, " "); ok && strings.Trim(arrows, "←→↑↓/") == "" {
+		// "←/→ h/l" gives "h/l"; "↑ or ↓" (Either) stays whole.
+		if arrows, letters, ok := strings.Cut(k, " "); ok && strings.Trim(arrows, "←→↑↓/") == "" && !strings.ContainsAny(letters, "←→↑↓ ") {
 			k = letters
 		}
 		short[i] = Bind(k, h.Desc, b.Keys()...)

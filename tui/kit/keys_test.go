@@ -145,6 +145,25 @@ func TestFitHintLineKeepsSeparators(t *testing.T) {
 	}
 }
 
+// Shortening the arrows' words leaves the letters of "←/→ h/l" but
+// never parts "↑ or ↓" (Either) into "or ↓".
+func TestFitHintLineKeepsEither(t *testing.T) {
+	ctx := NewContext(false)
+	bs := []key.Binding{
+		Either("board", Bind("↑", "up"), Bind("↓", "down")), Bind("←/→ h/l", "change it"),
+		Bind("enter", "open the board's replay"), Bind("?", "help"), Bind("q", "leave the page"),
+	}
+	for w := 30; w <= 80; w++ {
+		got := FitHintLine(&ctx, bs, w)
+		if strings.HasPrefix(got, "or ") || strings.Contains(got, " or ↓") && !strings.Contains(got, "↑ or ↓") {
+			t.Errorf("width %d: %q parts ↑ or ↓", w, got)
+		}
+	}
+	if got := FitHintLine(&ctx, bs, 60); !strings.Contains(got, "↑ or ↓ board") || !strings.Contains(got, "h/l change") || strings.Contains(got, "←/→") {
+		t.Errorf("width 60: %q, want ↑ or ↓ whole and ←/→ h/l shortened to h/l", got)
+	}
+}
+
 // Too narrow even for one word a hint, FitHintLine leaves hints out
 // from the end back but keeps "? help" and the last hint, rather than
 // cut the line's end (where the help is) away.
