@@ -149,6 +149,8 @@ type Row struct {
 	WinGap, WinGapErr float64
 	// Verdict grades choosing this option.
 	Verdict Verdict
+	// Shown is how the screens write Mean and Win (MeanText, WinText).
+	Shown Shown
 }
 
 // Analysis is the evaluation of every legal option of a decision.
@@ -259,6 +261,7 @@ func (t *Tally) Analysis() Analysis {
 		row.Verdict = grade(row, an.ByWin)
 		row.Verdict.Measured = an.Paired
 	}
+	an.showFigures()
 	return an
 }
 

@@ -33,15 +33,24 @@ func (an *Analysis) Reason(ascii bool) []string {
 	}
 	other := an.Rows[second]
 	name, otherName := Gerund(best.Action, ascii), Gerund(other.Action, ascii)
+	// The points and chances as the table beside writes them, so that a
+	// difference said here is that of its figures.
+	d := pointsMore(&best, &other)
+	chance := func(r *Row) string {
+		if r.Shown.Set {
+			return r.WinText()
+		}
+		return Percent(r.Win)
+	}
 	var out []string
 	if an.ByWin {
-		wins := fmt.Sprintf("%s wins the game %s of the time, %s %s.", capital(name), Percent(best.Win), otherName, Percent(other.Win))
+		wins := fmt.Sprintf("%s wins the game %s of the time, %s %s.", capital(name), chance(&best), otherName, chance(&other))
 		if v := other.Verdict; v.Kind.Wrong() && !v.ByWin {
 			// Graded by the points (grade): the chances are as good as
 			// the same within the error, and the points tell them apart,
 			// as the verdict says.
 			return append(out, fmt.Sprintf("Within %d points of the target the chance to win the game decides, but where the chances are the same within the error the points do.", eval.EndgameMargin),
-				wins, fmt.Sprintf("That is the same within the error, and %s scores %s less for this deal.", otherName, PointsOne(best.Mean-other.Mean)))
+				wins, fmt.Sprintf("That is the same within the error, and %s scores %s less for this deal.", otherName, PointsOne(d)))
 		}
 		// True of a game to 200 or less from its first deal, where
 		// "near the end" would not be.
@@ -50,14 +59,14 @@ func (an *Analysis) Reason(ascii bool) []string {
 			// eval.Best: chances this close count as equal, and the
 			// points decide.
 			more := "more"
-			if d := best.Mean - other.Mean; d >= 0.5 {
+			if d >= 0.5 {
 				more = PointsOne(d) + " more"
 			}
 			out = append(out, fmt.Sprintf("Chances within %s count as the same, and %s scores %s for this deal.", Percent(WinLevel), name, more))
 		}
 		switch {
 		case best.Win-other.Win >= WinInaccuracyAt:
-			if d := best.Mean - other.Mean; d <= -0.5 {
+			if d <= -0.5 {
 				out = append(out, fmt.Sprintf("It scores %s less for this deal, but wins more often.", PointsOne(-d)))
 			}
 		case best.Win < 0.02:
@@ -69,7 +78,7 @@ func (an *Analysis) Reason(ascii bool) []string {
 		}
 		return out
 	}
-	if d := best.Mean - other.Mean; math.Abs(d) < 0.05 {
+	if math.Abs(d) < 0.05 {
 		out = append(out, fmt.Sprintf("%s and %s score the same on average.", capital(name), otherName))
 	} else if math.Abs(d) < 0.5 {
 		// Under half a point the whole points would read "0 points more".
@@ -84,6 +93,16 @@ func (an *Analysis) Reason(ascii bool) []string {
 		out = append(out, fmt.Sprintf("%s goes bete %s of the time all the same.", capital(name), Percent(best.Bete)))
 	}
 	return out
+}
+
+// pointsMore is how many points best scores more than other for the
+// deal: the difference of their figures as the tables write them
+// (Row.Shown), or of their means for rows without.
+func pointsMore(best, other *Row) float64 {
+	if best.Shown.Set && other.Shown.Set {
+		return float64(best.Shown.Mean-other.Shown.Mean) / 10
+	}
+	return best.Mean - other.Mean
 }
 
 // choose is the verb for the decision of an: "bid" in the bidding,
@@ -212,7 +231,7 @@ func writeTable(w io.Writer, an *Analysis, ascii bool) error {
 	}
 	for _, i := range an.Ranked() {
 		r := an.Rows[i]
-		line := fmt.Sprintf("%s  %7s %s %4.1f  %5s  %8s", pad(Label(r.Action, ascii)), Signed(r.Mean), pm, r.StdErr, Percent(r.Bete), PercentOne(r.Win))
+		line := fmt.Sprintf("%s  %7s %s %4.1f  %5s  %8s", pad(Label(r.Action, ascii)), r.MeanText(), pm, r.StdErr, Percent(r.Bete), r.WinText())
 		if _, err := fmt.Fprintln(w, line+"  "+verdict(line, r.Verdict)); err != nil {
 			return err
 		}

@@ -103,6 +103,13 @@ type Verdict struct {
 	// show the two together (GapErr).
 	Gap, Err float64
 	Measured bool
+	// Shown and BestShown are this option's figures and the best's as
+	// the screens write them beside the verdict (Row.Shown): the gap the
+	// verdict writes is their difference on its scale, and with ByWin
+	// the chances it says are theirs. A verdict without them (one read
+	// back from the record, with no table beside it) writes its loss
+	// rounded on its own.
+	Shown, BestShown Shown
 }
 
 // Text says the verdict in words: "best", "as good as the best within
@@ -111,7 +118,9 @@ type Verdict struct {
 // 92%". With the gap's error measured it says the gap with it, and
 // which side of the line it falls, so that the grade can be checked:
 // "as good as the best within the error: behind it by 9.4 ± 5.1 points,
-// within 2 standard errors".
+// within 2 standard errors". With the figures of the table beside it
+// (Shown) the gap is their difference and the chances are theirs: "from
+// 93.9% to 92.1%: 1.8% ± 0.4%".
 func (v Verdict) Text() string {
 	switch v.Kind {
 	case Best:
@@ -141,6 +150,12 @@ func (v Verdict) Text() string {
 			gap, err := v.GapErr()
 			beyond = fmt.Sprintf(": %s%% ± %s%%, beyond %d standard errors", gap, err, z)
 		}
+		if _, ok := v.shownGap(); ok {
+			// The figures of the table beside it, whose difference the
+			// gap is.
+			from, to := percentTenths(v.BestShown.Win, v.BestChance), percentTenths(v.Shown.Win, v.Chance)
+			return fmt.Sprintf("%s that lowers your chance to win the game from %s to %s%s", what, from, to, beyond)
+		}
 		from, to := Percent(v.BestChance), Percent(v.Chance)
 		if GradeLoss((percentValue(from)-percentValue(to))/100, true) != GradeLoss(v.Win, true) {
 			// Rounded alike ("from 94% to 94%") or a grade apart: the
@@ -151,6 +166,9 @@ func (v Verdict) Text() string {
 	}
 	if v.Measured {
 		return fmt.Sprintf("%s that costs %s, beyond %d standard errors", what, v.gapUnits(v.GapErr()), z)
+	}
+	if d, ok := v.shownGap(); ok {
+		return fmt.Sprintf("%s that costs %s points", what, tenths(d))
 	}
 	return fmt.Sprintf("%s that costs %s", what, PointsOne(pointsShown(v.Points)))
 }
@@ -178,15 +196,20 @@ func (v Verdict) gapUnits(gap, err string) string {
 // gap graded beyond z errors reads beyond z times the error shown, one
 // within them within it, and a gap graded by the scale keeps its grade
 // (9.96, an inaccuracy, reads 9.9). So the numbers a player reads give
-// the grade the player is told. The error moves by a tenth or two for it.
+// the grade the player is told. With the figures shown (Shown) the gap
+// is their difference, which showFigures keeps on the grade's side of
+// the scale; without, Gap rounded. The error moves by a tenth or two
+// for it.
 func (v Verdict) GapErr() (gap, err string) {
 	scale := 10.0
 	if v.ByWin {
 		scale = 1000
 	}
-	g := math.Round(v.Gap * scale)
 	beyond := v.Gap > z*v.Err
-	if beyond && GradeLoss(g/scale, v.ByWin) != GradeLoss(v.Gap, v.ByWin) {
+	g := math.Round(v.Gap * scale)
+	if d, ok := v.shownGap(); ok {
+		g = float64(d)
+	} else if beyond && GradeLoss(g/scale, v.ByWin) != GradeLoss(v.Gap, v.ByWin) {
 		g = math.Floor(v.Gap * scale)
 	}
 	var e float64
@@ -197,7 +220,12 @@ func (v Verdict) GapErr() (gap, err string) {
 			e--
 		}
 	} else {
+		// Within: the error rounded up, and at least the gap's z-th
+		// part (a gap shown a tenth over its value may need it).
 		e = math.Max(0, math.Ceil(v.Err*scale-1e-9)) // +0, never -0
+		for z*e < g {
+			e++
+		}
 	}
 	if g == 0 {
 		g = 0 // not -0, which reads "-0.0"
@@ -231,7 +259,9 @@ func (v Verdict) Column() string {
 }
 
 // Short says the verdict in a few characters, for a table column:
-// "best", "≈ best", "blunder: -23.4 pts" or "mistake: -1.2% win".
+// "best", "≈ best", "blunder: -23.4 pts" or "mistake: -1.2% win"; with
+// the figures beside it (Shown), their difference, with its decimal
+// ("blunder: -12.7% win" where "-13% win" would not be 61.0% less 48.3%).
 func (v Verdict) Short() string {
 	switch v.Kind {
 	case Best:
@@ -241,6 +271,13 @@ func (v Verdict) Short() string {
 	}
 	// The grade in its word, which reads without the help, as every
 	// screen and report writes it.
+	if d, ok := v.shownGap(); ok {
+		// The difference of the figures beside it, with their decimal.
+		if v.ByWin {
+			return fmt.Sprintf("%s: -%s%% win", v.Kind, tenths(d))
+		}
+		return fmt.Sprintf("%s: -%s pts", v.Kind, tenths(d))
+	}
 	if v.ByWin {
 		return v.Kind.String() + ": -" + WinLossText(v.Win) + " win"
 	}
