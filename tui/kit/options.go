@@ -89,7 +89,9 @@ func AnalysisTableWith(ctx *Context, an *drill.Analysis, chosen int, label func(
 		if j == chosen {
 			mark = st.Selected.Render(g.Cursor) + " "
 		}
-		diff := fmt.Sprintf("%6s %s %4.1f", drill.Signed(r.Mean), pm, r.StdErr)
+		// The figures as drill chose them: each verdict's gap is their
+		// difference.
+		diff := fmt.Sprintf("%6s %s %4.1f", r.MeanText(), pm, r.StdErr)
 		verdict, you := strings.CutSuffix(verdicts[j], "  ← you")
 		switch r.Verdict.Kind {
 		case drill.Best, drill.AsGood:
@@ -106,7 +108,7 @@ func AnalysisTableWith(ctx *Context, an *drill.Analysis, chosen int, label func(
 		}
 		name = Fit(name, lw)
 		out = append(out, fmt.Sprintf(" %s%s  %*s  %5s  %8s   %s", mark, name, dw, diff,
-			drill.Percent(r.Bete), drill.PercentOne(r.Win), verdict))
+			drill.Percent(r.Bete), r.WinText(), verdict))
 	}
 	return out
 }
