@@ -141,49 +141,65 @@ func (an *Analysis) showFigures() {
 
 // figures chooses the figures of one column, the means or (win) the
 // chances to win, for showFigures: the rows whose verdicts are on that
-// scale are held to it.
+// scale are held to it. Every row is also kept on its side of the best
+// where it can be (a row a hair below the best is not written above it
+// when the best's figure is rounded down), so that the table reads in
+// its order.
 func (an *Analysis) figures(win bool) []int {
-	val := func(r *Row) float64 {
+	val := func(j int) float64 {
 		if win {
-			return r.Win
+			return an.Rows[j].Win
 		}
-		return r.Mean
+		return an.Rows[j].Mean
 	}
 	near := make([]int, len(an.Rows))
 	for j := range an.Rows {
-		near[j] = figureChoices(val(&an.Rows[j]), win)[0]
+		near[j] = figureChoices(val(j), win)[0]
 	}
 	var out []int
-	fewest := 0
-	for _, b := range figureChoices(val(&an.Rows[an.Best]), win) {
+	var fewest [2]int // rows off the scale, rows on the wrong side of the best
+	for _, b := range figureChoices(val(an.Best), win) {
 		try := append([]int(nil), near...)
 		try[an.Best] = b
-		bad := 0
+		var bad [2]int
 		for j := range an.Rows {
-			v := an.Rows[j].Verdict
-			if j == an.Best || v.ByWin != win {
+			if j == an.Best {
 				continue
 			}
-			ok := false
-			for _, c := range figureChoices(val(&an.Rows[j]), win) {
-				if showable(b-c, v) {
-					try[j], ok = c, true
-					break
+			v := an.Rows[j].Verdict
+			held := v.ByWin == win
+			ordered := func(c int) bool {
+				return !(val(j) <= val(an.Best) && c > b) && !(val(j) >= val(an.Best) && c < b)
+			}
+			cs := figureChoices(val(j), win)
+			pick, miss := cs[0], [2]int{1, 1}
+			for _, c := range cs {
+				m := [2]int{0, 0}
+				if held && !showable(b-c, v) {
+					m[0] = 1
+				}
+				if !ordered(c) {
+					m[1] = 1
+				}
+				if fewer(m, miss) {
+					pick, miss = c, m
 				}
 			}
-			if !ok {
-				bad++
-			}
+			try[j] = pick
+			bad[0], bad[1] = bad[0]+miss[0], bad[1]+miss[1]
 		}
-		if out == nil || bad < fewest {
+		if out == nil || fewer(bad, fewest) {
 			out, fewest = try, bad
 		}
-		if bad == 0 {
+		if bad == [2]int{} {
 			break
 		}
 	}
 	return out
 }
+
+// fewer compares counts of misses, the first count first.
+func fewer(a, b [2]int) bool { return a[0] < b[0] || a[0] == b[0] && a[1] < b[1] }
 
 // shownGap is the gap the verdict writes, in tenths on its scale: the
 // best's figure less this option's. ok is false for a verdict without

@@ -87,7 +87,8 @@ func tenthsOf(t *testing.T, s string) int {
 // it: the means in points, the chances to win in percent. A wrong
 // choice's gap lies in its grade's band of the scale, and a measured
 // one's error on its side of the line; every figure is within a tenth
-// of its value.
+// of its value, and none puts an option above the best, or above one
+// ranked before it by its mean, that its value is not above.
 func TestShownGapsAgree(t *testing.T) {
 	checked, nudged := map[string]int{}, 0
 	for _, rs := range []string{"players=2", "players=3", "players=4"} {
@@ -125,6 +126,17 @@ func TestShownGapsAgree(t *testing.T) {
 				}
 			}
 			best := fig[an.Best]
+			// No figure puts an option above the best, or above one it
+			// is ranked below by its mean, where its value is not.
+			for i, j := range order {
+				r, b := an.Rows[j], an.Rows[an.Best]
+				if r.Mean <= b.Mean && fig[j][0] > best[0] || r.Win <= b.Win && fig[j][1] > best[1] {
+					t.Errorf("%s: %s written above the best (%v, %v; %v, %v):\n%s", s, r.Action, fig[j], best, [2]float64{r.Mean, r.Win}, [2]float64{b.Mean, b.Win}, report)
+				}
+				if i > 0 && !an.ByWin && fig[j][0] > fig[order[i-1]][0] {
+					t.Errorf("%s: %s written above %s:\n%s", s, r.Action, an.Rows[order[i-1]].Action, report)
+				}
+			}
 			gapOf := func(j int, byWin bool) int {
 				if byWin {
 					return best[1] - fig[j][1]
@@ -272,4 +284,30 @@ func TestShownAtTheLines(t *testing.T) {
 		}
 		require.Equal(t, GradeLoss(loss, c.byWin), other.Verdict.Kind, "the grade is the exact gap's: %+v", c)
 	}
+}
+
+// TestShownKeepsTheOrder: where the best's figure is written below its
+// tenth to keep a gap's grade (9.97 as 9.9, so that an option of exactly
+// 0 reads an inaccuracy of 9.9, not 10.0), an option a hair below the
+// best (9.96) is written 9.9 with it, not 10.0 above it: the table reads
+// in its order.
+func TestShownKeepsTheOrder(t *testing.T) {
+	_, v := parseView(t, "hand=JS 9S AS KH QH 7D up=8S seat=dealer said=pass score=120-260")
+	legal := v.Legal()
+	require.Len(t, legal, 3)
+	ev := eval.Evaluation{Samples: 100, Weight: 100}
+	for j, mean := range []float64{9.97, 9.96, 0} {
+		ev.Results = append(ev.Results, eval.Result{Action: legal[j], Mean: mean, Win: 0.5})
+	}
+	an, err := FromEval(&v, ev)
+	require.NoError(t, err)
+	var b strings.Builder
+	require.NoError(t, writeTable(&b, &an, false))
+	var rows []string
+	for _, l := range strings.Split(b.String(), "\n") {
+		if m := reportRow.FindStringSubmatch(l); m != nil {
+			rows = append(rows, m[2]+" "+m[4])
+		}
+	}
+	require.Equal(t, []string{"+9.9 best", "+9.9 ≈ best", "0.0 inaccuracy: -9.9 pts"}, rows, b.String())
 }
