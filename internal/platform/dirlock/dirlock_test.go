@@ -35,8 +35,10 @@ func TestTryLock(t *testing.T) {
 	}
 	// The lock file (it holds a process id) is its owner's alone, as
 	// everything in a state directory is.
-	if fi, err := os.Stat(path); err != nil || fi.Mode().Perm() != 0o600 {
-		t.Errorf("the lock file: %v, mode %v, want 0600", err, fi.Mode().Perm())
+	if fi, err := os.Stat(path); err != nil {
+		t.Errorf("the lock file: %v", err)
+	} else if fi.Mode().Perm() != 0o600 {
+		t.Errorf("the lock file: mode %v, want 0600", fi.Mode().Perm())
 	}
 	if err := a.Unlock(); err != nil {
 		t.Fatal(err)
