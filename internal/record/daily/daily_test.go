@@ -50,13 +50,6 @@ func recordFirst(t *testing.T, d *Day, n int) {
 	}
 }
 
-// eachSeatCount runs test at two, three and four players.
-func eachSeatCount(t *testing.T, test func(t *testing.T, n int)) {
-	for _, n := range []int{2, 3, 4} {
-		t.Run(fmt.Sprintf("%d players", n), func(t *testing.T) { test(t, n) })
-	}
-}
-
 // openDay is the day of day1 at n players in f, played by name with
 // Klob version.
 func openDay(t testing.TB, f *Files, n int, name, version string) *Day {
@@ -101,7 +94,7 @@ func annPlayed(t *testing.T, boards int) (string, *Files, *Day, []byte) {
 // day read back at each point says what was played, and a board
 // recorded is played for good.
 func TestDayProgress(t *testing.T) {
-	eachSeatCount(t, func(t *testing.T, n int) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		f := Open(t.TempDir())
 		d := openDay(t, f, n, "Ann", "v1.0.0")
 		p, err := d.Load()
@@ -157,7 +150,7 @@ func TestDayProgress(t *testing.T) {
 // daily's files hold no deck, no seed, no par and no line of a board
 // not played, and par of a board not played is never written.
 func TestOnlyWhatWasPlayed(t *testing.T) {
-	eachSeatCount(t, func(t *testing.T, n int) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		dir := t.TempDir()
 		d := openDay(t, Open(dir), n, "Ann", "v1")
 		recordFirst(t, d, 3)
@@ -394,7 +387,7 @@ func FuzzBoardFile(f *testing.F) {
 // TestDayCountsOncePlayed: the eighth board recorded puts the day in
 // the history, par unknown, with nothing else read or worked out.
 func TestDayCountsOncePlayed(t *testing.T) {
-	eachSeatCount(t, func(t *testing.T, n int) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		f := Open(t.TempDir())
 		d := openDay(t, f, n, "Ann", "v1.0.0")
 		recordFirst(t, d, len(d.Set.Boards)-1)
@@ -417,7 +410,7 @@ func TestDayCountsOncePlayed(t *testing.T) {
 // not in the history (played by a Klob that counted only on its results
 // screen) is counted by CountDays; one not finished is not.
 func TestCountDays(t *testing.T) {
-	eachSeatCount(t, func(t *testing.T, n int) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		dir := t.TempDir()
 		f := Open(dir)
 		d := openDay(t, f, n, "Ann", "v1.0.0")
@@ -481,7 +474,7 @@ func TestName(t *testing.T) {
 // TestImportReplacedName: a file replacing one of a name that only
 // looks the same says whose it replaced.
 func TestImportReplacedName(t *testing.T) {
-	eachSeatCount(t, func(t *testing.T, n int) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		f := Open(t.TempDir())
 		file := func(name string) []byte { return resultFile(t, Open(t.TempDir()), n, name, 8) }
 		if _, err := f.Import(file("Bob Smith"), "a.txt", "Ann", "v1"); err != nil {
@@ -525,7 +518,7 @@ func TestReserved(t *testing.T) {
 // its file's name; par set and the day recounted, its history line has
 // par and the day is found no more. Today's day is left to its screen.
 func TestWithoutPar(t *testing.T) {
-	eachSeatCount(t, func(t *testing.T, n int) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		f := Open(t.TempDir())
 		d := openDay(t, f, n, "Ann", "v1")
 		recordFirst(t, d, 8)

@@ -40,7 +40,7 @@ func parLines(t *testing.T, d *Day, n int) []duplicate.ParLine {
 // the board is; a run of another version reads none and writes its own.
 // At every seat count.
 func TestParLinesKept(t *testing.T) {
-	eachSeatCount(t, func(t *testing.T, n int) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		dir := t.TempDir()
 		d := openDay(t, Open(dir), n, "Ann", "v1")
 		lines := parLines(t, d, 3)
