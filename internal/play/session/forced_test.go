@@ -1,12 +1,12 @@
 package session
 
 import (
-	"fmt"
 	"maps"
 	"math/rand/v2"
 	"strings"
 	"testing"
 
+	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/rules"
 )
 
@@ -14,69 +14,67 @@ import (
 // without a sequence; with a lower one, that it is lower and so is not
 // shown, never "nothing to match". At every seat count.
 func TestForcedGoodSaysWhy(t *testing.T) {
-	for _, n := range []int{2, 3, 4} {
-		t.Run(fmt.Sprint(n), func(t *testing.T) {
-			seen := map[string]int{}
-			for seed := uint64(1); seed <= 40 && len(seen) < 2; seed++ {
-				players := make([]Player, n)
-				for i := range players {
-					players[i] = person
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		seen := map[string]int{}
+		for seed := uint64(1); seed <= 40 && len(seen) < 2; seed++ {
+			players := make([]Player, n)
+			for i := range players {
+				players[i] = person
+			}
+			cfg := config(seed, players...)
+			cfg.Options.Players = n
+			s, err := New(cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for range 3000 {
+				if s.Game().Over() {
+					break
 				}
-				cfg := config(seed, players...)
-				cfg.Options.Players = n
-				s, err := New(cfg)
-				if err != nil {
+				deal, took, ok := advance(t, s)
+				if !ok {
+					continue
+				}
+				for _, tk := range took {
+					if !tk.forced || tk.step.Action.Kind != rules.Good {
+						continue
+					}
+					v := s.View(tk.step.Seat)
+					want := "you hold no sequence"
+					if v.OwnBest().Len >= 3 {
+						want = "your sequence is lower, so it is not shown"
+					}
+					if tk.why != want {
+						t.Fatalf("seed %d deal %d: good taken with %q, want %q", seed, deal, tk.why, want)
+					}
+					seen[want]++
+				}
+				seat, ok := s.ToMove()
+				if !ok {
+					continue
+				}
+				v := s.View(seat)
+				// The last option: announce before no sequence, so
+				// that the dialogue has claims to answer.
+				legal := v.Legal()
+				a := legal[len(legal)-1]
+				if v.Phase == rules.PhaseSequences {
+					a = legal[0]
+				}
+				if err := s.Apply(seat, a); err != nil {
 					t.Fatal(err)
 				}
-				for range 3000 {
-					if s.Game().Over() {
-						break
-					}
-					deal, took, ok := advance(t, s)
-					if !ok {
-						continue
-					}
-					for _, tk := range took {
-						if !tk.forced || tk.step.Action.Kind != rules.Good {
-							continue
-						}
-						v := s.View(tk.step.Seat)
-						want := "you hold no sequence"
-						if v.OwnBest().Len >= 3 {
-							want = "your sequence is lower, so it is not shown"
-						}
-						if tk.why != want {
-							t.Fatalf("seed %d deal %d: good taken with %q, want %q", seed, deal, tk.why, want)
-						}
-						seen[want]++
-					}
-					seat, ok := s.ToMove()
-					if !ok {
-						continue
-					}
-					v := s.View(seat)
-					// The last option: announce before no sequence, so
-					// that the dialogue has claims to answer.
-					legal := v.Legal()
-					a := legal[len(legal)-1]
-					if v.Phase == rules.PhaseSequences {
-						a = legal[0]
-					}
-					if err := s.Apply(seat, a); err != nil {
-						t.Fatal(err)
-					}
-				}
 			}
-			if seen["your sequence is lower, so it is not shown"] == 0 {
-				t.Errorf("no forced good over a lower sequence in 40 games: %v", seen)
+		}
+		if seen["your sequence is lower, so it is not shown"] == 0 {
+			t.Errorf("no forced good over a lower sequence in 40 games: %v", seen)
+		}
+		for k := range seen {
+			if strings.Contains(k, "nothing to match") {
+				t.Errorf("reason %q", k)
 			}
-			for k := range seen {
-				if strings.Contains(k, "nothing to match") {
-					t.Errorf("reason %q", k)
-				}
-			}
-		})
-	}
+		}
+	})
 }
 
 // With four, a "good" forced over the partner's higher claim does not
@@ -222,52 +220,50 @@ func untilPlay(t *testing.T, o rules.Options, seed uint64, pick func(*rules.View
 // as the game before the save did: the log does not mark them, so
 // Resume finds them again. At every seat count.
 func TestForcedAfterResume(t *testing.T) {
-	for _, n := range []int{2, 3, 4} {
-		t.Run(fmt.Sprint(n), func(t *testing.T) {
-			players := make([]Player, n)
-			players[0] = person
-			for i := 1; i < n; i++ {
-				players[i] = bot
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		players := make([]Player, n)
+		players[0] = person
+		for i := 1; i < n; i++ {
+			players[i] = bot
+		}
+		cfg := config(7, players...)
+		cfg.Options.Players = n
+		s, err := New(cfg)
+		noErr(t, err)
+		checked := 0
+		for range 2000 {
+			if s.Game().Over() || checked >= 5 {
+				break
 			}
-			cfg := config(7, players...)
-			cfg.Options.Players = n
-			s, err := New(cfg)
+			step(t, s)
+			if s.Game().NeedDeal() {
+				continue
+			}
+			deal := s.Game().DealNo()
+			steps := s.Game().Deal().Steps()
+			was := map[int]string{}
+			for i := range steps {
+				if why, ok := s.Forced(deal, i); ok {
+					was[i] = why
+				}
+			}
+			if len(was) == 0 {
+				continue
+			}
+			r, err := Resume(s.Log(), cfg)
 			noErr(t, err)
-			checked := 0
-			for range 2000 {
-				if s.Game().Over() || checked >= 5 {
-					break
+			for i := range steps {
+				why, ok := r.Forced(deal, i)
+				if ok != (was[i] != "") || why != was[i] {
+					t.Fatalf("deal %d step %d: after resume %q %v, before %q", deal, i, why, ok, was[i])
 				}
-				step(t, s)
-				if s.Game().NeedDeal() {
-					continue
-				}
-				deal := s.Game().DealNo()
-				steps := s.Game().Deal().Steps()
-				was := map[int]string{}
-				for i := range steps {
-					if why, ok := s.Forced(deal, i); ok {
-						was[i] = why
-					}
-				}
-				if len(was) == 0 {
-					continue
-				}
-				r, err := Resume(s.Log(), cfg)
-				noErr(t, err)
-				for i := range steps {
-					why, ok := r.Forced(deal, i)
-					if ok != (was[i] != "") || why != was[i] {
-						t.Fatalf("deal %d step %d: after resume %q %v, before %q", deal, i, why, ok, was[i])
-					}
-				}
-				checked++
 			}
-			if checked == 0 {
-				t.Fatal("no forced move met")
-			}
-		})
-	}
+			checked++
+		}
+		if checked == 0 {
+			t.Fatal("no forced move met")
+		}
+	})
 }
 
 // A declaration passed for a person says which (rules.View.Declaring):
@@ -302,33 +298,31 @@ func TestForcedDeclarationPass(t *testing.T) {
 // says why that answer is the only one. So the dix, a shlomo or cleopatra
 // and the dialogue are all asked, whoever holds what. At every seat count.
 func TestAskAllTakesNothing(t *testing.T) {
-	for _, n := range []int{2, 3, 4} {
-		t.Run(fmt.Sprint(n), func(t *testing.T) {
-			want := []rules.Kind{rules.NoSequence, rules.Good}
-			if n < 4 {
-				want = append(want, rules.NoExchange) // no dix at four
-			}
-			if n >= 3 {
-				want = append(want, rules.Pass) // no shlomo dealt
-			}
-			asked := map[rules.Kind]int{}
-			missing := func() []rules.Kind {
-				var m []rules.Kind
-				for _, k := range want {
-					if asked[k] == 0 {
-						m = append(m, k)
-					}
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		want := []rules.Kind{rules.NoSequence, rules.Good}
+		if n < 4 {
+			want = append(want, rules.NoExchange) // no dix at four
+		}
+		if n >= 3 {
+			want = append(want, rules.Pass) // no shlomo dealt
+		}
+		asked := map[rules.Kind]int{}
+		missing := func() []rules.Kind {
+			var m []rules.Kind
+			for _, k := range want {
+				if asked[k] == 0 {
+					m = append(m, k)
 				}
-				return m
 			}
-			for seed := uint64(1); seed <= 10 && len(missing()) > 0; seed++ {
-				askAll(t, n, seed, asked)
-			}
-			if m := missing(); len(m) > 0 {
-				t.Errorf("%d players: no one-answer %v asked in 10 games: %v", n, m, asked)
-			}
-		})
-	}
+			return m
+		}
+		for seed := uint64(1); seed <= 10 && len(missing()) > 0; seed++ {
+			askAll(t, n, seed, asked)
+		}
+		if m := missing(); len(m) > 0 {
+			t.Errorf("%d players: no one-answer %v asked in 10 games: %v", n, m, asked)
+		}
+	})
 }
 
 // askAll plays a game of n people asked everything (AskAll), each

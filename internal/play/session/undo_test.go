@@ -2,13 +2,13 @@ package session
 
 import (
 	"errors"
-	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
 
 	"github.com/klob/klob/ai/claim"
 	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/rules"
 )
 
@@ -48,9 +48,7 @@ func history(s *Session, seat rules.Seat) []rules.Step {
 // takeback and replays, and the game goes on to the end. The person
 // sits at A with bots in every other seat, at each seat count.
 func TestUndo(t *testing.T) {
-	for _, n := range []int{2, 3, 4} {
-		t.Run(fmt.Sprintf("%d players", n), func(t *testing.T) { testUndo(t, n) })
-	}
+	testkit.EachSeatCount(t, testUndo)
 }
 
 // seatConfig is config at a table of n seats: the person at A, bots in
@@ -133,9 +131,7 @@ func testUndo(t *testing.T, n int) {
 // replays. The claimer sits at A with bots in every other seat, at each
 // seat count.
 func TestClaim(t *testing.T) {
-	for _, n := range []int{2, 3, 4} {
-		t.Run(fmt.Sprintf("%d players", n), func(t *testing.T) { testClaim(t, n) })
-	}
+	testkit.EachSeatCount(t, testClaim)
 }
 
 func testClaim(t *testing.T, n int) {
