@@ -19,61 +19,59 @@ import (
 // everyone else is rated as if nobody had dropped. The database's check
 // agrees.
 func TestStoodInGainsNothing(t *testing.T) {
-	for _, n := range []int{2, 3, 4} {
-		t.Run(fmt.Sprintf("%d seats", n), func(t *testing.T) {
-			l, g, newcomers := peopleGame(t, n, uint64(10+n))
-			win := winner(t, l)
-			// A winner and (above two seats) the last loser dropped;
-			// bots played their seats to the end (the loser's taken back
-			// once, then lost again).
-			var won, lost rules.Seat = rules.NoSeat, rules.NoSeat
-			for s := range rules.Seat(n) {
-				switch {
-				case rules.SideOfSeat(n, s) == win:
-					if won == rules.NoSeat {
-						won = s
-					}
-				case lost == rules.NoSeat || g.Seats[s].Total < g.Seats[lost].Total:
-					lost = s
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		l, g, newcomers := peopleGame(t, n, uint64(10+n))
+		win := winner(t, l)
+		// A winner and (above two seats) the last loser dropped;
+		// bots played their seats to the end (the loser's taken back
+		// once, then lost again).
+		var won, lost rules.Seat = rules.NoSeat, rules.NoSeat
+		for s := range rules.Seat(n) {
+			switch {
+			case rules.SideOfSeat(n, s) == win:
+				if won == rules.NoSeat {
+					won = s
 				}
+			case lost == rules.NoSeat || g.Seats[s].Total < g.Seats[lost].Total:
+				lost = s
 			}
-			l.Comment = []string{
-				fmt.Sprintf("deal 1: %s dropped; a normal bot took seat %s", peopleNames[lost], lost),
-				fmt.Sprintf("deal 2: %s took seat %s back", peopleNames[lost], lost),
-				fmt.Sprintf("deal 2: %s dropped; a normal bot took seat %s", peopleNames[won], won),
-			}
-			if n > 2 {
-				// At two the loser plays on: with both gone nobody is
-				// rated (TestEveryoneLeftRatesNobody).
-				l.Comment = append(l.Comment, fmt.Sprintf("deal 2: %s dropped; a normal bot took seat %s", peopleNames[lost], lost))
-			}
-			plain, err := RateStoodIn(rating.Default(), &g, newcomers, nil)
-			require.NoError(t, err)
+		}
+		l.Comment = []string{
+			fmt.Sprintf("deal 1: %s dropped; a normal bot took seat %s", peopleNames[lost], lost),
+			fmt.Sprintf("deal 2: %s took seat %s back", peopleNames[lost], lost),
+			fmt.Sprintf("deal 2: %s dropped; a normal bot took seat %s", peopleNames[won], won),
+		}
+		if n > 2 {
+			// At two the loser plays on: with both gone nobody is
+			// rated (TestEveryoneLeftRatesNobody).
+			l.Comment = append(l.Comment, fmt.Sprintf("deal 2: %s dropped; a normal bot took seat %s", peopleNames[lost], lost))
+		}
+		plain, err := RateStoodIn(rating.Default(), &g, newcomers, nil)
+		require.NoError(t, err)
 
-			s, dir := openService(t)
-			rec := file(t, s, dir, "stood", l, "")
-			got := map[string]clubdb.Rating{}
-			for _, c := range rec.Changes {
-				got[c.After.Key] = c.After
+		s, dir := openService(t)
+		rec := file(t, s, dir, "stood", l, "")
+		got := map[string]clubdb.Rating{}
+		for _, c := range rec.Changes {
+			got[c.After.Key] = c.After
+		}
+		require.Len(t, got, n)
+		newcomer := rating.Default().Newcomer()
+		for i, p := range plain {
+			switch rules.Seat(i) {
+			case won:
+				require.Greater(t, p.Mu, newcomer.Mu, "the win would raise %s", peopleNames[i])
+				require.Equal(t, newcomer.Mu, got[p.Key].Mu, "%s gains nothing by the bot's win", peopleNames[i])
+			case lost:
+				require.Less(t, got[p.Key].Mu, newcomer.Mu, "%s's loss counts", peopleNames[i])
+				require.Equal(t, p.Mu, got[p.Key].Mu, "%s falls as anyone", peopleNames[i])
+			default:
+				require.Equal(t, p.Mu, got[p.Key].Mu, "%s is rated as ever", peopleNames[i])
+				require.Equal(t, p.Sigma, got[p.Key].Sigma)
 			}
-			require.Len(t, got, n)
-			newcomer := rating.Default().Newcomer()
-			for i, p := range plain {
-				switch rules.Seat(i) {
-				case won:
-					require.Greater(t, p.Mu, newcomer.Mu, "the win would raise %s", peopleNames[i])
-					require.Equal(t, newcomer.Mu, got[p.Key].Mu, "%s gains nothing by the bot's win", peopleNames[i])
-				case lost:
-					require.Less(t, got[p.Key].Mu, newcomer.Mu, "%s's loss counts", peopleNames[i])
-					require.Equal(t, p.Mu, got[p.Key].Mu, "%s falls as anyone", peopleNames[i])
-				default:
-					require.Equal(t, p.Mu, got[p.Key].Mu, "%s is rated as ever", peopleNames[i])
-					require.Equal(t, p.Sigma, got[p.Key].Sigma)
-				}
-			}
-			verify(t, s)
-		})
-	}
+		}
+		verify(t, s)
+	})
 }
 
 // peopleKeys and peopleNames are the people of peopleGame, by seat.
