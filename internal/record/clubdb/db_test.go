@@ -133,63 +133,61 @@ func TestSeePlayerKeepsTheChosenName(t *testing.T) {
 // A game is recorded once and rated once, at every seat count; reading
 // it back gives what was recorded.
 func TestRecordGameOnceAtEverySeatCount(t *testing.T) {
-	for _, n := range []int{2, 3, 4} {
-		t.Run(fmt.Sprint(n), func(t *testing.T) {
-			db := openStopped(t)
-			ctx := context.Background()
-			keys := []string{"ka", "", "kc", "kd"}[:n]
-			if n == 2 {
-				keys = []string{"ka", "kb"}
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		db := openStopped(t)
+		ctx := context.Background()
+		keys := []string{"ka", "", "kc", "kd"}[:n]
+		if n == 2 {
+			keys = []string{"ka", "kb"}
+		}
+		g := testGame("game", keys...)
+		var p plusOne
+		rec, err := db.RecordGame(ctx, g, p.rate)
+		require.NoError(t, err)
+		require.True(t, rec.New)
+		require.Equal(t, 1, p.calls)
+		var rated []string
+		for _, k := range keys {
+			if k != "" {
+				rated = append(rated, k)
 			}
-			g := testGame("game", keys...)
-			var p plusOne
-			rec, err := db.RecordGame(ctx, g, p.rate)
-			require.NoError(t, err)
-			require.True(t, rec.New)
-			require.Equal(t, 1, p.calls)
-			var rated []string
-			for _, k := range keys {
-				if k != "" {
-					rated = append(rated, k)
-				}
-			}
-			require.Len(t, rec.Changes, len(rated))
-			for i, c := range rec.Changes {
-				assert.Equal(t, rated[i], c.After.Key)
-				assert.False(t, c.Before.Rated)
-				assert.Equal(t, 26.0, c.After.Mu)
-				assert.Equal(t, n, c.After.Seats)
-				assert.Equal(t, 1, c.After.Games)
-			}
+		}
+		require.Len(t, rec.Changes, len(rated))
+		for i, c := range rec.Changes {
+			assert.Equal(t, rated[i], c.After.Key)
+			assert.False(t, c.Before.Rated)
+			assert.Equal(t, 26.0, c.After.Mu)
+			assert.Equal(t, n, c.After.Seats)
+			assert.Equal(t, 1, c.After.Games)
+		}
 
-			again, err := db.RecordGame(ctx, g, p.rate)
-			require.NoError(t, err)
-			assert.Equal(t, Recorded{ID: rec.ID}, again, "the second time records nothing")
-			assert.Equal(t, 1, p.calls, "a rated game is not rated again")
+		again, err := db.RecordGame(ctx, g, p.rate)
+		require.NoError(t, err)
+		assert.Equal(t, Recorded{ID: rec.ID}, again, "the second time records nothing")
+		assert.Equal(t, 1, p.calls, "a rated game is not rated again")
 
-			got, err := db.Game(ctx, rec.ID)
-			require.NoError(t, err)
-			want := g
-			want.ID = rec.ID
-			want.Recorded = got.Recorded
-			want.Started = g.Started.Local()
-			assert.Equal(t, want, got)
-			bySum, err := db.GameBySum(ctx, g.LogSHA256)
-			require.NoError(t, err)
-			assert.Equal(t, got, bySum)
+		got, err := db.Game(ctx, rec.ID)
+		require.NoError(t, err)
+		want := g
+		want.ID = rec.ID
+		want.Recorded = got.Recorded
+		want.Started = g.Started.Local()
+		assert.Equal(t, want, got)
+		bySum, err := db.GameBySum(ctx, g.LogSHA256)
+		require.NoError(t, err)
+		assert.Equal(t, got, bySum)
 
-			for _, k := range rated {
-				r, err := db.Rating(ctx, k, n)
-				require.NoError(t, err)
-				assert.Equal(t, Rating{Key: k, Seats: n, Mu: 26, Sigma: 8 * 0.99, Games: 1, Rated: true}, r)
-				games, err := db.GamesOf(ctx, k, 0, 10)
-				require.NoError(t, err)
-				require.Len(t, games, 1)
-				assert.Equal(t, got, games[0])
-			}
-			assertSound(t, db)
-		})
-	}
+		for _, k := range rated {
+			r, err := db.Rating(ctx, k, n)
+			require.NoError(t, err)
+			assert.Equal(t, Rating{Key: k, Seats: n, Mu: 26, Sigma: 8 * 0.99, Games: 1, Rated: true}, r)
+			games, err := db.GamesOf(ctx, k, 0, 10)
+			require.NoError(t, err)
+			require.Len(t, games, 1)
+			assert.Equal(t, got, games[0])
+		}
+		assertSound(t, db)
+	})
 }
 
 // Many goroutines record the same games at once, each with its rating
@@ -475,86 +473,84 @@ func TestEndedContextWritesNothing(t *testing.T) {
 }
 
 func TestTournament(t *testing.T) {
-	for _, n := range []int{2, 3, 4} {
-		t.Run(fmt.Sprint(n), func(t *testing.T) {
-			db, c := openSeen(t, "host", "Host", "ann", "Ann", "bob", "Bob")
-			ctx := context.Background()
-			ends := c.Now().Add(24 * time.Hour)
-			tt, err := db.CreateTournament(ctx, Tournament{Code: "WXYZ", Creator: "host", Rules: rulesFor(n), Level: "hard", Boards: 4, Ends: ends}, math.MaxUint64-5)
-			require.NoError(t, err)
-			assert.Equal(t, Tournament{ID: tt.ID, Code: "WXYZ", Creator: "host", Rules: rulesFor(n), Level: "hard", Boards: 4,
-				Created: c.Now().Local(), Ends: ends.Local()}, tt)
-			_, err = db.CreateTournament(ctx, Tournament{Code: "WXYZ", Rules: rulesFor(n), Level: "hard", Boards: 4, Ends: ends}, 1)
-			require.ErrorContains(t, err, "exists already")
-			_, err = db.CreateTournament(ctx, Tournament{Code: "NOPE", Creator: "ghost", Rules: rulesFor(n), Level: "hard", Boards: 4, Ends: ends}, 1)
-			require.ErrorIs(t, err, ErrNotFound)
-			_, err = db.CreateTournament(ctx, Tournament{Code: "PAST", Rules: rulesFor(n), Level: "hard", Boards: 4, Ends: c.Now()}, 1)
-			require.Error(t, err)
-			seed, err := db.BoardSeed(ctx, "WXYZ")
-			require.NoError(t, err)
-			assert.Equal(t, uint64(math.MaxUint64-5), seed)
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		db, c := openSeen(t, "host", "Host", "ann", "Ann", "bob", "Bob")
+		ctx := context.Background()
+		ends := c.Now().Add(24 * time.Hour)
+		tt, err := db.CreateTournament(ctx, Tournament{Code: "WXYZ", Creator: "host", Rules: rulesFor(n), Level: "hard", Boards: 4, Ends: ends}, math.MaxUint64-5)
+		require.NoError(t, err)
+		assert.Equal(t, Tournament{ID: tt.ID, Code: "WXYZ", Creator: "host", Rules: rulesFor(n), Level: "hard", Boards: 4,
+			Created: c.Now().Local(), Ends: ends.Local()}, tt)
+		_, err = db.CreateTournament(ctx, Tournament{Code: "WXYZ", Rules: rulesFor(n), Level: "hard", Boards: 4, Ends: ends}, 1)
+		require.ErrorContains(t, err, "exists already")
+		_, err = db.CreateTournament(ctx, Tournament{Code: "NOPE", Creator: "ghost", Rules: rulesFor(n), Level: "hard", Boards: 4, Ends: ends}, 1)
+		require.ErrorIs(t, err, ErrNotFound)
+		_, err = db.CreateTournament(ctx, Tournament{Code: "PAST", Rules: rulesFor(n), Level: "hard", Boards: 4, Ends: c.Now()}, 1)
+		require.Error(t, err)
+		seed, err := db.BoardSeed(ctx, "WXYZ")
+		require.NoError(t, err)
+		assert.Equal(t, uint64(math.MaxUint64-5), seed)
 
-			require.NoError(t, db.SetPars(ctx, "WXYZ", []float64{10, -20, 0, 33.5}))
-			require.NoError(t, db.SetPars(ctx, "WXYZ", []float64{10, -20, 0, 33.5}), "the same pars again")
-			require.Error(t, db.SetPars(ctx, "WXYZ", []float64{1, 2, 3, 4}), "pars are set once")
-			pars, err := db.Pars(ctx, "WXYZ")
-			require.NoError(t, err)
-			assert.Equal(t, []float64{10, -20, 0, 33.5}, pars)
+		require.NoError(t, db.SetPars(ctx, "WXYZ", []float64{10, -20, 0, 33.5}))
+		require.NoError(t, db.SetPars(ctx, "WXYZ", []float64{10, -20, 0, 33.5}), "the same pars again")
+		require.Error(t, db.SetPars(ctx, "WXYZ", []float64{1, 2, 3, 4}), "pars are set once")
+		pars, err := db.Pars(ctx, "WXYZ")
+		require.NoError(t, err)
+		assert.Equal(t, []float64{10, -20, 0, 33.5}, pars)
 
-			require.ErrorIs(t, db.StartBoard(ctx, "WXYZ", "ann", 1, "/b1"), ErrNotEntered)
-			require.NoError(t, db.Enter(ctx, "WXYZ", "ann"))
-			require.NoError(t, db.Enter(ctx, "WXYZ", "ann"))
-			require.NoError(t, db.Enter(ctx, "WXYZ", "bob"))
-			require.ErrorIs(t, db.Enter(ctx, "WXYZ", "ghost"), ErrNotFound)
-			require.ErrorIs(t, db.Enter(ctx, "NONE", "ann"), ErrNotFound)
-			es, err := db.Entrants(ctx, "WXYZ")
-			require.NoError(t, err)
-			require.Len(t, es, 2)
-			assert.Equal(t, "Ann", es[0].Name)
+		require.ErrorIs(t, db.StartBoard(ctx, "WXYZ", "ann", 1, "/b1"), ErrNotEntered)
+		require.NoError(t, db.Enter(ctx, "WXYZ", "ann"))
+		require.NoError(t, db.Enter(ctx, "WXYZ", "ann"))
+		require.NoError(t, db.Enter(ctx, "WXYZ", "bob"))
+		require.ErrorIs(t, db.Enter(ctx, "WXYZ", "ghost"), ErrNotFound)
+		require.ErrorIs(t, db.Enter(ctx, "NONE", "ann"), ErrNotFound)
+		es, err := db.Entrants(ctx, "WXYZ")
+		require.NoError(t, err)
+		require.Len(t, es, 2)
+		assert.Equal(t, "Ann", es[0].Name)
 
-			require.NoError(t, db.StartBoard(ctx, "WXYZ", "ann", 1, "/ann/b1"))
-			require.ErrorIs(t, db.StartBoard(ctx, "WXYZ", "ann", 1, "/ann/b1"), ErrBoardStarted)
-			require.Error(t, db.StartBoard(ctx, "WXYZ", "ann", 5, "/ann/b5"))
-			require.ErrorIs(t, db.FinishBoard(ctx, "WXYZ", "ann", 2, 3, "/x", fakeSum("x")), ErrBoardNotStarted)
-			require.NoError(t, db.FinishBoard(ctx, "WXYZ", "ann", 1, 42.5, "/ann/b1.klob", fakeSum("b1")))
-			require.NoError(t, db.FinishBoard(ctx, "WXYZ", "ann", 1, 42.5, "/ann/b1.klob", fakeSum("b1")), "the same result again")
-			require.ErrorIs(t, db.FinishBoard(ctx, "WXYZ", "ann", 1, 0, "/ann/b1.klob", fakeSum("other")), ErrBoardFinished)
-			require.NoError(t, db.StartBoard(ctx, "WXYZ", "ann", 2, "/ann/b2"))
-			require.NoError(t, db.StartBoard(ctx, "WXYZ", "bob", 1, "/bob/b1"))
-			require.NoError(t, db.FinishBoard(ctx, "WXYZ", "bob", 1, -7, "/bob/b1.klob", fakeSum("bob1")))
+		require.NoError(t, db.StartBoard(ctx, "WXYZ", "ann", 1, "/ann/b1"))
+		require.ErrorIs(t, db.StartBoard(ctx, "WXYZ", "ann", 1, "/ann/b1"), ErrBoardStarted)
+		require.Error(t, db.StartBoard(ctx, "WXYZ", "ann", 5, "/ann/b5"))
+		require.ErrorIs(t, db.FinishBoard(ctx, "WXYZ", "ann", 2, 3, "/x", fakeSum("x")), ErrBoardNotStarted)
+		require.NoError(t, db.FinishBoard(ctx, "WXYZ", "ann", 1, 42.5, "/ann/b1.klob", fakeSum("b1")))
+		require.NoError(t, db.FinishBoard(ctx, "WXYZ", "ann", 1, 42.5, "/ann/b1.klob", fakeSum("b1")), "the same result again")
+		require.ErrorIs(t, db.FinishBoard(ctx, "WXYZ", "ann", 1, 0, "/ann/b1.klob", fakeSum("other")), ErrBoardFinished)
+		require.NoError(t, db.StartBoard(ctx, "WXYZ", "ann", 2, "/ann/b2"))
+		require.NoError(t, db.StartBoard(ctx, "WXYZ", "bob", 1, "/bob/b1"))
+		require.NoError(t, db.FinishBoard(ctx, "WXYZ", "bob", 1, -7, "/bob/b1.klob", fakeSum("bob1")))
 
-			mine, err := db.BoardsOf(ctx, "WXYZ", "ann")
-			require.NoError(t, err)
-			require.Len(t, mine, 2)
-			assert.True(t, mine[0].Finished)
-			assert.Equal(t, 42.5, mine[0].Result)
-			assert.Equal(t, "/ann/b1.klob", mine[0].Log)
-			assert.False(t, mine[1].Finished, "board 2 is in play: it resumes from its log")
-			assert.Equal(t, "/ann/b2", mine[1].Log)
-			_, err = db.Results(ctx, "WXYZ")
-			require.ErrorIs(t, err, ErrNotOver)
-			open, err := db.Tournaments(ctx)
-			require.NoError(t, err)
-			require.Len(t, open, 1)
-			assert.Equal(t, 2, open[0].Entries)
+		mine, err := db.BoardsOf(ctx, "WXYZ", "ann")
+		require.NoError(t, err)
+		require.Len(t, mine, 2)
+		assert.True(t, mine[0].Finished)
+		assert.Equal(t, 42.5, mine[0].Result)
+		assert.Equal(t, "/ann/b1.klob", mine[0].Log)
+		assert.False(t, mine[1].Finished, "board 2 is in play: it resumes from its log")
+		assert.Equal(t, "/ann/b2", mine[1].Log)
+		_, err = db.Results(ctx, "WXYZ")
+		require.ErrorIs(t, err, ErrNotOver)
+		open, err := db.Tournaments(ctx)
+		require.NoError(t, err)
+		require.Len(t, open, 1)
+		assert.Equal(t, 2, open[0].Entries)
 
-			c.Add(24 * time.Hour)
-			require.ErrorIs(t, db.FinishBoard(ctx, "WXYZ", "ann", 2, 1, "/ann/b2.klob", fakeSum("b2")), ErrTournamentOver)
-			require.ErrorIs(t, db.StartBoard(ctx, "WXYZ", "bob", 2, "/bob/b2"), ErrTournamentOver)
-			require.ErrorIs(t, db.Enter(ctx, "WXYZ", "host"), ErrTournamentOver)
-			all, err := db.Results(ctx, "WXYZ")
-			require.NoError(t, err)
-			var lines []string
-			for _, b := range all {
-				lines = append(lines, fmt.Sprintf("%d %s %v %v", b.Board, b.Key, b.Finished, b.Result))
-			}
-			assert.Equal(t, []string{"1 ann true 42.5", "1 bob true -7", "2 ann false 0"}, lines)
-			open, err = db.Tournaments(ctx)
-			require.NoError(t, err)
-			assert.Empty(t, open)
-			assertSound(t, db)
-		})
-	}
+		c.Add(24 * time.Hour)
+		require.ErrorIs(t, db.FinishBoard(ctx, "WXYZ", "ann", 2, 1, "/ann/b2.klob", fakeSum("b2")), ErrTournamentOver)
+		require.ErrorIs(t, db.StartBoard(ctx, "WXYZ", "bob", 2, "/bob/b2"), ErrTournamentOver)
+		require.ErrorIs(t, db.Enter(ctx, "WXYZ", "host"), ErrTournamentOver)
+		all, err := db.Results(ctx, "WXYZ")
+		require.NoError(t, err)
+		var lines []string
+		for _, b := range all {
+			lines = append(lines, fmt.Sprintf("%d %s %v %v", b.Board, b.Key, b.Finished, b.Result))
+		}
+		assert.Equal(t, []string{"1 ann true 42.5", "1 bob true -7", "2 ann false 0"}, lines)
+		open, err = db.Tournaments(ctx)
+		require.NoError(t, err)
+		assert.Empty(t, open)
+		assertSound(t, db)
+	})
 }
 
 // The seat count of a tournament is its rules'.
