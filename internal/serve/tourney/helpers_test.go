@@ -189,9 +189,7 @@ func playOut(t *testing.T, seat *Seat, pol policy, stop func(decisions int) bool
 // eachSeatCount runs test at two, three and four players, each with a
 // fixture of its own.
 func eachSeatCount(t *testing.T, test func(t *testing.T, f *fixture, n int)) {
-	for _, n := range []int{2, 3, 4} {
-		t.Run(fmt.Sprintf("%d players", n), func(t *testing.T) { test(t, newFixture(t, false), n) })
-	}
+	testkit.EachSeatCount(t, func(t *testing.T, n int) { test(t, newFixture(t, false), n) })
 }
 
 // annAtTheSecondDecision has Ann enter a new tournament of four boards
