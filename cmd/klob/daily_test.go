@@ -18,6 +18,7 @@ import (
 	"github.com/klob/klob/internal/play/duplicate"
 	dailyfiles "github.com/klob/klob/internal/record/daily"
 	"github.com/klob/klob/internal/record/names"
+	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui"
 	"github.com/stretchr/testify/assert"
@@ -495,61 +496,57 @@ func TestDailyClubNames(t *testing.T) {
 // standings is said to be marked there, and one named like another
 // friend's to be tagged.
 func TestDailyImportLookAlike(t *testing.T) {
-	for _, players := range []int{2, 3, 4} {
-		t.Run(fmt.Sprint(players), func(t *testing.T) {
-			dir := t.TempDir()
-			level := ai.Normal
-			imp := func(name string) string {
-				path := filepath.Join(t.TempDir(), "f.txt")
-				require.NoError(t, os.WriteFile(path, playedDay(t, t.TempDir(), players, name, level), 0o644))
-				code, out, errs := runDailyTest(t, dir, "-import", path)
-				require.Equal(t, 0, code, errs)
-				return strings.Join(strings.Fields(out), " ")
+	testkit.EachSeatCount(t, func(t *testing.T, players int) {
+		dir := t.TempDir()
+		level := ai.Normal
+		imp := func(name string) string {
+			path := filepath.Join(t.TempDir(), "f.txt")
+			require.NoError(t, os.WriteFile(path, playedDay(t, t.TempDir(), players, name, level), 0o644))
+			code, out, errs := runDailyTest(t, dir, "-import", path)
+			require.Equal(t, 0, code, errs)
+			return strings.Join(strings.Fields(out), " ")
+		}
+		imp("Bob Smith")
+		if out := imp("bob-smith"); !strings.Contains(out, `It replaces the results of "Bob Smith", a name that only looks the same`) {
+			t.Errorf("a look-alike replaced: %s", out)
+		}
+		// Another file of the same name: the earlier is kept aside.
+		level = ai.Easy
+		if out := imp("bob-smith"); !strings.Contains(out, "The earlier file is kept at ") ||
+			!strings.Contains(out, "If it was someone else's") {
+			t.Errorf("the same name replaced: %s", out)
+		}
+		// Look-alike letters of other scripts too: a Greek capital
+		// Upsilon, a Cyrillic А.
+		for _, name := range []string{"You", "Par (hard bot)", "Ada", "Υou", "Аda"} {
+			if out := imp(name); !strings.Contains(out, "marked (friend)") {
+				t.Errorf("%q imported: %s", name, out)
 			}
-			imp("Bob Smith")
-			if out := imp("bob-smith"); !strings.Contains(out, `It replaces the results of "Bob Smith", a name that only looks the same`) {
-				t.Errorf("a look-alike replaced: %s", out)
-			}
-			// Another file of the same name: the earlier is kept aside.
-			level = ai.Easy
-			if out := imp("bob-smith"); !strings.Contains(out, "The earlier file is kept at ") ||
-				!strings.Contains(out, "If it was someone else's") {
-				t.Errorf("the same name replaced: %s", out)
-			}
-			// Look-alike letters of other scripts too: a Greek capital
-			// Upsilon, a Cyrillic А.
-			for _, name := range []string{"You", "Par (hard bot)", "Ada", "Υou", "Аda"} {
-				if out := imp(name); !strings.Contains(out, "marked (friend)") {
-					t.Errorf("%q imported: %s", name, out)
-				}
-			}
-			// A name like another friend's (a Greek capital Beta), in a
-			// file of its own: both stay, each tagged.
-			if out := imp("Βob Smith"); !strings.Contains(out, `Their name looks like "bob-smith", another friend's`) {
-				t.Errorf("a friend's look-alike imported: %s", out)
-			}
-		})
-	}
+		}
+		// A name like another friend's (a Greek capital Beta), in a
+		// file of its own: both stay, each tagged.
+		if out := imp("Βob Smith"); !strings.Contains(out, `Their name looks like "bob-smith", another friend's`) {
+			t.Errorf("a friend's look-alike imported: %s", out)
+		}
+	})
 }
 
 // TestDailyExportYesterday: before today's first board, -export prints
 // yesterday's results, and says so; once today is begun, today's.
 func TestDailyExportYesterday(t *testing.T) {
-	for _, players := range []int{2, 3, 4} {
-		t.Run(fmt.Sprint(players), func(t *testing.T) {
-			dir := t.TempDir()
-			d := dayOf(t, dailyfiles.Open(dir), duplicate.DateOf(dailyDay), players, "ada")
-			recordBoard(t, d, 0)
-			next := dailyDay.AddDate(0, 0, 1)
-			code, out, errs := runDailyAt(t, dir, next, "-export", "-players", fmt.Sprint(players))
-			require.Equal(t, 0, code, errs)
-			assert.Contains(t, out, "date 2026-12-01")
-			assert.Contains(t, errs, "yesterday's results (2026-12-01)")
-			code, _, errs = runDailyAt(t, dir, next.AddDate(0, 0, 1), "-export", "-players", fmt.Sprint(players))
-			assert.Equal(t, 1, code)
-			assert.Contains(t, unwrapped(errs), "nothing to export")
-		})
-	}
+	testkit.EachSeatCount(t, func(t *testing.T, players int) {
+		dir := t.TempDir()
+		d := dayOf(t, dailyfiles.Open(dir), duplicate.DateOf(dailyDay), players, "ada")
+		recordBoard(t, d, 0)
+		next := dailyDay.AddDate(0, 0, 1)
+		code, out, errs := runDailyAt(t, dir, next, "-export", "-players", fmt.Sprint(players))
+		require.Equal(t, 0, code, errs)
+		assert.Contains(t, out, "date 2026-12-01")
+		assert.Contains(t, errs, "yesterday's results (2026-12-01)")
+		code, _, errs = runDailyAt(t, dir, next.AddDate(0, 0, 1), "-export", "-players", fmt.Sprint(players))
+		assert.Equal(t, 1, code)
+		assert.Contains(t, unwrapped(errs), "nothing to export")
+	})
 }
 
 // introOf runs klob daily with args on dir at dailyDay and returns the

@@ -16,6 +16,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/rules"
 )
 
@@ -404,63 +405,61 @@ func TestEndToEnd(t *testing.T) {
 // to shortTarget; in full the normal bots play to 500.
 func TestEndToEndWholeGame(t *testing.T) {
 	shortParallel(t)
-	for _, n := range []int{2, 3, 4} {
-		t.Run(fmt.Sprintf("%d players", n), func(t *testing.T) {
-			level, target := "normal", "500"
-			if testing.Short() {
-				// The inner loop plays the three short games at once, each
-				// in its own tmux server; the full run one after another.
-				t.Parallel()
-				level, target = "random", shortTarget[n]
-			}
-			start := time.Now()
-			s, pid, state := startKlob(t, "-players", fmt.Sprint(n), "-seed", "11", "-level", level, "-target", target, "-pace", "0")
-			s.keys("Enter")
-			s.waitFor("Deal 1", patience)
-			deals := 0
-			for {
-				scr, _ := playDeal(s, 3*time.Minute)
-				deals++
-				if deals == 1 {
-					if strings.Contains(scr, "end of the game") {
-						t.Fatalf("the game ended after one deal, so its save is filed before deal 1 can be checked: raise the target\n%s", scr)
-					}
-					checkFirstDeal(t, n, scr, state)
-				}
-				s.keys("Enter")
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		level, target := "normal", "500"
+		if testing.Short() {
+			// The inner loop plays the three short games at once, each
+			// in its own tmux server; the full run one after another.
+			t.Parallel()
+			level, target = "random", shortTarget[n]
+		}
+		start := time.Now()
+		s, pid, state := startKlob(t, "-players", fmt.Sprint(n), "-seed", "11", "-level", level, "-target", target, "-pace", "0")
+		s.keys("Enter")
+		s.waitFor("Deal 1", patience)
+		deals := 0
+		for {
+			scr, _ := playDeal(s, 3*time.Minute)
+			deals++
+			if deals == 1 {
 				if strings.Contains(scr, "end of the game") {
-					break
+					t.Fatalf("the game ended after one deal, so its save is filed before deal 1 can be checked: raise the target\n%s", scr)
 				}
-				s.waitFor(fmt.Sprintf("Deal %d", deals+1), patience)
+				checkFirstDeal(t, n, scr, state)
 			}
-			scr := s.waitFor("Game over", patience)
-			checkFits(t, scr)
-			// The archive is written off the UI: "Saving the game log…" first.
-			scr = s.waitFor("The game log is saved at:", patience)
-			words := strings.Join(strings.Fields(scr), " ")
-			for _, want := range []string{"Seed 11 deals this game again", "klob play", "-seed 11", "[r] replay this game", "[a] its analysis", "[n] new game"} {
-				if !strings.Contains(words, want) {
-					t.Errorf("the game's end lacks %q:\n%s", want, scr)
-				}
+			s.keys("Enter")
+			if strings.Contains(scr, "end of the game") {
+				break
 			}
-			files, _ := filepath.Glob(filepath.Join(state, "history", "*.klob"))
-			if len(files) != 1 {
-				t.Fatalf("%d games filed, want 1", len(files))
+			s.waitFor(fmt.Sprintf("Deal %d", deals+1), patience)
+		}
+		scr := s.waitFor("Game over", patience)
+		checkFits(t, scr)
+		// The archive is written off the UI: "Saving the game log…" first.
+		scr = s.waitFor("The game log is saved at:", patience)
+		words := strings.Join(strings.Fields(scr), " ")
+		for _, want := range []string{"Seed 11 deals this game again", "klob play", "-seed 11", "[r] replay this game", "[a] its analysis", "[n] new game"} {
+			if !strings.Contains(words, want) {
+				t.Errorf("the game's end lacks %q:\n%s", want, scr)
 			}
-			// The file is named for the person's opponents at every count.
-			if want := map[int]string{2: "-vs-Bot-", 3: "-vs-West-", 4: "-vs-West-"}[n]; !strings.Contains(filepath.Base(files[0]), want) {
-				t.Errorf("the filed game is named %s, want %q in it", filepath.Base(files[0]), want)
-			}
-			_, r, err := gamelog.ReadReplay(files[0])
-			if err != nil || !r.Over || r.Players() != n || len(r.Deals) != deals {
-				t.Fatalf("the filed game: %v, over %v, %d players, %d deals; want over, %d players, %d deals", err, r != nil && r.Over, r.Players(), len(r.Deals), n, deals)
-			}
-			// r replays the game just played.
-			s.keys("r")
-			checkFits(t, s.waitFor("Replay · deal 1 of", patience))
-			t.Logf("%d players: %d deals in %v, peak memory %s", n, deals, time.Since(start).Round(time.Millisecond), peakMemory(pid))
-		})
-	}
+		}
+		files, _ := filepath.Glob(filepath.Join(state, "history", "*.klob"))
+		if len(files) != 1 {
+			t.Fatalf("%d games filed, want 1", len(files))
+		}
+		// The file is named for the person's opponents at every count.
+		if want := map[int]string{2: "-vs-Bot-", 3: "-vs-West-", 4: "-vs-West-"}[n]; !strings.Contains(filepath.Base(files[0]), want) {
+			t.Errorf("the filed game is named %s, want %q in it", filepath.Base(files[0]), want)
+		}
+		_, r, err := gamelog.ReadReplay(files[0])
+		if err != nil || !r.Over || r.Players() != n || len(r.Deals) != deals {
+			t.Fatalf("the filed game: %v, over %v, %d players, %d deals; want over, %d players, %d deals", err, r != nil && r.Over, r.Players(), len(r.Deals), n, deals)
+		}
+		// r replays the game just played.
+		s.keys("r")
+		checkFits(t, s.waitFor("Replay · deal 1 of", patience))
+		t.Logf("%d players: %d deals in %v, peak memory %s", n, deals, time.Since(start).Round(time.Millisecond), peakMemory(pid))
+	})
 }
 
 // shortTarget is the target of TestEndToEndWholeGame's short games at
