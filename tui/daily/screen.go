@@ -297,6 +297,10 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 // numbers and marks to explain: a board's table and a replay have.
 func (s *Screen) HelpMarks() bool { return kit.HelpMarksOf(s.sub) }
 
+// HelpHints passes on whether the part shown has hints and grades for
+// the help to explain: a board's table has none, a board's analysis has.
+func (s *Screen) HelpHints() bool { return kit.HelpHintsOf(s.sub) }
+
 // HelpRules passes on the board being played; on the pages around the
 // boards, the day's rules (its seat count), not the default game's.
 func (s *Screen) HelpRules() (rules.Options, bool) {

@@ -69,6 +69,10 @@ func (t *tourneyScreen) HelpRules() (rules.Options, bool) { return t.inner.HelpR
 // the help's numbers and marks to explain (a board, a replay).
 func (t *tourneyScreen) HelpMarks() bool { return t.inner.HelpMarks() }
 
+// HelpHints passes on whether the tournament's part shown has hints to
+// explain (a board has none).
+func (t *tourneyScreen) HelpHints() bool { return kit.HelpHintsOf(t.inner) }
+
 // quitNow takes the App's quit: back to the lobby, or from a board to
 // its tournament.
 func (t *tourneyScreen) quitNow(ctx *kit.Context) (kit.Screen, tea.Cmd) {

@@ -823,6 +823,11 @@ func (s *Screen) HelpRules() (rules.Options, bool) {
 	return s.snap.Options, s.snap.Options.Target > 0
 }
 
+// HelpHints: a duplicate board offers no hint (the hard bot that would
+// give it sets par) and ends before any analysis, so its help leaves the
+// hints' and grades' legend out, as its keys leave out H.
+func (s *Screen) HelpHints() bool { return s.cfg.Board == "" }
+
 // QuitsAtOnce: at the game's end nothing is lost, nor at a seat another
 // connection of the person took, so q leaves without asking.
 func (s *Screen) QuitsAtOnce() bool { return s.snap.Over && s.overSeen || s.snap.Kicked }

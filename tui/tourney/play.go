@@ -249,6 +249,9 @@ func (p *boardPart) QuitQuestion() string {
 // HelpRules is the board's rules for the help.
 func (p *boardPart) HelpRules() (rules.Options, bool) { return p.t.HelpRules() }
 
+// HelpHints is the table's: a board has no hint to explain.
+func (p *boardPart) HelpHints() bool { return p.t.HelpHints() }
+
 // after is the part after a board: the board's host closed (its end
 // written), then the person's result, par when known, and the next.
 type after struct {

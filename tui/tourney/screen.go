@@ -221,6 +221,10 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 // numbers and marks to explain: a board's table and a replay have.
 func (s *Screen) HelpMarks() bool { return kit.HelpMarksOf(s.sub) }
 
+// HelpHints passes on whether the part shown has hints and grades for
+// the help to explain: a board's table has none, a replay has.
+func (s *Screen) HelpHints() bool { return kit.HelpHintsOf(s.sub) }
+
 // HelpRules passes on the part's game, a board being played.
 func (s *Screen) HelpRules() (rules.Options, bool) { return kit.HelpRulesOf(s.sub) }
 

@@ -1,0 +1,56 @@
+package tourney
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/klob/klob/tui/kit"
+	"github.com/klob/klob/tui/kit/kittest"
+)
+
+// helpAsShown is the help overlay of s as the App opens it on ?: the
+// screen's full help, without the marks or the hints' legend when s
+// says it has none, for its game's rules.
+func helpAsShown(ctx *kit.Context, s kit.Screen) string {
+	h := kit.NewHelpView(kit.KeyHelpOf(s, &ctx.Keys, kit.KeyHelp{}).FullHelp())
+	if !kit.HelpMarksOf(s) {
+		h.NoMarks()
+	} else if !kit.HelpHintsOf(s) {
+		h.NoHints()
+	}
+	if o, ok := kit.HelpRulesOf(s); ok {
+		h.For(o)
+	}
+	return ansi.Strip(strings.Join(h.Lines(ctx), "\n"))
+}
+
+// TestBoardHelpHasNoHints: a tournament's board gives no hint, so the
+// help of the tournament's screen at a board lists neither the hint key
+// nor the hints' and grades' legend, and keeps the hand's marks.
+func TestBoardHelpHasNoHints(t *testing.T) {
+	kittest.ForCounts(t, func(t *testing.T, players int) {
+		cl := newClub(t, false)
+		f, _ := seatedMidBoard(t, cl, players, ann)
+		f.board()
+		ctx := kittest.Context(80, 24)
+		if kit.HelpHintsOf(f.s) {
+			t.Error("the board's help says it has hints")
+		}
+		for _, col := range f.s.KeyHelp(&ctx.Keys).FullHelp() {
+			for _, b := range col {
+				if b.Help() == ctx.Keys.Hint.Help() {
+					t.Errorf("the board's help lists the hint key: %q", b.Help().Desc)
+				}
+			}
+		}
+		text := helpAsShown(&ctx, f.s)
+		if strings.Contains(text, "standard error") {
+			t.Errorf("the board's help tells the hints' legend:\n%s", text)
+		}
+		if !strings.Contains(text, "under a card: selected") {
+			t.Errorf("the board's help lost the hand's marks:\n%s", text)
+		}
+	})
+}
