@@ -139,7 +139,9 @@ func (s *History) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 		s.note = ""
 		return New(msg.r, filepath.Base(msg.path), s.cfg, s), nil
 	case tea.MouseClickMsg:
-		if s.loaded && s.err == nil {
+		// A list that cannot be read has no game to click, but its key
+		// line takes clicks as the others' do.
+		if s.loaded {
 			return s.click(ctx, msg)
 		}
 	case tea.KeyPressMsg:
@@ -241,8 +243,9 @@ func (s *History) render(ctx *kit.Context) (string, []kit.Hit) {
 		if !ctx.Remote { // over SSH there is no klob command
 			keys = "klob replay FILE opens any game log · " + keys
 		}
-		lines = append(lines, "", " "+st.Dim.Render(keys))
-		return kit.Canvas(lines, w, h), nil
+		// The keys end the screen, as on the other lists: a click on
+		// the last line finds them there (click).
+		return kit.Canvas(kit.Padded(lines, h-1, " "+st.Dim.Render(keys)), w, h), nil
 	}
 	// Labels in a column, figures wrapped beside them.
 	const lw = 14
