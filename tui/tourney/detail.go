@@ -607,12 +607,20 @@ func (p *detail) leftHalfPlayed() int {
 	return 0
 }
 
+// KeyHelp words the page's keys as its line of offers does: esc
+// "tournaments" (it goes to their list; "back" on a page that could not
+// be read, whose line says so), enter on the standings "their boards
+// and play", and the arrows "↑/↓" as the lists write them.
 func (p *detail) KeyHelp(k *kit.KeyMap) help.KeyMap {
+	esc := kit.Brief("tournaments", k.Back)
+	if p.loaded && p.prog == nil {
+		esc = kit.Brief("back", k.Back)
+	}
 	if p.fin != nil {
-		short := []key.Binding{kit.Either("choose", k.Up, k.Down), kit.Brief("their boards", k.Choose), kit.Brief("back", k.Back)}
+		short := []key.Binding{kit.Brief("choose", k.Up, k.Down), kit.Brief("their boards and play", k.Choose), esc}
 		return kit.KeyHelp{Short: short, Full: [][]key.Binding{short, {keyReread, k.Help, kit.QuitAsks(k)}}}
 	}
-	short := []key.Binding{kit.Brief("back", k.Back), keyReread}
+	short := []key.Binding{esc, keyReread}
 	if p.hosting() {
 		short = append(short, keyEnd)
 	}
