@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
 
 	tea "charm.land/bubbletea/v2"
@@ -155,24 +154,7 @@ func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return a, nil
 		}
 		if kit.IsKey(msg, a.ctx.Keys.Help) {
-			// A screen that lists no keys shows the play keys of the
-			// game it is about (its seat count and variants), not the
-			// default game's.
-			o, game := kit.HelpRulesOf(a.screen)
-			if !game {
-				o = rules.DefaultOptions()
-			}
-			keys := kit.KeyHelpOf(a.screen, &a.ctx.Keys, kit.KeyHelp{Full: kit.PlayHelp(&a.ctx.Keys, o)})
-			h := kit.NewHelpView(keys.FullHelp())
-			if !kit.HelpMarksOf(a.screen) {
-				h.NoMarks() // nothing on the screen they would explain
-			} else if !kit.HelpHintsOf(a.screen) {
-				h.NoHints() // cards, but no hint nor grade
-			}
-			if game {
-				h.For(o) // the rules in short of the game on screen
-			}
-			a.overlay = h
+			a.overlay = kit.HelpFor(a.screen, &a.ctx.Keys)
 			return a, nil
 		}
 		return a, a.route(msg)

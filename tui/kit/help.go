@@ -421,3 +421,25 @@ func (h *HelpView) View(ctx *Context, under string) string {
 	}
 	return JoinLines(l)
 }
+
+// HelpFor is the help overlay of screen s as ? opens it: its keys (a
+// screen that lists none shows the play keys of the game it is about,
+// its seat count and variants, not the default game's), the marks only
+// where there are cards to explain, the hints' legend only where hints
+// and grades are given, and the rules in short of the game on screen.
+func HelpFor(s Screen, k *KeyMap) *HelpView {
+	o, game := HelpRulesOf(s)
+	if !game {
+		o = rules.DefaultOptions()
+	}
+	h := NewHelpView(KeyHelpOf(s, k, KeyHelp{Full: PlayHelp(k, o)}).FullHelp())
+	if !HelpMarksOf(s) {
+		h.NoMarks()
+	} else if !HelpHintsOf(s) {
+		h.NoHints()
+	}
+	if game {
+		h.For(o)
+	}
+	return h
+}

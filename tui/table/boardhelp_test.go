@@ -4,28 +4,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/charmbracelet/x/ansi"
-
 	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/tui/kit"
 	"github.com/klob/klob/tui/kit/kittest"
 )
-
-// helpAsShown is the help overlay of s as the App opens it on ?: the
-// screen's full help, without the marks or the hints' legend when s
-// says it has none, for its game's rules.
-func helpAsShown(ctx *kit.Context, s kit.Screen) string {
-	h := kit.NewHelpView(kit.KeyHelpOf(s, &ctx.Keys, kit.KeyHelp{}).FullHelp())
-	if !kit.HelpMarksOf(s) {
-		h.NoMarks()
-	} else if !kit.HelpHintsOf(s) {
-		h.NoHints()
-	}
-	if o, ok := kit.HelpRulesOf(s); ok {
-		h.For(o)
-	}
-	return ansi.Strip(strings.Join(h.Lines(ctx), "\n"))
-}
 
 // TestBoardHelpHasNoHints: a duplicate board gives no hint, so its
 // help lists neither the hint key nor the hints' and grades' legend,
@@ -35,7 +17,7 @@ func TestBoardHelpHasNoHints(t *testing.T) {
 		for _, board := range []string{"", "Board 1 of 8"} {
 			f := newFixture(t, n, seeds[n], 80, 24, func(_ *host.Config, c *Config) { c.Board = board })
 			ctx := kittest.Context(80, 24)
-			text := helpAsShown(&ctx, f.s)
+			text := kittest.HelpText(&ctx, f.s)
 			hintKey := false
 			for _, col := range f.s.KeyHelp(&ctx.Keys).FullHelp() {
 				for _, b := range col {

@@ -4,27 +4,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/charmbracelet/x/ansi"
-
 	"github.com/klob/klob/tui/kit"
 	"github.com/klob/klob/tui/kit/kittest"
 )
-
-// helpAsShown is the help overlay of s as the App opens it on ?: the
-// screen's full help, without the marks or the hints' legend when s
-// says it has none, for its game's rules.
-func helpAsShown(ctx *kit.Context, s kit.Screen) string {
-	h := kit.NewHelpView(kit.KeyHelpOf(s, &ctx.Keys, kit.KeyHelp{}).FullHelp())
-	if !kit.HelpMarksOf(s) {
-		h.NoMarks()
-	} else if !kit.HelpHintsOf(s) {
-		h.NoHints()
-	}
-	if o, ok := kit.HelpRulesOf(s); ok {
-		h.For(o)
-	}
-	return ansi.Strip(strings.Join(h.Lines(ctx), "\n"))
-}
 
 // TestBoardHelpHasNoHints: a tournament's board gives no hint, so the
 // help of the tournament's screen at a board lists neither the hint key
@@ -45,7 +27,7 @@ func TestBoardHelpHasNoHints(t *testing.T) {
 				}
 			}
 		}
-		text := helpAsShown(&ctx, f.s)
+		text := kittest.HelpText(&ctx, f.s)
 		if strings.Contains(text, "standard error") {
 			t.Errorf("the board's help tells the hints' legend:\n%s", text)
 		}

@@ -393,3 +393,8 @@ func ForCounts(t *testing.T, f func(t *testing.T, n int)) {
 		t.Run(fmt.Sprintf("%d players", n), func(t *testing.T) { f(t, n) })
 	}
 }
+
+// HelpText is the help overlay ? opens on s (kit.HelpFor), as text.
+func HelpText(ctx *kit.Context, s kit.Screen) string {
+	return ansi.Strip(strings.Join(kit.HelpFor(s, &ctx.Keys).Lines(ctx), "\n"))
+}
