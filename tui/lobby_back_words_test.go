@@ -4,9 +4,6 @@ import (
 	"regexp"
 	"strings"
 	"testing"
-
-	"github.com/klob/klob/tui/lobby/lobbytest"
-	"github.com/klob/klob/tui/train/traintest"
 )
 
 // escBack is esc going back to the lobby at once, as the key lines of
@@ -32,22 +29,9 @@ func TestLobbyEscBackWording(t *testing.T) {
 		{"the trainer", "t", "Your choice:", nil},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			club := newClub(t)
-			p := newLobbyPersonWith(club.h, "a", "Ann", 80, 24, func(cfg *LobbyConfig) {
-				cfg.Club = &lobbytest.Club{}
-				cfg.Chat, cfg.Lobby = club.h.Talk()
-				cfg.Train = trainConfig(&traintest.MemRecord{}, traintest.Strong)
-				if c.store != nil {
-					cfg.Solo.Store = c.store
-				}
-			})
-			defer close(p.done)
-			p.deliver()
-			p.untilFlat(t, "Lobby talk")
-			p.key(c.key)
-			p.untilFlat(t, c.ready)
-			lines := strings.Split(strings.TrimRight(plain(p), "\n "), "\n")
-			keys := strings.TrimSpace(lines[len(lines)-1])
+			p := clubLobbyPerson(t, true, c.store)
+			p.walk(t, []string{c.key}, []string{"Lobby talk", c.ready})
+			keys := strings.TrimSpace(lastLine(p))
 			if !escBack.MatchString(keys) || strings.Contains(keys, "back to the lobby") {
 				t.Errorf("%s's key line %q does not say esc back", c.name, keys)
 			}

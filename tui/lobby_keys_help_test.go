@@ -30,24 +30,9 @@ func TestLobbyKeyLinesNameHelp(t *testing.T) {
 			[]string{"Lobby talk", "Seats ‹ 2 ›", "Seats ‹ 3 ›", "Seats ‹ 4 ›", "m move"}, nil},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			club := newClub(t)
-			p := newLobbyPersonWith(club.h, "a", "Ann", 80, 24, func(cfg *LobbyConfig) {
-				cfg.Club = &lobbytest.Club{}
-				cfg.Chat, cfg.Lobby = club.h.Talk()
-				cfg.Train = trainConfig(&traintest.MemRecord{}, traintest.Strong)
-				if c.store != nil {
-					cfg.Solo.Store = c.store
-				}
-			})
-			defer close(p.done)
-			p.deliver()
-			for i, k := range c.keys {
-				p.untilFlat(t, c.ready[i])
-				p.key(k)
-			}
-			p.untilFlat(t, c.ready[len(c.ready)-1])
-			lines := strings.Split(strings.TrimRight(plain(p), "\n "), "\n")
-			keys := strings.TrimRight(lines[len(lines)-1], " ")
+			p := clubLobbyPerson(t, true, c.store)
+			p.walk(t, c.keys, c.ready)
+			keys := lastLine(p)
 			if !strings.Contains(keys, "? help") || kit.WidthOf(keys) > 80 {
 				t.Errorf("%s's key line %q does not name ? help in 80 columns", c.name, keys)
 			}
@@ -59,4 +44,42 @@ func TestLobbyKeyLinesNameHelp(t *testing.T) {
 			}
 		})
 	}
+}
+
+// clubLobbyPerson is Ann at 80×24 in the lobby of a new club, with its
+// talk, the trainer when train is set, and store for her games alone
+// when it is not nil.
+func clubLobbyPerson(t *testing.T, train bool, store Store) *lobbyPerson {
+	club := newClub(t)
+	p := newLobbyPersonWith(club.h, "a", "Ann", 80, 24, func(cfg *LobbyConfig) {
+		cfg.Club = &lobbytest.Club{}
+		cfg.Chat, cfg.Lobby = club.h.Talk()
+		if train {
+			cfg.Train = trainConfig(&traintest.MemRecord{}, traintest.Strong)
+		}
+		if store != nil {
+			cfg.Solo.Store = store
+		}
+	})
+	t.Cleanup(func() { close(p.done) })
+	p.deliver()
+	return p
+}
+
+// walk presses keys in turn, each once the screen shows its ready, and
+// waits for the last ready after the last key.
+func (p *lobbyPerson) walk(t *testing.T, keys, ready []string) {
+	t.Helper()
+	for i, k := range keys {
+		p.untilFlat(t, ready[i])
+		p.key(k)
+	}
+	p.untilFlat(t, ready[len(ready)-1])
+}
+
+// lastLine is the last line of p's screen, its key line, without the
+// spaces after it.
+func lastLine(p *lobbyPerson) string {
+	lines := strings.Split(strings.TrimRight(plain(p), "\n "), "\n")
+	return strings.TrimRight(lines[len(lines)-1], " ")
 }

@@ -8,7 +8,6 @@ import (
 
 	"github.com/klob/klob/tui/kit"
 	"github.com/klob/klob/tui/lobby"
-	"github.com/klob/klob/tui/lobby/lobbytest"
 )
 
 // TestLobbyScreensHelpHaveNoMarks: the lobby's screens that show no
@@ -32,21 +31,8 @@ func TestLobbyScreensHelpHaveNoMarks(t *testing.T) {
 		{"a game alone", []string{"p", "enter"}, []string{"Lobby talk", "Set up the game", "Deal 1"}, nil, true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			club := newClub(t)
-			p := newLobbyPersonWith(club.h, "a", "Ann", 80, 24, func(cfg *LobbyConfig) {
-				cfg.Club = &lobbytest.Club{}
-				cfg.Chat, cfg.Lobby = club.h.Talk()
-				if c.store != nil {
-					cfg.Solo.Store = c.store
-				}
-			})
-			defer close(p.done)
-			p.deliver()
-			for i, k := range c.keys {
-				p.untilFlat(t, c.ready[i])
-				p.key(k)
-			}
-			p.untilFlat(t, c.ready[len(c.ready)-1])
+			p := clubLobbyPerson(t, false, c.store)
+			p.walk(t, c.keys, c.ready)
 			p.key("?")
 			hv, ok := p.app.overlay.(*kit.HelpView)
 			if !ok {
