@@ -157,29 +157,9 @@ func measureOutcomes(o rules.Options, deals int, seed uint64) []dealOutcome {
 	}
 	at := map[units]int{}
 	var out []dealOutcome
-	buf := make([]rules.Action, 0, 16)
 	for range deals {
 		d := rules.NewDeal(o, rules.Seat(r.IntN(players)), rules.Shuffle(r))
-		for !d.Over() && (players > 2 || d.Phase() < rules.PhasePlay) {
-			var a rules.Action
-			if t := d.Turn(); t == rules.ChanceSeat {
-				l := d.AppendLegal(buf[:0])
-				a = l[r.IntN(len(l))]
-			} else {
-				v := d.View(t)
-				a = Quick(&v)
-			}
-			d.ApplyUnchecked(a)
-		}
-		var sc [4]int
-		switch {
-		case d.Maker() == rules.NoSeat:
-		case players == 2:
-			two := SolvedScore(s, &d)
-			sc = [4]int{two[0], two[1]}
-		default:
-			sc = d.Score().Scored
-		}
+		sc := ModelScore(&d, r, s)
 		dealer := d.SideOf(d.Dealer())
 		var u units
 		for i := range sides {
@@ -193,4 +173,34 @@ func measureOutcomes(o rules.Options, deals int, seed uint64) []dealOutcome {
 		out = append(out, dealOutcome{u: u, n: 1})
 	}
 	return out
+}
+
+// ModelScore plays deal d out as the win chance's deal model plays its
+// deals and returns what each side scores (nothing for a deal thrown
+// in): every decision before the card play by Quick, chance's by r; the
+// card play solved by s with two players (s may be nil at tables),
+// played by the table rule (Quick) at three and four.
+func ModelScore(d *rules.Deal, r *rand.Rand, s *solver.Solver) [4]int {
+	players := d.Options().NumPlayers()
+	var buf [16]rules.Action
+	for !d.Over() && (players > 2 || d.Phase() < rules.PhasePlay) {
+		var a rules.Action
+		if t := d.Turn(); t == rules.ChanceSeat {
+			l := d.AppendLegal(buf[:0])
+			a = l[r.IntN(len(l))]
+		} else {
+			v := d.View(t)
+			a = Quick(&v)
+		}
+		d.ApplyUnchecked(a)
+	}
+	switch {
+	case d.Maker() == rules.NoSeat:
+		return [4]int{}
+	case players == 2:
+		two := SolvedScore(s, d)
+		return [4]int{two[0], two[1]}
+	default:
+		return d.Score().Scored
+	}
 }

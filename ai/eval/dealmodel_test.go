@@ -118,30 +118,12 @@ func playedOut(o rules.Options, totals [4]int, dealer rules.Seat, games int, see
 	k := sidesOf(players)
 	r := rand.New(rand.NewPCG(seed, 1))
 	s := solver.New()
-	buf := make([]rules.Action, 0, 16)
 	won := 0
 	for range games {
 		tot, dl := totals, dealer
 		for rules.SideWinner(tot[:k], o.Target) < 0 {
 			d := rules.NewDeal(o, dl, rules.Shuffle(r))
-			for !d.Over() && (players > 2 || d.Phase() < rules.PhasePlay) {
-				if d.Turn() == rules.ChanceSeat {
-					l := d.AppendLegal(buf[:0])
-					d.ApplyUnchecked(l[r.IntN(len(l))])
-					continue
-				}
-				v := d.View(d.Turn())
-				d.ApplyUnchecked(Quick(&v))
-			}
-			var sc [4]int
-			switch {
-			case d.Maker() == rules.NoSeat:
-			case players == 2:
-				two := SolvedScore(s, &d)
-				sc = [4]int{two[0], two[1]}
-			default:
-				sc = d.Score().Scored
-			}
+			sc := ModelScore(&d, r, s)
 			for i := range k {
 				tot[i] += sc[i]
 			}

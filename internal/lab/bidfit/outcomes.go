@@ -52,35 +52,14 @@ func WriteOutcomes(ctx context.Context, w io.Writer, players, deals int, seed ui
 	sc0 := rules.Score{Players: players}
 	sides := sc0.Sides()
 	taken := 0
-	buf := make([]rules.Action, 0, 16)
 	for range deals {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
 		d := rules.NewDeal(opts, rules.Seat(r.IntN(players)), rules.Shuffle(r))
-		for !d.Over() && (players > 2 || d.Phase() < rules.PhasePlay) {
-			var a rules.Action
-			if t := d.Turn(); t == rules.ChanceSeat {
-				l := d.AppendLegal(buf[:0])
-				a = l[r.IntN(len(l))]
-			} else {
-				v := d.View(t)
-				a = eval.Quick(&v)
-			}
-			if err := d.Apply(a); err != nil {
-				return err
-			}
-		}
-		var sc [4]int
-		switch {
-		case d.Maker() == rules.NoSeat:
-		case players == 2:
+		sc := eval.ModelScore(&d, r, s)
+		if d.Maker() != rules.NoSeat {
 			taken++
-			two := eval.SolvedScore(s, &d)
-			sc = [4]int{two[0], two[1]}
-		default:
-			taken++
-			sc = d.Score().Scored
 		}
 		dealer := d.SideOf(d.Dealer())
 		var key [3]int
