@@ -12,6 +12,7 @@ import (
 
 	"github.com/klob/klob/ai/eval"
 	"github.com/klob/klob/internal/study/drill"
+	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
 )
@@ -51,23 +52,12 @@ func decisionViews(t *testing.T, n, count int) []rules.View {
 // from rng, each option's gap behind the top one often a hair from a
 // line of the scale and its figures a hair from a half tenth.
 func randomEval(rng *rand.Rand, legal []rules.Action) eval.Evaluation {
-	near := func(lines []float64, unit float64) float64 {
-		switch rng.IntN(4) {
-		case 0: // a hair below a line, where figures rounded alike may reach it
-			return lines[1+rng.IntN(len(lines)-1)] - rng.Float64()*unit
-		case 1:
-			return lines[rng.IntN(len(lines))] + (rng.Float64()*2-1)*unit
-		case 2:
-			return rng.Float64() * 400 * unit
-		}
-		return (float64(rng.IntN(400)) + 0.5 + (rng.Float64()*2-1)*0.02) * unit
-	}
 	ev := eval.Evaluation{Samples: 100, Weight: 100, ByWin: rng.IntN(3) == 0}
 	top := (rng.Float64()*2 - 1) * 120
 	topWin := []float64{rng.Float64(), rng.Float64() * 0.002, 1 - rng.Float64()*0.002}[rng.IntN(3)]
 	for _, a := range legal {
-		mean := top - near([]float64{0, drill.InaccuracyAt, drill.MistakeAt, drill.BlunderAt}, 0.1)
-		win := min(1, max(0, topWin-near([]float64{0, drill.WinInaccuracyAt, drill.WinMistakeAt, drill.WinBlunderAt}, 0.001)))
+		mean := top - testkit.NearLine(rng, []float64{0, drill.InaccuracyAt, drill.MistakeAt, drill.BlunderAt}, 0.1)
+		win := min(1, max(0, topWin-testkit.NearLine(rng, []float64{0, drill.WinInaccuracyAt, drill.WinMistakeAt, drill.WinBlunderAt}, 0.001)))
 		ev.Results = append(ev.Results, eval.Result{Action: a, Mean: mean, StdErr: 1.5, Win: win, Bete: rng.Float64() * 0.3})
 	}
 	return ev

@@ -11,6 +11,7 @@ import (
 
 	"github.com/klob/klob/ai/eval"
 	"github.com/klob/klob/internal/study/drill"
+	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/train/traintest"
 )
@@ -22,25 +23,14 @@ import (
 func randomEval(ctx context.Context, v *rules.View, p drill.Plan, k int) (eval.Evaluation, error) {
 	rng := rand.New(rand.NewPCG(p.Seed, 0))
 	noise := rand.New(rand.NewPCG(p.Seed, uint64(k)+1))
-	near := func(lines []float64, unit float64) float64 {
-		switch rng.IntN(4) {
-		case 0: // a hair below a line, where figures rounded alike may reach it
-			return lines[1+rng.IntN(len(lines)-1)] - rng.Float64()*unit
-		case 1:
-			return lines[rng.IntN(len(lines))] + (rng.Float64()*2-1)*unit
-		case 2:
-			return rng.Float64() * 400 * unit
-		}
-		return (float64(rng.IntN(400)) + 0.5 + (rng.Float64()*2-1)*0.02) * unit
-	}
 	o := p.Batch(k)
 	ev := eval.Evaluation{Samples: o.Samples, Weight: float64(o.Samples), ByWin: rng.IntN(3) == 0}
 	top := (rng.Float64()*2 - 1) * 120
 	topWin := []float64{rng.Float64(), rng.Float64() * 0.002, 1 - rng.Float64()*0.002}[rng.IntN(3)]
 	spread := []float64{0, 0, 0.02, 1, 6}[rng.IntN(5)]
 	for _, a := range v.Legal() {
-		mean := top - near([]float64{0, drill.InaccuracyAt, drill.MistakeAt, drill.BlunderAt}, 0.1) + noise.NormFloat64()*spread
-		win := topWin - near([]float64{0, drill.WinInaccuracyAt, drill.WinMistakeAt, drill.WinBlunderAt}, 0.001)
+		mean := top - testkit.NearLine(rng, []float64{0, drill.InaccuracyAt, drill.MistakeAt, drill.BlunderAt}, 0.1) + noise.NormFloat64()*spread
+		win := topWin - testkit.NearLine(rng, []float64{0, drill.WinInaccuracyAt, drill.WinMistakeAt, drill.WinBlunderAt}, 0.001)
 		win = min(1, max(0, win+noise.NormFloat64()*spread/1000))
 		ev.Results = append(ev.Results, eval.Result{Action: a, Mean: mean, StdErr: spread + 0.5, Win: win, Bete: rng.Float64() * 0.3})
 	}
