@@ -21,17 +21,7 @@ import (
 // lobby's other screens whose q and esc come back at once, its help
 // says "q/esc back", and a click on esc there leaves as one on q does.
 func TestHistoryKeysSayBack(t *testing.T) {
-	empty, _ := historyState(t)
-	games1, keep := historyState(t)
-	b, err := os.ReadFile(filepath.Join(games, "05-target-not-500.klob"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	keep("2026-01-05-1200-vs-Bot-easy-won.klob", b)
-	unread := filepath.Join(t.TempDir(), "not-a-dir")
-	if err := os.WriteFile(unread, nil, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	empty, games1, unread := threeLists(t)
 	for _, dir := range []string{empty, games1, unread} {
 		for _, word := range []string{"", "leave"} {
 			hs := openHistory(t, dir, Config{Analyze: fakeAnalyze, HidePaths: true})
@@ -70,17 +60,7 @@ func TestHistoryKeysSayBack(t *testing.T) {
 // and a click on "? help" is ? pressed, for the App (but on the list
 // that cannot be read, which takes no click).
 func TestHistoryKeyLinesNameHelp(t *testing.T) {
-	empty, _ := historyState(t)
-	games1, keep := historyState(t)
-	b, err := os.ReadFile(filepath.Join(games, "05-target-not-500.klob"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	keep("2026-01-05-1200-vs-Bot-easy-won.klob", b)
-	unread := filepath.Join(t.TempDir(), "not-a-dir")
-	if err := os.WriteFile(unread, nil, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	empty, games1, unread := threeLists(t)
 	for _, dir := range []string{empty, games1, unread} {
 		for _, hide := range []bool{false, true} {
 			hs := openHistory(t, dir, Config{Analyze: fakeAnalyze, HidePaths: hide})
@@ -129,4 +109,22 @@ func TestHistoryKeyLinesNameHelp(t *testing.T) {
 			}
 		}
 	}
+}
+
+// threeLists are the states of three saved games' lists: one empty, one
+// of a game, and one that cannot be read (its folder is a file).
+func threeLists(t *testing.T) (empty, games1, unread string) {
+	t.Helper()
+	empty, _ = historyState(t)
+	games1, keep := historyState(t)
+	b, err := os.ReadFile(filepath.Join(games, "05-target-not-500.klob"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	keep("2026-01-05-1200-vs-Bot-easy-won.klob", b)
+	unread = filepath.Join(t.TempDir(), "not-a-dir")
+	if err := os.WriteFile(unread, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return empty, games1, unread
 }
