@@ -215,3 +215,16 @@ type emptySource struct{}
 func (emptySource) Dir() string                     { return "/state/klob" }
 func (emptySource) CurrentPath() string             { return "/nonexistent/klob/current.klob" }
 func (emptySource) History() ([]store.Entry, error) { return nil, nil }
+
+// toGameOver presses enter until the game's end shows, at most 3000
+// keys; take makes the person take at every other key that finds their
+// round-one bid, so that deals are played rather than thrown in.
+func (hs *harness) toGameOver(take bool) {
+	for i := 0; i < 3000 && !strings.Contains(hs.screen(), "Game over"); i++ {
+		if g := hs.game(); take && g != nil && g.Can.Act && g.View.Phase == rules.PhaseBid1 && i%2 == 0 {
+			hs.press("t")
+			continue
+		}
+		hs.press("enter")
+	}
+}

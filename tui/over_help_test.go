@@ -6,7 +6,6 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
 )
 
@@ -20,13 +19,7 @@ func TestGameOverHelp(t *testing.T) {
 		cfg.Setup.Options.Target = 100
 		hs := newHarness(t, cfg, 80, 24)
 		hs.press("enter")
-		for i := 0; i < 3000 && !strings.Contains(hs.screen(), "Game over"); i++ {
-			if g := hs.game(); g != nil && g.Can.Act && g.View.Phase == rules.PhaseBid1 && i%2 == 0 {
-				hs.press("t")
-				continue
-			}
-			hs.press("enter")
-		}
+		hs.toGameOver(true)
 		x, y := -1, -1
 		for i, l := range strings.Split(hs.screen(), "\n") {
 			if at := strings.Index(l, "[?] help"); at >= 0 {

@@ -20,9 +20,7 @@ func TestPracticeNextGameWording(t *testing.T) {
 		t.Fatalf("the first practice game's setup:\n%s", hs.screen())
 	}
 	hs.press("enter")
-	for i := 0; i < 3000 && !strings.Contains(hs.screen(), "Game over"); i++ {
-		hs.press("enter")
-	}
+	hs.toGameOver(false)
 	hs.press("n")
 	scr := kittest.Flat(hs.screen())
 	if hs.name() != "setup" || !strings.Contains(scr, "drawn from the seed chosen by the player") ||
@@ -38,9 +36,7 @@ func TestNewGameClosesOffTheUI(t *testing.T) {
 	cfg.Setup.Options.Target = 100
 	hs := newHarness(t, cfg, 80, 24)
 	hs.press("enter")
-	for i := 0; i < 3000 && !strings.Contains(hs.screen(), "Game over"); i++ {
-		hs.press("enter")
-	}
+	hs.toGameOver(false)
 	m := seatedOf(hs.app.screen)
 	hs.Hold = true
 	hs.send(kittest.Key("n"))
