@@ -1,10 +1,8 @@
 package daily
 
 import (
-	"strings"
 	"testing"
 
-	"github.com/klob/klob/tui/kit"
 	"github.com/klob/klob/tui/kit/kittest"
 )
 
@@ -15,23 +13,6 @@ func TestBoardHelpHasNoHints(t *testing.T) {
 	kittest.ForCounts(t, func(t *testing.T, n int) {
 		f := newFixture(t, n, "")
 		f.until("board 1", func() bool { _, ok := f.tbl(); return ok })
-		ctx := kittest.Context(80, 24)
-		if kit.HelpHintsOf(f.s) {
-			t.Error("the board's help says it has hints")
-		}
-		for _, col := range f.s.KeyHelp(&ctx.Keys).FullHelp() {
-			for _, b := range col {
-				if b.Help() == ctx.Keys.Hint.Help() {
-					t.Errorf("the board's help lists the hint key: %q", b.Help().Desc)
-				}
-			}
-		}
-		text := kittest.HelpText(&ctx, f.s)
-		if strings.Contains(text, "standard error") {
-			t.Errorf("the board's help tells the hints' legend:\n%s", text)
-		}
-		if !strings.Contains(text, "under a card: selected") {
-			t.Errorf("the board's help lost the hand's marks:\n%s", text)
-		}
+		kittest.CheckHintsHelp(t, f.s, false)
 	})
 }

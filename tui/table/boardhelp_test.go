@@ -1,11 +1,10 @@
 package table
 
 import (
-	"strings"
+	"cmp"
 	"testing"
 
 	"github.com/klob/klob/internal/play/host"
-	"github.com/klob/klob/tui/kit"
 	"github.com/klob/klob/tui/kit/kittest"
 )
 
@@ -16,27 +15,7 @@ func TestBoardHelpHasNoHints(t *testing.T) {
 	kittest.ForCounts(t, func(t *testing.T, n int) {
 		for _, board := range []string{"", "Board 1 of 8"} {
 			f := newFixture(t, n, seeds[n], 80, 24, func(_ *host.Config, c *Config) { c.Board = board })
-			ctx := kittest.Context(80, 24)
-			text := kittest.HelpText(&ctx, f.s)
-			hintKey := false
-			for _, col := range f.s.KeyHelp(&ctx.Keys).FullHelp() {
-				for _, b := range col {
-					hintKey = hintKey || b.Help() == ctx.Keys.Hint.Help()
-				}
-			}
-			want := board == ""
-			if got := kit.HelpHintsOf(f.s); got != want {
-				t.Errorf("board %q: HelpHints %v", board, got)
-			}
-			if hintKey != want {
-				t.Errorf("board %q: the help lists the hint key: %v", board, hintKey)
-			}
-			if got := strings.Contains(text, "standard error"); got != want {
-				t.Errorf("board %q: the help tells the hints' legend: %v\n%s", board, got, text)
-			}
-			if !strings.Contains(text, "under a card: selected") {
-				t.Errorf("board %q: the help lost the hand's marks:\n%s", board, text)
-			}
+			t.Run(cmp.Or(board, "alone"), func(t *testing.T) { kittest.CheckHintsHelp(t, f.s, board == "") })
 		}
 	})
 }

@@ -1,10 +1,8 @@
 package tourney
 
 import (
-	"strings"
 	"testing"
 
-	"github.com/klob/klob/tui/kit"
 	"github.com/klob/klob/tui/kit/kittest"
 )
 
@@ -16,23 +14,6 @@ func TestBoardHelpHasNoHints(t *testing.T) {
 		cl := newClub(t, false)
 		f, _ := seatedMidBoard(t, cl, players, ann)
 		f.board()
-		ctx := kittest.Context(80, 24)
-		if kit.HelpHintsOf(f.s) {
-			t.Error("the board's help says it has hints")
-		}
-		for _, col := range f.s.KeyHelp(&ctx.Keys).FullHelp() {
-			for _, b := range col {
-				if b.Help() == ctx.Keys.Hint.Help() {
-					t.Errorf("the board's help lists the hint key: %q", b.Help().Desc)
-				}
-			}
-		}
-		text := kittest.HelpText(&ctx, f.s)
-		if strings.Contains(text, "standard error") {
-			t.Errorf("the board's help tells the hints' legend:\n%s", text)
-		}
-		if !strings.Contains(text, "under a card: selected") {
-			t.Errorf("the board's help lost the hand's marks:\n%s", text)
-		}
+		kittest.CheckHintsHelp(t, f.s, false)
 	})
 }

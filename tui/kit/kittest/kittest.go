@@ -398,3 +398,31 @@ func ForCounts(t *testing.T, f func(t *testing.T, n int)) {
 func HelpText(ctx *kit.Context, s kit.Screen) string {
 	return ansi.Strip(strings.Join(kit.HelpFor(s, &ctx.Keys).Lines(ctx), "\n"))
 }
+
+// CheckHintsHelp checks what the help of s says of hints, which it
+// gives (hints) or not: whether the screen says it has them, lists the
+// hint key and tells the hints' and grades' legend; and that the help
+// keeps the hand's marks either way.
+func CheckHintsHelp(tb testing.TB, s kit.Screen, hints bool) {
+	tb.Helper()
+	ctx := Context(80, 24)
+	if got := kit.HelpHintsOf(s); got != hints {
+		tb.Errorf("the help says it has hints: %v, want %v", got, hints)
+	}
+	key := false
+	for _, col := range kit.KeyHelpOf(s, &ctx.Keys, kit.KeyHelp{}).FullHelp() {
+		for _, b := range col {
+			key = key || b.Help() == ctx.Keys.Hint.Help()
+		}
+	}
+	if key != hints {
+		tb.Errorf("the help lists the hint key: %v, want %v", key, hints)
+	}
+	text := HelpText(&ctx, s)
+	if got := strings.Contains(text, "standard error"); got != hints {
+		tb.Errorf("the help tells the hints' legend: %v, want %v\n%s", got, hints, text)
+	}
+	if !strings.Contains(text, "under a card: selected") {
+		tb.Errorf("the help lost the hand's marks:\n%s", text)
+	}
+}
