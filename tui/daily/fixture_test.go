@@ -59,8 +59,10 @@ type fixture struct {
 
 // cheapPar is par's bots of every fixture without bots of its own:
 // each fixture deals day1's boards, so a view's decision is worked out
-// once a test process (par is two thirds of this package's CPU).
-var cheapPar = testkit.SharedDecisions(testkit.CheapBots)
+// once a test process (par is most of this package's CPU). Each screen
+// gives its bots win tables of its own: SharedAcross keeps them out of
+// the decisions' keys, or no screen would share another's.
+var cheapPar = testkit.SharedAcross(testkit.CheapBots)
 
 // newFixture opens the day for n players in dir (a new one when ""),
 // par played by par (cheapPar when nil). A start of the screen works

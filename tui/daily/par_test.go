@@ -10,15 +10,17 @@ import (
 
 	"github.com/klob/klob/ai"
 	dailyfiles "github.com/klob/klob/internal/record/daily"
-	"github.com/klob/klob/internal/testing/testkit"
 )
 
 // countedPar is par's bots, counting every bot made: a board's par
-// worked out makes one a seat.
+// worked out makes one a seat. The bots are cheapPar's: a decision
+// another test (or an earlier start of this one) worked out on the same
+// board is kept, so par worked out again costs little; a bot is made,
+// and counted, all the same.
 func countedPar(made *atomic.Int64) ai.Factory {
 	return func(level ai.Level, cfg ai.Config) (ai.Bot, error) {
 		made.Add(1)
-		return testkit.CheapBots(level, cfg)
+		return cheapPar(level, cfg)
 	}
 }
 
