@@ -34,8 +34,10 @@ type club struct {
 
 // cheapBots are the bots of every club's tournaments: each deals the
 // boards of seed 77, so a view's decision for par is worked out once a
-// test process (par was most of this package's CPU).
-var cheapBots = testkit.SharedDecisions(testkit.CheapBots)
+// test process (par was most of this package's CPU). Each service gives
+// its bots win tables of its own: SharedAcross keeps them out of the
+// decisions' keys, or no service would share another's.
+var cheapBots = testkit.SharedAcross(testkit.CheapBots)
 
 func newClub(t *testing.T, daily bool) *club {
 	t.Helper()
