@@ -48,9 +48,11 @@ type fixture struct {
 
 // cheapBots are the bots of every fixture's service: the fixtures deal
 // the same boards, so a view's decision for par is worked out once a
-// test process. The tests that check par or the bots against fresh
-// ones (testkit.CheapBots) still make them fresh.
-var cheapBots = testkit.SharedDecisions(testkit.CheapBots)
+// test process. Each service gives its bots win tables of its own:
+// SharedAcross keeps them out of the decisions' keys, or no service
+// would share another's. The tests that check par or the bots against
+// fresh ones (testkit.CheapBots) still make them fresh.
+var cheapBots = testkit.SharedAcross(testkit.CheapBots)
 
 // newFixture opens the database and the service; daily makes the
 // daily tournaments too.
