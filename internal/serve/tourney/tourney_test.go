@@ -149,19 +149,23 @@ func logResult(t *testing.T, l *gamelog.Log, seat rules.Seat) float64 {
 // TestParThroughTheServer: the par the server stores is what the hard
 // bot scores in the person's seat: played through the server's own
 // board hosts by the hard bot acting as the person, every board ends at
-// the stored par. And it is duplicate's par of the same boards.
+// the stored par. And it is duplicate's par of the same boards, worked
+// out by bots of the test's own, not the server's. The hard bot acting
+// as the person is one of the test's bots: its decisions on the views
+// of duplicate's par are the ones worked out there.
 func TestParThroughTheServer(t *testing.T) {
 	eachSeatCount(t, func(t *testing.T, f *fixture, n int) {
 		ctx := context.Background()
 		code := f.create(n, 4)
 		pars := f.waitPars(code)
 		set := f.s.cachedSet(code)
-		direct, err := set.Pars(ctx, testkit.CheapBots)
+		fresh := testkit.SharedDecisions(testkit.CheapBots)
+		direct, err := set.Pars(ctx, fresh)
 		require.NoError(t, err)
 		assert.Equal(t, direct, pars)
 		require.NoError(t, f.s.Enter(ctx, ann, code))
 		for i, b := range set.Boards {
-			hard, err := testkit.CheapBots(duplicate.ParLevel, ai.Config{Seed: b.BotSeed(set.Seat), Think: -1})
+			hard, err := fresh(duplicate.ParLevel, ai.Config{Seed: b.BotSeed(set.Seat), Think: -1})
 			require.NoError(t, err)
 			seat, err := f.s.Play(ctx, ann, code)
 			require.NoError(t, err)
