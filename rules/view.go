@@ -489,7 +489,7 @@ func (c *completer) undo(k int, held [4]CardSet, gave [4]CardSet) (Deal, error) 
 			if mv.declared != NoAction {
 				combo := combination(held[mv.from], mv.declared)
 				if combo == 0 {
-					return Deal{}, fmt.Errorf("%w: seat %s declares without the cards", ErrInconsistent, mv.from)
+					return Deal{}, declaresWithoutError{mv.from}
 				}
 				gave[mv.from] |= combo
 			}
@@ -515,7 +515,7 @@ func (c *completer) undo(k int, held [4]CardSet, gave [4]CardSet) (Deal, error) 
 	}
 	try := func(card Card) (Deal, error) {
 		if !held[holder].Has(card) {
-			return Deal{}, fmt.Errorf("%w: %s is not where the history puts it", ErrInconsistent, card)
+			return Deal{}, misplacedError{card}
 		}
 		h, g := held, gave
 		h[holder] = h[holder].Without(card)
@@ -537,6 +537,27 @@ func (c *completer) undo(k int, held [4]CardSet, gave [4]CardSet) (Deal, error) 
 	}
 	return Deal{}, c.last
 }
+
+// declaresWithoutError and misplacedError are the dead ends of undo's
+// search, met many times a sample and almost always dropped for the next
+// try: they hold their seat or card and write their message only when
+// asked, where fmt.Errorf would format it every time. Both are
+// ErrInconsistent.
+type declaresWithoutError struct{ seat Seat }
+
+func (e declaresWithoutError) Error() string {
+	return fmt.Sprintf("%v: seat %s declares without the cards", ErrInconsistent, e.seat)
+}
+
+func (e declaresWithoutError) Unwrap() error { return ErrInconsistent }
+
+type misplacedError struct{ card Card }
+
+func (e misplacedError) Error() string {
+	return fmt.Sprintf("%v: %s is not where the history puts it", ErrInconsistent, e.card)
+}
+
+func (e misplacedError) Unwrap() error { return ErrInconsistent }
 
 // build deals dealt[o] to the deck places of every other seat (the
 // cards it gave away among its first six), fills the rest, replays the

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"errors"
+	"fmt"
 	"slices"
 	"testing"
 )
@@ -288,6 +289,22 @@ func TestViewWinning(t *testing.T) {
 		}
 		if checked == 0 {
 			t.Fatalf("%d players: no trick checked", players)
+		}
+	}
+}
+
+// TestCompleteSearchErrors: the dead ends of Complete's search are
+// ErrInconsistent and say what fmt.Errorf said of them.
+func TestCompleteSearchErrors(t *testing.T) {
+	for _, c := range []struct {
+		err  error
+		want string
+	}{
+		{declaresWithoutError{Seat(2)}, fmt.Sprintf("%v: seat C declares without the cards", ErrInconsistent)},
+		{misplacedError{MustCard("QH")}, fmt.Sprintf("%v: %s is not where the history puts it", ErrInconsistent, MustCard("QH"))},
+	} {
+		if !errors.Is(c.err, ErrInconsistent) || c.err.Error() != c.want {
+			t.Errorf("%#v: %q, is ErrInconsistent %v; want %q", c.err, c.err, errors.Is(c.err, ErrInconsistent), c.want)
 		}
 	}
 }
