@@ -219,7 +219,7 @@ func TestHardVsHardSmallLosses(t *testing.T) {
 // that view, losses are differences of the evaluations, summaries add
 // up by seat.
 func TestReportIsConsistent(t *testing.T) {
-	samples := shortOr(4, 12) // the rules of the report hold on any number
+	samples := shortOr(2, 12) // the rules of the report hold on any number
 	for _, c := range recorded {
 		t.Run(name(c.players), func(t *testing.T) {
 			_, r := replayOf(t, c.path)
@@ -438,10 +438,10 @@ func TestGradedSeats(t *testing.T) {
 }
 
 // TestDeterministic: the same seed gives the same report, whatever the
-// number of workers; another seed draws other samples (4 of them under
+// number of workers; another seed draws other samples (2 of them under
 // -short, 8 in full).
 func TestDeterministic(t *testing.T) {
-	samples := shortOr(4, 8)
+	samples := shortOr(2, 8)
 	for _, c := range recorded {
 		t.Run(name(c.players), func(t *testing.T) {
 			_, r := replayOf(t, c.path)
