@@ -144,7 +144,7 @@ var shownGap = regexp.MustCompile(`(≈ best|inaccuracy|mistake|blunder): ([+-]?
 func TestShownGapGivesTheGrade(t *testing.T) {
 	n := 16
 	if testing.Short() {
-		n = 6
+		n = 4
 	}
 	ev := NewEvaluator()
 	within, beyond := 0, 0
