@@ -223,6 +223,50 @@ func deckSeat(n uint8, dealer, maker Seat, i int) Seat {
 	return NoSeat
 }
 
+// deckPlaces returns the deck places deckSeat deals to seat s, one bit
+// a place: what Deal.View and Complete ask of every place of the deck,
+// for every view a search samples, read from a table made once.
+func deckPlaces(n uint8, dealer, maker, s Seat) uint32 {
+	if n < 2 || n > 4 || dealer >= Seat(n) || s >= Seat(n) || (maker >= Seat(n) && maker != NoSeat) {
+		return placesOf(n, dealer, maker, s)
+	}
+	m := maker
+	if m == NoSeat {
+		m = 4
+	}
+	return placeTable[n-2][dealer][m][s]
+}
+
+// placeTable holds deckPlaces by seat count (from 2), dealer, maker (4:
+// none yet) and seat.
+var placeTable = func() (tb [3][4][5][4]uint32) {
+	for n := uint8(2); n <= 4; n++ {
+		for d := range Seat(n) {
+			for m := range Seat(5) {
+				maker := m
+				if m == 4 || m >= Seat(n) {
+					maker = NoSeat
+				}
+				for s := range Seat(n) {
+					tb[n-2][d][m][s] = placesOf(n, d, maker, s)
+				}
+			}
+		}
+	}
+	return tb
+}()
+
+// placesOf is deckPlaces worked out place by place.
+func placesOf(n uint8, dealer, maker, s Seat) uint32 {
+	var out uint32
+	for i := range len(Deck{}) {
+		if deckSeat(n, dealer, maker, i) == s {
+			out |= 1 << i
+		}
+	}
+	return out
+}
+
 // NewGameDeal is NewDeal for a deal of a game whose totals before the
 // deal are totals, by side (as NewGameDeal): they do not change the rules
 // of the deal, but the right bid depends on them, so views carry them.

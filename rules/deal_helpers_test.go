@@ -197,3 +197,25 @@ var cardByName = func() map[string]Card {
 	}
 	return m
 }()
+
+// TestDeckPlaces: the table of deck places is deckSeat's, at every seat
+// count, dealer, maker (none yet too) and seat.
+func TestDeckPlaces(t *testing.T) {
+	for n := uint8(2); n <= 4; n++ {
+		for d := range Seat(n) {
+			for _, maker := range append([]Seat{NoSeat}, []Seat{0, 1, 2, 3}[:n]...) {
+				for s := range Seat(n) {
+					var want uint32
+					for i := range len(Deck{}) {
+						if deckSeat(n, d, maker, i) == s {
+							want |= 1 << i
+						}
+					}
+					if got := deckPlaces(n, d, maker, s); got != want {
+						t.Errorf("%d seats, dealer %s, maker %s, seat %s: places %032b, want %032b", n, d, maker, s, got, want)
+					}
+				}
+			}
+		}
+	}
+}

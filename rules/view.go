@@ -72,10 +72,15 @@ func (t *Deal) View(s Seat) View {
 	}
 	// The deck places of nobody's seat (NoSeat: the stock, the cards not
 	// yet dealt) are hidden from every viewer, a spectator's too.
+	var own uint32
+	if s < Seat(t.n) {
+		own = deckPlaces(t.n, t.dealer, t.maker, s)
+	}
+	up := t.upcardPos()
 	for i := range m.deck {
 		switch {
-		case i == t.upcardPos(), i == 31 && t.bottom != NoCard:
-		case s < Seat(t.n) && deckSeat(t.n, t.dealer, t.maker, i) == s:
+		case i == up, i == 31 && t.bottom != NoCard:
+		case own&(1<<i) != 0:
 		default:
 			m.deck[i] = NoCard
 		}
@@ -286,11 +291,17 @@ func (v *View) Known(o Seat) CardSet {
 	if o == v.Seat {
 		return v.Hand
 	}
+	return v.known(o, v.exchanged())
+}
+
+// known is Known of another seat than the viewer's, given exchanged():
+// Unseen and Complete, which ask it of every seat, work that out once.
+func (v *View) known(o Seat, ex [4]CardSet) CardSet {
 	var m CardSet
 	if v.DixBy == o || (v.Options.MakerTakesUpcard() && v.Maker == o) {
 		m = m.With(v.OrigUpcard)
 	}
-	x := v.exchanged()[o&3]
+	x := ex[o&3]
 	if v.DixBy == o {
 		x = x.Without(NewCard(Seven, v.Trump)) // given up for the upcard
 	}
@@ -301,6 +312,9 @@ func (v *View) Known(o Seat) CardSet {
 // seat's hand in the declarations (and not out again).
 func (v *View) exchanged() [4]CardSet {
 	var held [4]CardSet
+	if !v.Options.Shlomo && !v.Options.Cleopatra {
+		return held // no declaration moves a card
+	}
 	for _, mv := range tableMoves(v.History(), Seat(v.Players)) {
 		switch {
 		case mv.declared != NoAction || mv.pending:
@@ -360,8 +374,12 @@ func tableMoves(steps []Step, n Seat) []tableMove {
 // another hand (not known there) or in the stock.
 func (v *View) Unseen() CardSet {
 	m := FullDeck &^ v.Hand
+	ex := v.exchanged()
 	for o := Seat(0); o < Seat(v.Players); o++ {
-		m &^= v.Played[o] | v.Known(o)
+		if o != v.Seat {
+			m &^= v.known(o, ex)
+		}
+		m &^= v.Played[o]
 	}
 	m = m.Without(v.OrigUpcard)
 	if v.Upcard != NoCard {
@@ -399,6 +417,7 @@ func (v *View) Complete(hands [4]CardSet, rest []Card) (Deal, error) {
 	m := &v.masked
 	n := Seat(v.Players)
 	var start [4]CardSet // each seat's cards when play began
+	ex := v.exchanged()
 	for o := Seat(0); o < n; o++ {
 		h := hands[o]
 		if o == v.Seat {
@@ -407,7 +426,7 @@ func (v *View) Complete(hands [4]CardSet, rest []Card) (Deal, error) {
 			if h.Count() != v.Counts[o] {
 				return Deal{}, fmt.Errorf("%w: seat %s holds %d cards, sample has %d", ErrInconsistent, o, v.Counts[o], h.Count())
 			}
-			if k := v.Known(o); h&k != k {
+			if k := v.known(o, ex); h&k != k {
 				return Deal{}, fmt.Errorf("%w: seat %s's known cards missing", ErrInconsistent, o)
 			}
 		}
@@ -590,8 +609,9 @@ func (c *completer) build(dealt [4]CardSet, gave [4]CardSet) (Deal, error) {
 			return Deal{}, fmt.Errorf("%w: seat %s gave away more than it was dealt", ErrInconsistent, o)
 		}
 		second := cards &^ first
+		own := deckPlaces(m.n, m.dealer, m.maker, o)
 		for i := range deck {
-			if deck[i] != NoCard || deckSeat(m.n, m.dealer, m.maker, i) != o {
+			if deck[i] != NoCard || own&(1<<i) == 0 {
 				continue
 			}
 			from := &second
