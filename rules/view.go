@@ -312,10 +312,11 @@ func (v *View) known(o Seat, ex [4]CardSet) CardSet {
 // seat's hand in the declarations (and not out again).
 func (v *View) exchanged() [4]CardSet {
 	var held [4]CardSet
-	if !v.Options.Shlomo && !v.Options.Cleopatra {
-		return held // no declaration moves a card
+	steps := v.History()
+	if !v.Options.Shlomo && !v.Options.Cleopatra || !declaredIn(steps) {
+		return held // only a shlomo or a cleopatra moves a card
 	}
-	for _, mv := range tableMoves(v.History(), Seat(v.Players)) {
+	for _, mv := range tableMoves(steps, Seat(v.Players)) {
 		switch {
 		case mv.declared != NoAction || mv.pending:
 		case mv.card == NoCard:
@@ -329,6 +330,17 @@ func (v *View) exchanged() [4]CardSet {
 		held[v.Seat] = 0
 	}
 	return held
+}
+
+// declaredIn reports whether steps hold a shlomo or a cleopatra: a scan
+// that allocates nothing, where most deals have neither.
+func declaredIn(steps []Step) bool {
+	for _, st := range steps {
+		if k := st.Action.Kind; k == Shlomo || k == Cleopatra {
+			return true
+		}
+	}
+	return false
 }
 
 // tableMoves lists the declarations and the cards that changed hands in
