@@ -504,13 +504,17 @@ func TestSlot(t *testing.T) {
 	}
 }
 
+// TestProgress: one progress call per decision graded, in order, at
+// every seat count. The calls do not hang on the samples: 2 a decision
+// under -short, 4 in full.
 func TestProgress(t *testing.T) {
+	samples := shortOr(2, 4)
 	for _, c := range recorded {
 		t.Run(name(c.players), func(t *testing.T) {
 			_, r := replayOf(t, c.path)
 			var got []Progress
 			deals := []int{1, len(r.Deals)}
-			analyse(t, r, Options{Samples: 4, Deals: deals, Progress: func(p Progress) { got = append(got, p) }})
+			analyse(t, r, Options{Samples: samples, Deals: deals, Progress: func(p Progress) { got = append(got, p) }})
 			total := 0
 			for _, n := range deals {
 				for _, st := range r.Deals[n-1].Steps {
@@ -588,8 +592,10 @@ func TestGrades(t *testing.T) {
 
 // An unfinished game (an autosave) is analysed up to where it stops; the
 // report calls it unfinished, and abandoned once filed in the history as
-// abandoned, as the history list does.
+// abandoned, as the history list does. The samples (2 a decision
+// under -short, 4 in full) change no word of that.
 func TestUnfinishedLog(t *testing.T) {
+	samples := shortOr(2, 4)
 	for _, c := range []struct {
 		players int
 		path    string
@@ -601,7 +607,7 @@ func TestUnfinishedLog(t *testing.T) {
 		t.Run(name(c.players), func(t *testing.T) {
 			l, r := replayOf(t, c.path)
 			last := len(r.Deals)
-			rep := analyse(t, r, Options{Samples: 4, Deals: []int{last}})
+			rep := analyse(t, r, Options{Samples: samples, Deals: []int{last}})
 			dr := rep.Deals[last-1]
 			if r.Players() != c.players || dr.Done || len(dr.Decisions) != len(r.Deals[last-1].Steps) {
 				t.Errorf("unfinished deal %d: done %v, %d decisions for %d steps", last, dr.Done, len(dr.Decisions), len(r.Deals[last-1].Steps))
@@ -614,7 +620,7 @@ func TestUnfinishedLog(t *testing.T) {
 			_, fr, err := gamelog.Filed(l)
 			require.NoError(t, err)
 			text.Reset()
-			WriteText(&text, c.path, fr, analyse(t, fr, Options{Samples: 4, Deals: []int{last}}), false)
+			WriteText(&text, c.path, fr, analyse(t, fr, Options{Samples: samples, Deals: []int{last}}), false)
 			if !strings.Contains(text.String(), "game: abandoned;") {
 				t.Errorf("the report of an abandoned game:\n%s", text.String())
 			}
