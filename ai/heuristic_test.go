@@ -232,6 +232,15 @@ func canWinTie(v *rules.View) bool {
 	return best.Suit == v.Trump || best.Top > low
 }
 
+// defenderBellaOpen reports whether the defender of d, a two-player
+// deal in its card play, may still announce bella: it held the king and
+// queen of trump as play began and holds one of them yet.
+func defenderBellaOpen(d *rules.Deal) bool {
+	def := 1 - d.Maker()
+	v := d.View(def)
+	return rules.BellaOpen(v.Hand, v.Played[def], v.Trump)
+}
+
 // TestBellaDefender: a defender always calls bella (it can only help: the
 // defender scores at least its own total). Under -short it plays 500
 // deals, not 1500.
@@ -246,6 +255,9 @@ func TestBellaDefender(t *testing.T) {
 		bots := [2]ai.Bot{newBot(t, ai.Normal, 1), newBot(t, ai.Normal, 2)}
 		for !d.Over() {
 			v := d.View(d.Turn())
+			if d.Phase() == rules.PhasePlay && !defenderBellaOpen(&d) {
+				break // no bella to check in the rest of this deal's card play
+			}
 			a := choose(t, bots[d.Turn()], &d)
 			if d.Phase() == rules.PhasePlay && v.Maker != v.Seat && legalIn(v.Legal(), rules.PlayBellaAction(a.Card)) {
 				if !a.Bella {
@@ -332,6 +344,19 @@ func TestEasyMistakes(t *testing.T) {
 	}
 }
 
+// menageHeld reports whether a seat of d, in its card play, may still
+// announce the menage: it held the king, queen and jack of trump as play
+// began and has not announced it (View.MenageDue). No other seat ever
+// may.
+func menageHeld(d *rules.Deal) bool {
+	for s := range 2 {
+		if v := d.View(rules.Seat(s)); v.MenageDue() {
+			return true
+		}
+	}
+	return false
+}
+
 // TestMenageAnnounced: at two players with the menage on, the normal
 // bot announces the menage (50) with the last of K, Q and J of trump
 // as it does bella: always as the defender, and as the maker unless
@@ -351,6 +376,9 @@ func TestMenageAnnounced(t *testing.T) {
 		bots := [2]ai.Bot{newBot(t, ai.Normal, 1), newBot(t, ai.Normal, 2)}
 		for !d.Over() {
 			v := d.View(d.Turn())
+			if d.Phase() == rules.PhasePlay && !menageHeld(&d) {
+				break // no announcement to check in this deal's card play
+			}
 			a := choose(t, bots[d.Turn()], &d)
 			if d.Phase() == rules.PhasePlay && legalIn(v.Legal(), rules.PlayMenageAction(a.Card)) {
 				role := 0
