@@ -17,6 +17,11 @@ import (
 // from the same seed, decisions that depend only on the View, and a
 // context that is honoured.
 
+// testWins are the win tables of the bots these tests make, built once
+// for the package: a table depends on its seat count, target and rules
+// alone, so sharing them changes no decision (eval.WinTables).
+var testWins = &eval.WinTables{}
+
 // levelDeals is how many random deals each level plays in the property
 // tests; the hard bot searches, so it plays fewer with a small budget.
 func levelDeals(t *testing.T, l ai.Level) int {
@@ -32,7 +37,7 @@ func levelDeals(t *testing.T, l ai.Level) int {
 
 func newBot(t *testing.T, l ai.Level, seed uint64) ai.Bot {
 	t.Helper()
-	cfg := ai.Config{Seed: seed}
+	cfg := ai.Config{Seed: seed, WinTables: testWins}
 	if l == ai.Hard {
 		// Few samples and no time limit: the budget alone ends a
 		// search, so a loaded machine cannot cut one short and change

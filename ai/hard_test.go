@@ -15,7 +15,7 @@ import (
 
 func hardBot(t testing.TB, seed uint64, budget int) ai.Bot {
 	t.Helper()
-	b, err := ai.New(ai.Hard, ai.Config{Seed: seed, Budget: budget})
+	b, err := ai.New(ai.Hard, ai.Config{Seed: seed, Budget: budget, WinTables: testWins})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -32,7 +32,7 @@ func hardDecision(t testing.TB, seed uint64, budget int, v rules.View) rules.Act
 		return legal[0]
 	}
 	n := eval.SamplesFor(&v, budget)
-	ev, err := eval.New().Evaluate(context.Background(), &v, eval.Options{Samples: n, Seed: eval.SeedFor(seed, &v)})
+	ev, err := eval.NewWith(testWins).Evaluate(context.Background(), &v, eval.Options{Samples: n, Seed: eval.SeedFor(seed, &v)})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -18,6 +18,11 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
+// tableWins are the win tables of the bots the table tests make, built
+// once for the package: a table depends on its seat count, target and
+// rules alone, so sharing them changes no decision (eval.WinTables).
+var tableWins = &eval.WinTables{}
+
 // tableRules are the option sets the table tests play.
 var tableRules = tabletest.Rules
 
@@ -77,7 +82,7 @@ func TestTableBotsPlayEverySeatCount(t *testing.T) {
 						if s%2 == 1 && l != Random {
 							lv = Random // a level's partner is whatever sits there
 						}
-						return lv, Config{Seed: uint64(i*4 + s), Budget: 6}
+						return lv, Config{Seed: uint64(i*4 + s), Budget: 6, WinTables: tableWins}
 					})
 					tb := playTableDeal(t, opts, rules.Shuffle(r), rules.Seat(i%n), bots, r, nil)
 					if !tb.Over() {
@@ -150,7 +155,6 @@ func TestTableBotsSeeOnlyTheirView(t *testing.T) {
 	if testing.Short() {
 		deals = 2
 	}
-	wins := &eval.WinTables{} // the test's bots build each win table once
 	// The choices of the pure decisions checked so far, by the bot that
 	// made them and the view: a level that bids or plays as another
 	// (easy:bid=hard bids as hard) meets the same decisions again.
@@ -162,7 +166,7 @@ func TestTableBotsSeeOnlyTheirView(t *testing.T) {
 				r := rand.New(rand.NewPCG(9, uint64(len(rs))))
 				n := opts.NumPlayers()
 				cfg := func(s rules.Seat, i int) Config {
-					return Config{Seed: uint64(100*i) + uint64(s), Budget: 6, Think: -1, WinTables: wins}
+					return Config{Seed: uint64(100*i) + uint64(s), Budget: 6, Think: -1, WinTables: tableWins}
 				}
 				checked := 0
 				deals := deals
