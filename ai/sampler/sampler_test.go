@@ -159,9 +159,9 @@ func TestInferenceIsExact(t *testing.T) {
 
 // dialoguePositions calls f with n positions of deals where both players
 // hold a sequence of the same value, so the dialogue goes to lengths,
-// tops and "same", in both ranking modes, and returns how often each
-// word was said.
-func dialoguePositions(r *rand.Rand, n int, f func(d *rules.Deal)) map[rules.Kind]int {
+// tops and "same", in both ranking modes, and with the words of the
+// position's dialogue; it returns how often each word was said.
+func dialoguePositions(r *rand.Rand, n int, f func(d *rules.Deal, said []rules.Kind)) map[rules.Kind]int {
 	kinds := map[rules.Kind]int{}
 	for k := 0; k < n; {
 		opts := rules.DefaultOptions()
@@ -184,6 +184,7 @@ func dialoguePositions(r *rand.Rand, n int, f func(d *rules.Deal)) map[rules.Kin
 		k++
 		// The dialogue, preferring the answers that go on, then a random
 		// part of the play.
+		var said []rules.Kind
 		for d.Phase() == rules.PhaseSequences {
 			l := d.Legal()
 			act := l[r.IntN(len(l))]
@@ -194,6 +195,7 @@ func dialoguePositions(r *rand.Rand, n int, f func(d *rules.Deal)) map[rules.Kin
 				}
 			}
 			kinds[act.Kind]++
+			said = append(said, act.Kind)
 			d.Apply(act)
 		}
 		for j := r.IntN(12); j > 0 && !d.Over(); j-- {
@@ -201,26 +203,47 @@ func dialoguePositions(r *rand.Rand, n int, f func(d *rules.Deal)) map[rules.Kin
 			d.Apply(l[r.IntN(len(l))])
 		}
 		if !d.Over() {
-			f(&d)
+			f(&d, said)
 		}
 	}
 	return kinds
 }
 
 // TestInferenceIsExactDialogue: checkExact after a dialogue that went to
-// lengths, tops and "same".
+// lengths, tops and "same". Under -short it checks every position whose
+// dialogue said one of the rare words (how many, length, same: a tenth
+// of the positions or fewer) and every third of the others.
 func TestInferenceIsExactDialogue(t *testing.T) {
 	r := rand.New(rand.NewPCG(11, 12))
-	kinds := dialoguePositions(r, 1500, func(d *rules.Deal) {
+	// The hands checkExact tries come from a generator of their own, so
+	// that the positions do not depend on how many are checked.
+	tries := rand.New(rand.NewPCG(11, 13))
+	every := 1
+	if testing.Short() {
+		every = 3
+	}
+	rare := func(k rules.Kind) bool { return k == rules.HowMany || k == rules.Length || k == rules.Same }
+	positions, checkedPositions := 0, 0
+	checked := map[rules.Kind]int{} // the words of the positions checked
+	dialoguePositions(r, 1500, func(d *rules.Deal, said []rules.Kind) {
+		if positions++; positions%every != 0 && !slices.ContainsFunc(said, rare) {
+			return
+		}
+		checkedPositions++
+		for _, k := range said {
+			checked[k]++
+		}
 		for _, seat := range []rules.Seat{rules.SeatA, rules.SeatB} {
-			checkExact(t, r, d.View(seat), 20)
+			checkExact(t, tries, d.View(seat), 20)
 		}
 	})
 	for _, k := range []rules.Kind{rules.HowHigh, rules.HowMany, rules.Same, rules.NotGood, rules.Length, rules.Top} {
-		if kinds[k] < 10 {
-			t.Errorf("the dialogue used %v only %d times", rules.Action{Kind: k}, kinds[k])
+		if checked[k] < 10 {
+			t.Errorf("the positions checked used %v only %d times", rules.Action{Kind: k}, checked[k])
 		}
+		t.Logf("%v said %d times", rules.Action{Kind: k}, checked[k])
 	}
+	t.Logf("%d positions of %d checked", checkedPositions, positions)
 }
 
 // fitting lists every hand of seat o that fits what s knows of it, by a
@@ -253,7 +276,7 @@ func fitting(s *Sampler, o rules.Seat) []rules.CardSet {
 func TestListedHands(t *testing.T) {
 	r := rand.New(rand.NewPCG(13, 14))
 	listed := 0
-	dialoguePositions(r, 300, func(d *rules.Deal) {
+	dialoguePositions(r, 300, func(d *rules.Deal, _ []rules.Kind) {
 		for _, seat := range []rules.Seat{rules.SeatA, rules.SeatB} {
 			v := d.View(seat)
 			s := New(&v)
