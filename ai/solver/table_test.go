@@ -290,7 +290,7 @@ func TestTableSolverResetIsNew(t *testing.T) {
 func TestTableSolverNoTrumpsFirstLead(t *testing.T) {
 	deals := 40
 	if testing.Short() {
-		deals = 10
+		deals = 8
 	}
 	for _, n := range []int{3, 4} {
 		r := rand.New(rand.NewPCG(17, uint64(n)))
