@@ -314,11 +314,16 @@ func BenchmarkChoose(b *testing.B) {
 // a random player either. Many decisions are near ties (which small card
 // to throw) where its noise flips the choice at no cost, so the share of
 // different decisions is large; what the mistakes cost is measured by the
-// match (normal beats easy by about 15 points a deal).
+// match (normal beats easy by about 15 points a deal). Under -short it
+// plays 100 deals, not 300.
 func TestEasyMistakes(t *testing.T) {
 	r := rand.New(rand.NewPCG(37, 0))
 	same, differ := 0, 0
-	for i := range 300 {
+	deals := 300
+	if testing.Short() {
+		deals = 100
+	}
+	for i := range deals {
 		d := rules.NewDeal(rules.DefaultOptions(), rules.Seat(r.IntN(2)), rules.Shuffle(r))
 		easy, normal, rb := newBot(t, ai.Easy, uint64(i)), newBot(t, ai.Normal, 0), ai.NewRandom(uint64(i))
 		for !d.Over() {
@@ -339,6 +344,7 @@ func TestEasyMistakes(t *testing.T) {
 		}
 	}
 	share := float64(differ) / float64(same+differ)
+	t.Logf("easy differs from normal in %.1f%% of %d decisions over %d deals", 100*share, same+differ, deals)
 	if share < 0.05 || share > 0.6 {
 		t.Errorf("easy differs from normal in %.1f%% of %d decisions: want a few mistakes, not a different game", 100*share, same+differ)
 	}
