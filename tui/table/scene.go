@@ -411,29 +411,44 @@ func (sc *Scene) Header(ctx *kit.Context, w int) string {
 	// (as the score pad heads them), before the dealer is left out; at
 	// 80 columns it never is. The seat count is left out only when
 	// nothing else makes room (a narrow terminal), never at 80 columns.
+	// The forms are measured unstyled but for the title, drawn once;
+	// only the form returned has its totals styled.
+	title := ctx.Styles.Title.Render("Klob")
 	for _, loose := range []bool{false, true} {
 		for _, dealer := range []bool{true, false} {
 			for _, nw := range []int{0, 12, 6} {
 				s := sc.shortTo(ctx, nw)
-				if line, ok := s.header(ctx, w, false, loose, dealer); ok {
-					return line
+				if left, right, ok := s.header(title, w, false, loose, dealer); ok {
+					return headerLine(ctx, w, left, right, ok)
 				}
 			}
-			if line, ok := sc.shortTo(ctx, 6).header(ctx, w, true, loose, dealer); ok || loose && !dealer {
-				return line
+			if left, right, ok := sc.shortTo(ctx, 6).header(title, w, true, loose, dealer); ok || loose && !dealer {
+				return headerLine(ctx, w, left, right, ok)
 			}
 		}
 	}
 	return ""
 }
 
-// header is Header with the names as sc has them, and whether it fits;
-// us says the teams of four may be called "us" and "them", loose that
-// the seat count may be left out, dealer that the dealer may not.
-func (sc *Scene) header(ctx *kit.Context, w int, us, loose, dealer bool) (string, bool) {
-	st := &ctx.Styles
+// headerLine draws the header's left and right parts on a line of w
+// cells, the score styled; a line that does not fit is cut.
+func headerLine(ctx *kit.Context, w int, left, right string, fits bool) string {
+	gap := max(1, w-kit.WidthOf(left)-kit.WidthOf(right))
+	line := left + kit.Repeat(" ", gap) + styleTotals(ctx, right)
+	if fits {
+		return line
+	}
+	return cutTo(ctx, line, w)
+}
+
+// header is Header's left and right parts (unstyled but for the title)
+// with the names as sc has them, and whether they fit; us says the
+// teams of four may be called "us" and "them", loose that the seat
+// count may be left out, dealer that the dealer may not. Where no form
+// fits, the parts are the last form tried.
+func (sc *Scene) header(title string, w int, us, loose, dealer bool) (left, right string, fits bool) {
 	v := &sc.V
-	parts := []string{st.Title.Render("Klob"), fmt.Sprintf("Deal %d", max(1, sc.DealNo)), sc.Verb(v.Dealer, "deal"),
+	parts := []string{title, fmt.Sprintf("Deal %d", max(1, sc.DealNo)), sc.Verb(v.Dealer, "deal"),
 		fmt.Sprintf("game to %d", v.Options.Target), fmt.Sprintf("%d players", sc.players()), sc.Tag}
 	if sc.Board != "" {
 		parts[1], parts[3] = sc.Board, ""
@@ -449,7 +464,7 @@ func (sc *Scene) header(ctx *kit.Context, w int, us, loose, dealer bool) (string
 	// rather than turning "3 players to 200" or "us" and "them" as a
 	// score gains a digit.
 	digits := len(fmt.Sprint(v.Options.Target))
-	right := func(short, measure bool) string {
+	totals := func(short, measure bool) string {
 		if sc.Board != "" {
 			// A board is no game: no running score.
 			if sc.Unsaved {
@@ -490,7 +505,6 @@ func (sc *Scene) header(ctx *kit.Context, w int, us, loose, dealer bool) (string
 		{[]int{0, 1, 3, 4}, false, false, false}, {[]int{0, 1, 3, 4}, true, false, false},
 		{[]int{0, 1, 3}, false, false, true}, {[]int{0, 1, 3, 4}, true, true, false},
 		{[]int{0, 1, 3}, false, true, true}}
-	line := ""
 	for _, t := range tries {
 		if (t.short && !us) || (t.loose && !loose) || (t.merge && merged == "") {
 			continue
@@ -509,17 +523,15 @@ func (sc *Scene) header(ctx *kit.Context, w int, us, loose, dealer bool) (string
 				ls = append(ls, parts[i])
 			}
 		}
-		left := " " + ls[0] + "  " + strings.Join(ls[1:], " · ")
-		r := right(t.short, false)
-		gap := max(1, w-kit.WidthOf(left)-kit.WidthOf(r))
-		line = left + kit.Repeat(" ", gap) + styleTotals(ctx, r)
+		left = " " + ls[0] + "  " + strings.Join(ls[1:], " · ")
+		right = totals(t.short, false)
 		// Three spaces at least, so that the last word on the left does
 		// not read as part of the score ("3 players You 0").
-		if kit.WidthOf(left)+3+kit.WidthOf(right(t.short, true)) <= w {
-			return line, true
+		if kit.WidthOf(left)+3+kit.WidthOf(totals(t.short, true)) <= w {
+			return left, right, true
 		}
 	}
-	return cutTo(ctx, line, w), false
+	return left, right, false
 }
 
 // styleTotals draws the header's score, its "not saved" mark as an
