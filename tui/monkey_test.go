@@ -124,7 +124,7 @@ func monkeyAnalyze() Analyzer {
 // checkWords fails on a frame that says "You" as a third person.
 func checkWords(t *testing.T, i int, frame string) {
 	t.Helper()
-	if m := kittest.ThirdYou.FindString(frame); m != "" {
+	if m := kittest.FindThirdYou(frame); m != "" {
 		t.Fatalf("event %d: %q on screen:\n%s", i, m, frame)
 	}
 }

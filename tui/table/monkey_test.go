@@ -43,10 +43,10 @@ func TestMonkey(t *testing.T) {
 				break
 			}
 			text := mk.Seen(t, frame(f.hs))
-			if m := kittest.ThirdYou.FindString(text); m != "" {
+			if m := kittest.FindThirdYou(text); m != "" {
 				t.Fatalf("%d players, event %d: %q on screen:\n%s", n, i, m, text)
 			}
-			if m := kittest.CardCode.FindString(text); m != "" {
+			if m := kittest.FindCardCode(text); m != "" {
 				t.Fatalf("%d players, event %d: a card as a code %q:\n%s", n, i, m, text)
 			}
 			deals += len(f.snap().Deals) - before
