@@ -282,9 +282,21 @@ func (t *core) resultLinesIn(ctx *kit.Context, w, room int) (lines []string, nee
 		kept = append(kept, reasons[0])
 	}
 	hardLines := len(kit.Wrap(strings.Join(kept, " "), max(10, w-2)))
-	need = len(head) + len(table(kit.Page{Rows: all, All: all})) + hardLines
+	// The table is a line a row shown under lines of its own (its
+	// heading), and the page's note when cut: the pages tried are
+	// counted from the whole table's lines, not drawn.
+	whole := len(table(kit.Page{Rows: all, All: all}))
+	tableLines := func(pg kit.Page) int {
+		shown, _ := pageRows(&ranked, chose, pg)
+		n := whole - all + len(shown.Rows)
+		if pg.Cut() {
+			n++
+		}
+		return n
+	}
+	need = len(head) + whole + hardLines
 	pg = kit.FitPage(0, all, 2, func(n int) bool {
-		return room < 0 || len(head)+len(table(resultPage(0, n, all, chose)))+hardLines <= room
+		return room < 0 || len(head)+tableLines(resultPage(0, n, all, chose))+hardLines <= room
 	})
 	pg = resultPage(t.optTop, pg.Rows, all, chose)
 	out := append(head, table(pg)...)
