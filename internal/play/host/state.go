@@ -214,14 +214,16 @@ func (st *state) gen() int { return st.genBase + st.sess.Gen() }
 func (st *state) dealShown() int {
 	g := st.sess.Game()
 	if g.NeedDeal() || g.Over() {
-		return len(g.Records())
+		return g.DealNo() - 1
 	}
 	return g.DealNo()
 }
 
+// hasDeal reports whether a deal was dealt. The deals finished are
+// counted by DealNo: Records copies every deal's steps.
 func (st *state) hasDeal() bool {
 	g := st.sess.Game()
-	return len(g.Records()) > 0 || !g.NeedDeal()
+	return g.DealNo() > 1 || !g.NeedDeal()
 }
 
 func (st *state) steps() []rules.Step {
