@@ -430,6 +430,35 @@ func (sc *Scene) Header(ctx *kit.Context, w int) string {
 	return ""
 }
 
+// totals is the header's score by side, names shortened when short,
+// each total as wide as digits when measure.
+func (sc *Scene) totals(short, measure bool, digits int) string {
+	if sc.Board != "" {
+		// A board is no game: no running score.
+		if sc.Unsaved {
+			return "! not saved "
+		}
+		return ""
+	}
+	var ps []string
+	for _, i := range sc.SideOrder() {
+		name := sc.SideName(i)
+		if short {
+			name = sc.sideShort(i)
+		}
+		total := fmt.Sprint(sc.Totals[i])
+		if measure {
+			total = fmt.Sprintf("%*d", digits, sc.Totals[i])
+		}
+		ps = append(ps, name+" "+total)
+	}
+	s := strings.Join(ps, " · ") + " "
+	if sc.Unsaved {
+		s = "! not saved · " + s
+	}
+	return s
+}
+
 // headerLine draws the header's left and right parts on a line of w
 // cells, the score styled; a line that does not fit is cut.
 func headerLine(ctx *kit.Context, w int, left, right string, fits bool) string {
@@ -464,31 +493,22 @@ func (sc *Scene) header(title string, w int, us, loose, dealer bool) (left, righ
 	// rather than turning "3 players to 200" or "us" and "them" as a
 	// score gains a digit.
 	digits := len(fmt.Sprint(v.Options.Target))
+	// Each of the four forms of the totals is made once: the layouts
+	// tried share them.
+	var made [4]*string
 	totals := func(short, measure bool) string {
-		if sc.Board != "" {
-			// A board is no game: no running score.
-			if sc.Unsaved {
-				return "! not saved "
-			}
-			return ""
+		i := 0
+		if short {
+			i += 2
 		}
-		var ps []string
-		for _, i := range sc.SideOrder() {
-			name := sc.SideName(i)
-			if short {
-				name = sc.sideShort(i)
-			}
-			total := fmt.Sprint(sc.Totals[i])
-			if measure {
-				total = fmt.Sprintf("%*d", digits, sc.Totals[i])
-			}
-			ps = append(ps, name+" "+total)
+		if measure {
+			i++
 		}
-		s := strings.Join(ps, " · ") + " "
-		if sc.Unsaved {
-			s = "! not saved · " + s
+		if made[i] == nil {
+			s := sc.totals(short, measure, digits)
+			made[i] = &s
 		}
-		return s
+		return *made[i]
 	}
 	// The least needed goes first: the tag, the dealer (unless dealer
 	// keeps it), then the target and the seat count say it in one ("3
