@@ -22,7 +22,8 @@ import (
 func searchClock(lo, hi, step, seed uint64) (uint64, bool) {
 	dealer, deck := session.FirstDealerOf(seed, 2), session.Deck(seed, 1)
 	for s := lo; s <= hi; s += step {
-		if session.Deck(s, 1) == deck && session.FirstDealerOf(s, 2) == dealer {
+		// The dealer, one draw, is asked before the deck's shuffle.
+		if session.FirstDealerOf(s, 2) == dealer && session.Deck(s, 1) == deck {
 			return s, true
 		}
 	}
