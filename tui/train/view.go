@@ -261,7 +261,13 @@ func (t *core) resultLinesIn(ctx *kit.Context, w, room int) (lines []string, nee
 	// line that says which, and your row always, in its rank's place.
 	ranked, chose := an.InRankOrder(t.chose)
 	all := len(ranked.Rows)
+	// Each page is drawn once: the whole table, which need counts, is
+	// also the page shown when every option fits.
+	drawn := map[kit.Page][]string{}
 	table := func(pg kit.Page) []string {
+		if rows, ok := drawn[pg]; ok {
+			return rows
+		}
 		shown, mine := pageRows(&ranked, chose, pg)
 		rows := kit.AnalysisTableWith(ctx, &shown, mine, label)
 		if pg.Cut() {
@@ -271,6 +277,7 @@ func (t *core) resultLinesIn(ctx *kit.Context, w, room int) (lines []string, nee
 			}
 			rows = append(rows, " "+st.Dim.Render("   "+pg.Note(also)))
 		}
+		drawn[pg] = rows
 		return rows
 	}
 	// The room kept under the table is for the hard bot's choice and the
