@@ -192,10 +192,13 @@ func TestMonkey(t *testing.T) {
 	t.Setenv("TERM", "dumb")
 	keys := []string{"left", "right", "up", "down", "n", "p", "g", "o", "a", "v", "esc", "enter", "1", "2", "backspace", "home", "end", "x", "q", "?"}
 	r := rand.New(rand.NewPCG(7, 7))
+	// Each game takes 800 events, 300 under -short: still every seat
+	// count, a few dozen window sizes and clicks each.
+	events := kittest.MonkeyEvents(800, 300)
 	for _, file := range []string{"09-tie.klob", "tables/3-04-three-all-passed.klob", "tables/4-13-cleopatra-declared.klob", "saves/no-deal.klob"} {
 		hs := open(t, readGame(t, file), file, 80, 24)
 		w, h := 80, 24
-		for range 800 {
+		for range events {
 			if r.IntN(20) == 0 {
 				w, h = 1+r.IntN(160), 1+r.IntN(50)
 				hs.Size(w, h)
