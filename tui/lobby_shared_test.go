@@ -396,7 +396,8 @@ func TestLobbySharedMonkey(t *testing.T) {
 		t.Run(fmt.Sprint(seats), func(t *testing.T) {
 			h, ann, bob := sharedTable(t, seats, 80, 24)
 			r := rand.New(rand.NewPCG(uint64(seats), 77))
-			if n := monkeyAtTable(t, h, ann, bob, rules.SeatA, r, 1500); n < 100 {
+			// 1500 events, 500 under -short.
+			if n := monkeyAtTable(t, h, ann, bob, rules.SeatA, r, kittest.MonkeyEvents(1500, 500)); n < 100 {
 				t.Errorf("the monkey left the table after %d events", n)
 			}
 		})
@@ -423,7 +424,7 @@ func TestLobbySharedDealThenMonkey(t *testing.T) {
 				t.Fatalf("the deal's breakdown is not shown:\n%s", ann.screen())
 			}
 			r := rand.New(rand.NewPCG(uint64(seats), 3))
-			n := monkeyAtTable(t, h, ann, bob, rules.SeatA, r, 800)
+			n := monkeyAtTable(t, h, ann, bob, rules.SeatA, r, kittest.MonkeyEvents(800, 300)) // 300 under -short
 			t.Logf("%d random events at the table", n)
 			if n < 50 {
 				t.Errorf("the monkey left the table after %d events", n)
