@@ -1132,7 +1132,9 @@ func TestResultKeepsYourRow(t *testing.T) {
 		cfg.Only = drill.OnlyDeclare
 		hs := start(t, cfg, 80, c.h)
 		cut := 0
-		for i := range 30 {
+		// 30 drills, 15 under -short: at 80×16 nearly every one is cut,
+		// most with your row besides the page.
+		for i := range shortOr(30, 15) {
 			tr := hs.s
 			keys := itemKeys(tr.legal, tr.order)
 			hs.press(keys[i%len(keys)])
@@ -1203,6 +1205,15 @@ func TestResultKeepsYourRow(t *testing.T) {
 	}
 }
 
+// shortOr is full, or short under -short: how many drills a test over
+// many drills takes.
+func shortOr(full, short int) int {
+	if testing.Short() {
+		return short
+	}
+	return full
+}
+
 // pageNote is the line under a page of the result's options: its
 // first and last rank, how many there are, whether your row shows
 // besides them, and the keys.
@@ -1263,7 +1274,9 @@ func TestScoreAndDealerWhole(t *testing.T) {
 			cfg.Seed = 3
 			hs := start(t, cfg, 80, 24)
 			near := 0
-			for range 60 {
+			// 60 drills, 30 under -short: a side is near the target in
+			// about one in three.
+			for range shortOr(60, 30) {
 				tr := hs.s
 				score, deals := drill.ScoreText(&tr.view), drill.Deals(&tr.view)
 				if strings.Contains(score, " more.") {
@@ -1348,7 +1361,8 @@ func TestGiveKeepsItsSituation(t *testing.T) {
 			cfg.Only, cfg.Seed = drill.OnlyDeclare, 2
 			hs := start(t, cfg, 80, 24)
 			gives := 0
-			for range 40 {
+			drills := shortOr(40, 20) // three in four are a card to give
+			for range drills {
 				tr := hs.s
 				keys := itemKeys(tr.legal, tr.order)
 				if tr.legal[0].Kind != rules.Give {
@@ -1379,7 +1393,7 @@ func TestGiveKeepsItsSituation(t *testing.T) {
 				hs.press("enter")
 			}
 			if gives == 0 {
-				t.Fatalf("%s: no card to give in 40 drills", rs)
+				t.Fatalf("%s: no card to give in %d drills", rs, drills)
 			}
 		}
 	}
