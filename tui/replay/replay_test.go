@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
@@ -620,28 +621,60 @@ func eachStep(hs *kittest.Driver, f func(txt string)) int {
 	return seen
 }
 
+// openStep is a step of a replay opened at 80×24 as eachStep sees it:
+// where the replay stands, its bottom seat, and the screen's text.
+type openStep struct {
+	pos    pos
+	bottom rules.Seat
+	txt    string
+}
+
+// openSteps keeps the steps of the files opened by openStepsOf.
+var openSteps = struct {
+	sync.Mutex
+	of map[string][]openStep
+}{of: map[string][]openStep{}}
+
+// openStepsOf is every step of file's replay opened at 80×24 (its hands
+// open), stepped with right from its start as eachStep does, but for a
+// deal's result. The frames are drawn once for the package: the tests
+// of the open hands read the same ones.
+func openStepsOf(t *testing.T, file string) []openStep {
+	t.Helper()
+	openSteps.Lock()
+	defer openSteps.Unlock()
+	if st, ok := openSteps.of[file]; ok {
+		return st
+	}
+	hs := open(t, readGame(t, file), filepath.Base(file), 80, 24)
+	s := replayOf(hs)
+	var st []openStep
+	eachStep(hs, func(txt string) { st = append(st, openStep{s.pos, s.bottom, txt}) })
+	openSteps.of[file] = st
+	return st
+}
+
 // Every card of every open hand is on the screen at 80×24, at every step
 // of a game and every seat count: the seats beside the trick show nine
 // cards over three lines, with their names, tags and roles.
 func TestOpenHandsWhole(t *testing.T) {
 	for _, file := range []string{"07-sequences-decided-by-trump.klob", "tables/3-01-every-house-variant.klob", "tables/4-14-shlomo-and-cleopatra-in-one-deal.klob"} {
 		r := readGame(t, file)
-		hs := open(t, r, filepath.Base(file), 80, 24)
-		s := replayOf(hs)
-		seen := eachStep(hs, func(txt string) {
+		steps := openStepsOf(t, file)
+		for _, s := range steps {
 			d := r.Deals[s.pos.deal].At(s.pos.n)
 			for o := range rules.Seat(r.Players()) {
 				if o == s.bottom {
 					continue
 				}
 				for _, c := range d.Hand(o).Cards() {
-					if !strings.Contains(txt, c.Pretty(false)) {
-						t.Fatalf("%s deal %d step %d: %s of seat %d is not shown:\n%s", file, s.pos.deal+1, s.pos.n, c.Pretty(false), o, txt)
+					if !strings.Contains(s.txt, c.Pretty(false)) {
+						t.Fatalf("%s deal %d step %d: %s of seat %d is not shown:\n%s", file, s.pos.deal+1, s.pos.n, c.Pretty(false), o, s.txt)
 					}
 				}
 			}
-		})
-		if seen < 30 {
+		}
+		if seen := len(steps); seen < 30 {
 			t.Errorf("%s: only %d steps seen", file, seen)
 		}
 	}
@@ -654,10 +687,9 @@ func TestOpenHandsWhole(t *testing.T) {
 func TestOpenPartnerLabel(t *testing.T) {
 	file := "tables/4-14-shlomo-and-cleopatra-in-one-deal.klob"
 	r := readGame(t, file)
-	hs := open(t, r, filepath.Base(file), 80, 24)
-	s := replayOf(hs)
 	made := 0
-	eachStep(hs, func(txt string) {
+	for _, s := range openStepsOf(t, file) {
+		txt := s.txt
 		d := r.Deals[s.pos.deal].At(s.pos.n)
 		v := d.View(s.bottom)
 		partner := (s.bottom + 2) % 4
@@ -678,7 +710,7 @@ func TestOpenPartnerLabel(t *testing.T) {
 		if v.Maker == partner {
 			made++
 		}
-	})
+	}
 	if made == 0 {
 		t.Fatalf("%s: the partner never made trump: the test shows nothing", file)
 	}
