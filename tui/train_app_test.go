@@ -100,7 +100,7 @@ func TestTrainMonkey(t *testing.T) {
 			cfg := rulesTrainConfig(t, &traintest.MemRecord{}, c.rules)
 			cfg.ASCII = c.ascii
 			hs := newTrainHarness(t, cfg, 100, 30)
-			for range 800 {
+			for range kittest.MonkeyEvents(800, 300) { // 300 under -short
 				switch n := r.IntN(14); {
 				case n == 0:
 					hs.send(tea.WindowSizeMsg{Width: r.IntN(160), Height: r.IntN(60)})
