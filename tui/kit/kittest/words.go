@@ -27,9 +27,20 @@ func FindThirdYou(s string) string {
 // suit's letter somewhere, which every card code needs.
 func FindCardCode(s string) string {
 	for i := 1; i < len(s); i++ {
-		if strings.IndexByte("CDHS", s[i]) >= 0 && strings.IndexByte("0123456789TJQKA", s[i-1]) >= 0 {
+		if codeSuit[s[i]] && codeRank[s[i-1]] {
 			return CardCode.FindString(s)
 		}
 	}
 	return ""
+}
+
+// codeSuit and codeRank are the bytes a card code ends with and the
+// byte before it ("10"'s 0 among them).
+var codeSuit, codeRank = byteSet("CDHS"), byteSet("0123456789TJQKA")
+
+func byteSet(bs string) (set [256]bool) {
+	for i := range len(bs) {
+		set[bs[i]] = true
+	}
+	return set
 }
