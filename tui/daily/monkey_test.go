@@ -2,7 +2,6 @@ package daily
 
 import (
 	"math/rand/v2"
-	"strings"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
@@ -51,7 +50,7 @@ func TestMonkey(t *testing.T) {
 			text := mk.Seen(t, f.hs.Frame())
 			// (A replay of the hard bot's line at four names the teams
 			// by their seats: AC is a team there, not a card.)
-			if m := cardCode(text); m != "" && (m != "AC" || f.s.sub.Name() != "replay") {
+			if m := kittest.FindCardCode(text); m != "" && (m != "AC" || f.s.sub.Name() != "replay") {
 				t.Fatalf("%d players, event %d: a card as a code %q:\n%s", n, i, m, text)
 			}
 			switch name := f.s.sub.Name(); name {
@@ -66,26 +65,4 @@ func TestMonkey(t *testing.T) {
 			t.Errorf("%d players: the monkey played no board", n)
 		}
 	})
-}
-
-// cardCode is kittest.CardCode's first match in text. A match has a
-// rank's character right before a suit's letter; a frame without one
-// cannot match, and is not searched: the search is most of the cost of
-// a frame's checks.
-func cardCode(text string) string {
-	for i := 1; i < len(text); i++ {
-		if strings.IndexByte("CDHS", text[i]) >= 0 && strings.IndexByte("0123456789TJQKA", text[i-1]) >= 0 {
-			return kittest.CardCode.FindString(text)
-		}
-	}
-	return ""
-}
-
-// TestCardCode: cardCode finds what kittest.CardCode finds.
-func TestCardCode(t *testing.T) {
-	for _, text := range []string{"", "9C", "a 10H b", "team AC", "x TS\ny", "Daily challenge", "QH9", "10♥ J♣", "ADCS", "0C"} {
-		if got, want := cardCode(text), kittest.CardCode.FindString(text); got != want {
-			t.Errorf("cardCode(%q) = %q, want %q", text, got, want)
-		}
-	}
 }
