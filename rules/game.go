@@ -75,6 +75,15 @@ func (g *Game) Records() []DealRecord {
 	return out
 }
 
+// Result returns finished deal i's record (from 0, below DealNo()-1)
+// without its steps: what a score sheet reads, redrawn at every move,
+// with no copy of the cards played.
+func (g *Game) Result(i int) DealRecord {
+	r := g.records[i]
+	r.Steps = nil
+	return r
+}
+
 // Over reports whether the game has a winner.
 func (g *Game) Over() bool { return g.over }
 

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"testing"
 )
@@ -60,7 +61,16 @@ func TestGame(t *testing.T) {
 			})
 			var sum [4]int
 			recs := g.Records()
+			if len(recs) != g.DealNo()-1 {
+				t.Fatalf("n %d seed %d: %d records, deal number %d", n, seed, len(recs), g.DealNo())
+			}
 			for i, r := range recs {
+				// Result is the record as Records has it, without steps.
+				want := r
+				want.Steps = nil
+				if res := g.Result(i); len(r.Steps) == 0 || !reflect.DeepEqual(res, want) {
+					t.Fatalf("n %d seed %d deal %d: Result %+v, want %+v", n, seed, i+1, res, want)
+				}
 				if want := Seat((int(g.FirstDealer()) + i) % n); r.Dealer != want {
 					t.Fatalf("n %d seed %d deal %d: dealer %s, want %s", n, seed, i+1, r.Dealer, want)
 				}

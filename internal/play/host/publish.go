@@ -195,7 +195,8 @@ func (st *state) snapshot(p *port) *Snapshot {
 	if b := st.bot; b != nil && !b.stale {
 		s.Thinking = b.th.Seat
 	}
-	for _, r := range g.Records() {
+	for i := range g.DealNo() - 1 {
+		r := g.Result(i)
 		s.Deals = append(s.Deals, DealResult{Dealer: r.Dealer, Score: r.Score, Ending: r.Ending, Schmeisser: r.Schmeisser, Totals: r.Totals})
 	}
 	if s.HasDeal = st.hasDeal(); s.HasDeal {

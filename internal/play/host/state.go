@@ -162,7 +162,7 @@ func newState(h *Host, s *session.Session, l *gamelog.Log) (*state, error) {
 	// with a deal on the table, or between deals (its people reading the
 	// last deal's summary), waits for their Ready as before the stop.
 	g := s.Game()
-	st := &state{h: h, cfg: &h.cfg, sess: s, movers: map[int][]By{}, claimedBy: map[int]rules.Seat{}, fresh: g.NeedDeal() && len(g.Records()) == 0,
+	st := &state{h: h, cfg: &h.cfg, sess: s, movers: map[int][]By{}, claimedBy: map[int]rules.Seat{}, fresh: g.NeedDeal() && g.DealNo() == 1,
 		seen: make([]rules.CardSet, g.Players()), barrier: make([]mark, g.Players()), saveState: SaveState{NoStore: h.cfg.Store == nil},
 		hintSeed: seedmix.Mix(s.Seed(), 0x68696e74), game: 1}
 	for _, p := range s.Players() {
