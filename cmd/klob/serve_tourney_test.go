@@ -23,10 +23,12 @@ import (
 )
 
 // startServeTourney is startServeWith args, the tournaments on clock c
-// and cheap bots.
+// and random bots: these tests are about the tournaments' pages, cards
+// and restarts, not the bots' play, and the par worker plays every
+// board of the three dailies (24) as well as the test's own.
 func startServeTourney(t *testing.T, state string, c *testkit.Clock, args ...string) *serveRun {
 	t.Helper()
-	return startServeWith(t, state, func(f *serveFlags) { f.now, f.tourneyBot = c.Now, testkit.CheapBots }, args...)
+	return startServeWith(t, state, func(f *serveFlags) { f.now, f.tourneyBot = c.Now, testkit.RandomBots }, args...)
 }
 
 // tourneyClock is the tournament tests' clock, at noon of their day.
@@ -74,16 +76,19 @@ func tourneyLeak(tn *tourney.Service, code, key string, ended bool, screen strin
 }
 
 // tourneyAct makes one move of a person in a tournament if the screen
-// asks for one: take when offered, else the first choice or the
-// selected card, and on after each board to the next. It reports
-// whether it pressed a key, and whether the person's last board is
-// played.
+// asks for one: take when offered, refuse a schmeiss (so that a board
+// is played out, not thrown in after two steps), else the first choice
+// or the selected card, and on after each board to the next. It
+// reports whether it pressed a key, and whether the person's last
+// board is played.
 func tourneyAct(scr string) (keys string, last bool) {
 	switch {
 	case strings.Contains(scr, "That was your last board"):
 		return "", true
 	case strings.Contains(scr, "[t] take"):
 		return "t", false
+	case strings.Contains(scr, "[r] refuse (play it)"):
+		return "r", false
 	case strings.Contains(scr, "Bella?"):
 		return "b", false
 	case strings.Contains(scr, "▶["), strings.Contains(scr, "Your lead"), strings.Contains(scr, "Your turn"),
