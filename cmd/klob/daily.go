@@ -51,7 +51,37 @@ text that says which Klob made it.`
 
 // runDaily is klob daily in the terminal.
 func runDaily(args []string, stdout, stderr io.Writer) int {
-	return dailyWith(args, stdout, stderr, dailyEnv{now: time.Now, getenv: os.Getenv})
+	now, err := dailyClock(os.Getenv, time.Now)
+	if err != nil {
+		fmt.Fprintf(stderr, "klob daily: %v\n", err)
+		return 2
+	}
+	return dailyWith(args, stdout, stderr, dailyEnv{now: now, getenv: os.Getenv})
+}
+
+// dailyDayVar, when set to a day (YYYY-MM-DD), is the day klob daily
+// plays instead of the calendar's: not a setting of the player's, but
+// for the end-to-end test, which runs klob as a program and must play
+// one day whatever the time of day (midnight would change the boards
+// under it). The notes say already that a clock set back replays a day.
+const dailyDayVar = "KLOB_DAILY_DAY"
+
+// dailyClock is the clock of klob daily: now, or with dailyDayVar set a
+// clock that reads noon of that day in now's location, moving on as
+// now does from the call (a run would have to last twelve hours to
+// leave the day).
+func dailyClock(getenv func(string) string, now func() time.Time) (func() time.Time, error) {
+	v := getenv(dailyDayVar)
+	if v == "" {
+		return now, nil
+	}
+	d, err := duplicate.ParseDate(v)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", dailyDayVar, err)
+	}
+	start := now()
+	noon := time.Date(d.Year, d.Month, d.Day, 12, 0, 0, 0, start.Location())
+	return func() time.Time { return noon.Add(now().Sub(start)) }, nil
 }
 
 func dailyWith(args []string, stdout, stderr io.Writer, env dailyEnv) int {

@@ -12,12 +12,17 @@ import (
 	"github.com/klob/klob/internal/play/duplicate"
 )
 
+// e2eDay is the day the end-to-end test's klob daily plays (dailyDayVar),
+// whatever the calendar says: the same boards every run, and midnight
+// passing during the run changes nothing.
+var e2eDay = duplicate.Date{Year: 2026, Month: time.December, Day: 1}
+
 // relaunch starts the klob of launchKlob's dir again in its tmux
-// session, on the same state directory, with args.
+// session, on the same state directory and e2eDay, with args.
 func relaunch(s *tmuxSession, dir string, args ...string) {
 	s.t.Helper()
-	cmd := fmt.Sprintf("KLOB_STATE_DIR='%s' KLOB_CONFIG_DIR='%s' TERM=xterm-256color '%s' %s; echo \"klob exited: $?\"; sleep 60",
-		filepath.Join(dir, "state"), filepath.Join(dir, "config"), filepath.Join(dir, "klob"), strings.Join(args, " "))
+	cmd := fmt.Sprintf("%s=%s KLOB_STATE_DIR='%s' KLOB_CONFIG_DIR='%s' TERM=xterm-256color '%s' %s; echo \"klob exited: $?\"; sleep 60",
+		dailyDayVar, e2eDay, filepath.Join(dir, "state"), filepath.Join(dir, "config"), filepath.Join(dir, "klob"), strings.Join(args, " "))
 	// The pane's command is over (the shell sleeps after klob): it is
 	// killed and the new one runs in its place, in the same window.
 	s.run("respawn-pane", "-k", "-t", "e2e", cmd)
@@ -69,14 +74,11 @@ func TestEndToEndDaily(t *testing.T) {
 		t.Skip("plays eight boards in tmux (about 9 s): the full run plays it; tui/daily's tests cover the screens")
 	}
 	start := time.Now()
-	today := duplicate.DateOf(start)
-	// The day must not change under the test: it would deal other boards.
-	sameDay := func() {
-		if duplicate.DateOf(time.Now()) != today {
-			t.Skip("midnight passed during the test: the day's boards changed")
-		}
-	}
-	s, dir := launchKlob(t, 80, 24, "daily", "-pace", "0", "-name", "Ada")
+	// Every klob of the test plays e2eDay: the day cannot change under
+	// it, as the calendar's would at midnight.
+	s, dir := launchShell(t, 80, 24, func(env, bin string) string {
+		return fmt.Sprintf("%s=%s %s '%s' daily -pace 0 -name Ada; echo \"klob exited: $?\"; sleep 60", dailyDayVar, e2eDay, env, bin)
+	})
 	s.waitFor("Daily challenge", patience)
 	scr := s.waitFor("[enter] play board 1", patience)
 	if !strings.Contains(scr, "Boards played: 0 of 8") {
@@ -92,7 +94,6 @@ func TestEndToEndDaily(t *testing.T) {
 	}
 	relaunch(s, dir, "daily", "-pace", "0", "-name", "Ada")
 	scr = s.waitFor("Daily challenge", patience)
-	sameDay()
 	if !strings.Contains(strings.Join(strings.Fields(scr), " "), "board 3 was left in the middle") {
 		t.Fatalf("the intro after quitting in board 3:\n%s", scr)
 	}
@@ -131,15 +132,15 @@ func TestEndToEndDaily(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := rf.Check(set); err != nil || len(rf.Boards) != 8 || rf.Name != "Ada" {
-		t.Fatalf("the result file (%v): %d boards, name %q\n%s", err, len(rf.Boards), rf.Name, data)
+	if err := rf.Check(set); err != nil || len(rf.Boards) != 8 || rf.Name != "Ada" || rf.Date != e2eDay {
+		t.Fatalf("the result file (%v): %d boards, name %q, day %s (want %s)\n%s", err, len(rf.Boards), rf.Name, rf.Date, e2eDay, data)
 	}
 	for _, b := range rf.Boards {
 		if !b.HasPar {
 			t.Errorf("board %d has no par", b.Board)
 		}
 	}
-	env := append(os.Environ(), "KLOB_STATE_DIR="+state, "KLOB_CONFIG_DIR="+filepath.Join(dir, "config"))
+	env := append(os.Environ(), dailyDayVar+"="+e2eDay.String(), "KLOB_STATE_DIR="+state, "KLOB_CONFIG_DIR="+filepath.Join(dir, "config"))
 	run := func(args ...string) string {
 		t.Helper()
 		cmd := exec.Command(filepath.Join(dir, "klob"), args...)
@@ -157,10 +158,8 @@ func TestEndToEndDaily(t *testing.T) {
 		t.Errorf("klob daily -export is not the result file:\n%s", out)
 	}
 	// A day done offers its results, never a board.
-	sameDay()
 	relaunch(s, dir, "daily", "-pace", "0")
 	s.waitFor("Daily challenge", patience)
-	sameDay()
 	scr = s.waitFor("[enter] the day's results", patience)
 	if !strings.Contains(scr, "Boards played: 8 of 8") {
 		t.Errorf("the intro of a day done:\n%s", scr)

@@ -639,3 +639,40 @@ func TestDailyExportSaysDamaged(t *testing.T) {
 	assert.Equal(t, 1, code)
 	assert.Equal(t, 1, strings.Count(errs, "your results of 2026-12-01 at 2 players could not be read"), errs)
 }
+
+// KLOB_DAILY_DAY sets the day klob daily plays, for the end-to-end test
+// that runs klob as a program: -export before a board names that day,
+// not the calendar's; a value that is no day is a usage error.
+func TestDailyDayFromTheEnvironment(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("KLOB_STATE_DIR", dir)
+	t.Setenv("KLOB_CONFIG_DIR", filepath.Join(dir, "config"))
+	t.Setenv(dailyDayVar, "2024-02-29")
+	code, out, errs := runWith(runDaily, "-export")
+	assert.Equal(t, 1, code)
+	assert.Empty(t, out)
+	assert.Contains(t, errs, "no board of today (2024-02-29) played at 2 players yet")
+
+	t.Setenv(dailyDayVar, "2024-02-30")
+	code, out, errs = runWith(runDaily, "-export")
+	assert.Equal(t, 2, code)
+	assert.Empty(t, out)
+	assert.Equal(t, "klob daily: "+dailyDayVar+`: date "2024-02-30" is not a day written YYYY-MM-DD`+"\n", errs)
+}
+
+// dailyClock reads noon of the day set, in the location of the clock it
+// stands for, and moves on as that clock does; unset, it is that clock.
+func TestDailyClock(t *testing.T) {
+	c := testkit.NewClock(time.Date(2026, 12, 5, 23, 59, 0, 0, time.UTC))
+	env := map[string]string{}
+	now, err := dailyClock(func(k string) string { return env[k] }, c.Now)
+	require.NoError(t, err)
+	assert.Equal(t, c.Now(), now())
+
+	env[dailyDayVar] = "2026-12-01"
+	now, err = dailyClock(func(k string) string { return env[k] }, c.Now)
+	require.NoError(t, err)
+	assert.Equal(t, time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC), now())
+	c.Add(2 * time.Minute) // past the calendar's midnight
+	assert.Equal(t, time.Date(2026, 12, 1, 12, 2, 0, 0, time.UTC), now())
+}
