@@ -248,14 +248,15 @@ func TestMatchSave(t *testing.T) {
 
 // TestMatchThink: with -think negative a hard bot's match depends on
 // the seed and budgets alone: two runs give the same report. Under
-// -short the match is one deck, not two.
+// -short the match is one deck, not two, and the hard bot's budget 2
+// samples a decision, not 8 (a fifth of the work; the same property).
 func TestMatchThink(t *testing.T) {
 	shortParallel(t)
-	decks := "2"
+	decks, budget := "2", "8"
 	if testing.Short() {
-		decks = "1"
+		decks, budget = "1", "2"
 	}
-	args := []string{"-players", "3", "-a", "hard", "-b", "normal", "-decks", decks, "-budget", "8", "-seed", "5", "-think", "-1s", "-quiet"}
+	args := []string{"-players", "3", "-a", "hard", "-b", "normal", "-decks", decks, "-budget", budget, "-seed", "5", "-think", "-1s", "-quiet"}
 	a, b := runMatchJSON(t, args...), runMatchJSON(t, args...)
 	require.Equal(t, a.Margin, b.Margin)
 	require.Equal(t, a.PerDeal, b.PerDeal)
