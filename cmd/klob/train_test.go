@@ -356,16 +356,21 @@ func TestTrainReviewVersion1(t *testing.T) {
 	assert.Contains(t, out, `klob train -eval "players=2 dealer=B score=10-20 target=500 deck=`)
 }
 
+// cheapEval is a decision quick to evaluate, for tests of what goes on
+// around an evaluation: the answer to a schmeiss, whose accept throws
+// the deal in, so that only refuse plays its samples out.
+const cheapEval = "hand=JS QD AD KH 8S KS up=QH said=pass,schmeiss"
+
 // A long -eval shows its progress on stderr; a short one prints nothing
 // there.
 func TestTrainEvalProgress(t *testing.T) {
 	shortParallel(t)
-	code, out, errs := train(t, "-eval", "hand=JS 9S AS KH QH 7D up=8S samples=1000")
+	code, out, errs := train(t, "-eval", cheapEval+" samples=1000")
 	require.Equal(t, 0, code, errs)
 	assert.Contains(t, out, "1000 samples, seed 1.")
 	assert.Contains(t, errs, "\revaluating: 0 of 1000 samples")
 	assert.True(t, strings.HasSuffix(errs, "\revaluating: 1000 of 1000 samples\n"), "stderr %q: want a progress line rewritten up to 1000 of 1000", errs)
-	_, _, errs = train(t, "-eval", "hand=JS 9S AS KH QH 7D up=8S samples=100")
+	_, _, errs = train(t, "-eval", cheapEval+" samples=100")
 	assert.Empty(t, errs, "a short evaluation wrote to stderr")
 }
 
@@ -393,7 +398,7 @@ func TestTrainReviewSanitises(t *testing.T) {
 // cases between are met on any machine.
 func TestTrainEvalInterrupted(t *testing.T) {
 	shortParallel(t)
-	req, err := drill.Parse("hand=JS 9S AS KH QH 7D up=8S samples=200")
+	req, err := drill.Parse(cheapEval + " samples=200")
 	require.NoError(t, err)
 	v, err := req.Situation.View()
 	require.NoError(t, err)
