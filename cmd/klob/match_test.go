@@ -208,11 +208,15 @@ func TestMatchHybrid(t *testing.T) {
 }
 
 // TestMatchCalibrate runs a tiny calibration at every count in both
-// formats.
+// formats: two decks, one under -short.
 func TestMatchCalibrate(t *testing.T) {
 	shortParallel(t)
+	decks := 2
+	if testing.Short() {
+		decks = 1
+	}
 	for _, players := range []string{"2", "3", "4"} {
-		args := []string{"-calibrate", "-players", players, "-eval", "solved", "-decks", "2", "-budget", "2", "-bid-budget", "4", "-quiet"}
+		args := []string{"-calibrate", "-players", players, "-eval", "solved", "-decks", fmt.Sprint(decks), "-budget", "2", "-bid-budget", "4", "-quiet"}
 		out := matchOK(t, args...)
 		for _, want := range []string{"calibration of the solved evaluation, " + players + " players", "round one", "every chosen option"} {
 			require.Contains(t, out, want)
@@ -226,7 +230,7 @@ func TestMatchCalibrate(t *testing.T) {
 		require.NoError(t, json.Unmarshal([]byte(out), &cal))
 		require.Equal(t, "solved", cal.Method)
 		require.Equal(t, players, fmt.Sprint(cal.Players))
-		require.Equal(t, 2, cal.Finished)
+		require.Equal(t, decks, cal.Finished)
 	}
 }
 
