@@ -88,9 +88,13 @@ func TestTrainEval(t *testing.T) {
 // TestTrainEvalEveryCount: -eval reads the form -review prints at every
 // seat count, prints the decision as the player sees it and one row per
 // legal option with the hard bot's choice; the win chance shows only at
-// two players, where it is modelled.
+// two players, where it is modelled. On 60 samples, 30 under -short.
 func TestTrainEvalEveryCount(t *testing.T) {
 	shortParallel(t)
+	samples := 60
+	if testing.Short() {
+		samples = 30
+	}
 	for _, c := range []struct {
 		rules, role, ranked string
 	}{
@@ -103,11 +107,11 @@ func TestTrainEvalEveryCount(t *testing.T) {
 		s := g.Drill(1)
 		v, err := s.View()
 		require.NoError(t, err)
-		text := s.String() + " samples=60"
+		text := fmt.Sprintf("%s samples=%d", s.String(), samples)
 		code, out, errs := train(t, "-eval", text)
 		require.Equal(t, 0, code, "%s: %s", c.rules, errs)
 		words := strings.Join(strings.Fields(out), " ") // the sentences as wrapped
-		for _, want := range []string{"situation: " + s.String(), c.role, "60 samples, seed 1.", "The hard bot would ", "Round two: name "} {
+		for _, want := range []string{"situation: " + s.String(), c.role, fmt.Sprintf("%d samples, seed 1.", samples), "The hard bot would ", "Round two: name "} {
 			assert.Contains(t, words, want, c.rules)
 		}
 		if !strings.Contains(out, "Ranked by the chance to win") {
