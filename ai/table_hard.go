@@ -117,12 +117,19 @@ const minBidSamples = 8
 // rule. It takes more contracts than the normal rule's bids and wins
 // more with them (docs/experiments/2026-12-01-table-hard-search.md).
 func (b *tableHard) bid(ctx context.Context, v *rules.View, legal []rules.Action) rules.Action {
-	n := tableBidSamples
-	ev, err := b.ev.Evaluate(ctx, v, eval.Options{Samples: n, Seed: eval.SeedFor(b.cfg.Seed, v), Workers: b.cfg.Workers})
-	if err != nil || ev.Samples < min(n, minBidSamples) {
+	opt := b.bidOptions(v)
+	ev, err := b.ev.Evaluate(ctx, v, opt)
+	if err != nil || ev.Samples < min(opt.Samples, minBidSamples) {
 		return tablerule.Choose(v, legal)
 	}
 	return ev.Results[ev.Best].Action
+}
+
+// bidOptions are the evaluation's options for a bid at v: its samples,
+// its seed from the bot's and the view, and the evaluation method the
+// level asks for (eval=, Config.Method).
+func (b *tableHard) bidOptions(v *rules.View) eval.Options {
+	return eval.Options{Samples: tableBidSamples, Seed: eval.SeedFor(b.cfg.Seed, v), Workers: b.cfg.Workers, Method: b.cfg.Method}
 }
 
 // search returns the card with the best total over the solved worlds,

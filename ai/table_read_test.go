@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/klob/klob/ai/eval"
 	"github.com/klob/klob/ai/sampler"
 	"github.com/klob/klob/ai/tablerule"
 	"github.com/klob/klob/internal/testing/tabletest"
@@ -164,9 +165,11 @@ func TestResample(t *testing.T) {
 }
 
 // TestTableBotReadOff: the level "hard:read=off" makes, at a table, the
-// hard table bot that reads no card play; plain "hard" reads it.
+// hard table bot that reads no card play; plain "hard" reads it. The
+// level's eval= reaches the table bot's bids as it does the
+// two-player bot's.
 func TestTableBotReadOff(t *testing.T) {
-	unread := func(level Level) bool {
+	tableBot := func(level Level) *tableHard {
 		t.Helper()
 		b, err := NewMixed(New, level, Config{Seed: 1})
 		if err != nil {
@@ -179,10 +182,18 @@ func TestTableBotReadOff(t *testing.T) {
 		if !ok {
 			t.Fatalf("%s made %T at a table, want the hard table bot", level, b.(bySeats).more)
 		}
-		return h.cfg.Unread
+		return h
 	}
+	unread := func(level Level) bool { return tableBot(level).cfg.Unread }
 	if !unread("hard:read=off") || unread(Hard) {
 		t.Errorf("read=off: unread %v; hard: unread %v", unread("hard:read=off"), unread(Hard))
+	}
+	d := rules.NewDeal(rules.DefaultOptions().WithPlayers(3), rules.SeatA, rules.Shuffle(rand.New(rand.NewPCG(1, 2))))
+	v := d.View(d.Turn())
+	for level, want := range map[Level]eval.Method{Hard: eval.Corrected, "hard:eval=solved": eval.Solved} {
+		if got := tableBot(level).bidOptions(&v).Method; got != want {
+			t.Errorf("%s bids by the %s evaluation, want %s", level, got, want)
+		}
 	}
 	if _, err := NewMixed(New, "hard:read=maybe", Config{}); err == nil {
 		t.Error(`NewMixed("hard:read=maybe"): no error`)
