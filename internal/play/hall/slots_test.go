@@ -6,24 +6,13 @@ import (
 	"testing"
 
 	"github.com/klob/klob/internal/testing/clocktest"
+	"github.com/klob/klob/internal/testing/testkit"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/play/host"
-	"github.com/klob/klob/rules"
 )
-
-// countBot counts its decisions.
-type countBot struct {
-	ai.Bot
-	n *atomic.Int64
-}
-
-func (b countBot) Choose(ctx context.Context, v *rules.View) (rules.Action, error) {
-	b.n.Add(1)
-	return b.Bot.Choose(ctx, v)
-}
 
 // TestBotSlots: a table's bot thinks only with a free slot of
 // Config.Slots, shared by the whole server, and thinks once one is free.
@@ -33,7 +22,9 @@ func TestBotSlots(t *testing.T) {
 	require.NoError(t, slots.Acquire(context.Background(), host.ForBot)) // the only slot is taken
 	cfg := testConfig(t.TempDir(), &memHistory{}, clocktest.New(t0))
 	cfg.Slots = slots
-	cfg.NewBot = func(l ai.Level, c ai.Config) (ai.Bot, error) { return countBot{ai.NewRandom(c.Seed), &thought}, nil }
+	cfg.NewBot = func(l ai.Level, c ai.Config) (ai.Bot, error) {
+		return testkit.CountingBot{Bot: ai.NewRandom(c.Seed), N: &thought}, nil
+	}
 	h := newHall(t, cfg)
 	tb := annOpens(t, h, 2, smallRules(), 9)
 	ann := join(t, tb, "a", "Ann", 1)

@@ -3,6 +3,7 @@ package testkit
 import (
 	"context"
 	"sync"
+	"sync/atomic"
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/rules"
@@ -66,4 +67,16 @@ func (b sharedBot) Choose(ctx context.Context, v *rules.View) (rules.Action, err
 		b.kept.Store(k, a)
 	}
 	return a, err
+}
+
+// CountingBot is Bot counting its decisions in N: a test that must know
+// whether a decision was worked out, or how many were.
+type CountingBot struct {
+	ai.Bot
+	N *atomic.Int64
+}
+
+func (b CountingBot) Choose(ctx context.Context, v *rules.View) (rules.Action, error) {
+	b.N.Add(1)
+	return b.Bot.Choose(ctx, v)
 }

@@ -10,17 +10,6 @@ import (
 	"github.com/klob/klob/rules"
 )
 
-// countingBot counts the decisions its bot works out.
-type countingBot struct {
-	ai.Bot
-	n *atomic.Int64
-}
-
-func (b countingBot) Choose(ctx context.Context, v *rules.View) (rules.Action, error) {
-	b.n.Add(1)
-	return b.Bot.Choose(ctx, v)
-}
-
 // TestSharedAcrossWinTables: bots of SharedAcross made by two callers,
 // each with win tables of its own (two screens opened on the same
 // boards), work a decision out once between them, and choose the same
@@ -29,7 +18,7 @@ func TestSharedAcrossWinTables(t *testing.T) {
 	var n atomic.Int64
 	f := SharedAcross(func(level ai.Level, cfg ai.Config) (ai.Bot, error) {
 		b, err := RandomBots(level, cfg)
-		return countingBot{Bot: b, n: &n}, err
+		return CountingBot{Bot: b, N: &n}, err
 	})
 	o := rules.DefaultOptions()
 	d := rules.NewDeal(o, rules.Seat(0), rules.NewDeck())
