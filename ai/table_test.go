@@ -82,7 +82,10 @@ func TestTableBotsPlayEverySeatCount(t *testing.T) {
 						if s%2 == 1 && l != Random {
 							lv = Random // a level's partner is whatever sits there
 						}
-						return lv, Config{Seed: uint64(i*4 + s), Budget: 6, WinTables: tableWins}
+						// No clock (Think < 0): the budget alone bounds a
+						// decision, so the deals played do not depend on
+						// the machine's speed.
+						return lv, Config{Seed: uint64(i*4 + s), Budget: 6, Think: -1, WinTables: tableWins}
 					})
 					tb := playTableDeal(t, opts, rules.Shuffle(r), rules.Seat(i%n), bots, r, nil)
 					if !tb.Over() {
