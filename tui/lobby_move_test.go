@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit/kittest"
 )
@@ -45,7 +46,7 @@ func TestLobbyMoveSeat(t *testing.T) {
 // and four at 80x24, as Bob sees it once he has joined Ann's table into
 // seat B (the table's code blanked: it is drawn at random).
 func TestLobbyWaitingRoomGolden(t *testing.T) {
-	kittest.ForCounts(t, func(t *testing.T, seats int) {
+	testkit.EachSeatCount(t, func(t *testing.T, seats int) {
 		h := testHall(t)
 		ann, bob := annAndBob(t, h, 80, 24)
 		openAndJoin(t, seats, ann, bob)

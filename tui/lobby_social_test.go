@@ -17,6 +17,7 @@ import (
 	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/internal/serve/chat"
 	"github.com/klob/klob/internal/testing/clocktest"
+	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit/kittest"
 	"github.com/klob/klob/tui/lobby"
@@ -632,7 +633,7 @@ func TestLobbyTalkKeepsLinesWhole(t *testing.T) {
 // which seats play together (partners sit opposite, A with C); at two
 // and three there are no teams to tell.
 func TestWaitingRoomSaysTheTeams(t *testing.T) {
-	kittest.ForCounts(t, func(t *testing.T, seats int) {
+	testkit.EachSeatCount(t, func(t *testing.T, seats int) {
 		ann, bob, _ := pairAtTable(t, seats)
 		for _, p := range []*lobbyPerson{ann, bob} {
 			p.until(t, "Table talk")
@@ -651,7 +652,7 @@ func TestWaitingRoomSaysTheTeams(t *testing.T) {
 // lists / (the talk its status line offers) and says q leaves for the
 // lobby, as the status line does, rather than quitting Klob.
 func TestSharedTableHelpSaysTalkAndLeave(t *testing.T) {
-	kittest.ForCounts(t, func(t *testing.T, seats int) {
+	testkit.EachSeatCount(t, func(t *testing.T, seats int) {
 		ann, _, _ := pairAtTable(t, seats)
 		ann.key("s")
 		ann.until(t, "Deal 1")

@@ -13,8 +13,6 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-var updateVerify = testkit.Update
-
 const games = "../../testdata/games"
 
 func verify(args ...string) (code int, stdout, stderr string) { return runWith(runVerify, args...) }
@@ -56,7 +54,7 @@ func TestVerifyGolden(t *testing.T) {
 			t.Fatalf("%s: exit %d: %s", c.file, code, errs)
 		}
 		golden := filepath.Join("testdata", c.golden)
-		if *updateVerify {
+		if testkit.Updating() {
 			os.WriteFile(golden, []byte(out), 0o644)
 		}
 		want, err := os.ReadFile(golden)

@@ -3,6 +3,7 @@ package daily
 import (
 	"testing"
 
+	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/tui/kit/kittest"
 )
 
@@ -10,7 +11,7 @@ import (
 // klob daily at a board lists neither the hint key nor the hints' and
 // grades' legend, and keeps the hand's marks.
 func TestBoardHelpHasNoHints(t *testing.T) {
-	kittest.ForCounts(t, func(t *testing.T, n int) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		f := newFixture(t, n, "")
 		f.until("board 1", func() bool { _, ok := f.tbl(); return ok })
 		kittest.CheckHintsHelp(t, f.s, false)

@@ -123,7 +123,7 @@ func TestGoldens(t *testing.T) {
 // TestGoldenStopped draws the screen that says a board cannot be
 // played (here: the bots cannot be made), at every seat count.
 func TestGoldenStopped(t *testing.T) {
-	kittest.ForCounts(t, func(t *testing.T, n int) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		f := newFixture(t, n, "", quickPar)
 		f.s.cfg.NewBot = func(ai.Level, ai.Config) (ai.Bot, error) { return nil, errors.New("no bot today") }
 		f.hs.Press("enter")

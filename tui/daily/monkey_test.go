@@ -6,6 +6,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/tui/kit/kittest"
 )
 
@@ -17,7 +18,7 @@ import (
 func TestMonkey(t *testing.T) {
 	t.Setenv("NO_COLOR", "1")
 	events := kittest.MonkeyEvents(5000, 1000)
-	kittest.ForCounts(t, func(t *testing.T, n int) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		mk := kittest.NewMonkey(rand.New(rand.NewPCG(uint64(n), 28)), 160, 50)
 		f := newFixture(t, n, "", quickPar)
 		reopened := 0

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/klob/klob/internal/study/lesson"
+	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/tui/kit"
 	"github.com/klob/klob/tui/kit/kittest"
 )
@@ -155,7 +156,7 @@ func TestQuitQuestionNamesTheCount(t *testing.T) {
 // trumps only at four; and every choice the lesson asks for has its
 // letter there.
 func TestHelpLettersAreTheTables(t *testing.T) {
-	kittest.ForCounts(t, func(t *testing.T, n int) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		d, s := startAt(t, n, 80, 24, false)
 		o := s.run.Game().Options()
 		km := kit.DefaultKeys()

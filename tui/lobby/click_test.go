@@ -12,6 +12,7 @@ import (
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/play/hall"
 	"github.com/klob/klob/internal/serve/club"
+	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
 	"github.com/klob/klob/tui/kit/kittest"
@@ -22,7 +23,7 @@ import (
 // table of the list chooses it, a second click joins it. At every seat
 // count of the table.
 func TestLobbyClicks(t *testing.T) {
-	kittest.ForCounts(t, func(t *testing.T, n int) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		h := randomHall(t, hall.Config{})
 		o := rules.DefaultOptions()
 		o.Players = n
@@ -48,7 +49,7 @@ func TestLobbyClicks(t *testing.T) {
 // A click on a table of the watch list chooses it, a second click
 // watches it.
 func TestWatchListClicks(t *testing.T) {
-	kittest.ForCounts(t, func(t *testing.T, n int) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		h := randomHall(t, hall.Config{})
 		o := rules.DefaultOptions()
 		o.Players = n
@@ -80,7 +81,7 @@ func TestWatchListClicks(t *testing.T) {
 // makes the table private with [P] and starts it with [s]. At every
 // seat count.
 func TestWaitingRoomClicks(t *testing.T) {
-	kittest.ForCounts(t, func(t *testing.T, n int) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		h := randomHall(t, hall.Config{})
 		o := rules.DefaultOptions()
 		o.Players = n

@@ -10,6 +10,7 @@ import (
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/play/hall"
+	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
 	"github.com/klob/klob/tui/kit/kittest"
@@ -40,7 +41,7 @@ func houseText(text string) string {
 // (each variant whole on a line, under -ascii too), every line in the
 // window.
 func TestTableListsSayHouseVariants(t *testing.T) {
-	kittest.ForCounts(t, func(t *testing.T, n int) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		o := rules.DefaultOptions()
 		o.Players = n
 		o.OfAKind, o.Menage, o.DealerForced, o.Bimah, o.Shlomo, o.Cleopatra = true, true, true, true, true, true
@@ -94,7 +95,7 @@ func TestTableListsSayHouseVariants(t *testing.T) {
 // the target) gives way first, its first line ending with "…". At
 // every seat count, the table chosen or not.
 func TestShortListKeepsHouseVariants(t *testing.T) {
-	kittest.ForCounts(t, func(t *testing.T, n int) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		o := rules.DefaultOptions()
 		o.Players = n
 		o.OfAKind, o.Menage, o.DealerForced, o.Bimah, o.Shlomo, o.Cleopatra = true, true, true, true, true, true
@@ -155,7 +156,7 @@ func TestHallListsTheTablesRules(t *testing.T) {
 // house variants with the same words, the rules' (rules.VariantsPlayed),
 // at every seat count.
 func TestListAndHelpNameVariantsAlike(t *testing.T) {
-	kittest.ForCounts(t, func(t *testing.T, n int) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		o := rules.DefaultOptions()
 		o.Players = n
 		o.OfAKind, o.Menage, o.DealerForced, o.Bimah, o.Shlomo, o.Cleopatra = true, true, true, true, true, true
@@ -184,7 +185,7 @@ func TestListAndHelpNameVariantsAlike(t *testing.T) {
 // its seat count and house variants, not the standard game of two. At
 // every seat count.
 func TestWaitingRoomHelpRules(t *testing.T) {
-	kittest.ForCounts(t, func(t *testing.T, n int) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		h := randomHall(t, hall.Config{})
 		ann := hall.Player{ID: "a", Name: "ann"}
 		o := rules.DefaultOptions()

@@ -11,6 +11,7 @@ import (
 	"github.com/klob/klob/internal/play/duplicate"
 	"github.com/klob/klob/internal/play/hall"
 	"github.com/klob/klob/internal/serve/tourney"
+	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit/kittest"
 )
@@ -24,7 +25,7 @@ import (
 // line first (the pools that fit, then "…"). At every seat count, the
 // cursor on the menu or on the table.
 func TestHalfPlayedNoticeLeavesTheTalk(t *testing.T) {
-	kittest.ForCounts(t, func(t *testing.T, n int) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		o := rules.DefaultOptions()
 		o.Players = n
 		for _, info := range []tourney.Info{

@@ -12,6 +12,7 @@ import (
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/play/hall"
 	"github.com/klob/klob/internal/record/names"
+	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
 	"github.com/klob/klob/tui/kit/kittest"
@@ -79,7 +80,7 @@ func tableRows(text string) map[string]string {
 // line fits the window. At every seat count, the cursor on the menu or
 // on a table, under -ascii too.
 func TestLongListRowsKeepEverySeat(t *testing.T) {
-	kittest.ForCounts(t, func(t *testing.T, n int) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		for _, ascii := range []bool{false, true} {
 			for _, row := range []int{0, len(items) + 3} {
 				l, ctx := steadyLobby(t, 0, true, true, 3)
@@ -124,7 +125,7 @@ func TestLongListRowsKeepEverySeat(t *testing.T) {
 // columns): every offer shows whole at 80 columns, and a click on one
 // on its second line still presses its key. At every seat count.
 func TestWaitingRoomOffersFit(t *testing.T) {
-	kittest.ForCounts(t, func(t *testing.T, n int) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		h := randomHall(t, hall.Config{})
 		o := rules.DefaultOptions()
 		o.Players = n

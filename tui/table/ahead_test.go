@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	"github.com/klob/klob/internal/play/host"
+	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/rules"
-	"github.com/klob/klob/tui/kit/kittest"
 )
 
 // TestChooseAheadMatchesHand: while another seat plays, the keys line
@@ -17,7 +17,7 @@ import (
 // seat count, through two deals: nine cards (eight with four players)
 // at the first trick, fewer later.
 func TestChooseAheadMatchesHand(t *testing.T) {
-	kittest.ForCounts(t, func(t *testing.T, n int) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		f := newFixture(t, n, seeds[n], 80, 24, gated())
 		seen := map[int]bool{}
 		f.until("the third deal", func(s host.Snapshot) bool {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/klob/klob/internal/play/host"
+	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
 	"github.com/klob/klob/tui/kit/kittest"
@@ -56,7 +57,7 @@ func TestKeyLineASCII(t *testing.T) {
 // the hint's key), at every seat count.
 func TestRoundTwoMenuASCII(t *testing.T) {
 	alone := regexp.MustCompile(`\] [CDHS](  |$)`)
-	kittest.ForCounts(t, func(t *testing.T, n int) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		for seed := uint64(1); ; seed++ {
 			if seed > 40 {
 				t.Fatalf("%d players: no game of 40 came to the person's round-two choice", n)

@@ -12,6 +12,7 @@ import (
 	"github.com/klob/klob/ai/eval"
 	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
 	"github.com/klob/klob/tui/kit/kittest"
@@ -68,7 +69,7 @@ func TestDoubleEnterKeepsTheGameOver(t *testing.T) {
 // person has not seen at their turn; enter there plays the card chosen.
 // Keys typed as the deal ends never cross into the next deal.
 func TestTypedAheadCard(t *testing.T) {
-	kittest.ForCounts(t, func(t *testing.T, n int) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		f := newFixture(t, n, seeds[n], 80, 24, gated())
 		// The person plays, a bot is to play next.
 		f.until("a card with a bot to play after it", func(s host.Snapshot) bool {
@@ -141,7 +142,7 @@ func TestTypedAheadCard(t *testing.T) {
 // cursor stays on a playable card and nothing is kept. A playable one is
 // pointed at. At every seat count.
 func TestTypedAheadUnplayable(t *testing.T) {
-	kittest.ForCounts(t, func(t *testing.T, n int) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		f := newFixture(t, n, seeds[n], 80, 24, gated())
 		dropped, pointed := 0, 0
 		for try := 0; try < 200 && (dropped == 0 || pointed == 0); try++ {
@@ -346,7 +347,7 @@ func TestUndoTakesBack(t *testing.T) {
 // With the trick held on the table (the player's setting), a finished
 // trick stays until a key; the key goes on.
 func TestTrickHeld(t *testing.T) {
-	kittest.ForCounts(t, func(t *testing.T, n int) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		f := newFixture(t, n, seeds[n], 80, 24, func(hc *host.Config, _ *Config) { hc.HoldTricks = true })
 		f.until("a trick held", func(s host.Snapshot) bool { return s.Hold }, true)
 		if !strings.Contains(f.text(), "Trick over.") {
@@ -370,7 +371,7 @@ func TestTrickHeld(t *testing.T) {
 // view knows of them), whatever is open: the table, the trick list, the
 // hint, the result.
 func TestNoHiddenCard(t *testing.T) {
-	kittest.ForCounts(t, func(t *testing.T, n int) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		f := hiddenCardFixture(t, n)
 		g := &f.hs.Ctx.Paint.Glyphs
 		check := func(what string) {
@@ -810,7 +811,7 @@ func TestTakeoverOwnSeatSaysYourBot(t *testing.T) {
 // In the sequence dialogue "good" concedes: where the person's hand has
 // a better answer, the menu starts on it, at every seat count.
 func TestDialogueStartsOnTheClaim(t *testing.T) {
-	kittest.ForCounts(t, func(t *testing.T, n int) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		better := func(s host.Snapshot) bool {
 			if !s.Can.Act || s.View.Phase != rules.PhaseSequences {
 				return false
@@ -854,7 +855,7 @@ func TestDialogueStartsOnTheClaim(t *testing.T) {
 // though nobody shares it, offers q as the way back to the lobby at its
 // end, where its screens all open from; a local one offers quit.
 func TestOverSSHQuitGoesToTheLobby(t *testing.T) {
-	kittest.ForCounts(t, func(t *testing.T, n int) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		for _, remote := range []bool{false, true} {
 			o := options(n)
 			o.Target = 100
@@ -1023,7 +1024,7 @@ func TestGiveInHandOrder(t *testing.T) {
 // person saw them (the hidden-card test checks nothing hidden shows).
 func TestDealListHasEveryWord(t *testing.T) {
 	cut := 0
-	kittest.ForCounts(t, func(t *testing.T, n int) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		f := hiddenCardFixture(t, n)
 		for i := 0; i < 600 && !(f.snap().Over && f.s.overSeen); i++ {
 			s := f.snap()

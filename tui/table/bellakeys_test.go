@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/klob/klob/internal/play/host"
+	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit/kittest"
 )
@@ -17,7 +18,7 @@ import (
 // lists b and n. At every seat count.
 func TestBellaQuestionKeys(t *testing.T) {
 	bellaSeeds := map[int]uint64{2: 116, 3: 102, 4: 171}
-	kittest.ForCounts(t, func(t *testing.T, n int) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		f := newFixture(t, n, bellaSeeds[n], 80, 24, gated())
 		f.until("a card with bella", func(s host.Snapshot) bool {
 			return s.Can.Act && s.View.Phase == rules.PhasePlay && hasBella(s.View.Legal(), 0)

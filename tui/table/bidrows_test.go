@@ -4,8 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/rules"
-	"github.com/klob/klob/tui/kit/kittest"
 )
 
 // TestBiddingKeepsItsRows: at 80×24 the table does not move between
@@ -14,7 +14,7 @@ import (
 // two: seed 3 deals two players a bidding that comes to round two.
 func TestBiddingKeepsItsRows(t *testing.T) {
 	for _, seed := range []uint64{3, 11, 69} {
-		kittest.ForCounts(t, func(t *testing.T, n int) {
+		testkit.EachSeatCount(t, func(t *testing.T, n int) {
 			f := newFixture(t, n, seed, 80, 24)
 			prev, prevText := -1, ""
 			for range 40 {

@@ -11,9 +11,9 @@ import (
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/play/duplicate"
 	"github.com/klob/klob/internal/play/host"
+	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
-	"github.com/klob/klob/tui/kit/kittest"
 )
 
 // next is the screen AfterBoard goes to.
@@ -46,7 +46,7 @@ func onBoard(n int, after kit.Screen) fixtureOpt {
 // is none on a board); and enter there goes on to the screen after the
 // board, at every seat count.
 func TestBoardScreen(t *testing.T) {
-	kittest.ForCounts(t, func(t *testing.T, n int) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		after := &next{}
 		f := newFixture(t, n, 1, 80, 24, onBoard(n, after))
 		f.until("the person's decision", func(s host.Snapshot) bool { return s.Can.Act }, false)

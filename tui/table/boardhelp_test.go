@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/klob/klob/internal/play/host"
+	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/tui/kit/kittest"
 )
 
@@ -12,7 +13,7 @@ import (
 // help lists neither the hint key nor the hints' and grades' legend,
 // while keeping the hand's marks; a game played alone keeps both.
 func TestBoardHelpHasNoHints(t *testing.T) {
-	kittest.ForCounts(t, func(t *testing.T, n int) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		for _, board := range []string{"", "Board 1 of 8"} {
 			f := newFixture(t, n, seeds[n], 80, 24, func(_ *host.Config, c *Config) { c.Board = board })
 			t.Run(cmp.Or(board, "alone"), func(t *testing.T) { kittest.CheckHintsHelp(t, f.s, board == "") })

@@ -9,6 +9,7 @@ import (
 
 	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
 	"github.com/klob/klob/tui/kit/kittest"
@@ -80,7 +81,7 @@ func cellOf(text, s string) (x, y int) {
 // result and the last deal's result as the key those screens ask for
 // does; the game's end offers its keys to click where they are drawn.
 func TestMouseOnly(t *testing.T) {
-	kittest.ForCounts(t, func(t *testing.T, n int) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		var replayed []bool
 		f := newFixture(t, n, seeds[n], 80, 24, func(hc *host.Config, tc *Config) {
 			hc.HoldTricks = true
@@ -178,7 +179,7 @@ func TestMouseOnly(t *testing.T) {
 // nothing waits for a key, a click on the person's cards does nothing:
 // it neither plays a card nor keeps one for their turn.
 func TestClickOffTurnPlaysNothing(t *testing.T) {
-	kittest.ForCounts(t, func(t *testing.T, n int) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		f := newFixture(t, n, seeds[n], 80, 24, gated())
 		f.until("a bot to play a card", func(s host.Snapshot) bool {
 			return s.Thinking != rules.NoSeat && s.View.Phase == rules.PhasePlay && !s.Between && len(f.s.hand()) > 1

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/klob/klob/internal/play/host"
+	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
 	"github.com/klob/klob/tui/kit/kittest"
@@ -29,7 +30,7 @@ func TestChoiceExplainFits(t *testing.T) {
 	ctx := kittest.Context(80, 24)
 	s := &Screen{}
 	s.Bella = rules.NoCard
-	kittest.ForCounts(t, func(t *testing.T, n int) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		var items []rules.Action
 		for k := rules.Pass; k <= rules.Give; k++ {
 			a := rules.Action{Kind: k}

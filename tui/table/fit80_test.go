@@ -13,6 +13,7 @@ import (
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/play/host"
+	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
 	"github.com/klob/klob/tui/kit/kittest"
@@ -33,7 +34,7 @@ func named(names ...string) fixtureOpt {
 // so that they stay told apart, never cut mid-line.
 func TestLongNamesGoldens(t *testing.T) {
 	long := []string{"alexandra_of_the_north_x", "alexander_of_the_south_y", "Bot D"}
-	kittest.ForCounts(t, func(t *testing.T, n int) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		f := newFixture(t, n, seeds[n], 80, 24, named(long[:n-1]...))
 		f.until("a card", myCard, true)
 		kittest.Golden(t, fmt.Sprintf("names%d-80x24", n), f.text())
@@ -48,7 +49,7 @@ func TestLongNamesGoldens(t *testing.T) {
 // every seat count.
 func TestConjunctNamesFit(t *testing.T) {
 	names := []string{strings.Repeat("क्ष", 8), "नमस्ते", "राम सीता"}
-	kittest.ForCounts(t, func(t *testing.T, n int) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		f := newFixture(t, n, seeds[n], 80, 24, named(names[:n-1]...))
 		f.until("a card", myCard, true)
 		text := f.text()
@@ -79,7 +80,7 @@ func TestConjunctNamesFit(t *testing.T) {
 // for the column (shortened instead), at every seat count.
 func TestTalkWrapsAtSpaces(t *testing.T) {
 	names := []string{"Ann-Sophie Beaumont-Ray", "alexander_of_the_south_y", "Jean-Luc Marie-Claire"}
-	kittest.ForCounts(t, func(t *testing.T, n int) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		f := newFixture(t, n, seeds[n], 80, 24, named(names[:n-1]...))
 		f.until("a card", myCard, true)
 		for _, l := range strings.Split(f.text(), "\n") {
@@ -134,7 +135,7 @@ func passingBots(hc *host.Config, _ *Config) {
 // every seat count, in both bidding rounds (round two offers undo
 // after the person's pass, the longest line) and in the card play.
 func TestKeysKeepCommit(t *testing.T) {
-	kittest.ForCounts(t, func(t *testing.T, n int) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		f := newFixture(t, n, seeds[n], 80, 24, passingBots)
 		for _, c := range []struct {
 			what, key string
@@ -159,7 +160,7 @@ func TestKeysKeepCommit(t *testing.T) {
 // the hint too: the card numbers join enter instead ("enter/1-9
 // play"). At every seat count, with suits drawn and in ASCII.
 func TestKeysKeepHint(t *testing.T) {
-	kittest.ForCounts(t, func(t *testing.T, n int) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		for _, ascii := range []bool{false, true} {
 			// Bots that wait to be let through: the person's last bid
 			// stands undoable until another moves.
@@ -178,7 +179,7 @@ func TestKeysKeepHint(t *testing.T) {
 // tricks"), and v opens both, in the card play (at 120×40, where the
 // keys line has room for v).
 func TestListKeyNamesHistory(t *testing.T) {
-	kittest.ForCounts(t, func(t *testing.T, n int) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		f := newFixture(t, n, seeds[n], 120, 40, gated())
 		f.until("a card", func(s host.Snapshot) bool { return s.Can.Act && s.View.Phase == rules.PhasePlay }, true)
 		lines := strings.Split(f.text(), "\n")
@@ -204,7 +205,7 @@ func TestListKeyNamesHistory(t *testing.T) {
 // option stays).
 func TestHintManyOptionsFits(t *testing.T) {
 	shownAt := regexp.MustCompile(`\(options (\d+)-(\d+) of (\d+), best first`)
-	kittest.ForCounts(t, func(t *testing.T, n int) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		for _, h := range []int{24, 22, 20, 18} {
 			f := newFixture(t, n, seeds[n], 80, h, gated())
 			f.until("a lead of eight cards or more", func(s host.Snapshot) bool {
@@ -271,7 +272,7 @@ func TestHintManyOptionsFits(t *testing.T) {
 // left out for want of room.
 func TestBidMeldsGoldens(t *testing.T) {
 	seed := map[int]uint64{2: 1, 3: 52, 4: 13}
-	kittest.ForCounts(t, func(t *testing.T, n int) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		f := newFixture(t, n, seed[n], 80, 24)
 		f.until("a bid", func(s host.Snapshot) bool { return s.Can.Act && s.View.Phase == rules.PhaseBid1 }, false)
 		txt := f.text()
@@ -343,7 +344,7 @@ func markRow(text string) int {
 // hand, and what is left would read as a smaller sequence.
 func TestSequenceMarkStays(t *testing.T) {
 	seed := map[int]uint64{2: 5, 3: 52, 4: 5}
-	kittest.ForCounts(t, func(t *testing.T, n int) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		const h = 24
 		f := newFixture(t, n, seed[n], 80, h, gated())
 		waiting := func(s host.Snapshot) bool {
@@ -380,7 +381,7 @@ var seqMark = regexp.MustCompile(`└─+\d+`)
 // last trick under them gives way when they would not fit (a bete at
 // three or four explained in three lines once cut "This deal scores").
 func TestResultKeepsItsScoreRows(t *testing.T) {
-	kittest.ForCounts(t, func(t *testing.T, n int) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		for _, seed := range []uint64{1, 2, 3} {
 			f := newFixture(t, n, seed, 80, 24)
 			for deals := 0; ; {
@@ -513,7 +514,7 @@ func TestKeysKeepArrowsWithBella(t *testing.T) {
 	// right after winning a trick: the card that won it may be taken
 	// back (no new card shown since).
 	bellaSeeds := map[int]uint64{2: 116, 3: 102, 4: 171}
-	kittest.ForCounts(t, func(t *testing.T, n int) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		for _, ascii := range []bool{false, true} {
 			f := newFixture(t, n, bellaSeeds[n], 80, 24, gated())
 			f.drawASCII(ascii)

@@ -14,6 +14,7 @@ import (
 	"github.com/klob/klob/ai/eval"
 	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
 	"github.com/klob/klob/tui/kit/kittest"
@@ -146,7 +147,7 @@ func newFixture(t *testing.T, n int, seed uint64, w, h int, opts ...fixtureOpt) 
 // eachTable runs test at every seat count on the count's game of seeds
 // at 80×24.
 func eachTable(t *testing.T, test func(t *testing.T, n int, f *fixture)) {
-	kittest.ForCounts(t, func(t *testing.T, n int) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		test(t, n, newFixture(t, n, seeds[n], 80, 24))
 	})
 }

@@ -4,8 +4,8 @@ import (
 	"testing"
 
 	"github.com/klob/klob/internal/play/host"
+	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/rules"
-	"github.com/klob/klob/tui/kit/kittest"
 )
 
 // moveKeys are the keys that move or scroll rather than decide: none
@@ -17,7 +17,7 @@ var moveKeys = []string{"left", "right", "up", "down", "h", "l", "k", "j", "pgup
 // table's help (?) lists: a key that works but is in no line of the
 // help is one the person never learns.
 func TestHelpListsTheMovingKeys(t *testing.T) {
-	kittest.ForCounts(t, func(t *testing.T, n int) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		f := newFixture(t, n, seeds[n], 80, 24, gated())
 		listed := func() map[string]bool {
 			keys := map[string]bool{}
@@ -78,7 +78,7 @@ func TestHelpListsTheMovingKeys(t *testing.T) {
 // cut its score pad, every key that scrolls the pad is one the help
 // lists, at every seat count.
 func TestOverHelpListsTheScrollKeys(t *testing.T) {
-	kittest.ForCounts(t, func(t *testing.T, n int) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		var f *fixture
 		for seed := uint64(1); ; seed++ {
 			if seed > 20 {

@@ -5,8 +5,8 @@ import (
 	"testing"
 
 	"github.com/klob/klob/internal/play/host"
+	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/rules"
-	"github.com/klob/klob/tui/kit/kittest"
 )
 
 // TestHintOpenKeyLine: while the hint is open the key line offers to
@@ -15,7 +15,7 @@ import (
 // full), never "H hint"; closed, it offers "H hint" again. In the
 // bidding and the card play, at 80 and 120 columns, at every seat count.
 func TestHintOpenKeyLine(t *testing.T) {
-	kittest.ForCounts(t, func(t *testing.T, n int) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		for _, w := range []int{80, 120} {
 			f := newFixture(t, n, seeds[n], w, 24)
 			keyLine := func() string {

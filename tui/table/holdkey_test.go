@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/klob/klob/internal/play/host"
-	"github.com/klob/klob/tui/kit/kittest"
+	"github.com/klob/klob/internal/testing/testkit"
 )
 
 // TestHeldTrickAnyKey: at a trick held on the table the line says any
@@ -13,7 +13,7 @@ import (
 // elsewhere: u takes back nothing (not the card that ended the trick,
 // though it could be taken back), o does not sort, H opens no hint.
 func TestHeldTrickAnyKey(t *testing.T) {
-	kittest.ForCounts(t, func(t *testing.T, n int) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		f := newFixture(t, n, seeds[n], 80, 24, func(hc *host.Config, _ *Config) { hc.HoldTricks = true })
 		for _, k := range []string{"u", "o", "H"} {
 			f.until("a trick held", func(s host.Snapshot) bool { return s.Hold && s.Can.Ready && (k != "u" || s.Can.Undo) }, true)

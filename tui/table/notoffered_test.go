@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/klob/klob/internal/play/host"
+	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit/kittest"
 )
@@ -14,7 +15,7 @@ import (
 // turned down in round one, a number past the menu. The decision is
 // still to make.
 func TestKeyNotOfferedSaysSo(t *testing.T) {
-	kittest.ForCounts(t, func(t *testing.T, n int) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		f := newFixture(t, n, seeds[n], 80, 24)
 		f.until("the person's bid", func(s host.Snapshot) bool {
 			return s.Can.Act && (s.View.Phase == rules.PhaseBid1 || s.View.Phase == rules.PhaseBid2)

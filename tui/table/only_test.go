@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/klob/klob/internal/play/host"
+	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit/kittest"
 )
@@ -15,7 +16,7 @@ import (
 // count the screen shows its one item and says why it is the only
 // answer, and enter answers it.
 func TestOneAnswerAsked(t *testing.T) {
-	kittest.ForCounts(t, func(t *testing.T, n int) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		o := options(n)
 		o.Shlomo, o.Cleopatra = n > 2, n == 4
 		f := newFixture(t, n, seeds[n], 80, 24, func(hc *host.Config, tc *Config) {

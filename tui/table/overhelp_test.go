@@ -8,8 +8,8 @@ import (
 
 	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/tui/kit"
-	"github.com/klob/klob/tui/kit/kittest"
 )
 
 // TestGameOverOffersHelp: the game's end names ? help among its offers,
@@ -18,7 +18,7 @@ import (
 // to the lobby"), the line keeps all in 80 columns, at every seat
 // count. A click on [?] hands ? to the App, which opens the help.
 func TestGameOverOffersHelp(t *testing.T) {
-	kittest.ForCounts(t, func(t *testing.T, n int) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		for _, remote := range []bool{false, true} {
 			o := options(n)
 			o.Target = 100

@@ -8,15 +8,15 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/klob/klob/internal/play/host"
+	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/rules"
-	"github.com/klob/klob/tui/kit/kittest"
 )
 
 // During the sequence dialogue the line over the table says where it
 // stands and whose word it is, never a bare "Sequences", at every seat
 // count; once a claim stands it names the claimant and its value.
 func TestSequencesTitleSays(t *testing.T) {
-	kittest.ForCounts(t, func(t *testing.T, n int) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		sawClaim := false
 		for seed := uint64(1); seed < 100 && !sawClaim; seed++ {
 			f := newFixture(t, n, seed, 80, 24, gated())

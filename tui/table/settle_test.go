@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/klob/klob/internal/play/host"
+	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/tui/kit/kittest"
 )
 
@@ -20,7 +21,7 @@ import (
 // one dropped decides as always. Keys that decide nothing (v) still
 // work. At every seat count, on the screen's clock.
 func TestKeyAsADealComes(t *testing.T) {
-	kittest.ForCounts(t, func(t *testing.T, n int) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		now := t0
 		f := newFixture(t, n, seeds[n], 80, 24, func(_ *host.Config, tc *Config) {
 			tc.Now = func() time.Time { return now }

@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/klob/klob/internal/play/host"
+	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
 	"github.com/klob/klob/tui/kit/kittest"
@@ -92,7 +93,7 @@ var errQuiet = errors.New("at a rated table nobody talks while a deal is played,
 // so as the box opens (not only once a line is sent), and the box still
 // takes a command; the screen fits 80×24.
 func TestQuietTalkSaysSoAtOnce(t *testing.T) {
-	kittest.ForCounts(t, func(t *testing.T, n int) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		q := &hushTalk{hush: true}
 		f := newFixture(t, n, seeds[n], 80, 24, func(_ *host.Config, c *Config) { c.Talk = q })
 		f.hs.Press("/")
@@ -147,7 +148,7 @@ func TestTalkGameWordsWrapWhole(t *testing.T) {
 // press and the keys. A line said there shows at once.
 func TestTalkBetweenDeals(t *testing.T) {
 	now := t0 // the tests' clock
-	kittest.ForCounts(t, func(t *testing.T, n int) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		talk := &fakeTalk{}
 		f := newFixture(t, n, seeds[n], 80, 24, func(_ *host.Config, c *Config) {
 			c.Talk, c.Shared, c.Tag = talk, true, "table ABCD"
@@ -221,7 +222,7 @@ func (q *hushTalk) Say(text string) (string, error) {
 // and once the table may talk the line kept is sent by / and enter. The
 // screen fits 80×24 at every seat count.
 func TestQuietLineNotSent(t *testing.T) {
-	kittest.ForCounts(t, func(t *testing.T, n int) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		q := &hushTalk{hush: true}
 		f := newFixture(t, n, seeds[n], 80, 24, func(_ *host.Config, c *Config) { c.Talk = q })
 		f.until("a card", myCard, true)
@@ -262,7 +263,7 @@ func TestQuietLineNotSent(t *testing.T) {
 // among its bids as though it were said during the deal. At every seat
 // count.
 func TestChatRematch(t *testing.T) {
-	kittest.ForCounts(t, func(t *testing.T, n int) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		talk := &fakeTalk{}
 		f := newFixture(t, n, seeds[n], 80, 24, func(_ *host.Config, c *Config) {
 			c.Talk, c.Shared, c.Tag = talk, true, "table ABCD"
@@ -314,7 +315,7 @@ func TestRefusedLineOutlastsMoves(t *testing.T) {
 	}{{"refused", "Slow down: wait 2 s.", false, false}, {"quiet", "Not sent: at a rated table nobody talks", true, false},
 		{"held", "The board is dealt again from its start.", true, true}} {
 		t.Run(c.name, func(t *testing.T) {
-			kittest.ForCounts(t, func(t *testing.T, n int) {
+			testkit.EachSeatCount(t, func(t *testing.T, n int) {
 				q := &hushTalk{hush: c.quiet}
 				if !c.quiet {
 					q.refuse = errors.New("slow down: wait 2 s")
@@ -461,7 +462,7 @@ func TestTieNoteOnlyWhereTheTieDecided(t *testing.T) {
 // stands over what to press and the keys, which end the screen, at
 // every seat count and at 80×24.
 func TestResultNoteAboveTheKeys(t *testing.T) {
-	kittest.ForCounts(t, func(t *testing.T, n int) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		f := newFixture(t, n, seeds[n], 80, 24)
 		f.until("the result", func(s host.Snapshot) bool { return s.Between }, true)
 		f.s.SetNote("Welcome back: deal 1.", false)

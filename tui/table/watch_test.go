@@ -10,6 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/klob/klob/internal/play/host"
+	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
 	"github.com/klob/klob/tui/kit/kittest"
@@ -172,7 +173,7 @@ func TestSpectatorGoldens(t *testing.T) {
 // A spectator never sees a hidden card at any moment of a game, at
 // every seat count, whatever list it opens.
 func TestSpectatorSeesNoHiddenCard(t *testing.T) {
-	kittest.ForCounts(t, func(t *testing.T, n int) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		f := hiddenCardFixture(t, n)
 		w := newWatcher(t, f, nil)
 		for i := 0; i < 300 && !(f.snap().Over && f.s.overSeen); i++ {
@@ -338,7 +339,7 @@ func TestSpectatorSeesTheWinner(t *testing.T) {
 // as two names: a seat's as its seat is named, a spectator's among them.
 // At every seat count.
 func TestChatLongNames(t *testing.T) {
-	kittest.ForCounts(t, func(t *testing.T, n int) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		const seated, watching = "alexandra_of_the_nor_th", "bartholomew_watches_all"
 		talk := &fakeTalk{}
 		f := newFixture(t, n, seeds[n], 80, 24, func(hc *host.Config, c *Config) {

@@ -3,6 +3,7 @@ package tourney
 import (
 	"testing"
 
+	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/tui/kit/kittest"
 )
 
@@ -10,7 +11,7 @@ import (
 // help of the tournament's screen at a board lists neither the hint key
 // nor the hints' and grades' legend, and keeps the hand's marks.
 func TestBoardHelpHasNoHints(t *testing.T) {
-	kittest.ForCounts(t, func(t *testing.T, players int) {
+	testkit.EachSeatCount(t, func(t *testing.T, players int) {
 		cl := newClub(t, false)
 		f, _ := seatedMidBoard(t, cl, players, ann)
 		f.board()

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	svc "github.com/klob/klob/internal/serve/tourney"
+	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
 	"github.com/klob/klob/tui/kit/kittest"
@@ -142,7 +143,7 @@ func TestBoardSaysTheEnd(t *testing.T) {
 	const ended = " ! The tournament has ended: this board no longer counts.  [esc] the standings"
 	for _, how := range []string{"time", "host"} {
 		t.Run(how, func(t *testing.T) {
-			kittest.ForCounts(t, func(t *testing.T, players int) {
+			testkit.EachSeatCount(t, func(t *testing.T, players int) {
 				cl := newClub(t, false)
 				f, code := seatedMidBoard(t, cl, players, longName)
 				b := f.board()
@@ -186,7 +187,7 @@ func TestBoardSaysTheEnd(t *testing.T) {
 // by then, in the line under the header, at 80×24 to the last minute;
 // further off it says nothing.
 func TestBoardSaysTheEndNear(t *testing.T) {
-	kittest.ForCounts(t, func(t *testing.T, players int) {
+	testkit.EachSeatCount(t, func(t *testing.T, players int) {
 		cl := newClub(t, false)
 		f, _ := seatedMidBoard(t, cl, players, longName)
 		b := f.board()
@@ -227,7 +228,7 @@ var _ kit.Screen = (*boardPart)(nil)
 // board no longer counts, its keys line offers esc to the standings,
 // and the part after it gives its result.
 func TestBoardPlayedBeforeTheEnd(t *testing.T) {
-	kittest.ForCounts(t, func(t *testing.T, players int) {
+	testkit.EachSeatCount(t, func(t *testing.T, players int) {
 		cl := newClub(t, false)
 		f, code := seatedMidBoard(t, cl, players, longName)
 		b := playOut(t, f)
@@ -279,7 +280,7 @@ func playOut(t *testing.T, f *fixture) *boardPart {
 // does not count, and the standings say so to that person, at 80×24;
 // to anyone else they say nothing of it.
 func TestStandingsSayABoardLeftHalfPlayed(t *testing.T) {
-	kittest.ForCounts(t, func(t *testing.T, players int) {
+	testkit.EachSeatCount(t, func(t *testing.T, players int) {
 		cl := newClub(t, false)
 		_, code := seatedMidBoard(t, cl, players, longName)
 		cl.c.Add(2 * time.Hour)

@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	svc "github.com/klob/klob/internal/serve/tourney"
+	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit/kittest"
 )
@@ -20,7 +21,7 @@ import (
 func TestRunningPageFits(t *testing.T) {
 	cl := newClub(t, false)
 	s := cl.screen(ann, -1)
-	kittest.ForCounts(t, func(t *testing.T, players int) {
+	testkit.EachSeatCount(t, func(t *testing.T, players int) {
 		o := rules.DefaultOptions()
 		o.Players = players
 		house := o

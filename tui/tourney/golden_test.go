@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	svc "github.com/klob/klob/internal/serve/tourney"
+	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit/kittest"
 )
@@ -22,7 +23,7 @@ import (
 // The club's clock, codes, seeds and bots are fixed (newClub), so each
 // screen is the same at every run.
 func TestScreensGolden(t *testing.T) {
-	kittest.ForCounts(t, func(t *testing.T, n int) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		cl := newClub(t, false)
 		opts := rules.DefaultOptions()
 		opts.Players = n

@@ -13,9 +13,9 @@ import (
 	"github.com/stretchr/testify/require"
 
 	svc "github.com/klob/klob/internal/serve/tourney"
+	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
-	"github.com/klob/klob/tui/kit/kittest"
 )
 
 // TestKeyLinesNameHelpAndWayBack: every part of the tournaments with a
@@ -29,7 +29,7 @@ import (
 // and when it cannot be read; the page after a board, after the last
 // and after the end; an entrant's boards and a board's results.
 func TestKeyLinesNameHelpAndWayBack(t *testing.T) {
-	kittest.ForCounts(t, func(t *testing.T, n int) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		cl := newClub(t, false)
 		bg := context.Background()
 		o := rules.DefaultOptions()

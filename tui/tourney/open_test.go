@@ -5,14 +5,14 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/klob/klob/tui/kit/kittest"
+	"github.com/klob/klob/internal/testing/testkit"
 )
 
 // Opened at a tournament (where the lobby says a board was left
 // half-played), the screen shows that tournament's page first: enter
 // goes on with the board, esc goes back to the list.
 func TestOpenAtATournament(t *testing.T) {
-	kittest.ForCounts(t, func(t *testing.T, players int) {
+	testkit.EachSeatCount(t, func(t *testing.T, players int) {
 		cl := newClub(t, false)
 		first, code := seatedMidBoard(t, cl, players, longName)
 		first.s.Close() // the connection leaves the board, saved

@@ -22,6 +22,7 @@ import (
 	"github.com/klob/klob/ai/eval"
 	"github.com/klob/klob/internal/study/drill"
 	"github.com/klob/klob/internal/testing/tabletest"
+	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
 	"github.com/klob/klob/tui/kit/kittest"
@@ -1307,7 +1308,7 @@ func TestScoreAndDealerWhole(t *testing.T) {
 // on opening and the one after a drill that could not be saved read
 // whole, wrapped, never cut short.
 func TestNewerRecordAlertWhole(t *testing.T) {
-	kittest.ForCounts(t, func(t *testing.T, n int) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		path := filepath.Join(t.TempDir(), "state", "klob", "train.json")
 		if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 			t.Fatal(err)
@@ -1476,7 +1477,7 @@ func TestDealtOffUpdate(t *testing.T) {
 // note says so; after a frame the drill takes its answer. N and M are
 // taken: they answer nothing.
 func TestKeysTypedAheadCrossNoDrill(t *testing.T) {
-	kittest.ForCounts(t, func(t *testing.T, n int) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		rec := &traintest.MemRecord{}
 		hs := start(t, rulesConfig(t, rec, fmt.Sprintf("players=%d", n)), 80, 24)
 		tr := hs.s

@@ -109,6 +109,9 @@ func TestImportGraph(t *testing.T) {
 	hasPrefix := func(path string, prefixes []string) bool {
 		return slices.ContainsFunc(prefixes, func(pre string) bool { return strings.HasPrefix(path, pre) })
 	}
+	// Test support: internal/testing and the screens' helpers for tests
+	// beside the screens they drive (tui/kit/kittest, tui/train/traintest).
+	support := func(me string) bool { return under(me, "internal/testing") || strings.HasSuffix(me, "test") }
 	for _, p := range ps {
 		me := p.rel()
 		for _, d := range p.Deps {
@@ -137,8 +140,15 @@ func TestImportGraph(t *testing.T) {
 				// program (cmd) and the ssh server, which imports no tui.
 			case hasPrefix(d, terminal) && !under(me, "tui") && !under(me, "cmd"):
 				t.Errorf("%s imports %s: only tui and cmd use the terminal libraries", me, d)
-			case hasPrefix(d, testOnly) && !under(me, "internal/testing"):
+			case hasPrefix(d, testOnly) && !support(me):
 				t.Errorf("%s imports %s outside its tests: it is test support", me, d)
+			}
+		}
+		// Nor through another package: the product builds without
+		// test support.
+		if !support(me) {
+			if i := slices.IndexFunc(p.Deps, func(d string) bool { return hasPrefix(d, testOnly) || ours(d) && strings.HasSuffix(d, "test") }); i >= 0 {
+				t.Errorf("%s depends on %s: it is test support", me, p.Deps[i])
 			}
 		}
 		if me == "cmd/klob" && slices.ContainsFunc(p.Deps, func(d string) bool { return ours(d) && under(rel(d), "internal/lab") }) {

@@ -9,9 +9,23 @@ import (
 	"github.com/klob/klob/internal/record/gamelog"
 )
 
-// Update is the -update flag of every test binary that imports testkit:
-// tests rewrite their golden files instead of comparing with them.
-var Update = flag.Bool("update", false, "rewrite the golden files instead of comparing with them")
+// Updating reports whether -update was given: tests rewrite their golden
+// files instead of comparing with them. Every golden file of the
+// project, screens included, goes by this one flag.
+func Updating() bool {
+	f := flag.Lookup("update")
+	return f != nil && f.Value.String() == "true"
+}
+
+// init defines -update unless a package initialised before testkit did:
+// teatest's golden package defines it too, and a test binary may hold
+// both (packages initialise in the order of their import paths, so
+// golden's comes first).
+func init() {
+	if flag.Lookup("update") == nil {
+		flag.Bool("update", false, "rewrite the golden files instead of comparing with them")
+	}
+}
 
 // root returns the module's root directory: the nearest directory above
 // the working directory (a package's, under go test) with a go.mod.

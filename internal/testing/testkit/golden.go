@@ -14,7 +14,7 @@ import (
 // where the two first differ, and reports whether they are the same.
 func Golden(tb testing.TB, path string, got []byte) bool {
 	tb.Helper()
-	if *Update {
+	if Updating() {
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 			tb.Fatal(err)
 		}

@@ -9,7 +9,6 @@
 package kittest
 
 import (
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -23,6 +22,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/klob/klob/internal/play/host"
+	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
 )
@@ -229,7 +229,7 @@ func Golden(tb testing.TB, name, got string) {
 	tb.Helper()
 	got = TrimRight(got)
 	path := filepath.Join("testdata", name+".golden")
-	if updating() {
+	if testkit.Updating() {
 		if err := os.MkdirAll("testdata", 0o755); err != nil {
 			tb.Fatal(err)
 		}
@@ -254,19 +254,6 @@ func TrimRight(s string) string {
 		lines[i] = strings.TrimRight(l, " ")
 	}
 	return strings.Join(lines, "\n")
-}
-
-// updating reports whether -update was given. The flag is defined here
-// unless something else (teatest's golden package) has defined it.
-func updating() bool {
-	f := flag.Lookup("update")
-	return f != nil && f.Value.String() == "true"
-}
-
-func init() {
-	if flag.Lookup("update") == nil {
-		flag.Bool("update", false, "rewrite the golden screens in testdata")
-	}
 }
 
 // AtRest reports whether a game waits for the person (or is over and
@@ -384,13 +371,6 @@ func (h *Held) Release(run func(tea.Cmd)) {
 	h.cmds = nil
 	for _, c := range cmds {
 		run(c)
-	}
-}
-
-// ForCounts runs f as a subtest for 2, 3 and 4 players.
-func ForCounts(t *testing.T, f func(t *testing.T, n int)) {
-	for _, n := range []int{2, 3, 4} {
-		t.Run(fmt.Sprintf("%d players", n), func(t *testing.T) { f(t, n) })
 	}
 }
 
