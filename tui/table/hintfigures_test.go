@@ -55,11 +55,8 @@ func randomEval(rng *rand.Rand, legal []rules.Action) eval.Evaluation {
 	ev := eval.Evaluation{Samples: 100, Weight: 100, ByWin: rng.IntN(3) == 0}
 	top := (rng.Float64()*2 - 1) * 120
 	topWin := []float64{rng.Float64(), rng.Float64() * 0.002, 1 - rng.Float64()*0.002}[rng.IntN(3)]
-	for _, a := range legal {
-		mean := top - testkit.NearLine(rng, []float64{0, drill.InaccuracyAt, drill.MistakeAt, drill.BlunderAt}, 0.1)
-		win := min(1, max(0, topWin-testkit.NearLine(rng, []float64{0, drill.WinInaccuracyAt, drill.WinMistakeAt, drill.WinBlunderAt}, 0.001)))
-		ev.Results = append(ev.Results, eval.Result{Action: a, Mean: mean, StdErr: 1.5, Win: win, Bete: rng.Float64() * 0.3})
-	}
+	ev.Results = testkit.NearScale(rng, nil, legal, top, topWin, 1,
+		[]float64{0, drill.InaccuracyAt, drill.MistakeAt, drill.BlunderAt}, []float64{0, drill.WinInaccuracyAt, drill.WinMistakeAt, drill.WinBlunderAt})
 	return ev
 }
 

@@ -28,12 +28,8 @@ func randomEval(ctx context.Context, v *rules.View, p drill.Plan, k int) (eval.E
 	top := (rng.Float64()*2 - 1) * 120
 	topWin := []float64{rng.Float64(), rng.Float64() * 0.002, 1 - rng.Float64()*0.002}[rng.IntN(3)]
 	spread := []float64{0, 0, 0.02, 1, 6}[rng.IntN(5)]
-	for _, a := range v.Legal() {
-		mean := top - testkit.NearLine(rng, []float64{0, drill.InaccuracyAt, drill.MistakeAt, drill.BlunderAt}, 0.1) + noise.NormFloat64()*spread
-		win := topWin - testkit.NearLine(rng, []float64{0, drill.WinInaccuracyAt, drill.WinMistakeAt, drill.WinBlunderAt}, 0.001)
-		win = min(1, max(0, win+noise.NormFloat64()*spread/1000))
-		ev.Results = append(ev.Results, eval.Result{Action: a, Mean: mean, StdErr: spread + 0.5, Win: win, Bete: rng.Float64() * 0.3})
-	}
+	ev.Results = testkit.NearScale(rng, noise, v.Legal(), top, topWin, spread,
+		[]float64{0, drill.InaccuracyAt, drill.MistakeAt, drill.BlunderAt}, []float64{0, drill.WinInaccuracyAt, drill.WinMistakeAt, drill.WinBlunderAt})
 	return ev, nil
 }
 

@@ -1,6 +1,11 @@
 package testkit
 
-import "math/rand/v2"
+import (
+	"math/rand/v2"
+
+	"github.com/klob/klob/ai/eval"
+	"github.com/klob/klob/rules"
+)
 
 // NearLine draws a value for tests of figures shown against a scale
 // whose lines are lines (the first is 0), in steps of unit: a hair below
@@ -17,4 +22,27 @@ func NearLine(rng *rand.Rand, lines []float64, unit float64) float64 {
 		return rng.Float64() * 400 * unit
 	}
 	return (float64(rng.IntN(400)) + 0.5 + (rng.Float64()*2-1)*0.02) * unit
+}
+
+// NearScale is an evaluation's results for the options legal, for tests
+// of the figures shown: each option's mean is top less NearLine on lines
+// (in tenths of a point) and its chance to win topWin less NearLine on
+// winLines (in tenths of a percent), each strayed by noise times spread
+// (noise nil: not strayed), with a standard error of spread+0.5 and a
+// bete rate drawn from rng.
+func NearScale(rng, noise *rand.Rand, legal []rules.Action, top, topWin, spread float64, lines, winLines []float64) []eval.Result {
+	stray := func() float64 {
+		if noise == nil {
+			return 0
+		}
+		return noise.NormFloat64()
+	}
+	var out []eval.Result
+	for _, a := range legal {
+		mean := top - NearLine(rng, lines, 0.1) + stray()*spread
+		win := topWin - NearLine(rng, winLines, 0.001)
+		win = min(1, max(0, win+stray()*spread/1000))
+		out = append(out, eval.Result{Action: a, Mean: mean, StdErr: spread + 0.5, Win: win, Bete: rng.Float64() * 0.3})
+	}
+	return out
 }
