@@ -20,3 +20,14 @@ func TestBoardHelpHasNoHints(t *testing.T) {
 		}
 	})
 }
+
+// TestNoHintsGameHelpHasNoHints: a game whose host gives no hints (a
+// rated game between people) has no hint key nor the hints' legend in
+// its help, as a duplicate board has not.
+func TestNoHintsGameHelpHasNoHints(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		f := newFixture(t, n, seeds[n], 80, 24, func(hc *host.Config, _ *Config) { hc.NoHints = true })
+		f.until("the first snapshot", func(s host.Snapshot) bool { return s.NoHints }, false)
+		kittest.CheckHintsHelp(t, f.s, false)
+	})
+}

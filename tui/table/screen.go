@@ -824,9 +824,11 @@ func (s *Screen) HelpRules() (rules.Options, bool) {
 }
 
 // HelpHints: a duplicate board offers no hint (the hard bot that would
-// give it sets par) and ends before any analysis, so its help leaves the
-// hints' and grades' legend out, as its keys leave out H.
-func (s *Screen) HelpHints() bool { return s.cfg.Board == "" }
+// give it sets par) and ends before any analysis, and a game whose host
+// gives none (a rated game between people) offers none either, so their
+// help leaves the hints' and grades' legend out, as their keys leave
+// out H.
+func (s *Screen) HelpHints() bool { return s.cfg.Board == "" && !s.snap.NoHints }
 
 // QuitsAtOnce: at the game's end nothing is lost, nor at a seat another
 // connection of the person took, so q leaves without asking.
