@@ -451,3 +451,26 @@ func TestResultsPlayNotKept(t *testing.T) {
 		t.Errorf("the replay of a play not kept: note %q", r.note)
 	}
 }
+
+// TestHistoryComparedWith: the history names whom a day was compared
+// with: par, a friend, others, or, for a line written before the
+// history kept it, par or a friend.
+func TestHistoryComparedWith(t *testing.T) {
+	for _, c := range []struct {
+		field   int
+		against duplicate.Against
+		want    string
+	}{
+		{2, duplicate.AgainstPar, "  par"},
+		{2, duplicate.AgainstFriends, "  1 friend"},
+		{2, duplicate.AgainstUnknown, "1 other (par, or a friend)"},
+		{4, duplicate.AgainstFriends, "3 others"},
+	} {
+		h := &duplicate.History{Days: []duplicate.Day{{Date: day1, Players: 3, Percent: 50, Field: c.field, Played: 8,
+			HasPar: true, Against: c.against}}}
+		lines := HistoryLines(h, day1)
+		if last := lines[len(lines)-1]; !strings.HasSuffix(last, c.want) {
+			t.Errorf("field %d against %v: %q, want it to end in %q", c.field, c.against, last, c.want)
+		}
+	}
+}

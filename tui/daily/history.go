@@ -33,8 +33,12 @@ func HistoryLines(h *duplicate.History, today duplicate.Date) []string {
 			// Counted as the eighth board was played: par is worked out
 			// when the day's results are opened.
 			score, field = "-", "nobody yet: par not worked out"
+		case d.Field == 2 && d.Against == duplicate.AgainstPar:
+			field = "par"
+		case d.Field == 2 && d.Against == duplicate.AgainstFriends:
+			field = "1 friend"
 		case d.Field == 2:
-			field = "1 other (par, or a friend)"
+			field = "1 other (par, or a friend)" // a line from before the history said which
 		case d.Field > 2:
 			field = fmt.Sprintf("%d others", d.Field-1)
 		}

@@ -38,7 +38,22 @@ type Day struct {
 	// VersusPar is the day's result minus par (VersusPar), when HasPar.
 	VersusPar float64
 	HasPar    bool
+	// Against says whom the player was compared with: par, or friends
+	// whose results were imported; AgainstUnknown in a line written
+	// before the history said (a field of two was then either).
+	Against Against
 }
+
+// Against is whom a day's player was compared with.
+type Against uint8
+
+const (
+	AgainstUnknown Against = iota
+	AgainstPar
+	AgainstFriends
+)
+
+var againstNames = [...]string{AgainstPar: "par", AgainstFriends: "friends"}
 
 // History is the daily history: one Day a date and seat count, in date
 // order, then by seat count.
@@ -122,8 +137,12 @@ func (h *History) MarshalText() ([]byte, error) {
 		if err := d.validate(); err != nil {
 			return nil, err
 		}
-		fmt.Fprintf(&b, "%s players=%d percent=%s field=%d played=%d vspar=%s\n",
+		fmt.Fprintf(&b, "%s players=%d percent=%s field=%d played=%d vspar=%s",
 			d.Date, d.Players, strconv.FormatFloat(d.Percent, 'f', 2, 64), d.Field, d.Played, formatKnown(d.VersusPar, d.HasPar))
+		if d.Against != AgainstUnknown {
+			fmt.Fprintf(&b, " against=%s", againstNames[d.Against])
+		}
+		b.WriteByte('\n')
 	}
 	return b.Bytes(), nil
 }
@@ -138,6 +157,8 @@ func (d Day) validate() error {
 		return fmt.Errorf("history: %s: percent %v is not from 0 to 100", d.Date, d.Percent)
 	case d.Field < 1 || d.Field > maxField || d.Played < 0 || d.Played > MaxBoards:
 		return fmt.Errorf("history: %s: field %d, played %d", d.Date, d.Field, d.Played)
+	case int(d.Against) >= len(againstNames):
+		return fmt.Errorf("history: %s: against %d", d.Date, d.Against)
 	}
 	if _, ok := parseNumber(formatNumber(d.VersusPar)); d.HasPar && !ok {
 		return fmt.Errorf("history: %s: vspar %v has more than 6 digits or 2 decimals", d.Date, d.VersusPar)
@@ -180,8 +201,9 @@ func ParseHistory(data []byte) (*History, error) {
 	return h, nil
 }
 
-// parseDay reads "DATE players=P percent=X field=F played=N vspar=V",
-// the keys in any order, each once.
+// parseDay reads "DATE players=P percent=X field=F played=N vspar=V
+// [against=par|friends]", the keys in any order, each once (against is
+// missing from the lines written before it was kept).
 func parseDay(line string) (Day, error) {
 	f := strings.Fields(line)
 	var d Day
@@ -222,6 +244,12 @@ func parseDay(line string) (Day, error) {
 			if d.Percent > 100 {
 				return d, fmt.Errorf("%s: percent=%s is over 100", date, v)
 			}
+		case "against":
+			i := slices.Index(againstNames[:], v)
+			if i <= int(AgainstUnknown) {
+				return d, fmt.Errorf("%s: against=%q is neither par nor friends", date, clip(v))
+			}
+			d.Against = Against(i)
 		case "vspar":
 			if v != "-" {
 				if d.VersusPar, d.HasPar = parseNumber(v); !d.HasPar {
@@ -229,7 +257,7 @@ func parseDay(line string) (Day, error) {
 				}
 			}
 		default:
-			return d, fmt.Errorf("%s: unknown key %q (players, percent, field, played, vspar)", date, clip(k))
+			return d, fmt.Errorf("%s: unknown key %q (players, percent, field, played, vspar, against)", date, clip(k))
 		}
 		if err != nil {
 			return d, err

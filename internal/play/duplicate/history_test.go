@@ -157,6 +157,8 @@ func TestHistoryErrors(t *testing.T) {
 		{head + "2026-12-01 players=2 players=3 percent=1 field=1 played=1 vspar=-\n", 2, "players given twice"},
 		{head + "2026-12-01 players=2 percent=1 field=1 played=1 vspar=- mood=good\n", 2, `unknown key "mood"`},
 		{head + "2026-12-01 players=2 percent=1 field=1 played=1 vspar=- 3\n", 2, `"3" is not key=value`},
+		{head + "2026-12-01 players=2 percent=1 field=1 played=1 vspar=- against=bots\n", 2, `against="bots" is neither par nor friends`},
+		{head + "2026-12-01 players=2 percent=1 field=1 played=1 vspar=- against=\n", 2, `against="" is neither par nor friends`},
 		{head + "2026-12-02 players=2 percent=1 field=1 played=1 vspar=-\n2026-12-01 players=2 percent=1 field=1 played=1 vspar=-\n", 3,
 			"2026-12-01 players=2 after 2026-12-02 players=2"},
 		{head + "2026-12-01 players=2 percent=1 field=1 played=1 vspar=-\n2026-12-01 players=2 percent=1 field=1 played=1 vspar=-\n", 3, "one line a day and seat count"},
@@ -169,6 +171,36 @@ func TestHistoryErrors(t *testing.T) {
 	bad.Days = []Day{{Date: day(t, "2026-12-01"), Players: 2, Field: 1, Percent: 101}}
 	if _, err := bad.MarshalText(); err == nil {
 		t.Fatal("101% written")
+	}
+}
+
+// TestHistoryAgainst: a day says whom the player was compared with, par
+// or friends, and reads back so; a line written before it was kept (no
+// against=) reads as unknown and is written back without it.
+func TestHistoryAgainst(t *testing.T) {
+	const text = `klob-daily-history 1
+2026-12-01 players=2 percent=50.00 field=2 played=8 vspar=+3
+2026-12-02 players=2 percent=50.00 field=2 played=8 vspar=+3 against=par
+2026-12-02 players=3 percent=75.00 field=2 played=8 vspar=-1 against=friends
+`
+	h, err := ParseHistory([]byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []Against
+	for _, d := range h.Days {
+		got = append(got, d.Against)
+	}
+	if want := []Against{AgainstUnknown, AgainstPar, AgainstFriends}; !reflect.DeepEqual(got, want) {
+		t.Fatalf("against %v, want %v", got, want)
+	}
+	out, err := h.MarshalText()
+	if err != nil || string(out) != text {
+		t.Fatalf("written back:\n%s%v", out, err)
+	}
+	h.Days[0].Against = AgainstFriends + 1
+	if _, err := h.MarshalText(); err == nil {
+		t.Fatal("an against past friends written")
 	}
 }
 

@@ -75,8 +75,12 @@ func (f *Field) Line(date duplicate.Date, own *duplicate.ResultFile) duplicate.D
 	vs, n := duplicate.VersusPar(own.Boards)
 	// Against par only once every board played has it: a part of par is
 	// no day's result against it.
+	against := duplicate.AgainstFriends
+	if len(f.Files) == 1 || f.WithPar {
+		against = duplicate.AgainstPar // alone, it is par that will be compared once worked out
+	}
 	return duplicate.Day{Date: date, Players: own.Players, Percent: me.Percent, Field: f.Standings.Field,
-		Played: len(own.Boards), VersusPar: vs, HasPar: n > 0 && n == len(own.Boards)}
+		Played: len(own.Boards), VersusPar: vs, HasPar: n > 0 && n == len(own.Boards), Against: against}
 }
 
 // YouName is the person's own row's name in their standings, when

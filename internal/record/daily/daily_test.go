@@ -334,6 +334,12 @@ func TestCompare(t *testing.T) {
 	if err != nil || fd.WithPar || fd.Standings.Field != 1 {
 		t.Fatalf("a friend with no board: %+v, %v", fd, err)
 	}
+	if line.Against != duplicate.AgainstPar {
+		t.Errorf("the line against par says against %v", line.Against)
+	}
+	if l := fd.Line(day1, own); l.Against != duplicate.AgainstFriends {
+		t.Errorf("the line against a friend says against %v", l.Against)
+	}
 	if err := f.SetDay(line); err != nil {
 		t.Fatal(err)
 	}
