@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"log"
 	"maps"
 	"net"
@@ -17,6 +18,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -28,6 +30,7 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 	"golang.org/x/time/rate"
 
+	"github.com/klob/klob/internal/platform/durable"
 	"github.com/klob/klob/internal/platform/untrusted"
 )
 
@@ -277,7 +280,7 @@ func New(cfg Config) (*Server, error) {
 		return nil, errors.New("server: no host key file")
 	}
 	s := &Server{cfg: cfg, logger: log.New(cfg.Log, "", log.LstdFlags), live: map[*guard]func(){}}
-	created, err := ensureHostKey(cfg.HostKey)
+	created, err := ensureHostKey(durable.OS(), cfg.HostKey)
 	if err != nil {
 		return nil, err
 	}
@@ -428,15 +431,29 @@ func (s *Server) Close() error {
 	return nil
 }
 
+// errKeyThere is ensureHostKey's place step finding a key already at the
+// name: another server starting at the same moment made it first.
+var errKeyThere = errors.New("host key made meanwhile")
+
 // ensureHostKey creates an ed25519 host key at path, mode 0600, unless
 // a file is there already. It reports whether it created one.
-func ensureHostKey(path string) (bool, error) {
+//
+// The key is written whole to a temporary file beside path, synced, and
+// only then given the name with a link, which fails when the name is
+// taken: a crash or a failed write leaves at most a temporary (never
+// read as the key), and a key made meanwhile by another server is kept,
+// so both read the same one. Once a key is in place, temporaries left
+// by an earlier crash are removed.
+func ensureHostKey(fsys durable.FS, path string) (bool, error) {
+	dir, base := filepath.Dir(path), filepath.Base(path)
+	tmpPrefix := "." + base + ".tmp-"
 	if _, err := os.Stat(path); err == nil {
+		removeKeyTemps(fsys, dir, tmpPrefix)
 		return false, nil
 	} else if !errors.Is(err, os.ErrNotExist) {
 		return false, fmt.Errorf("host key: %w", err)
 	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+	if err := fsys.MkdirAll(dir, 0o700); err != nil {
 		return false, fmt.Errorf("host key: %w", err)
 	}
 	_, priv, err := ed25519.GenerateKey(rand.Reader)
@@ -447,19 +464,46 @@ func ensureHostKey(path string) (bool, error) {
 	if err != nil {
 		return false, fmt.Errorf("host key: %w", err)
 	}
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	// CreateTemp makes the temporary with mode 0600, which the link keeps.
+	_, err = durable.Write(fsys, dir, tmpPrefix+"*", pem.EncodeToMemory(block), func(tmp string) error {
+		err := fsys.Link(tmp, path)
+		if err == nil {
+			fsys.Remove(tmp) // best effort: removeKeyTemps drops it otherwise
+			return nil
+		}
+		// Taken, or our temporary removed by a server that found the key
+		// in place: keep the key that is there.
+		if _, serr := os.Stat(path); !errors.Is(err, fs.ErrExist) && errors.Is(serr, os.ErrNotExist) {
+			// No hard links on this file system: rename, after checking
+			// the name is free (as durable.PlaceNew does).
+			return fsys.Rename(tmp, path)
+		}
+		return errKeyThere
+	})
+	if errors.Is(err, errKeyThere) {
+		removeKeyTemps(fsys, dir, tmpPrefix)
+		return false, nil
+	}
 	if err != nil {
-		return false, fmt.Errorf("host key: %w", err)
+		return false, fmt.Errorf("host key %s: %w", path, err)
 	}
-	if _, err = f.Write(pem.EncodeToMemory(block)); err == nil {
-		err = f.Sync()
-	}
+	removeKeyTemps(fsys, dir, tmpPrefix)
+	return true, nil
+}
+
+// removeKeyTemps removes the temporaries of ensureHostKey in dir, named
+// with prefix: called only once the key is in place, when no server
+// still needs its temporary.
+func removeKeyTemps(fsys durable.FS, dir, prefix string) {
+	ents, err := fsys.ReadDir(dir)
 	if err != nil {
-		f.Close()
-		os.Remove(path)
-		return false, fmt.Errorf("host key: %w", err)
+		return
 	}
-	return true, f.Close()
+	for _, e := range ents {
+		if e.Type().IsRegular() && strings.HasPrefix(e.Name(), prefix) {
+			fsys.Remove(filepath.Join(dir, e.Name()))
+		}
+	}
 }
 
 // hostKeyModeWarning is the log's warning for a host key file that

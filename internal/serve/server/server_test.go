@@ -612,3 +612,17 @@ func TestSessionsLeaveSignalsToTheServer(t *testing.T) {
 	buf = buf[:runtime.Stack(buf, true)]
 	assert.NotContains(t, string(buf), "handleSignals", "a session's program listens for the process's signals")
 }
+
+// A temporary left by a crash while the host key was written is never
+// read as the key: the server starts with a new key and removes it.
+func TestServerStartsAfterCrashLeftAKeyTemporary(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "host_ed25519")
+	tmp := filepath.Join(dir, ".host_ed25519.tmp-123")
+	require.NoError(t, os.WriteFile(tmp, []byte("-----BEGIN OPENSSH PRIVATE KEY-----\nb3Blbn"), 0o600))
+	_, srv, log := start(t, server.Config{HostKey: path})
+	assert.Contains(t, log.String(), "created host key "+path+": "+srv.Fingerprint())
+	_, err := os.Stat(tmp)
+	assert.ErrorIs(t, err, os.ErrNotExist, "the crash's temporary is left")
+	require.NoError(t, server.CheckHostKey(path))
+}
