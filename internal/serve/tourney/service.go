@@ -146,8 +146,8 @@ type Service struct {
 	live     map[seatKey]*live                // the boards in play, by entrant
 	daily    duplicate.Date                   // the day whose dailies exist
 	parWant  map[string]bool                  // codes queued for par, or being worked out
-	from     map[string]string                // the address each tournament created since the start came from, by code
-	entrants map[addrEntrants]map[string]bool // the keys that entered a tournament from an address since the start
+	from     map[string]string                // the address each open tournament created since the start came from, by code
+	entrants map[addrEntrants]map[string]bool // the keys that entered an open tournament from an address since the start
 	// opening holds the club tournaments being created, and those
 	// created while any Create is counting (creating > 0): a Create's
 	// read of the database may not have them yet, so it counts them

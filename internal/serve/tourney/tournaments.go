@@ -169,6 +169,13 @@ func (s *Service) ensureDaily(ctx context.Context) error {
 	}
 	s.mu.Lock()
 	s.daily = today
+	// The dailies of the days before are over: no entry counts there
+	// again.
+	for k := range s.entrants {
+		if d, _, ok := parseDailyCode(k.code); ok && d.Compare(today) < 0 {
+			delete(s.entrants, k)
+		}
+	}
 	s.mu.Unlock()
 	return nil
 }
@@ -395,6 +402,7 @@ func (s *Service) takePlace(ts []clubdb.Tournament, p Player) (*opening, error) 
 			fromAddr++
 		}
 	}
+	s.forgetClosedLocked(in)
 	for o := range s.opening {
 		if in[o.code] {
 			continue // ts has it already
@@ -418,6 +426,36 @@ func (s *Service) takePlace(ts []clubdb.Tournament, p Player) (*opening, error) 
 	o := &opening{key: p.Key, addr: p.Addr}
 	s.opening[o] = true
 	return o, nil
+}
+
+// forgetClosedLocked drops from s.from and s.entrants the tournaments
+// no longer open, which nobody creates or enters again: those not in
+// open (the codes of a read of the tournaments open by a Create
+// counting), nor among s.opening's codes (written after that read), nor
+// a daily of today or later (made after that read, and never ended
+// early). s.mu is held.
+func (s *Service) forgetClosedLocked(open map[string]bool) {
+	today := s.Today()
+	opening := make(map[string]bool, len(s.opening))
+	for o := range s.opening {
+		opening[o.code] = true
+	}
+	keep := func(code string) bool {
+		if d, _, ok := parseDailyCode(code); ok && d.Compare(today) >= 0 {
+			return true
+		}
+		return open[code] || opening[code]
+	}
+	for code := range s.from {
+		if !keep(code) {
+			delete(s.from, code)
+		}
+	}
+	for k := range s.entrants {
+		if !keep(k.code) {
+			delete(s.entrants, k)
+		}
+	}
 }
 
 // doneCreating ends a Create's count. Once no Create is counting, every
@@ -479,7 +517,12 @@ func (s *Service) Enter(ctx context.Context, p Player, code string) (err error) 
 			defer func() {
 				if err != nil {
 					s.mu.Lock()
-					delete(s.entrants[from], p.Key)
+					if keys := s.entrants[from]; keys != nil {
+						delete(keys, p.Key)
+						if len(keys) == 0 {
+							delete(s.entrants, from)
+						}
+					}
 					s.mu.Unlock()
 				}
 			}()
