@@ -3,11 +3,16 @@ package tourney
 import (
 	"context"
 	"fmt"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/klob/klob/ai"
+	"github.com/klob/klob/internal/record/clubdb"
+	"github.com/klob/klob/rules"
 )
 
 // counts is the size of the service's per-address counts: the
@@ -88,4 +93,100 @@ func TestDailyEntrantsForgottenNextDay(t *testing.T) {
 		assert.Equal(t, 3, entrants, "day %d", day)
 		f.c.Add(24 * time.Hour)
 	}
+}
+
+// TestCreateCountsAWrittenCreationOnce: a creation written to the
+// database and not yet returned is counted once by a creation counting
+// meanwhile, not as both a tournament open and one being created: with
+// one tournament open and one written, a host under
+// MaxOpenPerCreator creates a third, and only a fourth is refused.
+func TestCreateCountsAWrittenCreationOnce(t *testing.T) {
+	f := newFixture(t, false)
+	atWritten, release := make(chan struct{}), make(chan struct{})
+	var hold atomic.Bool
+	f.wrap = func(db DB) DB {
+		return hookedCreations{DB: db, created: func() {
+			if hold.CompareAndSwap(true, false) {
+				close(atWritten)
+				<-release
+			}
+		}}
+	}
+	f.restart(false)
+	ctx := context.Background()
+	p := ann
+	p.Addr = "192.0.2.7"
+	_, err := f.s.Create(ctx, p, f.spec(2, 4))
+	require.NoError(t, err)
+	hold.Store(true)
+	held := make(chan error, 1)
+	go func() {
+		_, err := f.s.Create(ctx, p, f.spec(2, 4))
+		held <- err
+	}()
+	select {
+	case <-atWritten: // the second is in the database, its Create not done
+	case err := <-held:
+		t.Fatalf("the second creation ended before its write: %v", err)
+	}
+	_, err = f.s.Create(ctx, p, f.spec(2, 4))
+	require.NoError(t, err, "the written creation is counted twice")
+	close(release)
+	require.NoError(t, <-held)
+	_, err = f.s.Create(ctx, p, f.spec(2, 4))
+	require.ErrorIs(t, err, ErrTooMany)
+	require.ErrorContains(t, err, fmt.Sprintf("you host %d already", MaxOpenPerCreator))
+	ts, err := f.db.Tournaments(ctx)
+	require.NoError(t, err)
+	require.Len(t, ts, MaxOpenPerCreator, "the tournaments open")
+}
+
+// TestCreateCountsAWrittenCreationsAddress: a creation written and not
+// yet returned counts for its address in a creation counting meanwhile,
+// before Create has marked the address: the address's one place is
+// taken.
+func TestCreateCountsAWrittenCreationsAddress(t *testing.T) {
+	f := newFixture(t, false)
+	f.openPerAddr = 1
+	atWritten, release := make(chan struct{}), make(chan struct{})
+	var hold atomic.Bool
+	f.wrap = func(db DB) DB {
+		return hookedCreations{DB: db, created: func() {
+			if hold.CompareAndSwap(true, false) {
+				close(atWritten)
+				<-release
+			}
+		}}
+	}
+	f.restart(false)
+	ctx := context.Background()
+	hold.Store(true)
+	first := f.createFrom(ctx, 0, "192.0.2.8")
+	select {
+	case <-atWritten:
+	case err := <-first:
+		t.Fatalf("the creation ended before its write: %v", err)
+	}
+	require.ErrorIs(t, <-f.createFrom(ctx, 1, "192.0.2.8"), ErrTooMany)
+	close(release)
+	require.NoError(t, <-first)
+}
+
+// TestCreateDrawsAgainForACodeTaken: a code drawn that a tournament
+// open has already is drawn again before any write, even one of the
+// same host (a count would take that tournament for the one being
+// created).
+func TestCreateDrawsAgainForACodeTaken(t *testing.T) {
+	f := newFixture(t, false)
+	ctx := context.Background()
+	require.NoError(t, f.db.SeePlayer(ctx, cy.Key, cy.Name))
+	_, err := f.db.CreateTournament(ctx, clubdb.Tournament{Code: "TESTAB", Creator: cy.Key, Rules: rules.DefaultOptions(),
+		Level: string(ai.Normal), Boards: 4, Ends: f.c.Now().Add(time.Hour)}, 1)
+	require.NoError(t, err)
+	i, err := f.s.Create(ctx, cy, f.spec(2, 4))
+	require.NoError(t, err)
+	assert.NotEqual(t, "TESTAB", i.Code)
+	ts, err := f.db.Tournaments(ctx)
+	require.NoError(t, err)
+	require.Len(t, ts, 2, "the tournaments open")
 }

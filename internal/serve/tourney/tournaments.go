@@ -351,7 +351,12 @@ func (s *Service) Create(ctx context.Context, p Player, spec Spec) (Info, error)
 	}
 	var t clubdb.Tournament
 	for range 20 {
-		t, err = s.cfg.DB.CreateTournament(ctx, clubdb.Tournament{Code: s.cfg.NewCode(), Creator: p.Key, Rules: opts,
+		code := s.cfg.NewCode()
+		if !s.nameOpening(o, code, ts) {
+			err = fmt.Errorf("a tournament with the code %s exists already", code)
+			continue
+		}
+		t, err = s.cfg.DB.CreateTournament(ctx, clubdb.Tournament{Code: code, Creator: p.Key, Rules: opts,
 			Level: string(spec.Level), Boards: spec.Boards, Ends: spec.Ends}, s.cfg.NewSeed())
 		if err == nil || !strings.Contains(err.Error(), "exists already") {
 			break
@@ -360,11 +365,8 @@ func (s *Service) Create(ctx context.Context, p Player, spec Spec) (Info, error)
 	s.mu.Lock()
 	if err != nil {
 		delete(s.opening, o) // its place is given back
-	} else {
-		o.code = t.Code
-		if p.Addr != "" {
-			s.from[t.Code] = p.Addr
-		}
+	} else if p.Addr != "" {
+		s.from[t.Code] = p.Addr
 	}
 	s.mu.Unlock()
 	if err != nil {
@@ -377,34 +379,72 @@ func (s *Service) Create(ctx context.Context, p Player, spec Spec) (Info, error)
 }
 
 // opening is a club tournament being created by key from addr; code is
-// "" until the database has it.
+// the code it is being written with ("" before the first try).
 type opening struct{ key, addr, code string }
+
+// nameOpening gives o the code it is about to be written with, before
+// the write, so that a count reading the tournaments open after the
+// write finds o's tournament in its read and counts it once. It refuses
+// (false) a code that ts (the creation's own read of the tournaments
+// open) or another opening has: in a count, a tournament of ts with
+// o's code and creator is o's.
+func (s *Service) nameOpening(o *opening, code string, ts []clubdb.Tournament) bool {
+	for _, t := range ts {
+		if t.Code == code {
+			return false
+		}
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for other := range s.opening {
+		if other != o && other.code == code {
+			return false
+		}
+	}
+	o.code = code
+	return true
+}
 
 // takePlace counts the tournaments open (by p, from p's address, on the
 // server) against the caps: those of ts, read by a Create counting
 // (Service.creating), and those being created or created since that
-// read began (Service.opening). Under the caps, the new tournament takes
-// its place in the count at once, before the database is written, so
-// that creations at the same moment cannot pass a cap together. (One
-// written but not yet marked with its code counts twice for that
-// moment: the caps err toward refusing.)
+// read began (Service.opening), each once: an opening whose code and
+// creator a tournament of ts has is that tournament, written (its
+// address is the opening's until Create marks it in s.from). Under the
+// caps, the new tournament takes its place in the count at once, before
+// the database is written, so that creations at the same moment cannot
+// pass a cap together.
 func (s *Service) takePlace(ts []clubdb.Tournament, p Player) (*opening, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	named := make(map[string]*opening, len(s.opening))
+	for o := range s.opening {
+		if o.code != "" {
+			named[o.code] = o // nameOpening gives a code to one opening at a time
+		}
+	}
 	open, mine, fromAddr := len(ts), 0, 0
 	in := make(map[string]bool, len(ts))
+	written := map[*opening]bool{}
 	for _, t := range ts {
 		in[t.Code] = true
 		if t.Creator == p.Key {
 			mine++
 		}
-		if p.Addr != "" && s.from[t.Code] == p.Addr {
+		addr, known := s.from[t.Code]
+		if o := named[t.Code]; o != nil && o.key == t.Creator {
+			written[o] = true
+			if !known {
+				addr = o.addr
+			}
+		}
+		if p.Addr != "" && addr == p.Addr {
 			fromAddr++
 		}
 	}
 	s.forgetClosedLocked(in)
 	for o := range s.opening {
-		if in[o.code] {
+		if written[o] {
 			continue // ts has it already
 		}
 		open++

@@ -736,12 +736,14 @@ func TestParLogSaysADamagedParFile(t *testing.T) {
 }
 
 // hookedCreations is a club database whose CreateTournament calls the
-// test's hook creating first, and whose list of the tournaments open
-// calls counting once it has read them (nil: no hook); an error from
-// creating fails the creation.
+// test's hook creating first and created once it has written the
+// tournament, and whose list of the tournaments open calls counting
+// once it has read them (nil: no hook); an error from creating fails
+// the creation.
 type hookedCreations struct {
 	DB
 	creating func() error
+	created  func()
 	counting func()
 }
 
@@ -751,7 +753,11 @@ func (h hookedCreations) CreateTournament(ctx context.Context, t clubdb.Tourname
 			return clubdb.Tournament{}, err
 		}
 	}
-	return h.DB.CreateTournament(ctx, t, seed)
+	t, err := h.DB.CreateTournament(ctx, t, seed)
+	if err == nil && h.created != nil {
+		h.created()
+	}
+	return t, err
 }
 
 func (h hookedCreations) Tournaments(ctx context.Context) ([]clubdb.Tournament, error) {
