@@ -92,7 +92,14 @@ func (s *Service) workOutPar(ctx context.Context, code string) error {
 		return err
 	}
 	lines, err := s.readParLines(code, set)
-	if err != nil {
+	// A damaged file that could not be moved aside stays where it is
+	// (it may be all that is left of its lines): par is then worked out
+	// in memory only, and the file is never written over.
+	keep := true
+	if de := (*durable.DamagedError)(nil); errors.As(err, &de) && de.Aside == "" {
+		keep = false
+		s.cfg.Logf("tournament %s: %v; its par lines are worked out again and not kept", code, err)
+	} else if err != nil {
 		s.cfg.Logf("tournament %s: %v", code, err)
 	}
 	for _, b := range set.Boards {
@@ -104,6 +111,9 @@ func (s *Service) workOutPar(ctx context.Context, code string) error {
 			return fmt.Errorf("board %d: %w", b.Number, err)
 		}
 		lines[b.Number] = l
+		if !keep {
+			continue
+		}
 		if err := s.writeParLines(code, lines); err != nil {
 			return err
 		}
@@ -153,8 +163,8 @@ func (s *Service) parPath(code string) string { return filepath.Join(s.cfg.Dir, 
 
 // readParLines reads the par lines kept for code, each checked against
 // its board: the play replays to the deal's end and to par. A file that
-// does not read is moved aside (and the error says so): par is worked
-// out again.
+// does not read is moved aside (and the error, a *durable.DamagedError,
+// says so, or that it could not be moved): par is worked out again.
 func (s *Service) readParLines(code string, set *duplicate.BoardSet) (map[int]duplicate.ParLine, error) {
 	out := map[int]duplicate.ParLine{}
 	path := s.parPath(code)
