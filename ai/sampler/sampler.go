@@ -159,7 +159,7 @@ func (s *Sampler) list(o rules.Seat) {
 // entry empty), and false when none was found in a fixed number of
 // tries. The hard table bot searches these worlds.
 func (s *Sampler) Hands(r *rand.Rand) ([4]rules.CardSet, bool) {
-	hands, _, ok := s.draw(r, false)
+	hands, _, _, ok := s.draw(r, false)
 	return hands, ok
 }
 
@@ -170,7 +170,7 @@ func (s *Sampler) Hands(r *rand.Rand) ([4]rules.CardSet, bool) {
 // View.Complete. It returns false when no world was found in a fixed
 // number of tries.
 func (s *Sampler) World(r *rand.Rand) (rules.Deal, bool) {
-	_, t, ok := s.draw(r, true)
+	_, t, _, ok := s.draw(r, true)
 	return t, ok
 }
 
@@ -263,10 +263,12 @@ func (s *Sampler) prepare() {
 // the deal unless every seat's best meld fits the dialogue and, when
 // words depend on the hands, the deal replays through Complete:
 // rejection keeps the draw uniform among the deals that fit it all.
-func (s *Sampler) draw(r *rand.Rand, whole bool) ([4]rules.CardSet, rules.Deal, bool) {
+// It also returns the number of deals replayed through Complete, the
+// work a test bounds.
+func (s *Sampler) draw(r *rand.Rand, whole bool) ([4]rules.CardSet, rules.Deal, int, bool) {
 	v := s.v
 	if s.none {
-		return [4]rules.CardSet{}, rules.Deal{}, false
+		return [4]rules.CardSet{}, rules.Deal{}, 0, false
 	}
 	tries := tableTries
 	if whole {
@@ -332,7 +334,7 @@ func (s *Sampler) draw(r *rand.Rand, whole bool) ([4]rules.CardSet, rules.Deal, 
 				// trick ends, with two players): the world must show
 				// the very same view.
 				if err == nil && (!whole || t.View(v.Seat) == *v) {
-					return hands, t, true
+					return hands, t, completes, true
 				}
 			}
 			if whole {
@@ -345,9 +347,9 @@ func (s *Sampler) draw(r *rand.Rand, whole bool) ([4]rules.CardSet, rules.Deal, 
 				continue
 			}
 		}
-		return hands, rules.Deal{}, true
+		return hands, rules.Deal{}, completes, true
 	}
-	return [4]rules.CardSet{}, rules.Deal{}, false
+	return [4]rules.CardSet{}, rules.Deal{}, completes, false
 }
 
 // trivial reports whether nothing is known of seat o's best meld.
