@@ -20,6 +20,12 @@
 //   - words whose truth depends on the hands (declarations, the dix
 //     exchange, the dialogue): a whole world must replay every word said
 //     through View.Complete and show the very same view;
+//   - a shlomo or a cleopatra declared by another seat: the declarer
+//     held one of the combination's patterns when its round opened, and
+//     a card seen going into a hand that later gave a card unseen was
+//     held there; the cards that changed hands since bound where those
+//     cards may be now, and the draw respects that up front (swaps.go),
+//     Complete checking the rest;
 //   - the bidding reveals nothing certain, so it does not restrict the
 //     draw (the hard table bot weighs worlds by it, outside the sampler).
 //
@@ -28,8 +34,13 @@
 // number of deals is counted once per view (a sum over how many cards of
 // each group each seat gets, of products of multinomials), and a deal is
 // drawn with each such split by its share of the count, then the cards
-// of each group dealt uniformly by the split. The meld bounds and the
-// replay through Complete are rejection on top, which keeps the draw
+// of each group dealt uniformly by the split. After a hidden shlomo or
+// cleopatra, a witness of the declarations (a pattern for each and the
+// seat of each of its unseen cards) is drawn first by its number of
+// deals and the deal is kept with probability one over the number of
+// witnesses it holds, which keeps every deal that fits equally likely.
+// The meld bounds and the replay through Complete are rejection on top,
+// which keeps the draw
 // uniform among the deals that satisfy everything. When a trial run at
 // New shows a seat's hands rarely fit (a long run with its top told),
 // every fitting hand of that seat is listed once, and the first such

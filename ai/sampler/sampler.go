@@ -51,6 +51,17 @@ type Sampler struct {
 	cum     []float64
 	even    bool // the anchor's hands all have the same weight
 	none    bool // no deal fits what each seat may hold
+
+	// The hidden shlomo and cleopatra declarations (swaps.go), without
+	// an anchor: a deal is drawn through a witness, forced[i] (the cards
+	// each seat must hold) drawn by its weight (fcum, cumulative) and
+	// fplans[fplan[i]] dealing the rest.
+	moves  []move
+	fs     []held
+	forced [][4]rules.CardSet
+	fplans []*ways
+	fplan  []int32
+	fcum   []float64
 }
 
 // Draw limits: whole worlds tried (checked through Complete when
@@ -60,10 +71,10 @@ const (
 	tableTries     = 400
 	tableCompletes = 300 // tries checked through Complete; later ones are taken unchecked
 	tableMeldTries = 200
-	// worldTries: a whole world must replay through Complete. After
-	// shlomo and cleopatra in one deal as few as one try in 2,400 does
-	// (the declarers' combinations are drawn blind), so World tries
-	// longer than Hands.
+	// worldTries: a whole world must replay through Complete. The draw
+	// respects what the shlomo and cleopatra declarations say of the
+	// hands (swaps.go), so nearly every try does; the bound is for the
+	// words the draw does not anticipate.
 	worldTries = 10000
 )
 
@@ -228,6 +239,9 @@ func (s *Sampler) prepare() {
 	if s.anchor == rules.NoSeat {
 		s.plans = []*ways{newWays(s.masks, sizes(0), need)}
 		s.none = s.plans[0].total() == 0
+		if !s.none {
+			s.prepareSwaps(need)
+		}
 		return
 	}
 	byTake := map[[1 << maxSeats]int8]int32{}
@@ -294,7 +308,15 @@ func (s *Sampler) draw(r *rand.Rand, whole bool) ([4]rules.CardSet, rules.Deal, 
 			hands[s.anchor] = fixed
 			w = s.plans[s.plan[i]]
 		}
-		if len(s.seats) == 1 {
+		if len(s.fs) > 0 {
+			var forced [4]rules.CardSet
+			forced, w = s.witness(r)
+			for _, o := range s.seats {
+				hands[o] = forced[o]
+				fixed |= forced[o]
+			}
+		}
+		if len(s.seats) == 1 && len(s.fs) == 0 {
 			// One seat to deal: its hand is uniform among the hands of
 			// cards it may hold, the rest lie in no hand.
 			o := s.seats[0]
@@ -315,7 +337,7 @@ func (s *Sampler) draw(r *rand.Rand, whole bool) ([4]rules.CardSet, rules.Deal, 
 				ok = false
 			}
 		}
-		if !ok {
+		if !ok || (len(s.fs) > 0 && !s.keep(r, &hands)) {
 			continue
 		}
 		if whole || (s.check && completes < tableCompletes) {
