@@ -42,14 +42,43 @@ const (
 // red: diamonds, hearts).
 var colourPairs = [2][2]Suit{{Clubs, Spades}, {Diamonds, Hearts}}
 
-// holdsCombination reports whether h holds a card of rank one of one
-// colour and both cards of rank two of the other colour: shlomo is a
-// king and both queens, cleopatra a queen and both jacks.
-func holdsCombination(h CardSet, one, two Rank) bool {
+// CombinationPatterns returns the four patterns of shlomo or cleopatra
+// (k): a card of rank one of one colour and both cards of rank two of
+// the other colour, shlomo a king and both queens, cleopatra a queen and
+// both jacks. A hand holds the combination when it holds one of them.
+// Any other kind has none.
+func CombinationPatterns(k Kind) []CardSet {
+	var p [4]CardSet
+	switch k {
+	case Shlomo:
+		p = shlomoPatterns
+	case Cleopatra:
+		p = cleopatraPatterns
+	default:
+		return nil
+	}
+	return p[:]
+}
+
+// The patterns of the two combinations (CombinationPatterns).
+var shlomoPatterns, cleopatraPatterns = patternsOf(King, Queen), patternsOf(Queen, Jack)
+
+func patternsOf(one, two Rank) [4]CardSet {
+	var out [4]CardSet
 	for c := range 2 {
 		mine, other := colourPairs[c], colourPairs[1-c]
-		if (h.Has(NewCard(one, mine[0])) || h.Has(NewCard(one, mine[1]))) &&
-			h.Has(NewCard(two, other[0])) && h.Has(NewCard(two, other[1])) {
+		pair := SetOf(NewCard(two, other[0]), NewCard(two, other[1]))
+		for i, s := range mine {
+			out[2*c+i] = pair.With(NewCard(one, s))
+		}
+	}
+	return out
+}
+
+// holdsCombination reports whether h holds one of the patterns pats.
+func holdsCombination(h CardSet, pats *[4]CardSet) bool {
+	for _, p := range pats {
+		if h&p == p {
 			return true
 		}
 	}
@@ -58,11 +87,11 @@ func holdsCombination(h CardSet, one, two Rank) bool {
 
 // HoldsShlomo reports whether h holds a king of one colour and both
 // queens of the other.
-func HoldsShlomo(h CardSet) bool { return holdsCombination(h, King, Queen) }
+func HoldsShlomo(h CardSet) bool { return holdsCombination(h, &shlomoPatterns) }
 
 // HoldsCleopatra reports whether h holds a queen of one colour and both
 // jacks of the other.
-func HoldsCleopatra(h CardSet) bool { return holdsCombination(h, Queen, Jack) }
+func HoldsCleopatra(h CardSet) bool { return holdsCombination(h, &cleopatraPatterns) }
 
 // startDeclarations opens the first declaration round the options ask
 // for, or the bidding.

@@ -274,3 +274,53 @@ func TestViewDeclines(t *testing.T) {
 		}
 	}
 }
+
+// TestCombinationPatterns: shlomo's and cleopatra's four patterns each
+// are three cards, a card of one colour and a pair of the other; a hand
+// holds the combination exactly when it holds one of them, over every
+// hand of the cards that matter.
+func TestCombinationPatterns(t *testing.T) {
+	for _, c := range []struct {
+		k     Kind
+		holds func(CardSet) bool
+		ranks [2]Rank
+	}{{Shlomo, HoldsShlomo, [2]Rank{King, Queen}}, {Cleopatra, HoldsCleopatra, [2]Rank{Queen, Jack}}} {
+		pats := CombinationPatterns(c.k)
+		if len(pats) != 4 {
+			t.Fatalf("%v: %d patterns", c.k, len(pats))
+		}
+		var cards []Card
+		for _, r := range c.ranks {
+			for s := range Suit(4) {
+				cards = append(cards, NewCard(r, s))
+			}
+		}
+		for m := range 1 << len(cards) {
+			var h CardSet
+			for i, cd := range cards {
+				if m&(1<<i) != 0 {
+					h = h.With(cd)
+				}
+			}
+			// The text's words: a card of rank one of one colour, both
+			// of rank two of the other.
+			one, two := c.ranks[0], c.ranks[1]
+			black := (h.Has(NewCard(one, Clubs)) || h.Has(NewCard(one, Spades))) && h.Has(NewCard(two, Diamonds)) && h.Has(NewCard(two, Hearts))
+			red := (h.Has(NewCard(one, Diamonds)) || h.Has(NewCard(one, Hearts))) && h.Has(NewCard(two, Clubs)) && h.Has(NewCard(two, Spades))
+			in := false
+			for _, p := range pats {
+				in = in || h&p == p
+			}
+			if in != (black || red) || c.holds(h) != (black || red) {
+				t.Errorf("%v: %v: a pattern held %v, the rule says %v, the text %v", c.k, h, in, c.holds(h), black || red)
+			}
+		}
+		pats[0] = 0 // the caller's copy: the rule's patterns stay
+		if CombinationPatterns(c.k)[0] == 0 {
+			t.Errorf("%v: a caller changed the rule's patterns", c.k)
+		}
+	}
+	if CombinationPatterns(Pass) != nil {
+		t.Error("pass has patterns")
+	}
+}

@@ -60,26 +60,6 @@ type move struct {
 	card     rules.Card
 }
 
-// patterns returns the cards of each pattern of a shlomo or a
-// cleopatra: a card of rank one of one colour, both of rank two of the
-// other.
-func patterns(k rules.Kind) []rules.CardSet {
-	one, two := rules.King, rules.Queen
-	if k == rules.Cleopatra {
-		one, two = rules.Queen, rules.Jack
-	}
-	colours := [2][2]rules.Suit{{rules.Clubs, rules.Spades}, {rules.Diamonds, rules.Hearts}}
-	var out []rules.CardSet
-	for c := range 2 {
-		mine, other := colours[c], colours[1-c]
-		pair := rules.SetOf(rules.NewCard(two, other[0]), rules.NewCard(two, other[1]))
-		for _, s := range mine {
-			out = append(out, pair.With(rules.NewCard(one, s)))
-		}
-	}
-	return out
-}
-
 // at is where a seen card is now: with a seat (in its hand or played),
 // or NoSeat out of every hand (the upcard, the bottom card).
 func (s *Sampler) at(c rules.Card) rules.Seat {
@@ -153,9 +133,9 @@ func (s *Sampler) facts() {
 	for _, st := range steps {
 		switch st.Action.Kind {
 		case rules.Shlomo:
-			add(st.Seat, 0, patterns(rules.Shlomo))
+			add(st.Seat, 0, rules.CombinationPatterns(rules.Shlomo))
 		case rules.Cleopatra:
-			add(st.Seat, cleo, patterns(rules.Cleopatra))
+			add(st.Seat, cleo, rules.CombinationPatterns(rules.Cleopatra))
 		case rules.Draw, rules.Give:
 			if i < len(s.moves) {
 				if mv := s.moves[i]; mv.card != rules.NoCard && s.unseen.Has(mv.card) {
