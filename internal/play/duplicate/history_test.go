@@ -209,6 +209,7 @@ func TestHistoryAgainst(t *testing.T) {
 func FuzzParseHistory(f *testing.F) {
 	f.Add([]byte(sampleHistory))
 	f.Add([]byte("klob-daily-history 1\n"))
+	f.Add([]byte("klob-daily-history 1\n2026-12-02 players=3 percent=75.00 field=2 played=8 vspar=-1 against=friends\n"))
 	f.Fuzz(func(t *testing.T, data []byte) { roundTrips(t, data, ParseHistory) })
 }
 
