@@ -25,12 +25,15 @@ func BenchmarkCheckFirstTrick(b *testing.B) {
 	}
 }
 
-// strongView is a position of a table of players, cards in the hand of
-// the seat to move, whose claim is good: the check must then try every
-// placement. It is found by search over random deals.
-func strongView(tb testing.TB, players, cards int) rules.View {
+// claimView is a position of a table of players, cards in the hand of
+// the seat to move at a trick start, where that seat's side takes every
+// trick with the real hands and its claim is good (good) or refused
+// with other hands its view allows (bad): a good claim tries every
+// placement, a bad one searches up to the first that loses a trick. It
+// is found by search over random deals; ok is false when none is.
+func claimView(players, cards int, good bool) (v rules.View, ok bool) {
 	r := rand.New(rand.NewPCG(9, uint64(players)))
-	for range 2_000_000 {
+	for range 200_000 {
 		d, ok := playPosition(r, players, cards)
 		if !ok || d.Hand(d.Turn()).Count() != cards || d.Play().InTrick != 0 {
 			continue
@@ -39,32 +42,44 @@ func strongView(tb testing.TB, players, cards int) rules.View {
 		if !TakesAll(d.Play(), seat) {
 			continue
 		}
-		if v := d.View(seat); Check(v).OK {
-			return v
+		v := d.View(seat)
+		if vd := Check(v); vd.Err == nil && vd.OK == good {
+			return v, true
 		}
 	}
-	// The search is seeded, so finding none means the game changed.
-	tb.Fatalf("no strong hand of %d players, %d cards found", players, cards)
-	return rules.View{}
+	return rules.View{}, false
 }
 
-// BenchmarkCheckGoodClaim: good claims, every placement tried, at two
-// players with 5 to 9 cards each, three with 4 and 5, four with 3 and 4;
-// it reports the placements tried and the positions searched too. (It
-// was once also TestGoodClaimTime, a test that only logged the time.)
-func BenchmarkCheckGoodClaim(b *testing.B) {
-	for _, tc := range []struct{ players, cards int }{{2, 5}, {2, 6}, {2, 7}, {2, 9}, {3, 4}, {3, 5}, {4, 3}, {4, 4}} {
-		b.Run(fmt.Sprintf("players=%d/cards=%d", tc.players, tc.cards), func(b *testing.B) {
-			v := strongView(b, tc.players, tc.cards)
-			b.ResetTimer()
-			var vd Verdict
-			for range b.N {
-				if vd = Check(v); !vd.OK {
-					b.Fatalf("claim refused: %v", vd.Err)
+// BenchmarkCheckClaim: claims that look good on the real deal, good
+// (every placement tried) and bad (refused), at two players with 5 to 8
+// cards each, three with 4 to 6, four with 4 and 5 (where one fits the
+// placement limit), by the search (new) and the reference search before
+// it (old), one after the other; it reports the placements tried and
+// the positions searched too.
+func BenchmarkCheckClaim(b *testing.B) {
+	for _, tc := range []struct{ players, cards int }{{2, 5}, {2, 6}, {2, 7}, {2, 8}, {3, 4}, {3, 5}, {3, 6}, {4, 4}, {4, 5}} {
+		for _, good := range []bool{true, false} {
+			name := fmt.Sprintf("players=%d/cards=%d/good=%v", tc.players, tc.cards, good)
+			v, found := claimView(tc.players, tc.cards, good)
+			for _, old := range []bool{false, true} {
+				check, search := CheckWithin, "new"
+				if old {
+					check, search = refCheckWithin, "old"
 				}
+				b.Run(name+"/search="+search, func(b *testing.B) {
+					if !found {
+						b.Skip("no such claim found")
+					}
+					var vd Verdict
+					for range b.N {
+						if vd = check(v, DefaultLimits); vd.OK != good || vd.Err != nil {
+							b.Fatalf("claim: %+v", vd)
+						}
+					}
+					b.ReportMetric(float64(vd.Hands), "placements")
+					b.ReportMetric(float64(vd.Nodes), "nodes")
+				})
 			}
-			b.ReportMetric(float64(vd.Hands), "placements")
-			b.ReportMetric(float64(vd.Nodes), "nodes")
-		})
+		}
 	}
 }

@@ -1,0 +1,110 @@
+package claim
+
+import (
+	"errors"
+
+	"github.com/klob/klob/rules"
+)
+
+// refSearch is the claim search as it was before the open-addressing
+// memo, the compressed keys and the equivalent cards: every legal card
+// in index order, a Go map per leader keyed on the raw hands. The
+// property test checks the search against it.
+type refSearch struct {
+	side    uint8
+	memo    [4]map[[2]uint64]bool
+	nodes   int
+	budget  int
+	aborted bool
+}
+
+func newRefSearch(players int, claimer rules.Seat, budget int) *refSearch {
+	s := &refSearch{side: rules.SideSeats(players, claimer), budget: budget}
+	for i := range s.memo {
+		s.memo[i] = make(map[[2]uint64]bool)
+	}
+	return s
+}
+
+func (s *refSearch) mine(seat rules.Seat) bool { return seat < 4 && s.side&(1<<seat) != 0 }
+
+func (s *refSearch) takesAll(p rules.Play) bool {
+	if p.Done() {
+		return true
+	}
+	if s.nodes++; s.nodes > s.budget {
+		s.aborted = true
+		return false
+	}
+	atStart := p.InTrick == 0
+	var key [2]uint64
+	if atStart {
+		key = [2]uint64{uint64(p.Hands[0]) | uint64(p.Hands[1])<<32, uint64(p.Hands[2]) | uint64(p.Hands[3])<<32}
+		if v, ok := s.memo[p.Leader&3][key]; ok {
+			return v
+		}
+	}
+	mine := s.mine(p.Turn())
+	ok := !mine
+	for m := p.Legal(); m != 0 && !s.aborted; m &= m - 1 {
+		q := p
+		done, w := q.Move(m.First())
+		good := !(done && !s.mine(w)) && s.takesAll(q)
+		if mine && good {
+			ok = true
+			break
+		}
+		if !mine && !good {
+			ok = false
+			break
+		}
+	}
+	if atStart && !s.aborted {
+		s.memo[p.Leader&3][key] = ok
+	}
+	return ok
+}
+
+// refCheckWithin is CheckWithin over refSearch.
+func refCheckWithin(v rules.View, lim Limits) Verdict {
+	out := Verdict{Seat: v.Seat, Players: v.Players}
+	if v.Phase != rules.PhasePlay {
+		out.Err = ErrNotPlaying
+		return out
+	}
+	pl := newPlacer(&v)
+	if n := pl.count(); n > float64(lim.Placements) {
+		out.Err = &TooEarlyError{Placements: n, Limit: lim.Placements}
+		return out
+	}
+	s := newRefSearch(v.Players, v.Seat, lim.Nodes)
+	base := v.Play()
+	out.OK = true
+	pl.each(func(hands [4]rules.CardSet) bool {
+		out.Hands++
+		p := base
+		for o := range v.Players {
+			if rules.Seat(o) != v.Seat {
+				p.Hands[o] = hands[o]
+			}
+		}
+		good := s.takesAll(p)
+		if s.aborted {
+			out.OK, out.Err = false, ErrTooLong
+			return false
+		}
+		if !good {
+			out.OK, out.Counters = false, hands
+			if v.Players == 2 {
+				out.Counter = hands[v.Seat.Other()]
+			}
+			return false
+		}
+		return true
+	})
+	out.Nodes = s.nodes
+	if out.Hands == 0 && out.Err == nil {
+		out.OK, out.Err = false, errors.New("no placement of the other hands fits what was played")
+	}
+	return out
+}

@@ -1,0 +1,148 @@
+package claim
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/klob/klob/rules"
+)
+
+// TestTakesAllAgreesWithReference: on random positions of every seat
+// count, mid-trick ones among them, under each trump and no trumps,
+// the search answers as the reference search for every claimer.
+func TestTakesAllAgreesWithReference(t *testing.T) {
+	for _, tc := range []struct{ players, maxLeft, positions int }{
+		{2, 8, 600}, {3, 7, 600}, {4, 5, 600},
+	} {
+		t.Run(fmt.Sprint(tc.players), func(t *testing.T) {
+			r := rand.New(rand.NewPCG(11, uint64(tc.players)))
+			if testing.Short() {
+				tc.positions /= 3
+			}
+			var yes, no int
+			for n := 0; n < tc.positions; {
+				d, found := playPosition(r, tc.players, 1+r.IntN(tc.maxLeft))
+				if !found {
+					continue
+				}
+				n++
+				p := d.Play()
+				for _, trump := range []rules.Suit{p.Trump, rules.Suit(r.IntN(4)), rules.NoTrumps} {
+					p.Trump = trump
+					for c := range tc.players {
+						claimer := rules.Seat(c)
+						want := newRefSearch(tc.players, claimer, 1<<62).takesAll(p)
+						if got := TakesAll(p, claimer); got != want {
+							t.Fatalf("claimer %v, trump %v, play %+v: TakesAll says %v, the reference %v", claimer, trump, p, got, want)
+						}
+						if want {
+							yes++
+						} else {
+							no++
+						}
+					}
+				}
+			}
+			if yes < 20 || no < 20 {
+				t.Errorf("%d sides take every trick, %d do not: the positions test too little", yes, no)
+			}
+		})
+	}
+}
+
+// TestCheckAgreesWithReference: on random claims of every seat count,
+// CheckWithin gives the reference's verdict (the same answer, counter
+// hands and placements tried), at the default limits and with node
+// limits at and below what the reference needs. A check the reference
+// finishes within the default limit the search finishes too, and a
+// check the search finishes gives the reference's answer.
+func TestCheckAgreesWithReference(t *testing.T) {
+	for _, tc := range []struct{ players, maxLeft, positions int }{
+		{2, 8, 300}, {3, 6, 300}, {4, 5, 300},
+	} {
+		t.Run(fmt.Sprint(tc.players), func(t *testing.T) {
+			r := rand.New(rand.NewPCG(13, uint64(tc.players)))
+			if testing.Short() {
+				tc.positions /= 3
+			}
+			// A node limit some reference checks pass, so that the
+			// test has some near the limit and stays short.
+			lim := Limits{Placements: DefaultLimits.Placements, Nodes: 200_000}
+			var ok, refused, long, tried int
+			for n := 0; n < tc.positions; {
+				left := 1 + r.IntN(tc.maxLeft)
+				if n%2 == 0 {
+					left = 2 + r.IntN(tc.maxLeft-1)
+				}
+				d, found := playPosition(r, tc.players, left)
+				if !found {
+					continue
+				}
+				claimer := rules.Seat(r.IntN(tc.players))
+				if n%2 == 0 {
+					// Half the claims look good on the real deal: they
+					// search the most placements.
+					claimer = d.Turn()
+					if !TakesAll(d.Play(), claimer) {
+						continue
+					}
+				}
+				n++
+				v := d.View(claimer)
+				want := refCheckWithin(v, lim)
+				var te *TooEarlyError
+				if errors.As(want.Err, &te) {
+					continue
+				}
+				tried++
+				same(t, v, lim, want, CheckWithin(v, lim))
+				if errors.Is(want.Err, ErrTooLong) {
+					long++
+					continue
+				}
+				if want.Nodes == 0 {
+					continue
+				}
+				if want.OK {
+					ok++
+				} else {
+					refused++
+				}
+				// Near the limit: at the reference's nodes and below, a
+				// check the search finishes gives the same verdict.
+				for _, nodes := range []int{want.Nodes, 1 + r.IntN(want.Nodes), 1 + r.IntN(1+want.Nodes/10)} {
+					l := Limits{Placements: lim.Placements, Nodes: nodes}
+					if got := CheckWithin(v, l); !errors.Is(got.Err, ErrTooLong) {
+						same(t, v, l, want, got)
+					}
+				}
+			}
+			t.Logf("%d checks: %d good, %d refused, %d too long for the reference", tried, ok, refused, long)
+			if ok < 5 || refused < 5 {
+				t.Errorf("%d claims allowed, %d refused: the positions test too little", ok, refused)
+			}
+		})
+	}
+}
+
+// same fails unless got, the search's verdict within lim, is want, the
+// reference's, or got is a finished check and want ran out of nodes
+// (then got is checked against the reference with more).
+func same(t *testing.T, v rules.View, lim Limits, want, got Verdict) {
+	t.Helper()
+	if errors.Is(want.Err, ErrTooLong) && errors.Is(got.Err, ErrTooLong) {
+		return // both ran out: the placements tried differ
+	}
+	if errors.Is(want.Err, ErrTooLong) && got.Err == nil {
+		want = refCheckWithin(v, Limits{Placements: lim.Placements, Nodes: 20 * lim.Nodes})
+		if want.Err != nil {
+			return // too long for the reference to say
+		}
+	}
+	if got.OK != want.OK || got.Counters != want.Counters || got.Counter != want.Counter ||
+		got.Hands != want.Hands || !errors.Is(got.Err, want.Err) {
+		t.Fatalf("view:\n%v\nwithin %+v the search says %+v, the reference %+v", v, lim, got, want)
+	}
+}
