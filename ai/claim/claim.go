@@ -144,8 +144,8 @@ func CheckWithin(v rules.View, lim Limits) Verdict {
 		out.Err = &TooEarlyError{Placements: n, Limit: lim.Placements}
 		return out
 	}
-	s := newSearch(v.Players, v.Seat, lim.Nodes)
 	base := v.Play()
+	s := newSearch(v.Players, v.Seat, base.Trump, lim.Nodes)
 	out.OK = true
 	pl.each(func(hands [4]rules.CardSet) bool {
 		out.Hands++
@@ -180,14 +180,14 @@ func CheckWithin(v rules.View, lim Limits) Verdict {
 // TakesAll reports whether claimer's side takes every remaining trick
 // of p (every hand known) against any play of the other side.
 func TakesAll(p rules.Play, claimer rules.Seat) bool {
-	return newSearch(int(p.N), claimer, math.MaxInt).takesAll(p)
+	return newSearch(int(p.N), claimer, p.Trump, math.MaxInt).takesAll(p)
 }
 
 // Next returns the card the seat to move in p, which must be on
 // claimer's side, should play to go on taking every trick (every hand
 // known), and false when no card does.
 func Next(p rules.Play, claimer rules.Seat) (rules.Card, bool) {
-	s := newSearch(int(p.N), claimer, math.MaxInt)
+	s := newSearch(int(p.N), claimer, p.Trump, math.MaxInt)
 	if p.Done() || !s.mine(p.Turn()) {
 		return rules.NoCard, false
 	}
@@ -202,70 +202,4 @@ func Next(p rules.Play, claimer rules.Seat) (rules.Card, bool) {
 		}
 	}
 	return rules.NoCard, false
-}
-
-// search is the all-tricks search for one claimer's side, with the
-// answers for positions at the start of a trick. Every trick the side
-// wins leaves one of its seats on lead, so past the trick in progress
-// the side always leads.
-type search struct {
-	side uint8 // bit s set for each seat on the claimer's side
-	// memo holds the answers at trick starts by leader, keyed on the
-	// hands (two to a word).
-	memo    [4]map[[2]uint64]bool
-	nodes   int
-	budget  int
-	aborted bool
-}
-
-func newSearch(players int, claimer rules.Seat, budget int) *search {
-	s := &search{side: rules.SideSeats(players, claimer), budget: budget}
-	for i := range s.memo {
-		s.memo[i] = make(map[[2]uint64]bool)
-	}
-	return s
-}
-
-func (s *search) mine(seat rules.Seat) bool { return seat < 4 && s.side&(1<<seat) != 0 }
-
-// takesAll reports whether the side wins every remaining trick of p.
-// Once the node budget is spent it sets aborted and its answers mean
-// nothing.
-// p is a value: a pointer would make every position escape to the
-// heap.
-func (s *search) takesAll(p rules.Play) bool {
-	if p.Done() {
-		return true
-	}
-	if s.nodes++; s.nodes > s.budget {
-		s.aborted = true
-		return false
-	}
-	atStart := p.InTrick == 0
-	var key [2]uint64
-	if atStart {
-		key = [2]uint64{uint64(p.Hands[0]) | uint64(p.Hands[1])<<32, uint64(p.Hands[2]) | uint64(p.Hands[3])<<32}
-		if v, ok := s.memo[p.Leader&3][key]; ok {
-			return v
-		}
-	}
-	mine := s.mine(p.Turn())
-	ok := !mine // the side needs one good card; the others none
-	for m := p.Legal(); m != 0 && !s.aborted; m &= m - 1 {
-		q := p
-		done, w := q.Move(m.First())
-		good := !(done && !s.mine(w)) && s.takesAll(q)
-		if mine && good {
-			ok = true
-			break
-		}
-		if !mine && !good {
-			ok = false
-			break
-		}
-	}
-	if atStart && !s.aborted {
-		s.memo[p.Leader&3][key] = ok
-	}
-	return ok
 }

@@ -17,8 +17,10 @@
 //
 // The search is over whole tricks: once the side has won a trick one of
 // its seats leads the next, so the answers at trick starts are
-// remembered by hands and leader across the placements tried (they
-// differ in a few cards, so their searches meet).
+// remembered across the placements tried (they differ in a few cards,
+// so their searches meet). Only tricks count, so a position is
+// remembered by the order of its live cards and who holds each, and of
+// a seat's cards that touch in that order one is searched.
 //
 // The work is bounded (Limits), never timed: a check whose placements
 // would pass the limit is refused at once as too early (at three or four

@@ -14,7 +14,7 @@ import (
 // the search answers as the reference search for every claimer.
 func TestTakesAllAgreesWithReference(t *testing.T) {
 	for _, tc := range []struct{ players, maxLeft, positions int }{
-		{2, 8, 600}, {3, 7, 600}, {4, 5, 600},
+		{2, 8, 600}, {3, 8, 600}, {4, 7, 3000},
 	} {
 		t.Run(fmt.Sprint(tc.players), func(t *testing.T) {
 			r := rand.New(rand.NewPCG(11, uint64(tc.players)))
@@ -31,7 +31,10 @@ func TestTakesAllAgreesWithReference(t *testing.T) {
 				p := d.Play()
 				for _, trump := range []rules.Suit{p.Trump, rules.Suit(r.IntN(4)), rules.NoTrumps} {
 					p.Trump = trump
-					for c := range tc.players {
+					for c := range min(tc.players, 3) { // at four, one seat a side
+						if tc.players == 4 && c == 2 {
+							break
+						}
 						claimer := rules.Seat(c)
 						want := newRefSearch(tc.players, claimer, 1<<62).takesAll(p)
 						if got := TakesAll(p, claimer); got != want {
