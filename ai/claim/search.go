@@ -155,6 +155,11 @@ func (s *search) run(p pos) bool {
 		if all&s.trumps != 0 && own&s.trumps == 0 {
 			return false
 		}
+		// The side cashes its cards, or at four the leader alone does.
+		if lead := p.hands[p.leader]; s.side&(1<<p.leader) != 0 &&
+			(s.cashes(&p, own, all&^own) || s.n == 4 && s.cashes(&p, lead, all&^lead)) {
+			return true
+		}
 		key = s.key(&p, all)
 		if v, ok := s.memo.get(key); ok {
 			return v
@@ -199,6 +204,37 @@ func (s *search) run(p pos) bool {
 		s.memo.put(key, ok)
 	}
 	return ok
+}
+
+// cashes reports whether the side, on lead at a trick start, takes
+// every trick by playing the cards own (the side's, or the leader's
+// alone) from the top, others being the rest: in each suit every card
+// of own beats every card of others; and when others hold trumps, the
+// leader holds at least as many as any other seat, each beating every
+// trump of its partner (it draws them first, keeping the lead).
+// Whatever the rest play, each trick is then the side's and leaves it
+// on lead.
+func (s *search) cashes(p *pos, own, others uint32) bool {
+	for su := 0; su < 32; su += 8 {
+		m, o := uint8(own>>su), uint8(others>>su)
+		if m != 0 && o != 0 && bits.TrailingZeros8(m) < 7-bits.LeadingZeros8(o) {
+			return false
+		}
+	}
+	if others&s.trumps == 0 {
+		return true
+	}
+	mine := p.hands[p.leader] & s.trumps
+	if partner := own & s.trumps &^ mine; partner != 0 && (mine == 0 || bits.TrailingZeros32(mine) < 31-bits.LeadingZeros32(partner)) {
+		return false // the partner could overtake and lead
+	}
+	lead := bits.OnesCount32(mine)
+	for i := range s.n {
+		if p.hands[i]&others != 0 && bits.OnesCount32(p.hands[i]&s.trumps) > lead {
+			return false
+		}
+	}
+	return true
 }
 
 // key is the memo key of p at a trick start: for each suit how many of

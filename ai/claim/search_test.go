@@ -149,3 +149,42 @@ func same(t *testing.T, v rules.View, lim Limits, want, got Verdict) {
 		t.Fatalf("view:\n%v\nwithin %+v the search says %+v, the reference %+v", v, lim, got, want)
 	}
 }
+
+// TestCashingNeedsTheTrumps: a side whose every card tops its suit
+// still loses a trick when the others hold more trumps than its leader
+// (the last one ruffs), or when the partner must overtake the leader's
+// trump and then leads into a ruff, or must ruff the leader's winner.
+func TestCashingNeedsTheTrumps(t *testing.T) {
+	hand := func(cards ...string) rules.CardSet {
+		var m rules.CardSet
+		for _, c := range cards {
+			m = m.With(rules.MustCard(c))
+		}
+		return m
+	}
+	two := rules.Play{N: 2, Trump: rules.Hearts, Leader: rules.SeatA}
+	two.Hands[0] = hand("JH", "AS", "AD")
+	two.Hands[1] = hand("9H", "AH", "7S")
+	// B leads the 10 of trumps, D must overtake with the jack, and C
+	// ruffs D's diamond lead.
+	four := rules.Play{N: 4, Trump: rules.Hearts, Leader: rules.SeatB}
+	four.Hands[0] = hand("KC", "8S", "JS")
+	four.Hands[1] = hand("AD", "TH", "QH")
+	four.Hands[2] = hand("7H", "8H", "7S")
+	four.Hands[3] = hand("JD", "QD", "JH")
+	// D's diamonds top their suit, but its partner B, void, must ruff
+	// them and lead into C's ace.
+	alone := rules.Play{N: 4, Trump: rules.Hearts, Leader: rules.Seat(3)}
+	alone.Hands[0] = hand("7S", "TS")
+	alone.Hands[1] = hand("TH", "JS")
+	alone.Hands[2] = hand("QS", "AS")
+	alone.Hands[3] = hand("9D", "JD")
+	for _, p := range []rules.Play{two, four, alone} {
+		if newRefSearch(int(p.N), p.Leader, 1<<62).takesAll(p) {
+			t.Fatalf("the reference says %+v is every trick", p)
+		}
+		if TakesAll(p, p.Leader) {
+			t.Errorf("%d players: the other side takes a trick, TakesAll says it does not", p.N)
+		}
+	}
+}
