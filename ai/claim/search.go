@@ -279,7 +279,7 @@ type table struct {
 	n     int
 }
 
-func (t *table) init() { t.slots = make([]entry, 1<<10) }
+func (t *table) init() { t.slots = make([]entry, 64) }
 
 func (t *table) home(k entry) int {
 	h := (k.cards ^ uint64(k.rest&^answer)<<40) * 0x9E3779B97F4A7C15
