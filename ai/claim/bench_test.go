@@ -1,6 +1,7 @@
 package claim
 
 import (
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"testing"
@@ -51,13 +52,13 @@ func claimView(players, cards int, good bool) (v rules.View, ok bool) {
 }
 
 // BenchmarkCheckClaim: claims that look good on the real deal, good
-// (every placement tried) and bad (refused), at two players with 5 to 8
-// cards each, three with 4 to 6, four with 4 and 5 (where one fits the
-// placement limit), by the search (new) and the reference search before
-// it (old), one after the other; it reports the placements tried and
-// the positions searched too.
+// (every placement tried) and bad (refused), at two players with 5 to 9
+// cards each (9: the first lead), three with 4 to 6, four with 3 to 5
+// (where one fits the placement limit), by the search (new) and the
+// reference search before it (old), one after the other; it reports the
+// placements tried and the positions searched too.
 func BenchmarkCheckClaim(b *testing.B) {
-	for _, tc := range []struct{ players, cards int }{{2, 5}, {2, 6}, {2, 7}, {2, 8}, {3, 4}, {3, 5}, {3, 6}, {4, 4}, {4, 5}} {
+	for _, tc := range []struct{ players, cards int }{{2, 5}, {2, 6}, {2, 7}, {2, 8}, {2, 9}, {3, 4}, {3, 5}, {3, 6}, {4, 3}, {4, 4}, {4, 5}} {
 		for _, good := range []bool{true, false} {
 			name := fmt.Sprintf("players=%d/cards=%d/good=%v", tc.players, tc.cards, good)
 			v, found := claimView(tc.players, tc.cards, good)
@@ -81,5 +82,58 @@ func BenchmarkCheckClaim(b *testing.B) {
 				})
 			}
 		}
+	}
+}
+
+// BenchmarkCheckLongClaims checks 1,000 four-player claims, five cards
+// in the claimer's hand, that look good on the real deal, and runs the
+// reference search on each the search refuses as too long or answers
+// past a million nodes: it reports how many the reference refuses as
+// too long (old-too-long), the search (new-too-long), and the search
+// alone (new-only-too-long, which must stay 0), with their nodes. Run
+// it once: -benchtime 1x.
+func BenchmarkCheckLongClaims(b *testing.B) {
+	for range b.N {
+		r := rand.New(rand.NewPCG(21, 4))
+		var checks, big, oldLong, newLong, newOnly, oldNodes, newNodes int
+		for checks < 1000 {
+			d, ok := playPosition(r, 4, 5)
+			if !ok || d.Hand(d.Turn()).Count() != 5 || !TakesAll(d.Play(), d.Turn()) {
+				continue
+			}
+			v := d.View(d.Turn())
+			got := Check(v)
+			var te *TooEarlyError
+			if errors.As(got.Err, &te) {
+				continue
+			}
+			checks++
+			if got.Nodes < 1_000_000 && got.Err == nil {
+				continue
+			}
+			big++
+			want := refCheckWithin(v, DefaultLimits)
+			oldNodes += want.Nodes
+			newNodes += got.Nodes
+			nl, ol := errors.Is(got.Err, ErrTooLong), errors.Is(want.Err, ErrTooLong)
+			if nl {
+				newLong++
+			}
+			if ol {
+				oldLong++
+			}
+			if nl && !ol {
+				newOnly++
+			}
+			if !nl && !ol && (got.OK != want.OK || got.Hands != want.Hands) {
+				b.Fatalf("view:\n%v\nthe search says %+v, the reference %+v", v, got, want)
+			}
+		}
+		b.ReportMetric(float64(big), "past-1M")
+		b.ReportMetric(float64(oldLong), "old-too-long")
+		b.ReportMetric(float64(newLong), "new-too-long")
+		b.ReportMetric(float64(newOnly), "new-only-too-long")
+		b.ReportMetric(float64(oldNodes), "old-nodes")
+		b.ReportMetric(float64(newNodes), "new-nodes")
 	}
 }

@@ -73,7 +73,7 @@ func TestCheckAgreesWithReference(t *testing.T) {
 			// A node limit some reference checks pass, so that the
 			// test has some near the limit and stays short.
 			lim := Limits{Placements: DefaultLimits.Placements, Nodes: 200_000}
-			var ok, refused, long, tried int
+			var ok, refused, long, tried, fewer, more, most, nodes, refNodes int
 			for n := 0; n < tc.positions; {
 				left := 1 + r.IntN(tc.maxLeft)
 				if n%2 == 0 {
@@ -100,7 +100,17 @@ func TestCheckAgreesWithReference(t *testing.T) {
 					continue
 				}
 				tried++
-				same(t, v, lim, want, CheckWithin(v, lim))
+				got := CheckWithin(v, lim)
+				same(t, v, lim, want, got)
+				if want.Err == nil && got.Err == nil {
+					nodes, refNodes = nodes+got.Nodes, refNodes+want.Nodes
+					if got.Nodes < want.Nodes {
+						fewer++
+					} else if got.Nodes > want.Nodes {
+						more++
+						most = max(most, got.Nodes-want.Nodes)
+					}
+				}
 				if errors.Is(want.Err, ErrTooLong) {
 					long++
 					continue
@@ -123,6 +133,7 @@ func TestCheckAgreesWithReference(t *testing.T) {
 				}
 			}
 			t.Logf("%d checks: %d good, %d refused, %d too long for the reference", tried, ok, refused, long)
+			t.Logf("finished by both: %d nodes, the reference %d; fewer on %d checks, more on %d (by %d at most)", nodes, refNodes, fewer, more, most)
 			if ok < 5 || refused < 5 {
 				t.Errorf("%d claims allowed, %d refused: the positions test too little", ok, refused)
 			}
