@@ -190,3 +190,101 @@ func TestCreateDrawsAgainForACodeTaken(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, ts, 2, "the tournaments open")
 }
+
+// openings is how many creations the service holds in its count.
+func (s *Service) openings() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.opening)
+}
+
+// heldCreations is a club database that holds each creation once it is
+// written, until the test closes the channel it sends on written (or
+// stop is closed).
+type heldCreations struct {
+	DB
+	written chan chan struct{}
+	stop    chan struct{}
+}
+
+func (h heldCreations) CreateTournament(ctx context.Context, t clubdb.Tournament, seed uint64) (clubdb.Tournament, error) {
+	t, err := h.DB.CreateTournament(ctx, t, seed)
+	if err == nil {
+		release := make(chan struct{})
+		select {
+		case h.written <- release:
+			select {
+			case <-release:
+			case <-h.stop:
+			}
+		case <-h.stop:
+		}
+	}
+	return t, err
+}
+
+// created is a Create's answer.
+type created struct {
+	info Info
+	err  error
+}
+
+// TestOverlappingCreationsForgetTheirOpenings: on a server where some
+// creation is always under way, each one begun while the last was still
+// being written, a creation ended by its host is forgotten once the
+// creations that began before its write are done: the host creates and
+// ends tournaments one after another without passing MaxOpenPerCreator,
+// what the service holds stays small, and the cap still refuses at its
+// limit.
+func TestOverlappingCreationsForgetTheirOpenings(t *testing.T) {
+	f := newFixture(t, false)
+	written, stop := make(chan chan struct{}), make(chan struct{})
+	f.wrap = func(db DB) DB { return heldCreations{DB: db, written: written, stop: stop} }
+	f.restart(false)
+	t.Cleanup(func() { close(stop) }) // before the fixture's: nothing stays held
+	ctx := context.Background()
+	create := func() chan created {
+		done := make(chan created, 1)
+		go func() {
+			i, err := f.s.Create(ctx, ann, f.spec(2, 4))
+			done <- created{i, err}
+		}()
+		return done
+	}
+	// heldAt waits until the creation done is written, and returns what
+	// releases it.
+	heldAt := func(done chan created, round int) chan struct{} {
+		select {
+		case release := <-written:
+			return release
+		case c := <-done:
+			t.Fatalf("round %d: the creation ended before its write: %v", round, c.err)
+			return nil
+		}
+	}
+	prev := create()
+	release := heldAt(prev, -1)
+	for round := range 3 * MaxOpenPerCreator {
+		next := create()
+		releaseNext := heldAt(next, round) // begun and written while prev is held
+		close(release)
+		c := <-prev
+		require.NoError(t, c.err, "round %d", round)
+		require.NoError(t, f.s.End(ctx, ann, c.info.Code))
+		assert.LessOrEqual(t, f.s.openings(), 2, "round %d: openings kept", round)
+		prev, release = next, releaseNext
+	}
+	close(release)
+	require.NoError(t, (<-prev).err)
+	assert.Zero(t, f.s.openings(), "openings kept with no creation under way")
+
+	// One tournament open: MaxOpenPerCreator-1 more, then refused.
+	for round := range MaxOpenPerCreator - 1 {
+		done := create()
+		close(heldAt(done, round))
+		require.NoError(t, (<-done).err)
+	}
+	_, err := f.s.Create(ctx, ann, f.spec(2, 4))
+	require.ErrorIs(t, err, ErrTooMany)
+	require.ErrorContains(t, err, fmt.Sprintf("you host %d already", MaxOpenPerCreator))
+}

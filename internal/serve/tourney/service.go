@@ -149,11 +149,13 @@ type Service struct {
 	from     map[string]string                // the address each open tournament created since the start came from, by code
 	entrants map[addrEntrants]map[string]bool // the keys that entered an open tournament from an address since the start
 	// opening holds the club tournaments being created, and those
-	// created while any Create is counting (creating > 0): a Create's
-	// read of the database may not have them yet, so it counts them
-	// too. It empties when no Create is counting.
+	// written while a Create that began counting before the write still
+	// counts: that Create's read of the database may not have them, so
+	// it counts them too. counting holds the Creates counting, each by
+	// its number in order of beginning (counted the last given).
 	opening  map[*opening]bool
-	creating int
+	counting map[uint64]bool
+	counted  uint64
 	// endSignals holds, by code, a channel closed once the tournament's host
 	// ends it: its seats hear of it at once. A channel closed stays,
 	// so that a seat taken a moment after the end still hears of it.
@@ -206,7 +208,7 @@ func New(cfg Config) (*Service, error) {
 	}
 	s := &Service{cfg: cfg, fs: durable.OS(), sets: map[string]*duplicate.BoardSet{}, live: map[seatKey]*live{},
 		parWant: map[string]bool{}, from: map[string]string{}, entrants: map[addrEntrants]map[string]bool{}, endSignals: map[string]chan struct{}{},
-		opening: map[*opening]bool{}, parWake: make(chan struct{}, 1)}
+		opening: map[*opening]bool{}, counting: map[uint64]bool{}, parWake: make(chan struct{}, 1)}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.work.Add(1)
 	go s.parWorker()

@@ -338,9 +338,11 @@ func (s *Service) Create(ctx context.Context, p Player, spec Spec) (Info, error)
 	// the end of Create, so that creations written meanwhile, which the
 	// read may miss, stay in opening for takePlace to count.
 	s.mu.Lock()
-	s.creating++
+	s.counted++
+	n := s.counted
+	s.counting[n] = true
 	s.mu.Unlock()
-	defer s.doneCreating()
+	defer s.doneCreating(n)
 	ts, err := s.cfg.DB.Tournaments(ctx)
 	if err != nil {
 		return Info{}, s.dbErr(err)
@@ -365,8 +367,13 @@ func (s *Service) Create(ctx context.Context, p Player, spec Spec) (Info, error)
 	s.mu.Lock()
 	if err != nil {
 		delete(s.opening, o) // its place is given back
-	} else if p.Addr != "" {
-		s.from[t.Code] = p.Addr
+	} else {
+		// Every Create numbered after this began counting once the
+		// tournament was written: its read has it.
+		o.written = s.counted
+		if p.Addr != "" {
+			s.from[t.Code] = p.Addr
+		}
 	}
 	s.mu.Unlock()
 	if err != nil {
@@ -379,8 +386,13 @@ func (s *Service) Create(ctx context.Context, p Player, spec Spec) (Info, error)
 }
 
 // opening is a club tournament being created by key from addr; code is
-// the code it is being written with ("" before the first try).
-type opening struct{ key, addr, code string }
+// the code it is being written with ("" before the first try). Once
+// written, written is the number of the last Create that had begun
+// counting then (Service.counted), and 0 before.
+type opening struct {
+	key, addr, code string
+	written         uint64
+}
 
 // nameOpening gives o the code it is about to be written with, before
 // the write, so that a count reading the tournaments open after the
@@ -407,7 +419,7 @@ func (s *Service) nameOpening(o *opening, code string, ts []clubdb.Tournament) b
 
 // takePlace counts the tournaments open (by p, from p's address, on the
 // server) against the caps: those of ts, read by a Create counting
-// (Service.creating), and those being created or created since that
+// (Service.counting), and those being created or created since that
 // read began (Service.opening), each once: an opening whose code and
 // creator a tournament of ts has is that tournament, written (its
 // address is the opening's until Create marks it in s.from). Under the
@@ -498,14 +510,23 @@ func (s *Service) forgetClosedLocked(open map[string]bool) {
 	}
 }
 
-// doneCreating ends a Create's count. Once no Create is counting, every
-// creation's write came before any later read of the tournaments open,
-// which has it: opening empties.
-func (s *Service) doneCreating() {
+// doneCreating ends the count of Create number n. A creation written
+// is dropped from opening once every Create that began counting before
+// its write (numbered up to its written) is done: any Create counting
+// after that began after the write, and its read of the tournaments
+// open has it.
+func (s *Service) doneCreating(n uint64) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.creating--; s.creating == 0 {
-		clear(s.opening)
+	delete(s.counting, n)
+	first := s.counted + 1 // the first Create still counting
+	for c := range s.counting {
+		first = min(first, c)
+	}
+	for o := range s.opening {
+		if o.written != 0 && o.written < first {
+			delete(s.opening, o)
+		}
 	}
 }
 
