@@ -288,3 +288,62 @@ func TestOverlappingCreationsForgetTheirOpenings(t *testing.T) {
 	require.ErrorIs(t, err, ErrTooMany)
 	require.ErrorContains(t, err, fmt.Sprintf("you host %d already", MaxOpenPerCreator))
 }
+
+// held is how many board sets and end signals the service holds.
+func (s *Service) held() (sets, endSignals int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.sets), len(s.endSignals)
+}
+
+// TestSetsAndEndSignalsBounded: tournaments created, played, ended by
+// their hosts and read again and again leave at most closedSets board
+// sets and no end signal once their seats are given up; a set dropped
+// is made again the same, and a board still in play after its
+// tournament's end keeps its own.
+func TestSetsAndEndSignalsBounded(t *testing.T) {
+	f := newFixture(t, false)
+	ctx := context.Background()
+	const rounds = closedSets + 4
+	var codes []string
+	first := map[string]string{} // the par log of each tournament's board 1
+	var inPlay *Seat
+	for round := range rounds {
+		i, err := f.s.Create(ctx, cy, f.spec(2, 4))
+		require.NoError(t, err)
+		codes = append(codes, i.Code)
+		require.NoError(t, f.s.Enter(ctx, bob, i.Code))
+		seat, err := f.s.Play(ctx, bob, i.Code)
+		require.NoError(t, err)
+		ended := waitEnded(seat)
+		require.NoError(t, f.s.End(ctx, cy, i.Code))
+		require.True(t, <-ended, "round %d: the end not heard", round)
+		if round == 0 {
+			inPlay = seat // its board goes on after the end
+		} else {
+			seat.Close()
+		}
+		l, err := f.s.ParLog(ctx, i.Code, 1)
+		require.NoError(t, err)
+		text, err := l.MarshalText()
+		require.NoError(t, err)
+		first[i.Code] = string(text)
+		sets, signals := f.s.held()
+		assert.LessOrEqual(t, sets, closedSets, "round %d: sets kept", round)
+		assert.LessOrEqual(t, signals, 1, "round %d: end signals kept", round)
+	}
+	_, _, ok := f.s.HiddenFrom(codes[0], bob.Key)
+	assert.True(t, ok, "the board in play lost its set")
+	inPlay.Close()
+	_, signals := f.s.held()
+	assert.Zero(t, signals, "end signals kept with no seat")
+	for _, code := range codes {
+		l, err := f.s.ParLog(ctx, code, 1)
+		require.NoError(t, err)
+		text, err := l.MarshalText()
+		require.NoError(t, err)
+		assert.Equal(t, first[code], string(text), "%s's board 1 made again otherwise", code)
+	}
+	sets, _ := f.s.held()
+	assert.LessOrEqual(t, sets, closedSets)
+}

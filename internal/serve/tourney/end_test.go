@@ -2,11 +2,14 @@ package tourney
 
 import (
 	"context"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/klob/klob/internal/record/clubdb"
 )
 
 // TestHostEndsEarly: while a tournament runs everyone sees who entered
@@ -132,4 +135,56 @@ func TestCloseWhileAudited(t *testing.T) {
 	<-done
 	_, _, inPlay := f.s.HiddenFrom(code, ann.Key)
 	assert.False(t, inPlay, "a board in play after Close")
+}
+
+// hookedReads is a club database that calls read once it has read a
+// tournament (nil: no hook).
+type hookedReads struct {
+	DB
+	read func()
+}
+
+func (h hookedReads) Tournament(ctx context.Context, code string) (clubdb.Tournament, error) {
+	t, err := h.DB.Tournament(ctx, code)
+	if h.read != nil {
+		h.read()
+	}
+	return t, err
+}
+
+// TestSeatTakenAsTheHostEnds: a seat whose Play read the tournament
+// before its host ended it hears the end, though the end came before
+// the seat was made and no other seat held the signal.
+func TestSeatTakenAsTheHostEnds(t *testing.T) {
+	f := newFixture(t, false)
+	var arm atomic.Bool
+	var code string // set before arm
+	ended := make(chan error, 1)
+	f.wrap = func(db DB) DB {
+		return hookedReads{DB: db, read: func() {
+			if arm.CompareAndSwap(true, false) {
+				ended <- f.s.End(context.Background(), ann, code)
+			}
+		}}
+	}
+	f.restart(false)
+	ctx := context.Background()
+	i, err := f.s.Create(ctx, ann, f.spec(2, 4))
+	require.NoError(t, err)
+	require.NoError(t, f.s.Enter(ctx, bob, i.Code))
+	seat, err := f.s.Play(ctx, bob, i.Code)
+	require.NoError(t, err)
+	seat.Close() // nobody holds the end signal; the next Play resumes the board
+	code = i.Code
+	arm.Store(true)
+	again, err := f.s.Play(ctx, bob, i.Code)
+	require.NoError(t, <-ended)
+	require.NoError(t, err)
+	select {
+	case got := <-waitEnded(again):
+		assert.True(t, got, "the end not heard as the host's")
+	case <-time.After(endGuard):
+		t.Fatal("the host's end never heard")
+	}
+	again.Close()
 }

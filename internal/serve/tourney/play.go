@@ -30,8 +30,9 @@ type seatKey struct{ code, key string }
 type live struct {
 	mu    sync.Mutex
 	h     *host.Host
-	n     int // the board's number
-	users int // the connections at it (Service.mu)
+	set   *duplicate.BoardSet // h's board's set
+	n     int                 // the board's number
+	users int                 // the connections at it (Service.mu)
 }
 
 // Seat is a connection's place at its board: the table screen plays
@@ -56,14 +57,17 @@ type Seat struct {
 	s     *Service
 	l     *live
 	once  sync.Once
+	code  string
+	end   *endSignal      // held until the seat is given up
 	ended <-chan struct{} // closed when the host ends the tournament
 	left  chan struct{}   // closed when the seat is given up
 }
 
-// newSeat is a seat at l's board n of tournament t.
-func (s *Service) newSeat(t clubdb.Tournament, l *live, port host.Port, n, boards int, resumed bool) *Seat {
+// newSeat is a seat at l's board n of tournament t, holding end (its
+// end signal) until given up.
+func (s *Service) newSeat(t clubdb.Tournament, end *endSignal, l *live, port host.Port, n, boards int, resumed bool) *Seat {
 	return &Seat{Port: port, Board: n, Boards: boards, Resumed: resumed, Ends: t.Ends, s: s, l: l,
-		ended: s.endSignal(t.Code), left: make(chan struct{})}
+		code: t.Code, end: end, ended: end.ch, left: make(chan struct{})}
 }
 
 // WaitEnded waits until the tournament's host ends it early (true) or
@@ -95,6 +99,7 @@ func (t *Seat) giveUp(wait bool) {
 	t.once.Do(func() {
 		close(t.left)
 		t.Port.Leave()
+		t.s.releaseEndSignal(t.code, t.end)
 		t.s.mu.Lock()
 		t.l.users--
 		last := t.l.users == 0
@@ -144,7 +149,15 @@ func (s *Service) entry(k seatKey) *live {
 // else the first board not played, recorded as begun before it is
 // dealt. p must have entered (ErrNotEntered); ErrAllPlayed when every
 // board is played, ErrOver after the end.
-func (s *Service) Play(ctx context.Context, p Player, code string) (*Seat, error) {
+func (s *Service) Play(ctx context.Context, p Player, code string) (seat *Seat, err error) {
+	// The end signal is held before the tournament is read: an end
+	// written after the read signals the seat.
+	end := s.holdEndSignal(code)
+	defer func() {
+		if seat == nil {
+			s.releaseEndSignal(code, end)
+		}
+	}()
 	t, err := s.openedBy(ctx, p, code, ErrGuest)
 	if err != nil {
 		return nil, err
@@ -162,7 +175,7 @@ func (s *Service) Play(ctx context.Context, p Player, code string) (*Seat, error
 	if s.isClosed() {
 		return nil, ErrClosed
 	}
-	if seat := s.rejoin(t, l, set); seat != nil {
+	if seat := s.rejoin(t, end, l, set); seat != nil {
 		return seat, nil
 	}
 	mine, err := s.cfg.DB.BoardsOf(ctx, t.Code, p.Key)
@@ -200,9 +213,9 @@ func (s *Service) Play(ctx context.Context, p Player, code string) (*Seat, error
 		return nil, fmt.Errorf("board %d: %w", n, err)
 	}
 	s.mu.Lock()
-	l.h, l.n, l.users = h, n, 1
+	l.h, l.set, l.n, l.users = h, set, n, 1
 	s.mu.Unlock()
-	seat := s.newSeat(t, l, port, n, len(set.Boards), resumed)
+	seat = s.newSeat(t, end, l, port, n, len(set.Boards), resumed)
 	seat.DealtAgain = again
 	return seat, nil
 }
@@ -210,7 +223,7 @@ func (s *Service) Play(ctx context.Context, p Player, code string) (*Seat, error
 // rejoin seats another connection at the entrant's board in play, if
 // one is and its deal goes on; a board whose deal is over is closed (the
 // next is wanted). l.mu is held.
-func (s *Service) rejoin(t clubdb.Tournament, l *live, set *duplicate.BoardSet) *Seat {
+func (s *Service) rejoin(t clubdb.Tournament, end *endSignal, l *live, set *duplicate.BoardSet) *Seat {
 	s.mu.Lock()
 	h, n := l.h, l.n
 	s.mu.Unlock()
@@ -222,7 +235,7 @@ func (s *Service) rejoin(t clubdb.Tournament, l *live, set *duplicate.BoardSet) 
 			s.mu.Lock()
 			l.users++
 			s.mu.Unlock()
-			return s.newSeat(t, l, np, n, len(set.Boards), true)
+			return s.newSeat(t, end, l, np, n, len(set.Boards), true)
 		}
 	}
 	s.mu.Lock()
@@ -503,23 +516,26 @@ func (s *Service) HiddenFrom(code, key string) (board int, hidden rules.CardSet,
 	s.mu.Lock()
 	l := s.live[seatKey{code, key}]
 	var h *host.Host
+	var set *duplicate.BoardSet
 	if l != nil {
-		h, board = l.h, l.n
+		h, set, board = l.h, l.set, l.n
 	}
 	s.mu.Unlock()
 	if h == nil {
-		return 0, 0, false
-	}
-	set := s.cachedSet(code)
-	if set == nil {
 		return 0, 0, false
 	}
 	_, hidden, err := h.HiddenFrom(set.Seat)
 	return board, hidden, err == nil
 }
 
+// cachedSet is code's set if the service holds it, nil if not.
 func (s *Service) cachedSet(code string) *duplicate.BoardSet {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.sets[code]
+	if e := s.sets[code]; e != nil {
+		s.setUses++
+		e.used = s.setUses
+		return e.set
+	}
+	return nil
 }

@@ -140,9 +140,14 @@ type Service struct {
 	cancel context.CancelFunc
 	fs     durable.FS
 
-	mu       sync.Mutex
-	closed   bool
-	sets     map[string]*duplicate.BoardSet   // by code
+	mu     sync.Mutex
+	closed bool
+	// sets holds the board sets by code: every one of a tournament
+	// not ended, and the closedSets last used of those ended (set makes
+	// them again from their seeds when asked). setUses counts the uses,
+	// to find the least recently used.
+	sets     map[string]*setEntry
+	setUses  uint64
 	live     map[seatKey]*live                // the boards in play, by entrant
 	daily    duplicate.Date                   // the day whose dailies exist
 	parWant  map[string]bool                  // codes queued for par, or being worked out
@@ -156,10 +161,12 @@ type Service struct {
 	opening  map[*opening]bool
 	counting map[uint64]bool
 	counted  uint64
-	// endSignals holds, by code, a channel closed once the tournament's host
-	// ends it: its seats hear of it at once. A channel closed stays,
-	// so that a seat taken a moment after the end still hears of it.
-	endSignals map[string]chan struct{}
+	// endSignals holds, by code, the signal of a tournament's end early
+	// while a seat of it (or a Play) holds it: its seats hear of it at
+	// once. A Play holds it before it reads the tournament, so an end
+	// written after that read finds it (signalEnd), and one written
+	// before is read.
+	endSignals map[string]*endSignal
 	parQ       []string
 	parWake    chan struct{}
 	work       sync.WaitGroup // the par worker
@@ -206,8 +213,8 @@ func New(cfg Config) (*Service, error) {
 	if err := os.MkdirAll(cfg.Dir, 0o700); err != nil {
 		return nil, fmt.Errorf("tourney: %w", err)
 	}
-	s := &Service{cfg: cfg, fs: durable.OS(), sets: map[string]*duplicate.BoardSet{}, live: map[seatKey]*live{},
-		parWant: map[string]bool{}, from: map[string]string{}, entrants: map[addrEntrants]map[string]bool{}, endSignals: map[string]chan struct{}{},
+	s := &Service{cfg: cfg, fs: durable.OS(), sets: map[string]*setEntry{}, live: map[seatKey]*live{},
+		parWant: map[string]bool{}, from: map[string]string{}, entrants: map[addrEntrants]map[string]bool{}, endSignals: map[string]*endSignal{},
 		opening: map[*opening]bool{}, counting: map[uint64]bool{}, parWake: make(chan struct{}, 1)}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.work.Add(1)
@@ -256,28 +263,47 @@ func (s *Service) isClosed() bool {
 	return s.closed
 }
 
-// endSignal is code's channel closed once its host ends it, made on
-// first use.
-func (s *Service) endSignal(code string) chan struct{} {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	ch := s.endSignals[code]
-	if ch == nil {
-		ch = make(chan struct{})
-		s.endSignals[code] = ch
-	}
-	return ch
+// endSignal is the end early of a tournament: ch is closed once its
+// host ends it (closed set); holders count the seats and Plays holding
+// it (Service.mu).
+type endSignal struct {
+	ch      chan struct{}
+	closed  bool
+	holders int
 }
 
-// signalEnd tells code's seats that its host ended it (once).
-func (s *Service) signalEnd(code string) {
-	ch := s.endSignal(code)
+// holdEndSignal holds code's end signal, made on first use, until
+// releaseEndSignal.
+func (s *Service) holdEndSignal(code string) *endSignal {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	select {
-	case <-ch:
-	default:
-		close(ch)
+	e := s.endSignals[code]
+	if e == nil {
+		e = &endSignal{ch: make(chan struct{})}
+		s.endSignals[code] = e
+	}
+	e.holders++
+	return e
+}
+
+// releaseEndSignal gives up a hold of code's end signal e: the last
+// drops it.
+func (s *Service) releaseEndSignal(code string, e *endSignal) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if e.holders--; e.holders == 0 && s.endSignals[code] == e {
+		delete(s.endSignals, code)
+	}
+}
+
+// signalEnd tells code's seats that its host ended it (once). With no
+// holder there is nothing to tell: a Play after this reads the end.
+func (s *Service) signalEnd(code string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if e := s.endSignals[code]; e != nil && !e.closed {
+		e.closed = true
+		close(e.ch)
 	}
 }
 

@@ -1,10 +1,12 @@
 package tourney
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 
@@ -545,6 +547,7 @@ func (s *Service) End(ctx context.Context, p Player, code string) error {
 		return s.overErr(err)
 	}
 	s.signalEnd(t.Code)
+	s.setEnded(t.Code, s.Now())
 	s.cfg.Logf("tournament %s: ended early by its host %s", t.Code, hall.Who(hall.Player{ID: p.Key, Name: p.Name}))
 	return nil
 }
@@ -625,8 +628,7 @@ func boardSeed(secret uint64) duplicate.Seed { return duplicate.Seed{secret, see
 // secret seeds (seed 0) keeps klob daily's boards of its date. The set
 // holds every deck: it never leaves the service.
 func (s *Service) set(ctx context.Context, t clubdb.Tournament) (*duplicate.BoardSet, error) {
-	set := s.cachedSet(t.Code)
-	if set != nil {
+	if set := s.cachedSet(t.Code); set != nil {
 		return set, nil
 	}
 	level, err := ai.ParseLevel(t.Level)
@@ -648,6 +650,7 @@ func (s *Service) set(ctx context.Context, t clubdb.Tournament) (*duplicate.Boar
 			spec.Seat = daily.Seat
 		}
 	}
+	var set *duplicate.BoardSet
 	if err == nil {
 		set, err = duplicate.NewSet(spec)
 	}
@@ -655,7 +658,62 @@ func (s *Service) set(ctx context.Context, t clubdb.Tournament) (*duplicate.Boar
 		return nil, fmt.Errorf("tournament %s: %w", t.Code, err)
 	}
 	s.mu.Lock()
-	s.sets[t.Code] = set
+	if e := s.sets[t.Code]; e != nil {
+		set = e.set // made meanwhile: one set a tournament
+	} else {
+		s.sets[t.Code] = &setEntry{set: set, ends: t.Ends}
+	}
+	s.pruneSetsLocked()
 	s.mu.Unlock()
+	// t may have been read before its host ended it, and End may have
+	// looked for the set before it was kept: read again once it is.
+	if s.Now().Before(t.Ends) {
+		if again, err := s.cfg.DB.Tournament(ctx, t.Code); err == nil && again.Ends.Before(t.Ends) {
+			s.setEnded(t.Code, again.Ends)
+		}
+	}
 	return set, nil
+}
+
+// closedSets is how many sets of tournaments ended the service keeps.
+const closedSets = 8
+
+// setEntry is a set the service keeps, of a tournament ending at ends;
+// used is when it was last used (Service.setUses).
+type setEntry struct {
+	set  *duplicate.BoardSet
+	ends time.Time
+	used uint64
+}
+
+// setEnded notes that the tournament of code ended at ends, sooner than
+// its set's entry says.
+func (s *Service) setEnded(code string, ends time.Time) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if e := s.sets[code]; e != nil && ends.Before(e.ends) {
+		e.ends = ends
+		s.pruneSetsLocked()
+	}
+}
+
+// pruneSetsLocked drops the sets of tournaments ended but the
+// closedSets last used. A board in play keeps its own set (its host's,
+// live.set): a set dropped is made again from its seed when asked, the
+// same. s.mu is held.
+func (s *Service) pruneSetsLocked() {
+	now := s.Now()
+	var closed []string
+	for code, e := range s.sets {
+		if !now.Before(e.ends) {
+			closed = append(closed, code)
+		}
+	}
+	if len(closed) <= closedSets {
+		return
+	}
+	slices.SortFunc(closed, func(a, b string) int { return cmp.Compare(s.sets[a].used, s.sets[b].used) })
+	for _, code := range closed[:len(closed)-closedSets] {
+		delete(s.sets, code)
+	}
 }
