@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"runtime/debug"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/klob/klob/ai"
@@ -158,6 +159,9 @@ type Host struct {
 	once   sync.Once
 
 	st *state // the game; only the loop goroutine touches it
+	// inDeal says whether a deal is being played (DealInPlay): the loop
+	// sets it before the seats' snapshots go out, false once stopped.
+	inDeal atomic.Bool
 	// replies are the answers to the callers of the event being handled,
 	// sent once the snapshots are out; only the loop touches them.
 	replies []func()
@@ -246,6 +250,7 @@ func start(cfg Config, s *session.Session, l *gamelog.Log) (*Host, error) {
 		return nil, err
 	}
 	h.st = st
+	h.inDeal.Store(st.dealInPlay())
 	h.w = newWriter(h)
 	// A resumed game that was over but not yet filed is filed now,
 	// whoever comes (the loop is not running yet: no race).
@@ -271,6 +276,7 @@ func hardHint(ctx context.Context, v *rules.View, seed uint64) (eval.Evaluation,
 // as far as it goes by itself and tells the seats.
 func (h *Host) run() {
 	defer close(h.done)
+	defer h.inDeal.Store(false)
 	for {
 		select {
 		case f := <-h.events:
@@ -287,6 +293,7 @@ func (h *Host) run() {
 				h.st.clocks()
 				h.st.ring()
 				h.st.flush()
+				h.inDeal.Store(h.st.dealInPlay())
 				h.st.publish()
 				h.cause = rules.NoSeat
 				return nil
@@ -404,6 +411,14 @@ func (h *Host) Abandon() error {
 	h.Close()
 	return err
 }
+
+// DealInPlay reports whether a deal is being played: dealt, and neither
+// over nor waiting for the next, nor the game over; false once the host
+// has stopped. It waits for nothing (no loop's turn, no lock), so it
+// may be asked under any lock, with nobody connected to the game: a
+// game all its people left stands still in the middle of its deal. A
+// seat's Snapshot shows the same state once it comes.
+func (h *Host) DealInPlay() bool { return h.inDeal.Load() }
 
 // Done is closed once the host has stopped.
 func (h *Host) Done() <-chan struct{} { return h.done }

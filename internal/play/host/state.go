@@ -226,6 +226,12 @@ func (st *state) hasDeal() bool {
 	return g.DealNo() > 1 || !g.NeedDeal()
 }
 
+// dealInPlay reports whether a deal is being played: a seat's Snapshot
+// then has HasDeal, and neither Between nor Over.
+func (st *state) dealInPlay() bool {
+	return st.hasDeal() && !st.sess.Over() && !st.sess.Game().NeedDeal()
+}
+
 func (st *state) steps() []rules.Step {
 	if !st.hasDeal() {
 		return nil
