@@ -181,23 +181,20 @@ func (t *Table) reopen() {
 func QuietDeal(sn host.Snapshot) bool { return sn.HasDeal && !sn.Between && !sn.Over }
 
 // quiet reports whether the table is one of three or four seats whose
-// game is rated (rated) and plays a deal now (QuietDeal), read from the
-// port of a person at the table: a word said anywhere by one of its
-// people could tell a partner, or the other defender, what a hand
-// holds. With nobody at the table the game waits and nobody there could
-// hear a word, so its people are free to talk elsewhere (a table all
-// its people left would otherwise keep them quiet until abandoned).
-// t.mu is held.
+// game is rated (rated) and plays a deal now (host.Host.DealInPlay,
+// QuietDeal's state read from the game itself): a word said anywhere
+// by one of its people could tell a partner, or the other defender,
+// what a hand holds. That holds while nobody is at the table too: the
+// game stands still in the middle of its deal, and its people could
+// otherwise all step out, talk about their hands and come back. The
+// quiet ends with the deal, the game, or the table: filed, closed, or
+// abandoned by the hall once nobody came back for Config.Abandon.
+// t.mu is held (DealInPlay takes no lock).
 func (t *Table) quiet() bool {
-	if len(t.seats) < 3 || t.game == nil || t.filed || !t.rated() {
+	if len(t.seats) < 3 || t.game == nil || t.filed || t.closed != "" || t.released || !t.rated() {
 		return false
 	}
-	for _, s := range t.seats {
-		if s.conn != nil && s.conn.port != nil {
-			return QuietDeal(s.conn.port.Snapshot())
-		}
-	}
-	return false
+	return t.game.DealInPlay()
 }
 
 // Quiet reports whether the table is quiet now (quiet): nobody at it,

@@ -369,8 +369,8 @@ func TestSpectatorRunsNoGrace(t *testing.T) {
 // TestQuietWhileADealIsPlayed: a table of three or four whose rated
 // game plays a deal is quiet for the people holding its seats and its
 // spectators (Quiet names it), and stays so while its people are all
-// away: the game waits as it was. A table of two is never quiet, nor
-// is anyone not seated nor watching.
+// away: the game waits in the middle of the deal. A table of two is
+// never quiet, nor is anyone not seated nor watching.
 func TestQuietWhileADealIsPlayed(t *testing.T) {
 	for _, seats := range []int{2, 3, 4} {
 		h := newHall(t, testConfig(t.TempDir(), &memHistory{}, clocktest.New(t0)))
@@ -401,13 +401,78 @@ func TestQuietWhileADealIsPlayed(t *testing.T) {
 		code, _ = h.Quiet("c")
 		assert.Equal(t, "", code, "%d seats: no more watching", seats)
 		// One person left at the table keeps the deal played: the
-		// other, away, stays quiet; once nobody is there the game waits
-		// and its people may talk elsewhere.
+		// other, away, stays quiet; once nobody is there the deal waits
+		// unfinished, and its people stay quiet.
 		ann.conn.Drop()
 		quiet("a", false)
 		bob.conn.Drop()
-		code, _ = h.Quiet("a")
-		assert.Equal(t, "", code, "%d seats: nobody at the table", seats)
+		quiet("a", false)
+		quiet("b", false)
+	}
+}
+
+// TestQuietWhileDeserted: the people of a rated table of three or four
+// who all step out to the lobby in the middle of a deal stay quiet
+// (Quiet, which the lobby's talk asks), until the table is abandoned
+// for nobody coming back, or they come back and the deal ends: they may
+// then talk, and leaving once the game is over keeps nobody quiet.
+func TestQuietWhileDeserted(t *testing.T) {
+	for _, seats := range []int{3, 4} {
+		t.Run(fmt.Sprintf("%d seats abandoned", seats), func(t *testing.T) {
+			clock := clocktest.New(t0)
+			cfg := testConfig(t.TempDir(), &memHistory{}, clock)
+			cfg.Abandon = time.Hour
+			h := newHall(t, cfg)
+			tb, ann, bob := ratedDealPlayed(t, h, seats)
+			ann.leave()
+			bob.leave()
+			quietAt(t, h, tb.Code(), "a", "b")
+			clock.Advance(cfg.Abandon - time.Minute)
+			quietAt(t, h, tb.Code(), "a", "b")
+			clock.Advance(time.Minute) // an hour with nobody at the table
+			eventually(t, "the table abandoned", func() bool { return !tb.Quiet() })
+			quietAt(t, h, "", "a", "b")
+		})
+		t.Run(fmt.Sprintf("%d seats back", seats), func(t *testing.T) {
+			h := newHall(t, testConfig(t.TempDir(), &memHistory{}, clocktest.New(t0)))
+			tb, ann, bob := ratedDealPlayed(t, h, seats)
+			ann.leave()
+			bob.leave()
+			quietAt(t, h, tb.Code(), "a", "b")
+			ann, bob = join(t, tb, "a", "Ann", 3), join(t, tb, "b", "Bob", 4)
+			quietAt(t, h, tb.Code(), "a", "b")
+			play := newCrowd(t, ann, bob)
+			play.run("the deal's end", func() bool { return !QuietDeal(ann.port().Snapshot()) })
+			quietAt(t, h, "", "a", "b")
+			play.run("the game's end", func() bool { return ann.port().Snapshot().Over })
+			ann.leave()
+			bob.leave()
+			quietAt(t, h, "", "a", "b")
+		})
+	}
+}
+
+// ratedDealPlayed has Ann and Bob start a rated game of seats on h, to
+// the default target (several deals), and waits until its first deal
+// is being played.
+func ratedDealPlayed(t *testing.T, h *Hall, seats int) (*Table, *person, *person) {
+	t.Helper()
+	o := rules.DefaultOptions()
+	o.Players = seats
+	tb := annOpens(t, h, seats, o, 1)
+	ann, bob := annAndBob(t, tb)
+	require.True(t, tb.Rated())
+	await(t, ann.port(), "a deal played", QuietDeal)
+	return tb, ann, bob
+}
+
+// quietAt checks that Quiet names code ("" for none) for each of ids.
+func quietAt(t *testing.T, h *Hall, code string, ids ...string) {
+	t.Helper()
+	for _, id := range ids {
+		got, watching := h.Quiet(id)
+		assert.Equal(t, code, got, "%s's quiet table", id)
+		assert.False(t, watching, id)
 	}
 }
 

@@ -93,7 +93,9 @@
 // server's one chat.Hub (Config.Chat), closed when the table goes; its
 // lines never go into the table's log. Quiet names the table where a
 // person holds a seat, or which they watch, whose rated deal of three
-// or four is being played: they talk nowhere meanwhile. "Again" at the
+// or four is being played: they talk nowhere meanwhile, even when they
+// all left the table in the middle of the deal (it waits for them), until
+// the deal or the game ends or the table is abandoned. "Again" at the
 // end of a game starts the next at the same table: its files take the
 // new game. A finished game's table stays listed for its people
 // (Info.Over) while any of them is at it, so that one who stepped out
