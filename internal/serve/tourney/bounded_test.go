@@ -296,11 +296,18 @@ func (s *Service) held() (sets, endSignals int) {
 	return len(s.sets), len(s.endSignals)
 }
 
+// lives is how many entrants' boards the service holds.
+func (s *Service) lives() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.live)
+}
+
 // TestSetsAndEndSignalsBounded: tournaments created, played, ended by
 // their hosts and read again and again leave at most closedSets board
-// sets and no end signal once their seats are given up; a set dropped
-// is made again the same, and a board still in play after its
-// tournament's end keeps its own.
+// sets, and no end signal nor entrant's board once their seats are
+// given up; a set dropped is made again the same, and a board still in
+// play after its tournament's end keeps its own.
 func TestSetsAndEndSignalsBounded(t *testing.T) {
 	f := newFixture(t, false)
 	ctx := context.Background()
@@ -331,12 +338,14 @@ func TestSetsAndEndSignalsBounded(t *testing.T) {
 		sets, signals := f.s.held()
 		assert.LessOrEqual(t, sets, closedSets, "round %d: sets kept", round)
 		assert.LessOrEqual(t, signals, 1, "round %d: end signals kept", round)
+		assert.LessOrEqual(t, f.s.lives(), 1, "round %d: entrants' boards kept", round)
 	}
 	_, _, ok := f.s.HiddenFrom(codes[0], bob.Key)
 	assert.True(t, ok, "the board in play lost its set")
 	inPlay.Close()
 	_, signals := f.s.held()
 	assert.Zero(t, signals, "end signals kept with no seat")
+	assert.Zero(t, f.s.lives(), "entrants' boards kept with no seat")
 	for _, code := range codes {
 		l, err := f.s.ParLog(ctx, code, 1)
 		require.NoError(t, err)

@@ -26,13 +26,17 @@ type seatKey struct{ code, key string }
 // live is an entrant's board in play: its host, while a connection of
 // theirs is at it. mu orders the starts and the closes of the
 // entrant's boards (one board at a time per entrant); users and h are
-// also read under Service.mu.
+// also read under Service.mu. refs counts the Plays and seats holding
+// it (Service.mu): the service forgets it once none does and no host
+// runs, so that entrants come and gone leave nothing behind.
 type live struct {
 	mu    sync.Mutex
+	k     seatKey
 	h     *host.Host
 	set   *duplicate.BoardSet // h's board's set
 	n     int                 // the board's number
 	users int                 // the connections at it (Service.mu)
+	refs  int                 // (Service.mu)
 }
 
 // Seat is a connection's place at its board: the table screen plays
@@ -63,9 +67,12 @@ type Seat struct {
 	left  chan struct{}   // closed when the seat is given up
 }
 
-// newSeat is a seat at l's board n of tournament t, holding end (its
-// end signal) until given up.
+// newSeat is a seat at l's board n of tournament t, holding l and end
+// (its end signal) until given up.
 func (s *Service) newSeat(t clubdb.Tournament, end *endSignal, l *live, port host.Port, n, boards int, resumed bool) *Seat {
+	s.mu.Lock()
+	l.refs++ // the seat's, given up with it
+	s.mu.Unlock()
 	return &Seat{Port: port, Board: n, Boards: boards, Resumed: resumed, Ends: t.Ends, s: s, l: l,
 		code: t.Code, end: end, ended: end.ch, left: make(chan struct{})}
 }
@@ -107,8 +114,14 @@ func (t *Seat) giveUp(wait bool) {
 		switch {
 		case last && wait:
 			t.s.closeHost(t.l, true)
+			t.s.unref(t.l)
 		case last:
-			go t.s.closeHost(t.l, true)
+			go func() {
+				t.s.closeHost(t.l, true)
+				t.s.unref(t.l)
+			}()
+		default:
+			t.s.unref(t.l)
 		}
 	})
 }
@@ -131,16 +144,29 @@ func (s *Service) closeHost(l *live, idle bool) {
 	}
 }
 
-// entry returns the entrant's live, made on first use.
+// entry returns the entrant's live, made on first use, held until
+// unref.
 func (s *Service) entry(k seatKey) *live {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	l := s.live[k]
 	if l == nil {
-		l = &live{}
+		l = &live{k: k}
 		s.live[k] = l
 	}
+	l.refs++
 	return l
+}
+
+// unref gives up a hold of l: the last, with no host running, forgets
+// it. A host closes (its last write done) before its seat's hold goes,
+// so a live made again for the entrant starts nothing beside it.
+func (s *Service) unref(l *live) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if l.refs--; l.refs == 0 && l.h == nil && s.live[l.k] == l {
+		delete(s.live, l.k)
+	}
 }
 
 // Play seats p at their next board of the tournament of code: the board
@@ -170,6 +196,7 @@ func (s *Service) Play(ctx context.Context, p Player, code string) (seat *Seat, 
 		return nil, err
 	}
 	l := s.entry(seatKey{t.Code, p.Key})
+	defer s.unref(l)
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if s.isClosed() {
