@@ -181,20 +181,22 @@ func (t *Table) reopen() {
 func QuietDeal(sn host.Snapshot) bool { return sn.HasDeal && !sn.Between && !sn.Over }
 
 // quiet reports whether the table is one of three or four seats whose
-// game is rated (rated) and plays a deal now (host.Host.DealInPlay,
-// QuietDeal's state read from the game itself): a word said anywhere
-// by one of its people could tell a partner, or the other defender,
-// what a hand holds. That holds while nobody is at the table too: the
-// game stands still in the middle of its deal, and its people could
-// otherwise all step out, talk about their hands and come back. The
-// quiet ends with the deal, the game, or the table: filed, closed, or
-// abandoned by the hall once nobody came back for Config.Abandon.
-// t.mu is held (DealInPlay takes no lock).
+// game is rated (rated) and plays a deal now that one of its people has
+// seen (host.Host.DealSeen, QuietDeal's state read from the game
+// itself): a word said anywhere by one of its people could tell a
+// partner, or the other defender, what a hand holds. That holds while
+// nobody is at the table too: the game stands still in the middle of
+// its deal, and its people could otherwise all step out, talk about
+// their hands and come back. A deal dealt while they were all away
+// (stepped out between deals) has shown nobody a hand: they talk freely
+// until one comes back to it. The quiet ends with the deal, the game,
+// or the table: filed, closed, or abandoned by the hall once nobody
+// came back for Config.Abandon. t.mu is held (DealSeen takes no lock).
 func (t *Table) quiet() bool {
 	if len(t.seats) < 3 || t.game == nil || t.filed || t.closed != "" || t.released || !t.rated() {
 		return false
 	}
-	return t.game.DealInPlay()
+	return t.game.DealSeen()
 }
 
 // Quiet reports whether the table is quiet now (quiet): nobody at it,

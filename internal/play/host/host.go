@@ -159,8 +159,9 @@ type Host struct {
 	once   sync.Once
 
 	st *state // the game; only the loop goroutine touches it
-	// inDeal says whether a deal is being played (DealInPlay): the loop
-	// sets it before the seats' snapshots go out, false once stopped.
+	// inDeal says whether a deal shown to a person is being played
+	// (DealSeen): the loop sets it before the seats' snapshots go out,
+	// false once stopped.
 	inDeal atomic.Bool
 	// replies are the answers to the callers of the event being handled,
 	// sent once the snapshots are out; only the loop touches them.
@@ -250,7 +251,10 @@ func start(cfg Config, s *session.Session, l *gamelog.Log) (*Host, error) {
 		return nil, err
 	}
 	h.st = st
-	h.inDeal.Store(st.dealInPlay())
+	if st.dealInPlay() {
+		st.seenDeal = st.sess.Game().DealNo() // its people saw it before the restart
+	}
+	h.inDeal.Store(st.dealSeen())
 	h.w = newWriter(h)
 	// A resumed game that was over but not yet filed is filed now,
 	// whoever comes (the loop is not running yet: no race).
@@ -293,7 +297,7 @@ func (h *Host) run() {
 				h.st.clocks()
 				h.st.ring()
 				h.st.flush()
-				h.inDeal.Store(h.st.dealInPlay())
+				h.inDeal.Store(h.st.dealSeen())
 				h.st.publish()
 				h.cause = rules.NoSeat
 				return nil
@@ -412,13 +416,14 @@ func (h *Host) Abandon() error {
 	return err
 }
 
-// DealInPlay reports whether a deal is being played: dealt, and neither
-// over nor waiting for the next, nor the game over; false once the host
-// has stopped. It waits for nothing (no loop's turn, no lock), so it
-// may be asked under any lock, with nobody connected to the game: a
-// game all its people left stands still in the middle of its deal. A
-// seat's Snapshot shows the same state once it comes.
-func (h *Host) DealInPlay() bool { return h.inDeal.Load() }
+// DealSeen reports whether a deal is being played (dealt, and neither
+// over nor waiting for the next, nor the game over) that a person at a
+// seat has been shown: false for a deal dealt while every person was
+// away, until one comes back to it, and false once the host has
+// stopped. It waits for nothing (no loop's turn, no lock), so it may be
+// asked under any lock, with nobody connected to the game: a game all
+// its people left stands still in the middle of its deal.
+func (h *Host) DealSeen() bool { return h.inDeal.Load() }
 
 // Done is closed once the host has stopped.
 func (h *Host) Done() <-chan struct{} { return h.done }

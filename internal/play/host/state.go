@@ -34,6 +34,10 @@ type state struct {
 	// step after the last one that showed it new cards.
 	seen    []rules.CardSet
 	barrier []mark
+	// seenDeal is the number of the last deal shown to a person at a
+	// seat while it was played (dealSeen); a deal resumed in play counts
+	// as shown.
+	seenDeal int
 
 	note Note
 	last *Move
@@ -230,6 +234,20 @@ func (st *state) hasDeal() bool {
 // then has HasDeal, and neither Between nor Over.
 func (st *state) dealInPlay() bool {
 	return st.hasDeal() && !st.sess.Over() && !st.sess.Game().NeedDeal()
+}
+
+// dealSeen reports whether the deal in play has been shown to a person
+// at a seat (Host.DealSeen), marking it so when one is here now: a deal
+// dealt while every person was away (they count as ready between deals)
+// has shown nobody a hand until one of them comes back.
+func (st *state) dealSeen() bool {
+	if !st.dealInPlay() {
+		return false
+	}
+	if no := st.sess.Game().DealNo(); st.personHere() {
+		st.seenDeal = no
+	}
+	return st.seenDeal == st.sess.Game().DealNo()
 }
 
 func (st *state) steps() []rules.Step {
