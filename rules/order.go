@@ -1,0 +1,152 @@
+package rules
+
+// The power numbering, for searches: card suit*8 + p, where p counts up
+// from the weakest card of its suit by trick-taking power (Power's order:
+// 7 8 9 J Q K 10 A in a plain suit, 7 8 Q K 10 A 9 J in trump). A set is
+// a uint32 with bit suit*8 + p, so within a suit "beats" is "a higher
+// bit", and following and trick winners become mask operations.
+// Order converts to and from it for one trump and states, in it, the
+// rule of which cards may be played (Follow, as tableFollow) and who
+// wins the trick (Beats, as the beats table). The methods are small so
+// that the searches' hot paths inline them.
+
+// Order is the power numbering of one trump: a suit, or none
+// (NoTrumps, NoSuit). The zero value is the numbering of clubs trump.
+type Order struct {
+	trump  uint8  // the trump suit, 4 with none
+	trumps uint32 // the trump suit's bits, 0 with none
+}
+
+// NewOrder returns the power numbering with trump as the trump suit.
+func NewOrder(trump Suit) Order {
+	t := min(trump, 4)
+	return Order{trump: uint8(t), trumps: uint32(0xFF) << (8 * uint(t))}
+}
+
+// Trump returns the trump suit's index, 4 when there is no trump.
+func (o Order) Trump() uint8 { return o.trump }
+
+// Trumps returns the bits of the trump suit, 0 when there is no trump.
+func (o Order) Trumps() uint32 { return o.trumps }
+
+// tf returns the row of the tables below for suit s: 1 for the trump.
+func (o Order) tf(s uint8) int {
+	if s == o.trump {
+		return 1
+	}
+	return 0
+}
+
+// Card returns c in the power numbering.
+func (o Order) Card(c Card) uint8 {
+	s := uint8(c >> 3)
+	return s<<3 | rankToPow[o.tf(s)][c&7]
+}
+
+// CardOf returns the card numbered p (p < 32).
+func (o Order) CardOf(p uint8) Card {
+	s := p >> 3 & 3
+	return Card(s<<3 | powToRank[o.tf(s)][p&7])
+}
+
+// Set returns m in the power numbering.
+func (o Order) Set(m CardSet) uint32 {
+	var out uint32
+	for s := uint8(0); s < 4; s++ {
+		out |= uint32(laneToPow[o.tf(s)][uint8(m>>(8*s))]) << (8 * s)
+	}
+	return out
+}
+
+// SetOf returns the cards of the set m of the power numbering.
+func (o Order) SetOf(m uint32) CardSet {
+	var out CardSet
+	for s := uint8(0); s < 4; s++ {
+		out |= CardSet(powToLane[o.tf(s)][uint8(m>>(8*s))]) << (8 * s)
+	}
+	return out
+}
+
+// Points returns the card points of card p of the power numbering.
+func (o Order) Points(p uint8) int {
+	return int(powPts[o.tf(p>>3&3)][p&7])
+}
+
+// LanePoints returns the card points of the cards of one suit's lane
+// (bit p: power p) of the power numbering: of the trump suit when trump
+// is true, else of a plain suit.
+func LanePoints(lane uint8, trump bool) int {
+	if trump {
+		return int(lanePts[1][lane])
+	}
+	return int(lanePts[0][lane])
+}
+
+// Follow returns the cards of the hand h that may be played to a trick
+// led with a card of lead's suit and won so far by win, as Play.Legal
+// (docs/rules.md sections 6, 12 and 13): follow suit, and to a trump
+// lead beat the highest trump if able; void, trump, beating a trump
+// already in the trick if able; else any card. A trick holding a trump
+// is won by its highest trump, so win is the trump to beat. With two
+// players win is the lead.
+func (o Order) Follow(h uint32, lead, win uint8) uint32 {
+	x := h & (0xFF << (lead &^ 7))
+	if x == 0 {
+		if x = h & o.trumps; x == 0 {
+			return h
+		}
+	}
+	// A trump winning the trick: the trumps above it, if any. (A plain
+	// lead ruffed: x is the lead's suit, all of it or none of it above
+	// the trump, and all of it is returned either way.)
+	if win>>3 == o.trump {
+		if hi := x &^ uint32(uint64(2)<<win-1); hi != 0 {
+			return hi
+		}
+	}
+	return x
+}
+
+// Beats reports whether card c, played to a trick, beats the card w
+// winning it so far (as Beats and TrickWinnerOf): a higher card of w's
+// suit, or a trump when w is not one.
+func (o Order) Beats(c, w uint8) bool {
+	if c>>3 == w>>3 {
+		return c > w
+	}
+	return c>>3 == o.trump
+}
+
+// Tables of the power numbering indexed [tf] with tf 1 for the trump
+// suit, built once from power and cardPoints.
+var (
+	rankToPow [2][8]uint8   // Rank -> power
+	powToRank [2][8]uint8   // power -> Rank
+	powPts    [2][8]int16   // card points by power
+	laneToPow [2][256]uint8 // a CardSet lane (bit = rank) -> a power lane
+	powToLane [2][256]uint8 // and back
+	lanePts   [2][256]int16 // card points of a power lane
+)
+
+func init() {
+	for tf := range 2 {
+		for r := range 8 {
+			p := power[tf][r] & 7
+			rankToPow[tf][r] = p
+			powToRank[tf][p] = uint8(r)
+			powPts[tf][p] = cardPoints[tf][r]
+		}
+		for m := range 256 {
+			var to, from uint8
+			var pts int16
+			for b := range 8 {
+				if m&(1<<b) != 0 {
+					to |= 1 << rankToPow[tf][b]
+					from |= 1 << powToRank[tf][b]
+					pts += powPts[tf][b]
+				}
+			}
+			laneToPow[tf][m], powToLane[tf][m], lanePts[tf][m] = to, from, pts
+		}
+	}
+}
