@@ -117,6 +117,17 @@ func (o Order) Beats(c, w uint8) bool {
 	return c>>3 == o.trump
 }
 
+// Beating returns the cards that beat the card w winning a trick (the
+// cards c for which Beats(c, w)): the higher cards of w's suit, and the
+// trumps when w is not one.
+func (o Order) Beating(w uint8) uint32 {
+	hi := uint32(0xFF) << (w &^ 7) &^ uint32(uint64(2)<<w-1)
+	if w>>3 == o.trump {
+		return hi
+	}
+	return hi | o.trumps
+}
+
 // Tables of the power numbering indexed [tf] with tf 1 for the trump
 // suit, built once from power and cardPoints.
 var (

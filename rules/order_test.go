@@ -56,7 +56,7 @@ func TestOrderNumbering(t *testing.T) {
 }
 
 // TestOrderBeatsAgrees checks Order.Beats against TrickWinnerOf for every
-// pair of cards under every trump.
+// pair of cards under every trump, and Beating against Beats.
 func TestOrderBeatsAgrees(t *testing.T) {
 	for _, tr := range orderTrumps {
 		o := NewOrder(tr)
@@ -68,6 +68,9 @@ func TestOrderBeatsAgrees(t *testing.T) {
 				want := TrickWinnerOf([]Card{w, c}, tr) == 1
 				if got := o.Beats(o.Card(c), o.Card(w)); got != want {
 					t.Errorf("trump %v: %v on %v: Beats %v, want %v", tr, c, w, got, want)
+				}
+				if got := o.Beating(o.Card(w))>>o.Card(c)&1 == 1; got != want {
+					t.Errorf("trump %v: %v on %v: in Beating %v, want %v", tr, c, w, got, want)
 				}
 			}
 		}
