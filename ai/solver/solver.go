@@ -29,11 +29,11 @@ type Solver struct {
 	shift uint
 	gen   uint16
 
-	trump     rules.Suit
-	bonus     int16
-	ts        uint8  // trump suit index
-	trumpMask uint32 // the trump lane in solver numbering
-	cardPts   [32]int16
+	trump   rules.Suit
+	bonus   int16
+	ts      uint8       // the trump suit's index
+	ord     rules.Order // rules.NewOrder(trump): the numbering and its rules
+	cardPts [32]int16
 
 	nodes  uint64
 	killer [10]uint8 // by cards in hand: the last lead that caused a cutoff
@@ -70,22 +70,12 @@ func (s *Solver) setup(t rules.Suit, b int16) {
 	if t != s.trump || b != s.bonus {
 		s.bump()
 		s.trump, s.bonus = t, b
-		s.ts = uint8(t)
-		s.trumpMask = 0xFF << (8 * uint(t))
-		if t > rules.Spades {
-			s.trumpMask = 0
-		}
+		s.ord = rules.NewOrder(t)
+		s.ts = s.ord.Trump()
 		for c := range s.cardPts {
-			s.cardPts[c] = powPts[s.tf(uint8(c)>>3)][c&7]
+			s.cardPts[c] = int16(s.ord.Points(uint8(c)))
 		}
 	}
-}
-
-func (s *Solver) tf(suit uint8) int {
-	if suit == s.ts {
-		return 1
-	}
-	return 0
 }
 
 func (s *Solver) pts(c uint8) int {
@@ -96,41 +86,19 @@ func (s *Solver) pts(c uint8) int {
 func (s *Solver) setPts(m uint32) int {
 	n := 0
 	for su := uint8(0); su < 4; su++ {
-		n += int(lanePts[s.tf(su)][uint8(m>>(8*su))])
+		n += rules.LanePoints(uint8(m>>(8*su)), su == s.ts)
 	}
 	return n
 }
 
 // follow returns the cards of h that may follow lead l (docs/rules.md
 // section 6), in solver numbering.
-func (s *Solver) follow(h uint32, l uint8) uint32 {
-	ls := l >> 3
-	f := h & (0xFF << (8 * uint(ls)))
-	if ls == s.ts {
-		if f == 0 {
-			return h
-		}
-		if higher := f &^ uint32(uint64(2)<<l-1); higher != 0 {
-			return higher
-		}
-		return f
-	}
-	if f != 0 {
-		return f
-	}
-	if t := h & s.trumpMask; t != 0 {
-		return t
-	}
-	return h
-}
+func (s *Solver) follow(h uint32, l uint8) uint32 { return s.ord.Follow(h, l, l) }
 
-// secondWins reports whether f, played to lead l, wins the trick.
-func (s *Solver) secondWins(l, f uint8) bool {
-	if l>>3 == f>>3 {
-		return f > l
-	}
-	return f>>3 == s.ts
-}
+// secondWins reports whether f, played to lead l, wins the trick. Beats
+// reads the trump suit alone, so the Order is made from ts (no slower
+// than reading ord).
+func (s *Solver) secondWins(l, f uint8) bool { return rules.NewOrder(rules.Suit(s.ts)).Beats(f, l) }
 
 // reduce drops from moves the cards equivalent to a lower card of moves,
 // given the other hand opp (see reduceLane). Only the three weakest cards
@@ -141,7 +109,7 @@ func (s *Solver) secondWins(l, f uint8) bool {
 func (s *Solver) reduce(moves, opp uint32) uint32 {
 	const b1, b2 = 0x02020202, 0x04040404
 	drop := moves & (moves << 1) & b1
-	drop |= moves & b2 & (moves<<1 | (moves<<2)&^((moves|opp)<<1)) &^ (s.trumpMask & b2)
+	drop |= moves & b2 & (moves<<1 | (moves<<2)&^((moves|opp)<<1)) &^ (s.ord.Trumps() & b2)
 	return moves &^ drop
 }
 
@@ -152,7 +120,7 @@ func (s *Solver) beatable(opp uint32, l uint8) bool {
 	if opp&lane&^uint32(uint64(2)<<l-1) != 0 {
 		return true
 	}
-	return ls != s.ts && opp&lane == 0 && opp&s.trumpMask != 0
+	return ls != s.ts && opp&lane == 0 && opp&s.ord.Trumps() != 0
 }
 
 func (s *Solver) index(key uint64) uint64 {
@@ -191,10 +159,10 @@ func (s *Solver) search(hl, hf uint32, r, alpha, beta int) int {
 	// Trumps above every trump of the other hand win their tricks
 	// whatever happens: they bound what either side can still make.
 	tl, tf := uint8(hl>>(8*s.ts)), uint8(hf>>(8*s.ts))
-	if ub := r - int(lanePts[1][tf&above(tl)]); ub <= alpha {
+	if ub := r - rules.LanePoints(tf&above(tl), true); ub <= alpha {
 		return ub
 	}
-	if lb := int(lanePts[1][tl&above(tf)]); lb >= beta {
+	if lb := rules.LanePoints(tl&above(tf), true); lb >= beta {
 		return lb
 	}
 
@@ -351,14 +319,7 @@ func (s *Solver) store(e *entry, key uint64, v, a, b int, move uint8) {
 // needs sorting.
 func (s *Solver) afterLead(hl, hf uint32, r int, l uint8, alpha, beta int) int {
 	legal := s.reduce(s.follow(hf, l), hl)
-	ls := l >> 3
-	lane := uint32(0xFF) << (8 * uint(ls))
-	var win uint32
-	if hf&lane != 0 {
-		win = legal & lane &^ uint32(uint64(2)<<l-1) // higher cards of the led suit
-	} else if ls != s.ts {
-		win = legal & s.trumpMask // ruffs
-	}
+	win := legal & s.ord.Beating(l) // higher cards of the led suit, or ruffs
 	lose := legal &^ win
 	var ml tMoves
 	for m := win; m != 0; {
@@ -450,10 +411,11 @@ type state struct {
 func (s *Solver) load(p *rules.Duel) state {
 	s.setup(p.Trump, p.LastBonus)
 	st := state{leader: p.Leader, lead: 0xFF}
-	st.hl = encode(p.Hands[p.Leader], p.Trump)
-	st.hf = encode(p.Hands[p.Leader.Other()], p.Trump)
+	o := s.ord
+	st.hl = o.Set(p.Hands[p.Leader])
+	st.hf = o.Set(p.Hands[p.Leader.Other()])
 	if p.Lead != rules.NoCard {
-		st.lead = encodeCard(p.Lead, p.Trump)
+		st.lead = o.Card(p.Lead)
 		st.hl |= 1 << st.lead
 	}
 	st.r = s.setPts(st.hl|st.hf) + int(s.bonus)
@@ -523,8 +485,8 @@ func (s *Solver) CardValues(p *rules.Duel, dst []CardValue) []CardValue {
 	st := s.load(p)
 	mover := p.Turn()
 	base := int(p.Points[mover]) - int(p.Points[mover.Other()])
-	t := p.Trump
-	legal := encode(p.Legal(), t)
+	o := s.ord
+	legal := o.Set(p.Legal())
 	var reps uint32
 	if st.lead == 0xFF {
 		reps = s.reduce(legal, st.hf)
@@ -559,7 +521,7 @@ func (s *Solver) CardValues(p *rules.Duel, dst []CardValue) []CardValue {
 		// it in its suit: equivalent cards form runs of the mover's cards.
 		lane := reps & (0xFF << (8 * uint(c>>3))) & uint32(uint64(2)<<c-1)
 		rep := uint8(31 - bits.LeadingZeros32(lane))
-		dst = append(dst, CardValue{Card: decodeCard(c, t), Value: int(vals[rep])})
+		dst = append(dst, CardValue{Card: o.CardOf(c), Value: int(vals[rep])})
 	}
 	sortByCard(dst[len(dst)-bits.OnesCount32(legal):])
 	return dst

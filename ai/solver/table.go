@@ -53,11 +53,11 @@ type TableSolver struct {
 	side  uint8 // bit per seat: the maximising side
 	ready bool
 
-	ts        uint8  // trump suit index in solver numbering, 4 with no trumps
-	trumpMask uint32 // the trump lane (0 with no trumps)
-	zero      uint32 // the cards of no points below every other of their suit
-	pts       [32]int
-	seatAt    [4][4]uint8 // seatAt[leader][k]: the seat playing k-th
+	ord    rules.Order // the power numbering of the trump, and its rules
+	ts     uint8       // ord.Trump(): the trump suit, 4 with no trumps
+	zero   uint32      // the cards of no points below every other of their suit
+	pts    [32]int
+	seatAt [4][4]uint8 // seatAt[leader][k]: the seat playing k-th
 
 	hands [4]uint32 // solver numbering
 	// The cards of each side, kept with hands: sides[1] the maximising
@@ -137,11 +137,8 @@ func (s *TableSolver) setup(p *rules.Play, side uint8) {
 	s.bump()
 	s.ready = true
 	s.n, s.trump, s.bonus, s.side = n, p.Trump, bonus, side
-	s.ts, s.trumpMask, s.zero = 4, 0, 0
-	if p.Trump <= rules.Spades {
-		s.ts = uint8(p.Trump)
-		s.trumpMask = 0xFF << (8 * uint(p.Trump))
-	}
+	s.ord = rules.NewOrder(p.Trump)
+	s.ts, s.zero = s.ord.Trump(), 0
 	for su := range uint8(4) {
 		tf := 0
 		if su == s.ts {
@@ -150,11 +147,7 @@ func (s *TableSolver) setup(p *rules.Play, side uint8) {
 		s.zero |= uint32(zeroLane[tf]) << (8 * su)
 	}
 	for c := range s.pts {
-		tf := 0
-		if uint8(c>>3) == s.ts {
-			tf = 1
-		}
-		s.pts[c] = int(powPts[tf][c&7])
+		s.pts[c] = s.ord.Points(uint8(c))
 	}
 	for l := range n {
 		for k := range n {
@@ -213,19 +206,19 @@ func (s *TableSolver) load(p *rules.Play, side uint8) pos {
 	st := pos{leader: int(p.Leader), k: int(p.InTrick), r: s.bonus}
 	s.sides = [2]uint32{}
 	for i := range 4 {
-		s.hands[i] = encode(p.Hands[i], p.Trump)
+		s.hands[i] = s.ord.Set(p.Hands[i])
 		s.sides[s.sideOf[i]] |= s.hands[i]
 		st.r += s.setPts(s.hands[i])
 	}
 	if st.k > 0 {
 		for i := range st.k {
-			c := encodeCard(p.Trick[i], p.Trump)
+			c := s.ord.Card(p.Trick[i])
 			st.trick |= 1 << c
 			st.tp += s.pts[c]
 		}
 		st.r += st.tp
-		st.lead = encodeCard(p.Trick[0], p.Trump)
-		st.win = encodeCard(p.Trick[p.Win], p.Trump)
+		st.lead = s.ord.Card(p.Trick[0])
+		st.win = s.ord.Card(p.Trick[p.Win])
 		st.winSeat = int(s.seatAt[st.leader][p.Win])
 	}
 	return st
@@ -291,7 +284,7 @@ func (s *TableSolver) CardValuesFor(p *rules.Play, side uint8, dst []TableCardVa
 	st := s.load(p, side)
 	s.start()
 	seat := int(s.seatAt[st.leader][st.k])
-	legal := encode(p.Legal(), p.Trump)
+	legal := s.ord.Set(p.Legal())
 	reps := s.reduce(legal, s.inPlay(st.trick))
 	var vals [32]int
 	prev := -1
@@ -327,7 +320,7 @@ func (s *TableSolver) CardValuesFor(p *rules.Play, side uint8, dst []TableCardVa
 		// it in its suit: equivalent cards form runs in one hand.
 		lane := reps & (0xFF << (8 * uint(c>>3))) & uint32(uint64(2)<<c-1)
 		rep := uint8(31 - bits.LeadingZeros32(lane))
-		dst = append(dst, TableCardValue{Card: decodeCard(c, p.Trump), Value: vals[rep]})
+		dst = append(dst, TableCardValue{Card: s.ord.CardOf(c), Value: vals[rep]})
 	}
 	sortTableByCard(dst[n0:])
 	return dst, true
@@ -388,7 +381,7 @@ func (s *TableSolver) Line(p *rules.Play, side uint8, dst []rules.Card) ([]rules
 				return dst, 0, false
 			}
 			if ok {
-				dst = append(dst, decodeCard(c, p.Trump))
+				dst = append(dst, s.ord.CardOf(c))
 				st, rest, found = q, need, true
 			} else {
 				s.give(seat, c)
@@ -557,35 +550,11 @@ func (s *TableSolver) inPlay(trick uint32) uint32 {
 }
 
 // beats reports whether c beats the card w winning the trick so far.
-func (s *TableSolver) beats(c, w uint8) bool {
-	if c>>3 == w>>3 {
-		return c > w
-	}
-	return c>>3 == s.ts
-}
+func (s *TableSolver) beats(c, w uint8) bool { return s.ord.Beats(c, w) }
 
 // legal returns the cards of h that may be played to a trick led with
-// lead and won so far by win (docs/rules.md sections 6, 12 and 13): follow suit,
-// and to a trump lead beat the highest trump if able; void, trump,
-// beating a trump already in the trick if able; else any card.
-func (s *TableSolver) legal(h uint32, lead, win uint8) uint32 {
-	x := h & (0xFF << (8 * uint(lead>>3)))
-	if x == 0 {
-		x = h & s.trumpMask
-		if x == 0 {
-			return h
-		}
-	}
-	// A trump winning the trick: the trumps above it, if any. (A plain
-	// lead ruffed: x is the lead's suit, all of it or none of it above
-	// the trump, and all of it is returned either way.)
-	if win>>3 == s.ts {
-		if hi := x &^ uint32(uint64(2)<<win-1); hi != 0 {
-			return hi
-		}
-	}
-	return x
-}
+// lead and won so far by win (docs/rules.md sections 6, 12 and 13).
+func (s *TableSolver) legal(h uint32, lead, win uint8) uint32 { return s.ord.Follow(h, lead, win) }
 
 // reduce drops from moves (cards of one hand) the cards equivalent to a
 // lower card of moves: no card in play (inPlay: the hands and the trick)
@@ -597,7 +566,7 @@ func (s *TableSolver) legal(h uint32, lead, win uint8) uint32 {
 func (s *TableSolver) reduce(moves, inPlay uint32) uint32 {
 	const b1, b2 = 0x02020202, 0x04040404
 	drop := moves & (moves << 1) & b1
-	drop |= moves & b2 & (moves<<1 | (moves<<2)&^(inPlay<<1)) &^ (s.trumpMask & b2)
+	drop |= moves & b2 & (moves<<1 | (moves<<2)&^(inPlay<<1)) &^ (s.ord.Trumps() & b2)
 	return moves &^ drop
 }
 
@@ -627,10 +596,10 @@ func (s *TableSolver) search(leader, r, alpha, beta int) int {
 	// their side whatever is played: they bound what each side makes.
 	if s.ts < 4 {
 		tm, tt := uint8(mine>>(8*s.ts)), uint8(theirs>>(8*s.ts))
-		if ub := r - int(lanePts[1][tt&above(tm)]); ub <= alpha {
+		if ub := r - rules.LanePoints(tt&above(tm), true); ub <= alpha {
 			return ub
 		}
-		if lb := int(lanePts[1][tm&above(tt)]); lb >= beta {
+		if lb := rules.LanePoints(tm&above(tt), true); lb >= beta {
 			return lb
 		}
 	}
@@ -737,11 +706,11 @@ func (s *TableSolver) cash(leader int, hl, rest uint32) (int, bool) {
 		return 0, false
 	}
 	others := s.after[0][leader&3][1] | s.after[1][leader&3][1]
-	if s.ts < 4 && rest&s.trumpMask != 0 {
-		tt := tops & s.trumpMask
+	if s.ts < 4 && rest&s.ord.Trumps() != 0 {
+		tt := tops & s.ord.Trumps()
 		n := bits.OnesCount32(tt)
 		for m := others; m != 0; m &= m - 1 {
-			if bits.OnesCount32(s.hands[bits.TrailingZeros8(m)&3]&s.trumpMask) > n {
+			if bits.OnesCount32(s.hands[bits.TrailingZeros8(m)&3]&s.ord.Trumps()) > n {
 				tops = tt
 				break
 			}
@@ -756,11 +725,7 @@ func (s *TableSolver) cash(leader int, hl, rest uint32) (int, bool) {
 		if t == 0 {
 			continue
 		}
-		tf := 0
-		if su == s.ts {
-			tf = 1
-		}
-		p += int(lanePts[tf][t])
+		p += rules.LanePoints(t, su == s.ts)
 		// Each other seat plays at least as many cards of the suit as
 		// it holds up to the tricks cashed in it (following, or thrown
 		// earlier to the leader's tricks): at least its weakest ones.
@@ -768,7 +733,7 @@ func (s *TableSolver) cash(leader int, hl, rest uint32) (int, bool) {
 		for m := others; m != 0; m &= m - 1 {
 			o := uint8(s.hands[bits.TrailingZeros8(m)&3] >> (8 * su))
 			for j := 0; j < k && o != 0; j++ {
-				p += int(powPts[tf][bits.TrailingZeros8(o)])
+				p += s.pts[su<<3|uint8(bits.TrailingZeros8(o))]
 				o &= o - 1
 			}
 		}
@@ -804,11 +769,11 @@ func (s *TableSolver) leads(ml *tMoves, leader int, hint uint8, mine, theirs uin
 	// The plain suits an opponent of the leader can ruff.
 	var ruff uint32
 	for m := s.after[s.sideOf[leader&3]][leader&3][1]; m != 0; m &= m - 1 {
-		if h := s.hands[bits.TrailingZeros8(m)&3]; h&s.trumpMask != 0 {
+		if h := s.hands[bits.TrailingZeros8(m)&3]; h&s.ord.Trumps() != 0 {
 			ruff |= ^lanes(h)
 		}
 	}
-	ruff &^= s.trumpMask
+	ruff &^= s.ord.Trumps()
 	// Leads that take the trick for the side whatever is played are
 	// cards above every card of the other side in their suit, in suits
 	// it cannot ruff: of touching ones only the highest is searched (see
@@ -1047,12 +1012,7 @@ func (s *TableSolver) follows(ml *tMoves, k, leader int, lead, win uint8, winSea
 // other side's seats after it play.
 func (s *TableSolver) dominant(k, leader int, lead, win uint8, winSeat int, legal, inPlay uint32, ours, last, oursStands bool) uint32 {
 	if last {
-		var beat uint32
-		if win>>3 == s.ts {
-			beat = legal & s.trumpMask &^ uint32(uint64(2)<<win-1)
-		} else {
-			beat = legal&(uint32(0xFF)<<(8*uint(win>>3)))&^uint32(uint64(2)<<win-1) | legal&s.trumpMask
-		}
+		beat := legal & s.ord.Beating(win)
 		rest := legal &^ beat
 		m := runTops(beat, inPlay)
 		if ours {
@@ -1177,7 +1137,7 @@ func (s *TableSolver) safe(lead, w uint8, fol, void uint32) bool {
 	if w>>3 == s.ts {
 		return void&higher == 0
 	}
-	return void&s.trumpMask == 0
+	return void&s.ord.Trumps() == 0
 }
 
 // endTrick returns what the side wins once a trick worth tp is won by
