@@ -21,11 +21,10 @@ import (
 //     live cards and who holds each, not by the cards themselves, so
 //     positions that differ only in which cards already fell meet.
 type search struct {
-	side  uint8 // bit s set for each seat on the claimer's side
-	n     uint8 // players
-	trump uint8 // the trump suit, 4 with none
-	// trumps holds the trump suit's bits (0 with no trump).
-	trumps  uint32
+	side uint8 // bit s set for each seat on the claimer's side
+	n    uint8 // players
+	// ord is the numbering of the trump, and its rules of the trick.
+	ord     rules.Order
 	memo    table
 	nodes   int
 	budget  int
@@ -33,47 +32,37 @@ type search struct {
 }
 
 func newSearch(players int, claimer rules.Seat, trump rules.Suit, budget int) *search {
-	s := &search{side: rules.SideSeats(players, claimer), n: uint8(players), trump: 4, budget: budget}
-	if trump < 4 {
-		s.trump, s.trumps = uint8(trump), uint32(rules.SuitMask(trump))
-	}
+	s := &search{side: rules.SideSeats(players, claimer), n: uint8(players), ord: rules.NewOrder(trump), budget: budget}
 	s.memo.init()
 	return s
 }
 
 func (s *search) mine(seat rules.Seat) bool { return seat < 4 && s.side&(1<<seat) != 0 }
 
-// pos is a card-play position in the search's numbering: card
-// suit*8+k is the k-th weakest of its suit (trumps J 9 A 10 K Q 8 7
-// from the top, plain cards A 10 K Q J 9 8 7). Of the trick on the
-// table it keeps what the rest of the play reads: the suit led and the
+// pos is a card-play position in rules' power numbering (rules.Order):
+// card suit*8+k is the k-th weakest of its suit (trumps J 9 A 10 K Q 8
+// 7 from the top, plain cards A 10 K Q J 9 8 7). Of the trick on the
+// table it keeps what the rest of the play reads: the card led and the
 // card winning it so far, and whose it is.
 type pos struct {
 	hands   [4]uint32
 	leader  uint8
 	inTrick uint8
-	lead    uint8 // suit led (when inTrick > 0)
+	lead    uint8 // card led (when inTrick > 0)
 	win     uint8 // card winning the trick so far (when inTrick > 0)
 	winner  uint8 // its seat
-}
-
-// order numbers c for the search: its suit, then its rank in trick order.
-func (s *search) order(c rules.Card) uint8 {
-	return uint8(c.Suit())<<3 | uint8(rules.Power(c, rules.Suit(s.trump))&7)
 }
 
 // pos converts p into the search's numbering.
 func (s *search) pos(p *rules.Play) pos {
 	var q pos
 	for i, h := range p.Hands {
-		for m := h; m != 0; m &= m - 1 {
-			q.hands[i] |= 1 << s.order(m.First())
-		}
+		q.hands[i] = s.ord.Set(h)
 	}
 	q.leader, q.inTrick = uint8(p.Leader), p.InTrick
 	if p.InTrick > 0 {
-		q.lead = uint8(p.Trick[0].Suit())
-		q.win = s.order(p.Trick[p.Win])
+		q.lead = s.ord.Card(p.Trick[0])
+		q.win = s.ord.Card(p.Trick[p.Win])
 		q.winner = (uint8(p.Leader) + p.Win) % s.n
 	}
 	return q
@@ -92,27 +81,13 @@ func laneOf(c uint8) uint32 { return 0xFF << (c &^ 7) }
 // above returns the bits above card c (every suit's: mask with a lane).
 func above(c uint8) uint32 { return uint32(^((uint64(2) << c) - 1)) }
 
-// legal returns the cards the seat to move may play (as
-// rules.Play.Legal): follow suit, and to a trump lead beat the trick's
-// highest trump if able; void, trump if able, beating any trump in the
-// trick if able; else any card.
+// legal returns the cards of h the seat to move may play (as
+// rules.Play.Legal).
 func (s *search) legal(p *pos, h uint32) uint32 {
 	if p.inTrick == 0 {
 		return h
 	}
-	if f := h & (0xFF << (p.lead << 3)); f != 0 && p.lead != s.trump {
-		return f
-	}
-	t := h & s.trumps
-	if t == 0 {
-		return h
-	}
-	if p.win>>3 == s.trump {
-		if x := t & above(p.win); x != 0 {
-			return x
-		}
-	}
-	return t
+	return s.ord.Follow(h, p.lead, p.win)
 }
 
 // play plays card c for the seat to move; when c ends the trick it
@@ -121,8 +96,8 @@ func (s *search) play(p *pos, seat, c uint8) (bool, uint8) {
 	p.hands[seat] &^= 1 << c
 	switch {
 	case p.inTrick == 0:
-		p.lead, p.win, p.winner = c>>3, c, seat
-	case c>>3 == p.win>>3 && c > p.win, c>>3 == s.trump && p.win>>3 != s.trump:
+		p.lead, p.win, p.winner = c, c, seat
+	case s.ord.Beats(c, p.win):
 		p.win, p.winner = c, seat
 	}
 	if p.inTrick++; p.inTrick < s.n {
@@ -152,7 +127,7 @@ func (s *search) run(p pos) bool {
 				own |= p.hands[i]
 			}
 		}
-		if all&s.trumps != 0 && own&s.trumps == 0 {
+		if all&s.ord.Trumps() != 0 && own&s.ord.Trumps() == 0 {
 			return false
 		}
 		// The side cashes its cards, or at four the leader alone does.
@@ -176,7 +151,7 @@ func (s *search) run(p pos) bool {
 	// Highest cards first, trumps before the rest: the side's winners,
 	// and the other side's cards most likely to take a trick.
 	legal := s.legal(&p, h)
-	for _, m := range [2]uint32{legal & s.trumps, legal &^ s.trumps} {
+	for _, m := range [2]uint32{legal & s.ord.Trumps(), legal &^ s.ord.Trumps()} {
 		for ; m != 0 && !s.aborted; m &^= 1 << (31 - bits.LeadingZeros32(m)) {
 			c := uint8(31 - bits.LeadingZeros32(m))
 			// The card just above c among the live cards, if the seat
@@ -221,16 +196,16 @@ func (s *search) cashes(p *pos, own, others uint32) bool {
 			return false
 		}
 	}
-	if others&s.trumps == 0 {
+	if others&s.ord.Trumps() == 0 {
 		return true
 	}
-	mine := p.hands[p.leader] & s.trumps
-	if partner := own & s.trumps &^ mine; partner != 0 && (mine == 0 || bits.TrailingZeros32(mine) < 31-bits.LeadingZeros32(partner)) {
+	mine := p.hands[p.leader] & s.ord.Trumps()
+	if partner := own & s.ord.Trumps() &^ mine; partner != 0 && (mine == 0 || bits.TrailingZeros32(mine) < 31-bits.LeadingZeros32(partner)) {
 		return false // the partner could overtake and lead
 	}
 	lead := bits.OnesCount32(mine)
 	for i := range s.n {
-		if p.hands[i]&others != 0 && bits.OnesCount32(p.hands[i]&s.trumps) > lead {
+		if p.hands[i]&others != 0 && bits.OnesCount32(p.hands[i]&s.ord.Trumps()) > lead {
 			return false
 		}
 	}
