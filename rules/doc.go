@@ -30,7 +30,10 @@
 // allocation-free paths for search; Play.Playout finishes the card play
 // at random for Monte Carlo search, and Play.Pick makes the same choice
 // one card at a time. Duel is the same card play packed for two players,
-// the two-player solver's form (Play.Duel).
+// the two-player solver's form (Play.Duel). Order is the searches'
+// numbering of the cards by trick-taking power, with the rule of which
+// cards may follow (Order.Follow) and who takes the trick (Order.Beats)
+// stated in it, tested against Play.Legal and TrickWinnerOf.
 //
 // View(seat) is what that seat may know; bots see only Views.
 // View.Complete rebuilds a full deal from a guess at the hidden cards by

@@ -25,8 +25,8 @@
 // win. The last three tricks are searched directly.
 //
 // Cards are renumbered inside the solver by trick-taking power (suit*8 +
-// power), so following, overtrumping and trick winners are a handful of
-// mask operations, and two cards of one hand that no card of the other
+// power, rules.Order), so following, overtrumping and trick winners are a
+// handful of mask operations (rules.Order's Follow and Beats), and two cards of one hand that no card of the other
 // hand separates, and that are worth the same points, are the same move:
 // the search plays only one of them.
 //
