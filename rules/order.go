@@ -11,7 +11,8 @@ package rules
 // that the searches' hot paths inline them.
 
 // Order is the power numbering of one trump: a suit, or none
-// (NoTrumps, NoSuit). The zero value is the numbering of clubs trump.
+// (NoTrumps, NoSuit). Make one with NewOrder; the zero value is not
+// usable.
 type Order struct {
 	trump  uint8  // the trump suit, 4 with none
 	trumps uint32 // the trump suit's bits, 0 with none
