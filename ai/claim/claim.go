@@ -134,6 +134,24 @@ func Check(v rules.View) Verdict { return CheckWithin(v, DefaultLimits) }
 // against any play of the others. It refuses rather than guess when
 // the placements or the search would pass lim.
 func CheckWithin(v rules.View, lim Limits) Verdict {
+	return checkWith(v, lim, func(p *rules.Play) takesAller {
+		return newSearch(v.Players, v.Seat, p.Trump, lim.Nodes)
+	})
+}
+
+// takesAller is the all-tricks search CheckWithin runs over the
+// placements: takesAll's answer, and the nodes spent, aborted once past
+// the budget.
+type takesAller interface {
+	takesAll(p rules.Play) bool
+	spent() (nodes int, aborted bool)
+}
+
+func (s *search) spent() (int, bool) { return s.nodes, s.aborted }
+
+// checkWith is CheckWithin with the search made by newSearch from the
+// position of v.
+func checkWith(v rules.View, lim Limits, newSearch func(*rules.Play) takesAller) Verdict {
 	out := Verdict{Seat: v.Seat, Players: v.Players}
 	if v.Phase != rules.PhasePlay {
 		out.Err = ErrNotPlaying
@@ -145,7 +163,7 @@ func CheckWithin(v rules.View, lim Limits) Verdict {
 		return out
 	}
 	base := v.Play()
-	s := newSearch(v.Players, v.Seat, base.Trump, lim.Nodes)
+	s := newSearch(&base)
 	out.OK = true
 	pl.each(func(hands [4]rules.CardSet) bool {
 		out.Hands++
@@ -156,7 +174,7 @@ func CheckWithin(v rules.View, lim Limits) Verdict {
 			}
 		}
 		good := s.takesAll(p)
-		if s.aborted {
+		if _, aborted := s.spent(); aborted {
 			out.OK, out.Err = false, ErrTooLong
 			return false
 		}
@@ -169,7 +187,7 @@ func CheckWithin(v rules.View, lim Limits) Verdict {
 		}
 		return true
 	})
-	out.Nodes = s.nodes
+	out.Nodes, _ = s.spent()
 	if out.Hands == 0 && out.Err == nil {
 		// A View from a real deal always has its real hands.
 		out.OK, out.Err = false, errors.New("no placement of the other hands fits what was played")

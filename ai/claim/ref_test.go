@@ -1,8 +1,6 @@
 package claim
 
 import (
-	"errors"
-
 	"github.com/klob/klob/rules"
 )
 
@@ -67,44 +65,7 @@ func (s *refSearch) takesAll(p rules.Play) bool {
 
 // refCheckWithin is CheckWithin over refSearch.
 func refCheckWithin(v rules.View, lim Limits) Verdict {
-	out := Verdict{Seat: v.Seat, Players: v.Players}
-	if v.Phase != rules.PhasePlay {
-		out.Err = ErrNotPlaying
-		return out
-	}
-	pl := newPlacer(&v)
-	if n := pl.count(); n > float64(lim.Placements) {
-		out.Err = &TooEarlyError{Placements: n, Limit: lim.Placements}
-		return out
-	}
-	s := newRefSearch(v.Players, v.Seat, lim.Nodes)
-	base := v.Play()
-	out.OK = true
-	pl.each(func(hands [4]rules.CardSet) bool {
-		out.Hands++
-		p := base
-		for o := range v.Players {
-			if rules.Seat(o) != v.Seat {
-				p.Hands[o] = hands[o]
-			}
-		}
-		good := s.takesAll(p)
-		if s.aborted {
-			out.OK, out.Err = false, ErrTooLong
-			return false
-		}
-		if !good {
-			out.OK, out.Counters = false, hands
-			if v.Players == 2 {
-				out.Counter = hands[v.Seat.Other()]
-			}
-			return false
-		}
-		return true
-	})
-	out.Nodes = s.nodes
-	if out.Hands == 0 && out.Err == nil {
-		out.OK, out.Err = false, errors.New("no placement of the other hands fits what was played")
-	}
-	return out
+	return checkWith(v, lim, func(*rules.Play) takesAller { return newRefSearch(v.Players, v.Seat, lim.Nodes) })
 }
+
+func (s *refSearch) spent() (int, bool) { return s.nodes, s.aborted }
