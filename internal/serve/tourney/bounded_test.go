@@ -3,7 +3,6 @@ package tourney
 import (
 	"context"
 	"fmt"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -102,36 +101,28 @@ func TestDailyEntrantsForgottenNextDay(t *testing.T) {
 // MaxOpenPerCreator creates a third, and only a fourth is refused.
 func TestCreateCountsAWrittenCreationOnce(t *testing.T) {
 	f := newFixture(t, false)
-	atWritten, release := make(chan struct{}), make(chan struct{})
-	var hold atomic.Bool
-	f.wrap = func(db DB) DB {
-		return hookedCreations{DB: db, created: func() {
-			if hold.CompareAndSwap(true, false) {
-				close(atWritten)
-				<-release
-			}
-		}}
-	}
+	written := newStop()
+	f.wrap = func(db DB) DB { return hookedCreations{DB: db, created: written.pass} }
 	f.restart(false)
 	ctx := context.Background()
 	p := ann
 	p.Addr = "192.0.2.7"
 	_, err := f.s.Create(ctx, p, f.spec(2, 4))
 	require.NoError(t, err)
-	hold.Store(true)
+	written.arm()
 	held := make(chan error, 1)
 	go func() {
 		_, err := f.s.Create(ctx, p, f.spec(2, 4))
 		held <- err
 	}()
 	select {
-	case <-atWritten: // the second is in the database, its Create not done
+	case <-written.at: // the second is in the database, its Create not done
 	case err := <-held:
 		t.Fatalf("the second creation ended before its write: %v", err)
 	}
 	_, err = f.s.Create(ctx, p, f.spec(2, 4))
 	require.NoError(t, err, "the written creation is counted twice")
-	close(release)
+	close(written.release)
 	require.NoError(t, <-held)
 	_, err = f.s.Create(ctx, p, f.spec(2, 4))
 	require.ErrorIs(t, err, ErrTooMany)
@@ -148,27 +139,19 @@ func TestCreateCountsAWrittenCreationOnce(t *testing.T) {
 func TestCreateCountsAWrittenCreationsAddress(t *testing.T) {
 	f := newFixture(t, false)
 	f.openPerAddr = 1
-	atWritten, release := make(chan struct{}), make(chan struct{})
-	var hold atomic.Bool
-	f.wrap = func(db DB) DB {
-		return hookedCreations{DB: db, created: func() {
-			if hold.CompareAndSwap(true, false) {
-				close(atWritten)
-				<-release
-			}
-		}}
-	}
+	written := newStop()
+	f.wrap = func(db DB) DB { return hookedCreations{DB: db, created: written.pass} }
 	f.restart(false)
 	ctx := context.Background()
-	hold.Store(true)
+	written.arm()
 	first := f.createFrom(ctx, 0, "192.0.2.8")
 	select {
-	case <-atWritten:
+	case <-written.at:
 	case err := <-first:
 		t.Fatalf("the creation ended before its write: %v", err)
 	}
 	require.ErrorIs(t, <-f.createFrom(ctx, 1, "192.0.2.8"), ErrTooMany)
-	close(release)
+	close(written.release)
 	require.NoError(t, <-first)
 }
 

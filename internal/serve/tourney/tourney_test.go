@@ -768,6 +768,25 @@ func (h hookedCreations) Tournaments(ctx context.Context) ([]clubdb.Tournament, 
 	return ts, err
 }
 
+// stop stops the first call of a hook once armed: at closes then, and
+// the call goes on once release is closed. Calls before arm, and after
+// the one stopped, pass.
+type stop struct {
+	armed       atomic.Bool
+	at, release chan struct{}
+}
+
+func newStop() *stop { return &stop{at: make(chan struct{}), release: make(chan struct{})} }
+
+func (s *stop) arm() { s.armed.Store(true) }
+
+func (s *stop) pass() {
+	if s.armed.CompareAndSwap(true, false) {
+		close(s.at)
+		<-s.release
+	}
+}
+
 // TestCreateLimitAtOnce: creations at the same moment cannot pass a cap
 // of the tournaments open together, from one address, by one key or on
 // the server: the database holds every creation until all the callers
@@ -829,9 +848,8 @@ func TestCreateFailedGivesItsPlaceBack(t *testing.T) {
 	f := newFixture(t, false)
 	f.openPerAddr = 1
 	atWrite, fail := make(chan struct{}), make(chan struct{})
-	atCount, count := make(chan struct{}), make(chan struct{})
 	var writes atomic.Int32
-	var holdCount atomic.Bool
+	counted := newStop()
 	f.wrap = func(db DB) DB {
 		return hookedCreations{DB: db,
 			creating: func() error {
@@ -842,12 +860,7 @@ func TestCreateFailedGivesItsPlaceBack(t *testing.T) {
 				<-fail
 				return errDisk
 			},
-			counting: func() {
-				if holdCount.CompareAndSwap(true, false) {
-					close(atCount)
-					<-count
-				}
-			}}
+			counting: counted.pass}
 	}
 	f.restart(false)
 	ctx := context.Background()
@@ -857,16 +870,16 @@ func TestCreateFailedGivesItsPlaceBack(t *testing.T) {
 	case err := <-failed:
 		t.Fatalf("the first creation ended before its write: %v", err)
 	}
-	holdCount.Store(true)
+	counted.arm()
 	next := f.createFrom(ctx, 1, "192.0.2.5")
 	select {
-	case <-atCount: // the next counts while the first is writing
+	case <-counted.at: // the next counts while the first is writing
 	case err := <-next:
 		t.Fatalf("the next creation ended before its count: %v", err)
 	}
 	close(fail)
 	require.ErrorIs(t, <-failed, ErrTrouble)
-	close(count)
+	close(counted.release)
 	require.NoError(t, <-next, "the failed creation's place is given back")
 	require.ErrorIs(t, <-f.createFrom(ctx, 2, "192.0.2.5"), ErrTooMany)
 	ts, err := f.db.Tournaments(ctx)
@@ -880,27 +893,19 @@ func TestCreateFailedGivesItsPlaceBack(t *testing.T) {
 func TestCreateCountsAWriteAfterItsRead(t *testing.T) {
 	f := newFixture(t, false)
 	f.openPerAddr = 1
-	atCount, count := make(chan struct{}), make(chan struct{})
-	var holdCount atomic.Bool
-	f.wrap = func(db DB) DB {
-		return hookedCreations{DB: db, counting: func() {
-			if holdCount.CompareAndSwap(true, false) {
-				close(atCount)
-				<-count
-			}
-		}}
-	}
+	counted := newStop()
+	f.wrap = func(db DB) DB { return hookedCreations{DB: db, counting: counted.pass} }
 	f.restart(false)
 	ctx := context.Background()
-	holdCount.Store(true)
+	counted.arm()
 	late := f.createFrom(ctx, 0, "192.0.2.6")
 	select {
-	case <-atCount: // it has read the tournaments open: none
+	case <-counted.at: // it has read the tournaments open: none
 	case err := <-late:
 		t.Fatalf("the creation ended before its count: %v", err)
 	}
 	require.NoError(t, <-f.createFrom(ctx, 1, "192.0.2.6"))
-	close(count)
+	close(counted.release)
 	require.ErrorIs(t, <-late, ErrTooMany)
 	ts, err := f.db.Tournaments(ctx)
 	require.NoError(t, err)
