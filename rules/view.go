@@ -312,10 +312,10 @@ func (v *View) known(o Seat, ex [4]CardSet) CardSet {
 // seat's hand in the declarations (and not out again).
 func (v *View) exchanged() [4]CardSet {
 	var held [4]CardSet
-	steps := v.History()
-	if !v.Options.Shlomo && !v.Options.Cleopatra || !declaredIn(steps) {
+	if !v.Declared() {
 		return held // only a shlomo or a cleopatra moves a card
 	}
+	steps := v.History()
 	for _, mv := range tableMoves(steps, Seat(v.Players)) {
 		switch {
 		case mv.declared != NoAction || mv.pending:
@@ -334,6 +334,12 @@ func (v *View) exchanged() [4]CardSet {
 
 // declaredIn reports whether steps hold a shlomo or a cleopatra: a scan
 // that allocates nothing, where most deals have neither.
+// Declared reports whether a shlomo or a cleopatra was declared in the
+// deal v shows: only they move cards between hands before the bidding.
+func (v *View) Declared() bool {
+	return (v.Options.Shlomo || v.Options.Cleopatra) && declaredIn(v.History())
+}
+
 func declaredIn(steps []Step) bool {
 	for _, st := range steps {
 		if k := st.Action.Kind; k == Shlomo || k == Cleopatra {

@@ -222,11 +222,7 @@ func (s *Sampler) joint(choice []int, loc func(rules.Card) rules.Seat) bool {
 // and counts the deals holding each. It is called without an anchor:
 // s.seats are all the hidden seats.
 func (s *Sampler) prepareSwaps(need [maxSeats]int) {
-	declared := false
-	for _, st := range s.v.History() {
-		declared = declared || st.Action.Kind == rules.Shlomo || st.Action.Kind == rules.Cleopatra
-	}
-	if !declared {
+	if !s.v.Declared() {
 		return
 	}
 	s.facts()
