@@ -191,10 +191,18 @@ func QuietDeal(sn host.Snapshot) bool { return sn.HasDeal && !sn.Between && !sn.
 // (stepped out between deals) has shown nobody a hand: they talk freely
 // until one comes back to it. The quiet ends with the deal, the game,
 // or the table: filed, closed, or abandoned by the hall once nobody
-// came back for Config.Abandon. t.mu is held (DealSeen takes no lock).
+// came back for Config.Abandon. With a person at the table the state is
+// read from their port, so that it changes exactly when what the people
+// see changes (the host's own flag moves a moment before the snapshots
+// go out). t.mu is held (neither takes a lock).
 func (t *Table) quiet() bool {
 	if len(t.seats) < 3 || t.game == nil || t.filed || t.closed != "" || t.released || !t.rated() {
 		return false
+	}
+	for _, s := range t.seats {
+		if s.conn != nil && s.conn.port != nil {
+			return QuietDeal(s.conn.port.Snapshot())
+		}
 	}
 	return t.game.DealSeen()
 }
