@@ -19,8 +19,8 @@ import (
 // the shipped ones were (bidfit.WriteOutcomes: every decision before the
 // card play by Quick, the card play solved with two players and played
 // by the table rule at three and four), from modelDeals deals on a fixed
-// seed, and kept for the process: the same rules always give the same
-// model. bottom_card and sequence_rank decide who scores, not what a
+// seed, and kept by the WinTables that asked (shared as its tables are):
+// the same rules always give the same model. bottom_card and sequence_rank decide who scores, not what a
 // deal is worth: they keep the shipped model.
 
 // dealModel is the distribution of deal outcomes a win table is built
@@ -64,13 +64,13 @@ func modelRules(o rules.Options) rules.Options {
 
 // modelFor returns the deal model of a game played under o: the shipped
 // one under rules that play as the defaults do, else one measured under
-// o (built once a process, shared by every caller).
-func modelFor(o rules.Options) *dealModel {
+// o (built once by w, shared by every evaluator given w).
+func (w *WinTables) modelFor(o rules.Options) *dealModel {
 	key := modelRules(o)
 	if key == modelRules(rules.DefaultOptions().WithPlayers(o.NumPlayers())) {
 		return defaultModel(o.NumPlayers())
 	}
-	return measuredModels.get(key)
+	return w.models.get(key)
 }
 
 // modelDeals is the number of deals a measured model is played from:
@@ -93,9 +93,8 @@ const modelSeed = 2026
 // bounds the tables.
 const maxModels = 16
 
-// measuredModels are the models measured so far, by modelRules.
-var measuredModels modelCache
-
+// modelCache keeps the models measured so far, by modelRules, at most
+// maxModels of them. The zero value is ready.
 type modelCache struct {
 	mu sync.Mutex
 	m  map[rules.Options]*modelEntry

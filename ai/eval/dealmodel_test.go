@@ -3,6 +3,7 @@ package eval
 import (
 	"math"
 	"math/rand/v2"
+	"reflect"
 	"testing"
 
 	"github.com/klob/klob/ai/solver"
@@ -16,6 +17,7 @@ import (
 func TestModelFollowsTheRules(t *testing.T) {
 	for _, players := range []int{2, 3, 4} {
 		def := rules.DefaultOptions().WithPlayers(players)
+		wins := &WinTables{}
 		same := map[string]func(*rules.Options){
 			"target":        func(o *rules.Options) { o.Target = 1000 },
 			"bottom_card":   func(o *rules.Options) { o.BottomCard = false },
@@ -38,7 +40,7 @@ func TestModelFollowsTheRules(t *testing.T) {
 		for name, set := range same {
 			o := def
 			set(&o)
-			if modelFor(o) != defaultModel(players) {
+			if wins.modelFor(o) != defaultModel(players) {
 				t.Errorf("%dp %s: a model of its own, want the shipped one", players, name)
 			}
 		}
@@ -50,19 +52,23 @@ func TestModelFollowsTheRules(t *testing.T) {
 			}
 		}
 		// One measured model (each takes a fraction of a second): at
-		// tables that of the house variants the table tests play, which
-		// the package then measures once for both.
+		// tables that of the house variants the table tests play.
 		o := def
 		o.Menage = true
 		if variants := tabletest.Rules[3:]; players > 2 {
 			o = tabletest.Options(t, variants[players-3])
 		}
-		m := modelFor(o)
+		m := wins.modelFor(o)
 		if m == defaultModel(players) || m.players != players || len(m.outs) == 0 {
 			t.Errorf("%dp %s: the shipped model, want one measured under the rules", players, o)
 		}
-		if o.Target = 1000; modelFor(o) != m {
+		if o.Target = 1000; wins.modelFor(o) != m {
 			t.Errorf("%dp %s: measured again for another target", players, o)
+		}
+		// Another WinTables measures its own, and the same rules give
+		// the same model: nothing is kept outside a WinTables.
+		if other := (&WinTables{}).modelFor(o); other == m || !reflect.DeepEqual(other, m) {
+			t.Errorf("%dp %s: another WinTables's model is the same one (%v) or differs", players, o, other == m)
 		}
 		ev := New()
 		for _, tot := range [][4]int{{0, 0, 0}, {310, 120, 250}, {480, 470, 20}} {

@@ -185,8 +185,9 @@ type winKey struct {
 // changes no chance. It holds at most
 // maxWinTables tables. Safe for concurrent use; the zero value is ready.
 type WinTables struct {
-	mu sync.Mutex
-	m  map[winKey]*winEntry
+	mu     sync.Mutex
+	m      map[winKey]*winEntry
+	models modelCache // the deal models measured under house rules
 }
 
 // winEntry is one table of WinTables, built once by the first to ask
@@ -211,7 +212,7 @@ func (w *WinTables) get(o rules.Options) *winTable {
 	}
 	w.mu.Unlock()
 	e.once.Do(func() {
-		m := modelFor(o)
+		m := w.modelFor(o)
 		e.t = buildModelTable(m, o.Target, m.step(o.Target))
 	})
 	return e.t

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/klob/klob/ai"
+	"github.com/klob/klob/ai/eval"
 	"github.com/klob/klob/internal/platform/seedmix"
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/rules"
@@ -260,7 +261,9 @@ func newSession(cfg Config, g *rules.Game, seed uint64) *Session {
 func (s *Session) makeBots(cfg Config, seed uint64) error {
 	f := cfg.NewBot
 	if f == nil {
-		f = ai.New
+		// The game's bots share their win tables and deal models:
+		// each is built once a game rather than once a bot.
+		f = ai.WithWinTables(ai.New, &eval.WinTables{})
 	}
 	s.bots = make([]ai.Bot, len(s.players))
 	n := uint64(0)
