@@ -224,6 +224,36 @@ func (sc *Scene) verdict(ctx *kit.Context, s rules.Score) string {
 			others = append(others, fmt.Sprintf("%s %d", sc.sideLower(side), s.SideTotal[side]))
 		}
 	}
+	// Without teams the deal turns on the best other player: named
+	// first, the rest in brackets ("Bot C 97 (Bob 45)").
+	best := func(noun string) string {
+		top := -1
+		for _, side := range order {
+			if side != makerSide {
+				top = max(top, s.SideTotal[side])
+			}
+		}
+		var first, rest []string
+		for _, side := range order {
+			if side == makerSide {
+				continue
+			}
+			t := fmt.Sprintf("%s %d", sc.sideLower(side), s.SideTotal[side])
+			if s.SideTotal[side] == top {
+				first = append(first, t)
+			} else {
+				rest = append(rest, t)
+			}
+		}
+		out := "the " + noun + ", " + first[0]
+		if len(first) > 1 {
+			out = "the " + noun + "s, " + strings.Join(first, " and ")
+		}
+		if len(rest) > 0 {
+			out += " (" + strings.Join(rest, ", ") + ")"
+		}
+		return out
+	}
 	who := sc.Name(s.Maker)
 	if sc.teams() {
 		who = sc.SideName(makerSide) + " (maker " + sc.Lower(s.Maker) + ")"
@@ -236,14 +266,18 @@ func (sc *Scene) verdict(ctx *kit.Context, s rules.Score) string {
 	case s.Outcome == rules.Tie && sc.teams():
 		return st.Bad.Render("Equal.") + fmt.Sprintf(" %s: %d, equal to the other team (%s). The maker's team scores nothing, the other team its own.", who, mk, strings.Join(others, ", "))
 	case s.Outcome == rules.Tie:
-		return st.Bad.Render("Equal.") + fmt.Sprintf(" %s: %d, equal to the best other player (%s). The maker scores nothing, the others their own.", who, mk, strings.Join(others, ", "))
+		return st.Bad.Render("Equal.") + fmt.Sprintf(" %s: %d, equal to %s. The maker scores nothing, the others their own.", who, mk, best("best other player"))
 	}
 	switch s.Outcome {
 	case rules.Bete:
 		if sc.teams() {
-			return st.Bad.Render("Bete!") + fmt.Sprintf(" %s: %d, less than %s. The other team scores both totals.", who, mk, strings.Join(others, " and "))
+			return st.Bad.Render("Bete!") + fmt.Sprintf(" %s: %d, less than the other team (%s). The other team scores both totals.", who, mk, strings.Join(others, ", "))
 		}
-		return st.Bad.Render("Bete!") + fmt.Sprintf(" %s: %d, less than the best opponent (%s). The maker scores nothing; each opponent scores their own total and their share of the maker's %d.", who, mk, strings.Join(others, ", "), mk)
+		share := fmt.Sprintf(" and their share of the maker's %d", mk)
+		if mk == 0 {
+			share = ""
+		}
+		return st.Bad.Render("Bete!") + fmt.Sprintf(" %s: %d, less than %s. The maker scores nothing; each opponent scores their own total%s.", who, mk, best("best opponent"), share)
 	}
 	return ""
 }

@@ -30,9 +30,35 @@ func TestVerdictNamesTheSides(t *testing.T) {
 			if strings.Contains(got, "other side") {
 				t.Errorf("%d players, %v: %q", n, out, got)
 			}
-			if n == 4 && out != rules.Bete && !strings.Contains(got, "the other team") {
+			if n == 4 && !strings.Contains(got, "the other team") {
 				t.Errorf("%d players, %v: %q does not name the other team", n, out, got)
 			}
+		}
+	}
+}
+
+// At three the verdict names the best opponent first, the one the
+// maker's total was measured against, with the other in brackets; two
+// best opponents are named together; the share of a maker's total of 0
+// is not mentioned.
+func TestVerdictNamesTheBestOpponent(t *testing.T) {
+	ctx := kit.NewContext(false)
+	sc := &Scene{V: rules.View{Players: 3}, You: rules.SeatA,
+		Players: []Player{{Name: "You"}, {Name: "Bob"}, {Name: "Bot C"}}}
+	for _, c := range []struct {
+		out    rules.Outcome
+		totals [3]int
+		want   string
+	}{
+		{rules.Bete, [3]int{62, 45, 97}, "Bete! You: 62, less than the best opponent, Bot C 97 (Bob 45). The maker scores nothing; each opponent scores their own total and their share of the maker's 62."},
+		{rules.Bete, [3]int{40, 61, 61}, "Bete! You: 40, less than the best opponents, Bob 61 and Bot C 61. The maker scores nothing; each opponent scores their own total and their share of the maker's 40."},
+		{rules.Bete, [3]int{0, 120, 42}, "Bete! You: 0, less than the best opponent, Bob 120 (Bot C 42). The maker scores nothing; each opponent scores their own total."},
+		{rules.Tie, [3]int{70, 30, 70}, "Equal. You: 70, equal to the best other player, Bot C 70 (Bob 30). The maker scores nothing, the others their own."},
+	} {
+		s := rules.Score{Players: 3, Maker: rules.SeatA, Outcome: c.out}
+		copy(s.SideTotal[:], c.totals[:])
+		if got := ansi.Strip(sc.verdict(&ctx, s)); got != c.want {
+			t.Errorf("%v %v:\n got %q\nwant %q", c.out, c.totals, got, c.want)
 		}
 	}
 }
