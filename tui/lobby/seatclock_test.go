@@ -19,6 +19,12 @@ import (
 	tablescreen "github.com/klob/klob/tui/table"
 )
 
+// guard ends a test that would otherwise hang: a wait for a message, a
+// tick or a whole game played out. Only a broken screen reaches it,
+// never a slow machine (a game under -race on a loaded one takes
+// seconds), so it is far beyond any run's time.
+const guard = 2 * time.Minute
+
 // seatRun plays a seat's screen as the program would: each command on a
 // goroutine of its own, its message back to the one goroutine that
 // calls Update (the test's).
@@ -74,7 +80,7 @@ func (r *seatRun) run(cmd tea.Cmd) {
 // ends a test that would otherwise hang.
 func (r *seatRun) until(what string, ok func() bool) {
 	r.t.Helper()
-	deadline := time.After(20 * time.Second)
+	deadline := time.After(guard)
 	for !ok() {
 		select {
 		case msg := <-r.msgs:
@@ -96,7 +102,7 @@ func (r *seatRun) dropTick() {
 				return
 			}
 			r.update(msg)
-		case <-time.After(20 * time.Second):
+		case <-time.After(guard):
 			r.t.Fatalf("no tick; the screen:\n%s", r.view())
 		}
 	}

@@ -21,7 +21,7 @@ import (
 func playToTheEnd(t *testing.T, ports ...host.Port) {
 	t.Helper()
 	r := rand.New(rand.NewPCG(1, 2))
-	deadline := time.After(20 * time.Second) // only ends a test that would hang
+	deadline := time.After(guard)
 	for {
 		moved := false
 		for _, p := range ports {

@@ -270,7 +270,7 @@ func quietGame(t *testing.T, c quietCase, seed uint64) (inDeal, between, watched
 			return playing, sn.Between, sn.Over
 		}
 		r := rand.New(rand.NewPCG(seed, 2))
-		deadline := time.After(20 * time.Second) // only ends a test that would hang
+		deadline := time.After(guard)
 		for {
 			playing, btw, _ := check("ann", s.talk, s.conn.Port(),
 				"a rated deal is played at your table "+tb.Code()+": nobody there talks, nor anywhere else, until it ends",
