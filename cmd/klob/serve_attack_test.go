@@ -27,7 +27,12 @@ import (
 // and waits until each shows the lobby; close them with the returned
 // function.
 func attackHugePTY(addr string, n int) (closeAll func(), err error) {
-	var cs []*sshtest.Client
+	_, closeAll, err = openHugePTY(addr, n)
+	return closeAll, err
+}
+
+// openHugePTY is attackHugePTY that also returns the sessions.
+func openHugePTY(addr string, n int) (cs []*sshtest.Client, closeAll func(), err error) {
 	closeAll = func() {
 		for _, c := range cs {
 			_ = c.Close()
@@ -36,7 +41,7 @@ func attackHugePTY(addr string, n int) (closeAll func(), err error) {
 	for i := range n {
 		c, err := sshtest.Dial(addr, sshtest.Config{User: fmt.Sprintf("huge%d", i), Width: 10000, Height: 10000, NoEmulator: true})
 		if err != nil {
-			return closeAll, err
+			return cs, closeAll, err
 		}
 		cs = append(cs, c)
 	}
@@ -45,16 +50,42 @@ func attackHugePTY(addr string, n int) (closeAll func(), err error) {
 		for !strings.Contains(c.Text(), "Welcome") {
 			select {
 			case <-c.Done():
-				return closeAll, fmt.Errorf("a huge session ended: %q", c.Output())
+				return cs, closeAll, fmt.Errorf("a huge session ended: %q", c.Output())
 			default:
 			}
 			if time.Now().After(deadline) {
-				return closeAll, fmt.Errorf("a huge session shows no lobby: %q", c.Text())
+				return cs, closeAll, fmt.Errorf("a huge session shows no lobby: %q", c.Text())
 			}
 			time.Sleep(20 * time.Millisecond)
 		}
 	}
-	return closeAll, nil
+	return cs, closeAll, nil
+}
+
+// redrawHuge has each huge session open the help and close it again,
+// waiting for output after each key: the server draws every session at
+// its (capped) size twice more, however long that takes, where a fixed
+// wait drew fewer frames the slower the machine.
+func redrawHuge(cs []*sshtest.Client) error {
+	for range 2 {
+		for _, c := range cs {
+			before := c.Received()
+			if err := c.Type("?"); err != nil {
+				return fmt.Errorf("a key to a huge session: %w", err)
+			}
+			for deadline := time.Now().Add(patience); c.Received() == before; {
+				if time.Now().After(deadline) {
+					return fmt.Errorf("a huge session drew nothing after a key in %v", patience)
+				}
+				select {
+				case <-c.Done():
+					return fmt.Errorf("a huge session ended: %q", c.Output())
+				case <-time.After(poll):
+				}
+			}
+		}
+	}
+	return nil
 }
 
 // attackPaste sends a bracketed paste of up to max bytes from a guest
@@ -65,7 +96,10 @@ func attackPaste(addr string, max int64) (string, error) {
 		return "", err
 	}
 	defer c.Close()
-	for !strings.Contains(c.Text(), "Welcome") {
+	for deadline := time.Now().Add(patience); !strings.Contains(c.Text(), "Welcome"); {
+		if time.Now().After(deadline) {
+			return c.Output(), fmt.Errorf("the paste session shows no lobby after %v", patience)
+		}
 		select {
 		case <-c.Done():
 			return c.Output(), fmt.Errorf("the paste session ended before the lobby")
@@ -204,6 +238,20 @@ func settled(t testing.TB, p *serveProc, base int) figures {
 	}
 }
 
+// nextStats waits for the server's next stats line (klob serve -stats
+// writes one every 100ms), so that the figures read after it are the
+// server's as it is now, however late the line comes.
+func nextStats(t testing.TB, p *serveProc) {
+	t.Helper()
+	lines := func() int { return len(statsRE.FindAllStringIndex(p.log(), -1)) }
+	n := lines()
+	for deadline := time.Now().Add(patience); lines() <= n; time.Sleep(poll) {
+		if time.Now().After(deadline) {
+			t.Fatalf("no stats line in %v; the server:\n%s", patience, p.log())
+		}
+	}
+}
+
 // alive fails when the server process has ended.
 func alive(t testing.TB, p *serveProc) {
 	t.Helper()
@@ -248,7 +296,9 @@ func TestServeUnderAttack(t *testing.T) {
 	v := newVictim(t, addr, "vic")
 	_, err := v.frame(patience)
 	require.NoError(t, err)
-	time.Sleep(300 * time.Millisecond) // a stats line with the victim playing
+	if os.Getenv("KLOB_ATTACK_BIN") == "" {
+		nextStats(t, p) // a stats line with the victim playing
+	}
 	before := serverFigures(t, p)
 	t.Logf("before: server %s", before)
 
@@ -259,10 +309,12 @@ func TestServeUnderAttack(t *testing.T) {
 	}
 	attacks := []attack{
 		{"a 10000x10000 terminal, 8 sessions", func() (string, error) {
-			closeAll, err := attackHugePTY(addr, 8)
+			cs, closeAll, err := openHugePTY(addr, 8)
 			defer closeAll()
-			time.Sleep(time.Second) // drawn at their size a while
-			return "", err
+			if err != nil {
+				return "", err
+			}
+			return "", redrawHuge(cs) // drawn at their size a while
 		}, ""},
 		{"a 200 MB paste", func() (string, error) { return attackPaste(addr, 200<<20) }, "too much pasted"},
 		{"100000 env requests of 30 KB", func() (string, error) { return attackEnv(addr, 100000, 30<<10) }, "too many requests on this connection"},
