@@ -339,9 +339,11 @@ func TestServeE2ETableOfFour(t *testing.T) {
 			// The people play their own seats; bots play the others.
 			logPath := filepath.Join(state, "tables", code, "current.klob")
 			l, err := gamelog.ReadFile(logPath)
-			for err != nil || len(l.Deals) == 0 {
-				time.Sleep(10 * time.Millisecond)
-				l, err = gamelog.ReadFile(logPath)
+			for deadline := time.Now().Add(patience); err != nil || len(l.Deals) == 0; l, err = gamelog.ReadFile(logPath) {
+				if time.Now().After(deadline) {
+					t.Fatalf("the table's log holds no deal after %v (%v); the server:\n%s", patience, err, srv.log())
+				}
+				time.Sleep(poll)
 			}
 			for s := range rules.Seat(4) {
 				if int(s) < len(tc.people) {
