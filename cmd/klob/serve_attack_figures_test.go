@@ -63,7 +63,7 @@ func TestServeAttackFigures(t *testing.T) {
 		during := <-top
 		time.Sleep(settle)
 		alive(t, p)
-		d, err := v.frame(20 * time.Second)
+		d, err := v.frame(patience)
 		require.NoError(t, err, "the victim after %s", name)
 		t.Logf("%s (%v): %s\n\tbefore: %s; during: %s; after %v: %s; server CPU %v; the victim's next frame %v",
 			name, took.Round(time.Millisecond), got, before, during, settle, serverFigures(t, p),
@@ -290,10 +290,10 @@ func atTable(t *testing.T, addr, name string) *sshtest.Client {
 	c, err := sshtest.Dial(addr, sshtest.Config{User: name, Width: 80, Height: 24})
 	require.NoError(t, err)
 	t.Cleanup(func() { _ = c.Close() })
-	require.True(t, waitScreen(c, "Welcome", 20*time.Second), c.Screen())
+	require.True(t, waitScreen(c, "Welcome", patience), c.Screen())
 	require.NoError(t, c.Type("p"))
-	require.True(t, waitScreen(c, "Set up the game", 10*time.Second), c.Screen())
+	require.True(t, waitScreen(c, "Set up the game", patience), c.Screen())
 	require.NoError(t, c.Type(sshtest.Enter))
-	require.True(t, waitScreen(c, "Deal 1", 10*time.Second), c.Screen())
+	require.True(t, waitScreen(c, "Deal 1", patience), c.Screen())
 	return c
 }
