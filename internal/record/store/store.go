@@ -13,6 +13,9 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode"
+
+	"golang.org/x/text/unicode/norm"
 
 	"github.com/klob/klob/internal/platform/dirlock"
 	"github.com/klob/klob/internal/platform/durable"
@@ -554,11 +557,16 @@ func archiveName(r *gamelog.Replay, now time.Time) string {
 }
 
 // clean keeps a name safe in a file name: letters and digits, other runs
-// of characters as one '-', at most 24 characters.
+// of characters as one '-', at most 24 characters. A letter with an
+// accent keeps its letter ("Ölander" is "Olander"): the accents NFKD
+// splits off are dropped.
 func clean(s string) string {
 	var b strings.Builder
 	dash := false
-	for _, r := range s {
+	for _, r := range norm.NFKD.String(s) {
+		if unicode.Is(unicode.Mn, r) {
+			continue
+		}
 		ok := r < 128 && (r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9')
 		if ok {
 			if dash && b.Len() > 0 {

@@ -381,6 +381,9 @@ func TestArchiveName(t *testing.T) {
 		{rep("09-tie.klob", [4]string{"Bot", "Zoë O'Neil"}, [4]string{"easy", "human"}, "2026-02-03", ""), "2026-02-03-0000-vs-Bot-easy-lost"},
 		{rep("saves/in-dix.klob", [4]string{"", ""}, [4]string{"human", "hard"}, "", ""), "2026-11-29-1431-vs-player-B-hard-unfinished"},
 		{rep("09-tie.klob", [4]string{"../../etc", "x/y"}, [4]string{"human", "human"}, "2026-02-03", "10:00:00"), "2026-02-03-1000-etc-vs-x-y-A-won"},
+		// Accents are dropped from a letter, not the letter: "Ö" is "O".
+		{rep("09-tie.klob", [4]string{"Ann-Marie Ölander the Great", "José Ñúñez"}, [4]string{"human", "human"}, "2026-02-03", "10:00:00"),
+			"2026-02-03-1000-Ann-Marie-Olander-the-Gr-vs-Jose-Nunez-A-won"},
 		// Two people at a table of four: partners go together.
 		{rep("tables/4-05-four-tie.klob", [4]string{"ann", "bob", "Bot C", "Bot D"}, [4]string{"human", "human", "normal", "normal"}, "2026-02-03", "10:00:00"),
 			"2026-02-03-1000-ann-and-Bot-C-normal-vs-bob-and-Bot-D-normal-AC-won"},
