@@ -7,8 +7,10 @@ package rules
 // bit", and following and trick winners become mask operations.
 // Order converts to and from it for one trump and states, in it, the
 // rule of which cards may be played (Follow, as tableFollow) and who
-// wins the trick (Beats, as the beats table). The methods are small so
-// that the searches' hot paths inline them.
+// wins the trick (Beats, as the beats table), and what follows from
+// them: which cards beat a card (Beating, Above), whether a hand can
+// (CanBeat, Playable), and which cards top their suit (Masters). The
+// methods are small so that the searches' hot paths inline them.
 
 // Order is the power numbering of one trump: a suit, or none
 // (NoTrumps, NoSuit). Make one with NewOrder; the zero value is not
@@ -91,7 +93,7 @@ func LanePoints(lane uint8, trump bool) int {
 // is won by its highest trump, so win is the trump to beat. With two
 // players win is the lead.
 func (o Order) Follow(h uint32, lead, win uint8) uint32 {
-	x := h & (0xFF << (lead &^ 7))
+	x := h & o.Lane(lead)
 	if x == 0 {
 		if x = h & o.trumps; x == 0 {
 			return h
@@ -122,11 +124,62 @@ func (o Order) Beats(c, w uint8) bool {
 // cards c for which Beats(c, w)): the higher cards of w's suit, and the
 // trumps when w is not one.
 func (o Order) Beating(w uint8) uint32 {
-	hi := uint32(0xFF) << (w &^ 7) &^ uint32(uint64(2)<<w-1)
+	hi := o.Above(w)
 	if w>>3 == o.trump {
 		return hi
 	}
 	return hi | o.trumps
+}
+
+// Playable returns the cards of the hand h that may be played to a
+// trick led with lead before the rule to beat a trump narrows them (see
+// Follow): the lead's suit if h holds it, else any card. Of the cards
+// of a hand that beat a card w winning the trick (Beating(w)), the same
+// ones are in Playable and in Follow(h, lead, w): a hand that must beat
+// a trump if able may play each trump that beats it. So Playable of
+// several hands, joined, tells at once whether any of them can beat w.
+func (o Order) Playable(h uint32, lead uint8) uint32 {
+	if x := h & o.Lane(lead); x != 0 {
+		return x
+	}
+	return h
+}
+
+// CanBeat reports whether the hand h, to play to a trick led with lead
+// and won so far by w (the lead, or a card that beats it), may play a
+// card that beats w: whether Follow(h, lead, w) and Beating(w) meet.
+func (o Order) CanBeat(h uint32, lead, w uint8) bool {
+	return o.Playable(h, lead)&o.Beating(w) != 0
+}
+
+// Lane returns the cards of card p's suit: the eight bits of its lane.
+func (o Order) Lane(p uint8) uint32 { return uint32(0xFF) << (p &^ 7) }
+
+// Above returns the cards of p's suit above p: the ones that beat it
+// when both are played to a trick.
+func (o Order) Above(p uint8) uint32 { return o.Lane(p) &^ uint32(uint64(2)<<p-1) }
+
+// Below returns the cards of p's suit below p.
+func (o Order) Below(p uint8) uint32 { return o.Lane(p) & (uint32(1)<<p - 1) }
+
+// Lanes returns the whole lanes of the suits in which h holds a card.
+func (o Order) Lanes(h uint32) uint32 {
+	h |= h >> 4
+	h |= h >> 2
+	h |= h >> 1
+	return (h & 0x01010101) * 0xFF
+}
+
+// Masters returns the cards of x above every card of y in their suit:
+// in each suit, x's cards higher than y's highest of it, and all of x's
+// cards of a suit y holds none of. Played to a trick of their suit, no
+// card of y beats them.
+func (o Order) Masters(x, y uint32) uint32 {
+	// Each card of y spread down its lane: y's cards and all below them.
+	y |= y >> 1 & 0x7F7F7F7F
+	y |= y >> 2 & 0x3F3F3F3F
+	y |= y >> 4 & 0x0F0F0F0F
+	return x &^ y
 }
 
 // Tables of the power numbering indexed [tf] with tf 1 for the trump
