@@ -5,8 +5,9 @@ import "github.com/klob/klob/rules"
 // Inside the solvers a card is in rules' power numbering (rules.Order):
 // suit*8 + power, power counting up from the weakest card of its suit,
 // so "higher" is "a higher bit in the lane". rules.Order also says which
-// cards may follow and which card wins a trick; the solvers restate no
-// rule of the trick.
+// cards may follow, which card wins a trick, whether a hand can beat a
+// card, and which cards top every other card of their suit; the solvers
+// restate no rule of the trick.
 
 // zeroLane holds, indexed [tf] with tf 1 for the trump suit, the powers
 // of no points below every card with points.

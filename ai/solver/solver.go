@@ -113,16 +113,6 @@ func (s *Solver) reduce(moves, opp uint32) uint32 {
 	return moves &^ drop
 }
 
-// beatable reports whether the hand opp can win a trick led with l.
-func (s *Solver) beatable(opp uint32, l uint8) bool {
-	ls := l >> 3
-	lane := uint32(0xFF) << (8 * uint(ls))
-	if opp&lane&^uint32(uint64(2)<<l-1) != 0 {
-		return true
-	}
-	return ls != s.ts && opp&lane == 0 && opp&s.ord.Trumps() != 0
-}
-
 func (s *Solver) index(key uint64) uint64 {
 	return (key * 0x9E3779B97F4A7C15) >> s.shift
 }
@@ -158,11 +148,10 @@ func (s *Solver) search(hl, hf uint32, r, alpha, beta int) int {
 	}
 	// Trumps above every trump of the other hand win their tricks
 	// whatever happens: they bound what either side can still make.
-	tl, tf := uint8(hl>>(8*s.ts)), uint8(hf>>(8*s.ts))
-	if ub := r - rules.LanePoints(tf&above(tl), true); ub <= alpha {
+	if ub := r - rules.LanePoints(uint8(s.ord.Masters(hf, hl)>>(8*s.ts)), true); ub <= alpha {
 		return ub
 	}
-	if lb := rules.LanePoints(tl&above(tf), true); lb >= beta {
+	if lb := rules.LanePoints(uint8(s.ord.Masters(hl, hf)>>(8*s.ts)), true); lb >= beta {
 		return lb
 	}
 
@@ -197,7 +186,7 @@ func (s *Solver) search(hl, hf uint32, r, alpha, beta int) int {
 			score = 255
 		case c == killer:
 			score = 254
-		case !s.beatable(hf, c):
+		case !s.ord.CanBeat(hf, c, c):
 			score = 128 + int(s.cardPts[c])
 		default:
 			score = 64 - int(s.cardPts[c])
@@ -328,7 +317,7 @@ func (s *Solver) afterLead(hl, hf uint32, r int, l uint8, alpha, beta int) int {
 		ml.n++
 		m &^= 1 << top
 	}
-	if lose&(lose-1) != 0 && lose&^(uint32(0xFF)<<(8*uint(bits.TrailingZeros32(lose)>>3))) != 0 {
+	if lose&(lose-1) != 0 && lose&^s.ord.Lane(uint8(bits.TrailingZeros32(lose))) != 0 {
 		// A discard from several suits: cheapest first.
 		for m := lose; m != 0; m &= m - 1 {
 			f := uint8(bits.TrailingZeros32(m))
@@ -519,7 +508,7 @@ func (s *Solver) CardValues(p *rules.Duel, dst []CardValue) []CardValue {
 		c := uint8(bits.TrailingZeros32(m))
 		// The representative of c is the highest kept card at or below
 		// it in its suit: equivalent cards form runs of the mover's cards.
-		lane := reps & (0xFF << (8 * uint(c>>3))) & uint32(uint64(2)<<c-1)
+		lane := reps & o.Lane(c) &^ o.Above(c)
 		rep := uint8(31 - bits.LeadingZeros32(lane))
 		dst = append(dst, CardValue{Card: o.CardOf(c), Value: int(vals[rep])})
 	}
@@ -533,13 +522,4 @@ func sortByCard(cv []CardValue) {
 			cv[j], cv[j-1] = cv[j-1], cv[j]
 		}
 	}
-}
-
-// above returns the lane bits above the highest bit of x (all of them
-// when x is empty).
-func above(x uint8) uint8 {
-	if x == 0 {
-		return 0xFF
-	}
-	return ^(uint8(2)<<(7-bits.LeadingZeros8(x)) - 1)
 }

@@ -318,7 +318,7 @@ func (s *TableSolver) CardValuesFor(p *rules.Play, side uint8, dst []TableCardVa
 		c := uint8(bits.TrailingZeros32(m))
 		// The representative of c is the highest kept card at or below
 		// it in its suit: equivalent cards form runs in one hand.
-		lane := reps & (0xFF << (8 * uint(c>>3))) & uint32(uint64(2)<<c-1)
+		lane := reps & s.ord.Lane(c) &^ s.ord.Above(c)
 		rep := uint8(31 - bits.LeadingZeros32(lane))
 		dst = append(dst, TableCardValue{Card: s.ord.CardOf(c), Value: vals[rep]})
 	}
@@ -595,11 +595,10 @@ func (s *TableSolver) search(leader, r, alpha, beta int) int {
 	// Trumps above every trump of the other side win their tricks for
 	// their side whatever is played: they bound what each side makes.
 	if s.ts < 4 {
-		tm, tt := uint8(mine>>(8*s.ts)), uint8(theirs>>(8*s.ts))
-		if ub := r - rules.LanePoints(tt&above(tm), true); ub <= alpha {
+		if ub := r - rules.LanePoints(uint8(s.ord.Masters(theirs, mine)>>(8*s.ts)), true); ub <= alpha {
 			return ub
 		}
-		if lb := rules.LanePoints(tm&above(tt), true); lb >= beta {
+		if lb := rules.LanePoints(uint8(s.ord.Masters(mine, theirs)>>(8*s.ts)), true); lb >= beta {
 			return lb
 		}
 	}
@@ -649,7 +648,7 @@ func (s *TableSolver) search(leader, r, alpha, beta int) int {
 		l := uint8(ml.m[i])
 		// A card whose bound from a touching one already fails the
 		// window is not searched; its bound stands for its value.
-		if done&(0xFF<<(l&^7)) != 0 {
+		if done&s.ord.Lane(l) != 0 {
 			if w, ok := s.near(l, i, &ml, others, &vals, maxing); ok && (maxing && w <= a || !maxing && w >= b) {
 				if maxing {
 					best = max(best, w)
@@ -701,7 +700,7 @@ func (s *TableSolver) search(leader, r, alpha, beta int) int {
 // trumps, the plain ones count only when the leader's top trumps draw
 // every trump of the others first; else an other seat could ruff them.
 func (s *TableSolver) cash(leader int, hl, rest uint32) (int, bool) {
-	tops := hl &^ smear(rest)
+	tops := s.ord.Masters(hl, rest)
 	if tops == 0 {
 		return 0, false
 	}
@@ -741,14 +740,6 @@ func (s *TableSolver) cash(leader int, hl, rest uint32) (int, bool) {
 	return p, false
 }
 
-// smear returns the cards at or below a card of x in its suit.
-func smear(x uint32) uint32 {
-	x |= x >> 1 & 0x7F7F7F7F
-	x |= x >> 2 & 0x3F3F3F3F
-	x |= x >> 4 & 0x0F0F0F0F
-	return x
-}
-
 // leads returns the leads of leader worth searching, best guesses first
 // (mine and theirs: the cards of the maximising side and of the other).
 // The order: the table's best lead (hint); plain leads that win the
@@ -770,7 +761,7 @@ func (s *TableSolver) leads(ml *tMoves, leader int, hint uint8, mine, theirs uin
 	var ruff uint32
 	for m := s.after[s.sideOf[leader&3]][leader&3][1]; m != 0; m &= m - 1 {
 		if h := s.hands[bits.TrailingZeros8(m)&3]; h&s.ord.Trumps() != 0 {
-			ruff |= ^lanes(h)
+			ruff |= ^s.ord.Lanes(h)
 		}
 	}
 	ruff &^= s.ord.Trumps()
@@ -778,19 +769,11 @@ func (s *TableSolver) leads(ml *tMoves, leader int, hint uint8, mine, theirs uin
 	// cards above every card of the other side in their suit, in suits
 	// it cannot ruff: of touching ones only the highest is searched (see
 	// dominant).
-	var sure uint32
-	for su := uint(0); su < 4; su++ {
-		lane := uint32(0xFF) << (8 * su)
-		if ruff&lane != 0 {
-			continue
-		}
-		o := opp & lane
-		sure |= hl & lane &^ (uint32(1)<<(32-bits.LeadingZeros32(o)) - 1)
-	}
-	moves := s.reduce(hl&^sure, inPlay) | runTops(hl&sure, inPlay)
+	sure := s.ord.Masters(hl, opp) &^ ruff
+	moves := s.reduce(hl&^sure, inPlay) | s.runTops(hl&sure, inPlay)
 	for m := moves; m != 0; m &= m - 1 {
 		l := uint8(bits.TrailingZeros32(m))
-		lane := uint32(0xFF) << (8 * uint(l>>3))
+		lane := s.ord.Lane(l)
 		var score int
 		switch {
 		case l == hint:
@@ -805,7 +788,7 @@ func (s *TableSolver) leads(ml *tMoves, leader int, hint uint8, mine, theirs uin
 			score = 400 - s.pts[l]
 		default:
 			score = 200 - 4*bits.OnesCount32(opp&lane) - s.pts[l]
-			if own&lane&^smear(opp) != 0 {
+			if s.ord.Masters(own, opp)&lane != 0 {
 				score -= 8 // a low lead under the side's own master
 			}
 			if l>>3 == s.ts {
@@ -816,25 +799,17 @@ func (s *TableSolver) leads(ml *tMoves, leader int, hint uint8, mine, theirs uin
 	}
 }
 
-// lanes returns the lanes (suits) of h that hold a card, all ones.
-func lanes(h uint32) uint32 {
-	h |= h >> 4
-	h |= h >> 2
-	h |= h >> 1
-	return (h & 0x01010101) * 0xFF
-}
-
 // partnerTakes reports whether a partner of the leader (part: their
 // cards) holds a card of l's suit above every opponent's, none of whom
 // can ruff it.
 func (s *TableSolver) partnerTakes(l uint8, part, opp, ruff uint32) bool {
-	lane := uint32(0xFF) << (8 * uint(l>>3))
+	lane := s.ord.Lane(l)
 	p := part & lane
 	if p == 0 || ruff&lane != 0 {
 		return false
 	}
 	top := uint8(31 - bits.LeadingZeros32(p))
-	return opp&lane&^uint32(uint64(2)<<top-1) == 0
+	return opp&s.ord.Above(top) == 0
 }
 
 // follow returns what the maximising side wins from a position inside a
@@ -883,7 +858,7 @@ func (s *TableSolver) follow(k, leader int, lead, win uint8, winSeat, tp int, in
 		// A card whose bound from a touching one already fails the
 		// window is not searched; its bound stands for its value. The
 		// last card of a trick has its touching cards merged already.
-		if !last && done&(0xFF<<(c&^7)) != 0 {
+		if !last && done&s.ord.Lane(c) != 0 {
 			if w, ok := s.near(c, i, &ml, others, &vals, maxing); ok && (maxing && w <= alpha || !maxing && w >= beta) {
 				if maxing {
 					best = max(best, w)
@@ -954,13 +929,13 @@ func (s *TableSolver) follows(ml *tMoves, k, leader int, lead, win uint8, winSea
 	// Whether a card would win the trick whatever the other side's
 	// seats after this one play: asked of the trick's winner when it
 	// is the side's, and of the cards that beat it.
-	var fol, void uint32
+	var may uint32
 	rivals := false
 	oursStands := ours
 	if ours && !last {
-		fol, void = s.rivals(k+1, leader, lead, maxing)
+		may = s.rivals(k+1, leader, lead, maxing)
 		rivals = true
-		oursStands = s.safe(lead, win, fol, void)
+		oursStands = s.safe(win, may)
 	}
 	moves := s.dominant(k, leader, lead, win, winSeat, legal, inPlay, ours, last, oursStands)
 	if moves&(moves-1) == 0 {
@@ -968,25 +943,25 @@ func (s *TableSolver) follows(ml *tMoves, k, leader int, lead, win uint8, winSea
 		return
 	}
 	if !last && !rivals {
-		fol, void = s.rivals(k+1, leader, lead, maxing)
+		may = s.rivals(k+1, leader, lead, maxing)
 	}
 	// The cards above every card of the other side in their suit: kept,
 	// they take a trick of their own, so they are thrown or spent on
 	// this trick last.
 	theirs := s.sides[1^s.sideOf[seat&3]]
-	masters := moves &^ smear(theirs)
+	masters := s.ord.Masters(moves, theirs)
 	for m := moves; m != 0; m &= m - 1 {
 		c := uint8(bits.TrailingZeros32(m))
 		var score int
 		switch {
 		case oursStands:
 			score = (128 + s.pts[c] - 30*int(masters>>c&1)) * 16
-		case s.beats(c, win) && (last || s.safe(lead, c, fol, void)):
+		case s.beats(c, win) && (last || s.safe(c, may)):
 			score = (160 + s.pts[c] - 30*int(masters>>c&1)) * 16
 		case c>>3 != lead>>3:
 			// A discard of a losing trick: of equal points, from the
 			// suit the other side holds most of, the weakest card.
-			score = (64-s.pts[c])*16 + bits.OnesCount32(theirs&(0xFF<<(c&^7))) - int(c&7)
+			score = (64-s.pts[c])*16 + bits.OnesCount32(theirs&s.ord.Lane(c)) - int(c&7)
 		default:
 			score = (64 - s.pts[c]) * 16
 		}
@@ -1014,17 +989,17 @@ func (s *TableSolver) dominant(k, leader int, lead, win uint8, winSeat int, lega
 	if last {
 		beat := legal & s.ord.Beating(win)
 		rest := legal &^ beat
-		m := runTops(beat, inPlay)
+		m := s.runTops(beat, inPlay)
 		if ours {
-			return m | runTops(rest, inPlay)
+			return m | s.runTops(rest, inPlay)
 		}
-		return m | runBottoms(rest, inPlay)
+		return m | s.runBottoms(rest, inPlay)
 	}
 	if ours && oursStands || !ours && s.holds(k, leader, lead, win, s.side>>winSeat&1 == 1) {
 		if ours {
-			return runTops(legal, inPlay)
+			return s.runTops(legal, inPlay)
 		}
-		return runBottoms(legal, inPlay)
+		return s.runBottoms(legal, inPlay)
 	}
 	return s.reduce(legal, inPlay)
 }
@@ -1045,7 +1020,7 @@ func (s *TableSolver) near(c uint8, i int, ml *tMoves, others uint32, vals *[tMa
 			continue
 		}
 		lo, hi := min(c, d), max(c, d)
-		if others&(uint32(1)<<hi-1)&^(uint32(2)<<lo-1) != 0 {
+		if others&s.ord.Above(lo)&s.ord.Below(hi) != 0 {
 			continue
 		}
 		diff := s.pts[c] - s.pts[d]
@@ -1072,11 +1047,11 @@ func (s *TableSolver) near(c uint8, i int, ml *tMoves, others uint32, vals *[tMa
 // runTops drops from m each card whose next higher card in play (in)
 // in its suit is also in m: it keeps the top of each run of touching
 // cards of m.
-func runTops(m, in uint32) uint32 {
+func (s *TableSolver) runTops(m, in uint32) uint32 {
 	out := m
 	for x := m; x != 0; x &= x - 1 {
-		c := uint(bits.TrailingZeros32(x))
-		up := in & (uint32(0xFF) << (c &^ 7)) &^ uint32(uint64(2)<<c-1)
+		c := uint8(bits.TrailingZeros32(x))
+		up := in & s.ord.Above(c)
 		if up&-up&m != 0 {
 			out &^= 1 << c
 		}
@@ -1085,12 +1060,13 @@ func runTops(m, in uint32) uint32 {
 }
 
 // runBottoms keeps the bottom of each run of touching cards of m.
-func runBottoms(m, in uint32) uint32 {
+func (s *TableSolver) runBottoms(m, in uint32) uint32 {
 	out := m
 	for x := m; x != 0; x &= x - 1 {
-		c := uint(bits.TrailingZeros32(x))
-		down := in & (uint32(0xFF) << (c &^ 7)) & (uint32(1)<<c - 1)
-		if down != 0 && uint32(1)<<(31-bits.LeadingZeros32(down))&m != 0 {
+		c := uint8(bits.TrailingZeros32(x))
+		// The next lower card in play is down's highest: it is in m
+		// when down's cards in m, as a number, exceed the others.
+		if down := in & s.ord.Below(c); m&down > down&^m {
 			out &^= 1 << c
 		}
 	}
@@ -1101,44 +1077,29 @@ func runBottoms(m, in uint32) uint32 {
 // given side (the maximising side, or the other) can beat w in a trick
 // led with lead.
 func (s *TableSolver) holds(k, leader int, lead, w uint8, maxSide bool) bool {
-	fol, void := s.rivals(k, leader, lead, maxSide)
-	return s.safe(lead, w, fol, void)
+	return s.safe(w, s.rivals(k, leader, lead, maxSide))
 }
 
-// rivals returns the cards of the seats from position k of a trick led
-// with lead on that are not on the given side, in two unions: of those
-// that hold the lead's suit (they follow) and of those void in it. A
-// node asks safe of several cards against the same seats.
-func (s *TableSolver) rivals(k, leader int, lead uint8, maxSide bool) (fol, void uint32) {
-	lane := uint32(0xFF) << (8 * uint(lead>>3))
+// rivals returns the cards that the seats from position k of a trick
+// led with lead on that are not on the given side may play to it
+// (rules.Order.Playable), joined: enough to tell whether any of them
+// can beat a card. A node asks safe of several cards against the same
+// seats.
+func (s *TableSolver) rivals(k, leader int, lead uint8, maxSide bool) uint32 {
 	x := 0
 	if maxSide {
 		x = 1
 	}
+	var may uint32
 	for m := s.after[x][leader&3][min(k, 4)]; m != 0; m &= m - 1 {
-		if h := s.hands[bits.TrailingZeros8(m)&3]; h&lane != 0 {
-			fol |= h
-		} else {
-			void |= h
-		}
+		may |= s.ord.Playable(s.hands[bits.TrailingZeros8(m)&3], lead)
 	}
-	return fol, void
+	return may
 }
 
-// safe reports whether no seat of rivals' unions (fol, void) can beat w
-// in a trick led with lead: one that follows beats it only in its suit;
-// one void in the lead's suit by a higher trump, or any trump when w is
-// plain.
-func (s *TableSolver) safe(lead, w uint8, fol, void uint32) bool {
-	higher := (uint32(0xFF) << (8 * uint(w>>3))) &^ uint32(uint64(2)<<w-1)
-	if w>>3 == lead>>3 && fol&higher != 0 {
-		return false
-	}
-	if w>>3 == s.ts {
-		return void&higher == 0
-	}
-	return void&s.ord.Trumps() == 0
-}
+// safe reports whether no seat whose playable cards are may (rivals)
+// can beat w, the card winning the trick.
+func (s *TableSolver) safe(w uint8, may uint32) bool { return may&s.ord.Beating(w) == 0 }
 
 // endTrick returns what the side wins once a trick worth tp is won by
 // winner: tp if the winner is on the side (with the bonus if it was the
