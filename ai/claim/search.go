@@ -75,12 +75,6 @@ func (s *search) takesAll(p rules.Play) bool {
 	return s.run(s.pos(&p))
 }
 
-// laneOf returns the bits of card c's suit.
-func laneOf(c uint8) uint32 { return 0xFF << (c &^ 7) }
-
-// above returns the bits above card c (every suit's: mask with a lane).
-func above(c uint8) uint32 { return uint32(^((uint64(2) << c) - 1)) }
-
 // legal returns the cards of h the seat to move may play (as
 // rules.Play.Legal).
 func (s *search) legal(p *pos, h uint32) uint32 {
@@ -156,7 +150,7 @@ func (s *search) run(p pos) bool {
 			c := uint8(31 - bits.LeadingZeros32(m))
 			// The card just above c among the live cards, if the seat
 			// holds it, is played instead.
-			if up := live & laneOf(c) & above(c); up != 0 && h&up&-up != 0 {
+			if up := live & s.ord.Above(c); up != 0 && h&up&-up != 0 {
 				continue
 			}
 			q := p
@@ -190,17 +184,14 @@ func (s *search) run(p pos) bool {
 // Whatever the rest play, each trick is then the side's and leaves it
 // on lead.
 func (s *search) cashes(p *pos, own, others uint32) bool {
-	for su := 0; su < 32; su += 8 {
-		m, o := uint8(own>>su), uint8(others>>su)
-		if m != 0 && o != 0 && bits.TrailingZeros8(m) < 7-bits.LeadingZeros8(o) {
-			return false
-		}
+	if s.ord.Masters(own, others) != own {
+		return false
 	}
 	if others&s.ord.Trumps() == 0 {
 		return true
 	}
 	mine := p.hands[p.leader] & s.ord.Trumps()
-	if partner := own & s.ord.Trumps() &^ mine; partner != 0 && (mine == 0 || bits.TrailingZeros32(mine) < 31-bits.LeadingZeros32(partner)) {
+	if partner := own & s.ord.Trumps() &^ mine; partner != 0 && (mine == 0 || s.ord.Masters(mine, partner) != mine) {
 		return false // the partner could overtake and lead
 	}
 	lead := bits.OnesCount32(mine)
