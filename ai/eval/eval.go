@@ -68,6 +68,14 @@ type Result struct {
 	// ends as maker (the rest: the deal is thrown in). The bias
 	// correction (Method) is a function of them.
 	Makes, Defends float64
+	// Gap is the Best action's Mean minus this one's, measured sample by
+	// sample (the weighted mean of the per-sample differences), and
+	// GapErr its standard error: the actions share the samples, so the
+	// error of their difference is usually far smaller than either
+	// StdErr. WinGap and WinGapErr are the same for Win. The Best
+	// action's are 0; the errors are 0 with fewer than two samples.
+	Gap, GapErr       float64
+	WinGap, WinGapErr float64
 }
 
 // Evaluation is the result of Evaluate.
@@ -87,6 +95,9 @@ type Evaluation struct {
 	// ByWin reports whether Best was chosen by the chance of winning the
 	// game rather than by the score difference (near the end of a game).
 	ByWin bool
+	// Paired reports that the Results' GapErr and WinGapErr were
+	// measured (two samples or more).
+	Paired bool
 }
 
 // ErrNotYourTurn is returned for a View whose seat is not to act.
@@ -269,7 +280,51 @@ func summarise(v *rules.View, legal []rules.Action, res []sampleResult, done []b
 	ev := aggregate(legal, res, done, weights)
 	ev.ByWin = UseWin(v)
 	ev.Best = Best(ev.Results, ev.ByWin)
+	pairGaps(&ev, res, done, weights)
 	return ev
+}
+
+// pairGaps sets every result's Gap, GapErr, WinGap and WinGapErr from
+// the per-sample differences between ev.Best's values and its own, in
+// sample order, with the weighted standard error of StdErr.
+func pairGaps(ev *Evaluation, res []sampleResult, done []bool, weights []float64) {
+	k := len(ev.Results)
+	if ev.Weight <= 0 || k == 0 {
+		return
+	}
+	b := ev.Best
+	n := float64(ev.Samples)
+	for j := range ev.Results {
+		if j == b {
+			continue
+		}
+		r := &ev.Results[j]
+		var gap, win float64
+		for i, ok := range done {
+			if ok {
+				w := weights[i]
+				gap += w * (res[i*k+b].diff - res[i*k+j].diff)
+				win += w * (res[i*k+b].win - res[i*k+j].win)
+			}
+		}
+		r.Gap, r.WinGap = gap/ev.Weight, win/ev.Weight
+		if ev.Samples < 2 {
+			continue
+		}
+		var dev, wdev float64
+		for i, ok := range done {
+			if ok {
+				w := weights[i]
+				x := res[i*k+b].diff - res[i*k+j].diff - r.Gap
+				y := res[i*k+b].win - res[i*k+j].win - r.WinGap
+				dev += w * w * x * x
+				wdev += w * w * y * y
+			}
+		}
+		r.GapErr = math.Sqrt(dev*n/(n-1)) / ev.Weight
+		r.WinGapErr = math.Sqrt(wdev*n/(n-1)) / ev.Weight
+	}
+	ev.Paired = ev.Samples >= 2
 }
 
 // aggregate sums the finished samples' results in sample order.

@@ -120,6 +120,7 @@ func summariseTable(v *rules.View, legal []rules.Action, res []sampleResult, don
 	ev := aggregate(legal, res, done, weights)
 	ev.ByWin = UseWin(v)
 	ev.Best = Best(ev.Results, ev.ByWin)
+	pairGaps(&ev, res, done, weights)
 	return ev
 }
 
