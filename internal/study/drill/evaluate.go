@@ -166,7 +166,8 @@ type Analysis struct {
 	// Players is the seat count of the decision.
 	Players int
 	// Paired reports that the rows' GapErr and WinGapErr were measured
-	// (MinPairedBatches batches or more); without, they are 0 and no
+	// (MinPairedBatches batches or more, or one batch that eval measured
+	// them in: eval.Evaluation.Paired); without, they are 0 and no
 	// gap is excused as within the error.
 	Paired bool
 }
@@ -180,11 +181,12 @@ const MinPairedBatches = 5
 // the hint, the trainer and the game analysis. The means pool every
 // sample; the error of a difference comes from the spread of the
 // per-batch differences (paired: the options share the samples). With
-// fewer than MinPairedBatches batches that error is not known: eval
-// reports each option's error alone, and taking two as independent
-// overstates a difference's error many times over (an option that
-// gives away points in every sample read "as good"). The gap is then
-// graded on the scale alone.
+// one batch it is eval's own, measured over that batch's samples
+// (eval.Result.GapErr). With two to MinPairedBatches-1 batches it is not
+// known: each option's error alone, taken as independent, overstates a
+// difference's error many times over (an option that gives away points
+// in every sample read "as good"). The gap is then graded on the scale
+// alone.
 func (t *Tally) Analysis() Analysis {
 	k := len(t.legal)
 	an := Analysis{Rows: make([]Row, k), Asked: t.plan.Samples, Players: t.view.Players}
@@ -246,6 +248,10 @@ func (t *Tally) Analysis() Analysis {
 	}
 	an.Best = eval.Best(results, an.ByWin)
 	an.Paired = len(done) >= MinPairedBatches
+	// One batch measures the error of each gap itself, sample by sample
+	// (eval's GapErr, against its own Best, which is this one).
+	single := len(done) == 1 && done[0].Paired && done[0].Best == an.Best
+	an.Paired = an.Paired || single
 	best := an.Rows[an.Best]
 	for j := range an.Rows {
 		row := &an.Rows[j]
@@ -254,7 +260,10 @@ func (t *Tally) Analysis() Analysis {
 			row.Verdict = Verdict{Kind: Best, ByWin: an.ByWin, Chance: best.Win, BestChance: best.Win}
 			continue
 		}
-		if an.Paired {
+		switch {
+		case single:
+			row.GapErr, row.WinGapErr = done[0].Results[j].GapErr, done[0].Results[j].WinGapErr
+		case an.Paired:
 			row.GapErr = batchErr(done, an.Best, j, func(r eval.Result) float64 { return r.Mean })
 			row.WinGapErr = batchErr(done, an.Best, j, func(r eval.Result) float64 { return r.Win })
 		}
@@ -324,10 +333,10 @@ func grade(row *Row, byWin bool) Verdict {
 }
 
 // FromEval turns one eval.Evaluation of v into an Analysis (for a hint
-// during a game, where the hard bot's own evaluation is at hand). One
-// evaluation does not measure the error of a difference (eval keeps no
-// per-sample values), so the gaps are graded on the scale alone (see
-// Tally.Analysis).
+// during a game, where the hard bot's own evaluation is at hand). The
+// evaluation measures the error of each gap over its samples
+// (eval.Result.GapErr), so the gaps are graded by the rule of the
+// trainer and the analysis (see Tally.Analysis).
 func FromEval(v *rules.View, ev eval.Evaluation) (Analysis, error) {
 	t, err := NewTally(v, Plan{Samples: max(ev.Samples, 1), Batches: 1})
 	if err != nil {

@@ -41,10 +41,11 @@ func TestRankedAgreesWithBest(t *testing.T) {
 	assert.Equal(t, 0, eval.Best(far, true))
 }
 
-// TestOneEvaluationGradesTheGap: one evaluation (the hint's) does not
-// measure the error of a gap; taking the two means' errors as
-// independent called "≈ best" a king thrown on the others' trick that
-// gives away 4.9 points in every sample. The gap is graded on the scale.
+// TestOneEvaluationGradesTheGap: an evaluation that did not measure the
+// error of a gap (not eval.Evaluation.Paired) is not taken to have one;
+// taking the two means' errors as independent called "≈ best" a king
+// thrown on the others' trick that gives away 4.9 points in every
+// sample. The gap is graded on the scale.
 func TestOneEvaluationGradesTheGap(t *testing.T) {
 	_, v := firstDrill(t, 2, OnlyRound1, "players=2")
 	legal := v.Legal()
@@ -63,6 +64,50 @@ func TestOneEvaluationGradesTheGap(t *testing.T) {
 	assert.False(t, an.Paired)
 	assert.Equal(t, Inaccuracy, an.Rows[1].Verdict.Kind)
 	assert.Zero(t, an.Rows[1].GapErr)
+}
+
+// TestOneEvaluationGradesByItsPairedError: one evaluation that measured
+// the error of each gap over its samples (the hint's) is graded by the
+// rule of the trainer and the analysis: a gap within z of those errors
+// is as good as the best, one beyond them graded on the scale. Near the
+// end, 0.6% of the chance to win behind with an error of 0.4% is a near
+// tie, not an inaccuracy; at 0.2% it is one.
+func TestOneEvaluationGradesByItsPairedError(t *testing.T) {
+	_, v := firstDrill(t, 2, OnlyRound1, "players=2")
+	legal := v.Legal()
+	require.GreaterOrEqual(t, len(legal), 2)
+	analyse := func(byWin bool, gap, gapErr, winGap, winGapErr float64) Row {
+		t.Helper()
+		ev := eval.Evaluation{Samples: 200, Weight: 200, ByWin: byWin, Paired: true}
+		for i, a := range legal {
+			r := eval.Result{Action: a, Mean: 10, StdErr: 30, Win: 0.5}
+			if i > 0 {
+				r.Mean, r.Win = 10-gap, 0.5-winGap
+				r.Gap, r.GapErr, r.WinGap, r.WinGapErr = gap, gapErr, winGap, winGapErr
+			}
+			ev.Results = append(ev.Results, r)
+		}
+		an, err := FromEval(&v, ev)
+		require.NoError(t, err)
+		require.Equal(t, 0, an.Best)
+		assert.True(t, an.Paired)
+		row := an.Rows[1]
+		assert.True(t, row.Verdict.Measured)
+		assert.Equal(t, grade(&row, byWin).Kind, row.Verdict.Kind)
+		return row
+	}
+	// Points: 6 behind (an inaccuracy on the scale), within 2 × 4, then
+	// beyond 2 × 2.
+	within := analyse(false, 6, 4, 0, 0)
+	assert.Equal(t, AsGood, within.Verdict.Kind)
+	assert.InDelta(t, 4, within.GapErr, 1e-12)
+	assert.Equal(t, Inaccuracy, analyse(false, 6, 2, 0, 0).Verdict.Kind)
+	assert.Equal(t, Mistake, analyse(false, 12, 1, 0, 0).Verdict.Kind)
+	// The chance to win.
+	assert.Equal(t, AsGood, analyse(true, 0, 0, 0.006, 0.004).Verdict.Kind)
+	near := analyse(true, 0, 0, 0.006, 0.002)
+	assert.Equal(t, Inaccuracy, near.Verdict.Kind)
+	assert.True(t, near.Verdict.ByWin)
 }
 
 // TestBatchesExcuseNoise: with batches the paired error is measured, and
