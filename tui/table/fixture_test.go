@@ -80,15 +80,25 @@ func (b gatedBot) Choose(ctx context.Context, v *rules.View) (rules.Action, erro
 
 // fakeHint is a hint that does not depend on the bots: every legal
 // option scored by its place in the engine's order, the best not the
-// first, so that rank order shows.
+// first, so that rank order shows. As eval does, it measures each
+// option's gap to the best with its paired error (Paired), so that the
+// hint grades by that error: a gap of 4 points (an inaccuracy on the
+// scale) is within 2 × 2.1, one of 5 beyond it.
 func fakeHint(ctx context.Context, v *rules.View, seed uint64) (eval.Evaluation, error) {
 	legal := v.Legal()
-	ev := eval.Evaluation{Samples: 100, Best: 0}
+	ev := eval.Evaluation{Samples: 100, Best: 0, Paired: true}
 	for i, a := range legal {
 		mean := float64((i*37)%11) - 5
 		ev.Results = append(ev.Results, eval.Result{Action: a, Mean: mean, StdErr: 1.5, Win: 0.4 + mean/100, Bete: 0.1, Points: mean / 2})
 		if mean > ev.Results[ev.Best].Mean {
 			ev.Best = i
+		}
+	}
+	best := ev.Results[ev.Best]
+	for i := range ev.Results {
+		if r := &ev.Results[i]; i != ev.Best {
+			r.Gap, r.GapErr = best.Mean-r.Mean, 2.1
+			r.WinGap, r.WinGapErr = best.Win-r.Win, 0.004
 		}
 	}
 	return ev, nil
