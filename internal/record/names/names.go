@@ -240,12 +240,27 @@ func readsAs(sk string, latin bool, words ...string) bool {
 	return false
 }
 
+// rank reports whether name holds digits and no letter ("1.", "#2"):
+// the standings number their places so.
+func rank(name string) bool {
+	digit := false
+	for _, r := range name {
+		if unicode.IsLetter(r) {
+			return false
+		}
+		digit = digit || unicode.IsDigit(r)
+	}
+	return digit
+}
+
 // label says why name reads as another label the tables show beside
 // or instead of a person's name, or nil: a last word "bot" or "bots"
 // (a bot that plays for a person is "ann's bot", the bots of a level
 // "normal bot"), a level's name alone ("normal"), a seat's role
-// ("dealer", "maker", "partner"), or the start of what the table says
-// of a seat it waits for ("Waiting for ann"). Words are compared as
+// ("dealer", "maker", "partner"), "par" (the results' yardstick), a
+// bot's seat ("West"), a place in the standings ("1."), or the start of
+// what the table says of a seat it waits for ("Waiting for ann").
+// Words are compared as
 // reserved compares them, look-alikes too; "Bot Bob" and "Robot" are
 // names.
 func label(name string) error {
@@ -259,6 +274,12 @@ func label(name string) error {
 		return fmt.Errorf("%q is the name of a level of the bots: choose another name", name)
 	case is(name, "dealer", "maker", "partner"):
 		return fmt.Errorf("%q is what the tables call a seat's role: choose another name", name)
+	case is(name, "par"):
+		return fmt.Errorf("%q is the result every board is compared with: choose another name", name)
+	case is(name, "north", "east", "south", "west"):
+		return fmt.Errorf("%q is what the tables call a bot's seat: choose another name", name)
+	case rank(name):
+		return fmt.Errorf("%q reads as a place in the standings: a name needs a letter", name)
 	case strings.HasPrefix(Skeleton(name), Skeleton("waiting for")):
 		return errors.New(`a name may not begin "Waiting for": the table says so of a seat it waits for`)
 	}

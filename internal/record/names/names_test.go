@@ -40,6 +40,9 @@ func TestNormal(t *testing.T) {
 		// level's bots, a level, a seat's role, the wait for a seat.
 		"bob's bot", "ann's bots", "Ann Bot", "normal bot", "hard bots", "eve_b0t", "Normal", "HARD", "rаndom",
 		"dealer", "Dealer", "maker", "partner", "Waiting for ann", "waiting for", "waiting-for-bob",
+		// Par (the results' yardstick), a bot's seat at a board, and a
+		// place in the standings, look-alikes too.
+		"par", "Par", "PAR", "Ρar", "Pär", "West", "east", "North", "South", "1.", "#2", "12",
 		// Something that reads as a key's tag: a '#' look-alike, or a
 		// symbol and hex digits.
 		"ann #721fda", "ann ♯721fda", "ann ⌗721fda", "ann ⋕7", "ann ǂ721fda", "ann ﹟721fda",
@@ -88,6 +91,9 @@ func TestNormal(t *testing.T) {
 		"Hardy":      "Hardy",
 		"Dealers":    "Dealers",
 		"Waiting":    "Waiting",
+		"Paris":      "Paris",
+		"Westley":    "Westley",
+		"Pa":         "Pa",
 		"a\u00a0b":   "a b", // NFKC: a no-break space is a space
 		// Names of many scripts, and symbols that read as no tag.
 		"Ærøskøbing": "Ærøskøbing",
