@@ -95,3 +95,45 @@ func concurrency(t *testing.T, path string) []string {
 	})
 	return out
 }
+
+// TestRaceSkipTestsExist: each test the Makefile's RACE_SKIP_TESTS
+// leaves out of the race run is one top-level test of the module, in one
+// package only: a name that matches none (a test renamed) would skip
+// nothing and say nothing, and one that matches in two packages would
+// skip a test nobody chose to.
+func TestRaceSkipTestsExist(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "..", "..", "Makefile"))
+	require.NoError(t, err)
+	m := regexp.MustCompile(`(?m)^RACE_SKIP_TESTS\s*:?=(.*)$`).FindSubmatch(data)
+	require.NotNil(t, m, "the Makefile has no RACE_SKIP_TESTS line")
+	names := strings.Split(strings.TrimSpace(string(m[1])), "|")
+	found := map[string][]string{}
+	root := filepath.Join("..", "..", "..")
+	err = filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && path != root && (strings.HasPrefix(d.Name(), ".") || d.Name() == "testdata") {
+			return filepath.SkipDir
+		}
+		if d.IsDir() || !strings.HasSuffix(path, "_test.go") {
+			return nil
+		}
+		file, err := parser.ParseFile(token.NewFileSet(), path, nil, parser.SkipObjectResolution)
+		if err != nil {
+			return err
+		}
+		for _, decl := range file.Decls {
+			if fn, ok := decl.(*ast.FuncDecl); ok && fn.Recv == nil && slices.Contains(names, fn.Name.Name) {
+				found[fn.Name.Name] = append(found[fn.Name.Name], filepath.Dir(path))
+			}
+		}
+		return nil
+	})
+	require.NoError(t, err)
+	for _, n := range names {
+		if dirs := found[n]; len(dirs) != 1 {
+			t.Errorf("RACE_SKIP_TESTS names %s, a test of %d packages (%v), want one", n, len(dirs), dirs)
+		}
+	}
+}
