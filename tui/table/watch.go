@@ -156,11 +156,18 @@ func (s *Screen) openLines(ctx *kit.Context, sc *Scene, w int) []string {
 	o := s.snap.Open
 	out := []string{" " + st.Heading.Render(fmt.Sprintf("Deal %d, every hand", o.No)), ""}
 	nameW := 6
-	for i := range sc.players() {
-		nameW = max(nameW, min(12, kit.WidthOf(sc.Name(rules.Seat(i)))))
+	names := make([]string, sc.players())
+	for i := range names {
+		names[i] = sc.Name(rules.Seat(i))
+		nameW = max(nameW, min(12, kit.WidthOf(names[i])))
+	}
+	// A name too long is cut with the ellipsis, told apart from the
+	// others, never cut silently into what reads as another name.
+	if short := kit.ShortNames(names, nameW, ctx.Ellipsis()); short != nil {
+		names = short
 	}
 	for i := range sc.players() {
-		line := fmt.Sprintf(" %s  %s", kit.Fit(sc.Name(rules.Seat(i)), nameW), strings.Join(sc.faceUp(ctx, o.Held[i]), " "))
+		line := fmt.Sprintf(" %s  %s", kit.Fit(kit.Cut(names[i], nameW, ctx.Ellipsis()), nameW), strings.Join(sc.faceUp(ctx, o.Held[i]), " "))
 		if i == int(o.Dealer) {
 			line += st.Dim.Render("  (dealer)")
 		}

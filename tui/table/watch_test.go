@@ -8,6 +8,7 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/internal/testing/testkit"
@@ -439,4 +440,31 @@ func TestSpectatorEscAsks(t *testing.T) {
 		sn.Closed, sn.Over, s.overSeen = false, true, true
 		check("the game's end", true, false)
 	})
+}
+
+// Every hand of a scored deal names the seats in a column of at most 12
+// cells: a longer name is cut with the ellipsis and kept apart from the
+// others, never cut into what reads as another whole name.
+func TestOpenHandsCutNamesVisibly(t *testing.T) {
+	ctx := kit.NewContext(false)
+	sc := &Scene{V: rules.View{Players: 3}, You: rules.NoSeat,
+		Players: []Player{{Name: "Mariabella"}, {Name: "Ева Заболоцкая-Весёлая"}, {Name: "Ева Заболоцкая-Петрова"}}}
+	s := &Screen{}
+	s.snap.Open = &host.OpenDeal{No: 1, Dealer: rules.SeatA}
+	lines := s.openLines(&ctx, sc, 80)
+	var rows []string
+	for _, l := range lines[2:5] {
+		rows = append(rows, strings.TrimSpace(ansi.Strip(l)))
+	}
+	if !strings.HasPrefix(rows[0], "Mariabella ") || !strings.HasSuffix(rows[0], "(dealer)") {
+		t.Errorf("a name that fits: %q", rows[0])
+	}
+	for _, r := range rows[1:] {
+		if !strings.Contains(r, "…") || kit.WidthOf(strings.TrimSpace(r)) > 12 {
+			t.Errorf("a long name is not cut visibly within 12 cells: %q", r)
+		}
+	}
+	if rows[1] == rows[2] {
+		t.Errorf("two long names read alike once cut: %q", rows[1])
+	}
 }
