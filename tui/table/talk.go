@@ -435,6 +435,14 @@ func (sc *Scene) scorePadAt(ctx *kit.Context, w, h int, at padScroll) ([]string,
 	// column's room never touches it. A team too long for its column is
 	// written a partner a row, so that it is named rather than lettered.
 	heads := sc.padHeads(ctx, colW-1)
+	// Heads that had to fall back to the seats' letters are told under
+	// the pad: a letter a line, with the name it stands for.
+	var legend []string
+	for k, i := range order {
+		if len(heads) == 1 && k < len(heads[0]) && heads[0][k] == rules.SideName(sc.players(), i) && heads[0][k] != sc.SideName(i) {
+			legend = append(legend, st.Dim.Render(kit.Fit(kit.Cut(" "+heads[0][k]+" "+sc.SideName(i), w, ctx.Ellipsis()), w)))
+		}
+	}
 	for k, hr := range heads {
 		var cells []string
 		for _, n := range hr {
@@ -446,7 +454,7 @@ func (sc *Scene) scorePadAt(ctx *kit.Context, w, h int, at padScroll) ([]string,
 		}
 		out = append(out, st.Dim.Render(row(deal, cells, "")))
 	}
-	room := max(1, h-3-len(heads))
+	room := max(1, h-3-len(heads)-len(legend))
 	first, end, most := 0, len(sc.Pad), 0
 	if len(sc.Pad) > room {
 		// Scrolled to the top, a mark below only; else one above too.
@@ -514,7 +522,7 @@ func (sc *Scene) scorePadAt(ctx *kit.Context, w, h int, at padScroll) ([]string,
 	if starred {
 		out = append(out, st.Dim.Render(kit.Fit(" * maker", w)))
 	}
-	return out, most
+	return append(out, legend...), most
 }
 
 // padHeads are the score pad's column heads in w cells, in SideOrder:

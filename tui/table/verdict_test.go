@@ -1032,3 +1032,25 @@ func TestThrownInSaysWhy(t *testing.T) {
 		}
 	}
 }
+
+// The score pad heads its columns with the seats' letters only when the
+// names cannot be told apart in them, and then says under it which
+// letter stands for whom, within the pad's height.
+func TestPadLettersHaveALegend(t *testing.T) {
+	ctx := kit.NewContext(false)
+	sc := &Scene{V: rules.View{Players: 3, Options: options(3)}, You: rules.Seat(2),
+		Players: []Player{{Name: "Mariabella"}, {Name: "Marinella"}, {Name: "You"}}}
+	narrow := ansi.Strip(strings.Join(sc.scorePad(&ctx, 23, 10), "\n"))
+	for _, want := range []string{" #  You    A    B", " A Mariabella", " B Marinella"} {
+		if !strings.Contains(narrow, want) {
+			t.Errorf("the pad at 23 cells lacks %q:\n%s", want, narrow)
+		}
+	}
+	if n := len(sc.scorePad(&ctx, 23, 6)); n > 6 {
+		t.Errorf("the pad with its legend takes %d lines of 6", n)
+	}
+	wide := ansi.Strip(strings.Join(sc.scorePad(&ctx, 30, 10), "\n"))
+	if strings.Contains(wide, "Mariabella") || !strings.Contains(wide, "Maria…") {
+		t.Errorf("names that fit cut need no legend:\n%s", wide)
+	}
+}
