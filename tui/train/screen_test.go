@@ -1647,3 +1647,45 @@ func TestKeyLineWithoutBack(t *testing.T) {
 		t.Errorf("the trainer without an opener names esc:\n%s", hs.screen())
 	}
 }
+
+// TestAnswerKeepsQuestionAndChoice: at 80×24 at every seat count, over
+// many drills of every kind and of round two alone, the answer screen
+// still says what was asked (the question whole) and what you chose
+// (the menu's "You chose:" line, or where the options leave no room
+// for it the verdict's "You chose" with the option), and fits the
+// window: the menu's other options and the cards drawn give way, not
+// the lines that say what the screen is about.
+func TestAnswerKeepsQuestionAndChoice(t *testing.T) {
+	for _, k := range []drillKind{
+		{"players=2", drill.Any},
+		{"players=2", drill.OnlyRound2},
+		{"players=3", drill.Any},
+		{"players=3", drill.OnlyRound2},
+		{"players=3,shlomo=on", drill.OnlyDeclare},
+		{"players=4", drill.Any},
+		{"players=4", drill.OnlyRound2},
+		{"players=4,shlomo=on,cleopatra=on", drill.OnlyDeclare},
+	} {
+		for _, seed := range []uint64{1, 3, 5, 9} {
+			cfg := rulesConfig(t, nil, k.rules)
+			cfg.Only, cfg.Seed = k.only, seed
+			hs := start(t, cfg, 80, 24)
+			for i := range shortOr(20, 8) {
+				tr := hs.s
+				question := drill.Question(&tr.view, false)
+				keys := itemKeys(tr.legal, tr.order)
+				hs.press(keys[i%len(keys)])
+				scr := hs.screen()
+				kittest.CheckSize(t, scr, 80, 24)
+				if !strings.Contains(kittest.Flat(scr), kittest.Flat(question)) {
+					t.Fatalf("%s, %v, seed %d, drill %d: the question %q is left out:\n%s", k.rules, k.only, seed, tr.no, question, scr)
+				}
+				taken := " You chose " + ansi.Strip(kit.OptionLabel(&hs.ctx, tr.an.Rows[tr.chose].Action)) + ":"
+				if !strings.Contains(scr, " You chose: ") && !strings.Contains(scr, taken) {
+					t.Fatalf("%s, %v, seed %d, drill %d: the \"You chose:\" line is left out:\n%s", k.rules, k.only, seed, tr.no, scr)
+				}
+				hs.press("enter")
+			}
+		}
+	}
+}

@@ -448,41 +448,51 @@ func (t *core) mistakeLines(ctx *kit.Context, n int, m drill.Missed, w int) []st
 
 // part is one part of the drill screen above the result, and the
 // order in which parts give way when the window is short (1 first; 0
-// never): to its short lines, none unless given.
+// never): to its short lines, none unless given; and, where gone is
+// set, from those to none at that step.
 type part struct {
 	lines []string
 	drop  int
 	short []string
+	gone  int
 }
 
 // body: who deals and where you sit, the score, what was said; the
 // hand and the upcard; the question and the menu, on as many lines as
 // the width needs. When the window is short the parts give way in a
-// fixed order (the label over the cards; after the choice the question
-// and the menu, which the verdict's "You chose" and the table's "←
-// you" say again; the seats' sentence, who deals staying; the cards
-// drawn, which become a line of text saying the same; before the
-// choice the question; the words said; the score) before the result
-// is cut. So the words said (the card drawn from a shlomo) stay with
-// the table of a card to give, and the menu before the choice, who
-// deals and the table of options always show.
+// fixed order (the label over the cards; after the choice the menu of
+// more than a line, to the line of the option taken; the seats'
+// sentence, who deals staying; the cards drawn, which become a line
+// of text saying the same; before the choice the question, after it
+// the option taken, which the verdict's "You chose" says again; the
+// words said; the score; after the choice the question) before the
+// result is cut; a step that gains no line, or whose lines the whole
+// result leaves room for, is undone. So the words said (the card drawn
+// from a shlomo) stay with the table of a card to give, the menu
+// before the choice, who deals and the table of options always show,
+// and at 80×24 the answer keeps the question and what you chose.
 func (t *Screen) body(ctx *kit.Context, room int, mid []string, need int) ([]string, []kit.Hit) {
 	w, h := ctx.Width, ctx.Height
 	v := &t.view
 	cards := t.cardLines(ctx, cardSize(w, h, len(t.hand())))
-	menu, hits := t.menuLines(ctx, w)
-	menuDrop, questionDrop := 0, 5
+	menu, hits := t.menuLines(ctx, w, false)
+	questionDrop, menuDrop, menuGone := 5, 0, 0
+	var menuShort []string
 	if t.state == stateResult {
-		menuDrop, questionDrop = 2, 2
+		// The option taken alone where the menu takes more than a line.
+		questionDrop, menuGone = 8, 5
+		if menuShort, _ = t.menuLines(ctx, w, true); len(menuShort) < len(menu) {
+			menuDrop = 2
+		}
 	}
 	parts := []part{
-		{wrapped(ctx, drill.Role(v), w, false), 3, wrapped(ctx, drill.Deals(v), w, false)},
-		{wrapped(ctx, drill.ScoreText(v), w, false), 7, nil},
-		{saidLines(ctx, drill.SaidLines(v, ctx.ASCII), w), 6, nil},
-		{cards[:1], 1, nil},
-		{cards[1:], 4, t.handText(ctx, w)},
-		{wrapped(ctx, drill.Question(v, ctx.ASCII), w, true), questionDrop, nil},
-		{menu, menuDrop, nil},
+		{wrapped(ctx, drill.Role(v), w, false), 3, wrapped(ctx, drill.Deals(v), w, false), 0},
+		{wrapped(ctx, drill.ScoreText(v), w, false), 7, nil, 0},
+		{saidLines(ctx, drill.SaidLines(v, ctx.ASCII), w), 6, nil, 0},
+		{cards[:1], 1, nil, 0},
+		{cards[1:], 4, t.handText(ctx, w), 0},
+		{wrapped(ctx, drill.Question(v, ctx.ASCII), w, true), questionDrop, nil, 0},
+		{menu, menuDrop, menuShort, menuGone},
 	}
 	used := func() int {
 		n := 1
@@ -494,30 +504,61 @@ func (t *Screen) body(ctx *kit.Context, room int, mid []string, need int) ([]str
 	// The result needs its verdict, its table and the hard bot's choice;
 	// the reason after its first sentence may be cut.
 	needMid := min(len(mid), need)
+	full := make([][]string, len(parts))
+	for i := range parts {
+		full[i] = parts[i].lines
+	}
 	drop := func(d int) {
 		for i := range parts {
 			if parts[i].drop == d {
 				parts[i].lines = parts[i].short
 			}
+			if parts[i].gone == d {
+				parts[i].lines = nil
+			}
 		}
 	}
-	// The label over the cards, the question (before the choice the
-	// menu still shows the options; after it the menu goes too) and the
-	// seats' sentence give way to the whole reason; then the words said
-	// and the score in turn to the verdict, the table and the reason's
-	// first sentence.
-	for d := 1; d <= 3 && used()+len(mid) > room; d++ {
+	// giveBack undoes the steps taken, the last first, where the whole
+	// result still fits: a late step (the words said) can leave room
+	// for what an earlier one took (the option taken), and a step that
+	// gained no line (the seats' sentence on one line) is undone.
+	giveBack := func() {
+		for d := 8; d >= 1; d-- {
+			for i := range parts {
+				p := &parts[i]
+				var more []string
+				switch {
+				case p.gone == d && p.lines == nil && len(p.short) > 0:
+					more = p.short
+				case p.drop == d && !slices.Equal(full[i], p.lines) && (p.gone == 0 || p.lines != nil):
+					more = full[i]
+				default:
+					continue
+				}
+				if add := len(more) - len(p.lines); add <= 0 || used()+add+len(mid) <= room {
+					p.lines = more
+				}
+			}
+		}
+	}
+	// The label over the cards, the menu's other options after the
+	// choice, the seats' sentence and the cards drawn give way to the
+	// whole reason; then the option taken, the words said, the score
+	// and the question in turn to the verdict, the table and the
+	// reason's first sentence.
+	for d := 1; d <= 4 && used()+len(mid) > room; d++ {
 		drop(d)
 	}
-	for d := 1; d <= 7 && used()+needMid > room; d++ {
+	for d := 1; d <= 8 && used()+needMid > room; d++ {
 		drop(d)
 	}
+	giveBack()
 	spare := room - used() - len(mid)
 	var out []string
 	for i, p := range parts {
 		if i == len(parts)-1 {
-			// The menu's hits, where it shows.
-			if len(p.lines) == 0 {
+			// The menu's hits, where it shows whole.
+			if len(p.lines) != len(menu) {
 				hits = nil
 			}
 			for j := range hits {
@@ -642,9 +683,10 @@ func (t *Screen) hand() []rules.Card {
 }
 
 // menuLines list the options with their keys, on as many lines as the
-// width needs; after the choice they show the one taken. The hits' y
-// are relative to the first line.
-func (t *Screen) menuLines(ctx *kit.Context, w int) ([]string, []kit.Hit) {
+// width needs; after the choice they show the one taken, and with
+// chosen only that one (the table lists the others). The hits' y are
+// relative to the first line.
+func (t *Screen) menuLines(ctx *kit.Context, w int, chosen bool) ([]string, []kit.Hit) {
 	st := &ctx.Styles
 	g := &ctx.Paint.Glyphs
 	keys := itemKeys(t.legal, t.order)
@@ -653,6 +695,9 @@ func (t *Screen) menuLines(ctx *kit.Context, w int) ([]string, []kit.Hit) {
 	var hits []kit.Hit
 	line, x := prompt, kit.WidthOf(prompt)
 	for _, i := range t.order {
+		if chosen && i != t.menu {
+			continue
+		}
 		it := "[" + keys[i] + "] " + kit.TableActionLabel(ctx, t.legal[i])
 		var s string
 		if i == t.menu {
