@@ -3,6 +3,7 @@ package replay
 import (
 	"context"
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -136,3 +137,72 @@ func TestFooterSaysChanceToWinLost(t *testing.T) {
 		}
 	}
 }
+
+// TestDealEndSaysBothLosses: where a seat lost points by one decision
+// and a chance to win by another in the same deal, the deal's end says
+// both, at every seat count and in windows with and without room for
+// the rows: the chance's line alone would read as if no points were
+// lost, beside a footer and a step that say they were.
+func TestDealEndSaysBothLosses(t *testing.T) {
+	for _, file := range []string{"07-sequences-decided-by-trump.klob", "tables/3-01-every-house-variant.klob",
+		"tables/4-14-shlomo-and-cleopatra-in-one-deal.klob"} {
+		said := 0
+		for _, size := range [][2]int{{80, 24}, {80, 30}, {100, 24}} {
+			t.Run(fmt.Sprintf("%s/%dx%d", file, size[0], size[1]), func(t *testing.T) {
+				r := readGame(t, file)
+				r.Header.Levels[rules.SeatA] = gamelog.Human
+				both := func(ctx context.Context, r *gamelog.Replay, opt analysis.Options) (*analysis.Report, error) {
+					rep, err := fakeAnalyze(ctx, r, opt)
+					if err != nil {
+						return nil, err
+					}
+					// The person's first choice in the first deal loses
+					// points, an inaccuracy; the second a chance to win,
+					// a blunder.
+					n := 0
+					for i := range rep.Deals[0].Decisions {
+						dec := &rep.Deals[0].Decisions[i]
+						if dec.Seat != rules.SeatA || !dec.Graded() {
+							continue
+						}
+						rep.Deals[0].Players[rules.SeatA].Lost = 4.5
+						switch n {
+						case 0:
+							dec.Grade, dec.ByWin, dec.Loss = analysis.Inaccuracy, false, 4.5
+						case 1:
+							dec.Grade, dec.ByWin, dec.WinLoss = analysis.Blunder, true, 0.053
+						default:
+							dec.Grade, dec.ByWin, dec.Loss, dec.WinLoss = analysis.Good, false, 0, 0
+						}
+						n++
+					}
+					require.GreaterOrEqual(t, n, 2, "the person has two choices in the first deal")
+					return rep, nil
+				}
+				hs := kittest.New(t, New(r, "x", Config{Analyze: both}, nil), size[0], size[1], false)
+				hs.Press("a")
+				for range r.Deals[0].Steps {
+					hs.Press("right")
+				}
+				screen := text(hs)
+				if !strings.Contains(screen, "Chance to win lost: You 5.3%") {
+					return // no room for the deal's losses at all: the footer sums them up
+				}
+				said++
+				// The rows (headed by the grades' words), or a line of
+				// the points besides the footer's "deal/game".
+				rows := strings.Contains(screen, "Points lost") && strings.Contains(screen, "inaccuracy")
+				if !rows && !bothLost.MatchString(screen) {
+					t.Errorf("the chance to win lost is said, not the points:\n%s", screen)
+				}
+			})
+		}
+		if said == 0 {
+			t.Errorf("%s: the deal's end said no chance to win lost at any size", file)
+		}
+	}
+}
+
+// bothLost matches the deal end's points of the person in one of its
+// brief forms.
+var bothLost = regexp.MustCompile(`(Lost by grade|Lost \(worst grade\)|Points lost): You [0-9]`)

@@ -163,13 +163,18 @@ func (s *Screen) resultView(ctx *kit.Context, sc *table.Scene, bottom []string) 
 	// The game's winner is in the result's game row ("won by …").
 	room := h - len(bottom)
 	// With the analysis, the points each seat lost this deal by grade:
-	// in rows when they fit, else in one line, else left out (the
-	// analysis line still sums it up).
-	if rows, line := s.lostByGrade(ctx, sc, w); rows != nil {
+	// in rows when they fit, else in one line or two, else left out
+	// (the analysis line still sums it up).
+	if rows, briefs := s.lostByGrade(ctx, sc, w); rows != nil {
 		if all := table.DropBlanks(append(append(lines[:len(lines):len(lines)], ""), rows...), room); len(all) <= room {
 			lines = all
-		} else if all := table.DropBlanks(append(lines[:len(lines):len(lines)], line), room); line != "" && len(all) <= room {
-			lines = all
+		} else {
+			for _, brief := range briefs {
+				if all := table.DropBlanks(append(lines[:len(lines):len(lines)], brief...), room); len(all) <= room {
+					lines = all
+					break
+				}
+			}
 		}
 	}
 	lines = kit.Padded(table.DropBlanks(lines, room), room)
@@ -443,13 +448,13 @@ func fitting(lines []string, w int) string {
 // each other), with the points lost by blunders, mistakes and
 // inaccuracies (headed in words) and all (a good decision loses
 // nothing, as the legend says);
-// line is the same in one line for a window without room for the rows:
-// the widest of lostLines that fits in w, "" when none does. rows is nil
-// without analysis.
-func (s *Screen) lostByGrade(ctx *kit.Context, sc *table.Scene, w int) (rows []string, line string) {
+// briefs are the same in a line or two for a window without room for
+// the rows, fullest first, each fitting in w (the widest of lostLines
+// that does); none when none fits. rows is nil without analysis.
+func (s *Screen) lostByGrade(ctx *kit.Context, sc *table.Scene, w int) (rows []string, briefs [][]string) {
 	dr := s.dealReport(s.pos.deal)
 	if dr == nil || !dr.Analysed || s.sealed {
-		return nil, ""
+		return nil, nil
 	}
 	st := &ctx.Styles
 	lost := lostOf(dr)
@@ -504,24 +509,79 @@ func (s *Screen) lostByGrade(ctx *kit.Context, sc *table.Scene, w int) (rows []s
 			rows = append(rows, kit.Clip(l, w))
 		}
 	}
-	// The one line: the points by grade with the chance, else the
-	// chance alone (the analysis line gives the points), else the points.
-	// Where the chance's line does not fit whole, it goes without the
-	// grades' counts, rather than a line of points that reads as no loss.
+	// The brief forms, the fullest first: the points by grade with the
+	// chance and the grades' counts on one line, else on two, else the
+	// points as totals ("Points lost: You 99") on one; then the same
+	// with the chance without the counts. Where the seats lost both
+	// points and chances, every form says both: the chance alone would
+	// hide the points, the points alone read as no other loss.
 	lines := lostLines(ctx, sc, s.report.Graded, dr, &lost)
-	if win != "" {
+	if win == "" {
+		return rows, nonNil(fitsOne(lines, w))
+	}
+	both := lostAny(&lost, s.report.Graded)
+	points := fitsOne(lines, w)
+	var totals []string
+	for _, o := range order {
+		totals = append(totals, fmt.Sprintf("%s %.0f", sc.Name(o), dr.Players[o].Lost))
+	}
+	short := " " + st.Heading.Render("Points lost:") + " " + strings.Join(totals, ", ")
+	for _, x := range []string{win, winLostLine(ctx, sc, s.report.Graded, dr, false)} {
 		var with []string
 		for _, l := range lines {
-			with = append(with, l+" · "+win)
+			with = append(with, l+" · "+x)
 		}
-		lines = append(append(with, " "+win, " "+winLostLine(ctx, sc, s.report.Graded, dr, false)), lines...)
+		if l := fitsOne(with, w); l != nil {
+			briefs = append(briefs, l)
+		}
+		chance := fitsOne([]string{" " + x}, w)
+		switch {
+		case chance == nil:
+		case !both:
+			// The chance alone: the analysis line gives the points (none).
+			briefs = append(briefs, chance)
+		default:
+			if points != nil {
+				briefs = append(briefs, append(slices.Clone(points), chance...))
+			}
+			if l := fitsOne([]string{short + " · " + x}, w); l != nil {
+				briefs = append(briefs, l)
+			}
+		}
 	}
+	if !both && points != nil {
+		briefs = append(briefs, points)
+	}
+	return rows, briefs
+}
+
+// nonNil is brief as the one form of briefs, none when nil.
+func nonNil(brief []string) [][]string {
+	if brief == nil {
+		return nil
+	}
+	return [][]string{brief}
+}
+
+// fitsOne is the first of lines, widest first, that fits in w, as a
+// brief of one line; nil when none does.
+func fitsOne(lines []string, w int) []string {
 	for _, l := range lines {
 		if kit.WidthOf(l) <= w {
-			return rows, l
+			return []string{l}
 		}
 	}
-	return rows, ""
+	return nil
+}
+
+// lostAny reports whether a graded seat lost points by any grade.
+func lostAny(lost *[4][len(lossGrades)]float64, graded [4]bool) bool {
+	for o := range lost {
+		if graded[o] && slices.ContainsFunc(lost[o][:], func(x float64) bool { return x > 0 }) {
+			return true
+		}
+	}
+	return false
 }
 
 // winLostLine is the chance to win each graded seat lost in the deal
