@@ -277,18 +277,7 @@ func fitHints(bs []key.Binding, w int, ascii bool) string {
 	if h := kit.HintLine(bs); width(h) <= w {
 		return h
 	}
-	tight := tightArrows
-	if ascii {
-		tight = tightLetters
-	}
-	short := func(bs []key.Binding) string {
-		parts := make([]string, len(bs))
-		for i, b := range bs {
-			hp := b.Help()
-			parts[i] = tight.Replace(hp.Key) + " " + strings.TrimSuffix(hp.Desc, " deal")
-		}
-		return strings.Join(parts, "  ")
-	}
+	short := func(bs []key.Binding) string { return strings.Join(narrowHints(bs, ascii), "  ") }
 	line := short(bs)
 	for _, d := range fitDrop {
 		if width(line) <= w {
@@ -298,6 +287,70 @@ func fitHints(bs []key.Binding, w int, ascii bool) string {
 		line = short(bs)
 	}
 	return line
+}
+
+// hintLines are the replay's key line: every key of bs on one line of
+// w cells where it holds them (as fitHints writes it before it leaves
+// keys out, then with the deal's keys as one hint, "n/p/g deal"), else
+// in fitHints' narrow form on two, the help and quit ending the second; only where two lines do not hold them either,
+// fitHints' one line without the keys least needed. So the list of
+// tricks (v) and the way to a deal by number (g) show at 80 columns
+// with several deals and esc, as they do with one deal.
+func hintLines(bs []key.Binding, w int, ascii bool) []string {
+	width := func(h string) int {
+		if ascii {
+			return kit.WidthOf(kit.ASCIIText(h))
+		}
+		return kit.WidthOf(h)
+	}
+	all := narrowHints(bs, ascii)
+	if line := kit.HintLine(bs); width(line) <= w {
+		return []string{line}
+	}
+	if line := strings.Join(all, "  "); width(line) <= w {
+		return []string{line}
+	}
+	if line := strings.Join(narrowHints(mergeDealKeys(bs), ascii), "  "); width(line) <= w {
+		return []string{line}
+	}
+	// The first line holds as many hints as it can.
+	for cut := len(all) - 2; cut > 0; cut-- {
+		first, second := strings.Join(all[:cut], "  "), strings.Join(all[cut:], "  ")
+		if width(first) <= w && width(second) <= w {
+			return []string{first, second}
+		}
+	}
+	return []string{fitHints(bs, w, ascii)}
+}
+
+// mergeDealKeys is bs with the hint of the next and previous deal and
+// the one of going to a deal by number as one: "n/p/g deal". bs as it
+// is where either is missing (a log of one deal).
+func mergeDealKeys(bs []key.Binding) []key.Binding {
+	deal := slices.IndexFunc(bs, func(b key.Binding) bool { return b.Help().Desc == "deal" })
+	goTo := slices.IndexFunc(bs, func(b key.Binding) bool { return b.Help().Desc == "go to deal" })
+	if deal < 0 || goTo < 0 {
+		return bs
+	}
+	out := slices.Clone(bs)
+	d, g := out[deal], out[goTo]
+	out[deal] = kit.Bind(d.Help().Key+"/"+g.Help().Key, "deal", slices.Concat(d.Keys(), g.Keys())...)
+	return slices.Delete(out, goTo, goTo+1)
+}
+
+// narrowHints are bs's hints in fitHints' narrow form, each its key
+// with the arrows tight and its words: "→← step", "g go to".
+func narrowHints(bs []key.Binding, ascii bool) []string {
+	tight := tightArrows
+	if ascii {
+		tight = tightLetters
+	}
+	parts := make([]string, len(bs))
+	for i, b := range bs {
+		hp := b.Help()
+		parts[i] = tight.Replace(hp.Key) + " " + strings.TrimSuffix(hp.Desc, " deal")
+	}
+	return parts
 }
 
 // fitDrop are the replay's short hints a narrow window leaves out, in

@@ -51,3 +51,45 @@ func TestHintsFitUnderASCII(t *testing.T) {
 		}
 	}
 }
+
+// TestHintsListEveryKeyAt80: at 80 columns (the line has 79), and
+// wider, the replay's key lines list the list of tricks (v) and, with
+// several deals, the way to a deal by number (g), whether esc goes back
+// or not, also under -ascii: one deal or several, the same keys show,
+// on a second line rather than left out, the help and quit last.
+func TestHintsListEveryKeyAt80(t *testing.T) {
+	km := kit.DefaultKeys()
+	for _, deals := range []int{1, 3} {
+		for _, back := range []bool{false, true} {
+			s := &Screen{keys: defaultKeys(), r: &gamelog.Replay{Deals: make([]gamelog.ReplayDeal, deals)}}
+			if back {
+				s.back = s
+			}
+			bs := s.KeyHelp(&km).ShortHelp()
+			for _, w := range []int{79, 100, 140} {
+				for _, ascii := range []bool{false, true} {
+					name := fmt.Sprintf("%d deals, back %v, width %d, ascii %v", deals, back, w, ascii)
+					lines := hintLines(bs, w, ascii)
+					for i, l := range lines {
+						if ascii {
+							lines[i] = kit.ASCIIText(l)
+						}
+						if kit.WidthOf(lines[i]) > w {
+							t.Errorf("%s: %q is %d columns", name, lines[i], kit.WidthOf(lines[i]))
+						}
+					}
+					got := strings.Join(lines, "  ")
+					if len(lines) > 2 || !strings.HasSuffix(got, "? help  q quit") && !strings.HasSuffix(got, "? help · q quit") && !strings.HasSuffix(got, "? help - q quit") {
+						t.Errorf("%s: %q is more than two lines or does not end with the help and quit", name, lines)
+					}
+					if !strings.Contains(got, "v tricks") {
+						t.Errorf("%s: %q leaves out v", name, got)
+					}
+					if deals > 1 && !strings.Contains(got, "g go to") && !strings.Contains(got, "n/p/g deal") {
+						t.Errorf("%s: %q leaves out g", name, got)
+					}
+				}
+			}
+		}
+	}
+}

@@ -21,8 +21,10 @@ func (s *Screen) View(ctx *kit.Context) string {
 	st := &ctx.Styles
 	w, h := ctx.Width, ctx.Height
 	if len(s.r.Deals) == 0 {
-		lines := append(kit.Titled(ctx, "Replay · "+s.name), "", " This log has no deal yet: there is nothing to replay.", "",
-			" "+st.Dim.Render(fitHints(s.KeyHelp(&ctx.Keys).ShortHelp(), w-1, ctx.ASCII)))
+		lines := append(kit.Titled(ctx, "Replay · "+s.name), "", " This log has no deal yet: there is nothing to replay.", "")
+		for _, l := range hintLines(s.KeyHelp(&ctx.Keys).ShortHelp(), w-1, ctx.ASCII) {
+			lines = append(lines, " "+st.Dim.Render(l))
+		}
 		return kit.Canvas(lines, w, h)
 	}
 	sc, d := s.scene(ctx)
@@ -137,7 +139,10 @@ func (s *Screen) bottomLines(ctx *kit.Context, sc *table.Scene, d *rules.Deal) [
 	for _, line := range slices.Concat([]string{place}, step, s.analysisLines(ctx, sc, w)) {
 		out = append(out, kit.Clip(line, w))
 	}
-	return append(out, " "+st.Dim.Render(kit.Clip(fitHints(s.KeyHelp(&ctx.Keys).ShortHelp(), w-1, ctx.ASCII), w-1)))
+	for _, l := range hintLines(s.KeyHelp(&ctx.Keys).ShortHelp(), w-1, ctx.ASCII) {
+		out = append(out, " "+st.Dim.Render(kit.Clip(l, w-1)))
+	}
+	return out
 }
 
 // ownView names one seat's view: "your view", "West's view".
