@@ -381,6 +381,11 @@ func (r *Run) Trick() (n, of int) {
 func situation(d *rules.Deal) string {
 	p := d.Play()
 	if p.InTrick == 0 {
+		// The advice to lead trumps is for a hand that holds the
+		// highest trump still out: without it, the plain lead.
+		if !holdsTopTrump(&p) {
+			return "play-lead-plain"
+		}
 		return "play-lead"
 	}
 	legal, hand := p.Legal(), p.Hands[You]
@@ -404,6 +409,21 @@ func situation(d *rules.Deal) string {
 		return "play-overtrump"
 	}
 	return "play-must-trump"
+}
+
+// holdsTopTrump reports whether your hand holds the highest trump not
+// yet played: a trump that, led, wins and draws the others' trumps.
+func holdsTopTrump(p *rules.Play) bool {
+	if p.Trump >= rules.NoTrumps {
+		return false
+	}
+	out := (p.Hands[0] | p.Hands[1] | p.Hands[2] | p.Hands[3]) & rules.SuitMask(p.Trump)
+	for m := p.Hands[You] & out; m != 0; m &= m - 1 {
+		if c := m.First(); rules.Above(c, p.Trump)&out == 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // bellaCard returns the card you may play now with bella, or NoCard.

@@ -185,7 +185,7 @@ func TestWhatTheTextsClaimHoldsHoweverYouPlay(t *testing.T) {
 			}
 		}
 	}
-	for _, name := range []string{"play-undertrump-3", "play-follow-3", "play-lead-4", "play-follow-4", "play-over-partner-4", "play-shown-4"} {
+	for _, name := range []string{"play-undertrump-3", "play-follow-3", "play-lead-4", "play-lead-plain-4", "play-follow-4", "play-over-partner-4", "play-shown-4"} {
 		if !seen[name] {
 			t.Errorf("no game met step %q", name)
 		}
@@ -197,7 +197,8 @@ func TestWhatTheTextsClaimHoldsHoweverYouPlay(t *testing.T) {
 // the step shown for each card of yours says the duty the rules put on
 // it: following when you hold the suit led, trumping when you do not
 // and hold a trump (over or under a trump in the trick, over your
-// partner's), any card when you hold neither.
+// partner's), any card when you hold neither; and a lead of yours says
+// to lead trumps only while you hold the highest trump still out.
 func TestCardStepsSayTheDuty(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 2))
 	start := map[int]string{2: "play", 3: "play-3", 4: "play-4"}
@@ -219,7 +220,9 @@ func TestCardStepsSayTheDuty(t *testing.T) {
 			ok := true
 			switch name {
 			case "play-lead":
-				ok = p.InTrick == 0
+				ok = p.InTrick == 0 && topTrumpHeld(&p)
+			case "play-lead-plain":
+				ok = p.InTrick == 0 && !topTrumpHeld(&p)
 			case "play-follow":
 				ok = led != p.Trump && hand&rules.SuitMask(led) != 0 && legal&^rules.SuitMask(led) == 0
 			case "play-trump-lead":
@@ -244,6 +247,26 @@ func TestCardStepsSayTheDuty(t *testing.T) {
 			mustTry(t, r, a)
 		}
 	}
+}
+
+// topTrumpHeld reports whether your hand holds a trump above every
+// other trump still in a hand: the lead the advice to lead trumps is
+// for.
+func topTrumpHeld(p *rules.Play) bool {
+	if p.Trump >= rules.NoTrumps {
+		return false
+	}
+	best, mine := -1, -1
+	for s := range int(p.N) {
+		for _, c := range (p.Hands[s] & rules.SuitMask(p.Trump)).Cards() {
+			if pw := int(rules.Power(c, p.Trump)); rules.Seat(s) == You {
+				mine = max(mine, pw)
+			} else {
+				best = max(best, pw)
+			}
+		}
+	}
+	return mine > best
 }
 
 // replays fails unless the lesson's game, a game like any other, is
