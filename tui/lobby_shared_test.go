@@ -509,7 +509,12 @@ func TestLobbyUnfiledGame(t *testing.T) {
 			}
 			ann.wait(t, "the lobby", func() bool { _, ok := ann.app.screen.(*lobby.Lobby); return ok })
 			// Bob's replay of the game shows it from his seat, whatever
-			// it is: his hand at the bottom, as he played it.
+			// it is: his hand at the bottom, as he played it. His screen
+			// takes the game's end from its own messages first.
+			bob.wait(t, "the game's end on bob's screen", func() bool {
+				sn, _ := bob.snap()
+				return sn.Over
+			})
 			bob.key("enter")
 			bob.key("r")
 			if bob.app.ScreenName() != "replay" {
