@@ -332,14 +332,14 @@ func (v *View) exchanged() [4]CardSet {
 	return held
 }
 
-// declaredIn reports whether steps hold a shlomo or a cleopatra: a scan
-// that allocates nothing, where most deals have neither.
 // Declared reports whether a shlomo or a cleopatra was declared in the
 // deal v shows: only they move cards between hands before the bidding.
 func (v *View) Declared() bool {
 	return (v.Options.Shlomo || v.Options.Cleopatra) && declaredIn(v.History())
 }
 
+// declaredIn reports whether steps hold a shlomo or a cleopatra: a scan
+// that allocates nothing, where most deals have neither.
 func declaredIn(steps []Step) bool {
 	for _, st := range steps {
 		if k := st.Action.Kind; k == Shlomo || k == Cleopatra {
