@@ -268,12 +268,7 @@ func gradeNote(ctx *kit.Context, dec *analysis.Decision, better string) string {
 // end it; measured as drawn, so under -ascii (ascii) with the arrows
 // written as words.
 func fitHints(bs []key.Binding, w int, ascii bool) string {
-	width := func(h string) int {
-		if ascii {
-			return kit.WidthOf(kit.ASCIIText(h))
-		}
-		return kit.WidthOf(h)
-	}
+	width := func(h string) int { return hintWidth(h, ascii) }
 	if h := kit.HintLine(bs); width(h) <= w {
 		return h
 	}
@@ -289,20 +284,25 @@ func fitHints(bs []key.Binding, w int, ascii bool) string {
 	return line
 }
 
+// hintWidth is the width of the hint line h as drawn: under -ascii
+// (ascii) with the arrows written as words.
+func hintWidth(h string, ascii bool) int {
+	if ascii {
+		return kit.WidthOf(kit.ASCIIText(h))
+	}
+	return kit.WidthOf(h)
+}
+
 // hintLines are the replay's key line: every key of bs on one line of
 // w cells where it holds them (as fitHints writes it before it leaves
 // keys out, then with the deal's keys as one hint, "n/p/g deal"), else
-// in fitHints' narrow form on two, the help and quit ending the second; only where two lines do not hold them either,
-// fitHints' one line without the keys least needed. So the list of
-// tricks (v) and the way to a deal by number (g) show at 80 columns
-// with several deals and esc, as they do with one deal.
+// in fitHints' narrow form on two, the help and quit ending the
+// second; only where two lines do not hold them either, fitHints' one
+// line without the keys least needed. So the list of tricks (v) and
+// the way to a deal by number (g) show at 80 columns with several
+// deals and esc, as they do with one deal.
 func hintLines(bs []key.Binding, w int, ascii bool) []string {
-	width := func(h string) int {
-		if ascii {
-			return kit.WidthOf(kit.ASCIIText(h))
-		}
-		return kit.WidthOf(h)
-	}
+	width := func(h string) int { return hintWidth(h, ascii) }
 	all := narrowHints(bs, ascii)
 	if line := kit.HintLine(bs); width(line) <= w {
 		return []string{line}
