@@ -87,25 +87,32 @@ func TestOrderFollowAgrees(t *testing.T) {
 		hands = 100
 	}
 	r := rand.New(rand.NewPCG(1, 2))
+	forTricks(func(tr Suit, o Order, lead, win Card) {
+		for range hands {
+			// Hands of any size, mostly a few cards.
+			h := CardSet(r.Uint32() & r.Uint32() & r.Uint32())
+			if r.IntN(2) == 0 {
+				h &= CardSet(r.Uint32())
+			}
+			h = h.Without(lead).Without(win)
+			want := tableFollow(h, lead, win, tr)
+			got := o.SetOf(o.Follow(o.Set(h), o.Card(lead), o.Card(win)))
+			if got != want {
+				t.Fatalf("trump %v, lead %v, winning %v, hand %v: Follow %v, want %v", tr, lead, win, h, got, want)
+			}
+		}
+	})
+}
+
+// forTricks calls f for every trump (and none), every lead and every card
+// that can be winning a trick so led: the lead itself or a card beating it.
+func forTricks(f func(tr Suit, o Order, lead, win Card)) {
 	for _, tr := range orderTrumps {
 		o := NewOrder(tr)
 		for lead := Card(0); lead < 32; lead++ {
 			for win := Card(0); win < 32; win++ {
-				if win != lead && !Beats(win, lead, tr) {
-					continue
-				}
-				for range hands {
-					// Hands of any size, mostly a few cards.
-					h := CardSet(r.Uint32() & r.Uint32() & r.Uint32())
-					if r.IntN(2) == 0 {
-						h &= CardSet(r.Uint32())
-					}
-					h = h.Without(lead).Without(win)
-					want := tableFollow(h, lead, win, tr)
-					got := o.SetOf(o.Follow(o.Set(h), o.Card(lead), o.Card(win)))
-					if got != want {
-						t.Fatalf("trump %v, lead %v, winning %v, hand %v: Follow %v, want %v", tr, lead, win, h, got, want)
-					}
+				if win == lead || Beats(win, lead, tr) {
+					f(tr, o, lead, win)
 				}
 			}
 		}
@@ -315,41 +322,33 @@ func TestOrderCanBeat(t *testing.T) {
 		hands = 60
 	}
 	r := rand.New(rand.NewPCG(5, 6))
-	for _, tr := range orderTrumps {
-		o := NewOrder(tr)
-		for lead := Card(0); lead < 32; lead++ {
-			for win := Card(0); win < 32; win++ {
-				trick := []Card{lead}
-				if win != lead {
-					if !Beats(win, lead, tr) {
-						continue
-					}
-					trick = append(trick, win)
+	forTricks(func(tr Suit, o Order, lead, win Card) {
+		trick := []Card{lead}
+		if win != lead {
+			trick = append(trick, win)
+		}
+		pl, pw := o.Card(lead), o.Card(win)
+		for range hands {
+			var joined uint32
+			any := false
+			for range 3 {
+				h := CardSet(r.Uint32() & r.Uint32() & r.Uint32())
+				h = h.Without(lead).Without(win)
+				ph := o.Set(h)
+				want := canBeat(h, trick, tr)
+				if got := o.CanBeat(ph, pl, pw); got != want {
+					t.Fatalf("trump %v, trick %v, hand %v: CanBeat %v, want %v", tr, trick, h, got, want)
 				}
-				pl, pw := o.Card(lead), o.Card(win)
-				for range hands {
-					var joined uint32
-					any := false
-					for range 3 {
-						h := CardSet(r.Uint32() & r.Uint32() & r.Uint32())
-						h = h.Without(lead).Without(win)
-						ph := o.Set(h)
-						want := canBeat(h, trick, tr)
-						if got := o.CanBeat(ph, pl, pw); got != want {
-							t.Fatalf("trump %v, trick %v, hand %v: CanBeat %v, want %v", tr, trick, h, got, want)
-						}
-						f, p := o.Follow(ph, pl, pw), o.Playable(ph, pl)
-						if f&^p != 0 || f&o.Beating(pw) != p&o.Beating(pw) {
-							t.Fatalf("trump %v, trick %v, hand %v: Playable %v, Follow %v", tr, trick, h, o.SetOf(p), o.SetOf(f))
-						}
-						joined |= p
-						any = any || want
-					}
-					if got := joined&o.Beating(pw) != 0; got != any {
-						t.Fatalf("trump %v, trick %v: joined Playable beats %v, want %v", tr, trick, got, any)
-					}
+				f, p := o.Follow(ph, pl, pw), o.Playable(ph, pl)
+				if f&^p != 0 || f&o.Beating(pw) != p&o.Beating(pw) {
+					t.Fatalf("trump %v, trick %v, hand %v: Playable %v, Follow %v", tr, trick, h, o.SetOf(p), o.SetOf(f))
 				}
+				joined |= p
+				any = any || want
+			}
+			if got := joined&o.Beating(pw) != 0; got != any {
+				t.Fatalf("trump %v, trick %v: joined Playable beats %v, want %v", tr, trick, got, any)
 			}
 		}
-	}
+	})
 }
