@@ -397,21 +397,55 @@ func (sc *Scene) scorePadAt(ctx *kit.Context, w, h int, at padScroll) ([]string,
 	st := &ctx.Styles
 	order := sc.SideOrder()
 	// A column is as wide as its side's name needs, within the pad's
-	// width left of the outcome ("made", "bete", "equal"), which is never
-	// cut: a score takes at most four cells with its star. Each
-	// column's cells start with its gap, so the deal's number needs none
-	// of its own. A thrown-in deal scores nothing and says so across the
-	// columns.
+	// width left of the outcome ("made", "bete", "equal"), and as its
+	// numbers need. Each column's cells start with its gap, so the
+	// deal's number needs none of its own. A thrown-in deal scores
+	// nothing and says so across the columns.
 	colW := 6
 	for _, i := range order {
 		colW = max(colW, kit.WidthOf(sc.sideShort(i))+1)
 	}
 	colW = min(colW, max(5, (w-3-len(" equal"))/len(order)))
+	// A number is never cut and never touches its neighbours: its
+	// column holds the widest score or sum with a gap before it and the
+	// star's cell after it, names or not.
+	numW := 0
+	for _, s := range sc.Pad {
+		for _, i := range order {
+			numW = max(numW, len(fmt.Sprint(s.Scored[i])))
+		}
+	}
+	for _, i := range order {
+		numW = max(numW, len(fmt.Sprint(sc.Totals[i])))
+	}
+	colW = max(colW, numW+2)
+	// Where the columns leave no room for "made" or "bete", each
+	// outcome is its first letter, told under the pad; where they leave
+	// none for the deal's number either, that column is only as wide
+	// as the deals' numbers and the sums are headed "Σ".
+	dealW, sumHead := 3, "sum"
+	if dealW+len(order)*colW > w {
+		dealW = max(2, len(fmt.Sprint(len(sc.Pad))))
+		sumHead = "Σ"
+		if ctx.ASCII {
+			sumHead = "S"
+		}
+	}
+	lettered := dealW+len(order)*colW+len(" bete") > w
+	told := !lettered || dealW+len(order)*colW+len(" b") <= w
 	row := func(deal string, cols []string, what string) string {
 		var b strings.Builder
-		fmt.Fprintf(&b, "%3s", deal)
+		fmt.Fprintf(&b, "%*s", dealW, deal)
 		for _, c := range cols {
 			fmt.Fprintf(&b, "%*s", colW, c)
+		}
+		if what != "" && len(cols) > 0 {
+			switch {
+			case !told:
+				what = ""
+			case lettered:
+				what = what[:1]
+			}
 		}
 		if what != "" {
 			// At three in the pad's narrowest width (80 columns) "equal"
@@ -441,6 +475,31 @@ func (sc *Scene) scorePadAt(ctx *kit.Context, w, h int, at padScroll) ([]string,
 	for k, i := range order {
 		if len(heads) == 1 && k < len(heads[0]) && heads[0][k] == rules.SideName(sc.players(), i) && heads[0][k] != sc.SideName(i) {
 			legend = append(legend, st.Dim.Render(kit.Fit(kit.Cut(" "+heads[0][k]+" "+sc.SideName(i), w, ctx.Ellipsis()), w)))
+		}
+	}
+	if lettered && told {
+		// The outcomes' letters, as many a line as fit.
+		line := ""
+		for _, o := range []rules.Outcome{rules.Made, rules.Bete, rules.Tie} {
+			shown := false
+			for _, s := range sc.Pad {
+				shown = shown || (s.Outcome == o && s.Maker != rules.NoSeat)
+			}
+			if !shown {
+				continue
+			}
+			item := " " + o.Word()[:1] + " " + o.Word()
+			if line != "" && kit.WidthOf(line+" "+item) > w {
+				legend = append(legend, st.Dim.Render(kit.Fit(line, w)))
+				line = ""
+			}
+			if line != "" {
+				item = " " + item
+			}
+			line += item
+		}
+		if line != "" {
+			legend = append(legend, st.Dim.Render(kit.Fit(line, w)))
 		}
 	}
 	for k, hr := range heads {
@@ -518,7 +577,7 @@ func (sc *Scene) scorePadAt(ctx *kit.Context, w, h int, at padScroll) ([]string,
 		}
 		sums = append(sums, c)
 	}
-	out = append(out, st.Heading.Render(row("sum", sums, "")))
+	out = append(out, st.Heading.Render(row(sumHead, sums, "")))
 	if starred {
 		out = append(out, st.Dim.Render(kit.Fit(" * maker", w)))
 	}
