@@ -88,6 +88,7 @@ func dailyWith(args []string, stdout, stderr io.Writer, env dailyEnv) int {
 	fs := newFlagSet("daily", dailyUsage)
 	fs.notes = dailyNotes
 	players := fs.Int("players", 2, "players at the table: 2, 3 or 4")
+	fs.saysRange("players", playersRange)
 	name := fs.String("name", "", "your name in your result file, kept for the days after; with -export, the exported file's only (default: the one kept, else $USER, else $LOGNAME)")
 	history := fs.Bool("history", false, "print the days played, with the streak")
 	export := fs.Bool("export", false, "print your result file of today (for -players; before today's first board, yesterday's), to share")
@@ -98,7 +99,7 @@ func dailyWith(args []string, stdout, stderr io.Writer, env dailyEnv) int {
 		return parseExit(err)
 	}
 	if *players < 2 || *players > 4 {
-		return fs.fail(stderr, "-players must be 2, 3 or 4, got %d", *players)
+		return fs.fail(stderr, "%s", playersRange(fmt.Sprint(*players)))
 	}
 	if err := checkPace(*pace); err != nil {
 		return fs.fail(stderr, "%v", err)

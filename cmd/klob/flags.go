@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"math"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -37,6 +38,11 @@ type flagSet struct {
 	cmd   string // "analyze"
 	usage string // the usage lines and a description, before the flags
 	notes string // more text after the flags, or ""
+	// ranged says, for a number flag whose range is checked after
+	// parsing, why a value past its type's range is refused, in the
+	// words of that check (value unquoted): "-target 99999999999999999999"
+	// reads as "-target 5001" does.
+	ranged map[string]func(value string) string
 }
 
 func newFlagSet(cmd, usage string) *flagSet {
@@ -133,9 +139,51 @@ func (f *flagSet) explain(err error) string {
 		return err.Error()
 	}
 	if m[3] == "value out of range" {
-		return fmt.Sprintf("-%s %s: out of range: want %s", m[2], m[1], want)
+		if say := f.ranged[m[2]]; say != nil {
+			if v, err := strconv.Unquote(m[1]); err == nil {
+				return say(v)
+			}
+		}
+		return fmt.Sprintf("-%s %s: %s", m[2], m[1], tooFar(g.Get(), strings.HasPrefix(m[1], `"-`)))
 	}
 	return fmt.Sprintf("-%s %s: want %s", m[2], m[1], want)
+}
+
+// tooFar is why a number past the range of v's type is refused:
+// "too large: at most N", or "too small: at least N" for a negative one
+// (neg).
+func tooFar(v any, neg bool) string {
+	var lo, hi string
+	switch v.(type) {
+	case int:
+		lo, hi = strconv.Itoa(math.MinInt), strconv.Itoa(math.MaxInt)
+	case int64:
+		lo, hi = strconv.FormatInt(math.MinInt64, 10), strconv.FormatInt(math.MaxInt64, 10)
+	case uint:
+		hi = strconv.FormatUint(uint64(math.MaxUint), 10)
+	case uint64:
+		hi = strconv.FormatUint(math.MaxUint64, 10)
+	case float64:
+		lo, hi = strconv.FormatFloat(-math.MaxFloat64, 'g', -1, 64), strconv.FormatFloat(math.MaxFloat64, 'g', -1, 64)
+	}
+	if neg && lo != "" {
+		return "too small: at least " + lo
+	}
+	return "too large: at most " + hi
+}
+
+// saysRange makes say the words for a value of flag name past its
+// type's range (ranged).
+func (f *flagSet) saysRange(name string, say func(value string) string) {
+	if f.ranged == nil {
+		f.ranged = map[string]func(string) string{}
+	}
+	f.ranged[name] = say
+}
+
+// playersRange is the words for a -players that is not 2, 3 or 4.
+func playersRange(v string) string {
+	return fmt.Sprintf("-players must be 2, 3 or 4, got %s", v)
 }
 
 // parseNone is parse for a command that takes no positional argument:
@@ -268,6 +316,14 @@ func (f *flagSet) gameFlags(seedUsage string) gameFlags {
 		}
 		f.notes = strings.TrimRight(f.notes, "\n") + "\n" + t
 	}
+	f.saysRange("players", playersRange)
+	f.saysRange("target", func(v string) string {
+		opts := rules.DefaultOptions()
+		if err := targetError(&opts, v); err != nil {
+			return err.Error()
+		}
+		return "-target " + strconv.Quote(v) + ": " + tooFar(0, strings.HasPrefix(v, "-"))
+	})
 	return gameFlags{
 		players: f.Int("players", 0, "players at the table: 2, 3 or 4, over -rules players= (0: as -rules says, else 2)"),
 		rules:   f.optionList("rules", "rule options, key=value separated by commas (the flag may be given more than once): "+strings.Join(rules.AllOptionNames(), ", ")+" (see below)"),
@@ -320,10 +376,8 @@ func (g gameFlags) resolve(set map[string]bool, secret func() uint64) (opts rule
 		return opts, 0, false, fmt.Errorf("-rules: %v", err)
 	}
 	if set["target"] {
-		if err := opts.Set("target", fmt.Sprint(*g.target)); err != nil {
-			// The option's error names the option; the flag is named
-			// instead: "-target: "-5" is not a number from 1 to 5000".
-			return opts, 0, false, fmt.Errorf("-target: %s", strings.TrimPrefix(err.Error(), "option target: "))
+		if err := targetError(&opts, fmt.Sprint(*g.target)); err != nil {
+			return opts, 0, false, err
 		}
 	}
 	switch *g.players {
@@ -333,7 +387,7 @@ func (g gameFlags) resolve(set map[string]bool, secret func() uint64) (opts rule
 			return opts, 0, false, fmt.Errorf("-players: %v", err)
 		}
 	default:
-		return opts, 0, false, fmt.Errorf("-players must be 2, 3 or 4, got %d", *g.players)
+		return opts, 0, false, errors.New(playersRange(fmt.Sprint(*g.players)))
 	}
 	// A variant the table does not play would be dropped by the setup
 	// form without a word: the command line says so instead.
@@ -344,6 +398,16 @@ func (g gameFlags) resolve(set map[string]bool, secret func() uint64) (opts rule
 		return opts, *g.seed, true, nil
 	}
 	return opts, secret(), false, nil
+}
+
+// targetError sets opts' target to -target's value v, or says why not.
+// The option's error names the option; the flag is named instead:
+// "-target: "-5" is not a number from 1 to 5000".
+func targetError(opts *rules.Options, v string) error {
+	if err := opts.Set("target", v); err != nil {
+		return fmt.Errorf("-target: %s", strings.TrimPrefix(err.Error(), "option target: "))
+	}
+	return nil
 }
 
 // notPlayed names the options of opts that a table of its seat count

@@ -17,12 +17,13 @@ func runLearn(args []string, stdout, stderr io.Writer) int {
 		"deals against the bot; for three or four one fixed deal with bots at the\n"+
 		"other seats (at four, the bot opposite you is your partner).")
 	players := fs.Int("players", 2, "the game to learn: 2, 3 or 4 players")
+	fs.saysRange("players", playersRange)
 	asciiFlag := fs.asciiFlag("draw suits as letters (C D H S) and boxes with + - |")
 	if err := fs.parseNone(args, stdout, stderr); err != nil {
 		return parseExit(err)
 	}
 	if *players < 2 || *players > 4 {
-		return fs.fail(stderr, "-players must be 2, 3 or 4, got %d", *players)
+		return fs.fail(stderr, "%s", playersRange(fmt.Sprint(*players)))
 	}
 	ascii := asciiFlag.in(os.Getenv)
 	var playAfter bool

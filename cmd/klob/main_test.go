@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -269,6 +271,10 @@ func TestErrorsSayWhatAndWhere(t *testing.T) {
 		{[]string{"match", "-a", "easy", "-b", "easy", "-decks", "x"}, 2, []string{`-decks "x": want a whole number`}},
 		{[]string{"match", "-a", "easy", "-b", "easy", "-seed", "-1"}, 2, []string{`-seed "-1": want a whole number, 0 or more`}},
 		{[]string{"play", "-target", "-5"}, 2, []string{`-target: "-5" is not a number from 1 to 5000`}},
+		{[]string{"match", "-a", "easy", "-b", "easy", "-decks", "99999999999999999999"}, 2, []string{`-decks "99999999999999999999": too large: at most ` + strconv.Itoa(math.MaxInt)}},
+		{[]string{"match", "-a", "easy", "-b", "easy", "-decks", "-99999999999999999999"}, 2, []string{`-decks "-99999999999999999999": too small: at least ` + strconv.Itoa(math.MinInt)}},
+		{[]string{"daily", "-players", "99999999999999999999"}, 2, []string{`-players must be 2, 3 or 4, got 99999999999999999999`}},
+		{[]string{"learn", "-players", "99999999999999999999"}, 2, []string{`-players must be 2, 3 or 4, got 99999999999999999999`}},
 		{[]string{"daily", "-name", "Ada"}, 1, []string{filepath.Join(state, "daily", "name.txt"), "not a name file"}},
 		{[]string{"serve", "-addr", "127.0.0.1:99999", "-state", filepath.Join(dir, "serve")}, 1, []string{"-addr 127.0.0.1:99999", "invalid port"}},
 	}

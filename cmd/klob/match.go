@@ -80,6 +80,7 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 	method := fs.String("eval", "corrected", "with -calibrate: the evaluation method: corrected or solved")
 	bidBudget := fs.Int("bid-budget", 0, "with -calibrate: samples per evaluated decision (0: the hard bot's)")
 	players := fs.Int("players", 0, "players at the table, 2, 3 or 4, over -rules players= (0: as -rules says, else 2)")
+	fs.saysRange("players", playersRange)
 	save := fs.String("save", "", "directory to write every deal and game played as a game log")
 	usageErr := func(format string, args ...any) int { return fs.fail(stderr, format, args...) }
 	pos, err := fs.parse(args, stdout, stderr)
@@ -108,7 +109,7 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 	case 2, 3, 4:
 		opts = opts.WithPlayers(*players)
 	default:
-		return usageErr("-players must be 2, 3 or 4, got %d", *players)
+		return usageErr("%s", playersRange(fmt.Sprint(*players)))
 	}
 	// A variant the table does not play is left out, as the setup form
 	// does, so that the report and the logs name only the rules played.

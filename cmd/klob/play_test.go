@@ -98,6 +98,12 @@ func TestParsePlayErrors(t *testing.T) {
 		{[]string{"-pace", "1000h"}, `-pace: 1000h0m0s is more than 1m0s: the bots would seem stuck`},
 		{[]string{"-pace", "fast"}, `-pace "fast": want a duration such as 300ms, 2s or 0`},
 		{[]string{"-target", "99999"}, `-target: "99999" is not a number from 1 to 5000`},
+		// Past int's range, the same words as within it: not "out of
+		// range: want a whole number", which it is.
+		{[]string{"-target", "99999999999999999999"}, `-target: "99999999999999999999" is not a number from 1 to 5000`},
+		{[]string{"-target", "-99999999999999999999"}, `-target: "-99999999999999999999" is not a number from 1 to 5000`},
+		{[]string{"-players", "99999999999999999999"}, `-players must be 2, 3 or 4, got 99999999999999999999`},
+		{[]string{"-seed", "99999999999999999999"}, `-seed "99999999999999999999": too large: at most`},
 		{[]string{"-rules", "target=100,target=200"}, `-rules: rule option target is given twice`},
 		{[]string{"extra"}, `unexpected argument "extra"`},
 		{[]string{"-nope"}, `flag provided but not defined: -nope`},
