@@ -281,7 +281,7 @@ func TestErrorsSayWhatAndWhere(t *testing.T) {
 	for _, cmd := range []string{"analyze", "replay", "verify"} {
 		cases = append(cases,
 			tc{[]string{cmd, missing}, 1, []string{missing, "no such file"}},
-			tc{[]string{cmd, empty}, 1, []string{empty + ":1:1:", "not a Klob game log"}},
+			tc{[]string{cmd, empty}, 1, []string{empty + ":1:1:", "not a Klob game log", "empty file"}},
 			tc{[]string{cmd, binary}, 1, []string{binary + ":1:1:", "not a Klob game log"}},
 			tc{[]string{cmd, truncated}, 1, []string{truncated + ":74:1:", "truncated"}},
 			tc{[]string{cmd, illegal}, 1, []string{illegal + ":"}},

@@ -515,6 +515,23 @@ func TestByteOrderMark(t *testing.T) {
 	}
 }
 
+// TestEmptyLog: an input with no text is called empty (or blank), not a
+// log whose [Klob] tag is missing; a comment alone is still the latter.
+func TestEmptyLog(t *testing.T) {
+	for _, c := range []struct{ data, want string }{
+		{"", `e.klob:1:1: empty file, not a Klob game log`},
+		{"\ufeff", `e.klob:1:1: empty file, not a Klob game log`},
+		{"\n", `e.klob:1:1: only blank lines, not a Klob game log`},
+		{" \n\t\r\n\n", `e.klob:1:1: only blank lines, not a Klob game log`},
+		{"; a note\n", `e.klob:2:1: not a Klob game log: the tag [Klob "1"] is missing`},
+	} {
+		_, err := gamelog.Parse("e.klob", []byte(c.data))
+		if err == nil || err.Error() != c.want || !errors.Is(err, gamelog.ErrSyntax) {
+			t.Errorf("%q:\n got  %v\n want %s", c.data, err, c.want)
+		}
+	}
+}
+
 // TestParseReplay: the Replay a parse computes on its way is the one
 // Log.Replay computes again from the parsed log.
 func TestParseReplay(t *testing.T) {

@@ -611,6 +611,21 @@ func (p *parser) parseEnd(result tagAt) error {
 	return nil
 }
 
+// blank says what the input is when it holds no text at all: "empty
+// file", or "only blank lines" when it has spaces or line ends; "" when
+// it has some text. A missing [Klob] tag would misname such a file.
+func (p *parser) blank() string {
+	for _, s := range p.raw {
+		if strings.TrimSpace(s) != "" {
+			return ""
+		}
+	}
+	if len(p.raw) == 1 && p.raw[0] == "" {
+		return "empty file"
+	}
+	return "only blank lines"
+}
+
 // parseHeader reads the comments and tags before the first deal.
 func (p *parser) parseHeader() (map[string]tagAt, error) {
 	tags := map[string]tagAt{}
@@ -653,6 +668,9 @@ func (p *parser) parseHeader() (map[string]tagAt, error) {
 	}
 	v, ok := tags[tagVersion]
 	if !ok {
+		if what := p.blank(); what != "" {
+			return nil, p.errPos(1, 1, ErrSyntax, "%s, not a Klob game log", what)
+		}
 		return nil, p.errPos(missLine, missCol, ErrSyntax, "not a Klob game log: the tag [Klob %q] is missing", Version)
 	}
 	if v.value != Version {
