@@ -336,15 +336,40 @@ func (f *flagSet) gameFlags(seedUsage string) gameFlags {
 // once: each value's key=value pairs, in order (a key given twice is
 // refused, as within one value). A long command wraps into several -rules on
 // screens 80 columns wide and stays the same command.
-type optionList struct{ parts []string }
+// A comma at either end of a value is taken ("-rules menage=on,
+// -rules bimah=on"), and a blank value means the defaults; an empty
+// option between two commas, or a value of only commas, is a typo and
+// refused (options says so).
+type optionList struct {
+	parts []string
+	empty string // the first value with an empty option, or ""
+}
 
 func (l *optionList) String() string { return strings.Join(l.parts, ",") }
 
 func (l *optionList) Set(s string) error {
-	if s = strings.Trim(s, ","); s != "" {
-		l.parts = append(l.parts, s)
+	if strings.TrimSpace(s) == "" {
+		return nil
+	}
+	t := strings.Trim(strings.TrimSpace(s), ",")
+	for _, kv := range strings.Split(t, ",") {
+		if strings.TrimSpace(kv) == "" && l.empty == "" {
+			l.empty = s
+		}
+	}
+	if t != "" {
+		l.parts = append(l.parts, t)
 	}
 	return nil
+}
+
+// options is the rule options given, over the defaults, or why not:
+// the error does not name the flag.
+func (l *optionList) options() (rules.Options, error) {
+	if l.empty != "" {
+		return rules.DefaultOptions(), fmt.Errorf("%q has an empty rule option (a comma too many?): want key=value,key=value", l.empty)
+	}
+	return rules.ParseOptions(l.String())
 }
 
 // changedRules names the options of a that b changes, as a writes them
@@ -371,7 +396,7 @@ func (f *flagSet) optionList(name, usage string) *optionList {
 // when given) and the seed: -seed when given (seedSet), else a secret one from
 // secret (seedmix.Secret).
 func (g gameFlags) resolve(set map[string]bool, secret func() uint64) (opts rules.Options, seed uint64, seedSet bool, err error) {
-	opts, err = rules.ParseOptions(g.rules.String())
+	opts, err = g.rules.options()
 	if err != nil {
 		return opts, 0, false, fmt.Errorf("-rules: %v", err)
 	}

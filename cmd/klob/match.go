@@ -100,7 +100,7 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 	if set["save"] && *save == "" {
 		return usageErr("-save needs a directory: -save DIR")
 	}
-	opts, err := rules.ParseOptions(rulesOpt.String())
+	opts, err := rulesOpt.options()
 	if err != nil {
 		return usageErr("-rules: %v", err)
 	}

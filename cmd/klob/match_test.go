@@ -154,6 +154,7 @@ func TestMatchUsageErrors(t *testing.T) {
 		{[]string{"-a", "random", "-b", "random", "-games", "100001"}, "-games 100001: at most 100000"},
 		{[]string{"-a", "random", "-b", "random", "-rules", "target=100,target=200"}, "rule option target is given twice"},
 		{[]string{"-a", "random", "-b", "random", "-rules", "target=99999"}, "not a number from 1 to 5000"},
+		{[]string{"-a", "random", "-b", "random", "-rules", ","}, `-rules: "," has an empty rule option`},
 	}
 	for _, tc := range tests {
 		code, out, errs := runWith(runMatch, tc.args...)

@@ -105,6 +105,11 @@ func TestParsePlayErrors(t *testing.T) {
 		{[]string{"-players", "99999999999999999999"}, `-players must be 2, 3 or 4, got 99999999999999999999`},
 		{[]string{"-seed", "99999999999999999999"}, `-seed "99999999999999999999": too large: at most`},
 		{[]string{"-rules", "target=100,target=200"}, `-rules: rule option target is given twice`},
+		// An empty option between commas is a typo, as "-rules menage" is.
+		{[]string{"-rules", ","}, `-rules: "," has an empty rule option`},
+		{[]string{"-rules", "menage=on,,bimah=on"}, `-rules: "menage=on,,bimah=on" has an empty rule option`},
+		{[]string{"-rules", "menage=on, ,bimah=on"}, `has an empty rule option`},
+		{[]string{"-rules", "target=700", "-rules", ",,"}, `-rules: ",," has an empty rule option`},
 		{[]string{"extra"}, `unexpected argument "extra"`},
 		{[]string{"-nope"}, `flag provided but not defined: -nope`},
 	} {
@@ -206,6 +211,21 @@ func TestRepeatedRules(t *testing.T) {
 	require.NotEqual(t, rules.DefaultOptions().Menage, split.cfg.Setup.Options.Menage)
 	_, err = parseFixed("-rules", "last_trick=20", "-rules", "last_trick=0")
 	require.ErrorContains(t, err, "last_trick is given twice")
+}
+
+// TestBlankRules: a blank -rules is the defaults, and a comma at either
+// end of a value is taken (a long list split over several -rules).
+func TestBlankRules(t *testing.T) {
+	for _, r := range []string{"", " "} {
+		p, err := parsePlay([]string{"-rules", r}, &bytes.Buffer{}, &bytes.Buffer{}, fixedSeed)
+		require.NoError(t, err, "-rules %q", r)
+		require.Equal(t, rules.DefaultOptions(), p.cfg.Setup.Options, "-rules %q", r)
+	}
+	for _, r := range []string{",menage=on", "menage=on,", " menage=on , "} {
+		p, err := parsePlay([]string{"-players", "4", "-rules", r}, &bytes.Buffer{}, &bytes.Buffer{}, fixedSeed)
+		require.NoError(t, err, "-rules %q", r)
+		require.True(t, p.cfg.Setup.Options.Menage, "-rules %q", r)
+	}
 }
 
 // TestParsePlayPlayers: -players sets the table's size (with -rules
