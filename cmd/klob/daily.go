@@ -473,8 +473,18 @@ func dailyImport(files *dailyfiles.Files, dir, path, who string, today duplicate
 	}
 	// Wrapped to 80 columns, as a terminal would otherwise cut words.
 	say := func(format string, args ...any) { printHanging(stdout, fmt.Sprintf(format, args...), "", "") }
-	say("%s: %s's results of %s at %d players, %s, made by klob %s.", verb,
-		untrusted.Text(f.Name), f.Date, f.Players, kit.Plural(len(f.Boards), "board"), untrusted.Text(f.Version))
+	// A name that reads like yours or a row of the standings ("You",
+	// "Par") is quoted as a friend's: "You's results" would say the
+	// user made them.
+	whose := untrusted.Text(f.Name) + "'s"
+	clash := dailyfiles.ReadsAsOthers(f.Name) || dailyfiles.LooksLike(f.Name, who)
+	if clash {
+		whose = fmt.Sprintf("a friend's results (named %q)", untrusted.Text(f.Name))
+	} else {
+		whose += " results"
+	}
+	say("%s: %s of %s at %d players, %s, made by klob %s.", verb,
+		whose, f.Date, f.Players, kit.Plural(len(f.Boards), "board"), untrusted.Text(f.Version))
 	aside := untrusted.Text(im.Aside)
 	switch {
 	case im.Replaced && im.ReplacedName != f.Name:
@@ -486,7 +496,7 @@ func dailyImport(files *dailyfiles.Files, dir, path, who string, today duplicate
 		say("The earlier file is kept at %s. If it was someone else's, ask one of them for a file made with -name NAME.",
 			aside)
 	}
-	if dailyfiles.ReadsAsOthers(f.Name) || dailyfiles.LooksLike(f.Name, who) {
+	if clash {
 		say("Their name reads like yours or a row of your standings: there it is marked (friend).")
 	}
 	// A friend's name like another's, in a file of its own (their names

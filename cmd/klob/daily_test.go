@@ -533,8 +533,13 @@ func TestDailyImportLookAlike(t *testing.T) {
 		// Look-alike letters of other scripts too: a Greek capital
 		// Upsilon, a Cyrillic А.
 		for _, name := range []string{"You", "Par (hard bot)", "Ada", "Υou", "Аda"} {
-			if out := imp(name); !strings.Contains(out, "marked (friend)") {
+			out := imp(name)
+			if !strings.Contains(out, "marked (friend)") {
 				t.Errorf("%q imported: %s", name, out)
+			}
+			// Quoted as a friend's: never "You's results".
+			if strings.Contains(out, name+"'s") || !strings.Contains(out, fmt.Sprintf("a friend's results (named %q) of", name)) {
+				t.Errorf("%q imported, named as a third person: %s", name, out)
 			}
 		}
 		// A name like another friend's (a Greek capital Beta), in a
