@@ -371,8 +371,14 @@ func (s *resumeScreen) askedOther() (said, newGame string) {
 		newGame = cmp.Or(newGame, "a new game") + fmt.Sprintf(" from seed %d", s.cfg.Setup.Seed)
 	}
 	if s.cfg.RulesFlag {
-		if asked, saved := rulesApart(s.cfg.Setup.Options, s.log.Header.Options); asked != "" {
-			more = append(more, fmt.Sprintf("You asked for %s; the game in progress plays %s.", asked, saved))
+		given, defaults := rulesApart(s.cfg.Setup.Options, s.log.Header.Options)
+		if given.asked != "" {
+			more = append(more, fmt.Sprintf("You asked for %s; the game in progress plays %s.", given.asked, given.saved))
+		}
+		if defaults.asked != "" {
+			more = append(more, fmt.Sprintf("Kept at the defaults: %s; the game in progress plays %s.", defaults.asked, defaults.saved))
+		}
+		if given.asked != "" || defaults.asked != "" {
 			newGame = cmp.Or(newGame, "a new game") + " under the rules asked for"
 		}
 	}
@@ -384,21 +390,36 @@ func (s *resumeScreen) askedOther() (said, newGame string) {
 
 // rulesApart writes the rule options (but the count and the target,
 // which the offer says apart) where asked and saved differ, as
-// key=value lists: "" when they agree.
-func rulesApart(asked, saved rules.Options) (a, b string) {
-	var as, bs []string
+// key=value lists, in two parts: given, the options asked for away from
+// their defaults, which -rules must have named; and defaults, the ones
+// asked for at their defaults, whether -rules named them or left them
+// out. A list is "" when there are none.
+func rulesApart(asked, saved rules.Options) (given, defaults rulesDiff) {
+	def := rules.DefaultOptions()
+	var gs, defs [2][]string
 	for _, k := range rules.AllOptionNames() {
 		if k == "players" || k == "target" {
 			continue
 		}
 		x, _ := asked.Get(k)
 		y, _ := saved.Get(k)
-		if x != y {
-			as, bs = append(as, k+"="+x), append(bs, k+"="+y)
+		if x == y {
+			continue
 		}
+		d := &gs
+		if z, _ := def.Get(k); x == z {
+			d = &defs
+		}
+		d[0], d[1] = append(d[0], k+"="+x), append(d[1], k+"="+y)
 	}
-	return strings.Join(as, ", "), strings.Join(bs, ", ")
+	given = rulesDiff{strings.Join(gs[0], ", "), strings.Join(gs[1], ", ")}
+	defaults = rulesDiff{strings.Join(defs[0], ", "), strings.Join(defs[1], ", ")}
+	return given, defaults
 }
+
+// rulesDiff is rule options asked for and the saved game's values of
+// them, as key=value lists.
+type rulesDiff struct{ asked, saved string }
 
 // askedOtherGame is askedOther for -players, -level and -target.
 func (s *resumeScreen) askedOtherGame() (said, newGame string) {
