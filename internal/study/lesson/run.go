@@ -381,9 +381,17 @@ func (r *Run) Trick() (n, of int) {
 func situation(d *rules.Deal) string {
 	p := d.Play()
 	if p.InTrick == 0 {
-		// The advice to lead trumps is for a hand that holds the
-		// highest trump still out: without it, the plain lead.
-		if !holdsTopTrump(&p) {
+		// The advice on leading trumps follows what you can know: the
+		// trumps another player may still hold, from your hand, the
+		// cards played and shown, and the voids the play has shown.
+		v := d.View(You)
+		out := trumpsOut(&v)
+		switch {
+		case p.Trump >= rules.NoTrumps:
+			return "play-lead-plain"
+		case out == 0:
+			return "play-lead-none"
+		case !holdsTop(p.Hands[You], out, p.Trump):
 			return "play-lead-plain"
 		}
 		return "play-lead"
@@ -411,15 +419,29 @@ func situation(d *rules.Deal) string {
 	return "play-must-trump"
 }
 
-// holdsTopTrump reports whether your hand holds the highest trump not
-// yet played: a trump that, led, wins and draws the others' trumps.
-func holdsTopTrump(p *rules.Play) bool {
-	if p.Trump >= rules.NoTrumps {
-		return false
+// trumpsOut returns the trumps that the viewer of v cannot rule out of
+// another player's hand: unseen (in a hand or the stock, it cannot
+// tell) or known there, less those the player's card play has shown it
+// cannot hold. The other hands themselves are not looked at.
+func trumpsOut(v *rules.View) rules.CardSet {
+	if v.Trump >= rules.NoTrumps {
+		return 0
 	}
-	out := (p.Hands[0] | p.Hands[1] | p.Hands[2] | p.Hands[3]) & rules.SuitMask(p.Trump)
-	for m := p.Hands[You] & out; m != 0; m &= m - 1 {
-		if c := m.First(); rules.Above(c, p.Trump)&out == 0 {
+	var out rules.CardSet
+	unseen := v.Unseen()
+	for o := rules.Seat(0); o < rules.Seat(v.Players); o++ {
+		if o != v.Seat && v.Counts[o] > 0 {
+			out |= (unseen | v.Known(o)) &^ v.CannotHold(o)
+		}
+	}
+	return out & rules.SuitMask(v.Trump)
+}
+
+// holdsTop reports whether hand holds a trump above every trump in out:
+// led, it wins, and draws the trumps of the others.
+func holdsTop(hand, out rules.CardSet, trump rules.Suit) bool {
+	for m := hand & rules.SuitMask(trump); m != 0; m &= m - 1 {
+		if rules.Above(m.First(), trump)&out == 0 {
 			return true
 		}
 	}

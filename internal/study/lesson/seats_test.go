@@ -198,7 +198,8 @@ func TestWhatTheTextsClaimHoldsHoweverYouPlay(t *testing.T) {
 // it: following when you hold the suit led, trumping when you do not
 // and hold a trump (over or under a trump in the trick, over your
 // partner's), any card when you hold neither; and a lead of yours says
-// to lead trumps only while you hold the highest trump still out.
+// to lead trumps only while you hold the highest trump still out, and
+// that no trump is left only when no other hand holds one.
 func TestCardStepsSayTheDuty(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 2))
 	start := map[int]string{2: "play", 3: "play-3", 4: "play-4"}
@@ -223,6 +224,8 @@ func TestCardStepsSayTheDuty(t *testing.T) {
 				ok = p.InTrick == 0 && topTrumpHeld(&p)
 			case "play-lead-plain":
 				ok = p.InTrick == 0 && !topTrumpHeld(&p)
+			case "play-lead-none":
+				ok = p.InTrick == 0 && (p.Hands[0]|p.Hands[1]|p.Hands[2]|p.Hands[3])&^hand&trumps == 0
 			case "play-follow":
 				ok = led != p.Trump && hand&rules.SuitMask(led) != 0 && legal&^rules.SuitMask(led) == 0
 			case "play-trump-lead":
