@@ -3,6 +3,7 @@ package lesson
 import (
 	"errors"
 	"math/rand/v2"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -422,5 +423,34 @@ func TestTextTellsTheRules(t *testing.T) {
 	}
 	if strings.Contains(end, "all of Klaberjass") {
 		t.Errorf("the end calls the game of two all of Klaberjass: %s", end)
+	}
+}
+
+// TestTextsKeepTheBotsHandHidden: no step judges a bot's hidden hand as
+// strong or weak (no sentence names a bot and a strength, unless to say
+// it cannot be told): the learner cannot know it, and at the schmeiss
+// the rules say the offer does not show it. The schmeiss steps say no
+// word of strength about the bot's hand at all.
+func TestTextsKeepTheBotsHandHidden(t *testing.T) {
+	text, err := LoadText()
+	if err != nil {
+		t.Fatal(err)
+	}
+	others := regexp.MustCompile(`\b(bot|bot's|West|East|North|it)\b`)
+	strength := regexp.MustCompile(`\b(strong|weak)\b`)
+	for name, sec := range text {
+		for _, sent := range regexp.MustCompile(`[.:;!?]\s`).Split(sec.String(), -1) {
+			sent = strings.ReplaceAll(sent, "\n", " ")
+			if others.MatchString(sent) && strength.MatchString(sent) && !strings.Contains(sent, "cannot tell") {
+				t.Errorf("%s: %q judges another player's hand", name, sent)
+			}
+		}
+	}
+	for _, name := range []string{"deal1-schmeiss", "deal1-schmeiss/other"} {
+		for _, sent := range regexp.MustCompile(`[.:;!?]\s`).Split(text[name].String(), -1) {
+			if strings.Contains(sent, "strong") && !strings.Contains(sent, "cannot tell") {
+				t.Errorf("%s: %q", name, sent)
+			}
+		}
 	}
 }
