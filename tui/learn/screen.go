@@ -37,6 +37,7 @@ type Screen struct {
 	menu   int    // the selected choice of an Act step
 	scroll int    // the first line of the text shown
 	note   string // why the last move was refused ("" when none)
+	remark string // the lesson's word on the card just played, for the next step
 	step   string // the step the note and scroll belong to
 }
 
@@ -226,13 +227,20 @@ func (s *Screen) changed() {
 			}
 		}
 	}
+	// A remark on the card just played outlives the step it was played
+	// at, once.
+	if s.remark != "" {
+		s.note, s.remark = s.remark, ""
+	}
 	s.place()
 }
 
 // place puts the cursor, when a new card of yours is asked for, on a
 // card that may be played: the one the lesson asks to play with bella,
-// else the card under the cursor if it may be played, else the first
-// that may. Between two of your cards the cursor stays where you put it.
+// at a step that advises throwing away a card worth little the one
+// worth least, else the card under the cursor if it may be played, else
+// the first that may. Between two of your cards the cursor stays where
+// you put it.
 func (s *Screen) place() {
 	d := s.run.Game().Deal()
 	st := s.run.Step()
@@ -254,6 +262,10 @@ func (s *Screen) place() {
 			return
 		}
 	}
+	if st.Discard {
+		s.cursor = lowest(hand, legal, v.Trump)
+		return
+	}
 	if s.cursor < len(hand) && legal.Has(hand[s.cursor]) {
 		return
 	}
@@ -263,6 +275,26 @@ func (s *Screen) place() {
 			return
 		}
 	}
+}
+
+// lowest returns the index in hand of the legal card worth fewest
+// points, the weaker of two worth the same.
+func lowest(hand []rules.Card, legal rules.CardSet, trump rules.Suit) int {
+	best := -1
+	for i, c := range hand {
+		if !legal.Has(c) {
+			continue
+		}
+		if best < 0 {
+			best = i
+			continue
+		}
+		b := hand[best]
+		if p, q := rules.Points(c, trump), rules.Points(b, trump); p < q || p == q && rules.Power(c, trump) < rules.Power(b, trump) {
+			best = i
+		}
+	}
+	return max(best, 0)
 }
 
 // refused keeps why a move was not taken: the engine's reason, naming
@@ -284,7 +316,11 @@ func (s *Screen) refused(g *kit.Glyphs, before *rules.View, a rules.Action, err 
 // try takes a move, or keeps why not.
 func (s *Screen) try(g *kit.Glyphs, a rules.Action) {
 	before := s.run.View()
-	s.refused(g, &before, a, s.run.Try(a))
+	err := s.run.Try(a)
+	s.refused(g, &before, a, err)
+	if err == nil {
+		s.remark = s.run.Remark()
+	}
 }
 
 func (s *Screen) actKey(ctx *kit.Context, k tea.KeyPressMsg) {

@@ -27,9 +27,9 @@ func TestEveryStepHasText(t *testing.T) {
 		play    []string
 		others  []string
 	}{
-		{2, []string{"play-lead", "play-lead-plain", "play-lead-none", "play-follow", "play-trump-lead", "play-must-trump", "play-free", "play-shown", "play-over", "bella"}, []string{"bella/other", "claim/other"}},
-		{3, []string{"play-lead-3", "play-lead-plain-3", "play-lead-none-3", "play-follow-3", "play-trump-lead-3", "play-must-trump-3", "play-overtrump-3", "play-undertrump-3", "play-free-3", "play-over-3"}, []string{"claim-3/other"}},
-		{4, []string{"play-lead-4", "play-lead-plain-4", "play-lead-none-4", "play-follow-4", "play-trump-lead-4", "play-must-trump-4", "play-overtrump-4", "play-over-partner-4", "play-undertrump-4", "play-free-4", "play-shown-4", "play-over-4"}, []string{"claim-4/other"}},
+		{2, []string{"play-lead", "play-lead-plain", "play-lead-none", "play-follow", "play-trump-lead", "play-must-trump", "play-free", "play-shown", "play-over", "bella"}, []string{"bella/other", "claim/other", "play-free/high"}},
+		{3, []string{"play-lead-3", "play-lead-plain-3", "play-lead-none-3", "play-follow-3", "play-trump-lead-3", "play-must-trump-3", "play-overtrump-3", "play-undertrump-3", "play-free-3", "play-over-3"}, []string{"claim-3/other", "play-free-3/high"}},
+		{4, []string{"play-lead-4", "play-lead-plain-4", "play-lead-none-4", "play-follow-4", "play-trump-lead-4", "play-must-trump-4", "play-overtrump-4", "play-over-partner-4", "play-undertrump-4", "play-free-4", "play-shown-4", "play-over-4"}, []string{"claim-4/other", "play-free-4/high"}},
 	} {
 		pl, err := planFor(tc.players)
 		if err != nil {

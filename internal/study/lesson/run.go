@@ -48,6 +48,9 @@ type Step struct {
 	// Bella, in the card play, is the card the lesson asks to play with
 	// bella now (rules.NoCard when none).
 	Bella rules.Card
+	// Discard, in the card play, is true when the step's advice is to
+	// throw away a card worth little (any card may be played).
+	Discard bool
 }
 
 // op is one entry of the script: a new deal, a scripted action of the
@@ -250,6 +253,7 @@ type Run struct {
 	bots   [4]ai.Bot // by seat; none at yours
 	played int       // stops passed, for "step N of M"
 	seen   map[string]bool
+	remark string // on your last card, when the step advised another
 }
 
 // New starts the lesson for a table of players (2, 3 or 4): you at seat
@@ -355,6 +359,7 @@ func (r *Run) Step() Step {
 		return s
 	}
 	s.Name = r.named(situation(d))
+	s.Discard = s.Name == r.named("play-free")
 	return s
 }
 
@@ -448,6 +453,26 @@ func holdsTop(hand, out rules.CardSet, trump rules.Suit) bool {
 	return false
 }
 
+// high reports whether c, thrown away, gives 10 points or more to the
+// trick's winner while a card worth less could be played.
+func (r *Run) high(c rules.Card) bool {
+	p := r.game.Deal().Play()
+	if rules.Points(c, p.Trump) < 10 {
+		return false
+	}
+	for m := p.Legal(); m != 0; m &= m - 1 {
+		if rules.Points(m.First(), p.Trump) < rules.Points(c, p.Trump) {
+			return true
+		}
+	}
+	return false
+}
+
+// Remark returns the lesson's word on the card you just played, when
+// the step advised another kind of card ("" when none): the card is
+// taken, as in a game, and the remark says what it gave away.
+func (r *Run) Remark() string { return r.remark }
+
 // bellaCard returns the card you may play now with bella, or NoCard.
 func (r *Run) bellaCard() rules.Card {
 	d := r.game.Deal()
@@ -494,6 +519,7 @@ func (r *Run) Try(a rules.Action) error {
 	if err := trial.Apply(a); err != nil {
 		return &Refusal{Illegal: true, Why: err.Error(), Err: err}
 	}
+	remark := ""
 	switch o.stop {
 	case Act, Claim:
 		if a != o.want {
@@ -503,6 +529,11 @@ func (r *Run) Try(a rules.Action) error {
 		if c := r.bellaCard(); c != rules.NoCard && a.Card == c && !a.Bella {
 			return &Refusal{Why: r.text[r.named("bella")+"/other"].String()}
 		}
+		// The step shown for this card, before the first card's rules
+		// step counts as seen.
+		if st := r.Step(); st.Discard && r.high(a.Card) {
+			remark = r.text[st.Name+"/high"].String()
+		}
 		r.seen["play"] = true
 		if r.Step().Name == r.named("play-shown") {
 			r.seen["play-shown"] = true
@@ -511,6 +542,7 @@ func (r *Run) Try(a rules.Action) error {
 	if err := r.game.Apply(a); err != nil {
 		return &Refusal{Illegal: true, Why: err.Error()}
 	}
+	r.remark = remark
 	if o.stop == Act {
 		return r.pass()
 	}
