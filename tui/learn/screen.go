@@ -118,6 +118,10 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	return kit.KeyHelp{Short: keys, Full: [][]key.Binding{keys}}
 }
 
+// gameKeysNote answers H (the hint) and v (the list of tricks), keys of
+// a game that the lesson does not take.
+const gameKeysNote = "H (a hint) and v (the list of tricks) work in a game: the lesson explains each step itself."
+
 // letterRows are the rows of the menu letters (kit.LetterHelp) of the
 // choices a lesson's menu offers: not a claim's answers to its
 // questions, which the lesson never asks.
@@ -141,6 +145,11 @@ func (s *Screen) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 		return s, nil
 	case kit.IsKey(k, ctx.Keys.Down):
 		s.scroll++ // View clamps it
+		return s, nil
+	case kit.IsKey(k, ctx.Keys.Hint), kit.IsKey(k, ctx.Keys.LastTrick):
+		// The last step names H for a game; in the lesson it, and v,
+		// say why they do nothing here rather than nothing at all.
+		s.note = gameKeysNote
 		return s, nil
 	}
 	switch st.Kind {
