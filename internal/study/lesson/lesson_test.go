@@ -446,6 +446,14 @@ func TestTextsKeepTheBotsHandHidden(t *testing.T) {
 			}
 		}
 	}
+	// Nor where an unseen card lies: the stock and the bot's hand look
+	// alike to the learner.
+	where := regexp.MustCompile(`\b(in|not in) (the stock|the bot's hand|[A-Z][a-z]+'s hand)\b`)
+	for name, sec := range text {
+		if m := where.FindString(strings.ReplaceAll(sec.String(), "\n", " ")); m != "" {
+			t.Errorf("%s: says where an unseen card lies (%q)", name, m)
+		}
+	}
 	for _, name := range []string{"deal1-schmeiss", "deal1-schmeiss/other"} {
 		for _, sent := range regexp.MustCompile(`[.:;!?]\s`).Split(text[name].String(), -1) {
 			if strings.Contains(sent, "strong") && !strings.Contains(sent, "cannot tell") {
