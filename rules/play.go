@@ -155,11 +155,11 @@ func (p *Play) Refusal(c Card) (string, error) {
 	h, ls := p.Hands[p.Turn()], p.Trick[0].Suit()
 	switch {
 	case ls == p.Trump && (c.Suit() == p.Trump || ok != h.Suit(ls)):
-		return "a trump was led: you must play a higher trump, " + listCards(ok, p.Trump), ErrMustOvertrump
+		return "a trump was led, so you must play a higher trump (" + listCards(ok, p.Trump) + ")", ErrMustOvertrump
 	case h.Suit(ls) != 0:
 		return "you must follow " + ls.Name(), ErrMustFollow
 	case ok != h.Suit(p.Trump):
-		return "you have no " + ls.Name() + ": you must beat the trump in the trick, with " + listCards(ok, p.Trump), ErrMustOvertrump
+		return "you have no " + ls.Name() + ", so you must beat the trump in the trick (" + listCards(ok, p.Trump) + ")", ErrMustOvertrump
 	}
-	return "you have no " + ls.Name() + ": you must trump", ErrMustTrump
+	return "you have no " + ls.Name() + ", so you must trump", ErrMustTrump
 }

@@ -116,7 +116,7 @@ func TestPlayTrumpWhenVoid(t *testing.T) {
 			name: "void in clubs: any trump, not only a high one", trump: Spades,
 			a: "7C 9C JC 7D 9D JD 7H 9H JH", b: "8D TD QD 8H TH QH 7S 8S AS",
 			lead: "7C", legal: "7S 8S AS",
-			bad: []badPlay{{"8D QH", ErrMustTrump, "you have no clubs: you must trump"}},
+			bad: []badPlay{{"8D QH", ErrMustTrump, "you have no clubs, so you must trump"}},
 		},
 	})
 }
@@ -127,13 +127,13 @@ func TestPlayOvertrumpWhenTrumpLed(t *testing.T) {
 			name: "a higher trump when able", trump: Hearts,
 			a: "AH 7C 9C JC 7D 9D JD 7S 9S", b: "JH 9H KH 7H 8C TC QC 8D TD",
 			lead: "AH", legal: "9H JH",
-			bad: []badPlay{{"KH 7H 8C", ErrMustOvertrump, "a trump was led: you must play a higher trump, J♥ or 9♥"}},
+			bad: []badPlay{{"KH 7H 8C", ErrMustOvertrump, "a trump was led, so you must play a higher trump (J♥ or 9♥)"}},
 		},
 		{
 			name: "one higher trump", trump: Hearts,
 			a: "TH 7C 9C JC 7D 9D JD 7S 9S", b: "AH 8H 8C TC QC 8D TD QD AS",
 			lead: "TH", legal: "AH",
-			bad: []badPlay{{"8H", ErrMustOvertrump, "a trump was led: you must play a higher trump, A♥"}},
+			bad: []badPlay{{"8H", ErrMustOvertrump, "a trump was led, so you must play a higher trump (A♥)"}},
 		},
 		{
 			name: "no higher trump: any trump", trump: Hearts,

@@ -190,7 +190,7 @@ func TestThreeThirdPlayerUndertrumpThroughApply(t *testing.T) {
 	tplay(t, &tb, "AS JH")
 	wantLegal(t, &tb, "play 9H")
 	// Undertrumping is still trumping: the diamond is refused.
-	trefused(t, &tb, "play KD", ErrMustTrump, "you have no spades: you must trump")
+	trefused(t, &tb, "play KD", ErrMustTrump, "you have no spades, so you must trump")
 }
 
 func TestThreeMakerMustBeatEachOpponent(t *testing.T) {

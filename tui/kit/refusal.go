@@ -2,6 +2,7 @@ package kit
 
 import (
 	"errors"
+	"strings"
 
 	"github.com/klob/klob/rules"
 )
@@ -19,7 +20,16 @@ func RefusalText(g *Glyphs, v *rules.View, a rules.Action, err error) string {
 	if a.Kind == rules.PlayCard {
 		what = "play " + g.CardText(a.Card)
 	}
-	return Plain(g, "You cannot "+what+": "+err.Error())
+	return Plain(g, sentence("You cannot "+what+": "+err.Error()))
+}
+
+// sentence ends s with a full stop, as the other notes end, unless it
+// ends a sentence already.
+func sentence(s string) string {
+	if strings.HasSuffix(s, ".") || strings.HasSuffix(s, "!") || strings.HasSuffix(s, "?") {
+		return s
+	}
+	return s + "."
 }
 
 // bellaRefusal is the refusal of a card played with bella (or the
@@ -30,5 +40,5 @@ func bellaRefusal(g *Glyphs, a rules.Action, err error) (string, bool) {
 	if a.Kind != rules.PlayCard || !a.Bella || !errors.Is(err, rules.ErrBella) {
 		return "", false
 	}
-	return Plain(g, "No bella with "+g.CardText(a.Card)+" (enter plays it without): "+err.Error()), true
+	return Plain(g, sentence("No bella with "+g.CardText(a.Card)+" (enter plays it without): "+err.Error())), true
 }

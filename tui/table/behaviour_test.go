@@ -175,7 +175,7 @@ func TestTypedAheadUnplayable(t *testing.T) {
 			}
 			dropped++
 			txt := kittest.Flat(f.text())
-			want := fmt.Sprintf("The %d typed ahead is dropped: %s cannot be played now (", d, f.hs.Ctx.Paint.Glyphs.CardText(c))
+			want := fmt.Sprintf("The %d typed ahead is dropped, since %s cannot be played now: ", d, f.hs.Ctx.Paint.Glyphs.CardText(c))
 			if !strings.Contains(txt, want) || !strings.Contains(txt, "Choose your card.") {
 				t.Fatalf("the unplayable card typed ahead is not said (want %q):\n%s", want, f.text())
 			}

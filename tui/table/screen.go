@@ -480,7 +480,7 @@ func (s *Screen) aheadRefused(ctx *kit.Context, i int) string {
 	if err == nil {
 		return ""
 	}
-	return kit.Plain(&ctx.Paint.Glyphs, fmt.Sprintf("The %d typed ahead is dropped: %s cannot be played now (%s). Choose your card.",
+	return kit.Plain(&ctx.Paint.Glyphs, fmt.Sprintf("The %d typed ahead is dropped, since %s cannot be played now: %s. Choose your card.",
 		i+1, ctx.Paint.Glyphs.CardText(c), why))
 }
 
