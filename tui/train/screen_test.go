@@ -490,7 +490,7 @@ func TestRecord(t *testing.T) {
 	if scr := hs.screen(); !strings.Contains(scr, "the record could not be saved: disk full") || !strings.Contains(scr, "2/3 right") {
 		t.Errorf("a failed save:\n%s", scr)
 	}
-	if got, want := hs.s.QuitNote(), "This session: 1 of 2 drills right, 47.0 points lost, 23.5 a drill; chances to win worth 0.31 games lost."; got != want {
+	if got, want := hs.s.QuitNote(), "This session: 1 of 2 drills right, 47.0 points lost, 23.5 a drill."; got != want {
 		t.Errorf("quit note %q, want %q", got, want)
 	}
 }

@@ -81,11 +81,23 @@ func (t *core) header(ctx *kit.Context, w int) string {
 	rec, _ := t.seatRecord()
 	rights := []string{"no drills yet ", ""}
 	if s := rec.Score; s.Drills > 0 {
-		rights = []string{
-			fmt.Sprintf("%d/%d right (%.0f%%) · %.1f pts lost/drill ", s.Correct, s.Drills, 100*s.Accuracy(), s.AvgLost()),
-			fmt.Sprintf("%d/%d right · %.1f lost/drill ", s.Correct, s.Drills, s.AvgLost()),
-			fmt.Sprintf("%d/%d right ", s.Correct, s.Drills),
+		// What the wrong answers cost, in the parts Score.LostText says:
+		// the points, and the chances to win of those graded by them, so
+		// that drills lost only by the chance do not read "0.0 pts lost".
+		right := fmt.Sprintf("%d/%d right", s.Correct, s.Drills)
+		pts := fmt.Sprintf(" · %.1f pts lost/drill", s.AvgLost())
+		short := fmt.Sprintf(" · %.1f lost/drill", s.AvgLost())
+		games := fmt.Sprintf(" · %.2f games lost", s.WinLost)
+		pct := fmt.Sprintf(" (%.0f%%)", 100*s.Accuracy())
+		switch {
+		case s.WinLost == 0:
+			rights = []string{right + pct + pts + " ", right + short + " "}
+		case s.Lost == 0:
+			rights = []string{right + pct + games + " ", right + games + " "}
+		default:
+			rights = []string{right + pct + pts + games + " ", right + pct + pts + " ", right + short + " "}
 		}
+		rights = append(rights, right+" ")
 	}
 	// The seed says how to get the same drills again: it stays, and the
 	// words around it and the record get shorter first.

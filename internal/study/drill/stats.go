@@ -63,9 +63,12 @@ const lockWait = 10 * time.Second
 type Score struct {
 	Drills  int `json:"drills"`
 	Correct int `json:"correct"` // the best option, or as good
-	// Lost is the sum of the points the wrong answers cost (expected
-	// score difference for the deal), and WinLost of the chances to win
-	// the game they cost, over all drills.
+	// Lost is the sum of the points the wrong answers graded on the
+	// points cost (expected score difference for the deal), and WinLost
+	// of the chances to win the game those graded by that chance cost:
+	// each wrong answer counts on the scale it was graded by, as the
+	// game analysis counts a decision. A record written before counted
+	// both for every wrong answer; its totals are read as they are.
 	Lost    float64 `json:"points_lost"`
 	WinLost float64 `json:"win_lost"`
 }
@@ -105,13 +108,19 @@ func (s *Score) Add(v Verdict) {
 		s.Correct++
 		return
 	}
-	s.Lost += v.Points
-	s.WinLost += v.Win
+	// On its grade's scale only, as the analysis sums a decision
+	// (analysis.Decision.PointsLost and WinLost): a choice graded by the
+	// chance to win is not also counted in points, nor the reverse.
+	if v.ByWin {
+		s.WinLost += v.Win
+	} else {
+		s.Lost += v.Points
+	}
 }
 
 // Text says the score in a sentence: "3 drills, 2 right (67%); 41
 // points lost, 13.7 a drill." A wrong answer judged by the chance to
-// win may cost no points; what it cost is then said in games: "chances
+// win counts no points; what it cost is said in games: "chances to win
 // worth 0.12 games lost".
 func (s Score) Text() string {
 	t := fmt.Sprintf("%d %s, %d right (%.0f%%)", s.Drills, plural(s.Drills, "drill"), s.Correct, 100*s.Accuracy())

@@ -55,6 +55,31 @@ func TestStatsAdd(t *testing.T) {
 	assert.Zero(t, (Score{}).AvgLost())
 }
 
+// TestScoreCountsOnItsScale: a wrong answer counts on the scale it was
+// graded by, as the game analysis counts a decision: one graded by the
+// chance to win adds its chance lost and none of its points, one graded
+// on the points its points and none of its chance; the mistake kept for
+// review keeps both.
+func TestScoreCountsOnItsScale(t *testing.T) {
+	var st Stats
+	byWin := record(t, Blunder, 40)
+	byWin.Verdict.ByWin, byWin.Verdict.Win = true, 0.03
+	st.Add(byWin)
+	two := st.Section(2)
+	require.Equal(t, Score{Drills: 1, WinLost: 0.03}, two.Score)
+	assert.Equal(t, "1 drill, 0 right (0%); chances to win worth 0.03 games lost.", two.Text())
+	require.Len(t, two.Mistakes, 1)
+	assert.Equal(t, 40.0, two.Mistakes[0].Points)
+	assert.Equal(t, 0.03, two.Mistakes[0].Win)
+
+	onPoints := record(t, Mistake, 12)
+	onPoints.Verdict.Win = 0.004
+	st.Add(onPoints)
+	two = st.Section(2)
+	require.Equal(t, Score{Drills: 2, Lost: 12, WinLost: 0.03}, two.Score)
+	assert.Equal(t, two.Score, two.Kinds["round one"])
+}
+
 // TestStatsSections: at every seat count a graded drill goes into the
 // section of its count, by its kind, through the file, and the record
 // reads back the same.
