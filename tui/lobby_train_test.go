@@ -87,7 +87,7 @@ func TestLobbyTrainer(t *testing.T) {
 	}
 	d.press("t") // take: the strong hand's drill
 	tr := d.app.screen.(*lobby.Away).Inner().(*train.Screen)
-	if !strings.Contains(d.screen(), "You chose take: ") {
+	if !strings.Contains(d.screen(), "You chose to take: ") {
 		t.Fatalf("the drill is graded:\n%s", d.screen())
 	}
 	tr.Wait()
@@ -115,7 +115,7 @@ func TestLobbyTrainerGuest(t *testing.T) {
 		t.Fatalf("the guest is told the record is not kept:\n%s", d.screen())
 	}
 	d.press("t")
-	if scr := d.screen(); !strings.Contains(scr, "You chose take: ") || !strings.Contains(scr, "1/1 right") {
+	if scr := d.screen(); !strings.Contains(scr, "You chose to take: ") || !strings.Contains(scr, "1/1 right") {
 		t.Fatalf("the guest's drill is graded and counted for the session:\n%s", scr)
 	}
 }

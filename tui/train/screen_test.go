@@ -213,7 +213,7 @@ func TestGoldens(t *testing.T) {
 		hs.golden("wait-80x24")
 		hs.release()
 		// 4 points behind the best, within two errors: as good as it.
-		if !strings.Contains(hs.screen(), "You chose schmeiss: as good as the best within the error") {
+		if !strings.Contains(hs.screen(), "You chose to say schmeiss: as good as the best within the error") {
 			t.Errorf("after the evaluation:\n%s", hs.screen())
 		}
 	})
@@ -543,12 +543,12 @@ func TestRealEvaluation(t *testing.T) {
 	hs := start(t, cfg, 100, 30)
 	hs.press("p")
 	scr := hs.screen()
-	wrong := strings.Contains(scr, "You chose pass: a mistake that costs") || strings.Contains(scr, "You chose pass: a blunder that costs")
+	wrong := strings.Contains(scr, "You chose to pass: a mistake that costs") || strings.Contains(scr, "You chose to pass: a blunder that costs")
 	if !wrong || !strings.Contains(scr, "best · hard bot") {
 		t.Errorf("passing J-9-A:\n%s", scr)
 	}
 	hs.press("enter", "t")
-	if scr := hs.screen(); !strings.Contains(scr, "You chose take: ") || strings.Contains(scr, "You chose take: a mistake") {
+	if scr := hs.screen(); !strings.Contains(scr, "You chose to take: ") || strings.Contains(scr, "You chose to take: a mistake") {
 		t.Errorf("taking J-9-A:\n%s", scr)
 	}
 	for _, rs := range []string{"players=3", "players=4"} {
@@ -1680,7 +1680,7 @@ func TestAnswerKeepsQuestionAndChoice(t *testing.T) {
 				if !strings.Contains(kittest.Flat(scr), kittest.Flat(question)) {
 					t.Fatalf("%s, %v, seed %d, drill %d: the question %q is left out:\n%s", k.rules, k.only, seed, tr.no, question, scr)
 				}
-				taken := " You chose " + ansi.Strip(kit.OptionLabel(&hs.ctx, tr.an.Rows[tr.chose].Action)) + ":"
+				taken := " You chose " + ansi.Strip(choseWords(&hs.ctx, tr.an.Rows[tr.chose].Action)) + ":"
 				if !strings.Contains(scr, " You chose: ") && !strings.Contains(scr, taken) {
 					t.Fatalf("%s, %v, seed %d, drill %d: the \"You chose:\" line is left out:\n%s", k.rules, k.only, seed, tr.no, scr)
 				}

@@ -223,6 +223,16 @@ func (t *core) prompt() string {
 	return " Your choice:"
 }
 
+// choseWords is the choice made as it reads after "You chose" (a
+// verb: "to name clubs", where the table's label reads "name clubs"),
+// with a card given painted as the table paints it.
+func choseWords(ctx *kit.Context, a rules.Action) string {
+	if a.Kind == rules.Give && a.Card != rules.NoCard {
+		return "to give " + ctx.Paint.StyledCard(a.Card)
+	}
+	return drill.Chosen(a, ctx.ASCII)
+}
+
 // resultLinesIn are the middle of the screen, a hint before the
 // choice, the wait, or the evaluation of every option with the verdict
 // and the reason, on at most room lines (none: -1): the reason's last
@@ -251,7 +261,7 @@ func (t *core) resultLinesIn(ctx *kit.Context, w, room int) (lines []string, nee
 	an := &t.an
 	chosen := an.Rows[t.chose]
 	v := chosen.Verdict
-	say := "You chose " + label(chosen.Action) + ": "
+	say := "You chose " + choseWords(ctx, chosen.Action) + ": "
 	style := st.Good
 	switch v.Kind {
 	case drill.Best:

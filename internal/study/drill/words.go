@@ -95,3 +95,10 @@ func Gerund(a rules.Action, ascii bool) string {
 func Label(a rules.Action, ascii bool) string {
 	return form(a, func(p phrase) string { return p.label }, ascii, " ")
 }
+
+// Chosen is the choice made as it reads after "You chose": "to pass",
+// "to name clubs", "to accept the schmeiss", "to give 10♥", "to play K♥
+// and say bella". The label would read "You chose name clubs".
+func Chosen(a rules.Action, ascii bool) string {
+	return "to " + Verb(a, ascii)
+}

@@ -49,6 +49,7 @@ func TestWordsForEveryKind(t *testing.T) {
 	}
 	for _, c := range cases {
 		assert.Equal(t, c.verb, Verb(c.a, c.ascii), "Verb(%v)", c.a)
+		assert.Equal(t, "You chose to "+c.verb, "You chose "+Chosen(c.a, c.ascii), "Chosen(%v)", c.a)
 		assert.Equal(t, c.gerund, Gerund(c.a, c.ascii), "Gerund(%v)", c.a)
 		assert.Equal(t, c.label, Label(c.a, c.ascii), "Label(%v)", c.a)
 	}
