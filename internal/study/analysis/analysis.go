@@ -246,8 +246,9 @@ type Summary struct {
 	ByBot  int // moves a bot made for the person, not graded
 	// Lost is the expected points lost over the decisions graded an
 	// inaccuracy or worse on the points (Decision.PointsLost), WinLost
-	// the chance to win lost, in games, over those graded by that chance
-	// (Decision.WinLost): good decisions lose nothing.
+	// the chance to win lost (a fraction: 1 is a whole game), summed over
+	// those graded by that chance (Decision.WinLost): good decisions
+	// lose nothing.
 	Lost    float64
 	WinLost float64
 	// Counts of the decisions by grade, indexed by Grade (NotGraded is

@@ -647,12 +647,29 @@ func TestSummaryCountsOnlyLosses(t *testing.T) {
 		t.Fatalf("graded %d forced %d lost %.2f win lost %.2f; want 4, 1, 12.50, 0.12", s.Graded, s.Forced, s.Lost, s.WinLost)
 	}
 	line := summaryLine(&s)
-	if want := "4 graded, 1 forced, 12.5 points lost (3.12 a decision), chances to win worth 0.12 games lost: 1 blunder, 1 inaccuracy"; line != want {
+	if want := "4 graded, 1 forced, 12.5 points lost (3.12 a decision), chance to win lost 12% summed over the decisions: 1 blunder, 1 inaccuracy"; line != want {
 		t.Errorf("summary line\n got %q\nwant %q", line, want)
 	}
 	js := summaryJSON(&s)
 	if js.Lost != 12.5 || js.WinLost != 0.12 {
 		t.Errorf("JSON points_lost %v win_lost %v", js.Lost, js.WinLost)
+	}
+}
+
+// TestSummaryLineChanceOnly: a game whose every loss was by the chance
+// to win says that chance first, as a percentage summed over the
+// decisions (one game cannot lose 1.58 games), and "no points lost"
+// rather than "0.0 points lost (0.00 a decision)" beside its blunders.
+func TestSummaryLineChanceOnly(t *testing.T) {
+	decs := []Decision{
+		{Seat: 0, Grade: Good, Loss: 2},
+		{Seat: 0, Grade: Blunder, ByWin: true, WinLoss: 0.9},
+		{Seat: 0, Grade: Blunder, ByWin: true, WinLoss: 0.68},
+	}
+	s := summarise(decs, 0, 10)
+	line := summaryLine(&s)
+	if want := "3 graded, 0 forced, chance to win lost 158% summed over the decisions, no points lost: 2 blunders"; line != want {
+		t.Errorf("summary line\n got %q\nwant %q", line, want)
 	}
 }
 
