@@ -97,7 +97,7 @@ func TestChanceToWinLostSaid(t *testing.T) {
 
 // TestFooterSaysChanceToWinLost: the footer's points lost sit beside a
 // blunder graded by the chance to win, which loses no points; it says
-// that chance too, in the text report's words, within 80 columns at
+// that chance too, summed as a percentage, within 80 columns at
 // every seat count, for one graded seat and for every seat graded.
 func TestFooterSaysChanceToWinLost(t *testing.T) {
 	for _, file := range []string{"07-sequences-decided-by-trump.klob", "tables/3-01-every-house-variant.klob",
@@ -126,9 +126,9 @@ func TestFooterSaysChanceToWinLost(t *testing.T) {
 				screen := text(hs)
 				assert.Contains(t, screen, "Points lost, deal/game:")
 				if all {
-					assert.Contains(t, screen, "0.21/0.34 games lost")
+					assert.Contains(t, screen, "21%/34%")
 				} else {
-					assert.Contains(t, screen, "chances to win worth 0.21/0.34 games lost")
+					assert.Contains(t, screen, "chance to win lost, summed: 21%/34%")
 				}
 				for _, line := range strings.Split(screen, "\n") {
 					assert.LessOrEqual(t, kit.WidthOf(line), 80, line)
@@ -206,3 +206,55 @@ func TestDealEndSaysBothLosses(t *testing.T) {
 // bothLost matches the deal end's points of the person in one of its
 // brief forms.
 var bothLost = regexp.MustCompile(`(Lost by grade|Lost \(worst grade\)|Points lost): You [0-9]`)
+
+// TestLostFiguresKeepTheirPrecision: the footer's points lost are
+// written in one form for the whole game, the widest that every deal's
+// line fits in: a deal whose figures are short no longer keeps the
+// decimals another deal's longer figures cost it ("12/12" on one deal,
+// "0.0/12.3" on the next). One graded seat at three players, whose
+// chance to win lost stands beside the points, in a window of 76
+// columns: with the points' decimals the lines of deals 1 and 3 fit in
+// it and that of deal 2 does not.
+func TestLostFiguresKeepTheirPrecision(t *testing.T) {
+	decimals := regexp.MustCompile(`\d\.\d/`)
+	r := readGame(t, "tables/3-01-every-house-variant.klob")
+	r.Header.Levels[rules.SeatA] = gamelog.Human
+	dealLost, dealWin := []float64{0, 12.3, 0}, []float64{0, 0.056, 0}
+	figures := func(ctx context.Context, r *gamelog.Replay, opt analysis.Options) (*analysis.Report, error) {
+		rep, err := fakeAnalyze(ctx, r, opt)
+		if err != nil {
+			return nil, err
+		}
+		for d := range rep.Deals {
+			p := &rep.Deals[d].Players[rules.SeatA]
+			p.Lost, p.WinLost = 0, 0
+			if d < len(dealLost) {
+				p.Lost, p.WinLost = dealLost[d], dealWin[d]
+			}
+		}
+		rep.Players[rules.SeatA].Lost, rep.Players[rules.SeatA].WinLost = 12.3, 1.58
+		return rep, nil
+	}
+	hs := kittest.New(t, New(r, "x", Config{Analyze: figures}, nil), 76, 24, false)
+	hs.Press("a")
+	var lines []string
+	for d := range dealLost {
+		if d > 0 {
+			hs.Press("n")
+		}
+		var line string
+		for _, l := range strings.Split(text(hs), "\n") {
+			if strings.Contains(l, "Points lost, deal/game:") {
+				line = l
+			}
+		}
+		require.NotEmpty(t, line, "deal %d: no points lost:\n%s", d+1, text(hs))
+		assert.LessOrEqual(t, kit.WidthOf(line), 76, line)
+		lines = append(lines, line)
+	}
+	for _, l := range lines {
+		assert.False(t, decimals.MatchString(l), "the figures change precision from deal to deal:\n%s", strings.Join(lines, "\n"))
+	}
+	assert.Contains(t, lines[1], "12/12; chance to win lost, summed: 5.6%/158%", "deal 2's line")
+	assert.Contains(t, lines[0], "0/12; chance to win lost, summed: 0%/158%", "deal 1's line")
+}

@@ -333,11 +333,14 @@ func gradedSides(sc *table.Scene, graded [4]bool) [][]rules.Seat {
 // analysisLines say how the analysis stands, and once it is done the
 // points each seat lost this deal and over the game ("deal/game"),
 // partners side by side; when that is too wide, in whole points, then
-// by side. Beside decisions graded by the chance to win, which lose no
-// points, it says that chance too, in the words of the text report
-// ("chances to win worth 0.21/0.21 games lost"): else a blunder of
-// that kind would stand over a loss of 0.0. When no form of the two
-// fits one line, the chance gets a line of its own.
+// by side. The form is chosen once for the game: the widest that every
+// analysed deal's line fits in, so that the figures keep their
+// precision as the player steps from deal to deal. Beside decisions
+// graded by the chance to win, which lose no points, it says that
+// chance too, summed over the decisions as a percentage ("chance to
+// win lost, summed: 5.6%/21%"): else a blunder of that kind would stand
+// over a loss of 0.0. When no form of the two fits one line, the chance
+// gets a line of its own.
 func (s *Screen) analysisLines(ctx *kit.Context, sc *table.Scene, w int) []string {
 	st := &ctx.Styles
 	if line, ok := s.statusLine(ctx, s.sealed); ok {
@@ -347,6 +350,21 @@ func (s *Screen) analysisLines(ctx *kit.Context, sc *table.Scene, w int) []strin
 	if dr == nil || !dr.Analysed {
 		return []string{" " + st.Dim.Render("Deal not analysed.")}
 	}
+	from := 0
+	for i := range s.report.Deals {
+		if d := &s.report.Deals[i]; d.Analysed {
+			_, at := s.lostLines(ctx, sc, d, w, 0)
+			from = max(from, at)
+		}
+	}
+	lines, _ := s.lostLines(ctx, sc, dr, w, from)
+	return lines
+}
+
+// lostLines are analysisLines for the deal dr, in the first of the
+// forms from index from on that fits w, and that form's index.
+func (s *Screen) lostLines(ctx *kit.Context, sc *table.Scene, dr *analysis.DealReport, w, from int) ([]string, int) {
+	st := &ctx.Styles
 	game := &s.report.Players
 	head := " " + st.Heading.Render("Points lost, deal/game:") + " "
 	if s.oneDeal() {
@@ -369,14 +387,18 @@ func (s *Screen) analysisLines(ctx *kit.Context, sc *table.Scene, w int) []strin
 		}
 		return pair(num, d, g)
 	}
-	// The chance to win seats lost, in games: said (ok) only for the
-	// seats that lost any, this deal or in the game.
+	// The chance to win seats lost, summed, as percentages: said (ok)
+	// only for the seats that lost any, this deal or in the game.
 	won := func(seats ...rules.Seat) (words string, ok bool) {
 		d, g := 0.0, 0.0
 		for _, o := range seats {
 			d, g = d+dr.Players[o].WinLost, g+game[o].WinLost
 		}
-		return pair("%.2f/%.2f", d, g), d > 0 || (g > 0 && !s.oneDeal())
+		words = drill.Percent(d)
+		if !s.oneDeal() {
+			words += "/" + drill.Percent(g)
+		}
+		return words, d > 0 || (g > 0 && !s.oneDeal())
 	}
 	anyWin := slices.ContainsFunc(sides, func(team []rules.Seat) bool { _, ok := won(team...); return ok })
 	// points and wins are the two parts in each form, widest first.
@@ -422,30 +444,32 @@ func (s *Screen) analysisLines(ctx *kit.Context, sc *table.Scene, w int) []strin
 			win = []string{x}
 		}
 		points = append(points, head+strings.Join(parts, " · "))
-		wins = append(wins, "chances to win worth "+strings.Join(win, ", ")+" games lost")
+		wins = append(wins, "chance to win lost, summed: "+strings.Join(win, ", "))
 	}
+	from = min(from, len(points)-1)
 	if !anyWin {
-		return []string{fitting(points, w)}
+		return fitting(points, w, from)
 	}
-	for i := range points {
+	for i := from; i < len(points); i++ {
 		if line := points[i] + "; " + wins[i]; kit.WidthOf(line) <= w {
-			return []string{line}
+			return []string{line}, i
 		}
 	}
-	// A line of its own starts a sentence: "Chances to win worth …".
-	win := fitting(wins, w-1)
-	return []string{fitting(points, w), " " + strings.ToUpper(win[:1]) + win[1:]}
+	// A line of its own starts a sentence: "Chance to win lost, …".
+	pl, at := fitting(points, w, from)
+	win, _ := fitting(wins, w-1, from)
+	return []string{pl[0], " " + strings.ToUpper(win[0][:1]) + win[0][1:]}, at
 }
 
-// fitting is the first of lines, widest first, that fits in w, else the
-// last.
-func fitting(lines []string, w int) string {
-	for _, line := range lines {
-		if kit.WidthOf(line) <= w {
-			return line
+// fitting is the first of lines, widest first, from index from on,
+// that fits in w, else the last, with its index.
+func fitting(lines []string, w, from int) ([]string, int) {
+	for i := from; i < len(lines); i++ {
+		if kit.WidthOf(lines[i]) <= w {
+			return lines[i : i+1], i
 		}
 	}
-	return lines[len(lines)-1]
+	return lines[len(lines)-1:], len(lines) - 1
 }
 
 // lostByGrade is the end of a deal's points lost by grade, once the deal
