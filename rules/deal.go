@@ -32,7 +32,7 @@ func nameOf[T ~uint8](names []string, v T) string {
 // Deal is one deal of Klaberjass for two, three or four players
 // (docs/rules.md sections 2 to 15): the deal, bidding, the dix exchange, the
 // sequence dialogue, trick play, bella and scoring, with the house
-// variants of section 11 as options. It is a value with no pointers or
+// variants of section 15 as options. It is a value with no pointers or
 // slices: assigning it clones it. Legal and Apply switch on the phase;
 // View(seat) is what one seat may know.
 //
@@ -71,7 +71,7 @@ type Deal struct {
 	seqWinner  Seat // the claimant at the end: its side wins the right
 	shown      bool
 
-	// Declarations of section 11.
+	// Declarations of section 15 (house variants).
 	menage   Seat // the seat holding K, Q and J of trump when play began (menage on)
 	menageBy Seat // who announced the menage
 	bellaBy  Seat

@@ -93,8 +93,8 @@
 // the bidding three more each from eldest, the last card of the deck
 // being the bottom card; with four players the last card of the deck is
 // the upcard (the last of the eight kept back) and after the bidding
-// cards 25 to 31 go two each from eldest, the maker taking one and the
-// upcard. Everyone knows the maker holds the upcard until it is played.
+// the 25th to the 31st card (places 24 to 30) go two each from eldest,
+// the maker taking one and the upcard. Everyone knows the maker holds the upcard until it is played.
 // There is no bottom card with four: every card is dealt.
 //
 // Bidding, in turn from eldest: round one "pass" or "take" (and
@@ -120,7 +120,8 @@
 //
 //   - with no claim standing: "announce 20" or "announce 50" (the value
 //     of its best meld, or a 20 held below a 50) or "no-sequence";
-//   - "good": it concedes, and cannot claim later (always offered);
+//   - "good": it concedes, and cannot claim later (offered whenever a
+//     claim stands);
 //   - "not-good": its meld is better at the point the words have
 //     reached: over a claim whose value alone is known, a 50 over a 20;
 //     after a length told, longer; after a top told, higher. It becomes
@@ -170,7 +171,7 @@
 // scores its own plus half the maker's, rounded down, the odd point to
 // the opponent with the higher total, else to the one nearer eldest.
 //
-// # House variants (section 11)
+// # House variants (section 15)
 //
 //   - of_a_kind: three of a kind 20, four of a kind 50, of any rank. A
 //     set's top card is its rank, and it is "in trump" when it holds the
