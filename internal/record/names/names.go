@@ -1,9 +1,17 @@
 // Package names checks the names people choose, for the club of klob
 // serve and the daily's result file alike: Normal refuses what cannot
 // stand in a name others read (what a terminal obeys rather than shows,
-// what reads as a word the screens label seats or rows by, or as a
-// key's tag) and Skeleton is what names that look alike share, so that
+// what reads as a word the screens label seats or rows by, as a card,
+// or as a key's tag) and Skeleton is what names that look alike share, so that
 // one person cannot pass for another.
+//
+// A name that reads as a card or cards is refused: a rank and a suit
+// symbol in any case, with or without spaces ("K♥", "k♥", "10♦",
+// "7♠ 8♠"), one such word in a name ("ann K♥"), or the ascii screens'
+// form, a rank and a capital suit letter ("KH", "TH", "AS"), or a
+// digit rank and a suit letter in any case ("10h", "9c"). A letter rank
+// with a small suit letter ("As", "Ah", "Kh") is no card any screen
+// writes, and stays a name: refusing the word "As" would surprise.
 package names
 
 import (
@@ -258,7 +266,8 @@ func rank(name string) bool {
 // (a bot that plays for a person is "ann's bot", the bots of a level
 // "normal bot"), a level's name alone ("normal"), a seat's role
 // ("dealer", "maker", "partner"), "par" (the results' yardstick), a
-// bot's seat ("West"), a place in the standings ("1."), or the start of
+// bot's seat ("West"), a card or cards (readsAsCards: "K♥", "7♠ 8♠",
+// "KH"), a place in the standings ("1."), or the start of
 // what the table says of a seat it waits for ("Waiting for ann").
 // Words are compared as
 // reserved compares them, look-alikes too; "Bot Bob" and "Robot" are
@@ -278,12 +287,90 @@ func label(name string) error {
 		return fmt.Errorf("%q is the result every board is compared with: choose another name", name)
 	case is(name, "north", "east", "south", "west"):
 		return fmt.Errorf("%q is what the tables call a bot's seat: choose another name", name)
+	case readsAsCards(name):
+		return fmt.Errorf("%q reads as a card: the tables write cards so, choose another name", name)
 	case rank(name):
 		return fmt.Errorf("%q reads as a place in the standings: a name needs a letter", name)
 	case strings.HasPrefix(Skeleton(name), Skeleton("waiting for")):
 		return errors.New(`a name may not begin "Waiting for": the table says so of a seat it waits for`)
 	}
 	return nil
+}
+
+// readsAsCards reports whether name reads as the cards the tables
+// write ("maker K♥", "you 9♦, ann K♥ 9♣"): the whole name, spaces and
+// punctuation left out, is one card or more, or one word of it is a
+// card or cards with a suit symbol ("ann K♥" would read as ann and a
+// card). A card is a rank (7, 8, 9, 10, T, J, Q, K, A, in any case,
+// look-alike letters too) and a suit: a suit symbol, black or white
+// ("K♥", "k♡", "10♦"), or the letter the ascii screens write ("10H",
+// "JS"): after a digit in any case ("10h", "9c"), after a letter only a
+// capital ("KH", "AS"). So "As", "Ah" and "Jo" stay names, as the
+// screens never write a card so.
+func readsAsCards(name string) bool {
+	n := norm.NFKC.String(name)
+	if cards(keepLettersDigitsSymbols(n)) {
+		return true
+	}
+	// With a suit symbol the case of the rank does not matter, and a
+	// look-alike letter ("К♥" with a Cyrillic К) reads as the rank: the
+	// skeleton (lower case, look-alikes mapped, symbols kept) is checked.
+	symbolCards := func(s string) bool {
+		sk := skeletonOf(s, false, true)
+		return strings.ContainsAny(sk, cardSuits) && cards(sk)
+	}
+	if symbolCards(n) {
+		return true
+	}
+	return slices.ContainsFunc(strings.Fields(n), symbolCards)
+}
+
+// cardSuits are the suit symbols, black and white.
+const cardSuits = "♠♥♦♣♤♡♢♧"
+
+// keepLettersDigitsSymbols is s without its spaces and punctuation.
+func keepLettersDigitsSymbols(s string) string {
+	return strings.Map(func(r rune) rune {
+		if unicode.In(r, unicode.L, unicode.M, unicode.N, unicode.S) {
+			return r
+		}
+		return -1
+	}, s)
+}
+
+// cards reports whether s is one card or more written together, each
+// a rank and a suit (readsAsCards).
+func cards(s string) bool {
+	rs := []rune(s)
+	if len(rs) == 0 {
+		return false
+	}
+	for i := 0; i < len(rs); {
+		letter := false
+		switch r := rs[i]; {
+		case r == '1' && i+1 < len(rs) && rs[i+1] == '0':
+			i += 2
+		case r == '7' || r == '8' || r == '9':
+			i++
+		case strings.ContainsRune("TJQKAtjqka", r):
+			letter = true
+			i++
+		default:
+			return false
+		}
+		if i == len(rs) {
+			return false
+		}
+		switch r := rs[i]; {
+		case strings.ContainsRune(cardSuits, r):
+		case strings.ContainsRune("SHDC", r):
+		case strings.ContainsRune("shdc", r) && !letter:
+		default:
+			return false
+		}
+		i++
+	}
+	return true
 }
 
 // mimics are the scripts whose letters copy many Latin capitals.

@@ -144,3 +144,26 @@ func TestNameWidthSure(t *testing.T) {
 		require.Error(t, err, "%q", bad)
 	}
 }
+
+// TestCardNames: a name that reads as a card or cards, as the tables
+// write them ("maker K♥", "you 9♦, ann K♥ 9♣"), is refused and says so;
+// a name that only begins like one, or a letter rank with a small suit
+// letter ("As"), which no screen writes, is a name.
+func TestCardNames(t *testing.T) {
+	for _, bad := range []string{
+		"K♥", "k♥", "10♦", "7♠", "A♣", "q♡", "J ♠", "7♠ 8♠", "7♠8♠", "K♥, Q♥", "ann K♥", "K♥ ann",
+		"Ｋ♥", // fullwidth
+		"К♥", // a Cyrillic К
+		"KH", "TH", "10h", "9c", "AS", "10H", "7s 8s", "KH QH", "kH",
+	} {
+		_, err := Normal(bad)
+		if assert.Error(t, err, "%q", bad) {
+			assert.Contains(t, err.Error(), "reads as a card", "%q", bad)
+		}
+	}
+	for _, good := range []string{"As", "Ah", "Jo", "Kh", "Khan", "KHAN", "Ace", "Jack", "ann ♠", "♥ann", "Queen", "7 seas", "K", "Tess", "ACDC"} {
+		n, err := Normal(good)
+		assert.NoError(t, err, "%q", good)
+		assert.Equal(t, good, n)
+	}
+}
