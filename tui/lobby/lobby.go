@@ -319,6 +319,7 @@ func (l *Lobby) resumeSeat(ctx *kit.Context) (kit.Screen, tea.Cmd) {
 
 // Refresh lists the open tables again, as the lobby's tick does.
 func (l *Lobby) Refresh() {
+	l.sameName()
 	if l.cfg.Hall != nil {
 		l.tables = l.cfg.Hall.List(l.cfg.Player.ID)
 		// Only an empty list says how many games go on: the list's own
@@ -399,6 +400,7 @@ func (l *Lobby) setNote(s string, isErr bool) {
 }
 
 func (l *Lobby) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
+	l.sameName()
 	switch msg := msg.(type) {
 	case kit.TickMsg:
 		if !l.ticks.Due(msg, l) {
@@ -833,6 +835,15 @@ func (l *Lobby) nameLine(ctx *kit.Context, w int) string {
 		tail = ""
 	}
 	return label + st.Selected.Render(typed) + st.Dim.Render(tail)
+}
+
+// sameName takes the name the person goes by now, which a rename from
+// another connection of the same key changes (hall.Visit.Name): the
+// welcome, the tables opened and joined, the talk all say it.
+func (l *Lobby) sameName() {
+	if l.visit != nil {
+		l.cfg.Player.Name = l.visit.Name()
+	}
 }
 
 // rename checks and keeps the new name; cut says the line typed or

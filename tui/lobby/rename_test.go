@@ -7,8 +7,10 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/klob/klob/internal/play/hall"
+	"github.com/klob/klob/internal/serve/chat"
 	"github.com/klob/klob/tui/kit"
 	"github.com/klob/klob/tui/kit/kittest"
 )
@@ -123,4 +125,31 @@ func TestRenameKeepsTheNameOffTheUpdate(t *testing.T) {
 	}
 	assert.Equal(t, []string{"Bob"}, kept)
 	assert.Contains(t, ansi.Strip(l.View(ctx)), "The name could not be kept: disk full.")
+}
+
+// Two connections of one key: a rename typed in one reaches the other
+// at its next look (a tick, a key): its welcome, and what it says in
+// the lobby's talk, name one person.
+func TestRenameReachesTheKeysOtherLobby(t *testing.T) {
+	hub, err := chat.New(chat.Config{})
+	require.NoError(t, err)
+	h := randomHall(t, hall.Config{Chat: hub})
+	room := hub.NewRoom()
+	cid := hall.Player{ID: "c1c1c1c1c1c1aaaaaaaaaaaaaaaaaaaa", Name: "cid"}
+	first := New(Config{Player: cid, Hall: h, Chat: hub, Lobby: room})
+	second := New(Config{Player: cid, Hall: h, Chat: hub, Lobby: room})
+	ctx := kittest.Context(80, 24)
+	first.Enter(&ctx)
+	second.Enter(&ctx)
+	press(second, &ctx, "r", "c", "i", "d", "n", "e", "y", "enter")
+	require.Equal(t, "cidney", second.cfg.Player.Name)
+
+	first.Update(&ctx, kit.TickMsg{})
+	assert.Contains(t, ansi.Strip(first.View(&ctx)), "Welcome, cidney")
+	first.startTalk(true)
+	t.Cleanup(first.talk.t.close)
+	_, err = first.talk.t.Say("who am i")
+	require.NoError(t, err)
+	lines := room.History("x").Lines
+	assert.Equal(t, "cidney", lines[len(lines)-1].Name)
 }

@@ -545,6 +545,7 @@ func (h *Hall) Open(host Player, o Options) (*Table, error) {
 	if host.ID == "" {
 		return nil, ErrGuest
 	}
+	host = h.current(host) // the name of the key's connections now
 	if o.Seats < 2 || o.Seats > 4 {
 		return nil, &SeatsError{Seats: o.Seats}
 	}

@@ -108,18 +108,39 @@ func (h *Hall) Visit(p Player, kick func()) *Visit {
 }
 
 // Rename says the person of v goes by name now: in the hall's list of
-// who is connected, at every seat they hold (Table.rename), and among
-// the club's members if they are one. A name another person the hall
-// knows goes by (NameFree), or another key connected now, is refused,
-// and nothing changes: to a guest as to a key.
+// who is connected, in every other connection of the same key (their
+// lobbies read it, Name), at every seat they hold (Table.rename), and
+// among the club's members if they are one. One key goes by one name
+// everywhere. A name another person the hall knows goes by (NameFree),
+// or another key connected now, is refused, and nothing changes: to a
+// guest as to a key. So is any rename while the key plays a game under
+// way (InPlayError): the game keeps the names it started with, in its
+// log and on its screens.
 func (v *Visit) Rename(name string) error {
-	if err := v.h.nameFree(v.p.ID, name, true); err != nil {
+	id := v.p.ID
+	if id != "" {
+		for _, t := range v.h.all() {
+			if err := t.playing(id); err != nil {
+				return err
+			}
+		}
+	}
+	if err := v.h.nameFree(id, name, true); err != nil {
 		return err
 	}
-	v.h.members.rename(v.p.ID, name)
+	v.h.members.rename(id, name)
 	skel := names.Skeleton(name)
 	v.h.present.mu.Lock()
 	old := v.p
+	// Every visit of the key, v's first; a guest's is v alone.
+	for o := range v.h.present.visits {
+		if o == v || id == "" || o.p.ID != id {
+			continue
+		}
+		v.h.present.count(o, -1)
+		o.p.Name, o.skel = name, skel
+		v.h.present.count(o, 1)
+	}
 	registered := v.h.present.visits[v]
 	if registered {
 		v.h.present.count(v, -1)
@@ -128,7 +149,6 @@ func (v *Visit) Rename(name string) error {
 	if registered {
 		v.h.present.count(v, 1)
 	}
-	id := v.p.ID
 	v.h.present.mu.Unlock()
 	if id == "" || old.Name == name {
 		return nil
@@ -139,6 +159,42 @@ func (v *Visit) Rename(name string) error {
 		t.rename(id, name)
 	}
 	return nil
+}
+
+// Name is the name the person of v goes by now: a rename from another
+// connection of the same key changes it too.
+func (v *Visit) Name() string {
+	v.h.present.mu.Lock()
+	defer v.h.present.mu.Unlock()
+	return v.p.Name
+}
+
+// InPlayError refuses a rename while the key plays a game under way.
+type InPlayError struct {
+	Code string // the table
+	Name string // the name the game knows the person by
+}
+
+func (e *InPlayError) Error() string {
+	return fmt.Sprintf("you play as %s at table %s: rename once that game is over", e.Name, e.Code)
+}
+
+// current is p under the name its key goes by in its connections now
+// (a rename reaches them all), so that a connection that came under an
+// older name seats or lists its person under the newer one.
+func (h *Hall) current(p Player) Player {
+	if p.ID == "" {
+		return p
+	}
+	h.present.mu.Lock()
+	defer h.present.mu.Unlock()
+	for v := range h.present.visits {
+		if v.p.ID == p.ID {
+			p.Name = v.p.Name
+			break
+		}
+	}
+	return p
 }
 
 // Leave ends the visit.

@@ -225,3 +225,64 @@ func BenchmarkLabel(b *testing.B) {
 		h.Label(p, nil)
 	}
 }
+
+// TestRenameReachesEveryVisitOfTheKey: a rename from one connection of
+// a key reaches its others: they go by the new name (Name), a table
+// opened or joined from them seats the person under it, the hall counts
+// one name for the key, and a restart reads the tables' seats so.
+func TestRenameReachesEveryVisitOfTheKey(t *testing.T) {
+	d := newOnDisk(t)
+	h := d.hall(t)
+	cid := Player{ID: "c1c1c1c1c1c1aaaaaaaaaaaaaaaaaaaa", Name: "cid"}
+	first, second := h.Visit(cid, nil), h.Visit(cid, nil)
+	defer first.Leave()
+	defer second.Leave()
+	tb, err := h.Open(cid, Options{Seats: 3, Rules: smallRules(), Level: "random", Seed: 1})
+	require.NoError(t, err)
+
+	require.NoError(t, second.Rename("cidney"))
+	assert.Equal(t, "cidney", first.Name(), "the first connection goes by the new name")
+	assert.Equal(t, "cidney", second.Name())
+	assert.Equal(t, "cidney", h.List(cid.ID)[0].Names[0], "the waiting seat")
+
+	// The first connection's lobby came under "cid": a table it opens,
+	// or its seat it comes back to, is under the key's name now.
+	other, err := h.Open(cid, Options{Seats: 3, Rules: smallRules(), Level: "random", Seed: 2})
+	require.NoError(t, err)
+	_, err = tb.Join(cid)
+	require.NoError(t, err)
+	for _, in := range h.List(cid.ID) {
+		assert.Equal(t, "cidney", in.Names[0], in.Code)
+	}
+	// Nobody else may take the old name from a connection of the key
+	// (it is free), nor is the key counted under it.
+	eve := Player{ID: "e5e5e5e5e5e5dddddddddddddddddddd", Name: "cid"}
+	ve := h.Visit(eve, nil)
+	defer ve.Leave()
+	assert.Equal(t, "cid", h.Label(eve, nil), "no key connected goes by cid now")
+
+	h.Close()
+	h2 := d.hall(t)
+	for _, code := range []string{tb.Code(), other.Code()} {
+		back, err := h2.Find(code)
+		require.NoError(t, err)
+		assert.Equal(t, "cidney", back.info(cid.ID).Names[0], "a restart reads the new name at %s", code)
+	}
+}
+
+// TestNoRenameDuringAGame: a key playing a game under way keeps its
+// name, which the game's log and screens hold, until the game is over:
+// a rename from any of its connections is refused and says why.
+func TestNoRenameDuringAGame(t *testing.T) {
+	h := newHall(t, testConfig(t.TempDir(), &memHistory{}, clocktest.New(t0)))
+	v := h.Visit(Player{ID: "a", Name: "Ann"}, nil)
+	defer v.Leave()
+	tb := annOpens(t, h, 2, smallRules(), 1)
+	annAndBob(t, tb)
+	err := v.Rename("Anna")
+	var inPlay *InPlayError
+	require.ErrorAs(t, err, &inPlay)
+	assert.Equal(t, "you play as Ann at table "+tb.Code()+": rename once that game is over", err.Error())
+	assert.Equal(t, "Ann", v.Name())
+	assert.Equal(t, "Ann", h.List("a")[0].Names[0])
+}

@@ -147,6 +147,24 @@ func (t *Table) rename(id, name string) {
 	t.tickAll()
 }
 
+// playing says, as an *InPlayError, that the person of key id plays
+// the game under way here; nil when they hold no seat or the game is
+// not started, over or closed.
+func (t *Table) playing(id string) error {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	i := t.seatOf(id)
+	if i < 0 || t.game == nil || t.filed || t.closed != "" || t.released {
+		return nil
+	}
+	select {
+	case <-t.game.Done():
+		return nil
+	default:
+	}
+	return &InPlayError{Code: t.code, Name: t.seats[i].player.Name}
+}
+
 // infoLocked is the table's Info for person id; t.mu is held.
 func (t *Table) infoLocked(id string) Info {
 	in := Info{Code: t.code, Seats: len(t.seats), Level: t.opts.Level, Target: t.opts.Rules.Target,
@@ -201,6 +219,7 @@ func (t *Table) Join(p Player) (*Conn, error) {
 	if p.ID == "" {
 		return nil, ErrGuest
 	}
+	p = t.h.current(p) // before t.mu: present.mu is taken after a table's
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if t.closed != "" || t.released {
