@@ -12,18 +12,20 @@ import (
 )
 
 // TestLobbySeatTakenByAnotherConnection: Bob connects again with the
-// same key while his game runs; the new connection takes his seat, and
-// the old one says so, offers no key of the game (none would reach the
+// same key while his game runs; the new connection's lobby says where
+// his seat is open, and enter takes it over; the old one says so, offers no key of the game (none would reach the
 // table), keeps no card typed ahead, and leaving it does not promise a
 // seat it no longer holds.
 func TestLobbySeatTakenByAnotherConnection(t *testing.T) {
 	h, _, bob := sharedTable(t, 3, 80, 24)
 	bob2 := newLobbyPerson(h, "b", "Bob", 80, 24)
 	t.Cleanup(func() { close(bob2.done) })
+	bob2.until(t, "open in another connection")
+	bob2.key("enter")
 	bob2.until(t, "Deal 1")
 	bob.until(t, "from another connection")
 	scr := ansi.Strip(bob.screen())
-	assert.Contains(t, scr, "! You sat down at this game from another connection")
+	assert.Contains(t, scr, "! Your seat was taken over from another connection of yours.")
 	assert.NotContains(t, scr, "Waiting for", "nothing is waited for at a seat left")
 	lines := strings.Split(strings.TrimRight(scr, "\n"), "\n")
 	hints := lines[len(lines)-1]
@@ -47,6 +49,8 @@ func TestLobbySeatTakenAtDealEnd(t *testing.T) {
 	playUntil(t, h, 80, 24, "the first deal's end", between, ann, bob)
 	bob2 := newLobbyPerson(h, "b", "Bob", 80, 24)
 	t.Cleanup(func() { close(bob2.done) })
+	bob2.until(t, "open in another connection")
+	bob2.key("enter")
 	bob2.until(t, "Deal ") // the next may have begun
 	bob.until(t, "from another connection")
 	scr := ansi.Strip(bob.screen())

@@ -304,9 +304,27 @@ func (l *Lobby) Enter(ctx *kit.Context) tea.Cmd {
 	case first && l.cfg.Start.Verb != "":
 		next = func() tea.Msg { return startMsg{} }
 	case first && !l.guest() && l.cfg.Hall != nil && l.cfg.Hall.SeatOf(l.cfg.Player.ID) != nil:
+		if t := l.cfg.Hall.SeatOf(l.cfg.Player.ID); t.SeatOpen(l.cfg.Player.ID) {
+			l.seatElsewhere(t.Code())
+			break
+		}
 		next = func() tea.Msg { return resumeMsg{} }
 	}
 	return tea.Batch(l.tick(), l.readClub(), listen, inPlay, next)
+}
+
+// seatElsewhere is the first look of a connection whose person's seat,
+// at table code, is open in another connection of theirs: rather than
+// take the seat from it unasked, the lobby says where it is and puts
+// the table's row under the cursor, so that enter takes it over (the
+// other connection is then told so), as the game alone asks first.
+func (l *Lobby) seatElsewhere(code string) {
+	if i := slices.IndexFunc(l.tables, func(in hall.Info) bool { return in.Code == code }); i >= 0 {
+		l.row = len(items) + i
+	}
+	if l.note == "" {
+		l.setNote("Your seat at table "+code+" is open in another connection of yours: enter takes it over here.", false)
+	}
 }
 
 // resumeSeat goes back to the table where the person holds a seat.

@@ -700,7 +700,7 @@ func (s *SharedSeat) render(ctx *kit.Context) (string, []kit.Hit) {
 	var keys string
 	switch {
 	case w.Kicked || w.Closed != "":
-		why := []string{" " + st.Error.Render("You sat down at this table from another connection; this one has left the seat.")}
+		why := []string{" " + st.Error.Render("Your seat was taken over from another connection of yours.")}
 		if !w.Kicked {
 			why = kit.Paragraph("The table is closed: "+w.Closed+".", ctx.Width, st.Error.Render)
 		}

@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/charmbracelet/x/ansi"
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/klob/klob/ai"
@@ -96,14 +98,14 @@ func TestGameOverTakenByAnotherConnection(t *testing.T) {
 	require.True(t, g.s.Table().Snapshot().Players[0].Again)
 
 	a.until("the notice", func() bool { return a.s.Table().Snapshot().Kicked })
-	require.Contains(t, a.frame, "You sat down at this game from another connection: this one has left the seat.")
+	require.Contains(t, a.frame, "Your seat was taken over from another connection of yours.")
 	require.NotContains(t, a.frame, "says again")
 	old := a.s.(*SharedSeat)
 	require.True(t, old.talk.Ended(), "the old connection talks no more as the seat")
 	a.key("/")
 	require.False(t, old.typing(), "no line to type")
 	a.key("n")
-	require.Contains(t, a.frame, "this one has left the seat")
+	require.Contains(t, a.frame, "Your seat was taken over from another connection of yours.")
 	a.key("enter")
 	require.True(t, old.left, "enter goes back to the lobby")
 	g.update(nil)
@@ -112,3 +114,37 @@ func TestGameOverTakenByAnotherConnection(t *testing.T) {
 
 // key presses k on the seat's screen.
 func (r *seatRun) key(k string) { r.update(kittest.Key(k)) }
+
+// A second connection of a key whose seat at a shared table is open in
+// another: its first look stays in the lobby, says where the seat is
+// and offers it under the cursor; the first keeps the seat until the
+// person takes it over from the second (enter), and is then told so.
+func TestSecondConnectionAsksBeforeTakingTheSeat(t *testing.T) {
+	h := randomHall(t, hall.Config{})
+	ann := hall.Player{ID: "a", Name: "ann"}
+	tb, err := h.Open(ann, hall.Options{Seats: 3, Rules: rules.DefaultOptions(), Level: ai.Random, Seed: 1})
+	require.NoError(t, err)
+	first, err := tb.Join(ann)
+	require.NoError(t, err)
+
+	ctx := kittest.Context(80, 24)
+	second := New(Config{Player: ann, Hall: h})
+	second.Enter(&ctx)
+	view := kittest.Flat(ansi.Strip(second.View(&ctx)))
+	assert.Contains(t, view, "Your seat at table "+tb.Code()+" is open in another connection of yours: enter takes it over here.")
+	assert.False(t, first.Waiting().Kicked, "the first connection keeps the seat")
+	require.NoError(t, first.Move(), "and acts from it")
+
+	next, _ := second.Update(&ctx, kittest.Key("enter"))
+	seat, ok := next.(*SharedSeat)
+	require.True(t, ok, "enter takes the seat over: %T", next)
+	require.Equal(t, tb.Code(), seat.Code())
+	assert.True(t, first.Waiting().Kicked)
+	assert.EqualError(t, first.Move(), "your seat was taken over from another connection of yours")
+
+	// Nobody at the seat: a connection goes straight back to it.
+	seat.conn.Drop()
+	third := New(Config{Player: ann, Hall: h})
+	third.Enter(&ctx)
+	assert.NotContains(t, kittest.Flat(ansi.Strip(third.View(&ctx))), "open in another connection")
+}

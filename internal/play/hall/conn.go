@@ -106,7 +106,7 @@ func (c *Conn) end() {
 }
 
 // errKicked says a newer connection of the person took the seat.
-var errKicked = errors.New("you sat down at this table from another connection: this one has left the seat")
+var errKicked = errors.New("your seat was taken over from another connection of yours")
 
 // check refuses an action of a connection that lost its seat; t.mu is
 // held.

@@ -147,6 +147,16 @@ func (t *Table) rename(id, name string) {
 	t.tickAll()
 }
 
+// SeatOpen reports whether the person of key id has their seat here
+// open in a connection now: another connection of theirs that joins
+// takes the seat from it (Join), which a person does by choice only.
+func (t *Table) SeatOpen(id string) bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	i := t.seatOf(id)
+	return i >= 0 && t.seats[i].conn != nil && !t.seats[i].conn.left
+}
+
 // playing says, as an *InPlayError, that the person of key id plays
 // the game under way here; nil when they hold no seat or the game is
 // not started, over or closed.

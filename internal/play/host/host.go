@@ -122,7 +122,7 @@ type Config struct {
 var (
 	ErrClosed      = errors.New("the game is closed")
 	ErrLeft        = errors.New("this connection has left the seat")
-	ErrKicked      = errors.New("you sat down at this game from another connection: this one has left the seat")
+	ErrKicked      = errors.New("your seat was taken over from another connection of yours")
 	ErrStale       = errors.New("the game has moved on since you looked: look again")
 	ErrNotYourTurn = errors.New("it is not your turn")
 	ErrBotSeat     = errors.New("a bot plays your seat until the next deal")
