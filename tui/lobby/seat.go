@@ -78,9 +78,10 @@ var errQuietDeal = errors.New("at a rated table nobody talks while a deal is pla
 // player's hand. Two players have nobody to tell; between deals and
 // once the game is over everyone may talk; the hall says when
 // (hall.Table.Quiet). A person who holds a seat at such a
-// table (hall.Hall.Quiet), or watches it, is quiet everywhere else
-// too: in the lobby (t nil), at a table they watch or another of
-// theirs, from another connection of theirs too.
+// table (hall.Hall.Quiet), or watches it, or watched the deal played
+// now and left, is quiet everywhere else too: in the lobby (t nil), at
+// a table they watch or another of theirs, from another connection of
+// theirs too.
 func quietAt(l *Lobby, t *hall.Table) func() error {
 	return func() error {
 		if l.cfg.Club == nil {
@@ -97,6 +98,8 @@ func quietAt(l *Lobby, t *hall.Table) func() error {
 			return nil
 		case t != nil && code == t.Code():
 			return errQuietDeal
+		case watching && !l.cfg.Hall.StillWatches(l.cfg.Player.ID, code):
+			return fmt.Errorf("a rated deal you watched is still played at table %s: who saw it talks nowhere else until it ends", code)
 		case watching:
 			return fmt.Errorf("a rated deal is played at table %s, which you watch: nobody there talks, nor anywhere else, until it ends", code)
 		default:

@@ -310,3 +310,32 @@ func quietGame(t *testing.T, c quietCase, seed uint64) (inDeal, between, watched
 	}
 	return inDeal, between, watched
 }
+
+// Cid watches a rated deal of three and leaves in its middle: back in
+// the lobby he stays quiet until that deal ends, as its players do
+// (he saw its play), and the refusal says why.
+func TestSpectatorWhoLeftKeepsQuiet(t *testing.T) {
+	hub, err := chat.New(chat.Config{Burst: 1000})
+	require.NoError(t, err)
+	h := randomHall(t, hall.Config{Chat: hub})
+	o := rules.DefaultOptions()
+	o.Players = 3
+	tb, conns, err := halltest.Start(h, []hall.Player{{ID: "a", Name: "ann"}, {ID: "b", Name: "bob"}},
+		hall.Options{Seats: 3, Rules: o, Level: ai.Random, Seed: 1})
+	require.NoError(t, err)
+	require.True(t, tb.Rated())
+	port := conns[0].Port()
+	for !hall.QuietDeal(port.Snapshot()) {
+		if _, ok := <-port.Updates(); !ok {
+			t.Fatal("the game ended before a deal was played")
+		}
+	}
+	ctx := kittest.Context(80, 24)
+	wl := New(Config{Player: hall.Player{ID: "c", Name: "cid"}, Hall: h, Chat: hub, Club: &lobbytest.Club{}, Lobby: hub.NewRoom()})
+	wscr, _ := wl.watch(&ctx, tb)
+	w := wscr.(*WatchSeat)
+	w.quitNow(&ctx)
+	t.Cleanup(wl.talk.t.close)
+	_, err = wl.talk.t.Say("the ace is with bob")
+	require.EqualError(t, err, "a rated deal you watched is still played at table "+tb.Code()+": who saw it talks nowhere else until it ends")
+}

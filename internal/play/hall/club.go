@@ -65,12 +65,62 @@ type watcher struct {
 	id string // the spectator's key
 }
 
-// Leave stops watching.
+// Leave stops watching. A spectator who leaves while the table is
+// quiet saw the deal's play: they stay quiet everywhere until that deal
+// ends, as its players do (watchedDeal).
 func (w *watcher) Leave() {
-	w.t.mu.Lock()
-	delete(w.t.watchers, w)
-	w.t.mu.Unlock()
+	t := w.t
+	t.mu.Lock()
+	delete(t.watchers, w)
+	if t.quiet() {
+		if t.watched == nil {
+			t.watched = map[string]int{}
+		}
+		t.watched[w.id] = w.Snapshot().DealNo
+	}
+	t.mu.Unlock()
 	w.Port.Leave()
+}
+
+// watchedDeal reports whether the person of key id left watching the
+// table during the deal it plays now, which is quiet: what they saw of
+// it stays unsaid until it ends. The note is forgotten once the table
+// is found not quiet, or plays another deal. With nobody at the table
+// to read the deal from, the game stands still in the deal it was
+// left in. t.mu is held.
+func (t *Table) watchedDeal(id string) bool {
+	deal, ok := t.watched[id]
+	if !ok {
+		return false
+	}
+	if !t.quiet() {
+		delete(t.watched, id)
+		return false
+	}
+	now := deal
+	for _, s := range t.seats {
+		if s.conn != nil && s.conn.port != nil {
+			now = s.conn.port.Snapshot().DealNo
+			break
+		}
+	}
+	if now != deal {
+		delete(t.watched, id)
+		return false
+	}
+	return true
+}
+
+// StillWatches reports whether the person of key id watches table code
+// now; Quiet also names a table whose quiet deal they watched and left.
+func (h *Hall) StillWatches(id, code string) bool {
+	t, err := h.Find(code)
+	if err != nil {
+		return false
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.watches(id)
 }
 
 // watches reports whether the person of key id watches the table (a
@@ -170,7 +220,8 @@ func (t *Table) reopen() {
 		return
 	}
 	t.filed = false
-	t.h.list(t) // under the lock: release unlists under it too
+	t.watched = nil // a new game: no deal of it was watched yet
+	t.h.list(t)     // under the lock: release unlists under it too
 	t.mu.Unlock()
 	t.logf("a new game (again)")
 }
@@ -216,16 +267,17 @@ func (t *Table) Quiet() bool {
 }
 
 // Quiet returns the code of a table where the person of key id holds a
-// seat, or which they watch (watching), and which is quiet now (a deal
-// of its rated game of three or four played): the lowest of several,
-// a seat's first; "" for none.
+// seat, or which they watch or watched during the deal it plays
+// (watching), and which is quiet now (a deal of its rated game of
+// three or four played): the lowest of several, a seat's first; "" for
+// none.
 func (h *Hall) Quiet(id string) (code string, watching bool) {
 	if id == "" {
 		return "", false
 	}
 	for _, t := range h.all() {
 		t.mu.Lock()
-		seated, watches := t.seatOf(id) >= 0, t.watches(id)
+		seated, watches := t.seatOf(id) >= 0, t.watches(id) || t.watchedDeal(id)
 		if (seated || watches) && t.quiet() {
 			w := !seated
 			if code == "" || watching && !w || watching == w && t.code < code {

@@ -398,8 +398,7 @@ func TestQuietWhileADealIsPlayed(t *testing.T) {
 		code, _ := h.Quiet("x")
 		assert.Equal(t, "", code, "%d seats: neither seated nor watching", seats)
 		cid.Leave()
-		code, _ = h.Quiet("c")
-		assert.Equal(t, "", code, "%d seats: no more watching", seats)
+		quiet("c", true) // watched the deal played: quiet until it ends (TestQuietAfterWatching)
 		// One person left at the table keeps the deal played: the
 		// other, away, stays quiet; once nobody is there the deal waits
 		// unfinished, and its people stay quiet.
@@ -494,4 +493,39 @@ func TestDesertedNotWatchable(t *testing.T) {
 	_, err := tb.Join(Player{ID: "b", Name: "Bob"})
 	require.NoError(t, err)
 	require.Len(t, h.Watchable("z"), 1, "Bob back: offered to watch again")
+}
+
+// TestQuietAfterWatching: a spectator who leaves a rated table of three
+// or four in the middle of a deal saw its play, and stays quiet until
+// that deal ends, as its players do; Quiet names the table, and
+// StillWatches tells them apart from those who watch. The next deal,
+// which they did not see, keeps them quiet no more.
+func TestQuietAfterWatching(t *testing.T) {
+	for _, seats := range []int{3, 4} {
+		h := newHall(t, testConfig(t.TempDir(), &memHistory{}, clocktest.New(t0)))
+		tb, ann, bob := ratedDealPlayed(t, h, seats)
+		cid, err := tb.Watch(Player{ID: "c", Name: "cid"})
+		require.NoError(t, err)
+		assert.True(t, h.StillWatches("c", tb.Code()))
+		cid.Leave()
+		code, watching := h.Quiet("c")
+		assert.Equal(t, tb.Code(), code, "%d seats: the spectator who left mid-deal", seats)
+		assert.True(t, watching)
+		assert.False(t, h.StillWatches("c", tb.Code()))
+
+		// The crowd takes the deal's end and the next deal's start in
+		// one round: the next deal, quiet for its players, is not the
+		// one cid watched.
+		first := ann.port().Snapshot().DealNo
+		play := newCrowd(t, ann, bob)
+		play.run("the next deal", func() bool {
+			sn := ann.port().Snapshot()
+			return sn.DealNo > first && QuietDeal(sn) || sn.Over
+		})
+		if !ann.port().Snapshot().Over {
+			quietAt(t, h, tb.Code(), "a", "b")
+		}
+		code, _ = h.Quiet("c")
+		assert.Equal(t, "", code, "%d seats: the deal watched is over", seats)
+	}
 }

@@ -50,8 +50,11 @@ type Table struct {
 	refileStop  func() bool
 	refileAfter time.Duration
 	stopped     bool // the hall is closing: no clock starts again
-	// watchers are the spectators' ports not left (Watch).
+	// watchers are the spectators' ports not left (Watch); watched,
+	// by key, the deal a spectator left while it was quiet
+	// (watchedDeal).
 	watchers map[*watcher]bool
+	watched  map[string]int
 }
 
 // seat is one place at the table.
