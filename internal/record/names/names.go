@@ -287,8 +287,10 @@ func label(name string) error {
 		return fmt.Errorf("%q is the result every board is compared with: choose another name", name)
 	case is(name, "north", "east", "south", "west"):
 		return fmt.Errorf("%q is what the tables call a bot's seat: choose another name", name)
-	case readsAsCards(name):
+	case readsAsCards(name) == 1:
 		return fmt.Errorf("%q reads as a card: the tables write cards so, choose another name", name)
+	case readsAsCards(name) > 1:
+		return fmt.Errorf("%q reads as cards: the tables write cards so, choose another name", name)
 	case rank(name):
 		return fmt.Errorf("%q reads as a place in the standings: a name needs a letter", name)
 	case strings.HasPrefix(Skeleton(name), Skeleton("waiting for")):
@@ -306,23 +308,31 @@ func label(name string) error {
 // ("K♥", "k♡", "10♦"), or the letter the ascii screens write ("10H",
 // "JS"): after a digit in any case ("10h", "9c"), after a letter only a
 // capital ("KH", "AS"). So "As", "Ah" and "Jo" stay names, as the
-// screens never write a card so.
-func readsAsCards(name string) bool {
+// screens never write a card so. It returns how many cards the name
+// reads as, 0 for none.
+func readsAsCards(name string) int {
 	n := norm.NFKC.String(name)
-	if cards(keepLettersDigitsSymbols(n)) {
-		return true
+	if c := cards(keepLettersDigitsSymbols(n)); c > 0 {
+		return c
 	}
 	// With a suit symbol the case of the rank does not matter, and a
 	// look-alike letter ("К♥" with a Cyrillic К) reads as the rank: the
 	// skeleton (lower case, look-alikes mapped, symbols kept) is checked.
-	symbolCards := func(s string) bool {
-		sk := skeletonOf(s, false, true)
-		return strings.ContainsAny(sk, cardSuits) && cards(sk)
+	symbolCards := func(s string) int {
+		if sk := skeletonOf(s, false, true); strings.ContainsAny(sk, cardSuits) {
+			return cards(sk)
+		}
+		return 0
 	}
-	if symbolCards(n) {
-		return true
+	if c := symbolCards(n); c > 0 {
+		return c
 	}
-	return slices.ContainsFunc(strings.Fields(n), symbolCards)
+	for _, w := range strings.Fields(n) {
+		if c := symbolCards(w); c > 0 {
+			return c
+		}
+	}
+	return 0
 }
 
 // cardSuits are the suit symbols, black and white.
@@ -338,14 +348,12 @@ func keepLettersDigitsSymbols(s string) string {
 	}, s)
 }
 
-// cards reports whether s is one card or more written together, each
-// a rank and a suit (readsAsCards).
-func cards(s string) bool {
+// cards is how many cards s is, written together, each a rank and a
+// suit (readsAsCards); 0 when s is not cards alone.
+func cards(s string) int {
 	rs := []rune(s)
-	if len(rs) == 0 {
-		return false
-	}
-	for i := 0; i < len(rs); {
+	n := 0
+	for i := 0; i < len(rs); n++ {
 		letter := false
 		switch r := rs[i]; {
 		case r == '1' && i+1 < len(rs) && rs[i+1] == '0':
@@ -356,21 +364,21 @@ func cards(s string) bool {
 			letter = true
 			i++
 		default:
-			return false
+			return 0
 		}
 		if i == len(rs) {
-			return false
+			return 0
 		}
 		switch r := rs[i]; {
 		case strings.ContainsRune(cardSuits, r):
 		case strings.ContainsRune("SHDC", r):
 		case strings.ContainsRune("shdc", r) && !letter:
 		default:
-			return false
+			return 0
 		}
 		i++
 	}
-	return true
+	return n
 }
 
 // mimics are the scripts whose letters copy many Latin capitals.
