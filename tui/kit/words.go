@@ -322,9 +322,15 @@ func ShortTagged(names []string, w int, mark string) []string {
 
 // JoinOr joins choices as a sentence offers them: "a", "a or b",
 // "a, b or c".
-func JoinOr(words []string) string {
+func JoinOr(words []string) string { return joinLast(words, " or ") }
+
+// JoinAnd joins names as a sentence lists them: "a", "a and b",
+// "a, b and c".
+func JoinAnd(words []string) string { return joinLast(words, " and ") }
+
+func joinLast(words []string, last string) string {
 	if len(words) < 2 {
 		return strings.Join(words, "")
 	}
-	return strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1]
+	return strings.Join(words[:len(words)-1], ", ") + last + words[len(words)-1]
 }

@@ -150,3 +150,24 @@ func TestPercentRoundsHalvesUp(t *testing.T) {
 		}
 	}
 }
+
+// TestJoinLists checks the two ways a sentence lists words: choices with
+// "or", people with "and", a comma between the others.
+func TestJoinLists(t *testing.T) {
+	for _, c := range []struct {
+		words    []string
+		or, and_ string
+	}{
+		{nil, "", ""},
+		{[]string{"you"}, "you", "you"},
+		{[]string{"you", "cid"}, "you or cid", "you and cid"},
+		{[]string{"you", "cid", "bob (away)"}, "you, cid or bob (away)", "you, cid and bob (away)"},
+	} {
+		if got := JoinOr(c.words); got != c.or {
+			t.Errorf("JoinOr(%q) = %q, want %q", c.words, got, c.or)
+		}
+		if got := JoinAnd(c.words); got != c.and_ {
+			t.Errorf("JoinAnd(%q) = %q, want %q", c.words, got, c.and_)
+		}
+	}
+}

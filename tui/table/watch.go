@@ -122,7 +122,7 @@ func (s *Screen) againLines(ctx *kit.Context, sc *Scene, w int) []string {
 	case len(wait) == 0:
 		text = "Everyone said again: the next game starts."
 	default:
-		text = fmt.Sprintf("Again: %s said it; waiting for %s.", strings.Join(yes, ", "), strings.Join(wait, ", "))
+		text = fmt.Sprintf("Again: %s said it; waiting for %s.", kit.JoinAnd(yes), kit.JoinAnd(wait))
 	}
 	if away && len(yes) > 0 && !sn.Watching {
 		// Not a wait without end unless they come back: say so.
