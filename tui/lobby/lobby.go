@@ -581,6 +581,14 @@ func (l *Lobby) choose(ctx *kit.Context, i int) (kit.Screen, tea.Cmd) {
 		return &Away{l: l, inner: replay.NewHistory(st, replay.Config{ASCII: l.cfg.ASCII, Analyze: l.cfg.Analyze,
 			HidePaths: true, Player: l.cfg.Player.ID})}, nil
 	case "r":
+		// A seat in a game keeps its name: said before anything is
+		// typed.
+		if l.visit != nil {
+			if err := l.visit.CanRename(); err != nil {
+				l.setNote(err.Error(), true)
+				return l, nil
+			}
+		}
 		// The line starts empty, the name now beside it: what is typed
 		// is the new name, not added to the end of the old one.
 		l.openEntry("name", "")

@@ -9,8 +9,10 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/play/hall"
 	"github.com/klob/klob/internal/serve/chat"
+	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
 	"github.com/klob/klob/tui/kit/kittest"
 )
@@ -152,4 +154,32 @@ func TestRenameReachesTheKeysOtherLobby(t *testing.T) {
 	require.NoError(t, err)
 	lines := room.History("x").Lines
 	assert.Equal(t, "cidney", lines[len(lines)-1].Name)
+}
+
+// A key playing a game under way keeps its name: r says so at once,
+// before a name is typed, and opens no line; at the game's end r opens
+// it again.
+func TestRenameRefusedAtTheKeyDuringAGame(t *testing.T) {
+	h := randomHall(t, hall.Config{})
+	ann, bob := hall.Player{ID: "a", Name: "ann"}, hall.Player{ID: "b", Name: "bob"}
+	o := rules.DefaultOptions()
+	o.Target = 100
+	tb, err := h.Open(ann, hall.Options{Seats: 2, Rules: o, Level: ai.Random, Seed: 1})
+	require.NoError(t, err)
+	annConn, err := tb.Join(ann)
+	require.NoError(t, err)
+	bobConn, err := tb.Join(bob)
+	require.NoError(t, err)
+	require.NoError(t, annConn.Start())
+
+	l := New(Config{Player: ann, Hall: h})
+	ctx := kittest.Context(80, 24)
+	press(l, &ctx, "r")
+	view := ansi.Strip(l.View(&ctx))
+	assert.Contains(t, view, "You play as ann at table "+tb.Code()+": rename once that game is over.")
+	assert.NotContains(t, view, "Your name:", "no line opens")
+
+	playToTheEnd(t, annConn.Port(), bobConn.Port())
+	press(l, &ctx, "r")
+	assert.Contains(t, ansi.Strip(l.View(&ctx)), "Your name: _")
 }

@@ -118,12 +118,8 @@ func (h *Hall) Visit(p Player, kick func()) *Visit {
 // log and on its screens.
 func (v *Visit) Rename(name string) error {
 	id := v.p.ID
-	if id != "" {
-		for _, t := range v.h.all() {
-			if err := t.playing(id); err != nil {
-				return err
-			}
-		}
+	if err := v.CanRename(); err != nil {
+		return err
 	}
 	if err := v.h.nameFree(id, name, true); err != nil {
 		return err
@@ -177,6 +173,20 @@ type InPlayError struct {
 
 func (e *InPlayError) Error() string {
 	return fmt.Sprintf("you play as %s at table %s: rename once that game is over", e.Name, e.Code)
+}
+
+// CanRename says why the person of v may not rename now (an
+// *InPlayError), or nil: asked before the new name is typed.
+func (v *Visit) CanRename() error {
+	if v.p.ID == "" {
+		return nil
+	}
+	for _, t := range v.h.all() {
+		if err := t.playing(v.p.ID); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // current is p under the name its key goes by in its connections now

@@ -286,3 +286,28 @@ func TestNoRenameDuringAGame(t *testing.T) {
 	assert.Equal(t, "Ann", v.Name())
 	assert.Equal(t, "Ann", h.List("a")[0].Names[0])
 }
+
+// TestRenameAtGameOverReachesTheNextGame: a key renamed once its game
+// is over, before "again", plays the next game under the new name, in
+// the list too, while the game over stays filed under the old one.
+func TestRenameAtGameOverReachesTheNextGame(t *testing.T) {
+	for _, n := range []int{2, 3, 4} {
+		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			h := newHall(t, testConfig(t.TempDir(), &memHistory{}, clocktest.New(t0)))
+			v := h.Visit(Player{ID: "a", Name: "Ann"}, nil)
+			defer v.Leave()
+			tb := annOpens(t, h, n, smallRules(), 3)
+			ann, bob := annAndBob(t, tb)
+			newCrowd(t, ann, bob).toFiled()
+			over := ann.port().Snapshot()
+			require.NoError(t, v.Rename("Anna"))
+			assert.Equal(t, "Anna", h.List("a")[0].Names[0], "the list names the seat anew")
+			assert.Equal(t, "Ann", ann.port().Snapshot().Players[0].Name, "the game over keeps its names")
+			require.NoError(t, ann.port().Again(over.Gen))
+			require.NoError(t, bob.port().Again(bob.port().Snapshot().Gen))
+			next := await(t, ann.port(), "the next game", func(s host.Snapshot) bool { return s.Gen > over.Gen && !s.Over })
+			assert.Equal(t, "Anna", next.Players[0].Name)
+			assert.Equal(t, "Bob", next.Players[1].Name)
+		})
+	}
+}

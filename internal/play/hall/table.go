@@ -135,19 +135,36 @@ func (t *Table) listing(id string) (in Info, ok bool) {
 }
 
 // rename gives the person of key id their new name at the seat they
-// hold in a waiting room, if any: its list, screen and log (which a
-// restart reads) name them so. A game under way keeps the names it
-// started with, as its log and screens have them.
+// hold, if any: in a waiting room its list, screen and log (which a
+// restart reads) name them so; at a game over, the list and the next
+// game "again" starts (host.Host.RenameNext). A game keeps the names it
+// started with, as its log and screens have them. The host is told
+// outside t.mu: its loop may be waiting on the table.
 func (t *Table) rename(id, name string) {
 	t.mu.Lock()
-	defer t.mu.Unlock()
 	i := t.seatOf(id)
-	if i < 0 || t.game != nil || t.seats[i].player.Name == name {
+	if i < 0 || t.seats[i].player.Name == name || t.closed != "" || t.released {
+		t.mu.Unlock()
 		return
 	}
-	t.seats[i].player.Name = name
-	t.saveWaiting()
-	t.tickAll()
+	g := t.game
+	if g == nil {
+		t.seats[i].player.Name = name
+		t.saveWaiting()
+		t.tickAll()
+		t.mu.Unlock()
+		return
+	}
+	t.mu.Unlock()
+	if err := g.RenameNext(rules.Seat(i), name); err != nil {
+		return // under way (Visit.Rename refuses that first) or closed
+	}
+	t.mu.Lock()
+	if t.game == g && t.seatOf(id) == i {
+		t.seats[i].player.Name = name
+		t.tickAll()
+	}
+	t.mu.Unlock()
 }
 
 // SeatOpen reports whether the person of key id has their seat here
@@ -174,6 +191,10 @@ func (t *Table) playing(id string) error {
 	case <-t.game.Done():
 		return nil
 	default:
+	}
+	// Over before it is filed: the seat's screen has the game's end.
+	if c := t.seats[i].conn; c != nil && c.port != nil && c.port.Snapshot().Over {
+		return nil
 	}
 	return &InPlayError{Code: t.code, Name: t.seats[i].player.Name}
 }

@@ -43,6 +43,23 @@ func (st *state) again(p *port, gen int) error {
 	return nil
 }
 
+// RenameNext gives the person at seat the name the next game "again"
+// starts under: the game over keeps the names it was played and filed
+// with. Refused while the game is not over, and at a bot's seat.
+func (h *Host) RenameNext(seat rules.Seat, name string) error {
+	return h.call(func() error {
+		st := h.st
+		switch {
+		case !st.sess.Over():
+			return ErrNotOver
+		case int(seat) >= len(st.seats) || !st.seats[seat].player.Human:
+			return fmt.Errorf("seat %s holds no person", seat)
+		}
+		st.seats[seat].rename = name
+		return nil
+	})
+}
+
 // rematchDue reports whether the next game starts: the game is over,
 // every person who played it is here and said "again", and the game is
 // filed (a new game's saves never come before the old one's filing). A
@@ -88,7 +105,13 @@ func (h *Host) rematch() {
 		fail(err)
 		return
 	}
-	s, err := session.New(session.Config{Options: g.Options(), Seed: seed, Players: old.sess.Players(),
+	players := old.sess.Players()
+	for i, sd := range old.seats {
+		if sd.rename != "" {
+			players[i].Name = sd.rename
+		}
+	}
+	s, err := session.New(session.Config{Options: g.Options(), Seed: seed, Players: players,
 		NewBot: h.cfg.NewBot, Start: h.clock.Now(), AskAll: h.cfg.AskAll})
 	if err != nil {
 		fail(err)

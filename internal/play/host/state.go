@@ -104,7 +104,8 @@ type seat struct {
 	takeover  bool // the stand-in bot plays for a person who did not come back
 	back      bool // the person came back: takes the seat at the next deal
 	ready     bool
-	again     bool // the game is over and the person wants another
+	again     bool   // the game is over and the person wants another
+	rename    string // the person's name for the next game, "" to keep it
 
 	hint  *hintJob
 	claim *claimJob
