@@ -7,11 +7,13 @@
 //
 // A name that reads as a card or cards is refused: a rank and a suit
 // symbol in any case, with or without spaces ("K♥", "k♥", "10♦",
-// "7♠ 8♠"), one such word in a name ("ann K♥"), or the ascii screens'
-// form, a rank and a capital suit letter ("KH", "TH", "AS"), or a
-// digit rank and a suit letter in any case ("10h", "9c"). A letter rank
-// with a small suit letter ("As", "Ah", "Kh") is no card any screen
-// writes, and stays a name: refusing the word "As" would surprise.
+// "7♠ 8♠"), or the ascii screens' form, a rank and a capital suit
+// letter ("KH", "TH", "AS"), or a digit rank and a suit letter in any
+// case ("10h", "9c"); the whole name or one word of it ("ann K♥",
+// "eve KH", "AC Milan"), or a word that begins with a rank and a suit
+// symbol ("K♥ann"). A letter rank with a small suit letter ("As", "Ah",
+// "Kh") is no card any screen writes, and stays a name, alone or in a
+// longer one ("As you like"): refusing the word "As" would surprise.
 package names
 
 import (
@@ -301,38 +303,59 @@ func label(name string) error {
 
 // readsAsCards reports whether name reads as the cards the tables
 // write ("maker K♥", "you 9♦, ann K♥ 9♣"): the whole name, spaces and
-// punctuation left out, is one card or more, or one word of it is a
-// card or cards with a suit symbol ("ann K♥" would read as ann and a
-// card). A card is a rank (7, 8, 9, 10, T, J, Q, K, A, in any case,
-// look-alike letters too) and a suit: a suit symbol, black or white
-// ("K♥", "k♡", "10♦"), or the letter the ascii screens write ("10H",
-// "JS"): after a digit in any case ("10h", "9c"), after a letter only a
-// capital ("KH", "AS"). So "As", "Ah" and "Jo" stay names, as the
-// screens never write a card so. It returns how many cards the name
-// reads as, 0 for none.
+// punctuation left out, is one card or more, or one word of it (words
+// split at spaces and punctuation) is, by the same rules, as "eve KH"
+// reads as eve and a card on the ascii screens; or a word begins with
+// a rank and a suit symbol ("K♥ann"). A card is a rank (7, 8, 9, 10, T,
+// J, Q, K, A, in any case, look-alike letters too) and a suit: a suit
+// symbol, black or white ("K♥", "k♡", "10♦"), or the letter the ascii
+// screens write ("10H", "JS"): after a digit in any case ("10h", "9c"),
+// after a letter only a capital ("KH", "AS"). So "As", "Ah" and "Jo"
+// stay names, and "As you like", as the screens never write a card so;
+// "AC" is the ascii A♣ alone or in a longer name ("AC Milan"). It
+// returns how many cards the name reads as, 0 for none.
 func readsAsCards(name string) int {
 	n := norm.NFKC.String(name)
-	if c := cards(keepLettersDigitsSymbols(n)); c > 0 {
+	if c := wordCards(n); c > 0 {
 		return c
 	}
-	// With a suit symbol the case of the rank does not matter, and a
-	// look-alike letter ("К♥" with a Cyrillic К) reads as the rank: the
-	// skeleton (lower case, look-alikes mapped, symbols kept) is checked.
-	symbolCards := func(s string) int {
-		if sk := skeletonOf(s, false, true); strings.ContainsAny(sk, cardSuits) {
-			return cards(sk)
+	total := 0
+	for _, w := range strings.FieldsFunc(n, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsPunct(r) }) {
+		c := wordCards(w)
+		if c == 0 && symbolLead(w) {
+			c = 1
 		}
-		return 0
+		total += c
 	}
-	if c := symbolCards(n); c > 0 {
+	return total
+}
+
+// wordCards is how many cards s, a name or one word of it, reads as
+// (readsAsCards): its letters, digits and symbols together, or, with a
+// suit symbol, its skeleton, in which the case of the rank does not
+// matter and a look-alike letter ("К♥" with a Cyrillic К) reads as the
+// rank.
+func wordCards(s string) int {
+	if c := cards(keepLettersDigitsSymbols(s)); c > 0 {
 		return c
 	}
-	for _, w := range strings.Fields(n) {
-		if c := symbolCards(w); c > 0 {
-			return c
-		}
+	if sk := skeletonOf(s, false, true); strings.ContainsAny(sk, cardSuits) {
+		return cards(sk)
 	}
 	return 0
+}
+
+// symbolLead reports whether the word w begins with a rank and a suit
+// symbol ("K♥ann", "10♦x"): the card reads apart from the letters
+// glued to it. An ascii card so glued ("KHAN") is a name.
+func symbolLead(w string) bool {
+	rs := []rune(skeletonOf(w, false, true))
+	for i := 2; i <= 3 && i <= len(rs); i++ {
+		if strings.ContainsRune(cardSuits, rs[i-1]) && cards(string(rs[:i])) == 1 {
+			return true
+		}
+	}
+	return false
 }
 
 // cardSuits are the suit symbols, black and white.

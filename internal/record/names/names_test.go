@@ -156,15 +156,19 @@ func TestCardNames(t *testing.T) {
 		"Ｋ♥", // fullwidth
 		"К♥", // a Cyrillic К
 		"KH", "TH", "10h", "9c", "AS", "10H", "kH",
+		// One word of a longer name reads as a card by the same rules
+		// as a whole name; a card with a symbol glued to letters too.
+		"eve KH", "K♥ann", "bob 10h", "ann TH", "AC Milan", "ann,KH", "10♦x",
 	} {
 		_, err := Normal(bad)
 		assert.ErrorContains(t, err, " reads as a card: the tables write cards so, choose another name", bad)
 	}
-	for _, bad := range []string{"7♠ 8♠", "7♠8♠", "K♥, Q♥", "7s 8s", "KH QH", "ann K♥Q♥"} {
+	for _, bad := range []string{"7♠ 8♠", "7♠8♠", "K♥, Q♥", "7s 8s", "KH QH", "ann K♥Q♥", "eve KH QH"} {
 		_, err := Normal(bad)
 		assert.EqualError(t, err, fmt.Sprintf("%q reads as cards: the tables write cards so, choose another name", bad), bad)
 	}
-	for _, good := range []string{"As", "Ah", "Jo", "Kh", "Khan", "KHAN", "Ace", "Jack", "ann ♠", "♥ann", "Queen", "7 seas", "K", "Tess", "ACDC"} {
+	for _, good := range []string{"As", "Ah", "Jo", "Kh", "Khan", "KHAN", "Ace", "Jack", "ann ♠", "♥ann", "Queen", "7 seas", "K", "Tess", "ACDC",
+		"Asha", "As you like", "eve Kh", "Ah well", "KHAN ann"} {
 		n, err := Normal(good)
 		assert.NoError(t, err, "%q", good)
 		assert.Equal(t, good, n)
