@@ -246,8 +246,9 @@ func (s *Screen) changed() {
 
 // place puts the cursor, when a new card of yours is asked for, on a
 // card that may be played: the one the lesson asks to play with bella,
-// at a step that advises throwing away a card worth little the one
-// worth least, else the card under the cursor if it may be played, else
+// at your lead the one the step's advice names (the highest trump where
+// leading trumps is advised), at a step that advises throwing away a
+// card worth little the one worth least, else the card under the cursor if it may be played, else
 // the first that may. Between two of your cards the cursor stays where
 // you put it.
 func (s *Screen) place() {
@@ -266,7 +267,7 @@ func (s *Screen) place() {
 	legal := kit.LegalCards(&v)
 	s.cursor = max(0, min(s.cursor, len(hand)-1))
 	for i, c := range hand {
-		if c == st.Bella {
+		if c == st.Bella || c == st.Lead {
 			s.cursor = i
 			return
 		}

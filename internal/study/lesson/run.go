@@ -51,6 +51,9 @@ type Step struct {
 	// Discard, in the card play, is true when the step's advice is to
 	// throw away a card worth little (any card may be played).
 	Discard bool
+	// Lead, at your lead in the card play, is the card the step's advice
+	// names (leadCard); rules.NoCard at any other step.
+	Lead rules.Card
 }
 
 // op is one entry of the script: a new deal, a scripted action of the
@@ -331,7 +334,7 @@ func (r *Run) Stops() (current, total int) {
 // without starts with the situation (the rules were a step of their own).
 func (r *Run) Step() Step {
 	o := r.ops[r.pos]
-	s := Step{Name: o.name, Kind: o.stop, Want: o.want, Bella: rules.NoCard}
+	s := Step{Name: o.name, Kind: o.stop, Want: o.want, Bella: rules.NoCard, Lead: rules.NoCard}
 	if o.stop != Play {
 		return s
 	}
@@ -358,9 +361,47 @@ func (r *Run) Step() Step {
 		s.Name = r.named("play-shown")
 		return s
 	}
-	s.Name = r.named(situation(d))
+	sit := situation(d)
+	s.Name = r.named(sit)
 	s.Discard = s.Name == r.named("play-free")
+	if d.Play().InTrick == 0 {
+		s.Lead = leadCard(sit, d.Play().Hands[You], d.Play().Trump)
+	}
 	return s
+}
+
+// leadCard is the card the advice of the lead step sit names from
+// hand: where you hold a trump above every one still out ("play-lead")
+// or none is out ("play-lead-none"), your highest trump, which wins and
+// draws the others' trumps; else, or holding no trump, the card outside
+// trumps worth fewest points, the weaker of two worth the same ("lead
+// one worth little"), or a trump worth least when you hold only trumps.
+func leadCard(sit string, hand rules.CardSet, trump rules.Suit) rules.Card {
+	trumps := rules.CardSet(0)
+	if trump < rules.NoTrumps {
+		trumps = hand & rules.SuitMask(trump)
+	}
+	pick, high := hand&^trumps, false
+	if (sit == "play-lead" || sit == "play-lead-none") && trumps != 0 {
+		pick, high = trumps, true
+	}
+	if pick == 0 {
+		pick = hand
+	}
+	best := rules.NoCard
+	for m := pick; m != 0; m &= m - 1 {
+		c := m.First()
+		if best == rules.NoCard {
+			best = c
+			continue
+		}
+		p, q := rules.Points(c, trump), rules.Points(best, trump)
+		w, v := rules.Power(c, trump), rules.Power(best, trump)
+		if high && w > v || !high && (p < q || p == q && w < v) {
+			best = c
+		}
+	}
+	return best
 }
 
 // Trick returns the number of the trick being played in the card play
