@@ -256,7 +256,11 @@ func TestLoginTimeout(t *testing.T) {
 	const timeout = 3 * time.Second
 	started := func(t *testing.T) (string, *sshtest.Buffer, *clocktest.Manual) {
 		clk := clocktest.New(clocktest.Start())
-		addr, _, log := start(t, server.Config{LoginTimeout: timeout, AfterFunc: clk.AfterFunc})
+		// The stall deadline runs on the same clock, armed while a
+		// frame is being written: far beyond what the test advances, so
+		// that a write still in flight on a loaded machine never ends
+		// the session the test wants held.
+		addr, _, log := start(t, server.Config{LoginTimeout: timeout, StallTimeout: time.Hour, AfterFunc: clk.AfterFunc})
 		return addr, log, clk
 	}
 	t.Run("silent", func(t *testing.T) {
