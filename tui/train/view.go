@@ -80,6 +80,7 @@ func (t *core) header(ctx *kit.Context, w int) string {
 	st := &ctx.Styles
 	rec, _ := t.seatRecord()
 	rights := []string{"no drills yet ", ""}
+	var full []string // the forms with both figures, when both were lost
 	if s := rec.Score; s.Drills > 0 {
 		// What the wrong answers cost, in the parts Score.LostText says:
 		// the points, and the chances to win of those graded by them, so
@@ -95,7 +96,12 @@ func (t *core) header(ctx *kit.Context, w int) string {
 		case s.Lost == 0:
 			rights = []string{right + pct + games + " ", right + games + " "}
 		default:
-			rights = []string{right + pct + pts + games + " ", right + pct + pts + " ", right + short + " "}
+			// Both figures stay, in shorter words and beside the terse
+			// left, before either gives way.
+			both := fmt.Sprintf(" · %.1f pts/drill · %.2f games", s.AvgLost(), s.WinLost)
+			least := fmt.Sprintf(" · %.1f/drill · %.2f games", s.AvgLost(), s.WinLost)
+			full = []string{right + pct + pts + games + " ", right + pct + both + " ", right + both + " lost ", right + both + " ", right + least + " "}
+			rights = []string{right + pct + pts + " ", right + short + " "}
 		}
 		rights = append(rights, right+" ")
 	}
@@ -115,12 +121,14 @@ func (t *core) header(ctx *kit.Context, w int) string {
 	// first drill the words stay and "no drills yet" gives way.
 	left, right := lefts[len(lefts)-1], rights[len(rights)-1]
 fits:
-	for _, ls := range [][]string{lefts[:len(lefts)-1], lefts[len(lefts)-1:]} {
-		for _, r := range rights {
-			for _, l := range ls {
-				if kit.WidthOf(l)+3+kit.WidthOf(r) <= w {
-					left, right = l, r
-					break fits
+	for _, rs := range [][]string{full, rights} {
+		for _, ls := range [][]string{lefts[:len(lefts)-1], lefts[len(lefts)-1:]} {
+			for _, r := range rs {
+				for _, l := range ls {
+					if kit.WidthOf(l)+3+kit.WidthOf(r) <= w {
+						left, right = l, r
+						break fits
+					}
 				}
 			}
 		}

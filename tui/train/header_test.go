@@ -1,0 +1,39 @@
+package train
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/klob/klob/internal/study/drill"
+	"github.com/klob/klob/tui/kit"
+	"github.com/klob/klob/tui/train/traintest"
+)
+
+// A record that lost both points and chances to win shows both figures
+// in the header at 80 columns, at every seat count and with the drill
+// of a long session and a seed of a few digits; at 60 to 120 columns the header never
+// passes the window's width.
+func TestHeaderShowsBothLosses(t *testing.T) {
+	ctx := kit.NewContext(false)
+	for _, n := range []int{2, 3, 4} {
+		for _, seed := range []uint64{9, 1234} {
+			cfg := rulesConfig(t, &traintest.MemRecord{}, "players="+strconv.Itoa(n))
+			cfg.Seed = seed
+			s := New(cfg)
+			s.no = 12
+			s.stats.Sections = map[string]drill.Section{strconv.Itoa(n): {Score: drill.Score{Drills: 13, Correct: 1, Lost: 40.3, WinLost: 0.38}}}
+			got := ansi.Strip(s.header(&ctx, 80))
+			if !strings.Contains(got, "3.1") || !strings.Contains(got, "0.38 games") {
+				t.Errorf("%d players, seed %d: %q lacks a figure", n, seed, got)
+			}
+			for w := 60; w <= 120; w++ {
+				if h := s.header(&ctx, w); kit.WidthOf(h) > w {
+					t.Errorf("%d players, seed %d, %d columns: %q is %d wide", n, seed, w, ansi.Strip(h), kit.WidthOf(h))
+				}
+			}
+		}
+	}
+}
