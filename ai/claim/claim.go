@@ -88,8 +88,10 @@ type Verdict struct {
 	Err error
 }
 
-// Reason says in a player's words why a claim is refused ("" when OK).
-// ascii writes suits as letters.
+// Reason says in a player's words why a claim is refused ("" when OK):
+// the conclusion first, then the hands that bring it about, so that a
+// reason cut short keeps what it concludes. ascii writes suits as
+// letters.
 func (v Verdict) Reason(ascii bool) string {
 	switch {
 	case v.OK:
@@ -97,8 +99,7 @@ func (v Verdict) Reason(ascii bool) string {
 	case v.Err != nil:
 		return v.Err.Error()
 	case v.Players <= 2:
-		return fmt.Sprintf("not every trick is sure: if the other hand is %s, it can take a trick",
-			cardList(v.Counter, ascii))
+		return "not every trick is sure: the other hand can take a trick if it is " + cardList(v.Counter, ascii)
 	}
 	var parts []string
 	for o := rules.Seat(0); o < rules.Seat(v.Players); o++ {
@@ -106,7 +107,7 @@ func (v Verdict) Reason(ascii bool) string {
 			parts = append(parts, "seat "+o.String()+" holds "+cardList(v.Counters[o], ascii))
 		}
 	}
-	return "not every trick is sure: if " + strings.Join(parts, " and ") + ", the other side can take a trick"
+	return "not every trick is sure: the other side can take a trick if " + strings.Join(parts, " and ")
 }
 
 func cardList(m rules.CardSet, ascii bool) string {

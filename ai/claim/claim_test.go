@@ -326,11 +326,18 @@ func TestReasonNamesAHand(t *testing.T) {
 	if got := v.Reason(true); !strings.Contains(got, "AH 7S") {
 		t.Errorf("ascii reason %q", got)
 	}
+	// The conclusion comes first: a reason cut short keeps it.
+	if got, want := v.Reason(false), "not every trick is sure: the other hand can take a trick if it is A♥ 7♠"; got != want {
+		t.Errorf("reason %q, want %q", got, want)
+	}
 	v = Verdict{Players: 3, Seat: rules.SeatB}
 	v.Counters[rules.SeatA] = rules.SetOf(rules.MustCard("AH"))
 	v.Counters[rules.Seat(2)] = rules.SetOf(rules.MustCard("7S"))
 	if got := v.Reason(true); !strings.Contains(got, "seat A holds AH and seat C holds 7S") {
 		t.Errorf("three-player reason %q", got)
+	}
+	if got, want := v.Reason(true), "not every trick is sure: the other side can take a trick if seat A holds AH and seat C holds 7S"; got != want {
+		t.Errorf("three-player reason %q, want %q", got, want)
 	}
 }
 
