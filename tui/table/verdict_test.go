@@ -100,7 +100,7 @@ func TestClaimRefusalWords(t *testing.T) {
 		vd := claim.Verdict{Players: n, Seat: rules.SeatA}
 		vd.Counters[1] = rules.CardSet(0).With(rules.NewCard(rules.Ace, rules.Diamonds))
 		s.snap.Claim = &host.ClaimState{Verdict: vd}
-		got, _ := s.claimWords(&ctx)
+		got, _ := s.claimWords(&ctx, 78, 0)
 		got = ansi.Strip(got)
 		if strings.Contains(got, "seat ") {
 			t.Errorf("%d players: %q names a seat by its letter", n, got)
@@ -114,7 +114,7 @@ func TestClaimRefusalWords(t *testing.T) {
 		}
 		s.snap.Claim = &host.ClaimState{Verdict: claim.Verdict{Players: n, Seat: rules.SeatA,
 			Err: &claim.TooEarlyError{Placements: 64.7e6, Limit: claim.DefaultLimits.Placements}}}
-		got, _ = s.claimWords(&ctx)
+		got, _ = s.claimWords(&ctx, 78, 0)
 		lines := kit.WrapLines(got, 78, maxNoteLines, ctx.Ellipsis())
 		if last := lines[len(lines)-1]; strings.HasSuffix(last, "…") || !strings.HasSuffix(last, "left.") {
 			t.Errorf("%d players: the too-early refusal is cut at 80 columns: %q", n, lines)
@@ -594,7 +594,7 @@ func TestClaimRefusedWithNothingHidden(t *testing.T) {
 	for _, n := range []int{2, 3, 4} {
 		s := seatAScreen(n)
 		s.snap.Claim = &host.ClaimState{Verdict: claim.Verdict{Players: n, Seat: rules.SeatA}}
-		got, _ := s.claimWords(&ctx)
+		got, _ := s.claimWords(&ctx, 78, 0)
 		got = ansi.Strip(got)
 		want := map[bool]string{false: "the trick on the table is not yours whatever you play", true: "the trick on the table is not your team's whatever you play"}[n == 4]
 		if strings.Contains(got, " nothing") || !strings.Contains(got, want) {
@@ -627,7 +627,7 @@ func TestClaimRefusedTrickLost(t *testing.T) {
 		s := seatAScreen(n)
 		s.snap.View = v
 		s.snap.Claim = &host.ClaimState{Verdict: claim.Verdict{Players: n, Seat: rules.SeatA, Counters: [4]rules.CardSet{1: rules.SetOf(rules.Card(3))}}}
-		got, _ := s.claimWords(&ctx)
+		got, _ := s.claimWords(&ctx, 78, 0)
 		got = ansi.Strip(got)
 		want := map[bool]string{false: "the trick on the table is not yours whatever you play", true: "the trick on the table is not your team's whatever you play"}[n == 4]
 		assert.Contains(t, got, want, "%d players", n)

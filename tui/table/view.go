@@ -175,6 +175,12 @@ func (s *Screen) noteLines(ctx *kit.Context, sc *Scene, w int) []string {
 	st := &ctx.Styles
 	sn := &s.snap
 	text, style, limit := "", st.Text, maxNoteLines
+	// The move clock's last seconds take the second line: the note
+	// keeps one.
+	clock := s.clockWords()
+	if clock != "" {
+		limit = 1
+	}
 	switch {
 	case sn.Save.Err != "" && (s.note.Text == "" || !s.note.Err):
 		text, style, limit = "! autosave failed: "+sn.Save.Err, st.Error, maxSaveErrLines
@@ -187,7 +193,7 @@ func (s *Screen) noteLines(ctx *kit.Context, sc *Scene, w int) []string {
 	case !sn.Watching && (sn.Clocked != nil || s.idle()):
 		text = s.clockedWords(ctx, sc)
 	case sn.Claim != nil:
-		text, style = s.claimWords(ctx)
+		text, style = s.claimWords(ctx, w-2, limit)
 	default:
 		// A held trick is said by the prompt line, so the note says what
 		// happened, as at any other time.
@@ -196,11 +202,8 @@ func (s *Screen) noteLines(ctx *kit.Context, sc *Scene, w int) []string {
 			style = st.Error
 		}
 	}
-	// The move clock's last seconds take the second line: the note
-	// keeps one.
-	clock := s.clockWords()
 	if clock != "" {
-		limit = 1
+		limit = 1 // over an autosave's three lines too
 	}
 	var out []string
 	if text != "" {
@@ -278,8 +281,9 @@ func (s *Screen) clockedWords(ctx *kit.Context, sc *Scene) string {
 	return strings.TrimSpace(line)
 }
 
-// claimWords say where the person's claim stands.
-func (s *Screen) claimWords(ctx *kit.Context) (string, lipgloss.Style) {
+// claimWords say where the person's claim stands, a refusal in lines
+// of w cells, at most limit of them (no limit when limit <= 0).
+func (s *Screen) claimWords(ctx *kit.Context, w, limit int) (string, lipgloss.Style) {
 	st := &ctx.Styles
 	c := s.snap.Claim
 	switch {
@@ -290,21 +294,30 @@ func (s *Screen) claimWords(ctx *kit.Context) (string, lipgloss.Style) {
 	case c.Verdict.OK:
 		return "Claim accepted: your side takes every remaining trick whatever the others hold; its cards are played for it.", st.Text
 	}
-	return "! Claim refused: " + s.claimReason(ctx) + ".", st.Error
+	reasons := s.claimReasons(ctx)
+	for _, r := range reasons {
+		text := "! Claim refused: " + r + "."
+		if limit <= 0 || len(kit.WrapLines(text, w, 0, "")) <= limit {
+			return text, st.Error
+		}
+	}
+	return "! Claim refused: " + reasons[len(reasons)-1] + ".", st.Error
 }
 
-// claimReason says why the claim was refused in the table's words, the
+// claimReasons say why the claim was refused in the table's words, the
 // same at every seat count: the seats by the names the table shows, and
 // a claim too early said in two lines (the check's own words, with its
-// counts, need three).
-func (s *Screen) claimReason(ctx *kit.Context) string {
+// counts, need three). A refusal that names hands comes in forms from
+// the longest to the shortest, each a whole sentence with who can take
+// a trick first, for the note to take the first that fits its lines.
+func (s *Screen) claimReasons(ctx *kit.Context) []string {
 	v := s.snap.Claim.Verdict
 	var early *claim.TooEarlyError
 	switch {
 	case errors.As(v.Err, &early):
-		return "too early to claim: the cards you cannot see could lie in too many ways to check them all; claim again when fewer cards are left"
+		return []string{"too early to claim: the cards you cannot see could lie in too many ways to check them all; claim again when fewer cards are left"}
 	case v.Err != nil:
-		return v.Reason(ctx.ASCII)
+		return []string{v.Reason(ctx.ASCII)}
 	}
 	sc := s.scene()
 	hidden := false
@@ -316,11 +329,13 @@ func (s *Screen) claimReason(ctx *kit.Context) string {
 		// play wins the trick there for its side: that trick is lost
 		// whatever the others hold, and no hand need be supposed.
 		if sc.Sides() < v.Players {
-			return "not every trick is sure: the trick on the table is not your team's whatever you play"
+			return []string{"not every trick is sure: the trick on the table is not your team's whatever you play"}
 		}
-		return "not every trick is sure: the trick on the table is not yours whatever you play"
+		return []string{"not every trick is sure: the trick on the table is not yours whatever you play"}
 	}
-	var parts []string
+	// The hands of the other seats; those of the other side alone say
+	// as much, the partner holding the rest.
+	var parts, theirs []string
 	for o := rules.Seat(0); o < rules.Seat(v.Players); o++ {
 		if o == v.Seat {
 			continue
@@ -334,6 +349,9 @@ func (s *Screen) claimReason(ctx *kit.Context) string {
 			held = strings.Join(cards, " ")
 		}
 		parts = append(parts, sc.Verb(o, "hold")+" "+held)
+		if sc.sideOf(o) != sc.sideOf(v.Seat) {
+			theirs = append(theirs, parts[len(parts)-1])
+		}
 	}
 	who := "another player"
 	switch {
@@ -342,7 +360,17 @@ func (s *Screen) claimReason(ctx *kit.Context) string {
 	case sc.Sides() < v.Players:
 		who = "the other team"
 	}
-	return "not every trick is sure: if " + strings.Join(parts, " and ") + ", " + who + " can take a trick"
+	takes := who + " can take a trick"
+	out := []string{
+		"not every trick is sure: " + takes + " if " + kit.JoinAnd(parts),
+		takes + " if " + kit.JoinAnd(parts),
+	}
+	if len(theirs) < len(parts) {
+		out = append(out, takes+" if "+kit.JoinAnd(theirs))
+	}
+	return append(out,
+		"not every trick is sure: the cards you cannot see may lie so that "+takes,
+		takes)
 }
 
 // lastWords say what last happened: a move, or a note of the host's.
