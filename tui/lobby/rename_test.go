@@ -9,10 +9,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/play/hall"
 	"github.com/klob/klob/internal/serve/chat"
-	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
 	"github.com/klob/klob/tui/kit/kittest"
 )
@@ -161,16 +159,8 @@ func TestRenameReachesTheKeysOtherLobby(t *testing.T) {
 // it again.
 func TestRenameRefusedAtTheKeyDuringAGame(t *testing.T) {
 	h := randomHall(t, hall.Config{})
-	ann, bob := hall.Player{ID: "a", Name: "ann"}, hall.Player{ID: "b", Name: "bob"}
-	o := rules.DefaultOptions()
-	o.Target = 100
-	tb, err := h.Open(ann, hall.Options{Seats: 2, Rules: o, Level: ai.Random, Seed: 1})
-	require.NoError(t, err)
-	annConn, err := tb.Join(ann)
-	require.NoError(t, err)
-	bobConn, err := tb.Join(bob)
-	require.NoError(t, err)
-	require.NoError(t, annConn.Start())
+	ann := hall.Player{ID: "a", Name: "ann"}
+	tb, annConn, bobConn := annAndBobPlay(t, h)
 
 	l := New(Config{Player: ann, Hall: h})
 	ctx := kittest.Context(80, 24)

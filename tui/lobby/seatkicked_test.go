@@ -66,16 +66,8 @@ func TestGameOverTakenByAnotherConnection(t *testing.T) {
 	hub, err := chat.New(chat.Config{})
 	require.NoError(t, err)
 	h := randomHall(t, hall.Config{Chat: hub})
-	ann, bob := hall.Player{ID: "a", Name: "ann"}, hall.Player{ID: "b", Name: "bob"}
-	o := rules.DefaultOptions()
-	o.Target = 100
-	tb, err := h.Open(ann, hall.Options{Seats: 2, Rules: o, Level: ai.Random, Seed: 1})
-	require.NoError(t, err)
-	annConn, err := tb.Join(ann)
-	require.NoError(t, err)
-	bobConn, err := tb.Join(bob)
-	require.NoError(t, err)
-	require.NoError(t, annConn.Start())
+	ann := hall.Player{ID: "a", Name: "ann"}
+	tb, annConn, bobConn := annAndBobPlay(t, h)
 	playToTheEnd(t, annConn.Port(), bobConn.Port())
 
 	a := newSeatRun(t, newSharedSeat(New(Config{Player: ann, Hall: h, Chat: hub}), annConn))
@@ -147,4 +139,21 @@ func TestSecondConnectionAsksBeforeTakingTheSeat(t *testing.T) {
 	third := New(Config{Player: ann, Hall: h})
 	third.Enter(&ctx)
 	assert.NotContains(t, kittest.Flat(ansi.Strip(third.View(&ctx))), "open in another connection")
+}
+
+// annAndBobPlay has ann ("a") open a two-seat table in h to 100 against
+// nobody else but bob ("b"), both sit down and ann starts the game.
+func annAndBobPlay(t *testing.T, h *hall.Hall) (tb *hall.Table, annConn, bobConn *hall.Conn) {
+	t.Helper()
+	ann, bob := hall.Player{ID: "a", Name: "ann"}, hall.Player{ID: "b", Name: "bob"}
+	o := rules.DefaultOptions()
+	o.Target = 100
+	tb, err := h.Open(ann, hall.Options{Seats: 2, Rules: o, Level: ai.Random, Seed: 1})
+	require.NoError(t, err)
+	annConn, err = tb.Join(ann)
+	require.NoError(t, err)
+	bobConn, err = tb.Join(bob)
+	require.NoError(t, err)
+	require.NoError(t, annConn.Start())
+	return tb, annConn, bobConn
 }
