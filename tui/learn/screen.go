@@ -246,11 +246,11 @@ func (s *Screen) changed() {
 
 // place puts the cursor, when a new card of yours is asked for, on a
 // card that may be played: the one the lesson asks to play with bella,
-// at your lead the one the step's advice names (the highest trump where
-// leading trumps is advised), at a step that advises throwing away a
-// card worth little the one worth least, else the card under the cursor if it may be played, else
-// the first that may. Between two of your cards the cursor stays where
-// you put it.
+// or the one the step's advice names (lesson.Step.Advised: at your lead
+// the highest trump where leading trumps is advised, at a discard the
+// card worth least), else the card under the cursor if it may be
+// played, else the first that may. Between two of your cards the cursor
+// stays where you put it.
 func (s *Screen) place() {
 	d := s.run.Game().Deal()
 	st := s.run.Step()
@@ -267,14 +267,10 @@ func (s *Screen) place() {
 	legal := kit.LegalCards(&v)
 	s.cursor = max(0, min(s.cursor, len(hand)-1))
 	for i, c := range hand {
-		if c == st.Bella || c == st.Lead {
+		if c == st.Bella || c == st.Advised {
 			s.cursor = i
 			return
 		}
-	}
-	if st.Discard {
-		s.cursor = lowest(hand, legal, v.Trump)
-		return
 	}
 	if s.cursor < len(hand) && legal.Has(hand[s.cursor]) {
 		return
@@ -285,26 +281,6 @@ func (s *Screen) place() {
 			return
 		}
 	}
-}
-
-// lowest returns the index in hand of the legal card worth fewest
-// points, the weaker of two worth the same.
-func lowest(hand []rules.Card, legal rules.CardSet, trump rules.Suit) int {
-	best := -1
-	for i, c := range hand {
-		if !legal.Has(c) {
-			continue
-		}
-		if best < 0 {
-			best = i
-			continue
-		}
-		b := hand[best]
-		if p, q := rules.Points(c, trump), rules.Points(b, trump); p < q || p == q && rules.Power(c, trump) < rules.Power(b, trump) {
-			best = i
-		}
-	}
-	return max(best, 0)
 }
 
 // refused keeps why a move was not taken: the engine's reason, naming

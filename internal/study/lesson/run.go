@@ -51,9 +51,10 @@ type Step struct {
 	// Discard, in the card play, is true when the step's advice is to
 	// throw away a card worth little (any card may be played).
 	Discard bool
-	// Lead, at your lead in the card play, is the card the step's advice
-	// names (leadCard); rules.NoCard at any other step.
-	Lead rules.Card
+	// Advised, in the card play, is the card the step's advice names: at
+	// your lead leadCard's, at a discard the legal card worth least;
+	// rules.NoCard at any other step.
+	Advised rules.Card
 }
 
 // op is one entry of the script: a new deal, a scripted action of the
@@ -334,7 +335,7 @@ func (r *Run) Stops() (current, total int) {
 // without starts with the situation (the rules were a step of their own).
 func (r *Run) Step() Step {
 	o := r.ops[r.pos]
-	s := Step{Name: o.name, Kind: o.stop, Want: o.want, Bella: rules.NoCard, Lead: rules.NoCard}
+	s := Step{Name: o.name, Kind: o.stop, Want: o.want, Bella: rules.NoCard, Advised: rules.NoCard}
 	if o.stop != Play {
 		return s
 	}
@@ -364,8 +365,11 @@ func (r *Run) Step() Step {
 	sit := situation(d)
 	s.Name = r.named(sit)
 	s.Discard = s.Name == r.named("play-free")
-	if d.Play().InTrick == 0 {
-		s.Lead = leadCard(sit, d.Play().Hands[You], d.Play().Trump)
+	switch p := d.Play(); {
+	case s.Discard:
+		s.Advised = cheapest(p.Legal(), p.Trump)
+	case p.InTrick == 0:
+		s.Advised = leadCard(sit, p.Hands[You], p.Trump)
 	}
 	return s
 }
@@ -381,23 +385,33 @@ func leadCard(sit string, hand rules.CardSet, trump rules.Suit) rules.Card {
 	if trump < rules.NoTrumps {
 		trumps = hand & rules.SuitMask(trump)
 	}
-	pick, high := hand&^trumps, false
 	if (sit == "play-lead" || sit == "play-lead-none") && trumps != 0 {
-		pick, high = trumps, true
+		best := rules.NoCard
+		for m := trumps; m != 0; m &= m - 1 {
+			if c := m.First(); best == rules.NoCard || rules.Power(c, trump) > rules.Power(best, trump) {
+				best = c
+			}
+		}
+		return best
 	}
-	if pick == 0 {
-		pick = hand
+	if hand&^trumps != 0 {
+		return cheapest(hand&^trumps, trump)
 	}
+	return cheapest(hand, trump)
+}
+
+// cheapest is the card of m worth fewest points, the weaker of two
+// worth the same; rules.NoCard for none.
+func cheapest(m rules.CardSet, trump rules.Suit) rules.Card {
 	best := rules.NoCard
-	for m := pick; m != 0; m &= m - 1 {
+	for ; m != 0; m &= m - 1 {
 		c := m.First()
 		if best == rules.NoCard {
 			best = c
 			continue
 		}
 		p, q := rules.Points(c, trump), rules.Points(best, trump)
-		w, v := rules.Power(c, trump), rules.Power(best, trump)
-		if high && w > v || !high && (p < q || p == q && w < v) {
+		if p < q || p == q && rules.Power(c, trump) < rules.Power(best, trump) {
 			best = c
 		}
 	}
