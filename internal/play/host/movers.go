@@ -130,6 +130,21 @@ func StoodIn(l *gamelog.Log) []rules.Seat {
 	return out
 }
 
+// LeftAtEnd returns the seats of StoodIn that a bot played at the
+// game's end because their person had dropped and not come back (the
+// header comments say so): those who had left. A person whose bots made
+// a quarter of the moves but who was at the table at the end is not
+// among them.
+func LeftAtEnd(l *gamelog.Log) []rules.Seat {
+	var out []rules.Seat
+	for s := range rules.Seat(l.Header.Seats()) {
+		if tookOver(l.Comment, s) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
 // resumeBarriers says how far back each seat may take back a decision
 // in a resumed game: it replays the deal on the table and marks, for
 // each seat, the step after the last one that showed it new cards.

@@ -65,3 +65,25 @@ func TestStoodInCountsTheBotsShare(t *testing.T) {
 		}
 	})
 }
+
+// TestLeftAtEndIsTheTakeoverOnly: a person a bot took the seat of and
+// who did not take it back has left; one who took it back, even with a
+// quarter of their moves made by bots, has not, though StoodIn lists
+// both.
+func TestLeftAtEndIsTheTakeoverOnly(t *testing.T) {
+	opts := rules.DefaultOptions()
+	opts.Players = 2
+	steps := []rules.Step{{Seat: rules.SeatA}, {Seat: rules.SeatB}, {Seat: rules.SeatA}, {Seat: rules.SeatB}}
+	l := &gamelog.Log{Header: gamelog.Header{Options: opts}}
+	l.Deals = []gamelog.Deal{{Steps: steps}, {Steps: steps}}
+	// ann's first move of deal 1 and both of cid's in deal 2 are the
+	// bots'; ann took her seat back at deal 2, cid never did.
+	l.Header.SetTag(TakeoverTag, "1:0-0 2:1-1 2:3-3")
+	l.Comment = []string{
+		"deal 1: ann dropped; a hard bot took seat A",
+		"deal 2: ann took seat A back",
+		"deal 2: cid dropped; a hard bot took seat B",
+	}
+	assert.Equal(t, []rules.Seat{rules.SeatA, rules.SeatB}, StoodIn(l))
+	assert.Equal(t, []rules.Seat{rules.SeatB}, LeftAtEnd(l))
+}

@@ -153,24 +153,27 @@ func (s *Service) NamePlayer(ctx context.Context, key, name string) error {
 }
 
 // rateFunc is the rating function of game g for clubdb.RecordGame,
-// whose log's bytes are data: the people a bot played for at its end
-// (stoodIn) gain nothing by it.
+// whose log's bytes are data: the people bots played for (stoodIn)
+// gain nothing by it; if all had left, it rates nobody.
 func (s *Service) rateFunc(g *clubdb.Game, data []byte) clubdb.RateFunc {
-	stood := stoodIn(g.LogPath, data)
-	return func(before []clubdb.Rating) ([]clubdb.Rating, error) { return RateStoodIn(s.cfg, g, before, stood) }
+	stood, left := stoodIn(g.LogPath, data)
+	return func(before []clubdb.Rating) ([]clubdb.Rating, error) {
+		return RateStoodIn(s.cfg, g, before, stood, left)
+	}
 }
 
-// stoodIn reads from a game's log the seats of the people a bot played
-// for at its end (host.StoodIn); nil when the log cannot be read.
-func stoodIn(path string, data []byte) []rules.Seat {
+// stoodIn reads from a game's log the seats of the people bots played
+// for (host.StoodIn) and, among them, of those who had left at its end
+// (host.LeftAtEnd); nil when the log cannot be read.
+func stoodIn(path string, data []byte) (stood, left []rules.Seat) {
 	if data == nil {
-		return nil
+		return nil, nil
 	}
 	l, err := gamelog.Parse(path, data)
 	if err != nil {
-		return nil
+		return nil, nil
 	}
-	return host.StoodIn(l)
+	return host.StoodIn(l), host.LeftAtEnd(l)
 }
 
 // Record indexes the game log l, filed at path (a copy in a person's

@@ -27,7 +27,8 @@
 // quarter of the time or more (the move clock ran out on them; host.StoodIn
 // reads both from the log) is rated by a loss, so that neither leaving
 // nor idling escapes one, but not by a win: a bot's play wins nobody
-// rating (RateStoodIn).
+// rating (RateStoodIn). Only a game whose every keyed person had left
+// at its end (host.LeftAtEnd), finished by bots alone, rates nobody.
 //
 // Nothing but a key's fingerprint and the name its person chose
 // identifies anyone in the database.

@@ -333,7 +333,7 @@ func TestKillAndRestart(t *testing.T) {
 		games[id] = sum
 		lg, err := clubdb.FromLog("", data, "")
 		require.NoError(t, err)
-		want, err := RateStoodIn(rating.Default(), &lg, keyed(lg), nil)
+		want, err := RateStoodIn(rating.Default(), &lg, keyed(lg), nil, nil)
 		require.NoError(t, err)
 		assert.Equal(t, len(want) > 0, ratedSums[sum], "game %s (%s) rated as its log says", sum, id)
 	}

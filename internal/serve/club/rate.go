@@ -50,14 +50,18 @@ func Bot(level string, seats int) (r rating.Rating, ok bool) {
 // published rating (Bot), a guest (a person without a key) as a fixed
 // newcomer; neither is rated.
 //
-// Bots played the seats stoodIn at the game's end for people who had
-// dropped and not come back (host.StoodIn): such a person is rated by
-// the game's result, so that leaving never escapes a loss, but a rating
-// the update would raise is kept as it was: a bot's play wins nobody
-// rating. A game whose every person had left, played to its end by bots
-// alone, rates nobody, as a game abandoned: whether bots finish it (for
-// a spectator) or it closes must not decide a rating.
-func RateStoodIn(cfg rating.Config, g *clubdb.Game, before []clubdb.Rating, stoodIn []rules.Seat) ([]clubdb.Rating, error) {
+// Bots played the seats stoodIn for their people (host.StoodIn): at the
+// game's end, after they dropped, or a quarter of their moves or more.
+// Such a person is rated by the game's result, so that neither leaving
+// nor idling escapes a loss, but a rating the update would raise is
+// kept as it was: a bot's play wins nobody rating. The seats left are
+// those of the people who had dropped and not come back at the end
+// (host.LeftAtEnd, a part of stoodIn): a game whose every keyed person
+// had left, played to its end by bots alone, rates nobody, as a game
+// abandoned: whether bots finish it (for a spectator) or it closes must
+// not decide a rating. A person still at the table at the end keeps it
+// rated, whatever share of their moves bots made.
+func RateStoodIn(cfg rating.Config, g *clubdb.Game, before []clubdb.Rating, stoodIn, left []rules.Seat) ([]clubdb.Rating, error) {
 	if !g.Finished() || g.Practice {
 		return nil, nil
 	}
@@ -80,7 +84,8 @@ func RateStoodIn(cfg rating.Config, g *clubdb.Game, before []clubdb.Rating, stoo
 	type at struct {
 		side, i int
 		prior   rating.Rating // before the game
-		stood   bool          // a bot played the seat at the end
+		stood   bool          // bots played for the person (stoodIn)
+		left    bool          // the person had left at the end (left)
 	}
 	where := map[string]at{}
 	for i, st := range g.Seats {
@@ -97,7 +102,8 @@ func RateStoodIn(cfg rating.Config, g *clubdb.Game, before []clubdb.Rating, stoo
 			if b := before[j]; b.Rated {
 				p.Rating = rating.Rating{Mu: b.Mu, Sigma: b.Sigma}
 			}
-			where[st.Key] = at{side, len(sides[side].Players), p.Rating, slices.Contains(stoodIn, rules.Seat(i))}
+			where[st.Key] = at{side, len(sides[side].Players), p.Rating,
+				slices.Contains(stoodIn, rules.Seat(i)), slices.Contains(left, rules.Seat(i))}
 		case st.Level == gamelog.Human:
 			p = rating.Player{Rating: cfg.Newcomer(), Fixed: true}
 		default:
@@ -109,13 +115,13 @@ func RateStoodIn(cfg rating.Config, g *clubdb.Game, before []clubdb.Rating, stoo
 		}
 		sides[side].Players = append(sides[side].Players, p)
 	}
-	left := 0
+	gone := 0
 	for _, w := range where {
-		if w.stood {
-			left++
+		if w.left {
+			gone++
 		}
 	}
-	if left > 0 && left == len(where) {
+	if gone > 0 && gone == len(where) {
 		return nil, nil
 	}
 	for side := range k {

@@ -145,7 +145,7 @@ func TestRateMatchesTheModel(t *testing.T) {
 	}}
 	g.Rules.Players = 3
 	before := []clubdb.Rating{{Key: testkit.KeyAnn, Seats: 3, Mu: ann.Mu, Sigma: ann.Sigma, Rated: true}, {Key: testkit.KeyBob, Seats: 3, Mu: bob.Mu, Sigma: bob.Sigma, Rated: true}}
-	got, err := RateStoodIn(cfg, &g, before, nil)
+	got, err := RateStoodIn(cfg, &g, before, nil, nil)
 	require.NoError(t, err)
 	want, rated, err := cfg.Rate([]rating.Side{
 		{Players: []rating.Player{{Rating: ann}}, Rank: 3},
@@ -170,7 +170,7 @@ func TestRateMatchesTheModel(t *testing.T) {
 	}}
 	g4.Rules.Players = 4
 	easy, _ := Bot("easy", 4)
-	got, err = RateStoodIn(cfg, &g4, []clubdb.Rating{before[0], {Key: testkit.KeyCy, Seats: 4}, before[1]}, nil)
+	got, err = RateStoodIn(cfg, &g4, []clubdb.Rating{before[0], {Key: testkit.KeyCy, Seats: 4}, before[1]}, nil, nil)
 	require.NoError(t, err)
 	want, _, err = cfg.Rate([]rating.Side{
 		{Players: []rating.Player{{Rating: ann}, {Rating: bob}}, Rank: 2},
@@ -198,7 +198,7 @@ func TestRateTiesAndPlaces(t *testing.T) {
 		for i, tot := range totals {
 			g.Seats = append(g.Seats, clubdb.Seat{Key: []string{testkit.KeyAnn, testkit.KeyBob, testkit.KeyCy}[i], Level: "human", Total: tot})
 		}
-		got, err := RateStoodIn(cfg, &g, newcomers, nil)
+		got, err := RateStoodIn(cfg, &g, newcomers, nil, nil)
 		require.NoError(t, err)
 		return got
 	}
@@ -218,13 +218,13 @@ func TestRateTiesAndPlaces(t *testing.T) {
 func TestRateRefuses(t *testing.T) {
 	cfg := rating.Default()
 	g := clubdb.Game{Rules: rules.DefaultOptions(), Winner: "A", Seats: []clubdb.Seat{{Key: testkit.KeyAnn, Level: "human"}, {Level: "genius"}}}
-	_, err := RateStoodIn(cfg, &g, []clubdb.Rating{{Key: testkit.KeyAnn, Seats: 2}}, nil)
+	_, err := RateStoodIn(cfg, &g, []clubdb.Rating{{Key: testkit.KeyAnn, Seats: 2}}, nil, nil)
 	require.ErrorContains(t, err, `level "genius"`)
 	g.Winner = "AC"
-	_, err = RateStoodIn(cfg, &g, []clubdb.Rating{{Key: testkit.KeyAnn, Seats: 2}}, nil)
+	_, err = RateStoodIn(cfg, &g, []clubdb.Rating{{Key: testkit.KeyAnn, Seats: 2}}, nil, nil)
 	require.ErrorContains(t, err, "not a side")
 	g.Winner = ""
-	got, err := RateStoodIn(cfg, &g, nil, nil)
+	got, err := RateStoodIn(cfg, &g, nil, nil, nil)
 	require.NoError(t, err)
 	assert.Nil(t, got, "an unfinished game rates nobody")
 }

@@ -2,10 +2,12 @@ package club
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/internal/record/clubdb"
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/serve/rating"
@@ -46,7 +48,7 @@ func TestStoodInGainsNothing(t *testing.T) {
 			// rated (TestEveryoneLeftRatesNobody).
 			l.Comment = append(l.Comment, fmt.Sprintf("deal 2: %s dropped; a normal bot took seat %s", peopleNames[lost], lost))
 		}
-		plain, err := RateStoodIn(rating.Default(), &g, newcomers, nil)
+		plain, err := RateStoodIn(rating.Default(), &g, newcomers, nil, nil)
 		require.NoError(t, err)
 
 		s, dir := openService(t)
@@ -114,12 +116,55 @@ func TestEveryoneLeftRatesNobody(t *testing.T) {
 		for i := range n {
 			all[i] = rules.Seat(i)
 		}
-		got, err := RateStoodIn(rating.Default(), &g, newcomers, all)
+		got, err := RateStoodIn(rating.Default(), &g, newcomers, all, all)
 		require.NoError(t, err)
 		require.Empty(t, got, "%d seats: everyone left, yet the game rates %v", n, got)
 		// One person played on to the end: the game is rated.
-		got, err = RateStoodIn(rating.Default(), &g, newcomers, all[1:])
+		got, err = RateStoodIn(rating.Default(), &g, newcomers, all[1:], all[1:])
 		require.NoError(t, err)
 		require.Len(t, got, n, "%d seats", n)
 	}
+}
+
+// TestLeaverIsRatedBesidesAStandIn: the person who stays to the end is
+// not one who left, whatever share of their moves bots made: in a game
+// of two people where bots made the winner's moves at first (they
+// dropped, and took the seat back) and the loser left for good, the
+// loser falls by the loss, the winner gains nothing by the bots' play,
+// and the database's check agrees.
+func TestLeaverIsRatedBesidesAStandIn(t *testing.T) {
+	l, g, newcomers := peopleGame(t, 2, 31)
+	won := rules.Seat(winner(t, l))
+	lost := 1 - won
+	// Every move of the winner's in deal 1 was a bot's: a quarter of
+	// their moves or more.
+	var moves []string
+	for i, stp := range l.Deals[0].Steps {
+		if stp.Seat == won {
+			moves = append(moves, fmt.Sprintf("1:%d-%d", i, i))
+		}
+	}
+	require.NotEmpty(t, moves)
+	l.Header.SetTag(gamelog.BotMovesTag, strings.Join(moves, " "))
+	l.Comment = []string{
+		fmt.Sprintf("deal 1: %s dropped; a hard bot took seat %s", peopleNames[won], won),
+		fmt.Sprintf("deal 2: %s took seat %s back", peopleNames[won], won),
+		fmt.Sprintf("deal 2: %s dropped; a hard bot took seat %s", peopleNames[lost], lost),
+	}
+	require.Equal(t, []rules.Seat{rules.SeatA, rules.SeatB}, host.StoodIn(l), "bots played for both")
+	plain, err := RateStoodIn(rating.Default(), &g, newcomers, nil, nil)
+	require.NoError(t, err)
+
+	s, dir := openService(t)
+	rec := file(t, s, dir, "left", l, "")
+	got := map[string]clubdb.Rating{}
+	for _, c := range rec.Changes {
+		got[c.After.Key] = c.After
+	}
+	require.Len(t, got, 2, "the game that one person left and one played to its end is rated")
+	newcomer := rating.Default().Newcomer()
+	require.Equal(t, plain[lost].Mu, got[peopleKeys[lost]].Mu, "%s, who left, falls as anyone", peopleNames[lost])
+	require.Less(t, got[peopleKeys[lost]].Mu, newcomer.Mu)
+	require.Equal(t, newcomer.Mu, got[peopleKeys[won]].Mu, "%s gains nothing by the bots' play", peopleNames[won])
+	verify(t, s)
 }

@@ -65,7 +65,8 @@ func (s *Service) Verify(ctx context.Context, read func(g clubdb.Game) ([]byte, 
 			}
 			before = append(before, b)
 		}
-		after, err := RateStoodIn(s.cfg, &lg, before, stoodIn(g.LogPath, data))
+		stood, left := stoodIn(g.LogPath, data)
+		after, err := RateStoodIn(s.cfg, &lg, before, stood, left)
 		if err != nil {
 			bad("game %d: rating it again: %v", g.ID, err)
 			continue
