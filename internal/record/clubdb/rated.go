@@ -84,3 +84,15 @@ func (db *DB) GameRatings(ctx context.Context, id int64) ([]RatingChange, error)
 	})
 	return out, db.openErr(err)
 }
+
+// LastRated returns the number of the last game that changed ratings,
+// 0 when none did. A game numbered before it that Unrated lists was
+// rated when it was recorded, and changed nothing.
+func (db *DB) LastRated(ctx context.Context) (int64, error) {
+	var id int64
+	err := db.rdb.QueryRowContext(ctx, `SELECT coalesce(max(game_id), 0) FROM rating_history`).Scan(&id)
+	if err != nil {
+		return 0, db.openErr(err)
+	}
+	return id, nil
+}

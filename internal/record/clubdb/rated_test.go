@@ -150,3 +150,23 @@ func TestImportTableBeingFiled(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, 1, c.Games)
 }
+
+// TestLastRated: the number of the last game that changed ratings, 0
+// before any; a later game that changed none does not move it.
+func TestLastRated(t *testing.T) {
+	db := openStopped(t)
+	ctx := context.Background()
+	last := func() int64 {
+		id, err := db.LastRated(ctx)
+		require.NoError(t, err)
+		return id
+	}
+	assert.Zero(t, last())
+	var p plusOne
+	rec, err := db.RecordGame(ctx, testGame("rated", testkit.KeyAnn, testkit.KeyBob), p.rate)
+	require.NoError(t, err)
+	assert.Equal(t, rec.ID, last())
+	_, err = db.RecordGame(ctx, testGame("unrated", testkit.KeyAnn, testkit.KeyBob), nil)
+	require.NoError(t, err)
+	assert.Equal(t, rec.ID, last())
+}

@@ -109,15 +109,26 @@ func Open(ctx context.Context, state string, o Options) (*Service, error) {
 
 // ratePending rates the games recorded without their ratings, in the
 // order the database numbered them; it returns how many changed
-// ratings.
+// ratings. A game numbered before the last that changed ratings was
+// rated as it was recorded and changed none (an older klob may have
+// rated nobody where this one would): rating it now would apply its
+// ratings after later games', out of the order Verify reads the logs
+// in, so it is left as it is.
 func (s *Service) ratePending(ctx context.Context) (int, error) {
 	games, err := s.db.Unrated(ctx)
+	if err != nil {
+		return 0, err
+	}
+	last, err := s.db.LastRated(ctx)
 	if err != nil {
 		return 0, err
 	}
 	n := 0
 	for i := range games {
 		g := &games[i]
+		if g.ID < last {
+			continue
+		}
 		// The log says who a bot played for at the end; one that cannot
 		// be read rates the game by its seats alone. Only a regular file
 		// is read: a FIFO in its place would hang the start.

@@ -1,7 +1,10 @@
 package club
 
 import (
+	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -166,5 +169,42 @@ func TestLeaverIsRatedBesidesAStandIn(t *testing.T) {
 	require.Equal(t, plain[lost].Mu, got[peopleKeys[lost]].Mu, "%s, who left, falls as anyone", peopleNames[lost])
 	require.Less(t, got[peopleKeys[lost]].Mu, newcomer.Mu)
 	require.Equal(t, newcomer.Mu, got[peopleKeys[won]].Mu, "%s gains nothing by the bots' play", peopleNames[won])
+	verify(t, s)
+}
+
+// TestOldUnratedGameStaysUnrated: a game an older klob recorded and
+// rated nobody (it counted a person whose bots made a quarter of their
+// moves as one who had left) is not rated at a later start when games
+// after it changed ratings: its rating would come after theirs, out of
+// the order the check reads the logs in. The check finds nothing wrong.
+func TestOldUnratedGameStaysUnrated(t *testing.T) {
+	l, _, _ := peopleGame(t, 2, 31)
+	won := rules.Seat(winner(t, l))
+	var moves []string
+	for i, stp := range l.Deals[0].Steps {
+		if stp.Seat == won {
+			moves = append(moves, fmt.Sprintf("1:%d-%d", i, i))
+		}
+	}
+	l.Header.SetTag(gamelog.BotMovesTag, strings.Join(moves, " "))
+	l.Comment = []string{fmt.Sprintf("deal 2: %s dropped; a hard bot took seat %s", peopleNames[1-won], 1-won)}
+
+	s, dir := openService(t)
+	ctx := context.Background()
+	path := filepath.Join(dir, "old.klob")
+	data := mustText(t, l)
+	require.NoError(t, os.WriteFile(path, data, 0o600))
+	g, err := clubdb.FromLog(path, data, "")
+	require.NoError(t, err)
+	_, err = s.DB().RecordGame(ctx, g, func([]clubdb.Rating) ([]clubdb.Rating, error) { return nil, nil })
+	require.NoError(t, err, "recorded as the older klob did: rating nobody")
+	later, _, _ := peopleGame(t, 2, 32)
+	require.NotEmpty(t, file(t, s, dir, "later", later, "").Changes)
+	require.NoError(t, s.Close())
+
+	s = openAt(t, dir)
+	rated, err := s.DB().RatedGames(ctx)
+	require.NoError(t, err)
+	require.Len(t, rated, 1, "only the later game changed ratings")
 	verify(t, s)
 }
