@@ -165,6 +165,9 @@ type seatClub struct {
 	// botAtEnd: a bot played the person's seat when the game ended;
 	// won: the person's side won it.
 	botAtEnd, won bool
+	// rematchOf is the game's host.Snapshot.RematchOf: with the table's
+	// code it names the game in the club's records.
+	rematchOf string
 }
 
 // clubSeatMsg is a seat's standings, read for the seat.
@@ -194,7 +197,7 @@ func (s *SharedSeat) watchClub() tea.Cmd {
 	c := &s.club
 	if c.game != sn.Game {
 		// A new game at the table ("again"): its own before and after.
-		*c = seatClub{game: sn.Game}
+		*c = seatClub{game: sn.Game, rematchOf: sn.RematchOf}
 	}
 	c.seats = len(sn.Players)
 	var cmds []tea.Cmd
@@ -250,9 +253,10 @@ func (s *SharedSeat) afterword() string {
 	}
 	a := c.after
 	// The game changed the rating when it added a game to the pool;
-	// looked at first after the end, when the last rated game was
-	// this table's.
-	changed := a.Rated && a.Last.Table == s.w.Code
+	// looked at first after the end, when the last rated game was this
+	// one: this table's, and the rematch of the same game (an "again"
+	// game keeps the table's code).
+	changed := a.Rated && a.Last.Table == s.w.Code && a.Last.RematchOf == c.rematchOf
 	if c.before != nil && !c.late {
 		changed = a.Rated && a.Games > c.before.Games
 	}

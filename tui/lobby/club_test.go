@@ -90,3 +90,28 @@ func TestLobbyRereadsTheRating(t *testing.T) {
 		}
 	}
 }
+
+// TestAfterwordLateIsThisGame: a person who opens the table only after
+// its game was filed sees what this game did, not what the game before
+// it at the same table (the one "again" followed) did.
+func TestAfterwordLateIsThisGame(t *testing.T) {
+	s := &SharedSeat{l: &Lobby{cfg: &Config{Club: &lobbytest.Club{}, Player: hall.Player{ID: "a"}}}, w: hall.Waiting{Code: "ABCD"}}
+	after := club.Standing{Seats: 2, Rated: true, Games: 1, Shown: rating.Shown{Points: 1389, PlusMinus: 339},
+		Last: club.Change{Table: "ABCD", Points: -111}}
+	// The first game at the table is the last rated: it is this one.
+	s.club = seatClub{looked: true, late: true, asked: true, seats: 2, after: &after}
+	if got := s.afterword(); got != "Your rating at 2 players: 1389 ±339 (-111)." {
+		t.Fatalf("afterword %q", got)
+	}
+	// The "again" game after it, which rated nobody: the last rated
+	// game is the one before.
+	s.club.rematchOf = "sum-of-the-first-game"
+	if got := s.afterword(); !strings.HasPrefix(got, "This game changes no rating") {
+		t.Fatalf("afterword %q", got)
+	}
+	// Once that game is the last rated, it is shown.
+	after.Last.RematchOf = "sum-of-the-first-game"
+	if got := s.afterword(); got != "Your rating at 2 players: 1389 ±339 (-111)." {
+		t.Fatalf("afterword %q", got)
+	}
+}

@@ -27,10 +27,14 @@ type Standing struct {
 // Change is what one game did to a player's rating.
 type Change struct {
 	GameID int64
-	Table  string    // the game's table code, "" for a game against bots
-	When   time.Time // the game's start
-	Before rating.Shown
-	After  rating.Shown
+	Table  string // the game's table code, "" for a game against bots
+	// RematchOf is the checksum of the game whose "again" started this
+	// one, "" when none: with Table, it tells an "again" game from the
+	// one before it at the same table.
+	RematchOf string
+	When      time.Time // the game's start
+	Before    rating.Shown
+	After     rating.Shown
 	// Points is the change in shown points ("+12"): the difference of
 	// the rounded ratings, so that it adds up with what was shown before.
 	Points int
@@ -90,7 +94,7 @@ func (s *Service) lastChange(ctx context.Context, key string, seats int) (Change
 	if err != nil {
 		return Change{}, false, err
 	}
-	c.Table = g.Table
+	c.Table, c.RematchOf = g.Table, g.RematchOf
 	return c, true, nil
 }
 

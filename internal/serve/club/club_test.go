@@ -305,3 +305,22 @@ func TestRecordLogged(t *testing.T) {
 	assert.Contains(t, all, fmt.Sprintf(`club: game %d rated "bob" #b2b2b2b2b2b2 at 3 seats: unrated -> `, rec.ID))
 	assert.Equal(t, 1, strings.Count(all, "recorded as game"), "logged once")
 }
+
+// TestCardNamesTheRematch: the last change of a game "again" started
+// says which game it followed, so that it is told from that game, which
+// has the same table code.
+func TestCardNamesTheRematch(t *testing.T) {
+	s, dir := openService(t)
+	first := tableLog(t, 1, person(testkit.KeyAnn, "Ann"), person(testkit.KeyBob, "Bob"))
+	file(t, s, dir, "first", first, "")
+	card, err := s.Card(context.Background(), testkit.KeyAnn)
+	require.NoError(t, err)
+	assert.Equal(t, "", card[0].Last.RematchOf)
+	second := tableLog(t, 2, person(testkit.KeyAnn, "Ann"), person(testkit.KeyBob, "Bob"))
+	second.Header.SetTag(clubdb.TagRematchOf, clubdb.SumLog(mustText(t, first)))
+	file(t, s, dir, "second", second, "")
+	card, err = s.Card(context.Background(), testkit.KeyAnn)
+	require.NoError(t, err)
+	assert.Equal(t, "TEST", card[0].Last.Table)
+	assert.Equal(t, clubdb.SumLog(mustText(t, first)), card[0].Last.RematchOf)
+}
