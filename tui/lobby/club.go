@@ -168,6 +168,38 @@ type seatClub struct {
 	// rematchOf is the game's host.Snapshot.RematchOf: with the table's
 	// code it names the game in the club's records.
 	rematchOf string
+	// unrated is why the club would rate nobody by the game, as the
+	// table shows it at the end; "" when the table does not tell.
+	unrated string
+}
+
+// unratedWhy says, from the seats at a game's end, why the club rates
+// nobody by it (club.RateStoodIn): the people all sat on one side, or
+// every person had left and bots finished it. "" when neither holds:
+// the reason, if any, is not the table's to tell.
+func unratedWhy(players []host.SeatInfo) string {
+	n := len(players)
+	sides := map[int]bool{}
+	left, people := 0, 0
+	for i, p := range players {
+		if !p.Human {
+			continue
+		}
+		people++
+		sides[rules.SideOfSeat(n, rules.Seat(i))] = true
+		if p.State == host.SeatTakeover || p.State == host.SeatBack {
+			left++
+		}
+	}
+	switch {
+	case people == 0:
+		return ""
+	case len(sides) == 1:
+		return "your side played bots alone"
+	case left == people:
+		return "every person had left it, and bots finished it"
+	}
+	return ""
 }
 
 // clubSeatMsg is a seat's standings, read for the seat.
@@ -214,6 +246,7 @@ func (s *SharedSeat) watchClub() tea.Cmd {
 			c.botAtEnd = st == host.SeatTakeover || st == host.SeatBack
 			c.won = sn.WinnerSide == rules.SideOfSeat(len(sn.Players), sn.Seat)
 		}
+		c.unrated = unratedWhy(sn.Players)
 		cmds = append(cmds, s.readSeatClub(true))
 	}
 	return tea.Batch(cmds...)
@@ -261,7 +294,11 @@ func (s *SharedSeat) afterword() string {
 		changed = a.Rated && a.Games > c.before.Games
 	}
 	if !changed {
-		return fmt.Sprintf("This game changes no rating: your side played bots alone. Your rating at %d players: %s.", a.Seats, a.Shown)
+		why := ""
+		if c.unrated != "" {
+			why = ": " + c.unrated
+		}
+		return fmt.Sprintf("This game changes no rating%s. Your rating at %d players: %s.", why, a.Seats, a.Shown)
 	}
 	// A bot's win raises no rating (club.RateStoodIn, host.StoodIn),
 	// which the ±0 alone does not say.

@@ -6,6 +6,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/klob/klob/internal/play/hall"
+	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/internal/serve/club"
 	"github.com/klob/klob/internal/serve/rating"
 	"github.com/klob/klob/tui/kit"
@@ -87,6 +88,32 @@ func TestLobbyRereadsTheRating(t *testing.T) {
 		}
 		if got := club.Reads(); got != c.reads {
 			t.Errorf("id %q: %d ticks read the rating %d times, want %d", c.id, 3*clubTicks, got, c.reads)
+		}
+	}
+}
+
+// TestAfterwordSaysWhyNoRating: a game that changes no rating says the
+// reason the table shows, and none when it shows none: never "bots
+// alone" of a game the people all left, or of one between people.
+func TestAfterwordSaysWhyNoRating(t *testing.T) {
+	s := &SharedSeat{l: &Lobby{cfg: &Config{Club: &lobbytest.Club{}, Player: hall.Player{ID: "a"}}}, w: hall.Waiting{Code: "ABCD"}}
+	st := club.Standing{Seats: 2, Rated: true, Games: 3, Shown: rating.Shown{Points: 1611, PlusMinus: 339}}
+	for _, c := range []struct {
+		players []host.SeatInfo
+		want    string
+	}{
+		{[]host.SeatInfo{{Human: true, State: host.SeatHere}, {}},
+			"This game changes no rating: your side played bots alone. Your rating at 2 players: 1611 ±339."},
+		{[]host.SeatInfo{{Human: true, State: host.SeatHere}, {}, {Human: true, State: host.SeatHere}, {}},
+			"This game changes no rating: your side played bots alone. Your rating at 2 players: 1611 ±339."},
+		{[]host.SeatInfo{{Human: true, State: host.SeatBack}, {Human: true, State: host.SeatTakeover}},
+			"This game changes no rating: every person had left it, and bots finished it. Your rating at 2 players: 1611 ±339."},
+		{[]host.SeatInfo{{Human: true, State: host.SeatHere}, {Human: true, State: host.SeatTakeover}},
+			"This game changes no rating. Your rating at 2 players: 1611 ±339."},
+	} {
+		s.club = seatClub{looked: true, asked: true, seats: 2, before: &st, after: &st, unrated: unratedWhy(c.players)}
+		if got := s.afterword(); got != c.want {
+			t.Errorf("%+v: afterword %q, want %q", c.players, got, c.want)
 		}
 	}
 }
