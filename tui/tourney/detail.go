@@ -38,6 +38,54 @@ type detail struct {
 	// ending is set once the host pressed the end key: a second press
 	// ends the tournament, any other key thinks better of it.
 	ending bool
+	// stopWait ends the wait for the host's end (waitEnded); nil while
+	// the page does not wait.
+	stopWait context.CancelFunc
+}
+
+// pageEndedMsg says the host ended the tournament a page shows.
+type pageEndedMsg struct{ to *detail }
+
+// waitEnded waits off the screen's goroutine for the host to end the
+// tournament sooner than ends (svc.Service.WaitEnded), so that the page
+// says at once that it has ended; nothing comes of it once the page
+// stops waiting (leaves, or reads the end) or the screen closes.
+func (p *detail) waitEnded(ends time.Time) tea.Cmd {
+	ctx, cancel := context.WithCancel(context.Background())
+	p.stopWait = cancel
+	s, code := p.s, p.code
+	return func() tea.Msg {
+		defer cancel()
+		go func() {
+			select {
+			case <-s.closed:
+				cancel()
+			case <-ctx.Done():
+			}
+		}()
+		if s.cfg.Service.WaitEnded(ctx, code, ends) {
+			return pageEndedMsg{to: p}
+		}
+		return nil
+	}
+}
+
+// stopWaiting ends the page's wait for the host's end, if any.
+func (p *detail) stopWaiting() {
+	if p.stopWait != nil {
+		p.stopWait()
+		p.stopWait = nil
+	}
+}
+
+// watchEnd starts the wait for the host's end of a running tournament
+// read, unless one is under way (not where nothing is read again: tests
+// drive the screens synchronously, and run waitEnded themselves).
+func (p *detail) watchEnd() tea.Cmd {
+	if p.stopWait != nil || p.s.cfg.Refresh < 0 || p.prog == nil || p.prog.Info.Over {
+		return nil
+	}
+	return p.waitEnded(p.prog.Info.Ends)
 }
 
 // keyEnd is the host's key that ends a running tournament at once.
@@ -138,17 +186,27 @@ func (p *detail) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 					p.note = ""
 				}
 				p.prog, p.fin = msg.prog, msg.fin
+				if msg.prog.Info.Over {
+					p.stopWaiting()
+				}
+				wait := p.watchEnd()
 				if p.parPending() {
 					// Par takes seconds: read again soon, not after
 					// the usual refresh, so that it shows once known.
-					return p, p.s.tick(p, &p.ticks, parRefresh)
+					return p, tea.Batch(wait, p.s.tick(p, &p.ticks, parRefresh))
 				}
 				if i := msg.prog.Info; !i.Over && i.Ends.Sub(p.s.now()) < p.s.cfg.Refresh {
 					// The end comes before the usual read: read just
 					// after it, so the standings open as it passes.
-					return p, p.s.tick(p, &p.ticks, afterEnd(p.s.now(), i.Ends))
+					return p, tea.Batch(wait, p.s.tick(p, &p.ticks, afterEnd(p.s.now(), i.Ends)))
 				}
+				return p, wait
 			}
+		}
+	case pageEndedMsg:
+		if msg.to == p {
+			p.stopWait = nil
+			return p, p.read()
 		}
 	case endedMsg:
 		if msg.to == p {
@@ -175,6 +233,7 @@ func (p *detail) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 				p.note = errText(msg.err)
 				return p, p.read()
 			}
+			p.stopWaiting()
 			return p.s.playBoard(p.code, msg.seat), nil
 		}
 	case tea.KeyPressMsg:
@@ -187,6 +246,7 @@ func (p *detail) key(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.Cmd
 	k := &ctx.Keys
 	switch {
 	case kit.IsKey(msg, k.Back):
+		p.stopWaiting()
 		if p.back == nil {
 			return newList(p.s), nil
 		}

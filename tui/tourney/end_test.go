@@ -298,3 +298,39 @@ func TestStandingsSayABoardLeftHalfPlayed(t *testing.T) {
 		assert.NotContains(t, open(bob).text(), "half-played")
 	})
 }
+
+// TestPageSaysTheHostsEnd: an entrant on the page of a running
+// tournament, playing nothing, sees it end as soon as its host ends
+// it, without a key: the page reads it again at the host's end and
+// shows the standings in place of the board to play. At 80×24.
+func TestPageSaysTheHostsEnd(t *testing.T) {
+	cl := newClub(t, false)
+	ctx := context.Background()
+	o := rules.DefaultOptions()
+	o.Players = 3
+	info, err := cl.svc.Create(ctx, ann, svc.Spec{Rules: o, Level: "normal", Boards: 4, Ends: cl.c.Now().Add(30 * time.Minute)})
+	require.NoError(t, err)
+	f := cl.openAt(cid, info.Code)
+	f.press("enter")
+	f.see("[enter] play board 1")
+	p, ok := f.s.sub.(*detail)
+	require.True(t, ok, f.text())
+	before := f.text()
+
+	heard := make(chan tea.Msg, 1)
+	wait := p.waitEnded(p.prog.Info.Ends)
+	go func() { heard <- wait() }()
+	require.NoError(t, cl.svc.End(ctx, ann, info.Code))
+	select {
+	case msg := <-heard:
+		require.NotNil(t, msg, "the end not heard")
+		f.d.Send(msg)
+	case <-time.After(guard):
+		t.Fatal("the host's end never heard")
+	}
+	kittest.CheckSize(t, f.d.Frame(), 80, 24)
+	require.NotEqual(t, before, f.text())
+	f.see("standings")
+	assert.NotContains(t, f.text(), "play board 1", f.text())
+	assert.NotContains(t, f.text(), "(in 29m)", f.text())
+}

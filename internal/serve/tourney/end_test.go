@@ -188,3 +188,35 @@ func TestSeatTakenAsTheHostEnds(t *testing.T) {
 	}
 	again.Close()
 }
+
+// TestPageHearsTheEarlyEnd: a page showing a running tournament hears
+// its host's end (WaitEnded): one written while it waits, and one
+// written between its read and its wait, which it finds at once; a
+// wait given up (its context ended) hears nothing. No wait keeps the
+// tournament's end signal once it returns.
+func TestPageHearsTheEarlyEnd(t *testing.T) {
+	f := newFixture(t, false)
+	ctx := context.Background()
+	i, err := f.s.Create(ctx, ann, f.spec(2, 4))
+	require.NoError(t, err)
+	require.NoError(t, f.s.Enter(ctx, bob, i.Code))
+
+	gone, cancel := context.WithCancel(ctx)
+	cancel()
+	assert.False(t, f.s.WaitEnded(gone, i.Code, i.Ends), "a wait given up, with no end, heard one")
+
+	ch := make(chan bool, 1)
+	go func() { ch <- f.s.WaitEnded(ctx, i.Code, i.Ends) }()
+	require.NoError(t, f.s.End(ctx, ann, i.Code))
+	select {
+	case ended := <-ch:
+		assert.True(t, ended)
+	case <-time.After(endGuard):
+		t.Fatal("the host's end never heard")
+	}
+	// Read before the end, waiting after it.
+	assert.True(t, f.s.WaitEnded(ctx, i.Code, i.Ends), "an end before the wait not found")
+	f.s.mu.Lock()
+	defer f.s.mu.Unlock()
+	assert.Empty(t, f.s.endSignals, "a wait kept the end signal")
+}

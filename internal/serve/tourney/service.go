@@ -307,6 +307,28 @@ func (s *Service) signalEnd(code string) {
 	}
 }
 
+// WaitEnded waits until the host of the tournament of code ends it
+// early (true), or ctx ends (false), so that a page showing it says at
+// once that it has ended. ends is the end the page read: an end written
+// before the wait began, sooner than ends, is found in the database and
+// returns true at once. An end at its time signals nothing: the page
+// knows when that comes.
+func (s *Service) WaitEnded(ctx context.Context, code string, ends time.Time) bool {
+	e := s.holdEndSignal(code)
+	defer s.releaseEndSignal(code, e)
+	// The signal is held before the database is read: an end after the
+	// read closes it.
+	if t, err := s.cfg.DB.Tournament(ctx, code); err == nil && t.Ends.Before(ends) {
+		return true
+	}
+	select {
+	case <-e.ch:
+		return true
+	case <-ctx.Done():
+		return false
+	}
+}
+
 // Now is the service's clock: what the screens count the time to an
 // end by.
 func (s *Service) Now() time.Time { return s.cfg.Now() }
