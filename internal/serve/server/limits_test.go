@@ -67,7 +67,7 @@ func (z *sizes) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 func TestTerminalSizeClamped(t *testing.T) {
 	got := make(chan [2]int, 100)
 	starts := make(chan [2]int, 10)
-	addr, _, _ := start(t, server.Config{NewModel: func(s *server.Session) tea.Model {
+	addr, _, _ := start(t, server.Config{MaxWidth: 240, MaxHeight: 80, NewModel: func(s *server.Session) tea.Model {
 		starts <- [2]int{s.Width, s.Height}
 		return &sizes{echo: echo{s: s}, got: got}
 	}})
@@ -121,6 +121,33 @@ func TestTerminalSizeClamped(t *testing.T) {
 	startsAt([2]int{80, 24})
 	until([2]int{80, 24})
 	resizes(func(w, h int) error { return sess.WindowChange(h, w) }, [4]int{100, 30, 100, 30}, [4]int{0, 0, 80, 24})
+}
+
+// By default a session is drawn at 160×50 at most, however large its
+// terminal: every screen is made for 80×24, and each cell the program
+// is told of costs the renderer's buffers memory.
+func TestDefaultSizeBound(t *testing.T) {
+	got := make(chan [2]int, 100)
+	addr, _, _ := start(t, server.Config{NewModel: func(s *server.Session) tea.Model {
+		got <- [2]int{s.Width, s.Height}
+		return &sizes{echo: echo{s: s}, got: got}
+	}})
+	c := dial(t, addr, sshtest.Config{User: "big", Width: 240, Height: 80, NoEmulator: true})
+	next := func() [2]int {
+		t.Helper()
+		select {
+		case v := <-got:
+			return v
+		case <-time.After(patience):
+			t.Fatal("no size")
+		}
+		return [2]int{}
+	}
+	assert.Equal(t, [2]int{160, 50}, next(), "the size the session starts at")
+	require.NoError(t, c.Resize(200, 30))
+	for v := next(); v != [2]int{160, 30}; v = next() {
+		require.True(t, v[0] <= 160 && v[1] <= 50, "the model got %v", v)
+	}
 }
 
 // manualNow is a server clock that stands still until the test moves

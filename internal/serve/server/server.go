@@ -39,6 +39,13 @@ import (
 // per character) arrives whole.
 const DefaultKeyBurst = 256
 
+// DefaultMaxWidth and DefaultMaxHeight are the default bounds of the
+// size a session is drawn at (Config.MaxWidth and MaxHeight).
+const (
+	DefaultMaxWidth  = 160
+	DefaultMaxHeight = 50
+)
+
 // Config configures a Server. The zero value of a limit means its
 // default.
 type Config struct {
@@ -91,7 +98,12 @@ type Config struct {
 	RequestRate  float64
 	RequestBurst int
 	// MaxWidth and MaxHeight bound the terminal size a session is drawn
-	// at, at login and at every resize (defaults 240 and 80).
+	// at, at login and at every resize (defaults 160 and 50). A larger
+	// terminal shows the screen in its top left corner. Each session's
+	// renderer keeps two buffers of width×height cells of about a hundred
+	// bytes each, so the size bounds its memory; every screen is made for
+	// 80×24, and the largest layouts (big cards at 110×38) fit in the
+	// default.
 	MaxWidth, MaxHeight int
 	// InputRate is the most bytes a second a session's client may send,
 	// with a burst of InputBurst (defaults 4 KB and 16 KB); a session over
@@ -140,8 +152,8 @@ func (c *Config) defaults() {
 	defaultTo(&c.MaxChannels, 2)
 	defaultTo(&c.RequestRate, 50)
 	defaultTo(&c.RequestBurst, 200)
-	defaultTo(&c.MaxWidth, 240)
-	defaultTo(&c.MaxHeight, 80)
+	defaultTo(&c.MaxWidth, DefaultMaxWidth)
+	defaultTo(&c.MaxHeight, DefaultMaxHeight)
 	defaultTo(&c.InputRate, 4<<10)
 	defaultTo(&c.InputBurst, 16<<10)
 	defaultTo(&c.StallTimeout, 30*time.Second)
