@@ -7,6 +7,7 @@ import (
 	"io"
 	"net"
 	"runtime/debug"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -23,9 +24,12 @@ import (
 	"github.com/klob/klob/internal/platform/termcolor"
 )
 
-// The messages a refused connection reads.
+// The messages a refused connection reads. Each line is shorter than
+// 80 columns: the terminal wraps a longer one wherever it ends, in the
+// middle of a word.
 const (
-	msgNoCommand = "klob: this server only plays Klob. Connect without a command (ssh -p PORT host)\r\n" +
+	msgNoCommand = "klob: this server only plays Klob.\r\n" +
+		"Connect without a command (ssh -p PORT host),\r\n" +
 		"or go straight to a table: ssh -t -p PORT host join CODE (or watch CODE);\r\n" +
 		"suits as letters for a terminal without Unicode: ssh -t -p PORT host ascii"
 	msgNoSubsystem = "klob: no file access on this server (no sftp, no scp)"
@@ -34,17 +38,51 @@ const (
 	msgPanic       = "klob: something went wrong in this session and it had to end; the server goes on. Please connect again."
 )
 
-// msgNoCode is the line of a join or watch without the table's code,
-// or (given) with something no code can be: not one word of printable
-// ASCII, or too long (a word of letters goes to the lobby, which says
-// what is wrong with it).
-func msgNoCode(verb string, given bool) string {
-	what := fmt.Sprintf("%s needs a table's code", verb)
-	if given {
-		what = "a table's code is four letters, such as KQXM"
+// msgNoCode is the message of a join or watch that ParseCommand
+// refused: args are the words after the verb. Without a word it says a
+// code is needed; with more than one, that the others are too many
+// (ascii among them goes first); else that the word is no code (not
+// one word of printable ASCII, or too long: a word of letters goes to
+// the lobby, which says what is wrong with it).
+func msgNoCode(verb string, args []string) string {
+	var what string
+	switch {
+	case len(args) == 0:
+		what = fmt.Sprintf("%s needs a table's code:", verb)
+	case len(args) == 2:
+		what = fmt.Sprintf("%s takes one table code; %s is one word too many:", verb, wordText(args[1]))
+	case len(args) > 2:
+		what = fmt.Sprintf("%s takes one table code; the %d words after it are too many:", verb, len(args)-1)
+	default:
+		what = "a table's code is four letters, such as KQXM:"
 	}
-	return fmt.Sprintf("klob: %s: ssh -t -p PORT host %s CODE\r\n"+
-		"(or connect without a command to choose in the lobby)", what, verb)
+	example := fmt.Sprintf("ssh -t -p PORT host %s CODE", verb)
+	if len(args) > 1 && slices.Contains(args[1:], CmdASCII) {
+		example = fmt.Sprintf("ssh -t -p PORT host ascii %s CODE (ascii goes first)", verb)
+	}
+	// One line when both fit in it.
+	sep := "\r\n"
+	if len(what)+len(example) < 72 {
+		sep = " "
+	}
+	return "klob: " + what + sep + example + "\r\n(or connect without a command to choose in the lobby)"
+}
+
+// maxWordText is the most bytes of a word of the command a message
+// quotes.
+const maxWordText = 16
+
+// wordText is a word of the client's command fit to quote in a
+// message: quoted with its controls escaped, cut to maxWordText bytes.
+func wordText(s string) string {
+	if len(s) <= maxWordText {
+		return strconv.QuoteToASCII(s)
+	}
+	cut := maxWordText
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return strconv.QuoteToASCII(s[:cut]) + "…"
 }
 
 // endReasonKey is the context key of a session's endReason: the context
@@ -257,7 +295,7 @@ func (s *Server) refuseCommands(next ssh.Handler) ssh.Handler {
 					cmd = cmd[1:]
 				}
 				if cmd[0] == CmdJoin || cmd[0] == CmdWatch {
-					wish.Fatalln(sess, msgNoCode(cmd[0], len(cmd) > 1))
+					wish.Fatalln(sess, msgNoCode(cmd[0], cmd[1:]))
 				} else {
 					wish.Fatalln(sess, msgNoCommand)
 				}

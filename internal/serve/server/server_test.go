@@ -300,13 +300,31 @@ func TestCommands(t *testing.T) {
 		assert.Contains(t, c.Output(), "or go straight to a table: ssh -t -p PORT host join CODE (or watch CODE)", "%q", cmd)
 	}
 	// join or watch with what no code can be: told what a code is.
-	for _, cmd := range []string{"join ABCD EFGH", "watch " + strings.Repeat("A", 17), "join 'AB\x1b[2JCD'", "join 漢字😀"} {
+	for _, cmd := range []string{"watch " + strings.Repeat("A", 17), "join 'AB\x1b[2JCD'", "join 漢字😀"} {
 		c = dial(t, addr, sshtest.Config{User: "ann", Width: 80, Height: 24, Command: cmd})
 		require.True(t, c.Wait(patience), "%q", cmd)
 		verb, _, _ := strings.Cut(cmd, " ")
-		assert.Contains(t, c.Output(), "a table's code is four letters, such as KQXM: ssh -t -p PORT host "+verb+" CODE", "%q", cmd)
+		assert.Contains(t, c.Output(), "a table's code is four letters, such as KQXM:\r\nssh -t -p PORT host "+verb+" CODE", "%q", cmd)
 	}
 	assert.NotContains(t, log.String(), "\x1b", "the log keeps no escape")
+}
+
+// A good code and a word more is told which word is too many, not that
+// the code is wrong; ascii after the code is told to go first.
+func TestCommandWithAWordTooMany(t *testing.T) {
+	addr, _, _ := start(t, server.Config{NewModel: func(s *server.Session) tea.Model { return cmdModel{s} }})
+	for cmd, want := range map[string]string{
+		"join ABCD EFGH":        `join takes one table code; "EFGH" is one word too many:` + "\r\nssh -t -p PORT host join CODE",
+		"join WVML ascii":       `join takes one table code; "ascii" is one word too many:` + "\r\nssh -t -p PORT host ascii join CODE (ascii goes first)",
+		"ascii watch WVML WVML": `watch takes one table code; "WVML" is one word too many:` + "\r\nssh -t -p PORT host watch CODE",
+		"join WVML a b":         `join takes one table code; the 2 words after it are too many:`,
+	} {
+		c := dial(t, addr, sshtest.Config{User: "ann", Width: 80, Height: 24, Command: cmd})
+		require.True(t, c.Wait(patience), "%q", cmd)
+		assert.Contains(t, c.Output(), want, "%q", cmd)
+		assert.NotContains(t, c.Output(), "four letters", "%q", cmd)
+		_ = c.Close()
+	}
 }
 
 // noisy redraws a screen of changing text as fast as the program
