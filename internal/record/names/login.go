@@ -6,6 +6,9 @@ import (
 	"unicode"
 
 	"golang.org/x/text/unicode/norm"
+	"golang.org/x/text/width"
+
+	"github.com/klob/klob/internal/platform/untrusted"
 )
 
 // FromLogin makes a login name (an SSH user name) fit to show and
@@ -13,20 +16,27 @@ import (
 // and ., with the marks that belong to them (a vowel sign, a virama:
 // "नमस्ते" keeps its ते), at most Max; a character no name may hold
 // (Rune: a Hangul filler, a jamo not joined into a syllable, a '#'
-// look-alike), a mark with no letter before it or a third in a row is
-// left out like any other character, and a name that is then empty, or
+// look-alike), a mark with no letter before it, a third in a row or one
+// after a wide character is left out like any other character, and a name that is then empty, or
 // that Normal refuses (a bot, "You", a level), is "player". why says,
 // for the person's first look at the lobby, that the name was changed
 // and why, "" when it was not.
+//
+// Escape sequences are removed whole first (untrusted.StripEscapes),
+// so that their parameters do not stay as letters ("\x1b[5m" as "5m").
+// A mark after a wide character (Han, kana, Hangul, an emoji) has
+// nothing to combine with: NFKC has composed the kana's voicing marks
+// and Hangul already, and no mark belongs on the others; terminals draw
+// one there over either cell or as a cell of its own, so it goes.
 func FromLogin(user string) (name, why string) {
 	var b []rune
 	marks, dropped := 0, false
-	for _, r := range norm.NFKC.String(user) {
+	for _, r := range norm.NFKC.String(untrusted.StripEscapes(user)) {
 		switch {
 		case Rune(r) != nil:
 			dropped = true
 		case unicode.IsMark(r):
-			if len(b) == 0 || marks == 2 {
+			if len(b) == 0 || marks == 2 || wide(b[len(b)-1]) {
 				dropped = true
 				continue
 			}
@@ -69,6 +79,12 @@ func FromLogin(user string) (name, why string) {
 		why = "Your SSH user name lost the characters no name may hold." + rename
 	}
 	return name, why
+}
+
+// wide reports whether a terminal draws r in two cells.
+func wide(r rune) bool {
+	k := width.LookupRune(r).Kind()
+	return k == width.EastAsianWide || k == width.EastAsianFullwidth
 }
 
 // YouArePlayer begins the note of a login name no name may be, put as

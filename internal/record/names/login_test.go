@@ -35,6 +35,11 @@ func TestFromLogin(t *testing.T) {
 		// A mark that meets its letter once a character between is left
 		// out composes with it, as the rename would write it.
 		"e#\u0301": "é", "A\u200b\u030a": "Å",
+		// Escape sequences go whole, their parameters too.
+		"Z\x1b]52;c;QQ==\a\u202eLIVE\x1b[5m\r\u200b\uff21\uff21x": "ZLIVEAAx",
+		"ann\x1bPq#0;2\x1b\\\u009b31mbob":                         "annbob",
+		// A mark after a wide character has nothing to combine with.
+		"全角\u0301": "全角", "김\u0301\u0302민": "김민", "さ\u3099くら": "ざくら",
 	} {
 		got, _ := FromLogin(in)
 		assert.Equal(t, want, got, in)
