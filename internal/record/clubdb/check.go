@@ -24,6 +24,10 @@ type Report struct {
 	// Notes lists what is not wrong but worth saying (an older schema,
 	// moved on at the next start).
 	Notes []string
+	// Damaged is true when SQLite's integrity check or the foreign keys
+	// found problems: damage no write of klob makes, for which klob
+	// serve refuses the file (a *DamagedError).
+	Damaged bool
 }
 
 // OK reports whether the check found no problem.
@@ -38,9 +42,14 @@ func (r *Report) Write(w io.Writer) {
 	for _, n := range r.Notes {
 		fmt.Fprintf(w, "%s: note: %s\n", r.Path, n)
 	}
-	if r.OK() {
+	switch {
+	case r.OK():
 		fmt.Fprintf(w, "%s: ok (schema version %d)\n", r.Path, r.Version)
-	} else {
+	case r.Damaged:
+		// What to do, as klob serve says it when it refuses the file.
+		fmt.Fprintf(w, "%s: %s\n%s\n", r.Path, textwrap.Count(len(r.Problems), "problem"),
+			(&DamagedError{Path: r.Path, Reason: "its check finds the " + textwrap.Count(len(r.Problems), "problem") + " above"}).Error())
+	default:
 		fmt.Fprintf(w, "%s: %s\n", r.Path, textwrap.Count(len(r.Problems), "problem"))
 	}
 }
@@ -52,7 +61,7 @@ func (r *Report) Write(w io.Writer) {
 // is never written. It runs SQLite's full integrity check and checks
 // the foreign keys, the schema version and the ratings against their
 // history. The error says why it could not check at all: no file, not
-// an SQLite database (a *DamagedError).
+// an SQLite database, or one too damaged to check (a *DamagedError).
 func CheckFile(ctx context.Context, path string) (Report, error) {
 	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
 		return Report{}, fmt.Errorf("no club database at %s", path)
@@ -92,13 +101,13 @@ func check(ctx context.Context, conn *sql.Conn, path string) (Report, error) {
 		r.Notes = append(r.Notes, fmt.Sprintf("schema version %d: the next klob serve moves it to version %d", r.Version, Version))
 	}
 	problems, err := checkStore(ctx, conn)
-	if reason, ok := damageReason(err); ok {
-		r.Problems = append(r.Problems, reason)
-		return r, nil
-	} else if err != nil {
+	if err != nil {
+		// Too damaged to check (a *DamagedError), as a file SQLite
+		// cannot open at all is.
 		return r, sqlErr(path, err)
 	}
 	r.Problems = append(r.Problems, problems...)
+	r.Damaged = len(problems) > 0
 	if r.Version >= 2 && r.Version <= Version {
 		rp, err := ratingProblems(ctx, conn)
 		if err != nil {
