@@ -150,6 +150,9 @@ func Open(path string, o Options) (*DB, error) {
 		}
 		return nil, fmt.Errorf("the club database %s: %w", abs, err)
 	}
+	if err := writable(abs); err != nil {
+		return nil, err
+	}
 	st, err := inspect(ctx, abs)
 	if err != nil {
 		return nil, err
@@ -292,6 +295,31 @@ func (db *DB) rowErr(err error, what string) error {
 
 // sqlErr names the file in an error of SQLite's, and calls a damaged
 // file damaged.
+// writable refuses a database file that cannot be written (its mode,
+// an immutable flag, a read-only mount), before anything reads or
+// imports into it: SQLite would open it read-only without a word, and
+// the first write, deep in the import, would fail with "attempt to
+// write a readonly database". A missing file is no error, nor is one
+// that is no regular file: inspect refuses it in its own words.
+func writable(path string) error {
+	if fi, err := os.Stat(path); err != nil || !fi.Mode().IsRegular() {
+		return nil
+	}
+	f, err := os.OpenFile(path, os.O_RDWR, 0)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		why := err
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			why = pe.Err
+		}
+		return fmt.Errorf("the club database %s cannot be written (read-only: %v); klob serve writes it: make it writable (chmod u+w, chattr -i) or give another -state. It is left as it is", path, why)
+	}
+	return f.Close()
+}
+
 func sqlErr(path string, err error) error {
 	if r, ok := damageReason(err); ok {
 		return &DamagedError{Path: path, Reason: r, Err: err}

@@ -1,0 +1,38 @@
+//go:build unix
+
+package clubdb
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// A club database that cannot be written (mode 0444 in a 0555
+// directory, or immutable for root, who may write any mode) is refused
+// at Open with a message that says so and where, before the import's
+// first write; the file is left as it was.
+func TestOpenRefusesAReadOnlyFile(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "state")
+	path := filepath.Join(dir, FileName)
+	goodFile(t, path)
+	before := fileSum(t, path)
+	if os.Geteuid() == 0 {
+		if err := exec.Command("chattr", "+i", path).Run(); err != nil {
+			t.Skipf("root, and no immutable flag here: %v", err)
+		}
+		t.Cleanup(func() { _ = exec.Command("chattr", "-i", path).Run() })
+	} else {
+		require.NoError(t, os.Chmod(path, 0o444))
+		require.NoError(t, os.Chmod(dir, 0o555))
+		t.Cleanup(func() { _ = os.Chmod(dir, 0o755) })
+	}
+	err := openRefused(t, path)
+	assert.Contains(t, err.Error(), "the club database "+path+" cannot be written (read-only")
+	assert.Contains(t, err.Error(), "It is left as it is")
+	assert.Equal(t, before, fileSum(t, path), "the file changed")
+}
