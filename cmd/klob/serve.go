@@ -115,7 +115,7 @@ func parseServe(args []string, stdout, stderr io.Writer, getenv func(string) str
 	fs.DurationVar(&f.abandon, "abandon", 30*time.Minute, "a table nobody is connected to for this long is closed, its game filed in the players' histories")
 	fs.Float64Var(&f.keyRate, "key-rate", 40, fmt.Sprintf("most keys a second a session may send, after a burst of %d (a pasted line)", server.DefaultKeyBurst))
 	fs.DurationVar(&f.pace, "pace", tui.DefaultTiming().Pace, "least time between two moves of a bot")
-	fs.DurationVar(&f.stall, "stall", 30*time.Second, "a session whose screen could not be sent for this long (its client stopped reading, and the connection's buffers are full) is closed")
+	fs.DurationVar(&f.stall, "stall", 30*time.Second, "a session whose screen could not be sent for this long is closed; the time counts once its client has stopped reading and the output has filled the client's SSH window (2 MB with OpenSSH) and the sockets' buffers, which a table's small updates take minutes to hours to do")
 	fs.DurationVar(&f.stats, "stats", 0, "log the sessions, tables, goroutines, heap and the club's writes this often (0: never)")
 	fs.IntVar(&f.boardGames, "board-games", rating.DefaultMinGames, "rated games that list a player on a leaderboard")
 	fs.StringVar(&f.allow, "allow", "", "a file of the keys admitted, one a line (authorized_keys lines, SHA256: fingerprints or the lobby's hex tags): a private club; read again when it changes")

@@ -113,7 +113,11 @@ type Config struct {
 	// StallTimeout closes a session whose client has read nothing of
 	// its screen for this long: one write to it has waited that long
 	// (default 30 seconds). Such a client is dropped, never waited for:
-	// its frames stop, the others' go on.
+	// its frames stop, the others' go on. A write waits only once the
+	// output has filled the client's SSH window (2 MB with OpenSSH) and
+	// the sockets' buffers, which small updates take long to do: SSH
+	// says nothing of what the client read before its window is full,
+	// so a stopped client is told from a slow one only then.
 	StallTimeout time.Duration
 	// Now is the clock of the rates and the idle time; nil means
 	// time.Now.
