@@ -45,7 +45,7 @@ func Normal(name string) (string, error) {
 	if n == "" {
 		return "", errors.New("a name needs at least one letter")
 	}
-	marks, seen := 0, false
+	marks, seen, prev := 0, false, rune(0)
 	for _, r := range n {
 		if err := Rune(r); err != nil {
 			return "", err
@@ -54,11 +54,15 @@ func Normal(name string) (string, error) {
 			if !seen {
 				return "", errors.New("a name may not begin with an accent: it would sit on what the screen shows before it")
 			}
+			if wide(prev) {
+				// Nothing to combine with (FromLogin says why).
+				return "", fmt.Errorf("a name may not put an accent on %q: terminals draw it there at different places", prev)
+			}
 			if marks++; marks > 2 {
 				return "", errors.New("a name may not stack more than two accents on one letter")
 			}
 		} else {
-			marks, seen = 0, seen || r != ' '
+			marks, seen, prev = 0, seen || r != ' ', r
 		}
 	}
 	if len([]rune(n)) > Max {

@@ -65,6 +65,8 @@ func TestNormal(t *testing.T) {
 		// Hangul jamo NFKC leaves unjoined: measured as one character,
 		// drawn as many.
 		strings.Repeat("\u1100", 24), "ㅋㅋ", "\u1100ann", "ann\ua960", "한\ud7b0", "ᄀᄀᄀ",
+		// A mark on a wide character, which none belongs on.
+		"全角\u0301", "김\u0302민", "ann 😀\u0301",
 	} {
 		_, err := Normal(bad)
 		assert.Error(t, err, "%q", bad)
