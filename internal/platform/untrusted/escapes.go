@@ -20,20 +20,31 @@ func StripEscapes(s string) string {
 	}
 	var b strings.Builder
 	for i := 0; i < len(s); {
-		r, n := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == 0x1b:
-			i = skipEscape(s, i+n)
-		case r == 0x9b: // CSI
-			i = skipCSI(s, i+n)
-		case r == 0x90 || r == 0x98 || r == 0x9d || r == 0x9e || r == 0x9f: // DCS, SOS, OSC, PM, APC
-			i = skipString(s, i+n)
-		default:
-			b.WriteString(s[i : i+n])
-			i += n
+		if end, ok := EscapeAt(s, i); ok {
+			i = end
+			continue
 		}
+		_, n := utf8.DecodeRuneInString(s[i:])
+		b.WriteString(s[i : i+n])
+		i += n
 	}
 	return b.String()
+}
+
+// EscapeAt reports whether an escape sequence, as StripEscapes reads
+// one, begins at byte i of s, and if so the index just after it (the
+// end of s for one left unterminated).
+func EscapeAt(s string, i int) (end int, ok bool) {
+	r, n := utf8.DecodeRuneInString(s[i:])
+	switch {
+	case r == 0x1b:
+		return skipEscape(s, i+n), true
+	case r == 0x9b: // CSI
+		return skipCSI(s, i+n), true
+	case c1Introducer(r): // DCS, SOS, OSC, PM, APC
+		return skipString(s, i+n), true
+	}
+	return i, false
 }
 
 // c1Introducer reports the C1 controls that begin a sequence.

@@ -5,6 +5,8 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/text/unicode/norm"
+
+	"github.com/klob/klob/internal/platform/untrusted"
 )
 
 // MaxMarks is the most combining marks kept in a row (on one letter).
@@ -130,17 +132,12 @@ func strip(dst []byte, s string) []byte {
 			i++
 			continue
 		}
+		if end, ok := untrusted.EscapeAt(s, i); ok {
+			i = end
+			continue
+		}
 		r, n := utf8.DecodeRuneInString(s[i:])
 		switch {
-		case r == 0x1b:
-			i = skipEscape(s, i+n)
-			continue
-		case r == 0x9b: // CSI
-			i = skipCSI(s, i+n)
-			continue
-		case r == 0x90 || r == 0x98 || r == 0x9d || r == 0x9e || r == 0x9f: // DCS, SOS, OSC, PM, APC
-			i = skipString(s, i+n)
-			continue
 		case unicode.IsSpace(r):
 			dst = append(dst, ' ')
 		case allowed(r):
@@ -149,73 +146,6 @@ func strip(dst []byte, s string) []byte {
 		i += n
 	}
 	return dst
-}
-
-// skipEscape returns the index after the escape sequence whose ESC ends
-// just before i. An ESC followed by nothing a terminal would read as a
-// sequence is removed alone.
-func skipEscape(s string, i int) int {
-	if i >= len(s) {
-		return i
-	}
-	switch c := s[i]; {
-	case c == '[':
-		return skipCSI(s, i+1)
-	case c == ']' || c == 'P' || c == 'X' || c == '^' || c == '_':
-		return skipString(s, i+1)
-	case c >= 0x20 && c <= 0x2f: // intermediates, then one final byte
-		for i < len(s) && s[i] >= 0x20 && s[i] <= 0x2f {
-			i++
-		}
-		if i < len(s) && s[i] >= 0x30 && s[i] <= 0x7e {
-			i++
-		}
-		return i
-	case c >= 0x30 && c <= 0x7e: // a two-byte sequence: ESC c resets the terminal
-		return i + 1
-	}
-	return i
-}
-
-// skipCSI returns the index after a control sequence whose introducer
-// ends just before i: parameter and intermediate bytes (and the C0
-// controls a terminal runs inside one) up to a final byte. ESC, CAN or
-// SUB abort it and are read next; a non-ASCII byte ends it.
-func skipCSI(s string, i int) int {
-	for ; i < len(s); i++ {
-		switch c := s[i]; {
-		case c >= 0x40 && c <= 0x7e:
-			return i + 1
-		case c == 0x1b || c == 0x18 || c == 0x1a || c > 0x7f:
-			return i
-		}
-	}
-	return i
-}
-
-// skipString returns the index after a control string (OSC, DCS, SOS,
-// PM, APC) whose introducer ends just before i: it ends at BEL, at ST
-// (ESC \ or U+009C), at CAN or SUB, or at an ESC, which is read next;
-// unterminated, it runs to the end of the line, as it would swallow
-// what follows on a terminal. Scanning bytes is safe: none of these
-// bytes occurs inside a UTF-8 sequence.
-func skipString(s string, i int) int {
-	for ; i < len(s); i++ {
-		switch s[i] {
-		case 0x07, 0x18, 0x1a:
-			return i + 1
-		case 0x1b:
-			if i+1 < len(s) && s[i+1] == '\\' {
-				return i + 2
-			}
-			return i
-		case 0xc2:
-			if i+1 < len(s) && s[i+1] == 0x9c {
-				return i + 2
-			}
-		}
-	}
-	return i
 }
 
 // tidy makes the line of a stripped, normalised text: single spaces,
