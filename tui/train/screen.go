@@ -185,7 +185,9 @@ type kind interface {
 	// and upcard, the question, the menu and the rule under it, in room
 	// lines with the result's lines mid under them, of which it needs
 	// need at least. The menu's hits are relative to the first line.
-	body(ctx *kit.Context, room int, mid []string, need int) ([]string, []kit.Hit)
+	// lost is the last step of the parts' giving way still taken (0:
+	// none), from mainParts on one of the main ones.
+	body(ctx *kit.Context, room int, mid []string, need int) (lines []string, hits []kit.Hit, lost int)
 	// hand is the person's hand in the order the screen shows it.
 	hand() []rules.Card
 	// askHint is the line under the menu before the choice.

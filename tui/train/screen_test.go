@@ -790,15 +790,20 @@ func TestReasonWholeSentences(t *testing.T) {
 		for range 30 {
 			hs.press(itemKeys(hs.s.legal, hs.s.order)[0])
 			lines := strings.Split(hs.screen(), "\n")
-			// The last line of the result: above the bottom rule, the
-			// note and the keys.
+			// The last line of the result: above the bottom rule, under
+			// which come the note (or its blank line, unless the result
+			// took it) and the keys.
+			bottom := len(lines) - 2
+			for bottom > 0 && !strings.HasPrefix(strings.TrimSpace(lines[bottom]), "─") {
+				bottom--
+			}
 			last := ""
-			for i := len(lines) - 4; i >= 0; i-- {
+			for i := bottom - 1; i >= 0; i-- {
 				if l := strings.TrimSpace(lines[i]); l != "" && !strings.HasPrefix(l, "─") {
 					last = l
 					break
 				}
-				if strings.HasPrefix(strings.TrimSpace(lines[i]), "─") && i < len(lines)-4 {
+				if strings.HasPrefix(strings.TrimSpace(lines[i]), "─") {
 					break
 				}
 			}

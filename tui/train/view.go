@@ -55,7 +55,19 @@ func (t *core) render(ctx *kit.Context) (string, []kit.Hit, kit.Page) {
 	default:
 		var need int
 		mid, need, pg = t.resultLinesIn(ctx, w, -1)
-		body, bodyHits := t.kind.body(ctx, room, mid, need)
+		body, bodyHits, lost := t.kind.body(ctx, room, mid, need)
+		if t.state == stateResult && t.note == "" {
+			// Short of room, the blank line kept for a note goes to the
+			// answer: to the reason's last sentence, or to the drill
+			// where the result's least took one of its main parts (the
+			// option taken, the words said, the score, the question).
+			more, moreHits, moreLost := t.kind.body(ctx, room+1, mid, need)
+			if len(body)+len(mid) > room || lost >= mainParts && moreLost < lost {
+				bottom = bottom[:1]
+				room++
+				body, bodyHits = more, moreHits
+			}
+		}
 		for _, m := range bodyHits {
 			m.Rect.Y += len(top)
 			hits = append(hits, m)
@@ -487,6 +499,11 @@ type part struct {
 	gone  int
 }
 
+// mainParts is the first step of body's giving way that takes one of
+// the drill's main parts: the option taken, then the words said, the
+// score and the question.
+const mainParts = 5
+
 // body: who deals and where you sit, the score, what was said; the
 // hand and the upcard; the question and the menu, on as many lines as
 // the width needs. When the window is short the parts give way in a
@@ -501,7 +518,7 @@ type part struct {
 // from a shlomo) stay with the table of a card to give, the menu
 // before the choice, who deals and the table of options always show,
 // and at 80×24 the answer keeps the question and what you chose.
-func (t *Screen) body(ctx *kit.Context, room int, mid []string, need int) ([]string, []kit.Hit) {
+func (t *Screen) body(ctx *kit.Context, room int, mid []string, need int) ([]string, []kit.Hit, int) {
 	w, h := ctx.Width, ctx.Height
 	v := &t.view
 	cards := t.cardLines(ctx, cardSize(w, h, len(t.hand())))
@@ -583,6 +600,16 @@ func (t *Screen) body(ctx *kit.Context, room int, mid []string, need int) ([]str
 		drop(d)
 	}
 	giveBack()
+	// The last step still taken: what the drill lost to the result.
+	lost := 0
+	for i, p := range parts {
+		switch {
+		case p.gone > 0 && p.lines == nil && len(full[i]) > 0:
+			lost = max(lost, p.gone)
+		case p.drop > 0 && !slices.Equal(full[i], p.lines):
+			lost = max(lost, p.drop)
+		}
+	}
 	spare := room - used() - len(mid)
 	var out []string
 	for i, p := range parts {
@@ -603,7 +630,7 @@ func (t *Screen) body(ctx *kit.Context, room int, mid []string, need int) ([]str
 			spare--
 		}
 	}
-	return append(out, kit.Rule(ctx, ctx.Width)), hits
+	return append(out, kit.Rule(ctx, ctx.Width)), hits, lost
 }
 
 // handTrump is the suit the hand is sorted for: the trump once settled

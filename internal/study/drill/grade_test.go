@@ -33,7 +33,7 @@ func TestRankedAgreesWithBest(t *testing.T) {
 	require.Equal(t, 2, an.Best)
 	assert.Equal(t, []int{2, 3, 0, 1}, an.Ranked())
 	assert.Contains(t, an.Ranking(), "within 0.5%, by points")
-	assert.Contains(t, strings.Join(an.Reason(false), " "), "count as the same, and saying schmeiss scores 1.9 points more")
+	assert.Contains(t, strings.Join(an.Reason(false), " "), "the same within 0.5%, so the points do, and saying schmeiss scores 1.9 points more")
 	// WinLevel is eval.Best's: one option just inside it, one just out.
 	near := []eval.Result{{Mean: 0, Win: 0.5}, {Mean: 9, Win: 0.5 - WinLevel + 1e-6}}
 	far := []eval.Result{{Mean: 0, Win: 0.5}, {Mean: 9, Win: 0.5 - WinLevel - 1e-6}}

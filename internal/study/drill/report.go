@@ -44,17 +44,21 @@ func (an *Analysis) Reason(ascii bool) []string {
 	}
 	var out []string
 	if an.ByWin {
-		wins := fmt.Sprintf("%s wins the game %s of the time, %s %s.", capital(name), chance(&best), otherName, chance(&other))
+		// The first sentence says why the best is best, whole, so that a
+		// screen short of room, which keeps the first sentence and lets
+		// the others give way, never shows a higher chance beside the
+		// best without the reason it is not chosen. "Within 200 points"
+		// is true of a game to 200 or less from its first deal, where
+		// "near the end" would not be.
+		decides := fmt.Sprintf("Within %d points of the target the chance to win the game decides", eval.EndgameMargin)
+		wins := fmt.Sprintf("%s wins it %s of the time, %s %s", name, chance(&best), otherName, chance(&other))
 		if v := other.Verdict; v.Kind.Wrong() && !v.ByWin {
 			// Graded by the points (grade): the chances are as good as
 			// the same within the error, and the points tell them apart,
 			// as the verdict says.
-			return append(out, fmt.Sprintf("Within %d points of the target the chance to win the game decides, but where the chances are the same within the error the points do.", eval.EndgameMargin),
-				wins, fmt.Sprintf("That is the same within the error, and %s scores %s less for this deal.", otherName, PointsOne(d)))
+			return append(out, fmt.Sprintf("%s, but %s: the same within the error, so the points do, and %s scores %s less for this deal.",
+				decides, wins, otherName, PointsOne(d)))
 		}
-		// True of a game to 200 or less from its first deal, where
-		// "near the end" would not be.
-		out = append(out, fmt.Sprintf("Within %d points of the target the chance to win the game decides.", eval.EndgameMargin), wins)
 		if other.Win > best.Win {
 			// eval.Best: chances this close count as equal, and the
 			// points decide.
@@ -62,7 +66,10 @@ func (an *Analysis) Reason(ascii bool) []string {
 			if d >= 0.5 {
 				more = PointsOne(d) + " more"
 			}
-			out = append(out, fmt.Sprintf("Chances within %s count as the same, and %s scores %s for this deal.", Percent(WinLevel), name, more))
+			out = append(out, fmt.Sprintf("%s: %s, the same within %s, so the points do, and %s scores %s for this deal.",
+				decides, wins, Percent(WinLevel), name, more))
+		} else {
+			out = append(out, decides+": "+wins+".")
 		}
 		switch {
 		case best.Win-other.Win >= WinInaccuracyAt:

@@ -68,7 +68,7 @@ var (
 	more     = regexp.MustCompile(`scores (\d+\.\d) points more than`)
 	less     = regexp.MustCompile(`(?:and (.+) scores|It scores) (\d+\.\d) points less for this deal`)
 	scoresBy = regexp.MustCompile(`and .+ scores (\d+\.\d) points more for this deal`)
-	winsThe  = regexp.MustCompile(`wins the game ([<>]?\d+(?:\.\d)?%) of the time, .+ ([<>]?\d+(?:\.\d)?%)\.`)
+	winsThe  = regexp.MustCompile(`wins it ([<>]?\d+(?:\.\d)?%) of the time, .+? ([<>]?\d+(?:\.\d)?%)[.,:]`)
 )
 
 // tenthsOf reads a figure as written, in tenths: "+38.2" is 382, "61.0%"

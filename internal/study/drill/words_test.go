@@ -88,26 +88,23 @@ func TestReasonSentences(t *testing.T) {
 		{Analysis{Rows: []Row{optRow(rules.PassAction(), -5, 0, 0.0), optRow(rules.Action{Kind: rules.Take}, -40, 0, 0.55)}, Samples: 10}, false,
 			[]string{"Passing scores 35.0 points more than taking on average.", "Taking goes bete 55% of the time."}},
 		{Analysis{Rows: []Row{optRow(rules.Action{Kind: rules.Exchange}, 3, 0.019, 0), optRow(rules.Action{Kind: rules.NoExchange}, 2, 0.018, 0)}, ByWin: true, Samples: 10}, false,
-			[]string{"Within 200 points of the target the chance to win the game decides.", "Exchanging the dix wins the game 1.9% of the time, not exchanging 1.8%.", "The game is all but lost whatever you do."}},
+			[]string{"Within 200 points of the target the chance to win the game decides: exchanging the dix wins it 1.9% of the time, not exchanging 1.8%.", "The game is all but lost whatever you do."}},
 		{Analysis{Rows: []Row{optRow(rules.PassAction(), 3, 0.99, 0), optRow(rules.Action{Kind: rules.Take}, 2, 0.99, 0.1)}, ByWin: true, Samples: 10}, false,
-			[]string{"Within 200 points of the target the chance to win the game decides.", "Passing wins the game 99% of the time, taking 99%.", "The game is all but won whatever you bid."}},
+			[]string{"Within 200 points of the target the chance to win the game decides: passing wins it 99% of the time, taking 99%.", "The game is all but won whatever you bid."}},
 		// A game won 99.8% of the time is not won every time.
 		{Analysis{Rows: []Row{optRow(rules.PassAction(), 3, 0.998, 0), optRow(rules.Action{Kind: rules.Take}, 2, 0.9996, 0.1)}, ByWin: true, Samples: 10}, false,
-			[]string{"Within 200 points of the target the chance to win the game decides.", "Passing wins the game 99.8% of the time, taking >99.9%.",
-				"Chances within 0.5% count as the same, and passing scores 1.0 points more for this deal.", "The game is all but won whatever you bid."}},
+			[]string{"Within 200 points of the target the chance to win the game decides: passing wins it 99.8% of the time, taking >99.9%, the same within 0.5%, so the points do, and passing scores 1.0 points more for this deal.", "The game is all but won whatever you bid."}},
 		// The hard bot's choice, as likely to win within 0.5% and scoring
 		// more, is said to be so, not left beside a higher chance.
 		{Analysis{Rows: []Row{optRow(rules.NameAction(rules.Clubs), 29.6, 0.015, 0.22), optRow(rules.NameAction(rules.Spades), 25.7, 0.016, 0.26)}, ByWin: true, Samples: 10}, false,
-			[]string{"Within 200 points of the target the chance to win the game decides.", "Naming clubs wins the game 1.5% of the time, naming spades 1.6%.",
-				"Chances within 0.5% count as the same, and naming clubs scores 3.9 points more for this deal.", "The game is all but lost whatever you bid."}},
+			[]string{"Within 200 points of the target the chance to win the game decides: naming clubs wins it 1.5% of the time, naming spades 1.6%, the same within 0.5%, so the points do, and naming clubs scores 3.9 points more for this deal.", "The game is all but lost whatever you bid."}},
 		{Analysis{Rows: []Row{optRow(rules.NameAction(rules.Hearts), 0, 0.12, 0), optRow(rules.NameAction(rules.Diamonds), 21, 0.05, 0)}, ByWin: true, Samples: 10}, false,
-			[]string{"Within 200 points of the target the chance to win the game decides.", "Naming hearts wins the game 12% of the time, naming diamonds 5.0%.", "It scores 21.0 points less for this deal, but wins more often."}},
+			[]string{"Within 200 points of the target the chance to win the game decides: naming hearts wins it 12% of the time, naming diamonds 5.0%.", "It scores 21.0 points less for this deal, but wins more often."}},
 		// A choice as likely to win within the error but graded by the
 		// points it gives away is told so, not that the chance decides.
 		{Analysis{Rows: []Row{optRow(rules.Action{Kind: rules.Take}, 10, 0.048, 0),
 			{Result: eval.Result{Action: rules.PassAction(), Mean: -56.3, Win: 0.038}, Verdict: Verdict{Kind: Blunder, Points: 66.3}}}, ByWin: true, Samples: 10}, false,
-			[]string{"Within 200 points of the target the chance to win the game decides, but where the chances are the same within the error the points do.",
-				"Taking wins the game 4.8% of the time, passing 3.8%.", "That is the same within the error, and passing scores 66.3 points less for this deal."}},
+			[]string{"Within 200 points of the target the chance to win the game decides, but taking wins it 4.8% of the time, passing 3.8%: the same within the error, so the points do, and passing scores 66.3 points less for this deal."}},
 		{Analysis{Rows: []Row{optRow(rules.Action{Kind: rules.Take}, 3, 0.5, 0)}, Samples: 10}, false, []string{"Take is the only option."}},
 	}
 	for _, c := range cases {
