@@ -192,7 +192,10 @@ func TestVerdictScale(t *testing.T) {
 	legend := strings.Join(Legend(), " ")
 	for _, want := range []string{"an inaccuracy from 4 points (0.5%", "a mistake from 10 points (1.0%)", "a blunder from 20 points (2.0%)", "2 standard errors",
 		// Each option's chance to win is its own: the column is no share of 100%.
-		"win game: how often you win the whole game if you make this choice", "the rows do not add up to 100%"} {
+		"win game: how often you win the whole game if you make this choice", "the rows do not add up to 100%",
+		// Near the end a row graded by points among rows graded by the
+		// chance says why in an entry of its own.
+		"-N pts among -N% win rows, near the end: that choice is as likely to win as the best within the error, so the points decide"} {
 		assert.Contains(t, legend, want)
 	}
 }
