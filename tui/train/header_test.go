@@ -26,7 +26,7 @@ func TestHeaderShowsBothLosses(t *testing.T) {
 			s.no = 12
 			s.stats.Sections = map[string]drill.Section{strconv.Itoa(n): {Score: drill.Score{Drills: 13, Correct: 1, Lost: 40.3, WinLost: 0.38}}}
 			got := ansi.Strip(s.header(&ctx, 80))
-			if !strings.Contains(got, "3.1") || !strings.Contains(got, "0.38 games") {
+			if !strings.Contains(got, "3.1") || !strings.Contains(got, "38% win") {
 				t.Errorf("%d players, seed %d: %q lacks a figure", n, seed, got)
 			}
 			for w := 60; w <= 120; w++ {

@@ -100,7 +100,9 @@ func (t *core) header(ctx *kit.Context, w int) string {
 		right := fmt.Sprintf("%d/%d right", s.Correct, s.Drills)
 		pts := fmt.Sprintf(" · %.1f pts lost/drill", s.AvgLost())
 		short := fmt.Sprintf(" · %.1f lost/drill", s.AvgLost())
-		games := fmt.Sprintf(" · %.2f games lost", s.WinLost)
+		// The chance to win, summed over the drills, as Score.LostText
+		// and the game analysis say it.
+		games := " · chance to win lost " + drill.Percent(s.WinLost)
 		pct := fmt.Sprintf(" (%.0f%%)", 100*s.Accuracy())
 		switch {
 		case s.WinLost == 0:
@@ -110,8 +112,8 @@ func (t *core) header(ctx *kit.Context, w int) string {
 		default:
 			// Both figures stay, in shorter words and beside the terse
 			// left, before either gives way.
-			both := fmt.Sprintf(" · %.1f pts/drill · %.2f games", s.AvgLost(), s.WinLost)
-			least := fmt.Sprintf(" · %.1f/drill · %.2f games", s.AvgLost(), s.WinLost)
+			both := fmt.Sprintf(" · %.1f pts/drill · %s win", s.AvgLost(), drill.Percent(s.WinLost))
+			least := fmt.Sprintf(" · %.1f/drill · %s win", s.AvgLost(), drill.Percent(s.WinLost))
 			full = []string{right + pct + pts + games + " ", right + pct + both + " ", right + both + " lost ", right + both + " ", right + least + " "}
 			rights = []string{right + pct + pts + " ", right + short + " "}
 		}

@@ -120,15 +120,18 @@ func (s *Score) Add(v Verdict) {
 
 // Text says the score in a sentence: "3 drills, 2 right (67%); 41
 // points lost, 13.7 a drill." A wrong answer judged by the chance to
-// win counts no points; what it cost is said in games: "chances to win
-// worth 0.12 games lost".
+// win counts no points; what it cost is said in that chance, summed
+// over the drills as the game analysis sums it over the decisions:
+// "chance to win lost 12% summed over the drills".
 func (s Score) Text() string {
 	t := fmt.Sprintf("%d %s, %d right (%.0f%%)", s.Drills, plural(s.Drills, "drill"), s.Correct, 100*s.Accuracy())
 	return t + "; " + s.LostText() + "."
 }
 
 // LostText says what the wrong answers cost: "nothing lost", "41.2
-// points lost, 13.7 a drill", "chances to win worth 0.12 games lost", or both.
+// points lost, 13.7 a drill", "chance to win lost 12% summed over the
+// drills", or both. The chance is a percentage summed over the drills
+// (it can pass 100%), in the words of the game analysis.
 func (s Score) LostText() string {
 	if s.Correct == s.Drills {
 		return "nothing lost"
@@ -138,7 +141,7 @@ func (s Score) LostText() string {
 		parts = append(parts, fmt.Sprintf("%s lost, %.1f a drill", PointsOne(s.Lost), s.AvgLost()))
 	}
 	if s.WinLost > 0 {
-		parts = append(parts, fmt.Sprintf("chances to win worth %.2f games lost", s.WinLost))
+		parts = append(parts, "chance to win lost "+Percent(s.WinLost)+" summed over the drills")
 	}
 	return strings.Join(parts, "; ")
 }
