@@ -101,7 +101,7 @@ func TestLobbyTrainer(t *testing.T) {
 	}
 	d.press("t")
 	back := d.app.screen.(*lobby.Away).Inner().(*train.Screen)
-	if back != tr || !strings.HasPrefix(back.QuitNote(), "This session: 1 of 1 drill right") {
+	if back != tr || !strings.HasPrefix(back.QuitNote(), "This session (2 players): 1 of 1 drill right") {
 		t.Fatalf("the same trainer comes back with its session score (%q)", back.QuitNote())
 	}
 }

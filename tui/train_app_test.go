@@ -63,7 +63,7 @@ func TestTrainHelpAndQuit(t *testing.T) {
 		t.Errorf("trainer quit question:\n%s", scr)
 	}
 	hs.press("n", "t")
-	if got := hs.app.QuitNote(); !strings.HasPrefix(got, "This session: 1 of 1 drill right") {
+	if got := hs.app.QuitNote(); !strings.HasPrefix(got, "This session (2 players): 1 of 1 drill right") {
 		t.Errorf("quit note %q", got)
 	}
 }

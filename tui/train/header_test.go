@@ -37,3 +37,42 @@ func TestHeaderShowsBothLosses(t *testing.T) {
 		}
 	}
 }
+
+// TestHeaderOneFormAtEveryCount: the header says the seat count, the
+// drill, the seed and the drills taken (-only) in one form at every seat
+// count, at 80 columns with a seed of 20 digits too, and the figures on
+// its right say they are the record.
+func TestHeaderOneFormAtEveryCount(t *testing.T) {
+	ctx := kit.NewContext(false)
+	for _, seed := range []uint64{5, 13583308716578812719} {
+		for _, withRecord := range []bool{false, true} {
+			forms := map[string][]int{}
+			for _, n := range []int{2, 3, 4} {
+				cfg := rulesConfig(t, &traintest.MemRecord{}, "players="+strconv.Itoa(n))
+				cfg.Seed, cfg.Only = seed, drill.OnlyRound2
+				s := New(cfg)
+				s.no = 1
+				if withRecord {
+					s.stats.Sections = map[string]drill.Section{strconv.Itoa(n): {Score: drill.Score{Drills: 1, Correct: 1}}}
+				}
+				got := ansi.Strip(s.header(&ctx, 80))
+				for _, want := range []string{"seed " + strconv.FormatUint(seed, 10), " · only round2"} {
+					if !strings.Contains(got, want) {
+						t.Errorf("%d players, seed %d: %q lacks %q", n, seed, got, want)
+					}
+				}
+				if !strings.Contains(got, strconv.Itoa(n)+" players · ") && !strings.Contains(got, strconv.Itoa(n)+"p · ") {
+					t.Errorf("%d players, seed %d: %q lacks the seat count", n, seed, got)
+				}
+				if withRecord && strings.Contains(got, "right") && !strings.Contains(got, "record 1/1 right") {
+					t.Errorf("%d players, seed %d: %q does not say the figures are the record", n, seed, got)
+				}
+				form := strings.NewReplacer(strconv.Itoa(n)+" players", "N players", strconv.Itoa(n)+"p ", "Np ").Replace(got)
+				forms[form] = append(forms[form], n)
+			}
+			if len(forms) != 1 {
+				t.Errorf("seed %d, record %v: the header differs by seat count: %v", seed, withRecord, forms)
+			}
+		}
+	}
+}

@@ -287,13 +287,10 @@ func (t *core) players() int { return t.cfg.Options.NumPlayers() }
 // count and target), not the two-player game's.
 func (t *core) HelpRules() (rules.Options, bool) { return t.cfg.Options, true }
 
-// seats is format with the seat count at a table of three or four, and
-// nothing at two (the trainer of two players is the one most use).
+// seats is format with the seat count at the table: every count says
+// it the same way, two too.
 func (t *core) seats(format string) string {
-	if n := t.players(); n > 2 {
-		return fmt.Sprintf(format, n)
-	}
-	return ""
+	return fmt.Sprintf(format, t.players())
 }
 
 // seatRecord is the record of this seat count, with its kinds of

@@ -490,7 +490,7 @@ func TestRecord(t *testing.T) {
 	if scr := hs.screen(); !strings.Contains(scr, "the record could not be saved: disk full") || !strings.Contains(scr, "2/3 right") {
 		t.Errorf("a failed save:\n%s", scr)
 	}
-	if got, want := hs.s.QuitNote(), "This session: 1 of 2 drills right, 47.0 points lost, 23.5 a drill."; got != want {
+	if got, want := hs.s.QuitNote(), "This session (2 players): 1 of 2 drills right, 47.0 points lost, 23.5 a drill."; got != want {
 		t.Errorf("quit note %q, want %q", got, want)
 	}
 }
@@ -731,7 +731,7 @@ func TestReviewRecordWraps(t *testing.T) {
 	scr := hs.screen()
 	flat := kittest.Flat(scr)
 	sec := rec.Stats.Section(2)
-	want := "Record: 2 drills, 1 right (50%), " + sec.Score.LostText() + "."
+	want := "Record at 2 players: 2 drills, 1 right (50%), " + sec.Score.LostText() + "."
 	if !strings.Contains(flat, want) {
 		t.Fatalf("the record is cut, want %q:\n%s", want, scr)
 	}

@@ -86,8 +86,9 @@ func (t *core) render(ctx *kit.Context) (string, []kit.Hit, kit.Page) {
 }
 
 // header is the top line: the trainer, the seat count at a table, the
-// drill and the seed on the left, the record of this seat count on the
-// right.
+// drill, the seed and the drills taken (-only) on the left, the record
+// of this seat count on the right, said to be the record: it counts
+// every drill answered at this seat count, not this session's.
 func (t *core) header(ctx *kit.Context, w int) string {
 	st := &ctx.Styles
 	rec, _ := t.seatRecord()
@@ -97,7 +98,7 @@ func (t *core) header(ctx *kit.Context, w int) string {
 		// What the wrong answers cost, in the parts Score.LostText says:
 		// the points, and the chances to win of those graded by them, so
 		// that drills lost only by the chance do not read "0.0 pts lost".
-		right := fmt.Sprintf("%d/%d right", s.Correct, s.Drills)
+		right := fmt.Sprintf("record %d/%d right", s.Correct, s.Drills)
 		pts := fmt.Sprintf(" · %.1f pts lost/drill", s.AvgLost())
 		short := fmt.Sprintf(" · %.1f lost/drill", s.AvgLost())
 		// The chance to win, summed over the drills, as Score.LostText
@@ -114,44 +115,45 @@ func (t *core) header(ctx *kit.Context, w int) string {
 			// left, before either gives way.
 			both := fmt.Sprintf(" · %.1f pts/drill · %s win", s.AvgLost(), drill.Percent(s.WinLost))
 			least := fmt.Sprintf(" · %.1f/drill · %s win", s.AvgLost(), drill.Percent(s.WinLost))
-			full = []string{right + pct + pts + games + " ", right + pct + both + " ", right + both + " lost ", right + both + " ", right + least + " "}
+			brief := fmt.Sprintf("record %d/%d", s.Correct, s.Drills)
+			full = []string{right + pct + pts + games + " ", right + pct + both + " ", right + both + " lost ", right + both + " ", right + least + " ", brief + least + " "}
 			rights = []string{right + pct + pts + " ", right + short + " "}
 		}
 		rights = append(rights, right+" ")
 	}
-	// The seed says how to get the same drills again: it stays, and the
-	// words around it and the record get shorter first.
+	// One form at every seat count. The seed says how to get the same
+	// drills again, and -only which: they stay, and the words around
+	// them and the record get shorter first; "only" goes last.
 	title := st.Title.Render("Klob")
 	only := ""
 	if t.cfg.Only != drill.Any {
 		only = " · only " + t.cfg.Only.String()
 	}
-	seats := t.seats(" · %d players")
-	lefts := []string{
-		fmt.Sprintf(" %s  Trainer%s · drill %d · seed %d%s", title, seats, t.no, t.cfg.Seed, only),
-		fmt.Sprintf(" %s  Trainer%s · drill %d · seed %d", title, t.seats(" %dp"), t.no, t.cfg.Seed),
-	}
-	// The terse "4p" form comes last, after every record: before the
-	// first drill the words stay and "no drills yet" gives way.
-	left, right := lefts[len(lefts)-1], rights[len(rights)-1]
-fits:
-	for _, rs := range [][]string{full, rights} {
-		for _, ls := range [][]string{lefts[:len(lefts)-1], lefts[len(lefts)-1:]} {
-			for _, r := range rs {
-				for _, l := range ls {
-					if kit.WidthOf(l)+3+kit.WidthOf(r) <= w {
-						left, right = l, r
-						break fits
+	n := t.players()
+	words := fmt.Sprintf(" %s  Trainer · %d players · drill %d · seed %d", title, n, t.no, t.cfg.Seed)
+	terse := fmt.Sprintf(" %s  Trainer · %dp · drill %d · seed %d", title, n, t.no, t.cfg.Seed)
+	// The terse "4p" form comes after every record beside the words:
+	// before the first drill the words stay and "no drills yet" gives
+	// way; then the record gives way, and "only" last.
+	tries := [][2][]string{{full, {words + only}}, {full, {terse + only}}, {rights, {words + only}}, {rights, {terse + only}},
+		{{""}, {words + only, terse + only, terse}}}
+	for _, try := range tries {
+		for _, r := range try[0] {
+			for _, l := range try[1] {
+				if r == "" {
+					if kit.WidthOf(l) > w {
+						continue
 					}
+					return kit.Fit(l, w)
 				}
+				if kit.WidthOf(l)+3+kit.WidthOf(r) > w {
+					continue
+				}
+				return kit.Fit(l, w-kit.WidthOf(r)-1) + " " + st.Heading.Render(r)
 			}
 		}
 	}
-	lw := w - kit.WidthOf(right) - 1
-	if lw < 30 {
-		return kit.Clip(left, w)
-	}
-	return kit.Fit(left, lw) + " " + st.Heading.Render(right)
+	return kit.Clip(terse, w)
 }
 
 // wrapped wraps a sentence to the width, each line indented by one, in
