@@ -412,6 +412,18 @@ func TestTextTellsTheRules(t *testing.T) {
 	if !strings.Contains(name, "taken in round one or after a refused schmeiss") {
 		t.Errorf("round two's text leaves out the exchange after a refused schmeiss: %s", name)
 	}
+	// "No exchange" tells nothing (rules §4): the learner knows the bot
+	// lacks the 7 only from holding it.
+	dix := strings.Join(strings.Fields(txt["deal2-dix"].String()), " ")
+	if strings.Contains(dix, "(it does not hold the 7)") || !strings.Contains(dix, "tells nothing") || !strings.Contains(dix, "because you hold it yourself") {
+		t.Errorf("the dix's text draws on \"no exchange\": %s", dix)
+	}
+	// Bella counts for the one who holds the pair, not for the trick's
+	// winner.
+	bella := strings.Join(strings.Fields(txt["bella"].String()), " ")
+	if strings.Contains(bella, "Bella scores whoever") || !strings.Contains(bella, "Bella counts for you, who hold the pair, whoever wins the trick") {
+		t.Errorf("the bella's text reads as the trick's winner scoring it: %s", bella)
+	}
 	end := strings.Join(strings.Fields(txt["end"].String()), " ")
 	// A bete at three as the three-player lesson says it (rules §12):
 	// half the maker's rounded down, the odd point to the one with more.
