@@ -6,9 +6,11 @@ import (
 	"os"
 
 	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/internal/record/settings"
 	"github.com/klob/klob/internal/record/store"
 	"github.com/klob/klob/internal/study/analysis"
 	"github.com/klob/klob/tui"
+	"github.com/klob/klob/tui/kit"
 )
 
 // runReplay steps through a saved game in the terminal. With a FILE it
@@ -62,6 +64,14 @@ Steps through a saved game; without FILE, lists the saved games to choose from.`
 		return nil, 2
 	}
 	cfg := tui.ReplayConfig{ASCII: ascii.in(os.Getenv), Analyse: *analyse, Analysis: analysis.Options{Samples: *samples, Seed: *seed}}
+	// The hand in the player's order ("Sort the hand by"), as the table
+	// shows it. A settings file that does not read is klob play's to
+	// report; what of it reads still counts.
+	if path, err := settings.DefaultPath(os.Getenv); err == nil {
+		if prefs, _ := settings.Load(path); prefs.Sort == settings.BySuit {
+			cfg.Sort = kit.BySuit
+		}
+	}
 	if len(files) == 0 {
 		st, err := store.Default()
 		if err != nil {

@@ -247,7 +247,7 @@ func (r *results) openReplay(par bool) (kit.Screen, tea.Cmd) {
 		name = "the hard bot's line"
 	}
 	return replay.New(rp, name, replay.Config{ASCII: s.cfg.ASCII, Analysis: s.cfg.Analysis, Analyze: s.cfg.Analyze,
-		Analyse: true, Board: s.boardName(n), At: at}, r), nil
+		Analyse: true, Board: s.boardName(n), At: at, Sort: s.cfg.Sort}, r), nil
 }
 
 func (r *results) View(ctx *kit.Context) string {

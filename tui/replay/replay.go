@@ -80,6 +80,10 @@ type Config struct {
 	// board of a tournament): its human seat goes by its name, never
 	// "you".
 	Others bool
+	// Sort is the order of the hand shown, the player's setting as the
+	// table sorts it: a sequence's mark under the hand spans its cards
+	// only where they sit side by side in that order.
+	Sort kit.HandSort
 }
 
 // keys are the replay's keys, as data: the hints line lists them.

@@ -29,7 +29,7 @@ func (s *Screen) View(ctx *kit.Context) string {
 	}
 	sc, d := s.scene(ctx)
 	bottom := s.bottomLines(ctx, sc, &d)
-	hand := table.Hand{Cards: kit.ViewHand(&sc.V, kit.ByStrength), Cursor: -1}
+	hand := table.Hand{Cards: kit.ViewHand(&sc.V, s.cfg.Sort), Cursor: -1}
 	if s.tricks {
 		body := append(sc.TrickList(ctx, w), " "+st.Dim.Render("v or esc closes the list"))
 		out, _ := table.RenderPanel(ctx, sc, hand, body, bottom)

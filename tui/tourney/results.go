@@ -63,7 +63,7 @@ func (s *Screen) showLog(m logMsg, boards int, back kit.Screen, note *string) ki
 		return back
 	}
 	return replay.New(rp, m.name, replay.Config{ASCII: s.cfg.ASCII, Analyze: s.cfg.Analyze,
-		Board: fmt.Sprintf("Board %d of %d", m.n, boards), Others: m.others}, back)
+		Board: fmt.Sprintf("Board %d of %d", m.n, boards), Others: m.others, Sort: s.cfg.Sort}, back)
 }
 
 // entrant is one entrant's boards once the tournament has ended: their
