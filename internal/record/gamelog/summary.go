@@ -94,12 +94,10 @@ func (r *Replay) WriteSummary(w io.Writer, name string) {
 		fmt.Fprintf(w, "  totals %s\n", totalsText(n, d.After))
 	}
 	if !r.Over {
-		// A game filed in the history unfinished is abandoned, as the
-		// history list says.
+		// A game filed in the history before its end is unfinished,
+		// as its file's name and the history list say, like a game
+		// still in play.
 		state := "unfinished"
-		if r.Header.Abandoned() {
-			state = "abandoned"
-		}
 		if done == 0 {
 			fmt.Fprintf(w, "%s, no deal finished: %s\n", state, totalsText(n, r.Totals)) // not "after deal 0"
 			return

@@ -131,9 +131,10 @@ func TestTableHeader(t *testing.T) {
 	}
 }
 
-// TestSummaryOfAbandoned: klob verify calls a game in progress unfinished
-// and the same game filed in the history abandoned, as the history list
-// does, before a deal is finished and after one, at every seat count.
+// TestSummaryOfAbandoned: klob verify calls a game in progress
+// unfinished, and the same game filed in the history before its end
+// too, as the history list and the file's name say, before a deal is
+// finished and after one, at every seat count.
 func TestSummaryOfAbandoned(t *testing.T) {
 	for _, n := range []int{2, 3, 4} {
 		for _, c := range []struct {
@@ -155,7 +156,7 @@ func TestSummaryOfAbandoned(t *testing.T) {
 			for _, w := range []struct {
 				r    *gamelog.Replay
 				want string
-			}{{r, "unfinished" + c.tail}, {fr, "abandoned" + c.tail}} {
+			}{{r, "unfinished" + c.tail}, {fr, "unfinished" + c.tail}} {
 				var sum bytes.Buffer
 				w.r.WriteSummary(&sum, "x.klob")
 				if !strings.Contains(sum.String(), "\n"+w.want+":") {
