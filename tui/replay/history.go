@@ -485,28 +485,10 @@ func (s *History) rowLines(r *row, c cols) []string {
 		return nm
 	}
 	me, one := r.me, r.one
-	var players string
+	var players, group string
 	switch {
-	case one && n == 2:
-		players = "vs " + name(me.Other())
 	case one:
-		// "with Bot C vs bob, Bot D": the partner, then the
-		// opponents, in the seats after the person's round the table,
-		// as the score (scoreOf) gives their sides.
-		var partner string
-		var others []string
-		for i := 1; i < n; i++ {
-			if o := rules.SeatAfter(me, i, n); rules.SideOfSeat(n, o) == rules.SideOfSeat(n, me) {
-				partner = h.PlayerName(o)
-			} else {
-				others = append(others, h.PlayerName(o))
-			}
-		}
-		// The names say how many played: no "4 players:" before them.
-		players = "vs " + strings.Join(others, ", ")
-		if partner != "" {
-			players = "with " + partner + " " + players
-		}
+		players, group = withVs(h, me, n)
 	case rules.PlaysInTeams(n):
 		// Two teams, partners across: "ann & Bot C vs bob & Bot D".
 		var teams []string
@@ -525,7 +507,7 @@ func (s *History) rowLines(r *row, c cols) []string {
 		}
 		players = strings.Join(all, " vs ")
 	}
-	cell := playerLines(untrusted.Text(players), c.players, c.cut)
+	cell := playerLines(untrusted.Text(players), untrusted.Text(group), c.players, c.cut)
 	out := []string{kit.Fit(c.line(kit.Clip(when, 16), cell[0], fmt.Sprint(e.Deals), scoreOf(r), result(r)), w)}
 	for _, l := range cell[1:] {
 		out = append(out, kit.Fit(kit.Repeat(" ", 16+2)+l, w))
@@ -533,12 +515,78 @@ func (s *History) rowLines(r *row, c cols) []string {
 	return out
 }
 
-// playerLines put who played in a column w wide: on one line when it
-// fits, else on two, broken before the last " vs " that leaves the
-// first line whole ("with Bot C" over "vs bob, Bot D"), or at a space;
-// a line still too long is cut with mark, so that a cut name does not
-// read whole.
-func playerLines(players string, w int, mark string) []string {
+// withVs says whom the person played with and against, one form at
+// every seat count: "vs Bot (normal)", "vs West, East (both normal)",
+// "with North vs West, East (all normal)": the partner, then the
+// opponents, in the seats after the person's round the table, as the
+// score (scoreOf) gives their sides. A bot's level follows its name,
+// said once at the end (group) when every other seat is a bot of that
+// level. The names say how many played: no "4 players:" before them.
+func withVs(h *gamelog.Header, me rules.Seat, n int) (players, group string) {
+	partner := rules.NoSeat
+	var others, seats []rules.Seat
+	for i := 1; i < n; i++ {
+		o := rules.SeatAfter(me, i, n)
+		seats = append(seats, o)
+		if rules.SideOfSeat(n, o) == rules.SideOfSeat(n, me) {
+			partner = o
+		} else {
+			others = append(others, o)
+		}
+	}
+	// One level for all: the bots' levels, when every seat is a bot of
+	// the same one.
+	one := h.Level(seats[0])
+	for _, o := range seats {
+		if lv := h.Level(o); lv == "" || lv == gamelog.Human || lv != one {
+			one = ""
+		}
+	}
+	name := func(o rules.Seat) string {
+		nm := h.PlayerName(o)
+		if lv := h.Level(o); one == "" && lv != "" && lv != gamelog.Human {
+			nm += " (" + lv + ")"
+		}
+		return nm
+	}
+	var names []string
+	for _, o := range others {
+		names = append(names, name(o))
+	}
+	players = "vs " + strings.Join(names, ", ")
+	if partner != rules.NoSeat {
+		players = "with " + name(partner) + " " + players
+	}
+	switch {
+	case one == "":
+	case len(seats) == 1:
+		group = "(" + one + ")"
+	case len(seats) == 2:
+		group = "(both " + one + ")"
+	default:
+		group = "(all " + one + ")"
+	}
+	return players, group
+}
+
+// playerLines put who played, and after them the bots' one level
+// (group, "" for none), in a column w wide: on one line when it fits,
+// else the names on two, broken before the last " vs " that leaves the
+// first line whole ("with Bot C" over "vs bob, Bot D"), or at a space,
+// with the level after them or under them; a line still too long is
+// cut with mark, so that a cut name does not read whole.
+func playerLines(players, group string, w int, mark string) []string {
+	if group != "" {
+		if all := players + " " + group; kit.WidthOf(all) <= w {
+			return []string{all}
+		}
+		lines := playerLines(players, "", w, mark)
+		if last := lines[len(lines)-1] + " " + group; kit.WidthOf(last) <= w {
+			lines[len(lines)-1] = last
+			return lines
+		}
+		return append(lines, kit.Clip(group, w))
+	}
 	if kit.WidthOf(players) <= w {
 		return []string{players}
 	}

@@ -254,17 +254,18 @@ func TestHistory(t *testing.T) {
 		}
 	}
 	// At 80 columns every row says who played, whole, at two, three and
-	// four players: at four the partner, then the opponents, on a second
-	// line where the column is too narrow for one.
-	for _, want := range []string{"vs Random A (random)", "vs Random B (random)", "vs Random B, Random C",
-		"with Random C ", "vs Random B, Random D\n"} {
+	// four players, in one form with the bots' levels: at four the
+	// partner, then the opponents, on a second line where the column is
+	// too narrow for one, and the bots' one level under them.
+	for _, want := range []string{"vs Random A (random)", "vs Random B (random)", "vs Random B, Random C ",
+		"(both random)\n", "with Random C ", "vs Random B, Random D\n", "(all random)\n"} {
 		if !strings.Contains(list, want) {
 			t.Fatalf("the list at 80 columns lacks %q:\n%s", want, list)
 		}
 	}
 	// Wide enough for the whole row on one line.
 	hs.Size(140, 24)
-	if wide := text(hs); !strings.Contains(wide, "with Random C vs Random B, Random D") {
+	if wide := text(hs); !strings.Contains(wide, "with Random C vs Random B, Random D (all random)") {
 		t.Fatalf("the four-player row does not tell partner from opponents:\n%s", wide)
 	}
 	hs.Size(80, 24)
@@ -730,8 +731,8 @@ func TestHistoryNamesInScoreOrder(t *testing.T) {
 	}
 	tot := ents[0].Totals
 	for key, want := range map[string][2]string{
-		"key-ann": {"vs bob, Bot C ", fmt.Sprintf(" %d–%d–%d ", tot[0], tot[1], tot[2])},
-		"key-bob": {"vs Bot C, ann ", fmt.Sprintf(" %d–%d–%d ", tot[1], tot[2], tot[0])},
+		"key-ann": {"vs bob, Bot C (normal) ", fmt.Sprintf(" %d–%d–%d ", tot[0], tot[1], tot[2])},
+		"key-bob": {"vs Bot C (normal), ann ", fmt.Sprintf(" %d–%d–%d ", tot[1], tot[2], tot[0])},
 	} {
 		hs := openHistory(t, dir, Config{Analyze: fakeAnalyze, HidePaths: true, Player: key})
 		got := text(hs)
