@@ -352,25 +352,26 @@ func (s *History) recordLines(ctx *kit.Context) [][2]string {
 		{st.Heading.Render("Your record:"), head},
 		{"  won/played", "against " + strings.Join(by, " · ")},
 		{"  by players", strings.Join(seats, " · ")},
-		{"  a deal", fmt.Sprintf("%.1f points on average over %s (%s %.1f)", r.AvgPerDeal(), kit.Plural(r.Deals, "deal"), oppWord(r.BySeats), r.OppAvgPerDeal())},
+		{"  per deal", fmt.Sprintf("you averaged %.1f over %s; %s", r.AvgPerDeal(), kit.Plural(r.Deals, "deal"), oppWords(r.BySeats, r.OppAvgPerDeal()))},
 		{"  as maker", fmt.Sprintf("take rate %s · %s", percent(r.TakeRate()), bete)},
 	}
 }
 
-// oppWord names the sides the record's opposing average is of: the
-// opponent of a game of two, each opponent at three, the other team at
-// four; "each other side" when the record holds games of several counts.
-func oppWord(seats []stats.SeatsRecord) string {
+// oppWords say the others' average a deal, avg, named as the games
+// were played: "the opponent 50.8" when every game was of two, "the
+// opponents 47.9 each" of three, "the other team 50.8" of four, "the
+// other sides 58.8 each" over several counts.
+func oppWords(seats []stats.SeatsRecord, avg float64) string {
 	if len(seats) == 1 {
 		switch seats[0].Players {
 		case 2:
-			return "the opponent"
+			return fmt.Sprintf("the opponent %.1f", avg)
 		case 4:
-			return "the other team"
+			return fmt.Sprintf("the other team %.1f", avg)
 		}
-		return "each opponent"
+		return fmt.Sprintf("the opponents %.1f each", avg)
 	}
-	return "each other side"
+	return fmt.Sprintf("the other sides %.1f each", avg)
 }
 
 // countWord writes a seat count as a word: "two".

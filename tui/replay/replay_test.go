@@ -764,17 +764,19 @@ func TestHistoryEmptyOffersNoChoice(t *testing.T) {
 }
 
 // TestHistoryRecordNamesTheOpponents: the record's average per deal
-// names whom it is set against as the games were played: "the opponent"
-// when every game was of two (not "each opponent" of one), "the other
-// team" of four, "each other side" over several counts.
+// says it plainly, yours first, and names whom it is set against as the
+// games were played: "the opponent" when every game was of two (not
+// "the opponents" of one), "the opponents ... each" of three, "the
+// other team" of four, "the other sides ... each" over several counts.
 func TestHistoryRecordNamesTheOpponents(t *testing.T) {
 	for _, c := range []struct {
 		srcs []string
 		want string
 	}{
-		{[]string{"05-target-not-500.klob"}, "(the opponent "},
-		{[]string{"tables/4-05-four-tie.klob"}, "(the other team "},
-		{[]string{"05-target-not-500.klob", "tables/4-05-four-tie.klob"}, "(each other side "},
+		{[]string{"05-target-not-500.klob"}, `per deal +you averaged \d+\.\d over \d+ deals; the opponent \d+\.\d\n`},
+		{[]string{"tables/3-01-every-house-variant.klob"}, `per deal +you averaged \d+\.\d over \d+ deals; the opponents \d+\.\d each\n`},
+		{[]string{"tables/4-05-four-tie.klob"}, `per deal +you averaged \d+\.\d over \d+ deals; the other team \d+\.\d\n`},
+		{[]string{"05-target-not-500.klob", "tables/4-05-four-tie.klob"}, `per deal +you averaged \d+\.\d over \d+ deals; the other sides \d+\.\d each\n`},
 	} {
 		dir, keep := historyState(t)
 		for i, src := range c.srcs {
@@ -795,7 +797,7 @@ func TestHistoryRecordNamesTheOpponents(t *testing.T) {
 			}
 			keep(fmt.Sprintf("2026-01-0%d-1200-game.klob", i+5), b)
 		}
-		if got := text(openHistory(t, dir, Config{Analyze: fakeAnalyze})); !strings.Contains(got, c.want) {
+		if got := text(openHistory(t, dir, Config{Analyze: fakeAnalyze})); !regexp.MustCompile(c.want).MatchString(got) {
 			t.Errorf("%v: the record lacks %q:\n%s", c.srcs, c.want, got)
 		}
 	}
