@@ -157,7 +157,9 @@ func TestMeldRowVariants(t *testing.T) {
 // melds), every card of a meld has its own label and a card of two
 // both: the Q♥ of a fifty with the menage that is also one of three
 // queens reads "50/20", never a bracket that another starts inside. A
-// label too long for one card is cut with the ellipsis, not cut short.
+// label one cell too long for its card reads whole over the gap beside
+// it ("menage" under the one card left of a menage); a bracket's label
+// too long for its cards side by side reads whole between its corners.
 func TestMeldRowCrossing(t *testing.T) {
 	cases := []struct {
 		hand  string
@@ -168,8 +170,10 @@ func TestMeldRowCrossing(t *testing.T) {
 	}{
 		{"JH TH KH QH JS QD KC QC 7C", rules.Hearts, false, false, "50+m  50+m  50+m  50/20        20          20        "},
 		{"JS AS KS QS 7S AH 7C AD 7D", rules.Spades, false, false, "50+m  50/20 50+m  50+m   20    20    20    20    20  "},
-		{"QS 7H", rules.Spades, true, false, "mena…      "},
-		{"QS 7H", rules.Spades, true, true, "me...      "},
+		{"QS 7H", rules.Spades, true, false, "menage     "},
+		{"QS 7H", rules.Spades, true, true, "menage     "},
+		{"JH TH KH 7C", rules.Hearts, true, false, "└────menage╌────┘      "},
+		{"JH KH", rules.Hearts, true, false, "└─menage──┘"},
 	}
 	for _, c := range cases {
 		g := NewGlyphs(c.ascii)

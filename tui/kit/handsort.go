@@ -1,6 +1,7 @@
 package kit
 
 import (
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -147,8 +148,11 @@ func MeldRow(g *Glyphs, shown []rules.Card, melds []Meld, w, gap int) string {
 			continue
 		}
 		if span := (m.To-m.From)*(w+gap) + w; m.Together && span < len([]rune(m.Label))+2 {
-			// No room for a bracket: the label alone, shortened.
-			put(k, m.From*(w+gap), Center(fitLabel(g, m.Label, span), span))
+			// No room for a bracket: the label alone, shortened, or
+			// whole over the gaps beside its cards ("menage" under one
+			// card five cells wide).
+			x, label := spillLabel(g, m.Label, m.From*(w+gap), span, gap, width)
+			put(k, x, label)
 			continue
 		}
 		if spread := spreadMark(g, shown, melds, m, w, gap); spread != "" {
@@ -168,6 +172,7 @@ func MeldRow(g *Glyphs, shown []rules.Card, melds []Meld, w, gap int) string {
 		return string(row)
 	}
 	row = []rune(Repeat(" ", width))
+	used := make([]bool, width) // cells a label holds, its spaces too
 	for i, c := range shown {
 		var labels []string
 		for _, m := range melds {
@@ -175,11 +180,37 @@ func MeldRow(g *Glyphs, shown []rules.Card, melds []Meld, w, gap int) string {
 				labels = append(labels, m.Label)
 			}
 		}
-		if len(labels) > 0 {
-			copy(row[i*(w+gap):], []rune(Center(fitLabel(g, strings.Join(labels, "/"), w), w)))
+		if len(labels) == 0 {
+			continue
+		}
+		x, label := spillLabel(g, strings.Join(labels, "/"), i*(w+gap), w, gap, width)
+		r := []rune(label)
+		if slices.Contains(used[x:x+len(r)], true) {
+			// The gap beside is the label's before: cut to the card.
+			x, r = i*(w+gap), []rune(Center(fitLabel(g, strings.Join(labels, "/"), w), w))
+		}
+		copy(row[x:], r)
+		for j := range r {
+			used[x+j] = true
 		}
 	}
 	return string(row)
+}
+
+// spillLabel places label under the span cells from x: centred in them
+// when it fits; else whole over the gaps either side (label wider than
+// the span by at most a gap each side, kept within the row's width);
+// else shortened to the span (fitLabel). It returns where the label
+// starts and the label.
+func spillLabel(g *Glyphs, label string, x, span, gap, width int) (int, string) {
+	n := len([]rune(label))
+	if n <= span {
+		return x, Center(label, span)
+	}
+	if n <= span+2*gap && n <= width {
+		return min(max(0, x-(n-span)/2), width-n), label
+	}
+	return x, Center(fitLabel(g, label, span), span)
 }
 
 // fitLabel is label in w cells: "20+b" for "20+bella", "50+m" for
@@ -256,10 +287,17 @@ func spreadMark(g *Glyphs, shown []rules.Card, melds []Meld, m Meld, w, gap int)
 		label = shortLabel(label, size-2)
 	}
 	r := []rune(label)
-	if len(r) > size {
-		r = r[:size]
-	}
 	at := from + (size-len(r))/2
+	if len(r) > size || at <= 0 || at+len(r) >= span {
+		// Too long for the stretch, or it would cover a corner: the
+		// whole label centred between the corners, over the dashes
+		// too; cut only when even that is too narrow.
+		r = []rune(m.Label)
+		if len(r) > span-2 {
+			r = []rune(fitLabel(g, m.Label, span-2))
+		}
+		at = 1 + (span-2-len(r))/2
+	}
 	for i, c := range r {
 		line[at+i] = string(c)
 	}
