@@ -367,7 +367,7 @@ func TestLobbyStartCommand(t *testing.T) {
 	ann.until(t, "Deal 1")
 	carol := c.person(t, "c", "Carol", lobby.Command{Verb: "watch", Code: code})
 	carol.wait(t, "the table watched", func() bool { return carol.watching() != nil })
-	carol.until(t, "watching · v history")
+	carol.until(t, "watching · v tricks")
 
 	// Dan, seated there, is refused his own table to watch, from the
 	// command line and from the watch list: he reads how to go back to

@@ -28,7 +28,7 @@ func TestServeWatchTalkByCommand(t *testing.T) {
 	carol := newPerson(t, "carol")
 	carol.command = "watch " + strings.ToLower(code)
 	r.connect(t, carol)
-	carol.c.WaitText(t, patience, "watching · v history")
+	carol.c.WaitText(t, patience, "watching · v tricks")
 	ann.c.WaitText(t, patience, "1 watching")
 
 	zed := newPerson(t, "zed")

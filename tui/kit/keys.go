@@ -60,7 +60,7 @@ func DefaultKeys() KeyMap {
 		Nth:       b("1-9", "play the n-th card (or take the n-th choice)", "1", "2", "3", "4", "5", "6", "7", "8", "9"),
 		Bella:     b("b", "play the selected card and announce bella", "b"),
 		NoBella:   b("n", "at the bella question: play the card without bella", "n"),
-		LastTrick: b("v", "the list of this deal's words and tricks", "v"),
+		LastTrick: b("v", "tricks: the list of this deal's words and tricks", "v"),
 		SortHand:  b("o", "sort the hand by suit (A K Q J 10…) or by trick strength", "o"),
 		Undo:      b("u", "take back your last decision until new cards are shown (logged)", "u"),
 		Claim:     b("c", "claim the remaining tricks (in the card play)", "c"),

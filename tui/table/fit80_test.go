@@ -174,17 +174,17 @@ func TestKeysKeepHint(t *testing.T) {
 	})
 }
 
-// TestListKeyNamesHistory: the keys line names the v list for what it
-// holds, the deal's words and its tricks ("v history", not "v
-// tricks"), and v opens both, in the card play (at 120×40, where the
-// keys line has room for v).
-func TestListKeyNamesHistory(t *testing.T) {
+// TestListKeyNamesTricks: the keys line names the v list as the help
+// and the replay do ("v tricks", not "v history": the history is the
+// saved games), and v opens the deal's words and its tricks, in the
+// card play (at 120×40, where the keys line has room for v).
+func TestListKeyNamesTricks(t *testing.T) {
 	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		f := newFixture(t, n, seeds[n], 120, 40, gated())
 		f.until("a card", func(s host.Snapshot) bool { return s.Can.Act && s.View.Phase == rules.PhasePlay }, true)
 		lines := strings.Split(f.text(), "\n")
-		if keys := lines[len(lines)-1]; !strings.Contains(keys, "v history") {
-			t.Fatalf("the keys line does not name the v list as its history:\n%s", f.text())
+		if keys := lines[len(lines)-1]; !strings.Contains(keys, "v tricks") {
+			t.Fatalf("the keys line does not name the v list \"v tricks\":\n%s", f.text())
 		}
 		f.hs.Press("v")
 		for _, want := range []string{"This deal's words", "This deal's tricks"} {

@@ -855,10 +855,11 @@ func (s *Screen) hintKey(k *kit.KeyMap) key.Binding {
 // closeHintWord is what H does in the key line while the hint is open.
 const closeHintWord = "close the hint"
 
-// listWord names the v list in the key line: the deal so far, its
-// words then its tricks, not the tricks alone. Short, so that the key
+// listWord names the v list in the key line as the help and the
+// replay's footer do ("v tricks"): "history" is the saved games. The
+// list holds the deal's words then its tricks. Short, so that the key
 // keeps its place in the bidding's line at 80 columns.
-const listWord = "history"
+const listWord = "tricks"
 
 // keyHints lists the keys that work now in the window's width: the
 // least needed go first (the sort and the v list, which the help lists
