@@ -103,7 +103,7 @@ func (s *Screen) dealList(ctx *kit.Context, sc *Scene, hand Hand) (body, bottom 
 	top := listTop(s.tricksAt, tricks, len(lines), rows)
 	var more []string
 	if top > 0 {
-		more = append(more, fmt.Sprintf("↑ %d lines above", top))
+		more = append(more, fmt.Sprintf("↑ %s above", kit.Plural(top, "line")))
 	}
 	if below := len(lines) - top - rows; below > 0 {
 		more = append(more, fmt.Sprintf("↓ %d below", below))
