@@ -126,7 +126,7 @@ func (sc *Scene) Does(s rules.Seat, verb string) string {
 }
 
 // sentence starts a sentence with f: a capital, unless f starts with a
-// player's name, which keeps its own case ("ann took 9♠ for the 7").
+// player's name, which keeps its own case ("ann took 9♠ for the 7♠").
 func (sc *Scene) sentence(f string) string {
 	for s := range rules.Seat(sc.players()) {
 		if s != sc.You && strings.HasPrefix(f, sc.Name(s)+" ") {

@@ -752,7 +752,7 @@ func resultText(ctx *kit.Context, sc *Scene, s rules.Score) string {
 }
 
 // A line of the trump info that starts with a player's name keeps the
-// name's own case ("bob took 9♠ for the 7"), as every sentence does;
+// name's own case ("bob took 9♠ for the 7♠"), as every sentence does;
 // other fragments starting a line take a capital ("Bottom K♦").
 func TestInfoLineKeepsNamesCase(t *testing.T) {
 	ctx := kit.NewContext(false)
