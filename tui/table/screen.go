@@ -564,10 +564,10 @@ func (s *Screen) key(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.Cmd
 	case !sn.HasDeal:
 		return s, nil
 	case sn.Hold && sn.Can.Ready:
-		// The finished trick is on view, and the line says any key goes
-		// on: so does every key but those it lists (v above; ?, q and
-		// ctrl+c are the App's), o, u and H too; u takes back nothing
-		// from here.
+		// The finished trick is on view, and the lines say enter, space
+		// or a key they do not list goes on: so does every key but
+		// those listed (v above; ?, q and ctrl+c are the App's), o, u
+		// and H too; u takes back nothing from here.
 		s.ready()
 		return s, nil
 	case kit.IsKey(msg, k.SortHand):

@@ -553,7 +553,9 @@ func (s *Screen) promptLines(ctx *kit.Context, sc *Scene, w int) ([]string, []ki
 			// The note says why: nobody is waited for here any more (a
 			// spectator let go sees the game no further).
 		case sn.Hold:
-			return []string{" " + st.Heading.Render("Trick over.") + " Any key: the next trick."}, nil
+			// v, ?, q (and / where there is talk) do what the key line
+			// says; every other key goes on.
+			return []string{" " + st.Heading.Render("Trick over.") + " Enter, space or a key not listed below: the next trick."}, nil
 		case int(sn.Seat) < len(sn.Players) && (sn.Players[sn.Seat].State == host.SeatTakeover || sn.Players[sn.Seat].State == host.SeatBack):
 			// A dropped person came back: the bot standing in plays on.
 			return []string{" A bot plays your seat until the next deal."}, nil
@@ -786,7 +788,7 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	case sn.Between || sn.Over:
 		h.Short = []key.Binding{b(listWord, k.LastTrick)}
 	case sn.Hold:
-		h.Short = []key.Binding{kit.Bind("any key", "next trick"), b(listWord, k.LastTrick)}
+		h.Short = []key.Binding{kit.Bind("enter/space", "next trick"), b(listWord, k.LastTrick)}
 	case !s.myTurn():
 		h.Short = undo([]key.Binding{b(listWord, k.LastTrick), b("sort", k.SortHand)})
 		claimed := sn.Claimer != rules.NoSeat && rules.SideOfSeat(sn.View.Players, sn.Claimer) == rules.SideOfSeat(sn.View.Players, sn.Seat)
