@@ -3,6 +3,7 @@ package table
 import (
 	"cmp"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -191,13 +192,19 @@ func (s *Screen) winnerWords(ctx *kit.Context, sc *Scene) (string, lipgloss.Styl
 		return "The game is not over.", st.Text
 	}
 	var others []string
-	for _, side := range sc.SideOrder() {
+	order := slices.Clone(sc.SideOrder())
+	if sc.Sides() == 3 {
+		// Three sides: the others highest first, whose total is whose
+		// ("107 to East's 65 and your 0"), not "107 to 0 and 65".
+		slices.SortStableFunc(order, func(a, b int) int { return sn.Totals[b] - sn.Totals[a] })
+	}
+	for _, side := range order {
 		switch {
 		case side == win:
+		case sc.Sides() == 3 && rules.Seat(side) == sc.You:
+			others = append(others, fmt.Sprintf("your %d", sn.Totals[side]))
 		case sc.Sides() == 3:
-			// Three sides: whose total is whose ("107 to you 0 and
-			// East 65"), not "107 to 0 and 65".
-			others = append(others, fmt.Sprintf("%s %d", sc.Lower(rules.Seat(side)), sn.Totals[side]))
+			others = append(others, fmt.Sprintf("%s's %d", sc.Name(rules.Seat(side)), sn.Totals[side]))
 		default:
 			others = append(others, fmt.Sprint(sn.Totals[side]))
 		}

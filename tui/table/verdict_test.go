@@ -379,6 +379,40 @@ func TestWinnerWordsNameTheTeam(t *testing.T) {
 	}
 }
 
+// At three the end of the game names each other player's total, the
+// highest first, as theirs ("576 to West's 342 and your 185"); at two
+// and at four the totals alone, the winner's first.
+func TestWinnerWordsOrderTheOthers(t *testing.T) {
+	ctx := kit.NewContext(false)
+	cases := []struct {
+		n, win   int
+		totals   [4]int
+		watching bool
+		want     string
+	}{
+		{3, 2, [4]int{185, 342, 576}, false, "North wins the game, 576 to West's 342 and your 185."},
+		{3, 2, [4]int{385, 342, 576}, false, "North wins the game, 576 to your 385 and West's 342."},
+		{3, 0, [4]int{576, 185, 342}, false, "You win the game, 576 to North's 342 and West's 185!"},
+		{3, 1, [4]int{185, 576, 342}, true, "bob wins the game, 576 to cid's 342 and ann's 185."},
+		{2, 1, [4]int{320, 510}, false, "West wins the game, 510 to 320."},
+		{2, 0, [4]int{510, 320}, false, "You win the game, 510 to 320!"},
+		{4, 1, [4]int{320, 510}, true, "West & East win the game, 510 to 320."},
+	}
+	for _, c := range cases {
+		sc := sceneOf(rules.View{Players: c.n, Options: options(c.n)})
+		if c.watching && c.n == 3 {
+			sc.You = rules.NoSeat
+			for i, name := range []string{"ann", "bob", "cid"} {
+				sc.Players[i].Name = name
+			}
+		}
+		s := &Screen{snap: host.Snapshot{Seat: rules.SeatA, WinnerSide: c.win, Totals: c.totals, Watching: c.watching}}
+		if got, _ := s.winnerWords(&ctx, sc); got != c.want {
+			t.Errorf("%d players, side %d wins: %q, want %q", c.n, c.win, got, c.want)
+		}
+	}
+}
+
 // A person whose seat a bot played at the end (they dropped and did not
 // come back) is not told they won: their seat did.
 func TestWinnerWordsOfASeatABotPlayed(t *testing.T) {
