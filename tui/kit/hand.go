@@ -122,7 +122,8 @@ func HandLook(selected, legal, playing bool) Look {
 // CardRows draws the hand's cards into rows, one text line each: the
 // cards (the selected one raised a line), then while playing the card
 // numbers and the selected/playable marks (sel is the selected card,
-// -1 for none). Every table draws its hand so.
+// -1 for none; a selected card that may be played has both marks).
+// Every table draws its hand so.
 func CardRows(ctx *Context, rows []string, hand []rules.Card, legal rules.CardSet, sel int, playing bool, size CardSize, pad string) {
 	st := &ctx.Styles
 	p := ctx.Paint
@@ -154,6 +155,13 @@ func CardRows(ctx *Context, rows []string, hand []rules.Card, legal rules.CardSe
 				}
 			case r == size.H+3 && playing:
 				switch {
+				case i == sel && legal.Has(c):
+					// Selected and playable: both marks, as the legend
+					// names them, the ▲ where it always is (under the
+					// number) and the dot just right of it.
+					left := (size.W - 1) / 2
+					sb.WriteString(strings.Repeat(" ", left) + st.Selected.Render(g.SelMark) + st.Playable.Render(g.PlayMark) +
+						strings.Repeat(" ", max(0, size.W-left-2)))
 				case i == sel:
 					sb.WriteString(st.Selected.Render(Center(g.SelMark, size.W)))
 				case legal.Has(c):

@@ -3,6 +3,7 @@ package kit
 import (
 	"testing"
 
+	"github.com/charmbracelet/x/ansi"
 	"github.com/klob/klob/internal/testing/tabletest"
 	"github.com/klob/klob/rules"
 )
@@ -183,6 +184,32 @@ func TestMeldRowCrossing(t *testing.T) {
 		got := MeldRow(&g, shown, handMelds(shown, c.trump, o, true, c.due), 5, 1)
 		if got != c.want {
 			t.Errorf("%s (%v):\n got %q\nwant %q", c.hand, c.trump, got, c.want)
+		}
+	}
+}
+
+// TestCardRowsMarks: under the hand a playable card has the playable
+// mark, the selected card the selected mark, and the selected card
+// that may be played both, side by side in its column ("▲•", "^*"
+// under -ascii); a selected card not playable only ▲.
+func TestCardRowsMarks(t *testing.T) {
+	h := cardsOf("AH KH 7C")
+	hand := sortHandBy(h, h, rules.Hearts, BySuit) // A♥ K♥ 7♣
+	legal := h.Without(hand[2])
+	for _, c := range []struct {
+		ascii bool
+		sel   int
+		want  string
+	}{
+		{false, 0, "  ▲•    •        "},
+		{false, 2, "  •     •     ▲  "},
+		{true, 1, "  *     ^*       "},
+	} {
+		ctx := NewContext(c.ascii)
+		rows := make([]string, HandRows(SmallCard)-1)
+		CardRows(&ctx, rows, hand, legal, c.sel, true, SmallCard, "")
+		if got := ansi.Strip(rows[SmallCard.H+2]); got != c.want {
+			t.Errorf("ascii %v, card %d selected: marks %q, want %q", c.ascii, c.sel+1, got, c.want)
 		}
 	}
 }
