@@ -115,7 +115,7 @@ func TestLobbyFormExplainsWhole(t *testing.T) {
 		ann.key("right")
 		formTo(t, ann, "Shlomo")
 		text := flat(ann)
-		if !strings.Contains(text, "then a card drawn from the left, one given back") {
+		if !strings.Contains(text, "the declarer then draws a card unseen from the player on their left and gives one back") {
 			t.Fatalf("%d seats: shlomo's explanation is cut:\n%s", seats, ann.screen())
 		}
 		if !strings.Contains(text, "enter open · q/esc back") {

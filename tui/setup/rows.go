@@ -226,9 +226,9 @@ func RuleRows(s *Setup) []Row {
 			func(s *Setup, _ int) { s.Options.BottomCard = !s.Options.BottomCard },
 			func(s *Setup) string {
 				if s.Options.BottomCard {
-					return "the stock's bottom card is turned up after the deal: every player knows it"
+					return "the bottom card of the pack is turned up after the deal: every player knows it"
 				}
-				return "the stock's bottom card stays hidden"
+				return "the bottom card of the pack stays hidden"
 			}})
 	}
 	return append(rows,
@@ -295,7 +295,7 @@ var variants = []variant{
 	{"bimah", func(o *rules.Options) *bool { return &o.Bimah },
 		"a forced dealer whose side makes the contract scores 40 more"},
 	{"shlomo", func(o *rules.Options) *bool { return &o.Shlomo },
-		"a K and both Qs of the other colour: 20; then a card drawn from the left, one given back"},
+		"a K and both Qs of the other colour: 20; the declarer then draws a card unseen from the player on their left and gives one back"},
 	{"cleopatra", func(o *rules.Options) *bool { return &o.Cleopatra },
 		"a Q and both Js of the other colour: 20; then the partners swap a card face down"},
 }

@@ -555,3 +555,31 @@ func TestShiftStopsAtEnds(t *testing.T) {
 	}
 	assert.Equal(t, 100, s.Options.Target, "← at a game to 100")
 }
+
+// TestExplainsInTheRulesWords: at 80×24 the bottom card's line names it
+// as the rules do ("the bottom card of the pack"), and shlomo's line
+// says whose left the card is drawn from and who gives one back, whole.
+func TestExplainsInTheRulesWords(t *testing.T) {
+	for _, c := range []struct {
+		players  int
+		row      string
+		want     string
+		pressing bool
+	}{
+		{3, "bottom_card", "Bottom card shown: the bottom card of the pack is turned up after the deal: every player knows it", false},
+		{3, "bottom_card", "Bottom card shown: the bottom card of the pack stays hidden", true},
+		{3, "shlomo", "Shlomo: a K and both Qs of the other colour: 20; the declarer then draws a card unseen from the player on their left and gives one back", false},
+		{4, "shlomo", "Shlomo: a K and both Qs of the other colour: 20; the declarer then draws a card unseen from the player on their left and gives one back", false},
+	} {
+		s, _ := form(c.players, true)
+		d := kittest.New(t, s, 80, 24, false)
+		to(t, d, c.row)
+		if c.pressing {
+			d.Press("right")
+		}
+		kittest.CheckSize(t, d.Frame(), 80, 24)
+		if text := kittest.Flat(d.Text()); !strings.Contains(text, c.want) {
+			t.Errorf("%d players, %s: no %q:\n%s", c.players, c.row, c.want, d.Text())
+		}
+	}
+}
