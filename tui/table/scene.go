@@ -488,6 +488,19 @@ func (sc *Scene) header(title string, w int, us, loose, dealer bool) (left, righ
 	if v.Dealer == rules.NoSeat || int(v.Dealer) >= sc.players() {
 		parts[2] = ""
 	}
+	// The form is chosen on the game's longest title, not this deal's:
+	// the longest dealer's words and a deal of two digits, so that the
+	// header keeps one form (the teams' names or "us" and "them") from
+	// deal to deal rather than turning as the dealer's name grows.
+	widest := slices.Clone(parts)
+	if sc.Board == "" {
+		widest[1] = fmt.Sprintf("Deal %d", max(99, sc.DealNo))
+		for s := range rules.Seat(sc.players()) {
+			if d := sc.Verb(s, "deal"); kit.WidthOf(d) > kit.WidthOf(widest[2]) {
+				widest[2] = d
+			}
+		}
+	}
 	// The totals are measured as wide as the target at least: the form
 	// the header takes then holds from the first deal to the last,
 	// rather than turning "3 players to 200" or "us" and "them" as a
@@ -533,21 +546,24 @@ func (sc *Scene) header(title string, w int, us, loose, dealer bool) (left, righ
 		if dealer && !slices.Contains(keep, 2) {
 			keep = slices.Insert(slices.Clone(keep), 2, 2)
 		}
-		var ls []string
-		for _, i := range keep {
-			switch {
-			case t.merge && i == 3:
-				ls = append(ls, merged)
-			case t.merge && i == 4:
-			case parts[i] != "":
-				ls = append(ls, parts[i])
+		line := func(parts []string) string {
+			var ls []string
+			for _, i := range keep {
+				switch {
+				case t.merge && i == 3:
+					ls = append(ls, merged)
+				case t.merge && i == 4:
+				case parts[i] != "":
+					ls = append(ls, parts[i])
+				}
 			}
+			return " " + ls[0] + "  " + strings.Join(ls[1:], " · ")
 		}
-		left = " " + ls[0] + "  " + strings.Join(ls[1:], " · ")
+		left = line(parts)
 		right = totals(t.short, false)
 		// Three spaces at least, so that the last word on the left does
 		// not read as part of the score ("3 players You 0").
-		if kit.WidthOf(left)+3+kit.WidthOf(totals(t.short, true)) <= w {
+		if kit.WidthOf(line(widest))+3+kit.WidthOf(totals(t.short, true)) <= w {
 			return left, right, true
 		}
 	}
