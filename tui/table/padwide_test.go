@@ -139,3 +139,41 @@ func padFields(r []rune) (fields []string, ends []int) {
 	}
 	return fields, ends
 }
+
+// At three in the pad's width at 80 columns (23) a name of five ("Bot
+// C") is written whole, the outcomes then letters told under the pad;
+// the numbers stay under their heads and no line is wider than the pad.
+func TestPadThreeFiveLetterNames(t *testing.T) {
+	ctx := kit.NewContext(false)
+	sc := sceneOf(rules.View{Players: 3, Options: options(3)})
+	for i, name := range []string{"You", "bob", "Bot C"} {
+		sc.Players[i].Name = name
+	}
+	for k, o := range []rules.Outcome{rules.Made, rules.Bete, rules.Tie} {
+		s := rules.Score{Players: 3, Maker: rules.Seat(k), Outcome: o}
+		s.Scored = [4]int{120, 44, 7}
+		sc.Pad = append(sc.Pad, s)
+	}
+	sc.Totals = [4]int{360, 132, 21}
+	lines := sc.scorePad(&ctx, 23, 20)
+	got := ansi.Strip(strings.Join(lines, "\n"))
+	for _, l := range lines {
+		if kit.WidthOf(l) > 23 {
+			t.Errorf("a line %d wide: %q\n%s", kit.WidthOf(l), ansi.Strip(l), got)
+		}
+	}
+	want := strings.Join([]string{
+		"Score (game to 500)    ",
+		" #   You   bob Bot C   ",
+		"  1  120*   44     7  m",
+		"  2  120    44*    7  b",
+		"  3  120    44     7* e",
+		"sum  360   132    21   ",
+		" * maker               ",
+		" m made  b bete        ",
+		" e equal               ",
+	}, "\n")
+	if got != want {
+		t.Errorf("the pad:\n%s\nwant:\n%s", got, want)
+	}
+}

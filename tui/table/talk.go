@@ -401,11 +401,19 @@ func (sc *Scene) scorePadAt(ctx *kit.Context, w, h int, at padScroll) ([]string,
 	// numbers need. Each column's cells start with its gap, so the
 	// deal's number needs none of its own. A thrown-in deal scores
 	// nothing and says so across the columns.
-	colW := 6
+	need := 0 // the widest name and its gap
 	for _, i := range order {
-		colW = max(colW, kit.WidthOf(sc.sideShort(i))+1)
+		need = max(need, kit.WidthOf(sc.sideShort(i))+1)
 	}
-	colW = min(colW, max(5, (w-3-len(" equal"))/len(order)))
+	roomy := max(5, (w-3-len(" equal"))/len(order))
+	colW := min(max(6, need), roomy)
+	if tight := max(5, (w-3-len(" b"))/len(order)); len(order) == 3 && need > colW && need <= tight {
+		// At three, a name that fits whole once the outcomes are
+		// letters ("Bot C" in 80 columns) takes that room rather than
+		// being cut. (At two a column holds six characters already; at
+		// four the partners are written a row each.)
+		colW = need
+	}
 	// A number is never cut and never touches its neighbours: its
 	// column holds the widest score or sum with a gap before it and the
 	// star's cell after it, names or not.

@@ -809,7 +809,7 @@ func TestInfoLineKeepsNamesCase(t *testing.T) {
 }
 
 // The score pad's column heads keep the names' case and spaces ("West",
-// "Bo…C") and a name's last word, its tag ("norm…B");
+// "Bot C") and a name's last word, its tag ("norm…B");
 // a spectator's teams of four are their partners' names, a partner a
 // row (the seats' letters are shown nowhere). Each head is apart from
 // the one before it.
@@ -822,10 +822,10 @@ func TestPadHeadsKeepCase(t *testing.T) {
 		heads []string
 	}{
 		{2, rules.SeatA, []string{"You", "West"}, []string{"You", "West"}},
-		// Too long, "Bot B" and "Bot C" are cut, marked, keeping the
-		// letters that tell them apart; a name never loses its spaces.
-		{3, rules.SeatA, []string{"You", "Bot B", "Bot C"}, []string{"You", "Bo…B", "Bo…C"}},
-		{3, rules.SeatA, []string{"You", "bob", "Bot C"}, []string{"You", "bob", "Bo…C"}},
+		// Names of five fit whole at three (the outcomes then
+		// lettered); a name never loses its spaces.
+		{3, rules.SeatA, []string{"You", "Bot B", "Bot C"}, []string{"You", "Bot B", "Bot C"}},
+		{3, rules.SeatA, []string{"You", "bob", "Bot C"}, []string{"You", "bob", "Bot C"}},
 		// A name's last word is its tag among alike names, as a bot
 		// match names its seats: kept, as the header keeps it.
 		{2, rules.NoSeat, []string{"easy A", "normal B"}, []string{"easy A", "norm…B"}},
