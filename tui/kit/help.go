@@ -4,10 +4,12 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/klob/klob/docs"
 	"github.com/klob/klob/internal/study/analysis"
@@ -203,7 +205,14 @@ type HelpView struct {
 	drawn      []string
 	drawnWidth int
 	drawnPaint *Painter
-	rulesAt    int // the line of the rules' heading in drawn
+	rulesAt    int   // the line of the rules' heading in drawn
+	textAt     []int // drawn's letters (not spaces) before each line
+	// The place scrolled to, kept across a resize: the letters before
+	// the top line (the same in every width's wrapping), or the end;
+	// placed is the width scroll was last worked out for.
+	anchor int
+	atEnd  bool
+	placed int
 }
 
 // HelpHeading is a line of the help's keys that heads the keys after
@@ -248,8 +257,65 @@ func (h *HelpView) Covers() bool { return true }
 func (h *HelpView) Lines(ctx *Context) []string {
 	if h.drawn == nil || h.drawnWidth != ctx.Width || h.drawnPaint != ctx.Paint {
 		h.drawn, h.drawnWidth, h.drawnPaint = h.draw(ctx), ctx.Width, ctx.Paint
+		// Letters and digits only, from under the title (which a
+		// narrow window cuts): rules and table borders change with the
+		// width, the words do not.
+		h.textAt = make([]int, len(h.drawn))
+		n := 0
+		for i, l := range h.drawn {
+			h.textAt[i] = n
+			if i >= 2 {
+				n += countText(ansi.Strip(l))
+			}
+		}
 	}
 	return h.drawn
+}
+
+// countText counts the letters and digits of s.
+func countText(s string) int {
+	n := 0
+	for _, r := range s {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			n++
+		}
+	}
+	return n
+}
+
+// place moves the scroll, after a resize, to the line that holds the
+// text that was on top (or to the end, if the end was shown): the
+// lines wrap anew in another width, so the same line number would be
+// another place in the text.
+func (h *HelpView) place(ctx *Context) {
+	l := h.Lines(ctx)
+	if h.atEnd {
+		h.scroll, h.placed = max(0, len(l)-ctx.Height), ctx.Width
+		return
+	}
+	if h.placed == ctx.Width || h.placed == 0 {
+		h.placed = ctx.Width
+		return
+	}
+	h.placed = ctx.Width
+	top := 2
+	for i := 2; i < len(l); i++ {
+		if h.textAt[i] <= h.anchor {
+			top = i
+		}
+	}
+	h.scroll = top - 2
+}
+
+// remember notes the place scrolled to, for place after a resize.
+func (h *HelpView) remember(ctx *Context) {
+	l := h.Lines(ctx)
+	h.placed = ctx.Width
+	h.atEnd = h.scroll > 0 && h.scroll >= len(l)-ctx.Height
+	h.anchor = 0
+	if i := 2 + h.scroll; i < len(l) {
+		h.anchor = h.textAt[i]
+	}
 }
 
 // draw lays out what Lines keeps.
@@ -389,6 +455,7 @@ func helpDesc(desc string, w int) []string {
 // closes it (open false).
 func (h *HelpView) Update(ctx *Context, msg tea.KeyPressMsg) (bool, tea.Cmd) {
 	page := max(1, ctx.Height-2)
+	h.place(ctx)
 	switch {
 	case IsKey(msg, ctx.Keys.Up):
 		h.scroll--
@@ -407,12 +474,14 @@ func (h *HelpView) Update(ctx *Context, msg tea.KeyPressMsg) (bool, tea.Cmd) {
 		return false, nil
 	}
 	h.scroll = max(0, min(h.scroll, len(h.Lines(ctx))-ctx.Height))
+	h.remember(ctx)
 	return true, nil
 }
 
 // View draws the help, its title and the rule under it kept at the top
 // while the rest scrolls, in place of the screen under it.
 func (h *HelpView) View(ctx *Context, under string) string {
+	h.place(ctx)
 	l := h.Lines(ctx)
 	s := max(0, min(h.scroll, len(l)-ctx.Height))
 	// Keep the title and its rule; scroll the rest.
