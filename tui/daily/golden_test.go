@@ -82,6 +82,20 @@ func TestGoldens(t *testing.T) {
 				t.Errorf("board %d: %q is %d columns", b, got, kit.WidthOf(got))
 			}
 		}
+		// One form in every row, in a column too narrow for some
+		// rows' verbs: the verbs in none of them then.
+		for _, w := range []int{37, 31, 29} {
+			var rows []string
+			forms := map[bool]bool{}
+			for b := 1; b <= 8; b++ {
+				got := f.s.partingWords(&ctx, b, w)
+				rows = append(rows, got)
+				forms[strings.Contains(got, ": it ")] = true
+			}
+			if len(forms) > 1 {
+				t.Errorf("%d columns: the rows mix the forms: %q", w, rows)
+			}
+		}
 		// Printed once the screen is gone: the result file's path on a
 		// line of its own, so that a terminal wraps no words of it.
 		if note, path := f.s.QuitNote(), f.s.cfg.ShowPath.Show(f.s.day.ResultPath()); !strings.HasSuffix(note, "\n  "+path) {

@@ -187,28 +187,42 @@ func actionObject(ctx *kit.Context, a rules.Action) string {
 }
 
 // partingWords says where the hard bot's line parts from the person's,
-// in w columns: without the verbs when they do not fit ("2: no
-// exchange, exchange", in the order of the column's heading "the hard
-// bot, you").
+// in w columns, in one form on every board's row: with the verbs ("2:
+// it says pass, you said take") where every row's fits, else without
+// them in every row ("2: no exchange, exchange", in the order of the
+// column's heading "the hard bot, you").
 func (s *Screen) partingWords(ctx *kit.Context, n, w int) string {
+	long, short := s.partingForms(ctx, n)
+	if long == "" {
+		return short
+	}
+	for _, b := range s.set.Boards {
+		if l, _ := s.partingForms(ctx, b.Number); kit.WidthOf(l) > w {
+			return short
+		}
+	}
+	return long
+}
+
+// partingForms are board n's parting words with the verbs and without
+// them; long is "" where there is no pair of decisions to tell.
+func (s *Screen) partingForms(ctx *kit.Context, n int) (long, short string) {
 	step, mine, its, ok := s.parting(n)
 	if _, known := s.lines[n]; !known {
-		return "par not worked out"
+		return "", "par not worked out"
 	}
 	if br, played := boardOf(s.res.own.Boards, n); played && len(br.Steps) == 0 {
 		// Kept from a damaged result file without its play.
-		return "your play not kept"
+		return "", "your play not kept"
 	}
 	if !ok {
-		return "the same play as yours"
+		return "", "the same play as yours"
 	}
 	if mine.Seat != s.set.Seat || its.Seat != s.set.Seat {
-		return fmt.Sprintf("parts at step %d", step+1)
+		return "", fmt.Sprintf("parts at step %d", step+1)
 	}
-	if long := fmt.Sprintf("%d: it %s, you %s", step+1, actionWords(ctx, its.Action, false), actionWords(ctx, mine.Action, true)); kit.WidthOf(long) <= w {
-		return long
-	}
-	return fmt.Sprintf("%d: %s, %s", step+1, actionObject(ctx, its.Action), actionObject(ctx, mine.Action))
+	return fmt.Sprintf("%d: it %s, you %s", step+1, actionWords(ctx, its.Action, false), actionWords(ctx, mine.Action, true)),
+		fmt.Sprintf("%d: %s, %s", step+1, actionObject(ctx, its.Action), actionObject(ctx, mine.Action))
 }
 
 // openReplay opens board's replay with the analysis: the hard bot's
