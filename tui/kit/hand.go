@@ -127,7 +127,6 @@ func HandLook(selected, legal, playing bool) Look {
 func CardRows(ctx *Context, rows []string, hand []rules.Card, legal rules.CardSet, sel int, playing bool, size CardSize, pad string) {
 	st := &ctx.Styles
 	p := ctx.Paint
-	g := &p.Glyphs
 	gap := strings.Repeat(" ", HandGap)
 	blank := strings.Repeat(" ", size.W)
 	for k := range rows {
@@ -154,25 +153,31 @@ func CardRows(ctx *Context, rows []string, hand []rules.Card, legal rules.CardSe
 					sb.WriteString(st.Dim.Render(Center(num, size.W)))
 				}
 			case r == size.H+3 && playing:
-				switch {
-				case i == sel && legal.Has(c):
-					// Selected and playable: both marks, as the legend
-					// names them, the ▲ where it always is (under the
-					// number) and the dot just right of it.
-					left := (size.W - 1) / 2
-					sb.WriteString(strings.Repeat(" ", left) + st.Selected.Render(g.SelMark) + st.Playable.Render(g.PlayMark) +
-						strings.Repeat(" ", max(0, size.W-left-2)))
-				case i == sel:
-					sb.WriteString(st.Selected.Render(Center(g.SelMark, size.W)))
-				case legal.Has(c):
-					sb.WriteString(st.Playable.Render(Center(g.PlayMark, size.W)))
-				default:
-					sb.WriteString(blank)
-				}
+				sb.WriteString(HandMark(ctx, i == sel, legal.Has(c), size))
 			default:
 				sb.WriteString(blank)
 			}
 		}
 		rows[k] = sb.String()
 	}
+}
+
+// HandMark is the mark under a card of the hand in the card play,
+// size.W wide: ▲ under the selected card, • under one that may be
+// played, and both side by side under a selected card that may be
+// played, as the legend names them (the ▲ where it always is, the dot
+// just right of it); blank under any other.
+func HandMark(ctx *Context, selected, playable bool, size CardSize) string {
+	st, g := &ctx.Styles, &ctx.Paint.Glyphs
+	switch {
+	case selected && playable:
+		left := (size.W - 1) / 2
+		return strings.Repeat(" ", left) + st.Selected.Render(g.SelMark) + st.Playable.Render(g.PlayMark) +
+			strings.Repeat(" ", max(0, size.W-left-2))
+	case selected:
+		return st.Selected.Render(Center(g.SelMark, size.W))
+	case playable:
+		return st.Playable.Render(Center(g.PlayMark, size.W))
+	}
+	return strings.Repeat(" ", size.W)
 }

@@ -344,15 +344,10 @@ func (s *Screen) handLines(ctx *kit.Context, step lesson.Step) []string {
 			case r == size.H && playing:
 				sb.WriteString(kit.Center(fmt.Sprint(i+1), size.W))
 			case r == size.H+1 && playing:
-				switch {
-				case i == s.cursor:
-					sb.WriteString(st.Selected.Render(kit.Center(g.SelMark, size.W)))
-				case legal.Has(c) && c == step.Bella:
+				if i != s.cursor && legal.Has(c) && c == step.Bella {
 					sb.WriteString(st.Playable.Render(kit.Center("bella", size.W)))
-				case legal.Has(c):
-					sb.WriteString(st.Playable.Render(kit.Center(g.PlayMark, size.W)))
-				default:
-					sb.WriteString(strings.Repeat(" ", size.W))
+				} else {
+					sb.WriteString(kit.HandMark(ctx, i == s.cursor, legal.Has(c), size))
 				}
 			default:
 				sb.WriteString(strings.Repeat(" ", size.W))
