@@ -31,7 +31,7 @@ func rulesSummary(o rules.Options) []string {
 	// throwIn is what happens when nobody names trump in round two.
 	throwIn := func(passes string) string {
 		if o.DealerForced {
-			return " When everyone else has passed in round two, the dealer may not pass: it must name trump."
+			return " When everyone else has passed in round two, the dealer may not pass: they must name trump."
 		}
 		return " " + passes + " passes throw the deal in."
 	}

@@ -291,7 +291,7 @@ var variants = []variant{
 	{"menage", func(o *rules.Options) *bool { return &o.Menage },
 		"K, Q and J of trump together score 50, in place of bella"},
 	{"dealer_forced", func(o *rules.Options) *bool { return &o.DealerForced },
-		"when everyone else passes in round two, the dealer may not pass: it must name trump"},
+		"when everyone else passes in round two, the dealer may not pass: they must name trump"},
 	{"bimah", func(o *rules.Options) *bool { return &o.Bimah },
 		"a forced dealer whose side makes the contract scores 40 more"},
 	{"shlomo", func(o *rules.Options) *bool { return &o.Shlomo },
