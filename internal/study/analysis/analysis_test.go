@@ -647,7 +647,7 @@ func TestSummaryCountsOnlyLosses(t *testing.T) {
 		t.Fatalf("graded %d forced %d lost %.2f win lost %.2f; want 4, 1, 12.50, 0.12", s.Graded, s.Forced, s.Lost, s.WinLost)
 	}
 	line := summaryLine(&s)
-	if want := "4 graded, 1 forced, 12.5 points lost (3.12 a decision), chance to win lost 12% summed over the decisions: 1 blunder, 1 inaccuracy"; line != want {
+	if want := "4 graded, 1 forced, 12.5 points lost by the decisions graded by points (3.12 a decision), chance to win lost 12% summed over the decisions graded by it: 1 blunder, 1 inaccuracy"; line != want {
 		t.Errorf("summary line\n got %q\nwant %q", line, want)
 	}
 	js := summaryJSON(&s)
@@ -658,8 +658,9 @@ func TestSummaryCountsOnlyLosses(t *testing.T) {
 
 // TestSummaryLineChanceOnly: a game whose every loss was by the chance
 // to win says that chance first, as a percentage summed over the
-// decisions (one game cannot lose 1.58 games), and "no points lost"
-// rather than "0.0 points lost (0.00 a decision)" beside its blunders.
+// decisions graded by it (one game cannot lose 1.58 games), and names
+// no points: neither "0.0 points lost (0.00 a decision)" nor "no points
+// lost" beside blunders that, graded by the chance, lost points too.
 func TestSummaryLineChanceOnly(t *testing.T) {
 	decs := []Decision{
 		{Seat: 0, Grade: Good, Loss: 2},
@@ -668,7 +669,7 @@ func TestSummaryLineChanceOnly(t *testing.T) {
 	}
 	s := summarise(decs, 0, 10)
 	line := summaryLine(&s)
-	if want := "3 graded, 0 forced, chance to win lost 158% summed over the decisions, no points lost: 2 blunders"; line != want {
+	if want := "3 graded, 0 forced, chance to win lost 158% summed over the decisions graded by it: 2 blunders"; line != want {
 		t.Errorf("summary line\n got %q\nwant %q", line, want)
 	}
 }

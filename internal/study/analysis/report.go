@@ -96,23 +96,28 @@ func where(d *Decision, withDeal bool) string {
 
 // summaryLine is "9 graded, 3 forced, 1.2 points lost: 1 blunder".
 // The chance to win lost by the decisions graded by it is a percentage
-// summed over them ("chance to win lost 158% summed over the
-// decisions"): one game cannot lose 1.58 games. When it is all that was
-// lost it comes first, and the points say "no points lost" rather than
-// "0.0 points lost (0.00 a decision)" beside the blunders.
+// summed over them ("chance to win lost 158% summed over the decisions
+// graded by it"): one game cannot lose 1.58 games. A decision counts on
+// the scale it was graded by, so where both scales graded, each figure
+// says which decisions it sums; where only the chance graded, the
+// points are not named at all (a "no points lost" beside a blunder
+// that threw a ten under an ace would be false).
 func summaryLine(s *Summary) string {
 	line := fmt.Sprintf("%d graded, %d forced", s.Graded, s.Forced)
-	win := ", chance to win lost " + drill.Percent(s.WinLost) + " summed over the decisions"
+	win := "chance to win lost " + drill.Percent(s.WinLost) + " summed over the decisions graded by it"
 	switch {
 	case s.WinLost > 0 && s.Lost == 0:
-		line += win + ", no points lost"
+		line += ", " + win
 	default:
 		line += fmt.Sprintf(", %.1f points lost", s.Lost)
+		if s.WinLost > 0 {
+			line += " by the decisions graded by points"
+		}
 		if s.Graded > 0 {
 			line += fmt.Sprintf(" (%.2f a decision)", s.Lost/float64(s.Graded))
 		}
 		if s.WinLost > 0 {
-			line += win
+			line += ", " + win
 		}
 	}
 	if s.ByBot > 0 {
