@@ -102,3 +102,18 @@ func TestLongStepLineWraps(t *testing.T) {
 		}
 	}
 }
+
+// TestBetterActionReadsAsAChoice: the better action after a grade reads
+// as a choice, as the analysis report writes it: "better exchange the
+// dix", never the table talk's "better exchanges the dix".
+func TestBetterActionReadsAsAChoice(t *testing.T) {
+	ctx := kit.NewContext(false)
+	if got := ansi.Strip(actionWords(&ctx, rules.Action{Kind: rules.Exchange})); got != "exchange the dix" {
+		t.Errorf("exchange: %q, want %q", got, "exchange the dix")
+	}
+	dec := &analysis.Decision{Grade: analysis.Blunder, Loss: 24.7, LossErr: 6}
+	note := ansi.Strip(gradeNote(&ctx, dec, actionWords(&ctx, rules.Action{Kind: rules.Exchange})))
+	if !strings.HasSuffix(note, "; better exchange the dix") {
+		t.Errorf("note %q, want it to end in %q", note, "; better exchange the dix")
+	}
+}

@@ -292,7 +292,7 @@ func actionText(ctx *kit.Context, a rules.Action, d *rules.Deal) string {
 }
 
 // actionWords writes an action for a person: "J♥", "J♥ with bella",
-// "take", "♥ hearts".
+// "take", "♥ hearts", "exchange the dix".
 func actionWords(ctx *kit.Context, a rules.Action) string {
 	p := ctx.Paint
 	switch a.Kind {
@@ -307,6 +307,10 @@ func actionWords(ctx *kit.Context, a rules.Action) string {
 		return s
 	case rules.Name:
 		return p.SuitName(a.Suit)
+	case rules.Exchange:
+		// As a choice ("better exchange the dix"), as the analysis
+		// report writes it; the step itself says "exchanged the dix".
+		return "exchange the dix"
 	}
 	return a.Words()
 }
