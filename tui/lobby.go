@@ -22,15 +22,17 @@ type LobbyConfig struct {
 // from which the person plays alone, opens a table or joins one.
 func NewLobby(cfg LobbyConfig) tea.Model {
 	c := cfg.Config
-	c.Alone = soloAlone(cfg.Solo)
+	c.Alone = soloAlone(cfg.Solo, cfg.Player.ID)
 	l := lobby.New(c)
 	app := newApp(l, appOptions{ASCII: cfg.ASCII, Remote: true, Settle: cfg.Solo.Timing.Settle})
 	app.opts.Flush = func(scr kit.Screen) func() { return func() { l.Wait(scr) } }
 	return &lobbyApp{App: app, lobby: l}
 }
 
-// soloAlone is the game alone of solo as the lobby opens and leaves it.
-func soloAlone(solo PlayConfig) lobby.Alone {
+// soloAlone is the game alone of solo as the lobby opens and leaves it;
+// key is the person's key id ("" for a guest), recorded on their seat.
+func soloAlone(solo PlayConfig, key string) lobby.Alone {
+	solo.Key = key
 	a := lobby.Alone{
 		Bell: func() bool { return solo.Prefs == nil || solo.Prefs.Bell },
 		Open: func(player string, seed uint64, busy func() bool, elsewhere func() kit.Screen, wrap func(kit.Screen) kit.Screen) kit.Screen {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
@@ -54,6 +55,11 @@ type PlayConfig struct {
 	Now func() time.Time
 	// Player is the person's name in the game log ("" for $USER or "You").
 	Player string
+	// Key is the person's SSH key id over `klob serve`, "" for local
+	// play and a guest: the log records it on the person's seat, so that
+	// their history reads the game as theirs, as it does a shared
+	// table's (gamelog.Header.PersonSeat).
+	Key string
 	// ASCII draws suits as letters and boxes with + - |.
 	ASCII bool
 	// SkipSetup starts the game at once with Setup (when no save is
@@ -151,7 +157,7 @@ func (m *seated) Wait() { m.h.Close() }
 // hostConfig is the host of a game of setup: the person at A, bots of
 // setup.Level elsewhere.
 func (c *PlayConfig) hostConfig(setup Setup) host.Config {
-	players := host.AgainstBots(setup.Options.NumPlayers(), host.Player{Name: c.player(), Human: true}, rules.SeatA, setup.Level)
+	players := host.AgainstBots(setup.Options.NumPlayers(), host.Player{Name: c.player(), Human: true, Key: c.Key}, rules.SeatA, setup.Level)
 	cfg := c.runConfig(setup)
 	cfg.Options, cfg.Seed, cfg.Players, cfg.Start, cfg.Practice = setup.Options, setup.Seed, players, c.now(), setup.Practice
 	return cfg
@@ -193,11 +199,22 @@ func (c *PlayConfig) resumeGame(l *gamelog.Log) (*seated, error) {
 	if lv := savedLevel(&l.Header); lv != "" {
 		setup.Level = ai.Level(lv)
 	}
+	c.keyed(l)
 	h, err := host.Resume(l, c.runConfig(setup))
 	if err != nil {
 		return nil, err
 	}
 	return c.seat(h, setup)
+}
+
+// keyed puts the person's key on the one human seat of l when it has
+// none: a game saved before games alone recorded the key is then filed
+// as the person's, as a new game is.
+func (c *PlayConfig) keyed(l *gamelog.Log) {
+	if me, ok := l.Header.HumanSeat(); ok && c.Key != "" && l.Header.Key(me) == "" {
+		l.Header.Extra = slices.Clone(l.Header.Extra)
+		l.Header.SetKey(me, c.Key)
+	}
 }
 
 // seat sits the person down at h.

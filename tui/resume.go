@@ -214,6 +214,7 @@ func (s *resumeScreen) newForm(next Setup, problem string) *setup.Screen {
 		old, st := s.log, cfg.Store
 		return kit.NewOpening("Filing your old game in the history…", func() func() kit.Screen {
 			if st != nil {
+				cfg.keyed(old)
 				if _, err := st.Archive(old); err != nil {
 					return func() kit.Screen {
 						return s.newForm(next, "the old game could not be filed in the history, so it stays saved: "+err.Error())

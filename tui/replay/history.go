@@ -35,7 +35,7 @@ type row struct {
 	current bool // the game in progress (the autosave)
 	entry   store.Entry
 	// me is the seat the person whose games these are played; one says
-	// whether there is one (gamelog.Header.PersonSeat).
+	// whether there is one (stats.OwnSeat: the list is their own).
 	me  rules.Seat
 	one bool
 }
@@ -119,7 +119,7 @@ func load(src Source, id string) loadedMsg {
 		rows = append(rows, row{path: entries[i].Path, entry: entries[i]})
 	}
 	for i := range rows {
-		rows[i].me, rows[i].one = rows[i].entry.Header.PersonSeat(id)
+		rows[i].me, rows[i].one = stats.OwnSeat(&rows[i].entry.Header, id)
 	}
 	return loadedMsg{rows: rows, record: stats.FromHistory(entries, nil, id)}
 }

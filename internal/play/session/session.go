@@ -24,6 +24,11 @@ type Player struct {
 	Human bool
 	// Level is a bot's level (ignored for a person).
 	Level ai.Level
+	// Key is a person's SSH key id on a server, "" elsewhere: the log
+	// records it on the seat (gamelog.Header.SetKey), so that the games
+	// filed in the person's history are found theirs, as a shared
+	// table's are.
+	Key string
 }
 
 // Config is what a new game needs.
@@ -168,6 +173,11 @@ func New(cfg Config) (*Session, error) {
 		h.SetPlayer(rules.Seat(i), p.Name, lv)
 	}
 	h.Extra = []gamelog.Tag{{Name: SeedTag, Value: strconv.FormatUint(cfg.Seed, 10)}}
+	for i, p := range s.players {
+		if p.Human && p.Key != "" {
+			h.SetKey(rules.Seat(i), p.Key)
+		}
+	}
 	h.SetStart(cfg.Start)
 	if cfg.Practice {
 		h.SetPractice()
@@ -204,7 +214,7 @@ func Resume(l *gamelog.Log, cfg Config) (*Session, error) {
 	s.header = l.Header
 	for i := range rules.Seat(l.Header.Seats()) {
 		lv := l.Header.Level(i)
-		p := Player{Name: l.Header.Name(i), Human: lv == gamelog.Human}
+		p := Player{Name: l.Header.Name(i), Human: lv == gamelog.Human, Key: l.Header.Key(i)}
 		if !p.Human {
 			if p.Level, err = ai.ParseLevel(lv); err != nil {
 				return nil, fmt.Errorf("saved game: %v", err)

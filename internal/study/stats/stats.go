@@ -84,13 +84,13 @@ func ratio(a, b int) float64 {
 // it counted (it does not without exactly one human seat).
 func (s *Stats) Add(r *gamelog.Replay) bool { return s.AddFor(r, "") }
 
-// AddFor puts one game in the record of the person with key id: the
-// seat that key played at a shared table (gamelog.Header.PersonSeat),
-// the one human seat when id is "". It reports whether the game counted
-// (it does not when the person played no seat of it).
+// AddFor puts one game of the person's own history in the record of the
+// person with key id: the seat of that key (OwnSeat), the one human seat
+// when id is "". It reports whether the game counted (it does not when
+// the person played no seat of it).
 func (s *Stats) AddFor(r *gamelog.Replay, id string) bool {
 	h := &r.Header
-	me, ok := h.PersonSeat(id)
+	me, ok := OwnSeat(h, id)
 	if !ok {
 		s.Skipped++
 		return false
@@ -135,6 +135,25 @@ func (s *Stats) AddFor(r *gamelog.Replay, id string) bool {
 		}
 	}
 	return true
+}
+
+// OwnSeat returns the seat of the person with key id in a game of their
+// own history: the seat of their key (gamelog.Header.PersonSeat), else,
+// in a game with no key on any seat, its one human seat. Games alone over
+// `klob serve` were filed without the person's key before they recorded
+// it; in the person's own history such a game is theirs, and a shared
+// table's game always carries its people's keys. Only for a person's own
+// history: elsewhere a game without keys may be someone else's.
+func OwnSeat(h *gamelog.Header, id string) (rules.Seat, bool) {
+	if me, ok := h.PersonSeat(id); ok || id == "" {
+		return me, ok
+	}
+	for s := range rules.Seat(h.Seats()) {
+		if h.Key(s) != "" {
+			return rules.NoSeat, false
+		}
+	}
+	return h.HumanSeat()
 }
 
 // opponents names the level of the seats not on side: one level, or
@@ -200,9 +219,9 @@ func levelRank(name string) int {
 // ReadFunc reads and replays a game log; gamelog.ReadReplay is one.
 type ReadFunc func(path string) (*gamelog.Log, *gamelog.Replay, error)
 
-// FromHistory adds up the games of a store's history, of every seat
-// count, for the person with key id ("" for the one person of local
-// games: AddFor). Entries that could not be read (Entry.Err), and logs
+// FromHistory adds up the games of a person's own history, of every
+// seat count, for the person with key id ("" for the one person of local
+// games: AddFor, OwnSeat). Entries that could not be read (Entry.Err), and logs
 // that read fails on, are counted in Skipped. A nil read uses
 // gamelog.ReadReplay.
 func FromHistory(entries []store.Entry, read ReadFunc, id string) Stats {
@@ -211,7 +230,7 @@ func FromHistory(entries []store.Entry, read ReadFunc, id string) Stats {
 	}
 	var s Stats
 	for _, e := range entries {
-		if _, ok := e.Header.PersonSeat(id); e.Err != nil || !ok {
+		if _, ok := OwnSeat(&e.Header, id); e.Err != nil || !ok {
 			s.Skipped++
 		} else if _, r, err := read(e.Path); err != nil {
 			s.Skipped++

@@ -399,3 +399,54 @@ func TestPeopleAreNotALevel(t *testing.T) {
 	}
 	require.Equal(t, "normal+people 1, hard 1, people 1", strings.Join(names, ", "))
 }
+
+// TestFromHistoryOfAKeyCountsGamesAlone: a person's history over
+// `klob serve` holds their games alone, with their key on their seat or,
+// filed before games alone recorded it, with no key at all; both are the
+// person's and count. A shared table's game whose keys are others' does
+// not, nor a game without one human seat.
+func TestFromHistoryOfAKeyCountsGamesAlone(t *testing.T) {
+	dir := t.TempDir()
+	hist := filepath.Join(dir, store.HistoryDir)
+	require.NoError(t, os.MkdirAll(hist, 0o755))
+	put := func(name, src string, keys map[rules.Seat]string, levels ...string) {
+		l, err := gamelog.ReadFile(testkit.Game(t, src))
+		require.NoError(t, err)
+		l.Header.Levels = [4]string{}
+		copy(l.Header.Levels[:], levels)
+		for s, k := range keys {
+			l.Header.SetKey(s, k)
+		}
+		b, err := l.MarshalText()
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(filepath.Join(hist, name), b, 0o644))
+	}
+	const two, three = "09-tie.klob", "tables/3-03-three-tie-with-the-best-opponent.klob"
+	put("2026-01-01-1200-a.klob", two, nil, gamelog.Human, "normal")
+	put("2026-01-02-1200-b.klob", three, map[rules.Seat]string{rules.SeatA: "key-ann"}, gamelog.Human, "hard", "hard")
+	put("2026-01-03-1200-c.klob", two, map[rules.Seat]string{rules.SeatA: "key-bob", rules.SeatB: "key-cy"}, gamelog.Human, gamelog.Human)
+	put("2026-01-04-1200-d.klob", two, nil, "easy", "hard")
+	entries, err := store.New(dir, store.Options{}).History()
+	require.NoError(t, err)
+	require.Len(t, entries, 4)
+
+	s := FromHistory(entries, nil, "key-ann")
+	assert.Equal(t, 2, s.Games, "the two games alone, keyed and not")
+	assert.Equal(t, 2, s.Skipped, "the table of others' keys, the bots-only game")
+	a, b := fromText(t, testkit.Game(t, two), rules.SeatA), fromText(t, testkit.Game(t, three), rules.SeatA)
+	assert.Equal(t, a.deals+b.deals, s.Deals)
+	assert.Equal(t, a.points+b.points, s.Points)
+	won := 0
+	for _, c := range []counts{a, b} {
+		if c.won {
+			won++
+		}
+	}
+	assert.Equal(t, won, s.Won)
+
+	me, ok := OwnSeat(&entries[0].Header, "key-ann")
+	assert.True(t, ok)
+	assert.Equal(t, rules.SeatA, me)
+	_, ok = OwnSeat(&entries[2].Header, "key-ann")
+	assert.False(t, ok, "a game keyed to others is not ann's")
+}
