@@ -274,8 +274,14 @@ func (l *Lobby) typing() bool { return l.entered || l.talk.open() }
 
 // QuitQuestion: q on the lobby itself ends the connection (on every
 // screen reached from it q comes back to it); leaving keeps a table
-// seat for a while.
-func (l *Lobby) QuitQuestion() string { return "Your games stay saved." }
+// seat for a while. A key's games are saved; a guest's are not kept,
+// and the question says so rather than promise them.
+func (l *Lobby) QuitQuestion() string {
+	if l.guest() {
+		return "A guest's games are not kept."
+	}
+	return "Your games stay saved."
+}
 
 // tick asks to refresh the list of tables after every.
 func (l *Lobby) tick() tea.Cmd { return l.ticks.Tick(l, l.every) }
