@@ -26,7 +26,8 @@ import (
 //     second) and cleaned of escapes, controls and bidirectional
 //     overrides before anyone sees it (chat.Room.Say).
 //   - /mute NAME hides a player's lines from you in every room, from
-//     now on and in what the rooms kept; /unmute NAME shows them again.
+//     now on and in what the rooms kept; /unmute NAME shows their new
+//     lines again (those hidden while muted stay hidden).
 //     The name is one seen in the room's lines, with the key's tag
 //     shown after it or without (when one key went by it).
 //   - Spectators read a table's talk and may write too: they see
@@ -74,6 +75,11 @@ type roomTalk struct {
 	// muted are the people this connection muted, by key: their lines
 	// are gone from every room, so /unmute finds their names here.
 	muted muteBook
+	// hid is set once a mute hid lines of this room from the person:
+	// left out of the history at the start, or taken off at /mute
+	// (lines not delivered since are the subscription's Hidden). An
+	// /unmute does not bring those back.
+	hid bool
 	// quiet, when set, says why a line may not be said now.
 	quiet func() error
 }
@@ -103,6 +109,7 @@ func newTalk(hub *chat.Hub, room *chat.Room, me hall.Player, name func() string,
 	sub, h := room.Subscribe(listener)
 	t.sub = sub
 	t.skipped = h.Dropped > 0
+	t.hid = h.Hidden > 0
 	for _, l := range h.Lines {
 		t.add(l)
 	}
@@ -267,6 +274,7 @@ func (t *roomTalk) command(cmd, name string) (string, error) {
 			lines, from = append(lines, t.lines[i]), append(from, f)
 		}
 	}
+	t.hid = t.hid || len(lines) < len(t.lines)
 	t.lines, t.from = lines, from
 	return fmt.Sprintf("You no longer see %s's lines, here or anywhere (/unmute %s shows them again).", who, who), nil
 }
@@ -469,9 +477,10 @@ func (lt *talkPane) lines(ctx *kit.Context, w, room int) []string {
 }
 
 // nothingSaid is what the talk shows of a room without a line: the
-// lines of the people muted are gone, not unsaid.
+// lines of the people muted are gone, not unsaid, and those a mute hid
+// stay hidden after the /unmute, so the talk says so while any were.
 func (t *roomTalk) nothingSaid() string {
-	if len(t.muted) > 0 {
+	if len(t.muted) > 0 || t.hid || t.sub.Hidden() > 0 {
 		return "nothing said yet, or only by people you muted"
 	}
 	return "nothing said yet"

@@ -109,3 +109,48 @@ func TestTalkOfConjunctsFits(t *testing.T) {
 	}
 	assert.Equal(t, 60, said, "the line is cut:\n%s", strings.Join(lines, "\n"))
 }
+
+// After /mute then /unmute the lines the mute hid stay hidden, so the
+// empty talk still says they may have been said: it does not claim
+// that nothing was. The lines were hidden three ways: taken off at
+// /mute, left out of the history at the start (a mute of an earlier
+// connection), or not given as they were said.
+func TestTalkUnmutedKeepsSayingLinesWereHidden(t *testing.T) {
+	for _, how := range []string{"at /mute", "at the start", "as said"} {
+		l, ctx := steadyLobby(t, 0, true, false, 0)
+		hub, err := chat.New(chat.Config{Now: func() time.Time { return time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC) }})
+		require.NoError(t, err)
+		room := hub.NewRoom()
+		say := func(text string) {
+			t.Helper()
+			_, err := room.Say(chat.Sender{Key: "b", Name: "bob"}, text)
+			require.NoError(t, err)
+		}
+		if how != "at /mute" {
+			// Muted by an earlier connection of the same key.
+			require.NoError(t, hub.Mute("a", "b", "bob"))
+			l.mutes["b"] = "bob"
+		}
+		if how != "as said" {
+			say("hello")
+		}
+		l.talk = &talkPane{t: newTalk(hub, room, l.cfg.Player, func() string { return "ann" }, false, l.mutes)}
+		t.Cleanup(l.talk.t.sub.Close)
+		switch how {
+		case "at /mute":
+			_, err := l.talk.t.command("/mute", "bob")
+			require.NoError(t, err)
+		case "as said":
+			say("hello while muted")
+		}
+		_, err = l.talk.t.command("/unmute", "bob")
+		require.NoError(t, err, how)
+		scr := strings.Join(screenLines(l, ctx), "\n")
+		assert.NotContains(t, scr, "(nothing said yet)", how)
+		assert.Contains(t, scr, "(nothing said yet, or only by people you muted)", how)
+	}
+	// Nobody muted, nothing said: nothing said yet.
+	l, ctx := steadyLobby(t, 0, true, false, 0)
+	withTalk(t, l)
+	assert.Contains(t, strings.Join(screenLines(l, ctx), "\n"), "(nothing said yet)")
+}

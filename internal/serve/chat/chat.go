@@ -408,6 +408,8 @@ func (r *Room) Say(from Sender, text string) (Line, error) {
 	for s := range r.subs {
 		if !r.hub.mutedLocked(s.listener, l.From) {
 			s.push(l)
+		} else {
+			s.hide()
 		}
 	}
 	return l, nil
@@ -419,6 +421,9 @@ func (r *Room) Say(from Sender, text string) (Line, error) {
 type History struct {
 	Lines   []Line
 	Dropped uint64
+	// Hidden is how many of the lines kept are left out: their sender
+	// is muted by the listener.
+	Hidden int
 }
 
 // History returns the lines the room keeps, without those of senders
@@ -437,6 +442,8 @@ func (r *Room) historyLocked(listener string) History {
 		l := r.hist[(r.head+i)%len(r.hist)]
 		if !r.hub.mutedLocked(listener, l.From) {
 			h.Lines = append(h.Lines, l)
+		} else {
+			h.Hidden++
 		}
 	}
 	return h

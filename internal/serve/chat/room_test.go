@@ -528,3 +528,31 @@ func TestMutesStoredAndRestored(t *testing.T) {
 	assert.Equal(t, []string{"k1", "k2"}, h2.Muted(carol.Key), "no more than MaxMutes")
 	assert.False(t, h2.Restore(bob.Key, nil))
 }
+
+// A listener is told how many lines a mute kept from them, in the
+// history they start with and on their subscription, and an unmute
+// does not bring those back nor reset the count.
+func TestMutedLinesAreCountedHidden(t *testing.T) {
+	h, _ := newHub(t, Config{})
+	room := h.NewRoom()
+	ann := Sender{Key: "ann", Name: "ann"}
+	require.NoError(t, h.Mute("bob", "ann", "ann"))
+	_, err := room.Say(ann, "before")
+	require.NoError(t, err)
+	sub, hist := room.Subscribe("bob")
+	defer sub.Close()
+	assert.Empty(t, hist.Lines)
+	assert.Equal(t, 1, hist.Hidden)
+	_, err = room.Say(ann, "while muted")
+	require.NoError(t, err)
+	assert.Equal(t, 1, sub.Hidden())
+	assert.Empty(t, sub.Take().Lines)
+	h.Unmute("bob", "ann")
+	_, err = room.Say(ann, "after")
+	require.NoError(t, err)
+	b := sub.Take()
+	require.Len(t, b.Lines, 1)
+	assert.Equal(t, "after", b.Lines[0].Text)
+	assert.Equal(t, 1, sub.Hidden())
+	assert.Equal(t, 0, room.History("bob").Hidden, "unmuted, the kept lines are no longer left out")
+}

@@ -20,6 +20,9 @@ type Subscription struct {
 	head, n int
 	skipped int
 	closed  bool
+	// hidden counts the lines not given because the listener muted
+	// their sender (Hidden).
+	hidden int
 }
 
 // Batch is what a listener reads at once: Skipped lines were dropped
@@ -108,6 +111,23 @@ func (s *Subscription) push(l Line) {
 	s.n++
 	s.mu.Unlock()
 	s.signal()
+}
+
+// hide counts a line the listener muted the sender of; it wakes no
+// one. Under the room's lock.
+func (s *Subscription) hide() {
+	s.mu.Lock()
+	s.hidden++
+	s.mu.Unlock()
+}
+
+// Hidden returns how many lines of the room did not reach the
+// subscription because the listener had muted their sender: a listener
+// that unmutes them does not get those lines back, and may say so.
+func (s *Subscription) Hidden() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.hidden
 }
 
 // finish marks the subscription closed and wakes a Wait.
