@@ -875,6 +875,38 @@ func TestOverSSHQuitGoesToTheLobby(t *testing.T) {
 	})
 }
 
+// TestOverSSHSaysWhatCanBeDone: over SSH (kit.Context.Remote) the end
+// of a game alone gives its seed as a fact and points to the lobby's
+// list of games, not to a klob command or a path on the server the
+// person can neither run nor reach; local play keeps both.
+func TestOverSSHSaysWhatCanBeDone(t *testing.T) {
+	for _, remote := range []bool{false, true} {
+		o := options(2)
+		o.Target = 100
+		f := newFixture(t, 2, seeds[2], 80, 24, func(hc *host.Config, _ *Config) { hc.Options = o })
+		f.hs.Ctx.Remote = remote
+		f.s.Enter(&f.hs.Ctx)
+		f.until("the end", func(s host.Snapshot) bool { return s.Over && s.Save.Filed && f.s.overSeen }, true)
+		text := f.text()
+		seed := fmt.Sprintf("Seed %d", f.s.snap.Seed)
+		want := []string{seed + " deals this game again, as practice:", "klob play -seed", "The game log is saved at:"}
+		not := []string{seed + " dealt this game.", "h in the lobby lists it, for replay and analysis."}
+		if remote {
+			want, not = not, want
+		}
+		for _, w := range want {
+			if !strings.Contains(text, w) {
+				t.Errorf("remote %v: the end does not say %q:\n%s", remote, w, text)
+			}
+		}
+		for _, n := range not {
+			if strings.Contains(text, n) {
+				t.Errorf("remote %v: the end says %q:\n%s", remote, n, text)
+			}
+		}
+	}
+}
+
 // TestNoSeedNoPractice: a game resumed from a log that does not record
 // its seed has no seed that deals it again: its end offers no practice
 // command (not "Seed 0 deals this game again").

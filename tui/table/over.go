@@ -258,7 +258,12 @@ func (s *Screen) overView(ctx *kit.Context) (string, []kit.Hit, int) {
 	}
 	about += fmt.Sprintf(", game to %d.", sn.Options.Target)
 	lines = append(lines, kit.Paragraph(about, w, nil)...)
-	if sn.SeedShown && s.cfg.Rerun != nil {
+	switch {
+	case sn.SeedShown && s.cfg.Rerun != nil && s.remote:
+		// Over SSH the person runs no klob command: the seed is told as
+		// a fact, without the command that deals it again.
+		lines = append(lines, kit.Paragraph(fmt.Sprintf("Seed %d dealt this game.", sn.Seed), w, nil)...)
+	case sn.SeedShown && s.cfg.Rerun != nil:
 		// Shown only now: the seed deals every card of the game. Its
 		// sentence starts a line, so that a seed of twenty digits does
 		// not part it from "deals this game again".
@@ -280,6 +285,10 @@ func (s *Screen) overView(ctx *kit.Context) (string, []kit.Hit, int) {
 		tail = append(tail, kit.Alert(ctx, "The game log could not be filed (it is tried again): "+sv.FileErr, w, 2)...)
 	case !sv.Filed:
 		tail = append(tail, " Saving the game log…")
+	case sv.Path != "" && s.remote:
+		// Over SSH the path is on the server, out of the person's
+		// reach: they find the game in their list of games.
+		tail = append(tail, kit.Paragraph("The game log is saved: h in the lobby lists it, for replay and analysis.", w, nil)...)
 	case sv.Path != "":
 		tail = append(tail, " The game log is saved at:")
 		tail = append(tail, kit.Indent("   ", kit.PathLines(s.cfg.ShowPath.Show(sv.Path), w-4, 0), nil)...)
