@@ -1183,3 +1183,37 @@ func TestNoChoosingAheadOfAClaim(t *testing.T) {
 		}
 	})
 }
+
+// TestSharedHelpSaysABotTakesTheSeat: in the lobby (QuitWord) the help
+// of a game alone says the game waits for the person; at a shared
+// table it says what happens there instead: the seat waits a while,
+// then a bot plays it until they come back.
+func TestSharedHelpSaysABotTakesTheSeat(t *testing.T) {
+	for _, shared := range []bool{false, true} {
+		f := newFixture(t, 2, seeds[2], 80, 24, func(_ *host.Config, c *Config) { c.Shared = shared })
+		f.hs.Ctx.Keys.QuitWord = "leave"
+		var words []string
+		for _, group := range f.s.KeyHelp(&f.hs.Ctx.Keys).FullHelp() {
+			for _, b := range group {
+				words = append(words, b.Help().Key+" "+b.Help().Desc)
+			}
+		}
+		all := strings.Join(words, "\n")
+		want := []string{"q leave (asks first; the seat waits a while, then a bot plays it until you come back)",
+			"end the connection at once (the seat waits a while, then a bot plays it until you come back)"}
+		not := []string{"the game waits for you to come back"}
+		if !shared {
+			want, not = not, want
+		}
+		for _, w := range want {
+			if !strings.Contains(all, w) {
+				t.Errorf("shared %v: the help lacks %q:\n%s", shared, w, all)
+			}
+		}
+		for _, n := range not {
+			if strings.Contains(all, n) {
+				t.Errorf("shared %v: the help says %q:\n%s", shared, n, all)
+			}
+		}
+	}
+}

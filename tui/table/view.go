@@ -733,6 +733,19 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 		drop = append(drop, k.Hint)
 	}
 	h := kit.KeyHelp{Full: kit.PlayHelp(k, sn.Options, drop...)}
+	if s.cfg.Shared && k.QuitWord != "" {
+		// A shared game does not wait as a game alone does: the seat
+		// waits a while, then a bot plays it until the person is back.
+		const away = "the seat waits a while, then a bot plays it until you come back"
+		for i, b := range h.Full[0] {
+			switch b.Help().Key {
+			case k.Quit.Help().Key:
+				h.Full[0][i] = kit.Bind(b.Help().Key, k.QuitWord+" (asks first; "+away+")", b.Keys()...)
+			case k.ForceQuit.Help().Key:
+				h.Full[0][i] = kit.Bind(b.Help().Key, "end the connection at once ("+away+")", b.Keys()...)
+			}
+		}
+	}
 	// esc, after n: the bella question's third answer, as its key line
 	// says (the v list and the hint say themselves that esc closes them).
 	question := "bella"
