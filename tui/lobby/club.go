@@ -195,7 +195,7 @@ func unratedWhy(players []host.SeatInfo) string {
 	case people == 0:
 		return ""
 	case len(sides) == 1:
-		return "your side played bots alone"
+		return "your side played against bots only"
 	case left == people:
 		return "every person had left it, and bots finished it"
 	}

@@ -103,9 +103,9 @@ func TestAfterwordSaysWhyNoRating(t *testing.T) {
 		want    string
 	}{
 		{[]host.SeatInfo{{Human: true, State: host.SeatHere}, {}},
-			"This game changes no rating: your side played bots alone. Your rating at 2 players: 1611 ±339."},
+			"This game changes no rating: your side played against bots only. Your rating at 2 players: 1611 ±339."},
 		{[]host.SeatInfo{{Human: true, State: host.SeatHere}, {}, {Human: true, State: host.SeatHere}, {}},
-			"This game changes no rating: your side played bots alone. Your rating at 2 players: 1611 ±339."},
+			"This game changes no rating: your side played against bots only. Your rating at 2 players: 1611 ±339."},
 		{[]host.SeatInfo{{Human: true, State: host.SeatBack}, {Human: true, State: host.SeatTakeover}},
 			"This game changes no rating: every person had left it, and bots finished it. Your rating at 2 players: 1611 ±339."},
 		{[]host.SeatInfo{{Human: true, State: host.SeatHere}, {Human: true, State: host.SeatTakeover}},
