@@ -894,16 +894,7 @@ func TestOverSSHSaysWhatCanBeDone(t *testing.T) {
 		if remote {
 			want, not = not, want
 		}
-		for _, w := range want {
-			if !strings.Contains(text, w) {
-				t.Errorf("remote %v: the end does not say %q:\n%s", remote, w, text)
-			}
-		}
-		for _, n := range not {
-			if strings.Contains(text, n) {
-				t.Errorf("remote %v: the end says %q:\n%s", remote, n, text)
-			}
-		}
+		saysAndNot(t, fmt.Sprintf("remote %v: the end", remote), text, want, not)
 	}
 }
 
@@ -1205,15 +1196,22 @@ func TestSharedHelpSaysABotTakesTheSeat(t *testing.T) {
 		if !shared {
 			want, not = not, want
 		}
-		for _, w := range want {
-			if !strings.Contains(all, w) {
-				t.Errorf("shared %v: the help lacks %q:\n%s", shared, w, all)
-			}
+		saysAndNot(t, fmt.Sprintf("shared %v: the help", shared), all, want, not)
+	}
+}
+
+// saysAndNot checks that text (what says it) holds every line of want
+// and none of not.
+func saysAndNot(t *testing.T, what, text string, want, not []string) {
+	t.Helper()
+	for _, w := range want {
+		if !strings.Contains(text, w) {
+			t.Errorf("%s does not say %q:\n%s", what, w, text)
 		}
-		for _, n := range not {
-			if strings.Contains(all, n) {
-				t.Errorf("shared %v: the help says %q:\n%s", shared, n, all)
-			}
+	}
+	for _, n := range not {
+		if strings.Contains(text, n) {
+			t.Errorf("%s says %q:\n%s", what, n, text)
 		}
 	}
 }
