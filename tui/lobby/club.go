@@ -173,35 +173,6 @@ type seatClub struct {
 	unrated string
 }
 
-// unratedWhy says, from the seats at a game's end, why the club rates
-// nobody by it (club.RateStoodIn): the people all sat on one side, or
-// every person had left and bots finished it. "" when neither holds:
-// the reason, if any, is not the table's to tell.
-func unratedWhy(players []host.SeatInfo) string {
-	n := len(players)
-	sides := map[int]bool{}
-	left, people := 0, 0
-	for i, p := range players {
-		if !p.Human {
-			continue
-		}
-		people++
-		sides[rules.SideOfSeat(n, rules.Seat(i))] = true
-		if p.State == host.SeatTakeover || p.State == host.SeatBack {
-			left++
-		}
-	}
-	switch {
-	case people == 0:
-		return ""
-	case len(sides) == 1:
-		return "your side played against bots only"
-	case left == people:
-		return "every person had left it, and bots finished it"
-	}
-	return ""
-}
-
 // clubSeatMsg is a seat's standings, read for the seat.
 type clubSeatMsg struct {
 	s     *SharedSeat
@@ -246,7 +217,7 @@ func (s *SharedSeat) watchClub() tea.Cmd {
 			c.botAtEnd = st == host.SeatTakeover || st == host.SeatBack
 			c.won = sn.WinnerSide == rules.SideOfSeat(len(sn.Players), sn.Seat)
 		}
-		c.unrated = unratedWhy(sn.Players)
+		c.unrated = club.UnratedWhy(sn.Players)
 		cmds = append(cmds, s.readSeatClub(true))
 	}
 	return tea.Batch(cmds...)

@@ -111,7 +111,7 @@ func TestAfterwordSaysWhyNoRating(t *testing.T) {
 		{[]host.SeatInfo{{Human: true, State: host.SeatHere}, {Human: true, State: host.SeatTakeover}},
 			"This game changes no rating. Your rating at 2 players: 1611 ±339."},
 	} {
-		s.club = seatClub{looked: true, asked: true, seats: 2, before: &st, after: &st, unrated: unratedWhy(c.players)}
+		s.club = seatClub{looked: true, asked: true, seats: 2, before: &st, after: &st, unrated: club.UnratedWhy(c.players)}
 		if got := s.afterword(); got != c.want {
 			t.Errorf("%+v: afterword %q, want %q", c.players, got, c.want)
 		}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/klob/klob/ai"
+	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/internal/record/clubdb"
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/serve/rating"
@@ -39,6 +40,36 @@ func Bot(level string, seats int) (r rating.Rating, ok bool) {
 	base, _, _ := strings.Cut(level, ":")
 	mu, ok := botMu[seats][ai.Level(base)]
 	return rating.Rating{Mu: mu, Sigma: BotSigma}, ok
+}
+
+// UnratedWhy says, from the seats at a game's end, why RateStoodIn
+// rates nobody by it, in the words of a seat's game-over screen: the
+// people all sat on one side, or every person had left and bots
+// finished it. "" when neither holds: the reason, if any, is not one
+// the seats show. Beside RateStoodIn, so that the two say one rule.
+func UnratedWhy(players []host.SeatInfo) string {
+	n := len(players)
+	sides := map[int]bool{}
+	left, people := 0, 0
+	for i, p := range players {
+		if !p.Human {
+			continue
+		}
+		people++
+		sides[rules.SideOfSeat(n, rules.Seat(i))] = true
+		if p.State == host.SeatTakeover || p.State == host.SeatBack {
+			left++
+		}
+	}
+	switch {
+	case people == 0:
+		return ""
+	case len(sides) == 1:
+		return "your side played against bots only"
+	case left == people:
+		return "every person had left it, and bots finished it"
+	}
+	return ""
 }
 
 // RateStoodIn computes the ratings game g gives its keyed people, from
