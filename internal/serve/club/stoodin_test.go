@@ -54,12 +54,7 @@ func TestStoodInGainsNothing(t *testing.T) {
 		plain, err := RateStoodIn(rating.Default(), &g, newcomers, nil, nil)
 		require.NoError(t, err)
 
-		s, dir := openService(t)
-		rec := file(t, s, dir, "stood", l, "")
-		got := map[string]clubdb.Rating{}
-		for _, c := range rec.Changes {
-			got[c.After.Key] = c.After
-		}
+		s, got := filedRatings(t, l, "stood")
 		require.Len(t, got, n)
 		newcomer := rating.Default().Newcomer()
 		for i, p := range plain {
@@ -158,12 +153,7 @@ func TestLeaverIsRatedBesidesAStandIn(t *testing.T) {
 	plain, err := RateStoodIn(rating.Default(), &g, newcomers, nil, nil)
 	require.NoError(t, err)
 
-	s, dir := openService(t)
-	rec := file(t, s, dir, "left", l, "")
-	got := map[string]clubdb.Rating{}
-	for _, c := range rec.Changes {
-		got[c.After.Key] = c.After
-	}
+	s, got := filedRatings(t, l, "left")
 	require.Len(t, got, 2, "the game that one person left and one played to its end is rated")
 	newcomer := rating.Default().Newcomer()
 	require.Equal(t, plain[lost].Mu, got[peopleKeys[lost]].Mu, "%s, who left, falls as anyone", peopleNames[lost])
@@ -207,4 +197,17 @@ func TestOldUnratedGameStaysUnrated(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, rated, 1, "only the later game changed ratings")
 	verify(t, s)
+}
+
+// filedRatings files l, named name, with a new service and returns the
+// service and the ratings the recording gave, by key.
+func filedRatings(t *testing.T, l *gamelog.Log, name string) (*Service, map[string]clubdb.Rating) {
+	t.Helper()
+	s, dir := openService(t)
+	rec := file(t, s, dir, name, l, "")
+	got := map[string]clubdb.Rating{}
+	for _, c := range rec.Changes {
+		got[c.After.Key] = c.After
+	}
+	return s, got
 }
