@@ -244,7 +244,7 @@ func (b *heuristicBot) dix(v *rules.View, legal []rules.Action) rules.Action {
 	if !heurHas(legal, ex) {
 		return rules.Action{Kind: rules.NoExchange}
 	}
-	seven := rules.NewCard(rules.Seven, v.Trump)
+	seven := rules.Dix(v.Trump)
 	after := v.Hand.Without(seven).With(v.Upcard)
 	loss := rules.MeldPoints(v.Hand, v.Trump, v.Options) - rules.MeldPoints(after, v.Trump, v.Options)
 	if float64(loss) > float64(rules.Points(v.Upcard, v.Trump))+5 {

@@ -106,7 +106,7 @@ func (k *heurKnow) bidWeights() {
 			scale(a.Suit, strong)
 		case rules.NoExchange:
 			if k.trump != rules.NoSuit {
-				k.w[rules.NewCard(rules.Seven, k.trump)] *= 0.2
+				k.w[rules.Dix(k.trump)] *= 0.2
 			}
 		}
 	}

@@ -200,7 +200,7 @@ func TestDialogueAndDix(t *testing.T) {
 				case kinds[rules.Same] && a.Kind != rules.Same && v.OwnBest().Suit == v.Trump:
 					t.Fatalf("conceded with a trump sequence that wins: %s", msg)
 				case kinds[rules.Exchange] && a.Kind != rules.Exchange:
-					seven := rules.NewCard(rules.Seven, v.Trump)
+					seven := rules.Dix(v.Trump)
 					if rules.SequencePoints(v.Hand.Without(seven).With(v.Upcard)) >= rules.SequencePoints(v.Hand) {
 						t.Fatalf("kept the dix for nothing: %s", msg)
 					}

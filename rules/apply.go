@@ -36,7 +36,7 @@ func (t *Deal) AppendLegal(dst []Action) []Action {
 		}
 		return dst
 	case PhaseDix:
-		if t.play.Hands[t.turn].Has(NewCard(Seven, t.trump)) {
+		if t.play.Hands[t.turn].Has(Dix(t.trump)) {
 			dst = append(dst, simple(Exchange))
 		}
 		return append(dst, simple(NoExchange))
@@ -214,7 +214,7 @@ func (t *Deal) apply(a Action) {
 		}
 	case PhaseDix:
 		if a.Kind == Exchange {
-			seven := NewCard(Seven, t.trump)
+			seven := Dix(t.trump)
 			t.play.Hands[t.turn] = t.play.Hands[t.turn].Without(seven).With(t.upcard)
 			t.upcard = seven
 			t.dixBy = t.turn

@@ -149,6 +149,10 @@ const NoCard Card = 0xFF
 // NewCard returns the card of rank r in suit s.
 func NewCard(r Rank, s Suit) Card { return Card(uint8(s)<<3 | uint8(r)) }
 
+// Dix is the seven of trump: the card the dix exchange gives for the
+// upcard.
+func Dix(trump Suit) Card { return NewCard(Seven, trump) }
+
 // Suit returns the card's suit.
 func (c Card) Suit() Suit { return Suit(c >> 3) }
 

@@ -303,7 +303,7 @@ func (v *View) known(o Seat, ex [4]CardSet) CardSet {
 	}
 	x := ex[o&3]
 	if v.DixBy == o {
-		x = x.Without(NewCard(Seven, v.Trump)) // given up for the upcard
+		x = x.Without(Dix(v.Trump)) // given up for the upcard
 	}
 	return (m | v.Shown[o&3] | x) &^ v.Played[o&3]
 }
@@ -450,7 +450,7 @@ func (v *View) Complete(hands [4]CardSet, rest []Card) (Deal, error) {
 		}
 		c := h | v.Played[o]
 		if v.DixBy == o {
-			c = c.Without(v.OrigUpcard).With(NewCard(Seven, v.Trump))
+			c = c.Without(v.OrigUpcard).With(Dix(v.Trump))
 		}
 		if v.Options.MakerTakesUpcard() && v.Maker == o {
 			c = c.Without(v.OrigUpcard) // it lies at its deck place already

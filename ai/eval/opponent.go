@@ -58,7 +58,7 @@ func weight(v *rules.View, d *rules.Deal, r *rand.Rand) float64 {
 	if v.Maker != rules.NoSeat {
 		dealt := nine
 		if v.DixBy == opp {
-			dealt = dealt.Without(up).With(rules.NewCard(rules.Seven, v.Trump))
+			dealt = dealt.Without(up).With(rules.Dix(v.Trump))
 		}
 		cards := dealt.Cards()
 		r.Shuffle(len(cards), func(i, j int) { cards[i], cards[j] = cards[j], cards[i] })
@@ -103,7 +103,7 @@ func weight(v *rules.View, d *rules.Deal, r *rand.Rand) float64 {
 		case rules.Accept:
 			w *= 1 - sigmoid(h.Value(handvalue.Defend, up.Suit())/bidTemperature)
 		case rules.NoExchange:
-			if v.Trump <= rules.Spades && nine.Has(rules.NewCard(rules.Seven, v.Trump)) {
+			if v.Trump <= rules.Spades && nine.Has(rules.Dix(v.Trump)) {
 				w *= keptDix
 			}
 		case rules.NoSequence:

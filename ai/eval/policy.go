@@ -40,7 +40,7 @@ func prePlay(phase rules.Phase, h handvalue.Hand, upcard rules.Card, trump rules
 // sequence worth more than the points the upcard adds. The upcard is a
 // higher trump than the 7, so outside that case the exchange only gains.
 func dixPolicy(hand rules.CardSet, upcard rules.Card, trump rules.Suit) rules.Action {
-	seven := rules.NewCard(rules.Seven, trump)
+	seven := rules.Dix(trump)
 	if !hand.Has(seven) {
 		return rules.Action{Kind: rules.NoExchange}
 	}

@@ -97,7 +97,7 @@ func (h *Hand) Features(trump rules.Suit, maker bool) Vector {
 			hand = hand.With(up)
 		}
 	case trump == up.Suit() && up.Rank() != rules.Seven:
-		if seven := rules.NewCard(rules.Seven, trump); hand.Has(seven) {
+		if seven := rules.Dix(trump); hand.Has(seven) {
 			hand = hand.Without(seven).With(up)
 		} else {
 			f[UpRisk] = float64(rules.Points(up, trump))

@@ -35,7 +35,7 @@ func TestWithAnnounce(t *testing.T) {
 	kh := rules.NewCard(rules.King, rules.Hearts)
 	plain := rules.Action{Kind: rules.PlayCard, Card: kh}
 	bella := rules.Action{Kind: rules.PlayCard, Card: kh, Bella: true}
-	other := rules.Action{Kind: rules.PlayCard, Card: rules.NewCard(rules.Seven, rules.Clubs)}
+	other := rules.Action{Kind: rules.PlayCard, Card: rules.Dix(rules.Clubs)}
 	legal := []rules.Action{other, plain, bella}
 	if got := WithAnnounce(legal, kh); got != bella {
 		t.Errorf("got %s, want %s", got, bella)

@@ -229,7 +229,7 @@ func (sc *Scene) infoFrags(ctx *kit.Context) []string {
 		out = append(out, "bottom "+p.StyledCard(v.Bottom))
 	}
 	if v.DixBy != rules.NoSeat {
-		out = append(out, sc.Lower(v.DixBy)+" took "+p.StyledCard(v.OrigUpcard)+" for the "+p.StyledCard(rules.NewCard(rules.Seven, v.OrigUpcard.Suit())))
+		out = append(out, sc.Lower(v.DixBy)+" took "+p.StyledCard(v.OrigUpcard)+" for the "+p.StyledCard(rules.Dix(v.OrigUpcard.Suit())))
 	}
 	if s := sc.seqFrag(); s != "" {
 		out = append(out, s)

@@ -440,7 +440,7 @@ func (s *Screen) describe(ctx *kit.Context, sc *Scene, m *host.Move) string {
 			line += ": " + sc.Lower(m.TrickTo) + " won the trick"
 		}
 	case rules.Exchange:
-		line = who + " exchanged the dix: took " + p.StyledCard(sc.V.OrigUpcard) + " for the " + p.StyledCard(rules.NewCard(rules.Seven, sc.V.OrigUpcard.Suit()))
+		line = who + " exchanged the dix: took " + p.StyledCard(sc.V.OrigUpcard) + " for the " + p.StyledCard(rules.Dix(sc.V.OrigUpcard.Suit()))
 	case rules.Give, rules.Draw:
 		verb := map[rules.Kind]string{rules.Give: " gave ", rules.Draw: " drew "}[a.Kind]
 		c := "a card"

@@ -177,7 +177,7 @@ func (s *Screen) openLines(ctx *kit.Context, sc *Scene, w int) []string {
 	for _, stp := range o.Steps {
 		switch a := stp.Action; a.Kind {
 		case rules.Exchange:
-			seven := rules.NewCard(rules.Seven, sc.V.Trump)
+			seven := rules.Dix(sc.V.Trump)
 			swapped = append(swapped, sc.Name(stp.Seat)+" exchanged "+p.StyledCard(seven)+" for the upcard "+p.StyledCard(sc.V.OrigUpcard))
 		case rules.Draw:
 			moved = append(moved, "drawn "+p.StyledCard(a.Card))

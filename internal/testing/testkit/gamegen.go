@@ -94,7 +94,7 @@ func dealPaths(rd *gamelog.ReplayDeal, o rules.Options, seen map[Path]bool) {
 		case rules.Exchange:
 			seen[DixExchange] = true
 		case rules.NoExchange:
-			if d.Hand(st.Seat).Has(rules.NewCard(rules.Seven, d.Trump())) {
+			if d.Hand(st.Seat).Has(rules.Dix(d.Trump())) {
 				seen[DixDeclined] = true
 			}
 		}
