@@ -74,10 +74,13 @@ func (f *flagSet) printUsage(w io.Writer) {
 // on stdout and returns errHelp; on a bad flag it prints the reason and
 // the usage on stderr and returns errUsage.
 func (f *flagSet) parse(args []string, stdout, stderr io.Writer) ([]string, error) {
+	restore := f.decimalOnly()
+	defer restore()
 	var pos []string
 	for {
 		err := f.Parse(args)
 		if errors.Is(err, flag.ErrHelp) {
+			restore()
 			f.printUsage(stdout)
 			return nil, errHelp
 		}
@@ -95,6 +98,58 @@ func (f *flagSet) parse(args []string, stdout, stderr io.Writer) ([]string, erro
 		pos = append(pos, rest[0])
 		args = rest[1:]
 	}
+}
+
+// decimalOnly makes every whole-number flag take decimal digits only.
+// The flag package reads "010" as octal 8 and "0x10" as 16, so a seed
+// copied as "010" would deal other cards, and "-target 010" would play
+// to 8 where "-rules target=010" plays to 10. It returns what puts the
+// flags back, for the usage text, which names a flag's type by its
+// value's type; calling it again does nothing.
+func (f *flagSet) decimalOnly() (restore func()) {
+	var wrapped []*flag.Flag
+	f.VisitAll(func(fl *flag.Flag) {
+		g, ok := fl.Value.(flag.Getter)
+		if !ok {
+			return
+		}
+		switch g.Get().(type) {
+		case int, int64, uint, uint64:
+			fl.Value = decimal{g}
+			wrapped = append(wrapped, fl)
+		}
+	})
+	return func() {
+		for _, fl := range wrapped {
+			fl.Value = fl.Value.(decimal).Getter
+		}
+		wrapped = nil
+	}
+}
+
+// decimal is a whole-number flag that refuses any form but decimal
+// digits with an optional sign, with the error the flag package gives
+// for a value it cannot read (explain words it).
+type decimal struct{ flag.Getter }
+
+// decimalDigits is what decimal takes.
+var decimalDigits = regexp.MustCompile(`^[+-]?[0-9]+$`)
+
+func (d decimal) Set(s string) error {
+	if !decimalDigits.MatchString(s) {
+		return errors.New("parse error")
+	}
+	// The flag package reads base 0: leading zeros would make it octal.
+	sign, digits := "", s
+	if s[0] == '+' || s[0] == '-' {
+		sign, digits = s[:1], s[1:]
+	}
+	if t := strings.TrimLeft(digits, "0"); t != "" {
+		digits = t
+	} else {
+		digits = "0"
+	}
+	return d.Getter.Set(sign + digits)
 }
 
 // badValue is the flag package's error for a value its flag's type

@@ -355,3 +355,37 @@ func TestFlagFileErrors(t *testing.T) {
 		assert.Equal(t, tc.want, strings.TrimSpace(unwrapped(errs)), "%v", tc.args)
 	}
 }
+
+// TestNumberFlagsDecimal: a whole-number flag reads decimal digits
+// only, leading zeros included ("010" is ten, as -rules target=010
+// reads it); the flag package's octal, hex and binary forms are
+// refused as any other value it cannot read. The usage still names
+// each flag's type.
+func TestNumberFlagsDecimal(t *testing.T) {
+	f := newFlagSet("x", "usage: klob x\n")
+	seed := f.Uint64("seed", 1, "the seed")
+	target := f.Int("target", 0, "the target")
+	_, err := f.parse([]string{"-seed", "010", "-target", "+007"}, io.Discard, io.Discard)
+	require.NoError(t, err)
+	assert.Equal(t, uint64(10), *seed)
+	assert.Equal(t, 7, *target)
+	_, err = f.parse([]string{"-seed", "000", "-target", "-0012"}, io.Discard, io.Discard)
+	require.NoError(t, err)
+	assert.Equal(t, uint64(0), *seed)
+	assert.Equal(t, -12, *target)
+	for _, v := range []string{"0x10", "0b11", "0o7", "1_000", "1e3", " 5"} {
+		var errs strings.Builder
+		_, err := f.parse([]string{"-seed", v}, io.Discard, &errs)
+		assert.ErrorIs(t, err, errUsage, v)
+		assert.Contains(t, errs.String(), `-seed "`+v+`": want a whole number, 0 or more`, v)
+	}
+	var help strings.Builder
+	_, err = f.parse([]string{"-h"}, &help, io.Discard)
+	assert.ErrorIs(t, err, errHelp)
+	assert.Contains(t, help.String(), "-seed uint\n")
+	assert.Contains(t, help.String(), "-target int\n")
+	// Whole commands take it: the match plays the seed ten.
+	code, out, _ := runArgs("match", "-a", "easy", "-b", "easy", "-deals", "1", "-seed", "010")
+	assert.Equal(t, 0, code)
+	assert.Contains(t, out, "seed 10")
+}
