@@ -59,6 +59,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 {
 		switch args[0] {
 		case "help", "-h", "-help", "--help":
+			if len(args) > 2 && args[0] == "help" {
+				printError(stderr, "help", fmt.Sprintf("unexpected argument %q: klob help takes one command", args[2]))
+				return 2
+			}
 			if len(args) > 1 && args[0] == "help" {
 				// klob help CMD is klob CMD -h.
 				return run([]string{args[1], "-h"}, stdout, stderr)

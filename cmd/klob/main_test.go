@@ -389,3 +389,12 @@ func TestNumberFlagsDecimal(t *testing.T) {
 	assert.Equal(t, 0, code)
 	assert.Contains(t, out, "seed 10")
 }
+
+// TestHelpTakesOneCommand: klob help with a word after the command is
+// a usage error, as klob version extra is, not the command's help.
+func TestHelpTakesOneCommand(t *testing.T) {
+	code, out, errs := runArgs("help", "play", "extra")
+	assert.Equal(t, 2, code)
+	assert.Empty(t, out)
+	assert.Equal(t, "klob help: unexpected argument \"extra\": klob help takes one command\n", errs)
+}
