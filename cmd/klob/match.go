@@ -74,7 +74,7 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 	workers := fs.Int("workers", 0, "goroutines playing decks (0: GOMAXPROCS)")
 	deadline := fs.Duration("deadline", match.DefaultDeadline, "time limit of one decision")
 	think := fs.Duration("think", 0, "the hard bot's own time guard a decision (0: its default; negative, such as -1s: none, so that the match depends on the seed alone)")
-	rulesOpt := fs.optionList("rules", "rule options, key=value,... (may be given more than once; default: the defaults of klob rules)")
+	rulesOpt := fs.optionList("rules", "rule options, key=value,... (may be given more than once; default: the defaults of klob rules); a house variant the table does not play is left out, with a line on stderr, so one list serves every -players")
 	quiet := fs.Bool("quiet", false, "no progress line")
 	calibrate := fs.Bool("calibrate", false, "calibrate the hard bot's evaluation of the decisions before the card play instead of playing a match")
 	method := fs.String("eval", "corrected", "with -calibrate: the evaluation method: corrected or solved")
