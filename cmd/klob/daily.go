@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -485,6 +486,20 @@ func dailyImport(files *dailyfiles.Files, dir, path, who string, today duplicate
 	}
 	say("%s: %s of %s at %d players, %s, made by klob %s.", verb,
 		whose, f.Date, f.Players, kit.Plural(len(f.Boards), "board"), untrusted.Text(f.Version))
+	// A board line without its play (our own export keeps a board whose
+	// play no longer replays, without it) was only bounded, not replayed.
+	if un := f.Unchecked(); len(un) > 0 {
+		nums := make([]string, len(un))
+		for i, n := range un {
+			nums[i] = strconv.Itoa(n)
+		}
+		which, has, its := "boards "+kit.JoinAnd(nums), "have", "their results are"
+		if len(un) == 1 {
+			which, has, its = "board "+nums[0], "has", "its result is"
+		}
+		say("Not checked: %s %s no play to replay, so %s only known to be within what a deal can give.",
+			which, has, its)
+	}
 	aside := untrusted.Text(im.Aside)
 	switch {
 	case im.Replaced && im.ReplacedName != f.Name:

@@ -695,3 +695,40 @@ func TestDailyClock(t *testing.T) {
 	c.Add(2 * time.Minute) // past the calendar's midnight
 	assert.Equal(t, time.Date(2026, 12, 1, 12, 2, 0, 0, time.UTC), now())
 }
+
+// TestDailyImportWithoutPlays: a board line without its play cannot be
+// replayed (our own export keeps such a line when its play no longer
+// replays), so -import takes it only within what a deal can give and
+// says which boards it did not check; +999 at two players is refused.
+func TestDailyImportWithoutPlays(t *testing.T) {
+	dir := t.TempDir()
+	friend := string(playedDay(t, t.TempDir(), 2, "mallory", ai.Normal))
+	bare := func(text string, boards ...int) string {
+		lines := strings.Split(text, "\n")
+		for i, l := range lines {
+			for _, n := range boards {
+				if strings.HasPrefix(l, fmt.Sprintf("board %d ", n)) {
+					lines[i], _, _ = strings.Cut(l, " play ")
+				}
+			}
+		}
+		return strings.Join(lines, "\n")
+	}
+	path := filepath.Join(t.TempDir(), "mallory.txt")
+	lines := strings.Split(bare(friend, 1), "\n")
+	for i, l := range lines {
+		if strings.HasPrefix(l, "board 1 ") {
+			lines[i] = "board 1 result +999 par -"
+		}
+	}
+	os.WriteFile(path, []byte(strings.Join(lines, "\n")), 0o644)
+	code, _, errs := runDailyTest(t, dir, "-import", path)
+	if code != 1 || !strings.Contains(unwrapped(errs), "board 1: result +999 is beyond what a deal can give at 2 players") {
+		t.Errorf("+999 without play: %d %q", code, errs)
+	}
+	os.WriteFile(path, []byte(bare(friend, 2, 5)), 0o644)
+	code, out, errs := runDailyTest(t, dir, "-import", path)
+	if code != 0 || !strings.Contains(strings.Join(strings.Fields(out), " "), "Not checked: boards 2 and 5 have no play to replay, so their results are only known to be within what a deal can give.") {
+		t.Errorf("boards without play: %d %q %q", code, out, errs)
+	}
+}

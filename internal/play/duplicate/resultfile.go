@@ -480,6 +480,18 @@ func ParseSteps(s string, players int) ([]rules.Step, error) {
 	return out, nil
 }
 
+// Unchecked returns the boards of f whose line has no play: Check
+// cannot replay them, only bound their results.
+func (f *ResultFile) Unchecked() []int {
+	var ns []int
+	for _, br := range f.Boards {
+		if len(br.Steps) == 0 {
+			ns = append(ns, br.Board)
+		}
+	}
+	return ns
+}
+
 // RecordBoard returns the result of the person in seat on board n, the
 // finished deal t: the result and every action (par unknown).
 func RecordBoard(n int, t *rules.Deal, seat rules.Seat) BoardResult {
@@ -490,8 +502,10 @@ func RecordBoard(n int, t *rules.Deal, seat rules.Seat) BoardResult {
 // count, board numbers within the set, and, for each board whose
 // actions are recorded, a replay of them on the board's deal: every
 // action legal and in turn, the deal finished, and the result the one
-// stated from the set's seat. A board without actions cannot be checked
-// and passes. Par is not checked: computing it needs the bots.
+// stated from the set's seat. A board without actions cannot be
+// replayed: it passes if its result and par are within what a deal can
+// give (MaxResult). Par is not checked further: computing it needs the
+// bots.
 func (f *ResultFile) Check(s *BoardSet) error {
 	if f.Set != s.ID {
 		return fmt.Errorf("results of board set %s, not of %s", f.Set, s.ID)
@@ -503,6 +517,17 @@ func (f *ResultFile) Check(s *BoardSet) error {
 		b, ok := s.Board(br.Board)
 		if !ok {
 			return fmt.Errorf("board %d: the set has %d boards", br.Board, len(s.Boards))
+		}
+		bound := MaxResult(s.Options)
+		for _, x := range []struct {
+			what  string
+			v     float64
+			known bool
+		}{{"result", br.Result, true}, {"par", br.Par, br.HasPar}} {
+			if x.known && (x.v > bound || x.v < -bound) {
+				return fmt.Errorf("board %d: %s %s is beyond what a deal can give at %d players (%s to %s)",
+					br.Board, x.what, formatNumber(x.v), s.Players(), formatNumber(-bound), formatNumber(bound))
+			}
 		}
 		if len(br.Steps) == 0 {
 			continue

@@ -350,3 +350,55 @@ func TestResultFileLongest(t *testing.T) {
 	}
 	t.Logf("longest file: %d bytes", len(out))
 }
+
+// TestCheckBoundsResultsWithoutPlay: a board line without its play
+// cannot be replayed, so Check refuses a result or par no deal can give
+// and passes one that a deal can; Unchecked names those boards.
+func TestCheckBoundsResultsWithoutPlay(t *testing.T) {
+	for players := 2; players <= 4; players++ {
+		s := testSet(t, players, uint64(7*players), 4)
+		bound := MaxResult(s.Options)
+		f := &ResultFile{Players: players, Set: s.ID, Boards: []BoardResult{{Board: 1, Result: 999}}}
+		if err := f.Check(s); err == nil || !strings.Contains(err.Error(), "board 1: result +999 is beyond what a deal can give") {
+			t.Errorf("players %d: +999 without play: %v", players, err)
+		}
+		f.Boards[0].Result = -bound - 0.5
+		if err := f.Check(s); err == nil || !strings.Contains(err.Error(), "board 1: result -") {
+			t.Errorf("players %d: %v without play: %v", players, f.Boards[0].Result, err)
+		}
+		f.Boards[0] = BoardResult{Board: 1, Result: 40, Par: bound + 1, HasPar: true}
+		if err := f.Check(s); err == nil || !strings.Contains(err.Error(), "board 1: par +") {
+			t.Errorf("players %d: par beyond: %v", players, err)
+		}
+		f.Boards[0] = BoardResult{Board: 1, Result: -bound, Par: bound, HasPar: true}
+		played := RecordBoard(2, ptr(playRandom(t, s, s.Boards[1], rand.New(rand.NewPCG(1, 2)))), s.Seat)
+		f.Boards = append(f.Boards, played)
+		if err := f.Check(s); err != nil {
+			t.Errorf("players %d: results within the bound: %v", players, err)
+		}
+		if got := f.Unchecked(); !reflect.DeepEqual(got, []int{1}) {
+			t.Errorf("players %d: unchecked %v, want [1]", players, got)
+		}
+	}
+}
+
+// TestMaxResultHolds: no deal played at random beats the bound, and
+// the bound refuses a result far beyond any deal.
+func TestMaxResultHolds(t *testing.T) {
+	for players := 2; players <= 4; players++ {
+		s := testSet(t, players, uint64(31*players), 24)
+		bound := MaxResult(s.Options)
+		if bound >= 999 {
+			t.Errorf("players %d: bound %v lets +999 through", players, bound)
+		}
+		r := rand.New(rand.NewPCG(uint64(players), 9))
+		for _, b := range s.Boards {
+			tb := playRandom(t, s, b, r)
+			if got := Result(&tb, s.Seat); got > bound || got < -bound {
+				t.Errorf("players %d board %d: result %v beyond ±%v", players, b.Number, got, bound)
+			}
+		}
+	}
+}
+
+func ptr[T any](v T) *T { return &v }
