@@ -77,3 +77,19 @@ func TestResultsParKept(t *testing.T) {
 		reopen("the other version's kept", false)
 	})
 }
+
+// TestIntroSaysParIsAResult: par is the hard bot's result on the
+// scale of yours (its side's score less the others'), not its score,
+// and the intro says so at every seat count.
+func TestIntroSaysParIsAResult(t *testing.T) {
+	inParallel(t, func(t *testing.T, n int) {
+		f := newFixture(t, n, "")
+		text := strings.Join(strings.Fields(f.text()), " ")
+		if !strings.Contains(text, "par is the hard bot's result, reckoned the same way, when it plays your seat on the same cards") {
+			t.Errorf("%d players: the intro does not say par is the hard bot's result:\n%s", n, f.text())
+		}
+		if strings.Contains(text, "hard bot scores") {
+			t.Errorf("%d players: the intro calls par what the hard bot scores:\n%s", n, f.text())
+		}
+	})
+}
