@@ -65,7 +65,8 @@ func (s *Screen) playBoard(n int) (kit.Screen, tea.Cmd) {
 	s.keep(h)
 	t := table.New(table.Config{Port: port, Sort: s.cfg.Sort, Manual: s.cfg.Manual, Tag: "daily " + s.day.Date.String(),
 		Board: s.boardName(n), AfterBoard: func() kit.Screen { return &between{s: s, n: n} },
-		QuitQuestion: "This board is saved as far as you played it: klob daily goes on from there."})
+		QuitQuestion:   "This board is saved as far as you played it: klob daily goes on from there.",
+		TakebacksOffIn: "in the daily challenge"})
 	return t, nil
 }
 

@@ -1,6 +1,7 @@
 package daily
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/klob/klob/internal/testing/testkit"
@@ -15,5 +16,23 @@ func TestBoardHelpHasNoHints(t *testing.T) {
 		f := newFixture(t, n, "")
 		f.until("board 1", func() bool { _, ok := f.tbl(); return ok })
 		kittest.CheckHintsHelp(t, f.s, false)
+	})
+}
+
+// TestBoardTakebackRefusal: a daily board takes nothing back, and the
+// refusal of u says it is the daily challenge that takes none, not
+// "this game".
+func TestBoardTakebackRefusal(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		f := newFixture(t, n, "")
+		f.until("the first decision", func() bool {
+			tb, ok := f.tbl()
+			return ok && tb.Snapshot().Can.Act
+		})
+		f.hs.Press("u")
+		text := strings.Join(strings.Fields(f.text()), " ")
+		if !strings.Contains(text, "Nothing to take back: takebacks are off in the daily challenge.") {
+			t.Errorf("%d players: u on a daily board:\n%s", n, f.text())
+		}
 	})
 }

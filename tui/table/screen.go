@@ -45,6 +45,10 @@ type Config struct {
 	// QuitQuestion replaces the quit question's words ("" says whether
 	// the game stays saved).
 	QuitQuestion string
+	// TakebacksOffIn names the game whose host takes nothing back, for
+	// the refusal of a takeback ("in the daily challenge"); "" says "in
+	// this game".
+	TakebacksOffIn string
 	// Now is the clock of the countdowns (a dropped seat's wait) and of
 	// kit.Context.Settle; nil is time.Now.
 	Now func() time.Time
@@ -885,7 +889,11 @@ func (s *Screen) Keep(what string, save func() error) tea.Cmd {
 // undo takes back the person's last decision.
 func (s *Screen) undo() (kit.Screen, tea.Cmd) {
 	if err := s.port.Undo(); err != nil {
-		s.SetNote(Refusal(nil, nil, rules.Action{}, err), !isInfo(err))
+		note := Refusal(nil, nil, rules.Action{}, err)
+		if errors.Is(err, host.ErrNoTakebacks) && s.cfg.TakebacksOffIn != "" {
+			note = noTakebacks(s.cfg.TakebacksOffIn)
+		}
+		s.SetNote(note, !isInfo(err))
 		return s, nil
 	}
 	s.acted = true
@@ -1041,7 +1049,7 @@ func Refusal(g *kit.Glyphs, v *rules.View, a rules.Action, err error) string {
 	case errors.Is(err, host.ErrRevealed):
 		return "Nothing to take back: cards were shown since your last decision, so it stands."
 	case errors.Is(err, host.ErrNoTakebacks):
-		return "Nothing to take back: takebacks are off in this game."
+		return noTakebacks("in this game")
 	case isInfo(err):
 		return "Nothing to take back: " + err.Error() + "."
 	case errors.Is(err, host.ErrNoHints):
@@ -1054,6 +1062,12 @@ func Refusal(g *kit.Glyphs, v *rules.View, a rules.Action, err error) string {
 		return kit.RefusalText(g, v, a, err)
 	}
 	return kit.Capital(err.Error()) + "."
+}
+
+// noTakebacks refuses a takeback in a game that takes none, where
+// saying which game ("in this game").
+func noTakebacks(where string) string {
+	return "Nothing to take back: takebacks are off " + where + "."
 }
 
 // isInfo reports whether err is no failure, only nothing to do.
