@@ -358,14 +358,29 @@ func (r *results) standingLines(ctx *kit.Context, room int) []string {
 	}
 	out := []string{" " + st.Heading.Render(kit.Clip(head, ctx.Width-2))}
 	rows := standingRows(ctx, f)
-	keep := room - 1
-	if len(rows) > keep {
-		// Keep the person's row in view.
-		me := slices.IndexFunc(f.Standings.Rows, func(row duplicate.Standing) bool { return row.Entry == f.Me })
-		from := max(0, min(me-keep/2, len(rows)-keep))
-		rows = rows[from : from+keep]
+	me := slices.IndexFunc(f.Standings.Rows, func(row duplicate.Standing) bool { return row.Entry == f.Me })
+	return append(out, standingWindow(ctx, rows, me, room-1)...)
+}
+
+// standingWindow is rows in keep lines at most, the row me in view:
+// all of them when they fit, else the top ones when me is among them,
+// else the leader's row, a line that counts the rows left out, and the
+// rows around me, so that who leads is never out of sight.
+func standingWindow(ctx *kit.Context, rows []string, me, keep int) []string {
+	if len(rows) <= keep {
+		return rows
 	}
-	return append(out, rows...)
+	if me < keep {
+		return rows[:keep]
+	}
+	if keep < 3 {
+		from := min(me-keep/2, len(rows)-keep)
+		return rows[from : from+keep]
+	}
+	win := keep - 2
+	from := max(2, min(me-win/2, len(rows)-win))
+	gap := fmt.Sprintf("  %4s  %s, in the standings", ctx.Ellipsis(), kit.Plural(from-1, "entrant")+" more")
+	return append([]string{rows[0], ctx.Styles.Dim.Render(gap)}, rows[from:from+win]...)
 }
 
 // nameInColumn is name in a column of w cells (a wide letter takes
