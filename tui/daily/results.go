@@ -260,7 +260,13 @@ func (r *results) openReplay(par bool) (kit.Screen, tea.Cmd) {
 	if par {
 		name = "the hard bot's line"
 	}
-	return replay.New(rp, name, replay.Config{ASCII: s.cfg.ASCII, Analysis: s.cfg.Analysis, Analyze: s.cfg.Analyze,
+	// Every seat graded in both: the analysis grades only the seats a
+	// person played when there is one, so the person's play would show
+	// the bots' steps ungraded ("forced" missing) and their points lost
+	// left out, while the hard bot's line, all bots, shows them.
+	opts := s.cfg.Analysis
+	opts.AllSeats = true
+	return replay.New(rp, name, replay.Config{ASCII: s.cfg.ASCII, Analysis: opts, Analyze: s.cfg.Analyze,
 		Analyse: true, Board: s.boardName(n), At: at, Sort: s.cfg.Sort}, r), nil
 }
 

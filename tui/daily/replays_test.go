@@ -1,0 +1,83 @@
+package daily
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/klob/klob/internal/testing/testkit"
+)
+
+// pointsLost is the "Points lost:" line of a replay's frame, the names
+// in it with their figures left out.
+func pointsLost(text string) string {
+	for _, l := range strings.Split(text, "\n") {
+		if i := strings.Index(l, "Points lost:"); i >= 0 {
+			return strings.TrimSpace(regexp.MustCompile(`[0-9.]+`).ReplaceAllString(l[i:], "N"))
+		}
+	}
+	return ""
+}
+
+// TestReplaysGradeAlike: the replay of the person's play of a board and
+// that of the hard bot's line grade the same seats, so their points
+// lost name both sides alike (the person or the hard bot in the one
+// seat, the bots in the others) and a bot's step reads the same in
+// both, forced where it had no choice.
+func TestReplaysGradeAlike(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		f := newFixture(t, n, "")
+		f.until("the results", f.resultsRead)
+		// A board where the hard bot's line parts from the person's
+		// after a few steps, a bot's among them.
+		board, at := 0, 0
+		for b := 1; b <= 8 && at < 4; b++ {
+			board = b
+			at, _, _, _ = f.s.parting(b)
+		}
+		if at < 4 {
+			t.Fatalf("%d players: every board parts within 3 steps", n)
+		}
+		for range board - 1 {
+			f.hs.Press("down")
+		}
+		f.hs.Press("y")
+		f.until("your play's analysis", func() bool { return pointsLost(f.text()) != "" })
+		yours := pointsLost(f.text())
+		mine := f.stepLines(at)
+		f.hs.Press("esc", "enter")
+		f.until("the hard bot's analysis", func() bool { return pointsLost(f.text()) != "" })
+		its := pointsLost(f.text())
+		if want := strings.ReplaceAll(its, "Hard bot", "You"); yours != want || !strings.Contains(yours, " · ") {
+			t.Errorf("%d players: points lost in your play %q, in the hard bot's %q", n, yours, its)
+		}
+		// The steps before the lines part are the same actions, graded
+		// alike.
+		par := f.stepLines(at)
+		bots := 0
+		for i := range mine {
+			if strings.Contains(mine[i], "Bot") || strings.Contains(mine[i], "West") {
+				bots++
+			}
+			if mine[i] != strings.ReplaceAll(par[i], "Hard bot", "You") {
+				t.Errorf("%d players, board %d: in your play %q, in the hard bot's %q", n, board, mine[i], par[i])
+			}
+		}
+		if bots == 0 {
+			t.Errorf("%d players, board %d: no bot's step before step %d: %q", n, board, at, mine)
+		}
+	})
+}
+
+// stepLines are the replay's step sentences, from the first step to
+// step last.
+func (f *fixture) stepLines(last int) []string {
+	f.hs.Press("home")
+	var out []string
+	step := regexp.MustCompile(`Step [0-9]+:.*`)
+	for range last {
+		f.hs.Press("right")
+		out = append(out, step.FindString(f.text()))
+	}
+	return out
+}
