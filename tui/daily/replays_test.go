@@ -81,3 +81,20 @@ func (f *fixture) stepLines(last int) []string {
 	}
 	return out
 }
+
+// TestResultsKeysOfferYours: the keys line of the results at 80
+// columns offers both replays, the hard bot's line and the person's
+// play (y), and fits.
+func TestResultsKeysOfferYours(t *testing.T) {
+	f := newFixture(t, 2, "")
+	f.until("the results", f.resultsRead)
+	keys := ""
+	for _, l := range strings.Split(f.text(), "\n") {
+		if strings.Contains(l, "q quit") {
+			keys = strings.TrimSpace(l)
+		}
+	}
+	if !strings.Contains(keys, "enter hard bot's line") || !strings.Contains(keys, "y yours") || !strings.HasSuffix(keys, "q quit") {
+		t.Errorf("the results' keys: %q", keys)
+	}
+}

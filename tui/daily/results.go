@@ -461,7 +461,7 @@ func (r *results) tail(ctx *kit.Context) []string {
 	if r.note != "" {
 		out = append(out, kit.Alert(ctx, r.note, w, 3)...)
 	}
-	return append(out, " "+st.Dim.Render(kit.FitHintLine(ctx, r.KeyHelp(&ctx.Keys).ShortHelp(), w-2, "yours", "history")))
+	return append(out, " "+st.Dim.Render(kit.FitHintLine(ctx, r.KeyHelp(&ctx.Keys).ShortHelp(), w-2, "history", "yours")))
 }
 
 // HelpMarks: results, par and where the hard bot's line parts from the
@@ -471,7 +471,7 @@ func (r *results) tail(ctx *kit.Context) []string {
 func (*results) HelpMarks() bool { return false }
 
 func (r *results) KeyHelp(k *kit.KeyMap) help.KeyMap {
-	short := []key.Binding{kit.Either("board", keyUp, keyDown), kit.Brief("the hard bot's line", k.Choose),
+	short := []key.Binding{kit.Either("board", keyUp, keyDown), kit.Brief("hard bot's line", k.Choose),
 		kit.Brief("yours", keyYours), kit.Brief("standings", keyStandings), kit.Brief("history", keyHistory),
 		kit.Brief("help", k.Help), k.QuitHint()}
 	// The digits choose a board here, not a card.
