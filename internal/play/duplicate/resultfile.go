@@ -518,18 +518,26 @@ func (f *ResultFile) Check(s *BoardSet) error {
 		if !ok {
 			return fmt.Errorf("board %d: the set has %d boards", br.Board, len(s.Boards))
 		}
-		bound := MaxResult(s.Options)
-		for _, x := range []struct {
-			what  string
-			v     float64
-			known bool
-		}{{"result", br.Result, true}, {"par", br.Par, br.HasPar}} {
-			if x.known && (x.v > bound || x.v < -bound) {
-				return fmt.Errorf("board %d: %s %s is beyond what a deal can give at %d players (%s to %s)",
-					br.Board, x.what, formatNumber(x.v), s.Players(), formatNumber(-bound), formatNumber(bound))
+		// A result the actions replay is checked exactly below, and
+		// bounded by then; par is only ever bounded.
+		bounded := func() error {
+			bound := MaxResult(s.Options)
+			for _, x := range []struct {
+				what  string
+				v     float64
+				known bool
+			}{{"result", br.Result, true}, {"par", br.Par, br.HasPar}} {
+				if x.known && (x.v > bound || x.v < -bound) {
+					return fmt.Errorf("board %d: %s %s is beyond what a deal can give at %d players (%s to %s)",
+						br.Board, x.what, formatNumber(x.v), s.Players(), formatNumber(-bound), formatNumber(bound))
+				}
 			}
+			return nil
 		}
 		if len(br.Steps) == 0 {
+			if err := bounded(); err != nil {
+				return err
+			}
 			continue
 		}
 		t, err := b.Replay(s.Options, br.Steps)
@@ -542,6 +550,9 @@ func (f *ResultFile) Check(s *BoardSet) error {
 		if got := Result(&t, s.Seat); got != br.Result {
 			return fmt.Errorf("board %d: the actions give %s from seat %s, the file says %s",
 				br.Board, formatNumber(got), s.Seat, formatNumber(br.Result))
+		}
+		if err := bounded(); err != nil {
+			return err
 		}
 	}
 	return nil

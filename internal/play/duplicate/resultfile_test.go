@@ -379,6 +379,17 @@ func TestCheckBoundsResultsWithoutPlay(t *testing.T) {
 		if got := f.Unchecked(); !reflect.DeepEqual(got, []int{1}) {
 			t.Errorf("players %d: unchecked %v, want [1]", players, got)
 		}
+		// A board replayed: a false result is told by the replay, par
+		// beyond the bound still refused.
+		f.Boards[1].Result += 999
+		if err := f.Check(s); err == nil || !strings.Contains(err.Error(), "board 2: the actions give") {
+			t.Errorf("players %d: a false result replayed: %v", players, err)
+		}
+		f.Boards[1].Result -= 999
+		f.Boards[1].Par, f.Boards[1].HasPar = -999, true
+		if err := f.Check(s); err == nil || !strings.Contains(err.Error(), "board 2: par -999 is beyond") {
+			t.Errorf("players %d: par beyond on a board replayed: %v", players, err)
+		}
 	}
 }
 
