@@ -63,8 +63,7 @@ func (p *intro) View(ctx *kit.Context) string {
 		when = "that day"
 	}
 	about := fmt.Sprintf("Eight boards, the same "+when+" in every Klob: %s, each board one deal. "+
-		"A board's result is %s; par is the hard bot's result, reckoned the same way, "+
-		"when it plays your seat on the same cards against %s. After the eighth board you see both, the hard bot's play, "+
+		"A board's result is %s; "+kit.ParWords+" against %s. After the eighth board you see both, the hard bot's play, "+
 		"and how you stand against the friends whose results you import.", kit.AgainstBotsWords(n, "normal"), kit.BoardResultWords(n), same)
 	lines = append(lines, "")
 	lines = append(lines, kit.Paragraph(about, w, nil)...)

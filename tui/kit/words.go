@@ -151,6 +151,10 @@ func BoardResultWords(players int) string {
 	return "your score minus the bot's"
 }
 
+// ParWords says what par is, after BoardResultWords has said what a
+// result is: the daily challenge and a tournament tell it alike.
+const ParWords = "par is the hard bot's result, reckoned the same way, when it plays your seat on the same cards"
+
 // Signed is a change with its sign, as a rating's after a game: "+12",
 // "-3", "±0".
 func Signed(n int) string {

@@ -425,8 +425,7 @@ func (p *detail) runningView(ctx *kit.Context, lines []string) string {
 	head := lines
 	lines = wrap(lines, rulesWords(i.Rules), w)
 	lines = append(lines, p.entrantsLine(w)...)
-	explain := kit.Paragraph(fmt.Sprintf("Each board is one deal, %s. Your result is %s; par is what the hard bot "+
-		"scores in your seat on the same cards. Until the end you see your own results only; then the standings "+
+	explain := kit.Paragraph(fmt.Sprintf("Each board is one deal, %s. Your result is %s; "+kit.ParWords+". Until the end you see your own results only; then the standings "+
 		"by matchpoints open, with everyone's play.", kit.AgainstBotsWords(i.Players(), string(i.Level)), kit.BoardResultWords(i.Players())), w, nil)
 	short := kit.Paragraph("Your results against par; everyone's standings at the end.", w, nil)
 	foot := p.runningFoot(ctx)
