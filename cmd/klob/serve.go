@@ -249,10 +249,16 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return failed(stderr, "serve", err)
 	}
-	fmt.Fprintf(stdout, "klob serve: listening on %s (state in %s); connect with %s\n", ln.Addr(), f.state, connectHint(ln.Addr()))
+	// Signals are set before the line that says the server listens.
+	// A log piped to a program that dies first (klob serve | tee, both
+	// stopped by one Ctrl-C) must not kill the server before it tells
+	// its players and saves: with SIGPIPE ignored, a write to the dead
+	// pipe fails and loses that log line only.
+	signal.Ignore(syscall.SIGPIPE)
 	sig := make(chan os.Signal, 1)
 	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
 	defer signal.Stop(sig)
+	fmt.Fprintf(stdout, "klob serve: listening on %s (state in %s); connect with %s\n", ln.Addr(), f.state, connectHint(ln.Addr()))
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(ln) }()
 	if f.stats > 0 {
