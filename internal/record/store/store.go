@@ -263,7 +263,7 @@ func (s *Store) SaveCurrent(l *gamelog.Log) error {
 		switch {
 		case errors.Is(err, fs.ErrNotExist):
 		case err != nil:
-			return fmt.Errorf("save %s: %w: it cannot be read (%v)", path, ErrConflict, err)
+			return &unreadableConflict{path: path, err: err}
 		case !s.isKnown(old):
 			return fmt.Errorf("save %s: %w", path, ErrConflict)
 		}
@@ -278,6 +278,28 @@ func (s *Store) SaveCurrent(l *gamelog.Log) error {
 		return nil
 	})
 }
+
+// unreadableConflict is SaveCurrent's ErrConflict when current.klob
+// cannot be read, so that nothing shows whether it may be replaced. It
+// names the file once: the cause's own "read <path>: " is left out, so
+// that the whole sentence fits an autosave note of three lines.
+type unreadableConflict struct {
+	path string
+	err  error
+}
+
+func (e *unreadableConflict) Error() string {
+	cause := e.err.Error()
+	if pe, ok := e.err.(*fs.PathError); ok && pe.Path == e.path {
+		cause = pe.Err.Error()
+	} else {
+		cause = strings.Replace(cause, "read "+e.path+": ", "", 1)
+	}
+	return fmt.Sprintf("save %s: a file there cannot be read, so it is left as it is: %s", e.path, cause)
+}
+
+// Unwrap: ErrConflict first, as Brief says it; the cause for errors.Is.
+func (e *unreadableConflict) Unwrap() []error { return []error{ErrConflict, e.err} }
 
 func (s *Store) isKnown(b []byte) bool {
 	return slices.ContainsFunc(s.known, func(k []byte) bool { return bytes.Equal(k, b) })

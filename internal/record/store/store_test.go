@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/klob/klob/internal/platform/durable"
+	"github.com/klob/klob/internal/platform/untrusted"
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/stretchr/testify/assert"
@@ -432,5 +433,25 @@ func TestNameNumber(t *testing.T) {
 		stem, n := nameNumber(name)
 		require.Equal(t, want.stem, stem, name)
 		require.Equal(t, want.n, n, name)
+	}
+}
+
+// SaveCurrent's refusal to replace a save it cannot read names the
+// save once (the cause's own "read <path>:" is left out) and still
+// matches both ErrConflict and the cause.
+func TestSaveOverUnreadableNamesItOnce(t *testing.T) {
+	s := newStore(t, nil)
+	require.NoError(t, os.MkdirAll(s.CurrentPath(), 0o700))
+	err := s.SaveCurrent(readLog(t, "saves/in-trick.klob"))
+	if !errors.Is(err, ErrConflict) || !errors.Is(err, untrusted.ErrNotRegular) {
+		t.Fatalf("got %v, want ErrConflict and ErrNotRegular", err)
+	}
+	want := "save " + s.CurrentPath() + ": a file there cannot be read, so it is left as it is: " +
+		"not a regular file (a directory): only a regular file is read"
+	if err.Error() != want {
+		t.Errorf("got  %q\nwant %q", err, want)
+	}
+	if b := durable.Brief(err); b != ErrConflict.Error() {
+		t.Errorf("Brief: got %q, want %q", b, ErrConflict)
 	}
 }
