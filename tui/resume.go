@@ -33,6 +33,11 @@ type resumeScreen struct {
 	filed bool
 	// ended: the saved game is finished, read once (it replays the log).
 	ended bool
+	// noSeat says why no seat of the saved game in progress is the
+	// person's (a bot plays each, or more than one is a person's): it
+	// cannot be resumed, only filed by a new game. "" when one seat is
+	// the person's, or the game is over.
+	noSeat string
 }
 
 func newResumeScreen(cfg *PlayConfig, l *gamelog.Log, loadErr error) *resumeScreen {
@@ -41,6 +46,10 @@ func newResumeScreen(cfg *PlayConfig, l *gamelog.Log, loadErr error) *resumeScre
 		s.summary = summarize(l)
 		g, err := l.Game()
 		s.ended = err == nil && g.Over()
+		if !s.ended {
+			// A game over is only shown, from any seat.
+			s.noSeat = noSeatWords(&l.Header)
+		}
 	}
 	return s
 }
@@ -53,7 +62,25 @@ func (s *resumeScreen) QuitsAtOnce() bool { return s.log == nil }
 
 // QuitQuestion: the saved game stays as it is, to be offered again.
 func (s *resumeScreen) QuitQuestion() string {
+	if s.noSeat != "" {
+		return "The saved game stays as it is: klob offers it again when it starts."
+	}
 	return "The game stays saved: start klob again to resume it."
+}
+
+// noSeatWords says why no seat of h is the person's, "" when one is: a
+// save klob wrote always has one, so the file was edited or written by
+// another program.
+func noSeatWords(h *gamelog.Header) string {
+	if _, ok := h.HumanSeat(); ok {
+		return ""
+	}
+	for s := range rules.Seat(h.Seats()) {
+		if h.Level(s) == gamelog.Human {
+			return "more than one seat in it is a person's"
+		}
+	}
+	return "a bot plays every seat in it, none is yours"
 }
 
 // HelpRules is the saved game's rules, for the help's rules in short:
@@ -84,6 +111,9 @@ func (s *resumeScreen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	own := []key.Binding{kit.Brief(resume, k.Resume),
 		kit.Brief("start a new game; the saved one is filed in the history as unfinished", k.New),
 		kit.Brief("this help", k.Help), kit.Brief(quit.Help().Desc+" (asks first; the game stays saved)", quit)}
+	if s.noSeat != "" {
+		own = own[1:] // nothing to resume
+	}
 	full := [][]key.Binding{own, {kit.HelpHeading("At the table, once resumed")}}
 	return kit.KeyHelp{Short: own, Full: append(full, kit.PlayHelp(k, s.log.Header.Options)...)}
 }
@@ -97,7 +127,10 @@ func summarize(l *gamelog.Log) []string {
 	}
 	h := &l.Header
 	n := h.Seats()
-	me, _ := h.HumanSeat()
+	me, ok := h.HumanSeat()
+	if !ok {
+		return append(out, seatsSummary(l)...)
+	}
 	var others []string
 	for s := range rules.Seat(n) {
 		if s == me {
@@ -124,9 +157,7 @@ func summarize(l *gamelog.Log) []string {
 	if err != nil {
 		return append(out, "It does not replay: "+err.Error())
 	}
-	tot := g.Totals()
-	var score []string
-	for side := range g.Sides() {
+	return append(out, scoreSummary(g, func(side int) string {
 		// A name keeps its case, as the table writes it.
 		name := h.PlayerName(rules.Seat(side))
 		teams := rules.PlaysInTeams(n)
@@ -138,7 +169,44 @@ func summarize(l *gamelog.Log) []string {
 		case side == rules.SideOfSeat(n, me):
 			name = "you"
 		}
-		score = append(score, fmt.Sprintf("%s %d", name, tot[side]))
+		return name
+	})...)
+}
+
+// seatsSummary is summarize's who and score of a game none of whose
+// seats is the person's: each seat by its letter and level ("Seat A:
+// normal bot"), each side by its seats' letters, since neither "you"
+// nor the names the file gives fit.
+func seatsSummary(l *gamelog.Log) []string {
+	h := &l.Header
+	n := h.Seats()
+	var seats []string
+	for s := range rules.Seat(n) {
+		what := h.Level(s) + " bot"
+		switch h.Level(s) {
+		case gamelog.Human:
+			what = "a person"
+		case "":
+			what = "no level"
+		}
+		seats = append(seats, fmt.Sprintf("seat %s: %s", s, what))
+	}
+	out := []string{fmt.Sprintf("%s; game to %d", kit.Capital(strings.Join(seats, "; ")), h.Options.Target)}
+	g, err := l.Game()
+	if err != nil {
+		return append(out, "It does not replay: "+err.Error())
+	}
+	return append(out, scoreSummary(g, func(side int) string { return rules.SideName(n, side) })...)
+}
+
+// scoreSummary says the deals played and the score, each side named by
+// name, and the deal in progress.
+func scoreSummary(g *rules.Game, name func(side int) string) []string {
+	var out []string
+	tot := g.Totals()
+	var score []string
+	for side := range g.Sides() {
+		score = append(score, fmt.Sprintf("%s %d", name(side), tot[side]))
 	}
 	if done := len(g.Records()); done > 0 {
 		out = append(out, fmt.Sprintf("%s played: %s", kit.Plural(done, "deal"), strings.Join(score, ", ")))
@@ -174,6 +242,9 @@ func (s *resumeScreen) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cm
 		return s, nil
 	}
 	switch {
+	case kit.IsKey(k, ctx.Keys.Resume) && s.noSeat != "":
+		s.err = "cannot resume: " + s.noSeat + "; n starts a new game"
+		return s, nil
 	case kit.IsKey(k, ctx.Keys.Resume):
 		m, err := s.cfg.resumeGame(s.log)
 		if err != nil {
@@ -295,6 +366,9 @@ func (s *resumeScreen) render(ctx *kit.Context) (string, []kit.Hit) {
 		lines = append(lines, "", offer+"   "+st.Dim.Render(kit.HintLine(kit.AppKeys(&ctx.Keys))))
 		return kit.JoinLines(lines), hits
 	}
+	if s.noSeat != "" {
+		return s.noSeatView(ctx, lines)
+	}
 	over := s.over()
 	if over {
 		// A crash between the last save and the filing of the game.
@@ -350,7 +424,35 @@ func (s *resumeScreen) render(ctx *kit.Context) (string, []kit.Hit) {
 	lines = append(lines, keys...)
 	lines = append(lines, "", " "+st.Dim.Render(kit.HintLine(kit.AppKeys(&ctx.Keys))))
 	if s.err != "" {
-		lines = append(lines, "", " "+st.Error.Render("! "+s.err))
+		// Wrapped: a resume's error ends with its cause ("unknown bot
+		// level … (want …)"), which a cut would lose.
+		lines = append(lines, "")
+		lines = append(lines, kit.Alert(ctx, s.err, w, maxResumeErrLines)...)
+	}
+	return kit.JoinLines(lines), hits
+}
+
+// maxResumeErrLines is how many lines a failed resume's error may wrap
+// to: the offer of four players' game takes 15 of the 24.
+const maxResumeErrLines = 4
+
+// noSeatView is the offer of a saved game that cannot be resumed, none
+// of its seats being the person's: it says so first, then what the
+// game is, and offers only a new game, which files this one.
+func (s *resumeScreen) noSeatView(ctx *kit.Context, lines []string) (string, []kit.Hit) {
+	st, w := &ctx.Styles, ctx.Width
+	lines = append(lines, kit.Indent(" ", kit.Wrap("This saved game cannot be resumed: "+s.noSeat+".", w-2), st.Error.Render)...)
+	for _, l := range s.summary {
+		lines = append(lines, kit.Indent("   ", kit.Wrap(l, w-4), nil)...)
+	}
+	lines = append(lines, "")
+	lines = append(lines, kit.Paragraph("A new game files this one in your history as unfinished.", w, nil)...)
+	lines = append(lines, "")
+	offer, hits := kit.OfferLine(ctx, " ", []kit.Offer{{Key: ctx.Keys.New, What: "start a new game"}}, len(lines))
+	lines = append(lines, offer, "", " "+st.Dim.Render(kit.HintLine(kit.AppKeys(&ctx.Keys))))
+	if s.err != "" {
+		lines = append(lines, "")
+		lines = append(lines, kit.Alert(ctx, s.err, w, maxResumeErrLines)...)
 	}
 	return kit.JoinLines(lines), hits
 }
