@@ -4,8 +4,10 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"io/fs"
 	"strconv"
 	"strings"
+	"syscall"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
@@ -352,8 +354,12 @@ func (s *resumeScreen) render(ctx *kit.Context) (string, []kit.Hit) {
 				lines = append(lines, "   It is kept, untouched, at:")
 				lines = append(lines, kit.Indent("     ", kit.PathLines(s.cfg.ShowPath.Show(d.Aside), w-6, 0), nil)...)
 			} else {
+				stays := "It stays at " + s.cfg.ShowPath.Show(d.Path)
+				if why := s.unmovedWords(d.MoveErr); why != "" {
+					stays += ", as it could not be moved aside: " + why
+				}
 				lines = append(lines, kit.Indent("   ",
-					kit.Wrap("It stays at "+s.cfg.ShowPath.Show(d.Path)+"; a new game cannot be saved until it is moved.", w-4), nil)...)
+					kit.Wrap(stays+"; a new game cannot be saved until it is moved.", w-4), nil)...)
 			}
 		} else if u := (*store.UnreadableError)(nil); errors.As(s.loadErr, &u) {
 			lines = append(lines, kit.Indent("   ", kit.Wrap("Why: "+durable.Brief(u.Err), w-4), nil)...)
@@ -455,6 +461,20 @@ func (s *resumeScreen) noSeatView(ctx *kit.Context, lines []string) (string, []k
 		lines = append(lines, kit.Alert(ctx, s.err, w, maxResumeErrLines)...)
 	}
 	return kit.JoinLines(lines), hits
+}
+
+// unmovedWords says briefly why a damaged save could not be moved
+// aside: "/x/damaged is a file, not a folder" when a file is in the way
+// of the folder it goes to, else the cause of err; "" for nil.
+func (s *resumeScreen) unmovedWords(err error) string {
+	var pe *fs.PathError
+	switch {
+	case err == nil:
+		return ""
+	case errors.As(err, &pe) && pe.Op == "mkdir" && errors.Is(err, syscall.ENOTDIR):
+		return s.cfg.ShowPath.Show(pe.Path) + " is a file, not a folder"
+	}
+	return durable.Brief(err)
 }
 
 // askedOther says how the game the flags asked for (-players, -level,

@@ -62,6 +62,10 @@ type DamagedError struct {
 	Path  string // where the file was
 	Aside string // where it is now
 	Err   error  // why it could not be read
+	// MoveErr is why it could not be moved aside (Aside is ""): a file
+	// in the way of the folder, permissions; nil when it was, or when
+	// no move was tried.
+	MoveErr error
 }
 
 func (e *DamagedError) Error() string {
@@ -83,7 +87,7 @@ func (e *DamagedError) Unwrap() error { return e.Err }
 func Damaged(fsys FS, what, path, dir, base, ext string, cause error) *DamagedError {
 	aside, err := MoveAside(fsys, path, dir, base, ext)
 	if err != nil {
-		return &DamagedError{What: what, Path: path, Err: fmt.Errorf("%w (and it could not be moved aside: %v)", cause, err)}
+		return &DamagedError{What: what, Path: path, Err: fmt.Errorf("%w (and it could not be moved aside: %v)", cause, err), MoveErr: err}
 	}
 	return &DamagedError{What: what, Path: path, Aside: aside, Err: cause}
 }
