@@ -162,7 +162,7 @@ func TestHistoryErrors(t *testing.T) {
 		{head + "2026-12-02 players=2 percent=1 field=1 played=1 vspar=-\n2026-12-01 players=2 percent=1 field=1 played=1 vspar=-\n", 3,
 			"2026-12-01 players=2 after 2026-12-02 players=2"},
 		{head + "2026-12-01 players=2 percent=1 field=1 played=1 vspar=-\n2026-12-01 players=2 percent=1 field=1 played=1 vspar=-\n", 3, "one line a day and seat count"},
-		{head + "\xff\n", 0, "not UTF-8"},
+		{head + "\xff\n", 2, "not UTF-8 text at column 1 (byte 0xff)"},
 	})
 	bad := &History{Days: []Day{{Date: day(t, "2026-12-01"), Players: 2, Field: 1}, {Date: day(t, "2026-12-01"), Players: 2, Field: 1}}}
 	if _, err := bad.MarshalText(); err == nil {

@@ -102,9 +102,30 @@ func checkData(of string, data []byte, maxSize int) error {
 		return &ParseError{of, 0, fmt.Sprintf("%d bytes, more than a %s holds (%d)", len(data), of, maxSize)}
 	}
 	if !utf8.Valid(data) {
-		return &ParseError{of, 0, "not UTF-8 text"}
+		line, col, b := firstBadByte(data)
+		return &ParseError{of, line, fmt.Sprintf("not UTF-8 text at column %d (byte %#02x)", col, b)}
 	}
 	return nil
+}
+
+// firstBadByte finds the first byte of data that is not UTF-8: its line
+// and its column (in characters), both from 1, and the byte. data must
+// hold one.
+func firstBadByte(data []byte) (line, col int, b byte) {
+	line, col = 1, 1
+	for len(data) > 0 {
+		r, n := utf8.DecodeRune(data)
+		switch {
+		case r == utf8.RuneError && n <= 1:
+			return line, col, data[0]
+		case r == '\n':
+			line, col = line+1, 1
+		default:
+			col++
+		}
+		data = data[n:]
+	}
+	return line, col, 0
 }
 
 // textLines yields the lines of a result file or a history that hold

@@ -181,7 +181,8 @@ func TestResultFileErrors(t *testing.T) {
 		{head + "end now\n", 7, `end takes nothing after it, got "now"`},
 		{head + "score 12\nend\n", 7, `"score" is not a line of a result file`},
 		{head + "end\n" + strings.Repeat("#", MaxResultFileSize), 0, "more than a result file holds"},
-		{head + "name \xff\nend\n", 0, "not UTF-8 text"},
+		{head + "name \xff\nend\n", 7, "not UTF-8 text at column 6 (byte 0xff)"},
+		{head + "end\n# caf\xc3\xa9 \xc3(\n", 8, "not UTF-8 text at column 8 (byte 0xc3)"},
 	})
 	// The message says where.
 	_, err := ParseResultFile([]byte(head + "board 1 result x par 0\nend\n"))
