@@ -449,3 +449,48 @@ func TestShlomoIsWorthItsTwenty(t *testing.T) {
 	assert.Greater(t, shlomo.Mean, pass.Mean+10, "shlomo %+.1f, pass %+.1f", shlomo.Mean, pass.Mean)
 	assert.False(t, shlomo.Verdict.Kind.Wrong(), "shlomo graded %v", shlomo.Verdict.Kind)
 }
+
+// TestGapErrIsPairedOverAllSamples: the error of a gap is the paired
+// error over every sample, pooled as the rows' errors are. Where the
+// best is thrown in (0 on every sample), the gap to another option is
+// that option's value, and its error is that row's error: the spread of
+// the batch differences gave 5.3 against the row's 5.5. On a drill
+// whose best varies, each gap's error stays a paired one: above zero
+// and below the two rows' errors added.
+func TestGapErrIsPairedOverAllSamples(t *testing.T) {
+	analyse := func(text string, seed uint64) Analysis {
+		t.Helper()
+		req, err := Parse(text)
+		require.NoError(t, err)
+		v, err := req.Situation.View()
+		require.NoError(t, err)
+		an, err := EvaluateWith(context.Background(), NewEvaluator().Batch, &v, Options{Samples: samples(), Seed: seed})
+		require.NoError(t, err)
+		require.True(t, an.Paired)
+		return an
+	}
+	thrownIn := analyse("players=4 dealer=A score=277-166 target=500 said=pass,pass,pass,pass,pass,pass,pass "+
+		"deck=7S,TS,JC,TH,QH,8C,AH,7C,8S,JD,KH,8H,QS,KS,JH,9H,9D,TD,QD,AD,QC,7H,9S,AS,KD,9C,KC,AC,8D,TC,JS,7D", 12284291658088550116)
+	best := thrownIn.Rows[thrownIn.Best]
+	require.Equal(t, rules.Pass, best.Action.Kind)
+	require.Zero(t, best.Mean)
+	require.Zero(t, best.StdErr)
+	for j, r := range thrownIn.Rows {
+		if j == thrownIn.Best {
+			continue
+		}
+		require.Greater(t, r.StdErr, 0.0, "%s", r.Action)
+		assert.InDelta(t, r.StdErr, r.GapErr, 1e-9, "%s: gap ± %.2f, row ± %.2f", r.Action, r.GapErr, r.StdErr)
+		assert.InDelta(t, r.StdErr, r.Verdict.Err, 1e-9, "%s: the verdict's ±", r.Action)
+	}
+	varied := analyse("hand=JS 9S AS KH QH 7D up=8S", 7)
+	vb := varied.Rows[varied.Best]
+	require.Greater(t, vb.StdErr, 0.0)
+	for j, r := range varied.Rows {
+		if j == varied.Best {
+			continue
+		}
+		assert.Greater(t, r.GapErr, 0.0, "%s", r.Action)
+		assert.Less(t, r.GapErr, r.StdErr+vb.StdErr, "%s", r.Action)
+	}
+}
