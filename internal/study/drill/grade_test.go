@@ -249,7 +249,7 @@ func TestShownGapGivesTheGrade(t *testing.T) {
 // TestGapErrKeepsTheGrade: at the edges of the line, the gap and error
 // as written still give the grade: rounded alike they would read "20.0
 // ± 10.0" for a loss beyond two errors, or "10.1 ± 5.0" for a gap
-// within them.
+// within them. Elsewhere the error is rounded to the nearest tenth.
 func TestGapErrKeepsTheGrade(t *testing.T) {
 	for _, c := range []struct {
 		v        Verdict
@@ -260,6 +260,11 @@ func TestGapErrKeepsTheGrade(t *testing.T) {
 		{Verdict{Kind: Inaccuracy, Gap: 9.96, Err: 1}, "9.9", "1.0"},
 		{Verdict{Kind: Mistake, ByWin: true, Gap: 0.0101, Err: 0.00502}, "1.0", "0.4"},
 		{Verdict{Kind: AsGood, ByWin: true, Gap: -0.00004, Err: 0}, "0.0", "0.0"},
+		// Away from the edges the error reads as the rows' errors do,
+		// to the nearest tenth: the same 5.49 is not 5.5 in the row and
+		// 5.4 in the verdict, nor 4.04 4.0 and 4.1.
+		{Verdict{Kind: Blunder, Gap: 35.58, Err: 5.4943}, "35.6", "5.5"},
+		{Verdict{Kind: AsGood, Gap: 3, Err: 4.04}, "3.0", "4.0"},
 	} {
 		c.v.Measured = true
 		gap, err := c.v.GapErr()

@@ -198,8 +198,9 @@ func (v Verdict) gapUnits(gap, err string) string {
 // (9.96, an inaccuracy, reads 9.9). So the numbers a player reads give
 // the grade the player is told. With the figures shown (Shown) the gap
 // is their difference, which showFigures keeps on the grade's side of
-// the scale; without, Gap rounded. The error moves by a tenth or two
-// for it.
+// the scale; without, Gap rounded. The error is rounded as the rows'
+// errors are, to the nearest tenth, and moves by a tenth or two only
+// where that would read on the wrong side of the grade.
 func (v Verdict) GapErr() (gap, err string) {
 	scale := 10.0
 	if v.ByWin {
@@ -214,15 +215,15 @@ func (v Verdict) GapErr() (gap, err string) {
 	}
 	var e float64
 	if beyond {
-		// Beyond: the error rounded down, and below the gap's z-th part.
-		e = math.Floor(v.Err * scale)
+		// Beyond: below the gap's z-th part.
+		e = math.Round(v.Err * scale)
 		for e > 0 && z*e >= g {
 			e--
 		}
 	} else {
-		// Within: the error rounded up, and at least the gap's z-th
-		// part (a gap shown a tenth over its value may need it).
-		e = math.Max(0, math.Ceil(v.Err*scale-1e-9)) // +0, never -0
+		// Within: at least the gap's z-th part (a gap shown a tenth
+		// over its value may need it).
+		e = math.Max(0, math.Round(v.Err*scale)) // +0, never -0
 		for z*e < g {
 			e++
 		}
