@@ -1694,3 +1694,53 @@ func TestAnswerKeepsQuestionAndChoice(t *testing.T) {
 		}
 	}
 }
+
+// TestHandLabelGoesWithTheCards: the label "Your hand … Upcard" heads
+// the cards drawn, on every screen that draws them, and goes with them
+// when the hand is squeezed onto a line of text: a label over the text
+// headed nothing, and cards without it read unlike the other screens.
+func TestHandLabelGoesWithTheCards(t *testing.T) {
+	label := regexp.MustCompile(`Your hand {2,}.*Upcard`)
+	for _, players := range []string{"players=2", "players=3", "players=4"} {
+		for _, size := range [][2]int{{80, 24}, {80, 20}, {100, 30}} {
+			cfg := rulesConfig(t, nil, players)
+			cfg.Seed = 101
+			hs := start(t, cfg, size[0], size[1])
+			drawn, text := 0, 0
+			check := func(when string) {
+				t.Helper()
+				scr := hs.screen()
+				lines := strings.Split(scr, "\n")
+				boxes := -1
+				for i, l := range lines {
+					if strings.HasPrefix(l, " ┌") {
+						boxes = i
+						break
+					}
+				}
+				labelled := label.MatchString(scr)
+				switch {
+				case boxes >= 0:
+					drawn++
+					if boxes == 0 || !label.MatchString(lines[boxes-1]) {
+						t.Fatalf("%s %dx%d drill %d %s: the cards drawn without their label:\n%s", players, size[0], size[1], hs.s.no, when, scr)
+					}
+				case strings.Contains(scr, " Your hand: "):
+					text++
+					if labelled {
+						t.Fatalf("%s %dx%d drill %d %s: the label over the hand in words:\n%s", players, size[0], size[1], hs.s.no, when, scr)
+					}
+				}
+			}
+			for i := range shortOr(12, 6) {
+				check("asked")
+				tr := hs.s
+				keys := itemKeys(tr.legal, tr.order)
+				hs.press(keys[i%len(keys)])
+				check("answered")
+				hs.press("enter")
+			}
+			t.Logf("%s %dx%d: %d screens with the cards drawn, %d in words", players, size[0], size[1], drawn, text)
+		}
+	}
+}
