@@ -1,6 +1,7 @@
 package train
 
 import (
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -73,6 +74,53 @@ func TestHeaderOneFormAtEveryCount(t *testing.T) {
 			if len(forms) != 1 {
 				t.Errorf("seed %d, record %v: the header differs by seat count: %v", seed, withRecord, forms)
 			}
+		}
+	}
+}
+
+// TestHeaderSaysWhatTheFiguresAre: the record's figures say what they
+// are at every width: the points are lost a drill ("pts lost/drill"),
+// the chance to win is lost, summed ("24% win lost"), never a bare
+// "24% win" that reads as a chance to win nor a bare "15.3/drill". At
+// 80 columns, four players, drill 11 and seed 202 both figures show;
+// the help spells the short forms out.
+func TestHeaderSaysWhatTheFiguresAre(t *testing.T) {
+	ctx := kit.NewContext(false)
+	bare := regexp.MustCompile(`% win( [^l]|$)|\d/drill|\d lost/drill`)
+	for _, sc := range []drill.Score{
+		{Drills: 11, Correct: 6, Lost: 168.3, WinLost: 0.24},
+		{Drills: 11, Correct: 6, Lost: 168.3},
+		{Drills: 11, Correct: 6, WinLost: 0.24},
+	} {
+		cfg := rulesConfig(t, &traintest.MemRecord{}, "players=4")
+		cfg.Seed = 202
+		s := New(cfg)
+		s.no = 11
+		s.stats.Sections = map[string]drill.Section{"4": {Score: sc}}
+		for w := 60; w <= 120; w++ {
+			got := strings.TrimRight(ansi.Strip(s.header(&ctx, w)), " ")
+			if bare.MatchString(got) {
+				t.Errorf("%+v at %d columns: %q has a figure that does not say what it is", sc, w, got)
+			}
+		}
+		if sc.Lost > 0 && sc.WinLost > 0 {
+			got := ansi.Strip(s.header(&ctx, 80))
+			for _, want := range []string{"Klob  Trainer · 4p · drill 11 · seed 202", "15.3 pts lost/drill", "24% win lost"} {
+				if !strings.Contains(got, want) {
+					t.Errorf("at 80 columns %q lacks %q", got, want)
+				}
+			}
+		}
+	}
+	var help []string
+	km := kit.DefaultKeys()
+	for _, b := range New(rulesConfig(t, &traintest.MemRecord{}, "players=4")).KeyHelp(&km).FullHelp()[0] {
+		help = append(help, b.Help().Key+" "+b.Help().Desc)
+	}
+	all := strings.Join(help, "\n")
+	for _, want := range []string{"pts lost/drill", "win lost", "added up over the drills", "record 6/11"} {
+		if !strings.Contains(all, want) {
+			t.Errorf("the help lacks %q:\n%s", want, all)
 		}
 	}
 }

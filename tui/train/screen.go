@@ -782,6 +782,7 @@ func (t *core) KeyHelp(k *kit.KeyMap) help.KeyMap {
 		back = []key.Binding{kit.Brief("back", k.Back)}
 	}
 	full = append(full, k.Help, kit.QuitAsks(k))
+	full = append(full, recordHelp()...)
 	var short []key.Binding
 	switch {
 	case t.review:
@@ -823,6 +824,18 @@ func (t *core) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	}
 	short = append(short, kit.Brief("help", k.Help), k.QuitHint())
 	return kit.KeyHelp{Short: short, Full: [][]key.Binding{full}}
+}
+
+// recordHelp spells out the short forms of the record on the title's
+// right: labels without keys, under a heading of their own.
+func recordHelp() []key.Binding {
+	note := func(label, desc string) key.Binding { return key.NewBinding(key.WithHelp(label, desc)) }
+	return []key.Binding{
+		kit.HelpHeading("The record in the title (every drill answered at this seat count)"),
+		note("record 6/11", "6 of the 11 drills answered right (the share in brackets)"),
+		note("lost/drill", "15.3 pts lost/drill: the points the wrong answers cost, on average over all the drills"),
+		note("win lost", "24% win lost: the chance to win the game the wrong answers cost, added up over the drills (not a chance to win)"),
+	}
 }
 
 // QuitQuestion replaces the game's "stays saved": the trainer's record

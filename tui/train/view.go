@@ -99,25 +99,26 @@ func (t *core) header(ctx *kit.Context, w int) string {
 		// the points, and the chances to win of those graded by them, so
 		// that drills lost only by the chance do not read "0.0 pts lost".
 		right := fmt.Sprintf("record %d/%d right", s.Correct, s.Drills)
+		brief := fmt.Sprintf("record %d/%d", s.Correct, s.Drills)
 		pts := fmt.Sprintf(" · %.1f pts lost/drill", s.AvgLost())
-		short := fmt.Sprintf(" · %.1f lost/drill", s.AvgLost())
 		// The chance to win, summed over the drills, as Score.LostText
 		// and the game analysis say it.
 		games := " · chance to win lost " + drill.Percent(s.WinLost)
 		pct := fmt.Sprintf(" (%.0f%%)", 100*s.Accuracy())
 		switch {
 		case s.WinLost == 0:
-			rights = []string{right + pct + pts + " ", right + short + " "}
+			rights = []string{right + pct + pts + " ", brief + pts + " "}
 		case s.Lost == 0:
 			rights = []string{right + pct + games + " ", right + games + " "}
 		default:
 			// Both figures stay, in shorter words and beside the terse
-			// left, before either gives way.
-			both := fmt.Sprintf(" · %.1f pts/drill · %s win", s.AvgLost(), drill.Percent(s.WinLost))
-			least := fmt.Sprintf(" · %.1f/drill · %s win", s.AvgLost(), drill.Percent(s.WinLost))
-			brief := fmt.Sprintf("record %d/%d", s.Correct, s.Drills)
-			full = []string{right + pct + pts + games + " ", right + pct + both + " ", right + both + " lost ", right + both + " ", right + least + " ", brief + least + " "}
-			rights = []string{right + pct + pts + " ", right + short + " "}
+			// left, before either gives way; the count of right answers
+			// goes before them. Each says what it is: the points lost a
+			// drill on average, the chance to win lost in all (the `?`
+			// help spells the short forms out).
+			both := fmt.Sprintf("%.1f pts lost/drill · %s win lost", s.AvgLost(), drill.Percent(s.WinLost))
+			full = []string{right + pct + pts + games + " ", right + pct + " · " + both + " ", right + " · " + both + " ", brief + " · " + both + " ", both + " "}
+			rights = []string{right + pct + pts + " ", brief + pts + " "}
 		}
 		rights = append(rights, right+" ")
 	}
