@@ -1744,3 +1744,38 @@ func TestHandLabelGoesWithTheCards(t *testing.T) {
 		}
 	}
 }
+
+// TestKeyLineKeepsMistakes: at 80×24, while a drill asks, the key line
+// keeps "M mistakes" and "q quit" with the six options of round two at
+// four players (p/c/d/e/s/n): "enter or" gives way to "enter/" where
+// the line is too long for it, and stays where it fits.
+func TestKeyLineKeepsMistakes(t *testing.T) {
+	six := 0
+	for _, c := range []drillKind{
+		{"players=2", drill.Any}, {"players=3", drill.OnlyRound2}, {"players=4", drill.OnlyRound2}, {"players=4", drill.Any},
+	} {
+		cfg := rulesConfig(t, nil, c.rules)
+		cfg.Only, cfg.Seed = c.only, 202
+		hs := start(t, cfg, 80, 24)
+		for range shortOr(16, 8) {
+			lines := strings.Split(strings.TrimRight(hs.screen(), "\n "), "\n")
+			last := strings.TrimRight(lines[len(lines)-1], " ")
+			letters := strings.Join(itemKeys(hs.s.legal, hs.s.order), "/")
+			if len(hs.s.legal) >= 6 {
+				six++
+			}
+			if !strings.Contains(last, "M mistakes") || !strings.HasSuffix(last, "q quit") {
+				t.Fatalf("%s -only %s drill %d: the key line %q lacks M mistakes or q quit", c.rules, c.only, hs.s.no, last)
+			}
+			long := " ←/→ choose · enter or " + letters + " answer · N skip · M mistakes · ? help · q quit"
+			if want := "enter or " + letters + " answer"; kit.WidthOf(long) <= 79 && !strings.Contains(last, want) {
+				t.Errorf("%s -only %s drill %d: the key line %q lacks %q, which fits", c.rules, c.only, hs.s.no, last, want)
+			}
+			hs.press(itemKeys(hs.s.legal, hs.s.order)[0])
+			hs.press("enter")
+		}
+	}
+	if six == 0 {
+		t.Error("no drill with six options checked")
+	}
+}

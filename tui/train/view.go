@@ -24,11 +24,25 @@ func (t *core) View(ctx *kit.Context) string {
 }
 
 // hintRow is the bottom line: the keys that work now. Short of room
-// (five or six options' letters at 80 columns, or the page keys of the
-// result's options) M mistakes gives way first, as the help lists it,
+// (six options' letters at 80 columns) "enter or p/c/d" says
+// "enter/p/c/d" first, so that M mistakes stays; then (the page keys of
+// the result's options) M mistakes gives way, as the help lists it,
 // then the arrows, which the letters and enter stand for.
 func (t *core) hintRow(ctx *kit.Context) string {
-	return " " + ctx.Styles.Dim.Render(kit.FitHintLine(ctx, t.KeyHelp(&ctx.Keys).ShortHelp(), ctx.Width-2, "mistakes", "your last mistakes", "choose"))
+	w := ctx.Width - 2
+	bs := slices.Clone(t.KeyHelp(&ctx.Keys).ShortHelp())
+	line := kit.HintLine(bs)
+	if ctx.ASCII {
+		line = kit.ASCIIText(line)
+	}
+	if kit.WidthOf(line) > w {
+		for i, b := range bs {
+			if h := b.Help(); h.Desc == "answer" {
+				bs[i] = kit.Bind(strings.Replace(h.Key, " or ", "/", 1), h.Desc, b.Keys()...)
+			}
+		}
+	}
+	return " " + ctx.Styles.Dim.Render(kit.FitHintLine(ctx, bs, w, "mistakes", "your last mistakes", "choose"))
 }
 
 // render draws a drill and returns where the menu items lie (View and
