@@ -526,11 +526,11 @@ const mainParts = 5
 // body: who deals and where you sit, the score, what was said; the
 // hand and the upcard; the question and the menu, on as many lines as
 // the width needs. When the window is short the parts give way in a
-// fixed order (after the choice the menu of more than a line, to the
-// line of the option taken; the seats' sentence, who deals staying;
-// the cards drawn with their label, which become a line of text
-// saying the same; before the choice the question, after it
-// the option taken, which the verdict's "You chose" says again; the
+// fixed order (the label over the cards; after the choice the menu of
+// more than a line, to the line of the option taken; the seats'
+// sentence, who deals staying; the cards drawn, which become a line of
+// text saying the same, without the label; before the choice the
+// question, after it the option taken, which the verdict's "You chose" says again; the
 // words said; the score; after the choice the question) before the
 // result is cut; a step that gains no line, or whose lines the whole
 // result leaves room for, is undone. So the words said (the card drawn
@@ -555,10 +555,10 @@ func (t *Screen) body(ctx *kit.Context, room int, mid []string, need int) ([]str
 		{wrapped(ctx, drill.Role(v), w, false), 3, wrapped(ctx, drill.Deals(v), w, false), 0},
 		{wrapped(ctx, drill.ScoreText(v), w, false), 7, nil, 0},
 		{saidLines(ctx, drill.SaidLines(v, ctx.ASCII), w), 6, nil, 0},
-		// The label "Your hand … Upcard" goes with the cards drawn:
-		// over the text of the hand it would head nothing, and cards
-		// drawn without it would read unlike the other screens.
-		{cards, 4, t.handText(ctx, w), 0},
+		// The label "Your hand … Upcard" gives way first; over the hand
+		// in words it would head nothing, so it goes with the cards.
+		{cards[:1], 1, nil, 0},
+		{cards[1:], 4, t.handText(ctx, w), 0},
 		{wrapped(ctx, drill.Question(v, ctx.ASCII), w, true), questionDrop, nil, 0},
 		{menu, menuDrop, menuShort, menuGone},
 	}
@@ -609,8 +609,8 @@ func (t *Screen) body(ctx *kit.Context, room int, mid []string, need int) ([]str
 			}
 		}
 	}
-	// The menu's other options after the choice, the seats' sentence
-	// and the cards drawn give way to the
+	// The label over the cards, the menu's other options after the
+	// choice, the seats' sentence and the cards drawn give way to the
 	// whole reason; then the option taken, the words said, the score
 	// and the question in turn to the verdict, the table and the
 	// reason's first sentence.
@@ -621,6 +621,9 @@ func (t *Screen) body(ctx *kit.Context, room int, mid []string, need int) ([]str
 		drop(d)
 	}
 	giveBack()
+	if !slices.Equal(full[4], parts[4].lines) {
+		parts[3].lines = nil
+	}
 	// The last step still taken: what the drill lost to the result.
 	lost := 0
 	for i, p := range parts {
@@ -646,7 +649,7 @@ func (t *Screen) body(ctx *kit.Context, room int, mid []string, need int) ([]str
 		out = append(out, p.lines...)
 		// A blank line before the cards and before the question when
 		// there is room.
-		if (i == 2 || i == 3) && spare > 0 && len(p.lines) > 0 {
+		if (i == 2 || i == 4) && spare > 0 && len(p.lines) > 0 {
 			out = append(out, "")
 			spare--
 		}
