@@ -139,8 +139,10 @@ func (t *Table) watches(id string) bool {
 func (t *Table) Private() bool { return t.Options().Private }
 
 // SetPrivate makes the table private (the spectators watching are let
-// go) or lets spectators watch again; only its host may. It is kept in
-// the table's log with the next write.
+// go) or lets spectators watch again; only its host may. It goes into
+// the table's log at once, so that a restart keeps it: the waiting
+// room's write, or during the game a save of the game as it stands on
+// its host's writer (the table's tags carry it).
 func (c *Conn) SetPrivate(private bool) error {
 	t := c.t
 	t.mu.Lock()
@@ -164,7 +166,10 @@ func (c *Conn) SetPrivate(private bool) error {
 	t.tickAll()
 	t.mu.Unlock()
 	if g != nil {
-		return g.SetPrivate(private)
+		if err := g.SetPrivate(private); err != nil {
+			return err
+		}
+		return g.Save()
 	}
 	return nil
 }

@@ -87,8 +87,9 @@
 //
 // Anyone with a key may watch a started table (Table.Watch, the list of
 // Watchable), unless its host made it private (Options.Private, then
-// Conn.SetPrivate; the Private tag keeps it across a restart): the
-// spectator's Port is the game's public view (host.Host.Watch), never a
+// Conn.SetPrivate, written at once, during the game too: the Private
+// tag keeps it across a restart): the spectator's Port is the game's
+// public view (host.Host.Watch), never a
 // hidden card of a deal being played. Each table has a chat room of the
 // server's one chat.Hub (Config.Chat), closed when the table goes; its
 // lines never go into the table's log. Quiet names the table where a

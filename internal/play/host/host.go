@@ -416,6 +416,18 @@ func (h *Host) Abandon() error {
 	return err
 }
 
+// Save has the writer save the game as it stands, though no move
+// changed it: the Store may add to the game what the host does not
+// keep (a shared table's privacy, its spectators), and a change of that
+// is to be on the disk as a move is. Nothing is saved once the finished
+// game is being filed, or the host has stopped (ErrClosed).
+func (h *Host) Save() error {
+	return h.call(func() error {
+		h.st.changed = true
+		return nil
+	})
+}
+
 // DealSeen reports whether a deal is being played (dealt, and neither
 // over nor waiting for the next, nor the game over) that a person at a
 // seat has been shown: false for a deal dealt while every person was
