@@ -2,6 +2,7 @@ package hall
 
 import (
 	"errors"
+	"maps"
 	"slices"
 
 	"github.com/klob/klob/internal/play/host"
@@ -52,7 +53,10 @@ func (t *Table) Watch(p Player) (host.Port, error) {
 		t.watchers = map[*watcher]bool{}
 	}
 	t.watchers[w] = true
+	t.publishSeen()
 	t.mu.Unlock()
+	// A restart keeps who watches (their keys), who see the deal played.
+	_ = g.Save()
 	return w, nil
 }
 
@@ -78,8 +82,24 @@ func (w *watcher) Leave() {
 		}
 		t.watched[w.id] = w.Snapshot().DealNo
 	}
+	t.publishSeen()
+	g := t.game
 	t.mu.Unlock()
 	w.Port.Leave()
+	if g != nil {
+		_ = g.Save() // a restart keeps the spectator quiet (watchedDeal)
+	}
+}
+
+// publishSeen hands the table's saves who of the spectators has seen
+// its deals (files.seen), which the host's next save writes into the
+// table's log (tagWatched); t.mu is held.
+func (t *Table) publishSeen() {
+	s := &seenBy{left: maps.Clone(t.watched)}
+	for w := range t.watchers {
+		s.watching = append(s.watching, w.id)
+	}
+	t.files.seen.Store(s)
 }
 
 // watchedDeal reports whether the person of key id left watching the
@@ -95,6 +115,7 @@ func (t *Table) watchedDeal(id string) bool {
 	}
 	if !t.quiet() {
 		delete(t.watched, id)
+		t.publishSeen()
 		return false
 	}
 	now := deal
@@ -106,6 +127,7 @@ func (t *Table) watchedDeal(id string) bool {
 	}
 	if now != deal {
 		delete(t.watched, id)
+		t.publishSeen()
 		return false
 	}
 	return true
@@ -226,7 +248,8 @@ func (t *Table) reopen() {
 	}
 	t.filed = false
 	t.watched = nil // a new game: no deal of it was watched yet
-	t.h.list(t)     // under the lock: release unlists under it too
+	t.publishSeen()
+	t.h.list(t) // under the lock: release unlists under it too
 	t.mu.Unlock()
 	t.logf("a new game (again)")
 }

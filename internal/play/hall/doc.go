@@ -96,7 +96,9 @@
 // person holds a seat, or which they watch, whose rated deal of three
 // or four is being played: they talk nowhere meanwhile, even when they
 // all left the table in the middle of the deal (it waits for them), until
-// the deal or the game ends or the table is abandoned. "Again" at the
+// the deal or the game ends or the table is abandoned. Who of the
+// spectators saw the deal played (the Watched tag, kept by the game's
+// saves) stays quiet after a restart too. "Again" at the
 // end of a game starts the next at the same table: its files take the
 // new game. A finished game's table stays listed for its people
 // (Info.Over) while any of them is at it, so that one who stepped out

@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -36,7 +37,53 @@ const (
 	// tagPrivate is set ("yes") on a table its host closed to
 	// spectators.
 	tagPrivate = "Private"
+	// tagWatched names the spectators who have seen the deal the log
+	// plays ("3 keyA keyB": its number, then their keys), so that a
+	// restart keeps them quiet until that deal ends (Table.watchedDeal).
+	tagWatched = "Watched"
 )
+
+// seenBy is who of the spectators has seen a deal of the table's game:
+// the keys of those watching, and by key the deal a spectator left
+// while it was quiet (Table.watched). The table publishes it under its
+// lock; the saves read it (tagWatched) without that lock.
+type seenBy struct {
+	watching []string
+	left     map[string]int
+}
+
+// tag is tagWatched's value for a log whose deal number deal is the
+// last: those watching now and those who left that deal, "" for none.
+func (s *seenBy) tag(deal int) string {
+	if s == nil || deal < 1 {
+		return ""
+	}
+	keys := slices.Clone(s.watching)
+	for k, d := range s.left {
+		if d == deal {
+			keys = append(keys, k)
+		}
+	}
+	if len(keys) == 0 {
+		return ""
+	}
+	slices.Sort(keys)
+	return strconv.Itoa(deal) + " " + strings.Join(slices.Compact(keys), " ")
+}
+
+// readWatched reads tagWatched's value v: the deal seen and the keys
+// that saw it; ok is false for a value that is not one.
+func readWatched(v string) (deal int, keys []string, ok bool) {
+	f := strings.Fields(v)
+	if len(f) < 2 {
+		return 0, nil, false
+	}
+	deal, err := strconv.Atoi(f[0])
+	if err != nil || deal < 1 {
+		return 0, nil, false
+	}
+	return deal, f[1:], true
+}
 
 // tableTags is what a table writes into its log besides the game:
 // fixed once the game starts (the seats are reserved by key before).
@@ -99,6 +146,9 @@ type files struct {
 	// more, and the host's writes carry them. Set without f.mu, so the
 	// start never waits for a waiting room's write under way.
 	tags atomic.Pointer[tableTags]
+	// seen is who of the spectators has seen the game's deals, which
+	// the host's writes carry too (tagWatched).
+	seen atomic.Pointer[seenBy]
 
 	mu      sync.Mutex
 	written int // the last waiting-room write done
@@ -222,6 +272,7 @@ func (f *files) withTags(l *gamelog.Log) *gamelog.Log {
 		}
 	}
 	c.Header.SetTag(tagFiled, seats)
+	c.Header.SetTag(tagWatched, f.seen.Load().tag(len(c.Deals)))
 	if rematch(&c) && f.rematchOf != "" {
 		c.Header.SetTag(host.RematchTag, f.rematchOf)
 	}
@@ -288,6 +339,9 @@ func (f *files) file() (bool, error) {
 	// bytes (the club's database knows a game by their checksum).
 	l := f.withTags(f.final)
 	l.Header.SetTag(tagFiled, "")
+	// Who watched is the table's business while a deal is played, none
+	// of the histories': their copies are the same bytes whoever did.
+	l.Header.SetTag(tagWatched, "")
 	if marked, _, err := gamelog.Filed(l); err == nil {
 		l = marked // as Store.Archive files it, so that the sum is the file's
 	}

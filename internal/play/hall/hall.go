@@ -848,6 +848,18 @@ func (h *Hall) load(name string) error {
 		t.refileLater(0)
 	default:
 		f.tags.Store(t.tagsNow())
+		t.mu.Lock()
+		if deal, keys, ok := readWatched(tg[tagWatched]); ok {
+			// The spectators who saw the deal the game stands in, and
+			// left it or were cut off by the stop, stay quiet until it
+			// ends (watchedDeal), as its players do.
+			t.watched = map[string]int{}
+			for _, k := range keys {
+				t.watched[k] = deal
+			}
+		}
+		t.publishSeen() // the next save keeps them
+		t.mu.Unlock()
 		h.list(t)
 		game, err := host.Resume(l, t.hostConfig(nil))
 		if err != nil {

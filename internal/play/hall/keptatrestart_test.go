@@ -56,3 +56,41 @@ func TestPrivacyChangedInGameKeptAtRestart(t *testing.T) {
 		}
 	}
 }
+
+// TestQuietAfterWatchingKeptAtRestart: a spectator of a rated table of
+// three who saw a deal being played, and left it or was still watching
+// when the server stopped (closed, or killed), stays quiet after the
+// restart, as the table's players do, until that deal ends; then they
+// all talk again.
+func TestQuietAfterWatchingKeptAtRestart(t *testing.T) {
+	for _, left := range []bool{true, false} {
+		for _, kill := range []bool{false, true} {
+			t.Run(fmt.Sprintf("left=%v kill=%v", left, kill), func(t *testing.T) {
+				d := newOnDisk(t)
+				h := d.hall(t)
+				tb, ann, _ := ratedDealPlayed(t, h, 3)
+				cid, err := tb.Watch(Player{ID: "c", Name: "cid"})
+				require.NoError(t, err)
+				if left {
+					cid.Leave()
+				}
+				code, watching := h.Quiet("c")
+				require.Equal(t, tb.Code(), code, "the spectator before the restart")
+				require.True(t, watching)
+				eventually(t, "the spectator saved", func() bool { return !ann.port().Snapshot().Save.Pending })
+
+				h2, tb2 := restartAfter(t, d, h, tb.Code(), kill)
+				quietAt(t, h2, tb2.Code(), "a", "b")
+				code, watching = h2.Quiet("c")
+				require.Equal(t, tb2.Code(), code, "the spectator after the restart")
+				require.True(t, watching)
+
+				ann, bob := join(t, tb2, "a", "Ann", 3), join(t, tb2, "b", "Bob", 4)
+				code, _ = h2.Quiet("c")
+				require.Equal(t, tb2.Code(), code, "the spectator with the players back")
+				newCrowd(t, ann, bob).run("the deal's end", func() bool { return !QuietDeal(ann.port().Snapshot()) })
+				quietAt(t, h2, "", "a", "b", "c")
+			})
+		}
+	}
+}
