@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -115,9 +116,16 @@ func load(src Source, id string) loadedMsg {
 		}
 		rows = append(rows, row{path: cur, current: true, entry: e})
 	}
+	past := make([]row, 0, len(entries))
 	for i := len(entries) - 1; i >= 0; i-- {
-		rows = append(rows, row{path: entries[i].Path, entry: entries[i]})
+		past = append(past, row{path: entries[i].Path, entry: entries[i]})
 	}
+	// Newest first by when each game started, to the second: the files'
+	// names, whose order the history keeps, give only the minute, then
+	// the opponents and the result, so two games of one minute would
+	// read in the order of their results. Ties keep the names' order.
+	slices.SortStableFunc(past, func(a, b row) int { return started(&b).Compare(started(&a)) })
+	rows = append(rows, past...)
 	for i := range rows {
 		rows[i].me, rows[i].one = stats.OwnSeat(&rows[i].entry.Header, id)
 	}
@@ -446,6 +454,23 @@ func result(r *row) string {
 		res += ", takebacks " + n
 	}
 	return res
+}
+
+// started is when the game of r started, as far as it is known: its
+// header's time, else the minute its file's name begins with (a game
+// that cannot be read), else the zero time.
+func started(r *row) time.Time {
+	if r.entry.Err == nil {
+		if t, ok := r.entry.Header.Start(time.UTC); ok {
+			return t
+		}
+	}
+	if base := filepath.Base(r.path); len(base) > 16 && base[15] == '-' {
+		if t, err := time.ParseInLocation("2006-01-02-1504", base[:15], time.UTC); err == nil {
+			return t
+		}
+	}
+	return time.Time{}
 }
 
 // fileWhen is the started column of a game that cannot be read: the
