@@ -242,8 +242,11 @@ func (d *Decision) onScale() float64 {
 // Summary adds up one player's decisions (in one deal or a whole game).
 type Summary struct {
 	Graded int // decisions with a choice
-	Forced int // steps with a single legal action
-	ByBot  int // moves a bot made for the person, not graded
+	// ByPoints counts those of the Graded decisions graded by points
+	// (not by the chance to win): the decisions Lost is summed over.
+	ByPoints int
+	Forced   int // steps with a single legal action
+	ByBot    int // moves a bot made for the person, not graded
 	// Lost is the expected points lost over the decisions graded an
 	// inaccuracy or worse on the points (Decision.PointsLost), WinLost
 	// the chance to win lost (a fraction: 1 is a whole game), summed over
@@ -496,6 +499,9 @@ func summarise(decs []Decision, seat rules.Seat, top int) Summary {
 			continue
 		}
 		s.Graded++
+		if !d.ByWin {
+			s.ByPoints++
+		}
 		s.Lost += d.PointsLost()
 		s.WinLost += d.WinLost()
 		if d.Grade >= Inaccuracy {

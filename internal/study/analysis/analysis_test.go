@@ -643,16 +643,44 @@ func TestSummaryCountsOnlyLosses(t *testing.T) {
 		{Seat: 1, Grade: Mistake, Loss: 30},
 	}
 	s := summarise(decs, 0, 10)
-	if s.Graded != 4 || s.Forced != 1 || s.Lost != 12.5 || s.WinLost != 0.12 {
-		t.Fatalf("graded %d forced %d lost %.2f win lost %.2f; want 4, 1, 12.50, 0.12", s.Graded, s.Forced, s.Lost, s.WinLost)
+	if s.Graded != 4 || s.ByPoints != 3 || s.Forced != 1 || s.Lost != 12.5 || s.WinLost != 0.12 {
+		t.Fatalf("graded %d (%d by points) forced %d lost %.2f win lost %.2f; want 4 (3), 1, 12.50, 0.12", s.Graded, s.ByPoints, s.Forced, s.Lost, s.WinLost)
 	}
 	line := summaryLine(&s)
-	if want := "4 graded, 1 forced, 12.5 points lost by the decisions graded by points (3.12 a decision), chance to win lost 12% summed over the decisions graded by it: 1 blunder, 1 inaccuracy"; line != want {
+	if want := "4 graded, 1 forced, 12.5 points lost by the decisions graded by points (4.17 a decision), chance to win lost 12% summed over the decisions graded by it: 1 blunder, 1 inaccuracy"; line != want {
 		t.Errorf("summary line\n got %q\nwant %q", line, want)
 	}
 	js := summaryJSON(&s)
 	if js.Lost != 12.5 || js.WinLost != 0.12 {
 		t.Errorf("JSON points_lost %v win_lost %v", js.Lost, js.WinLost)
+	}
+}
+
+// TestSummaryLinePerDecisionByPoints: the points a decision are the
+// points lost over the decisions graded by points, not over every
+// graded one: a game of 10 decisions graded by points and 14 by the
+// chance to win, 102.2 points lost, loses 10.22 a decision, not 4.26.
+func TestSummaryLinePerDecisionByPoints(t *testing.T) {
+	var decs []Decision
+	for i := range 10 {
+		decs = append(decs, Decision{Seat: 0, Grade: Good, Loss: 1})
+		if i < 2 {
+			decs[i] = Decision{Seat: 0, Grade: Blunder, Loss: 51.1}
+		}
+	}
+	for i := range 14 {
+		decs = append(decs, Decision{Seat: 0, Grade: Good, ByWin: true, Loss: 30})
+		if i == 0 {
+			decs[len(decs)-1] = Decision{Seat: 0, Grade: Mistake, ByWin: true, Loss: 40, WinLoss: 0.48}
+		}
+	}
+	s := summarise(decs, 0, 0)
+	if s.Graded != 24 || s.ByPoints != 10 {
+		t.Fatalf("graded %d, by points %d; want 24, 10", s.Graded, s.ByPoints)
+	}
+	line := summaryLine(&s)
+	if want := "24 graded, 0 forced, 102.2 points lost by the decisions graded by points (10.22 a decision), chance to win lost 48% summed over the decisions graded by it: 2 blunders, 1 mistake"; line != want {
+		t.Errorf("summary line\n got %q\nwant %q", line, want)
 	}
 }
 

@@ -99,24 +99,26 @@ func where(d *Decision, withDeal bool) string {
 // summed over them ("chance to win lost 158% summed over the decisions
 // graded by it"): one game cannot lose 1.58 games. A decision counts on
 // the scale it was graded by, so where both scales graded, each figure
-// says which decisions it sums; where only the chance graded, the
-// points are not named at all (a "no points lost" beside a blunder
-// that threw a ten under an ace would be false).
+// says which decisions it sums, and the points a decision are over
+// those graded by points; where only the chance graded, or only the
+// chance lost any, the points are not named at all (a "no points lost"
+// beside a blunder that threw a ten under an ace would be false).
 func summaryLine(s *Summary) string {
 	line := fmt.Sprintf("%d graded, %d forced", s.Graded, s.Forced)
 	win := "chance to win lost " + drill.Percent(s.WinLost) + " summed over the decisions graded by it"
+	byWin := s.Graded - s.ByPoints
 	switch {
-	case s.WinLost > 0 && s.Lost == 0:
+	case byWin > 0 && s.ByPoints == 0, s.WinLost > 0 && s.Lost == 0:
 		line += ", " + win
 	default:
 		line += fmt.Sprintf(", %.1f points lost", s.Lost)
-		if s.WinLost > 0 {
+		if byWin > 0 {
 			line += " by the decisions graded by points"
 		}
-		if s.Graded > 0 {
-			line += fmt.Sprintf(" (%.2f a decision)", s.Lost/float64(s.Graded))
+		if s.ByPoints > 0 {
+			line += fmt.Sprintf(" (%.2f a decision)", s.Lost/float64(s.ByPoints))
 		}
-		if s.WinLost > 0 {
+		if byWin > 0 {
 			line += ", " + win
 		}
 	}
