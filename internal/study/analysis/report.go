@@ -264,9 +264,16 @@ func writeText(w io.Writer, name string, r *gamelog.Replay, rep *Report, ascii b
 	for _, l := range append([]string{samplesLine(rep), gradedLine(rep, &nm), lossLine(nm.players)}, Legend(ascii)...) {
 		para(l)
 	}
+	// With four a seat's row names its partner, as the sides above are
+	// named by their players: "you (with North)".
 	row := func(s int) string {
-		if rules.PlaysInTeams(nm.players) {
-			return fmt.Sprintf("%s (team %s)", nm.seat[s].text, rules.SideName(4, nm.sideOf(rules.Seat(s))))
+		if !rules.PlaysInTeams(nm.players) {
+			return nm.seat[s].text
+		}
+		for o := range nm.players {
+			if o != s && nm.sideOf(rules.Seat(o)) == nm.sideOf(rules.Seat(s)) {
+				return fmt.Sprintf("%s (with %s)", nm.seat[s].text, nm.seat[o].text)
+			}
 		}
 		return nm.seat[s].text
 	}
