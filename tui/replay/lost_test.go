@@ -258,3 +258,56 @@ func TestLostFiguresKeepTheirPrecision(t *testing.T) {
 	assert.Contains(t, lines[1], "12/12; chance to win lost, summed: 5.6%/158%", "deal 2's line")
 	assert.Contains(t, lines[0], "0/12; chance to win lost, summed: 0%/158%", "deal 1's line")
 }
+
+// TestChanceOnlyDealNamesNoPoints: a deal whose graded decisions were
+// all graded by the chance to win lost a chance, not "0" points: the
+// footer and the deal's end write "–" for its points, as the analysis'
+// report names none, and the game's part keeps its figure.
+func TestChanceOnlyDealNamesNoPoints(t *testing.T) {
+	r := readGame(t, "tables/3-01-every-house-variant.klob")
+	r.Header.Levels[rules.SeatA] = gamelog.Human
+	chance := func(ctx context.Context, r *gamelog.Replay, opt analysis.Options) (*analysis.Report, error) {
+		rep, err := fakeAnalyze(ctx, r, opt)
+		if err != nil {
+			return nil, err
+		}
+		dr, game := &rep.Deals[0], &rep.Players[rules.SeatA]
+		blunders := 0
+		for i := range dr.Decisions {
+			dec := &dr.Decisions[i]
+			if dec.Seat != rules.SeatA || !dec.Graded() {
+				continue
+			}
+			dec.ByWin, dec.Grade, dec.WinLoss = true, analysis.Good, 0
+			if blunders < 3 {
+				dec.Grade, dec.WinLoss = analysis.Blunder, 0.2/3
+				blunders++
+			}
+		}
+		require.Equal(t, 3, blunders, "the person has three choices in the first deal")
+		sm := &dr.Players[rules.SeatA]
+		game.ByPoints -= sm.ByPoints
+		game.Lost -= sm.Lost
+		game.WinLost = 0.27
+		sm.ByPoints, sm.Lost, sm.WinLost = 0, 0, 0.2
+		require.Positive(t, game.ByPoints, "later deals are graded by points")
+		game.Lost = 5.5
+		return rep, nil
+	}
+	for _, h := range []int{24, 30, 22} {
+		hs := kittest.New(t, New(r, "x", Config{Analyze: chance}, nil), 80, h, false)
+		hs.Press("a")
+		hs.Press("right")
+		assert.Contains(t, text(hs), "Points lost, deal/game: You –/5.5; chance to win lost, summed: 20%/27%")
+		for range len(r.Deals[0].Steps) - 1 {
+			hs.Press("right")
+		}
+		screen := kittest.Flat(text(hs))
+		assert.Contains(t, screen, "Chance to win lost: You 20%", h)
+		assert.NotRegexp(t, `(Lost by grade|Lost \(worst grade\)|Points lost): You 0|You - - - -`, screen)
+		assert.Regexp(t, `(Lost by grade|Lost \(worst grade\)|Points lost): You –|You graded by the chance to win`, screen)
+		for _, line := range strings.Split(text(hs), "\n") {
+			assert.LessOrEqual(t, kit.WidthOf(line), 80, line)
+		}
+	}
+}

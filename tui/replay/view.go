@@ -376,20 +376,20 @@ func (s *Screen) lostLines(ctx *kit.Context, sc *table.Scene, dr *analysis.DealR
 		head = " " + st.Heading.Render("Points lost:") + " "
 	}
 	sides := gradedSides(sc, s.report.Graded)
-	// pair writes the deal's figure and the game's by num: in a log of one deal, the deal's.
-	pair := func(num string, d, g float64) string {
-		if s.oneDeal() {
-			num, _, _ = strings.Cut(num, "/")
-			return fmt.Sprintf(num, d)
-		}
-		return fmt.Sprintf(num, d, g)
-	}
+	// lost writes the seats' points lost in the deal and in the game by
+	// num ("%.1f/%.1f"): in a log of one deal, the deal's alone. A part
+	// whose graded decisions were all graded by the chance to win is
+	// pointsNone: a 0 there would read as no loss beside a blunder.
 	lost := func(num string, seats ...rules.Seat) string {
-		d, g := 0.0, 0.0
+		var d, g []*analysis.Summary
 		for _, o := range seats {
-			d, g = d+dr.Players[o].Lost, g+game[o].Lost
+			d, g = append(d, &dr.Players[o]), append(g, &game[o])
 		}
-		return pair(num, d, g)
+		dn, gn, _ := strings.Cut(num, "/")
+		if s.oneDeal() {
+			return pointsLost(dn, d...)
+		}
+		return pointsLost(dn, d...) + "/" + pointsLost(gn, g...)
 	}
 	// The chance to win seats lost, summed, as percentages: said (ok)
 	// only for the seats that lost any, this deal or in the game.
@@ -465,6 +465,38 @@ func (s *Screen) lostLines(ctx *kit.Context, sc *table.Scene, dr *analysis.DealR
 	return []string{pl[0], " " + strings.ToUpper(win[0][:1]) + win[0][1:]}, at
 }
 
+// pointsNone stands for the points lost by decisions of which none was
+// graded by points, all by the chance to win: such decisions lose a
+// chance, and no figure of points says what they gave up.
+const pointsNone = "–"
+
+// chanceOnlyRow fills the row of points lost by grade of a seat whose
+// decisions chanceOnly says were all graded by the chance to win.
+const chanceOnlyRow = "graded by the chance to win"
+
+// pointsLost is the points lost summed over ss written by num
+// ("%.1f"), or pointsNone when chanceOnly(ss...).
+func pointsLost(num string, ss ...*analysis.Summary) string {
+	if chanceOnly(ss...) {
+		return pointsNone
+	}
+	x := 0.0
+	for _, sm := range ss {
+		x += sm.Lost
+	}
+	return fmt.Sprintf(num, x)
+}
+
+// chanceOnly reports whether the decisions of ss were graded, none of
+// them by points: the analysis' report then names no points either.
+func chanceOnly(ss ...*analysis.Summary) bool {
+	graded, byPoints := 0, 0
+	for _, sm := range ss {
+		graded, byPoints = graded+sm.Graded, byPoints+sm.ByPoints
+	}
+	return graded > 0 && byPoints == 0
+}
+
 // fitting is the first of lines, widest first, from index from on,
 // that fits in w, else the last, with its index.
 func fitting(lines []string, w, from int) ([]string, int) {
@@ -526,6 +558,12 @@ func (s *Screen) lostByGrade(ctx *kit.Context, sc *table.Scene, w int) (rows []s
 	rows = []string{st.Heading.Render(kit.Clip(head+fmt.Sprintf("%7s", "all"), w))}
 	for _, o := range order {
 		row := " " + kit.Fit(sc.Name(o), nameW)
+		if chanceOnly(&dr.Players[o]) {
+			// A row of "-" would read as no loss: the chance's line
+			// under the rows says what these decisions cost.
+			rows = append(rows, kit.Clip(row+fmt.Sprintf("%*s", sumW, chanceOnlyRow), w))
+			continue
+		}
 		parts := lost[o][:]
 		shown, all := apportion(parts, 10)
 		sum := 0.0
@@ -556,7 +594,7 @@ func (s *Screen) lostByGrade(ctx *kit.Context, sc *table.Scene, w int) (rows []s
 	points := fitsOne(lines, w)
 	var totals []string
 	for _, o := range order {
-		totals = append(totals, fmt.Sprintf("%s %.0f", sc.Name(o), dr.Players[o].Lost))
+		totals = append(totals, sc.Name(o)+" "+pointsLost("%.0f", &dr.Players[o]))
 	}
 	short := " " + st.Heading.Render("Points lost:") + " " + strings.Join(totals, ", ")
 	for _, x := range []string{win, winLostLine(ctx, sc, s.report.Graded, dr, false)} {
@@ -727,7 +765,7 @@ func lostOf(dr *analysis.DealReport) (lost [4][len(lossGrades)]float64) {
 func lostLines(ctx *kit.Context, sc *table.Scene, graded [4]bool, dr *analysis.DealReport, lost *[4][len(lossGrades)]float64) []string {
 	st := &ctx.Styles
 	worst := func(o rules.Seat) string {
-		x := fmt.Sprintf("%.0f", dr.Players[o].Lost)
+		x := pointsLost("%.0f", &dr.Players[o])
 		for i, g := range lossGrades {
 			if lost[o][i] > 0 {
 				return x + " (" + g.String() + ")"
@@ -748,6 +786,9 @@ func lostLines(ctx *kit.Context, sc *table.Scene, graded [4]bool, dr *analysis.D
 				}
 			}
 			x := fmt.Sprintf("%.0f", all)
+			if chanceOnly(&dr.Players[o]) {
+				x = pointsNone
+			}
 			if len(short) > 0 {
 				x += " (" + strings.Join(short, ", ") + ")"
 			}

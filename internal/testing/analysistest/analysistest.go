@@ -62,6 +62,7 @@ func Fake(loss func(deal, step int) float64) Analyzer {
 						sm.Counts[dec.Grade]++
 						if dec.Graded() {
 							sm.Graded++
+							sm.ByPoints++
 							sm.Lost += dec.PointsLost()
 						} else {
 							sm.Forced++
