@@ -1,13 +1,17 @@
 package replay
 
 import (
+	"context"
 	"strings"
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
+	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/study/analysis"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
+	"github.com/klob/klob/tui/kit/kittest"
+	"github.com/stretchr/testify/assert"
 )
 
 // TestGradeNoteLossOnItsGrade: the step's note writes the loss on its
@@ -116,4 +120,45 @@ func TestBetterActionReadsAsAChoice(t *testing.T) {
 	if !strings.HasSuffix(note, "; better exchange the dix") {
 		t.Errorf("note %q, want it to end in %q", note, "; better exchange the dix")
 	}
+}
+
+// TestUngradedStepSaysSo: a step of a seat the analysis did not grade
+// says so in words, a bot's, and a move a bot made for the person says
+// it was the bot's, as klob analyze does, not a bare step that reads as
+// one the analysis forgot.
+func TestUngradedStepSaysSo(t *testing.T) {
+	r := readGame(t, "07-sequences-decided-by-trump.klob")
+	r.Header.Levels[rules.SeatA] = gamelog.Human
+	var byBot int
+	analyze := func(ctx context.Context, r *gamelog.Replay, opt analysis.Options) (*analysis.Report, error) {
+		rep, err := fakeAnalyze(ctx, r, opt)
+		if err != nil {
+			return nil, err
+		}
+		for i := range rep.Deals[0].Decisions {
+			if dec := &rep.Deals[0].Decisions[i]; dec.Seat == rules.SeatA && dec.Graded() {
+				dec.ByBot, dec.Grade, byBot = true, analysis.NotGraded, i+1
+				break
+			}
+		}
+		return rep, nil
+	}
+	hs := kittest.New(t, New(r, "x", Config{Analyze: analyze}, nil), 80, 24, false)
+	hs.Press("a")
+	var bot, forPerson bool
+	for i, st := range r.Deals[0].Steps {
+		hs.Press("right")
+		screen := kittest.Flat(text(hs))
+		switch {
+		case i+1 == byBot:
+			assert.Contains(t, screen, "(not graded: made by a bot in the seat).")
+			forPerson = true
+		case st.Seat == rules.SeatB:
+			assert.Contains(t, screen, "(not graded: a bot's decision).")
+			bot = true
+		case st.Seat == rules.SeatA:
+			assert.NotContains(t, screen, "not graded")
+		}
+	}
+	assert.True(t, bot && forPerson, "a bot's step and one made for the person")
 }

@@ -236,10 +236,17 @@ func (s *Screen) stepLine(ctx *kit.Context, sc *table.Scene, d *rules.Deal) stri
 		stop = " The log stops here."
 	}
 	dec := s.decision(s.pos.deal, i)
-	if dec == nil || dec.Grade == analysis.NotGraded || step.Seat == rules.ChanceSeat {
-		// A seat the analysis was not asked to grade (a bot's) gets no
-		// note: "forced" would say it had no choice.
+	switch {
+	case dec == nil || step.Seat == rules.ChanceSeat:
 		return line + "." + stop
+	case dec.ByBot:
+		// A bot's move for the person, as klob analyze counts it.
+		return line + ctx.Styles.Dim.Render(" (not graded: made by a bot in the seat)") + "." + stop
+	case dec.Grade == analysis.NotGraded:
+		// The analysis grades the seats people played (every seat when
+		// none did): a seat it left out was a bot's. "Forced" would say
+		// it had no choice; the grades' " · " is not used, as no grade.
+		return line + ctx.Styles.Dim.Render(" (not graded: a bot's decision)") + "." + stop
 	}
 	// The better action of a hidden hand would show its cards.
 	better := ""
