@@ -24,9 +24,7 @@
 // choice behind the best by more than two such errors is graded by what
 // it costs on the scale of the game analysis (inaccuracy, mistake,
 // blunder); the verdicts write the gap with that error, so the grade
-// can be checked from the numbers shown. The grades then follow the
-// ranking: an option ranked below a wrong one is at least as wrong, and
-// its verdict says so ("ranked below a blunder").
+// can be checked from the numbers shown.
 //
 // Stats counts the drills of each seat count, right answers and what
 // the wrong ones cost, by kind of decision, and keeps the last
