@@ -18,10 +18,8 @@ import (
 // its gap is within 2 standard errors of the paired difference eval
 // measured over its samples, else by the scale (near the end, a choice
 // as likely to win that clearly gives away points is graded by them).
-// Graded in the order of the table, an option ranked below a wrong one
-// is at least as wrong: raised to its grade, or to its own gap's on the
-// scale where that is worse. Each verdict is written with that gap and
-// error ("± "), and every row fits 80 columns.
+// Each verdict is written with that gap and error ("± "), and every row
+// fits 80 columns.
 func TestHintGradesAsTheAnalysis(t *testing.T) {
 	ctx := kit.NewContext(false)
 	evaluator := eval.New()
@@ -29,11 +27,10 @@ func TestHintGradesAsTheAnalysis(t *testing.T) {
 	if testing.Short() {
 		views, samples = 6, 16
 	}
-	// The verdict the rule gives, computed here from the evaluation, and
-	// its gap's grade on the scale it is graded by (raised, no better).
-	want := func(best, r eval.Result, byWin bool) (kind, onScale drill.VerdictKind) {
+	// The verdict the rule gives, computed here from the evaluation.
+	want := func(best, r eval.Result, byWin bool) drill.VerdictKind {
 		gap, winGap := best.Mean-r.Mean, best.Win-r.Win
-		kind = drill.AsGood
+		kind := drill.AsGood
 		switch {
 		case byWin && winGap > 2*r.WinGapErr:
 			kind = drill.GradeLoss(winGap, true)
@@ -41,12 +38,9 @@ func TestHintGradesAsTheAnalysis(t *testing.T) {
 			kind = drill.GradeLoss(gap, false)
 		}
 		if byWin && !kind.Wrong() && gap > 2*r.GapErr && drill.GradeLoss(gap, false).Wrong() {
-			return drill.GradeLoss(gap, false), drill.GradeLoss(gap, false)
+			kind = drill.GradeLoss(gap, false)
 		}
-		if byWin {
-			return kind, drill.GradeLoss(winGap, true)
-		}
-		return kind, drill.GradeLoss(gap, false)
+		return kind
 	}
 	graded := map[drill.VerdictKind]int{}
 	for _, n := range []int{2, 3, 4} {
@@ -77,7 +71,6 @@ func TestHintGradesAsTheAnalysis(t *testing.T) {
 			if len(verdicts) != len(ranked.Rows) {
 				t.Fatalf("%d players: %d rows for %d options:\n%s", n, len(verdicts), len(ranked.Rows), strings.Join(lines, "\n"))
 			}
-			worst := drill.AsGood // the worst grade of the rows above
 			for j, row := range ranked.Rows {
 				if row.Verdict.Kind == drill.Best {
 					continue
@@ -88,11 +81,7 @@ func TestHintGradesAsTheAnalysis(t *testing.T) {
 						k = x
 					}
 				}
-				w, onScale := want(ev.Results[ev.Best], ev.Results[k], ev.ByWin)
-				if w < worst {
-					w = max(worst, onScale)
-				}
-				worst = max(worst, w)
+				w := want(ev.Results[ev.Best], ev.Results[k], ev.ByWin)
 				if row.Verdict.Kind != w {
 					t.Errorf("%d players, %s: the hint grades %v, the rule %v (%+v)", n, row.Action, row.Verdict.Kind, w, ev.Results[k])
 				}

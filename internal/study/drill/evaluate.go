@@ -270,7 +270,6 @@ func (t *Tally) Analysis() Analysis {
 		row.Verdict = grade(row, an.ByWin)
 		row.Verdict.Measured = an.Paired
 	}
-	an.monotone()
 	an.showFigures()
 	return an
 }
@@ -357,33 +356,6 @@ func grade(row *Row, byWin bool) Verdict {
 		v.Points, v.Win = max(0, row.Gap), max(0, row.WinGap)
 	}
 	return v
-}
-
-// monotone makes the grades follow the ranking the tables show
-// (Ranked): walking the rows best first, a row graded better than a row
-// ranked above it (the best aside) is raised to at least that grade, or
-// to its own gap's grade on the scale where that is worse. Each row is
-// judged against its own error, so a worse row with a wider error could
-// otherwise read "≈ best" below a "blunder". The raised row keeps its
-// gap and error, and says what raised it (Verdict.Below).
-func (an *Analysis) monotone() {
-	worst := AsGood
-	for _, i := range an.Ranked() {
-		if i == an.Best {
-			continue
-		}
-		row := &an.Rows[i]
-		v := &row.Verdict
-		if v.Kind < worst {
-			gap := row.Gap
-			if v.ByWin {
-				gap = row.WinGap
-			}
-			v.Kind, v.Below = max(worst, GradeLoss(gap, v.ByWin)), worst
-			v.Points, v.Win = max(0, row.Gap), max(0, row.WinGap)
-		}
-		worst = max(worst, v.Kind)
-	}
 }
 
 // FromEval turns one eval.Evaluation of v into an Analysis (for a hint

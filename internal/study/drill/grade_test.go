@@ -2,7 +2,6 @@ package drill
 
 import (
 	"context"
-	"math/rand/v2"
 	"regexp"
 	"strconv"
 	"strings"
@@ -271,92 +270,4 @@ func TestGapErrKeepsTheGrade(t *testing.T) {
 		gap, err := c.v.GapErr()
 		assert.Equal(t, [2]string{c.gap, c.err}, [2]string{gap, err}, "%+v", c.v)
 	}
-}
-
-// TestGradesFollowTheRanking: the hint at four players, round two,
-// judged each row against its own error, called a worse option (27.7
-// points behind pass and 28.8 behind the best, ± 14.7) "≈ best" and
-// the better pass (25.5 ± 12.3 behind) a blunder. Graded in the order
-// of the ranking, both are blunders, and the raised one still writes
-// its own gap and error and says what raised it.
-func TestGradesFollowTheRanking(t *testing.T) {
-	_, v := firstDrill(t, 1, OnlyRound2, "players=4")
-	legal := v.Legal()
-	require.GreaterOrEqual(t, len(legal), 3)
-	ev := eval.Evaluation{Samples: 200, Weight: 200, Paired: true, Best: 1}
-	for i, a := range legal {
-		r := eval.Result{Action: a, StdErr: 6.7, Win: 0.459}
-		switch i {
-		case 0:
-			r.Mean, r.Gap, r.GapErr = -24.4, 25.5, 12.3
-		case 1:
-			r.Mean, r.StdErr = 1.1, 3
-		case 2:
-			r.Mean, r.StdErr, r.Gap, r.GapErr = -27.7, 12.6, 28.8, 14.7
-		default:
-			r.Mean, r.Gap, r.GapErr = -60, 61.1, 5
-		}
-		ev.Results = append(ev.Results, r)
-	}
-	an, err := FromEval(&v, ev)
-	require.NoError(t, err)
-	require.Equal(t, 1, an.Best)
-	require.True(t, an.Paired)
-	assert.Equal(t, []int{1, 0, 2}, an.Ranked()[:3])
-	pass, worse := an.Rows[0].Verdict, an.Rows[2].Verdict
-	assert.Equal(t, Blunder, pass.Kind)
-	assert.Equal(t, Best, pass.Below, "graded on its own gap")
-	assert.Equal(t, "blunder: -25.5 ± 12.3 pts", pass.Column())
-	assert.Equal(t, Blunder, worse.Kind)
-	assert.Equal(t, Blunder, worse.Below)
-	assert.Equal(t, "blunder: -28.8 ± 14.7 pts", worse.Column())
-	assert.Equal(t, "blunder: -28.8 pts", worse.Short())
-	assert.Equal(t, "a blunder that costs 28.8 ± 14.7 points, ranked below a blunder", worse.Text())
-	assert.InDelta(t, 28.8, worse.Points, 1e-9)
-	assert.Equal(t, "a blunder that costs 25.5 ± 12.3 points, beyond 2 standard errors", pass.Text())
-}
-
-// TestGradesNeverImproveDownTheRanking: over random evaluations, by
-// points and near the end by the chance to win, no row below the best
-// is graded better than a row ranked above it, and a raised verdict
-// never claims its gap is beyond the error.
-func TestGradesNeverImproveDownTheRanking(t *testing.T) {
-	_, v := firstDrill(t, 1, OnlyRound2, "players=4")
-	legal := v.Legal()
-	require.GreaterOrEqual(t, len(legal), 3)
-	rng := rand.New(rand.NewPCG(7, 11))
-	raised := 0
-	for n := range 2000 {
-		byWin := n%2 == 1
-		ev := eval.Evaluation{Samples: 100, Weight: 100, Paired: true, ByWin: byWin}
-		for _, a := range legal {
-			ev.Results = append(ev.Results, eval.Result{Action: a, Mean: rng.Float64()*80 - 40, StdErr: 1 + rng.Float64()*10,
-				Win: 0.4 + rng.Float64()*0.06})
-		}
-		ev.Best = eval.Best(ev.Results, byWin)
-		best := ev.Results[ev.Best]
-		for i := range ev.Results {
-			r := &ev.Results[i]
-			if i != ev.Best {
-				r.Gap, r.WinGap = best.Mean-r.Mean, best.Win-r.Win
-				r.GapErr, r.WinGapErr = rng.Float64()*20, rng.Float64()*0.02
-			}
-		}
-		an, err := FromEval(&v, ev)
-		require.NoError(t, err)
-		worst := AsGood
-		for _, i := range an.Ranked() {
-			vd := an.Rows[i].Verdict
-			if i == an.Best {
-				continue
-			}
-			require.GreaterOrEqual(t, vd.Kind, worst, "evaluation %d: %s graded %s below a %s\n%+v", n, an.Rows[i].Action, vd.Kind, worst, an.Rows)
-			worst = vd.Kind
-			if vd.Below != Best {
-				raised++
-				assert.NotContains(t, vd.Text(), "beyond", "evaluation %d: %s", n, an.Rows[i].Action)
-			}
-		}
-	}
-	assert.Positive(t, raised, "no evaluation raised a grade")
 }

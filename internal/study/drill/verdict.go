@@ -103,11 +103,6 @@ type Verdict struct {
 	// show the two together (GapErr).
 	Gap, Err float64
 	Measured bool
-	// Below is, for a verdict raised to keep the grades in the order of
-	// the ranking (an option ranked below a wrong one is at least as
-	// wrong), the grade of the option above that raised it; Best (0)
-	// for a verdict graded on its own gap alone.
-	Below VerdictKind
 	// Shown and BestShown are this option's figures and the best's as
 	// the screens write them beside the verdict (Row.Shown): the gap the
 	// verdict writes is their difference on its scale, and with ByWin
@@ -153,7 +148,7 @@ func (v Verdict) Text() string {
 		beyond := ""
 		if v.Measured {
 			gap, err := v.GapErr()
-			beyond = fmt.Sprintf(": %s%% ± %s%%, %s", gap, err, v.beyond())
+			beyond = fmt.Sprintf(": %s%% ± %s%%, beyond %d standard errors", gap, err, z)
 		}
 		if _, ok := v.shownGap(); ok {
 			// The figures of the table beside it, whose difference the
@@ -170,26 +165,12 @@ func (v Verdict) Text() string {
 		return fmt.Sprintf("%s that lowers your chance to win the game from %s to %s%s", what, from, to, beyond)
 	}
 	if v.Measured {
-		return fmt.Sprintf("%s that costs %s, %s", what, v.gapUnits(v.GapErr()), v.beyond())
+		return fmt.Sprintf("%s that costs %s, beyond %d standard errors", what, v.gapUnits(v.GapErr()), z)
 	}
 	if d, ok := v.shownGap(); ok {
 		return fmt.Sprintf("%s that costs %s points", what, tenths(d))
 	}
 	return fmt.Sprintf("%s that costs %s", what, PointsOne(pointsShown(v.Points)))
-}
-
-// beyond says why a measured gap is wrong: beyond z standard errors, or
-// for a verdict raised by the ranking (Below), that an option ranked
-// above it is wrong already: "ranked below a blunder".
-func (v Verdict) beyond() string {
-	if v.Below.Wrong() {
-		what := "a " + v.Below.String()
-		if v.Below == Inaccuracy {
-			what = "an inaccuracy"
-		}
-		return "ranked below " + what
-	}
-	return fmt.Sprintf("beyond %d standard errors", z)
 }
 
 // inaccuracy is where the scale starts: "4 points", "0.5% of the chance
