@@ -28,8 +28,12 @@ type Options struct {
 const DefaultSamples = 500
 
 // Batches is the number of pieces an evaluation is cut into. Each piece
-// is one eval.Evaluator.Evaluate call on its own seed; the pieces give
-// the trainer a progress count and a point to stop at.
+// is one eval.Evaluator.Evaluate call on its own seed; the pieces give the trainer
+// a progress count and a point to stop at, and the spread of the
+// per-piece differences between two options measures whether they
+// differ by more than the sampling error (the samples are shared
+// between options, so their difference is much less noisy than either
+// mean: "batch means").
 const Batches = 20
 
 // Plan is how one evaluation is cut into batches.
@@ -175,10 +179,9 @@ const MinPairedBatches = 5
 // Analysis summarises the batches recorded so far (all of them once
 // Done), and grades every option against the best: the one grading of
 // the hint, the trainer and the game analysis. The means pool every
-// sample; the error of a difference is paired (the options share the
-// samples): each batch's error of it over its samples (eval's PairErr),
-// pooled as the means' errors are, or, for batches that lack it, the
-// spread of the per-batch differences. With one batch it is eval's own, measured over that batch's samples
+// sample; the error of a difference comes from the spread of the
+// per-batch differences (paired: the options share the samples). With
+// one batch it is eval's own, measured over that batch's samples
 // (eval.Result.GapErr). With two to MinPairedBatches-1 batches it is not
 // known: each option's error alone, taken as independent, overstates a
 // difference's error many times over (an option that gives away points
@@ -260,9 +263,6 @@ func (t *Tally) Analysis() Analysis {
 		switch {
 		case single:
 			row.GapErr, row.WinGapErr = done[0].Results[j].GapErr, done[0].Results[j].WinGapErr
-		case an.Paired && pairsMeasured(done):
-			row.GapErr = pooledPairErr(done, total, an.Best, j, func(ev eval.Evaluation) [][]float64 { return ev.PairErr })
-			row.WinGapErr = pooledPairErr(done, total, an.Best, j, func(ev eval.Evaluation) [][]float64 { return ev.WinPairErr })
 		case an.Paired:
 			row.GapErr = batchErr(done, an.Best, j, func(r eval.Result) float64 { return r.Mean })
 			row.WinGapErr = batchErr(done, an.Best, j, func(r eval.Result) float64 { return r.Win })
@@ -272,32 +272,6 @@ func (t *Tally) Analysis() Analysis {
 	}
 	an.showFigures()
 	return an
-}
-
-// pairsMeasured reports whether every batch measured the error of each
-// pair of options sample by sample (eval.Evaluation.PairErr).
-func pairsMeasured(done []eval.Evaluation) bool {
-	for _, ev := range done {
-		if ev.PairErr == nil || ev.WinPairErr == nil {
-			return false
-		}
-	}
-	return true
-}
-
-// pooledPairErr returns the standard error of the pooled difference
-// best minus other from each batch's paired error over its samples,
-// pooled as the rows' StdErr are: the error of a weighted mean of
-// independent batch means. When best scores the same on every sample,
-// it is the other row's StdErr.
-func pooledPairErr(done []eval.Evaluation, total float64, best, other int, errs func(eval.Evaluation) [][]float64) float64 {
-	var se2 float64
-	for _, ev := range done {
-		f := batchWeight(ev) / total
-		e := errs(ev)[best][other]
-		se2 += f * f * e * e
-	}
-	return math.Sqrt(se2)
 }
 
 // batchErr returns the standard error of the difference f(best) -
