@@ -98,12 +98,6 @@ type Evaluation struct {
 	// Paired reports that the Results' GapErr and WinGapErr were
 	// measured (two samples or more).
 	Paired bool
-	// PairErr[a][c] is the standard error of Results[a].Mean minus
-	// Results[c].Mean, measured sample by sample as GapErr is (GapErr is
-	// PairErr[Best][j]), and WinPairErr the same for Win. Pooling
-	// evaluations whose Best differ needs the pairs without their Best.
-	// Nil when not Paired.
-	PairErr, WinPairErr [][]float64
 }
 
 // ErrNotYourTurn is returned for a View whose seat is not to act.
@@ -292,67 +286,45 @@ func summarise(v *rules.View, legal []rules.Action, res []sampleResult, done []b
 
 // pairGaps sets every result's Gap, GapErr, WinGap and WinGapErr from
 // the per-sample differences between ev.Best's values and its own, in
-// sample order, with the weighted standard error of StdErr; and, with
-// two samples or more, the errors of every pair (PairErr, WinPairErr).
+// sample order, with the weighted standard error of StdErr.
 func pairGaps(ev *Evaluation, res []sampleResult, done []bool, weights []float64) {
 	k := len(ev.Results)
 	if ev.Weight <= 0 || k == 0 {
 		return
 	}
 	b := ev.Best
+	n := float64(ev.Samples)
 	for j := range ev.Results {
 		if j == b {
 			continue
 		}
 		r := &ev.Results[j]
-		r.Gap, r.GapErr, r.WinGap, r.WinGapErr = pairDiff(ev, res, done, weights, b, j)
+		var gap, win float64
+		for i, ok := range done {
+			if ok {
+				w := weights[i]
+				gap += w * (res[i*k+b].diff - res[i*k+j].diff)
+				win += w * (res[i*k+b].win - res[i*k+j].win)
+			}
+		}
+		r.Gap, r.WinGap = gap/ev.Weight, win/ev.Weight
+		if ev.Samples < 2 {
+			continue
+		}
+		var dev, wdev float64
+		for i, ok := range done {
+			if ok {
+				w := weights[i]
+				x := res[i*k+b].diff - res[i*k+j].diff - r.Gap
+				y := res[i*k+b].win - res[i*k+j].win - r.WinGap
+				dev += w * w * x * x
+				wdev += w * w * y * y
+			}
+		}
+		r.GapErr = math.Sqrt(dev*n/(n-1)) / ev.Weight
+		r.WinGapErr = math.Sqrt(wdev*n/(n-1)) / ev.Weight
 	}
 	ev.Paired = ev.Samples >= 2
-	if !ev.Paired {
-		return
-	}
-	ev.PairErr, ev.WinPairErr = make([][]float64, k), make([][]float64, k)
-	for a := range k {
-		ev.PairErr[a], ev.WinPairErr[a] = make([]float64, k), make([]float64, k)
-	}
-	for a := range k {
-		for c := a + 1; c < k; c++ {
-			_, e, _, we := pairDiff(ev, res, done, weights, a, c)
-			ev.PairErr[a][c], ev.PairErr[c][a] = e, e
-			ev.WinPairErr[a][c], ev.WinPairErr[c][a] = we, we
-		}
-	}
-}
-
-// pairDiff returns the weighted mean of the per-sample differences a's
-// score minus c's, and of a's win chance minus c's, each with its
-// standard error (0 with fewer than two samples).
-func pairDiff(ev *Evaluation, res []sampleResult, done []bool, weights []float64, a, c int) (gap, gapErr, winGap, winGapErr float64) {
-	k := len(ev.Results)
-	var sum, win float64
-	for i, ok := range done {
-		if ok {
-			w := weights[i]
-			sum += w * (res[i*k+a].diff - res[i*k+c].diff)
-			win += w * (res[i*k+a].win - res[i*k+c].win)
-		}
-	}
-	gap, winGap = sum/ev.Weight, win/ev.Weight
-	if ev.Samples < 2 {
-		return gap, 0, winGap, 0
-	}
-	n := float64(ev.Samples)
-	var dev, wdev float64
-	for i, ok := range done {
-		if ok {
-			w := weights[i]
-			x := res[i*k+a].diff - res[i*k+c].diff - gap
-			y := res[i*k+a].win - res[i*k+c].win - winGap
-			dev += w * w * x * x
-			wdev += w * w * y * y
-		}
-	}
-	return gap, math.Sqrt(dev*n/(n-1)) / ev.Weight, winGap, math.Sqrt(wdev*n/(n-1)) / ev.Weight
 }
 
 // aggregate sums the finished samples' results in sample order.
