@@ -266,6 +266,13 @@ func (t *Tally) Analysis() Analysis {
 		case an.Paired:
 			row.GapErr = batchErr(done, an.Best, j, func(r eval.Result) float64 { return r.Mean })
 			row.WinGapErr = batchErr(done, an.Best, j, func(r eval.Result) float64 { return r.Win })
+			if best.StdErr == 0 && row.StdErr > 0 {
+				// A best that scores the same on every sample (a deal
+				// thrown in) makes the gap's error this row's own, which
+				// pools every sample: the batches' spread only estimates
+				// it, and the table would show two errors for one figure.
+				row.GapErr = row.StdErr
+			}
 		}
 		row.Verdict = grade(row, an.ByWin)
 		row.Verdict.Measured = an.Paired

@@ -449,3 +449,29 @@ func TestShlomoIsWorthItsTwenty(t *testing.T) {
 	assert.Greater(t, shlomo.Mean, pass.Mean+10, "shlomo %+.1f, pass %+.1f", shlomo.Mean, pass.Mean)
 	assert.False(t, shlomo.Verdict.Kind.Wrong(), "shlomo graded %v", shlomo.Verdict.Kind)
 }
+
+// TestGapErrOfAConstantBest: where the best scores the same on every
+// sample (a deal thrown in: 0), the gap to another option is that
+// option's value, so its error is the row's own ±, which pools every
+// sample, not the batches' spread: one figure, one error on the table.
+func TestGapErrOfAConstantBest(t *testing.T) {
+	req, err := Parse("players=4 dealer=A score=277-166 target=500 said=pass,pass,pass,pass,pass,pass,pass " +
+		"deck=7S,TS,JC,TH,QH,8C,AH,7C,8S,JD,KH,8H,QS,KS,JH,9H,9D,TD,QD,AD,QC,7H,9S,AS,KD,9C,KC,AC,8D,TC,JS,7D")
+	require.NoError(t, err)
+	v, err := req.Situation.View()
+	require.NoError(t, err)
+	an, err := EvaluateWith(context.Background(), NewEvaluator().Batch, &v, Options{Samples: samples(), Seed: 12284291658088550116})
+	require.NoError(t, err)
+	require.True(t, an.Paired)
+	best := an.Rows[an.Best]
+	require.Equal(t, rules.Pass, best.Action.Kind)
+	require.Zero(t, best.StdErr)
+	for j, r := range an.Rows {
+		if j == an.Best {
+			continue
+		}
+		require.Greater(t, r.StdErr, 0.0, "%s", r.Action)
+		assert.InDelta(t, r.StdErr, r.GapErr, 1e-9, "%s: gap ± %.2f, row ± %.2f", r.Action, r.GapErr, r.StdErr)
+		assert.InDelta(t, r.StdErr, r.Verdict.Err, 1e-9, "%s: the verdict's ±", r.Action)
+	}
+}
