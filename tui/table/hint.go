@@ -176,14 +176,45 @@ func hintSay(ctx *kit.Context, a rules.Action) string {
 	return drill.Verb(a, ctx.ASCII)
 }
 
+// hintedChoice is the hard bot's choice in a hint, and the position
+// (the snapshot's Gen) the hint was for.
+type hintedChoice struct {
+	gen int
+	a   rules.Action
+}
+
 // pointAt puts the cursor on the hinted card, or the menu on the hinted
-// item, so that enter takes it.
+// item, so that enter takes it. With the bella question open on the
+// hinted card, the question's answer goes to the hint's: with or
+// without the announcement.
 func (s *Screen) pointAt(a rules.Action) {
 	if a.Kind == rules.PlayCard {
 		if i := slices.Index(s.hand(), a.Card); i >= 0 {
 			s.Cursor = i
 		}
+		s.answerAs(a)
 	} else if i := slices.Index(s.menuItems(), a); i >= 0 {
 		s.Menu = i
+	}
+}
+
+// answerAs puts the open bella question's answer on a, when a plays the
+// question's card: with the announcement or without.
+func (s *Screen) answerAs(a rules.Action) {
+	if a.Kind != rules.PlayCard || a.Card != s.Bella {
+		return
+	}
+	if i := slices.IndexFunc(s.bellaItems(), func(b rules.Action) bool { return b.Bella == a.Bella && (!a.Bella || b.N == a.N) }); i >= 0 {
+		s.Menu = i
+	}
+}
+
+// answerAsHinted starts a bella question just opened on the answer of
+// the hint shown for this position, if any: following the hint's
+// cursor then enter, enter plays what the hint said. Without a hint the
+// question starts on the announcement.
+func (s *Screen) answerAsHinted() {
+	if h := s.hinted; h != nil && h.gen == s.snap.Gen {
+		s.answerAs(h.a)
 	}
 }

@@ -119,6 +119,10 @@ type Screen struct {
 	opened   bool // a spectator's list of every hand of the scored deal is open (d)
 	hinting  bool // the person asked for the hint of this position
 	hintTop  int  // the hint's first option shown, by rank (page up/down)
+	// hinted is the hard bot's choice in the last hint that came, and
+	// the position it was for: a bella question opened there starts on
+	// the hint's answer. Nil before any.
+	hinted   *hintedChoice
 	overSeen bool // the last deal's result was read: the game's end shows
 	padBack  int  // the game's end: its score pad's rows scrolled up from the newest
 	note     kit.Note
@@ -292,7 +296,8 @@ func (s *Screen) adopt(ctx *kit.Context) {
 		if h := s.snap.Hint; s.hinting && h != nil && !h.Pending && h.Err == nil && (old.Hint == nil || old.Hint.Pending) &&
 			h.Eval.Best >= 0 && h.Eval.Best < len(h.Eval.Results) {
 			// The hint came: the cursor goes to the hard bot's choice.
-			s.pointAt(h.Eval.Results[h.Eval.Best].Action)
+			s.hinted = &hintedChoice{gen: h.Gen, a: h.Eval.Results[h.Eval.Best].Action}
+			s.pointAt(s.hinted.a)
 		}
 		return
 	}
@@ -633,7 +638,12 @@ func (s *Screen) key(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.Cmd
 			msg.String(), kit.JoinOr([]string{k.Bella.Help().Key, k.NoBella.Help().Key}), k.Back.Help().Key), true)
 		return s, nil
 	}
-	return s.Choice.Key(ctx, s, msg, d)
+	asked := s.Bella
+	scr, cmd := s.Choice.Key(ctx, s, msg, d)
+	if asked == rules.NoCard && s.Bella != rules.NoCard {
+		s.answerAsHinted()
+	}
+	return scr, cmd
 }
 
 // listOpenNote answers a key meant for the game while the v list is
@@ -989,7 +999,12 @@ func (s *Screen) click(ctx *kit.Context, msg tea.MouseClickMsg) (kit.Screen, tea
 			return s, nil
 		}
 		if h.Rect.Has(msg.X, msg.Y) {
-			return s.Choice.Click(ctx, s, h, s.decision())
+			asked := s.Bella
+			scr, cmd := s.Choice.Click(ctx, s, h, s.decision())
+			if asked == rules.NoCard && s.Bella != rules.NoCard {
+				s.answerAsHinted()
+			}
+			return scr, cmd
 		}
 	}
 	return s, nil

@@ -814,7 +814,14 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 		}
 	case s.Bella != rules.NoCard:
 		w := s.bellaWord()
-		h.Short = []key.Binding{b(w, k.Bella), b("no "+w, k.NoBella), b("another card", k.Back)}
+		h.Short = []key.Binding{b(w, k.Bella), b("no "+w, k.NoBella)}
+		// esc closes an open hint before it goes back to another card.
+		if !s.hintOpen() {
+			h.Short = append(h.Short, b("another card", k.Back))
+		}
+		if hint {
+			h.Short = append(h.Short, s.hintKey(k))
+		}
 	case sn.View.Phase == rules.PhasePlay:
 		h.Short = []key.Binding{b("choose", k.Left, k.Right), b("play", k.Choose), k.NthFor(len(s.hand()), "card")}
 		// b only when a card may be played with bella now: at any other
