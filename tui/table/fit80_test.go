@@ -506,8 +506,8 @@ func checkStatusKeepsBella(t *testing.T, ctx *kit.Context, names []string, n int
 
 // TestKeysKeepArrowsWithBella: at 80 columns, when b bella, u undo and
 // c claim are all offered on a card to play, the keys line still keeps
-// the keys that play a card, the arrows and enter, and bella, undo and
-// claim: the hint, which the help lists, goes first. At every seat
+// the keys that play a card, the arrows and enter, and bella, undo,
+// claim and the hint: the hints stand two spaces apart. At every seat
 // count, with suits drawn and in ASCII.
 func TestKeysKeepArrowsWithBella(t *testing.T) {
 	// Games whose person leads with the second of K-Q of trump in hand
@@ -522,7 +522,7 @@ func TestKeysKeepArrowsWithBella(t *testing.T) {
 				return s.Can.Act && s.Can.Undo && s.Can.Claim && s.View.Phase == rules.PhasePlay && hasBella(s.View.Legal(), 0)
 			}, true)
 			f.refresh()
-			keysLineHolds(t, f, ascii, "b bella", "u undo", "c claim")
+			keysLineHolds(t, f, ascii, "b bella", "u undo", "c claim", "H hint")
 		}
 	})
 }
@@ -543,4 +543,37 @@ func keysLineHolds(t *testing.T, f *fixture, ascii bool, want ...string) {
 	if w := kit.WidthOf(lines[len(lines)-1]); w > 80 {
 		t.Errorf("ascii %v: the keys line is %d wide:\n%s", ascii, w, f.text())
 	}
+}
+
+// TestKeysKeepHintWithMenage: at 80 columns, when b menage (a word
+// longer than bella), u undo and c claim are all offered on a card to
+// play, the keys line keeps the hint, enter with the card numbers,
+// menage, undo and claim, help and quit within 80 cells: the arrows
+// give way before the hint (in ASCII, where they are widest), as the
+// help lists them. At every seat count, with suits drawn and in ASCII.
+func TestKeysKeepHintWithMenage(t *testing.T) {
+	// Games whose person may play the menage with undo and claim
+	// offered, the menage on.
+	menageSeeds := map[int]uint64{2: 116, 3: 29, 4: 179}
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		for _, ascii := range []bool{false, true} {
+			f := newFixture(t, n, menageSeeds[n], 80, 24, menageRules, gated())
+			f.drawASCII(ascii)
+			f.until("a card with the menage, undo and claim", func(s host.Snapshot) bool {
+				return s.Can.Act && s.Can.Undo && s.Can.Claim && s.View.Phase == rules.PhasePlay && hasBella(s.View.Legal(), 50)
+			}, true)
+			f.refresh()
+			lines := strings.Split(f.text(), "\n")
+			keys := kit.ASCIIText(lines[len(lines)-1])
+			digits := fmt.Sprintf("enter/1-%d play", f.snap().View.Hand.Count())
+			for _, want := range []string{digits, "b menage", "u undo", "c claim", "H hint", "? help", "q quit"} {
+				if !strings.Contains(keys, want) {
+					t.Errorf("ascii %v: the keys line leaves out %q:\n%s", ascii, want, f.text())
+				}
+			}
+			if w := kit.WidthOf(lines[len(lines)-1]); w > 80 {
+				t.Errorf("ascii %v: the keys line is %d wide:\n%s", ascii, w, f.text())
+			}
+		}
+	})
 }

@@ -888,9 +888,11 @@ const listWord = "tricks"
 // too), then the card numbers join enter ("enter/1-7 play": both play),
 // so that every key the turn takes stays in the line at 80 columns,
 // the arrows too, with undo and claim offered. A card to play keeps
-// the arrows and enter: a line longer still (bella, undo and claim at
-// once) leaves out the hint (an open hint's "H or esc" first becomes
-// "H/esc": the hint's own last line says how to close it), then its
+// enter and the hint: a line longer still (bella, undo and claim at
+// once) leaves out an open hint's "H or esc close the hint" (first
+// made "H/esc": the hint's own last line says how to close it), then
+// sets the hints two spaces apart in place of " · ", and only then
+// leaves out the arrows, then claim (the help lists both), before the
 // words get shorter. In a menu the arrows go before the hint (the keys
 // in brackets stand for them).
 // The line never runs off the screen, and the key that commits the
@@ -922,11 +924,30 @@ func (s *Screen) keyHints(ctx *kit.Context) string {
 			}
 		}
 		if !fits(bs) {
-			bs = without(without(bs, "hint"), closeHintWord)
+			bs = without(bs, closeHintWord)
 		}
-		return kit.FitHintLine(ctx, bs, w, "card")
+		if !fits(bs) {
+			if line := spacedHints(ctx, bs); kit.WidthOf(line) <= w {
+				return line
+			}
+		}
+		return kit.FitHintLine(ctx, bs, w, "choose", "claim", "card")
 	}
 	return kit.FitHintLine(ctx, bs, w, "choose", "hint", closeHintWord, "card")
+}
+
+// spacedHints is the line of bs with two spaces between the hints in
+// place of " · ", as the screen shows it: narrower by one cell a gap.
+func spacedHints(ctx *kit.Context, bs []key.Binding) string {
+	parts := make([]string, len(bs))
+	for i, b := range bs {
+		parts[i] = kit.HintLine([]key.Binding{b})
+	}
+	line := strings.Join(parts, "  ")
+	if ctx.ASCII {
+		return kit.ASCIIText(line)
+	}
+	return line
 }
 
 // playByNumber joins the card numbers to enter in one hint, "enter/1-7
