@@ -106,7 +106,27 @@ func thinkContext(ctx context.Context, think time.Duration) (context.Context, co
 // Config.Budget (which caps the worlds of its card play): on fewer
 // samples its bids fall apart. The figures that chose it are in
 // docs/experiments/2026-12-01-table-hard-search.md.
-const tableBidSamples = 100
+//
+// tableBidSamplesFour is the same at four players, the count the
+// analysis grades a bid on (drill.DefaultSamples). There the choice
+// between passing and naming a suit in round two is often closer than
+// what 100 samples tell apart (a gap's error of about 12 points, or
+// near the end of a game win chances a percent apart by noise alone),
+// and the bot passed hands the analysis calls blunders
+// (docs/experiments/2026-12-06-hard-four-round-two.md).
+const (
+	tableBidSamples     = 100
+	tableBidSamplesFour = 500
+)
+
+// bidSamples is the hard table bot's samples a bid at a table of
+// players.
+func bidSamples(players int) int {
+	if players == 4 {
+		return tableBidSamplesFour
+	}
+	return tableBidSamples
+}
 
 // minBidSamples: a bid evaluated on fewer samples (the context ended
 // first) is the normal bot's.
@@ -129,7 +149,7 @@ func (b *tableHard) bid(ctx context.Context, v *rules.View, legal []rules.Action
 // its seed from the bot's and the view, and the evaluation method the
 // level asks for (eval=, Config.Method).
 func (b *tableHard) bidOptions(v *rules.View) eval.Options {
-	return eval.Options{Samples: tableBidSamples, Seed: eval.SeedFor(b.cfg.Seed, v), Workers: b.cfg.Workers, Method: b.cfg.Method}
+	return eval.Options{Samples: bidSamples(v.Players), Seed: eval.SeedFor(b.cfg.Seed, v), Workers: b.cfg.Workers, Method: b.cfg.Method}
 }
 
 // search returns the card with the best total over the solved worlds,
