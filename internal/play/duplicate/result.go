@@ -26,12 +26,9 @@ func MaxResult(opts rules.Options) float64 {
 	for s := rules.Clubs; s <= rules.Spades; s++ {
 		cards = max(cards, rules.SetPoints(rules.FullDeck, s))
 	}
-	// Nine cards a hand at two and three players, eight at four, where
-	// the side that scores melds is a team of two.
-	meldCards := 9
-	if rules.PlaysInTeams(players) {
-		meldCards = 2 * 8
-	}
+	// A hand plays one card a trick; at four the side that scores melds
+	// is a team of two hands.
+	meldCards := rules.TricksPerDeal(players) * len(rules.SeatsOfSide(players, 0))
 	fifty := rules.Sequence{Len: 4}.Value()
 	melds := meldCards * 2 * fifty / 4
 	total := cards + opts.LastTrick + melds + max(rules.BellaPoints, rules.MenagePoints) +
