@@ -414,3 +414,13 @@ func TestMaxResultHolds(t *testing.T) {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+// TestMaxResultDefault: the bound under the default rules at each seat
+// count, so that a change of how it is reckoned shows.
+func TestMaxResultDefault(t *testing.T) {
+	for players, want := range map[int]float64{2: 557, 3: 597, 4: 812} {
+		if got := MaxResult(rules.DefaultOptions().WithPlayers(players)); got != want {
+			t.Errorf("players %d: MaxResult %v, want %v", players, got, want)
+		}
+	}
+}
