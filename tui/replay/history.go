@@ -465,22 +465,29 @@ func started(r *row) time.Time {
 			return t
 		}
 	}
-	if base := filepath.Base(r.path); len(base) > 16 && base[15] == '-' {
-		if t, err := time.ParseInLocation("2006-01-02-1504", base[:15], time.UTC); err == nil {
-			return t
-		}
+	if t, ok := nameTime(filepath.Base(r.path)); ok {
+		return t
 	}
 	return time.Time{}
+}
+
+// nameTime is the minute a history file's name begins with
+// ("2026-12-01-1300-..." is 13:00 on 2026-12-01), in UTC.
+func nameTime(base string) (time.Time, bool) {
+	if len(base) > 16 && base[15] == '-' {
+		if t, err := time.ParseInLocation("2006-01-02-1504", base[:15], time.UTC); err == nil {
+			return t, true
+		}
+	}
+	return time.Time{}, false
 }
 
 // fileWhen is the started column of a game that cannot be read: the
 // time its file's name begins with ("2026-12-01-1300-..." is
 // "2026-12-01 13:00"), else the name, elided to the column with mark.
 func fileWhen(base, mark string) string {
-	if len(base) > 16 && base[15] == '-' {
-		if t, err := time.Parse("2006-01-02-1504", base[:15]); err == nil {
-			return t.Format("2006-01-02 15:04")
-		}
+	if t, ok := nameTime(base); ok {
+		return t.Format("2006-01-02 15:04")
 	}
 	return kit.ElideName(base, 16, mark)
 }
