@@ -494,14 +494,14 @@ func pointsLost(num string, ss ...*analysis.Summary) string {
 	return fmt.Sprintf(num, x)
 }
 
-// chanceOnly reports whether the decisions of ss were graded, none of
-// them by points: the analysis' report then names no points either.
+// chanceOnly is analysis.Summary.ChanceOnly of ss taken together (a
+// team's seats).
 func chanceOnly(ss ...*analysis.Summary) bool {
-	graded, byPoints := 0, 0
+	var all analysis.Summary
 	for _, sm := range ss {
-		graded, byPoints = graded+sm.Graded, byPoints+sm.ByPoints
+		all.Graded, all.ByPoints = all.Graded+sm.Graded, all.ByPoints+sm.ByPoints
 	}
-	return graded > 0 && byPoints == 0
+	return all.ChanceOnly()
 }
 
 // fitting is the first of lines, widest first, from index from on,

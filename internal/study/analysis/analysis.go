@@ -264,6 +264,12 @@ type Summary struct {
 	Mistakes []Decision
 }
 
+// ChanceOnly reports whether s graded decisions and none of them by
+// points, all by the chance to win: no figure of points says what they
+// gave up, so the reports write none (a "no points lost" beside a
+// blunder would be false).
+func (s *Summary) ChanceOnly() bool { return s.Graded > 0 && s.ByPoints == 0 }
+
 // DealReport is the analysis of one deal.
 type DealReport struct {
 	No       int

@@ -108,7 +108,7 @@ func summaryLine(s *Summary) string {
 	win := "chance to win lost " + drill.Percent(s.WinLost) + " summed over the decisions graded by it"
 	byWin := s.Graded - s.ByPoints
 	switch {
-	case byWin > 0 && s.ByPoints == 0, s.WinLost > 0 && s.Lost == 0:
+	case s.ChanceOnly(), s.WinLost > 0 && s.Lost == 0:
 		line += ", " + win
 	default:
 		line += fmt.Sprintf(", %.1f points lost", s.Lost)
