@@ -366,7 +366,10 @@ type (
 		Players map[string]jsonSummary `json:"players"`
 	}
 	jsonSummary struct {
-		Graded   int            `json:"graded"`
+		Graded int `json:"graded"`
+		// ByPoints counts the graded decisions graded by points, the
+		// ones points_lost is shared among.
+		ByPoints int            `json:"by_points"`
 		Forced   int            `json:"forced"`
 		ByBot    int            `json:"by_bot,omitempty"`
 		Lost     float64        `json:"points_lost"`
@@ -397,7 +400,7 @@ func round2(x float64) float64 { return math.Round(x*100) / 100 }
 func round4(x float64) float64 { return math.Round(x*10000) / 10000 }
 
 func summaryJSON(s *Summary) jsonSummary {
-	js := jsonSummary{Graded: s.Graded, Forced: s.Forced, ByBot: s.ByBot, Lost: round2(s.Lost), WinLost: round4(s.WinLost), Grades: map[string]int{}, Mistakes: []jsonDecision{}}
+	js := jsonSummary{Graded: s.Graded, ByPoints: s.ByPoints, Forced: s.Forced, ByBot: s.ByBot, Lost: round2(s.Lost), WinLost: round4(s.WinLost), Grades: map[string]int{}, Mistakes: []jsonDecision{}}
 	for g := Good; g <= Blunder; g++ {
 		js.Grades[g.String()] = s.Counts[g]
 	}

@@ -174,8 +174,15 @@ func checkJSON(t *testing.T, players int, r *gamelog.Replay, rep *Report, js []b
 		if p.Seat != rules.Seat(s).String() || p.Graded != rep.Graded[s] {
 			t.Errorf("player %d: %+v, want seat %s graded %v", s, p, rules.Seat(s), rep.Graded[s])
 		}
-		if _, ok := got.Game.Players[p.Seat]; ok != p.Graded {
+		js, ok := got.Game.Players[p.Seat]
+		if ok != p.Graded {
 			t.Errorf("seat %s: a game summary %v, graded %v", p.Seat, ok, p.Graded)
+		}
+		// The points lost are shared among the decisions graded by
+		// points, which the JSON counts apart from those graded by the
+		// chance to win.
+		if sm := &rep.Players[s]; ok && (js.Graded != sm.Graded || js.ByPoints != sm.ByPoints) {
+			t.Errorf("seat %s: graded %d (%d by points), want %d (%d)", p.Seat, js.Graded, js.ByPoints, sm.Graded, sm.ByPoints)
 		}
 	}
 	for i, d := range got.Deals {
