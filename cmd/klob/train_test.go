@@ -287,7 +287,8 @@ func TestTrainReview(t *testing.T) {
 	}
 	flat := strings.Join(strings.Fields(out), " ")
 	for _, want := range []string{
-		local + " you: name diamonds; best: pass; a mistake that lowers your chance to win the game from 51% to 50%.",
+		// The chances with their decimal, as the drill's screen writes them.
+		local + " you: name diamonds; best: pass; a mistake that lowers your chance to win the game from 51.2% to 50.0%.",
 	} {
 		assert.Contains(t, flat, want)
 	}

@@ -191,9 +191,21 @@ func (m Missed) Verdict() Verdict {
 	if m.ByWin {
 		loss = m.Win
 	}
-	return Verdict{Kind: max(GradeLoss(loss, m.ByWin), Inaccuracy), ByWin: m.ByWin, Points: m.Points, Win: m.Win,
+	v := Verdict{Kind: max(GradeLoss(loss, m.ByWin), Inaccuracy), ByWin: m.ByWin, Points: m.Points, Win: m.Win,
 		Chance: m.Chance, BestChance: m.BestChance}
+	// The figures the drill's screen wrote (Verdict.Recorded keeps them),
+	// so that the words are written as there: the loss in points with a
+	// decimal, the chances to win with theirs ("from 46.9% to 29.8%").
+	// The points are the gap of a best shown at the loss and a choice
+	// shown at nothing.
+	v.Shown = Shown{Win: shownTenths(m.Chance, true), Set: true}
+	v.BestShown = Shown{Win: shownTenths(m.BestChance, true), Mean: int(math.Round(pointsShown(m.Points) * 10)), Set: true}
+	return v
 }
+
+// shownTenths is x written in tenths, as figureChoices' nearest one: of a
+// point, or (win) of a percent of a chance.
+func shownTenths(x float64, win bool) int { return figureChoices(x, win)[0] }
 
 // Words says the choice made and the best one as a person reads them,
 // cards as cards: "name diamonds", "take".
@@ -256,7 +268,31 @@ type Record struct {
 // NewRecord grades choosing an.Rows[chosen] in situation s.
 func NewRecord(s Situation, an *Analysis, chosen int, when time.Time) Record {
 	return Record{Situation: s.Clone(), Chose: an.Rows[chosen].Action, Best: an.Rows[an.Best].Action,
-		Verdict: an.Rows[chosen].Verdict, When: when}
+		Verdict: an.Rows[chosen].Verdict.Recorded(), When: when}
+}
+
+// Recorded is the verdict as the record keeps it: what a wrong choice
+// cost and the two chances to win as the screen wrote them beside it
+// (the differences of the figures shown), not the exact values, whose
+// rounding can differ by a tenth. So the record's totals, the mistakes
+// list and -review say the loss the drill's screen and -eval said. A
+// verdict without figures (Shown) is kept as it is.
+func (v Verdict) Recorded() Verdict {
+	if !v.Shown.Set || !v.BestShown.Set {
+		return v
+	}
+	chance := func(t int, p float64) float64 {
+		if t == 1 && p < 0.001 || t == 999 && p > 0.999 {
+			return p // "<0.1%", ">99.9%": the exact chance keeps its edge
+		}
+		return float64(t) / 1000
+	}
+	v.Chance, v.BestChance = chance(v.Shown.Win, v.Chance), chance(v.BestShown.Win, v.BestChance)
+	if v.Kind.Wrong() {
+		v.Points = float64(max(0, v.BestShown.Mean-v.Shown.Mean)) / 10
+		v.Win = float64(max(0, v.BestShown.Win-v.Shown.Win)) / 1000
+	}
+	return v
 }
 
 // Add counts r in the section of its seat count.

@@ -487,3 +487,48 @@ func TestStatsFileDamagedSaysWhere(t *testing.T) {
 		}
 	}
 }
+
+// TestRecordKeepsTheShownLoss: every wrong choice the record counts
+// costs what the drill's screen wrote, the difference of the figures
+// beside it, not the exact gap rounded (a tenth off where the figures
+// were rounded apart), and the mistakes list (Missed.Verdict) writes
+// the loss and the chances to win with the screen's figures.
+func TestRecordKeepsTheShownLoss(t *testing.T) {
+	wrong, byWin := 0, 0
+	g, err := NewGenerator(7, Any, opts(t, "players=2"))
+	require.NoError(t, err)
+	for n := range 200 {
+		s, v := nextView(t, g)
+		seed := uint64(n)
+		an, err := EvaluateWith(context.Background(), randomBatch(seed, n%3 == 0), &v, Options{Samples: 100, Seed: seed})
+		require.NoError(t, err)
+		for j, r := range an.Rows {
+			if !r.Verdict.Kind.Wrong() {
+				continue
+			}
+			wrong++
+			var st Stats
+			st.Add(NewRecord(s, &an, j, when))
+			sec := st.Section(2)
+			require.Len(t, sec.Mistakes, 1)
+			screen, kept := r.Verdict.Text(), sec.Mistakes[0].Verdict().Text()
+			d, ok := r.Verdict.shownGap()
+			require.True(t, ok)
+			if r.Verdict.ByWin {
+				byWin++
+				require.InDelta(t, float64(d)/1000, sec.WinLost, 1e-9, "%s: %s", s, screen)
+				a, b := lowers.FindStringSubmatch(screen), lowers.FindStringSubmatch(kept)
+				require.NotNil(t, b, kept)
+				require.Equal(t, a[1:3], b[1:3], "screen %q, mistakes %q", screen, kept)
+				continue
+			}
+			require.InDelta(t, float64(d)/10, sec.Lost, 1e-9, "%s: %s", s, screen)
+			a, b := costs.FindStringSubmatch(screen), costs.FindStringSubmatch(kept)
+			require.NotNil(t, a, screen)
+			require.NotNil(t, b, kept)
+			require.Equal(t, a[1], b[1], "screen %q, mistakes %q", screen, kept)
+		}
+	}
+	require.Greater(t, wrong, 50)
+	require.Greater(t, byWin, 10)
+}
