@@ -318,6 +318,7 @@ func batchWeight(ev eval.Evaluation) float64 {
 // points decide between chances it cannot tell apart, so a choice that
 // gives away 42 points is not called as good as the best.
 func grade(row *Row, byWin bool) Verdict {
+	endGame := byWin
 	gap, err := row.Gap, row.GapErr
 	if byWin {
 		gap, err = row.WinGap, row.WinGapErr
@@ -329,7 +330,8 @@ func grade(row *Row, byWin bool) Verdict {
 	if byWin && !kind.Wrong() && row.Gap > z*row.GapErr && GradeLoss(row.Gap, false).Wrong() {
 		kind, byWin = GradeLoss(row.Gap, false), false
 	}
-	v := Verdict{Kind: kind, ByWin: byWin, Chance: row.Win, BestChance: row.Win + row.WinGap, Gap: row.Gap, Err: row.GapErr}
+	v := Verdict{Kind: kind, ByWin: byWin, Chance: row.Win, BestChance: row.Win + row.WinGap, Gap: row.Gap, Err: row.GapErr,
+		EndGame: endGame, WinGap: row.WinGap, WinErr: row.WinGapErr}
 	if byWin {
 		v.Gap, v.Err = row.WinGap, row.WinGapErr
 	}

@@ -271,3 +271,42 @@ func TestGapErrKeepsTheGrade(t *testing.T) {
 		assert.Equal(t, [2]string{c.gap, c.err}, [2]string{gap, err}, "%+v", c.v)
 	}
 }
+
+// TestEndGameVerdictSaysItsMeasure: near the end of a game a verdict
+// says which measure graded it and why. Graded by the chance to win, a
+// choice that also gives away more points than its grade says so; graded
+// by the points, it writes the gap of the chances with its error, so
+// that "the same within the error" can be checked, and so does the
+// reason.
+func TestEndGameVerdictSaysItsMeasure(t *testing.T) {
+	byWin := Row{Gap: 70.6, GapErr: 1.8, WinGap: 0.008, WinGapErr: 0.00001}
+	v := grade(&byWin, true)
+	v.Measured = true
+	v.Shown, v.BestShown = Shown{Mean: 582, Win: 992, Set: true}, Shown{Mean: 1288, Win: 1000, Set: true}
+	require.Equal(t, Inaccuracy, v.Kind)
+	assert.Equal(t, "an inaccuracy that lowers your chance to win the game from 100.0% to 99.2%: 0.8% ± 0.0%, beyond 2 standard errors; "+
+		"graded by that chance, which decides near the end, though it scores 70.6 points less", v.Text())
+
+	byPoints := Row{Gap: 37.8, GapErr: 3, WinGap: 0.003, WinGapErr: 0.004}
+	v = grade(&byPoints, true)
+	v.Measured = true
+	v.Shown, v.BestShown = Shown{Mean: 122, Win: 497, Set: true}, Shown{Mean: 500, Win: 500, Set: true}
+	require.Equal(t, Blunder, v.Kind)
+	require.False(t, v.ByWin)
+	assert.Equal(t, "a blunder that costs 37.8 ± 3.0 points, beyond 2 standard errors; "+
+		"graded by the points, as the chances to win are the same within the error (0.3% ± 0.4%)", v.Text())
+
+	// Beyond its error but under the scale: not "within the error".
+	close := Row{Gap: 37.8, GapErr: 3, WinGap: 0.003, WinGapErr: 0.001}
+	v = grade(&close, true)
+	v.Measured = true
+	v.Shown, v.BestShown = Shown{Mean: 122, Win: 497, Set: true}, Shown{Mean: 500, Win: 500, Set: true}
+	assert.Contains(t, v.Text(), "graded by the points, as the chances to win are less than 0.5% apart (0.3% ± 0.1%)")
+
+	other := Row{Result: eval.Result{Action: rules.PassAction(), Mean: -56.3, Win: 0.038}, Gap: 66.3, GapErr: 4, WinGap: 0.010, WinGapErr: 0.006}
+	other.Verdict = grade(&other, true)
+	an := Analysis{Rows: []Row{{Result: eval.Result{Action: rules.Action{Kind: rules.Take}, Mean: 10, Win: 0.048}}, other},
+		ByWin: true, Samples: 10, Paired: true}
+	assert.Equal(t, []string{"Within 200 points of the target the chance to win the game decides, but taking wins it 4.8% of the time, passing 3.8%: " +
+		"the same within the error (1.0% ± 0.6%), so the points do, and passing scores 66.3 points less for this deal."}, an.Reason(false))
+}

@@ -56,8 +56,14 @@ func (an *Analysis) Reason(ascii bool) []string {
 			// Graded by the points (grade): the chances are as good as
 			// the same within the error, and the points tell them apart,
 			// as the verdict says.
-			return append(out, fmt.Sprintf("%s, but %s: the same within the error, so the points do, and %s scores %s less for this deal.",
-				decides, wins, otherName, PointsOne(d)))
+			// With the gap's error measured, the gap of the chances with
+			// it, so that the claim can be checked.
+			same := "the same within the error"
+			if an.Paired {
+				same = sameChance(other.WinGap, other.WinGapErr, other.Shown, best.Shown)
+			}
+			return append(out, fmt.Sprintf("%s, but %s: %s, so the points do, and %s scores %s less for this deal.",
+				decides, wins, same, otherName, PointsOne(d)))
 		}
 		if other.Win > best.Win {
 			// eval.Best: chances this close count as equal, and the

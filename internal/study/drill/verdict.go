@@ -103,6 +103,12 @@ type Verdict struct {
 	// show the two together (GapErr).
 	Gap, Err float64
 	Measured bool
+	// EndGame reports that the options were ranked by the chance to win
+	// (Analysis.ByWin): a verdict graded by the points there says why
+	// (the chances are the same, WinGap within WinErr), one graded by
+	// the chance what it gives away in points too.
+	EndGame        bool
+	WinGap, WinErr float64
 	// Shown and BestShown are this option's figures and the best's as
 	// the screens write them beside the verdict (Row.Shown): the gap the
 	// verdict writes is their difference on its scale, and with ByWin
@@ -154,7 +160,7 @@ func (v Verdict) Text() string {
 			// The figures of the table beside it, whose difference the
 			// gap is.
 			from, to := percentTenths(v.BestShown.Win, v.BestChance), percentTenths(v.Shown.Win, v.Chance)
-			return fmt.Sprintf("%s that lowers your chance to win the game from %s to %s%s", what, from, to, beyond)
+			return fmt.Sprintf("%s that lowers your chance to win the game from %s to %s%s%s", what, from, to, beyond, v.alsoPoints())
 		}
 		from, to := Percent(v.BestChance), Percent(v.Chance)
 		if GradeLoss((percentValue(from)-percentValue(to))/100, true) != GradeLoss(v.Win, true) {
@@ -165,12 +171,47 @@ func (v Verdict) Text() string {
 		return fmt.Sprintf("%s that lowers your chance to win the game from %s to %s%s", what, from, to, beyond)
 	}
 	if v.Measured {
-		return fmt.Sprintf("%s that costs %s, beyond %d standard errors", what, v.gapUnits(v.GapErr()), z)
+		return fmt.Sprintf("%s that costs %s, beyond %d standard errors%s", what, v.gapUnits(v.GapErr()), z, v.byPoints())
 	}
 	if d, ok := v.shownGap(); ok {
 		return fmt.Sprintf("%s that costs %s points", what, tenths(d))
 	}
 	return fmt.Sprintf("%s that costs %s", what, PointsOne(pointsShown(v.Points)))
+}
+
+// alsoPoints says, for a choice graded by the chance to win that also
+// scores less by more than that chance's grade would be in points, that
+// the chance graded it and why: "; graded by that chance, which decides
+// near the end, though it scores 70.6 points less".
+func (v Verdict) alsoPoints() string {
+	d, ok := v.BestShown.Mean-v.Shown.Mean, v.Shown.Set && v.BestShown.Set
+	if !ok || GradeLoss(float64(d)/10, false) <= v.Kind {
+		return ""
+	}
+	return fmt.Sprintf("; graded by that chance, which decides near the end, though it scores %s points less", tenths(d))
+}
+
+// byPoints says, for a choice graded by the points near the end of a
+// game, why the points graded it: "; graded by the points, as the
+// chances to win are the same within the error (0.7% ± 0.5%)".
+func (v Verdict) byPoints() string {
+	if !v.EndGame || v.ByWin || !v.Shown.Set || !v.BestShown.Set {
+		return ""
+	}
+	return "; graded by the points, as the chances to win are " + sameChance(v.WinGap, v.WinErr, v.Shown, v.BestShown)
+}
+
+// sameChance says why two chances to win count as the same, with the
+// gap between them and its error as the verdicts write them: "the same
+// within the error (0.7% ± 0.5%)", or for a gap beyond the error but
+// below the scale, "less than 0.5% apart (0.3% ± 0.1%)".
+func sameChance(gap, err float64, shown, best Shown) string {
+	w := Verdict{Kind: AsGood, ByWin: true, Gap: gap, Err: err, Measured: true, Shown: shown, BestShown: best}
+	g, e := w.GapErr()
+	if gap > z*err {
+		return fmt.Sprintf("less than %s apart (%s%% ± %s%%)", Percent(WinInaccuracyAt), g, e)
+	}
+	return fmt.Sprintf("the same within the error (%s%% ± %s%%)", g, e)
 }
 
 // inaccuracy is where the scale starts: "4 points", "0.5% of the chance
