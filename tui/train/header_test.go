@@ -13,10 +13,11 @@ import (
 	"github.com/klob/klob/tui/train/traintest"
 )
 
-// A record that lost both points and chances to win shows both figures
-// in the header at 80 columns, at every seat count and with the drill
-// of a long session and a seed of a few digits; at 60 to 120 columns the header never
-// passes the window's width.
+// A record that lost both points and chances to win shows the record
+// and the points lost a drill in the header at 80 columns, and both
+// figures from 100, at every seat count and with the drill of a long
+// session and a seed of a few digits; at 60 to 120 columns the header
+// never passes the window's width.
 func TestHeaderShowsBothLosses(t *testing.T) {
 	ctx := kit.NewContext(false)
 	for _, n := range []int{2, 3, 4} {
@@ -27,6 +28,10 @@ func TestHeaderShowsBothLosses(t *testing.T) {
 			s.no = 12
 			s.stats.Sections = map[string]drill.Section{strconv.Itoa(n): {Score: drill.Score{Drills: 13, Correct: 1, Lost: 40.3, WinLost: 0.38}}}
 			got := ansi.Strip(s.header(&ctx, 80))
+			if !strings.Contains(got, "record 1/13") || !strings.Contains(got, "3.1 pts lost/drill") {
+				t.Errorf("%d players, seed %d: %q lacks the record or the points", n, seed, got)
+			}
+			got = ansi.Strip(s.header(&ctx, 100))
 			if !strings.Contains(got, "3.1") || !strings.Contains(got, "38% win") {
 				t.Errorf("%d players, seed %d: %q lacks a figure", n, seed, got)
 			}
@@ -82,8 +87,9 @@ func TestHeaderOneFormAtEveryCount(t *testing.T) {
 // are at every width: the points are lost a drill ("pts lost/drill"),
 // the chance to win is lost, summed ("24% win lost"), never a bare
 // "24% win" that reads as a chance to win nor a bare "15.3/drill". At
-// 80 columns, four players, drill 11 and seed 202 both figures show;
-// the help spells the short forms out.
+// 80 columns, four players, drill 11 and seed 202 the record and the
+// points show, both figures from 100; the help spells the short forms
+// out.
 func TestHeaderSaysWhatTheFiguresAre(t *testing.T) {
 	ctx := kit.NewContext(false)
 	bare := regexp.MustCompile(`% win( [^l]|$)|\d/drill|\d lost/drill`)
@@ -105,9 +111,15 @@ func TestHeaderSaysWhatTheFiguresAre(t *testing.T) {
 		}
 		if sc.Lost > 0 && sc.WinLost > 0 {
 			got := ansi.Strip(s.header(&ctx, 80))
-			for _, want := range []string{"Klob  Trainer · 4p · drill 11 · seed 202", "15.3 pts lost/drill", "24% win lost"} {
+			for _, want := range []string{"Klob  Trainer · 4p · drill 11 · seed 202", "record 6/11", "15.3 pts lost/drill"} {
 				if !strings.Contains(got, want) {
 					t.Errorf("at 80 columns %q lacks %q", got, want)
+				}
+			}
+			got = ansi.Strip(s.header(&ctx, 100))
+			for _, want := range []string{"Klob  Trainer · 4p · drill 11 · seed 202", "15.3 pts lost/drill", "24% win lost"} {
+				if !strings.Contains(got, want) {
+					t.Errorf("at 100 columns %q lacks %q", got, want)
 				}
 			}
 		}
@@ -122,5 +134,57 @@ func TestHeaderSaysWhatTheFiguresAre(t *testing.T) {
 		if !strings.Contains(all, want) {
 			t.Errorf("the help lacks %q:\n%s", want, all)
 		}
+	}
+}
+
+// TestHeaderKeepsItsPartsByPriority: at 80 columns the title keeps the
+// record whenever there is one, with a seed of one digit or twenty,
+// then where there is room the points lost a drill; the seat count reads the same from the
+// first drill on, whatever the record; and the help describes each
+// form the title shows.
+func TestHeaderKeepsItsPartsByPriority(t *testing.T) {
+	ctx := kit.NewContext(false)
+	scores := []drill.Score{{}, {Drills: 2, Correct: 1, Lost: 4.8}, {Drills: 3, Correct: 1, Lost: 7.2, WinLost: 0.032},
+		{Drills: 34, Correct: 13, Lost: 81.6, WinLost: 0.032}, {Drills: 5, Correct: 4, WinLost: 0.012}}
+	for _, seed := range []uint64{1, 13583308716578812719} {
+		seats := map[string]bool{}
+		for i, sc := range scores {
+			s := New(rulesConfig(t, &traintest.MemRecord{}, "players=2"))
+			s.cfg.Seed, s.no = seed, i+1
+			s.stats.Sections = map[string]drill.Section{"2": {Score: sc}}
+			got := ansi.Strip(s.header(&ctx, 80))
+			seats[regexp.MustCompile(`Trainer · ([^·]+) ·`).FindStringSubmatch(got)[1]] = true
+			if sc.Drills == 0 {
+				continue
+			}
+			want := "record " + strconv.Itoa(sc.Correct) + "/" + strconv.Itoa(sc.Drills)
+			if !strings.Contains(got, want) {
+				t.Errorf("seed %d, %+v: %q lacks %q", seed, sc, got, want)
+			}
+			// A seed of twenty digits leaves the record only.
+			if seed == 1 && sc.Lost > 0 && !strings.Contains(got, "pts lost/drill") {
+				t.Errorf("seed %d, %+v: %q lacks the points lost", seed, sc, got)
+			}
+			if strings.Contains(got, "win lost") && sc.Lost > 0 && !strings.Contains(got, "pts lost/drill") {
+				t.Errorf("seed %d, %+v: %q shows the chance before the points", seed, sc, got)
+			}
+		}
+		if len(seats) != 1 {
+			t.Errorf("seed %d: the seat count reads %v", seed, seats)
+		}
+	}
+	var help []string
+	km := kit.DefaultKeys()
+	for _, b := range New(rulesConfig(t, &traintest.MemRecord{}, "players=2")).KeyHelp(&km).FullHelp()[0] {
+		help = append(help, b.Help().Key+" "+b.Help().Desc)
+	}
+	all := strings.Join(help, "\n")
+	for _, want := range []string{"record 6/11 right (55%)", "2p"} {
+		if !strings.Contains(all, want) {
+			t.Errorf("the help lacks %q:\n%s", want, all)
+		}
+	}
+	if strings.Contains(all, "the share in brackets") {
+		t.Errorf("the help names a share the title may not show:\n%s", all)
 	}
 }

@@ -826,13 +826,14 @@ func (t *core) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	return kit.KeyHelp{Short: short, Full: [][]key.Binding{full}}
 }
 
-// recordHelp spells out the short forms of the record on the title's
+// recordHelp spells out the short forms of the title, the record on its
 // right: labels without keys, under a heading of their own.
 func recordHelp() []key.Binding {
 	note := func(label, desc string) key.Binding { return key.NewBinding(key.WithHelp(label, desc)) }
 	return []key.Binding{
 		kit.HelpHeading("The record in the title (every drill answered at this seat count)"),
-		note("record 6/11", "6 of the 11 drills answered right (the share in brackets)"),
+		note("record 6/11", "6 of the 11 drills answered right; where the window leaves room, record 6/11 right (55%), with the share"),
+		note("2p", "two players at the table (2 players where the window leaves room for the whole record)"),
 		note("lost/drill", "15.3 pts lost/drill: the points the wrong answers cost, on average over all the drills"),
 		note("win lost", "24% win lost: the chance to win the game the wrong answers cost, added up over the drills (not a chance to win)"),
 	}

@@ -103,72 +103,117 @@ func (t *core) render(ctx *kit.Context) (string, []kit.Hit, kit.Page) {
 // drill, the seed and the drills taken (-only) on the left, the record
 // of this seat count on the right, said to be the record: it counts
 // every drill answered at this seat count, not this session's.
+//
+// The parts show by priority, the same at a width from drill to drill:
+// the left's essentials (the seed says how to get the same drills
+// again, and -only which) always; then "record 6/11", the points lost a
+// drill, the chance to win lost, the word "right", the share answered
+// right, and the seat count in words ("2 players", else "2p"). A part
+// shows where it fits with those before it, their figures measured at
+// their widest ("99.9 pts"), so that a figure growing by a digit never
+// swaps one part for another.
 func (t *core) header(ctx *kit.Context, w int) string {
 	st := &ctx.Styles
 	rec, _ := t.seatRecord()
-	rights := []string{"no drills yet ", ""}
-	var full []string // the forms with both figures, when both were lost
-	if s := rec.Score; s.Drills > 0 {
+	s := rec.Score
+	n := t.players()
+	left := func(words bool) string {
+		seats := fmt.Sprintf("%dp", n)
+		if words {
+			seats = fmt.Sprintf("%d players", n)
+		}
+		only := ""
+		if t.cfg.Only != drill.Any {
+			only = " · only " + t.cfg.Only.String()
+		}
+		return fmt.Sprintf(" %s  Trainer · %s · drill %d · seed %d%s", st.Title.Render("Klob"), seats, t.no, t.cfg.Seed, only)
+	}
+	// The record's parts, in the order of their priority: text as it
+	// shows, and the widest it may show.
+	type part struct{ text, widest string }
+	var parts [5]part // record, points, chance to win, "right", share
+	const (
+		record = iota
+		points
+		chance
+		right
+		share
+	)
+	widest := func(figure, most string) string {
+		if len(figure) > len(most) {
+			return figure
+		}
+		return most
+	}
+	if s.Drills == 0 {
+		parts[record] = part{"no drills yet", "no drills yet"}
+	} else {
+		r := fmt.Sprintf("record %d/%d", s.Correct, s.Drills)
+		parts[record] = part{r, r}
 		// What the wrong answers cost, in the parts Score.LostText says:
 		// the points, and the chances to win of those graded by them, so
 		// that drills lost only by the chance do not read "0.0 pts lost".
-		right := fmt.Sprintf("record %d/%d right", s.Correct, s.Drills)
-		brief := fmt.Sprintf("record %d/%d", s.Correct, s.Drills)
-		pts := fmt.Sprintf(" · %.1f pts lost/drill", s.AvgLost())
-		// The chance to win, summed over the drills, as Score.LostText
-		// and the game analysis say it.
-		games := " · chance to win lost " + drill.Percent(s.WinLost)
-		pct := fmt.Sprintf(" (%.0f%%)", 100*s.Accuracy())
-		switch {
-		case s.WinLost == 0:
-			rights = []string{right + pct + pts + " ", brief + pts + " "}
-		case s.Lost == 0:
-			rights = []string{right + pct + games + " ", right + games + " "}
-		default:
-			// Both figures stay, in shorter words and beside the terse
-			// left, before either gives way; the count of right answers
-			// goes before them. Each says what it is: the points lost a
-			// drill on average, the chance to win lost in all (the `?`
-			// help spells the short forms out).
-			both := fmt.Sprintf("%.1f pts lost/drill · %s win lost", s.AvgLost(), drill.Percent(s.WinLost))
-			full = []string{right + pct + pts + games + " ", right + pct + " · " + both + " ", right + " · " + both + " ", brief + " · " + both + " ", both + " "}
-			rights = []string{right + pct + pts + " ", brief + pts + " "}
+		if s.Lost > 0 || s.WinLost == 0 {
+			p := fmt.Sprintf("%.1f", s.AvgLost())
+			parts[points] = part{" · " + p + " pts lost/drill", " · " + widest(p, "99.9") + " pts lost/drill"}
 		}
-		rights = append(rights, right+" ")
+		if s.WinLost > 0 {
+			// Summed over the drills, as Score.LostText and the game
+			// analysis say it; the help spells the short form out.
+			c := drill.Percent(s.WinLost)
+			parts[chance] = part{" · " + c + " win lost", " · " + widest(c, "99.9%") + " win lost"}
+		}
+		parts[right] = part{" right", " right"}
+		pct := fmt.Sprintf(" (%.0f%%)", 100*s.Accuracy())
+		parts[share] = part{pct, widest(pct, " (100%)")}
 	}
-	// One form at every seat count. The seed says how to get the same
-	// drills again, and -only which: they stay, and the words around
-	// them and the record get shorter first; "only" goes last.
-	title := st.Title.Render("Klob")
-	only := ""
-	if t.cfg.Only != drill.Any {
-		only = " · only " + t.cfg.Only.String()
-	}
-	n := t.players()
-	words := fmt.Sprintf(" %s  Trainer · %d players · drill %d · seed %d", title, n, t.no, t.cfg.Seed)
-	terse := fmt.Sprintf(" %s  Trainer · %dp · drill %d · seed %d", title, n, t.no, t.cfg.Seed)
-	// The terse "4p" form comes after every record beside the words:
-	// before the first drill the words stay and "no drills yet" gives
-	// way; then the record gives way, and "only" last.
-	tries := [][2][]string{{full, {words + only}}, {full, {terse + only}}, {rights, {words + only}}, {rights, {terse + only}},
-		{{""}, {words + only, terse + only, terse}}}
-	for _, try := range tries {
-		for _, r := range try[0] {
-			for _, l := range try[1] {
-				if r == "" {
-					if kit.WidthOf(l) > w {
-						continue
-					}
-					return kit.Fit(l, w)
-				}
-				if kit.WidthOf(l)+3+kit.WidthOf(r) > w {
-					continue
-				}
-				return kit.Fit(l, w-kit.WidthOf(r)-1) + " " + st.Heading.Render(r)
+	var on [len(parts)]bool
+	line := func(widest bool, words bool, on [len(parts)]bool) (l, r string) {
+		var b strings.Builder
+		// Shown in reading order: the record, "right" and the share,
+		// then the losses.
+		for _, i := range []int{record, right, share, points, chance} {
+			if !on[i] {
+				continue
+			}
+			if widest {
+				b.WriteString(parts[i].widest)
+			} else {
+				b.WriteString(parts[i].text)
 			}
 		}
+		return left(words), b.String()
 	}
-	return kit.Clip(terse, w)
+	fits := func(words bool, on [len(parts)]bool) bool {
+		l, r := line(true, words, on)
+		if r == "" {
+			return kit.WidthOf(l) <= w
+		}
+		return kit.WidthOf(l)+3+kit.WidthOf(r) <= w
+	}
+	for i := range parts {
+		if parts[i].text == "" || i != record && !on[record] {
+			continue
+		}
+		try := on
+		try[i] = true
+		if fits(false, try) {
+			on = try
+		}
+	}
+	// The seat count in words only where the widest record would leave
+	// it room: so it never swaps with "2p" as the record grows.
+	all := "record 99/999 right (100%) · 99.9 pts lost/drill · 99.9% win lost"
+	if _, r := line(true, false, [len(parts)]bool{true, true, true, true, true}); kit.WidthOf(r) > kit.WidthOf(all) {
+		all = r
+	}
+	words := kit.WidthOf(left(true))+3+kit.WidthOf(all) <= w
+	l, r := line(false, words, on)
+	if r == "" {
+		return kit.Fit(l, w)
+	}
+	r += " "
+	return kit.Fit(l, w-kit.WidthOf(r)-1) + " " + st.Heading.Render(r)
 }
 
 // wrapped wraps a sentence to the width, each line indented by one, in
