@@ -1779,3 +1779,19 @@ func TestKeyLineKeepsMistakes(t *testing.T) {
 		t.Error("no drill with six options checked")
 	}
 }
+
+// TestHandTextSetsTheTrumpApart: the hand in words, once trump is
+// settled (the dix, the sequences), sets the trump and maker apart from
+// the upcard as it does the bottom: "upcard 10♣ · trump: ♣ clubs,
+// maker: you".
+func TestHandTextSetsTheTrumpApart(t *testing.T) {
+	for _, only := range []drill.Filter{drill.OnlyDix, drill.OnlyDialogue} {
+		cfg := rulesConfig(t, nil, "players=2")
+		cfg.Only = only
+		hs := start(t, cfg, 80, 24)
+		text := ansi.Strip(strings.Join(hs.s.handText(&hs.ctx, 200), " "))
+		if !regexp.MustCompile(`· upcard \S+ · trump: .+, maker: `).MatchString(text) {
+			t.Errorf("%v: %q does not set the trump apart from the upcard", only, text)
+		}
+	}
+}

@@ -795,7 +795,13 @@ func (t *Screen) handText(ctx *kit.Context, w int) []string {
 		upc = v.OrigUpcard
 	}
 	says, sep := t.upcardSays(ctx)
-	text := "Your hand: " + strings.Join(cards, " ") + " · upcard " + p.StyledCard(upc) + " " + strings.Join(says, sep)
+	// What the upcard proposes, or what was refused, says the card; a
+	// trump settled is a thing of its own, set apart as the bottom is.
+	after := " "
+	if sep == trumpSep {
+		after = " · "
+	}
+	text := "Your hand: " + strings.Join(cards, " ") + " · upcard " + p.StyledCard(upc) + after + strings.Join(says, sep)
 	if note := t.bottomNote(ctx); note != "" {
 		text += " · " + note
 	}
