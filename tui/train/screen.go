@@ -681,9 +681,11 @@ func (t *core) key(ctx *kit.Context, msg tea.KeyPressMsg) tea.Cmd {
 		case kit.IsKey(msg, k.Choose):
 			return t.choose(t.menu)
 		case kit.IsKey(msg, k.Nth):
-			if nth := int(msg.String()[0] - '1'); nth < n {
+			if nth := int(msg.String()[0] - '1'); nth >= 0 && nth < n {
 				return t.choose(t.order[nth])
 			}
+			// A number past the options says so, as a letter does.
+			t.setNote(fmt.Sprintf("%s is not an option here: press %s.", msg.String(), orList(keys)), false)
 		default:
 			if r := []rune(msg.String()); len(r) == 1 && r[0] >= 'a' && r[0] <= 'z' {
 				note := fmt.Sprintf("%s is not an option here: press %s", msg.String(), orList(keys))

@@ -1795,3 +1795,17 @@ func TestHandTextSetsTheTrumpApart(t *testing.T) {
 		}
 	}
 }
+
+// TestNumberPastTheOptions: a number past the options (5 at the dix's
+// two) answers nothing and says it is not an option, as a letter does,
+// in place of the message before it.
+func TestNumberPastTheOptions(t *testing.T) {
+	hs := startOnly(t, nil, drillKind{"players=2", drill.OnlyDix})
+	tr := hs.s
+	hs.press("z")
+	hs.press("5")
+	scr := hs.screen()
+	if tr.state != stateAsk || !strings.Contains(scr, "5 is not an option here: press") || strings.Contains(scr, "z is not an option") {
+		t.Errorf("5 at a drill of %d options (state %d):\n%s", len(tr.legal), tr.state, scr)
+	}
+}
