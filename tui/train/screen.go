@@ -250,6 +250,11 @@ type core struct {
 	session drill.Score // this session
 	note    string
 	noteErr bool
+	// noteOnce: the note goes once the person acts (a choice, a new
+	// drill), as the damaged record's does; aside keeps where that
+	// record went, for the quit note.
+	noteOnce bool
+	aside    string
 
 	review bool
 	scroll int
@@ -344,14 +349,28 @@ func (t *core) takeRecord(stats drill.Stats, err error, say func(err error, dama
 	case err == nil:
 		t.stats = stats
 	case errors.As(err, &de):
+		// Said on the screen until the person acts, and where the file
+		// went again in the quit note.
 		t.stats = stats
 		t.setNote(say(err, true), true)
+		t.noteOnce, t.aside = true, de.Aside
 	default:
 		t.setNote(say(err, false), true)
 	}
 }
 
-func (t *core) setNote(s string, isErr bool) { t.note, t.noteErr = s, isErr }
+func (t *core) setNote(s string, isErr bool) { t.note, t.noteErr, t.noteOnce = s, isErr, false }
+
+// acted drops a note said until the person acts (noteOnce), and any
+// note that is not an error.
+func (t *core) acted() {
+	if t.noteOnce {
+		t.setNote("", false)
+	}
+	if !t.noteErr {
+		t.note = ""
+	}
+}
 
 // drillSeed is the evaluation seed of drill n (the one seed mixer of
 // internal/platform/seedmix), so a session is reproducible from its seed.
@@ -372,9 +391,7 @@ func (t *core) newDrill() tea.Cmd {
 	t.optTop, t.paged = 0, false
 	t.an = drill.Analysis{}
 	t.tally = nil
-	if !t.noteErr {
-		t.note = ""
-	}
+	t.acted()
 	deal, ok := t.kind.next(t.no)
 	switch {
 	case !ok:
@@ -501,9 +518,7 @@ func (t *core) choose(i int) tea.Cmd {
 		return nil
 	}
 	t.chose, t.menu = i, i
-	if !t.noteErr {
-		t.note = ""
-	}
+	t.acted()
 	if t.tally.Done() {
 		return t.grade()
 	}
@@ -748,8 +763,12 @@ func (t *core) click(ctx *kit.Context, msg tea.MouseClickMsg) tea.Cmd {
 
 // QuitNote sums up the session after the program quits.
 func (t *core) QuitNote() string {
+	kept := ""
+	if t.aside != "" {
+		kept = " The damaged record was kept as " + t.cfg.ShowPath.Show(t.aside) + "."
+	}
 	if t.session.Drills == 0 {
-		return ""
+		return strings.TrimSpace(kept)
 	}
 	s := fmt.Sprintf("This session%s: %d of %s right, %s.", t.seats(" (%d players)"),
 		t.session.Correct, kit.Plural(t.session.Drills, "drill"), t.session.LostText())
@@ -760,7 +779,7 @@ func (t *core) QuitNote() string {
 			s += " Your record is kept in " + t.cfg.ShowPath.Show(f.Path) + "."
 		}
 	}
-	return s
+	return s + kept
 }
 
 // KeyHelp is the trainer's keys as help: the short help (the status

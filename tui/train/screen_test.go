@@ -944,6 +944,31 @@ func TestDamagedRecordPathShown(t *testing.T) {
 	}
 }
 
+// TestDamagedRecordNoteGoesOnceAnswered: the damaged record's note
+// shows on the first drill and goes once the person answers it, the
+// verdict and the next drill free of it; the quit note still says
+// where the damaged record was kept.
+func TestDamagedRecordNoteGoesOnceAnswered(t *testing.T) {
+	rec := &traintest.MemRecord{LoadErr: &drill.DamagedError{What: "the training record", Path: "/state/klob/train.json",
+		Aside: "/state/klob/damaged/train-2026-11-29-143100.json", Err: errors.New("unexpected end of JSON input")}}
+	hs := start(t, testConfig(rec, traintest.Strong, traintest.Strong), 80, 24)
+	flat := func() string { return strings.Join(strings.Fields(hs.screen()), " ") }
+	if !strings.Contains(flat(), "could not be read") {
+		t.Fatalf("no note on the first drill:\n%s", hs.screen())
+	}
+	hs.press("p")
+	if strings.Contains(flat(), "could not be read") {
+		t.Errorf("the note stays through the verdict:\n%s", hs.screen())
+	}
+	hs.press("enter")
+	if strings.Contains(flat(), "could not be read") {
+		t.Errorf("the note stays on the next drill:\n%s", hs.screen())
+	}
+	if q := hs.s.QuitNote(); !strings.Contains(q, "/state/klob/damaged/train-2026-11-29-143100.json") {
+		t.Errorf("the quit note lacks the damaged record: %q", q)
+	}
+}
+
 // TestBottomCardShown: once trump is settled the bottom card is turned
 // up, and the trainer shows it as the table does: a dix drill at two
 // and three players says which card it is.
