@@ -42,7 +42,7 @@ func parseTrain(args []string, stdout, stderr io.Writer, secret func() uint64) (
 	fs := newFlagSet("train", `usage: klob train [-players 2|3|4] [-seed N] [-only KIND] [-samples N]
                   [-target N] [-rules k=v,...] [-ascii]
        klob train -eval "hand=JS 9S AS KH QH 7D up=8S seat=elder score=120-430"
-       klob train -review
+       klob train -review [-ascii]
 Drills every decision before the card play, at a table of two, three or four
 (-players, or -rules players=N): the declarations (shlomo, cleopatra), both
 rounds of bidding (the schmeiss at two, no trumps at four, dealer_forced), the
@@ -57,7 +57,10 @@ default), seat=` + strings.Join(drill.PlaceWords(4), "|") + ` at four players,
 was said decides whose turn it is), score= (yours first, then the others'
 from your left, or your team's then theirs), target=N, said= (the words
 before your turn, like pass or pass,schmeiss), round=2 (everyone passed round
-one; said= then lists round two only). Both take samples=N and seed=N.`
+one; said= then lists round two only). Both take samples=N and seed=N.
+-eval takes -samples, -seed and -ascii beside its text (the text's samples=
+and seed= win); -review takes -ascii only. Other flags beside them are
+refused, never left unread.`
 	game := fs.gameFlags("seed of the drills and their evaluations (default: a secret one, shown in the trainer's title)")
 	// dealer and elder are seats, not kinds: they take every decision
 	// of that seat (the forced dealer's among them).
@@ -79,42 +82,57 @@ one; said= then lists round two only). Both take samples=N and seed=N.`
 	if err != nil {
 		return trainFlags{}, err
 	}
+	// Every error of the flags says why and the synopsis under it, as
+	// the parse's own errors do (flagSet.fail), exit 2.
+	usage := func(format string, args ...any) (trainFlags, error) {
+		fs.fail(stderr, format, args...)
+		return trainFlags{}, errUsage
+	}
 	if len(pos) > 0 {
-		return trainFlags{}, fmt.Errorf("unexpected argument %q", pos[0])
+		return usage("unexpected argument %q", pos[0])
 	}
 	set := fs.set()
 	f, err := drill.ParseFilter(*only)
 	if err != nil {
-		return trainFlags{}, fmt.Errorf("-only: %v", err)
+		return usage("-only: %v", err)
 	}
 	if *samples == 0 {
 		*samples = drill.DefaultSamples // as in klob analyze: 0 is the default
 	}
 	if *samples < 1 || *samples > maxAnalyzeSamples {
-		return trainFlags{}, fmt.Errorf("-samples: %d is not from 0 (the default) to %d", *samples, maxAnalyzeSamples)
+		// In klob analyze's words: the same flag, the same range.
+		return usage("-samples %d: want 1 to %d, or 0 for the default", *samples, maxAnalyzeSamples)
 	}
 	opts, s, seedSet, err := game.resolve(set, secret)
 	if err != nil {
-		return trainFlags{}, err
+		return usage("%v", err)
 	}
 	// Fails early on a drill kind the rules never ask (-only dix at
 	// four, -only declare without shlomo or cleopatra).
 	if err := f.Check(opts); err != nil {
-		return trainFlags{}, err
+		return usage("%v", err)
 	}
 	if set["eval"] && set["review"] {
-		return trainFlags{}, errors.New("-eval and -review do not go together")
+		return usage("-eval and -review do not go together")
 	}
 	// -eval's text is the whole situation: the seat count, target and
 	// rules flags would go unread, so they are refused, not ignored.
-	if set["eval"] || set["review"] {
-		with := map[bool]string{true: "-eval", false: "-review"}[set["eval"]]
+	// -review prints the record as kept: only -ascii changes it.
+	if set["eval"] {
 		for _, f := range []string{"players", "target", "rules", "only"} {
+			if !set[f] {
+				continue
+			}
+			if f == "only" {
+				return usage("-only does not go with -eval")
+			}
+			return usage("-%s does not go with -eval: its text says the situation whole (players=3 target=300 menage=on ...)", f)
+		}
+	}
+	if set["review"] {
+		for _, f := range []string{"players", "target", "rules", "only", "samples", "seed"} {
 			if set[f] {
-				if set["eval"] && f != "only" {
-					return trainFlags{}, fmt.Errorf("-%s does not go with -eval: its text says the situation whole (players=3 target=300 menage=on ...)", f)
-				}
-				return trainFlags{}, fmt.Errorf("-%s does not go with %s", f, with)
+				return usage("-%s does not go with -review: it prints the record as kept (only -ascii goes with it)", f)
 			}
 		}
 	}

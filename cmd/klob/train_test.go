@@ -182,8 +182,9 @@ func TestTrainFlags(t *testing.T) {
 		want string
 	}{
 		{[]string{"-only", "round3"}, `klob train: -only: "round3" is not a drill kind`},
-		{[]string{"-samples", "-1"}, "klob train: -samples: -1 is not from 0 (the default) to 20000"},
-		{[]string{"-samples", "20001"}, "klob train: -samples: 20001 is not from 0 (the default) to 20000"},
+		// In klob analyze's words for the same flag.
+		{[]string{"-samples", "-1"}, "klob train: -samples -1: want 1 to 20000, or 0 for the default"},
+		{[]string{"-samples", "20001"}, "klob train: -samples 20001: want 1 to 20000, or 0 for the default"},
 		{[]string{"-rules", "colour=red"}, "klob train: -rules: unknown rule option"},
 		{[]string{"-target", "0"}, "klob train: -target:"},
 		{[]string{"extra"}, `klob train: unexpected argument "extra"`},
@@ -481,7 +482,7 @@ func TestTrainHelpSeats(t *testing.T) {
 // TestTrainEvalRefusesTableFlags: -eval's text says the situation
 // whole, so -players, -target and -rules beside it are refused (exit 2,
 // saying why) rather than left unread; -review takes none of them nor
-// -only.
+// -only, -samples or -seed.
 func TestTrainEvalRefusesTableFlags(t *testing.T) {
 	const sit = "hand=JS 9S AS KH QH 7D up=8S"
 	for _, args := range [][]string{
@@ -491,6 +492,8 @@ func TestTrainEvalRefusesTableFlags(t *testing.T) {
 		{"-only", "round1", "-eval", sit},
 		{"-players", "4", "-review"},
 		{"-only", "round1", "-review"},
+		{"-samples", "500", "-review"},
+		{"-seed", "3", "-review"},
 	} {
 		code, out, errs := train(t, args...)
 		assert.Equal(t, 2, code, "%v", args)
@@ -509,4 +512,39 @@ func TestTrainReviewDamagedSaysWhere(t *testing.T) {
 	assert.Contains(t, unwrapped(errs), "the training record "+path+" cannot be read, and is left as it is: line 2, column 3: invalid character 'b'")
 	assert.Contains(t, unwrapped(errs), "klob train moves it aside and starts afresh")
 	assertFile(t, path, "{\n  broken")
+}
+
+// TestTrainFlagErrorsOneStyle: every bad flag of klob train, read or
+// checked after, says why in "klob train: -flag value: why" and the
+// synopsis under it, as the parse's own errors do, exit 2; -review
+// takes -ascii, and its synopsis says so.
+func TestTrainFlagErrorsOneStyle(t *testing.T) {
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-players", "5"}, "klob train: -players must be 2, 3 or 4, got 5\n"},
+		{[]string{"-players", "x"}, "klob train: -players \"x\": want a whole number\n"},
+		{[]string{"-samples", "-1"}, "klob train: -samples -1: want 1 to 20000, or 0 for the default\n"},
+		{[]string{"-target", "0"}, "klob train: -target: \"0\" is not a number from 1 to 5000\n"},
+		{[]string{"-only", "nothing"}, "klob train: -only: \"nothing\" is not a drill kind"},
+		{[]string{"-players", "4", "-only", "dix"}, "klob train: -only dix: no such decision"},
+		{[]string{"-review", "-samples", "5"}, "klob train: -samples does not go with -review"},
+		{[]string{"-review", "x"}, "klob train: unexpected argument \"x\"\n"},
+	} {
+		code, out, errs := train(t, c.args...)
+		assert.Equal(t, 2, code, "%v", c.args)
+		assert.Empty(t, out, "%v", c.args)
+		assert.True(t, strings.HasPrefix(errs, c.want), "%v: stderr %q", c.args, errs)
+		assert.Contains(t, errs, "\nusage: klob train ", "%v: no synopsis", c.args)
+		assert.True(t, strings.HasSuffix(errs, "klob train -h lists every flag.\n"), "%v: stderr %q", c.args, errs)
+	}
+	code, out, errs := train(t, "-review", "-ascii")
+	assert.Equal(t, 0, code, errs)
+	assert.Contains(t, out, "No drills yet")
+	code, out, _ = train(t, "-h")
+	assert.Equal(t, 0, code)
+	assert.Contains(t, out, "klob train -review [-ascii]")
+	assert.Contains(t, out, "-review takes -ascii only")
 }
