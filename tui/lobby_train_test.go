@@ -173,7 +173,7 @@ func TestLobbyTableTrainers(t *testing.T) {
 			t.Fatalf("right on the t row: want %q in\n%s", want, d.screen())
 		}
 		d.press("enter")
-		if _, ok := d.app.screen.(*lobby.Away).Inner().(*train.Screen); !ok || !strings.Contains(d.screen(), fmt.Sprintf("· %d players · drill 1 ·", players)) {
+		if _, ok := d.app.screen.(*lobby.Away).Inner().(*train.Screen); !ok || !strings.Contains(d.screen(), fmt.Sprintf("· %dp · drill 1 ·", players)) {
 			t.Fatalf("enter opened %T, want the trainer of %d players:\n%s", d.app.screen.(*lobby.Away).Inner(), players, d.screen())
 		}
 		if scr := d.screen(); !strings.Contains(scr, "Your choice:  ") || !strings.Contains(scr, "[") {
@@ -245,7 +245,7 @@ func TestLobbyTrainerKeyLineNamesEsc(t *testing.T) {
 			d.press("right")
 		}
 		d.press("enter")
-		if want := fmt.Sprintf("%d players · drill", players); d.app.ScreenName() != "train" || players > 2 && !strings.Contains(d.screen(), want) {
+		if want := fmt.Sprintf("%dp · drill", players); d.app.ScreenName() != "train" || players > 2 && !strings.Contains(d.screen(), want) {
 			t.Fatalf("enter on the t row does not open the trainer of %d players:\n%s", players, d.screen())
 		}
 		lines := strings.Split(strings.TrimRight(d.screen(), "\n "), "\n")
