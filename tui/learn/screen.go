@@ -327,7 +327,9 @@ func (s *Screen) actKey(ctx *kit.Context, k tea.KeyPressMsg) {
 		if n := int(k.String()[0] - '1'); n < len(legal) {
 			s.menu = n
 			s.try(&ctx.Paint.Glyphs, legal[n])
+			return
 		}
+		s.notOffered(&ctx.Paint.Glyphs, &v, k.String(), legal)
 		return
 	}
 	for _, a := range legal {
@@ -336,6 +338,34 @@ func (s *Screen) actKey(ctx *kit.Context, k tea.KeyPressMsg) {
 			return
 		}
 	}
+	if kit.IsMenuLetter(k.String()) {
+		s.notOffered(&ctx.Paint.Glyphs, &v, k.String(), legal)
+	}
+}
+
+// notOffered answers a menu's letter or number that takes none of the
+// choices now, as the table does: which keys do; or, when the key is a
+// move the rules refuse for a reason of this decision (the suit refused
+// in round one, a dix without the 7 of trump), the rules' reason.
+func (s *Screen) notOffered(g *kit.Glyphs, v *rules.View, key string, legal []rules.Action) {
+	for _, a := range whyMoves {
+		if kit.ActionKey(a) != key {
+			continue
+		}
+		trial := s.run.Game().Deal().Copy()
+		if err := trial.Apply(a); errors.Is(err, rules.ErrBadSuit) || errors.Is(err, rules.ErrNoDix) {
+			s.note = kit.RefusalText(g, v, a, err)
+			return
+		}
+	}
+	s.note = fmt.Sprintf("%s is not among the choices now: %s.", key, kit.JoinOr(kit.MenuKeys(legal)))
+}
+
+// whyMoves are the moves whose refusal the rules explain by the deal
+// (not merely "not now"): a suit to name, the dix.
+var whyMoves = []rules.Action{
+	rules.NameAction(rules.Clubs), rules.NameAction(rules.Diamonds), rules.NameAction(rules.Hearts),
+	rules.NameAction(rules.Spades), rules.NameAction(rules.NoTrumps), {Kind: rules.Exchange},
 }
 
 // hand is your hand as shown.
@@ -366,10 +396,13 @@ func (s *Screen) playKey(ctx *kit.Context, k tea.KeyPressMsg, st lesson.Step) {
 		s.note = ""
 	case kit.IsKey(k, ctx.Keys.Nth):
 		n := int(k.String()[0] - '1')
-		if n < len(hand) {
-			s.cursor = n
-			s.try(g, rules.PlayAction(hand[n]))
+		if n >= len(hand) {
+			// As at the table: the number is of no card of the hand.
+			s.note = fmt.Sprintf("You hold %d cards.", len(hand))
+			return
 		}
+		s.cursor = n
+		s.try(g, rules.PlayAction(hand[n]))
 	case kit.IsKey(k, ctx.Keys.Choose):
 		s.try(g, rules.PlayAction(hand[s.cursor]))
 	case kit.IsKey(k, ctx.Keys.Bella):
