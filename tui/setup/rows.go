@@ -34,6 +34,10 @@ type Setup struct {
 	// of the seat count or of dealer_forced took away (settle): off in
 	// Options, they come back on with their rows.
 	hidden rules.Options
+	// given holds a target and a last trick bonus the form was given
+	// (-target 250, -rules last_trick=25) that are not among the row's
+	// standard values: stepped away from, they stay among its choices.
+	given struct{ target, lastTrick int }
 }
 
 // settle brings back the variants hidden that apply again to s's table,
@@ -145,6 +149,21 @@ func Shift(list []int, v, d int) int {
 	return l[Clamp(slices.Index(l, v)+d, len(l))]
 }
 
+// shiftGiven moves *v by d as Shift does, through list and the value
+// kept in *given: the first value of *v off the list is kept there, so
+// that a value given on the command line can be chosen again.
+func shiftGiven(list []int, v, given *int, d int) {
+	if !slices.Contains(list, *v) {
+		*given = *v
+	}
+	l := list
+	if *given != 0 && !slices.Contains(list, *given) {
+		l = append(slices.Clone(list), *given)
+		slices.Sort(l)
+	}
+	*v = Shift(l, *v, d)
+}
+
 // Clamp is i within the indexes of a list of n.
 func Clamp(i, n int) int { return max(0, min(i, n-1)) }
 
@@ -212,7 +231,7 @@ func RuleRows(s *Setup) []Row {
 	team := rules.PlaysInTeams(players(s))
 	rows := []Row{levelRow(s),
 		{"target", "Game to", func(s *Setup) string { return fmt.Sprint(s.Options.Target) },
-			func(s *Setup, d int) { s.Options.Target = Shift(Targets, s.Options.Target, d) },
+			func(s *Setup, d int) { shiftGiven(Targets, &s.Options.Target, &s.given.target, d) },
 			func(s *Setup) string {
 				who := "player"
 				if team {
@@ -256,7 +275,7 @@ func RuleRows(s *Setup) []Row {
 				return "sequences count even without a trick"
 			}},
 		Row{"last_trick", "Last trick bonus", func(s *Setup) string { return fmt.Sprint(s.Options.LastTrick) },
-			func(s *Setup, d int) { s.Options.LastTrick = Shift([]int{0, 10}, s.Options.LastTrick, d) },
+			func(s *Setup, d int) { shiftGiven([]int{0, 10}, &s.Options.LastTrick, &s.given.lastTrick, d) },
 			func(s *Setup) string {
 				if s.Options.LastTrick == 0 {
 					return "the last trick scores only its cards"
