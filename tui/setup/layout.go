@@ -62,7 +62,7 @@ func (s *Screen) layout(ctx *kit.Context) []line {
 				body = append(body, line{text: " " + st.Heading.Render(sec.heading), row: noRow, spare: spareHeading})
 			}
 		}
-		text, back, fwd := formLine(ctx, r.Label, r.Value(&s.setup), i == s.row)
+		text, back, fwd := formLineEnds(ctx, r.Label, r.Value(&s.setup), i == s.row, s.steps(r, -1), s.steps(r, 1))
 		body = append(body, line{text: text, row: i, spare: 0, back: back, fwd: fwd})
 	}
 	foot = append(foot, line{text: "", row: noRow, spare: spareBeforeStart},
@@ -199,4 +199,13 @@ func window(body []line, row, room int) []line {
 	}
 	first := min(max(0, at-room/2), len(body)-room)
 	return body[first : first+room]
+}
+
+// steps reports whether stepping r by d changes what the row shows:
+// tried on a copy of the form's choice (the rows of this form change
+// only the Setup they are given).
+func (s *Screen) steps(r Row, d int) bool {
+	trial := s.setup
+	r.Step(&trial, d)
+	return r.Value(&trial) != r.Value(&s.setup)
 }

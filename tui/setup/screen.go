@@ -239,10 +239,24 @@ func FormLine(ctx *kit.Context, label, value string, chosen bool) string {
 // with the cell either side of it: a click on ‹ steps the value back,
 // on › forward.
 func formLine(ctx *kit.Context, label, value string, chosen bool) (text string, back, fwd kit.Rect) {
-	val := "‹ " + value + " ›"
+	return formLineEnds(ctx, label, value, chosen, true, true)
+}
+
+// formLineEnds is formLine with an arrow only on the sides where a
+// step changes the value (canBack, canFwd): at a row's limit the arrow
+// gives way to a blank of its width, so the value stays in place.
+func formLineEnds(ctx *kit.Context, label, value string, chosen, canBack, canFwd bool) (text string, back, fwd kit.Rect) {
+	l, r := "‹", "›"
 	if ctx.ASCII {
-		val = "< " + value + " >"
+		l, r = "<", ">"
 	}
+	if !canBack {
+		l = " "
+	}
+	if !canFwd {
+		r = " "
+	}
+	val := l + " " + value + " " + r
 	head := fmt.Sprintf("%-24s ", label)
 	x := kit.WidthOf(kit.Mark(ctx, head, chosen)) // the ‹
 	back = kit.Rect{X: x - 1, W: 3, H: 1}
