@@ -314,6 +314,33 @@ func isRule(line, hrule string) bool {
 	return t != "" && strings.Trim(t, hrule) == ""
 }
 
+// cutFrom is where the paragraph that line at continues would start,
+// when a question put over lines from at on would cut it mid-sentence:
+// the first of the lines just above at that are neither blank nor a
+// rule, when line at is one of them too and the line above it ends no
+// sentence; at when nothing is cut. A paragraph of more than maxCut
+// lines is not a note: it is left as it is.
+func cutFrom(lines []string, at int, hrule string) int {
+	const maxCut = 4
+	text := func(i int) bool {
+		return strings.TrimSpace(ansi.Strip(lines[i])) != "" && !isRule(lines[i], hrule)
+	}
+	if at >= len(lines) || at == 0 || !text(at) || !text(at-1) {
+		return at
+	}
+	if last := strings.TrimSpace(ansi.Strip(lines[at-1])); strings.ContainsAny(last[len(last)-1:], ".!?") {
+		return at
+	}
+	from := at
+	for from > 0 && text(from-1) {
+		from--
+		if at-from > maxCut {
+			return at
+		}
+	}
+	return from
+}
+
 // quitAsk is the question q opens; question replaces the game's
 // "the game stays saved" line when set, title and yes the heading and
 // y's word (a screen whose q does not end Klob: quitTitler).
@@ -370,6 +397,13 @@ func (q *quitAsk) render(ctx *kit.Context, under string) (string, []kit.Hit) {
 	n, row := len(ask), len(ask)-1 // row: the offers' line of ask
 	lines = kit.Padded(lines[:min(len(lines), ctx.Height)], ctx.Height)
 	at := max(0, len(lines)-n)
+	// A paragraph the question's top would cut (a two-line "!" note)
+	// goes whole: the question starts where it starts, blank lines
+	// below it to the bottom, so no half sentence is left above it.
+	if from := cutFrom(lines, at, ctx.Paint.Glyphs.HRule); from < at {
+		ask = append(ask, make([]string, at-from)...)
+		at = from
+	}
 	// Under a screen whose rule is just above the question's place (the
 	// table's), that rule serves: a second one would stack under it.
 	if at > 0 && isRule(lines[at-1], ctx.Paint.Glyphs.HRule) {
