@@ -948,7 +948,7 @@ func TestUpcardTakerShown(t *testing.T) {
 					head := strings.Join(strings.SplitN(f.text(), "\n", 6)[:5], "\n")
 					took := strings.Contains(head, "took it)")
 					// A short screen may leave the upcard out of the header.
-					if want := n == 4 && strings.Contains(head, "Upcard"); took != want {
+					if want := n == 4 && strings.Contains(strings.ToLower(head), "upcard "); took != want {
 						t.Fatalf("%d players, trump %v, upcard %v: \"took it\" %v, want %v:\n%s", n, v.Trump, v.OrigUpcard, took, want, f.text())
 					}
 					if took && !strings.Contains(head, "("+f.s.scene().Lower(v.Maker)+" took it)") {

@@ -197,7 +197,9 @@ func (sc *Scene) infoFrags(ctx *kit.Context) []string {
 	st := &ctx.Styles
 	p := ctx.Paint
 	v := &sc.V
-	up := "Upcard " + p.StyledCard(v.OrigUpcard)
+	// A fragment, as "bottom Q♠": packLine capitalises the one that
+	// starts a line ("Upcard 8♥" before trump).
+	up := "upcard " + p.StyledCard(v.OrigUpcard)
 	// Who took the upcard is public (the four-handed maker takes it in
 	// either round, at no trumps too): said here until the deal ends.
 	// The dix exchange says it in words of its own below.
