@@ -68,7 +68,7 @@ func rulesSummary(o rules.Options) []string {
 			"Bidding: pass, take (you become the maker, the upcard's suit is trump) or schmeiss (an offer to throw the deal in: the other accepts, or refuses and you are the maker). If both pass, round two: name another suit or pass." + throwIn("Four"),
 			"Then three more cards each" + bottom + dix,
 			"Sequences: three cards in a row score 20, four or more 50. Only the player with the best sequence scores, all of theirs, as the dialogue settles it (twenty or fifty; good, not good or how high?).",
-			"Play: follow suit; when trump is led, play a higher trump if you can; when void, trump if you can.",
+			"Play: follow suit; when trump is led, beat the highest trump if you can; when void, trump if you can.",
 			ranks,
 			"The maker must score more than the other player or is bete: the defender then scores both totals. At a tie the maker scores nothing." + end,
 		}

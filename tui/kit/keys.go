@@ -245,7 +245,7 @@ func LetterHelp(o rules.Options, rows ...string) []key.Binding {
 	// A shlomo's or cleopatra's declaration and the card it gives have
 	// no letter of their own: the menu numbers them.
 	if (o.HasShlomo() || o.HasCleopatra()) && (len(rows) == 0 || slices.Contains(rows, "declarations")) {
-		out = append(out, Bind("declarations", "1 declare · p pass; the card to give: its number, 1-9",
+		out = append(out, Bind("declarations", "1 declare · p pass; the card to give: its number in your hand",
 			"1", "2", "3", "4", "5", "6", "7", "8", "9", "p"))
 	}
 	return out
