@@ -17,7 +17,7 @@ func TestHelpListsWhatTheLessonAsks(t *testing.T) {
 		bella, claim bool
 	}{{2, true, true}, {3, false, false}, {4, false, false}} {
 		_, s := startAt(t, c.players, 80, 24, false)
-		if !s.asks.ended {
+		if !s.asks.Ended {
 			t.Fatalf("%d players: the walk of the lesson did not reach its end", c.players)
 		}
 		require := func(what, desc string, want bool) {

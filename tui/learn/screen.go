@@ -32,82 +32,19 @@ type Config struct {
 type Screen struct {
 	run    *lesson.Run
 	cfg    Config
-	cursor int    // the selected card in the card play
-	placed int    // the position the cursor was last placed for (see place)
-	menu   int    // the selected choice of an Act step
-	scroll int    // the first line of the text shown
-	note   string // why the last move was refused ("" when none)
-	remark string // the lesson's word on the card just played, for the next step
-	step   string // the step the note and scroll belong to
-	asks   asks   // what the lesson asks for at its seat count
-}
-
-// asks says whether a lesson ever asks to play a card with bella, or to
-// claim the rest; ended, that the walk that says so reached its end.
-type asks struct{ bella, claim, ended bool }
-
-// lessonAsks walks a lesson for players seats from its start, as the
-// lesson asks, and says whether it asks for bella or a claim: the
-// script decides, the seat count choosing it. The walk is bounded by
-// maxSteps moves.
-func lessonAsks(players int) asks {
-	const maxSteps = 1000
-	var out asks
-	run, err := lesson.New(players)
-	if err != nil {
-		return out
-	}
-	for range maxSteps {
-		st := run.Step()
-		switch st.Kind {
-		case lesson.End:
-			out.ended = true
-			return out
-		case lesson.Act:
-			err = run.Try(st.Want)
-		case lesson.Claim:
-			out.claim = true
-			err = run.Claim()
-		case lesson.Read, lesson.Score:
-			run.Continue()
-		case lesson.Play:
-			if d := run.Game().Deal(); d.Over() {
-				run.Continue()
-				continue
-			}
-			if st.Bella != rules.NoCard {
-				out.bella = true
-				err = run.Try(rules.PlayBellaAction(st.Bella))
-				break
-			}
-			v := run.View()
-			err = run.Try(firstCard(&v, st.Advised))
-		}
-		if err != nil {
-			return out
-		}
-	}
-	return out
-}
-
-// firstCard is advised when it may be played, else the first card the
-// rules allow.
-func firstCard(v *rules.View, advised rules.Card) rules.Action {
-	legal := kit.LegalCards(v)
-	if advised != rules.NoCard && legal.Has(advised) {
-		return rules.PlayAction(advised)
-	}
-	for _, a := range v.Legal() {
-		if a.Kind == rules.PlayCard && !a.Bella {
-			return a
-		}
-	}
-	return rules.Action{}
+	cursor int         // the selected card in the card play
+	placed int         // the position the cursor was last placed for (see place)
+	menu   int         // the selected choice of an Act step
+	scroll int         // the first line of the text shown
+	note   string      // why the last move was refused ("" when none)
+	remark string      // the lesson's word on the card just played, for the next step
+	step   string      // the step the note and scroll belong to
+	asks   lesson.Asks // what the lesson asks for at its seat count
 }
 
 // New returns the screen of a lesson run, at its current step.
 func New(run *lesson.Run, cfg Config) *Screen {
-	s := &Screen{run: run, cfg: cfg, placed: -1, asks: lessonAsks(run.Players())}
+	s := &Screen{run: run, cfg: cfg, placed: -1, asks: lesson.AsksOf(run.Players())}
 	s.changed()
 	return s
 }
@@ -174,10 +111,10 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	}
 	// Bella and the claim only where the lesson at this seat count asks
 	// for them.
-	if s.asks.bella {
+	if s.asks.Bella {
 		keys = append(keys, k.Bella)
 	}
-	if s.asks.claim {
+	if s.asks.Claim {
 		keys = append(keys, kit.Bind("c", "claim every remaining trick (when the lesson asks)", k.Claim.Keys()...))
 	}
 	keys = append(keys, kit.LetterHelp(s.run.Game().Options(), letterRows...)...)
