@@ -27,6 +27,10 @@ func TestTableLinesNameEverySeat(t *testing.T) {
 		{hall.Info{Code: "WXYZ", Seats: 4, Names: []string{"ann", "bob", "cid", ""}, Level: ai.Normal, Target: 500, Started: true},
 			"WXYZ  playing · ann, bob, cid, Bot D · 4 seats · normal bot · to 500",
 			"WXYZ  ann, bob, cid, Bot D · 4 seats · to 500"},
+		// At two the bot is "Bot", as the game's own screens name it.
+		{hall.Info{Code: "UGGC", Seats: 2, Names: []string{"eve", ""}, Level: ai.Normal, Target: 500, Started: true},
+			"UGGC  playing · eve, Bot · 2 seats · normal bot · to 500",
+			"UGGC  eve, Bot · 2 seats · to 500"},
 		{hall.Info{Code: "WXYZ", Seats: 2, Names: []string{"ann", "bob"}, Level: ai.Normal, Target: 500, Started: true, Over: true, Yours: true},
 			"WXYZ  game over · your seat · ann, bob · 2 seats · no bots · to 500", ""},
 	} {

@@ -1176,7 +1176,8 @@ type rowText struct {
 }
 
 // newRowText is the row of table t: a free seat is "(free)" while the
-// table waits, and its bot's name ("Bot D") once it plays.
+// table waits, and its bot's name once it plays, as the game names it
+// (hall.BotName: "Bot" at a table of two, "Bot D" at three or four).
 func newRowText(head string, t hall.Info, tail string) rowText {
 	r := rowText{head: head, tail: tail}
 	for i, n := range t.Names {
@@ -1184,7 +1185,7 @@ func newRowText(head string, t hall.Info, tail string) rowText {
 		switch {
 		case n != "":
 		case t.Started:
-			n = "Bot " + rules.Seat(i).String()
+			n = hall.BotName(len(t.Names), rules.Seat(i))
 		default:
 			n = "(free)"
 		}

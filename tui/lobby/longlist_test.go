@@ -101,7 +101,7 @@ func TestLongListRowsKeepEverySeat(t *testing.T) {
 					for code, line := range rows {
 						free := "(free)"
 						if name == "watch list" || code == "LN00" {
-							free = "Bot " + rules.Seat((int(code[3]-'0')+1)%n).String()
+							free = hall.BotName(n, rules.Seat((int(code[3]-'0')+1)%n))
 						}
 						if ascii {
 							line = kit.ASCIIText(line)

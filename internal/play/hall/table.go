@@ -232,10 +232,14 @@ func (t *Table) people() []Player {
 	return out
 }
 
-// botName names the bot of an empty seat: "Bot", or at a table of
-// three or four "Bot C", so the talk says which.
-func (t *Table) botName(s rules.Seat) string {
-	if len(t.seats) == 2 {
+// botName names the bot of an empty seat (BotName).
+func (t *Table) botName(s rules.Seat) string { return BotName(len(t.seats), s) }
+
+// BotName names the bot at seat s of a table of n seats: "Bot", or at
+// a table of three or four "Bot C", so the talk says which. The game,
+// its screens and the lobby's lists all use this name.
+func BotName(n int, s rules.Seat) string {
+	if n == 2 {
 		return "Bot"
 	}
 	return "Bot " + s.String()
