@@ -517,24 +517,27 @@ func (h *Hall) Find(code string) (*Table, error) {
 	return t, nil
 }
 
-// SeatOf returns the table where the person holds a seat, if any: of
-// several, the one they came to last (a reconnection goes back to the
-// table it dropped from); among those they have not come to since a
-// restart, the one opened last; then the lowest code.
+// SeatOf returns the table where the person holds a seat, if any, to
+// take them back to on connecting: a game under way (or a waiting room)
+// before a game over, and none they left over by choice; of several,
+// the one they came to last (a reconnection goes back to the table it
+// dropped from); among those they have not come to since a restart,
+// the one opened last; then the lowest code.
 func (h *Hall) SeatOf(playerID string) *Table {
 	if playerID == "" {
 		return nil
 	}
 	var found *Table
 	var last uint64
+	var foundOver bool
 	for _, t := range h.all() {
-		at, ok := t.arrivedAt(playerID)
+		at, over, ok := t.arrivedAt(playerID)
 		if !ok {
 			continue
 		}
-		if found == nil || at > last || at == last && (t.start.After(found.start) ||
-			t.start.Equal(found.start) && t.code < found.code) {
-			found, last = t, at
+		if found == nil || foundOver && !over || over == foundOver && (at > last || at == last && (t.start.After(found.start) ||
+			t.start.Equal(found.start) && t.code < found.code)) {
+			found, last, foundOver = t, at, over
 		}
 	}
 	return found

@@ -109,3 +109,48 @@ func TestSeatOfAfterRestart(t *testing.T) {
 		h.Close()
 	}
 }
+
+// A person who connects again goes back to a game under way before a
+// game over, whichever they came to last: one over they left by
+// choice is no table to go back to; one over they dropped from comes
+// after the games under way, and is theirs to go back to when it is the
+// only one (the others at it wait for her "again").
+func TestSeatOfPutsAGameUnderWayFirst(t *testing.T) {
+	for _, left := range []bool{true, false} {
+		h := testHall(t, "", &memHistory{}, clocktest.New(t0))
+		live := annOpens(t, h, 3, smallRules(), 1)
+		ann, bob := annAndBob(t, live)
+		newCrowd(t, ann, bob).run("the first deal", func() bool { return ann.port().Snapshot().HasDeal })
+		ann.conn.Drop() // the game goes on without her: a bot plays for now
+
+		// Cid stays at the game over: the table stays.
+		done := annOpens(t, h, 3, smallRules(), 2)
+		ann2, cid := join(t, done, "a", "Ann", 3), join(t, done, "c", "Cid", 4)
+		require.NoError(t, ann2.conn.Start())
+		newCrowd(t, ann2, cid).run("the game's end", func() bool { return ann2.port().Snapshot().Over })
+		if left {
+			ann2.leave()
+		} else {
+			ann2.conn.Drop()
+		}
+		require.Equal(t, live.Code(), codeOf(h.SeatOf("a")), "left=%v: the game under way comes first", left)
+
+		bob.leave()
+		live.mu.Lock()
+		live.closed = "gone" // as a table closes: it holds her seat no more
+		live.mu.Unlock()
+		if left {
+			require.Nil(t, h.SeatOf("a"), "a game over she left is no table to go back to")
+		} else {
+			require.Equal(t, done.Code(), codeOf(h.SeatOf("a")), "the game over she dropped from")
+		}
+	}
+}
+
+// codeOf is t's code, "" for none.
+func codeOf(t *Table) string {
+	if t == nil {
+		return ""
+	}
+	return t.Code()
+}

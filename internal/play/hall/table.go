@@ -74,6 +74,10 @@ type seat struct {
 	// opened is set on the host's seat from Open to their first Join,
 	// which is no coming back (the log says nothing of it).
 	opened bool
+	// leftOver is set when the person left the game over by choice (not
+	// a connection cut), until they join again: a reconnection does not
+	// take them back to it (Hall.SeatOf).
+	leftOver bool
 }
 
 func newTable(h *Hall, code string, o Options, hostID string, start time.Time, st *store.Store) *Table {
@@ -112,15 +116,37 @@ func (t *Table) seatOf(id string) int {
 }
 
 // arrivedAt is when (Hall.arrive) the person of key id came last to
-// the seat they hold here; ok is false when they hold none.
-func (t *Table) arrivedAt(id string) (at uint64, ok bool) {
+// the seat they hold here, and whether the game here is over; ok is
+// false when they hold none, left the game over by choice, or the table
+// is closed.
+func (t *Table) arrivedAt(id string) (at uint64, over, ok bool) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	i := t.seatOf(id)
-	if i < 0 {
-		return 0, false
+	if i < 0 || t.seats[i].leftOver || t.closed != "" || t.released {
+		return 0, false, false
 	}
-	return t.seats[i].at, true
+	return t.seats[i].at, t.overLocked(), true
+}
+
+// overLocked reports whether the game here is over: filed, its host
+// done, or over on a screen of a person here before it is filed; t.mu
+// is held.
+func (t *Table) overLocked() bool {
+	if t.game == nil {
+		return false
+	}
+	if t.filed {
+		return true
+	}
+	select {
+	case <-t.game.Done():
+		return true
+	default:
+	}
+	return slices.ContainsFunc(t.seats, func(s *seat) bool {
+		return s.conn != nil && s.conn.port != nil && s.conn.port.Snapshot().Over
+	})
 }
 
 // listing is the table as the person of key id sees it in a list; ok
@@ -286,7 +312,7 @@ func (t *Table) Join(p Player) (*Conn, error) {
 			t.logf("%s is back at seat %s", Who(p), rules.Seat(i))
 		}
 	}
-	t.seats[i].opened = false
+	t.seats[i].opened, t.seats[i].leftOver = false, false
 	s := t.seats[i]
 	s.at = t.h.arrive()
 	c := newConn(t, rules.Seat(i))
@@ -588,9 +614,11 @@ func (c *Conn) leave(dropped bool) {
 		t.saveWaiting()
 		t.tickAll()
 	default:
+		over := port != nil && port.Snapshot().Over
+		s.leftOver = over && !dropped
 		// A game over whose filing is done (or not yet begun) needs its
 		// host no longer once nobody looks at it.
-		idle = !t.anyoneHere() && port != nil && port.Snapshot().Over && !t.files.pending()
+		idle = !t.anyoneHere() && over && !t.files.pending()
 	}
 	if t.game == nil && !t.anyoneHere() {
 		t.stopGraces()
