@@ -718,11 +718,17 @@ func (a leavesAtOnce) QuitTitle() (string, string) { return leaveTitle() }
 func (a leavesAtOnce) quitNow(*kit.Context) (kit.Screen, tea.Cmd) { return a.l, nil }
 
 // QuitsAtOnce: q on the saved games' list comes back to the lobby
-// unasked, as esc does: the list keeps nothing; so does q on a screen
-// whose own q leaves unasked (the game's end: "[q] back to the lobby").
+// unasked, as esc does: the list keeps nothing; so do q and esc on the
+// game alone's form, which has started nothing (its settings are kept
+// as they change), as on the form that opens a table; and q on a
+// screen whose own q leaves unasked (the game's end: "[q] back to the
+// lobby").
 func (b *Away) QuitsAtOnce() bool {
-	_, list := b.inner.(*replay.History)
-	return list || kit.QuitsAtOnce(b.inner)
+	switch b.inner.(type) {
+	case *replay.History, *setup.Screen:
+		return true
+	}
+	return kit.QuitsAtOnce(b.inner)
 }
 
 // HelpMarks passes on whether the screen shown has marks to explain
