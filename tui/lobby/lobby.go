@@ -1068,13 +1068,22 @@ func (l *Lobby) render(ctx *kit.Context) (string, []kit.Hit) {
 	// The lines that come and go under the tables (the code or the name
 	// typed, the note, the talk's line typed) take their rows from under
 	// the tables' first row, so that opening one moves nothing above it:
-	// the talk's rows beyond its least, the blank after the tables, the
-	// rest of the tables (the list is cut, its heading counts them),
-	// the talk's last lines but its latest (talkFloor); the blanks above
-	// the tables and the rating's lines but its first only when the
-	// window has no more; the talk's latest line last: a note (a board
-	// left half-played) and the talk both show, the note first.
+	// the talk's rows beyond its least (with nothing said, all but its
+	// heading), the blank before the talk's heading (after the tables
+	// when no talk shows), the rest of the tables (the list is cut, its
+	// heading counts them), the talk's last lines but its latest
+	// (talkFloor); the blanks above the tables and the rating's lines
+	// but its first only when the window has no more; the talk's latest
+	// line last: a note (a board left half-played) and the talk both
+	// show, the note first.
 	short := len(tail) + typed - (room - talk - gaps)
+	floor := talkFloor
+	if l.talk != nil && len(l.talk.t.Lines()) == 0 {
+		// "(nothing said yet)" says no more than the heading.
+		floor = 1
+		short -= talk - min(talk, floor)
+		talk = min(talk, floor)
+	}
 	after := gaps >= 1
 	if short > 0 && after {
 		after, short = false, short-1
@@ -1083,7 +1092,7 @@ func (l *Lobby) render(ctx *kit.Context) (string, []kit.Hit) {
 		shown, of, above, below = window(tables, l.row-len(items), max(least, n-short), w, ctx.Ellipsis())
 		short -= n - len(shown)
 	}
-	if short -= talk - min(talk, talkFloor); short > 0 {
+	if short -= talk - min(talk, floor); short > 0 {
 		cut := min(short, gaps)
 		gaps, short = gaps-cut, short-cut
 	}
@@ -1116,10 +1125,14 @@ func (l *Lobby) render(ctx *kit.Context) (string, []kit.Hit) {
 		}
 		hits = append(hits, kit.RowHits(rows, len(lines), w)...)
 	}
-	lines = append(append(lines, shown...), gap(1)...)
-	lines = append(lines, tail...)
+	lines = append(lines, shown...)
 	if l.talk != nil {
+		// The line typed or the note goes under the tables, the blank
+		// before the talk's heading, which it would otherwise sit on.
+		lines = append(append(lines, tail...), gap(1)...)
 		lines = append(lines, l.talk.lines(ctx, w, ctx.Height-len(lines)-len(foot))...)
+	} else {
+		lines = append(append(lines, gap(1)...), tail...)
 	}
 	return kit.JoinLines(kit.Footed(lines, ctx.Height, foot...)), hits
 }
