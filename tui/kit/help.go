@@ -488,6 +488,11 @@ func (h *HelpView) View(ctx *Context, under string) string {
 	if s > 0 && len(l) > 2 {
 		l = append([]string{l[0], l[1]}, l[2+s:]...) // l is kept: no append in place
 	}
+	// Text cut at the window's last row would read as the end: that row
+	// says more follows (it shows once scrolled one line on).
+	if h := ctx.Height; h > 3 && len(l) > h {
+		l = append(slices.Clone(l[:h-1]), "   "+ctx.Styles.Dim.Render("↓ more below (↓ pgdn scroll)"))
+	}
 	return JoinLines(l)
 }
 

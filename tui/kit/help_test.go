@@ -6,6 +6,7 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	"github.com/charmbracelet/x/ansi"
+	"github.com/stretchr/testify/require"
 
 	"github.com/klob/klob/docs"
 	"github.com/klob/klob/rules"
@@ -362,4 +363,27 @@ func TestHelpTellsTheCardEdges(t *testing.T) {
 			}
 		}
 	}
+}
+
+// A help longer than the window says on its last row that more follows,
+// rather than end mid-sentence as if that were all; one line down shows
+// the row it stood on, and at the end the last row is the help's own.
+func TestHelpSaysMoreFollows(t *testing.T) {
+	ctx := kittest.Context(80, 24)
+	h := kit.NewHelpView(nil)
+	all := h.Lines(&ctx)
+	require.Greater(t, len(all), 24)
+	rows := strings.Split(ansi.Strip(h.View(&ctx, "")), "\n")
+	require.Len(t, rows, 24)
+	require.Contains(t, rows[23], "↓ more below")
+	require.Equal(t, ansi.Strip(all[22]), rows[22])
+
+	h.Update(&ctx, kittest.Key("down"))
+	rows = strings.Split(ansi.Strip(h.View(&ctx, "")), "\n")
+	require.Equal(t, ansi.Strip(all[23]), rows[22], "the row the mark stood on shows")
+
+	h.Update(&ctx, kittest.Key("end"))
+	rows = strings.Split(ansi.Strip(h.View(&ctx, "")), "\n")
+	require.Len(t, rows, 24)
+	require.Equal(t, ansi.Strip(all[len(all)-1]), rows[23], "the end shows no mark")
 }
