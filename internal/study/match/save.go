@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/rules"
 )
@@ -69,26 +70,45 @@ func saveLog(cfg Config, name string, l *gamelog.Log) error {
 
 // save writes l, seating k of deck or game i (kind), as
 // seed-S-kind-I-K.klob after naming its event and players: level at[s]
-// sits in seat s, named after its level and the report's side ("hard
-// A"); a side that holds two seats (three and four players) numbers them
-// in seat order ("hard B1", "hard B2"), so that a replay tells the seats
-// apart. The names are short so that a replay's header and score pad
-// show them whole at 80 columns.
+// sits in seat s, named by seatNames.
 func (r *runner) save(kind string, i, k int, at seating, l *gamelog.Log) error {
 	h := &l.Header
 	h.Event = fmt.Sprintf("klob match seed %d, %s %d, seating %d", r.cfg.Seed, kind, i, k+1)
-	var seats, seen [2]int
-	for s := range r.players {
-		seats[at[s]]++
-	}
-	for s := range r.players {
-		side, level := at[s], r.cfg.levels()[at[s]]
-		name := fmt.Sprintf("%s %c", level, 'A'+side)
-		if seats[side] > 1 {
-			seen[side]++
-			name += fmt.Sprint(seen[side])
-		}
-		h.SetPlayer(rules.Seat(s), name, string(level))
+	levels := r.cfg.levels()
+	for s, name := range seatNames(levels, at[:r.players]) {
+		h.SetPlayer(rules.Seat(s), name, string(levels[at[s]]))
 	}
 	return saveLog(r.cfg, fmt.Sprintf("seed-%d-%s-%d-%d.klob", r.cfg.Seed, kind, i, k+1), l)
+}
+
+// seatNames names the seats of a seating, sides[s] the match side (0 for
+// -a, 1 for -b) whose level sits in seat s. A name never holds a seat
+// letter, since the side a level plays changes with the seating: it is
+// the level ("hard"), with "-a" or "-b" when both sides play the same
+// level ("hard -a"), and a side that holds two seats (three and four
+// players) numbers them in seat order ("normal 1", "hard -b2"). The tag
+// that tells alike names apart is the last word, and the names are short,
+// so that a replay's header and score pad show them at 80 columns.
+func seatNames(levels [2]ai.Level, sides []int) []string {
+	var seats, seen [2]int
+	for _, side := range sides {
+		seats[side]++
+	}
+	names := make([]string, len(sides))
+	for s, side := range sides {
+		name := string(levels[side])
+		flag := ""
+		if levels[0] == levels[1] {
+			flag = "-" + string(rune('a'+side))
+		}
+		if seats[side] > 1 {
+			seen[side]++
+			flag += fmt.Sprint(seen[side])
+		}
+		if flag != "" {
+			name += " " + flag
+		}
+		names[s] = name
+	}
+	return names
 }

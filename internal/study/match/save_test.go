@@ -42,16 +42,17 @@ func TestSave(t *testing.T) {
 				require.NoError(t, err, e.Name())
 				require.Equal(t, string(data), string(again), e.Name())
 				// Every seat has a name of its own, though a level holds
-				// two seats (its own side's letter then a number).
+				// two seats (then numbered).
 				names := map[string]bool{}
 				for s := range players {
 					names[l.Header.PlayerName(rules.Seat(s))] = true
 				}
 				require.Len(t, names, players, "%s: the names %v", e.Name(), names)
-				// Short, with a space, so that a replay shows them whole
-				// at 80 columns: "normal A", "random B1".
+				// Short, the level then a number when it holds two
+				// seats, so that a replay shows them whole at 80 columns:
+				// "normal", "random 1"; never a seat letter.
 				for n := range names {
-					require.Regexp(t, `^(normal|random) [AB][12]?$`, n, e.Name())
+					require.Regexp(t, `^(normal|random)( [12])?$`, n, e.Name())
 				}
 				g, err := l.Game()
 				require.NoError(t, err, e.Name())
@@ -116,4 +117,31 @@ func TestSaveFailsClean(t *testing.T) {
 	require.Error(t, err)
 	tmps, _ := filepath.Glob(filepath.Join(dir, "*.tmp"))
 	require.Empty(t, tmps, "temporary files left")
+}
+
+// TestSeatNames: at every count and seating, with two levels or one, the
+// seats' names are all different and none holds a seat letter, since the
+// seat a side sits in changes with the seating; both sides playing one
+// level are told apart by their match side.
+func TestSeatNames(t *testing.T) {
+	require.Equal(t, []string{"normal", "hard"}, seatNames([2]ai.Level{ai.Hard, ai.Normal}, []int{1, 0}))
+	require.Equal(t, []string{"hard -b", "hard -a"}, seatNames([2]ai.Level{ai.Hard, ai.Hard}, []int{1, 0}))
+	require.Equal(t, []string{"normal 1", "hard", "normal 2"}, seatNames([2]ai.Level{ai.Hard, ai.Normal}, []int{1, 0, 1}))
+	require.Equal(t, []string{"hard -a1", "hard -b1", "hard -a2", "hard -b2"}, seatNames([2]ai.Level{ai.Hard, ai.Hard}, []int{0, 1, 0, 1}))
+	for _, levels := range [][2]ai.Level{{ai.Hard, ai.Normal}, {ai.Hard, ai.Hard}} {
+		for _, players := range seatCounts {
+			for _, l := range layouts(opts(players)) {
+				names := seatNames(levels, l.at[:players])
+				seen := map[string]bool{}
+				for s, n := range names {
+					seen[n] = true
+					require.Contains(t, n, string(levels[l.at[s]]))
+					for _, w := range strings.Fields(n) {
+						require.NotRegexp(t, `^[A-Da-d][0-9]?$`, w, "%q names a seat", n)
+					}
+				}
+				require.Len(t, seen, players, "%v", names)
+			}
+		}
+	}
 }
