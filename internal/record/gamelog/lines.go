@@ -18,6 +18,7 @@ import (
 type tok struct {
 	text  string
 	label string
+	older string // a word older logs wrote here instead, which the reader accepts
 }
 
 // wline is a derived line. key is how many leading tokens say which line
@@ -211,6 +212,16 @@ func seqCards(seqs []rules.Sequence) rules.CardSet {
 	return m
 }
 
+// bellaWord names the field that holds a seat's bella or menage points
+// (a seat scores one or the other): "menage" when it holds the menage's,
+// which logs written before the word had as "bella".
+func bellaWord(points int) tok {
+	if points == rules.MenagePoints {
+		return tok{text: "menage", older: "bella"}
+	}
+	return kw("bella")
+}
+
 // scoreLines is the score block of a finished deal: a line per seat,
 // with three or four players the declarations too, with four a line per
 // team; the result; the game totals by side.
@@ -224,7 +235,7 @@ func scoreLines(n int, sc rules.Score, totals [4]int) []wline {
 				kw("cards"), num(sc.Cards[s], p+"card points"),
 				kw("last"), num(sc.LastTrick[s], p+"last-trick bonus"),
 				kw("sequences"), num(sc.Seqs[s], p+"sequence points"),
-				kw("bella"), num(sc.Bella[s], p+"bella"),
+				bellaWord(sc.Bella[s]), num(sc.Bella[s], p+"bella"),
 			}
 			if n > 2 {
 				toks = append(toks, kw("declared"), num(sc.Declared[s], p+"declarations"))

@@ -289,7 +289,7 @@ func (p *parser) expect(ws ...wline) error {
 			return p.truncated()
 		}
 		for k, wt := range w.toks {
-			if k < len(ln.toks) && (ln.toks[k].text == wt.text || sameCard(ln.toks[k].text, wt.text)) {
+			if k < len(ln.toks) && (ln.toks[k].text == wt.text || ln.toks[k].text == wt.older && wt.older != "" || sameCard(ln.toks[k].text, wt.text)) {
 				continue
 			}
 			switch {

@@ -207,6 +207,39 @@ func TestSummaryNamesTheMenage(t *testing.T) {
 	t.Logf("%d menages named", menages)
 }
 
+// TestLogNamesTheMenage: the log's score line names the menage's 50 as
+// the summary does, "menage 50", never "bella 50", at every count; a log
+// written before the word, with "bella 50" for the menage, reads to the
+// same Log and writes back with "menage 50".
+func TestLogNamesTheMenage(t *testing.T) {
+	menages := 0
+	for n := 2; n <= 4; n++ {
+		for seed := uint64(1); seed <= 30; seed++ {
+			l, err := testkit.Play(testkit.Config{Seed: seed, Options: tableOpts(n, 2), Header: tableHeader(n)})
+			require.NoError(t, err)
+			text, err := l.MarshalText()
+			require.NoError(t, err)
+			require.NotContains(t, string(text), "bella 50", "%d players, seed %d", n, seed)
+			menages += strings.Count(string(text), " menage 50 ")
+		}
+	}
+	require.NotZero(t, menages, "no game scored a menage: the test checks nothing")
+
+	name := filepath.Join(gamesDir, "tables", "4-10-menage-announced.klob")
+	now, err := os.ReadFile(name)
+	require.NoError(t, err)
+	require.Contains(t, string(now), "sequences 0 menage 50 declared")
+	old := strings.ReplaceAll(string(now), " menage 50 ", " bella 50 ")
+	lOld, err := gamelog.Parse(name, []byte(old))
+	require.NoError(t, err, "a log of before the word")
+	lNow, err := gamelog.Parse(name, now)
+	require.NoError(t, err)
+	require.True(t, reflect.DeepEqual(lOld, lNow), "the older log reads to another Log")
+	out, err := lOld.MarshalText()
+	require.NoError(t, err)
+	require.Equal(t, string(now), string(out))
+}
+
 // summaryOf is klob verify's summary of the game cfg plays.
 func summaryOf(t *testing.T, cfg testkit.Config) string {
 	t.Helper()
