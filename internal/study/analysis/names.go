@@ -63,11 +63,9 @@ func namesOf(h *gamelog.Header) names {
 			n.text = given + " (" + s.String() + ")"
 		}
 		nm.seat[s] = n
-		name := n.text
-		if n.text != given && !n.plural {
-			name = given
-		}
-		nm.label[s] = seatLabel(name, s.String(), h.Level(s))
+		// The title names the seat as the log does, as klob verify
+		// does: "You (A, human)", though a sentence says "you deal".
+		nm.label[s] = seatLabel(given, s.String(), h.Level(s))
 	}
 	nm.nameSides()
 	return nm

@@ -142,7 +142,7 @@ func checkWording(t *testing.T, players int, text, ascii string) {
 	var want []string
 	switch players {
 	case 2:
-		want = []string{"you (A, human) vs Hard (B)", "Graded: your decisions.", "deal 3, you deal: made by you in hearts; scores: you 90, Hard 54", "game: Hard wins;", "\n  you  "}
+		want = []string{"You (A, human) vs Hard (B)", "Graded: your decisions.", "deal 3, you deal: made by you in hearts; scores: you 90, Hard 54", "game: Hard wins;", "\n  you  "}
 	case 3:
 		want = []string{"West (A, normal) vs ann (B, human) vs East (C, hard)", "Graded: every player's decisions.", ", ann deals:", "\n  ann  "}
 	case 4:
@@ -336,6 +336,24 @@ func TestSamplesLineCounts(t *testing.T) {
 	for n, want := range map[int]string{1: "1 sample a decision, seed 7.", 40: "40 samples a decision, seed 7."} {
 		if got := samplesLine(&Report{Samples: n, Seed: 7}); got != want {
 			t.Errorf("%d samples: %q, want %q", n, got, want)
+		}
+	}
+}
+
+// TestTitleNamesAsVerify: the report's title names each seat as klob
+// verify does (Header.PlayerLabel), in the log's own casing: "You (A,
+// human)" though a sentence says "you deal".
+func TestTitleNamesAsVerify(t *testing.T) {
+	for _, names := range [][]string{{"You", "Bot"}, {"you", "ann", "bo"}, {"Bot", "You", "Cy", "Di"}} {
+		h := gamelog.Header{}
+		h.Options = rules.DefaultOptions()
+		h.Options.Players = len(names)
+		for s, n := range names {
+			h.SetPlayer(rules.Seat(s), n, gamelog.Human)
+		}
+		nm := namesOf(&h)
+		for s := range names {
+			require.Equal(t, h.PlayerLabel(rules.Seat(s)), nm.label[s], "names %q", names)
 		}
 	}
 }
