@@ -262,17 +262,14 @@ func gradeNote(ctx *kit.Context, dec *analysis.Decision, better string) string {
 	return text
 }
 
-// fitHints lists the keys of a replay's short help in w cells, in fewer
-// words when the window is narrow, then without the keys least needed
-// (fitDrop: the help lists them), never without the help and quit that
-// end it; measured as drawn, so under -ascii (ascii) with the arrows
-// written as words.
+// fitHints lists the keys of a replay's short help on one line of w
+// cells, as hintLines writes each, without the keys least needed where
+// they do not all fit (fitDrop: the help lists them), never without the
+// help and quit that end it; measured as drawn, so under -ascii (ascii)
+// with the arrows written as words.
 func fitHints(bs []key.Binding, w int, ascii bool) string {
 	width := func(h string) int { return hintWidth(h, ascii) }
-	if h := kit.HintLine(bs); width(h) <= w {
-		return h
-	}
-	short := func(bs []key.Binding) string { return strings.Join(narrowHints(bs, ascii), "  ") }
+	short := func(bs []key.Binding) string { return strings.Join(narrowHints(mergeDealKeys(bs), ascii), "  ") }
 	line := short(bs)
 	for _, d := range fitDrop {
 		if width(line) <= w {
@@ -293,24 +290,19 @@ func hintWidth(h string, ascii bool) int {
 	return kit.WidthOf(h)
 }
 
-// hintLines are the replay's key line: every key of bs on one line of
-// w cells where it holds them (as fitHints writes it before it leaves
-// keys out, then with the deal's keys as one hint, "n/p/g deal"), else
-// in fitHints' narrow form on two, the help and quit ending the
+// hintLines are the replay's key line: every key of bs in narrowHints'
+// form, the deal's keys as one hint ("n/p/g deal"), on one line of w
+// cells where it holds them, else on two, the help and quit ending the
 // second; only where two lines do not hold them either, fitHints' one
-// line without the keys least needed. So the list of tricks (v) and
-// the way to a deal by number (g) show at 80 columns with several
-// deals and esc, as they do with one deal.
+// line without the keys least needed. Each key is written one way at
+// every width, with one deal or several, whether esc goes back or not:
+// a replay opened from the game-over screen names its keys as one
+// opened from a file. So the list of tricks (v) and the way to a deal
+// by number (g) show at 80 columns as they do with one deal.
 func hintLines(bs []key.Binding, w int, ascii bool) []string {
 	width := func(h string) int { return hintWidth(h, ascii) }
-	all := narrowHints(bs, ascii)
-	if line := kit.HintLine(bs); width(line) <= w {
-		return []string{line}
-	}
+	all := narrowHints(mergeDealKeys(bs), ascii)
 	if line := strings.Join(all, "  "); width(line) <= w {
-		return []string{line}
-	}
-	if line := strings.Join(narrowHints(mergeDealKeys(bs), ascii), "  "); width(line) <= w {
 		return []string{line}
 	}
 	// The first line holds as many hints as it can.

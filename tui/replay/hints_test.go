@@ -93,3 +93,41 @@ func TestHintsListEveryKeyAt80(t *testing.T) {
 		}
 	}
 }
+
+// TestHintsWriteEachKeyOneWay: the replay writes each key of its key
+// line one way, whether it is opened from the game-over screen (esc goes
+// back) or from a file, with one deal or several, at 80 columns or
+// wider: "n/p/g deal", never "n/p deal" in one and "n/p/g deal" in the
+// other, nor "→/← step" in one and "→← step" in another.
+func TestHintsWriteEachKeyOneWay(t *testing.T) {
+	km := kit.DefaultKeys()
+	for _, ascii := range []bool{false, true} {
+		written := map[string]string{} // a hint's words, as first written
+		for _, deals := range []int{3, 1} {
+			for _, back := range []bool{true, false} {
+				s := &Screen{keys: defaultKeys(), r: &gamelog.Replay{Deals: make([]gamelog.ReplayDeal, deals)}}
+				if back {
+					s.back = s
+				}
+				bs := s.KeyHelp(&km).ShortHelp()
+				for _, w := range []int{79, 100, 140} {
+					name := fmt.Sprintf("%d deals, back %v, width %d, ascii %v", deals, back, w, ascii)
+					hints := strings.Split(strings.Join(hintLines(bs, w, ascii), "  "), "  ")
+					for _, h := range hints {
+						k, words, ok := strings.Cut(h, " ")
+						if !ok || strings.Contains(words, " · ") {
+							t.Fatalf("%s: %q is not one key's hint", name, h)
+						}
+						if was, seen := written[words]; seen && was != k {
+							t.Errorf("%s: %q writes its key %q, elsewhere %q", name, words, k, was)
+						}
+						written[words] = k
+					}
+				}
+			}
+		}
+		if written["deal"] != "n/p/g" || written["go to"] != "" {
+			t.Errorf("ascii %v: the deal's keys are written %q and %q", ascii, written["deal"], written["go to"])
+		}
+	}
+}
