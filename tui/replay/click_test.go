@@ -124,3 +124,23 @@ func TestHistoryClicks(t *testing.T) {
 		t.Fatalf("a click on enter opened %s:\n%s", hs.Screen.Name(), text(hs))
 	}
 }
+
+// TestReplayClicksOnTwoKeyLines: where the key line takes two lines (a
+// game of several deals opened from the game-over screen, esc going
+// back, at 80 columns), the keys of the first line take clicks as
+// those of the second: v opens the list of tricks, not a step.
+func TestReplayClicksOnTwoKeyLines(t *testing.T) {
+	back := New(readGame(t, "09-tie.klob"), "other.klob", Config{Analyze: fakeAnalyze}, nil)
+	hs := kittest.New(t, New(readGame(t, "07-sequences-decided-by-trump.klob"), "game.klob", Config{Analyze: fakeAnalyze}, back), 80, 24, false)
+	s := replayOf(hs)
+	lines := strings.Split(strings.TrimRight(hs.Text(), "\n "), "\n")
+	first := lines[len(lines)-2]
+	i := strings.Index(first, "v tricks")
+	if i < 0 || !strings.Contains(lines[len(lines)-1], "q quit") {
+		t.Fatalf("want the key line on two lines, v on the first:\n%s", hs.Text())
+	}
+	hs.Click(kit.WidthOf(first[:i]), len(lines)-2)
+	if !s.tricks || s.pos != (pos{}) {
+		t.Fatalf("a click on v on the first key line: list %v, at %+v:\n%s", s.tricks, s.pos, hs.Text())
+	}
+}

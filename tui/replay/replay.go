@@ -279,8 +279,9 @@ func (s *Screen) click(ctx *kit.Context, msg tea.MouseClickMsg) (kit.Screen, tea
 	return s.key(kit.Press(s.keys.Next))
 }
 
-// hintHits are where the keys of the line of hints lie: the last line
-// of the screen that holds anything, as drawn (under -ascii too).
+// hintHits are where the keys of the line of hints lie: the last lines
+// of the screen that hold anything, as many as hintLines wrote, as
+// drawn (under -ascii too).
 func (s *Screen) hintHits(ctx *kit.Context) []kit.Hit {
 	k := &s.keys
 	labels := []kit.Label{
@@ -291,16 +292,19 @@ func (s *Screen) hintHits(ctx *kit.Context) []kit.Hit {
 		{Words: []string{"a"}, Key: k.Analysis}, {Words: []string{"v"}, Key: k.Tricks},
 		{Words: []string{"esc"}, Key: k.Back}, {Words: []string{"?"}, Key: ctx.Keys.Help}, {Words: []string{"q"}, Key: ctx.Keys.Quit},
 	}
+	rows := len(hintLines(s.KeyHelp(&ctx.Keys).ShortHelp(), ctx.Width-1, ctx.ASCII))
 	lines := strings.Split(ansi.Strip(s.View(ctx)), "\n")
-	for y := len(lines) - 1; y >= 0; y-- {
+	var hits []kit.Hit
+	for y := len(lines) - 1; y >= 0 && rows > 0; y-- {
 		if line := strings.TrimRight(lines[y], " "); line != "" {
 			if ctx.ASCII {
 				line = kit.ASCIIText(line)
 			}
-			return kit.LabelHits(line, y, labels)
+			hits = append(hits, kit.LabelHits(line, y, labels)...)
+			rows--
 		}
 	}
-	return nil
+	return hits
 }
 
 // key moves the position or changes what is shown.
