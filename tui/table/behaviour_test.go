@@ -248,7 +248,7 @@ func TestHintRanked(t *testing.T) {
 	for _, a := range legal[3:] {
 		ev.Results = append(ev.Results, eval.Result{Action: a, Mean: -9, StdErr: 1, Win: 0.1})
 	}
-	lines, _ := hintWindow(&ctx, &v, ev, 80, -1, 0)
+	lines, _ := hintWindow(&ctx, &v, ev, rules.NoCard, 80, -1, 0)
 	txt := strings.Join(lines, "\n")
 	label := func(a rules.Action) string { return kit.OptionLabel(&ctx, a) }
 	best, second, third := label(legal[1]), label(legal[2]), label(legal[0])

@@ -31,12 +31,61 @@ func (s *Screen) hintLines(ctx *kit.Context, w, room int) []string {
 	case h.Err != nil:
 		out = []string{" " + st.Error.Render("! No hint: "+h.Err.Error())}
 	default:
-		out, _ = hintWindow(ctx, &s.snap.View, h.Eval, w, max(-1, room-1), s.hintTop)
+		out, _ = hintWindow(ctx, &s.snap.View, h.Eval, s.Bella, w, max(-1, room-1), s.hintTop)
 	}
 	if room > 0 && len(out) > room-1 {
 		out = out[:room-1]
 	}
-	return append(out, " "+st.Dim.Render("H or esc closes the hint; the cursor is on the hard bot's choice"))
+	closing := "H or esc closes the hint"
+	if s.onHinted() {
+		closing += "; the cursor is on the hard bot's choice"
+		if s.Bella != rules.NoCard {
+			closing = "H or esc closes the hint; the answer marked is the hard bot's"
+		}
+	}
+	return append(out, " "+st.Dim.Render(closing))
+}
+
+// onHinted reports whether the cursor (or the open question's answer)
+// is on what the hint on screen says: at a bella question, the hard
+// bot's way to play the question's card.
+func (s *Screen) onHinted() bool {
+	h := s.snap.Hint
+	if h == nil || h.Pending || h.Err != nil || h.Eval.Best < 0 || h.Eval.Best >= len(h.Eval.Results) {
+		return false
+	}
+	if s.Bella != rules.NoCard {
+		a, ok := bestPlaying(&s.snap.View, h.Eval, s.Bella)
+		items := s.bellaItems()
+		return ok && s.Menu >= 0 && s.Menu < len(items) && sameAnswer(items[s.Menu], a)
+	}
+	best := h.Eval.Results[h.Eval.Best].Action
+	if best.Kind == rules.PlayCard {
+		hand := s.hand()
+		return s.Cursor >= 0 && s.Cursor < len(hand) && hand[s.Cursor] == best.Card
+	}
+	items := s.menuItems()
+	return s.Menu >= 0 && s.Menu < len(items) && items[s.Menu] == best
+}
+
+// bestPlaying is the hard bot's best way to play card c at v (with an
+// announcement or without), by the hint's ranking of ev.
+func bestPlaying(v *rules.View, ev eval.Evaluation, c rules.Card) (rules.Action, bool) {
+	an, err := drill.FromEval(v, ev)
+	if err != nil || len(an.Rows) == 0 {
+		return rules.Action{}, false
+	}
+	ranked, _ := an.InRankOrder(-1)
+	if q := questionRows(an, ranked, ev, c); q != nil {
+		return q.Rows[0].Action, true
+	}
+	return rules.Action{}, false
+}
+
+// sameAnswer reports whether a and b play the same card the same way:
+// with the same announcement, or both without.
+func sameAnswer(a, b rules.Action) bool {
+	return a.Kind == b.Kind && a.Card == b.Card && a.Bella == b.Bella && (!a.Bella || a.N == b.N)
 }
 
 // hintWindow draws the hint for the decision at v from its evaluation,
@@ -47,7 +96,12 @@ func (s *Screen) hintLines(ctx *kit.Context, w, room int) []string {
 // the count of sampled deals, then the reason's sentences, whole, last
 // first: in a short window the two best options and how many more
 // outrank the reason.
-func hintWindow(ctx *kit.Context, v *rules.View, ev eval.Evaluation, w, room, top int) ([]string, kit.Page) {
+//
+// With the bella (or menage) question open on card asked (else
+// rules.NoCard), the hint answers that question: the ways to play asked
+// come first, the best of them said, and the hard bot's own card, when
+// another, after.
+func hintWindow(ctx *kit.Context, v *rules.View, ev eval.Evaluation, asked rules.Card, w, room, top int) ([]string, kit.Page) {
 	st := &ctx.Styles
 	if ev.Samples == 0 || len(ev.Results) == 0 {
 		return []string{" " + st.Dim.Render("No hint: nothing was evaluated.")}, kit.Page{}
@@ -58,12 +112,23 @@ func hintWindow(ctx *kit.Context, v *rules.View, ev eval.Evaluation, w, room, to
 	}
 	ranked, _ := an.InRankOrder(-1) // best first
 	best := ranked.Rows[0]
-	out := []string{" " + st.Heading.Render("Hint: the hard bot would "+hintSay(ctx, best.Action)+".")}
-	var why []string
-	if v.Phase == rules.PhasePlay && v.InTrick > 0 && best.Action.Card.Valid() {
-		why = append(why, trickWords(v, best.Action.Card))
+	var out, why []string
+	if q := questionRows(an, ranked, ev, asked); q != nil {
+		// The question's rows first, in rank order, then the others.
+		ranked.Rows = append(slices.Clone(q.Rows), slices.DeleteFunc(slices.Clone(ranked.Rows), func(r drill.Row) bool { return playsCard(r.Action, asked) })...)
+		qb := q.Rows[q.Best].Action
+		out = []string{" " + st.Heading.Render("Hint: the hard bot would "+answerSay(ctx, qb, q.Rows)+".")}
+		if !playsCard(best.Action, asked) {
+			why = append(why, "Of all your cards it would rather "+hintSay(ctx, best.Action)+".")
+		}
+		why = append(why, q.Reason(ctx.ASCII)...)
+	} else {
+		out = []string{" " + st.Heading.Render("Hint: the hard bot would "+hintSay(ctx, best.Action)+".")}
+		if v.Phase == rules.PhasePlay && v.InTrick > 0 && best.Action.Card.Valid() {
+			why = append(why, trickWords(v, best.Action.Card))
+		}
+		why = append(why, an.Reason(ctx.ASCII)...)
 	}
-	why = append(why, an.Reason(ctx.ASCII)...)
 	wrap := func(why []string) []string {
 		if len(why) == 0 {
 			return nil
@@ -100,6 +165,51 @@ func hintWindow(ctx *kit.Context, v *rules.View, ev eval.Evaluation, w, room, to
 	return out, pg
 }
 
+// questionRows is the analysis of the bella question on card asked:
+// the ways to play it, in rank order, the best first; nil when no
+// question is open or the analysis has no row of it.
+// The hard bot's choice (ev.Best) comes first when it plays asked.
+func questionRows(an drill.Analysis, ranked drill.Analysis, ev eval.Evaluation, asked rules.Card) *drill.Analysis {
+	if !asked.Valid() {
+		return nil
+	}
+	q := an
+	q.Rows = nil
+	for _, r := range ranked.Rows {
+		if playsCard(r.Action, asked) {
+			q.Rows = append(q.Rows, r)
+		}
+	}
+	if len(q.Rows) == 0 {
+		return nil
+	}
+	if ev.Best >= 0 && ev.Best < len(ev.Results) {
+		if i := slices.IndexFunc(q.Rows, func(r drill.Row) bool { return r.Action == ev.Results[ev.Best].Action }); i > 0 {
+			r := q.Rows[i]
+			q.Rows = slices.Insert(slices.Delete(q.Rows, i, i+1), 0, r)
+		}
+	}
+	q.Best = 0
+	return &q
+}
+
+// playsCard reports whether a plays card c.
+func playsCard(a rules.Action, c rules.Card) bool { return a.Kind == rules.PlayCard && a.Card == c }
+
+// answerSay is the answer a to the bella question, among the question's
+// ways rows: "play K♣ and say bella", "play K♣ without bella".
+func answerSay(ctx *kit.Context, a rules.Action, rows []drill.Row) string {
+	if a.Bella {
+		return hintSay(ctx, a)
+	}
+	for _, r := range rows {
+		if w := kit.BellaWord(r.Action); w != "" {
+			return hintSay(ctx, a) + " without " + w
+		}
+	}
+	return hintSay(ctx, a)
+}
+
 // scrollHint moves the hint's options a page up (dir -1) or down (1),
 // as far as the last page: the window is laid out as the view lays it.
 func (s *Screen) scrollHint(ctx *kit.Context, dir int) {
@@ -110,7 +220,7 @@ func (s *Screen) scrollHint(ctx *kit.Context, dir int) {
 	sc := s.scene()
 	bottom, _ := s.bottomLines(ctx, sc)
 	room := PanelRoom(ctx, sc, s.tableHand(), bottom)
-	_, pg := hintWindow(ctx, &s.snap.View, h.Eval, ctx.Width, max(-1, room-1), s.hintTop)
+	_, pg := hintWindow(ctx, &s.snap.View, h.Eval, s.Bella, ctx.Width, max(-1, room-1), s.hintTop)
 	s.hintTop = pg.Turn(dir)
 }
 
@@ -188,6 +298,14 @@ type hintedChoice struct {
 // hinted card, the question's answer goes to the hint's: with or
 // without the announcement.
 func (s *Screen) pointAt(a rules.Action) {
+	if s.Bella != rules.NoCard {
+		// The hint came at the question: it answers the question, on
+		// the card asked.
+		if b, ok := bestPlaying(&s.snap.View, s.snap.Hint.Eval, s.Bella); ok {
+			s.answerAs(b)
+		}
+		return
+	}
 	if a.Kind == rules.PlayCard {
 		if i := slices.Index(s.hand(), a.Card); i >= 0 {
 			s.Cursor = i

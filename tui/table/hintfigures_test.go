@@ -95,7 +95,7 @@ func TestHintGapsAgree(t *testing.T) {
 				t.Fatal(err)
 			}
 			ranked, _ := an.InRankOrder(-1)
-			lines, _ := hintWindow(&ctx, &v, ev, 80, -1, 0)
+			lines, _ := hintWindow(&ctx, &v, ev, rules.NoCard, 80, -1, 0)
 			screen := ansi.Strip(strings.Join(lines, "\n"))
 			var rows [][]string
 			for _, l := range strings.Split(screen, "\n") {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/klob/klob/ai/eval"
 	"github.com/klob/klob/internal/study/drill"
+	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
 )
 
@@ -57,7 +58,7 @@ func TestHintGradesAsTheAnalysis(t *testing.T) {
 				t.Fatalf("%d players: the hint's analysis is not paired (%v) or its best %d is not eval's %d", n, an.Paired, an.Best, ev.Best)
 			}
 			ranked, _ := an.InRankOrder(-1)
-			lines, _ := hintWindow(&ctx, &v, ev, 80, -1, 0)
+			lines, _ := hintWindow(&ctx, &v, ev, rules.NoCard, 80, -1, 0)
 			var verdicts []string
 			for _, l := range lines {
 				l = ansi.Strip(l)
