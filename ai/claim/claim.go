@@ -90,8 +90,9 @@ type Verdict struct {
 
 // Reason says in a player's words why a claim is refused ("" when OK):
 // the conclusion first, then the hands that bring it about, so that a
-// reason cut short keeps what it concludes. ascii writes suits as
-// letters.
+// reason cut short keeps what it concludes. The hands are one placement
+// the claimer's view allows, said as an instance ("for instance"), not
+// as the cards the others hold. ascii writes suits as letters.
 func (v Verdict) Reason(ascii bool) string {
 	switch {
 	case v.OK:
@@ -99,7 +100,7 @@ func (v Verdict) Reason(ascii bool) string {
 	case v.Err != nil:
 		return v.Err.Error()
 	case v.Players <= 2:
-		return "not every trick is sure: the other hand can take a trick if it is " + cardList(v.Counter, ascii)
+		return "not every trick is sure: the other hand can take a trick if it is, for instance, " + cardList(v.Counter, ascii)
 	}
 	var parts []string
 	for o := rules.Seat(0); o < rules.Seat(v.Players); o++ {
@@ -107,7 +108,7 @@ func (v Verdict) Reason(ascii bool) string {
 			parts = append(parts, "seat "+o.String()+" holds "+cardList(v.Counters[o], ascii))
 		}
 	}
-	return "not every trick is sure: the other side can take a trick if " + strings.Join(parts, " and ")
+	return "not every trick is sure: the other side can take a trick if, for instance, " + strings.Join(parts, " and ")
 }
 
 func cardList(m rules.CardSet, ascii bool) string {

@@ -317,7 +317,8 @@ func TestTooLong(t *testing.T) {
 }
 
 // TestReasonNamesAHand: a refused claim names hands the other side may
-// hold, with suit symbols or letters.
+// hold, with suit symbols or letters, as one instance of what they may
+// hold, not as the cards they hold.
 func TestReasonNamesAHand(t *testing.T) {
 	v := Verdict{Players: 2, Counter: rules.SetOf(rules.MustCard("AH"), rules.MustCard("7S"))}
 	if got := v.Reason(false); !strings.Contains(got, "A♥ 7♠") || !strings.Contains(got, "can take a trick") {
@@ -327,7 +328,7 @@ func TestReasonNamesAHand(t *testing.T) {
 		t.Errorf("ascii reason %q", got)
 	}
 	// The conclusion comes first: a reason cut short keeps it.
-	if got, want := v.Reason(false), "not every trick is sure: the other hand can take a trick if it is A♥ 7♠"; got != want {
+	if got, want := v.Reason(false), "not every trick is sure: the other hand can take a trick if it is, for instance, A♥ 7♠"; got != want {
 		t.Errorf("reason %q, want %q", got, want)
 	}
 	v = Verdict{Players: 3, Seat: rules.SeatB}
@@ -336,7 +337,7 @@ func TestReasonNamesAHand(t *testing.T) {
 	if got := v.Reason(true); !strings.Contains(got, "seat A holds AH and seat C holds 7S") {
 		t.Errorf("three-player reason %q", got)
 	}
-	if got, want := v.Reason(true), "not every trick is sure: the other side can take a trick if seat A holds AH and seat C holds 7S"; got != want {
+	if got, want := v.Reason(true), "not every trick is sure: the other side can take a trick if, for instance, seat A holds AH and seat C holds 7S"; got != want {
 		t.Errorf("three-player reason %q, want %q", got, want)
 	}
 }

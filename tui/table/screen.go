@@ -122,11 +122,14 @@ type Screen struct {
 	// hinted is the hard bot's choice in the last hint that came, and
 	// the position it was for: a bella question opened there starts on
 	// the hint's answer. Nil before any.
-	hinted   *hintedChoice
-	overSeen bool // the last deal's result was read: the game's end shows
-	padBack  int  // the game's end: its score pad's rows scrolled up from the newest
-	note     kit.Note
-	overErr  string // why the replay did not open
+	hinted *hintedChoice
+	// claimPassed says the person went on to a new decision (a bella
+	// question) after a claim was refused: the refusal no longer shows.
+	claimPassed bool
+	overSeen    bool // the last deal's result was read: the game's end shows
+	padBack     int  // the game's end: its score pad's rows scrolled up from the newest
+	note        kit.Note
+	overErr     string // why the replay did not open
 
 	// queued are keys typed in the card play while another seat was to
 	// play: they are played on the person's next card, in the same deal.
@@ -316,7 +319,7 @@ func (s *Screen) adopt(ctx *kit.Context) {
 			s.dealShown = s.now()
 		}
 	}
-	s.hinting = false
+	s.hinting, s.claimPassed = false, false
 	s.prepareTurn()
 	if s.snap.Between || s.snap.Over || s.snap.DealNo != old.DealNo {
 		s.queued = nil
@@ -642,6 +645,7 @@ func (s *Screen) key(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.Cmd
 	scr, cmd := s.Choice.Key(ctx, s, msg, d)
 	if asked == rules.NoCard && s.Bella != rules.NoCard {
 		s.answerAsHinted()
+		s.claimPassed = true
 	}
 	return scr, cmd
 }
@@ -914,6 +918,7 @@ func (s *Screen) undo() (kit.Screen, tea.Cmd) {
 // claim claims the rest of the deal; the host checks it off the screen
 // and its verdict comes in the Snapshot.
 func (s *Screen) claim() (kit.Screen, tea.Cmd) {
+	s.claimPassed = false
 	if err := s.port.Claim(); err != nil {
 		s.SetNote(Refusal(nil, nil, rules.Action{}, err), !isInfo(err))
 		return s, nil
@@ -1003,6 +1008,7 @@ func (s *Screen) click(ctx *kit.Context, msg tea.MouseClickMsg) (kit.Screen, tea
 			scr, cmd := s.Choice.Click(ctx, s, h, s.decision())
 			if asked == rules.NoCard && s.Bella != rules.NoCard {
 				s.answerAsHinted()
+				s.claimPassed = true
 			}
 			return scr, cmd
 		}

@@ -192,7 +192,7 @@ func (s *Screen) noteLines(ctx *kit.Context, sc *Scene, w int) []string {
 		text, style = "! "+s.closedWords(), st.Error
 	case !sn.Watching && (sn.Clocked != nil || s.idle()):
 		text = s.clockedWords(ctx, sc)
-	case sn.Claim != nil:
+	case sn.Claim != nil && !(s.claimPassed && s.refused()):
 		text, style = s.claimWords(ctx, w-2, limit)
 	default:
 		// A held trick is said by the prompt line, so the note says what
@@ -281,6 +281,12 @@ func (s *Screen) clockedWords(ctx *kit.Context, sc *Scene) string {
 	return strings.TrimSpace(line)
 }
 
+// refused reports whether the person's claim on screen was refused.
+func (s *Screen) refused() bool {
+	c := s.snap.Claim
+	return c != nil && !c.Pending && (c.Err != nil || !c.Verdict.OK)
+}
+
 // claimWords say where the person's claim stands, a refusal in lines
 // of w cells, at most limit of them (no limit when limit <= 0).
 func (s *Screen) claimWords(ctx *kit.Context, w, limit int) (string, lipgloss.Style) {
@@ -360,13 +366,16 @@ func (s *Screen) claimReasons(ctx *kit.Context) []string {
 	case sc.Sides() < v.Players:
 		who = "the other team"
 	}
+	// The hands are one way the cards may lie, not the others' hands:
+	// "for instance" says so, or a list of nine cards reads as all of
+	// them held.
 	takes := who + " can take a trick"
 	out := []string{
-		"not every trick is sure: " + takes + " if " + kit.JoinAnd(parts),
-		takes + " if " + kit.JoinAnd(parts),
+		"not every trick is sure: " + takes + " if, for instance, " + kit.JoinAnd(parts),
+		takes + " if, for instance, " + kit.JoinAnd(parts),
 	}
 	if len(theirs) < len(parts) {
-		out = append(out, takes+" if "+kit.JoinAnd(theirs))
+		out = append(out, takes+" if, for instance, "+kit.JoinAnd(theirs))
 	}
 	return append(out,
 		"not every trick is sure: the cards you cannot see may lie so that "+takes,
