@@ -654,13 +654,14 @@ func TestRerunCommandWraps(t *testing.T) {
 }
 
 // TestNthKeyMatchesHand: the keys under the table offer the numbers of
-// the cards in hand ("1-5 card" with five), not a 9 that plays nothing.
+// the cards in hand ("enter/1-5 play" with five: a digit plays its
+// card), not a 9 that plays nothing.
 func TestNthKeyMatchesHand(t *testing.T) {
 	seen := 0
 	eachOwnCard(t, 120, 40, 300, func(f *fixture, n int, s host.Snapshot) {
-		want := fmt.Sprintf("1-%d card", len(f.s.hand()))
+		want := fmt.Sprintf("enter/1-%d play", len(f.s.hand()))
 		if len(f.s.hand()) == 1 {
-			want = "1 card"
+			want = "enter/1 play"
 		}
 		if !strings.Contains(f.text(), want) {
 			t.Fatalf("%d players, %d cards: no %q:\n%s", n, len(f.s.hand()), want, f.text())

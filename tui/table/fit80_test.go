@@ -143,9 +143,9 @@ func TestKeysKeepCommit(t *testing.T) {
 		}{
 			{"round one", "enter confirm", func(s host.Snapshot) bool { return s.Can.Act && s.View.Phase == rules.PhaseBid1 }},
 			{"round two", "enter confirm", func(s host.Snapshot) bool { return s.Can.Act && s.View.Phase == rules.PhaseBid2 }},
-			{"a card", "enter play", myCard},
+			{"a card", "enter/1-", myCard},
 		} {
-			f.until(c.what, c.ok, c.key == "enter play")
+			f.until(c.what, c.ok, c.key == "enter/1-")
 			lines := strings.Split(f.text(), "\n")
 			if keys := lines[len(lines)-1]; !strings.Contains(keys, c.key) {
 				t.Errorf("%s: the keys line leaves out %q:\n%s", c.what, c.key, f.text())

@@ -832,7 +832,9 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 			h.Short = append(h.Short, s.hintKey(k))
 		}
 	case sn.View.Phase == rules.PhasePlay:
-		h.Short = []key.Binding{b("choose", k.Left, k.Right), b("play", k.Choose), k.NthFor(len(s.hand()), "card")}
+		// A digit plays its card as enter plays the one chosen: one
+		// hint says both, with the numbers of the cards held.
+		h.Short = playByNumber([]key.Binding{b("choose", k.Left, k.Right), b("play", k.Choose), k.NthFor(len(s.hand()), "card")})
 		// b only when a card may be played with bella now: at any other
 		// time it is refused.
 		switch legal := sn.View.Legal(); {
@@ -893,54 +895,70 @@ const closeHintWord = "close the hint"
 const listWord = "tricks"
 
 // keyHints lists the keys that work now in the window's width: the
-// least needed go first (the sort and the v list, which the help lists
-// too), then the card numbers join enter ("enter/1-7 play": both play),
-// so that every key the turn takes stays in the line at 80 columns,
-// the arrows too, with undo and claim offered. A card to play keeps
-// enter and the hint: a line longer still (bella, undo and claim at
-// once) leaves out an open hint's "H or esc close the hint" (first
-// made "H/esc": the hint's own last line says how to close it), then
-// sets the hints two spaces apart in place of " · ", and only then
+// least needed go first (the sort, then the v list, which the help
+// lists too), so that every key the turn takes stays in the line at 80
+// columns, the arrows too, with undo and claim offered. Without the
+// sort, the line is tried with " · " between the hints, then with two
+// spaces in its place (narrower by a cell a gap) before the v list
+// goes: it stays whenever it fits. A card to play keeps enter and the
+// hint: a line longer still (bella, undo and claim at once) makes an
+// open hint's "H or esc close the hint" "H/esc" (with " · ", then two
+// spaces), then leaves it out (the hint's own last line says how to
+// close it), and only then
 // leaves out the arrows, then claim (the help lists both), before the
 // words get shorter. In a menu the arrows go before the hint (the keys
-// in brackets stand for them).
+// in brackets stand for them). The steps are the same with -ascii,
+// whose arrows are wider: the two spaces keep what " · " would have.
 // The line never runs off the screen, and the key that commits the
 // decision (enter) is never left out.
 func (s *Screen) keyHints(ctx *kit.Context) string {
 	bs, w := s.KeyHelp(&ctx.Keys).ShortHelp(), ctx.Width-2
 	// FitHintLine with room for anything is the line as shown.
-	fits := func(bs []key.Binding) bool { return kit.WidthOf(kit.FitHintLine(ctx, bs, math.MaxInt)) <= w }
+	dotted := func(bs []key.Binding) string { return kit.FitHintLine(ctx, bs, math.MaxInt) }
+	fit := func(bs []key.Binding, spaced bool) (string, bool) {
+		if line := dotted(bs); kit.WidthOf(line) <= w {
+			return line, true
+		}
+		if line := spacedHints(ctx, bs); spaced && kit.WidthOf(line) <= w {
+			return line, true
+		}
+		return "", false
+	}
 	without := func(bs []key.Binding, desc string) []key.Binding {
 		return slices.DeleteFunc(slices.Clone(bs), func(b key.Binding) bool { return b.Help().Desc == desc })
 	}
-	for _, d := range []string{"sort", listWord} {
-		if fits(bs) {
-			return kit.FitHintLine(ctx, bs, w)
-		}
-		bs = without(bs, d)
+	// The whole line takes " · " alone: the sort goes before the gaps
+	// narrow.
+	if line, ok := fit(bs, false); ok {
+		return line
 	}
-	if !fits(bs) {
-		bs = playByNumber(bs)
+	bs = without(bs, "sort")
+	if line, ok := fit(bs, true); ok {
+		return line
 	}
+	bs = without(bs, listWord)
 	if slices.ContainsFunc(bs, func(b key.Binding) bool { return b.Help().Desc == "play" }) {
-		if !fits(bs) {
-			// The open hint's "H or esc" as "H/esc", before it goes.
-			bs = slices.Clone(bs)
-			for i, b := range bs {
-				if h := b.Help(); h.Desc == closeHintWord {
-					bs[i] = kit.Bind(strings.Replace(h.Key, " or ", "/", 1), h.Desc, b.Keys()...)
-				}
+		if line, ok := fit(bs, false); ok {
+			return line
+		}
+		// The open hint's "H or esc" as "H/esc", before it goes.
+		bs = slices.Clone(bs)
+		for i, b := range bs {
+			if h := b.Help(); h.Desc == closeHintWord {
+				bs[i] = kit.Bind(strings.Replace(h.Key, " or ", "/", 1), h.Desc, b.Keys()...)
 			}
 		}
-		if !fits(bs) {
-			bs = without(bs, closeHintWord)
+		if line, ok := fit(bs, true); ok {
+			return line
 		}
-		if !fits(bs) {
-			if line := spacedHints(ctx, bs); kit.WidthOf(line) <= w {
-				return line
-			}
+		bs = without(bs, closeHintWord)
+		if line, ok := fit(bs, true); ok {
+			return line
 		}
 		return kit.FitHintLine(ctx, bs, w, "choose", "claim", "card")
+	}
+	if line, ok := fit(bs, false); ok {
+		return line
 	}
 	return kit.FitHintLine(ctx, bs, w, "choose", "hint", closeHintWord, "card")
 }
