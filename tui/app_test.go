@@ -445,7 +445,7 @@ func TestResumeAnotherCount(t *testing.T) {
 		hard         bool
 		want         []string
 	}{
-		{3, 4, false, []string{"Klaberjass for three", "You asked for a game of four; the game in progress is a game of three.",
+		{3, 4, false, []string{"Klaberjass: your saved game of three", "You asked for a game of four; the game in progress is a game of three.",
 			"[n] a new game of four (the old one is filed as unfinished)"}},
 		{4, 2, false, []string{"You asked for a game of two; the game in progress is a game of four.", "[n] a new game of two"}},
 		{2, 3, true, []string{"You asked for a game of three with hard bots; the game in progress is a game of two against the normal bot.",

@@ -336,9 +336,12 @@ func (s *resumeScreen) View(ctx *kit.Context) string {
 func (s *resumeScreen) render(ctx *kit.Context) (string, []kit.Hit) {
 	st := &ctx.Styles
 	w := ctx.Width
+	// The title names the saved game, not the game asked for (klob
+	// -players 4 with a game of three saved): "Klaberjass for three"
+	// read as the game about to start.
 	title := "Klaberjass: your saved game"
 	if s.log != nil {
-		title = "Klaberjass for " + setup.CountWord(s.log.Header.Seats())
+		title += " of " + setup.CountWord(s.log.Header.Seats())
 	}
 	lines := append(kit.Titled(ctx, title), "")
 	if s.log == nil {
