@@ -113,7 +113,9 @@ func hintWindow(ctx *kit.Context, v *rules.View, ev eval.Evaluation, asked rules
 	ranked, _ := an.InRankOrder(-1) // best first
 	best := ranked.Rows[0]
 	var out, why []string
+	order := "best first" // how the rows are ordered, as the page's note says
 	if q := questionRows(an, ranked, ev, asked); q != nil {
+		order = drill.Label(rules.PlayAction(asked), ctx.ASCII) + " first, then best first"
 		// The question's rows first, in rank order, then the others.
 		ranked.Rows = append(slices.Clone(q.Rows), slices.DeleteFunc(slices.Clone(ranked.Rows), func(r drill.Row) bool { return playsCard(r.Action, asked) })...)
 		qb := q.Rows[q.Best].Action
@@ -143,7 +145,7 @@ func hintWindow(ctx *kit.Context, v *rules.View, ev eval.Evaluation, asked rules
 		shown.Rows = ranked.Rows[pg.Top : pg.Top+pg.Rows]
 		rows := kit.AnalysisTable(ctx, &shown, -1)
 		if pg.Cut() {
-			rows = append(rows, " "+st.Dim.Render("   "+pg.Note("")))
+			rows = append(rows, " "+st.Dim.Render("   "+strings.Replace(pg.Note(""), "best first", order, 1)))
 		}
 		return rows
 	}

@@ -100,6 +100,9 @@ func TestHintAnswersQuestion(t *testing.T) {
 			if at < 0 || at+2 >= len(lines) || !strings.Contains(lines[at+1], name) || !strings.Contains(lines[at+2], name) {
 				t.Fatalf("%s: the rows of %s are not the table's first:\n%s", c.name, name, text)
 			}
+			if strings.Contains(text, "PgDn") && !strings.Contains(text, name+" first, then best first") {
+				t.Fatalf("%s: the page's note does not say %s's rows come first:\n%s", c.name, name, text)
+			}
 			if !strings.Contains(text, c.answer) || f.s.Bella != card || f.s.hand()[f.s.Cursor] != card {
 				t.Fatalf("%s: the question is not on the hint's answer %s:\n%s", c.name, c.answer, text)
 			}
