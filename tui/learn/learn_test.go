@@ -229,14 +229,15 @@ func playTheLesson(t *testing.T, each func(d *kittest.Driver, s *Screen)) {
 }
 
 // TestNumberKeysMatchHand: the card prompt offers the numbers of the
-// cards in hand ("1-8" with eight), not a 9 that plays nothing.
+// cards in hand beside enter, as the table writes them ("enter/1-8
+// play" with eight), not a 9 that plays nothing.
 func TestNumberKeysMatchHand(t *testing.T) {
 	seen := 0
 	playTheLesson(t, func(d *kittest.Driver, s *Screen) {
 		if n := len(s.hand()); s.run.Game().Deal().Turn() == lesson.You {
-			want := fmt.Sprintf("play, 1-%d", n)
+			want := fmt.Sprintf("[enter/1-%d] play", n)
 			if n == 1 {
-				want = "play, 1"
+				want = "[enter/1] play"
 			}
 			require.Contains(t, d.Text(), want, "%d cards in hand", n)
 			seen++

@@ -405,9 +405,10 @@ func (s *Screen) promptLine(ctx *kit.Context, step lesson.Step) string {
 		if s.run.Game().Deal().Over() {
 			return " " + key("enter") + " see the score"
 		}
-		// The numbers of the cards in hand, as the table offers them.
+		// The numbers of the cards in hand with enter, as the table's
+		// key line writes them ("enter/1-8 play"): a digit plays its card.
 		nth := ctx.Keys.NthFor(len(s.hand()), "").Help().Key
-		out := " " + st.Heading.Render("Your card:") + " ←/→ choose, " + key("enter") + " play, " + nth
+		out := " " + st.Heading.Render("Your card:") + " ←/→ choose, " + key("enter/"+nth) + " play"
 		if step.Bella != rules.NoCard {
 			out += ", " + key("b") + " play with bella"
 		}
