@@ -20,7 +20,7 @@ func TestEndToEndTrainFour(t *testing.T) {
 	s, dir := launchKlob(t, 100, 30, "train", "-players", "4", "-rules", "dealer_forced=on", "-seed", "3")
 	state := filepath.Join(dir, "state")
 	for n := 1; n <= 3; n++ {
-		head := fmt.Sprintf("4 players · drill %d · seed 3", n)
+		head := fmt.Sprintf("4p · drill %d · seed 3", n)
 		s.waitFor(head, patience)
 		// A generated drill is dealt off the screen's goroutine: its
 		// header shows over "Dealing drill N" first, then the drill.
