@@ -200,11 +200,16 @@ func (sc *Scene) infoFrags(ctx *kit.Context) []string {
 	// A fragment, as "bottom Q♠": packLine capitalises the one that
 	// starts a line ("Upcard 8♥" before trump).
 	up := "upcard " + p.StyledCard(v.OrigUpcard)
-	// Who took the upcard is public (the four-handed maker takes it in
-	// either round, at no trumps too): said here until the deal ends.
-	// The dix exchange says it in words of its own below.
+	// Whose hand the upcard went to is public (the four-handed maker
+	// gets it in either round, at no trumps too, without bidding
+	// "take"): said here until the deal ends, and the table no longer
+	// draws it. The dix exchange says it in words of its own below.
 	if by := v.UpcardTaker(); by != rules.NoSeat && by != v.DixBy {
-		up += " (" + sc.Lower(by) + " took it)"
+		if v.Played[by&3].Has(v.OrigUpcard) {
+			up += " (" + sc.Lower(by) + " played it)"
+		} else {
+			up += " (in " + sc.whose(by) + " hand)"
+		}
 	}
 	if v.Trump == rules.NoSuit {
 		out := []string{up}
@@ -572,13 +577,13 @@ func (sc *Scene) trickGrid(ctx *kit.Context, w int, size kit.CardSize, compact b
 			r = 2
 		}
 		// The card at the upcard's place: after the dix exchange the 7
-		// of trump. A four-handed maker takes the upcard: it stays in
-		// view for the others, not for the maker, whose hand shows it.
+		// of trump. Once the upcard is in a hand (the four-handed
+		// maker's) it is not on the table: the header says whose hand.
 		up := sc.V.Upcard
-		if up == rules.NoCard {
+		if up == rules.NoCard && sc.V.UpcardTaker() == rules.NoSeat {
 			up = sc.V.OrigUpcard
 		}
-		if !sc.V.Hand.Has(up) {
+		if up != rules.NoCard && !sc.V.Hand.Has(up) {
 			// After the exchange the card there is the 7 of trump, not
 			// the upcard the header names: it is labelled for what it is.
 			label := "Upcard"

@@ -144,6 +144,14 @@ func (sc *Scene) owner(s rules.Seat) string {
 	return sc.Name(s) + "'s"
 }
 
+// whose is seat s's hand inside a sentence: "your", "bob's".
+func (sc *Scene) whose(s rules.Seat) string {
+	if s == sc.You && s != rules.NoSeat {
+		return "your"
+	}
+	return sc.owner(s)
+}
+
 // yourBot names the bot that played the person's own seat while they
 // were away from a shared table.
 const yourBot = "Your bot"
