@@ -183,13 +183,17 @@ type SceneChat struct {
 }
 
 // chatText is a line as the talk panel writes it: the name (as short
-// says, when not nil), "(watching)" for a spectator, and the words in
-// quotes, so talk never reads as a move; a mark before it when lines
-// were skipped.
-func chatText(ctx *kit.Context, l SceneChat, short func(string) string) []string {
+// says, when not nil), "You" for the person's own lines (own is the
+// name of their seat, "" for none), as the table names them everywhere,
+// "(watching)" for a spectator, and the words in quotes, so talk never
+// reads as a move; a mark before it when lines were skipped.
+func chatText(ctx *kit.Context, l SceneChat, short func(string) string, own string) []string {
 	st := &ctx.Styles
 	who := l.Name
-	if short != nil {
+	switch {
+	case own != "" && !l.Watching && l.Name == own:
+		who = "You"
+	case short != nil:
 		who = short(who)
 	}
 	if l.Watching {
@@ -274,7 +278,7 @@ func (s *Screen) talkRows(ctx *kit.Context, w, rows int) []string {
 	head := " " + st.Heading.Render("Table talk")
 	switch {
 	case s.canTalk() && s.kept():
-		head += st.Dim.Render(" · / opens your line not sent")
+		head += st.Dim.Render(" · / opens your unsent line")
 	case s.canTalk():
 		head += st.Dim.Render(" · / to talk")
 	}
@@ -285,7 +289,7 @@ func (s *Screen) talkRows(ctx *kit.Context, w, rows int) []string {
 	n := min(len(lines), rows-1, maxTalkRows)
 	var out []string
 	for _, l := range lines[len(lines)-n:] {
-		text := chatText(ctx, SceneChat{ChatLine: l}, nil)
+		text := chatText(ctx, SceneChat{ChatLine: l}, nil, s.ownName())
 		row := text[len(text)-1]
 		if kit.WidthOf(row) > w-2 {
 			row = strings.TrimRight(kit.Clip(row, w-3), " ") + ctx.Ellipsis()
@@ -296,6 +300,15 @@ func (s *Screen) talkRows(ctx *kit.Context, w, rows int) []string {
 		head += st.Dim.Render(fmt.Sprintf(" · last %d of %d", n, len(lines)))
 	}
 	return append([]string{"", head}, out...)
+}
+
+// ownName is the name of the person's seat, as the chat's lines name
+// it, or "" for a spectator.
+func (s *Screen) ownName() string {
+	if sn := &s.snap; !sn.Watching && sn.Seat != rules.NoSeat && int(sn.Seat) < len(sn.Players) {
+		return sn.Players[sn.Seat].Name
+	}
+	return ""
 }
 
 // maxTalkRows is the most lines of chat the screens between deals show.

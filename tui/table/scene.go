@@ -152,6 +152,15 @@ func (sc *Scene) whose(s rules.Seat) string {
 	return sc.owner(s)
 }
 
+// ownName is the name of the person's seat, as the chat's lines name
+// it, or "" for a spectator.
+func (sc *Scene) ownName() string {
+	if !sc.Watching && sc.You != rules.NoSeat && int(sc.You) < len(sc.Players) {
+		return sc.Players[sc.You].Name
+	}
+	return ""
+}
+
 // yourBot names the bot that played the person's own seat while they
 // were away from a shared table.
 const yourBot = "Your bot"

@@ -43,7 +43,7 @@ func (sc *Scene) talkMarked(ctx *kit.Context) (out []string, isChat []bool) {
 			if keep(c) {
 				// The game's lines before these are not the chat's.
 				isChat = append(isChat, make([]bool, len(out)-len(isChat))...)
-				for _, l := range chatText(ctx, c, sc.chatName) {
+				for _, l := range chatText(ctx, c, sc.chatName, sc.ownName()) {
 					out = append(out, l)
 					isChat = append(isChat, true)
 				}

@@ -172,7 +172,7 @@ func TestTalkBetweenDeals(t *testing.T) {
 		f.say("gg")
 		text := f.text()
 		keys := kit.HintLine(f.s.KeyHelp(&f.hs.Ctx.Keys).ShortHelp())
-		for _, want := range []string{`dan (watching): "nice deal"`, `bob: "thanks dan"`, `Tester: "gg"`,
+		for _, want := range []string{`dan (watching): "nice deal"`, `bob: "thanks dan"`, `You: "gg"`,
 			"Ready for the next deal: bob.", "Press enter for the next deal (marked ready in 30s).", keys, "This deal scores", "Game "} {
 			if !strings.Contains(kittest.Flat(text), want) {
 				t.Errorf("the result does not show %q:\n%s", want, text)
@@ -184,7 +184,7 @@ func TestTalkBetweenDeals(t *testing.T) {
 		talk.hear("bob", "well played all", false)
 		f.hs.Deliver(ChatRefresh{})
 		text = f.text()
-		for _, want := range []string{"Game over", `bob: "well played all"`, `Tester: "gg"`, "sum ", "back to the lobby"} {
+		for _, want := range []string{"Game over", `bob: "well played all"`, `You: "gg"`, "sum ", "back to the lobby"} {
 			if !strings.Contains(kittest.Flat(text), want) {
 				t.Errorf("the game's end does not show %q:\n%s", want, text)
 			}
@@ -247,11 +247,11 @@ func TestQuietLineNotSent(t *testing.T) {
 		f.say("nice deal")
 		f.until("the result", func(s host.Snapshot) bool { return s.Between }, true)
 		q.hush = false
-		if text := kittest.Flat(f.text()); !strings.Contains(text, "/ opens your line not sent") {
+		if text := kittest.Flat(f.text()); !strings.Contains(text, "/ opens your unsent line") {
 			t.Errorf("%d players: the result does not say a line waits:\n%s", n, f.text())
 		}
 		f.hs.Press("/", "enter")
-		if len(q.said) != 1 || q.said[0] != "nice deal" || !strings.Contains(f.text(), `Tester: "nice deal"`) {
+		if len(q.said) != 1 || q.said[0] != "nice deal" || !strings.Contains(f.text(), `You: "nice deal"`) {
 			t.Fatalf("%d players: the line kept is not sent between deals (said %q):\n%s", n, q.said, f.text())
 		}
 		kittest.CheckSize(t, f.hs.Frame(), 80, 24)
@@ -398,7 +398,7 @@ func TestQuietRefusalGoesWithTheQuiet(t *testing.T) {
 		f.until("the result", func(s host.Snapshot) bool { return s.Between }, true)
 		w.catchUp()
 		text := kittest.Flat(w.text())
-		if strings.Contains(text, "Not sent:") || !strings.Contains(text, "/ opens your line not sent") {
+		if strings.Contains(text, "Not sent:") || !strings.Contains(text, "/ opens your unsent line") {
 			t.Errorf("%d players: after the deal the spectator still reads why the line was not sent, or not that it waits:\n%s", n, w.text())
 		}
 		kittest.CheckSize(t, w.d.Frame(), 80, 24)

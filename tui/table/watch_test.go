@@ -222,7 +222,7 @@ func TestChatLine(t *testing.T) {
 	if f.port.Snapshot().Gen != gen {
 		t.Fatal("typing moved the game")
 	}
-	if !strings.Contains(f.text(), `Tester: "q? gg"`) || !strings.Contains(f.text(), `Ann: "hello"`) {
+	if !strings.Contains(f.text(), `You: "q? gg"`) || !strings.Contains(f.text(), `Ann: "hello"`) {
 		t.Fatalf("the lines are not in the talk panel:\n%s", f.text())
 	}
 	kittest.Golden(t, "chat2-80x24-said", f.text())
