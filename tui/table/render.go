@@ -798,11 +798,12 @@ func (sc *Scene) partnerLines(ctx *kit.Context, s rules.Seat, w, leftW int) (rig
 			// the count goes first on the roles' line.
 			roles = append([]string{cards}, roles...)
 		}
-		if n := len(roles); n > 1 && kit.WidthOf(strings.Join(roles, " · ")) > w && strings.HasSuffix(roles[n-1], "partner") {
-			// No room for the partner's mark beside the rest: it goes
-			// left of the name, against it, where nothing else is
-			// written, rather than be left out while a state shows.
-			roles = roles[:n-1]
+		if s == rules.PartnerOf(sc.V.Players, sc.V.Seat) && len(roles) > 0 {
+			// The partner's mark goes left of the name, against it,
+			// where nothing else is written: always there, so that it
+			// does not move when a state (on the clock, away) takes
+			// the room beside the card.
+			roles = roles[:len(roles)-1]
 			left = []string{kit.Right(cutTo(ctx, sc.partnerMark(ctx, leftW), leftW), leftW)}
 		}
 		right = []string{turn + first, fit(roles, w)}
