@@ -65,6 +65,11 @@ func (s *Screen) asksLeave() bool {
 // watchHelp is a spectator's short help.
 func (s *Screen) watchHelp(k *kit.KeyMap) []key.Binding {
 	b := kit.Brief
+	if sn := &s.snap; sn.Closed || sn.Private {
+		// The game is shut to the spectator, the board frozen: only
+		// going back to the lobby is left, at once.
+		return []key.Binding{b("back to the lobby", k.Back)}
+	}
 	out := []key.Binding{kit.Bind("watching", "")}
 	if s.snap.HasDeal {
 		out = append(out, b(listWord, k.LastTrick))

@@ -442,6 +442,28 @@ func TestSpectatorEscAsks(t *testing.T) {
 	})
 }
 
+// A game made private to the spectator, or closed, freezes their board:
+// the keys' line offers only esc back to the lobby, neither the trick
+// list, the talk, the help nor "watching".
+func TestSpectatorShutOutKeys(t *testing.T) {
+	eachTable(t, func(t *testing.T, n int, f *fixture) {
+		w := newWatcher(t, f, &fakeTalk{})
+		f.until("a card", myCard, true)
+		w.catchUp()
+		s := w.screen()
+		for _, shut := range []string{"private", "closed"} {
+			sn := &s.snap
+			sn.Private, sn.Closed = shut == "private", shut == "closed"
+			keys := kit.HintLine(s.KeyHelp(&w.d.Ctx.Keys).ShortHelp())
+			if !strings.Contains(keys, "back to the lobby") || strings.Contains(keys, "watching") ||
+				strings.Contains(keys, "tricks") || strings.Contains(keys, "help") || strings.Contains(keys, "leave") {
+				t.Errorf("%d players, %s: the keys' line offers what no longer works: %q", n, shut, keys)
+			}
+			sn.Private, sn.Closed = false, false
+		}
+	})
+}
+
 // Every hand of a scored deal names the seats in a column of at most 12
 // cells: a longer name is cut with the ellipsis and kept apart from the
 // others, never cut into what reads as another whole name.
