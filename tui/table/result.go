@@ -65,8 +65,10 @@ func (sc *Scene) ResultLines(ctx *kit.Context, s rules.Score, ending rules.Endin
 	case s.Forced:
 		title += " (forced to name trump)"
 	}
+	// With the menage on its row is named for both in every deal,
+	// whichever was said.
 	bella := "Bella"
-	if s.Bella != [4]int{} && sc.V.Options.Menage {
+	if sc.V.Options.Menage {
 		bella = "Bella / menage"
 	}
 	// With of_a_kind the sets score in the sequences' row: say so.

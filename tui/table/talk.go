@@ -325,9 +325,18 @@ func (sc *Scene) trickRows(ctx *kit.Context, w int, tricks []rules.Trick) (t tri
 	for s := range rules.Seat(n) {
 		wonW = max(wonW, kit.WidthOf(sc.Name(s)))
 	}
+	// The cards' column is headed the same in every deal: as wide as
+	// its head at least (its last column padded), where the list has
+	// room for that, rather than headed by the width this deal's cards
+	// happen to take.
 	cardsHead := "cards, the first led"
-	if kit.WidthOf(cardsHead) > cardsW {
-		cardsHead = "cards"
+	if extra := kit.WidthOf(cardsHead) - cardsW; extra > 0 {
+		if 1+3+1+cardsW+extra+2+wonW+1+6+2+len("won") <= w {
+			cardW[n-1] += extra
+			cardsW += extra
+		} else {
+			cardsHead = "cards"
+		}
 	}
 	// The sides' names head the count of tricks won. Where they do not
 	// fit (two teams of two), the column is headed "won" and the legend
