@@ -256,7 +256,13 @@ func (s *Screen) overView(ctx *kit.Context) (string, []kit.Hit, int) {
 	case t != "":
 		about += " against the " + t
 	}
-	about += fmt.Sprintf(", game to %d.", sn.Options.Target)
+	about += fmt.Sprintf(", game to %d", sn.Options.Target)
+	// Moves taken back are part of the game's record (the log counts
+	// them): said here as the log and the list of games say them.
+	if sn.Takebacks > 0 {
+		about += ", " + kit.Plural(sn.Takebacks, "takeback")
+	}
+	about += "."
 	lines = append(lines, kit.Paragraph(about, w, nil)...)
 	switch {
 	case sn.SeedShown && s.cfg.Rerun != nil && s.remote:
