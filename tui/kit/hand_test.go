@@ -1,6 +1,7 @@
 package kit
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
@@ -157,7 +158,8 @@ func TestMeldRowVariants(t *testing.T) {
 // TestMeldRowCrossing: where two marks would cross (a card in two
 // melds), every card of a meld has its own label and a card of two
 // both: the Q♥ of a fifty with the menage that is also one of three
-// queens reads "50/20", never a bracket that another starts inside. A
+// queens reads "50/20", never a bracket that another starts inside;
+// "+m" only under the menage's own cards, the 10♥ of that fifty "50". A
 // label one cell too long for its card reads whole over the gap beside
 // it ("menage" under the one card left of a menage); a bracket's label
 // too long for its cards side by side reads whole between its corners.
@@ -169,7 +171,7 @@ func TestMeldRowCrossing(t *testing.T) {
 		ascii bool
 		want  string
 	}{
-		{"JH TH KH QH JS QD KC QC 7C", rules.Hearts, false, false, "50+m  50+m  50+m  50/20        20          20        "},
+		{"JH TH KH QH JS QD KC QC 7C", rules.Hearts, false, false, "50+m   50   50+m  50/20        20          20        "},
 		{"JS AS KS QS 7S AH 7C AD 7D", rules.Spades, false, false, "50+m  50/20 50+m  50+m   20    20    20    20    20  "},
 		{"QS 7H", rules.Spades, true, false, "menage     "},
 		{"QS 7H", rules.Spades, true, true, "menage     "},
@@ -211,5 +213,29 @@ func TestCardRowsMarks(t *testing.T) {
 		if got := ansi.Strip(rows[SmallCard.H+2]); got != c.want {
 			t.Errorf("ascii %v, card %d selected: marks %q, want %q", c.ascii, c.sel+1, got, c.want)
 		}
+	}
+}
+
+// TestBellaLeftMarked: the bella pair the seat held keeps its mark on
+// the card left once the other is played, while bella is still to be
+// said with it, as the menage's cards do; once said, no mark.
+func TestBellaLeftMarked(t *testing.T) {
+	g := NewGlyphs(false)
+	v := rules.View{Players: 2, Options: rules.DefaultOptions(), Seat: rules.SeatA, Trump: rules.Clubs,
+		BellaBy: rules.NoSeat, MenageBy: rules.NoSeat}
+	v.Hand = cardsOf("KC 7D 8H")
+	v.Played[rules.SeatA] = cardsOf("QC")
+	shown := sortHandBy(v.Hand, v.Hand, v.Trump, ByStrength)
+	if got := MeldRow(&g, shown, HeldMelds(&v, shown), 5, 1); !strings.Contains(got, "bella") || strings.Index(got, "bella") > 5 {
+		t.Errorf("the K♣ left of the pair is not marked bella: %q", got)
+	}
+	v.BellaBy = rules.SeatA
+	if got := HeldMelds(&v, shown); len(got) != 0 {
+		t.Errorf("bella said, still marked: %+v", got)
+	}
+	v.BellaBy = rules.NoSeat
+	v.Played[rules.SeatA] = cardsOf("QD")
+	if got := HeldMelds(&v, shown); len(got) != 0 {
+		t.Errorf("the K♣ alone, never with the queen, marked: %+v", got)
 	}
 }

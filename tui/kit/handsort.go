@@ -45,6 +45,21 @@ type Meld struct {
 	// hand; together reports whether every card between is in the meld.
 	From, To int
 	Together bool
+	// Pair is the bella pair's (or menage's) cards a sequence's label
+	// names with "+bella" ("+menage"): a label under one card says it
+	// only under those.
+	Pair rules.CardSet
+}
+
+// labelUnder is m's label under card c alone: a sequence's "+bella"
+// or "+menage" only under the pair's own cards, "50" under the others.
+func (m Meld) labelUnder(c rules.Card) string {
+	if m.Pair != 0 && !m.Pair.Has(c) {
+		if i := strings.IndexByte(m.Label, '+'); i >= 0 {
+			return m.Label[:i]
+		}
+	}
+	return m.Label
 }
 
 // HeldMelds is handMelds of the viewing seat's shown hand as the deal
@@ -53,7 +68,14 @@ type Meld struct {
 // and what is left after a card is gone scores nothing new ("50" would
 // turn "20"); the bella pair, played and announced later, while held.
 func HeldMelds(v *rules.View, shown []rules.Card) []Meld {
-	return handMelds(shown, v.Trump, v.Options, v.Played[v.Seat] == 0, v.MenageDue())
+	// The bella pair the seat held, not yet announced: what is left of
+	// it keeps its mark once one of the two is played, as the menage's
+	// does (MenageDue), while bella may still be said with the other.
+	var bellaLeft rules.CardSet
+	if v.BellaBy == rules.NoSeat && v.MenageBy == rules.NoSeat && !v.MenageDue() && v.Seat != rules.NoSeat {
+		bellaLeft = rules.BellaPair(v.Hand|v.Played[v.Seat], v.Trump)
+	}
+	return handMeldsOf(shown, v.Trump, v.Options, v.Played[v.Seat] == 0, v.MenageDue(), bellaLeft)
 }
 
 // handMelds returns the melds the deal with options o scores among the
@@ -66,6 +88,13 @@ func HeldMelds(v *rules.View, shown []rules.Card) []Meld {
 // what is left of a menage held when play began and not yet announced
 // "menage", never "bella" (rules.View.MenageDue).
 func handMelds(shown []rules.Card, trump rules.Suit, o rules.Options, sequences, menageDue bool) []Meld {
+	return handMeldsOf(shown, trump, o, sequences, menageDue, 0)
+}
+
+// handMeldsOf is handMelds with bellaLeft, the bella pair the seat held
+// and has not announced: what is left of it in the shown hand is marked
+// "bella" (the menage due goes first).
+func handMeldsOf(shown []rules.Card, trump rules.Suit, o rules.Options, sequences, menageDue bool, bellaLeft rules.CardSet) []Meld {
 	var hand rules.CardSet
 	for _, c := range shown {
 		hand = hand.With(c)
@@ -85,6 +114,9 @@ func handMelds(shown []rules.Card, trump rules.Suit, o rules.Options, sequences,
 		out = append(out, m)
 	}
 	pair, word := rules.BellaPair(hand, trump), "bella"
+	if pair == 0 {
+		pair = bellaLeft & hand
+	}
 	if kqj := rules.MenageCards(trump); menageDue || o.Menage && pair != 0 && hand&kqj == kqj {
 		pair, word = hand&kqj, "menage"
 	}
@@ -95,11 +127,13 @@ func handMelds(shown []rules.Card, trump rules.Suit, o rules.Options, sequences,
 	for _, m := range melds {
 		cards := m.CardsIn(hand)
 		label := strconv.Itoa(m.Value())
+		var in rules.CardSet
 		if pair != 0 && cards&pair == pair {
 			label += "+" + word
-			pair = 0
+			in, pair = pair, 0
 		}
 		add(cards, label)
+		out[len(out)-1].Pair = in
 	}
 	if pair != 0 {
 		add(pair, word)
@@ -161,10 +195,9 @@ func MeldRow(g *Glyphs, shown []rules.Card, melds []Meld, w, gap int) string {
 		}
 		// Another meld's card between: the label under each card,
 		// shortened to fit.
-		label := fitLabel(g, m.Label, w)
 		for i, c := range shown {
 			if m.Cards.Has(c) {
-				put(k, i*(w+gap), Center(label, w))
+				put(k, i*(w+gap), Center(fitLabel(g, m.labelUnder(c), w), w))
 			}
 		}
 	}
@@ -177,7 +210,7 @@ func MeldRow(g *Glyphs, shown []rules.Card, melds []Meld, w, gap int) string {
 		var labels []string
 		for _, m := range melds {
 			if m.Cards.Has(c) {
-				labels = append(labels, m.Label)
+				labels = append(labels, m.labelUnder(c))
 			}
 		}
 		if len(labels) == 0 {

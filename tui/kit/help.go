@@ -88,7 +88,7 @@ func handLegend(g *Glyphs) string {
 		edges, box = "dotted", "a box of #"
 	}
 	return g.SelMark + " under a card: selected; " + g.PlayMark + " playable. A card drawn with " + edges +
-		" edges may not be played now; the raised card in " + box + " is the selected one (in a replay, the card the next step plays). Under the hand, until your first card, 20 or 50 marks the cards of a sequence you hold (with three or four of a kind on, of a set too); bella the king and queen of trump (20+bella: both), menage the king, queen and jack of trump with the menage on."
+		" edges may not be played now; the raised card in " + box + " is the selected one (in a replay, the card the next step plays). Under the hand, until your first card, 20 or 50 marks the cards of a sequence you hold (with three or four of a kind on, of a set too); bella the king and queen of trump (20+bella: both), menage the king, queen and jack of trump with the menage on; these two stay on what is left of them until you announce it."
 }
 
 // hintLegend explains the hint's and trainer's columns and the grades
