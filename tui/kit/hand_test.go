@@ -158,8 +158,9 @@ func TestMeldRowVariants(t *testing.T) {
 // TestMeldRowCrossing: where two marks would cross (a card in two
 // melds), every card of a meld has its own label and a card of two
 // both: the Q♥ of a fifty with the menage that is also one of three
-// queens reads "50/20", never a bracket that another starts inside;
-// "+m" only under the menage's own cards, the 10♥ of that fifty "50". A
+// queens reads "50+m/20" over the gaps beside it when they are free,
+// never a bracket that another starts inside; "+m" only under the
+// menage's own cards, the 10♥ of that fifty "50". A
 // label one cell too long for its card reads whole over the gap beside
 // it ("menage" under the one card left of a menage); a bracket's label
 // too long for its cards side by side reads whole between its corners.
@@ -171,7 +172,7 @@ func TestMeldRowCrossing(t *testing.T) {
 		ascii bool
 		want  string
 	}{
-		{"JH TH KH QH JS QD KC QC 7C", rules.Hearts, false, false, "50+m   50   50+m  50/20        20          20        "},
+		{"JH TH KH QH JS QD KC QC 7C", rules.Hearts, false, false, "50+m   50   50+m 50+m/20       20          20        "},
 		{"JS AS KS QS 7S AH 7C AD 7D", rules.Spades, false, false, "50+m  50/20 50+m  50+m   20    20    20    20    20  "},
 		{"QS 7H", rules.Spades, true, false, "menage     "},
 		{"QS 7H", rules.Spades, true, true, "menage     "},

@@ -216,7 +216,9 @@ func MeldRow(g *Glyphs, shown []rules.Card, melds []Meld, w, gap int) string {
 		if len(labels) == 0 {
 			continue
 		}
-		x, label := spillLabel(g, strings.Join(labels, "/"), i*(w+gap), w, gap, width)
+		// The pair's word shortened first ("50+m/20"), so that a label
+		// of two melds may still read whole over the gaps beside.
+		x, label := spillLabel(g, shortLabel(strings.Join(labels, "/"), w+2*gap), i*(w+gap), w, gap, width)
 		r := []rune(label)
 		if slices.Contains(used[x:x+len(r)], true) {
 			// The gap beside is the label's before: cut to the card.
