@@ -36,3 +36,20 @@ func TestBoardTakebackRefusal(t *testing.T) {
 		}
 	})
 }
+
+// TestBoardHelpIsOneDeal: a board is one deal, not a game to a target:
+// its help says so in place of "the first to the target wins".
+func TestBoardHelpIsOneDeal(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		f := newFixture(t, n, "")
+		f.until("the first decision", func() bool {
+			tb, ok := f.tbl()
+			return ok && tb.Snapshot().Can.Act
+		})
+		ctx := kittest.Context(80, 24)
+		help := strings.Join(strings.Fields(kittest.HelpText(&ctx, f.s)), " ")
+		if !strings.Contains(help, "A board is one deal, scored on its own") || strings.Contains(help, "The first to the target") {
+			t.Errorf("%d players: the board's help:\n%s", n, help)
+		}
+	})
+}

@@ -28,6 +28,10 @@ func rulesSummary(o rules.Options) []string {
 	}
 	ranks := "Trump ranks J 9 A 10 K Q 8 7 (J 20, 9 14 points); other suits A 10 K Q J 9 8 7 (A 11, 10 10, K 4, Q 3, J 2)." + last + " K and Q of trump in one hand: bella, 20, said with the second one played."
 	end := fmt.Sprintf(" The first to the target (%d) wins.", o.Target)
+	if o.Target == 0 {
+		// A duplicate board: one deal, compared with the others' results.
+		end = " A board is one deal, scored on its own: there is no game to a target."
+	}
 	// throwIn is what happens when nobody names trump in round two.
 	throwIn := func(passes string) string {
 		if o.DealerForced {

@@ -836,9 +836,15 @@ func scrollKey(k *kit.KeyMap, msg tea.KeyPressMsg) int {
 }
 
 // HelpRules is the game's rules for the help's rules in short: its seat
-// count and target.
+// count and target. A duplicate board is one deal with no target, told
+// by a target of 0.
 func (s *Screen) HelpRules() (rules.Options, bool) {
-	return s.snap.Options, s.snap.Options.Target > 0
+	o := s.snap.Options
+	if o.Target > 0 && s.cfg.Board != "" {
+		o.Target = 0
+		return o, true
+	}
+	return o, o.Target > 0
 }
 
 // HelpHints: a duplicate board offers no hint (the hard bot that would

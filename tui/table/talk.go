@@ -481,7 +481,11 @@ func (sc *Scene) scorePadAt(ctx *kit.Context, w, h int, at padScroll) ([]string,
 		}
 		return kit.Fit(b.String(), w)
 	}
-	out := []string{st.Heading.Render(kit.Fit(fmt.Sprintf("Score (game to %d)", sc.V.Options.Target), w))}
+	head := fmt.Sprintf("Score (game to %d)", sc.V.Options.Target)
+	if sc.Board != "" {
+		head = "Score (one deal)" // a board: no game, no sum of deals
+	}
+	out := []string{st.Heading.Render(kit.Fit(head, w))}
 	// "#" a cell left of the deals' numbers: a head as wide as its
 	// column's room never touches it. A team too long for its column is
 	// written a partner a row, so that it is named rather than lettered.
@@ -594,7 +598,9 @@ func (sc *Scene) scorePadAt(ctx *kit.Context, w, h int, at padScroll) ([]string,
 		}
 		sums = append(sums, c)
 	}
-	out = append(out, st.Heading.Render(row(sumHead, sums, "")))
+	if sc.Board == "" {
+		out = append(out, st.Heading.Render(row(sumHead, sums, "")))
+	}
 	if starred {
 		out = append(out, st.Dim.Render(kit.Fit(" * maker", w)))
 	}
