@@ -36,6 +36,9 @@ import (
 //   - At a rated table of three or four nobody talks while a deal is
 //     played, and its players and spectators talk in no other room
 //     meanwhile (quietAt).
+//   - Whoever has played a board of a tournament still running talks
+//     neither in the lobby nor at a table they watch until it ends; the
+//     daily's players until the day ends (quietPlayed).
 //   - Guests (no key) read the lobby's talk but do not write: without a
 //     key a guest cannot be told apart, rate-limited or muted.
 //   - Lines are talk, not play: they go to no host.Port, so never into

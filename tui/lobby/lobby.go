@@ -256,6 +256,10 @@ type Lobby struct {
 	hold gameHold
 	// talk is the lobby's line (chat.go), nil without a chat.
 	talk *talkPane
+	// quietTitle is the tournament whose boards keep the person quiet,
+	// as the last tick found it: the tick after it ends says they may
+	// talk again (quietLifted).
+	quietTitle string
 	// mutes are the people this connection muted (chat.go).
 	mutes muteBook
 	// club is the person's rating as last read (club.go).
@@ -431,6 +435,7 @@ func (l *Lobby) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 			return l, nil
 		}
 		l.Refresh()
+		l.quietLifted()
 		// A game of theirs that a bot finishes while they sit here
 		// changes their rating: read it again now and then.
 		if l.ticked++; l.ticked >= clubTicks {

@@ -108,6 +108,60 @@ func quietAt(l *Lobby, t *hall.Table) func() error {
 	}
 }
 
+// quietPlayed adds to quiet the tournaments' rule: whoever has played a
+// board of a tournament still running knows cards others have yet to
+// play, so they talk in no room everyone reads (the lobby, a table they
+// watch) until it ends; the daily's players until the day ends. A
+// table where they hold a seat follows quietAt alone. The service
+// answers from memory (tourney.Service.Quiet), so the Update may ask.
+func quietPlayed(l *Lobby, quiet func() error) func() error {
+	return func() error {
+		if err := quiet(); err != nil {
+			return err
+		}
+		if l.cfg.Tourney == nil || l.guest() {
+			return nil
+		}
+		if title, _, ok := l.cfg.Tourney.Quiet(l.cfg.Player.ID); ok {
+			return quietPlayedError(title)
+		}
+		return nil
+	}
+}
+
+// quietPlayedError says why a player of the tournament title keeps quiet.
+func quietPlayedError(title string) error {
+	return fmt.Errorf("you played boards of %s, which others still play: its players talk neither here nor at a table they watch until it ends", lowerTitle(title))
+}
+
+// quietLifted tells the person, in the lobby's talk, when the
+// tournament that kept them quiet has ended.
+func (l *Lobby) quietLifted() {
+	if l.talk == nil || l.cfg.Tourney == nil || l.guest() {
+		return
+	}
+	if title, _, ok := l.cfg.Tourney.Quiet(l.cfg.Player.ID); ok {
+		l.quietTitle = title
+		return
+	}
+	if l.quietTitle != "" && !l.talk.open() {
+		l.talk.note = kit.Note{Text: kit.Capital(lowerTitle(l.quietTitle)) + " has ended: you may talk again."}
+		l.quietTitle = ""
+	}
+}
+
+// lowerTitle is a tournament's title mid-sentence: "the daily
+// 2026-12-01 · 3 players", "tournament KQXPRT · 3 players".
+func lowerTitle(title string) string {
+	if rest, ok := strings.CutPrefix(title, "Daily "); ok {
+		return "the daily " + rest
+	}
+	if rest, ok := strings.CutPrefix(title, "Tournament "); ok {
+		return "tournament " + rest
+	}
+	return title
+}
+
 // stay is a seat's or a spectator's time at a table: the table's talk
 // (chat.go, nil without one), the clock that redraws the table while a
 // countdown shows on it, and its end, once: by the screen (end) or by

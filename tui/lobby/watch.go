@@ -92,7 +92,7 @@ func (l *Lobby) watch(ctx *kit.Context, t *hall.Table) (kit.Screen, tea.Cmd) {
 func (l *Lobby) startTalk(first bool) tea.Cmd {
 	if first && l.cfg.Chat != nil && l.cfg.Lobby != nil {
 		t := newTalk(l.cfg.Chat, l.cfg.Lobby, l.cfg.Player, l.label, false, l.mutes)
-		t.quiet = quietAt(l, nil)
+		t.quiet = quietPlayed(l, quietAt(l, nil))
 		l.talk = &talkPane{t: t}
 		if done := l.cfg.Done; done != nil {
 			go func() {
@@ -376,7 +376,7 @@ func newWatchSeat(l *Lobby, t *hall.Table, port host.Port) *WatchSeat {
 	cfg := tablescreen.Config{Port: port, Sort: kit.ByStrength, Tag: "table " + s.code, Shared: true, Now: l.clock().Now,
 		QuitQuestion: "Stop watching table " + s.code + ": back to the lobby."}
 	if talk != nil {
-		talk.quiet = quietAt(l, t)
+		talk.quiet = quietPlayed(l, quietAt(l, t))
 		cfg.Talk = talk
 	}
 	s.table = tablescreen.New(cfg)

@@ -230,6 +230,7 @@ func (s *Service) Play(ctx context.Context, p Player, code string) (seat *Seat, 
 			return nil, s.overErr(err)
 		}
 	}
+	s.markPlayed(p.Key, s.info(t))
 	h, again, err := s.startHost(t.Code, p, set, n, rel, resumed)
 	if err != nil {
 		return nil, err

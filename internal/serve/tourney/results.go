@@ -122,7 +122,9 @@ func (s *Service) Progress(ctx context.Context, key, code string) (*Progress, er
 
 // InPlay finds a running tournament in which key has a board begun and
 // not finished: the lobby says so when the person comes back. ok is
-// false when there is none (and for a guest, who plays no boards).
+// false when there is none (and for a guest, who plays no boards). It
+// also remembers every running tournament key has played a board of,
+// for Quiet: after a restart, the memory is filled here.
 func (s *Service) InPlay(ctx context.Context, key string) (i Info, board int, ok bool, err error) {
 	if s.isClosed() {
 		return Info{}, 0, false, ErrClosed
@@ -142,11 +144,14 @@ func (s *Service) InPlay(ctx context.Context, key string) (i Info, board int, ok
 		if err != nil {
 			return Info{}, 0, false, s.dbErr(err)
 		}
-		if n, _, begun := nextBoard(mine, t.Boards); begun {
-			return s.namedInfo(ctx, t), n, true, nil
+		if len(mine) > 0 {
+			s.markPlayed(key, s.info(t))
+		}
+		if n, _, begun := nextBoard(mine, t.Boards); begun && !ok {
+			i, board, ok = s.namedInfo(ctx, t), n, true
 		}
 	}
-	return Info{}, 0, false, nil
+	return i, board, ok, nil
 }
 
 // shown names the entrants es as the screens show them: the key's tag

@@ -149,6 +149,7 @@ type Service struct {
 	sets     map[string]*setEntry
 	setUses  uint64
 	live     map[seatKey]*live                // the boards in play, by entrant
+	played   map[string]map[string]quietEntry // the running tournaments each key began a board of (quiet.go)
 	daily    duplicate.Date                   // the day whose dailies exist
 	parWant  map[string]bool                  // codes queued for par, or being worked out
 	from     map[string]string                // the address each open tournament created since the start came from, by code

@@ -548,6 +548,7 @@ func (s *Service) End(ctx context.Context, p Player, code string) error {
 	}
 	s.signalEnd(t.Code)
 	s.setEnded(t.Code, s.Now())
+	s.endPlayed(t.Code)
 	s.cfg.Logf("tournament %s: ended early by its host %s", t.Code, hall.Who(hall.Player{ID: p.Key, Name: p.Name}))
 	return nil
 }

@@ -1,0 +1,57 @@
+package tourney
+
+import (
+	"context"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestQuietWhilePlayedRuns: an entrant who began a board of a running
+// tournament is quiet (Quiet) until it ends, by its time or its host;
+// one who only entered is not; after a restart, InPlay finds the
+// boards begun before it.
+func TestQuietWhilePlayedRuns(t *testing.T) {
+	eachSeatCount(t, func(t *testing.T, f *fixture, n int) {
+		ctx := context.Background()
+		code := f.create(n, 4, ann, bob)
+		_, _, ok := f.s.Quiet(ann.Key)
+		assert.False(t, ok, "entering alone keeps nobody quiet")
+
+		seat, err := f.s.Play(ctx, ann, code)
+		require.NoError(t, err)
+		playOut(t, seat, middle, func(d int) bool { return d >= 1 })
+		seat.Leave()
+		title, ends, ok := f.s.Quiet(ann.Key)
+		require.True(t, ok, "a board begun keeps its player quiet")
+		assert.Contains(t, title, code)
+		_, _, ok = f.s.Quiet(bob.Key)
+		assert.False(t, ok, "bob has played nothing")
+
+		f.restart(false)
+		_, _, ok = f.s.Quiet(ann.Key)
+		assert.False(t, ok, "the memory is empty after a restart")
+		_, _, _, err = f.s.InPlay(ctx, ann.Key)
+		require.NoError(t, err)
+		_, got, ok := f.s.Quiet(ann.Key)
+		require.True(t, ok, "InPlay finds the board begun before the restart")
+		assert.True(t, got.Equal(ends))
+
+		f.c.Add(ends.Sub(f.c.Now()))
+		_, _, ok = f.s.Quiet(ann.Key)
+		assert.False(t, ok, "the end lifts it")
+
+		other, err := f.s.Create(ctx, ann, f.spec(n, 4))
+		require.NoError(t, err)
+		require.NoError(t, f.s.Enter(ctx, ann, other.Code))
+		seat, err = f.s.Play(ctx, ann, other.Code)
+		require.NoError(t, err)
+		seat.Leave()
+		_, _, ok = f.s.Quiet(ann.Key)
+		require.True(t, ok)
+		require.NoError(t, f.s.End(ctx, ann, other.Code))
+		_, _, ok = f.s.Quiet(ann.Key)
+		assert.False(t, ok, "an early end lifts it")
+	})
+}
