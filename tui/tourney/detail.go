@@ -43,14 +43,16 @@ type detail struct {
 	stopWait context.CancelFunc
 }
 
-// pageEndedMsg says the host ended the tournament a page shows.
+// pageEndedMsg says the host ended the tournament a page shows, or
+// someone entered it: the page reads it again.
 type pageEndedMsg struct{ to *detail }
 
 // waitEnded waits off the screen's goroutine for the host to end the
-// tournament sooner than ends (svc.Service.WaitEnded), so that the page
-// says at once that it has ended; nothing comes of it once the page
+// tournament sooner than ends, or for an entry beyond entries
+// (svc.Service.WaitChanged), so that the page says at once that it has
+// ended or who entered; nothing comes of it once the page
 // stops waiting (leaves, or reads the end) or the screen closes.
-func (p *detail) waitEnded(ends time.Time) tea.Cmd {
+func (p *detail) waitEnded(ends time.Time, entries int) tea.Cmd {
 	ctx, cancel := context.WithCancel(context.Background())
 	p.stopWait = cancel
 	s, code := p.s, p.code
@@ -63,7 +65,7 @@ func (p *detail) waitEnded(ends time.Time) tea.Cmd {
 			case <-ctx.Done():
 			}
 		}()
-		if s.cfg.Service.WaitEnded(ctx, code, ends) {
+		if s.cfg.Service.WaitChanged(ctx, code, ends, entries) {
 			return pageEndedMsg{to: p}
 		}
 		return nil
@@ -85,7 +87,7 @@ func (p *detail) watchEnd() tea.Cmd {
 	if p.stopWait != nil || p.s.cfg.Refresh < 0 || p.prog == nil || p.prog.Info.Over {
 		return nil
 	}
-	return p.waitEnded(p.prog.Info.Ends)
+	return p.waitEnded(p.prog.Info.Ends, p.prog.Info.Entries)
 }
 
 // keyEnd is the host's key that ends a running tournament at once.

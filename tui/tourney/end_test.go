@@ -318,7 +318,7 @@ func TestPageSaysTheHostsEnd(t *testing.T) {
 	before := f.text()
 
 	heard := make(chan tea.Msg, 1)
-	wait := p.waitEnded(p.prog.Info.Ends)
+	wait := p.waitEnded(p.prog.Info.Ends, p.prog.Info.Entries)
 	go func() { heard <- wait() }()
 	require.NoError(t, cl.svc.End(ctx, ann, info.Code))
 	select {
@@ -333,4 +333,36 @@ func TestPageSaysTheHostsEnd(t *testing.T) {
 	f.see("standings")
 	assert.NotContains(t, f.text(), "play board 1", f.text())
 	assert.NotContains(t, f.text(), "(in 29m)", f.text())
+}
+
+// TestPageSaysWhoEntered: the host's page of a running tournament
+// shows an entry as soon as it is made, without a key: the page reads
+// it again at each entry. At 80×24.
+func TestPageSaysWhoEntered(t *testing.T) {
+	cl := newClub(t, false)
+	ctx := context.Background()
+	o := rules.DefaultOptions()
+	o.Players = 3
+	info, err := cl.svc.Create(ctx, ann, svc.Spec{Rules: o, Level: "normal", Boards: 4, Ends: cl.c.Now().Add(30 * time.Minute)})
+	require.NoError(t, err)
+	f := cl.openAt(ann, info.Code)
+	f.press("enter")
+	f.see("1 entrant")
+	p, ok := f.s.sub.(*detail)
+	require.True(t, ok, f.text())
+
+	heard := make(chan tea.Msg, 1)
+	wait := p.waitEnded(p.prog.Info.Ends, p.prog.Info.Entries)
+	go func() { heard <- wait() }()
+	require.NoError(t, cl.svc.Enter(ctx, cid, info.Code))
+	select {
+	case msg := <-heard:
+		require.NotNil(t, msg, "the entry not heard")
+		f.d.Send(msg)
+	case <-time.After(guard):
+		t.Fatal("the entry never heard")
+	}
+	kittest.CheckSize(t, f.d.Frame(), 80, 24)
+	f.see("2 entrants")
+	assert.Contains(t, f.text(), cid.Name, f.text())
 }

@@ -168,9 +168,12 @@ type Service struct {
 	// written after that read finds it (signalEnd), and one written
 	// before is read.
 	endSignals map[string]*endSignal
-	parQ       []string
-	parWake    chan struct{}
-	work       sync.WaitGroup // the par worker
+	// entrySignals holds, by code, the signal of the next entry while a
+	// page waits on it (changed.go).
+	entrySignals map[string]*endSignal
+	parQ         []string
+	parWake      chan struct{}
+	work         sync.WaitGroup // the par worker
 }
 
 // New starts the service: par is worked out in the background for every

@@ -599,6 +599,7 @@ func (s *Service) Enter(ctx context.Context, p Player, code string) (err error) 
 	if err := s.cfg.DB.Enter(ctx, t.Code, p.Key); err != nil {
 		return s.overErr(err)
 	}
+	s.signalEntered(t.Code)
 	return nil
 }
 
