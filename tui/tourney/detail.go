@@ -402,7 +402,7 @@ func (p *detail) View(ctx *kit.Context) string {
 	case p.prog == nil:
 		lines = append(lines, "")
 		lines = append(lines, kit.Alert(ctx, p.err, w, 3)...)
-		lines = append(lines, "", offerLine(ctx, append([]offer{{ctx.Keys.Back, "back"}}, helpQuit(&ctx.Keys)...), w))
+		lines = append(append(lines, ""), offerLines(ctx, append([]offer{{ctx.Keys.Back, "back"}}, helpQuit(&ctx.Keys)...), w)...)
 		return kit.Canvas(lines, w, h)
 	}
 	// Broken between its parts: "1 entrant" or a date never parts.
@@ -513,11 +513,8 @@ func (p *detail) runningFoot(ctx *kit.Context) []string {
 	if p.hosting() {
 		offers = append(offers, offer{keyEnd, "end it now"})
 	}
-	// Where the line has no room for every key, r gives way first (the
-	// page is read again on its own), then q (esc is the way back); the
-	// help keeps both.
 	offers = append(offers, helpQuit(k)...)
-	return append(foot, "", offerLine(ctx, offers, w, "read again", k.QuitHint().Help().Desc))
+	return append(append(foot, ""), offerLines(ctx, offers, w)...)
 }
 
 // The board grid's cells, and the most rows a column takes.
@@ -650,7 +647,7 @@ func (p *detail) standingsView(ctx *kit.Context, lines []string) string {
 	}
 	k := &ctx.Keys
 	offers := append([]offer{{k.Choose, "their boards and play"}, {k.Back, "tournaments"}}, helpQuit(k)...)
-	foot = append(foot, "", offerLine(ctx, offers, w, k.QuitHint().Help().Desc))
+	foot = append(append(foot, ""), offerLines(ctx, offers, w)...)
 	return kit.Canvas(kit.Scrolled(lines, rows, foot, at, h), w, h)
 }
 

@@ -146,3 +146,25 @@ func keyLineNames(t *testing.T, f *fixture, part string, back ...string) {
 	assert.False(t, f.s.Typing(), "%s takes typing: ? is no key of the App's there", part)
 	assert.Contains(t, "\n"+f.helpWords(), "\n? ", "%s: the help does not name ?", part)
 }
+
+// TestHostPageSaysEveryKey: the host's page of a running tournament
+// writes every key its help gives (r and q too), on two lines where one
+// has no room, at 80×24, entered or not, with q "leave" as in the lobby.
+func TestHostPageSaysEveryKey(t *testing.T) {
+	cl := newClub(t, false)
+	info, err := cl.svc.Create(context.Background(), ann, svc.Spec{Rules: rules.DefaultOptions(), Level: "normal",
+		Boards: svc.MinBoards, Ends: cl.c.Now().Add(time.Hour)})
+	require.NoError(t, err)
+	a := cl.openAt(ann, info.Code)
+	a.d.Ctx.Keys.QuitWord = "leave"
+	for i, part := range []string{"not entered", "entered"} {
+		if i > 0 {
+			a.press("enter")
+			a.see("[enter] play board 1")
+		}
+		text := a.text()
+		for _, want := range []string{"[enter] ", "[esc] tournaments", "[r] read again", "[e] end it now", "[?] help", "[q] leave"} {
+			assert.Contains(t, text, want, "%s: %s", part, text)
+		}
+	}
+}

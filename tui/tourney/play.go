@@ -397,7 +397,7 @@ func (p *after) View(ctx *kit.Context) string {
 	if n > 0 {
 		offers = append(offers, offer{k.Back, "the tournament"})
 	}
-	lines = append(lines, "", offerLine(ctx, append(offers, helpQuit(k)...), w, k.QuitHint().Help().Desc))
+	lines = append(append(lines, ""), offerLines(ctx, append(offers, helpQuit(k)...), w)...)
 	return kit.Canvas(lines, w, h)
 }
 

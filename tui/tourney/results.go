@@ -182,16 +182,17 @@ func marked(ctx *kit.Context, chosen bool, line func(mark string) string) string
 }
 
 // listView draws rows under head, row kept in view, and under them the
-// note and the keys of h. Where the line has no room for every key, q
-// leaves it first (esc is the way back), then ↑/↓, whose words are
-// move (the cursor shows the rows move); the help keeps both.
+// note and the keys of h. Where the line has no room for every key,
+// ↑/↓ leaves it first, whose words are move (the cursor shows the rows
+// move), then q, which every other tournament screen's line says; the
+// help keeps both.
 func listView(ctx *kit.Context, head, rows []string, row int, note string, h kit.Helper, move string) string {
 	w := ctx.Width
 	var foot []string
 	if note != "" {
 		foot = append(foot, kit.Alert(ctx, note, w, 3)...)
 	}
-	keys := kit.FitHintLine(ctx, h.KeyHelp(&ctx.Keys).ShortHelp(), w-2, ctx.Keys.QuitHint().Help().Desc, move)
+	keys := kit.FitHintLine(ctx, h.KeyHelp(&ctx.Keys).ShortHelp(), w-2, move, ctx.Keys.QuitHint().Help().Desc)
 	foot = append(foot, "", " "+ctx.Styles.Dim.Render(keys))
 	return kit.Canvas(kit.Scrolled(head, rows, foot, row, ctx.Height), w, ctx.Height)
 }

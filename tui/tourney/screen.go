@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -391,37 +390,45 @@ func helpQuit(k *kit.KeyMap) []offer {
 	return []offer{{k.Help, "help"}, {k.Quit, k.QuitHint().Help().Desc}}
 }
 
-// offerLine is a page's line of keys: the offers, three spaces between
-// them, set one in, in at most w cells as the screen shows them (under
-// -ascii "…" is "..."). Where they do not fit, the offers whose words
-// are in drop leave the line, in that order (the help still lists
-// their keys); then the line is cut.
-func offerLine(ctx *kit.Context, offers []offer, w int, drop ...string) string {
-	offers = slices.Clone(offers) // the caller's are left whole
-	join := func(style func(...string) string) string {
-		parts := make([]string, len(offers))
-		for i, o := range offers {
-			parts[i] = style(kit.KeyTag(o.key)) + " " + o.what
-		}
-		return strings.Join(parts, "   ")
-	}
-	plain := func(s ...string) string { return strings.Join(s, "") }
-	width := func() int {
+// offerLines are a page's lines of keys: the offers, three spaces
+// between them, set one in, in at most w cells as the screen shows them
+// (under -ascii "…" is "..."). Where they do not fit on one line the
+// first offers go up to a line above, whole offers only, so that the
+// lines say every key the help does and the last line still ends with
+// the way back, the help and q; an offer wider than the window is cut.
+func offerLines(ctx *kit.Context, offers []offer, w int) []string {
+	width := func(s string) int {
 		if ctx.ASCII {
-			return kit.WidthOf(kit.ASCIIText(join(plain)))
+			return kit.WidthOf(kit.ASCIIText(s))
 		}
-		return kit.WidthOf(join(plain))
+		return kit.WidthOf(s)
 	}
-	for _, d := range drop {
-		if width() <= w-1 {
-			break
+	var out []string
+	var plain, styled string
+	flush := func() {
+		if plain == "" {
+			return
 		}
-		offers = slices.DeleteFunc(offers, func(o offer) bool { return o.what == d })
+		line := " " + styled
+		if width(plain) > w-1 {
+			line = " " + kit.Clip(plain, w-1)
+		}
+		out = append([]string{line}, out...)
+		plain, styled = "", ""
 	}
-	if width() > w-1 {
-		return " " + kit.Clip(join(plain), w-1)
+	for i := len(offers) - 1; i >= 0; i-- {
+		tag := kit.KeyTag(offers[i].key)
+		p, st := tag+" "+offers[i].what, ctx.Styles.Key.Render(tag)+" "+offers[i].what
+		if plain != "" && width(p+"   "+plain) > w-1 {
+			flush()
+		}
+		if plain != "" {
+			plain, styled = "   "+plain, "   "+styled
+		}
+		plain, styled = p+plain, st+styled
 	}
-	return " " + join(ctx.Styles.Key.Render)
+	flush()
+	return out
 }
 
 // wrap adds text wrapped to the window, indented by one.
