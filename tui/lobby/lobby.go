@@ -1090,14 +1090,21 @@ func (l *Lobby) render(ctx *kit.Context) (string, []kit.Hit) {
 		talk = min(talk, floor)
 	}
 	after := gaps >= 1
-	if short > 0 && after {
+	if short > 0 && after && (l.talk == nil || len(tail) == 0) {
 		after, short = false, short-1
 	}
 	if n := len(shown); short > 0 && n > least {
 		shown, of, above, below = window(tables, l.row-len(items), max(least, n-short), w, ctx.Ellipsis())
 		short -= n - len(shown)
 	}
-	if short -= talk - min(talk, floor); short > 0 {
+	short -= talk - min(talk, floor)
+	if short > 0 && after {
+		// A note or a line typed over the talk keeps the blank that
+		// parts it from the talk's heading longer: after the rest of
+		// the tables and the talk's lines but its latest.
+		after, short = false, short-1
+	}
+	if short > 0 {
 		cut := min(short, gaps)
 		gaps, short = gaps-cut, short-cut
 	}

@@ -123,7 +123,8 @@ func (l *Lobby) takeInPlay(m inPlayMsg) {
 	}
 	// d opens the tournament's page, whose enter goes on with the board.
 	l.inPlayCode = m.info.Code
-	say := fmt.Sprintf("Board %d of %s is half-played: d opens it.", m.board, m.info.Title())
+	// "Under way": true of a board where only a bid was made too.
+	say := fmt.Sprintf("Board %d of %s is under way: d opens it.", m.board, lowerTitle(m.info.Title()))
 	if l.note != "" {
 		say = l.note + " " + say
 	}
