@@ -334,7 +334,7 @@ func TestLobbySaysABoardIsHalfPlayed(t *testing.T) {
 	seat.Leave()
 
 	ann := open("a", "Ann")
-	want := fmt.Sprintf("Board 1 of Tournament %s · 3 players is half-played: d opens it.", info.Code)
+	want := fmt.Sprintf("Board 1 of tournament %s · 3 players is under way: d opens it.", info.Code)
 	ann.untilFlat(t, want)
 	kittest.CheckSize(t, ann.screen(), 80, 24)
 	bob := open("b", "Bob")

@@ -314,7 +314,7 @@ func TestServeTourneyRestart(t *testing.T) {
 	r = startServeTourney(t, state, c)
 	// The lobby says where the board was left, and d opens its page.
 	r.connect(t, ann)
-	ann.c.WaitText(t, patience, "is half-played: d opens it.")
+	ann.c.WaitText(t, patience, "is under way: d opens it.")
 	ann.typ(t, "d")
 	ann.c.WaitText(t, patience, "[enter] go on with board 1")
 	ann.typ(t, sshtest.Enter)
