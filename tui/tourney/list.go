@@ -186,7 +186,7 @@ func (p *list) line(i svc.Info) []string {
 	if i.Over {
 		end += ": standings"
 	}
-	return append(parts, kit.Plural(i.Boards, "board"), end, fmt.Sprintf("%d entered", i.Entries))
+	return append(parts, kit.Plural(i.Boards, "board"), end, kit.Plural(i.Entries, "entrant"))
 }
 
 func (p *list) View(ctx *kit.Context) string {

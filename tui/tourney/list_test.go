@@ -66,7 +66,7 @@ func TestListLineBreaksBetweenParts(t *testing.T) {
 	if strings.HasPrefix(strings.TrimSpace(rest), "·") || !strings.HasPrefix(rest, "     ") {
 		t.Errorf("the line's rest reads as a row of its own:\n%s", a.text())
 	}
-	if !strings.Contains(rest, "1 entered") {
+	if !strings.Contains(rest, "1 entrant") {
 		t.Errorf("the line's rest is not under it:\n%s", a.text())
 	}
 }

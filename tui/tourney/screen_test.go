@@ -59,7 +59,7 @@ func TestTournamentFlow(t *testing.T) {
 	cl := newClub(t, true)
 	a := cl.open(ann)
 	a.see("Today's daily (2026-12-01)")
-	a.see("Daily · 3 players · 8 boards · ends Wed 00:00 UTC (in 12h 00m) · 0 entered")
+	a.see("Daily · 3 players · 8 boards · ends Wed 00:00 UTC (in 12h 00m) · 0 entrants")
 
 	// Ann makes a tournament of 4 boards at 2 players.
 	a.press("n")
@@ -95,7 +95,7 @@ func TestTournamentFlow(t *testing.T) {
 	// edge.
 	a.press("esc")
 	flat := kittest.Flat(a.text())
-	for _, want := range []string{code + " · 2 players · normal bot · by Ann · 4 boards", "ends Wed 12:00 UTC (in 24h 00m) · 1 entered"} {
+	for _, want := range []string{code + " · 2 players · normal bot · by Ann · 4 boards", "ends Wed 12:00 UTC (in 24h 00m) · 1 entrant"} {
 		if !strings.Contains(flat, want) {
 			t.Fatalf("the list does not show %q:\n%s", want, a.text())
 		}

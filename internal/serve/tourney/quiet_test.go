@@ -55,3 +55,25 @@ func TestQuietWhilePlayedRuns(t *testing.T) {
 		assert.False(t, ok, "an early end lifts it")
 	})
 }
+
+// TestParNamesAndCodes: par's line names the person's seat "hard bot",
+// in lower case as mid-sentence; a code unknown and a code not well
+// formed are refused in one style, quoted.
+func TestParNamesAndCodes(t *testing.T) {
+	eachSeatCount(t, func(t *testing.T, f *fixture, n int) {
+		ctx := context.Background()
+		code := f.create(n, 4, ann)
+		require.NoError(t, f.s.End(ctx, cy, code))
+		l, err := f.s.ParLog(ctx, code, 1)
+		require.NoError(t, err)
+		assert.Contains(t, l.Header.Players[:n], ParName)
+		assert.NotContains(t, l.Header.Players[:n], "Hard bot")
+
+		_, err = f.s.Find(ctx, "ZZZZZZ")
+		require.ErrorIs(t, err, ErrNotFound)
+		assert.Equal(t, `"ZZZZZZ": no tournament has that code`, err.Error())
+		_, err = f.s.Find(ctx, "ESZ")
+		require.ErrorIs(t, err, ErrNotFound)
+		assert.Equal(t, `"ESZ": no tournament has that code`, err.Error())
+	})
+}

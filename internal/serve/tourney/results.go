@@ -304,6 +304,10 @@ func (s *Service) PlayLog(ctx context.Context, code, key string, n int) (*gamelo
 	return l, nil
 }
 
+// ParName names the person's seat in par's line, played by the hard
+// bot.
+const ParName = "hard bot"
+
 // ParLog returns the hard bot's line of board n (par) once the
 // tournament of code has ended (ErrNotOver before), as a log for the
 // replay; it works the line out when it is not kept yet.
@@ -333,7 +337,9 @@ func (s *Service) ParLog(ctx context.Context, code string, n int) (*gamelog.Log,
 		}
 	}
 	names, levels := [4]string{}, [4]string{}
-	for i, p := range players(set, "Hard bot") {
+	// The person's seat is the hard bot's in par's line: named in lower
+	// case, as the bots' levels are mid-sentence in the replay's lines.
+	for i, p := range players(set, ParName) {
 		names[i], levels[i] = p.Name, string(p.Level)
 	}
 	levels[set.Seat] = string(duplicate.ParLevel)

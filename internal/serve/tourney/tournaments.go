@@ -292,7 +292,7 @@ func (s *Service) tournament(ctx context.Context, code string) (clubdb.Tournamen
 	}
 	t, err := s.cfg.DB.Tournament(ctx, code)
 	if errors.Is(err, clubdb.ErrNotFound) {
-		return t, fmt.Errorf("%s: %w", code, ErrNotFound)
+		return t, fmt.Errorf("%q: %w", code, ErrNotFound) // as a code not well formed
 	}
 	if err != nil {
 		return t, s.dbErr(err)
