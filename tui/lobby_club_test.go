@@ -363,7 +363,7 @@ func TestLobbySaysABoardIsHalfPlayed(t *testing.T) {
 	if strings.Contains(flat(cy), "Leave?") {
 		cy.key("y")
 	}
-	cy.untilFlat(t, "Board 1 of Tournament "+info.Code+" · 3 players is half-played")
+	cy.untilFlat(t, "Board 1 of tournament "+info.Code+" · 3 players is under way")
 }
 
 // TestWaitingRoomSaysRated: on a server that keeps ratings the waiting

@@ -400,6 +400,13 @@ var keyOnly = map[string]string{
 	"h": "a guest's games are not kept: connect with an SSH key to have a history",
 }
 
+// readOnly are the lobby's choices a guest may open but not take part
+// in, and what the menu and the help say beside them: a guest reads the
+// tournaments and their standings, but plays no board.
+var readOnly = map[string]string{
+	"d": " (with an SSH key to take part)",
+}
+
 func (l *Lobby) rows() int { return len(items) + len(l.tables) }
 
 // afterNotice sets the lobby's note after the hall's notice the person
@@ -665,6 +672,9 @@ func (l *Lobby) KeyHelp(k *kit.KeyMap) help.KeyMap {
 		}
 		if l.guest() && keyOnly[it.key] != "" {
 			words += " (with an SSH key)" // as the menu says beside it
+		}
+		if l.guest() {
+			words += readOnly[it.key]
 		}
 		letters = append(letters, key.NewBinding(key.WithKeys(it.key), key.WithHelp(it.key, words)))
 	}
@@ -997,6 +1007,9 @@ func (l *Lobby) render(ctx *kit.Context) (string, []kit.Hit) {
 		}
 		if l.guest() && keyOnly[it.key] != "" {
 			label += " (with an SSH key)"
+		}
+		if l.guest() {
+			label += readOnly[it.key]
 		}
 		row := kit.MarkRow(ctx, "["+it.key+"] "+label, i == l.row)
 		menu = append(menu, row...)

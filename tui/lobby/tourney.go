@@ -3,6 +3,7 @@ package lobby
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"charm.land/bubbles/v2/help"
 	tea "charm.land/bubbletea/v2"
@@ -125,7 +126,10 @@ func (l *Lobby) takeInPlay(m inPlayMsg) {
 	l.inPlayCode = m.info.Code
 	// "Under way": true of a board where only a bid was made too.
 	say := fmt.Sprintf("Board %d of %s is under way: d opens it.", m.board, lowerTitle(m.info.Title()))
-	if l.note != "" {
+	switch {
+	case strings.Contains(l.note, say):
+		return // said already (the lobby was read again on a return)
+	case l.note != "":
 		say = l.note + " " + say
 	}
 	l.setNote(say, false)

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/klob/klob/internal/play/duplicate"
+	"github.com/klob/klob/internal/play/hall"
 	"github.com/klob/klob/internal/serve/tourney"
 	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/rules"
@@ -43,4 +44,34 @@ func TestUnderWayNoticeWords(t *testing.T) {
 			assert.Empty(t, strings.TrimSpace(lines[at-1]), "no blank row before the talk:\n%s", strings.Join(lines, "\n"))
 		}
 	})
+}
+
+// A guest's menu and help say beside the tournaments, as beside the
+// other choices a key is needed for, that taking part needs a key; a
+// key's lobby says nothing of it.
+func TestGuestMenuFlagsTournaments(t *testing.T) {
+	l, ctx := steadyLobby(t, 0, false, false, 0)
+	l.cfg.Player = hall.Player{}
+	text := ansi.Strip(l.View(ctx))
+	assert.Contains(t, text, "[d] Tournaments: the daily and the club's (with an SSH key to take part)")
+	assert.Contains(t, text, "[o] Open a table for friends (with an SSH key)")
+	var words string
+	for _, col := range l.KeyHelp(&ctx.Keys).FullHelp() {
+		for _, b := range col {
+			words += b.Help().Desc + "\n"
+		}
+	}
+	assert.Contains(t, words, "(with an SSH key to take part)")
+	l.cfg.Player = hall.Player{ID: "a", Name: "ann"}
+	assert.NotContains(t, ansi.Strip(l.View(ctx)), "SSH key to take part")
+}
+
+// The notice of a board under way, read again as the person comes back
+// to the lobby, is said once.
+func TestUnderWayNoticeOnce(t *testing.T) {
+	l, ctx := steadyLobby(t, 0, true, true, 1)
+	info := tourney.Info{Code: "PVWQGY", Rules: rules.DefaultOptions()}
+	l.takeInPlay(inPlayMsg{info: info, board: 1})
+	l.takeInPlay(inPlayMsg{info: info, board: 1})
+	assert.Equal(t, 1, strings.Count(ansi.Strip(l.View(ctx)), "is under way"))
 }
