@@ -76,6 +76,10 @@ type layout struct {
 // cfg.
 func NewHistory(src Source, cfg Config) *History { return &History{src: src, cfg: cfg} }
 
+// TourneyBoardsWords says where a tournament's boards are replayed,
+// since the history does not list them.
+const TourneyBoardsWords = "Tournament boards are not listed here: their tournament's standings (d in the lobby) replay them."
+
 func (s *History) Name() string { return "history" }
 
 // loadedMsg brings the list and the record.
@@ -275,7 +279,9 @@ func (s *History) render(ctx *kit.Context) (string, []kit.Hit) {
 		path := kit.Indent("   ", kit.PathLines(s.cfg.ShowPath.Show(filepath.Join(s.src.Dir(), store.HistoryDir)), max(1, w-4), 0), nil)
 		after := "klob" + nbsp + "replay" + nbsp + "FILE opens any game log."
 		if s.cfg.HidePaths {
-			none, path, after = "No saved games yet: a game is kept here once it is over.", nil, ""
+			// On the server: a tournament's boards are kept with the
+			// tournament, not here; its standings replay them.
+			none, path, after = "No saved games yet: a game is kept here once it is over. "+TourneyBoardsWords, nil, ""
 		}
 		lines = append(append(lines, kit.Paragraph(none, w, nil)...), path...)
 		if after != "" {

@@ -128,3 +128,15 @@ func threeLists(t *testing.T) (empty, games1, unread string) {
 	}
 	return empty, games1, unread
 }
+
+// TestEmptyHistorySaysWhereBoardsAre: on the server, an empty history
+// says that a tournament's boards are replayed from its standings, not
+// listed here.
+func TestEmptyHistorySaysWhereBoardsAre(t *testing.T) {
+	dir, _ := historyState(t)
+	hs := openHistory(t, dir, Config{Analyze: fakeAnalyze, HidePaths: true})
+	flat := strings.Join(strings.Fields(text(hs)), " ")
+	if !strings.Contains(flat, "Tournament boards are not listed here: their tournament's standings (d in the lobby) replay them.") {
+		t.Fatalf("the history does not say where boards are:\n%s", text(hs))
+	}
+}
