@@ -51,6 +51,7 @@ type serveFlags struct {
 	hostKey     string
 	maxSessions int
 	maxPerAddr  int
+	maxPerKey   int
 	maxTables   int
 	// maxTablesAddr is the most tables open at once that were opened
 	// from one address: a club behind one router (one address for all)
@@ -91,8 +92,9 @@ type serveFlags struct {
 func parseServe(args []string, stdout, stderr io.Writer, getenv func(string) string) (serveFlags, error) {
 	var f serveFlags
 	fs := newFlagSet("serve", "usage: klob serve [-addr :2222] [-state DIR] [-host-key FILE] [-max-sessions N]\n"+
-		"                  [-max-per-addr N] [-max-tables N] [-max-tables-per-addr N]\n"+
-		"                  [-max-entrants-per-addr N] [-max-tournaments-per-addr N]\n"+
+		"                  [-max-per-addr N] [-max-per-key N] [-max-tables N]\n"+
+		"                  [-max-tables-per-addr N] [-max-entrants-per-addr N]\n"+
+		"                  [-max-tournaments-per-addr N]\n"+
 		"                  [-idle D] [-grace D] [-move-clock D] [-allow FILE]\n"+
 		"                  [-deny FILE] [-no-guests] [-abandon D] [-pace D]\n"+
 		"                  [-board-games N] [-key-rate R] [-stall D] [-stats D]\n"+
@@ -103,6 +105,7 @@ func parseServe(args []string, stdout, stderr io.Writer, getenv func(string) str
 	fs.StringVar(&f.hostKey, "host-key", "", "host key file, created (ed25519) when missing (default: STATE/host_ed25519)")
 	fs.IntVar(&f.maxSessions, "max-sessions", 100, "most sessions open at once")
 	fs.IntVar(&f.maxPerAddr, "max-per-addr", 16, "most connections open at once from one address (an IPv4 address, an IPv6 /64)")
+	fs.IntVar(&f.maxPerKey, "max-per-key", 4, "most sessions open at once with one public key (guests are bounded by -max-per-addr)")
 	fs.IntVar(&f.maxTables, "max-tables", 50, "most tables open at once")
 	fs.IntVar(&f.maxTablesAddr, "max-tables-per-addr", 8, "most tables open at once that were opened from one address (raise it for players who share one, behind one router)")
 	fs.IntVar(&f.maxEntrantsAddr, "max-entrants-per-addr", tourney.DefaultEntrantsPerAddr, "most keys from one address that enter one tournament, counted since the server started (raise it for players who share one, behind one router)")
@@ -147,6 +150,7 @@ func parseServe(args []string, stdout, stderr io.Writer, getenv func(string) str
 	}{
 		{f.maxSessions < 1, "max-sessions", f.maxSessions, "is less than 1"},
 		{f.maxPerAddr < 1, "max-per-addr", f.maxPerAddr, "is less than 1"},
+		{f.maxPerKey < 1, "max-per-key", f.maxPerKey, "is less than 1"},
 		{f.maxTables < 1, "max-tables", f.maxTables, "is less than 1"},
 		{f.maxTablesAddr < 1, "max-tables-per-addr", f.maxTablesAddr, "is less than 1"},
 		{f.maxEntrantsAddr < 1, "max-entrants-per-addr", f.maxEntrantsAddr, "is less than 1"},
@@ -414,17 +418,18 @@ func newServe(f serveFlags, cl *club.Service, stdout, stderr io.Writer) (*server
 			}
 			return gate.Admit(k, server.KeyID(k))
 		},
-		Addr:             f.addr,
-		HostKey:          f.hostKey,
-		MaxSessions:      f.maxSessions,
-		MaxConnsPerAddr:  f.maxPerAddr,
-		IdleTimeout:      f.idle,
-		LoginTimeout:     f.login,
-		HandshakeTimeout: f.handshake,
-		KeyRate:          f.keyRate,
-		StallTimeout:     f.stall,
-		Log:              &lockedWriter{mu: &logMu, w: stdout},
-		StopMessage:      stopMessage,
+		Addr:              f.addr,
+		HostKey:           f.hostKey,
+		MaxSessions:       f.maxSessions,
+		MaxConnsPerAddr:   f.maxPerAddr,
+		MaxSessionsPerKey: f.maxPerKey,
+		IdleTimeout:       f.idle,
+		LoginTimeout:      f.login,
+		HandshakeTimeout:  f.handshake,
+		KeyRate:           f.keyRate,
+		StallTimeout:      f.stall,
+		Log:               &lockedWriter{mu: &logMu, w: stdout},
+		StopMessage:       stopMessage,
 		NewModel: func(s *server.Session) tea.Model {
 			if !s.Guest() {
 				// Before the lobby, which reads them for /unmute.

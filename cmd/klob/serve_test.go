@@ -615,6 +615,7 @@ func TestParseServe(t *testing.T) {
 		{"-pace -1s", "-pace: -1s is negative"},
 		{"-pace 1000h", "-pace: 1000h0m0s is more than 1m0s: the bots would seem stuck"},
 		{"-max-per-addr 0", "-max-per-addr: 0 is less than 1"},
+		{"-max-per-key 0", "-max-per-key: 0 is less than 1"},
 		{"-max-tables-per-addr 0", "-max-tables-per-addr: 0 is less than 1"},
 		{"-max-entrants-per-addr 0", "-max-entrants-per-addr: 0 is less than 1"},
 		{"-max-tournaments-per-addr 0", "-max-tournaments-per-addr: 0 is less than 1"},

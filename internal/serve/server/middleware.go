@@ -210,7 +210,8 @@ func (s *Server) recoverPanics(next ssh.Handler) ssh.Handler {
 	}
 }
 
-// limitSessions refuses a session beyond MaxSessions.
+// limitSessions refuses a session beyond MaxSessions, or beyond
+// MaxSessionsPerKey of its public key.
 func (s *Server) limitSessions(next ssh.Handler) ssh.Handler {
 	return func(sess ssh.Session) {
 		n := s.sessions.Add(1)
@@ -221,8 +222,48 @@ func (s *Server) limitSessions(next ssh.Handler) ssh.Handler {
 			wish.Fatalln(sess, msg)
 			return
 		}
+		if k := sess.PublicKey(); k != nil {
+			id := KeyID(k)
+			ok := s.addKeySession(id)
+			defer s.dropKeySession(id)
+			if !ok {
+				msg := msgKeyFull(s.cfg.MaxSessionsPerKey)
+				setReason(sess, msg)
+				wish.Fatalln(sess, msg)
+				return
+			}
+		}
 		next(sess)
 	}
+}
+
+// addKeySession counts a session of the key id, and reports whether it
+// is within MaxSessionsPerKey; each call is matched by dropKeySession.
+func (s *Server) addKeySession(id string) bool {
+	s.keysMu.Lock()
+	defer s.keysMu.Unlock()
+	if s.perKey == nil {
+		s.perKey = map[string]int{}
+	}
+	s.perKey[id]++
+	return s.perKey[id] <= s.cfg.MaxSessionsPerKey
+}
+
+func (s *Server) dropKeySession(id string) {
+	s.keysMu.Lock()
+	defer s.keysMu.Unlock()
+	if s.perKey[id]--; s.perKey[id] <= 0 {
+		delete(s.perKey, id)
+	}
+}
+
+// msgKeyFull is the line a session beyond MaxSessionsPerKey reads.
+func msgKeyFull(n int) string {
+	sessions := "sessions"
+	if n == 1 {
+		sessions = "session"
+	}
+	return fmt.Sprintf("klob: this key has %d %s open already, the most one key may have; close one and try again", n, sessions)
 }
 
 // msgFull is the line a session beyond MaxSessions reads.

@@ -54,8 +54,13 @@ type Config struct {
 	// HostKey is the host key's file; created (ed25519, mode 0600) when
 	// missing.
 	HostKey string
-	// MaxSessions caps the sessions open at once (default 100).
-	MaxSessions int
+	// MaxSessions caps the sessions open at once (default 100), and
+	// MaxSessionsPerKey those of one public key (default 4): one person
+	// plays and watches from a few terminals, and one key cannot take
+	// every place from many addresses. Guests are bounded by their
+	// address (MaxConnsPerAddr).
+	MaxSessions       int
+	MaxSessionsPerKey int
 	// IdleTimeout ends a session after this long without a key (default
 	// 30 minutes).
 	IdleTimeout time.Duration
@@ -144,6 +149,7 @@ type Config struct {
 
 func (c *Config) defaults() {
 	defaultTo(&c.MaxSessions, 100)
+	defaultTo(&c.MaxSessionsPerKey, 4)
 	defaultTo(&c.IdleTimeout, 30*time.Minute)
 	defaultTo(&c.KeyRate, 40)
 	defaultTo(&c.KeyBurst, DefaultKeyBurst)
@@ -272,6 +278,8 @@ type Server struct {
 	logger      *log.Logger
 
 	sessions atomic.Int64
+	keysMu   sync.Mutex
+	perKey   map[string]int // sessions open by key (KeyID)
 	handlers atomic.Int64 // session handlers running, their log lines included
 	refused  atomic.Int64 // connections refused at the accept
 	evicted  atomic.Int64 // connections not logged in closed to make room

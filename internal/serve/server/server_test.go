@@ -213,6 +213,30 @@ func TestSessionLimit(t *testing.T) {
 	login(t, addr, "d")
 }
 
+// TestSessionLimitPerKey: one key holds at most MaxSessionsPerKey
+// sessions, from any address; the next is refused with a line that
+// says why, while another key and a guest still come in, and a place
+// freed by a session's end is the key's again.
+func TestSessionLimitPerKey(t *testing.T) {
+	addr, srv, log := start(t, server.Config{MaxSessionsPerKey: 2})
+	key := sshtest.NewKey(t)
+	a := dial(t, addr, sshtest.Config{User: "ann", Key: key, Width: 80, Height: 24})
+	b := dial(t, addr, sshtest.Config{User: "ann2", Key: key, Width: 80, Height: 24})
+	a.WaitText(t, patience, "hello ann")
+	b.WaitText(t, patience, "hello ann2")
+	c := dial(t, addr, sshtest.Config{User: "ann3", Key: key, Width: 80, Height: 24})
+	require.True(t, c.Wait(patience))
+	assert.Contains(t, c.Output(), "this key has 2 sessions open already")
+	require.Eventually(t, func() bool { return strings.Contains(log.String(), "this key has 2 sessions open already") }, patience, 10*time.Millisecond)
+	other := dial(t, addr, sshtest.Config{User: "bob", Key: sshtest.NewKey(t), Width: 80, Height: 24})
+	other.WaitText(t, patience, "hello bob")
+	login(t, addr, "guest")
+	a.Close()
+	require.Eventually(t, func() bool { return srv.Sessions() == 3 }, patience, 10*time.Millisecond)
+	d := dial(t, addr, sshtest.Config{User: "ann4", Key: key, Width: 80, Height: 24})
+	d.WaitText(t, patience, "hello ann4")
+}
+
 // TestIdleTimeout: a session with no key pressed for IdleTimeout ends,
 // timed by the server's clock (Config.Now), which the test moves only
 // once the first frame is in, however slow the machine drew it.
