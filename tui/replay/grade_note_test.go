@@ -41,7 +41,7 @@ func TestGradeNoteShowsTheError(t *testing.T) {
 		// not told a better one.
 		{analysis.Decision{Grade: analysis.Good, Loss: 5.8, LossErr: 9.1}, "good: a near tie with pass (5.8 ± 9.1)."},
 		{analysis.Decision{Grade: analysis.Blunder, Loss: 3, LossErr: 1, ByWin: true, WinLoss: 0.23, WinLossErr: 0.042},
-			"blunder: loses 23% ± 4.2% of the chance to win; better pass"},
+			"blunder: loses 23.0% ± 4.2% of the chance to win; better pass"},
 	} {
 		if got := ansi.Strip(gradeNote(&ctx, &c.dec, "pass")) + "."; !strings.Contains(got, c.want) {
 			t.Errorf("%q, want %q", got, c.want)

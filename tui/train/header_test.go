@@ -32,7 +32,7 @@ func TestHeaderShowsBothLosses(t *testing.T) {
 				t.Errorf("%d players, seed %d: %q lacks the record or the points", n, seed, got)
 			}
 			got = ansi.Strip(s.header(&ctx, 100))
-			if !strings.Contains(got, "3.1") || !strings.Contains(got, "38% win") {
+			if !strings.Contains(got, "3.1") || !strings.Contains(got, "38.0% win") {
 				t.Errorf("%d players, seed %d: %q lacks a figure", n, seed, got)
 			}
 			for w := 60; w <= 120; w++ {
@@ -85,7 +85,7 @@ func TestHeaderOneFormAtEveryCount(t *testing.T) {
 
 // TestHeaderSaysWhatTheFiguresAre: the record's figures say what they
 // are at every width: the points are lost a drill ("pts lost/drill"),
-// the chance to win is lost, summed ("24% win lost"), never a bare
+// the chance to win is lost, summed ("24.0% win lost"), never a bare
 // "24% win" that reads as a chance to win nor a bare "15.3/drill". At
 // 80 columns, four players, drill 11 and seed 202 the record and the
 // points show, both figures from 100; the help spells the short forms
@@ -117,7 +117,7 @@ func TestHeaderSaysWhatTheFiguresAre(t *testing.T) {
 				}
 			}
 			got = ansi.Strip(s.header(&ctx, 100))
-			for _, want := range []string{"Klob  Trainer · 4p · drill 11 · seed 202", "15.3 pts lost/drill", "24% win lost"} {
+			for _, want := range []string{"Klob  Trainer · 4p · drill 11 · seed 202", "15.3 pts lost/drill", "24.0% win lost"} {
 				if !strings.Contains(got, want) {
 					t.Errorf("at 100 columns %q lacks %q", got, want)
 				}

@@ -856,7 +856,7 @@ func recordHelp() []key.Binding {
 		note("record 6/11", "6 of the 11 drills answered right; where the window leaves room, record 6/11 right (55%), with the share"),
 		note("2p", "two players at the table (2 players where the window leaves room for the whole record)"),
 		note("lost/drill", "15.3 pts lost/drill: the points the wrong answers cost, on average over all the drills"),
-		note("win lost", "24% win lost: the chance to win the game the wrong answers cost, added up over the drills (not a chance to win)"),
+		note("win lost", "24.0% win lost: the chance to win the game the wrong answers cost, added up over the drills (not a chance to win)"),
 	}
 }
 

@@ -159,8 +159,9 @@ func (t *core) header(ctx *kit.Context, w int) string {
 		}
 		if s.WinLost > 0 {
 			// Summed over the drills, as Score.LostText and the game
-			// analysis say it; the help spells the short form out.
-			c := drill.Percent(s.WinLost)
+			// analysis say it, with one decimal at any size as the
+			// verdict writes the loss; the help spells the short form out.
+			c := drill.PercentOne(s.WinLost)
 			parts[chance] = part{" · " + c + " win lost", " · " + widest(c, "99.9%") + " win lost"}
 		}
 		parts[right] = part{" right", " right"}

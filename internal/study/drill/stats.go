@@ -122,16 +122,17 @@ func (s *Score) Add(v Verdict) {
 // points lost, 13.7 a drill." A wrong answer judged by the chance to
 // win counts no points; what it cost is said in that chance, summed
 // over the drills as the game analysis sums it over the decisions:
-// "chance to win lost 12% summed over the drills".
+// "chance to win lost 12.0% summed over the drills".
 func (s Score) Text() string {
 	t := fmt.Sprintf("%d %s, %d right (%.0f%%)", s.Drills, plural(s.Drills, "drill"), s.Correct, 100*s.Accuracy())
 	return t + "; " + s.LostText() + "."
 }
 
 // LostText says what the wrong answers cost: "nothing lost", "41.2
-// points lost, 13.7 a drill", "chance to win lost 12% summed over the
+// points lost, 13.7 a drill", "chance to win lost 40.1% summed over the
 // drills", or both. The chance is a percentage summed over the drills
-// (it can pass 100%), in the words of the game analysis.
+// (it can pass 100%), in the words of the game analysis, with one
+// decimal at any size as the verdicts write a loss ("-40.1% win").
 func (s Score) LostText() string {
 	if s.Correct == s.Drills {
 		return "nothing lost"
@@ -141,7 +142,7 @@ func (s Score) LostText() string {
 		parts = append(parts, fmt.Sprintf("%s lost, %.1f a drill", PointsOne(s.Lost), s.AvgLost()))
 	}
 	if s.WinLost > 0 {
-		parts = append(parts, "chance to win lost "+Percent(s.WinLost)+" summed over the drills")
+		parts = append(parts, "chance to win lost "+PercentOne(s.WinLost)+" summed over the drills")
 	}
 	return strings.Join(parts, "; ")
 }

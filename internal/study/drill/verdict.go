@@ -339,10 +339,11 @@ func pointsShown(p float64) float64 {
 }
 
 // WinLossText is a cost in the chance to win as the verdicts write it,
-// as Percent does, unless that would reach the next grade of the scale:
-// then cut to one decimal (0.98%, an inaccuracy, reads 0.9%, not 1.0%).
+// with one decimal at any size as PercentOne does ("40.1%", not "40%"),
+// unless rounding would reach the next grade of the scale: then cut to
+// one decimal (0.98%, an inaccuracy, reads 0.9%, not 1.0%).
 func WinLossText(w float64) string {
-	s := Percent(w)
+	s := PercentOne(w)
 	if GradeLoss(percentValue(s)/100, true) != GradeLoss(w, true) {
 		s = fmt.Sprintf("%.1f%%", math.Floor(w*1000)/10)
 	}

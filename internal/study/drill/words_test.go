@@ -151,7 +151,7 @@ func TestVerdictText(t *testing.T) {
 		{Verdict{Kind: Inaccuracy, Points: 6.4}, "an inaccuracy that costs 6.4 points", "inaccuracy: -6.4 pts"},
 		{Verdict{Kind: Mistake, Points: 12.4}, "a mistake that costs 12.4 points", "mistake: -12.4 pts"},
 		{Verdict{Kind: Blunder, Points: 48}, "a blunder that costs 48.0 points", "blunder: -48.0 pts"},
-		{Verdict{Kind: Blunder, ByWin: true, Win: 0.562, Points: 3, Chance: 0.375, BestChance: 0.937}, "a blunder that lowers your chance to win the game from 94% to 38%", "blunder: -56% win"},
+		{Verdict{Kind: Blunder, ByWin: true, Win: 0.562, Points: 3, Chance: 0.375, BestChance: 0.937}, "a blunder that lowers your chance to win the game from 94% to 38%", "blunder: -56.2% win"},
 		{Verdict{Kind: Mistake, ByWin: true, Win: 0.012, Chance: 0.015, BestChance: 0.027}, "a mistake that lowers your chance to win the game from 2.7% to 1.5%", "mistake: -1.2% win"},
 		// The cost reads on its grade's side of the thresholds the help
 		// gives (an inaccuracy below 10 points, below 1% of the chance
