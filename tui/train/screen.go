@@ -255,6 +255,10 @@ type core struct {
 	// record went, for the quit note.
 	noteOnce bool
 	aside    string
+	// noteAlert draws a plain note as an alert ("! 9 is not among the
+	// choices now: …", as the table and the lessons write a key that
+	// does nothing) though it goes as a plain note does.
+	noteAlert bool
 
 	review bool
 	scroll int
@@ -359,7 +363,22 @@ func (t *core) takeRecord(stats drill.Stats, err error, say func(err error, dama
 	}
 }
 
-func (t *core) setNote(s string, isErr bool) { t.note, t.noteErr, t.noteOnce = s, isErr, false }
+func (t *core) setNote(s string, isErr bool) {
+	t.note, t.noteErr, t.noteOnce, t.noteAlert = s, isErr, false, false
+}
+
+// notOffered says that key takes none of the drill's options, and which
+// keys do, in the words and the alert of the table and the lessons:
+// "9 is not among the choices now: p, t or s."; more, if any, follows
+// the keys ("; N skips the drill").
+func (t *core) notOffered(key string, keys []string, more string) {
+	note := fmt.Sprintf("%s is not among the choices now: %s", key, kit.JoinOr(keys))
+	if more != "" {
+		note += "; " + more
+	}
+	t.setNote(note+".", false)
+	t.noteAlert = true
+}
 
 // acted drops a note said until the person acts (noteOnce), and any
 // note that is not an error.
@@ -700,19 +719,19 @@ func (t *core) key(ctx *kit.Context, msg tea.KeyPressMsg) tea.Cmd {
 				return t.choose(t.order[nth])
 			}
 			// A number past the options says so, as a letter does.
-			t.setNote(fmt.Sprintf("%s is not an option here: press %s.", msg.String(), orList(keys)), false)
+			t.notOffered(msg.String(), keys, "")
 		default:
 			if r := []rune(msg.String()); len(r) == 1 && r[0] >= 'a' && r[0] <= 'z' {
-				note := fmt.Sprintf("%s is not an option here: press %s", msg.String(), orList(keys))
 				// The small n and m, which do the trainer's keys once the
 				// drill is answered: the capital does it now.
+				more := ""
 				switch {
 				case kit.IsKey(msg, t.keys.NextFree):
-					note += "; N skips the drill"
+					more = "N skips the drill"
 				case kit.IsKey(msg, t.keys.ReviewFree):
-					note += "; M shows your last mistakes"
+					more = "M shows your last mistakes"
 				}
-				t.setNote(note+".", false)
+				t.notOffered(msg.String(), keys, more)
 			}
 		}
 	}
@@ -732,14 +751,6 @@ func (t *core) ahead(ctx *kit.Context, msg tea.KeyPressMsg) bool {
 	k := &ctx.Keys
 	return kit.IsKey(msg, k.Choose) || kit.IsKey(msg, t.keys.Again) || kit.IsKey(msg, k.Nth) ||
 		kit.IsKey(msg, t.keys.NextFree) || kit.IsMenuLetter(msg.String())
-}
-
-// orList writes "p, t or s".
-func orList(xs []string) string {
-	if len(xs) < 2 {
-		return strings.Join(xs, "")
-	}
-	return strings.Join(xs[:len(xs)-1], ", ") + " or " + xs[len(xs)-1]
 }
 
 // click takes the menu item under the mouse.

@@ -220,7 +220,7 @@ func TestGoldens(t *testing.T) {
 	t.Run("tall", func(t *testing.T) {
 		hs := start(t, testConfig(nil, traintest.Round2), 120, 40)
 		hs.press("t")
-		if !strings.Contains(hs.screen(), "t is not an option here: press p, c, d or e.") {
+		if !strings.Contains(hs.screen(), "! t is not among the choices now: p, c, d or e.") {
 			t.Errorf("a letter that is no option:\n%s", hs.screen())
 		}
 		hs.press("e")
@@ -448,7 +448,7 @@ func TestDixKeysAndSeatRecord(t *testing.T) {
 	}
 	tr := hs.s
 	hs.press("z")
-	if !strings.Contains(hs.screen(), "z is not an option here: press") {
+	if !strings.Contains(hs.screen(), "! z is not among the choices now: ") {
 		t.Errorf("a letter that is no option:\n%s", hs.screen())
 	}
 	hs.press("n")
@@ -1115,7 +1115,7 @@ func TestOwnKeysKeepTheirMeaning(t *testing.T) {
 	tr := hs.s
 	for key, want := range map[string]string{"n": "N skips the drill", "m": "M shows your last mistakes"} {
 		hs.press(key)
-		if tr.no != 1 || tr.state != stateAsk || tr.Reviewing() || !strings.Contains(hs.screen(), "is not an option here") ||
+		if tr.no != 1 || tr.state != stateAsk || tr.Reviewing() || !strings.Contains(hs.screen(), "is not among the choices now") ||
 			!strings.Contains(hs.screen(), want) {
 			t.Fatalf("%s at a bid: drill %d, state %d, review %v:\n%s", key, tr.no, tr.state, tr.Reviewing(), hs.screen())
 		}
@@ -1830,7 +1830,7 @@ func TestNumberPastTheOptions(t *testing.T) {
 	hs.press("z")
 	hs.press("5")
 	scr := hs.screen()
-	if tr.state != stateAsk || !strings.Contains(scr, "5 is not an option here: press") || strings.Contains(scr, "z is not an option") {
+	if tr.state != stateAsk || !strings.Contains(scr, "! 5 is not among the choices now: ") || strings.Contains(scr, "z is not among") {
 		t.Errorf("5 at a drill of %d options (state %d):\n%s", len(tr.legal), tr.state, scr)
 	}
 }

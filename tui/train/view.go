@@ -471,7 +471,7 @@ func (t *core) noteLines(ctx *kit.Context, w int) []string {
 	if t.note == "" {
 		return []string{""}
 	}
-	if t.noteErr {
+	if t.noteErr || t.noteAlert {
 		return kit.Alert(ctx, t.note, w, noteMax)
 	}
 	return kit.Indent(" ", kit.WrapLines(t.note, w-2, noteMax, ctx.Ellipsis()), nil)
