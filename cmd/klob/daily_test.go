@@ -85,7 +85,7 @@ func TestDailyFlags(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"-players", "5"}, "-players must be 2, 3 or 4, got 5"},
+		{[]string{"-players", "5"}, "-players 5: want 2, 3 or 4"},
 		{[]string{"-history", "-export"}, "-history, -export and -import go one at a time"},
 		{[]string{"-name", "a\tb"}, "-name: name"},
 		{[]string{"today"}, `unexpected argument "today"`},

@@ -236,9 +236,10 @@ func (f *flagSet) saysRange(name string, say func(value string) string) {
 	f.ranged[name] = say
 }
 
-// playersRange is the words for a -players that is not 2, 3 or 4.
+// playersRange is the words for a -players that is not 2, 3 or 4, in
+// the shape of every flag's refused value: "-players 5: want 2, 3 or 4".
 func playersRange(v string) string {
-	return fmt.Sprintf("-players must be 2, 3 or 4, got %s", v)
+	return fmt.Sprintf("-players %s: want 2, 3 or 4", v)
 }
 
 // parseNone is parse for a command that takes no positional argument:
@@ -480,12 +481,12 @@ func (g gameFlags) resolve(set map[string]bool, secret func() uint64) (opts rule
 	return opts, secret(), false, nil
 }
 
-// targetError sets opts' target to -target's value v, or says why not.
-// The option's error names the option; the flag is named instead:
-// "-target: "-5" is not a number from 1 to 5000".
+// targetError sets opts' target to -target's value v, or says why not
+// in the shape of every flag's refused value: "-target -5: want a whole
+// number from 1 to 5000" (the rules refuse only a value out of range).
 func targetError(opts *rules.Options, v string) error {
 	if err := opts.Set("target", v); err != nil {
-		return fmt.Errorf("-target: %s", strings.TrimPrefix(err.Error(), "option target: "))
+		return fmt.Errorf("-target %s: want a whole number from 1 to %d", v, rules.MaxTarget)
 	}
 	return nil
 }

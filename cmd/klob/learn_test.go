@@ -17,7 +17,7 @@ func TestLearnFlags(t *testing.T) {
 	for _, args := range [][]string{{"-players", "5"}, {"-players", "1"}} {
 		out.Reset()
 		errs.Reset()
-		if code := runLearn(args, &out, &errs); code != 2 || !strings.Contains(errs.String(), "-players must be 2, 3 or 4, got "+args[1]) {
+		if code := runLearn(args, &out, &errs); code != 2 || !strings.Contains(errs.String(), "-players "+args[1]+": want 2, 3 or 4") {
 			t.Errorf("klob learn %v: exit %d, %q", args, code, errs.String())
 		}
 	}

@@ -91,18 +91,18 @@ func TestParsePlayErrors(t *testing.T) {
 		{[]string{"-level", "expert"}, `-level: unknown bot level "expert"`},
 		{[]string{"-rules", "colour=red"}, `-rules: unknown rule option "colour"`},
 		{[]string{"-rules", "bottom_card"}, `want key=value`},
-		{[]string{"-target", "0"}, `-target: "0" is not a number`},
+		{[]string{"-target", "0"}, `-target 0: want a whole number`},
 		{[]string{"-target", "x"}, `-target "x": want a whole number`},
 		{[]string{"-seed", "-3"}, `-seed "-3": want a whole number, 0 or more`},
 		{[]string{"-pace", "-1s"}, `-pace: -1s is negative`},
 		{[]string{"-pace", "1000h"}, `-pace: 1000h0m0s is more than 1m0s: the bots would seem stuck`},
 		{[]string{"-pace", "fast"}, `-pace "fast": want a duration such as 300ms, 2s or 0`},
-		{[]string{"-target", "99999"}, `-target: "99999" is not a number from 1 to 5000`},
+		{[]string{"-target", "99999"}, `-target 99999: want a whole number from 1 to 5000`},
 		// Past int's range, the same words as within it: not "out of
 		// range: want a whole number", which it is.
-		{[]string{"-target", "99999999999999999999"}, `-target: "99999999999999999999" is not a number from 1 to 5000`},
-		{[]string{"-target", "-99999999999999999999"}, `-target: "-99999999999999999999" is not a number from 1 to 5000`},
-		{[]string{"-players", "99999999999999999999"}, `-players must be 2, 3 or 4, got 99999999999999999999`},
+		{[]string{"-target", "99999999999999999999"}, `-target 99999999999999999999: want a whole number from 1 to 5000`},
+		{[]string{"-target", "-99999999999999999999"}, `-target -99999999999999999999: want a whole number from 1 to 5000`},
+		{[]string{"-players", "99999999999999999999"}, `-players 99999999999999999999: want 2, 3 or 4`},
 		{[]string{"-seed", "99999999999999999999"}, `-seed "99999999999999999999": too large: at most`},
 		{[]string{"-rules", "target=100,target=200"}, `-rules: rule option target is given twice`},
 		// An empty option between commas is a typo, as "-rules menage" is.

@@ -94,7 +94,8 @@ refused, never left unread.`
 	set := fs.set()
 	f, err := drill.ParseFilter(*only)
 	if err != nil {
-		return usage("-only: %v", err)
+		// In the shape of every refused value: `-only "x": want …`.
+		return usage("-only %q: want %s", *only, strings.Join(drill.FilterNames, ", "))
 	}
 	if *samples == 0 {
 		*samples = drill.DefaultSamples // as in klob analyze: 0 is the default

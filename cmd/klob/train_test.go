@@ -181,15 +181,15 @@ func TestTrainFlags(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"-only", "round3"}, `klob train: -only: "round3" is not a drill kind`},
+		{[]string{"-only", "round3"}, `klob train: -only "round3": want `},
 		// In klob analyze's words for the same flag.
 		{[]string{"-samples", "-1"}, "klob train: -samples -1: want 1 to 20000, or 0 for the default"},
 		{[]string{"-samples", "20001"}, "klob train: -samples 20001: want 1 to 20000, or 0 for the default"},
 		{[]string{"-rules", "colour=red"}, "klob train: -rules: unknown rule option"},
-		{[]string{"-target", "0"}, "klob train: -target:"},
+		{[]string{"-target", "0"}, "klob train: -target 0: want "},
 		{[]string{"extra"}, `klob train: unexpected argument "extra"`},
 		{[]string{"-eval", "x", "-review"}, "klob train: -eval and -review do not go together"},
-		{[]string{"-players", "5"}, "klob train: -players must be 2, 3 or 4, got 5"},
+		{[]string{"-players", "5"}, "klob train: -players 5: want 2, 3 or 4"},
 		{[]string{"-players", "3", "-only", "schmeiss"}, "klob train: -only schmeiss: no such decision under these rules (the schmeiss is an offer between two players)"},
 		{[]string{"-players", "4", "-only", "dix"}, "klob train: -only dix: no such decision under these rules (four players exchange no dix)"},
 		{[]string{"-players", "3", "-only", "declare"}, "klob train: -only declare: no such decision under these rules (the declarations need shlomo=on"},
@@ -524,11 +524,11 @@ func TestTrainFlagErrorsOneStyle(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"-players", "5"}, "klob train: -players must be 2, 3 or 4, got 5\n"},
+		{[]string{"-players", "5"}, "klob train: -players 5: want 2, 3 or 4\n"},
 		{[]string{"-players", "x"}, "klob train: -players \"x\": want a whole number\n"},
 		{[]string{"-samples", "-1"}, "klob train: -samples -1: want 1 to 20000, or 0 for the default\n"},
-		{[]string{"-target", "0"}, "klob train: -target: \"0\" is not a number from 1 to 5000\n"},
-		{[]string{"-only", "nothing"}, "klob train: -only: \"nothing\" is not a drill kind"},
+		{[]string{"-target", "0"}, "klob train: -target 0: want a whole number from 1 to 5000\n"},
+		{[]string{"-only", "nothing"}, "klob train: -only \"nothing\": want "},
 		{[]string{"-players", "4", "-only", "dix"}, "klob train: -only dix: no such decision"},
 		{[]string{"-review", "-samples", "5"}, "klob train: -samples does not go with -review"},
 		{[]string{"-review", "x"}, "klob train: unexpected argument \"x\"\n"},
