@@ -151,3 +151,29 @@ func TestVerifyFits80Columns(t *testing.T) {
 		}
 	}
 }
+
+// TestVerifyMatchLogs: klob match names its bots by their level, and
+// verify says each level once: "normal (A) vs random (B)", not
+// "normal (A, normal) vs random (B, random)".
+func TestVerifyMatchLogs(t *testing.T) {
+	dir := t.TempDir()
+	matchOK(t, "-players", "2", "-a", "normal", "-b", "random", "-decks", "1", "-seed", "3", "-quiet", "-save", dir)
+	files, err := filepath.Glob(filepath.Join(dir, "*.klob"))
+	if err != nil || len(files) != 2 {
+		t.Fatalf("%d logs saved (%v), want 2", len(files), err)
+	}
+	code, out, errs := verify(files...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	// The report wraps at 80 columns: its lines read as one.
+	out = strings.ReplaceAll(out, "\n  ", " ")
+	for _, f := range files {
+		if !strings.Contains(out, f+": normal (A) vs random (B)") && !strings.Contains(out, f+": random (A) vs normal (B)") {
+			t.Errorf("%s is not named by each level once:\n%s", f, out)
+		}
+	}
+	if strings.Contains(out, ", normal)") || strings.Contains(out, ", random)") {
+		t.Errorf("a level said twice:\n%s", out)
+	}
+}

@@ -71,11 +71,13 @@ func (s *Screen) scene(ctx *kit.Context) (*table.Scene, rules.Deal) {
 		Board: s.cfg.Board}
 	sc.Who = func(i int) string { return s.takeover(sc, rd, i) }
 	for o := range rules.Seat(s.r.Players()) {
-		tag := h.Level(o)
-		if tag == "human" || o == s.person {
+		// The level under the name, unless the name says it already (a
+		// match log names its bots by their level: "normal" once).
+		name, tag := h.PlayerName(o), h.Level(o)
+		if tag == gamelog.Human || o == s.person || gamelog.NameIsLevel(name, tag) {
 			tag = ""
 		}
-		sc.Players = append(sc.Players, table.Player{Name: h.PlayerName(o), Tag: tag})
+		sc.Players = append(sc.Players, table.Player{Name: name, Tag: tag})
 		if s.open && o != s.bottom {
 			sc.Open[o] = d.Hand(o)
 		}

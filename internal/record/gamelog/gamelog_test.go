@@ -572,6 +572,11 @@ func TestHeaderPlayers(t *testing.T) {
 	assert.Equal(t, "Ann (A, human)", h.PlayerLabel(rules.SeatA))
 	assert.Equal(t, "player B (B)", h.PlayerLabel(rules.SeatB))
 	assert.Equal(t, "player B", h.PlayerName(rules.SeatB))
+	// A match log names its bots by their level: said once.
+	h = gamelog.Header{Players: [4]string{"hard", "Normal", "Random A"}, Levels: [4]string{"hard", "normal", "random"}}
+	assert.Equal(t, "hard (A)", h.PlayerLabel(rules.SeatA))
+	assert.Equal(t, "Normal (B)", h.PlayerLabel(rules.SeatB))
+	assert.Equal(t, "Random A (C, random)", h.PlayerLabel(rules.Seat(2)))
 }
 
 // TestHeaderPersonSeat: a shared table's log knows each person's seat by

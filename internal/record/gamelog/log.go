@@ -3,6 +3,7 @@ package gamelog
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/klob/klob/rules"
@@ -128,12 +129,22 @@ func (h *Header) PlayerName(s rules.Seat) string {
 }
 
 // PlayerLabel returns the player at seat s with the seat and the level,
-// for reports: "Hard A (A, hard)", or "player B (B)" without a level.
+// for reports: "Ann (A, human)", or "player B (B)" without a level. A
+// level that is the name is not said again: a match log names its bots
+// by their level, "hard (A)", not "hard (A, hard)".
 func (h *Header) PlayerLabel(s rules.Seat) string {
-	if lv := h.Level(s); lv != "" {
-		return fmt.Sprintf("%s (%s, %s)", h.PlayerName(s), s, lv)
+	name := h.PlayerName(s)
+	if lv := h.Level(s); lv != "" && !NameIsLevel(name, lv) {
+		return fmt.Sprintf("%s (%s, %s)", name, s, lv)
 	}
-	return fmt.Sprintf("%s (%s)", h.PlayerName(s), s)
+	return fmt.Sprintf("%s (%s)", name, s)
+}
+
+// NameIsLevel reports whether a player's name is its level, in any case
+// ("hard", "Normal"), as klob match names its bots: the level need not
+// be said after it.
+func NameIsLevel(name, level string) bool {
+	return level != "" && strings.EqualFold(strings.TrimSpace(name), level)
 }
 
 // Tag is one tag pair, [Name "Value"].
