@@ -647,7 +647,7 @@ func TestSummaryCountsOnlyLosses(t *testing.T) {
 		t.Fatalf("graded %d (%d by points) forced %d lost %.2f win lost %.2f; want 4 (3), 1, 12.50, 0.12", s.Graded, s.ByPoints, s.Forced, s.Lost, s.WinLost)
 	}
 	line := summaryLine(&s)
-	if want := "4 graded, 1 forced, 12.5 points lost by the decisions graded by points (4.17 a decision), chance to win lost 12% summed over the decisions graded by it: 1 blunder, 1 inaccuracy"; line != want {
+	if want := "4 graded, 1 forced, 12.5 points lost by the decisions graded by points (4.17 a decision), chance to win lost 12.0% summed over the decisions graded by it: 1 blunder, 1 inaccuracy"; line != want {
 		t.Errorf("summary line\n got %q\nwant %q", line, want)
 	}
 	js := summaryJSON(&s)
@@ -679,7 +679,7 @@ func TestSummaryLinePerDecisionByPoints(t *testing.T) {
 		t.Fatalf("graded %d, by points %d; want 24, 10", s.Graded, s.ByPoints)
 	}
 	line := summaryLine(&s)
-	if want := "24 graded, 0 forced, 102.2 points lost by the decisions graded by points (10.22 a decision), chance to win lost 48% summed over the decisions graded by it: 2 blunders, 1 mistake"; line != want {
+	if want := "24 graded, 0 forced, 102.2 points lost by the decisions graded by points (10.22 a decision), chance to win lost 48.0% summed over the decisions graded by it: 2 blunders, 1 mistake"; line != want {
 		t.Errorf("summary line\n got %q\nwant %q", line, want)
 	}
 }
@@ -697,7 +697,7 @@ func TestSummaryLineChanceOnly(t *testing.T) {
 	}
 	s := summarise(decs, 0, 10)
 	line := summaryLine(&s)
-	if want := "3 graded, 0 forced, chance to win lost 158% summed over the decisions graded by it: 2 blunders"; line != want {
+	if want := "3 graded, 0 forced, chance to win lost 158.0% summed over the decisions graded by it: 2 blunders"; line != want {
 		t.Errorf("summary line\n got %q\nwant %q", line, want)
 	}
 }

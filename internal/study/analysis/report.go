@@ -105,7 +105,7 @@ func where(d *Decision, withDeal bool) string {
 // beside a blunder that threw a ten under an ace would be false).
 func summaryLine(s *Summary) string {
 	line := fmt.Sprintf("%d graded, %d forced", s.Graded, s.Forced)
-	win := "chance to win lost " + drill.Percent(s.WinLost) + " summed over the decisions graded by it"
+	win := "chance to win lost " + drill.PercentOne(s.WinLost) + " summed over the decisions graded by it"
 	byWin := s.Graded - s.ByPoints
 	switch {
 	case s.ChanceOnly(), s.WinLost > 0 && s.Lost == 0:
