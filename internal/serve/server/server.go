@@ -280,9 +280,9 @@ type Server struct {
 	sessions atomic.Int64
 	keysMu   sync.Mutex
 	perKey   map[string]int // sessions open by key (KeyID)
-	handlers atomic.Int64 // session handlers running, their log lines included
-	refused  atomic.Int64 // connections refused at the accept
-	evicted  atomic.Int64 // connections not logged in closed to make room
+	handlers atomic.Int64   // session handlers running, their log lines included
+	refused  atomic.Int64   // connections refused at the accept
+	evicted  atomic.Int64   // connections not logged in closed to make room
 	conns    ratelimiter.RateLimiter
 	mu       sync.Mutex
 	ln       net.Listener
