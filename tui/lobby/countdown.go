@@ -17,14 +17,25 @@ import (
 // astray (the screen handed over, to the game's replay, when it came)
 // cannot leave the chain stopped for good, since a tick overdue is
 // asked for again at the screen's next message, and an older one that
-// comes late is dropped.
+// comes late is dropped. At most one tick waits at a time: asking for
+// another, or stop, ends the wait of the one before (its goroutine and
+// its timer), so the screen's messages (a spectator's keys) cannot pile
+// up waiting ticks.
 type countdown struct {
 	l       *Lobby
 	gone    chan struct{} // closed when the screen leaves the table
 	n       int           // the newest tick's number
 	pending bool          // a tick is on its way
 	at      time.Time     // when it is due, on the lobby's clock
+	cancel  chan struct{} // closed to end the newest tick's wait
+	unset   func() bool   // stops the newest tick's timer
 }
+
+// countdownSlack is how much later than the countdowns need a tick on
+// its way may come and still be kept: a redraw that late still shows
+// the right second, and a tick asked for again for a nanosecond's
+// difference would start a goroutine and a timer on every message.
+const countdownSlack = 100 * time.Millisecond
 
 // redraw is the time from now to the next redraw a screen needs for
 // its countdowns, negative while none shows.
@@ -51,10 +62,11 @@ func (c *countdown) start(next redraw) tea.Cmd {
 	if wait < 0 {
 		return nil
 	}
-	if c.pending && now.Sub(c.at) < time.Second && !c.at.After(now.Add(max(time.Second, wait))) {
+	at := now.Add(max(time.Second, wait))
+	if c.pending && now.Sub(c.at) < time.Second && !c.at.After(at.Add(countdownSlack)) {
 		return nil
 	}
-	return c.tick(wait)
+	return c.tick(now, at)
 }
 
 // take is a tick of the screen: the next is asked for while a
@@ -74,25 +86,40 @@ func (c *countdown) take(msg countdownMsg, next redraw) tea.Cmd {
 func (c *countdown) stop() {
 	c.n++
 	c.pending = false
+	c.drop()
 }
 
-// tick asks for the next tick on the lobby's clock, at least a second
-// away; its wait ends with the screen.
-func (c *countdown) tick(wait time.Duration) tea.Cmd {
+// drop ends the wait of the newest tick asked for, if any.
+func (c *countdown) drop() {
+	if c.cancel != nil {
+		c.unset()
+		close(c.cancel)
+		c.cancel, c.unset = nil, nil
+	}
+}
+
+// tick asks for the next tick at at, on the lobby's clock (now being
+// its time); its wait ends with the screen, or when another tick is
+// asked for.
+func (c *countdown) tick(now, at time.Time) tea.Cmd {
+	c.drop()
 	c.n++
-	wait = max(time.Second, wait)
-	c.pending, c.at = true, c.l.clock().Now().Add(wait)
+	c.pending, c.at = true, at
 	msg := countdownMsg{c: c, n: c.n}
-	due := make(chan struct{})
-	c.l.clock().AfterFunc(wait, func() { close(due) })
+	due, cancel := make(chan struct{}), make(chan struct{})
+	c.cancel = cancel
+	stop := c.l.clock().AfterFunc(at.Sub(now), func() { close(due) })
+	c.unset = stop
 	gone := c.gone
 	return func() tea.Msg {
 		select {
 		case <-due:
 			return msg
 		case <-gone:
-			return nil
+			stop()
+		case <-cancel:
 		}
+		return nil
 	}
 }
 

@@ -244,3 +244,53 @@ func TestWaitingRoomCountsDownAnAwaySeat(t *testing.T) {
 	clock.Advance(57 * time.Second)
 	r.until("bob's seat free", func() bool { return !strings.Contains(r.frame, "bob") })
 }
+
+// creepingClock is a manual clock on which, as on the machine's, time
+// goes on between two readings: a microsecond each.
+type creepingClock struct{ *clocktest.Manual }
+
+func (c creepingClock) Now() time.Time {
+	c.Advance(time.Microsecond)
+	return c.Manual.Now()
+}
+
+// A spectator's keys while a move clock runs ask for no tick of their
+// own: the one on its way stays the only one waiting, however many
+// keys come (each used to start a timer and a goroutine that waited
+// for the move clock's last seconds, thousands at a watched table).
+// The countdown still shows when its time comes.
+func TestWatchSeatKeysStartNoTicks(t *testing.T) {
+	manual := clocktest.New(time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC))
+	clock := creepingClock{manual}
+	h := randomHall(t, hall.Config{Clock: clock, MoveClock: 2 * time.Minute})
+	ann, bob := hall.Player{ID: "a", Name: "ann"}, hall.Player{ID: "b", Name: "bob"}
+	tb, err := h.Open(ann, hall.Options{Seats: 2, Rules: rules.DefaultOptions(), Level: ai.Random, Seed: 1})
+	require.NoError(t, err)
+	annConn, err := tb.Join(ann)
+	require.NoError(t, err)
+	_, err = tb.Join(bob)
+	require.NoError(t, err)
+	require.NoError(t, annConn.Start())
+	dan := hall.Player{ID: "d", Name: "dan"}
+	watch, err := tb.Watch(dan)
+	require.NoError(t, err)
+	r := newSeatRun(t, newWatchSeat(New(Config{Player: dan, Hall: h, Clock: clock}), tb, watch))
+	r.run(r.s.Enter(r.ctx))
+	r.until("a move on the clock", func() bool {
+		for _, p := range r.s.Table().Snapshot().Players {
+			if !p.Due.IsZero() {
+				return true
+			}
+		}
+		return false
+	})
+	r.update(tablescreen.Refresh{})
+	timers, _ := manual.Pending()
+	for range 200 {
+		r.update(tea.KeyPressMsg{Code: 'v', Text: "v"})
+	}
+	after, _ := manual.Pending()
+	require.LessOrEqual(t, after, timers, "timers waiting after 200 keys (%d before)", timers)
+	manual.Advance(90 * time.Second)
+	r.until("the move clock's last seconds", func() bool { return strings.Contains(r.frame, "plays for") })
+}
