@@ -294,3 +294,29 @@ func TestWatchSeatKeysStartNoTicks(t *testing.T) {
 	manual.Advance(90 * time.Second)
 	r.until("the move clock's last seconds", func() bool { return strings.Contains(r.frame, "plays for") })
 }
+
+// A tick asked for again sooner (a seat dropped while a move clock
+// waited) ends the wait of the one before: its command returns at once
+// and its timer is stopped, so one timer waits, not two.
+func TestCountdownNewTickEndsTheOld(t *testing.T) {
+	clock := clocktest.New(time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC))
+	c := &countdown{l: New(Config{Clock: clock}), gone: make(chan struct{})}
+	wait := time.Minute
+	first := c.start(func(time.Time) time.Duration { return wait })
+	require.NotNil(t, first)
+	wait = time.Second
+	second := c.start(func(time.Time) time.Duration { return wait })
+	require.NotNil(t, second, "a sooner tick is asked for")
+	timers, _ := clock.Pending()
+	require.Equal(t, 1, timers, "timers waiting")
+	got := make(chan tea.Msg, 1)
+	go func() { got <- first() }()
+	select {
+	case msg := <-got:
+		require.Nil(t, msg, "the old tick")
+	case <-time.After(guard):
+		t.Fatal("the old tick still waits")
+	}
+	clock.Advance(time.Second)
+	require.Equal(t, countdownMsg{c: c, n: c.n}, second())
+}
