@@ -156,9 +156,10 @@ func TestKeysKeepCommit(t *testing.T) {
 
 // TestKeysKeepHint: at 80 columns, when u undo and c claim join the
 // keys line of the card play (the first lead, which may take back the
-// last bid), every key the turn takes keeps its place, the arrows and
-// the hint too: the card numbers join enter instead ("enter/1-9
-// play"). At every seat count, with suits drawn and in ASCII.
+// last bid), every key the turn takes keeps its place, the hint and
+// the v list too: the card numbers join enter instead ("enter/1-9
+// play"). With suits drawn the arrows stay as well; in ASCII, where
+// they are wider, they give way to v. At every seat count.
 func TestKeysKeepHint(t *testing.T) {
 	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		for _, ascii := range []bool{false, true} {
@@ -169,7 +170,11 @@ func TestKeysKeepHint(t *testing.T) {
 			f.until("a card that may follow an undo", func(s host.Snapshot) bool {
 				return s.Can.Act && s.Can.Undo && s.Can.Claim && s.View.Phase == rules.PhasePlay
 			}, true)
-			keysLineHolds(t, f, ascii, "u undo", "c claim", "H hint")
+			want := []string{"u undo", "c claim", "H hint"}
+			if !ascii {
+				want = append(want, "<-/-> choose")
+			}
+			keysLineHolds(t, f, ascii, want...)
 		}
 	})
 }
@@ -504,38 +509,57 @@ func checkStatusKeepsBella(t *testing.T, ctx *kit.Context, names []string, n int
 	}
 }
 
-// TestKeysKeepArrowsWithBella: at 80 columns, when b bella, u undo and
-// c claim are all offered on a card to play, the keys line still keeps
-// the keys that play a card, the arrows and enter, and bella, undo,
-// claim and the hint: the hints stand two spaces apart. At every seat
-// count, with suits drawn and in ASCII.
-func TestKeysKeepArrowsWithBella(t *testing.T) {
+// TestKeysKeepListWithBella: at 80 columns, when b bella or b menage,
+// u undo, c claim and H hint are all offered on a card to play, the
+// keys line keeps them, enter with the card numbers, help and quit,
+// and the v list too: the arrows give way before it (a digit plays
+// the card, and the help lists them). The hints stand two spaces
+// apart, the form the line keeps whenever it is too long for " · ".
+// At every seat count, with suits drawn and in ASCII.
+func TestKeysKeepListWithBella(t *testing.T) {
 	// Games whose person leads with the second of K-Q of trump in hand
 	// right after winning a trick: the card that won it may be taken
 	// back (no new card shown since).
 	bellaSeeds := map[int]uint64{2: 116, 3: 102, 4: 171}
+	// Games whose person may play the menage with undo and claim
+	// offered, the menage on.
+	menageSeeds := map[int]uint64{2: 116, 3: 29, 4: 179}
 	testkit.EachSeatCount(t, func(t *testing.T, n int) {
-		for _, ascii := range []bool{false, true} {
-			f := newFixture(t, n, bellaSeeds[n], 80, 24, gated())
-			f.drawASCII(ascii)
-			f.until("a card with bella, undo and claim", func(s host.Snapshot) bool {
-				return s.Can.Act && s.Can.Undo && s.Can.Claim && s.View.Phase == rules.PhasePlay && hasBella(s.View.Legal(), 0)
-			}, true)
-			f.refresh()
-			keysLineHolds(t, f, ascii, "b bella", "u undo", "c claim", "H hint")
+		for _, c := range []struct {
+			word  string
+			seed  uint64
+			bonus int
+			opts  []fixtureOpt
+		}{
+			{"b bella", bellaSeeds[n], 0, []fixtureOpt{gated()}},
+			{"b menage", menageSeeds[n], 50, []fixtureOpt{menageRules, gated()}},
+		} {
+			for _, ascii := range []bool{false, true} {
+				f := newFixture(t, n, c.seed, 80, 24, c.opts...)
+				f.drawASCII(ascii)
+				f.until("a card with "+c.word+", undo and claim", func(s host.Snapshot) bool {
+					return s.Can.Act && s.Can.Undo && s.Can.Claim && s.View.Phase == rules.PhasePlay && hasBella(s.View.Legal(), c.bonus)
+				}, true)
+				f.refresh()
+				keysLineHolds(t, f, ascii, c.word, "u undo", "c claim", "H hint")
+				lines := strings.Split(f.text(), "\n")
+				if keys := lines[len(lines)-1]; strings.Contains(keys, " · ") {
+					t.Errorf("ascii %v: the keys line mixes in \" · \": %q", ascii, keys)
+				}
+			}
 		}
 	})
 }
 
 // keysLineHolds checks the keys line of a card to play at 80 columns:
-// the arrows, enter with the card numbers, help and quit, and want,
+// enter with the card numbers, the v list, help and quit, and want,
 // within 80 cells.
 func keysLineHolds(t *testing.T, f *fixture, ascii bool, want ...string) {
 	t.Helper()
 	lines := strings.Split(f.text(), "\n")
 	keys := kit.ASCIIText(lines[len(lines)-1])
 	digits := fmt.Sprintf("enter/1-%d play", f.snap().View.Hand.Count())
-	for _, w := range append([]string{"<-/-> choose", digits, "? help", "q quit"}, want...) {
+	for _, w := range append([]string{digits, "v tricks", "? help", "q quit"}, want...) {
 		if !strings.Contains(keys, w) {
 			t.Errorf("ascii %v: the keys line leaves out %q:\n%s", ascii, w, f.text())
 		}

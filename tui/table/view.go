@@ -894,73 +894,72 @@ const closeHintWord = "close the hint"
 // keeps its place in the bidding's line at 80 columns.
 const listWord = "tricks"
 
-// keyHints lists the keys that work now in the window's width: the
-// least needed go first (the sort, then the v list, which the help
-// lists too), so that every key the turn takes stays in the line at 80
-// columns, the arrows too, with undo and claim offered. Without the
-// sort, the line is tried with " · " between the hints, then with two
-// spaces in its place (narrower by a cell a gap) before the v list
-// goes: it stays whenever it fits. A card to play keeps enter and the
-// hint: a line longer still (bella, undo and claim at once) makes an
-// open hint's "H or esc close the hint" "H/esc" (with " · ", then two
-// spaces), then leaves it out (the hint's own last line says how to
-// close it), and only then
-// leaves out the arrows, then claim (the help lists both), before the
-// words get shorter. In a menu the arrows go before the hint (the keys
-// in brackets stand for them). The steps are the same with -ascii,
-// whose arrows are wider: the two spaces keep what " · " would have.
-// The line never runs off the screen, and the key that commits the
-// decision (enter) is never left out.
+// keyHints lists the keys that work now in the window's width. The
+// whole line is shown with " · " between the hints when it fits;
+// otherwise the hints stand two spaces apart (narrower by a cell a
+// gap) at every later step, so that the line keeps one form from one
+// turn to the next rather than switching with each key that comes
+// and goes. The least needed keys then go, one at a time, until the
+// line fits: the sort, then the arrows (a digit plays a card, the
+// keys in brackets answer a menu, and the help lists them), and only
+// then the v list, which outranks them: it stays whenever the line
+// can hold it. While the hint is open on a card to play, the line
+// says how to close it instead: v goes after the sort, then "H or
+// esc" becomes "H/esc", then goes (the hint's last line says how to
+// close it), before the arrows. Past that, claim (the help lists it)
+// before the words get shorter; in a menu the hint goes first. The
+// steps are the same with -ascii, whose arrows are wider. The line
+// never runs off the screen, and the key that commits the decision
+// (enter) is never left out.
 func (s *Screen) keyHints(ctx *kit.Context) string {
 	bs, w := s.KeyHelp(&ctx.Keys).ShortHelp(), ctx.Width-2
 	// FitHintLine with room for anything is the line as shown.
-	dotted := func(bs []key.Binding) string { return kit.FitHintLine(ctx, bs, math.MaxInt) }
-	fit := func(bs []key.Binding, spaced bool) (string, bool) {
-		if line := dotted(bs); kit.WidthOf(line) <= w {
-			return line, true
-		}
-		if line := spacedHints(ctx, bs); spaced && kit.WidthOf(line) <= w {
-			return line, true
-		}
-		return "", false
+	if line := kit.FitHintLine(ctx, bs, math.MaxInt); kit.WidthOf(line) <= w {
+		return line
+	}
+	fit := func(bs []key.Binding) (string, bool) {
+		line := spacedHints(ctx, bs)
+		return line, kit.WidthOf(line) <= w
 	}
 	without := func(bs []key.Binding, desc string) []key.Binding {
 		return slices.DeleteFunc(slices.Clone(bs), func(b key.Binding) bool { return b.Help().Desc == desc })
 	}
-	// The whole line takes " · " alone: the sort goes before the gaps
-	// narrow.
-	if line, ok := fit(bs, false); ok {
-		return line
-	}
 	bs = without(bs, "sort")
-	if line, ok := fit(bs, true); ok {
+	if line, ok := fit(bs); ok {
 		return line
 	}
-	bs = without(bs, listWord)
-	if slices.ContainsFunc(bs, func(b key.Binding) bool { return b.Help().Desc == "play" }) {
-		if line, ok := fit(bs, false); ok {
+	play := slices.ContainsFunc(bs, func(b key.Binding) bool { return b.Help().Desc == "play" })
+	drop := []string{"choose", listWord}
+	if play && slices.ContainsFunc(bs, func(b key.Binding) bool { return b.Help().Desc == closeHintWord }) {
+		// While the hint is open the line says how to close it: the v
+		// list goes first, then the open hint's "H or esc" becomes
+		// "H/esc", then it goes too (the hint's last line says how to
+		// close it), before the arrows.
+		bs = without(bs, listWord)
+		if line, ok := fit(bs); ok {
 			return line
 		}
-		// The open hint's "H or esc" as "H/esc", before it goes.
 		bs = slices.Clone(bs)
 		for i, b := range bs {
 			if h := b.Help(); h.Desc == closeHintWord {
 				bs[i] = kit.Bind(strings.Replace(h.Key, " or ", "/", 1), h.Desc, b.Keys()...)
 			}
 		}
-		if line, ok := fit(bs, true); ok {
+		if line, ok := fit(bs); ok {
 			return line
 		}
-		bs = without(bs, closeHintWord)
-		if line, ok := fit(bs, true); ok {
+		drop = []string{closeHintWord, "choose"}
+	}
+	for _, d := range drop {
+		bs = without(bs, d)
+		if line, ok := fit(bs); ok {
 			return line
 		}
-		return kit.FitHintLine(ctx, bs, w, "choose", "claim", "card")
 	}
-	if line, ok := fit(bs, false); ok {
-		return line
+	if play {
+		return kit.FitHintLine(ctx, bs, w, "claim", "card")
 	}
-	return kit.FitHintLine(ctx, bs, w, "choose", "hint", closeHintWord, "card")
+	return kit.FitHintLine(ctx, bs, w, "hint", closeHintWord, "card")
 }
 
 // spacedHints is the line of bs with two spaces between the hints in
