@@ -19,7 +19,7 @@ func TestLobbyFormHelpRules(t *testing.T) {
 	ann.key("o")
 	ann.key("right")
 	ann.key("right") // four seats
-	if !strings.Contains(ann.screen(), "‹ 4 ›") {
+	if !strings.Contains(ann.screen(), "‹ 4") {
 		t.Fatalf("the form does not read four seats:\n%s", ann.screen())
 	}
 	ann.key("?")
@@ -80,13 +80,13 @@ func TestLobbyTourneyFormKeepsChoices(t *testing.T) {
 	p.key("n")
 	p.untilFlat(t, "Seats ‹ 3 ›")
 	p.key("right")
-	p.untilFlat(t, "Seats ‹ 4 ›")
+	p.untilFlat(t, "Seats ‹ 4")
 	p.key("q")
 	p.wait(t, "the lobby", func() bool { _, ok := p.app.screen.(*lobby.Lobby); return ok })
 	p.key("d")
 	p.untilFlat(t, "(no tournament runs")
 	p.key("n")
-	p.untilFlat(t, "Seats ‹ 4 ›")
+	p.untilFlat(t, "Seats ‹ 4")
 }
 
 // TestLobbyFormHelpHasNoMarks: the open-table form shows no card, score

@@ -22,8 +22,9 @@ func formTo(t *testing.T, p *lobbyPerson, label string) {
 	if _, ok := p.app.screen.(*lobby.TableForm); !ok {
 		t.Fatalf("not on the open-table form:\n%s", p.screen())
 	}
-	// The form's lines wrap: a full round of them passes every row.
-	for range strings.Count(ansi.Strip(p.screen()), "‹") + 1 {
+	// The form's lines wrap: a full round of them passes every row (each
+	// shows ‹ or ›, where a step changes it).
+	for range strings.Count(ansi.Strip(p.screen()), "‹") + strings.Count(ansi.Strip(p.screen()), "›") + 1 {
 		if formAt(p, label) {
 			return
 		}
@@ -36,7 +37,9 @@ func formTo(t *testing.T, p *lobbyPerson, label string) {
 // label.
 func formAt(p *lobbyPerson, label string) bool {
 	for _, line := range strings.Split(ansi.Strip(p.screen()), "\n") {
-		if f := strings.Fields(strings.SplitN(line, "‹", 2)[0]); len(f) > 0 && f[0] == "▶" && strings.Join(f[1:], " ") == label {
+		// The label fills 24 cells after the mark, the value after it.
+		_, rest, ok := strings.Cut(line, "▶ ")
+		if r := []rune(rest); ok && len(r) >= 24 && strings.TrimSpace(string(r[:24])) == label {
 			return true
 		}
 	}

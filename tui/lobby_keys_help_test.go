@@ -27,7 +27,7 @@ func TestLobbyKeyLinesNameHelp(t *testing.T) {
 		{"the watch list", []string{"w"}, []string{"Lobby talk", "Watch a table"}, nil},
 		{"the trainer", []string{"t"}, []string{"Lobby talk", "Your choice:"}, nil},
 		{"a waiting room of four", []string{"o", "right", "right", "enter"},
-			[]string{"Lobby talk", "Seats ‹ 2 ›", "Seats ‹ 3 ›", "Seats ‹ 4 ›", "m move"}, nil},
+			[]string{"Lobby talk", "Seats 2 ›", "Seats ‹ 3 ›", "Seats ‹ 4", "m move"}, nil},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			p := clubLobbyPerson(t, true, c.store)

@@ -1377,6 +1377,8 @@ func (f *TableForm) rows() []setup.Row {
 	return append(rows, setup.Row{Label: "Spectators",
 		Value: func(*setup.Setup) string { return map[bool]string{false: "may watch", true: "private"}[f.private] },
 		Step:  func(*setup.Setup, int) { f.private = !f.private },
+		// A switch: either step changes it.
+		Steps: func(*setup.Setup, int) bool { return true },
 		Explain: func(*setup.Setup) string {
 			if f.private {
 				return "nobody may watch the game (P at the table changes it)"

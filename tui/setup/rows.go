@@ -60,13 +60,35 @@ func (s *Setup) settle() {
 
 // Row is one line of a setup form: a stable key, its label, its value
 // as text, how left and right (a step of -1 or +1) change it, and what
-// its value means, in a phrase.
+// its value means, in a phrase. Steps says whether a step by d would
+// change the value, for the form to draw an arrow only where one does;
+// nil, the step is tried on a copy of the Setup, which is right for a
+// row that changes nothing but the Setup it is given (a row that keeps
+// its value elsewhere says Steps).
 type Row struct {
 	Key     string
 	Label   string
 	Value   func(*Setup) string
 	Step    func(*Setup, int)
 	Explain func(*Setup) string
+	Steps   func(*Setup, int) bool
+}
+
+// steps reports whether stepping r by d from s changes what the row
+// shows: r.Steps, else the step tried on a copy of s.
+func (r Row) steps(s *Setup, d int) bool {
+	if r.Steps != nil {
+		return r.Steps(s, d)
+	}
+	trial := *s
+	r.Step(&trial, d)
+	return r.Value(&trial) != r.Value(s)
+}
+
+// ClampSteps is a Steps for a row whose value is an index i, clamped
+// among n: whether a step by d leaves the end it is at.
+func ClampSteps(i func() int, n int) func(*Setup, int) bool {
+	return func(_ *Setup, d int) bool { return Clamp(i()+d, n) != i() }
 }
 
 // Rows are every row of the form for s's seat count: the players, the
@@ -238,7 +260,7 @@ func RuleRows(s *Setup) []Row {
 					who = "team"
 				}
 				return fmt.Sprintf("the first %s to %d points after a deal wins the game", who, s.Options.Target)
-			}},
+			}, nil},
 	}
 	if s.Options.HasBottomCard() {
 		rows = append(rows, Row{"bottom_card", "Bottom card shown", func(s *Setup) string { return OnOff(s.Options.BottomCard) },
@@ -248,7 +270,7 @@ func RuleRows(s *Setup) []Row {
 					return "the bottom card of the pack is turned up after the deal: every player knows it"
 				}
 				return "the bottom card of the pack stays hidden"
-			}})
+			}, nil})
 	}
 	return append(rows,
 		Row{"sequence_rank", "Equal sequences by", func(s *Setup) string {
@@ -261,7 +283,7 @@ func RuleRows(s *Setup) []Row {
 				return "two fifties: the longer wins, then the higher top card"
 			}
 			return "two sequences of one value: the higher top card wins"
-		}},
+		}, nil},
 		Row{"melds_need_trick", "Sequences need a trick", func(s *Setup) string { return OnOff(s.Options.MeldsNeedTrick) },
 			func(s *Setup, _ int) { s.Options.MeldsNeedTrick = !s.Options.MeldsNeedTrick },
 			func(s *Setup) string {
@@ -273,7 +295,7 @@ func RuleRows(s *Setup) []Row {
 					return who + " no trick scores no sequences"
 				}
 				return "sequences count even without a trick"
-			}},
+			}, nil},
 		Row{"last_trick", "Last trick bonus", func(s *Setup) string { return fmt.Sprint(s.Options.LastTrick) },
 			func(s *Setup, d int) { shiftGiven([]int{0, 10}, &s.Options.LastTrick, &s.given.lastTrick, d) },
 			func(s *Setup) string {
@@ -281,7 +303,7 @@ func RuleRows(s *Setup) []Row {
 					return "the last trick scores only its cards"
 				}
 				return fmt.Sprintf("the last trick scores %d more", s.Options.LastTrick)
-			}},
+			}, nil},
 	)
 }
 
@@ -377,19 +399,19 @@ var prefRows = []Row{
 				return "-pace " + s.PaceFlag + " paces the bots of these games; the setting is kept for later ones"
 			}
 			return s.Prefs.Pace.Explain()
-		}},
+		}, nil},
 	{"after_trick", "After each trick", func(s *Setup) string {
 		if s.Prefs.AfterTrick == settings.WaitKey {
 			return "wait for a key"
 		}
 		return "pause"
-	}, func(s *Setup, _ int) { s.Prefs.AfterTrick ^= 1 }, func(s *Setup) string { return s.Prefs.AfterTrick.Explain() }},
+	}, func(s *Setup, _ int) { s.Prefs.AfterTrick ^= 1 }, func(s *Setup) string { return s.Prefs.AfterTrick.Explain() }, nil},
 	{"sort", "Sort the hand by", func(s *Setup) string {
 		if s.Prefs.Sort == settings.BySuit {
 			return "suit (A K Q J 10 9 8 7)"
 		}
 		return "trick strength"
-	}, func(s *Setup, _ int) { s.Prefs.Sort ^= 1 }, func(s *Setup) string { return s.Prefs.Sort.Explain() + " (o toggles it in a game)" }},
+	}, func(s *Setup, _ int) { s.Prefs.Sort ^= 1 }, func(s *Setup) string { return s.Prefs.Sort.Explain() + " (o toggles it in a game)" }, nil},
 	{"bell", "Bell on your turn", func(s *Setup) string { return OnOff(s.Prefs.Bell) },
-		func(s *Setup, _ int) { s.Prefs.Bell = !s.Prefs.Bell }, func(s *Setup) string { return settings.BellExplain(s.Prefs.Bell) }},
+		func(s *Setup, _ int) { s.Prefs.Bell = !s.Prefs.Bell }, func(s *Setup) string { return settings.BellExplain(s.Prefs.Bell) }, nil},
 }

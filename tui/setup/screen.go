@@ -333,12 +333,16 @@ func (f *Form) Click(ctx *kit.Context, msg tea.MouseClickMsg, rows func() []Row,
 	return false
 }
 
-// Lines draw the rows, what the chosen one means (explain when the
-// button is chosen) on at most two lines, a blank line and the button.
+// Lines draw the rows, each with an arrow only where a step changes
+// its value, what the chosen one means (explain when the button is
+// chosen) on at most two lines, a blank line and the button.
 func (f *Form) Lines(ctx *kit.Context, rows []Row, button, explain string) []string {
 	var lines []string
 	for i, r := range rows {
-		lines = append(lines, FormLine(ctx, r.Label, r.Value(&f.Setup), i == f.Row))
+		// An arrow only on a side where a step changes the value, as on
+		// the setup screen.
+		text, _, _ := formLineEnds(ctx, r.Label, r.Value(&f.Setup), i == f.Row, r.steps(&f.Setup, -1), r.steps(&f.Setup, 1))
+		lines = append(lines, text)
 	}
 	if f.Row < len(rows) {
 		explain = rows[f.Row].Explain(&f.Setup)

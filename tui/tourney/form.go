@@ -87,6 +87,7 @@ func (f *form) rows() []setup.Row {
 	return append(out, setup.Row{Label: "Boards",
 		Value:   func(*setup.Setup) string { return fmt.Sprint(boardCounts[f.boards]) },
 		Step:    func(_ *setup.Setup, d int) { f.boards = setup.Clamp(f.boards+d, len(boardCounts)) },
+		Steps:   setup.ClampSteps(func() int { return f.boards }, len(boardCounts)),
 		Explain: func(*setup.Setup) string { return "each board is one deal; everyone plays the same boards" },
 	}, setup.Row{Label: "Ends in",
 		Value: func(*setup.Setup) string {
@@ -94,6 +95,7 @@ func (f *form) rows() []setup.Row {
 			return lengthWords(lengths[f.length]) + " (" + when(now, now.Add(lengths[f.length])) + ")"
 		},
 		Step:    func(_ *setup.Setup, d int) { f.length = setup.Clamp(f.length+d, len(lengths)) },
+		Steps:   setup.ClampSteps(func() int { return f.length }, len(lengths)),
 		Explain: func(*setup.Setup) string { return "the boards can be played until then; the standings open at the end" },
 	})
 }
