@@ -320,7 +320,8 @@ func pairAtTable(t *testing.T, seats int) (ann, bob *lobbyPerson, code string) {
 // TestWaitingRoomTalk, at every seat count: the people seated in a
 // table's waiting room talk before the game (/ opens the line there too,
 // and q typed in it is a letter, not a quit); what they said is the
-// table's talk once the game starts. Each frame fits 80×24.
+// table's talk once the game starts. One's own lines read "You", there
+// as in the game. Each frame fits 80×24.
 func TestWaitingRoomTalk(t *testing.T) {
 	for _, seats := range []int{2, 3, 4} {
 		t.Run(fmt.Sprint(seats), func(t *testing.T) {
@@ -331,12 +332,14 @@ func TestWaitingRoomTalk(t *testing.T) {
 			}
 			bob.say("quick, deal")
 			ann.until(t, `Bob: "quick, deal"`)
-			bob.until(t, `Bob: "quick, deal"`)
+			bob.until(t, `You: "quick, deal"`)
+			require.NotContains(t, plain(bob), `Bob: "quick, deal"`, "Bob's own line names him")
 			kittest.CheckSize(t, ann.screen(), 80, 24)
 			kittest.CheckSize(t, bob.screen(), 80, 24)
 			require.NotNil(t, bob.seat(), "q typed in the line stays at the table:\n%s", plain(bob))
 			ann.say("ok " + code)
 			bob.until(t, `Ann: "ok `+code+`"`)
+			ann.until(t, `You: "ok `+code+`"`)
 			ann.key("s")
 			ann.until(t, "Deal 1")
 			ann.until(t, `Bob: "quick, deal"`)

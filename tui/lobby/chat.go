@@ -192,6 +192,12 @@ func (t *roomTalk) close() {
 // Lines are the lines read, oldest first.
 func (t *roomTalk) Lines() []tablescreen.ChatLine { return t.lines }
 
+// mine reports whether the person said line i of Lines from a seat
+// (their key, not watching), as the table names "You" a seat's own.
+func (t *roomTalk) mine(i int) bool {
+	return t.me.Key != "" && t.from[i] == t.me.Key && !t.lines[i].Watching
+}
+
 // Ended reports whether the talk was closed: the screen offers no line
 // to type then.
 func (t *roomTalk) Ended() bool { return t.closed }
@@ -377,8 +383,12 @@ var _ tablescreen.Talker = (*roomTalk)(nil)
 type talkPane struct {
 	t     *roomTalk
 	title string // the heading; "Lobby talk" when empty
-	box   kit.TalkBox
-	note  kit.Note
+	// you names the person's own lines "You", as the table's talk does
+	// once the game starts (a waiting room's); the lobby's talk names
+	// everyone.
+	you  bool
+	box  kit.TalkBox
+	note kit.Note
 }
 
 // TalkLines are the lines the lobby's talk read, oldest first (none
@@ -446,7 +456,7 @@ func (lt *talkPane) lines(ctx *kit.Context, w, room int) []string {
 	if ls := lt.t.Lines(); len(ls) > 0 {
 		said = nil
 		for i := len(ls) - 1; i >= 0; i-- {
-			text := talkText(ls[i])
+			text := talkText(ls[i], lt.you && lt.t.mine(i))
 			// At spaces: a hyphened name parted at its hyphen reads as two;
 			// later rows set in, so that none passes for a line of its own.
 			rows := kit.WrapTalk(text, max(10, w-4), 0, ctx.Ellipsis())
@@ -490,10 +500,14 @@ func (t *roomTalk) nothingSaid() string {
 }
 
 // talkText is a line said as the talk shows it: the name (a
-// spectator's marked), then the words in quotes.
-func talkText(l tablescreen.ChatLine) string {
+// spectator's marked), "You" for the person's own (you), then the words
+// in quotes.
+func talkText(l tablescreen.ChatLine, you bool) string {
 	who := l.Name
-	if l.Watching {
+	switch {
+	case you:
+		who = "You"
+	case l.Watching:
 		who += watchingMark
 	}
 	return who + `: "` + l.Text + `"`

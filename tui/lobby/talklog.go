@@ -29,7 +29,7 @@ func (t *talkLog) Name() string { return "lobby talk" }
 func (t *talkLog) said(ctx *kit.Context, w int) [][]string {
 	var out [][]string
 	for _, l := range t.l.talk.t.Lines() {
-		out = append(out, kit.Indent("   ", kit.WrapTalk(talkText(l), max(10, w-4), 0, ctx.Ellipsis()), nil))
+		out = append(out, kit.Indent("   ", kit.WrapTalk(talkText(l, false), max(10, w-4), 0, ctx.Ellipsis()), nil))
 	}
 	return out
 }
