@@ -208,7 +208,7 @@ func serveClubLoad(t *testing.B) {
 		wg.Add(1)
 		go session(fmt.Sprintf("h%d", i), func(c *sshtest.Client) error {
 			err := steps(c, stepSpec{"no table form", "Open a table", 10 * time.Second, []string{"o"}},
-				stepSpec{"the target is not 100", "‹ 100 ›", 10 * time.Second, fourTo100},
+				stepSpec{"the target is not 100", "  100 ›", 10 * time.Second, fourTo100},
 				stepSpec{"no waiting room", "give friends the code", 10 * time.Second, []string{sshtest.Up, sshtest.Up, sshtest.Up, sshtest.Enter}})
 			if err != nil {
 				return err

@@ -183,7 +183,7 @@ func (x *sshTmux) openTable(seats int, host string, guests ...string) string {
 	for range seats - 2 {
 		x.keys(host, "Right")
 	}
-	x.waitFor(host, "‹ "+fmt.Sprint(seats)+" ›")
+	x.waitFor(host, seatsShown(seats))
 	x.keys(host, "Up", "Enter")
 	code := codeRE.FindStringSubmatch(x.waitFor(host, "give friends the code"))[1]
 	for i, g := range guests {

@@ -43,7 +43,7 @@ func TestServeE2EClubSocial(t *testing.T) {
 	x.keys("ann", "o")
 	x.waitFor("ann", "Open a table")
 	x.keys("ann", "Down", "Down", "Left", "Left", "Left")
-	x.waitFor("ann", "‹ 100 ›")
+	x.waitFor("ann", "  100 ›")
 	x.keys("ann", "Up", "Up", "Up", "Enter")
 	code := codeRE.FindStringSubmatch(x.waitFor("ann", "give friends the code"))[1]
 	x.waitFor("bob", "Welcome, bob")

@@ -158,6 +158,12 @@ func openTable(t *testing.T, seats int, host *person, guests ...*person) string 
 	return code
 }
 
+// seatsShown is the table form's line of the seat count seats: an
+// arrow only on a side where a step changes it.
+func seatsShown(seats int) string {
+	return map[int]string{2: "Seats                      2 ›", 3: "Seats                    ‹ 3 ›", 4: "Seats                    ‹ 4"}[seats]
+}
+
 // waitingTable has host open a table of seats from the lobby's welcome
 // and returns its code, the table waiting for players.
 func waitingTable(t *testing.T, seats int, host *person) string {
@@ -168,7 +174,7 @@ func waitingTable(t *testing.T, seats int, host *person) string {
 	for range seats - 2 {
 		host.typ(t, sshtest.Right)
 	}
-	host.c.WaitText(t, patience, "‹ "+string(rune('0'+seats))+" ›")
+	host.c.WaitText(t, patience, seatsShown(seats))
 	host.typ(t, sshtest.Up, sshtest.Enter)
 	scr := host.c.WaitText(t, patience, "give friends the code")
 	return codeRE.FindStringSubmatch(scr)[1]

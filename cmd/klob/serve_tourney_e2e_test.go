@@ -59,7 +59,7 @@ func TestServeTourneyE2E(t *testing.T) {
 	keys("ann", "n")
 	waitFor("ann", "A new tournament")
 	keys("ann", "Left", "Up", "Up", "Up", "Left", "Left")
-	waitFor("ann", "‹ 4 ›")
+	waitFor("ann", "Boards                     4 ›")
 	keys("ann", "Enter")
 	scr := waitFor("ann", "is open")
 	code.Store(tourneyOpenRE.FindStringSubmatch(scr)[1])

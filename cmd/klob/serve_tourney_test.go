@@ -183,7 +183,7 @@ func TestServeTourneyHiddenBoards(t *testing.T) {
 	ann.c.WaitText(t, patience, "A new tournament")
 	// Two seats, four boards.
 	ann.typ(t, sshtest.Left, sshtest.Up, sshtest.Up, sshtest.Up, sshtest.Left, sshtest.Left)
-	ann.c.WaitText(t, patience, "‹ 4 ›")
+	ann.c.WaitText(t, patience, "Boards                     4 ›")
 	ann.typ(t, sshtest.Enter)
 	scr := ann.c.WaitText(t, patience, "is open")
 	code.Store(tourneyOpenRE.FindStringSubmatch(scr)[1])
