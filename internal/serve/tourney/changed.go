@@ -11,29 +11,12 @@ import (
 
 // holdEntrySignal holds code's entry signal, made on first use, until
 // releaseEntrySignal.
-func (s *Service) holdEntrySignal(code string) *endSignal {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.entrySignals == nil {
-		s.entrySignals = map[string]*endSignal{}
-	}
-	e := s.entrySignals[code]
-	if e == nil {
-		e = &endSignal{ch: make(chan struct{})}
-		s.entrySignals[code] = e
-	}
-	e.holders++
-	return e
-}
+func (s *Service) holdEntrySignal(code string) *endSignal { return s.holdSignal(s.entrySignals, code) }
 
 // releaseEntrySignal gives up a hold of code's entry signal e: the
 // last drops it.
 func (s *Service) releaseEntrySignal(code string, e *endSignal) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if e.holders--; e.holders == 0 && s.entrySignals[code] == e {
-		delete(s.entrySignals, code)
-	}
+	s.releaseSignal(s.entrySignals, code, e)
 }
 
 // signalEntered tells the pages waiting on code that someone entered:

@@ -218,7 +218,7 @@ func New(cfg Config) (*Service, error) {
 		return nil, fmt.Errorf("tourney: %w", err)
 	}
 	s := &Service{cfg: cfg, fs: durable.OS(), sets: map[string]*setEntry{}, live: map[seatKey]*live{},
-		parWant: map[string]bool{}, from: map[string]string{}, entrants: map[addrEntrants]map[string]bool{}, endSignals: map[string]*endSignal{},
+		parWant: map[string]bool{}, from: map[string]string{}, entrants: map[addrEntrants]map[string]bool{}, endSignals: map[string]*endSignal{}, entrySignals: map[string]*endSignal{},
 		opening: map[*opening]bool{}, counting: map[uint64]bool{}, parWake: make(chan struct{}, 1)}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.work.Add(1)
@@ -278,25 +278,35 @@ type endSignal struct {
 
 // holdEndSignal holds code's end signal, made on first use, until
 // releaseEndSignal.
-func (s *Service) holdEndSignal(code string) *endSignal {
+func (s *Service) holdEndSignal(code string) *endSignal { return s.holdSignal(s.endSignals, code) }
+
+// releaseEndSignal gives up a hold of code's end signal e: the last
+// drops it.
+func (s *Service) releaseEndSignal(code string, e *endSignal) {
+	s.releaseSignal(s.endSignals, code, e)
+}
+
+// holdSignal holds code's signal in signals (the ends' or the
+// entries'), made on first use, until releaseSignal.
+func (s *Service) holdSignal(signals map[string]*endSignal, code string) *endSignal {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	e := s.endSignals[code]
+	e := signals[code]
 	if e == nil {
 		e = &endSignal{ch: make(chan struct{})}
-		s.endSignals[code] = e
+		signals[code] = e
 	}
 	e.holders++
 	return e
 }
 
-// releaseEndSignal gives up a hold of code's end signal e: the last
+// releaseSignal gives up a hold of code's signal e in signals: the last
 // drops it.
-func (s *Service) releaseEndSignal(code string, e *endSignal) {
+func (s *Service) releaseSignal(signals map[string]*endSignal, code string, e *endSignal) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if e.holders--; e.holders == 0 && s.endSignals[code] == e {
-		delete(s.endSignals, code)
+	if e.holders--; e.holders == 0 && signals[code] == e {
+		delete(signals, code)
 	}
 }
 
