@@ -44,7 +44,7 @@ func TestHalfPlayedNoticeLeavesTheTalk(t *testing.T) {
 				for _, line := range lines {
 					require.LessOrEqual(t, ansi.StringWidth(line), 80, "%s: a line wider than the window: %q", name, line)
 				}
-				require.Contains(t, text, " Board 12 of "+lowerTitle(info.Title())+" is under way: d opens it.\n",
+				require.Contains(t, text, " Board 12 of "+info.Named()+" is under way: d opens it.\n",
 					"%s: the notice is not on a line:\n%s", name, text)
 				require.Contains(t, text, " Lobby talk", "%s: the talk is hidden:\n%s", name, text)
 				require.Contains(t, text, `bob: "line 5"`, "%s: the talk's latest line is hidden:\n%s", name, text)

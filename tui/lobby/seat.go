@@ -129,9 +129,10 @@ func quietPlayed(l *Lobby, quiet func() error) func() error {
 	}
 }
 
-// quietPlayedError says why a player of the tournament title keeps quiet.
+// quietPlayedError says why a player of the tournament named (in a
+// sentence) keeps quiet.
 func quietPlayedError(title string) error {
-	return fmt.Errorf("you played boards of %s, which others still play: its players talk neither here nor at a table they watch until it ends", lowerTitle(title))
+	return fmt.Errorf("you played boards of %s, which others still play: its players talk neither here nor at a table they watch until it ends", title)
 }
 
 // quietLifted tells the person, in the lobby's talk, when the
@@ -145,21 +146,9 @@ func (l *Lobby) quietLifted() {
 		return
 	}
 	if l.quietTitle != "" && !l.talk.open() {
-		l.talk.note = kit.Note{Text: kit.Capital(lowerTitle(l.quietTitle)) + " has ended: you may talk again."}
+		l.talk.note = kit.Note{Text: kit.Capital(l.quietTitle) + " has ended: you may talk again."}
 		l.quietTitle = ""
 	}
-}
-
-// lowerTitle is a tournament's title mid-sentence: "the daily
-// 2026-12-01 · 3 players", "tournament KQXPRT · 3 players".
-func lowerTitle(title string) string {
-	if rest, ok := strings.CutPrefix(title, "Daily "); ok {
-		return "the daily " + rest
-	}
-	if rest, ok := strings.CutPrefix(title, "Tournament "); ok {
-		return "tournament " + rest
-	}
-	return title
 }
 
 // stay is a seat's or a spectator's time at a table: the table's talk

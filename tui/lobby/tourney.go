@@ -125,7 +125,7 @@ func (l *Lobby) takeInPlay(m inPlayMsg) {
 	// d opens the tournament's page, whose enter goes on with the board.
 	l.inPlayCode = m.info.Code
 	// "Under way": true of a board where only a bid was made too.
-	say := fmt.Sprintf("Board %d of %s is under way: d opens it.", m.board, lowerTitle(m.info.Title()))
+	say := fmt.Sprintf("Board %d of %s is under way: d opens it.", m.board, m.info.Named())
 	switch {
 	case strings.Contains(l.note, say):
 		return // said already (the lobby was read again on a return)

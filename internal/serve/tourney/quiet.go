@@ -14,8 +14,9 @@ import "time"
 // reads whether the person left a board half-played (InPlay, at each
 // connection's start), which finds the boards begun before a restart.
 
-// quietEntry is a running tournament an entrant played: its title, to
-// tell them, and its end, when they may talk again.
+// quietEntry is a running tournament an entrant played: its name in a
+// sentence (Info.Named), to tell them, and its end, when they may talk
+// again.
 type quietEntry struct {
 	title string
 	ends  time.Time
@@ -33,7 +34,7 @@ func (s *Service) markPlayed(key string, i Info) {
 		m = map[string]quietEntry{}
 		s.played[key] = m
 	}
-	m[i.Code] = quietEntry{title: i.Title(), ends: i.Ends}
+	m[i.Code] = quietEntry{title: i.Named(), ends: i.Ends}
 }
 
 // endPlayed forgets the tournament of code, ended early by its host.
@@ -48,8 +49,9 @@ func (s *Service) endPlayed(code string) {
 	}
 }
 
-// Quiet returns the title of a running tournament the entrant key has
-// played a board of (the one ending last), and its end: they talk in no
+// Quiet returns the name in a sentence (Info.Named) of a running
+// tournament the entrant key has played a board of (the one ending
+// last), and its end: they talk in no
 // room everyone reads until then. ok is false when there is none. It
 // reads memory only, so a screen's Update may call it.
 func (s *Service) Quiet(key string) (title string, ends time.Time, ok bool) {

@@ -47,6 +47,15 @@ func (i Info) Title() string {
 	return fmt.Sprintf("Tournament %s · %d players", i.Code, i.Players())
 }
 
+// Named names the tournament inside a sentence: "the daily 2026-12-01
+// · 3 players", "tournament KQXPRT · 3 players".
+func (i Info) Named() string {
+	if i.Daily {
+		return fmt.Sprintf("the daily %s · %d players", i.Date, i.Players())
+	}
+	return fmt.Sprintf("tournament %s · %d players", i.Code, i.Players())
+}
+
 // info makes t's Info.
 func (s *Service) info(t clubdb.Tournament) Info {
 	i := Info{Code: t.Code, Creator: t.Creator, Rules: t.Rules, Level: ai.Level(t.Level), Boards: t.Boards,
