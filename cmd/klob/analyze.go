@@ -45,7 +45,7 @@ against the best one.`)
 	case len(files) > 1:
 		return fs.fail(stderr, "one file at a time (got %d)", len(files))
 	case *samples < 0 || *samples > maxAnalyzeSamples:
-		fmt.Fprintf(stderr, "klob analyze: -samples %d: want 1 to %d, or 0 for the default\n", *samples, maxAnalyzeSamples)
+		fmt.Fprintf(stderr, "klob analyze: %s\n", samplesRange(*samples))
 		return 2
 	}
 	path := files[0]
@@ -103,6 +103,12 @@ func inProgress(r *gamelog.Replay) bool {
 
 // maxAnalyzeSamples bounds -samples: past it a game takes hours.
 const maxAnalyzeSamples = 20000
+
+// samplesRange is the words for a -samples n out of its range, in
+// analyze, replay and train alike.
+func samplesRange(n int) string {
+	return fmt.Sprintf("-samples %d: want 1 to %d, or 0 for the default", n, maxAnalyzeSamples)
+}
 
 // progressLine returns a progress callback that shows each new
 // percentage on line (rewritten in place on a terminal, a plain line

@@ -60,7 +60,7 @@ Steps through a saved game; without FILE, lists the saved games to choose from.`
 		return nil, fs.fail(stderr, "one file at a time (got %d)", len(files))
 	}
 	if *samples < 0 || *samples > maxAnalyzeSamples {
-		fmt.Fprintf(stderr, "klob replay: -samples %d: want 1 to %d, or 0 for the default\n", *samples, maxAnalyzeSamples)
+		fmt.Fprintf(stderr, "klob replay: %s\n", samplesRange(*samples))
 		return nil, 2
 	}
 	cfg := tui.ReplayConfig{ASCII: ascii.in(os.Getenv), Analyse: *analyse, Analysis: analysis.Options{Samples: *samples, Seed: *seed}}

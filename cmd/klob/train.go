@@ -101,8 +101,7 @@ refused, never left unread.`
 		*samples = drill.DefaultSamples // as in klob analyze: 0 is the default
 	}
 	if *samples < 1 || *samples > maxAnalyzeSamples {
-		// In klob analyze's words: the same flag, the same range.
-		return usage("-samples %d: want 1 to %d, or 0 for the default", *samples, maxAnalyzeSamples)
+		return usage("%s", samplesRange(*samples))
 	}
 	opts, s, seedSet, err := game.resolve(set, secret)
 	if err != nil {
