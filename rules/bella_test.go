@@ -1,6 +1,10 @@
 package rules
 
-import "testing"
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+)
 
 func TestBellaPair(t *testing.T) {
 	cases := []struct {
@@ -49,5 +53,50 @@ func TestMenageCards(t *testing.T) {
 		if got := MenageCards(c.trump); got != want {
 			t.Errorf("MenageCards(%s) = %s, want %s", c.trump, got, want)
 		}
+	}
+}
+
+// TestBellaDueOffersEveryBella: over random deals at every seat count,
+// every option drawn at random, whenever the seat to play may play a
+// card with bella (not a menage), that card is of the pair its view
+// says is due (BellaDue); and the pair is due to nobody once bella or
+// a menage is announced.
+func TestBellaDueOffersEveryBella(t *testing.T) {
+	deals := 2000
+	if testing.Short() {
+		deals = 400
+	}
+	for n := 2; n <= 4; n++ {
+		t.Run(fmt.Sprintf("%d players", n), func(t *testing.T) {
+			offered := 0
+			for i := range deals {
+				r := rand.New(rand.NewPCG(uint64(n), uint64(i)+7<<32))
+				opts := recordedOptions(r, n)
+				d := NewGameDeal(opts, Seat(r.IntN(n)), Shuffle(r), [4]int{})
+				for !d.Over() {
+					legal := d.Legal()
+					if d.Phase() == PhasePlay {
+						v := d.View(d.Turn())
+						for _, a := range legal {
+							if a.Kind == PlayCard && a.Bella && a.Announced() == BellaPoints {
+								offered++
+								if !v.BellaDue().Has(a.Card) {
+									t.Fatalf("deal %d: %s may play %v with bella, but its due pair is %v", i, d.Turn(), a, v.BellaDue())
+								}
+							}
+						}
+						if (v.BellaBy != NoSeat || v.MenageBy != NoSeat) && v.BellaDue() != 0 {
+							t.Fatalf("deal %d: announced (bella %s, menage %s), still due %v", i, v.BellaBy, v.MenageBy, v.BellaDue())
+						}
+					}
+					if err := d.ApplyAs(d.Turn(), legal[r.IntN(len(legal))]); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+			if offered == 0 {
+				t.Errorf("no bella offered in %d deals: the case is not played", deals)
+			}
+		})
 	}
 }

@@ -265,6 +265,18 @@ func (v *View) MenageDue() bool {
 	return v.Seat != NoSeat && v.masked.menage == v.Seat && v.masked.menageBy == NoSeat
 }
 
+// BellaDue returns the bella pair the viewing seat holds or held (the
+// king and queen of trump, one of them perhaps played) while bella may
+// still be said with what is left of it: neither bella nor a menage
+// announced, and no menage due (whose pair is the menage's). Empty
+// otherwise.
+func (v *View) BellaDue() CardSet {
+	if v.Seat == NoSeat || v.BellaBy != NoSeat || v.MenageBy != NoSeat || v.MenageDue() {
+		return 0
+	}
+	return BellaPair(v.Hand|v.Played[v.Seat], v.Trump)
+}
+
 // OwnBest returns the viewing seat's best meld as the dialogue counts it.
 func (v *View) OwnBest() Meld { return v.masked.best[v.Seat] }
 

@@ -71,11 +71,7 @@ func HeldMelds(v *rules.View, shown []rules.Card) []Meld {
 	// The bella pair the seat held, not yet announced: what is left of
 	// it keeps its mark once one of the two is played, as the menage's
 	// does (MenageDue), while bella may still be said with the other.
-	var bellaLeft rules.CardSet
-	if v.BellaBy == rules.NoSeat && v.MenageBy == rules.NoSeat && !v.MenageDue() && v.Seat != rules.NoSeat {
-		bellaLeft = rules.BellaPair(v.Hand|v.Played[v.Seat], v.Trump)
-	}
-	return handMeldsOf(shown, v.Trump, v.Options, v.Played[v.Seat] == 0, v.MenageDue(), bellaLeft)
+	return handMeldsOf(shown, v.Trump, v.Options, v.Played[v.Seat] == 0, v.MenageDue(), v.BellaDue())
 }
 
 // handMelds returns the melds the deal with options o scores among the
