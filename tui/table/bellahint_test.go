@@ -19,12 +19,7 @@ func hintAnnounce(n int, say bool) fixtureOpt {
 	return func(hc *host.Config, _ *Config) {
 		hc.Hint = func(ctx context.Context, v *rules.View, seed uint64) (eval.Evaluation, error) {
 			ev, err := fakeHint(ctx, v, seed)
-			var card rules.Card = rules.NoCard
-			for _, a := range v.Legal() {
-				if a.Kind == rules.PlayCard && a.Bella && int(a.N) == n {
-					card = a.Card
-				}
-			}
+			card := announceCard(v, n)
 			for i, r := range ev.Results {
 				if r.Action.Kind == rules.PlayCard && r.Action.Card == card && r.Action.Bella == say && (!say || int(r.Action.N) == n) {
 					ev.Best = i
@@ -33,6 +28,17 @@ func hintAnnounce(n int, say bool) fixtureOpt {
 			return ev, err
 		}
 	}
+}
+
+// announceCard is the card v's seat may play with an announcement of n
+// points (0: bella, 50: menage), rules.NoCard when none.
+func announceCard(v *rules.View, n int) rules.Card {
+	for _, a := range v.Legal() {
+		if a.Kind == rules.PlayCard && a.Bella && int(a.N) == n {
+			return a.Card
+		}
+	}
+	return rules.NoCard
 }
 
 // announcing reaches the person's card that may carry an announcement

@@ -21,12 +21,7 @@ func hintElsewhere(n int, say bool) fixtureOpt {
 	return func(hc *host.Config, _ *Config) {
 		hc.Hint = func(ctx context.Context, v *rules.View, seed uint64) (eval.Evaluation, error) {
 			ev, err := fakeHint(ctx, v, seed)
-			var card rules.Card = rules.NoCard
-			for _, a := range v.Legal() {
-				if a.Kind == rules.PlayCard && a.Bella && int(a.N) == n {
-					card = a.Card
-				}
-			}
+			card := announceCard(v, n)
 			ev.Best = -1
 			for i := range ev.Results {
 				r := &ev.Results[i]
