@@ -41,6 +41,13 @@ type guard struct {
 	pending    *tea.MouseMotionMsg
 	flushing   bool
 
+	// The last frame drawn and when (Config.FrameEvery); frameDue is
+	// true while a frameDueMsg is on its way to draw the newest.
+	frame     tea.View
+	drawn     time.Time
+	haveFrame bool
+	frameDue  bool
+
 	lastIn time.Time // last key or click
 	ended  bool
 	// quit ends the program from outside Update (a panic in View).
@@ -92,6 +99,8 @@ type (
 	warnDoneMsg struct{}
 	// motionFlushMsg delivers the motion that waited.
 	motionFlushMsg struct{}
+	// frameDueMsg draws the frame held back by Config.FrameEvery.
+	frameDueMsg struct{}
 )
 
 // idleTick checks the idle time again in a while; its goroutine ends
@@ -250,6 +259,10 @@ func (g *guard) Update(msg tea.Msg) (m tea.Model, cmd tea.Cmd) {
 		return g, g.idleTick()
 	case keysDroppedMsg:
 		return g, g.warnTick(warnFor)
+	case frameDueMsg:
+		// The View that follows this Update draws the newest frame.
+		g.frameDue, g.haveFrame = false, false
+		return g, nil
 	case warnDoneMsg:
 		// Keys dropped since the warning was drawn keep it up longer:
 		// wait for the rest, so a frame without it follows (nothing
@@ -310,12 +323,37 @@ func (g *guard) View() (v tea.View) {
 	if g.isEnded() {
 		return tea.NewView("")
 	}
+	now := g.cfg.Now()
+	if held, ok := g.held(now); ok {
+		return held
+	}
 	v = g.inner.View()
-	if !g.dropped.IsZero() && g.cfg.Now().Sub(g.dropped) < warnFor {
+	if !g.dropped.IsZero() && now.Sub(g.dropped) < warnFor {
 		warn := fmt.Sprintf(" ! keys too fast: at most %.0f a second; some were dropped ", g.cfg.KeyRate)
 		lines := strings.Split(v.Content, "\n")
 		lines[warnLine(lines)] = warn
 		v.Content = strings.Join(lines, "\n")
 	}
+	g.frame, g.drawn, g.haveFrame = v, now, true
 	return v
+}
+
+// held is the last frame when the session drew one less than
+// Config.FrameEvery ago; it then asks for a frameDueMsg at the end of
+// the interval, once, so the newest state is drawn then.
+func (g *guard) held(now time.Time) (tea.View, bool) {
+	every := g.cfg.FrameEvery
+	if every <= 0 || !g.haveFrame || g.send == nil {
+		return tea.View{}, false
+	}
+	since := now.Sub(g.drawn)
+	if since >= every {
+		return tea.View{}, false
+	}
+	if !g.frameDue {
+		g.frameDue = true
+		send := g.send
+		g.cfg.AfterFunc(every-since, func() { send(frameDueMsg{}) })
+	}
+	return g.frame, true
 }

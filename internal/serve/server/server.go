@@ -34,6 +34,10 @@ import (
 	"github.com/klob/klob/internal/platform/untrusted"
 )
 
+// DefaultFrameEvery is Config.FrameEvery's default: ten frames a
+// second at most for each session.
+const DefaultFrameEvery = 100 * time.Millisecond
+
 // DefaultKeyBurst is Config.KeyBurst's default: more keys at once than
 // the longest chat line, so a line pasted without bracketed paste (a key
 // per character) arrives whole.
@@ -124,6 +128,16 @@ type Config struct {
 	// says nothing of what the client read before its window is full,
 	// so a stopped client is told from a slow one only then.
 	StallTimeout time.Duration
+	// FrameEvery is the least time between two frames a session draws
+	// (default 100 ms with the machine's clock). Bubble Tea draws the
+	// whole screen after every message, so a crowd pressing keys within
+	// the key rate could fill the machine with frames and slow every
+	// table; within the interval a session shows its last frame, and the
+	// newest follows when the interval ends. A person reads no faster.
+	// With an injected clock or timers (Now, AfterFunc) it is 0, every
+	// message drawing a frame: a manual clock that never moves would
+	// hold frames back.
+	FrameEvery time.Duration
 	// Now is the clock of the rates and the idle time; nil means
 	// time.Now.
 	Now func() time.Time
@@ -167,6 +181,9 @@ func (c *Config) defaults() {
 	defaultTo(&c.InputRate, 4<<10)
 	defaultTo(&c.InputBurst, 16<<10)
 	defaultTo(&c.StallTimeout, 30*time.Second)
+	if c.Now == nil && c.AfterFunc == nil {
+		defaultTo(&c.FrameEvery, DefaultFrameEvery)
+	}
 	if c.AfterFunc == nil {
 		c.AfterFunc = func(d time.Duration, f func()) func() bool { return time.AfterFunc(d, f).Stop }
 	}
