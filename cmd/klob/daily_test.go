@@ -56,6 +56,15 @@ func runDailyScreen(dir string, now time.Time, screen func(*tui.App) int, args .
 	return runWith(func(args []string, stdout, stderr io.Writer) int { return dailyWith(args, stdout, stderr, env) }, args...)
 }
 
+// friendFile is a friend's result file to give -import where the state
+// folder stops the daily first: its words are never read.
+func friendFile(t *testing.T) string {
+	t.Helper()
+	friend := filepath.Join(t.TempDir(), "friend.txt")
+	require.NoError(t, os.WriteFile(friend, []byte("a result file\n"), 0o600))
+	return friend
+}
+
 // dayOf is the day of date at players, under name, in files.
 func dayOf(t *testing.T, files *dailyfiles.Files, date duplicate.Date, players int, name string) *dailyfiles.Day {
 	t.Helper()
@@ -240,8 +249,7 @@ func TestDailyHistoryUnreadable(t *testing.T) {
 // cannot be done; never a bare "not a directory".
 func TestDailyStateInTheWay(t *testing.T) {
 	file := fileInTheWay(t)
-	friend := filepath.Join(t.TempDir(), "friend.txt")
-	os.WriteFile(friend, []byte("a result file\n"), 0o600)
+	friend := friendFile(t)
 	for _, tc := range []struct {
 		args []string
 		then string

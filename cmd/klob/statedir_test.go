@@ -65,8 +65,7 @@ func TestDailyStateFolderErrors(t *testing.T) {
 		t.Skip("no /proc")
 	}
 	dir := "/proc/klobqa"
-	friend := filepath.Join(t.TempDir(), "friend.txt")
-	os.WriteFile(friend, []byte("a result file\n"), 0o600)
+	friend := friendFile(t)
 	for _, tc := range []struct {
 		args []string
 		then string
