@@ -46,6 +46,15 @@ func shortParallel(t *testing.T) {
 	}
 }
 
+// fullOrShort is full, or short under -short: the size of a test's work
+// (decks, samples) made smaller for the quick run.
+func fullOrShort[T any](full, short T) T {
+	if testing.Short() {
+		return short
+	}
+	return full
+}
+
 // tmuxSession drives a program in a detached tmux session on a server of
 // its own (its own socket), so nothing of the user's tmux is touched.
 // newTmuxSession is a tmux server of the test's own, on a socket named

@@ -212,10 +212,7 @@ func TestMatchHybrid(t *testing.T) {
 // formats: two decks, one under -short.
 func TestMatchCalibrate(t *testing.T) {
 	shortParallel(t)
-	decks := 2
-	if testing.Short() {
-		decks = 1
-	}
+	decks := fullOrShort(2, 1)
 	for _, players := range []string{"2", "3", "4"} {
 		args := []string{"-calibrate", "-players", players, "-eval", "solved", "-decks", fmt.Sprint(decks), "-budget", "2", "-bid-budget", "4", "-quiet"}
 		out := matchOK(t, args...)
@@ -257,10 +254,7 @@ func TestMatchSave(t *testing.T) {
 // samples a decision, not 8 (a fifth of the work; the same property).
 func TestMatchThink(t *testing.T) {
 	shortParallel(t)
-	decks, budget := "2", "8"
-	if testing.Short() {
-		decks, budget = "1", "2"
-	}
+	decks, budget := fullOrShort("2", "1"), fullOrShort("8", "2")
 	args := []string{"-players", "3", "-a", "hard", "-b", "normal", "-decks", decks, "-budget", budget, "-seed", "5", "-think", "-1s", "-quiet"}
 	a, b := runMatchJSON(t, args...), runMatchJSON(t, args...)
 	require.Equal(t, a.Margin, b.Margin)

@@ -22,10 +22,7 @@ func TestTableLogs(t *testing.T) {
 	// Under -short every fifth log is analysed (both seat counts among
 	// them), on one sample a decision: the analysis has its own tests,
 	// this checks the command.
-	samples := "2"
-	if testing.Short() {
-		samples = "1"
-	}
+	samples := fullOrShort("2", "1")
 	for i, f := range files {
 		if testing.Short() && i%5 != 0 {
 			continue

@@ -91,10 +91,7 @@ func TestTrainEval(t *testing.T) {
 // two players, where it is modelled. On 60 samples, 30 under -short.
 func TestTrainEvalEveryCount(t *testing.T) {
 	shortParallel(t)
-	samples := 60
-	if testing.Short() {
-		samples = 30
-	}
+	samples := fullOrShort(60, 30)
 	for _, c := range []struct {
 		rules, role, ranked string
 	}{
