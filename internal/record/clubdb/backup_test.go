@@ -35,14 +35,24 @@ func copyNames(t *testing.T, dir string) []string {
 	})
 }
 
+// olderFile builds, in a test directory, a database of the version
+// before the last, with its fixtures: the next Open copies it aside
+// before it moves it on. It returns the directory, the file's path and
+// the file's version.
+func olderFile(t *testing.T) (dir, path string, k int) {
+	t.Helper()
+	dir = t.TempDir()
+	path = filepath.Join(dir, FileName)
+	k = Version - 1
+	buildAt(t, path, k)
+	return dir, path, k
+}
+
 // A copy a crash left half-made, with its journal, does not take the
 // copy's name at the next start: it is removed, and the copy is made
 // under path.vK.bak.
 func TestAHalfMadeCopyIsRemoved(t *testing.T) {
-	dir := t.TempDir()
-	path := filepath.Join(dir, FileName)
-	k := Version - 1
-	buildAt(t, path, k)
+	dir, path, k := olderFile(t)
 	half := fmt.Sprintf("%s.v%d.bak.new", path, k)
 	require.NoError(t, os.WriteFile(half, []byte("SQLite format 3\x00 and no more"), 0o600))
 	require.NoError(t, os.WriteFile(half+"-journal", []byte("a journal"), 0o600))
@@ -70,10 +80,7 @@ func TestAHalfMadeCopyIsRemoved(t *testing.T) {
 // A file under the copy's name is never written over: the copy takes
 // the next free name.
 func TestACopyTakesAFreeName(t *testing.T) {
-	dir := t.TempDir()
-	path := filepath.Join(dir, FileName)
-	k := Version - 1
-	buildAt(t, path, k)
+	dir, path, k := olderFile(t)
 	bak := fmt.Sprintf("%s.v%d.bak", path, k)
 	require.NoError(t, os.WriteFile(bak, []byte("an older copy"), 0o600))
 
@@ -88,14 +95,12 @@ func TestACopyTakesAFreeName(t *testing.T) {
 // A copy that fails before SQLite writes (the context ended) leaves no
 // file: neither the copy nor its empty start.
 func TestACancelledCopyLeavesNoFile(t *testing.T) {
-	dir := t.TempDir()
-	path := filepath.Join(dir, FileName)
-	buildAt(t, path, Version-1)
+	dir, path, k := olderFile(t)
 	conn, done := rawConn(t, path)
 	defer done()
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	err := backup(ctx, conn, path, Version-1, Version)
+	err := backup(ctx, conn, path, k, Version)
 	require.ErrorIs(t, err, context.Canceled)
 	assert.Empty(t, copyNames(t, dir))
 }

@@ -55,10 +55,7 @@ func init() {
 // their owner alone at every moment SQLite writes them, even under a
 // umask of 0.
 func TestACopyIsPrivateWhileMade(t *testing.T) {
-	dir := t.TempDir()
-	path := filepath.Join(dir, FileName)
-	k := Version - 1
-	buildAt(t, path, k)
+	dir, path, k := olderFile(t)
 	rawExec(t, path,
 		`CREATE TABLE probe (s TEXT)`,
 		`WITH RECURSIVE n(i) AS (VALUES (1) UNION ALL SELECT i + 1 FROM n WHERE i < 64)
@@ -117,10 +114,7 @@ func TestAFailedCopyLeavesNoFile(t *testing.T) {
 		t.Log(err)
 		return
 	}
-	dir := t.TempDir()
-	path := filepath.Join(dir, FileName)
-	k := Version - 1
-	buildAt(t, path, k)
+	dir, path, k := olderFile(t)
 	// 1 MiB more than the limit, in rows of 4 KiB.
 	rawExec(t, path, `CREATE TABLE filler (b BLOB)`,
 		fmt.Sprintf(`WITH RECURSIVE n(i) AS (VALUES (1) UNION ALL SELECT i + 1 FROM n WHERE i < %d)
@@ -146,10 +140,7 @@ func TestAFailedCopyLeavesNoFile(t *testing.T) {
 // A dangling symbolic link under the copy's name is a name taken: the
 // copy neither replaces it nor goes where it points.
 func TestACopyPassesADanglingLink(t *testing.T) {
-	dir := t.TempDir()
-	path := filepath.Join(dir, FileName)
-	k := Version - 1
-	buildAt(t, path, k)
+	dir, path, k := olderFile(t)
 	link := fmt.Sprintf("%s.v%d.bak", path, k)
 	require.NoError(t, os.Symlink(filepath.Join(dir, "nowhere"), link))
 
