@@ -19,7 +19,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/klob/klob/internal/testing/testkit"
-	"github.com/klob/klob/rules"
 )
 
 func TestVersionCountsTheSteps(t *testing.T) {
@@ -470,101 +469,6 @@ func TestEndedContextWritesNothing(t *testing.T) {
 	_, err := db.RecordGame(ctx, testGame("c", "ka", "kb"), nil)
 	require.ErrorIs(t, err, context.Canceled)
 	assertCounts(t, db, Counts{})
-}
-
-func TestTournament(t *testing.T) {
-	testkit.EachSeatCount(t, func(t *testing.T, n int) {
-		db, c := openSeen(t, "host", "Host", "ann", "Ann", "bob", "Bob")
-		ctx := context.Background()
-		ends := c.Now().Add(24 * time.Hour)
-		tt, err := db.CreateTournament(ctx, Tournament{Code: "WXYZ", Creator: "host", Rules: rulesFor(n), Level: "hard", Boards: 4, Ends: ends}, math.MaxUint64-5)
-		require.NoError(t, err)
-		assert.Equal(t, Tournament{ID: tt.ID, Code: "WXYZ", Creator: "host", Rules: rulesFor(n), Level: "hard", Boards: 4,
-			Created: c.Now().Local(), Ends: ends.Local()}, tt)
-		_, err = db.CreateTournament(ctx, Tournament{Code: "WXYZ", Rules: rulesFor(n), Level: "hard", Boards: 4, Ends: ends}, 1)
-		require.ErrorContains(t, err, "exists already")
-		_, err = db.CreateTournament(ctx, Tournament{Code: "NOPE", Creator: "ghost", Rules: rulesFor(n), Level: "hard", Boards: 4, Ends: ends}, 1)
-		require.ErrorIs(t, err, ErrNotFound)
-		_, err = db.CreateTournament(ctx, Tournament{Code: "PAST", Rules: rulesFor(n), Level: "hard", Boards: 4, Ends: c.Now()}, 1)
-		require.Error(t, err)
-		seed, err := db.BoardSeed(ctx, "WXYZ")
-		require.NoError(t, err)
-		assert.Equal(t, uint64(math.MaxUint64-5), seed)
-
-		require.NoError(t, db.SetPars(ctx, "WXYZ", []float64{10, -20, 0, 33.5}))
-		require.NoError(t, db.SetPars(ctx, "WXYZ", []float64{10, -20, 0, 33.5}), "the same pars again")
-		require.Error(t, db.SetPars(ctx, "WXYZ", []float64{1, 2, 3, 4}), "pars are set once")
-		pars, err := db.Pars(ctx, "WXYZ")
-		require.NoError(t, err)
-		assert.Equal(t, []float64{10, -20, 0, 33.5}, pars)
-
-		require.ErrorIs(t, db.StartBoard(ctx, "WXYZ", "ann", 1, "/b1"), ErrNotEntered)
-		require.NoError(t, db.Enter(ctx, "WXYZ", "ann"))
-		require.NoError(t, db.Enter(ctx, "WXYZ", "ann"))
-		require.NoError(t, db.Enter(ctx, "WXYZ", "bob"))
-		require.ErrorIs(t, db.Enter(ctx, "WXYZ", "ghost"), ErrNotFound)
-		require.ErrorIs(t, db.Enter(ctx, "NONE", "ann"), ErrNotFound)
-		es, err := db.Entrants(ctx, "WXYZ")
-		require.NoError(t, err)
-		require.Len(t, es, 2)
-		assert.Equal(t, "Ann", es[0].Name)
-
-		require.NoError(t, db.StartBoard(ctx, "WXYZ", "ann", 1, "/ann/b1"))
-		require.ErrorIs(t, db.StartBoard(ctx, "WXYZ", "ann", 1, "/ann/b1"), ErrBoardStarted)
-		require.Error(t, db.StartBoard(ctx, "WXYZ", "ann", 5, "/ann/b5"))
-		require.ErrorIs(t, db.FinishBoard(ctx, "WXYZ", "ann", 2, 3, "/x", fakeSum("x")), ErrBoardNotStarted)
-		require.NoError(t, db.FinishBoard(ctx, "WXYZ", "ann", 1, 42.5, "/ann/b1.klob", fakeSum("b1")))
-		require.NoError(t, db.FinishBoard(ctx, "WXYZ", "ann", 1, 42.5, "/ann/b1.klob", fakeSum("b1")), "the same result again")
-		require.ErrorIs(t, db.FinishBoard(ctx, "WXYZ", "ann", 1, 0, "/ann/b1.klob", fakeSum("other")), ErrBoardFinished)
-		require.NoError(t, db.StartBoard(ctx, "WXYZ", "ann", 2, "/ann/b2"))
-		require.NoError(t, db.StartBoard(ctx, "WXYZ", "bob", 1, "/bob/b1"))
-		require.NoError(t, db.FinishBoard(ctx, "WXYZ", "bob", 1, -7, "/bob/b1.klob", fakeSum("bob1")))
-
-		mine, err := db.BoardsOf(ctx, "WXYZ", "ann")
-		require.NoError(t, err)
-		require.Len(t, mine, 2)
-		assert.True(t, mine[0].Finished)
-		assert.Equal(t, 42.5, mine[0].Result)
-		assert.Equal(t, "/ann/b1.klob", mine[0].Log)
-		assert.False(t, mine[1].Finished, "board 2 is in play: it resumes from its log")
-		assert.Equal(t, "/ann/b2", mine[1].Log)
-		_, err = db.Results(ctx, "WXYZ")
-		require.ErrorIs(t, err, ErrNotOver)
-		open, err := db.Tournaments(ctx)
-		require.NoError(t, err)
-		require.Len(t, open, 1)
-		assert.Equal(t, 2, open[0].Entries)
-
-		c.Add(24 * time.Hour)
-		require.ErrorIs(t, db.FinishBoard(ctx, "WXYZ", "ann", 2, 1, "/ann/b2.klob", fakeSum("b2")), ErrTournamentOver)
-		require.ErrorIs(t, db.StartBoard(ctx, "WXYZ", "bob", 2, "/bob/b2"), ErrTournamentOver)
-		require.ErrorIs(t, db.Enter(ctx, "WXYZ", "host"), ErrTournamentOver)
-		all, err := db.Results(ctx, "WXYZ")
-		require.NoError(t, err)
-		var lines []string
-		for _, b := range all {
-			lines = append(lines, fmt.Sprintf("%d %s %v %v", b.Board, b.Key, b.Finished, b.Result))
-		}
-		assert.Equal(t, []string{"1 ann true 42.5", "1 bob true -7", "2 ann false 0"}, lines)
-		open, err = db.Tournaments(ctx)
-		require.NoError(t, err)
-		assert.Empty(t, open)
-		assertSound(t, db)
-	})
-}
-
-// The seat count of a tournament is its rules'.
-func TestTournamentSeats(t *testing.T) {
-	db, c := openSeen(t)
-	ctx := context.Background()
-	_, err := db.CreateTournament(ctx, Tournament{Code: "T", Rules: rulesFor(4), Level: "easy", Boards: 8, Ends: c.Now().Add(time.Hour)}, 7)
-	require.NoError(t, err)
-	tt, err := db.Tournament(ctx, "T")
-	require.NoError(t, err)
-	assert.Equal(t, 4, tt.Rules.NumPlayers())
-	assert.Equal(t, "", tt.Creator, "the server's own tournament")
-	_, err = db.CreateTournament(ctx, Tournament{Code: "U", Rules: rules.DefaultOptions(), Level: "easy", Boards: 0, Ends: c.Now().Add(time.Hour)}, 7)
-	require.Error(t, err)
 }
 
 // TestCheckpointsOffTheWriter: the writer's connection never copies the
