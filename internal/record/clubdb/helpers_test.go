@@ -208,3 +208,47 @@ func imported(t testing.TB, db *DB) bool {
 	require.NoError(t, db.rdb.QueryRow("SELECT count(*) FROM meta WHERE key = ?", metaImported).Scan(&n))
 	return n == 1
 }
+
+// goodFile makes a closed database with games and ratings in it.
+func goodFile(t *testing.T, path string) {
+	t.Helper()
+	db, err := Open(path, Options{Now: testkit.StoppedClock().Now})
+	require.NoError(t, err)
+	ctx := context.Background()
+	var p plusOne
+	var wg sync.WaitGroup
+	for w := range 10 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := w; i < 300; i += 10 {
+				_, err := db.RecordGame(ctx, testGame(fmt.Sprint("g", i), fmt.Sprint("k", i%20), fmt.Sprint("k", (i+1)%20)), p.rate)
+				assert.NoError(t, err)
+			}
+		}()
+	}
+	wg.Wait()
+	require.NoError(t, db.Close())
+}
+
+// rawExec runs statements on the file with a plain connection.
+func rawExec(t *testing.T, path string, stmts ...string) {
+	t.Helper()
+	db, err := sql.Open("sqlite", path)
+	require.NoError(t, err)
+	defer db.Close()
+	for _, s := range stmts {
+		_, err := db.Exec(s)
+		require.NoError(t, err, s)
+	}
+}
+
+// openRefused opens path, which Open must refuse, giving no DB, and
+// returns the refusal.
+func openRefused(t *testing.T, path string) error {
+	t.Helper()
+	db, err := Open(path, Options{})
+	require.Error(t, err)
+	require.Nil(t, db)
+	return err
+}

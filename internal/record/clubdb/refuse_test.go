@@ -3,54 +3,16 @@ package clubdb
 import (
 	"bytes"
 	"context"
-	"database/sql"
 	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/klob/klob/internal/testing/testkit"
 )
-
-// goodFile makes a closed database with games and ratings in it.
-func goodFile(t *testing.T, path string) {
-	t.Helper()
-	db, err := Open(path, Options{Now: testkit.StoppedClock().Now})
-	require.NoError(t, err)
-	ctx := context.Background()
-	var p plusOne
-	var wg sync.WaitGroup
-	for w := range 10 {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := w; i < 300; i += 10 {
-				_, err := db.RecordGame(ctx, testGame(fmt.Sprint("g", i), fmt.Sprint("k", i%20), fmt.Sprint("k", (i+1)%20)), p.rate)
-				assert.NoError(t, err)
-			}
-		}()
-	}
-	wg.Wait()
-	require.NoError(t, db.Close())
-}
-
-// rawExec runs statements on the file with a plain connection.
-func rawExec(t *testing.T, path string, stmts ...string) {
-	t.Helper()
-	db, err := sql.Open("sqlite", path)
-	require.NoError(t, err)
-	defer db.Close()
-	for _, s := range stmts {
-		_, err := db.Exec(s)
-		require.NoError(t, err, s)
-	}
-}
 
 // A damaged file, another program's database and a newer klob's
 // database are refused with what and where, and left byte for byte as
@@ -138,16 +100,6 @@ func TestRefusedFilesAreLeftAsTheyAre(t *testing.T) {
 			assert.Equal(t, before, fileSum(t, path))
 		})
 	}
-}
-
-// openRefused opens path, which Open must refuse, giving no DB, and
-// returns the refusal.
-func openRefused(t *testing.T, path string) error {
-	t.Helper()
-	db, err := Open(path, Options{})
-	require.Error(t, err)
-	require.Nil(t, db)
-	return err
 }
 
 func patch(t *testing.T, path string, off int64, b []byte) {
@@ -311,4 +263,81 @@ func TestRowDamageIsRefused(t *testing.T) {
 			assertUntouched(t, path, before)
 		})
 	}
+}
+
+// Damage the check finds says what to do in one style however it
+// shows: a file too malformed to check (random bytes over its middle
+// pages) gives the DamagedError a cut file gives, and a report of
+// damaged rows ends with the same advice. The file is left as it was.
+func TestCheckSaysDamageOneWay(t *testing.T) {
+	path := filepath.Join(t.TempDir(), FileName)
+	goodFile(t, path)
+	fi, err := os.Stat(path)
+	require.NoError(t, err)
+	require.Greater(t, fi.Size(), int64(6*4096), "pages to damage")
+	patch(t, path, fi.Size()/2, bytes.Repeat([]byte{0xa5, 0x3c, 0xee, 0x01}, 2048))
+	before := fileSum(t, path)
+	_, err = CheckFile(context.Background(), path)
+	var de *DamagedError
+	require.ErrorAs(t, err, &de)
+	assert.Contains(t, err.Error(), "the club database "+path+" is damaged: SQLite finds it malformed")
+	assert.Contains(t, err.Error(), "It is left as it is: move it away")
+	assertUntouched(t, path, before)
+
+	var out strings.Builder
+	(&Report{Path: "p", Problems: []string{"integrity: row 21 missing from index i"}, Damaged: true}).Write(&out)
+	assert.Equal(t, "p: integrity: row 21 missing from index i\np: 1 problem\n"+
+		"the club database p is damaged: its check finds the 1 problem above. It is left as it is: move it away with its -wal and -shm files (klob serve then starts a new one and imports the state directory again), or put back a copy.\n", out.String())
+}
+
+// The report's last line counts its problems in words that agree.
+func TestReportCountsProblems(t *testing.T) {
+	for n, want := range []string{"p: ok (schema version 3)\n", "p: 1 problem\n", "p: 2 problems\n"} {
+		r := Report{Path: "p", Version: 3}
+		for i := range n {
+			r.Problems = append(r.Problems, fmt.Sprintf("problem %d", i))
+		}
+		var b strings.Builder
+		r.Write(&b)
+		lines := strings.SplitAfter(b.String(), "\n")
+		assert.Equal(t, want, lines[len(lines)-2], "%d problems", n)
+	}
+}
+
+// FuzzOpen opens files of any bytes as the club database: Open never
+// panics, and a file it refuses keeps its bytes. The seeds are a sound
+// database and pieces of it.
+func FuzzOpen(f *testing.F) {
+	path := filepath.Join(f.TempDir(), FileName)
+	buildAt(f, path, Version)
+	good, err := os.ReadFile(path)
+	if err != nil || len(good) < 4096 {
+		f.Fatalf("the seed database: %v (%d bytes)", err, len(good))
+	}
+	f.Add(good)
+	f.Add(good[:100])
+	f.Add(good[:len(good)/2])
+	f.Add([]byte{})
+	bad := append([]byte(nil), good...)
+	copy(bad[4096+8:], "garbage garbage garbage")
+	f.Add(bad)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		path := filepath.Join(t.TempDir(), FileName)
+		if err := os.WriteFile(path, data, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		db, err := Open(path, Options{})
+		if err != nil {
+			after, rerr := os.ReadFile(path)
+			if rerr != nil || string(after) != string(data) {
+				t.Fatalf("a refused file changed: %v", err)
+			}
+			return
+		}
+		_, _ = db.Check(context.Background())
+		_, _ = db.Counts(context.Background())
+		if err := db.Close(); err != nil {
+			t.Fatal(err)
+		}
+	})
 }

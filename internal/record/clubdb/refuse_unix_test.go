@@ -3,6 +3,7 @@
 package clubdb
 
 import (
+	"context"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -10,6 +11,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/klob/klob/internal/testing/testkit"
 )
 
 // A club database that cannot be written (mode 0444 in a 0555
@@ -35,4 +38,19 @@ func TestOpenRefusesAReadOnlyFile(t *testing.T) {
 	assert.Contains(t, err.Error(), "the club database "+path+" cannot be written (read-only")
 	assert.Contains(t, err.Error(), "It is left as it is")
 	assert.Equal(t, before, fileSum(t, path), "the file changed")
+}
+
+// A directory, a FIFO or a device where the club database should be is
+// refused in words ("a directory"), not the mode's bits, by Open and by
+// the check, without a read that could hang.
+func TestSpecialFilesAreRefused(t *testing.T) {
+	for _, s := range testkit.SpecialFiles(t) {
+		t.Run(s.What, func(t *testing.T) {
+			err := openRefused(t, s.Path)
+			assert.Contains(t, err.Error(), s.Path+" is not a regular file ("+s.What+"): it is left as it is")
+			_, err = CheckFile(context.Background(), s.Path)
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), "("+s.What+")")
+		})
+	}
 }
