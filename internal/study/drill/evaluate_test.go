@@ -22,6 +22,14 @@ func samples() int {
 	return 240
 }
 
+// evaluate evaluates v with the tests' sample count and seed.
+func evaluate(t *testing.T, v *rules.View, seed uint64) Analysis {
+	t.Helper()
+	an, err := EvaluateWith(context.Background(), NewEvaluator().Batch, v, Options{Samples: samples(), Seed: seed})
+	require.NoError(t, err)
+	return an
+}
+
 func row(t *testing.T, an Analysis, k rules.Kind) Row {
 	t.Helper()
 	for _, r := range an.Rows {
@@ -78,8 +86,7 @@ func TestObviousVerdicts(t *testing.T) {
 			Deck: tableDeck(t, map[int]string{0: "JS", 1: "9S", 2: "AS", 3 * n: "TS", 3*n + 1: "AH", 3*n + 2: "KD", up: "8S"})}
 		v, err := strong.View()
 		require.NoError(t, err)
-		an, err := EvaluateWith(context.Background(), NewEvaluator().Batch, &v, Options{Samples: samples(), Seed: 1})
-		require.NoError(t, err)
+		an := evaluate(t, &v, 1)
 		for _, r := range an.Rows {
 			assert.True(t, r.Win > 0 && r.Win < 1, "%d players: %s wins the game %.3f", n, r.Action, r.Win)
 		}
@@ -92,8 +99,7 @@ func TestObviousVerdicts(t *testing.T) {
 		weak.Deck = tableDeck(t, map[int]string{0: "7H", 1: "8H", 2: "7D", 3 * n: "8D", 3*n + 1: "7C", 3*n + 2: "8C", up: "JS"})
 		v, err = weak.View()
 		require.NoError(t, err)
-		an, err = EvaluateWith(context.Background(), NewEvaluator().Batch, &v, Options{Samples: samples(), Seed: 1})
-		require.NoError(t, err)
+		an = evaluate(t, &v, 1)
 		assert.Equal(t, rules.Pass, an.Rows[an.Best].Action.Kind, "%d players: sevens and eights, no trump", n)
 		assert.True(t, row(t, an, rules.Take).Verdict.Kind.Wrong(), "%d players: taking with no trump", n)
 	}
@@ -103,8 +109,7 @@ func TestObviousVerdicts(t *testing.T) {
 // are ranked by the chance to win the game, and the verdicts say so.
 func TestEndgameByWin(t *testing.T) {
 	_, v := parseView(t, "hand=7C 8C 9D 8H 7H QD up=KS score=460-470")
-	an, err := EvaluateWith(context.Background(), NewEvaluator().Batch, &v, Options{Samples: samples(), Seed: 2})
-	require.NoError(t, err)
+	an := evaluate(t, &v, 2)
 	require.True(t, an.ByWin, "near the target: not ranked by the chance to win")
 	for j, r := range an.Rows {
 		assert.True(t, r.Verdict.ByWin, "%s: verdict not by the chance to win", r.Action)
@@ -438,13 +443,9 @@ func TestWinGradesFollowTheGap(t *testing.T) {
 // must not hand the left opponent the jack of the likely trump: shlomo
 // is ranked above pass.
 func TestShlomoIsWorthItsTwenty(t *testing.T) {
-	req, err := Parse("players=4 dealer=A score=182-0 target=500 said=pass,pass,pass " +
+	_, v := parseView(t, "players=4 dealer=A score=182-0 target=500 said=pass,pass,pass "+
 		"deck=7C,JS,QC,JC,TD,AD,7S,QS,TS,KD,KC,TC,8D,KH,JH,9H,AS,TH,9C,AC,KS,QH,JD,QD,7H,AH,7D,8C,9S,8H,8S,9D shlomo=on")
-	require.NoError(t, err)
-	v, err := req.Situation.View()
-	require.NoError(t, err)
-	an, err := EvaluateWith(context.Background(), NewEvaluator().Batch, &v, Options{Samples: samples(), Seed: 5})
-	require.NoError(t, err)
+	an := evaluate(t, &v, 5)
 	shlomo, pass := row(t, an, rules.Shlomo), row(t, an, rules.Pass)
 	assert.Greater(t, shlomo.Mean, pass.Mean+10, "shlomo %+.1f, pass %+.1f", shlomo.Mean, pass.Mean)
 	assert.False(t, shlomo.Verdict.Kind.Wrong(), "shlomo graded %v", shlomo.Verdict.Kind)
@@ -455,13 +456,9 @@ func TestShlomoIsWorthItsTwenty(t *testing.T) {
 // option's value, so its error is the row's own ±, which pools every
 // sample, not the batches' spread: one figure, one error on the table.
 func TestGapErrOfAConstantBest(t *testing.T) {
-	req, err := Parse("players=4 dealer=A score=277-166 target=500 said=pass,pass,pass,pass,pass,pass,pass " +
+	_, v := parseView(t, "players=4 dealer=A score=277-166 target=500 said=pass,pass,pass,pass,pass,pass,pass "+
 		"deck=7S,TS,JC,TH,QH,8C,AH,7C,8S,JD,KH,8H,QS,KS,JH,9H,9D,TD,QD,AD,QC,7H,9S,AS,KD,9C,KC,AC,8D,TC,JS,7D")
-	require.NoError(t, err)
-	v, err := req.Situation.View()
-	require.NoError(t, err)
-	an, err := EvaluateWith(context.Background(), NewEvaluator().Batch, &v, Options{Samples: samples(), Seed: 12284291658088550116})
-	require.NoError(t, err)
+	an := evaluate(t, &v, 12284291658088550116)
 	require.True(t, an.Paired)
 	best := an.Rows[an.Best]
 	require.Equal(t, rules.Pass, best.Action.Kind)

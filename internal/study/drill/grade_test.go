@@ -272,6 +272,15 @@ func TestGapErrKeepsTheGrade(t *testing.T) {
 	}
 }
 
+// measuredByWin is the verdict of row graded where the chance to win
+// may decide, measured, with the scores shown for it and for the best.
+func measuredByWin(row Row, shown, best Shown) Verdict {
+	v := grade(&row, true)
+	v.Measured = true
+	v.Shown, v.BestShown = shown, best
+	return v
+}
+
 // TestEndGameVerdictSaysItsMeasure: near the end of a game a verdict
 // says which measure graded it and why. Graded by the chance to win, a
 // choice that also gives away more points than its grade says so; graded
@@ -279,28 +288,22 @@ func TestGapErrKeepsTheGrade(t *testing.T) {
 // that "the same within the error" can be checked, and so does the
 // reason.
 func TestEndGameVerdictSaysItsMeasure(t *testing.T) {
-	byWin := Row{Gap: 70.6, GapErr: 1.8, WinGap: 0.008, WinGapErr: 0.00001}
-	v := grade(&byWin, true)
-	v.Measured = true
-	v.Shown, v.BestShown = Shown{Mean: 582, Win: 992, Set: true}, Shown{Mean: 1288, Win: 1000, Set: true}
+	v := measuredByWin(Row{Gap: 70.6, GapErr: 1.8, WinGap: 0.008, WinGapErr: 0.00001},
+		Shown{Mean: 582, Win: 992, Set: true}, Shown{Mean: 1288, Win: 1000, Set: true})
 	require.Equal(t, Inaccuracy, v.Kind)
 	assert.Equal(t, "an inaccuracy that lowers your chance to win the game from 100.0% to 99.2%: 0.8% ± 0.0%, beyond 2 standard errors; "+
 		"graded by that chance, which decides near the end, though it scores 70.6 points less", v.Text())
 
-	byPoints := Row{Gap: 37.8, GapErr: 3, WinGap: 0.003, WinGapErr: 0.004}
-	v = grade(&byPoints, true)
-	v.Measured = true
-	v.Shown, v.BestShown = Shown{Mean: 122, Win: 497, Set: true}, Shown{Mean: 500, Win: 500, Set: true}
+	v = measuredByWin(Row{Gap: 37.8, GapErr: 3, WinGap: 0.003, WinGapErr: 0.004},
+		Shown{Mean: 122, Win: 497, Set: true}, Shown{Mean: 500, Win: 500, Set: true})
 	require.Equal(t, Blunder, v.Kind)
 	require.False(t, v.ByWin)
 	assert.Equal(t, "a blunder that costs 37.8 ± 3.0 points, beyond 2 standard errors; "+
 		"graded by the points, as the chances to win are the same within the error (0.3% ± 0.4%)", v.Text())
 
 	// Beyond its error but under the scale: not "within the error".
-	close := Row{Gap: 37.8, GapErr: 3, WinGap: 0.003, WinGapErr: 0.001}
-	v = grade(&close, true)
-	v.Measured = true
-	v.Shown, v.BestShown = Shown{Mean: 122, Win: 497, Set: true}, Shown{Mean: 500, Win: 500, Set: true}
+	v = measuredByWin(Row{Gap: 37.8, GapErr: 3, WinGap: 0.003, WinGapErr: 0.001},
+		Shown{Mean: 122, Win: 497, Set: true}, Shown{Mean: 500, Win: 500, Set: true})
 	assert.Contains(t, v.Text(), "graded by the points, as the chances to win are less than 0.5% apart (0.3% ± 0.1%)")
 
 	other := Row{Result: eval.Result{Action: rules.PassAction(), Mean: -56.3, Win: 0.038}, Gap: 66.3, GapErr: 4, WinGap: 0.010, WinGapErr: 0.006}
