@@ -14,6 +14,23 @@ import (
 	"github.com/klob/klob/rules"
 )
 
+// The seat count of a tournament is its rules'.
+func TestTournamentSeats(t *testing.T) {
+	db, c := openSeen(t)
+	ctx := context.Background()
+	_, err := db.CreateTournament(ctx, Tournament{Code: "T", Rules: rulesFor(4), Level: "easy", Boards: 8, Ends: c.Now().Add(time.Hour)}, 7)
+	require.NoError(t, err)
+	tt, err := db.Tournament(ctx, "T")
+	require.NoError(t, err)
+	assert.Equal(t, 4, tt.Rules.NumPlayers())
+	assert.Equal(t, "", tt.Creator, "the server's own tournament")
+	_, err = db.CreateTournament(ctx, Tournament{Code: "U", Rules: rules.DefaultOptions(), Level: "easy", Boards: 0, Ends: c.Now().Add(time.Hour)}, 7)
+	require.Error(t, err)
+}
+
+// TestTournament: a tournament's course at every seat count: made,
+// entered, its boards started and finished once each, its results
+// hidden until it ends.
 func TestTournament(t *testing.T) {
 	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		db, c := openSeen(t, "host", "Host", "ann", "Ann", "bob", "Bob")
@@ -93,20 +110,6 @@ func TestTournament(t *testing.T) {
 		assert.Empty(t, open)
 		assertSound(t, db)
 	})
-}
-
-// The seat count of a tournament is its rules'.
-func TestTournamentSeats(t *testing.T) {
-	db, c := openSeen(t)
-	ctx := context.Background()
-	_, err := db.CreateTournament(ctx, Tournament{Code: "T", Rules: rulesFor(4), Level: "easy", Boards: 8, Ends: c.Now().Add(time.Hour)}, 7)
-	require.NoError(t, err)
-	tt, err := db.Tournament(ctx, "T")
-	require.NoError(t, err)
-	assert.Equal(t, 4, tt.Rules.NumPlayers())
-	assert.Equal(t, "", tt.Creator, "the server's own tournament")
-	_, err = db.CreateTournament(ctx, Tournament{Code: "U", Rules: rules.DefaultOptions(), Level: "easy", Boards: 0, Ends: c.Now().Add(time.Hour)}, 7)
-	require.Error(t, err)
 }
 
 // TestEndTournament: the creator ends a tournament at once: it is over
