@@ -1,0 +1,217 @@
+package table
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/klob/klob/internal/play/host"
+	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
+)
+
+// headerForm is a header line's score with the totals taken out ("us #
+// · them #"): what must not change from deal to deal.
+func headerForm(text string) string {
+	head := strings.SplitN(text, "\n", 2)[0]
+	at := strings.LastIndex(head, "   ")
+	return regexp.MustCompile(`\d+`).ReplaceAllString(strings.TrimSpace(head[at:]), "#")
+}
+
+// TestHeaderKeepsItsForm: at four players at 80×24 the header names the
+// teams the same way in every deal, in its play and at its result,
+// for the person and for a spectator: the form is chosen on the game's
+// longest title, not on this deal's dealer ("you deal" left room for
+// "You & North" where "West deals" did not), and a spectator's teams
+// keep one spacing.
+func TestHeaderKeepsItsForm(t *testing.T) {
+	f := newFixture(t, 4, seeds[4], 80, 24)
+	w := newWatcher(t, f, nil)
+	forms := map[string][]string{}
+	see := func(what string) {
+		w.catchUp()
+		forms["seat"] = append(forms["seat"], what+": "+headerForm(f.text()))
+		forms["spectator"] = append(forms["spectator"], what+": "+headerForm(w.text()))
+	}
+	for deal := 1; deal <= 3; deal++ {
+		if !f.reach(func(s host.Snapshot) bool {
+			return s.DealNo == deal && s.Can.Act && !s.Between
+		}, true) {
+			break
+		}
+		see("deal")
+		if !f.reach(func(s host.Snapshot) bool { return s.DealNo == deal && s.Between }, true) {
+			break
+		}
+		see("result")
+	}
+	for _, who := range []string{"seat", "spectator"} {
+		fs := forms[who]
+		if len(fs) < 4 {
+			t.Fatalf("%s: too few deals seen: %q", who, fs)
+		}
+		first := strings.SplitN(fs[0], ": ", 2)[1]
+		for _, s := range fs[1:] {
+			if strings.SplitN(s, ": ", 2)[1] != first {
+				t.Errorf("%s: the header's form changes between deals: %q", who, fs)
+				break
+			}
+		}
+	}
+}
+
+// TestSpectatorHeaderOneSpacing: a spectator's header over a table of
+// ann, bob, cid and Bot D names the teams one way whoever deals, in deal
+// 1 at 0 to 0 and at deal 2's result: never "ann&cid" in one and "ann &
+// cid" in another.
+func TestSpectatorHeaderOneSpacing(t *testing.T) {
+	ctx := kit.NewContext(false)
+	var seen []string
+	for _, c := range []struct {
+		deal   int
+		dealer rules.Seat
+		totals [4]int
+	}{{1, rules.SeatA, [4]int{}}, {1, rules.Seat(3), [4]int{}}, {2, rules.SeatB, [4]int{44, 320}}, {2, rules.NoSeat, [4]int{44, 320}}} {
+		sc := sceneOf(rules.View{Players: 4, Options: options(4), Dealer: c.dealer})
+		sc.You, sc.DealNo, sc.Totals, sc.Tag = rules.NoSeat, c.deal, c.totals, "table ABCD"
+		for i, name := range []string{"ann", "bob", "cid", "Bot D"} {
+			sc.Players[i].Name = name
+		}
+		seen = append(seen, headerForm(ansi.Strip(sc.Header(&ctx, 80))))
+	}
+	for _, s := range seen[1:] {
+		if s != seen[0] {
+			t.Fatalf("the spectator's header changes its form: %q", seen)
+		}
+	}
+}
+
+// At 80 columns the header keeps the seat count at three and four
+// players however wide the scores and names are: the tag and the dealer
+// give way first, then the target and the count are said in one ("3
+// players to 1500"), then long names are shortened.
+func TestHeaderKeepsSeatCount(t *testing.T) {
+	ctx := kit.NewContext(false)
+	names := [][]string{{"You", "West", "North", "East"}, {"Tester", "Westmorland", "Northumberland", "Eastbourne"}}
+	scores := [][4]int{{0, 155, 69, 0}, {1234, 1502, 998, 0}, {9999, 9999, 9999, 0}}
+	for _, n := range []int{2, 3, 4} {
+		for _, nm := range names {
+			for _, tot := range scores {
+				o := options(n)
+				o.Target = 1500
+				sc := &Scene{V: rules.View{Players: n, Options: o, Dealer: rules.SeatB}, You: rules.SeatA, DealNo: 12, Totals: tot, Tag: "normal bots"}
+				for s := range n {
+					sc.Players = append(sc.Players, Player{Name: nm[s]})
+				}
+				h := ansi.Strip(sc.Header(&ctx, 80))
+				if kit.WidthOf(h) > 80 {
+					t.Fatalf("%d players: header %d wide: %q", n, kit.WidthOf(h), h)
+				}
+				count := fmt.Sprintf("%d players", n)
+				if n > 2 && !strings.Contains(h, count) {
+					t.Errorf("%d players, scores %v: no %q in %q", n, tot[:n], count, h)
+				}
+				if !strings.Contains(h, "game to 1500") && !strings.Contains(h, count+" to 1500") {
+					t.Errorf("%d players, scores %v: no target in %q", n, tot[:n], h)
+				}
+			}
+		}
+	}
+}
+
+// The header keeps its form through a game: from the first deal's
+// zeros to scores as wide as the target, what it says left of the
+// scores and how it names the sides do not change ("game to 200 · 3
+// players" turning "3 players to 200", "You & North" turning "us").
+func TestHeaderFormHoldsThroughTheGame(t *testing.T) {
+	ctx := kit.NewContext(false)
+	for _, n := range []int{2, 3, 4} {
+		for _, target := range []int{200, 500, 1500} {
+			form := func(tot [4]int) (left string, sides int) {
+				o := options(n)
+				o.Target = target
+				sc := &Scene{V: rules.View{Players: n, Options: o, Dealer: rules.SeatB}, You: rules.SeatA, DealNo: 3, Totals: tot}
+				for _, name := range []string{"You", "West", "North", "East"}[:n] {
+					sc.Players = append(sc.Players, Player{Name: name})
+				}
+				h := ansi.Strip(sc.Header(&ctx, 80))
+				i := strings.Index(h, "   ")
+				return strings.TrimSpace(h[:i]), strings.Count(h, "us ") + strings.Count(h, "You")
+			}
+			l0, s0 := form([4]int{0, 0, 0, 0})
+			high := target - 1
+			l1, s1 := form([4]int{high, high, high, high})
+			if l0 != l1 || s0 != s1 {
+				t.Errorf("%d players to %d: %q (sides %d) at the start, %q (sides %d) later", n, target, l0, s0, l1, s1)
+			}
+		}
+	}
+}
+
+// A board's header that is not saved ends on its mark, with no
+// separator after it, and a game's keeps the score after the mark.
+func TestUnsavedMarkEndsTheHeader(t *testing.T) {
+	ctx := kit.NewContext(false)
+	for _, n := range []int{2, 3, 4} {
+		d := rules.NewDeal(options(n), rules.SeatA, rules.Shuffle(rand.New(rand.NewPCG(1, 2))))
+		sc := &Scene{V: d.View(rules.SeatA), You: rules.SeatA, Unsaved: true}
+		for range n {
+			sc.Players = append(sc.Players, Player{Name: "ann"})
+		}
+		game := strings.TrimRight(ansi.Strip(sc.Header(&ctx, 80)), " ")
+		if !strings.Contains(game, "! not saved · ") {
+			t.Errorf("%d players: a game's header %q has no mark before its score", n, game)
+		}
+		sc.Board = "Board 1 of 8"
+		board := strings.TrimRight(ansi.Strip(sc.Header(&ctx, 80)), " ")
+		if !strings.HasSuffix(board, "! not saved") {
+			t.Errorf("%d players: a board's header %q does not end on its mark", n, board)
+		}
+	}
+}
+
+// The partner's mark of four stays in one place, left of the partner's
+// name, whether or not a long state (on the clock, on its turn) takes
+// the room beside its card: for a player and for a spectator.
+func TestPartnerMarkKeepsItsPlace(t *testing.T) {
+	ctx := kit.NewContext(false)
+	for _, watching := range []bool{false, true} {
+		var at [][2]int
+		for _, clock := range []bool{false, true} {
+			v := rules.View{Players: 4, Options: options(4), Seat: rules.SeatA, Trump: rules.Hearts, Maker: rules.SeatB,
+				DixBy: rules.NoSeat, OrigUpcard: rules.MustCard("8C"), Upcard: rules.NoCard, Bottom: rules.NoCard,
+				SeqWinner: rules.NoSeat, Phase: rules.PhaseSequences, LastLeader: rules.NoSeat, Dealer: rules.SeatB, Turn: rules.SeatB}
+			v.Counts = [4]int{8, 8, 8, 8}
+			sc := sceneOf(v)
+			sc.Watching = watching
+			if watching {
+				sc.You = rules.NoSeat
+			}
+			sc.Players[0].Name = "ann"
+			sc.Players[2].Tag = "normal"
+			if clock {
+				sc.V.Turn = rules.Seat(2)
+				sc.Players[2].Tag = "on the\nclock"
+			}
+			grid := ansi.Strip(strings.Join(sc.trickGrid(&ctx, 55, kit.CardSize{W: 5, H: 3}, false), "\n"))
+			found := false
+			for r, l := range strings.Split(grid, "\n") {
+				if c := strings.Index(l, "partner"); c >= 0 {
+					at = append(at, [2]int{r, c})
+					found = true
+					break
+				}
+			}
+			if !found {
+				t.Fatalf("watching %v, clock %v: no partner mark:\n%s", watching, clock, grid)
+			}
+			if clock && at[0] != at[1] {
+				t.Errorf("watching %v: the partner mark moved from %v to %v when on the clock:\n%s", watching, at[0], at[1], grid)
+			}
+		}
+	}
+}

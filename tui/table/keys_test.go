@@ -1,0 +1,287 @@
+package table
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/klob/klob/internal/play/host"
+	"github.com/klob/klob/internal/testing/testkit"
+	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
+	"github.com/klob/klob/tui/kit/kittest"
+)
+
+// keysLine is the screen's last line, with -ascii's words.
+func keysLine(f *fixture) string {
+	lines := strings.Split(f.text(), "\n")
+	return kit.ASCIIText(lines[len(lines)-1])
+}
+
+// TestKeysCardPlayListsTricks: at 80 columns the card play's keys line
+// names the v list whenever it fits (claim and the hint offered, with
+// undo too where the gaps narrow for it), and says the digits play in
+// one hint with enter, with the numbers of the cards held ("enter/1-9
+// play"), never a separate "1-9 card". At every seat count.
+func TestKeysCardPlayListsTricks(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		f := newFixture(t, n, seeds[n], 80, 24, gated())
+		f.until("a card that may follow an undo", func(s host.Snapshot) bool {
+			return s.Can.Act && s.Can.Undo && s.Can.Claim && s.View.Phase == rules.PhasePlay
+		}, true)
+		f.refresh()
+		digits := fmt.Sprintf("enter/1-%d play", len(f.s.hand()))
+		for _, w := range []string{digits, "u undo", "v tricks", "c claim", "H hint"} {
+			if keys := keysLine(f); !strings.Contains(keys, w) {
+				t.Errorf("%d players: the keys line leaves out %q: %q", n, w, keys)
+			}
+		}
+		if keys := keysLine(f); strings.Contains(keys, " card") {
+			t.Errorf("%d players: the digits are a hint of their own: %q", n, keys)
+		}
+	})
+}
+
+// TestKeysCloseHintBothScripts: with the hint open on a card to play,
+// the keys line says how to close it with -ascii as without (the ASCII
+// arrows are wider), the v list giving way first. At every seat count.
+func TestKeysCloseHintBothScripts(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		for _, ascii := range []bool{false, true} {
+			f := newFixture(t, n, 42, 80, 24, gated())
+			f.until("a card", func(s host.Snapshot) bool {
+				return s.Can.Act && !s.Can.Undo && s.Can.Claim && s.View.Phase == rules.PhasePlay
+			}, true)
+			f.refresh()
+			f.drawASCII(ascii)
+			if keys := keysLine(f); !strings.Contains(keys, "v tricks") {
+				t.Errorf("%d players, ascii %v: no v tricks: %q", n, ascii, keys)
+			}
+			f.hs.Press("H")
+			keys := keysLine(f)
+			if !strings.Contains(keys, "close the hint") || !strings.Contains(keys, "c claim") || !strings.Contains(keys, "<-/-> choose") {
+				t.Errorf("%d players, ascii %v: the open hint's keys line: %q", n, ascii, keys)
+			}
+			lines := strings.Split(f.text(), "\n")
+			if w := kit.WidthOf(lines[len(lines)-1]); w > 80 {
+				t.Errorf("%d players, ascii %v: the keys line is %d wide", n, ascii, w)
+			}
+		}
+	})
+}
+
+// TestChooseAheadMatchesHand: while another seat plays, the keys line
+// offers to choose ahead with the numbers of the cards the person
+// holds ("1-8" with eight, "1" with one), as their own turn does, not
+// "1-9" whatever the hand; with no card left it offers none. At every
+// seat count, through two deals: nine cards (eight with four players)
+// at the first trick, fewer later.
+func TestChooseAheadMatchesHand(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		f := newFixture(t, n, seeds[n], 80, 24, gated())
+		seen := map[int]bool{}
+		f.until("the third deal", func(s host.Snapshot) bool {
+			if s.DealNo > 2 {
+				return true
+			}
+			if s.Thinking == rules.NoSeat || s.Can.Act || s.Between || s.Over || s.View.Phase != rules.PhasePlay {
+				return false
+			}
+			held := len(f.s.hand())
+			seen[held] = true
+			lines := strings.Split(f.text(), "\n")
+			keys := lines[len(lines)-1]
+			want := fmt.Sprintf(" 1-%d choose ahead", held)
+			switch held {
+			case 0:
+				if strings.Contains(keys, "choose ahead") {
+					t.Fatalf("no card in hand, the keys line offers to choose ahead: %q", keys)
+				}
+				return false
+			case 1:
+				want = " 1 choose ahead"
+			}
+			if !strings.Contains(keys, want) {
+				t.Fatalf("%d cards in hand, the keys line does not offer %q:\n%s", held, want, f.text())
+			}
+			return false
+		}, true)
+		first := map[int]int{2: 9, 3: 9, 4: 8}[n]
+		for _, held := range []int{first, first - 1, 1} {
+			if !seen[held] {
+				t.Errorf("never waited for another seat holding %d cards (held: %v)", held, seen)
+			}
+		}
+	})
+}
+
+// TestBellaQuestionKeys: the bella question shows its answers as [b]
+// and [n], and its key line offers esc for another card. A digit that
+// answers nothing is refused in those keys, not in numbers the screen
+// does not show, and the full help lists esc with the question, as it
+// lists b and n. At every seat count.
+func TestBellaQuestionKeys(t *testing.T) {
+	bellaSeeds := map[int]uint64{2: 116, 3: 102, 4: 171}
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		f := newFixture(t, n, bellaSeeds[n], 80, 24, gated())
+		f.until("a card with bella", func(s host.Snapshot) bool {
+			return s.Can.Act && s.View.Phase == rules.PhasePlay && hasBella(s.View.Legal(), 0)
+		}, true)
+		f.refresh()
+		s := f.snap()
+		var card rules.Card
+		for _, a := range s.View.Legal() {
+			if a.Kind == rules.PlayCard && a.Bella {
+				card = a.Card
+			}
+		}
+		i := slices.Index(f.s.hand(), card)
+		f.hs.Press(string(rune('1' + i)))
+		if f.s.Bella != card || !strings.Contains(f.text(), "esc another card") {
+			t.Fatalf("no bella question, or its line offers no esc:\n%s", f.text())
+		}
+		f.hs.Press("4")
+		text := kittest.Flat(f.text())
+		switch {
+		case f.port.Snapshot().Gen != s.Gen || f.s.Bella != card:
+			t.Fatalf("4 answered the bella question:\n%s", f.text())
+		case !strings.Contains(text, "4 is not among the choices now: b or n") || strings.Contains(text, "1 or 2"):
+			t.Fatalf("4 is not refused in the keys the question shows:\n%s", f.text())
+		}
+		esc := false
+		for _, row := range f.s.KeyHelp(&f.hs.Ctx.Keys).FullHelp() {
+			for _, b := range row {
+				esc = esc || b.Help().Key == "esc" && strings.Contains(b.Help().Desc, "bella question: choose another card")
+			}
+		}
+		if !esc {
+			t.Fatal("the full help has no esc for the bella question")
+		}
+		f.hs.Press("esc")
+		if f.s.Bella != rules.NoCard || f.port.Snapshot().Gen != s.Gen {
+			t.Fatalf("esc did not go back to another card:\n%s", f.text())
+		}
+	})
+}
+
+// TestHeldTrickAnyKey: at a trick held on the table the lines say
+// enter, space or a key they do not list goes on to the next trick
+// (v, ? and q do what they say), and so it does for enter, space and
+// the keys that act elsewhere: u takes back nothing (not the card that
+// ended the trick, though it could be taken back), o does not sort, H
+// opens no hint. v opens the list and does not go on.
+func TestHeldTrickAnyKey(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		f := newFixture(t, n, seeds[n], 80, 24, func(hc *host.Config, _ *Config) { hc.HoldTricks = true })
+		for _, k := range []string{"v", "enter", "space", "u", "o", "H"} {
+			f.until("a trick held", func(s host.Snapshot) bool { return s.Hold && s.Can.Ready && (k != "u" || s.Can.Undo) }, true)
+			text := kittest.Flat(f.text())
+			if !strings.Contains(text, "Trick over. Enter, space or a key not listed below: the next trick.") ||
+				!strings.Contains(text, "enter/space next trick · v tricks · ? help · q quit") {
+				t.Fatalf("%s: the lines do not say which keys go on:\n%s", k, f.text())
+			}
+			if k == "v" {
+				s := f.snap()
+				f.hs.Press("v")
+				if now := f.snap(); !now.Hold || now.Gen != s.Gen || !f.s.tricks {
+					t.Fatalf("v went on from the held trick, or opened no list:\n%s", f.text())
+				}
+				f.hs.Press("v")
+				continue
+			}
+			s, order := f.snap(), f.s.order
+			f.hs.Press(k)
+			now := f.snap()
+			switch {
+			case now.Hold && now.Gen == s.Gen:
+				t.Fatalf("%s did not go on to the next trick:\n%s", k, f.text())
+			case now.Takebacks != s.Takebacks || strings.Contains(f.text(), "Taken back"):
+				t.Fatalf("%s took back at the held trick:\n%s", k, f.text())
+			case f.s.order != order:
+				t.Fatalf("%s sorted the hand at the held trick:\n%s", k, f.text())
+			case f.s.hinting:
+				t.Fatalf("%s opened the hint at the held trick:\n%s", k, f.text())
+			}
+		}
+	})
+}
+
+// TestKeyAsADealComes: with kit.Context.Settle, enter, a digit, a bid's
+// letter or a click pressed as a new deal comes to the screen (the
+// second of a double enter or a double click on the last result)
+// decides nothing: the screen says why, and each such key starts the
+// wait again, so that a held enter decides nothing while held. The same
+// key once the deal has been on the screen for Settle since the last
+// one dropped decides as always. Keys that decide nothing (v) still
+// work. At every seat count, on the screen's clock.
+func TestKeyAsADealComes(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		now := t0
+		f := newFixture(t, n, seeds[n], 80, 24, func(_ *host.Config, tc *Config) {
+			tc.Now = func() time.Time { return now }
+		})
+		f.hs.Ctx.Settle = DefaultSettle
+		// The first deal came at t0, long before now: it takes keys.
+		now = t0.Add(time.Hour)
+		f.until("the first deal's result", func(s host.Snapshot) bool { return s.Between && s.Can.Ready }, true)
+		f.hs.Press("enter")
+		if s := f.snap(); s.Between || !s.Can.Act || s.DealNo != 2 {
+			t.Fatalf("enter on the result did not open the next deal at the person's turn: %+v", s.Can)
+		}
+		gen := f.port.Snapshot().Gen
+		// Straight to Update: the driver would wait for the tick that
+		// ends the note.
+		drop := func(msg tea.Msg) {
+			t.Helper()
+			_, cmd := f.s.Update(&f.hs.Ctx, msg)
+			if g := f.port.Snapshot().Gen; g != gen {
+				t.Fatalf("%v pressed as the deal came was taken", msg)
+			}
+			if cmd == nil {
+				t.Fatalf("%v dropped with no tick to end the note", msg)
+			}
+		}
+		for _, k := range []string{"enter", "1", "p", "t"} {
+			drop(kittest.Key(k))
+		}
+		// A click anywhere, on the menu's offers too.
+		for y := range 24 {
+			for _, x := range []int{2, 20, 40, 60} {
+				drop(tea.MouseClickMsg{X: x, Y: y, Button: tea.MouseLeft})
+			}
+		}
+		if !strings.Contains(kittest.Flat(f.text()), aheadNote) {
+			t.Errorf("the screen does not say why the key was not taken:\n%s", f.text())
+		}
+		// The note stays while the deal settles, and goes once it takes
+		// keys.
+		if _, cmd := f.s.Update(&f.hs.Ctx, settledMsg{f.s}); cmd == nil || !strings.Contains(kittest.Flat(f.text()), aheadNote) {
+			t.Errorf("the note went while the deal settled:\n%s", f.text())
+		}
+		f.hs.Press("v")
+		if !f.s.tricks {
+			t.Errorf("v, which decides nothing, did not open the list as the deal came")
+		}
+		f.hs.Press("v")
+		// A held enter: a repeat every 30 ms for two seconds.
+		for range 66 {
+			now = now.Add(30 * time.Millisecond)
+			drop(kittest.Key("enter"))
+		}
+		now = now.Add(DefaultSettle - time.Millisecond)
+		drop(kittest.Key("enter"))
+		now = now.Add(DefaultSettle)
+		f.s.Update(&f.hs.Ctx, settledMsg{f.s})
+		if strings.Contains(kittest.Flat(f.text()), aheadNote) {
+			t.Errorf("the note stays once the deal takes keys:\n%s", f.text())
+		}
+		f.hs.Press("enter")
+		if g := f.port.Snapshot().Gen; g == gen {
+			t.Fatalf("enter pressed %v after the last key dropped was not taken:\n%s", DefaultSettle, f.text())
+		}
+	})
+}

@@ -1,0 +1,261 @@
+package table
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/klob/klob/internal/play/host"
+	"github.com/klob/klob/internal/testing/testkit"
+	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
+	"github.com/klob/klob/tui/kit/kittest"
+)
+
+// TestBiddingKeepsItsRows: at 80×24 the table does not move between
+// the frames of one bidding (the person passing each time), although
+// the line over it may need two rows in round one and one in round
+// two: seed 3 deals two players a bidding that comes to round two.
+func TestBiddingKeepsItsRows(t *testing.T) {
+	for _, seed := range []uint64{3, 11, 69} {
+		testkit.EachSeatCount(t, func(t *testing.T, n int) {
+			f := newFixture(t, n, seed, 80, 24)
+			prev, prevText := -1, ""
+			for range 40 {
+				s := f.settle()
+				f.refresh()
+				if s.View.Phase != rules.PhaseBid1 && s.View.Phase != rules.PhaseBid2 {
+					break
+				}
+				row := -1
+				for r, l := range strings.Split(f.text(), "\n") {
+					if strings.Contains(l, "Bidding, round") {
+						row = r
+					}
+				}
+				if prev >= 0 && row != prev {
+					t.Errorf("seed %d: the table moves from row %d to %d:\n%s\nthen:\n%s", seed, prev, row, prevText, f.text())
+				}
+				prev, prevText = row, f.text()
+				if !s.Can.Act {
+					break
+				}
+				f.step(false)
+			}
+		})
+	}
+}
+
+// TestAnnounceBelowTheBestMenu: holding a 50 and a 20 at the dialogue's
+// opening, the person is offered both announcements, the fifty on a and
+// the twenty on its number, and the number takes the twenty.
+func TestAnnounceBelowTheBestMenu(t *testing.T) {
+	both := func(s host.Snapshot) bool {
+		if !s.Can.Act || s.View.Phase != rules.PhaseSequences {
+			return false
+		}
+		n := 0
+		for _, a := range s.View.Legal() {
+			if a.Kind == rules.Announce {
+				n++
+			}
+		}
+		return n == 2
+	}
+	for seed := uint64(1); seed < 200; seed++ {
+		f := newFixture(t, 2, seed, 80, 24, gated())
+		if !f.reach(both, true) {
+			continue
+		}
+		txt := f.text()
+		if !strings.Contains(txt, "[a] fifty") || !strings.Contains(txt, "[2] twenty") {
+			t.Fatalf("seed %d: the menu does not offer both announcements by their keys:\n%s", seed, txt)
+		}
+		f.hs.Press("right")
+		if txt := f.text(); !strings.Contains(txt, "[2] twenty: the twenty only, the fifty kept quiet;") {
+			t.Fatalf("seed %d: the twenty's line does not say what it does:\n%s", seed, txt)
+		}
+		f.hs.Press("2")
+		f.settle()
+		sn := f.snap()
+		h := sn.View.History()
+		if last := h[len(h)-1]; last.Seat != rules.SeatA || last.Action != rules.AnnounceAction(20) {
+			t.Fatalf("seed %d: 2 took %v", seed, last)
+		}
+		return
+	}
+	t.Fatal("no seed up to 200 deals the person a 50 and a 20 to open with")
+}
+
+// Once the four-handed maker has the upcard in its hand it is not drawn
+// on the table for anyone: not for the maker, the other players or a
+// spectator. The header says whose hand it is in, in words true in both
+// rounds ("in bob's hand", "in your hand"), never "took it"; once
+// played, that it was.
+func TestUpcardInHandNotOnTable(t *testing.T) {
+	ctx := kit.NewContext(false)
+	ten := rules.MustCard("TC")
+	opts := options(4)
+	for _, tc := range []struct {
+		you  rules.Seat
+		want string
+	}{
+		{rules.SeatB, "upcard 10♣ (in your hand)"},
+		{rules.Seat(2), "upcard 10♣ (in West's hand)"},
+		{rules.Seat(3), "upcard 10♣ (in West's hand)"},
+		{rules.NoSeat, "upcard 10♣ (in West's hand)"},
+		{rules.Seat(3), "upcard 10♣ (West played it)"},
+	} {
+		v := rules.View{Players: 4, Options: opts, Seat: tc.you, Trump: rules.Clubs, Maker: rules.SeatB, DixBy: rules.NoSeat,
+			OrigUpcard: ten, Upcard: rules.NoCard, Bottom: rules.NoCard, SeqWinner: rules.NoSeat,
+			Phase: rules.PhaseSequences, LastLeader: rules.NoSeat, Dealer: rules.SeatA, Turn: rules.SeatB}
+		if tc.you == rules.SeatB {
+			v.Hand = rules.SetOf(ten)
+		}
+		if strings.Contains(tc.want, "played") {
+			v.Played[rules.SeatB] = rules.SetOf(ten)
+		}
+		sc := sceneOf(v)
+		sc.You = tc.you
+		grid := ansi.Strip(strings.Join(sc.trickGrid(&ctx, 80, kit.CardSize{W: 5, H: 3}, false), "\n"))
+		if strings.Contains(grid, "Upcard") || strings.Contains(grid, "10♣") {
+			t.Errorf("seat %v: the upcard in West's hand is drawn on the table:\n%s", tc.you, grid)
+		}
+		info := ansi.Strip(strings.Join(sc.infoFrags(&ctx), " · "))
+		if !strings.Contains(info, tc.want) || strings.Contains(info, "took it") {
+			t.Errorf("seat %v: header %q, want %q", tc.you, info, tc.want)
+		}
+	}
+}
+
+// The line under a menu says what the chosen item means at every seat
+// count: at the first bid, what passing means.
+func TestChoiceExplainedAtEveryCount(t *testing.T) {
+	eachTable(t, func(t *testing.T, n int, f *fixture) {
+		f.until("the person's first bid", func(s host.Snapshot) bool {
+			return s.Can.Act && s.View.Phase == rules.PhaseBid1
+		}, false)
+		if got := f.text(); !strings.Contains(got, "pass: leave") {
+			t.Errorf("the first bid does not say what passing means:\n%s", got)
+		}
+	})
+}
+
+// Every explanation fits, with its item's words, on the one line under
+// the menu at 80 columns: nothing of it is cut, at any seat count.
+func TestChoiceExplainFits(t *testing.T) {
+	ctx := kittest.Context(80, 24)
+	s := &Screen{}
+	s.Bella = rules.NoCard
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		var items []rules.Action
+		for k := rules.Pass; k <= rules.Give; k++ {
+			a := rules.Action{Kind: k}
+			switch k {
+			case rules.Name:
+				for _, su := range []rules.Suit{rules.Clubs, rules.Diamonds, rules.Hearts, rules.Spades, rules.NoTrumps} {
+					items = append(items, rules.NameAction(su))
+				}
+				continue
+			case rules.Announce:
+				items = append(items, rules.AnnounceAction(20))
+				a.N = 50
+			case rules.Top:
+				a.Rank = rules.Ace
+			case rules.Length:
+				a.N = 8
+			case rules.Give, rules.Draw, rules.PlayCard:
+				a.Card = rules.MustCard("TD")
+				a.Bella = k == rules.PlayCard
+			}
+			items = append(items, a)
+		}
+		items = append(items, rules.PlayMenageAction(rules.MustCard("JH")))
+		for _, ph := range []rules.Phase{rules.PhaseDeclare, rules.PhaseBid1, rules.PhaseBid2, rules.PhaseSequences} {
+			for _, dealer := range []rules.Seat{rules.SeatA, rules.SeatB} {
+				v := rules.View{Players: n, Phase: ph, Dealer: dealer, OrigUpcard: rules.MustCard("JD")}
+				for i := range items {
+					l := s.choiceLine(&ctx, &v, items[i:i+1], 0)
+					if w := kit.WidthOf(l); w > ctx.Width-2 {
+						t.Errorf("%v in %v: %d columns: %q", items[i], ph, w, l)
+					}
+				}
+			}
+		}
+	})
+}
+
+// TestOneAnswerAsked: at a shared table a decision with one legal
+// answer is asked all the same (Game.AskAll). At 80×24 at every seat
+// count the screen shows its one item and says why it is the only
+// answer, and enter answers it.
+func TestOneAnswerAsked(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		o := options(n)
+		o.Shlomo, o.Cleopatra = n > 2, n == 4
+		f := newFixture(t, n, seeds[n], 80, 24, func(hc *host.Config, tc *Config) {
+			hc.Options, hc.AskAll, tc.Shared = o, true, true
+		})
+		seen := map[rules.Kind]bool{}
+		for len(seen) < 3 && f.reach(func(s host.Snapshot) bool {
+			return s.Only != "" && !seen[s.View.Legal()[0].Kind]
+		}, false) {
+			s := f.snap()
+			a := s.View.Legal()[0]
+			seen[a.Kind] = true
+			kittest.CheckSize(t, frame(f.hs), 80, 24)
+			text := kittest.Flat(f.text())
+			if !strings.Contains(text, "Only answer: "+s.Only+".") {
+				t.Fatalf("%v asked alone: the screen does not say why (%q):\n%s", a, s.Only, f.text())
+			}
+			// In the move clock's last seconds too, beside them.
+			due := f.s.snap.Players[s.Seat].Due
+			clockAt(f, t0, s.Seat, 20*time.Second)
+			text = kittest.Flat(f.text())
+			if !strings.Contains(text, "Only answer: "+s.Only+".") || !strings.Contains(text, "A bot plays for you in 20s.") {
+				t.Fatalf("%v asked alone, 20 s left: the reason or the clock is missing:\n%s", a, f.text())
+			}
+			f.s.snap.Players[s.Seat].Due = due
+			gen := s.Gen
+			f.step(false)
+			f.refresh()
+			if f.snap().Gen == gen {
+				t.Fatalf("enter did not answer %v", a)
+			}
+		}
+		if len(seen) == 0 {
+			t.Fatal("no decision with one answer was asked")
+		}
+	})
+}
+
+// A menu's letter or number that takes nothing now says so, and which
+// keys do: in round one the letter of a suit, in round two the suit
+// turned down in round one, a number past the menu. The decision is
+// still to make.
+func TestKeyNotOfferedSaysSo(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		f := newFixture(t, n, seeds[n], 80, 24)
+		f.until("the person's bid", func(s host.Snapshot) bool {
+			return s.Can.Act && (s.View.Phase == rules.PhaseBid1 || s.View.Phase == rules.PhaseBid2)
+		}, false)
+		before := f.snap().Gen
+		for _, key := range []string{"e", "9", "x"} {
+			f.hs.Press(key)
+			text := kittest.Flat(f.text())
+			if !strings.Contains(text, key+" is not among the choices now:") {
+				t.Errorf("%s says nothing:\n%s", key, f.text())
+			}
+			_, keys, _ := strings.Cut(text, key+" is not among the choices now: ")
+			keys, _, _ = strings.Cut(keys, ".")
+			if !strings.Contains(keys, "p") || strings.Contains(keys, key) {
+				t.Errorf("the note names not the keys that choose (%q):\n%s", keys, f.text())
+			}
+			if f.snap().Gen != before {
+				t.Fatalf("%s made a move", key)
+			}
+		}
+	})
+}
