@@ -69,8 +69,7 @@ func TestDoubleEnterKeepsTheGameOver(t *testing.T) {
 // person has not seen at their turn; enter there plays the card chosen.
 // Keys typed as the deal ends never cross into the next deal.
 func TestTypedAheadCard(t *testing.T) {
-	testkit.EachSeatCount(t, func(t *testing.T, n int) {
-		f := newFixture(t, n, seeds[n], 80, 24, gated())
+	eachTableWith(t, gated(), func(t *testing.T, n int, f *fixture) {
 		// The person plays, a bot is to play next.
 		f.until("a card with a bot to play after it", func(s host.Snapshot) bool {
 			return s.Can.Act && s.View.Phase == rules.PhasePlay && s.View.Hand.Count() > 2
@@ -142,8 +141,7 @@ func TestTypedAheadCard(t *testing.T) {
 // cursor stays on a playable card and nothing is kept. A playable one is
 // pointed at. At every seat count.
 func TestTypedAheadUnplayable(t *testing.T) {
-	testkit.EachSeatCount(t, func(t *testing.T, n int) {
-		f := newFixture(t, n, seeds[n], 80, 24, gated())
+	eachTableWith(t, gated(), func(t *testing.T, n int, f *fixture) {
 		dropped, pointed := 0, 0
 		for try := 0; try < 200 && (dropped == 0 || pointed == 0); try++ {
 			f.until("a card with a bot to play after it", func(s host.Snapshot) bool {
@@ -347,8 +345,7 @@ func TestUndoTakesBack(t *testing.T) {
 // With the trick held on the table (the player's setting), a finished
 // trick stays until a key; the key goes on.
 func TestTrickHeld(t *testing.T) {
-	testkit.EachSeatCount(t, func(t *testing.T, n int) {
-		f := newFixture(t, n, seeds[n], 80, 24, func(hc *host.Config, _ *Config) { hc.HoldTricks = true })
+	eachTableWith(t, func(hc *host.Config, _ *Config) { hc.HoldTricks = true }, func(t *testing.T, n int, f *fixture) {
 		f.until("a trick held", func(s host.Snapshot) bool { return s.Hold }, true)
 		if !strings.Contains(f.text(), "Trick over.") {
 			t.Fatalf("no word of the held trick:\n%s", f.text())

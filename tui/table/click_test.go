@@ -179,8 +179,7 @@ func TestMouseOnly(t *testing.T) {
 // nothing waits for a key, a click on the person's cards does nothing:
 // it neither plays a card nor keeps one for their turn.
 func TestClickOffTurnPlaysNothing(t *testing.T) {
-	testkit.EachSeatCount(t, func(t *testing.T, n int) {
-		f := newFixture(t, n, seeds[n], 80, 24, gated())
+	eachTableWith(t, gated(), func(t *testing.T, n int, f *fixture) {
 		f.until("a bot to play a card", func(s host.Snapshot) bool {
 			return s.Thinking != rules.NoSeat && s.View.Phase == rules.PhasePlay && !s.Between && len(f.s.hand()) > 1
 		}, true)

@@ -135,8 +135,7 @@ func passingBots(hc *host.Config, _ *Config) {
 // every seat count, in both bidding rounds (round two offers undo
 // after the person's pass, the longest line) and in the card play.
 func TestKeysKeepCommit(t *testing.T) {
-	testkit.EachSeatCount(t, func(t *testing.T, n int) {
-		f := newFixture(t, n, seeds[n], 80, 24, passingBots)
+	eachTableWith(t, passingBots, func(t *testing.T, n int, f *fixture) {
 		for _, c := range []struct {
 			what, key string
 			ok        func(host.Snapshot) bool

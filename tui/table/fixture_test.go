@@ -157,8 +157,18 @@ func newFixture(t *testing.T, n int, seed uint64, w, h int, opts ...fixtureOpt) 
 // eachTable runs test at every seat count on the count's game of seeds
 // at 80×24.
 func eachTable(t *testing.T, test func(t *testing.T, n int, f *fixture)) {
+	eachTableWith(t, nil, test)
+}
+
+// eachTableWith is eachTable with the games made as opt says (none when
+// opt is nil).
+func eachTableWith(t *testing.T, opt fixtureOpt, test func(t *testing.T, n int, f *fixture)) {
 	testkit.EachSeatCount(t, func(t *testing.T, n int) {
-		test(t, n, newFixture(t, n, seeds[n], 80, 24))
+		var opts []fixtureOpt
+		if opt != nil {
+			opts = append(opts, opt)
+		}
+		test(t, n, newFixture(t, n, seeds[n], 80, 24, opts...))
 	})
 }
 

@@ -14,28 +14,52 @@ import (
 // of them bids or plays, so the test may press each one.
 var moveKeys = []string{"left", "right", "up", "down", "h", "l", "k", "j", "pgup", "pgdown", "home", "end", "tab"}
 
+// helpListed is the set of keys the table's help (?) lists.
+func helpListed(f *fixture) map[string]bool {
+	keys := map[string]bool{}
+	for _, row := range f.s.KeyHelp(&f.hs.Ctx.Keys).FullHelp() {
+		for _, b := range row {
+			for _, k := range b.Keys() {
+				keys[k] = true
+			}
+		}
+	}
+	return keys
+}
+
+// scrollsListed presses each of moveKeys with press, which returns how
+// to put the screen back, and checks that every key that changes the
+// screen is one the help lists and that some key does: what names the
+// thing scrolled, why ends the line that says none did.
+func scrollsListed(t *testing.T, f *fixture, what, why string, press func(k string) (undo func())) {
+	t.Helper()
+	help, scrolled := helpListed(f), 0
+	for _, k := range moveKeys {
+		text := f.text()
+		undo := press(k)
+		if f.text() != text {
+			scrolled++
+			if !help[k] {
+				t.Errorf("%s scrolls %s, but the help does not list it", k, what)
+			}
+		}
+		undo()
+	}
+	if scrolled == 0 {
+		t.Fatalf("no key scrolled %s%s\n%s", what, why, f.text())
+	}
+}
+
 // TestHelpListsTheMovingKeys: at every seat count, every key that moves
 // the choice of a menu (a bid), or scrolls the v list, is one the
 // table's help (?) lists: a key that works but is in no line of the
 // help is one the person never learns.
 func TestHelpListsTheMovingKeys(t *testing.T) {
-	testkit.EachSeatCount(t, func(t *testing.T, n int) {
-		f := newFixture(t, n, seeds[n], 80, 24, gated())
-		listed := func() map[string]bool {
-			keys := map[string]bool{}
-			for _, row := range f.s.KeyHelp(&f.hs.Ctx.Keys).FullHelp() {
-				for _, b := range row {
-					for _, k := range b.Keys() {
-						keys[k] = true
-					}
-				}
-			}
-			return keys
-		}
+	eachTableWith(t, gated(), func(t *testing.T, n int, f *fixture) {
 		f.until("a menu of the person's", func(s host.Snapshot) bool {
 			return s.Can.Act && s.View.Phase != rules.PhasePlay && len(s.View.Legal()) > 1
 		}, true)
-		help, gen := listed(), f.snap().Gen
+		help, gen := helpListed(f), f.snap().Gen
 		for _, k := range moveKeys {
 			menu := f.s.Menu
 			f.hs.Press(k)
@@ -55,24 +79,14 @@ func TestHelpListsTheMovingKeys(t *testing.T) {
 		if !f.s.tricks {
 			t.Fatal("v does not open the list")
 		}
-		help, scrolled := listed(), 0
-		for _, k := range moveKeys {
-			at, text := f.s.tricksAt, f.text()
+		scrollsListed(t, f, "the v list", ": it was not longer than its room", func(k string) (undo func()) {
+			at := f.s.tricksAt
 			f.hs.Press(k)
 			if !f.s.tricks {
 				t.Fatalf("%s closed the list", k)
 			}
-			if f.text() != text {
-				scrolled++
-				if !help[k] {
-					t.Errorf("%s scrolls the v list, but the help does not list it", k)
-				}
-			}
-			f.s.tricksAt = at
-		}
-		if scrolled == 0 {
-			t.Fatalf("no key scrolled the v list: it was not longer than its room\n%s", f.text())
-		}
+			return func() { f.s.tricksAt = at }
+		})
 	})
 }
 
@@ -92,30 +106,12 @@ func TestOverHelpListsTheScrollKeys(t *testing.T) {
 				break
 			}
 		}
-		help := map[string]bool{}
-		for _, row := range f.s.KeyHelp(&f.hs.Ctx.Keys).FullHelp() {
-			for _, b := range row {
-				for _, k := range b.Keys() {
-					help[k] = true
-				}
-			}
-		}
 		f.hs.Press("up") // off the last deals, so that either way scrolls
-		scrolled := 0
-		for _, k := range moveKeys {
-			back, text := f.s.padBack, f.text()
+		scrollsListed(t, f, "the score pad", ":", func(k string) (undo func()) {
+			back := f.s.padBack
 			f.hs.Press(k)
-			if f.text() != text {
-				scrolled++
-				if !help[k] {
-					t.Errorf("%s scrolls the score pad, but the help does not list it", k)
-				}
-			}
-			f.s.padBack = back
-		}
-		if scrolled == 0 {
-			t.Fatalf("no key scrolled the score pad:\n%s", f.text())
-		}
+			return func() { f.s.padBack = back }
+		})
 	})
 }
 
@@ -135,8 +131,7 @@ func TestBoardHelpHasNoHints(t *testing.T) {
 // rated game between people) has no hint key nor the hints' legend in
 // its help, as a duplicate board has not.
 func TestNoHintsGameHelpHasNoHints(t *testing.T) {
-	testkit.EachSeatCount(t, func(t *testing.T, n int) {
-		f := newFixture(t, n, seeds[n], 80, 24, func(hc *host.Config, _ *Config) { hc.NoHints = true })
+	eachTableWith(t, func(hc *host.Config, _ *Config) { hc.NoHints = true }, func(t *testing.T, n int, f *fixture) {
 		f.until("the first snapshot", func(s host.Snapshot) bool { return s.NoHints }, false)
 		kittest.CheckHintsHelp(t, f.s, false)
 	})

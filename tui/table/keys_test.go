@@ -28,8 +28,7 @@ func keysLine(f *fixture) string {
 // one hint with enter, with the numbers of the cards held ("enter/1-9
 // play"), never a separate "1-9 card". At every seat count.
 func TestKeysCardPlayListsTricks(t *testing.T) {
-	testkit.EachSeatCount(t, func(t *testing.T, n int) {
-		f := newFixture(t, n, seeds[n], 80, 24, gated())
+	eachTableWith(t, gated(), func(t *testing.T, n int, f *fixture) {
 		f.until("a card that may follow an undo", func(s host.Snapshot) bool {
 			return s.Can.Act && s.Can.Undo && s.Can.Claim && s.View.Phase == rules.PhasePlay
 		}, true)
@@ -81,8 +80,7 @@ func TestKeysCloseHintBothScripts(t *testing.T) {
 // seat count, through two deals: nine cards (eight with four players)
 // at the first trick, fewer later.
 func TestChooseAheadMatchesHand(t *testing.T) {
-	testkit.EachSeatCount(t, func(t *testing.T, n int) {
-		f := newFixture(t, n, seeds[n], 80, 24, gated())
+	eachTableWith(t, gated(), func(t *testing.T, n int, f *fixture) {
 		seen := map[int]bool{}
 		f.until("the third deal", func(s host.Snapshot) bool {
 			if s.DealNo > 2 {
@@ -175,8 +173,7 @@ func TestBellaQuestionKeys(t *testing.T) {
 // ended the trick, though it could be taken back), o does not sort, H
 // opens no hint. v opens the list and does not go on.
 func TestHeldTrickAnyKey(t *testing.T) {
-	testkit.EachSeatCount(t, func(t *testing.T, n int) {
-		f := newFixture(t, n, seeds[n], 80, 24, func(hc *host.Config, _ *Config) { hc.HoldTricks = true })
+	eachTableWith(t, func(hc *host.Config, _ *Config) { hc.HoldTricks = true }, func(t *testing.T, n int, f *fixture) {
 		for _, k := range []string{"v", "enter", "space", "u", "o", "H"} {
 			f.until("a trick held", func(s host.Snapshot) bool { return s.Hold && s.Can.Ready && (k != "u" || s.Can.Undo) }, true)
 			text := kittest.Flat(f.text())

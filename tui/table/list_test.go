@@ -23,9 +23,7 @@ import (
 func TestTrickListHeadSameEveryDeal(t *testing.T) {
 	ctx := kit.NewContext(false)
 	for _, n := range []int{2, 3, 4} {
-		v := rules.View{Players: n, Seat: rules.SeatA, Trump: rules.Hearts, Maker: rules.SeatA, DixBy: rules.NoSeat,
-			OrigUpcard: rules.MustCard("8C"), Upcard: rules.NoCard, Bottom: rules.NoCard, SeqWinner: rules.NoSeat,
-			MenageBy: rules.NoSeat, BellaBy: rules.NoSeat, Phase: rules.PhasePlay, LastLeader: rules.NoSeat}
+		v := playView(n)
 		sc := sceneOf(v)
 		trick := func(cards ...string) rules.Trick {
 			tr := rules.Trick{No: 1, Leader: rules.SeatA, N: n, Winner: rules.SeatA, Points: 10}
@@ -124,8 +122,7 @@ func listStaysModal(t *testing.T, f *fixture, what string) {
 // on a deal's result. A click on a card under the list plays nothing
 // either.
 func TestListIsModal(t *testing.T) {
-	testkit.EachSeatCount(t, func(t *testing.T, n int) {
-		f := newFixture(t, n, seeds[n], 80, 24)
+	eachTable(t, func(t *testing.T, n int, f *fixture) {
 		f.until("a bid", func(s host.Snapshot) bool { return s.Can.Act && s.View.Phase == rules.PhaseBid1 }, false)
 		listStaysModal(t, f, "the bidding")
 		f.until("a card", myCard, true)

@@ -236,8 +236,7 @@ func TestOneAnswerAsked(t *testing.T) {
 // turned down in round one, a number past the menu. The decision is
 // still to make.
 func TestKeyNotOfferedSaysSo(t *testing.T) {
-	testkit.EachSeatCount(t, func(t *testing.T, n int) {
-		f := newFixture(t, n, seeds[n], 80, 24)
+	eachTable(t, func(t *testing.T, n int, f *fixture) {
 		f.until("the person's bid", func(s host.Snapshot) bool {
 			return s.Can.Act && (s.View.Phase == rules.PhaseBid1 || s.View.Phase == rules.PhaseBid2)
 		}, false)

@@ -21,9 +21,7 @@ import (
 func TestBoardPadIsOneDeal(t *testing.T) {
 	ctx := kit.NewContext(false)
 	for _, n := range []int{2, 3, 4} {
-		v := rules.View{Players: n, Seat: rules.SeatA, Trump: rules.Hearts, Maker: rules.SeatA, DixBy: rules.NoSeat,
-			OrigUpcard: rules.MustCard("8C"), Upcard: rules.NoCard, Bottom: rules.NoCard, SeqWinner: rules.NoSeat,
-			MenageBy: rules.NoSeat, BellaBy: rules.NoSeat, Phase: rules.PhasePlay, LastLeader: rules.NoSeat}
+		v := playView(n)
 		v.Options = rules.DefaultOptions()
 		v.Options.Players = n
 		for _, board := range []string{"", "Board 1 of 8"} {

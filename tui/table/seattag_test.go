@@ -132,9 +132,7 @@ func TestPartnerMarkBesideState(t *testing.T) {
 	now := t0 // the tests' clock
 	f := newFixture(t, 4, seeds[4], 80, 24)
 	f.s.cfg.Now = func() time.Time { return now }
-	w := newWatcher(t, f, &fakeTalk{})
-	f.until("a card", myCard, true)
-	w.catchUp()
+	w := watchAtCard(t, f, &fakeTalk{})
 	w.screen().cfg.Now = func() time.Time { return now }
 	states := []struct {
 		phrases []string

@@ -378,9 +378,7 @@ func TestRefusedLineOutlastsMoves(t *testing.T) {
 func TestQuietRefusalGoesWithTheQuiet(t *testing.T) {
 	eachTable(t, func(t *testing.T, n int, f *fixture) {
 		q := &hushTalk{hush: true}
-		w := newWatcher(t, f, q)
-		f.until("a card", myCard, true)
-		w.catchUp()
+		w := watchAtCard(t, f, q)
 		w.d.Press("/")
 		for _, k := range "psst" {
 			w.d.Press(string(k))
@@ -462,8 +460,7 @@ func TestTieNoteOnlyWhereTheTieDecided(t *testing.T) {
 // stands over what to press and the keys, which end the screen, at
 // every seat count and at 80×24.
 func TestResultNoteAboveTheKeys(t *testing.T) {
-	testkit.EachSeatCount(t, func(t *testing.T, n int) {
-		f := newFixture(t, n, seeds[n], 80, 24)
+	eachTable(t, func(t *testing.T, n int, f *fixture) {
 		f.until("the result", func(s host.Snapshot) bool { return s.Between }, true)
 		f.s.SetNote("Welcome back: deal 1.", false)
 		lines := strings.Split(f.text(), "\n")

@@ -768,6 +768,14 @@ func TestPadSumsApart(t *testing.T) {
 	}
 }
 
+// playView is the card play of a game of n seen from seat A, which
+// made hearts trump: no card or seat yet named elsewhere.
+func playView(n int) rules.View {
+	return rules.View{Players: n, Seat: rules.SeatA, Trump: rules.Hearts, Maker: rules.SeatA, DixBy: rules.NoSeat,
+		OrigUpcard: rules.MustCard("8C"), Upcard: rules.NoCard, Bottom: rules.NoCard, SeqWinner: rules.NoSeat,
+		MenageBy: rules.NoSeat, BellaBy: rules.NoSeat, Phase: rules.PhasePlay, LastLeader: rules.NoSeat}
+}
+
 // sceneOf is a scene of v seen from seat A, its players named You,
 // West, North and East in seat order, as many as v has.
 func sceneOf(v rules.View) *Scene {

@@ -68,6 +68,16 @@ func newWatcher(t *testing.T, f *fixture, talk Talker) *watcher {
 	return w
 }
 
+// watchAtCard is a spectator with talk, shown the game once f has
+// played on to a card of the person's answering a lead.
+func watchAtCard(t *testing.T, f *fixture, talk Talker) *watcher {
+	t.Helper()
+	w := newWatcher(t, f, talk)
+	f.until("a card", myCard, true)
+	w.catchUp()
+	return w
+}
+
 // catchUp shows the spectator the game where the seat's screen is.
 func (w *watcher) catchUp() {
 	w.t.Helper()
@@ -116,10 +126,8 @@ func TestSpectatorGoldens(t *testing.T) {
 	eachTable(t, func(t *testing.T, n int, f *fixture) {
 		talk := &fakeTalk{}
 		talk.hear("Ann", "good luck all", false)
-		w := newWatcher(t, f, talk)
+		w := watchAtCard(t, f, talk)
 		name := func(what string) string { return fmt.Sprintf("watch%d-80x24-%s", n, what) }
-		f.until("a card", myCard, true)
-		w.catchUp()
 		talk.hear("Zed", "nice lead", true)
 		w.d.Deliver(ChatRefresh{})
 		w.checkHidden("the table")
@@ -386,9 +394,7 @@ func TestChatLongNames(t *testing.T) {
 // screen says.
 func TestSpectatorEscAsks(t *testing.T) {
 	eachTable(t, func(t *testing.T, n int, f *fixture) {
-		w := newWatcher(t, f, &fakeTalk{})
-		f.until("a card", myCard, true)
-		w.catchUp()
+		w := watchAtCard(t, f, &fakeTalk{})
 		s := w.screen()
 		// esc as the lobby's watching seat takes it: it leaves when the
 		// table does not use esc, else the table has it.
@@ -447,9 +453,7 @@ func TestSpectatorEscAsks(t *testing.T) {
 // list, the talk, the help nor "watching".
 func TestSpectatorShutOutKeys(t *testing.T) {
 	eachTable(t, func(t *testing.T, n int, f *fixture) {
-		w := newWatcher(t, f, &fakeTalk{})
-		f.until("a card", myCard, true)
-		w.catchUp()
+		w := watchAtCard(t, f, &fakeTalk{})
 		s := w.screen()
 		for _, shut := range []string{"private", "closed"} {
 			sn := &s.snap
