@@ -6,7 +6,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/klob/klob/internal/study/lesson"
-	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
 )
 
@@ -33,28 +32,14 @@ func TestLessonClicks(t *testing.T) {
 			mark = kit.ASCIIText(mark)
 		}
 		played := 0
-		for i := 0; s.run.Step().Kind != lesson.End; i++ {
-			require.Less(t, i, 300, "the lesson never ended at %q", s.run.Step().Name)
-			switch st := s.run.Step(); {
-			case st.Bella != rules.NoCard && s.hand()[s.cursor] == st.Bella:
-				d.Press("b")
-			case st.Kind == lesson.Act:
-				d.Press(offered(s)[i%len(offered(s))])
-			case s.note != "" && st.Kind == lesson.Play:
-				d.Press("right", "enter")
-			case st.Kind == lesson.Play && !s.run.Game().Deal().Over() && s.run.Game().Deal().Turn() == lesson.You:
-				n := len(s.hand())
-				d.ClickOn(mark)
-				require.True(t, len(s.hand()) < n || s.note != "", "a click on a card did nothing:\n%s", d.Text())
-				if len(s.hand()) < n {
-					played++
-				}
-			case st.Kind == lesson.Claim && s.run.Game().Deal().Turn() == lesson.You:
-				d.Press("c")
-			default:
-				d.Press("enter")
+		walkPlaying(t, d, s, func(i int, _ lesson.Step) { d.Press(offered(s)[i%len(offered(s))]) }, func() {
+			n := len(s.hand())
+			d.ClickOn(mark)
+			require.True(t, len(s.hand()) < n || s.note != "", "a click on a card did nothing:\n%s", d.Text())
+			if len(s.hand()) < n {
+				played++
 			}
-		}
+		})
 		require.Greater(t, played, 5, "cards played by clicks")
 		d.ClickOn("[n] play a real game")
 		require.True(t, *play, "a click on [n] did not ask for a real game")

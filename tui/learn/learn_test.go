@@ -398,6 +398,13 @@ func toTheEnd(t *testing.T, d *kittest.Driver, s *Screen) {
 // player would.
 func walk(t *testing.T, d *kittest.Driver, s *Screen, act func(i int, st lesson.Step)) {
 	t.Helper()
+	walkPlaying(t, d, s, act, nil)
+}
+
+// walkPlaying is walk with each of the person's cards played by play
+// (nil: enter, the card at the cursor).
+func walkPlaying(t *testing.T, d *kittest.Driver, s *Screen, act func(i int, st lesson.Step), play func()) {
+	t.Helper()
 	for i := 0; s.run.Step().Kind != lesson.End; i++ {
 		require.Less(t, i, 300, "the lesson never ended at %q", s.run.Step().Name)
 		switch st := s.run.Step(); {
@@ -407,6 +414,8 @@ func walk(t *testing.T, d *kittest.Driver, s *Screen, act func(i int, st lesson.
 			act(i, st)
 		case s.note != "" && st.Kind == lesson.Play:
 			d.Press("right", "enter")
+		case play != nil && st.Kind == lesson.Play && !s.run.Game().Deal().Over() && s.run.Game().Deal().Turn() == lesson.You:
+			play()
 		case st.Kind == lesson.Claim && s.run.Game().Deal().Turn() == lesson.You:
 			d.Press("c")
 		default:
