@@ -127,8 +127,7 @@ func TestBetterActionReadsAsAChoice(t *testing.T) {
 // it was the bot's, as klob analyze does, not a bare step that reads as
 // one the analysis forgot.
 func TestUngradedStepSaysSo(t *testing.T) {
-	r := readGame(t, "07-sequences-decided-by-trump.klob")
-	r.Header.Levels[rules.SeatA] = gamelog.Human
+	r := readPersonsGame(t, "07-sequences-decided-by-trump.klob")
 	var byBot int
 	analyze := func(ctx context.Context, r *gamelog.Replay, opt analysis.Options) (*analysis.Report, error) {
 		rep, err := fakeAnalyze(ctx, r, opt)

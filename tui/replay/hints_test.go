@@ -5,9 +5,22 @@ import (
 	"strings"
 	"testing"
 
+	"charm.land/bubbles/v2/key"
+
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/tui/kit"
 )
+
+// replayHints are the key line's hints of a replay of deals deals,
+// sealed or not, opened from a screen esc goes back to when back.
+func replayHints(deals int, back, sealed bool) []key.Binding {
+	km := kit.DefaultKeys()
+	s := &Screen{keys: defaultKeys(), r: &gamelog.Replay{Deals: make([]gamelog.ReplayDeal, deals)}, sealed: sealed}
+	if back {
+		s.back = s // esc goes back somewhere
+	}
+	return s.KeyHelp(&km).ShortHelp()
+}
 
 // TestHintsFitUnderASCII: the replay's key line fits the window as drawn,
 // also under -ascii, where the arrows take two letters each; there the
@@ -17,15 +30,10 @@ import (
 // board's, opened from a file or from a screen esc goes back to,
 // sealed or not.
 func TestHintsFitUnderASCII(t *testing.T) {
-	km := kit.DefaultKeys()
 	for _, deals := range []int{1, 3} {
 		for _, back := range []bool{false, true} {
 			for _, sealed := range []bool{false, true} {
-				s := &Screen{keys: defaultKeys(), r: &gamelog.Replay{Deals: make([]gamelog.ReplayDeal, deals)}, sealed: sealed}
-				if back {
-					s.back = s // esc goes back somewhere
-				}
-				bs := s.KeyHelp(&km).ShortHelp()
+				bs := replayHints(deals, back, sealed)
 				for _, w := range []int{79, 100} {
 					for _, ascii := range []bool{false, true} {
 						name := fmt.Sprintf("%d deals, back %v, sealed %v, width %d, ascii %v", deals, back, sealed, w, ascii)
@@ -58,14 +66,9 @@ func TestHintsFitUnderASCII(t *testing.T) {
 // or not, also under -ascii: one deal or several, the same keys show,
 // on a second line rather than left out, the help and quit last.
 func TestHintsListEveryKeyAt80(t *testing.T) {
-	km := kit.DefaultKeys()
 	for _, deals := range []int{1, 3} {
 		for _, back := range []bool{false, true} {
-			s := &Screen{keys: defaultKeys(), r: &gamelog.Replay{Deals: make([]gamelog.ReplayDeal, deals)}}
-			if back {
-				s.back = s
-			}
-			bs := s.KeyHelp(&km).ShortHelp()
+			bs := replayHints(deals, back, false)
 			for _, w := range []int{79, 100, 140} {
 				for _, ascii := range []bool{false, true} {
 					name := fmt.Sprintf("%d deals, back %v, width %d, ascii %v", deals, back, w, ascii)
@@ -100,16 +103,11 @@ func TestHintsListEveryKeyAt80(t *testing.T) {
 // wider: "n/p/g deal", never "n/p deal" in one and "n/p/g deal" in the
 // other, nor "→/← step" in one and "→← step" in another.
 func TestHintsWriteEachKeyOneWay(t *testing.T) {
-	km := kit.DefaultKeys()
 	for _, ascii := range []bool{false, true} {
 		written := map[string]string{} // a hint's words, as first written
 		for _, deals := range []int{3, 1} {
 			for _, back := range []bool{true, false} {
-				s := &Screen{keys: defaultKeys(), r: &gamelog.Replay{Deals: make([]gamelog.ReplayDeal, deals)}}
-				if back {
-					s.back = s
-				}
-				bs := s.KeyHelp(&km).ShortHelp()
+				bs := replayHints(deals, back, false)
 				for _, w := range []int{79, 100, 140} {
 					name := fmt.Sprintf("%d deals, back %v, width %d, ascii %v", deals, back, w, ascii)
 					hints := strings.Split(strings.Join(hintLines(bs, w, ascii), "  "), "  ")

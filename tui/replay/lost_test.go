@@ -7,13 +7,14 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/study/analysis"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
 	"github.com/klob/klob/tui/kit/kittest"
-	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
 )
 
 // TestLostRowAddsUp: the Lost row's cells add up to its "all" as shown.
@@ -46,11 +47,9 @@ func TestLostRowAddsUp(t *testing.T) {
 // each graded seat gave up there and in which grades, at every seat
 // count, so that a blunder of that kind is not shown as a row of "-".
 func TestChanceToWinLostSaid(t *testing.T) {
-	for _, file := range []string{"07-sequences-decided-by-trump.klob", "tables/3-01-every-house-variant.klob",
-		"tables/4-14-shlomo-and-cleopatra-in-one-deal.klob"} {
+	for _, file := range gameOfEachCount {
 		t.Run(file, func(t *testing.T) {
-			r := readGame(t, file)
-			r.Header.Levels[rules.SeatA] = gamelog.Human
+			r := readPersonsGame(t, file)
 			byWin := func(ctx context.Context, r *gamelog.Replay, opt analysis.Options) (*analysis.Report, error) {
 				rep, err := fakeAnalyze(ctx, r, opt)
 				if err != nil {
@@ -100,12 +99,10 @@ func TestChanceToWinLostSaid(t *testing.T) {
 // that chance too, summed as a percentage, within 80 columns at
 // every seat count, for one graded seat and for every seat graded.
 func TestFooterSaysChanceToWinLost(t *testing.T) {
-	for _, file := range []string{"07-sequences-decided-by-trump.klob", "tables/3-01-every-house-variant.klob",
-		"tables/4-14-shlomo-and-cleopatra-in-one-deal.klob"} {
+	for _, file := range gameOfEachCount {
 		for _, all := range []bool{false, true} {
 			t.Run(fmt.Sprintf("%s/all=%v", file, all), func(t *testing.T) {
-				r := readGame(t, file)
-				r.Header.Levels[rules.SeatA] = gamelog.Human
+				r := readPersonsGame(t, file)
 				if all {
 					for o := range rules.Seat(r.Players()) {
 						r.Header.Levels[o] = gamelog.Human
@@ -144,13 +141,11 @@ func TestFooterSaysChanceToWinLost(t *testing.T) {
 // the rows: the chance's line alone would read as if no points were
 // lost, beside a footer and a step that say they were.
 func TestDealEndSaysBothLosses(t *testing.T) {
-	for _, file := range []string{"07-sequences-decided-by-trump.klob", "tables/3-01-every-house-variant.klob",
-		"tables/4-14-shlomo-and-cleopatra-in-one-deal.klob"} {
+	for _, file := range gameOfEachCount {
 		said := 0
 		for _, size := range [][2]int{{80, 24}, {80, 30}, {100, 24}} {
 			t.Run(fmt.Sprintf("%s/%dx%d", file, size[0], size[1]), func(t *testing.T) {
-				r := readGame(t, file)
-				r.Header.Levels[rules.SeatA] = gamelog.Human
+				r := readPersonsGame(t, file)
 				both := func(ctx context.Context, r *gamelog.Replay, opt analysis.Options) (*analysis.Report, error) {
 					rep, err := fakeAnalyze(ctx, r, opt)
 					if err != nil {
@@ -217,8 +212,7 @@ var bothLost = regexp.MustCompile(`(Lost by grade|Lost \(worst grade\)|Points lo
 // it and that of deal 2 does not.
 func TestLostFiguresKeepTheirPrecision(t *testing.T) {
 	decimals := regexp.MustCompile(`\d\.\d/`)
-	r := readGame(t, "tables/3-01-every-house-variant.klob")
-	r.Header.Levels[rules.SeatA] = gamelog.Human
+	r := readPersonsGame(t, "tables/3-01-every-house-variant.klob")
 	dealLost, dealWin := []float64{0, 12.3, 0}, []float64{0, 0.056, 0}
 	figures := func(ctx context.Context, r *gamelog.Replay, opt analysis.Options) (*analysis.Report, error) {
 		rep, err := fakeAnalyze(ctx, r, opt)
@@ -264,8 +258,7 @@ func TestLostFiguresKeepTheirPrecision(t *testing.T) {
 // footer and the deal's end write "–" for its points, as the analysis'
 // report names none, and the game's part keeps its figure.
 func TestChanceOnlyDealNamesNoPoints(t *testing.T) {
-	r := readGame(t, "tables/3-01-every-house-variant.klob")
-	r.Header.Levels[rules.SeatA] = gamelog.Human
+	r := readPersonsGame(t, "tables/3-01-every-house-variant.klob")
 	chance := func(ctx context.Context, r *gamelog.Replay, opt analysis.Options) (*analysis.Report, error) {
 		rep, err := fakeAnalyze(ctx, r, opt)
 		if err != nil {
@@ -308,6 +301,23 @@ func TestChanceOnlyDealNamesNoPoints(t *testing.T) {
 		assert.Regexp(t, `(Lost by grade|Lost \(worst grade\)|Points lost): You –|You graded by the chance to win`, screen)
 		for _, line := range strings.Split(text(hs), "\n") {
 			assert.LessOrEqual(t, kit.WidthOf(line), 80, line)
+		}
+	}
+}
+
+// TestHelpSaysWhatLostCounts: the replay's help says what the analysis'
+// summary line counts ("Points lost, deal/game: ...; chance to win
+// lost, summed: ..."): the points lost by the decisions graded by
+// points, the chance lost by those graded by the chance to win, summed
+// so that it can pass 100%.
+func TestHelpSaysWhatLostCounts(t *testing.T) {
+	hs := open(t, readGame(t, "06-sequences-decided-by-top-card.klob"), "g", 80, 24)
+	ctx := kittest.Context(80, 24)
+	text := kittest.Flat(kittest.HelpText(&ctx, replayOf(hs)))
+	for _, want := range []string{"Points lost deal/game: the points of score difference that each graded seat's decisions lost, this deal and over the game",
+		"summed over the decisions graded by points", "the decisions graded by the chance to win the game", "so it can pass 100%"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the help does not say %q:\n%s", want, text)
 		}
 	}
 }

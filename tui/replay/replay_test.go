@@ -36,6 +36,20 @@ func readGame(t testing.TB, name string) *gamelog.Replay {
 	return r
 }
 
+// gameOfEachCount names a saved game of each seat count: two, three
+// and four players.
+var gameOfEachCount = []string{"07-sequences-decided-by-trump.klob", "tables/3-01-every-house-variant.klob",
+	"tables/4-14-shlomo-and-cleopatra-in-one-deal.klob"}
+
+// readPersonsGame is readGame with seat A a person's, whose choices the
+// analysis grades.
+func readPersonsGame(t testing.TB, name string) *gamelog.Replay {
+	t.Helper()
+	r := readGame(t, name)
+	r.Header.Levels[rules.SeatA] = gamelog.Human
+	return r
+}
+
 // fakeAnalyze grades without the bot, so the golden screens do not move
 // when the bot does: a decision with a choice loses (5·deal + 3·step)
 // mod 29 points against the first other legal action.
@@ -440,8 +454,7 @@ func TestHistoryOfSharedGames(t *testing.T) {
 // choice) and the points-lost lines name no bot, while each of the
 // person's choices has its note.
 func TestUngradedSeatsCarryNoGrade(t *testing.T) {
-	r := readGame(t, "07-sequences-decided-by-trump.klob")
-	r.Header.Levels[rules.SeatA] = gamelog.Human
+	r := readPersonsGame(t, "07-sequences-decided-by-trump.klob")
 	hs := kittest.New(t, New(r, "x", Config{Analyze: fakeAnalyze}, nil), 80, 24, false)
 	hs.Press("a")
 	bot := r.Header.PlayerName(rules.SeatB)
@@ -659,7 +672,7 @@ func openStepsOf(t *testing.T, file string) []openStep {
 // of a game and every seat count: the seats beside the trick show nine
 // cards over three lines, with their names, tags and roles.
 func TestOpenHandsWhole(t *testing.T) {
-	for _, file := range []string{"07-sequences-decided-by-trump.klob", "tables/3-01-every-house-variant.klob", "tables/4-14-shlomo-and-cleopatra-in-one-deal.klob"} {
+	for _, file := range gameOfEachCount {
 		r := readGame(t, file)
 		steps := openStepsOf(t, file)
 		for _, s := range steps {

@@ -1,0 +1,312 @@
+package replay
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/stretchr/testify/require"
+
+	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/internal/record/store"
+	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
+	"github.com/klob/klob/tui/kit/kittest"
+)
+
+// TestHistoryKeysSayBack: q and esc leave the saved games' list at
+// once. In klob replay its line ends "? help · q quit"; in the lobby,
+// whose "q leave" means q asks first, the line of the list (empty, of
+// games, or that cannot be read) ends "q/esc back · ? help", as the
+// lobby's other screens whose q and esc come back at once, its help
+// says "q/esc back", and a click on esc there leaves as one on q does.
+func TestHistoryKeysSayBack(t *testing.T) {
+	empty, games1, unread := threeLists(t)
+	for _, dir := range []string{empty, games1, unread} {
+		for _, word := range []string{"", "leave"} {
+			hs := openHistory(t, dir, Config{Analyze: fakeAnalyze, HidePaths: true})
+			hs.Ctx.Keys.QuitWord = word // as the App sets it in the lobby
+			lines := strings.Split(strings.TrimRight(text(hs), "\n"), "\n")
+			keys := lines[len(lines)-1]
+			want := map[string]string{"": " ? help · q quit", "leave": " q/esc back · ? help"}[word]
+			if !strings.HasSuffix(keys, want) || strings.Contains(keys, "leave") {
+				t.Errorf("%s, q's word %q: the keys line %q does not end in %q", filepath.Base(dir), word, keys, want)
+			}
+			if word == "" {
+				continue
+			}
+			for _, group := range hs.Screen.(*History).KeyHelp(&hs.Ctx.Keys).FullHelp() {
+				for _, b := range group {
+					if hp := b.Help(); hp.Key == "q/esc" && hp.Desc != "back" {
+						t.Errorf("%s: the help writes q/esc as %q", filepath.Base(dir), hp.Desc)
+					}
+				}
+			}
+			if dir == games1 {
+				hs.ClickOn("esc back")
+				if !hs.Quit {
+					t.Errorf("a click on esc does not leave the list:\n%s", text(hs))
+				}
+			}
+		}
+	}
+}
+
+// TestHistoryKeyLinesNameHelp: ? opens the App's help over the saved
+// games' list, and the list's line of keys says so, with the way out:
+// empty, of games, or that cannot be read, in klob replay ("q quit")
+// and in the lobby ("q/esc back"), over SSH or not, its paths shown or
+// not, with and without -ascii, within 80 columns. The help names ?,
+// and a click on "? help" is ? pressed, for the App (but on the list
+// that cannot be read, which takes no click).
+func TestHistoryKeyLinesNameHelp(t *testing.T) {
+	empty, games1, unread := threeLists(t)
+	for _, dir := range []string{empty, games1, unread} {
+		for _, hide := range []bool{false, true} {
+			hs := openHistory(t, dir, Config{Analyze: fakeAnalyze, HidePaths: hide})
+			h := hs.Screen.(*History)
+			for _, word := range []string{"", "leave"} {
+				for _, remote := range []bool{false, true} {
+					for _, ascii := range []bool{false, true} {
+						ctx := kit.NewContext(ascii)
+						ctx.Width, ctx.Height, ctx.Remote = 80, 24, remote
+						ctx.Keys.QuitWord = word // "leave" as the App sets it in the lobby
+						frame := ansi.Strip(h.View(&ctx))
+						if ascii {
+							frame = kit.ASCIIText(frame)
+						}
+						lines := strings.Split(strings.TrimRight(frame, "\n "), "\n")
+						keys := strings.TrimRight(lines[len(lines)-1], " ")
+						where := fmt.Sprintf("%s (paths hidden %v, q %q, remote %v, ascii %v): the keys line %q",
+							filepath.Base(dir), hide, word, remote, ascii, keys)
+						back := map[string]string{"": "q quit", "leave": "q/esc back"}[word]
+						if !strings.Contains(keys, "? help") || !strings.Contains(keys, back) {
+							t.Errorf("%s does not name ? help and %s", where, back)
+						}
+						if kit.WidthOf(keys) > 80 {
+							t.Errorf("%s is wider than 80 columns", where)
+						}
+					}
+				}
+			}
+			named := false
+			for _, group := range h.KeyHelp(&hs.Ctx.Keys).FullHelp() {
+				for _, b := range group {
+					named = named || b.Help().Key == "?"
+				}
+			}
+			if !named {
+				t.Errorf("%s: the help does not name ?", filepath.Base(dir))
+			}
+			if dir == unread {
+				continue // the list that cannot be read takes no click
+			}
+			_, cmd := h.Update(&hs.Ctx, kittest.ClickOn(t, hs.Frame(), "? help"))
+			if cmd == nil {
+				t.Errorf("%s: a click on ? help does nothing", filepath.Base(dir))
+			} else if m, ok := cmd().(tea.KeyPressMsg); !ok || !kit.IsKey(m, hs.Ctx.Keys.Help) {
+				t.Errorf("%s: a click on ? help gives %#v, not ?", filepath.Base(dir), m)
+			}
+		}
+	}
+}
+
+// threeLists are the states of three saved games' lists: one empty, one
+// of a game, and one that cannot be read (its folder is a file).
+func threeLists(t *testing.T) (empty, games1, unread string) {
+	t.Helper()
+	empty, _ = historyState(t)
+	games1, keep := historyState(t)
+	b, err := os.ReadFile(filepath.Join(games, "05-target-not-500.klob"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	keep("2026-01-05-1200-vs-Bot-easy-won.klob", b)
+	unread = filepath.Join(t.TempDir(), "not-a-dir")
+	if err := os.WriteFile(unread, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return empty, games1, unread
+}
+
+// TestEmptyHistorySaysWhereBoardsAre: on the server, an empty history
+// says that a tournament's boards are replayed from its standings, not
+// listed here.
+func TestEmptyHistorySaysWhereBoardsAre(t *testing.T) {
+	dir, _ := historyState(t)
+	hs := openHistory(t, dir, Config{Analyze: fakeAnalyze, HidePaths: true})
+	flat := strings.Join(strings.Fields(text(hs)), " ")
+	if !strings.Contains(flat, "Tournament boards are not listed here: their tournament's standings (d in the lobby) replay them.") {
+		t.Fatalf("the history does not say where boards are:\n%s", text(hs))
+	}
+}
+
+// memSource is a history of games listed from memory, no disk.
+type memSource struct{ entries []store.Entry }
+
+func (s memSource) Dir() string                     { return "/nowhere" }
+func (s memSource) CurrentPath() string             { return "/nowhere/current.klob" }
+func (s memSource) History() ([]store.Entry, error) { return s.entries, nil }
+
+// memEntries are n finished games of four, a person and three bots (the
+// partner named partner), one an hour, the person's side winning every
+// other one.
+func memEntries(n int, partner string) []store.Entry {
+	out := make([]store.Entry, n)
+	start := time.Date(2024, 1, 1, 12, 0, 0, 0, time.UTC)
+	for i := range out {
+		h := gamelog.Header{Options: rules.DefaultOptions().WithPlayers(4)}
+		h.SetStart(start.Add(time.Duration(i) * time.Hour))
+		h.SetPlayer(0, "ann", gamelog.Human)
+		h.SetKey(0, "k")
+		for s := rules.Seat(1); s < 4; s++ {
+			h.SetPlayer(s, fmt.Sprintf("Bot %s", s), "hard")
+		}
+		h.SetPlayer(2, partner, "hard")
+		out[i] = store.Entry{Path: fmt.Sprintf("/nowhere/history/%06d.klob", i), Header: h, Deals: 12,
+			Totals: [4]int{512, 380}, Over: true, Winner: i % 2}
+	}
+	return out
+}
+
+// TestHistoryLayoutFollowsTheWindow: the list's layout, kept between
+// frames, is worked out again when the window's width changes: a long
+// name's row takes two lines at 60 columns and one at 120.
+func TestHistoryLayoutFollowsTheWindow(t *testing.T) {
+	long := "Maximiliane Wolkenstein"
+	d := kittest.New(t, NewHistory(memSource{memEntries(3, long)}, Config{Player: "k"}), 120, 24, false)
+	one := "with " + long + " vs Bot B, Bot D"
+	require.Contains(t, d.Text(), one)
+	d.Size(60, 24)
+	require.NotContains(t, d.Text(), one, "the layout of 120 columns kept at 60")
+	require.Contains(t, d.Text(), "with Maximiliane")
+	d.Size(120, 24)
+	require.Contains(t, d.Text(), one)
+}
+
+// BenchmarkHistoryFrame: a key and its frame on the saved games' list of
+// 10,000 games at 80×24; the list is laid out once, not at each frame.
+func BenchmarkHistoryFrame(b *testing.B) {
+	s := NewHistory(memSource{memEntries(10000, "Bot C")}, Config{Player: "k"})
+	ctx := kit.NewContext(false)
+	ctx.Width, ctx.Height = 80, 24
+	s.Update(&ctx, s.Enter(&ctx)())
+	s.View(&ctx)
+	for b.Loop() {
+		s.Update(&ctx, tea.KeyPressMsg{Code: tea.KeyDown})
+		s.View(&ctx)
+	}
+}
+
+// errSource is a history whose games cannot be listed.
+type errSource struct{ memSource }
+
+func (errSource) History() ([]store.Entry, error) { return nil, errors.New("permission denied") }
+
+// TestHistoryUnreadableKeyClicks: the saved games' list that cannot be
+// read takes clicks on its key line as the other lists do: q and esc
+// leave it, ? asks the App for its help; at home ("q quit") and in the
+// lobby ("q/esc back").
+func TestHistoryUnreadableKeyClicks(t *testing.T) {
+	for _, lobby := range []bool{false, true} {
+		for _, c := range []struct {
+			word string
+			want func(*kit.Context, tea.Msg) bool
+		}{
+			{"q", func(_ *kit.Context, m tea.Msg) bool { _, ok := m.(kit.QuitNowMsg); return ok }},
+			{"esc", func(_ *kit.Context, m tea.Msg) bool { _, ok := m.(kit.QuitNowMsg); return ok }},
+			{"?", func(ctx *kit.Context, m tea.Msg) bool {
+				k, ok := m.(tea.KeyPressMsg)
+				return ok && kit.IsKey(k, ctx.Keys.Help)
+			}},
+		} {
+			if c.word == "esc" && !lobby {
+				continue // klob replay's line names q alone
+			}
+			s := NewHistory(errSource{}, Config{})
+			d := kittest.New(t, s, 80, 24, false)
+			if lobby {
+				d.Ctx.Keys.QuitWord = "back"
+			}
+			text := d.Text()
+			if !strings.Contains(text, "cannot be listed") {
+				t.Fatalf("the list reads:\n%s", text)
+			}
+			kittest.CheckSize(t, d.Frame(), 80, 24)
+			lines := strings.Split(text, "\n")
+			y := len(lines) - 1
+			for y > 0 && strings.TrimSpace(lines[y]) == "" {
+				y--
+			}
+			i := strings.Index(lines[y], c.word)
+			if i < 0 {
+				t.Fatalf("lobby %v: no %q on the key line %q", lobby, c.word, lines[y])
+			}
+			_, cmd := s.Update(&d.Ctx, tea.MouseClickMsg{X: kit.WidthOf(lines[y][:i]), Y: y, Button: tea.MouseLeft})
+			if cmd == nil || !c.want(&d.Ctx, cmd()) {
+				t.Errorf("lobby %v: a click on %q on %q does what its key does not", lobby, c.word, lines[y])
+			}
+		}
+	}
+}
+
+// TestHistoryGamesAloneAreTheirs: in a person's list over `klob serve`,
+// a game alone filed without their key (before games alone recorded it)
+// is theirs and says won or lost, not which seats won; a game keyed to
+// someone else still names the winning side.
+func TestHistoryGamesAloneAreTheirs(t *testing.T) {
+	entries := memEntries(3, "North")
+	for _, i := range []int{0, 1} {
+		entries[i].Header.SetKey(0, "") // filed without the key
+	}
+	entries[2].Header.SetKey(0, "other")
+	msg := load(memSource{entries}, "k")
+	got := map[string]string{}
+	for i := range msg.rows {
+		got[msg.rows[i].path] = result(&msg.rows[i])
+	}
+	want := map[string]string{
+		entries[0].Path: "won", entries[1].Path: "lost", entries[2].Path: "AC won",
+	}
+	for p, w := range want {
+		if got[p] != w {
+			t.Errorf("%s: result %q, want %q", p, got[p], w)
+		}
+	}
+	if _, ok := entries[0].Header.PersonSeat("k"); ok {
+		t.Fatal("the test's game alone has the key")
+	}
+}
+
+// TestHistoryNewestFirstToTheSecond: two games started in one minute
+// are filed under names that differ after the minute by their results
+// ("...-1337-...-lost", "...-1337-...-won"), which the history lists in
+// the names' order. The list shows the one started later first all the
+// same; a game that cannot be read goes by the minute of its name.
+func TestHistoryNewestFirstToTheSecond(t *testing.T) {
+	at := func(min, sec int) time.Time { return time.Date(2026, 12, 6, 13, min, sec, 0, time.UTC) }
+	game := func(name string, start time.Time, winner int) store.Entry {
+		e := memEntries(1, "North")[0]
+		e.Path, e.Winner = "/nowhere/history/"+name+".klob", winner
+		e.Header.SetStart(start)
+		return e
+	}
+	entries := []store.Entry{ // the history's order: by name
+		{Path: "/nowhere/history/2026-12-06-1336-vs-Bot-B-hard-Bot-D-hard-lost.klob", Winner: -1, Err: errors.New("damaged")},
+		game("2026-12-06-1337-vs-Bot-B-hard-Bot-D-hard-lost", at(37, 50), 1),
+		game("2026-12-06-1337-vs-Bot-B-hard-Bot-D-hard-won", at(37, 5), 0),
+		game("2026-12-06-1338-vs-Bot-B-hard-Bot-D-hard-won", at(38, 0), 0),
+	}
+	msg := load(memSource{entries}, "k")
+	var got []string
+	for _, r := range msg.rows {
+		got = append(got, r.path)
+	}
+	require.Equal(t, []string{entries[3].Path, entries[1].Path, entries[2].Path, entries[0].Path}, got)
+}
