@@ -122,15 +122,21 @@ func TestMenuKeysLowerAnnouncement(t *testing.T) {
 	}
 }
 
+// lobbyHints are the hints of a line of the lobby's, longer than 80
+// columns.
+func lobbyHints() []key.Binding {
+	return []key.Binding{
+		Bind("↑/↓", "choose a line"), Bind("←/→", "change it"), Bind("enter", "start"),
+		Bind("L", "learn"), Bind("?", "help"), Bind("q/esc", "leave the lobby's game"),
+	}
+}
+
 // FitHintLine shortens a line of hints step by step: the arrows' words
 // first, then each description to its first word, keeping the " · "
 // between hints while they fit, and only then running them together.
 func TestFitHintLineKeepsSeparators(t *testing.T) {
 	ctx := NewContext(false)
-	bs := []key.Binding{
-		Bind("↑/↓", "choose a line"), Bind("←/→", "change it"), Bind("enter", "start"),
-		Bind("L", "learn"), Bind("?", "help"), Bind("q/esc", "leave the lobby's game"),
-	}
+	bs := lobbyHints()
 	for _, tc := range []struct {
 		w    int
 		want string
@@ -169,10 +175,7 @@ func TestFitHintLineKeepsEither(t *testing.T) {
 // cut the line's end (where the help is) away.
 func TestFitHintLineKeepsHelp(t *testing.T) {
 	ctx := NewContext(false)
-	bs := []key.Binding{
-		Bind("↑/↓", "choose a line"), Bind("←/→", "change it"), Bind("enter", "start"),
-		Bind("L", "learn"), Bind("?", "help"), Bind("q/esc", "leave the lobby's game"),
-	}
+	bs := lobbyHints()
 	for w := 20; w <= 60; w++ {
 		got := FitHintLine(&ctx, bs, w)
 		if WidthOf(got) > w || !strings.Contains(got, "? help") || !strings.HasSuffix(got, "q/esc leave") {
