@@ -111,12 +111,7 @@ type HintsTeller interface {
 
 // HelpHintsOf reports whether s's help explains the hints and grades:
 // true unless s says it shows none.
-func HelpHintsOf(s Screen) bool {
-	if m, ok := s.(HintsTeller); ok {
-		return m.HelpHints()
-	}
-	return true
-}
+func HelpHintsOf(s Screen) bool { return trueUnless(s, HintsTeller.HelpHints) }
 
 // KeyHelp is a screen's keys as Bubbles' help.KeyMap: the short help is
 // its status line, the full help the overlay's lists.

@@ -98,9 +98,13 @@ type MarksTeller interface {
 
 // HelpMarksOf reports whether s's help tells the numbers and marks:
 // true unless s says it shows none.
-func HelpMarksOf(s Screen) bool {
-	if m, ok := s.(MarksTeller); ok {
-		return m.HelpMarks()
+func HelpMarksOf(s Screen) bool { return trueUnless(s, MarksTeller.HelpMarks) }
+
+// trueUnless is what s answers by the method ask of the interface T
+// when s has it, else true: a screen says only what its help leaves out.
+func trueUnless[T any](s Screen, ask func(T) bool) bool {
+	if m, ok := s.(T); ok {
+		return ask(m)
 	}
 	return true
 }
