@@ -124,12 +124,7 @@ func TestHeaderSaysWhatTheFiguresAre(t *testing.T) {
 			}
 		}
 	}
-	var help []string
-	km := kit.DefaultKeys()
-	for _, b := range New(rulesConfig(t, &traintest.MemRecord{}, "players=4")).KeyHelp(&km).FullHelp()[0] {
-		help = append(help, b.Help().Key+" "+b.Help().Desc)
-	}
-	all := strings.Join(help, "\n")
+	all := helpText(t, "players=4")
 	for _, want := range []string{"pts lost/drill", "win lost", "added up over the drills", "record 6/11"} {
 		if !strings.Contains(all, want) {
 			t.Errorf("the help lacks %q:\n%s", want, all)
@@ -173,12 +168,7 @@ func TestHeaderKeepsItsPartsByPriority(t *testing.T) {
 			t.Errorf("seed %d: the seat count reads %v", seed, seats)
 		}
 	}
-	var help []string
-	km := kit.DefaultKeys()
-	for _, b := range New(rulesConfig(t, &traintest.MemRecord{}, "players=2")).KeyHelp(&km).FullHelp()[0] {
-		help = append(help, b.Help().Key+" "+b.Help().Desc)
-	}
-	all := strings.Join(help, "\n")
+	all := helpText(t, "players=2")
 	for _, want := range []string{"record 6/11 right (55%)", "2p"} {
 		if !strings.Contains(all, want) {
 			t.Errorf("the help lacks %q:\n%s", want, all)
@@ -187,4 +177,16 @@ func TestHeaderKeepsItsPartsByPriority(t *testing.T) {
 	if strings.Contains(all, "the share in brackets") {
 		t.Errorf("the help names a share the title may not show:\n%s", all)
 	}
+}
+
+// helpText is the first list of the help (?) of a trainer under the
+// rules ruleText, a line a key: the key and its words.
+func helpText(t *testing.T, ruleText string) string {
+	t.Helper()
+	var help []string
+	km := kit.DefaultKeys()
+	for _, b := range New(rulesConfig(t, &traintest.MemRecord{}, ruleText)).KeyHelp(&km).FullHelp()[0] {
+		help = append(help, b.Help().Key+" "+b.Help().Desc)
+	}
+	return strings.Join(help, "\n")
 }
