@@ -1,6 +1,7 @@
 package kit
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -30,5 +31,48 @@ func TestDeclarationsHelpNamesNoFixedRange(t *testing.T) {
 		if d := b.Help().Desc; strings.Contains(d, "give") && (strings.Contains(d, "1-9") || !strings.Contains(d, "its number in your hand")) {
 			t.Errorf("declarations: %q", d)
 		}
+	}
+}
+
+// TestRulesSummaryDealerForced: the rules in short say at every seat
+// count what dealer forced changes in round two, where the deal is
+// otherwise thrown in.
+func TestRulesSummaryDealerForced(t *testing.T) {
+	for _, n := range []int{2, 3, 4} {
+		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			o := rules.DefaultOptions()
+			o.Players, o.Target = n, 100
+			if text := strings.Join(rulesSummary(o), " "); !strings.Contains(text, "passes throw the deal in") {
+				t.Fatalf("the rules in short for %d players do not throw the deal in:\n%s", n, text)
+			}
+			o.DealerForced = true
+			text := strings.Join(rulesSummary(o), " ")
+			if !strings.Contains(text, "the dealer may not pass") || strings.Contains(text, "passes throw the deal in") {
+				t.Fatalf("the rules in short for %d players do not tell dealer forced:\n%s", n, text)
+			}
+		})
+	}
+}
+
+// TestRulesSummaryTableRules: the rules in short tell the game's last
+// trick bonus, and at three a bottom card kept hidden is not said to be
+// turned up.
+func TestRulesSummaryTableRules(t *testing.T) {
+	for _, n := range []int{2, 3, 4} {
+		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			o := rules.DefaultOptions()
+			o.Players, o.LastTrick, o.BottomCard = n, 0, false
+			text := strings.Join(rulesSummary(o), " ")
+			if strings.Contains(text, "last trick scores 10") || !strings.Contains(text, "The last trick scores nothing more") {
+				t.Errorf("the rules in short do not tell a last trick of no bonus:\n%s", text)
+			}
+			if strings.Contains(text, "bottom card turned up") {
+				t.Errorf("the rules in short turn up a hidden bottom card:\n%s", text)
+			}
+			o.LastTrick = 20
+			if text := strings.Join(rulesSummary(o), " "); !strings.Contains(text, "The last trick scores 20.") {
+				t.Errorf("the rules in short do not tell a last trick of 20:\n%s", text)
+			}
+		})
 	}
 }
