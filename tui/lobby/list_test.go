@@ -1,12 +1,27 @@
 package lobby
 
 import (
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
 	"testing"
 
+	"github.com/charmbracelet/x/ansi"
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/play/hall"
+	"github.com/klob/klob/internal/record/names"
+	"github.com/klob/klob/internal/serve/club"
+	"github.com/klob/klob/internal/serve/rating"
+	"github.com/klob/klob/internal/testing/testkit"
+	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
+	"github.com/klob/klob/tui/kit/kittest"
+	"github.com/klob/klob/tui/lobby/lobbytest"
+	"github.com/klob/klob/tui/setup"
 )
 
 // A table's free seat reads "(free)" while it waits and its bot's name
@@ -37,6 +52,463 @@ func TestTableLinesNameEverySeat(t *testing.T) {
 		assert.Equal(t, tc.lobby, tableLine(tc.info).String())
 		if tc.watch != "" {
 			assert.Equal(t, tc.watch, watchLine(tc.info).String())
+		}
+	}
+}
+
+// longName is the i-th name of the longest a name holds (names.Max),
+// with the key's tag the lists add to a namesake's (hall.Label).
+func longName(i int) string {
+	name := fmt.Sprintf("Maximiliana-Longname-%03d", i)
+	if len([]rune(name)) != names.Max {
+		panic("longName is not names.Max long")
+	}
+	return name + " #" + strings.Repeat(fmt.Sprint(i%10), hall.TagLen)
+}
+
+// longTables are eight tables of n seats with the longest rows a list
+// shows: every seat's name at its longest but one seat free (a bot's
+// once started), every house variant of n seats, the hard bots, a
+// four-digit target; the first is the person's, its game over.
+func longTables(n int, started bool) []hall.Info {
+	o := rules.DefaultOptions()
+	o.Players = n
+	o.OfAKind, o.Menage, o.DealerForced, o.Bimah, o.Shlomo, o.Cleopatra = true, true, true, true, true, true
+	o = o.Applicable()
+	var out []hall.Info
+	for i := range 8 {
+		seats := make([]string, n)
+		for s := range seats {
+			if s != (i+1)%n {
+				seats[s] = longName(i*4 + s)
+			}
+		}
+		out = append(out, hall.Info{Code: fmt.Sprintf("LN%02d", i), Seats: n, Names: seats, Level: ai.Hard,
+			Target: 1000, Started: started || i == 0, Over: i == 0, Yours: i == 0, Rules: o, Here: true})
+	}
+	return out
+}
+
+// tableRows are the rows of the tables shown, by code: the line that
+// begins with the code (after the cursor's place) and those that go on
+// with it (set in by five, not its house variants), joined.
+func tableRows(text string) map[string]string {
+	rows := map[string]string{}
+	code := ""
+	for _, line := range strings.Split(text, "\n") {
+		if m := regexp.MustCompile(`^ [ ▶>] (LN\d\d)  `).FindStringSubmatch(line); m != nil {
+			code = m[1]
+			rows[code] = line
+			continue
+		}
+		if code != "" && regexp.MustCompile(`^     \S`).MatchString(line) && !strings.HasPrefix(line, "     house:") {
+			rows[code] += " " + strings.TrimSpace(line)
+			continue
+		}
+		code = ""
+	}
+	return rows
+}
+
+// A long list of tables at 80×24 (a rated person's lobby with its talk;
+// the watch list) shows each table it has room for on a line of its
+// own that still names every seat, the free one whole ("(free)", or
+// the bot that took it), the people's names shortened with "…" when
+// they do not all fit: never a row cut after its first names. Every
+// line fits the window. At every seat count, the cursor on the menu or
+// on a table, under -ascii too.
+func TestLongListRowsKeepEverySeat(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		for _, ascii := range []bool{false, true} {
+			for _, row := range []int{0, len(items) + 3} {
+				l, ctx := steadyLobby(t, 0, true, true, 3)
+				*ctx = kit.NewContext(ascii)
+				ctx.Width, ctx.Height = 80, 24
+				l.cfg.Player = hall.Player{ID: strings.Repeat("c", 64), Name: "Clara-Josephine-Schumann"}
+				l.tables, l.row = longTables(n, false), row
+				w := &watchList{l: l, tables: longTables(n, true), row: row - len(items)}
+				for name, view := range map[string]string{"lobby": l.View(ctx), "watch list": w.View(ctx)} {
+					text := ansi.Strip(view)
+					lines := strings.Split(text, "\n")
+					require.LessOrEqual(t, len(lines), 24, "%s:\n%s", name, text)
+					for _, line := range lines {
+						require.LessOrEqual(t, ansi.StringWidth(line), 80, "%s: a line wider than the window: %q", name, line)
+					}
+					rows := tableRows(text)
+					require.NotEmpty(t, rows, "%s shows no table:\n%s", name, text)
+					for code, line := range rows {
+						free := "(free)"
+						if name == "watch list" || code == "LN00" {
+							free = hall.BotName(n, rules.Seat((int(code[3]-'0')+1)%n))
+						}
+						if ascii {
+							line = kit.ASCIIText(line)
+						}
+						require.Contains(t, line, free, "%s: a row without its free seat:\n%s", name, text)
+						require.Equal(t, n-1, strings.Count(line, ", "), "%s: a row without all its seats: %q", name, line)
+					}
+					if n == 4 && row > 0 && !ascii {
+						kittest.Golden(t, "longlist4-80x24-"+strings.ReplaceAll(name, " ", ""), text)
+					}
+				}
+			}
+		}
+	})
+}
+
+// The waiting room's offers wrap between two offers when the window is
+// too narrow for them on one line (the host of three or four seats, a
+// seat free to move to and the table private: "[m] move to the next
+// free seat   [P] let spectators watch   [esc] leave the table" is 82
+// columns): every offer shows whole at 80 columns, and a click on one
+// on its second line still presses its key. At every seat count.
+func TestWaitingRoomOffersFit(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		h := randomHall(t, hall.Config{})
+		o := rules.DefaultOptions()
+		o.Players = n
+		ann := hall.Player{ID: "a", Name: "ann"}
+		l := New(Config{Player: ann, Hall: h})
+		tb, err := h.Open(ann, hall.Options{Seats: n, Rules: o, Level: ai.Random, Seed: 1, Private: true})
+		require.NoError(t, err)
+		ctx := kittest.Context(80, 24)
+		next, _ := l.join(&ctx, tb)
+		host := next.(*SharedSeat)
+		text := ansi.Strip(host.View(&ctx))
+		offers := []string{"[P] let spectators watch", "[esc] leave the table", "[s] start: "}
+		if hall.Movable(n) {
+			offers = append(offers, "[m] move to the next free seat")
+		}
+		for _, offer := range offers {
+			require.Contains(t, text, offer, "an offer cut:\n%s", text)
+		}
+		next, _ = host.Update(&ctx, kittest.ClickOn(t, host.View(&ctx), "[esc] leave"))
+		require.Same(t, l, next, "a click on [esc] does not leave the table")
+	})
+}
+
+// TestWatchListKeepsItsTable: the list read again keeps the cursor on
+// the table it was on, wherever that table now stands; when that table
+// has gone from the list, the list says so, so that enter does not
+// watch the table that took its row unseen.
+func TestWatchListKeepsItsTable(t *testing.T) {
+	h := randomHall(t, hall.Config{})
+	var conns []*hall.Conn
+	var codes []string
+	for i := range 3 {
+		p := hall.Player{ID: string(rune('a' + i)), Name: "host" + string(rune('a'+i))}
+		tb, err := h.Open(p, hall.Options{Seats: 2, Rules: rules.DefaultOptions(), Level: ai.Random, Seed: uint64(i + 1)})
+		require.NoError(t, err)
+		conn, err := tb.Join(p)
+		require.NoError(t, err)
+		require.NoError(t, conn.Start())
+		conns, codes = append(conns, conn), append(codes, tb.Code())
+	}
+	w := newWatchList(New(Config{Player: hall.Player{ID: "z", Name: "zed"}, Hall: h}))
+	require.Len(t, w.tables, 3)
+	at := func(code string) int {
+		return slices.IndexFunc(w.tables, func(in hall.Info) bool { return in.Code == code })
+	}
+	mid := w.tables[1].Code
+	w.row = 1
+	first := w.tables[0].Code
+	require.NoError(t, conns[slices.Index(codes, first)].SetPrivate(true))
+	w.refresh()
+	require.Equal(t, at(mid), w.row, "the cursor left its table when another went")
+	require.Empty(t, w.note)
+	require.NoError(t, conns[slices.Index(codes, mid)].SetPrivate(true))
+	w.refresh()
+	require.Len(t, w.tables, 1)
+	require.True(t, strings.Contains(w.note, mid), "the list does not say the table went: %q", w.note)
+}
+
+// houseText is the house variants a list shows, its "house: " line and
+// the lines set in under it joined, "" for none.
+func houseText(text string) string {
+	var parts []string
+	for _, line := range strings.Split(text, "\n") {
+		s := strings.TrimSpace(line)
+		switch {
+		case strings.HasPrefix(s, "house: "):
+			parts = []string{s}
+		case len(parts) > 0 && strings.HasPrefix(line, "            ") && s != "":
+			parts = append(parts, s)
+		case len(parts) > 0:
+			return strings.Join(parts, " ")
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
+// A table with house variants says them under its row, in the lobby's
+// list and in the watch list, at every seat count: only those its seat
+// count plays, whole, wrapped where the window is too narrow for them
+// (each variant whole on a line, under -ascii too), every line in the
+// window.
+func TestTableListsSayHouseVariants(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		o := rules.DefaultOptions()
+		o.Players = n
+		o.OfAKind, o.Menage, o.DealerForced, o.Bimah, o.Shlomo, o.Cleopatra = true, true, true, true, true, true
+		names := []string{"ann", "", "", ""}[:n]
+		info := hall.Info{Code: "YMBL", Seats: n, Names: names, Level: ai.Normal, Target: 200, Rules: o}
+		want := map[int]string{
+			2: "house: three or four of a kind, menage, dealer forced, bimah",
+			3: "house: three or four of a kind, menage, dealer forced, bimah, shlomo",
+			4: "house: three or four of a kind, menage, dealer forced, bimah, shlomo, cleopatra",
+		}[n]
+		for _, ascii := range []bool{false, true} {
+			ctx := kit.NewContext(ascii)
+			ctx.Width, ctx.Height = 80, 24
+			l := &Lobby{cfg: &Config{Player: hall.Player{ID: "b", Name: "bob"}}, tables: []hall.Info{info}}
+			w := &watchList{l: l, tables: []hall.Info{info}}
+			for name, view := range map[string]string{"lobby": l.View(&ctx), "watch list": w.View(&ctx)} {
+				text := ansi.Strip(view)
+				if ascii {
+					text = kit.ASCIIText(text)
+				}
+				for _, line := range strings.Split(text, "\n") {
+					if ansi.StringWidth(line) > 80 {
+						t.Errorf("%s: a line wider than the window: %q", name, line)
+					}
+				}
+				if got := houseText(text); got != want {
+					t.Errorf("%s: %q, want %q:\n%s", name, got, want, text)
+				}
+				if n == 4 {
+					kittest.Golden(t, fmt.Sprintf("house4-80x24-%s-ascii-%v", strings.ReplaceAll(name, " ", ""), ascii), text)
+				}
+			}
+			// A narrow window wraps them further, a variant never
+			// broken.
+			ctx.Width = 40
+			got := houseLines(&ctx, info, false)
+			for _, line := range got {
+				if ansi.StringWidth(ansi.Strip(line)) > 40 {
+					t.Errorf("at 40 columns: %q is wider", ansi.Strip(line))
+				}
+			}
+			if text := houseText(ansi.Strip(strings.Join(got, "\n"))); text != want {
+				t.Errorf("at 40 columns: %q, want %q", text, want)
+			}
+		}
+	})
+}
+
+// When the lobby is short of rows (a rated person's, with the talk and
+// a note of two lines under the tables), a table's house variants stay: its row's tail (the bots,
+// the target) gives way first, its first line ending with "…". At
+// every seat count, the table chosen or not.
+func TestShortListKeepsHouseVariants(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		o := rules.DefaultOptions()
+		o.Players = n
+		o.OfAKind, o.Menage, o.DealerForced, o.Bimah, o.Shlomo, o.Cleopatra = true, true, true, true, true, true
+		info := hall.Info{Code: "YMBL", Seats: n, Names: make([]string, n), Level: ai.Normal, Target: 200, Rules: o}
+		want := "house: " + strings.Join(o.VariantsPlayed(), ", ")
+		for _, chosen := range []bool{false, true} {
+			l, ctx := steadyLobby(t, 0, true, true, 3)
+			l.tables = []hall.Info{info}
+			if chosen {
+				l.row = len(items)
+			}
+			l.setNote("The table you left is closed: its game ended while you were away, and its seats are "+
+				"free again for anyone who wants to play.", false)
+			text := ansi.Strip(l.View(ctx))
+			lines := strings.Split(text, "\n")
+			require.LessOrEqual(t, len(lines), 24, text)
+			for _, line := range lines {
+				require.LessOrEqual(t, ansi.StringWidth(line), 80, "a line wider than the window: %q", line)
+			}
+			require.Contains(t, text, "YMBL", "the table is not shown")
+			require.Contains(t, text, "free again for anyone", "the note is not shown whole")
+			if got := houseText(text); got != want {
+				t.Errorf("chosen %v: %q, want %q:\n%s", chosen, got, want, text)
+			}
+		}
+	})
+}
+
+// A table without house variants keeps its row alone.
+func TestTableListsWithoutVariants(t *testing.T) {
+	info := hall.Info{Code: "YMBL", Seats: 2, Names: []string{"ann", ""}, Level: ai.Normal, Target: 500, Rules: rules.DefaultOptions()}
+	ctx := kittest.Context(80, 24)
+	l := &Lobby{cfg: &Config{Player: hall.Player{ID: "b", Name: "bob"}}, tables: []hall.Info{info}}
+	if v := ansi.Strip(l.View(&ctx)); strings.Contains(v, "house") {
+		t.Errorf("a table without variants speaks of them:\n%s", v)
+	}
+}
+
+// The hall gives the lobby each table's rules: a table opened with
+// variants is listed with them.
+func TestHallListsTheTablesRules(t *testing.T) {
+	h := randomHall(t, hall.Config{})
+	o := rules.DefaultOptions()
+	o.Menage = true
+	_, err := h.Open(hall.Player{ID: "a", Name: "ann"}, hall.Options{Seats: 2, Rules: o, Level: ai.Random, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := New(Config{Player: hall.Player{ID: "b", Name: "bob"}, Hall: h})
+	l.Refresh()
+	ctx := kittest.Context(80, 24)
+	if v := ansi.Strip(l.View(&ctx)); !strings.Contains(v, "house: menage") {
+		t.Errorf("the list does not say the table's variants:\n%s", v)
+	}
+}
+
+// The lobby's table list, the help and the form's rows name a table's
+// house variants with the same words, the rules' (rules.VariantsPlayed),
+// at every seat count.
+func TestListAndHelpNameVariantsAlike(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		o := rules.DefaultOptions()
+		o.Players = n
+		o.OfAKind, o.Menage, o.DealerForced, o.Bimah, o.Shlomo, o.Cleopatra = true, true, true, true, true, true
+		played := strings.Join(o.VariantsPlayed(), ", ")
+
+		ctx := kittest.Context(200, 24) // wide enough to cut nothing
+		info := hall.Info{Code: "YMBL", Seats: n, Names: make([]string, n), Level: ai.Normal, Target: 200, Rules: o}
+		if got := strings.TrimSpace(ansi.Strip(strings.Join(houseLines(&ctx, info, false), ""))); got != "house: "+played {
+			t.Errorf("the list says %q, want %q", got, "house: "+played)
+		}
+		help := ansi.Strip(strings.Join(kit.NewHelpView(nil).For(o).Lines(&ctx), " "))
+		if !strings.Contains(strings.Join(strings.Fields(help), " "), "House variants played: "+played+";") {
+			t.Errorf("the help does not say %q:\n%s", played, help)
+		}
+		var rows []string
+		for _, r := range setup.VariantRows(&setup.Setup{Options: o}) {
+			rows = append(rows, strings.ToLower(r.Label))
+		}
+		if got := strings.Join(rows, ", "); got != played {
+			t.Errorf("the form's rows say %q, want %q", got, played)
+		}
+	})
+}
+
+// The waiting room's help gives the table's rules, as the game's does:
+// its seat count and house variants, not the standard game of two. At
+// every seat count.
+func TestWaitingRoomHelpRules(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		h := randomHall(t, hall.Config{})
+		ann := hall.Player{ID: "a", Name: "ann"}
+		o := rules.DefaultOptions()
+		o.OfAKind, o.Menage, o.DealerForced, o.Bimah = true, true, true, true
+		o.Shlomo, o.Cleopatra = n > 2, n == 4
+		tb, err := h.Open(ann, hall.Options{Seats: n, Rules: o, Level: ai.Random, Seed: 1})
+		require.NoError(t, err)
+		l := New(Config{Player: ann, Hall: h})
+		ctx := kittest.Context(80, 24)
+		scr, _ := l.join(&ctx, tb)
+		s, ok := scr.(*SharedSeat)
+		require.True(t, ok, "%T", scr)
+		got, ok := kit.HelpRulesOf(s)
+		require.True(t, ok, "the waiting room's help has no rules")
+		require.Equal(t, n, got.NumPlayers())
+		want := o
+		want.Players = got.Players
+		require.Equal(t, want, got)
+	})
+}
+
+// A table's line too long for 80 columns breaks after a name's comma or
+// a part's "·", never inside a name (two words of one name on two lines
+// read as two names), the rest set in under the row, in the lobby's
+// list and in the watch list.
+func TestLongTableLineKeepsNamesWhole(t *testing.T) {
+	names := []string{"Anne Marie Fitzgerald", "Bob Alexander Smith", "Cid Campeador Diaz", "Dan Danielsson"}
+	info := hall.Info{Code: "WXYZ", Seats: 4, Names: names, Level: ai.Normal, Target: 500, Started: true}
+	ctx := kittest.Context(80, 24)
+	l := &Lobby{cfg: &Config{Player: hall.Player{ID: "a", Name: "ann"}}, tables: []hall.Info{info}}
+	w := &watchList{l: l, tables: []hall.Info{info}}
+	for name, view := range map[string]string{"lobby": l.View(&ctx), "watch list": w.View(&ctx)} {
+		var row []string
+		for _, line := range strings.Split(ansi.Strip(view), "\n") {
+			switch {
+			case strings.Contains(line, "WXYZ"):
+				row = append(row, line)
+			case len(row) > 0 && strings.HasPrefix(line, "     ") && strings.TrimSpace(line) != "":
+				row = append(row, line)
+			case len(row) > 0:
+				goto done
+			}
+		}
+	done:
+		if len(row) < 2 {
+			t.Fatalf("%s: the table's line has no rest set in under it:\n%s", name, ansi.Strip(view))
+		}
+		for _, n := range names {
+			whole := false
+			for _, line := range row {
+				whole = whole || strings.Contains(line, n)
+			}
+			if !whole {
+				t.Errorf("%s: %q is broken over two lines:\n%s", name, n, strings.Join(row, "\n"))
+			}
+		}
+		for _, line := range row {
+			if ansi.StringWidth(line) > 80 {
+				t.Errorf("%s: a line wider than the window: %q", name, line)
+			}
+		}
+	}
+}
+
+// The rating line too long for 80 columns breaks between its pools,
+// never inside one: "(no game" on one line and "yet)" on the next read
+// badly; the "·" between two pools goes with the break, never left
+// dangling at a line's end or start.
+func TestRatingLineBreaksBetweenPools(t *testing.T) {
+	ctx := kittest.Context(80, 24)
+	var card []club.Standing
+	for _, n := range club.Pools() {
+		card = append(card, club.Standing{Seats: n, Shown: rating.Shown{Points: 1500, PlusMinus: 350}})
+	}
+	l := &Lobby{cfg: &Config{Club: &lobbytest.Club{}, Player: hall.Player{ID: "a", Name: "ann"}}, club: clubState{card: card}}
+	lines := l.clubLines(&ctx, false)
+	if len(lines) < 2 {
+		t.Fatalf("the rating fits one line: %q", lines)
+	}
+	for _, line := range lines {
+		line = ansi.Strip(line)
+		if ansi.StringWidth(line) > 80 {
+			t.Errorf("a line wider than the window: %q", line)
+		}
+		if s := strings.TrimSpace(line); strings.HasSuffix(s, "·") || strings.HasPrefix(s, "·") {
+			t.Errorf("a separator dangles at a line's end or start: %q", line)
+		}
+		for _, part := range strings.Split(strings.TrimPrefix(strings.TrimSpace(line), "Your rating: "), " · ") {
+			if !regexp.MustCompile(`^\d players \d+ ±\d+ \(no game yet\)$`).MatchString(part) {
+				t.Errorf("a pool broken over two lines: %q in\n%s", part, ansi.Strip(strings.Join(lines, "\n")))
+			}
+		}
+	}
+}
+
+// The rating's line breaks between the seat counts' entries, never
+// inside one: each line holds whole entries ("2 players 1500 ±350 (no
+// game yet)"), at every width from 80 down, under -ascii too.
+func TestRatingBreaksBetweenEntries(t *testing.T) {
+	for _, ascii := range []bool{false, true} {
+		for w := 80; w >= 50; w-- {
+			l, ctx := steadyLobby(t, 0, true, false, 0)
+			*ctx = kit.NewContext(ascii)
+			ctx.Width, ctx.Height = w, 24
+			var entries []string
+			for _, s := range l.club.card {
+				entries = append(entries, standingWords(s))
+			}
+			lines := l.clubLines(ctx, false)
+			var got []string
+			for i, line := range lines {
+				text := strings.TrimSpace(ansi.Strip(line))
+				if i == 0 {
+					text = strings.TrimPrefix(text, "Your rating: ")
+				}
+				got = append(got, strings.Split(text, " · ")...)
+			}
+			require.Equal(t, entries, got, fmt.Sprintf("width %d ascii %v:\n%s", w, ascii, ansi.Strip(strings.Join(lines, "\n"))))
 		}
 	}
 }

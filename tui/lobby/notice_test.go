@@ -1,18 +1,24 @@
 package lobby
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 	"time"
 
-	"github.com/klob/klob/internal/testing/clocktest"
-
+	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/klob/klob/ai"
+	"github.com/klob/klob/internal/play/duplicate"
 	"github.com/klob/klob/internal/play/hall"
+	"github.com/klob/klob/internal/serve/tourney"
+	"github.com/klob/klob/internal/testing/clocktest"
+	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
 	"github.com/klob/klob/tui/kit/kittest"
 )
 
@@ -67,12 +73,7 @@ func TestNoticeKeptPastTheResumedSeat(t *testing.T) {
 
 	ctx := kittest.Context(80, 24)
 	l := New(Config{Player: ann, Hall: h})
-	l.Enter(&ctx)
-	seat, _ := l.Update(&ctx, resumeMsg{})
-	s, ok := seat.(*SharedSeat)
-	require.True(t, ok, "the lobby goes back to the seat held: %T", seat)
-	back, _ := s.leave(&ctx)
-	require.Same(t, l, back)
+	toSeatAndBack[*SharedSeat](t, &ctx, l, resumeMsg{}, "the lobby goes back to the seat held")
 	assert.Contains(t, kittest.Flat(ansi.Strip(l.View(&ctx))), kittest.Flat(told))
 }
 
@@ -107,11 +108,140 @@ func TestNoticeKeptPastTheStartCommand(t *testing.T) {
 	require.NoError(t, host.Start())
 	h.Tell("a", told)
 	l = New(Config{Player: ann, Hall: h, Start: Command{Verb: "watch", Code: tb.Code()}})
-	l.Enter(&ctx)
-	w, _ := l.Update(&ctx, startMsg{})
-	ws, ok := w.(*WatchSeat)
-	require.True(t, ok, "the command goes to the table: %T", w)
-	back, _ := ws.leave(&ctx)
-	require.Same(t, l, back)
+	toSeatAndBack[*WatchSeat](t, &ctx, l, startMsg{}, "the command goes to the table")
 	assert.Contains(t, kittest.Flat(ansi.Strip(l.View(&ctx))), kittest.Flat(told), "said on the way back")
+}
+
+// toSeatAndBack enters the lobby l, checks that msg takes it to a seat
+// of type S (why says to what), and leaves that seat again, back to l.
+func toSeatAndBack[S interface {
+	leave(*kit.Context) (kit.Screen, tea.Cmd)
+}](t *testing.T, ctx *kit.Context, l *Lobby, msg tea.Msg, why string) {
+	t.Helper()
+	l.Enter(ctx)
+	next, _ := l.Update(ctx, msg)
+	s, ok := next.(S)
+	require.True(t, ok, why+": %T", next)
+	back, _ := s.leave(ctx)
+	require.Same(t, l, back)
+}
+
+// An error under the tables reads as a sentence, as the waiting
+// room's do: the hall's errors (lower case, no stop) included.
+func TestErrorNotesAreSentences(t *testing.T) {
+	l, ctx := steadyLobby(t, 1, false, false, 0)
+	for err, want := range map[string]string{
+		hall.ErrGuest.Error():      "! Guests (no SSH key) play against bots only: connect with a key to sit at a",
+		hall.ErrNoTable.Error():    "! No open table has that code.",
+		"join \"QQQQ\": no table.": "! Join \"QQQQ\": no table.",
+	} {
+		l.setNote(err, true)
+		scr := strings.Join(screenLines(l, ctx), "\n")
+		assert.Contains(t, scr, want, scr)
+	}
+	l.setNote("You are bob now.", false)
+	assert.Equal(t, "You are bob now.", l.note)
+}
+
+// The notice of a board left half-played and the lobby's talk both
+// show at 80×24 in the fullest lobby a person comes back to: rated, a
+// name at its longest with its key's tag (two lines of welcome), a
+// table of every house variant (its house line under its row), a
+// tournament's board of two digits. The notice is one line; the talk
+// keeps its heading and its latest line, the rating giving its second
+// line first (the pools that fit, then "…"). At every seat count, the
+// cursor on the menu or on the table.
+func TestHalfPlayedNoticeLeavesTheTalk(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		o := rules.DefaultOptions()
+		o.Players = n
+		for _, info := range []tourney.Info{
+			{Daily: true, Date: duplicate.Date{Year: 2026, Month: 12, Day: 5}, Rules: o},
+			{Code: "KQXPRT", Rules: o},
+		} {
+			for _, row := range []int{0, len(items)} {
+				l, ctx := steadyLobby(t, 0, true, true, 5)
+				l.cfg.Player = hall.Player{ID: strings.Repeat("c", 64), Name: "Clara-Josephine-Schumann"}
+				l.tables, l.row = longTables(n, false)[1:2], row
+				l.takeInPlay(inPlayMsg{info: info, board: 12})
+				text := ansi.Strip(l.View(ctx))
+				name := fmt.Sprintf("%s, row %d", info.Title(), row)
+				lines := strings.Split(text, "\n")
+				require.Len(t, lines, 24, name)
+				for _, line := range lines {
+					require.LessOrEqual(t, ansi.StringWidth(line), 80, "%s: a line wider than the window: %q", name, line)
+				}
+				require.Contains(t, text, " Board 12 of "+info.Named()+" is under way: d opens it.\n",
+					"%s: the notice is not on a line:\n%s", name, text)
+				require.Contains(t, text, " Lobby talk", "%s: the talk is hidden:\n%s", name, text)
+				require.Contains(t, text, `bob: "line 5"`, "%s: the talk's latest line is hidden:\n%s", name, text)
+				require.Contains(t, text, "LN01", "%s: the table is hidden:\n%s", name, text)
+				require.Contains(t, text, "Your rating: 2 players 1500 ±350", "%s: the rating is hidden:\n%s", name, text)
+				if n == 4 && row > 0 && info.Daily {
+					kittest.Golden(t, "halfplayed4-80x24", text)
+				}
+			}
+		}
+	})
+}
+
+// The notice of a board under way names the tournament mid-sentence in
+// lower case, says nothing of halves (a bid alone starts a board), and
+// keeps a blank row before the talk's heading where the tables leave
+// room, as the lobby's other prompts do. At every seat count.
+func TestUnderWayNoticeWords(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		o := rules.DefaultOptions()
+		o.Players = n
+		for _, c := range []struct {
+			info tourney.Info
+			want string
+		}{
+			{tourney.Info{Code: "PVWQGY", Rules: o}, " Board 1 of tournament PVWQGY · %d players is under way: d opens it."},
+			{tourney.Info{Daily: true, Date: duplicate.Date{Year: 2026, Month: 12, Day: 5}, Rules: o}, " Board 1 of the daily 2026-12-05 · %d players is under way: d opens it."},
+		} {
+			l, ctx := steadyLobby(t, 0, true, true, 2)
+			l.takeInPlay(inPlayMsg{info: c.info, board: 1})
+			lines := strings.Split(ansi.Strip(l.View(ctx)), "\n")
+			at := -1
+			for i, line := range lines {
+				if strings.HasPrefix(line, " Lobby talk") {
+					at = i
+				}
+			}
+			require.GreaterOrEqual(t, at, 2, "no talk:\n%s", strings.Join(lines, "\n"))
+			assert.Equal(t, strings.Replace(c.want, "%d", string(rune('0'+n)), 1), lines[at-2])
+			assert.Empty(t, strings.TrimSpace(lines[at-1]), "no blank row before the talk:\n%s", strings.Join(lines, "\n"))
+		}
+	})
+}
+
+// A guest's menu and help say beside the tournaments, as beside the
+// other choices a key is needed for, that taking part needs a key; a
+// key's lobby says nothing of it.
+func TestGuestMenuFlagsTournaments(t *testing.T) {
+	l, ctx := steadyLobby(t, 0, false, false, 0)
+	l.cfg.Player = hall.Player{}
+	text := ansi.Strip(l.View(ctx))
+	assert.Contains(t, text, "[d] Tournaments: the daily and the club's (with an SSH key to take part)")
+	assert.Contains(t, text, "[o] Open a table for friends (with an SSH key)")
+	var words string
+	for _, col := range l.KeyHelp(&ctx.Keys).FullHelp() {
+		for _, b := range col {
+			words += b.Help().Desc + "\n"
+		}
+	}
+	assert.Contains(t, words, "(with an SSH key to take part)")
+	l.cfg.Player = hall.Player{ID: "a", Name: "ann"}
+	assert.NotContains(t, ansi.Strip(l.View(ctx)), "SSH key to take part")
+}
+
+// The notice of a board under way, read again as the person comes back
+// to the lobby, is said once.
+func TestUnderWayNoticeOnce(t *testing.T) {
+	l, ctx := steadyLobby(t, 0, true, true, 1)
+	info := tourney.Info{Code: "PVWQGY", Rules: rules.DefaultOptions()}
+	l.takeInPlay(inPlayMsg{info: info, board: 1})
+	l.takeInPlay(inPlayMsg{info: info, board: 1})
+	assert.Equal(t, 1, strings.Count(ansi.Strip(l.View(ctx)), "is under way"))
 }

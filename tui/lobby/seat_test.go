@@ -1,0 +1,796 @@
+package lobby
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/klob/klob/ai"
+	"github.com/klob/klob/internal/play/hall"
+	"github.com/klob/klob/internal/play/host"
+	"github.com/klob/klob/internal/serve/chat"
+	"github.com/klob/klob/internal/testing/clocktest"
+	"github.com/klob/klob/internal/testing/halltest"
+	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
+	"github.com/klob/klob/tui/kit/kittest"
+	"github.com/klob/klob/tui/lobby/lobbytest"
+	tablescreen "github.com/klob/klob/tui/table"
+)
+
+// guard ends a test that would otherwise hang: a wait for a message, a
+// tick or a whole game played out. Only a broken screen reaches it,
+// never a slow machine (a game under -race on a loaded one takes
+// seconds), so it is far beyond any run's time.
+const guard = 2 * time.Minute
+
+// seatRun plays a seat's screen as the program would: each command on a
+// goroutine of its own, its message back to the one goroutine that
+// calls Update (the test's).
+type seatRun struct {
+	t    *testing.T
+	s    tableSeat
+	ctx  *kit.Context
+	msgs chan tea.Msg
+	done chan struct{}
+	// frame is the screen as last drawn: after each Update, as the
+	// program draws it, never in between.
+	frame string
+}
+
+// tableSeat is a screen at a table: a seat's or a spectator's.
+type tableSeat interface {
+	Enter(*kit.Context) tea.Cmd
+	Update(*kit.Context, tea.Msg) (kit.Screen, tea.Cmd)
+	View(*kit.Context) string
+	Table() *tablescreen.Screen
+}
+
+func newSeatRun(t *testing.T, s tableSeat) *seatRun {
+	ctx := kittest.Context(80, 24)
+	r := &seatRun{t: t, s: s, ctx: &ctx, msgs: make(chan tea.Msg), done: make(chan struct{})}
+	t.Cleanup(func() { close(r.done) })
+	return r
+}
+
+func (r *seatRun) run(cmd tea.Cmd) {
+	if cmd == nil {
+		return
+	}
+	go func() {
+		msg := cmd()
+		if b, ok := msg.(tea.BatchMsg); ok {
+			for _, c := range b {
+				r.run(c)
+			}
+			return
+		}
+		if msg == nil {
+			return
+		}
+		select {
+		case r.msgs <- msg:
+		case <-r.done:
+		}
+	}()
+}
+
+// countsDown advances clock a second at a time, from from seconds left
+// down to to, and takes the seat's messages until its frame reads format
+// with the seconds left each time.
+func (r *seatRun) countsDown(clock *clocktest.Manual, format string, from, to int) {
+	r.t.Helper()
+	for sec := from; sec >= to; sec-- {
+		clock.Advance(time.Second)
+		want := fmt.Sprintf(format, sec)
+		r.until(want, func() bool { return strings.Contains(r.frame, want) })
+	}
+}
+
+// until takes the seat's messages until ok holds; the deadline only
+// ends a test that would otherwise hang.
+func (r *seatRun) until(what string, ok func() bool) {
+	r.t.Helper()
+	deadline := time.After(guard)
+	for !ok() {
+		select {
+		case msg := <-r.msgs:
+			r.update(msg)
+		case <-deadline:
+			r.t.Fatalf("%s: never came; the screen as last drawn:\n%s", what, r.frame)
+		}
+	}
+}
+
+// dropTick takes the seat's messages up to the clock's next tick, which
+// goes astray (to another screen): it never reaches the seat.
+func (r *seatRun) dropTick() {
+	r.t.Helper()
+	for {
+		select {
+		case msg := <-r.msgs:
+			if _, ok := msg.(countdownMsg); ok {
+				return
+			}
+			r.update(msg)
+		case <-time.After(guard):
+			r.t.Fatalf("no tick; the screen:\n%s", r.view())
+		}
+	}
+}
+
+// update gives the seat msg and draws it.
+func (r *seatRun) update(msg tea.Msg) {
+	_, cmd := r.s.Update(r.ctx, msg)
+	r.run(cmd)
+	r.frame = r.view()
+}
+
+func (r *seatRun) view() string { return kittest.Flat(ansi.Strip(r.s.View(r.ctx))) }
+
+// A dropped seat's countdown goes down each second on every screen at
+// the table, the screen of the person to move and a spectator's
+// included, and goes on after a tick of its clock went astray.
+func TestSeatClockTicksForEverySeat(t *testing.T) {
+	clock := clocktest.New(time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC))
+	h := randomHall(t, hall.Config{Clock: clock, Grace: 2 * time.Minute})
+	ann, bob, cid := hall.Player{ID: "a", Name: "ann"}, hall.Player{ID: "b", Name: "bob"}, hall.Player{ID: "c", Name: "cid"}
+	tb, err := h.Open(ann, hall.Options{Seats: 3, Rules: rules.DefaultOptions(), Level: ai.Random, Seed: 1})
+	require.NoError(t, err)
+	annConn, err := tb.Join(ann)
+	require.NoError(t, err)
+	var runs []*seatRun
+	for _, p := range []hall.Player{bob, cid} {
+		conn, err := tb.Join(p)
+		require.NoError(t, err)
+		l := New(Config{Player: p, Hall: h, Clock: clock})
+		runs = append(runs, newSeatRun(t, newSharedSeat(l, conn)))
+	}
+	require.NoError(t, annConn.Start())
+	for _, r := range runs {
+		r.run(r.s.Enter(r.ctx))
+		r.until("the table", func() bool { return r.s.Table() != nil })
+	}
+	dan := hall.Player{ID: "d", Name: "dan"}
+	watch, err := tb.Watch(dan)
+	require.NoError(t, err)
+	spectator := newSeatRun(t, newWatchSeat(New(Config{Player: dan, Hall: h, Clock: clock}), tb, watch))
+	spectator.run(spectator.s.Enter(spectator.ctx))
+	// Ann passes while it is her turn: then bob or cid is to move.
+	port := annConn.Port()
+	for sn := port.Snapshot(); sn.Can.Act; sn = port.Snapshot() {
+		require.NoError(t, port.Act(sn.Gen, rules.Action{Kind: rules.Pass}))
+	}
+	annConn.Leave()
+	var mover *seatRun
+	for i, r := range runs {
+		r.until("ann away", func() bool { return strings.Contains(r.frame, "waits 2m0s") })
+		if r.s.Table().Snapshot().Can.Act {
+			require.Nil(t, mover, "one seat to move")
+			mover = r
+			require.Contains(t, r.view(), "Your bid", "seat %d", i)
+		}
+	}
+	require.NotNil(t, mover, "bob or cid is to move")
+
+	// The first tick of the mover's screen goes astray (the screen had
+	// handed over when it came): the next message the seat takes, the
+	// game's update, starts the clock again.
+	lost := mover
+	clock.Advance(time.Second)
+	lost.dropTick()
+	clock.Advance(time.Second)
+	lost.update(tablescreen.Refresh{})
+
+	for sec := 3; sec <= 8; sec++ {
+		clock.Advance(time.Second)
+		want := fmt.Sprintf("waits 1m%ds", 60-sec)
+		for i, r := range append(runs, spectator) {
+			r.until(fmt.Sprintf("seat %d at %s", i, want), func() bool { return strings.Contains(r.frame, want) })
+		}
+	}
+}
+
+// A move clock counts down on the screen of the person to act in its
+// last 30 seconds, a second at a time, the tick asked for when they
+// begin; when it runs out the person reads what the bot played.
+func TestSeatClockCountsTheMoveClock(t *testing.T) {
+	clock := clocktest.New(time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC))
+	h := randomHall(t, hall.Config{Clock: clock, MoveClock: 2 * time.Minute})
+	ann, bob := hall.Player{ID: "a", Name: "ann"}, hall.Player{ID: "b", Name: "bob"}
+	_, conns := openAndSit(t, h, 2, rules.DefaultOptions(), ann, bob)
+	annConn := conns[0]
+	r := newSeatRun(t, newSharedSeat(New(Config{Player: bob, Hall: h, Clock: clock}), conns[1]))
+	require.NoError(t, annConn.Start())
+	r.run(r.s.Enter(r.ctx))
+	r.until("the table", func() bool { return r.s.Table() != nil })
+	// Ann passes at once: bob's bid waits, on the clock.
+	port := annConn.Port()
+	r.until("bob's bid", func() bool {
+		if sn := port.Snapshot(); sn.Can.Act {
+			_ = port.Act(sn.Gen, rules.Action{Kind: rules.Pass})
+		}
+		return r.s.Table().Snapshot().Can.Act && strings.Contains(r.frame, "Your bid")
+	})
+	require.NotContains(t, r.frame, "A bot plays for you")
+	clock.Advance(90 * time.Second)
+	r.until("30 s left", func() bool { return strings.Contains(r.frame, "A bot plays for you in 30s.") })
+	r.countsDown(clock, "A bot plays for you in %ds.", 29, 27)
+	clock.Advance(27 * time.Second)
+	r.until("the bot's bid", func() bool { return strings.Contains(r.frame, "Your time ran out: your bot") })
+}
+
+// Before the start, the waiting room counts down the wait of a seat
+// whose person dropped, a second at a time, and the seat is free when
+// it runs out.
+func TestWaitingRoomCountsDownAnAwaySeat(t *testing.T) {
+	clock := clocktest.New(time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC))
+	h := randomHall(t, hall.Config{Clock: clock, Grace: time.Minute})
+	ann, bob := hall.Player{ID: "a", Name: "ann"}, hall.Player{ID: "b", Name: "bob"}
+	_, conns := openAndSit(t, h, 3, rules.DefaultOptions(), ann, bob)
+	conn := conns[1]
+	r := newSeatRun(t, newSharedSeat(New(Config{Player: ann, Hall: h, Clock: clock}), conns[0]))
+	r.run(r.s.Enter(r.ctx))
+	require.Contains(t, r.view(), "bob")
+	require.NotContains(t, r.view(), "away")
+	conn.Drop()
+	r.until("bob away", func() bool { return strings.Contains(r.frame, "away: the seat waits 1m0s for them") })
+	r.countsDown(clock, "away: the seat waits %ds for them", 59, 57)
+	clock.Advance(57 * time.Second)
+	r.until("bob's seat free", func() bool { return !strings.Contains(r.frame, "bob") })
+}
+
+// creepingClock is a manual clock on which, as on the machine's, time
+// goes on between two readings: a microsecond each.
+type creepingClock struct{ *clocktest.Manual }
+
+func (c creepingClock) Now() time.Time {
+	c.Advance(time.Microsecond)
+	return c.Manual.Now()
+}
+
+// A spectator's keys while a move clock runs ask for no tick of their
+// own: the one on its way stays the only one waiting, however many
+// keys come (each used to start a timer and a goroutine that waited
+// for the move clock's last seconds, thousands at a watched table).
+// The countdown still shows when its time comes.
+func TestWatchSeatKeysStartNoTicks(t *testing.T) {
+	manual := clocktest.New(time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC))
+	clock := creepingClock{manual}
+	h := randomHall(t, hall.Config{Clock: clock, MoveClock: 2 * time.Minute})
+	tb, conns := openAndSit(t, h, 2, rules.DefaultOptions(), hall.Player{ID: "a", Name: "ann"}, hall.Player{ID: "b", Name: "bob"})
+	require.NoError(t, conns[0].Start())
+	dan := hall.Player{ID: "d", Name: "dan"}
+	watch, err := tb.Watch(dan)
+	require.NoError(t, err)
+	r := newSeatRun(t, newWatchSeat(New(Config{Player: dan, Hall: h, Clock: clock}), tb, watch))
+	r.run(r.s.Enter(r.ctx))
+	r.until("a move on the clock", func() bool {
+		for _, p := range r.s.Table().Snapshot().Players {
+			if !p.Due.IsZero() {
+				return true
+			}
+		}
+		return false
+	})
+	r.update(tablescreen.Refresh{})
+	timers, _ := manual.Pending()
+	for range 200 {
+		r.update(tea.KeyPressMsg{Code: 'v', Text: "v"})
+	}
+	after, _ := manual.Pending()
+	require.LessOrEqual(t, after, timers, "timers waiting after 200 keys (%d before)", timers)
+	manual.Advance(90 * time.Second)
+	r.until("the move clock's last seconds", func() bool { return strings.Contains(r.frame, "plays for") })
+}
+
+// A tick asked for again sooner (a seat dropped while a move clock
+// waited) ends the wait of the one before: its command returns at once
+// and its timer is stopped, so one timer waits, not two.
+func TestCountdownNewTickEndsTheOld(t *testing.T) {
+	clock := clocktest.New(time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC))
+	c := &countdown{l: New(Config{Clock: clock}), gone: make(chan struct{})}
+	wait := time.Minute
+	first := c.start(func(time.Time) time.Duration { return wait })
+	require.NotNil(t, first)
+	wait = time.Second
+	second := c.start(func(time.Time) time.Duration { return wait })
+	require.NotNil(t, second, "a sooner tick is asked for")
+	timers, _ := clock.Pending()
+	require.Equal(t, 1, timers, "timers waiting")
+	got := make(chan tea.Msg, 1)
+	go func() { got <- first() }()
+	select {
+	case msg := <-got:
+		require.Nil(t, msg, "the old tick")
+	case <-time.After(guard):
+		t.Fatal("the old tick still waits")
+	}
+	clock.Advance(time.Second)
+	require.Equal(t, countdownMsg{c: c, n: c.n}, second())
+}
+
+// playToTheEnd plays the game of the ports, each decision a legal one
+// at random (from a fixed seed), until it is over.
+func playToTheEnd(t *testing.T, ports ...host.Port) {
+	t.Helper()
+	r := rand.New(rand.NewPCG(1, 2))
+	deadline := time.After(guard)
+	for {
+		moved := false
+		for _, p := range ports {
+			s := p.Snapshot()
+			if s.Over {
+				return
+			}
+			var err error
+			switch {
+			case s.Can.Act:
+				legal := s.View.Legal()
+				err = p.Act(s.Gen, legal[r.IntN(len(legal))])
+			case s.Can.Ready:
+				err = p.Ready(s.Gen)
+			default:
+				continue
+			}
+			if !errors.Is(err, host.ErrStale) {
+				require.NoError(t, err)
+				moved = true
+			}
+		}
+		if moved {
+			continue
+		}
+		select {
+		case <-ports[0].Updates():
+		case <-ports[1].Updates():
+		case <-deadline:
+			t.Fatal("the game never ended")
+		}
+	}
+}
+
+// Ann says again at a finished game, then sits down at it from another
+// connection: the old one reads that it has left the seat, as it would
+// during a deal, and can neither say again nor talk as the seat; the new
+// one finds her again kept.
+func TestGameOverTakenByAnotherConnection(t *testing.T) {
+	hub, err := chat.New(chat.Config{})
+	require.NoError(t, err)
+	h := randomHall(t, hall.Config{Chat: hub})
+	ann := hall.Player{ID: "a", Name: "ann"}
+	tb, annConn, bobConn := annAndBobPlay(t, h)
+	playToTheEnd(t, annConn.Port(), bobConn.Port())
+
+	a := newSeatRun(t, newSharedSeat(New(Config{Player: ann, Hall: h, Chat: hub}), annConn))
+	a.update(nil) // nothing yet: the first frame
+	a.run(a.s.Enter(a.ctx))
+	a.until("the table", func() bool { return a.s.Table() != nil })
+	a.key("enter") // from the last deal's result to the game's end
+	a.key("n")
+	a.until("ann's again", func() bool { return a.s.Table().Snapshot().Players[0].Again })
+	require.Contains(t, a.frame, "Again: you")
+
+	// Connection g: the same key comes back to the table.
+	g := newSeatRun(t, nil)
+	scr, _ := New(Config{Player: ann, Hall: h, Chat: hub}).join(g.ctx, tb)
+	g.s = scr.(*SharedSeat)
+	g.run(g.s.Enter(g.ctx))
+	g.until("the table", func() bool { return g.s.Table() != nil })
+	g.key("enter")
+	require.Contains(t, g.frame, "Again: you", "the again is kept")
+	require.True(t, g.s.Table().Snapshot().Players[0].Again)
+
+	a.until("the notice", func() bool { return a.s.Table().Snapshot().Kicked })
+	require.Contains(t, a.frame, "Your seat was taken over from another connection of yours.")
+	require.NotContains(t, a.frame, "says again")
+	old := a.s.(*SharedSeat)
+	require.True(t, old.talk.Ended(), "the old connection talks no more as the seat")
+	a.key("/")
+	require.False(t, old.typing(), "no line to type")
+	a.key("n")
+	require.Contains(t, a.frame, "Your seat was taken over from another connection of yours.")
+	a.key("enter")
+	require.True(t, old.left, "enter goes back to the lobby")
+	g.update(nil)
+	require.True(t, g.s.Table().Snapshot().Players[0].Again, "the old connection's going takes nothing back")
+}
+
+// key presses k on the seat's screen.
+func (r *seatRun) key(k string) { r.update(kittest.Key(k)) }
+
+// A second connection of a key whose seat at a shared table is open in
+// another: its first look stays in the lobby, says where the seat is
+// and offers it under the cursor; the first keeps the seat until the
+// person takes it over from the second (enter), and is then told so.
+func TestSecondConnectionAsksBeforeTakingTheSeat(t *testing.T) {
+	h := randomHall(t, hall.Config{})
+	ann := hall.Player{ID: "a", Name: "ann"}
+	tb, conns := openAndSit(t, h, 3, rules.DefaultOptions(), ann)
+	first := conns[0]
+
+	ctx := kittest.Context(80, 24)
+	second := New(Config{Player: ann, Hall: h})
+	second.Enter(&ctx)
+	view := kittest.Flat(ansi.Strip(second.View(&ctx)))
+	assert.Contains(t, view, "Your seat at table "+tb.Code()+" is open in another connection of yours: enter takes it over here.")
+	assert.False(t, first.Waiting().Kicked, "the first connection keeps the seat")
+	require.NoError(t, first.Move(), "and acts from it")
+
+	next, _ := second.Update(&ctx, kittest.Key("enter"))
+	seat, ok := next.(*SharedSeat)
+	require.True(t, ok, "enter takes the seat over: %T", next)
+	require.Equal(t, tb.Code(), seat.Code())
+	assert.True(t, first.Waiting().Kicked)
+	assert.EqualError(t, first.Move(), "your seat was taken over from another connection of yours")
+
+	// Nobody at the seat: a connection goes straight back to it.
+	seat.conn.Drop()
+	third := New(Config{Player: ann, Hall: h})
+	third.Enter(&ctx)
+	assert.NotContains(t, kittest.Flat(ansi.Strip(third.View(&ctx))), "open in another connection")
+}
+
+// annAndBobPlay has ann ("a") open a two-seat table in h to 100 against
+// nobody else but bob ("b"), both sit down and ann starts the game.
+func annAndBobPlay(t *testing.T, h *hall.Hall) (tb *hall.Table, annConn, bobConn *hall.Conn) {
+	t.Helper()
+	o := rules.DefaultOptions()
+	o.Target = 100
+	tb, conns := openAndSit(t, h, 2, o, hall.Player{ID: "a", Name: "ann"}, hall.Player{ID: "b", Name: "bob"})
+	require.NoError(t, conns[0].Start())
+	return tb, conns[0], conns[1]
+}
+
+// openAndSit has the first of ps open a table of the given seats and
+// rules in h (its bots random, seed 1), and each of ps sit down at it
+// in turn; it returns the table and their connections in that order.
+func openAndSit(t *testing.T, h *hall.Hall, seats int, o rules.Options, ps ...hall.Player) (*hall.Table, []*hall.Conn) {
+	t.Helper()
+	tb, err := h.Open(ps[0], hall.Options{Seats: seats, Rules: o, Level: ai.Random, Seed: 1})
+	require.NoError(t, err)
+	conns := make([]*hall.Conn, len(ps))
+	for i, p := range ps {
+		conns[i], err = tb.Join(p)
+		require.NoError(t, err)
+	}
+	return tb, conns
+}
+
+// A long name in the waiting room (24 wide letters take 48 cells) does
+// not push every other seat's state to the right edge, broken over two
+// lines: the states stay in a column a name of usual length sets, and
+// each free seat keeps its line.
+func TestSeatLinesLongName(t *testing.T) {
+	ctx := kittest.Context(80, 24)
+	long := "ボブ・アレクサンダー・スミス・ジュニア三世様"
+	s := &SharedSeat{w: hall.Waiting{Code: "ABCD", Seat: 1, Seats: []hall.SeatInfo{
+		{Name: long, Here: true, Host: true}, {Name: "carl", Here: true}, {}, {}}}}
+	lines := s.seatLines(&ctx)
+	assert.Len(t, lines, 4, "one line a seat:\n%s", strings.Join(lines, "\n"))
+	for _, l := range lines {
+		l = ansi.Strip(l)
+		assert.LessOrEqual(t, ansi.StringWidth(l), 80, "%q", l)
+		if strings.Contains(l, "(free)") {
+			assert.Contains(t, l, "a bot plays it if nobody sits down", "%q", l)
+		}
+	}
+	assert.Contains(t, ansi.Strip(lines[0]), long)
+}
+
+// At a table whose game started, a person who renamed since talks
+// under the name their seat has in the game, not one no seat has.
+func TestSeatTalkNamesThePersonAsTheSeat(t *testing.T) {
+	hub, err := chat.New(chat.Config{})
+	require.NoError(t, err)
+	h := randomHall(t, hall.Config{Chat: hub})
+	tb, conns := openAndSit(t, h, 3, rules.DefaultOptions(), hall.Player{ID: "a", Name: "ann"}, hall.Player{ID: "b", Name: "bob"})
+	require.NoError(t, conns[0].Start())
+
+	// Bob, renamed Robert in another connection's lobby, comes back.
+	l := New(Config{Player: hall.Player{ID: "b", Name: "Robert"}, Hall: h, Chat: hub})
+	ctx := kittest.Context(80, 24)
+	scr, _ := l.join(&ctx, tb)
+	s, ok := scr.(*SharedSeat)
+	require.True(t, ok, "%T", scr)
+	t.Cleanup(s.talk.close)
+	require.Equal(t, "bob", s.talk.name())
+}
+
+// The lobby lists the person's own tables first, the one they came to
+// last at the top, whatever the codes: one who stepped out to the
+// lobby finds the table they left.
+func TestOwnTablesLastFirst(t *testing.T) {
+	h := randomHall(t, hall.Config{})
+	ann := hall.Player{ID: "a", Name: "ann"}
+	var tbs []*hall.Table
+	for range 2 {
+		tb, err := h.Open(ann, hall.Options{Seats: 3, Rules: rules.DefaultOptions(), Level: ai.Random, Seed: 1})
+		require.NoError(t, err)
+		tbs = append(tbs, tb)
+	}
+	l := New(Config{Player: ann, Hall: h})
+	for _, i := range []int{0, 1, 0} {
+		_, err := tbs[i].Join(ann)
+		require.NoError(t, err)
+		l.Refresh()
+		require.Equal(t, tbs[i].Code(), l.Tables()[0].Code, "ann came last to %s", tbs[i].Code())
+	}
+}
+
+// A guest of the waiting room whose host is away reads so, and that
+// the table closes if they do not come back: not that the host starts
+// the game, as if they were there.
+func TestWaitingRoomHostAway(t *testing.T) {
+	h := randomHall(t, hall.Config{})
+	tb, conns := openAndSit(t, h, 2, rules.DefaultOptions(), hall.Player{ID: "a", Name: "ann"})
+	host := conns[0]
+	l := New(Config{Player: hall.Player{ID: "b", Name: "bob"}, Hall: h})
+	ctx := kittest.Context(80, 24)
+	scr, _ := l.join(&ctx, tb)
+	s := scr.(*SharedSeat)
+	view := kittest.Flat(ansi.Strip(s.View(&ctx)))
+	require.Contains(t, view, "The host starts the game.")
+	require.NotContains(t, view, "is away")
+	host.Drop()
+	s.w = s.conn.Waiting()
+	require.Contains(t, kittest.Flat(ansi.Strip(s.View(&ctx))), "The host is away: the table closes if they do not come back soon.")
+}
+
+// randomHall is a hall of cfg whose bots play at random, closed when
+// the test ends.
+func randomHall(t *testing.T, cfg hall.Config) *hall.Hall {
+	t.Helper()
+	cfg.NewBot = func(_ ai.Level, c ai.Config) (ai.Bot, error) { return ai.NewRandom(c.Seed), nil }
+	h, err := hall.New(cfg)
+	require.NoError(t, err)
+	t.Cleanup(h.Close)
+	return h
+}
+
+// Ann talks in the lobby before and after another key comes in under
+// her name (its SSH user name): her lines from then on carry her key's
+// tag, as the namesake's do, so nobody reads one ann for the other.
+func TestLobbyTalkTagsANamesakeWhoCameSince(t *testing.T) {
+	hub, err := chat.New(chat.Config{})
+	require.NoError(t, err)
+	h := randomHall(t, hall.Config{Chat: hub})
+	room := hub.NewRoom()
+	ann := New(Config{Player: hall.Player{ID: "a", Name: "ann"}, Hall: h, Chat: hub, Lobby: room})
+	ann.startTalk(true)
+	t.Cleanup(ann.talk.t.close)
+	say := func(l *Lobby, text string) string {
+		t.Helper()
+		_, err := l.talk.t.Say(text)
+		require.NoError(t, err)
+		lines := room.History("x").Lines
+		return lines[len(lines)-1].Name
+	}
+	require.Equal(t, "ann", say(ann, "hello"), "no namesake yet: no tag")
+	cid := New(Config{Player: hall.Player{ID: "c", Name: "ann"}, Hall: h, Chat: hub, Lobby: room})
+	cid.startTalk(true)
+	t.Cleanup(cid.talk.t.close)
+	assert.Equal(t, "ann #"+hall.KeyTag("c"), say(cid, "I am the real ann"))
+	assert.Equal(t, "ann #"+hall.KeyTag("a"), say(ann, "no, I am"), "the first ann is tagged too")
+}
+
+// A lobby with no table to join says so while games go on that the
+// person may watch, rather than that nothing is open; a private game
+// is not counted.
+func TestEmptyListSaysGamesArePlayed(t *testing.T) {
+	h := randomHall(t, hall.Config{})
+	ctx := kittest.Context(80, 24)
+	cid := New(Config{Player: hall.Player{ID: "c", Name: "cid"}, Hall: h})
+	text := func() string {
+		cid.Refresh()
+		return strings.Join(screenLines(cid, &ctx), "\n")
+	}
+	assert.Contains(t, text(), "no open table: open one")
+	// A table its people filled, not started yet: nobody else may join.
+	full, err := h.Open(hall.Player{ID: "e", Name: "eve"}, hall.Options{Seats: 2, Rules: rules.DefaultOptions(), Level: ai.Random, Seed: 1})
+	require.NoError(t, err)
+	for _, p := range []hall.Player{{ID: "e", Name: "eve"}, {ID: "f", Name: "fay"}} {
+		c, err := full.Join(p)
+		require.NoError(t, err)
+		t.Cleanup(c.Leave)
+	}
+	assert.Contains(t, text(), "no table to join: one is full and waits for its host to start")
+	start := func(host hall.Player, private bool) {
+		tb, err := h.Open(host, hall.Options{Seats: 2, Rules: rules.DefaultOptions(), Level: ai.Random, Seed: 1, Private: private})
+		require.NoError(t, err)
+		c, err := tb.Join(host)
+		require.NoError(t, err)
+		require.NoError(t, c.Start())
+		t.Cleanup(c.Leave)
+	}
+	start(hall.Player{ID: "a", Name: "ann"}, false)
+	assert.Contains(t, text(), "no table to join: a game is being played, w to watch it")
+	start(hall.Player{ID: "b", Name: "bob"}, false)
+	start(hall.Player{ID: "d", Name: "dan"}, true)
+	assert.Contains(t, text(), "no table to join: 2 games are being played, w to watch one")
+}
+
+// TestRatedTableKeepsQuietInADeal: at a rated table of three or four,
+// the people seated may not talk while a deal is played (a word could
+// tell a partner what a hand holds), at the table nor in the lobby nor
+// at another table they watch, and its spectators neither; they may
+// between deals and at the game's end. Two players, one person among bots, or any table of a
+// server that keeps no ratings, talk throughout.
+func TestRatedTableKeepsQuietInADeal(t *testing.T) {
+	for _, c := range []quietCase{{3, 2, false, true}, {4, 2, false, true}, {2, 2, false, false}, {3, 1, false, false}, {4, 2, true, false}} {
+		// The bots move on the host's own goroutines while the test
+		// looks, so a game may pass no position judged in a deal, between
+		// deals, or watched: then another game is played, up to five.
+		var inDeal, between, watched bool
+		for seed := uint64(1); seed <= 5 && !(inDeal && between && watched); seed++ {
+			d, b, w := quietGame(t, c, seed)
+			inDeal, between, watched = inDeal || d, between || b, watched || w
+		}
+		require.True(t, inDeal && between && watched, "%d seats: the games passed no deal, no pause between deals, or none watched", c.seats)
+	}
+}
+
+// quietCase is a table of TestRatedTableKeepsQuietInADeal: its seats,
+// the people at it, whether the server keeps ratings (noClub: none),
+// and whether its deals are quiet.
+type quietCase struct {
+	seats, people int
+	noClub, quiet bool
+}
+
+// quietGame plays one game of TestRatedTableKeepsQuietInADeal at c,
+// dealt from seed, and reports whether a position in a deal, one
+// between deals and one watched in a deal were judged.
+func quietGame(t *testing.T, c quietCase, seed uint64) (inDeal, between, watched bool) {
+	{
+		hub, err := chat.New(chat.Config{Burst: 1000})
+		require.NoError(t, err)
+		h := randomHall(t, hall.Config{Chat: hub})
+		people := []hall.Player{{ID: "a", Name: "ann"}, {ID: "b", Name: "bob"}}[:c.people]
+		o := rules.DefaultOptions()
+		o.Players, o.Target = c.seats, 300
+		tb, conns, err := halltest.Start(h, people, hall.Options{Seats: c.seats, Rules: o, Level: ai.Random, Seed: seed})
+		require.NoError(t, err)
+		require.Equal(t, c.people == 2, tb.Rated())
+		l := New(Config{Player: people[0], Hall: h, Chat: hub, Club: &lobbytest.Club{}, Lobby: hub.NewRoom()})
+		if c.noClub {
+			l.cfg.Club = nil
+		}
+		ctx := kittest.Context(80, 24)
+		scr, _ := l.join(&ctx, tb)
+		s := scr.(*SharedSeat)
+		t.Cleanup(s.talk.close)
+		// Ann's lobby, and another table she watches from a second
+		// connection (eve's, alone with a bot).
+		l.startTalk(true)
+		t.Cleanup(l.talk.t.close)
+		other, _, err := halltest.Start(h, []hall.Player{{ID: "e", Name: "eve"}}, hall.Options{Seats: 2, Rules: rules.DefaultOptions(), Level: ai.Random, Seed: 2})
+		require.NoError(t, err)
+		l2 := New(Config{Player: people[0], Hall: h, Chat: hub, Club: l.cfg.Club})
+		oscr, _ := l2.watch(&ctx, other)
+		ow := oscr.(*WatchSeat)
+		t.Cleanup(ow.talk.close)
+		conns[0] = s.conn // ann's seat came to this connection
+		// Cid, a second key, watches: a spectator keeps quiet too.
+		wl := New(Config{Player: hall.Player{ID: "c", Name: "cid"}, Hall: h, Chat: hub, Club: l.cfg.Club, Lobby: hub.NewRoom()})
+		wscr, _ := wl.watch(&ctx, tb)
+		w := wscr.(*WatchSeat)
+		t.Cleanup(w.talk.close)
+		wl.startTalk(true) // and talks in the lobby (from another connection)
+		t.Cleanup(wl.talk.t.close)
+
+		// Play every seat's decisions at random; at each position seen,
+		// a line of ann's or cid's is refused exactly while a deal is
+		// played. A position a bot moved on from meanwhile is not judged.
+		// The hall reads whether a deal is played from a seat's port
+		// (ann's): a spectator's port gets the same position a moment
+		// apart, so a position is judged only where both agree.
+		seat := s.conn.Port()
+		check := func(who string, talk *roomTalk, port host.Port, why string, elsewhere ...*roomTalk) (playing, between, over bool) {
+			// The refusal as a table's note says it fits the note's two
+			// lines at 80 columns, end included.
+			shown := kit.Wrap("Not sent: "+why+". Your line is kept: / opens it again.", 78)
+			require.LessOrEqual(t, len(shown), 2, "%s's refusal at a table: %q", who, shown)
+			sn, ref := port.Snapshot(), seat.Snapshot()
+			_, err := talk.Say("hello")
+			quiet := talk.Quiet() != nil
+			errs := make([]error, len(elsewhere))
+			for i, o := range elsewhere {
+				_, errs[i] = o.Say("hello")
+			}
+			if port.Snapshot().Gen != sn.Gen || seat.Snapshot().Gen != ref.Gen || hall.QuietDeal(ref) != hall.QuietDeal(sn) {
+				return false, false, false
+			}
+			playing = sn.HasDeal && !sn.Between && !sn.Over
+			require.Equal(t, playing && c.quiet, quiet, "%d seats, deal %d: %s's box says quiet", c.seats, sn.DealNo, who)
+			if playing && c.quiet {
+				require.ErrorIs(t, err, errQuietDeal, "%d seats, deal %d: %s", c.seats, sn.DealNo, who)
+				for _, err := range errs {
+					require.EqualError(t, err, why, "%d seats, deal %d: %s elsewhere", c.seats, sn.DealNo, who)
+				}
+			} else {
+				require.NoError(t, err, "%d seats, deal %d, between %v, over %v: %s", c.seats, sn.DealNo, sn.Between, sn.Over, who)
+				for _, err := range errs {
+					require.NoError(t, err, "%d seats, deal %d, between %v, over %v: %s elsewhere", c.seats, sn.DealNo, sn.Between, sn.Over, who)
+				}
+			}
+			return playing, sn.Between, sn.Over
+		}
+		r := rand.New(rand.NewPCG(seed, 2))
+		deadline := time.After(guard)
+		for {
+			playing, btw, _ := check("ann", s.talk, s.conn.Port(),
+				"a rated deal is played at your table "+tb.Code()+": nobody there talks, nor anywhere else, until it ends",
+				l.talk.t, ow.talk)
+			wp, _, _ := check("cid", w.talk, w.port,
+				"a rated deal is played at table "+tb.Code()+", which you watch: nobody there talks, nor anywhere else, until it ends",
+				wl.talk.t)
+			inDeal, between, watched = inDeal || playing, between || btw, watched || wp
+			if s.conn.Port().Snapshot().Over {
+				break
+			}
+			moved := false
+			for _, conn := range conns {
+				sn := conn.Port().Snapshot()
+				switch {
+				case sn.Can.Act:
+					legal := sn.View.Legal()
+					err = conn.Port().Act(sn.Gen, legal[r.IntN(len(legal))])
+				case sn.Can.Ready:
+					err = conn.Port().Ready(sn.Gen)
+				default:
+					continue
+				}
+				if !errors.Is(err, host.ErrStale) {
+					require.NoError(t, err)
+					moved = true
+				}
+			}
+			if !moved {
+				select {
+				case <-conns[0].Port().Updates():
+				case <-deadline:
+					t.Fatal("the game never ended")
+				}
+			}
+		}
+	}
+	return inDeal, between, watched
+}
+
+// Cid watches a rated deal of three and leaves in its middle: back in
+// the lobby he stays quiet until that deal ends, as its players do
+// (he saw its play), and the refusal says why.
+func TestSpectatorWhoLeftKeepsQuiet(t *testing.T) {
+	hub, err := chat.New(chat.Config{Burst: 1000})
+	require.NoError(t, err)
+	h := randomHall(t, hall.Config{Chat: hub})
+	o := rules.DefaultOptions()
+	o.Players = 3
+	tb, conns, err := halltest.Start(h, []hall.Player{{ID: "a", Name: "ann"}, {ID: "b", Name: "bob"}},
+		hall.Options{Seats: 3, Rules: o, Level: ai.Random, Seed: 1})
+	require.NoError(t, err)
+	require.True(t, tb.Rated())
+	port := conns[0].Port()
+	for !hall.QuietDeal(port.Snapshot()) {
+		if _, ok := <-port.Updates(); !ok {
+			t.Fatal("the game ended before a deal was played")
+		}
+	}
+	ctx := kittest.Context(80, 24)
+	wl := New(Config{Player: hall.Player{ID: "c", Name: "cid"}, Hall: h, Chat: hub, Club: &lobbytest.Club{}, Lobby: hub.NewRoom()})
+	wscr, _ := wl.watch(&ctx, tb)
+	w := wscr.(*WatchSeat)
+	w.quitNow(&ctx)
+	t.Cleanup(wl.talk.t.close)
+	_, err = wl.talk.t.Say("the ace is with bob")
+	require.EqualError(t, err, "a rated deal you watched is still played at table "+tb.Code()+": who saw it talks nowhere else until it ends")
+}

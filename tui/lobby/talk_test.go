@@ -1,0 +1,356 @@
+package lobby
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/x/ansi"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/klob/klob/ai"
+	"github.com/klob/klob/internal/play/hall"
+	"github.com/klob/klob/internal/play/host"
+	"github.com/klob/klob/internal/record/clubdb"
+	"github.com/klob/klob/internal/serve/chat"
+	"github.com/klob/klob/internal/serve/tourney"
+	"github.com/klob/klob/internal/testing/testkit"
+	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
+	"github.com/klob/klob/tui/kit/kittest"
+)
+
+// The rows the lobby keeps for its talk are rows the talk fills: a line
+// said over three rows that does not fit whole under the latest leaves
+// them to the tables, rather than blank under the talk while a table is
+// out of view.
+func TestTalkLeavesItsUnusedRowsToTheTables(t *testing.T) {
+	l, ctx := steadyLobby(t, 2, true, false, 0)
+	l.tables = append(l.tables, hall.Info{Code: "WXYZ", Seats: 4, Names: []string{"carl", "", "", ""},
+		Level: ai.Normal, Target: 500})
+	withTalk(t, l,
+		"Hello everyone, this is a rather long message that wraps over three lines in the lobby talk pane, "+
+			"without being cut mid-word anywhere at all, thanks",
+		"anyone for a 4-player game later?")
+	lines := screenLines(l, ctx)
+	scr := strings.Join(lines, "\n")
+	require.Len(t, lines, 24)
+	for _, code := range []string{"AB00", "AB01", "WXYZ"} {
+		assert.Contains(t, scr, code, "a table out of view")
+	}
+	assert.NotContains(t, scr, "more below")
+	assert.Contains(t, scr, `bob: "anyone for a 4-player game later?"`)
+	assert.NotEqual(t, "", strings.TrimSpace(lines[21]), "a blank row above the keys while rows were short:\n%s", scr)
+}
+
+// Once the person muted everyone who talked, the lobby's talk does not
+// say that nothing was said.
+func TestTalkAllMutedIsNotNothingSaid(t *testing.T) {
+	l, ctx := steadyLobby(t, 0, true, false, 0)
+	withTalk(t, l, "hello")
+	_, err := l.talk.t.command("/mute", "bob")
+	require.NoError(t, err)
+	scr := strings.Join(screenLines(l, ctx), "\n")
+	assert.NotContains(t, scr, `bob: "hello"`)
+	assert.NotContains(t, scr, "(nothing said yet)", scr)
+	assert.Contains(t, scr, "(nothing said yet, or only by people you muted)", scr)
+}
+
+// A name shown with its key's tag (another key's name looks like it)
+// is muted by the name alone when one key of that name talked, by the
+// name with its tag too; of several, the answer lists them with their
+// tags, and either is muted by its tagged name.
+func TestMuteANameShownWithItsTag(t *testing.T) {
+	const bob, bob2 = "10714564b254ffff", "aaaaaaaaaaaa0000"
+	hub, err := chat.New(chat.Config{Now: func() time.Time { return time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC) }})
+	require.NoError(t, err)
+	room := hub.NewRoom()
+	say := func(key, name, text string) {
+		t.Helper()
+		_, err := room.Say(chat.Sender{Key: key, Name: name}, text)
+		require.NoError(t, err)
+	}
+	say(bob, "Bob #10714564b254", "hello")
+	talk := newTalk(hub, room, hall.Player{ID: "a", Name: "ann"}, func() string { return "ann" }, false, muteBook{})
+	t.Cleanup(talk.sub.Close)
+
+	note, err := talk.command("/mute", "bob")
+	require.NoError(t, err)
+	assert.Contains(t, note, "You no longer see Bob #10714564b254's lines")
+	note, err = talk.command("/unmute", "Bob")
+	require.NoError(t, err)
+	assert.Contains(t, note, "You see Bob #10714564b254's lines again")
+
+	say(bob, "Bob #10714564b254", "hello again")
+	say(bob2, "Bob", "hi")
+	talk2 := newTalk(hub, room, hall.Player{ID: "a", Name: "ann"}, func() string { return "ann" }, false, muteBook{})
+	t.Cleanup(talk2.sub.Close)
+	_, err = talk2.command("/mute", "Bob")
+	require.Error(t, err)
+	assert.Equal(t, `several players go by "Bob": /mute one of Bob #10714564b254 or Bob #aaaaaaaaaaaa`, err.Error())
+	note, err = talk2.command("/mute", "Bob #aaaaaaaaaaaa")
+	require.NoError(t, err)
+	assert.Contains(t, note, "You no longer see Bob's lines")
+	_, err = talk2.command("/mute", "Bob")
+	require.NoError(t, err, "one Bob left in the talk")
+	_, err = talk2.command("/unmute", "Bob")
+	require.Error(t, err)
+	assert.Equal(t, `you muted several players called "Bob": /unmute one of Bob #10714564b254 or Bob #aaaaaaaaaaaa`, err.Error())
+}
+
+// A talk line of Indic conjuncts (क्ष: two cells in tmux) wraps to the
+// width the terminal draws it at: no line of the lobby is wider than 80
+// cells as drawn, none cut.
+func TestTalkOfConjunctsFits(t *testing.T) {
+	l, ctx := steadyLobby(t, 0, true, false, 0)
+	withTalk(t, l, strings.Repeat("क्ष", 60))
+	lines := screenLines(l, ctx)
+	require.Len(t, lines, 24)
+	said := 0
+	for i, line := range lines {
+		if w := ansi.StringWidthWc(line); w > 80 {
+			t.Errorf("line %d is %d cells as drawn:\n%s", i, w, strings.Join(lines, "\n"))
+		}
+		said += strings.Count(line, "क्ष")
+	}
+	assert.Equal(t, 60, said, "the line is cut:\n%s", strings.Join(lines, "\n"))
+}
+
+// After /mute then /unmute the lines the mute hid stay hidden, so the
+// empty talk still says they may have been said: it does not claim
+// that nothing was. The lines were hidden three ways: taken off at
+// /mute, left out of the history at the start (a mute of an earlier
+// connection), or not given as they were said.
+func TestTalkUnmutedKeepsSayingLinesWereHidden(t *testing.T) {
+	for _, how := range []string{"at /mute", "at the start", "as said"} {
+		l, ctx := steadyLobby(t, 0, true, false, 0)
+		hub, err := chat.New(chat.Config{Now: func() time.Time { return time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC) }})
+		require.NoError(t, err)
+		room := hub.NewRoom()
+		say := func(text string) {
+			t.Helper()
+			_, err := room.Say(chat.Sender{Key: "b", Name: "bob"}, text)
+			require.NoError(t, err)
+		}
+		if how != "at /mute" {
+			// Muted by an earlier connection of the same key.
+			require.NoError(t, hub.Mute("a", "b", "bob"))
+			l.mutes["b"] = "bob"
+		}
+		if how != "as said" {
+			say("hello")
+		}
+		l.talk = &talkPane{t: newTalk(hub, room, l.cfg.Player, func() string { return "ann" }, false, l.mutes)}
+		t.Cleanup(l.talk.t.sub.Close)
+		switch how {
+		case "at /mute":
+			_, err := l.talk.t.command("/mute", "bob")
+			require.NoError(t, err)
+		case "as said":
+			say("hello while muted")
+		}
+		_, err = l.talk.t.command("/unmute", "bob")
+		require.NoError(t, err, how)
+		scr := strings.Join(screenLines(l, ctx), "\n")
+		assert.NotContains(t, scr, "(nothing said yet)", how)
+		assert.Contains(t, scr, "(nothing said yet, or only by people you muted)", how)
+	}
+	// Nobody muted, nothing said: nothing said yet.
+	l, ctx := steadyLobby(t, 0, true, false, 0)
+	withTalk(t, l)
+	assert.Contains(t, strings.Join(screenLines(l, ctx), "\n"), "(nothing said yet)")
+}
+
+// The lobby shows only its talk's latest lines under the tables; c
+// reads every line the connection holds, from the newest back to the
+// first with ↑ and the page keys, in 80×24, and esc comes back.
+func TestTalkReadsBack(t *testing.T) {
+	l, ctx := steadyLobby(t, 3, true, true, 40)
+	lobby := ansi.Strip(l.View(ctx))
+	assert.Contains(t, lobby, `bob: "line 40"`)
+	assert.NotContains(t, lobby, `bob: "line 30"`, "the lobby shows only the latest lines")
+	assert.Contains(t, lobby, "c reads back")
+
+	next, _ := l.Update(ctx, kittest.Key("c"))
+	log, ok := next.(*talkLog)
+	require.True(t, ok, "c opens the talk, got %T", next)
+	view := func() string {
+		t.Helper()
+		out := ansi.Strip(log.View(ctx))
+		lines := strings.Split(out, "\n")
+		require.Len(t, lines, 24)
+		for i, line := range lines {
+			require.LessOrEqual(t, ansi.StringWidth(line), 80, "line %d: %q", i, line)
+		}
+		return out
+	}
+	scr := view()
+	assert.Contains(t, scr, `bob: "line 40"`, "the newest line shows first")
+	assert.Contains(t, scr, "the last 40 lines said")
+	assert.Contains(t, scr, "more above")
+	assert.NotContains(t, scr, `bob: "line 1"`+"\n")
+
+	// Back to the first line, a line and a page at a time: every line
+	// said shows on the way, and the first stays at the top.
+	seen := map[string]bool{}
+	for range 50 {
+		for _, line := range strings.Split(view(), "\n") {
+			if i := strings.Index(line, `bob: "`); i >= 0 {
+				seen[strings.TrimSpace(line[i:])] = true
+			}
+		}
+		log.Update(ctx, kittest.Key("up"))
+	}
+	for i := 1; i <= 40; i++ {
+		assert.True(t, seen[fmt.Sprintf(`bob: "line %d"`, i)], "line %d never showed", i)
+	}
+	scr = view()
+	assert.Contains(t, scr, `bob: "line 1"`)
+	assert.NotContains(t, scr, "more above")
+	assert.Contains(t, scr, "more below")
+	log.Update(ctx, kittest.Key("pgdown"))
+	log.Update(ctx, kittest.Key("pgdown"))
+	log.Update(ctx, kittest.Key("end"))
+	assert.Contains(t, view(), `bob: "line 40"`)
+
+	back, _ := log.Update(ctx, kittest.Key("esc"))
+	assert.Same(t, l, back, "esc comes back to the lobby")
+}
+
+// / on the talk's page goes back to the lobby with the line open; a
+// guest reads only, and the page says nothing of typing.
+func TestTalkLogSlashTypes(t *testing.T) {
+	l, ctx := steadyLobby(t, 0, false, true, 3)
+	next, _ := l.Update(ctx, kittest.Key("c"))
+	back, _ := next.Update(ctx, kittest.Key("/"))
+	require.Same(t, l, back)
+	assert.True(t, l.talk.open(), "the line is open to type")
+
+	g, gctx := steadyLobby(t, 0, false, false, 0)
+	g.cfg.Player.ID = ""
+	withTalk(t, g, "hello")
+	next, _ = g.Update(gctx, kittest.Key("c"))
+	scr := ansi.Strip(next.View(gctx))
+	assert.Contains(t, scr, `bob: "hello"`)
+	assert.NotContains(t, scr, "/ to talk")
+	stay, _ := next.Update(gctx, kittest.Key("/"))
+	assert.Same(t, next, stay, "a guest's / opens no line")
+	var _ kit.Screen = next
+}
+
+// Lines of two rows scroll whole: the row under the heading always
+// starts a line (a line's tail alone would read as nobody's), and the
+// marks count lines.
+func TestTalkLogScrollsWholeLines(t *testing.T) {
+	l, ctx := steadyLobby(t, 0, false, false, 0)
+	said := make([]string, 30)
+	for i := range said {
+		said[i] = fmt.Sprintf("line %d, long enough with these words to need a second row at eighty columns wide", i+1)
+	}
+	withTalk(t, l, said...)
+	next, _ := l.Update(ctx, kittest.Key("c"))
+	for step := range 40 {
+		lines := strings.Split(ansi.Strip(next.View(ctx)), "\n")
+		require.Len(t, lines, 24)
+		require.True(t, strings.HasPrefix(lines[4], `   bob: "line `), "step %d: the top row is no line's start: %q", step, lines[4])
+		var first, last, above, below int
+		fmt.Sscanf(lines[4], `   bob: "line %d`, &first)
+		for _, line := range lines[4:] {
+			fmt.Sscanf(line, `   bob: "line %d`, &last)
+		}
+		fmt.Sscanf(lines[3][strings.Index(lines[3], "said")+4:], " · ↑ %d more above", &above)
+		if i := strings.Index(lines[3], "↓ "); i >= 0 {
+			fmt.Sscanf(lines[3][i:], "↓ %d more below", &below)
+		}
+		assert.Equal(t, first-1, above, "step %d: %q", step, lines[3])
+		assert.Equal(t, 30-last, below, "step %d: %q", step, lines[3])
+		next.Update(ctx, kittest.Key("up"))
+	}
+}
+
+// The line typed (a table's code) or a note under the tables does not
+// sit on the talk's heading: at 80×24, with the rating's two lines, a
+// table or none and nothing said yet, a blank row stays before "Lobby
+// talk" ("(nothing said yet)" goes rather than the blank), and nothing
+// above the tables moves. Lines said keep their rows before the blank
+// (TestLobbyTalkRoomAt80x24).
+func TestPromptKeepsTheBlankBeforeTheTalk(t *testing.T) {
+	for _, tables := range []int{0, 1} {
+		for _, what := range []string{"code", "note"} {
+			name := fmt.Sprintf("%d tables, %s", tables, what)
+			l, ctx := steadyLobby(t, tables, true, true, 0)
+			before := screenLines(l, ctx)
+			switch what {
+			case "code":
+				press(l, ctx, "j")
+			case "note":
+				l.setNote("Your seat at table QLDU waits for you: enter takes it back.", false)
+			}
+			rows := screenLines(l, ctx)
+			require.Len(t, rows, 24, name)
+			talk := slices.IndexFunc(rows, func(s string) bool { return strings.HasPrefix(s, " Lobby talk") })
+			require.Positive(t, talk, "%s:\n%s", name, strings.Join(rows, "\n"))
+			require.Empty(t, strings.TrimSpace(rows[talk-1]), "%s: no blank row before the talk:\n%s", name, strings.Join(rows, "\n"))
+			head := slices.IndexFunc(before, func(s string) bool { return strings.HasPrefix(s, " Tables") })
+			require.Equal(t, before[:head+1], rows[:head+1], name)
+		}
+	}
+}
+
+// Whoever has played a board of a running tournament says nothing in
+// the lobby's talk until it ends, and is told why as the line opens;
+// the lobby's tick after the end says they may talk again. One who
+// only entered talks. At every seat count.
+func TestTourneyPlayersKeepQuietInTheLobby(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		ctx := context.Background()
+		c := testkit.NewClock(time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC))
+		dir := t.TempDir()
+		db, err := clubdb.Open(filepath.Join(dir, clubdb.FileName), clubdb.Options{Now: c.Now})
+		require.NoError(t, err)
+		t.Cleanup(func() { db.Close() })
+		svc, err := tourney.New(tourney.Config{DB: db, Dir: filepath.Join(dir, "tourneys"), NewBot: testkit.CheapBots, Now: c.Now,
+			Location: time.UTC, NoDaily: true, Slots: host.NewSlots(1), NewSeed: func() uint64 { return 77 },
+			NewCode: func() string { return "TESTAB" }})
+		require.NoError(t, err)
+		t.Cleanup(svc.Close)
+		ann := tourney.Player{Key: strings.Repeat("a", 64), Name: "ann"}
+		o := rules.DefaultOptions()
+		o.Players = n
+		info, err := svc.Create(ctx, ann, tourney.Spec{Rules: o, Level: ai.Normal, Boards: 4, Ends: c.Now().Add(time.Hour)})
+		require.NoError(t, err)
+		require.NoError(t, svc.Enter(ctx, ann, info.Code))
+
+		l, _ := steadyLobby(t, 0, true, true, 1)
+		l.cfg.Player = hall.Player{ID: ann.Key, Name: ann.Name}
+		l.cfg.Tourney = svc
+		withTalk(t, l)
+		l.talk.t.quiet = quietPlayed(l, quietAt(l, nil))
+		_, err = l.talk.t.Say("hello")
+		require.NoError(t, err, "entering alone keeps nobody quiet")
+
+		seat, err := svc.Play(ctx, ann, info.Code)
+		require.NoError(t, err)
+		seat.Leave()
+		_, err = l.talk.t.Say("board 1: take spades")
+		require.Error(t, err, "a player of a running tournament talks in the lobby")
+		assert.Contains(t, err.Error(), "tournament TESTAB")
+		l.talk.start()
+		assert.Contains(t, l.talk.note.Text, "You played boards of tournament TESTAB", "the line says why as it opens")
+		l.talk.box.Typing = false
+		l.talk.note.Text = ""
+
+		l.quietLifted()
+		assert.Empty(t, l.talk.note.Text, "nothing lifted yet")
+		require.NoError(t, svc.End(ctx, ann, info.Code))
+		l.quietLifted()
+		assert.Contains(t, l.talk.note.Text, "has ended: you may talk again")
+		_, err = l.talk.t.Say("well played")
+		require.NoError(t, err)
+	})
+}
