@@ -10,8 +10,6 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	svc "github.com/klob/klob/internal/serve/tourney"
-	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
 	"github.com/klob/klob/tui/kit/kittest"
 )
@@ -58,8 +56,7 @@ func TestSeatFetchedForAPageGoneIsLeft(t *testing.T) {
 		t.Run(cmp.Or(leave, "stay"), func(t *testing.T) {
 			cl := newClub(t, false)
 			ctx := context.Background()
-			info, err := cl.svc.Create(ctx, ann, svc.Spec{Rules: rules.DefaultOptions(), Level: "normal", Boards: 4, Ends: cl.c.Now().Add(time.Hour)})
-			require.NoError(t, err)
+			info := cl.create(t, 0, 4, time.Hour)
 			require.NoError(t, cl.svc.Enter(ctx, ann, info.Code))
 			f := cl.openAt(ann, info.Code)
 			f.see("[enter] play board 1")

@@ -330,6 +330,13 @@ func (p *detail) entrantsLine(w int) []string {
 			break
 		}
 	}
+	return entrantsUpTo(names, most, w)
+}
+
+// entrantsUpTo is the line naming the first most of names or fewer,
+// and how many more there are: the most that fits two lines of w
+// cells, or the count alone if not even one name does.
+func entrantsUpTo(names []string, most, w int) []string {
 	for shown := most; shown > 0; shown-- {
 		text := "Entered: " + strings.Join(names[:shown], ", ")
 		if shown < len(names) {

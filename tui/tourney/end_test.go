@@ -12,7 +12,6 @@ import (
 
 	svc "github.com/klob/klob/internal/serve/tourney"
 	"github.com/klob/klob/internal/testing/testkit"
-	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
 	"github.com/klob/klob/tui/kit/kittest"
 )
@@ -24,9 +23,7 @@ import (
 func TestHostEndsItNow(t *testing.T) {
 	cl := newClub(t, false)
 	ctx := context.Background()
-	info, err := cl.svc.Create(ctx, ann, svc.Spec{Rules: rules.DefaultOptions(), Level: "normal", Boards: 12,
-		Ends: cl.c.Now().Add(time.Hour)})
-	require.NoError(t, err)
+	info := cl.create(t, 0, 12, time.Hour)
 	require.NoError(t, cl.svc.Enter(ctx, ann, info.Code))
 	require.NoError(t, cl.svc.Enter(ctx, bob, info.Code))
 	open := func(p svc.Player) *fixture {
@@ -60,7 +57,7 @@ func TestHostEndsItNow(t *testing.T) {
 	a.see("End the tournament now?")
 	a.press("e")
 	a.see("standings")
-	_, err = cl.svc.Final(ctx, bob.Key, info.Code)
+	_, err := cl.svc.Final(ctx, bob.Key, info.Code)
 	require.NoError(t, err, "the standings are open to everyone")
 }
 
@@ -80,10 +77,7 @@ var longName = svc.Player{Key: "dddd0000000000000000000000000004", Name: "Maximi
 func seatedMidBoard(t *testing.T, cl *club, players int, p svc.Player) (*fixture, string) {
 	t.Helper()
 	ctx := context.Background()
-	o := rules.DefaultOptions()
-	o.Players = players
-	info, err := cl.svc.Create(ctx, ann, svc.Spec{Rules: o, Level: "normal", Boards: 4, Ends: cl.c.Now().Add(time.Hour)})
-	require.NoError(t, err)
+	info := cl.create(t, players, 4, time.Hour)
 	require.NoError(t, cl.svc.Enter(ctx, p, info.Code))
 	f := cl.open(p)
 	fairPlay(t, f, info.Code, p)
@@ -306,28 +300,11 @@ func TestStandingsSayABoardLeftHalfPlayed(t *testing.T) {
 func TestPageSaysTheHostsEnd(t *testing.T) {
 	cl := newClub(t, false)
 	ctx := context.Background()
-	o := rules.DefaultOptions()
-	o.Players = 3
-	info, err := cl.svc.Create(ctx, ann, svc.Spec{Rules: o, Level: "normal", Boards: 4, Ends: cl.c.Now().Add(30 * time.Minute)})
-	require.NoError(t, err)
-	f := cl.openAt(cid, info.Code)
-	f.press("enter")
-	f.see("[enter] play board 1")
-	p, ok := f.s.sub.(*detail)
-	require.True(t, ok, f.text())
+	info := cl.create(t, 3, 4, 30*time.Minute)
+	f, p := cl.page(t, cid, info.Code, "[enter] play board 1")
 	before := f.text()
 
-	heard := make(chan tea.Msg, 1)
-	wait := p.waitEnded(p.prog.Info.Ends, p.prog.Info.Entries)
-	go func() { heard <- wait() }()
-	require.NoError(t, cl.svc.End(ctx, ann, info.Code))
-	select {
-	case msg := <-heard:
-		require.NotNil(t, msg, "the end not heard")
-		f.d.Send(msg)
-	case <-time.After(guard):
-		t.Fatal("the host's end never heard")
-	}
+	f.hears(t, p, "the host's end", func() error { return cl.svc.End(ctx, ann, info.Code) })
 	kittest.CheckSize(t, f.d.Frame(), 80, 24)
 	require.NotEqual(t, before, f.text())
 	f.see("standings")
@@ -341,28 +318,84 @@ func TestPageSaysTheHostsEnd(t *testing.T) {
 func TestPageSaysWhoEntered(t *testing.T) {
 	cl := newClub(t, false)
 	ctx := context.Background()
-	o := rules.DefaultOptions()
-	o.Players = 3
-	info, err := cl.svc.Create(ctx, ann, svc.Spec{Rules: o, Level: "normal", Boards: 4, Ends: cl.c.Now().Add(30 * time.Minute)})
-	require.NoError(t, err)
-	f := cl.openAt(ann, info.Code)
-	f.press("enter")
-	f.see("1 entrant")
-	p, ok := f.s.sub.(*detail)
-	require.True(t, ok, f.text())
+	info := cl.create(t, 3, 4, 30*time.Minute)
+	f, p := cl.page(t, ann, info.Code, "1 entrant")
 
-	heard := make(chan tea.Msg, 1)
-	wait := p.waitEnded(p.prog.Info.Ends, p.prog.Info.Entries)
-	go func() { heard <- wait() }()
-	require.NoError(t, cl.svc.Enter(ctx, cid, info.Code))
-	select {
-	case msg := <-heard:
-		require.NotNil(t, msg, "the entry not heard")
-		f.d.Send(msg)
-	case <-time.After(guard):
-		t.Fatal("the entry never heard")
-	}
+	f.hears(t, p, "the entry", func() error { return cl.svc.Enter(ctx, cid, info.Code) })
 	kittest.CheckSize(t, f.d.Frame(), 80, 24)
 	f.see("2 entrants")
 	assert.Contains(t, f.text(), cid.Name, f.text())
+}
+
+// page opens who's screens at the tournament of code, goes on to its
+// page (enter) and checks the page reads want.
+func (cl *club) page(t *testing.T, who svc.Player, code, want string) (*fixture, *detail) {
+	t.Helper()
+	f := cl.openAt(who, code)
+	f.press("enter")
+	f.see(want)
+	p, ok := f.s.sub.(*detail)
+	require.True(t, ok, f.text())
+	return f, p
+}
+
+// hears has p, the page f shows, wait for its tournament's end or next
+// entry, does act, and sends f's screen what p heard; what names the
+// event act makes.
+func (f *fixture) hears(t *testing.T, p *detail, what string, act func() error) {
+	t.Helper()
+	heard := make(chan tea.Msg, 1)
+	wait := p.waitEnded(p.prog.Info.Ends, p.prog.Info.Entries)
+	go func() { heard <- wait() }()
+	require.NoError(t, act())
+	select {
+	case msg := <-heard:
+		require.NotNil(t, msg, what+" not heard")
+		f.d.Send(msg)
+	case <-time.After(guard):
+		t.Fatal(what + " never heard")
+	}
+}
+
+// TestParPendingReadsAgainSoon: a tournament read while its par is
+// being worked out asks to be read again (soon, not at the next usual
+// refresh), so "par is being worked out" goes once par is known; once
+// par is there, the read asks nothing more.
+func TestParPendingReadsAgainSoon(t *testing.T) {
+	cl := newClub(t, false)
+	s := cl.screen(ann, 30*time.Second)
+	ctx := &kit.Context{}
+	p := newDetail(s, "TESTAB", nil)
+	if _, cmd := p.Update(ctx, detailMsg{to: p, prog: &svc.Progress{Entered: true}}); cmd == nil {
+		t.Error("par pending: no read again asked")
+	}
+	later := svc.Info{Ends: cl.c.Now().Add(time.Hour)}
+	if _, cmd := p.Update(ctx, detailMsg{to: p, prog: &svc.Progress{Info: later, Entered: true, ParReady: true}}); cmd != nil {
+		t.Error("par known: a read again asked besides the usual one")
+	}
+	if _, cmd := p.Update(ctx, detailMsg{to: p, prog: &svc.Progress{Entered: true}, fin: &svc.Final{}}); cmd == nil {
+		t.Error("standings without par: no read again asked")
+	}
+}
+
+// TestEndReadsAgainAtTheEnd: a tournament ending before the next usual
+// read is read again just after its end, so the standings open then,
+// not up to a refresh later; one ending later asks nothing more.
+func TestEndReadsAgainAtTheEnd(t *testing.T) {
+	cl := newClub(t, false)
+	s := cl.screen(ann, 30*time.Second)
+	ctx := &kit.Context{}
+	p := newDetail(s, "TESTAB", nil)
+	soon := svc.Info{Ends: cl.c.Now().Add(10 * time.Second)}
+	if _, cmd := p.Update(ctx, detailMsg{to: p, prog: &svc.Progress{Info: soon, Entered: true, ParReady: true}}); cmd == nil {
+		t.Error("the end within the refresh: no read asked for it")
+	}
+	later := svc.Info{Ends: cl.c.Now().Add(time.Hour)}
+	if _, cmd := p.Update(ctx, detailMsg{to: p, prog: &svc.Progress{Info: later, Entered: true, ParReady: true}}); cmd != nil {
+		t.Error("the end an hour away: a read asked besides the usual one")
+	}
+	over := svc.Info{Ends: cl.c.Now().Add(-time.Second), Over: true}
+	if _, cmd := p.Update(ctx, detailMsg{to: p, prog: &svc.Progress{Info: over, Entered: true, ParReady: true}, fin: &svc.Final{Pars: []float64{1}}}); cmd != nil {
+		t.Error("ended: a read asked besides the usual one")
+	}
 }

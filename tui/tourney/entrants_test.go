@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	svc "github.com/klob/klob/internal/serve/tourney"
-	"github.com/klob/klob/tui/kit"
 )
 
 // entrantsDetail is a tournament's page whose progress lists names.
@@ -21,21 +20,13 @@ func entrantsDetail(names []string) *detail {
 }
 
 // slowEntrantsLine is the line tried with every count of names, from
-// all of them down: what entrantsLine must say.
+// all of them down: what entrantsLine, which skips the counts too wide
+// to fit, must say.
 func slowEntrantsLine(names []string, w int) []string {
 	if len(names) == 0 {
 		return nil
 	}
-	for shown := len(names); shown > 0; shown-- {
-		text := "Entered: " + strings.Join(names[:shown], ", ")
-		if shown < len(names) {
-			text += fmt.Sprintf(" and %d more", len(names)-shown)
-		}
-		if l := kit.Paragraph(text+".", w, nil); len(l) <= 2 {
-			return l
-		}
-	}
-	return kit.Paragraph(fmt.Sprintf("Entered: %s.", kit.Plural(len(names), "player")), w, nil)
+	return entrantsUpTo(names, len(names), w)
 }
 
 // TestEntrantsLineAsEveryCountTried: the entrants' line, which skips

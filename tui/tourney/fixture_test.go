@@ -55,6 +55,19 @@ func newClub(t *testing.T, daily bool) *club {
 	return c
 }
 
+// create has ann create a tournament at the normal level of the given
+// players (0 keeps the rules' default) and boards, ending lasts from
+// the club's clock now.
+func (cl *club) create(t *testing.T, players, boards int, lasts time.Duration) svc.Info {
+	t.Helper()
+	o := rules.DefaultOptions()
+	o.Players = players
+	info, err := cl.svc.Create(context.Background(), ann, svc.Spec{Rules: o, Level: "normal", Boards: boards,
+		Ends: cl.c.Now().Add(lasts)})
+	require.NoError(t, err)
+	return info
+}
+
 // waitPars waits until the database has par of code's boards: the
 // service works it out on its own goroutine.
 func (cl *club) waitPars(code string) {

@@ -1,7 +1,6 @@
 package tourney
 
 import (
-	"context"
 	"fmt"
 	"testing"
 	"time"
@@ -10,7 +9,6 @@ import (
 
 	svc "github.com/klob/klob/internal/serve/tourney"
 	"github.com/klob/klob/internal/testing/testkit"
-	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit/kittest"
 )
 
@@ -25,11 +23,7 @@ import (
 func TestScreensGolden(t *testing.T) {
 	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		cl := newClub(t, false)
-		opts := rules.DefaultOptions()
-		opts.Players = n
-		info, err := cl.svc.Create(context.Background(), ann, svc.Spec{Rules: opts, Level: "normal", Boards: svc.MinBoards,
-			Ends: cl.c.Now().Add(time.Hour)})
-		require.NoError(t, err)
+		info := cl.create(t, n, svc.MinBoards, time.Hour)
 		a := cl.open(ann)
 		// shot keeps the screen as name, the seat count in its name
 		// but for the form's, which is the same at every count.

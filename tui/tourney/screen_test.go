@@ -13,7 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	svc "github.com/klob/klob/internal/serve/tourney"
-	"github.com/klob/klob/rules"
+	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/tui/kit"
 	"github.com/klob/klob/tui/kit/kittest"
 	"github.com/klob/klob/tui/replay"
@@ -204,9 +204,7 @@ func TestTournamentFlow(t *testing.T) {
 // TestGuestLooksOnly: a guest sees the list, cannot create nor enter.
 func TestGuestLooksOnly(t *testing.T) {
 	cl := newClub(t, true)
-	info, err := cl.svc.Create(context.Background(), ann, svc.Spec{Rules: rules.DefaultOptions(), Level: "normal", Boards: 4,
-		Ends: cl.c.Now().Add(time.Hour)})
-	require.NoError(t, err)
+	info := cl.create(t, 0, 4, time.Hour)
 	g := cl.open(svc.Player{Name: "guest"})
 	g.see(info.Code)
 	assert.NotContains(t, g.text(), "n new", "a guest is not offered what is refused")
@@ -297,9 +295,7 @@ func TestHelpSaysWhatKeysDoHere(t *testing.T) {
 func standingsWith(t *testing.T, name string, mine bool) *fixture {
 	cl := newClub(t, false)
 	ctx := context.Background()
-	info, err := cl.svc.Create(ctx, ann, svc.Spec{Rules: rules.DefaultOptions(), Level: "normal", Boards: 4,
-		Ends: cl.c.Now().Add(time.Hour)})
-	require.NoError(t, err)
+	info := cl.create(t, 0, 4, time.Hour)
 	named := svc.Player{Key: "cccc0000000000000000000000000003", Name: name}
 	require.NoError(t, cl.svc.Enter(ctx, named, info.Code))
 	require.NoError(t, cl.svc.Enter(ctx, bob, info.Code))
@@ -339,9 +335,7 @@ func TestStandingsWideName(t *testing.T) {
 // TestPasteCode: a tournament's code pasted after c opens it.
 func TestPasteCode(t *testing.T) {
 	cl := newClub(t, false)
-	info, err := cl.svc.Create(context.Background(), ann, svc.Spec{Rules: rules.DefaultOptions(), Level: "normal", Boards: 4,
-		Ends: cl.c.Now().Add(time.Hour)})
-	require.NoError(t, err)
+	info := cl.create(t, 0, 4, time.Hour)
 	b := cl.open(bob)
 	b.press("c")
 	b.d.Send(tea.PasteMsg{Content: info.Code + "\n"})
@@ -391,9 +385,7 @@ func TestStandingsLongName(t *testing.T) {
 // another key goes by that name); the server's own daily has none.
 func TestHostReadsAsTheLobbyTagsIt(t *testing.T) {
 	cl := newClub(t, false)
-	info, err := cl.svc.Create(context.Background(), ann, svc.Spec{Rules: rules.DefaultOptions(), Level: "normal", Boards: 4,
-		Ends: cl.c.Now().Add(time.Hour)})
-	require.NoError(t, err)
+	info := cl.create(t, 0, 4, time.Hour)
 	g := cl.open(svc.Player{Key: "bbbb0000000000000000000000000002", Name: "Bob"})
 	g.s.cfg.Label = func(key, name string) string { return name + " #" + key[:4] }
 	g.press("r")
@@ -450,4 +442,58 @@ func TestFormKeepsChoices(t *testing.T) {
 	b.press("n")
 	b.see("Seats                    ‹ 4")
 	b.see("Boards                   ‹ 6 ›")
+}
+
+// Opened at a tournament (where the lobby says a board was left
+// half-played), the screen shows that tournament's page first: enter
+// goes on with the board, esc goes back to the list.
+func TestOpenAtATournament(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, players int) {
+		cl := newClub(t, false)
+		first, code := seatedMidBoard(t, cl, players, longName)
+		first.s.Close() // the connection leaves the board, saved
+
+		openAt := func() *fixture {
+			f := cl.openAt(longName, code)
+			require.True(t, f.on("tournament"), "opened at %s: %s\n%s", code, f.s.sub.Name(), f.text())
+			f.see(code)
+			f.see("[enter] go on with board 1")
+			return f
+		}
+		f := openAt()
+		f.press("esc")
+		require.True(t, f.on("list"), "esc from the page opened first: %s\n%s", f.s.sub.Name(), f.text())
+		f.s.Close()
+		f = openAt()
+		f.press("enter")
+		require.True(t, f.on("board"), f.text())
+	})
+}
+
+// The tournaments go by clicks: "n new" on the line of keys opens the
+// form, whose seats' ‹ steps them and whose button creates the
+// tournament; "[esc] tournaments" goes back to the list, where a click
+// on a tournament chooses it and a second opens it; [enter] plays a
+// board.
+func TestTournamentClicks(t *testing.T) {
+	cl := newClub(t, true)
+	a := cl.open(ann)
+	a.d.ClickOn("n new")
+	require.True(t, a.on("new tournament"), "a click on n new did not open the form:\n%s", a.text())
+	a.d.ClickOn("‹ 3 ›")
+	a.see("Seats                      2 ›")
+	a.d.ClickOn("Create the tournament")
+	m := openRE.FindStringSubmatch(a.text())
+	require.NotNil(t, m, "a click on the button did not create the tournament:\n%s", a.text())
+	a.d.ClickOn("[esc] tournaments")
+	require.True(t, a.on("list"), "a click on [esc] did not go back:\n%s", a.text())
+	l := a.s.sub.(*list)
+	row := l.row
+	a.d.ClickOn(m[1] + " · 2 players")
+	require.NotEqual(t, row, l.row, "a click on the tournament did not choose it")
+	require.True(t, a.on("list"), "a first click opened the tournament")
+	a.d.ClickOn(m[1] + " · 2 players")
+	require.True(t, a.on("tournament"), "a second click did not open it:\n%s", a.text())
+	a.d.ClickOn("[enter] play board 1")
+	require.True(t, a.on("board"), "a click on [enter] did not deal the board:\n%s", a.text())
 }

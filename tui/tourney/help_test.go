@@ -14,8 +14,8 @@ import (
 
 	svc "github.com/klob/klob/internal/serve/tourney"
 	"github.com/klob/klob/internal/testing/testkit"
-	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
+	"github.com/klob/klob/tui/kit/kittest"
 )
 
 // TestKeyLinesNameHelpAndWayBack: every part of the tournaments with a
@@ -32,11 +32,7 @@ func TestKeyLinesNameHelpAndWayBack(t *testing.T) {
 	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		cl := newClub(t, false)
 		bg := context.Background()
-		o := rules.DefaultOptions()
-		o.Players = n
-		spec := svc.Spec{Rules: o, Level: "normal", Boards: svc.MinBoards, Ends: cl.c.Now().Add(time.Hour)}
-		info, err := cl.svc.Create(bg, ann, spec)
-		require.NoError(t, err)
+		info := cl.create(t, n, svc.MinBoards, time.Hour)
 		// open is p's screens at the tournament of code, from the list.
 		open := func(p svc.Player, code string) *fixture {
 			f := cl.open(p)
@@ -152,9 +148,7 @@ func keyLineNames(t *testing.T, f *fixture, part string, back ...string) {
 // has no room, at 80×24, entered or not, with q "leave" as in the lobby.
 func TestHostPageSaysEveryKey(t *testing.T) {
 	cl := newClub(t, false)
-	info, err := cl.svc.Create(context.Background(), ann, svc.Spec{Rules: rules.DefaultOptions(), Level: "normal",
-		Boards: svc.MinBoards, Ends: cl.c.Now().Add(time.Hour)})
-	require.NoError(t, err)
+	info := cl.create(t, 0, svc.MinBoards, time.Hour)
 	a := cl.openAt(ann, info.Code)
 	a.d.Ctx.Keys.QuitWord = "leave"
 	for i, part := range []string{"not entered", "entered"} {
@@ -167,4 +161,95 @@ func TestHostPageSaysEveryKey(t *testing.T) {
 			assert.Contains(t, text, want, "%s: %s", part, text)
 		}
 	}
+}
+
+// helpAsKeyLine fails unless the help of the part f shows words esc as
+// its line of offers does ("[esc] tournaments" is "esc tournaments" in
+// the help) and writes the arrows "↑/↓" as the lists do, not "↑ or ↓".
+func helpAsKeyLine(t *testing.T, f *fixture, part string) {
+	t.Helper()
+	line := keysLine(f.text())
+	esc := 0
+	for _, col := range f.s.KeyHelp(&f.d.Ctx.Keys).FullHelp() {
+		for _, b := range col {
+			h := b.Help()
+			if strings.Contains(h.Key, "↑") {
+				assert.Equal(t, "↑/↓", h.Key, "%s: the help's arrows", part)
+			}
+			if h.Key == "esc" {
+				esc++
+				assert.Contains(t, line, "[esc] "+h.Desc, "%s: the help says esc %q", part, h.Desc)
+			}
+		}
+	}
+	assert.Positive(t, esc, "%s: the help names no esc", part)
+}
+
+// TestPageHelpWordsAsKeyLine: a tournament's page, running, ended (the
+// standings) or unread, says in its help what esc does in the words of
+// its line of offers, and writes the standings' arrows as the lists do
+// and their enter as their line does.
+func TestPageHelpWordsAsKeyLine(t *testing.T) {
+	cl := newClub(t, false)
+	info := cl.create(t, 0, svc.MinBoards, time.Hour)
+	a := cl.openAt(ann, info.Code)
+	require.True(t, a.on("tournament"), a.text())
+	helpAsKeyLine(t, a, "the host's page")
+	a.press("enter")
+	a.see("[enter] play board 1")
+	helpAsKeyLine(t, a, "the page entered")
+	nope := cl.openAt(ann, "NOSUCH")
+	require.True(t, nope.on("tournament") && nope.s.sub.(*detail).prog == nil, nope.text())
+	helpAsKeyLine(t, nope, "a page that cannot be read")
+	s := standingsWith(t, "Carol", false)
+	helpAsKeyLine(t, s, "the standings")
+	require.Contains(t, keysLine(s.text()), "[enter] their boards and play")
+	assert.Contains(t, s.helpWords(), "enter their boards and play", "the standings' help words enter as its line")
+}
+
+// TestBoardHelpHasNoHints: a tournament's board gives no hint, so the
+// help of the tournament's screen at a board lists neither the hint key
+// nor the hints' and grades' legend, and keeps the hand's marks.
+func TestBoardHelpHasNoHints(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, players int) {
+		cl := newClub(t, false)
+		f, _ := seatedMidBoard(t, cl, players, ann)
+		f.board()
+		kittest.CheckHintsHelp(t, f.s, false)
+	})
+}
+
+// TestHelpMarksWithCardsOnly: only a board's table and a replay show
+// cards, so only their help tells the numbers and marks; the list, the
+// form, a tournament's page running and ended, the page after a board,
+// an entrant's boards and a board's results leave them out.
+func TestHelpMarksWithCardsOnly(t *testing.T) {
+	cl := newClub(t, false)
+	marks := func(f *fixture, part string, want bool) {
+		t.Helper()
+		require.True(t, f.on(part), "at %s, not %s:\n%s", f.s.Name(), part, f.text())
+		require.Equal(t, want, kit.HelpMarksOf(f.s), "the help of %s tells the numbers and marks", part)
+	}
+	a := cl.open(ann)
+	marks(a, "list", false)
+	a.press("n")
+	marks(a, "new tournament", false)
+
+	f, code := seatedMidBoard(t, cl, 2, longName)
+	marks(f, "board", true)
+	playOut(t, f)
+	f.press("enter")
+	marks(f, "after the board", false)
+	f.press("esc")
+	marks(f, "tournament", false)
+	require.NoError(t, cl.svc.End(context.Background(), ann, code))
+	f.press("r")
+	f.see("standings")
+	marks(f, "tournament", false)
+	f.press("enter")
+	marks(f, "entrant", false)
+	f.press("a")
+	marks(f, "board results", false)
+	f.press("enter")
+	marks(f, "replay", true)
 }
