@@ -1,12 +1,15 @@
 package tui
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/klob/klob/tui/kit"
+	"github.com/klob/klob/tui/kit/kittest"
 )
 
 // TestWidthOfFrames: WidthOf agrees with ansi.StringWidth on every line
@@ -22,5 +25,42 @@ func TestWidthOfFrames(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestTooSmallKeepsTheSize: a window too small says the size Klob
+// needs, whole, at every size down to 1×1 (in pieces only where the
+// window is narrower than it, its start kept where it has no room),
+// and what q does wherever "Needs 80×24; q quits" fits; the quit
+// question keeps y and n.
+func TestTooSmallKeepsTheSize(t *testing.T) {
+	app, err := NewLearn(LearnConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs := startHarness(t, app, 80, 24)
+	need := fmt.Sprintf("%d×%d", kit.MinWidth, kit.MinHeight)
+	for w := 1; w < kit.MinWidth; w++ {
+		for _, h := range []int{1, 2, 3, 5, 12, kit.MinHeight - 1} {
+			hs.send(tea.WindowSizeMsg{Width: w, Height: h})
+			frame := hs.app.render()
+			kittest.CheckSize(t, frame, w, h)
+			text := kittest.Flat(ansi.Strip(frame))
+			if w >= len([]rune(need)) && !strings.Contains(text, need) {
+				t.Fatalf("%d×%d does not say %s: %q", w, h, need, text)
+			}
+			// Narrower, the words break where they must.
+			if tight := strings.ReplaceAll(text, " ", ""); !strings.Contains(tight, need) && !strings.HasPrefix(need, tight) {
+				t.Fatalf("%d×%d says %q, not %s", w, h, text, need)
+			}
+			if w*h >= 20 && w >= 14 && !strings.Contains(text, "q quits") {
+				t.Fatalf("%d×%d does not say what q does: %q", w, h, text)
+			}
+		}
+	}
+	hs.send(tea.WindowSizeMsg{Width: 10, Height: 2})
+	hs.press("q")
+	if text := kittest.Flat(ansi.Strip(hs.app.render())); !strings.Contains(text, "y: quit, n: stay") {
+		t.Fatalf("the quit question at 10×2 loses its keys: %q", text)
 	}
 }
