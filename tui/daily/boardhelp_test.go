@@ -25,10 +25,7 @@ func TestBoardHelpHasNoHints(t *testing.T) {
 func TestBoardTakebackRefusal(t *testing.T) {
 	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		f := newFixture(t, n, "")
-		f.until("the first decision", func() bool {
-			tb, ok := f.tbl()
-			return ok && tb.Snapshot().Can.Act
-		})
+		f.untilFirstDecision()
 		f.hs.Press("u")
 		text := strings.Join(strings.Fields(f.text()), " ")
 		if !strings.Contains(text, "Nothing to take back: takebacks are off in the daily challenge.") {
@@ -42,10 +39,7 @@ func TestBoardTakebackRefusal(t *testing.T) {
 func TestBoardHelpIsOneDeal(t *testing.T) {
 	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		f := newFixture(t, n, "")
-		f.until("the first decision", func() bool {
-			tb, ok := f.tbl()
-			return ok && tb.Snapshot().Can.Act
-		})
+		f.untilFirstDecision()
 		ctx := kittest.Context(80, 24)
 		help := strings.Join(strings.Fields(kittest.HelpText(&ctx, f.s)), " ")
 		if !strings.Contains(help, "A board is one deal, scored on its own") || strings.Contains(help, "The first to the target") {

@@ -124,6 +124,16 @@ func (f *fixture) tbl() (*table.Screen, bool) {
 	return t, ok
 }
 
+// untilFirstDecision waits until the board is shown and its first
+// decision is the person's to make.
+func (f *fixture) untilFirstDecision() {
+	f.t.Helper()
+	f.until("the first decision", func() bool {
+		tb, ok := f.tbl()
+		return ok && tb.Snapshot().Can.Act
+	})
+}
+
 // step makes the person's next move at the board shown (kittest.Step).
 func (f *fixture) step() {
 	f.t.Helper()

@@ -55,10 +55,7 @@ func TestGoldens(t *testing.T) {
 		f := newFixture(t, n, "")
 		kittest.Golden(t, name("01-intro"), f.text())
 		f.hs.Press("enter")
-		f.until("the first decision", func() bool {
-			tb, ok := f.tbl()
-			return ok && tb.Snapshot().Can.Act
-		})
+		f.untilFirstDecision()
 		kittest.Golden(t, name("02-board"), f.text())
 		f.until("board 1's end", func() bool {
 			tb, ok := f.tbl()
