@@ -70,7 +70,7 @@ func (e *Evaluator) evaluateTable(ctx context.Context, v *rules.View, opt Option
 	done := make([]bool, n)
 	weights := make([]float64, n)
 	if ctx.Err() != nil {
-		return summariseTable(v, legal, res, done, weights), nil
+		return summarise(v, legal, res, done, weights), nil
 	}
 	workers := min(workerCount(opt), n)
 	tj := &tableJob{v: v, legal: legal, smp: sampler.New(v), seed: opt.Seed,
@@ -108,20 +108,11 @@ func (e *Evaluator) evaluateTable(ctx context.Context, v *rules.View, opt Option
 	if err != nil {
 		return Evaluation{}, err
 	}
-	ev := summariseTable(v, legal, res, done, weights)
+	ev := summarise(v, legal, res, done, weights)
 	if ev.Samples == 0 && ctx.Err() == nil {
 		return Evaluation{}, ErrNoWorld
 	}
 	return ev, nil
-}
-
-// summariseTable aggregates like summarise.
-func summariseTable(v *rules.View, legal []rules.Action, res []sampleResult, done []bool, weights []float64) Evaluation {
-	ev := aggregate(legal, res, done, weights)
-	ev.ByWin = UseWin(v)
-	ev.Best = Best(ev.Results, ev.ByWin)
-	pairGaps(&ev, res, done, weights)
-	return ev
 }
 
 // tableJob is what every sample of one table evaluation shares.
