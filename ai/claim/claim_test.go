@@ -37,6 +37,39 @@ func playPosition(r *rand.Rand, n, cardsLeft int) (rules.Deal, bool) {
 	return d, false
 }
 
+// positionCase is one seat count of a test on random positions: that
+// many positions of players seats, with 1 to maxLeft cards in the hand
+// to move.
+type positionCase struct{ players, maxLeft, positions int }
+
+// runPositions runs test as a subtest for each case, with a generator
+// seeded by seed and the seat count, and a third of the positions with
+// -short.
+func runPositions(t *testing.T, seed uint64, cases []positionCase, test func(t *testing.T, r *rand.Rand, tc positionCase)) {
+	for _, tc := range cases {
+		t.Run(fmt.Sprint(tc.players), func(t *testing.T) {
+			r := rand.New(rand.NewPCG(seed, uint64(tc.players)))
+			if testing.Short() {
+				tc.positions /= 3
+			}
+			test(t, r, tc)
+		})
+	}
+}
+
+// eachPosition calls f on tc.positions positions that playPosition
+// reaches from r, each with 1 to tc.maxLeft cards left.
+func eachPosition(r *rand.Rand, tc positionCase, f func(d rules.Deal)) {
+	for n := 0; n < tc.positions; {
+		d, found := playPosition(r, tc.players, 1+r.IntN(tc.maxLeft))
+		if !found {
+			continue
+		}
+		n++
+		f(d)
+	}
+}
+
 // sideOf is the reference's own reading of the sides: a seat, or at
 // four the seat and the one opposite.
 func onSide(n int, claimer, s rules.Seat) bool {
@@ -130,76 +163,64 @@ func placements(v *rules.View) [][4]rules.CardSet {
 // allows, plain minimax gives the other side no trick; a refusal's
 // counter-placement gives it one.
 func TestCheckAgreesWithMinimax(t *testing.T) {
-	for _, tc := range []struct{ players, maxLeft, positions int }{
-		{2, 4, 300}, {3, 3, 300}, {4, 3, 300},
-	} {
-		t.Run(fmt.Sprint(tc.players), func(t *testing.T) {
-			r := rand.New(rand.NewPCG(5, uint64(tc.players)))
-			if testing.Short() {
-				tc.positions /= 3
-			}
-			var ok, refused int
-			for n := 0; n < tc.positions; {
-				d, found := playPosition(r, tc.players, 1+r.IntN(tc.maxLeft))
-				if !found {
-					continue
-				}
-				n++
-				claimer := rules.Seat(r.IntN(tc.players))
-				v := d.View(claimer)
-				got := Check(v)
-				want := true
-				all := placements(&v)
-				real := d.Play()
-				seen := false
-				for _, h := range all {
-					p := v.Play()
-					for o := range tc.players {
-						if rules.Seat(o) != claimer {
-							p.Hands[o] = h[o]
-						}
-					}
-					seen = seen || p.Hands == real.Hands
-					if otherTricks(p, claimer) > 0 {
-						want = false
-						break
-					}
-				}
-				if !want {
-					seen = true // the search stopped early
-				}
-				if !seen {
-					t.Fatalf("the real hands are not among the placements of\n%v", v)
-				}
-				if got.Err != nil || got.OK != want {
-					t.Fatalf("view:\n%v\nCheck says %v (%v), minimax over every placement says %v", v, got.OK, got.Err, want)
-				}
-				if got.OK {
-					ok++
-					if otherTricks(real, claimer) != 0 {
-						t.Fatal("a good claim loses a trick on the real deal")
-					}
-					continue
-				}
-				refused++
+	cases := []positionCase{{2, 4, 300}, {3, 3, 300}, {4, 3, 300}}
+	runPositions(t, 5, cases, func(t *testing.T, r *rand.Rand, tc positionCase) {
+		var ok, refused int
+		eachPosition(r, tc, func(d rules.Deal) {
+			claimer := rules.Seat(r.IntN(tc.players))
+			v := d.View(claimer)
+			got := Check(v)
+			want := true
+			all := placements(&v)
+			real := d.Play()
+			seen := false
+			for _, h := range all {
 				p := v.Play()
 				for o := range tc.players {
 					if rules.Seat(o) != claimer {
-						p.Hands[o] = got.Counters[o]
+						p.Hands[o] = h[o]
 					}
 				}
-				if otherTricks(p, claimer) == 0 {
-					t.Fatalf("counter-placement %v gives the other side no trick", got.Counters)
-				}
-				if got.Hands > len(all) {
-					t.Fatalf("%d placements tried, the view allows %d", got.Hands, len(all))
+				seen = seen || p.Hands == real.Hands
+				if otherTricks(p, claimer) > 0 {
+					want = false
+					break
 				}
 			}
-			if ok < 5 || refused < 5 {
-				t.Errorf("%d claims allowed, %d refused: the positions test too little", ok, refused)
+			if !want {
+				seen = true // the search stopped early
+			}
+			if !seen {
+				t.Fatalf("the real hands are not among the placements of\n%v", v)
+			}
+			if got.Err != nil || got.OK != want {
+				t.Fatalf("view:\n%v\nCheck says %v (%v), minimax over every placement says %v", v, got.OK, got.Err, want)
+			}
+			if got.OK {
+				ok++
+				if otherTricks(real, claimer) != 0 {
+					t.Fatal("a good claim loses a trick on the real deal")
+				}
+				return
+			}
+			refused++
+			p := v.Play()
+			for o := range tc.players {
+				if rules.Seat(o) != claimer {
+					p.Hands[o] = got.Counters[o]
+				}
+			}
+			if otherTricks(p, claimer) == 0 {
+				t.Fatalf("counter-placement %v gives the other side no trick", got.Counters)
+			}
+			if got.Hands > len(all) {
+				t.Fatalf("%d placements tried, the view allows %d", got.Hands, len(all))
 			}
 		})
-	}
+		if ok < 5 || refused < 5 {
+			t.Errorf("%d claims allowed, %d refused: the positions test too little", ok, refused)
+		}
+	})
 }
 
 // TestNextPlaysOutAClaim: at every seat count, after a good claim the

@@ -2,7 +2,6 @@ package claim
 
 import (
 	"errors"
-	"fmt"
 	"math/rand/v2"
 	"testing"
 
@@ -13,46 +12,34 @@ import (
 // count, mid-trick ones among them, under each trump and no trumps,
 // the search answers as the reference search for every claimer.
 func TestTakesAllAgreesWithReference(t *testing.T) {
-	for _, tc := range []struct{ players, maxLeft, positions int }{
-		{2, 8, 600}, {3, 8, 600}, {4, 7, 3000},
-	} {
-		t.Run(fmt.Sprint(tc.players), func(t *testing.T) {
-			r := rand.New(rand.NewPCG(11, uint64(tc.players)))
-			if testing.Short() {
-				tc.positions /= 3
-			}
-			var yes, no int
-			for n := 0; n < tc.positions; {
-				d, found := playPosition(r, tc.players, 1+r.IntN(tc.maxLeft))
-				if !found {
-					continue
-				}
-				n++
-				p := d.Play()
-				for _, trump := range []rules.Suit{p.Trump, rules.Suit(r.IntN(4)), rules.NoTrumps} {
-					p.Trump = trump
-					for c := range min(tc.players, 3) { // at four, one seat a side
-						if tc.players == 4 && c == 2 {
-							break
-						}
-						claimer := rules.Seat(c)
-						want := newRefSearch(tc.players, claimer, 1<<62).takesAll(p)
-						if got := TakesAll(p, claimer); got != want {
-							t.Fatalf("claimer %v, trump %v, play %+v: TakesAll says %v, the reference %v", claimer, trump, p, got, want)
-						}
-						if want {
-							yes++
-						} else {
-							no++
-						}
+	cases := []positionCase{{2, 8, 600}, {3, 8, 600}, {4, 7, 3000}}
+	runPositions(t, 11, cases, func(t *testing.T, r *rand.Rand, tc positionCase) {
+		var yes, no int
+		eachPosition(r, tc, func(d rules.Deal) {
+			p := d.Play()
+			for _, trump := range []rules.Suit{p.Trump, rules.Suit(r.IntN(4)), rules.NoTrumps} {
+				p.Trump = trump
+				for c := range min(tc.players, 3) { // at four, one seat a side
+					if tc.players == 4 && c == 2 {
+						break
+					}
+					claimer := rules.Seat(c)
+					want := newRefSearch(tc.players, claimer, 1<<62).takesAll(p)
+					if got := TakesAll(p, claimer); got != want {
+						t.Fatalf("claimer %v, trump %v, play %+v: TakesAll says %v, the reference %v", claimer, trump, p, got, want)
+					}
+					if want {
+						yes++
+					} else {
+						no++
 					}
 				}
 			}
-			if yes < 20 || no < 20 {
-				t.Errorf("%d sides take every trick, %d do not: the positions test too little", yes, no)
-			}
 		})
-	}
+		if yes < 20 || no < 20 {
+			t.Errorf("%d sides take every trick, %d do not: the positions test too little", yes, no)
+		}
+	})
 }
 
 // TestCheckAgreesWithReference: on random claims of every seat count,
@@ -62,83 +49,76 @@ func TestTakesAllAgreesWithReference(t *testing.T) {
 // finishes within the default limit the search finishes too, and a
 // check the search finishes gives the reference's answer.
 func TestCheckAgreesWithReference(t *testing.T) {
-	for _, tc := range []struct{ players, maxLeft, positions int }{
-		{2, 8, 300}, {3, 6, 300}, {4, 5, 300},
-	} {
-		t.Run(fmt.Sprint(tc.players), func(t *testing.T) {
-			r := rand.New(rand.NewPCG(13, uint64(tc.players)))
-			if testing.Short() {
-				tc.positions /= 3
+	cases := []positionCase{{2, 8, 300}, {3, 6, 300}, {4, 5, 300}}
+	runPositions(t, 13, cases, func(t *testing.T, r *rand.Rand, tc positionCase) {
+		// A node limit some reference checks pass, so that the
+		// test has some near the limit and stays short.
+		lim := Limits{Placements: DefaultLimits.Placements, Nodes: 200_000}
+		var ok, refused, long, tried, fewer, more, most, nodes, refNodes int
+		for n := 0; n < tc.positions; {
+			left := 1 + r.IntN(tc.maxLeft)
+			if n%2 == 0 {
+				left = 2 + r.IntN(tc.maxLeft-1)
 			}
-			// A node limit some reference checks pass, so that the
-			// test has some near the limit and stays short.
-			lim := Limits{Placements: DefaultLimits.Placements, Nodes: 200_000}
-			var ok, refused, long, tried, fewer, more, most, nodes, refNodes int
-			for n := 0; n < tc.positions; {
-				left := 1 + r.IntN(tc.maxLeft)
-				if n%2 == 0 {
-					left = 2 + r.IntN(tc.maxLeft-1)
-				}
-				d, found := playPosition(r, tc.players, left)
-				if !found {
+			d, found := playPosition(r, tc.players, left)
+			if !found {
+				continue
+			}
+			claimer := rules.Seat(r.IntN(tc.players))
+			if n%2 == 0 {
+				// Half the claims look good on the real deal: they
+				// search the most placements.
+				claimer = d.Turn()
+				if !TakesAll(d.Play(), claimer) {
 					continue
-				}
-				claimer := rules.Seat(r.IntN(tc.players))
-				if n%2 == 0 {
-					// Half the claims look good on the real deal: they
-					// search the most placements.
-					claimer = d.Turn()
-					if !TakesAll(d.Play(), claimer) {
-						continue
-					}
-				}
-				n++
-				v := d.View(claimer)
-				want := refCheckWithin(v, lim)
-				var te *TooEarlyError
-				if errors.As(want.Err, &te) {
-					continue
-				}
-				tried++
-				got := CheckWithin(v, lim)
-				same(t, v, lim, want, got)
-				if want.Err == nil && got.Err == nil {
-					nodes, refNodes = nodes+got.Nodes, refNodes+want.Nodes
-					if got.Nodes < want.Nodes {
-						fewer++
-					} else if got.Nodes > want.Nodes {
-						more++
-						most = max(most, got.Nodes-want.Nodes)
-					}
-				}
-				if errors.Is(want.Err, ErrTooLong) {
-					long++
-					continue
-				}
-				if want.Nodes == 0 {
-					continue
-				}
-				if want.OK {
-					ok++
-				} else {
-					refused++
-				}
-				// Near the limit: at the reference's nodes and below, a
-				// check the search finishes gives the same verdict.
-				for _, nodes := range []int{want.Nodes, 1 + r.IntN(want.Nodes), 1 + r.IntN(1+want.Nodes/10)} {
-					l := Limits{Placements: lim.Placements, Nodes: nodes}
-					if got := CheckWithin(v, l); !errors.Is(got.Err, ErrTooLong) {
-						same(t, v, l, want, got)
-					}
 				}
 			}
-			t.Logf("%d checks: %d good, %d refused, %d too long for the reference", tried, ok, refused, long)
-			t.Logf("finished by both: %d nodes, the reference %d; fewer on %d checks, more on %d (by %d at most)", nodes, refNodes, fewer, more, most)
-			if ok < 5 || refused < 5 {
-				t.Errorf("%d claims allowed, %d refused: the positions test too little", ok, refused)
+			n++
+			v := d.View(claimer)
+			want := refCheckWithin(v, lim)
+			var te *TooEarlyError
+			if errors.As(want.Err, &te) {
+				continue
 			}
-		})
-	}
+			tried++
+			got := CheckWithin(v, lim)
+			same(t, v, lim, want, got)
+			if want.Err == nil && got.Err == nil {
+				nodes, refNodes = nodes+got.Nodes, refNodes+want.Nodes
+				if got.Nodes < want.Nodes {
+					fewer++
+				} else if got.Nodes > want.Nodes {
+					more++
+					most = max(most, got.Nodes-want.Nodes)
+				}
+			}
+			if errors.Is(want.Err, ErrTooLong) {
+				long++
+				continue
+			}
+			if want.Nodes == 0 {
+				continue
+			}
+			if want.OK {
+				ok++
+			} else {
+				refused++
+			}
+			// Near the limit: at the reference's nodes and below, a
+			// check the search finishes gives the same verdict.
+			for _, nodes := range []int{want.Nodes, 1 + r.IntN(want.Nodes), 1 + r.IntN(1+want.Nodes/10)} {
+				l := Limits{Placements: lim.Placements, Nodes: nodes}
+				if got := CheckWithin(v, l); !errors.Is(got.Err, ErrTooLong) {
+					same(t, v, l, want, got)
+				}
+			}
+		}
+		t.Logf("%d checks: %d good, %d refused, %d too long for the reference", tried, ok, refused, long)
+		t.Logf("finished by both: %d nodes, the reference %d; fewer on %d checks, more on %d (by %d at most)", nodes, refNodes, fewer, more, most)
+		if ok < 5 || refused < 5 {
+			t.Errorf("%d claims allowed, %d refused: the positions test too little", ok, refused)
+		}
+	})
 }
 
 // same fails unless got, the search's verdict within lim, is want, the
