@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"fmt"
 	"math/rand/v2"
 	"testing"
 )
@@ -62,41 +61,27 @@ func TestMenageCards(t *testing.T) {
 // says is due (BellaDue); and the pair is due to nobody once bella or
 // a menage is announced.
 func TestBellaDueOffersEveryBella(t *testing.T) {
-	deals := 2000
-	if testing.Short() {
-		deals = 400
-	}
-	for n := 2; n <= 4; n++ {
-		t.Run(fmt.Sprintf("%d players", n), func(t *testing.T) {
-			offered := 0
-			for i := range deals {
-				r := rand.New(rand.NewPCG(uint64(n), uint64(i)+7<<32))
-				opts := recordedOptions(r, n)
-				d := NewGameDeal(opts, Seat(r.IntN(n)), Shuffle(r), [4]int{})
-				for !d.Over() {
-					legal := d.Legal()
-					if d.Phase() == PhasePlay {
-						v := d.View(d.Turn())
-						for _, a := range legal {
-							if a.Kind == PlayCard && a.Bella && a.Announced() == BellaPoints {
-								offered++
-								if !v.BellaDue().Has(a.Card) {
-									t.Fatalf("deal %d: %s may play %v with bella, but its due pair is %v", i, d.Turn(), a, v.BellaDue())
-								}
-							}
+	randomDeals(t, 2000, 400, 7, "bella offered", func(t *testing.T, i int, r *rand.Rand, _ Options, d *Deal) (offered int) {
+		for !d.Over() {
+			legal := d.Legal()
+			if d.Phase() == PhasePlay {
+				v := d.View(d.Turn())
+				for _, a := range legal {
+					if a.Kind == PlayCard && a.Bella && a.Announced() == BellaPoints {
+						offered++
+						if !v.BellaDue().Has(a.Card) {
+							t.Fatalf("deal %d: %s may play %v with bella, but its due pair is %v", i, d.Turn(), a, v.BellaDue())
 						}
-						if (v.BellaBy != NoSeat || v.MenageBy != NoSeat) && v.BellaDue() != 0 {
-							t.Fatalf("deal %d: announced (bella %s, menage %s), still due %v", i, v.BellaBy, v.MenageBy, v.BellaDue())
-						}
-					}
-					if err := d.ApplyAs(d.Turn(), legal[r.IntN(len(legal))]); err != nil {
-						t.Fatal(err)
 					}
 				}
+				if (v.BellaBy != NoSeat || v.MenageBy != NoSeat) && v.BellaDue() != 0 {
+					t.Fatalf("deal %d: announced (bella %s, menage %s), still due %v", i, v.BellaBy, v.MenageBy, v.BellaDue())
+				}
 			}
-			if offered == 0 {
-				t.Errorf("no bella offered in %d deals: the case is not played", deals)
+			if err := d.ApplyAs(d.Turn(), legal[r.IntN(len(legal))]); err != nil {
+				t.Fatal(err)
 			}
-		})
-	}
+		}
+		return offered
+	})
 }

@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"fmt"
 	"math/rand/v2"
 	"testing"
 )
@@ -134,46 +133,33 @@ func TestMeldBoundFromTheDialogue(t *testing.T) {
 // bound every other seat reads from the dialogue, once play starts and
 // once the melds are shown.
 func TestMeldBoundFitsRandomGames(t *testing.T) {
-	deals := 3000
-	if testing.Short() {
-		deals = 600
-	}
-	for n := 2; n <= 4; n++ {
-		t.Run(fmt.Sprintf("%d players", n), func(t *testing.T) {
-			below := 0
-			for i := range deals {
-				r := rand.New(rand.NewPCG(uint64(n), uint64(i)+1<<32))
-				opts := recordedOptions(r, n)
-				d := NewGameDeal(opts, Seat(r.IntN(n)), Shuffle(r), [4]int{})
-				checked := -1
-				for !d.Over() {
-					legal := d.Legal()
-					a := legal[r.IntN(len(legal))]
-					if belowBest(&d, a) {
-						below++
-					}
-					if err := d.ApplyAs(d.Turn(), a); err != nil {
-						t.Fatal(err)
-					}
-					// At the first lead and when the first trick is done.
-					if tr := int(d.Play().Tricks); d.Phase() == PhasePlay && tr <= 1 && d.Play().InTrick == 0 && checked < tr {
-						checked = tr
-						for v := Seat(0); v < Seat(n); v++ {
-							view := d.View(v)
-							for o := Seat(0); o < Seat(n); o++ {
-								b := view.MeldBound(o)
-								if o != v && !b.Fits(d.Hand(o)|d.PlayedBy(o), d.Trump(), opts) {
-									t.Fatalf("deal %d, trick %d: %s's bound of %s %+v does not fit its hand %s; history %v",
-										i, d.Play().Tricks, v, o, b, d.Hand(o)|d.PlayedBy(o), d.Steps())
-								}
-							}
+	randomDeals(t, 3000, 600, 1, "opening 20 below a 50", func(t *testing.T, i int, r *rand.Rand, opts Options, d *Deal) (below int) {
+		n := opts.NumPlayers()
+		checked := -1
+		for !d.Over() {
+			legal := d.Legal()
+			a := legal[r.IntN(len(legal))]
+			if belowBest(d, a) {
+				below++
+			}
+			if err := d.ApplyAs(d.Turn(), a); err != nil {
+				t.Fatal(err)
+			}
+			// At the first lead and when the first trick is done.
+			if tr := int(d.Play().Tricks); d.Phase() == PhasePlay && tr <= 1 && d.Play().InTrick == 0 && checked < tr {
+				checked = tr
+				for v := Seat(0); v < Seat(n); v++ {
+					view := d.View(v)
+					for o := Seat(0); o < Seat(n); o++ {
+						b := view.MeldBound(o)
+						if o != v && !b.Fits(d.Hand(o)|d.PlayedBy(o), d.Trump(), opts) {
+							t.Fatalf("deal %d, trick %d: %s's bound of %s %+v does not fit its hand %s; history %v",
+								i, d.Play().Tricks, v, o, b, d.Hand(o)|d.PlayedBy(o), d.Steps())
 						}
 					}
 				}
 			}
-			if below == 0 {
-				t.Errorf("no opening 20 below a 50 in %d deals: the case is not played", deals)
-			}
-		})
-	}
+		}
+		return below
+	})
 }

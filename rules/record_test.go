@@ -50,6 +50,32 @@ func recordedOptions(r *rand.Rand, n int) Options {
 	return o
 }
 
+// randomDeals plays, as a subtest for each seat count, deals random
+// deals (short of them with -short), the i-th with its own generator r
+// seeded from the seat count, i and salt, every option drawn at random
+// and a random dealer. play plays deal d out and returns how often the
+// case the test is after (what) came up in it; a seat count where it
+// never did fails, as the case is not played.
+func randomDeals(t *testing.T, deals, short int, salt uint64, what string, play func(t *testing.T, i int, r *rand.Rand, opts Options, d *Deal) int) {
+	if testing.Short() {
+		deals = short
+	}
+	for n := 2; n <= 4; n++ {
+		t.Run(fmt.Sprintf("%d players", n), func(t *testing.T) {
+			seen := 0
+			for i := range deals {
+				r := rand.New(rand.NewPCG(uint64(n), uint64(i)+salt<<32))
+				opts := recordedOptions(r, n)
+				d := NewGameDeal(opts, Seat(r.IntN(n)), Shuffle(r), [4]int{})
+				seen += play(t, i, r, opts, &d)
+			}
+			if seen == 0 {
+				t.Errorf("no %s in %d deals: the case is not played", what, deals)
+			}
+		})
+	}
+}
+
 // gameDigest writes what a recorded game shows to h.
 type gameDigest struct{ h hash.Hash64 }
 
