@@ -21,18 +21,29 @@ func minimax(p rules.Duel) int {
 	if p.Done() {
 		return margin(p)
 	}
-	me := p.Turn()
 	best := -1 << 30
-	for m := p.Legal(); m != 0; m &= m - 1 {
-		q := p
-		q.Move(m.First())
+	eachChild(p, func(q rules.Duel, same bool) bool {
 		v := minimax(q)
-		if q.Turn() != me {
+		if !same {
 			v = -v
 		}
 		best = max(best, v)
-	}
+		return true
+	})
 	return best
+}
+
+// eachChild calls f on the position after each legal card of p, with
+// whether p's seat to move is to move again, until f returns false.
+func eachChild(p rules.Duel, f func(q rules.Duel, same bool) bool) {
+	me := p.Turn()
+	for m := p.Legal(); m != 0; m &= m - 1 {
+		q := p
+		q.Move(m.First())
+		if !f(q, q.Turn() == me) {
+			return
+		}
+	}
 }
 
 // alphaBeta is a second reference for full deals, where plain minimax is
@@ -42,25 +53,44 @@ func alphaBeta(p rules.Duel, alpha, beta int) int {
 	if p.Done() {
 		return margin(p)
 	}
-	me := p.Turn()
 	best := -1 << 30
-	for m := p.Legal(); m != 0; m &= m - 1 {
-		q := p
-		q.Move(m.First())
+	eachChild(p, func(q rules.Duel, same bool) bool {
 		var v int
-		if q.Turn() == me {
+		if same {
 			v = alphaBeta(q, max(alpha, best), beta)
 		} else {
 			v = -alphaBeta(q, -beta, -max(alpha, best))
 		}
 		if v > best {
 			best = v
-			if best >= beta {
-				break
-			}
+			return best < beta
 		}
-	}
+		return true
+	})
 	return best
+}
+
+// cardValue is ref's value of p after card c, for p's seat to move.
+func cardValue(p rules.Duel, c rules.Card, ref func(rules.Duel) int) int {
+	me := p.Turn()
+	p.Move(c)
+	v := ref(p)
+	if p.Turn() != me {
+		v = -v
+	}
+	return v
+}
+
+// forDeals calls f on deals 0 to count-1 (short with -short), with one
+// generator seeded by seed for them all.
+func forDeals(seed uint64, count, short int, f func(i int, r *rand.Rand)) {
+	r := rand.New(rand.NewPCG(seed, seed))
+	if testing.Short() {
+		count = short
+	}
+	for i := range count {
+		f(i, r)
+	}
 }
 
 // randomPlay deals n cards to each hand from a shuffled deck, with a
@@ -87,13 +117,8 @@ func randomPlay(r *rand.Rand, n int) rules.Duel {
 }
 
 func TestSolveMatchesMinimaxReduced(t *testing.T) {
-	r := rand.New(rand.NewPCG(1, 1))
 	s := NewSize(12)
-	count := 3000
-	if testing.Short() {
-		count = 600
-	}
-	for i := 0; i < count; i++ {
+	forDeals(1, 3000, 600, func(i int, r *rand.Rand) {
 		n := 1 + r.IntN(5)
 		p := randomPlay(r, n)
 		want := minimax(p)
@@ -103,13 +128,7 @@ func TestSolveMatchesMinimaxReduced(t *testing.T) {
 		}
 		// Every card's value is minimax after playing it.
 		for _, cv := range s.CardValues(&p, nil) {
-			q := p
-			me := q.Turn()
-			q.Move(cv.Card)
-			want := minimax(q)
-			if q.Turn() != me {
-				want = -want
-			}
+			want := cardValue(p, cv.Card, minimax)
 			if cv.Value != want {
 				t.Fatalf("deal %d: value of %s = %d, want %d", i, cv.Card, cv.Value, want)
 			}
@@ -119,17 +138,12 @@ func TestSolveMatchesMinimaxReduced(t *testing.T) {
 		if got := s.SolveFor(&p, p.Turn().Other()); got != -want {
 			t.Fatalf("deal %d: SolveFor other seat = %d, want %d", i, got, -want)
 		}
-	}
+	})
 }
 
 func TestSolveMatchesAlphaBetaFull(t *testing.T) {
-	r := rand.New(rand.NewPCG(2, 2))
 	s := New()
-	count := 40
-	if testing.Short() {
-		count = 8
-	}
-	for i := 0; i < count; i++ {
+	forDeals(2, 40, 8, func(i int, r *rand.Rand) {
 		n := 9
 		if i%2 == 1 {
 			n = 7 + r.IntN(2)
@@ -139,17 +153,12 @@ func TestSolveMatchesAlphaBetaFull(t *testing.T) {
 		if got := s.Solve(&p); got != want {
 			t.Fatalf("deal %d: Solve = %d, want %d", i, got, want)
 		}
-	}
+	})
 }
 
 func TestCardValuesFull(t *testing.T) {
-	r := rand.New(rand.NewPCG(3, 3))
 	s := New()
-	count := 10
-	if testing.Short() {
-		count = 3
-	}
-	for i := 0; i < count; i++ {
+	forDeals(3, 10, 3, func(i int, r *rand.Rand) {
 		p := randomPlay(r, 6+r.IntN(3))
 		best := -1 << 30
 		var buf [9]CardValue
@@ -158,13 +167,7 @@ func TestCardValuesFull(t *testing.T) {
 			t.Fatalf("deal %d: %d values for %d legal cards", i, len(cvs), p.Legal().Count())
 		}
 		for _, cv := range cvs {
-			q := p
-			me := q.Turn()
-			q.Move(cv.Card)
-			want := alphaBeta(q, -1<<30, 1<<30)
-			if q.Turn() != me {
-				want = -want
-			}
+			want := cardValue(p, cv.Card, func(q rules.Duel) int { return alphaBeta(q, -1<<30, 1<<30) })
 			if cv.Value != want {
 				t.Fatalf("deal %d: value of %s = %d, want %d", i, cv.Card, cv.Value, want)
 			}
@@ -173,7 +176,7 @@ func TestCardValuesFull(t *testing.T) {
 		if got := s.Solve(&p); got != best {
 			t.Fatalf("deal %d: Solve = %d, best card value %d", i, got, best)
 		}
-	}
+	})
 }
 
 // TestReduce checks the mask form of the equivalence rule against the
