@@ -75,14 +75,25 @@ const maxWordText = 16
 // wordText is a word of the client's command fit to quote in a
 // message: quoted with its controls escaped, cut to maxWordText bytes.
 func wordText(s string) string {
-	if len(s) <= maxWordText {
-		return strconv.QuoteToASCII(s)
+	q, cut := quoteCut(s, maxWordText)
+	if cut {
+		q += "…"
 	}
-	cut := maxWordText
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
+	return q
+}
+
+// quoteCut quotes s with its controls escaped (strconv.QuoteToASCII),
+// cut first to at most most bytes at the start of a rune, so that no
+// rune is split; cut says whether anything was left out.
+func quoteCut(s string, most int) (q string, cut bool) {
+	if len(s) <= most {
+		return strconv.QuoteToASCII(s), false
 	}
-	return strconv.QuoteToASCII(s[:cut]) + "…"
+	n := most
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return strconv.QuoteToASCII(s[:n]), true
 }
 
 // endReasonKey is the context key of a session's endReason: the context
@@ -124,14 +135,11 @@ const maxLogText = 64
 // escaped, so it cannot start a line of its own or move the operator's
 // cursor, and cut to maxLogText bytes.
 func logText(s string) string {
-	if len(s) <= maxLogText {
-		return strconv.QuoteToASCII(s)
+	q, cut := quoteCut(s, maxLogText)
+	if cut {
+		return fmt.Sprintf("%s…(%d bytes)", q, len(s))
 	}
-	cut := maxLogText
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
-	}
-	return fmt.Sprintf("%s…(%d bytes)", strconv.QuoteToASCII(s[:cut]), len(s))
+	return q
 }
 
 // keyText names a key in the log: its fingerprint as ssh prints it,
