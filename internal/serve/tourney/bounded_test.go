@@ -138,18 +138,8 @@ func TestCreateCountsAWrittenCreationOnce(t *testing.T) {
 // taken.
 func TestCreateCountsAWrittenCreationsAddress(t *testing.T) {
 	f := newFixture(t, false)
-	f.openPerAddr = 1
-	written := newStop()
-	f.wrap = func(db DB) DB { return hookedCreations{DB: db, created: written.pass} }
-	f.restart(false)
 	ctx := context.Background()
-	written.arm()
-	first := f.createFrom(ctx, 0, "192.0.2.8")
-	select {
-	case <-written.at:
-	case err := <-first:
-		t.Fatalf("the creation ended before its write: %v", err)
-	}
+	written, first := f.creationHeld("192.0.2.8", "write", func(s *stop) hookedCreations { return hookedCreations{created: s.pass} })
 	require.ErrorIs(t, <-f.createFrom(ctx, 1, "192.0.2.8"), ErrTooMany)
 	close(written.release)
 	require.NoError(t, <-first)

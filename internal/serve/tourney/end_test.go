@@ -102,12 +102,7 @@ func TestSeatHearsTheEarlyEnd(t *testing.T) {
 	})
 	t.Run("left", func(t *testing.T) {
 		f := newFixture(t, false)
-		ctx := context.Background()
-		i, err := f.s.Create(ctx, ann, f.spec(2, 4))
-		require.NoError(t, err)
-		require.NoError(t, f.s.Enter(ctx, bob, i.Code))
-		seat, err := f.s.Play(ctx, bob, i.Code)
-		require.NoError(t, err)
+		_, seat := f.bobAtABoard()
 		ch := waitEnded(seat)
 		seat.Leave()
 		select {
@@ -117,6 +112,20 @@ func TestSeatHearsTheEarlyEnd(t *testing.T) {
 			t.Fatal("a seat given up still waits")
 		}
 	})
+}
+
+// bobAtABoard has Ann create a tournament of four boards at two players
+// and Bob enter it and sit at his first board; it returns the
+// tournament and Bob's seat.
+func (f *fixture) bobAtABoard() (Info, *Seat) {
+	f.t.Helper()
+	ctx := context.Background()
+	i, err := f.s.Create(ctx, ann, f.spec(2, 4))
+	require.NoError(f.t, err)
+	require.NoError(f.t, f.s.Enter(ctx, bob, i.Code))
+	seat, err := f.s.Play(ctx, bob, i.Code)
+	require.NoError(f.t, err)
+	return i, seat
 }
 
 // TestCloseWhileAudited: Close stops the boards in play while an audit
@@ -169,11 +178,7 @@ func TestSeatTakenAsTheHostEnds(t *testing.T) {
 	}
 	f.restart(false)
 	ctx := context.Background()
-	i, err := f.s.Create(ctx, ann, f.spec(2, 4))
-	require.NoError(t, err)
-	require.NoError(t, f.s.Enter(ctx, bob, i.Code))
-	seat, err := f.s.Play(ctx, bob, i.Code)
-	require.NoError(t, err)
+	i, seat := f.bobAtABoard()
 	seat.Close() // nobody holds the end signal; the next Play resumes the board
 	code = i.Code
 	arm.Store(true)
@@ -219,4 +224,74 @@ func TestPageHearsTheEarlyEnd(t *testing.T) {
 	f.s.mu.Lock()
 	defer f.s.mu.Unlock()
 	assert.Empty(t, f.s.endSignals, "a wait kept the end signal")
+}
+
+// TestQuietWhilePlayedRuns: an entrant who began a board of a running
+// tournament is quiet (Quiet) until it ends, by its time or its host;
+// one who only entered is not; after a restart, InPlay finds the
+// boards begun before it.
+func TestQuietWhilePlayedRuns(t *testing.T) {
+	eachSeatCount(t, func(t *testing.T, f *fixture, n int) {
+		ctx := context.Background()
+		code := f.create(n, 4, ann, bob)
+		_, _, ok := f.s.Quiet(ann.Key)
+		assert.False(t, ok, "entering alone keeps nobody quiet")
+
+		seat, err := f.s.Play(ctx, ann, code)
+		require.NoError(t, err)
+		playOut(t, seat, middle, func(d int) bool { return d >= 1 })
+		seat.Leave()
+		title, ends, ok := f.s.Quiet(ann.Key)
+		require.True(t, ok, "a board begun keeps its player quiet")
+		assert.Contains(t, title, code)
+		_, _, ok = f.s.Quiet(bob.Key)
+		assert.False(t, ok, "bob has played nothing")
+
+		f.restart(false)
+		_, _, ok = f.s.Quiet(ann.Key)
+		assert.False(t, ok, "the memory is empty after a restart")
+		_, _, _, err = f.s.InPlay(ctx, ann.Key)
+		require.NoError(t, err)
+		_, got, ok := f.s.Quiet(ann.Key)
+		require.True(t, ok, "InPlay finds the board begun before the restart")
+		assert.True(t, got.Equal(ends))
+
+		f.c.Add(ends.Sub(f.c.Now()))
+		_, _, ok = f.s.Quiet(ann.Key)
+		assert.False(t, ok, "the end lifts it")
+
+		other, err := f.s.Create(ctx, ann, f.spec(n, 4))
+		require.NoError(t, err)
+		require.NoError(t, f.s.Enter(ctx, ann, other.Code))
+		seat, err = f.s.Play(ctx, ann, other.Code)
+		require.NoError(t, err)
+		seat.Leave()
+		_, _, ok = f.s.Quiet(ann.Key)
+		require.True(t, ok)
+		require.NoError(t, f.s.End(ctx, ann, other.Code))
+		_, _, ok = f.s.Quiet(ann.Key)
+		assert.False(t, ok, "an early end lifts it")
+	})
+}
+
+// TestParNamesAndCodes: par's line names the person's seat "hard bot",
+// in lower case as mid-sentence; a code unknown and a code not well
+// formed are refused in one style, quoted.
+func TestParNamesAndCodes(t *testing.T) {
+	eachSeatCount(t, func(t *testing.T, f *fixture, n int) {
+		ctx := context.Background()
+		code := f.create(n, 4, ann)
+		require.NoError(t, f.s.End(ctx, cy, code))
+		l, err := f.s.ParLog(ctx, code, 1)
+		require.NoError(t, err)
+		assert.Contains(t, l.Header.Players[:n], ParName)
+		assert.NotContains(t, l.Header.Players[:n], "Hard bot")
+
+		_, err = f.s.Find(ctx, "ZZZZZZ")
+		require.ErrorIs(t, err, ErrNotFound)
+		assert.Equal(t, `"ZZZZZZ": no tournament has that code`, err.Error())
+		_, err = f.s.Find(ctx, "ESZ")
+		require.ErrorIs(t, err, ErrNotFound)
+		assert.Equal(t, `"ESZ": no tournament has that code`, err.Error())
+	})
 }

@@ -892,18 +892,9 @@ func TestCreateFailedGivesItsPlaceBack(t *testing.T) {
 // still counts the other: the address's one place is taken.
 func TestCreateCountsAWriteAfterItsRead(t *testing.T) {
 	f := newFixture(t, false)
-	f.openPerAddr = 1
-	counted := newStop()
-	f.wrap = func(db DB) DB { return hookedCreations{DB: db, counting: counted.pass} }
-	f.restart(false)
 	ctx := context.Background()
-	counted.arm()
-	late := f.createFrom(ctx, 0, "192.0.2.6")
-	select {
-	case <-counted.at: // it has read the tournaments open: none
-	case err := <-late:
-		t.Fatalf("the creation ended before its count: %v", err)
-	}
+	// Held, it has read the tournaments open: none.
+	counted, late := f.creationHeld("192.0.2.6", "count", func(s *stop) hookedCreations { return hookedCreations{counting: s.pass} })
 	require.NoError(t, <-f.createFrom(ctx, 1, "192.0.2.6"))
 	close(counted.release)
 	require.ErrorIs(t, <-late, ErrTooMany)
@@ -922,6 +913,32 @@ func (f *fixture) createFrom(ctx context.Context, i int, addr string) chan error
 		done <- err
 	}()
 	return done
+}
+
+// creationHeld restarts f with one tournament open per address and has
+// the test's key 0 create one from addr, held by the stop that hold
+// hooks into the database (a hookedCreations with no DB yet). It
+// returns once the creation is held, with the stop, which releases it,
+// and the creation's answer to come; where names the hook in the
+// failure of a creation that ends before it.
+func (f *fixture) creationHeld(addr, where string, hold func(*stop) hookedCreations) (*stop, chan error) {
+	f.t.Helper()
+	f.openPerAddr = 1
+	s := newStop()
+	f.wrap = func(db DB) DB {
+		h := hold(s)
+		h.DB = db
+		return h
+	}
+	f.restart(false)
+	s.arm()
+	done := f.createFrom(context.Background(), 0, addr)
+	select {
+	case <-s.at:
+	case err := <-done:
+		f.t.Fatalf("the creation ended before its %s: %v", where, err)
+	}
+	return s, done
 }
 
 // beatenToIt is a club database in which another caller creates each
