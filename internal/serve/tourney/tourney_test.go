@@ -353,36 +353,45 @@ func TestCreateRefuses(t *testing.T) {
 	assert.Equal(t, "TESTAB", i.Code)
 }
 
+// eachAddrCap runs test in a subtest named by the cap, each on a new
+// fixture, with the per-address cap that field points to left at its
+// default (0), then set to set and the fixture restarted with it.
+func eachAddrCap(t *testing.T, set int, field func(*fixture) *int, test func(t *testing.T, f *fixture, set int)) {
+	for _, v := range []int{0, set} {
+		t.Run(fmt.Sprint(v), func(t *testing.T) {
+			f := newFixture(t, false)
+			if v != 0 {
+				*field(f) = v
+				f.restart(false)
+			}
+			test(t, f, v)
+		})
+	}
+}
+
 // TestCreateLimitByAddress: one address creates at most
 // Config.MaxOpenPerAddr running tournaments (DefaultOpenPerAddr unless
 // set) whatever the keys (keys cost nothing); another address, or a
 // person whose address is not known, still creates.
 func TestCreateLimitByAddress(t *testing.T) {
-	for _, set := range []int{0, 2} {
-		t.Run(fmt.Sprint(set), func(t *testing.T) {
-			f := newFixture(t, false)
-			if set != 0 {
-				f.openPerAddr = set
-				f.restart(false)
-			}
-			ctx := context.Background()
-			for i := range cmp.Or(set, DefaultOpenPerAddr) {
-				p := Player{Key: fmt.Sprintf("cccc%060x", i), Name: fmt.Sprint("sybil", i), Addr: "192.0.2.1"}
-				_, err := f.s.Create(ctx, p, f.spec(2, 4))
-				require.NoError(t, err)
-			}
-			sybil := Player{Key: fmt.Sprintf("cccc%060x", 99), Name: "sybil", Addr: "192.0.2.1"}
-			_, err := f.s.Create(ctx, sybil, f.spec(2, 4))
-			require.ErrorIs(t, err, ErrTooMany)
-			require.ErrorContains(t, err, fmt.Sprintf("from your address (%d)", cmp.Or(set, DefaultOpenPerAddr)))
-			other := ann
-			other.Addr = "198.51.100.7"
-			_, err = f.s.Create(ctx, other, f.spec(2, 4))
+	eachAddrCap(t, 2, func(f *fixture) *int { return &f.openPerAddr }, func(t *testing.T, f *fixture, set int) {
+		ctx := context.Background()
+		for i := range cmp.Or(set, DefaultOpenPerAddr) {
+			p := Player{Key: fmt.Sprintf("cccc%060x", i), Name: fmt.Sprint("sybil", i), Addr: "192.0.2.1"}
+			_, err := f.s.Create(ctx, p, f.spec(2, 4))
 			require.NoError(t, err)
-			_, err = f.s.Create(ctx, bob, f.spec(2, 4))
-			require.NoError(t, err, "an address not known counts nowhere")
-		})
-	}
+		}
+		sybil := Player{Key: fmt.Sprintf("cccc%060x", 99), Name: "sybil", Addr: "192.0.2.1"}
+		_, err := f.s.Create(ctx, sybil, f.spec(2, 4))
+		require.ErrorIs(t, err, ErrTooMany)
+		require.ErrorContains(t, err, fmt.Sprintf("from your address (%d)", cmp.Or(set, DefaultOpenPerAddr)))
+		other := ann
+		other.Addr = "198.51.100.7"
+		_, err = f.s.Create(ctx, other, f.spec(2, 4))
+		require.NoError(t, err)
+		_, err = f.s.Create(ctx, bob, f.spec(2, 4))
+		require.NoError(t, err, "an address not known counts nowhere")
+	})
 }
 
 // TestEnterLimitByAddress: one address enters at most
@@ -392,38 +401,31 @@ func TestCreateLimitByAddress(t *testing.T) {
 // again is no new entrant, and another address or tournament has its
 // own count.
 func TestEnterLimitByAddress(t *testing.T) {
-	for _, set := range []int{0, 3} {
-		t.Run(fmt.Sprint(set), func(t *testing.T) {
-			f := newFixture(t, false)
-			if set != 0 {
-				f.perAddr = set
-				f.restart(false)
-			}
-			most := cmp.Or(set, DefaultEntrantsPerAddr)
-			ctx := context.Background()
-			a, err := f.s.Create(ctx, ann, f.spec(2, 4))
-			require.NoError(t, err)
-			b, err := f.s.Create(ctx, bob, f.spec(2, 4))
-			require.NoError(t, err)
-			sybil := func(i int) Player {
-				return Player{Key: fmt.Sprintf("dddd%060x", i), Name: fmt.Sprint("sybil", i), Addr: "192.0.2.1"}
-			}
-			for i := range most {
-				require.NoError(t, f.s.Enter(ctx, sybil(i), a.Code))
-			}
-			require.NoError(t, f.s.Enter(ctx, sybil(0), a.Code), "entering again")
-			err = f.s.Enter(ctx, sybil(99), a.Code)
-			require.ErrorIs(t, err, ErrAddrFull)
-			require.EqualError(t, err, fmt.Sprintf("this tournament has %d entrants from your address already, its most", most))
-			require.NoError(t, f.s.Enter(ctx, sybil(99), b.Code), "another tournament")
-			other := sybil(98)
-			other.Addr = "198.51.100.7"
-			require.NoError(t, f.s.Enter(ctx, other, a.Code), "another address")
-			es, err := f.db.Entrants(ctx, a.Code)
-			require.NoError(t, err)
-			require.Len(t, es, most+1, "the sybils let in, and the other address")
-		})
-	}
+	eachAddrCap(t, 3, func(f *fixture) *int { return &f.perAddr }, func(t *testing.T, f *fixture, set int) {
+		most := cmp.Or(set, DefaultEntrantsPerAddr)
+		ctx := context.Background()
+		a, err := f.s.Create(ctx, ann, f.spec(2, 4))
+		require.NoError(t, err)
+		b, err := f.s.Create(ctx, bob, f.spec(2, 4))
+		require.NoError(t, err)
+		sybil := func(i int) Player {
+			return Player{Key: fmt.Sprintf("dddd%060x", i), Name: fmt.Sprint("sybil", i), Addr: "192.0.2.1"}
+		}
+		for i := range most {
+			require.NoError(t, f.s.Enter(ctx, sybil(i), a.Code))
+		}
+		require.NoError(t, f.s.Enter(ctx, sybil(0), a.Code), "entering again")
+		err = f.s.Enter(ctx, sybil(99), a.Code)
+		require.ErrorIs(t, err, ErrAddrFull)
+		require.EqualError(t, err, fmt.Sprintf("this tournament has %d entrants from your address already, its most", most))
+		require.NoError(t, f.s.Enter(ctx, sybil(99), b.Code), "another tournament")
+		other := sybil(98)
+		other.Addr = "198.51.100.7"
+		require.NoError(t, f.s.Enter(ctx, other, a.Code), "another address")
+		es, err := f.db.Entrants(ctx, a.Code)
+		require.NoError(t, err)
+		require.Len(t, es, most+1, "the sybils let in, and the other address")
+	})
 }
 
 // TestDailyTournaments: the server's daily tournaments are eight boards
