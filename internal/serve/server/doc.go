@@ -45,9 +45,9 @@
 // second without input (its keys, ctrl+c too, would be pasted text
 // else); and the guard's filter drops keys over the
 // rate and coalesces mouse motion before the model runs, so what is
-// dropped costs no frame. A session draws at most one frame each
-// Config.FrameEvery (guard.View), so keys within the rate cannot fill
-// the machine with frames either. A client that stops reading its screen is
+// dropped costs no frame. A session draws at most Config.FrameRate
+// frames a second after a burst (guard.View), so keys within the rate
+// cannot fill the machine with frames either. A client that stops reading its screen is
 // closed once one write to it has waited Config.StallTimeout (stall.go):
 // it is dropped, never waited for, and nobody else's frames wait on it.
 //

@@ -41,10 +41,11 @@ type guard struct {
 	pending    *tea.MouseMotionMsg
 	flushing   bool
 
-	// The last frame drawn and when (Config.FrameEvery); frameDue is
-	// true while a frameDueMsg is on its way to draw the newest.
+	// The frame bucket (Config.FrameRate) and the last frame drawn;
+	// frameDue is true while a frameDueMsg is on its way to draw the
+	// newest.
+	frames    bucket
 	frame     tea.View
-	drawn     time.Time
 	haveFrame bool
 	frameDue  bool
 
@@ -78,6 +79,15 @@ func newBucket(rate float64, burst int, now time.Time) bucket {
 	return bucket{rate: rate, burst: float64(burst), tokens: float64(burst), last: now}
 }
 
+// untilToken is how long after its last take the bucket holds a whole
+// token.
+func (b *bucket) untilToken() time.Duration {
+	if b.tokens >= 1 {
+		return 0
+	}
+	return time.Duration((1 - b.tokens) / b.rate * float64(time.Second))
+}
+
 // take takes a token; false when there is none.
 func (b *bucket) take(now time.Time) bool {
 	b.tokens = min(b.burst, b.tokens+now.Sub(b.last).Seconds()*b.rate)
@@ -99,7 +109,7 @@ type (
 	warnDoneMsg struct{}
 	// motionFlushMsg delivers the motion that waited.
 	motionFlushMsg struct{}
-	// frameDueMsg draws the frame held back by Config.FrameEvery.
+	// frameDueMsg draws the frame held back by Config.FrameRate.
 	frameDueMsg struct{}
 )
 
@@ -334,26 +344,25 @@ func (g *guard) View() (v tea.View) {
 		lines[warnLine(lines)] = warn
 		v.Content = strings.Join(lines, "\n")
 	}
-	g.frame, g.drawn, g.haveFrame = v, now, true
+	g.frame, g.haveFrame = v, true
 	return v
 }
 
-// held is the last frame when the session drew one less than
-// Config.FrameEvery ago; it then asks for a frameDueMsg at the end of
-// the interval, once, so the newest state is drawn then.
+// held is the last frame when the session has drawn its Config.FrameRate
+// and burst; it then asks, once, for a frameDueMsg when the rate allows
+// the next frame, so the newest state is drawn then. A frame drawn takes
+// a token.
 func (g *guard) held(now time.Time) (tea.View, bool) {
-	every := g.cfg.FrameEvery
-	if every <= 0 || !g.haveFrame || g.send == nil {
+	if g.cfg.FrameRate <= 0 || g.send == nil {
 		return tea.View{}, false
 	}
-	since := now.Sub(g.drawn)
-	if since >= every {
+	if g.frames.take(now) || !g.haveFrame {
 		return tea.View{}, false
 	}
 	if !g.frameDue {
 		g.frameDue = true
 		send := g.send
-		g.cfg.AfterFunc(every-since, func() { send(frameDueMsg{}) })
+		g.cfg.AfterFunc(g.frames.untilToken(), func() { send(frameDueMsg{}) })
 	}
 	return g.frame, true
 }

@@ -456,6 +456,7 @@ func (s *Server) program(sess ssh.Session) (p *tea.Program, g *guard, input io.R
 		gone:   sess.Context().Done(),
 		keys:   newBucket(s.cfg.KeyRate, s.cfg.KeyBurst, now),
 		other:  newBucket(s.cfg.KeyRate, s.cfg.KeyBurst, now),
+		frames: newBucket(s.cfg.FrameRate, s.cfg.FrameBurst, now),
 		lastIn: now,
 	}
 	g.inner = s.cfg.NewModel(info)

@@ -34,9 +34,12 @@ import (
 	"github.com/klob/klob/internal/platform/untrusted"
 )
 
-// DefaultFrameEvery is Config.FrameEvery's default: ten frames a
-// second at most for each session.
-const DefaultFrameEvery = 100 * time.Millisecond
+// DefaultFrameRate and DefaultFrameBurst are Config.FrameRate's and
+// FrameBurst's defaults: ten frames a second after a burst of eight.
+const (
+	DefaultFrameRate  = 10
+	DefaultFrameBurst = 8
+)
 
 // DefaultKeyBurst is Config.KeyBurst's default: more keys at once than
 // the longest chat line, so a line pasted without bracketed paste (a key
@@ -128,16 +131,17 @@ type Config struct {
 	// says nothing of what the client read before its window is full,
 	// so a stopped client is told from a slow one only then.
 	StallTimeout time.Duration
-	// FrameEvery is the least time between two frames a session draws
-	// (default 100 ms with the machine's clock). Bubble Tea draws the
-	// whole screen after every message, so a crowd pressing keys within
-	// the key rate could fill the machine with frames and slow every
-	// table; within the interval a session shows its last frame, and the
-	// newest follows when the interval ends. A person reads no faster.
-	// With an injected clock or timers (Now, AfterFunc) it is 0, every
-	// message drawing a frame: a manual clock that never moves would
-	// hold frames back.
-	FrameEvery time.Duration
+	// FrameRate is the most frames a second a session draws, with a
+	// burst of FrameBurst (defaults 10 and 8 with the machine's clock).
+	// Bubble Tea draws the whole screen after every message, so a crowd
+	// pressing keys within the key rate could fill the machine with
+	// frames and slow every table. The burst draws a person's key and the
+	// table's answers at once; beyond it the session shows its last frame
+	// and the newest follows as the rate allows. With an injected clock
+	// or timers (Now, AfterFunc) the rate is 0, every message drawing a
+	// frame: a manual clock that never moves would hold frames back.
+	FrameRate  float64
+	FrameBurst int
 	// Now is the clock of the rates and the idle time; nil means
 	// time.Now.
 	Now func() time.Time
@@ -182,7 +186,8 @@ func (c *Config) defaults() {
 	defaultTo(&c.InputBurst, 16<<10)
 	defaultTo(&c.StallTimeout, 30*time.Second)
 	if c.Now == nil && c.AfterFunc == nil {
-		defaultTo(&c.FrameEvery, DefaultFrameEvery)
+		defaultTo(&c.FrameRate, DefaultFrameRate)
+		defaultTo(&c.FrameBurst, DefaultFrameBurst)
 	}
 	if c.AfterFunc == nil {
 		c.AfterFunc = func(d time.Duration, f func()) func() bool { return time.AfterFunc(d, f).Stop }
