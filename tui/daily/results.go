@@ -369,24 +369,42 @@ func (r *results) standingLines(ctx *kit.Context, room int) []string {
 }
 
 // standingWindow is rows in keep lines at most, the row me in view:
-// all of them when they fit, else the top ones when me is among them,
-// else the leader's row, a line that counts the rows left out, and the
-// rows around me, so that who leads is never out of sight.
+// all of them when they fit; else the leader's row and the rows around
+// me, a line in the place of each run of rows left out that counts
+// them, so that who leads is never out of sight and no row goes
+// unsaid (the standings list them all).
 func standingWindow(ctx *kit.Context, rows []string, me, keep int) []string {
-	if len(rows) <= keep {
+	n := len(rows)
+	if n <= keep {
 		return rows
 	}
-	if me < keep {
-		return rows[:keep]
+	gap := func(left int) string {
+		return ctx.Styles.Dim.Render(fmt.Sprintf("  %4s  %s, in the standings", ctx.Ellipsis(), kit.Plural(left, "entrant")+" more"))
 	}
-	if keep < 3 {
-		from := min(me-keep/2, len(rows)-keep)
-		return rows[from : from+keep]
+	switch {
+	case keep < 2:
+		return rows[me : me+1]
+	case me < keep-1:
+		// The top rows down to me and past, the rest counted below.
+		return append(slices.Clone(rows[:keep-1]), gap(n-keep+1))
+	case keep == 2:
+		return []string{rows[me], gap(n - 1)}
+	case keep == 3:
+		// No room for a line above me and one below: one line, between
+		// the leader's and mine, counts every row left out.
+		return []string{rows[0], gap(n - 2), rows[me]}
 	}
-	win := keep - 2
-	from := max(2, min(me-win/2, len(rows)-win))
-	gap := fmt.Sprintf("  %4s  %s, in the standings", ctx.Ellipsis(), kit.Plural(from-1, "entrant")+" more")
-	return append([]string{rows[0], ctx.Styles.Dim.Render(gap)}, rows[from:from+win]...)
+	// The leader's row, the rows left out after it counted, the rows
+	// around me, and the rows left out below them counted, unless the
+	// rows shown go down to the last.
+	from := n - (keep - 2)
+	if me >= from {
+		return append([]string{rows[0], gap(from - 1)}, rows[from:]...)
+	}
+	win := keep - 3
+	from = me - win/2
+	out := append([]string{rows[0], gap(from - 1)}, rows[from:from+win]...)
+	return append(out, gap(n-from-win))
 }
 
 // nameInColumn is name in a column of w cells (a wide letter takes
