@@ -23,10 +23,10 @@ func FuzzDailyTag(f *testing.F) {
 	f.Fuzz(func(t *testing.T, y uint16, m, d, players uint8, s string) {
 		date := duplicate.DateOf(time.Date(int(y%9999)+1, time.Month(m%12+1), int(d%31)+1, 12, 0, 0, 0, time.UTC))
 		code := svc.DailyCode(date, 2+int(players)%3)
-		if tag, ok := dailyTag(code); !ok || tag != "daily "+date.String() {
+		if tag, ok := dailyTag(code); !ok || tag != "server daily "+date.String() {
 			t.Fatalf("dailyTag(%q) = %q, %v", code, tag, ok)
 		}
-		if tag, ok := dailyTag(s); ok && (!strings.HasPrefix(s, "DAILY-") || !strings.HasPrefix(tag, "daily ")) {
+		if tag, ok := dailyTag(s); ok && (!strings.HasPrefix(s, "DAILY-") || !strings.HasPrefix(tag, "server daily ")) {
 			t.Fatalf("dailyTag(%q) = %q", s, tag)
 		}
 	})

@@ -76,13 +76,16 @@ func (s *Screen) playNext(to kit.Screen, code string) tea.Cmd {
 	})
 }
 
-// dailyTag is the header's tag of a daily's board: "daily 2026-12-01".
+// dailyTag is the header's tag of a daily's board: "server daily
+// 2026-12-01". The server deals its daily's boards its own way, not as
+// klob daily deals the day's (tagged "daily 2026-12-01"): the tag keeps
+// a player from taking one for the other.
 func dailyTag(code string) (string, bool) {
 	var y, m, d, n int
 	if _, err := fmt.Sscanf(code, "DAILY-%04d-%02d-%02d-%dP", &y, &m, &d, &n); err != nil {
 		return "", false
 	}
-	return fmt.Sprintf("daily %04d-%02d-%02d", y, m, d), true
+	return fmt.Sprintf("server daily %04d-%02d-%02d", y, m, d), true
 }
 
 func (*boardPart) Name() string { return "board" }
