@@ -643,10 +643,11 @@ func (p *detail) standingsView(ctx *kit.Context, lines []string) string {
 		foot = append(foot, " "+st.Dim.Render("Par is being worked out: vs par comes once it is known."))
 	}
 	if n := p.leftHalfPlayed(); n > 0 {
-		// Said here, since nothing else tells a person who left (or
-		// whose server was down as the tournament ended) why the board
-		// is missing from their count.
-		foot = append(foot, kit.Paragraph(fmt.Sprintf("You left board %d half-played: a board not finished by the end does not count.", n),
+		// Said here, since nothing else tells a person why the board is
+		// missing from their count. Whether they left it, were at it as
+		// the host ended the tournament, or their server was down then,
+		// the database does not keep: the sentence says what is so.
+		foot = append(foot, kit.Paragraph(fmt.Sprintf("Board %d was not finished when the tournament ended, so it does not count.", n),
 			w, st.Heading.Render)...)
 	}
 	if p.note != "" {

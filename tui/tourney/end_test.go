@@ -270,8 +270,8 @@ func playOut(t *testing.T, f *fixture) *boardPart {
 }
 
 // TestStandingsSayABoardLeftHalfPlayed: a board begun and not finished
-// by the end (the person left, or the server was down as it ended)
-// does not count, and the standings say so to that person, at 80×24;
+// by the end (the person left, was at it as the host ended the
+// tournament, or the server was down as it ended) does not count, and the standings say so to that person, at 80×24;
 // to anyone else they say nothing of it.
 func TestStandingsSayABoardLeftHalfPlayed(t *testing.T) {
 	testkit.EachSeatCount(t, func(t *testing.T, players int) {
@@ -288,8 +288,8 @@ func TestStandingsSayABoardLeftHalfPlayed(t *testing.T) {
 		}
 		f := open(longName)
 		kittest.CheckSize(t, f.d.Frame(), 80, 24)
-		f.see("You left board 1 half-played: a board not finished by the end does not count.")
-		assert.NotContains(t, open(bob).text(), "half-played")
+		f.see("Board 1 was not finished when the tournament ended, so it does not count.")
+		assert.NotContains(t, open(bob).text(), "not finished when")
 	})
 }
 
