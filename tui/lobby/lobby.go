@@ -236,7 +236,8 @@ type Lobby struct {
 	// takes the person back to a seat they hold.
 	resumed bool
 	// inPlayRead is set once the lobby has read whether the person left
-	// a tournament's board half-played (tourney.go).
+	// a tournament's board half-played (tourney.go); a return from the
+	// tournaments clears it, so that the lobby reads again.
 	inPlayRead bool
 	// inPlayCode is the tournament of a board left half-played, as
 	// the lobby said at its opening: d opens its page, once.

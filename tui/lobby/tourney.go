@@ -33,7 +33,12 @@ func (l *Lobby) openTourneys() (kit.Screen, tea.Cmd) {
 	if h := l.cfg.Hall; h != nil {
 		cfg.Label = func(key, name string) string { return h.Label(hall.Player{ID: key, Name: name}, nil) }
 	}
-	cfg.Back = func() kit.Screen { return l }
+	cfg.Back = func() kit.Screen {
+		// A board may have been begun or left there: the lobby's Enter
+		// reads again where one is under way and says so.
+		l.inPlayRead = false
+		return l
+	}
 	return &tourneyScreen{inner: tourneyui.New(cfg)}, nil
 }
 
@@ -88,7 +93,8 @@ func (t *tourneyScreen) quitNow(ctx *kit.Context) (kit.Screen, tea.Cmd) {
 func (t *tourneyScreen) QuitTitle() (string, string) { return leaveTitle() }
 
 // inPlayMsg is a board the person left half-played in a running
-// tournament (board 0: none), read as the lobby first shows.
+// tournament (board 0: none), read as the lobby first shows and again
+// on each return from the tournaments.
 type inPlayMsg struct {
 	info  tourney.Info
 	board int
