@@ -38,7 +38,9 @@ import (
 //     meanwhile (quietAt).
 //   - Whoever has played a board of a tournament still running talks
 //     neither in the lobby nor at a table they watch until it ends; the
-//     daily's players until the day ends (quietPlayed).
+//     daily's players until the day ends (quietPlayed). / says why and
+//     until when; a line typed meanwhile is not sent, but kept for the
+//     next / (talkPane.key).
 //   - Guests (no key) read the lobby's talk but do not write: without a
 //     key a guest cannot be told apart, rate-limited or muted.
 //   - Lines are talk, not play: they go to no host.Port, so never into
@@ -212,6 +214,13 @@ var errTalkEnded = errors.New("this talk is closed to you now: esc goes back to 
 // errGuestTalk refuses a guest's line.
 var errGuestTalk = errors.New("guests read the talk but do not write: connect with an SSH key to talk")
 
+// quietError is a line refused because the person keeps quiet for now
+// (Quiet): it is Quiet's error, marked so that the line typed is kept
+// rather than refused for good.
+type quietError struct{ error }
+
+func (e quietError) Unwrap() error { return e.error }
+
 // Quiet says why the person may not talk now, nil when they may.
 func (t *roomTalk) Quiet() error {
 	if t.quiet == nil {
@@ -232,7 +241,7 @@ func (t *roomTalk) Say(text string) (string, error) {
 		return "", errTalkEnded
 	}
 	if err := t.Quiet(); err != nil {
-		return "", err
+		return "", quietError{err}
 	}
 	me := t.me
 	me.Name = t.name()
@@ -412,18 +421,39 @@ func (l *Lobby) TalkNote() (note string, typing bool) {
 // open reports whether a line is being typed.
 func (lt *talkPane) open() bool { return lt != nil && lt.box.Typing }
 
-// key takes a key while the line is open.
-func (lt *talkPane) key(msg tea.KeyPressMsg) { lt.box.Key(msg, &lt.note, lt.t.Say) }
+// key takes a key while the line is open. A line refused because the
+// person keeps quiet for now is not sent, and will not be by itself:
+// the line closes, so that the lobby's keys work again, and says why
+// and until when; its text stays for the next / to open, to send once
+// the quiet lifts or clear with esc, as the table's line does.
+func (lt *talkPane) key(msg tea.KeyPressMsg) {
+	var quiet quietError
+	lt.box.Key(msg, &lt.note, func(text string) (string, error) {
+		answer, err := lt.t.Say(text)
+		errors.As(err, &quiet)
+		return answer, err
+	})
+	if quiet.error != nil {
+		lt.box.Typing = false
+		lt.note = kit.Note{Text: "Not sent: " + quiet.Error() + ". Your line is kept: / opens it again.", Err: true}
+	}
+}
+
+// kept reports whether a line refused while the person kept quiet
+// waits in the closed box.
+func (lt *talkPane) kept() bool { return !lt.box.Typing && lt.box.Input.Len() > 0 }
 
 // paste adds a paste to the open line.
 func (lt *talkPane) paste(text string) { lt.box.Paste(text, &lt.note) }
 
-// start opens the line. When a line could not be sent now (a rated
-// deal of the person's is played), it says so at once, not only when
-// the line typed is refused.
+// start opens the line, with the line kept from before if any. When a
+// line could not be sent now (a rated deal of the person's is played,
+// a tournament of theirs runs), it says so at once, and until when,
+// not only when the line typed is refused; the line still opens, for
+// /mute, which the keys' line offers.
 func (lt *talkPane) start() {
 	lt.box.Open(lt.t.Limit(), &lt.note)
-	if err := lt.t.Quiet(); err != nil && lt.note.Text == "" {
+	if err := lt.t.Quiet(); err != nil {
 		lt.note = kit.Note{Text: kit.Capital(err.Error()) + "."}
 	}
 }
@@ -473,6 +503,9 @@ func (lt *talkPane) lines(ctx *kit.Context, w, room int) []string {
 	// The heading shows whenever anything of the talk does: a line alone
 	// under the tables reads as theirs.
 	how := "  / to talk"
+	if lt.kept() {
+		how = "  / opens your unsent line"
+	}
 	if lt.t.me.Key == "" {
 		how = "  (guests read: connect with an SSH key to talk)"
 	}

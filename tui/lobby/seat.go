@@ -122,17 +122,18 @@ func quietPlayed(l *Lobby, quiet func() error) func() error {
 		if l.cfg.Tourney == nil || l.guest() {
 			return nil
 		}
-		if title, _, ok := l.cfg.Tourney.Quiet(l.cfg.Player.ID); ok {
-			return quietPlayedError(title)
+		if title, ends, ok := l.cfg.Tourney.Quiet(l.cfg.Player.ID); ok {
+			return quietPlayedError(title, kit.When(l.cfg.Tourney.Now(), ends))
 		}
 		return nil
 	}
 }
 
 // quietPlayedError says why a player of the tournament named (in a
-// sentence) keeps quiet.
-func quietPlayedError(title string) error {
-	return fmt.Errorf("you played boards of %s, which others still play: its players talk neither here nor at a table they watch until it ends", title)
+// sentence) keeps quiet, and until when (kit.When of its end): the end
+// comes early, so that a table's note of two lines keeps it.
+func quietPlayedError(title, ends string) error {
+	return fmt.Errorf("you played boards of %s, which others still play: until it ends, %s, you talk neither here nor at a table you watch", title, ends)
 }
 
 // quietLifted tells the person, in the lobby's talk, when the

@@ -3,7 +3,6 @@ package lobby
 import (
 	"context"
 	"fmt"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -15,12 +14,8 @@ import (
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/play/hall"
-	"github.com/klob/klob/internal/play/host"
-	"github.com/klob/klob/internal/record/clubdb"
 	"github.com/klob/klob/internal/serve/chat"
-	"github.com/klob/klob/internal/serve/tourney"
 	"github.com/klob/klob/internal/testing/testkit"
-	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
 	"github.com/klob/klob/tui/kit/kittest"
 )
@@ -309,29 +304,15 @@ func TestPromptKeepsTheBlankBeforeTheTalk(t *testing.T) {
 func TestTourneyPlayersKeepQuietInTheLobby(t *testing.T) {
 	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		ctx := context.Background()
-		c := testkit.NewClock(time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC))
-		dir := t.TempDir()
-		db, err := clubdb.Open(filepath.Join(dir, clubdb.FileName), clubdb.Options{Now: c.Now})
-		require.NoError(t, err)
-		t.Cleanup(func() { db.Close() })
-		svc, err := tourney.New(tourney.Config{DB: db, Dir: filepath.Join(dir, "tourneys"), NewBot: testkit.CheapBots, Now: c.Now,
-			Location: time.UTC, NoDaily: true, Slots: host.NewSlots(1), NewSeed: func() uint64 { return 77 },
-			NewCode: func() string { return "TESTAB" }})
-		require.NoError(t, err)
-		t.Cleanup(svc.Close)
-		ann := tourney.Player{Key: strings.Repeat("a", 64), Name: "ann"}
-		o := rules.DefaultOptions()
-		o.Players = n
-		info, err := svc.Create(ctx, ann, tourney.Spec{Rules: o, Level: ai.Normal, Boards: 4, Ends: c.Now().Add(time.Hour)})
-		require.NoError(t, err)
-		require.NoError(t, svc.Enter(ctx, ann, info.Code))
+		f := newTourneyFixture(t, n)
+		svc, ann, info := f.svc, f.ann, f.info
 
 		l, _ := steadyLobby(t, 0, true, true, 1)
 		l.cfg.Player = hall.Player{ID: ann.Key, Name: ann.Name}
 		l.cfg.Tourney = svc
 		withTalk(t, l)
 		l.talk.t.quiet = quietPlayed(l, quietAt(l, nil))
-		_, err = l.talk.t.Say("hello")
+		_, err := l.talk.t.Say("hello")
 		require.NoError(t, err, "entering alone keeps nobody quiet")
 
 		seat, err := svc.Play(ctx, ann, info.Code)
@@ -352,5 +333,93 @@ func TestTourneyPlayersKeepQuietInTheLobby(t *testing.T) {
 		assert.Contains(t, l.talk.note.Text, "has ended: you may talk again")
 		_, err = l.talk.t.Say("well played")
 		require.NoError(t, err)
+	})
+}
+
+// typeLine types text on the lobby's open line, then enter.
+func typeLine(l *Lobby, ctx *kit.Context, text string) {
+	for _, r := range text {
+		k := string(r)
+		if r == ' ' {
+			k = "space"
+		}
+		press(l, ctx, k)
+	}
+	press(l, ctx, "enter")
+}
+
+// A player of a running tournament who opens the lobby's line reads at
+// once why it sends nothing and until when: the tournament's end. A
+// line typed and sent anyway is refused, said so: the line closes and
+// keeps it, and the talk's heading says / opens it; it goes once the
+// tournament has ended. /mute works meanwhile; a command refused keeps
+// its own reason. Every screen fits 80×24. At every seat count.
+func TestQuietLineSaysUntilWhenAndKeepsTheLine(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		f := newTourneyFixture(t, n)
+		l, ctx := steadyLobby(t, 0, true, false, 0)
+		l.cfg.Player = hall.Player{ID: f.ann.Key, Name: f.ann.Name}
+		l.cfg.Tourney = f.svc
+		withTalk(t, l, "hello")
+		l.talk.t.quiet = quietPlayed(l, quietAt(l, nil))
+		f.begin(t)
+		l.quietLifted()
+		named := "tournament TESTAB · " + string(rune('0'+n)) + " players"
+		why := "you played boards of " + named + ", which others still play: until it ends, 13:00 UTC, you talk neither here nor at a table you watch"
+		view := func(what string) string {
+			t.Helper()
+			lines := screenLines(l, ctx)
+			require.Len(t, lines, 24, what)
+			for _, line := range lines {
+				require.LessOrEqual(t, ansi.StringWidth(line), 80, "%s: %q", what, line)
+			}
+			return kittest.Flat(strings.Join(lines, "\n"))
+		}
+
+		press(l, ctx, "/")
+		require.True(t, l.talk.open(), "the line opens, for /mute")
+		assert.Equal(t, kit.Capital(why)+".", l.talk.note.Text)
+		assert.Contains(t, view("opened"), "until it ends, 13:00 UTC, you talk neither here nor at a table you watch.")
+		typeLine(l, ctx, "/mute zed")
+		require.True(t, l.talk.open(), "a command refused keeps the line open")
+		assert.Contains(t, l.talk.note.Text, `Nobody called "zed" has talked here`)
+		press(l, ctx, "esc")
+		press(l, ctx, "/")
+		typeLine(l, ctx, "/mute bob")
+		assert.False(t, l.talk.open())
+		assert.Contains(t, l.talk.note.Text, "You no longer see bob's lines")
+
+		press(l, ctx, "/")
+		typeLine(l, ctx, "hi all")
+		require.False(t, l.talk.open(), "the refused line closes: the lobby's keys work again")
+		assert.Equal(t, kit.Note{Text: "Not sent: " + why + ". Your line is kept: / opens it again.", Err: true}, l.talk.note)
+		text := view("refused")
+		assert.Contains(t, text, "Not sent: you played boards of "+named)
+		assert.Contains(t, text, "you watch. Your line is kept: / opens it again.")
+		assert.Contains(t, text, "Lobby talk / opens your unsent line")
+		sub, h := l.talk.t.room.Subscribe("zz")
+		sub.Close()
+		for _, line := range h.Lines {
+			assert.NotEqual(t, "hi all", line.Text, "a refused line was said")
+		}
+
+		press(l, ctx, "/")
+		require.True(t, l.talk.open())
+		assert.Contains(t, view("reopened"), "Say: hi all")
+		press(l, ctx, "enter")
+		require.False(t, l.talk.open())
+		require.NoError(t, f.svc.End(context.Background(), f.ann, f.info.Code))
+		l.quietLifted()
+		assert.Contains(t, l.talk.note.Text, "has ended: you may talk again")
+		press(l, ctx, "/")
+		assert.Contains(t, view("lifted"), "Say: hi all")
+		press(l, ctx, "enter")
+		require.False(t, l.talk.open())
+		assert.False(t, l.talk.note.Err, l.talk.note.Text)
+		assert.Contains(t, view("said"), "Lobby talk / to talk")
+		sub, h = l.talk.t.room.Subscribe("zy")
+		sub.Close()
+		require.NotEmpty(t, h.Lines)
+		assert.Equal(t, "hi all", h.Lines[len(h.Lines)-1].Text)
 	})
 }
