@@ -92,7 +92,7 @@ func (f *form) rows() []setup.Row {
 	}, setup.Row{Label: "Ends in",
 		Value: func(*setup.Setup) string {
 			now := f.s.now()
-			return lengthWords(lengths[f.length]) + " (" + when(now, now.Add(lengths[f.length])) + ")"
+			return lengthWords(lengths[f.length]) + " (" + kit.When(now, now.Add(lengths[f.length])) + ")"
 		},
 		Step:    func(_ *setup.Setup, d int) { f.length = setup.Clamp(f.length+d, len(lengths)) },
 		Steps:   setup.ClampSteps(func() int { return f.length }, len(lengths)),

@@ -349,9 +349,9 @@ func until(now, t time.Time) string {
 // (in 3h 20m)", or "ended 14:00 UTC" once it is over.
 func endsWords(now time.Time, i svc.Info) string {
 	if i.Over {
-		return "ended " + when(now, i.Ends)
+		return "ended " + kit.When(now, i.Ends)
 	}
-	return "ends " + when(now, i.Ends) + " (" + until(now, i.Ends) + ")"
+	return "ends " + kit.When(now, i.Ends) + " (" + until(now, i.Ends) + ")"
 }
 
 // you is the mark after entrant e's name: " (you)" for the person.
@@ -360,22 +360,6 @@ func you(f *svc.Final, e int) string {
 		return " (you)"
 	}
 	return ""
-}
-
-// when writes an end in UTC, said so (over ssh the person's time zone
-// is unknown): "14:00 UTC" today, "Tue 14:00 UTC" within the coming
-// six days (the weekday alone is plain then, and the list's line of a
-// daily fits), else "Tue 2 Dec 14:00 UTC".
-func when(now, t time.Time) string {
-	now, t = now.UTC(), t.UTC()
-	day := func(t time.Time) time.Time { return time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC) }
-	switch days := day(t).Sub(day(now)) / (24 * time.Hour); {
-	case days == 0:
-		return t.Format("15:04 UTC")
-	case days > 0 && days < 7:
-		return t.Format("Mon 15:04 UTC")
-	}
-	return t.Format("Mon 2 Jan 15:04 UTC")
 }
 
 // offer is a key as a page offers it in words: "[esc] tournaments".
