@@ -86,24 +86,34 @@ func (s *Screen) openChat() {
 // (a rated deal in play) is not sent and will not be by itself: the box
 // closes, so that the keys play the deal again, and says so; the text
 // stays for the next / to open, to send once the deal is over or clear
-// with esc.
+// with esc. A command (/mute NAME) is no line said: quiet or not, its
+// answer or refusal shows as the talk gives it, the box open on a
+// refusal to correct it.
 func (s *Screen) chatKey(msg tea.KeyPressMsg) (kit.Screen, tea.Cmd) {
-	said := s.talk.Key(msg, &s.note, s.cfg.Talk.Say)
+	var quiet error
+	said := s.talk.Key(msg, &s.note, func(text string) (string, error) {
+		answer, err := s.cfg.Talk.Say(text)
+		if err != nil && !isCommand(text) {
+			quiet = s.quietNow()
+		}
+		return answer, err
+	})
 	if said {
 		s.placeChat()
 	}
-	quiet := false
-	if msg.String() == "enter" && !said && s.talk.Typing && s.note.Err {
-		if err := s.quietNow(); err != nil {
-			s.talk.Typing, quiet = false, true
-			s.note = kit.Note{Text: "Not sent: " + err.Error() + ". Your line is kept: / opens it again.", Err: true}
-		}
+	if quiet != nil {
+		s.talk.Typing = false
+		s.note = kit.Note{Text: "Not sent: " + quiet.Error() + ". Your line is kept: / opens it again.", Err: true}
 	}
 	if s.note.Err {
-		s.held, s.heldQuiet = s.note.Text, quiet
+		s.held, s.heldQuiet = s.note.Text, quiet != nil
 	}
 	return s, nil
 }
+
+// isCommand reports whether a line typed is a command to the talk
+// ("/mute ann"), which the talk runs rather than says.
+func isCommand(text string) bool { return strings.HasPrefix(text, "/") }
 
 // holdsNote reports whether the note says why the person's line was
 // refused, and they have pressed no key since: the game's next move

@@ -479,3 +479,91 @@ func TestResultNoteAboveTheKeys(t *testing.T) {
 		kittest.CheckSize(t, f.hs.Frame(), 80, 24)
 	})
 }
+
+// errQuietLong is the longest reason a table is quiet for: a spectator
+// who played boards of a tournament still running, as the lobby says
+// it, its end far enough to be written with its date.
+var errQuietLong = errors.New("you played boards of the daily 2026-12-07 · 4 players, which others still play: until it ends, Mon 2 Jan 15:04 UTC, you talk neither here nor at a table you watch")
+
+// quietTalk is a chat that keeps the person quiet for why while it is
+// set, as a running tournament does: lines are refused, commands run
+// as ever. /mute knows only who talked: another name is refused, as
+// the lobby's talk refuses it, and so is a command it does not know.
+type quietTalk struct {
+	fakeTalk
+	why error
+}
+
+func (q *quietTalk) Quiet() error { return q.why }
+
+func (q *quietTalk) Say(text string) (string, error) {
+	if cmd, name, _ := strings.Cut(text, " "); strings.HasPrefix(cmd, "/") {
+		if cmd != "/mute" {
+			return "", fmt.Errorf("%s is no command: /mute NAME hides a player's lines", cmd)
+		}
+		for _, l := range q.lines {
+			if l.Name == name {
+				return q.fakeTalk.Say(text)
+			}
+		}
+		return "", fmt.Errorf("nobody called %q has talked here", name)
+	}
+	if q.why != nil {
+		return "", q.why
+	}
+	return q.fakeTalk.Say(text)
+}
+
+// typeLine opens the box on d and types text, without enter.
+func typeLine(d *kittest.Driver, text string) {
+	d.Press("/")
+	for _, r := range text {
+		if r == ' ' {
+			d.Press("space")
+		} else {
+			d.Press(string(r))
+		}
+	}
+}
+
+// TestQuietTalkTakesCommands: while the person is quiet, seated or
+// watching, a command is handled as when they may talk: one refused
+// says what is wrong with it and leaves the box open to correct it,
+// one that works says so; only a line to say is refused for the quiet.
+// At every seat count.
+func TestQuietTalkTakesCommands(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		q := &quietTalk{why: errQuiet}
+		q.hear("Bob", "hi", false)
+		f := newFixture(t, n, seeds[n], 80, 24, func(_ *host.Config, c *Config) { c.Talk = q })
+		w := watchAtCard(t, f, &quietTalk{why: errQuietLong, fakeTalk: fakeTalk{lines: q.lines}})
+		for _, who := range []struct {
+			name string
+			d    *kittest.Driver
+			s    *Screen
+		}{{"seated", f.hs, f.s}, {"watching", w.d, w.screen()}} {
+			for _, c := range []struct{ line, want string }{
+				{"/mute zed", `Nobody called "zed" has talked here.`},
+				{"/shout hi", "/shout is no command"},
+			} {
+				typeLine(who.d, c.line)
+				who.d.Press("enter")
+				text := kittest.Flat(screenText(who.d))
+				if !who.s.Typing() || !strings.Contains(text, c.want) || strings.Contains(text, "Not sent") {
+					t.Errorf("%d players, %s: %q refused while quiet does not say %q in the open box:\n%s", n, who.name, c.line, c.want, screenText(who.d))
+				}
+				who.d.Press("esc")
+			}
+			typeLine(who.d, "/mute Bob")
+			who.d.Press("enter")
+			if text := kittest.Flat(screenText(who.d)); who.s.Typing() || !strings.Contains(text, "You no longer see Bob's lines") {
+				t.Errorf("%d players, %s: /mute Bob while quiet:\n%s", n, who.name, screenText(who.d))
+			}
+			typeLine(who.d, "psst")
+			who.d.Press("enter")
+			if text := kittest.Flat(screenText(who.d)); who.s.Typing() || !strings.Contains(text, "Not sent") {
+				t.Errorf("%d players, %s: a line said while quiet is not refused for it:\n%s", n, who.name, screenText(who.d))
+			}
+		}
+	})
+}
