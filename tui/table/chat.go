@@ -78,6 +78,7 @@ func (s *Screen) openChat() {
 	s.talk.Open(s.cfg.Talk.Limit(), &s.note)
 	if err := s.quietNow(); err != nil {
 		s.note = kit.Note{Text: kit.Capital(err.Error()) + " (/mute NAME still works)."}
+		s.quietNote = s.note.Text
 	}
 }
 
@@ -104,6 +105,7 @@ func (s *Screen) chatKey(msg tea.KeyPressMsg) (kit.Screen, tea.Cmd) {
 	if quiet != nil {
 		s.talk.Typing = false
 		s.note = kit.Note{Text: "Not sent: " + quiet.Error() + ". Your line is kept: / opens it again.", Err: true}
+		s.quietNote = s.note.Text
 	}
 	if s.note.Err {
 		s.held, s.heldQuiet = s.note.Text, quiet != nil
@@ -120,6 +122,17 @@ func isCommand(text string) bool { return strings.HasPrefix(text, "/") }
 // (a bot's card a fraction of a second later) must not take it away
 // before it is read. The next key lets it go with the move after.
 func (s *Screen) holdsNote() bool { return s.held != "" && s.note.Text == s.held }
+
+// showsQuiet reports whether the note says why the person may not
+// talk now: why, until when, and that a line refused is kept must all
+// be read, so it takes up to maxQuietNoteLines rows, over the move
+// clock's last seconds too (the table gives way: render.go).
+func (s *Screen) showsQuiet() bool { return s.quietNote != "" && s.note.Text == s.quietNote }
+
+// maxQuietNoteLines is the most rows a note saying why the person may
+// not talk takes: the longest reason (a tournament's, its end with its
+// date) and "Not sent: … Your line is kept" take three at 80 columns.
+const maxQuietNoteLines = 4
 
 // quietNow is why the person may not talk now (a rated table during a
 // deal), nil when they may.

@@ -362,7 +362,8 @@ func (s *Screen) overView(ctx *kit.Context) (string, []kit.Hit, int) {
 const overPadMin = 6
 
 // resultNote is the note under a result or the game's end, wrapped to
-// the window: as an error when it is one; none without a note.
+// the window: as an error when it is one; none without a note. Why the
+// person may not talk takes the rows it needs (showsQuiet).
 func (s *Screen) resultNote(ctx *kit.Context, w int) []string {
 	if s.note.Text == "" {
 		return nil
@@ -371,7 +372,11 @@ func (s *Screen) resultNote(ctx *kit.Context, w int) []string {
 	if s.note.Err {
 		style = ctx.Styles.Error
 	}
-	return kit.Indent(" ", kit.WrapLines(s.note.Text, w-2, maxNoteLines, ctx.Ellipsis()), style.Render)
+	limit := maxNoteLines
+	if s.showsQuiet() {
+		limit = maxQuietNoteLines
+	}
+	return kit.Indent(" ", kit.WrapLines(s.note.Text, w-2, limit, ctx.Ellipsis()), style.Render)
 }
 
 // commandLines lay a shell command out in a window w wide, indented by

@@ -154,6 +154,9 @@ type Screen struct {
 	// deal in play), which is out of date once the table may talk.
 	held      string
 	heldQuiet bool
+	// quietNote is the note that says why the person may not talk now
+	// and until when (chat.go): it takes the rows it needs.
+	quietNote string
 }
 
 type queuedKey struct {

@@ -567,3 +567,57 @@ func TestQuietTalkTakesCommands(t *testing.T) {
 		}
 	})
 }
+
+// TestQuietNoteReadWhole: why the person may not talk is read whole at
+// 80×24, the longest reason too (a tournament's, its end with its
+// date): as / opens the box, with "/mute NAME still works", and once a
+// line is refused, with "Your line is kept: / opens it again". Seated
+// at the person's card, over the move clock's last seconds too, and
+// watching, during a deal and at its result; what to press and the
+// keys stay in view. At every seat count.
+func TestQuietNoteReadWhole(t *testing.T) {
+	now := t0
+	opened := kit.Capital(errQuietLong.Error()) + " (/mute NAME still works)."
+	refused := "Not sent: " + errQuietLong.Error() + ". Your line is kept: / opens it again."
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		f := newFixture(t, n, seeds[n], 80, 24, func(_ *host.Config, c *Config) {
+			c.Talk, c.Shared = &quietTalk{why: errQuietLong}, true
+			c.Now = func() time.Time { return now }
+		})
+		w := watchAtCard(t, f, &quietTalk{why: errQuietLong})
+		check := func(what string, d *kittest.Driver, keep ...string) {
+			t.Helper()
+			d.Press("/")
+			text := screenText(d)
+			kittest.CheckSize(t, d.Frame(), 80, 24)
+			if !strings.Contains(kittest.Flat(text), opened) {
+				t.Errorf("%d players, %s: / does not say the quiet whole:\n%s", n, what, text)
+			}
+			d.Press("esc")
+			typeLine(d, "psst")
+			d.Press("enter")
+			text = screenText(d)
+			kittest.CheckSize(t, d.Frame(), 80, 24)
+			if !strings.Contains(kittest.Flat(text), refused) {
+				t.Errorf("%d players, %s: the refused line is not said whole:\n%s", n, what, text)
+			}
+			for _, k := range keep {
+				if !strings.Contains(kittest.Flat(text), k) {
+					t.Errorf("%d players, %s: %q is lost to the note:\n%s", n, what, k, text)
+				}
+			}
+			if testing.Verbose() {
+				t.Logf("%d players, %s:\n%s", n, what, text)
+			}
+			d.Press("/", "esc") // the line kept goes
+		}
+		check("seated", f.hs, "Your turn", "? help")
+		clockAt(f, now, f.s.snap.Seat, 5*time.Second)
+		check("seated, the clock running out", f.hs, "A bot plays for you in 5s", "Your turn", "? help")
+		check("watching", w.d, "? help")
+		f.until("the result", func(s host.Snapshot) bool { return s.Between }, true)
+		w.catchUp()
+		check("seated, the result", f.hs, "This deal scores", "Press enter for the next deal", "? help")
+		check("watching, the result", w.d, "This deal scores", "Waiting for Tester", "? help")
+	})
+}

@@ -175,8 +175,9 @@ func (s *Screen) noteLines(ctx *kit.Context, sc *Scene, w int) []string {
 	st := &ctx.Styles
 	sn := &s.snap
 	text, style, limit := "", st.Text, maxNoteLines
+	quiet := false // the note says why the person may not talk now
 	// The move clock's last seconds take the second line: the note
-	// keeps one.
+	// keeps one, but for why the person may not talk (showsQuiet).
 	clock := s.clockWords()
 	if clock != "" {
 		limit = 1
@@ -185,9 +186,9 @@ func (s *Screen) noteLines(ctx *kit.Context, sc *Scene, w int) []string {
 	case sn.Save.Err != "" && (s.note.Text == "" || !s.note.Err):
 		text, style, limit = "! autosave failed: "+sn.Save.Err, st.Error, maxSaveErrLines
 	case s.note.Text != "" && s.note.Err:
-		text, style = "! "+s.note.Text, st.Error
+		text, style, quiet = "! "+s.note.Text, st.Error, s.showsQuiet()
 	case s.note.Text != "":
-		text = s.note.Text
+		text, quiet = s.note.Text, s.showsQuiet()
 	case sn.Closed || sn.Kicked:
 		text, style = "! "+s.closedWords(), st.Error
 	case !sn.Watching && (sn.Clocked != nil || s.idle()):
@@ -205,6 +206,9 @@ func (s *Screen) noteLines(ctx *kit.Context, sc *Scene, w int) []string {
 	if clock != "" {
 		limit = 1 // over an autosave's three lines too
 	}
+	if quiet {
+		limit = maxQuietNoteLines
+	}
 	var out []string
 	if text != "" {
 		out = append(out, kit.Indent(" ", kit.WrapLines(text, w-2, limit, ctx.Ellipsis()), style.Render)...)
@@ -212,7 +216,7 @@ func (s *Screen) noteLines(ctx *kit.Context, sc *Scene, w int) []string {
 	if clock != "" {
 		// A decision with one answer keeps saying why over the clock's
 		// last seconds: the reason matters more than the last move.
-		if e := s.explainChoice(ctx); s.snap.Only != "" && e != "" && !s.note.Err {
+		if e := s.explainChoice(ctx); s.snap.Only != "" && e != "" && !s.note.Err && !quiet {
 			out = []string{" " + st.Dim.Render(kit.Clip(e, w-2))}
 		}
 		return append(out, " "+st.Heading.Render(kit.Clip(clock, w-2)))
