@@ -82,7 +82,8 @@ func parsePlay(args []string, stdout, stderr io.Writer, secret func() uint64) (p
 // settingsWarning says why the settings file did not read and what is
 // used instead: with lines that did not read, the others, and (saves:
 // the setup screen may write new settings) the file is kept as
-// settings.bad; with a file that could not be read at all, the defaults;
+// settings.bad; with a file that is not text, the defaults, and it is
+// kept so too; with a file that could not be read at all, the defaults;
 // with a file where its folder should be, that folder and what sets it.
 func settingsWarning(err error, saves bool) string {
 	var le *settings.LineError
@@ -92,6 +93,10 @@ func settingsWarning(err error, saves bool) string {
 		return fmt.Sprintf("the settings folder %s cannot be read, a file is in its way (KLOB_CONFIG_DIR or XDG_CONFIG_HOME sets it): the default settings are used", filepath.Dir(pe.Path))
 	case !errors.As(err, &le):
 		return fmt.Sprintf("%v (the default settings are used)", err)
+	case errors.Is(err, settings.ErrNotText) && saves:
+		return fmt.Sprintf("%s: the defaults are used, and saving keeps it as %s.bad", badLines(err, le.Path), settings.FileName)
+	case errors.Is(err, settings.ErrNotText):
+		return fmt.Sprintf("%s: the defaults are used", badLines(err, le.Path))
 	case saves:
 		return fmt.Sprintf("%s (the other settings are used; saving new ones keeps this file beside them as %s.bad, or %s-2.bad if that is taken)",
 			badLines(err, le.Path), settings.FileName, settings.FileName)

@@ -314,17 +314,27 @@ func TestSettingsWarning(t *testing.T) {
 
 // TestSettingsWarningManyLines: a settings file of junk names the file,
 // its first three bad lines and how many more, not every line: 500
-// lines of junk, or a binary file, say a few lines.
+// lines of junk say a few lines. A binary file says one short line: the
+// file, the line and column of its first byte that is not text, and
+// that the defaults are used and where saving puts it.
 func TestSettingsWarningManyLines(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, settings.FileName)
 	binary := bytes.Repeat([]byte("\x00\x7f\xff\x1b[2J\n"), 100)
+	os.WriteFile(path, binary, 0o600)
+	_, err := settings.Load(path)
+	want := path + `: line 1: not text at column 1 ("\x00\x7f\xff\x1b"…): the defaults are used, and saving keeps it as settings.bad`
+	if got := settingsWarning(err, true); got != want {
+		t.Errorf("a binary file: %q, want %q", got, want)
+	}
+	if got := settingsWarning(err, false); got != strings.TrimSuffix(want, ", and saving keeps it as settings.bad") {
+		t.Errorf("a binary file where nothing saves: %q", got)
+	}
 	for _, tc := range []struct {
 		data []byte
 		more string
 	}{
 		{[]byte(junkLines(500)), "; and 497 more lines ("},
-		{binary, "; and 97 more lines ("},
 		{[]byte("a\nb\nc\nd\n"), "; and 1 more line ("},
 	} {
 		os.WriteFile(path, tc.data, 0o600)

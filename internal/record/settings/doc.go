@@ -17,5 +17,6 @@
 // A missing file means the defaults. A line that cannot be read is an
 // error naming the file and line; the other lines still count, and the
 // file is not written over until the player saves new settings, which
-// first moves it aside as settings.bad.
+// first moves it aside as settings.bad. A file that is not text (a
+// binary file) is one such error, and none of it counts.
 package settings

@@ -153,9 +153,18 @@ type LineError struct {
 	Path string
 	Line int
 	Msg  string
+	// Err is ErrNotText for a file that is not text, else nil.
+	Err error
 }
 
 func (e *LineError) Error() string { return fmt.Sprintf("%s:%d: %s", e.Path, e.Line, e.Msg) }
+
+func (e *LineError) Unwrap() error { return e.Err }
+
+// ErrNotText is in the error of a settings file that holds a control
+// byte no text file has (a binary file, a UTF-16 one): it is not a
+// settings file, and none of it is read.
+var ErrNotText = errors.New("not text")
 
 // Load reads the settings at path. A missing file gives the defaults and
 // no error. Lines that cannot be read are reported together (errors.Join
@@ -173,8 +182,14 @@ func Load(path string) (Settings, error) {
 	return Parse(path, data)
 }
 
-// Parse reads settings text; path names it in errors.
+// Parse reads settings text; path names it in errors. Data with a
+// control byte in it is not text: one *LineError wrapping ErrNotText
+// names its first such byte, and the defaults are returned.
 func Parse(path string, data []byte) (Settings, error) {
+	if line, col, from, ok := notText(data); ok {
+		return Default(), &LineError{Path: path, Line: line, Err: ErrNotText,
+			Msg: fmt.Sprintf("not text at column %d (%s)", col, excerpt(from))}
+	}
 	s := Default()
 	var errs []error
 	sc := bufio.NewScanner(bytes.NewReader(data))
@@ -189,11 +204,11 @@ func Parse(path string, data []byte) (Settings, error) {
 		}
 		k, v, ok := strings.Cut(line, "=")
 		if !ok {
-			errs = append(errs, &LineError{path, n, fmt.Sprintf("%s is not key = value", quoteShort(line))})
+			errs = append(errs, &LineError{Path: path, Line: n, Msg: fmt.Sprintf("%s is not key = value", quoteShort(line))})
 			continue
 		}
 		if err := s.set(strings.TrimSpace(k), strings.ToLower(strings.TrimSpace(v))); err != nil {
-			errs = append(errs, &LineError{path, n, err.Error()})
+			errs = append(errs, &LineError{Path: path, Line: n, Msg: err.Error()})
 		}
 	}
 	if err := sc.Err(); err != nil {
@@ -241,9 +256,10 @@ func (s Settings) MarshalText() ([]byte, error) {
 // (internal/platform/durable: a temporary file synced, renamed over the old one,
 // the directory synced), so a crash leaves the old file or the new one,
 // never half of one. A file there that does not read cleanly (a typo,
-// a line the player added) or cannot be read at all (its permissions, a
-// directory in its place) is first moved beside it as settings.bad
-// (settings-2.bad, ...), so that nothing the player wrote is lost.
+// a line the player added, bytes that are not text) or cannot be read
+// at all (its permissions, a directory in its place) is first moved
+// beside it as settings.bad (settings-2.bad, ...), so that nothing the
+// player wrote is lost.
 func Save(path string, s Settings) error {
 	data, _ := s.MarshalText()
 	fsys := durable.OS()
@@ -283,6 +299,48 @@ func b2i(b bool) int {
 		return 1
 	}
 	return 0
+}
+
+// notText finds the first byte of data that no text holds: a control
+// character other than tab, line feed, vertical tab, form feed and
+// carriage return. It returns its line and column (from 1, a column a
+// character, a byte that is not UTF-8 one) and data from it on.
+func notText(data []byte) (line, col int, from []byte, ok bool) {
+	line, col = 1, 1
+	for i := 0; i < len(data); {
+		switch c := data[i]; {
+		case c == '\n':
+			line, col = line+1, 1
+			i++
+			continue
+		case c == 0x7f, c < 0x20 && c != '\t' && c != '\v' && c != '\f' && c != '\r':
+			return line, col, data[i:], true
+		}
+		_, size := utf8.DecodeRune(data[i:])
+		i += size
+		col++
+	}
+	return 0, 0, nil, false
+}
+
+// excerptMax is the most characters of a file that is not text quoted.
+const excerptMax = 4
+
+// excerpt quotes the first excerptMax characters of data's first line
+// (a byte that is not UTF-8 counts as one), in ASCII with Go's escapes,
+// with "…" after the quote when cut: a binary file's bytes would
+// otherwise reach the terminal as letters of any script, or as controls.
+func excerpt(data []byte) string {
+	line, _, _ := bytes.Cut(data, []byte("\n"))
+	i := 0
+	for n := 0; n < excerptMax && i < len(line); n++ {
+		_, size := utf8.DecodeRune(line[i:])
+		i += size
+	}
+	if i < len(line) {
+		return strconv.QuoteToASCII(string(line[:i])) + "…"
+	}
+	return strconv.QuoteToASCII(string(line))
 }
 
 // quotedMax is the most characters of a line an error quotes: a line of

@@ -2,6 +2,7 @@ package settings
 
 import (
 	"errors"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
@@ -223,10 +224,11 @@ func saveLoads(t *testing.T, path string, s Settings) {
 }
 
 // TestBadLinesQuoteShort: a bad line, key or value is quoted cut after
-// quotedMax characters, its bytes escaped as %q does: a binary file
-// read as settings says a few words a line, not a screen of escapes.
+// quotedMax characters, its bytes escaped as %q does: a line of junk
+// (here bytes that are not UTF-8) says a few words, not a screen of
+// escapes.
 func TestBadLinesQuoteShort(t *testing.T) {
-	junk := strings.Repeat("\x00\x7f\xff", 200)
+	junk := strings.Repeat("\x80~\xff", 200)
 	_, err := Parse("s", []byte(junk+"\n"+junk+" = x\npace = "+strings.Repeat("z", 500)+"\nsort = suit\n"))
 	var says []string
 	for _, e := range err.(interface{ Unwrap() []error }).Unwrap() {
@@ -240,7 +242,7 @@ func TestBadLinesQuoteShort(t *testing.T) {
 			t.Errorf("a long line quoted whole: %d bytes: %q", len(s), s)
 		}
 	}
-	if !strings.HasPrefix(says[0], `s:1: "\x00\x7f\xff\x00`) {
+	if !strings.HasPrefix(says[0], `s:1: "\x80~\xff\x80`) {
 		t.Errorf("the bytes are not escaped as they are: %q", says[0])
 	}
 	if got := quoteShort("short"); got != `"short"` {
@@ -269,6 +271,61 @@ func TestParseBadValueKeepsTheEarlierLine(t *testing.T) {
 		}
 		if err == nil || !strings.Contains(err.Error(), "cfg:2: ") {
 			t.Errorf("%q: error %v, want line 2 named", c.text, err)
+		}
+	}
+}
+
+// TestParseNotText: a file with a control byte in it (a binary file, a
+// UTF-16 one) is not a settings file: one error names the line and
+// column of its first such byte, quoting a few characters from there in
+// ASCII, and the defaults are used, whatever lines read before it.
+func TestParseNotText(t *testing.T) {
+	for _, c := range []struct {
+		data, want string
+	}{
+		{"\x83^\xbb\xb1\xf1\x93\xf9\xe6\x12z$a\r\xb1\x04jNA\nզ\x00", `s:1: not text at column 9 ("\x12z$a"…)`},
+		{"pace = fast\r\nsort = suit\t# \xe9\f\v\n\nbell = o\x00ff\n", `s:4: not text at column 9 ("\x00ff")`},
+		{"pace = fast\nՖۺ\x1b[2J\n", `s:2: not text at column 3 ("\x1b[2J")`},
+		{"\xff\xfep\x00a\x00", `s:1: not text at column 4 ("\x00a\x00")`},
+		{"\x7fELF\x02\x01", `s:1: not text at column 1 ("\x7fELF"…)`},
+	} {
+		s, err := Parse("s", []byte(c.data))
+		if s != Default() || err == nil || err.Error() != c.want || !errors.Is(err, ErrNotText) {
+			t.Errorf("%q: got %+v, %v; want the defaults and %s", c.data, s, err, c.want)
+		}
+		var le *LineError
+		if !errors.As(err, &le) {
+			t.Errorf("%q: %v is not a *LineError", c.data, err)
+		}
+	}
+	// Tabs, carriage returns, form feeds and bytes that are not UTF-8
+	// (a Latin-1 comment) are text: the lines are read.
+	if s, err := Parse("s", []byte("pace = fast\r\n\f\vsort\t= suit # caf\xe9\n")); err != nil || s.Pace != Fast || s.Sort != BySuit {
+		t.Errorf("text read as not text: %+v, %v", s, err)
+	}
+}
+
+// TestLoadRandomBytes: a file of random bytes says one short line of
+// ASCII, whatever the bytes.
+func TestLoadRandomBytes(t *testing.T) {
+	path := filepath.Join(t.TempDir(), FileName)
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 200 {
+		data := make([]byte, 400)
+		for i := range data {
+			data[i] = byte(rng.Uint32())
+		}
+		if err := os.WriteFile(path, data, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		s, err := Load(path)
+		if s != Default() || !errors.Is(err, ErrNotText) || len(err.Error()) > len(path)+60 {
+			t.Fatalf("%q: got %+v, %v", data, s, err)
+		}
+		for _, r := range err.Error() {
+			if r != '…' && (r < ' ' || r > '~') {
+				t.Fatalf("%q: the error has %q in it: %q", data, r, err)
+			}
 		}
 	}
 }
