@@ -18,5 +18,8 @@
 // error naming the file and line; the other lines still count, and the
 // file is not written over until the player saves new settings, which
 // first moves it aside as settings.bad. A file that is not text (a
-// binary file) is one such error, and none of it counts.
+// binary file) is one such error, and none of it counts. A file that
+// cannot be opened (the player may not read it) means the defaults too,
+// but it is not damaged: it is left as it is, and settings are not saved
+// over it.
 package settings

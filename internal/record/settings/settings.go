@@ -166,15 +166,38 @@ func (e *LineError) Unwrap() error { return e.Err }
 // settings file, and none of it is read.
 var ErrNotText = errors.New("not text")
 
+// ReadError is a settings file that is there but cannot be opened (the
+// player may not read it, say). Its content may be good: it is left as
+// it is, never moved aside nor written over, and the defaults are used.
+type ReadError struct {
+	Path string
+	Err  error
+}
+
+func (e *ReadError) Error() string {
+	why := e.Err
+	var pe *fs.PathError
+	if errors.As(e.Err, &pe) && pe.Path == e.Path {
+		why = pe.Err // "permission denied", not "open PATH: permission denied"
+	}
+	return fmt.Sprintf("the settings file %s cannot be read: %v", e.Path, why)
+}
+
+func (e *ReadError) Unwrap() error { return e.Err }
+
 // Load reads the settings at path. A missing file gives the defaults and
-// no error. Lines that cannot be read are reported together (errors.Join
-// of *LineError); the settings returned keep every line that could.
+// no error; one that cannot be opened, the defaults and a *ReadError.
+// Lines that cannot be read are reported together (errors.Join of
+// *LineError); the settings returned keep every line that could.
 func Load(path string) (Settings, error) {
 	// Bounded, regular files only: a FIFO or /dev/zero as the settings
 	// file is refused instead of hanging or filling memory.
 	data, err := untrusted.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return Default(), nil
+	}
+	if pe := (*fs.PathError)(nil); errors.As(err, &pe) && pe.Path == path {
+		return Default(), &ReadError{Path: path, Err: err}
 	}
 	if err != nil {
 		return Default(), err
@@ -256,13 +279,16 @@ func (s Settings) MarshalText() ([]byte, error) {
 // (internal/platform/durable: a temporary file synced, renamed over the old one,
 // the directory synced), so a crash leaves the old file or the new one,
 // never half of one. A file there that does not read cleanly (a typo,
-// a line the player added, bytes that are not text) or cannot be read
-// at all (its permissions, a directory in its place) is first moved
-// beside it as settings.bad (settings-2.bad, ...), so that nothing the
-// player wrote is lost.
-func Save(path string, s Settings) error {
+// a line the player added, bytes that are not text) or is not a file (a
+// directory in its place) is first moved beside it as settings.bad
+// (settings-2.bad, ...), so that nothing the player wrote is lost. A
+// file the player may not read is not damaged: it is left as it is,
+// and nothing is saved (a *ReadError), since writing would replace it.
+func Save(path string, s Settings) error { return save(durable.OS(), path, s) }
+
+// save is Save on the file system fsys.
+func save(fsys durable.FS, path string, s Settings) error {
 	data, _ := s.MarshalText()
-	fsys := durable.OS()
 	dir := filepath.Dir(path)
 	if err := fsys.MkdirAll(dir, 0o700); err != nil {
 		return fmt.Errorf("save settings: %w", err)
@@ -271,8 +297,10 @@ func Save(path string, s Settings) error {
 	switch old, err := fsys.ReadFile(path); {
 	case err == nil:
 		_, bad = Parse(path, old)
+	case errors.Is(err, fs.ErrPermission):
+		return fmt.Errorf("save settings: %w, and is left as it is", &ReadError{Path: path, Err: err})
 	case !errors.Is(err, fs.ErrNotExist):
-		bad = err // unreadable (its permissions, a directory): kept too
+		bad = err // not a file (a directory): kept too
 	}
 	if bad != nil {
 		base := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))

@@ -2,6 +2,7 @@ package settings
 
 import (
 	"errors"
+	"io/fs"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -10,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/klob/klob/internal/platform/durable"
 	"github.com/klob/klob/internal/platform/untrusted"
 )
 
@@ -192,10 +194,9 @@ func TestSaveKeepsAnUnreadableFile(t *testing.T) {
 }
 
 // TestSaveKeepsWhatCannotBeRead: what stands where the settings file
-// belongs but cannot be read at all (here a directory, as a file the
-// player may not read would be) is moved aside as settings.bad, content
-// and all, before the new file is written: never written over, and the
-// save is not refused for it.
+// belongs but is not a file (a directory) is moved aside as
+// settings.bad, content and all, before the new file is written: never
+// written over, and the save is not refused for it.
 func TestSaveKeepsWhatCannotBeRead(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, FileName)
@@ -327,5 +328,66 @@ func TestLoadRandomBytes(t *testing.T) {
 				t.Fatalf("%q: the error has %q in it: %q", data, r, err)
 			}
 		}
+	}
+}
+
+// deniedFS is the disk, but the file at path cannot be read.
+type deniedFS struct {
+	durable.FS
+	path string
+}
+
+func (d deniedFS) ReadFile(name string) ([]byte, error) {
+	if name == d.path {
+		return nil, &fs.PathError{Op: "open", Path: name, Err: syscall.EACCES}
+	}
+	return d.FS.ReadFile(name)
+}
+
+// TestSaveLeavesAFileItMayNotRead: a settings file the player may not
+// read is not damaged: saving leaves it where and as it is (nothing moved
+// aside, nothing written over) and says why it did not save.
+func TestSaveLeavesAFileItMayNotRead(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, FileName)
+	if err := os.WriteFile(path, []byte("pace = fast\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	err := save(deniedFS{durable.OS(), path}, path, Settings{Pace: Slow})
+	var re *ReadError
+	if !errors.As(err, &re) || !errors.Is(err, fs.ErrPermission) ||
+		!strings.Contains(err.Error(), "the settings file "+path+" cannot be read: permission denied") {
+		t.Errorf("got %v; want the file cannot be read", err)
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 1 {
+		t.Errorf("the directory holds %d files, want the settings alone", len(ents))
+	}
+	if b, _ := os.ReadFile(path); string(b) != "pace = fast\n" {
+		t.Errorf("the file now holds %q", b)
+	}
+}
+
+// TestUnreadableFileOnDisk: a settings file of mode 000 loads as the
+// defaults with a *ReadError saying it cannot be read, and saving leaves
+// it in place. Root reads it anyway: skipped as root.
+func TestUnreadableFileOnDisk(t *testing.T) {
+	if os.Geteuid() == 0 {
+		t.Skip("root reads a file of mode 000")
+	}
+	dir := t.TempDir()
+	path := filepath.Join(dir, FileName)
+	if err := os.WriteFile(path, []byte("pace = fast\n"), 0o000); err != nil {
+		t.Fatal(err)
+	}
+	s, err := Load(path)
+	var re *ReadError
+	if s != Default() || !errors.As(err, &re) || err.Error() != "the settings file "+path+" cannot be read: permission denied" {
+		t.Errorf("Load: %+v, %v; want the defaults and a *ReadError", s, err)
+	}
+	if err := Save(path, Settings{Pace: Slow}); !errors.Is(err, fs.ErrPermission) {
+		t.Errorf("Save: %v; want permission denied", err)
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 1 || ents[0].Name() != FileName {
+		t.Errorf("the directory holds %v, want the settings file alone", ents)
 	}
 }
