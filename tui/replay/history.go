@@ -612,8 +612,8 @@ func withVs(h *gamelog.Header, me rules.Seat, n int) (players, group string) {
 // (group, "" for none), in a column w wide: on one line when it fits,
 // else the names on two, broken before the last " vs " that leaves the
 // first line whole ("with Bot C" over "vs bob, Bot D"), or at a space,
-// with the level after them or under them; a line still too long is
-// cut with mark, so that a cut name does not read whole.
+// with the level after them or under them; a line still too long (the
+// level's too) is cut with mark, so that a cut name does not read whole.
 func playerLines(players, group string, w int, mark string) []string {
 	if group != "" {
 		if all := players + " " + group; kit.WidthOf(all) <= w {
@@ -624,7 +624,10 @@ func playerLines(players, group string, w int, mark string) []string {
 			lines[len(lines)-1] = last
 			return lines
 		}
-		return append(lines, kit.Clip(group, w))
+		if kit.WidthOf(group) > w {
+			group = ansi.TruncateWc(group, w, mark)
+		}
+		return append(lines, group)
 	}
 	if kit.WidthOf(players) <= w {
 		return []string{players}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -309,4 +310,31 @@ func TestHistoryNewestFirstToTheSecond(t *testing.T) {
 		got = append(got, r.path)
 	}
 	require.Equal(t, []string{entries[3].Path, entries[1].Path, entries[2].Path, entries[0].Path}, got)
+}
+
+// TestPlayerLinesCutWithMark: in a narrow players column every line
+// that does not fit is cut with the mark, the bots' level too: "(both
+// norma…", never "(both normal" that reads as a level whole but for its
+// bracket.
+func TestPlayerLinesCutWithMark(t *testing.T) {
+	for _, c := range []struct {
+		players, group string
+		w              int
+		want           []string
+	}{
+		{"vs West, East", "(both normal)", 12, []string{"vs West,", "East", "(both norma…"}},
+		{"vs West, East", "(both normal)", 27, []string{"vs West, East (both normal)"}},
+		{"vs West, East", "(both normal)", 13, []string{"vs West, East", "(both normal)"}},
+		{"with North vs West, East", "(all hard)", 12, []string{"with North", "vs West, Ea…", "(all hard)"}},
+	} {
+		got := playerLines(c.players, c.group, c.w, "…")
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%q %q in %d: %q, want %q", c.players, c.group, c.w, got, c.want)
+		}
+		for _, l := range got {
+			if kit.WidthOf(l) > c.w {
+				t.Errorf("%q %q in %d: %q is wider", c.players, c.group, c.w, l)
+			}
+		}
+	}
 }
