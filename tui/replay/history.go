@@ -116,7 +116,7 @@ func load(src Source, id string) loadedMsg {
 	if _, r, err := gamelog.ReadReplay(cur); !errors.Is(err, fs.ErrNotExist) {
 		e := store.Entry{Path: cur, Winner: -1, Err: err}
 		if err == nil {
-			e.Header, e.Deals, e.Totals, e.Over, e.Winner = r.Header, len(r.Deals), r.Totals, r.Over, r.Winner
+			e.Header, e.Deals, e.Totals, e.Over, e.Winner = r.Header, r.DealsDone(), r.Totals, r.Over, r.Winner
 		}
 		rows = append(rows, row{path: cur, current: true, entry: e})
 	}

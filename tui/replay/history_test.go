@@ -338,3 +338,33 @@ func TestPlayerLinesCutWithMark(t *testing.T) {
 		}
 	}
 }
+
+// TestHistoryCountsDealsPlayedOut: the deals column counts the deals
+// played out, not one left in play: a game of two deals, the second in
+// play, says 1, in progress and filed unfinished alike.
+func TestHistoryCountsDealsPlayedOut(t *testing.T) {
+	dir, keep := historyState(t)
+	b, err := os.ReadFile(filepath.Join(games, "saves", "in-play.klob"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	keep("2026-01-05-1200-vs-Bot-normal-unfinished.klob", b)
+	if err := os.WriteFile(filepath.Join(dir, store.CurrentName), b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	hs := openHistory(t, dir, Config{Analyze: fakeAnalyze, HidePaths: true})
+	var rows []string
+	for _, l := range strings.Split(text(hs), "\n") {
+		if strings.Contains(l, "playing") || strings.Contains(l, "unfinished") {
+			rows = append(rows, l)
+		}
+	}
+	if len(rows) != 2 {
+		t.Fatalf("want the game in progress and the unfinished one:\n%s", text(hs))
+	}
+	for _, r := range rows {
+		if f := strings.Fields(r); !slices.Contains(f, "1") || slices.Contains(f, "2") {
+			t.Errorf("the row says other than 1 deal: %q", r)
+		}
+	}
+}

@@ -607,3 +607,23 @@ func TestHeaderPersonSeat(t *testing.T) {
 		t.Errorf("a local log's person is its one human seat, got %v, %v", s, ok)
 	}
 }
+
+// TestDealsDone: the deals played out are every deal but one still in
+// play: none before the first deal ends, one of a second deal's two.
+func TestDealsDone(t *testing.T) {
+	for _, c := range []struct {
+		file       string
+		deals, out int
+	}{
+		{"saves/no-deal.klob", 0, 0},
+		{"saves/in-bidding.klob", 1, 0},
+		{"saves/in-play.klob", 2, 1},
+		{"saves/between-deals.klob", 4, 4},
+		{"05-target-not-500.klob", 4, 4},
+	} {
+		_, r := testkit.ReadReplay(t, c.file)
+		if len(r.Deals) != c.deals || r.DealsDone() != c.out {
+			t.Errorf("%s: %d deals, %d played out; want %d, %d", c.file, len(r.Deals), r.DealsDone(), c.deals, c.out)
+		}
+	}
+}

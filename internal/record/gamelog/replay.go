@@ -24,6 +24,18 @@ func (r *Replay) Players() int { return r.Header.Seats() }
 // filed in the history unfinished (abandoned).
 func (r *Replay) InPlay() bool { return !r.Over && !r.Header.Abandoned() }
 
+// DealsDone returns how many deals were played out, scored or thrown
+// in: every deal but the last when it is still in play (or was left so).
+func (r *Replay) DealsDone() int {
+	n := 0
+	for i := range r.Deals {
+		if r.Deals[i].Done {
+			n++
+		}
+	}
+	return n
+}
+
 // Filed returns l as the history files it, with its replay: when the
 // game is not over, a copy marked abandoned (a game in the history
 // never goes on); else l itself. l is never changed.

@@ -610,7 +610,7 @@ func clean(s string) string {
 type Entry struct {
 	Path   string
 	Header gamelog.Header
-	Deals  int    // deals in the log
+	Deals  int    // deals played out (Replay.DealsDone): not one left in play
 	Totals [4]int // final (or last) game totals by side
 	Over   bool   // the game was played to the end
 	Winner int    // the winning side, -1 when not Over
@@ -656,7 +656,7 @@ func (s *Store) History() ([]Entry, error) {
 		if err != nil {
 			e.Err = err
 		} else {
-			e.Header, e.Deals, e.Totals, e.Over, e.Winner = r.Header, len(r.Deals), r.Totals, r.Over, r.Winner
+			e.Header, e.Deals, e.Totals, e.Over, e.Winner = r.Header, r.DealsDone(), r.Totals, r.Over, r.Winner
 		}
 		out = append(out, e)
 	}

@@ -455,3 +455,17 @@ func TestSaveOverUnreadableNamesItOnce(t *testing.T) {
 		t.Errorf("Brief: got %q, want %q", b, ErrConflict)
 	}
 }
+
+// TestHistoryCountsDealsPlayedOut: a game filed in the middle of its
+// second deal lists one deal, the one played out.
+func TestHistoryCountsDealsPlayedOut(t *testing.T) {
+	s := New(t.TempDir(), Options{Now: fixedNow})
+	if _, err := s.Archive(readLog(t, "saves/in-play.klob")); err != nil {
+		t.Fatal(err)
+	}
+	h, err := s.History()
+	require.NoError(t, err)
+	if len(h) != 1 || h[0].Err != nil || h[0].Deals != 1 {
+		t.Fatalf("history: %+v; want one game of 1 deal played out", h)
+	}
+}
