@@ -24,9 +24,10 @@ type Report struct {
 	// Notes lists what is not wrong but worth saying (an older schema,
 	// moved on at the next start).
 	Notes []string
-	// Damaged is true when SQLite's integrity check or the foreign keys
-	// found problems: damage no write of klob makes, for which klob
-	// serve refuses the file (a *DamagedError).
+	// Damaged is true when the schema lacks a table, column or index
+	// of klob's, or SQLite's integrity check or the foreign keys found
+	// problems: damage no write of klob makes, for which klob serve
+	// refuses the file (a *DamagedError).
 	Damaged bool
 }
 
@@ -59,9 +60,10 @@ func (r *Report) Write(w io.Writer) {
 // open). SQLite, reading a database in WAL mode, makes its empty -wal
 // and -shm files beside it when they are missing; the database itself
 // is never written. It runs SQLite's full integrity check and checks
-// the foreign keys, the schema version and the ratings against their
-// history. The error says why it could not check at all: no file, not
-// an SQLite database, or one too damaged to check (a *DamagedError).
+// the foreign keys, the schema version, the tables, columns and indexes
+// of that version, and the ratings against their history. The error
+// says why it could not check at all: no file, not an SQLite database,
+// or one too damaged to check (a *DamagedError).
 func CheckFile(ctx context.Context, path string) (Report, error) {
 	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
 		return Report{}, fmt.Errorf("no club database at %s", path)
@@ -100,6 +102,13 @@ func check(ctx context.Context, conn *sql.Conn, path string) (Report, error) {
 	case r.Version < Version:
 		r.Notes = append(r.Notes, fmt.Sprintf("schema version %d: the next klob serve moves it to version %d", r.Version, Version))
 	}
+	schema, err := schemaProblems(ctx, conn, r.Version)
+	if err != nil {
+		return r, sqlErr(path, err)
+	}
+	for _, p := range schema {
+		r.Problems = append(r.Problems, "schema: "+p)
+	}
 	problems, err := checkStore(ctx, conn)
 	if err != nil {
 		// Too damaged to check (a *DamagedError), as a file SQLite
@@ -107,8 +116,9 @@ func check(ctx context.Context, conn *sql.Conn, path string) (Report, error) {
 		return r, sqlErr(path, err)
 	}
 	r.Problems = append(r.Problems, problems...)
-	r.Damaged = len(problems) > 0
-	if r.Version >= 2 && r.Version <= Version {
+	r.Damaged = len(schema) > 0 || len(problems) > 0
+	// The ratings are read from their tables: not when one is missing.
+	if len(schema) == 0 && r.Version >= 2 && r.Version <= Version {
 		rp, err := ratingProblems(ctx, conn)
 		if err != nil {
 			return r, sqlErr(path, err)

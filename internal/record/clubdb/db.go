@@ -209,7 +209,7 @@ func Open(path string, o Options) (*DB, error) {
 	}
 	db.created = st.missing || created
 	if err := db.ws.prepare(ctx, db.conn); err != nil {
-		return nil, err
+		return nil, db.openErr(err)
 	}
 	if db.rdb, err = sql.Open("sqlite", dsn(abs, true)); err != nil {
 		return nil, err
@@ -217,7 +217,7 @@ func Open(path string, o Options) (*DB, error) {
 	db.rdb.SetMaxOpenConns(o.Readers)
 	db.rdb.SetMaxIdleConns(o.Readers)
 	if err := db.rs.prepare(ctx, db.rdb); err != nil {
-		return nil, err
+		return nil, db.openErr(err)
 	}
 	if db.ck, err = newCheckpointer(ctx, abs); err != nil {
 		return nil, db.openErr(err)
@@ -468,7 +468,8 @@ func checkHeader(path string) error {
 const markSQL = "SELECT (SELECT application_id FROM pragma_application_id), (SELECT user_version FROM pragma_user_version)"
 
 // inspectConn checks the database on conn before anything is written:
-// the Klob mark (application id), the schema version, SQLite's
+// the Klob mark (application id), the schema version, the tables,
+// columns and indexes of that version (schemaProblems), SQLite's
 // integrity check and the foreign keys (checkStore).
 func inspectConn(ctx context.Context, conn *sql.Conn, path string) (fileState, error) {
 	var app, version, tables int
@@ -483,6 +484,13 @@ func inspectConn(ctx context.Context, conn *sql.Conn, path string) (fileState, e
 		return fileState{}, &NewerError{Path: path, Version: version, Known: Version}
 	case version < 0:
 		return fileState{}, &DamagedError{Path: path, Reason: fmt.Sprintf("its schema version is %d", version)}
+	}
+	// A table, column or index of klob's gone (dropped or renamed by
+	// hand): refused here in a line, not by a statement's failure.
+	if problems, err := schemaProblems(ctx, conn, version); err != nil {
+		return fileState{}, sqlErr(path, err)
+	} else if len(problems) > 0 {
+		return fileState{}, &DamagedError{Path: path, Reason: summary(problems)}
 	}
 	// SQLite's full check, not its quick check: that one skips the
 	// indexes, and a row its index does not have is damage the writes

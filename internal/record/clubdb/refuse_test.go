@@ -64,6 +64,12 @@ func TestRefusedFilesAreLeftAsTheyAre(t *testing.T) {
 		{"a log without its database", func(t *testing.T, path string) {
 			require.NoError(t, os.WriteFile(path+"-wal", []byte("frames of another database"), 0o600))
 		}, false, "write-ahead log of the database that was there"},
+		// A schema changed by hand: refused in a line before any of
+		// klob's statements is prepared on it.
+		{"a table dropped", schemaChanged("PRAGMA foreign_keys = OFF", "DROP TABLE games"), false, "is damaged: table games is missing. It is left as it is"},
+		{"a table renamed", schemaChanged("ALTER TABLE players RENAME TO people"), false, "is damaged: table players is missing. It is left as it is"},
+		{"a column dropped", schemaChanged("ALTER TABLE games DROP COLUMN practice"), false, "column practice of table games is missing"},
+		{"an index dropped", schemaChanged("DROP INDEX games_rematch"), false, "index games_rematch is missing"},
 		{"newer", func(t *testing.T, path string) {
 			goodFile(t, path)
 			rawExec(t, path, fmt.Sprintf("PRAGMA user_version = %d", Version+1))
@@ -100,6 +106,48 @@ func TestRefusedFilesAreLeftAsTheyAre(t *testing.T) {
 			assert.Equal(t, before, fileSum(t, path))
 		})
 	}
+}
+
+// schemaChanged makes a sound database, then runs stmts on it.
+func schemaChanged(stmts ...string) func(t *testing.T, path string) {
+	return func(t *testing.T, path string) {
+		goodFile(t, path)
+		rawExec(t, path, stmts...)
+	}
+}
+
+// The check lists each table, column or index of klob's that the
+// schema lacks, calls the file damaged as klob serve does, and reads
+// no ratings from tables that are not there; a database of an older
+// version is held to that version's schema.
+func TestCheckFindsSchemaChanges(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), FileName)
+	goodFile(t, path)
+	rawExec(t, path, "PRAGMA foreign_keys = OFF", "DROP TABLE ratings", "ALTER TABLE games RENAME COLUMN rematch_of TO previous")
+	rep, err := CheckFile(ctx, path)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"schema: column rematch_of of table games is missing", "schema: table ratings is missing"}, rep.Problems)
+	assert.True(t, rep.Damaged)
+	var out bytes.Buffer
+	rep.Write(&out)
+	assert.Contains(t, out.String(), "is damaged: its check finds the 2 problems above. It is left as it is")
+
+	// Version 2 has no tournaments: none is missing. Its ratings are.
+	old := filepath.Join(t.TempDir(), FileName)
+	buildAt(t, old, 2)
+	rep, err = CheckFile(ctx, old)
+	require.NoError(t, err)
+	assert.True(t, rep.OK(), "%v", rep.Problems)
+	rawExec(t, old, "PRAGMA foreign_keys = OFF", "DROP TABLE rating_history")
+	before := fileSum(t, old)
+	rep, err = CheckFile(ctx, old)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"schema: table rating_history is missing"}, rep.Problems)
+	err = openRefused(t, old)
+	assert.Contains(t, err.Error(), "the club database "+old+" is damaged: table rating_history is missing")
+	assert.Equal(t, before, fileSum(t, old), "the refused file changed")
+	assert.NoFileExists(t, old+".v2.bak", "no copy before a move that is not made")
 }
 
 func patch(t *testing.T, path string, off int64, b []byte) {

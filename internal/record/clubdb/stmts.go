@@ -162,7 +162,9 @@ func prepareAll(list *[]*sql.Stmt, prep func(string) (*sql.Stmt, error), defs []
 	for _, d := range defs {
 		st, err := prep(d.sql)
 		if err != nil {
-			return fmt.Errorf("prepare %q: %w", d.sql, err)
+			// SQLite's words only: the statement's text is no help to
+			// whoever reads the error.
+			return fmt.Errorf("preparing klob's statements: %w", err)
 		}
 		*d.dst = st
 		*list = append(*list, st)
