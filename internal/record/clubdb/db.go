@@ -293,33 +293,58 @@ func (db *DB) rowErr(err error, what string) error {
 	return db.openErr(err)
 }
 
-// sqlErr names the file in an error of SQLite's, and calls a damaged
-// file damaged.
-// writable refuses a database file that cannot be written (its mode,
-// an immutable flag, a read-only mount), before anything reads or
-// imports into it: SQLite would open it read-only without a word, and
-// the first write, deep in the import, would fail with "attempt to
-// write a readonly database". A missing file is no error, nor is one
-// that is no regular file: inspect refuses it in its own words.
+// writable refuses a database file that cannot be read or written (its
+// mode, an immutable flag, a read-only mount), before anything reads or
+// imports into it: SQLite would open a file it cannot write read-only
+// without a word, and the first write, deep in the import, would fail
+// with "attempt to write a readonly database"; one it cannot read would
+// fail as "unable to open database file". A missing file is no error,
+// nor is one that is no regular file: inspect refuses it in its own
+// words.
 func writable(path string) error {
 	if fi, err := os.Stat(path); err != nil || !fi.Mode().IsRegular() {
 		return nil
 	}
-	f, err := os.OpenFile(path, os.O_RDWR, 0)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil
-	}
-	if err != nil {
-		why := err
-		var pe *fs.PathError
-		if errors.As(err, &pe) {
-			why = pe.Err
+	var errs [2]error // reading, writing
+	for i, flag := range []int{os.O_RDONLY, os.O_WRONLY} {
+		f, err := os.OpenFile(path, flag, 0)
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil
 		}
-		return fmt.Errorf("the club database %s cannot be written (read-only: %v); klob serve writes it: make it writable (chmod u+w, chattr -i) or give another -state. It is left as it is", path, why)
+		if err == nil {
+			err = f.Close()
+		}
+		errs[i] = err
 	}
-	return f.Close()
+	return accessError(path, errs[0], errs[1])
 }
 
+// accessError words why the database file at path could not be opened
+// for reading (rerr) or for writing (werr), and what to do: the advice
+// is for what fails, read permission for a file that cannot be read.
+// Both nil is no error.
+func accessError(path string, rerr, werr error) error {
+	why := func(err error) error {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			return pe.Err
+		}
+		return err
+	}
+	const left = "It is left as it is"
+	switch {
+	case rerr != nil && werr != nil:
+		return fmt.Errorf("the club database %s cannot be read or written (%v); klob serve reads and writes it: give the server's user read and write permission (chmod u+rw, chattr -i) or give another -state. %s", path, why(rerr), left)
+	case rerr != nil:
+		return fmt.Errorf("the club database %s cannot be read (%v); klob serve reads it: give the server's user read permission (chmod u+r) or give another -state. %s", path, why(rerr), left)
+	case werr != nil:
+		return fmt.Errorf("the club database %s cannot be written (read-only: %v); klob serve writes it: make it writable (chmod u+w, chattr -i) or give another -state. %s", path, why(werr), left)
+	}
+	return nil
+}
+
+// sqlErr names the file in an error of SQLite's, and calls a damaged
+// file damaged.
 func sqlErr(path string, err error) error {
 	if r, ok := damageReason(err); ok {
 		return &DamagedError{Path: path, Reason: r, Err: err}
@@ -440,7 +465,9 @@ func emptyFile(path string) *DamagedError {
 // inspectConn's to check.
 func checkHeader(path string) error {
 	f, err := os.Open(path)
-	if err != nil {
+	if errors.Is(err, fs.ErrPermission) {
+		return accessError(path, err, nil)
+	} else if err != nil {
 		return fmt.Errorf("the club database %s: %w", path, err)
 	}
 	defer f.Close()

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io/fs"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -388,4 +389,33 @@ func FuzzOpen(f *testing.F) {
 			t.Fatal(err)
 		}
 	})
+}
+
+// The refusal of a file that cannot be opened says what fails and
+// advises for that: read permission for a file that cannot be read,
+// write permission for one that cannot be written.
+func TestAccessErrorSaysWhatFails(t *testing.T) {
+	const path = "/state/club.db"
+	denied := func(op string) error { return &fs.PathError{Op: op, Path: path, Err: fs.ErrPermission} }
+	assert.NoError(t, accessError(path, nil, nil))
+	cases := []struct {
+		name       string
+		rerr, werr error
+		says, not  string
+	}{
+		{"unreadable", denied("open"), nil,
+			"the club database /state/club.db cannot be read (permission denied); klob serve reads it: give the server's user read permission (chmod u+r) or give another -state. It is left as it is", "writ"},
+		{"neither", denied("open"), denied("open"),
+			"the club database /state/club.db cannot be read or written (permission denied); klob serve reads and writes it: give the server's user read and write permission (chmod u+rw, chattr -i) or give another -state. It is left as it is", "read-only"},
+		{"read-only", nil, denied("open"),
+			"the club database /state/club.db cannot be written (read-only: permission denied); klob serve writes it: make it writable (chmod u+w, chattr -i) or give another -state. It is left as it is", "read permission"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			err := accessError(path, c.rerr, c.werr)
+			require.Error(t, err)
+			assert.Equal(t, c.says, err.Error())
+			assert.NotContains(t, err.Error(), c.not)
+		})
+	}
 }
