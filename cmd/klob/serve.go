@@ -232,6 +232,11 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	if err := checkWritable(f.state); err != nil {
 		return failed(stderr, "serve", f.stateError(err, false))
 	}
+	// Before the import reads them: a folder the server cannot read or
+	// write stops the start, rather than games unseen or unsaved.
+	if err := checkStateFolders(durable.OS(), f.state); err != nil {
+		return failed(stderr, "serve", err)
+	}
 	// One line at a time on the log: the server's, the hall's, the
 	// stats'; queued, so that a stalled output stalls no game (written
 	// out last, after every other deferred stop).

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/klob/klob/internal/platform/durable"
 	"github.com/klob/klob/internal/record/clubdb"
 )
 
@@ -69,6 +70,108 @@ func checkWritable(dir string) error {
 	}
 	f.Close()
 	return os.Remove(f.Name())
+}
+
+// probePattern names the file checkStateFolders makes and removes in a
+// folder to learn that it can be written.
+const probePattern = ".write-check-*"
+
+// folderProblem is a folder of the state that cannot be read or
+// written, and why.
+type folderProblem struct {
+	dir, what string // what: "read" or "written"
+	err       error
+}
+
+// checkStateFolders checks that every folder of the state klob serve
+// reads and writes (players, tables and tourneys, and every folder in
+// them: a player's, their history, a table's) can be listed, and
+// written in: a file is made and removed there. A folder the server
+// cannot read would hide its games at the start (a player's saved game
+// not offered, a table not brought back), and one it cannot write
+// would fail every save of a game already under way; so the start is
+// refused, naming the folders and the fix, and no file of the state is
+// changed. A folder that is not there is made at the start.
+func checkStateFolders(fsys durable.FS, state string) error {
+	var bad []folderProblem
+	var walk func(dir string, top bool)
+	walk = func(dir string, top bool) {
+		entries, err := fsys.ReadDir(dir)
+		if top && errors.Is(err, fs.ErrNotExist) {
+			return
+		}
+		if err != nil {
+			bad = append(bad, folderProblem{dir, "read", err})
+			return
+		}
+		if err := probe(fsys, dir); err != nil {
+			bad = append(bad, folderProblem{dir, "written", err})
+		}
+		for _, e := range entries {
+			// A symbolic link is not followed: the stores do not
+			// follow one either.
+			if e.IsDir() {
+				walk(filepath.Join(dir, e.Name()), false)
+			}
+		}
+	}
+	for _, d := range stateSubdirs {
+		walk(filepath.Join(state, d), true)
+	}
+	if len(bad) == 0 {
+		return nil
+	}
+	const most = 3
+	var says []string
+	for _, b := range bad[:min(len(bad), most)] {
+		says = append(says, fmt.Sprintf("%s cannot be %s (%v)", b.dir, b.what, bareError(b.err)))
+	}
+	if len(bad) > most {
+		says = append(says, fmt.Sprintf("and %d more", len(bad)-most))
+	}
+	what := "a folder of the state directory " + state
+	if len(bad) > 1 {
+		what = fmt.Sprintf("%d folders of the state directory %s", len(bad), state)
+	}
+	// The fix is for the whole of each folder of the state a problem
+	// is in: the folders below it are the server's too.
+	var tops []string
+	for _, b := range bad {
+		rel, _ := filepath.Rel(state, b.dir)
+		top := filepath.Join(state, strings.SplitN(filepath.ToSlash(rel), "/", 2)[0])
+		if !slices.Contains(tops, top) {
+			tops = append(tops, top)
+		}
+	}
+	them := "them"
+	if len(tops) == 1 {
+		them = "it"
+	}
+	return fmt.Errorf("%s: %s. klob serve reads and writes every folder of its state: "+
+		"give the server's user read and write access to %s (chmod -R u+rwX %s, or chown %[3]s to that user) or give another -state. Every file is left as it is",
+		what, strings.Join(says, "; "), them, strings.Join(tops, " "))
+}
+
+// probe makes a file in dir and removes it.
+func probe(fsys durable.FS, dir string) error {
+	f, err := fsys.CreateTemp(dir, probePattern)
+	if err != nil {
+		return err
+	}
+	cerr := f.Close()
+	if err := fsys.Remove(f.Name()); err != nil {
+		return err
+	}
+	return cerr
+}
+
+// bareError is err without the path an *fs.PathError repeats.
+func bareError(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }
 
 // isState reports whether dir holds a klob state's club database or

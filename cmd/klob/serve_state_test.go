@@ -2,16 +2,20 @@ package main
 
 import (
 	"bytes"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"slices"
 	"syscall"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/klob/klob/internal/platform/durable"
 )
 
 // checkStateDir takes a new, empty or klob state directory, and refuses
@@ -122,4 +126,79 @@ func TestOpenToOthers(t *testing.T) {
 	fi, err := os.Stat(db)
 	require.NoError(t, err)
 	assert.Equal(t, os.FileMode(0o644), fi.Mode().Perm(), "left as it is")
+}
+
+// denyFS is the system's file system with the folders in noRead not
+// listed and those in noWrite not written in, as permission denied:
+// the check's words, whatever the user the tests run as.
+type denyFS struct {
+	durable.FS
+	noRead, noWrite []string
+}
+
+func (d denyFS) ReadDir(name string) ([]fs.DirEntry, error) {
+	if slices.Contains(d.noRead, name) {
+		return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrPermission}
+	}
+	return d.FS.ReadDir(name)
+}
+
+func (d denyFS) CreateTemp(dir, pattern string) (durable.File, error) {
+	if slices.Contains(d.noWrite, dir) {
+		return nil, &fs.PathError{Op: "open", Path: filepath.Join(dir, pattern), Err: fs.ErrPermission}
+	}
+	return d.FS.CreateTemp(dir, pattern)
+}
+
+// treeOf lists every file and folder under root with its size and
+// contents, for comparing a tree before and after.
+func treeOf(t *testing.T, root string) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	require.NoError(t, filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			out[path] = "dir"
+			return nil
+		}
+		b, err := os.ReadFile(path)
+		out[path] = string(b)
+		return err
+	}))
+	return out
+}
+
+// checkStateFolders passes a state whose every folder can be read and
+// written, and one whose folders are not made yet; it names each folder
+// it cannot list or write in, below players, tables and tourneys too,
+// with the fix, and leaves no file behind.
+func TestCheckStateFolders(t *testing.T) {
+	state := t.TempDir()
+	assert.NoError(t, checkStateFolders(durable.OS(), state), "a new state")
+	history := filepath.Join(state, "players", "SHA256_k1", "history")
+	table := filepath.Join(state, "tables", "ABCD")
+	for _, d := range []string{history, table, filepath.Join(state, "tourneys")} {
+		require.NoError(t, os.MkdirAll(d, 0o700))
+	}
+	require.NoError(t, os.WriteFile(filepath.Join(history, "game.klob"), []byte("a game"), 0o600))
+	require.NoError(t, os.WriteFile(filepath.Join(state, "players", "SHA256_k1", "current.klob"), []byte("a save"), 0o600))
+	before := treeOf(t, state)
+	assert.NoError(t, checkStateFolders(durable.OS(), state))
+	assert.Equal(t, before, treeOf(t, state), "the probes are removed")
+
+	players := filepath.Join(state, "players")
+	err := checkStateFolders(denyFS{FS: durable.OS(), noRead: []string{players}}, state)
+	require.Error(t, err)
+	assert.Equal(t, "a folder of the state directory "+state+": "+players+" cannot be read (permission denied). "+
+		"klob serve reads and writes every folder of its state: give the server's user read and write access to it "+
+		"(chmod -R u+rwX "+players+", or chown it to that user) or give another -state. Every file is left as it is", err.Error())
+
+	err = checkStateFolders(denyFS{FS: durable.OS(), noRead: []string{table}, noWrite: []string{history, filepath.Join(state, "tourneys")}}, state)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "3 folders of the state directory "+state+": "+history+" cannot be written (permission denied); "+
+		table+" cannot be read (permission denied); "+filepath.Join(state, "tourneys")+" cannot be written (permission denied).")
+	assert.Contains(t, err.Error(), "(chmod -R u+rwX "+players+" "+filepath.Join(state, "tables")+" "+filepath.Join(state, "tourneys")+", or chown")
+	assert.Equal(t, before, treeOf(t, state), "the check changes no file")
 }
