@@ -133,3 +133,63 @@ func TestLockDirError(t *testing.T) {
 		}
 	}
 }
+
+// A game saved in a second state directory moves into the first once
+// it is free: the first offers it, the second holds it no more, and a
+// game saved in the first is never replaced.
+func TestTakeCurrent(t *testing.T) {
+	root := t.TempDir()
+	main := New(filepath.Join(root, "klob"), Options{Now: fixedNow})
+	second := New(filepath.Join(root, "klob-2"), Options{Now: fixedNow})
+	l := readLog(t, "saves/in-trick.klob")
+	if err := second.SaveCurrent(l); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := main.TakeCurrent(second); err == nil {
+		t.Fatal("TakeCurrent without the lock of the first directory succeeded")
+	}
+	if err := main.Lock(); err != nil {
+		t.Fatal(err)
+	}
+	defer main.Unlock()
+
+	// Another Klob plays in the second directory: its game stays.
+	other := New(second.Dir(), Options{})
+	if err := other.Lock(); err != nil {
+		t.Fatal(err)
+	}
+	if took, err := main.TakeCurrent(second); took || !errors.Is(err, ErrBusy) {
+		t.Fatalf("TakeCurrent from a busy directory = %v, %v; want false, ErrBusy", took, err)
+	}
+	other.Unlock()
+
+	took, err := main.TakeCurrent(second)
+	if !took || err != nil {
+		t.Fatalf("TakeCurrent = %v, %v; want true, nil", took, err)
+	}
+	got, err := main.LoadCurrent()
+	if err != nil || !bytes.Equal(text(t, got), text(t, l)) {
+		t.Fatalf("the first directory's save after the move: %v", err)
+	}
+	if second.HasCurrent() {
+		t.Fatal("the second directory still holds the saved game")
+	}
+	if took, err := main.TakeCurrent(second); took || err != nil {
+		t.Fatalf("TakeCurrent with nothing to take = %v, %v; want false, nil", took, err)
+	}
+
+	// A game in each: neither moves nor is replaced.
+	l2 := readLog(t, "saves/in-dix.klob")
+	if err := second.SaveCurrent(l2); err != nil {
+		t.Fatal(err)
+	}
+	if took, err := main.TakeCurrent(second); took || !errors.Is(err, ErrConflict) {
+		t.Fatalf("TakeCurrent over a saved game = %v, %v; want false, ErrConflict", took, err)
+	}
+	if b, _ := os.ReadFile(main.CurrentPath()); !bytes.Equal(b, text(t, l)) {
+		t.Fatal("the first directory's saved game was replaced")
+	}
+	if b, _ := os.ReadFile(second.CurrentPath()); !bytes.Equal(b, text(t, l2)) {
+		t.Fatal("the second directory's saved game was lost")
+	}
+}

@@ -279,6 +279,55 @@ func (s *Store) SaveCurrent(l *gamelog.Log) error {
 	})
 }
 
+// TakeCurrent moves the game saved in the state directory from into
+// s: a second directory ("klob-2") keeps the game of a Klob started
+// while another played in s, and once s is free again the game is
+// offered where klob looks for it. s must hold its lock (Lock); from's
+// is taken for the move, so a game another Klob still plays is left
+// alone (a *BusyError). Nothing is replaced: the file is linked into s,
+// which fails when s has a saved game (ErrConflict, unless it is this
+// same game, left there by a crash after the link), then removed from
+// from (when that fails, the link goes again). It reports false, nil
+// when from has no saved game.
+func (s *Store) TakeCurrent(from *Store) (bool, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.lock == nil {
+		return false, fmt.Errorf("take the saved game of %s: the state directory %s is not locked", from.dir, s.dir)
+	}
+	src, dst := from.CurrentPath(), s.CurrentPath()
+	if _, err := s.fs.ReadFile(src); errors.Is(err, fs.ErrNotExist) {
+		return false, nil
+	}
+	if err := from.Lock(); err != nil {
+		return false, err
+	}
+	defer from.Unlock()
+	data, err := s.fs.ReadFile(src)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return false, nil
+	case err != nil:
+		return false, &UnreadableError{Path: src, Err: err}
+	}
+	if err := s.fs.Link(src, dst); err != nil {
+		if cur, rerr := s.fs.ReadFile(dst); rerr != nil || !bytes.Equal(cur, data) {
+			if errors.Is(err, fs.ErrExist) {
+				err = ErrConflict
+			}
+			return false, fmt.Errorf("move %s to %s: %w", src, s.dir, err)
+		}
+	}
+	durable.SyncDir(s.fs, s.dir)
+	if err := s.fs.Remove(src); err != nil {
+		// Two copies would offer the game twice: the one in s goes.
+		s.fs.Remove(dst)
+		return false, fmt.Errorf("move %s to %s: %w", src, s.dir, err)
+	}
+	durable.SyncDir(s.fs, from.dir)
+	return true, nil
+}
+
 // unreadableConflict is SaveCurrent's ErrConflict when current.klob
 // cannot be read, so that nothing shows whether it may be replaced. It
 // names the file once: the cause's own "read <path>: " is left out, so
