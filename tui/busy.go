@@ -28,6 +28,15 @@ type StateDir struct {
 	// Elsewhere opens a new state directory, locked, and says where it
 	// is; nil when there is none to offer.
 	Elsewhere func() (st Store, dir string, err error)
+	// SavedIn is the second state directory the game is saved in, as
+	// another Klob played in the first one ("" in the first): the
+	// setup screen and the line printed on quitting say how to resume
+	// the game from it.
+	SavedIn string
+	// MovedFrom is the second state directory the saved game was moved
+	// from into this one, now free (store.TakeCurrent): the offer to
+	// resume it says so. "" when it was saved here.
+	MovedFrom string
 	// Warning is a problem found before the screen opened (the state
 	// directory cannot be used, say). The first screen shows it: printed
 	// on stderr before the full-screen view it would be invisible.
@@ -65,10 +74,8 @@ func (s *busyScreen) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd)
 					s.err = "cannot open a new state directory: " + err.Error()
 					return s
 				}
-				s.cfg.Store, s.cfg.Busy = st, nil
-				// The folder as the screens show paths; the command keeps
-				// it whole, to be typed as it is.
-				s.cfg.Warning = fmt.Sprintf("This game is saved in %s: KLOB_STATE_DIR=%s klob resumes it.", s.cfg.ShowPath.Show(dir), dir)
+				s.cfg.Store, s.cfg.Busy, s.cfg.SavedIn = st, nil, dir
+				s.cfg.Warning = "This game " + s.cfg.resumeFrom()
 				return newSetupScreen(s.cfg, s.cfg.Setup)
 			}
 		}), nil
@@ -114,4 +121,14 @@ func (s *busyScreen) View(ctx *kit.Context) string {
 		lines = append(lines, kit.Paragraph("! "+s.err, w, st.Error.Render)...)
 	}
 	return kit.JoinLines(lines)
+}
+
+// resumeFrom says how a game saved in the second state directory
+// SavedIn is resumed: "is saved in DIR: KLOB_STATE_DIR=DIR klob
+// resumes it, or klob once the other Klob has quit" (klob then moves
+// the game back into its own directory). The folder is shown as the
+// screens show paths; the command keeps it whole, to be typed as it is.
+func (c *PlayConfig) resumeFrom() string {
+	return fmt.Sprintf("is saved in %s: KLOB_STATE_DIR=%s klob resumes it, or klob once the other Klob has quit.",
+		c.ShowPath.Show(c.SavedIn), c.SavedIn)
 }

@@ -407,6 +407,9 @@ func NewPlay(cfg PlayConfig) *App {
 		case sv.Save.Err != "":
 			return "The last autosave failed: " + sv.Save.Err
 		}
+		if c.SavedIn != "" {
+			return "The game " + c.resumeFrom()
+		}
 		return "The game is saved: run klob again to resume it."
 	}
 	return app

@@ -393,6 +393,10 @@ func (s *resumeScreen) render(ctx *kit.Context) (string, []kit.Hit) {
 		// Wrapped: four players' names and the target run past 80.
 		lines = append(lines, kit.Indent("   ", kit.Wrap(l, w-4), nil)...)
 	}
+	if from := s.cfg.MovedFrom; from != "" {
+		lines = append(lines, kit.Indent("   ", kit.Wrap("It was saved in "+s.cfg.ShowPath.Show(from)+
+			" while another Klob played here, and is moved back here.", w-4), nil)...)
+	}
 	resume := "resume it"
 	if over {
 		resume = "see how it ended"

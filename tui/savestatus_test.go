@@ -281,3 +281,46 @@ func TestAutosaveUnreadableFitsTheNote(t *testing.T) {
 		t.Errorf("%d lines, more than 3, or the cause is lost:\n%s", len(lines), strings.Join(lines, "\n"))
 	}
 }
+
+// A game played in a second state directory, as another Klob kept the
+// first: the line printed on quitting says where it is and how to
+// resume it, not a bare "run klob again", which looks in the first.
+func TestQuitNoteNamesSecondDirectory(t *testing.T) {
+	st := &memStore{}
+	cfg := testConfig(dealSeed, nil)
+	cfg.Busy, cfg.ReadOnly = &store.BusyError{Dir: "/state/klob", PID: 4242}, emptySource{}
+	cfg.Elsewhere = func() (Store, string, error) { return st, "/state/klob-2", nil }
+	cfg.ShowPath = fromState
+	hs := newHarness(t, cfg, 80, 24)
+	hs.press("n", "enter", "t", "q", "y")
+	if !hs.quit || st.current == nil {
+		t.Fatalf("the game in the second directory was not saved, or q, y did not quit:\n%s", hs.screen())
+	}
+	want := "The game is saved in ~/klob-2: KLOB_STATE_DIR=/state/klob-2 klob resumes it, or klob once the other Klob has quit."
+	if note := hs.app.QuitNote(); note != want {
+		t.Errorf("quit note %q\nwant       %q", note, want)
+	}
+}
+
+// A saved game klob moved back from a second state directory: the offer
+// to resume it says where it was, within the screen, at every seat
+// count.
+func TestResumeOfferSaysMovedFrom(t *testing.T) {
+	for _, n := range []int{2, 3, 4} {
+		st := &memStore{}
+		cfg := testConfig(dealSeed, st)
+		require.NoError(t, cfg.Setup.Options.Set("players", fmt.Sprint(n)))
+		hs := newHarness(t, cfg, 80, 24)
+		hs.press("enter", "t", "q", "y")
+		cfg = testConfig(dealSeed, st)
+		cfg.ShowPath, cfg.MovedFrom = fromState, "/state/klob-2"
+		hs = newHarness(t, cfg, 80, 24)
+		scr := hs.screen()
+		if hs.name() != "resume" || !strings.Contains(kittest.Flat(scr), "It was saved in ~/klob-2 while another Klob played here, and is moved back here.") {
+			t.Fatalf("%d players: the offer (%s) does not say where the game was:\n%s", n, hs.name(), scr)
+		}
+		if rows := strings.Count(scr, "\n") + 1; rows > 24 {
+			t.Fatalf("%d players: the offer takes %d rows:\n%s", n, rows, scr)
+		}
+	}
+}
