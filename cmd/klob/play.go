@@ -231,6 +231,37 @@ func useState(cfg *tui.PlayConfig, st *store.Store, err error) (warning string) 
 		return fmt.Sprintf("%v: the game will not be saved", err)
 	default:
 		cfg.Store = st
+		return takeSecondSave(cfg, st)
+	}
+	return ""
+}
+
+// takeSecondSave moves into st, locked and with no saved game, a game
+// saved in a second state directory beside it (dir-2, dir-3...: where
+// a Klob started while another played in dir keeps its game), so that
+// klob offers it where the player looks; cfg.MovedFrom then says where
+// it was. A game another Klob still plays stays where it is; one that
+// cannot be moved is named in the warning, with the command that
+// resumes it.
+func takeSecondSave(cfg *tui.PlayConfig, st *store.Store) (warning string) {
+	if st.HasCurrent() {
+		return ""
+	}
+	for n := 2; n < 100; n++ {
+		d := fmt.Sprintf("%s-%d", st.Dir(), n)
+		if _, err := os.Lstat(filepath.Join(d, store.CurrentName)); err != nil {
+			continue
+		}
+		took, err := st.TakeCurrent(store.New(d, store.Options{}))
+		switch {
+		case took:
+			cfg.MovedFrom = d
+			return ""
+		case errors.Is(err, store.ErrBusy):
+			continue
+		case err != nil:
+			return fmt.Sprintf("a game is saved in %s, and could not be moved here: %v; KLOB_STATE_DIR=%s klob resumes it", d, err, d)
+		}
 	}
 	return ""
 }

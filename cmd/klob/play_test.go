@@ -447,3 +447,38 @@ func TestSetupScreenBadSettingsFits(t *testing.T) {
 		})
 	}
 }
+
+// A game saved in a second state folder (klob-2, made while another
+// Klob played in the first) moves back into the first when klob starts
+// there with no game of its own, and the offer says where it was; one
+// another Klob still plays stays where it is.
+func TestUseStateTakesSecondSave(t *testing.T) {
+	root := t.TempDir()
+	saved, err := os.ReadFile(filepath.Join(games, "saves", "in-trick.klob"))
+	require.NoError(t, err)
+	second := filepath.Join(root, "klob-2")
+	require.NoError(t, os.MkdirAll(second, 0o700))
+	require.NoError(t, os.WriteFile(filepath.Join(second, store.CurrentName), saved, 0o600))
+
+	other := store.New(second, store.Options{})
+	require.NoError(t, other.Lock())
+	st := store.New(filepath.Join(root, "klob"), store.Options{})
+	var cfg tui.PlayConfig
+	if w := useState(&cfg, st, st.Lock()); w != "" || cfg.MovedFrom != "" || st.HasCurrent() {
+		t.Fatalf("a game another Klob plays was moved: warning %q, moved from %q", w, cfg.MovedFrom)
+	}
+	st.Unlock()
+	other.Unlock()
+
+	cfg = tui.PlayConfig{}
+	if w := useState(&cfg, st, st.Lock()); w != "" || cfg.MovedFrom != second {
+		t.Fatalf("warning %q, moved from %q, want %s", w, cfg.MovedFrom, second)
+	}
+	defer st.Unlock()
+	if got, err := os.ReadFile(st.CurrentPath()); err != nil || !bytes.Equal(got, saved) {
+		t.Fatalf("the first folder does not hold the game: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(second, store.CurrentName)); !os.IsNotExist(err) {
+		t.Fatalf("the second folder still holds the game: %v", err)
+	}
+}
