@@ -452,7 +452,7 @@ func (s *Store) Archive(l *gamelog.Log) (string, error) {
 	defer s.mu.Unlock()
 	dir := filepath.Join(s.dir, HistoryDir)
 	if err := s.fs.MkdirAll(dir, 0o700); err != nil {
-		return "", fmt.Errorf("archive: %w", err)
+		return "", fmt.Errorf("archive: %w", &folderError{dir: dir, verb: "made", err: err})
 	}
 	base := archiveName(rep, s.now())
 	dst := s.filedAs(dir, base, data)
@@ -460,7 +460,7 @@ func (s *Store) Archive(l *gamelog.Log) (string, error) {
 		dst, err = s.fileNew(dir, base, data)
 	}
 	if err != nil {
-		return "", fmt.Errorf("archive: %w", err)
+		return "", fmt.Errorf("archive: %w", &folderError{dir: dir, verb: "written", err: err})
 	}
 	path := s.CurrentPath()
 	holds := func(cur []byte) bool { return s.isKnown(cur) || bytes.Equal(cur, saved) }
@@ -485,6 +485,27 @@ func (s *Store) Archive(l *gamelog.Log) (string, error) {
 	}
 	return dst, nil
 }
+
+// folderError is a failure to make or write in the history folder dir:
+// "the history folder DIR cannot be written: permission denied". Of an
+// error of the system's about a path there (a temporary file's name,
+// ".archive-123.tmp", which says nothing to a player and whose length
+// pushes the cause off a line of the screen) it says only the cause.
+type folderError struct {
+	dir, verb string
+	err       error
+}
+
+func (e *folderError) Error() string {
+	cause := e.err
+	var pe *fs.PathError
+	if errors.As(e.err, &pe) && (pe.Path == e.dir || strings.HasPrefix(pe.Path, e.dir+"/") || strings.HasPrefix(e.dir, pe.Path+"/")) {
+		cause = pe.Err
+	}
+	return fmt.Sprintf("the history folder %s cannot be %s: %v", e.dir, e.verb, cause)
+}
+
+func (e *folderError) Unwrap() error { return e.err }
 
 // Filed reports whether the history already holds l as Archive files
 // it: a crash between the filing and the removal of current.klob leaves

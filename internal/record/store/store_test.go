@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -467,5 +468,36 @@ func TestHistoryCountsDealsPlayedOut(t *testing.T) {
 	require.NoError(t, err)
 	if len(h) != 1 || h[0].Err != nil || h[0].Deals != 1 {
 		t.Fatalf("history: %+v; want one game of 1 deal played out", h)
+	}
+}
+
+// noTempFS refuses to create a file in the history folder, as a folder
+// without write permission does (which root would not see).
+type noTempFS struct{ durable.FS }
+
+func (n noTempFS) CreateTemp(dir, pattern string) (durable.File, error) {
+	if filepath.Base(dir) == HistoryDir {
+		return nil, &fs.PathError{Op: "open", Path: filepath.Join(dir, ".archive-3528702016.tmp"), Err: syscall.EACCES}
+	}
+	return n.FS.CreateTemp(dir, pattern)
+}
+
+// A game that cannot be filed says which folder and why, without the
+// temporary file's name, whose length pushed the cause off the
+// game-over screen's line; the game stays saved.
+func TestArchiveErrorNamesTheFolder(t *testing.T) {
+	s := newStore(t, noTempFS{durable.OS()})
+	game := readLog(t, "10-both-over-the-target.klob")
+	require.NoError(t, s.SaveCurrent(game))
+	_, err := s.Archive(game)
+	want := "archive: the history folder " + filepath.Join(s.Dir(), HistoryDir) + " cannot be written: permission denied"
+	if err == nil || err.Error() != want {
+		t.Fatalf("Archive error %v\nwant %s", err, want)
+	}
+	if !errors.Is(err, syscall.EACCES) {
+		t.Errorf("the cause is lost to errors.Is: %v", err)
+	}
+	if !s.HasCurrent() {
+		t.Error("the game that could not be filed is no longer saved")
 	}
 }
