@@ -1,6 +1,7 @@
 package table
 
 import (
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -1212,4 +1213,22 @@ func saysAndNot(t *testing.T, what, text string, want, not []string) {
 			t.Errorf("%s says %q:\n%s", what, n, text)
 		}
 	}
+}
+
+// A game the history folder would not take: the game's end says why to
+// the last word, with a long path to the folder, at every seat count.
+func TestGameOverSaysWhyNotFiled(t *testing.T) {
+	err := errors.New("archive: the history folder /home/alexandra_of_the_north/.local/state/klob/history cannot be written: permission denied")
+	fails := func(hc *host.Config, _ *Config) { hc.Store = &memStore{fileErr: err} }
+	eachTableWith(t, fails, func(t *testing.T, n int, f *fixture) {
+		f.until("the end", func(s host.Snapshot) bool { return s.Over && s.Save.FileErr != "" && f.s.overSeen }, true)
+		flat := kittest.Flat(f.text())
+		if !strings.Contains(flat, "could not be filed") || !strings.Contains(flat, "cannot be written: permission denied") ||
+			strings.Contains(flat, "archive:") {
+			t.Fatalf("the game's end does not say why the game was not filed:\n%s", f.text())
+		}
+		if rows := strings.Count(f.text(), "\n") + 1; rows > 24 {
+			t.Fatalf("the game's end takes %d rows", rows)
+		}
+	})
 }

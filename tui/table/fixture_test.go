@@ -33,6 +33,7 @@ type memStore struct {
 	saves   int
 	filed   []*gamelog.Log
 	saveErr error
+	fileErr error  // Archive fails with it when set
 	dir     string // where games are filed; "" is /state/klob/history
 }
 
@@ -46,6 +47,9 @@ func (m *memStore) SaveCurrent(l *gamelog.Log) error {
 func (m *memStore) Archive(l *gamelog.Log) (string, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	if m.fileErr != nil {
+		return "", m.fileErr
+	}
 	m.filed = append(m.filed, l)
 	dir := m.dir
 	if dir == "" {

@@ -288,7 +288,10 @@ func (s *Screen) overView(ctx *kit.Context) (string, []kit.Hit, int) {
 	case sv.NoStore:
 		tail = append(tail, " The game was not saved: there was no state directory.")
 	case sv.FileErr != "":
-		tail = append(tail, kit.Alert(ctx, "The game log could not be filed (it is tried again): "+sv.FileErr, w, 2)...)
+		// Three lines: the cause ends the error, after the history
+		// folder's path, and a long path would push it off two.
+		why := strings.TrimPrefix(sv.FileErr, "archive: ")
+		tail = append(tail, kit.Alert(ctx, "The game log could not be filed (it is tried again): "+why, w, 3)...)
 	case !sv.Filed:
 		tail = append(tail, " Saving the game log…")
 	case sv.Path != "" && s.remote:
