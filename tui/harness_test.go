@@ -31,6 +31,7 @@ type memStore struct {
 	saves    int
 	saveErr  error
 	loadErr  error
+	fileErr  error // Archive fails with it when set
 }
 
 func (s *memStore) SaveCurrent(l *gamelog.Log) error {
@@ -65,6 +66,9 @@ func (s *memStore) LoadCurrent() (*gamelog.Log, error) {
 func (s *memStore) Archive(l *gamelog.Log) (string, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if s.fileErr != nil {
+		return "", s.fileErr
+	}
 	s.archived = append(s.archived, l)
 	s.current = nil
 	return fmt.Sprintf("/state/klob/history/game-%d.klob", len(s.archived)), nil

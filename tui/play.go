@@ -400,6 +400,18 @@ func NewPlay(cfg PlayConfig) *App {
 		case sv.Over && sv.Save.Path != "":
 			// The path as the game-over screen showed it ("~/...").
 			return "The game log is saved at " + c.ShowPath.Show(sv.Save.Path)
+		case sv.Over && sv.Save.FileErr != "" && sv.Save.Err != "":
+			return "The game is over, but it could not be filed in the history, and its last autosave failed: " + sv.Save.Err
+		case sv.Over && sv.Save.FileErr != "":
+			// The filing failed to the end (the last try is at the
+			// quit): the game stays saved, and the next start offers
+			// it, then files it with the next new game.
+			where := "in the state directory"
+			if p, ok := c.Store.(interface{ CurrentPath() string }); ok {
+				where = "at " + c.ShowPath.Show(p.CurrentPath())
+			}
+			return "The game is over, but it could not be filed in the history: it is kept " + where +
+				`, and klob offers it when it starts ("Your last game is over, but it was not filed in the history yet").`
 		case sv.Over:
 			return ""
 		case c.Store == nil:

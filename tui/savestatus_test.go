@@ -324,3 +324,30 @@ func TestResumeOfferSaysMovedFrom(t *testing.T) {
 		}
 	}
 }
+
+// A game over that the history would not take: the line printed on
+// quitting says it is kept, where, and that the next start offers it.
+func TestQuitNoteGameOverNotFiled(t *testing.T) {
+	st := &memStore{fileErr: errors.New("archive: the history folder /state/klob/history cannot be written: permission denied")}
+	cfg := testConfig(42, pathStore{st})
+	cfg.ShowPath = fromState
+	cfg.Setup.Options.Target = 100
+	hs := newHarness(t, cfg, 80, 24)
+	hs.press("enter")
+	hs.toGameOver(true)
+	if !strings.Contains(kittest.Flat(hs.screen()), "permission denied") {
+		t.Fatalf("the game's end does not say why it was not filed:\n%s", hs.screen())
+	}
+	want := `The game is over, but it could not be filed in the history: it is kept at ~/klob/current.klob, and klob offers it when it starts ("Your last game is over, but it was not filed in the history yet").`
+	if note := hs.app.QuitNote(); note != want {
+		t.Errorf("quit note %q\nwant       %q", note, want)
+	}
+	if st.current == nil {
+		t.Error("the game over is not kept saved")
+	}
+}
+
+// pathStore is a memStore that says where its save would be on disk.
+type pathStore struct{ *memStore }
+
+func (pathStore) CurrentPath() string { return "/state/klob/current.klob" }
