@@ -21,6 +21,7 @@ func openSaved(c *PlayConfig, busy func() bool, elsewhere func() kit.Screen, wra
 			return func() kit.Screen { return wrap(newSetupScreen(c, c.Setup)) }
 		}
 		l, filed, err := savedGame(st)
-		return func() kit.Screen { return wrap(firstScreen(c, l, filed, err)) }
+		badLevel := unknownLevel(st, l)
+		return func() kit.Screen { return wrap(firstScreen(c, l, filed, badLevel, err)) }
 	})
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/platform/seedmix"
+	"github.com/klob/klob/internal/platform/untrusted"
 	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/internal/play/session"
 	"github.com/klob/klob/internal/record/gamelog"
@@ -356,10 +357,11 @@ func NewPlay(cfg PlayConfig) *App {
 	var first kit.Screen
 	var l *gamelog.Log
 	var err error = store.ErrNoSave
-	filed := false
+	filed, badLevel := false, ""
 	if c.Store != nil && c.Busy == nil {
 		// Before the program runs: no Update waits for it.
 		l, filed, err = savedGame(c.Store)
+		badLevel = unknownLevel(c.Store, l)
 	}
 	switch {
 	case c.Busy != nil:
@@ -369,7 +371,7 @@ func NewPlay(cfg PlayConfig) *App {
 		// to show why the bots could not be made.
 		first, _ = newSetupScreen(c, c.Setup).Start()
 	default:
-		first = firstScreen(c, l, filed, err)
+		first = firstScreen(c, l, filed, badLevel, err)
 	}
 	app := newApp(first, appOptions{ASCII: cfg.ASCII, Settle: cfg.Timing.Settle})
 	app.opts.Flush = func(kit.Screen) func() {
@@ -439,14 +441,58 @@ func savedGame(st Store) (l *gamelog.Log, filed bool, err error) {
 	return l, filed, err
 }
 
+// unknownLevel says which bot level of the saved game l no bot has, and
+// where in st's file it is: "PATH, line 9: unknown bot level "godlike"
+// (want random, easy, normal or hard)"; "" when every level is known
+// (or l is nil). It reads the file again for the line: never on the UI
+// goroutine.
+func unknownLevel(st Store, l *gamelog.Log) string {
+	if l == nil {
+		return ""
+	}
+	h := &l.Header
+	for s := range rules.Seat(h.Seats()) {
+		lv := h.Level(s)
+		if lv == gamelog.Human {
+			continue
+		}
+		_, err := ai.ParseLevel(lv)
+		if err == nil {
+			continue
+		}
+		where := "saved game" // a store with no file: as the game says it
+		if p, ok := st.(interface{ CurrentPath() string }); ok {
+			where = p.CurrentPath()
+			if data, err := untrusted.ReadFile(where); err == nil {
+				if n := tagLine(data, "Level"+s.String()); n > 0 {
+					where += fmt.Sprintf(", line %d", n)
+				}
+			}
+		}
+		return where + ": " + err.Error()
+	}
+	return ""
+}
+
+// tagLine is the number of the line of data that holds the tag name
+// ("[LevelB "godlike"]"), 0 when none does.
+func tagLine(data []byte, name string) int {
+	for i, ln := range strings.Split(string(data), "\n") {
+		if strings.HasPrefix(strings.TrimSpace(ln), "["+name+" ") {
+			return i + 1
+		}
+	}
+	return 0
+}
+
 // firstScreen is the first screen of a game alone once the saved game
 // was read (savedGame): the offer to resume it, the reason it cannot be
 // read, or with none the setup form.
-func firstScreen(c *PlayConfig, l *gamelog.Log, filed bool, err error) kit.Screen {
+func firstScreen(c *PlayConfig, l *gamelog.Log, filed bool, badLevel string, err error) kit.Screen {
 	switch {
 	case err == nil && l != nil:
 		s := newResumeScreen(c, l, nil)
-		s.filed = filed
+		s.filed, s.badLevel = filed, badLevel
 		return s
 	case err != nil && !errors.Is(err, store.ErrNoSave):
 		return newResumeScreen(c, nil, err)

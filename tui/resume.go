@@ -14,6 +14,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/klob/klob/internal/platform/durable"
+	"github.com/klob/klob/internal/platform/untrusted"
 	"github.com/klob/klob/internal/play/session"
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/record/store"
@@ -40,6 +41,10 @@ type resumeScreen struct {
 	// cannot be resumed, only filed by a new game. "" when one seat is
 	// the person's, or the game is over.
 	noSeat string
+	// badLevel is a bot level of the saved game no bot has, with the
+	// file and line that name it (unknownLevel): what a resume that
+	// fails says. "" when every level is known.
+	badLevel string
 }
 
 func newResumeScreen(cfg *PlayConfig, l *gamelog.Log, loadErr error) *resumeScreen {
@@ -250,7 +255,8 @@ func (s *resumeScreen) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cm
 	case kit.IsKey(k, ctx.Keys.Resume):
 		m, err := s.cfg.resumeGame(s.log)
 		if err != nil {
-			s.err = "cannot resume: " + err.Error()
+			// An unknown level is said with its file and line.
+			s.err = "cannot resume: " + cmp.Or(s.badLevel, err.Error())
 			return s, nil
 		}
 		t := newTable(m, s.cfg)
@@ -365,9 +371,18 @@ func (s *resumeScreen) render(ctx *kit.Context) (string, []kit.Hit) {
 					kit.Wrap(stays+"; a new game cannot be saved until it is moved.", w-4), nil)...)
 			}
 		} else if u := (*store.UnreadableError)(nil); errors.As(s.loadErr, &u) {
-			lines = append(lines, kit.Indent("   ", kit.Wrap("Why: "+durable.Brief(u.Err), w-4), nil)...)
+			why, until := durable.Brief(u.Err), "until it is readable or moved"
+			if errors.Is(u.Err, untrusted.ErrTooLarge) || errors.Is(u.Err, untrusted.ErrNotRegular) {
+				// Said whole, the file unnamed (its place follows): "file
+				// too large: over 16 MiB, larger than any file klob
+				// writes", as the list of saved games says it. It reads,
+				// but klob does not read it: moving it is the way out.
+				why = strings.TrimPrefix(u.Err.Error(), "read "+u.Path+": ")
+				until = "until it is moved"
+			}
+			lines = append(lines, kit.Indent("   ", kit.Wrap("Why: "+why, w-4), nil)...)
 			lines = append(lines, kit.Indent("   ",
-				kit.Wrap("It is left as it is at "+s.cfg.ShowPath.Show(u.Path)+"; a new game cannot be saved there until it is readable or moved.", w-4), nil)...)
+				kit.Wrap("It is left as it is at "+s.cfg.ShowPath.Show(u.Path)+"; a new game cannot be saved there "+until+".", w-4), nil)...)
 		} else if s.loadErr != nil {
 			lines = append(lines, kit.Indent("   ", kit.Wrap(s.loadErr.Error(), w-4), nil)...)
 		}

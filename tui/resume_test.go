@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -56,7 +57,7 @@ func TestResumeSaysAGameOverIsFiled(t *testing.T) {
 	ctx := kittest.Context(80, 24)
 	for _, filed := range []bool{false, true} {
 		cfg := testConfig(dealSeed, &memStore{})
-		s := firstScreen(&cfg, l, filed, nil)
+		s := firstScreen(&cfg, l, filed, "", nil)
 		text := ansi.Strip(s.View(&ctx))
 		if filed {
 			assert.Contains(t, text, "Your last game is over, and in the history.")
@@ -293,5 +294,40 @@ func TestResumeSaysWhyADamagedSaveStays(t *testing.T) {
 	flat := strings.ReplaceAll(kittest.Flat(screen), " ", "")
 	if !strings.Contains(flat, strings.ReplaceAll(want, " ", "")) {
 		t.Errorf("the screen lacks %q:\n%s", want, screen)
+	}
+}
+
+// A saved game whose bot level no bot has: the failed resume names the
+// file and the line of the level's tag, as an error in a log does.
+func TestResumeUnknownLevelSaysFileAndLine(t *testing.T) {
+	data, err := savedWith(t, rules.SeatB, "normal").MarshalText()
+	require.NoError(t, err)
+	lines := strings.Split(string(data), "\n")
+	at := slices.IndexFunc(lines, func(l string) bool { return strings.HasPrefix(l, "[LevelB ") })
+	require.GreaterOrEqual(t, at, 0)
+	lines[at] = `[LevelB "godlike"]`
+	st := store.New(t.TempDir(), store.Options{})
+	require.NoError(t, os.WriteFile(st.CurrentPath(), []byte(strings.Join(lines, "\n")), 0o600))
+	hs := newHarness(t, testConfig(dealSeed, st), 80, 24)
+	require.Equal(t, "resume", hs.name())
+	hs.press("r")
+	want := fmt.Sprintf(`! cannot resume: %s, line %d: unknown bot level "godlike" (want random, easy, normal or hard)`, st.CurrentPath(), at+1)
+	if words := kittest.Flat(hs.screen()); !strings.Contains(words, want) {
+		t.Errorf("the error does not name the file and line: want %q in\n%s", want, hs.screen())
+	}
+}
+
+// A save larger than any file klob writes is said as the list of saved
+// games says it, with the limit, and not as unreadable: it reads, klob
+// does not read it, so moving it is what lets a new game be saved.
+func TestResumeTooLargeSaysTheLimit(t *testing.T) {
+	st := store.New(t.TempDir(), store.Options{})
+	require.NoError(t, os.WriteFile(st.CurrentPath(), nil, 0o600))
+	require.NoError(t, os.Truncate(st.CurrentPath(), 500<<20)) // sparse: no disk used
+	hs := newHarness(t, testConfig(dealSeed, st), 80, 24)
+	words := kittest.Flat(hs.screen())
+	if !strings.Contains(words, "Why: file too large: over 16 MiB, larger than any file klob writes") ||
+		!strings.Contains(words, "cannot be saved there until it is moved.") || strings.Contains(words, "readable") {
+		t.Errorf("the offer does not say the limit, or asks for the file to be readable:\n%s", hs.screen())
 	}
 }
