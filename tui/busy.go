@@ -37,6 +37,10 @@ type StateDir struct {
 	// from into this one, now free (store.TakeCurrent): the offer to
 	// resume it says so. "" when it was saved here.
 	MovedFrom string
+	// WaitingIn is a second state directory that holds a saved game of
+	// its own while this one holds one too: the offer to resume says
+	// it waits there and how to resume it. "" when there is none.
+	WaitingIn string
 	// Warning is a problem found before the screen opened (the state
 	// directory cannot be used, say). The first screen shows it: printed
 	// on stderr before the full-screen view it would be invisible.

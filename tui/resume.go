@@ -412,6 +412,10 @@ func (s *resumeScreen) render(ctx *kit.Context) (string, []kit.Hit) {
 		lines = append(lines, kit.Indent("   ", kit.Wrap("It was saved in "+s.cfg.ShowPath.Show(from)+
 			" while another Klob played here, and is moved back here.", w-4), nil)...)
 	}
+	if in := s.cfg.WaitingIn; in != "" {
+		lines = append(lines, kit.Indent("   ", kit.Wrap("Another game waits in "+s.cfg.ShowPath.Show(in)+
+			", saved while another Klob played here: KLOB_STATE_DIR="+in+" klob resumes it, and klob offers it here once this one is done.", w-4), nil)...)
+	}
 	resume := "resume it"
 	if over {
 		resume = "see how it ended"

@@ -325,6 +325,28 @@ func TestResumeOfferSaysMovedFrom(t *testing.T) {
 	}
 }
 
+// A game saved in a second state folder while this one holds a game
+// too: the offer to resume this one says the other waits, where, and
+// how to resume it.
+func TestResumeOfferSaysAnotherWaits(t *testing.T) {
+	for _, n := range []int{2, 3, 4} {
+		st := &memStore{}
+		cfg := testConfig(dealSeed, st)
+		require.NoError(t, cfg.Setup.Options.Set("players", fmt.Sprint(n)))
+		hs := newHarness(t, cfg, 80, 24)
+		hs.press("enter", "t", "q", "y")
+		cfg = testConfig(dealSeed, st)
+		cfg.ShowPath, cfg.WaitingIn = fromState, "/state/klob-2"
+		hs = newHarness(t, cfg, 80, 24)
+		scr := hs.screen()
+		want := "Another game waits in ~/klob-2, saved while another Klob played here: KLOB_STATE_DIR=/state/klob-2 klob resumes it, and klob offers it here once this one is done."
+		if hs.name() != "resume" || !strings.Contains(kittest.Flat(scr), want) {
+			t.Fatalf("%d players: the offer (%s) does not say another game waits:\n%s", n, hs.name(), scr)
+		}
+		kittest.CheckSize(t, scr, 80, 24)
+	}
+}
+
 // A game over that the history would not take: the line printed on
 // quitting says it is kept, where, and that the next start offers it.
 func TestQuitNoteGameOverNotFiled(t *testing.T) {

@@ -242,15 +242,18 @@ func useState(cfg *tui.PlayConfig, st *store.Store, err error) (warning string) 
 // klob offers it where the player looks; cfg.MovedFrom then says where
 // it was. A game another Klob still plays stays where it is; one that
 // cannot be moved is named in the warning, with the command that
-// resumes it.
+// resumes it. When st holds a game of its own, the first such game
+// waits where it is and cfg.WaitingIn names its folder, so the offer
+// to resume says it exists.
 func takeSecondSave(cfg *tui.PlayConfig, st *store.Store) (warning string) {
-	if st.HasCurrent() {
-		return ""
-	}
 	for n := 2; n < 100; n++ {
 		d := fmt.Sprintf("%s-%d", st.Dir(), n)
 		if _, err := os.Lstat(filepath.Join(d, store.CurrentName)); err != nil {
 			continue
+		}
+		if st.HasCurrent() {
+			cfg.WaitingIn = d
+			return ""
 		}
 		took, err := st.TakeCurrent(store.New(d, store.Options{}))
 		switch {

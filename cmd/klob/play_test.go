@@ -481,4 +481,15 @@ func TestUseStateTakesSecondSave(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(second, store.CurrentName)); !os.IsNotExist(err) {
 		t.Fatalf("the second folder still holds the game: %v", err)
 	}
+	st.Unlock()
+
+	// Both folders hold a game: the second's waits where it is, named.
+	require.NoError(t, os.WriteFile(filepath.Join(second, store.CurrentName), saved, 0o600))
+	cfg = tui.PlayConfig{}
+	if w := useState(&cfg, st, st.Lock()); w != "" || cfg.MovedFrom != "" || cfg.WaitingIn != second {
+		t.Fatalf("warning %q, moved from %q, waiting in %q, want %s", w, cfg.MovedFrom, cfg.WaitingIn, second)
+	}
+	if got, err := os.ReadFile(filepath.Join(second, store.CurrentName)); err != nil || !bytes.Equal(got, saved) {
+		t.Fatalf("the second folder's game was touched: %v", err)
+	}
 }
