@@ -302,25 +302,27 @@ func TestQuitNoteNamesSecondDirectory(t *testing.T) {
 	}
 }
 
-// A saved game klob moved back from a second state directory: the offer
-// to resume it says where it was, within the screen, at every seat
-// count.
+// offerWith is the offer to resume a game at n players, the config
+// set by set: its screen's name and its frame, checked to fit 80×24.
+func offerWith(t *testing.T, n int, set func(*PlayConfig)) (name, scr string) {
+	t.Helper()
+	cfg := testConfig(dealSeed, &memStore{})
+	require.NoError(t, cfg.Setup.Options.Set("players", fmt.Sprint(n)))
+	cfg.ShowPath = fromState
+	set(&cfg)
+	hs := resumeOffer(t, cfg)
+	scr = hs.screen()
+	kittest.CheckSize(t, scr, 80, 24)
+	return hs.name(), scr
+}
+
+// A game moved back from a second state folder: the offer to resume it
+// says where it was.
 func TestResumeOfferSaysMovedFrom(t *testing.T) {
 	for _, n := range []int{2, 3, 4} {
-		st := &memStore{}
-		cfg := testConfig(dealSeed, st)
-		require.NoError(t, cfg.Setup.Options.Set("players", fmt.Sprint(n)))
-		hs := newHarness(t, cfg, 80, 24)
-		hs.press("enter", "t", "q", "y")
-		cfg = testConfig(dealSeed, st)
-		cfg.ShowPath, cfg.MovedFrom = fromState, "/state/klob-2"
-		hs = newHarness(t, cfg, 80, 24)
-		scr := hs.screen()
-		if hs.name() != "resume" || !strings.Contains(kittest.Flat(scr), "It was saved in ~/klob-2 while another Klob played here, and is moved back here.") {
-			t.Fatalf("%d players: the offer (%s) does not say where the game was:\n%s", n, hs.name(), scr)
-		}
-		if rows := strings.Count(scr, "\n") + 1; rows > 24 {
-			t.Fatalf("%d players: the offer takes %d rows:\n%s", n, rows, scr)
+		name, scr := offerWith(t, n, func(c *PlayConfig) { c.MovedFrom = "/state/klob-2" })
+		if name != "resume" || !strings.Contains(kittest.Flat(scr), "It was saved in ~/klob-2 while another Klob played here, and is moved back here.") {
+			t.Fatalf("%d players: the offer (%s) does not say where the game was:\n%s", n, name, scr)
 		}
 	}
 }
@@ -330,20 +332,11 @@ func TestResumeOfferSaysMovedFrom(t *testing.T) {
 // how to resume it.
 func TestResumeOfferSaysAnotherWaits(t *testing.T) {
 	for _, n := range []int{2, 3, 4} {
-		st := &memStore{}
-		cfg := testConfig(dealSeed, st)
-		require.NoError(t, cfg.Setup.Options.Set("players", fmt.Sprint(n)))
-		hs := newHarness(t, cfg, 80, 24)
-		hs.press("enter", "t", "q", "y")
-		cfg = testConfig(dealSeed, st)
-		cfg.ShowPath, cfg.WaitingIn = fromState, "/state/klob-2"
-		hs = newHarness(t, cfg, 80, 24)
-		scr := hs.screen()
+		name, scr := offerWith(t, n, func(c *PlayConfig) { c.WaitingIn = "/state/klob-2" })
 		want := "Another game waits in ~/klob-2, saved while another Klob played here: KLOB_STATE_DIR=/state/klob-2 klob resumes it, and klob offers it here once this one is done."
-		if hs.name() != "resume" || !strings.Contains(kittest.Flat(scr), want) {
-			t.Fatalf("%d players: the offer (%s) does not say another game waits:\n%s", n, hs.name(), scr)
+		if name != "resume" || !strings.Contains(kittest.Flat(scr), want) {
+			t.Fatalf("%d players: the offer (%s) does not say another game waits:\n%s", n, name, scr)
 		}
-		kittest.CheckSize(t, scr, 80, 24)
 	}
 }
 

@@ -3,13 +3,10 @@
 package main
 
 import (
-	"bytes"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"syscall"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -45,20 +42,7 @@ func TestServeRefusesStateFoldersItCannotUse(t *testing.T) {
 		says = []string{"2 folders of the state directory " + state + ": " + players + " cannot be read (permission denied); " +
 			tables + " cannot be written (permission denied)", "chmod -R u+rwX " + players + " " + tables}
 	}
-	var stdout, stderr bytes.Buffer
-	done := make(chan int, 1)
-	go func() { done <- runServe([]string{"-addr", "127.0.0.1:0", "-state", state}, &stdout, &stderr) }()
-	var code int
-	select {
-	case code = <-done:
-	case <-time.After(patience):
-		// It started serving: stop it as the operator would.
-		_ = syscall.Kill(os.Getpid(), syscall.SIGINT)
-		<-done
-		t.Fatalf("klob serve started on folders it cannot use")
-	}
-	assert.NotEqual(t, 0, code)
-	msg := unwrapped(stderr.String())
+	msg := serveRefuses(t, state)
 	for _, s := range says {
 		assert.Contains(t, msg, s)
 	}

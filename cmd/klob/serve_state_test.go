@@ -55,25 +55,32 @@ func TestCheckStateDir(t *testing.T) {
 	}
 }
 
+// serveRefuses runs klob serve on state and returns what it said on
+// stderr, unwrapped, once it has refused to start (a nonzero exit); one
+// that starts serving instead is stopped as an operator would, and the
+// test fails.
+func serveRefuses(t *testing.T, state string) string {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	done := make(chan int, 1)
+	go func() { done <- runServe([]string{"-addr", "127.0.0.1:0", "-state", state}, &stdout, &stderr) }()
+	select {
+	case code := <-done:
+		assert.NotEqual(t, 0, code, "klob serve's exit code")
+	case <-time.After(patience):
+		_ = syscall.Kill(os.Getpid(), syscall.SIGINT)
+		<-done
+		t.Fatalf("klob serve started on %s", state)
+	}
+	return unwrapped(stderr.String())
+}
+
 // klob serve refuses a -state that holds no klob state, and leaves it
 // as it was: no lock, no database, no host key.
 func TestServeRefusesAForeignStateDir(t *testing.T) {
 	dir := t.TempDir()
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "report.txt"), []byte("mine"), 0o644))
-	var stdout, stderr bytes.Buffer
-	done := make(chan int, 1)
-	go func() { done <- runServe([]string{"-addr", "127.0.0.1:0", "-state", dir}, &stdout, &stderr) }()
-	var code int
-	select {
-	case code = <-done:
-	case <-time.After(patience):
-		// It started serving: stop it as the operator would.
-		_ = syscall.Kill(os.Getpid(), syscall.SIGINT)
-		<-done
-		t.Fatalf("klob serve started in a directory of other files")
-	}
-	assert.NotEqual(t, 0, code)
-	assert.Contains(t, unwrapped(stderr.String()), "holds a file or directory but no klob state")
+	assert.Contains(t, serveRefuses(t, dir), "holds a file or directory but no klob state")
 	entries, err := os.ReadDir(dir)
 	require.NoError(t, err)
 	require.Len(t, entries, 1, "nothing was added to the directory")
