@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -647,7 +648,7 @@ func TestSummaryCountsOnlyLosses(t *testing.T) {
 		t.Fatalf("graded %d (%d by points) forced %d lost %.2f win lost %.2f; want 4 (3), 1, 12.50, 0.12", s.Graded, s.ByPoints, s.Forced, s.Lost, s.WinLost)
 	}
 	line := summaryLine(&s)
-	if want := "4 graded, 1 forced, 12.5 points lost by the decisions graded by points (4.17 a decision), chance to win lost 12.0% summed over the decisions graded by it: 1 blunder, 1 inaccuracy"; line != want {
+	if want := "4 graded, 1 forced, 12.5 points lost by the decisions graded by points (4.2 a decision), chance to win lost 12.0% summed over the decisions graded by it: 1 blunder, 1 inaccuracy"; line != want {
 		t.Errorf("summary line\n got %q\nwant %q", line, want)
 	}
 	js := summaryJSON(&s)
@@ -659,7 +660,7 @@ func TestSummaryCountsOnlyLosses(t *testing.T) {
 // TestSummaryLinePerDecisionByPoints: the points a decision are the
 // points lost over the decisions graded by points, not over every
 // graded one: a game of 10 decisions graded by points and 14 by the
-// chance to win, 102.2 points lost, loses 10.22 a decision, not 4.26.
+// chance to win, 102.2 points lost, loses 10.2 a decision, not 4.3.
 func TestSummaryLinePerDecisionByPoints(t *testing.T) {
 	var decs []Decision
 	for i := range 10 {
@@ -679,8 +680,50 @@ func TestSummaryLinePerDecisionByPoints(t *testing.T) {
 		t.Fatalf("graded %d, by points %d; want 24, 10", s.Graded, s.ByPoints)
 	}
 	line := summaryLine(&s)
-	if want := "24 graded, 0 forced, 102.2 points lost by the decisions graded by points (10.22 a decision), chance to win lost 48.0% summed over the decisions graded by it: 2 blunders, 1 mistake"; line != want {
+	if want := "24 graded, 0 forced, 102.2 points lost by the decisions graded by points (10.2 a decision), chance to win lost 48.0% summed over the decisions graded by it: 2 blunders, 1 mistake"; line != want {
 		t.Errorf("summary line\n got %q\nwant %q", line, want)
+	}
+}
+
+// TestSummaryLineOnePrecision: points have one decimal throughout the
+// line, and over one decision graded by points, or with no points
+// lost, the points a decision are not said: they would repeat the total ("32.2 points lost by the
+// decisions graded by points (32.18 a decision)", as a game of three
+// said).
+func TestSummaryLineOnePrecision(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		decs []Decision
+		want string
+	}{
+		{"one by points, others by the chance", []Decision{
+			{Seat: 0, Grade: Blunder, Loss: 32.18},
+			{Seat: 0, Grade: Good, ByWin: true, Loss: 3},
+			{Seat: 0, Grade: Mistake, ByWin: true, WinLoss: 0.011},
+		}, "3 graded, 0 forced, 32.2 points lost by the decisions graded by points, chance to win lost 1.1% summed over the decisions graded by it: 1 blunder, 1 mistake"},
+		{"one by points alone", []Decision{
+			{Seat: 0, Grade: Blunder, Loss: 32.18},
+			{Seat: 0, Grade: Forced},
+		}, "1 graded, 1 forced, 32.2 points lost: 1 blunder"},
+		{"three by points", []Decision{
+			{Seat: 0, Grade: Blunder, Loss: 32.18},
+			{Seat: 0, Grade: Good, Loss: 1},
+			{Seat: 0, Grade: Good, Loss: 2},
+		}, "3 graded, 0 forced, 32.2 points lost (10.7 a decision): 1 blunder"},
+		{"none lost", []Decision{
+			{Seat: 0, Grade: Good, Loss: 1},
+			{Seat: 0, Grade: Good, Loss: 2},
+		}, "2 graded, 0 forced, 0.0 points lost"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s := summarise(c.decs, 0, 0)
+			if line := summaryLine(&s); line != c.want {
+				t.Errorf("summary line\n got %q\nwant %q", line, c.want)
+			}
+			if m := regexp.MustCompile(`\d\.\d\d`).FindString(summaryLine(&s)); m != "" {
+				t.Errorf("summary line has %q, two decimals", m)
+			}
+		})
 	}
 }
 

@@ -103,6 +103,9 @@ func where(d *Decision, withDeal bool) string {
 // those graded by points; where only the chance graded, or only the
 // chance lost any, the points are not named at all (a "no points lost"
 // beside a blunder that threw a ten under an ace would be false).
+// Points have one decimal throughout, and the points a decision are
+// said only over two decisions or more and a loss: over one, or of
+// nothing, they would repeat the total.
 func summaryLine(s *Summary) string {
 	line := fmt.Sprintf("%d graded, %d forced", s.Graded, s.Forced)
 	win := "chance to win lost " + drill.PercentOne(s.WinLost) + " summed over the decisions graded by it"
@@ -115,8 +118,8 @@ func summaryLine(s *Summary) string {
 		if byWin > 0 {
 			line += " by the decisions graded by points"
 		}
-		if s.ByPoints > 0 {
-			line += fmt.Sprintf(" (%.2f a decision)", s.Lost/float64(s.ByPoints))
+		if s.ByPoints > 1 && s.Lost > 0 {
+			line += fmt.Sprintf(" (%.1f a decision)", s.Lost/float64(s.ByPoints))
 		}
 		if byWin > 0 {
 			line += ", " + win
