@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -123,14 +124,94 @@ func TestFooterSaysChanceToWinLost(t *testing.T) {
 				screen := text(hs)
 				assert.Contains(t, screen, "Points lost, deal/game:")
 				if all {
-					assert.Contains(t, screen, "21%/34%")
+					assert.Contains(t, screen, "21.0%/34.0%")
 				} else {
-					assert.Contains(t, screen, "chance to win lost, summed: 21%/34%")
+					assert.Contains(t, screen, "chance to win lost, summed: 21.0%/34.0%")
 				}
 				for _, line := range strings.Split(screen, "\n") {
 					assert.LessOrEqual(t, kit.WidthOf(line), 80, line)
 				}
 			})
+		}
+	}
+}
+
+// TestFooterChanceOneForm: the footer writes the chance to win lost,
+// summed, with one decimal at every seat count and every size of
+// figure, as the analysis' report does (it read "41%/81%" at four
+// players and "8.0%" at three), and cuts none of it: at 80 columns,
+// with long names at four players, one seat graded or every seat, the
+// figures it writes add up to the chance the graded seats lost. Where
+// "You" and the figures do not fit one line (74 columns), the chance
+// takes a line of its own rather than "You" turning into "A".
+func TestFooterChanceOneForm(t *testing.T) {
+	names := [4]string{"", "Bartholomew", "Cleopatra", "Maximilian"}
+	dealWin := [4]float64{0.081, 0.412, 0, 0.157}
+	gameWin := [4]float64{0.113, 1.58, 0.05, 0.81}
+	chance := regexp.MustCompile(`hance to win lost, summed: (.*)$`)
+	item := regexp.MustCompile(`^(?:(\S.*) )?(\d+\.\d)%/(\d+\.\d)%$`)
+	for _, file := range gameOfEachCount {
+		for _, all := range []bool{false, true} {
+			for _, w := range []int{80, 74} {
+				t.Run(fmt.Sprintf("%s/all=%v/%d", file, all, w), func(t *testing.T) {
+					r := readPersonsGame(t, file)
+					var graded []rules.Seat
+					for o := range rules.Seat(r.Players()) {
+						if names[o] != "" {
+							r.Header.Players[o] = names[o]
+						}
+						if all {
+							r.Header.Levels[o] = gamelog.Human
+						}
+						if r.Header.Levels[o] == gamelog.Human {
+							graded = append(graded, o)
+						}
+					}
+					figures := func(ctx context.Context, r *gamelog.Replay, opt analysis.Options) (*analysis.Report, error) {
+						rep, err := fakeAnalyze(ctx, r, opt)
+						if err != nil {
+							return nil, err
+						}
+						for o := range rules.Seat(r.Players()) {
+							d, g := &rep.Deals[0].Players[o], &rep.Players[o]
+							d.Lost, d.WinLost, g.Lost, g.WinLost = 23, dealWin[o], 133.8, gameWin[o]
+						}
+						return rep, nil
+					}
+					hs := kittest.New(t, New(r, "x", Config{Analyze: figures}, nil), w, 24, false)
+					hs.Press("a")
+					hs.Press("right")
+					var said []string
+					for _, l := range strings.Split(text(hs), "\n") {
+						if m := chance.FindStringSubmatch(l); m != nil {
+							said = strings.Split(m[1], ", ")
+						}
+					}
+					require.NotEmpty(t, said, "no chance to win lost:\n%s", text(hs))
+					var d, g, wantD, wantG float64
+					for _, it := range said {
+						m := item.FindStringSubmatch(it)
+						if !assert.NotNil(t, m, "%q is not a whole figure with one decimal in:\n%s", it, text(hs)) {
+							continue
+						}
+						if !all {
+							assert.Empty(t, m[1], "one graded seat: the points name it")
+						}
+						x, _ := strconv.ParseFloat(m[2], 64)
+						y, _ := strconv.ParseFloat(m[3], 64)
+						d, g = d+x, g+y
+					}
+					for _, o := range graded {
+						wantD, wantG = wantD+100*dealWin[o], wantG+100*gameWin[o]
+					}
+					slack := 0.05*float64(len(said)) + 1e-9
+					assert.InDelta(t, wantD, d, slack, "the deal's chance lost, summed over %q", said)
+					assert.InDelta(t, wantG, g, slack, "the game's chance lost, summed over %q", said)
+					if !all {
+						assert.Contains(t, text(hs), "Points lost, deal/game: You ", "the person is named")
+					}
+				})
+			}
 		}
 	}
 }
@@ -207,7 +288,7 @@ var bothLost = regexp.MustCompile(`(Lost by grade|Lost \(worst grade\)|Points lo
 // line fits in: a deal whose figures are short no longer keeps the
 // decimals another deal's longer figures cost it ("12/12" on one deal,
 // "0.0/12.3" on the next). One graded seat at three players, whose
-// chance to win lost stands beside the points, in a window of 76
+// chance to win lost stands beside the points, in a window of 78
 // columns: with the points' decimals the lines of deals 1 and 3 fit in
 // it and that of deal 2 does not.
 func TestLostFiguresKeepTheirPrecision(t *testing.T) {
@@ -229,7 +310,7 @@ func TestLostFiguresKeepTheirPrecision(t *testing.T) {
 		rep.Players[rules.SeatA].Lost, rep.Players[rules.SeatA].WinLost = 12.3, 1.58
 		return rep, nil
 	}
-	hs := kittest.New(t, New(r, "x", Config{Analyze: figures}, nil), 76, 24, false)
+	hs := kittest.New(t, New(r, "x", Config{Analyze: figures}, nil), 78, 24, false)
 	hs.Press("a")
 	var lines []string
 	for d := range dealLost {
@@ -243,14 +324,14 @@ func TestLostFiguresKeepTheirPrecision(t *testing.T) {
 			}
 		}
 		require.NotEmpty(t, line, "deal %d: no points lost:\n%s", d+1, text(hs))
-		assert.LessOrEqual(t, kit.WidthOf(line), 76, line)
+		assert.LessOrEqual(t, kit.WidthOf(line), 78, line)
 		lines = append(lines, line)
 	}
 	for _, l := range lines {
 		assert.False(t, decimals.MatchString(l), "the figures change precision from deal to deal:\n%s", strings.Join(lines, "\n"))
 	}
-	assert.Contains(t, lines[1], "12/12; chance to win lost, summed: 5.6%/158%", "deal 2's line")
-	assert.Contains(t, lines[0], "0/12; chance to win lost, summed: 0%/158%", "deal 1's line")
+	assert.Contains(t, lines[1], "12/12; chance to win lost, summed: 5.6%/158.0%", "deal 2's line")
+	assert.Contains(t, lines[0], "0/12; chance to win lost, summed: 0.0%/158.0%", "deal 1's line")
 }
 
 // TestChanceOnlyDealNamesNoPoints: a deal whose graded decisions were
@@ -291,7 +372,7 @@ func TestChanceOnlyDealNamesNoPoints(t *testing.T) {
 		hs := kittest.New(t, New(r, "x", Config{Analyze: chance}, nil), 80, h, false)
 		hs.Press("a")
 		hs.Press("right")
-		assert.Contains(t, text(hs), "Points lost, deal/game: You –/5.5; chance to win lost, summed: 20%/27%")
+		assert.Contains(t, text(hs), "Points lost, deal/game: You –/5.5; chance to win lost, summed: 20.0%/27.0%")
 		for range len(r.Deals[0].Steps) - 1 {
 			hs.Press("right")
 		}

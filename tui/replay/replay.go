@@ -499,8 +499,8 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 }
 
 // lostHelp says in the help what the analysis' summary line counts
-// ("Points lost, deal/game: You 104.0/294.8; chance to win lost,
-// summed: 0%/55%"). It is no key: the help lists it after the keys.
+// ("Points lost, deal/game: You 104/295; chance to win lost, summed:
+// 0.0%/55.0%"). It is no key: the help lists it after the keys.
 var lostHelp = key.NewBinding(key.WithHelp("Points lost",
 	"deal/game: the points of score difference that each graded seat's decisions lost, this deal and over the game, summed over the decisions graded by points. "+
 		"Chance to win lost, summed: the same for the decisions graded by the chance to win the game (near its end), summed over them, so it can pass 100%."))

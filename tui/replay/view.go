@@ -350,10 +350,12 @@ func gradedSides(sc *table.Scene, graded [4]bool) [][]rules.Seat {
 // analysed deal's line fits in, so that the figures keep their
 // precision as the player steps from deal to deal. Beside decisions
 // graded by the chance to win, which lose no points, it says that
-// chance too, summed over the decisions as a percentage ("chance to
-// win lost, summed: 5.6%/21%"): else a blunder of that kind would stand
-// over a loss of 0.0. When no form of the two fits one line, the chance
-// gets a line of its own.
+// chance too, summed over the decisions as a percentage with one
+// decimal at every size, as the analysis' report says it ("chance to
+// win lost, summed: 5.6%/21.0%"): else a blunder of that kind would
+// stand over a loss of 0.0. When no form of the two that names the
+// seats fits one line, the chance gets a line of its own: the seats'
+// letters stand for their names only when that does not fit either.
 func (s *Screen) analysisLines(ctx *kit.Context, sc *table.Scene, w int) []string {
 	st := &ctx.Styles
 	if line, ok := s.statusLine(ctx, s.sealed); ok {
@@ -407,21 +409,26 @@ func (s *Screen) lostLines(ctx *kit.Context, sc *table.Scene, dr *analysis.DealR
 		for _, o := range seats {
 			d, g = d+dr.Players[o].WinLost, g+game[o].WinLost
 		}
-		words = drill.Percent(d)
+		words = drill.PercentOne(d)
 		if !s.oneDeal() {
-			words += "/" + drill.Percent(g)
+			words += "/" + drill.PercentOne(g)
 		}
 		return words, d > 0 || (g > 0 && !s.oneDeal())
 	}
 	anyWin := slices.ContainsFunc(sides, func(team []rules.Seat) bool { _, ok := won(team...); return ok })
-	// points and wins are the two parts in each form, widest first.
-	var points, wins []string
-	for _, f := range []struct {
+	// points and wins are the two parts in each form, widest first;
+	// named is how many of the forms name the seats (the rest letter
+	// them).
+	type form struct {
 		num     string
 		bySide  bool
 		letters bool
-	}{{"%.1f/%.1f", false, false}, {"%.0f/%.0f", false, false}, {"%.0f/%.0f", true, false}, {"%.0f/%.0f", false, true},
-		{"%.0f/%.0f", true, true}} {
+	}
+	var points, wins []string
+	forms := []form{{"%.1f/%.1f", false, false}, {"%.0f/%.0f", false, false}, {"%.0f/%.0f", true, false},
+		{"%.0f/%.0f", false, true}, {"%.0f/%.0f", true, true}}
+	named := slices.IndexFunc(forms, func(f form) bool { return f.letters })
+	for _, f := range forms {
 		var parts, win []string
 		for _, team := range sides {
 			var each, names, winEach []string
@@ -463,14 +470,28 @@ func (s *Screen) lostLines(ctx *kit.Context, sc *table.Scene, dr *analysis.DealR
 	if !anyWin {
 		return fitting(points, w, from)
 	}
-	for i := from; i < len(points); i++ {
-		if line := points[i] + "; " + wins[i]; kit.WidthOf(line) <= w {
-			return []string{line}, i
+	// One line in a form that names the seats, else two lines (names
+	// before letters: "You" is never "A" for a line saved), else one
+	// line in letters, else two.
+	one := func(end int) ([]string, int, bool) {
+		for i := from; i < end; i++ {
+			if line := points[i] + "; " + wins[i]; kit.WidthOf(line) <= w {
+				return []string{line}, i, true
+			}
+		}
+		return nil, 0, false
+	}
+	if line, i, ok := one(named); ok {
+		return line, i
+	}
+	pl, at := fitting(points, w, from)
+	win, _ := fitting(wins, w-1, from)
+	if at >= named {
+		if line, i, ok := one(len(points)); ok {
+			return line, i
 		}
 	}
 	// A line of its own starts a sentence: "Chance to win lost, …".
-	pl, at := fitting(points, w, from)
-	win, _ := fitting(wins, w-1, from)
 	return []string{pl[0], " " + strings.ToUpper(win[0][:1]) + win[0][1:]}, at
 }
 
