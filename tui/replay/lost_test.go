@@ -75,7 +75,7 @@ func TestChanceToWinLostSaid(t *testing.T) {
 			for range r.Deals[0].Steps {
 				hs.Press("right")
 			}
-			assert.Contains(t, text(hs), "Chance to win lost: You 14% (1 blunder, 1 mistake)")
+			assert.Contains(t, text(hs), "Chance to win lost: You 14.0% (1 blunder, 1 mistake)")
 			// The rows count points: headed so, or a seat of "-" reads
 			// as no loss at all over its line.
 			assert.Contains(t, text(hs), "Points lost")
@@ -90,7 +90,7 @@ func TestChanceToWinLostSaid(t *testing.T) {
 			for range r.Deals[0].Steps {
 				small.Press("right")
 			}
-			assert.Contains(t, kittest.Flat(text(small)), "Chance to win lost: You 14%")
+			assert.Contains(t, kittest.Flat(text(small)), "Chance to win lost: You 14.0%")
 		})
 	}
 }
@@ -377,7 +377,7 @@ func TestChanceOnlyDealNamesNoPoints(t *testing.T) {
 			hs.Press("right")
 		}
 		screen := kittest.Flat(text(hs))
-		assert.Contains(t, screen, "Chance to win lost: You 20%", h)
+		assert.Contains(t, screen, "Chance to win lost: You 20.0%", h)
 		assert.NotRegexp(t, `(Lost by grade|Lost \(worst grade\)|Points lost): You 0|You - - - -`, screen)
 		assert.Regexp(t, `(Lost by grade|Lost \(worst grade\)|Points lost): You –|You graded by the chance to win`, screen)
 		for _, line := range strings.Split(text(hs), "\n") {

@@ -688,7 +688,8 @@ func lostAny(lost *[4][len(lossGrades)]float64, graded [4]bool) bool {
 // winLostLine is the chance to win each graded seat lost in the deal
 // dr by the decisions graded by that chance (Decision.WinLost), with
 // how many of each grade when byGrade is set: "Chance to win lost: You
-// 5.6% (1 blunder)"; "" when none was.
+// 5.6% (1 blunder)"; "" when none was. The chance has one decimal, as
+// in the footer's sum below it and in the analysis' report.
 func winLostLine(ctx *kit.Context, sc *table.Scene, graded [4]bool, dr *analysis.DealReport, byGrade bool) string {
 	var lost [4]float64
 	var counts [4][analysis.Blunder + 1]int
@@ -712,7 +713,7 @@ func winLostLine(ctx *kit.Context, sc *table.Scene, graded [4]bool, dr *analysis
 				by = append(by, fmt.Sprintf("%d %s", n, gradePlural(g)))
 			}
 		}
-		part := sc.Name(o) + " " + drill.Percent(lost[o])
+		part := sc.Name(o) + " " + drill.PercentOne(lost[o])
 		if byGrade {
 			part += " (" + strings.Join(by, ", ") + ")"
 		}
