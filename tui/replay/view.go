@@ -98,12 +98,16 @@ func (s *Screen) scene(ctx *kit.Context) (*table.Scene, rules.Deal) {
 	}
 	steps := rd.Steps
 	deal := s.pos.deal
-	sc.Mark = func(i int) string {
-		// A chance step (a shlomo draw) is nobody's decision.
-		if i < 0 || i >= len(steps) || steps[i].Seat == rules.ChanceSeat {
-			return ""
+	if s.on && s.report != nil {
+		// The grades are shown: the panel lists the graded card plays
+		// too, and is headed so.
+		sc.Mark = func(i int) string {
+			// A chance step (a shlomo draw) is nobody's decision.
+			if i < 0 || i >= len(steps) || steps[i].Seat == rules.ChanceSeat {
+				return ""
+			}
+			return s.markOf(ctx, deal, i)
 		}
-		return s.markOf(ctx, deal, i)
 	}
 	return sc, d
 }

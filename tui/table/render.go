@@ -1108,9 +1108,13 @@ func (sc *Scene) rightColumn(ctx *kit.Context, w, h int) []string {
 	}
 	// The panel is the bids and declarations, with the chat's lines
 	// among them where people can talk: only there is it headed talk.
+	// A replay's panel also lists the graded card plays (Mark).
 	title := "Bids and declarations"
-	if sc.Talk {
+	switch {
+	case sc.Talk:
 		title = "Table talk"
+	case sc.Mark != nil:
+		title = "Moves and grades"
 	}
 	heading := st.Heading.Render(title)
 	if sc.TalkNote != "" && kit.WidthOf(title+" · "+sc.TalkNote) <= w-1 {
