@@ -3,6 +3,7 @@ package lesson
 import (
 	"errors"
 	"math/rand/v2"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -291,5 +292,46 @@ func replays(t *testing.T, r *Run) {
 	}
 	if _, err := back.Replay(); err != nil {
 		t.Fatalf("%d players: the lesson's log does not replay: %v", r.Players(), err)
+	}
+}
+
+// TestDialogueTextSaysWhatWasSaid: the sequence dialogue's text tells
+// what each other seat said, never what it holds, since "no sequence"
+// may be said holding one (docs/rules.md, section 5). At four, the
+// words before yours are the ones the table heard, in its order.
+func TestDialogueTextSaysWhatWasSaid(t *testing.T) {
+	text, err := LoadText()
+	if err != nil {
+		t.Fatal(err)
+	}
+	holds := regexp.MustCompile(`(West|North|East|bot) (has|holds) no sequence`)
+	for name, s := range text {
+		if m := holds.FindString(s.String()); m != "" {
+			t.Errorf("step %q says %q: a seat's words, not its hand, are known", name, m)
+		}
+	}
+	r := toStepAt(t, 4, "sequences-4")
+	said := map[rules.Kind]string{
+		rules.NoSequence: `said "no sequence"`,
+		rules.Announce:   "claimed a twenty",
+		rules.Good:       `said "good"`,
+	}
+	body := r.Text()["sequences-4"].String()
+	at := 0
+	v := r.View()
+	for _, st := range v.History() {
+		w, ok := said[st.Action.Kind]
+		if !ok || st.Seat == You {
+			continue
+		}
+		want := r.Name(st.Seat) + " " + w
+		i := strings.Index(body[at:], want)
+		if i < 0 {
+			t.Fatalf("sequences-4 does not say %q (after %q): %s", want, body[:at], body)
+		}
+		at += i + len(want)
+	}
+	if at == 0 {
+		t.Fatal("sequences-4: no words of the dialogue in the history")
 	}
 }
