@@ -190,3 +190,58 @@ func helpText(t *testing.T, ruleText string) string {
 	}
 	return strings.Join(help, "\n")
 }
+
+// TestHeaderShortensOneWay: a record that lost both points and chances
+// to win reads one way in the title, at every seat count, with or
+// without -only, with a seed of one digit or twenty: as the window
+// narrows it leaves out the share, then "right", then the chance, then
+// the points (the count and its share return when no figure fits),
+// never the chance alone nor "right" beside one figure of two.
+func TestHeaderShortensOneWay(t *testing.T) {
+	ctx := kit.NewContext(false)
+	sc := drill.Score{Drills: 7, Correct: 5, Lost: 51.5, WinLost: 0.131}
+	rec := "record 5/7"
+	forms := []string{
+		rec + " right (71%) · 7.4 pts lost/drill · 13.1% win lost",
+		rec + " right · 7.4 pts lost/drill · 13.1% win lost",
+		rec + " · 7.4 pts lost/drill · 13.1% win lost",
+		rec + " · 7.4 pts lost/drill",
+		rec + " right (71%)",
+		rec + " right",
+		rec,
+	}
+	for _, n := range []int{2, 3, 4} {
+		for _, only := range []drill.Filter{drill.Any, drill.OnlyRound2} {
+			for _, seed := range []uint64{3, 13583308716578812719} {
+				cfg := rulesConfig(t, &traintest.MemRecord{}, "players="+strconv.Itoa(n))
+				cfg.Seed, cfg.Only = seed, only
+				s := New(cfg)
+				s.no = 8
+				s.stats.Sections = map[string]drill.Section{strconv.Itoa(n): {Score: sc}}
+				last := len(forms)
+				for w := 160; w >= 50; w-- {
+					got := strings.TrimRight(ansi.Strip(s.header(&ctx, w)), " ")
+					// The record stands apart from the left by two
+					// blanks at least.
+					right := got[strings.LastIndex(got, "  ")+2:]
+					form := len(forms)
+					for i, f := range forms {
+						if right == f {
+							form = i
+						}
+					}
+					if form == len(forms) && strings.Contains(got, "record") {
+						t.Fatalf("%d players, %v, seed %d, %d columns: %q is none of the title's forms", n, only, seed, w, got)
+					}
+					if form < last && last < len(forms) {
+						t.Errorf("%d players, %v, seed %d, %d columns: %q is longer than the title at a wider window", n, only, seed, w, got)
+					}
+					last = form
+				}
+				if got := ansi.Strip(s.header(&ctx, 160)); !strings.Contains(got, forms[0]) {
+					t.Errorf("%d players, %v, seed %d: at 160 columns %q lacks the whole record", n, only, seed, got)
+				}
+			}
+		}
+	}
+}

@@ -805,7 +805,7 @@ func (t *core) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	}
 	full = append(full, t.kind.helpLines(k)...)
 	full = append(full, kit.Bind("N", "a new drill: skips the drill shown (its grading too), or the next one after the result (n too, once no drill asks)", t.keys.Next.Keys()...),
-		kit.Bind("M", "your last mistakes (m too, once no drill asks)", t.keys.Review.Keys()...))
+		kit.Bind("M", "your last mistakes and the whole record (m too, once no drill asks)", t.keys.Review.Keys()...))
 	// esc on a drill is the opener's (the lobby goes back on it): the
 	// help and the key line name it; on the mistakes esc closes them.
 	var back []key.Binding
@@ -864,7 +864,7 @@ func recordHelp() []key.Binding {
 	note := func(label, desc string) key.Binding { return key.NewBinding(key.WithHelp(label, desc)) }
 	return []key.Binding{
 		kit.HelpHeading("The record in the title (every drill answered at this seat count)"),
-		note("record 6/11", "6 of the 11 drills answered right; where the window leaves room, record 6/11 right (55%), with the share"),
+		note("record 6/11", "6 of the 11 drills answered right; where the window leaves room, record 6/11 right (55%), with the share. A narrower window leaves out the share and \"right\" before a figure, the win lost before the pts lost: M shows them all"),
 		note("2p", "two players at the table (2 players where the window leaves room for the whole record)"),
 		note("lost/drill", "15.3 pts lost/drill: the points the wrong answers cost, on average over all the drills"),
 		note("win lost", "24.0% win lost: the chance to win the game the wrong answers cost, added up over the drills (not a chance to win)"),

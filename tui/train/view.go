@@ -111,7 +111,9 @@ func (t *core) render(ctx *kit.Context) (string, []kit.Hit, kit.Page) {
 // right, and the seat count in words ("2 players", else "2p"). A part
 // shows where it fits with those before it, their figures measured at
 // their widest ("99.9 pts"), so that a figure growing by a digit never
-// swaps one part for another.
+// swaps one part for another. The chance shows only with the points,
+// and the words only beside all the figures or none: the title
+// shortens one way. The review (M) says the whole record.
 func (t *core) header(ctx *kit.Context, w int) string {
 	st := &ctx.Styles
 	rec, _ := t.seatRecord()
@@ -192,14 +194,37 @@ func (t *core) header(ctx *kit.Context, w int) string {
 		}
 		return kit.WidthOf(l)+3+kit.WidthOf(r) <= w
 	}
-	for i := range parts {
-		if parts[i].text == "" || i != record && !on[record] {
-			continue
-		}
+	// The figures the record holds show as a run from the first, the
+	// chance only with the points; the words ("right", then the share)
+	// only beside all the figures or none, never beside a figure left
+	// out. So a record of both kinds reads one way, shortened in one
+	// order: the share, "right", the chance, the points.
+	add := func(i int) bool {
 		try := on
 		try[i] = true
-		if fits(false, try) {
-			on = try
+		if parts[i].text == "" || !fits(false, try) {
+			return false
+		}
+		on = try
+		return true
+	}
+	if add(record) {
+		held, shown := 0, 0
+		for _, i := range []int{points, chance} {
+			if parts[i].text != "" {
+				held++
+			}
+		}
+		for _, i := range []int{points, chance} {
+			if parts[i].text != "" && !add(i) {
+				break
+			}
+			if on[i] {
+				shown++
+			}
+		}
+		if (shown == held || shown == 0) && add(right) {
+			add(share)
 		}
 	}
 	// The seat count in words only where the widest record would leave
