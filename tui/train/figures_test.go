@@ -141,3 +141,52 @@ func TestResultGapsAgree(t *testing.T) {
 		t.Fatalf("too little checked: %v", checked)
 	}
 }
+
+// TestYourRowKeepsItsError: at 80 columns, at 2, 3 and 4 players, in
+// Unicode and ASCII, your row of the result's table writes its verdict's
+// gap with its error as the other rows do (a shorter "← you" mark, or
+// no verdict word, makes room), and stays marked as yours by the cursor
+// and the arrow.
+func TestYourRowKeepsItsError(t *testing.T) {
+	checked := 0
+	for _, ascii := range []bool{false, true} {
+		for _, n := range []int{2, 3, 4} {
+			cfg := rulesConfig(t, &traintest.MemRecord{}, "players="+strconv.Itoa(n))
+			cfg.Evaluate, cfg.Samples, cfg.ASCII = randomEval, 100, ascii
+			hs := start(t, cfg, 80, 24)
+			row := regexp.MustCompile(`^ ▶ .+ ←`)
+			repl := strings.NewReplacer("≈", "≈", "±", "±")
+			if ascii {
+				row = regexp.MustCompile(`^ > .+ <-`)
+				repl = strings.NewReplacer("≈", "~", "±", "+-")
+			}
+			rng := rand.New(rand.NewPCG(uint64(n), 7))
+			for range 60 {
+				keys := itemKeys(hs.s.legal, hs.s.order)
+				hs.press(keys[rng.IntN(len(keys))])
+				scr := hs.screen()
+				var mine []string
+				for _, l := range strings.Split(scr, "\n") {
+					if row.MatchString(l) {
+						mine = append(mine, l)
+					}
+				}
+				if len(mine) != 1 {
+					t.Fatalf("%d players, ascii %v: %d rows marked yours:\n%s", n, ascii, len(mine), scr)
+				}
+				if v := hs.s.an.Rows[hs.s.chose].Verdict; v.Kind != drill.Best && strings.Contains(v.Column(), "±") {
+					checked++
+					// The gap and its error, its word where there is room.
+					_, want, _ := strings.Cut(repl.Replace(v.Column()), ": ")
+					if !strings.Contains(mine[0], want) {
+						t.Fatalf("%d players, ascii %v: your row lacks %q:\n%s", n, ascii, want, scr)
+					}
+				}
+				hs.press("enter")
+			}
+		}
+	}
+	if checked < 20 {
+		t.Fatalf("only %d rows with an error checked", checked)
+	}
+}
