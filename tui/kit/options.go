@@ -56,28 +56,36 @@ func AnalysisTableWith(ctx *Context, an *drill.Analysis, chosen int, label func(
 		}
 		return 1 + 2 + lw + 2 + dw + 2 + 5 + 2 + 8 + 3 + WidthOf(v) - ctx.Width
 	}
+	// The chosen row keeps its gap and error as the others do where it
+	// can: a shorter "← you" first, then no verdict word (the line above
+	// the table says it), and only then the short verdict.
 	verdicts := make([]string, len(an.Rows))
+	yours := make([]string, len(an.Rows))
+	words := strings.NewReplacer("≈", approx, "±", pm)
 	for j, r := range an.Rows {
-		for _, long := range []bool{true, false} {
-			verdict := r.Verdict.Short()
-			if long {
-				verdict = r.Verdict.Column()
+		type form struct{ verdict, you string }
+		long, short := r.Verdict.Column(), r.Verdict.Short()
+		if r.Verdict.Kind == drill.Best {
+			long, short = "best · hard bot", "best · hard bot"
+		}
+		forms := []form{{long, ""}, {short, ""}}
+		if j == chosen {
+			forms = []form{{long, "  ← you"}, {long, " ← you"}, {long, " ←"}}
+			if _, gap, ok := strings.Cut(long, ": "); ok {
+				forms = append(forms, form{gap, " ←"})
 			}
-			if r.Verdict.Kind == drill.Best {
-				verdict = "best · hard bot"
-			}
-			if j == chosen {
-				verdict += "  ← you"
-			}
-			verdicts[j] = strings.NewReplacer("≈", approx, "±", pm).Replace(verdict)
-			if ctx.Width <= 0 || over(verdicts[j]) <= 0 {
+			forms = append(forms, form{short, "  ← you"})
+		}
+		for _, f := range forms {
+			verdicts[j], yours[j] = words.Replace(f.verdict), f.you
+			if ctx.Width <= 0 || over(verdicts[j]+yours[j]) <= 0 {
 				break
 			}
 		}
 	}
 	if ctx.Width > 0 {
-		for _, v := range verdicts {
-			if o := over(v); o > 0 {
+		for j, v := range verdicts {
+			if o := over(v + yours[j]); o > 0 {
 				lw = max(len("option"), lw-o)
 			}
 		}
@@ -92,16 +100,14 @@ func AnalysisTableWith(ctx *Context, an *drill.Analysis, chosen int, label func(
 		// The figures as drill chose them: each verdict's gap is their
 		// difference.
 		diff := fmt.Sprintf("%6s %s %4.1f", r.MeanText(), pm, r.StdErr)
-		verdict, you := strings.CutSuffix(verdicts[j], "  ← you")
+		verdict := verdicts[j]
 		switch r.Verdict.Kind {
 		case drill.Best, drill.AsGood:
 			verdict = st.Good.Render(verdict)
 		default:
 			verdict = st.Bad.Render(verdict)
 		}
-		if you {
-			verdict += "  ← you"
-		}
+		verdict += yours[j]
 		name := label(r.Action)
 		if WidthOf(name) > lw {
 			name = ansi.TruncateWc(name, lw, ctx.Ellipsis())

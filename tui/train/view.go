@@ -5,8 +5,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/charmbracelet/x/ansi"
-
 	"github.com/klob/klob/internal/study/drill"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
@@ -403,7 +401,7 @@ func (t *core) resultLinesIn(ctx *kit.Context, w, room int) (lines []string, nee
 			return rows
 		}
 		shown, mine := pageRows(&ranked, chose, pg)
-		rows := analysisTable(ctx, &shown, mine, label)
+		rows := kit.AnalysisTableWith(ctx, &shown, mine, label)
 		if pg.Cut() {
 			also := ""
 			if len(shown.Rows) > pg.Rows {
@@ -448,54 +446,6 @@ func (t *core) resultLinesIn(ctx *kit.Context, w, room int) (lines []string, nee
 		said = kit.Wrap(strings.Join(reason, " "), max(10, w-2))
 	}
 	return append(out, kit.Indent(" ", said, nil)...), need, pg
-}
-
-// analysisTable is kit's table of the options with yours (row mine)
-// marked. Where your verdict's gap with its error and "  ← you" do not
-// both fit, kit writes your verdict short, without the error the other
-// rows keep; then your row keeps the gap and its error, with a shorter
-// mark (" ← you", else " ←"), else without the verdict's word (the line
-// above the table says it), the cursor marking the row too.
-func analysisTable(ctx *kit.Context, an *drill.Analysis, mine int, label func(rules.Action) string) []string {
-	rows := kit.AnalysisTableWith(ctx, an, mine, label)
-	if mine < 0 || ctx.Width <= 0 {
-		return rows
-	}
-	v := an.Rows[mine].Verdict
-	pm, approx := "±", "≈"
-	if ctx.ASCII {
-		pm, approx = "+-", "~"
-	}
-	words := strings.NewReplacer("≈", approx, "±", pm)
-	long, short := words.Replace(v.Column()), words.Replace(v.Short())
-	_, gap, _ := strings.Cut(long, ": ")
-	if v.Kind == drill.Best || !strings.Contains(gap, pm) || strings.Contains(ansi.Strip(rows[1+mine]), long) {
-		return rows
-	}
-	// The table unmarked: your row as any other, led by three blanks,
-	// its verdict long or short as it fits without the mark.
-	plain := kit.AnalysisTableWith(ctx, an, -1, label)
-	row, ok := strings.CutPrefix(plain[1+mine], "   ")
-	was := long
-	if !strings.Contains(row, long) {
-		was = short
-	}
-	if !ok || !strings.Contains(row, was) {
-		return rows
-	}
-	row = " " + ctx.Styles.Selected.Render(ctx.Paint.Glyphs.Cursor) + " " + row
-	for _, try := range []struct{ verdict, mark string }{
-		{long, " ← you"}, {long, " ←"}, {gap, "  ← you"}, {gap, " ←"},
-	} {
-		i := strings.LastIndex(row, was)
-		l := row[:i] + try.verdict + row[i+len(was):] + try.mark
-		// Measured as the App writes it: "<-" under -ascii.
-		if w := l; kit.WidthOf(w) <= ctx.Width && (!ctx.ASCII || kit.WidthOf(kit.ASCIIText(w)) <= ctx.Width) {
-			plain[1+mine] = l
-			return plain
-		}
-	}
-	return rows
 }
 
 // resultPage is the page of the options from rank top on, n rows in
