@@ -133,6 +133,14 @@ func (s *busyScreen) View(ctx *kit.Context) string {
 // the game back into its own directory). The folder is shown as the
 // screens show paths; the command keeps it whole, to be typed as it is.
 func (c *PlayConfig) resumeFrom() string {
-	return fmt.Sprintf("is saved in %s: KLOB_STATE_DIR=%s klob resumes it, or klob once the other Klob has quit.",
-		c.ShowPath.Show(c.SavedIn), c.SavedIn)
+	return "is saved in " + c.ShowPath.Show(c.SavedIn) + ": " + c.resumeHint()
+}
+
+// resumeHint is how the table's quit question says the game is
+// resumed: "" (start klob again) in the first state directory.
+func (c *PlayConfig) resumeHint() string {
+	if c.SavedIn == "" {
+		return ""
+	}
+	return fmt.Sprintf("KLOB_STATE_DIR=%s klob resumes it, or klob once the other Klob has quit.", c.SavedIn)
 }

@@ -303,7 +303,7 @@ func newTable(m *seated, c *PlayConfig) *gameScreen {
 		sort = kit.BySuit
 	}
 	cfg := tablescreen.Config{
-		Port: m.port, Sort: sort, Manual: c.Manual, ShowPath: c.ShowPath, Unkept: c.Unkept,
+		Port: m.port, Sort: sort, Manual: c.Manual, ShowPath: c.ShowPath, Unkept: c.Unkept, Resume: c.resumeHint(),
 		Log: m.h.Log,
 		Replay: func(l *gamelog.Log, name string, analyse bool, _ kit.Screen) (kit.Screen, error) {
 			r, err := l.Replay()

@@ -292,7 +292,14 @@ func TestQuitNoteNamesSecondDirectory(t *testing.T) {
 	cfg.Elsewhere = func() (Store, string, error) { return st, "/state/klob-2", nil }
 	cfg.ShowPath = fromState
 	hs := newHarness(t, cfg, 80, 24)
-	hs.press("n", "enter", "t", "q", "y")
+	hs.press("n", "enter", "t", "q")
+	// The quit question says how the game is resumed from there, not
+	// "start klob again", which finds the other Klob's game.
+	ask := "The game stays saved: KLOB_STATE_DIR=/state/klob-2 klob resumes it, or klob once the other Klob has quit."
+	if !strings.Contains(kittest.Flat(hs.screen()), ask) {
+		t.Fatalf("the quit question does not say how to resume the game:\n%s", hs.screen())
+	}
+	hs.press("y")
 	if !hs.quit || st.current == nil {
 		t.Fatalf("the game in the second directory was not saved, or q, y did not quit:\n%s", hs.screen())
 	}

@@ -1,6 +1,7 @@
 package table
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"slices"
@@ -80,6 +81,10 @@ type Config struct {
 	// raises no "not saved" alarm, and the quit question and the
 	// game-over screen say it. "" blames a missing state directory.
 	Unkept string
+	// Resume is how the game saved is resumed, said by the quit question
+	// ("" for "start klob again to resume it."): a game saved in a
+	// second state directory is resumed from it.
+	Resume string
 	// Afterword is a line the game-over screen shows under where the
 	// log is filed (a club's rating change); "" or nil shows nothing.
 	// It is called as the screen draws: it must only read what the
@@ -1066,7 +1071,7 @@ func (s *Screen) QuitQuestion() string {
 	case sv.Err != "":
 		return "The game is not saved (the last autosave failed): it will be lost."
 	}
-	return "The game stays saved: start klob again to resume it."
+	return "The game stays saved: " + cmp.Or(s.cfg.Resume, "start klob again to resume it.")
 }
 
 // Refusal says why an action (or a key) was refused, in one sentence:
