@@ -63,6 +63,14 @@ func (b *TalkBox) Key(msg tea.KeyPressMsg, note *Note, say func(string) (string,
 	return false
 }
 
+// Keep closes the box with its line kept for the next Open, and notes
+// that the line was not sent and why (the person may not talk for now:
+// it would not be sent by itself later either).
+func (b *TalkBox) Keep(note *Note, why error) {
+	b.Typing = false
+	*note = Note{Text: "Not sent: " + why.Error() + ". Your line is kept: / opens it again.", Err: true}
+}
+
 // Paste adds a paste to the open box.
 func (b *TalkBox) Paste(text string, note *Note) {
 	b.Input.Paste(text)

@@ -434,8 +434,7 @@ func (lt *talkPane) key(msg tea.KeyPressMsg) {
 		return answer, err
 	})
 	if quiet.error != nil {
-		lt.box.Typing = false
-		lt.note = kit.Note{Text: "Not sent: " + quiet.Error() + ". Your line is kept: / opens it again.", Err: true}
+		lt.box.Keep(&lt.note, quiet)
 	}
 }
 

@@ -103,8 +103,7 @@ func (s *Screen) chatKey(msg tea.KeyPressMsg) (kit.Screen, tea.Cmd) {
 		s.placeChat()
 	}
 	if quiet != nil {
-		s.talk.Typing = false
-		s.note = kit.Note{Text: "Not sent: " + quiet.Error() + ". Your line is kept: / opens it again.", Err: true}
+		s.talk.Keep(&s.note, quiet)
 		s.quietNote = s.note.Text
 	}
 	if s.note.Err {
