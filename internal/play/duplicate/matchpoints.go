@@ -82,8 +82,8 @@ type Standings struct {
 //
 // Results are compared exactly; percentages are ranked exactly (as
 // fractions), so equal percentages share a rank whatever the rounding.
-// Among equals, and among those who played nothing, the order is by name,
-// then by the order given.
+// Among equals, and among those who played nothing, the order is by name
+// (numbers in names by their value), then by the order given.
 func Matchpoints(boards int, entries []Entry) (*Standings, error) {
 	if boards < 1 || boards > MaxBoards {
 		return nil, fmt.Errorf("matchpoints: %d boards (want 1 to %d)", boards, MaxBoards)
@@ -151,7 +151,7 @@ func Matchpoints(boards int, entries []Entry) (*Standings, error) {
 		if c := compareStanding(&a, &b); c != 0 {
 			return c
 		}
-		if c := strings.Compare(a.Name, b.Name); c != 0 {
+		if c := compareNames(a.Name, b.Name); c != 0 {
 			return c
 		}
 		return a.Entry - b.Entry
@@ -166,6 +166,48 @@ func Matchpoints(boards int, entries []Entry) (*Standings, error) {
 	st.Rows = rows
 	return st, nil
 }
+
+// compareNames orders names as people read them: runs of digits by
+// their value, so "Friend 2" comes before "Friend 10"; the rest as text.
+// Names equal that way ("Friend 02", "Friend 2") are ordered as text.
+func compareNames(a, b string) int {
+	if c := compareRuns(a, b); c != 0 {
+		return c
+	}
+	return strings.Compare(a, b)
+}
+
+func compareRuns(a, b string) int {
+	for a != "" && b != "" {
+		ra, rb := leadingRun(a), leadingRun(b)
+		var c int
+		if isDigit(ra[0]) && isDigit(rb[0]) {
+			na, nb := strings.TrimLeft(ra, "0"), strings.TrimLeft(rb, "0")
+			if c = len(na) - len(nb); c == 0 {
+				c = strings.Compare(na, nb)
+			}
+		} else {
+			c = strings.Compare(ra, rb)
+		}
+		if c != 0 {
+			return c
+		}
+		a, b = a[len(ra):], b[len(rb):]
+	}
+	return len(a) - len(b)
+}
+
+// leadingRun returns s's first run of digits, or of anything else.
+func leadingRun(s string) string {
+	d := isDigit(s[0])
+	i := 1
+	for i < len(s) && isDigit(s[i]) == d {
+		i++
+	}
+	return s[:i]
+}
+
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }
 
 // compareStanding orders a before b (-1) when a ranks higher: a board
 // played before none, then the higher percentage.

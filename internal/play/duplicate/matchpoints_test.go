@@ -130,6 +130,35 @@ func TestMatchpointsSmallFields(t *testing.T) {
 	}
 }
 
+// TestMatchpointsNamesByNumber: entrants level on percentage are listed
+// by name with the numbers in names read as numbers, as people count.
+func TestMatchpointsNamesByNumber(t *testing.T) {
+	var entries []Entry
+	for _, n := range []string{"Friend 10", "Friend 2", "friend 3", "Friend 1", "Friend 02", "Friend", "Friend 11b", "Friend 11a"} {
+		entries = append(entries, Entry{n, map[int]float64{1: 5}})
+	}
+	st, err := Matchpoints(1, entries)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, r := range st.Rows {
+		got = append(got, r.Name)
+	}
+	want := []string{"Friend", "Friend 1", "Friend 02", "Friend 2", "Friend 10", "Friend 11a", "Friend 11b", "friend 3"}
+	if strings.Join(got, ", ") != strings.Join(want, ", ") {
+		t.Errorf("order %q, want %q", got, want)
+	}
+	for _, c := range []struct {
+		a, b string
+		want int
+	}{{"a2", "a10", -1}, {"a10", "a2", 1}, {"a007", "a7", -1}, {"x", "x", 0}, {"9", "a", -1}, {"", "a", -1}} {
+		if got := compareNames(c.a, c.b); max(-1, min(1, got)) != c.want {
+			t.Errorf("compareNames(%q, %q) = %d, want sign %d", c.a, c.b, got, c.want)
+		}
+	}
+}
+
 func TestMatchpointsRefuses(t *testing.T) {
 	for _, c := range []struct {
 		boards  int
