@@ -277,11 +277,12 @@ func inTheWay(dir string) bool {
 }
 
 // newStateDir opens and locks the first free state directory beside
-// dir: dir-2, dir-3... with no game in it and no other Klob.
+// dir: dir-2, dir-3... with no game in it and no other Klob. Its games
+// are filed in dir's history, which klob replay lists.
 func newStateDir(dir string) (*store.Store, string, error) {
 	for n := 2; n < 100; n++ {
 		d := fmt.Sprintf("%s-%d", dir, n)
-		st := store.New(d, store.Options{})
+		st := store.New(d, store.Options{History: filepath.Join(dir, store.HistoryDir)})
 		if err := st.Lock(); err != nil {
 			continue
 		}

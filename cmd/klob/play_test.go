@@ -13,6 +13,7 @@ import (
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/platform/seedmix"
+	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/record/settings"
 	"github.com/klob/klob/internal/record/store"
 	"github.com/klob/klob/rules"
@@ -445,6 +446,31 @@ func TestSetupScreenBadSettingsFits(t *testing.T) {
 				assert.Contains(t, scr, row, "the screen:\n%s", scr)
 			}
 		})
+	}
+}
+
+// A Klob started while another plays in the state folder plays in a
+// second one (klob-2), and files its finished game in the first one's
+// history, where klob replay lists it.
+func TestSecondStateFilesInFirstHistory(t *testing.T) {
+	root := t.TempDir()
+	dir := filepath.Join(root, "klob")
+	first := store.New(dir, store.Options{})
+	require.NoError(t, first.Lock())
+	defer first.Unlock()
+	second, d, err := newStateDir(dir)
+	require.NoError(t, err)
+	defer second.Unlock()
+	require.Equal(t, dir+"-2", d)
+	game, err := gamelog.ReadFile(filepath.Join(games, "saves", "in-trick.klob"))
+	require.NoError(t, err)
+	require.NoError(t, second.SaveCurrent(game))
+	path, err := second.Archive(game)
+	require.NoError(t, err)
+	h, err := first.History()
+	require.NoError(t, err)
+	if len(h) != 1 || h[0].Path != path || filepath.Dir(path) != filepath.Join(dir, store.HistoryDir) {
+		t.Fatalf("filed as %s; the first folder's history: %v", path, h)
 	}
 }
 

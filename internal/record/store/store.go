@@ -120,11 +120,17 @@ type Options struct {
 	// LockWait is how long a write waits for another Store's lock
 	// (0: DefaultLockWait).
 	LockWait time.Duration
+	// History is the folder Archive files games in and History lists
+	// ("": the history folder of the state directory). A Klob started
+	// while another plays keeps its game in a second directory and
+	// files it in the first one's history, where klob replay looks.
+	History string
 }
 
 // Store is one state directory. Its methods are safe for concurrent use.
 type Store struct {
 	dir      string
+	history  string // the folder of filed games
 	fs       durable.FS
 	now      func() time.Time
 	lockWait time.Duration
@@ -136,7 +142,10 @@ type Store struct {
 
 // New returns the store in dir. Nothing is created until the first save.
 func New(dir string, o Options) *Store {
-	s := &Store{dir: dir, fs: o.FS, now: o.Now, lockWait: o.LockWait}
+	s := &Store{dir: dir, history: o.History, fs: o.FS, now: o.Now, lockWait: o.LockWait}
+	if s.history == "" {
+		s.history = filepath.Join(dir, HistoryDir)
+	}
 	if s.lockWait <= 0 {
 		s.lockWait = DefaultLockWait
 	}
@@ -450,7 +459,7 @@ func (s *Store) Archive(l *gamelog.Log) (string, error) {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	dir := filepath.Join(s.dir, HistoryDir)
+	dir := s.history
 	if err := s.fs.MkdirAll(dir, 0o700); err != nil {
 		return "", fmt.Errorf("archive: %w", &folderError{dir: dir, verb: "made", err: err})
 	}
@@ -521,7 +530,7 @@ func (s *Store) Filed(l *gamelog.Log) bool {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.filedAs(filepath.Join(s.dir, HistoryDir), archiveName(rep, s.now()), data) != ""
+	return s.filedAs(s.history, archiveName(rep, s.now()), data) != ""
 }
 
 // fileNew writes data in dir under a free name from base (PlaceNew) and
@@ -693,7 +702,7 @@ type Entry struct {
 // file that does not read is listed with Err.
 // With no history yet it returns an empty list.
 func (s *Store) History() ([]Entry, error) {
-	dir := filepath.Join(s.dir, HistoryDir)
+	dir := s.history
 	ents, err := s.fs.ReadDir(dir)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil

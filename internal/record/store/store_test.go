@@ -334,6 +334,33 @@ func TestArchiveAndHistory(t *testing.T) {
 
 // TestArchiveLeavesOtherSave: archiving a game does not remove a
 // current.klob holding another game this session did not write.
+// A store given another history folder files its games there and lists
+// them from there; its own state directory gets no history folder.
+func TestArchiveInAnotherHistory(t *testing.T) {
+	root := t.TempDir()
+	first := New(filepath.Join(root, "klob"), Options{Now: fixedNow})
+	second := New(filepath.Join(root, "klob-2"), Options{Now: fixedNow, History: filepath.Join(root, "klob", HistoryDir)})
+	game := readLog(t, "09-tie.klob")
+	require.NoError(t, second.SaveCurrent(game))
+	path, err := second.Archive(game)
+	require.NoError(t, err)
+	if dir := filepath.Dir(path); dir != filepath.Join(root, "klob", HistoryDir) {
+		t.Fatalf("filed in %s, want the first folder's history", dir)
+	}
+	if _, err := os.Stat(filepath.Join(root, "klob-2", HistoryDir)); !errors.Is(err, fs.ErrNotExist) {
+		t.Fatalf("the second folder has a history folder: %v", err)
+	}
+	for _, s := range []*Store{first, second} {
+		h, err := s.History()
+		if err != nil || len(h) != 1 || h[0].Path != path {
+			t.Fatalf("history of %s: %v, %v; want the one filed game", s.Dir(), h, err)
+		}
+	}
+	if !second.Filed(game) {
+		t.Fatal("the second store does not find the game it filed")
+	}
+}
+
 func TestArchiveLeavesOtherSave(t *testing.T) {
 	dir := t.TempDir()
 	a := New(dir, Options{Now: fixedNow})
