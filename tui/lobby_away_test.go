@@ -3,8 +3,11 @@ package tui
 import (
 	"context"
 	"fmt"
+	"regexp"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -256,6 +259,167 @@ func TestLobbyTrainerKeyLineNamesEsc(t *testing.T) {
 		d.pressNoRun("esc")
 		if _, ok := d.app.screen.(*lobby.Lobby); !ok {
 			t.Fatalf("%d players: esc does not go back to the lobby:\n%s", players, d.screen())
+		}
+	}
+}
+
+// stuckRecord is a record whose saves wait until release is closed.
+type stuckRecord struct {
+	traintest.MemRecord
+	release chan struct{}
+}
+
+func (s *stuckRecord) Add(r drill.Record) (drill.Stats, error) {
+	<-s.release
+	return s.MemRecord.Add(r)
+}
+
+// Leaving the trainer for the lobby waits for the record's save off the
+// UI goroutine: with the save stuck, the Update that leaves returns at
+// once and says it is saving; the lobby comes once the save landed.
+func TestBackToLobbyWaitsOffTheUI(t *testing.T) {
+	rec := &stuckRecord{release: make(chan struct{})}
+	d := newLobbyDriver(t, lobbyTrainConfig("key-a", rec))
+	d.press("t")
+	_, save := d.app.Update(kittest.Key("t")) // the drill is graded
+	go save()                                 // a save of the record in flight, stuck
+	done := make(chan struct{})
+	go func() {
+		d.app.Update(kit.QuitNowMsg{})
+		close(done)
+	}()
+	select {
+	case <-done:
+	case <-time.After(guard):
+		close(rec.release)
+		t.Fatal("leaving for the lobby waited for the save in Update")
+	}
+	o, ok := d.app.screen.(*kit.Opening)
+	if !ok || !strings.Contains(d.screen(), "Saving") {
+		t.Fatalf("leaving shows %T:\n%s", d.app.screen, d.screen())
+	}
+	close(rec.release)
+	d.app.Update(o.Enter(nil)()) // the lobby's ticks are dropped
+	if _, ok := d.app.screen.(*lobby.Lobby); !ok {
+		t.Fatalf("the lobby did not come after the save: %T", d.app.screen)
+	}
+}
+
+// escBack is esc going back to the lobby at once, as the key lines of
+// the lobby's screens word it: "esc back", q too where q does the same.
+var escBack = regexp.MustCompile(`(^|· )(q/)?esc back( ·|$)`)
+
+// TestLobbyEscBackWording: every screen reached from the lobby whose
+// esc comes back to it at once (the form, the leaderboards, the talk
+// read back, a game open elsewhere, the watch list, the trainer) words
+// it one way on its key line, "esc back".
+func TestLobbyEscBackWording(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		key   string
+		ready string // what the screen shows once read
+		store Store
+	}{
+		{"the table form", "o", "[ Open the table ]", nil},
+		{"the leaderboards", "l", "Nobody has played", nil},
+		{"the talk read back", "c", "PgUp/PgDn page", nil},
+		{"a game open elsewhere", "p", "open in another connection", &busyStore{}},
+		{"the watch list", "w", "Watch a table", nil},
+		{"the trainer", "t", "Your choice:", nil},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			p := clubLobbyPerson(t, true, c.store)
+			p.walk(t, []string{c.key}, []string{"Lobby talk", c.ready})
+			keys := strings.TrimSpace(lastLine(p))
+			if !escBack.MatchString(keys) || strings.Contains(keys, "back to the lobby") {
+				t.Errorf("%s's key line %q does not say esc back", c.name, keys)
+			}
+			p.key("esc")
+			p.untilFlat(t, "Play alone against bots")
+		})
+	}
+}
+
+// countedRecord counts the reads of the record.
+type countedRecord struct {
+	traintest.MemRecord
+	loads atomic.Int32
+}
+
+func (c *countedRecord) Load() (drill.Stats, error) {
+	c.loads.Add(1)
+	return c.MemRecord.Load()
+}
+
+// Opening the trainer from the lobby, and coming back to it, reads the
+// record in a tea.Cmd: the key's Update alone reads nothing; the
+// commands do.
+func TestTrainerReadsRecordOffTheUI(t *testing.T) {
+	rec := &countedRecord{}
+	d := newLobbyDriver(t, lobbyTrainConfig("key-a", rec))
+	l := d.app.screen
+	d.pressNoRun("t")
+	if n := rec.loads.Load(); n != 0 {
+		t.Fatalf("t read the record %d times in Update", n)
+	}
+	d.app.screen = l
+	d.press("t")
+	if n := rec.loads.Load(); n == 0 {
+		t.Fatal("the trainer never read the record")
+	}
+	d.pressNoRun("esc")
+	before := rec.loads.Load()
+	d.pressNoRun("t")
+	if n := rec.loads.Load(); n != before {
+		t.Fatalf("coming back to the trainer read the record in Update (%d reads, %d before)", n, before)
+	}
+}
+
+// historyStore is a game store with an empty history, as a key's store
+// is before its first game ends.
+type historyStore struct {
+	memStore
+	emptySource
+}
+
+// TestLobbyHistoryLeaves: over SSH, the saved games' list leaves for the
+// lobby at once on q as on esc (the list keeps nothing), and its help
+// names esc once, not as two different keys, and tells no numbers and
+// marks (the empty list shows none).
+func TestLobbyHistoryLeaves(t *testing.T) {
+	for _, k := range []string{"q", "esc"} {
+		cfg := lobbyTrainConfig("key-a", nil)
+		cfg.Solo.Store = &historyStore{}
+		d := newLobbyDriver(t, cfg)
+		d.press("h")
+		if d.app.ScreenName() == "lobby" {
+			t.Fatalf("h does not open the saved games:\n%s", d.screen())
+		}
+		if k == "q" {
+			d.pressNoRun("?")
+			help := d.screen()
+			if n := strings.Count(help, " esc "); n != 0 || strings.Count(help, "q/esc") != 1 {
+				t.Errorf("the help names esc %d times apart from q/esc:\n%s", n, help)
+			}
+			if strings.Contains(help, "Numbers and marks") {
+				t.Errorf("the empty list's help tells the numbers and marks:\n%s", help)
+			}
+			d.pressNoRun("?") // closes the help
+		}
+		// The lobby's refresh ticks are not run: only QuitNow's message.
+		// Esc is back at the lobby at once, and its command is the
+		// lobby's refresh tick (2 s of waiting): not run.
+		_, cmd := d.app.Update(kittest.Key(k))
+		if _, back := d.app.screen.(*lobby.Lobby); !back && cmd != nil {
+			if msg := cmd(); msg != nil {
+				d.app.Update(msg)
+			}
+		}
+		if o, ok := d.app.screen.(*kit.Opening); ok {
+			d.app.Update(o.Enter(nil)()) // leaving waits for saves: none
+		}
+		if _, ok := d.app.screen.(*lobby.Lobby); !ok {
+			t.Errorf("%s on the saved games shows %T, not the lobby:\n%s", k, d.app.screen, d.screen())
 		}
 	}
 }
