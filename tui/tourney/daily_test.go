@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -33,5 +34,28 @@ func TestServerDailyHeader(t *testing.T) {
 		head, _, _ := strings.Cut(f.text(), "\n")
 		require.Contains(t, head, "Board 1 of 8", "the header:\n%s", f.text())
 		require.Contains(t, head, " · server daily "+day.String(), "the header:\n%s", f.text())
+	})
+}
+
+// FuzzDailyTag: the code of every daily (any real day, two to four
+// players, as the service writes it) is tagged with its day, and no
+// other string makes dailyTag panic or tag a day it does not hold.
+// dailyTag reads with fmt.Sscanf, looser than the service's
+// parseDailyCode: it also tags "DAILY-2026-1-1-9P", "DAILY-2026-13-45-2P"
+// or a code with more after the P. The service hands it only its own
+// codes, so the header never meets those.
+func FuzzDailyTag(f *testing.F) {
+	f.Add(uint16(2026), uint8(12), uint8(1), uint8(2), "DAILY-2026-12-01-2P")
+	f.Add(uint16(1), uint8(1), uint8(1), uint8(4), "DAILY-0000-00-00-0P")
+	f.Add(uint16(9999), uint8(2), uint8(29), uint8(3), "ABCDEF")
+	f.Fuzz(func(t *testing.T, y uint16, m, d, players uint8, s string) {
+		date := duplicate.DateOf(time.Date(int(y%9999)+1, time.Month(m%12+1), int(d%31)+1, 12, 0, 0, 0, time.UTC))
+		code := svc.DailyCode(date, 2+int(players)%3)
+		if tag, ok := dailyTag(code); !ok || tag != "server daily "+date.String() {
+			t.Fatalf("dailyTag(%q) = %q, %v", code, tag, ok)
+		}
+		if tag, ok := dailyTag(s); ok && (!strings.HasPrefix(s, "DAILY-") || !strings.HasPrefix(tag, "server daily ")) {
+			t.Fatalf("dailyTag(%q) = %q", s, tag)
+		}
 	})
 }
