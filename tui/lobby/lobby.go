@@ -597,8 +597,8 @@ func (l *Lobby) choose(ctx *kit.Context, i int) (kit.Screen, tea.Cmd) {
 			l.setNote(keyOnly["h"], true)
 			return l, nil
 		}
-		return &Away{l: l, inner: replay.NewHistory(st, replay.Config{ASCII: l.cfg.ASCII, Analyze: l.cfg.Analyze,
-			HidePaths: true, Player: l.cfg.Player.ID})}, nil
+		return &Away{l: l, inside: inside{replay.NewHistory(st, replay.Config{ASCII: l.cfg.ASCII, Analyze: l.cfg.Analyze,
+			HidePaths: true, Player: l.cfg.Player.ID})}}, nil
 	case "r":
 		// A seat in a game keeps its name: said before anything is
 		// typed.
@@ -627,13 +627,25 @@ func (l *Lobby) choose(ctx *kit.Context, i int) (kit.Screen, tea.Cmd) {
 // to the lobby, the game saved; so does esc on the history's list.
 // ctrl+c still ends the connection.
 type Away struct {
-	l     *Lobby
-	inner kit.Screen
+	l *Lobby
+	inside
 }
 
-func (b *Away) Name() string { return b.inner.Name() }
+// inside is the screen another shows within it (Away, seatReplay): its
+// name, its start, its view and the help's rules and marks are the
+// inner screen's (the game alone's rules; the empty history has no
+// marks to explain).
+type inside struct{ inner kit.Screen }
 
-func (b *Away) Enter(ctx *kit.Context) tea.Cmd { return kit.Enter(ctx, b.inner) }
+func (w *inside) Name() string { return w.inner.Name() }
+
+func (w *inside) Enter(ctx *kit.Context) tea.Cmd { return kit.Enter(ctx, w.inner) }
+
+func (w *inside) View(ctx *kit.Context) string { return w.inner.View(ctx) }
+
+func (w *inside) HelpRules() (rules.Options, bool) { return kit.HelpRulesOf(w.inner) }
+
+func (w *inside) HelpMarks() bool { return kit.HelpMarksOf(w.inner) }
 
 func (b *Away) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	if k, ok := msg.(tea.KeyPressMsg); ok && kit.IsKey(k, ctx.Keys.Back) {
@@ -650,8 +662,6 @@ func (b *Away) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	b.l.keepGame(b.inner)
 	return b, cmd
 }
-
-func (b *Away) View(ctx *kit.Context) string { return b.inner.View(ctx) }
 
 // KeyHelp is the screen's own: the trainer's names the esc that comes
 // back to the lobby (train.Config.Back).
@@ -747,13 +757,6 @@ func (b *Away) QuitsAtOnce() bool {
 	return kit.QuitsAtOnce(b.inner)
 }
 
-// HelpMarks passes on whether the screen shown has marks to explain
-// (the empty history has none).
-func (b *Away) HelpMarks() bool { return kit.HelpMarksOf(b.inner) }
-
-// HelpRules passes on the game alone being played.
-func (b *Away) HelpRules() (rules.Options, bool) { return kit.HelpRulesOf(b.inner) }
-
 func (b *Away) QuitQuestion() string {
 	// A game alone left unfinished is resumed from the lobby, not by
 	// starting klob again as the table says of a game played at home.
@@ -825,7 +828,7 @@ func (l *Lobby) playAlone() (kit.Screen, tea.Cmd) {
 	return l.cfg.Alone.Open(l.cfg.Player.Name, l.seed(), l.holdGame, func() kit.Screen { return newElsewhere(l) },
 		func(s kit.Screen) kit.Screen {
 			l.keepGame(s)
-			return &Away{l: l, inner: s}
+			return &Away{l: l, inside: inside{s}}
 		}), nil
 }
 

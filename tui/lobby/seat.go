@@ -316,7 +316,7 @@ func (s *SharedSeat) tableConfig(port host.Port) tablescreen.Config {
 			if err != nil {
 				return nil, err
 			}
-			return &seatReplay{s: s, inner: replay.New(r, name, replay.Config{ASCII: l.cfg.ASCII, Analyze: l.cfg.Analyze, Analyse: analyse, Player: l.cfg.Player.ID}, s)}, nil
+			return &seatReplay{s: s, inside: inside{replay.New(r, name, replay.Config{ASCII: l.cfg.ASCII, Analyze: l.cfg.Analyze, Analyse: analyse, Player: l.cfg.Player.ID}, s)}}, nil
 		},
 	}
 	if s.talk != nil {
@@ -330,13 +330,9 @@ func (s *SharedSeat) tableConfig(port host.Port) tablescreen.Config {
 // for the lobby unasked, as q at the game's end does: the game is over
 // and the replay keeps nothing. Only the lobby's q ends the connection.
 type seatReplay struct {
-	s     *SharedSeat
-	inner kit.Screen
+	s *SharedSeat
+	inside
 }
-
-func (r *seatReplay) Name() string { return r.inner.Name() }
-
-func (r *seatReplay) Enter(ctx *kit.Context) tea.Cmd { return kit.Enter(ctx, r.inner) }
 
 func (r *seatReplay) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	next, cmd := r.inner.Update(ctx, msg)
@@ -345,8 +341,6 @@ func (r *seatReplay) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd)
 	}
 	return r, kit.Show(ctx, &r.inner, next, cmd)
 }
-
-func (r *seatReplay) View(ctx *kit.Context) string { return r.inner.View(ctx) }
 
 // KeyHelp is the replay's, but for q: back to the lobby, unasked.
 func (r *seatReplay) KeyHelp(k *kit.KeyMap) help.KeyMap {
@@ -367,10 +361,6 @@ func (r *seatReplay) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	}
 	return h
 }
-
-func (r *seatReplay) HelpRules() (rules.Options, bool) { return kit.HelpRulesOf(r.inner) }
-
-func (r *seatReplay) HelpMarks() bool { return kit.HelpMarksOf(r.inner) }
 
 // QuitsAtOnce: nothing is kept, so nothing is asked.
 func (r *seatReplay) QuitsAtOnce() bool { return true }
