@@ -15,6 +15,7 @@ import (
 	"github.com/klob/klob/ai/eval"
 	"github.com/klob/klob/internal/play/hall"
 	"github.com/klob/klob/internal/play/host"
+	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/study/drill"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
@@ -421,5 +422,89 @@ func TestLobbyHistoryLeaves(t *testing.T) {
 		if _, ok := d.app.screen.(*lobby.Lobby); !ok {
 			t.Errorf("%s on the saved games shows %T, not the lobby:\n%s", k, d.app.screen, d.screen())
 		}
+	}
+}
+
+// slowStore is a store whose read of the saved game waits for the test:
+// a disk that does not answer.
+type slowStore struct {
+	memStore
+	release chan struct{}
+}
+
+func (s *slowStore) LoadCurrent() (*gamelog.Log, error) {
+	<-s.release
+	return s.memStore.LoadCurrent()
+}
+
+// A game alone opened from the lobby reads the saved game off the UI
+// goroutine: with the disk stuck, the key's Update returns at once and
+// the screen says what it waits for; the setup follows the read.
+func TestPlayAloneReadsOffTheUI(t *testing.T) {
+	st := &slowStore{release: make(chan struct{})}
+	p := newLobbyPersonWith(testHall(t), "a", "ann", 80, 24, func(c *LobbyConfig) { c.Solo.Store = st })
+	defer close(p.done)
+	done := make(chan struct{})
+	go func() {
+		p.key("p")
+		close(done)
+	}()
+	select {
+	case <-done:
+	case <-time.After(guard):
+		close(st.release)
+		t.Fatal("the key that opens a game alone waited for the disk")
+	}
+	p.until(t, "Looking for your saved game")
+	close(st.release)
+	p.until(t, "Set up the game")
+}
+
+// TestAloneRecordsTheKey: over `klob serve` a game alone records the
+// person's key on their seat, as a shared table's game does, so that
+// their history counts it theirs and says won or lost; a game saved
+// before it did gets the key when resumed. Local play records none.
+func TestAloneRecordsTheKey(t *testing.T) {
+	lobbyGame := func(key string) *gamelog.Log {
+		t.Helper()
+		c := testConfig(7, &memStore{})
+		c.Key = key
+		m, err := c.newGame(c.Setup)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer m.Wait()
+		l, err := m.h.Log()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return l
+	}
+	l := lobbyGame("key-ann")
+	if got := l.Header.Key(rules.SeatA); got != "key-ann" {
+		t.Errorf("the game alone records key %q at A, want key-ann", got)
+	}
+	if me, ok := l.Header.PersonSeat("key-ann"); !ok || me != rules.SeatA {
+		t.Errorf("the person's seat by key: %v %v, want A", me, ok)
+	}
+	if got := lobbyGame("").Header.Key(rules.SeatA); got != "" {
+		t.Errorf("local play records key %q, want none", got)
+	}
+
+	// A game saved without the key, resumed.
+	old := lobbyGame("")
+	c := testConfig(7, &memStore{})
+	c.Key = "key-ann"
+	m, err := c.resumeGame(old)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m.Wait()
+	l, err = m.h.Log()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := l.Header.Key(rules.SeatA); got != "key-ann" {
+		t.Errorf("the resumed game records key %q at A, want key-ann", got)
 	}
 }

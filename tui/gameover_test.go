@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/klob/klob/ai"
+	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit/kittest"
 )
 
@@ -46,5 +48,42 @@ func TestNewGameClosesOffTheUI(t *testing.T) {
 	hs.release()
 	if hs.name() != "setup" || m == nil {
 		t.Fatalf("after the save: %s", hs.name())
+	}
+}
+
+// TestRerunCommand: the game-over screen's command deals the same game:
+// the bots' level and every rule option not the default are on it, at
+// every seat count, and nothing is said that is the default.
+func TestRerunCommand(t *testing.T) {
+	for _, n := range []int{2, 3, 4} {
+		o := rules.DefaultOptions()
+		if err := o.Set("players", []string{"", "", "2", "3", "4"}[n]); err != nil {
+			t.Fatal(err)
+		}
+		if got, want := rerunCommand(Setup{Level: ai.Normal, Options: o}, 7), map[int]string{
+			2: "klob play -seed 7", 3: "klob play -players 3 -seed 7", 4: "klob play -players 4 -seed 7"}[n]; got != want {
+			t.Errorf("%d players, the defaults: %q, want %q", n, got, want)
+		}
+		o.Target, o.Menage, o.BottomCard, o.SequenceRank = 100, true, false, rules.RankByLength
+		got := rerunCommand(Setup{Level: ai.Random, Options: o}, 11)
+		for _, want := range []string{"-target 100", "-level random", "menage=on", "bottom_card=off", "sequence_rank=length", "-seed 11"} {
+			if !strings.Contains(got, want) {
+				t.Errorf("%d players: %q lacks %q", n, got, want)
+			}
+		}
+		// The -rules value reads back to the options the game had.
+		_, after, _ := strings.Cut(got, "-rules ")
+		text, _, _ := strings.Cut(after, " ")
+		back := rules.DefaultOptions()
+		back.Players, back.Target = o.Players, o.Target
+		for _, kv := range strings.Split(text, ",") {
+			k, v, _ := strings.Cut(kv, "=")
+			if err := back.Set(k, v); err != nil {
+				t.Fatalf("%d players: %q: %v", n, got, err)
+			}
+		}
+		if back != o {
+			t.Errorf("%d players: %q deals %+v, not %+v", n, got, back, o)
+		}
 	}
 }
