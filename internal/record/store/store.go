@@ -81,12 +81,18 @@ type DirError struct {
 }
 
 func (e *DirError) Error() string {
-	cause := e.Err
+	return fmt.Sprintf("the state directory %s cannot be locked: %v", e.Dir, causeIn(e.Err, e.Dir))
+}
+
+// causeIn is err without its path when err is an error of the system's
+// about dir, a folder above it or a file in it: the message around it
+// names dir once already, and a temporary file's name says nothing.
+func causeIn(err error, dir string) error {
 	var pe *fs.PathError
-	if errors.As(e.Err, &pe) && (pe.Path == e.Dir || strings.HasPrefix(pe.Path, e.Dir+"/") || strings.HasPrefix(e.Dir, pe.Path+"/")) {
-		cause = pe.Err
+	if errors.As(err, &pe) && (pe.Path == dir || strings.HasPrefix(pe.Path, dir+"/") || strings.HasPrefix(dir, pe.Path+"/")) {
+		return pe.Err
 	}
-	return fmt.Sprintf("the state directory %s cannot be locked: %v", e.Dir, cause)
+	return err
 }
 
 func (e *DirError) Unwrap() error { return e.Err }
@@ -506,12 +512,7 @@ type folderError struct {
 }
 
 func (e *folderError) Error() string {
-	cause := e.err
-	var pe *fs.PathError
-	if errors.As(e.err, &pe) && (pe.Path == e.dir || strings.HasPrefix(pe.Path, e.dir+"/") || strings.HasPrefix(e.dir, pe.Path+"/")) {
-		cause = pe.Err
-	}
-	return fmt.Sprintf("the history folder %s cannot be %s: %v", e.dir, e.verb, cause)
+	return fmt.Sprintf("the history folder %s cannot be %s: %v", e.dir, e.verb, causeIn(e.err, e.dir))
 }
 
 func (e *folderError) Unwrap() error { return e.err }
