@@ -60,11 +60,17 @@ func (m *Choice) Key(ctx *Context, s Decider, msg tea.KeyPressMsg, d Decision) (
 			m.Bella = rules.NoCard
 			return s, nil
 		}
-		// The answers have no letters: b and n above are theirs.
-		return m.menuKey(ctx, s, msg, d.Bella, nil, d.ClearOnMove)
+		// The answers have no letters: b and n above are theirs, and
+		// the refusal names the keys shown.
+		wrong := func(key string) {
+			s.SetNote(fmt.Sprintf("%s is not among the choices now: %s, or %s for another card.",
+				key, JoinOr([]string{k.Bella.Help().Key, k.NoBella.Help().Key}), k.Back.Help().Key), true)
+		}
+		return m.menuKey(ctx, s, msg, d.Bella, nil, wrong, d.ClearOnMove)
 	}
 	if !d.Play {
-		return m.menuKey(ctx, s, msg, d.Legal, ActionKey, d.ClearOnMove)
+		wrong := func(key string) { notOffered(s, key, d.Legal) }
+		return m.menuKey(ctx, s, msg, d.Legal, ActionKey, wrong, d.ClearOnMove)
 	}
 	if len(d.Hand) == 0 {
 		return s, nil
@@ -77,8 +83,22 @@ func (m *Choice) Key(ctx *Context, s Decider, msg tea.KeyPressMsg, d Decision) (
 		s.ClearRefusal()
 	case play >= 0:
 		return m.playCard(ctx, s, d.Legal, d.Hand[play], announce)
+	case k.Answerable(msg):
+		// A key that plays no card is answered, as in a menu: which
+		// keys play one.
+		s.SetNote(fmt.Sprintf("%s is not among the choices now: ←/→ and enter, or %s.", msg.String(),
+			k.NthFor(len(d.Hand), "").Help().Key), true)
 	}
 	return s, nil
+}
+
+// Answerable reports whether a key press that does nothing at the
+// person's decision is answered: any key but a modifier pressed alone,
+// which some terminals report, and esc, which closes what is open and
+// is left to a screen around the table (a board's standings) when
+// nothing is.
+func (k *KeyMap) Answerable(msg tea.KeyPressMsg) bool {
+	return (msg.Code < tea.KeyLeftShift || msg.Code > tea.KeyIsoLevel5Shift) && !IsKey(msg, k.Back)
 }
 
 // Click takes a click on h, a place of the screen at the person's turn:
@@ -129,8 +149,11 @@ func (m *Choice) playCard(ctx *Context, s Decider, legal []rules.Action, c rules
 }
 
 // menuKey moves through items or takes one: arrows and enter, the item's
-// number, or its letter (none when letter is nil).
-func (m *Choice) menuKey(ctx *Context, s Decider, msg tea.KeyPressMsg, items []rules.Action, letter func(rules.Action) string, clearOnMove bool) (Screen, tea.Cmd) {
+// number, or its letter (none when letter is nil);
+// wrong answers a key that takes no item: every key the person presses
+// is answered, a key that acts on another screen but not here too.
+func (m *Choice) menuKey(ctx *Context, s Decider, msg tea.KeyPressMsg, items []rules.Action, letter func(rules.Action) string,
+	wrong func(key string), clearOnMove bool) (Screen, tea.Cmd) {
 	k := &ctx.Keys
 	if len(items) == 0 {
 		return s, nil
@@ -147,19 +170,19 @@ func (m *Choice) menuKey(ctx *Context, s Decider, msg tea.KeyPressMsg, items []r
 		if n := int(msg.String()[0] - '1'); n < len(items) {
 			return s.Take(ctx, items[n])
 		}
-		notOffered(s, msg.String(), items, letter)
+		wrong(msg.String())
 		return s, nil
 	default:
+		key := msg.String()
 		if letter != nil {
-			key := msg.String()
 			for i, l := range MenuKeys(items) {
 				if l == key && letter(items[i]) == key {
 					return s.Take(ctx, items[i])
 				}
 			}
-			if IsMenuLetter(key) {
-				notOffered(s, key, items, letter)
-			}
+		}
+		if k.Answerable(msg) {
+			wrong(key)
 		}
 		return s, nil
 	}
@@ -169,16 +192,11 @@ func (m *Choice) menuKey(ctx *Context, s Decider, msg tea.KeyPressMsg, items []r
 	return s, nil
 }
 
-// notOffered says that key, a menu's letter or number, takes none of
-// the menu's items now, and which keys do: a key that did nothing
-// without a word would leave the person guessing.
-func notOffered(s Decider, key string, items []rules.Action, letter func(rules.Action) string) {
+// notOffered says that key takes none of the menu's items now, and
+// which keys do: a key that did nothing without a word would leave the
+// person guessing.
+func notOffered(s Decider, key string, items []rules.Action) {
 	keys := MenuKeys(items)
-	if letter == nil {
-		for i := range keys {
-			keys[i] = fmt.Sprint(i + 1)
-		}
-	}
 	s.SetNote(fmt.Sprintf("%s is not among the choices now: %s.", key, JoinOr(keys)), true)
 }
 

@@ -258,3 +258,46 @@ func TestKeyNotOfferedSaysSo(t *testing.T) {
 		}
 	})
 }
+
+// Every key that does nothing at the person's decision says so, naming
+// the key pressed, whatever the key: a letter no menu uses, a capital,
+// a digit that is no item, a sign, a key that acts on another screen
+// only. Each replaces the note of the key before it. In the bidding,
+// the card play and the sequences' words, at every seat count; the
+// decision is still to make.
+func TestEveryWrongKeyAnswered(t *testing.T) {
+	wrong := []string{"x", "z", "Z", "Q", "0", "!", "@", "w", "tab", "N"}
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		for _, c := range []struct {
+			what string
+			ok   func(host.Snapshot) bool
+		}{
+			{"a bid", func(s host.Snapshot) bool {
+				return s.Can.Act && (s.View.Phase == rules.PhaseBid1 || s.View.Phase == rules.PhaseBid2)
+			}},
+			{"the sequences' words", func(s host.Snapshot) bool { return s.Can.Act && s.View.Phase == rules.PhaseSequences }},
+			{"a card", func(s host.Snapshot) bool { return s.Can.Act && s.View.Phase == rules.PhasePlay }},
+		} {
+			var f *fixture
+			for seed := uint64(1); seed < 60; seed++ {
+				if g := newFixture(t, n, seed, 80, 24, gated()); g.reach(c.ok, true) {
+					f = g
+					break
+				}
+			}
+			if f == nil {
+				t.Fatalf("no game up to seed 60 came to %s", c.what)
+			}
+			before := f.snap().Gen
+			for _, key := range wrong {
+				f.hs.Press(key)
+				if text := kittest.Flat(f.text()); !strings.Contains(text, "! "+key+" is not among the choices now: ") {
+					t.Errorf("%s: %s is not answered:\n%s", c.what, key, f.text())
+				}
+				if f.snap().Gen != before {
+					t.Fatalf("%s: %s made a move", c.what, key)
+				}
+			}
+		}
+	})
+}

@@ -642,13 +642,6 @@ func (s *Screen) key(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.Cmd
 		return s.claim()
 	}
 	d := s.decision()
-	if d.Bella != nil && kit.IsKey(msg, k.Nth) && int(msg.String()[0]-'1') >= len(d.Bella) {
-		// The bella question's answers show as [b] and [n], not by
-		// number: the refusal names the keys shown.
-		s.SetNote(fmt.Sprintf("%s is not among the choices now: %s, or %s for another card.",
-			msg.String(), kit.JoinOr([]string{k.Bella.Help().Key, k.NoBella.Help().Key}), k.Back.Help().Key), true)
-		return s, nil
-	}
 	asked := s.Bella
 	scr, cmd := s.Choice.Key(ctx, s, msg, d)
 	if asked == rules.NoCard && s.Bella != rules.NoCard {
