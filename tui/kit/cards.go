@@ -1,6 +1,7 @@
 package kit
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/klob/klob/rules"
@@ -226,4 +227,27 @@ func (p *Painter) draw(c rules.Card, l Look, size CardSize) []string {
 		out = append(out, v+r+v)
 	}
 	return append(out, bottom)
+}
+
+// HiddenCards draws n cards held face down in at most w cells, the one
+// drawing of another's hand at every table and in the lessons: a dim
+// back per card and their count, "▮▮▮▮▮▮ 6 cards". So that the form
+// stays the same from one count to the next, the word goes when the
+// drawing of most cards (the most the hand may hold) would not fit,
+// "▮▮▮▮▮▮ 6"; only where even the backs alone do not fit is the count
+// said in words, "6 cards". None are "no cards".
+func HiddenCards(ctx *Context, n, most, w int) string {
+	words := Plural(n, "card")
+	if n == 0 {
+		return "no cards"
+	}
+	most = max(most, n)
+	backs := ctx.Styles.Dim.Render(Repeat(ctx.Paint.Glyphs.BackMini, n))
+	switch {
+	case most+1+WidthOf(Plural(most, "card")) <= w:
+		return backs + " " + words
+	case n+1+len(strconv.Itoa(n)) <= w:
+		return backs + " " + strconv.Itoa(n)
+	}
+	return words
 }

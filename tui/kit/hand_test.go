@@ -240,3 +240,27 @@ func TestBellaLeftMarked(t *testing.T) {
 		t.Errorf("the K♣ alone, never with the queen, marked: %+v", got)
 	}
 }
+
+// HiddenCards keeps one form for every count of a hand in a given
+// room: the word only where the most cards would have it too, the
+// backs while they fit, words alone past that; no cards in words.
+func TestHiddenCards(t *testing.T) {
+	ctx := NewContext(false)
+	for _, c := range []struct {
+		n, most, w int
+		want       string
+	}{
+		{6, 9, 17, "▮▮▮▮▮▮ 6 cards"},
+		{9, 9, 17, "▮▮▮▮▮▮▮▮▮ 9 cards"},
+		{6, 9, 16, "▮▮▮▮▮▮ 6"}, // 9 cards would not have the word
+		{9, 9, 16, "▮▮▮▮▮▮▮▮▮ 9"},
+		{1, 8, 11, "▮ 1"},
+		{8, 8, 9, "8 cards"},
+		{0, 9, 40, "no cards"},
+		{10, 9, 18, "▮▮▮▮▮▮▮▮▮▮ 10"}, // more than most: its own room counts
+	} {
+		if got := ansi.Strip(HiddenCards(&ctx, c.n, c.most, c.w)); got != c.want {
+			t.Errorf("%d of %d in %d: %q, want %q", c.n, c.most, c.w, got, c.want)
+		}
+	}
+}

@@ -154,12 +154,9 @@ func (s *Screen) tableLines(ctx *kit.Context, step lesson.Step) []string {
 	}
 	var bot string
 	if v.Players == 2 {
-		// A back per card and their count; none left said in words.
-		held := "no cards"
-		if n := v.Counts[v.Seat.Other()]; n > 0 {
-			held = fmt.Sprintf("%s %d", strings.Repeat(g.Back, n), n)
-		}
-		bot = fmt.Sprintf(" Bot: %s · %s", held, dealer)
+		// The bot's cards drawn as at the table, a back per card and
+		// their count, in the room the rest of the line leaves.
+		bot = " Bot: %s · " + dealer
 	} else {
 		// At a larger table the count of each bot's cards, your
 		// partner named as such.
@@ -188,6 +185,10 @@ func (s *Screen) tableLines(ctx *kit.Context, step lesson.Step) []string {
 	}
 	if v.Bottom != rules.NoCard {
 		bot += " · bottom " + p.StyledCard(v.Bottom)
+	}
+	if v.Players == 2 {
+		room := ctx.Width - kit.WidthOf(bot) + kit.WidthOf("%s")
+		bot = strings.Replace(bot, "%s", kit.HiddenCards(ctx, v.Counts[v.Seat.Other()], rules.TricksPerDeal(v.Players), room), 1)
 	}
 	out := []string{kit.Clip(bot, ctx.Width)}
 	// What was said this deal, the newest words last.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -598,5 +599,62 @@ func TestKeysKeepHintWithMenage(t *testing.T) {
 				t.Errorf("ascii %v: the keys line is %d wide:\n%s", ascii, w, f.text())
 			}
 		}
+	})
+}
+
+// hiddenRun is another seat's hidden cards as the table draws them:
+// the backs and their count, with or without the word.
+var hiddenRun = regexp.MustCompile(`(▮+) (\d+)`)
+
+// TestHiddenCardsAlwaysDrawn: at 80×24 every seat whose hand is hidden
+// shows a back per card beside its count, at every step of a deal, in
+// one form for every count (the word "cards" with all or with none),
+// at every seat count: the backs never come and go with the room a
+// count leaves. A golden per seat count pins the deal's first card.
+func TestHiddenCardsAlwaysDrawn(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		for _, seed := range []uint64{seeds[n], 42} {
+			f := newFixture(t, n, seed, 80, 24, gated())
+			words := map[bool]bool{}
+			for steps := 0; f.snap().DealNo == 1 && !f.snap().Over && steps < 400; steps++ {
+				s := f.snap()
+				text := ansi.Strip(f.text())
+				var want, got []int
+				for seat := range rules.Seat(n) {
+					if c := s.View.Counts[seat]; seat != s.Seat && c > 0 && s.HasDeal {
+						want = append(want, c)
+					}
+				}
+				for _, m := range hiddenRun.FindAllStringSubmatchIndex(text, -1) {
+					backs, count := text[m[2]:m[3]], text[m[4]:m[5]]
+					c, _ := strconv.Atoi(count)
+					if kit.WidthOf(backs) != c {
+						t.Fatalf("seed %d: %d backs say %d cards:\n%s", seed, kit.WidthOf(backs), c, text)
+					}
+					got = append(got, c)
+					words[strings.HasPrefix(text[m[5]:], " card")] = true
+				}
+				slices.Sort(want)
+				slices.Sort(got)
+				if len(want) > 0 && !slices.Equal(want, got) {
+					t.Fatalf("seed %d: hidden hands of %v cards drawn as %v:\n%s", seed, want, got, text)
+				}
+				if seed == seeds[n] && s.Can.Act && s.View.Phase == rules.PhasePlay && myPlays(s) == 0 && !words[false] && !words[true] {
+					t.Fatalf("seed %d: no hand drawn", seed)
+				}
+				if s.Thinking != rules.NoSeat {
+					f.release()
+					f.refresh()
+					continue
+				}
+				f.step(true)
+			}
+			if len(words) > 1 {
+				t.Errorf("seed %d: the count is said with the word and without it in one deal", seed)
+			}
+		}
+		f := newFixture(t, n, seeds[n], 80, 24, gated())
+		f.until("the first card", func(s host.Snapshot) bool { return s.Can.Act && s.View.Phase == rules.PhasePlay }, true)
+		kittest.Golden(t, fmt.Sprintf("backs%d-80x24", n), f.text())
 	})
 }

@@ -610,6 +610,13 @@ func (sc *Scene) trickGrid(ctx *kit.Context, w int, size kit.CardSize, compact b
 	right := make([]string, nrows)
 	sideW := gx
 	rightW := max(0, w-gx-gridW-1)
+	// Every seat draws its hidden cards in the form the narrowest side
+	// seat has room for (its lines are set in two cells).
+	sc.backsRoom = sideW - 3
+	if sc.players() > 2 {
+		sc.backsRoom = min(sc.backsRoom, rightW-3)
+	}
+	defer func() { sc.backsRoom = 0 }()
 	var partnerLeft []string // an open partner's tag and roles, left of its card
 	place := func(dst *[]string, at int, ls []string) {
 		for len(*dst) < at+len(ls) {
@@ -663,22 +670,30 @@ func (sc *Scene) trickGrid(ctx *kit.Context, w int, size kit.CardSize, compact b
 // roles (dealer, maker, the partner of four: the person's, or to a
 // spectator the watched seat's by its name).
 func (sc *Scene) seatFacts(ctx *kit.Context, s rules.Seat, w int) (tag, cards string, roles []string) {
-	st := &ctx.Styles
-	g := &ctx.Paint.Glyphs
 	v := &sc.V
 	if int(s) < len(sc.Players) {
 		tag = sc.Players[s].Tag
 	}
 	n := v.Counts[s]
 	cards = kit.Plural(n, "card")
-	if w >= 2+n+1+len(cards) && sc.Open[s] == 0 {
-		cards = st.Dim.Render(kit.Repeat(g.BackMini, n)) + " " + cards
+	if sc.Open[s] == 0 {
+		room := w - 2
+		if sc.backsRoom > 0 {
+			room = min(room, sc.backsRoom)
+		}
+		cards = sc.hiddenCards(ctx, s, room)
 	}
 	roles = sc.roles(s)
 	if s == rules.PartnerOf(v.Players, v.Seat) {
 		roles = append(roles, sc.partnerMark(ctx, w-2))
 	}
 	return tag, cards, roles
+}
+
+// hiddenCards draws seat s's cards face down in room cells: the backs
+// and their count, in the form the most cards of a hand would take.
+func (sc *Scene) hiddenCards(ctx *kit.Context, s rules.Seat, room int) string {
+	return kit.HiddenCards(ctx, sc.V.Counts[s], rules.TricksPerDeal(sc.V.Players), room)
 }
 
 // roles are seat s's roles in the deal: "dealer", "maker".
@@ -788,7 +803,7 @@ func (sc *Scene) partnerLines(ctx *kit.Context, s rules.Seat, w, leftW int) (rig
 		}
 	} else {
 		if kit.WidthOf(tag+" · "+cards) > w-2 {
-			cards = kit.Plural(sc.V.Counts[s], "card")
+			cards = sc.hiddenCards(ctx, s, w-2-kit.WidthOf(tag+" · "))
 		}
 		first := tag
 		if kit.WidthOf(tag+" · "+cards) <= w-2 {

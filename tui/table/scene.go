@@ -17,6 +17,10 @@ import (
 // show, but for the hands a replay opens (Open).
 type Scene struct {
 	V rules.View
+	// backsRoom is the room of the narrowest seat beside the trick for
+	// its hidden cards, set while the trick is drawn, so that every
+	// seat draws them in one form; 0 leaves each seat its own room.
+	backsRoom int
 	// Players names the seats, by seat: their name and what they are
 	// besides ("normal", "away, waits 40s").
 	Players []Player
