@@ -86,3 +86,18 @@ func TestBoardScreen(t *testing.T) {
 		}
 	})
 }
+
+// TestBoardRefusalsMarked: on a duplicate board the refusals of the
+// hint and of a takeback carry the same "!" mark, at every seat count.
+func TestBoardRefusalsMarked(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		f := newFixture(t, n, 1, 80, 24, onBoard(n, &next{}))
+		f.until("the person's decision", func(s host.Snapshot) bool { return s.Can.Act }, false)
+		for key, want := range map[string]string{"H": "! No hint on a duplicate board", "u": "! Nothing to take back"} {
+			f.hs.Press(key)
+			if !strings.Contains(f.text(), want) {
+				t.Errorf("%s does not say %q:\n%s", key, want, f.text())
+			}
+		}
+	})
+}

@@ -949,7 +949,7 @@ func (s *Screen) askHint() (kit.Screen, tea.Cmd) {
 		return s, nil
 	}
 	if s.cfg.Board != "" {
-		s.SetNote(noHintNote, false)
+		s.SetNote(noHintNote, true)
 		return s, nil
 	}
 	if s.snap.NoHints {
@@ -967,7 +967,8 @@ func (s *Screen) askHint() (kit.Screen, tea.Cmd) {
 	return s, nil
 }
 
-// noHintNote answers the hint key on a duplicate board.
+// noHintNote refuses the hint key on a duplicate board, marked as the
+// other refusals are.
 const noHintNote = "No hint on a duplicate board: the hard bot that would give it sets par."
 
 func (s *Screen) closeHint() {
