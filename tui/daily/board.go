@@ -2,6 +2,7 @@ package daily
 
 import (
 	"fmt"
+	"strings"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
@@ -67,6 +68,10 @@ func (s *Screen) playBoard(n int) (kit.Screen, tea.Cmd) {
 		Board: s.boardName(n), AfterBoard: func() kit.Screen { return &between{s: s, n: n} },
 		QuitQuestion:   "This board is saved as far as you played it: klob daily goes on from there.",
 		TakebacksOffIn: "in the daily challenge"})
+	if s.prog.Board == n {
+		// Greeted as a game taken up again is (klob play): where it goes on.
+		t.SetNote(fmt.Sprintf("Welcome back: %s.", strings.ToLower(s.boardName(n)[:1])+s.boardName(n)[1:]), false)
+	}
 	return t, nil
 }
 

@@ -122,6 +122,11 @@ func TestResumeMidBoard(t *testing.T) {
 			if f.decisions() < 2 {
 				t.Fatalf("board %d did not go on where it was left: %d decisions", board, f.decisions())
 			}
+			// Greeted as klob play greets a game resumed ("Welcome
+			// back: deal 3.").
+			if txt := f.text(); !strings.Contains(txt, fmt.Sprintf("Welcome back: board %d of 8.", board)) || strings.Contains(txt, "You are back") {
+				t.Errorf("board %d resumed: no welcome as klob play's:\n%s", board, txt)
+			}
 		}
 		f.until("the results", f.resultsRead)
 		data, _ := os.ReadFile(f.s.day.ResultPath())
