@@ -1772,8 +1772,9 @@ func TestHandLabelGoesWithTheCards(t *testing.T) {
 
 // TestKeyLineKeepsMistakes: at 80×24, while a drill asks, the key line
 // keeps "M mistakes" and "q quit" with the six options of round two at
-// four players (p/c/d/e/s/n): "enter or" gives way to "enter/" where
-// the line is too long for it, and stays where it fits.
+// four players (p/c/d/e/s/n), and says the keys that answer one way on
+// every drill, "enter or p/c/d/e/s/n answer": where the line is short
+// of room the arrows give way, not "enter or".
 func TestKeyLineKeepsMistakes(t *testing.T) {
 	six := 0
 	for _, c := range []drillKind{
@@ -1795,6 +1796,11 @@ func TestKeyLineKeepsMistakes(t *testing.T) {
 			long := " ←/→ choose · enter or " + letters + " answer · N skip · M mistakes · ? help · q quit"
 			if want := "enter or " + letters + " answer"; kit.WidthOf(long) <= 79 && !strings.Contains(last, want) {
 				t.Errorf("%s -only %s drill %d: the key line %q lacks %q, which fits", c.rules, c.only, hs.s.no, last, want)
+			}
+			// One form on every drill: "enter or p/t answer", never
+			// "enter/p/c/d/e/s/n answer" where the line is short of room.
+			if want := "enter or " + letters + " answer"; !strings.Contains(last, want) {
+				t.Errorf("%s -only %s drill %d: the key line %q does not say %q", c.rules, c.only, hs.s.no, last, want)
 			}
 			hs.press(itemKeys(hs.s.legal, hs.s.order)[0])
 			hs.press("enter")

@@ -23,26 +23,15 @@ func (t *core) View(ctx *kit.Context) string {
 	return s
 }
 
-// hintRow is the bottom line: the keys that work now. Short of room
-// (six options' letters at 80 columns) "enter or p/c/d" says
-// "enter/p/c/d" first, so that M mistakes stays; then (the page keys of
-// the result's options) M mistakes gives way, as the help lists it,
-// then the arrows, which the letters and enter stand for.
+// hintRow is the bottom line: the keys that work now. The keys that
+// answer are always said one way, "enter or p/c/d answer"; short of
+// room (six options' letters at 80 columns) the arrows give way first,
+// as the letters and enter stand for them, so that M mistakes stays;
+// then (the page keys of the result's options) M mistakes, as the help
+// lists it.
 func (t *core) hintRow(ctx *kit.Context) string {
-	w := ctx.Width - 2
-	bs := slices.Clone(t.KeyHelp(&ctx.Keys).ShortHelp())
-	line := kit.HintLine(bs)
-	if ctx.ASCII {
-		line = kit.ASCIIText(line)
-	}
-	if kit.WidthOf(line) > w {
-		for i, b := range bs {
-			if h := b.Help(); h.Desc == "answer" {
-				bs[i] = kit.Bind(strings.Replace(h.Key, " or ", "/", 1), h.Desc, b.Keys()...)
-			}
-		}
-	}
-	return " " + ctx.Styles.Dim.Render(kit.FitHintLine(ctx, bs, w, "mistakes", "your last mistakes", "choose"))
+	bs := t.KeyHelp(&ctx.Keys).ShortHelp()
+	return " " + ctx.Styles.Dim.Render(kit.FitHintLine(ctx, bs, ctx.Width-2, "choose", "mistakes", "your last mistakes"))
 }
 
 // render draws a drill and returns where the menu items lie (View and
