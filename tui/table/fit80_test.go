@@ -658,3 +658,16 @@ func TestHiddenCardsAlwaysDrawn(t *testing.T) {
 		kittest.Golden(t, fmt.Sprintf("backs%d-80x24", n), f.text())
 	})
 }
+
+// TestKeysListSort: at 80 columns the card play's keys line lists o
+// sort with the hint, the claim and the v list when the line holds
+// them all, as o works there: the sort goes only where the line
+// cannot hold it. At every seat count.
+func TestKeysListSort(t *testing.T) {
+	eachTableWith(t, gated(), func(t *testing.T, n int, f *fixture) {
+		f.until("a card with claim, no undo and no bella", func(s host.Snapshot) bool {
+			return s.Can.Act && s.View.Phase == rules.PhasePlay && s.Can.Claim && !s.Can.Undo && !hasBella(s.View.Legal(), 0) && !hasBella(s.View.Legal(), 50)
+		}, true)
+		keysLineHolds(t, f, false, "o sort", "c claim", "H hint")
+	})
+}

@@ -903,8 +903,9 @@ const listWord = "tricks"
 // otherwise the hints stand two spaces apart (narrower by a cell a
 // gap) at every later step, so that the line keeps one form from one
 // turn to the next rather than switching with each key that comes
-// and goes. The least needed keys then go, one at a time, until the
-// line fits: the sort, then the arrows (a digit plays a card, the
+// and goes. Every key that works is listed while the line holds them;
+// the least needed then go, one at a time, until it fits: the sort,
+// then the arrows (a digit plays a card, the
 // keys in brackets answer a menu, and the help lists them), and only
 // then the v list, which outranks them: it stays whenever the line
 // can hold it. While the hint is open on a card to play, the line
@@ -927,6 +928,9 @@ func (s *Screen) keyHints(ctx *kit.Context) string {
 	}
 	without := func(bs []key.Binding, desc string) []key.Binding {
 		return slices.DeleteFunc(slices.Clone(bs), func(b key.Binding) bool { return b.Help().Desc == desc })
+	}
+	if line, ok := fit(bs); ok {
+		return line
 	}
 	bs = without(bs, "sort")
 	if line, ok := fit(bs); ok {
