@@ -151,7 +151,7 @@ func TestLobbyTalk(t *testing.T) {
 	bob.say("can you hear me")
 	ann.say("still here")
 	bob.until(t, `Ann: "still here"`)
-	ann.until(t, `Ann: "still here"`)
+	ann.until(t, `You: "still here"`)
 	require.NotContains(t, plain(ann), "can you hear me")
 	// Unmuted, Bob's lines show from now on: neither those said while
 	// muted nor those hidden by the mute come back, as the note says.
@@ -700,7 +700,7 @@ func TestLobbyMuteOutlivesConnection(t *testing.T) {
 	inLobbyTalk(t, ann2)
 	bob.say("muted still")
 	ann2.say("am I here")
-	ann2.until(t, `Ann: "am I here"`)
+	ann2.until(t, `You: "am I here"`)
 	require.NotContains(t, plain(ann2), "muted still")
 	ann2.say("/unmute Bob")
 	ann2.untilFlat(t, "You see Bob's lines again from now on")
@@ -872,7 +872,7 @@ func TestLobbyTalkAfterAway(t *testing.T) {
 	bob.key("w")
 	bob.until(t, "Watch a table")
 	ann.say("while away")
-	ann.until(t, `Ann: "while away"`)
+	ann.until(t, `You: "while away"`)
 	bob.deliver()
 	bob.key("esc")
 	bob.until(t, `Ann: "while away"`)

@@ -194,8 +194,11 @@ func (t *roomTalk) close() {
 // Lines are the lines read, oldest first.
 func (t *roomTalk) Lines() []tablescreen.ChatLine { return t.lines }
 
-// mine reports whether the person said line i of Lines from a seat
-// (their key, not watching), as the table names "You" a seat's own.
+// mine reports whether the person said line i of Lines (their key) in
+// their own person: in the lobby, in a waiting room, from a seat. The
+// talk names those "You", as the table's does; a line they said while
+// watching keeps their name and "(watching)", as the table shows it,
+// for it says in which part it was said.
 func (t *roomTalk) mine(i int) bool {
 	return t.me.Key != "" && t.from[i] == t.me.Key && !t.lines[i].Watching
 }
@@ -392,12 +395,8 @@ var _ tablescreen.Talker = (*roomTalk)(nil)
 type talkPane struct {
 	t     *roomTalk
 	title string // the heading; "Lobby talk" when empty
-	// you names the person's own lines "You", as the table's talk does
-	// once the game starts (a waiting room's); the lobby's talk names
-	// everyone.
-	you  bool
-	box  kit.TalkBox
-	note kit.Note
+	box   kit.TalkBox
+	note  kit.Note
 }
 
 // TalkLines are the lines the lobby's talk read, oldest first (none
@@ -485,7 +484,7 @@ func (lt *talkPane) lines(ctx *kit.Context, w, room int) []string {
 	if ls := lt.t.Lines(); len(ls) > 0 {
 		said = nil
 		for i := len(ls) - 1; i >= 0; i-- {
-			text := talkText(ls[i], lt.you && lt.t.mine(i))
+			text := talkText(ls[i], lt.t.mine(i))
 			// At spaces: a hyphened name parted at its hyphen reads as two;
 			// later rows set in, so that none passes for a line of its own.
 			rows := kit.WrapTalk(text, max(10, w-4), 0, ctx.Ellipsis())

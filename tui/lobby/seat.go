@@ -59,7 +59,7 @@ func newSharedSeat(l *Lobby, conn *hall.Conn) *SharedSeat {
 	talk := newTalk(l.cfg.Chat, conn.Table().Room(), l.cfg.Player, func() string { return seatName }, false, l.mutes)
 	if talk != nil {
 		talk.quiet = quietAt(l, conn.Table())
-		s.wait = &talkPane{t: talk, title: "Table talk", you: true}
+		s.wait = &talkPane{t: talk, title: "Table talk"}
 	}
 	// A connection cut is no leaving: the seat (the host's too) waits
 	// for its person a while.

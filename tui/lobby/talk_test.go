@@ -558,3 +558,25 @@ func TestPromptKeysLine(t *testing.T) {
 		assert.Contains(t, keys, "esc cancel", k)
 	}
 }
+
+// The person's own lines in the lobby's talk say "You", as a waiting
+// room's and a table's do: in the pane under the tables and in the talk
+// read back (c); another's lines keep their name.
+func TestLobbyTalkNamesOwnLinesYou(t *testing.T) {
+	l, ctx := steadyLobby(t, 0, false, true, 1)
+	press(l, ctx, "/")
+	typeLine(l, ctx, "hi all")
+	require.False(t, l.talk.note.Err, l.talk.note.Text)
+	l.talk.t.take(talkMsg{t: l.talk.t, batch: l.talk.t.sub.Take()})
+	lobby := strings.Join(screenLines(l, ctx), "\n")
+	assert.Contains(t, lobby, `You: "hi all"`)
+	assert.NotContains(t, lobby, `ann: "hi all"`)
+	assert.Contains(t, lobby, `bob: "line 1"`)
+
+	next, _ := l.Update(ctx, kittest.Key("c"))
+	log, ok := next.(*talkLog)
+	require.True(t, ok, "c opens the talk, got %T", next)
+	read := ansi.Strip(log.View(ctx))
+	assert.Contains(t, read, `You: "hi all"`)
+	assert.Contains(t, read, `bob: "line 1"`)
+}

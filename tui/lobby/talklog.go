@@ -28,8 +28,9 @@ func (t *talkLog) Name() string { return "lobby talk" }
 // said are the talk's lines, oldest first, each wrapped in w cells.
 func (t *talkLog) said(ctx *kit.Context, w int) [][]string {
 	var out [][]string
-	for _, l := range t.l.talk.t.Lines() {
-		out = append(out, kit.Indent("   ", kit.WrapTalk(talkText(l, false), max(10, w-4), 0, ctx.Ellipsis()), nil))
+	talk := t.l.talk.t
+	for i, l := range talk.Lines() {
+		out = append(out, kit.Indent("   ", kit.WrapTalk(talkText(l, talk.mine(i)), max(10, w-4), 0, ctx.Ellipsis()), nil))
 	}
 	return out
 }
