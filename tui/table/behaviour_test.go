@@ -1040,7 +1040,7 @@ func TestGiveInHandOrder(t *testing.T) {
 }
 
 // TestDealListHasEveryWord: the words panel beside the table keeps only
-// the last words ("… 5 words before"); the v list reads the whole
+// the last words ("… 5 earlier lines"); the v list reads the whole
 // deal's words again, before its tricks, scrolled with ↑/↓ within
 // 80×24, at every seat count, with shlomo and cleopatra's cards as the
 // person saw them (the hidden-card test checks nothing hidden shows).
@@ -1051,7 +1051,7 @@ func TestDealListHasEveryWord(t *testing.T) {
 		for i := 0; i < 600 && !(f.snap().Over && f.s.overSeen); i++ {
 			s := f.snap()
 			if s.Can.Act && s.View.Phase == rules.PhasePlay && i%5 == 0 {
-				if strings.Contains(f.text(), "words before") {
+				if strings.Contains(f.text(), "earlier lines") {
 					cut++
 				}
 				quiet := *f.s.scene()

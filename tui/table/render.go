@@ -1166,8 +1166,8 @@ func (sc *Scene) rightColumn(ctx *kit.Context, w, h int) []string {
 		return append(out, st.Dim.Render("(nothing said yet)"))
 	}
 	if room > 0 && len(talk) > room {
-		// The latest words are kept, whole; a mark says how many earlier
-		// ones are left out.
+		// The latest lines are kept, whole; a mark says how many earlier
+		// ones are left out ("… 2 earlier lines": a line, not a word).
 		var kept []string
 		cut := len(said)
 		for cut > 0 {
@@ -1178,7 +1178,7 @@ func (sc *Scene) rightColumn(ctx *kit.Context, w, h int) []string {
 			kept = append(l, kept...)
 			cut--
 		}
-		talk = append([]string{st.Dim.Render(fmt.Sprintf("… %s before", kit.Plural(cut, "word")))}, kept...)
+		talk = append([]string{st.Dim.Render("… " + kit.Plural(cut, "earlier line"))}, kept...)
 	}
 	return append(out, talk...)
 }

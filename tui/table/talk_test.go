@@ -3,6 +3,7 @@ package table
 import (
 	"errors"
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -84,6 +85,21 @@ func TestTalkLongLineKeepsTheRest(t *testing.T) {
 		if n > 3 || !strings.Contains(text, "…") {
 			t.Errorf("the long line takes %d rows, or is not marked cut:\n%s", n, text)
 		}
+	}
+}
+
+// TestTalkCutSaysEarlierLines: a talk panel too short for every line
+// keeps the latest and marks how many earlier lines it left out, as
+// lines, not words.
+func TestTalkCutSaysEarlierLines(t *testing.T) {
+	ctx := kit.NewContext(false)
+	sc := &Scene{V: handView(t), You: rules.SeatA, Talk: true, Players: []Player{{Name: "You"}, {Name: "Bob"}}}
+	for i := range 12 {
+		sc.Chat = append(sc.Chat, SceneChat{ChatLine: ChatLine{Seq: uint64(i + 1), Name: "Bob", Text: fmt.Sprintf("line %d", i+1)}, Deal: sc.DealNo})
+	}
+	text := ansi.Strip(strings.Join(sc.rightColumn(&ctx, 24, 16), "\n"))
+	if !strings.Contains(text, `Bob: "line 12"`) || !regexp.MustCompile(`… \d+ earlier lines\n`).MatchString(text) || strings.Contains(text, "words before") {
+		t.Errorf("the cut talk is not marked in earlier lines:\n%s", text)
 	}
 }
 
