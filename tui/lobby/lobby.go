@@ -1221,6 +1221,9 @@ type rowText struct {
 	// shortened (brief), "(free)" and "Bot D" always read whole.
 	person []bool
 	tail   string
+	// short is the tail without what the seats listed already say (their
+	// count), for a row in brief: "" for none.
+	short string
 }
 
 // newRowText is the row of table t: a free seat is "(free)" while the
@@ -1244,15 +1247,43 @@ func newRowText(head string, t hall.Info, tail string) rowText {
 
 func (r rowText) String() string { return r.head + strings.Join(r.seats, ", ") + r.tail }
 
+// line is the whole row on one line of at most w cells, the people's
+// names cut as little as needed, each to end in mark, none to fewer
+// than least cells: the seats, the bots and the target stay. ok is
+// false when even that is too wide.
+func (r rowText) line(w int, mark string, least int) (line string, ok bool) {
+	seats, ok := r.cutSeats(w-kit.WidthOf(r.head)-kit.WidthOf(r.tail), mark, least)
+	return r.head + seats + r.tail, ok
+}
+
 // brief is the row on one line of at most w cells, for a list too
-// short to show it whole: the head and every seat, so that the free
-// ones show, then " " and mark (the screen's ellipsis) for the tail
-// left out, apart from a name's own. When the seats do not fit, the
-// longest people's names are cut first, each to end in mark, none to
-// fewer than two letters; ok is false when even that is too wide.
+// short to show it whole: the whole row with the people's names cut
+// down to two letters (line), else with its short tail (the bots and
+// the target: the seats listed say how many they are); where even that
+// is too wide, the head and every seat, so that the free ones show,
+// then " " and mark (the screen's ellipsis) for the tail left out. ok
+// is false when even that is too wide.
 func (r rowText) brief(w int, mark string) (line string, ok bool) {
-	room := w - kit.WidthOf(r.head) - 1 - kit.WidthOf(mark) - 2*(len(r.seats)-1)
 	least := 2 + kit.WidthOf(mark)
+	if line, ok := r.line(w, mark, least); ok {
+		return line, true
+	}
+	if r.short != "" {
+		s := r
+		s.tail = r.short
+		if line, ok := s.line(w, mark, least); ok {
+			return line, true
+		}
+	}
+	seats, ok := r.cutSeats(w-kit.WidthOf(r.head)-1-kit.WidthOf(mark), mark, least)
+	return r.head + seats + " " + mark, ok
+}
+
+// cutSeats are the seats, joined, in room cells: the longest people's
+// names cut first, each to end in mark, none to fewer than least cells
+// ("(free)" and "Bot D" always whole); ok is false when they do not fit.
+func (r rowText) cutSeats(room int, mark string, least int) (string, bool) {
+	room -= 2 * (len(r.seats) - 1)
 	widest := 0
 	for _, s := range r.seats {
 		widest = max(widest, kit.WidthOf(s))
@@ -1277,7 +1308,7 @@ func (r rowText) brief(w int, mark string) (line string, ok bool) {
 				seats[i] = kit.Cut(s, c, mark)
 			}
 		}
-		return r.head + strings.Join(seats, ", ") + " " + mark, true
+		return strings.Join(seats, ", "), true
 	}
 	return "", false
 }
@@ -1296,7 +1327,9 @@ func tableLine(t hall.Info) rowText {
 	if t.Yours {
 		state += " · your seat"
 	}
-	return newRowText(t.Code+"  "+state+" · ", t, fmt.Sprintf(" · %d seats · %s · to %d", t.Seats, setup.BotsOf(t.Level, t.Free()), t.Target))
+	r := newRowText(t.Code+"  "+state+" · ", t, fmt.Sprintf(" · %d seats · %s · to %d", t.Seats, setup.BotsOf(t.Level, t.Free()), t.Target))
+	r.short = fmt.Sprintf(" · %s · to %d", setup.BotsOf(t.Level, t.Free()), t.Target)
+	return r
 }
 
 // houseLines say a table's house variants under its row in the lists,
@@ -1327,17 +1360,21 @@ func houseLines(ctx *kit.Context, t hall.Info, chosen bool) []string {
 }
 
 // tableEntry is a table of a list: its row (text, marked when chosen)
-// and its house variants under it. When the room cuts it, the row's
-// first line and the variants stay, the rest of the row giving way
-// first; the first line is then the row in brief (its code, state and
-// every seat, free ones whole: rowText.brief), so that a long list
-// still says where a seat is free. The lobby keeps those lines before
-// its talk's (entry.least).
+// and its house variants under it. Every row follows one rule: too
+// long for the window, it wraps whole, names whole (a name cut reads
+// as another). When the room cuts it, the row's first line and the
+// variants stay, the rest of the row giving way first; the first line
+// is then the row in brief, the same row on one line with the people's
+// names shortened first so that its seats, bots and target stay
+// (rowText.brief): a long list still says where a seat is free and
+// what the table plays. The lobby keeps those lines before its talk's
+// (entry.least).
 func tableEntry(ctx *kit.Context, text rowText, t hall.Info, chosen bool) entry {
+	w := ctx.Width - kit.WidthOf(kit.Mark(ctx, "", false))
 	row := kit.MarkRow(ctx, text.String(), chosen)
 	house := houseLines(ctx, t, chosen)
 	e := entry{lines: append(row, house...), rank: make([]int, len(row)+len(house)), keep: 1 + len(house)}
-	if b, ok := text.brief(ctx.Width-kit.WidthOf(kit.Mark(ctx, "", false)), ctx.Ellipsis()); ok && len(row) > 1 {
+	if b, ok := text.brief(w, ctx.Ellipsis()); ok && len(row) > 1 {
 		e.brief = kit.Mark(ctx, b, chosen)
 	}
 	for i := range e.rank {

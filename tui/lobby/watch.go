@@ -341,11 +341,13 @@ func (w *watchList) render(ctx *kit.Context) (string, []kit.Hit) {
 
 // watchLine is a table of the watch list.
 func watchLine(t hall.Info) rowText {
-	tail := fmt.Sprintf(" · %d seats · to %d", t.Seats, t.Target)
+	tail, short := fmt.Sprintf(" · %d seats · to %d", t.Seats, t.Target), fmt.Sprintf(" · to %d", t.Target)
 	if t.Yours {
-		tail += " · your seat"
+		tail, short = tail+" · your seat", short+" · your seat"
 	}
-	return newRowText(t.Code+"  ", t, tail)
+	r := newRowText(t.Code+"  ", t, tail)
+	r.short = short
+	return r
 }
 
 // KeyHelp: the list's keys.
