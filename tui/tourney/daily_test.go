@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/charmbracelet/x/ansi"
 	"github.com/stretchr/testify/require"
 
 	"github.com/klob/klob/internal/play/duplicate"
@@ -57,5 +58,39 @@ func FuzzDailyTag(f *testing.F) {
 		if tag, ok := dailyTag(s); ok && (!strings.HasPrefix(s, "DAILY-") || !strings.HasPrefix(tag, "server daily ")) {
 			t.Fatalf("dailyTag(%q) = %q", s, tag)
 		}
+	})
+}
+
+// TestDailyWarnsOfQuietBeforeTheFirstBoard: the daily's page says, as
+// the person enters it and before their first board, that a board
+// played keeps them from talking in the lobby, and until when (the
+// day's end); once a board is begun, the lobby's talk says it instead.
+// The line fits 80 columns. At every seat count.
+func TestDailyWarnsOfQuietBeforeTheFirstBoard(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, players int) {
+		cl := newClub(t, true)
+		day := duplicate.DateOf(cl.c.Now())
+		code := svc.DailyCode(day, players)
+		_, err := cl.svc.List(context.Background(), longName.Key)
+		require.NoError(t, err)
+		// The club's clock stands at Tue 1 Dec 12:00 UTC: the day ends at
+		// midnight.
+		want := "Once you play a board, you cannot talk in the lobby until Wed 00:00 UTC."
+		f := cl.openAt(longName, code)
+		f.see("[enter] enter the tournament")
+		require.Contains(t, f.text(), want)
+		f.press("enter")
+		f.see("[enter] play board 1")
+		require.Contains(t, f.text(), want)
+		for _, line := range strings.Split(f.text(), "\n") {
+			require.LessOrEqual(t, ansi.StringWidth(line), 80, line)
+		}
+		f.press("enter")
+		require.True(t, f.on("board"), f.text())
+		next, _ := f.s.QuitNow(&f.d.Ctx)
+		require.Equal(t, f.s, next)
+		f.run(f.s.Enter(&f.d.Ctx)) // as the lobby enters the screen again
+		f.see("[enter] go on with board 1")
+		require.NotContains(t, f.text(), "Once you play a board")
 	})
 }

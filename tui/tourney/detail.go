@@ -499,6 +499,9 @@ func (p *detail) runningFoot(ctx *kit.Context) []string {
 		foot = append(foot, kit.Paragraph(fmt.Sprintf("The tournament ends %s: a board not finished by then does not count.",
 			until(p.s.now(), pr.Info.Ends)), w, st.Heading.Render)...)
 	}
+	if quietWarned(pr, p.s.guest()) {
+		foot = append(foot, kit.Paragraph(quietWords(p.s.now(), pr.Info.Ends), w, nil)...)
+	}
 	what := ""
 	switch {
 	case p.busy:
@@ -702,4 +705,22 @@ func (p *detail) KeyHelp(k *kit.KeyMap) help.KeyMap {
 // the suffix always shows.
 func nameCell(name, suffix string, w int) string {
 	return kit.Cut(name, w-kit.WidthOf(suffix), "…") + suffix
+}
+
+// quietWarned reports whether the page warns the person, before they
+// begin a board, that beginning one keeps them quiet: whoever has begun
+// a board of a tournament still running talks neither in the lobby nor
+// at a table they watch until it ends (tourney.Service.Quiet), a rule
+// that would otherwise surprise them hours later, at the daily too.
+func quietWarned(pr *svc.Progress, guest bool) bool {
+	if pr.Info.Over || guest {
+		return false
+	}
+	return pr.Played() == 0 && (pr.Next == 0 || pr.Lines[pr.Next-1].State != svc.InPlay)
+}
+
+// quietWords say it, in a line of 80 columns: "Once you play a board,
+// you cannot talk in the lobby until Mon 00:00 UTC."
+func quietWords(now, ends time.Time) string {
+	return "Once you play a board, you cannot talk in the lobby until " + kit.When(now, ends) + "."
 }
