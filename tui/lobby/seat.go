@@ -133,7 +133,7 @@ func quietPlayed(l *Lobby, quiet func() error) func() error {
 // sentence) keeps quiet, and until when (kit.When of its end): the end
 // comes early, so that a table's note of two lines keeps it.
 func quietPlayedError(title, ends string) error {
-	return fmt.Errorf("you played boards of %s, which others still play: until it ends, %s, you talk neither here nor at a table you watch", title, ends)
+	return fmt.Errorf("you began a board of %s, which others may still play: until it ends, %s, you talk neither here nor at a table you watch", title, ends)
 }
 
 // quietLifted tells the person, in the lobby's talk, when the

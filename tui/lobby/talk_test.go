@@ -326,7 +326,7 @@ func TestTourneyPlayersKeepQuietInTheLobby(t *testing.T) {
 		require.Error(t, err, "a player of a running tournament talks in the lobby")
 		assert.Contains(t, err.Error(), "tournament TESTAB")
 		l.talk.start()
-		assert.Contains(t, l.talk.note.Text, "You played boards of tournament TESTAB", "the line says why as it opens")
+		assert.Contains(t, l.talk.note.Text, "You began a board of tournament TESTAB", "the line says why as it opens")
 		l.talk.box.Typing = false
 		l.talk.note.Text = ""
 
@@ -369,7 +369,7 @@ func TestQuietLineSaysUntilWhenAndKeepsTheLine(t *testing.T) {
 		f.begin(t)
 		l.quietLifted()
 		named := "tournament TESTAB · " + string(rune('0'+n)) + " players"
-		why := "you played boards of " + named + ", which others still play: until it ends, 13:00 UTC, you talk neither here nor at a table you watch"
+		why := "you began a board of " + named + ", which others may still play: until it ends, 13:00 UTC, you talk neither here nor at a table you watch"
 		view := func(what string) string {
 			t.Helper()
 			lines := screenLines(l, ctx)
@@ -398,7 +398,7 @@ func TestQuietLineSaysUntilWhenAndKeepsTheLine(t *testing.T) {
 		require.False(t, l.talk.open(), "the refused line closes: the lobby's keys work again")
 		assert.Equal(t, kit.Note{Text: "Not sent: " + why + ". Your line is kept: / opens it again.", Err: true}, l.talk.note)
 		text := view("refused")
-		assert.Contains(t, text, "Not sent: you played boards of "+named)
+		assert.Contains(t, text, "Not sent: you began a board of "+named)
 		assert.Contains(t, text, "you watch. Your line is kept: / opens it again.")
 		assert.Contains(t, text, "Lobby talk / opens your unsent line")
 		sub, h := l.talk.t.room.Subscribe("zz")
