@@ -28,8 +28,9 @@ import (
 //   - /mute NAME hides a player's lines from you in every room, from
 //     now on and in what the rooms kept; /unmute NAME shows their new
 //     lines again (those hidden while muted stay hidden).
-//     The name is one seen in the room's lines, with the key's tag
-//     shown after it or without (when one key went by it).
+//     The name is one seen in the room's lines or of a person
+//     connected now (chat.Hub.Present), with the key's tag shown after
+//     it or without (when one key went by it).
 //   - Spectators read a table's talk and may write too: they see
 //     nothing hidden, so their words cannot give a card away; their
 //     lines say "(watching)", and a player mutes one like anyone.
@@ -324,18 +325,23 @@ func (t *roomTalk) mutedKey(name string) (key, who string, err error) {
 	return key, who, nil
 }
 
-// keyOf finds the key of a name seen in the room's lines (namedKey).
+// keyOf finds the key of a name seen in the room's lines, or of a
+// person connected now (chat.Hub.Present): a talk emptied by a restart,
+// or someone who has not talked yet, can be muted too (namedKey).
 func (t *roomTalk) keyOf(name string) (key, who string, err error) {
 	said := make([]signed, len(t.lines))
 	for i, l := range t.lines {
 		said[i] = signed{t.from[i], l.Name}
+	}
+	for _, p := range t.hub.Present() {
+		said = append(said, signed{p.Key, p.Name})
 	}
 	key, who, several := namedKey(name, said, t.me.Key)
 	switch {
 	case several != "":
 		return "", "", fmt.Errorf("several players go by %q: /mute one of %s", name, several)
 	case key == "":
-		return "", "", fmt.Errorf("nobody called %q has talked here", name)
+		return "", "", fmt.Errorf("nobody called %q is here now or has talked here", name)
 	case key == t.me.Key:
 		return "", "", errors.New("you cannot mute yourself")
 	}

@@ -252,6 +252,9 @@ type Lobby struct {
 	// visit is this connection in the hall's list of the people
 	// connected (a guest's is in no list); nil without a hall.
 	visit *hall.Visit
+	// present notes the person present to the talk (chat.Hub.Arrive):
+	// nil without a talk.
+	present *chat.Presence
 	// hold is whether this connection has the person's game alone
 	// (alone.go).
 	hold gameHold
@@ -900,6 +903,7 @@ func (l *Lobby) nameLine(ctx *kit.Context, w int) string {
 func (l *Lobby) sameName() {
 	if l.visit != nil {
 		l.cfg.Player.Name = l.visit.Name()
+		l.present.Rename(l.cfg.Player.Name)
 	}
 }
 
@@ -915,6 +919,7 @@ func (l *Lobby) rename(name string, cut bool) (kit.Screen, tea.Cmd) {
 		return l, nil
 	}
 	l.cfg.Player.Name = name
+	l.present.Rename(name)
 	if cut {
 		l.setNote(fmt.Sprintf("You are %s now: a name holds at most %d characters, the rest was left out.", name, names.Max), false)
 	} else {

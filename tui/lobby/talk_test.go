@@ -386,7 +386,7 @@ func TestQuietLineSaysUntilWhenAndKeepsTheLine(t *testing.T) {
 		assert.Contains(t, view("opened"), "until it ends, 13:00 UTC, you talk neither here nor at a table you watch.")
 		typeLine(l, ctx, "/mute zed")
 		require.True(t, l.talk.open(), "a command refused keeps the line open")
-		assert.Contains(t, l.talk.note.Text, `Nobody called "zed" has talked here`)
+		assert.Contains(t, l.talk.note.Text, `Nobody called "zed" is here now or has talked here`)
 		press(l, ctx, "esc")
 		press(l, ctx, "/")
 		typeLine(l, ctx, "/mute bob")
@@ -579,4 +579,37 @@ func TestLobbyTalkNamesOwnLinesYou(t *testing.T) {
 	read := ansi.Strip(log.View(ctx))
 	assert.Contains(t, read, `You: "hi all"`)
 	assert.Contains(t, read, `bob: "line 1"`)
+}
+
+// /mute finds a person connected now who has not talked (the talk was
+// emptied by a restart, or they are yet to say a line): their lines never
+// show. A name nobody here goes by, nor anybody in the talk, is said
+// so; the person's own name is refused.
+func TestMuteSomeonePresentWhoHasNotTalked(t *testing.T) {
+	l, ctx := steadyLobby(t, 0, false, false, 0)
+	withTalk(t, l)
+	hub := l.talk.t.hub
+	eve := hub.Arrive("e", "eve")
+	defer eve.Leave()
+	me := hub.Arrive("a", "ann")
+	defer me.Leave()
+
+	press(l, ctx, "/")
+	typeLine(l, ctx, "/mute zed")
+	assert.Equal(t, kit.Note{Text: `Nobody called "zed" is here now or has talked here.`, Err: true}, l.talk.note)
+	press(l, ctx, "esc")
+	press(l, ctx, "/")
+	typeLine(l, ctx, "/mute ann")
+	assert.Contains(t, l.talk.note.Text, "You cannot mute yourself")
+	press(l, ctx, "esc")
+	press(l, ctx, "/")
+	typeLine(l, ctx, "/mute Eve")
+	require.False(t, l.talk.open(), l.talk.note.Text)
+	assert.Contains(t, l.talk.note.Text, "You no longer see eve's lines")
+	assert.Equal(t, []string{"e"}, hub.Muted("a"))
+
+	_, err := l.talk.t.room.Say(chat.Sender{Key: "e", Name: "eve"}, "can you hear me")
+	require.NoError(t, err)
+	l.talk.t.take(talkMsg{t: l.talk.t, batch: l.talk.t.sub.Take()})
+	assert.NotContains(t, strings.Join(screenLines(l, ctx), "\n"), "can you hear me")
 }

@@ -94,10 +94,15 @@ func (l *Lobby) startTalk(first bool) tea.Cmd {
 		t := newTalk(l.cfg.Chat, l.cfg.Lobby, l.cfg.Player, l.label, false, l.mutes)
 		t.quiet = quietPlayed(l, quietAt(l, nil))
 		l.talk = &talkPane{t: t}
+		// Present to the talk while connected: others may /mute the
+		// person by name before they say a line.
+		l.present = l.cfg.Chat.Arrive(l.cfg.Player.ID, l.cfg.Player.Name)
+		present := l.present
 		if done := l.cfg.Done; done != nil {
 			go func() {
 				<-done
 				t.hangUp()
+				present.Leave()
 			}()
 		}
 		return t.listen()

@@ -115,6 +115,8 @@ type Hub struct {
 	mutes   map[string]map[string]string // listener -> keys they muted -> the name they muted
 	changed map[string]time.Time         // listener -> when they last muted someone
 	all     int                          // the mutes of every listener
+
+	here presence // the people present (Arrive)
 }
 
 // New makes a Hub with cfg's limits.
