@@ -310,29 +310,35 @@ func batchWeight(ev eval.Evaluation) float64 {
 	return float64(ev.Samples)
 }
 
-// grade compares a row that is not the best with the best: as good when
-// the gap is within z errors, else graded by the gap on the scale.
-// Ranked by the chance to win (byWin), a row as good on that chance is
-// graded by the points when it is clearly behind on them (beyond z
-// errors, and by an inaccuracy or more): the ranking itself lets the
-// points decide between chances it cannot tell apart, so a choice that
-// gives away 42 points is not called as good as the best.
+// grade compares a row that is not the best with the best. Ranked by
+// the points (not byWin) it is as good when the gap is within z errors,
+// else graded by the gap on the scale. Near the end of a game (byWin)
+// both measures count and the verdict is the worse of two: by the
+// chance to win when that gap is beyond z errors, by the points when
+// theirs is; as good when neither is wrong. So a choice clearly behind
+// on both gets one grade whichever gap a sampling happens to measure
+// more sharply, and the hint, the trainer and the analysis, which
+// sample alike but not as much, agree on it. A tie goes to the chance
+// to win, the measure that decides there. The points do not count
+// against a choice that wins clearly more often than the best (beyond z
+// errors): the best scores more, but is only chosen for it because
+// eval.Best lets the points decide between chances within WinLevel.
 func grade(row *Row, byWin bool) Verdict {
-	endGame := byWin
-	gap, err := row.Gap, row.GapErr
-	if byWin {
-		gap, err = row.WinGap, row.WinGapErr
-	}
 	kind := AsGood
-	if gap > z*err {
-		kind = GradeLoss(gap, byWin)
+	if row.Gap > z*row.GapErr && !(byWin && row.WinGap < -z*row.WinGapErr) {
+		kind = GradeLoss(row.Gap, false)
 	}
-	if byWin && !kind.Wrong() && row.Gap > z*row.GapErr && GradeLoss(row.Gap, false).Wrong() {
-		kind, byWin = GradeLoss(row.Gap, false), false
-	}
-	v := Verdict{Kind: kind, ByWin: byWin, Chance: row.Win, BestChance: row.Win + row.WinGap, Gap: row.Gap, Err: row.GapErr,
-		EndGame: endGame, WinGap: row.WinGap, WinErr: row.WinGapErr}
+	onWin := false
 	if byWin {
+		win := AsGood
+		if row.WinGap > z*row.WinGapErr {
+			win = GradeLoss(row.WinGap, true)
+		}
+		kind, onWin = max(kind, win), win >= kind
+	}
+	v := Verdict{Kind: kind, ByWin: onWin, Chance: row.Win, BestChance: row.Win + row.WinGap, Gap: row.Gap, Err: row.GapErr,
+		EndGame: byWin, WinGap: row.WinGap, WinErr: row.WinGapErr, PointsGap: row.Gap, PointsErr: row.GapErr}
+	if onWin {
 		v.Gap, v.Err = row.WinGap, row.WinGapErr
 	}
 	if kind.Wrong() {

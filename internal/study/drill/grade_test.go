@@ -283,16 +283,25 @@ func measuredByWin(row Row, shown, best Shown) Verdict {
 
 // TestEndGameVerdictSaysItsMeasure: near the end of a game a verdict
 // says which measure graded it and why. Graded by the chance to win, a
-// choice that also gives away more points than its grade says so; graded
-// by the points, it writes the gap of the chances with its error, so
-// that "the same within the error" can be checked, and so does the
-// reason.
+// choice that also gives away more points than its grade, within their
+// error, says so; graded by the points, it writes the gap of the chances
+// with its error, so that "the same within the error" can be checked,
+// or the grade of that gap where the points' is the graver, and so does
+// the reason.
 func TestEndGameVerdictSaysItsMeasure(t *testing.T) {
-	v := measuredByWin(Row{Gap: 70.6, GapErr: 1.8, WinGap: 0.008, WinGapErr: 0.00001},
+	v := measuredByWin(Row{Gap: 70.6, GapErr: 40, WinGap: 0.008, WinGapErr: 0.00001},
 		Shown{Mean: 582, Win: 992, Set: true}, Shown{Mean: 1288, Win: 1000, Set: true})
 	require.Equal(t, Inaccuracy, v.Kind)
 	assert.Equal(t, "an inaccuracy that lowers your chance to win the game from 100.0% to 99.2%: 0.8% ± 0.0%, beyond 2 standard errors; "+
-		"graded by that chance, which decides near the end, though it scores 70.6 points less", v.Text())
+		"graded by that chance: the 70.6 ± 40.0 points it scores less are within the error", v.Text())
+
+	// Beyond their error the points grade it: the worse of the two.
+	v = measuredByWin(Row{Gap: 70.6, GapErr: 1.8, WinGap: 0.008, WinGapErr: 0.00001},
+		Shown{Mean: 582, Win: 992, Set: true}, Shown{Mean: 1288, Win: 1000, Set: true})
+	require.Equal(t, Blunder, v.Kind)
+	require.False(t, v.ByWin)
+	assert.Equal(t, "a blunder that costs 70.6 ± 1.8 points, beyond 2 standard errors; "+
+		"graded by the points, the graver loss: the chance to win drops by 0.8% ± 0.0%, an inaccuracy", v.Text())
 
 	v = measuredByWin(Row{Gap: 37.8, GapErr: 3, WinGap: 0.003, WinGapErr: 0.004},
 		Shown{Mean: 122, Win: 497, Set: true}, Shown{Mean: 500, Win: 500, Set: true})
@@ -312,4 +321,56 @@ func TestEndGameVerdictSaysItsMeasure(t *testing.T) {
 		ByWin: true, Samples: 10, Paired: true}
 	assert.Equal(t, []string{"Within 200 points of the target the chance to win the game decides, but taking wins it 4.8% of the time, passing 3.8%: " +
 		"the same within the error (1.0% ± 0.6%), so the points do, and passing scores 66.3 points less for this deal."}, an.Reason(false))
+
+	// Less likely to win beyond the error too, but graded by the points,
+	// the graver loss: the reason does not call the chances the same.
+	an.Rows[1].WinGapErr = 0.002
+	an.Rows[1].Verdict = grade(&an.Rows[1], true)
+	require.Equal(t, Blunder, an.Rows[1].Verdict.Kind)
+	require.False(t, an.Rows[1].Verdict.ByWin)
+	assert.Equal(t, []string{"Within 200 points of the target the chance to win the game decides: taking wins it 4.8% of the time, passing 3.8%, " +
+		"and passing scores 66.3 points less for this deal, the graver loss."}, an.Reason(false))
+}
+
+// TestEndGradeIsTheWorseOfTwo: near the end of a game a choice is graded
+// by the worse of the two measures that are beyond their errors, so
+// that the sharper measure of one sampling does not decide. A card that
+// gives away about 32 points and 1.3% of the chance to win was a
+// "mistake: -1.3% win" in the hint (the chance beyond its error), an
+// "inaccuracy" on another seed (0.8%) and a blunder of 32.2 points in
+// the analysis (the chance within its error): it is a blunder on the
+// points in all three. A choice that wins clearly more often than the
+// best is not wrong for the points it gives away; one that wins more
+// often only within the error is.
+func TestEndGradeIsTheWorseOfTwo(t *testing.T) {
+	for _, c := range []struct {
+		name                     string
+		gap, gapErr, win, winErr float64
+		kind                     VerdictKind
+		byWin                    bool
+	}{
+		{"hint", 32.2, 4, 0.013, 0.005, Blunder, false},
+		{"hint, another seed", 30.1, 4.5, 0.008, 0.003, Blunder, false},
+		{"analysis", 32.2, 3, 0.013, 0.008, Blunder, false},
+		{"the chance the worse", 12, 2, 0.03, 0.005, Blunder, true},
+		{"a tie goes to the chance", 12, 2, 0.012, 0.002, Mistake, true},
+		{"points within their error", 32, 20, 0.008, 0.003, Inaccuracy, true},
+		{"neither beyond its error", 32, 20, 0.008, 0.005, AsGood, true},
+		{"wins clearly more often", 40, 3, -0.004, 0.001, AsGood, true},
+		{"wins more often within the error", 40, 3, -0.001, 0.002, Blunder, false},
+	} {
+		row := Row{Result: eval.Result{Win: 0.9}, Gap: c.gap, GapErr: c.gapErr, WinGap: c.win, WinGapErr: c.winErr}
+		v := grade(&row, true)
+		assert.Equal(t, c.kind, v.Kind, c.name)
+		assert.Equal(t, c.byWin, v.ByWin, c.name)
+		// A verdict graded by one measure counts what it cost on it
+		// alone (Score.Add, analysis.Decision).
+		if v.Kind.Wrong() {
+			assert.InDelta(t, max(0, c.gap), v.Points, 1e-12, c.name)
+		}
+	}
+	// Ranked by the points (far from the end) the chance to win does
+	// not grade.
+	row := Row{Gap: 2, GapErr: 1, WinGap: 0.03, WinGapErr: 0.001}
+	assert.Equal(t, AsGood, grade(&row, false).Kind)
 }

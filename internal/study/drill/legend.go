@@ -16,7 +16,7 @@ func Legend() []string {
 		fmt.Sprintf("inaccuracy, mistake, blunder: a wrong choice, behind the best by more than %d standard errors of the gap, with what it costs on average in points (-N pts) or near the end in the chance to win (-N%% win): an inaccuracy from %s (%s of the chance to win), a mistake from %s (%s), a blunder from %s (%s). The game analysis writes the loss with its standard error: loses 24.7 ± 6.0.",
 			z, PointsText(InaccuracyAt), Percent(WinInaccuracyAt), PointsText(MistakeAt), Percent(WinMistakeAt), PointsText(BlunderAt), Percent(WinBlunderAt)),
 		// Near the end a table mixes the two units: a row says why.
-		fmt.Sprintf("-N pts among -N%% win rows, near the end: that choice is as likely to win as the best within the error, so the points decide; it scores clearly less (by %s or more, beyond the error), and is graded by the points it gives away (the verdict writes the gap of the chances with its error: 0.3%% ± 0.4%%). A choice behind the best in the chance to win beyond the error is graded by that chance, even where it also gives away more points (the verdict says how many).",
-			PointsText(InaccuracyAt)),
+		fmt.Sprintf("-N pts among -N%% win rows, near the end: a choice there is graded by the worse of its two losses, each counted only beyond its error: the chance to win it gives up and the points it gives away. So a card that costs 1.3%% of the chance and 32 points is a blunder on the points, whichever of the two a sampling measures more sharply; the verdict says what the other loss is (the gap of the chances with its error: 0.3%% ± 0.4%%). A choice clearly more likely to win than the best is not graded by the points: the best is preferred for its points only among chances within %s.",
+			Percent(WinLevel)),
 	}
 }

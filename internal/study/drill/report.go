@@ -52,6 +52,12 @@ func (an *Analysis) Reason(ascii bool) []string {
 		// "near the end" would not be.
 		decides := fmt.Sprintf("Within %d points of the target the chance to win the game decides", eval.EndgameMargin)
 		wins := fmt.Sprintf("%s wins it %s of the time, %s %s", name, chance(&best), otherName, chance(&other))
+		if v := other.Verdict; v.Kind.Wrong() && !v.ByWin && v.winVerdict().Kind.Wrong() {
+			// Graded by the points (grade) though it is less likely to
+			// win too: what it gives away in points is the graver loss.
+			return append(out, fmt.Sprintf("%s: %s, and %s scores %s less for this deal, the graver loss.",
+				decides, wins, otherName, PointsOne(d)))
+		}
 		if v := other.Verdict; v.Kind.Wrong() && !v.ByWin {
 			// Graded by the points (grade): the chances are as good as
 			// the same within the error, and the points tell them apart,

@@ -104,11 +104,14 @@ type Verdict struct {
 	Gap, Err float64
 	Measured bool
 	// EndGame reports that the options were ranked by the chance to win
-	// (Analysis.ByWin): a verdict graded by the points there says why
-	// (the chances are the same, WinGap within WinErr), one graded by
-	// the chance what it gives away in points too.
-	EndGame        bool
-	WinGap, WinErr float64
+	// (Analysis.ByWin), where the verdict is the worse of the two
+	// measures (grade): one graded by the points there says what the
+	// chance to win did (WinGap and its error WinErr), one graded by the
+	// chance the points it gives away within their error (PointsGap and
+	// PointsErr).
+	EndGame              bool
+	WinGap, WinErr       float64
+	PointsGap, PointsErr float64
 	// Shown and BestShown are this option's figures and the best's as
 	// the screens write them beside the verdict (Row.Shown): the gap the
 	// verdict writes is their difference on its scale, and with ByWin
@@ -144,12 +147,15 @@ func (v Verdict) Text() string {
 		if v.Gap > z*v.Err { // beyond the error, but less than an inaccuracy
 			return fmt.Sprintf("as good as the best: %s, less than %s", by, v.inaccuracy())
 		}
+		if v.ByWin && v.Gap < -z*v.Err {
+			// More likely to win beyond the error: the best is chosen
+			// for its points (eval.Best), which it gives away without
+			// counting against it (grade).
+			return fmt.Sprintf("as good as the best: %s; within %s the points decide", by, Percent(WinLevel))
+		}
 		return fmt.Sprintf("as good as the best within the error: %s, within %d standard errors", by, z)
 	}
-	what := "a " + v.Kind.String()
-	if v.Kind == Inaccuracy {
-		what = "an inaccuracy"
-	}
+	what := v.article()
 	if v.ByWin {
 		beyond := ""
 		if v.Measured {
@@ -180,25 +186,59 @@ func (v Verdict) Text() string {
 }
 
 // alsoPoints says, for a choice graded by the chance to win that also
-// scores less by more than that chance's grade would be in points, that
-// the chance graded it and why: "; graded by that chance, which decides
-// near the end, though it scores 70.6 points less".
+// scores less by more than that chance's grade would be in points, why
+// those points did not grade it: they are within their error ("; graded
+// by that chance: the 70.6 ± 40.0 points it scores less are within the
+// error"). Beyond it they would have (grade takes the worse).
 func (v Verdict) alsoPoints() string {
 	d, ok := v.BestShown.Mean-v.Shown.Mean, v.Shown.Set && v.BestShown.Set
-	if !ok || GradeLoss(float64(d)/10, false) <= v.Kind {
+	if !ok || !v.Measured || GradeLoss(float64(d)/10, false) <= v.Kind || v.PointsGap > z*v.PointsErr {
 		return ""
 	}
-	return fmt.Sprintf("; graded by that chance, which decides near the end, though it scores %s points less", tenths(d))
+	p := Verdict{Kind: AsGood, Gap: v.PointsGap, Err: v.PointsErr, Measured: true, Shown: v.Shown, BestShown: v.BestShown}
+	return fmt.Sprintf("; graded by that chance: the %s it scores less are within the error", p.gapUnits(p.GapErr()))
 }
 
 // byPoints says, for a choice graded by the points near the end of a
 // game, why the points graded it: "; graded by the points, as the
-// chances to win are the same within the error (0.7% ± 0.5%)".
+// chances to win are the same within the error (0.7% ± 0.5%)", or where
+// the chance to win is lost too, on a lower grade, "; graded by the
+// points, the graver loss: the chance to win drops by 1.3% ± 0.5%, a
+// mistake".
 func (v Verdict) byPoints() string {
 	if !v.EndGame || v.ByWin || !v.Shown.Set || !v.BestShown.Set {
 		return ""
 	}
+	if w := v.winVerdict(); w.Kind.Wrong() {
+		gap, err := w.GapErr()
+		return fmt.Sprintf("; graded by the points, the graver loss: the chance to win drops by %s%% ± %s%%, %s", gap, err, w.article())
+	}
 	return "; graded by the points, as the chances to win are " + sameChance(v.WinGap, v.WinErr, v.Shown, v.BestShown)
+}
+
+// winVerdict is the verdict the chance to win alone gives a choice
+// graded near the end of a game (EndGame): its kind and gap on that
+// scale, with the figures shown.
+func (v Verdict) winVerdict() Verdict {
+	w := Verdict{Kind: AsGood, ByWin: true, Gap: v.WinGap, Err: v.WinErr, Measured: v.Measured, Shown: v.Shown, BestShown: v.BestShown}
+	if v.WinGap > z*v.WinErr {
+		w.Kind = GradeLoss(v.WinGap, true)
+		if d, ok := w.shownGap(); ok && w.Kind.Wrong() {
+			// The figures are held to the points' grade, not to this
+			// one: the grade said is the one their difference shows.
+			w.Kind = max(GradeLoss(float64(d)/1000, true), Inaccuracy)
+		}
+	}
+	return w
+}
+
+// article is the verdict's kind with its article: "an inaccuracy", "a
+// mistake".
+func (v Verdict) article() string {
+	if v.Kind == Inaccuracy {
+		return "an inaccuracy"
+	}
+	return "a " + v.Kind.String()
 }
 
 // sameChance says why two chances to win count as the same, with the

@@ -194,8 +194,8 @@ func TestVerdictScale(t *testing.T) {
 		// Each option's chance to win is its own: the column is no share of 100%.
 		"win game: how often you win the whole game if you make this choice", "the rows do not add up to 100%",
 		// Near the end a row graded by points among rows graded by the
-		// chance says why in an entry of its own.
-		"-N pts among -N% win rows, near the end: that choice is as likely to win as the best within the error, so the points decide"} {
+		// chance says why in an entry of its own: the worse of the two.
+		"-N pts among -N% win rows, near the end: a choice there is graded by the worse of its two losses"} {
 		assert.Contains(t, legend, want)
 	}
 }
