@@ -178,6 +178,12 @@ func TestEveryOptionLegal(t *testing.T) {
 				res[i] = r.Result
 			}
 			require.Equal(t, eval.Best(res, an.ByWin), an.Best, "%s: best is not eval's", s)
+			// Down the ranked table the grades never rise: no "≈ best"
+			// under an inaccuracy.
+			order := an.Ranked()
+			for i := 2; i < len(order); i++ {
+				require.LessOrEqual(t, max(an.Rows[order[i-1]].Verdict.Kind, AsGood), an.Rows[order[i]].Verdict.Kind, "%s: ranked %v", s, order)
+			}
 			if s.Players() == 2 {
 				require.Equal(t, eval.UseWin(&v), an.ByWin, "%s", s)
 			}

@@ -374,3 +374,34 @@ func TestEndGradeIsTheWorseOfTwo(t *testing.T) {
 	row := Row{Gap: 2, GapErr: 1, WinGap: 0.03, WinGapErr: 0.001}
 	assert.Equal(t, AsGood, grade(&row, false).Kind)
 }
+
+// TestRankedGradesNeverRise: the table lists the best, then the rows
+// as good as it, then the others by grade: a row "≈ best" within its
+// (wide) error is never listed under an inaccuracy whose mean is higher
+// (narrow error), and the line over the table says so.
+func TestRankedGradesNeverRise(t *testing.T) {
+	for _, byWin := range []bool{false, true} {
+		row := func(k rules.Kind, mean, win float64, v VerdictKind) Row {
+			r := optRow(rules.Action{Kind: k}, mean, win, 0)
+			r.Verdict.Kind = v
+			return r
+		}
+		an := Analysis{ByWin: byWin, Samples: 10, Players: 2, Rows: []Row{
+			row(rules.Pass, 10, 0.60, Best),
+			row(rules.Take, 5, 0.59, Inaccuracy), // 5 ± 1 behind
+			row(rules.Schmeiss, 4, 0.58, AsGood), // 6 ± 5 behind
+			row(rules.Take, -20, 0.40, Blunder),
+			row(rules.Schmeiss, -10, 0.45, Mistake),
+		}}
+		assert.Equal(t, []int{0, 2, 1, 4, 3}, an.Ranked(), "byWin %v", byWin)
+		assert.Contains(t, an.Ranking(), "Those as good as the best come first, then by grade.")
+		ranked, at := an.InRankOrder(1)
+		assert.Equal(t, 2, at)
+		for i := 2; i < len(ranked.Rows); i++ {
+			assert.LessOrEqual(t, ranked.Rows[i-1].Verdict.Kind, ranked.Rows[i].Verdict.Kind)
+		}
+		// In the order of the measure the line says it alone.
+		an.Rows[2].Verdict.Kind = Inaccuracy
+		assert.NotContains(t, an.Ranking(), "then by grade")
+	}
+}

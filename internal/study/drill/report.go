@@ -145,17 +145,24 @@ func makes(a rules.Action) bool {
 }
 
 // Ranking says what the options are ranked by, in a line that fits 80
-// columns.
+// columns, and where the grades put a row above one the measure ranks
+// higher (Ranked), a sentence more that says so.
 func (an *Analysis) Ranking() string {
+	var by string
 	switch {
 	case an.ByWin:
-		return "Ranked by the chance to win the game (its end is near); within 0.5%, by points."
+		by = "Ranked by the chance to win the game (its end is near); within 0.5%, by points."
 	case an.Players == 3:
-		return "Ranked by score difference for this deal: yours minus the others' average."
+		by = "Ranked by score difference for this deal: yours minus the others' average."
 	case rules.PlaysInTeams(an.Players):
-		return "Ranked by score difference for this deal: your team's minus the other team's."
+		by = "Ranked by score difference for this deal: your team's minus the other team's."
+	default:
+		by = "Ranked by score difference for this deal: yours minus the opponent's."
 	}
-	return "Ranked by score difference for this deal: yours minus the opponent's."
+	if !slices.Equal(an.order(true), an.order(false)) {
+		by += " Those as good as the best come first, then by grade."
+	}
+	return by
 }
 
 // InRankOrder returns an with its rows in the order of Ranked, best
@@ -180,11 +187,17 @@ func (an *Analysis) InRankOrder(chosen int) (Analysis, int) {
 const WinLevel = 0.005
 
 // Ranked returns the indices of an's rows best first, as Ranking says:
-// the hard bot's choice, then by Mean; near the end of a game (ByWin)
-// those as likely to win as the likeliest (within WinLevel) by Mean,
-// then the others by Win, as eval.Best chooses. Ties keep the legal
-// order.
-func (an *Analysis) Ranked() []int {
+// the hard bot's choice, then the rows as good as it, then those graded
+// an inaccuracy, a mistake, a blunder, so that the grades never go up
+// down the list. Within a grade, by Mean; near the end of a game
+// (ByWin) those as likely to win as the likeliest (within WinLevel) by
+// Mean, then the others by Win, as eval.Best chooses. Ties keep the
+// legal order.
+func (an *Analysis) Ranked() []int { return an.order(true) }
+
+// order is Ranked, with the grades first (byGrade) or by the measure
+// alone.
+func (an *Analysis) order(byGrade bool) []int {
 	order := make([]int, len(an.Rows))
 	top := math.Inf(-1)
 	for i, r := range an.Rows {
@@ -198,10 +211,20 @@ func (an *Analysis) Ranked() []int {
 		}
 		return an.Rows[i].Mean
 	}
+	// The grade of a row other than the best: a row built without a
+	// verdict (Kind Best, the zero value) counts as good.
+	rank := func(i int) VerdictKind {
+		if !byGrade {
+			return AsGood
+		}
+		return max(an.Rows[i].Verdict.Kind, AsGood)
+	}
 	slices.SortStableFunc(order, func(a, b int) int {
 		switch {
 		case a == an.Best || b == an.Best:
 			return cmp.Compare(boolInt(b == an.Best), boolInt(a == an.Best))
+		case rank(a) != rank(b):
+			return cmp.Compare(rank(a), rank(b))
 		case level(a) != level(b):
 			return cmp.Compare(boolInt(level(b)), boolInt(level(a)))
 		default:
