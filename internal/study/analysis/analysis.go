@@ -179,8 +179,9 @@ type Decision struct {
 	LossErr float64
 	// ByWin reports that the decision was graded by the chance to win
 	// the game (near its end), as the hint and the trainer grade it;
-	// false near the end too for a choice as likely to win within the
-	// error but clearly behind on points, graded by those.
+	// false near the end too for a choice whose loss in points is the
+	// worse of the two (drill's grade: the worse of the two losses
+	// beyond their errors), graded by those.
 	// WinLoss is the chance to win Action gave up against Best (0 to 1,
 	// never negative), and WinLossErr its standard error.
 	ByWin               bool
@@ -460,8 +461,9 @@ func gradeOne(ctx context.Context, ev *eval.Evaluator, v *rules.View, dec *Decis
 	c, b := an.Rows[chosen], an.Rows[an.Best]
 	dec.Best = b.Action
 	dec.Loss, dec.LossErr = max(0, c.Gap), c.GapErr
-	// Graded by the points when the chance to win could not tell the
-	// choice from the best (drill's grade).
+	// Near the end graded by the worse of the points and the chance to
+	// win (drill's grade): the verdict says which, and the decision
+	// counts in that one's total (PointsLost, WinLost).
 	dec.ByWin, dec.WinLoss, dec.WinLossErr = c.Verdict.ByWin, max(0, c.WinGap), c.WinGapErr
 	dec.Mean, dec.BestMean, dec.StdErr = c.Mean, b.Mean, c.StdErr
 	dec.Points, dec.BestPoints = c.Points, b.Points

@@ -25,7 +25,9 @@
 // Forced. The grading is the hint's and the trainer's (drill's
 // Tally.Analysis): the best is the hard bot's choice (eval.Best), near
 // the end of a game ranked by the chance to win the game, and a choice
-// is graded by that chance there.
+// is graded there by the worse of its loss in that chance and its loss
+// in points, each counted beyond its error, so that the analysis and
+// the hint, which samples less, give one decision one grade.
 //
 // The evaluation is a Monte Carlo estimate: two equally good actions may
 // differ by a few points. Each decision is evaluated in batches on seeds
