@@ -113,11 +113,11 @@ func steadyGames(t *testing.T) map[string]*gamelog.Replay {
 // the games of the corpus (eval.UseWin) four times: as the hint does on
 // seeds 1 to 3 (the hard bot's evaluation) and as klob analyze does
 // (500 samples in batches). It prints one line per option, to compare
-// two versions of the grading, and counts: the grades by kind, and the
-// pairs of a hint's grade and the analysis's that differ in kind, among
-// them those where each of the two measures is beyond its error in both
-// and on the same grade of the scale in both (a disagreement there is
-// the measure chosen, not the sampling).
+// two versions of the grading, the grades by kind, and for the pairs
+// of two hints' grades and of a hint's and the analysis's: how many
+// differ in kind; and of the pairs where both measures are beyond their
+// errors in both grades, how many differ in kind, by two grades or
+// more, or rest on different measures.
 func TestSteadyGrades(t *testing.T) {
 	if !*steady {
 		t.Skip("a measurement: -steady runs it")
@@ -130,6 +130,7 @@ func TestSteadyGrades(t *testing.T) {
 		return ev.Evaluate(ctx, v, o)
 	}
 	clear := func(r drill.Row) bool { return r.Gap > 2*r.GapErr && r.WinGap > 2*r.WinGapErr }
+	kind := func(v drill.Verdict) drill.VerdictKind { return max(v.Kind, drill.AsGood) }
 	name := func(v drill.Verdict) string {
 		switch {
 		case !v.Kind.Wrong():
@@ -139,8 +140,32 @@ func TestSteadyGrades(t *testing.T) {
 		}
 		return v.Kind.String() + "/pts"
 	}
-	hintKinds, analysisKinds := map[string]int{}, map[string]int{}
-	var rows, pairs, differ, bothClear, clearDiffer, sameScale, sameDiffer int
+	// The counts of the pairs of grades of one option, two hints' or a
+	// hint's and the analysis's.
+	type tally struct{ pairs, differ, clear, clearDiffer, twoApart, measures int }
+	var hints, withAnalysis tally
+	count := func(c *tally, a, b drill.Row) {
+		c.pairs++
+		if kind(a.Verdict) != kind(b.Verdict) {
+			c.differ++
+		}
+		if !clear(a) || !clear(b) {
+			return
+		}
+		c.clear++
+		d := int(kind(a.Verdict)) - int(kind(b.Verdict))
+		if d != 0 {
+			c.clearDiffer++
+		}
+		if d >= 2 || d <= -2 {
+			c.twoApart++
+		}
+		if a.Verdict.Kind.Wrong() && b.Verdict.Kind.Wrong() && a.Verdict.ByWin != b.Verdict.ByWin {
+			c.measures++
+		}
+	}
+	kinds := map[string]map[string]int{"hint": {}, "analysis": {}}
+	rows := 0
 	games := steadyGames(t)
 	for _, g := range slices.Sorted(maps.Keys(games)) {
 		r := games[g]
@@ -165,29 +190,15 @@ func TestSteadyGrades(t *testing.T) {
 							a := an.Rows[k]
 							line := fmt.Sprintf("row %s deal %d step %d %s %s:", g, rd.No, j+1, st.Seat, a.Action)
 							for i, h := range ans {
-								hr := h.Rows[k]
-								line += fmt.Sprintf(" hint%d=%s", i+1, name(hr.Verdict))
-								hintKinds[name(hr.Verdict)]++
-								pairs++
-								if hr.Verdict.Kind.Wrong() != a.Verdict.Kind.Wrong() || hr.Verdict.Kind.Wrong() && hr.Verdict.Kind != a.Verdict.Kind {
-									differ++
-									if clear(hr) && clear(a) {
-										clearDiffer++
-									}
-									if clear(hr) && clear(a) && drill.GradeLoss(hr.Gap, false) == drill.GradeLoss(a.Gap, false) &&
-										drill.GradeLoss(hr.WinGap, true) == drill.GradeLoss(a.WinGap, true) {
-										sameDiffer++
-									}
-								}
-								if clear(hr) && clear(a) {
-									bothClear++
-									if drill.GradeLoss(hr.Gap, false) == drill.GradeLoss(a.Gap, false) && drill.GradeLoss(hr.WinGap, true) == drill.GradeLoss(a.WinGap, true) {
-										sameScale++
-									}
+								line += fmt.Sprintf(" hint%d=%s", i+1, name(h.Rows[k].Verdict))
+								kinds["hint"][name(h.Rows[k].Verdict)]++
+								count(&withAnalysis, h.Rows[k], a)
+								for _, o := range ans[i+1:] {
+									count(&hints, h.Rows[k], o.Rows[k])
 								}
 							}
 							line += " analysis=" + name(a.Verdict)
-							analysisKinds[name(a.Verdict)]++
+							kinds["analysis"][name(a.Verdict)]++
 							t.Log(line)
 						}
 					}
@@ -197,9 +208,13 @@ func TestSteadyGrades(t *testing.T) {
 		}
 	}
 	t.Logf("options graded: %d, in %d games", rows, len(games))
-	t.Logf("hint grades (3 seeds): %v", hintKinds)
-	t.Logf("analysis grades: %v", analysisKinds)
-	t.Logf("hint/analysis pairs: %d, differing in kind: %d", pairs, differ)
-	t.Logf("pairs with both measures beyond their errors in both: %d, differing in kind: %d", bothClear, clearDiffer)
-	t.Logf("of those, each measure on the same grade of the scale in both: %d, differing in kind: %d", sameScale, sameDiffer)
+	t.Logf("hint grades (3 seeds): %v", kinds["hint"])
+	t.Logf("analysis grades: %v", kinds["analysis"])
+	for _, c := range []struct {
+		what string
+		tally
+	}{{"two hints", hints}, {"a hint and the analysis", withAnalysis}} {
+		t.Logf("pairs of %s: %d, differing in kind %d; both measures beyond their errors in both: %d, differing in kind %d, by two grades or more %d, graded on different measures %d",
+			c.what, c.pairs, c.differ, c.clear, c.clearDiffer, c.twoApart, c.measures)
+	}
 }
