@@ -99,8 +99,11 @@ func (c *countdown) drop() {
 }
 
 // tick asks for the next tick at at, on the lobby's clock (now being
-// its time); its wait ends with the screen, or when another tick is
-// asked for.
+// its time); its wait ends with the screen, with the connection, or
+// when another tick is asked for. A connection that hangs up leaves
+// its screen at the table (nothing runs its Update any more), so
+// without the connection's end the wait, which holds the whole
+// lobby, would last until the move clock's last seconds.
 func (c *countdown) tick(now, at time.Time) tea.Cmd {
 	c.drop()
 	c.n++
@@ -111,11 +114,17 @@ func (c *countdown) tick(now, at time.Time) tea.Cmd {
 	stop := c.l.clock().AfterFunc(at.Sub(now), func() { close(due) })
 	c.unset = stop
 	gone := c.gone
+	var hungUp <-chan struct{} // nil (never) for a lobby built bare
+	if c.l.conn != nil {
+		hungUp = c.l.conn.Done()
+	}
 	return func() tea.Msg {
 		select {
 		case <-due:
 			return msg
 		case <-gone:
+			stop()
+		case <-hungUp:
 			stop()
 		case <-cancel:
 		}

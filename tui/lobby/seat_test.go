@@ -318,6 +318,30 @@ func TestCountdownNewTickEndsTheOld(t *testing.T) {
 	require.Equal(t, countdownMsg{c: c, n: c.n}, second())
 }
 
+// A tick on its way ends with the connection: a session that hangs up
+// at a table leaves its screen there, nothing to close the screen's
+// end, and the tick (holding the whole lobby) waited for the move
+// clock's last seconds, 90 s with the default clock, for every
+// spectator that came and went.
+func TestCountdownTickEndsWithTheConnection(t *testing.T) {
+	clock := clocktest.New(time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC))
+	done := make(chan struct{})
+	c := &countdown{l: New(Config{Clock: clock, Done: done}), gone: make(chan struct{})}
+	tick := c.start(func(time.Time) time.Duration { return 90 * time.Second })
+	require.NotNil(t, tick)
+	got := make(chan tea.Msg, 1)
+	go func() { got <- tick() }()
+	close(done)
+	select {
+	case msg := <-got:
+		require.Nil(t, msg, "the tick of a connection gone")
+	case <-time.After(guard):
+		t.Fatal("the tick still waits after the connection ended")
+	}
+	timers, _ := clock.Pending()
+	require.Zero(t, timers, "timers waiting")
+}
+
 // playToTheEnd plays the game of the ports, each decision a legal one
 // at random (from a fixed seed), until it is over.
 func playToTheEnd(t *testing.T, ports ...host.Port) {
