@@ -1,6 +1,9 @@
 package main
 
 import (
+	"bytes"
+	"fmt"
+	"runtime/pprof"
 	"strings"
 	"testing"
 	"time"
@@ -76,4 +79,53 @@ func TestServeASCII(t *testing.T) {
 	bob := newPerson(t, "bob")
 	r.connect(t, bob)
 	require.True(t, nonASCII(bob.c.WaitText(t, patience, "Play alone against bots")), "without ascii, Unicode")
+}
+
+// countdownTicks counts the goroutines waiting for a screen's countdown
+// tick (tui/lobby), one at most for each screen at a table.
+func countdownTicks() int {
+	var b bytes.Buffer
+	_ = pprof.Lookup("goroutine").WriteTo(&b, 2)
+	n := 0
+	for _, g := range strings.Split(b.String(), "\n\n") {
+		if strings.Contains(g, "lobby.(*countdown).tick") {
+			n++
+		}
+	}
+	return n
+}
+
+// TestServeSpectatorsLeaveNoTicks: spectators who hang up leave nothing
+// waiting behind them, round after round. A screen at a table waits for
+// its countdown's next tick (here the move clock's last seconds, an
+// hour away); the wait holds the session's whole lobby, and it ended
+// only when the tick came, not with the connection, so every spectator
+// that came and went was kept that long.
+func TestServeSpectatorsLeaveNoTicks(t *testing.T) {
+	r := startServeWith(t, t.TempDir(), nil, "-move-clock", "1h")
+	ann, bob := newPerson(t, "ann"), newPerson(t, "bob")
+	r.connect(t, ann)
+	r.connect(t, bob)
+	code := openTable(t, 2, ann, bob)
+	ticks := func(want int) func() bool { return func() bool { return countdownTicks() == want } }
+	require.Eventually(t, ticks(2), patience, 10*time.Millisecond, "the seats' ticks: %d", countdownTicks())
+	for round := range 3 {
+		var spectators []*person
+		for i := range 4 {
+			p := newPerson(t, fmt.Sprintf("s%d%d", round, i))
+			p.command = "watch " + code
+			r.connect(t, p)
+			p.c.WaitText(t, patience, "watching · v tricks")
+			p.typ(t, "v")
+			spectators = append(spectators, p)
+		}
+		require.Eventually(t, ticks(2+len(spectators)), patience, 10*time.Millisecond,
+			"round %d: the spectators' ticks: %d", round, countdownTicks())
+		for _, p := range spectators {
+			require.NoError(t, p.c.Close())
+		}
+		require.Eventually(t, func() bool { return r.srv.Sessions() == 2 }, patience, 10*time.Millisecond, "round %d: sessions", round)
+		require.Eventually(t, ticks(2), patience, 10*time.Millisecond,
+			"round %d: ticks left after the spectators hung up: %d", round, countdownTicks())
+	}
 }
