@@ -271,11 +271,14 @@ func (s *SharedSeat) afterword() string {
 		}
 		return fmt.Sprintf("This game changes no rating%s. Your rating at %d players: %s.", why, a.Seats, a.Shown)
 	}
-	// A bot's win raises no rating (club.RateStoodIn, host.StoodIn),
-	// which the ±0 alone does not say.
+	// A bot's play neither wins nor costs a person rating
+	// (club.RateStoodIn), which the ±0 alone does not say: the club
+	// says why from the game's log, the seats here when it cannot.
 	why := ""
 	switch {
 	case a.Last.Points != 0:
+	case a.Last.Why != "":
+		why = ": " + a.Last.Why
 	case c.botAtEnd:
 		why = ": a bot played your seat at the end, and a bot's win raises no rating"
 	case c.won:

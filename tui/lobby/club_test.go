@@ -40,6 +40,12 @@ func TestAfterwordWithoutChange(t *testing.T) {
 	if got := s.afterword(); got != "Your rating at 4 players: 1490 ±200 (±0: bots made a quarter of your moves or more, and a bot's win raises no rating)." {
 		t.Fatalf("afterword %q", got)
 	}
+	// The club says why: a bot won for a person above the seat's.
+	won.Last.Why = "a bot played dan's seat at the end, and a bot's win costs nobody rating"
+	if got := s.afterword(); got != "Your rating at 4 players: 1490 ±200 (±0: a bot played dan's seat at the end, and a bot's win costs nobody rating)." {
+		t.Fatalf("afterword %q", got)
+	}
+	won.Last.Why = ""
 	s.club.won = false
 	if got := s.afterword(); got != "Your rating at 4 players: 1490 ±200 (±0)." {
 		t.Fatalf("afterword %q", got)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"time"
 
+	"github.com/klob/klob/internal/platform/untrusted"
 	"github.com/klob/klob/internal/record/clubdb"
 	"github.com/klob/klob/internal/serve/rating"
 )
@@ -38,6 +39,9 @@ type Change struct {
 	// Points is the change in shown points ("+12"): the difference of
 	// the rounded ratings, so that it adds up with what was shown before.
 	Points int
+	// Why says why the game left the rating as it was, when Points is 0
+	// because bots stood in for people (HeldWhy); "" otherwise.
+	Why string
 }
 
 // Card returns the player's standing in every pool, by seat count. A
@@ -95,6 +99,14 @@ func (s *Service) lastChange(ctx context.Context, key string, seats int) (Change
 		return Change{}, false, err
 	}
 	c.Table, c.RematchOf = g.Table, g.RematchOf
+	if c.Points == 0 {
+		// Only a regular file is read, and only the log the club
+		// recorded: a FIFO in its place would hang the read.
+		if data, _ := untrusted.ReadFile(g.LogPath); data != nil && clubdb.SumLog(data) == g.LogSHA256 {
+			stood, left := stoodIn(g.LogPath, data)
+			c.Why = HeldWhy(&g, key, stood, left)
+		}
+	}
 	return c, true, nil
 }
 

@@ -22,13 +22,18 @@
 // the people all sit on one side (against bots alone) changes no
 // rating; a guest (a person without a key) enters as a fixed newcomer
 // and is never rated. A practice game (the seed chosen) is recorded
-// and not rated. A person whose seat a bot played at the game's end
+// and not rated. A bot's play neither wins nor costs a person rating
+// (RateStoodIn). A person whose seat a bot played at the game's end
 // (they dropped and did not come back), or that bots played for a
 // quarter of the time or more (the move clock ran out on them; host.StoodIn
 // reads both from the log) is rated by a loss, so that neither leaving
-// nor idling escapes one, but not by a win: a bot's play wins nobody
-// rating (RateStoodIn). Only a game whose every keyed person had left
-// at its end (host.LeftAtEnd), finished by bots alone, rates nobody.
+// nor idling escapes one, but not by a win. A person who played their
+// own seat is not lowered by a side that won above theirs with a bot
+// for one of its people, nor by one that beat theirs while a bot played
+// their partner's; the sides they beat count as ever. Card's Last.Why
+// says so to a person the game left as they were. Only a game whose
+// every keyed person had left at its end (host.LeftAtEnd), finished by
+// bots alone, rates nobody.
 //
 // Nothing but a key's fingerprint and the name its person chose
 // identifies anyone in the database.

@@ -83,35 +83,36 @@ func UnratedWhy(players []host.SeatInfo) string {
 //
 // Bots played the seats stoodIn for their people (host.StoodIn): at the
 // game's end, after they dropped, or a quarter of their moves or more.
-// Such a person is rated by the game's result, so that neither leaving
-// nor idling escapes a loss, but a rating the update would raise is
-// kept as it was: a bot's play wins nobody rating. The seats left are
-// those of the people who had dropped and not come back at the end
-// (host.LeftAtEnd, a part of stoodIn): a game whose every keyed person
-// had left, played to its end by bots alone, rates nobody, as a game
-// abandoned: whether bots finish it (for a spectator) or it closes must
-// not decide a rating. A person still at the table at the end keeps it
-// rated, whatever share of their moves bots made.
+// A bot's play neither wins nor costs a person rating:
+//   - A person bots stood in for is rated by the game's result, so that
+//     neither leaving nor idling escapes a loss, but a rating the update
+//     would raise is kept as it was.
+//   - A person who played their own seat is rated as if a side ranked
+//     above theirs had not played when bots stood in on either of the
+//     two (uncounted): a side that won with a bot for one of its people,
+//     or one that beat theirs while a bot played their partner's seat.
+//     With no other side left, their rating is kept as it was. The sides
+//     they beat count, whoever played them: a leaver's loss is their win.
+//
+// The seats left are those of the people who had dropped and not come
+// back at the end (host.LeftAtEnd, a part of stoodIn): a game whose
+// every keyed person had left, played to its end by bots alone, rates
+// nobody, as a game abandoned: whether bots finish it (for a spectator)
+// or it closes must not decide a rating. A person still at the table at
+// the end keeps it rated, whatever share of their moves bots made.
 func RateStoodIn(cfg rating.Config, g *clubdb.Game, before []clubdb.Rating, stoodIn, left []rules.Seat) ([]clubdb.Rating, error) {
 	if !g.Finished() || g.Practice {
 		return nil, nil
 	}
+	rank, err := ranks(g)
+	if err != nil {
+		return nil, err
+	}
 	n := len(g.Seats)
-	if n < 2 || n > 4 {
-		return nil, fmt.Errorf("a game of %d seats", n)
+	sides := make([]rating.Side, len(rank))
+	for side := range sides {
+		sides[side].Rank = rank[side]
 	}
-	k := rules.SidesAt(n)
-	win := -1
-	for side := range k {
-		if rules.SideName(n, side) == g.Winner {
-			win = side
-		}
-	}
-	if win < 0 {
-		return nil, fmt.Errorf("the winner %q is not a side of a game of %d", g.Winner, n)
-	}
-	totals := make([]int, k)
-	sides := make([]rating.Side, k)
 	type at struct {
 		side, i int
 		prior   rating.Rating // before the game
@@ -121,7 +122,6 @@ func RateStoodIn(cfg rating.Config, g *clubdb.Game, before []clubdb.Rating, stoo
 	where := map[string]at{}
 	for i, st := range g.Seats {
 		side := rules.SideOfSeat(n, rules.Seat(i))
-		totals[side] = st.Total
 		var p rating.Player
 		switch {
 		case st.Key != "":
@@ -155,22 +155,11 @@ func RateStoodIn(cfg rating.Config, g *clubdb.Game, before []clubdb.Rating, stoo
 	if gone > 0 && gone == len(where) {
 		return nil, nil
 	}
-	for side := range k {
-		sides[side].Rank = 1
-		if side == win {
-			continue
-		}
-		sides[side].Rank = 2
-		for o := range k {
-			if o != win && o != side && totals[o] > totals[side] {
-				sides[side].Rank++
-			}
-		}
-	}
 	after, rated, err := cfg.Rate(sides)
 	if err != nil || !rated {
 		return nil, err
 	}
+	stood := botSides(g, stoodIn)
 	var out []clubdb.Rating
 	for _, b := range before {
 		w, ok := where[b.Key]
@@ -178,10 +167,152 @@ func RateStoodIn(cfg rating.Config, g *clubdb.Game, before []clubdb.Rating, stoo
 			continue
 		}
 		r := after[w.side][w.i]
-		if w.stood && r.Mu > w.prior.Mu {
-			r = w.prior
+		switch {
+		case w.stood:
+			if r.Mu > w.prior.Mu {
+				r = w.prior
+			}
+		case len(uncounted(rank, stood, w.side)) > 0:
+			if r, err = rateWithout(cfg, sides, uncounted(rank, stood, w.side), w.side, w.i); err != nil {
+				return nil, err
+			}
 		}
 		out = append(out, clubdb.Rating{Key: b.Key, Seats: n, Mu: r.Mu, Sigma: r.Sigma})
 	}
 	return out, nil
+}
+
+// ranks ranks the sides of finished game g by its result: the winner
+// 1, then the others by their totals from 2 (equal totals tie).
+func ranks(g *clubdb.Game) ([]int, error) {
+	n := len(g.Seats)
+	if n < 2 || n > 4 {
+		return nil, fmt.Errorf("a game of %d seats", n)
+	}
+	k := rules.SidesAt(n)
+	win := -1
+	for side := range k {
+		if rules.SideName(n, side) == g.Winner {
+			win = side
+		}
+	}
+	if win < 0 {
+		return nil, fmt.Errorf("the winner %q is not a side of a game of %d", g.Winner, n)
+	}
+	totals := make([]int, k)
+	for i, st := range g.Seats {
+		totals[rules.SideOfSeat(n, rules.Seat(i))] = st.Total
+	}
+	rank := make([]int, k)
+	for side := range k {
+		rank[side] = 1
+		if side == win {
+			continue
+		}
+		rank[side] = 2
+		for o := range k {
+			if o != win && o != side && totals[o] > totals[side] {
+				rank[side]++
+			}
+		}
+	}
+	return rank, nil
+}
+
+// botSides says, by side of game g, whether bots stood in for one of
+// its keyed people (their seats among stoodIn).
+func botSides(g *clubdb.Game, stoodIn []rules.Seat) []bool {
+	n := len(g.Seats)
+	out := make([]bool, rules.SidesAt(n))
+	for _, s := range stoodIn {
+		if int(s) < n && g.Seats[s].Key != "" {
+			out[rules.SideOfSeat(n, s)] = true
+		}
+	}
+	return out
+}
+
+// uncounted returns the sides that do not count for a person who
+// played their own seat on side (RateStoodIn): those ranked above it
+// when bots stood in on either of the two.
+func uncounted(rank []int, stood []bool, side int) []int {
+	var out []int
+	for o := range rank {
+		if rank[o] < rank[side] && (stood[o] || stood[side]) {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+// rateWithout is the rating after the game of player i of side, rated
+// over the sides but those out; the rating before it when no other
+// side is left. The game was rated, so it is rated without them even
+// when only bots are left to play against.
+func rateWithout(cfg rating.Config, sides []rating.Side, out []int, side, i int) (rating.Rating, error) {
+	var some []rating.Side
+	self := -1
+	for o, s := range sides {
+		if slices.Contains(out, o) {
+			continue
+		}
+		if o == side {
+			self = len(some)
+		}
+		some = append(some, s)
+	}
+	if len(some) < 2 {
+		return sides[side].Players[i].Rating, nil
+	}
+	cfg.RateBotOnly = true
+	after, _, err := cfg.Rate(some)
+	if err != nil {
+		return rating.Rating{}, err
+	}
+	return after[self][i], nil
+}
+
+// HeldWhy says, in the words of the game-over screen of the person with
+// key, why game g (whose seats stoodIn bots played for, left among them
+// those whose people had left at the end) may have left their rating as
+// it was (RateStoodIn): "" when no such reason holds for them.
+func HeldWhy(g *clubdb.Game, key string, stoodIn, left []rules.Seat) string {
+	me := slices.IndexFunc(g.Seats, func(s clubdb.Seat) bool { return s.Key == key })
+	rank, err := ranks(g)
+	if key == "" || me < 0 || err != nil {
+		return ""
+	}
+	n := len(g.Seats)
+	played := func(s rules.Seat, whose string) string {
+		if slices.Contains(left, s) {
+			return "a bot played " + whose + " seat at the end"
+		}
+		return "bots made a quarter of " + whose + " moves or more"
+	}
+	if slices.Contains(stoodIn, rules.Seat(me)) {
+		return played(rules.Seat(me), "your") + ", and a bot's win raises no rating"
+	}
+	side := rules.SideOfSeat(n, rules.Seat(me))
+	out := uncounted(rank, botSides(g, stoodIn), side)
+	if len(out) == 0 {
+		return ""
+	}
+	// The person a bot stood in for, on a side above first: it is that
+	// side's win that did not count.
+	var partner rules.Seat = rules.NoSeat
+	for _, s := range stoodIn {
+		if int(s) >= n || g.Seats[s].Key == "" {
+			continue
+		}
+		switch o := rules.SideOfSeat(n, s); {
+		case slices.Contains(out, o):
+			return played(s, g.Seats[s].Name+"'s") + ", and a bot's win costs nobody rating"
+		case o == side && partner == rules.NoSeat:
+			partner = s
+		}
+	}
+	if partner == rules.NoSeat {
+		return ""
+	}
+	return played(partner, g.Seats[partner].Name+"'s") + ", and a bot's play costs nobody rating"
 }

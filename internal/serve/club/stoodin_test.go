@@ -21,7 +21,9 @@ import (
 // TestStoodInGainsNothing: at two, three and four seats, a person who
 // dropped from a game a bot then played to its end for them is rated by
 // its result when it is a loss, as anyone, and gains nothing by a win;
-// everyone else is rated as if nobody had dropped. The database's check
+// the people who played on lose nothing by the bot's win (at two, the
+// loser took his seat back and played to the end), and the winners'
+// partner is rated as if nobody had dropped. The database's check
 // agrees.
 func TestStoodInGainsNothing(t *testing.T) {
 	testkit.EachSeatCount(t, func(t *testing.T, n int) {
@@ -63,9 +65,17 @@ func TestStoodInGainsNothing(t *testing.T) {
 				require.Greater(t, p.Mu, newcomer.Mu, "the win would raise %s", peopleNames[i])
 				require.Equal(t, newcomer.Mu, got[p.Key].Mu, "%s gains nothing by the bot's win", peopleNames[i])
 			case lost:
+				if n == 2 {
+					require.Equal(t, newcomer.Mu, got[p.Key].Mu, "%s, back at the end, loses nothing by the bot's win", peopleNames[i])
+					break
+				}
 				require.Less(t, got[p.Key].Mu, newcomer.Mu, "%s's loss counts", peopleNames[i])
 				require.Equal(t, p.Mu, got[p.Key].Mu, "%s falls as anyone", peopleNames[i])
 			default:
+				if rules.SideOfSeat(n, rules.Seat(i)) != win {
+					require.GreaterOrEqual(t, got[p.Key].Mu, newcomer.Mu, "%s loses nothing by the bot's win", peopleNames[i])
+					break
+				}
 				require.Equal(t, p.Mu, got[p.Key].Mu, "%s is rated as ever", peopleNames[i])
 				require.Equal(t, p.Sigma, got[p.Key].Sigma)
 			}
@@ -210,4 +220,27 @@ func filedRatings(t *testing.T, l *gamelog.Log, name string) (*Service, map[stri
 		got[c.After.Key] = c.After
 	}
 	return s, got
+}
+
+// TestCardSaysWhyKept: the standing after a game whose winner left and
+// whose bot won it tells each person, through Last.Why, why the game
+// left their rating as it was.
+func TestCardSaysWhyKept(t *testing.T) {
+	l, _, _ := peopleGame(t, 2, 12)
+	won := rules.Seat(winner(t, l))
+	l.Comment = []string{fmt.Sprintf("deal 1: %s dropped; a normal bot took seat %s", peopleNames[won], won)}
+	s, got := filedRatings(t, l, "left")
+	require.Len(t, got, 2)
+	for i, why := range map[rules.Seat]string{
+		won:     "a bot played your seat at the end, and a bot's win raises no rating",
+		1 - won: "a bot played " + peopleNames[won] + "'s seat at the end, and a bot's win costs nobody rating",
+	} {
+		card, err := s.Card(context.Background(), peopleKeys[i])
+		require.NoError(t, err)
+		st := card[0]
+		require.Equal(t, 2, st.Seats)
+		require.True(t, st.Rated, peopleNames[i])
+		require.Zero(t, st.Last.Points, peopleNames[i])
+		require.Equal(t, why, st.Last.Why, peopleNames[i])
+	}
 }
