@@ -148,3 +148,21 @@ func TestAfterwordLateIsThisGame(t *testing.T) {
 		t.Fatalf("afterword %q", got)
 	}
 }
+
+// The lobby's help says what a rating and its ± are, beside the
+// leaderboards: the lobby shows "1500 ±350" and the leaderboard ranks
+// by the uncertainty.
+func TestHelpSaysWhatRatingsAre(t *testing.T) {
+	l, ctx := steadyLobby(t, 0, false, false, 0)
+	var words string
+	for _, col := range l.KeyHelp(&ctx.Keys).FullHelp() {
+		for _, b := range col {
+			words += b.Help().Desc + "\n"
+		}
+	}
+	for _, want := range []string{"1500 ±350 is the club's estimate of your skill", "± its uncertainty", "shrinking with each rated game"} {
+		if !strings.Contains(words, want) {
+			t.Errorf("the lobby's help does not say %q:\n%s", want, words)
+		}
+	}
+}

@@ -391,7 +391,7 @@ var items = []struct{ key, label, help string }{
 	{"d", "Tournaments: the daily and the club's", ""},
 	{"h", "Your games: history and replay", ""},
 	{"r", "Rename yourself", ""},
-	{"l", "Leaderboards", ""},
+	{"l", "Leaderboards", "the leaderboards, one per seat count. A rating such as 1500 ±350 is the club's estimate of your skill at that count (a newcomer's is 1500), and ± its uncertainty: how far off it may still be, shrinking with each rated game you play"},
 }
 
 // keyOnly are the lobby's choices a guest is refused, and the note that
