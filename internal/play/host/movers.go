@@ -104,8 +104,8 @@ func tookOver(comments []string, s rules.Seat) bool {
 // comments say so) with no deal after it that gave it back; or bots
 // made at least a quarter of their moves (TakeoverTag), as when the
 // move clock ran out on them again and again. The club rates such a
-// person by the game as anyone (neither leaving nor idling escapes a
-// loss) but lets the bot's play win them nothing.
+// person by a loss as anyone (neither leaving nor idling escapes one)
+// but never by a win, and lets the bots' win cost nobody else rating.
 func StoodIn(l *gamelog.Log) []rules.Seat {
 	n := l.Header.Seats()
 	moves, byBot := make([]int, n), make([]int, n)
