@@ -1174,6 +1174,37 @@ func TestNoChoosingAheadOfAClaim(t *testing.T) {
 	})
 }
 
+// TestNoChoosingAheadForABot: while a bot plays the person's seat
+// until the next deal (they came back, or are away), the keys line
+// does not offer to choose a card ahead, and an arrow or a digit is
+// kept for no turn: the note says the bot plays the seat. At every
+// seat count.
+func TestNoChoosingAheadForABot(t *testing.T) {
+	eachTable(t, func(t *testing.T, n int, f *fixture) {
+		f.until("the card play", func(s host.Snapshot) bool {
+			return s.View.Phase == rules.PhasePlay && s.Can.Act && s.View.Hand.Count() > 1
+		}, true)
+		f.s.snap.Can = host.Can{}
+		if !strings.Contains(f.text(), "choose ahead") {
+			t.Fatalf("no choosing ahead offered on another's turn:\n%s", f.text())
+		}
+		for _, st := range []host.SeatState{host.SeatBack, host.SeatTakeover} {
+			f.s.snap.Players[f.s.snap.Seat].Human = true
+			f.s.snap.Players[f.s.snap.Seat].State = st
+			text := f.text()
+			if strings.Contains(text, "choose ahead") || !strings.Contains(text, "A bot plays your seat until the next deal.") {
+				t.Errorf("%d players, seat state %d: choosing ahead offered while a bot plays the seat:\n%s", n, st, text)
+			}
+			for _, k := range []string{"right", "1"} {
+				f.s.key(&f.hs.Ctx, kittest.Key(k)) // the snapshot as set, not read again
+			}
+			if len(f.s.queued) != 0 || !strings.Contains(kittest.Flat(f.text()), "A bot plays your seat until the next deal: your cards are yours again then.") {
+				t.Errorf("%d players, seat state %d: keys kept for a turn the bot plays (%d kept):\n%s", n, st, len(f.s.queued), f.text())
+			}
+		}
+	})
+}
+
 // TestSharedHelpSaysABotTakesTheSeat: in the lobby (QuitWord) the help
 // of a game alone says the game waits for the person; at a shared
 // table it says what happens there instead: the seat waits a while,

@@ -142,6 +142,26 @@ func (s *Screen) quietNow() error {
 	return nil
 }
 
+// talkOffered reports whether the key lines offer / to talk: there is
+// a talk the person may write in, and a line said now would be sent. A
+// quiet table still opens the box on / (for /mute, as the help says),
+// but the key lines do not offer a talk refused on enter: the talk
+// panel's heading says the table is quiet instead (talkNote).
+func (s *Screen) talkOffered() bool { return s.canTalk() && s.quietNow() == nil }
+
+// talkNote follows the talk panel's heading: that the person may not
+// talk now, then who watches the table (watchWords).
+func (s *Screen) talkNote() string {
+	var parts []string
+	if s.canTalk() && s.quietNow() != nil {
+		parts = append(parts, "quiet now")
+	}
+	if w := s.watchWords(); w != "" {
+		parts = append(parts, w)
+	}
+	return strings.Join(parts, " · ")
+}
+
 // kept reports whether a line refused while the table was quiet waits
 // in the closed box.
 func (s *Screen) kept() bool { return !s.talk.Typing && s.talk.Input.Len() > 0 }
@@ -299,9 +319,9 @@ func (s *Screen) talkRows(ctx *kit.Context, w, rows int) []string {
 	st := &ctx.Styles
 	head := " " + st.Heading.Render("Table talk")
 	switch {
-	case s.canTalk() && s.kept():
+	case s.talkOffered() && s.kept():
 		head += st.Dim.Render(" · / opens your unsent line")
-	case s.canTalk():
+	case s.talkOffered():
 		head += st.Dim.Render(" · / to talk")
 	}
 	lines := s.cfg.Talk.Lines()

@@ -1132,8 +1132,17 @@ func (sc *Scene) rightColumn(ctx *kit.Context, w, h int) []string {
 		title = "Moves and grades"
 	}
 	heading := st.Heading.Render(title)
-	if sc.TalkNote != "" && kit.WidthOf(title+" · "+sc.TalkNote) <= w-1 {
-		heading += st.Dim.Render(" · " + sc.TalkNote)
+	// The note's parts go from the last while the whole does not fit.
+	for note := sc.TalkNote; note != ""; {
+		if kit.WidthOf(title+" · "+note) <= w-1 {
+			heading += st.Dim.Render(" · " + note)
+			break
+		}
+		at := strings.LastIndex(note, " · ")
+		if at < 0 {
+			break
+		}
+		note = note[:at]
 	}
 	out = append(out, heading)
 	room := h - len(out)

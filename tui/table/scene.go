@@ -54,8 +54,8 @@ type Scene struct {
 	// target, and a result has no game totals.
 	Board string
 	// Chat is the table's chat, each line placed among the words of
-	// its deal; TalkNote follows the talk panel's heading ("2
-	// watching").
+	// its deal; TalkNote follows the talk panel's heading ("quiet
+	// now · 2 watching", its parts dropped from the last to fit).
 	Chat     []SceneChat
 	TalkNote string
 	// Talk is set where people can talk (a table's chat): the panel

@@ -282,6 +282,18 @@ func (s *Screen) ClearRefusal() {
 // myTurn reports whether the person decides now.
 func (s *Screen) myTurn() bool { return s.snap.Can.Act && s.snap.HasDeal && !s.snap.Between }
 
+// botHolds reports whether a bot plays the person's seat for now (the
+// person dropped, or came back and takes the seat at the next deal):
+// no turn of this deal is theirs, so no key is kept for one.
+func (s *Screen) botHolds() bool {
+	sn := &s.snap
+	if sn.Watching || int(sn.Seat) >= len(sn.Players) {
+		return false
+	}
+	st := sn.Players[sn.Seat].State
+	return st == host.SeatTakeover || st == host.SeatBack
+}
+
 // hand is the person's hand as shown.
 func (s *Screen) hand() []rules.Card {
 	if s.snap.Watching {
@@ -610,6 +622,12 @@ func (s *Screen) key(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.Cmd
 			return s.claim()
 		}
 		play := sn.View.Phase == rules.PhasePlay
+		if s.botHolds() {
+			if play && (keepable(ctx, msg) || plays(ctx, msg)) || kit.IsKey(msg, k.Choose) || kit.IsMenuLetter(msg.String()) {
+				s.SetNote(botHoldsNote, false)
+			}
+			return s, nil
+		}
 		full := false
 		if play && keepable(ctx, msg) {
 			if full = len(s.queued) >= maxQueued; !full {
@@ -663,6 +681,10 @@ func (s *Screen) closeList() {
 		s.SetNote("", false)
 	}
 }
+
+// botHoldsNote answers a key that would choose or play while a bot
+// plays the person's seat to the deal's end.
+const botHoldsNote = "A bot plays your seat until the next deal: your cards are yours again then."
 
 // waitNote answers a key pressed while another seat is to act.
 const waitNote = "Wait: it is not your turn."
@@ -1170,7 +1192,7 @@ func (s *Screen) scene() *Scene {
 	sn := &s.snap
 	sc := &Scene{V: sn.View, You: sn.Seat, DealNo: sn.DealNo, Totals: sn.Totals, Tag: s.tag(),
 		Unsaved: sn.Save.NoStore && s.cfg.Unkept == "" || sn.Save.Err != "", Next: rules.NoCard, Board: s.cfg.Board,
-		Chat: s.sceneChat(), TalkNote: s.watchWords(), Talk: s.cfg.Talk != nil, Watching: sn.Watching}
+		Chat: s.sceneChat(), TalkNote: s.talkNote(), Talk: s.cfg.Talk != nil, Watching: sn.Watching}
 	if sn.Watching {
 		// A spectator sees the table from seat A's place, naming every
 		// seat.

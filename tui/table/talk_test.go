@@ -637,3 +637,47 @@ func TestQuietNoteReadWhole(t *testing.T) {
 		check("watching, the result", w.d, "This deal scores", "Waiting for Tester", "? help")
 	})
 }
+
+// TestQuietTalkNotOffered: while the table is quiet (a rated deal in
+// play) the keys line offers no "/ talk", which enter would refuse, and
+// the talk panel's heading says the table is quiet; once it may talk
+// again (between deals) the keys and the heading offer the talk. At
+// every seat count, for a seat and for a spectator.
+func TestQuietTalkNotOffered(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		q := &hushTalk{hush: true}
+		f := newFixture(t, n, seeds[n], 80, 24, func(_ *host.Config, c *Config) {
+			c.Talk, c.Shared, c.Tag = q, true, "table ABCD"
+		})
+		for _, when := range []struct {
+			what string
+			ok   func(host.Snapshot) bool
+		}{
+			{"the bidding", func(s host.Snapshot) bool { return s.HasDeal && s.Can.Act && s.View.Phase != rules.PhasePlay }},
+			{"a card", myCard},
+			{"another's card", func(s host.Snapshot) bool { return s.HasDeal && !s.Can.Act && s.View.Phase == rules.PhasePlay }},
+		} {
+			if !f.reach(when.ok, false) {
+				continue
+			}
+			keys := kit.HintLine(f.s.KeyHelp(&f.hs.Ctx.Keys).ShortHelp())
+			text := kittest.Flat(f.text())
+			if strings.Contains(keys, "talk") || !strings.Contains(text, "Table talk · quiet now") {
+				t.Errorf("%d players, %s: the quiet table offers the talk, or does not say it is quiet (keys %q):\n%s",
+					n, when.what, keys, f.text())
+			}
+			f.s.snap.Watching = true
+			keys = kit.HintLine(f.s.KeyHelp(&f.hs.Ctx.Keys).ShortHelp())
+			if strings.Contains(keys, "talk") {
+				t.Errorf("%d players, %s: a spectator of the quiet table is offered the talk: %q", n, when.what, keys)
+			}
+			f.s.snap.Watching = false
+			kittest.CheckSize(t, f.hs.Frame(), 80, 24)
+		}
+		q.hush = false
+		keys := kit.HintLine(f.s.KeyHelp(&f.hs.Ctx.Keys).ShortHelp())
+		if !strings.Contains(keys, "/ talk") || strings.Contains(f.text(), "quiet now") {
+			t.Errorf("%d players: the table may talk, the keys do not offer it (keys %q):\n%s", n, keys, f.text())
+		}
+	})
+}

@@ -569,7 +569,7 @@ func (s *Screen) promptLines(ctx *kit.Context, sc *Scene, w int) ([]string, []ki
 			// v, ?, q (and / where there is talk) do what the key line
 			// says; every other key goes on.
 			return []string{" " + st.Heading.Render("Trick over.") + " Enter, space or a key not listed below: the next trick."}, nil
-		case int(sn.Seat) < len(sn.Players) && (sn.Players[sn.Seat].State == host.SeatTakeover || sn.Players[sn.Seat].State == host.SeatBack):
+		case s.botHolds():
 			// A dropped person came back: the bot standing in plays on.
 			return []string{" A bot plays your seat until the next deal."}, nil
 		case sn.Thinking != rules.NoSeat && int(sn.Thinking) < len(sn.Players) && sn.Players[sn.Thinking].Human:
@@ -790,7 +790,7 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 		if s.cfg.Shared && sn.Can.Again {
 			h.Short = append(h.Short, b("again", k.New))
 		}
-		if s.canTalk() {
+		if s.talkOffered() {
 			h.Short = append(h.Short, kit.Bind("/", "talk"))
 		}
 		// ? and q (enter only says to press q), as the screen offers them.
@@ -818,11 +818,12 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	case !s.myTurn():
 		h.Short = undo([]key.Binding{b(listWord, k.LastTrick), b("sort", k.SortHand)})
 		claimed := sn.Claimer != rules.NoSeat && rules.SideOfSeat(sn.View.Players, sn.Claimer) == rules.SideOfSeat(sn.View.Players, sn.Seat)
-		if n := len(s.hand()); sn.View.Phase == rules.PhasePlay && n > 0 && !claimed {
+		if n := len(s.hand()); sn.View.Phase == rules.PhasePlay && n > 0 && !claimed && !s.botHolds() {
 			// The arrows and digits are kept for the person's turn, where
 			// enter plays the card they point at; the digits are those of
 			// the cards held, as on the person's turn ("1-8" with eight).
-			// Not while the side's claim plays its cards for it.
+			// Not while the side's claim plays its cards for it, nor while
+			// a bot plays the seat to the deal's end.
 			h.Short = append(h.Short, kit.Bind(b("", k.Left, k.Right).Help().Key+" "+k.NthFor(n, "").Help().Key, "choose ahead"))
 		}
 	case s.Bella != rules.NoCard:
@@ -868,7 +869,7 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 			h.Short = append(h.Short, s.hintKey(k))
 		}
 	}
-	if s.canTalk() {
+	if s.talkOffered() {
 		h.Short = append(h.Short, kit.Bind("/", "talk"))
 	}
 	if s.cfg.Keys != nil {

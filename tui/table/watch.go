@@ -81,7 +81,7 @@ func (s *Screen) watchHelp(k *kit.KeyMap) []key.Binding {
 		}
 		out = append(out, kit.Bind("d", word))
 	}
-	if s.canTalk() {
+	if s.talkOffered() {
 		out = append(out, kit.Bind("/", "talk"))
 	}
 	return append(out, b("help", k.Help), b("leave", k.Quit))
