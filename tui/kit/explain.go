@@ -67,10 +67,12 @@ func ChoiceExplain(g *Glyphs, v *rules.View, a rules.Action) string {
 		return "make " + upName + " trump: you are the maker and must outscore the other"
 	case rules.Schmeiss:
 		return "offer to throw in; if refused, you are the maker with " + upName
+	// The answer's label says it throws in or plays (ActionLabel): the
+	// line under it says only what follows.
 	case rules.Accept:
-		return "throw the deal in: nobody scores and the deal passes"
+		return "nobody scores and the deal passes"
 	case rules.Refuse:
-		return "play the deal: the other is the maker with " + upName
+		return "the other is the maker with " + upName
 	case rules.Name:
 		if a.Suit == rules.NoTrumps {
 			return "be the maker with no trump: each suit ranks A 10 K Q J 9 8 7"

@@ -25,8 +25,26 @@ func TestEveryChoiceIsExplained(t *testing.T) {
 	if got, want := ChoiceExplain(&g, &v, rules.Action{Kind: rules.Same}), "equal top card; a trump sequence wins, else the non-dealer's"; got != want {
 		t.Errorf("same: %q, want %q", got, want)
 	}
-	if got, want := ChoiceExplain(&g, &v, rules.Action{Kind: rules.Refuse}), "play the deal: the other is the maker with ♥ hearts"; got != want {
+	if got, want := ChoiceExplain(&g, &v, rules.Action{Kind: rules.Refuse}), "the other is the maker with ♥ hearts"; got != want {
 		t.Errorf("refuse: %q, want %q", got, want)
+	}
+}
+
+// TestSchmeissAnswerSaysItOnce: the schmeiss's answers, their label
+// then their explanation as the menu's line reads, say "throw in" and
+// "play" once each.
+func TestSchmeissAnswerSaysItOnce(t *testing.T) {
+	g := NewGlyphs(false)
+	v := rules.View{OrigUpcard: rules.MustCard("JH"), Phase: rules.PhaseSchmeiss, Players: 2}
+	for _, c := range []struct {
+		kind rules.Kind
+		word string
+	}{{rules.Accept, "throw"}, {rules.Refuse, "play"}} {
+		a := rules.Action{Kind: c.kind}
+		line := ActionLabel(a) + ": " + ChoiceExplain(&g, &v, a)
+		if n := strings.Count(line, c.word); n != 1 {
+			t.Errorf("%q says %q %d times", line, c.word, n)
+		}
 	}
 }
 
