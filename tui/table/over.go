@@ -39,13 +39,14 @@ func (s *Screen) resultView(ctx *kit.Context, sc *Scene) string {
 	}
 	next, style := "Press enter for the next deal.", st.Key
 	switch {
+	case sn.Watching && (sn.Private || sn.Closed):
+		// A spectator let go, or whose game closed, sees the game no
+		// further: the note says why and that esc goes back, the one
+		// key left (watchHelp); nothing is waited for.
+		next = ""
 	case (sn.Closed || sn.Kicked) && !sn.Over:
 		// Nothing goes on from this seat: say why rather than wait.
 		next, style = "! "+s.closedWords(), st.Error
-	case sn.Watching && sn.Private:
-		// A spectator let go sees the game no further: the note says
-		// why, and nothing is waited for.
-		next = ""
 	case sn.Over && s.cfg.AfterBoard != nil:
 		next = "Press enter to go on."
 	case sn.Over:

@@ -562,8 +562,9 @@ func (s *Screen) key(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.Cmd
 	}
 	if sn.Watching && !(sn.Over && s.overSeen) {
 		// The last deal's result: d opens its hands, enter goes on to
-		// the game's end as at a seat.
-		if sn.Over && !s.opened && !s.tricks && kit.IsKey(msg, k.Choose) {
+		// the game's end as at a seat, unless the game is shut to the
+		// spectator (only esc is left then).
+		if sn.Over && !sn.Closed && !sn.Private && !s.opened && !s.tricks && kit.IsKey(msg, k.Choose) {
 			return s.resultKey(ctx, msg)
 		}
 		return s.watchKey(ctx, msg)

@@ -35,6 +35,9 @@ func (s *Screen) watchKey(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, te
 		s.opened, s.tricks = !s.opened, false
 	case (s.tricks || s.opened) && kit.IsKey(msg, k.Back):
 		s.tricks, s.opened = false, false
+	case sn.Closed || sn.Private:
+		// The board is frozen: esc back to the lobby is the one key
+		// left (the lobby's), and the note saying so stays.
 	case s.asksLeave() && kit.IsKey(msg, k.Back):
 		// Nothing open to close: esc asks what q asks, so that an esc
 		// meant for a box that already closed does not leave the game.

@@ -538,3 +538,36 @@ func TestSpectatorLabelsCutWithMark(t *testing.T) {
 		}
 	}
 }
+
+// TestSpectatorClosedSaysOneThing: a spectator whose game is closed, or
+// made private to them, at a deal's result or the last one's, is told
+// one thing to do (the note the lobby sets: esc goes back), never also
+// to press enter, and enter neither goes on to the game's end nor
+// takes the note away. At every seat count.
+func TestSpectatorClosedSaysOneThing(t *testing.T) {
+	eachTable(t, func(t *testing.T, n int, f *fixture) {
+		w := newWatcher(t, f, nil)
+		f.until("the result", func(s host.Snapshot) bool { return s.Between }, true)
+		w.catchUp()
+		s := w.screen()
+		for _, at := range []string{"a result", "the last result"} {
+			if at == "the last result" {
+				f.until("the end", func(s host.Snapshot) bool { return s.Over }, true)
+				w.catchUp()
+			}
+			for _, shut := range []string{"private", "closed"} {
+				sn := &s.snap
+				sn.Private, sn.Closed = shut == "private", shut == "closed"
+				const note = "The game is closed. Esc goes back to the lobby."
+				s.SetNote(note, true)
+				s.key(&w.d.Ctx, kittest.Key("enter"))
+				text := kittest.Flat(w.text())
+				if strings.Contains(text, "Press enter") || strings.Count(text, "The game is closed") != 1 ||
+					!strings.Contains(text, note) || s.overSeen {
+					t.Errorf("%d players, %s, %s: more than one thing to do, or enter went on:\n%s", n, at, shut, w.text())
+				}
+				sn.Private, sn.Closed = false, false
+			}
+		}
+	})
+}
