@@ -221,7 +221,7 @@ func TestGameOverOffers(t *testing.T) {
 		hs.toGameOver(true)
 		scr := hs.screen()
 		for _, want := range []string{"Game over", "deals this game again", "klob play", "The game log is saved at:", "~/klob/history/game-1.klob",
-			"[r] replay this game", "[n] new game"} {
+			"[r] replay", "[n] new game"} {
 			if !strings.Contains(kittest.Flat(scr), want) {
 				t.Fatalf("%d players: the end lacks %q:\n%s", n, want, scr)
 			}

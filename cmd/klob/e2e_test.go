@@ -447,7 +447,7 @@ func TestEndToEndWholeGame(t *testing.T) {
 		// The archive is written off the UI: "Saving the game log…" first.
 		scr = s.waitFor("The game log is saved at:", patience)
 		words := strings.Join(strings.Fields(scr), " ")
-		for _, want := range []string{"Seed 11 deals this game again", "klob play", "-seed 11", "[r] replay this game", "[a] its analysis", "[n] new game"} {
+		for _, want := range []string{"Seed 11 deals this game again", "klob play", "-seed 11", "[r] replay", "[a] analysis", "[n] new game"} {
 			if !strings.Contains(words, want) {
 				t.Errorf("the game's end lacks %q:\n%s", want, scr)
 			}

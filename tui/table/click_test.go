@@ -142,7 +142,7 @@ func TestMouseOnly(t *testing.T) {
 		}
 		// The end's offers, where they are drawn.
 		text := f.text()
-		for _, offer := range []string{"[r] replay this game", "[a] its analysis"} {
+		for _, offer := range []string{"[r] replay", "[a] analysis"} {
 			x, y := cellOf(text, offer)
 			if y < 0 {
 				t.Fatalf("no %q at the game's end:\n%s", offer, text)

@@ -1,7 +1,6 @@
 package table
 
 import (
-	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -427,12 +426,12 @@ func commandLines(cmd string, w int) []string {
 	return append(out, line)
 }
 
-// overOffer is a key the game's end offers: what the offers' line
-// says of it (short: in fewer words, for a line too narrow for all),
-// and what the note after a stray enter says ("" says nothing).
+// overOffer is a key the game's end offers: what the offers' line and
+// the key line say of it, and what the note after a stray enter says
+// ("" says nothing).
 type overOffer struct {
-	key               key.Binding
-	what, note, short string
+	key        key.Binding
+	what, note string
 }
 
 // overOffers are the keys the game's end offers, in the order shown:
@@ -441,8 +440,8 @@ type overOffer struct {
 func (s *Screen) overOffers(k *kit.KeyMap) []overOffer {
 	var offers []overOffer
 	if s.cfg.Replay != nil && s.cfg.Log != nil {
-		offers = append(offers, overOffer{kit.Bind("r", "", "r"), "replay this game", "to replay it", "replay"},
-			overOffer{kit.Bind("a", "", "a"), "its analysis", "for its analysis", "analysis"})
+		offers = append(offers, overOffer{kit.Bind("r", "", "r"), "replay", "to replay it"},
+			overOffer{kit.Bind("a", "", "a"), "analysis", "for its analysis"})
 	}
 	if s.cfg.NewGame != nil {
 		offers = append(offers, overOffer{key: k.New, what: "new game", note: "for a new game"})
@@ -460,17 +459,26 @@ func (s *Screen) overOffers(k *kit.KeyMap) []overOffer {
 }
 
 // overOfferLine lays the game end's offers out on their line, and
-// returns where each lies; too wide for w (every offer, and q back to
-// the lobby over SSH), the offers take their short words.
+// returns where each lies. The offers' words are short enough for
+// every offer at 80 columns (q back to the lobby over SSH too), and
+// the same at every width and in the key line (overKeys).
 func (s *Screen) overOfferLine(ctx *kit.Context, w int) (string, []kit.Hit) {
-	var offers, short []kit.Offer
+	var offers []kit.Offer
 	for _, o := range s.overOffers(&ctx.Keys) {
 		offers = append(offers, kit.Offer{Key: o.key, What: o.what})
-		short = append(short, kit.Offer{Key: o.key, What: cmp.Or(o.short, o.what)})
 	}
-	line, hits := kit.OfferLine(ctx, " ", offers, 0)
-	if kit.WidthOf(line) > w {
-		line, hits = kit.OfferLine(ctx, " ", short, 0)
+	return kit.OfferLine(ctx, " ", offers, 0)
+}
+
+// overKeys are the game end's offers as a key line (the help's), the
+// talk among them where the person may talk.
+func (s *Screen) overKeys(k *kit.KeyMap) []key.Binding {
+	var out []key.Binding
+	for _, o := range s.overOffers(k) {
+		if s.talkOffered() && o.key.Help().Key == k.Help.Help().Key {
+			out = append(out, kit.Bind("/", "talk"))
+		}
+		out = append(out, kit.Brief(o.what, o.key))
 	}
-	return line, hits
+	return out
 }

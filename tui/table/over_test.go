@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/internal/record/gamelog"
@@ -79,6 +80,41 @@ func TestGameOverSaysTakebacks(t *testing.T) {
 		f.until("the end", func(s host.Snapshot) bool { return s.Over && f.s.overSeen }, true)
 		if text := f.text(); strings.Contains(text, "takeback") {
 			t.Errorf("%d players: a game without takebacks speaks of them:\n%s", n, text)
+		}
+	})
+}
+
+// TestOverKeysOneWording: the game's end says its replay keys in one
+// wording, "[r] replay   [a] analysis", in a game alone and at a
+// shared table (whose q goes back to the lobby), at 80 and 120
+// columns, and the key line (the help's) names the same keys in the
+// same words. At every seat count.
+func TestOverKeysOneWording(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		for _, shared := range []bool{false, true} {
+			f := newFixture(t, n, seeds[n], 80, 24, func(_ *host.Config, c *Config) {
+				c.Replay = func(l *gamelog.Log, name string, analyse bool, back kit.Screen) (kit.Screen, error) { return back, nil }
+				if shared {
+					c.Shared, c.Tag = true, "table ABCD"
+				} else {
+					c.NewGame = func() kit.Screen { return nameOnly("setup") }
+				}
+			})
+			f.until("the end", func(s host.Snapshot) bool { return s.Over && f.s.overSeen }, true)
+			for _, w := range []int{80, 120} {
+				ctx := kittest.Context(w, 24)
+				line, _ := f.s.overOfferLine(&ctx, w)
+				line = ansi.Strip(line)
+				if !strings.Contains(line, "[r] replay   [a] analysis   ") || kit.WidthOf(line) > w {
+					t.Errorf("%d players, shared %v, %d columns: the offers read %q", n, shared, w, line)
+				}
+				keys := kit.HintLine(f.s.KeyHelp(&ctx.Keys).ShortHelp())
+				for _, o := range f.s.overOffers(&ctx.Keys) {
+					if want := kit.Brief(o.what, o.key).Help().Key + " " + o.what; !strings.Contains(keys, want) {
+						t.Errorf("%d players, shared %v: the key line %q does not say %q as the offers do", n, shared, keys, want)
+					}
+				}
+			}
 		}
 	})
 }

@@ -780,25 +780,9 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	}
 	switch {
 	case sn.Over && s.overSeen:
-		h.Short = nil
-		if !sn.Watching {
-			h.Short = []key.Binding{kit.Bind("r", "replay"), kit.Bind("a", "analysis")}
-		}
-		if s.cfg.NewGame != nil {
-			h.Short = append(h.Short, b("new game", k.New))
-		}
-		if s.cfg.Shared && sn.Can.Again {
-			h.Short = append(h.Short, b("again", k.New))
-		}
-		if s.talkOffered() {
-			h.Short = append(h.Short, kit.Bind("/", "talk"))
-		}
-		// ? and q (enter only says to press q), as the screen offers them.
-		leave := "quit"
-		if s.toLobby() {
-			leave = "back to the lobby"
-		}
-		h.Short = append(h.Short, b("help", k.Help), b(leave, k.Quit))
+		// The keys the screen offers, in its words (enter only says
+		// which they are).
+		h.Short = s.overKeys(k)
 		h.Full = [][]key.Binding{h.Short, {kit.Spelled("scroll the score pad when it is cut", k.Up, k.Down),
 			kit.PageKeys("scroll the score pad a page")}}
 		return h
