@@ -338,3 +338,13 @@ func joinLast(words []string, last string) string {
 	}
 	return strings.Join(words[:len(words)-1], ", ") + last + words[len(words)-1]
 }
+
+// SeqWord names what the sequences' right wins under o, lower case:
+// "sequences", or "sequences / sets" where sets of a kind score with
+// them (of_a_kind). The status line and the deal's result say it alike.
+func SeqWord(o *rules.Options) string {
+	if o.OfAKind {
+		return "sequences / sets"
+	}
+	return "sequences"
+}

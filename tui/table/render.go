@@ -244,18 +244,19 @@ func (sc *Scene) infoFrags(ctx *kit.Context) []string {
 	return out
 }
 
-// seqFrag says who holds the sequences once that is known, or "".
+// seqFrag says who holds the sequences (and sets, with of_a_kind: in
+// the words of the deal's result) once that is known, or "".
 func (sc *Scene) seqFrag() string {
 	v := &sc.V
 	switch {
 	case v.Trump == rules.NoSuit:
 		return ""
 	case v.SeqWinner != rules.NoSeat && sc.teams():
-		return "sequences: " + sc.sideLower(sc.sideOf(v.SeqWinner))
+		return kit.SeqWord(&v.Options) + ": " + sc.sideLower(sc.sideOf(v.SeqWinner))
 	case v.SeqWinner != rules.NoSeat:
-		return "sequences: " + sc.Lower(v.SeqWinner)
+		return kit.SeqWord(&v.Options) + ": " + sc.Lower(v.SeqWinner)
 	case v.Phase == rules.PhasePlay || v.Phase == rules.PhaseOver:
-		return "sequences: nobody"
+		return kit.SeqWord(&v.Options) + ": nobody"
 	}
 	return ""
 }
@@ -295,7 +296,7 @@ func saysSeq(lines []string, seq string) bool {
 // seqShort is seqFrag with a side named short: "sequences: them".
 func (sc *Scene) seqShort() string {
 	if v := &sc.V; v.SeqWinner != rules.NoSeat && sc.teams() {
-		return "sequences: " + sc.sideShort(sc.sideOf(v.SeqWinner))
+		return kit.SeqWord(&v.Options) + ": " + sc.sideShort(sc.sideOf(v.SeqWinner))
 	}
 	return sc.seqFrag()
 }

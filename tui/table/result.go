@@ -72,9 +72,9 @@ func (sc *Scene) ResultLines(ctx *kit.Context, s rules.Score, ending rules.Endin
 		bella = "Bella / menage"
 	}
 	// With of_a_kind the sets score in the sequences' row: say so.
-	seqs, seqsOf := "Sequences", "Sequences of"
+	seqs, seqsOf := kit.Capital(kit.SeqWord(&sc.V.Options)), "Sequences of"
 	if sc.V.Options.OfAKind {
-		seqs, seqsOf = "Sequences / sets", "Sequences and sets of"
+		seqsOf = "Sequences and sets of"
 	}
 	lines := []string{title, st.Heading.Render(row("", heads)),
 		row("Tricks", bySide(s.Tricks)),

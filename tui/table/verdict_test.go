@@ -1213,3 +1213,38 @@ func TestClaimRefusalNoteDrawn(t *testing.T) {
 		t.Errorf("the note: %q", lines)
 	}
 }
+
+// TestStatusSequencesWordsAsResult: the status line names who won the
+// sequences' right in the words of the result's row, which the deal's
+// options decide: "sequences / sets: you" with of_a_kind (three aces
+// win it then), "sequences: you" without. At every seat count, at the
+// status line's width at 80 columns, one row or two.
+func TestStatusSequencesWordsAsResult(t *testing.T) {
+	ctx := kit.NewContext(false)
+	for _, n := range []int{2, 3, 4} {
+		for _, sets := range []bool{false, true} {
+			o := options(n)
+			o.OfAKind = sets
+			for _, winner := range []rules.Seat{rules.SeatA, rules.SeatB} {
+				sc := sceneOf(rules.View{Players: n, Options: o, Trump: rules.Clubs, Maker: rules.SeatA,
+					SeqWinner: winner, Phase: rules.PhasePlay, OrigUpcard: rules.MustCard("7C"), Upcard: rules.MustCard("7C")})
+				s := rules.Score{Players: n, Maker: rules.SeatA, Outcome: rules.Made}
+				s.Seqs[winner] = 20
+				row := " Sequences "
+				if sets {
+					row = " Sequences / sets "
+				}
+				if got := resultText(&ctx, sc, s); !strings.Contains(got, row) {
+					t.Fatalf("%d players, of_a_kind %v: the result's row is not %q:\n%s", n, sets, row, got)
+				}
+				want := strings.ToLower(strings.TrimSpace(row)) + ": "
+				for rows := 1; rows <= 2; rows++ {
+					got := ansi.Strip(strings.Join(sc.infoLines(&ctx, 54, rows), "\n"))
+					if !strings.Contains(strings.ToLower(got), want) {
+						t.Errorf("%d players, of_a_kind %v, %d rows: the status line does not say %q:\n%s", n, sets, rows, want, got)
+					}
+				}
+			}
+		}
+	}
+}
