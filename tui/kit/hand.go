@@ -73,8 +73,8 @@ func CardRects(n int, size CardSize, x, y int) []Rect {
 }
 
 // HandRows is the height of the hand block: a label row, a row the
-// selected card rises into, the cards, a number row, a mark row and the
-// row that marks the sequences and the bella pair.
+// selected card rises into, the cards, the row that marks the
+// sequences and the bella pair, a number row and a mark row.
 func HandRows(size CardSize) int { return size.H + 5 }
 
 // ViewHand is the hand of the viewing seat as shown, sorted in order

@@ -214,8 +214,9 @@ func (s *Screen) click(ctx *kit.Context, msg tea.MouseClickMsg) (kit.Screen, tea
 	hits = append(hits, kit.LabelHits(lines[len(lines)-1], len(lines)-1, labels)...)
 	if st := s.run.Step(); handTop >= 0 && (st.Kind == lesson.Play || st.Kind == lesson.Claim) && !s.run.Game().Deal().Over() {
 		hand := s.hand()
+		rows := len(s.handLines(ctx, st)) // the card, the melds' row when held, its number and its mark
 		for i, r := range kit.CardRects(min(len(hand), 9), kit.SmallCard, 1, handTop) {
-			r.H = kit.SmallCard.H + 2 // the card, its number and its mark
+			r.H = rows
 			n := fmt.Sprint(i + 1)
 			hits = append(hits, kit.Hit{Rect: r, Kind: kit.HitKey, Key: kit.Bind(n, "", n)})
 		}

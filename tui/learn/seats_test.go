@@ -2,6 +2,7 @@ package learn
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -10,6 +11,7 @@ import (
 
 	"github.com/klob/klob/internal/study/lesson"
 	"github.com/klob/klob/internal/testing/testkit"
+	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
 	"github.com/klob/klob/tui/kit/kittest"
 )
@@ -194,4 +196,47 @@ func TestHelpLettersAreTheTables(t *testing.T) {
 			t.Errorf("the lesson of %d asked no choice", n)
 		}
 	})
+}
+
+// TestMeldRowUnderTheCards: at every seat count, on every screen of the
+// lesson that marks a sequence or the bella pair under your hand, the
+// mark is right under the cards, whether you play or not (the numbers
+// and marks under it), as the table of a game draws it.
+func TestMeldRowUnderTheCards(t *testing.T) {
+	meld := regexp.MustCompile(`└[─╌]+[^┘]*(\d+|bella)[─╌]*┘`)
+	for _, n := range []int{2, 3, 4} {
+		d, s := startAt(t, n, 80, 24, false)
+		marked := 0
+		for i := 0; s.run.Step().Kind != lesson.End; i++ {
+			require.Less(t, i, 300, "%d players: the lesson never ended:\n%s", n, d.Text())
+			lines := strings.Split(d.Text(), "\n")
+			for r, l := range lines {
+				if !meld.MatchString(l) || r == 0 {
+					continue
+				}
+				marked++
+				above := lines[r-1]
+				if !strings.Contains(above, "└───┘") && !strings.Contains(above, "└╌╌╌┘") && !strings.Contains(above, "┗━━━┛") {
+					t.Fatalf("%d players, step %q: the melds' row is not right under the cards:\n%s", n, s.run.Step().Name, d.Text())
+				}
+			}
+			// As walkPlaying goes: the lesson's card, or the next one
+			// after a refusal.
+			switch st := s.run.Step(); {
+			case st.Bella != rules.NoCard && s.hand()[s.cursor] == st.Bella:
+				d.Press("b")
+			case st.Kind == lesson.Act:
+				d.Press(kit.ActionKey(st.Want))
+			case s.note != "" && st.Kind == lesson.Play:
+				d.Press("right", "enter")
+			case st.Kind == lesson.Claim && s.run.Game().Deal().Turn() == lesson.You:
+				d.Press("c")
+			default:
+				d.Press("enter")
+			}
+		}
+		if marked == 0 && n != 3 { // the lesson of three deals you no meld
+			t.Errorf("%d players: no screen marked a meld under the hand", n)
+		}
+	}
 }

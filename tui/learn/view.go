@@ -359,10 +359,11 @@ func (s *Screen) handLines(ctx *kit.Context, step lesson.Step) []string {
 	if len(hand) == 0 {
 		rows[0] = " (no cards left)"
 	}
-	// The sequences and bella held, marked under the cards as the
-	// table of a game marks them (20, 50, bella).
+	// The sequences and bella held, marked right under the cards, over
+	// the numbers and marks, as the table of a game marks them (20, 50,
+	// bella).
 	if melds := kit.HeldMelds(&v, hand); len(melds) > 0 {
-		rows = append(rows, pad+st.Trump.Render(kit.MeldRow(g, hand, melds, size.W, kit.HandGap)))
+		rows = slices.Insert(rows, size.H, pad+st.Trump.Render(kit.MeldRow(g, hand, melds, size.W, kit.HandGap)))
 	}
 	return rows
 }

@@ -329,6 +329,17 @@ func TestArrowHintsSayWhat(t *testing.T) {
 // meldMark is the row marking a sequence under the person's hand.
 var meldMark = regexp.MustCompile(`└─+\d+─+┘`)
 
+// underCards reports whether row of the screen text is right under the
+// person's cards: the row above holds the bottoms of the cards.
+func underCards(text string, row int) bool {
+	lines := strings.Split(text, "\n")
+	if row < 1 || row >= len(lines) {
+		return false
+	}
+	left, _, _ := strings.Cut(lines[row-1], "│ ")
+	return strings.Count(left, "└───┘")+strings.Count(left, "└╌╌╌┘")+strings.Count(left, "+---+") >= 2
+}
+
 // markRow is the row of the screen text that marks a sequence under the
 // person's hand, -1 for none.
 func markRow(text string) int {
@@ -343,8 +354,8 @@ func markRow(text string) int {
 
 // TestSequenceMarkStays: in the first trick, the row marking the
 // person's sequences stays where it is while another player acts before
-// them and at their turn (the rows of the numbers and marks are kept
-// blank), at every seat count, at 80×24. After the person's first card
+// them and at their turn, right under the cards it marks (the numbers
+// and marks under it), at every seat count, at 80×24. After the person's first card
 // the sequences are no longer marked: the dialogue judged the whole
 // hand, and what is left would read as a smaller sequence.
 func TestSequenceMarkStays(t *testing.T) {
@@ -366,6 +377,11 @@ func TestSequenceMarkStays(t *testing.T) {
 		turn := f.text()
 		if a, b := markRow(turn), markRow(wait); a < 0 || a != b {
 			t.Fatalf("the sequence's mark is on row %d at the person's turn, %d while another plays:\n%s\n%s", a, b, turn, wait)
+		}
+		for _, text := range []string{turn, wait} {
+			if !underCards(text, markRow(text)) {
+				t.Errorf("%d players: the sequence's mark is not right under the cards:\n%s", n, text)
+			}
 		}
 		kittest.Golden(t, fmt.Sprintf("seqmark%d-80x%d-turn", n, h), turn)
 		kittest.Golden(t, fmt.Sprintf("seqmark%d-80x%d-wait", n, h), wait)

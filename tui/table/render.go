@@ -1043,8 +1043,8 @@ func (sc *Scene) statusLine(ctx *kit.Context, w int) []string {
 
 // handBlock draws the bottom seat's hand centred in w: a label row
 // ("trump" over the trump cards, the seat's roles), the cards (the
-// selected one raised), their numbers and marks, and a row marking the
-// sequences and the bella pair when it holds any. It returns the rows
+// selected one raised), a row marking the sequences and the bella pair
+// when it holds any, and the cards' numbers and marks. It returns the rows
 // and each card's place relative to the block.
 func (sc *Scene) handBlock(ctx *kit.Context, w int, size kit.CardSize, hand Hand) ([]string, []kit.Rect) {
 	st := &ctx.Styles
@@ -1102,7 +1102,11 @@ func (sc *Scene) handBlock(ctx *kit.Context, w int, size kit.CardSize, hand Hand
 		rows = rows[:size.H+2]
 	}
 	if sc.meldRow(hand) {
-		rows = append(rows, pad+st.Trump.Render(kit.MeldRow(g, hand.Cards, kit.HeldMelds(v, hand.Cards), size.W, kit.HandGap)))
+		// Right under the cards it marks, over the rows of numbers and
+		// marks (blank while another plays): it keeps its row whoever's
+		// turn it is.
+		meld := pad + st.Trump.Render(kit.MeldRow(g, hand.Cards, kit.HeldMelds(v, hand.Cards), size.W, kit.HandGap))
+		rows = slices.Insert(rows, size.H+2, meld)
 	}
 	return rows, kit.CardRects(n, size, x0, 0)
 }
