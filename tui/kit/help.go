@@ -20,7 +20,9 @@ import (
 // rulesSummary is the short rules text of the help screen for a game
 // with options o (the whole rules follow it in the help): its seat
 // count, target and last trick's bonus, the bottom card and the dealer
-// forced when on, and the house variants played, by name.
+// forced when on, how the best sequence is found and scores
+// (sequence_rank, melds_need_trick), and the house variants played, by
+// name.
 func rulesSummary(o rules.Options) []string {
 	last := fmt.Sprintf(" The last trick scores %d.", o.LastTrick)
 	if o.LastTrick == 0 {
@@ -43,6 +45,24 @@ func rulesSummary(o rules.Options) []string {
 	if o.BottomCard && o.HasBottomCard() {
 		bottom = ", the bottom card turned up."
 	}
+	// seqs says how the best sequence is found among equal values
+	// (sequence_rank) and whether its holder must take a trick to score
+	// (melds_need_trick), after the seat count's own words.
+	seqs := func(who string) string {
+		out := ""
+		if o.SequenceRank == rules.RankByLength {
+			out = " Between two fifties the longer run wins, then the higher top card."
+		}
+		if o.MeldsNeedTrick {
+			return out + " " + who + " who takes no trick scores no sequences."
+		}
+		return out + " " + who + " scores them even without a trick."
+	}
+	// dialogue is the two players' words that find the best sequence.
+	dialogue := "twenty or fifty; good, not good or how high?"
+	if o.SequenceRank == rules.RankByLength {
+		dialogue = "twenty or fifty; good, not good, how many cards? between two fifties, or how high?"
+	}
 	dix := " When the upcard's suit is trump, the holder of the 7 of trump (the dix) may swap it for the upcard (not after a round-two trump, nor when the upcard is that 7)."
 	var out []string
 	switch o.NumPlayers() {
@@ -51,7 +71,7 @@ func rulesSummary(o rules.Options) []string {
 			"Three players, each for themselves; 32 cards (A K Q J 10 9 8 7). Six cards each; an upcard proposes trump.",
 			"Bidding, from the dealer's left: take (you become the maker, the upcard's suit is trump) or pass. If all pass, round two: name another suit or pass." + throwIn("Six") + " No schmeiss.",
 			"Then three more cards each (nine)" + bottom + dix,
-			"Sequences: three cards in a row score 20, four or more 50. Only the player with the best sequence scores, all of theirs.",
+			"Sequences: three cards in a row score 20, four or more 50. Only the player with the best sequence scores, all of theirs." + seqs("A player"),
 			"Play: follow suit; when trump is led, beat the highest trump if you can; when void, trump (over a trump in the trick if you can).",
 			ranks,
 			"The maker must score more than each opponent or is bete: each opponent then scores their own total and half the maker's. Equal to the best opponent: the maker scores nothing." + end,
@@ -61,7 +81,7 @@ func rulesSummary(o rules.Options) []string {
 			"Four players in two teams, partners opposite each other; 32 cards, all in play. Six cards each; an upcard proposes trump.",
 			"Bidding, from the dealer's left: take (you become the maker, for your team; the upcard's suit is trump) or pass. If all pass, round two: name another suit, no trumps, or pass (the dealer may name the upcard's suit too)." + throwIn("Eight") + " No schmeiss, no dix.",
 			"Then two more cards each (eight), the maker getting the upcard.",
-			"Sequences: three cards in a row score 20, four or more 50. The team with the best sequence scores both partners' sequences.",
+			"Sequences: three cards in a row score 20, four or more 50. The team with the best sequence scores both partners' sequences." + seqs("A team"),
 			"Play: follow suit; when trump is led, beat the highest trump if you can; when void, trump (over a trump in the trick if you can, your partner's too).",
 			ranks + " In no trumps every suit ranks A 10 K Q J 9 8 7, with the plain suits' points.",
 			"Partners' totals count together. The maker's team must score more than the other team or is bete: the other team then scores both totals. At a tie the maker's team scores nothing." + end,
@@ -71,7 +91,7 @@ func rulesSummary(o rules.Options) []string {
 			"Two players (three and four: see the rules below), 32 cards (A K Q J 10 9 8 7). Six cards each; an upcard proposes trump.",
 			"Bidding: pass, take (you become the maker, the upcard's suit is trump) or schmeiss (an offer to throw the deal in: the other accepts, or refuses and you are the maker). If both pass, round two: name another suit or pass." + throwIn("Four"),
 			"Then three more cards each" + bottom + dix,
-			"Sequences: three cards in a row score 20, four or more 50. Only the player with the best sequence scores, all of theirs, as the dialogue settles it (twenty or fifty; good, not good or how high?).",
+			"Sequences: three cards in a row score 20, four or more 50. Only the player with the best sequence scores, all of theirs, as the dialogue settles it (" + dialogue + ")." + seqs("A player"),
 			"Play: follow suit; when trump is led, beat the highest trump if you can; when void, trump if you can.",
 			ranks,
 			"The maker must score more than the other player or is bete: the defender then scores both totals. At a tie the maker scores nothing." + end,

@@ -460,3 +460,45 @@ func TestHelpKeepsItsPlaceOnResize(t *testing.T) {
 		})
 	}
 }
+
+// TestHelpRulesInShortTellTheSequences: the rules in short say how the
+// best sequence is found as the game's options play it, at every seat
+// count: with sequence_rank=length the longer of two fifties wins (at
+// two the dialogue asks "how many cards?"), and whether a player who
+// takes no trick scores its sequences (melds_need_trick).
+func TestHelpRulesInShortTellTheSequences(t *testing.T) {
+	ctx := kittest.Context(80, 24)
+	short := func(o rules.Options) string { return rulesInShort(&ctx, kit.NewHelpView(nil).For(o)) }
+	for n := 2; n <= 4; n++ {
+		o := rules.DefaultOptions()
+		o.Players = n
+		plain := short(o)
+		for _, w := range []string{"how many cards?", "longer run", "even without a trick"} {
+			if strings.Contains(plain, w) {
+				t.Errorf("%d players, default rules: the rules in short tell %q: %s", n, w, plain)
+			}
+		}
+		if !strings.Contains(plain, "takes no trick scores no sequences") {
+			t.Errorf("%d players, default rules: the rules in short do not say a player without a trick scores no sequences: %s", n, plain)
+		}
+		for _, kv := range []string{"sequence_rank=length", "melds_need_trick=off"} {
+			k, v, _ := strings.Cut(kv, "=")
+			if err := o.Set(k, v); err != nil {
+				t.Fatal(err)
+			}
+		}
+		set := short(o)
+		want := []string{"Between two fifties the longer run wins", "even without a trick"}
+		if n == 2 {
+			want = append(want, "how many cards?")
+		}
+		for _, w := range want {
+			if !strings.Contains(set, w) {
+				t.Errorf("%d players, sequence_rank=length, melds_need_trick=off: the rules in short lack %q: %s", n, w, set)
+			}
+		}
+		if strings.Contains(set, "no trick scores no sequences") {
+			t.Errorf("%d players, melds_need_trick=off: the rules in short still say no trick, no sequences: %s", n, set)
+		}
+	}
+}
