@@ -231,6 +231,9 @@ func checkPadColumns(t *testing.T, what string, sc *Scene, lines []string) {
 		for k, v := range want {
 			f := fields[1+k]
 			num, star := strings.CutSuffix(f, "*")
+			if !star {
+				num, star = strings.CutSuffix(f, "+") // the bimah's mark
+			}
 			got, err := strconv.Atoi(num)
 			end := ends[1+k]
 			if star {
@@ -304,5 +307,49 @@ func TestPadThreeFiveLetterNames(t *testing.T) {
 	}, "\n")
 	if got != want {
 		t.Errorf("the pad:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+// TestPadMarksTheBimah: a deal whose maker's side scored the bimah
+// marks that score "+" rather than the maker's "*", and the line under
+// the pad says what it is and how much it holds, beside the star's line
+// when a plain maker's deal shows too; every line fits the pad at 80
+// columns and wider, the numbers under their heads, at every seat count.
+func TestPadMarksTheBimah(t *testing.T) {
+	ctx := kit.NewContext(false)
+	for _, n := range []int{2, 3, 4} {
+		o := options(n)
+		o.DealerForced, o.Bimah = true, true
+		sc := sceneOf(rules.View{Players: n, Options: o})
+		bimah := rules.Score{Players: n, Maker: rules.SeatA, Outcome: rules.Made, Bimah: rules.BimahPoints}
+		bimah.Scored[0], bimah.Scored[1] = 160, 40
+		plain := rules.Score{Players: n, Maker: rules.SeatB, Outcome: rules.Made}
+		plain.Scored[0], plain.Scored[1] = 30, 110
+		for _, pad := range [][]rules.Score{{bimah}, {bimah, plain}} {
+			sc.Pad = pad
+			sc.Totals = [4]int{}
+			for _, s := range pad {
+				for i := range sc.Sides() {
+					sc.Totals[i] += s.Scored[i]
+				}
+			}
+			for _, w := range []int{23, 24, 30, 60} { // 23: the pad at 80 columns
+				lines := sc.scorePad(&ctx, w, 12)
+				got := ansi.Strip(strings.Join(lines, "\n"))
+				what := fmt.Sprintf("%d players, %d deals, %d wide", n, len(pad), w)
+				if !strings.Contains(got, "160+") || strings.Contains(got, "160*") || !strings.Contains(got, "+ maker with bimah +40") {
+					t.Errorf("%s: the bimah's deal is not marked and told:\n%s", what, got)
+				}
+				if star := strings.Contains(got, "* maker"); star != (len(pad) == 2) {
+					t.Errorf("%s: the star told %v:\n%s", what, star, got)
+				}
+				for _, l := range lines {
+					if kit.WidthOf(l) > w {
+						t.Errorf("%s: a line %d wide: %q", what, kit.WidthOf(l), ansi.Strip(l))
+					}
+				}
+				checkPadColumns(t, what, sc, strings.Split(got, "\n"))
+			}
+		}
 	}
 }

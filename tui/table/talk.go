@@ -384,8 +384,9 @@ func (sc *Scene) trickRows(ctx *kit.Context, w int, tricks []rules.Trick) (t tri
 }
 
 // scorePad is the running score by side: a row per finished deal with
-// what each side scored (the maker's side starred) and how the deal
-// went, and the sums; the oldest rows give way when there is no room.
+// what each side scored (the maker's side starred, marked + instead
+// where its score holds the bimah) and how the deal went, and the sums;
+// the oldest rows give way when there is no room.
 func (sc *Scene) scorePad(ctx *kit.Context, w, h int) []string {
 	out, _ := sc.scorePadAt(ctx, w, h, padScroll{})
 	return out
@@ -534,7 +535,19 @@ func (sc *Scene) scorePadAt(ctx *kit.Context, w, h int, at padScroll) ([]string,
 		}
 		out = append(out, st.Dim.Render(row(deal, cells, "")))
 	}
-	room := max(1, h-3-len(heads)-len(legend))
+	// A deal the maker's side won with the bimah marks its score "+"
+	// for "*", told on a line of its own: the pad keeps a row for it
+	// when it may show with a plain maker's star.
+	bimahs, plain := false, false
+	for _, s := range sc.Pad {
+		bimahs = bimahs || s.Bimah > 0
+		plain = plain || s.Bimah == 0 && s.Outcome != rules.Abandoned && s.Maker != rules.NoSeat
+	}
+	marks := 1
+	if bimahs && plain {
+		marks = 2
+	}
+	room := max(1, h-2-marks-len(heads)-len(legend))
 	first, end, most := 0, len(sc.Pad), 0
 	if len(sc.Pad) > room {
 		// Scrolled to the top, a mark below only; else one above too.
@@ -558,7 +571,7 @@ func (sc *Scene) scorePadAt(ctx *kit.Context, w, h int, at padScroll) ([]string,
 		}
 		out = append(out, st.Dim.Render(row("…", nil, what)))
 	}
-	starred := false // a row shown holds a maker's star
+	starred, bimah := false, false // a row shown holds a maker's star, a bimah's mark
 	for i := first; i < end; i++ {
 		s := sc.Pad[i]
 		var cols []string
@@ -566,12 +579,17 @@ func (sc *Scene) scorePadAt(ctx *kit.Context, w, h int, at padScroll) ([]string,
 			out = append(out, row(fmt.Sprint(i+1), nil, "  thrown in"))
 			continue
 		}
-		starred = true
+		mark := "*"
+		if s.Bimah > 0 {
+			mark, bimah = "+", true
+		} else {
+			starred = true
+		}
 		makerSide := sc.sideOf(s.Maker)
 		for _, side := range order {
 			c := fmt.Sprint(s.Scored[side])
 			if side == makerSide {
-				c += "*"
+				c += mark
 			} else {
 				c += " "
 			}
@@ -603,6 +621,14 @@ func (sc *Scene) scorePadAt(ctx *kit.Context, w, h int, at padScroll) ([]string,
 	}
 	if starred {
 		out = append(out, st.Dim.Render(kit.Fit(" * maker", w)))
+	}
+	if bimah {
+		// The bimah is in the score: the line says how much of it.
+		said := fmt.Sprintf(" + maker with bimah +%d", rules.BimahPoints)
+		if kit.WidthOf(said) > w {
+			said = fmt.Sprintf(" + maker, bimah +%d", rules.BimahPoints)
+		}
+		out = append(out, st.Dim.Render(kit.Fit(kit.Cut(said, w, ctx.Ellipsis()), w)))
 	}
 	return append(out, legend...), most
 }
