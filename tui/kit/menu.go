@@ -86,8 +86,7 @@ func (m *Choice) Key(ctx *Context, s Decider, msg tea.KeyPressMsg, d Decision) (
 	case k.Answerable(msg):
 		// A key that plays no card is answered, as in a menu: which
 		// keys play one.
-		s.SetNote(fmt.Sprintf("%s is not among the choices now: ←/→ and enter, or %s.", msg.String(),
-			k.NthFor(len(d.Hand), "").Help().Key), true)
+		s.SetNote(NotAmongCards(k, msg.String(), len(d.Hand)), true)
 	}
 	return s, nil
 }
@@ -196,8 +195,20 @@ func (m *Choice) menuKey(ctx *Context, s Decider, msg tea.KeyPressMsg, items []r
 // which keys do: a key that did nothing without a word would leave the
 // person guessing.
 func notOffered(s Decider, key string, items []rules.Action) {
-	keys := MenuKeys(items)
-	s.SetNote(fmt.Sprintf("%s is not among the choices now: %s.", key, JoinOr(keys)), true)
+	s.SetNote(NotAmongChoices(key, items), true)
+}
+
+// NotAmongChoices answers a key that takes none of a menu's items now,
+// naming the keys that do: "k is not among the choices now: p, t or s."
+// Every screen that offers the rules' choices answers so.
+func NotAmongChoices(key string, items []rules.Action) string {
+	return fmt.Sprintf("%s is not among the choices now: %s.", key, JoinOr(MenuKeys(items)))
+}
+
+// NotAmongCards answers a key that plays no card of a hand of n cards
+// at the person's turn, naming the keys that do.
+func NotAmongCards(k *KeyMap, key string, n int) string {
+	return fmt.Sprintf("%s is not among the choices now: ←/→ and enter, or %s.", key, k.NthFor(n, "").Help().Key)
 }
 
 // HitKind is what a mouse click may land on.

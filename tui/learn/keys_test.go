@@ -15,9 +15,10 @@ import (
 
 // TestKeysNotOfferedAnswer: at every step that asks for a choice, at
 // every seat count, each menu letter and number that takes none of the
-// choices answers with a line, as the table does, and leaves the step
-// as it was; in the card play a number past the hand says how many
-// cards it holds.
+// choices, and any other key, answers with a line, as the table does,
+// and leaves the step as it was; in the card play a number past the
+// hand says how many cards it holds, and a key that plays no card says
+// which keys do, in the table's words.
 func TestKeysNotOfferedAnswer(t *testing.T) {
 	letters := "abcdefghijklmnopqrstuvwxyz"
 	eachStep(t, func(at stepAt) {
@@ -33,7 +34,12 @@ func TestKeysNotOfferedAnswer(t *testing.T) {
 				}
 			}
 			keys = append(keys, fmt.Sprint(len(v.Legal())+1), "9")
+			// Keys no menu takes are answered too, as at the table.
+			keys = append(keys, "o", "u", "z", "w", "!", "tab", "ctrl+a")
 			for _, k := range keys {
+				if contains(offered, k) {
+					continue
+				}
 				s.note = ""
 				d.Press(k)
 				if !strings.Contains(s.note, k+" is not among the choices now: ") && !strings.HasPrefix(s.note, "You cannot") {
@@ -46,6 +52,18 @@ func TestKeysNotOfferedAnswer(t *testing.T) {
 				s.note = ""
 				d.Press("9")
 				require.Equal(t, fmt.Sprintf("You hold %d cards.", len(s.hand())), s.note, "%d players, step %q", players, st.Name)
+			}
+			if dl := s.run.Game().Deal(); !dl.Over() && dl.Turn() == lesson.You {
+				// A key that plays no card is answered as the table
+				// answers it, naming the keys that play one.
+				for _, k := range []string{"o", "x", "!", "tab"} {
+					s.note = ""
+					hand := len(s.hand())
+					d.Press(k)
+					want := kit.NotAmongCards(&d.Ctx.Keys, k, hand)
+					require.Equal(t, want, s.note, "%d players, step %q: %s", players, st.Name, k)
+					require.Len(t, s.hand(), hand, "%d players, step %q: %s played a card", players, st.Name, k)
+				}
 			}
 		}
 	})

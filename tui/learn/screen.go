@@ -347,7 +347,9 @@ func (s *Screen) actKey(ctx *kit.Context, k tea.KeyPressMsg) {
 			return
 		}
 	}
-	if kit.IsMenuLetter(k.String()) {
+	// Every other key is answered, as at the table: a key that did
+	// nothing without a word would leave the person guessing.
+	if ctx.Keys.Answerable(k) {
 		s.notOffered(&ctx.Paint.Glyphs, &v, k.String(), legal)
 	}
 }
@@ -367,7 +369,7 @@ func (s *Screen) notOffered(g *kit.Glyphs, v *rules.View, key string, legal []ru
 			return
 		}
 	}
-	s.note = fmt.Sprintf("%s is not among the choices now: %s.", key, kit.JoinOr(kit.MenuKeys(legal)))
+	s.note = kit.NotAmongChoices(key, legal)
 }
 
 // whyMoves are the moves whose refusal the rules explain by the deal
@@ -418,5 +420,8 @@ func (s *Screen) playKey(ctx *kit.Context, k tea.KeyPressMsg, st lesson.Step) {
 		s.try(g, rules.PlayBellaAction(hand[s.cursor]))
 	case kit.IsKey(k, ctx.Keys.Claim):
 		s.refused(g, nil, rules.Action{}, s.run.Claim())
+	case ctx.Keys.Answerable(k):
+		// A key that plays no card is answered, as at the table.
+		s.note = kit.NotAmongCards(&ctx.Keys, k.String(), len(hand))
 	}
 }
