@@ -504,6 +504,10 @@ func TestLobbyUnfiledGame(t *testing.T) {
 			if !slices.Equal(qs, []string{"back to the lobby"}) {
 				t.Fatalf("the replay's help says q does %q", qs)
 			}
+			// The replay's line of keys words q as its help does.
+			if keys := kittest.Flat(ansi.Strip(ann.screen())); !strings.Contains(keys, "q back to the lobby") || strings.Contains(keys, "q leave") {
+				t.Fatalf("the replay's keys do not say q goes back to the lobby, as its help does:\n%s", ann.screen())
+			}
 			ann.key("q")
 			if ann.app.quit {
 				t.Fatalf("q in the game's replay ends the connection:\n%s", ann.screen())

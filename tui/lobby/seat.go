@@ -365,8 +365,13 @@ func (r *seatReplay) KeyHelp(k *kit.KeyMap) help.KeyMap {
 // QuitsAtOnce: nothing is kept, so nothing is asked.
 func (r *seatReplay) QuitsAtOnce() bool { return true }
 
-// QuitTitle: q comes back to the lobby.
-func (r *seatReplay) QuitTitle() (string, string) { return leaveTitle() }
+// QuitTitle: q comes back to the lobby. Its word is the App's for q
+// (kit.KeyMap.QuitWord), so the replay's own line of keys says what
+// KeyHelp says, not "q leave".
+func (r *seatReplay) QuitTitle() (string, string) {
+	title, _ := leaveTitle()
+	return title, "back to the lobby"
+}
 
 // quitNow: back to the lobby, the seat given up as at the game's end.
 func (r *seatReplay) quitNow(ctx *kit.Context) (kit.Screen, tea.Cmd) { return r.s.leave(ctx) }
