@@ -398,36 +398,113 @@ func countWord(n int) string {
 
 func percent(f float64) string { return fmt.Sprintf("%.0f%%", 100*f) }
 
-// cols are the widths of the list's columns: the players column gives
-// the scores and the results room, the same on every row, so the
-// columns line up.
+// cols are the widths of the list's columns: the players column and
+// the result column share what the others leave, the same on every row,
+// so that the columns line up.
 type cols struct {
 	players, score, result int
-	// cut ends a name cut to its column: the screen's Ellipsis.
+	// cut ends a word too wide for its column: the screen's Ellipsis.
 	cut string
 }
 
 func (c cols) line(when, players, deals, score, result string) string {
-	return fmt.Sprintf("%-16s  %s %5s  %s  %s", when, kit.Fit(players, c.players), deals, kit.Right(score, c.score), kit.Cut(result, c.result, c.cut))
+	return fmt.Sprintf("%-16s  %s %5s  %s  %s", when, kit.Fit(players, c.players), deals, kit.Right(score, c.score), kit.Fit(result, c.result))
 }
 
 // width is the width of a row.
 func (c cols) width() int { return 16 + 2 + c.players + 1 + 5 + 2 + c.score + 2 + c.result }
 
-// columns fits the list in w cells: the players column takes what the
-// other columns, the widest score and the widest result leave, from 12
-// to 48 cells; with 12 the result takes what is left, a longer one cut
-// with cut.
+// columns fits the list in w cells. Who played and the result wrap in
+// their columns by one rule (cellLines), so nothing is cut: of the
+// widths that give the players from 12 to 48 cells and the result the
+// rest, up to its widest, it takes the one that lays the rows out in
+// the fewest lines; of those, the one whose results take the fewest,
+// then the widest players column.
 func (s *History) columns(w int, cut string) cols {
-	res, score := len("result"), len("score")
+	res, score, part := len("result"), len("score"), len("result")
+	// The rows' cells, each with how many rows have them: their parts
+	// joined by a rune no name holds, since a map's key is no slice.
+	const sep = "\x00"
+	type cells struct{ players, result string }
+	seen := map[cells]int{}
 	for i := range s.rows {
-		res = max(res, kit.WidthOf(result(&s.rows[i])))
-		score = max(score, kit.WidthOf(scoreOf(&s.rows[i])))
+		r := &s.rows[i]
+		score = max(score, kit.WidthOf(scoreOf(r)))
+		if r.entry.Err != nil {
+			continue
+		}
+		res = max(res, kit.WidthOf(result(r)))
+		rp := resultParts(result(r))
+		for _, p := range rp {
+			part = max(part, kit.WidthOf(p))
+		}
+		seen[cells{strings.Join(playerParts(r), sep), strings.Join(rp, sep)}]++
 	}
 	const fixed = 16 + 2 + 1 + 5 + 2 + 2
-	players := max(12, min(48, w-fixed-score-res))
-	res = max(len("result"), min(res, w-fixed-score-players))
-	return cols{players: players, score: score, result: res, cut: cut}
+	room := w - fixed - score
+	best := cols{players: 12, score: score, result: max(len("result"), min(res, room-12)), cut: cut}
+	bestLines, bestRes := -1, 0
+	for players := min(48, room-part); players >= 12; players-- {
+		c := cols{players: players, score: score, result: min(res, room-players), cut: cut}
+		lines, resLines := 0, 0
+		for k, n := range seen {
+			p := cellLines(strings.Split(k.players, sep), c.players, cut)
+			r := cellLines(strings.Split(k.result, sep), c.result, cut)
+			lines, resLines = lines+n*max(len(p), len(r)), resLines+n*len(r)
+		}
+		if bestLines < 0 || lines < bestLines || lines == bestLines && resLines < bestRes {
+			best, bestLines, bestRes = c, lines, resLines
+		}
+	}
+	return best
+}
+
+// cellLines lay parts out in a column w wide, as many on a line as fit,
+// a space between two: words, or a part that is not to be broken ("(all
+// normal)", "takebacks 2"), which goes on a line of its own when it does
+// not fit beside the others, split into its words only when it does not
+// fit a line at all. A word wider than the column is cut with mark, so
+// that a cut name does not read whole.
+func cellLines(parts []string, w int, mark string) []string {
+	var lines []string
+	line := ""
+	add := func(p string) {
+		switch {
+		case line == "":
+			line = p
+		case kit.WidthOf(line)+1+kit.WidthOf(p) <= w:
+			line += " " + p
+		default:
+			lines = append(lines, line)
+			line = p
+		}
+	}
+	for _, p := range parts {
+		if kit.WidthOf(p) <= w {
+			add(p)
+			continue
+		}
+		for _, word := range strings.Fields(p) {
+			if kit.WidthOf(word) > w {
+				word = ansi.TruncateWc(word, w, mark)
+			}
+			add(word)
+		}
+	}
+	if line != "" || lines == nil {
+		lines = append(lines, line)
+	}
+	return lines
+}
+
+// resultParts are the parts of a result (result) for cellLines: "lost,",
+// "practice,", "takebacks 2", each but the last with its comma.
+func resultParts(res string) []string {
+	parts := strings.Split(res, ", ")
+	for i := range parts[:len(parts)-1] {
+		parts[i] += ","
+	}
+	return parts
 }
 
 // result says how a game went for the person: won, lost, playing,
@@ -499,8 +576,8 @@ func fileWhen(base, mark string) string {
 }
 
 // rowLines describe one game: when, who, deals, score, result; who
-// played goes on to a second line, under its column, when it does not
-// fit the column on one.
+// played and the result wrap in their columns (cellLines), the row
+// taking as many lines as the longer of the two.
 func (s *History) rowLines(r *row, c cols) []string {
 	e := &r.entry
 	w := c.width()
@@ -515,6 +592,29 @@ func (s *History) rowLines(r *row, c cols) []string {
 	if r.current {
 		when = "in progress"
 	}
+	who := cellLines(playerParts(r), c.players, c.cut)
+	res := cellLines(resultParts(result(r)), c.result, c.cut)
+	out := []string{kit.Fit(c.line(kit.Clip(when, 16), who[0], fmt.Sprint(e.Deals), scoreOf(r), res[0]), w)}
+	for i := 1; i < max(len(who), len(res)); i++ {
+		line := kit.Repeat(" ", 16+2)
+		if i < len(who) {
+			line += kit.Fit(who[i], c.players)
+		} else {
+			line += kit.Repeat(" ", c.players)
+		}
+		if i < len(res) {
+			line += kit.Repeat(" ", 1+5+2+c.score+2) + res[i]
+		}
+		out = append(out, kit.Fit(line, w))
+	}
+	return out
+}
+
+// playerParts are who played in a game that could be read, for
+// cellLines: each name with its words ("vs West,"), then the bots' one
+// level, if any ("(both normal)").
+func playerParts(r *row) []string {
+	h := &r.entry.Header
 	n := h.Seats()
 	name := func(seat rules.Seat) string {
 		nm := h.PlayerName(seat)
@@ -523,11 +623,10 @@ func (s *History) rowLines(r *row, c cols) []string {
 		}
 		return nm
 	}
-	me, one := r.me, r.one
 	var players, group string
 	switch {
-	case one:
-		players, group = withVs(h, me, n)
+	case r.one:
+		players, group = withVs(h, r.me, n)
 	case rules.PlaysInTeams(n):
 		// Two teams, partners across: "ann & Bot C vs bob & Bot D".
 		var teams []string
@@ -546,12 +645,15 @@ func (s *History) rowLines(r *row, c cols) []string {
 		}
 		players = strings.Join(all, " vs ")
 	}
-	cell := playerLines(untrusted.Text(players), untrusted.Text(group), c.players, c.cut)
-	out := []string{kit.Fit(c.line(kit.Clip(when, 16), cell[0], fmt.Sprint(e.Deals), scoreOf(r), result(r)), w)}
-	for _, l := range cell[1:] {
-		out = append(out, kit.Fit(kit.Repeat(" ", 16+2)+l, w))
+	// A part is a name with the words around it ("with North", "vs
+	// West,"): a line breaks between names, not inside one, nor after a
+	// "vs".
+	bound := strings.NewReplacer(", ", ",\x00", " vs ", "\x00vs ", " & ", "\x00& ").Replace(untrusted.Text(players))
+	parts := strings.Split(bound, "\x00")
+	if group != "" {
+		parts = append(parts, untrusted.Text(group))
 	}
-	return out
+	return parts
 }
 
 // withVs says whom the person played with and against, one form at
@@ -606,48 +708,6 @@ func withVs(h *gamelog.Header, me rules.Seat, n int) (players, group string) {
 		group = "(all " + one + ")"
 	}
 	return players, group
-}
-
-// playerLines put who played, and after them the bots' one level
-// (group, "" for none), in a column w wide: on one line when it fits,
-// else the names on two, broken before the last " vs " that leaves the
-// first line whole ("with Bot C" over "vs bob, Bot D"), or at a space,
-// with the level after them or under them; a line still too long (the
-// level's too) is cut with mark, so that a cut name does not read whole.
-func playerLines(players, group string, w int, mark string) []string {
-	if group != "" {
-		if all := players + " " + group; kit.WidthOf(all) <= w {
-			return []string{all}
-		}
-		lines := playerLines(players, "", w, mark)
-		if last := lines[len(lines)-1] + " " + group; kit.WidthOf(last) <= w {
-			lines[len(lines)-1] = last
-			return lines
-		}
-		if kit.WidthOf(group) > w {
-			group = ansi.TruncateWc(group, w, mark)
-		}
-		return append(lines, group)
-	}
-	if kit.WidthOf(players) <= w {
-		return []string{players}
-	}
-	lines := kit.Wrap(players, w)
-	for i := strings.LastIndex(players, " vs "); i > 0; i = strings.LastIndex(players[:i], " vs ") {
-		if kit.WidthOf(players[:i]) <= w {
-			lines = []string{players[:i], players[i+1:]}
-			break
-		}
-	}
-	if len(lines) > 2 {
-		lines = []string{lines[0], strings.Join(lines[1:], " ")}
-	}
-	for i, l := range lines {
-		if kit.WidthOf(l) > w {
-			lines[i] = ansi.TruncateWc(l, w, mark)
-		}
-	}
-	return lines
 }
 
 // scoreOf is a game's score by side, the person's side first.

@@ -312,28 +312,37 @@ func TestHistoryNewestFirstToTheSecond(t *testing.T) {
 	require.Equal(t, []string{entries[3].Path, entries[1].Path, entries[2].Path, entries[0].Path}, got)
 }
 
-// TestPlayerLinesCutWithMark: in a narrow players column every line
-// that does not fit is cut with the mark, the bots' level too: "(both
-// norma…", never "(both normal" that reads as a level whole but for its
-// bracket.
-func TestPlayerLinesCutWithMark(t *testing.T) {
+// TestCellLinesWrapWhole: who played and the result wrap in their
+// columns by one rule at every seat count: their parts (a name with its
+// words, "vs West,"; the bots' level, "(both normal)"; "takebacks 2")
+// on as many lines as they take, a part whole on a line of its own; only a word wider than the column is cut,
+// with the mark. It cut "vs West, Ea…" at four players, "(both norma…"
+// at three and "lost, practice, takebacks…".
+func TestCellLinesWrapWhole(t *testing.T) {
 	for _, c := range []struct {
-		players, group string
-		w              int
-		want           []string
+		parts []string
+		w     int
+		want  []string
 	}{
-		{"vs West, East", "(both normal)", 12, []string{"vs West,", "East", "(both norma…"}},
-		{"vs West, East", "(both normal)", 27, []string{"vs West, East (both normal)"}},
-		{"vs West, East", "(both normal)", 13, []string{"vs West, East", "(both normal)"}},
-		{"with North vs West, East", "(all hard)", 12, []string{"with North", "vs West, Ea…", "(all hard)"}},
+		{[]string{"vs West,", "East", "(both normal)"}, 12, []string{"vs West,", "East (both", "normal)"}},
+		{[]string{"vs West,", "East", "(both normal)"}, 27, []string{"vs West, East (both normal)"}},
+		{[]string{"vs West,", "East", "(both normal)"}, 13, []string{"vs West, East", "(both normal)"}},
+		{[]string{"with North", "vs West,", "East", "(all hard)"}, 12, []string{"with North", "vs West,", "East", "(all hard)"}},
+		{[]string{"vs Bot", "(normal)"}, 12, []string{"vs Bot", "(normal)"}},
+		{resultParts("lost, practice, takebacks 2"), 16, []string{"lost, practice,", "takebacks 2"}},
+		{resultParts("lost, practice, takebacks 2"), 14, []string{"lost,", "practice,", "takebacks 2"}},
+		{resultParts("won"), 6, []string{"won"}},
+		// A part wider than the column goes by its words; a word wider
+		// than the column is cut with the mark.
+		{[]string{"vs Maximilianus,", "East", "(all normal)"}, 10, []string{"vs", "Maximilia…", "East (all", "normal)"}},
 	} {
-		got := playerLines(c.players, c.group, c.w, "…")
+		got := cellLines(c.parts, c.w, "…")
 		if !slices.Equal(got, c.want) {
-			t.Errorf("%q %q in %d: %q, want %q", c.players, c.group, c.w, got, c.want)
+			t.Errorf("%q in %d: %q, want %q", c.parts, c.w, got, c.want)
 		}
 		for _, l := range got {
 			if kit.WidthOf(l) > c.w {
-				t.Errorf("%q %q in %d: %q is wider", c.players, c.group, c.w, l)
+				t.Errorf("%q in %d: %q is wider", c.parts, c.w, l)
 			}
 		}
 	}
@@ -366,5 +375,48 @@ func TestHistoryCountsDealsPlayedOut(t *testing.T) {
 		if f := strings.Fields(r); !slices.Contains(f, "1") || slices.Contains(f, "2") {
 			t.Errorf("the row says other than 1 deal: %q", r)
 		}
+	}
+}
+
+// TestHistoryRowsWrapAlike: the list at 80×24 of games to 100 at two,
+// three and four players against normal bots, practice and with
+// takebacks, as a player's history holds them: every row wraps who
+// played and the result whole in their columns, by one rule; none is
+// cut ("vs West, Ea…" at four players, "(both norma…" and "lost,
+// practice, takebacks…" at three).
+func TestHistoryRowsWrapAlike(t *testing.T) {
+	start := time.Date(2026, 12, 6, 21, 18, 0, 0, time.UTC)
+	game := func(min int, names []string, totals []int, winner int, tags ...gamelog.Tag) store.Entry {
+		h := gamelog.Header{Options: rules.DefaultOptions().WithPlayers(len(names))}
+		h.Options.Target = 100
+		h.SetStart(start.Add(time.Duration(min) * time.Minute))
+		h.SetPlayer(0, "You", gamelog.Human)
+		h.SetKey(0, "k")
+		for s, nm := range names[1:] {
+			h.SetPlayer(rules.Seat(s+1), nm, "normal")
+		}
+		h.Extra = tags
+		var tot [4]int
+		copy(tot[:], totals)
+		return store.Entry{Path: fmt.Sprintf("/nowhere/history/%02d.klob", min), Header: h, Deals: 2, Totals: tot, Over: true, Winner: winner}
+	}
+	practice := gamelog.Tag{Name: gamelog.PracticeTag, Value: gamelog.PracticeValue}
+	entries := []store.Entry{
+		game(0, []string{"You", "Bot"}, []int{26, 137}, 1, practice),
+		game(2, []string{"You", "West", "East"}, []int{108, 147, 125}, 1, practice),
+		game(3, []string{"You", "West", "North", "East"}, []int{182, 0}, 0),
+		game(7, []string{"You", "West", "East"}, []int{108, 147, 125}, 1, practice, gamelog.Tag{Name: "Takebacks", Value: "2"}),
+		game(8, []string{"You", "West", "North", "East"}, []int{0, 182}, 1, practice, gamelog.Tag{Name: "Takebacks", Value: "12"}),
+	}
+	d := kittest.New(t, NewHistory(memSource{entries}, Config{Player: "k"}), 80, 24, false)
+	list := kittest.TrimRight(d.Text())
+	kittest.Golden(t, "history-wrap-80x24", list)
+	require.NotContains(t, list, "…", "a row is cut")
+	for _, want := range []string{"vs Bot (normal)", "vs West, East", "(both normal)", "with North", "East (all normal)",
+		"lost, practice,", "takebacks 2\n", "takebacks 12\n"} {
+		require.Contains(t, list, want, "a row's words are not whole")
+	}
+	for _, l := range strings.Split(list, "\n") {
+		require.LessOrEqual(t, kit.WidthOf(l), 80, l)
 	}
 }

@@ -320,9 +320,10 @@ func putGame(t *testing.T, keep func(name string, text []byte)) func(name, src s
 }
 
 // TestHistoryLongResultAndPath: at 80 columns a result too long for
-// what the other columns leave ends in the ellipsis, never cut off
-// silently, and the chosen game's path under the list breaks only after
-// a "/", its file's name whole for copying.
+// what the other columns leave wraps in its column, whole, never cut
+// (it read "lost, practice, takebacks…"), and the chosen game's path
+// under the list breaks only after a "/", its file's name whole for
+// copying.
 func TestHistoryLongResultAndPath(t *testing.T) {
 	dir, keep := historyState(t)
 	put := putGame(t, keep)
@@ -335,18 +336,23 @@ func TestHistoryLongResultAndPath(t *testing.T) {
 		return strings.ReplaceAll(p, dir, "/home/someone/.local/state/klob")
 	}})
 	list := text(hs)
-	whole := "lost, practice, takebacks 12"
-	var row string
-	for l := range strings.SplitSeq(list, "\n") {
+	lines := strings.Split(list, "\n")
+	var said string
+	for i, l := range lines {
 		if kit.WidthOf(l) > 80 {
 			t.Fatalf("a line is wider than 80 columns:\n%s", list)
 		}
-		if strings.Contains(l, "lost, practice") {
-			row = strings.TrimRight(l, " ")
+		if at := strings.Index(l, "lost, practice"); at >= 0 {
+			// The result's column, on this line and the next.
+			col := kit.WidthOf(l[:at])
+			said = strings.TrimSpace(l[at:])
+			if next := []rune(lines[i+1]); len(next) > col {
+				said += " " + strings.TrimSpace(string(next[col:]))
+			}
 		}
 	}
-	if !strings.HasSuffix(row, whole) && !strings.HasSuffix(row, "…") {
-		t.Fatalf("the result %q is cut with no mark: %q\n%s", whole, row, list)
+	if whole := "lost, practice, takebacks 12"; said != whole || strings.Contains(list, "…") {
+		t.Fatalf("the result %q is not whole in its column: %q\n%s", whole, said, list)
 	}
 	for range names {
 		hs.Press("down")
