@@ -503,7 +503,8 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 // 0.0%/55.0%"). It is no key: the help lists it after the keys.
 var lostHelp = key.NewBinding(key.WithHelp("Points lost",
 	"deal/game: the points of score difference that each graded seat's decisions lost, this deal and over the game, summed over the decisions graded by points. "+
-		"Chance to win lost, summed: the same for the decisions graded by the chance to win the game (near its end), summed over them, so it can pass 100%."))
+		"Chance to win lost, summed: the same for the decisions graded by the chance to win the game (near its end), summed over them, so it can pass 100%. "+
+		"A seat whose decisions were all graded by that chance has no points lost: the line gives its chance alone."))
 
 // HelpRules: the help's rules in short are the game's (its seat count
 // and target), not the two-player game's.

@@ -385,29 +385,36 @@ func (s *Screen) analysisLines(ctx *kit.Context, sc *table.Scene, w int) []strin
 func (s *Screen) lostLines(ctx *kit.Context, sc *table.Scene, dr *analysis.DealReport, w, from int) ([]string, int) {
 	st := &ctx.Styles
 	game := &s.report.Players
-	head := " " + st.Heading.Render("Points lost, deal/game:") + " "
+	figures := ", deal/game:"
 	if s.oneDeal() {
 		// The deal is the whole log (a board): one number each.
-		head = " " + st.Heading.Render("Points lost:") + " "
+		figures = ":"
 	}
+	head := " " + st.Heading.Render("Points lost"+figures) + " "
 	sides := gradedSides(sc, s.report.Graded)
 	// lost writes the seats' points lost in the deal and in the game by
-	// num ("%.1f/%.1f"): in a log of one deal, the deal's alone. A part
-	// whose graded decisions were all graded by the chance to win is
-	// pointsNone: a 0 there would read as no loss beside a blunder.
+	// num ("%.1f/%.1f"): in a log of one deal, the deal's alone. Seats
+	// whose graded decisions in the game were all graded by the chance
+	// to win have no figure of points: "" (the chance says what they
+	// lost). A deal of theirs graded so is pointsNone: a 0 there would
+	// read as no loss beside a blunder.
 	lost := func(num string, seats ...rules.Seat) string {
 		var d, g []*analysis.Summary
 		for _, o := range seats {
 			d, g = append(d, &dr.Players[o]), append(g, &game[o])
 		}
 		dn, gn, _ := strings.Cut(num, "/")
-		if s.oneDeal() {
+		switch {
+		case chanceOnly(g...):
+			return ""
+		case s.oneDeal():
 			return pointsLost(dn, d...)
 		}
 		return pointsLost(dn, d...) + "/" + pointsLost(gn, g...)
 	}
 	// The chance to win seats lost, summed, as percentages: said (ok)
-	// only for the seats that lost any, this deal or in the game.
+	// only for the seats that lost any, this deal or in the game, or
+	// that have no figure of points to say (lost "").
 	won := func(seats ...rules.Seat) (words string, ok bool) {
 		d, g := 0.0, 0.0
 		for _, o := range seats {
@@ -417,7 +424,7 @@ func (s *Screen) lostLines(ctx *kit.Context, sc *table.Scene, dr *analysis.DealR
 		if !s.oneDeal() {
 			words += "/" + drill.PercentOne(g)
 		}
-		return words, d > 0 || (g > 0 && !s.oneDeal())
+		return words, d > 0 || (g > 0 && !s.oneDeal()) || lost("%.0f/%.0f", seats...) == ""
 	}
 	anyWin := slices.ContainsFunc(sides, func(team []rules.Seat) bool { _, ok := won(team...); return ok })
 	// points and wins are the two parts in each form, widest first;
@@ -432,6 +439,7 @@ func (s *Screen) lostLines(ctx *kit.Context, sc *table.Scene, dr *analysis.DealR
 	forms := []form{{"%.1f/%.1f", false, false}, {"%.0f/%.0f", false, false}, {"%.0f/%.0f", true, false},
 		{"%.0f/%.0f", false, true}, {"%.0f/%.0f", true, true}}
 	named := slices.IndexFunc(forms, func(f form) bool { return f.letters })
+	noPoints := true // no seat has a figure of points
 	for _, f := range forms {
 		var parts, win []string
 		for _, team := range sides {
@@ -441,7 +449,9 @@ func (s *Screen) lostLines(ctx *kit.Context, sc *table.Scene, dr *analysis.DealR
 				if f.letters {
 					name = o.String()
 				}
-				each = append(each, name+" "+lost(f.num, o))
+				if x := lost(f.num, o); x != "" {
+					each = append(each, name+" "+x)
+				}
 				names = append(names, name)
 				if x, ok := won(o); ok {
 					winEach = append(winEach, name+" "+x)
@@ -453,17 +463,23 @@ func (s *Screen) lostLines(ctx *kit.Context, sc *table.Scene, dr *analysis.DealR
 				if f.letters {
 					sep = ""
 				}
-				part = strings.Join(names, sep) + " " + lost(f.num, team...)
+				part = ""
+				if x := lost(f.num, team...); x != "" {
+					part = strings.Join(names, sep) + " " + x
+				}
 				winEach = nil
 				if x, ok := won(team...); ok {
 					winEach = []string{strings.Join(names, sep) + " " + x}
 				}
 			}
-			parts = append(parts, part)
+			if part != "" {
+				parts = append(parts, part)
+			}
 			win = append(win, winEach...)
 		}
-		// One graded seat needs no name: the points name it.
-		if len(sides) == 1 && len(sides[0]) == 1 {
+		noPoints = parts == nil
+		// One graded seat needs no name beside its points: they name it.
+		if len(sides) == 1 && len(sides[0]) == 1 && !noPoints {
 			x, _ := won(sides[0]...)
 			win = []string{x}
 		}
@@ -471,6 +487,16 @@ func (s *Screen) lostLines(ctx *kit.Context, sc *table.Scene, dr *analysis.DealR
 		wins = append(wins, "chance to win lost, summed: "+strings.Join(win, ", "))
 	}
 	from = min(from, len(points)-1)
+	if noPoints {
+		// Every decision was graded by the chance to win: the line
+		// says that chance alone, headed as the points would be.
+		var lines []string
+		for _, x := range wins {
+			_, items, _ := strings.Cut(x, ": ")
+			lines = append(lines, " "+st.Heading.Render("Chance to win lost, summed"+figures)+" "+items)
+		}
+		return fitting(lines, w, from)
+	}
 	if !anyWin {
 		return fitting(points, w, from)
 	}
@@ -503,10 +529,6 @@ func (s *Screen) lostLines(ctx *kit.Context, sc *table.Scene, dr *analysis.DealR
 // graded by points, all by the chance to win: such decisions lose a
 // chance, and no figure of points says what they gave up.
 const pointsNone = "–"
-
-// chanceOnlyRow fills the row of points lost by grade of a seat whose
-// decisions chanceOnly says were all graded by the chance to win.
-const chanceOnlyRow = "graded by the chance to win"
 
 // pointsLost is the points lost summed over ss written by num
 // ("%.1f"), or pointsNone when chanceOnly(ss...).
@@ -557,7 +579,12 @@ func (s *Screen) lostByGrade(ctx *kit.Context, sc *table.Scene, w int) (rows []s
 	}
 	st := &ctx.Styles
 	lost := lostOf(dr)
-	order := slices.Concat(gradedSides(sc, s.report.Graded)...)
+	// A seat whose decisions this deal were all graded by the chance to
+	// win has no row of points: a row of "-" would read as no loss. The
+	// chance's line under the rows says what it lost.
+	order := slices.DeleteFunc(slices.Concat(gradedSides(sc, s.report.Graded)...), func(o rules.Seat) bool {
+		return chanceOnly(&dr.Players[o])
+	})
 	// The grades head their columns in words ("blunder"), which read
 	// without the help, each column as wide as its word and a gap.
 	colW := make([]int, len(lossGrades))
@@ -589,15 +616,12 @@ func (s *Screen) lostByGrade(ctx *kit.Context, sc *table.Scene, w int) (rows []s
 	for i, g := range lossGrades {
 		head += fmt.Sprintf("%*s", colW[i], g.String())
 	}
-	rows = []string{st.Heading.Render(kit.Clip(head+fmt.Sprintf("%7s", "all"), w))}
+	rows = []string{}
+	if len(order) > 0 {
+		rows = append(rows, st.Heading.Render(kit.Clip(head+fmt.Sprintf("%7s", "all"), w)))
+	}
 	for _, o := range order {
 		row := " " + kit.Fit(sc.Name(o), nameW)
-		if chanceOnly(&dr.Players[o]) {
-			// A row of "-" would read as no loss: the chance's line
-			// under the rows says what these decisions cost.
-			rows = append(rows, kit.Clip(row+fmt.Sprintf("%*s", sumW, chanceOnlyRow), w))
-			continue
-		}
 		parts := lost[o][:]
 		shown, all := apportion(parts, 10)
 		sum := 0.0
@@ -706,7 +730,9 @@ func winLostLine(ctx *kit.Context, sc *table.Scene, graded [4]bool, dr *analysis
 	}
 	var parts []string
 	for _, o := range slices.Concat(gradedSides(sc, graded)...) {
-		if lost[o] == 0 {
+		// A seat graded by the chance alone says it, lost or not: it
+		// has no row of points.
+		if lost[o] == 0 && !chanceOnly(&dr.Players[o]) {
 			continue
 		}
 		var by []string
@@ -718,7 +744,7 @@ func winLostLine(ctx *kit.Context, sc *table.Scene, graded [4]bool, dr *analysis
 			}
 		}
 		part := sc.Name(o) + " " + drill.PercentOne(lost[o])
-		if byGrade {
+		if byGrade && by != nil {
 			part += " (" + strings.Join(by, ", ") + ")"
 		}
 		parts = append(parts, part)
@@ -837,9 +863,18 @@ func lostLines(ctx *kit.Context, sc *table.Scene, graded [4]bool, dr *analysis.D
 		for _, seats := range gradedSides(sc, graded) {
 			var team []string
 			for _, o := range seats {
-				team = append(team, sc.Name(o)+" "+f.seat(o))
+				// No figure of points for a seat graded by the chance
+				// alone: the chance's line says what it lost.
+				if !chanceOnly(&dr.Players[o]) {
+					team = append(team, sc.Name(o)+" "+f.seat(o))
+				}
 			}
-			parts = append(parts, strings.Join(team, ", "))
+			if team != nil {
+				parts = append(parts, strings.Join(team, ", "))
+			}
+		}
+		if parts == nil {
+			return nil
 		}
 		out = append(out, " "+st.Heading.Render(f.head)+" "+strings.Join(parts, " · "))
 	}
