@@ -41,12 +41,11 @@ against the best one.`)
 	case err != nil:
 		return parseExit(err)
 	case len(files) == 0:
-		return fs.fail(stderr, "no file given")
+		return fs.misused(stderr, "no file given")
 	case len(files) > 1:
-		return fs.fail(stderr, "one file at a time (got %d)", len(files))
+		return fs.misused(stderr, "one file at a time (got %d)", len(files))
 	case *samples < 0 || *samples > maxAnalyzeSamples:
-		fmt.Fprintf(stderr, "klob analyze: %s\n", samplesRange(*samples))
-		return 2
+		return fs.fail(stderr, "%s", samplesRange(*samples))
 	}
 	path := files[0]
 	r, ok := readReplay("analyze", path, stderr)

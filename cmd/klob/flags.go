@@ -25,8 +25,8 @@ import (
 var (
 	// errHelp: -h was asked; the usage went to stdout, exit 0.
 	errHelp = errors.New("help")
-	// errUsage: the arguments did not parse; the reason and the usage
-	// went to stderr, exit 2.
+	// errUsage: the arguments did not parse; the reason and where the
+	// help is went to stderr (refuse), exit 2.
 	errUsage = errors.New("usage")
 )
 
@@ -71,8 +71,8 @@ func (f *flagSet) printUsage(w io.Writer) {
 // parse parses args, whose flags may come before or after the
 // positional arguments ("FILE -json" as well as "-json FILE"; "--" ends
 // the flags), and returns the positional ones. On -h it prints the usage
-// on stdout and returns errHelp; on a bad flag it prints the reason and
-// the usage on stderr and returns errUsage.
+// on stdout and returns errHelp; on a bad flag it prints the reason on
+// stderr (refuse) and returns errUsage.
 func (f *flagSet) parse(args []string, stdout, stderr io.Writer) ([]string, error) {
 	restore := f.decimalOnly()
 	defer restore()
@@ -85,7 +85,13 @@ func (f *flagSet) parse(args []string, stdout, stderr io.Writer) ([]string, erro
 			return nil, errHelp
 		}
 		if err != nil {
-			f.fail(stderr, "%s", f.explain(err))
+			// A flag not defined is a command line of the wrong shape:
+			// the synopsis names the command's flags.
+			shape := ""
+			if strings.HasPrefix(err.Error(), "flag provided but not defined") {
+				shape = synopsis(f.usage)
+			}
+			refuse(stderr, f.cmd, f.explain(err), shape)
 			return nil, errUsage
 		}
 		rest := f.Args()
@@ -243,23 +249,58 @@ func playersRange(v string) string {
 }
 
 // parseNone is parse for a command that takes no positional argument:
-// one given is a usage error, printed with the usage (errUsage).
+// one given is a usage error, printed as every other (errUsage).
 func (f *flagSet) parseNone(args []string, stdout, stderr io.Writer) error {
 	pos, err := f.parse(args, stdout, stderr)
 	if err == nil && len(pos) > 0 {
-		f.fail(stderr, "unexpected argument %q", pos[0])
-		return errUsage
+		return f.unexpected(stderr, pos[0])
 	}
 	return err
 }
 
-// fail prints "klob CMD: reason", the usage's synopsis and where the
-// whole help is, on stderr, and returns the exit code of a usage error,
-// 2. The reason stays in sight: the whole help of a command runs to 40
-// to 80 lines.
+// fail prints "klob CMD: reason" and where the whole help is, on
+// stderr, and returns the exit code of a usage error, 2 (refuse).
 func (f *flagSet) fail(stderr io.Writer, format string, args ...any) int {
-	printError(stderr, f.cmd, fmt.Sprintf(format, args...))
-	fmt.Fprintf(stderr, "%s\nklob %s -h lists every flag.\n", synopsis(f.usage), f.cmd)
+	return refuse(stderr, f.cmd, fmt.Sprintf(format, args...), "")
+}
+
+// misused is fail for a command line of the wrong shape: an argument
+// too many or missing, a flag that must be given left out. The usage's
+// synopsis is printed between the reason and the hint: it shows the
+// shape.
+func (f *flagSet) misused(stderr io.Writer, format string, args ...any) int {
+	return refuse(stderr, f.cmd, fmt.Sprintf(format, args...), synopsis(f.usage))
+}
+
+// unexpected refuses the positional argument arg of a command that
+// takes none (misused) and returns the error for the caller to return:
+// printed already (errors.Is errUsage), its text the reason.
+func (f *flagSet) unexpected(stderr io.Writer, arg string) error {
+	reason := fmt.Sprintf("unexpected argument %q", arg)
+	f.misused(stderr, "%s", reason)
+	return printedError(reason)
+}
+
+// printedError is a usage error refused and printed already (refuse),
+// its text the reason: errors.Is finds errUsage in it.
+type printedError string
+
+func (e printedError) Error() string        { return string(e) }
+func (e printedError) Is(target error) bool { return target == errUsage }
+
+// refuse is every subcommand's answer to a command line it refuses (a
+// flag's bad value, flags that do not go together, an argument too many
+// or missing): "klob CMD: reason", then shape (the usage's synopsis, for
+// a command line of the wrong shape: misused; "" for a bad value) and
+// the line that says where the whole help is, on stderr; it returns the exit code of a usage error,
+// 2. The help itself runs to 40 to 80 lines: the reason would scroll
+// out of sight.
+func refuse(stderr io.Writer, cmd, reason, shape string) int {
+	printError(stderr, cmd, reason)
+	if shape != "" {
+		fmt.Fprintln(stderr, shape)
+	}
+	fmt.Fprintf(stderr, "klob %s -h lists every flag.\n", cmd)
 	return 2
 }
 
@@ -343,14 +384,13 @@ func parseExit(err error) int {
 }
 
 // flagsExit is the exit code of an error of the flags of cmd: parse's
-// own (-h or a usage error, printed already: parseExit), or a flag's bad
-// value, printed here as "klob CMD: reason", exit 2.
+// own (-h or a usage error, printed already: parseExit), or one found
+// after the parse, printed here as parse's are (refuse), exit 2.
 func flagsExit(cmd string, err error, stderr io.Writer) int {
 	if errors.Is(err, errHelp) || errors.Is(err, errUsage) {
 		return parseExit(err)
 	}
-	printError(stderr, cmd, err.Error())
-	return 2
+	return refuse(stderr, cmd, err.Error(), "")
 }
 
 // gameFlags are the flags klob play and klob train share: the players,

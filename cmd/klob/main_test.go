@@ -321,6 +321,7 @@ func TestLongErrorsWrap(t *testing.T) {
 	t.Setenv("KLOB_STATE_DIR", dir)
 	require.NoError(t, os.WriteFile(filepath.Join(dir, drill.StatsName), []byte(`{"version": 99, "sections": {}}`), 0o600))
 	_, _, review := runWith(runTrain, "-review")
+	eval = strings.TrimSuffix(eval, "klob train -h lists every flag.\n")
 	for what, errs := range map[string]string{"daily": daily, "train -eval": eval, "analyze": replay, "train -review": review} {
 		lines := strings.Split(strings.TrimSuffix(errs, "\n"), "\n")
 		assert.Greater(t, len(lines), 1, "%s: %q", what, errs)
@@ -397,4 +398,41 @@ func TestHelpTakesOneCommand(t *testing.T) {
 	assert.Equal(t, 2, code)
 	assert.Empty(t, out)
 	assert.Equal(t, "klob help: unexpected argument \"extra\": klob help takes one command\n", errs)
+}
+
+// TestBadValueOneWay: a flag's bad value, in every subcommand and
+// whether the flag package or the command refuses it, is answered the
+// same way: exit 2, "klob CMD: -flag value: why" on one line and where
+// the help is, not the synopsis.
+func TestBadValueOneWay(t *testing.T) {
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	t.Setenv("KLOB_STATE_DIR", t.TempDir())
+	for _, c := range []struct {
+		args []string
+		why  string
+	}{
+		{[]string{"play", "-players", "5"}, "-players 5: want 2, 3 or 4"},
+		{[]string{"play", "-target", "abc"}, `-target "abc": want a whole number`},
+		{[]string{"play", "-seed", "-3"}, `-seed "-3": want a whole number, 0 or more`},
+		{[]string{"play", "-level", "expert"}, "-level: unknown bot level"},
+		{[]string{"learn", "-players", "5"}, "-players 5: want 2, 3 or 4"},
+		{[]string{"train", "-players", "5"}, "-players 5: want 2, 3 or 4"},
+		{[]string{"daily", "-players", "5"}, "-players 5: want 2, 3 or 4"},
+		{[]string{"match", "-a", "normal", "-b", "random", "-players", "5"}, "-players 5: want 2, 3 or 4"},
+		{[]string{"analyze", "x.klob", "-samples", "-3"}, "-samples -3: want 1 to"},
+		{[]string{"replay", "-samples", "-3"}, "-samples -3: want 1 to"},
+		{[]string{"rules", "-width", "5"}, "-width 5: the text needs at least"},
+		{[]string{"serve", "-max-sessions", "0"}, "-max-sessions: 0 is less than 1"},
+		{[]string{"verify", "-q=2", "x.klob"}, `-q "2": want true or false`},
+	} {
+		cmd := c.args[0]
+		code, out, errs := runArgs(c.args...)
+		assert.Equal(t, 2, code, "%v: exit code", c.args)
+		assert.Empty(t, out, "%v: stdout", c.args)
+		lines := strings.Split(strings.TrimSuffix(unwrapped(errs), "\n"), "\n")
+		if assert.Len(t, lines, 2, "%v: stderr %q", c.args, errs) {
+			assert.True(t, strings.HasPrefix(lines[0], "klob "+cmd+": "+c.why), "%v: stderr %q", c.args, errs)
+			assert.Equal(t, "klob "+cmd+" -h lists every flag.", lines[1], "%v", c.args)
+		}
+	}
 }

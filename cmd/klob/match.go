@@ -95,7 +95,7 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 		*decks = 0 // -games alone plays only games
 	}
 	if len(pos) > 0 {
-		return usageErr("unexpected argument %q", pos[0])
+		return fs.misused(stderr, "unexpected argument %q", pos[0])
 	}
 	if set["save"] && *save == "" {
 		return usageErr("-save needs a directory: -save DIR")
@@ -128,7 +128,7 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 		return usageErr("-bid-budget goes with -calibrate only (a match's budget is -budget)")
 	}
 	if *a == "" || *b == "" {
-		return usageErr("both -a and -b are needed")
+		return fs.misused(stderr, "both -a and -b are needed")
 	}
 	la, err := ai.ParseMixed(*a)
 	if err != nil {

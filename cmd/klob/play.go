@@ -40,7 +40,7 @@ func parsePlay(args []string, stdout, stderr io.Writer, secret func() uint64) (p
 		return playFlags{}, err
 	}
 	if len(pos) > 0 {
-		return playFlags{}, fmt.Errorf("unexpected argument %q", pos[0])
+		return playFlags{}, fs.unexpected(stderr, pos[0])
 	}
 	lv, err := ai.ParseLevel(*level)
 	if err != nil {

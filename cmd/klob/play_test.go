@@ -395,7 +395,7 @@ func TestErrorsFitTheTerminal(t *testing.T) {
 		if code != 2 {
 			t.Fatalf("%v: exit %d", args, code)
 		}
-		msg, _, _ := strings.Cut(stderr, "usage:")
+		msg, _, _ := strings.Cut(stderr, "klob "+args[0]+" -h lists every flag.")
 		lines := strings.Split(strings.TrimSuffix(msg, "\n"), "\n")
 		if len(lines) < 2 || !strings.Contains(msg, "cleopatra") {
 			t.Errorf("%v: the error is not wrapped:\n%s", args, msg)

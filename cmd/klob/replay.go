@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"io"
 	"os"
 
@@ -57,11 +56,10 @@ Steps through a saved game; without FILE, lists the saved games to choose from.`
 		return nil, parseExit(err)
 	}
 	if len(files) > 1 {
-		return nil, fs.fail(stderr, "one file at a time (got %d)", len(files))
+		return nil, fs.misused(stderr, "one file at a time (got %d)", len(files))
 	}
 	if *samples < 0 || *samples > maxAnalyzeSamples {
-		fmt.Fprintf(stderr, "klob replay: %s\n", samplesRange(*samples))
-		return nil, 2
+		return nil, fs.fail(stderr, "%s", samplesRange(*samples))
 	}
 	cfg := tui.ReplayConfig{ASCII: ascii.in(os.Getenv), Analyse: *analyse, Analysis: analysis.Options{Samples: *samples, Seed: *seed}}
 	// The hand in the player's order ("Sort the hand by"), as the table

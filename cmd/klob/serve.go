@@ -130,7 +130,7 @@ func parseServe(args []string, stdout, stderr io.Writer, getenv func(string) str
 		return f, err
 	}
 	if len(pos) > 0 {
-		return f, fmt.Errorf("unexpected argument %q", pos[0])
+		return f, fs.unexpected(stderr, pos[0])
 	}
 	// An empty name given is a mistake, not the default: left out, the
 	// flag takes its default.

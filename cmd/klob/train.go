@@ -82,14 +82,14 @@ refused, never left unread.`
 	if err != nil {
 		return trainFlags{}, err
 	}
-	// Every error of the flags says why and the synopsis under it, as
-	// the parse's own errors do (flagSet.fail), exit 2.
+	// Every error of the flags is said as the parse's own are
+	// (flagSet.fail), exit 2.
 	usage := func(format string, args ...any) (trainFlags, error) {
 		fs.fail(stderr, format, args...)
 		return trainFlags{}, errUsage
 	}
 	if len(pos) > 0 {
-		return usage("unexpected argument %q", pos[0])
+		return trainFlags{}, fs.unexpected(stderr, pos[0])
 	}
 	set := fs.set()
 	f, err := drill.ParseFilter(*only)
@@ -195,8 +195,7 @@ func useRecord(cfg *tui.TrainConfig, rec *drill.StatsFile, err error) {
 func trainEval(tf trainFlags, stdout, stderr io.Writer) int {
 	req, err := drill.Parse(tf.eval)
 	if err != nil {
-		printError(stderr, "train", "-eval: "+errorText(err))
-		return 2
+		return refuse(stderr, "train", "-eval: "+errorText(err), "")
 	}
 	if req.Samples == 0 {
 		req.Samples = tf.cfg.Samples
@@ -206,8 +205,7 @@ func trainEval(tf trainFlags, stdout, stderr io.Writer) int {
 	}
 	v, err := req.Situation.View()
 	if err != nil {
-		printError(stderr, "train", "-eval: "+errorText(err))
-		return 2
+		return refuse(stderr, "train", "-eval: "+errorText(err), "")
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()

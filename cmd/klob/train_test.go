@@ -512,9 +512,10 @@ func TestTrainReviewDamagedSaysWhere(t *testing.T) {
 }
 
 // TestTrainFlagErrorsOneStyle: every bad flag of klob train, read or
-// checked after, says why in "klob train: -flag value: why" and the
-// synopsis under it, as the parse's own errors do, exit 2; -review
-// takes -ascii, and its synopsis says so.
+// checked after, says why in "klob train: -flag value: why" and where
+// the help is, as the parse's own errors do, exit 2; an argument too
+// many shows the synopsis too; -review takes -ascii, and its synopsis
+// says so.
 func TestTrainFlagErrorsOneStyle(t *testing.T) {
 	t.Setenv("XDG_STATE_HOME", t.TempDir())
 	for _, c := range []struct {
@@ -534,7 +535,11 @@ func TestTrainFlagErrorsOneStyle(t *testing.T) {
 		assert.Equal(t, 2, code, "%v", c.args)
 		assert.Empty(t, out, "%v", c.args)
 		assert.True(t, strings.HasPrefix(errs, c.want), "%v: stderr %q", c.args, errs)
-		assert.Contains(t, errs, "\nusage: klob train ", "%v: no synopsis", c.args)
+		if strings.Contains(c.want, "unexpected argument") {
+			assert.Contains(t, errs, "\nusage: klob train ", "%v: no synopsis", c.args)
+		} else {
+			assert.NotContains(t, errs, "usage:", "%v: the synopsis under a bad value", c.args)
+		}
 		assert.True(t, strings.HasSuffix(errs, "klob train -h lists every flag.\n"), "%v: stderr %q", c.args, errs)
 	}
 	code, out, errs := train(t, "-review", "-ascii")

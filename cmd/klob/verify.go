@@ -25,7 +25,7 @@ Checks Klob game logs: every action legal, every stated value recomputed.`)
 		return parseExit(err)
 	}
 	if len(files) == 0 {
-		return fs.fail(stderr, "no file given")
+		return fs.misused(stderr, "no file given")
 	}
 	out := &checkedWriter{errwrite.Writer{W: stdout}}
 	code, shown := 0, 0
