@@ -100,33 +100,68 @@ func (o Options) DealerNamesUpcardSuit() bool { return o.NumPlayers() == 4 }
 func (o Options) MakerTakesUpcard() bool { return o.NumPlayers() == 4 }
 
 // HasShlomo and HasCleopatra report whether those declarations are
-// played: shlomo with three or four players, cleopatra with four (an
-// option set at a table too small for it is ignored).
-func (o Options) HasShlomo() bool    { return o.Shlomo && o.NumPlayers() >= 3 }
-func (o Options) HasCleopatra() bool { return o.Cleopatra && o.NumPlayers() == 4 }
+// played: switched on, at a table they apply to (Applies: shlomo with
+// three or four players, cleopatra with four; an option set at a table
+// too small for it is ignored).
+func (o Options) HasShlomo() bool    { return o.Shlomo && o.Applies("shlomo") }
+func (o Options) HasCleopatra() bool { return o.Cleopatra && o.Applies("cleopatra") }
 
-// Applicable returns o with the house variants its table does not play
-// switched off: shlomo below three players, cleopatra below four, bimah
-// without dealer_forced. The game plays the same either way; a log, a
-// report or a form then names only the rules played.
-func (o Options) Applicable() Options {
-	o.Shlomo, o.Cleopatra = o.HasShlomo(), o.HasCleopatra()
-	o.Bimah = o.Bimah && o.DealerForced
-	return o
+// Applies reports whether the option key means anything at o's table:
+// bottom_card not with four players, where every card is dealt and no
+// stock is left (HasBottomCard); shlomo with three or four players,
+// cleopatra with four; bimah beside dealer_forced only; every other
+// option at every table. It is false for a key that is no option.
+func (o Options) Applies(key string) bool {
+	switch key {
+	case "bottom_card":
+		return o.HasBottomCard()
+	case "shlomo":
+		return o.NumPlayers() >= 3
+	case "cleopatra":
+		return o.NumPlayers() == 4
+	case "bimah":
+		return o.DealerForced
+	}
+	_, err := o.Get(key)
+	return err == nil
 }
 
-// NotPlayedWhy says why the house variant key, on in o, is not played
-// at o's table (Applicable switches it off): "it needs dealer_forced",
-// "played by three or four". It is "" for a variant that is played, or
-// any other key.
+// Applicable returns o with every on/off option that does not apply at
+// its table (Applies) at its default: shlomo below three players,
+// cleopatra below four and bimah without dealer_forced switched off,
+// bottom_card at four on. The game plays the same either way; a log, a
+// command, a report or a form then names only the rules played.
+func (o Options) Applicable() Options {
+	a, def := o, DefaultOptions()
+	for _, names := range [][]string{OptionNames, ExtraOptionNames} {
+		for _, key := range names {
+			if f := a.flag(key); f != nil && !o.Applies(key) {
+				*f = *def.flag(key)
+			}
+		}
+	}
+	return a
+}
+
+// NotPlayedWhy says why the option key, set away from its default in o,
+// means nothing at o's table (Applicable sets it back): "it needs
+// dealer_forced", "played by three or four", "played by two or three"
+// (bottom_card=off: four players deal every card). It is "" for an
+// option that applies, one at its default, or any other key.
 func (o Options) NotPlayedWhy(key string) string {
-	switch {
-	case key == "shlomo" && o.Shlomo && !o.HasShlomo():
+	v, err := o.Get(key)
+	if d, _ := DefaultOptions().Get(key); err != nil || v == d || o.Applies(key) {
+		return ""
+	}
+	switch key {
+	case "shlomo":
 		return "played by three or four"
-	case key == "cleopatra" && o.Cleopatra && !o.HasCleopatra():
+	case "cleopatra":
 		return "played by four"
-	case key == "bimah" && o.Bimah && !o.DealerForced:
+	case "bimah":
 		return "it needs dealer_forced"
+	case "bottom_card":
+		return "played by two or three"
 	}
 	return ""
 }

@@ -90,6 +90,57 @@ func TestApplicable(t *testing.T) {
 	}
 }
 
+// TestOptionsApplyBySeats: which option means something at which seat
+// count, for every option: set away from its default, it stays through
+// Applicable where it applies, goes back to its default where it does
+// not (bottom_card=off at four too), and NotPlayedWhy says why.
+func TestOptionsApplyBySeats(t *testing.T) {
+	everywhere := [3]bool{true, true, true}
+	want := map[string][3]bool{ // at 2, 3 and 4 players
+		"players": everywhere, "bottom_card": {true, true, false}, "sequence_rank": everywhere,
+		"melds_need_trick": everywhere, "last_trick": everywhere, "target": everywhere,
+		"of_a_kind": everywhere, "menage": everywhere, "dealer_forced": everywhere,
+		"bimah":  everywhere, // beside dealer_forced: below without it
+		"shlomo": {false, true, true}, "cleopatra": {false, false, true},
+	}
+	// A value away from each option's default.
+	other := map[string]string{"players": "3", "bottom_card": "off", "sequence_rank": "length",
+		"melds_need_trick": "off", "last_trick": "0", "target": "100", "of_a_kind": "on", "menage": "on",
+		"dealer_forced": "on", "bimah": "on", "shlomo": "on", "cleopatra": "on"}
+	if len(want) != len(AllOptionNames()) {
+		t.Fatalf("the table has %d options, the rules %d", len(want), len(AllOptionNames()))
+	}
+	for _, key := range AllOptionNames() {
+		for i, n := range []int{2, 3, 4} {
+			for _, forced := range []bool{false, true} {
+				o := DefaultOptions().WithPlayers(n)
+				o.DealerForced = forced
+				applies := want[key][i] && (key != "bimah" || forced)
+				if got := o.Applies(key); got != applies {
+					t.Errorf("%d players, dealer_forced %v: Applies(%s) = %v, want %v", n, forced, key, got, applies)
+				}
+				if key == "players" {
+					continue // the seat count is the table's, not an option it plays
+				}
+				if err := o.Set(key, other[key]); err != nil {
+					t.Fatal(err)
+				}
+				got, _ := o.Applicable().Get(key)
+				def, _ := DefaultOptions().Get(key)
+				if applies && got != other[key] || !applies && got != def {
+					t.Errorf("%d players, dealer_forced %v: %s=%s reads %s=%s after Applicable", n, forced, key, other[key], key, got)
+				}
+				if why := o.NotPlayedWhy(key); (why == "") != applies {
+					t.Errorf("%d players, dealer_forced %v: %s=%s: not played because %q", n, forced, key, other[key], why)
+				}
+			}
+		}
+	}
+	if DefaultOptions().Applies("colour") {
+		t.Error("an unknown key applies")
+	}
+}
+
 // TestMakerTakesUpcardAtEverySeatCount plays random deals to the first
 // card at each seat count: the maker holds the upcard it did not take by
 // the dix exchange exactly when MakerTakesUpcard says it takes it.
