@@ -521,8 +521,12 @@ func seatedOf(s kit.Screen) *seated {
 
 // rerunCommand is the command line that deals the game of s again with
 // seed: the seat count, the target, the bots' level and every other rule
-// option that is not the default, so that it is the same game.
+// option that is not the default, so that it is the same game. An option
+// its table does not play (bottom_card=off at four, in a game saved so)
+// is left out (rules.Options.Applicable): klob play refuses it, and the
+// game is the same without it.
 func rerunCommand(s Setup, seed uint64) string {
+	s.Options = s.Options.Applicable()
 	cmd := "klob play"
 	if n := s.Options.NumPlayers(); n > 2 {
 		cmd += fmt.Sprintf(" -players %d", n)

@@ -260,6 +260,8 @@ func TestParsePlayPlayers(t *testing.T) {
 		"-rules shlomo=on":                         "-rules: not played: shlomo=on (played by three or four)",
 		"-players 3 -rules cleopatra=on,shlomo=on": "-rules: not played: cleopatra=on (played by four)",
 		"-rules players=4,cleopatra=on -players 3": "-rules: not played: cleopatra=on (played by four)",
+		// Four players deal every card: no bottom card to leave down.
+		"-players 4 -rules bottom_card=off,shlomo=on": "-rules: not played: bottom_card=off (played by two or three)",
 	} {
 		_, err := parseFixed(strings.Fields(args)...)
 		assert.EqualError(t, err, want, args)

@@ -3,6 +3,7 @@ package setup
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/record/settings"
@@ -30,31 +31,45 @@ type Setup struct {
 	// PaceFlag is the -pace given on the command line ("0s"), which
 	// paces the bots in place of the setting; "" when none was given.
 	PaceFlag string
-	// hidden holds the house variants switched on whose rows a change
-	// of the seat count or of dealer_forced took away (settle): off in
-	// Options, they come back on with their rows.
-	hidden rules.Options
+	// hidden holds the options set away from their defaults whose rows
+	// a change of the seat count or of dealer_forced took away (settle),
+	// as "key=value,key=value": at their defaults in Options, they come
+	// back with their rows (bottom_card=off from four players to three,
+	// shlomo=on from two to three).
+	hidden string
 	// given holds a target and a last trick bonus the form was given
 	// (-target 250, -rules last_trick=25) that are not among the row's
 	// standard values: stepped away from, they stay among its choices.
 	given struct{ target, lastTrick int }
 }
 
-// settle brings back the variants hidden that apply again to s's table,
-// then switches off, keeping them in hidden, those that no longer do:
-// looking at another seat count on the form loses no choice.
+// settle brings back the options hidden that apply again to s's table,
+// then sets those that no longer do to their defaults, keeping them in
+// hidden: the game plays only rules its table has (rules.Options.
+// Applicable), so its log and its command name no other, and looking at
+// another seat count on the form loses no choice.
 func (s *Setup) settle() {
-	for _, v := range variants {
-		if *v.on(&s.hidden) && v.applies(&s.Options) {
-			*v.on(&s.Options), *v.on(&s.hidden) = true, false
+	var still []string
+	for _, kv := range strings.Split(s.hidden, ",") {
+		k, v, ok := strings.Cut(kv, "=")
+		switch {
+		case !ok:
+		case s.Options.Applies(k):
+			_ = s.Options.Set(k, v) // as Get wrote it: it reads
+		default:
+			still = append(still, kv)
 		}
 	}
 	played := s.Options.Applicable()
-	for _, v := range variants {
-		if *v.on(&s.Options) && !*v.on(&played) {
-			*v.on(&s.hidden) = true
+	for _, k := range rules.AllOptionNames() {
+		v, _ := s.Options.Get(k)
+		if p, _ := played.Get(k); v != p {
+			// A choice made since it was hidden is the one kept.
+			still = slices.DeleteFunc(still, func(kv string) bool { return strings.HasPrefix(kv, k+"=") })
+			still = append(still, k+"="+v)
 		}
 	}
+	s.hidden = strings.Join(still, ",")
 	s.Options = played
 }
 
@@ -262,7 +277,7 @@ func RuleRows(s *Setup) []Row {
 				return fmt.Sprintf("the first %s to %d points after a deal wins the game", who, s.Options.Target)
 			}, nil},
 	}
-	if s.Options.HasBottomCard() {
+	if s.Options.Applies("bottom_card") {
 		rows = append(rows, Row{"bottom_card", "Bottom card shown", func(s *Setup) string { return OnOff(s.Options.BottomCard) },
 			func(s *Setup, _ int) { s.Options.BottomCard = !s.Options.BottomCard },
 			func(s *Setup) string {
@@ -315,14 +330,9 @@ type variant struct {
 	explain string
 }
 
-// applies reports whether the variant is played at o's table, as
-// rules.Options.Applicable has it: switched on, it stays on.
-func (v variant) applies(o *rules.Options) bool {
-	x := *o
-	*v.on(&x) = true
-	x = x.Applicable()
-	return *v.on(&x)
-}
+// applies reports whether the variant is played at o's table when
+// switched on (rules.Options.Applies).
+func (v variant) applies(o *rules.Options) bool { return o.Applies(v.key) }
 
 // variants are the house variants in the order of docs/rules.md; which
 // apply at a table is rules.Options.Applicable's to say.

@@ -164,6 +164,30 @@ func TestVariantsKeptAcrossCounts(t *testing.T) {
 	assert.False(t, got.Options.Cleopatra)
 }
 
+// TestBottomCardKeptAcrossCounts: the bottom card face down at three
+// is no rule at four, where every card is dealt: the form for four and
+// the game it starts have the bottom card at its default (their log and
+// command then name no bottom_card=off); back at three it is face down
+// again, as chosen.
+func TestBottomCardKeptAcrossCounts(t *testing.T) {
+	o := rules.DefaultOptions().WithPlayers(3)
+	o.BottomCard, o.Shlomo = false, true
+	got := &Setup{}
+	s := New(Config{Start: func(st Setup) (kit.Screen, error) { *got = st; return &started{st}, nil }},
+		Setup{Level: ai.Normal, Options: o, Seed: 42})
+	d := kittest.New(t, s, 80, 24, false)
+	d.Press("right") // the players: 3 to 4
+	require.Equal(t, 4, players(&s.setup))
+	assert.True(t, s.setup.Options.BottomCard, "bottom_card=off kept at four: %s", s.setup.Options)
+	assert.NotContains(t, d.Text(), "Bottom card")
+	d.Press("left")
+	assert.False(t, s.setup.Options.BottomCard, "bottom_card=off lost at three again")
+	assert.Contains(t, d.Text(), "Bottom card shown        ‹ off ›")
+	d.Press("right", "enter")
+	assert.Equal(t, "bottom_card=on,sequence_rank=value,melds_need_trick=on,last_trick=10,target=500,players=4,shlomo=on",
+		got.Options.String(), "the game started at four")
+}
+
 // TestExplainNamesOnlyVariantsOffered: no line's explanation, at any
 // count, names a house variant the form does not offer at that count
 // (cleopatra is for four players, shlomo from three).
