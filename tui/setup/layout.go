@@ -15,10 +15,11 @@ import (
 // else a line dropped when the window is short, the highest level
 // first (see spare).
 type line struct {
-	text  string
-	row   int
-	spare int
-	note  bool // a line of the practice note
+	text    string
+	row     int
+	spare   int
+	note    bool // a line of the practice note
+	heading bool // a section's heading
 	// back and fwd are where a row's ‹ and › lie on its line (Y 0).
 	back, fwd kit.Rect
 }
@@ -31,7 +32,7 @@ const (
 // The spare lines, dropped in this order (highest first) until the form
 // fits: the blank before the key hints, the blanks between the
 // sections, the blank before the explanation, the blank before the
-// start line, and last the section headings, one at a time.
+// start line, and last the first section's heading ("The game").
 const (
 	spareHeading = 1 + iota
 	spareBeforeStart
@@ -40,11 +41,14 @@ const (
 	spareBeforeHints
 )
 
-// layout lays the form out for the window: every row, the start line
-// and what the chosen line means always; the headings and blank lines
-// while they fit. When even the rows do not fit (a long warning in a
-// short window) the rows scroll, the chosen one kept in view. The lines
-// are the View's and the clicks' both.
+// layout lays the form out for the window: every row, the start line,
+// what the chosen line means and the headings of the house variants and
+// of the settings always; the blank lines and the first heading while
+// they fit. Short of room the practice note goes beside the start line,
+// whole or shortened; when even then the form does not fit (a long
+// warning, every variant and the settings) the rows scroll under their
+// headings, the chosen one kept in view: a variant is never drawn as if
+// it were a standard rule. The lines are the View's and the clicks' both.
 func (s *Screen) layout(ctx *kit.Context) []line {
 	st := &ctx.Styles
 	rows := s.rows()
@@ -59,7 +63,13 @@ func (s *Screen) layout(ctx *kit.Context) []line {
 				if j > 0 {
 					body = append(body, line{text: "", row: noRow, spare: spareBetween})
 				}
-				body = append(body, line{text: " " + st.Heading.Render(sec.heading), row: noRow, spare: spareHeading})
+				// The first heading may go: the rows above the next
+				// heading are plainly the game's.
+				spare := 0
+				if j == 0 {
+					spare = spareHeading
+				}
+				body = append(body, line{text: " " + st.Heading.Render(sec.heading), row: noRow, spare: spare, heading: true})
 			}
 		}
 		text, back, fwd := formLineEnds(ctx, r.Label, r.Value(&s.setup), i == s.row, s.steps(r, -1), s.steps(r, 1))
@@ -70,28 +80,24 @@ func (s *Screen) layout(ctx *kit.Context) []line {
 	// The seed deals every card: it is shown only once the game is over,
 	// unless the player gave it (-seed), which makes the game, and the
 	// next ones drawn from it, practice.
-	// practice is the note's lines, whole or (short of room) without
-	// what follows from it, so that the headings keep their lines.
-	practice := func(short bool) []line {
-		if !s.setup.Practice {
-			return nil
-		}
+	// practiceNote is the note, whole or (short of room) without what
+	// follows from it, so that the headings keep their lines.
+	practiceNote := func(short bool) string {
 		// In the words of the log's Practice tag.
 		from := "the seed"
 		if s.setup.Next {
 			from = "drawn from the seed"
 		}
-		note := fmt.Sprintf("Practice game: seed %d, %s chosen by the player (-seed); its log is marked practice.", s.setup.Seed, from)
 		if short {
-			note = fmt.Sprintf("Practice game: seed %d, %s chosen by the player.", s.setup.Seed, from)
+			return fmt.Sprintf("Practice game: seed %d, %s chosen by the player.", s.setup.Seed, from)
 		}
-		var out []line
-		for _, l := range kit.Wrap(note, max(10, ctx.Width-4)) {
-			out = append(out, line{text: "   " + l, row: noRow, note: true})
-		}
-		return out
+		return fmt.Sprintf("Practice game: seed %d, %s chosen by the player (-seed); its log is marked practice.", s.setup.Seed, from)
 	}
-	foot = append(foot, practice(false)...)
+	if s.setup.Practice {
+		for _, l := range kit.Wrap(practiceNote(false), max(10, ctx.Width-4)) {
+			foot = append(foot, line{text: "   " + l, row: noRow, note: true})
+		}
+	}
 	foot = append(foot, line{text: "", row: noRow, spare: spareBeforeExplain})
 	explain := "Start a game with these choices; the seed of its deals is shown when it is over."
 	if s.setup.Practice {
@@ -125,22 +131,20 @@ func (s *Screen) layout(ctx *kit.Context) []line {
 	for level := spareBeforeHints; level > spareHeading && all() > ctx.Height; level-- {
 		body, foot = drop(body, level), drop(foot, level)
 	}
-	if at := slices.IndexFunc(foot, func(l line) bool { return l.note }); at >= 0 && all() > ctx.Height {
-		rest := slices.DeleteFunc(slices.Clone(foot[at:]), func(l line) bool { return l.note })
-		short := practice(true)
-		// Beside the start line when it fits there: a line more for
-		// the headings.
-		if st := at - 1; len(short) == 1 && foot[st].row == startRow &&
-			kit.WidthOf(foot[st].text)+kit.WidthOf(short[0].text)-1 <= ctx.Width-1 {
-			foot[st].text += strings.TrimPrefix(short[0].text, " ")
-			short = nil
-		}
-		foot = append(append(foot[:at:at], short...), rest...)
+	if all() > ctx.Height {
+		dropFirst(&body, spareHeading)
 	}
-	// The headings go one at a time, the first first, while the form
-	// does not fit: the rows above the first heading left are plainly
-	// the game's, and every heading kept still tops its own rows.
-	for all() > ctx.Height && dropFirst(&body, spareHeading) {
+	// Still short of room, the practice note starts beside the start
+	// line: whole, or shortened when that takes a line less.
+	if at := slices.IndexFunc(foot, func(l line) bool { return l.note }); at > 0 && foot[at-1].row == startRow && all() > ctx.Height {
+		rest := slices.DeleteFunc(slices.Clone(foot[at:]), func(l line) bool { return l.note })
+		start := foot[at-1]
+		placed := beside(start, practiceNote(false), ctx.Width-1)
+		if short := beside(start, practiceNote(true), ctx.Width-1); len(placed)+len(foot[:at])+len(rest)+len(head)+len(body) > ctx.Height &&
+			len(short) < len(placed) {
+			placed = short
+		}
+		foot = append(append(foot[:at-1:at-1], placed...), rest...)
 	}
 	if room := ctx.Height - len(head) - len(foot); len(body) > room {
 		body = window(body, s.row, max(1, room))
@@ -164,6 +168,29 @@ func (s *Screen) hintKeys(ctx *kit.Context) []key.Binding {
 		}
 	}
 	return bs
+}
+
+// beside is the start line with note after it, within width, and the
+// note's lines that run on under it; the start line alone, then the
+// note's lines, when not even its first word goes beside it.
+func beside(start line, note string, width int) []line {
+	words := strings.Fields(note)
+	text := start.text + " "
+	n := 0
+	for n < len(words) && kit.WidthOf(text)+1+kit.WidthOf(words[n]) <= width {
+		text += " " + words[n]
+		n++
+	}
+	out := []line{start}
+	if n > 0 {
+		out[0].text = text
+	}
+	for _, l := range kit.Wrap(strings.Join(words[n:], " "), max(10, width-3)) {
+		if l != "" {
+			out = append(out, line{text: "   " + l, row: noRow, note: true})
+		}
+	}
+	return out
 }
 
 // drop removes the lines of spare level level.
@@ -190,6 +217,11 @@ func dropFirst(lines *[]line, level int) bool {
 }
 
 // window keeps room lines of body around the line of the chosen row.
+// A window that opens among the rows of a section shows the section's
+// heading on its first line, one row fewer below it (the one farthest
+// from the chosen row): a variant scrolled to the top still reads as a
+// variant. A heading is not left last, without its rows: the window
+// moves up a line, or at the top goes a line shorter.
 func window(body []line, row, room int) []line {
 	at := 0
 	for i, l := range body {
@@ -197,8 +229,53 @@ func window(body []line, row, room int) []line {
 			at = i
 		}
 	}
-	first := min(max(0, at-room/2), len(body)-room)
-	return body[first : first+room]
+	if room <= 1 {
+		return body[at : at+1]
+	}
+	for a := min(max(0, at-room/2), len(body)-room); ; a-- {
+		out := windowFrom(body, at, a, room)
+		if !out[len(out)-1].heading {
+			return out
+		}
+		if a == 0 {
+			return out[:len(out)-1]
+		}
+	}
+}
+
+// windowFrom is the window of room lines of body from line a, which
+// holds line at, topped by the heading of the section it opens in.
+func windowFrom(body []line, at, a, room int) []line {
+	b := a + room
+	h := headingAbove(body, a)
+	if h < 0 {
+		return body[a:b]
+	}
+	if at-a > b-1-at {
+		a++
+	} else {
+		b--
+	}
+	if body[a].heading {
+		// The window now opens on a heading of its own.
+		return body[a:min(len(body), a+room)]
+	}
+	return append([]line{body[h]}, body[a:b]...)
+}
+
+// headingAbove is the index of the heading of the section body[i] is a
+// row of, when that heading is above it; -1 when body[i] is a heading,
+// or its section's heading was dropped.
+func headingAbove(body []line, i int) int {
+	if body[i].heading {
+		return -1
+	}
+	for j := i - 1; j >= 0; j-- {
+		if body[j].heading {
+			return j
+		}
+	}
+	return -1
 }
 
 // steps reports whether stepping r by d changes what the row shows.

@@ -561,6 +561,81 @@ func TestHeadingsKeptAt80x24(t *testing.T) {
 	}
 }
 
+// TestGoldensPractice: the form at 80×24 with the settings rows and a
+// practice game's note, the next game of a sitting with a seed of 19
+// digits, for two, three and four players: the headings of the house
+// variants and of the settings, and the whole note (beside the start
+// line where it must), all stay.
+func TestGoldensPractice(t *testing.T) {
+	for _, players := range []int{2, 3, 4} {
+		s, _ := form(players, true)
+		s.setup.Seed, s.setup.Practice, s.setup.Next = 6003839248161056871, true, true
+		d := kittest.New(t, s, 80, 24, false)
+		kittest.CheckSize(t, d.Frame(), 80, 24)
+		text := d.Text()
+		for _, h := range []string{"House variants, off unless switched on", "Your settings, kept for the next games"} {
+			require.Contains(t, text, h, "%d players:\n%s", players, text)
+		}
+		require.Contains(t, kittest.Flat(text), "Practice game: seed 6003839248161056871, drawn from the seed chosen by the player (-seed); its log is marked practice.")
+		kittest.Golden(t, fmt.Sprintf("setup-%d-practice-80x24", players), text)
+	}
+}
+
+// TestVariantsUnderTheirHeadingAt80x24: at 80×24, at every seat count,
+// with the settings rows or not, practice or not (a seed of 19 digits),
+// with a long warning or none, with no house variant or every one, and
+// the cursor on every line, a house variant shown is under the heading
+// of the variants, with only variants between them: never drawn as if
+// it were a standard rule. Every line chosen is in sight.
+func TestVariantsUnderTheirHeadingAt80x24(t *testing.T) {
+	const heading = "House variants, off unless switched on"
+	warning := "the settings file /home/someone/.config/klob/settings.txt: line 3: unknown key \"colour\"; " +
+		"line 4: \"fast\" is not a speed; and 2 more lines (the other settings are used)"
+	for _, players := range []int{2, 3, 4} {
+		for _, prefs := range []bool{false, true} {
+			for _, practice := range []bool{false, true} {
+				for _, warn := range []string{"", warning} {
+					for _, every := range []bool{false, true} {
+						o := rules.DefaultOptions().WithPlayers(players)
+						o.OfAKind, o.Menage, o.DealerForced, o.Bimah, o.Shlomo, o.Cleopatra = every, every, every, every, every, every
+						s := New(Config{Prefs: prefs, Warning: warn}, Setup{Level: ai.Normal, Options: o,
+							Seed: 6003839248161056871, Practice: practice, Next: practice})
+						labels := map[string]bool{}
+						for _, r := range VariantRows(&s.setup) {
+							labels[r.Label] = true
+						}
+						d := kittest.New(t, s, 80, 24, false)
+						for range len(s.rows()) + 1 {
+							frame := d.Frame()
+							kittest.CheckSize(t, frame, 80, 24)
+							text := d.Text()
+							what := fmt.Sprintf("%d players, prefs %v, practice %v, warning %v, variants %v, row %d",
+								players, prefs, practice, warn != "", every, s.row)
+							if s.row < len(s.rows()) {
+								require.Contains(t, text, s.rows()[s.row].Label, "%s: the chosen line is out of sight:\n%s", what, text)
+							}
+							under := false // the lines since the heading are variants
+							for _, l := range strings.Split(text, "\n") {
+								label := strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(l), "▶"))
+								label, _, _ = strings.Cut(label, "  ")
+								switch {
+								case strings.Contains(l, heading):
+									under = true
+								case labels[label]:
+									require.True(t, under, "%s: %q not under the variants' heading:\n%s", what, label, text)
+								default:
+									under = false
+								}
+							}
+							d.Press("down")
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
 // TestShiftStopsAtEnds: a number's row stops at its smallest and its
 // largest value, one key too far changes nothing: a game to 100 does
 // not become a game to 2000. A value given by a flag stands among them.
