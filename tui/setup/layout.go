@@ -20,6 +20,7 @@ type line struct {
 	spare   int
 	note    bool // a line of the practice note
 	heading bool // a section's heading
+	warn    int  // a line of the warning (1) or of the error (2)
 	// back and fwd are where a row's ‹ and › lie on its line (Y 0).
 	back, fwd kit.Rect
 }
@@ -32,9 +33,11 @@ const (
 // The spare lines, dropped in this order (highest first) until the form
 // fits: the blank before the key hints, the blanks between the
 // sections, the blank before the explanation, the blank before the
-// start line, and last the first section's heading ("The game").
+// start line, the first section's heading ("The game"), and once the
+// practice note has moved beside the start line, the settings' heading.
 const (
-	spareHeading = 1 + iota
+	spareSettingsHeading = 1 + iota
+	spareHeading
 	spareBeforeStart
 	spareBeforeExplain
 	spareBetween
@@ -42,13 +45,15 @@ const (
 )
 
 // layout lays the form out for the window: every row, the start line,
-// what the chosen line means and the headings of the house variants and
-// of the settings always; the blank lines and the first heading while
-// they fit. Short of room the practice note goes beside the start line,
-// whole or shortened; when even then the form does not fit (a long
-// warning, every variant and the settings) the rows scroll under their
-// headings, the chosen one kept in view: a variant is never drawn as if
-// it were a standard rule. The lines are the View's and the clicks' both.
+// what the chosen line means and the heading of the house variants
+// always; the blank lines, the other headings and the whole warning
+// while they fit. Short of room, after the blank lines and the first
+// heading, the practice note goes beside the start line (whole, or
+// shortened when that saves a line), then the settings' heading goes,
+// then a long warning is cut to fewer lines (two at least); when even
+// then the form does not fit the rows scroll under their headings, the
+// chosen one kept in view: a variant is never drawn as if it were a
+// standard rule. The lines are the View's and the clicks' both.
 func (s *Screen) layout(ctx *kit.Context) []line {
 	st := &ctx.Styles
 	rows := s.rows()
@@ -63,13 +68,7 @@ func (s *Screen) layout(ctx *kit.Context) []line {
 				if j > 0 {
 					body = append(body, line{text: "", row: noRow, spare: spareBetween})
 				}
-				// The first heading may go: the rows above the next
-				// heading are plainly the game's.
-				spare := 0
-				if j == 0 {
-					spare = spareHeading
-				}
-				body = append(body, line{text: " " + st.Heading.Render(sec.heading), row: noRow, spare: spare, heading: true})
+				body = append(body, line{text: " " + st.Heading.Render(sec.heading), row: noRow, spare: sec.spare, heading: true})
 			}
 		}
 		text, back, fwd := formLineEnds(ctx, r.Label, r.Value(&s.setup), i == s.row, s.steps(r, -1), s.steps(r, 1))
@@ -116,12 +115,18 @@ func (s *Screen) layout(ctx *kit.Context) []line {
 	for _, l := range kit.Wrap(explain, max(10, ctx.Width-4)) {
 		foot = append(foot, line{text: "   " + st.Dim.Render(l), row: noRow, spare: 0})
 	}
-	for _, note := range []string{s.cfg.Warning, s.err} {
-		if note == "" {
-			continue
+	// warning is the lines of the warning (1) or the error (2), on at
+	// most limit lines (0: all).
+	warning := func(which, limit int) []line {
+		var out []line
+		for _, l := range kit.WrapLines("! "+[]string{s.cfg.Warning, s.err}[which-1], ctx.Width-2, limit, ctx.Ellipsis()) {
+			out = append(out, line{text: " " + st.Error.Render(l), row: noRow, warn: which})
 		}
-		for _, l := range kit.Wrap("! "+note, max(10, ctx.Width-2)) {
-			foot = append(foot, line{text: " " + st.Error.Render(l), row: noRow, spare: 0})
+		return out
+	}
+	for which, note := range []string{s.cfg.Warning, s.err} {
+		if note != "" {
+			foot = append(foot, warning(which+1, 0)...)
 		}
 	}
 	foot = append(foot, line{text: "", row: noRow, spare: spareBeforeHints},
@@ -145,6 +150,21 @@ func (s *Screen) layout(ctx *kit.Context) []line {
 			placed = short
 		}
 		foot = append(append(foot[:at-1:at-1], placed...), rest...)
+	}
+	if all() > ctx.Height {
+		body = drop(body, spareSettingsHeading)
+	}
+	// A long warning or error, the last first, goes down to two lines
+	// while the form does not fit: the rest of the form then shows.
+	for which := 2; which >= 1 && all() > ctx.Height; which-- {
+		at := slices.IndexFunc(foot, func(l line) bool { return l.warn == which })
+		n := 0
+		for at >= 0 && at+n < len(foot) && foot[at+n].warn == which {
+			n++
+		}
+		if limit := max(2, n-(all()-ctx.Height)); n > limit {
+			foot = slices.Concat(foot[:at], warning(which, limit), foot[at+n:])
+		}
 	}
 	if room := ctx.Height - len(head) - len(foot); len(body) > room {
 		body = window(body, s.row, max(1, room))

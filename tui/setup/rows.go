@@ -119,17 +119,20 @@ func Rows(s *Setup, prefs bool) []Row {
 }
 
 // section is a group of rows under a heading: the rows from the one
-// keyed first on.
+// keyed first on. spare is when its heading may go, short of room (see
+// layout): 0, never.
 type section struct {
 	first   string
 	heading string
+	spare   int
 }
 
-// sections head the groups of Rows, in order.
+// sections head the groups of Rows, in order. The variants' heading
+// always stays: without it a variant would read as a standard rule.
 var sections = []section{
-	{"players", "The game"},
-	{"of_a_kind", "House variants, off unless switched on"},
-	{"pace", "Your settings, kept for the next games"},
+	{"players", "The game", spareHeading},
+	{"of_a_kind", "House variants, off unless switched on", 0},
+	{"pace", "Your settings, kept for the next games", spareSettingsHeading},
 }
 
 // players is the seat count of s, as a word for sentences.

@@ -636,6 +636,23 @@ func TestVariantsUnderTheirHeadingAt80x24(t *testing.T) {
 	}
 }
 
+// TestLongWarningKeepsEveryRow: at 80×24, two players with the
+// settings rows and a warning of five lines: the settings' heading goes
+// and the warning is cut to fewer lines before any row or the variants'
+// heading does.
+func TestLongWarningKeepsEveryRow(t *testing.T) {
+	warning := "/home/someone/.config/klob/settings: line 1: \"junk line 1\" is not key = value; line 2: \"junk line 2\" " +
+		"is not key = value; line 3: \"junk line 3\" is not key = value; and 497 more lines (the other settings are used; " +
+		"saving new ones keeps this file beside them as settings.bad, or settings-2.bad if that is taken)"
+	s := New(Config{Prefs: true, Warning: warning}, Setup{Level: ai.Normal, Options: rules.DefaultOptions(), Seed: 42})
+	text := kittest.New(t, s, 80, 24, false).Text()
+	for _, r := range s.rows() {
+		require.Contains(t, text, r.Label, "the screen:\n%s", text)
+	}
+	require.Contains(t, text, "House variants, off unless switched on")
+	require.Contains(t, text, "! /home/someone/.config/klob/settings: line 1:")
+}
+
 // TestShiftStopsAtEnds: a number's row stops at its smallest and its
 // largest value, one key too far changes nothing: a game to 100 does
 // not become a game to 2000. A value given by a flag stands among them.
