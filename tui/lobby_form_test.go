@@ -72,7 +72,7 @@ func TestLobbyOpenTableVariants(t *testing.T) {
 	}
 	formTo(t, ann, "Menage")
 	ann.key("right")
-	if !strings.Contains(ann.screen(), "K, Q and J of trump together score 50") {
+	if !strings.Contains(ann.screen(), "K, Q and J of trump held together score 50") {
 		t.Fatalf("menage is not explained:\n%s", ann.screen())
 	}
 	formTo(t, ann, "Cleopatra")

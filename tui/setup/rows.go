@@ -343,7 +343,7 @@ var variants = []variant{
 	{"of_a_kind", func(o *rules.Options) *bool { return &o.OfAKind },
 		"three cards of one rank score 20, four score 50, told and ranked like sequences"},
 	{"menage", func(o *rules.Options) *bool { return &o.Menage },
-		"K, Q and J of trump together score 50, in place of bella"},
+		"K, Q and J of trump held together score 50, in place of bella and of the 20 sequence they make"},
 	{"dealer_forced", func(o *rules.Options) *bool { return &o.DealerForced },
 		"when everyone else passes in round two, the dealer may not pass: they must name trump"},
 	{"bimah", func(o *rules.Options) *bool { return &o.Bimah },
