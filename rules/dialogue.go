@@ -82,6 +82,13 @@ func appendVerdict(dst []Action, v claimVerdict, mine Meld) []Action {
 	return dst
 }
 
+// sameTakes reports whether the challenger's "same" takes the right:
+// at equal value, length and top a meld in trump wins (two cannot both
+// be), else the claim standing, nearer eldest.
+func (t *Deal) sameTakes() bool {
+	return t.best[t.challenger].Trump && !t.claimed().Trump
+}
+
 // claimed is the claimant's meld the claim standing stands for: its best
 // meld, or after an opening "announce 20" below a 50, its best 20. Every
 // later claim is the claimant's best meld, whose value the claim has.
@@ -140,7 +147,6 @@ func (t *Deal) dialogue(a Action) {
 		t.step, t.turn = tReplyTop, t.challenger
 		return
 	}
-	mine := t.best[t.challenger]
 	switch a.Kind {
 	case Announce:
 		t.claimant, t.cVal, t.cLen, t.cTop = t.challenger, a.N, 0, NoRank
@@ -169,9 +175,7 @@ func (t *Deal) dialogue(a Action) {
 		t.step, t.turn = tTellTop, t.claimant
 		return
 	case Same:
-		// Equal value, length and top: a meld in trump wins (two cannot
-		// both be), else the claim standing, nearer eldest.
-		if mine.Trump && !t.claimed().Trump {
+		if t.sameTakes() {
 			t.claimant = t.challenger
 		}
 	}

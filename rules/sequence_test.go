@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -212,14 +213,15 @@ func TestDialogueHowHigh(t *testing.T) {
 		afterTop string // legal after the top is told
 		reply    string
 		winner   Seat
+		takes    bool // the dealer's "same" would take the right (View.SameTakesRight)
 	}{
-		{"dealer higher", twenty9C, twentyQC, Hearts, Nine, "good, not-good", "not-good", SeatB},
-		{"dealer higher concedes", twenty9C, twentyQC, Hearts, Nine, "good, not-good", "good", SeatA},
-		{"dealer lower", twentyJH, twenty9Sb, Diamonds, Jack, "good", "good", SeatA},
-		{"same, dealer's trump wins", twenty9C, twenty9S, Spades, Nine, "good, same", "same", SeatB},
-		{"same, non-dealer's trump wins", twenty9C, twenty9S, Clubs, Nine, "good, same", "same", SeatA},
-		{"same, neither trump: non-dealer", twenty9C, twenty9S, Hearts, Nine, "good, same", "same", SeatA},
-		{"same, dealer concedes", twenty9C, twenty9S, Spades, Nine, "good, same", "good", SeatA},
+		{"dealer higher", twenty9C, twentyQC, Hearts, Nine, "good, not-good", "not-good", SeatB, false},
+		{"dealer higher concedes", twenty9C, twentyQC, Hearts, Nine, "good, not-good", "good", SeatA, false},
+		{"dealer lower", twentyJH, twenty9Sb, Diamonds, Jack, "good", "good", SeatA, false},
+		{"same, dealer's trump wins", twenty9C, twenty9S, Spades, Nine, "good, same", "same", SeatB, true},
+		{"same, non-dealer's trump wins", twenty9C, twenty9S, Clubs, Nine, "good, same", "same", SeatA, false},
+		{"same, neither trump: non-dealer", twenty9C, twenty9S, Hearts, Nine, "good, same", "same", SeatA, false},
+		{"same, dealer concedes", twenty9C, twenty9S, Spades, Nine, "good, same", "good", SeatA, true},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -252,6 +254,12 @@ func TestDialogueHowHigh(t *testing.T) {
 				refusedText(t, &d, "not-good", ErrDialogue, "")
 			}
 			refusedText(t, &d, "how-high", ErrDialogue, "")
+			if v := d.View(SeatB); v.SameTakesRight() != tc.takes {
+				t.Errorf("the dealer's SameTakesRight %v, want %v", v.SameTakesRight(), tc.takes)
+			}
+			if v := d.View(SeatA); v.SameTakesRight() {
+				t.Error("SameTakesRight for the non-dealer, whose turn it is not")
+			}
 			do(t, &d, tc.reply)
 			if d.SeqWinner() != tc.winner || d.Phase() != PhasePlay {
 				t.Errorf("winner %s phase %s, want %s and play", d.SeqWinner(), d.Phase(), tc.winner)
@@ -512,4 +520,70 @@ func compareSequences(nonDealer, dealer Sequence, trump Suit, mode SeqRank) int 
 		return 1
 	}
 	return -1
+}
+
+// TestSameTakesRightAtTables: at three and four players the challenger
+// who ties the claim standing (jack-high twenties) takes the right with
+// "same" only when its own meld is in trump, and View.SameTakesRight
+// says so before it speaks; the right ends where the words put it.
+func TestSameTakesRightAtTables(t *testing.T) {
+	// A (eldest, the maker) holds 9-10-J of spades, B 9-10-J of clubs;
+	// the upcard is a club.
+	tests := []struct {
+		trump Suit
+		bid   string // A's bid, in round two after every seat passed unless "take"
+		takes bool
+	}{
+		{Hearts, "name H", false},
+		{Clubs, "take", true},
+		{Spades, "name S", false},
+	}
+	for _, players := range []int{3, 4} {
+		for _, tc := range tests {
+			for _, reply := range []string{"same", "good"} {
+				t.Run(fmt.Sprintf("%d players, trump %s, %s", players, tc.trump, reply), func(t *testing.T) {
+					h := tableDeal{players: players, dealer: Seat(players - 1), maker: SeatA,
+						first: [4]string{"9S TS JS 7H 8D AD", "9C TC JC 8H AH 7S"}, up: "8C"}
+					if players == 4 {
+						h.second = [4]string{"9H", "QH 8S"}
+					} else {
+						h.second = [4]string{"9H KC 7D", "QH 8S KD"}
+					}
+					d := h.table(t, "")
+					if tc.bid != "take" {
+						for range players {
+							do(t, &d, "pass")
+						}
+					}
+					do(t, &d, tc.bid)
+					for d.Phase() == PhaseDix {
+						do(t, &d, "no-exchange")
+					}
+					if d.Trump() != tc.trump || d.Phase() != PhaseSequences || d.Turn() != SeatA {
+						t.Fatalf("trump %s phase %s turn %s", d.Trump(), d.Phase(), d.Turn())
+					}
+					do(t, &d, "announce 20", "how-high", "top J")
+					if v := d.View(SeatB); v.SameTakesRight() != tc.takes {
+						t.Errorf("B's SameTakesRight %v, want %v", v.SameTakesRight(), tc.takes)
+					}
+					do(t, &d, reply)
+					if v := d.View(d.Turn()); v.SameTakesRight() {
+						t.Errorf("SameTakesRight for %s, who may not say same", d.Turn())
+					}
+					for d.Phase() == PhaseSequences {
+						if slices.Contains(d.Legal(), Action{Kind: Good}) {
+							do(t, &d, "good")
+						} else {
+							do(t, &d, "no-sequence")
+						}
+					}
+					want := SeatA
+					if reply == "same" && tc.takes {
+						want = SeatB
+					}
+					wantSeqRight(t, &d, want)
+				})
+			}
+		}
+	}
 }

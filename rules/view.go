@@ -280,6 +280,25 @@ func (v *View) BellaDue() CardSet {
 // OwnBest returns the viewing seat's best meld as the dialogue counts it.
 func (v *View) OwnBest() Meld { return v.masked.best[v.Seat] }
 
+// SameTakesRight reports whether "same", said now by the viewing seat,
+// would take the sequence right: at a full tie the meld in trump wins,
+// else the claim standing (docs/rules.md section 5). A "same" that does
+// not take it leaves the right where "good" does and tells the table
+// more. False when the seat may not say "same" now. The claimant's meld
+// is hidden, but a tie with a meld in trump cannot be in trump itself.
+func (v *View) SameTakesRight() bool {
+	if v.Turn != v.Seat || v.Phase != PhaseSequences {
+		return false
+	}
+	var buf [8]Action
+	for _, a := range v.AppendLegal(buf[:0]) {
+		if a.Kind == Same {
+			return v.masked.sameTakes()
+		}
+	}
+	return false
+}
+
 // UpcardTaker returns the seat every player knows took the upcard into
 // its hand: the four-handed maker, which gets it with its last two
 // cards whatever trump it named (round one, round two or no trumps),
