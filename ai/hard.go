@@ -58,7 +58,13 @@ func (b *hardBot) Choose(ctx context.Context, v *rules.View) (rules.Action, erro
 	if err != nil || ev.Samples == 0 {
 		return eval.Quick(v), nil
 	}
-	return ev.Results[ev.Best].Action, nil
+	a := ev.Results[ev.Best].Action
+	// A "same" that does not take the right scores as "good" does (the
+	// evaluation plays the same deal after both) and shows the meld.
+	if a.Kind == rules.Same && !v.SameTakesRight() {
+		a = rules.Action{Kind: rules.Good}
+	}
+	return a, nil
 }
 
 // thinkLimit is a decision's time bound: cfg's Think, the level's own

@@ -290,7 +290,7 @@ func (b *heuristicBot) dialogue(v *rules.View, legal []rules.Action) rules.Actio
 				return a
 			}
 		case rules.Same:
-			if trump {
+			if v.SameTakesRight() {
 				return a
 			}
 		}

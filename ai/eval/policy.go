@@ -1,6 +1,8 @@
 package eval
 
 import (
+	"slices"
+
 	"github.com/klob/klob/ai/handvalue"
 	"github.com/klob/klob/ai/tablerule"
 	"github.com/klob/klob/rules"
@@ -18,7 +20,23 @@ import (
 // public facts.
 func policyAction(d *rules.Deal) rules.Action {
 	var buf [8]rules.Action
-	return prePlay(d.Phase(), handvalue.FromDeal(d, d.Turn()), d.Upcard(), d.Trump(), d.AppendLegal(buf[:0]))
+	legal := withoutLosingSame(d.AppendLegal(buf[:0]), func() bool {
+		v := d.View(d.Turn())
+		return v.SameTakesRight()
+	})
+	return prePlay(d.Phase(), handvalue.FromDeal(d, d.Turn()), d.Upcard(), d.Trump(), legal)
+}
+
+// withoutLosingSame returns legal without "same" when takes (asked only
+// when "same" is legal: rules.View.SameTakesRight) says it would not
+// take the sequence right: such a "same" leaves the right where "good"
+// does and shows the table the meld.
+func withoutLosingSame(legal []rules.Action, takes func() bool) []rules.Action {
+	i := slices.IndexFunc(legal, func(a rules.Action) bool { return a.Kind == rules.Same })
+	if i < 0 || takes() {
+		return legal
+	}
+	return slices.Delete(slices.Clone(legal), i, i+1)
 }
 
 // prePlay is the fixed policy for one decision before the card play:
@@ -53,7 +71,8 @@ func dixPolicy(hand rules.CardSet, upcard rules.Card, trump rules.Suit) rules.Ac
 
 // claimPolicy plays the sequence dialogue to win the right whenever the
 // hand allows: announce the best sequence, answer "not good", "how
-// high?", "how many cards?" or "same" when able, else "good".
+// high?", "how many cards?" or "same" when able, else "good" (its
+// callers leave out a "same" that cannot take the right).
 func claimPolicy(legal []rules.Action) rules.Action {
 	best := legal[0]
 	rank := func(a rules.Action) int {
@@ -89,7 +108,7 @@ func Quick(v *rules.View) rules.Action {
 	case len(legal) == 0:
 		return rules.Action{}
 	case v.Players == 2 && v.Phase != rules.PhasePlay:
-		return prePlay(v.Phase, handvalue.FromView(v), v.Upcard, v.Trump, legal)
+		return prePlay(v.Phase, handvalue.FromView(v), v.Upcard, v.Trump, withoutLosingSame(legal, v.SameTakesRight))
 	}
 	return tablerule.Choose(v, legal)
 }

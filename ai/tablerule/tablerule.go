@@ -19,7 +19,7 @@ func Choose(v *rules.View, legal []rules.Action) rules.Action {
 		return h.Best(v.Phase, legal, handvalue.Bots)
 	}
 	// The declarations, the dix exchange, the dialogue: claim what can be
-	// claimed, give away the least.
+	// claimed, give away the least, say no more than that needs.
 	best, bestScore := legal[0], -1<<30
 	claimant, _, _, _ := v.Claim()
 	partnerClaims := claimant != rules.NoSeat && claimant == rules.PartnerOf(v.Players, v.Seat)
@@ -39,7 +39,9 @@ func Choose(v *rules.View, legal []rules.Action) rules.Action {
 			s = 50 + int(a.N)
 		case rules.NotGood, rules.HowHigh, rules.HowMany, rules.Same:
 			s = 60
-			if partnerClaims {
+			// A "same" that does not take the right leaves it where
+			// "good" does and shows the meld: it ranks below "good".
+			if partnerClaims || a.Kind == rules.Same && !v.SameTakesRight() {
 				s = 0
 			}
 		case rules.Good:
