@@ -67,38 +67,6 @@ func readMovers(l *gamelog.Log, s *session.Session) map[int][]By {
 	return out
 }
 
-// The header comments of a takeover and of a seat taken back, as the
-// host writes them.
-var (
-	takeoverRE  = regexp.MustCompile(`^deal \d+: .* dropped; an? \S+ bot took seat ([A-D])$`)
-	takenBackRE = regexp.MustCompile(`^deal \d+: .* took seat ([A-D]) back$`)
-)
-
-// takeoverLine is the header comment of a bot taking seat s in deal
-// (takeoverRE reads it).
-func (st *state) takeoverLine(deal int, s rules.Seat) string {
-	article := "a"
-	if l := string(st.cfg.TakeoverLevel); l != "" && strings.ContainsRune("aeiou", rune(l[0])) {
-		article = "an" // an easy bot
-	}
-	return fmt.Sprintf("deal %d: %s dropped; %s %s bot took seat %s",
-		deal, st.seats[s].player.Name, article, st.cfg.TakeoverLevel, s)
-}
-
-// tookOver reports whether the last of the comments about seat s says a
-// bot took it (and none that the person took it back).
-func tookOver(comments []string, s rules.Seat) bool {
-	bot := false
-	for _, c := range comments {
-		if m := takeoverRE.FindStringSubmatch(c); m != nil && m[1] == s.String() {
-			bot = true
-		} else if m := takenBackRE.FindStringSubmatch(c); m != nil && m[1] == s.String() {
-			bot = false
-		}
-	}
-	return bot
-}
-
 // StoodIn returns the seats of the people whom a bot played for in the
 // game logged in l: each dropped, and a bot took the seat (the header
 // comments say so) with no deal after it that gave it back; or bots
@@ -121,9 +89,10 @@ func StoodIn(l *gamelog.Log) []rules.Seat {
 			}
 		}
 	}
+	left := l.LeftAtEnd()
 	var out []rules.Seat
 	for s := range rules.Seat(n) {
-		if tookOver(l.Comment, s) || (byBot[s] > 0 && 4*byBot[s] >= moves[s]) {
+		if slices.Contains(left, s) || (byBot[s] > 0 && 4*byBot[s] >= moves[s]) {
 			out = append(out, s)
 		}
 	}
@@ -132,18 +101,10 @@ func StoodIn(l *gamelog.Log) []rules.Seat {
 
 // LeftAtEnd returns the seats of StoodIn that a bot played at the
 // game's end because their person had dropped and not come back (the
-// header comments say so): those who had left. A person whose bots made
-// a quarter of the moves but who was at the table at the end is not
-// among them.
-func LeftAtEnd(l *gamelog.Log) []rules.Seat {
-	var out []rules.Seat
-	for s := range rules.Seat(l.Header.Seats()) {
-		if tookOver(l.Comment, s) {
-			out = append(out, s)
-		}
-	}
-	return out
-}
+// header comments say so, gamelog.Log.LeftAtEnd): those who had left.
+// A person whose bots made a quarter of the moves but who was at the
+// table at the end is not among them.
+func LeftAtEnd(l *gamelog.Log) []rules.Seat { return l.LeftAtEnd() }
 
 // resumeBarriers says how far back each seat may take back a decision
 // in a resumed game: it replays the deal on the table and marks, for

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"slices"
 	"time"
 
 	"github.com/klob/klob/ai"
@@ -177,8 +178,9 @@ func newState(h *Host, s *session.Session, l *gamelog.Log) (*state, error) {
 		st.rematchOf = l.Header.Tag(RematchTag)
 		st.comments = append([]string(nil), l.Comment...)
 		st.movers = readMovers(l, s)
+		left := l.LeftAtEnd()
 		for i, sd := range st.seats {
-			if !sd.player.Human || !tookOver(st.comments, rules.Seat(i)) || s.Over() {
+			if !sd.player.Human || !slices.Contains(left, rules.Seat(i)) || s.Over() {
 				continue
 			}
 			// A bot played the seat when the game stopped: it plays on
@@ -346,7 +348,7 @@ func (st *state) deal() error {
 	for i, s := range st.seats {
 		if s.back && s.port != nil {
 			s.takeover, s.back = false, false
-			st.comments = append(st.comments, fmt.Sprintf("deal %d: %s took seat %s back", no, s.player.Name, rules.Seat(i)))
+			st.comments = append(st.comments, gamelog.TakenBackComment(no, s.player.Name, rules.Seat(i)))
 		}
 		if s.port != nil {
 			s.graceUsed = 0 // here as the deal starts: a whole grace again
@@ -1034,7 +1036,8 @@ func (st *state) graceOver(s rules.Seat, tok int) {
 		return
 	}
 	sd.takeover, sd.until = true, time.Time{}
-	line := st.takeoverLine(st.sess.Game().DealNo(), s) // the deal on the table, or the next
+	// The deal on the table, or the next.
+	line := gamelog.TakeoverComment(st.sess.Game().DealNo(), sd.player.Name, string(st.cfg.TakeoverLevel), s)
 	st.comments = append(st.comments, line)
 	st.h.logf("%s", line)
 	st.setNote(Note{Kind: NoteTakeover, Seat: s, Text: fmt.Sprintf("%s did not come back: a %s bot plays the seat", sd.player.Name, st.cfg.TakeoverLevel)})
