@@ -694,7 +694,19 @@ type Entry struct {
 	Totals [4]int // final (or last) game totals by side
 	Over   bool   // the game was played to the end
 	Winner int    // the winning side, -1 when not Over
-	Err    error  // the file could not be read or replayed; only Path is set
+	// Left are the seats a bot played at the end because their person
+	// had left (gamelog.Log.LeftAtEnd).
+	Left []rules.Seat
+	Err  error // the file could not be read or replayed; only Path is set
+}
+
+// EntryOf is the entry of the game at path, read as l and r, or whose
+// reading failed with err.
+func EntryOf(path string, l *gamelog.Log, r *gamelog.Replay, err error) Entry {
+	if err != nil {
+		return Entry{Path: path, Winner: -1, Err: err}
+	}
+	return Entry{Path: path, Header: r.Header, Deals: r.DealsDone(), Totals: r.Totals, Over: r.Over, Winner: r.Winner, Left: l.LeftAtEnd()}
 }
 
 // History lists the archived games, oldest first (by file name, which
@@ -727,18 +739,14 @@ func (s *Store) History() ([]Entry, error) {
 	})
 	out := make([]Entry, 0, len(names))
 	for _, n := range names {
-		e := Entry{Path: filepath.Join(dir, n), Winner: -1}
-		data, err := s.fs.ReadFile(e.Path)
+		path := filepath.Join(dir, n)
+		data, err := s.fs.ReadFile(path)
+		var l *gamelog.Log
 		var r *gamelog.Replay
 		if err == nil {
-			_, r, err = gamelog.ParseReplay(e.Path, data)
+			l, r, err = gamelog.ParseReplay(path, data)
 		}
-		if err != nil {
-			e.Err = err
-		} else {
-			e.Header, e.Deals, e.Totals, e.Over, e.Winner = r.Header, r.DealsDone(), r.Totals, r.Over, r.Winner
-		}
-		out = append(out, e)
+		out = append(out, EntryOf(path, l, r, err))
 	}
 	return out, nil
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/klob/klob/internal/platform/untrusted"
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/testing/testkit"
+	"github.com/klob/klob/rules"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -527,4 +528,31 @@ func TestArchiveErrorNamesTheFolder(t *testing.T) {
 	if !s.HasCurrent() {
 		t.Error("the game that could not be filed is no longer saved")
 	}
+}
+
+// TestHistorySaysWhoLeft: a game filed with the header comment of a
+// bot taking a dropped person's seat (as a shared table writes it)
+// lists that seat as left at the end; a seat a bot took and the person
+// took back, and a game with no such comment, list none.
+func TestHistorySaysWhoLeft(t *testing.T) {
+	s := New(t.TempDir(), Options{Now: fixedNow})
+	left := readLog(t, "09-tie.klob")
+	left.Comment = []string{
+		gamelog.TakeoverComment(2, "Random A", "normal", rules.SeatA),
+		gamelog.TakenBackComment(3, "Random A", rules.SeatA),
+		gamelog.TakeoverComment(5, "Random B", "normal", rules.SeatB),
+	}
+	plain := readLog(t, "09-tie.klob")
+	plain.Header.Event = "another game"
+	for _, l := range []*gamelog.Log{left, plain} {
+		if _, err := s.Archive(l); err != nil {
+			t.Fatal(err)
+		}
+	}
+	h, err := s.History()
+	require.NoError(t, err)
+	require.Len(t, h, 2)
+	require.NoError(t, h[0].Err)
+	assert.Equal(t, []rules.Seat{rules.SeatB}, h[0].Left, "the game whose B left")
+	assert.Nil(t, h[1].Left, "the game nobody left")
 }
