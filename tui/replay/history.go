@@ -113,12 +113,8 @@ func load(src Source, id string) loadedMsg {
 	}
 	var rows []row
 	cur := src.CurrentPath()
-	if _, r, err := gamelog.ReadReplay(cur); !errors.Is(err, fs.ErrNotExist) {
-		e := store.Entry{Path: cur, Winner: -1, Err: err}
-		if err == nil {
-			e.Header, e.Deals, e.Totals, e.Over, e.Winner = r.Header, r.DealsDone(), r.Totals, r.Over, r.Winner
-		}
-		rows = append(rows, row{path: cur, current: true, entry: e})
+	if l, r, err := gamelog.ReadReplay(cur); !errors.Is(err, fs.ErrNotExist) {
+		rows = append(rows, row{path: cur, current: true, entry: store.EntryOf(cur, l, r, err)})
 	}
 	past := make([]row, 0, len(entries))
 	for i := len(entries) - 1; i >= 0; i-- {
@@ -498,18 +494,27 @@ func cellLines(parts []string, w int, mark string) []string {
 }
 
 // resultParts are the parts of a result (result) for cellLines: "lost,",
-// "practice,", "takebacks 2", each but the last with its comma.
+// "practice,", "takebacks 2", each but the last with its comma; an
+// "after …" is a part of its own ("won by your bot", "after you left"),
+// so that a line breaks before it first.
 func resultParts(res string) []string {
-	parts := strings.Split(res, ", ")
-	for i := range parts[:len(parts)-1] {
-		parts[i] += ","
+	var parts []string
+	for _, c := range strings.Split(res, ", ") {
+		if pre, post, ok := strings.Cut(c, " after "); ok {
+			parts = append(parts, pre, "after "+post+",")
+		} else {
+			parts = append(parts, c+",")
+		}
 	}
+	parts[len(parts)-1] = strings.TrimSuffix(parts[len(parts)-1], ",")
 	return parts
 }
 
 // result says how a game went for the person: won, lost, playing,
-// unfinished, or which side won a game without one person; then whether
-// it was practice and how many decisions were taken back.
+// unfinished, or which side won a game without one person, and "by your
+// bot after you left" when a bot played their seat at its end because
+// they had left (at four, the side's result still); then whether it was
+// practice and how many decisions were taken back.
 func result(r *row) string {
 	e := &r.entry
 	if e.Err != nil {
@@ -528,6 +533,9 @@ func result(r *row) string {
 		res = "lost"
 	case e.Over:
 		res = rules.SideName(n, e.Winner) + " won"
+	}
+	if e.Over && one && slices.Contains(e.Left, me) {
+		res += " by your bot after you left"
 	}
 	if h.Practice() {
 		// The player chose the seed: the cards could be known.

@@ -420,3 +420,70 @@ func TestHistoryRowsWrapAlike(t *testing.T) {
 		require.LessOrEqual(t, kit.WidthOf(l), 80, l)
 	}
 }
+
+// TestHistorySaysYourBotWon: a game whose log says, as a shared table
+// writes it, that a bot took bob's seat when he dropped and he never
+// came back reads in bob's list "won by your bot after you left" or
+// "lost by your bot after you left" (at four, his side's result), at
+// every seat count, its words whole in the result column at 80×24; in
+// ann's list, who stayed, the plain result. A seat bob took back reads
+// plain in his list too.
+func TestHistorySaysYourBotWon(t *testing.T) {
+	dir, keep := historyState(t)
+	games := map[string]string{} // file name: test game
+	put := func(name, file string, comments []string, bots ...string) {
+		t.Helper()
+		l, err := gamelog.Parse(file, sharedLog(t, file, bots...))
+		if err != nil {
+			t.Fatal(err)
+		}
+		l.Comment = comments
+		b, err := l.MarshalText()
+		if err != nil {
+			t.Fatal(err)
+		}
+		keep(name, b)
+		games[name] = file
+	}
+	left := []string{gamelog.TakeoverComment(2, "bob", "normal", rules.SeatB)}
+	back := append(slices.Clone(left), gamelog.TakenBackComment(3, "bob", rules.SeatB))
+	put("2026-01-05-1200-ann-vs-bob-B-won.klob", "03-melds-need-trick-off.klob", left)
+	put("2026-01-06-1200-ann-vs-bob-vs-Bot-C-normal-C-won.klob", "tables/3-01-every-house-variant.klob", left, "Bot C")
+	put("2026-01-07-1200-ann-and-Bot-C-normal-vs-bob-and-Bot-D-normal-BD-won.klob", "tables/4-02-every-house-variant.klob", left, "Bot C", "Bot D")
+	put("2026-01-08-1200-ann-and-Bot-C-normal-vs-bob-and-Bot-D-normal-AC-won.klob", "tables/4-05-four-tie.klob", left, "Bot C", "Bot D")
+	put("2026-01-09-1200-ann-vs-bob-A-won.klob", "09-tie.klob", back)
+	results := func(key string) (map[string]string, string) {
+		t.Helper()
+		hs := openHistory(t, dir, Config{Analyze: fakeAnalyze, HidePaths: true, Player: key})
+		hist := hs.Screen.(*History)
+		got := map[string]string{}
+		for i := range hist.rows {
+			got[games[filepath.Base(hist.rows[i].path)]] = result(&hist.rows[i])
+		}
+		return got, text(hs)
+	}
+	bob, list := results("key-bob")
+	require.Equal(t, map[string]string{
+		"03-melds-need-trick-off.klob":         "won by your bot after you left",
+		"tables/3-01-every-house-variant.klob": "lost by your bot after you left",
+		"tables/4-02-every-house-variant.klob": "won by your bot after you left",
+		"tables/4-05-four-tie.klob":            "lost by your bot after you left",
+		"09-tie.klob":                          "lost",
+	}, bob, "bob's results")
+	kittest.Golden(t, "history-left-80x24", list)
+	require.NotContains(t, list, "…", "a row is cut")
+	for _, want := range []string{"won by your bot", "lost by your bot", "after you left"} {
+		require.Contains(t, list, want, "the result's words are not whole")
+	}
+	for _, l := range strings.Split(list, "\n") {
+		require.LessOrEqual(t, kit.WidthOf(l), 80, l)
+	}
+	ann, _ := results("key-ann")
+	require.Equal(t, map[string]string{
+		"03-melds-need-trick-off.klob":         "lost",
+		"tables/3-01-every-house-variant.klob": "lost",
+		"tables/4-02-every-house-variant.klob": "lost",
+		"tables/4-05-four-tie.klob":            "won",
+		"09-tie.klob":                          "won",
+	}, ann, "ann's results")
+}
