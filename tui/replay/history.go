@@ -339,10 +339,14 @@ func (s *History) recordLines(ctx *kit.Context) [][2]string {
 	if r.Games == 0 {
 		return [][2]string{{st.Heading.Render("Your record:"), "no game of yours saved yet."}}
 	}
-	// Finished games and unfinished ones (filed so when a new
-	// game was started instead) are told apart.
+	// Finished games, games bots finished after the player left, and
+	// unfinished ones (filed so when a new game was started instead)
+	// are told apart.
 	head := fmt.Sprintf("%s finished, %d won", kit.Plural(r.Finished, "game"), r.Won)
-	if n := r.Games - r.Finished; n > 0 {
+	if r.Left > 0 {
+		head += fmt.Sprintf("; %d left to bots", r.Left)
+	}
+	if n := r.Games - r.Finished - r.Left; n > 0 {
 		head += fmt.Sprintf("; %d unfinished", n)
 	}
 	var by, seats []string

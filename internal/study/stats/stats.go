@@ -16,6 +16,7 @@ type Record struct {
 	Games    int // games with the player
 	Finished int // of those, played to the end
 	Won      int // finished games the player's side won
+	Left     int // of the others, games bots finished after the player left
 }
 
 // Lost returns the finished games the player's side did not win.
@@ -88,7 +89,13 @@ func (s *Stats) Add(r *gamelog.Replay) bool { return s.AddFor(r, "") }
 // person with key id: the seat of that key (OwnSeat), the one human seat
 // when id is "". It reports whether the game counted (it does not when
 // the person played no seat of it).
-func (s *Stats) AddFor(r *gamelog.Replay, id string) bool {
+func (s *Stats) AddFor(r *gamelog.Replay, id string) bool { return s.addFor(r, id, nil) }
+
+// addFor is AddFor for a game bots finished for the seats left, whose
+// people had left it (store.Entry.Left): the person's game, if theirs is
+// among them, counts as played but not as finished, won or lost by
+// them, as a bot's win raises no rating.
+func (s *Stats) addFor(r *gamelog.Replay, id string, left []rules.Seat) bool {
 	h := &r.Header
 	me, ok := OwnSeat(h, id)
 	if !ok {
@@ -97,11 +104,15 @@ func (s *Stats) AddFor(r *gamelog.Replay, id string) bool {
 	}
 	n := h.Seats()
 	side := rules.SideOfSeat(n, me)
-	won := r.Over && r.Winner == side
+	over := r.Over && !slices.Contains(left, me)
+	won := over && r.Winner == side
 	for _, rec := range []*Record{&s.Record, &s.level(opponents(h, side)).Record, &s.seats(n).Record} {
 		rec.Games++
-		if r.Over {
+		if over {
 			rec.Finished++
+		}
+		if r.Over && !over {
+			rec.Left++
 		}
 		if won {
 			rec.Won++
@@ -235,7 +246,7 @@ func FromHistory(entries []store.Entry, read ReadFunc, id string) Stats {
 		} else if _, r, err := read(e.Path); err != nil {
 			s.Skipped++
 		} else {
-			s.AddFor(r, id)
+			s.addFor(r, id, e.Left)
 		}
 	}
 	return s

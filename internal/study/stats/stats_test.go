@@ -376,6 +376,40 @@ func TestFromHistoryOfAKey(t *testing.T) {
 	}
 }
 
+// TestFromHistoryLeftGame: a game a person left, which bots finished
+// for them, counts in their record as played but neither finished nor
+// won, whichever side won it; their partner, who stayed, has it whole.
+func TestFromHistoryLeftGame(t *testing.T) {
+	dir := t.TempDir()
+	hist := filepath.Join(dir, store.HistoryDir)
+	require.NoError(t, os.MkdirAll(hist, 0o755))
+	l, err := gamelog.ReadFile(testkit.Game(t, "tables/4-05-four-tie.klob"))
+	require.NoError(t, err)
+	_, r, err := gamelog.ReadReplay(testkit.Game(t, "tables/4-05-four-tie.klob"))
+	require.NoError(t, err)
+	require.True(t, r.Over)
+	l.Header.Levels = [4]string{gamelog.Human, "normal", gamelog.Human, "normal"}
+	l.Header.SetKey(rules.SeatA, "key-ann")
+	l.Header.SetKey(rules.Seat(2), "key-cy")
+	l.Comment = append(l.Comment, gamelog.TakeoverComment(1, "ann", "normal", rules.SeatA))
+	b, err := l.MarshalText()
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(filepath.Join(hist, "2026-01-05-1200-e.klob"), b, 0o644))
+	entries, err := store.New(dir, store.Options{}).History()
+	require.NoError(t, err)
+	require.Len(t, entries, 1)
+
+	ann := FromHistory(entries, nil, "key-ann")
+	assert.Equal(t, 1, ann.Games)
+	assert.Zero(t, ann.Finished, "ann left: bots finished it")
+	assert.Zero(t, ann.Won)
+	assert.Zero(t, ann.Lost())
+	assert.Equal(t, 1, ann.Left)
+	cy := FromHistory(entries, nil, "key-cy")
+	assert.Equal(t, 1, cy.Finished, "cy stayed to the end")
+	assert.Equal(t, r.Winner == rules.SideOfSeat(4, rules.Seat(2)), cy.Won == 1)
+}
+
 // TestPeopleAreNotALevel: shared games are filed by who the opponents
 // were, and a person is "people", never the log's "human" level joined
 // to a bot's ("normal+human").
