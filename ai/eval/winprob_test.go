@@ -388,3 +388,38 @@ func BenchmarkWinTable(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkWinChance measures reading one chance from a built table at
+// every seat count: over the whole range of totals, and in the last
+// step short of the target.
+func BenchmarkWinChance(b *testing.B) {
+	const target = 500
+	for _, players := range []int{2, 3, 4} {
+		k := sidesOf(players)
+		tb := buildWinTable(players, target)
+		r := rand.New(rand.NewPCG(7, uint64(players)))
+		var spread, last [64][4]int
+		for i := range spread {
+			for s := range k {
+				spread[i][s] = r.IntN(target)
+				last[i][s] = target - 200 + r.IntN(200)
+			}
+			last[i][r.IntN(k)] = target - 1 - r.IntN(9)
+		}
+		for _, c := range []struct {
+			name string
+			tot  *[64][4]int
+		}{{"spread", &spread}, {"last-step", &last}} {
+			b.Run(fmt.Sprintf("players-%d/%s", players, c.name), func(b *testing.B) {
+				i, sum := 0, 0.0
+				for b.Loop() {
+					sum += tb.chance(c.tot[i%64], 0, 1%k, target)
+					i++
+				}
+				if sum < 0 {
+					b.Fatal(sum)
+				}
+			})
+		}
+	}
+}
