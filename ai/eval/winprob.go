@@ -3,6 +3,7 @@ package eval
 import (
 	"math"
 	"sync"
+	"sync/atomic"
 
 	"github.com/klob/klob/rules"
 )
@@ -156,6 +157,30 @@ func (m *dealModel) outcomesIn(step int) []stepOutcome {
 	return out
 }
 
+// pointOutcomes returns m's outcomes that move the totals, in points,
+// with their probabilities, and the chance of the empty outcome.
+func (m *dealModel) pointOutcomes() ([]pointOutcome, float64) {
+	total := 0.0
+	for _, o := range m.outs {
+		total += float64(o.n)
+	}
+	var out []pointOutcome
+	p0 := 0.0
+	for _, o := range m.outs {
+		p := float64(o.n) / total
+		if o.u == (units{}) {
+			p0 += p
+			continue
+		}
+		var u [3]int
+		for i := range u {
+			u[i] = int(o.u[i]) * WinStep
+		}
+		out = append(out, pointOutcome{u: u, p: p})
+	}
+	return out, p0
+}
+
 // winTable is the chance that side 0 wins from every set of totals
 // (in units, one index per side, the first the slowest to change), by
 // the side that deals next. The totals run to the target and past it as
@@ -166,6 +191,21 @@ type winTable struct {
 	n     int // the target in units, rounded up
 	side  int // the totals held a side: n and a deal's reach past it
 	p     [3][]float64
+	// deals[d] are the model's outcomes that move the totals when side
+	// d deals, in points by side, and p0 the chance of the empty one
+	// (dealStep).
+	deals [3][]pointOutcome
+	p0    float64
+	// corners keeps cornerStep's values, cornerCount how many it has
+	// been asked to keep.
+	corners     sync.Map
+	cornerCount atomic.Int64
+}
+
+// pointOutcome is a deal outcome in points, with its probability.
+type pointOutcome struct {
+	u [3]int
+	p float64
 }
 
 // winKey is a table's target and the rules of its deal model
@@ -318,6 +358,19 @@ func (m *dealModel) newWinFrame(target, step int) *winFrame {
 		reach = max(reach, o.u[0], o.u[1], o.u[2])
 	}
 	t := &winTable{sides: k, n: n, side: n + reach}
+	outs, p0 := m.pointOutcomes()
+	t.p0 = p0
+	for d := range k {
+		for _, o := range outs {
+			// Side d deals: the sides from its left add the outcome's
+			// points in order, d last.
+			var u [3]int
+			for i := range k {
+				u[(d+1+i)%k] = o.u[i]
+			}
+			t.deals[d] = append(t.deals[d], pointOutcome{u: u, p: o.p})
+		}
+	}
 	f.t, f.cells = t, 1
 	for range k {
 		f.cells *= t.side
@@ -483,9 +536,103 @@ func (t *winTable) chance(totals [4]int, side, next, target int) float64 {
 		return b2f(w == 0)
 	}
 	d := ((next-side)%k + k) % k
-	// Scale the totals to the table's units (the target may not be a
-	// multiple of the step) and interpolate between the 2^k corners, the
-	// first side's step the fastest to change.
+	return t.interpolate(tt, d, target)
+}
+
+// interpolate returns side 0's chance at totals tt (points, none at or
+// over the target) with side d to deal next. The totals are scaled to
+// the table's units (the target may not be a multiple of the step) and
+// interpolated between the 2^k corners of their cell, the first side's
+// step the fastest to change. The table cannot tell a total past its
+// last step short of the target from that step (the next cell up is over
+// the target), and the last step is where games are decided: such a
+// total is its own corner, in points, and a corner with a total in the
+// last step or at it is worth one deal played exactly from it
+// (cornerStep), the table read after that deal. On a grid of the model's
+// own steps that is what the table holds at its last step, so the
+// chance goes on from the table's without a seam; on a coarser or
+// shifted grid it replaces the table's last step, which the grid cannot
+// place exactly.
+func (t *winTable) interpolate(tt [3]int, d, target int) float64 {
+	k := t.sides
+	// Totals above last lie past the table's last step (in points,
+	// rounded down) short of the target.
+	last := (t.n - 1) * target / t.n
+	scale := float64(t.n) / float64(target)
+	var lo [3]int
+	var f [3]float64
+	for i := range k {
+		x := float64(tt[i]) * scale
+		l := math.Floor(x)
+		lo[i], f[i] = int(l), x-l
+	}
+	sum := 0.0
+	for mask := 0; mask < 1<<k; mask++ {
+		c, w, exact := lo, 1.0, false
+		var pts [3]int
+		for i := range k {
+			up := mask>>i&1 == 1
+			if tt[i] > last {
+				// In the last step: one corner, the total itself.
+				if up {
+					w = 0
+				}
+				pts[i], exact = tt[i], true
+				continue
+			}
+			if up {
+				c[i]++
+				w *= f[i]
+			} else {
+				w *= 1 - f[i]
+			}
+			exact = exact || c[i] >= t.n-1
+			pts[i] = (c[i]*target + t.n/2) / t.n // the corner's total in points
+		}
+		switch {
+		case w == 0:
+		case exact:
+			sum += w * t.cornerStep(pts, d, target)
+		default:
+			sum += w * t.at(c, d)
+		}
+	}
+	return sum
+}
+
+// cornerStep is dealStep at totals tt with side d to deal, kept in the
+// table once worked out: the interpolation meets the same corners again
+// and again, and each is hundreds of outcomes. Past maxCornerSteps
+// corners it works them out without keeping them.
+func (t *winTable) cornerStep(tt [3]int, d, target int) float64 {
+	key := cornerKey{tt, d}
+	if v, ok := t.corners.Load(key); ok {
+		return v.(float64)
+	}
+	v := t.dealStep(tt, d, target)
+	if t.cornerCount.Add(1) <= maxCornerSteps {
+		t.corners.Store(key, v)
+	}
+	return v
+}
+
+// maxCornerSteps bounds the corners a table keeps (cornerStep).
+const maxCornerSteps = 1 << 16
+
+// cornerKey is a corner of cornerStep: its totals and the side to deal.
+type cornerKey struct {
+	tt [3]int
+	d  int
+}
+
+// read returns side 0's chance at totals tt (points, none at or over
+// the target) with side d to deal next, read from the table: the totals
+// are scaled to the table's units (the target may not be a multiple of
+// the step) and interpolated between the 2^k corners, the first side's
+// step the fastest to change. A total past the last step short of the
+// target reads the last step (interpolate reads such totals exactly).
+func (t *winTable) read(tt [3]int, d, target int) float64 {
+	k := t.sides
 	scale := float64(t.n) / float64(target)
 	var lo [3]int
 	var f [3]float64
@@ -499,9 +646,7 @@ func (t *winTable) chance(totals [4]int, side, next, target int) float64 {
 		c, w := lo, 1.0
 		for i := range k {
 			if mask>>i&1 == 1 {
-				// Below the target the game goes on: a total past the
-				// last step short of the target reads the last step.
-				if c[i]+1 < t.n || tt[i] >= target {
+				if c[i]+1 < t.n {
 					c[i]++
 				}
 				w *= f[i]
@@ -512,4 +657,37 @@ func (t *winTable) chance(totals [4]int, side, next, target int) float64 {
 		sum += w * t.at(c, d)
 	}
 	return sum
+}
+
+// dealStep returns side 0's chance at totals tt (points, none at or
+// over the target) with side d to deal next by one deal of the model
+// played exactly: every outcome's points are added to the totals, and
+// the totals it leaves are settled by the rules (overChance) or read
+// from the table, the next side to deal. The empty outcome keeps the
+// totals and passes the deal, a cycle through the dealers solved as in
+// winFrame.set. It is what the table would hold at tt were its step a
+// point, up to reading the totals one deal on: where a total is in the
+// last step, the table's steps cannot tell how far it is from the
+// target, and the last step is where games are decided.
+func (t *winTable) dealStep(tt [3]int, d, target int) float64 {
+	k := t.sides
+	var x [3]float64
+	for e := range k {
+		sum := 0.0
+		for _, o := range t.deals[e] {
+			nt := [3]int{tt[0] + o.u[0], tt[1] + o.u[1], tt[2] + o.u[2]}
+			if nt[0] >= target || nt[1] >= target || nt[2] >= target {
+				sum += o.p * overChance(nt, k, target)
+			} else {
+				sum += o.p * t.read(nt, (e+1)%k, target)
+			}
+		}
+		x[e] = sum
+	}
+	sum, pw := x[d], t.p0
+	for i := 1; i < k; i++ {
+		sum += pw * x[(d+i)%k]
+		pw *= t.p0
+	}
+	return sum / (1 - pw)
 }

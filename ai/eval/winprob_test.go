@@ -374,6 +374,131 @@ func refWinTableStep(players, target, step int) *winTable {
 	return t
 }
 
+// The table's last step short of the target reads every total in it
+// exactly: at 300 with two sides a side at 298 against 295 wins a deal
+// both sides score alike in, at 291 it loses it, and the chance is one
+// deal played from those totals, worked out here from the shipped
+// outcomes in points and the rules' winner (a tie over the target plays
+// on, shared evenly by the model). With three players the table's step
+// is 20 points: 499 reaches the target with any score, 481 needs 20.
+func TestWinChanceLastStep(t *testing.T) {
+	ev := New()
+	for _, players := range []int{2, 4} {
+		// Every outcome that moves the totals ends the game from here.
+		oneDeal := func(tot [2]int, dealer int) float64 {
+			var x [2]float64
+			p0, all := 0.0, 0.0
+			for _, o := range outcomesFor(players) {
+				all += float64(o.n)
+			}
+			for d := range 2 {
+				for _, o := range outcomesFor(players) {
+					p := float64(o.n) / all
+					if o.u == (units{}) {
+						if d == 0 {
+							p0 += p
+						}
+						continue
+					}
+					// The side on the dealer's left scores first.
+					nt := tot
+					nt[1-d] += int(o.u[0]) * WinStep
+					nt[d] += int(o.u[1]) * WinStep
+					switch w := rules.SideWinner(nt[:], 300); {
+					case w == 0:
+						x[d] += p
+					case w < 0:
+						x[d] += p / 2
+					}
+				}
+			}
+			return (x[dealer] + p0*x[1-dealer]) / (1 - p0*p0)
+		}
+		for dealer := range 2 {
+			next := 0
+			if dealer == 1 {
+				next = nextSide(players, 0)
+			}
+			hi := ev.WinChance(players, 300, [4]int{298, 295}, 0, next)
+			lo := ev.WinChance(players, 300, [4]int{291, 295}, 0, next)
+			if hi <= lo+0.01 {
+				t.Errorf("%dp side %d to deal: 298 v 295 %.4f, 291 v 295 %.4f: want 298 ahead", players, dealer, hi, lo)
+			}
+			for _, tot := range [][2]int{{298, 295}, {291, 295}, {299, 299}, {295, 291}} {
+				want := oneDeal(tot, dealer)
+				if got := ev.WinChance(players, 300, [4]int{tot[0], tot[1]}, 0, next); math.Abs(got-want) > 1e-9 {
+					t.Errorf("%dp %v side %d to deal: %.6f, want %.6f from one deal", players, tot, dealer, got, want)
+				}
+			}
+		}
+	}
+	for next := range 3 {
+		hi := ev.WinChance(3, 500, [4]int{499, 300, 300}, 0, next)
+		lo := ev.WinChance(3, 500, [4]int{481, 300, 300}, 0, next)
+		if hi <= lo+0.01 {
+			t.Errorf("3p side %d to deal: 499 %.4f, 481 %.4f: want 499 ahead", next, hi, lo)
+		}
+	}
+}
+
+// The chance is monotone and has no seam at the table's last step: over
+// random totals, half of them near the target, at every seat count and
+// for targets on the grid and off it, one more point for a side never
+// lowers its chance nor raises another's, the sides' chances add up to
+// one, and one point moves a chance by little. On a grid much coarser
+// than the model's 10-point steps (three players at 101: six 17-point
+// steps) the table's cells and the exact deal at its last step disagree
+// by up to 3e-4, and so may the chance: monoSlack allows that.
+func TestWinChanceLastStepIsSmooth(t *testing.T) {
+	const monoSlack = 1e-3
+	ev := New()
+	r := rand.New(rand.NewPCG(6, 12))
+	worst := 0.0
+	for _, players := range []int{2, 3, 4} {
+		k := sidesOf(players)
+		for _, target := range []int{101, 300, 1001, 5000} {
+			step := winTableStep(k, target)
+			for range 400 {
+				var tot [4]int
+				for s := range k {
+					if r.IntN(2) == 0 {
+						tot[s] = target - 1 - r.IntN(min(target, 3*step))
+					} else {
+						tot[s] = r.IntN(target)
+					}
+				}
+				next := r.IntN(k)
+				sum := 0.0
+				for side := range k {
+					p := ev.WinChance(players, target, tot, side, next)
+					if p < -1e-12 || p > 1+1e-12 {
+						t.Fatalf("%dp target %d %v side %d: chance %v", players, target, tot, side, p)
+					}
+					sum += p
+					for i := range k {
+						up := tot
+						up[i]++
+						q := ev.WinChance(players, target, up, side, next)
+						if i == side && q < p-monoSlack || i != side && q > p+monoSlack {
+							t.Fatalf("%dp target %d %v side %d: %.6f, a point more to side %d %.6f", players, target, tot, side, p, i, q)
+						}
+						if up[i] < target {
+							worst = max(worst, math.Abs(q-p))
+						}
+					}
+				}
+				if math.Abs(sum-1) > 1e-9 {
+					t.Fatalf("%dp target %d %v: the chances add up to %.9f", players, target, tot, sum)
+				}
+			}
+		}
+	}
+	t.Logf("the most one point short of the target moves a chance: %.4f", worst)
+	if worst > 0.1 {
+		t.Errorf("one point moves a chance by up to %.4f, want at most 0.1", worst)
+	}
+}
+
 // BenchmarkWinTable measures building the table at the default target,
 // the setup's highest and rules.MaxTarget, at every seat count: bounded
 // alike.
