@@ -1081,7 +1081,7 @@ func (sc *Scene) handBlock(ctx *kit.Context, w int, size kit.CardSize, hand Hand
 		}
 	}
 	if n == 0 && hand.Backs > 0 {
-		return sc.backBlock(ctx, w, size, hand.Backs), nil
+		return sc.backBlock(ctx, w, hand.Backs), nil
 	}
 	if n == 0 {
 		label = pad + st.Dim.Render("(no cards)")
@@ -1198,18 +1198,18 @@ func (sc *Scene) rightColumn(ctx *kit.Context, w, h int) []string {
 }
 
 // backBlock draws the bottom seat's hand face down (a spectator's
-// screen): a label naming whose it is, then n backs, centred in w.
-func (sc *Scene) backBlock(ctx *kit.Context, w int, size kit.CardSize, n int) []string {
+// screen) as every other hidden hand is drawn: a label naming whose it
+// is and its roles, then the backs and their count (kit.HiddenCards),
+// the block centred in w.
+func (sc *Scene) backBlock(ctx *kit.Context, w int, n int) []string {
 	st := &ctx.Styles
-	hw := kit.HandWidth(n, size)
-	pad := strings.Repeat(" ", max(0, (w-hw)/2))
 	v := &sc.V
-	roles := []string{sc.owner(v.Seat) + " hand", kit.Plural(n, "card") + " face down"}
+	roles := []string{sc.owner(v.Seat) + " hand"}
 	if int(v.Seat) < len(sc.Players) {
 		// What the seat is (away and its wait, on the clock, a bot's
 		// level), as the other seats' columns say it.
 		if tag := oneLine(sc.Players[v.Seat].Tag); tag != "" {
-			roles = slices.Insert(roles, 1, tag)
+			roles = append(roles, tag)
 		}
 	}
 	roles = append(roles, sc.roles(v.Seat)...)
@@ -1227,21 +1227,13 @@ func (sc *Scene) backBlock(ctx *kit.Context, w int, size kit.CardSize, n int) []
 	if kit.WidthOf(label) > w-2 {
 		label = kit.Cut(label, max(1, w-2), ctx.Ellipsis())
 	}
-	lpad := strings.Repeat(" ", max(1, min(len(pad), w-1-kit.WidthOf(label))))
+	backs := kit.HiddenCards(ctx, n, rules.TricksPerDeal(v.Players), w-2)
+	lpad := strings.Repeat(" ", max(1, (w-max(kit.WidthOf(label), kit.WidthOf(backs)))/2))
 	rows := []string{lpad + st.Dim.Render(label)}
-	back := ctx.Paint.Card(rules.NoCard, kit.LookBack, size)
-	gap := strings.Repeat(" ", kit.HandGap)
-	// The cards sit where a player's do, a line below the label: that
-	// line holds the roles the label had no room for.
-	under := ""
 	if len(more) > 0 {
-		under = lpad + st.Dim.Render(cutTo(ctx, strings.Join(more, " · "), max(1, w-1-len(lpad))))
+		rows = append(rows, lpad+st.Dim.Render(cutTo(ctx, strings.Join(more, " · "), max(1, w-1-len(lpad)))))
 	}
-	rows = append(rows, under)
-	for _, l := range back {
-		rows = append(rows, pad+strings.TrimSuffix(strings.Repeat(l+gap, n), gap))
-	}
-	return rows
+	return append(rows, lpad+backs)
 }
 
 // talkLinesMax is the most rows one line of the chat takes.

@@ -477,7 +477,7 @@ func TestBackLabelFits(t *testing.T) {
 			sc := sceneOf(rules.View{Players: n, Options: options(n), Seat: rules.SeatA, Dealer: rules.SeatA, Maker: rules.SeatA})
 			sc.Players[0].Name = strings.Repeat("W", 24)
 			sc.You = rules.NoSeat
-			rows := sc.backBlock(&ctx, w, kit.SmallCard, 8)
+			rows := sc.backBlock(&ctx, w, 8)
 			label := ansi.Strip(rows[0])
 			if kit.WidthOf(label) > w-1 || !strings.HasPrefix(label, " ") || !strings.Contains(label, "WWWW") {
 				t.Errorf("%d players, width %d: label %q", n, w, label)
@@ -497,9 +497,9 @@ func TestBackLabelKeepsRoles(t *testing.T) {
 			sc := sceneOf(rules.View{Players: n, Options: options(n), Seat: rules.SeatA, Dealer: rules.SeatA, Maker: rules.SeatA})
 			sc.Players[0].Name, sc.Players[0].Tag = "ann", "away,\nwaits 1m58s"
 			sc.You = rules.NoSeat
-			rows := sc.backBlock(&ctx, w, kit.SmallCard, 8)
-			two := ansi.Strip(rows[0] + "\n" + rows[1])
-			for _, want := range []string{"ann's hand", "away, waits 1m58s", "8 cards face down", "dealer", "maker"} {
+			rows := sc.backBlock(&ctx, w, 8)
+			two := ansi.Strip(strings.Join(rows, "\n"))
+			for _, want := range []string{"ann's hand", "away, waits 1m58s", "▮▮▮▮▮▮▮▮ 8 cards", "dealer", "maker"} {
 				if !strings.Contains(two, want) {
 					t.Errorf("%d players, width %d: %q is not said:\n%s", n, w, want, two)
 				}

@@ -134,6 +134,13 @@ func TestSpectatorGoldens(t *testing.T) {
 		kittest.CheckSize(t, w.d.Frame(), 80, 24)
 		kittest.Golden(t, name("1-play"), w.text())
 		checkNoSeatLetters(t, w.text())
+		// Seat A's hand is drawn as every other hidden hand is: its
+		// backs and their count, no card-sized boxes.
+		backs := ansi.Strip(kit.HiddenCards(&w.d.Ctx, w.screen().snap.View.Counts[rules.SeatA], rules.TricksPerDeal(n), 50))
+		if !strings.Contains(w.text(), "Tester's hand") || !strings.Contains(w.text(), backs) ||
+			strings.Contains(w.text(), w.d.Ctx.Paint.Glyphs.Back) {
+			t.Errorf("the spectator's bottom hand is not drawn %q:\n%s", backs, w.text())
+		}
 		// A spectator has no partner: the top seat of four is the
 		// watched seat's ("Tester's partner"), when it is said at all.
 		if strings.Contains(strings.ReplaceAll(w.text(), "Tester's partner", ""), "partner") {
