@@ -240,3 +240,22 @@ func TestDeclarationKeysInHelp(t *testing.T) {
 		}
 	}
 }
+
+// A key that plays no card names the keys that work now: the arrows
+// and enter with the numbers where a card may be played quietly, b
+// among them where one may carry bella, b alone where only b works.
+func TestNotAmongCardsNamesWhatWorks(t *testing.T) {
+	k := DefaultKeys()
+	for _, c := range []struct {
+		plain, bella bool
+		want         string
+	}{
+		{true, false, "z is not among the choices now: ←/→ and enter, or 1-6."},
+		{true, true, "z is not among the choices now: ←/→ and enter, 1-6 or b."},
+		{false, true, "z is not among the choices now: b."},
+	} {
+		if got := NotAmongCards(&k, "z", 6, c.plain, c.bella); got != c.want {
+			t.Errorf("plain %v, bella %v: %q, want %q", c.plain, c.bella, got, c.want)
+		}
+	}
+}

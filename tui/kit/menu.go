@@ -86,7 +86,7 @@ func (m *Choice) Key(ctx *Context, s Decider, msg tea.KeyPressMsg, d Decision) (
 	case k.Answerable(msg):
 		// A key that plays no card is answered, as in a menu: which
 		// keys play one.
-		s.SetNote(NotAmongCards(k, msg.String(), len(d.Hand)), true)
+		s.SetNote(NotAmongCards(k, msg.String(), len(d.Hand), true, canAnnounce(d.Legal)), true)
 	}
 	return s, nil
 }
@@ -206,9 +206,31 @@ func NotAmongChoices(key string, items []rules.Action) string {
 }
 
 // NotAmongCards answers a key that plays no card of a hand of n cards
-// at the person's turn, naming the keys that do.
-func NotAmongCards(k *KeyMap, key string, n int) string {
-	return fmt.Sprintf("%s is not among the choices now: ←/→ and enter, or %s.", key, k.NthFor(n, "").Help().Key)
+// at the person's turn, naming the keys that work now: with plain a card
+// may be played without an announcement (the arrows and enter, the
+// numbers), with bella one may be played with it (b); where only b
+// works only b is named.
+func NotAmongCards(k *KeyMap, key string, n int, plain, bella bool) string {
+	nth, b := k.NthFor(n, "").Help().Key, k.Bella.Help().Key
+	keys := "←/→ and enter, or " + nth
+	switch {
+	case bella && !plain:
+		keys = b
+	case bella:
+		keys = JoinOr([]string{"←/→ and enter", nth, b})
+	}
+	return fmt.Sprintf("%s is not among the choices now: %s.", key, keys)
+}
+
+// canAnnounce reports whether a card of legal may be played with an
+// announcement (bella, or the menage).
+func canAnnounce(legal []rules.Action) bool {
+	for _, a := range legal {
+		if a.Kind == rules.PlayCard && a.Bella {
+			return true
+		}
+	}
+	return false
 }
 
 // HitKind is what a mouse click may land on.

@@ -422,6 +422,26 @@ func (s *Screen) playKey(ctx *kit.Context, k tea.KeyPressMsg, st lesson.Step) {
 		s.refused(g, nil, rules.Action{}, s.run.Claim())
 	case ctx.Keys.Answerable(k):
 		// A key that plays no card is answered, as at the table.
-		s.note = kit.NotAmongCards(&ctx.Keys, k.String(), len(hand))
+		s.note = s.notAmongCards(ctx, k.String(), st)
 	}
+}
+
+// notAmongCards answers a key that does nothing at your card turn,
+// naming the keys the lesson takes now: at the claim only the claim's
+// key; at the bella step b, and the keys that play a card only when a
+// card other than the bella card may be played (the lesson refuses
+// that card played without bella).
+func (s *Screen) notAmongCards(ctx *kit.Context, key string, st lesson.Step) string {
+	k := &ctx.Keys
+	if st.Kind == lesson.Claim {
+		return fmt.Sprintf("%s is not among the choices now: %s.", key, k.Claim.Help().Key)
+	}
+	v := s.run.View()
+	plain := false
+	for _, a := range v.Legal() {
+		if a.Kind == rules.PlayCard && !a.Bella && a.Card != st.Bella {
+			plain = true
+		}
+	}
+	return kit.NotAmongCards(k, key, len(s.hand()), plain, st.Bella != rules.NoCard)
 }

@@ -166,6 +166,28 @@ func TestBellaQuestionKeys(t *testing.T) {
 	})
 }
 
+// TestWrongKeyNamesBella: at a card turn where a card may be played
+// with bella, a key that plays none names b among the keys that work.
+// At every seat count.
+func TestWrongKeyNamesBella(t *testing.T) {
+	bellaSeeds := map[int]uint64{2: 116, 3: 102, 4: 171}
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		f := newFixture(t, n, bellaSeeds[n], 80, 24, gated())
+		f.until("a card with bella", func(s host.Snapshot) bool {
+			return s.Can.Act && s.View.Phase == rules.PhasePlay && hasBella(s.View.Legal(), 0)
+		}, true)
+		f.refresh()
+		hand := f.s.hand()
+		for _, k := range []string{"z", "tab"} {
+			f.hs.Press(k)
+			want := fmt.Sprintf("%s is not among the choices now: ←/→ and enter, 1-%d or b.", k, len(hand))
+			if !strings.Contains(kittest.Flat(f.text()), want) {
+				t.Fatalf("%s: the refusal does not say %q:\n%s", k, want, f.text())
+			}
+		}
+	})
+}
+
 // TestHeldTrickAnyKey: at a trick held on the table the lines say
 // enter, space or a key they do not list goes on to the next trick
 // (v, ? and q do what they say), and so it does for enter, space and
