@@ -139,7 +139,9 @@ func (m *Choice) playCard(ctx *Context, s Decider, legal []rules.Action, c rules
 	case with != nil && announce:
 		return s.Take(ctx, *with)
 	case with != nil:
+		// A new question: a refusal of an earlier key no longer applies.
 		m.Bella, m.Menu = c, 0
+		s.ClearRefusal()
 		return s, nil
 	case announce:
 		return s.Take(ctx, rules.PlayBellaAction(c))

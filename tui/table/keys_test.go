@@ -167,8 +167,9 @@ func TestBellaQuestionKeys(t *testing.T) {
 }
 
 // TestWrongKeyNamesBella: at a card turn where a card may be played
-// with bella, a key that plays none names b among the keys that work.
-// At every seat count.
+// with bella, a key that plays none names b among the keys that work,
+// and choosing the bella card opens its question with that refusal
+// gone: the question is new. At every seat count.
 func TestWrongKeyNamesBella(t *testing.T) {
 	bellaSeeds := map[int]uint64{2: 116, 3: 102, 4: 171}
 	testkit.EachSeatCount(t, func(t *testing.T, n int) {
@@ -177,6 +178,13 @@ func TestWrongKeyNamesBella(t *testing.T) {
 			return s.Can.Act && s.View.Phase == rules.PhasePlay && hasBella(s.View.Legal(), 0)
 		}, true)
 		f.refresh()
+		s := f.snap()
+		var card rules.Card
+		for _, a := range s.View.Legal() {
+			if a.Kind == rules.PlayCard && a.Bella {
+				card = a.Card
+			}
+		}
 		hand := f.s.hand()
 		for _, k := range []string{"z", "tab"} {
 			f.hs.Press(k)
@@ -184,6 +192,13 @@ func TestWrongKeyNamesBella(t *testing.T) {
 			if !strings.Contains(kittest.Flat(f.text()), want) {
 				t.Fatalf("%s: the refusal does not say %q:\n%s", k, want, f.text())
 			}
+		}
+		f.hs.Press(string(rune('1' + slices.Index(hand, card))))
+		if f.s.Bella != card {
+			t.Fatalf("no bella question:\n%s", f.text())
+		}
+		if strings.Contains(f.text(), "is not among the choices") {
+			t.Fatalf("the refusal stays over the bella question:\n%s", f.text())
 		}
 	})
 }
