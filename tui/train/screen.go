@@ -720,19 +720,19 @@ func (t *core) key(ctx *kit.Context, msg tea.KeyPressMsg) tea.Cmd {
 			}
 			// A number past the options says so, as a letter does.
 			t.notOffered(msg.String(), keys, "")
-		default:
-			if r := []rune(msg.String()); len(r) == 1 && r[0] >= 'a' && r[0] <= 'z' {
-				// The small n and m, which do the trainer's keys once the
-				// drill is answered: the capital does it now.
-				more := ""
-				switch {
-				case kit.IsKey(msg, t.keys.NextFree):
-					more = "N skips the drill"
-				case kit.IsKey(msg, t.keys.ReviewFree):
-					more = "M shows your last mistakes"
-				}
-				t.notOffered(msg.String(), keys, more)
+		case k.Answerable(msg):
+			// Every other key is answered, named as pressed (Z is
+			// not z), as at the table and in the lessons. The small n
+			// and m, which do the trainer's keys once the drill is
+			// answered, say that the capital does it now.
+			more := ""
+			switch {
+			case kit.IsKey(msg, t.keys.NextFree):
+				more = "N skips the drill"
+			case kit.IsKey(msg, t.keys.ReviewFree):
+				more = "M shows your last mistakes"
 			}
+			t.notOffered(msg.String(), keys, more)
 		}
 	}
 	return nil

@@ -1840,3 +1840,35 @@ func TestNumberPastTheOptions(t *testing.T) {
 		t.Errorf("5 at a drill of %d options (state %d):\n%s", len(tr.legal), tr.state, scr)
 	}
 }
+
+// TestEveryWrongKeyAnswered: at a drill's question, at every seat
+// count, every key that takes no option is answered as the table and
+// the lessons answer it, named as pressed (Z is not z), and leaves the
+// drill as it was; esc and a modifier pressed alone are not answered.
+func TestEveryWrongKeyAnswered(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		hs := start(t, rulesConfig(t, &traintest.MemRecord{}, fmt.Sprintf("players=%d", n)), 80, 24)
+		tr := hs.s
+		if tr.state != stateAsk {
+			t.Fatalf("no question: state %d", tr.state)
+		}
+		offered := kit.JoinOr(itemKeys(tr.legal, tr.order))
+		for _, k := range []string{"Q", "0", "!", "@", "tab", "Z", "z"} {
+			tr.setNote("", false)
+			hs.press(k)
+			want := "! " + k + " is not among the choices now: " + offered
+			if scr := hs.screen(); !strings.Contains(kittest.Flat(scr), want) {
+				t.Fatalf("%s is not answered %q:\n%s", k, want, scr)
+			}
+			if tr.no != 1 || tr.state != stateAsk {
+				t.Fatalf("%s moved the drill: drill %d, state %d", k, tr.no, tr.state)
+			}
+		}
+		tr.setNote("", false)
+		hs.send(tea.KeyPressMsg{Code: tea.KeyEscape})
+		hs.send(tea.KeyPressMsg{Code: tea.KeyLeftShift})
+		if tr.note != "" {
+			t.Errorf("esc or shift alone is answered: %q", tr.note)
+		}
+	})
+}
