@@ -2,7 +2,6 @@ package daily
 
 import (
 	"fmt"
-	"strings"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
@@ -70,7 +69,7 @@ func (s *Screen) playBoard(n int) (kit.Screen, tea.Cmd) {
 		TakebacksOffIn: "in the daily challenge"})
 	if s.prog.Board == n {
 		// Greeted as a game taken up again is (klob play): where it goes on.
-		t.SetNote(fmt.Sprintf("Welcome back: %s.", strings.ToLower(s.boardName(n)[:1])+s.boardName(n)[1:]), false)
+		t.SetNote(WelcomeBack(n, len(s.set.Boards)), false)
 	}
 	return t, nil
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/klob/klob/internal/play/duplicate"
 	svc "github.com/klob/klob/internal/serve/tourney"
 	"github.com/klob/klob/internal/testing/testkit"
+	"github.com/klob/klob/tui/daily"
 )
 
 // TestServerDailyHeader: a board of the server's daily is headed as
@@ -92,5 +93,34 @@ func TestDailyWarnsOfQuietBeforeTheFirstBoard(t *testing.T) {
 		f.run(f.s.Enter(&f.d.Ctx)) // as the lobby enters the screen again
 		f.see("[enter] go on with board 1")
 		require.NotContains(t, f.text(), "Once you play a board")
+	})
+}
+
+// TestServerDailyWelcomesBack: a board of the server's daily left in the
+// middle and taken up again is greeted as klob daily greets its boards
+// ("Welcome back: board 1 of 8."), not with the host's "You are back."
+// as the seat is taken again. At every seat count.
+func TestServerDailyWelcomesBack(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, players int) {
+		cl := newClub(t, true)
+		code := svc.DailyCode(duplicate.DateOf(cl.c.Now()), players)
+		_, err := cl.svc.List(context.Background(), longName.Key)
+		require.NoError(t, err)
+		f := cl.openAt(longName, code)
+		f.press("enter")
+		f.see("[enter] play board 1")
+		f.press("enter")
+		require.True(t, f.on("board"), f.text())
+		f.step() // a bid made: the board is under way
+		require.NotContains(t, f.text(), "Welcome back", "a board begun is not greeted")
+		next, _ := f.s.QuitNow(&f.d.Ctx)
+		require.Equal(t, f.s, next)
+		f.run(f.s.Enter(&f.d.Ctx)) // as the lobby enters the screen again
+		f.see("[enter] go on with board 1")
+		f.press("enter")
+		require.True(t, f.on("board"), f.text())
+		f.see(daily.WelcomeBack(1, 8))
+		require.Equal(t, "Welcome back: board 1 of 8.", daily.WelcomeBack(1, 8))
+		require.NotContains(t, f.text(), "You are back", "the host's greeting of a seat taken again")
 	})
 }
