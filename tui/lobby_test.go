@@ -502,8 +502,12 @@ func TestLobbySharedNameTags(t *testing.T) {
 		ann.key(string(c))
 	}
 	ann.key("enter")
-	eve.until(t, tagA)
-	ann.until(t, tagE)
+	// The waiting room wraps a name with its tag within the names'
+	// column: the tag on a line of its own, whole.
+	eve.until(t, "#aaaaaa11bbbb")
+	eve.until(t, "#eeeeee22ffff (you)")
+	ann.until(t, "#eeeeee22ffff")
+	ann.until(t, "#aaaaaa11bbbb (you)")
 	fits(ann)
 	fits(eve)
 	// At the game too, and in its log.

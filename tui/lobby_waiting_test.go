@@ -178,7 +178,7 @@ func TestWaitingRoomWideName(t *testing.T) {
 	assert.Len(t, at, 3, scr)
 	assert.Equal(t, at[" Seat A"], at[" Seat B"], "the states line up:\n%s", scr)
 	assert.Equal(t, at[" Seat A"], at[" Seat C"], "the states line up:\n%s", scr)
-	assert.Contains(t, scr, "日本語の名前日本語の名前 here, host")
+	assert.Contains(t, scr, "日本語の名前日本語の名前  here, host")
 }
 
 // TestLobbySeatTakenByAnotherConnection: Bob connects again with the

@@ -14,6 +14,7 @@ import (
 	"github.com/klob/klob/internal/play/hall"
 	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/internal/record/names"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
 	"github.com/klob/klob/tui/replay"
@@ -619,14 +620,26 @@ func (s *SharedSeat) KeyHelp(k *kit.KeyMap) help.KeyMap {
 }
 
 // seatNameCol is the widest the waiting room's column of names grows,
-// in cells.
-const seatNameCol = 30
+// in cells: a name of names.Max letters and " (you)".
+const seatNameCol = names.Max + len(seatYou)
 
-// seatLines list the seats of the waiting room and who is in them.
+// seatYou marks the person's own seat in the waiting room.
+const seatYou = " (you)"
+
+// seatStateRoom is the least room the states' column keeps, in cells:
+// a narrow window narrows the names' column first.
+const seatStateRoom = 20
+
+// seatLines list the seats of the waiting room and who is in them, in
+// two columns that each wrap within themselves: the names (a name with
+// its key's tag, or of wide letters, may be wider than the column) and
+// the states, which start in one column at every name's length.
 func (s *SharedSeat) seatLines(ctx *kit.Context) []string {
 	type row struct{ name, state string }
 	var rows []row
-	col := 20 // the names' column, in cells: wide letters take two
+	// The names' column, in cells (wide letters take two): names of
+	// usual length set none, and their states start 30 cells in.
+	col := 19
 	for i, in := range s.w.Seats {
 		name, state := in.Name, "here"
 		switch {
@@ -638,25 +651,34 @@ func (s *SharedSeat) seatLines(ctx *kit.Context) []string {
 			state = "away: the seat waits for them"
 		}
 		if rules.Seat(i) == s.w.Seat {
-			name += " (you)"
+			name += seatYou
 		}
 		if in.Host {
 			state += ", host"
 		}
 		rows = append(rows, row{name, state})
-		// A name wider than seatNameCol (wide letters take two cells)
-		// sets no column: the other seats' states stay in theirs, on
-		// one line, rather than pushed to the edge and broken.
 		col = max(col, min(kit.WidthOf(name), seatNameCol))
 	}
+	// " Seat A  " before the names, two spaces after them.
+	const lead, gap = 9, 2
+	col = max(10, min(col, ctx.Width-1-lead-gap-seatStateRoom))
 	var out []string
 	for i, r := range rows {
-		line := fmt.Sprintf(" Seat %s  %s%s %s", rules.Seat(i), r.name, strings.Repeat(" ", max(0, col-kit.WidthOf(r.name))), r.state)
-		// A long line wraps under the name rather than being cut.
-		parts := kit.Wrap(line, ctx.Width-1)
-		out = append(out, parts[0])
-		if len(parts) > 1 {
-			out = append(out, kit.Indent("         ", kit.Wrap(strings.Join(parts[1:], " "), ctx.Width-10), nil)...)
+		nameLines := kit.Wrap(r.name, col)
+		states := kit.Wrap(r.state, max(1, ctx.Width-1-lead-col-gap))
+		for j := range max(len(nameLines), len(states)) {
+			line := strings.Repeat(" ", lead)
+			if j == 0 {
+				line = fmt.Sprintf(" Seat %s  ", rules.Seat(i))
+			}
+			var name, state string
+			if j < len(nameLines) {
+				name = nameLines[j]
+			}
+			if j < len(states) {
+				state = states[j]
+			}
+			out = append(out, strings.TrimRight(line+kit.Fit(name, col)+strings.Repeat(" ", gap)+state, " "))
 		}
 	}
 	return out

@@ -490,24 +490,91 @@ func openAndSit(t *testing.T, h *hall.Hall, seats int, o rules.Options, ps ...ha
 }
 
 // A long name in the waiting room (24 wide letters take 48 cells) does
-// not push every other seat's state to the right edge, broken over two
-// lines: the states stay in a column a name of usual length sets, and
-// each free seat keeps its line.
+// not push its state, nor every other seat's, out of the states'
+// column: it wraps within the names' column, whole, its "(you)" too,
+// and each free seat keeps its line at 80 columns. In a narrow window
+// the states wrap within their column.
 func TestSeatLinesLongName(t *testing.T) {
-	ctx := kittest.Context(80, 24)
 	long := "ボブ・アレクサンダー・スミス・ジュニア三世様"
-	s := &SharedSeat{w: hall.Waiting{Code: "ABCD", Seat: 1, Seats: []hall.SeatInfo{
+	s := &SharedSeat{w: hall.Waiting{Code: "ABCD", Seat: 0, Seats: []hall.SeatInfo{
 		{Name: long, Here: true, Host: true}, {Name: "carl", Here: true}, {}, {}}}}
-	lines := s.seatLines(&ctx)
-	assert.Len(t, lines, 4, "one line a seat:\n%s", strings.Join(lines, "\n"))
+	for _, width := range []int{80, 50} {
+		ctx := kittest.Context(width, 24)
+		lines := s.seatLines(&ctx)
+		text := ansi.Strip(strings.Join(lines, "\n"))
+		if width == 80 {
+			assert.Len(t, lines, 5, "the long name on two lines, every other seat on one:\n%s", text)
+			for _, l := range lines[2:] {
+				if strings.Contains(l, "(free)") {
+					assert.Contains(t, l, "a bot plays it if nobody sits down", "%q", l)
+				}
+			}
+		}
+		// The name's lines, its state taken out, hold it whole.
+		flat := strings.ReplaceAll(strings.ReplaceAll(kittest.Flat(text), " ", ""), "here,host", "")
+		assert.Contains(t, flat, "SeatA"+long+"(you)SeatB", "the whole name:\n%s", text)
+		statesInOneColumn(t, lines, width)
+	}
+}
+
+// statesInOneColumn checks that lines (the waiting room's seats) fit
+// width and that every seat's state, and every line it wraps to,
+// starts in one column: after the names' column and two spaces.
+func statesInOneColumn(t *testing.T, lines []string, width int) {
+	t.Helper()
+	const lead = len(" Seat A  ")
+	at := -1
 	for _, l := range lines {
 		l = ansi.Strip(l)
-		assert.LessOrEqual(t, ansi.StringWidth(l), 80, "%q", l)
-		if strings.Contains(l, "(free)") {
-			assert.Contains(t, l, "a bot plays it if nobody sits down", "%q", l)
+		require.LessOrEqual(t, ansi.StringWidth(l), width, "%q", l)
+		rest := l[lead:]
+		var col int
+		switch i := strings.Index(rest, "  "); {
+		case strings.TrimSpace(rest[:max(i, 0)]) == "" && strings.HasPrefix(rest, " "):
+			col = lead + len(rest) - len(strings.TrimLeft(rest, " ")) // a state's line
+		case i < 0:
+			continue // a name's line, no state on it
+		default:
+			after := rest[i:]
+			col = lead + ansi.StringWidth(rest[:i]) + len(after) - len(strings.TrimLeft(after, " "))
 		}
+		if at < 0 {
+			at = col
+		}
+		require.Equal(t, at, col, "the state's column:\n%s", ansi.Strip(strings.Join(lines, "\n")))
 	}
-	assert.Contains(t, ansi.Strip(lines[0]), long)
+	require.GreaterOrEqual(t, at, 0, "no state")
+}
+
+// The waiting room at 80x24 where the person goes by a name of 24
+// letters: the seats' states start in one column at two, three and
+// four seats, two spaces after the longest name and its "(you)".
+// Goldens of the rooms.
+func TestWaitingRoomLongNameColumns(t *testing.T) {
+	for _, n := range []int{2, 3, 4} {
+		t.Run(fmt.Sprintf("%d seats", n), func(t *testing.T) {
+			clock := clocktest.New(time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC))
+			h := randomHall(t, hall.Config{Clock: clock, Grace: time.Minute, Code: func() string { return "WXYZ" }})
+			ps := []hall.Player{{ID: "a", Name: "Annabelle-Wintergreen-XY"}}
+			if n > 2 {
+				ps = append(ps, hall.Player{ID: "b", Name: "bob"})
+			}
+			tb, conns := openAndSit(t, h, n, rules.DefaultOptions(), ps...)
+			if n > 2 {
+				conns[1].Drop() // bob is away: the longest state
+			}
+			l := New(Config{Player: ps[0], Hall: h, Clock: clock})
+			ctx := kittest.Context(80, 24)
+			scr, _ := l.join(&ctx, tb)
+			s := scr.(*SharedSeat)
+			s.w = s.conn.Waiting()
+			statesInOneColumn(t, s.seatLines(&ctx), 80)
+			view := ansi.Strip(s.View(&ctx))
+			kittest.CheckSize(t, view, 80, 24)
+			require.Contains(t, view, "Seat A  Annabelle-Wintergreen-XY (you)  here, host")
+			kittest.Golden(t, fmt.Sprintf("waiting%d-80x24-longname", n), view)
+		})
+	}
 }
 
 // At a table whose game started, a person who renamed since talks
