@@ -69,7 +69,7 @@ func (s *Screen) playBoard(n int) (kit.Screen, tea.Cmd) {
 		TakebacksOffIn: "in the daily challenge"})
 	if s.prog.Board == n {
 		// Greeted as a game taken up again is (klob play): where it goes on.
-		t.SetNote(WelcomeBack(n, len(s.set.Boards)), false)
+		t.SetNote(kit.WelcomeBack(n, len(s.set.Boards)), false)
 	}
 	return t, nil
 }

@@ -395,14 +395,6 @@ func (s *Screen) toToday() tea.Cmd {
 // boardName is how the screens name board n: "Board 3 of 8".
 func (s *Screen) boardName(n int) string { return fmt.Sprintf("Board %d of %d", n, len(s.set.Boards)) }
 
-// WelcomeBack is the note over a board taken up again where it was
-// left: "Welcome back: board 3 of 8.", as klob play greets a game
-// resumed ("Welcome back: deal 3."). Every board taken up again says
-// it so, klob daily's and the server's tournaments' alike.
-func WelcomeBack(board, boards int) string {
-	return fmt.Sprintf("Welcome back: board %d of %d.", board, boards)
-}
-
 // played is how many boards of the day are played.
 func (s *Screen) played() int { return len(s.prog.Results.Boards) }
 

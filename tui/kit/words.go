@@ -348,3 +348,11 @@ func SeqWord(o *rules.Options) string {
 	}
 	return "sequences"
 }
+
+// WelcomeBack is the note over a board taken up again where it was
+// left: "Welcome back: board 3 of 8.", as klob play greets a game
+// resumed ("Welcome back: deal 3."). Every board taken up again says
+// it so, klob daily's and the server's tournaments' alike.
+func WelcomeBack(board, boards int) string {
+	return fmt.Sprintf("Welcome back: board %d of %d.", board, boards)
+}

@@ -12,7 +12,7 @@ import (
 	"github.com/klob/klob/internal/play/duplicate"
 	svc "github.com/klob/klob/internal/serve/tourney"
 	"github.com/klob/klob/internal/testing/testkit"
-	"github.com/klob/klob/tui/daily"
+	"github.com/klob/klob/tui/kit"
 )
 
 // TestServerDailyHeader: a board of the server's daily is headed as
@@ -119,8 +119,8 @@ func TestServerDailyWelcomesBack(t *testing.T) {
 		f.see("[enter] go on with board 1")
 		f.press("enter")
 		require.True(t, f.on("board"), f.text())
-		f.see(daily.WelcomeBack(1, 8))
-		require.Equal(t, "Welcome back: board 1 of 8.", daily.WelcomeBack(1, 8))
+		f.see(kit.WelcomeBack(1, 8))
+		require.Equal(t, "Welcome back: board 1 of 8.", kit.WelcomeBack(1, 8))
 		require.NotContains(t, f.text(), "You are back", "the host's greeting of a seat taken again")
 	})
 }

@@ -13,7 +13,6 @@ import (
 
 	svc "github.com/klob/klob/internal/serve/tourney"
 	"github.com/klob/klob/rules"
-	"github.com/klob/klob/tui/daily"
 	"github.com/klob/klob/tui/kit"
 	"github.com/klob/klob/tui/table"
 )
@@ -55,7 +54,7 @@ func (s *Screen) playBoard(code string, seat *svc.Seat) kit.Screen {
 	case seat.Resumed && !seat.DealtAgain:
 		// Greeted as klob daily greets a board taken up again, in place
 		// of the host's "You are back." as the seat is taken again.
-		p.t.SetNote(daily.WelcomeBack(seat.Board, seat.Boards), false)
+		p.t.SetNote(kit.WelcomeBack(seat.Board, seat.Boards), false)
 	case seat.DealtAgain:
 		p.t.HoldNote("Your play of this board could not be read back (the server keeps the file): the board is dealt again from its start.", true)
 	}
