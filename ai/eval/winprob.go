@@ -558,14 +558,7 @@ func (t *winTable) interpolate(tt [3]int, d, target int) float64 {
 	// Totals above last lie past the table's last step (in points,
 	// rounded down) short of the target.
 	last := (t.n - 1) * target / t.n
-	scale := float64(t.n) / float64(target)
-	var lo [3]int
-	var f [3]float64
-	for i := range k {
-		x := float64(tt[i]) * scale
-		l := math.Floor(x)
-		lo[i], f[i] = int(l), x-l
-	}
+	lo, f := t.cell(tt, target)
 	sum := 0.0
 	for mask := 0; mask < 1<<k; mask++ {
 		c, w, exact := lo, 1.0, false
@@ -625,6 +618,19 @@ type cornerKey struct {
 	d  int
 }
 
+// cell returns the grid cell of totals tt (points): each side's lower
+// corner in the table's units (the target may not be a multiple of the
+// step) and how far past it the total lies, from 0 to 1.
+func (t *winTable) cell(tt [3]int, target int) (lo [3]int, f [3]float64) {
+	scale := float64(t.n) / float64(target)
+	for i := range t.sides {
+		x := float64(tt[i]) * scale
+		l := math.Floor(x)
+		lo[i], f[i] = int(l), x-l
+	}
+	return lo, f
+}
+
 // read returns side 0's chance at totals tt (points, none at or over
 // the target) with side d to deal next, read from the table: the totals
 // are scaled to the table's units (the target may not be a multiple of
@@ -633,14 +639,7 @@ type cornerKey struct {
 // target reads the last step (interpolate reads such totals exactly).
 func (t *winTable) read(tt [3]int, d, target int) float64 {
 	k := t.sides
-	scale := float64(t.n) / float64(target)
-	var lo [3]int
-	var f [3]float64
-	for i := range k {
-		x := float64(tt[i]) * scale
-		l := math.Floor(x)
-		lo[i], f[i] = int(l), x-l
-	}
+	lo, f := t.cell(tt, target)
 	sum := 0.0
 	for mask := 0; mask < 1<<k; mask++ {
 		c, w := lo, 1.0
