@@ -1,9 +1,7 @@
 package main
 
 import (
-	"bytes"
 	"fmt"
-	"runtime/pprof"
 	"strings"
 	"testing"
 	"time"
@@ -11,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/klob/klob/internal/testing/sshtest"
+	"github.com/klob/klob/internal/testing/testkit"
 )
 
 // TestServeWatchTalkByCommand: over SSH, Carol watches Ann's and Bob's
@@ -83,17 +82,7 @@ func TestServeASCII(t *testing.T) {
 
 // countdownTicks counts the goroutines waiting for a screen's countdown
 // tick (tui/lobby), one at most for each screen at a table.
-func countdownTicks() int {
-	var b bytes.Buffer
-	_ = pprof.Lookup("goroutine").WriteTo(&b, 2)
-	n := 0
-	for _, g := range strings.Split(b.String(), "\n\n") {
-		if strings.Contains(g, "lobby.(*countdown).tick") {
-			n++
-		}
-	}
-	return n
-}
+func countdownTicks() int { return testkit.Goroutines("lobby.(*countdown).tick") }
 
 // TestServeSpectatorsLeaveNoTicks: spectators who hang up leave nothing
 // waiting behind them, round after round. A screen at a table waits for

@@ -1,9 +1,6 @@
 package server_test
 
 import (
-	"bytes"
-	"runtime/pprof"
-	"strings"
 	"testing"
 	"time"
 
@@ -11,21 +8,12 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/klob/klob/internal/serve/server"
+	"github.com/klob/klob/internal/testing/testkit"
 )
 
 // inputReaders counts the goroutines that read a session's input into
 // events (the terminal reader's, whoever started it).
-func inputReaders() int {
-	var b bytes.Buffer
-	_ = pprof.Lookup("goroutine").WriteTo(&b, 2)
-	n := 0
-	for _, g := range strings.Split(b.String(), "\n\n") {
-		if strings.Contains(g, "TerminalReader).StreamEvents") {
-			n++
-		}
-	}
-	return n
-}
+func inputReaders() int { return testkit.Goroutines("TerminalReader).StreamEvents") }
 
 // Sessions that end while their input still arrives (a model that
 // stops, a client that keeps typing half sequences) leave no goroutine
