@@ -116,7 +116,8 @@ func TestEveryStepFitsAtThreeAndFour(t *testing.T) {
 func TestTableAtFour(t *testing.T) {
 	d, s := startAt(t, 4, 80, 24, false)
 	d.Press("enter", "enter", "enter")
-	require.Contains(t, d.Text(), " Cards: West 6, North 6 (partner), East 6 · you deal · upcard J♥")
+	require.Contains(t, d.Text(), " West: ▮▮▮▮▮▮ 6, North (partner): ▮▮▮▮▮▮ 6, East: ▮▮▮▮▮▮ 6 · you deal")
+	require.Contains(t, d.Text(), "upcard J♥")
 	d.Press("t")
 	require.Contains(t, d.Text(), "upcard J♥ to you", "the upcard taken by the maker is not said")
 	d.Press("enter", "g", "enter")
@@ -239,4 +240,61 @@ func TestMeldRowUnderTheCards(t *testing.T) {
 			t.Errorf("%d players: no screen marked a meld under the hand", n)
 		}
 	}
+}
+
+// TestHiddenHandsAsBacks: at every seat count, plain and -ascii, on
+// every screen of the lesson that shows its deal, the line of the bots'
+// hands draws each hand as the table does, its name (the partner of four
+// marked) and a back per card with their count, "no cards" once it is
+// empty, and nothing else: no card of a hidden hand shows there.
+func TestHiddenHandsAsBacks(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		for _, ascii := range []bool{false, true} {
+			d, s := startAt(t, n, 80, 24, ascii)
+			back := kit.NewContext(ascii).Paint.Glyphs.BackMini
+			checked := 0
+			for i := 0; s.run.Step().Kind != lesson.End; i++ {
+				require.Less(t, i, 300, "%d players: the lesson never ended:\n%s", n, d.Text())
+				st := s.run.Step()
+				if s.run.Dealt() && st.Kind != lesson.Score {
+					v := s.run.View()
+					var want []string
+					for seat := range rules.Seat(n) {
+						if seat == lesson.You {
+							continue
+						}
+						label := s.run.Name(seat)
+						if n == 4 && seat == rules.PartnerOf(n, lesson.You) {
+							label += " (partner)"
+						}
+						held := "no cards"
+						if c := v.Counts[seat]; c > 0 {
+							held = fmt.Sprintf("%s %d(?: cards?)?", regexp.QuoteMeta(strings.Repeat(back, c)), c)
+						}
+						want = append(want, regexp.QuoteMeta(label+": ")+held)
+					}
+					hands := regexp.MustCompile(`^ ` + strings.Join(want, ", ") + `(?: · .*)?$`)
+					found := false
+					for _, l := range strings.Split(d.Text(), "\n") {
+						found = found || hands.MatchString(strings.TrimRight(l, " "))
+					}
+					require.True(t, found, "%d players (ascii %v), step %q: the hands, counts %v, are not drawn as backs:\n%s", n, ascii, st.Name, v.Counts, d.Text())
+					checked++
+				}
+				switch {
+				case st.Bella != rules.NoCard && s.hand()[s.cursor] == st.Bella:
+					d.Press("b")
+				case st.Kind == lesson.Act:
+					d.Press(kit.ActionKey(st.Want))
+				case s.note != "" && st.Kind == lesson.Play:
+					d.Press("right", "enter")
+				case st.Kind == lesson.Claim && s.run.Game().Deal().Turn() == lesson.You:
+					d.Press("c")
+				default:
+					d.Press("enter")
+				}
+			}
+			require.Greater(t, checked, 5, "%d players: too few screens showed the deal", n)
+		}
+	})
 }

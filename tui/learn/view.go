@@ -3,6 +3,7 @@ package learn
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -134,8 +135,8 @@ func (s *Screen) scoreLines(ctx *kit.Context, rec rules.DealRecord, w int) []str
 	return sc.ResultLines(ctx, rec.Score, rec.Ending, rec.Schmeisser, w)
 }
 
-// tableLines is the lesson's deal: the bot's hand, the upcard and trump,
-// what was said, the trick, and your hand.
+// tableLines is the lesson's deal: the bots' hands face down, the
+// dealer, the upcard and trump, what was said, the trick, and your hand.
 func (s *Screen) tableLines(ctx *kit.Context, step lesson.Step) []string {
 	st := &ctx.Styles
 	p := ctx.Paint
@@ -143,54 +144,33 @@ func (s *Screen) tableLines(ctx *kit.Context, step lesson.Step) []string {
 	v := s.run.View()
 	d := s.run.Game().Deal()
 	who, lower := s.run.Name, s.inSentence
-	// The bots' hands and the dealer.
-	dealer := "you deal"
+	// The facts of the deal: the dealer, the upcard and the bottom card.
+	var facts []string
 	switch {
 	case d.Dealer() == lesson.You:
+		facts = append(facts, "you deal")
 	case v.Players == 2:
-		dealer = "the bot deals"
+		facts = append(facts, "the bot deals")
 	default:
-		dealer = who(d.Dealer()) + " deals"
+		facts = append(facts, who(d.Dealer())+" deals")
 	}
-	var bot string
-	if v.Players == 2 {
-		// The bot's cards drawn as at the table, a back per card and
-		// their count, in the room the rest of the line leaves.
-		bot = " Bot: %s · " + dealer
-	} else {
-		// At a larger table the count of each bot's cards, your
-		// partner named as such.
-		var held []string
-		for seat := rules.Seat(1); seat < rules.Seat(v.Players); seat++ {
-			h := fmt.Sprintf("%s %d", who(seat), v.Counts[seat])
-			if seat == rules.PartnerOf(v.Players, lesson.You) {
-				h += " (partner)"
-			}
-			held = append(held, h)
-		}
-		bot = " Cards: " + strings.Join(held, ", ") + " · " + dealer
-	}
-	// The upcard and the bottom card.
 	// After the dix exchange the upcard is still the card turned up;
 	// the 7 lying in its place is named for what it is, as the table
 	// of a game does.
 	switch {
 	case v.Upcard != rules.NoCard && v.DixBy != rules.NoSeat && v.Upcard != v.OrigUpcard:
-		bot += " · upcard " + p.StyledCard(v.OrigUpcard) + ", the dix " + p.StyledCard(v.Upcard) + " in its place"
+		facts = append(facts, "upcard "+p.StyledCard(v.OrigUpcard)+", the dix "+p.StyledCard(v.Upcard)+" in its place")
 	case v.Upcard != rules.NoCard:
-		bot += " · upcard " + p.StyledCard(v.Upcard)
+		facts = append(facts, "upcard "+p.StyledCard(v.Upcard))
 	case v.OrigUpcard != rules.NoCard && v.Maker != rules.NoSeat && v.Options.MakerTakesUpcard():
 		// With four the maker took the upcard into its hand.
-		bot += " · upcard " + p.StyledCard(v.OrigUpcard) + " to " + lower(v.Maker)
+		facts = append(facts, "upcard "+p.StyledCard(v.OrigUpcard)+" to "+lower(v.Maker))
 	}
 	if v.Bottom != rules.NoCard {
-		bot += " · bottom " + p.StyledCard(v.Bottom)
+		facts = append(facts, "bottom "+p.StyledCard(v.Bottom))
 	}
-	if v.Players == 2 {
-		room := ctx.Width - kit.WidthOf(bot) + kit.WidthOf("%s")
-		bot = strings.Replace(bot, "%s", kit.HiddenCards(ctx, v.Counts[v.Seat.Other()], rules.TricksPerDeal(v.Players), room), 1)
-	}
-	out := []string{kit.Clip(bot, ctx.Width)}
+	hands, later := s.handsLine(ctx, &v, facts)
+	out := []string{hands}
 	// What was said this deal, the newest words last.
 	var talk []string
 	cards := 0
@@ -241,10 +221,71 @@ func (s *Screen) tableLines(ctx *kit.Context, step lesson.Step) []string {
 		for seat := range rules.Seat(v.Players) {
 			won = append(won, fmt.Sprintf("%s %d", lower(seat), v.Tricks[seat]))
 		}
-		trump += " · tricks: " + strings.Join(won, ", ")
+		tricks := " · tricks: " + strings.Join(won, ", ")
+		trump = withFacts(trump, later, ctx.Width-kit.WidthOf(tricks)) + tricks
+	} else {
+		trump = withFacts(trump, later, ctx.Width)
 	}
 	out = append(out, kit.Clip(trump, ctx.Width))
 	return append(append(out, s.trickLines(ctx, &v)...), s.handLines(ctx, step)...)
+}
+
+// handsLine is the bots' hands at every seat count, each its name
+// (your partner named as such) and its cards face down as the table
+// draws them (kit.HiddenCards), then the facts of the deal that fit
+// after them: "West: ▮▮▮▮▮▮ 6, North (partner): ▮▮▮▮▮▮ 6, East:
+// ▮▮▮▮▮▮ 6 · you deal". A fact fits when every hand keeps the room of
+// its most cards' backs and count; those that do not are returned, for
+// the line of trump. The room the facts leave is shared by the hands,
+// so each takes the same form, with the word "cards" where all have
+// room for it.
+func (s *Screen) handsLine(ctx *kit.Context, v *rules.View, facts []string) (string, []string) {
+	most := rules.TricksPerDeal(v.Players)
+	var seats []rules.Seat
+	var labels []string
+	for seat := range rules.Seat(v.Players) {
+		if seat == v.Seat {
+			continue
+		}
+		l := s.run.Name(seat)
+		if seat == rules.PartnerOf(v.Players, v.Seat) {
+			l += " (partner)"
+		}
+		seats = append(seats, seat)
+		labels = append(labels, l+": ")
+	}
+	fixed := 1 + kit.WidthOf(strings.Join(labels, ", "))
+	used := fixed + len(seats)*(most+1+len(strconv.Itoa(most)))
+	var kept, later []string
+	for _, f := range facts {
+		if w := 3 + kit.WidthOf(f); used+w <= ctx.Width {
+			kept = append(kept, f)
+			used += w
+		} else {
+			later = append(later, f)
+		}
+	}
+	tail := ""
+	if len(kept) > 0 {
+		tail = " · " + strings.Join(kept, " · ")
+	}
+	room := (ctx.Width - fixed - kit.WidthOf(tail)) / len(seats)
+	held := make([]string, len(seats))
+	for i, seat := range seats {
+		held[i] = labels[i] + kit.HiddenCards(ctx, v.Counts[seat], most, room)
+	}
+	return kit.Clip(" "+strings.Join(held, ", ")+tail, ctx.Width), later
+}
+
+// withFacts is line followed by each of facts that still fits in w
+// cells; one that does not is left out whole rather than cut.
+func withFacts(line string, facts []string, w int) string {
+	for _, f := range facts {
+		if kit.WidthOf(line)+3+kit.WidthOf(f) <= w {
+			line += " · " + f
+		}
+	}
+	return line
 }
 
 // trickLines, at any table, are the last trick whole and
