@@ -1408,7 +1408,15 @@ type TableForm struct {
 func newTableForm(l *Lobby) *TableForm {
 	o := rules.DefaultOptions()
 	o.Players = 2
-	return &TableForm{leavesAtOnce: leavesAtOnce{l}, form: setup.Form{Setup: setup.Setup{Level: ai.Normal, Options: o}}}
+	return &TableForm{leavesAtOnce: leavesAtOnce{l}, form: setup.Form{Setup: setup.Setup{Level: ai.Normal, Options: o},
+		Sections: tableSections}}
+}
+
+// tableSections head the form's rows: the table's rules from the seats
+// on, and after the house variants, the spectators.
+var tableSections = []setup.Section{
+	{First: "seats", Heading: "The table", Note: "(the bots take the seats nobody takes)"},
+	{First: "spectators", Heading: "Who may watch"},
 }
 
 func (f *TableForm) Name() string { return "table form" }
@@ -1420,7 +1428,7 @@ func (f *TableForm) Setup() setup.Setup { return f.form.Setup }
 // variants for the seat count (no bottom card at four), the spectators.
 func (f *TableForm) rows() []setup.Row {
 	rows := setup.TableRows(&f.form.Setup, "how many sit at the table: two, three each for themselves, or four in two teams")
-	return append(rows, setup.Row{Label: "Spectators",
+	return append(rows, setup.Row{Key: "spectators", Label: "Spectators",
 		Value: func(*setup.Setup) string { return map[bool]string{false: "may watch", true: "private"}[f.private] },
 		Step:  func(*setup.Setup, int) { f.private = !f.private },
 		// A switch: either step changes it.
@@ -1437,8 +1445,8 @@ func (f *TableForm) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) 
 	k := &ctx.Keys
 	if click, ok := msg.(tea.MouseClickMsg); ok {
 		// As the setup's form: a line chooses, ‹ › change, the button opens.
-		_, y, n := f.render(ctx)
-		if f.form.Click(ctx, click, f.rows, y, n) {
+		_, y, d := f.render(ctx)
+		if f.form.Click(click, f.rows, y, d) {
 			return f.open(ctx)
 		}
 		return f, nil
@@ -1473,20 +1481,21 @@ func (f *TableForm) View(ctx *kit.Context) string {
 	return out
 }
 
-// render draws the form and returns where its lines start and how many
-// they are, for clicks (setup.Form.Click).
-func (f *TableForm) render(ctx *kit.Context) (out string, y, n int) {
+// render draws the form and returns where its lines start and the form
+// drawn, for clicks (setup.Form.Click). The form takes the lines the
+// title, an error and the keys leave it: short of room, its rows scroll.
+func (f *TableForm) render(ctx *kit.Context) (out string, y int, d setup.Drawn) {
 	st := &ctx.Styles
-	lines := append(kit.Titled(ctx, "Open a table"), "",
-		" "+st.Heading.Render("The table")+st.Dim.Render("  (the bots take the seats nobody takes)"))
-	form := f.form.Lines(ctx, f.rows(), "[ Open the table ]",
-		"the bots take the seats nobody takes when the host starts")
-	y, n = len(lines), len(form)
-	lines = append(lines, form...)
+	lines := kit.Titled(ctx, "Open a table")
+	var foot []string
 	if f.err != "" {
-		lines = append(lines, "")
-		lines = append(lines, kit.Indent(" ", kit.Wrap("! "+f.err, max(20, ctx.Width-2)), st.Error.Render)...)
+		foot = append(foot, "")
+		foot = append(foot, kit.Indent(" ", kit.Wrap("! "+f.err, max(20, ctx.Width-2)), st.Error.Render)...)
 	}
-	lines = append(lines, "", " "+st.Dim.Render("↑/↓ choose a line · ←/→ change it · enter open · q/esc back · ? help"))
-	return kit.JoinLines(lines), y, n
+	foot = append(foot, "", " "+st.Dim.Render("↑/↓ choose a line · ←/→ change it · enter open · q/esc back · ? help"))
+	d = f.form.Draw(ctx, f.rows(), "[ Open the table ]",
+		"the bots take the seats nobody takes when the host starts", ctx.Height-len(lines)-len(foot))
+	y = len(lines)
+	lines = append(append(lines, d.Lines...), foot...)
+	return kit.JoinLines(lines), y, d
 }

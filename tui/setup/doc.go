@@ -11,6 +11,7 @@
 // The package knows nothing of the games it starts: Config.Start makes
 // the game of the Setup chosen and returns its first screen. Its rows
 // (TableRows) also make the forms of a shared table and of a
-// tournament in the lobby of klob serve. It depends on tui/kit only
-// among the screens.
+// tournament in the lobby of klob serve (Form), drawn as the setup's
+// are: under headings, scrolling when short of room. It depends on
+// tui/kit only among the screens.
 package setup

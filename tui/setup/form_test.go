@@ -2,14 +2,19 @@ package setup
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
+	"unicode"
 
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/stretchr/testify/require"
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
 	"github.com/klob/klob/tui/kit/kittest"
 )
 
@@ -44,7 +49,7 @@ func TestFormArrowsOnlyWhereAStepChanges(t *testing.T) {
 			for i := range rows() {
 				for _, d := range []int{-1, 1, 1, 1, 1, 1, 1, 1, 1, 1, -1} {
 					r := rows()[i]
-					line := f.Lines(&ctx, rows(), "[ Open ]", "")[i]
+					line := rowLine(&ctx, &f, rows(), i)
 					rest := line[strings.Index(line, r.Label)+len(r.Label):]
 					for _, c := range []struct {
 						arrow string
@@ -63,9 +68,112 @@ func TestFormArrowsOnlyWhereAStepChanges(t *testing.T) {
 			// The fewest seats: no step back.
 			o.Players = 2
 			f = Form{Setup: Setup{Level: ai.Normal, Options: o}}
-			line := f.Lines(&ctx, rows(), "[ Open ]", "")[0]
+			line := rowLine(&ctx, &f, rows(), 0)
 			require.NotContains(t, line, back, "the seats at 2")
 			require.Contains(t, line, "2 "+fwd)
 		}
 	})
+}
+
+// rowLine is the line of the form f that draws its row i, the form
+// drawn with room for every line.
+func rowLine(ctx *kit.Context, f *Form, rows []Row, i int) string {
+	d := f.Draw(ctx, rows, "[ Open ]", "", 100)
+	for j, l := range d.of {
+		if l.row == i {
+			return d.Lines[j]
+		}
+	}
+	return ""
+}
+
+// TestFormHeadingsAndClicks: a Form draws its rows as the setup's are,
+// the house variants under their heading and its own rows under its
+// Sections; a click on any row's label chooses that row, the headings
+// between the rows notwithstanding, and one on its › steps it, at every
+// seat count, with room for every line and with rows scrolled.
+func TestFormHeadingsAndClicks(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		for _, room := range []int{40, 12} {
+			ctx := kittest.Context(80, 24)
+			o := rules.DefaultOptions().WithPlayers(n)
+			o.DealerForced = true // bimah offered
+			f := Form{Setup: Setup{Level: ai.Normal, Options: o},
+				Sections: []Section{{First: "seats", Heading: "The table", Note: "(a note)"}, {First: "own", Heading: "Own rows"}}}
+			own := false
+			rows := func() []Row {
+				return append(TableRows(&f.Setup, "seats"), Row{Key: "own", Label: "Own switch",
+					Value: func(*Setup) string { return OnOff(own) }, Step: func(*Setup, int) { own = !own },
+					Steps:   func(*Setup, int) bool { return true },
+					Explain: func(*Setup) string { return "" }})
+			}
+			variantKeys := map[string]bool{}
+			for _, r := range VariantRows(&f.Setup) {
+				variantKeys[r.Key] = true
+			}
+			for i := range rows() {
+				f.Row = i // the row in view
+				d := f.Draw(&ctx, rows(), "[ Open ]", "", room)
+				require.LessOrEqual(t, len(d.Lines), room)
+				what := fmt.Sprintf("room %d, row %d", room, i)
+				text := ansi.Strip(strings.Join(d.Lines, "\n"))
+				if room == 40 {
+					for _, h := range []string{"The table  (a note)", "House variants, off unless switched on", "Own rows"} {
+						require.Contains(t, text, h, what)
+					}
+				}
+				// The lines under the variants' heading, until the next
+				// heading, are the variants.
+				var section string
+				for _, l := range strings.Split(text, "\n") {
+					if r := []rune(l); len(r) > 1 && r[0] == ' ' && unicode.IsLetter(r[1]) {
+						section = strings.TrimSpace(l) // a heading
+					}
+					shown, _ := shownRows([]string{l}, rows())
+					if len(shown) == 1 {
+						k := rows()[shown[0]].Key
+						require.Equal(t, variantKeys[k], section == "House variants, off unless switched on",
+							"%s: %s under %q:\n%s", what, k, section, text)
+					}
+				}
+
+				// A click on the label chooses the row, on › steps it.
+				shown, at := shownRows(d.Lines, rows())
+				y := at[slices.Index(shown, i)]
+				f.Row = len(rows())
+				const top = 3 // the form's first line on the screen
+				require.False(t, f.Click(tea.MouseClickMsg{X: 5, Y: top + y, Button: tea.MouseLeft}, rows, top, d))
+				require.Equal(t, i, f.Row, "%s: a click on the label of %s", what, rows()[i].Label)
+				line := ansi.Strip(d.Lines[y])
+				if j := strings.LastIndex(line, "›"); j >= 0 && rows()[i].Key != "seats" {
+					before := rows()[i].Value(&f.Setup)
+					f.Click(tea.MouseClickMsg{X: kit.WidthOf(line[:j]), Y: top + y, Button: tea.MouseLeft}, rows, top, d)
+					require.NotEqual(t, before, rows()[i].Value(&f.Setup), "%s: a click on the › of %s", what, rows()[i].Label)
+					rows()[i].Step(&f.Setup, -1)
+					f.Setup.settle() // as it was: a variant stepped back
+				}
+			}
+			// The button, last.
+			d := f.Draw(&ctx, rows(), "[ Open ]", "", room)
+			require.True(t, f.Click(tea.MouseClickMsg{X: 5, Y: 3 + len(d.Lines) - 1, Button: tea.MouseLeft}, rows, 3, d))
+			require.Equal(t, len(rows()), f.Row)
+		}
+	})
+}
+
+// shownRows are the indexes of rows drawn on lines, in the order drawn,
+// and the line of each: a row's label fills the 24 cells after the
+// 3 of the mark.
+func shownRows(lines []string, rows []Row) (shown, at []int) {
+	for y, l := range lines {
+		r := []rune(ansi.Strip(l))
+		if len(r) < 27 {
+			continue
+		}
+		label := strings.TrimSpace(string(r[3:27]))
+		if i := slices.IndexFunc(rows, func(r Row) bool { return r.Label == label }); i >= 0 {
+			shown, at = append(shown, i), append(at, y)
+		}
+	}
+	return shown, at
 }

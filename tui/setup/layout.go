@@ -52,8 +52,8 @@ const (
 // shortened when that saves a line), then the settings' heading goes,
 // then a long warning is cut to fewer lines (two at least); when even
 // then the form does not fit the rows scroll under their headings, the
-// chosen one kept in view: a variant is never drawn as if it were a
-// standard rule. The lines are the View's and the clicks' both.
+// chosen one kept in view (scroll): a variant is never drawn as if it
+// were a standard rule. The lines are the View's and the clicks' both.
 func (s *Screen) layout(ctx *kit.Context) []line {
 	st := &ctx.Styles
 	rows := s.rows()
@@ -62,18 +62,7 @@ func (s *Screen) layout(ctx *kit.Context) []line {
 	for _, t := range kit.Titled(ctx, title) {
 		head = append(head, line{text: t, row: noRow, spare: 0})
 	}
-	for i, r := range rows {
-		for j, sec := range sections {
-			if sec.first == r.Key {
-				if j > 0 {
-					body = append(body, line{text: "", row: noRow, spare: spareBetween})
-				}
-				body = append(body, line{text: " " + st.Heading.Render(sec.heading), row: noRow, spare: sec.spare, heading: true})
-			}
-		}
-		text, back, fwd := formLineEnds(ctx, r.Label, r.Value(&s.setup), i == s.row, s.steps(r, -1), s.steps(r, 1))
-		body = append(body, line{text: text, row: i, spare: 0, back: back, fwd: fwd})
-	}
+	body = rowLines(ctx, &s.setup, rows, sections, s.row)
 	foot = append(foot, line{text: "", row: noRow, spare: spareBeforeStart},
 		line{text: kit.Mark(ctx, "[ Start the game ]", s.row == len(rows)), row: startRow, spare: 0})
 	// The seed deals every card: it is shown only once the game is over,
@@ -166,9 +155,7 @@ func (s *Screen) layout(ctx *kit.Context) []line {
 			foot = slices.Concat(foot[:at], warning(which, limit), foot[at+n:])
 		}
 	}
-	if room := ctx.Height - len(head) - len(foot); len(body) > room {
-		body = window(body, s.row, max(1, room))
-	}
+	body = scroll(body, s.row, ctx.Height-len(head)-len(foot))
 	return append(append(head, body...), foot...)
 }
 
@@ -236,13 +223,68 @@ func dropFirst(lines *[]line, level int) bool {
 	return false
 }
 
-// window keeps room lines of body around the line of the chosen row.
-// A window that opens among the rows of a section shows the section's
-// heading on its first line, one row fewer below it (the one farthest
-// from the chosen row): a variant scrolled to the top still reads as a
-// variant. A heading is not left last, without its rows: the window
-// moves up a line, or at the top goes a line shorter.
-func window(body []line, row, room int) []line {
+// rowLines are the lines of rows, the chosen one marked, each with an
+// arrow only on a side where a step changes its value; a section's
+// heading (secs) goes above the row it opens, after a blank line but
+// for the first. The setup's form and the Form draw their rows with it.
+func rowLines(ctx *kit.Context, s *Setup, rows []Row, secs []Section, chosen int) []line {
+	var body []line
+	for i, r := range rows {
+		for _, sec := range secs {
+			if sec.First == r.Key {
+				if len(body) > 0 {
+					body = append(body, line{text: "", row: noRow, spare: spareBetween})
+				}
+				body = append(body, line{text: sec.line(ctx), row: noRow, spare: sec.spare, heading: true})
+			}
+		}
+		text, back, fwd := formLineEnds(ctx, r.Label, r.Value(s), i == chosen, r.steps(s, -1), r.steps(s, 1))
+		body = append(body, line{text: text, row: i, back: back, fwd: fwd})
+	}
+	return body
+}
+
+// hit is what a click at x on l does: the row it chooses (noRow for
+// none, startRow for the start line or the button), and the step its ‹
+// or › makes (-1 or 1; 0 on the label).
+func (l line) hit(x int) (row, step int) {
+	switch {
+	case l.row < 0:
+		return l.row, 0
+	case l.back.Has(x, 0):
+		return l.row, -1
+	case l.fwd.Has(x, 0):
+		return l.row, 1
+	}
+	return l.row, 0
+}
+
+// scroll keeps room lines of body with the line of the chosen row in
+// view (window).
+func scroll(body []line, row, room int) []line {
+	if len(body) <= room {
+		return body
+	}
+	return pick(body, window(body, row, max(1, room)))
+}
+
+// pick is the lines of body at the indexes at.
+func pick(body []line, at []int) []line {
+	out := make([]line, len(at))
+	for i, a := range at {
+		out[i] = body[a]
+	}
+	return out
+}
+
+// window is the indexes of the room lines of body kept around the line
+// of the chosen row (the first line when no line draws it). A window
+// that opens among the rows of a section shows the section's heading
+// on its first line, one row fewer below it (the one farthest from the
+// chosen row): a variant scrolled to the top still reads as a variant.
+// A heading is not left last, without its rows: the window moves up a
+// line, or at the top goes a line shorter.
+func window(body []line, row, room int) []int {
 	at := 0
 	for i, l := range body {
 		if l.row == row {
@@ -250,11 +292,11 @@ func window(body []line, row, room int) []line {
 		}
 	}
 	if room <= 1 {
-		return body[at : at+1]
+		return []int{at}
 	}
 	for a := min(max(0, at-room/2), len(body)-room); ; a-- {
 		out := windowFrom(body, at, a, room)
-		if !out[len(out)-1].heading {
+		if !body[out[len(out)-1]].heading {
 			return out
 		}
 		if a == 0 {
@@ -265,11 +307,11 @@ func window(body []line, row, room int) []line {
 
 // windowFrom is the window of room lines of body from line a, which
 // holds line at, topped by the heading of the section it opens in.
-func windowFrom(body []line, at, a, room int) []line {
+func windowFrom(body []line, at, a, room int) []int {
 	b := a + room
 	h := headingAbove(body, a)
 	if h < 0 {
-		return body[a:b]
+		return span(a, b)
 	}
 	if at-a > b-1-at {
 		a++
@@ -278,9 +320,18 @@ func windowFrom(body []line, at, a, room int) []line {
 	}
 	if body[a].heading {
 		// The window now opens on a heading of its own.
-		return body[a:min(len(body), a+room)]
+		return span(a, min(len(body), a+room))
 	}
-	return append([]line{body[h]}, body[a:b]...)
+	return append([]int{h}, span(a, b)...)
+}
+
+// span is the indexes from a up to b.
+func span(a, b int) []int {
+	out := make([]int, 0, b-a)
+	for i := a; i < b; i++ {
+		out = append(out, i)
+	}
+	return out
 }
 
 // headingAbove is the index of the heading of the section body[i] is a
@@ -297,6 +348,3 @@ func headingAbove(body []line, i int) int {
 	}
 	return -1
 }
-
-// steps reports whether stepping r by d changes what the row shows.
-func (s *Screen) steps(r Row, d int) bool { return r.steps(&s.setup, d) }

@@ -118,22 +118,37 @@ func Rows(s *Setup, prefs bool) []Row {
 	return rows
 }
 
-// section is a group of rows under a heading: the rows from the one
-// keyed first on. spare is when its heading may go, short of room (see
-// layout): 0, never.
-type section struct {
-	first   string
-	heading string
+// Section is a heading over a group of a form's rows: the rows from the
+// one keyed First on, up to the next section. Note, dim, follows the
+// heading on its line. spare is when the heading may go, short of room
+// (see layout): 0, never, as for every section of a Form.
+type Section struct {
+	First   string
+	Heading string
+	Note    string
 	spare   int
+}
+
+// line is the heading's line.
+func (sec Section) line(ctx *kit.Context) string {
+	text := " " + ctx.Styles.Heading.Render(sec.Heading)
+	if sec.Note != "" {
+		text += ctx.Styles.Dim.Render("  " + sec.Note)
+	}
+	return text
 }
 
 // sections head the groups of Rows, in order. The variants' heading
 // always stays: without it a variant would read as a standard rule.
-var sections = []section{
-	{"players", "The game", spareHeading},
-	{"of_a_kind", "House variants, off unless switched on", 0},
-	{"pace", "Your settings, kept for the next games", spareSettingsHeading},
+var sections = []Section{
+	{First: "players", Heading: "The game", spare: spareHeading},
+	variantsSection,
+	{First: "pace", Heading: "Your settings, kept for the next games", spare: spareSettingsHeading},
 }
+
+// variantsSection heads the house variants (VariantRows), of_a_kind
+// first at every seat count.
+var variantsSection = Section{First: "of_a_kind", Heading: "House variants, off unless switched on"}
 
 // players is the seat count of s, as a word for sentences.
 func players(s *Setup) int { return s.Options.NumPlayers() }

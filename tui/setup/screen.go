@@ -119,19 +119,16 @@ func (s *Screen) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 		if msg.Y < 0 || msg.Y >= len(lines) {
 			break
 		}
-		switch l := lines[msg.Y]; {
-		case l.row == startRow:
+		switch row, d := lines[msg.Y].hit(msg.X); {
+		case row == startRow:
 			s.row = len(rows)
 			return s.Start()
-		case l.row >= 0:
+		case row >= 0:
 			// The label chooses the line (its explanation shows); its
 			// arrows step the value as ← and → do.
-			s.row = l.row
-			switch {
-			case l.back.Has(msg.X, 0):
-				return s, s.change(rows[l.row], -1)
-			case l.fwd.Has(msg.X, 0):
-				return s, s.change(rows[l.row], 1)
+			s.row = row
+			if d != 0 {
+				return s, s.change(rows[row], d)
 			}
 		}
 	}
@@ -262,92 +259,4 @@ func formLineEnds(ctx *kit.Context, label, value string, chosen, canBack, canFwd
 	back = kit.Rect{X: x - 1, W: 3, H: 1}
 	fwd = kit.Rect{X: x + 2 + kit.WidthOf(value), W: 3, H: 1}
 	return kit.Mark(ctx, head+val, chosen), back, fwd
-}
-
-// Form is a form of rows that ends with a button, as the shared table's
-// and the tournament's forms are: TableRows, then rows of the form's
-// own. Row is the chosen line, len(rows) the button.
-type Form struct {
-	Setup Setup
-	Row   int
-}
-
-// TableRows are the first rows of a form whose seats bots take: the
-// seat count (explain says what it means on that form), then the rules
-// and house variants for the count. The level row says "Bot" or "Bots",
-// not "Opponent": people may take the seats.
-func TableRows(s *Setup, explain string) []Row {
-	seats := Row{Key: "seats", Label: "Seats", Value: func(s *Setup) string { return fmt.Sprint(players(s)) },
-		Step: stepSeats, Explain: func(*Setup) string { return explain }}
-	rows := append(append([]Row{seats}, RuleRows(s)...), VariantRows(s)...)
-	rows[1].Label = "Bots"
-	if players(s) == 2 {
-		rows[1].Label = "Bot"
-	}
-	return rows
-}
-
-// Key moves the choice through rows (made again after a step) and the
-// button, or steps the chosen row; it reports whether the key stepped
-// (on the button a step changes nothing, but counts).
-func (f *Form) Key(k *kit.KeyMap, msg tea.KeyPressMsg, rows func() []Row) bool {
-	rs := rows()
-	switch d := kit.Step(k, msg); {
-	case kit.MoveRow(k, msg, &f.Row, len(rs)+1):
-	case d != 0:
-		if f.Row < len(rs) {
-			rs[f.Row].Step(&f.Setup, d)
-		}
-		// The rows change with the seats and dealer_forced: keep the
-		// cursor in range.
-		f.Row = min(f.Row, len(rows()))
-		return true
-	}
-	return false
-}
-
-// Click takes a left click on the form whose Lines, n of them, start
-// on row y of the screen, as the setup's form takes one: a row's label
-// chooses it, its ‹ or › steps its value, and the button reports
-// press (the caller opens what it opens, as on enter).
-func (f *Form) Click(ctx *kit.Context, msg tea.MouseClickMsg, rows func() []Row, y, n int) (press bool) {
-	if msg.Button != tea.MouseLeft {
-		return false
-	}
-	rs := rows()
-	switch at := msg.Y - y; {
-	case at == n-1:
-		f.Row = len(rs)
-		return true
-	case at >= 0 && at < len(rs):
-		f.Row = at
-		_, back, fwd := formLine(ctx, rs[at].Label, rs[at].Value(&f.Setup), true)
-		switch {
-		case back.Has(msg.X, 0):
-			rs[at].Step(&f.Setup, -1)
-		case fwd.Has(msg.X, 0):
-			rs[at].Step(&f.Setup, 1)
-		}
-		f.Row = min(f.Row, len(rows()))
-	}
-	return false
-}
-
-// Lines draw the rows, each with an arrow only where a step changes
-// its value, what the chosen one means (explain when the button is
-// chosen) on at most two lines, a blank line and the button.
-func (f *Form) Lines(ctx *kit.Context, rows []Row, button, explain string) []string {
-	var lines []string
-	for i, r := range rows {
-		// An arrow only on a side where a step changes the value, as on
-		// the setup screen.
-		text, _, _ := formLineEnds(ctx, r.Label, r.Value(&f.Setup), i == f.Row, r.steps(&f.Setup, -1), r.steps(&f.Setup, 1))
-		lines = append(lines, text)
-	}
-	if f.Row < len(rows) {
-		explain = rows[f.Row].Explain(&f.Setup)
-	}
-	// The explanation wraps: cut at the edge, shlomo's lost its end.
-	lines = append(lines, kit.Indent("     ", kit.WrapLines(explain, ctx.Width-5, 2, ctx.Ellipsis()), ctx.Styles.Dim.Render)...)
-	return append(lines, "", kit.Mark(ctx, button, f.Row == len(rows)))
 }

@@ -516,7 +516,7 @@ func TestHeadingsUseFreeRows(t *testing.T) {
 						keys[r.Key] = true
 					}
 					for _, sec := range sections {
-						if keys[sec.first] && !strings.Contains(text, sec.heading) {
+						if keys[sec.First] && !strings.Contains(text, sec.Heading) {
 							missing++
 						}
 					}

@@ -64,11 +64,19 @@ type form struct {
 // the defaults.
 func newForm(s *Screen, back kit.Screen) *form {
 	if c := s.choices(); c.set {
-		return &form{s: s, back: back, boards: c.boards, length: c.length, form: setup.Form{Setup: c.setup}}
+		return &form{s: s, back: back, boards: c.boards, length: c.length, form: setup.Form{Setup: c.setup, Sections: formSections}}
 	}
 	o := rules.DefaultOptions()
 	o.Players = 3
-	return &form{s: s, back: back, boards: 2, length: slices.Index(lengths, 24*time.Hour), form: setup.Form{Setup: setup.Setup{Level: ai.Normal, Options: o}}}
+	return &form{s: s, back: back, boards: 2, length: slices.Index(lengths, 24*time.Hour),
+		form: setup.Form{Setup: setup.Setup{Level: ai.Normal, Options: o}, Sections: formSections}}
+}
+
+// formSections head the form's rows: the rules of the boards from the
+// seats on, and after the house variants, the boards and the time.
+var formSections = []setup.Section{
+	{First: "seats", Heading: "The boards", Note: "(everyone plays them against bots of this level, by these rules)"},
+	{First: "boards", Heading: "The tournament's length"},
 }
 
 // keep keeps the form's choices for the next form.
@@ -84,7 +92,7 @@ func (*form) Name() string { return "new tournament" }
 func (f *form) rows() []setup.Row {
 	rows := setup.TableRows(&f.form.Setup, "two, three each for themselves, or four in two teams; every entrant is dealt the same cards")
 	out := slices.DeleteFunc(rows, func(r setup.Row) bool { return r.Key == "target" })
-	return append(out, setup.Row{Label: "Boards",
+	return append(out, setup.Row{Key: "boards", Label: "Boards",
 		Value:   func(*setup.Setup) string { return fmt.Sprint(boardCounts[f.boards]) },
 		Step:    func(_ *setup.Setup, d int) { f.boards = setup.Clamp(f.boards+d, len(boardCounts)) },
 		Steps:   setup.ClampSteps(func() int { return f.boards }, len(boardCounts)),
@@ -124,11 +132,12 @@ func (f *form) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 		return d, nil
 	case tea.MouseClickMsg:
 		// As the setup's form: a line chooses, ‹ › change, the button
-		// creates. The form's lines start under the title and heading.
+		// creates.
 		if f.busy {
 			return f, nil
 		}
-		clicked := f.form.Click(ctx, msg, f.rows, len(kit.Titled(ctx, ""))+1, len(f.formLines(ctx)))
+		_, y, d := f.render(ctx)
+		clicked := f.form.Click(msg, f.rows, y, d)
 		f.keep()
 		if clicked {
 			return f, f.create()
@@ -166,25 +175,30 @@ func (f *form) create() tea.Cmd {
 	})
 }
 
-// formLines are the form's rows, what the chosen one means and the
-// button: under the title and the heading.
-func (f *form) formLines(ctx *kit.Context) []string {
+// render is the form's screen: the title, the form in the lines the
+// others leave it (its rows scroll, short of room), an error and the
+// keys; with where the form's lines start and the form drawn, for
+// clicks.
+func (f *form) render(ctx *kit.Context) (lines []string, y int, d setup.Drawn) {
+	st := &ctx.Styles
+	lines = kit.Titled(ctx, "A new tournament")
+	var foot []string
+	if f.err != "" {
+		foot = append(foot, kit.Alert(ctx, f.err, ctx.Width, 2)...)
+	}
+	foot = append(foot, "", " "+st.Dim.Render(kit.FitHintLine(ctx, f.KeyHelp(&ctx.Keys).ShortHelp(), ctx.Width-2)))
 	create := "[ Create the tournament ]"
 	if f.busy {
 		create = "[ Creating… ]"
 	}
-	return f.form.Lines(ctx, f.rows(), create, "the code to give friends comes next; par is worked out meanwhile")
+	d = f.form.Draw(ctx, f.rows(), create, "the code to give friends comes next; par is worked out meanwhile",
+		ctx.Height-len(lines)-len(foot))
+	y = len(lines)
+	return append(append(lines, d.Lines...), foot...), y, d
 }
 
 func (f *form) View(ctx *kit.Context) string {
-	st := &ctx.Styles
-	lines := kit.Titled(ctx, "A new tournament")
-	lines = append(lines, " "+st.Heading.Render("The boards")+st.Dim.Render("  (everyone plays them against bots of this level, by these rules)"))
-	lines = append(lines, f.formLines(ctx)...)
-	if f.err != "" {
-		lines = append(lines, kit.Alert(ctx, f.err, ctx.Width, 2)...)
-	}
-	lines = append(lines, "", " "+st.Dim.Render(kit.FitHintLine(ctx, f.KeyHelp(&ctx.Keys).ShortHelp(), ctx.Width-2)))
+	lines, _, _ := f.render(ctx)
 	return kit.Canvas(lines, ctx.Width, ctx.Height)
 }
 

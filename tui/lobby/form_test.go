@@ -1,0 +1,145 @@
+package lobby
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+	"unicode"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/stretchr/testify/require"
+
+	"github.com/klob/klob/internal/play/hall"
+	"github.com/klob/klob/internal/testing/testkit"
+	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
+	"github.com/klob/klob/tui/kit/kittest"
+	"github.com/klob/klob/tui/setup"
+)
+
+// variantsHeading is the heading of the house variants, on the setup's
+// form and the open-table form both.
+const variantsHeading = "House variants, off unless switched on"
+
+// tableForm is the open-table form of n seats, dealer forced on when
+// forced (bimah then offered).
+func tableForm(t *testing.T, n int, forced bool) *TableForm {
+	l := New(Config{Player: hall.Player{ID: "a", Name: "ann"}, Hall: randomHall(t, hall.Config{})})
+	f := newTableForm(l)
+	o := rules.DefaultOptions().WithPlayers(n)
+	o.DealerForced = forced
+	f.form.Setup.Options = o.Applicable()
+	return f
+}
+
+// formLines are the form's screen lines, each with the index of the row
+// of rows it draws (-1 for none): a row's label fills the 24 cells
+// after the 3 of the mark; and the heading each line is under.
+func formLines(view string, rows []setup.Row) (lines []string, row []int, under []string) {
+	heading := ""
+	for _, l := range strings.Split(ansi.Strip(view), "\n") {
+		r := []rune(l)
+		if len(r) > 1 && r[0] == ' ' && unicode.IsLetter(r[1]) && !strings.HasPrefix(l, " Klob") {
+			heading, _, _ = strings.Cut(strings.TrimSpace(l), "  ")
+		}
+		i := -1
+		if len(r) >= 27 {
+			label := strings.TrimSpace(string(r[3:27]))
+			i = slices.IndexFunc(rows, func(r setup.Row) bool { return r.Label == label })
+		}
+		lines, row, under = append(lines, l), append(row, i), append(under, heading)
+	}
+	return lines, row, under
+}
+
+// TestTableFormHeadings: the open-table form draws the house variants
+// under their heading, as the setup's form does, the table's rules
+// under "The table" and the spectators under a heading of their own:
+// no row reads as a variant that is not one. At every seat count,
+// dealer forced on (bimah offered) or off, every row shows at 80×24
+// with the keys.
+func TestTableFormHeadings(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		for _, forced := range []bool{false, true} {
+			f := tableForm(t, n, forced)
+			ctx := kittest.Context(80, 24)
+			variants := map[string]bool{}
+			for _, r := range setup.VariantRows(&f.form.Setup) {
+				variants[r.Key] = true
+			}
+			view := f.View(&ctx)
+			lines, row, under := formLines(view, f.rows())
+			what := fmt.Sprintf("dealer forced %v", forced)
+			require.LessOrEqual(t, len(lines), 24, "%s:\n%s", what, ansi.Strip(view))
+			require.Contains(t, lines[len(lines)-1], "enter open", "%s:\n%s", what, ansi.Strip(view))
+			require.Contains(t, ansi.Strip(view), variantsHeading, what)
+			seen := 0
+			for y, i := range row {
+				if i < 0 {
+					continue
+				}
+				seen++
+				k := f.rows()[i].Key
+				want := "The table"
+				switch {
+				case variants[k]:
+					want = variantsHeading
+				case k == "spectators":
+					want = "Who may watch"
+				}
+				require.Equal(t, want, under[y], "%s: %s under %q:\n%s", what, k, under[y], ansi.Strip(view))
+			}
+			require.Equal(t, len(f.rows()), seen, "%s: a row is out of view:\n%s", what, ansi.Strip(view))
+		}
+	})
+}
+
+// TestTableFormClickEachRow: with the cursor on any line of the
+// open-table form, a click on the label of any row in view chooses that
+// row, and one on a house variant's › switches it, the headings
+// between the rows notwithstanding. At every seat count, dealer forced
+// on and off, and with a long error under the form, where the rows
+// scroll at 80×24.
+func TestTableFormClickEachRow(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		for _, forced := range []bool{false, true} {
+			for _, problem := range []string{"", strings.Repeat("The hall cannot open a table now. ", 4)} {
+				f := tableForm(t, n, forced)
+				f.err = problem
+				ctx := kittest.Context(80, 24)
+				variants := map[string]bool{}
+				for _, r := range setup.VariantRows(&f.form.Setup) {
+					variants[r.Key] = true
+				}
+				clicked := map[int]bool{}
+				for cursor := range len(f.rows()) + 1 {
+					f.form.Row = cursor
+					lines, row, _ := formLines(f.View(&ctx), f.rows())
+					for y, i := range row {
+						if i < 0 {
+							continue
+						}
+						what := fmt.Sprintf("dealer forced %v, error %v, cursor %d, %s", forced, problem != "", cursor, f.rows()[i].Label)
+						f.form.Row = cursor
+						next, _ := f.Update(&ctx, tea.MouseClickMsg{X: 5, Y: y, Button: tea.MouseLeft})
+						require.Same(t, f, next, what)
+						require.Equal(t, i, f.form.Row, "%s: a click on the label chose another line:\n%s", what, strings.Join(lines, "\n"))
+						clicked[i] = true
+						if k := f.rows()[i].Key; variants[k] {
+							saved := f.form.Setup
+							was, _ := saved.Options.Get(k)
+							f.form.Row = cursor
+							f.Update(&ctx, tea.MouseClickMsg{X: kit.WidthOf(lines[y][:strings.LastIndex(lines[y], "›")]), Y: y, Button: tea.MouseLeft})
+							v, _ := f.Setup().Options.Get(k)
+							require.NotEqual(t, was, v, "%s: a click on its › did not switch it", what)
+							f.form.Setup = saved
+						}
+					}
+				}
+				require.Len(t, clicked, len(f.rows()), "a row was never in view to click")
+			}
+		}
+	})
+}
