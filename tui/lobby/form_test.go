@@ -143,3 +143,53 @@ func TestTableFormClickEachRow(t *testing.T) {
 		}
 	})
 }
+
+// TestTableFormScrollMarks: at 80×24 with an error under it, the
+// open-table form of four seats with bimah offered scrolls its rows,
+// and wherever rows are out of view a line says so, "↑ more above"
+// over the rows shown or "↓ more below" under them ("(more above)",
+// "(more below)" under -ascii), never where none is; the chosen line
+// is in view and the keys stay on the screen, with the cursor on every
+// line. Both ends are seen.
+func TestTableFormScrollMarks(t *testing.T) {
+	for _, ascii := range []bool{false, true} {
+		up, down := "↑ more above", "↓ more below"
+		if ascii {
+			up, down = "(more above)", "(more below)"
+		}
+		f := tableForm(t, 4, true)
+		f.err = strings.Repeat("The hall cannot open a table now. ", 4)
+		ctx := kit.NewContext(ascii)
+		ctx.Width, ctx.Height = 80, 24
+		var sawAbove, sawBelow bool
+		for cursor := range len(f.rows()) + 1 {
+			f.form.Row = cursor
+			lines, row, _ := formLines(f.View(&ctx), f.rows())
+			text := strings.Join(lines, "\n")
+			what := fmt.Sprintf("ascii %v, cursor %d", ascii, cursor)
+			require.LessOrEqual(t, len(lines), 24, "%s:\n%s", what, text)
+			require.Contains(t, lines[len(lines)-1], "enter open", "%s:\n%s", what, text)
+			var shown, at []int
+			for y, i := range row {
+				if i >= 0 {
+					shown, at = append(shown, i), append(at, y)
+				}
+			}
+			if cursor < len(f.rows()) {
+				require.Contains(t, shown, cursor, "%s: the chosen line is out of view:\n%s", what, text)
+			}
+			above, below := shown[0] > 0, shown[len(shown)-1] < len(f.rows())-1
+			sawAbove, sawBelow = sawAbove || above, sawBelow || below
+			require.Equal(t, above, strings.Contains(text, up), "%s: rows above out of view %v:\n%s", what, above, text)
+			require.Equal(t, below, strings.Contains(text, down), "%s: rows below out of view %v:\n%s", what, below, text)
+			if above {
+				y := slices.IndexFunc(lines, func(l string) bool { return strings.Contains(l, up) })
+				require.True(t, at[0]-y == 1 || at[0]-y == 2, "%s: %q is not over the rows:\n%s", what, up, text)
+			}
+			if below {
+				require.Contains(t, lines[at[len(at)-1]+1], down, "%s: %q is not under the rows:\n%s", what, down, text)
+			}
+		}
+		require.True(t, sawAbove && sawBelow, "ascii %v: the form never scrolled both ways", ascii)
+	}
+}

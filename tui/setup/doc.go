@@ -6,7 +6,8 @@
 // and the player's settings when the game has a settings file. The
 // chosen line is explained under the form, and the whole form fits
 // 80×24 at every count: the section headings and blank lines go first
-// when room is short, and only then do the rows scroll.
+// when room is short, and only then do the rows scroll, a line saying
+// where rows are out of view.
 //
 // The package knows nothing of the games it starts: Config.Start makes
 // the game of the Setup chosen and returns its first screen. Its rows

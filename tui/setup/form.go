@@ -67,7 +67,7 @@ type Drawn struct {
 // (rowLines), what the chosen one means (explain when the button is
 // chosen) on at most two lines, a blank line and the button. Short of
 // room the blank lines go first, then the rows scroll as the setup's
-// do.
+// do, a line saying where rows are left out.
 func (f *Form) Draw(ctx *kit.Context, rows []Row, button, explain string, room int) Drawn {
 	body := rowLines(ctx, &f.Setup, rows, append([]Section{variantsSection}, f.Sections...), f.Row)
 	if f.Row < len(rows) {
@@ -83,7 +83,7 @@ func (f *Form) Draw(ctx *kit.Context, rows []Row, button, explain string, room i
 	for level := spareBeforeHints; level > 0 && len(body)+len(foot) > room; level-- {
 		body, foot = drop(body, level), drop(foot, level)
 	}
-	d := Drawn{of: append(scroll(body, f.Row, room-len(foot)), foot...)}
+	d := Drawn{of: append(scroll(ctx, body, f.Row, room-len(foot)), foot...)}
 	for _, l := range d.of {
 		d.Lines = append(d.Lines, l.text)
 	}

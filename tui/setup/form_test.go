@@ -136,6 +136,7 @@ func TestFormHeadingsAndClicks(t *testing.T) {
 							"%s: %s under %q:\n%s", what, k, section, text)
 					}
 				}
+				checkMarks(t, what, d.Lines, rows(), false)
 
 				// A click on the label chooses the row, on › steps it.
 				shown, at := shownRows(d.Lines, rows())

@@ -52,8 +52,9 @@ const (
 // shortened when that saves a line), then the settings' heading goes,
 // then a long warning is cut to fewer lines (two at least); when even
 // then the form does not fit the rows scroll under their headings, the
-// chosen one kept in view (scroll): a variant is never drawn as if it
-// were a standard rule. The lines are the View's and the clicks' both.
+// chosen one kept in view and a line saying where rows are out of view
+// (scroll): a variant is never drawn as if it were a standard rule.
+// The lines are the View's and the clicks' both.
 func (s *Screen) layout(ctx *kit.Context) []line {
 	st := &ctx.Styles
 	rows := s.rows()
@@ -155,7 +156,7 @@ func (s *Screen) layout(ctx *kit.Context) []line {
 			foot = slices.Concat(foot[:at], warning(which, limit), foot[at+n:])
 		}
 	}
-	body = scroll(body, s.row, ctx.Height-len(head)-len(foot))
+	body = scroll(ctx, body, s.row, ctx.Height-len(head)-len(foot))
 	return append(append(head, body...), foot...)
 }
 
@@ -260,12 +261,49 @@ func (l line) hit(x int) (row, step int) {
 }
 
 // scroll keeps room lines of body with the line of the chosen row in
-// view (window).
-func scroll(body []line, row, room int) []line {
+// view (window). Where rows are left out, a line says so, above or
+// below the rows shown ("↑ more above", "↓ more below"), within the
+// room: a player sees there is more to scroll to. An end with nothing
+// left out gives its line to the rows, and a room of less than three
+// lines has no such line.
+func scroll(ctx *kit.Context, body []line, row, room int) []line {
 	if len(body) <= room {
 		return body
 	}
-	return pick(body, window(body, row, max(1, room)))
+	if room < 3 {
+		return pick(body, window(body, row, max(1, room)))
+	}
+	shown := window(body, row, room-1)
+	if above, below := leftOut(body, shown); above && below {
+		shown = window(body, row, room-2)
+	}
+	above, below := leftOut(body, shown)
+	up, down := "↑ more above", "↓ more below"
+	if ctx.ASCII {
+		up, down = "(more above)", "(more below)"
+	}
+	var out []line
+	if above {
+		out = append(out, line{text: "   " + ctx.Styles.Dim.Render(up), row: noRow})
+	}
+	out = append(out, pick(body, shown)...)
+	if below {
+		out = append(out, line{text: "   " + ctx.Styles.Dim.Render(down), row: noRow})
+	}
+	return out
+}
+
+// leftOut reports whether rows of body are left out of shown (indexes
+// of body, in order) above its last line, and below it.
+func leftOut(body []line, shown []int) (above, below bool) {
+	last := shown[len(shown)-1]
+	for i, l := range body {
+		if l.row >= 0 && !slices.Contains(shown, i) {
+			above = above || i < last
+			below = below || i > last
+		}
+	}
+	return above, below
 }
 
 // pick is the lines of body at the indexes at.
