@@ -363,6 +363,26 @@ func FromEval(v *rules.View, ev eval.Evaluation) (Analysis, error) {
 	return t.Analysis(), nil
 }
 
+// Evaluation is an as one eval.Evaluation that FromEval reads back as
+// an, its grades and figures unchanged (Asked becomes Samples): how an
+// Analysis travels where an eval.Evaluation is expected (a hint). It is
+// one batch of weight one whose gaps and errors are the rows', measured
+// when an's were (Paired).
+func (an *Analysis) Evaluation() eval.Evaluation {
+	ev := eval.Evaluation{Results: make([]eval.Result, len(an.Rows)), Samples: an.Samples, Best: an.Best, ByWin: an.ByWin, Paired: an.Paired}
+	if an.Samples > 0 {
+		// A weight of one keeps the pooled figures exact: FromEval
+		// divides each by the total weight.
+		ev.Weight = 1
+	}
+	for j, r := range an.Rows {
+		x := r.Result
+		x.Gap, x.GapErr, x.WinGap, x.WinGapErr = r.Gap, r.GapErr, r.WinGap, r.WinGapErr
+		ev.Results[j] = x
+	}
+	return ev
+}
+
 // BatchFunc evaluates batch k of plan p at v: Evaluator.Batch, or a fake
 // that keeps a test's screens stable.
 type BatchFunc func(ctx context.Context, v *rules.View, p Plan, k int) (eval.Evaluation, error)

@@ -478,3 +478,49 @@ func TestGapErrOfAConstantBest(t *testing.T) {
 		assert.InDelta(t, r.StdErr, r.Verdict.Err, 1e-9, "%s: the verdict's ±", r.Action)
 	}
 }
+
+// TestEvaluationReadsBack: an Analysis passed on as one eval.Evaluation
+// (a hint's) reads back through FromEval with every figure and grade
+// unchanged, at every seat count: whole (batches paired), stopped after
+// a few batches (not paired), ranked by the chance to win, and one
+// evaluation's own.
+func TestEvaluationReadsBack(t *testing.T) {
+	check := func(what string, v *rules.View, an Analysis) {
+		t.Helper()
+		got, err := FromEval(v, an.Evaluation())
+		require.NoError(t, err, what)
+		want := an
+		want.Asked = an.Samples
+		require.Equal(t, want, got, what)
+	}
+	for _, rs := range seatCounts {
+		_, v := firstDrill(t, 3, Any, rs)
+		whole, err := EvaluateWith(context.Background(), NewEvaluator().Batch, &v, Options{Samples: 60, Seed: 4})
+		require.NoError(t, err)
+		require.True(t, whole.Paired, rs)
+		check(rs+", whole", &v, whole)
+
+		p := NewPlan(Options{Samples: 60, Seed: 4})
+		tl, err := NewTally(&v, p)
+		require.NoError(t, err)
+		for k := range 3 {
+			ev, err := NewEvaluator().Batch(context.Background(), &v, p, k)
+			require.NoError(t, err)
+			require.NoError(t, tl.Add(k, ev))
+		}
+		part := tl.Analysis()
+		require.False(t, part.Paired, rs)
+		check(rs+", three batches", &v, part)
+
+		ev, err := eval.New().Evaluate(context.Background(), &v, eval.Options{Samples: 30, Seed: 2})
+		require.NoError(t, err)
+		one, err := FromEval(&v, ev)
+		require.NoError(t, err)
+		check(rs+", one evaluation", &v, one)
+	}
+	_, v := parseView(t, "hand=7C 8C 9D 8H 7H QD up=KS score=460-470")
+	an, err := EvaluateWith(context.Background(), NewEvaluator().Batch, &v, Options{Samples: 60, Seed: 2})
+	require.NoError(t, err)
+	require.True(t, an.ByWin)
+	check("near the target", &v, an)
+}
