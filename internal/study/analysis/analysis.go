@@ -50,7 +50,8 @@ type Options struct {
 	// same report, whatever Workers is.
 	Seed uint64
 	// Workers caps the decisions evaluated at once (one core each); zero
-	// means GOMAXPROCS.
+	// means GOMAXPROCS. For Evaluate, one decision, it caps that
+	// evaluation's goroutines.
 	Workers int
 	// Deals, when not empty, limits the analysis to these deal numbers
 	// (1-based); the others are reported with no decisions.
@@ -427,6 +428,29 @@ func grade(ctx context.Context, rep *Report, jobs []job, opt Options) error {
 	})
 }
 
+// Evaluate evaluates every option of the decision at v, the view of the
+// seat to act, as Analyze grades it: opt.Samples samples (zero:
+// SamplesFor the phase) on a seed drawn from opt.Seed and the view alone
+// (eval.SeedFor), in drill's batches, the opponents' earlier cards read
+// as the hard bot reads them (by the normal bot's play). The figures,
+// ranking and grades depend on v, opt.Samples and opt.Seed only, never
+// on opt.Workers, the goroutines of this one evaluation (zero: every
+// core). The hint during a game asks it with the analysis's seed, so the
+// hint and the game's analysis later give a decision one answer. When
+// ctx ends it returns what the batches finished so far show.
+func Evaluate(ctx context.Context, ev *eval.Evaluator, v *rules.View, opt Options) (drill.Analysis, error) {
+	n := opt.Samples
+	if n <= 0 {
+		n = SamplesFor(v.Phase)
+	}
+	batch := func(ctx context.Context, v *rules.View, p drill.Plan, k int) (eval.Evaluation, error) {
+		o := p.Batch(k)
+		o.Model = ai.PlayoutPolicy
+		return ev.Evaluate(ctx, v, o)
+	}
+	return drill.EvaluateWith(ctx, batch, v, drill.Options{Samples: n, Seed: eval.SeedFor(opt.Seed, v), Workers: opt.Workers})
+}
+
 // gradeOne evaluates one step, from v, the view of the seat that took
 // it. The opponents' earlier cards are read as the hard bot reads them
 // (by the normal bot's play) where the evaluation models them.
@@ -435,18 +459,7 @@ func gradeOne(ctx context.Context, ev *eval.Evaluator, v *rules.View, dec *Decis
 		dec.Grade = Forced
 		return nil
 	}
-	n := opt.Samples
-	if n <= 0 {
-		n = SamplesFor(dec.Phase)
-	}
-	// In batches on seeds of their own, graded by drill as the trainer
-	// grades: the spread of the batches measures the error of a gap.
-	batch := func(ctx context.Context, v *rules.View, p drill.Plan, k int) (eval.Evaluation, error) {
-		o := p.Batch(k)
-		o.Model = ai.PlayoutPolicy
-		return ev.Evaluate(ctx, v, o)
-	}
-	an, err := drill.EvaluateWith(ctx, batch, v, drill.Options{Samples: n, Seed: eval.SeedFor(opt.Seed, v), Workers: 1})
+	an, err := Evaluate(ctx, ev, v, Options{Samples: opt.Samples, Seed: opt.Seed, Workers: 1})
 	if err != nil {
 		return fmt.Errorf("analysis: deal %d step %d: %w", dec.Deal, dec.Step, err)
 	}

@@ -26,8 +26,10 @@
 // Tally.Analysis): the best is the hard bot's choice (eval.Best), near
 // the end of a game ranked by the chance to win the game, and a choice
 // is graded there by the worse of its loss in that chance and its loss
-// in points, each counted beyond its error, so that the analysis and
-// the hint, which samples less, give one decision one grade.
+// in points, each counted beyond its error. The hint during a game asks
+// Evaluate, the evaluation a decision is graded by here, with the
+// default seed: the hint and the analysis give one decision one ranking
+// and one grade.
 //
 // The evaluation is a Monte Carlo estimate: two equally good actions may
 // differ by a few points. Each decision is evaluated in batches on seeds
