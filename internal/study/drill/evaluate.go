@@ -347,8 +347,8 @@ func grade(row *Row, byWin bool) Verdict {
 	return v
 }
 
-// FromEval turns one eval.Evaluation of v into an Analysis (for a hint
-// during a game, where the hard bot's own evaluation is at hand). The
+// FromEval turns one eval.Evaluation of v into an Analysis (a hint's,
+// which carries an analysis as Analysis.Evaluation writes it). The
 // evaluation measures the error of each gap over its samples
 // (eval.Result.GapErr), so the gaps are graded by the rule of the
 // trainer and the analysis (see Tally.Analysis).
