@@ -1,10 +1,15 @@
 package host
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
+	"github.com/klob/klob/ai"
+	"github.com/klob/klob/ai/eval"
+	"github.com/klob/klob/internal/testing/cputime"
 	"github.com/klob/klob/rules"
 )
 
@@ -85,4 +90,43 @@ func benchAct(b *testing.B, n, watchers int) {
 	}
 	b.StopTimer()
 	h.Close()
+}
+
+// BenchmarkHint measures one hint at every seat count, at the first bid
+// and the first card with a choice of a recorded game: the default hint
+// (the analysis's evaluation) on every core and on one (a server's
+// slot), against the hard bot's own evaluation of the decision, what
+// the hint was before it asked the analysis. One op is one hint, with an
+// evaluator of its own as each hint has; cpu-ms/op is the process's CPU
+// time, which a loaded machine does not inflate as it does the wall time.
+func BenchmarkHint(b *testing.B) {
+	bot := func(ctx context.Context, v *rules.View, seed uint64) (eval.Evaluation, error) {
+		return eval.New().Evaluate(ctx, v, ai.EvalOptions(ai.Config{Seed: 1, Workers: 0}, v))
+	}
+	for _, n := range []int{2, 3, 4} {
+		_, r := hintGame(b, n)
+		for _, pos := range hintPositions(b, r) {
+			st := r.Deals[pos.deal].Steps[pos.step]
+			d := r.Deals[pos.deal].At(pos.step)
+			v := d.View(st.Seat)
+			for _, c := range []struct {
+				name string
+				hint HintFunc
+			}{{"analysis/cores=all", analysisHint(0)}, {"analysis/cores=1", analysisHint(1)}, {"bot/cores=all", bot}} {
+				b.Run(fmt.Sprintf("seats=%d/%s/%s", n, strings.ReplaceAll(pos.what, " ", "-"), c.name), func(b *testing.B) {
+					samples, ops := 0, 0
+					cpu := cputime.Process()
+					for b.Loop() {
+						ev, err := c.hint(context.Background(), &v, analysisSeed)
+						if err != nil {
+							b.Fatal(err)
+						}
+						samples, ops = ev.Samples, ops+1
+					}
+					b.ReportMetric(float64((cputime.Process()-cpu).Milliseconds())/float64(ops), "cpu-ms/op")
+					b.ReportMetric(float64(samples), "samples")
+				})
+			}
+		}
+	}
 }

@@ -32,7 +32,10 @@
 //     host's Clock.
 //   - Hints and claims' checks run the same way, waiting behind every
 //     bot for a slot; one hint per seat at a time, dropped (and stopped)
-//     when closed or when the game moves on.
+//     when closed or when the game moves on. A hint is the game
+//     analysis's evaluation of the decision (analysis.Evaluate, its
+//     samples and seed), so it ranks and grades the options as the
+//     analysis of the game will; with Slots it runs on one core.
 //   - Saves go to a writer goroutine: coalesced (the newest change
 //     replaces one not yet written), in order, never under anything a
 //     Port call waits for, so a stuck file system stalls neither the

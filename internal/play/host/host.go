@@ -14,6 +14,7 @@ import (
 	"github.com/klob/klob/internal/platform/seedmix"
 	"github.com/klob/klob/internal/play/session"
 	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/internal/study/analysis"
 	"github.com/klob/klob/rules"
 )
 
@@ -40,7 +41,8 @@ type Store interface {
 	Archive(l *gamelog.Log) (string, error)
 }
 
-// HintFunc evaluates a seat's decision for its hint, from its view alone.
+// HintFunc evaluates a seat's decision for its hint, from its view alone;
+// seed is the seed of the game analysis's samples (analysis.Options).
 type HintFunc func(ctx context.Context, v *rules.View, seed uint64) (eval.Evaluation, error)
 
 // Config is what a host needs.
@@ -90,8 +92,9 @@ type Config struct {
 	// game alone; a person alone with bots is never hurried anyway).
 	MoveClock time.Duration
 
-	// Hint evaluates a hint (nil: the hard bot's evaluation); HintBudget
-	// bounds it (default 5 s).
+	// Hint evaluates a hint (nil: the game analysis's evaluation of the
+	// decision, on one core a slot with Slots); HintBudget bounds it
+	// (default 5 s).
 	Hint       HintFunc
 	HintBudget time.Duration
 	// RetryFiling is the first wait before filing a finished game again
@@ -222,7 +225,12 @@ func start(cfg Config, s *session.Session, l *gamelog.Log) (*Host, error) {
 		cfg.TakeoverLevel = ai.Normal
 	}
 	if cfg.Hint == nil {
-		cfg.Hint = hardHint
+		// A server's slot is one core, as its bots and analyses take.
+		workers := 0
+		if cfg.Slots != nil {
+			workers = 1
+		}
+		cfg.Hint = analysisHint(workers)
 	}
 	if cfg.HintBudget <= 0 {
 		cfg.HintBudget = 5 * time.Second
@@ -264,15 +272,28 @@ func start(cfg Config, s *session.Session, l *gamelog.Log) (*Host, error) {
 	return h, nil
 }
 
-// hardHint is the default hint: the hard bot's evaluation with a seed
-// of its own (ai.EvalOptions), from the seat's view alone. Each hint has
-// an evaluator of its own, as two seats' hints may run at once.
-func hardHint(ctx context.Context, v *rules.View, seed uint64) (eval.Evaluation, error) {
-	res, err := eval.New().Evaluate(ctx, v, ai.EvalOptions(ai.Config{Seed: seed}, v))
-	if err == nil && res.Samples == 0 {
-		err = errors.New("no time to evaluate")
+// analysisSeed is the seed the hints sample with: the game analysis's
+// default (analysis.Options' zero value, klob analyze's and the
+// replay's), so that a hint is what the analysis of the game will say.
+const analysisSeed = 0
+
+// analysisHint is the default hint: the evaluation the game's analysis
+// grades the decision by (analysis.Evaluate, with the seed the host
+// gives: the analysis's), so that the hint and `klob analyze` or the
+// replay's analysis later rank the options alike, on the same figures,
+// and grade each alike. Its evaluation runs on workers goroutines (0:
+// every core); the figures do not depend on them. Each hint has an
+// evaluator of its own, as two seats' hints may run at once; they share
+// the win tables.
+func analysisHint(workers int) HintFunc {
+	wins := &eval.WinTables{}
+	return func(ctx context.Context, v *rules.View, seed uint64) (eval.Evaluation, error) {
+		an, err := analysis.Evaluate(ctx, eval.NewWith(wins), v, analysis.Options{Seed: seed, Workers: workers})
+		if err == nil && an.Samples == 0 {
+			err = errors.New("no time to evaluate")
+		}
+		return an.Evaluation(), err
 	}
-	return res, err
 }
 
 // run is the host's loop: it takes one event at a time (a person's

@@ -11,7 +11,6 @@ import (
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/ai/claim"
 	"github.com/klob/klob/ai/eval"
-	"github.com/klob/klob/internal/platform/seedmix"
 	"github.com/klob/klob/internal/play/session"
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/rules"
@@ -66,7 +65,6 @@ type state struct {
 	changed        bool // the game changed since the last save was queued
 	dirty          bool // the snapshots changed since they were last sent
 	closed         bool
-	hintSeed       uint64
 
 	// game numbers the games of this host, from 1; genBase is added to
 	// the session's Gen so that Gen never goes back when "again" starts
@@ -170,7 +168,7 @@ func newState(h *Host, s *session.Session, l *gamelog.Log) (*state, error) {
 	g := s.Game()
 	st := &state{h: h, cfg: &h.cfg, sess: s, movers: map[int][]By{}, claimedBy: map[int]rules.Seat{}, fresh: g.NeedDeal() && g.DealNo() == 1,
 		seen: make([]rules.CardSet, g.Players()), barrier: make([]mark, g.Players()), saveState: SaveState{NoStore: h.cfg.Store == nil},
-		hintSeed: seedmix.Mix(s.Seed(), 0x68696e74), game: 1}
+		game: 1}
 	for _, p := range s.Players() {
 		st.seats = append(st.seats, &seat{player: p, dropped: l != nil, botGen: -1})
 	}
@@ -710,10 +708,10 @@ func (st *state) hint(p *port, gen int) error {
 	st.dropHint(s)
 	job := &hintJob{gen: gen, state: HintState{Gen: gen, Pending: true}}
 	s.hint, st.dirty = job, true
-	v, f, seed := st.sess.View(seat), st.cfg.Hint, st.hintSeed
+	v, f := st.sess.View(seat), st.cfg.Hint
 	var ev eval.Evaluation
 	job.cancel = st.offLoop(ForHint, st.cfg.HintBudget, func(ctx context.Context) (err error) {
-		ev, err = f(ctx, &v, seed)
+		ev, err = f(ctx, &v, analysisSeed)
 		return err
 	}, func(err error) { st.hinted(seat, job, ev, err) })
 	return nil
