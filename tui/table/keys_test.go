@@ -258,10 +258,12 @@ func TestKeyAsADealComes(t *testing.T) {
 		f := newFixture(t, n, seeds[n], 80, 24, func(_ *host.Config, tc *Config) {
 			tc.Now = func() time.Time { return now }
 		})
-		f.hs.Ctx.Settle = DefaultSettle
-		// The first deal came at t0, long before now: it takes keys.
+		// The first deal came at t0, long before now: it takes keys. The
+		// deal is played on a clock that stands still, so with no settle:
+		// each turn would come at once after the person's last key.
 		now = t0.Add(time.Hour)
 		f.until("the first deal's result", func(s host.Snapshot) bool { return s.Between && s.Can.Ready }, true)
+		f.hs.Ctx.Settle = DefaultSettle
 		f.hs.Press("enter")
 		if s := f.snap(); s.Between || !s.Can.Act || s.DealNo != 2 {
 			t.Fatalf("enter on the result did not open the next deal at the person's turn: %+v", s.Can)
@@ -318,4 +320,63 @@ func TestKeyAsADealComes(t *testing.T) {
 			t.Fatalf("enter pressed %v after the last key dropped was not taken:\n%s", DefaultSettle, f.text())
 		}
 	})
+}
+
+// TestNoPlayAsTheTurnComes: with kit.Context.Settle and bots that play
+// at once, the person's turn that comes right after their own key (the
+// enter that went on from a held trick, or their card) takes no key
+// that decides until it has been on the screen for Settle: the second
+// enter of a double press, meant to go on, would play the selected
+// card on a trick never seen. The screen says why; enter once the turn
+// has been on the screen for Settle plays as always. At every seat
+// count, on the screen's clock.
+func TestNoPlayAsTheTurnComes(t *testing.T) {
+	for _, held := range []bool{true, false} {
+		name := map[bool]string{true: "after a held trick", false: "after the person's card"}[held]
+		t.Run(name, func(t *testing.T) {
+			testkit.EachSeatCount(t, func(t *testing.T, n int) {
+				now := t0
+				f := newFixture(t, n, seeds[n], 80, 24, func(hc *host.Config, tc *Config) {
+					hc.HoldTricks = held
+					tc.Now = func() time.Time { return now }
+				})
+				now = t0.Add(time.Hour)
+				if held {
+					f.until("a trick held", func(s host.Snapshot) bool { return s.Hold && s.Can.Ready }, true)
+				} else {
+					f.until("a card with more to play after it", func(s host.Snapshot) bool {
+						return s.Can.Act && s.View.Phase == rules.PhasePlay && s.View.Hand.Count() > 2 && !s.Hold
+					}, true)
+				}
+				// Settle from here, an hour on: the clock stood still while
+				// the game was played to this point.
+				now = now.Add(time.Hour)
+				f.hs.Ctx.Settle = DefaultSettle
+				deal := f.snap().DealNo
+				f.hs.Press("enter")
+				s := f.snap()
+				if s.DealNo != deal || !s.Can.Act || s.View.Phase != rules.PhasePlay {
+					t.Fatalf("after enter the person's card is not due in the same deal: deal %d can %+v", s.DealNo, s.Can)
+				}
+				gen := f.port.Snapshot().Gen
+				now = now.Add(150 * time.Millisecond)
+				_, cmd := f.s.Update(&f.hs.Ctx, kittest.Key("enter"))
+				if g := f.port.Snapshot().Gen; g != gen || f.s.Bella != rules.NoCard {
+					t.Fatalf("the second enter, 150ms after the first, decided at a turn never seen:\n%s", f.text())
+				}
+				if cmd == nil || !strings.Contains(kittest.Flat(f.text()), turnAheadNote) {
+					t.Fatalf("the enter dropped is not said, or no tick ends the note:\n%s", f.text())
+				}
+				now = now.Add(DefaultSettle)
+				f.s.Update(&f.hs.Ctx, settledMsg{f.s})
+				if strings.Contains(kittest.Flat(f.text()), turnAheadNote) {
+					t.Errorf("the note stays once the turn takes keys:\n%s", f.text())
+				}
+				f.hs.Press("enter")
+				if g := f.port.Snapshot().Gen; g == gen && f.s.Bella == rules.NoCard {
+					t.Fatalf("enter %v after the turn came decided nothing:\n%s", DefaultSettle, f.text())
+				}
+			})
+		})
+	}
 }

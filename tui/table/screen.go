@@ -143,9 +143,14 @@ type Screen struct {
 	// screen when the key being taken was pressed.
 	stale bool
 	acted bool // an action went to the host since the last refresh
-	// dealShown is when the deal on the screen came to it, or when a key
-	// dropped as it came was pressed (settling).
-	dealShown time.Time
+	// shownAt is when what the screen shows came to it, a deal or a
+	// turn that must settle before it takes a key that decides, or when
+	// a key dropped as it came was pressed (settling); ahead is the note
+	// that says why such a key was dropped. sentAt is when the person's
+	// last move, or their going on, went to the host.
+	shownAt time.Time
+	ahead   string
+	sentAt  time.Time
 
 	// ring is set when the bell is due (Config.Bell).
 	ring bool
@@ -176,10 +181,10 @@ const maxQueued = 8
 
 // New returns the table screen of cfg.Port.
 func New(cfg Config) *Screen {
-	s := &Screen{cfg: cfg, port: cfg.Port, order: cfg.Sort, Choice: kit.Choice{Bella: rules.NoCard}}
+	s := &Screen{cfg: cfg, port: cfg.Port, order: cfg.Sort, Choice: kit.Choice{Bella: rules.NoCard}, ahead: aheadNote}
 	s.snap = s.port.Snapshot()
 	if s.snap.HasDeal && !s.snap.Between {
-		s.dealShown = s.now()
+		s.shownAt = s.now()
 	}
 	s.prepareTurn()
 	s.firstChat()
@@ -190,23 +195,43 @@ func New(cfg Config) *Screen {
 // needs to read a new hand, more than the gap of a double press.
 const DefaultSettle = 400 * time.Millisecond
 
-// aheadNote says why a key pressed as a new deal came was not taken.
-const aheadNote = "That key came before this deal showed: it was not taken."
+// aheadNote says why a key pressed as a new deal came was not taken,
+// turnAheadNote why one pressed as the person's turn came.
+const (
+	aheadNote     = "That key came before this deal showed: it was not taken."
+	turnAheadNote = "That key came before your turn showed: it was not taken."
+)
 
-// settledMsg ends the wait of the deal shown at the time: the note
-// that dropped a key goes, so the screen says the deal now takes keys.
+// settledMsg ends the wait of the deal or turn shown at the time: the
+// note that dropped a key goes, so the screen says it now takes keys.
 type settledMsg struct{ s *Screen }
 
-// settling is the wait left of the deal on the screen before it takes
-// a key that decides (enter, a digit, a bid's letter) or a click: one
-// sooner was meant before the deal could be read, the second of a
-// double enter or a double click on the last result or on the setup
-// screen, which would bid on cards never seen. 0: the deal takes them.
+// settling is the wait left of the deal on the screen, or of the
+// person's turn that came right after their own key, before it takes a
+// key that decides (enter, a digit, a bid's letter) or a click: one
+// sooner was meant before it could be read, the second of a double
+// enter or a double click, which would bid on cards never seen, or
+// play a card on a trick never seen after the enter that went on from
+// the last one. 0: the screen takes them.
 func (s *Screen) settling(ctx *kit.Context) time.Duration {
-	if ctx.Settle <= 0 || s.dealShown.IsZero() || s.snap.Watching || s.snap.Between || s.snap.Over {
+	if ctx.Settle <= 0 || s.shownAt.IsZero() || s.snap.Watching || s.snap.Between || s.snap.Over {
 		return 0
 	}
-	return max(0, ctx.Settle-s.now().Sub(s.dealShown))
+	return max(0, ctx.Settle-s.now().Sub(s.shownAt))
+}
+
+// turnCame starts the wait of the person's turn just shown when it
+// came less than Settle after their own move or their going on (a
+// held trick, a result): the bots played in between faster than the
+// person could see, so the second key of a double press would decide
+// on a position never seen. A deal still settling keeps its own wait.
+func (s *Screen) turnCame(ctx *kit.Context) {
+	if ctx.Settle <= 0 || s.sentAt.IsZero() || !s.myTurn() || s.snap.Watching || s.settling(ctx) > 0 {
+		return
+	}
+	if now := s.now(); now.Sub(s.sentAt) < ctx.Settle {
+		s.shownAt, s.ahead = now, turnAheadNote
+	}
 }
 
 // decides reports whether msg is a key that decides something: enter,
@@ -216,14 +241,14 @@ func decides(ctx *kit.Context, msg tea.KeyPressMsg) bool {
 	return kit.IsKey(msg, k.Choose) || kit.IsKey(msg, k.Nth) || kit.IsKey(msg, k.Bella) || kit.IsMenuLetter(msg.String())
 }
 
-// dropAhead drops a key or a click that came while the deal settled:
-// the note says why, and the wait starts again, so that a held enter
-// decides nothing while it is held; a tick ends the note once the deal
-// takes keys, so a person (or a script) who waits for the screen to
+// dropAhead drops a key or a click that came while the deal or the
+// turn settled: the note says why, and the wait starts again, so that
+// a held enter decides nothing while it is held; a tick ends the note
+// once the screen takes keys, so a person (or a script) who waits for the screen to
 // change before pressing again presses in time.
 func (s *Screen) dropAhead(ctx *kit.Context) tea.Cmd {
-	s.SetNote(aheadNote, false)
-	s.dealShown = s.now()
+	s.SetNote(s.ahead, false)
+	s.shownAt = s.now()
 	return tea.Tick(ctx.Settle, func(time.Time) tea.Msg { return settledMsg{s} })
 }
 
@@ -336,11 +361,12 @@ func (s *Screen) adopt(ctx *kit.Context) {
 	if s.snap.DealNo != old.DealNo || s.snap.Between != old.Between {
 		s.tricks, s.opened = false, false
 		if s.snap.HasDeal && !s.snap.Between && !s.snap.Over {
-			s.dealShown = s.now()
+			s.shownAt, s.ahead = s.now(), aheadNote
 		}
 	}
 	s.hinting, s.claimPassed = false, false
 	s.prepareTurn()
+	s.turnCame(ctx)
 	if s.snap.Between || s.snap.Over || s.snap.DealNo != old.DealNo {
 		s.queued = nil
 	}
@@ -404,7 +430,7 @@ func (s *Screen) update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 		s.adopt(ctx)
 		return s.playQueued(ctx)
 	case settledMsg:
-		if msg.s != s || s.note.Text != aheadNote {
+		if msg.s != s || s.note.Text != s.ahead {
 			return s, nil
 		}
 		if left := s.settling(ctx); left > 0 {
@@ -747,6 +773,7 @@ func (s *Screen) Take(ctx *kit.Context, a rules.Action) (kit.Screen, tea.Cmd) {
 	if !s.sent(s.port.Act(s.snap.Gen, a), &ctx.Paint.Glyphs, &s.snap.View, a) {
 		return s, nil
 	}
+	s.sentAt = s.now()
 	s.Bella, s.Menu = rules.NoCard, 0
 	s.tricks = false
 	if s.note.Text != "" && !s.note.Err && !strings.HasPrefix(s.note.Text, keptPrefix) {
@@ -778,7 +805,11 @@ func (s *Screen) sent(err error, g *kit.Glyphs, v *rules.View, a rules.Action) b
 
 // ready says the person goes on: the next deal, or the trick held on
 // the table.
-func (s *Screen) ready() { s.sent(s.port.Ready(s.snap.Gen), nil, nil, rules.Action{}) }
+func (s *Screen) ready() {
+	if s.sent(s.port.Ready(s.snap.Gen), nil, nil, rules.Action{}) {
+		s.sentAt = s.now()
+	}
+}
 
 // resultKey takes a key on a deal's result: enter goes on (to the next
 // deal, or at the end to the game's end).
