@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
 
 	"github.com/klob/klob/internal/play/session"
 	"github.com/klob/klob/rules"
@@ -256,6 +257,63 @@ func TestNotAmongCardsNamesWhatWorks(t *testing.T) {
 	} {
 		if got := NotAmongCards(&k, "z", 6, c.plain, c.bella); got != c.want {
 			t.Errorf("plain %v, bella %v: %q, want %q", c.plain, c.bella, got, c.want)
+		}
+	}
+}
+
+// noteTaker is a Decider that keeps the note it is given and takes no
+// action.
+type noteTaker struct{ note string }
+
+func (n *noteTaker) Name() string                               { return "notes" }
+func (n *noteTaker) Update(*Context, tea.Msg) (Screen, tea.Cmd) { return n, nil }
+func (n *noteTaker) View(*Context) string                       { return "" }
+func (n *noteTaker) SetNote(s string, _ bool)                   { n.note = s }
+func (n *noteTaker) ClearRefusal()                              {}
+func (n *noteTaker) Take(*Context, rules.Action) (Screen, tea.Cmd) {
+	n.note = "taken"
+	return n, nil
+}
+
+// A key refused at a decision names, after the choices, the keys
+// besides them that act now (Decision.Also) as the key line says them,
+// and none when none does: in the card play, a menu and the bella
+// question. At its longest (nine cards, bella, claim and undo, a key
+// of three letters) it holds one note row at 80 columns, in either
+// script.
+func TestRefusalNamesAlsoKeys(t *testing.T) {
+	k := DefaultKeys()
+	also := []key.Binding{Brief("claim", k.Claim), Brief("undo", k.Undo)}
+	hand := []rules.Card{rules.NewCard(rules.Seven, rules.Clubs)}
+	for len(hand) < 9 {
+		hand = append(hand, hand[0])
+	}
+	bella := rules.PlayBellaAction(hand[0])
+	for _, c := range []struct {
+		what string
+		d    Decision
+		want string
+	}{
+		{"a card", Decision{Play: true, Hand: hand, Legal: []rules.Action{rules.PlayAction(hand[0]), bella}, Also: also},
+			"tab is not among the choices now: ←/→ and enter, 1-9 or b. c claim, u undo."},
+		{"a card, no also", Decision{Play: true, Hand: hand, Legal: []rules.Action{rules.PlayAction(hand[0])}},
+			"tab is not among the choices now: ←/→ and enter, or 1-9."},
+		{"a bid", Decision{Legal: []rules.Action{rules.PassAction()}, Also: also[1:]},
+			"tab is not among the choices now: p. u undo."},
+		{"the bella question", Decision{Play: true, Hand: hand, Bella: []rules.Action{bella, rules.PlayAction(hand[0])}, Also: also[1:]},
+			"tab is not among the choices now: b or n, or esc for another card. u undo."},
+	} {
+		ctx := NewContext(false)
+		n := &noteTaker{}
+		var m Choice
+		m.Key(&ctx, n, tea.KeyPressMsg{Code: tea.KeyTab}, c.d)
+		if n.note != c.want {
+			t.Errorf("%s: %q, want %q", c.what, n.note, c.want)
+		}
+		// The note is wrapped to the row less its margins, "! " before
+		// it; -ascii then writes each arrow in two cells.
+		if WidthOf("! "+n.note) > MinWidth-2 || WidthOf(" ! "+ASCIIText(n.note)) > MinWidth {
+			t.Errorf("%s: %q takes more than a row of %d", c.what, n.note, MinWidth)
 		}
 	}
 }

@@ -43,6 +43,11 @@ type Decision struct {
 	// players the line under the table then says what the chosen item
 	// means, which the note would hide.
 	ClearOnMove bool
+
+	// Also are the keys besides the choices that act now (a claim, a
+	// takeback), with the words the key line gives them: a key refused
+	// names them after the choices ("c claim, u undo."). nil: none.
+	Also []key.Binding
 }
 
 // Key takes a key press at the person's turn: an answer to the open bella
@@ -64,12 +69,12 @@ func (m *Choice) Key(ctx *Context, s Decider, msg tea.KeyPressMsg, d Decision) (
 		// the refusal names the keys shown.
 		wrong := func(key string) {
 			s.SetNote(fmt.Sprintf("%s is not among the choices now: %s, or %s for another card.",
-				key, JoinOr([]string{k.Bella.Help().Key, k.NoBella.Help().Key}), k.Back.Help().Key), true)
+				key, JoinOr([]string{k.Bella.Help().Key, k.NoBella.Help().Key}), k.Back.Help().Key)+alsoKeys(d.Also), true)
 		}
 		return m.menuKey(ctx, s, msg, d.Bella, nil, wrong, d.ClearOnMove)
 	}
 	if !d.Play {
-		wrong := func(key string) { notOffered(s, key, d.Legal) }
+		wrong := func(key string) { s.SetNote(NotAmongChoices(key, d.Legal)+alsoKeys(d.Also), true) }
 		return m.menuKey(ctx, s, msg, d.Legal, ActionKey, wrong, d.ClearOnMove)
 	}
 	if len(d.Hand) == 0 {
@@ -86,7 +91,7 @@ func (m *Choice) Key(ctx *Context, s Decider, msg tea.KeyPressMsg, d Decision) (
 	case k.Answerable(msg):
 		// A key that plays no card is answered, as in a menu: which
 		// keys play one.
-		s.SetNote(NotAmongCards(k, msg.String(), len(d.Hand), true, canAnnounce(d.Legal)), true)
+		s.SetNote(NotAmongCards(k, msg.String(), len(d.Hand), true, canAnnounce(d.Legal))+alsoKeys(d.Also), true)
 	}
 	return s, nil
 }
@@ -193,11 +198,18 @@ func (m *Choice) menuKey(ctx *Context, s Decider, msg tea.KeyPressMsg, items []r
 	return s, nil
 }
 
-// notOffered says that key takes none of the menu's items now, and
-// which keys do: a key that did nothing without a word would leave the
-// person guessing.
-func notOffered(s Decider, key string, items []rules.Action) {
-	s.SetNote(NotAmongChoices(key, items), true)
+// alsoKeys is the sentence that names the keys besides the choices
+// that act now, after a refusal that names the choices: " c claim, u
+// undo." as the key line says them; "" for none.
+func alsoKeys(bs []key.Binding) string {
+	if len(bs) == 0 {
+		return ""
+	}
+	parts := make([]string, len(bs))
+	for i, b := range bs {
+		parts[i] = b.Help().Key + " " + b.Help().Desc
+	}
+	return " " + strings.Join(parts, ", ") + "."
 }
 
 // NotAmongChoices answers a key that takes none of a menu's items now,

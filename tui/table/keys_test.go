@@ -380,3 +380,56 @@ func TestNoPlayAsTheTurnComes(t *testing.T) {
 		})
 	}
 }
+
+// TestWrongKeyNamesClaimAndUndo: a key the person's decision does not
+// take is refused naming, after the choices, c and u where they act
+// now, in the key line's words: c where it claims (the card play, no
+// bella question open, the host taking a claim), u where a decision may
+// be taken back; neither where it does nothing. The refusal holds one
+// line at 80 columns. Over a game's decisions, at every seat count.
+func TestWrongKeyNamesClaimAndUndo(t *testing.T) {
+	eachTable(t, func(t *testing.T, n int, f *fixture) {
+		seen := map[string]int{}
+		for range 400 {
+			s := f.snap()
+			if s.Over {
+				break
+			}
+			if s.Can.Act {
+				claim := s.Can.Claim && s.View.Phase == rules.PhasePlay && f.s.Bella == rules.NoCard
+				var also []string
+				if claim {
+					also = append(also, "c claim")
+				}
+				if s.Can.Undo {
+					also = append(also, "u undo")
+				}
+				seen[fmt.Sprint("claim ", claim)]++
+				seen[fmt.Sprint("undo ", s.Can.Undo)]++
+				f.hs.Press("z")
+				var line string
+				for _, l := range strings.Split(f.text(), "\n") {
+					if strings.Contains(l, "z is not among the choices now: ") {
+						line = strings.TrimSpace(l)
+					}
+				}
+				switch {
+				case f.port.Snapshot().Gen != s.Gen:
+					t.Fatalf("z made a move:\n%s", f.text())
+				case line == "":
+					t.Fatalf("z is not refused:\n%s", f.text())
+				case len(also) > 0 && !strings.HasSuffix(line, " "+strings.Join(also, ", ")+"."):
+					t.Fatalf("the refusal does not end naming %q on its line (claim %v, undo %v):\n%s", also, claim, s.Can.Undo, f.text())
+				case len(also) == 0 && (strings.Contains(line, "claim") || strings.Contains(line, "undo")):
+					t.Fatalf("the refusal names a key that does nothing now:\n%s", f.text())
+				}
+			}
+			f.step(true)
+		}
+		for _, k := range []string{"claim true", "claim false", "undo true", "undo false"} {
+			if seen[k] == 0 {
+				t.Errorf("no decision with %s in the game", k)
+			}
+		}
+	})
+}

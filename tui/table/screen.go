@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/klob/klob/internal/play/host"
@@ -686,7 +687,7 @@ func (s *Screen) key(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.Cmd
 	if kit.IsKey(msg, k.Claim) && v.Phase == rules.PhasePlay && s.Bella == rules.NoCard {
 		return s.claim()
 	}
-	d := s.decision()
+	d := s.decision(k)
 	asked := s.Bella
 	scr, cmd := s.Choice.Key(ctx, s, msg, d)
 	if asked == rules.NoCard && s.Bella != rules.NoCard {
@@ -716,11 +717,18 @@ const botHoldsNote = "A bot plays your seat until the next deal: your cards are 
 // waitNote answers a key pressed while another seat is to act.
 const waitNote = "Wait: it is not your turn."
 
-// decision is what the person chooses from now.
-func (s *Screen) decision() kit.Decision {
+// decision is what the person chooses from now, with the keys besides
+// the choices that act now (claim, undo), which a key refused names.
+func (s *Screen) decision(k *kit.KeyMap) kit.Decision {
 	v := &s.snap.View
-	return kit.Decision{Bella: s.bellaItems(), Legal: s.menuItems(), Play: v.Phase == rules.PhasePlay, Hand: s.hand(),
+	d := kit.Decision{Bella: s.bellaItems(), Legal: s.menuItems(), Play: v.Phase == rules.PhasePlay, Hand: s.hand(),
 		ClearOnMove: true}
+	for _, offer := range []func(*kit.KeyMap) (key.Binding, bool){s.claimKey, s.undoKey} {
+		if b, ok := offer(k); ok {
+			d.Also = append(d.Also, b)
+		}
+	}
+	return d
 }
 
 // menuItems are the engine's legal actions, the menu outside the card
@@ -1067,7 +1075,7 @@ func (s *Screen) click(ctx *kit.Context, msg tea.MouseClickMsg) (kit.Screen, tea
 		}
 		if h.Rect.Has(msg.X, msg.Y) {
 			asked := s.Bella
-			scr, cmd := s.Choice.Click(ctx, s, h, s.decision())
+			scr, cmd := s.Choice.Click(ctx, s, h, s.decision(&ctx.Keys))
 			if asked == rules.NoCard && s.Bella != rules.NoCard {
 				s.answerAsHinted()
 				s.claimPassed = true

@@ -773,8 +773,8 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	}
 	b := kit.Brief
 	undo := func(bs []key.Binding) []key.Binding {
-		if sn.Can.Undo {
-			return append(bs, b("undo", k.Undo))
+		if u, ok := s.undoKey(k); ok {
+			return append(bs, u)
 		}
 		return bs
 	}
@@ -833,8 +833,8 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 			h.Short = append(h.Short, b("bella", k.Bella))
 		}
 		h.Short = undo(append(h.Short, b(listWord, k.LastTrick), b("sort", k.SortHand)))
-		if sn.Can.Claim {
-			h.Short = append(h.Short, b("claim", k.Claim))
+		if c, ok := s.claimKey(k); ok {
+			h.Short = append(h.Short, c)
 		}
 		if hint {
 			h.Short = append(h.Short, s.hintKey(k))
@@ -863,6 +863,20 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	}
 	h.Short = append(h.Short, b("help", k.Help), k.QuitHint())
 	return h
+}
+
+// undoKey is u as the key line names it, and whether it takes back a
+// decision now (the host says whether one may be).
+func (s *Screen) undoKey(k *kit.KeyMap) (key.Binding, bool) {
+	return kit.Brief("undo", k.Undo), s.snap.Can.Undo
+}
+
+// claimKey is c as the key line names it, and whether it claims now:
+// in the card play with no bella question open (elsewhere c is a menu
+// letter), where the host takes a claim.
+func (s *Screen) claimKey(k *kit.KeyMap) (key.Binding, bool) {
+	sn := &s.snap
+	return kit.Brief("claim", k.Claim), sn.Can.Claim && sn.View.Phase == rules.PhasePlay && s.Bella == rules.NoCard
 }
 
 // hintKey is H in the key line: it opens the hint, or closes it (esc
