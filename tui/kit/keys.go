@@ -62,7 +62,7 @@ func DefaultKeys() KeyMap {
 		NoBella:   b("n", "at the bella question: play the card without bella", "n"),
 		LastTrick: b("v", "tricks: the list of this deal's words and tricks", "v"),
 		SortHand:  b("o", "sort the hand by suit (A K Q J 10…) or by trick strength", "o"),
-		Undo:      b("u", "take back your last decision until new cards are shown (logged)", "u"),
+		Undo:      b("u", "undo your last decision until new cards are shown (logged)", "u"),
 		Claim:     b("c", "claim the remaining tricks (in the card play)", "c"),
 		// h already moves left (vi keys): the hint takes shift+h, so
 		// neither is lost.
