@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/klob/klob/internal/platform/durable"
 	"github.com/klob/klob/internal/platform/untrusted"
 	"github.com/klob/klob/internal/play/duplicate"
 	dailyfiles "github.com/klob/klob/internal/record/daily"
@@ -270,9 +271,15 @@ func dailyWith(args []string, stdout, stderr io.Writer, env dailyEnv) int {
 		return fail(stateFolderError(dir, err, "the daily cannot be played"))
 	}
 	defer files.Unlock()
+	var warnings []string
 	if named {
-		// Kept for the days after, when -name is not given.
-		if err := files.SetName(who); err != nil {
+		// Kept for the days after, when -name is not given. A name file
+		// in the way that could not be moved aside is not written over:
+		// the day is played under -name all the same.
+		var de *durable.DamagedError
+		if err := files.SetName(who); errors.As(err, &de) {
+			warnings = append(warnings, err.Error())
+		} else if err != nil {
 			return fail(err)
 		}
 	}
@@ -284,7 +291,6 @@ func dailyWith(args []string, stdout, stderr io.Writer, env dailyEnv) int {
 	}
 	cfg := dailyscreen.Config{Files: files, Day: day, Later: later, Today: today, Player: day.Name, ASCII: ascii.in(env.getenv),
 		Pace: *pace, Settle: tui.DefaultTiming().Settle, ShowPath: homePath(env.getenv("HOME")), Now: env.now}
-	var warnings []string
 	if countErr != nil {
 		warnings = append(warnings, "a day played could not be counted in the history: "+countErr.Error())
 	}
@@ -366,10 +372,12 @@ func keepName(day *dailyfiles.Day, named bool) {
 }
 
 // dailyWho is the person's name when -name is not given (dailyName),
-// checked as -name is. A name file that cannot be read is an error.
+// checked as -name is. A name file that does not read is no name kept:
+// files keeps its error for TakeMoved, and the command says it.
 func dailyWho(files *dailyfiles.Files, getenv func(string) string) (string, error) {
 	kept, err := files.Name()
-	if err != nil {
+	var de *durable.DamagedError
+	if err != nil && !errors.As(err, &de) {
 		return "", err
 	}
 	who := dailyName(kept, getenv)

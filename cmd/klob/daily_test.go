@@ -429,9 +429,10 @@ func TestDailyOffersYesterday(t *testing.T) {
 }
 
 // TestDailyRemembersName: a name given with -name is the name of the
-// days after, whatever $USER says (or with none); a name file that
-// cannot be read is an error that names it, not replaced by -name, and
-// -history still reads.
+// days after, whatever $USER says (or with none). A name file that does
+// not read is moved into damaged/, said, and read as no name: klob
+// daily plays and exports under -name, else the login name, and -name
+// is kept in its place, never written over it.
 func TestDailyRemembersName(t *testing.T) {
 	dir := t.TempDir()
 	files := dailyfiles.Open(dir)
@@ -448,19 +449,71 @@ func TestDailyRemembersName(t *testing.T) {
 		t.Errorf("the day after, $USER ada: %q, %v", who, err)
 	}
 	path := filepath.Join(dir, dailyfiles.Dir, dailyfiles.NameName)
-	require.NoError(t, os.WriteFile(path, []byte("ann\n"), 0o600))
-	for _, args := range [][]string{{}, {"-name", "bea"}, {"-export"}} {
-		code, _, errs := runDailyAt(t, dir, dailyDay.AddDate(0, 0, 1), args...)
-		if code != 1 || !strings.Contains(errs, path) || !strings.Contains(errs, "fix it or remove it") {
-			t.Errorf("%v with a broken name file: %d %q", args, code, errs)
-		}
+	const says = "the name kept for klob daily could not be read"
+	damaged := filepath.Join(dir, dailyfiles.Dir, dailyfiles.DamagedDir)
+	// damage breaks the name file, the file moved aside before gone.
+	damage := func(t *testing.T, bad []byte) {
+		t.Helper()
+		require.NoError(t, os.RemoveAll(damaged))
+		require.NoError(t, os.WriteFile(path, bad, 0o600))
 	}
-	if data, _ := os.ReadFile(path); string(data) != "ann\n" {
-		t.Errorf("the broken name file became %q", data)
+	keptAside := func(t *testing.T, bad []byte) {
+		t.Helper()
+		aside, _ := filepath.Glob(filepath.Join(damaged, "*"))
+		require.Len(t, aside, 1)
+		data, err := os.ReadFile(aside[0])
+		require.NoError(t, err)
+		assert.Equal(t, bad, data, "the damaged file is kept as it was")
+	}
+	for _, bad := range [][]byte{[]byte("garbage\n"), []byte(strings.Repeat("x", 17<<20))} {
+		t.Run(fmt.Sprintf("%d bytes", len(bad)), func(t *testing.T) {
+			damage(t, bad)
+			text := introOf(t, dir)
+			assert.Contains(t, text, says)
+			assert.Contains(t, text, "Daily challenge")
+			keptAside(t, bad)
+			assert.NoFileExists(t, path)
+
+			damage(t, bad)
+			introOf(t, dir, "-name", "bea")
+			keptAside(t, bad)
+			if kept, err := files.Name(); err != nil || kept != "bea" {
+				t.Errorf("-name over a damaged name file: kept %q, %v", kept, err)
+			}
+
+			damage(t, bad)
+			recordBoard(t, dayOf(t, files, duplicate.DateOf(dailyDay), 2, "ada"), 0)
+			code, out, errs := runDailyTest(t, dir, "-export")
+			assert.Equal(t, 0, code, errs)
+			assert.Contains(t, out, "\nname ada\n", "the login name")
+			assert.Contains(t, errs, says)
+			keptAside(t, bad)
+		})
 	}
 	if code, _, errs := runDailyTest(t, dir, "-history"); code != 0 {
-		t.Errorf("-history with a broken name file: %d %q", code, errs)
+		t.Errorf("-history: %d %q", code, errs)
 	}
+}
+
+// TestDailyNameFileStuck: a damaged name file that cannot be moved
+// aside (a file in the way of damaged/) is not written over: the day is
+// played under -name all the same, and the intro says it is not kept.
+func TestDailyNameFileStuck(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, dailyfiles.Dir, dailyfiles.NameName)
+	require.NoError(t, os.MkdirAll(filepath.Dir(path), 0o700))
+	require.NoError(t, os.WriteFile(path, []byte("garbage\n"), 0o600))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, dailyfiles.Dir, dailyfiles.DamagedDir), nil, 0o600))
+	text := introOf(t, dir, "-name", "bea")
+	assert.Contains(t, text, "the name is not kept for the days after")
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	assert.Equal(t, "garbage\n", string(data))
+	d := dayOf(t, dailyfiles.Open(dir), duplicate.DateOf(dailyDay), 2, "bea")
+	recordBoard(t, d, 0)
+	code, out, errs := runDailyTest(t, dir, "-export", "-name", "bea")
+	assert.Equal(t, 0, code, errs)
+	assert.Contains(t, out, "\nname bea\n")
 }
 
 // TestDailyReservedNames: "You" and par, however written, are refused

@@ -247,7 +247,6 @@ func TestErrorsSayWhatAndWhere(t *testing.T) {
 	}
 	withLogs := filepath.Dir(write("old/a.klob", "x"))
 	file := write("file", "x")
-	write("state/daily/name.txt", "not a name file\n")
 	empty := write("empty.klob", "")
 	binary := write("binary.klob", "\x00\x01\x7fELF\xff\xfe\n\x00")
 	games := filepath.Join("..", "..", "testdata", "games")
@@ -275,7 +274,7 @@ func TestErrorsSayWhatAndWhere(t *testing.T) {
 		{[]string{"match", "-a", "easy", "-b", "easy", "-decks", "-99999999999999999999"}, 2, []string{`-decks "-99999999999999999999": too small: at least ` + strconv.Itoa(math.MinInt)}},
 		{[]string{"daily", "-players", "99999999999999999999"}, 2, []string{`-players 99999999999999999999: want 2, 3 or 4`}},
 		{[]string{"learn", "-players", "99999999999999999999"}, 2, []string{`-players 99999999999999999999: want 2, 3 or 4`}},
-		{[]string{"daily", "-name", "Ada"}, 1, []string{filepath.Join(state, "daily", "name.txt"), "not a name file"}},
+		{[]string{"daily", "-import", missing}, 1, []string{missing, "no such file"}},
 		{[]string{"serve", "-addr", "127.0.0.1:99999", "-state", filepath.Join(dir, "serve")}, 1, []string{"-addr 127.0.0.1:99999", "invalid port"}},
 	}
 	for _, cmd := range []string{"analyze", "replay", "verify"} {

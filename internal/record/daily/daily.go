@@ -16,6 +16,7 @@ import (
 
 	"github.com/klob/klob/internal/platform/dirlock"
 	"github.com/klob/klob/internal/platform/durable"
+	"github.com/klob/klob/internal/platform/untrusted"
 	"github.com/klob/klob/internal/play/duplicate"
 	"github.com/klob/klob/rules"
 )
@@ -139,20 +140,36 @@ func (f *Files) TakeMoved() []error {
 	return out
 }
 
-// Name returns the name kept by SetName, "" when none is. A file that
-// is not a name file is an error that says to fix or remove it: it is
-// never read as no name, nor replaced.
+// Name returns the name kept by SetName, "" when none is. A name file
+// that does not read (not a name file, too large) is moved into
+// damaged/ and read as no name: the *durable.DamagedError says so, and
+// is kept for TakeMoved. One the system would not read (its
+// permissions, the disk) is read as no name too, left where it is.
 func (f *Files) Name() (string, error) {
-	path := filepath.Join(f.root, NameName)
-	data, ok, err := f.read(path)
+	name, inPlace, err := f.readName()
 	if err != nil {
-		return "", fmt.Errorf("daily: your name: %w", err)
+		return "", f.note(f.nameDamaged(err, inPlace))
+	}
+	return name, nil
+}
+
+// nameWhat is what the name file holds, for the messages.
+const nameWhat = "the name kept for klob daily"
+
+// readName reads the name file: its name, "" when there is none, or
+// why it does not read; inPlace when it is not to be moved aside, as it
+// is not damaged but could not be read (may read once its permissions
+// are right).
+func (f *Files) readName() (name string, inPlace bool, err error) {
+	data, ok, err := f.read(f.namePath())
+	if err != nil {
+		return "", !errors.Is(err, untrusted.ErrTooLarge) && !errors.Is(err, untrusted.ErrNotRegular), err
 	}
 	if !ok {
-		return "", nil
+		return "", false, nil
 	}
-	bad := func(why string) (string, error) {
-		return "", fmt.Errorf("daily: %s: %s (want %q, then \"name NAME\"): fix it or remove it", path, why, nameMagic)
+	bad := func(why string) (string, bool, error) {
+		return "", false, fmt.Errorf("%s (want %q, then \"name NAME\")", why, nameMagic)
 	}
 	if len(data) > maxNameFile {
 		return bad("too long for a name")
@@ -161,23 +178,43 @@ func (f *Files) Name() (string, error) {
 	if len(lines) != 2 || lines[0] != nameMagic {
 		return bad("not a name file")
 	}
-	name, ok := strings.CutPrefix(lines[1], "name ")
+	name, ok = strings.CutPrefix(lines[1], "name ")
 	if !ok || strings.TrimSpace(name) == "" {
 		return bad("line 2 is not a name")
 	}
-	return name, nil
+	return name, false, nil
+}
+
+func (f *Files) namePath() string { return filepath.Join(f.root, NameName) }
+
+// nameDamaged moves the name file, which did not read with cause, into
+// damaged/ (unless inPlace) and returns the error that says so, not
+// kept for TakeMoved.
+func (f *Files) nameDamaged(cause error, inPlace bool) *durable.DamagedError {
+	path := f.namePath()
+	cause = fmt.Errorf("%w: the name is -name's, else the login name", cause)
+	if inPlace {
+		return &durable.DamagedError{What: nameWhat, Path: path, Err: cause}
+	}
+	return durable.Damaged(f.fs, nameWhat, path, filepath.Join(f.root, DamagedDir),
+		strings.TrimSuffix(NameName, filepath.Ext(NameName)), filepath.Ext(NameName), cause)
 }
 
 // SetName keeps name for the days after (klob daily -name). A name file
-// that cannot be read is not replaced: Name's error says so.
+// that does not read is moved into damaged/ first (kept for TakeMoved);
+// one that cannot be moved is never written over: the error says so.
 func (f *Files) SetName(name string) error {
-	if _, err := f.Name(); err != nil {
-		return err
-	}
 	if strings.ContainsAny(name, "\r\n") {
 		return fmt.Errorf("daily: a name is one line: %q", name)
 	}
-	return f.write(filepath.Join(f.root, NameName), []byte(nameMagic+"\nname "+name+"\n"))
+	if _, inPlace, err := f.readName(); err != nil {
+		de := f.nameDamaged(err, inPlace)
+		if de.Aside == "" {
+			return fmt.Errorf("daily: the name is not kept for the days after: %w", de)
+		}
+		f.note(de)
+	}
+	return f.write(f.namePath(), []byte(nameMagic+"\nname "+name+"\n"))
 }
 
 // Day is one day's boards at one seat count: the set dealt from the

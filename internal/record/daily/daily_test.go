@@ -448,8 +448,10 @@ func TestCountDays(t *testing.T) {
 	})
 }
 
-// TestName: the name kept reads back; none is ""; a file that is not a
-// name file is an error that names it, and SetName leaves it alone.
+// TestName: the name kept reads back; none is "". A file that is not a
+// name file, or too large to read, is moved into damaged/ whole, said
+// once (TakeMoved) and read as no name; SetName moves it aside too
+// before it writes, never over it.
 func TestName(t *testing.T) {
 	dir := t.TempDir()
 	f := Open(dir)
@@ -463,17 +465,98 @@ func TestName(t *testing.T) {
 		t.Fatalf("name kept: %q, %v", n, err)
 	}
 	path := filepath.Join(dir, Dir, NameName)
-	for _, bad := range []string{"", "Ann\n", nameMagic + "\nname \n", nameMagic + "\nname Ann\nname Bea\n"} {
-		os.WriteFile(path, []byte(bad), 0o600)
-		if _, err := f.Name(); err == nil || !strings.Contains(err.Error(), path) || !strings.Contains(err.Error(), "fix it or remove it") {
-			t.Errorf("%q: %v", bad, err)
-		}
-		if err := f.SetName("Bea"); err == nil {
-			t.Errorf("%q replaced", bad)
-		}
-		if got, _ := os.ReadFile(path); string(got) != bad {
-			t.Errorf("%q became %q", bad, got)
-		}
+	huge := func() {
+		require.NoError(t, os.WriteFile(path, nil, 0o600))
+		require.NoError(t, os.Truncate(path, 20<<20)) // over what any file of klob's holds
+	}
+	for _, c := range []struct {
+		name, says string
+		damage     func()
+	}{
+		{"empty", "not a name file", func() { os.WriteFile(path, nil, 0o600) }},
+		{"garbage", "not a name file", func() { os.WriteFile(path, []byte("garbage\n"), 0o600) }},
+		{"no name", "line 2 is not a name", func() { os.WriteFile(path, []byte(nameMagic+"\nname \n"), 0o600) }},
+		{"two names", "not a name file", func() { os.WriteFile(path, []byte(nameMagic+"\nname Ann\nname Bea\n"), 0o600) }},
+		{"too long", "too long for a name", func() { os.WriteFile(path, []byte(nameMagic+"\nname "+strings.Repeat("a", 5000)+"\n"), 0o600) }},
+		{"too large to read", "file too large", huge},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			os.RemoveAll(filepath.Join(dir, Dir, DamagedDir))
+			c.damage()
+			was, _ := os.Stat(path)
+			n, err := f.Name()
+			var de *durable.DamagedError
+			require.ErrorAs(t, err, &de)
+			assert.Equal(t, "", n)
+			assert.Contains(t, err.Error(), c.says)
+			assert.NotEmpty(t, de.Aside)
+			aside, serr := os.Stat(de.Aside)
+			require.NoError(t, serr, "the damaged file is kept")
+			assert.Equal(t, was.Size(), aside.Size(), "kept whole")
+			assert.NoFileExists(t, path)
+			assert.Equal(t, []error{err}, f.TakeMoved(), "said once")
+			if n, err := f.Name(); n != "" || err != nil {
+				t.Errorf("moved aside, then: %q, %v", n, err)
+			}
+
+			// SetName over a damaged file moves it aside first.
+			c.damage()
+			require.NoError(t, f.SetName("Bea"))
+			if n, err := f.Name(); n != "Bea" || err != nil {
+				t.Errorf("after SetName: %q, %v", n, err)
+			}
+			moved := f.TakeMoved()
+			require.Len(t, moved, 1)
+			require.ErrorAs(t, moved[0], &de)
+			aside, serr = os.Stat(de.Aside)
+			require.NoError(t, serr, "the damaged file is kept")
+			assert.Equal(t, was.Size(), aside.Size(), "kept whole")
+		})
+	}
+}
+
+// TestNameLeftInPlace: a name file the system will not read (its
+// permissions), or a damaged one that cannot be moved aside, is read as
+// no name and left where it is; SetName does not write over it.
+func TestNameLeftInPlace(t *testing.T) {
+	for _, c := range []struct {
+		name, says string
+		stick      func(f *Files, path string)
+	}{
+		{"unreadable", "permission denied", func(f *Files, path string) {
+			f.fs = unreadable{FS: durable.OS(), path: path}
+		}},
+		{"damaged, damaged/ in the way", "not a name file", func(f *Files, path string) {
+			os.WriteFile(path, []byte("garbage\n"), 0o600)
+			os.WriteFile(filepath.Join(filepath.Dir(path), DamagedDir), nil, 0o600)
+		}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			f := Open(dir)
+			require.NoError(t, f.SetName("Ann"))
+			path := filepath.Join(dir, Dir, NameName)
+			c.stick(f, path)
+			was, err := os.ReadFile(path)
+			require.NoError(t, err)
+
+			n, err := f.Name()
+			var de *durable.DamagedError
+			require.ErrorAs(t, err, &de)
+			assert.Equal(t, "", n)
+			assert.Empty(t, de.Aside)
+			assert.Contains(t, err.Error(), "left as it is")
+			assert.Contains(t, err.Error(), c.says)
+			assert.Len(t, f.TakeMoved(), 1)
+
+			err = f.SetName("Bea")
+			require.ErrorAs(t, err, &de)
+			assert.Contains(t, err.Error(), "the name is not kept for the days after")
+			assert.Empty(t, f.TakeMoved(), "the caller says it")
+			now, err := os.ReadFile(path)
+			require.NoError(t, err)
+			assert.Equal(t, string(was), string(now), "not written over")
+		})
 	}
 }
 
