@@ -186,20 +186,16 @@ func dailyWith(args []string, stdout, stderr io.Writer, env dailyEnv) int {
 			// Not "No day played yet" above the reason it is unknown.
 			return fail(err)
 		}
-		// A file found damaged while counting the days was moved aside:
-		// the history may lack what it held, so that is said first, and
-		// the command fails.
-		moved := files.TakeMoved()
-		for _, err := range moved {
+		// A file found damaged while counting the days was moved aside
+		// and what reads of it kept: the history may lack what it held,
+		// so that is said first; the history printed is what reads.
+		for _, err := range files.TakeMoved() {
 			fmt.Fprintf(stderr, "klob daily: %v\n", err)
 		}
 		for _, l := range dailyscreen.HistoryLines(h, today) {
 			if _, err := fmt.Fprintln(stdout, l); err != nil {
 				return fail(err)
 			}
-		}
-		if len(moved) > 0 {
-			return 1
 		}
 		return 0
 	case *export:
@@ -208,8 +204,11 @@ func dailyWith(args []string, stdout, stderr io.Writer, env dailyEnv) int {
 			return fail(err)
 		}
 		keepName(day, named)
+		// A file repaired on the way (moved aside, what reads of it
+		// kept) comes with the results that read: a notice, said
+		// below (TakeMoved), not a failure.
 		rf, err := day.Results()
-		if err != nil {
+		if rf == nil {
 			return fail(err)
 		}
 		if len(rf.Boards) == 0 {
@@ -532,8 +531,9 @@ func dailyImport(files *dailyfiles.Files, dir, path, who string, today duplicate
 			break
 		}
 	}
+	// A repaired file of one's own is a notice (TakeMoved), not a failure.
 	own, err := im.Day.Results()
-	if err != nil {
+	if own == nil {
 		return fail(err)
 	}
 	if len(own.Boards) < len(im.Day.Set.Boards) {

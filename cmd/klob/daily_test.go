@@ -677,8 +677,8 @@ func TestDailyDamagedShown(t *testing.T) {
 }
 
 // TestDailyHistoryDamaged: -history with a damaged history or result
-// file says what was moved aside and where, and fails; never a bare "No
-// day played yet".
+// file says what was moved aside and where, then the history that reads
+// (exit 0: a notice, not a failure); never a bare "No day played yet".
 func TestDailyHistoryDamaged(t *testing.T) {
 	for _, c := range []struct{ name, says string }{
 		{"history", "the daily history could not be read"},
@@ -693,8 +693,9 @@ func TestDailyHistoryDamaged(t *testing.T) {
 				path = d.ResultPath()
 			}
 			require.NoError(t, os.WriteFile(path, []byte("garbage\n"), 0o600))
-			code, _, errs := runDailyTest(t, dir, "-history")
-			assert.Equal(t, 1, code)
+			code, out, errs := runDailyTest(t, dir, "-history")
+			assert.Equal(t, 0, code)
+			assert.Contains(t, out, "No day played yet")
 			assert.Contains(t, errs, c.says)
 			assert.Contains(t, errs, filepath.Join(dailyfiles.Dir, dailyfiles.DamagedDir))
 		})
@@ -719,6 +720,57 @@ func TestDailyExportSaysDamaged(t *testing.T) {
 	code, _, errs = runDailyTest(t, dir, "-export")
 	assert.Equal(t, 1, code)
 	assert.Equal(t, 1, strings.Count(errs, "your results of 2026-12-01 at 2 players could not be read"), errs)
+}
+
+// TestDailyRepairIsANotice: a damaged board in progress or a result
+// file with a line of junk, repaired on the way (moved aside, what reads
+// kept), is said on stderr, and -export, -history and -import do their
+// work the first time, exit 0: a notice is not a failure.
+func TestDailyRepairIsANotice(t *testing.T) {
+	for _, players := range []int{2, 3, 4} {
+		for _, c := range []struct {
+			name, says string
+			damage     func(t *testing.T, d *dailyfiles.Day)
+		}{
+			{"board in progress", "the board in progress of 2026-12-01", func(t *testing.T, d *dailyfiles.Day) {
+				require.NoError(t, os.WriteFile(filepath.Join(d.Dir(), dailyfiles.BoardName), []byte("junk\n"), 0o600))
+			}},
+			{"result file", "your results of 2026-12-01", func(t *testing.T, d *dailyfiles.Day) {
+				f, err := os.OpenFile(d.ResultPath(), os.O_APPEND|os.O_WRONLY, 0)
+				require.NoError(t, err)
+				_, err = f.WriteString("junk\n")
+				require.NoError(t, err)
+				require.NoError(t, f.Close())
+			}},
+		} {
+			t.Run(fmt.Sprintf("%s at %d", c.name, players), func(t *testing.T) {
+				p := fmt.Sprint(players)
+				friend := filepath.Join(t.TempDir(), "bob.txt")
+				require.NoError(t, os.WriteFile(friend, playedDay(t, t.TempDir(), players, "bob", ai.Normal), 0o600))
+				for _, args := range [][]string{{"-export", "-players", p}, {"-history"}, {"-import", friend}} {
+					dir := t.TempDir()
+					d := dayOf(t, dailyfiles.Open(dir), duplicate.DateOf(dailyDay), players, "ada")
+					recordBoard(t, d, 0)
+					recordBoard(t, d, 1)
+					want, err := os.ReadFile(d.ResultPath())
+					require.NoError(t, err)
+					c.damage(t, d)
+					code, out, errs := runDailyTest(t, dir, args...)
+					assert.Equal(t, 0, code, "%v: %s", args, errs)
+					assert.Equal(t, 1, strings.Count(errs, c.says), "%v: said once: %s", args, errs)
+					switch args[0] {
+					case "-export":
+						// The repaired file is written by this Klob.
+						assert.Equal(t, strings.Replace(string(want), "version v-test", "version "+versionWord(), 1),
+							strings.Replace(out, "version v-test", "version "+versionWord(), 1))
+					case "-import":
+						assert.Contains(t, out, "Imported: bob's results")
+						assert.Contains(t, out, "You have played 2 of that day's 8 boards")
+					}
+				}
+			})
+		}
+	}
 }
 
 // KLOB_DAILY_DAY sets the day klob daily plays, for the end-to-end test
