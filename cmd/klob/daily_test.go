@@ -773,6 +773,54 @@ func TestDailyRepairIsANotice(t *testing.T) {
 	}
 }
 
+// TestDailyEditedResult: a result edited by hand in one's own result
+// file, whose play replays, is not kept: the play and the result it
+// gives are, said on stderr, and -export writes them; a friend's file
+// whose play gives another result than it states is refused, nothing
+// stored.
+func TestDailyEditedResult(t *testing.T) {
+	for _, players := range []int{2, 3, 4} {
+		t.Run(fmt.Sprintf("%d players", players), func(t *testing.T) {
+			dir := t.TempDir()
+			d := dayOf(t, dailyfiles.Open(dir), duplicate.DateOf(dailyDay), players, "ada")
+			for n := range 3 {
+				recordBoard(t, d, n)
+			}
+			data, err := os.ReadFile(d.ResultPath())
+			require.NoError(t, err)
+			lines := strings.Split(string(data), "\n")
+			var truth, edited string
+			for i, l := range lines {
+				if f := strings.Fields(l); len(f) > 3 && f[0] == "board" && f[1] == "2" {
+					truth = l
+					claim := "50"
+					if f[3] == "+50" {
+						claim = "60"
+					}
+					f[3] = claim
+					lines[i] = strings.Join(f, " ")
+					edited = lines[i]
+				}
+			}
+			require.NotEmpty(t, edited)
+			require.NoError(t, os.WriteFile(d.ResultPath(), []byte(strings.Join(lines, "\n")), 0o600))
+
+			friend := filepath.Join(t.TempDir(), "bob.txt")
+			bob := strings.Replace(strings.Join(lines, "\n"), "name ada", "name bob", 1)
+			require.NoError(t, os.WriteFile(friend, []byte(bob), 0o600))
+			code, _, errs := runDailyTest(t, t.TempDir(), "-import", friend)
+			assert.Equal(t, 1, code)
+			assert.Contains(t, unwrapped(errs), "does not check against the daily boards of 2026-12-01 at "+fmt.Sprint(players)+" players: board 2: the actions give")
+
+			code, out, errs := runDailyTest(t, dir, "-export", "-players", fmt.Sprint(players))
+			assert.Equal(t, 0, code, errs)
+			assert.Contains(t, out, truth+"\n", "the play and its result")
+			assert.NotContains(t, out, edited)
+			assert.Contains(t, unwrapped(errs), "board 2 kept with its play, which gives")
+		})
+	}
+}
+
 // KLOB_DAILY_DAY sets the day klob daily plays, for the end-to-end test
 // that runs klob as a program: -export before a board names that day,
 // not the calendar's; a value that is no day is a usage error.

@@ -365,15 +365,21 @@ func (d *Day) load() (*Progress, error) {
 // damagedResults moves the person's damaged result file (data, which
 // failed with cause) aside and keeps in p, and in a new result file,
 // every board line of it that still reads: a board played is not dealt
-// again that day. A line whose play does not replay keeps its result
-// as stated, without the play; a board whose line does not read at all
-// is dealt again, and the error says which.
+// again that day. A line whose play replays to the deal's end keeps its
+// play and the result the play gives, whatever result it states; one
+// whose play does not replay keeps its result as stated, without the
+// play; a board whose line does not read at all is dealt again, and
+// the error says which.
 func (d *Day) damagedResults(data []byte, cause error, p *Progress) error {
-	boards, kept, bare, lost := d.salvage(data)
+	boards, kept, fixed, bare, lost, stated := d.salvage(data)
 	what := fmt.Sprintf("your results of %s at %d players", d.Date, d.Players())
 	var means []string
 	if len(kept) > 0 {
 		means = append(means, fmt.Sprintf("%s kept from it", boardList(kept)))
+	}
+	for _, n := range fixed {
+		means = append(means, fmt.Sprintf("board %d kept with its play, which gives %s: the file's result %q is wrong",
+			n, number(boards[n].Result), stated[n]))
 	}
 	if len(bare) > 0 {
 		means = append(means, fmt.Sprintf("%s without the play, which does not replay", boardList(bare)))
@@ -381,7 +387,7 @@ func (d *Day) damagedResults(data []byte, cause error, p *Progress) error {
 	if len(lost) > 0 {
 		means = append(means, fmt.Sprintf("%s cannot be read and counted as not played, dealt again while the day may be played", boardList(lost)))
 	}
-	if len(kept)+len(bare) == 0 {
+	if len(kept)+len(fixed)+len(bare) == 0 {
 		err := d.f.damaged(what, d.ResultPath(),
 			fmt.Errorf("no board of it reads: its boards count as not played, dealt again while the day may be played: %w", cause))
 		var de *durable.DamagedError
@@ -394,7 +400,7 @@ func (d *Day) damagedResults(data []byte, cause error, p *Progress) error {
 	de := durable.Damaged(d.f.fs, what, path, filepath.Join(d.f.root, DamagedDir),
 		strings.TrimSuffix(filepath.Base(path), filepath.Ext(path)), filepath.Ext(path), cause)
 	rf := d.header(data)
-	for _, n := range append(kept, bare...) {
+	for _, n := range slices.Concat(kept, fixed, bare) {
 		rf.Boards = append(rf.Boards, boards[n])
 	}
 	slices.SortFunc(rf.Boards, func(a, b duplicate.BoardResult) int { return a.Board - b.Board })
@@ -565,14 +571,16 @@ var boardLine = regexp.MustCompile(`^board ([0-9]+)(\s|$)`)
 
 // salvage reads the board lines of a damaged result file one by one,
 // each under the day's own header: the boards whose line reads and
-// replays (kept), those whose line reads once its play is left out
-// (bare) and those whose "board N" alone reads (lost), with the
-// results of the first two.
-func (d *Day) salvage(data []byte) (boards map[int]duplicate.BoardResult, kept, bare, lost []int) {
-	boards = map[int]duplicate.BoardResult{}
+// replays (kept), those whose play replays to the deal's end but whose
+// result is not the one stated (fixed: the play's result is kept, and
+// stated is what the line said), those whose line reads once its play
+// is left out (bare) and those whose "board N" alone reads (lost), with
+// the results of the first three.
+func (d *Day) salvage(data []byte) (boards map[int]duplicate.BoardResult, kept, fixed, bare, lost []int, stated map[int]string) {
+	boards, stated = map[int]duplicate.BoardResult{}, map[int]string{}
 	text, err := d.header(nil).MarshalText()
 	if err != nil || !d.ours(data) {
-		return boards, nil, nil, nil
+		return boards, nil, nil, nil, nil, stated
 	}
 	header := strings.TrimSuffix(string(text), "end\n")
 	one := func(line string) (duplicate.BoardResult, bool) {
@@ -600,6 +608,9 @@ func (d *Day) salvage(data []byte) (boards map[int]duplicate.BoardResult, kept, 
 		if br, ok := one(line); ok {
 			boards[n] = br
 			kept = append(kept, n)
+		} else if br, said, ok := d.replayed(n, line, one); ok {
+			boards[n], stated[n] = br, said
+			fixed = append(fixed, n)
 		} else if i := strings.Index(line, " play "); i > 0 {
 			if br, ok := one(line[:i]); ok {
 				boards[n] = br
@@ -612,9 +623,44 @@ func (d *Day) salvage(data []byte) (boards map[int]duplicate.BoardResult, kept, 
 		}
 	}
 	slices.Sort(kept)
+	slices.Sort(fixed)
 	slices.Sort(bare)
 	slices.Sort(lost)
-	return boards, kept, bare, lost
+	return boards, kept, fixed, bare, lost, stated
+}
+
+// replayed reads line, board n's "board N result R par P play STEPS",
+// with the result its play gives in place of R: the play, when it
+// replays to the deal's end, is what can be checked, so a result stated
+// otherwise (edited, or not a number) is not kept. It returns the board
+// (checked by one) and R as the line states it.
+func (d *Day) replayed(n int, line string, one func(string) (duplicate.BoardResult, bool)) (duplicate.BoardResult, string, bool) {
+	f := strings.Fields(line)
+	b, found := d.Set.Board(n)
+	if !found || len(f) < 8 || f[2] != "result" || f[4] != "par" || f[6] != "play" {
+		return duplicate.BoardResult{}, "", false
+	}
+	play := strings.Join(f[7:], " ")
+	steps, err := duplicate.ParseSteps(play, d.Players())
+	if err != nil {
+		return duplicate.BoardResult{}, "", false
+	}
+	t, err := b.Replay(d.Set.Options, steps)
+	if err != nil || t.Turn() != rules.NoSeat {
+		return duplicate.BoardResult{}, "", false
+	}
+	got := duplicate.Result(&t, d.Set.Seat)
+	br, ok := one(fmt.Sprintf("board %d result %s par %s play %s", n, number(got), f[5], play))
+	return br, f[3], ok
+}
+
+// number writes a result as the result file does: "+12.5", "-40", "0".
+func number(x float64) string {
+	s := strconv.FormatFloat(x, 'f', -1, 64)
+	if x > 0 {
+		s = "+" + s
+	}
+	return s
 }
 
 // boardList names boards: "board 3", "boards 1, 2 and 4".
@@ -999,7 +1045,12 @@ func (f *Files) Import(data []byte, src, name, version string) (*Imported, error
 		return nil, fmt.Errorf("%s: %w", src, err)
 	}
 	if err := rf.Check(d.Set); err != nil {
-		return nil, fmt.Errorf("%s: not the daily boards of %s at %d players: %w", src, rf.Date, rf.Players, err)
+		if rf.Set != d.Set.ID {
+			return nil, fmt.Errorf("%s: not the daily boards of %s at %d players: %w", src, rf.Date, rf.Players, err)
+		}
+		// The boards are the day's, but a play does not replay to the
+		// result the file states: it does not hold what was played.
+		return nil, fmt.Errorf("%s: does not check against the daily boards of %s at %d players: %w", src, rf.Date, rf.Players, err)
 	}
 	if len(rf.Boards) == 0 {
 		return nil, fmt.Errorf("%s: no board played: nothing to compare", src)

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -726,6 +728,69 @@ func TestDamagedResultsSalvaged(t *testing.T) {
 	assert.True(t, p.Played(1) && p.Played(2) && !p.Played(3))
 	assert.Empty(t, p.Results.Boards[0].Steps, "board 1 has no play")
 	assert.NotEmpty(t, p.Results.Boards[1].Steps, "board 2 keeps its play")
+}
+
+// TestDamagedResultsReplayed: a board line whose result was edited but
+// whose play replays keeps its play and the result the play gives (the
+// stated one said to be wrong), not the stated result without the play;
+// a line without play keeps its stated result, as it has nothing else;
+// a line with play and a result that is no number is the play's too.
+func TestDamagedResultsReplayed(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, players int) {
+		dir := t.TempDir()
+		f := Open(dir)
+		d := openDay(t, f, players, "Ann", "v1")
+		recordFirst(t, d, 3)
+		data, err := os.ReadFile(d.ResultPath())
+		require.NoError(t, err)
+		p, err := d.Load()
+		require.NoError(t, err)
+		truth := slices.Clone(p.Results.Boards)
+		claim := func(br duplicate.BoardResult) string {
+			if br.Result == 50 {
+				return "60"
+			}
+			return "50" // as edited by hand: no sign
+		}
+		lines := strings.Split(string(data), "\n")
+		for i, l := range lines {
+			result := regexp.MustCompile(` result \S+ `)
+			switch {
+			case strings.HasPrefix(l, "board 1 "):
+				lines[i] = result.ReplaceAllString(l, " result what ")
+			case strings.HasPrefix(l, "board 2 "):
+				lines[i] = result.ReplaceAllString(l, " result "+claim(truth[1])+" ")
+			case strings.HasPrefix(l, "board 3 "):
+				l, _, _ = strings.Cut(l, " play ")
+				lines[i] = result.ReplaceAllString(l+" ", " result "+claim(truth[2])+" ")
+			}
+		}
+		edited := strings.Join(lines, "\n")
+		require.NoError(t, os.WriteFile(d.ResultPath(), []byte(edited), 0o644))
+
+		p, err = d.Load()
+		require.Error(t, err)
+		msg := err.Error()
+		assert.Contains(t, msg, fmt.Sprintf(`board 1 kept with its play, which gives %s: the file's result "what" is wrong`,
+			number(truth[0].Result)))
+		assert.Contains(t, msg, fmt.Sprintf(`board 2 kept with its play, which gives %s: the file's result %q is wrong`,
+			number(truth[1].Result), claim(truth[1])))
+		assert.NotContains(t, msg, "board 2 without the play")
+		require.Len(t, p.Results.Boards, 3)
+		assert.Equal(t, truth[0], p.Results.Boards[0], "board 1: the play and its result")
+		assert.Equal(t, truth[1], p.Results.Boards[1], "board 2: the play and its result")
+		assert.Empty(t, p.Results.Boards[2].Steps, "board 3 has no play")
+		assert.Equal(t, "+"+claim(truth[2]), number(p.Results.Boards[2].Result), "board 3: its result as stated, with nothing to check it by")
+
+		// The file written holds the play and its result, and checks.
+		p, err = d.Load()
+		require.NoError(t, err)
+		assert.Equal(t, truth[:2], p.Results.Boards[:2])
+		aside, _ := filepath.Glob(filepath.Join(dir, Dir, DamagedDir, "*"))
+		require.Len(t, aside, 1)
+		kept, _ := os.ReadFile(aside[0])
+		assert.Equal(t, edited, string(kept), "the edited file is kept as it was")
+	})
 }
 
 // TestDamagedBoardGoesOn: a board in progress whose later actions no

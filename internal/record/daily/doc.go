@@ -30,10 +30,13 @@
 //
 // A file that does not read is moved into daily/damaged/, never written
 // over, and what still reads of it is kept: the board lines of a result
-// file (a line whose play no longer replays keeps its stated result),
-// the first actions of a board in progress that still replay. Every
-// move is kept for TakeMoved, so that it is said whoever read the file
-// first.
+// file, the first actions of a board in progress that still replay. A
+// board line whose play replays to the deal's end keeps its play and
+// the result the play gives, whatever result it states (one edited by
+// hand is not kept); a line whose play no longer replays, or that has
+// none, keeps its stated result, as it has nothing to check it by. The
+// name file is read as no name. Every move is kept for TakeMoved, so
+// that it is said whoever read the file first.
 //
 // A day counts in the history once its eighth board is recorded (Record
 // writes its line, par unknown until the results screen works it out);
