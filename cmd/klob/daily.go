@@ -100,13 +100,14 @@ func dailyWith(args []string, stdout, stderr io.Writer, env dailyEnv) int {
 	if err := fs.parseNone(args, stdout, stderr); err != nil {
 		return parseExit(err)
 	}
+	set := fs.set()
 	if *players < 2 || *players > 4 {
 		return fs.fail(stderr, "%s", playersRange(fmt.Sprint(*players)))
 	}
 	if err := checkPace(*pace); err != nil {
 		return fs.fail(stderr, "%v", err)
 	}
-	if fs.set()["import"] && *importFile == "" {
+	if set["import"] && *importFile == "" {
 		return fs.fail(stderr, "-import needs a file: klob daily -import FILE")
 	}
 	modes := 0
@@ -118,7 +119,29 @@ func dailyWith(args []string, stdout, stderr io.Writer, env dailyEnv) int {
 	if modes > 1 {
 		return fs.fail(stderr, "-history, -export and -import go one at a time")
 	}
-	named := fs.set()["name"]
+	// A flag the mode would not read is refused, not ignored: the
+	// history holds every seat count, an import's file says its own,
+	// and only the screen plays at a pace or draws suits.
+	for _, m := range []struct {
+		on     bool
+		flag   string
+		allows []string
+		why    string
+	}{
+		{*history, "history", nil, "it prints the days played at every seat count, as kept"},
+		{*export, "export", []string{"players", "name"}, "it prints a result file (only -players and -name go with it)"},
+		{*importFile != "", "import", nil, "the file says its day and seat count, and is compared with your results as kept"},
+	} {
+		if !m.on {
+			continue
+		}
+		for _, f := range []string{"players", "name", "pace", "ascii"} {
+			if set[f] && !slices.Contains(m.allows, f) {
+				return fs.fail(stderr, "-%s does not go with -%s: %s", f, m.flag, m.why)
+			}
+		}
+	}
+	named := set["name"]
 	if named {
 		n, err := dailyNameOf(*name)
 		if err != nil {
@@ -303,7 +326,7 @@ func dailyWith(args []string, stdout, stderr io.Writer, env dailyEnv) int {
 		if err != nil {
 			warnings = append(warnings, settingsWarning(err, false))
 		}
-		if !fs.set()["pace"] {
+		if !set["pace"] {
 			cfg.Pace = prefs.Pace.Delay()
 		}
 		cfg.HoldTricks = prefs.AfterTrick == settings.WaitKey

@@ -99,9 +99,18 @@ func TestDailyFlags(t *testing.T) {
 		{[]string{"-history", "-export"}, "-history, -export and -import go one at a time"},
 		{[]string{"-name", "a\tb"}, "-name: name"},
 		{[]string{"today"}, `unexpected argument "today"`},
+		// A flag the mode does not read is refused, not ignored.
+		{[]string{"-import", "exp.txt", "-players", "3", "-name", "zed"}, "-players does not go with -import"},
+		{[]string{"-import", "exp.txt", "-name", "zed"}, "-name does not go with -import"},
+		{[]string{"-import", "exp.txt", "-ascii"}, "-ascii does not go with -import"},
+		{[]string{"-history", "-name", "bob", "-pace", "1s"}, "-name does not go with -history"},
+		{[]string{"-history", "-pace", "1s"}, "-pace does not go with -history"},
+		{[]string{"-history", "-players", "4"}, "-players does not go with -history: it prints the days played at every seat count"},
+		{[]string{"-export", "-pace", "1s"}, "-pace does not go with -export: it prints a result file (only -players and -name go with it)"},
+		{[]string{"-export", "-players", "3", "-ascii"}, "-ascii does not go with -export"},
 	} {
 		code, _, errs := runDailyTest(t, dir, c.args...)
-		if code != 2 || !strings.Contains(errs, c.want) {
+		if code != 2 || !strings.Contains(unwrapped(errs), c.want) {
 			t.Errorf("klob daily %v: exit %d, %q; want 2 and %q", c.args, code, errs, c.want)
 		}
 	}
@@ -363,13 +372,13 @@ var boardPlays sync.Map
 // next launch, the next day too, for -history and for play.
 func TestDailyCountsPastDay(t *testing.T) {
 	for _, players := range []int{2, 3, 4} {
-		for _, args := range [][]string{{"-history"}, {}} {
+		for _, args := range [][]string{{"-history"}, {"-players", fmt.Sprint(players)}} {
 			t.Run(fmt.Sprint(players, args), func(t *testing.T) {
 				dir := t.TempDir()
 				playedDay(t, dir, players, "ada", ai.Easy)
 				require.NoError(t, os.Remove(filepath.Join(dir, dailyfiles.Dir, dailyfiles.HistoryName)))
 				next := dailyDay.AddDate(0, 0, 1)
-				code, _, errs := runDailyAt(t, dir, next, append(args, "-players", fmt.Sprint(players))...)
+				code, _, errs := runDailyAt(t, dir, next, args...)
 				require.Equal(t, 0, code, errs)
 				code, out, errs := runDailyAt(t, dir, next, "-history")
 				require.Equal(t, 0, code, errs)
