@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/klob/klob/ai"
+	"github.com/klob/klob/internal/platform/textwrap"
 	"github.com/klob/klob/rules"
 )
 
@@ -110,7 +111,7 @@ func (s *BoardSet) LineOf(b Board, steps []rules.Step) (ParLine, error) {
 		return ParLine{}, err
 	}
 	if !d.Over() {
-		return ParLine{}, fmt.Errorf("board %d: the play stops after %d actions, before the deal's end", b.Number, len(steps))
+		return ParLine{}, fmt.Errorf("board %d: the play stops after %s, before the deal's end", b.Number, textwrap.Count(len(steps), "action"))
 	}
 	return ParLine{Board: b.Number, Deal: d, Par: Result(&d, s.Seat)}, nil
 }

@@ -10,6 +10,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/klob/klob/internal/platform/textwrap"
 	"github.com/klob/klob/rules"
 )
 
@@ -537,7 +538,7 @@ func (f *ResultFile) Check(s *BoardSet) error {
 	for _, br := range f.Boards {
 		b, ok := s.Board(br.Board)
 		if !ok {
-			return fmt.Errorf("board %d: the set has %d boards", br.Board, len(s.Boards))
+			return fmt.Errorf("board %d: the set has %s", br.Board, textwrap.Count(len(s.Boards), "board"))
 		}
 		// A result the actions replay is checked exactly below, and
 		// bounded by then; par is only ever bounded.
@@ -566,7 +567,7 @@ func (f *ResultFile) Check(s *BoardSet) error {
 			return err
 		}
 		if t.Turn() != rules.NoSeat {
-			return fmt.Errorf("board %d: the deal stops after %d actions, unfinished", br.Board, len(br.Steps))
+			return fmt.Errorf("board %d: the deal stops after %s, unfinished", br.Board, textwrap.Count(len(br.Steps), "action"))
 		}
 		if got := Result(&t, s.Seat); got != br.Result {
 			return fmt.Errorf("board %d: the actions give %s from seat %s, the file says %s",

@@ -16,6 +16,7 @@ import (
 
 	"github.com/klob/klob/internal/platform/dirlock"
 	"github.com/klob/klob/internal/platform/durable"
+	"github.com/klob/klob/internal/platform/textwrap"
 	"github.com/klob/klob/internal/platform/untrusted"
 	"github.com/klob/klob/internal/play/duplicate"
 	"github.com/klob/klob/rules"
@@ -456,7 +457,7 @@ func (d *Day) damagedBoard(data []byte, cause error, p *Progress) error {
 	if de.Aside == "" {
 		return d.f.note(de)
 	}
-	kept := fmt.Sprintf("board %d goes on after its first %s, those that still replay", n, plural(len(steps), "action"))
+	kept := fmt.Sprintf("board %d goes on after its first %s, those that still replay", n, textwrap.Count(len(steps), "action"))
 	if len(steps) == 0 {
 		kept = fmt.Sprintf("board %d goes on from its start, none of its actions replaying", n)
 	}
@@ -508,14 +509,6 @@ func boardText(n int, steps []rules.Step) []byte {
 		text += "play " + duplicate.FormatSteps(steps) + "\n"
 	}
 	return []byte(text)
-}
-
-// plural is "1 action", "2 actions".
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return fmt.Sprintf("%d %ss", n, word)
 }
 
 // partlyKept is a damaged file moved aside whose part that still reads

@@ -1,6 +1,7 @@
 package daily
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"os"
@@ -790,6 +791,39 @@ func TestDamagedResultsReplayed(t *testing.T) {
 		require.Len(t, aside, 1)
 		kept, _ := os.ReadFile(aside[0])
 		assert.Equal(t, edited, string(kept), "the edited file is kept as it was")
+	})
+}
+
+// TestOneActionSaid: a board whose play stops after its first action
+// is said in the singular, in a friend's file refused and in one's own
+// file repaired.
+func TestOneActionSaid(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, players int) {
+		f := Open(t.TempDir())
+		d := openDay(t, f, players, "Ann", "v1")
+		recordFirst(t, d, 2)
+		data, err := os.ReadFile(d.ResultPath())
+		require.NoError(t, err)
+		lines := strings.Split(string(data), "\n")
+		for i, l := range lines {
+			if strings.HasPrefix(l, "board 1 ") {
+				lines[i], _, _ = strings.Cut(l, ",")
+			}
+		}
+		cut := []byte(strings.Join(lines, "\n"))
+		const want = "board 1: the deal stops after 1 action, unfinished"
+		_, err = Open(t.TempDir()).Import(bytes.Replace(cut, []byte("name Ann"), []byte("name Bob"), 1), "bob.txt", "Cy", "v1")
+		require.Error(t, err)
+		assert.Contains(t, err.Error(), want)
+		require.NoError(t, os.WriteFile(d.ResultPath(), cut, 0o600))
+		_, err = d.Load()
+		require.Error(t, err)
+		assert.Contains(t, err.Error(), want)
+		// A par line read back, as the par file keeps it.
+		b, _ := d.Set.Board(1)
+		_, err = d.Set.LineOf(b, firstLegal(t, d.Set, 1)[:1])
+		require.Error(t, err)
+		assert.Contains(t, err.Error(), "board 1: the play stops after 1 action, before")
 	})
 }
 
