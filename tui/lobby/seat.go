@@ -771,7 +771,7 @@ func (s *SharedSeat) render(ctx *kit.Context) (string, []kit.Hit) {
 		lines = offer(append(append(lines, why...), ""), kit.Offer{Key: ctx.Keys.Choose, What: "back to the lobby"})
 		keys = "enter lobby · q " + ctx.Keys.QuitHint().Help().Desc
 	default:
-		lines = append(lines, " "+st.Heading.Render("Waiting for players")+"  give friends the code "+st.Heading.Render(w.Code), "")
+		lines = append(lines, s.waitHeading(ctx), "")
 		lines = append(lines, s.seatLines(ctx)...)
 		if t := teamsLine(len(w.Seats)); t != "" {
 			lines = append(lines, kit.Paragraph(t, ctx.Width, nil)...)
@@ -865,6 +865,31 @@ func (s *SharedSeat) render(ctx *kit.Context) (string, []kit.Hit) {
 		}
 	}
 	return kit.Canvas(kit.Footed(lines, h, " "+st.Dim.Render(keys)), ctx.Width, h), hits
+}
+
+// waitHeading heads the waiting room with what the game waits for: with
+// a seat free, players, and the code that brings them; with every seat
+// taken, someone away to come back, else the host to start it (the
+// person's own s when they are the host).
+func (s *SharedSeat) waitHeading(ctx *kit.Context) string {
+	st := &ctx.Styles
+	w := &s.w
+	if w.Free() > 0 {
+		return " " + st.Heading.Render("Waiting for players") + "  give friends the code " + st.Heading.Render(w.Code)
+	}
+	head := " " + st.Heading.Render("Every seat is taken") + "  "
+	why := "waiting for the host to start the game"
+	switch away := s.someoneAway(); {
+	case away != "":
+		// A name too long for the line is read in the seats below.
+		why = "waiting for " + away + " to come back"
+		if kit.WidthOf(head+why) > ctx.Width {
+			why = "waiting for those away to come back"
+		}
+	case s.host():
+		why = "s starts the game"
+	}
+	return head + why
 }
 
 // kickedView says that a newer connection of the person took the seat

@@ -885,3 +885,50 @@ func TestSpectatorWhoLeftKeepsQuiet(t *testing.T) {
 	_, err = wl.talk.t.Say("the ace is with bob")
 	require.EqualError(t, err, "a rated deal you watched is still played at table "+tb.Code()+": who saw it talks nowhere else until it ends")
 }
+
+// A waiting room whose every seat a person holds asks nobody for
+// players: it says what the game waits for now, the host's s (to the
+// host), the host (to the others), or someone away to come back, at
+// two, three and four seats; a room with a seat free still gives the
+// code.
+func TestWaitingRoomFullSaysWhatItWaitsFor(t *testing.T) {
+	people := []hall.Player{{ID: "a", Name: "ann"}, {ID: "b", Name: "bob"}, {ID: "c", Name: "cid"}, {ID: "d", Name: "dan"}}
+	for _, n := range []int{2, 3, 4} {
+		t.Run(fmt.Sprintf("%d seats", n), func(t *testing.T) {
+			h := randomHall(t, hall.Config{Code: func() string { return "WXYZ" }})
+			tb, _ := openAndSit(t, h, n, rules.DefaultOptions(), people[:n-1]...)
+			ctx := kittest.Context(80, 24)
+			// seat is p's seat as their lobby joins it again.
+			seat := func(p hall.Player) *SharedSeat {
+				l := New(Config{Player: p, Hall: h})
+				scr, _ := l.join(&ctx, tb)
+				return scr.(*SharedSeat)
+			}
+			// view is the seat's waiting room as it is now, each line
+			// without the canvas's padding.
+			view := func(s *SharedSeat) string {
+				s.w = s.conn.Waiting()
+				v := ansi.Strip(s.View(&ctx))
+				kittest.CheckSize(t, v, 80, 24)
+				rows := strings.Split(v, "\n")
+				for i := range rows {
+					rows[i] = strings.TrimRight(rows[i], " ")
+				}
+				return strings.Join(rows, "\n")
+			}
+			host := seat(people[0])
+			require.Contains(t, view(host), " Waiting for players  give friends the code WXYZ\n")
+			_, err := tb.Join(people[n-1])
+			require.NoError(t, err)
+			guest := seat(people[1])
+			for _, v := range []string{view(host), view(guest)} {
+				require.NotContains(t, v, "Waiting for players")
+				require.NotContains(t, v, "give friends the code")
+			}
+			require.Contains(t, view(host), " Every seat is taken  s starts the game\n")
+			require.Contains(t, view(guest), " Every seat is taken  waiting for the host to start the game\n")
+			guest.conn.Drop()
+			require.Contains(t, view(host), " Every seat is taken  waiting for bob to come back\n")
+		})
+	}
+}
