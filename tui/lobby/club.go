@@ -89,8 +89,8 @@ func (l *Lobby) takeCard(m clubCardMsg) {
 
 // clubLines are the lobby's lines on the person's rating: each pool,
 // "2 players 1512 ±210 (+12 last game)", or that a guest is not rated;
-// one keeps them to one line.
-func (l *Lobby) clubLines(ctx *kit.Context, one bool) []string {
+// most keeps them to that many lines (0: all).
+func (l *Lobby) clubLines(ctx *kit.Context, most int) []string {
 	if l.cfg.Club == nil {
 		return nil
 	}
@@ -104,25 +104,52 @@ func (l *Lobby) clubLines(ctx *kit.Context, one bool) []string {
 	if l.club.card == nil {
 		return []string{" " + st.Dim.Render("Your rating…")}
 	}
-	var parts []string
-	for _, s := range l.club.card {
-		parts = append(parts, standingWords(s))
-	}
-	var out []string
-	// A long card breaks between pools, never inside one; on one line
-	// (one) it ends after the pools that fit, with " …" (the
-	// leaderboards, l, say the others).
-	first := ctx.Width - 2
-	if one {
-		first -= 1 + kit.WidthOf(ctx.Ellipsis())
-	}
-	for i, line := range kit.BreakRow("Your rating: "+strings.Join(parts, " · "), first, ctx.Width-2) {
-		if i == 0 {
-			line = st.Heading.Render("Your rating:") + strings.TrimPrefix(line, "Your rating:")
+	// A long card breaks between pools, never inside one, the lines
+	// after the first set in under its first pool (unless a pool would
+	// not fit there). Kept to most lines, the pools say their last game
+	// briefly ("(+12)", "(no game)") when that fits them all; else it
+	// ends after the pools that fit, with " …" (the leaderboards, l,
+	// say the others).
+	const head = "Your rating: "
+	words := func(brief bool) (text string, hang int) {
+		var parts []string
+		for _, s := range l.club.card {
+			parts = append(parts, standingWords(s, brief))
 		}
-		if one && i == 1 {
-			out[0] += " " + ctx.Ellipsis()
-			break
+		hang = kit.WidthOf(head)
+		for _, p := range parts {
+			if kit.WidthOf(p) > ctx.Width-2-hang {
+				hang = 0
+			}
+		}
+		return head + strings.Join(parts, " · "), hang
+	}
+	text, hang := words(false)
+	rows := kit.BreakRow(text, ctx.Width-2, ctx.Width-2-hang)
+	if most > 0 && len(rows) > most {
+		text, hang = words(true)
+		if most == 1 {
+			text, hang = words(false)
+		}
+		rows = kit.BreakRow(text, ctx.Width-2, ctx.Width-2-hang)
+	}
+	if most > 0 && len(rows) > most {
+		// The last line kept leaves room for the " …".
+		first, rest := ctx.Width-2, ctx.Width-2-hang
+		if mark := 1 + kit.WidthOf(ctx.Ellipsis()); most == 1 {
+			first -= mark
+		} else {
+			rest -= mark
+		}
+		rows = kit.BreakRow(text, first, rest)[:most]
+		rows[most-1] += " " + ctx.Ellipsis()
+	}
+	out := make([]string, 0, len(rows))
+	for i, line := range rows {
+		if i == 0 {
+			line = st.Heading.Render(strings.TrimSpace(head)) + strings.TrimPrefix(line, strings.TrimSpace(head))
+		} else {
+			line = strings.Repeat(" ", hang) + line
 		}
 		out = append(out, " "+line)
 	}
@@ -130,11 +157,17 @@ func (l *Lobby) clubLines(ctx *kit.Context, one bool) []string {
 }
 
 // standingWords is one pool of a person's rating: "2 players 1512 ±210
-// (+12 last game)", "3 players 1500 ±350 (no game yet)".
-func standingWords(s club.Standing) string {
+// (+12 last game)", "3 players 1500 ±350 (no game yet)"; brief, "(+12)"
+// and "(no game)".
+func standingWords(s club.Standing, brief bool) string {
 	w := fmt.Sprintf("%d players %s", s.Seats, s.Shown)
-	if !s.Rated {
+	switch {
+	case !s.Rated && brief:
+		return w + " (no game)"
+	case !s.Rated:
 		return w + " (no game yet)"
+	case brief:
+		return w + fmt.Sprintf(" (%s)", kit.Signed(s.Last.Points))
 	}
 	return w + fmt.Sprintf(" (%s last game)", kit.Signed(s.Last.Points))
 }

@@ -466,7 +466,7 @@ func TestRatingLineBreaksBetweenPools(t *testing.T) {
 		card = append(card, club.Standing{Seats: n, Shown: rating.Shown{Points: 1500, PlusMinus: 350}})
 	}
 	l := &Lobby{cfg: &Config{Club: &lobbytest.Club{}, Player: hall.Player{ID: "a", Name: "ann"}}, club: clubState{card: card}}
-	lines := l.clubLines(&ctx, false)
+	lines := l.clubLines(&ctx, 0)
 	if len(lines) < 2 {
 		t.Fatalf("the rating fits one line: %q", lines)
 	}
@@ -486,6 +486,76 @@ func TestRatingLineBreaksBetweenPools(t *testing.T) {
 	}
 }
 
+// The rating's lines after the first start under its first pool, as a
+// column of pools ("Your rating: 2 players …" over "             3
+// players …"), not at the window's edge, at 80 columns, rated or not;
+// kept to two lines, the pools say their last game briefly and all
+// show, set in alike.
+func TestRatingLinesAlignUnderTheFirstPool(t *testing.T) {
+	ctx := kittest.Context(80, 24)
+	rated := []club.Standing{
+		{Seats: 2, Rated: true, Games: 3, Shown: rating.Shown{Points: 1583, PlusMinus: 343}, Last: club.Change{Points: 83}},
+		{Seats: 3, Rated: true, Games: 1, Shown: rating.Shown{Points: 1386, PlusMinus: 331}, Last: club.Change{Points: -114}},
+		{Seats: 4, Rated: true, Games: 12, Shown: rating.Shown{Points: 1549, PlusMinus: 290}, Last: club.Change{Points: 49}},
+	}
+	var fresh []club.Standing
+	for _, n := range club.Pools() {
+		fresh = append(fresh, club.Standing{Seats: n, Shown: rating.Shown{Points: 1500, PlusMinus: 350}})
+	}
+	for name, card := range map[string][]club.Standing{"rated": rated, "no game yet": fresh} {
+		l := &Lobby{cfg: &Config{Club: &lobbytest.Club{}, Player: hall.Player{ID: "a", Name: "ann"}}, club: clubState{card: card}}
+		for _, most := range []int{0, 2} {
+			lines := l.clubLines(&ctx, most)
+			require.Greater(t, len(lines), 1, "%s: the rating fits one line", name)
+			if most > 0 {
+				require.Len(t, lines, most, name)
+			}
+			first := ansi.Strip(lines[0])
+			col := strings.Index(first, "2 players")
+			require.Positive(t, col, "%s: %q", name, first)
+			for _, line := range lines[1:] {
+				line = ansi.Strip(line)
+				require.LessOrEqual(t, ansi.StringWidth(line), 80, "%s: %q", name, line)
+				require.Equal(t, col, len(line)-len(strings.TrimLeft(line, " ")),
+					"%s: a line not under the first pool:\n%s", name, ansi.Strip(strings.Join(lines, "\n")))
+			}
+			text := kittest.Flat(ansi.Strip(strings.Join(lines, "\n")))
+			for _, s := range card {
+				require.Contains(t, text, standingWords(s, most > 0), "%s, %d lines: a pool left out", name, most)
+			}
+		}
+	}
+}
+
+// The lobby at 80x24 with its talk and a table keeps the rating to two
+// lines, set in under the first pool, every pool shown: the room for a
+// note under the tables, and the talk's last lines, are kept; with
+// more room (no talk) the rating takes its three lines, whole.
+func TestLobbyRatingAlignedAt80x24(t *testing.T) {
+	for _, talk := range []bool{true, false} {
+		l, ctx := steadyLobby(t, 1, true, talk, 3)
+		rows := screenLines(l, ctx)
+		at := slices.IndexFunc(rows, func(r string) bool { return strings.HasPrefix(r, " Your rating: ") })
+		require.GreaterOrEqual(t, at, 0)
+		want := []string{
+			" Your rating: 2 players 1500 ±350 (no game yet)",
+			"              3 players 1500 ±350 (no game yet)",
+			"              4 players 1500 ±350 (no game yet)",
+		}
+		if talk {
+			want = []string{
+				" Your rating: 2 players 1500 ±350 (no game) · 3 players 1500 ±350 (no game)",
+				"              4 players 1500 ±350 (no game)",
+			}
+		}
+		for i, w := range want {
+			require.Equal(t, w, strings.TrimRight(rows[at+i], " "), "talk %v:\n%s", talk, strings.Join(rows, "\n"))
+		}
+		next := strings.TrimSpace(rows[at+len(want)])
+		require.True(t, next == "" || next == "[p] Play alone against bots", "talk %v: the rating goes on: %q", talk, next)
+	}
+}
+
 // The rating's line breaks between the seat counts' entries, never
 // inside one: each line holds whole entries ("2 players 1500 ±350 (no
 // game yet)"), at every width from 80 down, under -ascii too.
@@ -497,9 +567,9 @@ func TestRatingBreaksBetweenEntries(t *testing.T) {
 			ctx.Width, ctx.Height = w, 24
 			var entries []string
 			for _, s := range l.club.card {
-				entries = append(entries, standingWords(s))
+				entries = append(entries, standingWords(s, false))
 			}
-			lines := l.clubLines(ctx, false)
+			lines := l.clubLines(ctx, 0)
 			var got []string
 			for i, line := range lines {
 				text := strings.TrimSpace(ansi.Strip(line))

@@ -1002,7 +1002,7 @@ func (l *Lobby) render(ctx *kit.Context) (string, []kit.Hit) {
 		}
 		lines = append(lines, " "+line)
 	}
-	clubAt, club := len(lines), l.clubLines(ctx, false)
+	clubAt, club := len(lines), l.clubLines(ctx, 0)
 	lines = append(lines, club...)
 	var menu []string
 	var menuRows []int // the item of each line of the menu
@@ -1078,6 +1078,24 @@ func (l *Lobby) render(ctx *kit.Context) (string, []kit.Hit) {
 		keys = "type your name · backspace erases · enter keep · esc cancel"
 	}
 	foot := []string{"", " " + st.Dim.Render(kit.Clip(keys, w-2))}
+	// The rating's lines past its second (its pools one a line at 80
+	// columns) show only with room besides for the most any table asks,
+	// the talk's heading and last lines, and a line under the tables (a
+	// note, a line typed): else it says its pools in two lines, so that
+	// neither a note, the cursor nor a line said moves it.
+	if len(club) > 2 {
+		need := 1
+		for _, e := range tables {
+			need = max(need, 1+e.least())
+		}
+		if l.talk != nil {
+			need += 1 + talkLeast
+		}
+		if ctx.Height-len(lines)-len(menu)-1-len(foot) < need {
+			club = l.clubLines(ctx, 2)
+			lines = append(lines[:clubAt], club...)
+		}
+	}
 	// The room is shared in this order: what always shows (the menu,
 	// the keys), the least of a table (the cursor's, else the first:
 	// its first line and its house variants), the talk's heading and
@@ -1131,7 +1149,7 @@ func (l *Lobby) render(ctx *kit.Context) (string, []kit.Hit) {
 		gaps, short = gaps-cut, short-cut
 	}
 	if short > 0 && len(club) > 1 {
-		lines = append(lines[:clubAt], l.clubLines(ctx, true)...)
+		lines = append(lines[:clubAt], l.clubLines(ctx, 1)...)
 	}
 	gap := func(n int) []string {
 		if gaps < n || (n == 1 && !after) {
