@@ -403,6 +403,14 @@ type talkPane struct {
 	title string // the heading; "Lobby talk" when empty
 	box   kit.TalkBox
 	note  kit.Note
+	// hush is the note that says why the person keeps quiet (a line
+	// refused, or the line opened meanwhile), why the reason it tells,
+	// and lifted that it has since said they may talk again: the
+	// lobby's tick looks again (quietEnded), so that the note does not
+	// outlast what it tells of. A note written since is left alone.
+	hush   kit.Note
+	why    string
+	lifted bool
 }
 
 // TalkLines are the lines the lobby's talk read, oldest first (none
@@ -440,6 +448,44 @@ func (lt *talkPane) key(msg tea.KeyPressMsg) {
 	})
 	if quiet.error != nil {
 		lt.box.Keep(&lt.note, quiet)
+		lt.hushed(quiet.Error())
+	}
+}
+
+// hushed notes that the note says why the person keeps quiet: why.
+func (lt *talkPane) hushed(why string) {
+	lt.hush, lt.why, lt.lifted = lt.note, why, false
+}
+
+// quietEnded looks again at a note that says why the person keeps
+// quiet. Once that has ended (the rated deal they played or watched,
+// say), it says they may talk again; while something else keeps them
+// quiet, it says that instead; if they are kept quiet again after it
+// said they may talk, it goes. Quiet answers from memory, so the
+// Update may ask.
+func (lt *talkPane) quietEnded() {
+	if lt == nil || lt.hush.Text == "" {
+		return
+	}
+	if lt.note != lt.hush {
+		lt.hush, lt.why, lt.lifted = kit.Note{}, "", false
+		return
+	}
+	err := lt.t.Quiet()
+	switch {
+	case lt.lifted && err != nil:
+		lt.note = kit.Note{}
+		lt.hush, lt.why, lt.lifted = kit.Note{}, "", false
+	case lt.lifted:
+	case err == nil:
+		lt.note = kit.Note{Text: "You may talk again."}
+		if lt.kept() {
+			lt.note.Text = "You may talk again: / opens your unsent line."
+		}
+		lt.hush, lt.why, lt.lifted = lt.note, "", true
+	case err.Error() != lt.why:
+		lt.note = kit.Note{Text: kit.Capital(err.Error()) + "."}
+		lt.hushed(err.Error())
 	}
 }
 
@@ -459,6 +505,7 @@ func (lt *talkPane) start() {
 	lt.box.Open(lt.t.Limit(), &lt.note)
 	if err := lt.t.Quiet(); err != nil {
 		lt.note = kit.Note{Text: kit.Capital(err.Error()) + "."}
+		lt.hushed(err.Error())
 	}
 }
 

@@ -298,6 +298,7 @@ func (l *Lobby) tick() tea.Cmd { return l.ticks.Tick(l, l.every) }
 // person's seat at a table, if they hold one.
 func (l *Lobby) Enter(ctx *kit.Context) tea.Cmd {
 	l.Refresh()
+	l.talk.quietEnded()
 	first := !l.resumed
 	l.resumed = true
 	if first && !l.guest() && l.cfg.Hall != nil {
@@ -447,6 +448,7 @@ func (l *Lobby) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 		}
 		l.Refresh()
 		l.quietLifted()
+		l.talk.quietEnded()
 		// A game of theirs that a bot finishes while they sit here
 		// changes their rating: read it again now and then.
 		if l.ticked++; l.ticked >= clubTicks {

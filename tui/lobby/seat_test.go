@@ -932,3 +932,75 @@ func TestWaitingRoomFullSaysWhatItWaitsFor(t *testing.T) {
 		})
 	}
 }
+
+// Cid, who watched a rated deal of three and left it, is refused a
+// line in the lobby while that deal is played; once it has ended, the
+// lobby's next tick takes the refusal away: it says he may talk again,
+// and the line kept is said. The deal ends by the players' moves; the
+// ticks are given by hand.
+func TestSpectatorsRefusalGoesWhenTheDealEnds(t *testing.T) {
+	hub, err := chat.New(chat.Config{Burst: 1000})
+	require.NoError(t, err)
+	h := randomHall(t, hall.Config{Chat: hub})
+	o := rules.DefaultOptions()
+	o.Players = 3
+	tb, conns, err := halltest.Start(h, []hall.Player{{ID: "a", Name: "ann"}, {ID: "b", Name: "bob"}},
+		hall.Options{Seats: 3, Rules: o, Level: ai.Random, Seed: 1})
+	require.NoError(t, err)
+	port := conns[0].Port()
+	for !hall.QuietDeal(port.Snapshot()) {
+		if _, ok := <-port.Updates(); !ok {
+			t.Fatal("the game ended before a deal was played")
+		}
+	}
+	ctx := kittest.Context(80, 24)
+	wl := New(Config{Player: hall.Player{ID: "c", Name: "cid"}, Hall: h, Chat: hub, Club: &lobbytest.Club{}, Lobby: hub.NewRoom()})
+	wl.every = 0
+	wscr, _ := wl.watch(&ctx, tb)
+	wscr.(*WatchSeat).quitNow(&ctx)
+	t.Cleanup(wl.talk.t.close)
+	press(wl, &ctx, "/")
+	typeLine(wl, &ctx, "well played")
+	require.Equal(t, "Not sent: a rated deal you watched is still played at table "+tb.Code()+
+		": who saw it talks nowhere else until it ends. Your line is kept: / opens it again.", wl.talk.note.Text)
+	tickLobby(wl, &ctx)
+	require.Contains(t, wl.talk.note.Text, "Not sent", "the deal goes on")
+
+	// The players play on until the deal cid watched has ended.
+	r := rand.New(rand.NewPCG(1, 2))
+	deadline := time.After(guard)
+	for code, _ := h.Quiet("c"); code != ""; code, _ = h.Quiet("c") {
+		moved := false
+		for _, conn := range conns {
+			sn := conn.Port().Snapshot()
+			switch {
+			case sn.Can.Act:
+				legal := sn.View.Legal()
+				err = conn.Port().Act(sn.Gen, legal[r.IntN(len(legal))])
+			case sn.Can.Ready:
+				err = conn.Port().Ready(sn.Gen)
+			default:
+				continue
+			}
+			if !errors.Is(err, host.ErrStale) {
+				require.NoError(t, err)
+				moved = true
+			}
+		}
+		if !moved {
+			select {
+			case <-port.Updates():
+			case <-deadline:
+				t.Fatal("the deal never ended")
+			}
+		}
+	}
+	tickLobby(wl, &ctx)
+	require.Equal(t, kit.Note{Text: "You may talk again: / opens your unsent line."}, wl.talk.note)
+	view := kittest.Flat(ansi.Strip(wl.View(&ctx)))
+	require.NotContains(t, view, "Not sent")
+	require.Contains(t, view, "You may talk again: / opens your unsent line.")
+	press(wl, &ctx, "/", "enter")
+	require.False(t, wl.talk.open())
+	require.False(t, wl.talk.note.Err, wl.talk.note.Text)
+}

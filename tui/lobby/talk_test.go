@@ -613,3 +613,67 @@ func TestMuteSomeonePresentWhoHasNotTalked(t *testing.T) {
 	l.talk.t.take(talkMsg{t: l.talk.t, batch: l.talk.t.sub.Take()})
 	assert.NotContains(t, strings.Join(screenLines(l, ctx), "\n"), "can you hear me")
 }
+
+// tickLobby gives the lobby its next tick at once, as the program does
+// once the tick's time has come.
+func tickLobby(l *Lobby, ctx *kit.Context) { l.Update(ctx, l.tick()()) }
+
+// A note that says why a line was not sent, or why the line opened
+// says nothing, does not outlast what it tells of: the lobby's first
+// tick after the rated deal ends says the person may talk again (and
+// that / opens the line kept); while another reason keeps them quiet
+// it says that one; if they are kept quiet again later, the note goes.
+// A note written since is left alone. The quiet is the test's, the
+// ticks given by hand.
+func TestQuietNoteGoesWhenTheDealEnds(t *testing.T) {
+	const deal = "a rated deal you watched is still played at table CWJS: who saw it talks nowhere else until it ends"
+	const mine = "a rated deal is played at your table ABCD: nobody there talks, nor anywhere else, until it ends"
+	l, ctx := steadyLobby(t, 0, true, true, 1)
+	why := deal
+	l.talk.t.quiet = func() error {
+		if why == "" {
+			return nil
+		}
+		return errors.New(why)
+	}
+	notSent := kit.Note{Text: "Not sent: " + deal + ". Your line is kept: / opens it again.", Err: true}
+	press(l, ctx, "/")
+	typeLine(l, ctx, "hi")
+	require.Equal(t, notSent, l.talk.note)
+	tickLobby(l, ctx)
+	require.Equal(t, notSent, l.talk.note, "the deal goes on: the note stays")
+
+	why = ""
+	tickLobby(l, ctx)
+	require.Equal(t, kit.Note{Text: "You may talk again: / opens your unsent line."}, l.talk.note)
+	flat := kittest.Flat(strings.Join(screenLines(l, ctx), "\n"))
+	require.NotContains(t, flat, "Not sent")
+	require.Contains(t, flat, "You may talk again: / opens your unsent line.")
+	tickLobby(l, ctx)
+	require.Equal(t, "You may talk again: / opens your unsent line.", l.talk.note.Text, "nothing new: the note stays")
+	why = mine
+	tickLobby(l, ctx)
+	require.Equal(t, kit.Note{}, l.talk.note, "kept quiet again: \"you may talk\" goes")
+	require.NotContains(t, kittest.Flat(strings.Join(screenLines(l, ctx), "\n")), "You may talk again")
+
+	// The line opened says why it sends nothing; another reason takes
+	// the place of the first while the line is open.
+	why = deal
+	press(l, ctx, "/")
+	require.Equal(t, kit.Capital(deal)+".", l.talk.note.Text)
+	why = mine
+	tickLobby(l, ctx)
+	require.True(t, l.talk.open())
+	require.Equal(t, kit.Capital(mine)+".", l.talk.note.Text)
+	press(l, ctx, "esc")
+
+	// A note written since (a /mute answered) is not the lobby's to
+	// change.
+	press(l, ctx, "/")
+	typeLine(l, ctx, "/mute bob")
+	note := l.talk.note
+	require.Contains(t, note.Text, "You no longer see bob's lines")
+	why = ""
+	tickLobby(l, ctx)
+	require.Equal(t, note, l.talk.note)
+}
