@@ -20,21 +20,15 @@ func (c Config) Rate(sides []Side) (after [][]Rating, rated bool, err error) {
 	if err := c.Check(); err != nil {
 		return nil, false, err
 	}
-	if len(sides) < 2 {
-		return nil, false, fmt.Errorf("rating: a game needs two sides or more, got %d", len(sides))
+	if err := checkSides(sides); err != nil {
+		return nil, false, err
 	}
 	peopleSides := 0
 	after = make([][]Rating, len(sides))
 	for i, s := range sides {
-		if len(s.Players) == 0 {
-			return nil, false, fmt.Errorf("rating: sides[%d] has no player", i)
-		}
 		people := false
 		after[i] = make([]Rating, len(s.Players))
 		for j, p := range s.Players {
-			if err := p.Rating.Check(); err != nil {
-				return nil, false, fmt.Errorf("rating: sides[%d].Players[%d]: %w", i, j, err)
-			}
 			after[i][j] = p.Rating
 			people = people || !p.Fixed
 		}
@@ -47,6 +41,86 @@ func (c Config) Rate(sides []Side) (after [][]Rating, rated bool, err error) {
 	}
 	c.update(sides, after)
 	return after, true, nil
+}
+
+// checkSides says what is wrong with the sides of a game, nil when the
+// update accepts them: two sides or more, each with a player, every
+// rating in range.
+func checkSides(sides []Side) error {
+	if len(sides) < 2 {
+		return fmt.Errorf("rating: a game needs two sides or more, got %d", len(sides))
+	}
+	for i, s := range sides {
+		if len(s.Players) == 0 {
+			return fmt.Errorf("rating: sides[%d] has no player", i)
+		}
+		for j, p := range s.Players {
+			if err := p.Rating.Check(); err != nil {
+				return fmt.Errorf("rating: sides[%d].Players[%d]: %w", i, j, err)
+			}
+		}
+	}
+	return nil
+}
+
+// WinChances returns, for each side of a game about to be played, the
+// chance the model gives it of winning, of ranking ahead of every other
+// side: p_i1 of the update below, from the ratings before the game (the
+// ranks are not read). The chances add up to 1. The update moves a
+// side the more, the further its result is from these: a win the
+// model gave a small chance raises it most. The sides are checked as
+// Rate checks them.
+func (c Config) WinChances(sides []Side) ([]float64, error) {
+	if err := c.Check(); err != nil {
+		return nil, err
+	}
+	if err := checkSides(sides); err != nil {
+		return nil, err
+	}
+	_, mu, _, c2 := c.prior(sides)
+	cc := math.Sqrt(c2)
+	top := math.Inf(-1)
+	for i := range sides {
+		top = math.Max(top, mu[i]/cc)
+	}
+	out := make([]float64, len(sides))
+	sum := 0.0
+	for i := range sides {
+		out[i] = math.Exp(mu[i]/cc - top)
+		sum += out[i]
+	}
+	for i := range out {
+		out[i] /= sum
+	}
+	return out, nil
+}
+
+// prior is the game's prior as the update reads it: each player's
+// rating, a rated one widened by tau (OpenSkill's dynamics step); each
+// side's mean and variance, its players' sums; and c², the sum of the
+// sides' variances and beta² each.
+func (c Config) prior(sides []Side) (prior [][]Rating, mu, v []float64, c2 float64) {
+	k := len(sides)
+	tau2 := c.Tau * c.Tau
+	prior = make([][]Rating, k)
+	mu = make([]float64, k)
+	v = make([]float64, k)
+	for i, s := range sides {
+		prior[i] = make([]Rating, len(s.Players))
+		for j, p := range s.Players {
+			r := p.Rating
+			if !p.Fixed {
+				r.Sigma = math.Sqrt(r.Sigma*r.Sigma + tau2)
+			}
+			prior[i][j] = r
+			mu[i] += r.Mu
+			v[i] += r.Sigma * r.Sigma
+		}
+	}
+	for i := range k {
+		c2 += v[i] + c.Beta*c.Beta
+	}
+	return prior, mu, v, c2
 }
 
 // update is Algorithm 4 of Weng and Lin (the Plackett-Luce model), ties
@@ -72,30 +146,12 @@ func (c Config) Rate(sides []Side) (after [][]Rating, rated bool, err error) {
 // however far apart the means are.
 func (c Config) update(sides []Side, out [][]Rating) {
 	k := len(sides)
-	// The prior of this game: rated players widened by tau.
-	tau2 := c.Tau * c.Tau
-	prior := make([][]Rating, k)
-	mu := make([]float64, k)   // side means
-	v := make([]float64, k)    // side variances
+	// The prior of this game: rated players widened by tau; the sides'
+	// means and variances.
+	prior, mu, v, c2 := c.prior(sides)
 	x := make([]float64, k)    // mu_i / c
 	lse := make([]float64, k)  // log sum_{s in C_q} exp(x_s)
 	ties := make([]float64, k) // A_q, q counted
-	for i, s := range sides {
-		prior[i] = make([]Rating, len(s.Players))
-		for j, p := range s.Players {
-			r := p.Rating
-			if !p.Fixed {
-				r.Sigma = math.Sqrt(r.Sigma*r.Sigma + tau2)
-			}
-			prior[i][j] = r
-			mu[i] += r.Mu
-			v[i] += r.Sigma * r.Sigma
-		}
-	}
-	c2 := 0.0
-	for i := range k {
-		c2 += v[i] + c.Beta*c.Beta
-	}
 	cc := math.Sqrt(c2)
 	for i := range k {
 		x[i] = mu[i] / cc
