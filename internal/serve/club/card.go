@@ -2,11 +2,13 @@ package club
 
 import (
 	"context"
+	"slices"
 	"time"
 
 	"github.com/klob/klob/internal/platform/untrusted"
 	"github.com/klob/klob/internal/record/clubdb"
 	"github.com/klob/klob/internal/serve/rating"
+	"github.com/klob/klob/rules"
 )
 
 // Pools returns the seat counts the club rates, each a pool of its
@@ -42,6 +44,15 @@ type Change struct {
 	// Why says why the game left the rating as it was, when Points is 0
 	// because bots stood in for people (HeldWhy); "" otherwise.
 	Why string
+	// Place is where the player's side finished: 1 won, the others by
+	// their totals from 2 (Tied: level with another side). Chance is
+	// the chance the model gave that side of winning before the game,
+	// from the ratings then at the table (rating.Config.WinChances):
+	// the update moves a rating by how far the result was from it, and
+	// the more the wider the rating's ±. Both 0 when unknown.
+	Place  int
+	Tied   bool
+	Chance float64
 }
 
 // Card returns the player's standing in every pool, by seat count. A
@@ -99,6 +110,9 @@ func (s *Service) lastChange(ctx context.Context, key string, seats int) (Change
 		return Change{}, false, err
 	}
 	c.Table, c.RematchOf = g.Table, g.RematchOf
+	if c.Place, c.Tied, c.Chance, err = s.outlook(ctx, &g, key); err != nil {
+		return Change{}, false, err
+	}
 	if c.Points == 0 {
 		// Only a regular file is read, and only the log the club
 		// recorded: a FIFO in its place would hang the read.
@@ -108,6 +122,42 @@ func (s *Service) lastChange(ctx context.Context, key string, seats int) (Change
 		}
 	}
 	return c, true, nil
+}
+
+// outlook is where the player with key placed in rated game g, and the
+// chance the model gave their side of winning, from the ratings before
+// it of the people at the table (clubdb.GameRatings) and the bots'
+// published ratings (Bot). The chance is 0 when the game cannot give
+// it (a bot of a level the club no longer publishes); the place too
+// when the player holds no seat in it.
+func (s *Service) outlook(ctx context.Context, g *clubdb.Game, key string) (place int, tied bool, chance float64, err error) {
+	me := slices.IndexFunc(g.Seats, func(st clubdb.Seat) bool { return st.Key == key })
+	rank, rerr := ranks(g)
+	if me < 0 || rerr != nil {
+		return 0, false, 0, nil
+	}
+	side := rules.SideOfSeat(len(g.Seats), rules.Seat(me))
+	place = rank[side]
+	for o, r := range rank {
+		tied = tied || (o != side && r == place)
+	}
+	changes, err := s.db.GameRatings(ctx, g.ID)
+	if err != nil {
+		return 0, false, 0, err
+	}
+	before := make([]clubdb.Rating, 0, len(changes))
+	for _, c := range changes {
+		before = append(before, c.Before)
+	}
+	sides, _, serr := gameSides(s.cfg, g, rank, before)
+	if serr != nil {
+		return place, tied, 0, nil
+	}
+	chances, serr := s.cfg.WinChances(sides)
+	if serr != nil {
+		return place, tied, 0, nil
+	}
+	return place, tied, chances[side], nil
 }
 
 // Line is one line of a leaderboard.

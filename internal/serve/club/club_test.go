@@ -16,6 +16,7 @@ import (
 	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/internal/record/clubdb"
 	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/internal/serve/rating"
 	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/rules"
 )
@@ -323,4 +324,71 @@ func TestCardNamesTheRematch(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "TEST", card[0].Last.Table)
 	assert.Equal(t, clubdb.SumLog(mustText(t, first)), card[0].Last.RematchOf)
+}
+
+// TestCardSaysThePlaceAndTheChance: the last change in a pool says
+// where the player's side finished (1 won) and the chance the model
+// gave it of winning, from the ratings at the table before the game:
+// the people's as they stood then, a bot's published one. The second
+// game of each pool starts from the ratings the first left. At every
+// seat count.
+func TestCardSaysThePlaceAndTheChance(t *testing.T) {
+	cfg := rating.Default()
+	for _, seats := range [][]seat{
+		{person(testkit.KeyAnn, "Ann"), person(testkit.KeyBob, "Bob")},
+		{person(testkit.KeyAnn, "Ann"), bot("hard"), person(testkit.KeyBob, "Bob")},
+		{person(testkit.KeyAnn, "Ann"), person(testkit.KeyBob, "Bob"), person(testkit.KeyCy, "Cy"), bot("easy")},
+	} {
+		n := len(seats)
+		t.Run(fmt.Sprintf("%d seats", n), func(t *testing.T) {
+			s, dir := openService(t)
+			ctx := context.Background()
+			for game := range 2 {
+				// The sides as the model takes them, from the ratings now.
+				sides := make([]rating.Side, rules.SidesAt(n))
+				for i, st := range seats {
+					p := rating.Player{Rating: cfg.Newcomer()}
+					if st.key == "" {
+						r, ok := Bot(st.level, n)
+						require.True(t, ok)
+						p = rating.Player{Rating: r, Fixed: true}
+					} else if r, err := s.DB().Rating(ctx, st.key, n); err == nil && r.Rated {
+						p.Rating = rating.Rating{Mu: r.Mu, Sigma: r.Sigma}
+					}
+					side := rules.SideOfSeat(n, rules.Seat(i))
+					sides[side].Players = append(sides[side].Players, p)
+				}
+				chances, err := cfg.WinChances(sides)
+				require.NoError(t, err)
+
+				l := tableLog(t, uint64(200+10*n+game), seats...)
+				file(t, s, dir, fmt.Sprintf("g%d", game), l, "")
+				win := winner(t, l)
+				for i, st := range seats {
+					if st.key == "" {
+						continue
+					}
+					card, err := s.Card(ctx, st.key)
+					require.NoError(t, err)
+					last, ok := poolOf(card, n)
+					require.True(t, ok)
+					side := rules.SideOfSeat(n, rules.Seat(i))
+					assert.Equal(t, side == win, last.Last.Place == 1, "game %d, %s: place %d, the winner side %d", game, st.name, last.Last.Place, win)
+					assert.GreaterOrEqual(t, last.Last.Place, 1)
+					assert.LessOrEqual(t, last.Last.Place, rules.SidesAt(n))
+					assert.InDelta(t, chances[side], last.Last.Chance, 1e-12, "game %d, %s", game, st.name)
+				}
+			}
+		})
+	}
+}
+
+// poolOf is the standing of card in the pool of seats.
+func poolOf(card []Standing, seats int) (Standing, bool) {
+	for _, st := range card {
+		if st.Seats == seats {
+			return st, true
+		}
+	}
+	return Standing{}, false
 }

@@ -109,42 +109,18 @@ func RateStoodIn(cfg rating.Config, g *clubdb.Game, before []clubdb.Rating, stoo
 		return nil, err
 	}
 	n := len(g.Seats)
-	sides := make([]rating.Side, len(rank))
-	for side := range sides {
-		sides[side].Rank = rank[side]
+	sides, placed, err := gameSides(cfg, g, rank, before)
+	if err != nil {
+		return nil, err
 	}
 	type at struct {
-		side, i int
-		prior   rating.Rating // before the game
-		stood   bool          // bots played for the person (stoodIn)
-		left    bool          // the person had left at the end (left)
+		seated
+		stood bool // bots played for the person (stoodIn)
+		left  bool // the person had left at the end (left)
 	}
 	where := map[string]at{}
-	for i, st := range g.Seats {
-		side := rules.SideOfSeat(n, rules.Seat(i))
-		var p rating.Player
-		switch {
-		case st.Key != "":
-			j := slices.IndexFunc(before, func(b clubdb.Rating) bool { return b.Key == st.Key })
-			if j < 0 {
-				return nil, fmt.Errorf("seat %s (%s) has no rating before the game", rules.Seat(i), st.Key)
-			}
-			p.Rating = cfg.Newcomer()
-			if b := before[j]; b.Rated {
-				p.Rating = rating.Rating{Mu: b.Mu, Sigma: b.Sigma}
-			}
-			where[st.Key] = at{side, len(sides[side].Players), p.Rating,
-				slices.Contains(stoodIn, rules.Seat(i)), slices.Contains(left, rules.Seat(i))}
-		case st.Level == gamelog.Human:
-			p = rating.Player{Rating: cfg.Newcomer(), Fixed: true}
-		default:
-			r, ok := Bot(st.Level, n)
-			if !ok {
-				return nil, fmt.Errorf("seat %s: no published rating for a bot of level %q", rules.Seat(i), st.Level)
-			}
-			p = rating.Player{Rating: r, Fixed: true}
-		}
-		sides[side].Players = append(sides[side].Players, p)
+	for key, p := range placed {
+		where[key] = at{p, slices.Contains(stoodIn, p.seat), slices.Contains(left, p.seat)}
 	}
 	gone := 0
 	for _, w := range where {
@@ -180,6 +156,55 @@ func RateStoodIn(cfg rating.Config, g *clubdb.Game, before []clubdb.Rating, stoo
 		out = append(out, clubdb.Rating{Key: b.Key, Seats: n, Mu: r.Mu, Sigma: r.Sigma})
 	}
 	return out, nil
+}
+
+// seated is where a keyed person sat in a game's sides (gameSides):
+// their seat, their side and their place on it, and their rating
+// before the game.
+type seated struct {
+	seat    rules.Seat
+	side, i int
+	prior   rating.Rating
+}
+
+// gameSides are the sides of game g as the update takes them, ranked
+// by rank, from the ratings of its keyed people before it (before, as
+// RateStoodIn gets them): a keyed person with theirs (a newcomer's
+// before a first game), a guest as a fixed newcomer, a bot with its
+// level's published rating (Bot). It says where each keyed person sat.
+func gameSides(cfg rating.Config, g *clubdb.Game, rank []int, before []clubdb.Rating) ([]rating.Side, map[string]seated, error) {
+	n := len(g.Seats)
+	sides := make([]rating.Side, len(rank))
+	for side := range sides {
+		sides[side].Rank = rank[side]
+	}
+	where := map[string]seated{}
+	for i, st := range g.Seats {
+		side := rules.SideOfSeat(n, rules.Seat(i))
+		var p rating.Player
+		switch {
+		case st.Key != "":
+			j := slices.IndexFunc(before, func(b clubdb.Rating) bool { return b.Key == st.Key })
+			if j < 0 {
+				return nil, nil, fmt.Errorf("seat %s (%s) has no rating before the game", rules.Seat(i), st.Key)
+			}
+			p.Rating = cfg.Newcomer()
+			if b := before[j]; b.Rated {
+				p.Rating = rating.Rating{Mu: b.Mu, Sigma: b.Sigma}
+			}
+			where[st.Key] = seated{rules.Seat(i), side, len(sides[side].Players), p.Rating}
+		case st.Level == gamelog.Human:
+			p = rating.Player{Rating: cfg.Newcomer(), Fixed: true}
+		default:
+			r, ok := Bot(st.Level, n)
+			if !ok {
+				return nil, nil, fmt.Errorf("seat %s: no published rating for a bot of level %q", rules.Seat(i), st.Level)
+			}
+			p = rating.Player{Rating: r, Fixed: true}
+		}
+		sides[side].Players = append(sides[side].Players, p)
+	}
+	return sides, where, nil
 }
 
 // ranks ranks the sides of finished game g by its result: the winner
