@@ -3,6 +3,7 @@ package lobby
 import (
 	"context"
 	"fmt"
+	"math"
 	"strings"
 	"time"
 
@@ -21,7 +22,7 @@ import (
 // pool (two, three, four players) with its uncertainty and what their
 // last game did to it, the leaderboards (l), and at a shared table, once
 // the game is over and filed, the line that says what it did to their
-// rating. The figures are read off the Update, in commands: a read may
+// rating and why. The figures are read off the Update, in commands: a read may
 // wait for the disk.
 
 // Club is what the lobby reads of the club's records; *club.Service is
@@ -309,6 +310,8 @@ func (s *SharedSeat) afterword() string {
 	// says why from the game's log, the seats here when it cannot.
 	why := ""
 	switch {
+	case a.Last.Points != 0 && a.Last.Place > 0 && a.Last.Chance > 0:
+		return fmt.Sprintf("Your rating at %d players: %s (%s). %s", a.Seats, a.Shown, kit.Signed(a.Last.Points), movedWhy(a.Seats, a.Last))
 	case a.Last.Points != 0:
 	case a.Last.Why != "":
 		why = ": " + a.Last.Why
@@ -318,6 +321,44 @@ func (s *SharedSeat) afterword() string {
 		why = ": bots made a quarter of your moves or more, and a bot's win raises no rating"
 	}
 	return fmt.Sprintf("Your rating at %d players: %s (%s%s).", a.Seats, a.Shown, kit.Signed(a.Last.Points), why)
+}
+
+// movedWhy says why game c moved a rating at seats players, as the
+// club's model moves it (club.Change): where the person's side
+// finished, against the chance the ratings at the table gave it of
+// winning; and that a result the further from that chance, and a
+// rating the wider its ±, moves the more.
+func movedWhy(seats int, c club.Change) string {
+	who, them := "You", "you"
+	if rules.PlaysInTeams(seats) {
+		who, them = "Your team", "it"
+	}
+	places := []string{"", "first", "second", "third", "fourth"}
+	did := "won"
+	switch last := c.Place == rules.SidesAt(seats); {
+	case c.Place == 1:
+	case c.Place >= len(places):
+		did = "lost"
+	case c.Tied:
+		did = "tied for " + places[c.Place]
+	case last && c.Place == 2:
+		did = "lost"
+	case last:
+		did = "came last"
+	default:
+		did = "came " + places[c.Place]
+	}
+	pct := int(math.Round(100 * c.Chance))
+	chance := fmt.Sprintf("a %d%% chance", pct)
+	switch {
+	case pct == 8 || pct == 11 || pct == 18 || pct/10 == 8:
+		chance = "an" + chance[1:] // eight, eleven, eighteen, eighty-odd
+	case c.Chance < 0.005:
+		chance = "less than a 1% chance"
+	case c.Chance > 0.995:
+		chance = "more than a 99% chance"
+	}
+	return fmt.Sprintf("%s %s: the ratings gave %s %s to win. A surprise, or a wide ±, moves a rating more.", who, did, them, chance)
 }
 
 // boardScreen is the club's leaderboards, one per seat count: the best

@@ -1,14 +1,21 @@
 package lobby
 
 import (
+	"fmt"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/stretchr/testify/require"
+
 	"github.com/klob/klob/internal/play/hall"
 	"github.com/klob/klob/internal/play/host"
+	"github.com/klob/klob/internal/record/store"
 	"github.com/klob/klob/internal/serve/club"
 	"github.com/klob/klob/internal/serve/rating"
+	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
 	"github.com/klob/klob/tui/kit/kittest"
 	"github.com/klob/klob/tui/lobby/lobbytest"
@@ -164,5 +171,82 @@ func TestHelpSaysWhatRatingsAre(t *testing.T) {
 		if !strings.Contains(words, want) {
 			t.Errorf("the lobby's help does not say %q:\n%s", want, words)
 		}
+	}
+}
+
+// The afterword says why a game moved the rating, as the club's model
+// moves it: where the person's side finished, the chance the ratings
+// gave it of winning, and that a surprise or a wide ± moves it more;
+// at two, three and four players. Without the club's place and chance
+// it says the change alone, as before.
+func TestAfterwordSaysWhyTheRatingMoved(t *testing.T) {
+	const more = " A surprise, or a wide ±, moves a rating more."
+	for _, c := range []struct {
+		seats  int
+		change club.Change
+		want   string
+	}{
+		{2, club.Change{Points: 83, Place: 1, Chance: 0.412}, "Your rating at 2 players: 1583 ±343 (+83). You won: the ratings gave you a 41% chance to win."},
+		{2, club.Change{Points: -114, Place: 2, Chance: 0.62}, "Your rating at 2 players: 1583 ±343 (-114). You lost: the ratings gave you a 62% chance to win."},
+		{3, club.Change{Points: 13, Place: 2, Chance: 0.3}, "Your rating at 3 players: 1583 ±343 (+13). You came second: the ratings gave you a 30% chance to win."},
+		{3, club.Change{Points: -49, Place: 3, Chance: 0.18}, "Your rating at 3 players: 1583 ±343 (-49). You came last: the ratings gave you an 18% chance to win."},
+		{3, club.Change{Points: -20, Place: 2, Tied: true, Chance: 0.333}, "Your rating at 3 players: 1583 ±343 (-20). You tied for second: the ratings gave you a 33% chance to win."},
+		{4, club.Change{Points: 62, Place: 1, Chance: 0.5}, "Your rating at 4 players: 1583 ±343 (+62). Your team won: the ratings gave it a 50% chance to win."},
+		{4, club.Change{Points: -114, Place: 2, Chance: 0.83}, "Your rating at 4 players: 1583 ±343 (-114). Your team lost: the ratings gave it an 83% chance to win."},
+		{4, club.Change{Points: 200, Place: 1, Chance: 0.002}, "Your rating at 4 players: 1583 ±343 (+200). Your team won: the ratings gave it less than a 1% chance to win."},
+		{2, club.Change{Points: -3, Place: 2, Chance: 0.998}, "Your rating at 2 players: 1583 ±343 (-3). You lost: the ratings gave you more than a 99% chance to win."},
+	} {
+		s := &SharedSeat{l: &Lobby{cfg: &Config{Club: &lobbytest.Club{}, Player: hall.Player{ID: "a"}}}, w: hall.Waiting{Code: "ABCD"}}
+		before := club.Standing{Seats: c.seats, Rated: true, Games: 6, Shown: rating.Shown{Points: 1500, PlusMinus: 350}}
+		after := club.Standing{Seats: c.seats, Rated: true, Games: 7, Shown: rating.Shown{Points: 1583, PlusMinus: 343}, Last: c.change}
+		s.club = seatClub{looked: true, asked: true, seats: c.seats, before: &before, after: &after}
+		if got := s.afterword(); got != c.want+more {
+			t.Errorf("afterword\n%q, want\n%q", got, c.want+more)
+		}
+	}
+}
+
+// The game-over screen at 80x24 holds the afterword's why whole, in
+// its two lines, at two, three and four seats: the longest words each
+// count of seats says (a loss, a tie for second), with four-figure
+// ratings and a three-figure change. The club is the test's, its card
+// whatever the game's result; the game is played out and filed.
+func TestGameOverSaysWhyTheRatingMovedWhole(t *testing.T) {
+	people := []hall.Player{{ID: "a", Name: "ann"}, {ID: "b", Name: "bob"}, {ID: "c", Name: "cid"}, {ID: "d", Name: "dan"}}
+	for _, n := range []int{2, 3, 4} {
+		t.Run(fmt.Sprintf("%d seats", n), func(t *testing.T) {
+			state := t.TempDir()
+			h := randomHall(t, hall.Config{Dir: filepath.Join(state, "tables"),
+				History: func(id string) hall.Archiver { return store.New(filepath.Join(state, "players", id), store.Options{}) }})
+			o := rules.DefaultOptions()
+			o.Target = 100
+			o.Players = n
+			tb, conns := openAndSit(t, h, n, o, people[:n]...)
+			require.NoError(t, conns[0].Start())
+			var ports []host.Port
+			for _, c := range conns {
+				ports = append(ports, c.Port())
+			}
+			playToTheEnd(t, ports...)
+
+			last := club.Change{Table: tb.Code(), Points: -114, Place: rules.SidesAt(n), Chance: 0.31}
+			if n == 3 {
+				last.Place, last.Tied = 2, true
+			}
+			cl := &lobbytest.Club{Cards: map[string][]club.Standing{"a": {{Seats: n, Rated: true, Games: 7,
+				Shown: rating.Shown{Points: 1386, PlusMinus: 343}, Last: last}}}}
+			a := newSeatRun(t, newSharedSeat(New(Config{Player: people[0], Hall: h, Club: cl}), conns[0]))
+			a.update(nil)
+			a.run(a.s.Enter(a.ctx))
+			a.until("the table", func() bool { return a.s.Table() != nil })
+			a.key("enter") // from the last deal's result to the game's end
+			want := fmt.Sprintf("Your rating at %d players: 1386 ±343 (-114). %s", n, movedWhy(n, last))
+			a.until("the afterword", func() bool { return strings.Contains(a.frame, "Your rating at") })
+			kittest.CheckSize(t, ansi.Strip(a.s.View(a.ctx)), 80, 24)
+			require.Contains(t, a.frame, want, "the screen:\n%s", ansi.Strip(a.s.View(a.ctx)))
+			if testing.Verbose() {
+				t.Logf("the game-over screen:\n%s", ansi.Strip(a.s.View(a.ctx)))
+			}
+		})
 	}
 }
