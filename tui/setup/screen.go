@@ -223,24 +223,11 @@ func CountWord(n int) string {
 	return "two"
 }
 
-// FormLine draws one row of a form: the label, then the value between
-// arrows that say left and right change it; marked when chosen. The
-// setup, the shared table's form and the tournament's form draw their
-// rows with it.
-func FormLine(ctx *kit.Context, label, value string, chosen bool) string {
-	text, _, _ := formLine(ctx, label, value, chosen)
-	return text
-}
-
-// formLine is FormLine with where its arrows lie on the line, each
-// with the cell either side of it: a click on ‹ steps the value back,
-// on › forward.
-func formLine(ctx *kit.Context, label, value string, chosen bool) (text string, back, fwd kit.Rect) {
-	return formLineEnds(ctx, label, value, chosen, true, true)
-}
-
-// formLineEnds is formLine with an arrow only on the sides where a
-// step changes the value (canBack, canFwd): at a row's limit the arrow
+// formLineEnds draws one row of a form: the label, then the value
+// between arrows that say left and right change it, marked when chosen,
+// with where each arrow lies (the cell either side of it: a click on ‹
+// steps the value back, on › forward). An arrow shows only on the sides
+// where a step changes the value (canBack, canFwd): at a row's limit it
 // gives way to a blank of its width, so the value stays in place.
 func formLineEnds(ctx *kit.Context, label, value string, chosen, canBack, canFwd bool) (text string, back, fwd kit.Rect) {
 	l, r := "‹", "›"
