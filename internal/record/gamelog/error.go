@@ -3,6 +3,7 @@ package gamelog
 import (
 	"errors"
 	"fmt"
+	"strconv"
 
 	"github.com/klob/klob/rules"
 )
@@ -64,6 +65,39 @@ var (
 	// Fuzzing treats it as a failure.
 	ErrInternal = errors.New("internal error")
 )
+
+// VersionError is the Err of an Error that refuses a log for its
+// format version: errors.Is(err, ErrVersion) holds, and Newer tells a
+// log a newer klob wrote, which is not damaged, from one whose version
+// is no version klob ever wrote.
+type VersionError struct {
+	Version string // the value of the log's [Klob] tag
+}
+
+func (e *VersionError) Error() string {
+	return fmt.Sprintf("%v %q", ErrVersion, e.Version)
+}
+
+// Is makes the error an ErrVersion.
+func (e *VersionError) Is(target error) bool { return target == ErrVersion }
+
+// Newer reports whether the version is one a newer klob writes: a
+// whole number above Version, written without a sign or leading zero.
+func (e *VersionError) Newer() bool {
+	v, err := strconv.Atoi(e.Version)
+	cur, _ := strconv.Atoi(Version)
+	return err == nil && v > cur && strconv.Itoa(v) == e.Version
+}
+
+// NewerVersion reports whether err refuses a log a newer klob wrote
+// (VersionError.Newer), and that log's version.
+func NewerVersion(err error) (string, bool) {
+	var ve *VersionError
+	if errors.As(err, &ve) && ve.Newer() {
+		return ve.Version, true
+	}
+	return "", false
+}
 
 // notTurn reports whether err refuses an action because another seat is
 // to move, and which.

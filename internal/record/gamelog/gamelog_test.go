@@ -627,3 +627,22 @@ func TestDealsDone(t *testing.T) {
 		}
 	}
 }
+
+// TestNewerVersion: a log whose [Klob] tag is a whole number above
+// Version is one a newer klob wrote (not damaged); any other unknown
+// version is not. Both stay ErrVersion.
+func TestNewerVersion(t *testing.T) {
+	base, err := os.ReadFile(filepath.Join(gamesDir, "saves", "no-deal.klob"))
+	require.NoError(t, err)
+	for v, newer := range map[string]bool{"2": true, "17": true, "0": false, "abc": false, "02": false, "+2": false, "1.5": false, "": false} {
+		data := strings.Replace(string(base), `[Klob "1"]`, `[Klob "`+v+`"]`, 1)
+		_, err := gamelog.Parse("v.klob", []byte(data))
+		require.ErrorIs(t, err, gamelog.ErrVersion, "version %q", v)
+		got, ok := gamelog.NewerVersion(err)
+		if ok != newer || ok && got != v {
+			t.Errorf("version %q: NewerVersion = %q, %v; want newer %v", v, got, ok, newer)
+		}
+	}
+	_, ok := gamelog.NewerVersion(errors.New("format version"))
+	require.False(t, ok)
+}

@@ -674,7 +674,7 @@ func (p *parser) parseHeader() (map[string]tagAt, error) {
 		return nil, p.errPos(missLine, missCol, ErrSyntax, "not a Klob game log: the tag [Klob %q] is missing", Version)
 	}
 	if v.value != Version {
-		return nil, p.errPos(v.line, v.col, ErrVersion, "format version %q: this klob reads version %s", v.value, Version)
+		return nil, p.errPos(v.line, v.col, &VersionError{Version: v.value}, "format version %q: this klob reads version %s", v.value, Version)
 	}
 	for _, n := range tagOrder {
 		if _, ok := tags[n]; !ok && !optionalTag[n] {
