@@ -112,6 +112,38 @@ func (e *UnreadableError) Error() string {
 
 func (e *UnreadableError) Unwrap() error { return e.Err }
 
+// NewerError is returned by LoadCurrent when the save was written by a
+// newer klob: its format version is one this klob does not read yet
+// (gamelog.NewerVersion). It is not damaged: it is left where it is,
+// for the newer klob to resume, and SaveCurrent refuses to replace it
+// (a *NewerError too, wrapping ErrConflict).
+type NewerError struct {
+	Path    string
+	Version string // the save's format version
+}
+
+func (e *NewerError) Error() string {
+	return fmt.Sprintf("the saved game %s has format version %s, and this klob reads version %s: a newer klob wrote it. "+
+		"It is left as it is: run the newer klob to resume it, or move the file away", e.Path, e.Version, gamelog.Version)
+}
+
+// newerConflict is SaveCurrent's refusal to replace a save a newer
+// klob wrote: ErrConflict, said as what is in the way.
+type newerConflict struct{ NewerError }
+
+func (e *newerConflict) Error() string {
+	return fmt.Sprintf("save %s: a game saved by a newer klob (format version %s) is there, and is left as it is: "+
+		"this game is not saved until it is moved away", e.Path, e.Version)
+}
+
+// Brief is the refusal for people who do not own the files
+// (durable.Brief): what is in the way, not "did not write".
+func (e *newerConflict) Brief() string {
+	return "a game saved by a newer klob is in the way, and is left as it is: this game is not saved"
+}
+
+func (e *newerConflict) Unwrap() []error { return []error{ErrConflict, &e.NewerError} }
+
 // DamagedError is returned by LoadCurrent when the save does not parse
 // or replay (Err is then a *gamelog.Error): the file was moved
 // into damaged/, or stays where it is when even that failed (Aside is
@@ -280,6 +312,11 @@ func (s *Store) SaveCurrent(l *gamelog.Log) error {
 		case err != nil:
 			return &unreadableConflict{path: path, err: err}
 		case !s.isKnown(old):
+			if _, err := gamelog.Parse(path, old); err != nil {
+				if v, ok := gamelog.NewerVersion(err); ok {
+					return &newerConflict{NewerError{Path: path, Version: v}}
+				}
+			}
 			return fmt.Errorf("save %s: %w", path, ErrConflict)
 		}
 		renamed, err := durable.Replace(s.fs, path, ".current-*.tmp", data)
@@ -374,7 +411,8 @@ func (s *Store) isKnown(b []byte) bool {
 // be read (it is left in place, and SaveCurrent will not replace it);
 // and a *DamagedError when it is not a valid log: the file is first moved
 // to damaged/, so it is kept and the next SaveCurrent does not replace
-// it. The log may hold a finished game (a crash between the last save
+// it. A save a newer klob wrote is not damaged: it is left in place
+// with a *NewerError, and SaveCurrent will not replace it either. The log may hold a finished game (a crash between the last save
 // and Archive): the caller archives it. Reading needs no lock, but only
 // a Store that can take the lock cleans up and moves a damaged save
 // aside: while another klob plays, its files are left alone.
@@ -415,6 +453,10 @@ func (s *Store) loadCurrent(move bool) (*gamelog.Log, error) {
 		return l, nil
 	}
 	s.known = nil
+	if v, ok := gamelog.NewerVersion(err); ok {
+		// Not damaged: the newer klob resumes it.
+		return nil, &NewerError{Path: path, Version: v}
+	}
 	if !move {
 		return nil, &DamagedError{What: "the saved game", Path: path,
 			Err: fmt.Errorf("%w (it is left as it is: the state directory cannot be locked)", err)}

@@ -556,3 +556,45 @@ func TestHistorySaysWhoLeft(t *testing.T) {
 	assert.Equal(t, []rules.Seat{rules.SeatB}, h[0].Left, "the game whose B left")
 	assert.Nil(t, h[1].Left, "the game nobody left")
 }
+
+// TestNewerSaveLeftInPlace: a save a newer klob wrote (a format version
+// above this klob's) is not damaged: LoadCurrent leaves it where it is
+// with a *NewerError, a new game's saves do not replace it (and say
+// why), and filing the new game leaves it too. A version no klob
+// writes ("abc") is damage, and is moved aside as before.
+func TestNewerSaveLeftInPlace(t *testing.T) {
+	s := newStore(t, nil)
+	require.NoError(t, os.MkdirAll(s.Dir(), 0o755))
+	newer := bytes.Replace(text(t, readLog(t, "saves/in-trick.klob")), []byte(`[Klob "1"]`), []byte(`[Klob "2"]`), 1)
+	require.NoError(t, os.WriteFile(s.CurrentPath(), newer, 0o644))
+	_, err := s.LoadCurrent()
+	var ne *NewerError
+	require.ErrorAs(t, err, &ne)
+	assert.False(t, errors.As(err, new(*DamagedError)), "a newer save is called damaged: %v", err)
+	assert.Equal(t, NewerError{Path: s.CurrentPath(), Version: "2"}, *ne)
+	assert.Contains(t, err.Error(), "a newer klob wrote it. It is left as it is: run the newer klob to resume it")
+	_, err = os.Stat(filepath.Join(s.Dir(), DamagedDir))
+	assert.ErrorIs(t, err, fs.ErrNotExist, "a damaged folder was made")
+
+	// The player starts a new game here: its saves are refused.
+	game := readLog(t, "saves/in-play.klob")
+	err = s.SaveCurrent(game)
+	require.ErrorIs(t, err, ErrConflict)
+	require.ErrorAs(t, err, &ne)
+	assert.Equal(t, "save "+s.CurrentPath()+": a game saved by a newer klob (format version 2) is there, and is left as it is: "+
+		"this game is not saved until it is moved away", err.Error())
+	assert.Equal(t, "a game saved by a newer klob is in the way, and is left as it is: this game is not saved", durable.Brief(err))
+	_, err = s.Archive(game)
+	require.NoError(t, err)
+	got, err := os.ReadFile(s.CurrentPath())
+	require.NoError(t, err)
+	assert.Equal(t, newer, got, "the newer save was changed")
+
+	bad := bytes.Replace(newer, []byte(`[Klob "2"]`), []byte(`[Klob "abc"]`), 1)
+	require.NoError(t, os.WriteFile(s.CurrentPath(), bad, 0o644))
+	_, err = s.LoadCurrent()
+	var de *DamagedError
+	require.ErrorAs(t, err, &de)
+	assert.NotEmpty(t, de.Aside)
+	assert.False(t, errors.As(err, &ne))
+}
