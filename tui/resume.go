@@ -351,9 +351,21 @@ func (s *resumeScreen) render(ctx *kit.Context) (string, []kit.Hit) {
 	}
 	lines := append(kit.Titled(ctx, title), "")
 	if s.log == nil {
-		lines = append(lines, " "+st.Error.Render("Your saved game could not be loaded."))
 		var d *store.DamagedError
-		if errors.As(s.loadErr, &d) {
+		var newer *store.NewerError
+		heading := "Your saved game could not be loaded."
+		if errors.As(s.loadErr, &newer) {
+			heading = "Your saved game was saved by a newer klob."
+		}
+		lines = append(lines, " "+st.Error.Render(heading))
+		if newer != nil {
+			// Not damaged: kept in place for the klob that wrote it, and
+			// a new game here is not saved over it.
+			lines = append(lines, kit.Indent("   ", kit.Wrap(fmt.Sprintf("Its format version is %s; this klob reads version %s.",
+				newer.Version, gamelog.Version), w-4), nil)...)
+			lines = append(lines, kit.Indent("   ", kit.Wrap("It is left as it is at "+s.cfg.ShowPath.Show(newer.Path)+
+				": run the newer klob to resume it. A new game started here is not saved while that file is there.", w-4), nil)...)
+		} else if errors.As(s.loadErr, &d) {
 			// Where in the file and what is wrong, the file unnamed: it
 			// has been moved aside, and its new place follows.
 			lines = append(lines, kit.Indent("   ", kit.Wrap("Why: "+durable.Brief(d.Err), w-4), nil)...)

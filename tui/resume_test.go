@@ -331,3 +331,37 @@ func TestResumeTooLargeSaysTheLimit(t *testing.T) {
 		t.Errorf("the offer does not say the limit, or asks for the file to be readable:\n%s", hs.screen())
 	}
 }
+
+// A game a newer klob saved is offered as such, left where it is: the
+// offer says so and that a new game is not saved over it; a new game
+// started then says at its first save that it is not saved, and the
+// newer file stays as it was.
+func TestResumeNewerSaveStays(t *testing.T) {
+	data, err := savedWith(t, rules.SeatB, "normal").MarshalText()
+	require.NoError(t, err)
+	data = []byte(strings.Replace(string(data), `[Klob "1"]`, `[Klob "2"]`, 1))
+	st := store.New(t.TempDir(), store.Options{})
+	require.NoError(t, os.WriteFile(st.CurrentPath(), data, 0o600))
+	hs := newHarness(t, testConfig(dealSeed, st), 80, 24)
+	require.Equal(t, "resume", hs.name())
+	words := kittest.Flat(hs.screen())
+	for _, want := range []string{"Your saved game was saved by a newer klob.",
+		"Its format version is 2; this klob reads version 1.",
+		"It is left as it is at " + st.CurrentPath() + ": run the newer klob to resume it. A new game started here is not saved while that file is there."} {
+		if !strings.Contains(words, want) {
+			t.Errorf("the offer lacks %q:\n%s", want, hs.screen())
+		}
+	}
+	if strings.Contains(words, "could not be loaded") || strings.Contains(words, "damaged") {
+		t.Errorf("the newer save is called damaged:\n%s", hs.screen())
+	}
+	hs.press("enter", "enter") // the setup form, then its game
+	hs.settle()
+	require.Equal(t, "table", hs.name())
+	if words := kittest.Flat(hs.screen()); !strings.Contains(words, "! autosave failed: save "+st.CurrentPath()+": a game saved by a newer klob") {
+		t.Errorf("the table does not say why the game is not saved:\n%s", hs.screen())
+	}
+	got, err := os.ReadFile(st.CurrentPath())
+	require.NoError(t, err)
+	require.Equal(t, data, got, "the newer save was changed")
+}

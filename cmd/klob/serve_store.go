@@ -15,7 +15,7 @@ import (
 // failed without the server's paths (durable.Public), a file is named
 // inside the player's own directory ("history/2026-...klob"), and the
 // errors still match what they wrap (store.ErrNoSave, the damaged and
-// unreadable saves).
+// unreadable saves, and one a newer klob wrote).
 type playerFiles struct{ *store.Store }
 
 func (p playerFiles) SaveCurrent(l *gamelog.Log) error {
@@ -34,11 +34,14 @@ func (p playerFiles) LoadCurrent() (*gamelog.Log, error) { return p.publicLoad(p
 func (p playerFiles) publicLoad(l *gamelog.Log, err error) (*gamelog.Log, error) {
 	var d *store.DamagedError
 	var u *store.UnreadableError
+	var n *store.NewerError
 	switch {
 	case errors.As(err, &d):
 		return l, &store.DamagedError{What: d.What, Path: p.inside(d.Path), Aside: p.inside(d.Aside), Err: durable.Public(d.Err)}
 	case errors.As(err, &u):
 		return l, &store.UnreadableError{Path: p.inside(u.Path), Err: durable.Public(u.Err)}
+	case errors.As(err, &n):
+		return l, &store.NewerError{Path: p.inside(n.Path), Version: n.Version}
 	}
 	return l, durable.Public(err)
 }
