@@ -398,6 +398,7 @@ func (s *resumeScreen) render(ctx *kit.Context) (string, []kit.Hit) {
 		} else if s.loadErr != nil {
 			lines = append(lines, kit.Indent("   ", kit.Wrap(s.loadErr.Error(), w-4), nil)...)
 		}
+		lines = append(lines, s.warningLines(ctx)...)
 		offer, hits := kit.OfferLine(ctx, " ", []kit.Offer{{Key: ctx.Keys.Choose, What: "start a new game"}}, len(lines)+1)
 		lines = append(lines, "", offer+"   "+st.Dim.Render(kit.HintLine(kit.AppKeys(&ctx.Keys))))
 		return kit.JoinLines(lines), hits
@@ -444,6 +445,7 @@ func (s *resumeScreen) render(ctx *kit.Context) (string, []kit.Hit) {
 		lines = append(lines, "")
 		lines = append(lines, kit.Paragraph(said, w, nil)...)
 	}
+	lines = append(lines, s.warningLines(ctx)...)
 	lines = append(lines, "")
 	y := len(lines) // the offers' first line
 	offers := []kit.Offer{{Key: ctx.Keys.Resume, What: resume}, {Key: ctx.Keys.New, What: newGame}}
@@ -476,6 +478,22 @@ func (s *resumeScreen) render(ctx *kit.Context) (string, []kit.Hit) {
 	return kit.JoinLines(lines), hits
 }
 
+// warningLines is the warning klob play found before the first screen
+// (PlayConfig.Warning: a state folder that cannot be written, say),
+// after a blank line, as the setup form says it: the person reads it
+// before resuming, not at the first autosave that fails. None when
+// there is no warning.
+func (s *resumeScreen) warningLines(ctx *kit.Context) []string {
+	if s.cfg.Warning == "" {
+		return nil
+	}
+	return append([]string{""}, kit.Alert(ctx, s.cfg.Warning, ctx.Width, maxResumeWarnLines)...)
+}
+
+// maxResumeWarnLines is how many lines the warning may wrap to: a
+// state folder's path and what sets it take three at 80 columns.
+const maxResumeWarnLines = 5
+
 // maxResumeErrLines is how many lines a failed resume's error may wrap
 // to: the offer of four players' game takes 15 of the 24.
 const maxResumeErrLines = 4
@@ -491,6 +509,7 @@ func (s *resumeScreen) noSeatView(ctx *kit.Context, lines []string) (string, []k
 	}
 	lines = append(lines, "")
 	lines = append(lines, kit.Paragraph("A new game files this one in your history as unfinished.", w, nil)...)
+	lines = append(lines, s.warningLines(ctx)...)
 	lines = append(lines, "")
 	offer, hits := kit.OfferLine(ctx, " ", []kit.Offer{{Key: ctx.Keys.New, What: "start a new game"}}, len(lines))
 	lines = append(lines, offer, "", " "+st.Dim.Render(kit.HintLine(kit.AppKeys(&ctx.Keys))))

@@ -365,3 +365,32 @@ func TestResumeNewerSaveStays(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, data, got, "the newer save was changed")
 }
+
+// The warning klob play found before the first screen (a state folder
+// that cannot be written) is on the offer to resume, as it is on the
+// setup form: read before the game goes on, not at its first failed
+// autosave. At every seat count, the offers still on the screen.
+func TestResumeShowsTheWarning(t *testing.T) {
+	warning := "the state folder /home/ann/.local/state/klob cannot be written, its file system is read-only " +
+		"(KLOB_STATE_DIR or XDG_STATE_HOME sets it): the game will not be saved"
+	for _, n := range []int{2, 3, 4} {
+		cfg := testConfig(dealSeed, &memStore{})
+		require.NoError(t, cfg.Setup.Options.Set("players", fmt.Sprint(n)))
+		hs := newHarness(t, cfg, 80, 24)
+		hs.press("enter", "q", "y")
+		cfg.Warning = warning
+		hs2 := newHarness(t, cfg, 80, 24)
+		require.Equal(t, "resume", hs2.name())
+		screen := hs2.screen()
+		kittest.CheckSize(t, screen, 80, 24)
+		if words := kittest.Flat(screen); !strings.Contains(words, "! "+warning) || !strings.Contains(words, "[r] resume it") {
+			t.Errorf("%d players: the offer lacks the warning or its keys:\n%s", n, screen)
+		}
+	}
+	// After a save that could not be read too.
+	cfg := testConfig(dealSeed, &memStore{loadErr: damaged()})
+	cfg.Warning = warning
+	if words := kittest.Flat(newHarness(t, cfg, 80, 24).screen()); !strings.Contains(words, "! "+warning) {
+		t.Errorf("the offer after a damaged save lacks the warning:\n%s", words)
+	}
+}
