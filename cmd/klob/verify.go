@@ -15,6 +15,7 @@ import (
 // rules, every action and every stated value checked. For a valid log it
 // prints each deal (dealer, maker, trump, both breakdowns, the result)
 // and the game's end; for an invalid one the first error, file:line:col.
+// A Seed tag must name the seed that deals the game (seedError).
 // Exit 0 when every file is valid, 1 when one is not, 2 for usage errors.
 func runVerify(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("verify", `usage: klob verify [-q] FILE...
@@ -30,7 +31,7 @@ Checks Klob game logs: every action legal, every stated value recomputed.`)
 	out := &checkedWriter{errwrite.Writer{W: stdout}}
 	code, shown := 0, 0
 	for _, path := range files {
-		_, r, err := gamelog.ReadReplay(path)
+		_, r, err := readVerified(path)
 		if err != nil {
 			msg := cutLines(untrusted.Text(err.Error()), maxErrLine)
 			if !strings.HasPrefix(msg, path+":") {
@@ -58,6 +59,21 @@ Checks Klob game logs: every action legal, every stated value recomputed.`)
 		}
 	}
 	return out.done(stderr, "verify", code)
+}
+
+// readVerified reads, parses and replays the log at path, as
+// gamelog.ReadReplay, and checks its Seed tag against its deals
+// (seedError).
+func readVerified(path string) (*gamelog.Log, *gamelog.Replay, error) {
+	data, err := untrusted.ReadFile(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	l, r, err := gamelog.ParseReplay(path, data)
+	if err == nil {
+		err = seedError(path, data, l, r)
+	}
+	return l, r, err
 }
 
 // maxErrLine is the most bytes of an error line klob verify prints: an
