@@ -102,7 +102,7 @@ func parseServe(args []string, stdout, stderr io.Writer, getenv func(string) str
 		"       klob serve -db-check [-state DIR]\nServes Klob over SSH: ssh -p 2222 HOST plays. The club's database (players,\ngames, ratings) is STATE/club.db; -db-check checks it and exits\n(0: sound, 1: not).")
 	fs.StringVar(&f.addr, "addr", ":2222", "address to listen on")
 	fs.StringVar(&f.state, "state", "", "state directory: host key, players' games, open tables (default: the klob state directory's serve/)")
-	fs.StringVar(&f.hostKey, "host-key", "", "host key file, created (ed25519) when missing (default: STATE/host_ed25519)")
+	fs.StringVar(&f.hostKey, "host-key", "", "host key file, created (ed25519) when missing in a folder that exists (default: STATE/host_ed25519)")
 	fs.IntVar(&f.maxSessions, "max-sessions", 100, "most sessions open at once")
 	fs.IntVar(&f.maxPerAddr, "max-per-addr", 16, "most connections open at once from one address (an IPv4 address, an IPv6 /64)")
 	fs.IntVar(&f.maxPerKey, "max-per-key", 4, "most sessions open at once with one public key (guests are bounded by -max-per-addr)")
@@ -216,7 +216,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	if _, err := access.New(access.Config{Allow: f.allow, Deny: f.deny}); err != nil {
 		return failed(stderr, "serve", flagFileError("-deny", f.deny, flagFileError("-allow", f.allow, err)))
 	}
-	if err := server.CheckHostKey(f.hostKey); err != nil {
+	if err := checkHostKey(f); err != nil {
 		return failed(stderr, "serve", err)
 	}
 	// One klob serve per state directory: a second would play its own,

@@ -4,6 +4,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -78,4 +79,53 @@ func TestServeRefusesABadHostKey(t *testing.T) {
 	_, err := os.Stat(state)
 	assert.ErrorIs(t, err, os.ErrNotExist, "nothing is made when the start is refused")
 	assertFile(t, junk, "not a key\n")
+}
+
+// A -host-key whose folder does not exist stops the start, and nothing
+// is made: not the folder (a typo would give the server a new identity
+// in a new folder), not the state directory. A key file missing in a
+// folder that exists, or in the state directory made at the start, is
+// fine: the server creates it.
+func TestServeHostKeyFolderMustExist(t *testing.T) {
+	dir := t.TempDir()
+	state := filepath.Join(dir, "new-state")
+	key := filepath.Join(dir, "nonexistent", "dir", "key")
+	code, _, errs := runWith(runServe, "-addr", "127.0.0.1:0", "-state", state, "-host-key", key)
+	assert.Equal(t, 1, code)
+	assert.Equal(t, "klob serve: host key "+key+": its folder "+filepath.Dir(key)+" does not exist, and klob serve makes a new key only "+
+		"in a folder that does: make the folder, or correct -host-key\n", unwrapped(errs))
+	for _, p := range []string{filepath.Join(dir, "nonexistent"), state} {
+		_, err := os.Stat(p)
+		assert.ErrorIs(t, err, os.ErrNotExist, "%s was made", p)
+	}
+	file := filepath.Join(dir, "file")
+	require.NoError(t, os.WriteFile(file, nil, 0o600))
+	assert.EqualError(t, checkHostKey(serveFlags{state: state, hostKey: filepath.Join(file, "key")}),
+		"host key "+filepath.Join(file, "key")+": its folder "+file+" does not exist, a file is in its way")
+	for _, f := range []serveFlags{
+		{state: state, hostKey: filepath.Join(dir, "key")},
+		{state: state, hostKey: filepath.Join(state, "host_ed25519")},
+		{state: "rel-state", hostKey: "rel-state/../rel-state/k"},
+	} {
+		assert.NoError(t, checkHostKey(f), "%+v", f)
+	}
+}
+
+// A host-key file that holds no key says so, naming the file, and is
+// left as it is: an empty one, one of junk.
+func TestServeHostKeySaysWhatIsWrong(t *testing.T) {
+	dir := t.TempDir()
+	for content, want := range map[string]string{
+		"":            "the file is empty, so it holds no private key, and is left as it is",
+		"not a key\n": "the file holds no private key in OpenSSH or PEM form (ssh: no key found), and is left as it is",
+	} {
+		key := filepath.Join(dir, "key")
+		require.NoError(t, os.WriteFile(key, []byte(content), 0o600))
+		err := checkHostKey(serveFlags{state: filepath.Join(dir, "state"), hostKey: key})
+		require.Error(t, err)
+		assert.True(t, strings.HasPrefix(err.Error(), "host key "+key+": "+want+": give the server's key file"), "%q: %v", content, err)
+		assertFile(t, key, content)
+	}
+	err := checkHostKey(serveFlags{state: filepath.Join(dir, "state"), hostKey: dir})
+	assert.EqualError(t, err, "host key "+dir+": not a regular file (a directory): only a regular file is read")
 }
