@@ -4,6 +4,7 @@ import (
 	"errors"
 	"regexp"
 	"strings"
+	"syscall"
 )
 
 // absPath is an absolute path in an error's text: a slash at the start
@@ -45,6 +46,29 @@ func Brief(err error) string {
 	}
 	msg := absPath.ReplaceAllString(err.Error(), "$1…")
 	return strings.TrimSpace(msg)
+}
+
+// Why is the cause of a failed write, or of a folder that cannot be
+// made, in the words klob says it in everywhere: "permission denied"
+// (EACCES, and EPERM, which a folder made immutable gives), "its file
+// system is read-only", "a file is in its way" (ENOTDIR), else the
+// system's own words ("no space left on device"), never the call, the
+// path or a temporary file's name (Brief). The message around it names
+// the file: "the saved game PATH cannot be written: " + Why(err).
+func Why(err error) string {
+	var errno syscall.Errno
+	if errors.As(err, &errno) {
+		switch errno {
+		case syscall.EACCES, syscall.EPERM:
+			return "permission denied"
+		case syscall.EROFS:
+			return "its file system is read-only"
+		case syscall.ENOTDIR:
+			return "a file is in its way"
+		}
+		return errno.Error()
+	}
+	return Brief(err)
 }
 
 // errPublic keeps an error whole for errors.Is and errors.As, but says

@@ -28,6 +28,24 @@ func TestBrief(t *testing.T) {
 	assert.Nil(t, Public(nil))
 }
 
+// TestWhy: the cause of a failed write in klob's words, without the
+// call, the path or the temporary file.
+func TestWhy(t *testing.T) {
+	tmp := func(errno syscall.Errno) error {
+		return fmt.Errorf("write: %w", &fs.PathError{Op: "write", Path: "/s/klob/.current-3130414938.tmp", Err: errno})
+	}
+	for errno, want := range map[syscall.Errno]string{
+		syscall.ENOSPC:  "no space left on device",
+		syscall.EACCES:  "permission denied",
+		syscall.EPERM:   "permission denied",
+		syscall.EROFS:   "its file system is read-only",
+		syscall.ENOTDIR: "a file is in its way",
+	} {
+		assert.Equal(t, want, Why(tmp(errno)), "%v", errno)
+	}
+	assert.Equal(t, "short write", Why(fmt.Errorf("write: %w", errors.New("short write"))))
+}
+
 // briefed is an error with a Brief of its own, as a log's parse error.
 type briefed struct{}
 
