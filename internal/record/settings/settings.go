@@ -284,34 +284,74 @@ func (s Settings) MarshalText() ([]byte, error) {
 // (settings-2.bad, ...), so that nothing the player wrote is lost. A
 // file the player may not read is not damaged: it is left as it is,
 // and nothing is saved (a *ReadError), since writing would replace it.
-func Save(path string, s Settings) error { return save(durable.OS(), path, s) }
+// A write that fails is a *WriteError.
+func Save(path string, s Settings) error {
+	_, err := SaveKeeping(path, s)
+	return err
+}
 
-// save is Save on the file system fsys.
-func save(fsys durable.FS, path string, s Settings) error {
+// SaveKeeping is Save, and says where the file that did not read was
+// moved to ("" when there was none): what a warning about that file
+// then says has happened.
+func SaveKeeping(path string, s Settings) (kept string, err error) {
+	return save(durable.OS(), path, s)
+}
+
+// WriteError is a settings file that could not be written, or whose
+// folder could not be made: the file, or the folder, and the cause in
+// plain words (durable.Why), never a temporary file's name.
+type WriteError struct {
+	Path   string
+	Folder bool // the folder of Path could not be made
+	Err    error
+}
+
+func (e *WriteError) Error() string {
+	if e.Folder {
+		return fmt.Sprintf("the settings folder %s cannot be made: %s", filepath.Dir(e.Path), durable.Why(e.Err))
+	}
+	return fmt.Sprintf("the settings file %s cannot be written: %s", e.Path, durable.Why(e.Err))
+}
+
+// Brief is the error without the path, for people who do not own the
+// file (durable.Brief): a player of klob serve.
+func (e *WriteError) Brief() string {
+	if e.Folder {
+		return "the settings folder cannot be made: " + durable.Why(e.Err)
+	}
+	return "the settings file cannot be written: " + durable.Why(e.Err)
+}
+
+func (e *WriteError) Unwrap() error { return e.Err }
+
+// save is SaveKeeping on the file system fsys.
+func save(fsys durable.FS, path string, s Settings) (kept string, err error) {
 	data, _ := s.MarshalText()
 	dir := filepath.Dir(path)
 	if err := fsys.MkdirAll(dir, 0o700); err != nil {
-		return fmt.Errorf("save settings: %w", err)
+		return "", &WriteError{Path: path, Folder: true, Err: err}
 	}
 	var bad error
 	switch old, err := fsys.ReadFile(path); {
 	case err == nil:
 		_, bad = Parse(path, old)
 	case errors.Is(err, fs.ErrPermission):
-		return fmt.Errorf("save settings: %w, and is left as it is", &ReadError{Path: path, Err: err})
+		return "", fmt.Errorf("save settings: %w, and is left as it is", &ReadError{Path: path, Err: err})
 	case !errors.Is(err, fs.ErrNotExist):
 		bad = err // not a file (a directory): kept too
 	}
 	if bad != nil {
 		base := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
-		if d := durable.Damaged(fsys, "the settings file", path, dir, base, ".bad", bad); d.Aside == "" {
-			return fmt.Errorf("save settings: %w", d)
+		d := durable.Damaged(fsys, "the settings file", path, dir, base, ".bad", bad)
+		if d.Aside == "" {
+			return "", fmt.Errorf("save settings: %w", d)
 		}
+		kept = d.Aside
 	}
 	if _, err := durable.Replace(fsys, path, ".settings-*.tmp", data); err != nil {
-		return fmt.Errorf("save settings: %w", err)
+		return kept, &WriteError{Path: path, Err: err}
 	}
-	return nil
+	return kept, nil
 }
 
 // enumName is the name of v in names, or "Type(v)" past them.

@@ -353,7 +353,7 @@ func TestSaveLeavesAFileItMayNotRead(t *testing.T) {
 	if err := os.WriteFile(path, []byte("pace = fast\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	err := save(deniedFS{durable.OS(), path}, path, Settings{Pace: Slow})
+	_, err := save(deniedFS{durable.OS(), path}, path, Settings{Pace: Slow})
 	var re *ReadError
 	if !errors.As(err, &re) || !errors.Is(err, fs.ErrPermission) ||
 		!strings.Contains(err.Error(), "the settings file "+path+" cannot be read: permission denied") {
@@ -389,5 +389,91 @@ func TestUnreadableFileOnDisk(t *testing.T) {
 	}
 	if ents, _ := os.ReadDir(dir); len(ents) != 1 || ents[0].Name() != FileName {
 		t.Errorf("the directory holds %v, want the settings file alone", ents)
+	}
+}
+
+// failFS is the disk, but making the temporary file (a folder made
+// immutable), writing it (a full disk) or making the folder fails with
+// the system's error about the temporary file or the folder.
+type failFS struct {
+	durable.FS
+	create, write, mkdir syscall.Errno
+}
+
+func (f failFS) MkdirAll(path string, perm fs.FileMode) error {
+	if f.mkdir != 0 {
+		return &fs.PathError{Op: "mkdir", Path: path, Err: f.mkdir}
+	}
+	return f.FS.MkdirAll(path, perm)
+}
+
+func (f failFS) CreateTemp(dir, pattern string) (durable.File, error) {
+	if f.create != 0 {
+		return nil, &fs.PathError{Op: "open", Path: filepath.Join(dir, ".settings-3386135159.tmp"), Err: f.create}
+	}
+	file, err := f.FS.CreateTemp(dir, pattern)
+	if err != nil || f.write == 0 {
+		return file, err
+	}
+	return failWrite{file, f.write}, nil
+}
+
+type failWrite struct {
+	durable.File
+	errno syscall.Errno
+}
+
+func (w failWrite) Write([]byte) (int, error) {
+	return 0, &fs.PathError{Op: "write", Path: w.Name(), Err: w.errno}
+}
+
+// A save that cannot write says the file (or its folder) and the cause
+// in plain words, as the state folder's errors do: never the temporary
+// file's name nor the calls behind it.
+func TestSaveErrorSaysFileAndCause(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, FileName)
+	for _, tc := range []struct {
+		fs   failFS
+		want string
+	}{
+		{failFS{create: syscall.EPERM}, "the settings file " + path + " cannot be written: permission denied"},
+		{failFS{write: syscall.ENOSPC}, "the settings file " + path + " cannot be written: no space left on device"},
+		{failFS{mkdir: syscall.ENOTDIR}, "the settings folder " + dir + " cannot be made: a file is in its way"},
+	} {
+		tc.fs.FS = durable.OS()
+		_, err := save(tc.fs, path, Settings{Pace: Slow})
+		var we *WriteError
+		if !errors.As(err, &we) || err.Error() != tc.want || !errors.Is(err, tc.fs.create+tc.fs.write+tc.fs.mkdir) {
+			t.Errorf("got %v; want %q", err, tc.want)
+		}
+		// A player of a server reads it without the path.
+		if brief := durable.Brief(err); strings.Contains(brief, dir) || !strings.HasSuffix(tc.want, strings.SplitN(brief, ": ", 2)[1]) {
+			t.Errorf("brief %q; want %q without the path", brief, tc.want)
+		}
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 0 {
+		t.Errorf("the failed saves left %d files", len(ents))
+	}
+}
+
+// SaveKeeping says where the file that did not read went, "" when the
+// file read (or there was none).
+func TestSaveKeepingSaysWhereTheBadFileWent(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, FileName)
+	kept, err := SaveKeeping(path, Default())
+	if kept != "" || err != nil {
+		t.Fatalf("no file: kept %q, %v", kept, err)
+	}
+	if err := os.WriteFile(path, []byte("pace = warp\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	kept, err = SaveKeeping(path, Default())
+	if want := filepath.Join(dir, "settings.bad"); kept != want || err != nil {
+		t.Fatalf("bad file: kept %q, %v; want %s", kept, err, want)
+	}
+	if kept, err = SaveKeeping(path, Default()); kept != "" || err != nil {
+		t.Fatalf("good file: kept %q, %v", kept, err)
 	}
 }
