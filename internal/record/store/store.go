@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 	"unicode"
 
@@ -299,10 +300,10 @@ func (s *Store) SaveCurrent(l *gamelog.Log) error {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if err := s.fs.MkdirAll(s.dir, 0o700); err != nil {
-		return fmt.Errorf("save: %w", err)
-	}
 	path := s.CurrentPath()
+	if err := s.fs.MkdirAll(s.dir, 0o700); err != nil {
+		return &placeError{what: "the state directory", path: s.dir, verb: "made", err: err}
+	}
 	// Under the lock, so that no other Store writes between the check of
 	// what is there and the rename.
 	return s.locked(func() error {
@@ -325,7 +326,7 @@ func (s *Store) SaveCurrent(l *gamelog.Log) error {
 			s.known = [][]byte{data}
 		}
 		if err != nil {
-			return fmt.Errorf("save %s: %w", path, err)
+			return &placeError{what: "the saved game", path: path, verb: "written", err: err}
 		}
 		return nil
 	})
@@ -509,7 +510,7 @@ func (s *Store) Archive(l *gamelog.Log) (string, error) {
 	defer s.mu.Unlock()
 	dir := s.history
 	if err := s.fs.MkdirAll(dir, 0o700); err != nil {
-		return "", fmt.Errorf("archive: %w", &folderError{dir: dir, verb: "made", err: err})
+		return "", fmt.Errorf("archive: %w", &placeError{what: "the history folder", path: dir, verb: "made", err: err})
 	}
 	base := archiveName(rep, s.now())
 	dst := s.filedAs(dir, base, data)
@@ -517,7 +518,7 @@ func (s *Store) Archive(l *gamelog.Log) (string, error) {
 		dst, err = s.fileNew(dir, base, data)
 	}
 	if err != nil {
-		return "", fmt.Errorf("archive: %w", &folderError{dir: dir, verb: "written", err: err})
+		return "", fmt.Errorf("archive: %w", &placeError{what: "the history folder", path: dir, verb: "written", err: err})
 	}
 	path := s.CurrentPath()
 	holds := func(cur []byte) bool { return s.isKnown(cur) || bytes.Equal(cur, saved) }
@@ -543,21 +544,27 @@ func (s *Store) Archive(l *gamelog.Log) (string, error) {
 	return dst, nil
 }
 
-// folderError is a failure to make or write in the history folder dir:
-// "the history folder DIR cannot be written: permission denied". Of an
-// error of the system's about a path there (a temporary file's name,
-// ".archive-123.tmp", which says nothing to a player and whose length
-// pushes the cause off a line of the screen) it says only the cause.
-type folderError struct {
-	dir, verb string
-	err       error
+// placeError is a failure to make or write the file or folder path
+// (what names it: "the saved game", "the history folder"): "the
+// history folder DIR cannot be written: permission denied". The cause
+// is said in plain words (durable.Why: "a file is in its way", "no
+// space left on device"), never as the call behind it nor with a
+// temporary file's name (".archive-123.tmp"), which says nothing to a
+// player and whose length pushes the cause off a line of the screen.
+type placeError struct {
+	what, path, verb string
+	err              error
 }
 
-func (e *folderError) Error() string {
-	return fmt.Sprintf("the history folder %s cannot be %s: %v", e.dir, e.verb, causeIn(e.err, e.dir))
+func (e *placeError) Error() string {
+	why := durable.Why(e.err)
+	if !errors.As(e.err, new(syscall.Errno)) {
+		why = causeIn(e.err, filepath.Dir(e.path)).Error()
+	}
+	return fmt.Sprintf("%s %s cannot be %s: %s", e.what, e.path, e.verb, why)
 }
 
-func (e *folderError) Unwrap() error { return e.err }
+func (e *placeError) Unwrap() error { return e.err }
 
 // Filed reports whether the history already holds l as Archive files
 // it: a crash between the filing and the removal of current.klob leaves

@@ -598,3 +598,40 @@ func TestNewerSaveLeftInPlace(t *testing.T) {
 	assert.NotEmpty(t, de.Aside)
 	assert.False(t, errors.As(err, &ne))
 }
+
+// fullFS fails every write of a file, as a full disk does, with the
+// system's error about the temporary file.
+type fullFS struct{ durable.FS }
+
+func (f fullFS) CreateTemp(dir, pattern string) (durable.File, error) {
+	file, err := f.FS.CreateTemp(dir, pattern)
+	if err != nil {
+		return nil, err
+	}
+	return fullFile{file}, nil
+}
+
+type fullFile struct{ durable.File }
+
+func (w fullFile) Write([]byte) (int, error) {
+	return 0, &fs.PathError{Op: "write", Path: w.Name(), Err: syscall.ENOSPC}
+}
+
+// A save that fails says the saved game's file and the cause in plain
+// words, not the calls behind it nor the temporary file's name; a file
+// where the history folder should be says that a file is in its way,
+// as the state folder's errors say it, not "not a directory".
+func TestWriteErrorsSayFileAndCause(t *testing.T) {
+	s := newStore(t, fullFS{durable.OS()})
+	err := s.SaveCurrent(readLog(t, "saves/in-dix.klob"))
+	assert.EqualError(t, err, "the saved game "+s.CurrentPath()+" cannot be written: no space left on device")
+	assert.ErrorIs(t, err, syscall.ENOSPC)
+
+	s = newStore(t, nil)
+	require.NoError(t, os.MkdirAll(s.Dir(), 0o700))
+	history := filepath.Join(s.Dir(), HistoryDir)
+	require.NoError(t, os.WriteFile(history, nil, 0o600))
+	_, err = s.Archive(readLog(t, "09-tie.klob"))
+	assert.EqualError(t, err, "archive: the history folder "+history+" cannot be made: a file is in its way")
+	assert.ErrorIs(t, err, syscall.ENOTDIR)
+}
