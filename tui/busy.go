@@ -45,6 +45,12 @@ type StateDir struct {
 	// directory cannot be used, say). The first screen shows it: printed
 	// on stderr before the full-screen view it would be invisible.
 	Warning string
+	// WarningNow, when set, is the warning as it stands now, in place of
+	// Warning: klob play's changes when a save of the settings moves the
+	// file it warned of aside. It is asked on the UI goroutine and after
+	// each save of the settings, so it must be quick and safe to call
+	// from both.
+	WarningNow func() string
 }
 
 // busyScreen: another Klob plays in the state directory. It offers to
@@ -79,7 +85,7 @@ func (s *busyScreen) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd)
 					return s
 				}
 				s.cfg.Store, s.cfg.Busy, s.cfg.SavedIn = st, nil, dir
-				s.cfg.Warning = "This game " + s.cfg.resumeFrom()
+				s.cfg.Warning, s.cfg.WarningNow = "This game "+s.cfg.resumeFrom(), nil
 				return newSetupScreen(s.cfg, s.cfg.Setup)
 			}
 		}), nil

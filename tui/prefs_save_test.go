@@ -143,7 +143,7 @@ func TestPrefsKeeperCoalesces(t *testing.T) {
 		ps[i] = settings.Default()
 		ps[i].Pace = settings.Pace(i)
 	}
-	cmd := k.keep(ps[0], save)
+	cmd := k.keep(ps[0], save, nil)
 	if cmd == nil {
 		t.Fatal("no save for the first change")
 	}
@@ -151,7 +151,7 @@ func TestPrefsKeeperCoalesces(t *testing.T) {
 	go func() { done <- cmd() }()
 	<-entered
 	for _, p := range ps[1:] {
-		if c := k.keep(p, save); c != nil {
+		if c := k.keep(p, save, nil); c != nil {
 			t.Fatalf("a second save started beside the one running (change %+v)", p)
 		}
 	}
@@ -163,7 +163,42 @@ func TestPrefsKeeperCoalesces(t *testing.T) {
 	if len(got) != 2 || got[0] != ps[0] || got[1] != ps[3] {
 		t.Fatalf("saved %+v; want the first change, then only the last", got)
 	}
-	if c := k.keep(ps[1], save); c == nil {
+	if c := k.keep(ps[1], save, nil); c == nil {
 		t.Fatal("a change after the saves ended starts none")
+	}
+}
+
+// A save of the settings that changes what the warning said (the file
+// that did not read is kept aside now) changes the warning on the form,
+// and on the forms opened after it: it says what happened, not what a
+// save would do.
+func TestPrefsSaveChangesTheWarning(t *testing.T) {
+	var mu sync.Mutex
+	warning := "settings: line 1: junk (saving keeps this file as settings.bad)"
+	prefs := settings.Default()
+	cfg := testConfig(dealSeed, &memStore{})
+	cfg.Prefs = &prefs
+	cfg.Warning = warning
+	cfg.WarningNow = func() string {
+		mu.Lock()
+		defer mu.Unlock()
+		return warning
+	}
+	cfg.SavePrefs = func(settings.Settings) error {
+		mu.Lock()
+		defer mu.Unlock()
+		warning = "settings: line 1: junk: it is kept as settings.bad, and your settings are saved anew"
+		return nil
+	}
+	hs := newHarness(t, cfg, 80, 24)
+	if scr := kittest.Flat(hs.screen()); !strings.Contains(scr, "(saving keeps this file as settings.bad)") {
+		t.Fatalf("the form lacks the warning:\n%s", hs.screen())
+	}
+	hs.press("up", "up", "right") // the bell
+	hs.settle()
+	scr := kittest.Flat(hs.screen())
+	if !strings.Contains(scr, "! settings: line 1: junk: it is kept as settings.bad, and your settings are saved anew") ||
+		strings.Contains(scr, "saving keeps") {
+		t.Fatalf("the form does not say what the save did:\n%s", hs.screen())
 	}
 }

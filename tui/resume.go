@@ -479,15 +479,16 @@ func (s *resumeScreen) render(ctx *kit.Context) (string, []kit.Hit) {
 }
 
 // warningLines is the warning klob play found before the first screen
-// (PlayConfig.Warning: a state folder that cannot be written, say),
+// (PlayConfig.warning: a state folder that cannot be written, say),
 // after a blank line, as the setup form says it: the person reads it
 // before resuming, not at the first autosave that fails. None when
 // there is no warning.
 func (s *resumeScreen) warningLines(ctx *kit.Context) []string {
-	if s.cfg.Warning == "" {
+	w := s.cfg.warning()
+	if w == "" {
 		return nil
 	}
-	return append([]string{""}, kit.Alert(ctx, s.cfg.Warning, ctx.Width, maxResumeWarnLines)...)
+	return append([]string{""}, kit.Alert(ctx, w, ctx.Width, maxResumeWarnLines)...)
 }
 
 // maxResumeWarnLines is how many lines the warning may wrap to: a

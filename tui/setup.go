@@ -26,8 +26,17 @@ func newSetupScreen(cfg *PlayConfig, s Setup) *setup.Screen {
 // formConfig is the setup form's Config for a game of c: the settings
 // offered and kept as they change, the game started by startTable.
 func (c *PlayConfig) formConfig() setup.Config {
-	return setup.Config{Prefs: c.Prefs != nil, Warning: c.Warning, Start: c.startTable, Learn: lessonFrom,
+	return setup.Config{Prefs: c.Prefs != nil, Warning: c.warning(), Start: c.startTable, Learn: lessonFrom,
 		PrefsChanged: c.prefsChanged}
+}
+
+// warning is the warning found before the first screen, as it stands
+// now (StateDir.WarningNow).
+func (c *PlayConfig) warning() string {
+	if c.WarningNow != nil {
+		return c.WarningNow()
+	}
+	return c.Warning
 }
 
 // prefsChanged takes the settings changed on the form as the player's,
@@ -43,7 +52,7 @@ func (c *PlayConfig) prefsChanged(p settings.Settings) tea.Cmd {
 	if c.keeper == nil {
 		c.keeper = &prefsKeeper{}
 	}
-	return c.keeper.keep(p, c.SavePrefs)
+	return c.keeper.keep(p, c.SavePrefs, c.WarningNow)
 }
 
 // prefsKeeper saves the settings off the UI goroutine as they change:
@@ -59,8 +68,10 @@ type prefsKeeper struct {
 }
 
 // keep has p saved: the work that saves it, or nil when the save
-// running will save it after its own.
-func (k *prefsKeeper) keep(p settings.Settings, save func(settings.Settings) error) tea.Cmd {
+// running will save it after its own. Once saved, the form's warning
+// is warning's (nil: left as it is): a save may have moved the file it
+// warned of aside.
+func (k *prefsKeeper) keep(p settings.Settings, save func(settings.Settings) error, warning func() string) tea.Cmd {
 	k.mu.Lock()
 	defer k.mu.Unlock()
 	k.pending = &p
@@ -85,6 +96,9 @@ func (k *prefsKeeper) keep(p settings.Settings, save func(settings.Settings) err
 		}
 		if err != nil {
 			return setup.ProblemMsg{Text: "Your settings could not be kept: " + err.Error()}
+		}
+		if warning != nil {
+			return setup.WarningMsg{Text: warning()}
 		}
 		return nil
 	}

@@ -7,7 +7,9 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
+	"sync"
 	"syscall"
 
 	"github.com/klob/klob/ai"
@@ -104,6 +106,47 @@ func settingsWarning(err error, saves bool) string {
 	return fmt.Sprintf("%s (the other settings are used)", badLines(err, le.Path))
 }
 
+// settingsKeptWarning is settingsWarning once a save of the settings
+// moved the file that did not read (err) aside, to kept: what happened,
+// not what saving would do.
+func settingsKeptWarning(err error, kept string) string {
+	var le *settings.LineError
+	if !errors.As(err, &le) {
+		return fmt.Sprintf("%v: it is kept as %s, and your settings are saved anew", err, kept)
+	}
+	return fmt.Sprintf("%s: it is kept as %s, and your settings are saved anew", badLines(err, le.Path), kept)
+}
+
+// startWarnings are the warnings klob play found before its first
+// screen, shown on it and printed once it ends; a save of the settings
+// (off the UI goroutine) may change one.
+type startWarnings struct {
+	mu   sync.Mutex
+	list []string
+}
+
+// add adds w and returns its place.
+func (s *startWarnings) add(w string) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.list = append(s.list, w)
+	return len(s.list) - 1
+}
+
+// set puts w at place i.
+func (s *startWarnings) set(i int, w string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.list[i] = w
+}
+
+// all returns the warnings as they stand.
+func (s *startWarnings) all() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return slices.Clone(s.list)
+}
+
 // shownBadLines is the most lines badLines names: a file of junk would
 // otherwise fill the terminal and push the setup screen's rows off it.
 const shownBadLines = 3
@@ -147,21 +190,30 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 	cfg.ShowPath = homePath(os.Getenv("HOME"))
 	// Problems found before the screen opens are shown on its first
 	// screen (stderr is hidden under it), and printed once it is gone.
-	var warnings []string
+	warnings := &startWarnings{}
 	defer func() {
-		for _, w := range warnings {
+		for _, w := range warnings.all() {
 			printError(stderr, "play", w)
 		}
 	}()
 	// The player's settings (pace, after a trick, hand order, the bell): the setup
 	// screen offers them and keeps the changes.
 	if path, err := settings.DefaultPath(os.Getenv); err == nil {
-		prefs, err := settings.Load(path)
-		if err != nil {
-			warnings = append(warnings, settingsWarning(err, true))
+		prefs, loadErr := settings.Load(path)
+		at := -1
+		if loadErr != nil {
+			at = warnings.add(settingsWarning(loadErr, true))
 		}
 		cfg.Prefs = &prefs
-		cfg.SavePrefs = func(p settings.Settings) error { return settings.Save(path, p) }
+		cfg.SavePrefs = func(p settings.Settings) error {
+			kept, err := settings.SaveKeeping(path, p)
+			if kept != "" && at >= 0 {
+				// The file warned of is moved aside now: say so, on the
+				// screen and once klob play ends.
+				warnings.set(at, settingsKeptWarning(loadErr, kept))
+			}
+			return err
+		}
 	}
 	st, err := store.Default()
 	if err == nil {
@@ -170,10 +222,12 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 		defer st.Unlock()
 	}
 	if w := useState(&cfg, st, err); w != "" {
-		warnings = append(warnings, w)
+		warnings.add(w)
 	}
 	// On the screen paths read as the screens show them, "~" for home.
-	cfg.Warning = homeWords(os.Getenv("HOME"))(strings.Join(warnings, "; "))
+	home := homeWords(os.Getenv("HOME"))
+	cfg.Warning = home(strings.Join(warnings.all(), "; "))
+	cfg.WarningNow = func() string { return home(strings.Join(warnings.all(), "; ")) }
 	return runApp("play", tui.NewPlay(cfg), stdout, stderr)
 }
 

@@ -315,6 +315,25 @@ func TestSettingsWarning(t *testing.T) {
 	}
 }
 
+// Once a save moved the settings file that did not read aside, the
+// warning says so, the lines that did not read still named, and no
+// longer what saving would do.
+func TestSettingsKeptWarning(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, settings.FileName)
+	require.NoError(t, os.WriteFile(path, []byte("pace = warp\n"), 0o600))
+	_, bad := settings.Load(path)
+	kept, err := settings.SaveKeeping(path, settings.Default())
+	require.NoError(t, err)
+	assert.Equal(t, path+`: line 1: pace = "warp": want slow, normal, fast, instant: it is kept as `+kept+
+		", and your settings are saved anew", settingsKeptWarning(bad, kept))
+	w := &startWarnings{}
+	w.add("state")
+	at := w.add(settingsWarning(bad, true))
+	w.set(at, settingsKeptWarning(bad, kept))
+	assert.Equal(t, []string{"state", settingsKeptWarning(bad, kept)}, w.all())
+}
+
 // TestSettingsWarningManyLines: a settings file of junk names the file,
 // its first three bad lines and how many more, not every line: 500
 // lines of junk say a few lines. A binary file says one short line: the

@@ -50,6 +50,11 @@ func learnKey() key.Binding {
 // the screen opened (the old game could not be filed in the history).
 type ProblemMsg struct{ Text string }
 
+// WarningMsg replaces the warning under the form (Config.Warning) when
+// what it warned of changed while the form was open (a save of the
+// settings kept the file that did not read aside).
+type WarningMsg struct{ Text string }
+
 // Screen is the form before a new game, one for every seat count: the
 // players, the bots' level, the target, the rule options and the house
 // variants that apply at that count, the player's settings, and a line
@@ -114,6 +119,8 @@ func (s *Screen) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 		}
 	case ProblemMsg:
 		s.err = msg.Text
+	case WarningMsg:
+		s.cfg.Warning = msg.Text
 	case tea.MouseClickMsg:
 		lines := s.layout(ctx)
 		if msg.Y < 0 || msg.Y >= len(lines) {
