@@ -55,7 +55,7 @@ against the best one.`)
 	if inProgress(r) {
 		// The grades would coach the person in the game in play, and those
 		// of the bots' decisions would show their cards.
-		fmt.Fprintf(stderr, "klob analyze: %s: the game is not over: an analysis now would coach the game in play; finish the game first\n", untrusted.Text(path))
+		printError(stderr, "analyze", untrusted.Text(path)+": the game is not over: an analysis now would coach the game in play; finish the game first")
 		return 1
 	}
 	start := time.Now()

@@ -232,7 +232,7 @@ func TestAnalyzeRefusesGameInProgress(t *testing.T) {
 	samples := fmt.Sprint(analyzeSamples())
 	for _, file := range []string{"saves/in-trick.klob", "tables/saves/three-in-dialogue.klob", "tables/saves/four-in-trick.klob"} {
 		path := withPerson(t, file)
-		if code, _, errs := analyze(path, "-samples", samples); code != 1 || !strings.Contains(errs, "the game is not over") {
+		if code, _, errs := analyze(path, "-samples", samples); code != 1 || !strings.Contains(unwrapped(errs), "the game is not over") {
 			t.Errorf("%s with a person: exit %d, stderr %q; want 1 and a refusal", file, code, errs)
 		}
 		if code, out, errs := analyze(filepath.Join(games, file), "-samples", samples); code != 0 || !strings.Contains(out, "unfinished") {
@@ -269,4 +269,19 @@ func abandoned(t *testing.T, path string) string {
 func TestAnalysedLine(t *testing.T) {
 	assert.Equal(t, "analysed 1 deal in 0.1s", analysedLine(1, 100*time.Millisecond))
 	assert.Equal(t, "analysed 4 deals in 2.0s", analysedLine(4, 2*time.Second))
+}
+
+// The refusal of a game in progress is wrapped to 80 columns, as the
+// command's other errors are.
+func TestAnalyzeRefusalWraps(t *testing.T) {
+	path := withPerson(t, "saves/in-trick.klob")
+	code, _, errs := analyze(path)
+	require.Equal(t, 1, code)
+	lines := strings.Split(strings.TrimSuffix(errs, "\n"), "\n")
+	require.Greater(t, len(lines), 1, "%q", errs)
+	for _, l := range lines {
+		assert.LessOrEqual(t, len([]rune(l)), 80, "%q", l)
+	}
+	assert.Equal(t, "klob analyze: "+path+": the game is not over: an analysis now would coach the game in play; finish the game first",
+		unwrapped(strings.TrimSuffix(errs, "\n")))
 }

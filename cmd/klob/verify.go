@@ -35,11 +35,13 @@ Checks Klob game logs: every action legal, every stated value recomputed.`)
 		if err != nil {
 			msg := cutLines(untrusted.Text(err.Error()), maxErrLine)
 			if !strings.HasPrefix(msg, path+":") {
-				// file:line:col errors stand as editors read them; any
+				// file:line:col errors start as editors read them; any
 				// other (the file cannot be opened) says who speaks.
 				msg = "klob verify: " + msg
 			}
-			fmt.Fprintln(stderr, msg)
+			// Wrapped to the terminal's width, as the other commands'
+			// errors are, the lines it runs on to indented.
+			fmt.Fprint(stderr, wrapNote(msg, termWidth(stderr), "  "))
 			code = 1
 			continue
 		}

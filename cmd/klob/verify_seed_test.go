@@ -84,6 +84,7 @@ func TestVerifyChecksTheSeed(t *testing.T) {
 		} {
 			bad := write(fmt.Sprintf("bad-%d.klob", n), strings.Replace(text, tag, `[Seed "`+tc.value+`"]`, 1))
 			code, _, errs := verify("-q", bad)
+			errs = unwrapped(errs)
 			assert.Equal(t, 1, code, "%d players, seed %q", n, tc.value)
 			assert.True(t, strings.HasPrefix(errs, fmt.Sprintf("%s:%d:%d: %s", bad, line, col, tc.want)), "%d players, seed %q: %s", n, tc.value, errs)
 		}

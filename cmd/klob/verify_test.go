@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/klob/klob/internal/testing/testkit"
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
@@ -84,7 +85,8 @@ func TestVerifyInvalid(t *testing.T) {
 	if !strings.Contains(out, valid+": ") {
 		t.Fatalf("the valid file is not reported:\n%s", out)
 	}
-	lines := strings.Split(strings.TrimSuffix(errs, "\n"), "\n")
+	// One error a file, each wrapped to 80 columns: read unwrapped.
+	lines := strings.Split(strings.TrimSuffix(unwrapped(errs), "\n"), "\n")
 	if len(lines) != len(broken) {
 		t.Fatalf("%d error lines for %d broken files:\n%s", len(lines), len(broken), errs)
 	}
@@ -130,6 +132,7 @@ func TestVerifyCutsLongLines(t *testing.T) {
 	code, _, errs := verify(path)
 	require.Equal(t, 1, code)
 	require.Less(t, len(errs), 500, "the error is cut")
+	errs = unwrapped(errs) // wrapped to 80 columns
 	require.Contains(t, errs, path+":26:4: deal 1: ")
 	require.Contains(t, errs, "bytes left out)")
 	require.Contains(t, errs, `" is not an action`, "the reason, after the quoted text, is kept")
@@ -176,4 +179,25 @@ func TestVerifyMatchLogs(t *testing.T) {
 	if strings.Contains(out, ", normal)") || strings.Contains(out, ", random)") {
 		t.Errorf("a level said twice:\n%s", out)
 	}
+}
+
+// TestVerifyErrorsWrap: an error of verify is wrapped to 80 columns, as
+// the errors of analyze and replay are, the lines it runs on to
+// indented; it still starts with file:line:col, as editors read it.
+func TestVerifyErrorsWrap(t *testing.T) {
+	bad := filepath.Join(games, "broken", "bad-bella.klob")
+	want, err := os.ReadFile(strings.TrimSuffix(bad, ".klob") + ".err")
+	require.NoError(t, err)
+	code, _, errs := verify(bad)
+	require.Equal(t, 1, code)
+	lines := strings.Split(strings.TrimSuffix(errs, "\n"), "\n")
+	require.Greater(t, len(lines), 1, "a long error is not wrapped: %q", errs)
+	require.True(t, strings.HasPrefix(lines[0], filepath.Dir(bad)+"/bad-bella.klob:"), lines[0])
+	for _, l := range lines {
+		assert.LessOrEqual(t, utf8.RuneCountInString(l), 80, "%q", l)
+	}
+	for _, l := range lines[1:] {
+		assert.True(t, strings.HasPrefix(l, "  "), "%q is not indented", l)
+	}
+	assert.Equal(t, filepath.Dir(bad)+"/"+strings.TrimSuffix(string(want), "\n"), unwrapped(strings.TrimSuffix(errs, "\n")))
 }
