@@ -163,8 +163,9 @@ func (d decimal) Set(s string) error {
 var badValue = regexp.MustCompile(`^invalid value (".*") for flag -([^:]+): (parse error|value out of range)$`)
 
 // badBool is the flag package's error for a bad value of a flag that
-// is true or false ("-json=maybe").
-var badBool = regexp.MustCompile(`^invalid boolean value (".*") for -([^:]+): parse error$`)
+// is true or false ("-json=maybe"), -ascii's own reason too: every such
+// flag says it alike.
+var badBool = regexp.MustCompile(`^invalid boolean value (".*") for -([^:]+): (parse error|want true or false)$`)
 
 // explain is the reason a parse failed, in words: a bad value of a
 // duration or a number ("-pace fast", "-decks x") says what the flag

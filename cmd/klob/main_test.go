@@ -81,7 +81,8 @@ func TestBadFlagEverywhere(t *testing.T) {
 // TestBadBoolFlag: a bad value of a true-or-false flag says what it
 // takes, as one of a number or a duration does.
 func TestBadBoolFlag(t *testing.T) {
-	for _, args := range [][]string{{"analyze", "-json=maybe", "x"}, {"verify", "-q=2", "x"}, {"match", "-quiet=x"}} {
+	for _, args := range [][]string{{"analyze", "-json=maybe", "x"}, {"verify", "-q=2", "x"}, {"match", "-quiet=x"},
+		{"play", "-ascii=maybe"}, {"analyze", "-ascii=maybe", "x"}, {"replay", "-ascii=maybe"}} {
 		code, _, errs := runArgs(args...)
 		assert.Equal(t, 2, code, "%v", args)
 		flag, val, _ := strings.Cut(args[1], "=")
