@@ -96,6 +96,10 @@ type PlayConfig struct {
 	// Analyze grades a replayed game (a at the game's end); nil is
 	// analysis.Analyze on every core, a server passes its bounded one.
 	Analyze replay.Analyzer
+	// Logf logs what happens to the game (host.Config.Logf): a server's
+	// log learns of a game alone whose autosaves fail, as it does of a
+	// table's. nil logs nothing (klob play).
+	Logf func(format string, args ...any)
 	// Manual: the table does not wait for the host's updates itself
 	// (tests drive the host and send table.Refresh).
 	Manual bool
@@ -164,11 +168,12 @@ func (c *PlayConfig) hostConfig(setup Setup) host.Config {
 	return cfg
 }
 
-// runConfig is how a game of setup runs: the bots, the pace, the store.
+// runConfig is how a game of setup runs: the bots, the pace, the store,
+// the log.
 func (c *PlayConfig) runConfig(setup Setup) host.Config {
 	tm := c.timing(setup.Prefs)
 	cfg := host.Config{Game: host.Game{NewBot: c.NewBot}, Clock: c.Clock, Pace: tm.Pace, Think: tm.ThinkLimit, Takebacks: true,
-		Slots: tm.Slots}
+		Slots: tm.Slots, Logf: c.Logf}
 	if tm.Pace > 0 {
 		// After a trick the next lead waits longer, so the finished
 		// trick can be seen.

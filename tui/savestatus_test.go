@@ -4,7 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
@@ -373,3 +375,24 @@ func TestQuitNoteGameOverNotFiled(t *testing.T) {
 type pathStore struct{ *memStore }
 
 func (pathStore) CurrentPath() string { return "/state/klob/current.klob" }
+
+// A game alone logs what its host logs (PlayConfig.Logf, a server's
+// log): an autosave that fails is on it, with its cause.
+func TestGameAloneLogsFailedSaves(t *testing.T) {
+	var mu sync.Mutex
+	var lines []string
+	cfg := testConfig(dealSeed, &memStore{saveErr: errors.New("no space left on device")})
+	cfg.Logf = func(format string, args ...any) {
+		mu.Lock()
+		defer mu.Unlock()
+		lines = append(lines, fmt.Sprintf(format, args...))
+	}
+	hs := newHarness(t, cfg, 80, 24)
+	hs.press("enter")
+	hs.settle()
+	mu.Lock()
+	defer mu.Unlock()
+	if !slices.Contains(lines, "autosave failed: no space left on device") {
+		t.Fatalf("the failed autosave is not logged: %q", lines)
+	}
+}

@@ -441,6 +441,7 @@ func newServe(f serveFlags, cl *club.Service, stdout, stderr io.Writer) (*server
 				mutes.give(talk, s.Key)
 			}
 			cfg := lobbyConfig(f, h, bots, s)
+			cfg.Solo.Logf = soloLogf(logf, cfg.Player)
 			withClub(&cfg, cl, s.Key, logf)
 			cfg.Tourney = all.tourney
 			return tui.NewLobby(cfg)
@@ -623,6 +624,20 @@ func lobbyConfig(f serveFlags, h *hall.Hall, bots serveBots, s *server.Session) 
 	}
 	cfg.Player = hall.Player{ID: s.Key, Name: name}
 	return cfg
+}
+
+// soloLogf logs the lines of a person's game alone against bots (its
+// autosaves that fail, its bots that fail, its filing) after whose game
+// it is, as a table's lines follow its code: "\"ann\" #1a2b3c4d, alone
+// against bots: autosave failed: ...".
+func soloLogf(logf func(string, ...any), p hall.Player) func(string, ...any) {
+	who := "a guest"
+	if p.ID != "" {
+		who = hall.Who(p)
+	}
+	return func(format string, args ...any) {
+		logf("%s, alone against bots: %s", who, fmt.Sprintf(format, args...))
+	}
 }
 
 // otherName is the name of a person whose name, taken, another member

@@ -24,6 +24,7 @@ import (
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/platform/dirlock"
+	"github.com/klob/klob/internal/play/hall"
 	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/internal/record/clubdb"
 	"github.com/klob/klob/internal/record/gamelog"
@@ -813,4 +814,30 @@ func TestServeStopKeepsWaitingTable(t *testing.T) {
 	assert.Contains(t, r2.log.String(), "table "+code+" back from its log")
 	r2.connect(t, ann)
 	ann.c.WaitText(t, patience, "give friends the code "+code)
+}
+
+// TestServeLogsAGameAloneFailingToSave: a game alone against bots whose
+// autosave fails is on the server's log, as a table's is, after whose
+// game it is (the player's name and key tag), the cause in the
+// player's words.
+func TestServeLogsAGameAloneFailingToSave(t *testing.T) {
+	state := t.TempDir()
+	r := startServe(t, state, time.Minute)
+	ann := &person{name: "ann", key: sshtest.NewKey(t)}
+	id := server.KeyID(ann.key.PublicKey())
+	require.NoError(t, os.MkdirAll(filepath.Join(state, "players"), 0o700))
+	require.NoError(t, os.WriteFile(filepath.Join(state, "players", id), nil, 0o600))
+	r.connect(t, ann)
+	ann.c.WaitText(t, patience, "Welcome, ann")
+	ann.typ(t, "p")
+	ann.c.WaitText(t, patience, "could not be loaded")
+	ann.typ(t, "n")
+	ann.c.WaitText(t, patience, "Set up the game")
+	ann.typ(t, sshtest.Enter)
+	ann.c.WaitText(t, patience, "autosave failed")
+	want := hall.Who(hall.Player{ID: id, Name: "ann"}) + ", alone against bots: autosave failed: "
+	for end := time.Now().Add(patience); !strings.Contains(r.log.String(), want) && time.Now().Before(end); {
+		time.Sleep(10 * time.Millisecond)
+	}
+	assert.Contains(t, r.log.String(), want)
 }
