@@ -27,7 +27,9 @@
 // player can be told. A save that cannot be read at all (permissions, a
 // FIFO or a device in its place, over untrusted.MaxFileSize) is not
 // called damaged: LoadCurrent returns an *UnreadableError and leaves it
-// where it is. current.klob holds the whole deck of every deal, the
+// where it is. Nor is one a newer klob wrote (a format version above
+// this klob's): a *NewerError, and it stays for the newer klob to
+// resume. current.klob holds the whole deck of every deal, the
 // cards still hidden included: it must, to resume the game. SaveCurrent refuses (ErrConflict) to replace a
 // current.klob it did not write or load itself: call LoadCurrent first,
 // then Archive the old game if the player starts a new one.
