@@ -473,8 +473,8 @@ func helpDesc(desc string, w int) []string {
 // window, home and end to either end, r to the rules. Any other key
 // closes it (open false).
 func (h *HelpView) Update(ctx *Context, msg tea.KeyPressMsg) (bool, tea.Cmd) {
-	page := max(1, ctx.Height-2)
 	h.place(ctx)
+	page := h.pageRows(ctx)
 	switch {
 	case IsKey(msg, ctx.Keys.Up):
 		h.scroll--
@@ -495,6 +495,18 @@ func (h *HelpView) Update(ctx *Context, msg tea.KeyPressMsg) (bool, tea.Cmd) {
 	h.scroll = max(0, min(h.scroll, len(h.Lines(ctx))-ctx.Height))
 	h.remember(ctx)
 	return true, nil
+}
+
+// pageRows is how far a page up or down scrolls: the lines of text a
+// page shows under the title, the window less the title and its rule,
+// and less the last row, which says more follows on every page but the
+// last. Turned by as many, the line under that mark tops the next page
+// down, and the page up ends on the line above the top one.
+func (h *HelpView) pageRows(ctx *Context) int {
+	if ctx.Height > 3 && len(h.Lines(ctx)) > ctx.Height {
+		return ctx.Height - 3
+	}
+	return max(1, ctx.Height-2)
 }
 
 // View draws the help, its title and the rule under it kept at the top

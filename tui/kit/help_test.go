@@ -47,8 +47,9 @@ func TestHelpHasTheRules(t *testing.T) {
 		}
 		h.Update(&ctx, kittest.Key("home"))
 		h.Update(&ctx, kittest.Key("pgdown"))
-		if got := shown(); got[2] != ansi.Strip(lines[2+22]) {
-			t.Errorf("width %d: page down shows %q first, want %q", w, got[2], ansi.Strip(lines[24]))
+		// 21 lines under the title, the 22nd row saying more follows.
+		if got := shown(); got[2] != ansi.Strip(lines[2+21]) {
+			t.Errorf("width %d: page down shows %q first, want %q", w, got[2], ansi.Strip(lines[2+21]))
 		}
 		// Scrolled anywhere, the title keeps the rule under it.
 		for _, k := range []string{"down", "pgdown", "r", "end"} {
@@ -387,6 +388,69 @@ func TestHelpSaysMoreFollows(t *testing.T) {
 	rows = strings.Split(ansi.Strip(h.View(&ctx, "")), "\n")
 	require.Len(t, rows, 24)
 	require.Equal(t, ansi.Strip(all[len(all)-1]), rows[23], "the end shows no mark")
+}
+
+// TestHelpPagesShowEveryLine: page down from the top, and page up from
+// the end, shows every line of the help at every height, the pages
+// meeting with no line left out between them (the last row of a page
+// says more follows, so the line under it tops the next page).
+func TestHelpPagesShowEveryLine(t *testing.T) {
+	for _, height := range []int{3, 4, 5, 10, 17, 24, 50} {
+		t.Run(fmt.Sprint(height), func(t *testing.T) {
+			ctx := kittest.Context(80, height)
+			h := kit.NewHelpView(nil)
+			all := h.Lines(&ctx)
+			for i := range all {
+				all[i] = ansi.Strip(all[i])
+			}
+			// text is the lines shown under the title, less the mark.
+			text := func() []string {
+				rows := shownHelp(&ctx, h)[2:]
+				if n := len(rows); n > 0 && strings.Contains(rows[n-1], "↓ more below") {
+					rows = rows[:n-1]
+				}
+				return rows
+			}
+			// at is where in all the lines shown stand, from a line
+			// within [lo, hi]; -1 if nowhere.
+			at := func(rows []string, lo, hi int) int {
+				for a := max(2, lo); a <= hi && a+len(rows) <= len(all); a++ {
+					if strings.Join(all[a:a+len(rows)], "\n") == strings.Join(rows, "\n") {
+						return a
+					}
+				}
+				return -1
+			}
+			// Down: each page starts after the last one's top and at
+			// most on the line after its bottom.
+			top, next := 2, 2+len(text())
+			for pages := 0; next < len(all); pages++ {
+				require.Less(t, pages, len(all), "paging down does not reach the end")
+				h.Update(&ctx, kittest.Key("pgdown"))
+				rows := text()
+				a := at(rows, top+1, next)
+				if a < 0 {
+					t.Fatalf("page down from line %d skips line %d %q: the page shows %q", top, next, all[next], rows)
+				}
+				top, next = a, a+len(rows)
+			}
+			// Up: each page ends before the last one's bottom and at
+			// least on the line before its top.
+			h.Update(&ctx, kittest.Key("end"))
+			rows := text()
+			top, bottom := len(all)-len(rows), len(all)
+			for pages := 0; top > 2; pages++ {
+				require.Less(t, pages, len(all), "paging up does not reach the top")
+				h.Update(&ctx, kittest.Key("pgup"))
+				rows = text()
+				a := at(rows, top-len(rows), bottom-1-len(rows))
+				if a < 0 || a+len(rows) < top {
+					t.Fatalf("page up from line %d skips line %d %q: the page shows %q", top, top-1, all[top-1], rows)
+				}
+				top, bottom = a, a+len(rows)
+			}
+		})
+	}
 }
 
 // resizes are the sizes TestHelpKeepsItsPlaceOnResize goes through, the
