@@ -257,8 +257,10 @@ type Summary struct {
 	Lost    float64
 	WinLost float64
 	// Counts of the decisions by grade, indexed by Grade (NotGraded is
-	// always zero: such steps are nobody's to sum).
-	Counts [NumGrades]int
+	// always zero: such steps are nobody's to sum); WinCounts those of
+	// them graded by the chance to win.
+	Counts    [NumGrades]int
+	WinCounts [NumGrades]int
 	// Mistakes are the costliest graded decisions, biggest first: by
 	// grade, then by the loss the report shows, in points or in the
 	// chance to win (at most Options.Top, and only those graded
@@ -520,7 +522,9 @@ func summarise(decs []Decision, seat rules.Seat, top int) Summary {
 			continue
 		}
 		s.Graded++
-		if !d.ByWin {
+		if d.ByWin {
+			s.WinCounts[d.Grade]++
+		} else {
 			s.ByPoints++
 		}
 		s.Lost += d.PointsLost()

@@ -648,7 +648,7 @@ func TestSummaryCountsOnlyLosses(t *testing.T) {
 		t.Fatalf("graded %d (%d by points) forced %d lost %.2f win lost %.2f; want 4 (3), 1, 12.50, 0.12", s.Graded, s.ByPoints, s.Forced, s.Lost, s.WinLost)
 	}
 	line := summaryLine(&s)
-	if want := "4 graded, 1 forced, 12.5 points lost by the decisions graded by points (4.2 a decision), chance to win lost 12.0% summed over the decisions graded by it: 1 blunder, 1 inaccuracy"; line != want {
+	if want := "4 graded, 1 forced; 12.5 points lost by the 3 decisions graded by points (4.2 a decision): 1 inaccuracy; chance to win lost 12.0% summed over the one decision graded by it: 1 blunder"; line != want {
 		t.Errorf("summary line\n got %q\nwant %q", line, want)
 	}
 	js := summaryJSON(&s)
@@ -680,7 +680,7 @@ func TestSummaryLinePerDecisionByPoints(t *testing.T) {
 		t.Fatalf("graded %d, by points %d; want 24, 10", s.Graded, s.ByPoints)
 	}
 	line := summaryLine(&s)
-	if want := "24 graded, 0 forced, 102.2 points lost by the decisions graded by points (10.2 a decision), chance to win lost 48.0% summed over the decisions graded by it: 2 blunders, 1 mistake"; line != want {
+	if want := "24 graded, 0 forced; 102.2 points lost by the 10 decisions graded by points (10.2 a decision): 2 blunders; chance to win lost 48.0% summed over the 14 decisions graded by it: 1 mistake"; line != want {
 		t.Errorf("summary line\n got %q\nwant %q", line, want)
 	}
 }
@@ -700,7 +700,7 @@ func TestSummaryLineOnePrecision(t *testing.T) {
 			{Seat: 0, Grade: Blunder, Loss: 32.18},
 			{Seat: 0, Grade: Good, ByWin: true, Loss: 3},
 			{Seat: 0, Grade: Mistake, ByWin: true, WinLoss: 0.011},
-		}, "3 graded, 0 forced, 32.2 points lost by the decisions graded by points, chance to win lost 1.1% summed over the decisions graded by it: 1 blunder, 1 mistake"},
+		}, "3 graded, 0 forced; 32.2 points lost by the one decision graded by points: 1 blunder; chance to win lost 1.1% summed over the 2 decisions graded by it: 1 mistake"},
 		{"one by points alone", []Decision{
 			{Seat: 0, Grade: Blunder, Loss: 32.18},
 			{Seat: 0, Grade: Forced},
@@ -740,8 +740,38 @@ func TestSummaryLineChanceOnly(t *testing.T) {
 	}
 	s := summarise(decs, 0, 10)
 	line := summaryLine(&s)
-	if want := "3 graded, 0 forced, chance to win lost 158.0% summed over the decisions graded by it: 2 blunders"; line != want {
+	if want := "3 graded, 0 forced, chance to win lost 158.0% summed over the 2 decisions graded by it: 2 blunders"; line != want {
 		t.Errorf("summary line\n got %q\nwant %q", line, want)
+	}
+}
+
+// TestSummaryLineNamesTheScalesThatLost: where both scales graded
+// decisions, the line names a scale only where it lost something, each
+// with its own grades: a seat of four whose 6 decisions graded by the
+// chance to win were all good, and whose 2 graded by points were a
+// blunder and a mistake, read "chance to win lost 0.0% summed over the
+// decisions graded by it: 1 blunder, 1 mistake", the grades seeming to
+// be the chance's. Where neither lost, the line says nothing was lost;
+// the decisions a bot made in the seat have a clause of their own.
+func TestSummaryLineNamesTheScalesThatLost(t *testing.T) {
+	decs := []Decision{
+		{Seat: 0, Grade: Blunder, Loss: 32.1, LossErr: 1.1},
+		{Seat: 0, Grade: Mistake, Loss: 15.1, LossErr: 3.3},
+		{Seat: 0, Grade: Forced},
+		{Seat: 0, Grade: Forced},
+	}
+	for range 6 {
+		decs = append(decs, Decision{Seat: 0, Grade: Good, ByWin: true, Loss: 12})
+	}
+	s := summarise(decs, 0, 10)
+	if want := "8 graded, 2 forced, 47.2 points lost by the 2 decisions graded by points (23.6 a decision): 1 blunder, 1 mistake"; summaryLine(&s) != want {
+		t.Errorf("summary line\n got %q\nwant %q", summaryLine(&s), want)
+	}
+
+	good := []Decision{{Seat: 0, Grade: Good, Loss: 2}, {Seat: 0, Grade: Good, ByWin: true}, {Seat: 0, Grade: Forced, ByBot: true}}
+	s = summarise(good, 0, 10)
+	if want := "2 graded, 1 forced; 1 made by a bot in the seat, not graded; nothing lost"; summaryLine(&s) != want {
+		t.Errorf("summary line\n got %q\nwant %q", summaryLine(&s), want)
 	}
 }
 

@@ -94,43 +94,79 @@ func where(d *Decision, withDeal bool) string {
 	return fmt.Sprintf("%s (%s)", s, d.Phase)
 }
 
-// summaryLine is "9 graded, 3 forced, 1.2 points lost: 1 blunder".
-// The chance to win lost by the decisions graded by it is a percentage
-// summed over them ("chance to win lost 158% summed over the decisions
-// graded by it"): one game cannot lose 1.58 games. A decision counts on
-// the scale it was graded by, so where both scales graded, each figure
-// says which decisions it sums, and the points a decision are over
-// those graded by points; where only the chance graded, or only the
-// chance lost any, the points are not named at all (a "no points lost"
-// beside a blunder that threw a ten under an ace would be false).
-// Points have one decimal throughout, and the points a decision are
-// said only over two decisions or more and a loss: over one, or of
-// nothing, they would repeat the total.
+// summaryLine is "9 graded, 3 forced, 1.2 points lost: 1 blunder": the
+// decisions, what they lost and their grades. A decision counts on the
+// scale it was graded by, points or near the end the chance to win, and
+// the chance lost is a percentage summed over the decisions graded by it
+// ("chance to win lost 158.0% summed over ..."): one game cannot lose
+// 1.58 games. Where one scale graded every decision its figure stands
+// alone, the grades after it. Where both graded, each scale with a loss
+// has its own clause, saying over how many decisions it sums, with the
+// grades it gave; a scale that lost nothing is not named (no "0.0%"
+// beside the points' blunders), and nor are points beside a loss in the
+// chance alone (a "no points lost" beside a blunder that threw a ten
+// under an ace would be false). Points have one decimal throughout, and
+// the points a decision are said only over two decisions or more and a
+// loss: over one, or of nothing, they would repeat the total.
 func summaryLine(s *Summary) string {
-	line := fmt.Sprintf("%d graded, %d forced", s.Graded, s.Forced)
-	win := "chance to win lost " + drill.PercentOne(s.WinLost) + " summed over the decisions graded by it"
+	head := fmt.Sprintf("%d graded, %d forced", s.Graded, s.Forced)
+	var parts []string
+	if s.ByBot > 0 {
+		parts = append(parts, fmt.Sprintf("%d made by a bot in the seat, not graded", s.ByBot))
+	}
 	byWin := s.Graded - s.ByPoints
-	switch {
-	case s.ChanceOnly(), s.WinLost > 0 && s.Lost == 0:
-		line += ", " + win
-	default:
-		line += fmt.Sprintf(", %.1f points lost", s.Lost)
-		if byWin > 0 {
-			line += " by the decisions graded by points"
-		}
+	var onPoints [NumGrades]int
+	for g := range onPoints {
+		onPoints[g] = s.Counts[g] - s.WinCounts[g]
+	}
+	points := func(over string) string {
+		line := fmt.Sprintf("%.1f points lost%s", s.Lost, over)
 		if s.ByPoints > 1 && s.Lost > 0 {
 			line += fmt.Sprintf(" (%.1f a decision)", s.Lost/float64(s.ByPoints))
 		}
-		if byWin > 0 {
-			line += ", " + win
+		return line + gradeList(&onPoints)
+	}
+	win := func(over string) string {
+		return "chance to win lost " + drill.PercentOne(s.WinLost) + " summed over " + over + gradeList(&s.WinCounts)
+	}
+	switch {
+	case byWin == 0:
+		parts = append(parts, points(""))
+	case s.ByPoints == 0:
+		parts = append(parts, win("the decisions graded by it"))
+	default:
+		if gradeList(&onPoints) != "" {
+			parts = append(parts, points(" by "+decisionCount(s.ByPoints)+" graded by points"))
+		}
+		if gradeList(&s.WinCounts) != "" {
+			parts = append(parts, win(decisionCount(byWin)+" graded by it"))
+		}
+		if len(parts) == 0 || s.ByBot > 0 && len(parts) == 1 {
+			parts = append(parts, "nothing lost")
 		}
 	}
-	if s.ByBot > 0 {
-		line += fmt.Sprintf(", %d made by a bot in the seat, not graded", s.ByBot)
+	// One clause follows the counts after a comma; more, each with its
+	// own grades, are told apart by semicolons.
+	if len(parts) == 1 {
+		return head + ", " + parts[0]
 	}
+	return head + "; " + strings.Join(parts, "; ")
+}
+
+// decisionCount is "the one decision", "the 6 decisions".
+func decisionCount(n int) string {
+	if n == 1 {
+		return "the one decision"
+	}
+	return fmt.Sprintf("the %d decisions", n)
+}
+
+// gradeList is ": 1 blunder, 2 inaccuracies", the wrong grades counted
+// in counts (indexed by Grade), worst first; "" when there are none.
+func gradeList(counts *[NumGrades]int) string {
 	var bad []string
 	for g := Blunder; g >= Inaccuracy; g-- {
-		if n := s.Counts[g]; n > 0 {
+		if n := counts[g]; n > 0 {
 			name := g.String()
 			if n > 1 {
 				name += "s"
@@ -141,10 +177,10 @@ func summaryLine(s *Summary) string {
 			bad = append(bad, fmt.Sprintf("%d %s", n, name))
 		}
 	}
-	if len(bad) > 0 {
-		line += ": " + strings.Join(bad, ", ")
+	if len(bad) == 0 {
+		return ""
 	}
-	return line
+	return ": " + strings.Join(bad, ", ")
 }
 
 // samplesLine says how many samples a decision had.
