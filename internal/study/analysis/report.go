@@ -329,7 +329,8 @@ func writeText(w io.Writer, name string, r *gamelog.Replay, rep *Report, ascii b
 			}
 			label := row(s)
 			fmt.Fprint(w, textwrap.Hang("  "+label+strings.Repeat(" ", width-len([]rune(label)))+"  ", summaryLine(&ss[s]), TextWidth))
-			writeMistakes(w, &ss[s], withDeal, ascii)
+			// The mistakes line up with the summary they belong to.
+			writeMistakes(w, &ss[s], strings.Repeat(" ", 2+width+2), withDeal, ascii)
 		}
 	}
 	for i := range rep.Deals {
@@ -346,13 +347,18 @@ func writeText(w io.Writer, name string, r *gamelog.Replay, rep *Report, ascii b
 	rows(&rep.Players, true)
 }
 
-// writeMistakes lists the mistakes of one player's summary, a line each,
-// with the deal each was in when withDeal (the game's summary).
-func writeMistakes(w io.Writer, s *Summary, withDeal, ascii bool) {
+// writeMistakes lists the mistakes of one player's summary, a line each
+// after indent, with the deal each was in when withDeal (the game's
+// summary).
+func writeMistakes(w io.Writer, s *Summary, indent string, withDeal, ascii bool) {
 	for i := range s.Mistakes {
 		m := &s.Mistakes[i]
-		fmt.Fprint(w, textwrap.Hang("       ", fmt.Sprintf("%s: %s, %s, loses %s; better %s", where(m, withDeal),
-			actionText(m.Action, ascii), m.Grade, m.LossWords(ascii), actionText(m.Best, ascii)), TextWidth))
+		// The loss and its error are one figure: a line does not break
+		// inside "loses 44.4 ± 18.2", nor after "better" (WriteText puts
+		// the spaces back).
+		loss := strings.NewReplacer(" ± ", nameSpace+"±"+nameSpace, " +- ", nameSpace+"+-"+nameSpace).Replace(m.LossWords(ascii))
+		fmt.Fprint(w, textwrap.Hang(indent, fmt.Sprintf("%s: %s, %s, loses%s%s; better%s%s", where(m, withDeal),
+			actionText(m.Action, ascii), m.Grade, nameSpace, loss, nameSpace, actionText(m.Best, ascii)), TextWidth))
 	}
 	// The summary line counts every one; the list keeps the biggest.
 	bad := 0
@@ -360,7 +366,7 @@ func writeMistakes(w io.Writer, s *Summary, withDeal, ascii bool) {
 		bad += s.Counts[g]
 	}
 	if more := bad - len(s.Mistakes); more > 0 && len(s.Mistakes) > 0 {
-		fmt.Fprintf(w, "       and %d smaller, not listed\n", more)
+		fmt.Fprintf(w, "%sand %d smaller, not listed\n", indent, more)
 	}
 }
 

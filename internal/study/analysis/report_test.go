@@ -83,6 +83,24 @@ func TestReport(t *testing.T) {
 					}
 				}
 			})
+			t.Run("steps under their summary", func(t *testing.T) {
+				// A seat's mistakes, and every line the summary
+				// wraps to, start in the column its summary does.
+				summary := regexp.MustCompile(`^  \S.*?  (\d+ graded, )`)
+				col := -1
+				for _, l := range strings.Split(text.String(), "\n") {
+					switch m := summary.FindStringSubmatchIndex(l); {
+					case m != nil:
+						col = utf8.RuneCountInString(l[:m[2]]) // "  West  8 graded, ..."
+					case strings.HasPrefix(l, "   ") && col >= 0:
+						if at := len(l) - len(strings.TrimLeft(l, " ")); at != col {
+							t.Errorf("%q starts at column %d, its summary at %d", l, at, col)
+						}
+					default:
+						col = -1
+					}
+				}
+			})
 			t.Run("fits", func(t *testing.T) {
 				for i, l := range strings.Split(text.String(), "\n") {
 					if n := utf8.RuneCountInString(l); n > TextWidth && !strings.HasSuffix(l, ".klob:") {
@@ -286,8 +304,8 @@ func TestLossShownOnItsGrade(t *testing.T) {
 		s := Summary{Mistakes: []Decision{{Deal: 1, Step: 3, Phase: rules.PhaseBid1, Action: rules.PassAction(),
 			Best: rules.Action{Kind: rules.Take}, Loss: c.loss, Grade: GradeOf(c.loss)}}}
 		var b bytes.Buffer
-		writeMistakes(&b, &s, false, false)
-		if !strings.Contains(b.String(), c.want) {
+		writeMistakes(&b, &s, "  ", false, false)
+		if !strings.Contains(strings.ReplaceAll(b.String(), nameSpace, " "), c.want) {
 			t.Errorf("loss %v: %q, want %q", c.loss, b.String(), c.want)
 		}
 	}
