@@ -73,13 +73,18 @@ func (an *Analysis) Reason(ascii bool) []string {
 		}
 		if other.Win > best.Win {
 			// eval.Best: chances this close count as equal, and the
-			// points decide.
-			more := "more"
-			if d >= 0.5 {
-				more = PointsOne(d) + " more"
+			// points decide. Points the table writes alike are a tie:
+			// neither is said to score more. Under half a point the
+			// figure is left out, keeping the sentence short.
+			points := fmt.Sprintf("%s scores more for this deal", name)
+			switch {
+			case math.Abs(d) < 0.05:
+				points = fmt.Sprintf("on points the two tie at %s for this deal", best.MeanText())
+			case d >= 0.5:
+				points = fmt.Sprintf("%s scores %s more for this deal", name, PointsOne(d))
 			}
-			out = append(out, fmt.Sprintf("%s: %s, the same within %s, so the points do, and %s scores %s for this deal.",
-				decides, wins, Percent(WinLevel), name, more))
+			out = append(out, fmt.Sprintf("%s: %s, the same within %s, so the points do, and %s.",
+				decides, wins, Percent(WinLevel), points))
 		} else {
 			out = append(out, decides+": "+wins+".")
 		}

@@ -98,6 +98,16 @@ func TestReasonSentences(t *testing.T) {
 		// more, is said to be so, not left beside a higher chance.
 		{Analysis{Rows: []Row{optRow(rules.NameAction(rules.Clubs), 29.6, 0.015, 0.22), optRow(rules.NameAction(rules.Spades), 25.7, 0.016, 0.26)}, ByWin: true, Samples: 10}, false,
 			[]string{"Within 200 points of the target the chance to win the game decides: naming clubs wins it 1.5% of the time, naming spades 1.6%, the same within 0.5%, so the points do, and naming clubs scores 3.9 points more for this deal.", "The game is all but lost whatever you bid."}},
+		// Points the table writes alike (-90.4 and -90.4) are a tie, not
+		// one scoring more than the other; a tenth apart, one does.
+		{Analysis{Rows: []Row{
+			{Result: eval.Result{Action: rules.PlayAction(rules.MustCard("KD")), Mean: -90.38, Win: 0.401}, Shown: Shown{Mean: -904, Win: 401, Set: true}},
+			{Result: eval.Result{Action: rules.PlayAction(rules.MustCard("QS")), Mean: -90.42, Win: 0.404}, Shown: Shown{Mean: -904, Win: 404, Set: true}}}, ByWin: true, Samples: 10}, false,
+			[]string{"Within 200 points of the target the chance to win the game decides: playing K♦ wins it 40.1% of the time, playing Q♠ 40.4%, the same within 0.5%, so the points do, and on points the two tie at -90.4 for this deal."}},
+		{Analysis{Rows: []Row{
+			{Result: eval.Result{Action: rules.PlayAction(rules.MustCard("KD")), Mean: -90.34, Win: 0.401}, Shown: Shown{Mean: -903, Win: 401, Set: true}},
+			{Result: eval.Result{Action: rules.PlayAction(rules.MustCard("QS")), Mean: -90.42, Win: 0.404}, Shown: Shown{Mean: -904, Win: 404, Set: true}}}, ByWin: true, Samples: 10}, false,
+			[]string{"Within 200 points of the target the chance to win the game decides: playing K♦ wins it 40.1% of the time, playing Q♠ 40.4%, the same within 0.5%, so the points do, and playing K♦ scores more for this deal."}},
 		{Analysis{Rows: []Row{optRow(rules.NameAction(rules.Hearts), 0, 0.12, 0), optRow(rules.NameAction(rules.Diamonds), 21, 0.05, 0)}, ByWin: true, Samples: 10}, false,
 			[]string{"Within 200 points of the target the chance to win the game decides: naming hearts wins it 12% of the time, naming diamonds 5.0%.", "It scores 21.0 points less for this deal, but wins more often."}},
 		// A choice as likely to win within the error but graded by the
