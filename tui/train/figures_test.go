@@ -41,7 +41,7 @@ var (
 	figureGap = regexp.MustCompile(`: ([+-]?\d+(?:\.\d)?)%?(?: ± (\d+\.\d)%?)? (pts|win)$`)
 	// The verdict in words above the table.
 	saysCosts  = regexp.MustCompile(`You chose .+?: an? \w+ that costs (\d+\.\d)(?: ± \d+\.\d)? points`)
-	saysLowers = regexp.MustCompile(`You chose .+?: an? \w+ that lowers your chance to win the game from (\S+?%) to (\S+?%)(?:: (\d+\.\d)%)?`)
+	saysLowers = regexp.MustCompile(`You chose .+?: an? \w+ that lowers your chance to win the game from (\S+?%) to (\S+?%)(?:, by (\d+\.\d)%)?`)
 	saysBy     = regexp.MustCompile(`You chose .+?: as good as the best[^:]*: (behind|ahead of) it by (\d+\.\d)%? ± \d+\.\d%?( of the chance to win| points)`)
 )
 

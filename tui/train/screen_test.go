@@ -287,14 +287,14 @@ func TestGoldens(t *testing.T) {
 // holds, PgDn turns to a later page of them and the key line says so,
 // at every seat count: the first page and the next as goldens. The App
 // draws no window under 80×24, where the trainer shows every option of
-// these drills, so the goldens are of a window of 80×14, which cuts
+// these drills, so the goldens are of windows of 80×13 and 80×16, which cut
 // them at every seat count.
 func TestPagesGoldens(t *testing.T) {
 	for _, c := range []struct {
 		players, h int
 		rules      string
 		only       drill.Filter
-	}{{2, 14, "players=2", drill.OnlyRound2}, {3, 16, "players=3,shlomo=on", drill.OnlyDeclare}, {4, 16, "players=4,shlomo=on,cleopatra=on", drill.OnlyDeclare}} {
+	}{{2, 13, "players=2", drill.OnlyRound2}, {3, 16, "players=3,shlomo=on", drill.OnlyDeclare}, {4, 16, "players=4,shlomo=on,cleopatra=on", drill.OnlyDeclare}} {
 		t.Run(fmt.Sprint(c.players), func(t *testing.T) {
 			cfg := rulesConfig(t, nil, c.rules)
 			cfg.Only = c.only

@@ -272,6 +272,47 @@ func TestGapErrKeepsTheGrade(t *testing.T) {
 	}
 }
 
+// TestVerdictTextInPlainWords: the line that grades a choice says what
+// it costs and, near the end of a game, on which measure, with its
+// figures, but none of the statistics the help explains: a play-tester
+// read "a blunder that costs 90.6 ± 3.1 points, beyond 2 standard
+// errors; graded by the points, the graver loss: ...". Over gaps and
+// errors of every grade, on both measures, with the figures shown.
+func TestVerdictTextInPlainWords(t *testing.T) {
+	v := measuredByWin(Row{Gap: 90.6, GapErr: 3.1, WinGap: 0.019, WinGapErr: 0.001},
+		Shown{Mean: -687, Win: 1, Set: true}, Shown{Mean: 219, Win: 20, Set: true})
+	require.Equal(t, Blunder, v.Kind)
+	assert.Equal(t, "a blunder that costs 90.6 ± 3.1 points, graded on the points as the bigger loss: "+
+		"your chance to win drops by 1.9% ± 0.1% too, which alone is a mistake", v.Text())
+	checked := 0
+	for _, gap := range []float64{1, 3, 6, 12, 25, 60} {
+		for _, err := range []float64{0.5, 2, 8} {
+			for _, winGap := range []float64{-0.002, 0.001, 0.004, 0.008, 0.015, 0.03} {
+				for _, winErr := range []float64{0.0005, 0.003} {
+					for _, byWin := range []bool{false, true} {
+						row := Row{Gap: gap, GapErr: err, WinGap: winGap, WinGapErr: winErr}
+						v := grade(&row, byWin)
+						v.Measured = true
+						best := Shown{Mean: 500, Win: 600, Set: true}
+						v.Shown, v.BestShown = Shown{Mean: 500 - int(gap*10), Win: 600 - int(winGap*1000), Set: true}, best
+						text := v.Text()
+						for _, jargon := range []string{"standard error", "beyond", "graver", "graded by"} {
+							if strings.Contains(text, jargon) {
+								t.Errorf("%+v: %q says %q", row, text, jargon)
+							}
+						}
+						if v.Kind.Wrong() && byWin && !strings.Contains(text, "points") && !strings.Contains(text, "chance to win") {
+							t.Errorf("%+v: %q names no measure", row, text)
+						}
+						checked++
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d verdicts", checked)
+}
+
 // measuredByWin is the verdict of row graded where the chance to win
 // may decide, measured, with the scores shown for it and for the best.
 func measuredByWin(row Row, shown, best Shown) Verdict {
@@ -292,28 +333,28 @@ func TestEndGameVerdictSaysItsMeasure(t *testing.T) {
 	v := measuredByWin(Row{Gap: 70.6, GapErr: 40, WinGap: 0.008, WinGapErr: 0.00001},
 		Shown{Mean: 582, Win: 992, Set: true}, Shown{Mean: 1288, Win: 1000, Set: true})
 	require.Equal(t, Inaccuracy, v.Kind)
-	assert.Equal(t, "an inaccuracy that lowers your chance to win the game from 100.0% to 99.2%: 0.8% ± 0.0%, beyond 2 standard errors; "+
-		"graded by that chance: the 70.6 ± 40.0 points it scores less are within the error", v.Text())
+	assert.Equal(t, "an inaccuracy that lowers your chance to win the game from 100.0% to 99.2%, by 0.8% ± 0.0%, "+
+		"graded on that chance: the 70.6 ± 40.0 points it scores less are too uncertain to count", v.Text())
 
 	// Beyond their error the points grade it: the worse of the two.
 	v = measuredByWin(Row{Gap: 70.6, GapErr: 1.8, WinGap: 0.008, WinGapErr: 0.00001},
 		Shown{Mean: 582, Win: 992, Set: true}, Shown{Mean: 1288, Win: 1000, Set: true})
 	require.Equal(t, Blunder, v.Kind)
 	require.False(t, v.ByWin)
-	assert.Equal(t, "a blunder that costs 70.6 ± 1.8 points, beyond 2 standard errors; "+
-		"graded by the points, the graver loss: the chance to win drops by 0.8% ± 0.0%, an inaccuracy", v.Text())
+	assert.Equal(t, "a blunder that costs 70.6 ± 1.8 points, "+
+		"graded on the points as the bigger loss: your chance to win drops by 0.8% ± 0.0% too, which alone is an inaccuracy", v.Text())
 
 	v = measuredByWin(Row{Gap: 37.8, GapErr: 3, WinGap: 0.003, WinGapErr: 0.004},
 		Shown{Mean: 122, Win: 497, Set: true}, Shown{Mean: 500, Win: 500, Set: true})
 	require.Equal(t, Blunder, v.Kind)
 	require.False(t, v.ByWin)
-	assert.Equal(t, "a blunder that costs 37.8 ± 3.0 points, beyond 2 standard errors; "+
-		"graded by the points, as the chances to win are the same within the error (0.3% ± 0.4%)", v.Text())
+	assert.Equal(t, "a blunder that costs 37.8 ± 3.0 points, "+
+		"graded on the points: the change in your chance to win is too uncertain to count (0.3% ± 0.4%)", v.Text())
 
 	// Beyond its error but under the scale: not "within the error".
 	v = measuredByWin(Row{Gap: 37.8, GapErr: 3, WinGap: 0.003, WinGapErr: 0.001},
 		Shown{Mean: 122, Win: 497, Set: true}, Shown{Mean: 500, Win: 500, Set: true})
-	assert.Contains(t, v.Text(), "graded by the points, as the chances to win are less than 0.5% apart (0.3% ± 0.1%)")
+	assert.Contains(t, v.Text(), "graded on the points: your chance to win drops by less than 0.5% (0.3% ± 0.1%)")
 
 	other := Row{Result: eval.Result{Action: rules.PassAction(), Mean: -56.3, Win: 0.038}, Gap: 66.3, GapErr: 4, WinGap: 0.010, WinGapErr: 0.006}
 	other.Verdict = grade(&other, true)

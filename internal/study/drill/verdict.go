@@ -121,15 +121,15 @@ type Verdict struct {
 	Shown, BestShown Shown
 }
 
-// Text says the verdict in words: "best", "as good as the best within
-// the error", "a blunder that costs 48 points" or, ranked by the chance
-// to win, "a mistake that lowers your chance to win the game from 94% to
-// 92%". With the gap's error measured it says the gap with it, and
-// which side of the line it falls, so that the grade can be checked:
-// "as good as the best within the error: behind it by 9.4 ± 5.1 points,
-// within 2 standard errors". With the figures of the table beside it
-// (Shown) the gap is their difference and the chances are theirs: "from
-// 93.9% to 92.1%: 1.8% ± 0.4%".
+// Text says the verdict in words a player reads, what the choice costs
+// and on which measure: "best", "as good as the best within the error",
+// "a blunder that costs 48 points" or, ranked by the chance to win, "a
+// mistake that lowers your chance to win the game from 94% to 92%".
+// With the gap's error measured it says the gap with it ("costs 24.0 ±
+// 1.9 points"), which the help explains, and near the end of a game
+// which measure graded it and what the other did. With the figures of
+// the table beside it (Shown) the gap is their difference and the
+// chances are theirs: "from 93.9% to 92.1%, by 1.8% ± 0.4%".
 func (v Verdict) Text() string {
 	switch v.Kind {
 	case Best:
@@ -153,14 +153,14 @@ func (v Verdict) Text() string {
 			// counting against it (grade).
 			return fmt.Sprintf("as good as the best: %s; within %s the points decide", by, Percent(WinLevel))
 		}
-		return fmt.Sprintf("as good as the best within the error: %s, within %d standard errors", by, z)
+		return fmt.Sprintf("as good as the best within the error: %s", by)
 	}
 	what := v.article()
 	if v.ByWin {
 		beyond := ""
 		if v.Measured {
 			gap, err := v.GapErr()
-			beyond = fmt.Sprintf(": %s%% ± %s%%, beyond %d standard errors", gap, err, z)
+			beyond = fmt.Sprintf(", by %s%% ± %s%%", gap, err)
 		}
 		if _, ok := v.shownGap(); ok {
 			// The figures of the table beside it, whose difference the
@@ -177,7 +177,7 @@ func (v Verdict) Text() string {
 		return fmt.Sprintf("%s that lowers your chance to win the game from %s to %s%s", what, from, to, beyond)
 	}
 	if v.Measured {
-		return fmt.Sprintf("%s that costs %s, beyond %d standard errors%s", what, v.gapUnits(v.GapErr()), z, v.byPoints())
+		return fmt.Sprintf("%s that costs %s%s", what, v.gapUnits(v.GapErr()), v.byPoints())
 	}
 	if d, ok := v.shownGap(); ok {
 		return fmt.Sprintf("%s that costs %s points", what, tenths(d))
@@ -187,33 +187,39 @@ func (v Verdict) Text() string {
 
 // alsoPoints says, for a choice graded by the chance to win that also
 // scores less by more than that chance's grade would be in points, why
-// those points did not grade it: they are within their error ("; graded
-// by that chance: the 70.6 ± 40.0 points it scores less are within the
-// error"). Beyond it they would have (grade takes the worse).
+// those points did not grade it: they are within their error (", graded
+// on that chance: the 70.6 ± 40.0 points it scores less are too
+// uncertain to count"). Beyond it they would have (grade takes the
+// worse).
 func (v Verdict) alsoPoints() string {
 	d, ok := v.BestShown.Mean-v.Shown.Mean, v.Shown.Set && v.BestShown.Set
 	if !ok || !v.Measured || GradeLoss(float64(d)/10, false) <= v.Kind || v.PointsGap > z*v.PointsErr {
 		return ""
 	}
 	p := Verdict{Kind: AsGood, Gap: v.PointsGap, Err: v.PointsErr, Measured: true, Shown: v.Shown, BestShown: v.BestShown}
-	return fmt.Sprintf("; graded by that chance: the %s it scores less are within the error", p.gapUnits(p.GapErr()))
+	return fmt.Sprintf(", graded on that chance: the %s it scores less are too uncertain to count", p.gapUnits(p.GapErr()))
 }
 
 // byPoints says, for a choice graded by the points near the end of a
-// game, why the points graded it: "; graded by the points, as the
-// chances to win are the same within the error (0.7% ± 0.5%)", or where
-// the chance to win is lost too, on a lower grade, "; graded by the
-// points, the graver loss: the chance to win drops by 1.3% ± 0.5%, a
-// mistake".
+// game, why the points graded it: ", graded on the points: the change
+// in your chance to win is too uncertain to count (0.7% ± 0.5%)", or
+// where the chance to win is lost too, on a lower grade, ", graded on
+// the points as the bigger loss: your chance to win drops by 1.3% ±
+// 0.5% too, which alone is a mistake".
 func (v Verdict) byPoints() string {
 	if !v.EndGame || v.ByWin || !v.Shown.Set || !v.BestShown.Set {
 		return ""
 	}
 	if w := v.winVerdict(); w.Kind.Wrong() {
 		gap, err := w.GapErr()
-		return fmt.Sprintf("; graded by the points, the graver loss: the chance to win drops by %s%% ± %s%%, %s", gap, err, w.article())
+		return fmt.Sprintf(", graded on the points as the bigger loss: your chance to win drops by %s%% ± %s%% too, which alone is %s", gap, err, w.article())
 	}
-	return "; graded by the points, as the chances to win are " + sameChance(v.WinGap, v.WinErr, v.Shown, v.BestShown)
+	w := Verdict{Kind: AsGood, ByWin: true, Gap: v.WinGap, Err: v.WinErr, Measured: true, Shown: v.Shown, BestShown: v.BestShown}
+	gap, err := w.GapErr()
+	if v.WinGap > z*v.WinErr {
+		return fmt.Sprintf(", graded on the points: your chance to win drops by less than %s (%s%% ± %s%%)", Percent(WinInaccuracyAt), gap, err)
+	}
+	return fmt.Sprintf(", graded on the points: the change in your chance to win is too uncertain to count (%s%% ± %s%%)", gap, err)
 }
 
 // winVerdict is the verdict the chance to win alone gives a choice
