@@ -56,9 +56,10 @@ func AnalysisTableWith(ctx *Context, an *drill.Analysis, chosen int, label func(
 		}
 		return 1 + 2 + lw + 2 + dw + 2 + 5 + 2 + 8 + 3 + WidthOf(v) - ctx.Width
 	}
-	// The chosen row keeps its gap and error as the others do where it
-	// can: a shorter "← you" first, then no verdict word (the line above
-	// the table says it), and only then the short verdict.
+	// The chosen row keeps "← you" whole, and its gap and error as the
+	// others do where it can: a single space before the mark first, then
+	// no verdict word (the line above the table says it), and only then
+	// the short verdict; narrower still, the labels are cut.
 	verdicts := make([]string, len(an.Rows))
 	yours := make([]string, len(an.Rows))
 	words := strings.NewReplacer("≈", approx, "±", pm)
@@ -70,11 +71,12 @@ func AnalysisTableWith(ctx *Context, an *drill.Analysis, chosen int, label func(
 		}
 		forms := []form{{long, ""}, {short, ""}}
 		if j == chosen {
-			forms = []form{{long, "  ← you"}, {long, " ← you"}, {long, " ←"}}
+			forms = []form{{long, "  ← you"}, {long, " ← you"}}
 			if _, gap, ok := strings.Cut(long, ": "); ok {
-				forms = append(forms, form{gap, " ←"})
+				forms = append(forms, form{gap, " ← you"})
 			}
-			forms = append(forms, form{short, "  ← you"})
+			// The last form stands where none fits, the labels cut.
+			forms = append(forms, form{short, "  ← you"}, form{short, " ← you"}, form{short, "  ← you"})
 		}
 		for _, f := range forms {
 			verdicts[j], yours[j] = words.Replace(f.verdict), f.you

@@ -71,3 +71,43 @@ func TestAnalysisTableASCII(t *testing.T) {
 		t.Errorf("the chosen row reads %q", you)
 	}
 }
+
+// TestAnalysisTableKeepsYouWhole: your row ends with "← you" whole at
+// 80 columns where its verdict and the widest label leave no room for
+// both: the play-tester's round two of three, "name diamonds" the
+// widest label beside "blunder: -4.8 ± 1.7% win", read "... win ←". The
+// gap and its error stay; the verdict word gives way (the line above
+// the table says it).
+func TestAnalysisTableKeepsYouWhole(t *testing.T) {
+	row := func(a rules.Action, mean, win float64, v drill.Verdict) drill.Row {
+		return drill.Row{Result: eval.Result{Action: a, Mean: mean, StdErr: 2.6, Bete: 0.5, Win: win}, Verdict: v}
+	}
+	wrong := func(gap, err float64) drill.Verdict {
+		return drill.Verdict{Kind: drill.Blunder, ByWin: true, Gap: gap, Err: err, Measured: true}
+	}
+	an := &drill.Analysis{ByWin: true, Rows: []drill.Row{
+		row(rules.NameAction(rules.Hearts), -6.2, 0.423, drill.Verdict{Kind: drill.Best}),
+		row(rules.PassAction(), 0, 0.375, wrong(0.048, 0.017)),
+		row(rules.NameAction(rules.Diamonds), -49.1, 0.172, wrong(0.251, 0.022)),
+		row(rules.NameAction(rules.Spades), -78.3, 0.05, wrong(0.373, 0.016)),
+	}}
+	for _, ascii := range []bool{false, true} {
+		ctx := NewContext(ascii)
+		ctx.Width = 80
+		rows := AnalysisTableWith(&ctx, an, 1, func(a rules.Action) string { return OptionLabel(&ctx, a) })
+		you := ansi.Strip(rows[2])
+		if ascii {
+			you = ASCIIText(you)
+		}
+		mark, gap := "← you", "-4.8 ± 1.7% win"
+		if ascii {
+			mark, gap = "<- you", "-4.8 +- 1.7% win"
+		}
+		if !strings.HasSuffix(you, " "+mark) || !strings.Contains(you, gap) || WidthOf(you) > 80 {
+			t.Errorf("ascii %v: your row reads %q (%d cells)", ascii, you, WidthOf(you))
+		}
+		if strings.Contains(you, "…") || strings.Contains(you, "...") {
+			t.Errorf("ascii %v: a label cut where the verdict word could give way: %q", ascii, you)
+		}
+	}
+}

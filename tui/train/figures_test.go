@@ -146,7 +146,7 @@ func TestResultGapsAgree(t *testing.T) {
 // Unicode and ASCII, your row of the result's table writes its verdict's
 // gap with its error as the other rows do (a shorter "← you" mark, or
 // no verdict word, makes room), and stays marked as yours by the cursor
-// and the arrow.
+// and the whole "← you".
 func TestYourRowKeepsItsError(t *testing.T) {
 	checked := 0
 	for _, ascii := range []bool{false, true} {
@@ -154,10 +154,10 @@ func TestYourRowKeepsItsError(t *testing.T) {
 			cfg := rulesConfig(t, &traintest.MemRecord{}, "players="+strconv.Itoa(n))
 			cfg.Evaluate, cfg.Samples, cfg.ASCII = randomEval, 100, ascii
 			hs := start(t, cfg, 80, 24)
-			row := regexp.MustCompile(`^ ▶ .+ ←`)
+			row := regexp.MustCompile(`^ ▶ .+ ← you *$`)
 			repl := strings.NewReplacer("≈", "≈", "±", "±")
 			if ascii {
-				row = regexp.MustCompile(`^ > .+ <-`)
+				row = regexp.MustCompile(`^ > .+ <- you *$`)
 				repl = strings.NewReplacer("≈", "~", "±", "+-")
 			}
 			rng := rand.New(rand.NewPCG(uint64(n), 7))
