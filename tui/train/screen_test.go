@@ -1827,6 +1827,31 @@ func TestHandTextSetsTheTrumpApart(t *testing.T) {
 	}
 }
 
+// TestHandTextTookTheUpcard: at four players, where the maker takes
+// the upcard, the hand in words says so after the maker without a comma
+// of its own: "maker: East (took the upcard)", not "maker: East, (took
+// the upcard)".
+func TestHandTextTookTheUpcard(t *testing.T) {
+	cfg := rulesConfig(t, nil, "players=4")
+	cfg.Only = drill.OnlyDialogue
+	hs := start(t, cfg, 80, 24)
+	took := 0
+	for range 12 {
+		if hs.s.view.Upcard == rules.NoCard {
+			took++
+			text := ansi.Strip(strings.Join(hs.s.handText(&hs.ctx, 200), " "))
+			if !regexp.MustCompile(`maker: \S+ \(took the upcard\)`).MatchString(text) || strings.Contains(text, ", (") {
+				t.Errorf("drill %d: %q", hs.s.no, text)
+			}
+		}
+		hs.press(itemKeys(hs.s.legal, hs.s.order)[0])
+		hs.press("enter")
+	}
+	if took == 0 {
+		t.Fatal("no drill where the maker took the upcard")
+	}
+}
+
 // TestNumberPastTheOptions: a number past the options (5 at the dix's
 // two) answers nothing and says it is not an option, as a letter does,
 // in place of the message before it.

@@ -816,7 +816,17 @@ func (t *Screen) handText(ctx *kit.Context, w int) []string {
 	if sep == trumpSep {
 		after = " · "
 	}
-	text := "Your hand: " + strings.Join(cards, " ") + " · upcard " + p.StyledCard(upc) + after + strings.Join(says, sep)
+	text := "Your hand: " + strings.Join(cards, " ") + " · upcard " + p.StyledCard(upc) + after
+	for i, s := range says {
+		// A line in brackets adds to the one before it: "maker: East
+		// (took the upcard)".
+		if i > 0 && !strings.HasPrefix(s, "(") {
+			text += sep
+		} else if i > 0 {
+			text += " "
+		}
+		text += s
+	}
 	if note := t.bottomNote(ctx); note != "" {
 		text += " · " + note
 	}
