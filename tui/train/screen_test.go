@@ -1721,9 +1721,10 @@ func TestAnswerKeepsQuestionAndChoice(t *testing.T) {
 }
 
 // TestHandLabelGoesWithTheCards: the label "Your hand … Upcard" stands
-// only right above the cards drawn (it gives way first where a line is
-// short), and goes with them when the hand is squeezed onto a line of
-// text: a label over the text headed nothing.
+// right above the cards wherever they are drawn, asked and answered
+// (the answer once left it out to make room), and goes with them when
+// the hand is squeezed onto a line of text: a label over the text
+// headed nothing.
 func TestHandLabelGoesWithTheCards(t *testing.T) {
 	label := regexp.MustCompile(`Your hand {2,}.*Upcard`)
 	for _, players := range []string{"players=2", "players=3", "players=4"} {
@@ -1747,7 +1748,7 @@ func TestHandLabelGoesWithTheCards(t *testing.T) {
 				switch {
 				case boxes >= 0:
 					drawn++
-					if labelled && (boxes == 0 || !label.MatchString(lines[boxes-1])) {
+					if !labelled || boxes == 0 || !label.MatchString(lines[boxes-1]) {
 						t.Fatalf("%s %dx%d drill %d %s: the label away from the cards drawn:\n%s", players, size[0], size[1], hs.s.no, when, scr)
 					}
 				case strings.Contains(scr, " Your hand: "):

@@ -63,7 +63,8 @@ func (t *core) render(ctx *kit.Context) (string, []kit.Hit, kit.Page) {
 			// Short of room, the blank line kept for a note goes to the
 			// answer: to the reason's last sentence, or to the drill
 			// where the result's least took one of its main parts (the
-			// option taken, the words said, the score, the question).
+			// option taken, the cards drawn, the words said, the score,
+			// the question).
 			more, moreHits, moreLost := t.kind.body(ctx, room+1, mid, need)
 			if len(body)+len(mid) > room || lost >= mainParts && moreLost < lost {
 				bottom = bottom[:1]
@@ -579,24 +580,25 @@ type part struct {
 }
 
 // mainParts is the first step of body's giving way that takes one of
-// the drill's main parts: the option taken, then the words said, the
-// score and the question.
-const mainParts = 5
+// the drill's main parts: the option taken, then the cards drawn, the
+// words said, the score and the question.
+const mainParts = 3
 
 // body: who deals and where you sit, the score, what was said; the
-// hand and the upcard; the question and the menu, on as many lines as
-// the width needs. When the window is short the parts give way in a
-// fixed order (the label over the cards; after the choice the menu of
-// more than a line, to the line of the option taken; the seats'
-// sentence, who deals staying; the cards drawn, which become a line of
-// text saying the same, without the label; before the choice the
-// question, after it the option taken, which the verdict's "You chose" says again; the
+// hand and the upcard under their label; the question and the menu, on
+// as many lines as the width needs. When the window is short the parts
+// give way in a fixed order (after the choice the menu of more than a
+// line, to the line of the option taken; the seats' sentence, who deals
+// staying; after the choice the option taken, which the verdict's "You
+// chose" says again; the cards drawn with their label, which become a
+// line of text saying the same; before the choice the question; the
 // words said; the score; after the choice the question) before the
 // result is cut; a step that gains no line, or whose lines the whole
 // result leaves room for, is undone. So the words said (the card drawn
 // from a shlomo) stay with the table of a card to give, the menu
 // before the choice, who deals and the table of options always show,
-// and at 80×24 the answer keeps the question and what you chose.
+// the label heads the cards wherever they are drawn, and at 80×24 the
+// answer keeps the question and what you chose.
 func (t *Screen) body(ctx *kit.Context, room int, mid []string, need int) ([]string, []kit.Hit, int) {
 	w, h := ctx.Width, ctx.Height
 	v := &t.view
@@ -606,19 +608,19 @@ func (t *Screen) body(ctx *kit.Context, room int, mid []string, need int) ([]str
 	var menuShort []string
 	if t.state == stateResult {
 		// The option taken alone where the menu takes more than a line.
-		questionDrop, menuGone = 8, 5
+		questionDrop, menuGone = 8, mainParts
 		if menuShort, _ = t.menuLines(ctx, w, true); len(menuShort) < len(menu) {
-			menuDrop = 2
+			menuDrop = 1
 		}
 	}
 	parts := []part{
-		{wrapped(ctx, drill.Role(v), w, false), 3, wrapped(ctx, drill.Deals(v), w, false), 0},
+		{wrapped(ctx, drill.Role(v), w, false), 2, wrapped(ctx, drill.Deals(v), w, false), 0},
 		{wrapped(ctx, drill.ScoreText(v), w, false), 7, nil, 0},
 		{saidLines(ctx, drill.SaidLines(v, ctx.ASCII), w), 6, nil, 0},
-		// The label "Your hand … Upcard" gives way first; over the hand
-		// in words it would head nothing, so it goes with the cards.
-		{cards[:1], 1, nil, 0},
-		{cards[1:], 4, t.handText(ctx, w), 0},
+		// The cards under their label "Your hand … Upcard": the label
+		// goes only with them, as over the hand in words it would head
+		// nothing.
+		{cards, 4, t.handText(ctx, w), 0},
 		{wrapped(ctx, drill.Question(v, ctx.ASCII), w, true), questionDrop, nil, 0},
 		{menu, menuDrop, menuShort, menuGone},
 	}
@@ -669,11 +671,10 @@ func (t *Screen) body(ctx *kit.Context, room int, mid []string, need int) ([]str
 			}
 		}
 	}
-	// The label over the cards, the menu's other options after the
-	// choice, the seats' sentence and the cards drawn give way to the
-	// whole reason; then the option taken, the words said, the score
-	// and the question in turn to the verdict, the table and the
-	// reason's first sentence.
+	// The menu's other options after the choice, the seats' sentence,
+	// the option taken and the cards drawn give way to the whole
+	// reason; then the words said, the score and the question in turn
+	// to the verdict, the table and the reason's first sentence.
 	for d := 1; d <= 4 && used()+len(mid) > room; d++ {
 		drop(d)
 	}
@@ -681,9 +682,6 @@ func (t *Screen) body(ctx *kit.Context, room int, mid []string, need int) ([]str
 		drop(d)
 	}
 	giveBack()
-	if !slices.Equal(full[4], parts[4].lines) {
-		parts[3].lines = nil
-	}
 	// The last step still taken: what the drill lost to the result.
 	lost := 0
 	for i, p := range parts {
@@ -709,7 +707,7 @@ func (t *Screen) body(ctx *kit.Context, room int, mid []string, need int) ([]str
 		out = append(out, p.lines...)
 		// A blank line before the cards and before the question when
 		// there is room.
-		if (i == 2 || i == 4) && spare > 0 && len(p.lines) > 0 {
+		if (i == 2 || i == 3) && spare > 0 && len(p.lines) > 0 {
 			out = append(out, "")
 			spare--
 		}
