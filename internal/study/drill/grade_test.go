@@ -370,7 +370,7 @@ func TestEndGameVerdictSaysItsMeasure(t *testing.T) {
 	require.Equal(t, Blunder, an.Rows[1].Verdict.Kind)
 	require.False(t, an.Rows[1].Verdict.ByWin)
 	assert.Equal(t, []string{"Within 200 points of the target the chance to win the game decides: taking wins it 4.8% of the time, passing 3.8%, " +
-		"and passing scores 66.3 points less for this deal, the graver loss."}, an.Reason(false))
+		"and passing scores 66.3 points less for this deal, the bigger loss."}, an.Reason(false))
 }
 
 // TestEndGradeIsTheWorseOfTwo: near the end of a game a choice is graded

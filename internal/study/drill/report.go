@@ -54,8 +54,8 @@ func (an *Analysis) Reason(ascii bool) []string {
 		wins := fmt.Sprintf("%s wins it %s of the time, %s %s", name, chance(&best), otherName, chance(&other))
 		if v := other.Verdict; v.Kind.Wrong() && !v.ByWin && v.winVerdict().Kind.Wrong() {
 			// Graded by the points (grade) though it is less likely to
-			// win too: what it gives away in points is the graver loss.
-			return append(out, fmt.Sprintf("%s: %s, and %s scores %s less for this deal, the graver loss.",
+			// win too: what it gives away in points is the bigger loss.
+			return append(out, fmt.Sprintf("%s: %s, and %s scores %s less for this deal, the bigger loss.",
 				decides, wins, otherName, PointsOne(d)))
 		}
 		if v := other.Verdict; v.Kind.Wrong() && !v.ByWin {
