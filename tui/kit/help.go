@@ -26,7 +26,7 @@ import (
 func rulesSummary(o rules.Options) []string {
 	last := fmt.Sprintf(" The last trick scores %d.", o.LastTrick)
 	if o.LastTrick == 0 {
-		last = " The last trick scores nothing more."
+		last = " The last trick earns no bonus."
 	}
 	ranks := "Trump ranks J 9 A 10 K Q 8 7 (J 20, 9 14 points); other suits A 10 K Q J 9 8 7 (A 11, 10 10, K 4, Q 3, J 2)." + last + " K and Q of trump in one hand: bella, 20, said with the second one played."
 	end := fmt.Sprintf(" The first to the target (%d) wins.", o.Target)

@@ -175,7 +175,7 @@ func TestHelpRulesInShortTellTheOptions(t *testing.T) {
 			}
 		}
 		all := short(kit.NewHelpView(nil).For(o))
-		want := []string{"The last trick scores nothing more.", "may not pass", "House variants played: three or four of a kind, menage, dealer forced, bimah"}
+		want := []string{"The last trick earns no bonus.", "may not pass", "House variants played: three or four of a kind, menage, dealer forced, bimah"}
 		if n >= 3 {
 			want = append(want, "shlomo")
 		}

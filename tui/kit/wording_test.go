@@ -63,7 +63,7 @@ func TestRulesSummaryTableRules(t *testing.T) {
 			o := rules.DefaultOptions()
 			o.Players, o.LastTrick, o.BottomCard = n, 0, false
 			text := strings.Join(rulesSummary(o), " ")
-			if strings.Contains(text, "last trick scores 10") || !strings.Contains(text, "The last trick scores nothing more") {
+			if strings.Contains(text, "last trick scores 10") || !strings.Contains(text, "The last trick earns no bonus") {
 				t.Errorf("the rules in short do not tell a last trick of no bonus:\n%s", text)
 			}
 			if strings.Contains(text, "bottom card turned up") {
