@@ -12,6 +12,9 @@
 //   - The seed stream. Deal n is shuffled from its own stream of the
 //     game's seed (Deck), so a resumed game deals what it would have
 //     dealt; NextSeed derives the seed of the next game of a sitting.
+//     CheckSeed says whether a seed deals a log; Resume trusts a log's
+//     Seed tag only then, and goes on from a seed derived from the log
+//     when it cannot (SeedKnown false).
 //   - Who sits where. Each seat holds a Player: a person, or a bot of a
 //     level. Any seat may be either; nothing assumes the person is seat A.
 //   - The forced moves. Advance takes, for a person, every move outside

@@ -36,7 +36,8 @@ type Config struct {
 	// Options are the rules; Options.Target is the game's target.
 	Options rules.Options
 	// Seed draws the first dealer and every deck of the game. Resume
-	// uses it only when the log does not record its seed.
+	// uses it only for a log with no deal and no seed it can trust (see
+	// Resume).
 	Seed uint64
 	// Players sit at the seats in order (A, B, C, D): as many as
 	// Options.Players (two by default). Resume takes the players from
@@ -113,8 +114,9 @@ func (e *BotError) Unwrap() error { return e.Err }
 type Session struct {
 	game *rules.Game
 	seed uint64
-	// seedKnown is false for a game resumed from a log without its seed:
-	// its later deals come from Config.Seed, its earlier ones did not.
+	// seedKnown is false for a game resumed from a log whose seed is
+	// unknown (see Resume): seed deals its later deals, not its earlier
+	// ones.
 	seedKnown bool
 	header    gamelog.Header
 	players   []Player
@@ -186,17 +188,26 @@ func New(cfg Config) (*Session, error) {
 }
 
 // Resume continues the game a log saved. The players, their levels and
-// the rules come from the log; the decks still to come are drawn from
-// the log's seed, or from cfg.Seed when it records none. The bots are
-// seeded from cfg.Seed.
+// the rules come from the log. The decks and chance steps still to come
+// are drawn from the log's seed when it deals every deal the log holds
+// (CheckSeed); the seed is unknown (SeedKnown false) when the log has no
+// Seed tag, or one that is not a number or does not deal it (edited).
+// An unknown seed's game goes on from a seed derived from the log's
+// first deck, so the same log always goes on the same way; with no deal
+// yet, from cfg.Seed. A board (cfg.Board) draws from the board. The bots
+// are seeded from cfg.Seed.
 func Resume(l *gamelog.Log, cfg Config) (*Session, error) {
 	g, err := l.Game()
 	if err != nil {
 		return nil, err
 	}
+	r, err := l.Replay()
+	if err != nil {
+		return nil, err
+	}
 	seed, known := cfg.Seed, false
-	if v, err := strconv.ParseUint(l.Header.Tag(SeedTag), 10, 64); err == nil {
-		seed, known = v, true
+	if cfg.Board == nil {
+		seed, known = resumeSeed(l, r, cfg.Seed)
 	}
 	s := newSession(cfg, g, seed)
 	s.seedKnown = known
@@ -225,9 +236,7 @@ func Resume(l *gamelog.Log, cfg Config) (*Session, error) {
 	if err := s.makeBots(cfg, cfg.Seed); err != nil {
 		return nil, err
 	}
-	if err := s.recallForced(l); err != nil {
-		return nil, fmt.Errorf("saved game: %v", err)
-	}
+	s.recallForced(r)
 	s.recallClaim()
 	s.drawChance() // a log may stop at a chance step
 	return s, nil
@@ -239,13 +248,9 @@ func Resume(l *gamelog.Log, cfg Config) (*Session, error) {
 // game tells them as the game before the save did. A claim's moves are
 // not told again: the claim ends the deal. With Config.AskAll no move
 // was taken: the person answered each.
-func (s *Session) recallForced(l *gamelog.Log) error {
-	if len(l.Deals) == 0 || s.askAll {
-		return nil
-	}
-	r, err := l.Replay()
-	if err != nil {
-		return err
+func (s *Session) recallForced(r *gamelog.Replay) {
+	if len(r.Deals) == 0 || s.askAll {
+		return
 	}
 	rd := &r.Deals[len(r.Deals)-1]
 	d := rd.At(0)
@@ -258,7 +263,6 @@ func (s *Session) recallForced(l *gamelog.Log) error {
 		}
 		d.ApplyUnchecked(st.Action)
 	}
-	return nil
 }
 
 func newSession(cfg Config, g *rules.Game, seed uint64) *Session {
@@ -321,7 +325,8 @@ func (s *Session) Game() *rules.Game { return s.game }
 func (s *Session) Seed() uint64 { return s.seed }
 
 // SeedKnown says whether Seed deals the whole game again: false for a
-// game resumed from a log that does not record its seed.
+// game resumed from a log whose seed is unknown (no Seed tag, or one
+// that does not deal the log: see Resume), and for a resumed board.
 func (s *Session) SeedKnown() bool { return s.seedKnown }
 
 // Players returns who sits where, by seat.
