@@ -2,6 +2,7 @@ package session
 
 import (
 	"bytes"
+	"math/rand/v2"
 	"strconv"
 	"testing"
 
@@ -188,5 +189,44 @@ func TestResumeDistrustsAnEditedSeed(t *testing.T) {
 		require.True(t, f.SeedKnown(), "%d players", n)
 		require.NoError(t, f.StartDeal())
 		require.Equal(t, Deck(other, 1), f.Deal().Deck())
+	}
+}
+
+// testBoard is a fixed deal for the board tests.
+func testBoard(n int) *Board {
+	return &Board{Dealer: rules.Seat(n - 1), Deck: Deck(77, 1),
+		BotSeed: func(s rules.Seat) uint64 { return uint64(s) + 1 },
+		Chance:  func() *rand.Rand { return rand.New(rand.NewPCG(3, 4)) }}
+}
+
+// TestBoardHasNoSeed: a board's deal is drawn from no seed, so its log
+// has no Seed tag and no seed is said to deal it again; a board's log
+// resumes with its tag or without (older logs carry Seed "0").
+func TestBoardHasNoSeed(t *testing.T) {
+	for _, n := range []int{2, 3, 4} {
+		cfg := tableConfig(n, 0, []Player{person, bot, bot, bot}[:n]...)
+		cfg.Board = testBoard(n)
+		s, err := New(cfg)
+		require.NoError(t, err)
+		h := s.Header()
+		require.Equal(t, "", h.Tag(SeedTag), "%d players", n)
+		require.False(t, s.SeedKnown(), "%d players", n)
+		require.NoError(t, s.StartDeal())
+		for range 5 {
+			stepWith(t, s, byPosition)
+		}
+		text := string(mustText(t, s.Log()))
+		require.NotContains(t, text, "["+SeedTag+" ", "%d players", n)
+
+		for _, old := range []bool{false, true} {
+			l := s.Log()
+			if old {
+				l.Header.SetTag(SeedTag, "0")
+			}
+			r, err := Resume(l, cfg)
+			require.NoError(t, err, "%d players, Seed 0: %v", n, old)
+			require.False(t, r.SeedKnown(), "%d players, Seed 0: %v", n, old)
+			require.Equal(t, cfg.Board.Deck, r.Deal().Deck())
+		}
 	}
 }

@@ -53,8 +53,8 @@ type Config struct {
 	Practice bool
 	// Board, when set, makes the game one fixed deal (see Board): its
 	// deck and dealer, the bots on its seeds, the chance from its
-	// generator. Seed then draws nothing. Resume needs it again: the log
-	// of a board does not say it is one.
+	// generator. Seed then draws nothing, and the log has no Seed tag.
+	// Resume needs it again: the log of a board does not say it is one.
 	Board *Board
 	// AskAll asks a person every decision, even one with a single legal
 	// answer: Advance then takes no forced move, only a claim's cards.
@@ -114,9 +114,9 @@ func (e *BotError) Unwrap() error { return e.Err }
 type Session struct {
 	game *rules.Game
 	seed uint64
-	// seedKnown is false for a game resumed from a log whose seed is
-	// unknown (see Resume): seed deals its later deals, not its earlier
-	// ones.
+	// seedKnown is false for a board, and for a game resumed from a log
+	// whose seed is unknown (see Resume): seed deals its later deals, not
+	// its earlier ones.
 	seedKnown bool
 	header    gamelog.Header
 	players   []Player
@@ -157,7 +157,7 @@ func New(cfg Config) (*Session, error) {
 		first = b.Dealer
 	}
 	s := newSession(cfg, rules.NewGame(cfg.Options, first), cfg.Seed)
-	s.seedKnown = true
+	s.seedKnown = cfg.Board == nil
 	if s.board != nil {
 		s.chance = s.board.Chance()
 	}
@@ -174,7 +174,10 @@ func New(cfg Config) (*Session, error) {
 		}
 		h.SetPlayer(rules.Seat(i), p.Name, lv)
 	}
-	h.Extra = []gamelog.Tag{{Name: SeedTag, Value: strconv.FormatUint(cfg.Seed, 10)}}
+	if s.board == nil {
+		// A board's deal is fixed, drawn from no seed: no tag claims one.
+		h.SetTag(SeedTag, strconv.FormatUint(cfg.Seed, 10))
+	}
 	for i, p := range s.players {
 		if p.Human && p.Key != "" {
 			h.SetKey(rules.Seat(i), p.Key)
@@ -325,8 +328,8 @@ func (s *Session) Game() *rules.Game { return s.game }
 func (s *Session) Seed() uint64 { return s.seed }
 
 // SeedKnown says whether Seed deals the whole game again: false for a
-// game resumed from a log whose seed is unknown (no Seed tag, or one
-// that does not deal the log: see Resume), and for a resumed board.
+// board, and for a game resumed from a log whose seed is unknown (no
+// Seed tag, or one that does not deal the log: see Resume).
 func (s *Session) SeedKnown() bool { return s.seedKnown }
 
 // Players returns who sits where, by seat.
