@@ -373,14 +373,126 @@ func jsonAt(data []byte, err error) error {
 	line := 1 + bytes.Count(data[:i], []byte("\n"))
 	col := i - bytes.LastIndexByte(data[:i], '\n')
 	if te != nil {
-		// A value of the wrong kind, said in the record's words.
-		field := te.Field
+		// A value of the wrong kind, named by its path in the file
+		// (the JSON package's Field names Go fields, not map keys).
+		field := pathAt(data, i)
 		if field == "" {
 			field = "the record"
 		}
-		return fmt.Errorf("line %d, column %d: %s is a %s, want %s", line, col, field, te.Value, jsonKind(te.Type.Kind()))
+		return fmt.Errorf("line %d, column %d: %s", line, col, wrongKind(field, te))
 	}
 	return fmt.Errorf("line %d, column %d: %w", line, col, err)
+}
+
+// pathAt is the path, as the JSON data names it, of the innermost value
+// that holds the byte at i: `sections."2".mistakes[0].points` (keys
+// quoted unless a plain name, list places from 0, as jq writes them);
+// "" for the whole document, or data that does not read.
+func pathAt(data []byte, i int) string {
+	type frame struct {
+		path   string
+		start  int
+		list   bool
+		n      int    // the list's values so far
+		key    string // the object's key awaiting its value
+		hasKey bool
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber() // a number out of float64's range is still a token
+	var stack []frame
+	for {
+		start := int(dec.InputOffset())
+		for start < len(data) && strings.IndexByte(" \t\r\n,:", data[start]) >= 0 {
+			start++
+		}
+		tok, err := dec.Token()
+		if err != nil {
+			return ""
+		}
+		end := int(dec.InputOffset())
+		if d, ok := tok.(json.Delim); ok && (d == '}' || d == ']') {
+			top := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			if top.start <= i && i < end {
+				return top.path
+			}
+			continue
+		}
+		path := ""
+		if len(stack) > 0 {
+			f := &stack[len(stack)-1]
+			switch {
+			case !f.list && !f.hasKey:
+				f.key, f.hasKey = tok.(string), true
+				continue
+			case f.list:
+				path = fmt.Sprintf("%s[%d]", f.path, f.n)
+				f.n++
+			default:
+				path = joinKey(f.path, f.key)
+				f.hasKey = false
+			}
+		}
+		if d, ok := tok.(json.Delim); ok {
+			stack = append(stack, frame{path: path, start: start, list: d == '['})
+			continue
+		}
+		if start <= i && i < end {
+			return path
+		}
+	}
+}
+
+// joinKey is path followed by the object key k: bare when k is a plain
+// name, else quoted (and cut when long: a key comes from the file).
+func joinKey(path, k string) string {
+	plain := k != ""
+	for j, r := range k {
+		plain = plain && (r == '_' || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || j > 0 && '0' <= r && r <= '9')
+	}
+	if !plain {
+		if r := []rune(k); len(r) > 24 {
+			k = string(r[:24]) + "…"
+		}
+		k = untrusted.Text(strconv.Quote(k))
+	}
+	if path == "" {
+		return k
+	}
+	return path + "." + k
+}
+
+// wrongKind says that the value at field is not of the kind the record
+// keeps there, in JSON's words: "drills is a string, want a number". A
+// number that does not fit is written as the file has it: "drills is
+// 1.5, want a whole number from ... to ...".
+func wrongKind(field string, te *json.UnmarshalTypeError) string {
+	k := te.Type.Kind()
+	num, isNum := strings.CutPrefix(te.Value, "number ")
+	switch {
+	case isNum && k >= reflect.Int && k <= reflect.Int64:
+		bits := te.Type.Bits()
+		return fmt.Sprintf("%s is %s, want a whole number from %d to %d", field, num, int64(-1)<<(bits-1), int64(1)<<(bits-1)-1)
+	case isNum && k >= reflect.Uint && k <= reflect.Uintptr:
+		return fmt.Sprintf("%s is %s, want a whole number from 0 to %d", field, num, ^uint64(0)>>(64-te.Type.Bits()))
+	case isNum:
+		return fmt.Sprintf("%s is %s, too large a number", field, num)
+	}
+	return fmt.Sprintf("%s is %s, want %s", field, jsonValue(te.Value), jsonKind(k))
+}
+
+// jsonValue is the JSON package's name of a kind of value in the words
+// of jsonKind: "array" is "a list".
+func jsonValue(v string) string {
+	switch v {
+	case "bool":
+		return "true or false"
+	case "array":
+		return "a list"
+	case "object":
+		return "an object"
+	}
+	return "a " + v
 }
 
 // jsonKind is what JSON value a Go kind is read from: "a number".

@@ -478,6 +478,21 @@ func TestStatsFileDamagedSaysWhere(t *testing.T) {
 		{"{\n  \"version\": 2,\n  broken", "line 3, column 3: invalid character 'b'"},
 		{`{"version": "x"}`, "line 1, column 15: version is a string, want a number"},
 		{"", "line 1, column 1: unexpected end of JSON input"},
+		// A value deep in the record is named by its path in the file,
+		// its keys and places, not by the program's field names.
+		{`{"version": 2, "sections": {"2": {"drills": "x"}}}`, `line 1, column 47: sections."2".drills is a string, want a number`},
+		{`{"version": 2, "sections": {"3": {"kinds": {"round_one": {"correct": true}}}}}`, `sections."3".kinds.round_one.correct is true or false, want a number`},
+		{`{"version": 2, "sections": {"4": {"mistakes": [{"points": 1}, {"points": "x"}]}}}`, `sections."4".mistakes[1].points is a string, want a number`},
+		{`{"version": 2, "sections": {"2": "x"}}`, `sections."2" is a string, want an object`},
+		{`{"version": 2, "sections": {"a\u001b": {"drills": []}}}`, `sections."a\x1b".drills is a list, want a number`},
+		{`[1]`, `the record is a list, want an object`},
+		// The first version's record: the two-player one at the top.
+		{`{"version": 1, "drills": "x"}`, `drills is a string, want a number`},
+		{`{"version": 1, "tables": {"3": {"drills": {}}}}`, `tables."3".drills is an object, want a number`},
+		// A number the record cannot hold, as the file writes it.
+		{`{"version": 2, "sections": {"2": {"drills": 1.5}}}`, `sections."2".drills is 1.5, want a whole number from -9223372036854775808 to 9223372036854775807`},
+		{`{"version": 2, "sections": {"2": {"mistakes": [{"seed": -1}]}}}`, `sections."2".mistakes[0].seed is -1, want a whole number from 0 to 18446744073709551615`},
+		{`{"version": 2, "sections": {"2": {"points_lost": 1e400}}}`, `sections."2".points_lost is 1e400, too large a number`},
 	} {
 		f := &StatsFile{Path: filepath.Join(t.TempDir(), StatsName)}
 		require.NoError(t, os.WriteFile(f.Path, []byte(tc.content), 0o644))
