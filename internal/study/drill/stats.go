@@ -20,6 +20,7 @@ import (
 	"github.com/klob/klob/ai/eval"
 	"github.com/klob/klob/internal/platform/dirlock"
 	"github.com/klob/klob/internal/platform/durable"
+	"github.com/klob/klob/internal/platform/textwrap"
 	"github.com/klob/klob/internal/platform/untrusted"
 	"github.com/klob/klob/internal/record/store"
 	"github.com/klob/klob/rules"
@@ -149,6 +150,14 @@ func (s Score) LostText() string {
 
 func plural(n int, word string) string {
 	if n == 1 {
+		return word
+	}
+	return word + "s"
+}
+
+// pluralOf is word for an amount x written with %g: singular for 1.
+func pluralOf(x float64, word string) string {
+	if x == 1 {
 		return word
 	}
 	return word + "s"
@@ -586,10 +595,11 @@ func (st *Stats) check() error {
 	for _, s := range scores {
 		if s.Drills < 0 || s.Correct < 0 || s.Correct > s.Drills || s.Lost < 0 || s.WinLost < 0 ||
 			math.IsInf(s.Lost, 0) || math.IsInf(s.WinLost, 0) || math.IsNaN(s.Lost) || math.IsNaN(s.WinLost) {
-			return fmt.Errorf("impossible counts: %d correct of %d drills, %.1f points lost", s.Correct, s.Drills, s.Lost)
+			return fmt.Errorf("impossible counts: %d correct of %s, %.1f points lost", s.Correct, textwrap.Count(s.Drills, "drill"), s.Lost)
 		}
 		if s.Drills > MaxDrills || s.Lost > maxDrillLoss*float64(s.Drills) || s.WinLost > float64(s.Drills) {
-			return fmt.Errorf("out of range: %d drills (at most %d), %g points and %g games lost", s.Drills, MaxDrills, s.Lost, s.WinLost)
+			return fmt.Errorf("out of range: %s (at most %d), %g %s and %g %s lost", textwrap.Count(s.Drills, "drill"), MaxDrills,
+				s.Lost, pluralOf(s.Lost, "point"), s.WinLost, pluralOf(s.WinLost, "game"))
 		}
 	}
 	return nil

@@ -504,6 +504,23 @@ func TestStatsFileDamagedSaysWhere(t *testing.T) {
 	}
 }
 
+// TestStatsCheckCounts: a record's impossible counts are told with the
+// nouns agreeing with their numbers.
+func TestStatsCheckCounts(t *testing.T) {
+	for _, tc := range []struct {
+		score Score
+		want  string
+	}{
+		{Score{Drills: 1, Correct: -5}, "impossible counts: -5 correct of 1 drill, 0.0 points lost"},
+		{Score{Drills: 3, Correct: 4, Lost: 2}, "impossible counts: 4 correct of 3 drills, 2.0 points lost"},
+		{Score{Drills: 1, Lost: 1, WinLost: 2}, fmt.Sprintf("out of range: 1 drill (at most %d), 1 point and 2 games lost", MaxDrills)},
+		{Score{WinLost: 1}, fmt.Sprintf("out of range: 0 drills (at most %d), 0 points and 1 game lost", MaxDrills)},
+	} {
+		st := Stats{Version: statsVersion, Sections: map[string]Section{"3": {Score: tc.score}}}
+		assert.EqualError(t, st.check(), tc.want)
+	}
+}
+
 // TestRecordKeepsTheShownLoss: every wrong choice the record counts
 // costs what the drill's screen wrote, the difference of the figures
 // beside it, not the exact gap rounded (a tenth off where the figures
