@@ -15,7 +15,10 @@ import (
 // which the host works out off the screen from the seat's own view. It
 // is shown the same way for every decision and at every seat count: what
 // the hard bot would do and why, then every option in rank order, best
-// first, with the columns of the trainer (kit.AnalysisTable).
+// first, with the columns of the trainer (kit.AnalysisTable). Closing
+// the hint hides it: the host keeps the hint of the decision (or goes on
+// working it out), so H at the same decision shows it again at once,
+// and only a new decision asks for another.
 
 // hintLines are the hint panel's lines for the position on screen, on
 // at most room lines (none: -1). The last says how to close the hint,

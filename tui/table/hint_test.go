@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
@@ -18,6 +19,7 @@ import (
 	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
+	"github.com/klob/klob/tui/kit/kittest"
 )
 
 // hintAnnounce is a fixture whose hint (fakeHint's figures) makes its
@@ -653,4 +655,82 @@ func outcomes(t *testing.T, d rules.Deal, a rules.Action, seat rules.Seat, n int
 	}
 	walk(d)
 	return ours, theirs
+}
+
+// TestHintKeptWhenClosed: a hint closed (esc, or H again) and asked
+// again at the same decision is the same one: still being worked out
+// when it was, at once when it had come (the cursor on its choice),
+// never worked out a second time; the next decision asks afresh. At
+// every seat count.
+func TestHintKeptWhenClosed(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		var calls atomic.Int32
+		release := make(chan struct{})
+		slow := func(hc *host.Config, _ *Config) {
+			hc.Hint = func(ctx context.Context, v *rules.View, seed uint64) (eval.Evaluation, error) {
+				calls.Add(1)
+				select {
+				case <-release:
+				case <-ctx.Done():
+					return eval.Evaluation{}, ctx.Err()
+				}
+				return fakeHint(ctx, v, seed)
+			}
+		}
+		f := newFixture(t, n, seeds[n], 80, 24, gated(), slow)
+		// The hint being worked out is a rest too: the person's screen
+		// shows it while it is.
+		rests := f.rests
+		f.rests = func(s host.Snapshot) bool {
+			return rests(s) || s.Can.Act && s.Hint != nil && s.Hint.Pending
+		}
+		f.until("a card", func(s host.Snapshot) bool {
+			return s.Can.Act && s.View.Phase == rules.PhasePlay && len(s.View.Legal()) > 1
+		}, true)
+		f.refresh()
+		const weighing, choice = "weighing your options", "the cursor is on the hard bot's choice"
+		shows := func(what, want string, open bool) {
+			t.Helper()
+			if got := f.text(); strings.Contains(got, want) != open || f.s.hintOpen() != open {
+				t.Fatalf("%d players, %s: %q shown %v, want %v:\n%s", n, what, want, !open, open, got)
+			}
+		}
+		f.hs.Press("H")
+		shows("asked", weighing, true)
+		f.hs.Press("esc")
+		shows("closed while worked out", weighing, false)
+		f.hs.Press("H")
+		shows("asked again", weighing, true)
+		f.hs.Press("H")
+		shows("closed by H", weighing, false)
+		close(release)
+		kittest.WaitRest(t, f.port, func(s host.Snapshot) bool { return s.Hint != nil && !s.Hint.Pending }, guard)
+		f.hs.Deliver(Refresh{})
+		if f.s.hintOpen() {
+			t.Fatalf("%d players: the hint opened by itself when it came:\n%s", n, f.text())
+		}
+		f.hs.Press("H")
+		shows("asked once it came", choice, true)
+		if c := calls.Load(); c != 1 {
+			t.Fatalf("%d players: %d evaluations of one decision, want 1", n, c)
+		}
+		sn := f.snap()
+		h := sn.Hint
+		if h == nil || h.Pending || h.Gen != sn.Gen {
+			t.Fatalf("%d players: the hint shown is not this decision's: %+v", n, h)
+		}
+		if best := h.Eval.Results[h.Eval.Best].Action; f.s.hand()[f.s.Cursor] != best.Card {
+			t.Fatalf("%d players: the cursor is on %v, the hint says %v", n, f.s.hand()[f.s.Cursor], best)
+		}
+		f.hs.Press("enter")
+		f.until("the person's next decision", func(s host.Snapshot) bool { return s.Can.Act && s.Gen != sn.Gen }, true)
+		f.refresh()
+		f.hs.Press("H")
+		kittest.WaitRest(t, f.port, func(s host.Snapshot) bool { return s.Hint != nil && !s.Hint.Pending }, guard)
+		f.hs.Deliver(Refresh{})
+		shows("the next decision", choice, true)
+		if c := calls.Load(); c != 2 {
+			t.Fatalf("%d players: %d evaluations after the next decision's hint, want 2:\n%s", n, c, f.text())
+		}
+	})
 }

@@ -342,11 +342,8 @@ func (s *Screen) adopt(ctx *kit.Context) {
 	}
 	moved := s.snap.Gen != old.Gen || s.snap.Between != old.Between || s.snap.Over != old.Over
 	if !moved {
-		if h := s.snap.Hint; s.hinting && h != nil && !h.Pending && h.Err == nil && (old.Hint == nil || old.Hint.Pending) &&
-			h.Eval.Best >= 0 && h.Eval.Best < len(h.Eval.Results) {
-			// The hint came: the cursor goes to the hard bot's choice.
-			s.hinted = &hintedChoice{gen: h.Gen, a: h.Eval.Results[h.Eval.Best].Action}
-			s.pointAt(s.hinted.a)
+		if old.Hint == nil || old.Hint.Pending {
+			s.hintCame() // the cursor goes to the hard bot's choice
 		}
 		return
 	}
@@ -637,7 +634,7 @@ func (s *Screen) key(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.Cmd
 	case kit.IsKey(msg, k.Hint):
 		return s.askHint()
 	case s.hintOpen() && kit.IsKey(msg, k.Back):
-		s.closeHint()
+		s.hideHint()
 		return s, nil
 	case s.hintOpen() && kit.PageDir(msg) != 0:
 		s.scrollHint(ctx, kit.PageDir(msg))
@@ -1007,7 +1004,7 @@ func (s *Screen) hintOpen() bool {
 // the hint when it is open.
 func (s *Screen) askHint() (kit.Screen, tea.Cmd) {
 	if s.hintOpen() {
-		s.closeHint()
+		s.hideHint()
 		return s, nil
 	}
 	if s.cfg.Board != "" {
@@ -1023,11 +1020,34 @@ func (s *Screen) askHint() (kit.Screen, tea.Cmd) {
 		s.SetNote("A hint is for your own decisions: wait for your turn.", false)
 		return s, nil
 	}
+	if h := s.snap.Hint; h != nil && h.Gen == s.snap.Gen {
+		// The hint of this decision, closed and opened again: the host
+		// kept it (or goes on working it out), so it shows as it stands,
+		// and a finished one puts the cursor on its choice at once.
+		s.hinting, s.hintTop = true, 0
+		s.hintCame()
+		return s, nil
+	}
 	if s.sent(s.port.Hint(s.snap.Gen), nil, nil, rules.Action{}) {
 		s.hinting, s.hintTop = true, 0
 	}
 	return s, nil
 }
+
+// hintCame puts the cursor on the hard bot's choice of the hint shown,
+// once it has come: the choice is kept for a bella question opened at
+// the same position (answerAsHinted).
+func (s *Screen) hintCame() {
+	if h := s.snap.Hint; s.hinting && h != nil && !h.Pending && h.Err == nil && h.Eval.Best >= 0 && h.Eval.Best < len(h.Eval.Results) {
+		s.hinted = &hintedChoice{gen: h.Gen, a: h.Eval.Results[h.Eval.Best].Action}
+		s.pointAt(s.hinted.a)
+	}
+}
+
+// hideHint closes the hint's panel and leaves its work to the host:
+// the hint is of the decision still on screen, which H asks again,
+// and the host drops it once the game moves on.
+func (s *Screen) hideHint() { s.hinting = false }
 
 // noHintNote refuses the hint key on a duplicate board, marked as the
 // other refusals are.
