@@ -10,6 +10,7 @@ import (
 	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/testing/testkit"
+	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
 	"github.com/klob/klob/tui/kit/kittest"
 )
@@ -115,6 +116,59 @@ func TestOverKeysOneWording(t *testing.T) {
 					}
 				}
 			}
+		}
+	})
+}
+
+// TestBackAtTheEnd: a person who comes back to a shared game already
+// over (a new connection to the seat, a new screen) finds its end, with
+// again offered, and n says it; at the game's last result, before its
+// end, n says it too. The person is the only one at the table, so again
+// starts the next game. At every seat count.
+func TestBackAtTheEnd(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		o := options(n)
+		o.Target = 100
+		var tc Config
+		f := newFixture(t, n, seeds[n], 80, 24, func(hc *host.Config, c *Config) {
+			hc.Options = o
+			c.Shared, c.Tag = true, "table ABCD"
+			tc = *c
+		})
+		f.until("the last deal's result", func(s host.Snapshot) bool { return s.Over && s.Save.Filed }, true)
+		if f.s.overSeen || strings.Contains(f.text(), "Game over") {
+			t.Fatalf("%d players: the game's end before its last result:\n%s", n, f.text())
+		}
+
+		// Back from the lobby: a new connection, a new screen.
+		p, err := f.h.Seat(rules.SeatA)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tc.Port, tc.Log = p, f.h.Log
+		back := New(tc)
+		d := kittest.New(t, back, 80, 24, false)
+		text := screenText(d)
+		if !strings.Contains(text, "Game over") || !strings.Contains(text, "[n] again") {
+			t.Fatalf("%d players: back at the game over, the screen is not its end with again:\n%s", n, text)
+		}
+		// The one person here says again: the next game starts.
+		d.Press("n")
+		if g := p.Snapshot().Game; g != 2 {
+			t.Fatalf("%d players: n at the end, back, did not say again (game %d):\n%s", n, g, screenText(d))
+		}
+	})
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		o := options(n)
+		o.Target = 100
+		f := newFixture(t, n, seeds[n], 80, 24, func(hc *host.Config, c *Config) {
+			hc.Options = o
+			c.Shared, c.Tag = true, "table ABCD"
+		})
+		f.until("the last deal's result", func(s host.Snapshot) bool { return s.Over && s.Save.Filed }, true)
+		f.hs.Press("n")
+		if g := f.port.Snapshot().Game; g != 2 {
+			t.Fatalf("%d players: n at the last result did not say again (game %d):\n%s", n, g, f.text())
 		}
 	})
 }

@@ -187,6 +187,13 @@ func New(cfg Config) *Screen {
 	if s.snap.HasDeal && !s.snap.Between {
 		s.shownAt = s.now()
 	}
+	if s.snap.Over && cfg.AfterBoard == nil {
+		// A game that ended before the screen opened (a person back at
+		// a finished table from the lobby): its end, whose score pad
+		// holds the last deal, is what there is to do; its last deal's
+		// result would only stand in the way of again.
+		s.overSeen = true
+	}
 	s.prepareTurn()
 	s.firstChat()
 	return s
@@ -819,6 +826,16 @@ func (s *Screen) ready() {
 // resultKey takes a key on a deal's result: enter goes on (to the next
 // deal, or at the end to the game's end).
 func (s *Screen) resultKey(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.Cmd) {
+	if s.snap.Over && s.cfg.AfterBoard == nil && !s.snap.Watching && kit.IsKey(msg, ctx.Keys.New) {
+		// n at the game's last result: the end of the game, where n is
+		// again at a shared table (said at once), a new game alone (the
+		// next n, once the end is read).
+		s.overSeen = true
+		if s.cfg.Shared && s.snap.Can.Again {
+			s.again()
+		}
+		return s, nil
+	}
 	if !kit.IsKey(msg, ctx.Keys.Choose) {
 		return s, nil
 	}
