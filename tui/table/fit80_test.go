@@ -687,3 +687,64 @@ func TestKeysListSort(t *testing.T) {
 		keysLineHolds(t, f, false, "o sort", "c claim", "H hint")
 	})
 }
+
+// TestPlayerSeesTricksAndLast: at 80×24, at every seat count, a player
+// reads what a spectator reads under the trick from the second trick
+// on: the tricks won and the card points on a line, and the last trick
+// (between tricks, the trick on the table) on the next, never one of
+// them left out for the other, whoever's turn it is, with the row
+// marking the person's bella pair too. Two deals of two games (the
+// second's person holds K-Q of trump), every frame of the card play
+// with a one-line note.
+func TestPlayerSeesTricksAndLast(t *testing.T) {
+	bellaSeeds := map[int]uint64{2: 116, 3: 102, 4: 171}
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		frames, melds := 0, 0
+		for _, seed := range []uint64{seeds[n], bellaSeeds[n]} {
+			checkTricksAndLast(t, newFixture(t, n, seed, 80, 24, gated()), &frames, &melds)
+		}
+		if frames == 0 || melds == 0 {
+			t.Fatalf("%d players: %d frames after the first trick, %d with the row marking the bella pair", n, frames, melds)
+		}
+	})
+}
+
+// checkTricksAndLast plays f's first two deals, checking the lines
+// under the trick of every frame after the first trick (frames counts
+// them, melds those with a row marking the person's cards).
+func checkTricksAndLast(t *testing.T, f *fixture, frames, melds *int) {
+	t.Helper()
+	n := f.snap().View.Players
+	f.until("the third deal", func(s host.Snapshot) bool {
+		if s.DealNo > 2 || s.Over {
+			return true
+		}
+		v := &s.View
+		if !s.HasDeal || v.Phase != rules.PhasePlay || v.LastLeader == rules.NoSeat || f.s.tricks || f.s.hintOpen() {
+			return false
+		}
+		f.refresh()
+		sc := f.s.scene()
+		if bottom, _ := f.s.bottomLines(&f.hs.Ctx, sc); len(bottom) > 4 {
+			return false // a note of two lines: a row less for the table
+		}
+		*frames++
+		if f.s.scene().meldRow(f.s.tableHand()) {
+			*melds++
+		}
+		text := f.text()
+		lines := strings.Split(text, "\n")
+		at := slices.IndexFunc(lines, func(l string) bool { return strings.HasPrefix(l, " Tricks: ") })
+		if at < 0 || at+1 >= len(lines) || strings.Contains(lines[at], " · last: ") || strings.Contains(lines[at], " · played: ") {
+			t.Fatalf("%d players: no line of the tricks won alone:\n%s", n, text)
+		}
+		next := lines[at+1]
+		if strings.HasPrefix(next, "  ") || strings.HasPrefix(next, " Card points") {
+			next = lines[at+2] // the card points on a line of their own
+		}
+		if !strings.HasPrefix(next, " Last") && !strings.HasPrefix(next, " Played: ") {
+			t.Fatalf("%d players: no last trick under the tricks won:\n%s", n, text)
+		}
+		return false
+	}, true)
+}

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
 )
@@ -123,26 +125,51 @@ func (sc *Scene) tableArea(ctx *kit.Context, w, h int, size kit.CardSize, hand H
 	}
 	title := []string{" " + ctx.Styles.Heading.Render(cutTo(ctx, sc.fitTo(ctx, w, 1, (*Scene).trickTitle), w-2))}
 	// Four seats in a short window (80×24): the bottom seat's name goes
-	// beside its card, not under it, so that the row marking the
-	// person's sequences has room. Chosen by the window alone, so that
-	// the table does not move when the sequences are played out.
+	// beside its card, not under it, and the partner's beside its card,
+	// not over it, so that the tricks won, the last trick and the row
+	// marking the person's sequences have room. Chosen by the window
+	// alone, so that the table does not move when the sequences are
+	// played out.
 	compact := sc.players() == 4 && h < 1+1+(2*size.H+2)+1+(1+size.H+3)+1
 	trick := sc.trickGrid(ctx, w, size, compact)
 	status := sc.statusLines(ctx, w)
 	handRows, rects := sc.handBlock(ctx, w, size, hand)
 	melds := sc.meldRow(hand) // a meld row under the cards
 	size0 := func() int { return len(info) + len(title) + len(trick) + len(status) + len(handRows) }
-	// Too little room (four players at 80×24, a long note): the least
-	// needed rows go first. The second line over the table (the upcard,
-	// who holds the sequences: the bids panel says both too) goes before
+	// What goes for want of room goes from the card play's first trick
+	// on as if the last trick were said under the tricks won already,
+	// so that nothing goes (and the table does not move) when it comes
+	// to be said.
+	keep := len(status) == 1
+	need := func() int {
+		if keep {
+			return size0() + 1
+		}
+		return size0()
+	}
+	// Too little room (four players at 80×24 with a row marking the
+	// person's sequences, a long note): the least needed rows go first.
+	// The second line over the table (the upcard, who holds the
+	// sequences: the bids panel says both too, and the first line then
+	// says who holds them) goes before the last trick's line, which a
+	// spectator reads under the tricks won and a player should too,
+	// unless the one line left would leave trump out (names too long
+	// to say it beside who holds the sequences): then after it. Then
 	// the row marking the person's own sequences.
-	for _, drop := range []string{"last", "info2", "melds", "status", "label", "info"} {
-		if size0() <= h {
+	for _, drop := range []string{"info2 keeps trump", "last", "info2", "melds", "status", "label", "info"} {
+		if need() <= h {
 			break
 		}
 		switch {
-		case drop == "last" && len(status) > 1:
-			status = sc.statusLine(ctx, w)
+		case drop == "info2 keeps trump" && len(info) > 1:
+			if one := sc.infoLines(ctx, w-1, 1); sc.saysTrump(ctx, one) {
+				info = one
+			}
+		case drop == "last" && (len(status) > 1 || keep):
+			keep = false
+			if len(status) > 1 {
+				status = sc.statusLine(ctx, w)
+			}
 		case drop == "melds" && melds:
 			handRows = handRows[:len(handRows)-1]
 			melds = false
@@ -285,6 +312,16 @@ func (sc *Scene) infoLines(ctx *kit.Context, w, n int) []string {
 	// Names can be no shorter: the sequences go first.
 	frags := sc.infoFrags(ctx)
 	return sc.packLine(ctx, append([]string{sc.seqShort()}, frags[:len(frags)-1]...), w, n)
+}
+
+// saysTrump reports whether lines say trump (as infoFrags' first
+// fragment starts), or trump is not named yet.
+func (sc *Scene) saysTrump(ctx *kit.Context, lines []string) bool {
+	if sc.V.Trump == rules.NoSuit {
+		return true
+	}
+	word := ansi.Strip(trumpTitle(ctx.Paint, sc.V.Trump, nil))
+	return slices.ContainsFunc(lines, func(l string) bool { return strings.Contains(ansi.Strip(l), word) })
 }
 
 // saysSeq reports whether lines hold the fragment seq whole (packLine
@@ -498,7 +535,10 @@ type band struct {
 
 // bands lays out the trick by seat count: two side by side; three with
 // the bottom seat a row lower; four as a diamond, the partner on top,
-// with a row under it for the bottom seat's name unless compact.
+// with a row over the partner's card for its name and one under the
+// bottom seat's, unless compact: then each seat's card starts at its
+// band's row, the partner's and the side seats' names beside their
+// cards, the bottom seat's name beside its card's last row.
 func (sc *Scene) bands(size kit.CardSize, compact bool) (cols, rows int, out []band) {
 	switch sc.players() {
 	case 2:
@@ -506,19 +546,23 @@ func (sc *Scene) bands(size kit.CardSize, compact bool) (cols, rows int, out []b
 	case 3:
 		return 3, size.H + 2, []band{{sc.seatAt(1), 0, 0}, {sc.seatAt(0), 1, 1}, {sc.seatAt(2), 2, 0}}
 	}
-	rows = 2*size.H + 2
 	if compact {
-		rows--
+		return 3, 2 * size.H, []band{{sc.seatAt(2), 1, 0}, {sc.seatAt(1), 0, size.H - 1}, {sc.seatAt(3), 2, size.H - 1}, {sc.seatAt(0), 1, size.H}}
 	}
-	return 3, rows, []band{{sc.seatAt(2), 1, 0}, {sc.seatAt(1), 0, 2}, {sc.seatAt(3), 2, 2}, {sc.seatAt(0), 1, size.H + 1}}
+	return 3, 2*size.H + 2, []band{{sc.seatAt(2), 1, 0}, {sc.seatAt(1), 0, 2}, {sc.seatAt(3), 2, 2}, {sc.seatAt(0), 1, size.H + 1}}
 }
+
+// minNameW is the width of a column of the trick, the least: the room
+// of a seat's name written over its card.
+const minNameW = 8
 
 // trickGrid draws the trick (or before the card play the upcard and the
 // bottom card) with the other seats described beside it; compact (four
-// seats) puts the bottom seat's name right of its card's last row.
+// seats in a short window) saves two rows: the partner's name goes left
+// of its card's first row, the bottom seat's right of its card's last.
 func (sc *Scene) trickGrid(ctx *kit.Context, w int, size kit.CardSize, compact bool) []string {
 	p := ctx.Paint
-	colW := max(size.W+2, 8)
+	colW := max(size.W+2, minNameW)
 	ncols, nrows, bs := sc.bands(size, compact)
 	gridW := ncols * colW
 	gx := max(0, (w-gridW)/2)
@@ -556,6 +600,15 @@ func (sc *Scene) trickGrid(ctx *kit.Context, w int, size kit.CardSize, compact b
 		case b.seat == sc.V.Seat && compact:
 			top = b.row
 			put(b.row+size.H-1, b.col+1, label)
+		case compact:
+			// In the card play the partner's name is written left of
+			// its card (partnerLines), a side seat's beside its card's
+			// first row; before it, with no card drawn, the partner's
+			// is where its card will be.
+			top = b.row
+			if !playing {
+				put(b.row, b.col, label)
+			}
 		case b.seat == sc.V.Seat && sc.players() > 2:
 			// The bottom seat's name goes under its card.
 			top = b.row
@@ -635,7 +688,7 @@ func (sc *Scene) trickGrid(ctx *kit.Context, w int, size kit.CardSize, compact b
 		default: // the partner, on top
 			// A cell short of the table's edge, as the side seats: a
 			// gap before the right column's rule.
-			r, l := sc.partnerLines(ctx, b.seat, rightW+colW-1, gx+colW-1)
+			r, l := sc.partnerLines(ctx, b.seat, rightW+colW-1, gx+colW-1, compact && playing)
 			place(&right, 0, r)
 			partnerLeft = l
 		}
@@ -763,10 +816,11 @@ func (sc *Scene) seatLines(ctx *kit.Context, s rules.Seat, w int) []string {
 
 // partnerLines describe the partner of four, named over its card, in
 // the two rows beside that card: right of it (in w cells) its tag and
-// cards, then its roles; a replay's open hand takes the right's two
-// rows, and its tag and roles go left of the card (in leftW cells,
-// against it).
-func (sc *Scene) partnerLines(ctx *kit.Context, s rules.Seat, w, leftW int) (right, left []string) {
+// cards, then its roles; left of it (in leftW cells, against it) its
+// mark ("partner"), or with named its name over its mark; a replay's
+// open hand takes the right's two rows, and its name, tag and roles go
+// left of the card.
+func (sc *Scene) partnerLines(ctx *kit.Context, s rules.Seat, w, leftW int, named bool) (right, left []string) {
 	tag, cards, roles := sc.seatFacts(ctx, s, w)
 	tag = oneLine(tag)
 	turn := ""
@@ -814,13 +868,21 @@ func (sc *Scene) partnerLines(ctx *kit.Context, s rules.Seat, w, leftW int) (rig
 			// the count goes first on the roles' line.
 			roles = append([]string{cards}, roles...)
 		}
+		// Named, the name goes left of the card's first row and the
+		// partner's mark under it, as a side seat's facts go under its
+		// name, a margin short of the table's edge.
+		markW := leftW
+		if named {
+			markW = leftW - 2
+			left = append(left, kit.Right(sc.nameIn(ctx, s, markW), leftW))
+		}
 		if s == rules.PartnerOf(sc.V.Players, sc.V.Seat) && len(roles) > 0 {
 			// The partner's mark goes left of the name, against it,
 			// where nothing else is written: always there, so that it
 			// does not move when a state (on the clock, away) takes
 			// the room beside the card.
 			roles = roles[:len(roles)-1]
-			left = []string{kit.Right(cutTo(ctx, sc.partnerMark(ctx, leftW), leftW), leftW)}
+			left = append(left, kit.Right(cutTo(ctx, sc.partnerMark(ctx, markW), markW), leftW))
 		}
 		right = []string{turn + first, fit(roles, w)}
 	}

@@ -519,7 +519,19 @@ func TestSpectatorLabelsCutWithMark(t *testing.T) {
 		}
 		role := names[0] + "'s partner"
 		for w := 8; w <= 60; w++ {
-			right, _ := sc.partnerLines(&ctx, rules.Seat(2), w, 20)
+			right, _ := sc.partnerLines(&ctx, rules.Seat(2), w, 20, false)
+			// Named (a short window), the name goes left of the card
+			// over the role, in the 22 cells there less a margin.
+			_, left := sc.partnerLines(&ctx, rules.Seat(2), w, 22, true)
+			if len(left) != 2 {
+				t.Fatalf("%d wide: left of the partner's card %q, want its name and role", w, left)
+			}
+			name, mark := strings.TrimSpace(ansi.Strip(left[0])), strings.TrimSpace(ansi.Strip(left[1]))
+			short, ok := strings.CutSuffix(mark, "…'s partner")
+			if kit.WidthOf(name) > 20 || kit.WidthOf(mark) > 20 || !strings.HasSuffix(name, "…") && name != names[2] ||
+				mark != role && !(ok && strings.HasPrefix(names[0], short)) {
+				t.Errorf("%d wide: the partner's name and role left of its card, in 20 cells: %q, %q", w, name, mark)
+			}
 			for _, l := range right {
 				l = ansi.Strip(l)
 				if kit.WidthOf(l) > w {
