@@ -142,6 +142,16 @@
 // spectators stay; Gen goes on rising and Snapshot.Game counts the
 // games.
 //
+// A person who played and is away at the end (left, or dropped) holds
+// the others only as long as they choose: once the game is filed and
+// every person here has said again, any of them may start the next game
+// at once with a bot (Config.AgainBot) in each seat of a person away
+// (Port.AgainWithBots, offered in Can.AgainWithBots); until then the
+// person away may come back to their seat and say again. Any person who
+// said again may, not only one of them: the one who left may be the one
+// who opened the table, and nobody here is put in a game they did not
+// ask for.
+//
 // # The bell
 //
 // Snapshot.Bell counts the decisions of a seat that came after another

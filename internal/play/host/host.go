@@ -119,6 +119,11 @@ type Config struct {
 	// Tags are extra header tags every game of this host writes in its
 	// log, a rematch's too (a server's table code, the people's keys).
 	Tags []gamelog.Tag
+	// AgainBot is the bot that takes the seat of a person who played the
+	// game and is away at its end, when the people here start the next
+	// game without them (Port.AgainWithBots); nil offers no such start,
+	// and the next game waits for every person who played.
+	AgainBot func(s rules.Seat) Player
 }
 
 // The errors of a Port.
@@ -141,6 +146,9 @@ var (
 	ErrPrivate     = errors.New("this game is private: it cannot be watched")
 	ErrNotOver     = errors.New("the game is not over: finish it before playing again")
 	ErrNoClaims    = errors.New("claims are off in this game")
+	ErrNoAgainBots = errors.New("the next game here waits for everyone who played")
+	ErrNotAllAgain = errors.New("not everyone here has said again yet")
+	ErrNotFiled    = errors.New("the game is not filed yet: the next game waits for it")
 )
 
 // Host runs one game on its own goroutine: the people's moves come in

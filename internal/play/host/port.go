@@ -44,6 +44,12 @@ type Port interface {
 	// the same seats and rules (Host doc). gen as for Act. Leaving takes
 	// it back.
 	Again(gen int) error
+	// AgainWithBots says again and starts the next game now, a bot
+	// (Config.AgainBot) in the seat of each person who played and is
+	// away: once every person here has said again and the game is
+	// filed (Can.AgainWithBots). Until then a person away may come back
+	// to their seat. gen as for Act.
+	AgainWithBots(gen int) error
 	// Here says the person is at the keyboard (any key pressed): a seat
 	// the move clock counted as idle gets its decisions back. Every
 	// other call of the seat's says as much.
@@ -104,7 +110,10 @@ func (p *port) Undo() error         { return p.do(func(st *state) error { return
 func (p *port) Claim() error        { return p.do(func(st *state) error { return st.claim(p) }) }
 func (p *port) Hint(gen int) error  { return p.do(func(st *state) error { return st.hint(p, gen) }) }
 func (p *port) Again(gen int) error { return p.do(func(st *state) error { return st.again(p, gen) }) }
-func (p *port) Here() error         { return p.do(func(*state) error { return nil }) }
+func (p *port) AgainWithBots(gen int) error {
+	return p.do(func(st *state) error { return st.againWithBots(p, gen) })
+}
+func (p *port) Here() error { return p.do(func(*state) error { return nil }) }
 
 func (p *port) CloseHint() {
 	_ = p.do(func(st *state) error { st.dropHint(st.seats[p.seat]); return nil })

@@ -281,6 +281,7 @@ func (st *state) snapshot(p *port) *Snapshot {
 			(sd.claim == nil || !sd.claim.state.Pending)
 		s.Can.Undo = st.cfg.Takebacks && st.person(seat) && st.mayUndo(seat) == nil
 		s.Can.Again = s.Over && !sd.again && !st.sess.IsBoard()
+		s.Can.AgainWithBots = s.Over && sd.again && st.againWithBotsMay() == nil
 	}
 	return s
 }

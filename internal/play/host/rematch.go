@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"strings"
 
 	"github.com/klob/klob/internal/platform/seedmix"
 	"github.com/klob/klob/internal/play/session"
@@ -43,6 +44,59 @@ func (st *state) again(p *port, gen int) error {
 	return nil
 }
 
+// againWithBots takes a person's "again" and, once every person here
+// has said it and the game is filed, starts the next game with a bot in
+// the seat of each person who played and is away (rematch). Any person
+// here who says again may: the table's host may be the one who left,
+// and nobody here is put in a game they did not ask for.
+func (st *state) againWithBots(p *port, gen int) error {
+	if st.cfg.AgainBot == nil {
+		return ErrNoAgainBots
+	}
+	if err := st.again(p, gen); err != nil {
+		return err
+	}
+	if err := st.againWithBotsMay(); err != nil {
+		return err
+	}
+	for _, sd := range st.seats {
+		if sd.player.Human && sd.port == nil {
+			sd.botAgain, st.dirty = true, true
+		}
+	}
+	return nil
+}
+
+// againWithBotsMay says why the people here may not start the next game
+// with bots for those away: nil once the game is filed, every person
+// here has said again, and a person who played it is away.
+func (st *state) againWithBotsMay() error {
+	switch {
+	case st.cfg.AgainBot == nil || st.closed:
+		return ErrNoAgainBots
+	case st.sess.IsBoard():
+		return ErrBoardOnce
+	case !st.sess.Over():
+		return ErrNotOver
+	case st.final == nil || st.cfg.Store != nil && !st.saveState.Filed:
+		return ErrNotFiled
+	}
+	away := false
+	for _, sd := range st.seats {
+		switch {
+		case !sd.player.Human:
+		case sd.port == nil:
+			away = true
+		case !sd.again:
+			return ErrNotAllAgain
+		}
+	}
+	if !away {
+		return ErrNotAllAgain // nobody away: the next game waits for again
+	}
+	return nil
+}
+
 // RenameNext gives the person at seat the name the next game "again"
 // starts under: the game over keeps the names it was played and filed
 // with. Refused while the game is not over, and at a bot's seat.
@@ -61,17 +115,18 @@ func (h *Host) RenameNext(seat rules.Seat, name string) error {
 }
 
 // rematchDue reports whether the next game starts: the game is over,
-// every person who played it is here and said "again", and the game is
-// filed (a new game's saves never come before the old one's filing). A
-// person away, or who left at the end, is never put in a game (rated,
-// filed in their history) they did not ask for: the others wait, or
-// leave.
+// every person who played it is here and said "again" (or is away, and
+// those here start it with a bot in their seat: botAgain), and the game
+// is filed (a new game's saves never come before the old one's filing).
+// A person away, or who left at the end, is never put in a game (rated,
+// filed in their history) they did not ask for: the others wait, go on
+// with a bot in their place, or leave.
 func (st *state) rematchDue() bool {
 	if st.closed || !st.sess.Over() || st.sess.IsBoard() || st.final == nil {
 		return false
 	}
 	for _, sd := range st.seats {
-		if sd.player.Human && (sd.port == nil || !sd.again) {
+		if sd.player.Human && !sd.botAgain && (sd.port == nil || !sd.again) {
 			return false
 		}
 	}
@@ -88,7 +143,7 @@ func (h *Host) rematch() {
 	fail := func(err error) {
 		h.logf("a new game could not start: %v", err)
 		for _, sd := range old.seats {
-			sd.again = false
+			sd.again, sd.botAgain = false, false
 		}
 		old.setNote(Note{Kind: NoteError, Seat: rules.NoSeat, Text: "a new game could not start: " + err.Error()})
 	}
@@ -106,9 +161,14 @@ func (h *Host) rematch() {
 		return
 	}
 	players := old.sess.Players()
+	var bots []string
 	for i, sd := range old.seats {
 		if sd.rename != "" {
 			players[i].Name = sd.rename
+		}
+		if sd.botAgain {
+			bots = append(bots, old.who(rules.Seat(i)))
+			players[i] = h.cfg.AgainBot(rules.Seat(i))
 		}
 	}
 	s, err := session.New(session.Config{Options: g.Options(), Seed: seed, Players: players,
@@ -124,7 +184,7 @@ func (h *Host) rematch() {
 	}
 	st.genBase, st.rematchOf, st.game, st.observe = old.gen()+1, sum, old.game+1, old.observe
 	for i, sd := range old.seats {
-		if sd.player.Human { // every person is here (rematchDue)
+		if st.seats[i].player.Human { // every person is here (rematchDue)
 			st.seats[i].port = sd.port
 			st.stopGrace(rules.Seat(i))
 		}
@@ -134,6 +194,9 @@ func (h *Host) rematch() {
 	h.w.reset()
 	st.dirty = true
 	h.logf("game %d: again, %s deals first", st.game, st.who(dealer))
+	if len(bots) > 0 {
+		h.logf("game %d: a bot plays the seat of %s, away", st.game, strings.Join(bots, ", "))
+	}
 }
 
 // seedDealtBy is the first seed of the stream from base (base itself,

@@ -246,6 +246,10 @@ type Can struct {
 	Claim bool // the rest of the deal may be claimed
 	Hint  bool // a hint may be asked
 	Again bool // the game is over and "again" not yet said
+	// AgainWithBots: this person and everyone here said again, the game
+	// is filed, and a person who played it is away: the next game may
+	// start now with bots in their seats (Port.AgainWithBots).
+	AgainWithBots bool
 }
 
 // ClaimState is a seat's claim: being checked, or its verdict.

@@ -105,6 +105,10 @@ type seat struct {
 	ready     bool
 	again     bool   // the game is over and the person wants another
 	rename    string // the person's name for the next game, "" to keep it
+	// botAgain is set on a person's seat away at the game's end when
+	// those here start the next game without them: a bot
+	// (Config.AgainBot) takes it there (AgainWithBots).
+	botAgain bool
 
 	hint  *hintJob
 	claim *claimJob
@@ -915,7 +919,7 @@ func (st *state) join(s rules.Seat) (*port, error) {
 		st.setNote(Note{Kind: NoteBack, Seat: s, Text: sd.player.Name + " is back"})
 		st.h.logf("%s is back at seat %s", st.who(s), s)
 	}
-	sd.dropped = false
+	sd.dropped, sd.botAgain = false, false
 	st.stir(s)
 	if sd.takeover {
 		sd.back = true

@@ -1,0 +1,150 @@
+package host
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/klob/klob/ai"
+	"github.com/klob/klob/internal/testing/clocktest"
+	"github.com/klob/klob/internal/testing/memstore"
+	"github.com/klob/klob/internal/testing/testkit"
+	"github.com/klob/klob/rules"
+)
+
+// againBot is the bot a test's host puts in the seat of a person away
+// when those here start the next game without them.
+func againBot(s rules.Seat) Player { return Player{Name: "Robo " + s.String(), Level: ai.Random} }
+
+// TestAgainWithBots: at every seat count, one of the people leaves at
+// the end of the game (at three and four a third person stays). The
+// others' "again" starts nothing, and "again with bots" is refused
+// until everyone here has said again; then any of them may start the
+// next game at once, a bot in the seat of the one away, who may come
+// back to it until then and not after. Without Config.AgainBot nobody
+// may.
+func TestAgainWithBots(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		people := []rules.Seat{0, 1}
+		if n > 2 {
+			people = append(people, 2)
+		}
+		st := &memstore.Store{}
+		cfg := config(n, 51, st, clocktest.New(t0), people...)
+		cfg.NewSeed, cfg.AgainBot = sameSeed(5151), againBot
+		h := newHost(t, cfg)
+		var ports []Port
+		for _, s := range people {
+			ports = append(ports, sit(t, h, s))
+		}
+		a, b := ports[0], ports[1]
+		if err := a.AgainWithBots(a.Snapshot().Gen); !errors.Is(err, ErrNotOver) {
+			t.Fatalf("again with bots before the end: %v", err)
+		}
+		playAll(t, 5, ports...)
+		settle(t, h)
+		// Nobody away: again with bots is again, and is not offered.
+		if err := a.Again(a.Snapshot().Gen); err != nil {
+			t.Fatal(err)
+		}
+		settle(t, h)
+		if x := a.Snapshot(); x.Can.AgainWithBots || x.Game != 1 {
+			t.Fatalf("nobody away: can again with bots %v, game %d", x.Can.AgainWithBots, x.Game)
+		}
+		// Bob leaves; ann's again stands and starts nothing.
+		b.Leave()
+		settle(t, h)
+		x := a.Snapshot()
+		if x.Game != 1 || x.Players[1].State != SeatAway || !x.Players[0].Again {
+			t.Fatalf("bob left: game %d, his seat %v, ann's again %v", x.Game, x.Players[1].State, x.Players[0].Again)
+		}
+		if n > 2 {
+			// Cyd is here and has not said again: nobody may start yet.
+			if x.Can.AgainWithBots {
+				t.Fatal("again with bots offered while cyd has not said again")
+			}
+			if err := a.AgainWithBots(x.Gen); !errors.Is(err, ErrNotAllAgain) {
+				t.Fatalf("again with bots, cyd silent: %v", err)
+			}
+			c := ports[2]
+			if y := c.Snapshot(); y.Can.AgainWithBots || !y.Can.Again {
+				t.Fatalf("cyd, before again: can again %v, with bots %v", y.Can.Again, y.Can.AgainWithBots)
+			}
+			if err := c.Again(c.Snapshot().Gen); err != nil {
+				t.Fatal(err)
+			}
+			settle(t, h)
+			if y := c.Snapshot(); !y.Can.AgainWithBots || y.Game != 1 {
+				t.Fatalf("cyd said again: can again with bots %v, game %d", y.Can.AgainWithBots, y.Game)
+			}
+		}
+		x = a.Snapshot()
+		if !x.Can.AgainWithBots {
+			t.Fatal("everyone here said again, bob away: again with bots not offered")
+		}
+		// Bob may come back until it starts: then it is again as before.
+		b = sit(t, h, 1)
+		settle(t, h)
+		if y := a.Snapshot(); y.Can.AgainWithBots || y.Game != 1 {
+			t.Fatalf("bob back: can again with bots %v, game %d", y.Can.AgainWithBots, y.Game)
+		}
+		b.Leave()
+		settle(t, h)
+		x = a.Snapshot()
+		if err := a.AgainWithBots(x.Gen - 1); !errors.Is(err, ErrStale) {
+			t.Fatalf("again with bots with an old gen: %v", err)
+		}
+		if err := a.AgainWithBots(x.Gen); err != nil {
+			t.Fatal(err)
+		}
+		next := await(t, a, "the next game", func(s Snapshot) bool { return s.Game == 2 && s.HasDeal })
+		if p := next.Players[1]; p.Human || p.State != SeatBot || p.Name != "Robo B" {
+			t.Fatalf("bob's seat in the next game: %+v", p)
+		}
+		for _, s := range people[2:] {
+			if p := next.Players[s]; !p.Human || p.State != SeatHere {
+				t.Fatalf("seat %v in the next game: %+v", s, p)
+			}
+		}
+		if _, err := h.Seat(1); !errors.Is(err, ErrNoPerson) {
+			t.Fatalf("bob back once the next game started: %v", err)
+		}
+		l, err := h.Log()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if l.Header.Name(1) != "Robo B" || l.Header.Level(1) != string(ai.Random) || l.Header.Tag(RematchTag) == "" {
+			t.Fatalf("the next game's log: seat B %q (%s), rematch of %q", l.Header.Name(1), l.Header.Level(1), l.Header.Tag(RematchTag))
+		}
+		if _, filed := st.Counts(); filed != 1 {
+			t.Fatalf("%d games filed", filed)
+		}
+	})
+}
+
+// TestAgainWithBotsNeedsTheConfig: a host without Config.AgainBot (a
+// game alone) refuses to start the next game with bots for those away,
+// and offers it to nobody: the next game waits for everyone who played.
+func TestAgainWithBotsNeedsTheConfig(t *testing.T) {
+	cfg := config(2, 52, &memstore.Store{}, clocktest.New(t0), 0, 1)
+	cfg.NewSeed = sameSeed(5252)
+	h := newHost(t, cfg)
+	a, b := sit(t, h, 0), sit(t, h, 1)
+	playAll(t, 6, a, b)
+	b.Leave()
+	settle(t, h)
+	if err := a.Again(a.Snapshot().Gen); err != nil {
+		t.Fatal(err)
+	}
+	settle(t, h)
+	x := a.Snapshot()
+	if x.Can.AgainWithBots {
+		t.Fatal("again with bots offered without a bot for the seat")
+	}
+	if err := a.AgainWithBots(x.Gen); !errors.Is(err, ErrNoAgainBots) {
+		t.Fatalf("again with bots without a bot for the seat: %v", err)
+	}
+	settle(t, h)
+	if x := a.Snapshot(); x.Game != 1 {
+		t.Fatalf("game %d started", x.Game)
+	}
+}
