@@ -2,8 +2,10 @@ package hall
 
 import (
 	"errors"
+	"fmt"
 	"maps"
 	"slices"
+	"strings"
 
 	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/internal/serve/chat"
@@ -249,9 +251,27 @@ func (t *Table) reopen() {
 	t.filed = false
 	t.watched = nil // a new game: no deal of it was watched yet
 	t.publishSeen()
+	// A person the others started without holds the seat no more: a
+	// bot plays it (files.botSeats took their key from the tags). They
+	// read why when they next come.
+	var out []string
+	if tg := t.files.tags.Load(); tg != nil {
+		for i, s := range t.seats {
+			if s.player.ID == "" || i >= len(tg.keys) || tg.keys[i] != "" {
+				continue
+			}
+			out = append(out, Who(s.player))
+			t.h.tell(s.player.ID, fmt.Sprintf("Table %s started its next game without you: a bot took your seat. "+
+				"The game you played there is in your history.", t.code))
+			s.player, s.leftOver = Player{}, false
+		}
+	}
 	t.h.list(t) // under the lock: release unlists under it too
 	t.mu.Unlock()
 	t.logf("a new game (again)")
+	if len(out) > 0 {
+		t.logf("a bot took the seat of %s, away", strings.Join(out, ", "))
+	}
 }
 
 // QuietDeal reports whether sn shows a deal being played: dealt, and

@@ -100,7 +100,11 @@
 // spectators saw the deal played (the Watched tag, kept by the game's
 // saves) stays quiet after a restart too. "Again" at the
 // end of a game starts the next at the same table: its files take the
-// new game. A finished game's table stays listed for its people
+// new game. The people still there may start it without one who left,
+// a bot of the table's level in that seat (host doc, Again): from then
+// the seat is the bot's, the person's key leaves the table's tags (the
+// game is neither filed in their history nor rated for them), and they
+// read why when they next come. A finished game's table stays listed for its people
 // (Info.Over) while any of them is at it, so that one who stepped out
 // to the lobby may come back and say again too. Looking a table up by
 // its code (Lookup) is rate-limited per address and per key (guess.go),

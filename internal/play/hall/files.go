@@ -231,6 +231,7 @@ func (f *files) SaveCurrent(l *gamelog.Log) error {
 		f.recorded, f.copy = false, "" // the club records the next game too
 		f.kept, f.warned = false, false
 		f.unfiled.Store(false)
+		f.botSeats(l)
 	}
 	err := f.saveLocked(l)
 	f.saved = err == nil
@@ -239,6 +240,28 @@ func (f *files) SaveCurrent(l *gamelog.Log) error {
 		f.reopened()
 	}
 	return err
+}
+
+// botSeats drops from the tags the key of each person whose seat a bot
+// plays in the game l (the people here started it without them: the
+// game is neither filed in their history nor rated for them); f.mu is
+// held.
+func (f *files) botSeats(l *gamelog.Log) {
+	tg := f.tags.Load()
+	if tg == nil {
+		return
+	}
+	c := *tg
+	c.keys, c.names = slices.Clone(tg.keys), slices.Clone(tg.names)
+	changed := false
+	for i, k := range c.keys {
+		if s, lv := rules.Seat(i), l.Header.Level(rules.Seat(i)); k != "" && lv != "" && lv != gamelog.Human {
+			c.keys[i], c.names[i], changed = "", l.Header.Name(s), true
+		}
+	}
+	if changed {
+		f.tags.Store(&c)
+	}
 }
 
 func (f *files) saveLocked(l *gamelog.Log) error {

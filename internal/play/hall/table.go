@@ -1,6 +1,7 @@
 package hall
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -318,6 +319,11 @@ func (t *Table) Join(p Player) (*Conn, error) {
 	c := newConn(t, rules.Seat(i))
 	if t.game != nil {
 		port, err := t.game.Seat(rules.Seat(i))
+		if errors.Is(err, host.ErrNoPerson) {
+			// The next game started without them a moment ago: a bot
+			// has the seat, which the table lets go (reopen).
+			return nil, ErrStarted
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -434,6 +440,10 @@ func (t *Table) hostConfig(players []host.Player) host.Config {
 		// the hard bot's advice.
 		NoClaims: true, NoHints: t.rated(), Server: true, Private: t.opts.Private,
 		Logf: t.logf,
+		// At the end, the people here may start the next game without a
+		// person who left: a bot of the table's level takes the seat, as
+		// one takes a free seat at the start.
+		AgainBot: func(s rules.Seat) host.Player { return host.Player{Name: t.botName(s), Level: t.opts.Level} },
 		// The game's lines name a person as the table's do (Who): the
 		// keys are the table's tags, set before its game starts.
 		Who: func(s rules.Seat, name string) string {

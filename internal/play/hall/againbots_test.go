@@ -1,0 +1,91 @@
+package hall
+
+import (
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/klob/klob/ai"
+	"github.com/klob/klob/internal/play/host"
+	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/internal/testing/clocktest"
+	"github.com/klob/klob/internal/testing/testkit"
+	"github.com/klob/klob/rules"
+)
+
+// TestAgainWithABotForTheOneWhoLeft: at every seat count, the table's
+// host (Ann) leaves a finished game for the lobby while the others stay.
+// They may start the next game with a bot of the table's level in her
+// seat once all of them have said again; until then the table stays in
+// her list and she may come back to her seat. Once it starts, the seat
+// is the bot's: she cannot take it back, the table is no longer hers,
+// she reads why when her lobby opens, and the next game is filed in the
+// others' histories, not hers.
+func TestAgainWithABotForTheOneWhoLeft(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		dir := t.TempDir()
+		hist := &memHistory{}
+		h := newHall(t, testConfig(dir, hist, clocktest.New(t0)))
+		tb := annOpens(t, h, n, smallRules(), 11)
+		ann, bob := join(t, tb, "a", "Ann", 1), join(t, tb, "b", "Bob", 2)
+		stay := []*person{bob}
+		if n > 2 {
+			stay = append(stay, join(t, tb, "c", "Cid", 3))
+		}
+		require.NoError(t, ann.conn.Start())
+		newCrowd(t, append([]*person{ann}, stay...)...).toFiled()
+
+		ann.leave()
+		for _, p := range stay {
+			s := await(t, p.port(), "Ann away", func(s host.Snapshot) bool { return s.Players[0].State == host.SeatAway })
+			require.False(t, s.Can.AgainWithBots, "offered at seat %v before everyone said again", p.conn.Seat())
+			require.NoError(t, p.port().Again(s.Gen))
+		}
+		s := await(t, bob.port(), "again with a bot offered", func(s host.Snapshot) bool { return s.Can.AgainWithBots })
+		require.Equal(t, 1, s.Game)
+		list := h.List("a")
+		require.Len(t, list, 1, "the finished table is in Ann's list")
+		require.True(t, list[0].Yours)
+
+		// Ann may come back to her seat until the next game starts.
+		back := join(t, tb, "a", "Ann", 4)
+		require.True(t, back.port().Snapshot().Can.Again, "Ann is back at the game's end")
+		require.False(t, await(t, bob.port(), "Ann back", func(s host.Snapshot) bool {
+			return s.Players[0].State == host.SeatHere
+		}).Can.AgainWithBots, "offered with Ann back")
+		back.leave()
+
+		s = await(t, bob.port(), "Ann away again", func(s host.Snapshot) bool { return s.Can.AgainWithBots })
+		require.NoError(t, bob.port().AgainWithBots(s.Gen))
+		next := await(t, bob.port(), "the next game", func(s host.Snapshot) bool { return s.Game == 2 && s.HasDeal })
+		require.Equal(t, host.SeatInfo{Name: BotName(n, 0), State: host.SeatBot, Level: ai.Random, Ready: true}, next.Players[0])
+
+		// The table lets Ann's seat go as the next game's files are
+		// first written.
+		eventually(t, "Ann's seat let go", func() bool {
+			return !slices.ContainsFunc(h.List("a"), func(in Info) bool { return in.Yours })
+		})
+		_, err := tb.Join(Player{ID: "a", Name: "Ann"})
+		require.ErrorIs(t, err, ErrStarted)
+		require.Contains(t, h.Notice("a"), "Table "+tb.Code()+" started its next game without you")
+		l, err := gamelog.ReadFile(filepath.Join(dir, tb.Code(), "current.klob"))
+		require.NoError(t, err)
+		require.Empty(t, l.Header.Key(0), "the bot's seat holds Ann's key")
+		require.Equal(t, "b", l.Header.Key(1))
+		require.Equal(t, string(ai.Random), l.Header.Level(0))
+		require.NotEmpty(t, l.Header.Tag(host.RematchTag))
+
+		newCrowd(t, stay...).run("the next game's end, filed", func() bool {
+			s := bob.port().Snapshot()
+			return s.Game == 2 && s.Save.Filed
+		})
+		require.Equal(t, 1, hist.count("a"), "the game Ann did not play is in her history")
+		require.Equal(t, 2, hist.count("b"))
+		filed := hist.log("b", 1)
+		require.Empty(t, filed.Header.Key(rules.SeatA))
+		require.True(t, strings.HasPrefix(filed.Header.Name(rules.SeatA), "Bot"), filed.Header.Name(rules.SeatA))
+	})
+}
