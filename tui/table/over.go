@@ -449,6 +449,15 @@ func (s *Screen) overOffers(k *kit.KeyMap) []overOffer {
 	if s.cfg.Shared && s.snap.Can.Again {
 		offers = append(offers, overOffer{key: k.New, what: "again", note: "to play again"})
 	}
+	if s.cfg.Shared && s.snap.Can.AgainWithBots {
+		// Short, to keep every offer in 80 columns: the lines over the
+		// offers say whose seat the bot takes.
+		what, note := "with a bot", "to start the next game with "+botsWord(s.scene(), s.awaySeats())
+		if len(s.awaySeats()) > 1 {
+			what = "with bots"
+		}
+		offers = append(offers, overOffer{key: againBotsKey, what: what, note: note})
+	}
 	// ? is the App's, as on every screen; the stray enter's note names
 	// the ways on from here, not the help.
 	offers = append(offers, overOffer{key: k.Help, what: "help"})

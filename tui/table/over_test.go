@@ -3,12 +3,15 @@ package table
 import (
 	"strings"
 	"testing"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/internal/testing/clocktest"
 	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
@@ -169,6 +172,57 @@ func TestBackAtTheEnd(t *testing.T) {
 		f.hs.Press("n")
 		if g := f.port.Snapshot().Game; g != 2 {
 			t.Fatalf("%d players: n at the last result did not say again (game %d):\n%s", n, g, f.text())
+		}
+	})
+}
+
+// TestAgainWithABotOffered: at every seat count, a shared table whose
+// other person (dan, at the person's left) left during the game: at its
+// end the person's again waits for dan, and the lines say so and that b
+// starts it with a bot in dan's seat; the offers (in 80 columns) have
+// "[b] with a bot" in place of "[n] again", and b starts the next game
+// with the bot there.
+func TestAgainWithABotOffered(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		o := options(n)
+		o.Target = 100
+		clock := clocktest.New(t0)
+		dan := rules.Seat(1)
+		f := newFixture(t, n, seeds[n], 80, 24, func(hc *host.Config, c *Config) {
+			hc.Options, hc.Clock, hc.Grace = o, clock, time.Minute
+			hc.Players[dan] = host.Player{Name: "dan", Human: true}
+			hc.AgainBot = func(s rules.Seat) host.Player { return host.Player{Name: "Bot " + s.String(), Level: ai.Random} }
+			c.Shared, c.Tag = true, "table ABCD"
+			c.Replay = func(*gamelog.Log, string, bool, kit.Screen) (kit.Screen, error) { return nil, nil }
+		})
+		// Dan comes and goes: a bot takes his seat once his grace is out.
+		p, err := f.h.Seat(dan)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.Leave()
+		kittest.WaitRest(t, f.port, func(s host.Snapshot) bool { return s.Players[dan].State == host.SeatAway }, guard)
+		clock.Advance(time.Minute)
+		kittest.WaitRest(t, f.port, func(s host.Snapshot) bool { return s.Players[dan].State == host.SeatTakeover }, guard)
+		f.until("the end", func(s host.Snapshot) bool { return s.Over && f.s.overSeen && s.Save.Filed }, true)
+		f.hs.Press("n")
+		text := kittest.Flat(f.text())
+		for _, want := range []string{"Again: you said it; waiting for dan (away).", "b starts it now with a bot in dan's seat.", "[b] with a bot"} {
+			if !strings.Contains(text, want) {
+				t.Fatalf("%d players: the end lacks %q:\n%s", n, want, f.text())
+			}
+		}
+		if strings.Contains(text, "[n] again") || strings.Contains(text, "open a new table") {
+			t.Fatalf("%d players: the end still offers again, or sends the person away:\n%s", n, f.text())
+		}
+		line, _ := f.s.overOfferLine(&f.hs.Ctx, 80)
+		if w := kit.WidthOf(ansi.Strip(line)); w > 80 {
+			t.Fatalf("%d players: the offers are %d wide: %q", n, w, ansi.Strip(line))
+		}
+		f.hs.Press("b")
+		next := kittest.WaitRest(t, f.port, func(s host.Snapshot) bool { return s.Game == 2 && s.HasDeal }, guard)
+		if p := next.Players[dan]; p.Human || p.Name != "Bot B" {
+			t.Fatalf("%d players: dan's seat in the next game: %+v", n, p)
 		}
 	})
 }

@@ -885,6 +885,8 @@ func (s *Screen) overKey(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea
 		return s.cfg.NewGame(), nil
 	case kit.IsKey(msg, k.New) && s.cfg.Shared && s.snap.Can.Again:
 		s.again()
+	case kit.IsKey(msg, againBotsKey) && s.cfg.Shared && s.snap.Can.AgainWithBots:
+		s.againWithBots()
 	case kit.IsKey(msg, k.Choose):
 		// Enter does nothing here: the note names the keys that do.
 		s.overErr = ""

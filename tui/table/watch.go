@@ -93,8 +93,41 @@ func (s *Screen) watchHelp(k *kit.KeyMap) []key.Binding {
 // again says the person wants another game at the table.
 func (s *Screen) again() {
 	if s.sent(s.port.Again(s.snap.Gen), nil, nil, rules.Action{}) {
-		s.SetNote("You said again: the next game starts once everyone at the table has said it.", false)
+		note := "You said again: the next game starts once everyone at the table has said it."
+		if len(s.awaySeats()) > 0 {
+			note = "You said again." // the lines above say what the next game waits for
+		}
+		s.SetNote(note, false)
 	}
+}
+
+// againBotsKey starts the next game at once, a bot in the seat of each
+// person away, once everyone here has said again (Can.AgainWithBots).
+var againBotsKey = kit.Bind("b", "", "b")
+
+// againWithBots starts the next game with bots for those away.
+func (s *Screen) againWithBots() {
+	s.sent(s.port.AgainWithBots(s.snap.Gen), nil, nil, rules.Action{})
+}
+
+// botsWord says what b puts in the seats of the people away (seats):
+// "a bot in dan's seat", "bots in their seats".
+func botsWord(sc *Scene, seats []rules.Seat) string {
+	if len(seats) == 1 {
+		return "a bot in " + sc.whose(seats[0]) + " seat"
+	}
+	return "bots in their seats"
+}
+
+// awaySeats are the seats of the people who played and are away.
+func (s *Screen) awaySeats() []rules.Seat {
+	var out []rules.Seat
+	for i, p := range s.snap.Players {
+		if p.Human && (p.State == host.SeatAway || p.State == host.SeatTakeover) {
+			out = append(out, rules.Seat(i))
+		}
+	}
+	return out
 }
 
 // againLines say, at the end of a shared game, who wants another.
@@ -104,7 +137,7 @@ func (s *Screen) againLines(ctx *kit.Context, sc *Scene, w int) []string {
 		return nil
 	}
 	var yes, wait []string
-	away := false
+	away, silent := false, false // a person away; one here who has not said it
 	for i, p := range sn.Players {
 		if !p.Human {
 			continue // the bots are not asked
@@ -119,6 +152,7 @@ func (s *Screen) againLines(ctx *kit.Context, sc *Scene, w int) []string {
 			yes = append(yes, name)
 		default:
 			wait = append(wait, name)
+			silent = true
 		}
 	}
 	var text string
@@ -133,8 +167,17 @@ func (s *Screen) againLines(ctx *kit.Context, sc *Scene, w int) []string {
 		text = fmt.Sprintf("Again: %s said it; waiting for %s.", kit.JoinAnd(yes), kit.JoinAnd(wait))
 	}
 	if away && len(yes) > 0 && !sn.Watching {
-		// Not a wait without end unless they come back: say so.
-		text += " It starts only if everyone away comes back: else leave and open a new table."
+		// Not a wait without end: those here may go on without them,
+		// each seat away taken by a bot (b).
+		bots := botsWord(sc, s.awaySeats())
+		switch {
+		case sn.Can.AgainWithBots:
+			text += " b starts it now with " + bots + "."
+		case silent:
+			text += " Once everyone here has said it, b can start it with " + bots + "."
+		default:
+			text += " b can start it with " + bots + " once the game is filed."
+		}
 	}
 	return kit.Indent(" ", kit.WrapLines(text, w-2, 2, ctx.Ellipsis()), nil)
 }
