@@ -463,8 +463,8 @@ func TestLobbyAgain(t *testing.T) {
 
 // TestLobbyAgainWaitsForTheAway: a person who leaves at the game's end
 // is not put in the next game: the one who says again reads that the
-// table waits for them, and that it starts only if they come back; no
-// game starts.
+// table waits for them, and that b starts it with a bot in their seat;
+// no game starts until b, which starts it with the bot there.
 func TestLobbyAgainWaitsForTheAway(t *testing.T) {
 	_, _, ann, bob, first := gameOverAtTwo(t)
 	bob.key("q")
@@ -472,10 +472,15 @@ func TestLobbyAgainWaitsForTheAway(t *testing.T) {
 	ann.key("n")
 	// The snapshot that says so is the one after Ann's again: the host
 	// had decided then not to start.
-	ann.untilFlat(t, "Again: you said it; waiting for Bob (away). It starts only if everyone away comes back: else leave and open a new table.")
+	ann.untilFlat(t, "Again: you said it; waiting for Bob (away). b starts it now with a bot in Bob's seat.")
 	if sn, _ := ann.snap(); sn.Game != first.Game || !sn.Over {
 		t.Fatalf("again without Bob: game %d, over %v; want game %d still over", sn.Game, sn.Over, first.Game)
 	}
+	ann.key("b")
+	ann.wait(t, "the next game with a bot for Bob", func() bool {
+		sn, ok := ann.snap()
+		return ok && sn.Game == first.Game+1 && sn.HasDeal && !sn.Players[1].Human
+	})
 }
 
 // TestLobbyManyTables: more open tables than the window holds leave the
