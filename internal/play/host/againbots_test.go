@@ -2,9 +2,13 @@ package host
 
 import (
 	"errors"
+	"fmt"
+	"slices"
+	"sync"
 	"testing"
 
 	"github.com/klob/klob/ai"
+	"github.com/klob/klob/internal/play/session"
 	"github.com/klob/klob/internal/testing/clocktest"
 	"github.com/klob/klob/internal/testing/memstore"
 	"github.com/klob/klob/internal/testing/testkit"
@@ -146,5 +150,46 @@ func TestAgainWithBotsNeedsTheConfig(t *testing.T) {
 	settle(t, h)
 	if x := a.Snapshot(); x.Game != 1 {
 		t.Fatalf("game %d started", x.Game)
+	}
+}
+
+// TestAgainWithBotsLogsTheBot: the server's log names the bot that
+// deals the next game first as a bot, never by the key of the person
+// whose seat it took (Config.Who names people).
+func TestAgainWithBotsLogsTheBot(t *testing.T) {
+	seed := uint64(1)
+	for session.FirstDealerOf(seed, 2) != rules.SeatA {
+		seed++ // bob's seat, the bot's in the next game, deals it first
+	}
+	var mu sync.Mutex
+	var lines []string
+	cfg := config(2, seed, &memstore.Store{}, clocktest.New(t0), 0, 1)
+	cfg.NewSeed, cfg.AgainBot = sameSeed(5353), againBot
+	cfg.Who = func(s rules.Seat, name string) string { return name + " #key" + s.String() }
+	cfg.Logf = func(format string, args ...any) {
+		mu.Lock()
+		defer mu.Unlock()
+		lines = append(lines, fmt.Sprintf(format, args...))
+	}
+	h := newHost(t, cfg)
+	a, b := sit(t, h, 0), sit(t, h, 1)
+	playAll(t, 7, a, b)
+	b.Leave()
+	settle(t, h)
+	if err := a.Again(a.Snapshot().Gen); err != nil {
+		t.Fatal(err)
+	}
+	settle(t, h)
+	if err := a.AgainWithBots(a.Snapshot().Gen); err != nil {
+		t.Fatal(err)
+	}
+	await(t, a, "the next game", func(s Snapshot) bool { return s.Game == 2 && s.HasDeal })
+	mu.Lock()
+	defer mu.Unlock()
+	want := []string{`game 2: again, "Robo B" deals first`, "game 2: a bot plays the seat of bob #keyB, away"}
+	for _, w := range want {
+		if !slices.Contains(lines, w) {
+			t.Errorf("the log lacks %q: %q", w, lines)
+		}
 	}
 }

@@ -193,7 +193,11 @@ func (h *Host) rematch() {
 	h.st = st
 	h.w.reset()
 	st.dirty = true
-	h.logf("game %d: again, %s deals first", st.game, st.who(dealer))
+	first := fmt.Sprintf("%q", st.seats[dealer].player.Name)
+	if st.seats[dealer].player.Human {
+		first = st.who(dealer) // Config.Who names people, not bots
+	}
+	h.logf("game %d: again, %s deals first", st.game, first)
 	if len(bots) > 0 {
 		h.logf("game %d: a bot plays the seat of %s, away", st.game, strings.Join(bots, ", "))
 	}
