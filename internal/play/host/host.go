@@ -204,8 +204,9 @@ func New(cfg Config) (*Host, error) {
 }
 
 // Resume continues the game a log saved: the players, levels and rules
-// come from the log, the decks still to come from its seed (cfg.Seed
-// when it records none). The log's comments say which seats a bot had
+// come from the log, the decks still to come as session.Resume draws
+// them (the log's seed when it deals the log, else a seed from the
+// log's first deck, cfg.Seed before any deal). The log's comments say which seats a bot had
 // taken from a dropped person: bots play them again until the person
 // comes back and a deal starts.
 func Resume(l *gamelog.Log, cfg Config) (*Host, error) {
