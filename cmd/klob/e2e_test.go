@@ -308,7 +308,7 @@ func dealKey(scr string) (key string, card bool) {
 		return "Enter", false
 	case strings.Contains(scr, "[t] take"):
 		return "t", false
-	case strings.Contains(scr, "Bella?") || strings.Contains(scr, "Announce?"):
+	case strings.Contains(scr, "Bella?") || strings.Contains(scr, "Bella or menage?"):
 		return "b", false
 	case strings.Contains(scr, "Your lead:") || strings.Contains(scr, "Your turn:"):
 		// Play a card marked playable (•) by its number; when only

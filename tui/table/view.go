@@ -630,7 +630,7 @@ func (s *Screen) menuPrompt(ctx *kit.Context) string {
 	v := &s.snap.View
 	if s.Bella != rules.NoCard {
 		if hasBella(s.bellaItems(), 50) {
-			return "Announce?"
+			return "Bella or menage?"
 		}
 		return "Bella?"
 	}
