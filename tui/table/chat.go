@@ -149,15 +149,17 @@ func (s *Screen) quietNow() error {
 // panel's heading says the table is quiet instead (talkNote).
 func (s *Screen) talkOffered() bool { return s.canTalk() && s.quietNow() == nil }
 
-// talkNote follows the talk panel's heading: that the person may not
-// talk now, then who watches the table (watchWords).
+// talkNote follows the talk panel's heading: who watches the table
+// (watchWords), then that the person may not talk now. A narrow panel
+// drops the parts from the last: the key line already leaves out "/
+// talk" while the table is quiet, and nothing else says who watches.
 func (s *Screen) talkNote() string {
 	var parts []string
-	if s.canTalk() && s.quietNow() != nil {
-		parts = append(parts, "quiet now")
-	}
 	if w := s.watchWords(); w != "" {
 		parts = append(parts, w)
+	}
+	if s.canTalk() && s.quietNow() != nil {
+		parts = append(parts, "quiet now")
 	}
 	return strings.Join(parts, " · ")
 }

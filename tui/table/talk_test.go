@@ -666,6 +666,13 @@ func TestQuietTalkNotOffered(t *testing.T) {
 				t.Errorf("%d players, %s: the quiet table offers the talk, or does not say it is quiet (keys %q):\n%s",
 					n, when.what, keys, f.text())
 			}
+			// Who watches stays in the heading at 80x24 while the
+			// table is quiet: the keys line says the quiet already.
+			f.s.snap.Watchers = 2
+			if text := kittest.Flat(f.text()); !strings.Contains(text, "Table talk · 2 watching") {
+				t.Errorf("%d players, %s: the heading does not say who watches:\n%s", n, when.what, f.text())
+			}
+			f.s.snap.Watchers = 0
 			f.s.snap.Watching = true
 			keys = kit.HintLine(f.s.KeyHelp(&f.hs.Ctx.Keys).ShortHelp())
 			if strings.Contains(keys, "talk") {
