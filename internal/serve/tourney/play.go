@@ -273,6 +273,17 @@ func (s *Service) rejoin(t clubdb.Tournament, end *endSignal, l *live, set *dupl
 	return nil
 }
 
+// AtBoard reports whether a connection of key is at their board of the
+// tournament of code now: a connection that holds no seat there reads
+// that its board is open in another connection of the person's, which
+// Play takes it over from. It reads memory only.
+func (s *Service) AtBoard(code, key string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	l := s.live[seatKey{code, key}]
+	return l != nil && l.h != nil && l.users > 0
+}
+
 // nextBoard is the entrant's board to play: the one begun and not
 // finished (with its log), else the first not begun; 0 when every board
 // is played.

@@ -41,6 +41,10 @@ type Progress struct {
 	// Next is the board Play gives: the one in progress, else the first
 	// not played; 0 when every board is played.
 	Next int
+	// Open is set when board Next, begun, is open at a connection of
+	// the key's now (AtBoard): to a connection that holds no seat
+	// there, another of the person's, which Play takes it over from.
+	Open bool
 	// ParReady is set once par of every board is known.
 	ParReady bool
 	// Entrants are who entered, first entered first, by name (the key's
@@ -115,7 +119,9 @@ func (s *Service) Progress(ctx context.Context, key, code string) (*Progress, er
 				}
 			}
 		}
-		p.Next, _, _ = nextBoard(mine, t.Boards)
+		var begun bool
+		p.Next, _, begun = nextBoard(mine, t.Boards)
+		p.Open = begun && s.AtBoard(t.Code, key)
 	}
 	return p, nil
 }

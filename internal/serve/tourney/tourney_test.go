@@ -285,6 +285,36 @@ func TestReconnectSharesTheBoard(t *testing.T) {
 	three.Leave()
 }
 
+// TestProgressSaysTheBoardIsOpen: while a connection of the key is at
+// its board, Progress and AtBoard say the board is open (another
+// connection's page offers to take it over); once it has left, not,
+// though the board is still begun. Nobody else's board counts.
+func TestProgressSaysTheBoardIsOpen(t *testing.T) {
+	f := newFixture(t, false)
+	ctx := context.Background()
+	code, one := f.annAtTheSecondDecision()
+	p, err := f.s.Progress(ctx, ann.Key, code)
+	require.NoError(t, err)
+	assert.True(t, p.Open)
+	assert.Equal(t, one.Board, p.Next)
+	assert.True(t, f.s.AtBoard(code, ann.Key))
+	assert.False(t, f.s.AtBoard(code, bob.Key))
+	p, err = f.s.Progress(ctx, bob.Key, code)
+	require.NoError(t, err)
+	assert.False(t, p.Open, "bob is at no board")
+
+	two, err := f.s.Play(ctx, ann, code)
+	require.NoError(t, err)
+	one.Leave()
+	assert.True(t, f.s.AtBoard(code, ann.Key), "the second connection is at it")
+	two.Leave()
+	assert.False(t, f.s.AtBoard(code, ann.Key))
+	p, err = f.s.Progress(ctx, ann.Key, code)
+	require.NoError(t, err)
+	assert.False(t, p.Open)
+	assert.Equal(t, InPlay, p.Lines[p.Next-1].State, "left, the board is still begun")
+}
+
 // TestBoardAfterTheEnd: a board finished after the end does not count,
 // the server's log saying so of the player by name and tag.
 func TestBoardAfterTheEnd(t *testing.T) {
