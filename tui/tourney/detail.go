@@ -499,6 +499,12 @@ func (p *detail) runningFoot(ctx *kit.Context) []string {
 		foot = append(foot, kit.Paragraph(fmt.Sprintf("The tournament ends %s: a board not finished by then does not count.",
 			until(p.s.now(), pr.Info.Ends)), w, st.Heading.Render)...)
 	}
+	if pr.Open && !pr.Info.Over && !p.busy {
+		// As a game's seat open in another connection: said here, and
+		// taken over only by the key that says so.
+		foot = append(foot, kit.Paragraph(fmt.Sprintf("Board %d is open in another connection of yours: enter takes it over here.", pr.Next),
+			w, st.Heading.Render)...)
+	}
 	if quietWarned(pr, p.s.guest()) {
 		foot = append(foot, kit.Paragraph(quietWords(p.s.now(), pr.Info.Ends), w, nil)...)
 	}
@@ -509,6 +515,8 @@ func (p *detail) runningFoot(ctx *kit.Context) []string {
 	case pr.Info.Over, p.s.guest():
 	case !pr.Entered:
 		what = "enter the tournament"
+	case pr.Open && pr.Next > 0:
+		what = fmt.Sprintf("take over board %d", pr.Next)
 	case pr.Next > 0 && pr.Lines[pr.Next-1].State == svc.InPlay:
 		what = fmt.Sprintf("go on with board %d", pr.Next)
 	case pr.Next > 0:

@@ -34,6 +34,9 @@ type boardPart struct {
 	// over is set once the tournament has ended; done if the board's
 	// deal was played out by then (it counts: its result was in).
 	over, done bool
+	// kicked is set once another connection of the person's took the
+	// seat over (kickedNow).
+	kicked bool
 }
 
 // playBoard shows the seat's board; it is the screen's board in play
@@ -169,17 +172,30 @@ func (p *boardPart) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) 
 		}
 		return p, p.tickEnd()
 	case tea.KeyPressMsg:
-		if p.toStandings() && kit.IsKey(msg, ctx.Keys.Back) {
+		if (p.toStandings() || p.kicked) && kit.IsKey(msg, ctx.Keys.Back) {
 			d := newDetail(p.s, p.code, nil)
 			d.closing = p.s.takeSeat()
 			return d, nil
 		}
 	}
 	next, cmd := p.t.Update(ctx, msg)
+	p.kickedNow()
 	if next != nil && next != kit.Screen(p.t) {
 		return next, cmd
 	}
 	return p, cmd
+}
+
+// kickedNow notes a seat just taken over by another connection of the
+// person's: the note that was up (the welcome back of a board taken up
+// again, a key refused) goes, so that the table's own line says the
+// seat was taken over, and esc goes back to the tournament as q does.
+func (p *boardPart) kickedNow() {
+	if p.kicked || !p.t.Snapshot().Kicked {
+		return
+	}
+	p.kicked = true
+	p.t.SetNote("", false)
 }
 
 // View is the table, the line under its header saying that the
@@ -230,13 +246,20 @@ func (p *boardPart) toStandings() bool {
 	return p.over && !p.t.UsesBack() && p.t.Bella == rules.NoCard
 }
 
+// keyTaken is esc on a board whose seat another connection took over.
+var keyTaken = kit.Bind("esc", "back to the tournament: another connection of yours has the board", "esc")
+
 // keys are the board's own keys, for the table's keys line and help:
-// esc while it opens the standings.
+// esc while it opens the standings, or the tournament once the seat
+// was taken over.
 func (p *boardPart) keys() kit.KeyHelp {
-	if !p.toStandings() {
-		return kit.KeyHelp{}
+	switch {
+	case p.toStandings():
+		return kit.KeyHelp{Short: []key.Binding{kit.Brief("the standings", keyStandings)}, Full: [][]key.Binding{{keyStandings}}}
+	case p.kicked:
+		return kit.KeyHelp{Short: []key.Binding{kit.Brief("the tournament", keyTaken)}, Full: [][]key.Binding{{keyTaken}}}
 	}
-	return kit.KeyHelp{Short: []key.Binding{kit.Brief("the standings", keyStandings)}, Full: [][]key.Binding{{keyStandings}}}
+	return kit.KeyHelp{}
 }
 
 // KeyHelp is the table's, which lists the board's own keys (keys).
