@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -334,5 +335,40 @@ func TestUnderWayNoticeAfterTheTournaments(t *testing.T) {
 			assert.Contains(t, text(), say, "board begun before: %v", before)
 			assert.Equal(t, f.info.Code, l.inPlayCode, "d opens the tournament again")
 		}
+	})
+}
+
+// A board under way that another connection of the person's is at
+// now: the lobby says it is open there (its page, d, says so too and
+// enter there takes it over), as a game's seat open elsewhere is said;
+// once that connection has left it, the board is under way again. The
+// notice takes one line at 80 columns, as the under-way one does, and
+// the blank row before the talk stays. At every seat count.
+func TestUnderWayNoticeSaysTheBoardIsOpenElsewhere(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		f := newTourneyFixture(t, n)
+		seat, err := f.svc.Play(context.Background(), f.ann, f.info.Code)
+		require.NoError(t, err)
+		ctx := kittest.Context(80, 24)
+		l := &Lobby{cfg: &Config{Player: hall.Player{ID: f.ann.Key, Name: f.ann.Name}, Tourney: f.svc}, mutes: muteBook{}, every: -1}
+		enterLobby(t, l, &ctx)
+		text := func() string { return kittest.Flat(ansi.Strip(l.View(&ctx))) }
+		say := " Board 1 of " + f.info.Named() + " is open in another connection."
+		lines := strings.Split(ansi.Strip(l.View(&ctx)), "\n")
+		at := slices.IndexFunc(lines, func(s string) bool { return strings.TrimRight(s, " ") == say })
+		require.Positive(t, at, "the notice on a line of its own:\n%s", strings.Join(lines, "\n"))
+		require.Empty(t, strings.TrimSpace(lines[at+1]), "no blank row before the talk:\n%s", strings.Join(lines, "\n"))
+		for _, line := range lines {
+			require.LessOrEqual(t, ansi.StringWidth(line), 80, line)
+		}
+		require.NotContains(t, text(), "under way")
+
+		seat.Leave()
+		next, _ := l.Update(&ctx, kittest.Key("d"))
+		back, _ := QuitNow(&ctx, next)
+		require.Same(t, l, back)
+		enterLobby(t, l, &ctx)
+		require.Contains(t, text(), "Board 1 of "+f.info.Named()+" is under way: d opens it.")
+		require.NotContains(t, text(), "another connection")
 	})
 }

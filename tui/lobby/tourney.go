@@ -98,6 +98,8 @@ func (t *tourneyScreen) QuitTitle() (string, string) { return leaveTitle() }
 type inPlayMsg struct {
 	info  tourney.Info
 	board int
+	// open: another connection of the person's is at the board now.
+	open bool
 }
 
 // readInPlay asks for a board the person left half-played, off the
@@ -116,7 +118,7 @@ func (l *Lobby) readInPlay() tea.Cmd {
 		if err != nil || !ok {
 			return inPlayMsg{}
 		}
-		return inPlayMsg{info: i, board: n}
+		return inPlayMsg{info: i, board: n, open: s.AtBoard(i.Code, key)}
 	}
 }
 
@@ -132,6 +134,12 @@ func (l *Lobby) takeInPlay(m inPlayMsg) {
 	l.inPlayCode = m.info.Code
 	// "Under way": true of a board where only a bid was made too.
 	say := fmt.Sprintf("Board %d of %s is under way: d opens it.", m.board, m.info.Named())
+	if m.open {
+		// As a game's seat open in another connection: the tournament's
+		// page (d) says so too, and its enter takes the board over. One
+		// line still, the key left to the page.
+		say = fmt.Sprintf("Board %d of %s is open in another connection.", m.board, m.info.Named())
+	}
 	switch {
 	case strings.Contains(l.note, say):
 		return // said already (the lobby was read again on a return)
