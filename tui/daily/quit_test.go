@@ -28,3 +28,26 @@ func TestBetweenSaysWhatQuitKeeps(t *testing.T) {
 		t.Fatalf("the footer says the day is kept where q asks:\n%s", f.text())
 	}
 }
+
+// Past midnight, q between boards asks, saying the date it is now; the
+// question wraps as the App wraps it (kit.Wrap, "Quit Klob?" first, at
+// every width up to 80 columns) and never parts a date at its hyphens:
+// "It is 2026-" over "12-02 now" reads as two numbers. The date is
+// the test's clock's.
+func TestQuitQuestionKeepsTheDateWhole(t *testing.T) {
+	f := newFixture(t, 2, "", quickPar)
+	f.until("board 1's end", f.on("between"))
+	f.s.cfg.Now = func() time.Time { return t0.Add(24 * time.Hour) }
+	q := f.s.QuitQuestion()
+	if !strings.Contains(q, "It is 2026-12-02 now") {
+		t.Fatalf("the question does not say the date it is: %q", q)
+	}
+	for w := 30; w <= 78; w++ {
+		text := strings.Join(kit.Wrap("Quit Klob? "+q, w), "\n")
+		for _, date := range []string{"2026-12-01", "2026-12-02"} {
+			if !strings.Contains(text, date) {
+				t.Fatalf("width %d: %s is parted:\n%s", w, date, text)
+			}
+		}
+	}
+}

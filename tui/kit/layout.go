@@ -201,13 +201,16 @@ const blanks = "                                                                
 
 // Wrap word-wraps plain or styled text to w cells, at spaces and after
 // hyphens; a word with a "/" in it (a path) is never parted at one of
-// its hyphens ("/tmp/qa-" over "crash/klob.lock" reads as two names):
-// too long for a line, it is cut as any long word is.
+// its hyphens ("/tmp/qa-" over "crash/klob.lock" reads as two names),
+// nor a hyphen between digits (a date: "2026-" over "12-07"): too long
+// for a line, such a word is cut as any long word is.
 func Wrap(s string, w int) []string {
 	if w <= 0 {
 		return nil
 	}
 	s, kept := keepPathHyphens(s)
+	s, dates := keepDigitHyphens(s)
+	kept = kept || dates
 	s, signs := keepErrorSigns(s)
 	lines := strings.Split(ansi.WrapWc(s, w, ""), "\n")
 	if kept || signs {
@@ -250,6 +253,29 @@ func keepPathHyphens(s string) (string, bool) {
 	}
 	return strings.Join(words, " "), kept
 }
+
+// keepDigitHyphens turns the hyphens of s that stand between two
+// digits (a date's, "2026-12-07") into non-breaking ones, and reports
+// whether it turned any.
+func keepDigitHyphens(s string) (string, bool) {
+	if !strings.Contains(s, "-") {
+		return s, false
+	}
+	b := []byte(s)
+	var out strings.Builder
+	kept := false
+	for i, c := range b {
+		if c == '-' && i > 0 && i+1 < len(b) && isDigit(b[i-1]) && isDigit(b[i+1]) {
+			out.WriteString(nbHyphen)
+			kept = true
+			continue
+		}
+		out.WriteByte(c)
+	}
+	return out.String(), kept
+}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
 // WrapAtSpaces wraps s to w cells at its spaces only, never after a
 // hyphen inside a word ("Anne-Marie" stays whole), on at most limit

@@ -55,3 +55,21 @@ func TestWrapKeepsAFigureWithItsError(t *testing.T) {
 		}
 	}
 }
+
+// A date is never parted at its hyphens ("It is 2026-" over "12-07
+// now"), at any width it fits in; its hyphens read as hyphens.
+func TestWrapKeepsADateWhole(t *testing.T) {
+	text := "The day of 2026-12-06 is saved, 7 of 8 boards played. It is 2026-12-07 now: klob daily offers to finish it."
+	for w := 12; w <= 80; w++ {
+		lines := Wrap(text, w)
+		joined := strings.Join(lines, "\n")
+		for _, date := range []string{"2026-12-06", "2026-12-07"} {
+			if !strings.Contains(joined, date) {
+				t.Fatalf("width %d: %s parted:\n%s", w, date, joined)
+			}
+		}
+		if strings.Contains(joined, nbHyphen) {
+			t.Fatalf("width %d: a non-breaking hyphen is left:\n%s", w, joined)
+		}
+	}
+}
