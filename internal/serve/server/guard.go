@@ -179,6 +179,9 @@ func (g *guard) filter(_ tea.Model, msg tea.Msg) tea.Msg {
 		return tea.ResumeMsg{}
 	case tea.WindowSizeMsg:
 		m.Width, m.Height = g.cfg.clamp(m.Width, m.Height)
+		if g.reason != nil {
+			g.reason.setWidth(m.Width) // the last line is wrapped to it
+		}
 		return m
 	case tea.KeyPressMsg, tea.KeyReleaseMsg, tea.MouseClickMsg, tea.MouseReleaseMsg, tea.MouseWheelMsg, tea.PasteMsg:
 		g.lastIn = now

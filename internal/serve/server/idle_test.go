@@ -4,6 +4,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
+
+	tea "charm.land/bubbletea/v2"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -49,4 +52,34 @@ func TestIdleWithoutMoves(t *testing.T) {
 	now = now.Add(30 * time.Minute)
 	require.True(t, idleCheck(g))
 	assert.Contains(t, reason.get(), "no key pressed for 30 minutes: the session is closed (a game in progress stays saved)")
+}
+
+// The idle message, printed as the session ends, is wrapped by words to
+// the client's terminal (its last size, as the guard saw it), under 80
+// columns at most: a terminal would wrap a longer line mid-word ("in
+// progress s" over "tays saved").
+func TestIdleMessageWrapsByWords(t *testing.T) {
+	for _, width := range []int{0, 40, 60, 80, 160} {
+		now := time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC)
+		clock := func() time.Time { return now }
+		cfg := &Config{IdleTimeout: 30 * time.Minute, Now: clock, MaxWidth: 200, MaxHeight: 100}
+		reason := &endReason{}
+		g := &guard{cfg: cfg, info: &Session{now: clock}, inner: plain{}, reason: reason, logf: t.Logf, lastIn: now}
+		if width > 0 {
+			g.filter(nil, tea.WindowSizeMsg{Width: width, Height: 24})
+		}
+		now = now.Add(30 * time.Minute)
+		require.True(t, idleCheck(g))
+		most := 79
+		if width > 0 && width <= 80 {
+			most = width - 1
+		}
+		out := reason.lines()
+		lines := strings.Split(out, "\r\n")
+		require.Greater(t, len(lines), 1, "width %d: %q", width, out)
+		for _, line := range lines {
+			assert.LessOrEqual(t, utf8.RuneCountInString(line), most, "width %d: %q", width, line)
+		}
+		assert.Equal(t, reason.get(), strings.Join(lines, " "), "width %d: the words are whole, in order", width)
+	}
 }

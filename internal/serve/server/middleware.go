@@ -105,6 +105,57 @@ type endReasonKey struct{ s ssh.Session }
 type endReason struct {
 	mu   sync.Mutex
 	text string
+	// width is the client's terminal's, as last known (0: unknown).
+	width int
+}
+
+// setWidth keeps the client's width, for printing the reason.
+func (r *endReason) setWidth(w int) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.width = w
+}
+
+// lines is the reason as the client reads it: wrapped by words to the
+// terminal's width, at most endWidth (a line as wide as the terminal
+// would wrap at its edge, mid-word), the lines joined by "\r\n".
+func (r *endReason) lines() string {
+	r.mu.Lock()
+	text, w := r.text, r.width
+	r.mu.Unlock()
+	if w <= 1 || w > endWidth {
+		w = endWidth
+	} else {
+		w--
+	}
+	return strings.Join(wrapWords(text, w), "\r\n")
+}
+
+// endWidth is the most columns of a line of a session's last message:
+// under 80, so that an 80-column terminal wraps none.
+const endWidth = 79
+
+// wrapWords wraps text by words to lines of at most w columns; a word
+// wider than that takes a line of its own. A newline in text starts a
+// line.
+func wrapWords(text string, w int) []string {
+	var out []string
+	for _, para := range strings.Split(text, "\n") {
+		line := ""
+		for _, word := range strings.Fields(para) {
+			switch {
+			case line == "":
+				line = word
+			case utf8.RuneCountInString(line)+1+utf8.RuneCountInString(word) <= w:
+				line += " " + word
+			default:
+				out = append(out, line)
+				line = word
+			}
+		}
+		out = append(out, line)
+	}
+	return out
 }
 
 // set keeps the first reason given.
@@ -412,7 +463,7 @@ func (s *Server) requirePTY(next ssh.Handler) ssh.Handler {
 		}
 		next(sess)
 		if r := reasonOf(sess); r != nil && r.get() != "" {
-			wish.Errorln(sess, "\r\n"+r.get()+"\r")
+			wish.Errorln(sess, "\r\n"+r.lines()+"\r")
 			_ = sess.Exit(1)
 		}
 	}
@@ -448,6 +499,9 @@ func (s *Server) program(sess ssh.Session) (p *tea.Program, g *guard, input io.R
 	}
 	now := s.cfg.Now()
 	reason := reasonOf(sess)
+	if reason != nil {
+		reason.setWidth(w)
+	}
 	g = &guard{
 		cfg:    &s.cfg,
 		info:   info,
