@@ -249,8 +249,13 @@ func (p *detail) key(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.Cmd
 	switch {
 	case kit.IsKey(msg, k.Back):
 		p.stopWaiting()
+		// Back on the list, the cursor is on the tournament left.
+		if l, ok := p.back.(*list); ok {
+			l.cursorOn(p.code)
+			return l, nil
+		}
 		if p.back == nil {
-			return newList(p.s), nil
+			return newListAt(p.s, p.code), nil
 		}
 		return p.back, nil
 	case kit.IsKey(msg, keyReread):

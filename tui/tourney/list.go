@@ -32,6 +32,10 @@ type list struct {
 	loaded bool
 	err    string
 	row    int
+	// at is the code of the tournament the cursor stays on as the list
+	// is read again: the one chosen, or the one whose page the person
+	// came back from (""; the row chosen).
+	at string
 
 	// entering is set while a code is typed.
 	entering bool
@@ -41,6 +45,19 @@ type list struct {
 }
 
 func newList(s *Screen) *list { return &list{s: s} }
+
+// newListAt is the list, its cursor on the tournament of code once read
+// (where it is listed).
+func newListAt(s *Screen, code string) *list { return &list{s: s, at: code} }
+
+// cursorOn puts the cursor on the tournament of code, now if the list
+// shows it and as it is read again.
+func (p *list) cursorOn(code string) {
+	p.at = code
+	if i := slices.IndexFunc(p.items, func(i svc.Info) bool { return i.Code == code }); i >= 0 {
+		p.row = i
+	}
+}
 
 func (*list) Name() string { return "list" }
 
@@ -94,8 +111,16 @@ func (p *list) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 		if msg.to == p {
 			p.loaded, p.err = true, errText(msg.err)
 			if msg.err == nil {
+				// The cursor stays on its tournament, where the list
+				// has it still: others come and end meanwhile.
+				at := p.at
+				if at == "" && p.row < len(p.items) {
+					at = p.items[p.row].Code
+				}
 				p.items = msg.items
 				p.row = min(p.row, max(0, len(p.items)-1))
+				p.cursorOn(at)
+				p.at = ""
 			}
 		}
 	case foundMsg:

@@ -102,7 +102,9 @@ func TestTournamentFlow(t *testing.T) {
 			t.Fatalf("the list does not show %q:\n%s", want, a.text())
 		}
 	}
-	a.press("down", "down", "down", "enter") // past the three dailies
+	// The cursor stays on the tournament left, past the three dailies.
+	require.Equal(t, code, a.s.sub.(*list).items[a.s.sub.(*list).row].Code, a.text())
+	a.press("enter")
 	a.see("Played 4 of 4")
 	// Enter there says why there is nothing to play, as a sentence.
 	a.press("enter")
@@ -490,6 +492,8 @@ func TestTournamentClicks(t *testing.T) {
 	a.d.ClickOn("[esc] tournaments")
 	require.True(t, a.on("list"), "a click on [esc] did not go back:\n%s", a.text())
 	l := a.s.sub.(*list)
+	require.Equal(t, m[1], l.items[l.row].Code, "back on the list, the cursor is on the tournament left")
+	a.press("up") // off it, for the click to choose it
 	row := l.row
 	a.d.ClickOn(m[1] + " · 2 players")
 	require.NotEqual(t, row, l.row, "a click on the tournament did not choose it")
