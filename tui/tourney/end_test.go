@@ -255,6 +255,49 @@ func TestAfterBoardAtTheEnd(t *testing.T) {
 	assert.NotContains(t, f.text(), "tournament is over", f.text())
 }
 
+// TestAfterBoardSaysTheEndByItself: the page after a board, read while
+// the tournament ran, offers the next board; once the end has passed it
+// reads the tournament again by itself and offers the standings, no
+// longer the next board nor a wait "until its end". It asks to be read
+// again just after the end, and nothing more once the tournament has
+// ended. At 80×24, at every seat count.
+func TestAfterBoardSaysTheEndByItself(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, players int) {
+		cl := newClub(t, false)
+		f, _ := seatedMidBoard(t, cl, players, longName)
+		playOut(t, f)
+		f.press("enter")
+		f.see("Board 1 of 4 is played.")
+		f.see("[enter] board 2")
+		f.see("the tournament waits for you")
+		a, ok := f.s.sub.(*after)
+		require.True(t, ok, f.s.sub.Name())
+
+		cl.c.Add(2 * time.Hour)
+		f.run(a.reread())
+		kittest.CheckSize(t, f.d.Frame(), 80, 24)
+		f.see("The tournament has ended: its standings are out.")
+		f.see("[enter] the standings")
+		assert.NotContains(t, f.text(), "board 2")
+		assert.NotContains(t, f.text(), "waits for you")
+		f.press("enter")
+		f.see("standings")
+	})
+
+	cl := newClub(t, false)
+	s := cl.screen(ann, 30*time.Second)
+	ctx := &kit.Context{}
+	p := newAfter(s, "TESTAB", &svc.Seat{Board: 1, Boards: 4})
+	soon := svc.Info{Ends: cl.c.Now().Add(10 * time.Second)}
+	if _, cmd := p.Update(ctx, afterMsg{to: p, prog: &svc.Progress{Info: soon}}); cmd == nil {
+		t.Error("running: no read asked for the end")
+	}
+	over := svc.Info{Ends: cl.c.Now().Add(-time.Second), Over: true}
+	if _, cmd := p.Update(ctx, rereadMsg{to: p, prog: &svc.Progress{Info: over}}); cmd != nil {
+		t.Error("ended: a read asked again")
+	}
+}
+
 // playOut plays the board on f's screen to its end and returns it.
 func playOut(t *testing.T, f *fixture) *boardPart {
 	t.Helper()

@@ -292,6 +292,10 @@ type after struct {
 	prog *svc.Progress
 	err  string
 	done bool
+	// ticks read the tournament again while it runs (reread): once it
+	// has ended, the page offers its standings, not a board no longer
+	// to be played.
+	ticks kit.Ticker
 }
 
 func newAfter(s *Screen, code string, seat *svc.Seat) *after {
@@ -327,11 +331,51 @@ func (p *after) Enter(*kit.Context) tea.Cmd {
 	}
 }
 
+// rereadMsg is the tournament read again while the page shows.
+type rereadMsg struct {
+	to   *after
+	prog *svc.Progress
+	err  error
+}
+
+// reread reads the tournament again (the board's end written already).
+func (p *after) reread() tea.Cmd {
+	s, code, key := p.s, p.code, p.s.cfg.Player.Key
+	return s.call(func(ctx context.Context) tea.Msg {
+		prog, err := s.cfg.Service.Progress(ctx, key, code)
+		return rereadMsg{to: p, prog: prog, err: err}
+	})
+}
+
+// tickEnd asks to read the tournament again just after its end (at
+// most the usual refresh later: Screen.tick, which also catches its
+// host's end), while it runs.
+func (p *after) tickEnd() tea.Cmd {
+	if p.prog == nil || p.prog.Info.Over {
+		return nil
+	}
+	return p.s.tick(p, &p.ticks, afterEnd(p.s.now(), p.prog.Info.Ends))
+}
+
 func (p *after) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
 	case afterMsg:
 		if msg.to == p {
 			p.done, p.prog, p.err = true, msg.prog, errText(msg.err)
+			return p, p.tickEnd()
+		}
+	case kit.TickMsg:
+		if p.ticks.Due(msg, p) {
+			return p, p.reread()
+		}
+	case rereadMsg:
+		if msg.to == p {
+			if msg.err != nil {
+				// The page read before stands; the next tick tries again.
+				return p, p.s.tick(p, &p.ticks, p.s.cfg.Refresh)
+			}
+			p.prog = msg.prog
+			return p, p.tickEnd()
 		}
 	case seatMsg:
 		if msg.to == kit.Screen(p) {
@@ -418,6 +462,9 @@ func (p *after) View(ctx *kit.Context) string {
 			kit.Plural(p.seat.Boards-p.prog.Played(), "board")), w)
 	case p.prog != nil && p.prog.Info.Over:
 		what = "the standings"
+		if ok && l.State == svc.Played {
+			lines = wrap(lines, "The tournament has ended: its standings are out.", w)
+		}
 	case p.prog != nil:
 		lines = wrap(lines, "That was your last board: the standings open at the end.", w)
 	}
