@@ -124,3 +124,32 @@ func TestServerDailyWelcomesBack(t *testing.T) {
 		require.NotContains(t, f.text(), "You are back", "the host's greeting of a seat taken again")
 	})
 }
+
+// TestQuietWarningOnlyWhenNew: whoever began a board of one daily is
+// kept quiet until the day's end already: the page of another daily of
+// the day does not warn them again, while a club tournament ending
+// later still does (its end is news). At every seat count.
+func TestQuietWarningOnlyWhenNew(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, players int) {
+		cl := newClub(t, true)
+		day := duplicate.DateOf(cl.c.Now())
+		_, err := cl.svc.List(context.Background(), longName.Key)
+		require.NoError(t, err)
+		other := players%3 + 2
+		require.NoError(t, cl.svc.Enter(context.Background(), longName, svc.DailyCode(day, other)))
+		seat, err := cl.svc.Play(context.Background(), longName, svc.DailyCode(day, other))
+		require.NoError(t, err)
+		seat.Leave()
+
+		f := cl.openAt(longName, svc.DailyCode(day, players))
+		f.see("[enter] enter the tournament")
+		require.NotContains(t, f.text(), "Once you play a board", "kept quiet until the same end already")
+		f.press("enter")
+		f.see("[enter] play board 1")
+		require.NotContains(t, f.text(), "Once you play a board")
+
+		later := cl.create(t, players, 4, 48*time.Hour)
+		g := cl.openAt(longName, later.Code)
+		g.see("Once you play a board, you cannot talk in the lobby until Thu 12:00 UTC.")
+	})
+}

@@ -24,14 +24,18 @@ type detail struct {
 	code string
 	back kit.Screen // where esc goes: the list (nil: a new one)
 
-	prog   *svc.Progress
-	fin    *svc.Final
-	loaded bool
-	err    string
-	note   string
-	busy   bool // a call is under way: keys wait
-	row    int  // the standings' cursor
-	ticks  kit.Ticker
+	prog *svc.Progress
+	fin  *svc.Final
+	// quietTo is when the person may talk again as the page was read:
+	// a board of another running tournament keeps them quiet until then
+	// (zero: nothing does).
+	quietTo time.Time
+	loaded  bool
+	err     string
+	note    string
+	busy    bool // a call is under way: keys wait
+	row     int  // the standings' cursor
+	ticks   kit.Ticker
 	// closing is the board the person just left: the first read closes
 	// it first (its last moves written), so it shows as it was left.
 	closing *svc.Seat
@@ -107,10 +111,11 @@ func (*detail) Name() string { return "tournament" }
 
 // detailMsg brings the tournament read.
 type detailMsg struct {
-	to   *detail
-	prog *svc.Progress
-	fin  *svc.Final
-	err  error
+	to      *detail
+	prog    *svc.Progress
+	fin     *svc.Final
+	quietTo time.Time
+	err     error
 }
 
 // enteredMsg says the person entered (or why not).
@@ -165,7 +170,11 @@ func (p *detail) read() tea.Cmd {
 		}
 		prog, err := s.cfg.Service.Progress(ctx, key, code)
 		if err != nil || !prog.Info.Over {
-			return detailMsg{to: p, prog: prog, err: err}
+			var quietTo time.Time
+			if _, ends, ok := s.cfg.Service.Quiet(key); ok && !s.guest() {
+				quietTo = ends
+			}
+			return detailMsg{to: p, prog: prog, quietTo: quietTo, err: err}
 		}
 		fin, err := s.cfg.Service.Final(ctx, key, code)
 		return detailMsg{to: p, prog: prog, fin: fin, err: err}
@@ -187,7 +196,7 @@ func (p *detail) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 					// code to give, an entry): the standings replace it.
 					p.note = ""
 				}
-				p.prog, p.fin = msg.prog, msg.fin
+				p.prog, p.fin, p.quietTo = msg.prog, msg.fin, msg.quietTo
 				if msg.prog.Info.Over {
 					p.stopWaiting()
 				}
@@ -510,7 +519,7 @@ func (p *detail) runningFoot(ctx *kit.Context) []string {
 		foot = append(foot, kit.Paragraph(fmt.Sprintf("Board %d is open in another connection of yours: enter takes it over here.", pr.Next),
 			w, st.Heading.Render)...)
 	}
-	if quietWarned(pr, p.s.guest()) {
+	if quietWarned(pr, p.s.guest(), p.quietTo) {
 		foot = append(foot, kit.Paragraph(quietWords(p.s.now(), pr.Info.Ends), w, nil)...)
 	}
 	what := ""
@@ -724,9 +733,12 @@ func nameCell(name, suffix string, w int) string {
 // begin a board, that beginning one keeps them quiet: whoever has begun
 // a board of a tournament still running talks neither in the lobby nor
 // at a table they watch until it ends (tourney.Service.Quiet), a rule
-// that would otherwise surprise them hours later, at the daily too.
-func quietWarned(pr *svc.Progress, guest bool) bool {
-	if pr.Info.Over || guest {
+// that would otherwise surprise them hours later, at the daily too. A
+// person kept quiet already until quietTo, by a board of another
+// tournament, is warned only where this one ends later: else the line
+// would tell them nothing new.
+func quietWarned(pr *svc.Progress, guest bool, quietTo time.Time) bool {
+	if pr.Info.Over || guest || !quietTo.Before(pr.Info.Ends) {
 		return false
 	}
 	return pr.Played() == 0 && (pr.Next == 0 || pr.Lines[pr.Next-1].State != svc.InPlay)
