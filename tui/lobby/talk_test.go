@@ -677,3 +677,33 @@ func TestQuietNoteGoesWhenTheDealEnds(t *testing.T) {
 	tickLobby(l, ctx)
 	require.Equal(t, note, l.talk.note)
 }
+
+// A line refused because the person began a board of a running
+// tournament ("Not sent: … until it ends, 13:00 UTC, you talk neither
+// here…") does not outlast the tournament's own end, come by the clock
+// (not by its host): the lobby's first tick after it says the person
+// may talk again. At every seat count.
+func TestTourneyQuietRefusalGoesAtTheEnd(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		f := newTourneyFixture(t, n)
+		l, ctx := steadyLobby(t, 0, true, true, 0)
+		l.cfg.Player = hall.Player{ID: f.ann.Key, Name: f.ann.Name}
+		l.cfg.Tourney = f.svc
+		l.talk.t.quiet = quietPlayed(l, quietAt(l, nil))
+		f.begin(t)
+		press(l, ctx, "/")
+		typeLine(l, ctx, "hi all")
+		require.Contains(t, l.talk.note.Text, "Not sent: you began a board of")
+		tickLobby(l, ctx)
+		require.Contains(t, l.talk.note.Text, "Not sent", "the tournament runs: the note stays")
+
+		f.clock.Add(time.Hour + time.Minute)
+		tickLobby(l, ctx)
+		flat := kittest.Flat(strings.Join(screenLines(l, ctx), "\n"))
+		require.NotContains(t, flat, "Not sent")
+		require.Contains(t, flat, "you may talk again")
+		press(l, ctx, "/")
+		press(l, ctx, "enter")
+		require.False(t, l.talk.note.Err, l.talk.note.Text)
+	})
+}
