@@ -458,8 +458,8 @@ func TestResultsPlayNotKept(t *testing.T) {
 }
 
 // TestHistoryComparedWith: the history names whom a day was compared
-// with: par, a friend, others, or, for a line written before the
-// history kept it, par or a friend.
+// with: par, a friend, friends (one wording, "1 friend", "3 friends"),
+// or, for a line written before the history kept it, par or a friend.
 func TestHistoryComparedWith(t *testing.T) {
 	for _, c := range []struct {
 		field   int
@@ -469,7 +469,8 @@ func TestHistoryComparedWith(t *testing.T) {
 		{2, duplicate.AgainstPar, "  par"},
 		{2, duplicate.AgainstFriends, "  1 friend"},
 		{2, duplicate.AgainstUnknown, "1 other (par, or a friend)"},
-		{4, duplicate.AgainstFriends, "3 others"},
+		{4, duplicate.AgainstFriends, "3 friends"},
+		{4, duplicate.AgainstUnknown, "3 friends"},
 	} {
 		h := &duplicate.History{Days: []duplicate.Day{{Date: day1, Players: 3, Percent: 50, Field: c.field, Played: 8,
 			HasPar: true, Against: c.against}}}

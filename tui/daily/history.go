@@ -40,7 +40,9 @@ func HistoryLines(h *duplicate.History, today duplicate.Date) []string {
 		case d.Field == 2:
 			field = "1 other (par, or a friend)" // a line from before the history said which
 		case d.Field > 2:
-			field = fmt.Sprintf("%d others", d.Field-1)
+			// Par is compared only where nobody was imported: a field
+			// of three or more is friends, said as one is.
+			field = fmt.Sprintf("%d friends", d.Field-1)
 		}
 		out = append(out, fmt.Sprintf("%-10s  %7d  %7s  %8s  %6d  %s", d.Date, d.Players, score, vs, d.Played, field))
 	}
