@@ -149,26 +149,8 @@ func (s *Screen) parting(n int) (step int, mine, its rules.Step, ok bool) {
 	return 0, mine, its, false
 }
 
-// actionWords says an action short, now ("plays J♦", "says pass") or
-// done ("played K♦", "said take").
-func actionWords(ctx *kit.Context, a rules.Action, done bool) string {
-	now, past := "says", "said"
-	switch a.Kind {
-	case rules.PlayCard:
-		now, past = "plays", "played"
-	case rules.Name:
-		now, past = "names", "named"
-	case rules.Give:
-		now, past = "gives", "gave"
-	}
-	if done {
-		now = past
-	}
-	return now + " " + actionObject(ctx, a)
-}
-
-// actionObject is what actionWords says after the verb: the card, the
-// suit or the words.
+// actionObject is an action as the results' column says it: the card,
+// the suit or the words.
 func actionObject(ctx *kit.Context, a rules.Action) string {
 	p := ctx.Paint
 	switch a.Kind {
@@ -186,43 +168,27 @@ func actionObject(ctx *kit.Context, a rules.Action) string {
 	return kit.ActionLabel(a)
 }
 
-// partingWords says where the hard bot's line parts from the person's,
-// in w columns, in one form on every board's row: with the verbs ("2:
-// it says pass, you said take") where every row's fits, else without
-// them in every row ("2: no exchange, exchange", in the order of the
-// column's heading "the hard bot, you").
-func (s *Screen) partingWords(ctx *kit.Context, n, w int) string {
-	long, short := s.partingForms(ctx, n)
-	if long == "" {
-		return short
-	}
-	for _, b := range s.set.Boards {
-		if l, _ := s.partingForms(ctx, b.Number); kit.WidthOf(l) > w {
-			return short
-		}
-	}
-	return long
-}
-
-// partingForms are board n's parting words with the verbs and without
-// them; long is "" where there is no pair of decisions to tell.
-func (s *Screen) partingForms(ctx *kit.Context, n int) (long, short string) {
+// partingWords says where the hard bot's line parts from the person's:
+// the step, then the two decisions in the order of the column's heading
+// "the hard bot, you" ("2: pass, take"), in one form at every seat
+// count and on every board, whatever the day's decisions (words with
+// verbs fit the column on some days only).
+func (s *Screen) partingWords(ctx *kit.Context, n int) string {
 	step, mine, its, ok := s.parting(n)
 	if _, known := s.lines[n]; !known {
-		return "", "par not worked out"
+		return "par not worked out"
 	}
 	if br, played := boardOf(s.res.own.Boards, n); played && len(br.Steps) == 0 {
 		// Kept from a damaged result file without its play.
-		return "", "your play not kept"
+		return "your play not kept"
 	}
 	if !ok {
-		return "", "the same play as yours"
+		return "the same play as yours"
 	}
 	if mine.Seat != s.set.Seat || its.Seat != s.set.Seat {
-		return "", fmt.Sprintf("parts at step %d", step+1)
+		return fmt.Sprintf("parts at step %d", step+1)
 	}
-	return fmt.Sprintf("%d: it %s, you %s", step+1, actionWords(ctx, its.Action, false), actionWords(ctx, mine.Action, true)),
-		fmt.Sprintf("%d: %s, %s", step+1, actionObject(ctx, its.Action), actionObject(ctx, mine.Action))
+	return fmt.Sprintf("%d: %s, %s", step+1, actionObject(ctx, its.Action), actionObject(ctx, mine.Action))
 }
 
 // openReplay opens board's replay with the analysis: the hard bot's
@@ -318,7 +284,7 @@ func (r *results) View(ctx *kit.Context) string {
 		}
 		head := row(mark, strconv.Itoa(b.Number), kit.Number(br.Result), par, vs, mp, "")
 		room := max(0, w-kit.WidthOf(head))
-		lines = append(lines, head+kit.Clip(s.partingWords(ctx, b.Number, room), room))
+		lines = append(lines, head+kit.Clip(s.partingWords(ctx, b.Number), room))
 	}
 	vsTotal, known := duplicate.VersusPar(res.own.Boards)
 	vs := "-"
