@@ -14,5 +14,10 @@ func When(now, t time.Time) string {
 	case days > 0 && days < 7:
 		return t.Format("Mon 15:04 UTC")
 	}
-	return t.Format("Mon 2 Jan 15:04 UTC")
+	return Dated(t)
 }
+
+// Dated writes the time t in UTC with its day and date, whatever the
+// day now: "Sun 6 Dec 23:43 UTC". Times listed together that may fall
+// on any day (the ends of tournaments ended) read alike so.
+func Dated(t time.Time) string { return t.UTC().Format("Mon 2 Jan 15:04 UTC") }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
@@ -199,15 +200,22 @@ func (p *list) addCode(text string) {
 }
 
 // line is one tournament as the list shows it, in parts joined by " · ".
-func (p *list) line(i svc.Info) []string {
+func (p *list) line(i svc.Info) []string { return p.lineAt(p.s.now(), i) }
+
+// lineAt is line as seen at now.
+func (p *list) lineAt(now time.Time, i svc.Info) []string {
 	var parts []string
-	if i.Daily {
+	switch {
+	case i.Daily && i.Over:
+		// Ended, among other days' dailies: its own day said.
+		parts = append(parts, i.Title())
+	case i.Daily:
 		parts = append(parts, fmt.Sprintf("Daily · %d players", i.Players()))
-	} else {
+	default:
 		parts = append(parts, fmt.Sprintf("%s · %d players · %s · by %s", i.Code, i.Players(), setup.BotsOf(i.Level, i.Players()-1),
 			p.s.hostOf(i)))
 	}
-	end := endsWords(p.s.now(), i)
+	end := endsWords(now, i)
 	if i.Over {
 		end += ": standings"
 	}

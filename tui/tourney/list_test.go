@@ -8,7 +8,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/klob/klob/internal/play/duplicate"
 	svc "github.com/klob/klob/internal/serve/tourney"
+	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
 )
 
@@ -103,9 +105,29 @@ func TestEndsSaysUTC(t *testing.T) {
 		{time.Date(2026, 12, 2, 12, 0, 0, 0, time.UTC), false, "ends Wed 12:00 UTC (in 19h 33m)"},
 		{time.Date(2026, 12, 7, 12, 0, 0, 0, time.UTC), false, "ends Mon 12:00 UTC (in 6 days)"},
 		{time.Date(2026, 12, 8, 12, 0, 0, 0, time.UTC), false, "ends Tue 8 Dec 12:00 UTC (in 7 days)"},
-		{now.Add(-time.Hour), true, "ended 15:27 UTC"},
+		// Ended, the date always: those ended today and before read
+		// alike in the list.
+		{now.Add(-time.Hour), true, "ended Tue 1 Dec 15:27 UTC"},
+		{time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC), true, "ended Tue 1 Dec 00:00 UTC"},
 		{now.Add(-24 * time.Hour), true, "ended Mon 30 Nov 16:27 UTC"},
 	} {
 		assert.Equal(t, c.want, endsWords(now, svc.Info{Ends: c.ends, Over: c.over}))
 	}
+}
+
+// TestEndedListReadsAlike: in the list's ended tournaments a daily and
+// a club tournament say their end in one form, the date with it (the
+// daily's ended at 00:00 today, the club's yesterday evening), and an
+// ended daily names its day: other days' dailies end beside it.
+func TestEndedListReadsAlike(t *testing.T) {
+	now := time.Date(2026, 12, 7, 0, 2, 0, 0, time.UTC)
+	p := &list{s: &Screen{}}
+	daily := svc.Info{Code: "DAILY-2026-12-06-2P", Daily: true, Date: duplicate.Date{Year: 2026, Month: 12, Day: 6},
+		Rules: rules.DefaultOptions(), Boards: 8, Ends: time.Date(2026, 12, 7, 0, 0, 0, 0, time.UTC), Over: true, Entries: 1}
+	club := svc.Info{Code: "KQXPRT", Host: "Ann", Rules: rules.DefaultOptions(), Level: "normal", Boards: 4,
+		Ends: time.Date(2026, 12, 6, 23, 43, 0, 0, time.UTC), Over: true, Entries: 2}
+	d := strings.Join(p.lineAt(now, daily), " · ")
+	c := strings.Join(p.lineAt(now, club), " · ")
+	assert.Equal(t, "Daily 2026-12-06 · 2 players · 8 boards · ended Mon 7 Dec 00:00 UTC: standings · 1 entrant", d)
+	assert.Contains(t, c, " · ended Sun 6 Dec 23:43 UTC: standings · 2 entrants")
 }

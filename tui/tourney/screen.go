@@ -346,10 +346,12 @@ func until(now, t time.Time) string {
 }
 
 // endsWords says when tournament i ends as seen at now: "ends 14:00 UTC
-// (in 3h 20m)", or "ended 14:00 UTC" once it is over.
+// (in 3h 20m)", or once it is over "ended Mon 7 Dec 00:00 UTC", with
+// its date whatever the day: the ended ones, listed together, end on
+// any day.
 func endsWords(now time.Time, i svc.Info) string {
 	if i.Over {
-		return "ended " + kit.When(now, i.Ends)
+		return "ended " + kit.Dated(i.Ends)
 	}
 	return "ends " + kit.When(now, i.Ends) + " (" + until(now, i.Ends) + ")"
 }
