@@ -2,6 +2,7 @@ package tourney
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -333,6 +334,37 @@ func TestStandingsSayABoardLeftHalfPlayed(t *testing.T) {
 		kittest.CheckSize(t, f.d.Frame(), 80, 24)
 		f.see("Board 1 was not finished when the tournament ended, so it does not count.")
 		assert.NotContains(t, open(bob).text(), "not finished when")
+	})
+}
+
+// TestEntrantsBoardsSayABoardNotFinished: an entrant's boards say of a
+// board begun and not finished by the end "not finished", as the
+// standings say it, and of one never begun "not played"; enter on it
+// says why there is no play to show. At 80×24, at every seat count.
+func TestEntrantsBoardsSayABoardNotFinished(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, players int) {
+		cl := newClub(t, false)
+		_, code := seatedMidBoard(t, cl, players, longName)
+		cl.c.Add(2 * time.Hour)
+		f := cl.openAt(longName, code)
+		f.see("Board 1 was not finished when the tournament ended, so it does not count.")
+		f.press("enter")
+		f.see("'s boards")
+		kittest.CheckSize(t, f.d.Frame(), 80, 24)
+		lines := strings.Split(f.text(), "\n")
+		row := func(n int) string {
+			for _, l := range lines {
+				if fields := strings.Fields(strings.TrimLeft(l, "▶ ")); len(fields) > 0 && fields[0] == fmt.Sprint(n) {
+					return l
+				}
+			}
+			t.Fatalf("no row of board %d:\n%s", n, f.text())
+			return ""
+		}
+		assert.True(t, strings.HasSuffix(row(1), "not finished"), row(1))
+		assert.True(t, strings.HasSuffix(row(2), "not played"), row(2))
+		f.press("enter")
+		assert.Contains(t, kittest.Flat(f.text()), "did not finish board 1 before the tournament ended, so it does not count.")
 	})
 }
 

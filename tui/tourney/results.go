@@ -112,6 +112,8 @@ func (p *entrant) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 		case kit.MoveRow(k, msg, &p.row, boards):
 		case kit.IsKey(msg, k.Choose) && p.fin.Played(p.i, n):
 			return p, p.s.openLog(p, p.fin.Info.Code, e.Key, e.Name+"'s play", n)
+		case kit.IsKey(msg, k.Choose) && p.fin.Unfinished(p.i, n):
+			p.note = fmt.Sprintf("%s did not finish board %d before the tournament ended, so it does not count.", e.Name, n)
 		case kit.IsKey(msg, k.Choose):
 			p.note = fmt.Sprintf("%s did not play board %d.", e.Name, n)
 		case kit.IsKey(msg, keyPar):
@@ -156,6 +158,10 @@ func (p *entrant) View(ctx *kit.Context) string {
 	for i := range f.Info.Boards {
 		bs := r.Boards[i]
 		par, res, vs, mp := "-", "·", "", "not played"
+		if f.Unfinished(p.i, i+1) {
+			// As the standings say it: begun, not finished by the end.
+			mp = "not finished"
+		}
 		if f.Pars != nil {
 			par = kit.Number(f.Pars[i])
 		}

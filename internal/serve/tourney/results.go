@@ -185,6 +185,9 @@ type Entrant struct {
 	// logs are the entrant's finished boards' logs, by board (paths
 	// relative to Config.Dir).
 	logs map[int]string
+	// unfinished are the boards the entrant began and had not finished
+	// when the tournament ended.
+	unfinished map[int]bool
 }
 
 // Final is a tournament once it has ended: the standings by
@@ -206,6 +209,10 @@ func (f *Final) Played(i, n int) bool {
 	_, ok := f.Entrants[i].logs[n]
 	return ok
 }
+
+// Unfinished reports whether entrant i began board n and had not
+// finished it when the tournament ended: it does not count.
+func (f *Final) Unfinished(i, n int) bool { return f.Entrants[i].unfinished[n] }
 
 // VersusPar is entrant i's sum of result minus par over their boards,
 // and how many they are (0 while par is unknown).
@@ -273,7 +280,14 @@ func (s *Service) Final(ctx context.Context, key, code string) (*Final, error) {
 	}
 	for _, r := range res {
 		i, ok := index[r.Key]
-		if !ok || !r.Finished || r.Board < 1 || r.Board > t.Boards {
+		if !ok || r.Board < 1 || r.Board > t.Boards {
+			continue
+		}
+		if !r.Finished {
+			if f.Entrants[i].unfinished == nil {
+				f.Entrants[i].unfinished = map[int]bool{}
+			}
+			f.Entrants[i].unfinished[r.Board] = true
 			continue
 		}
 		entries[i].Results[r.Board] = r.Result
