@@ -559,11 +559,23 @@ func dailyImport(files *dailyfiles.Files, dir, path, who string, today duplicate
 	if own == nil {
 		return fail(err)
 	}
-	if len(own.Boards) < len(im.Day.Set.Boards) {
-		say("You have played %d of that day's %d boards: the comparison comes once you have played them all.",
-			len(own.Boards), len(im.Day.Set.Boards))
-		if f.Date == today && len(f.Boards) == len(im.Day.Set.Boards) {
-			say("The file holds their play of every board: it is for after your own.")
+	if n, all := len(own.Boards), len(im.Day.Set.Boards); n < all {
+		// Whether klob daily would still open that day (dailyDays):
+		// today's, yesterday's begun and not finished before today's
+		// first board, or one yet to come (a friend's clock ahead).
+		open, _, _ := dailyDays(files, today, f.Players, who, false)
+		switch {
+		case f.Date.Compare(today) > 0 || open != nil && open.Date == f.Date:
+			say("You have played %d of that day's %d boards: the comparison comes once you have played them all.", n, all)
+			if f.Date == today && len(f.Boards) == all {
+				say("The file holds their play of every board: it is for after your own.")
+			}
+		case n == 0:
+			say("You did not play that day, and it can no longer be played: klob daily plays a day on its date, " +
+				"or finishes it the day after. Their results are kept, with none of yours to compare them with.")
+		default:
+			say("You played %d of that day's %d boards, and it can no longer be finished: klob daily finishes a day "+
+				"the day after at the latest. Their results are kept; a comparison needs every board played.", n, all)
 		}
 		return 0, nil
 	}

@@ -1058,3 +1058,46 @@ func TestEndToEndDaily(t *testing.T) {
 	}
 	t.Logf("a whole day at two players in %v", time.Since(start).Round(time.Millisecond))
 }
+
+// TestDailyImportOfADayNoLongerPlayed: a friend's file of a day the
+// person has not finished says what comes of it truthfully: the
+// comparison comes once every board is played where klob daily still
+// opens that day (today's; yesterday's begun, before today's first
+// board), and where it no longer does, that the day cannot be played
+// (none played) or finished (some played). The clock is the test's.
+func TestDailyImportOfADayNoLongerPlayed(t *testing.T) {
+	friend := filepath.Join(t.TempDir(), "fred.txt")
+	require.NoError(t, os.WriteFile(friend, playedDay(t, t.TempDir(), 2, "fred", ai.Normal), 0o644))
+	begun := func() string {
+		dir := t.TempDir()
+		d := dayOf(t, dailyfiles.Open(dir), duplicate.DateOf(dailyDay), 2, "ada")
+		for n := range 3 {
+			recordBoardBy(t, d, n, ai.Easy)
+		}
+		return dir
+	}
+	for _, c := range []struct {
+		what string
+		dir  string
+		days int
+		want string
+	}{
+		{"today, none played", t.TempDir(), 0, "You have played 0 of that day's 8 boards: the comparison comes once you have played them all."},
+		{"yesterday, none played", t.TempDir(), 1, "You did not play that day, and it can no longer be played: klob daily plays a day on its date, " +
+			"or finishes it the day after. Their results are kept, with none of yours to compare them with."},
+		{"yesterday, begun", begun(), 1, "You have played 3 of that day's 8 boards: the comparison comes once you have played them all."},
+		{"two days ago, begun", begun(), 2, "You played 3 of that day's 8 boards, and it can no longer be finished: klob daily finishes a day " +
+			"the day after at the latest. Their results are kept; a comparison needs every board played."},
+	} {
+		code, out, errs := runDailyAt(t, c.dir, dailyDay.AddDate(0, 0, c.days), "-import", friend)
+		flat := strings.Join(strings.Fields(out), " ")
+		if code != 0 || !strings.Contains(flat, c.want) {
+			t.Errorf("%s: exit %d, %q %q; want %q", c.what, code, flat, errs, c.want)
+		}
+		for _, line := range strings.Split(out, "\n") {
+			if utf8.RuneCountInString(line) > 80 {
+				t.Errorf("%s: a line wider than 80 columns: %q", c.what, line)
+			}
+		}
+	}
+}
