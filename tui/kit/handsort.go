@@ -66,12 +66,21 @@ func (m Meld) labelUnder(c rules.Card) string {
 // stands: the sequences (and sets) only until the seat plays its first
 // card, since the dialogue before the first lead judged the whole hand
 // and what is left after a card is gone scores nothing new ("50" would
-// turn "20"); the bella pair, played and announced later, while held.
+// turn "20"), and once the dialogue is settled only where they score,
+// the seat's side holding the right; the bella pair, played and
+// announced later, while held.
 func HeldMelds(v *rules.View, shown []rules.Card) []Meld {
+	sequences := v.Played[v.Seat] == 0
+	if v.Phase == rules.PhasePlay || v.Phase == rules.PhaseOver {
+		// The dialogue is over: the last claimant's side has the right
+		// (none when nobody claimed).
+		sequences = sequences && v.SeqWinner != rules.NoSeat &&
+			rules.SideOfSeat(v.Players, v.SeqWinner) == rules.SideOfSeat(v.Players, v.Seat)
+	}
 	// The bella pair the seat held, not yet announced: what is left of
 	// it keeps its mark once one of the two is played, as the menage's
 	// does (MenageDue), while bella may still be said with the other.
-	return handMeldsOf(shown, v.Trump, v.Options, v.Played[v.Seat] == 0, v.MenageDue(), v.BellaDue())
+	return handMeldsOf(shown, v.Trump, v.Options, sequences, v.MenageDue(), v.BellaDue())
 }
 
 // handMelds returns the melds the deal with options o scores among the

@@ -95,3 +95,55 @@ func TestSequencesShownInShortWindow(t *testing.T) {
 		t.Fatalf("no game with the sequences held at both makers: %v", seen)
 	}
 }
+
+// Once the sequence dialogue is settled, the row under the hand marks
+// the person's sequences only where they score: the person's side
+// holds the right. A sequence that lost the dialogue (or was kept
+// quiet with "no sequence") has no mark in the first trick, at every
+// seat count; one that won keeps its mark.
+func TestSequenceMarkOnlyWhereItScores(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		lost, won := 0, 0
+		for seed := uint64(1); seed <= 40 && (lost < 2 || won < 2); seed++ {
+			f := newFixture(t, n, seed, 80, 24)
+			for range 3000 {
+				s := f.snap()
+				if s.Over {
+					break
+				}
+				v := &s.View
+				if s.Can.Act && v.Phase == rules.PhasePlay && f.s.Bella == rules.NoCard &&
+					v.Played[v.Seat] == 0 && len(rules.Melds(v.Hand, v.Trump, v.Options)) > 0 {
+					scores := v.SeqWinner != rules.NoSeat && rules.SideOfSeat(n, v.SeqWinner) == rules.SideOfSeat(n, v.Seat)
+					if scores {
+						won++
+					} else {
+						lost++
+					}
+					if got := seqMarked(f.text()); got != scores {
+						t.Fatalf("seed %d: right to %v, a sequence marked %v, want %v:\n%s", seed, v.SeqWinner, got, scores, f.text())
+					}
+				}
+				f.step(seed%2 == 0)
+			}
+		}
+		if lost == 0 || won == 0 {
+			t.Fatalf("sequences held that lost %d times, that won %d", lost, won)
+		}
+	})
+}
+
+// seqMarked reports whether the row under the hand in the card play
+// marks a sequence: a value ("20", "50+bella") on the row over the
+// cards' numbers (a card's own rank is never on that row).
+func seqMarked(screen string) bool {
+	lines := strings.Split(screen, "\n")
+	for i := 1; i < len(lines); i++ {
+		left := strings.Split(lines[i], "│")[0]
+		if fs := strings.Fields(left); len(fs) > 2 && fs[0] == "1" && fs[1] == "2" {
+			row := strings.Split(lines[i-1], "│")
+			return strings.ContainsAny(strings.Join(row[:len(row)-1], "│"), "0123456789")
+		}
+	}
+	return false
+}
