@@ -966,9 +966,9 @@ func TestUpcardTakerShown(t *testing.T) {
 	}
 }
 
-// TestTrumpLabelKeepsWord: the label over the hand's trump cards says
-// "trump ♠" also over a single trump card, where the word is wider
-// than the card: never the bare suit sign, at every seat count.
+// TestTrumpLabelKeepsWord: the label over the hand names trump in a
+// word, "trump ♠", also with a single trump card: never the bare suit
+// sign, at every seat count.
 func TestTrumpLabelKeepsWord(t *testing.T) {
 	single := 0
 	eachOwnCard(t, 80, 24, 400, func(f *fixture, n int, s host.Snapshot) {
@@ -986,6 +986,66 @@ func TestTrumpLabelKeepsWord(t *testing.T) {
 	if single == 0 {
 		t.Fatal("no hand with a single trump card")
 	}
+}
+
+// TestHandLabelSaysWhose: the line over the person's hand says whose
+// hand it is, then the seat's roles and trump once named, as one label
+// from the hand's left edge ("Your hand · maker · trump ♠"), in the
+// bidding, the declarations and the card play, at every seat count,
+// with cards drawn in Unicode and in ASCII: no role or trump word
+// stands alone over some of the cards.
+func TestHandLabelSaysWhose(t *testing.T) {
+	for _, n := range []int{2, 3, 4} {
+		for _, ascii := range []bool{false, true} {
+			f := newFixture(t, n, seeds[n], 80, 24)
+			f.drawASCII(ascii)
+			phases := map[rules.Phase]bool{}
+			for range 400 {
+				s := f.snap()
+				if s.Over {
+					break
+				}
+				if s.Can.Act && s.View.Hand != 0 {
+					v := &s.View
+					sc := f.s.scene()
+					want := strings.Join(append([]string{"Your hand"}, sc.roles(v.Seat)...), " · ")
+					if trump := kit.PlainTrump(v.Trump); trump != rules.NoSuit {
+						want += " · trump " + f.hs.Ctx.Paint.Glyphs.Suit(trump)
+					}
+					if ascii {
+						want = kit.ASCIIText(want)
+					}
+					if got := handLabel(f.text()); got != want {
+						t.Fatalf("%d players, ascii %v, %v: the hand's label is %q, want %q:\n%s", n, ascii, v.Phase, got, want, f.text())
+					}
+					phases[v.Phase] = true
+				}
+				f.step(true)
+			}
+			for _, p := range []rules.Phase{rules.PhaseBid1, rules.PhasePlay} {
+				if !phases[p] {
+					t.Errorf("%d players: no turn of the person in %v", n, p)
+				}
+			}
+		}
+	}
+}
+
+// handLabel is the label over the person's hand on the screen text:
+// the lowest line that speaks of a hand, without the panel beside it
+// (from its rule, "│", "|" in ASCII), trimmed.
+func handLabel(text string) string {
+	lines := strings.Split(text, "\n")
+	for i := len(lines) - 1; i >= 0; i-- {
+		l := lines[i]
+		if at := strings.IndexAny(l, "│|"); at >= 0 {
+			l = l[:at]
+		}
+		if strings.Contains(l, "hand") {
+			return strings.TrimSpace(l)
+		}
+	}
+	return ""
 }
 
 // TestGiveInHandOrder: after a shlomo or a cleopatra the cards to give

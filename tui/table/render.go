@@ -1104,10 +1104,10 @@ func (sc *Scene) statusLine(ctx *kit.Context, w int) []string {
 }
 
 // handBlock draws the bottom seat's hand centred in w: a label row
-// ("trump" over the trump cards, the seat's roles), the cards (the
-// selected one raised), a row marking the sequences and the bella pair
-// when it holds any, and the cards' numbers and marks. It returns the rows
-// and each card's place relative to the block.
+// (whose hand, the seat's roles, trump), the cards (the selected one
+// raised), a row marking the sequences and the bella pair when it
+// holds any, and the cards' numbers and marks. It returns the rows and
+// each card's place relative to the block.
 func (sc *Scene) handBlock(ctx *kit.Context, w int, size kit.CardSize, hand Hand) ([]string, []kit.Rect) {
 	st := &ctx.Styles
 	g := &ctx.Paint.Glyphs
@@ -1117,31 +1117,46 @@ func (sc *Scene) handBlock(ctx *kit.Context, w int, size kit.CardSize, hand Hand
 	x0 := max(0, (w-hw)/2)
 	pad := strings.Repeat(" ", x0)
 	rows := make([]string, 1+size.H+3)
-	roles := sc.roles(v.Seat)
-	labelOf := func(roles []string) string {
-		label := pad + st.Dim.Render(strings.Join(append([]string{sc.owner(v.Seat) + " hand"}, roles...), " · "))
-		if trump := kit.PlainTrump(v.Trump); trump != rules.NoSuit && v.Hand.Suit(trump) != 0 && n > 0 {
-			tw := kit.HandWidth(v.Hand.Suit(trump).Count(), size)
-			// The word stays over a single trump card too, where it is
-			// wider than the card: it starts over the card and reaches
-			// over the next, rather than leave a bare suit sign that
-			// reads as nothing.
-			txt := "trump " + g.Suit(trump)
-			label = pad + st.Trump.Render(kit.Center(txt, max(tw, kit.WidthOf(txt))))
-			if len(roles) > 0 {
-				label += st.Dim.Render("  " + strings.Join(roles, " · "))
-			}
+	// The label says whose hand it is and the seat's roles, then trump
+	// once named ("Your hand · maker · trump ♠"), all in one line from
+	// the hand's left edge: no word of it sits over some cards as if it
+	// named them. The trump cards are marked by their own suit sign
+	// (they are sorted first).
+	parts := append([]string{sc.owner(v.Seat) + " hand"}, sc.roles(v.Seat)...)
+	var trumpWord string
+	if trump := kit.PlainTrump(v.Trump); trump != rules.NoSuit {
+		trumpWord = "trump " + g.Suit(trump)
+	}
+	labelOf := func(trumpWord string, more ...string) string {
+		label := st.Dim.Render(strings.Join(parts, " · "))
+		if trumpWord != "" {
+			label += st.Dim.Render(" · ") + st.Trump.Render(trumpWord)
+		}
+		if len(more) > 0 {
+			label += st.Dim.Render(" · " + strings.Join(more, " · "))
 		}
 		return label
 	}
-	label := labelOf(roles)
 	// A replay's card played next is raised in its box: the label says
-	// so where it has room (the help's marks say it too).
+	// so where it has room (the help's marks say it too). Short of room
+	// (a long name) trump goes first, which the line over the table
+	// names too.
+	tries := []string{labelOf(trumpWord), labelOf("")}
 	if slices.Contains(hand.Cards, sc.Next) {
-		if l := labelOf(append(roles, "raised: played next")); kit.WidthOf(l) <= w {
+		const raised = "raised: played next"
+		tries = append([]string{labelOf(trumpWord, raised), labelOf("", raised)}, tries...)
+	}
+	// A blank cell is kept before the panel's rule, as the cards keep it.
+	label := tries[len(tries)-1]
+	for _, l := range tries {
+		if kit.WidthOf(l) < w {
 			label = l
+			break
 		}
 	}
+	// Wider than the few cards left, it starts left of them as far as
+	// it must to stay whole.
+	label = strings.Repeat(" ", max(0, min(x0, w-1-kit.WidthOf(label)))) + label
 	if n == 0 && hand.Backs > 0 {
 		return sc.backBlock(ctx, w, hand.Backs), nil
 	}
