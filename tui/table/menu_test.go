@@ -301,3 +301,41 @@ func TestEveryWrongKeyAnswered(t *testing.T) {
 		}
 	})
 }
+
+// TestRoundTwoMenuNamesSuits: at 80×24 the round-two menu names each
+// suit it offers in words wherever its one line has room for them: at
+// two and three players beside the sign ("[c] ♣ clubs"), at four (no
+// trumps among the choices) by the name alone ("[c] clubs"); only the
+// four-handed dealer, offered every suit, no trumps and pass, has them
+// by their signs.
+func TestRoundTwoMenuNamesSuits(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		named := 0
+		for seed := uint64(1); seed <= 60 && named < 2; seed++ {
+			f := newFixture(t, n, seed, 80, 24)
+			if !f.reach(func(s host.Snapshot) bool { return s.Can.Act && s.View.Phase == rules.PhaseBid2 }, false) {
+				continue
+			}
+			v := f.snap().View
+			menu := ""
+			for _, l := range strings.Split(f.text(), "\n") {
+				if strings.Contains(l, "Round two:") {
+					menu = l
+				}
+			}
+			legal := v.Legal()
+			if n == 4 && v.Seat == v.Dealer && len(legal) > 5 {
+				continue
+			}
+			for _, a := range legal {
+				if a.Kind == rules.Name && !strings.Contains(menu, a.Suit.Name()) {
+					t.Fatalf("seed %d: %v is not named in %q:\n%s", seed, a.Suit, menu, f.text())
+				}
+			}
+			named++
+		}
+		if named == 0 {
+			t.Fatal("no game came to the person's round-two choice")
+		}
+	})
+}

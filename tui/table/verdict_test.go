@@ -569,7 +569,7 @@ func TestMenageQuestionSaysMenage(t *testing.T) {
 				s.snap.Can.Act = true
 				var words []string
 				for i, it := range s.bellaItems() {
-					words = append(words, ansi.Strip(s.itemLabel(&ctx, it, i, false)))
+					words = append(words, ansi.Strip(s.itemLabel(&ctx, it, i, fullLabel)))
 				}
 				for _, kb := range s.KeyHelp(&keys).ShortHelp() {
 					words = append(words, kb.Help().Key+" "+kb.Help().Desc)

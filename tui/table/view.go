@@ -549,7 +549,7 @@ func (s *Screen) choiceLine(ctx *kit.Context, v *rules.View, items []rules.Actio
 	}
 	// The line is drawn dim as a whole: the item's words without their
 	// own colours.
-	return ansi.Strip(s.itemLabel(ctx, a, i, false)) + ": " + e
+	return ansi.Strip(s.itemLabel(ctx, a, i, fullLabel)) + ": " + e
 }
 
 // promptLines say what the person is to do, a decision as a menu
@@ -601,16 +601,16 @@ func (s *Screen) promptLines(ctx *kit.Context, sc *Scene, w int) ([]string, []ki
 	if s.Bella != rules.NoCard {
 		items = s.bellaItems()
 	}
-	for _, short := range []bool{false, true} {
+	for _, form := range []labelForm{fullLabel, suitNamed, shortLabel} {
 		labels := make([]string, len(items))
 		for i, a := range items {
-			labels[i] = s.itemLabel(ctx, a, i, short)
+			labels[i] = s.itemLabel(ctx, a, i, form)
 		}
 		line, hits := kit.MenuLine(ctx, " "+st.Heading.Render(prompt), labels, s.Menu, 0)
 		if kit.WidthOf(line) <= w {
 			return []string{line}, hits
 		}
-		if short {
+		if form == shortLabel {
 			// Two lines: the prompt and the first items, then the rest.
 			half := (len(labels) + 1) / 2
 			l1, h1 := kit.MenuLine(ctx, " "+st.Heading.Render(prompt), labels[:half], s.Menu, 0)
@@ -681,10 +681,22 @@ func hasBella(as []rules.Action, n int) bool {
 	return slices.ContainsFunc(as, func(a rules.Action) bool { return a.Kind == rules.PlayCard && a.Bella && int(a.N) == n })
 }
 
-// itemLabel is how the menu writes item i: its key in brackets (its
-// letter, or its number) and its words; short writes a suit by its
-// symbol alone, for a narrow window.
-func (s *Screen) itemLabel(ctx *kit.Context, a rules.Action, i int, short bool) string {
+// labelForm is how much a menu item says, the first whose line fits
+// the window: its words in full ("[c] ♣ clubs"), a suit by its name
+// alone ("[c] clubs": round two at four, with no trumps among the
+// choices), or for a narrow window a suit by its sign alone ("[c] ♣")
+// and the other items in their fewest words.
+type labelForm int
+
+const (
+	fullLabel labelForm = iota
+	suitNamed
+	shortLabel
+)
+
+// itemLabel is how the menu writes item i in form: its key in brackets
+// (its letter, or its number) and its words.
+func (s *Screen) itemLabel(ctx *kit.Context, a rules.Action, i int, form labelForm) string {
 	p := ctx.Paint
 	k := fmt.Sprint(i + 1)
 	if items := s.menuItems(); s.Bella == rules.NoCard && i < len(items) && items[i] == a {
@@ -703,10 +715,10 @@ func (s *Screen) itemLabel(ctx *kit.Context, a rules.Action, i int, short bool) 
 	case rules.Name:
 		l = p.SuitName(a.Suit)
 		switch {
-		case !short || a.Suit == rules.NoTrumps:
-		case ctx.ASCII:
-			// A letter alone would read as a key (H is the hint's): the
-			// name alone is as short and cannot.
+		case form == fullLabel || a.Suit == rules.NoTrumps:
+		case form == suitNamed || ctx.ASCII:
+			// In ASCII a letter alone would read as a key (H is the
+			// hint's): the name alone is as short and cannot.
 			l = a.Suit.Name()
 		default:
 			l = p.StyledSuit(a.Suit)
@@ -717,7 +729,7 @@ func (s *Screen) itemLabel(ctx *kit.Context, a rules.Action, i int, short bool) 
 		l = "give " + p.StyledCard(a.Card)
 	default:
 		l = kit.ActionLabel(a)
-		if short {
+		if form == shortLabel {
 			l = a.Words()
 		}
 	}
