@@ -337,10 +337,14 @@ func (h *HelpView) remember(ctx *Context) {
 	}
 }
 
+// helpTitle names the keys Update takes, every way each is written:
+// any other key closes the help.
+const helpTitle = "Help (↑/↓ j/k pgup/pgdn home/end scroll · r rules · other keys close)"
+
 // draw lays out what Lines keeps.
 func (h *HelpView) draw(ctx *Context) []string {
 	st := &ctx.Styles
-	out := append(Titled(ctx, "Help (↑/↓ pgup/pgdn scroll · r the rules · other keys close)"), " "+st.Heading.Render("Keys"))
+	out := append(Titled(ctx, helpTitle), " "+st.Heading.Render("Keys"))
 	for _, group := range h.keys {
 		for _, b := range group {
 			hp := b.Help()

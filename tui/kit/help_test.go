@@ -566,3 +566,36 @@ func TestHelpRulesInShortTellTheSequences(t *testing.T) {
 		}
 	}
 }
+
+// TestHelpTitleTellsTheKeys: the help's title names every key that
+// keeps it open, as it is written there, and no other ("other keys
+// close" is then true): the arrows and j/k, the page keys, home and
+// end, r.
+func TestHelpTitleTellsTheKeys(t *testing.T) {
+	ctx := kittest.Context(80, 24)
+	h := kit.NewHelpView(nil)
+	title := ansi.Strip(h.Lines(&ctx)[0])
+	require.LessOrEqual(t, kit.WidthOf(title), 80, "the title fits 80 columns: %q", title)
+	open, names, _ := strings.Cut(title, "Help (")
+	require.Empty(t, strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(open), "Klob")))
+	named := map[string]bool{}
+	for _, f := range strings.FieldsFunc(names, func(r rune) bool { return r == ' ' || r == '/' }) {
+		named[f] = true
+	}
+	written := map[string]string{"up": "↑", "down": "↓", "pgup": "pgup", "pgdown": "pgdn"}
+	for _, k := range []string{"up", "down", "j", "k", "pgup", "pgdown", "home", "end", "r",
+		"enter", "esc", "space", "q", "x", "left", "right", "tab", "?"} {
+		h := kit.NewHelpView(nil)
+		h.Update(&ctx, kittest.Key("end")) // every scroll key does something from either end
+		stays, _ := h.Update(&ctx, kittest.Key(k))
+		if !stays {
+			h = kit.NewHelpView(nil)
+			stays, _ = h.Update(&ctx, kittest.Key(k))
+		}
+		name := k
+		if w, ok := written[k]; ok {
+			name = w
+		}
+		require.Equal(t, stays, named[name], "%s keeps the help open %v, named in the title %v: %q", k, stays, named[name], title)
+	}
+}
