@@ -447,22 +447,30 @@ func (ctx *Context) helpTail(o rules.Options, marks helpMarks) *helpTail {
 
 // helpDesc is a key's description in lines of at most w cells: a row of
 // menu letters ("c clubs · d diamonds · …", with no trumps wider than
-// 80 columns) breaks between its letters, never inside one; other text
-// wraps at spaces.
+// 80 columns) breaks between its letters, never inside one, a line
+// that goes on ending in "·" (cut at a page's end, "… n no trumps"
+// would read as the whole row, "p pass" left out); other text wraps at
+// spaces.
 func helpDesc(desc string, w int) []string {
 	if WidthOf(desc) <= w {
 		return []string{desc}
 	}
 	var out []string
 	line := ""
-	for _, part := range strings.Split(desc, " · ") {
+	parts := strings.Split(desc, " · ")
+	for i, part := range parts {
+		// Room for the " ·" after it, unless it is the last.
+		room := w - 2
+		if i == len(parts)-1 {
+			room = w
+		}
 		switch {
 		case line == "":
 			line = part
-		case WidthOf(line+" · "+part) <= w:
+		case WidthOf(line+" · "+part) <= room:
 			line += " · " + part
 		default:
-			out = append(out, line)
+			out = append(out, line+" ·")
 			line = part
 		}
 	}

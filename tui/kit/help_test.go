@@ -599,3 +599,35 @@ func TestHelpTitleTellsTheKeys(t *testing.T) {
 		require.Equal(t, stays, named[name], "%s keeps the help open %v, named in the title %v: %q", k, stays, named[name], title)
 	}
 }
+
+// TestHelpLetterRowGoesOn: a row of menu letters wider than the window
+// (round two at four: the suits, no trumps and pass) breaks between
+// letters, each line but the last ending in "·", so that a page cut
+// after its first line does not read as the whole row.
+func TestHelpLetterRowGoesOn(t *testing.T) {
+	o := rules.DefaultOptions()
+	o.Players = 4
+	ctx := kittest.Context(80, 24)
+	lines := kit.NewHelpView(kit.PlayHelp(&ctx.Keys, o)).For(o).Lines(&ctx)
+	var row []string
+	for i, l := range lines {
+		l = ansi.Strip(l)
+		if strings.HasPrefix(strings.TrimSpace(l), "round two") {
+			row = append(row, l)
+			for _, m := range lines[i+1:] {
+				if m = ansi.Strip(m); !strings.HasPrefix(m, strings.Repeat(" ", 16)) || strings.TrimSpace(m) == "" {
+					break
+				}
+				row = append(row, m)
+			}
+			break
+		}
+	}
+	require.Greater(t, len(row), 1, "the row fits one line at 80 columns: %q", row)
+	for i, l := range row {
+		require.LessOrEqual(t, kit.WidthOf(l), 80, l)
+		require.Equal(t, i < len(row)-1, strings.HasSuffix(l, " ·"), "line %d of %q", i, row)
+	}
+	require.Contains(t, strings.Join(row, " "), "p pass")
+	require.Contains(t, strings.Join(row, " "), "n no trumps")
+}
