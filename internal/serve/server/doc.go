@@ -11,9 +11,10 @@
 // (Session.Verb and Session.Code; the lobby checks the code). Any other
 // command (ssh host ls), a subsystem (sftp, scp), port forwarding of
 // either direction and a session without a PTY are refused with a
-// sentence that says so. A
-// player is who their SSH public key says: Session.Key is a fingerprint
-// of it, stable across connections. A client without a key is let in by
+// sentence that says so; agent and X11 forwarding are answered no,
+// with a log line, and the session goes on. A player is who their SSH
+// public key says: Session.Key is a fingerprint of it, stable across
+// connections. A client without a key is let in by
 // keyboard-interactive authentication as a guest (Session.Key is empty):
 // the lobby lets guests play against bots only.
 //

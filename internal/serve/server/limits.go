@@ -566,6 +566,15 @@ var forwarding = map[string]bool{
 	"streamlocal-forward@openssh.com": true, "cancel-streamlocal-forward@openssh.com": true,
 }
 
+// refusedRequests are the session requests refused with a log line,
+// as port forwarding is, by the kind the connection's last line counts:
+// agent forwarding would hand the server the use of the player's keys
+// (the library answers it yes), and X11 forwarding has nothing to draw.
+var refusedRequests = map[string]string{
+	"auth-agent-req@openssh.com": "agent forwarding",
+	"x11-req":                    "X11 forwarding",
+}
+
 // globalRequest refuses every global request (port forwarding,
 // keep-alives), within the budget. A keep-alive is refused as a
 // keep-alive asks to be, and not logged.
@@ -664,6 +673,11 @@ func (c *limitedChannel) admit(ch gossh.Channel, req *gossh.Request, env *int) b
 	}
 	if len(req.Payload) > maxPayload {
 		c.st.refuse("oversized requests", fmt.Sprintf("a %s request of %d bytes (more than %d bytes)", logText(req.Type), len(req.Payload), maxPayload))
+		_ = req.Reply(false, nil)
+		return false
+	}
+	if kind := refusedRequests[req.Type]; kind != "" {
+		c.st.refuse(kind, fmt.Sprintf("a %s request", logText(req.Type)))
 		_ = req.Reply(false, nil)
 		return false
 	}

@@ -743,3 +743,48 @@ func TestOverlongSequenceClosesSession(t *testing.T) {
 		})
 	}
 }
+
+// Agent and X11 forwarding are answered no and logged, as port
+// forwarding is, on a session with a terminal (which goes on) and on
+// one without (whose connection's last line counts them).
+func TestAgentAndX11ForwardingRefused(t *testing.T) {
+	addr, _, log := start(t, server.Config{})
+	c := login(t, addr, "ann")
+	for _, req := range []string{"auth-agent-req@openssh.com", "x11-req"} {
+		ok, err := c.Request(req, true, nil)
+		require.NoError(t, err)
+		assert.False(t, ok, "%s answered yes", req)
+		logEventually(t, log, func() bool {
+			return strings.Contains(log.String(), fmt.Sprintf(`refused a %q request for user "ann" (guest)`, req))
+		}, "no line for %s", req)
+	}
+	require.NoError(t, c.Type("k"))
+	c.WaitText(t, patience, "last=k")
+
+	raw := rawDial(t, addr)
+	sess, err := raw.NewSession()
+	require.NoError(t, err)
+	ok, err := sess.SendRequest("auth-agent-req@openssh.com", true, nil)
+	require.NoError(t, err)
+	assert.False(t, ok, "agent forwarding answered yes without a terminal")
+	require.NoError(t, raw.Close())
+	logEventually(t, log, func() bool {
+		return logLine(log, `without a session: user "raw" (guest)`, "refused agent forwarding (1)") != ""
+	},
+		"no last line counting the agent forwarding refused")
+}
+
+// logLine is the first line of the log that holds each of want, "" for
+// none.
+func logLine(log *sshtest.Buffer, want ...string) string {
+lines:
+	for _, l := range strings.Split(log.String(), "\n") {
+		for _, w := range want {
+			if !strings.Contains(l, w) {
+				continue lines
+			}
+		}
+		return l
+	}
+	return ""
+}

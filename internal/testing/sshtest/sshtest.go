@@ -371,5 +371,12 @@ func (c *Client) Close() error {
 // its size).
 func (c *Client) Resize(w, h int) error { return c.sess.WindowChange(h, w) }
 
+// Request sends a request of type name on the session (agent or X11
+// forwarding, a window change that waits for its answer) and returns
+// the server's answer; with wantReply false it returns at once, false.
+func (c *Client) Request(name string, wantReply bool, payload []byte) (bool, error) {
+	return c.sess.SendRequest(name, wantReply, payload)
+}
+
 // Conn returns the SSH connection (to try port forwarding and the like).
 func (c *Client) Conn() *gossh.Client { return c.conn }
