@@ -30,7 +30,8 @@
 // Below the sessions, a client that never asks for a shell is bounded
 // too (limits.go): connections are counted from the TCP accept (in all,
 // and per IPv4 address or IPv6 /64; when all are taken, a new one takes
-// the place of the oldest not logged in), a connection not logged in is
+// the place of the oldest without a terminal session, of its address
+// when the address's are), a connection not logged in is
 // closed after Config.HandshakeTimeout, one without a terminal
 // session after Config.LoginTimeout, its channels and its
 // requests are capped (an env flood closes it), and a request's payload

@@ -329,6 +329,12 @@ func (s *Server) runProgram(next ssh.Handler) ssh.Handler {
 				}
 			}
 		}()
+		// While the program runs, the connection has a terminal: no new
+		// connection takes its place (limitListener.withoutTerminal).
+		if st := stateOf(sess.Context()); st != nil {
+			st.terminals.Add(1)
+			defer st.terminals.Add(-1)
+		}
 		// Input over its bounds quits the program (forwardInput): no error.
 		if _, err := p.Run(); err != nil && !errors.Is(err, tea.ErrProgramKilled) {
 			s.logger.Printf("program of %s ended: %v", who(sess), err)

@@ -24,11 +24,22 @@ import (
 //     (an IPv4 address, or an IPv6 /64, what one customer usually
 //     holds). Beyond them the connection gets Klob's refusal line and is
 //     closed before the SSH version exchange, but for one thing: when
-//     the server has MaxConns, a new connection takes the place of the
-//     oldest one not logged in, one that never sent a byte before one
-//     in its handshake (a silent socket costs an attacker nothing; a
-//     player's client speaks at once and logs in within a second).
-//     Only when every connection has logged in is the new one refused.
+//     the server has MaxConns, or the new connection's address has
+//     MaxConnsPerAddr, the new one takes the place of the oldest one
+//     without a terminal session (of that address when it is the
+//     address's quota that is full), one that never sent a byte before
+//     one in its handshake or logged in (withoutTerminal). Neither
+//     silent sockets nor logins that open no terminal keep a player
+//     out: only connections with a terminal running do, and a new
+//     connection is refused only once they hold every place.
+//
+//     At one address (a router many people share) an attacker can so
+//     close a player's connection that is still logging in, by opening
+//     more new ones than the quota while the player logs in; without
+//     it, a quota's worth of silent sockets or idle logins kept every
+//     player of the address out for as long as they were renewed. The
+//     player's connection goes only after every older one without a
+//     terminal, and once its terminal runs it is never taken.
 //   - A connection that has not logged in (version exchange, key
 //     exchange, authentication) is closed after Config.HandshakeTimeout.
 //   - A connection without a session running a terminal is closed after
@@ -110,18 +121,28 @@ func (l *limitListener) Accept() (net.Conn, error) {
 		key := addrKey(c.RemoteAddr())
 		st := &connState{s: l.s, addr: key, start: time.Now()}
 		l.mu.Lock()
-		if l.byAddr[key] >= l.s.cfg.MaxConnsPerAddr {
-			l.mu.Unlock()
-			l.refuse(c, msgTooManyConns(true, l.s.cfg.MaxConnsPerAddr))
-			continue
-		}
 		var victim *connState
-		if l.total >= l.s.cfg.MaxConns {
-			if victim = l.oldestNotLoggedIn(); victim == nil {
+		var why string
+		switch {
+		case l.byAddr[key] >= l.s.cfg.MaxConnsPerAddr:
+			// The address's own: the new one takes the place of one of
+			// them, so that another address's connection is never
+			// closed for it.
+			if victim = l.withoutTerminal(key); victim == nil {
+				l.mu.Unlock()
+				l.refuse(c, msgTooManyConns(true, l.s.cfg.MaxConnsPerAddr))
+				continue
+			}
+			why = fmt.Sprintf("made room for a new connection from its address (at most %d at once)", l.s.cfg.MaxConnsPerAddr)
+		case l.total >= l.s.cfg.MaxConns:
+			if victim = l.withoutTerminal(""); victim == nil {
 				l.mu.Unlock()
 				l.refuse(c, msgTooManyConns(false, l.s.cfg.MaxConns))
 				continue
 			}
+			why = fmt.Sprintf("made room for a new connection (the server has its %d connections)", l.s.cfg.MaxConns)
+		}
+		if victim != nil {
 			// Its place is the new one's from now: its close gives
 			// nothing back.
 			l.forget(victim)
@@ -136,7 +157,7 @@ func (l *limitListener) Accept() (net.Conn, error) {
 			// Closed (and its line logged) before the new connection
 			// reads the server's version.
 			l.s.evicted.Add(1)
-			victim.closeFor(fmt.Sprintf("made room for a new connection (the server has its %d connections)", l.s.cfg.MaxConns))
+			victim.closeFor(why)
 		}
 		cc := &countedConn{Conn: c, st: st, release: func() { l.release(st) }}
 		st.conn = cc
@@ -147,14 +168,22 @@ func (l *limitListener) Accept() (net.Conn, error) {
 	}
 }
 
-// oldestNotLoggedIn is the connection a new one may take the place of:
-// of those not logged in, the oldest that never sent a byte, else the
-// oldest; nil when all have logged in. l.mu is held (a scan of at most
-// MaxConns).
-func (l *limitListener) oldestNotLoggedIn() *connState {
+// withoutTerminal is the connection a new one may take the place of:
+// of those without a terminal session running (of the address addr,
+// or of all for ""), the oldest that never sent a byte, else the
+// oldest; nil when all have a terminal. l.mu is held (a scan of at
+// most MaxConns).
+//
+// Silent ones go first: a silent socket costs an attacker nothing, and
+// a player's client speaks at once. Then age: a player's client logs in
+// and opens its terminal within a second or so, so a connection that
+// has gone longer without one is more likely an attacker's, and a
+// flood of new connections has to outnumber every connection older
+// than the player's to reach it.
+func (l *limitListener) withoutTerminal(addr string) *connState {
 	var silent, talking *connState
 	for st := range l.conns {
-		if st.loggedIn.Load() {
+		if st.terminals.Load() > 0 || addr != "" && st.addr != addr {
 			continue
 		}
 		best := &talking
@@ -263,14 +292,15 @@ func (c *countedConn) Close() error {
 
 // connState is what the limits know of one connection.
 type connState struct {
-	s        *Server
-	conn     *countedConn
-	addr     string
-	requests *rate.Limiter
-	start    time.Time // the accept
-	seq      uint64    // the accept order
-	loggedIn atomic.Bool
-	spoke    atomic.Bool // the client has sent a byte
+	s         *Server
+	conn      *countedConn
+	addr      string
+	requests  *rate.Limiter
+	start     time.Time // the accept
+	seq       uint64    // the accept order
+	loggedIn  atomic.Bool
+	spoke     atomic.Bool  // the client has sent a byte
+	terminals atomic.Int32 // sessions running a terminal program
 
 	mu        sync.Mutex
 	user      string        // the user name it logged in with

@@ -360,14 +360,11 @@ func readRefusal(t *testing.T, addr string) string {
 // A refused client that sent its version first, as ssh does, still
 // reads the line: the server reads what was sent before it closes, so
 // the close is no reset (which drops the line unread on the client).
+// The address's one place is held by a session with a terminal, which
+// no new connection takes.
 func TestRefusalReachesAClientThatSpoke(t *testing.T) {
 	addr, _, _ := start(t, server.Config{MaxConnsPerAddr: 1})
-	held, err := net.Dial("tcp", addr)
-	require.NoError(t, err)
-	defer held.Close()
-	require.NoError(t, held.SetReadDeadline(time.Now().Add(patience)))
-	_, err = bufio.NewReader(held).ReadString('\n')
-	require.NoError(t, err)
+	login(t, addr, "held")
 	for range 20 {
 		c, err := net.Dial("tcp", addr)
 		require.NoError(t, err)
@@ -382,19 +379,15 @@ func TestRefusalReachesAClientThatSpoke(t *testing.T) {
 }
 
 // Connections are counted from the accept: those beyond the most of an
-// address, or of the server, read Klob's line and are closed.
+// address, or of the server, read Klob's line and are closed. The
+// places are held by sessions with a terminal: a connection without one
+// would give its place (TestSilentConnectionsMakeRoom,
+// TestAddressQuotaMakesRoom).
 func TestConnectionCaps(t *testing.T) {
 	addr, srv, _ := start(t, server.Config{MaxConnsPerAddr: 3})
-	var held []net.Conn
-	for range 3 {
-		c, err := net.Dial("tcp", addr)
-		require.NoError(t, err)
-		held = append(held, c)
-		// Each is counted once the server has read its first bytes.
-		require.NoError(t, c.SetReadDeadline(time.Now().Add(patience)))
-		line, err := bufio.NewReader(c).ReadString('\n')
-		require.NoError(t, err)
-		require.True(t, strings.HasPrefix(line, "SSH-2.0-"), line)
+	var held []*sshtest.Client
+	for i := range 3 {
+		held = append(held, login(t, addr, fmt.Sprintf("p%d", i)))
 	}
 	line := readRefusal(t, addr)
 	assert.Equal(t, "klob: too many connections from your address (at most 3 at once); please try again later\r\n", line)
@@ -411,11 +404,10 @@ func TestConnectionCaps(t *testing.T) {
 		return strings.HasPrefix(l, "SSH-2.0-")
 	}, patience, 20*time.Millisecond, "a closed connection frees its place")
 
-	// The server's most, of connections logged in (one not logged in
-	// would give its place: TestSilentConnectionsMakeRoom).
+	// The server's most, of connections with a terminal.
 	addr, _, _ = start(t, server.Config{MaxConns: 2, MaxConnsPerAddr: 10})
-	for range 2 {
-		rawDial(t, addr)
+	for i := range 2 {
+		login(t, addr, fmt.Sprintf("q%d", i))
 	}
 	assert.Equal(t, "klob: the server has too many connections (2); please try again later\r\n", readRefusal(t, addr))
 }
@@ -656,9 +648,9 @@ func TestHandshakeTimeout(t *testing.T) {
 // Silent connections from many addresses, each under its address's
 // most, fill the server's connections: a new one takes the place of the
 // oldest connection not logged in (one that never sent a byte first),
-// so a player always gets in, again and again. Logged-in connections
-// are never closed for it: once they hold every place, a new one is
-// refused. The place is made before the new connection reads the
+// so a player always gets in, again and again. Connections with a
+// terminal are never closed for it: once they hold every place, a new
+// one is refused. The place is made before the new connection reads the
 // server's version line, and the line of the one closed is logged
 // before: the log says which went, whatever the machine's speed.
 func TestSilentConnectionsMakeRoom(t *testing.T) {
@@ -708,10 +700,11 @@ func TestSilentConnectionsMakeRoom(t *testing.T) {
 	assert.False(t, went(talker), "the connection that spoke went before silent ones")
 	assert.Contains(t, log.String(), "made room for a new connection")
 
-	// Logged-in connections hold every place: a new one is refused.
+	// Connections with a terminal hold every place: a new one is
+	// refused.
 	addr, srv, _ = start(t, server.Config{MaxConns: 3, HandshakeTimeout: time.Hour, LoginTimeout: time.Hour})
-	for range 3 {
-		rawDial(t, addr)
+	for i := range 3 {
+		login(t, addr, fmt.Sprintf("q%d", i))
 	}
 	assert.Equal(t, "klob: the server has too many connections (3); please try again later\r\n", readRefusal(t, addr))
 	assert.Equal(t, 1, srv.Refused())
@@ -787,4 +780,135 @@ lines:
 		return l
 	}
 	return ""
+}
+
+// idleFrom logs in from the loopback address ip as a guest and opens
+// nothing; with channel, it opens a session channel and asks nothing on
+// it (no terminal, no shell).
+func idleFrom(t *testing.T, addr, ip string, channel bool) *gossh.Client {
+	t.Helper()
+	c, err := sshtest.Login(addr, sshtest.Config{User: "idle", From: ip})
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = c.Close() })
+	if channel {
+		_, err := c.NewSession()
+		require.NoError(t, err)
+	}
+	return c
+}
+
+// loginFrom opens an 80×24 session as user from the loopback address
+// ip and waits for its greeting: its terminal runs.
+func loginFrom(t *testing.T, addr, ip, user string) *sshtest.Client {
+	t.Helper()
+	c := dial(t, addr, sshtest.Config{User: user, Width: 80, Height: 24, From: ip})
+	c.WaitText(t, patience, "hello "+user)
+	return c
+}
+
+// refusalFrom reads what a connection from the loopback address ip
+// gets when it is refused: Klob's line, then the end.
+func refusalFrom(t *testing.T, addr, ip string) string {
+	t.Helper()
+	d := net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(ip)}}
+	c, err := d.Dial("tcp", addr)
+	require.NoError(t, err)
+	defer c.Close()
+	require.NoError(t, c.SetReadDeadline(time.Now().Add(patience)))
+	line, _ := bufio.NewReader(c).ReadString('\n')
+	return line
+}
+
+// madeRoom reports whether the log says the connection from local was
+// closed to make room for a new one, for why.
+func madeRoom(log *sshtest.Buffer, local net.Addr, why string) bool {
+	return logLine(log, " from "+local.String()+",", "closed by the server", why) != "" ||
+		logLine(log, " from "+local.String()+" (not logged in), closed by the server", why) != ""
+}
+
+// Guests that log in and never open a terminal (nothing at all, or a
+// session channel without a shell), from many addresses each within its
+// quota, fill the server's connections: a player from another address
+// still gets in, in the place of the oldest of them, and so does every
+// player after, until players with a terminal hold every place. Only
+// then is a new connection refused; no player is closed for it. The
+// place is made, and the line of the connection closed logged, before
+// the new connection reads the server's version.
+func TestIdleLoginsMakeRoom(t *testing.T) {
+	addr, srv, log := start(t, server.Config{MaxConns: 6, MaxConnsPerAddr: 2, HandshakeTimeout: time.Hour, LoginTimeout: time.Hour})
+	var idle []*gossh.Client
+	for i := range 6 {
+		idle = append(idle, idleFrom(t, addr, fmt.Sprintf("127.0.4.%d", 1+i/2), i%2 == 1))
+	}
+	const why = "made room for a new connection (the server has its 6 connections)"
+	var players []*sshtest.Client
+	for i := range 6 {
+		players = append(players, loginFrom(t, addr, fmt.Sprintf("127.0.3.%d", 1+i/2), fmt.Sprintf("p%d", i)))
+		require.True(t, madeRoom(log, idle[i].LocalAddr(), why), "idle login %d stays for player %d; the log:\n%s", i, i, log.String())
+		for j := i + 1; j < 6; j++ {
+			assert.False(t, madeRoom(log, idle[j].LocalAddr(), why), "idle login %d went before idle login %d", j, i)
+		}
+		require.True(t, sshtest.ClosedWithin(idle[i], patience), "idle login %d is still open", i)
+	}
+	assert.Equal(t, 0, srv.Refused())
+	assert.Equal(t, 6, srv.Evicted())
+
+	// Players hold every place: a new connection is refused.
+	assert.Equal(t, "klob: the server has too many connections (6); please try again later\r\n", refusalFrom(t, addr, "127.0.3.9"))
+	assert.Equal(t, 1, srv.Refused())
+	assert.Equal(t, 6, srv.Evicted())
+	for i, p := range players {
+		require.NoError(t, p.Type("k"), "player %d", i)
+		p.WaitText(t, patience, "last=k")
+	}
+}
+
+// Within one address's quota the same: silent sockets and a login that
+// opens no terminal from an address keep none of its players out. The
+// newest connection takes the place of the address's oldest one
+// without a terminal, a silent one first; another address's
+// connections are never closed for it, and once the address's players
+// hold its every place, a new one from it is refused.
+func TestAddressQuotaMakesRoom(t *testing.T) {
+	addr, srv, log := start(t, server.Config{MaxConnsPerAddr: 4, HandshakeTimeout: time.Hour, LoginTimeout: time.Hour})
+	const ip = "127.0.5.1"
+	const why = "made room for a new connection from its address (at most 4 at once)"
+	elsewhere := []net.Conn{silentFrom(t, addr, "127.0.5.9"), silentFrom(t, addr, "127.0.5.9")}
+	// The login that opens nothing is the oldest; then ten silent
+	// sockets, each beyond the quota in the place of the oldest silent.
+	idle := idleFrom(t, addr, ip, false)
+	var silent []net.Conn
+	for range 10 {
+		silent = append(silent, silentFrom(t, addr, ip))
+	}
+	for i := range 7 {
+		assert.True(t, madeRoom(log, silent[i].LocalAddr(), why), "silent socket %d stays", i)
+		require.True(t, closedByServer(silent[i]), "silent socket %d is still open", i)
+	}
+	// Players from the address get in: the three silent sockets left go
+	// first, then the login.
+	var players []*sshtest.Client
+	for i := range 4 {
+		players = append(players, loginFrom(t, addr, ip, fmt.Sprintf("p%d", i)))
+		if i < 3 {
+			assert.True(t, madeRoom(log, silent[7+i].LocalAddr(), why), "silent socket %d stays for player %d", 7+i, i)
+			assert.False(t, madeRoom(log, idle.LocalAddr(), why), "the login went before a silent socket")
+		}
+	}
+	assert.True(t, madeRoom(log, idle.LocalAddr(), why), "the login stays")
+	require.True(t, sshtest.ClosedWithin(idle, patience), "the login is still open")
+	assert.Equal(t, 0, srv.Refused())
+	assert.Equal(t, 11, srv.Evicted())
+
+	// Its players hold the address's places: a new one is refused.
+	assert.Equal(t, "klob: too many connections from your address (at most 4 at once); please try again later\r\n", refusalFrom(t, addr, ip))
+	assert.Equal(t, 1, srv.Refused())
+	assert.Equal(t, 11, srv.Evicted())
+	for i, p := range players {
+		require.NoError(t, p.Type("k"), "player %d", i)
+		p.WaitText(t, patience, "last=k")
+	}
+	for i, c := range elsewhere {
+		assert.False(t, madeRoom(log, c.LocalAddr(), "made room"), "another address's connection %d went", i)
+	}
 }

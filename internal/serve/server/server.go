@@ -96,10 +96,12 @@ type Config struct {
 	// HandshakeTimeout closes a connection that has not logged in (the
 	// version exchange, the key exchange and the authentication) this
 	// long after its accept (default 10 seconds): a silent socket holds
-	// a place for that long at most. And when MaxConns are open, a new
-	// connection takes the place of the oldest one not logged in (one
-	// that never sent a byte first) rather than being refused, so silent
-	// sockets never keep players out.
+	// a place for that long at most. And when MaxConns are open, or
+	// MaxConnsPerAddr from the new connection's address, the new one
+	// takes the place of the oldest one without a terminal session (one
+	// that never sent a byte first; of that address when its quota is
+	// full) rather than being refused, so neither silent sockets nor
+	// logins that open no terminal keep players out.
 	HandshakeTimeout time.Duration
 	// MaxChannels caps the channels open at once on one connection
 	// (default 2).
@@ -304,7 +306,7 @@ type Server struct {
 	perKey   map[string]int // sessions open by key (KeyID)
 	handlers atomic.Int64   // session handlers running, their log lines included
 	refused  atomic.Int64   // connections refused at the accept
-	evicted  atomic.Int64   // connections not logged in closed to make room
+	evicted  atomic.Int64   // connections without a terminal closed to make room
 	conns    ratelimiter.RateLimiter
 	mu       sync.Mutex
 	ln       net.Listener
@@ -396,8 +398,9 @@ func (s *Server) Sessions() int { return int(s.sessions.Load()) }
 // far (over MaxConns or MaxConnsPerAddr).
 func (s *Server) Refused() int { return int(s.refused.Load()) }
 
-// Evicted returns the number of connections not logged in that were
-// closed so far to make room for a new one (MaxConns).
+// Evicted returns the number of connections without a terminal that
+// were closed so far to make room for a new one (MaxConns or
+// MaxConnsPerAddr).
 func (s *Server) Evicted() int { return int(s.evicted.Load()) }
 
 // Serve accepts connections on l until Close. Connections are counted

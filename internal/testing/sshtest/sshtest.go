@@ -64,6 +64,9 @@ type Config struct {
 	// stopped would: the SSH window fills and the server's writes wait.
 	// Done closes when the connection does.
 	NeverRead bool
+	// From is the loopback address to connect from ("127.0.4.1": the
+	// server counts connections by address); "" lets the system choose.
+	From string
 }
 
 // Client is one connection with its screen.
@@ -98,8 +101,11 @@ func GuestConfig(user string) *gossh.ClientConfig {
 	}
 }
 
-// Dial connects to addr, which must be a loopback address.
-func Dial(addr string, cfg Config) (*Client, error) {
+// Login connects to addr, which must be a loopback address, from
+// cfg.From, and logs in as cfg.User with cfg.Key (a guest without),
+// opening nothing: a connection as ssh -N makes, for the server's
+// limits on connections without a terminal.
+func Login(addr string, cfg Config) (*gossh.Client, error) {
 	host, _, err := net.SplitHostPort(addr)
 	if err != nil {
 		return nil, err
@@ -111,7 +117,30 @@ func Dial(addr string, cfg Config) (*Client, error) {
 	if cfg.Key != nil {
 		cc.Auth = []gossh.AuthMethod{gossh.PublicKeys(cfg.Key)}
 	}
-	conn, err := gossh.Dial("tcp", addr, cc)
+	d := net.Dialer{Timeout: cc.Timeout}
+	if cfg.From != "" {
+		ip := net.ParseIP(cfg.From)
+		if ip == nil || !ip.IsLoopback() {
+			return nil, fmt.Errorf("sshtest: %s is not a loopback address", cfg.From)
+		}
+		d.LocalAddr = &net.TCPAddr{IP: ip}
+	}
+	tcp, err := d.Dial("tcp", addr)
+	if err != nil {
+		return nil, err
+	}
+	conn, chans, reqs, err := gossh.NewClientConn(tcp, addr, cc)
+	if err != nil {
+		tcp.Close()
+		return nil, err
+	}
+	return gossh.NewClient(conn, chans, reqs), nil
+}
+
+// Dial connects to addr, which must be a loopback address, and opens
+// a session as cfg says.
+func Dial(addr string, cfg Config) (*Client, error) {
+	conn, err := Login(addr, cfg)
 	if err != nil {
 		return nil, err
 	}
