@@ -38,7 +38,9 @@
 // is bounded. What reaches a session's program is bounded as well
 // (input.go): the terminal's size is clamped to Config.MaxWidth ×
 // MaxHeight at login and at every resize (Bubble Tea draws a buffer of
-// that many cells), the bytes of input to Config.InputRate with a burst
+// that many cells), and a resize reaches the program ten times a second
+// at most, the latest size waiting (each redraws the whole screen), the
+// bytes of input to Config.InputRate with a burst
 // of InputBurst below the terminal parser (a flood closes the session
 // with a message), a bracketed paste cut to the 4 KB a screen may take
 // (the bytes beyond dropped, its end passed on, so the session goes on;

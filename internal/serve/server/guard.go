@@ -16,9 +16,10 @@ import (
 
 // guard wraps a session's model: its filter drops input beyond the
 // rates before the model runs (and the first line says so), coalesces
-// mouse motion and clamps the window size; it ends the session after
-// the idle time without a key or a reported move (Session.Active), and
-// turns a panic in Update or View into the end of this session only.
+// mouse motion and window sizes and clamps the latter; it ends the
+// session after the idle time without a key or a reported move
+// (Session.Active), and turns a panic in Update or View into the end
+// of this session only.
 type guard struct {
 	cfg    *Config
 	info   *Session
@@ -40,6 +41,15 @@ type guard struct {
 	lastMotion time.Time
 	pending    *tea.MouseMotionMsg
 	flushing   bool
+
+	// Window sizes: the size the model was last given (sized once it
+	// has one) and when; one that comes within resizeEvery of it waits
+	// in pendingSize, the latest of them, until the interval's end.
+	size        tea.WindowSizeMsg
+	sized       bool
+	lastResize  time.Time
+	pendingSize *tea.WindowSizeMsg
+	resizing    bool
 
 	// The frame bucket (Config.FrameRate) and the last frame drawn;
 	// frameDue is true while a frameDueMsg is on its way to draw the
@@ -64,6 +74,14 @@ type guard struct {
 // motionEvery is the least time between two mouse motions the model
 // sees: a drag redraws 20 times a second at most.
 const motionEvery = 50 * time.Millisecond
+
+// resizeEvery is the least time between two window sizes the model
+// sees: a resize redraws the whole screen (the renderer erases it), so
+// a client resizing without end, under the request rate, would cost a
+// whole frame each. A person dragging a window's corner sees the
+// screen follow ten times a second, the final size at most this long
+// after the last.
+const resizeEvery = 100 * time.Millisecond
 
 // warnFor is how long the "keys too fast" line stays.
 const warnFor = 2 * time.Second
@@ -109,6 +127,8 @@ type (
 	warnDoneMsg struct{}
 	// motionFlushMsg delivers the motion that waited.
 	motionFlushMsg struct{}
+	// resizeFlushMsg delivers the window size that waited.
+	resizeFlushMsg struct{}
 	// frameDueMsg draws the frame held back by Config.FrameRate.
 	frameDueMsg struct{}
 )
@@ -182,7 +202,15 @@ func (g *guard) filter(_ tea.Model, msg tea.Msg) tea.Msg {
 		if g.reason != nil {
 			g.reason.setWidth(m.Width) // the last line is wrapped to it
 		}
-		return m
+		return g.resize(now, m)
+	case resizeFlushMsg:
+		g.resizing = false
+		if g.pendingSize == nil {
+			return nil
+		}
+		size := *g.pendingSize
+		g.pendingSize = nil
+		return g.newSize(now, size)
 	case tea.KeyPressMsg, tea.KeyReleaseMsg, tea.MouseClickMsg, tea.MouseReleaseMsg, tea.MouseWheelMsg, tea.PasteMsg:
 		g.lastIn = now
 		if g.keys.take(now) {
@@ -229,6 +257,38 @@ func (g *guard) filter(_ tea.Model, msg tea.Msg) tea.Msg {
 		}
 	}
 	return msg
+}
+
+// resize lets a window size through at most once every resizeEvery:
+// one that comes sooner waits, the latest replacing the one before, and
+// follows at the interval's end (resizeFlushMsg). Neither Bubble Tea's
+// renderer nor the model sees the sizes in between, so any number of
+// window changes cost at most ten redraws a second.
+func (g *guard) resize(now time.Time, m tea.WindowSizeMsg) tea.Msg {
+	if since := now.Sub(g.lastResize); g.sized && since < resizeEvery && g.send != nil {
+		g.pendingSize = &m
+		if !g.resizing {
+			g.resizing = true
+			send := g.send
+			// Sent on a goroutine of its own: the program may be stuck
+			// writing to a client that does not read, and a test's clock
+			// runs f on the goroutine that moves it.
+			g.cfg.AfterFunc(resizeEvery-since, func() { go send(resizeFlushMsg{}) })
+		}
+		return nil
+	}
+	g.pendingSize = nil
+	return g.newSize(now, m)
+}
+
+// newSize gives the model the size m unless it has it already: the
+// renderer would erase and redraw the screen for nothing.
+func (g *guard) newSize(now time.Time, m tea.WindowSizeMsg) tea.Msg {
+	if g.sized && m == g.size {
+		return nil
+	}
+	g.size, g.sized, g.lastResize = m, true, now
+	return m
 }
 
 // otherInput lets through input that is neither a key nor the mouse

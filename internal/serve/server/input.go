@@ -285,7 +285,8 @@ func msgInputFlood(cfg *Config) string {
 // runProgram runs the session's program in place of wish's Bubble Tea
 // middleware: the program takes the bounded input's events, and every
 // window change reaches it clamped (the guard's filter clamps the sizes
-// a terminal reports in its input too).
+// a terminal reports in its input too, and lets one through every
+// resizeEvery at most).
 func (s *Server) runProgram(next ssh.Handler) ssh.Handler {
 	return func(sess ssh.Session) {
 		p, g, input, term := s.program(sess)

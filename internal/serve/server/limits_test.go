@@ -912,3 +912,65 @@ func TestAddressQuotaMakesRoom(t *testing.T) {
 		assert.False(t, madeRoom(log, c.LocalAddr(), "made room"), "another address's connection %d went", i)
 	}
 }
+
+// A flood of window changes reaches the model (and Bubble Tea's
+// renderer, which redraws the whole screen for each) once an interval
+// at most: the latest size waits for its end, so the last one still
+// lands. A lone resize after a quiet while passes at once. The clock
+// stands still and the interval's end runs on a manual clock: what the
+// model gets depends on the requests alone.
+func TestWindowChangesCoalesced(t *testing.T) {
+	now, advanceNow := manualNow()
+	clk := clocktest.New(clocktest.Start())
+	got := make(chan [2]int, 2000)
+	addr, _, _ := start(t, server.Config{Now: now, AfterFunc: clk.AfterFunc, StallTimeout: time.Hour,
+		RequestRate: 1000, RequestBurst: 2000,
+		NewModel: func(s *server.Session) tea.Model { return &sizes{echo: echo{s: s}, got: got} }})
+	c := login(t, addr, "a")
+	next := func() [2]int {
+		t.Helper()
+		select {
+		case v := <-got:
+			return v
+		case <-time.After(patience):
+			t.Fatal("no size")
+		}
+		return [2]int{}
+	}
+	require.Equal(t, [2]int{80, 24}, next(), "the size the program starts at")
+	resize := func(w, h int, wantReply bool) {
+		t.Helper()
+		_, err := c.Request("window-change", wantReply, gossh.Marshal(struct{ W, H, PW, PH uint32 }{uint32(w), uint32(h), 0, 0}))
+		require.NoError(t, err)
+	}
+	for i := range 1000 {
+		resize(81+i%50, 30, false)
+	}
+	// The server has taken every request once it answers the last.
+	resize(120, 40, true)
+	seen := 0
+	for done := false; !done; {
+		clk.Advance(time.Second)
+		select {
+		case v := <-got:
+			seen++
+			done = v == [2]int{120, 40}
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
+	// One resize waits at the program's door, one in the session's
+	// requests, and one may already wait in the guard: at most three
+	// sizes before the last, and none twice.
+	assert.LessOrEqual(t, seen, 4, "sizes the model got for 1001 window changes")
+	select {
+	case v := <-got:
+		t.Fatalf("the model got %v after the last size", v)
+	default:
+	}
+
+	// A while later, one resize passes at once.
+	advanceNow(time.Second)
+	resize(90, 30, true)
+	require.Equal(t, [2]int{90, 30}, next())
+	c.WaitText(t, patience, "size=90x30")
+}
