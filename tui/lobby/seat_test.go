@@ -828,24 +828,7 @@ func quietGame(t *testing.T, c quietCase, seed uint64) (inDeal, between, watched
 			if s.conn.Port().Snapshot().Over {
 				break
 			}
-			moved := false
-			for _, conn := range conns {
-				sn := conn.Port().Snapshot()
-				switch {
-				case sn.Can.Act:
-					legal := sn.View.Legal()
-					err = conn.Port().Act(sn.Gen, legal[r.IntN(len(legal))])
-				case sn.Can.Ready:
-					err = conn.Port().Ready(sn.Gen)
-				default:
-					continue
-				}
-				if !errors.Is(err, host.ErrStale) {
-					require.NoError(t, err)
-					moved = true
-				}
-			}
-			if !moved {
+			if !moveEach(t, conns, r) {
 				select {
 				case <-conns[0].Port().Updates():
 				case <-deadline:
@@ -970,24 +953,7 @@ func TestSpectatorsRefusalGoesWhenTheDealEnds(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	deadline := time.After(guard)
 	for code, _ := h.Quiet("c"); code != ""; code, _ = h.Quiet("c") {
-		moved := false
-		for _, conn := range conns {
-			sn := conn.Port().Snapshot()
-			switch {
-			case sn.Can.Act:
-				legal := sn.View.Legal()
-				err = conn.Port().Act(sn.Gen, legal[r.IntN(len(legal))])
-			case sn.Can.Ready:
-				err = conn.Port().Ready(sn.Gen)
-			default:
-				continue
-			}
-			if !errors.Is(err, host.ErrStale) {
-				require.NoError(t, err)
-				moved = true
-			}
-		}
-		if !moved {
+		if !moveEach(t, conns, r) {
 			select {
 			case <-port.Updates():
 			case <-deadline:
@@ -1003,4 +969,29 @@ func TestSpectatorsRefusalGoesWhenTheDealEnds(t *testing.T) {
 	press(wl, &ctx, "/", "enter")
 	require.False(t, wl.talk.open())
 	require.False(t, wl.talk.note.Err, wl.talk.note.Text)
+}
+
+// moveEach makes one random legal move, or says ready, for each of
+// conns that may, and reports whether any moved (a move the game has
+// left behind, host.ErrStale, is no move).
+func moveEach(t *testing.T, conns []*hall.Conn, r *rand.Rand) bool {
+	moved := false
+	for _, conn := range conns {
+		sn := conn.Port().Snapshot()
+		var err error
+		switch {
+		case sn.Can.Act:
+			legal := sn.View.Legal()
+			err = conn.Port().Act(sn.Gen, legal[r.IntN(len(legal))])
+		case sn.Can.Ready:
+			err = conn.Port().Ready(sn.Gen)
+		default:
+			continue
+		}
+		if !errors.Is(err, host.ErrStale) {
+			require.NoError(t, err)
+			moved = true
+		}
+	}
+	return moved
 }
