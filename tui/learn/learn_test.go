@@ -407,21 +407,33 @@ func walkPlaying(t *testing.T, d *kittest.Driver, s *Screen, act func(i int, st 
 	t.Helper()
 	for i := 0; s.run.Step().Kind != lesson.End; i++ {
 		require.Less(t, i, 300, "the lesson never ended at %q", s.run.Step().Name)
-		switch st := s.run.Step(); {
-		case st.Bella != rules.NoCard && s.hand()[s.cursor] == st.Bella:
-			d.Press("b")
-		case st.Kind == lesson.Act:
-			act(i, st)
-		case s.note != "" && st.Kind == lesson.Play:
-			d.Press("right", "enter")
-		case play != nil && st.Kind == lesson.Play && !s.run.Game().Deal().Over() && s.run.Game().Deal().Turn() == lesson.You:
-			play()
-		case st.Kind == lesson.Claim && s.run.Game().Deal().Turn() == lesson.You:
-			d.Press("c")
-		default:
-			d.Press("enter")
-		}
+		pressNext(d, s, i, act, play)
 	}
+}
+
+// pressNext is walkPlaying's one step: the key that answers the
+// lesson's step i; act answers an action step, play (when not nil)
+// plays the person's card.
+func pressNext(d *kittest.Driver, s *Screen, i int, act func(i int, st lesson.Step), play func()) {
+	switch st := s.run.Step(); {
+	case st.Bella != rules.NoCard && s.hand()[s.cursor] == st.Bella:
+		d.Press("b")
+	case st.Kind == lesson.Act:
+		act(i, st)
+	case s.note != "" && st.Kind == lesson.Play:
+		d.Press("right", "enter")
+	case play != nil && st.Kind == lesson.Play && !s.run.Game().Deal().Over() && s.run.Game().Deal().Turn() == lesson.You:
+		play()
+	case st.Kind == lesson.Claim && s.run.Game().Deal().Turn() == lesson.You:
+		d.Press("c")
+	default:
+		d.Press("enter")
+	}
+}
+
+// wantedAct answers an action step with the lesson's own action.
+func wantedAct(d *kittest.Driver) func(int, lesson.Step) {
+	return func(_ int, st lesson.Step) { d.Press(kit.ActionKey(st.Want)) }
 }
 
 // TestLeaveGoesBack: the lesson opened from the setup form (Leave set)

@@ -223,18 +223,7 @@ func TestMeldRowUnderTheCards(t *testing.T) {
 			}
 			// As walkPlaying goes: the lesson's card, or the next one
 			// after a refusal.
-			switch st := s.run.Step(); {
-			case st.Bella != rules.NoCard && s.hand()[s.cursor] == st.Bella:
-				d.Press("b")
-			case st.Kind == lesson.Act:
-				d.Press(kit.ActionKey(st.Want))
-			case s.note != "" && st.Kind == lesson.Play:
-				d.Press("right", "enter")
-			case st.Kind == lesson.Claim && s.run.Game().Deal().Turn() == lesson.You:
-				d.Press("c")
-			default:
-				d.Press("enter")
-			}
+			pressNext(d, s, i, wantedAct(d), nil)
 		}
 		if marked == 0 && n != 3 { // the lesson of three deals you no meld
 			t.Errorf("%d players: no screen marked a meld under the hand", n)
@@ -281,18 +270,7 @@ func TestHiddenHandsAsBacks(t *testing.T) {
 					require.True(t, found, "%d players (ascii %v), step %q: the hands, counts %v, are not drawn as backs:\n%s", n, ascii, st.Name, v.Counts, d.Text())
 					checked++
 				}
-				switch {
-				case st.Bella != rules.NoCard && s.hand()[s.cursor] == st.Bella:
-					d.Press("b")
-				case st.Kind == lesson.Act:
-					d.Press(kit.ActionKey(st.Want))
-				case s.note != "" && st.Kind == lesson.Play:
-					d.Press("right", "enter")
-				case st.Kind == lesson.Claim && s.run.Game().Deal().Turn() == lesson.You:
-					d.Press("c")
-				default:
-					d.Press("enter")
-				}
+				pressNext(d, s, i, wantedAct(d), nil)
 			}
 			require.Greater(t, checked, 5, "%d players: too few screens showed the deal", n)
 		}

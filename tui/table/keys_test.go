@@ -123,20 +123,8 @@ func TestChooseAheadMatchesHand(t *testing.T) {
 // does not show, and the full help lists esc with the question, as it
 // lists b and n. At every seat count.
 func TestBellaQuestionKeys(t *testing.T) {
-	bellaSeeds := map[int]uint64{2: 116, 3: 102, 4: 171}
 	testkit.EachSeatCount(t, func(t *testing.T, n int) {
-		f := newFixture(t, n, bellaSeeds[n], 80, 24, gated())
-		f.until("a card with bella", func(s host.Snapshot) bool {
-			return s.Can.Act && s.View.Phase == rules.PhasePlay && hasBella(s.View.Legal(), 0)
-		}, true)
-		f.refresh()
-		s := f.snap()
-		var card rules.Card
-		for _, a := range s.View.Legal() {
-			if a.Kind == rules.PlayCard && a.Bella {
-				card = a.Card
-			}
-		}
+		f, s, card := atBellaCard(t, n)
 		i := slices.Index(f.s.hand(), card)
 		f.hs.Press(string(rune('1' + i)))
 		if f.s.Bella != card || !strings.Contains(f.text(), "esc another card") {
@@ -171,20 +159,8 @@ func TestBellaQuestionKeys(t *testing.T) {
 // and choosing the bella card opens its question with that refusal
 // gone: the question is new. At every seat count.
 func TestWrongKeyNamesBella(t *testing.T) {
-	bellaSeeds := map[int]uint64{2: 116, 3: 102, 4: 171}
 	testkit.EachSeatCount(t, func(t *testing.T, n int) {
-		f := newFixture(t, n, bellaSeeds[n], 80, 24, gated())
-		f.until("a card with bella", func(s host.Snapshot) bool {
-			return s.Can.Act && s.View.Phase == rules.PhasePlay && hasBella(s.View.Legal(), 0)
-		}, true)
-		f.refresh()
-		s := f.snap()
-		var card rules.Card
-		for _, a := range s.View.Legal() {
-			if a.Kind == rules.PlayCard && a.Bella {
-				card = a.Card
-			}
-		}
+		f, _, card := atBellaCard(t, n)
 		hand := f.s.hand()
 		for _, k := range []string{"z", "tab"} {
 			f.hs.Press(k)
@@ -432,4 +408,24 @@ func TestWrongKeyNamesClaimAndUndo(t *testing.T) {
 			}
 		}
 	})
+}
+
+// atBellaCard is a game of n seats at the person's card turn where a
+// card may be played with bella: the fixture, its snapshot and that
+// card.
+func atBellaCard(t *testing.T, n int) (*fixture, host.Snapshot, rules.Card) {
+	bellaSeeds := map[int]uint64{2: 116, 3: 102, 4: 171}
+	f := newFixture(t, n, bellaSeeds[n], 80, 24, gated())
+	f.until("a card with bella", func(s host.Snapshot) bool {
+		return s.Can.Act && s.View.Phase == rules.PhasePlay && hasBella(s.View.Legal(), 0)
+	}, true)
+	f.refresh()
+	s := f.snap()
+	card := rules.NoCard
+	for _, a := range s.View.Legal() {
+		if a.Kind == rules.PlayCard && a.Bella {
+			card = a.Card
+		}
+	}
+	return f, s, card
 }

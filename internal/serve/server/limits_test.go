@@ -535,20 +535,8 @@ func TestConnectionsWithoutSessionLogged(t *testing.T) {
 	// waitLog waits for a line that holds each of want, and returns it.
 	waitLog := func(want ...string) string {
 		t.Helper()
-		find := func() string {
-		lines:
-			for _, l := range strings.Split(log.String(), "\n") {
-				for _, w := range want {
-					if !strings.Contains(l, w) {
-						continue lines
-					}
-				}
-				return l
-			}
-			return ""
-		}
-		logEventually(t, log, func() bool { return find() != "" }, "no log line with %q", want)
-		return find()
+		logEventually(t, log, func() bool { return logLine(log, want...) != "" }, "no log line with %q", want)
+		return logLine(log, want...)
 	}
 	// ssh -N -L and -R as a guest: the forwards are refused, the
 	// connection closed by the client.
