@@ -125,7 +125,7 @@ func (s *Score) Add(v Verdict) {
 // over the drills as the game analysis sums it over the decisions:
 // "chance to win lost 12.0% summed over the drills".
 func (s Score) Text() string {
-	t := fmt.Sprintf("%d %s, %d right (%.0f%%)", s.Drills, plural(s.Drills, "drill"), s.Correct, 100*s.Accuracy())
+	t := fmt.Sprintf("%s, %d right (%.0f%%)", textwrap.Count(s.Drills, "drill"), s.Correct, 100*s.Accuracy())
 	return t + "; " + s.LostText() + "."
 }
 
@@ -148,14 +148,8 @@ func (s Score) LostText() string {
 	return strings.Join(parts, "; ")
 }
 
-func plural(n int, word string) string {
-	if n == 1 {
-		return word
-	}
-	return word + "s"
-}
-
-// pluralOf is word for an amount x written with %g: singular for 1.
+// pluralOf is word for an amount x written with %g: singular for 1
+// (textwrap.Count for a whole count).
 func pluralOf(x float64, word string) string {
 	if x == 1 {
 		return word
