@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"strconv"
-	"strings"
 
 	"github.com/klob/klob/internal/play/session"
 	"github.com/klob/klob/internal/record/gamelog"
@@ -19,10 +18,10 @@ import (
 // *gamelog.Error at the tag's value; nil when the seed deals the game.
 func seedError(path string, data []byte, l *gamelog.Log, r *gamelog.Replay) error {
 	tag := l.Header.Tag(session.SeedTag)
-	if tag == "" && !hasTag(data, session.SeedTag) || l.Header.Tag(tourney.TagBoard) != "" {
+	line, col := gamelog.TagPlace(data, session.SeedTag)
+	if tag == "" && line == 0 || l.Header.Tag(tourney.TagBoard) != "" {
 		return nil
 	}
-	line, col := tagAt(data, session.SeedTag)
 	bad := func(kind error, msg string) error {
 		return &gamelog.Error{File: path, Line: line, Col: col, Err: kind, Msg: "tag " + session.SeedTag + ": " + msg}
 	}
@@ -34,26 +33,4 @@ func seedError(path string, data []byte, l *gamelog.Log, r *gamelog.Replay) erro
 		return bad(gamelog.ErrMismatch, err.Error())
 	}
 	return nil
-}
-
-// hasTag reports whether data has a tag line of name (an empty value
-// reads as no tag from the header).
-func hasTag(data []byte, name string) bool {
-	line, _ := tagAt(data, name)
-	return line > 0
-}
-
-// tagAt is where the value of the tag name is in data: its line and the
-// column of its opening quote, as the log's errors give a tag's place;
-// 0, 0 when no line holds the tag.
-func tagAt(data []byte, name string) (line, col int) {
-	for i, ln := range strings.Split(string(data), "\n") {
-		t := strings.TrimLeft(ln, " \t")
-		rest, ok := strings.CutPrefix(t, "["+name)
-		if !ok || rest == "" || !strings.ContainsRune(" \t\"", rune(rest[0])) {
-			continue
-		}
-		return i + 1, len(ln) - len(rest) + strings.IndexByte(rest, '"') + 1
-	}
-	return 0, 0
 }

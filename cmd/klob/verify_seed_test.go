@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -71,7 +72,7 @@ func TestVerifyChecksTheSeed(t *testing.T) {
 		chance = chance || strings.Contains(text, "chance: draw")
 		tag := fmt.Sprintf(`[Seed "%d"]`, seed)
 		require.Contains(t, text, tag)
-		line, col := tagAt([]byte(text), session.SeedTag)
+		line, col := seedTagPlace(t, text)
 		good := write(fmt.Sprintf("good-%d.klob", n), text)
 		code, _, errs := verify("-q", good)
 		require.Equal(t, 0, code, "%d players: %s", n, errs)
@@ -116,7 +117,7 @@ func TestSeedErrorChecksTheDraws(t *testing.T) {
 					drawn := st.Action
 					rd.Steps[j].Action = other
 					err := seedError("four.klob", []byte(text), l, r)
-					line, col := tagAt([]byte(text), session.SeedTag)
+					line, col := seedTagPlace(t, text)
 					require.EqualError(t, err, fmt.Sprintf("four.klob:%d:%d: tag Seed: seed 15 does not deal this game: in deal %d it draws the shlomo's %s, not %s",
 						line, col, rd.No, drawn.Card.Pretty(false), other.Card.Pretty(false)))
 					return
@@ -125,4 +126,13 @@ func TestSeedErrorChecksTheDraws(t *testing.T) {
 		}
 	}
 	t.Fatal("no chance step with two draws")
+}
+
+// seedTagPlace is where a log's text, as klob writes it, holds the
+// value of its Seed tag, counted here: the tag's line and the column of
+// the value's opening quote.
+func seedTagPlace(t *testing.T, text string) (line, col int) {
+	line = 1 + slices.IndexFunc(strings.Split(text, "\n"), func(l string) bool { return strings.HasPrefix(l, "[Seed ") })
+	require.Positive(t, line, "no Seed tag")
+	return line, len(`[Seed "`)
 }

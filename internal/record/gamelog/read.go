@@ -737,6 +737,27 @@ func (p *parser) parseHeader() (map[string]tagAt, error) {
 	return tags, nil
 }
 
+// TagPlace is where the value of the header tag name stands in data,
+// a log's text: its line and the column of the value's opening quote,
+// as the log's errors give a tag's place; 0, 0 when the header has no
+// such tag (Header.Tag cannot tell a missing tag from an empty one).
+func TagPlace(data []byte, name string) (line, col int) {
+	for i, s := range strings.Split(strings.TrimPrefix(string(data), "\ufeff"), "\n") {
+		s = strings.TrimSuffix(s, "\r")
+		t := strings.TrimLeft(s, " \t")
+		switch {
+		case t == "" || t[0] == ';':
+			continue
+		case t[0] != '[':
+			return 0, 0 // the header has ended
+		}
+		if n, _, vcol, _, msg := parseTag(s); msg == "" && n == name {
+			return i + 1, vcol
+		}
+	}
+	return 0, 0
+}
+
 // parseTag reads [Name "value"] with an optional comment after it. It
 // returns the column of the value, or an error message and its column.
 func parseTag(s string) (name, value string, vcol, ecol int, msg string) {
