@@ -143,7 +143,7 @@ func heurHas(legal []rules.Action, a rules.Action) bool {
 // so when the opponent is near the target and this player well behind,
 // making a contract still lets the opponent score its total and win: as
 // the rule texts advise, only a hand that can win big is worth taking.
-// It is kept for that advice: no raise measured better or worse.
+// It is kept for that advice.
 func (b *heuristicBot) targetRaise(v *rules.View) float64 {
 	target := v.Options.Target
 	if target <= 0 {

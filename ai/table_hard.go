@@ -110,9 +110,8 @@ func thinkContext(ctx context.Context, think time.Duration) (context.Context, co
 // tableBidSamplesFour is the same at four players, the count the
 // analysis grades a bid on (drill.DefaultSamples). There the choice
 // between passing and naming a suit in round two is often closer than
-// what 100 samples tell apart (a gap's error of about 12 points, or
-// near the end of a game win chances a percent apart by noise alone),
-// and the bot passed hands the analysis calls blunders
+// what fewer samples tell apart, and with fewer the bot passed hands
+// the analysis calls blunders
 // (docs/experiments/2026-12-06-hard-four-round-two.md).
 const (
 	tableBidSamples     = 100
@@ -282,8 +281,9 @@ func (b *tableHard) worldValues(v *rules.View, d *rules.Deal, left, cut uint64, 
 
 // searchSide is the side the search maximises for the viewing seat: its
 // team with four players; itself alone with two or three (paranoid: the
-// two others play against it, which measured better than playing the
-// three-handed defenders as a team).
+// two others play against it; docs/experiments/2026-12-01-table-hard-search.md
+// compares it
+// with playing the three-handed defenders as a team).
 func searchSide(v *rules.View) uint8 {
 	return rules.SideSeats(v.Players, v.Seat)
 }

@@ -15,9 +15,8 @@ import (
 // gives the other defender a trick to beat the maker. So a defender
 // values each card of a world by its estimated score for the deal
 // (defend3), not by its card points; the maker, and every seat at four
-// players, values cards by its side's card points: valuing the maker's
-// cards by its score too measured worse (the figures are in
-// docs/experiments/2026-12-02-table-hard-roles.md).
+// players, values cards by its side's card points
+// (docs/experiments/2026-12-02-table-hard-roles.md compares the two).
 
 // defends3 reports whether v's seat defends a three-handed contract.
 func defends3(v *rules.View) bool {

@@ -74,11 +74,10 @@ func (w *WinTables) modelFor(o rules.Options) *dealModel {
 }
 
 // modelDeals is the number of deals a measured model is played from:
-// few enough that measuring one takes well under a second on a loaded
-// core, a two-player deal's card play being solved and a table's played
-// by the rule, and enough that its chances stay within about 0.003 of
-// the shipped model's on average (0.02 at most) under the default rules
-// (docs/experiments/2026-12-05-win-chance-variants.md).
+// few enough that measuring one stays quick, a two-player deal's card
+// play being solved and a table's played by the rule, and enough that
+// its chances stay close to the shipped model's under the default
+// rules (docs/experiments/2026-12-05-win-chance-variants.md).
 func modelDeals(players int) int {
 	if players == 2 {
 		return 1000

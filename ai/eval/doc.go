@@ -42,9 +42,8 @@
 // card points, the others leaving it the fewest; with three players the
 // two others play as one against it, as the hard table bot searches); a
 // world whose solve reaches the node limit (rare) is played out by the
-// rule. A card of the first trick costs about 20 ms a sample on one core
-// at four players (a whole deal solved for each legal card,
-// BenchmarkEvaluateTableLead4), 2 ms at three. Every sample weighs
+// rule. A card of the first trick costs a whole deal solved for each
+// legal card in every sample (BenchmarkEvaluateTableLead4). Every sample weighs
 // alike. Result.Win is the deciding side's chance of winning the game
 // from the totals the deal leaves (Evaluator.WinChanceUnder: with four
 // players the two teams deal in turn as two players do; with three a

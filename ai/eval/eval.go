@@ -568,8 +568,7 @@ func (j *job) scorePlay(s *solver.Solver, d *rules.Deal, out []sampleResult) {
 
 // Sample budgets of the hard bot per decision, by phase, chosen so that
 // a decision takes about the same time (BenchmarkHardDecisions in package
-// ai) and a bid stays within 100 ms of CPU at the 95th percentile, so
-// that a game never waits on the bot. In the card play a sample gets
+// ai) and a bid is quick enough that a game never waits on the bot. In the card play a sample gets
 // cheaper with every trick, so later tricks afford more samples. The
 // timings behind them are in docs/experiments/2026-12-01-hard-bot-bids.md.
 const (

@@ -94,9 +94,8 @@ const (
 )
 
 // TableBits sizes a TableSolver's table: 2^16 entries of 16 bytes
-// (1 MB), in buckets of four. A table that stays in the core's cache
-// matters more than room: with buckets, 2^17 and 2^18 entries search
-// only 2% fewer nodes.
+// (1 MB), in buckets of four: a table that stays in the core's cache
+// matters more than room (docs/experiments/2026-12-01-table-solver.md).
 const TableBits = 16
 
 // NewTable returns a table solver with 2^TableBits entries.
