@@ -281,9 +281,8 @@ func (b *tableHard) worldValues(v *rules.View, d *rules.Deal, left, cut uint64, 
 
 // searchSide is the side the search maximises for the viewing seat: its
 // team with four players; itself alone with two or three (paranoid: the
-// two others play against it; docs/experiments/2026-12-01-table-hard-search.md
-// compares it
-// with playing the three-handed defenders as a team).
+// two others play against it; 2026-12-01-table-hard-search.md in
+// docs/experiments compares it with the defenders as a team).
 func searchSide(v *rules.View) uint8 {
 	return rules.SideSeats(v.Players, v.Seat)
 }
