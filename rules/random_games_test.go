@@ -235,6 +235,9 @@ func tableGame(players int, seed uint64, st *tableStats) error {
 		}
 		sc := tb.Score()
 		st.Outcomes[sc.Outcome]++
+		if sc.ThrownIn() != tb.Ending().ThrownIn() {
+			return fmt.Errorf("deal %d ended %v, yet its score says thrown in %v", deal, tb.Ending(), sc.ThrownIn())
+		}
 		dix, schmeiss := false, false
 		for _, step := range tb.Steps() {
 			switch step.Action.Kind {

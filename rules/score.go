@@ -51,6 +51,11 @@ type Score struct {
 // four.
 func (sc *Score) Sides() int { return sides(sc.Players) }
 
+// ThrownIn reports whether the deal was thrown in (everyone passed, or
+// a schmeiss was accepted): nobody named trump, or nobody played it out,
+// and nobody scores.
+func (sc *Score) ThrownIn() bool { return sc.Outcome == Abandoned || sc.Maker == NoSeat }
+
 // Margin returns what side s scored minus the mean of the other sides:
 // with two sides its score less the other's, with three its score less
 // half of the other two together.

@@ -96,7 +96,7 @@ func (h *Hand) Features(trump rules.Suit, maker bool) Vector {
 		if maker {
 			hand = hand.With(up)
 		}
-	case trump == up.Suit() && up.Rank() != rules.Seven:
+	case trump == up.Suit() && up != rules.Dix(trump):
 		if seven := rules.Dix(trump); hand.Has(seven) {
 			hand = hand.Without(seven).With(up)
 		} else {

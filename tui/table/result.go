@@ -28,7 +28,7 @@ func (sc *Scene) ResultLines(ctx *kit.Context, s rules.Score, ending rules.Endin
 			colW = max(colW, min(kit.WidthOf(sc.SideName(i))+2, (w-2-labelW-len("   (game to 1000)"))/2))
 		}
 	}
-	if s.Outcome == rules.Abandoned || s.Maker == rules.NoSeat {
+	if s.ThrownIn() {
 		why := "Every player passed twice: nobody named trump."
 		switch {
 		case ending == rules.SchmeissAccepted && sc.players() == 2:

@@ -575,7 +575,7 @@ func (sc *Scene) scorePadAt(ctx *kit.Context, w, h int, at padScroll) ([]string,
 	for i := first; i < end; i++ {
 		s := sc.Pad[i]
 		var cols []string
-		if s.Outcome == rules.Abandoned || s.Maker == rules.NoSeat {
+		if s.ThrownIn() {
 			out = append(out, row(fmt.Sprint(i+1), nil, "  thrown in"))
 			continue
 		}

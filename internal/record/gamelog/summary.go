@@ -50,7 +50,7 @@ func (r *Replay) WriteSummary(w io.Writer, name string) {
 			}
 			fmt.Fprintln(w, ")")
 			continue
-		case sc.Outcome == rules.Abandoned:
+		case sc.ThrownIn():
 			fmt.Fprintf(w, ", %s (%s)\n", sc.Outcome.Word(), d.Ending)
 		default:
 			fmt.Fprintf(w, ", maker %s, trump %s", sc.Maker, sc.Trump.Name())

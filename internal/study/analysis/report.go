@@ -24,7 +24,7 @@ func dealResult(d *gamelog.ReplayDeal, nm *names) string {
 	switch {
 	case !d.Done:
 		return "unfinished"
-	case d.Ending.ThrownIn() || sc.Outcome == rules.Abandoned || sc.Maker == rules.NoSeat:
+	case d.Ending.ThrownIn() || sc.ThrownIn():
 		return "thrown in"
 	}
 	return fmt.Sprintf("%s by %s in %s; scores: %s", sc.Outcome.Word(), nm.seat[sc.Maker].text, sc.Trump.Name(), sideFigures(nm, sc.Scored))

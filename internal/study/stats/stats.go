@@ -137,7 +137,7 @@ func (s *Stats) addFor(r *gamelog.Replay, id string, left []rules.Seat) bool {
 			continue
 		}
 		s.Maker++
-		if d.Ending.ThrownIn() || d.Score.Outcome == rules.Abandoned {
+		if d.Ending.ThrownIn() || d.Score.ThrownIn() {
 			continue
 		}
 		s.MakerDone++

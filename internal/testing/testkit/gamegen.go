@@ -111,7 +111,7 @@ func dealPaths(rd *gamelog.ReplayDeal, o rules.Options, seen map[Path]bool) {
 		if phase != rules.PhaseBid1 && phase != rules.PhaseBid2 && phase != rules.PhaseSchmeiss {
 			continue
 		}
-		if d.Maker() != rules.NoSeat && d.Trump() == d.OrigUpcard().Suit() && d.OrigUpcard().Rank() == rules.Seven {
+		if d.Maker() != rules.NoSeat && d.OrigUpcard() == rules.Dix(d.Trump()) {
 			seen[UpcardIsDix] = true
 		}
 	}
@@ -121,7 +121,7 @@ func dealPaths(rd *gamelog.ReplayDeal, o rules.Options, seen map[Path]bool) {
 	sc := rd.Score
 	switch sc.Outcome {
 	case rules.Abandoned:
-		if sc.Maker == rules.NoSeat && !hasKind(rd.Steps, rules.Schmeiss) {
+		if rd.Ending == rules.AllPassed {
 			seen[FourPasses] = true
 		}
 		return
@@ -165,15 +165,6 @@ func contest(d *rules.Deal, words []rules.Action) Path {
 		return SeqByLength
 	}
 	return SeqByValue
-}
-
-func hasKind(steps []rules.Step, k rules.Kind) bool {
-	for _, st := range steps {
-		if st.Action.Kind == k {
-			return true
-		}
-	}
-	return false
 }
 
 // Config says which game Play plays.
