@@ -409,7 +409,7 @@ func waitClosed(t *testing.T, stuck *sshtest.Client) {
 // resizes wait for the program, the program for the screen's write and
 // the write for the client. The session's requests still never stop
 // the server reading the connection, so the stalled session is closed
-// and its place given back, where it used to stay for good.
+// and its place given back.
 func TestClientThatNeverReadsAndResizes(t *testing.T) {
 	// Resizes within the request rate (50 a second); the stall timeout
 	// leaves time for twenty to wait behind the write.
