@@ -32,6 +32,15 @@ func (p *Play) Done() bool {
 	return p.Hands[0]|p.Hands[1]|p.Hands[2]|p.Hands[3] == 0 && p.InTrick == 0
 }
 
+// Winning returns the seat whose card is winning the trick on the
+// table, NoSeat before its lead.
+func (p *Play) Winning() Seat {
+	if p.InTrick == 0 {
+		return NoSeat
+	}
+	return seatMod[p.N&7][(uint8(p.Leader)+p.Win)&15]
+}
+
 // Lead returns the card led to the trick on the table, NoCard if none.
 func (p *Play) Lead() Card {
 	if p.InTrick == 0 {

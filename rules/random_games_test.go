@@ -147,6 +147,9 @@ func tableGame(players int, seed uint64, st *tableStats) error {
 				// Only a finished trick takes cards out of play, all
 				// the players' at once.
 				v := tb.View(tb.Turn())
+				if p := tb.Play(); p.Winning() != v.Winning() {
+					return fmt.Errorf("deal %d step %d: the play says %s is winning the trick, the view %s", deal, step, p.Winning(), v.Winning())
+				}
 				got := v.CardsInPlay()
 				for o := range v.Players {
 					got += v.Tricks[o] * v.Players

@@ -467,7 +467,7 @@ func situation(d *rules.Deal) string {
 	case hand&rules.SuitMask(p.Trump) == 0: // none with no trumps
 		return "play-free"
 	case win.Suit() == p.Trump:
-		by := rules.Seat((int(p.Leader) + int(p.Win)) % int(p.N))
+		by := p.Winning()
 		switch {
 		case legal&rules.Above(win, p.Trump) != legal:
 			return "play-undertrump"
