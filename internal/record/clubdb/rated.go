@@ -3,20 +3,20 @@ package clubdb
 import (
 	"context"
 	"database/sql"
+	"slices"
+
+	"github.com/klob/klob/rules"
 )
 
 // The queries of this file run a few times a server's life (at its
 // start, in a check): the database prepares them when they run.
 
-// unratedSQL selects the finished games (not practice) with keyed
-// people on two sides or more (the team of seats two apart at four)
-// and no rating history: games the import recorded, whose rating the
-// server has still to apply.
+// unratedSQL selects the finished games (not practice) with no rating
+// history: games the import recorded, whose rating the server may still
+// have to apply.
 const unratedSQL = `SELECT ` + gameCols + ` FROM games g
 	WHERE g.winner <> '' AND g.practice = 0
 	AND NOT EXISTS (SELECT 1 FROM rating_history h WHERE h.game_id = g.id)
-	AND (SELECT count(DISTINCT CASE WHEN g.seats = 4 THEN s.seat % 2 ELSE s.seat END)
-		FROM game_seats s WHERE s.game_id = g.id AND s.player_key IS NOT NULL) >= 2
 	ORDER BY g.id`
 
 // Unrated returns the finished games between keyed people on two sides
@@ -24,9 +24,21 @@ const unratedSQL = `SELECT ` + gameCols + ` FROM games g
 // them: the games an import recorded (a crash came between a game's
 // filing and its record, or the state directory is older than the
 // database). A game against bots alone (one side of people) is not
-// listed.
+// listed: the sides are the rules' (rules.SideOfSeat).
 func (db *DB) Unrated(ctx context.Context) ([]Game, error) {
-	return db.games(ctx, unratedSQL)
+	games, err := db.games(ctx, unratedSQL)
+	if err != nil {
+		return nil, err
+	}
+	return slices.DeleteFunc(games, func(g Game) bool {
+		sides := map[int]bool{}
+		for i, s := range g.Seats {
+			if s.Key != "" {
+				sides[rules.SideOfSeat(len(g.Seats), rules.Seat(i))] = true
+			}
+		}
+		return len(sides) < 2
+	}), nil
 }
 
 // RatedGames returns the games that changed ratings, in the order
