@@ -3,6 +3,7 @@ package rules
 import (
 	"fmt"
 	"math/bits"
+	"slices"
 	"strings"
 )
 
@@ -464,6 +465,18 @@ func init() {
 			}
 		}
 	}
+}
+
+// RanksByPower returns the ranks from the highest in trick-taking to
+// the lowest: of the trump suit when trump, else of a plain suit.
+func RanksByPower(trump bool) []Rank {
+	row := power[0]
+	if trump {
+		row = power[1]
+	}
+	out := []Rank{Seven, Eight, Nine, Ten, Jack, Queen, King, Ace}
+	slices.SortFunc(out, func(a, b Rank) int { return int(row[b]) - int(row[a]) })
+	return out
 }
 
 // Points returns the card points c is worth when trump is the trump suit.

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -361,6 +362,23 @@ func TestCardSetNth(t *testing.T) {
 			if got := m.Nth(n); got != want {
 				t.Fatalf("%08x.Nth(%d) = %s, want %s", uint32(m), n, got, want)
 			}
+		}
+	}
+}
+
+// TestRanksByPowerAndRunPoints: the ranks' order comes from the engine's
+// own tables as section 1 states it, and sequences score as section 4
+// says: 20 for three in a row, 50 for four or more.
+func TestRanksByPowerAndRunPoints(t *testing.T) {
+	if got := RanksByPower(true); !slices.Equal(got, trumpOrder) {
+		t.Errorf("trump order %v, want %v", got, trumpOrder)
+	}
+	if got := RanksByPower(false); !slices.Equal(got, plainOrder) {
+		t.Errorf("plain order %v, want %v", got, plainOrder)
+	}
+	for n, want := range []int{0, 0, 0, 20, 50, 50, 50, 50, 50} {
+		if got := RunPoints(n); got != want {
+			t.Errorf("RunPoints(%d) = %d, want %d", n, got, want)
 		}
 	}
 }

@@ -75,11 +75,7 @@ func init() {
 				lr.len[lr.n] = uint8(l)
 				lr.n++
 				lr.mask |= uint8((1<<l - 1) << start)
-				if l >= 4 {
-					lr.pts += 50
-				} else {
-					lr.pts += 20
-				}
+				lr.pts += int16(RunPoints(l))
 			}
 		}
 		laneRuns[m] = lr
@@ -96,6 +92,18 @@ func Sequences(hand CardSet) []Sequence {
 		}
 	}
 	return out
+}
+
+// RunPoints is what a sequence of n cards in a row scores (docs/rules.md
+// section 4): 20 for three, 50 for four or more, nothing for fewer.
+func RunPoints(n int) int {
+	switch {
+	case n >= 4:
+		return 50
+	case n == 3:
+		return 20
+	}
+	return 0
 }
 
 // SequencePoints returns the points of every sequence in hand.

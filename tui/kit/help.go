@@ -17,6 +17,39 @@ import (
 	"github.com/klob/klob/rules"
 )
 
+// runWords is what sequences score, as the rules count it.
+func runWords() string {
+	return fmt.Sprintf("three cards in a row score %d, four or more %d", rules.RunPoints(3), rules.RunPoints(4))
+}
+
+// rankWords is the order of the ranks and their card points, as the
+// rules have them: "Trump ranks J 9 A 10 K Q 8 7 (J 20, 9 14 points);
+// other suits A 10 K Q J 9 8 7 (A 11, 10 10, K 4, Q 3, J 2)." The trump
+// figures are those that differ from a plain suit's.
+func rankWords() string {
+	const trump, plain = rules.Spades, rules.Hearts
+	order := func(ranks []rules.Rank) string {
+		var w []string
+		for _, r := range ranks {
+			w = append(w, r.Display())
+		}
+		return strings.Join(w, " ")
+	}
+	var tp, pp []string
+	for _, r := range rules.RanksByPower(true) {
+		if p := rules.Points(rules.NewCard(r, trump), trump); p != rules.Points(rules.NewCard(r, plain), trump) {
+			tp = append(tp, fmt.Sprintf("%s %d", r.Display(), p))
+		}
+	}
+	for _, r := range rules.RanksByPower(false) {
+		if p := rules.Points(rules.NewCard(r, plain), trump); p > 0 {
+			pp = append(pp, fmt.Sprintf("%s %d", r.Display(), p))
+		}
+	}
+	return fmt.Sprintf("Trump ranks %s (%s points); other suits %s (%s).",
+		order(rules.RanksByPower(true)), strings.Join(tp, ", "), order(rules.RanksByPower(false)), strings.Join(pp, ", "))
+}
+
 // rulesSummary is the short rules text of the help screen for a game
 // with options o (the whole rules follow it in the help): its seat
 // count, target and last trick's bonus, the bottom card and the dealer
@@ -28,7 +61,7 @@ func rulesSummary(o rules.Options) []string {
 	if o.LastTrick == 0 {
 		last = " The last trick earns no bonus."
 	}
-	ranks := "Trump ranks J 9 A 10 K Q 8 7 (J 20, 9 14 points); other suits A 10 K Q J 9 8 7 (A 11, 10 10, K 4, Q 3, J 2)." + last + " K and Q of trump in one hand: bella, 20, said with the second one played."
+	ranks := rankWords() + last + fmt.Sprintf(" K and Q of trump in one hand: bella, %d, said with the second one played.", rules.BellaPoints)
 	end := fmt.Sprintf(" The first to the target (%d) wins.", o.Target)
 	if o.Target == 0 {
 		// A duplicate board: one deal, compared with the others' results.
@@ -71,7 +104,7 @@ func rulesSummary(o rules.Options) []string {
 			"Three players, each for themselves; 32 cards (A K Q J 10 9 8 7). Six cards each; an upcard proposes trump.",
 			"Bidding, from the dealer's left: take (you become the maker, the upcard's suit is trump) or pass. If all pass, round two: name another suit or pass." + throwIn("Six") + " No schmeiss.",
 			"Then three more cards each (nine)" + bottom + dix,
-			"Sequences: three cards in a row score 20, four or more 50. Only the player with the best sequence scores, all of theirs." + seqs("A player"),
+			"Sequences: " + runWords() + ". Only the player with the best sequence scores, all of theirs." + seqs("A player"),
 			"Play: follow suit; when trump is led, beat the highest trump if you can; when void, trump (over a trump in the trick if you can).",
 			ranks,
 			"The maker must score more than each opponent or is bete: each opponent then scores their own total and half the maker's. Equal to the best opponent: the maker scores nothing." + end,
@@ -81,7 +114,7 @@ func rulesSummary(o rules.Options) []string {
 			"Four players in two teams, partners opposite each other; 32 cards, all in play. Six cards each; an upcard proposes trump.",
 			"Bidding, from the dealer's left: take (you become the maker, for your team; the upcard's suit is trump) or pass. If all pass, round two: name another suit, no trumps, or pass (the dealer may name the upcard's suit too)." + throwIn("Eight") + " No schmeiss, no dix.",
 			"Then two more cards each (eight), the maker getting the upcard.",
-			"Sequences: three cards in a row score 20, four or more 50. The team with the best sequence scores both partners' sequences." + seqs("A team"),
+			"Sequences: " + runWords() + ". The team with the best sequence scores both partners' sequences." + seqs("A team"),
 			"Play: follow suit; when trump is led, beat the highest trump if you can; when void, trump (over a trump in the trick if you can, your partner's too).",
 			ranks + " In no trumps every suit ranks A 10 K Q J 9 8 7, with the plain suits' points.",
 			"Partners' totals count together. The maker's team must score more than the other team or is bete: the other team then scores both totals. At a tie the maker's team scores nothing." + end,
@@ -91,7 +124,7 @@ func rulesSummary(o rules.Options) []string {
 			"Two players (three and four: see the rules below), 32 cards (A K Q J 10 9 8 7). Six cards each; an upcard proposes trump.",
 			"Bidding: pass, take (you become the maker, the upcard's suit is trump) or schmeiss (an offer to throw the deal in: the other accepts, or refuses and you are the maker). If both pass, round two: name another suit or pass." + throwIn("Four"),
 			"Then three more cards each" + bottom + dix,
-			"Sequences: three cards in a row score 20, four or more 50. Only the player with the best sequence scores, all of theirs, as the dialogue settles it (" + dialogue + ")." + seqs("A player"),
+			"Sequences: " + runWords() + ". Only the player with the best sequence scores, all of theirs, as the dialogue settles it (" + dialogue + ")." + seqs("A player"),
 			"Play: follow suit; when trump is led, beat the highest trump if you can; when void, trump if you can.",
 			ranks,
 			"The maker must score more than the other player or is bete: the defender then scores both totals. At a tie the maker scores nothing." + end,

@@ -21,6 +21,26 @@ func TestRulesShortOneWording(t *testing.T) {
 	}
 }
 
+// TestRulesShortRanksAndPoints: the rules in short give the ranks'
+// order, their card points, bella and the sequences as docs/rules.md
+// sections 1, 4 and 6 state them (written out here, not asked of rules).
+func TestRulesShortRanksAndPoints(t *testing.T) {
+	for _, n := range []int{2, 3, 4} {
+		o := rules.DefaultOptions()
+		o.Players = n
+		text := strings.Join(rulesSummary(o), "\n")
+		for _, want := range []string{
+			"Trump ranks J 9 A 10 K Q 8 7 (J 20, 9 14 points); other suits A 10 K Q J 9 8 7 (A 11, 10 10, K 4, Q 3, J 2).",
+			"K and Q of trump in one hand: bella, 20, said with the second one played.",
+			"Sequences: three cards in a row score 20, four or more 50.",
+		} {
+			if !strings.Contains(text, want) {
+				t.Errorf("%d players: no %q in\n%s", n, want, text)
+			}
+		}
+	}
+}
+
 // TestDeclarationsHelpNamesNoFixedRange: the card a shlomo or cleopatra
 // gives is told by its number in the hand, not 1-9 when the hand holds
 // fewer cards.
