@@ -223,7 +223,8 @@ func TestHeldTrickAnyKey(t *testing.T) {
 // TestKeyAsADealComes: with kit.Context.Settle, enter, a digit, a bid's
 // letter or a click pressed as a new deal comes to the screen (the
 // second of a double enter or a double click on the last result)
-// decides nothing: the screen says why, and each such key starts the
+// decides nothing: the screen says why, and a key that follows the last
+// dropped one within half of Settle (a held key's repeat) starts the
 // wait again, so that a held enter decides nothing while held. The same
 // key once the deal has been on the screen for Settle since the last
 // one dropped decides as always. Keys that decide nothing (v) still
@@ -294,6 +295,40 @@ func TestKeyAsADealComes(t *testing.T) {
 		f.hs.Press("enter")
 		if g := f.port.Snapshot().Gen; g == gen {
 			t.Fatalf("enter pressed %v after the last key dropped was not taken:\n%s", DefaultSettle, f.text())
+		}
+	})
+}
+
+// TestKeysPressedAgainAreTaken: a person who presses enter again every
+// 250 ms as a deal comes (a key dropped, then another after a pause) is
+// not refused for ever: such a key does not start the wait again, so
+// the first one pressed once the deal has been on the screen for Settle
+// decides. At every seat count, on the screen's clock.
+func TestKeysPressedAgainAreTaken(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		now := t0
+		f := newFixture(t, n, seeds[n], 80, 24, func(_ *host.Config, tc *Config) {
+			tc.Now = func() time.Time { return now }
+		})
+		now = t0.Add(time.Hour)
+		f.until("the first deal's result", func(s host.Snapshot) bool { return s.Between && s.Can.Ready }, true)
+		f.hs.Ctx.Settle = DefaultSettle
+		f.hs.Press("enter")
+		if s := f.snap(); s.Between || !s.Can.Act || s.DealNo != 2 {
+			t.Fatalf("enter on the result did not open the next deal at the person's turn: %+v", s.Can)
+		}
+		gen := f.port.Snapshot().Gen
+		for _, at := range []time.Duration{100 * time.Millisecond, 350 * time.Millisecond} {
+			now = t0.Add(time.Hour + at)
+			f.s.Update(&f.hs.Ctx, kittest.Key("enter"))
+			if g := f.port.Snapshot().Gen; g != gen {
+				t.Fatalf("enter %v after the deal came was taken", at)
+			}
+		}
+		now = t0.Add(time.Hour + 600*time.Millisecond)
+		f.s.Update(&f.hs.Ctx, kittest.Key("enter"))
+		if g := f.port.Snapshot().Gen; g == gen {
+			t.Fatalf("enter 600ms after the deal came, 250ms after the last, was not taken:\n%s", f.text())
 		}
 	})
 }

@@ -152,6 +152,8 @@ type Screen struct {
 	shownAt time.Time
 	ahead   string
 	sentAt  time.Time
+	// droppedAt is when the last key dropped as it came was pressed.
+	droppedAt time.Time
 
 	// ring is set when the bell is due (Config.Bell).
 	ring bool
@@ -250,14 +252,20 @@ func decides(ctx *kit.Context, msg tea.KeyPressMsg) bool {
 }
 
 // dropAhead drops a key or a click that came while the deal or the
-// turn settled: the note says why, and the wait starts again, so that
-// a held enter decides nothing while it is held; a tick ends the note
-// once the screen takes keys, so a person (or a script) who waits for the screen to
-// change before pressing again presses in time.
+// turn settled: the note says why. A key that follows the last dropped
+// one within half the settle time (a held key repeating) starts the
+// wait again, so that a held enter decides nothing while it is held;
+// one pressed again after a pause waits only for the rest of the
+// wait. A tick ends the note once the screen takes keys, so a person
+// (or a script) who waits for the screen to change presses in time.
 func (s *Screen) dropAhead(ctx *kit.Context) tea.Cmd {
 	s.SetNote(s.ahead, false)
-	s.shownAt = s.now()
-	return tea.Tick(ctx.Settle, func(time.Time) tea.Msg { return settledMsg{s} })
+	now := s.now()
+	if !s.droppedAt.IsZero() && now.Sub(s.droppedAt) < ctx.Settle/2 {
+		s.shownAt = now
+	}
+	s.droppedAt = now
+	return tea.Tick(max(s.settling(ctx), time.Millisecond), func(time.Time) tea.Msg { return settledMsg{s} })
 }
 
 // Snapshot is the game as the screen shows it.
