@@ -427,3 +427,55 @@ func TestHelpListsWhatTheLessonAsks(t *testing.T) {
 		require("the claim", "claim every remaining trick", c.claim)
 	}
 }
+
+// TestRefusedNumberKeepsTheCursor: at every seat count, at every step
+// that asks for a card or a choice, the number of a card the step
+// refuses (one the rules forbid, the bella card without bella, any card
+// at the claim) or of a choice it does not want is answered and leaves
+// the cursor where it was, on a card that may be played or on the choice
+// asked for, so that enter then is not refused the same way.
+func TestRefusedNumberKeepsTheCursor(t *testing.T) {
+	refused := 0
+	eachStep(t, func(at stepAt) {
+		d, s, st, players := at.d, at.s, at.st, at.players
+		switch st.Kind {
+		case lesson.Act:
+			v := s.run.View()
+			for i, a := range v.Legal() {
+				if a == st.Want {
+					continue
+				}
+				menu := s.menu
+				s.note = ""
+				d.Press(fmt.Sprint(i + 1))
+				require.NotEmpty(t, s.note, "%d players, step %q: %d was not refused", players, st.Name, i+1)
+				at.unmoved(t, fmt.Sprint(i+1))
+				require.Equal(t, menu, s.menu, "%d players, step %q: the refused %d moved the menu's cursor", players, st.Name, i+1)
+				require.Equal(t, st.Want, v.Legal()[s.menu], "%d players, step %q", players, st.Name)
+				refused++
+			}
+		case lesson.Play, lesson.Claim:
+			dl := s.run.Game().Deal()
+			if dl.Over() || dl.Turn() != lesson.You {
+				return
+			}
+			hand := s.hand()
+			for i, c := range hand {
+				if st.Kind == lesson.Play && dl.IsLegal(rules.PlayAction(c)) && c != st.Bella {
+					continue
+				}
+				cursor := s.cursor
+				s.note = ""
+				d.Press(fmt.Sprint(i + 1))
+				require.NotEmpty(t, s.note, "%d players, step %q: %d was not refused", players, st.Name, i+1)
+				require.Len(t, s.hand(), len(hand), "%d players, step %q: %d played a card", players, st.Name, i+1)
+				require.Equal(t, cursor, s.cursor, "%d players, step %q: the refused %d (%v) moved the cursor", players, st.Name, i+1, c)
+				if st.Kind == lesson.Play {
+					cursorLegal(t, s)
+				}
+				refused++
+			}
+		}
+	})
+	require.Positive(t, refused, "no number was refused")
+}

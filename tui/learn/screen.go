@@ -308,14 +308,16 @@ func (s *Screen) refused(g *kit.Glyphs, before *rules.View, a rules.Action, err 
 	}
 }
 
-// try takes a move, or keeps why not.
-func (s *Screen) try(g *kit.Glyphs, a rules.Action) {
+// try takes a move, or keeps why not; it returns whether the move was
+// taken.
+func (s *Screen) try(g *kit.Glyphs, a rules.Action) bool {
 	before := s.run.View()
 	err := s.run.Try(a)
 	s.refused(g, &before, a, err)
 	if err == nil {
 		s.remark = s.run.Remark()
 	}
+	return err == nil
 }
 
 func (s *Screen) actKey(ctx *kit.Context, k tea.KeyPressMsg) {
@@ -333,9 +335,12 @@ func (s *Screen) actKey(ctx *kit.Context, k tea.KeyPressMsg) {
 		return
 	case kit.IsKey(k, ctx.Keys.Nth):
 		// The n-th choice, as at the table (the help says so).
+		// The menu's cursor goes to the choice only when it is taken:
+		// after a refused number, enter still takes the choice asked for.
 		if n := int(k.String()[0] - '1'); n < len(legal) {
-			s.menu = n
-			s.try(&ctx.Paint.Glyphs, legal[n])
+			if s.try(&ctx.Paint.Glyphs, legal[n]) {
+				s.menu = n
+			}
 			return
 		}
 		s.notOffered(&ctx.Paint.Glyphs, &v, k.String(), legal)
@@ -412,8 +417,12 @@ func (s *Screen) playKey(ctx *kit.Context, k tea.KeyPressMsg, st lesson.Step) {
 			s.note = fmt.Sprintf("You hold %d cards.", len(hand))
 			return
 		}
-		s.cursor = n
-		s.try(g, rules.PlayAction(hand[n]))
+		// The cursor goes to the card only when it is played: a refused
+		// number leaves it where it was, on a card that may be played,
+		// so that enter after the refusal does not meet it again.
+		if s.try(g, rules.PlayAction(hand[n])) {
+			s.cursor = n
+		}
 	case kit.IsKey(k, ctx.Keys.Choose):
 		s.try(g, rules.PlayAction(hand[s.cursor]))
 	case kit.IsKey(k, ctx.Keys.Bella):
