@@ -474,3 +474,26 @@ func TestTextsKeepTheBotsHandHidden(t *testing.T) {
 		}
 	}
 }
+
+// TestTextsTellNoHiddenHand: no step, at any seat count, says what
+// another player holds as a fact the person cannot see: a player may
+// say "no sequence" holding one, and the bots' hands are hidden. A
+// sentence may speak of another's hand only as an inference from what
+// is seen ("holds at most", "the cards seen so far show", "whatever the
+// bot holds", "may hold").
+func TestTextsTellNoHiddenHand(t *testing.T) {
+	text, err := LoadText()
+	if err != nil {
+		t.Fatal(err)
+	}
+	holds := regexp.MustCompile(`(?i)\b(nobody|no one|neither of you|none of you|neither player|everyone|anyone|west|east|north|the bot|the others|the other players|they)\s+(holds?|has|have)\b`)
+	inferred := regexp.MustCompile(`(?i)\bat most\b|\bwhatever\b|\bshows?\b|\bmay\b|\bmight\b|\bcannot tell\b`)
+	sentence := regexp.MustCompile(`[^.!?:;]+`)
+	for name, sec := range text {
+		for _, s := range sentence.FindAllString(sec.String(), -1) {
+			if holds.MatchString(s) && !inferred.MatchString(s) {
+				t.Errorf("step %q states a hidden hand: %q", name, strings.TrimSpace(s))
+			}
+		}
+	}
+}

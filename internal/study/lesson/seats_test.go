@@ -65,7 +65,7 @@ func TestDealsAsTheTextSaysAtThreeAndFour(t *testing.T) {
 	}
 	for s := range rules.Seat(3) {
 		if m := d.BestMeld(s); m.Value() != 0 {
-			t.Errorf("taken-3 says nobody holds a sequence; %v holds %v", s, m)
+			t.Errorf("the deal of three gives nobody a sequence; %v holds %v", s, m)
 		}
 		// The end says bella is not shown: nobody holds it.
 		if kq := cards("KH QH"); d.Hand(s)&kq == kq {
