@@ -276,3 +276,23 @@ func TestHiddenHandsAsBacks(t *testing.T) {
 		}
 	})
 }
+
+// TestMarksWaitForTheirStep: at every seat count, no screen of the
+// lesson marks a sequence or bella under your hand before the step that
+// explains sequences (deal2-sequences at two, sequences-4 at four); that
+// step shows the marks its text speaks of.
+func TestMarksWaitForTheirStep(t *testing.T) {
+	meld := regexp.MustCompile(`└[─╌]+[^┘]*(\d+|bella)[─╌]*┘`)
+	explains := map[int]string{2: "deal2-sequences", 3: "", 4: "sequences-4"}
+	told := map[int]bool{}
+	eachStep(t, func(at stepAt) {
+		if at.st.Name == explains[at.players] {
+			told[at.players] = true
+			require.Regexp(t, meld, at.d.Text(), "%d players, step %q shows no mark", at.players, at.st.Name)
+		}
+		if !told[at.players] && meld.MatchString(at.d.Text()) {
+			t.Fatalf("%d players, step %q marks a meld before the lesson explains them:\n%s", at.players, at.st.Name, at.d.Text())
+		}
+	})
+	require.True(t, told[2] && told[4], "the steps that explain the marks were not met: %v", told)
+}

@@ -402,8 +402,8 @@ func (s *Screen) handLines(ctx *kit.Context, step lesson.Step) []string {
 	}
 	// The sequences and bella held, marked right under the cards, over
 	// the numbers and marks, as the table of a game marks them (20, 50,
-	// bella).
-	if melds := kit.HeldMelds(&v, hand); len(melds) > 0 {
+	// bella), once the lesson has explained them.
+	if melds := kit.HeldMelds(&v, hand); len(melds) > 0 && step.Marks {
 		rows = slices.Insert(rows, size.H, pad+st.Trump.Render(kit.MeldRow(g, hand, melds, size.W, kit.HandGap)))
 	}
 	return rows

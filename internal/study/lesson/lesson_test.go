@@ -497,3 +497,30 @@ func TestTextsTellNoHiddenHand(t *testing.T) {
 		}
 	}
 }
+
+// TestMarksFromTheirStep: at two and four players, Step.Marks is false
+// at every step before the one that explains sequences and true from it
+// to the end; at three, where no hand holds a meld, it stays false.
+func TestMarksFromTheirStep(t *testing.T) {
+	for players, explains := range map[int]string{2: "deal2-sequences", 3: "", 4: "sequences-4"} {
+		r := mustNewAt(t, players)
+		told := false
+		for steps := 0; ; steps++ {
+			if steps > 300 {
+				t.Fatalf("%d players: the lesson does not end", players)
+			}
+			s := r.Step()
+			told = told || s.Name == explains
+			if s.Marks != told {
+				t.Fatalf("%d players, step %q: Marks %v", players, s.Name, s.Marks)
+			}
+			if s.Kind == End {
+				break
+			}
+			learnerStep(t, r)
+		}
+		if told != (explains != "") {
+			t.Errorf("%d players: step %q never met", players, explains)
+		}
+	}
+}

@@ -55,6 +55,10 @@ type Step struct {
 	// your lead leadCard's, at a discard the legal card worth least;
 	// rules.NoCard at any other step.
 	Advised rules.Card
+	// Marks is true once the lesson has reached the step that explains
+	// sequences: from there on the hand shows its meld marks (20, 50,
+	// bella); before it a mark would show what the text has not told.
+	Marks bool
 }
 
 // op is one entry of the script: a new deal, a scripted action of the
@@ -68,12 +72,17 @@ type op struct {
 	want   rules.Action
 	isMove bool
 	isDeal bool
+	marks  bool // the step explains the meld marks under the hand
 }
 
 func deal(deck string) op                { return op{deck: deck, isDeal: true} }
 func bot(a rules.Action) op              { return op{move: a, isMove: true} }
 func read(name string) op                { return op{stop: Read, name: name} }
 func act(name string, a rules.Action) op { return op{stop: Act, name: name, want: a} }
+
+// explains marks o as the step whose text explains the meld marks under
+// the hand: they show from it on (Step.Marks).
+func explains(o op) op { o.marks = true; return o }
 
 // yours is your move when it is the only one the rules leave you ("no
 // sequence" without a sequence): the lesson makes it, as a game does.
@@ -187,7 +196,7 @@ func planFor(players int) (plan, error) {
 			bot(rules.Action{Kind: rules.NoSequence}),
 			bot(rules.AnnounceAction(20)),
 			bot(good),
-			act("sequences-4", good),
+			explains(act("sequences-4", good)),
 			read("play-4"),
 			{stop: Play},
 			{stop: Score, name: "score-4"},
@@ -217,7 +226,7 @@ func script() []op {
 		bot(rules.Action{Kind: rules.NoExchange}),
 		act("deal2-dix", rules.Action{Kind: rules.Exchange}),
 		bot(rules.AnnounceAction(20)),
-		act("deal2-sequences", rules.Action{Kind: rules.NotGood}),
+		explains(act("deal2-sequences", rules.Action{Kind: rules.NotGood})),
 		{stop: Play, name: "play"},
 		{stop: Score, name: "score"},
 		deal(Deck3),
@@ -335,7 +344,7 @@ func (r *Run) Stops() (current, total int) {
 // without starts with the situation (the rules were a step of their own).
 func (r *Run) Step() Step {
 	o := r.ops[r.pos]
-	s := Step{Name: o.name, Kind: o.stop, Want: o.want, Bella: rules.NoCard, Advised: rules.NoCard}
+	s := Step{Name: o.name, Kind: o.stop, Want: o.want, Bella: rules.NoCard, Advised: rules.NoCard, Marks: r.marked()}
 	if o.stop != Play {
 		return s
 	}
@@ -372,6 +381,17 @@ func (r *Run) Step() Step {
 		s.Advised = leadCard(sit, p.Hands[You], p.Trump)
 	}
 	return s
+}
+
+// marked reports whether the lesson has reached the step that explains
+// the meld marks (the script's explains).
+func (r *Run) marked() bool {
+	for _, o := range r.ops[:r.pos+1] {
+		if o.marks {
+			return true
+		}
+	}
+	return false
 }
 
 // leadCard is the card the advice of the lead step sit names from
