@@ -265,7 +265,9 @@ func (s *Screen) dropAhead(ctx *kit.Context) tea.Cmd {
 		s.shownAt = now
 	}
 	s.droppedAt = now
-	return tea.Tick(max(s.settling(ctx), time.Millisecond), func(time.Time) tea.Msg { return settledMsg{s} })
+	// The note stays a whole settle time, however little of the wait
+	// was left: a note that came and went at once would not be seen.
+	return tea.Tick(ctx.Settle, func(time.Time) tea.Msg { return settledMsg{s} })
 }
 
 // Snapshot is the game as the screen shows it.
