@@ -1101,3 +1101,45 @@ func TestDailyImportOfADayNoLongerPlayed(t *testing.T) {
 		}
 	}
 }
+
+// TestDailyImportNamesTheSeat: a friend's file whose bot plays a card it
+// does not hold is refused with the seat that does not hold it, not with
+// the engine's "you", which would blame the person importing.
+func TestDailyImportNamesTheSeat(t *testing.T) {
+	me := dayOf(t, dailyfiles.Open(t.TempDir()), duplicate.DateOf(dailyDay), 3, "x").Set.Seat
+	friend := string(playedDay(t, t.TempDir(), 3, "bob", ai.Normal))
+	lines := strings.Split(friend, "\n")
+	var bot, card string
+	for i, l := range lines {
+		head, play, ok := strings.Cut(l, " play ")
+		if !ok || !strings.HasPrefix(l, "board 1 ") {
+			continue
+		}
+		steps := strings.Split(play, ", ")
+		first := -1
+		for j, st := range steps {
+			seat, act, _ := strings.Cut(st, ": ")
+			c, isPlay := strings.CutPrefix(act, "play ")
+			switch {
+			case !isPlay || len(c) != 2:
+			case first < 0 && seat != me.String():
+				first, bot = j, seat
+			case first >= 0 && seat != bot:
+				card = c
+				steps[first] = bot + ": play " + c
+			}
+			if card != "" {
+				break
+			}
+		}
+		require.NotEmpty(t, card, "board 1 has no card to swap: %s", l)
+		lines[i] = head + " play " + strings.Join(steps, ", ")
+		break
+	}
+	path := filepath.Join(t.TempDir(), "cheat.txt")
+	require.NoError(t, os.WriteFile(path, []byte(strings.Join(lines, "\n")), 0o600))
+	code, _, errs := runDailyTest(t, t.TempDir(), "-import", path)
+	assert.Equal(t, 1, code)
+	assert.Contains(t, unwrapped(errs), bot+" does not hold "+card)
+	assert.NotContains(t, unwrapped(errs), "you do not hold")
+}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/platform/seedmix"
+	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/rules"
 )
 
@@ -68,11 +69,28 @@ func (b Board) Replay(opts rules.Options, steps []rules.Step) (rules.Deal, error
 	d := b.Deal(opts)
 	for i, st := range steps {
 		if err := d.ApplyAs(st.Seat, st.Action); err != nil {
-			return d, fmt.Errorf("board %d: action %d %q: %w", b.Number, i+1, stepString(st), err)
+			return d, &StepError{Board: b.Number, Index: i + 1, Step: st, Err: err}
 		}
 	}
 	return d, nil
 }
+
+// StepError is an action of a file that the board's deal refuses. Its
+// message speaks of the seat in the third person ("B does not hold QS"):
+// the file holds every seat's actions, not only its reader's.
+type StepError struct {
+	Board int // the board's number
+	Index int // the action's number on the board, from 1
+	Step  rules.Step
+	Err   error // the engine's *rules.IllegalError
+}
+
+func (e *StepError) Error() string {
+	return fmt.Sprintf("board %d: action %d %q: %s", e.Board, e.Index, stepString(e.Step),
+		gamelog.Refusal(e.Step.Seat, e.Step.Action, e.Err))
+}
+
+func (e *StepError) Unwrap() error { return e.Err }
 
 // BoardSet is a numbered list of boards with everything that makes a
 // result on them comparable with another: the rules, the bots' level

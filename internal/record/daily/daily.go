@@ -709,13 +709,7 @@ func (d *Day) parseBoard(data []byte) (int, []rules.Step, error) {
 
 // play deals board b and takes steps on it.
 func (d *Day) play(b duplicate.Board, steps []rules.Step) (rules.Deal, error) {
-	t := b.Deal(d.Set.Options)
-	for i, st := range steps {
-		if err := t.ApplyAs(st.Seat, st.Action); err != nil {
-			return t, fmt.Errorf("action %d: %w", i+1, err)
-		}
-	}
-	return t, nil
+	return b.Replay(d.Set.Options, steps)
 }
 
 // SaveBoard writes the board in progress: board n, begun, with the
@@ -743,7 +737,7 @@ func (d *Day) Record(n int, steps []rules.Step) (duplicate.BoardResult, error) {
 	}
 	t, err := d.play(b, steps)
 	if err != nil {
-		return duplicate.BoardResult{}, fmt.Errorf("daily: board %d: %w", n, err)
+		return duplicate.BoardResult{}, fmt.Errorf("daily: %w", err) // it names the board
 	}
 	if !t.Over() {
 		return duplicate.BoardResult{}, fmt.Errorf("daily: board %d is not played out", n)

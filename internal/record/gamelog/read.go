@@ -818,6 +818,24 @@ func skipBlanks(s string, j int) int {
 	return len(s) - len(strings.TrimLeft(s[j:], " \t"))
 }
 
+// Refusal says why the engine refused action a by seat, in the third
+// person, for a file that records several players' actions (a log, a
+// daily result file): "B does not hold QS", where the engine's own
+// reason speaks to the player to move ("you do not hold Q♠").
+func Refusal(seat rules.Seat, a rules.Action, err error) string {
+	var ie *rules.IllegalError
+	if errors.As(err, &ie) && ie.Err == rules.ErrNotYourTurn {
+		if seat == rules.ChanceSeat {
+			return fmt.Sprintf("a card is not drawn by chance now: it is %s's turn", ie.Turn)
+		}
+		if ie.Turn == rules.ChanceSeat {
+			return fmt.Sprintf("it is not %s's turn: a card is drawn by chance now", seat)
+		}
+		return fmt.Sprintf("it is not %s's turn but %s's", seat, ie.Turn)
+	}
+	return illegalMsg(seat, a, err)
+}
+
 // illegalMsg says why the engine refused a for seat, in the log's
 // third person: "9S does not follow hearts (QH in hand)". It words the
 // message from the facts the *rules.IllegalError carries.
