@@ -30,9 +30,13 @@ terminal it is shown a page at a time by $PAGER (less when unset; q quits it);
 PAGER=cat, or a pipe, prints it whole.`)
 	width := fs.Int("width", 0, fmt.Sprintf("wrap the text to N columns, at least %d (default: the terminal's width, or 80)", docs.MinWidth))
 	asciiFlag := fs.asciiFlag("write in ASCII only: suits as letters (C D H S), arrows as ->")
-	markdown := fs.Bool("markdown", false, "print the markdown source as it is, unwrapped")
+	markdown := fs.Bool("markdown", false, "print the markdown source as it is, unwrapped (no -width)")
 	if err := fs.parseNone(args, stdout, stderr); err != nil {
 		return parseExit(err)
+	}
+	if *markdown && fs.set()["width"] {
+		// The source is printed as it is: a width would be ignored.
+		return fs.fail(stderr, "-width does not go with -markdown: the markdown source is printed unwrapped")
 	}
 	if fs.set()["width"] && *width < docs.MinWidth {
 		return fs.fail(stderr, "-width %d: the text needs at least %d columns", *width, docs.MinWidth)

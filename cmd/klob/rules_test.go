@@ -90,6 +90,18 @@ func TestRulesRefusesBadArguments(t *testing.T) {
 	}
 }
 
+// TestRulesMarkdownRefusesWidth: -markdown prints the source unwrapped,
+// so a -width with it is refused, not ignored.
+func TestRulesMarkdownRefusesWidth(t *testing.T) {
+	code, out, errs := runArgs("rules", "-markdown", "-width", "40")
+	assert.Equal(t, 2, code)
+	assert.Empty(t, out)
+	assert.Contains(t, errs, "-width does not go with -markdown")
+	code, out, _ = runArgs("rules", "-markdown")
+	assert.Equal(t, 0, code)
+	assert.NotEmpty(t, out)
+}
+
 // TestRulesInATerminal runs klob rules in a real terminal (tmux) 50
 // columns wide, PAGER=cat: the text comes out laid out for 50 columns.
 func TestRulesInATerminal(t *testing.T) {
