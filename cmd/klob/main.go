@@ -63,6 +63,16 @@ func run(args []string, stdout, stderr io.Writer) int {
 				printError(stderr, "help", fmt.Sprintf("unexpected argument %q: klob help takes one command", args[2]))
 				return 2
 			}
+			if len(args) > 1 && args[0] == "help" && strings.HasPrefix(args[1], "-") {
+				switch args[1] {
+				case "-h", "-help", "--help":
+					usage(stdout)
+					return 0
+				}
+				// A flag is not a command: klob help -x is not klob -x -h.
+				printError(stderr, "help", fmt.Sprintf("unexpected flag %q: klob help takes a command (klob help play)", untrusted.Text(args[1])))
+				return 2
+			}
 			if len(args) > 1 && args[0] == "help" {
 				// klob help CMD is klob CMD -h.
 				return run([]string{args[1], "-h"}, stdout, stderr)

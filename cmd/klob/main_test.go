@@ -391,6 +391,18 @@ func TestNumberFlagsDecimal(t *testing.T) {
 	assert.Contains(t, out, "seed 10")
 }
 
+// TestHelpRefusesAFlag: klob help -x is klob help's own usage error,
+// not another command's; klob help -h is klob's help.
+func TestHelpRefusesAFlag(t *testing.T) {
+	code, out, errs := runArgs("help", "-x")
+	assert.Equal(t, 2, code)
+	assert.Empty(t, out)
+	assert.Equal(t, "klob help: unexpected flag \"-x\": klob help takes a command (klob help play)\n", errs)
+	code, out, _ = runArgs("help", "-h")
+	assert.Equal(t, 0, code)
+	assert.Contains(t, out, "usage: klob [command] [flags]")
+}
+
 // TestHelpTakesOneCommand: klob help with a word after the command is
 // a usage error, as klob version extra is, not the command's help.
 func TestHelpTakesOneCommand(t *testing.T) {
