@@ -8,6 +8,7 @@ import (
 
 	"github.com/klob/klob/internal/platform/errwrite"
 	"github.com/klob/klob/internal/platform/untrusted"
+	"github.com/klob/klob/internal/play/duplicate"
 	"github.com/klob/klob/internal/record/gamelog"
 )
 
@@ -19,7 +20,8 @@ import (
 // Exit 0 when every file is valid, 1 when one is not, 2 for usage errors.
 func runVerify(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("verify", `usage: klob verify [-q] FILE...
-Checks Klob game logs: every action legal, every stated value recomputed.`)
+Checks Klob game logs: every action legal, every stated value recomputed.
+Given more than one file, it ends with how many passed and how many failed.`)
 	quiet := fs.Bool("q", false, "print only errors")
 	files, err := fs.parse(args, stdout, stderr)
 	if err != nil {
@@ -29,10 +31,11 @@ Checks Klob game logs: every action legal, every stated value recomputed.`)
 		return fs.misused(stderr, "no file given")
 	}
 	out := &checkedWriter{errwrite.Writer{W: stdout}}
-	code, shown := 0, 0
+	code, shown, bad := 0, 0, 0
 	for _, path := range files {
 		_, r, err := readVerified(path)
 		if err != nil {
+			bad++
 			msg := cutLines(untrusted.Text(err.Error()), maxErrLine)
 			if !strings.HasPrefix(msg, path+":") {
 				// file:line:col errors start as editors read them; any
@@ -60,6 +63,12 @@ Checks Klob game logs: every action legal, every stated value recomputed.`)
 			shown++
 		}
 	}
+	if len(files) > 1 && !*quiet {
+		if shown > 0 {
+			fmt.Fprintln(out)
+		}
+		fmt.Fprintf(out, "%d files: %d passed, %d failed\n", len(files), len(files)-bad, bad)
+	}
 	return out.done(stderr, "verify", code)
 }
 
@@ -72,6 +81,10 @@ func readVerified(path string) (*gamelog.Log, *gamelog.Replay, error) {
 		return nil, nil, err
 	}
 	l, r, err := gamelog.ParseReplay(path, data)
+	if err != nil && duplicate.LooksLikeResultFile(data) {
+		// Not a damaged log: a file of another command.
+		return nil, nil, fmt.Errorf("%s: a daily result file, not a game log: klob daily -import %s compares it with your day", path, path)
+	}
 	if err == nil {
 		err = seedError(path, data, l, r)
 	}

@@ -201,3 +201,29 @@ func TestVerifyErrorsWrap(t *testing.T) {
 	}
 	assert.Equal(t, filepath.Dir(bad)+"/"+strings.TrimSuffix(string(want), "\n"), unwrapped(strings.TrimSuffix(errs, "\n")))
 }
+
+// TestVerifyResultFile: a daily result file is not a damaged log: verify
+// says what it is and which command reads it.
+func TestVerifyResultFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "mine.txt")
+	require.NoError(t, os.WriteFile(path, []byte("# shared\nklob-results 1\ndate 2026-12-01\nend\n"), 0o600))
+	code, _, errs := verify(path)
+	assert.Equal(t, 1, code)
+	assert.Equal(t, path+": a daily result file, not a game log: klob daily -import "+path+" compares it with your day", unwrapped(strings.TrimSuffix(errs, "\n")))
+}
+
+// TestVerifyCounts: given several files, verify ends with how many
+// passed and failed; given one, or -q, it does not.
+func TestVerifyCounts(t *testing.T) {
+	valid := filepath.Join(games, "09-tie.klob")
+	broken := filepath.Join(games, "broken", "bad-bella.klob")
+	code, out, _ := verify(valid, broken, valid)
+	assert.Equal(t, 1, code)
+	assert.True(t, strings.HasSuffix(out, "\n\n3 files: 2 passed, 1 failed\n"), "%q", out)
+	code, out, _ = verify(valid)
+	assert.Equal(t, 0, code)
+	assert.NotContains(t, out, "passed")
+	code, out, _ = verify("-q", valid, broken)
+	assert.Equal(t, 1, code)
+	assert.Empty(t, out)
+}

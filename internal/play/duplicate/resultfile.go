@@ -269,6 +269,17 @@ func (f *ResultFile) validate() error {
 	return nil
 }
 
+// LooksLikeResultFile reports whether data starts as a result file does,
+// with its magic word, whatever follows: for a program that was given
+// one in place of another kind of file, to say what it was given.
+func LooksLikeResultFile(data []byte) bool {
+	for _, line := range textLines(data) {
+		key, _, _ := strings.Cut(line, " ")
+		return key == ResultFileMagic
+	}
+	return false
+}
+
 // ParseResultFile reads a result file. An error is a *ParseError that
 // says on which line and what is wrong.
 func ParseResultFile(data []byte) (*ResultFile, error) {
