@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strconv"
 	"strings"
 	"time"
 
@@ -193,9 +194,10 @@ func runReport[R interface{ WriteText(io.Writer) error }](run func(context.Conte
 	defer stop()
 	rep, err := run(ctx)
 	if err == nil && asJSON {
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		err = enc.Encode(rep)
+		var data []byte
+		if data, err = json.MarshalIndent(rep, "", "  "); err == nil {
+			_, err = stdout.Write(append(roundJSONFloats(data, jsonDigits), '\n'))
+		}
 	} else if err == nil {
 		err = rep.WriteText(stdout)
 	}
@@ -203,6 +205,49 @@ func runReport[R interface{ WriteText(io.Writer) error }](run func(context.Conte
 		return failed(stderr, "match", err)
 	}
 	return interrupted(ctx)
+}
+
+// jsonDigits is the significant digits a figure of the JSON report
+// keeps: means and bounds of points, rates, microseconds, more than the
+// statistics can tell apart.
+const jsonDigits = 6
+
+// roundJSONFloats rewrites each number with a fraction or an exponent in
+// the JSON data to digits significant digits, written as short as it
+// reads back (-116.50099999999999 is -116.501). Whole numbers (counts,
+// a 64-bit seed) and the text of strings are left as they are.
+func roundJSONFloats(data []byte, digits int) []byte {
+	out := make([]byte, 0, len(data))
+	for i := 0; i < len(data); {
+		c := data[i]
+		switch {
+		case c == '"':
+			// A string, to its closing quote (a \" inside does not end it).
+			j := i + 1
+			for j < len(data) && data[j] != '"' {
+				if data[j] == '\\' {
+					j++
+				}
+				j++
+			}
+			j = min(j+1, len(data))
+			out, i = append(out, data[i:j]...), j
+		case c == '-' || c >= '0' && c <= '9':
+			j := i + 1
+			for j < len(data) && strings.IndexByte("0123456789.eE+-", data[j]) >= 0 {
+				j++
+			}
+			num := string(data[i:j])
+			if v, err := strconv.ParseFloat(num, 64); err == nil && strings.ContainsAny(num, ".eE") {
+				v, _ = strconv.ParseFloat(strconv.FormatFloat(v, 'g', digits, 64), 64)
+				num = strconv.FormatFloat(v, 'f', -1, 64)
+			}
+			out, i = append(out, num...), j
+		default:
+			out, i = append(out, c), i+1
+		}
+	}
+	return out
 }
 
 // interrupted is the exit code of a report that ran to its end, 0, or

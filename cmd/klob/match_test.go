@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -310,4 +311,26 @@ func TestInterruptedExits130(t *testing.T) {
 	assert.Equal(t, 130, interrupted(ctx))
 	code := runReport(func(context.Context) (*match.Report, error) { return &match.Report{}, nil }, true, io.Discard, io.Discard)
 	assert.Equal(t, 0, code)
+}
+
+// TestRoundJSONFloats: figures keep six significant digits; whole
+// numbers, a seed beyond float64's precision and strings are left as
+// they are; the result is still the same JSON.
+func TestRoundJSONFloats(t *testing.T) {
+	in := `{"lo": -116.50099999999999, "rate": 0.33333333333333331, "seed": 18446744073709551615, "n": 12, "s": "1.23456789 \"2.5000001\"", "tiny": 1.2345678e-07, "hi": 2.5}`
+	want := `{"lo": -116.501, "rate": 0.333333, "seed": 18446744073709551615, "n": 12, "s": "1.23456789 \"2.5000001\"", "tiny": 0.000000123457, "hi": 2.5}`
+	got := string(roundJSONFloats([]byte(in), 6))
+	assert.Equal(t, want, got)
+	assert.True(t, json.Valid([]byte(got)))
+}
+
+// TestMatchJSONRounded: no figure of klob match -json carries more than
+// six significant digits.
+func TestMatchJSONRounded(t *testing.T) {
+	out := matchOK(t, "-players", "3", "-a", "normal", "-b", "random", "-decks", "1", "-seed", "5", "-quiet", "-json")
+	require.True(t, json.Valid([]byte(out)), out)
+	for _, num := range regexp.MustCompile(`-?[0-9]+\.[0-9]+(e[-+]?[0-9]+)?`).FindAllString(out, -1) {
+		digits := strings.TrimLeft(strings.NewReplacer("-", "", ".", "").Replace(num), "0")
+		assert.LessOrEqual(t, len(digits), 6, "%s in\n%s", num, out)
+	}
 }
