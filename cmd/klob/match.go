@@ -46,7 +46,8 @@ read=on|off (whether the hard bot reads the other seats' card play into
 their hands), e.g. -a hard -b hard:bid=normal.
 -save DIR writes every deal and game played as a game log, in a
 directory that holds no game logs yet (the names are only the seed,
-deck or game, and seating: another match would write over them). The
+deck or game, and seating: another match would write over them), made
+if missing in a folder that exists. The
 hard bot keeps its own time guard a decision besides its budget; -think
 changes it, and a negative -think turns it off, with the match's own
 -deadline unless it is given, so that the match is a function of its

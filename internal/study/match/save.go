@@ -23,10 +23,16 @@ import (
 
 // checkSaveDir refuses a directory that already holds game logs: the
 // names carry only the seed, deck and seating, so a second match there
-// would write over the first's logs.
+// would write over the first's logs. A directory not there yet is made
+// by saveLog, the last folder of the path only: a missing parent (a
+// mistyped path) is refused here, named, before anything is played.
 func checkSaveDir(dir string) error {
 	ents, err := os.ReadDir(dir)
 	if errors.Is(err, fs.ErrNotExist) {
+		parent := filepath.Dir(filepath.Clean(dir))
+		if _, err := os.Stat(parent); errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("match: the directory to save the logs in, %s: its parent %s does not exist (only the last folder of the path is made)", dir, parent)
+		}
 		return nil
 	}
 	if err != nil {
@@ -52,7 +58,7 @@ func saveLog(cfg Config, name string, l *gamelog.Log) error {
 	if err != nil {
 		return fmt.Errorf("match: the log %s: %w", name, err)
 	}
-	if err := os.MkdirAll(cfg.Save, 0o755); err != nil {
+	if err := os.Mkdir(cfg.Save, 0o755); err != nil && !errors.Is(err, fs.ErrExist) {
 		return fmt.Errorf("match: saving a log: %w", err)
 	}
 	path := filepath.Join(cfg.Save, name)

@@ -3,6 +3,7 @@ package match
 import (
 	"context"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -144,4 +145,28 @@ func TestSeatNames(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestSaveMakesTheLastFolderOnly: a directory whose parent is missing is
+// refused before anything is played, the parent named, and nothing is
+// made; a new last folder in a parent that exists is made.
+func TestSaveMakesTheLastFolderOnly(t *testing.T) {
+	root := t.TempDir()
+	missing := filepath.Join(root, "no-such", "logs")
+	_, err := Run(context.Background(), Config{A: ai.Normal, B: ai.Random, Decks: 1, Seed: 8, Save: missing})
+	require.Error(t, err)
+	require.Contains(t, err.Error(), "its parent "+filepath.Join(root, "no-such")+" does not exist")
+	_, err = os.Stat(filepath.Join(root, "no-such"))
+	require.ErrorIs(t, err, fs.ErrNotExist, "the missing parent was made")
+
+	file := filepath.Join(root, "a-file")
+	require.NoError(t, os.WriteFile(file, nil, 0o644))
+	_, err = Run(context.Background(), Config{A: ai.Normal, B: ai.Random, Decks: 1, Seed: 8, Save: filepath.Join(file, "logs")})
+	require.ErrorContains(t, err, file+"/logs: not a directory")
+
+	fresh := filepath.Join(root, "logs")
+	_, err = Run(context.Background(), Config{A: ai.Normal, B: ai.Random, Decks: 1, Seed: 8, Save: fresh})
+	require.NoError(t, err)
+	logs, _ := filepath.Glob(filepath.Join(fresh, "*.klob"))
+	require.NotEmpty(t, logs)
 }
