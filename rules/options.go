@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -279,14 +280,30 @@ func (o Options) String() string {
 	return strings.Join(parts, ",")
 }
 
+// onWords and offWords are the values an on/off option takes, in any
+// case, on and off first.
+var (
+	onWords  = []string{"on", "yes", "true", "1"}
+	offWords = []string{"off", "no", "false", "0"}
+)
+
+// OnOffWords says the values an on/off option takes: "on, yes, true or
+// 1, or off, no, false or 0".
+func OnOffWords() string {
+	list := func(w []string) string {
+		return strings.Join(w[:len(w)-1], ", ") + " or " + w[len(w)-1]
+	}
+	return list(onWords) + ", or " + list(offWords)
+}
+
 func parseOnOff(key, v string) (bool, error) {
-	switch strings.ToLower(v) {
-	case "on", "true", "yes", "1":
+	switch l := strings.ToLower(v); {
+	case slices.Contains(onWords, l):
 		return true, nil
-	case "off", "false", "no", "0":
+	case slices.Contains(offWords, l):
 		return false, nil
 	}
-	return false, fmt.Errorf("option %s: %q is not on or off", key, v)
+	return false, fmt.Errorf("option %s: %q is not on or off: say %s", key, v, OnOffWords())
 }
 
 // parseNumber reads option key's value as a whole number from lo to hi.

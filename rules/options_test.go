@@ -190,3 +190,25 @@ func TestWithPlayers(t *testing.T) {
 		}
 	}
 }
+
+// TestOnOffWords: every word the error and the help name is taken, in
+// any case, and a word that is none of them is refused with them all.
+func TestOnOffWords(t *testing.T) {
+	for _, c := range []struct {
+		words []string
+		want  bool
+	}{{onWords, true}, {offWords, false}} {
+		for _, w := range c.words {
+			for _, v := range []string{w, strings.ToUpper(w)} {
+				if got, err := parseOnOff("menage", v); err != nil || got != c.want {
+					t.Errorf("menage=%s: %v, %v; want %v", v, got, err, c.want)
+				}
+			}
+		}
+	}
+	_, err := ParseOptions("bottom_card=maybe")
+	want := `option bottom_card: "maybe" is not on or off: say on, yes, true or 1, or off, no, false or 0`
+	if err == nil || err.Error() != want {
+		t.Errorf("bottom_card=maybe: %v, want %q", err, want)
+	}
+}

@@ -569,6 +569,8 @@ func rulesKeys() string {
 	for _, l := range strings.Split(strings.TrimRight(docs.Plain(strings.Join(table, "\n"), 76), "\n"), "\n") {
 		b.WriteString("  " + l + "\n")
 	}
+	// The table says "on, off"; the other words are taken too.
+	b.WriteString(wrapNote("\n  An on/off option takes "+rules.OnOffWords()+".", 80, ""))
 	return b.String()
 }
 

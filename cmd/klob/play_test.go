@@ -177,6 +177,20 @@ func TestPlayHelpListsEveryRulesKey(t *testing.T) {
 	}
 }
 
+// TestRulesHelpSaysOnOffWords: the help under the -rules table names
+// every word an on/off option takes, and each of them is taken.
+func TestRulesHelpSaysOnOffWords(t *testing.T) {
+	_, out, _ := runArgs("play", "-h")
+	assert.Contains(t, out, "An on/off option takes on, yes, true or 1, or off, no, false or 0.")
+	for _, w := range []string{"yes", "true", "1", "no", "false", "0"} {
+		_, err := rules.ParseOptions("menage=" + w)
+		assert.NoError(t, err, w)
+	}
+	code, _, errs := runArgs("play", "-rules", "bottom_card=maybe")
+	assert.Equal(t, 2, code)
+	assert.Contains(t, unwrapped(errs), `"maybe" is not on or off: say on, yes, true or 1, or off, no, false or 0`)
+}
+
 // TestSeedNotFromClock: without -seed, klob play and klob train deal
 // from a secret seed, nowhere near the clock, new at each start.
 func TestSeedNotFromClock(t *testing.T) {
