@@ -376,11 +376,24 @@ func (r *runner) play(ctx context.Context, m mover, bots []ai.Bot, at seating, d
 			times[at[seat]] = append(times[at[seat]], el)
 		}
 		if err := m.ApplyAs(seat, a); err != nil {
-			return fmt.Errorf("bot %s in seat %s chose %q: %w", bots[seat].Level(), seat, a, err)
+			// The engine's reason speaks to the player to move ("you do
+			// not hold"): the report names the seat.
+			return &refusedError{fmt.Sprintf("bot %s in seat %s chose %q: %s", bots[seat].Level(), seat, a,
+				gamelog.Refusal(seat, a, err)), err}
 		}
 	}
 	return nil
 }
+
+// refusedError is a bot's action the rules refused: msg says so in the
+// third person, err is the engine's *rules.IllegalError.
+type refusedError struct {
+	msg string
+	err error
+}
+
+func (e *refusedError) Error() string { return e.msg }
+func (e *refusedError) Unwrap() error { return e.err }
 
 // layout is a seating with what the counts need of it: the level of
 // each side (the seat, or with four players the team) and how many

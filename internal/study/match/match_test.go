@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"regexp"
 	"runtime"
 	"slices"
 	"strings"
@@ -276,6 +277,44 @@ func TestIllegalActionStopsMatch(t *testing.T) {
 		}
 		var ie *rules.IllegalError
 		require.ErrorAs(t, err, &ie)
+	}
+}
+
+// cardBot plays a card it does not hold when it is to play a card, and
+// takes or names trump at its first chance.
+type cardBot struct{}
+
+func (cardBot) Level() ai.Level { return "stub" }
+
+func (cardBot) Choose(_ context.Context, v *rules.View) (rules.Action, error) {
+	if v.Phase == rules.PhasePlay {
+		for c := rules.Card(0); c < 32; c++ {
+			if !v.Hand.Has(c) {
+				return rules.PlayAction(c), nil
+			}
+		}
+	}
+	// Take or name trump, so that the deal reaches the card play.
+	for _, a := range v.Legal() {
+		if a.Kind == rules.Take || a.Kind == rules.Name {
+			return a, nil
+		}
+	}
+	return v.Legal()[0], nil
+}
+
+// TestIllegalCardNamesTheSeat: a bot's card it does not hold is
+// reported with its seat, not the engine's "you".
+func TestIllegalCardNamesTheSeat(t *testing.T) {
+	for _, players := range seatCounts {
+		_, err := Run(context.Background(), Config{A: "stub", B: ai.Random, Decks: 1, Seed: 1, Options: opts(players),
+			NewBot: stubFactory(cardBot{})})
+		require.Error(t, err)
+		m := regexp.MustCompile(`bot stub in seat ([A-D]) chose "play [^"]+": ([A-D]) does not hold`).FindStringSubmatch(err.Error())
+		require.NotNil(t, m, err.Error())
+		require.Equal(t, m[1], m[2], "the seat blamed")
+		require.NotContains(t, err.Error(), "you")
+		require.ErrorIs(t, err, rules.ErrNotInHand)
 	}
 }
 
