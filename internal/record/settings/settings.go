@@ -13,9 +13,11 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/platform/durable"
 	"github.com/klob/klob/internal/platform/untrusted"
 	"github.com/klob/klob/internal/platform/userdir"
+	"github.com/klob/klob/rules"
 )
 
 // Pace is the bot's speed.
@@ -117,6 +119,25 @@ type Settings struct {
 	// Bell rings the terminal's bell when it becomes the player's turn
 	// after another player's move (not after their own).
 	Bell bool
+	// Game is the last game started, which the next setup opens on.
+	Game Game
+}
+
+// Game is the game last started from the setup: its bots' level and
+// its rules (the seat count, the target and the house variants among
+// them). Each part is kept only once known, so that a file without it
+// (or with a line of it that does not read) leaves the form's defaults.
+type Game struct {
+	// Level is the bots' level; "" when none is kept.
+	Level ai.Level
+	// Options are the rules, valid when Rules is set.
+	Options rules.Options
+	Rules   bool
+}
+
+// GameOf is the Game of a game of level under o.
+func GameOf(level ai.Level, o rules.Options) Game {
+	return Game{Level: level, Options: o, Rules: true}
 }
 
 // Default returns the settings of a new player.
@@ -260,8 +281,22 @@ func (s *Settings) set(key, value string) error {
 		return pick(sortNames[:], func(i int) { s.Sort = Sort(i) })
 	case "bell":
 		return pick(onOffNames[:], func(i int) { s.Bell = i == 1 })
+	case "level":
+		lv, err := ai.ParseLevel(value)
+		if err != nil {
+			return fmt.Errorf("level = %s: want %s", quoteShort(value), levelWords())
+		}
+		s.Game.Level = lv
+		return nil
+	case "rules":
+		o, err := rules.ParseOptions(value)
+		if err != nil {
+			return fmt.Errorf("rules = %s: %v", quoteShort(value), err)
+		}
+		s.Game.Options, s.Game.Rules = o, true
+		return nil
 	}
-	return fmt.Errorf("unknown setting %s (known: pace, after_trick, sort, bell)", quoteShort(key))
+	return fmt.Errorf("unknown setting %s (known: pace, after_trick, sort, bell, level, rules)", quoteShort(key))
 }
 
 // MarshalText writes the settings file.
@@ -272,6 +307,16 @@ func (s Settings) MarshalText() ([]byte, error) {
 	fmt.Fprintf(&b, "after_trick = %s  # after each trick: pause, or key (wait for a key)\n", s.AfterTrick)
 	fmt.Fprintf(&b, "sort = %s  # the hand: strength (trick order) or suit (A K Q J 10 9 8 7)\n", s.Sort)
 	fmt.Fprintf(&b, "bell = %s  # the terminal's bell when it becomes your turn: on or off\n", onOffNames[b2i(s.Bell)])
+	if s.Game.Level != "" || s.Game.Rules {
+		b.WriteString("# The last game started: the next setup opens on it.\n")
+	}
+	if s.Game.Level != "" {
+		fmt.Fprintf(&b, "level = %s  # the bots: %s\n", s.Game.Level, levelWords())
+	}
+	if s.Game.Rules {
+		// Every option, as klob play -rules reads them.
+		fmt.Fprintf(&b, "rules = %s\n", s.Game.Options)
+	}
 	return b.Bytes(), nil
 }
 
@@ -352,6 +397,15 @@ func save(fsys durable.FS, path string, s Settings) (kept string, err error) {
 		return kept, &WriteError{Path: path, Err: err}
 	}
 	return kept, nil
+}
+
+// levelWords lists the bots' levels: "random, easy, normal, hard".
+func levelWords() string {
+	var w []string
+	for _, lv := range ai.Levels {
+		w = append(w, string(lv))
+	}
+	return strings.Join(w, ", ")
 }
 
 // enumName is the name of v in names, or "Type(v)" past them.

@@ -11,8 +11,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/platform/durable"
 	"github.com/klob/klob/internal/platform/untrusted"
+	"github.com/klob/klob/rules"
 )
 
 // TestDefaultPath: the file is in the config directory (userdir tests
@@ -475,5 +477,40 @@ func TestSaveKeepingSaysWhereTheBadFileWent(t *testing.T) {
 	}
 	if kept, err = SaveKeeping(path, Default()); kept != "" || err != nil {
 		t.Fatalf("good file: kept %q, %v", kept, err)
+	}
+}
+
+// TestGameRoundTrip: the last game's level and rules are written and
+// read back whole, and a file without them reads as none kept.
+func TestGameRoundTrip(t *testing.T) {
+	path := filepath.Join(t.TempDir(), FileName)
+	o := rules.DefaultOptions()
+	o.Players, o.Target, o.DealerForced, o.LastTrick = 3, 300, true, 50
+	for _, g := range []Game{{}, {Level: ai.Hard}, GameOf(ai.Easy, o), GameOf(ai.Normal, rules.DefaultOptions())} {
+		s := Default()
+		s.Pace, s.Game = Slow, g
+		if err := Save(path, s); err != nil {
+			t.Fatal(err)
+		}
+		got, err := Load(path)
+		if err != nil || got != s {
+			data, _ := os.ReadFile(path)
+			t.Errorf("saved %+v, loaded %+v, %v, from:\n%s", s, got, err, data)
+		}
+	}
+}
+
+// TestGameBadLines: a level or rules line that does not read is named,
+// and leaves that part unknown, the other settings read.
+func TestGameBadLines(t *testing.T) {
+	text := "pace = fast\nlevel = godlike\nrules = players=7,target=300\n"
+	s, err := Parse("cfg", []byte(text))
+	if want := (Settings{Pace: Fast, Bell: true}); s != want {
+		t.Errorf("got %+v, want %+v", s, want)
+	}
+	for _, want := range []string{`cfg:2: level = "godlike": want random, easy, normal, hard`, `cfg:3: rules = `} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("error %v lacks %q", err, want)
+		}
 	}
 }
