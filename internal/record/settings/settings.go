@@ -135,8 +135,13 @@ type Game struct {
 	Rules   bool
 }
 
-// GameOf is the Game of a game of level under o.
+// GameOf is the Game of a game of level under o. The default game
+// (normal bots, the standard rules) is kept as none, the setup's own
+// defaults: a player who never changes the game has nothing written.
 func GameOf(level ai.Level, o rules.Options) Game {
+	if level == ai.Normal && o.String() == rules.DefaultOptions().String() {
+		return Game{}
+	}
 	return Game{Level: level, Options: o, Rules: true}
 }
 

@@ -486,7 +486,10 @@ func TestGameRoundTrip(t *testing.T) {
 	path := filepath.Join(t.TempDir(), FileName)
 	o := rules.DefaultOptions()
 	o.Players, o.Target, o.DealerForced, o.LastTrick = 3, 300, true, 50
-	for _, g := range []Game{{}, {Level: ai.Hard}, GameOf(ai.Easy, o), GameOf(ai.Normal, rules.DefaultOptions())} {
+	if g := GameOf(ai.Normal, rules.DefaultOptions().WithPlayers(2)); g != (Game{}) {
+		t.Errorf("the default game is kept as %+v, want none", g)
+	}
+	for _, g := range []Game{{}, {Level: ai.Hard}, GameOf(ai.Easy, o), GameOf(ai.Hard, rules.DefaultOptions())} {
 		s := Default()
 		s.Pace, s.Game = Slow, g
 		if err := Save(path, s); err != nil {
