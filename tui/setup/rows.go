@@ -31,6 +31,9 @@ type Setup struct {
 	// PaceFlag is the -pace given on the command line ("0s"), which
 	// paces the bots in place of the setting; "" when none was given.
 	PaceFlag string
+	// PaceServer: PaceFlag is the pace of the server the person plays
+	// on (klob serve -pace), not a flag of theirs.
+	PaceServer bool
 	// hidden holds the options set away from their defaults whose rows
 	// a change of the seat count or of dealer_forced took away (settle),
 	// as "key=value,key=value": at their defaults in Options, they come
@@ -410,20 +413,32 @@ func ChangedRules(o rules.Options) []string {
 	return diff
 }
 
+// pacedBy names what paces the bots in place of the setting: "-pace
+// 0s", or "the server's 100ms".
+func pacedBy(s *Setup) string {
+	if s.PaceServer {
+		return "the server's " + s.PaceFlag
+	}
+	return "-pace " + s.PaceFlag
+}
+
 // prefRows are the player's settings, offered when the game has a
 // settings file: kept there for the next games.
 var prefRows = []Row{
 	{"pace", "Speed of the bots", func(s *Setup) string {
 		if s.PaceFlag != "" {
-			// The flag wins: the row says so rather than show a speed
-			// the game does not play at.
-			return s.Prefs.Pace.String() + ", but -pace " + s.PaceFlag + " now"
+			// The flag (or the server) wins: the row says so rather
+			// than show a speed the game does not play at.
+			return s.Prefs.Pace.String() + ", but " + pacedBy(s) + " now"
 		}
 		return s.Prefs.Pace.String()
 	},
 		func(s *Setup, d int) { s.Prefs.Pace = settings.Pace((int(s.Prefs.Pace) + d + 4) % 4) },
 		func(s *Setup) string {
-			if s.PaceFlag != "" {
+			switch {
+			case s.PaceServer:
+				return "this server paces the bots, " + s.PaceFlag + " before each move; the setting is kept all the same"
+			case s.PaceFlag != "":
 				return "-pace " + s.PaceFlag + " paces the bots of these games; the setting is kept for later ones"
 			}
 			return s.Prefs.Pace.Explain()

@@ -467,6 +467,23 @@ func TestPaceFlagShown(t *testing.T) {
 	}
 }
 
+// TestPaceServerShown: over klob serve, where the server's pace paces
+// the bots, the speed of the bots row says so as it says -pace.
+func TestPaceServerShown(t *testing.T) {
+	for _, n := range []int{2, 3, 4} {
+		o := rules.DefaultOptions().WithPlayers(n)
+		s := New(Config{Prefs: true}, Setup{Level: ai.Normal, Options: o, Seed: 42, PaceFlag: "100ms", PaceServer: true})
+		d := kittest.New(t, s, 80, 24, false)
+		to(t, d, "pace")
+		flat := kittest.Flat(d.Text())
+		for _, want := range []string{"slow, but the server's 100ms now", "this server paces the bots, 100ms before each move"} {
+			if !strings.Contains(flat, want) {
+				t.Errorf("%d players: the form lacks %q:\n%s", n, want, d.Text())
+			}
+		}
+	}
+}
+
 // TestASCIIKeyLineWhole: under -ascii, where the App writes "↑/↓" as
 // "up/down", the key line still ends in "quit" within 80 columns: the
 // keys named by arrows and letters are named by their letters.
