@@ -38,9 +38,9 @@ func soloAlone(solo PlayConfig, key string) lobby.Alone {
 		Open: func(player string, seed uint64, busy func() bool, elsewhere func() kit.Screen, wrap func(kit.Screen) kit.Screen) kit.Screen {
 			c := solo
 			c.Player = player
-			if c.Prefs != nil {
-				c.Setup.Prefs = *c.Prefs // the form starts from the settings kept
-			}
+			// The form starts from the settings kept; the server's pace
+			// paces the bots, and the form says so.
+			c.fromPrefs(true)
 			c.Setup.Seed = seed
 			return openSaved(&c, busy, elsewhere, wrap)
 		},

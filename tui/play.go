@@ -111,6 +111,47 @@ type PlayConfig struct {
 	keeper *prefsKeeper
 }
 
+// fromPrefs fills the setup from the settings kept: the player's
+// settings, and the last game started where no flag asked for another.
+// When Timing.Pace paces the bots in place of the setting (PaceFlag)
+// is set, the form says so: -pace, or the server's pace (server).
+func (c *PlayConfig) fromPrefs(server bool) {
+	if c.Prefs == nil {
+		return
+	}
+	c.Setup.Prefs = *c.Prefs
+	if c.PaceFlag {
+		c.Setup.PaceFlag, c.Setup.PaceServer = c.Timing.Pace.String(), server
+	}
+	c.Setup = c.withGame(c.Setup, c.Prefs.Game)
+}
+
+// withGame is s with the level and rules of g (the last game started,
+// or the saved game), but for what a flag asked for: -level, -players
+// and -target keep theirs, and -rules keeps its options but the seat
+// count and the target, unless those were asked for too.
+func (c *PlayConfig) withGame(s Setup, g settings.Game) Setup {
+	if g.Level != "" && !c.LevelFlag {
+		s.Level = g.Level
+	}
+	if !g.Rules {
+		return s
+	}
+	asked, o := s.Options, g.Options
+	if c.RulesFlag {
+		o = asked
+		o.Players, o.Target = g.Options.Players, g.Options.Target
+	}
+	if c.PlayersFlag {
+		o.Players = asked.Players
+	}
+	if c.TargetFlag {
+		o.Target = asked.Target
+	}
+	s.Options = o
+	return s
+}
+
 // timing is how the bots are paced in a game with prefs.
 func (c *PlayConfig) timing(p settings.Settings) Timing {
 	tm := c.Timing
@@ -200,7 +241,7 @@ func (c *PlayConfig) resumeGame(l *gamelog.Log) (*seated, error) {
 	setup := Setup{Options: l.Header.Options, Seed: c.Setup.Seed, Level: ai.Normal, Practice: l.Header.Practice()}
 	if c.Prefs != nil {
 		// -pace paces the resumed game too: the next game's setup says so.
-		setup.Prefs, setup.PaceFlag = *c.Prefs, c.Setup.PaceFlag
+		setup.Prefs, setup.PaceFlag, setup.PaceServer = *c.Prefs, c.Setup.PaceFlag, c.Setup.PaceServer
 	}
 	if lv := savedLevel(&l.Header); lv != "" {
 		setup.Level = ai.Level(lv)
@@ -262,11 +303,17 @@ func (c *PlayConfig) startTable(setup Setup) (kit.Screen, error) {
 		return nil, err
 	}
 	t := newTable(m, c)
-	if c.Prefs != nil && *c.Prefs != setup.Prefs {
-		*c.Prefs = setup.Prefs
+	// The settings changed on the form are kept, and the game started
+	// with them: the next setup opens on it.
+	if p := setup.Prefs; c.Prefs != nil {
+		p.Game = settings.GameOf(setup.Level, setup.Options)
+		if *c.Prefs == p {
+			return t, nil
+		}
+		*c.Prefs = p
 		if c.SavePrefs != nil {
 			// Saved when the table opens, in its Enter's tea.Cmd.
-			p, save := setup.Prefs, c.SavePrefs
+			save := c.SavePrefs
 			t.keep = func() error { return save(p) }
 		}
 	}
@@ -353,12 +400,7 @@ func newTable(m *seated, c *PlayConfig) *gameScreen {
 // screen.
 func NewPlay(cfg PlayConfig) *App {
 	c := &cfg
-	if c.Prefs != nil {
-		c.Setup.Prefs = *c.Prefs
-		if c.PaceFlag {
-			c.Setup.PaceFlag = c.Timing.Pace.String()
-		}
-	}
+	c.fromPrefs(false)
 	var first kit.Screen
 	var l *gamelog.Log
 	var err error = store.ErrNoSave

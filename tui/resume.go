@@ -13,10 +13,12 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/platform/durable"
 	"github.com/klob/klob/internal/platform/untrusted"
 	"github.com/klob/klob/internal/play/session"
 	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/internal/record/settings"
 	"github.com/klob/klob/internal/record/store"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
@@ -314,18 +316,20 @@ func (s *resumeScreen) newForm(next Setup, problem string) *setup.Screen {
 	return setup.New(form, next)
 }
 
-// newSetup is the setup n opens: the flags' game, of the saved game's
-// seat count unless -players asked for another (the offer's "a new game
-// to 150" is a game of the count the person was playing).
+// newSetup is the setup n opens: the saved game's level and rules (its
+// seat count, target and variants), but for what the flags asked for
+// (the offer's "a new game to 150" is a game of the count, level and
+// variants the person was playing, to 150).
 func (s *resumeScreen) newSetup() Setup {
 	next := s.cfg.Setup
 	if s.cfg.Prefs != nil {
 		next.Prefs = *s.cfg.Prefs // as the form may have changed them
 	}
-	if !s.cfg.PlayersFlag {
-		next.Options.Players = s.log.Header.Seats()
+	g := settings.Game{Options: s.log.Header.Options, Rules: true}
+	if lv, err := ai.ParseLevel(savedLevel(&s.log.Header)); err == nil {
+		g.Level = lv // a level no bot has stays the flags'
 	}
-	return next
+	return s.cfg.withGame(next, g)
 }
 
 // over reports whether the saved game is finished.

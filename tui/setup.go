@@ -45,6 +45,9 @@ func (c *PlayConfig) prefsChanged(p settings.Settings) tea.Cmd {
 	if c.Prefs == nil {
 		return nil
 	}
+	// The form's own copy of the last game may be older than the one
+	// kept: the game just ended was started after the form was filled.
+	p.Game = c.Prefs.Game
 	*c.Prefs = p
 	if c.SavePrefs == nil {
 		return nil
