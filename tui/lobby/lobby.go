@@ -1512,7 +1512,8 @@ func (f *TableForm) render(ctx *kit.Context) (out string, y int, d setup.Drawn) 
 		foot = append(foot, "")
 		foot = append(foot, kit.Indent(" ", kit.Wrap("! "+f.err, max(20, ctx.Width-2)), st.Error.Render)...)
 	}
-	foot = append(foot, "", " "+st.Dim.Render("↑/↓ choose a line · ←/→ change it · enter open · q/esc back · ? help"))
+	foot = append(foot, "", " "+st.Dim.Render(setup.KeyLine(ctx, ctx.Width-1,
+		kit.Bind("enter", "open"), kit.Bind("q/esc", "back"), kit.Bind("?", "help"))))
 	d = f.form.Draw(ctx, f.rows(), "[ Open the table ]",
 		"the bots take the seats nobody takes when the host starts", ctx.Height-len(lines)-len(foot))
 	y = len(lines)

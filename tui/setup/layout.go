@@ -160,22 +160,40 @@ func (s *Screen) layout(ctx *kit.Context) []line {
 	return append(append(head, body...), foot...)
 }
 
-// hintKeys are the keys of the key line. With L offered the line is
-// full at 80 columns: the arrows then stand alone ("↑/↓ choose a
-// line", the help names j/k too). Under -ascii, where the arrows are
-// wide ("up/down"), FitHintLine keeps the letters instead.
+// hintKeys are the keys of the key line: MoveKeys, then the form's
+// own (start, learn, help, quit), as KeyLine draws every form's.
 func (s *Screen) hintKeys(ctx *kit.Context) []key.Binding {
-	bs := s.KeyHelp(&ctx.Keys).ShortHelp()
-	if ctx.ASCII || s.cfg.Learn == nil {
-		return bs
-	}
-	for i, b := range bs {
-		h := b.Help()
-		if arrows, _, ok := strings.Cut(h.Key, " "); ok && strings.Trim(arrows, "←→↑↓/") == "" {
-			bs[i] = key.NewBinding(key.WithKeys(b.Keys()...), key.WithHelp(arrows, h.Desc))
+	return append(MoveKeys(ctx), s.KeyHelp(&ctx.Keys).ShortHelp()[2:]...)
+}
+
+// MoveKeys are the keys that choose a form's line and change it, as the
+// key line of every form names them: by their arrows ("↑/↓ choose a
+// line", "←/→ change it"), or under -ascii, where the arrows are the
+// wide "up/down" and "<-/->", by their letters ("j/k", "h/l"). The
+// help names both.
+func MoveKeys(ctx *kit.Context) []key.Binding {
+	k := &ctx.Keys
+	pair := func(desc string, a, b key.Binding) key.Binding {
+		name := func(x key.Binding) string {
+			ways := strings.Split(x.Help().Key, "/")
+			if ctx.ASCII {
+				return ways[len(ways)-1]
+			}
+			return ways[0]
 		}
+		names := []string{name(a), name(b)}
+		if ctx.ASCII {
+			slices.Sort(names) // "j/k", as the help spells them
+		}
+		return kit.Bind(strings.Join(names, "/"), desc, append(a.Keys(), b.Keys()...)...)
 	}
-	return bs
+	return []key.Binding{pair("choose a line", k.Up, k.Down), pair("change it", k.Left, k.Right)}
+}
+
+// KeyLine is a form's key line within w: MoveKeys, then the form's own
+// keys (open, back, help...). One wording on every form.
+func KeyLine(ctx *kit.Context, w int, own ...key.Binding) string {
+	return kit.FitHintLine(ctx, append(MoveKeys(ctx), own...), w)
 }
 
 // beside is the start line with note after it, within width, and the
