@@ -195,7 +195,7 @@ func TestLobbyWaitingRoomTellsRules(t *testing.T) {
 	ann, bob := annAndBob(t, h, 80, 24)
 	ann.key("o")
 	formTo(t, ann, "Bottom card shown")
-	ann.key("right")
+	ann.key("left") // on to off
 	formTo(t, ann, "Last trick bonus")
 	ann.key("left")
 	ann.key("enter")

@@ -44,7 +44,7 @@ func TestPrefsSavedOffTheUI(t *testing.T) {
 	hs := newHarness(t, cfg, 80, 24)
 	hs.press("up", "up")
 	hs.Hold = true
-	hs.send(kittest.Key("right")) // the last setting: the bell
+	hs.send(kittest.Key("left")) // the last setting: the bell, off
 	if n := pf.count(); n != 0 {
 		t.Fatalf("%d saves of the settings in Update on the form", n)
 	}
@@ -88,7 +88,7 @@ func TestPrefsKeptWhateverLeavesTheForm(t *testing.T) {
 		return newHarness(t, cfg, 80, 24), cfg
 	}
 	hs, _ := start(&memStore{})
-	hs.press("up", "up", "right") // from the first line, past the start: the bell, off
+	hs.press("up", "up", "left") // from the first line, past the start: the bell, off
 	hs.press("q", "y")
 	if !hs.quit {
 		t.Fatal("q y did not quit")
@@ -194,7 +194,7 @@ func TestPrefsSaveChangesTheWarning(t *testing.T) {
 	if scr := kittest.Flat(hs.screen()); !strings.Contains(scr, "(saving keeps this file as settings.bad)") {
 		t.Fatalf("the form lacks the warning:\n%s", hs.screen())
 	}
-	hs.press("up", "up", "right") // the bell
+	hs.press("up", "up", "left") // the bell, off
 	hs.settle()
 	scr := kittest.Flat(hs.screen())
 	if !strings.Contains(scr, "! settings: line 1: junk: it is kept as settings.bad, and your settings are saved anew") ||

@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/klob/klob/ai"
+	"github.com/klob/klob/internal/record/settings"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit/kittest"
 )
@@ -53,4 +54,85 @@ func TestArrowsOnlyWhereAStepChanges(t *testing.T) {
 		require.Contains(t, lineWith("Players"), back+" 4: you and a bot partner against two bots  ")
 		require.NotContains(t, lineWith("Players"), fwd)
 	}
+}
+
+// TestNoRowWraps: every row, at every seat count, walks its values one
+// way to an end and stops there, as Players does: no value comes round
+// again (instant to slow, on to off by →), each end shows no arrow past
+// it, and the rows offer more than one value.
+func TestNoRowWraps(t *testing.T) {
+	for _, n := range []int{2, 3, 4} {
+		o := rules.DefaultOptions().WithPlayers(n)
+		o.DealerForced = true // bimah's row shows
+		s := New(Config{Prefs: true}, Setup{Level: ai.Normal, Options: o, Prefs: settings.Default()})
+		start := s.setup
+		for _, key := range rowKeys(s) {
+			s.setup = start // the seat count walked, the rows are back
+			// To the right end, then to the left end and back: each
+			// walk from an end passes every value once.
+			for i, d := range []int{1, -1, 1} {
+				seen := map[string]bool{}
+				for range 20 {
+					r := rowOf(t, s, key)
+					v := r.Value(&s.setup)
+					require.False(t, seen[v], "%d players, %s: %q comes round again stepping by %d", n, key, v, d)
+					seen[v] = true
+					if !r.steps(&s.setup, d) {
+						break
+					}
+					r.Step(&s.setup, d)
+				}
+				r := rowOf(t, s, key)
+				require.False(t, r.steps(&s.setup, d), "%d players, %s: no end stepping by %d", n, key, d)
+				if i > 0 {
+					require.Greater(t, len(seen), 1, "%d players, %s: one value only", n, key)
+				}
+			}
+		}
+	}
+}
+
+// TestLastTrickSteps: the last trick bonus offers more than 0 and 10,
+// and a bonus given by flag (-rules last_trick=35) is shown and kept
+// among them.
+func TestLastTrickSteps(t *testing.T) {
+	o := rules.DefaultOptions()
+	o.LastTrick = 35
+	s := New(Config{}, Setup{Level: ai.Normal, Options: o})
+	d := kittest.New(t, s, 80, 24, false)
+	to(t, d, "last_trick")
+	require.Contains(t, d.Text(), "‹ 35 ›")
+	var got []int
+	for range 8 {
+		d.Press("right")
+		got = append(got, s.Setup().Options.LastTrick)
+	}
+	require.Equal(t, []int{50, 100, 100, 100, 100, 100, 100, 100}, got)
+	got = nil
+	for range 8 {
+		d.Press("left")
+		got = append(got, s.Setup().Options.LastTrick)
+	}
+	require.Equal(t, []int{50, 35, 20, 10, 0, 0, 0, 0}, got)
+}
+
+// rowKeys are the keys of s's rows.
+func rowKeys(s *Screen) []string {
+	var keys []string
+	for _, r := range s.rows() {
+		keys = append(keys, r.Key)
+	}
+	return keys
+}
+
+// rowOf is s's row keyed key.
+func rowOf(t *testing.T, s *Screen, key string) Row {
+	t.Helper()
+	for _, r := range s.rows() {
+		if r.Key == key {
+			return r
+		}
+	}
+	t.Fatalf("no row %s", key)
+	return Row{}
 }

@@ -30,7 +30,7 @@ func TestGivenValuesStayChoices(t *testing.T) {
 	for _, c := range []struct {
 		key  string
 		want int
-	}{{"right", 25}, {"left", 10}, {"right", 25}, {"left", 10}, {"left", 0}, {"right", 10}, {"right", 25}} {
+	}{{"right", 50}, {"left", 25}, {"left", 20}, {"right", 25}, {"left", 20}, {"left", 10}, {"left", 0}, {"left", 0}, {"right", 10}, {"right", 20}, {"right", 25}, {"right", 50}, {"right", 100}, {"right", 100}} {
 		d.Press(c.key)
 		require.Equal(t, c.want, s.Setup().Options.LastTrick, "Last trick bonus, after %s", c.key)
 	}

@@ -225,11 +225,19 @@ func shiftGiven(list []int, v, given *int, d int) {
 // Clamp is i within the indexes of a list of n.
 func Clamp(i, n int) int { return max(0, min(i, n-1)) }
 
-// step is the value d places from v in l, round past either end.
+// step is the value d places from v in l, stopping at either end, as
+// every row does: a value never jumps from one end to the other.
 func step[T comparable](l []T, v T, d int) T {
-	i, n := slices.Index(l, v)+d, len(l)
-	return l[(i%n+n)%n]
+	return l[Clamp(slices.Index(l, v)+d, len(l))]
 }
+
+// flip sets a switch as a two-valued row: left is off, right on, and a
+// step past either end changes nothing.
+func flip(b *bool, d int) { *b = step([]bool{false, true}, *b, d) }
+
+// LastTricks are the last trick bonuses the form offers (another one
+// given by a flag is kept among them).
+var LastTricks = []int{0, 10, 20, 50, 100}
 
 // OnOff writes a switch.
 func OnOff(b bool) string {
@@ -300,7 +308,7 @@ func RuleRows(s *Setup) []Row {
 	}
 	if s.Options.Applies("bottom_card") {
 		rows = append(rows, Row{"bottom_card", "Bottom card shown", func(s *Setup) string { return OnOff(s.Options.BottomCard) },
-			func(s *Setup, _ int) { s.Options.BottomCard = !s.Options.BottomCard },
+			func(s *Setup, d int) { flip(&s.Options.BottomCard, d) },
 			func(s *Setup) string {
 				if s.Options.BottomCard {
 					return "the bottom card of the pack is turned up after the deal: every player knows it"
@@ -314,14 +322,16 @@ func RuleRows(s *Setup) []Row {
 				return "length, then top card"
 			}
 			return "top card"
-		}, func(s *Setup, _ int) { s.Options.SequenceRank ^= 1 }, func(s *Setup) string {
+		}, func(s *Setup, d int) {
+			s.Options.SequenceRank = step([]rules.SeqRank{rules.RankByValue, rules.RankByLength}, s.Options.SequenceRank, d)
+		}, func(s *Setup) string {
 			if s.Options.SequenceRank == rules.RankByLength {
 				return "two fifties: the longer wins, then the higher top card"
 			}
 			return "two sequences of one value: the higher top card wins"
 		}, nil},
 		Row{"melds_need_trick", "Sequences need a trick", func(s *Setup) string { return OnOff(s.Options.MeldsNeedTrick) },
-			func(s *Setup, _ int) { s.Options.MeldsNeedTrick = !s.Options.MeldsNeedTrick },
+			func(s *Setup, d int) { flip(&s.Options.MeldsNeedTrick, d) },
 			func(s *Setup) string {
 				who := "a player who takes"
 				if team {
@@ -333,7 +343,7 @@ func RuleRows(s *Setup) []Row {
 				return "sequences count even without a trick"
 			}, nil},
 		Row{"last_trick", "Last trick bonus", func(s *Setup) string { return fmt.Sprint(s.Options.LastTrick) },
-			func(s *Setup, d int) { shiftGiven([]int{0, 10}, &s.Options.LastTrick, &s.given.lastTrick, d) },
+			func(s *Setup, d int) { shiftGiven(LastTricks, &s.Options.LastTrick, &s.given.lastTrick, d) },
 			func(s *Setup) string {
 				if s.Options.LastTrick == 0 {
 					return "the last trick scores only its cards"
@@ -383,9 +393,8 @@ func VariantRows(s *Setup) []Row {
 		}
 		rows = append(rows, Row{Key: v.key, Label: kit.Capital(rules.VariantName(v.key)),
 			Value: func(s *Setup) string { return OnOff(*v.on(&s.Options)) },
-			Step: func(s *Setup, _ int) {
-				p := v.on(&s.Options)
-				*p = !*p
+			Step: func(s *Setup, d int) {
+				flip(v.on(&s.Options), d)
 				s.settle()
 			},
 			Explain: func(*Setup) string { return v.explain },
@@ -433,7 +442,9 @@ var prefRows = []Row{
 		}
 		return s.Prefs.Pace.String()
 	},
-		func(s *Setup, d int) { s.Prefs.Pace = settings.Pace((int(s.Prefs.Pace) + d + 4) % 4) },
+		func(s *Setup, d int) {
+			s.Prefs.Pace = settings.Pace(Clamp(int(s.Prefs.Pace)+d, int(settings.Instant)+1))
+		},
 		func(s *Setup) string {
 			switch {
 			case s.PaceServer:
@@ -448,13 +459,17 @@ var prefRows = []Row{
 			return "wait for a key"
 		}
 		return "pause"
-	}, func(s *Setup, _ int) { s.Prefs.AfterTrick ^= 1 }, func(s *Setup) string { return s.Prefs.AfterTrick.Explain() }, nil},
+	}, func(s *Setup, d int) {
+		s.Prefs.AfterTrick = step([]settings.AfterTrick{settings.Pause, settings.WaitKey}, s.Prefs.AfterTrick, d)
+	}, func(s *Setup) string { return s.Prefs.AfterTrick.Explain() }, nil},
 	{"sort", "Sort the hand by", func(s *Setup) string {
 		if s.Prefs.Sort == settings.BySuit {
 			return "suit (A K Q J 10 9 8 7)"
 		}
 		return "trick strength"
-	}, func(s *Setup, _ int) { s.Prefs.Sort ^= 1 }, func(s *Setup) string { return s.Prefs.Sort.Explain() + " (o toggles it in a game)" }, nil},
+	}, func(s *Setup, d int) {
+		s.Prefs.Sort = step([]settings.Sort{settings.ByStrength, settings.BySuit}, s.Prefs.Sort, d)
+	}, func(s *Setup) string { return s.Prefs.Sort.Explain() + " (o toggles it in a game)" }, nil},
 	{"bell", "Bell on your turn", func(s *Setup) string { return OnOff(s.Prefs.Bell) },
-		func(s *Setup, _ int) { s.Prefs.Bell = !s.Prefs.Bell }, func(s *Setup) string { return settings.BellExplain(s.Prefs.Bell) }, nil},
+		func(s *Setup, d int) { flip(&s.Prefs.Bell, d) }, func(s *Setup) string { return settings.BellExplain(s.Prefs.Bell) }, nil},
 }
