@@ -131,3 +131,23 @@ func TestSoloFormSaysTheServersPace(t *testing.T) {
 		t.Errorf("the form's pace is %q (server %v), want the server's 100ms", s.PaceFlag, s.PaceServer)
 	}
 }
+
+// TestPrefsChangeKeepsTheLastGame: a setting changed on a form filled
+// before the last game started (n at a game's end) keeps that game, not
+// the form's older copy of it.
+func TestPrefsChangeKeepsTheLastGame(t *testing.T) {
+	level, o := lastGame()
+	prefs := settings.Default()
+	prefs.Game = settings.GameOf(level, o)
+	var saved settings.Settings
+	cfg := testConfig(dealSeed, nil)
+	cfg.Prefs, cfg.SavePrefs = &prefs, func(p settings.Settings) error { saved = p; return nil }
+	older := settings.Default() // the form's copy: no game yet
+	older.Bell = false
+	if cmd := cfg.prefsChanged(older); cmd != nil {
+		cmd()
+	}
+	if saved.Game != prefs.Game || prefs.Game != settings.GameOf(level, o) || saved.Bell {
+		t.Errorf("after a change of the bell: kept %+v, saved %+v; want the last game and the bell off", prefs, saved)
+	}
+}
