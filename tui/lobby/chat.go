@@ -38,8 +38,9 @@ import (
 //     played, and its players and spectators talk in no other room
 //     meanwhile (quietAt).
 //   - Whoever has played a board of a tournament still running talks
-//     neither in the lobby nor at a table they watch until it ends; the
-//     daily's players until the day ends (quietPlayed). / says why and
+//     neither in the lobby nor at a table they watch or sit at, nor
+//     takes a new name, until it ends; the daily's players until the
+//     day ends (quietPlayed). / says why and
 //     until when; a line typed meanwhile is not sent, but kept for the
 //     next / (talkPane.key).
 //   - Guests (no key) read the lobby's talk but do not write: without a

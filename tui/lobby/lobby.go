@@ -613,6 +613,10 @@ func (l *Lobby) choose(ctx *kit.Context, i int) (kit.Screen, tea.Cmd) {
 				return l, nil
 			}
 		}
+		if err := l.quietTourney(); err != nil {
+			l.setNote("Not now: "+err.Error()+".", true)
+			return l, nil
+		}
 		// The line starts empty, the name now beside it: what is typed
 		// is the new name, not added to the end of the old one.
 		l.openEntry("name", "")
@@ -912,6 +916,12 @@ func (l *Lobby) sameName() {
 // rename checks and keeps the new name; cut says the line typed or
 // pasted was longer than a name holds, and the note says so.
 func (l *Lobby) rename(name string, cut bool) (kit.Screen, tea.Cmd) {
+	// A name others read carries words as talk does: whoever keeps
+	// quiet for a tournament keeps their name too.
+	if err := l.quietTourney(); err != nil {
+		l.setNote("Not renamed: "+err.Error()+".", true)
+		return l, nil
+	}
 	name, err := checkName(name)
 	if err == nil && l.visit != nil {
 		err = l.visit.Rename(name) // another person's name is refused

@@ -59,7 +59,7 @@ func newSharedSeat(l *Lobby, conn *hall.Conn) *SharedSeat {
 	seatName := s.w.Seats[conn.Seat()].Name
 	talk := newTalk(l.cfg.Chat, conn.Table().Room(), l.cfg.Player, func() string { return seatName }, false, l.mutes)
 	if talk != nil {
-		talk.quiet = quietAt(l, conn.Table())
+		talk.quiet = quietPlayed(l, quietAt(l, conn.Table()))
 		s.wait = &talkPane{t: talk, title: "Table talk"}
 	}
 	// A connection cut is no leaving: the seat (the host's too) waits
@@ -111,30 +111,37 @@ func quietAt(l *Lobby, t *hall.Table) func() error {
 
 // quietPlayed adds to quiet the tournaments' rule: whoever has played a
 // board of a tournament still running knows cards others have yet to
-// play, so they talk in no room everyone reads (the lobby, a table they
-// watch) until it ends; the daily's players until the day ends. A
-// table where they hold a seat follows quietAt alone. The service
+// play, so they talk nowhere others read (the lobby, a table they watch
+// or sit at: whoever sits with them may play the boards later) until it
+// ends; the daily's players until the day ends. A new name would carry
+// words as well, so the lobby refuses it meanwhile (rename). The service
 // answers from memory (tourney.Service.Quiet), so the Update may ask.
 func quietPlayed(l *Lobby, quiet func() error) func() error {
 	return func() error {
 		if err := quiet(); err != nil {
 			return err
 		}
-		if l.cfg.Tourney == nil || l.guest() {
-			return nil
-		}
-		if title, ends, ok := l.cfg.Tourney.Quiet(l.cfg.Player.ID); ok {
-			return quietPlayedError(title, kit.When(l.cfg.Tourney.Now(), ends))
-		}
+		return l.quietTourney()
+	}
+}
+
+// quietTourney says why the person keeps quiet for a tournament they
+// began a board of (quietPlayed), or nil.
+func (l *Lobby) quietTourney() error {
+	if l.cfg.Tourney == nil || l.guest() {
 		return nil
 	}
+	if title, ends, ok := l.cfg.Tourney.Quiet(l.cfg.Player.ID); ok {
+		return quietPlayedError(title, kit.When(l.cfg.Tourney.Now(), ends))
+	}
+	return nil
 }
 
 // quietPlayedError says why a player of the tournament named (in a
 // sentence) keeps quiet, and until when (kit.When of its end): the end
 // comes early, so that a table's note of two lines keeps it.
 func quietPlayedError(title, ends string) error {
-	return fmt.Errorf("you began a board of %s, which others may still play: until it ends, %s, you talk neither here nor at a table you watch", title, ends)
+	return fmt.Errorf("you began a board of %s, which others may still play: until it ends, %s, you talk nowhere and keep your name", title, ends)
 }
 
 // quietLifted tells the person, in the lobby's talk, when the

@@ -369,7 +369,7 @@ func TestQuietLineSaysUntilWhenAndKeepsTheLine(t *testing.T) {
 		f.begin(t)
 		l.quietLifted()
 		named := "tournament TESTAB · " + string(rune('0'+n)) + " players"
-		why := "you began a board of " + named + ", which others may still play: until it ends, 13:00 UTC, you talk neither here nor at a table you watch"
+		why := "you began a board of " + named + ", which others may still play: until it ends, 13:00 UTC, you talk nowhere and keep your name"
 		view := func(what string) string {
 			t.Helper()
 			lines := screenLines(l, ctx)
@@ -383,7 +383,7 @@ func TestQuietLineSaysUntilWhenAndKeepsTheLine(t *testing.T) {
 		press(l, ctx, "/")
 		require.True(t, l.talk.open(), "the line opens, for /mute")
 		assert.Equal(t, kit.Capital(why)+".", l.talk.note.Text)
-		assert.Contains(t, view("opened"), "until it ends, 13:00 UTC, you talk neither here nor at a table you watch.")
+		assert.Contains(t, view("opened"), "until it ends, 13:00 UTC, you talk nowhere and keep your name.")
 		typeLine(l, ctx, "/mute zed")
 		require.True(t, l.talk.open(), "a command refused keeps the line open")
 		assert.Contains(t, l.talk.note.Text, `Nobody called "zed" is here now or has talked here`)
@@ -399,7 +399,7 @@ func TestQuietLineSaysUntilWhenAndKeepsTheLine(t *testing.T) {
 		assert.Equal(t, kit.Note{Text: "Not sent: " + why + ". Your line is kept: / opens it again.", Err: true}, l.talk.note)
 		text := view("refused")
 		assert.Contains(t, text, "Not sent: you began a board of "+named)
-		assert.Contains(t, text, "you watch. Your line is kept: / opens it again.")
+		assert.Contains(t, text, "you talk nowhere and keep your name. Your line is kept: / opens it again.")
 		assert.Contains(t, text, "Lobby talk / opens your unsent line")
 		sub, h := l.talk.t.room.Subscribe("zz")
 		sub.Close()
