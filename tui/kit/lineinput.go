@@ -15,6 +15,10 @@ type LineInput struct {
 	text []rune
 	// Cut is set when the last key or paste did not fit whole.
 	Cut bool
+	// Dropped is the last control, format character or escape left out
+	// of the line since it was emptied, 0 for none: a caller that
+	// refuses such characters rather than drop them names it.
+	Dropped rune
 }
 
 // String is the text typed.
@@ -24,7 +28,7 @@ func (in *LineInput) String() string { return string(in.text) }
 func (in *LineInput) Len() int { return len(in.text) }
 
 // Reset empties the line.
-func (in *LineInput) Reset() { in.text, in.Cut = in.text[:0], false }
+func (in *LineInput) Reset() { in.text, in.Cut, in.Dropped = in.text[:0], false, 0 }
 
 // Key takes a key press: its text is added, backspace takes the last
 // character back, ctrl+u empties the line. It reports whether the key
@@ -41,7 +45,8 @@ func (in *LineInput) Key(msg tea.KeyPressMsg) bool {
 	case "ctrl+u":
 		in.Reset()
 		return true
-	case "space":
+	case "space", "tab":
+		// A tab typed is a space, as a pasted one is.
 		in.add(" ")
 		return true
 	}
@@ -102,19 +107,20 @@ func (in *LineInput) add(s string) {
 		}
 		switch {
 		case r == 0x1b:
-			state = escStart
+			state, in.Dropped = escStart, r
 			continue
 		case r == 0x9b:
-			state = escCSI
+			state, in.Dropped = escCSI, r
 			continue
 		case r == 0x9d || r == 0x90 || r == 0x98 || r == 0x9e || r == 0x9f:
-			state = escString
+			state, in.Dropped = escString, r
 			continue
 		case r == '\n' || r == '\r' || r == '\t':
 			r = ' '
 		case unicode.IsControl(r), unicode.Is(unicode.Cf, r):
 			// Bidirectional overrides and the like would move the
 			// typist's own screen; the chat cleans the rest.
+			in.Dropped = r
 			continue
 		}
 		in.text = append(in.text, r)
