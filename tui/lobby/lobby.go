@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 	"time"
+	"unicode"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
@@ -853,6 +854,11 @@ func (l *Lobby) typeKey(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.
 		switch {
 		case text == "":
 			return l, nil // nothing typed: as esc, the name stays, no error
+		case l.entryKind == "name" && l.entry.Dropped != 0:
+			// The line left it out; a name that silently lost it would
+			// not be the one typed.
+			l.setNote(fmt.Sprintf("a name may not hold %U: an invisible, control or escape character", l.entry.Dropped), true)
+			return l, nil
 		case l.entryKind == "name":
 			return l.rename(text, l.entry.Cut)
 		}
@@ -955,19 +961,24 @@ type nameKept struct {
 // and returns it normalised (names.Normal: NFKC, something visible,
 // no invisible, blank or reordering character, nothing that reads as a
 // key's tag, a bracket, a bot or another of the tables' labels): 1 to
-// 24 letters of any script, digits, spaces and - _ . ' (no other
-// ASCII punctuation).
+// 24 letters of any script (with their accents), digits, spaces and
+// - _ . ' and the four suits: no other punctuation, no other symbol
+// nor emoji, whose widths terminals disagree on. A letter takes at most two cells, so a name
+// at most 48, which every screen that shows names leaves room for.
 func checkName(name string) (string, error) {
+	const nameHolds = "letters of any script, digits, spaces, ♠♥♦♣ and - _ . ' only"
 	name, err := names.Normal(name)
 	if err != nil {
 		return "", err
 	}
 	for _, r := range name {
 		switch {
-		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r > 127:
-		case strings.ContainsRune(" -_.'", r):
+		case unicode.IsLetter(r), unicode.IsMark(r), unicode.Is(unicode.Nd, r):
+		case strings.ContainsRune(" -_.'♠♥♦♣", r):
+		case unicode.IsPrint(r):
+			return "", fmt.Errorf("a name may not hold %q: %s", r, nameHolds)
 		default:
-			return "", fmt.Errorf("a name may not hold %q: letters, digits, spaces and - _ . ' only", r)
+			return "", fmt.Errorf("a name may not hold %U: %s", r, nameHolds)
 		}
 	}
 	h := gamelog.Header{Players: [4]string{name, "Bot"}, Levels: [4]string{gamelog.Human, "normal"}, Options: rules.DefaultOptions()}

@@ -59,3 +59,41 @@ func TestTourneyQuietRefusesTheRenameLineAtOnce(t *testing.T) {
 	assert.True(t, l.isErr)
 	assert.Contains(t, l.note, "Not now: you began a board of tournament TESTAB")
 }
+
+// A name holds what the refusal says: letters of any script, digits,
+// spaces, the suits and - _ . ': an emoji or other symbol is refused
+// and named, and so is a control or format character the line left out
+// (a right-to-left override), rather than the name taking what was left.
+// A tab typed is a space.
+func TestRenameNamesWhatItRefuses(t *testing.T) {
+	for name, why := range map[string]string{
+		"😀x":  `a name may not hold '😀'`,
+		"a😀":  `a name may not hold '😀'`,
+		"a★b": `a name may not hold '★'`,
+		"a→b": `a name may not hold '→'`,
+		"take9cX😀😀😀😀😀😀😀😀😀😀😀😀中文中文中": `a name may not hold '😀'`,
+	} {
+		_, err := checkName(name)
+		require.Error(t, err, name)
+		assert.Contains(t, err.Error(), why, name)
+		assert.Contains(t, err.Error(), "letters of any script, digits, spaces, ♠♥♦♣ and - _ . ' only", name)
+	}
+	for _, name := range []string{"中文中文", "Zoë", "ann ♠"} {
+		_, err := checkName(name)
+		assert.NoError(t, err, name)
+	}
+
+	l, ctx := steadyLobby(t, 0, false, false, 0)
+	press(l, ctx, "r")
+	l.entry.Paste("a\u202eb")
+	press(l, ctx, "enter")
+	assert.Equal(t, "ann", l.cfg.Player.Name)
+	assert.True(t, l.isErr)
+	assert.Contains(t, l.note, "U+202E")
+
+	press(l, ctx, "r")
+	for _, k := range []string{"a", "tab", "b", "enter"} {
+		press(l, ctx, k)
+	}
+	assert.Equal(t, "a b", l.cfg.Player.Name, l.note)
+}
