@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/charmbracelet/x/ansi"
+	"golang.org/x/text/unicode/norm"
 
 	"github.com/klob/klob/internal/platform/durable"
 	"github.com/klob/klob/internal/platform/textwrap"
@@ -533,8 +534,86 @@ func Sentence(s string) string {
 
 // ASCIIText turns what is left of Unicode on a screen into ASCII for
 // -ascii: arrows, dots, dashes, rules, marks, suits and the signs of
-// the hint's and trainer's numbers.
-func ASCIIText(s string) string { return asciiText.Replace(s) }
+// the hint's and trainer's numbers; then what others wrote (talk,
+// names): quotes, dashes and accented Latin letters as their plain
+// forms, anything else as '?', for a terminal without Unicode.
+func ASCIIText(s string) string { return asciiRest(asciiText.Replace(s)) }
+
+// asciiRest writes what Unicode is left in s as ASCII: the typographic
+// quotes and dashes as ASCII ones, a Latin letter without its accents
+// ("ü" as "u", "ß" as "ss"), every other character and lone accent as
+// one '?' (a wide letter too: the frame is padded after).
+func asciiRest(s string) string {
+	i := 0
+	for i < len(s) && s[i] < utf8.RuneSelf {
+		i++
+	}
+	if i == len(s) {
+		return s
+	}
+	var b strings.Builder
+	b.WriteString(s[:i])
+	for _, r := range s[i:] {
+		switch {
+		case r < utf8.RuneSelf:
+			b.WriteRune(r)
+		case unicode.IsMark(r):
+			// An accent goes with the letter it sits on.
+		default:
+			if t, ok := asciiPunct[r]; ok {
+				b.WriteString(t)
+			} else if t := latinBare(r); t != "" {
+				b.WriteString(t)
+			} else {
+				b.WriteByte('?')
+			}
+		}
+	}
+	return b.String()
+}
+
+// asciiPunct are the punctuation and spaces others type most, in ASCII.
+var asciiPunct = map[rune]string{
+	'“': `"`, '”': `"`, '„': `"`, '«': `"`, '»': `"`, '‘': "'", '’': "'", '‚': "'", '′': "'", '″': `"`,
+	'—': "--", '―': "--", '‐': "-", '‑': "-", '−': "-", '¡': "!", '¿': "?", '\u00a0': " ",
+}
+
+// latinBare is the Latin letter r without its accents ("é" as "e"),
+// or the letters it is written as ("ß" as "ss"); "" for any other.
+func latinBare(r rune) string {
+	if !unicode.Is(unicode.Latin, r) {
+		return ""
+	}
+	switch r {
+	case 'ß':
+		return "ss"
+	case 'æ':
+		return "ae"
+	case 'Æ':
+		return "AE"
+	case 'œ':
+		return "oe"
+	case 'Œ':
+		return "OE"
+	case 'ø':
+		return "o"
+	case 'Ø':
+		return "O"
+	case 'ł':
+		return "l"
+	case 'Ł':
+		return "L"
+	case 'đ':
+		return "d"
+	case 'Đ':
+		return "D"
+	}
+	base, _ := utf8.DecodeRuneInString(norm.NFD.String(string(r)))
+	if base >= utf8.RuneSelf {
+		return ""
+	}
+	return string(base)
+}
 
 // The up and down arrows are words: "v" would read as the v key.
 var asciiText = strings.NewReplacer(
