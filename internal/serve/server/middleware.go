@@ -494,6 +494,7 @@ func (s *Server) program(sess ssh.Session) (p *tea.Program, g *guard, input io.R
 	if c, ok := sess.Context().Value(commandKey{sess}).(Command); ok {
 		info.Verb, info.Code, info.ASCII = c.Verb, c.Code, c.ASCII
 	}
+	info.ASCII = info.ASCII || dumbTerm(pty.Term)
 	if k := sess.PublicKey(); k != nil {
 		info.Key = KeyID(k)
 	}
@@ -583,4 +584,12 @@ func forwardInput(ctx context.Context, p *tea.Program, input io.Reader, term str
 			return
 		}
 	}
+}
+
+// dumbTerm reports whether a client's TERM says its terminal knows
+// nothing beyond plain text ("dumb", or none given): it is drawn as
+// after ascii, without the Unicode it may not show.
+func dumbTerm(term string) bool {
+	term = strings.TrimSpace(term)
+	return term == "" || strings.EqualFold(term, "dumb")
 }

@@ -234,8 +234,9 @@ type Session struct {
 	// Verb and Code are the command the session was started with:
 	// CmdJoin or CmdWatch and the code given ("" for none).
 	Verb, Code string
-	// ASCII is true when the session was started with ascii first: draw
-	// suits as letters and boxes in + - |.
+	// ASCII is true when the session was started with ascii first, or
+	// its TERM is dumb or unset: draw suits as letters and boxes in
+	// + - |.
 	ASCII bool
 
 	send atomic.Pointer[func(tea.Msg)]

@@ -668,3 +668,13 @@ func TestServerStartsAfterCrashLeftAKeyTemporary(t *testing.T) {
 	assert.ErrorIs(t, err, os.ErrNotExist, "the crash's temporary is left")
 	require.NoError(t, server.CheckHostKey(path))
 }
+
+// A client whose TERM is dumb is drawn in ascii without asking for it;
+// any other TERM goes by the command.
+func TestDumbTermIsASCII(t *testing.T) {
+	addr, _, _ := start(t, server.Config{NewModel: func(s *server.Session) tea.Model { return cmdModel{s} }})
+	c := dial(t, addr, sshtest.Config{User: "ann", Width: 80, Height: 24, Term: "dumb"})
+	c.WaitText(t, patience, `verb="" code="" addr=127.0.0.1 ascii=true`)
+	c = dial(t, addr, sshtest.Config{User: "ann", Width: 80, Height: 24, Term: "xterm", Command: "join abcd"})
+	c.WaitText(t, patience, `verb="join" code="abcd" addr=127.0.0.1 ascii=false`)
+}
