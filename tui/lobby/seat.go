@@ -243,7 +243,9 @@ func (s *SharedSeat) waiting() bool {
 func (s *SharedSeat) togglePrivate() (kit.Screen, tea.Cmd) {
 	private := !s.conn.Table().Private()
 	err := s.conn.SetPrivate(private)
-	note, isErr := "Spectators may watch this table again.", false
+	// "Now", not "again": a table private from its start had nobody
+	// watching its game before.
+	note, isErr := "Spectators may watch this table now.", false
 	switch {
 	case err != nil:
 		note, isErr = kit.Capital(err.Error())+".", true
@@ -838,7 +840,12 @@ func (s *SharedSeat) render(ctx *kit.Context) (string, []kit.Hit) {
 			} else {
 				lines = offer(lines, kit.Offer{Key: kit.Bind("s", "", "s"), What: "start: " + start})
 			}
-			keys = "s start · P private · esc leave the table · ? help · q " + ctx.Keys.QuitHint().Help().Desc
+			// The footer offers what P does now, as the body's [P] does.
+			private := "P private"
+			if s.conn.Table().Private() {
+				private = "P let watch"
+			}
+			keys = "s start · " + private + " · esc leave the table · ? help · q " + ctx.Keys.QuitHint().Help().Desc
 		} else {
 			start := " The host starts the game."
 			for _, in := range w.Seats {
