@@ -1,6 +1,7 @@
 package kit
 
 import (
+	"errors"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
@@ -20,6 +21,8 @@ type Note struct {
 type TalkBox struct {
 	Typing bool
 	Input  LineInput
+	// held is set while the line was refused by a LineHolder.
+	held bool
 }
 
 // Open opens the box for lines of at most limit characters; a note
@@ -49,6 +52,8 @@ func (b *TalkBox) Key(msg tea.KeyPressMsg, note *Note, say func(string) (string,
 		}
 		answer, err := say(text)
 		if err != nil {
+			var h LineHolder
+			b.held = errors.As(err, &h) && h.HoldsLine()
 			*note = Note{Text: Capital(err.Error()) + ".", Err: true}
 			return false
 		}
@@ -56,12 +61,29 @@ func (b *TalkBox) Key(msg tea.KeyPressMsg, note *Note, say func(string) (string,
 		*note = Note{Text: answer}
 		return true
 	default:
+		if b.held {
+			switch msg.String() {
+			case "backspace", "ctrl+h", "ctrl+u":
+				b.held = false // the line is being edited: keys count again
+			default:
+				if msg.Text != "" || msg.String() == "space" || msg.String() == "tab" {
+					return false // the held line's note stays, saying why
+				}
+			}
+		}
 		if b.Input.Key(msg) {
 			b.cut(note)
 		}
 	}
 	return false
 }
+
+// LineHolder is an error of say after which the line refused stays in
+// the box as it is, for enter to send once it may (a line refused for
+// coming too fast): what is typed or pasted meanwhile is not added to
+// it, so the next lines of a burst never pile onto it; backspace or
+// ctrl+u edits it again. Its Error says so.
+type LineHolder interface{ HoldsLine() bool }
 
 // Keep closes the box with its line kept for the next Open, and notes
 // that the line was not sent and why (the person may not talk for now:
@@ -73,12 +95,15 @@ func (b *TalkBox) Keep(note *Note, why error) {
 
 // Paste adds a paste to the open box.
 func (b *TalkBox) Paste(text string, note *Note) {
+	if b.held {
+		return // LineHolder
+	}
 	b.Input.Paste(text)
 	b.cut(note)
 }
 
 func (b *TalkBox) close() {
-	b.Typing = false
+	b.Typing, b.held = false, false
 	b.Input.Reset()
 }
 

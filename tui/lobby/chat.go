@@ -254,8 +254,22 @@ func (t *roomTalk) Say(text string) (string, error) {
 		me.Name += watchingMark
 	}
 	_, err := t.room.Say(me, text)
+	if r, ok := errors.AsType[*chat.Refusal](err); ok && r.Reason == chat.TooFast {
+		return "", tooFast{r}
+	}
 	return "", err
 }
+
+// tooFast is a line refused for coming too fast: it stays in the box
+// as it is (kit.LineHolder), so that the next lines of a burst are not
+// typed onto it.
+type tooFast struct{ r *chat.Refusal }
+
+func (e tooFast) Error() string {
+	return fmt.Sprintf("not sent, too fast: %s, then enter sends this line (what you type meanwhile is not added)", e.r.Error())
+}
+func (e tooFast) Unwrap() error   { return e.r }
+func (e tooFast) HoldsLine() bool { return true }
 
 // command runs a command of the line.
 func (t *roomTalk) command(cmd, name string) (string, error) {
