@@ -145,8 +145,13 @@ func (s *Screen) againLines(ctx *kit.Context, sc *Scene, w int) []string {
 		name := sc.Lower(rules.Seat(i)) // "you", mid-line
 		switch {
 		case p.State == host.SeatAway || p.State == host.SeatTakeover:
-			// The next game waits for every person who played.
-			wait = append(wait, name+" (away)")
+			// The next game waits for every person who played; one who
+			// said again and left took it back, as the others read.
+			if p.AgainLeft {
+				wait = append(wait, name+" (away: their again went when they left)")
+			} else {
+				wait = append(wait, name+" (away)")
+			}
 			away = true
 		case p.Again:
 			yes = append(yes, name)

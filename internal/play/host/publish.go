@@ -177,7 +177,7 @@ func (st *state) snapshot(p *port) *Snapshot {
 		s.WinnerSide = -1 // a board has a result, no winner
 	}
 	for i, sd := range st.seats {
-		in := SeatInfo{Name: sd.player.Name, Human: sd.player.Human, Again: sd.again, Due: sd.due}
+		in := SeatInfo{Name: sd.player.Name, Human: sd.player.Human, Again: sd.again, AgainLeft: sd.againLeft, Due: sd.due}
 		switch {
 		case !sd.player.Human:
 			in.State, in.Level, in.Ready = SeatBot, sd.player.Level, true

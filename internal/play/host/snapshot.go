@@ -156,6 +156,9 @@ type SeatInfo struct {
 	// Again says the person wants another game once this one is over
 	// (Port.Again); leaving takes it back.
 	Again bool
+	// AgainLeft says the person said again, then left, which took it
+	// back: they say it anew if they come back.
+	AgainLeft bool
 }
 
 // DealResult is a finished deal, public to every seat.

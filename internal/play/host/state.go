@@ -103,7 +103,10 @@ type seat struct {
 	takeover  bool // the stand-in bot plays for a person who did not come back
 	back      bool // the person came back: takes the seat at the next deal
 	ready     bool
-	again     bool   // the game is over and the person wants another
+	again     bool // the game is over and the person wants another
+	// againLeft is set when the person said again and then left: the
+	// leaving took it back, which the others are told (SeatInfo).
+	againLeft bool
 	rename    string // the person's name for the next game, "" to keep it
 	// botAgain is set on a person's seat away at the game's end when
 	// those here start the next game without them: a bot
@@ -919,7 +922,7 @@ func (st *state) join(s rules.Seat) (*port, error) {
 		st.setNote(Note{Kind: NoteBack, Seat: s, Text: sd.player.Name + " is back"})
 		st.h.logf("%s is back at seat %s", st.who(s), s)
 	}
-	sd.dropped, sd.botAgain = false, false
+	sd.dropped, sd.botAgain, sd.againLeft = false, false, false
 	st.stir(s)
 	if sd.takeover {
 		sd.back = true
@@ -938,6 +941,7 @@ func (st *state) leave(p *port) {
 	if sd.port != p {
 		return // it left already, or a newer connection took the seat
 	}
+	sd.againLeft = sd.again
 	sd.port, sd.ready, sd.again, st.dirty = nil, false, false, true
 	st.dropHint(sd)
 	st.dropClaim(sd)
