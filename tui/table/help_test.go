@@ -2,6 +2,7 @@ package table
 
 import (
 	"cmp"
+	"strings"
 	"testing"
 
 	"github.com/klob/klob/internal/play/host"
@@ -134,5 +135,46 @@ func TestNoHintsGameHelpHasNoHints(t *testing.T) {
 	eachTableWith(t, func(hc *host.Config, _ *Config) { hc.NoHints = true }, func(t *testing.T, n int, f *fixture) {
 		f.until("the first snapshot", func(s host.Snapshot) bool { return s.NoHints }, false)
 		kittest.CheckHintsHelp(t, f.s, false)
+	})
+}
+
+// helpLines is the table's full help (?) as "key desc" lines.
+func helpLines(f *fixture) []string {
+	var out []string
+	for _, row := range f.s.KeyHelp(&f.hs.Ctx.Keys).FullHelp() {
+		for _, b := range row {
+			out = append(out, b.Help().Key+" "+b.Help().Desc)
+		}
+	}
+	return out
+}
+
+// TestHelpFollowsTheResult: at every seat count the help on a deal's
+// result lists that screen's keys (enter to the next deal, or after the
+// last deal to the game's end; the v list), not the card play's: b,
+// the digits, claim and undo do nothing there.
+func TestHelpFollowsTheResult(t *testing.T) {
+	eachTable(t, func(t *testing.T, n int, f *fixture) {
+		check := func(where, enter string) {
+			t.Helper()
+			lines := helpLines(f)
+			all := strings.Join(lines, "\n")
+			for _, want := range []string{"enter/space " + enter, "v tricks", "? help", "q quit"} {
+				if !strings.Contains(all, want) {
+					t.Errorf("%d players, %s: the help lacks %q:\n%s", n, where, want, all)
+				}
+			}
+			for _, l := range lines {
+				for _, not := range []string{"b ", "1-9 ", "c ", "u ", "H "} {
+					if strings.HasPrefix(l, not) {
+						t.Errorf("%d players, %s: the help lists the card play's %q", n, where, l)
+					}
+				}
+			}
+		}
+		f.until("a deal's result", func(s host.Snapshot) bool { return s.Between && s.Can.Ready }, true)
+		check("a deal's result", "go on to the next deal")
+		f.until("the last deal's result", func(s host.Snapshot) bool { return s.Over }, true)
+		check("the last deal's result", "go on to the end of the game")
 	})
 }

@@ -804,13 +804,18 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 		// The seat can do nothing more: look at the tricks, or leave
 		// (a shared seat leaves on enter or esc).
 		h.Short = []key.Binding{b(listWord, k.LastTrick)}
+		var lead []key.Binding
 		if s.cfg.Shared {
 			h.Short = append(h.Short, kit.Either("back to the lobby", k.Choose, k.Back))
+			lead = append(lead, kit.Either("back to the lobby (esc closes the v list first)", k.Choose, k.Back))
 		}
+		h.Full = s.waitHelp(k, h.Full[0], lead...)
 	case sn.Between || sn.Over:
 		h.Short = []key.Binding{b(listWord, k.LastTrick)}
+		h.Full = s.waitHelp(k, h.Full[0], s.resultHelp(k)...)
 	case sn.Hold:
 		h.Short = []key.Binding{kit.Bind("enter/space", "next trick"), b(listWord, k.LastTrick)}
+		h.Full = s.waitHelp(k, h.Full[0], kit.Bind(k.Choose.Help().Key, "the next trick (so does any key this help does not list)", k.Choose.Keys()...))
 	case !s.myTurn():
 		h.Short = undo([]key.Binding{b(listWord, k.LastTrick), b("sort", k.SortHand)})
 		claimed := sn.Claimer != rules.NoSeat && rules.SideOfSeat(sn.View.Players, sn.Claimer) == rules.SideOfSeat(sn.View.Players, sn.Seat)
@@ -875,6 +880,56 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	}
 	h.Short = append(h.Short, b("help", k.Help), k.QuitHint())
 	return h
+}
+
+// waitHelp is the full help of a screen that waits rather than asks a
+// decision (a deal's result, a trick held on the table, a seat that can
+// do no more): lead, the keys that go on from it, then those of all
+// (the table's keys, as the help words them here) that still act: the
+// v list and its scrolling, talk, the help and quitting. The keys of
+// the play (cards, bella, claim, undo, hint) do nothing there, so the
+// help leaves them out.
+func (s *Screen) waitHelp(k *kit.KeyMap, all []key.Binding, lead ...key.Binding) [][]key.Binding {
+	keys := append([]key.Binding{}, lead...)
+	for _, b := range all {
+		switch b.Help().Key {
+		case k.LastTrick.Help().Key, kit.PageKeys("").Help().Key, "/", k.Help.Help().Key, k.Quit.Help().Key, k.ForceQuit.Help().Key:
+			keys = append(keys, b)
+		}
+		if b.Help().Key == k.LastTrick.Help().Key {
+			keys = append(keys, kit.Spelled("scroll the v list", k.Up, k.Down))
+		}
+		if b.Help().Key == kit.PageKeys("").Help().Key {
+			keys = append(keys, kit.Bind(k.Back.Help().Key, "close the v list", k.Back.Keys()...))
+		}
+	}
+	mouse := "a click anywhere goes on"
+	if !s.waitsForKey() {
+		mouse = "nothing to click here"
+	}
+	return [][]key.Binding{keys, {kit.Bind("mouse", mouse)}}
+}
+
+// resultHelp is what goes on from a deal's result, as its line says:
+// enter to the next deal, or after the last to the game's end (n too).
+func (s *Screen) resultHelp(k *kit.KeyMap) []key.Binding {
+	sn := &s.snap
+	enter := func(desc string) key.Binding { return kit.Bind(k.Choose.Help().Key, desc, k.Choose.Keys()...) }
+	switch {
+	case sn.Over && s.cfg.AfterBoard != nil:
+		return []key.Binding{enter("go on: the board is played")}
+	case sn.Over:
+		n := "the end of the game, as enter"
+		if s.cfg.Shared && sn.Can.Again {
+			n = "the end of the game, asking the table to play again"
+		}
+		return []key.Binding{enter("go on to the end of the game: its score and what to do next"),
+			kit.Bind(k.New.Help().Key, n, k.New.Keys()...)}
+	case sn.Can.Ready:
+		return []key.Binding{enter("go on to the next deal")}
+	}
+	// Gone on already: the next deal waits for the other seats.
+	return nil
 }
 
 // undoKey is u as the key line names it, and whether it takes back a
