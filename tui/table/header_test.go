@@ -215,3 +215,41 @@ func TestPartnerMarkKeepsItsPlace(t *testing.T) {
 		}
 	}
 }
+
+// TestHeaderKeepsTheDealer: at 80 columns the header names the dealer
+// at every seat count, for long targets and tags, at a seat and for a
+// spectator, and reads in one order: the deal, who deals, then the
+// seat count with the target ("3 players to 2000") or, at two, the
+// target alone. A game to 2000 left the dealer out and turned the
+// order ("Deal 1 · game to 2000 · 3 players").
+func TestHeaderKeepsTheDealer(t *testing.T) {
+	ctx := kit.NewContext(false)
+	for _, n := range []int{2, 3, 4} {
+		for _, target := range []int{200, 2000} {
+			for _, tag := range []string{"", "easy bots"} {
+				for _, you := range []rules.Seat{rules.SeatA, rules.NoSeat} {
+					for d := range rules.Seat(n) {
+						o := options(n)
+						o.Target = target
+						sc := &Scene{V: rules.View{Players: n, Options: o, Dealer: d}, You: you, DealNo: 1, Tag: tag}
+						for _, name := range []string{"You", "West", "North", "East"}[:n] {
+							sc.Players = append(sc.Players, Player{Name: name})
+						}
+						if n == 3 {
+							sc.Players[2].Name = "East"
+						}
+						h := ansi.Strip(sc.Header(&ctx, 80))
+						count := fmt.Sprintf("game to %d", target)
+						if n > 2 {
+							count = fmt.Sprintf("%d players to %d", n, target)
+						}
+						want := "Deal 1 · " + sc.Verb(d, "deal") + " · " + count
+						if kit.WidthOf(h) > 80 || !strings.Contains(h, want) {
+							t.Errorf("%d players to %d, tag %q, you %v: want %q in %q", n, target, tag, you, want, h)
+						}
+					}
+				}
+			}
+		}
+	}
+}

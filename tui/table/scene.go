@@ -434,17 +434,25 @@ func (sc *Scene) Header(ctx *kit.Context, w int) string {
 	// nothing else makes room (a narrow terminal), never at 80 columns.
 	// The forms are measured unstyled but for the title, drawn once;
 	// only the form returned has its totals styled.
-	title := ctx.Styles.Title.Render("Klob")
+	// Last before the dealer, the title gives way: the person knows the
+	// game they play, not who deals this one.
+	klob := ctx.Styles.Title.Render("Klob")
 	for _, loose := range []bool{false, true} {
 		for _, dealer := range []bool{true, false} {
-			for _, nw := range []int{0, 12, 6} {
-				s := sc.shortTo(ctx, nw)
-				if left, right, ok := s.header(title, w, false, loose, dealer); ok {
+			titles := []string{klob}
+			if dealer {
+				titles = append(titles, "")
+			}
+			for _, title := range titles {
+				for _, nw := range []int{0, 12, 6} {
+					s := sc.shortTo(ctx, nw)
+					if left, right, ok := s.header(title, w, false, loose, dealer); ok {
+						return headerLine(ctx, w, left, right, ok)
+					}
+				}
+				if left, right, ok := sc.shortTo(ctx, 6).header(title, w, true, loose, dealer); ok || loose && !dealer {
 					return headerLine(ctx, w, left, right, ok)
 				}
-			}
-			if left, right, ok := sc.shortTo(ctx, 6).header(title, w, true, loose, dealer); ok || loose && !dealer {
-				return headerLine(ctx, w, left, right, ok)
 			}
 		}
 	}
@@ -544,25 +552,26 @@ func (sc *Scene) header(title string, w int, us, loose, dealer bool) (left, righ
 		}
 		return *made[i]
 	}
-	// The least needed goes first: the tag, the dealer (unless dealer
-	// keeps it), then the target and the seat count say it in one ("3
-	// players to 1500"), then, when us allows, the teams' names; the seat
+	// The target and the seat count are said in one ("3 players to
+	// 1500"), in every form, so the title reads in one order whatever
+	// the room. The least needed goes first: the tag, the dealer (unless
+	// dealer keeps it), then, when us allows, the teams' names; the seat
 	// count only when loose allows.
 	merged := ""
 	if parts[3] != "" && parts[4] != "" {
 		merged = fmt.Sprintf("%d players to %d", sc.players(), v.Options.Target)
 	}
 	tries := []struct {
-		keep                []int
-		merge, short, loose bool
-	}{{[]int{0, 1, 2, 3, 4, 5}, false, false, false}, {[]int{0, 1, 2, 3, 4}, false, false, false},
-		{[]int{0, 1, 3, 4}, false, false, false}, {[]int{0, 1, 3, 4}, true, false, false},
-		{[]int{0, 1, 3}, false, false, true}, {[]int{0, 1, 3, 4}, true, true, false},
-		{[]int{0, 1, 3}, false, true, true}}
+		keep         []int
+		short, loose bool
+	}{{[]int{0, 1, 2, 3, 4, 5}, false, false}, {[]int{0, 1, 2, 3, 4}, false, false},
+		{[]int{0, 1, 3, 4}, false, false}, {[]int{0, 1, 3}, false, true},
+		{[]int{0, 1, 3, 4}, true, false}, {[]int{0, 1, 3}, true, true}}
 	for _, t := range tries {
-		if (t.short && !us) || (t.loose && !loose) || (t.merge && merged == "") {
+		if (t.short && !us) || (t.loose && !loose) {
 			continue
 		}
+		merge := merged != "" && slices.Contains(t.keep, 4)
 		keep := t.keep
 		if dealer && !slices.Contains(keep, 2) {
 			keep = slices.Insert(slices.Clone(keep), 2, 2)
@@ -571,12 +580,15 @@ func (sc *Scene) header(title string, w int, us, loose, dealer bool) (left, righ
 			var ls []string
 			for _, i := range keep {
 				switch {
-				case t.merge && i == 3:
+				case merge && i == 3:
 					ls = append(ls, merged)
-				case t.merge && i == 4:
+				case merge && i == 4:
 				case parts[i] != "":
 					ls = append(ls, parts[i])
 				}
+			}
+			if title == "" {
+				return " " + strings.Join(ls, " · ")
 			}
 			return " " + ls[0] + "  " + strings.Join(ls[1:], " · ")
 		}
