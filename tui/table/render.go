@@ -279,11 +279,12 @@ func (sc *Scene) seqFrag() string {
 	case v.Trump == rules.NoSuit:
 		return ""
 	case v.SeqWinner != rules.NoSeat && sc.teams():
-		return kit.SeqWord(&v.Options) + ": " + sc.sideLower(sc.sideOf(v.SeqWinner))
+		// A team is plural, "you" too: "you & North score them".
+		return kit.SeqWord(&v.Options) + ": " + sc.sideLower(sc.sideOf(v.SeqWinner)) + " score them"
 	case v.SeqWinner != rules.NoSeat:
-		return kit.SeqWord(&v.Options) + ": " + sc.Lower(v.SeqWinner)
+		return kit.SeqWord(&v.Options) + ": " + sc.Verb(v.SeqWinner, "score") + " them"
 	case v.Phase == rules.PhasePlay || v.Phase == rules.PhaseOver:
-		return kit.SeqWord(&v.Options) + ": nobody"
+		return kit.SeqWord(&v.Options) + ": nobody scores them"
 	}
 	return ""
 }
@@ -330,12 +331,19 @@ func saysSeq(lines []string, seq string) bool {
 	return slices.ContainsFunc(lines, func(l string) bool { return strings.Contains(l, seq[1:]) })
 }
 
-// seqShort is seqFrag with a side named short: "sequences: them".
+// seqShort is seqFrag with a side named short: "sequences: theirs",
+// "sequences: ours"; to a spectator the team's names joined.
 func (sc *Scene) seqShort() string {
-	if v := &sc.V; v.SeqWinner != rules.NoSeat && sc.teams() {
-		return kit.SeqWord(&v.Options) + ": " + sc.sideShort(sc.sideOf(v.SeqWinner))
+	v := &sc.V
+	switch {
+	case v.SeqWinner == rules.NoSeat || !sc.teams():
+		return sc.seqFrag()
+	case sc.You == rules.NoSeat:
+		return kit.SeqWord(&v.Options) + ": " + sc.sideShort(sc.sideOf(v.SeqWinner)) + " score them"
+	case sc.sideOf(v.SeqWinner) == sc.sideOf(sc.You):
+		return kit.SeqWord(&v.Options) + ": ours"
 	}
-	return sc.seqFrag()
+	return kit.SeqWord(&v.Options) + ": theirs"
 }
 
 // phaseWords says what the bidding asks before trump is named.

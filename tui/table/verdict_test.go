@@ -1248,3 +1248,32 @@ func TestStatusSequencesWordsAsResult(t *testing.T) {
 		}
 	}
 }
+
+// TestStatusSequencesSayWhatTheyMean: the status line says who scores
+// the sequences in a sentence, at every seat count, in the status
+// line's width at 80 columns: "sequences: West scores them", never a
+// bare "Sequences: West" that reads as cut off.
+func TestStatusSequencesSayWhatTheyMean(t *testing.T) {
+	ctx := kit.NewContext(false)
+	for _, n := range []int{2, 3, 4} {
+		for _, c := range []struct {
+			winner rules.Seat
+			want   string
+		}{{rules.SeatA, "you score them"}, {rules.SeatB, map[int]string{2: "West scores them", 3: "West scores them", 4: "West & East score them"}[n]},
+			{rules.NoSeat, "nobody scores them"}} {
+			if n == 4 && c.winner == rules.SeatA {
+				c.want = "you & North score them"
+			}
+			sc := sceneOf(rules.View{Players: n, Options: options(n), Trump: rules.Clubs, Maker: rules.SeatA,
+				SeqWinner: c.winner, Phase: rules.PhasePlay, OrigUpcard: rules.MustCard("7C"), Upcard: rules.MustCard("7C")})
+			for rows := 1; rows <= 2; rows++ {
+				got := strings.ToLower(ansi.Strip(strings.Join(sc.infoLines(&ctx, 54, rows), "\n")))
+				// Short of room a team is "ours" or "theirs".
+				short := n == 4 && rows == 1 && (strings.Contains(got, "sequences: ours") || strings.Contains(got, "sequences: theirs"))
+				if !short && !strings.Contains(got, "sequences: "+strings.ToLower(c.want)) {
+					t.Errorf("%d players, %d rows: the status line does not say %q:\n%s", n, rows, "sequences: "+c.want, got)
+				}
+			}
+		}
+	}
+}
