@@ -12,10 +12,16 @@ import (
 
 // A "good" taken for a person says why in plain words: "you hold no sequence"
 // without a sequence; with a lower one, that it is lower and so is not
-// shown, never "nothing to match". At every seat count.
+// shown, never "nothing to match"; with four, where the partner's
+// winning claim shows it after all, that it scores if that claim wins.
+// At every seat count.
 func TestForcedGoodSaysWhy(t *testing.T) {
 	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		seen := map[string]int{}
+		lower := "your sequence is lower, so it is not shown"
+		if rules.PlaysInTeams(n) {
+			lower = "your sequence is lower: it scores if your team's claim wins"
+		}
 		for seed := uint64(1); seed <= 40 && len(seen) < 2; seed++ {
 			players := make([]Player, n)
 			for i := range players {
@@ -42,7 +48,7 @@ func TestForcedGoodSaysWhy(t *testing.T) {
 					v := s.View(tk.step.Seat)
 					want := "you hold no sequence"
 					if v.OwnBest().Len >= 3 {
-						want = "your sequence is lower, so it is not shown"
+						want = lower
 					}
 					if tk.why != want {
 						t.Fatalf("seed %d deal %d: good taken with %q, want %q", seed, deal, tk.why, want)
@@ -66,7 +72,7 @@ func TestForcedGoodSaysWhy(t *testing.T) {
 				}
 			}
 		}
-		if seen["your sequence is lower, so it is not shown"] == 0 {
+		if seen[lower] == 0 {
 			t.Errorf("no forced good over a lower sequence in 40 games: %v", seen)
 		}
 		for k := range seen {
@@ -162,6 +168,7 @@ func TestForcedWordings(t *testing.T) {
 	allowed := map[string]bool{
 		"you hold no sequence": true, "you hold no sequence or set": true,
 		"your sequence is lower, so it is not shown": true, "your set is lower, so it is not shown": true,
+		"your sequence is lower: it scores if your team's claim wins": true, "your set is lower: it scores if your team's claim wins": true,
 		"your partner's claim is higher: if it stands, yours scores too": true,
 		"the top card of your sequence":                                  true, "the rank of your set": true,
 		"the length of your sequence": true, "the size of your set": true,

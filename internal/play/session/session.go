@@ -489,9 +489,10 @@ func (s *Session) only(seat rules.Seat) (rules.Action, string, bool) {
 // player's words, read after "automatic:"; any other move is "your only
 // choice". "Good" is the only word left both to a person without a
 // sequence and to one whose sequence is lower than the claim: the reason
-// says which. With four, a lower sequence under the partner's claim is
-// not lost: if that claim stands, the team scores both partners'
-// sequences. A set (of_a_kind), told like a sequence, is named a set.
+// says which. With four, a lower sequence is not lost: if the
+// partner's claim wins, the team scores (and shows) both partners'
+// sequences, so the reason never says it is not shown there. A set
+// (of_a_kind), told like a sequence, is named a set.
 func forcedReason(a rules.Action, v *rules.View) string {
 	best := v.OwnBest()
 	meld := "sequence"
@@ -508,6 +509,8 @@ func forcedReason(a rules.Action, v *rules.View) string {
 		switch {
 		case best.Len >= 3 && claimant != rules.NoSeat && claimant == rules.PartnerOf(v.Players, v.Seat):
 			return "your partner's claim is higher: if it stands, yours scores too"
+		case best.Len >= 3 && rules.PartnerOf(v.Players, v.Seat) != rules.NoSeat:
+			return "your " + meld + " is lower: it scores if your team's claim wins"
 		case best.Len >= 3:
 			return "your " + meld + " is lower, so it is not shown"
 		}
