@@ -284,7 +284,7 @@ func (sc *Scene) seqFrag() string {
 	case v.SeqWinner != rules.NoSeat:
 		return kit.SeqWord(&v.Options) + ": " + sc.Verb(v.SeqWinner, "score") + " them"
 	case v.Phase == rules.PhasePlay || v.Phase == rules.PhaseOver:
-		return kit.SeqWord(&v.Options) + ": nobody scores them"
+		return kit.SeqWord(&v.Options) + ": nobody"
 	}
 	return ""
 }

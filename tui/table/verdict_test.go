@@ -1260,7 +1260,7 @@ func TestStatusSequencesSayWhatTheyMean(t *testing.T) {
 			winner rules.Seat
 			want   string
 		}{{rules.SeatA, "you score them"}, {rules.SeatB, map[int]string{2: "West scores them", 3: "West scores them", 4: "West & East score them"}[n]},
-			{rules.NoSeat, "nobody scores them"}} {
+			{rules.NoSeat, "nobody"}} {
 			if n == 4 && c.winner == rules.SeatA {
 				c.want = "you & North score them"
 			}
