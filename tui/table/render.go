@@ -135,6 +135,15 @@ func (sc *Scene) tableArea(ctx *kit.Context, w, h int, size kit.CardSize, hand H
 	status := sc.statusLines(ctx, w)
 	handRows, rects := sc.handBlock(ctx, w, size, hand)
 	melds := sc.meldRow(hand) // a meld row under the cards
+	// In the card play the meld row's place is kept blank once nothing
+	// is left to mark (the sequences are marked until the first card
+	// is played): the table does not move a row from trick 1 to trick
+	// 2. Short of room (four players at 80×24) it goes first: a blank
+	// row is worth no words.
+	spacer := !melds && sc.meldPlace(hand)
+	if spacer {
+		handRows = slices.Insert(handRows, size.H+2, "")
+	}
 	size0 := func() int { return len(info) + len(title) + len(trick) + len(status) + len(handRows) }
 	// What goes for want of room goes from the card play's first trick
 	// on as if the last trick were said under the tricks won already,
@@ -156,11 +165,14 @@ func (sc *Scene) tableArea(ctx *kit.Context, w, h int, size kit.CardSize, hand H
 	// unless the one line left would leave trump out (names too long
 	// to say it beside who holds the sequences): then after it. Then
 	// the row marking the person's own sequences.
-	for _, drop := range []string{"info2 keeps trump", "last", "info2", "melds", "status", "label", "info"} {
+	for _, drop := range []string{"spacer", "info2 keeps trump", "last", "info2", "melds", "status", "label", "info"} {
 		if need() <= h {
 			break
 		}
 		switch {
+		case drop == "spacer" && spacer:
+			handRows = slices.Delete(handRows, size.H+2, size.H+3)
+			spacer = false
 		case drop == "info2 keeps trump" && len(info) > 1:
 			if one := sc.infoLines(ctx, w-1, 1); sc.saysTrump(ctx, one) {
 				info = one
@@ -1200,6 +1212,12 @@ func (sc *Scene) handBlock(ctx *kit.Context, w int, size kit.CardSize, hand Hand
 // sequences and the bella pair under the cards.
 func (sc *Scene) meldRow(hand Hand) bool {
 	return len(hand.Cards) > 0 && len(kit.HeldMelds(&sc.V, hand.Cards)) > 0
+}
+
+// meldPlace reports whether the hand block has the meld row's place:
+// the row itself, or in the card play the blank row keeping its place.
+func (sc *Scene) meldPlace(hand Hand) bool {
+	return sc.meldRow(hand) || len(hand.Cards) > 0 && (hand.Playing || hand.InPlay)
 }
 
 // rightColumn is the score pad over the talk panel (on a board, which
