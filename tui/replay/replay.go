@@ -168,11 +168,14 @@ type Screen struct {
 func New(r *gamelog.Replay, name string, cfg Config, back kit.Screen) *Screen {
 	s := &Screen{r: r, name: name, cfg: cfg, keys: defaultKeys(), back: back, open: true, home: rules.SeatA,
 		person: rules.NoSeat, replayAnalysis: newReplayAnalysis(r, cfg), takeovers: r.Header.BotMoves()}
+	// The seat said "you" is the one klob analyze says "you": the seat
+	// the log names so (a local game's person); a person's name is
+	// said as the log gives it, whoever replays the game.
+	if seat, ok := analysis.YouSeat(&r.Header); ok && !cfg.Others {
+		s.person = seat
+	}
 	if seat, ok := r.Header.HumanSeat(); ok {
-		s.home, s.person = seat, seat
-		if cfg.Others {
-			s.person = rules.NoSeat
-		}
+		s.home = seat
 		s.seal()
 	} else if seat, ok := r.Header.PersonSeat(cfg.Player); ok && cfg.Player != "" {
 		// One of several people at a shared table: their seat at the

@@ -17,6 +17,7 @@ import (
 	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/record/store"
+	"github.com/klob/klob/internal/study/analysis"
 	"github.com/klob/klob/internal/testing/analysistest"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
@@ -42,11 +43,11 @@ var gameOfEachCount = []string{"07-sequences-decided-by-trump.klob", "tables/3-0
 	"tables/4-14-shlomo-and-cleopatra-in-one-deal.klob"}
 
 // readPersonsGame is readGame with seat A a person's, whose choices the
-// analysis grades.
+// analysis grades: a local game's, whose person the log names "You".
 func readPersonsGame(t testing.TB, name string) *gamelog.Replay {
 	t.Helper()
 	r := readGame(t, name)
-	r.Header.Levels[rules.SeatA] = gamelog.Human
+	r.Header.SetPlayer(rules.SeatA, "You", gamelog.Human)
 	return r
 }
 
@@ -136,7 +137,10 @@ func TestSealed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	l, err := gamelog.Parse("in-play.klob", []byte(strings.Replace(string(b), `[LevelA "random"]`, `[LevelA "human"]`, 1)))
+	// A local game's person, whom the log names "You".
+	save := strings.Replace(string(b), `[LevelA "random"]`, `[LevelA "human"]`, 1)
+	save = strings.Replace(save, `[PlayerA "Random A"]`, `[PlayerA "You"]`, 1)
+	l, err := gamelog.Parse("in-play.klob", []byte(save))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -591,7 +595,9 @@ func TestReplayNamesTakeoverBot(t *testing.T) {
 			t.Fatalf("step %d, ann's own, says %q", i+1, line)
 		}
 	}
-	// With ann the log's one person, said "you", the bot is hers.
+	// With the log's one person a local game's, named "You", the bot
+	// is said to be theirs.
+	r.Header.SetPlayer(rules.SeatA, "You", gamelog.Human)
 	for s := rules.SeatB; s < 4; s++ {
 		r.Header.SetPlayer(s, "Bot "+s.String(), "normal")
 	}
@@ -1040,5 +1046,35 @@ func TestHistoryEmptyPathWhole(t *testing.T) {
 	}
 	if !strings.Contains(got, "klob replay FILE opens any game log.") {
 		t.Errorf("the way to open a log is not said:\n%s", got)
+	}
+}
+
+// TestReplayNamesSeatsAsAnalyzeDoes: a person the log names ("ann", a
+// server's player) is named so in the replay, as klob analyze names
+// her, whoever replays the file: never "You". Only a seat the log
+// names "You" (a local game's person) is said "you", by both.
+func TestReplayNamesSeatsAsAnalyzeDoes(t *testing.T) {
+	for _, name := range gameOfEachCount {
+		for _, given := range []string{"ann", "You"} {
+			r := readGame(t, name)
+			r.Header.SetPlayer(rules.SeatA, given, gamelog.Human)
+			you, ok := analysis.YouSeat(&r.Header)
+			if ok != (given == "You") || (ok && you != rules.SeatA) {
+				t.Fatalf("%s: analysis.YouSeat = %v, %v for seat A named %q", name, you, ok, given)
+			}
+			hs := kittest.New(t, New(r, "x", Config{}, nil), 80, 24, false)
+			hs.Press("right")
+			screen := text(hs)
+			if given == "ann" {
+				if strings.Contains(screen, "You") || strings.Contains(screen, "your view") {
+					t.Errorf("%s: ann's game says \"You\":\n%s", name, screen)
+				}
+				if !strings.Contains(screen, "ann") {
+					t.Errorf("%s: ann is not named:\n%s", name, screen)
+				}
+			} else if !strings.Contains(screen, "You") {
+				t.Errorf("%s: the local person is not \"You\":\n%s", name, screen)
+			}
+		}
 	}
 }

@@ -40,6 +40,24 @@ func (nm *names) sides() int { return rules.SidesAt(nm.players) }
 // sideOf returns the side seat s plays for, as the rules number sides.
 func (nm *names) sideOf(s rules.Seat) int { return rules.SideOfSeat(nm.players, s) }
 
+// YouSeat returns the seat a report says "you": the one seat the log
+// names "you" in any case (a local game's person, unnamed), and no seat
+// when none or two are. Any other name, a person's own included, is
+// said as the log gives it, whoever reads the report: the replay asks
+// this so that it names the seats as klob analyze does.
+func YouSeat(h *gamelog.Header) (rules.Seat, bool) {
+	seat := rules.NoSeat
+	for s := range rules.Seat(h.Seats()) {
+		if strings.EqualFold(h.PlayerName(s), "you") {
+			if seat != rules.NoSeat {
+				return rules.NoSeat, false
+			}
+			seat = s
+		}
+	}
+	return seat, seat != rules.NoSeat
+}
+
 // namesOf names the seats as the log does, the names as given (a name
 // is never capitalised or changed). A seat without a name is "player
 // A"; names two seats share get the seat letter, "Bot (B)"; a seat named
@@ -51,11 +69,12 @@ func namesOf(h *gamelog.Header) names {
 	for s := range rules.Seat(nm.players) {
 		count[strings.ToLower(h.PlayerName(s))]++
 	}
+	you, _ := YouSeat(h)
 	for s := range rules.Seat(nm.players) {
 		given := h.PlayerName(s)
 		n := noun{text: given}
 		switch {
-		case strings.EqualFold(given, "you") && count["you"] == 1:
+		case s == you:
 			n = noun{text: "you", plural: true}
 		case strings.EqualFold(given, "you"):
 			n.text = "player " + s.String()
