@@ -54,7 +54,7 @@ func gameResult(r *gamelog.Replay, nm *names) string {
 
 // actionText writes an action as the report's sentences do: a card in
 // suit symbols (letters with ascii), never in the log's notation, or
-// what the player did, "name hearts", "exchange the dix", "fifty".
+// what the player did, "♥ hearts", "exchange the dix", "fifty".
 func actionText(a rules.Action, ascii bool) string {
 	card := a.Card.Pretty(ascii)
 	switch a.Kind {
@@ -71,7 +71,14 @@ func actionText(a rules.Action, ascii bool) string {
 	case rules.Give:
 		return "give " + card
 	case rules.Name:
-		return "name " + a.Suit.Name()
+		// As the table talk says it, and so the replay: "♣ clubs".
+		if a.Suit == rules.NoTrumps {
+			return a.Suit.Name()
+		}
+		if ascii {
+			return a.Suit.String() + " " + a.Suit.Name()
+		}
+		return a.Suit.Symbol() + " " + a.Suit.Name()
 	case rules.Exchange:
 		return "exchange the dix"
 	case rules.Accept:
