@@ -15,6 +15,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/klob/klob/internal/play/host"
+	"github.com/klob/klob/internal/play/session"
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/record/store"
 	"github.com/klob/klob/internal/study/analysis"
@@ -1075,6 +1076,37 @@ func TestReplayNamesSeatsAsAnalyzeDoes(t *testing.T) {
 			} else if !strings.Contains(screen, "You") {
 				t.Errorf("%s: the local person is not \"You\":\n%s", name, screen)
 			}
+		}
+	}
+}
+
+// TestReplayTellsForcedMoves: a local game's person was not asked a
+// move with one answer; the replay's talk tells it as the table did,
+// "(automatic: ...)", at every seat count.
+func TestReplayTellsForcedMoves(t *testing.T) {
+	for _, name := range gameOfEachCount {
+		r := readPersonsGame(t, name)
+		rd := &r.Deals[0]
+		d := rd.At(0)
+		why := ""
+		for _, st := range rd.Steps {
+			if v := d.View(st.Seat); st.Seat == rules.SeatA && why == "" {
+				why, _ = session.ForcedReason(&v)
+			}
+			d.ApplyUnchecked(st.Action)
+		}
+		if why == "" {
+			continue
+		}
+		hs := kittest.New(t, New(r, "x", Config{}, nil), 120, 60, false)
+		// The last step but one: the talk, not yet the deal's result.
+		for range len(rd.Steps) - 1 {
+			hs.Press("right")
+		}
+		// The talk wraps in its panel: compare its first words.
+		words := strings.Join(strings.Fields(text(hs)), " ")
+		if !strings.Contains(words, "(automatic: "+strings.Join(strings.Fields(why)[:2], " ")) {
+			t.Errorf("%s: the talk does not say %q:\n%s", name, why, text(hs))
 		}
 	}
 }

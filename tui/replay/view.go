@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/klob/klob/internal/play/session"
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/study/analysis"
 	"github.com/klob/klob/internal/study/drill"
@@ -61,6 +62,29 @@ func (s *Screen) takeover(sc *table.Scene, rd *gamelog.ReplayDeal, i int) string
 	return "Your bot"
 }
 
+// forcedSteps are the steps of rd's first n that the game took for the
+// person said "you" (a local game's, who is not asked a move with one
+// answer), with the reason the table gave, so that the talk reads as it
+// did: "You: good (automatic: you hold no sequence)". A bot's move for
+// them is not theirs; another seat's was chosen.
+func (s *Screen) forcedSteps(rd *gamelog.ReplayDeal, n int) map[int]string {
+	if s.person == rules.NoSeat {
+		return nil
+	}
+	out := map[int]string{}
+	d := rd.At(0)
+	for i, st := range rd.Steps[:n] {
+		if st.Seat == s.person && !s.takeovers.Has(rd.No, i) {
+			v := d.View(st.Seat)
+			if why, ok := session.ForcedReason(&v); ok {
+				out[i] = why
+			}
+		}
+		d.ApplyUnchecked(st.Action)
+	}
+	return out
+}
+
 // scene is the position as the table draws it: the bottom seat's view,
 // the hands shown open, the talk marked with the analysis' grades.
 func (s *Screen) scene(ctx *kit.Context) (*table.Scene, rules.Deal) {
@@ -70,6 +94,11 @@ func (s *Screen) scene(ctx *kit.Context) (*table.Scene, rules.Deal) {
 	sc := &table.Scene{V: d.View(s.bottom), You: s.person, DealNo: rd.No, Totals: rd.Before, Next: rules.NoCard,
 		Board: s.cfg.Board}
 	sc.Who = func(i int) string { return s.takeover(sc, rd, i) }
+	forced := s.forcedSteps(rd, s.pos.n)
+	sc.Forced = func(i int) (string, bool) {
+		why, ok := forced[i]
+		return why, ok
+	}
 	for o := range rules.Seat(s.r.Players()) {
 		// The level under the name, unless the name says it already (a
 		// match log names its bots by their level: "normal" once).

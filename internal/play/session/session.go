@@ -485,6 +485,18 @@ func (s *Session) only(seat rules.Seat) (rules.Action, string, bool) {
 	return legal[0], forcedReason(legal[0], &v), true
 }
 
+// ForcedReason is why the move at v is taken for a person who is not
+// asked every move: their one legal action outside the card play, told
+// as the table tells it ("you hold no sequence"); false when they have a
+// choice. A replay of a local game tells the person's moves with it.
+func ForcedReason(v *rules.View) (string, bool) {
+	legal := v.Legal()
+	if len(legal) != 1 || v.Phase == rules.PhasePlay {
+		return "", false
+	}
+	return forcedReason(legal[0], v), true
+}
+
 // forcedReason says why a move was taken for the person at v, in a
 // player's words, read after "automatic:"; any other move is "your only
 // choice". "Good" is the only word left both to a person without a
