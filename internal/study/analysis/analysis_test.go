@@ -728,10 +728,11 @@ func TestSummaryLineOnePrecision(t *testing.T) {
 }
 
 // TestSummaryLineChanceOnly: a game whose every loss was by the chance
-// to win says that chance first, as a percentage summed over the
-// decisions graded by it (one game cannot lose 1.58 games), and names
-// no points: neither "0.0 points lost (0.00 a decision)" nor "no points
-// lost" beside blunders that, graded by the chance, lost points too.
+// to win says that chance as a percentage summed over the decisions
+// graded by it (one game cannot lose 1.58 games); the points are said
+// over the decisions graded by points alone, never "0.0 points lost
+// (0.00 a decision)" nor a bare "no points lost" beside blunders that,
+// graded by the chance, lost points too.
 func TestSummaryLineChanceOnly(t *testing.T) {
 	decs := []Decision{
 		{Seat: 0, Grade: Good, Loss: 2},
@@ -740,20 +741,20 @@ func TestSummaryLineChanceOnly(t *testing.T) {
 	}
 	s := summarise(decs, 0, 10)
 	line := summaryLine(&s)
-	if want := "3 graded, 0 forced, chance to win lost 158.0% summed over the 2 decisions graded by it: 2 blunders"; line != want {
+	if want := "3 graded, 0 forced; 0.0 points lost by the one decision graded by points; chance to win lost 158.0% summed over the 2 decisions graded by it: 2 blunders"; line != want {
 		t.Errorf("summary line\n got %q\nwant %q", line, want)
 	}
 }
 
-// TestSummaryLineNamesTheScalesThatLost: where both scales graded
-// decisions, the line names a scale only where it lost something, each
-// with its own grades: a seat of four whose 6 decisions graded by the
-// chance to win were all good, and whose 2 graded by points were a
-// blunder and a mistake, read "chance to win lost 0.0% summed over the
-// decisions graded by it: 1 blunder, 1 mistake", the grades seeming to
-// be the chance's. Where neither lost, the line says nothing was lost;
-// the decisions a bot made in the seat have a clause of their own.
-func TestSummaryLineNamesTheScalesThatLost(t *testing.T) {
+// TestSummaryLineNamesBothScales: where both scales graded decisions,
+// the line names each, lost or not, with its own grades: a seat of four
+// whose 6 decisions graded by the chance to win were all good, and whose
+// 2 graded by points were a blunder and a mistake, once left the chance
+// out of the deal's line while the game's line summed it, and once read
+// "chance to win lost 0.0% summed over the decisions graded by it: 1
+// blunder, 1 mistake", the grades seeming to be the chance's. The
+// decisions a bot made in the seat have a clause of their own.
+func TestSummaryLineNamesBothScales(t *testing.T) {
 	decs := []Decision{
 		{Seat: 0, Grade: Blunder, Loss: 32.1, LossErr: 1.1},
 		{Seat: 0, Grade: Mistake, Loss: 15.1, LossErr: 3.3},
@@ -764,13 +765,13 @@ func TestSummaryLineNamesTheScalesThatLost(t *testing.T) {
 		decs = append(decs, Decision{Seat: 0, Grade: Good, ByWin: true, Loss: 12})
 	}
 	s := summarise(decs, 0, 10)
-	if want := "8 graded, 2 forced, 47.2 points lost by the 2 decisions graded by points (23.6 a decision): 1 blunder, 1 mistake"; summaryLine(&s) != want {
+	if want := "8 graded, 2 forced; 47.2 points lost by the 2 decisions graded by points (23.6 a decision): 1 blunder, 1 mistake; chance to win lost 0.0% summed over the 6 decisions graded by it"; summaryLine(&s) != want {
 		t.Errorf("summary line\n got %q\nwant %q", summaryLine(&s), want)
 	}
 
 	good := []Decision{{Seat: 0, Grade: Good, Loss: 2}, {Seat: 0, Grade: Good, ByWin: true}, {Seat: 0, Grade: Forced, ByBot: true}}
 	s = summarise(good, 0, 10)
-	if want := "2 graded, 1 forced; 1 made by a bot in the seat, not graded; nothing lost"; summaryLine(&s) != want {
+	if want := "2 graded, 1 forced; 1 made by a bot in the seat, not graded; 0.0 points lost by the one decision graded by points; chance to win lost 0.0% summed over the one decision graded by it"; summaryLine(&s) != want {
 		t.Errorf("summary line\n got %q\nwant %q", summaryLine(&s), want)
 	}
 }

@@ -107,12 +107,13 @@ func where(d *Decision, withDeal bool) string {
 // the chance lost is a percentage summed over the decisions graded by it
 // ("chance to win lost 158.0% summed over ..."): one game cannot lose
 // 1.58 games. Where one scale graded every decision its figure stands
-// alone, the grades after it. Where both graded, each scale with a loss
-// has its own clause, saying over how many decisions it sums, with the
-// grades it gave; a scale that lost nothing is not named (no "0.0%"
-// beside the points' blunders), and nor are points beside a loss in the
-// chance alone (a "no points lost" beside a blunder that threw a ten
-// under an ace would be false). Points have one decimal throughout, and
+// alone, the grades after it. Where both graded, each scale has its own
+// clause, lost or not ("chance to win lost 0.0%"), saying over how many
+// decisions it sums, with the grades it gave, so that every line, of a
+// deal or of the game, states each scale that graded its decisions and
+// the deals' figures add up to the game's; no points are said beside a
+// loss in the chance alone (a "no points lost" beside a blunder that
+// threw a ten under an ace would be false). Points have one decimal throughout, and
 // the points a decision are said only over two decisions or more and a
 // loss: over one, or of nothing, they would repeat the total.
 func summaryLine(s *Summary) string {
@@ -142,15 +143,8 @@ func summaryLine(s *Summary) string {
 	case s.ByPoints == 0:
 		parts = append(parts, win("the decisions graded by it"))
 	default:
-		if gradeList(&onPoints) != "" {
-			parts = append(parts, points(" by "+decisionCount(s.ByPoints)+" graded by points"))
-		}
-		if gradeList(&s.WinCounts) != "" {
-			parts = append(parts, win(decisionCount(byWin)+" graded by it"))
-		}
-		if len(parts) == 0 || s.ByBot > 0 && len(parts) == 1 {
-			parts = append(parts, "nothing lost")
-		}
+		parts = append(parts, points(" by "+decisionCount(s.ByPoints)+" graded by points"),
+			win(decisionCount(byWin)+" graded by it"))
 	}
 	// One clause follows the counts after a comma; more, each with its
 	// own grades, are told apart by semicolons.

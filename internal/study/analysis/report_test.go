@@ -3,6 +3,7 @@ package analysis
 import (
 	"bytes"
 	"encoding/json"
+	"math"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -372,6 +373,38 @@ func TestTitleNamesAsVerify(t *testing.T) {
 		nm := namesOf(&h)
 		for s := range names {
 			require.Equal(t, h.PlayerLabel(rules.Seat(s)), nm.label[s], "names %q", names)
+		}
+	}
+}
+
+// TestLinesAddUp: at every seat count, each seat's deals add up to its
+// game line, on both scales, and every line whose decisions both scales
+// graded states both figures, "0.0%" included: a deal line once left
+// out a chance to win of 0.0% that the game line summed.
+func TestLinesAddUp(t *testing.T) {
+	for _, players := range []int{2, 3, 4} {
+		_, rep, _ := reportOf(t, players)
+		for s := range rules.Seat(players) {
+			game := &rep.Players[s]
+			var lost, winLost float64
+			var graded, byPoints int
+			check := func(sum *Summary) {
+				line := summaryLine(sum)
+				byWin := sum.Graded - sum.ByPoints
+				if sum.ByPoints > 0 && !strings.Contains(line, "points lost") || byWin > 0 && !strings.Contains(line, "chance to win lost") {
+					t.Errorf("%d players, seat %v: %d graded by points and %d by the chance, but %q", players, s, sum.ByPoints, byWin, line)
+				}
+			}
+			for i := range rep.Deals {
+				d := &rep.Deals[i].Players[s]
+				lost, winLost, graded, byPoints = lost+d.Lost, winLost+d.WinLost, graded+d.Graded, byPoints+d.ByPoints
+				check(d)
+			}
+			check(game)
+			if graded != game.Graded || byPoints != game.ByPoints || math.Abs(lost-game.Lost) > 1e-9 || math.Abs(winLost-game.WinLost) > 1e-9 {
+				t.Errorf("%d players, seat %v: deals sum to %d graded (%d by points), %.3f points, %.4f chance; the game says %d (%d), %.3f, %.4f",
+					players, s, graded, byPoints, lost, winLost, game.Graded, game.ByPoints, game.Lost, game.WinLost)
+			}
 		}
 	}
 }
