@@ -32,8 +32,7 @@ Grades every decision of a saved game: the points each is expected to lose
 against the best one.`)
 	all := fs.Bool("all", false, "grade every player, bots included (default: the players who are people, or everyone in a game of bots)")
 	asJSON := fs.Bool("json", false, "print the report as one JSON object")
-	samples := fs.Int("samples", 0, fmt.Sprintf("sampled deals a decision (default by phase: bids %d, declarations, dix and dialogue %d, cards %d)",
-		analysis.BidSamples, analysis.PrepSamples, analysis.PlaySamples))
+	samples := fs.Int("samples", 0, "sampled deals a decision (default by phase: "+analysis.SamplesByPhase(nil)+")")
 	seed := fs.Uint64("seed", 0, "seed of the samples: the same seed gives the same report")
 	ascii := fs.asciiFlag("write suits as letters (C D H S) in the text report")
 	files, err := fs.parse(args, stdout, stderr)

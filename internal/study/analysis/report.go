@@ -193,17 +193,27 @@ func samplesLine(rep *Report) string {
 		}
 		return fmt.Sprintf("%d %s a decision, seed %d.", rep.Samples, samples, rep.Seed)
 	}
-	o := rep.Header.Options
-	var prep []string
-	if o.HasShlomo() || o.HasCleopatra() {
-		prep = append(prep, "declarations")
+	return "Samples a decision: " + SamplesByPhase(&rep.Header.Options) + "; seed " + fmt.Sprint(rep.Seed) + "."
+}
+
+// SamplesByPhase words the samples a decision by phase, as the help of
+// klob analyze and its report say them: "bids 300; the dix and the
+// dialogue 200; cards 200". With o, the decisions its rules play (the
+// dix, declarations where shlomo or cleopatra is played); with nil, the
+// rule at every table, the help's.
+func SamplesByPhase(o *rules.Options) string {
+	prep := "declarations, the dix and the dialogue, where played,"
+	if o != nil {
+		var words []string
+		if o.HasShlomo() || o.HasCleopatra() {
+			words = append(words, "declarations")
+		}
+		if o.HasDix() {
+			words = append(words, "the dix")
+		}
+		prep = drill.JoinWords(append(words, "the dialogue"), "and")
 	}
-	if o.HasDix() {
-		prep = append(prep, "dix")
-	}
-	prep = append(prep, "dialogue")
-	return fmt.Sprintf("Samples a decision: bids %d, %s %d, cards %d; seed %d.",
-		BidSamples, drill.JoinWords(prep, "and"), PrepSamples, PlaySamples, rep.Seed)
+	return fmt.Sprintf("bids %d; %s %d; cards %d", BidSamples, prep, PrepSamples, PlaySamples)
 }
 
 // lossLine says what a point lost is a point of at this seat count, in

@@ -408,3 +408,25 @@ func TestLinesAddUp(t *testing.T) {
 		}
 	}
 }
+
+// TestSamplesWordedAsTheHelp: the report's samples line words the
+// phases as the help states them (SamplesByPhase(nil)), naming only
+// the decisions the rules play: at 2 players the dix, with a house
+// variant at 4 the declarations, never a word the other leaves out.
+func TestSamplesWordedAsTheHelp(t *testing.T) {
+	help := SamplesByPhase(nil)
+	require.Equal(t, "bids 300; declarations, the dix and the dialogue, where played, 200; cards 200", help)
+	for _, c := range []struct {
+		players   int
+		cleopatra bool
+		want      string
+	}{
+		{2, false, "bids 300; the dix and the dialogue 200; cards 200"},
+		{4, true, "bids 300; declarations and the dialogue 200; cards 200"},
+	} {
+		o := rules.DefaultOptions()
+		o.Players, o.Cleopatra = c.players, c.cleopatra
+		line := samplesLine(&Report{Header: gamelog.Header{Options: o}, Seed: 3})
+		require.Equal(t, "Samples a decision: "+c.want+"; seed 3.", line, "%d players", c.players)
+	}
+}
