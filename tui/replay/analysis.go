@@ -231,9 +231,10 @@ func (a *replayAnalysis) statusLine(ctx *kit.Context, sealed bool) (line string,
 
 // gradeNote is what follows the step line for a decision: " · forced",
 // " · best", or the grade, the points lost and, when better is not
-// empty, the better action: " · mistake: loses 12.0 ± 3.1; better J♥". A
-// good choice that was not the best is a near tie, not told a better
-// one: " · good: a near tie with J♥ (0.4 ± 0.7)". The word is always
+// empty, the better action: " · mistake: loses 12.0 ± 3.1 pts; better
+// J♥". A good choice that was not the best is a near tie, not told a
+// better one, worded as the trainer words it: " · ≈ best: a near tie
+// with J♥ (0.4 ± 0.7 pts)". The word is always
 // there: the colour only repeats it.
 func gradeNote(ctx *kit.Context, dec *analysis.Decision, better string) string {
 	st := &ctx.Styles
@@ -243,7 +244,7 @@ func gradeNote(ctx *kit.Context, dec *analysis.Decision, better string) string {
 	case dec.Grade == analysis.Good && dec.Loss == 0 && dec.WinLoss == 0:
 		return " · " + st.Good.Render("best")
 	}
-	grade := dec.Grade.String()
+	grade := dec.Word(ctx.ASCII)
 	if dec.Grade == analysis.Good {
 		with := ""
 		if better != "" {

@@ -36,10 +36,10 @@ func TestGradeNoteShowsTheError(t *testing.T) {
 		dec  analysis.Decision
 		want string
 	}{
-		{analysis.Decision{Grade: analysis.Blunder, Loss: 24.7, LossErr: 6}, "blunder: loses 24.7 ± 6.0; better pass"},
+		{analysis.Decision{Grade: analysis.Blunder, Loss: 24.7, LossErr: 6}, "blunder: loses 24.7 ± 6.0 pts; better pass"},
 		// A good choice behind the best within the error is a near tie,
 		// not told a better one.
-		{analysis.Decision{Grade: analysis.Good, Loss: 5.8, LossErr: 9.1}, "good: a near tie with pass (5.8 ± 9.1)."},
+		{analysis.Decision{Grade: analysis.Good, Loss: 5.8, LossErr: 9.1}, "≈ best: a near tie with pass (5.8 ± 9.1 pts)."},
 		{analysis.Decision{Grade: analysis.Blunder, Loss: 3, LossErr: 1, ByWin: true, WinLoss: 0.23, WinLossErr: 0.042},
 			"blunder: loses 23.0% ± 4.2% of the chance to win; better pass"},
 	} {

@@ -132,9 +132,9 @@ func LossText(loss float64) string {
 }
 
 // LossWords says what a decision gave up against the best, with its
-// standard error when measured: "24.7 ± 6.0" points, or graded by the
-// chance to win, "23% ± 4.2% of the chance to win". With ascii, ± is
-// written +-.
+// standard error when measured and its unit as the trainer and the
+// table's hint write it: "24.7 ± 6.0 pts", or graded by the chance to
+// win, "23% ± 4.2% of the chance to win". With ascii, ± is written +-.
 func (d *Decision) LossWords(ascii bool) string {
 	pm := " ± "
 	if ascii {
@@ -151,7 +151,24 @@ func (d *Decision) LossWords(ascii bool) string {
 	if d.LossErr > 0 {
 		s += pm + fmt.Sprintf("%.1f", d.LossErr)
 	}
-	return s
+	return s + " pts"
+}
+
+// Word is the decision's grade as the trainer and the table's hint word
+// it: "best" for the best choice, "≈ best" for a good one behind it
+// within the error (with ascii "~ best"), else the grade's name
+// ("forced", "mistake").
+func (d *Decision) Word(ascii bool) string {
+	if d.Grade == Good {
+		switch {
+		case d.Loss == 0 && d.WinLoss == 0:
+			return "best"
+		case ascii:
+			return "~ best"
+		}
+		return "≈ best"
+	}
+	return d.Grade.String()
 }
 
 // GradeOf returns the grade of a decision with a choice that lost loss

@@ -365,11 +365,11 @@ func writeMistakes(w io.Writer, s *Summary, indent string, withDeal, ascii bool)
 	for i := range s.Mistakes {
 		m := &s.Mistakes[i]
 		// The loss and its error are one figure: a line does not break
-		// inside "loses 44.4 ± 18.2", nor after "better" (WriteText puts
-		// the spaces back).
-		loss := strings.NewReplacer(" ± ", nameSpace+"±"+nameSpace, " +- ", nameSpace+"+-"+nameSpace).Replace(m.LossWords(ascii))
+		// inside "loses 44.4 ± 18.2 pts", nor after "better" or inside
+		// the better action, "not good" (WriteText puts the spaces back).
+		loss := strings.NewReplacer(" ± ", nameSpace+"±"+nameSpace, " +- ", nameSpace+"+-"+nameSpace, " pts", nameSpace+"pts").Replace(m.LossWords(ascii))
 		fmt.Fprint(w, textwrap.Hang(indent, fmt.Sprintf("%s: %s, %s, loses%s%s; better%s%s", where(m, withDeal),
-			actionText(m.Action, ascii), m.Grade, nameSpace, loss, nameSpace, actionText(m.Best, ascii)), TextWidth))
+			actionText(m.Action, ascii), m.Word(ascii), nameSpace, loss, nameSpace, strings.ReplaceAll(actionText(m.Best, ascii), " ", nameSpace)), TextWidth))
 	}
 	// The summary line counts every one; the list keeps the biggest.
 	bad := 0

@@ -300,8 +300,8 @@ func TestLossShownOnItsGrade(t *testing.T) {
 	for _, c := range []struct {
 		loss float64
 		want string
-	}{{3.96, "good, loses 3.9"}, {9.96, "inaccuracy, loses 9.9"}, {10, "mistake, loses 10.0"}, {19.97, "mistake, loses 19.9"},
-		{20.04, "blunder, loses 20.0"}, {12.34, "mistake, loses 12.3"}, {12.36, "mistake, loses 12.4"}} {
+	}{{3.96, "≈ best, loses 3.9 pts"}, {9.96, "inaccuracy, loses 9.9 pts"}, {10, "mistake, loses 10.0 pts"}, {19.97, "mistake, loses 19.9 pts"},
+		{20.04, "blunder, loses 20.0 pts"}, {12.34, "mistake, loses 12.3 pts"}, {12.36, "mistake, loses 12.4 pts"}} {
 		s := Summary{Mistakes: []Decision{{Deal: 1, Step: 3, Phase: rules.PhaseBid1, Action: rules.PassAction(),
 			Best: rules.Action{Kind: rules.Take}, Loss: c.loss, Grade: GradeOf(c.loss)}}}
 		var b bytes.Buffer
