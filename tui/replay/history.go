@@ -299,18 +299,42 @@ func (s *History) render(ctx *kit.Context) (string, []kit.Hit) {
 	room := max(1, h-len(lines)-len(bottom))
 	// A row takes one line or two (the players on two when they do not
 	// fit their column): the list starts at the first row from which the
-	// cursor's row is still whole within the room.
+	// cursor's row is still whole within the room. Where rows are left
+	// out, a line at that end says so, as on the other lists ("↑ more
+	// above", "↓ more below"); the room is then two lines less.
+	total := 0
+	for _, b := range blocks {
+		total += len(b)
+	}
+	marks := total > room && room > 2
+	inner := room
+	if marks {
+		inner = room - 2
+	}
 	first, used := s.cursor, 0
 	if s.cursor < len(blocks) {
 		used = len(blocks[s.cursor])
 	}
-	for first > 0 && used+len(blocks[first-1]) <= room {
+	for first > 0 && used+len(blocks[first-1]) <= inner {
 		first--
 		used += len(blocks[first])
 	}
-	shown := 0
 	top := len(lines)
 	var of []int // the game of each line of the list
+	if marks && first > 0 {
+		lines = append(lines, "   "+st.Dim.Render("↑ more above"))
+		of = append(of, -1)
+		room--
+	}
+	after := 0 // the lines of the rows from first on
+	for _, b := range blocks[first:] {
+		after += len(b)
+	}
+	below := marks && after > room
+	if below {
+		room--
+	}
+	shown := 0
 	for i := first; i < len(s.rows) && shown < room; i++ {
 		for j, line := range blocks[i] {
 			if shown == room {
@@ -327,6 +351,10 @@ func (s *History) render(ctx *kit.Context) (string, []kit.Hit) {
 			}
 			shown++
 		}
+	}
+	if below {
+		lines = append(lines, "   "+st.Dim.Render("↓ more below"))
+		of = append(of, -1)
 	}
 	return kit.Canvas(kit.Padded(lines, h-len(bottom), bottom...), w, h), kit.RowHits(of, top, w)
 }

@@ -487,3 +487,28 @@ func TestHistorySaysYourBotWon(t *testing.T) {
 		"09-tie.klob":                          "won",
 	}, ann, "ann's results")
 }
+
+// TestHistorySaysMoreRows: a list longer than the window says where
+// games are left out, as the other lists do: "↓ more below" at the top
+// of the list, "↑ more above" once scrolled, both in the middle, and
+// the game under the cursor is always shown.
+func TestHistorySaysMoreRows(t *testing.T) {
+	d := kittest.New(t, NewHistory(memSource{memEntries(30, "Bot C")}, Config{Player: "k"}), 80, 24, false)
+	require.Contains(t, d.Text(), "↓ more below")
+	require.NotContains(t, d.Text(), "↑ more above")
+	for range 12 {
+		d.Press("down")
+	}
+	require.Contains(t, d.Text(), "↓ more below")
+	require.Contains(t, d.Text(), "↑ more above")
+	require.Contains(t, d.Text(), "▶", "the cursor's game is shown")
+	for range 30 {
+		d.Press("down")
+	}
+	require.NotContains(t, d.Text(), "↓ more below")
+	require.Contains(t, d.Text(), "↑ more above")
+	// A list that fits says neither.
+	d = kittest.New(t, NewHistory(memSource{memEntries(3, "Bot C")}, Config{Player: "k"}), 80, 24, false)
+	require.NotContains(t, d.Text(), "more below")
+	require.NotContains(t, d.Text(), "more above")
+}
