@@ -1110,3 +1110,29 @@ func TestReplayTellsForcedMoves(t *testing.T) {
 		}
 	}
 }
+
+// TestFileNameShortenedAlike: the file's name on the replay's position
+// line is shortened the same way at every step, deal and view, never
+// "2026-12-07-0145-…-lost" at step 9 and "2026-12-07-…-lost" at 10.
+func TestFileNameShortenedAlike(t *testing.T) {
+	for _, game := range gameOfEachCount {
+		r := readGame(t, game)
+		hs := kittest.New(t, New(r, "2026-12-07-0145-ann-vs-west-and-east-lost.klob", Config{}, nil), 80, 24, false)
+		names := map[string]bool{}
+		for i := range 80 {
+			for _, l := range strings.Split(text(hs), "\n") {
+				if strings.HasPrefix(l, " Replay · ") {
+					names[l[strings.LastIndex(l, " · ")+len(" · "):]] = true
+				}
+			}
+			key := "right"
+			if i%17 == 16 {
+				key = "o"
+			}
+			hs.Press(key)
+		}
+		if len(names) != 1 {
+			t.Errorf("%s: the file is named %d ways: %v", game, len(names), names)
+		}
+	}
+}

@@ -158,7 +158,9 @@ func (s *Screen) bottomLines(ctx *kit.Context, sc *table.Scene, d *rules.Deal) [
 		where = strings.ToLower(s.cfg.Board[:1]) + s.cfg.Board[1:]
 	}
 	place := fmt.Sprintf(" Replay · %s · step %d of %d · %s", where, s.pos.n, len(rd.Steps), who)
-	room := w - kit.WidthOf(place) - 4
+	// The file's name is shortened to the room the widest of these
+	// lines leaves, so that it reads the same at every step and view.
+	room := w - s.widestPlace(sc) - 4
 	name := kit.ElideName(s.name, room, ctx.Ellipsis())
 	if name != "" {
 		place += " · " + name
@@ -178,6 +180,26 @@ func (s *Screen) bottomLines(ctx *kit.Context, sc *table.Scene, d *rules.Deal) [
 		out = append(out, " "+st.Dim.Render(kit.Clip(l, w-1)))
 	}
 	return out
+}
+
+// widestPlace is the width of the widest line of where the replay
+// stands, over the game's deals, steps and views, before the file's
+// name.
+func (s *Screen) widestPlace(sc *table.Scene) int {
+	most := 0
+	for i := range s.r.Deals {
+		most = max(most, len(s.r.Deals[i].Steps))
+	}
+	n := len(s.r.Deals)
+	where := fmt.Sprintf("deal %d of %d", n, n)
+	if s.cfg.Board != "" {
+		where = s.cfg.Board
+	}
+	who := kit.WidthOf("every hand open")
+	for o := range rules.Seat(s.r.Players()) {
+		who = max(who, kit.WidthOf(ownView(sc, o)))
+	}
+	return kit.WidthOf(fmt.Sprintf(" Replay · %s · step %d of %d · ", where, most, most)) + who
 }
 
 // ownView names one seat's view: "your view", "West's view".
