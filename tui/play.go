@@ -362,7 +362,7 @@ func newTable(m *seated, c *PlayConfig) *gameScreen {
 			if err != nil {
 				return nil, err
 			}
-			return replay.New(r, name, replay.Config{ASCII: c.ASCII, Analyse: analyse, Analyze: c.Analyze, ShowPath: c.ShowPath, Sort: sort}, g), nil
+			return replay.New(r, name, replay.Config{ASCII: c.ASCII, Analyse: analyse, Analyze: c.Analyze, ShowPath: c.ShowPath, Sort: sort, Mine: true}, g), nil
 		},
 		NewGame: func() kit.Screen {
 			next := m.setup

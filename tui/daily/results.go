@@ -233,7 +233,7 @@ func (r *results) openReplay(par bool) (kit.Screen, tea.Cmd) {
 	opts := s.cfg.Analysis
 	opts.AllSeats = true
 	return replay.New(rp, name, replay.Config{ASCII: s.cfg.ASCII, Analysis: opts, Analyze: s.cfg.Analyze,
-		Analyse: true, Board: s.boardName(n), At: at, Sort: s.cfg.Sort}, r), nil
+		Analyse: true, Board: s.boardName(n), At: at, Sort: s.cfg.Sort, Mine: !par}, r), nil
 }
 
 func (r *results) View(ctx *kit.Context) string {

@@ -80,6 +80,12 @@ type Config struct {
 	// board of a tournament): its human seat goes by its name, never
 	// "you".
 	Others bool
+	// Mine says the replay is opened by the log's one person from their
+	// own game (its game-over screen, the daily's results): their seat
+	// is "you" whatever the log names it. Elsewhere (a file, the saved
+	// games) a seat is "you" only where the log names it so, as klob
+	// analyze says it (analysis.YouSeat).
+	Mine bool
 	// Sort is the order of the hand shown, the player's setting as the
 	// table sorts it: a sequence's mark under the hand spans its cards
 	// only where they sit side by side in that order.
@@ -172,6 +178,8 @@ func New(r *gamelog.Replay, name string, cfg Config, back kit.Screen) *Screen {
 	// the log names so (a local game's person); a person's name is
 	// said as the log gives it, whoever replays the game.
 	if seat, ok := analysis.YouSeat(&r.Header); ok && !cfg.Others {
+		s.person = seat
+	} else if seat, ok := r.Header.HumanSeat(); ok && cfg.Mine && !cfg.Others {
 		s.person = seat
 	}
 	if seat, ok := r.Header.HumanSeat(); ok {

@@ -1077,6 +1077,14 @@ func TestReplayNamesSeatsAsAnalyzeDoes(t *testing.T) {
 				t.Errorf("%s: the local person is not \"You\":\n%s", name, screen)
 			}
 		}
+		// Opened by ann from her own game (Config.Mine), she is "you".
+		r := readGame(t, name)
+		r.Header.SetPlayer(rules.SeatA, "ann", gamelog.Human)
+		hs := kittest.New(t, New(r, "x", Config{Mine: true}, nil), 80, 24, false)
+		hs.Press("right")
+		if screen := text(hs); !strings.Contains(screen, "You") {
+			t.Errorf("%s: ann's own replay does not say \"You\":\n%s", name, screen)
+		}
 	}
 }
 
