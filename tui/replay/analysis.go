@@ -232,10 +232,10 @@ func (a *replayAnalysis) statusLine(ctx *kit.Context, sealed bool) (line string,
 // gradeNote is what follows the step line for a decision: " · forced",
 // " · best", or the grade, the points lost and, when better is not
 // empty, the better action: " · mistake: loses 12.0 ± 3.1 pts; better
-// J♥". A good choice that was not the best is a near tie, not told a
-// better one, worded as the trainer words it: " · ≈ best: a near tie
-// with J♥ (0.4 ± 0.7 pts)". The word is always
-// there: the colour only repeats it.
+// J♥". A good choice that was not the best is as good at the table, not
+// told a better one, worded as the trainer words it: " · ≈ best: 0.4 ±
+// 0.7 pts behind J♥". The word is always there: the colour only repeats
+// it.
 func gradeNote(ctx *kit.Context, dec *analysis.Decision, better string) string {
 	st := &ctx.Styles
 	switch {
@@ -246,11 +246,11 @@ func gradeNote(ctx *kit.Context, dec *analysis.Decision, better string) string {
 	}
 	grade := dec.Word(ctx.ASCII)
 	if dec.Grade == analysis.Good {
-		with := ""
+		behind := ""
 		if better != "" {
-			with = " with " + better
+			behind = " behind " + better
 		}
-		return " · " + st.Good.Render(grade) + ": a near tie" + with + " (" + dec.LossWords(ctx.ASCII) + ")"
+		return " · " + st.Good.Render(grade) + ": " + dec.LossWords(ctx.ASCII) + behind
 	}
 	style := st.Dim
 	if dec.Grade >= analysis.Mistake {

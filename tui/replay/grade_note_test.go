@@ -37,9 +37,9 @@ func TestGradeNoteShowsTheError(t *testing.T) {
 		want string
 	}{
 		{analysis.Decision{Grade: analysis.Blunder, Loss: 24.7, LossErr: 6}, "blunder: loses 24.7 ± 6.0 pts; better pass"},
-		// A good choice behind the best within the error is a near tie,
-		// not told a better one.
-		{analysis.Decision{Grade: analysis.Good, Loss: 5.8, LossErr: 9.1}, "≈ best: a near tie with pass (5.8 ± 9.1 pts)."},
+		// A good choice behind the best within the error is "≈ best",
+		// as the trainer says it, not told a better one.
+		{analysis.Decision{Grade: analysis.Good, Loss: 5.8, LossErr: 9.1}, "≈ best: 5.8 ± 9.1 pts behind pass."},
 		{analysis.Decision{Grade: analysis.Blunder, Loss: 3, LossErr: 1, ByWin: true, WinLoss: 0.23, WinLossErr: 0.042},
 			"blunder: loses 23.0% ± 4.2% of the chance to win; better pass"},
 	} {
