@@ -57,7 +57,10 @@ default), seat=` + strings.Join(drill.PlaceWords(4), "|") + ` at four players,
 was said decides whose turn it is), score= (yours first, then the others'
 from your left, or your team's then theirs), target=N, said= (the words
 before your turn, like pass or pass,schmeiss), round=2 (everyone passed round
-one; said= then lists round two only). Both take samples=N and seed=N.
+one; said= then lists round two only) and any rule option. With shlomo or
+cleopatra on, said= lists the bidding only and everyone passed the
+declarations, unless said= writes them first as the log does (no-shlomo,
+shlomo, draw:QS, give:9D, no-cleopatra). Both take samples=N and seed=N.
 -eval takes -samples, -seed and -ascii beside its text (the text's samples=
 and seed= win); -review takes -ascii only. Other flags beside them are
 refused, never left unread.`

@@ -58,6 +58,11 @@ var (
 //	round=2                  round one was passed by everyone: said= then
 //	                         lists only the words of round two
 //
+// With shlomo or cleopatra on, said= lists the bidding only and every
+// declaration round is taken as passed, unless said= writes the
+// declarations from the first, as the log does: no-shlomo, shlomo,
+// draw:QS, give:9D, no-cleopatra, cleopatra.
+//
 // Both take target=, samples=, seed= and any rule option. A value runs
 // to the next key, so "hand=JS 9S AS KH QH 7D" needs no quotes inside the
 // text. The situation must be one that can happen; an error is a
@@ -275,6 +280,13 @@ func parseHandForm(s *Situation, f *parsed) error {
 	if err := parseScoreSaid(s, f); err != nil {
 		return err
 	}
+	// said= lists the bidding: the declaration rounds the rules hold
+	// (shlomo, cleopatra) are taken as passed by everyone unless said=
+	// writes them, as the log does (no-shlomo, cleopatra, give:7H...).
+	implied := 0
+	if !writesDeclarations(f.values["said"]) {
+		implied = declarationRounds(s.Options) * s.Players()
+	}
 	if _, ok := f.values["round"]; ok {
 		v, err := f.one("round")
 		if err != nil {
@@ -283,6 +295,9 @@ func parseHandForm(s *Situation, f *parsed) error {
 		switch v {
 		case "1":
 		case "2":
+			if implied == 0 && declarationRounds(s.Options) > 0 {
+				return fieldErr("round", "round=2 with the declarations in said=: write round one's passes in said= too")
+			}
 			s.Said = append(slices.Repeat([]rules.Action{rules.PassAction()}, s.Players()), s.Said...)
 		default:
 			return fieldErr("round", "%q is not 1 or 2", v)
@@ -294,6 +309,7 @@ func parseHandForm(s *Situation, f *parsed) error {
 			return fieldErr("seat", "%q is not one of %s", f.seat, strings.Join(placeWords(s.Players()), ", "))
 		}
 	}
+	s.Said = append(slices.Repeat([]rules.Action{rules.PassAction()}, implied), s.Said...)
 	// Whose turn it is follows from the words said, in turn from eldest:
 	// the player sits at the one place whose turn comes after them.
 	errs := make([]error, s.Players())
@@ -307,6 +323,11 @@ func parseHandForm(s *Situation, f *parsed) error {
 		d, err := s.replay()
 		switch {
 		case err != nil:
+		case d.Phase() == rules.PhaseDeclare:
+			// Only when said= writes the declarations itself: the hand
+			// form asks a bid, after every declaration round.
+			err = fieldErr("said", "%w: after %s the declarations are not over (%s to say); the short form asks a bid: leave the declarations out of said= (everyone passes them) or write them all, like %s",
+				ErrNotYourTurn, saidText(s.Said), actorName(s.Players(), d.Turn()), declarationPasses(s.Options))
 		case !d.Over() && d.Phase() > rules.PhaseBid2:
 			// The hand form knows six cards: a decision past the
 			// bidding needs the player's others.
@@ -325,6 +346,52 @@ func parseHandForm(s *Situation, f *parsed) error {
 	// Words that fit no place: the error where the words would end
 	// if every word were one turn.
 	return errs[len(s.Said)%s.Players()]
+}
+
+// declarationRounds is the number of declaration rounds before the
+// bidding under opts: shlomo's and cleopatra's, each where played.
+func declarationRounds(opts rules.Options) int {
+	n := 0
+	if opts.HasShlomo() {
+		n++
+	}
+	if opts.HasCleopatra() {
+		n++
+	}
+	return n
+}
+
+// declarationPasses writes every declaration round passed, as said=
+// takes it: "no-shlomo,no-shlomo,no-shlomo" at three.
+func declarationPasses(opts rules.Options) string {
+	var w []string
+	for _, r := range []struct {
+		on   bool
+		word string
+	}{{opts.HasShlomo(), "no-shlomo"}, {opts.HasCleopatra(), "no-cleopatra"}} {
+		if r.on {
+			w = append(w, slices.Repeat([]string{r.word}, opts.NumPlayers())...)
+		}
+	}
+	return strings.Join(w, ",")
+}
+
+// writesDeclarations reports whether the words of said= include a word
+// of the declaration rounds: then said= lists them all, from the first.
+func writesDeclarations(vs []string) bool {
+	for _, v := range vs {
+		for _, w := range strings.Split(v, ",") {
+			w = strings.ToLower(strings.TrimSpace(w))
+			if i := strings.IndexAny(w, ": "); i >= 0 {
+				w = w[:i]
+			}
+			switch w {
+			case "no-shlomo", "no-cleopatra", "shlomo", "cleopatra", "draw", "give":
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // PlaceWords names the places at a table of players (2, 3 or 4) from

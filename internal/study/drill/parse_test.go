@@ -293,3 +293,42 @@ func TestSaidTakesTheLogsWords(t *testing.T) {
 	require.Equal(t, []rules.Action{pass, pass, pass}, s.Said)
 	require.Error(t, parseSaid(&s, []string{"no-bella"}))
 }
+
+// TestHandFormImpliesTheDeclarations: with shlomo or cleopatra on, the
+// short form's said= lists the bidding, every declaration round taken as
+// passed, whether or not the hand holds a declaration; said= may still
+// write the rounds itself, and a said= that stops inside them is named.
+func TestHandFormImpliesTheDeclarations(t *testing.T) {
+	cases := []struct {
+		text  string
+		phase rules.Phase
+		place int // the player's place from eldest
+		said  int // the steps before the decision
+	}{
+		{"hand=KH QC QS 7D 8D 9D up=AS players=3 seat=elder shlomo=on", rules.PhaseBid1, 0, 3},
+		{"hand=JS 9S 7H 7C TD 7D up=AS players=3 seat=elder shlomo=on", rules.PhaseBid1, 0, 3},
+		{"hand=JS 9S 7H 7C TD 7D up=KH players=3 seat=dealer said=pass,pass shlomo=on", rules.PhaseBid1, 2, 5},
+		{"hand=QH JC JS 7D 8D 9D up=AS players=4 seat=elder cleopatra=on", rules.PhaseBid1, 0, 4},
+		{"hand=QH JC JS 7D 8D 9D up=AS players=4 said=pass cleopatra=on shlomo=on", rules.PhaseBid1, 1, 9},
+		{"hand=JS 9S 7H 7C TD 7D up=KH players=3 round=2 shlomo=on", rules.PhaseBid2, 0, 6},
+		// Written out, as the log writes them.
+		{"hand=JS 9S 7H 7C TD 7D up=KH players=3 said=no-shlomo,no-shlomo,no-shlomo,pass shlomo=on", rules.PhaseBid1, 1, 4},
+	}
+	for _, tc := range cases {
+		req, err := Parse(tc.text)
+		if !assert.NoError(t, err, tc.text) {
+			continue
+		}
+		s := req.Situation
+		d, err := s.Deal()
+		require.NoError(t, err, tc.text)
+		assert.Equal(t, tc.phase, d.Phase(), tc.text)
+		assert.Equal(t, tc.place, rules.Place(You, s.Dealer, s.Players()), tc.text)
+		assert.Len(t, s.Said, tc.said, tc.text)
+	}
+	_, err := Parse("hand=JS 9S 7H 7C TD 7D up=KH players=3 said=no-shlomo shlomo=on")
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "said: it is not the player's turn before the card play: after pass the declarations are not over")
+	assert.Contains(t, err.Error(), "write them all, like no-shlomo,no-shlomo,no-shlomo")
+	assert.NotContains(t, err.Error(), "bidding is over")
+}
