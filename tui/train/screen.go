@@ -864,10 +864,8 @@ func recordHelp() []key.Binding {
 	note := func(label, desc string) key.Binding { return key.NewBinding(key.WithHelp(label, desc)) }
 	return []key.Binding{
 		kit.HelpHeading("The record in the title (every drill answered at this seat count)"),
-		note("record 6/11", "6 of the 11 drills answered right; where the window leaves room, record 6/11 right (55%), with the share. A narrower window leaves out the share and \"right\" before a figure, the win lost before the pts lost: M shows them all"),
+		note("record", "record 6 right · 5 wrong: of the 11 drills answered at this seat count, 6 right and 5 wrong (a narrower window leaves out the word record). M shows the points and the chances to win the wrong answers cost"),
 		note("2p", "two players at the table (2 players where the window leaves room for the whole record)"),
-		note("lost/drill", "15.3 pts lost/drill: the points the wrong answers cost, on average over all the drills"),
-		note("win lost", "24.0% win lost: the chance to win the game the wrong answers cost, added up over the drills (not a chance to win)"),
 	}
 }
 

@@ -455,7 +455,7 @@ func TestDixKeysAndSeatRecord(t *testing.T) {
 	if tr.no != 1 || tr.state != stateResult || tr.legal[tr.chose].Kind != rules.NoExchange {
 		t.Fatalf("n at the dix: drill %d, state %d", tr.no, tr.state)
 	}
-	if !strings.Contains(hs.screen(), "0/1 right") && !strings.Contains(hs.screen(), "1/1 right") {
+	if !strings.Contains(hs.screen(), "0 right · 1 wrong") && !strings.Contains(hs.screen(), "1 right · 0 wrong") {
 		t.Errorf("the record of three players is not shown:\n%s", hs.screen())
 	}
 	hs.press("n")
@@ -478,16 +478,16 @@ func TestRecord(t *testing.T) {
 	rec := &traintest.MemRecord{}
 	rec.Stats.Add(drill.Record{Situation: traintest.Situation(t, traintest.Strong), Verdict: drill.Verdict{Kind: drill.Best}})
 	hs := start(t, testConfig(rec, traintest.Strong, traintest.Strong), 100, 30)
-	if !strings.Contains(hs.screen(), "1/1 right (100%)") {
+	if !strings.Contains(hs.screen(), "record 1 right · 0 wrong") {
 		t.Errorf("the loaded record is not shown:\n%s", hs.screen())
 	}
 	hs.press("p")
-	if !strings.Contains(hs.screen(), "1/2 right (50%)") {
+	if !strings.Contains(hs.screen(), "1 right · 1 wrong") {
 		t.Errorf("after a mistake:\n%s", hs.screen())
 	}
 	rec.AddErr = errors.New("disk full")
 	hs.press("enter", "t")
-	if scr := hs.screen(); !strings.Contains(scr, "the record could not be saved: disk full") || !strings.Contains(scr, "2/3 right") {
+	if scr := hs.screen(); !strings.Contains(scr, "the record could not be saved: disk full") || !strings.Contains(scr, "2 right · 1 wrong") {
 		t.Errorf("a failed save:\n%s", scr)
 	}
 	if got, want := hs.s.QuitNote(), "This session (2 players): 1 of 2 drills right, 47.0 points lost, 23.5 a drill."; got != want {

@@ -91,19 +91,18 @@ func (t *core) render(ctx *kit.Context) (string, []kit.Hit, kit.Page) {
 
 // header is the top line: the trainer, the seat count at a table, the
 // drill, the seed and the drills taken (-only) on the left, the record
-// of this seat count on the right, said to be the record: it counts
-// every drill answered at this seat count, not this session's.
+// of this seat count on the right: it counts every drill answered at
+// this seat count, not this session's.
 //
-// The parts show by priority, the same at a width from drill to drill:
-// the left's essentials (the seed says how to get the same drills
-// again, and -only which) always; then "record 6/11", the points lost a
-// drill, the chance to win lost, the word "right", the share answered
-// right, and the seat count in words ("2 players", else "2p"). A part
-// shows where it fits with those before it, their figures measured at
-// their widest ("99.9 pts"), so that a figure growing by a digit never
-// swaps one part for another. The chance shows only with the points,
-// and the words only beside all the figures or none: the title
-// shortens one way. The review (M) says the whole record.
+// The record reads one way on every screen: "record 6 right · 5 wrong",
+// counts that only grow, so that a wrong answer never reads as progress
+// whatever scale it was graded on (an average lost a drill falls when a
+// mistake is graded by the chance to win). Where the left leaves no room
+// for it, "6 right · 5 wrong"; where not even that, the left alone (the
+// seed says how to get the same drills again, and -only which). The
+// seat count is in words ("2 players", else "2p") only where the widest
+// record leaves it room, so it never swaps as the record grows. The
+// review (M) says the points and chances lost.
 func (t *core) header(ctx *kit.Context, w int) string {
 	st := &ctx.Styles
 	rec, _ := t.seatRecord()
@@ -120,116 +119,32 @@ func (t *core) header(ctx *kit.Context, w int) string {
 		}
 		return fmt.Sprintf(" %s  Trainer · %s · drill %d · seed %d%s", st.Title.Render("Klob"), seats, t.no, t.cfg.Seed, only)
 	}
-	// The record's parts, in the order of their priority: text as it
-	// shows, and the widest it may show.
-	type part struct{ text, widest string }
-	var parts [5]part // record, points, chance to win, "right", share
-	const (
-		record = iota
-		points
-		chance
-		right
-		share
-	)
-	widest := func(figure, most string) string {
-		if len(figure) > len(most) {
-			return figure
-		}
-		return most
+	counts := "no drills yet"
+	if s.Drills > 0 {
+		counts = recordCounts(s)
 	}
-	if s.Drills == 0 {
-		parts[record] = part{"no drills yet", "no drills yet"}
-	} else {
-		r := fmt.Sprintf("record %d/%d", s.Correct, s.Drills)
-		parts[record] = part{r, r}
-		// What the wrong answers cost, in the parts Score.LostText says:
-		// the points, and the chances to win of those graded by them, so
-		// that drills lost only by the chance do not read "0.0 pts lost".
-		if s.Lost > 0 || s.WinLost == 0 {
-			p := fmt.Sprintf("%.1f", s.AvgLost())
-			parts[points] = part{" · " + p + " pts lost/drill", " · " + widest(p, "99.9") + " pts lost/drill"}
+	words := kit.WidthOf(left(true))+3+kit.WidthOf("record "+recordCounts(drill.Score{Drills: 1998, Correct: 999})) <= w
+	l := left(words)
+	var r string
+	for _, try := range []string{"record " + counts, counts} {
+		if s.Drills == 0 {
+			try = counts
 		}
-		if s.WinLost > 0 {
-			// Summed over the drills, as Score.LostText and the game
-			// analysis say it, with one decimal at any size as the
-			// verdict writes the loss; the help spells the short form out.
-			c := drill.PercentOne(s.WinLost)
-			parts[chance] = part{" · " + c + " win lost", " · " + widest(c, "99.9%") + " win lost"}
-		}
-		parts[right] = part{" right", " right"}
-		pct := fmt.Sprintf(" (%.0f%%)", 100*s.Accuracy())
-		parts[share] = part{pct, widest(pct, " (100%)")}
-	}
-	var on [len(parts)]bool
-	line := func(widest bool, words bool, on [len(parts)]bool) (l, r string) {
-		var b strings.Builder
-		// Shown in reading order: the record, "right" and the share,
-		// then the losses.
-		for _, i := range []int{record, right, share, points, chance} {
-			if !on[i] {
-				continue
-			}
-			if widest {
-				b.WriteString(parts[i].widest)
-			} else {
-				b.WriteString(parts[i].text)
-			}
-		}
-		return left(words), b.String()
-	}
-	fits := func(words bool, on [len(parts)]bool) bool {
-		l, r := line(true, words, on)
-		if r == "" {
-			return kit.WidthOf(l) <= w
-		}
-		return kit.WidthOf(l)+3+kit.WidthOf(r) <= w
-	}
-	// The figures the record holds show as a run from the first, the
-	// chance only with the points; the words ("right", then the share)
-	// only beside all the figures or none, never beside a figure left
-	// out. So a record of both kinds reads one way, shortened in one
-	// order: the share, "right", the chance, the points.
-	add := func(i int) bool {
-		try := on
-		try[i] = true
-		if parts[i].text == "" || !fits(false, try) {
-			return false
-		}
-		on = try
-		return true
-	}
-	if add(record) {
-		held, shown := 0, 0
-		for _, i := range []int{points, chance} {
-			if parts[i].text != "" {
-				held++
-			}
-		}
-		for _, i := range []int{points, chance} {
-			if parts[i].text != "" && !add(i) {
-				break
-			}
-			if on[i] {
-				shown++
-			}
-		}
-		if (shown == held || shown == 0) && add(right) {
-			add(share)
+		if kit.WidthOf(l)+3+kit.WidthOf(try) <= w {
+			r = try
+			break
 		}
 	}
-	// The seat count in words only where the widest record would leave
-	// it room: so it never swaps with "2p" as the record grows.
-	all := "record 99/999 right (100%) · 99.9 pts lost/drill · 99.9% win lost"
-	if _, r := line(true, false, [len(parts)]bool{true, true, true, true, true}); kit.WidthOf(r) > kit.WidthOf(all) {
-		all = r
-	}
-	words := kit.WidthOf(left(true))+3+kit.WidthOf(all) <= w
-	l, r := line(false, words, on)
 	if r == "" {
 		return kit.Fit(l, w)
 	}
 	r += " "
 	return kit.Fit(l, w-kit.WidthOf(r)-1) + " " + st.Heading.Render(r)
+}
+
+// recordCounts is the record as the title says it: "6 right · 5 wrong".
+func recordCounts(s drill.Score) string {
+	return fmt.Sprintf("%d right · %d wrong", s.Correct, s.Drills-s.Correct)
 }
 
 // wrapped wraps a sentence to the width, each line indented by one, in
