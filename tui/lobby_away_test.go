@@ -119,7 +119,7 @@ func TestLobbyTrainerGuest(t *testing.T) {
 		t.Fatalf("the guest is told the record is not kept:\n%s", d.screen())
 	}
 	d.press("t")
-	if scr := d.screen(); !strings.Contains(scr, "You chose to take: ") || !strings.Contains(scr, "1/1 right") {
+	if scr := d.screen(); !strings.Contains(scr, "You chose to take: ") || !strings.Contains(scr, "record 1 right · 0 wrong") {
 		t.Fatalf("the guest's drill is graded and counted for the session:\n%s", scr)
 	}
 }
@@ -177,7 +177,7 @@ func TestLobbyTableTrainers(t *testing.T) {
 			t.Fatalf("right on the t row: want %q in\n%s", want, d.screen())
 		}
 		d.press("enter")
-		if _, ok := d.app.screen.(*lobby.Away).Inner().(*train.Screen); !ok || !strings.Contains(d.screen(), fmt.Sprintf("· %dp · drill 1 ·", players)) {
+		if _, ok := d.app.screen.(*lobby.Away).Inner().(*train.Screen); !ok || !strings.Contains(d.screen(), fmt.Sprintf("· %d players · drill 1 ·", players)) {
 			t.Fatalf("enter opened %T, want the trainer of %d players:\n%s", d.app.screen.(*lobby.Away).Inner(), players, d.screen())
 		}
 		if scr := d.screen(); !strings.Contains(scr, "Your choice:  ") || !strings.Contains(scr, "[") {
@@ -249,7 +249,7 @@ func TestLobbyTrainerKeyLineNamesEsc(t *testing.T) {
 			d.press("right")
 		}
 		d.press("enter")
-		if want := fmt.Sprintf("%dp · drill", players); d.app.ScreenName() != "train" || players > 2 && !strings.Contains(d.screen(), want) {
+		if want := fmt.Sprintf("%d players · drill", players); d.app.ScreenName() != "train" || players > 2 && !strings.Contains(d.screen(), want) {
 			t.Fatalf("enter on the t row does not open the trainer of %d players:\n%s", players, d.screen())
 		}
 		lines := strings.Split(strings.TrimRight(d.screen(), "\n "), "\n")
