@@ -49,34 +49,62 @@ func AnalysisTableWith(ctx *Context, an *drill.Analysis, chosen int, label func(
 	// (drill.Verdict.Column: what the grade compares), when its row then
 	// fits without cutting its label; else the short verdict (the line
 	// above the table says the chosen row's gap and error in any case).
-	// Every row is 1+2+lw+2+dw+2+5+2+8+3 cells before its verdict.
+	// Every row is 1+2+lw+2+dw+2+bw+2+ww+sep cells before its verdict:
+	// bw and ww the bete's and the win's columns, sep 3, all of them
+	// narrower where a row's whole verdict needs the room.
+	sep, bw, ww, winHead := 3, 5, 8, "win game"
 	over := func(v string) int {
 		if ctx.ASCII {
 			v = ASCIIText(v) // as the App writes it: "<- you"
 		}
-		return 1 + 2 + lw + 2 + dw + 2 + 5 + 2 + 8 + 3 + WidthOf(v) - ctx.Width
+		return 1 + 2 + lw + 2 + dw + 2 + bw + 2 + ww + sep + WidthOf(v) - ctx.Width
 	}
-	// The chosen row keeps "← you" whole, and its gap and error as the
-	// others do where it can: a single space before the mark first, then
-	// no verdict word (the line above the table says it), and only then
-	// the short verdict; narrower still, the labels are cut.
+	type form struct{ verdict, you string }
+	longForm := func(j int, r drill.Row) form {
+		if r.Verdict.Kind == drill.Best {
+			return form{"best · hard bot", ""}
+		}
+		if j == chosen {
+			return form{r.Verdict.Column(), " ← you"}
+		}
+		return form{r.Verdict.Column(), ""}
+	}
+	// The score diff's parts at their widest: "-100.5" and "10.5".
+	mw, ew := 6, 4
+	for j, r := range an.Rows {
+		if f := longForm(j, r); ctx.Width > 0 && over(f.verdict+f.you) > 0 {
+			// Tight: the columns before the verdicts give up their
+			// spare cells, the separator, the figures' blank padding
+			// and the win's heading its second word.
+			sep, mw, ew, winHead = 1, 0, 0, "win"
+			bw, ww = len("bete"), len(winHead)
+			for _, r := range an.Rows {
+				mw = max(mw, len(r.MeanText()))
+				ew = max(ew, len(fmt.Sprintf("%.1f", r.StdErr)))
+				bw = max(bw, WidthOf(drill.Percent(r.Bete)))
+				ww = max(ww, WidthOf(r.WinText()))
+			}
+			dw = max(len("score diff"), mw+2+WidthOf(pm)+ew)
+			break
+		}
+	}
+	// The chosen row keeps "← you" whole and its verdict word (a mistake
+	// is named where it is made), its gap and error as the others do
+	// where it can: a single space before the mark first, then the short
+	// verdict (the line above the table says the error); narrower
+	// still, the labels are cut.
 	verdicts := make([]string, len(an.Rows))
 	yours := make([]string, len(an.Rows))
 	words := strings.NewReplacer("≈", approx, "±", pm)
 	for j, r := range an.Rows {
-		type form struct{ verdict, you string }
 		long, short := r.Verdict.Column(), r.Verdict.Short()
 		if r.Verdict.Kind == drill.Best {
 			long, short = "best · hard bot", "best · hard bot"
 		}
 		forms := []form{{long, ""}, {short, ""}}
 		if j == chosen {
-			forms = []form{{long, "  ← you"}, {long, " ← you"}}
-			if _, gap, ok := strings.Cut(long, ": "); ok {
-				forms = append(forms, form{gap, " ← you"})
-			}
 			// The last form stands where none fits, the labels cut.
-			forms = append(forms, form{short, "  ← you"}, form{short, " ← you"}, form{short, "  ← you"})
+			forms = []form{{long, "  ← you"}, {long, " ← you"}, {short, "  ← you"}, {short, " ← you"}, {short, "  ← you"}}
 		}
 		for _, f := range forms {
 			verdicts[j], yours[j] = words.Replace(f.verdict), f.you
@@ -92,7 +120,7 @@ func AnalysisTableWith(ctx *Context, an *drill.Analysis, chosen int, label func(
 			}
 		}
 	}
-	head := fmt.Sprintf("   %-*s  %*s  %5s  %8s   %s", lw, "option", dw, "score diff", "bete", "win game", "verdict")
+	head := fmt.Sprintf("   %-*s  %*s  %*s  %*s%*s%s", lw, "option", dw, "score diff", bw, "bete", ww, winHead, sep, "", "verdict")
 	out := []string{st.Dim.Render(head)}
 	for j, r := range an.Rows {
 		mark := "  "
@@ -101,7 +129,7 @@ func AnalysisTableWith(ctx *Context, an *drill.Analysis, chosen int, label func(
 		}
 		// The figures as drill chose them: each verdict's gap is their
 		// difference.
-		diff := fmt.Sprintf("%6s %s %4.1f", r.MeanText(), pm, r.StdErr)
+		diff := fmt.Sprintf("%*s %s %*.1f", mw, r.MeanText(), pm, ew, r.StdErr)
 		verdict := verdicts[j]
 		switch r.Verdict.Kind {
 		case drill.Best, drill.AsGood:
@@ -115,8 +143,8 @@ func AnalysisTableWith(ctx *Context, an *drill.Analysis, chosen int, label func(
 			name = ansi.TruncateWc(name, lw, ctx.Ellipsis())
 		}
 		name = Fit(name, lw)
-		out = append(out, fmt.Sprintf(" %s%s  %*s  %5s  %8s   %s", mark, name, dw, diff,
-			drill.Percent(r.Bete), r.WinText(), verdict))
+		out = append(out, fmt.Sprintf(" %s%s  %*s  %*s  %*s%*s%s", mark, name, dw, diff,
+			bw, drill.Percent(r.Bete), ww, r.WinText(), sep, "", verdict))
 	}
 	return out
 }

@@ -76,8 +76,8 @@ func TestAnalysisTableASCII(t *testing.T) {
 // 80 columns where its verdict and the widest label leave no room for
 // both: the play-tester's round two of three, "name diamonds" the
 // widest label beside "blunder: -4.8 ± 1.7% win", read "... win ←". The
-// gap and its error stay; the verdict word gives way (the line above
-// the table says it).
+// gap and its error stay, and the verdict word: the columns before it
+// give up their spare cells.
 func TestAnalysisTableKeepsYouWhole(t *testing.T) {
 	row := func(a rules.Action, mean, win float64, v drill.Verdict) drill.Row {
 		return drill.Row{Result: eval.Result{Action: a, Mean: mean, StdErr: 2.6, Bete: 0.5, Win: win}, Verdict: v}
@@ -103,11 +103,53 @@ func TestAnalysisTableKeepsYouWhole(t *testing.T) {
 		if ascii {
 			mark, gap = "<- you", "-4.8 +- 1.7% win"
 		}
-		if !strings.HasSuffix(you, " "+mark) || !strings.Contains(you, gap) || WidthOf(you) > 80 {
+		if !strings.HasSuffix(you, " "+mark) || !strings.Contains(you, "blunder: "+gap) || WidthOf(you) > 80 {
 			t.Errorf("ascii %v: your row reads %q (%d cells)", ascii, you, WidthOf(you))
 		}
 		if strings.Contains(you, "…") || strings.Contains(you, "...") {
 			t.Errorf("ascii %v: a label cut where the verdict word could give way: %q", ascii, you)
+		}
+	}
+}
+
+// TestAnalysisTableKeepsYourVerdictWord: your row keeps its verdict word
+// at 80 columns beside the longest labels ("name no trumps") and a
+// verdict in points, the other rows keeping theirs, in both glyph sets.
+func TestAnalysisTableKeepsYourVerdictWord(t *testing.T) {
+	row := func(a rules.Action, mean float64, v drill.Verdict) drill.Row {
+		return drill.Row{Result: eval.Result{Action: a, Mean: mean, StdErr: 5.4, Bete: 0.58, Win: 0.433}, Verdict: v}
+	}
+	wrong := func(k drill.VerdictKind, gap, pts float64) drill.Verdict {
+		return drill.Verdict{Kind: k, Gap: gap, Err: 4.7, Points: pts, Measured: true}
+	}
+	an := &drill.Analysis{Rows: []drill.Row{
+		row(rules.NameAction(rules.Clubs), 50.7, drill.Verdict{Kind: drill.Best}),
+		row(rules.NameAction(rules.Diamonds), 35.2, wrong(drill.Mistake, 15.5, 15.5)),
+		row(rules.NameAction(rules.NoTrumps), -42.4, wrong(drill.Blunder, 93.1, 93.1)),
+		row(rules.PassAction(), -110.4, wrong(drill.Blunder, 161.1, 161.1)),
+	}}
+	for _, ascii := range []bool{false, true} {
+		ctx := NewContext(ascii)
+		ctx.Width = 80
+		rows := AnalysisTableWith(&ctx, an, 2, func(a rules.Action) string { return OptionLabel(&ctx, a) })
+		text := func(r string) string {
+			if ascii {
+				return ASCIIText(ansi.Strip(r)) // as the App writes it
+			}
+			return ansi.Strip(r)
+		}
+		for i, r := range rows[1:] {
+			got := text(r)
+			if WidthOf(got) > 80 {
+				t.Errorf("ascii %v: row %d is %d cells: %q", ascii, i, WidthOf(got), got)
+			}
+			if i > 0 && !strings.Contains(got, "blunder: ") && !strings.Contains(got, "mistake: ") {
+				t.Errorf("ascii %v: row %d has no verdict word: %q", ascii, i, got)
+			}
+		}
+		you := text(rows[3])
+		if !strings.Contains(you, "no trumps") || !strings.Contains(you, "blunder: -93.1") || !strings.HasSuffix(ASCIIText(you), "<- you") {
+			t.Errorf("ascii %v: your row reads %q", ascii, you)
 		}
 	}
 }
