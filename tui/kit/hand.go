@@ -4,41 +4,15 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/klob/klob/internal/study/drill"
 	"github.com/klob/klob/rules"
 )
 
-// baseSuitOrder alternates colours: spades, hearts, clubs, diamonds.
-var baseSuitOrder = [4]rules.Suit{rules.Spades, rules.Hearts, rules.Clubs, rules.Diamonds}
-
-// SuitOrder returns the suits of hand in the order they are shown: trump
-// first once known, then alternating red and black where the hand allows,
-// so that two suits of one colour rarely sit side by side.
+// SuitOrder returns the suits of hand in the order they are shown
+// (drill.SuitOrder: trump first, then alternating red and black), one
+// order for the screens and the trainer's reports.
 func SuitOrder(hand rules.CardSet, trump rules.Suit) []rules.Suit {
-	var left []rules.Suit
-	for _, s := range baseSuitOrder {
-		if hand.Suit(s) != 0 && s != trump {
-			left = append(left, s)
-		}
-	}
-	var out []rules.Suit
-	if trump != rules.NoSuit && hand.Suit(trump) != 0 {
-		out = append(out, trump)
-	}
-	for len(left) > 0 {
-		pick := 0
-		if len(out) > 0 {
-			red := out[len(out)-1].Red()
-			for i, s := range left {
-				if s.Red() != red {
-					pick = i
-					break
-				}
-			}
-		}
-		out = append(out, left[pick])
-		left = append(left[:pick], left[pick+1:]...)
-	}
-	return out
+	return drill.SuitOrder(hand, trump)
 }
 
 // SortHand returns the cards of hand as a player holds them: suits in

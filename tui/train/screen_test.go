@@ -605,7 +605,7 @@ func TestGiveFollowsTheHand(t *testing.T) {
 				continue
 			}
 			gives++
-			hand := kit.SortHand(tr.view.Hand, tr.view.Hand, handTrump(&tr.view))
+			hand := kit.SortHand(tr.view.Hand, tr.view.Hand, drill.HandTrump(&tr.view))
 			scr := hs.screen()
 			at := -1
 			for k, c := range hand {
@@ -1897,4 +1897,27 @@ func TestEveryWrongKeyAnswered(t *testing.T) {
 			t.Errorf("esc or shift alone is answered: %q", tr.note)
 		}
 	})
+}
+
+// TestHoldReadsAsTheScreenDraws: the hand in words (drill.Hold, what
+// -eval and the mistakes list write) lists the cards in the order the
+// trainer draws them, at every seat count, in every kind of drill.
+func TestHoldReadsAsTheScreenDraws(t *testing.T) {
+	for _, n := range []int{2, 3, 4} {
+		cfg := rulesConfig(t, &traintest.MemRecord{}, "players="+strconv.Itoa(n)+",dealer_forced=on")
+		cfg.Evaluate, cfg.Samples = randomEval, 100
+		hs := start(t, cfg, 80, 24)
+		rng := rand.New(rand.NewPCG(uint64(n), 3))
+		for range 30 {
+			var w []string
+			for _, c := range hs.s.hand() {
+				w = append(w, c.Pretty(false))
+			}
+			if got, want := drill.Hold(&hs.s.view, false), "You hold "+strings.Join(w, " ")+"."; !strings.HasPrefix(got, want) {
+				t.Fatalf("%d players: %q, the screen draws %q", n, got, want)
+			}
+			keys := itemKeys(hs.s.legal, hs.s.order)
+			hs.press(keys[rng.IntN(len(keys))], "enter")
+		}
+	}
 }

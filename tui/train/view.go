@@ -630,20 +630,6 @@ func (t *Screen) body(ctx *kit.Context, room int, mid []string, need int) ([]str
 	return append(out, kit.Rule(ctx, ctx.Width)), hits, lost
 }
 
-// handTrump is the suit the hand is sorted for: the trump once settled
-// (none with no trumps), the proposed suit in round one.
-func handTrump(v *rules.View) rules.Suit {
-	switch {
-	case v.Trump < rules.NoTrumps:
-		return v.Trump
-	case v.Trump == rules.NoTrumps:
-		return rules.NoSuit
-	case v.Phase == rules.PhaseBid1 || v.Phase == rules.PhaseSchmeiss || v.Phase == rules.PhaseDeclare:
-		return v.OrigUpcard.Suit()
-	}
-	return rules.NoSuit
-}
-
 // cardLines draw the hand and, apart, the upcard with what it stands
 // for now: the suit proposed, refused in round one, or the trump named,
 // who made it and the bottom card once turned.
@@ -749,7 +735,7 @@ func (t *Screen) handText(ctx *kit.Context, w int) []string {
 // hand is the hand sorted for the trump or the suit proposed, as
 // cardLines draws it.
 func (t *Screen) hand() []rules.Card {
-	return kit.SortHand(t.view.Hand, t.view.Hand, handTrump(&t.view))
+	return kit.SortHand(t.view.Hand, t.view.Hand, drill.HandTrump(&t.view))
 }
 
 // menuLines list the options with their keys, on as many lines as the
@@ -805,7 +791,7 @@ func (t *Screen) missed(ctx *kit.Context, situation string) (string, []string, e
 		return "", nil, err
 	}
 	var cards []string
-	for _, c := range kit.SortHand(v.Hand, v.Hand, handTrump(&v)) {
+	for _, c := range kit.SortHand(v.Hand, v.Hand, drill.HandTrump(&v)) {
 		cards = append(cards, p.StyledCard(c))
 	}
 	dealer := drill.SeatName(s.Players(), s.Dealer)

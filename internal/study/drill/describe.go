@@ -70,11 +70,7 @@ func Describe(v *rules.View, ascii bool) []string {
 // proposes it: "You hold J♠ 9♠ A♠ K♥ Q♥ 7♦. The upcard 8♠ proposes
 // spades."
 func Hold(v *rules.View, ascii bool) string {
-	trump := v.OrigUpcard.Suit()
-	if v.Trump < rules.NoTrumps {
-		trump = v.Trump
-	}
-	t := "You hold " + cardsText(sortedHand(v.Hand, trump), ascii) + "."
+	t := "You hold " + cardsText(ShownHand(v.Hand, HandTrump(v)), ascii) + "."
 	up := v.OrigUpcard.Pretty(ascii)
 	switch {
 	case v.Maker == rules.NoSeat:
@@ -368,19 +364,64 @@ func cardsText(cs []rules.Card, ascii bool) string {
 	return strings.Join(w, " ")
 }
 
-// sortedHand lists a hand by suit (trump first), strongest card first
-// within each suit.
-func sortedHand(h rules.CardSet, trump rules.Suit) []rules.Card {
+// HandTrump is the suit a hand before the card play is sorted for: the
+// trump once settled (none with no trumps), the suit the upcard proposes
+// in round one and the declarations, none in round two (the upcard's
+// suit was refused).
+func HandTrump(v *rules.View) rules.Suit {
+	switch {
+	case v.Trump < rules.NoTrumps:
+		return v.Trump
+	case v.Trump == rules.NoTrumps:
+		return rules.NoSuit
+	case v.Phase == rules.PhaseBid1 || v.Phase == rules.PhaseSchmeiss || v.Phase == rules.PhaseDeclare:
+		return v.OrigUpcard.Suit()
+	}
+	return rules.NoSuit
+}
+
+// ShownHand lists a hand as the trainer draws it and -eval writes it:
+// suits in SuitOrder, each from its strongest card down.
+func ShownHand(h rules.CardSet, trump rules.Suit) []rules.Card {
 	var out []rules.Card
-	for i, s := range []rules.Suit{trump, rules.Spades, rules.Hearts, rules.Diamonds, rules.Clubs} {
-		if s > rules.Spades || (i > 0 && s == trump) {
-			continue
-		}
+	for _, s := range SuitOrder(h, trump) {
 		cs := h.Suit(s).Cards()
 		slices.SortStableFunc(cs, func(a, b rules.Card) int {
 			return rules.Power(b, trump) - rules.Power(a, trump)
 		})
 		out = append(out, cs...)
+	}
+	return out
+}
+
+// SuitOrder returns the suits of hand in the order they are shown: trump
+// first once known, then alternating red and black where the hand allows,
+// so that two suits of one colour rarely sit side by side.
+func SuitOrder(hand rules.CardSet, trump rules.Suit) []rules.Suit {
+	var left []rules.Suit
+	// From spades, hearts, clubs, diamonds: the colours alternate.
+	for _, s := range [4]rules.Suit{rules.Spades, rules.Hearts, rules.Clubs, rules.Diamonds} {
+		if hand.Suit(s) != 0 && s != trump {
+			left = append(left, s)
+		}
+	}
+	var out []rules.Suit
+	if trump != rules.NoSuit && hand.Suit(trump) != 0 {
+		out = append(out, trump)
+	}
+	for len(left) > 0 {
+		pick := 0
+		if len(out) > 0 {
+			red := out[len(out)-1].Red()
+			for i, s := range left {
+				if s.Red() != red {
+					pick = i
+					break
+				}
+			}
+		}
+		out = append(out, left[pick])
+		left = append(left[:pick], left[pick+1:]...)
 	}
 	return out
 }

@@ -79,7 +79,7 @@ func TestDescribeWords(t *testing.T) {
 		want []string
 	}{
 		{"hand=JS 9S AS KH QH 7D up=8S seat=dealer said=pass,pass,pass score=420-100", []string{
-			"You hold J♠ 9♠ A♠ K♥ Q♥ 7♦. The upcard 8♠ proposes spades.",
+			"You hold A♠ J♠ 9♠ K♥ Q♥ 7♦. The upcard 8♠ proposes spades.",
 			"You deal: you speak last.",
 			"Score: you 420, the opponent 100; game to 500. You need 80 more.",
 			"Round one: the opponent passed, you passed.",
@@ -94,14 +94,14 @@ func TestDescribeWords(t *testing.T) {
 			"The opponent said schmeiss. Accept (the deal is thrown in), or refuse (the opponent is then maker in spades)?",
 		}},
 		{"players=4 dealer=B score=120-430 target=500 said=pass,pass deck=" + deck(), []string{
-			"You hold 10♥ J♥ 9♥ 7♦ A♣ K♣. The upcard A♠ proposes spades.",
+			"You hold 10♥ J♥ 9♥ A♣ K♣ 7♦. The upcard A♠ proposes spades.",
 			"West deals: you speak third, after North and East. North, across, is your partner.",
 			"Score: you and North 120, West and East 430; game to 500. West and East need 70 more.",
 			"Round one: North passed, East passed.",
 			"Round one: take spades as trump, or pass?",
 		}},
 		{"players=4 dealer=B score=0-0 shlomo=on cleopatra=on said=pass,pass,pass,pass,pass,pass deck=" + deck(), []string{
-			"You hold 10♥ J♥ 9♥ 7♦ A♣ K♣. The upcard A♠ proposes spades.",
+			"You hold 10♥ J♥ 9♥ A♣ K♣ 7♦. The upcard A♠ proposes spades.",
 			"West deals: you speak third, after North and East. North, across, is your partner.",
 			"Score: you and North 0, West and East 0; game to 500.",
 			"Shlomo: nobody declared.",
@@ -109,7 +109,7 @@ func TestDescribeWords(t *testing.T) {
 			"You have nothing to declare: pass.",
 		}},
 		{"players=3 dealer=A score=0-0-480 said=pass,pass,pass,pass,pass deck=" + deck(), []string{
-			"You hold 8♥ 7♥ A♦ 7♦ A♣ K♣. The upcard 9♥ proposes hearts.",
+			"You hold 8♥ 7♥ A♣ K♣ A♦ 7♦. The upcard 9♥ proposes hearts.",
 			"You deal: you speak last. Three players, each for themselves.",
 			"Score: you 0, West 0, East 480; game to 500. East needs 20 more.",
 			"Round one: West passed, East passed, you passed.",
