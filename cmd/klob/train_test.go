@@ -40,7 +40,7 @@ func TestTrainEval(t *testing.T) {
 	code, out, errs := train(t, "-eval", text)
 	require.Equal(t, 0, code, errs)
 	for _, want := range []string{
-		"situation: players=2 dealer=B score=120-230 target=500 deck=",
+		drill.RepeatLabel + `"players=2 dealer=B score=120-230 target=500 deck=`,
 		"You hold J♠ 9♠ A♠ K♥ Q♥ 7♦. The upcard 8♠ proposes spades.",
 		"The opponent deals: you speak first",
 		"Score: you 120, the opponent 230; game to 500.",
@@ -108,7 +108,7 @@ func TestTrainEvalEveryCount(t *testing.T) {
 		code, out, errs := train(t, "-eval", text)
 		require.Equal(t, 0, code, "%s: %s", c.rules, errs)
 		words := strings.Join(strings.Fields(out), " ") // the sentences as wrapped
-		for _, want := range []string{"situation: " + s.String(), c.role, fmt.Sprintf("%d samples, seed 1.", samples), "The hard bot would ", "Round two: name "} {
+		for _, want := range []string{drill.RepeatLabel + strconv.Quote(s.String()), c.role, fmt.Sprintf("%d samples, seed 1.", samples), "The hard bot would ", "Round two: name "} {
 			assert.Contains(t, words, want, c.rules)
 		}
 		if !strings.Contains(out, "Ranked by the chance to win") {
@@ -549,4 +549,27 @@ func TestTrainFlagErrorsOneStyle(t *testing.T) {
 	assert.Equal(t, 0, code)
 	assert.Contains(t, out, "klob train -review [-ascii]")
 	assert.Contains(t, out, "-review takes -ascii only")
+}
+
+// TestEvalASCIIIsPlain: -eval -ascii writes every line a person reads in
+// plain ASCII, the explanation's errors as "+-" as the table writes
+// them, a 10 as 10 (10C, never the code TC); the first line is the
+// command that evaluates the situation again, its text in -eval's codes.
+func TestEvalASCIIIsPlain(t *testing.T) {
+	code, out, errs := train(t, "-eval", "hand=JS 9S AS KH QH TC up=8S seat=elder score=120-430 samples=100", "-ascii")
+	require.Equal(t, 0, code, errs)
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	require.True(t, strings.HasPrefix(lines[0], drill.RepeatLabel+`"players=2 `), lines[0])
+	assert.Contains(t, lines[0], "TC", "the line to copy keeps -eval's codes")
+	for _, l := range lines[1:] {
+		for _, r := range l {
+			if r > 127 {
+				t.Errorf("not ASCII (%q): %q", r, l)
+				break
+			}
+		}
+		assert.NotContains(t, l, "TC", "a card a person reads is written as a card")
+	}
+	assert.Contains(t, out, "+-")
+	assert.Contains(t, out, "10C")
 }

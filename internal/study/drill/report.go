@@ -6,6 +6,7 @@ import (
 	"io"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -289,6 +290,10 @@ func writeTable(w io.Writer, an *Analysis, ascii bool) error {
 // ReportWidth is the width WriteReport wraps its sentences to.
 const ReportWidth = 80
 
+// RepeatLabel starts the first line of a report: the command that
+// evaluates the situation again, its text in the codes -eval reads.
+const RepeatLabel = "to evaluate again: klob train -eval "
+
 // WriteReport writes a situation and its analysis as `klob train -eval`
 // prints them: the situation's text form (one line, to copy), the
 // decision in words, the table of options, the hard bot's choice and
@@ -301,14 +306,22 @@ func WriteReport(w io.Writer, req Request, an *Analysis, ascii bool) error {
 		return err
 	}
 	var b strings.Builder
+	// With ascii every line a person reads is plain ASCII, as the
+	// table writes it: "+-" for "±", "~" for "≈".
+	plain := func(s string) string { return s }
+	if ascii {
+		plain = strings.NewReplacer("±", "+-", "≈", "~", "·", "-", "…", "...", "→", "->", "←", "<-", "–", "-", "×", "x").Replace
+	}
 	wrapped := func(text []string) {
 		for _, l := range text {
-			for _, x := range textwrap.Wrap(l, ReportWidth) {
+			for _, x := range textwrap.Wrap(plain(l), ReportWidth) {
 				b.WriteString(x + "\n")
 			}
 		}
 	}
-	b.WriteString("situation: " + req.Situation.String() + "\n")
+	// The first line is the situation as -eval reads it, cards in its
+	// codes (TC for the 10 of clubs): a line to copy, said to be one.
+	b.WriteString(RepeatLabel + strconv.Quote(req.Situation.String()) + "\n")
 	wrapped(append(Describe(&v, ascii), "", fmt.Sprintf("%d samples, seed %d.", an.Samples, req.Seed), an.Ranking()))
 	writeTable(&b, an, ascii) // a strings.Builder takes every write
 	would := fmt.Sprintf("The hard bot would %s.", Verb(an.Rows[an.Best].Action, ascii))
