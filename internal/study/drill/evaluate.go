@@ -163,8 +163,9 @@ type Analysis struct {
 	ByWin bool
 	// Samples is the number of samples scored, Asked the number planned.
 	Samples, Asked int
-	// Players is the seat count of the decision.
-	Players int
+	// Players is the seat count of the decision, Target the score that
+	// wins its game (0 where not known).
+	Players, Target int
 	// Paired reports that the rows' GapErr and WinGapErr were measured
 	// (MinPairedBatches batches or more, or one batch that eval measured
 	// them in: eval.Evaluation.Paired); without, they are 0 and no
@@ -189,7 +190,7 @@ const MinPairedBatches = 5
 // alone.
 func (t *Tally) Analysis() Analysis {
 	k := len(t.legal)
-	an := Analysis{Rows: make([]Row, k), Asked: t.plan.Samples, Players: t.view.Players}
+	an := Analysis{Rows: make([]Row, k), Asked: t.plan.Samples, Players: t.view.Players, Target: t.view.Options.Target}
 	se2 := make([]float64, k)
 	var done []eval.Evaluation
 	for b, ok := range t.got {

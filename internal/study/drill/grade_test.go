@@ -446,3 +446,28 @@ func TestRankedGradesNeverRise(t *testing.T) {
 		assert.NotContains(t, an.Ranking(), "then by grade")
 	}
 }
+
+// TestReasonSaysTheGamesEndgame: the reason says what applies to the
+// game: within 200 points of a target of 500, but in a game to 200 or
+// less the chance to win decides every deal, the first one too.
+func TestReasonSaysTheGamesEndgame(t *testing.T) {
+	other := Row{Result: eval.Result{Action: rules.PassAction(), Mean: -56.3, Win: 0.038}, Gap: 66.3, GapErr: 4, WinGap: 0.010, WinGapErr: 0.002}
+	other.Verdict = grade(&other, true)
+	an := Analysis{Rows: []Row{{Result: eval.Result{Action: rules.Action{Kind: rules.Take}, Mean: 10, Win: 0.048}}, other},
+		ByWin: true, Samples: 10, Paired: true}
+	for _, c := range []struct {
+		target int
+		want   string
+	}{
+		{0, "Within 200 points of the target the chance to win the game decides: "},
+		{500, "Within 200 points of the target the chance to win the game decides: "},
+		{201, "Within 200 points of the target the chance to win the game decides: "},
+		{200, "In a game to 200 the chance to win the game decides every deal: "},
+		{60, "In a game to 60 the chance to win the game decides every deal: "},
+	} {
+		an.Target = c.target
+		r := an.Reason(false)
+		require.NotEmpty(t, r)
+		assert.True(t, strings.HasPrefix(r[0], c.want), "target %d: %q", c.target, r[0])
+	}
+}

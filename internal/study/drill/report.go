@@ -48,10 +48,13 @@ func (an *Analysis) Reason(ascii bool) []string {
 		// The first sentence says why the best is best, whole, so that a
 		// screen short of room, which keeps the first sentence and lets
 		// the others give way, never shows a higher chance beside the
-		// best without the reason it is not chosen. "Within 200 points"
-		// is true of a game to 200 or less from its first deal, where
-		// "near the end" would not be.
+		// best without the reason it is not chosen. It says what applies
+		// to the game: in a game to 200 or less the chance decides from
+		// the first deal, where "near the end" would not be true.
 		decides := fmt.Sprintf("Within %d points of the target the chance to win the game decides", eval.EndgameMargin)
+		if an.Target > 0 && an.Target <= eval.EndgameMargin {
+			decides = fmt.Sprintf("In a game to %d the chance to win the game decides every deal", an.Target)
+		}
 		wins := fmt.Sprintf("%s wins it %s of the time, %s %s", name, chance(&best), otherName, chance(&other))
 		if v := other.Verdict; v.Kind.Wrong() && !v.ByWin && v.winVerdict().Kind.Wrong() {
 			// Graded by the points (grade) though it is less likely to
