@@ -173,7 +173,21 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 		// Shown on the first screen, and again once it is gone.
 		defer printError(stderr, "train", cfg.Warning)
 	}
+	if stdout == io.Writer(os.Stdout) {
+		// Asked before runApp does, to say what of the trainer runs
+		// without a terminal.
+		if err := checkTerminal(os.Stdin, os.Stdout, openTTY); err != nil {
+			printError(stderr, "train", trainNoTerminal(err))
+			return 2
+		}
+	}
 	return runApp("train", tui.NewTrain(cfg), stdout, stderr)
+}
+
+// trainNoTerminal says why the trainer's screen cannot start (err, from
+// checkTerminal) and what of the trainer needs no terminal.
+func trainNoTerminal(err error) string {
+	return err.Error() + `; klob train -eval "hand=... up=..." evaluates a situation and klob train -review prints your record without one`
 }
 
 // useRecord gives cfg the training record rec (err from

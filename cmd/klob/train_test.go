@@ -573,3 +573,19 @@ func TestEvalASCIIIsPlain(t *testing.T) {
 	assert.Contains(t, out, "+-")
 	assert.Contains(t, out, "10C")
 }
+
+// TestTrainWithoutTerminalSaysWhatRuns: where the output is no terminal
+// the trainer names its own commands that run without one, -eval and
+// -review, beside the others.
+func TestTrainWithoutTerminalSaysWhatRuns(t *testing.T) {
+	r, w, err := os.Pipe()
+	require.NoError(t, err)
+	defer r.Close()
+	defer w.Close()
+	err = checkTerminal(r, w, func() error { return nil })
+	require.ErrorIs(t, err, ErrNoTerminal)
+	msg := trainNoTerminal(err)
+	for _, want := range []string{"needs a terminal", "klob train -eval", "klob train -review"} {
+		assert.Contains(t, msg, want)
+	}
+}
