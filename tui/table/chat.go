@@ -69,9 +69,29 @@ const typingHelp = "enter send · esc cancel · /mute NAME hides a player"
 func (s *Screen) Typing() bool { return s.talk.Typing }
 
 // talkQuieter is a Talker that may keep the person quiet for now (a
-// rated table during a deal): the box still opens, for /mute, and says
-// so at once rather than when a line is sent.
+// rated table during a deal): / says so at once rather than when a line
+// is sent, and opens the box, for /mute, only when pressed again.
 type talkQuieter interface{ Quiet() error }
+
+// slash takes /: it opens the box to type a line. While the person may
+// not talk (a rated deal in play) a box would only take a line to
+// refuse it: / says at once why and until when instead, and opens
+// nothing; / again, while that note (or the one refusing a line) is on
+// the screen, opens the box, for /mute NAME or the line kept.
+func (s *Screen) slash() {
+	err := s.quietNow()
+	if err == nil || s.showsQuiet() {
+		s.openChat()
+		return
+	}
+	again := " / again opens the box for /mute NAME."
+	if s.kept() {
+		again = " Your line is kept: / again opens it."
+	}
+	s.note = kit.Note{Text: kit.Capital(err.Error()) + "." + again}
+	// The game's next move leaves it: it is read before it goes.
+	s.quietNote, s.held, s.heldQuiet = s.note.Text, s.note.Text, true
+}
 
 // openChat opens the box to type a line.
 func (s *Screen) openChat() {
@@ -143,10 +163,10 @@ func (s *Screen) quietNow() error {
 }
 
 // talkOffered reports whether the key lines offer / to talk: there is
-// a talk the person may write in, and a line said now would be sent. A
-// quiet table still opens the box on / (for /mute, as the help says),
-// but the key lines do not offer a talk refused on enter: the talk
-// panel's heading says the table is quiet instead (talkNote).
+// a talk the person may write in, and a line said now would be sent. At
+// a quiet table / says why (slash) and the key lines do not offer a
+// talk refused on enter: the talk panel's heading says the table is
+// quiet instead (talkNote).
 func (s *Screen) talkOffered() bool { return s.canTalk() && s.quietNow() == nil }
 
 // talkNote follows the talk panel's heading: who watches the table

@@ -271,7 +271,7 @@ func (f *fixture) release() {
 
 // say types line in the talk's box and sends it: /, its keys, enter.
 func (f *fixture) say(line string) {
-	f.hs.Press("/")
+	openTalk(f.hs)
 	for _, k := range line {
 		f.hs.Press(string(k))
 	}

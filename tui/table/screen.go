@@ -593,7 +593,7 @@ func (s *Screen) key(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.Cmd
 	k := &ctx.Keys
 	sn := &s.snap
 	if s.canTalk() && msg.String() == "/" {
-		s.openChat()
+		s.slash()
 		return s, nil
 	}
 	if dir := scrollKey(k, msg); dir != 0 && s.tricks && !(sn.Over && s.overSeen) {

@@ -106,18 +106,27 @@ func TestTalkCutSaysEarlierLines(t *testing.T) {
 var errQuiet = errors.New("at a rated table nobody talks while a deal is played, spectators neither: talk again when it ends")
 
 // TestQuietTalkSaysSoAtOnce: where the person must keep quiet, / says
-// so as the box opens (not only once a line is sent), and the box still
-// takes a command; the screen fits 80×24.
+// so at once (not only once a line is sent) and opens no box, the same
+// at every seat count; / again opens it, and it takes a command; the
+// screen fits 80×24.
 func TestQuietTalkSaysSoAtOnce(t *testing.T) {
 	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		q := &hushTalk{hush: true}
 		f := newFixture(t, n, seeds[n], 80, 24, func(_ *host.Config, c *Config) { c.Talk = q })
 		f.hs.Press("/")
 		text := kittest.Flat(f.text())
-		if !strings.Contains(text, "nobody talks while a deal is played") || !strings.Contains(text, "/mute NAME still works") {
-			t.Fatalf("%d players: the box does not say the table is quiet:\n%s", n, f.text())
+		if f.s.Typing() || strings.Contains(text, "_") {
+			t.Fatalf("%d players: / opens a box at a quiet table:\n%s", n, f.text())
+		}
+		if !strings.Contains(text, "At a rated table nobody talks while a deal is played, spectators neither: talk again when it ends.") ||
+			!strings.Contains(text, "/ again opens the box for /mute NAME") {
+			t.Fatalf("%d players: / does not say the table is quiet:\n%s", n, f.text())
 		}
 		kittest.CheckSize(t, f.hs.Frame(), 80, 24)
+		f.hs.Press("/")
+		if text := kittest.Flat(f.text()); !f.s.Typing() || !strings.Contains(text, "/mute NAME still works") {
+			t.Fatalf("%d players: / again does not open the box:\n%s", n, f.text())
+		}
 		for _, r := range "/mute Bob" {
 			if r == ' ' {
 				f.hs.Press("space")
@@ -395,7 +404,7 @@ func TestQuietRefusalGoesWithTheQuiet(t *testing.T) {
 	eachTable(t, func(t *testing.T, n int, f *fixture) {
 		q := &hushTalk{hush: true}
 		w := watchAtCard(t, f, q)
-		w.d.Press("/")
+		openTalk(w.d)
 		for _, k := range "psst" {
 			w.d.Press(string(k))
 		}
@@ -532,13 +541,22 @@ func (q *quietTalk) Say(text string) (string, error) {
 
 // typeLine opens the box on d and types text, without enter.
 func typeLine(d *kittest.Driver, text string) {
-	d.Press("/")
+	openTalk(d)
 	for _, r := range text {
 		if r == ' ' {
 			d.Press("space")
 		} else {
 			d.Press(string(r))
 		}
+	}
+}
+
+// openTalk opens the talk's box: with one /, or where the person may not
+// talk now, with the second (the first says why).
+func openTalk(d *kittest.Driver) {
+	d.Press("/")
+	if s, ok := d.Screen.(*Screen); ok && !s.Typing() {
+		d.Press("/")
 	}
 }
 
@@ -593,7 +611,7 @@ func TestQuietTalkTakesCommands(t *testing.T) {
 // keys stay in view. At every seat count.
 func TestQuietNoteReadWhole(t *testing.T) {
 	now := t0
-	opened := kit.Capital(errQuietLong.Error()) + " (/mute NAME still works)."
+	opened := kit.Capital(errQuietLong.Error()) + ". / again opens the box for /mute NAME."
 	refused := "Not sent: " + errQuietLong.Error() + ". Your line is kept: / opens it again."
 	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		f := newFixture(t, n, seeds[n], 80, 24, func(_ *host.Config, c *Config) {
@@ -609,7 +627,7 @@ func TestQuietNoteReadWhole(t *testing.T) {
 			if !strings.Contains(kittest.Flat(text), opened) {
 				t.Errorf("%d players, %s: / does not say the quiet whole:\n%s", n, what, text)
 			}
-			d.Press("esc")
+			d.Press("/", "esc")
 			typeLine(d, "psst")
 			d.Press("enter")
 			text = screenText(d)

@@ -781,7 +781,7 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	at := slices.IndexFunc(h.Full[0], func(b key.Binding) bool { return b.Help().Key == k.NoBella.Help().Key })
 	h.Full[0] = slices.Insert(h.Full[0], at+1, esc)
 	if s.canTalk() {
-		h.Full[0] = append(h.Full[0], kit.Bind("/", "talk to the table: enter says the line, esc cancels (a rated table of three or four is quiet while a deal is played: a line typed then is not sent, and the next / opens it again)", "/"))
+		h.Full[0] = append(h.Full[0], kit.Bind("/", "talk to the table: enter says the line, esc cancels (a rated table of three or four is quiet while a deal is played: / then says why and until when, and / again opens the box for /mute NAME)", "/"))
 	}
 	b := kit.Brief
 	undo := func(bs []key.Binding) []key.Binding {
