@@ -253,3 +253,30 @@ func TestHeaderKeepsTheDealer(t *testing.T) {
 		}
 	}
 }
+
+// TestSharedHeaderKeepsTheCode: at a shared table of 2, 3 or 4 seats
+// with short names, the 80-column header keeps the table's code, the
+// dealer and one order, the same at every seat count ("Deal 1 · ann
+// deals · game to 100 · table CDZG"), for a seat and a spectator; the
+// seat count gives way to the code, which the score's names tell.
+func TestSharedHeaderKeepsTheCode(t *testing.T) {
+	ctx := kit.NewContext(false)
+	for _, n := range []int{2, 3, 4} {
+		for _, you := range []rules.Seat{rules.SeatA, rules.NoSeat} {
+			for d := range rules.Seat(n) {
+				o := options(n)
+				o.Target = 100
+				sc := &Scene{V: rules.View{Players: n, Options: o, Dealer: d}, You: you, DealNo: 1, Tag: "table CDZG", Code: true}
+				for _, name := range []string{"ann", "bob", "cid", "dan"}[:n] {
+					sc.Players = append(sc.Players, Player{Name: name})
+				}
+				h := ansi.Strip(sc.Header(&ctx, 80))
+				want := "Deal 1 · " + sc.Verb(d, "deal") + " · game to 100 · table CDZG"
+				// The title, "Klob", stays where there is room for it too.
+				if kit.WidthOf(h) > 80 || !strings.HasPrefix(strings.TrimPrefix(h, " Klob "), " "+want+" ") {
+					t.Errorf("%d players, you %v, dealer %v: want %q in %q", n, you, d, want, h)
+				}
+			}
+		}
+	}
+}

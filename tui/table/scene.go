@@ -33,7 +33,11 @@ type Scene struct {
 	Pad    []rules.Score
 	Totals [4]int
 	// Tag ends the header's left part: "bots: normal", a table's code.
-	Tag string
+	// Code says it is the code of a shared table, which people join and
+	// watch by: the header keeps it rather than the title or the seat
+	// count (the score names every seat) where the line has room.
+	Tag  string
+	Code bool
 	// Unsaved marks the header "! not saved" while the game is not.
 	Unsaved bool
 
@@ -437,6 +441,19 @@ func (sc *Scene) Header(ctx *kit.Context, w int) string {
 	// Last before the dealer, the title gives way: the person knows the
 	// game they play, not who deals this one.
 	klob := ctx.Styles.Title.Render("Klob")
+	if sc.Code && sc.Tag != "" {
+		// A shared table's code: the title and then the seat count give
+		// way to it, the order kept ("Deal 1 · ann deals · game to 100 ·
+		// table ABCD", as at two seats); where even that does not fit,
+		// the forms below leave the code out.
+		for _, title := range []string{klob, ""} {
+			for _, nw := range []int{0, 12, 6} {
+				if left, right, ok := sc.shortTo(ctx, nw).header(title, w, false, false, true, true); ok {
+					return headerLine(ctx, w, left, right, ok)
+				}
+			}
+		}
+	}
 	for _, loose := range []bool{false, true} {
 		for _, dealer := range []bool{true, false} {
 			titles := []string{klob}
@@ -446,11 +463,11 @@ func (sc *Scene) Header(ctx *kit.Context, w int) string {
 			for _, title := range titles {
 				for _, nw := range []int{0, 12, 6} {
 					s := sc.shortTo(ctx, nw)
-					if left, right, ok := s.header(title, w, false, loose, dealer); ok {
+					if left, right, ok := s.header(title, w, false, loose, dealer, false); ok {
 						return headerLine(ctx, w, left, right, ok)
 					}
 				}
-				if left, right, ok := sc.shortTo(ctx, 6).header(title, w, true, loose, dealer); ok || loose && !dealer {
+				if left, right, ok := sc.shortTo(ctx, 6).header(title, w, true, loose, dealer, false); ok || loose && !dealer {
 					return headerLine(ctx, w, left, right, ok)
 				}
 			}
@@ -502,9 +519,10 @@ func headerLine(ctx *kit.Context, w int, left, right string, fits bool) string {
 // header is Header's left and right parts (unstyled but for the title)
 // with the names as sc has them, and whether they fit; us says the
 // teams of four may be called "us" and "them", loose that the seat
-// count may be left out, dealer that the dealer may not. Where no form
-// fits, the parts are the last form tried.
-func (sc *Scene) header(title string, w int, us, loose, dealer bool) (left, right string, fits bool) {
+// count may be left out, dealer that the dealer may not; code tries
+// only the forms that keep the tag, with the seat count or without.
+// Where no form fits, the parts are the last form tried.
+func (sc *Scene) header(title string, w int, us, loose, dealer, code bool) (left, right string, fits bool) {
 	v := &sc.V
 	parts := []string{title, fmt.Sprintf("Deal %d", max(1, sc.DealNo)), sc.Verb(v.Dealer, "deal"),
 		fmt.Sprintf("game to %d", v.Options.Target), fmt.Sprintf("%d players", sc.players()), sc.Tag}
@@ -561,12 +579,16 @@ func (sc *Scene) header(title string, w int, us, loose, dealer bool) (left, righ
 	if parts[3] != "" && parts[4] != "" {
 		merged = fmt.Sprintf("%d players to %d", sc.players(), v.Options.Target)
 	}
-	tries := []struct {
+	type try struct {
 		keep         []int
 		short, loose bool
-	}{{[]int{0, 1, 2, 3, 4, 5}, false, false}, {[]int{0, 1, 2, 3, 4}, false, false},
+	}
+	tries := []try{{[]int{0, 1, 2, 3, 4, 5}, false, false}, {[]int{0, 1, 2, 3, 4}, false, false},
 		{[]int{0, 1, 3, 4}, false, false}, {[]int{0, 1, 3}, false, true},
 		{[]int{0, 1, 3, 4}, true, false}, {[]int{0, 1, 3}, true, true}}
+	if code {
+		tries = []try{{[]int{0, 1, 2, 3, 4, 5}, false, false}, {[]int{0, 1, 2, 3, 5}, false, false}}
+	}
 	for _, t := range tries {
 		if (t.short && !us) || (t.loose && !loose) {
 			continue

@@ -1279,7 +1279,7 @@ func (s *Screen) seatTag(i int, p host.SeatInfo) string {
 // scene is the Snapshot as the table draws it.
 func (s *Screen) scene() *Scene {
 	sn := &s.snap
-	sc := &Scene{V: sn.View, You: sn.Seat, DealNo: sn.DealNo, Totals: sn.Totals, Tag: s.tag(),
+	sc := &Scene{V: sn.View, You: sn.Seat, DealNo: sn.DealNo, Totals: sn.Totals, Tag: s.tag(), Code: s.cfg.Shared && s.cfg.Tag != "",
 		Unsaved: sn.Save.NoStore && s.cfg.Unkept == "" || sn.Save.Err != "", Next: rules.NoCard, Board: s.cfg.Board,
 		Chat: s.sceneChat(), TalkNote: s.talkNote(), Talk: s.cfg.Talk != nil, Watching: sn.Watching}
 	if sn.Watching {
