@@ -329,8 +329,12 @@ func (s *Screen) overView(ctx *kit.Context) (string, []kit.Hit, int) {
 		sc.V.Seat = rules.SeatA
 	}
 	// The table's talk goes above the keys, in the rows the score pad
-	// leaves: the pad keeps its heads, its last deals and the sums.
-	pad := min(len(sc.scorePad(ctx, min(60, w-2), h)), overPadMin)
+	// leaves: the pad shows every deal where the talk keeps its heading
+	// and its last lines (talkWant rows) beside it, else it gives its
+	// oldest deals up to the talk, keeping its heads, its last deals and
+	// the sums.
+	full := len(sc.scorePad(ctx, min(60, w-2), h))
+	pad := min(full, max(overPadMin, h-filled(lines)-filled(tail)-filled(keys)-s.talkWant()))
 	// The blank rows give way to it first.
 	talk := s.talkRows(ctx, w, h-filled(lines)-filled(tail)-filled(keys)-pad)
 	if talk != nil {
@@ -339,7 +343,7 @@ func (s *Screen) overView(ctx *kit.Context) (string, []kit.Hit, int) {
 	tail = append(tail, keys...)
 	padH := max(4, h-len(lines)-len(tail)-1)
 	if talk != nil {
-		padH = max(pad, min(padH, len(sc.scorePad(ctx, min(60, w-2), h))))
+		padH = max(pad, min(padH, full))
 	}
 	padLines, most := sc.scorePadAt(ctx, min(60, w-2), padH, padScroll{on: true, back: s.padBack})
 	lines = append(lines, kit.Indent(" ", padLines, nil)...)
@@ -357,6 +361,16 @@ func (s *Screen) overView(ctx *kit.Context) (string, []kit.Hit, int) {
 		hits = nil // cut off the window: nothing there to click
 	}
 	return kit.Canvas(lines, w, h), hits, most
+}
+
+// talkWant is the rows the game's end keeps for the table's talk before
+// its score pad's older deals: the heading and the last two lines, as
+// many as were said; none without a talk.
+func (s *Screen) talkWant() int {
+	if s.cfg.Talk == nil {
+		return 0
+	}
+	return max(2, min(3, 1+len(s.cfg.Talk.Lines())))
 }
 
 // overPadMin is the fewest rows the game's end leaves its score pad

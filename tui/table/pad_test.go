@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/klob/klob/internal/play/host"
+	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
 	"github.com/klob/klob/tui/kit/kittest"
@@ -352,4 +353,38 @@ func TestPadMarksTheBimah(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestOverPadWholeBesideTalk: at a shared table with talk, a short
+// game's end shows every deal's row (the talk keeping its heading and
+// last lines), not "… ↑ N earlier deals" and the last deal alone; at
+// 80×24 at every seat count.
+func TestOverPadWholeBesideTalk(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		talk := &fakeTalk{}
+		f := newFixture(t, n, seeds[n], 80, 24, func(hc *host.Config, c *Config) {
+			hc.Options.Target = 200
+			c.Talk, c.Shared, c.Tag = talk, true, "table ABCD"
+		})
+		f.until("the end", func(s host.Snapshot) bool { return s.Over && f.s.overSeen }, true)
+		talk.hear("bob", "well played", false)
+		talk.hear("dan", "gg all", true)
+		f.hs.Deliver(ChatRefresh{})
+		text := f.text()
+		deals := len(f.s.snap.Deals)
+		seen := padDeals(text)
+		kittest.CheckSize(t, f.hs.Frame(), 80, 24)
+		if deals > 5 {
+			t.Fatalf("%d players: the game to 200 took %d deals: not a short game", n, deals)
+		}
+		for d := 1; d <= deals; d++ {
+			if !seen[d] {
+				t.Errorf("%d players: deal %d of %d is not shown:\n%s", n, d, deals, text)
+			}
+		}
+		flat := kittest.Flat(text)
+		if strings.Contains(flat, "earlier deal") || !strings.Contains(flat, `dan (watching): "gg all"`) || !strings.Contains(flat, "Table talk") {
+			t.Errorf("%d players: the end cuts the pad, or loses the talk:\n%s", n, text)
+		}
+	})
 }
