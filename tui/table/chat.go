@@ -64,9 +64,10 @@ type chatAt struct{ game, deal, step int }
 // typingHelp is said beside the box while a line is typed.
 const typingHelp = "enter send · esc cancel · /mute NAME hides a player"
 
-// Typing reports whether the person is typing a line of chat: every
-// key but ctrl+c goes to it then.
-func (s *Screen) Typing() bool { return s.talk.Typing }
+// Typing reports whether the person is typing a line of chat, or after
+// / at a quiet table keys that go nowhere: every key but ctrl+c goes to
+// it then.
+func (s *Screen) Typing() bool { return s.talk.Typing || s.hushed }
 
 // talkQuieter is a Talker that may keep the person quiet for now (a
 // rated table during a deal): / says so at once rather than when a line
@@ -77,10 +78,14 @@ type talkQuieter interface{ Quiet() error }
 // not talk (a rated deal in play) a box would only take a line to
 // refuse it: / says at once why and until when instead, and opens
 // nothing; / again, while that note (or the one refusing a line) is on
-// the screen, opens the box, for /mute NAME or the line kept.
+// the screen, opens the box, for /mute NAME or the line kept. The keys
+// typed after the first / go nowhere until enter or esc (hushedKey):
+// a line typed in a box that did not open would otherwise bid and
+// play ("thanks" takes with t).
 func (s *Screen) slash() {
 	err := s.quietNow()
 	if err == nil || s.showsQuiet() {
+		s.hushed = false
 		s.openChat()
 		return
 	}
@@ -88,9 +93,24 @@ func (s *Screen) slash() {
 	if s.kept() {
 		again = " Your line is kept: / again opens it."
 	}
-	s.note = kit.Note{Text: kit.Capital(err.Error()) + "." + again}
+	s.note = kit.Note{Text: kit.Capital(err.Error()) + ". Keys typed now go nowhere until enter or esc;" + again}
 	// The game's next move leaves it: it is read before it goes.
-	s.quietNote, s.held, s.heldQuiet = s.note.Text, s.note.Text, true
+	s.quietNote, s.held, s.heldQuiet, s.hushed = s.note.Text, s.note.Text, true, true
+}
+
+// hushedKey takes a key after / said the person may not talk: / opens
+// the box, enter or esc give the keys back to the deal, any other key
+// goes nowhere, the note saying why staying on the screen.
+func (s *Screen) hushedKey(msg tea.KeyPressMsg) (kit.Screen, tea.Cmd) {
+	switch msg.String() {
+	case "/":
+		s.slash()
+	case "enter", "esc":
+		s.hushed = false
+	default:
+		s.held = s.note.Text
+	}
+	return s, nil
 }
 
 // openChat opens the box to type a line.

@@ -170,6 +170,9 @@ type Screen struct {
 	// quietNote is the note that says why the person may not talk now
 	// and until when (chat.go): it takes the rows it needs.
 	quietNote string
+	// hushed: / at a quiet table said why and opened no box; the keys
+	// the person types after it go nowhere until enter or esc (slash).
+	hushed bool
 }
 
 type queuedKey struct {
@@ -367,6 +370,10 @@ func (s *Screen) adopt(ctx *kit.Context) {
 	if s.note.Text != "" && !strings.HasPrefix(s.note.Text, keptPrefix) && !s.holdsNote() {
 		s.SetNote("", false)
 	}
+	if s.hushed && s.quietNow() == nil {
+		// The table may talk again: the keys play again.
+		s.hushed = false
+	}
 	if s.holdsNote() && s.heldQuiet && s.quietNow() == nil {
 		// The table may talk again: why the line could not be sent then
 		// is out of date (the talk's heading says a kept line waits).
@@ -464,6 +471,9 @@ func (s *Screen) update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 		s.held = "" // read: the next move may take it
 		if s.talk.Typing {
 			return s.chatKey(msg)
+		}
+		if s.hushed {
+			return s.hushedKey(msg)
 		}
 		if s.idle() && !s.snap.Watching {
 			// Any key brings an idle person back from the bot that

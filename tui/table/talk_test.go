@@ -115,7 +115,7 @@ func TestQuietTalkSaysSoAtOnce(t *testing.T) {
 		f := newFixture(t, n, seeds[n], 80, 24, func(_ *host.Config, c *Config) { c.Talk = q })
 		f.hs.Press("/")
 		text := kittest.Flat(f.text())
-		if f.s.Typing() || strings.Contains(text, "_") {
+		if f.s.talk.Typing || strings.Contains(text, "_") {
 			t.Fatalf("%d players: / opens a box at a quiet table:\n%s", n, f.text())
 		}
 		if !strings.Contains(text, "At a rated table nobody talks while a deal is played, spectators neither: talk again when it ends.") ||
@@ -123,6 +123,16 @@ func TestQuietTalkSaysSoAtOnce(t *testing.T) {
 			t.Fatalf("%d players: / does not say the table is quiet:\n%s", n, f.text())
 		}
 		kittest.CheckSize(t, f.hs.Frame(), 80, 24)
+		// A line typed as though the box were open neither bids nor
+		// plays ("take" would take with t), and the note stays; enter
+		// gives the keys back to the deal.
+		gen := f.snap().Gen
+		for _, k := range []string{"t", "a", "k", "e", "space", "p", "1", "enter"} {
+			f.hs.Press(k)
+		}
+		if f.snap().Gen != gen || f.s.Typing() || !strings.Contains(kittest.Flat(f.text()), "/ again opens the box for /mute NAME") {
+			t.Fatalf("%d players: keys typed after / at a quiet table played, or lost the note:\n%s", n, f.text())
+		}
 		f.hs.Press("/")
 		if text := kittest.Flat(f.text()); !f.s.Typing() || !strings.Contains(text, "/mute NAME still works") {
 			t.Fatalf("%d players: / again does not open the box:\n%s", n, f.text())
@@ -555,7 +565,7 @@ func typeLine(d *kittest.Driver, text string) {
 // talk now, with the second (the first says why).
 func openTalk(d *kittest.Driver) {
 	d.Press("/")
-	if s, ok := d.Screen.(*Screen); ok && !s.Typing() {
+	if s, ok := d.Screen.(*Screen); ok && !s.talk.Typing {
 		d.Press("/")
 	}
 }
@@ -611,7 +621,7 @@ func TestQuietTalkTakesCommands(t *testing.T) {
 // keys stay in view. At every seat count.
 func TestQuietNoteReadWhole(t *testing.T) {
 	now := t0
-	opened := kit.Capital(errQuietLong.Error()) + ". / again opens the box for /mute NAME."
+	opened := kit.Capital(errQuietLong.Error()) + ". Keys typed now go nowhere until enter or esc; / again opens the box for /mute NAME."
 	refused := "Not sent: " + errQuietLong.Error() + ". Your line is kept: / opens it again."
 	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		f := newFixture(t, n, seeds[n], 80, 24, func(_ *host.Config, c *Config) {
