@@ -514,7 +514,8 @@ func TestLobbyUnfiledGame(t *testing.T) {
 			}
 			ann.wait(t, "the lobby", func() bool { _, ok := ann.app.screen.(*lobby.Lobby); return ok })
 			// Bob's replay of the game shows it from his seat, whatever
-			// it is: his hand at the bottom, as he played it. His screen
+			// it is: his hand at the bottom, as he played it, said to be
+			// his own ("Your hand") as at his table. His screen
 			// takes the game's end from its own messages first.
 			bob.wait(t, "the game's end on bob's screen", func() bool {
 				sn, _ := bob.snap()
@@ -525,7 +526,7 @@ func TestLobbyUnfiledGame(t *testing.T) {
 			if bob.app.ScreenName() != "replay" {
 				t.Fatalf("r opens no replay for bob (%s):\n%s", bob.app.ScreenName(), bob.screen())
 			}
-			if scr := kittest.Flat(ansi.Strip(bob.screen())); !strings.Contains(scr, "Bob's hand") || strings.Contains(scr, "Ann's hand") {
+			if scr := kittest.Flat(ansi.Strip(bob.screen())); !strings.Contains(scr, "Your hand") || strings.Contains(scr, "Ann's hand") {
 				t.Fatalf("bob's replay does not show his hand at the bottom:\n%s", bob.screen())
 			}
 			bob.key("esc")

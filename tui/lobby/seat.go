@@ -326,7 +326,7 @@ func (s *SharedSeat) tableConfig(port host.Port) tablescreen.Config {
 			if err != nil {
 				return nil, err
 			}
-			return &seatReplay{s: s, inside: inside{replay.New(r, name, replay.Config{ASCII: l.cfg.ASCII, Analyze: l.cfg.Analyze, Analyse: analyse, Player: l.cfg.Player.ID}, s)}}, nil
+			return &seatReplay{s: s, inside: inside{replay.New(r, name, replay.Config{ASCII: l.cfg.ASCII, Analyze: l.cfg.Analyze, Analyse: analyse, Player: l.cfg.Player.ID, Mine: true}, s)}}, nil
 		},
 	}
 	if s.talk != nil {

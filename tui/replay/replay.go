@@ -81,8 +81,9 @@ type Config struct {
 	// "you".
 	Others bool
 	// Mine says the replay is opened by the log's one person from their
-	// own game (its game-over screen, the daily's results): their seat
-	// is "you" whatever the log names it. Elsewhere (a file, the saved
+	// own game (its game-over screen, the daily's results), or by the
+	// person Player names from the end of a shared table's game: their
+	// seat is "you" whatever the log names it. Elsewhere (a file, the saved
 	// games) a seat is "you" only where the log names it so, as klob
 	// analyze says it (analysis.YouSeat).
 	Mine bool
@@ -180,6 +181,10 @@ func New(r *gamelog.Replay, name string, cfg Config, back kit.Screen) *Screen {
 	if seat, ok := analysis.YouSeat(&r.Header); ok && !cfg.Others {
 		s.person = seat
 	} else if seat, ok := r.Header.HumanSeat(); ok && cfg.Mine && !cfg.Others {
+		s.person = seat
+	} else if seat, ok := r.Header.PersonSeat(cfg.Player); ok && cfg.Mine && cfg.Player != "" && !cfg.Others {
+		// A person replaying, from its end, a shared table's game they
+		// sat at.
 		s.person = seat
 	}
 	if seat, ok := r.Header.HumanSeat(); ok {
