@@ -20,7 +20,9 @@ func TestEndToEndTrainFour(t *testing.T) {
 	s, dir := launchKlob(t, 100, 30, "train", "-players", "4", "-rules", "dealer_forced=on", "-seed", "3")
 	state := filepath.Join(dir, "state")
 	for n := 1; n <= 3; n++ {
-		head := fmt.Sprintf("4p · drill %d · seed 3", n)
+		// The header names the seat count in full where the record
+		// leaves room ("4 players"), else short ("4p").
+		head := fmt.Sprintf("drill %d · seed 3", n)
 		s.waitFor(head, patience)
 		// A generated drill is dealt off the screen's goroutine: its
 		// header shows over "Dealing drill N" first, then the drill.
@@ -29,6 +31,9 @@ func TestEndToEndTrainFour(t *testing.T) {
 			if !strings.Contains(scr, want) {
 				t.Fatalf("drill %d lacks %q:\n%s", n, want, scr)
 			}
+		}
+		if !strings.Contains(scr, "4 players · "+head) && !strings.Contains(scr, "4p · "+head) {
+			t.Fatalf("drill %d's header does not say four players:\n%s", n, scr)
 		}
 		s.keys("Enter")
 		scr = s.waitFor("best · hard bot", patience)
