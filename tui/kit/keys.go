@@ -466,7 +466,7 @@ func handKey(k *KeyMap, msg tea.KeyPressMsg, cursor *int, n int) (play int, anno
 	case IsKey(msg, k.Nth):
 		i := int(msg.String()[0] - '1')
 		if i >= n {
-			return -1, false, false, fmt.Sprintf("You hold %d cards.", n)
+			return -1, false, false, "You hold " + Plural(n, "card") + "."
 		}
 		*cursor = i
 		return i, false, false, ""

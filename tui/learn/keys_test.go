@@ -51,7 +51,7 @@ func TestKeysNotOfferedAnswer(t *testing.T) {
 			if dl := s.run.Game().Deal(); !dl.Over() && dl.Turn() == lesson.You && len(s.hand()) < 9 {
 				s.note = ""
 				d.Press("9")
-				require.Equal(t, fmt.Sprintf("You hold %d cards.", len(s.hand())), s.note, "%d players, step %q", players, st.Name)
+				require.Equal(t, "You hold "+kit.Plural(len(s.hand()), "card")+".", s.note, "%d players, step %q", players, st.Name)
 			}
 			if dl := s.run.Game().Deal(); !dl.Over() && dl.Turn() == lesson.You {
 				// A key that plays no card is answered as the table

@@ -414,7 +414,7 @@ func (s *Screen) playKey(ctx *kit.Context, k tea.KeyPressMsg, st lesson.Step) {
 		n := int(k.String()[0] - '1')
 		if n >= len(hand) {
 			// As at the table: the number is of no card of the hand.
-			s.note = fmt.Sprintf("You hold %d cards.", len(hand))
+			s.note = "You hold " + kit.Plural(len(hand), "card") + "."
 			return
 		}
 		// The cursor goes to the card only when it is played: a refused
