@@ -128,20 +128,21 @@ func (c *PlayConfig) fromPrefs(server bool) {
 
 // withGame is s with the level and rules of g (the last game started,
 // or the saved game), but for what a flag asked for: -level, -players
-// and -target keep theirs, and -rules keeps its options but the seat
-// count and the target, unless those were asked for too.
+// and -target keep theirs, and -rules names the whole rule set, its
+// seat count and target too (they are checked together). With -seed
+// nothing of g stands in: the command line names the game, so that a
+// game over's practice line deals that game again.
 func (c *PlayConfig) withGame(s Setup, g settings.Game) Setup {
+	if c.SeedFlag {
+		return s
+	}
 	if g.Level != "" && !c.LevelFlag {
 		s.Level = g.Level
 	}
-	if !g.Rules {
+	if !g.Rules || c.RulesFlag {
 		return s
 	}
 	asked, o := s.Options, g.Options
-	if c.RulesFlag {
-		o = asked
-		o.Players, o.Target = g.Options.Players, g.Options.Target
-	}
 	if c.PlayersFlag {
 		o.Players = asked.Players
 	}

@@ -103,15 +103,21 @@ func TestLastGameRemembered(t *testing.T) {
 	wantGame(t, "-level easy", formSetup(t, newHarness(t, flags, 80, 24)), ai.Easy, o)
 
 	// -rules names the whole rule set: dealer_forced is at its default
-	// unless named, the seat count and target stay remembered.
+	// unless named, and so are the seat count and target (the options
+	// are checked against the seat count they name).
 	flags = load()
 	flags.RulesFlag, flags.Setup.Options.LastTrick = true, 20
-	want = o
-	want.DealerForced = false
-	if got := formSetup(t, newHarness(t, flags, 80, 24)); got.Options.LastTrick != 20 {
-		t.Errorf("-rules last_trick=20: the form opens on last_trick %d", got.Options.LastTrick)
+	want = flags.Setup.Options
+	if got := formSetup(t, newHarness(t, flags, 80, 24)); got.Options.LastTrick != 20 || got.Options.DealerForced || got.Options.NumPlayers() != want.NumPlayers() {
+		t.Errorf("-rules last_trick=20: the form opens on last_trick %d, dealer forced %v, %d players", got.Options.LastTrick, got.Options.DealerForced, got.Options.NumPlayers())
 	}
 	wantGame(t, "-rules last_trick=20", formSetup(t, newHarness(t, flags, 80, 24)), level, want)
+
+	// A seed names the game: a game over's practice line ("klob play
+	// -target 50 -seed 5") deals it again whatever game came since.
+	flags = load()
+	flags.SeedFlag = true
+	wantGame(t, "-seed", formSetup(t, newHarness(t, flags, 80, 24)), flags.Setup.Level, flags.Setup.Options)
 }
 
 // TestSoloFormSaysTheServersPace: the game alone of klob serve is paced
