@@ -280,3 +280,22 @@ func TestSharedHeaderKeepsTheCode(t *testing.T) {
 		}
 	}
 }
+
+// TestSharedHeaderKeepsTheCodeAtFourWithABot: a bot's longer name at a
+// four-seat shared table ("Bot D deals") turns the teams' names into
+// "us" and "them" before the table's code goes, for every seat.
+func TestSharedHeaderKeepsTheCodeAtFourWithABot(t *testing.T) {
+	ctx := kit.NewContext(false)
+	for you := range rules.Seat(4) {
+		o := options(4)
+		o.Target = 200
+		sc := &Scene{V: rules.View{Players: 4, Options: o, Dealer: 3}, You: you, DealNo: 1, Tag: "table DCMT", Code: true}
+		for _, name := range []string{"ann", "bob", "cid", "Bot D"} {
+			sc.Players = append(sc.Players, Player{Name: name})
+		}
+		h := ansi.Strip(sc.Header(&ctx, 80))
+		if kit.WidthOf(h) > 80 || !strings.Contains(h, "game to 200 · table DCMT") || !strings.Contains(h, "deal") {
+			t.Errorf("you %v: the code or the dealer is not in %q", you, h)
+		}
+	}
+}

@@ -446,10 +446,14 @@ func (sc *Scene) Header(ctx *kit.Context, w int) string {
 		// way to it, the order kept ("Deal 1 · ann deals · game to 100 ·
 		// table ABCD", as at two seats); where even that does not fit,
 		// the forms below leave the code out.
-		for _, title := range []string{klob, ""} {
-			for _, nw := range []int{0, 12, 6} {
-				if left, right, ok := sc.shortTo(ctx, nw).header(title, w, false, false, true, true); ok {
-					return headerLine(ctx, w, left, right, ok)
+		// At four the teams' names give way to "us" and "them" before
+		// the code does.
+		for _, us := range []bool{false, true} {
+			for _, title := range []string{klob, ""} {
+				for _, nw := range []int{0, 12, 6} {
+					if left, right, ok := sc.shortTo(ctx, nw).header(title, w, us, false, true, true); ok {
+						return headerLine(ctx, w, left, right, ok)
+					}
 				}
 			}
 		}
@@ -587,7 +591,7 @@ func (sc *Scene) header(title string, w int, us, loose, dealer, code bool) (left
 		{[]int{0, 1, 3, 4}, false, false}, {[]int{0, 1, 3}, false, true},
 		{[]int{0, 1, 3, 4}, true, false}, {[]int{0, 1, 3}, true, true}}
 	if code {
-		tries = []try{{[]int{0, 1, 2, 3, 4, 5}, false, false}, {[]int{0, 1, 2, 3, 5}, false, false}}
+		tries = []try{{[]int{0, 1, 2, 3, 4, 5}, false, false}, {[]int{0, 1, 2, 3, 5}, false, false}, {[]int{0, 1, 2, 3, 5}, true, false}}
 	}
 	for _, t := range tries {
 		if (t.short && !us) || (t.loose && !loose) {
