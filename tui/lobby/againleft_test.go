@@ -29,6 +29,10 @@ func TestAgainTakenBackByLeavingIsSaid(t *testing.T) {
 	a.until("bob's again", func() bool { return a.s.Table().Snapshot().Players[1].Again })
 	bobConn.Drop()
 	a.until("bob away", func() bool { return a.s.Table().Snapshot().Players[1].AgainLeft })
+	// Before ann says it, her screen says where bob's again went.
+	a.until("the word that it went", func() bool {
+		return strings.Contains(a.view(), "bob said again, then left: it went with them.")
+	})
 	a.key("n")
 	a.until("ann's again", func() bool { return a.s.Table().Snapshot().Players[0].Again })
 	a.until("the wait", func() bool { return strings.Contains(a.view(), "bob (away: their again went when they left)") })

@@ -136,7 +136,7 @@ func (s *Screen) againLines(ctx *kit.Context, sc *Scene, w int) []string {
 	if !s.cfg.Shared && !sn.Watching {
 		return nil
 	}
-	var yes, wait []string
+	var yes, wait, gone []string
 	away, silent := false, false // a person away; one here who has not said it
 	for i, p := range sn.Players {
 		if !p.Human {
@@ -149,6 +149,7 @@ func (s *Screen) againLines(ctx *kit.Context, sc *Scene, w int) []string {
 			// said again and left took it back, as the others read.
 			if p.AgainLeft {
 				wait = append(wait, name+" (away: their again went when they left)")
+				gone = append(gone, name)
 			} else {
 				wait = append(wait, name+" (away)")
 			}
@@ -164,6 +165,10 @@ func (s *Screen) againLines(ctx *kit.Context, sc *Scene, w int) []string {
 	switch {
 	case len(yes) == 0 && sn.Watching:
 		return nil
+	case len(yes) == 0 && len(gone) > 0:
+		// Nobody here has said it, but one who had is gone: what the
+		// others read before ("… said it") must not just vanish.
+		text = fmt.Sprintf("Another game at this table? %s said again, then left: it went with them. Everyone who played says again (n) to start it.", kit.JoinAnd(gone))
 	case len(yes) == 0:
 		text = "Another game at this table? Everyone who played says again (n) to start it."
 	case len(wait) == 0:
