@@ -89,13 +89,20 @@ func (s *Screen) slash() {
 		s.openChat()
 		return
 	}
+	s.quietSaid(err, "Keys typed now go nowhere until enter or esc;")
+	s.hushed = true
+}
+
+// quietSaid puts on the screen why the person may not talk (err), what
+// the keys do now (keys), and how / opens the box all the same.
+func (s *Screen) quietSaid(err error, keys string) {
 	again := " / again opens the box for /mute NAME."
 	if s.kept() {
 		again = " Your line is kept: / again opens it."
 	}
-	s.note = kit.Note{Text: kit.Capital(err.Error()) + ". Keys typed now go nowhere until enter or esc;" + again}
+	s.note = kit.Note{Text: kit.Capital(err.Error()) + ". " + keys + again}
 	// The game's next move leaves it: it is read before it goes.
-	s.quietNote, s.held, s.heldQuiet, s.hushed = s.note.Text, s.note.Text, true, true
+	s.quietNote, s.held, s.heldQuiet = s.note.Text, s.note.Text, true
 }
 
 // hushedKey takes a key after / said the person may not talk: / opens
@@ -107,6 +114,11 @@ func (s *Screen) hushedKey(msg tea.KeyPressMsg) (kit.Screen, tea.Cmd) {
 		s.slash()
 	case "enter", "esc":
 		s.hushed = false
+		if err := s.quietNow(); err != nil {
+			s.quietSaid(err, "Keys act on the deal again;")
+		} else {
+			s.SetNote("", false)
+		}
 	default:
 		s.held = s.note.Text
 	}

@@ -133,6 +133,10 @@ func TestQuietTalkSaysSoAtOnce(t *testing.T) {
 		if f.snap().Gen != gen || f.s.Typing() || !strings.Contains(kittest.Flat(f.text()), "/ again opens the box for /mute NAME") {
 			t.Fatalf("%d players: keys typed after / at a quiet table played, or lost the note:\n%s", n, f.text())
 		}
+		// Once enter gave the keys back, the note says so.
+		if text := kittest.Flat(f.text()); strings.Contains(text, "go nowhere") || !strings.Contains(text, "Keys act on the deal again") {
+			t.Fatalf("%d players: after enter the note still says keys go nowhere:\n%s", n, f.text())
+		}
 		f.hs.Press("/")
 		if text := kittest.Flat(f.text()); !f.s.Typing() || !strings.Contains(text, "/mute NAME still works") {
 			t.Fatalf("%d players: / again does not open the box:\n%s", n, f.text())
