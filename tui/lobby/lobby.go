@@ -967,7 +967,8 @@ type nameKept struct {
 // at most 48, which every screen that shows names leaves room for.
 func checkName(name string) (string, error) {
 	const nameHolds = "letters of any script, digits, spaces, ♠♥♦♣ and - _ . ' only"
-	name, err := names.Normal(name)
+	// A keyboard's typographic apostrophe (O’Brien) is the apostrophe.
+	name, err := names.Normal(strings.NewReplacer("’", "'", "‘", "'").Replace(name))
 	if err != nil {
 		return "", err
 	}

@@ -82,6 +82,10 @@ func TestRenameNamesWhatItRefuses(t *testing.T) {
 		_, err := checkName(name)
 		assert.NoError(t, err, name)
 	}
+	// A typographic apostrophe, as phones type it, is the apostrophe.
+	got, err := checkName("O’Brien")
+	assert.NoError(t, err)
+	assert.Equal(t, "O'Brien", got)
 
 	l, ctx := steadyLobby(t, 0, false, false, 0)
 	press(l, ctx, "r")
