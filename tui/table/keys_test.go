@@ -220,6 +220,28 @@ func TestHeldTrickAnyKey(t *testing.T) {
 	})
 }
 
+// secondDealCame is a table of n seats on a clock the test moves
+// (*now), with kit.Context.Settle, at the second deal, which enter on
+// the first one's result opened at the person's turn an hour after t0.
+// The first deal was played on a clock that stood still: with no
+// settle, each turn would come at once after the person's last key.
+func secondDealCame(t *testing.T, n int) (*fixture, *time.Time) {
+	t.Helper()
+	now := new(time.Time)
+	*now = t0
+	f := newFixture(t, n, seeds[n], 80, 24, func(_ *host.Config, tc *Config) {
+		tc.Now = func() time.Time { return *now }
+	})
+	*now = t0.Add(time.Hour)
+	f.until("the first deal's result", func(s host.Snapshot) bool { return s.Between && s.Can.Ready }, true)
+	f.hs.Ctx.Settle = DefaultSettle
+	f.hs.Press("enter")
+	if s := f.snap(); s.Between || !s.Can.Act || s.DealNo != 2 {
+		t.Fatalf("enter on the result did not open the next deal at the person's turn: %+v", s.Can)
+	}
+	return f, now
+}
+
 // TestKeyAsADealComes: with kit.Context.Settle, enter, a digit, a bid's
 // letter or a click pressed as a new deal comes to the screen (the
 // second of a double enter or a double click on the last result)
@@ -231,20 +253,7 @@ func TestHeldTrickAnyKey(t *testing.T) {
 // work. At every seat count, on the screen's clock.
 func TestKeyAsADealComes(t *testing.T) {
 	testkit.EachSeatCount(t, func(t *testing.T, n int) {
-		now := t0
-		f := newFixture(t, n, seeds[n], 80, 24, func(_ *host.Config, tc *Config) {
-			tc.Now = func() time.Time { return now }
-		})
-		// The first deal came at t0, long before now: it takes keys. The
-		// deal is played on a clock that stands still, so with no settle:
-		// each turn would come at once after the person's last key.
-		now = t0.Add(time.Hour)
-		f.until("the first deal's result", func(s host.Snapshot) bool { return s.Between && s.Can.Ready }, true)
-		f.hs.Ctx.Settle = DefaultSettle
-		f.hs.Press("enter")
-		if s := f.snap(); s.Between || !s.Can.Act || s.DealNo != 2 {
-			t.Fatalf("enter on the result did not open the next deal at the person's turn: %+v", s.Can)
-		}
+		f, now := secondDealCame(t, n)
 		gen := f.port.Snapshot().Gen
 		// Straight to Update: the driver would wait for the tick that
 		// ends the note.
@@ -282,12 +291,12 @@ func TestKeyAsADealComes(t *testing.T) {
 		f.hs.Press("v")
 		// A held enter: a repeat every 30 ms for two seconds.
 		for range 66 {
-			now = now.Add(30 * time.Millisecond)
+			*now = now.Add(30 * time.Millisecond)
 			drop(kittest.Key("enter"))
 		}
-		now = now.Add(DefaultSettle - time.Millisecond)
+		*now = now.Add(DefaultSettle - time.Millisecond)
 		drop(kittest.Key("enter"))
-		now = now.Add(DefaultSettle)
+		*now = now.Add(DefaultSettle)
 		f.s.Update(&f.hs.Ctx, settledMsg{f.s})
 		if strings.Contains(kittest.Flat(f.text()), aheadNote) {
 			t.Errorf("the note stays once the deal takes keys:\n%s", f.text())
@@ -306,26 +315,16 @@ func TestKeyAsADealComes(t *testing.T) {
 // decides. At every seat count, on the screen's clock.
 func TestKeysPressedAgainAreTaken(t *testing.T) {
 	testkit.EachSeatCount(t, func(t *testing.T, n int) {
-		now := t0
-		f := newFixture(t, n, seeds[n], 80, 24, func(_ *host.Config, tc *Config) {
-			tc.Now = func() time.Time { return now }
-		})
-		now = t0.Add(time.Hour)
-		f.until("the first deal's result", func(s host.Snapshot) bool { return s.Between && s.Can.Ready }, true)
-		f.hs.Ctx.Settle = DefaultSettle
-		f.hs.Press("enter")
-		if s := f.snap(); s.Between || !s.Can.Act || s.DealNo != 2 {
-			t.Fatalf("enter on the result did not open the next deal at the person's turn: %+v", s.Can)
-		}
+		f, now := secondDealCame(t, n)
 		gen := f.port.Snapshot().Gen
 		for _, at := range []time.Duration{100 * time.Millisecond, 350 * time.Millisecond} {
-			now = t0.Add(time.Hour + at)
+			*now = t0.Add(time.Hour + at)
 			f.s.Update(&f.hs.Ctx, kittest.Key("enter"))
 			if g := f.port.Snapshot().Gen; g != gen {
 				t.Fatalf("enter %v after the deal came was taken", at)
 			}
 		}
-		now = t0.Add(time.Hour + 600*time.Millisecond)
+		*now = t0.Add(time.Hour + 600*time.Millisecond)
 		f.s.Update(&f.hs.Ctx, kittest.Key("enter"))
 		if g := f.port.Snapshot().Gen; g == gen {
 			t.Fatalf("enter 600ms after the deal came, 250ms after the last, was not taken:\n%s", f.text())
