@@ -108,9 +108,16 @@ func TestTrainEvalEveryCount(t *testing.T) {
 		code, out, errs := train(t, "-eval", text)
 		require.Equal(t, 0, code, "%s: %s", c.rules, errs)
 		words := strings.Join(strings.Fields(out), " ") // the sentences as wrapped
-		for _, want := range []string{drill.RepeatLabel + strconv.Quote(s.String()), c.role, fmt.Sprintf("%d samples, seed 1.", samples), "The hard bot would ", "Round two: name "} {
+		for _, want := range []string{drill.RepeatLabel + strconv.Quote(text+" seed=1"), c.role, fmt.Sprintf("%d samples, seed 1.", samples), "The hard bot would ", "Round two: name "} {
 			assert.Contains(t, words, want, c.rules)
 		}
+		// The first line, run again, gives this very table: it keeps
+		// the samples and the seed.
+		first, _, _ := strings.Cut(out, "\n")
+		repeat, uerr := strconv.Unquote(strings.TrimPrefix(first, drill.RepeatLabel))
+		require.NoError(t, uerr, first)
+		_, out2, _ := train(t, "-eval", repeat)
+		assert.Equal(t, out, out2, "%s: the line to evaluate again gives another table", c.rules)
 		if !strings.Contains(out, "Ranked by the chance to win") {
 			assert.Contains(t, words, c.ranked, c.rules)
 		}

@@ -323,8 +323,10 @@ func WriteReport(w io.Writer, req Request, an *Analysis, ascii bool) error {
 		}
 	}
 	// The first line is the situation as -eval reads it, cards in its
-	// codes (TC for the 10 of clubs): a line to copy, said to be one.
-	b.WriteString(RepeatLabel + strconv.Quote(req.Situation.String()) + "\n")
+	// codes (TC for the 10 of clubs): a line to copy, said to be one,
+	// with the samples and the seed, so that it gives this very table.
+	again := Missed{Situation: req.Situation.String(), Samples: an.Samples, Seed: req.Seed}
+	b.WriteString(RepeatLabel + strconv.Quote(again.EvalText()) + "\n")
 	wrapped(append(Describe(&v, ascii), "", fmt.Sprintf("%d samples, seed %d.", an.Samples, req.Seed), an.Ranking()))
 	writeTable(&b, an, ascii) // a strings.Builder takes every write
 	would := fmt.Sprintf("The hard bot would %s.", Verb(an.Rows[an.Best].Action, ascii))

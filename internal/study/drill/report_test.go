@@ -37,7 +37,7 @@ func TestReportGolden(t *testing.T) {
 				var b bytes.Buffer
 				require.NoError(t, WriteReport(&b, Request{Situation: s, Seed: 1}, &an, ascii))
 				lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
-				require.True(t, strings.HasPrefix(lines[0], RepeatLabel+strconv.Quote(s.String())), "%s", lines[0])
+				require.Equal(t, RepeatLabel+strconv.Quote(s.String()+" samples=100 seed=1"), lines[0])
 				for _, l := range lines[1:] {
 					assert.LessOrEqual(t, utf8.RuneCountInString(l), ReportWidth, "%s drill %d: %q", rs, n, l)
 					assertNoCodes(t, l)
