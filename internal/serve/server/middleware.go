@@ -22,6 +22,7 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 
 	"github.com/klob/klob/internal/platform/termcolor"
+	"github.com/klob/klob/internal/platform/textwrap"
 )
 
 // The messages a refused connection reads. Each line is shorter than
@@ -135,25 +136,12 @@ func (r *endReason) lines() string {
 // under 80, so that an 80-column terminal wraps none.
 const endWidth = 79
 
-// wrapWords wraps text by words to lines of at most w columns; a word
-// wider than that takes a line of its own. A newline in text starts a
-// line.
+// wrapWords wraps text by words to lines of at most w columns
+// (textwrap.Wrap), a newline in text starting a line.
 func wrapWords(text string, w int) []string {
 	var out []string
 	for _, para := range strings.Split(text, "\n") {
-		line := ""
-		for _, word := range strings.Fields(para) {
-			switch {
-			case line == "":
-				line = word
-			case utf8.RuneCountInString(line)+1+utf8.RuneCountInString(word) <= w:
-				line += " " + word
-			default:
-				out = append(out, line)
-				line = word
-			}
-		}
-		out = append(out, line)
+		out = append(out, textwrap.Wrap(para, w)...)
 	}
 	return out
 }
