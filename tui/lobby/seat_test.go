@@ -840,10 +840,11 @@ func quietGame(t *testing.T, c quietCase, seed uint64) (inDeal, between, watched
 	return inDeal, between, watched
 }
 
-// Cid watches a rated deal of three and leaves in its middle: back in
-// the lobby he stays quiet until that deal ends, as its players do
-// (he saw its play), and the refusal says why.
-func TestSpectatorWhoLeftKeepsQuiet(t *testing.T) {
+// quietDealOfThree is a rated table of three in a hall with talk, ann
+// and bob at two seats and a bot at the third, its first quiet deal
+// being played (hall.QuietDeal).
+func quietDealOfThree(t *testing.T) (*chat.Hub, *hall.Hall, *hall.Table, []*hall.Conn) {
+	t.Helper()
 	hub, err := chat.New(chat.Config{Burst: 1000})
 	require.NoError(t, err)
 	h := randomHall(t, hall.Config{Chat: hub})
@@ -859,13 +860,21 @@ func TestSpectatorWhoLeftKeepsQuiet(t *testing.T) {
 			t.Fatal("the game ended before a deal was played")
 		}
 	}
+	return hub, h, tb, conns
+}
+
+// Cid watches a rated deal of three and leaves in its middle: back in
+// the lobby he stays quiet until that deal ends, as its players do
+// (he saw its play), and the refusal says why.
+func TestSpectatorWhoLeftKeepsQuiet(t *testing.T) {
+	hub, h, tb, _ := quietDealOfThree(t)
 	ctx := kittest.Context(80, 24)
 	wl := New(Config{Player: hall.Player{ID: "c", Name: "cid"}, Hall: h, Chat: hub, Club: &lobbytest.Club{}, Lobby: hub.NewRoom()})
 	wscr, _ := wl.watch(&ctx, tb)
 	w := wscr.(*WatchSeat)
 	w.quitNow(&ctx)
 	t.Cleanup(wl.talk.t.close)
-	_, err = wl.talk.t.Say("the ace is with bob")
+	_, err := wl.talk.t.Say("the ace is with bob")
 	require.EqualError(t, err, "a rated deal you watched is still played at table "+tb.Code()+": who saw it talks nowhere else until it ends")
 }
 
@@ -922,20 +931,8 @@ func TestWaitingRoomFullSaysWhatItWaitsFor(t *testing.T) {
 // and the line kept is said. The deal ends by the players' moves; the
 // ticks are given by hand.
 func TestSpectatorsRefusalGoesWhenTheDealEnds(t *testing.T) {
-	hub, err := chat.New(chat.Config{Burst: 1000})
-	require.NoError(t, err)
-	h := randomHall(t, hall.Config{Chat: hub})
-	o := rules.DefaultOptions()
-	o.Players = 3
-	tb, conns, err := halltest.Start(h, []hall.Player{{ID: "a", Name: "ann"}, {ID: "b", Name: "bob"}},
-		hall.Options{Seats: 3, Rules: o, Level: ai.Random, Seed: 1})
-	require.NoError(t, err)
+	hub, h, tb, conns := quietDealOfThree(t)
 	port := conns[0].Port()
-	for !hall.QuietDeal(port.Snapshot()) {
-		if _, ok := <-port.Updates(); !ok {
-			t.Fatal("the game ended before a deal was played")
-		}
-	}
 	ctx := kittest.Context(80, 24)
 	wl := New(Config{Player: hall.Player{ID: "c", Name: "cid"}, Hall: h, Chat: hub, Club: &lobbytest.Club{}, Lobby: hub.NewRoom()})
 	wl.every = 0
