@@ -227,7 +227,7 @@ func deckSeat(n uint8, dealer, maker Seat, i int) Seat {
 // a place: what Deal.View and Complete ask of every place of the deck,
 // for every view a search samples, read from a table made once.
 func deckPlaces(n uint8, dealer, maker, s Seat) uint32 {
-	if n < 2 || n > 4 || dealer >= Seat(n) || s >= Seat(n) || (maker >= Seat(n) && maker != NoSeat) {
+	if !ValidPlayers(int(n)) || dealer >= Seat(n) || s >= Seat(n) || (maker >= Seat(n) && maker != NoSeat) {
 		return placesOf(n, dealer, maker, s)
 	}
 	m := maker

@@ -177,6 +177,27 @@ func (o Options) WithPlayers(n int) Options {
 	return o
 }
 
+// MinPlayers and MaxPlayers bound the number of players at a table:
+// the game is played by two, three or four (docs/rules.md sections 12
+// and 13).
+const (
+	MinPlayers = 2
+	MaxPlayers = 4
+)
+
+// ValidPlayers reports whether n players make a table the rules know.
+func ValidPlayers(n int) bool { return n >= MinPlayers && n <= MaxPlayers }
+
+// SeatCounts returns every number of players the rules know, fewest
+// first: a new slice each call, the caller's to keep.
+func SeatCounts() []int {
+	s := make([]int, 0, MaxPlayers-MinPlayers+1)
+	for n := MinPlayers; n <= MaxPlayers; n++ {
+		s = append(s, n)
+	}
+	return s
+}
+
 // NumPlayers returns the number of players: Players, or 2 when unset.
 func (o Options) NumPlayers() int {
 	if o.Players == 0 {
@@ -342,7 +363,7 @@ func (o *Options) Set(key, value string) error {
 		o.Target = n
 	case "players":
 		n, err := strconv.Atoi(value)
-		if err != nil || n < 2 || n > 4 {
+		if err != nil || !ValidPlayers(n) {
 			return fmt.Errorf("option players: %q is not 2, 3 or 4", value)
 		}
 		*o = o.WithPlayers(n)

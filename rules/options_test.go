@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -188,6 +189,33 @@ func TestWithPlayers(t *testing.T) {
 		if err != nil || back != o {
 			t.Errorf("WithPlayers(%d) reads back as %+v, %v", n, back, err)
 		}
+	}
+}
+
+// TestSeatCounts: the seat counts are two, three and four, each valid
+// and each a players option the rules read back; one fewer or one more
+// is neither.
+func TestSeatCounts(t *testing.T) {
+	if got := SeatCounts(); !slices.Equal(got, []int{2, 3, 4}) {
+		t.Fatalf("SeatCounts() = %v, want [2 3 4]", got)
+	}
+	for _, tc := range []struct {
+		n    int
+		want bool
+	}{{0, false}, {1, false}, {2, true}, {3, true}, {4, true}, {5, false}, {-2, false}} {
+		if got := ValidPlayers(tc.n); got != tc.want {
+			t.Errorf("ValidPlayers(%d) = %v, want %v", tc.n, got, tc.want)
+		}
+		var o Options
+		err := o.Set("players", fmt.Sprint(tc.n))
+		if (err == nil) != tc.want {
+			t.Errorf("Set(players, %d) = %v, want valid %v", tc.n, err, tc.want)
+		}
+	}
+	s := SeatCounts()
+	s[0] = 9
+	if SeatCounts()[0] != MinPlayers {
+		t.Error("SeatCounts shares its slice with its callers")
 	}
 }
 

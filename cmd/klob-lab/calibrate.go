@@ -350,7 +350,7 @@ func runCalibrate(args []string, stdout, stderr io.Writer) int {
 	switch {
 	case fs.NArg() > 0:
 		return fs.fail("unexpected argument %q", fs.Arg(0))
-	case *players < 2 || *players > 4:
+	case !rules.ValidPlayers(*players):
 		return fs.fail("-players must be 2, 3 or 4, got %d", *players)
 	case *decks <= 0 || *decks > match.MaxDecks:
 		return fs.fail("-decks must be from 1 to %d, got %d", match.MaxDecks, *decks)

@@ -44,7 +44,7 @@ func runFitBids(args []string, stdout, stderr io.Writer) int {
 	switch {
 	case fs.NArg() > 0:
 		return fs.fail("unexpected argument %q", fs.Arg(0))
-	case *players < 2 || *players > 4:
+	case !rules.ValidPlayers(*players):
 		return fs.fail("-players must be 2, 3 or 4, got %d", *players)
 	case cfg.Play == handvalue.Solved && *players != 2:
 		return fs.fail("-play solved is the two-player evaluation's: -players must be 2")

@@ -18,6 +18,7 @@ import (
 	"github.com/klob/klob/internal/record/names"
 	"github.com/klob/klob/internal/record/settings"
 	"github.com/klob/klob/internal/record/store"
+	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui"
 	dailyscreen "github.com/klob/klob/tui/daily"
 	"github.com/klob/klob/tui/kit"
@@ -101,7 +102,7 @@ func dailyWith(args []string, stdout, stderr io.Writer, env dailyEnv) int {
 		return parseExit(err)
 	}
 	set := fs.set()
-	if *players < 2 || *players > 4 {
+	if !rules.ValidPlayers(*players) {
 		return fs.fail(stderr, "%s", playersRange(fmt.Sprint(*players)))
 	}
 	if err := checkPace(*pace); err != nil {

@@ -502,9 +502,9 @@ func (g gameFlags) resolve(set map[string]bool, secret func() uint64) (opts rule
 			return opts, 0, false, err
 		}
 	}
-	switch *g.players {
-	case 0:
-	case 2, 3, 4:
+	switch {
+	case *g.players == 0:
+	case rules.ValidPlayers(*g.players):
 		if err := opts.Set("players", fmt.Sprint(*g.players)); err != nil {
 			return opts, 0, false, fmt.Errorf("-players: %v", err)
 		}

@@ -6,6 +6,7 @@ import (
 	"os"
 	"strconv"
 
+	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui"
 )
 
@@ -22,7 +23,7 @@ func runLearn(args []string, stdout, stderr io.Writer) int {
 	if err := fs.parseNone(args, stdout, stderr); err != nil {
 		return parseExit(err)
 	}
-	if *players < 2 || *players > 4 {
+	if !rules.ValidPlayers(*players) {
 		return fs.fail(stderr, "%s", playersRange(fmt.Sprint(*players)))
 	}
 	ascii := asciiFlag.in(os.Getenv)

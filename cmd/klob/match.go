@@ -106,9 +106,9 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageErr("-rules: %v", err)
 	}
-	switch *players {
-	case 0:
-	case 2, 3, 4:
+	switch {
+	case *players == 0:
+	case rules.ValidPlayers(*players):
 		opts = opts.WithPlayers(*players)
 	default:
 		return usageErr("%s", playersRange(fmt.Sprint(*players)))

@@ -300,7 +300,7 @@ func trainReview(rec *drill.StatsFile, ascii bool, stdout, stderr io.Writer) int
 		return out.done(stderr, "train", 0)
 	}
 	first := true
-	for _, n := range []int{2, 3, 4} {
+	for _, n := range rules.SeatCounts() {
 		sec := st.Section(n)
 		if sec.Drills == 0 {
 			continue

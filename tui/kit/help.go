@@ -208,8 +208,8 @@ func PlayHelp(k *KeyMap, o rules.Options, drop ...key.Binding) [][]key.Binding {
 // comes only at four, where shlomo stands for both), made once: the
 // table asks for its keys' help on every frame (its status line is the
 // short one).
-var letters = func() (by [5][2][2][]key.Binding) {
-	for n := 2; n <= 4; n++ {
+var letters = func() (by [rules.MaxPlayers + 1][2][2][]key.Binding) {
+	for _, n := range rules.SeatCounts() {
 		for i, rank := range []rules.SeqRank{rules.RankByValue, rules.RankByLength} {
 			for d := range 2 {
 				o := rules.DefaultOptions()
@@ -230,7 +230,7 @@ func lettersFor(o rules.Options) []key.Binding {
 	if o.HasShlomo() || o.HasCleopatra() {
 		d = 1
 	}
-	return letters[min(max(o.NumPlayers(), 2), 4)][i][d]
+	return letters[min(max(o.NumPlayers(), rules.MinPlayers), rules.MaxPlayers)][i][d]
 }
 
 // QuitAsks is the quit key of a screen that does not keep a game.

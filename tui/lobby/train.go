@@ -20,7 +20,7 @@ const ServerTrainSamples = drill.DefaultSamples / 2
 // trainerSeats are the trainers the lobby offers, by the seat count of
 // the bidding they drill. The t row of the lobby opens the chosen one;
 // ←/→ on that row change the seat count.
-var trainerSeats = []int{2, 3, 4}
+var trainerSeats = rules.SeatCounts()
 
 // trainerLabel is the t row's text, with the seat count chosen.
 func (l *Lobby) trainerLabel() string {

@@ -418,8 +418,8 @@ func oppWords(seats []stats.SeatsRecord, avg float64) string {
 
 // countWord writes a seat count as a word: "two".
 func countWord(n int) string {
-	if n >= 2 && n <= 4 {
-		return []string{"two", "three", "four"}[n-2]
+	if rules.ValidPlayers(n) {
+		return []string{"two", "three", "four"}[n-rules.MinPlayers]
 	}
 	return fmt.Sprint(n)
 }

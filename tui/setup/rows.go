@@ -159,7 +159,7 @@ func players(s *Setup) int { return s.Options.NumPlayers() }
 // stepSeats moves the seat count by d through 2, 3 and 4; variants that
 // no longer apply go until a count that plays them (settle).
 func stepSeats(s *Setup, d int) {
-	s.Options.Players = Shift([]int{2, 3, 4}, players(s), d)
+	s.Options.Players = Shift(rules.SeatCounts(), players(s), d)
 	s.settle()
 }
 

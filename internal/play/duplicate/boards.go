@@ -121,7 +121,7 @@ func (s *BoardSet) Board(n int) (Board, bool) {
 // doc.
 func NewSet(spec Spec) (*BoardSet, error) {
 	players := spec.Options.NumPlayers()
-	if players < 2 || players > 4 {
+	if !rules.ValidPlayers(players) {
 		return nil, fmt.Errorf("board set: %d players (want 2, 3 or 4)", players)
 	}
 	if spec.Count < 1 || spec.Count > MaxBoards {

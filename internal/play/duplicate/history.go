@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/klob/klob/rules"
 )
 
 // The daily history (FORMAT.md in this directory says it for people).
@@ -151,7 +153,7 @@ func (d Day) validate() error {
 	switch {
 	case !d.Date.valid():
 		return fmt.Errorf("history: %v is not a day", d.Date)
-	case d.Players < 2 || d.Players > 4:
+	case !rules.ValidPlayers(d.Players):
 		return fmt.Errorf("history: %s: %d players", d.Date, d.Players)
 	case !(d.Percent >= 0 && d.Percent <= 100):
 		return fmt.Errorf("history: %s: percent %v is not from 0 to 100", d.Date, d.Percent)

@@ -230,7 +230,7 @@ func (f *ResultFile) validate() error {
 	if !f.Date.valid() {
 		return bad("date %v is not a day", f.Date)
 	}
-	if f.Players < 2 || f.Players > 4 {
+	if !rules.ValidPlayers(f.Players) {
 		return bad("%d players (want 2, 3 or 4)", f.Players)
 	}
 	if !setID.MatchString(f.Set) {
@@ -389,7 +389,7 @@ func (p *resultParser) header(key, v string) error {
 		f.Date = d
 	case "players":
 		n, err := strconv.Atoi(v)
-		if err != nil || n < 2 || n > 4 {
+		if err != nil || !rules.ValidPlayers(n) {
 			return p.errorf("players %q is not 2, 3 or 4", clip(v))
 		}
 		f.Players = n

@@ -549,7 +549,7 @@ func (h *Hall) Open(host Player, o Options) (*Table, error) {
 		return nil, ErrGuest
 	}
 	host = h.current(host) // the name of the key's connections now
-	if o.Seats < 2 || o.Seats > 4 {
+	if !rules.ValidPlayers(o.Seats) {
 		return nil, &SeatsError{Seats: o.Seats}
 	}
 	o.Rules = o.Rules.WithPlayers(o.Seats)
@@ -783,7 +783,7 @@ func (h *Hall) load(name string) error {
 		return fmt.Errorf("%s tag: %v", session.SeedTag, err)
 	}
 	seats, err := strconv.Atoi(tg[tagSeats])
-	if err != nil || seats < 2 || seats > 4 {
+	if err != nil || !rules.ValidPlayers(seats) {
 		return &SeatsError{Seats: seats}
 	}
 	level, err := ai.ParseLevel(tg[tagLevel])

@@ -13,7 +13,7 @@ import (
 
 // Pools returns the seat counts the club rates, each a pool of its
 // own.
-func Pools() []int { return []int{2, 3, 4} }
+func Pools() []int { return rules.SeatCounts() }
 
 // Standing is a player's rating in one pool as the lobby shows it.
 type Standing struct {

@@ -211,7 +211,7 @@ func gameSides(cfg rating.Config, g *clubdb.Game, rank []int, before []clubdb.Ra
 // 1, then the others by their totals from 2 (equal totals tie).
 func ranks(g *clubdb.Game) ([]int, error) {
 	n := len(g.Seats)
-	if n < 2 || n > 4 {
+	if !rules.ValidPlayers(n) {
 		return nil, fmt.Errorf("a game of %d seats", n)
 	}
 	k := rules.SidesAt(n)

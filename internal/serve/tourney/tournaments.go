@@ -148,7 +148,7 @@ func (s *Service) ensureDaily(ctx context.Context) error {
 	if done {
 		return nil
 	}
-	for n := 2; n <= 4; n++ {
+	for _, n := range rules.SeatCounts() {
 		code := DailyCode(today, n)
 		if _, err := s.cfg.DB.Tournament(ctx, code); err == nil {
 			s.wantPar(ctx, code)

@@ -131,7 +131,7 @@ type Generator struct {
 // NewGenerator returns a Generator of drills under the rules opts, at
 // any seat count.
 func NewGenerator(seed uint64, f Filter, opts rules.Options) (*Generator, error) {
-	if n := opts.NumPlayers(); n < 2 || n > 4 {
+	if n := opts.NumPlayers(); !rules.ValidPlayers(n) {
 		return nil, fmt.Errorf("drill: %w, not %d", ErrPlayers, n)
 	}
 	if opts.Target <= 0 {

@@ -224,7 +224,7 @@ func parseDeckForm(s *Situation, f *parsed) error {
 	if f.seat != "" {
 		return fieldErr("seat", "not with dealer= and deck=: dealer= says who deals")
 	}
-	if n := s.Players(); n < 2 || n > 4 {
+	if n := s.Players(); !rules.ValidPlayers(n) {
 		return fieldErr("players", "%w, not %d", ErrPlayers, n)
 	}
 	for _, k := range []string{"dealer", "deck"} {
@@ -257,7 +257,7 @@ func parseDeckForm(s *Situation, f *parsed) error {
 // a bidding decision at any seat count, the deck filled in around the
 // player's hand and the upcard.
 func parseHandForm(s *Situation, f *parsed) error {
-	if n := s.Players(); n < 2 || n > 4 {
+	if n := s.Players(); !rules.ValidPlayers(n) {
 		return fieldErr("players", "%w, not %d", ErrPlayers, n)
 	}
 	if _, ok := f.values["hand"]; !ok {

@@ -138,7 +138,7 @@ func (s *Situation) Deal() (rules.Deal, error) {
 // that Deal checks but whose turn it is then.
 func (s *Situation) replay() (rules.Deal, error) {
 	n := s.Players()
-	if n < 2 || n > 4 {
+	if !rules.ValidPlayers(n) {
 		return rules.Deal{}, fieldErr("players", "%w, not %d", ErrPlayers, n)
 	}
 	if int(s.Dealer) >= n {

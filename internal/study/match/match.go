@@ -163,7 +163,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		cfg.Options = rules.DefaultOptions()
 	}
 	players := cfg.Options.NumPlayers()
-	if players < 2 || players > 4 {
+	if !rules.ValidPlayers(players) {
 		return nil, fmt.Errorf("match: %d players: want 2, 3 or 4", players)
 	}
 	if cfg.Save != "" {
