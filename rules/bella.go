@@ -23,3 +23,12 @@ func MenageCards(trump Suit) CardSet {
 	}
 	return SetOf(NewCard(King, trump), NewCard(Queen, trump), NewCard(Jack, trump))
 }
+
+// HoldsMenage reports whether hand holds the menage: the king, queen and
+// jack of trump with the menage option on (docs/rules.md section 15),
+// whose king and queen are then never bella. False with no trumps or
+// before trump is known.
+func HoldsMenage(hand CardSet, trump Suit, o Options) bool {
+	kqj := MenageCards(trump)
+	return o.Menage && kqj != 0 && hand&kqj == kqj
+}

@@ -26,6 +26,37 @@ func TestBellaPair(t *testing.T) {
 	}
 }
 
+// HoldsMenage: K, Q and J of trump with menage on, whatever else the
+// hand holds (a longer run keeps its menage); not two of them, not in
+// another suit, not with the option off, no trumps or no trump yet.
+func TestHoldsMenage(t *testing.T) {
+	on := DefaultOptions()
+	on.Menage = true
+	cases := []struct {
+		hand  string
+		trump Suit
+		o     Options
+		want  bool
+	}{
+		{"KH QH JH 7C", Hearts, on, true},
+		{"AH 10H KH QH JH", Hearts, on, true},
+		{"KH QH JH", Hearts, DefaultOptions(), false},
+		{"KH QH 9H", Hearts, on, false},
+		{"KH QH JH", Spades, on, false},
+		{"KH QH JH", NoTrumps, on.WithPlayers(4), false},
+		{"KH QH JH", NoSuit, on, false},
+	}
+	for _, c := range cases {
+		h, err := ParseCardSet(c.hand)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := HoldsMenage(h, c.trump, c.o); got != c.want {
+			t.Errorf("HoldsMenage(%s, %v, menage %v) = %v, want %v", c.hand, c.trump, c.o.Menage, got, c.want)
+		}
+	}
+}
+
 // Announced is what a play's word scores: the menage's 50, bella's 20,
 // nothing for a plain card or any other action.
 func TestAnnounced(t *testing.T) {

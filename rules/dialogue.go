@@ -196,12 +196,9 @@ func (t *Deal) endDialogue() {
 	t.phase = PhasePlay
 	t.play.Leader = t.eldest()
 	t.play.InTrick = 0
-	if t.opts.Menage && t.trump <= Spades {
-		kqj := MenageCards(t.trump)
-		for s := Seat(0); s < Seat(t.n); s++ {
-			if t.play.Hands[s]&kqj == kqj {
-				t.menage = s
-			}
+	for s := Seat(0); s < Seat(t.n); s++ {
+		if HoldsMenage(t.play.Hands[s], t.trump, t.opts) {
+			t.menage = s
 		}
 	}
 }

@@ -269,8 +269,8 @@ func Announceable(hand, played CardSet, trump Suit, opts Options) int {
 	if trump > Spades {
 		return 0
 	}
-	if kqj := MenageCards(trump); opts.Menage && (hand|played)&kqj == kqj {
-		if hand&kqj != 0 {
+	if HoldsMenage(hand|played, trump, opts) {
+		if hand&MenageCards(trump) != 0 {
 			return MenagePoints
 		}
 		return 0

@@ -122,8 +122,8 @@ func handMeldsOf(shown []rules.Card, trump rules.Suit, o rules.Options, sequence
 	if pair == 0 {
 		pair = bellaLeft & hand
 	}
-	if kqj := rules.MenageCards(trump); menageDue || o.Menage && pair != 0 && hand&kqj == kqj {
-		pair, word = hand&kqj, "menage"
+	if menageDue || rules.HoldsMenage(hand, trump, o) {
+		pair, word = hand&rules.MenageCards(trump), "menage"
 	}
 	var melds []rules.Meld
 	if sequences {
