@@ -100,6 +100,12 @@ func (o Options) DealerNamesUpcardSuit() bool { return o.NumPlayers() == 4 }
 // Everyone then knows the maker holds it until it is played.
 func (o Options) MakerTakesUpcard() bool { return o.NumPlayers() == 4 }
 
+// HasDeclarations reports whether the declarations of docs/rules.md
+// section 15 (shlomo, and at four cleopatra) belong to this table, and
+// with them a score for the points declared: with three or four
+// players. Whether one is played is HasShlomo's and HasCleopatra's.
+func (o Options) HasDeclarations() bool { return o.NumPlayers() >= 3 }
+
 // HasShlomo and HasCleopatra report whether those declarations are
 // played: switched on, at a table they apply to (Applies: shlomo with
 // three or four players, cleopatra with four; an option set at a table
@@ -117,7 +123,7 @@ func (o Options) Applies(key string) bool {
 	case "bottom_card":
 		return o.HasBottomCard()
 	case "shlomo":
-		return o.NumPlayers() >= 3
+		return o.HasDeclarations()
 	case "cleopatra":
 		return o.NumPlayers() == 4
 	case "bimah":

@@ -41,19 +41,22 @@ func TestTargetBound(t *testing.T) {
 // count, as Options answers them.
 func TestOptionsBySeats(t *testing.T) {
 	for _, tc := range []struct {
-		players                         int
-		bottom, schmeiss, dix, noTrumps bool
+		players                                       int
+		bottom, schmeiss, dix, noTrumps, declarations bool
 	}{
-		{0, true, true, true, false}, // unset: two players
-		{2, true, true, true, false},
-		{3, true, false, true, false},
-		{4, false, false, false, true},
+		{0, true, true, true, false, false}, // unset: two players
+		{2, true, true, true, false, false},
+		{3, true, false, true, false, true},
+		{4, false, false, false, true, true},
 	} {
 		o := DefaultOptions()
 		o.Players = tc.players
 		got := [4]bool{o.HasBottomCard(), o.HasSchmeiss(), o.HasDix(), o.HasNoTrumps()}
 		if want := [4]bool{tc.bottom, tc.schmeiss, tc.dix, tc.noTrumps}; got != want {
 			t.Errorf("%d players: bottom card, schmeiss, dix, no trumps = %v, want %v", tc.players, got, want)
+		}
+		if got := o.HasDeclarations(); got != tc.declarations {
+			t.Errorf("%d players: declarations %v, want %v", tc.players, got, tc.declarations)
 		}
 	}
 }

@@ -174,7 +174,7 @@ func derived(g *rules.Game, before mark) []wline {
 		out = append(out, showLines(g)...)
 	}
 	if before.phase != rules.PhaseOver && t.Over() {
-		out = append(out, scoreLines(g.Players(), t.Score(), g.Totals())...)
+		out = append(out, scoreLines(g.Options(), t.Score(), g.Totals())...)
 	}
 	return out
 }
@@ -225,7 +225,8 @@ func bellaWord(points int) tok {
 // scoreLines is the score block of a finished deal: a line per seat,
 // with three or four players the declarations too, with four a line per
 // team; the result; the game totals by side.
-func scoreLines(n int, sc rules.Score, totals [4]int) []wline {
+func scoreLines(o rules.Options, sc rules.Score, totals [4]int) []wline {
+	n := o.NumPlayers()
 	var out []wline
 	if sc.Outcome != rules.Abandoned {
 		for s := range rules.Seat(n) {
@@ -237,7 +238,7 @@ func scoreLines(n int, sc rules.Score, totals [4]int) []wline {
 				kw("sequences"), num(sc.Seqs[s], p+"sequence points"),
 				bellaWord(sc.Bella[s]), num(sc.Bella[s], p+"bella"),
 			}
-			if n > 2 {
+			if o.HasDeclarations() {
 				toks = append(toks, kw("declared"), num(sc.Declared[s], p+"declarations"))
 			}
 			toks = append(toks, kw("total"), num(sc.Total[s], p+"total"))
