@@ -381,15 +381,19 @@ func (s Seat) String() string {
 	return "-"
 }
 
-// ParseSeat reads "A" or "B" (any case).
-func ParseSeat(s string) (Seat, error) {
-	switch strings.ToUpper(strings.TrimSpace(s)) {
-	case "A":
-		return SeatA, nil
-	case "B":
-		return SeatB, nil
+// ParseSeat reads the letter of a seat at a table of players, "A" to
+// "B", "C" or "D" (any case; String's letters). players out of
+// MinPlayers..MaxPlayers reads no seat.
+func ParseSeat(s string, players int) (Seat, error) {
+	if t := strings.ToUpper(strings.TrimSpace(s)); len(t) == 1 && ValidPlayers(players) {
+		if seat := Seat(t[0] - 'A'); t[0] >= 'A' && seat < Seat(players) {
+			return seat, nil
+		}
 	}
-	return NoSeat, fmt.Errorf("%q is not a seat (A or B)", s)
+	if players == MinPlayers {
+		return NoSeat, fmt.Errorf("%q is not a seat (A or B)", s)
+	}
+	return NoSeat, fmt.Errorf("%q is not a seat (A to %v)", s, Seat(players-1))
 }
 
 // Card points won in tricks, indexed [trump][rank] with trump 1 for the

@@ -245,14 +245,35 @@ func TestParseSuitRankSeat(t *testing.T) {
 			t.Errorf("ParseRank(%q) = %v, want an error", in, got)
 		}
 	}
-	for in, want := range map[string]Seat{"A": SeatA, "b": SeatB, " a ": SeatA} {
-		if got, err := ParseSeat(in); err != nil || got != want {
-			t.Errorf("ParseSeat(%q) = %v, %v; want %v", in, got, err, want)
+}
+
+// TestParseSeat: every seat of a table reads back from its letter, in
+// any case; a seat past the table, a letter that is no seat and a table
+// of no seat count are refused.
+func TestParseSeat(t *testing.T) {
+	for _, n := range SeatCounts() {
+		for s := range Seat(n) {
+			for _, in := range []string{s.String(), strings.ToLower(s.String()), " " + s.String() + " "} {
+				if got, err := ParseSeat(in, n); err != nil || got != s {
+					t.Errorf("ParseSeat(%q, %d) = %v, %v; want %v", in, n, got, err, s)
+				}
+			}
+		}
+		for _, in := range []string{"", Seat(n).String(), "E", "AB", "-", "@"} {
+			if got, err := ParseSeat(in, n); err == nil {
+				t.Errorf("ParseSeat(%q, %d) = %v, want an error", in, n, got)
+			}
 		}
 	}
-	for _, in := range []string{"", "C", "AB", "-"} {
-		if got, err := ParseSeat(in); err == nil {
-			t.Errorf("ParseSeat(%q) = %v, want an error", in, got)
+	if _, err := ParseSeat("C", 2); err == nil || err.Error() != `"C" is not a seat (A or B)` {
+		t.Errorf("ParseSeat(C, 2): %v", err)
+	}
+	if _, err := ParseSeat("D", 3); err == nil || err.Error() != `"D" is not a seat (A to C)` {
+		t.Errorf("ParseSeat(D, 3): %v", err)
+	}
+	for _, n := range []int{0, 1, 5} {
+		if got, err := ParseSeat("A", n); err == nil {
+			t.Errorf("ParseSeat(A, %d) = %v, want an error", n, got)
 		}
 	}
 }

@@ -103,12 +103,9 @@ func readPlant(l *gamelog.Log) (plant, error) {
 		if p.step, err = strconv.Atoi(fields["step="]); err != nil {
 			return p, err
 		}
-		// rules.ParseSeat reads the two-player seats only.
-		at := strings.Index("ABCD", fields["seat="])
-		if len(fields["seat="]) != 1 || at < 0 {
+		if p.seat, err = rules.ParseSeat(fields["seat="], rules.MaxPlayers); err != nil {
 			return p, fmt.Errorf("plant comment %q: seat %q is not A to D", c, fields["seat="])
 		}
-		p.seat = rules.Seat(at)
 		if p.action, err = rules.ParseAction(fields["action="]); err != nil {
 			return p, err
 		}

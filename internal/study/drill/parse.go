@@ -236,11 +236,10 @@ func parseDeckForm(s *Situation, f *parsed) error {
 	if err != nil {
 		return err
 	}
-	seat := strings.ToUpper(v)
-	if len(seat) != 1 || seat[0] < 'A' || seat[0] > 'D' {
+	// Any seat letter reads; replay says when it is past this table.
+	if s.Dealer, err = rules.ParseSeat(v, rules.MaxPlayers); err != nil {
 		return fieldErr("dealer", "%q is not a seat A to D", v)
 	}
-	s.Dealer = rules.Seat(seat[0] - 'A')
 	d, err := rules.ParseDeck(strings.ReplaceAll(strings.Join(f.values["deck"], " "), ",", " "))
 	if err != nil {
 		return &FieldError{Field: "deck", Err: err}
