@@ -404,13 +404,13 @@ func (sc *Scene) SideOrder() []int {
 // 2 right; with two 1 is across).
 func (sc *Scene) pos(s rules.Seat) int {
 	n := sc.players()
-	return (int(s) - int(sc.V.Seat) + n) % n
+	return int(rules.SeatAfter(s, n-int(sc.V.Seat), n))
 }
 
 // seatAt is the seat at place p around the bottom seat.
 func (sc *Scene) seatAt(p int) rules.Seat {
 	n := sc.players()
-	return rules.Seat((int(sc.V.Seat) + p) % n)
+	return rules.SeatAfter(sc.V.Seat, p, n)
 }
 
 // bySide adds x up by side, in sideOrder.

@@ -366,13 +366,13 @@ func (c *Conn) Move() error {
 		return ErrNoMove
 	}
 	for k := 1; k < n; k++ {
-		j := (int(c.seat) + k) % n
+		j := rules.SeatAfter(c.seat, k, n)
 		if t.seats[j].player.ID == "" && t.seats[j].conn == nil {
 			t.seats[c.seat], t.seats[j] = t.seats[j], t.seats[c.seat]
-			c.seat = rules.Seat(j)
+			c.seat = j
 			t.saveWaiting() // a restart keeps the new seat
 			t.tickAll()
-			t.logf("%s moved to seat %s", Who(t.seats[j].player), rules.Seat(j))
+			t.logf("%s moved to seat %s", Who(t.seats[j].player), j)
 			return nil
 		}
 	}

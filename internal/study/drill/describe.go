@@ -41,7 +41,7 @@ func name(v *rules.View, s rules.Seat) string {
 	if s == rules.ChanceSeat || s == rules.NoSeat {
 		return actorName(v.Players, s)
 	}
-	return SeatName(v.Players, rules.Seat((int(s)-int(v.Seat)+v.Players)%v.Players))
+	return SeatName(v.Players, rules.SeatAfter(s, v.Players-int(v.Seat), v.Players))
 }
 
 // SideName names side i of v's table: a seat, or with four a team ("you
