@@ -576,10 +576,10 @@ func seatedOf(s kit.Screen) *seated {
 func rerunCommand(s Setup, seed uint64) string {
 	s.Options = s.Options.Applicable()
 	cmd := "klob play"
-	if n := s.Options.NumPlayers(); n > 2 {
+	def := rules.DefaultOptions()
+	if n := s.Options.NumPlayers(); n != def.NumPlayers() {
 		cmd += fmt.Sprintf(" -players %d", n)
 	}
-	def := rules.DefaultOptions()
 	if t := s.Options.Target; t != def.Target {
 		cmd += fmt.Sprintf(" -target %d", t)
 	}
