@@ -529,16 +529,13 @@ func (h *Host) errorText(err error) string {
 // the person (the bot across at two; West on the left and East on the
 // right at three; North opposite, the partner, at four).
 func AgainstBots(n int, person Player, seat rules.Seat, level ai.Level) []Player {
-	names := []string{"", "Bot"}
-	switch n {
-	case 3:
-		names = []string{"", "West", "East"}
-	case 4:
-		names = []string{"", "West", "North", "East"}
-	}
 	ps := make([]Player, n)
 	for i := range ps {
-		ps[rules.SeatAfter(seat, i, n)] = Player{Name: names[i], Level: level}
+		name := ai.PlaceName(n, i)
+		if name == "" {
+			name = "Bot"
+		}
+		ps[rules.SeatAfter(seat, i, n)] = Player{Name: name, Level: level}
 	}
 	ps[seat] = person
 	return ps

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/klob/klob/ai"
 	"github.com/klob/klob/ai/eval"
 	"github.com/klob/klob/rules"
 )
@@ -28,12 +29,8 @@ func SeatName(players int, s rules.Seat) string {
 		return "nobody"
 	case players == 2:
 		return "the opponent"
-	case s == 1:
-		return "West"
-	case players == 4 && s == 2:
-		return "North"
 	}
-	return "East"
+	return ai.PlaceName(players, int(s))
 }
 
 // name names seat s of v's deal from v's seat.
