@@ -512,7 +512,7 @@ func unknownLevel(st Store, l *gamelog.Log) string {
 		if p, ok := st.(interface{ CurrentPath() string }); ok {
 			where = p.CurrentPath()
 			if data, err := untrusted.ReadFile(where); err == nil {
-				if n := tagLine(data, "Level"+s.String()); n > 0 {
+				if n := tagLine(data, gamelog.LevelTag(s)); n > 0 {
 					where += fmt.Sprintf(", line %d", n)
 				}
 			}

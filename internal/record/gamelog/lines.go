@@ -283,17 +283,14 @@ const (
 	tagEvent       = "Event"
 	tagDate        = "Date"
 	tagTime        = "Time"
-	tagPlayerA     = "PlayerA"
-	tagPlayerB     = "PlayerB"
-	tagPlayerC     = "PlayerC"
-	tagPlayerD     = "PlayerD"
-	tagLevelA      = "LevelA"
-	tagLevelB      = "LevelB"
-	tagLevelC      = "LevelC"
-	tagLevelD      = "LevelD"
 	tagFirstDealer = "FirstDealer"
 	tagResult      = "Result"
 )
+
+// PlayerTag and LevelTag name the tags of seat s's player and of its
+// bot level: "PlayerA", "LevelC".
+func PlayerTag(s rules.Seat) string { return "Player" + s.String() }
+func LevelTag(s rules.Seat) string  { return "Level" + s.String() }
 
 // optionTag returns the tag name of a rule option key.
 func optionTag(key string) string {
@@ -317,8 +314,12 @@ func optionTag(key string) string {
 var tagOrder, standardTag, optionalTag = makeTags()
 
 func makeTags() (order []string, std, optional map[string]bool) {
-	order = []string{tagVersion, tagEvent, tagDate, tagTime, tagPlayerA, tagPlayerB, tagPlayerC, tagPlayerD,
-		tagLevelA, tagLevelB, tagLevelC, tagLevelD}
+	order = []string{tagVersion, tagEvent, tagDate, tagTime}
+	for _, tag := range []func(rules.Seat) string{PlayerTag, LevelTag} {
+		for s := range rules.Seat(rules.MaxPlayers) {
+			order = append(order, tag(s))
+		}
+	}
 	for _, k := range rules.AllOptionNames() {
 		order = append(order, optionTag(k))
 	}
@@ -327,7 +328,10 @@ func makeTags() (order []string, std, optional map[string]bool) {
 	for _, n := range order {
 		std[n] = true
 	}
-	optional = map[string]bool{tagPlayerC: true, tagPlayerD: true, tagLevelC: true, tagLevelD: true}
+	optional = map[string]bool{}
+	for s := rules.Seat(rules.MinPlayers); s < rules.MaxPlayers; s++ {
+		optional[PlayerTag(s)], optional[LevelTag(s)] = true, true
+	}
 	for _, k := range rules.ExtraOptionNames {
 		optional[optionTag(k)] = true
 	}
@@ -339,15 +343,10 @@ func makeTags() (order []string, std, optional map[string]bool) {
 func headerTags(h *Header) map[string]string {
 	m := map[string]string{
 		tagVersion: Version, tagEvent: h.Event, tagDate: h.Date, tagTime: h.Time,
-		tagPlayerA: h.Players[0], tagPlayerB: h.Players[1],
-		tagLevelA: h.Levels[0], tagLevelB: h.Levels[1],
 		tagFirstDealer: h.FirstDealer.String(),
 	}
-	if n := h.Seats(); n >= 3 {
-		m[tagPlayerC], m[tagLevelC] = h.Players[2], h.Levels[2]
-		if n == 4 {
-			m[tagPlayerD], m[tagLevelD] = h.Players[3], h.Levels[3]
-		}
+	for s := range rules.Seat(min(max(h.Seats(), rules.MinPlayers), rules.MaxPlayers)) {
+		m[PlayerTag(s)], m[LevelTag(s)] = h.Players[s], h.Levels[s]
 	}
 	for _, k := range rules.OptionNames {
 		v, _ := h.Options.Get(k)

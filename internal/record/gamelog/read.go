@@ -692,8 +692,9 @@ func (p *parser) parseHeader() (map[string]tagAt, error) {
 			return nil, bad(name, "%v", err)
 		}
 	}
-	h.Players = [4]string{tags[tagPlayerA].value, tags[tagPlayerB].value, tags[tagPlayerC].value, tags[tagPlayerD].value}
-	h.Levels = [4]string{tags[tagLevelA].value, tags[tagLevelB].value, tags[tagLevelC].value, tags[tagLevelD].value}
+	for s := range rules.Seat(rules.MaxPlayers) {
+		h.Players[s], h.Levels[s] = tags[PlayerTag(s)].value, tags[LevelTag(s)].value
+	}
 	h.Options = rules.DefaultOptions()
 	for _, k := range rules.AllOptionNames() {
 		n := optionTag(k)
@@ -707,12 +708,12 @@ func (p *parser) parseHeader() (map[string]tagAt, error) {
 	}
 	seats := h.Options.NumPlayers()
 	// Seats C and D have their tags exactly when the game has the seat.
-	for i, names := range [2][2]string{{tagPlayerC, tagLevelC}, {tagPlayerD, tagLevelD}} {
-		for _, n := range names {
+	for s := rules.Seat(rules.MinPlayers); s < rules.MaxPlayers; s++ {
+		for _, n := range []string{PlayerTag(s), LevelTag(s)} {
 			switch _, ok := tags[n]; {
-			case ok && seats < 3+i:
-				return nil, bad(n, "a game of %d players has no seat %s", seats, rules.Seat(2+i))
-			case !ok && seats >= 3+i:
+			case ok && seats <= int(s):
+				return nil, bad(n, "a game of %d players has no seat %s", seats, s)
+			case !ok && seats > int(s):
 				return nil, p.errPos(missLine, missCol, ErrSyntax, "the tag [%s] is missing (a game of %d players)", n, seats)
 			}
 		}
