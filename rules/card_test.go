@@ -21,11 +21,11 @@ func TestTrickRankTrump(t *testing.T) {
 				if !Beats(h, l, trump) || Beats(l, h, trump) {
 					t.Errorf("trump %s: %s must beat %s whichever is led", trump, h, l)
 				}
-				if got := TrickWinner(l, h, trump); got != 1 {
-					t.Errorf("TrickWinner(%s led, %s) trump %s: got %d, want 1", l, h, trump, got)
+				if got := TrickWinnerOf([]Card{l, h}, trump); got != 1 {
+					t.Errorf("TrickWinnerOf(%s led, %s) trump %s: got %d, want 1", l, h, trump, got)
 				}
-				if got := TrickWinner(h, l, trump); got != 0 {
-					t.Errorf("TrickWinner(%s led, %s) trump %s: got %d, want 0", h, l, trump, got)
+				if got := TrickWinnerOf([]Card{h, l}, trump); got != 0 {
+					t.Errorf("TrickWinnerOf(%s led, %s) trump %s: got %d, want 0", h, l, trump, got)
 				}
 				if Power(h, trump) <= Power(l, trump) {
 					t.Errorf("Power trump %s: %s must exceed %s", trump, h, l)
@@ -47,7 +47,7 @@ func TestTrickRankPlain(t *testing.T) {
 					if !Beats(h, l, trump) || Beats(l, h, trump) {
 						t.Errorf("trump %s: %s must beat %s", trump, h, l)
 					}
-					if TrickWinner(l, h, trump) != 1 || TrickWinner(h, l, trump) != 0 {
+					if TrickWinnerOf([]Card{l, h}, trump) != 1 || TrickWinnerOf([]Card{h, l}, trump) != 0 {
 						t.Errorf("trump %s: TrickWinner does not rank %s over %s", trump, h, l)
 					}
 				}
@@ -75,8 +75,8 @@ func TestTrickRankTrumpBeatsPlainAndDiscardsLose(t *testing.T) {
 	}
 	for _, tc := range tests {
 		l, s := MustCard(tc.lead), MustCard(tc.second)
-		if got := TrickWinner(l, s, tc.trump); got != tc.want {
-			t.Errorf("TrickWinner(%s, %s, trump %s): got %d, want %d", l, s, tc.trump, got, tc.want)
+		if got := TrickWinnerOf([]Card{l, s}, tc.trump); got != tc.want {
+			t.Errorf("TrickWinnerOf(%s, %s, trump %s): got %d, want %d", l, s, tc.trump, got, tc.want)
 		}
 		if got := Beats(s, l, tc.trump); got != (tc.want == 1) {
 			t.Errorf("Beats(%s, %s, trump %s): got %v, want %v", s, l, tc.trump, got, tc.want == 1)

@@ -60,12 +60,6 @@ func followSet(h CardSet, lead Card, trump Suit) CardSet {
 	return x
 }
 
-// TrickWinner returns which of the two cards wins a trick: 0 for the led
-// card, 1 for the second.
-func TrickWinner(lead, second Card, trump Suit) int {
-	return int(beats[trumpRow(trump)][lead&31][second&31])
-}
-
 // Move plays card c for the seat to move without checking it. When the
 // card completes a trick it returns true and the trick's winner.
 func (p *Duel) Move(c Card) (bool, Seat) {

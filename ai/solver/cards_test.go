@@ -7,7 +7,7 @@ import (
 )
 
 // TestSecondWinsIsRules checks the solver's trick comparison, in its own
-// card numbering, against rules.TrickWinner for every pair of cards and
+// card numbering, against rules.TrickWinnerOf for every pair of cards and
 // every trump: the solver holds no rule of the trick of its own.
 func TestSecondWinsIsRules(t *testing.T) {
 	for tr := rules.Clubs; tr <= rules.Spades; tr++ {
@@ -18,7 +18,7 @@ func TestSecondWinsIsRules(t *testing.T) {
 					continue
 				}
 				got := s.secondWins(encodeCard(l, tr), encodeCard(f, tr))
-				want := rules.TrickWinner(l, f, tr) == 1
+				want := rules.TrickWinnerOf([]rules.Card{l, f}, tr) == 1
 				if got != want {
 					t.Errorf("trump %s: %s to %s: secondWins %v, want %v", tr, f, l, got, want)
 				}
