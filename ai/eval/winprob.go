@@ -70,17 +70,6 @@ type dealOutcome struct {
 // units are the points of each side in a deal outcome.
 type units [3]uint8
 
-// outcomesFor returns the deal score distribution for a seat count.
-func outcomesFor(players int) []dealOutcome {
-	switch players {
-	case 3:
-		return dealOutcomesThree
-	case 4:
-		return dealOutcomesFour
-	}
-	return dealOutcomes
-}
-
 // sidesOf returns the number of sides at a table of players (0 reads
 // as two, as in rules.Tally).
 func sidesOf(players int) int { return rules.SidesAt(max(players, 2)) }
@@ -92,10 +81,6 @@ type stepOutcome struct {
 	p     float64
 	empty bool
 }
-
-// outcomesIn returns the shipped outcomes of a seat count in units of
-// step points (see dealModel.outcomesIn).
-func outcomesIn(players, step int) []stepOutcome { return defaultModel(players).outcomesIn(step) }
 
 // outcomesIn returns m's outcomes in units of step points (a multiple
 // of WinStep or not): each score falls between two multiples of the step
@@ -277,18 +262,6 @@ func (m *dealModel) step(target int) int {
 	return max(winTableStep(k, target), (m.top+maxWinUnits(k)-1)/maxWinUnits(k))
 }
 
-// buildWinTable builds the table of the shipped model for players and
-// target.
-func buildWinTable(players, target int) *winTable {
-	return buildWinTableStep(players, target, winTableStep(sidesOf(players), target))
-}
-
-// buildWinTableStep builds the table of the shipped model for players
-// and target on a grid of step points.
-func buildWinTableStep(players, target, step int) *winTable {
-	return buildModelTable(defaultModel(players), target, step)
-}
-
 // buildModelTable builds the table of model m for target on a grid of
 // step points.
 func buildModelTable(m *dealModel, target, step int) *winTable {
@@ -334,12 +307,6 @@ type winFrame struct {
 	live  []stepOutcome
 	off   [3][]int
 	p0    float64
-}
-
-// newWinFrame sets up the table of the shipped model for players and
-// target on a grid of step points, its chances not yet filled.
-func newWinFrame(players, target, step int) *winFrame {
-	return defaultModel(players).newWinFrame(target, step)
 }
 
 // newWinFrame sets up the table of m for target on a grid of step
