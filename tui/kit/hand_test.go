@@ -113,7 +113,7 @@ func TestMeldRow(t *testing.T) {
 		if c.w > 0 {
 			w = c.w
 		}
-		got := MeldRow(&g, shown, handMelds(shown, c.trump, rules.DefaultOptions(), true, false), w, gap)
+		got := MeldRow(&g, shown, handMeldsOf(shown, c.trump, rules.DefaultOptions(), true, false, 0), w, gap)
 		if got != c.want {
 			t.Errorf("%s (%v, order %d):\n got %q\nwant %q", c.hand, c.trump, c.o, got, c.want)
 		}
@@ -148,7 +148,7 @@ func TestMeldRowVariants(t *testing.T) {
 	for _, c := range cases {
 		h := cardsOf(c.hand)
 		shown := sortHandBy(h, h, c.trump, BySuit)
-		got := MeldRow(&g, shown, handMelds(shown, c.trump, tabletest.Options(t, c.rules), true, c.due), w, gap)
+		got := MeldRow(&g, shown, handMeldsOf(shown, c.trump, tabletest.Options(t, c.rules), true, c.due, 0), w, gap)
 		if got != c.want {
 			t.Errorf("%s (%s):\n got %q\nwant %q", c.hand, c.rules, got, c.want)
 		}
@@ -184,7 +184,7 @@ func TestMeldRowCrossing(t *testing.T) {
 		h := cardsOf(c.hand)
 		shown := sortHandBy(h, h, c.trump, ByStrength)
 		o := tabletest.Options(t, "menage=on,of_a_kind=on")
-		got := MeldRow(&g, shown, handMelds(shown, c.trump, o, true, c.due), 5, 1)
+		got := MeldRow(&g, shown, handMeldsOf(shown, c.trump, o, true, c.due, 0), 5, 1)
 		if got != c.want {
 			t.Errorf("%s (%v):\n got %q\nwant %q", c.hand, c.trump, got, c.want)
 		}

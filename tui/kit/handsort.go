@@ -62,7 +62,7 @@ func (m Meld) labelUnder(c rules.Card) string {
 	return m.Label
 }
 
-// HeldMelds is handMelds of the viewing seat's shown hand as the deal
+// HeldMelds is handMeldsOf of the viewing seat's shown hand as the deal
 // stands: the sequences (and sets) only until the seat plays its first
 // card, since the dialogue before the first lead judged the whole hand
 // and what is left after a card is gone scores nothing new ("50" would
@@ -83,7 +83,7 @@ func HeldMelds(v *rules.View, shown []rules.Card) []Meld {
 	return handMeldsOf(shown, v.Trump, v.Options, sequences, v.MenageDue(), v.BellaDue())
 }
 
-// handMelds returns the melds the deal with options o scores among the
+// handMeldsOf returns the melds the deal with options o scores among the
 // shown cards (rules.Melds: the sequences, with of_a_kind the sets) and
 // the bella pair, or with menage on the K Q J of trump, in the order of
 // their first card. When the pair (or menage) lies in a sequence (K Q J
@@ -91,14 +91,9 @@ func HeldMelds(v *rules.View, shown []rules.Card) []Meld {
 // ("20+bella", "50+menage") and the pair has no mark of its own.
 // sequences false leaves the sequences and sets out; menageDue marks
 // what is left of a menage held when play began and not yet announced
-// "menage", never "bella" (rules.View.MenageDue).
-func handMelds(shown []rules.Card, trump rules.Suit, o rules.Options, sequences, menageDue bool) []Meld {
-	return handMeldsOf(shown, trump, o, sequences, menageDue, 0)
-}
-
-// handMeldsOf is handMelds with bellaLeft, the bella pair the seat held
-// and has not announced: what is left of it in the shown hand is marked
-// "bella" (the menage due goes first).
+// "menage", never "bella" (rules.View.MenageDue). bellaLeft is the bella
+// pair the seat held and has not announced: what is left of it in the
+// shown hand is marked "bella" (the menage due goes first).
 func handMeldsOf(shown []rules.Card, trump rules.Suit, o rules.Options, sequences, menageDue bool, bellaLeft rules.CardSet) []Meld {
 	var hand rules.CardSet
 	for _, c := range shown {
