@@ -40,13 +40,6 @@ func newRefTableSize(bits int) *refTable {
 	return &refTable{tab: make([]refEntry, 1<<bits), mask: 1<<bits - 1, gen: 1, trump: 255}
 }
 
-// Nodes returns the positions searched since the solver was made.
-func (s *refTable) Nodes() uint64 { return s.nodes }
-
-// SetLimit caps the nodes of each later solve (0: no cap). A solve that
-// reaches it returns ok false.
-func (s *refTable) SetLimit(n uint64) { s.limit = n }
-
 func (s *refTable) setup(p *rules.Play, side uint8) {
 	if p.Trump != s.trump || p.LastBonus != s.bonus || side != s.side {
 		s.gen++
