@@ -74,8 +74,6 @@ type Verdict struct {
 	// four players the partner's hand is among them: the claimer does
 	// not see it either.
 	Counters [4]rules.CardSet
-	// Counter is the opponent's hand of Counters at two players.
-	Counter rules.CardSet
 	// Seat is the claimer; Players the seat count.
 	Seat    rules.Seat
 	Players int
@@ -100,7 +98,7 @@ func (v Verdict) Reason(ascii bool) string {
 	case v.Err != nil:
 		return v.Err.Error()
 	case v.Players <= 2:
-		return "not every trick is sure: the other hand can take a trick if it is, for instance, " + cardList(v.Counter, ascii)
+		return "not every trick is sure: the other hand can take a trick if it is, for instance, " + cardList(v.Counters[v.Seat.Other()], ascii)
 	}
 	var parts []string
 	for o := rules.Seat(0); o < rules.Seat(v.Players); o++ {
@@ -182,9 +180,6 @@ func checkWith(v rules.View, lim Limits, newSearch func(*rules.Play) takesAller)
 		}
 		if !good {
 			out.OK, out.Counters = false, hands
-			if v.Players == 2 {
-				out.Counter = hands[v.Seat.Other()]
-			}
 			return false
 		}
 		return true

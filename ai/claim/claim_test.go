@@ -341,7 +341,7 @@ func TestTooLong(t *testing.T) {
 // hold, with suit symbols or letters, as one instance of what they may
 // hold, not as the cards they hold.
 func TestReasonNamesAHand(t *testing.T) {
-	v := Verdict{Players: 2, Counter: rules.SetOf(rules.MustCard("AH"), rules.MustCard("7S"))}
+	v := Verdict{Players: 2, Counters: [4]rules.CardSet{rules.SeatB: rules.SetOf(rules.MustCard("AH"), rules.MustCard("7S"))}}
 	if got := v.Reason(false); !strings.Contains(got, "A♥ 7♠") || !strings.Contains(got, "can take a trick") {
 		t.Errorf("reason %q", got)
 	}
