@@ -245,6 +245,7 @@ func drive(t *testing.T, r *serveRun, code string, d time.Duration, done func() 
 	t.Helper()
 	deadline := time.Now().Add(d)
 	last := make([]string, len(people))
+	acted := make([]time.Time, len(people))
 	for !done() {
 		if time.Now().After(deadline) {
 			for _, p := range people {
@@ -255,11 +256,15 @@ func drive(t *testing.T, r *serveRun, code string, d time.Duration, done func() 
 		for i, p := range people {
 			scr := p.c.Screen()
 			checkHidden(t, r, code, rules.Seat(i), scr)
-			if scr == last[i] {
-				continue // wait for the screen to answer the last key
+			// Wait for the screen to answer the last key; a key that
+			// left no mark (lost on a loaded machine in a frame that
+			// passed) is sent again once the screen has stood still a
+			// while, or the deal would wait for it for ever.
+			if scr == last[i] && time.Since(acted[i]) < resend {
+				continue
 			}
 			if act(t, p, scr) {
-				last[i] = scr
+				last[i], acted[i] = scr, time.Now()
 			}
 		}
 		time.Sleep(poll)
@@ -274,6 +279,10 @@ var (
 	awayWaits = regexp.MustCompile(`waits \d`)
 	takenOver = regexp.MustCompile(`for now`)
 )
+
+// resend is how long drive waits for a screen to answer a key before it
+// acts on that screen again.
+const resend = 5 * time.Second
 
 func newPerson(t *testing.T, name string) *person {
 	return &person{name: name, key: sshtest.NewKey(t)}
