@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -10,9 +11,10 @@ import (
 	"github.com/klob/klob/internal/platform/untrusted"
 	"github.com/klob/klob/internal/play/duplicate"
 	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/tui/kit"
 )
 
-// runVerify checks game logs: each is read and replayed through the
+// runVerify checks game logs (and daily result files, verifyResults): each is read and replayed through the
 // rules, every action and every stated value checked. For a valid log it
 // prints each deal (dealer, maker, trump, both breakdowns, the result)
 // and the game's end; for an invalid one the first error, file:line:col.
@@ -21,6 +23,8 @@ import (
 func runVerify(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("verify", `usage: klob verify [-q] FILE...
 Checks Klob game logs: every action legal, every stated value recomputed.
+A daily result file (klob daily -export) is checked too: each board it
+records replayed on the day's deal.
 Given more than one file, it ends with how many passed and how many failed.`)
 	quiet := fs.Bool("q", false, "print only errors")
 	files, err := fs.parse(args, stdout, stderr)
@@ -34,6 +38,21 @@ Given more than one file, it ends with how many passed and how many failed.`)
 	code, shown, bad := 0, 0, 0
 	for _, path := range files {
 		_, r, err := readVerified(path)
+		var results *resultFile
+		if errors.As(err, &results) {
+			var line string
+			line, err = verifyResults(path, results.data)
+			if err == nil {
+				if !*quiet {
+					if shown > 0 {
+						fmt.Fprintln(out)
+					}
+					printHanging(out, line, "", "  ")
+					shown++
+				}
+				continue
+			}
+		}
 		if err != nil {
 			bad++
 			msg := cutLines(untrusted.Text(err.Error()), maxErrLine)
@@ -82,13 +101,44 @@ func readVerified(path string) (*gamelog.Log, *gamelog.Replay, error) {
 	}
 	l, r, err := gamelog.ParseReplay(path, data)
 	if err != nil && duplicate.LooksLikeResultFile(data) {
-		// Not a damaged log: a file of another command.
-		return nil, nil, fmt.Errorf("%s: a daily result file, not a game log: klob daily -import %s compares it with your day", path, path)
+		// Not a damaged log: a daily result file, checked on its own
+		// terms (verifyResults).
+		return nil, nil, &resultFile{data}
 	}
 	if err == nil {
 		err = seedError(path, data, l, r)
 	}
 	return l, r, err
+}
+
+// resultFile is readVerified's answer for a daily result file: not a
+// game log, but a record verify can check too.
+type resultFile struct{ data []byte }
+
+func (*resultFile) Error() string { return "a daily result file" }
+
+// verifyResults checks a daily result file as klob daily -import does:
+// every board it records replayed on the day's deal, each result the
+// one its actions give. It returns the line that sums it up: whose, which
+// day, how many boards and the result against par.
+func verifyResults(path string, data []byte) (string, error) {
+	rf, err := duplicate.ParseResultFile(data)
+	if err != nil {
+		return "", fmt.Errorf("%s: %w", path, err)
+	}
+	set, err := duplicate.Daily(rf.Date, rf.Players)
+	if err != nil {
+		return "", fmt.Errorf("%s: %w", path, err)
+	}
+	if err := rf.Check(set); err != nil {
+		return "", fmt.Errorf("%s: daily results of %s at %d players: %w", path, rf.Date, rf.Players, err)
+	}
+	line := fmt.Sprintf("%s: daily results of %s, %s at %d players: %s of %d checked",
+		path, untrusted.Text(rf.Name), rf.Date, rf.Players, kit.Plural(len(rf.Boards), "board"), len(set.Boards))
+	if vs, n := duplicate.VersusPar(rf.Boards); n > 0 {
+		line += fmt.Sprintf(", %s against par on %s", kit.Number(vs), kit.Plural(n, "board"))
+	}
+	return line + ". klob daily -import compares a friend's file with your day.", nil
 }
 
 // maxErrLine is the most bytes of an error line klob verify prints: an

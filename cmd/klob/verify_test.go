@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -9,6 +10,8 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/klob/klob/ai"
+	"github.com/klob/klob/internal/play/duplicate"
 	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -202,14 +205,38 @@ func TestVerifyErrorsWrap(t *testing.T) {
 	assert.Equal(t, filepath.Dir(bad)+"/"+strings.TrimSuffix(string(want), "\n"), unwrapped(strings.TrimSuffix(errs, "\n")))
 }
 
-// TestVerifyResultFile: a daily result file is not a damaged log: verify
-// says what it is and which command reads it.
+// TestVerifyResultFile: a daily result file is not a damaged log:
+// verify replays its boards on the day's deals and sums it up, exit 0;
+// a result changed by hand is refused with the board that fails, and a
+// file that only looks like one says what is wrong in it.
 func TestVerifyResultFile(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "mine.txt")
-	require.NoError(t, os.WriteFile(path, []byte("# shared\nklob-results 1\ndate 2026-12-01\nend\n"), 0o600))
-	code, _, errs := verify(path)
+	data := playedDay(t, t.TempDir(), 3, "ada", ai.Easy)
+	dir := t.TempDir()
+	path := filepath.Join(dir, "mine.txt")
+	require.NoError(t, os.WriteFile(path, data, 0o600))
+	code, out, errs := verify(path)
+	assert.Equal(t, 0, code, errs)
+	rf, err := duplicate.ParseResultFile(data)
+	require.NoError(t, err)
+	assert.Equal(t, fmt.Sprintf("%s: daily results of ada, %s at 3 players: 8 boards of 8 checked. klob daily -import compares a friend's file with your day.",
+		path, rf.Date), unwrapped(strings.TrimSuffix(out, "\n")))
+
+	// One board's result raised by one point.
+	rf.Boards[2].Result++
+	changed, err := rf.MarshalText()
+	require.NoError(t, err)
+	bad := filepath.Join(dir, "changed.txt")
+	require.NoError(t, os.WriteFile(bad, changed, 0o600))
+	code, _, errs = verify(bad)
 	assert.Equal(t, 1, code)
-	assert.Equal(t, path+": a daily result file, not a game log: klob daily -import "+path+" compares it with your day", unwrapped(strings.TrimSuffix(errs, "\n")))
+	assert.Contains(t, unwrapped(errs), bad+": daily results of "+rf.Date.String()+" at 3 players: board 3: the actions give")
+
+	broken := filepath.Join(dir, "broken.txt")
+	require.NoError(t, os.WriteFile(broken, []byte("# shared\nklob-results 1\ndate 2026-12-01\nend\n"), 0o600))
+	code, _, errs = verify(broken)
+	assert.Equal(t, 1, code)
+	assert.True(t, strings.HasPrefix(unwrapped(errs), broken+": "), errs)
+	assert.NotContains(t, errs, "not a game log")
 }
 
 // TestVerifyCounts: given several files, verify ends with how many
