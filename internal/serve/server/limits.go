@@ -130,14 +130,14 @@ func (l *limitListener) Accept() (net.Conn, error) {
 			// closed for it.
 			if victim = l.withoutTerminal(key); victim == nil {
 				l.mu.Unlock()
-				l.refuse(c, msgTooManyConns(true, l.s.cfg.MaxConnsPerAddr))
+				l.refuse(c, key, msgTooManyConns(true, l.s.cfg.MaxConnsPerAddr))
 				continue
 			}
 			why = fmt.Sprintf("made room for a new connection from its address (at most %d at once)", l.s.cfg.MaxConnsPerAddr)
 		case l.total >= l.s.cfg.MaxConns:
 			if victim = l.withoutTerminal(""); victim == nil {
 				l.mu.Unlock()
-				l.refuse(c, msgTooManyConns(false, l.s.cfg.MaxConns))
+				l.refuse(c, key, msgTooManyConns(false, l.s.cfg.MaxConns))
 				continue
 			}
 			why = fmt.Sprintf("made room for a new connection (the server has its %d connections)", l.s.cfg.MaxConns)
@@ -211,10 +211,11 @@ func (l *limitListener) withoutTerminal(addr string) *connState {
 // the line before ssh reads it. ssh closes at once on the end of the
 // line; a flood of clients that do not is read maxDraining at a time,
 // the others closed at once as before, so refusals hold no more sockets
-// than that.
-func (l *limitListener) refuse(c net.Conn, msg string) {
+// than that. Its log line is one of the few an address gets a minute
+// (quietLog).
+func (l *limitListener) refuse(c net.Conn, addr, msg string) {
 	l.s.refused.Add(1)
-	l.s.logger.Printf("refused connection from %s: %s", c.RemoteAddr(), firstLine(msg))
+	l.s.quiet.printf(addr, kindRefused, "refused connection from %s: %s", c.RemoteAddr(), firstLine(msg))
 	go func() {
 		defer c.Close()
 		_ = c.SetDeadline(time.Now().Add(time.Second))
@@ -447,7 +448,8 @@ func (st *connState) idle() {
 // connection that ran no session gets one saying who it was, how long
 // it lasted, why the server closed it and what was refused; one that
 // ran sessions (they have their lines) gets one when the server closed
-// it.
+// it. The lines of connections without a session are bounded per
+// address (quietLog).
 func (st *connState) closed() {
 	st.mu.Lock()
 	st.gone = true
@@ -475,8 +477,18 @@ func (st *connState) closed() {
 	case st.reason != "":
 		line = fmt.Sprintf("closed the connection of %s: %s", st.whoLocked(), st.reason)
 	}
+	ran, kind := st.ran, kindNoSession
+	if st.reason != "" {
+		kind = kindClosed
+	}
 	st.mu.Unlock()
-	if line != "" {
+	switch {
+	case line == "":
+	case !ran:
+		// A few a minute from one address (quietLog): such connections
+		// cost nothing to open.
+		st.s.quiet.printf(st.addr, kind, "%s", line)
+	default:
 		st.s.logger.Print(line)
 	}
 }

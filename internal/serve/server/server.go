@@ -301,6 +301,8 @@ type Server struct {
 	srv         *ssh.Server
 	fingerprint string
 	logger      *log.Logger
+	// quiet bounds the lines of connections without a session.
+	quiet *quietLog
 
 	sessions atomic.Int64
 	keysMu   sync.Mutex
@@ -347,6 +349,7 @@ func New(cfg Config) (*Server, error) {
 		s.logger.Print(warn)
 	}
 
+	s.quiet = newQuietLog(cfg.Now, cfg.AfterFunc, func(line string) { s.logger.Print(line) })
 	s.conns = ratelimiter.NewRateLimiter(rate.Limit(cfg.ConnRate), cfg.ConnBurst, 1024)
 	srv, err := wish.NewServer(
 		wish.WithAddress(cfg.Addr),
