@@ -31,6 +31,13 @@ type Config struct {
 	// shared by all the Hub's rooms.
 	Burst int
 	Every time.Duration
+	// AddrBurst lines may be said at once from one address (Sender.Addr)
+	// by all its keys together; after them, one every AddrEvery
+	// (defaults 20 and a quarter of a second: four times a key's, for a
+	// family behind one router). Keys cost nothing, so without it one
+	// address with fresh keys says as much as it likes.
+	AddrBurst int
+	AddrEvery time.Duration
 	// History is the number of lines a room keeps for those who join
 	// later (default 100).
 	History int
@@ -60,6 +67,8 @@ const (
 	DefaultMaxBytes    = 4096
 	DefaultBurst       = 5
 	DefaultEvery       = time.Second
+	DefaultAddrBurst   = 20
+	DefaultAddrEvery   = time.Second / 4
 	DefaultHistory     = 100
 	DefaultPending     = 64
 	DefaultMaxMutes    = 1000
@@ -79,6 +88,7 @@ func (c Config) withDefaults() (Config, error) {
 		{"MaxChars", &c.MaxChars, DefaultMaxChars},
 		{"MaxBytes", &c.MaxBytes, DefaultMaxBytes},
 		{"Burst", &c.Burst, DefaultBurst},
+		{"AddrBurst", &c.AddrBurst, DefaultAddrBurst},
 		{"History", &c.History, DefaultHistory},
 		{"Pending", &c.Pending, DefaultPending},
 		{"MaxMutes", &c.MaxMutes, DefaultMaxMutes},
@@ -98,6 +108,12 @@ func (c Config) withDefaults() (Config, error) {
 	case c.Every == 0:
 		c.Every = DefaultEvery
 	}
+	switch {
+	case c.AddrEvery < 0:
+		return c, fmt.Errorf("chat: Config.AddrEvery is %s; it must be positive (0 takes the default %s)", c.AddrEvery, DefaultAddrEvery)
+	case c.AddrEvery == 0:
+		c.AddrEvery = DefaultAddrEvery
+	}
 	if c.MaxBytes < c.MaxChars {
 		return c, fmt.Errorf("chat: Config.MaxBytes (%d) is below MaxChars (%d): a line of MaxChars letters could not be said", c.MaxBytes, c.MaxChars)
 	}
@@ -110,6 +126,10 @@ func (c Config) withDefaults() (Config, error) {
 type Hub struct {
 	cfg   Config
 	limit *Limiter
+	// byAddr is the buckets of addresses; rateMu makes the look at both
+	// buckets of a line and their charge one step.
+	byAddr *Limiter
+	rateMu sync.Mutex
 
 	muteMu  sync.RWMutex
 	mutes   map[string]map[string]string // listener -> keys they muted -> the name they muted
@@ -126,9 +146,10 @@ func New(cfg Config) (*Hub, error) {
 		return nil, err
 	}
 	return &Hub{
-		cfg:   cfg,
-		limit: NewLimiter(cfg.Burst, cfg.Every, cfg.Now()),
-		mutes: map[string]map[string]string{}, changed: map[string]time.Time{},
+		cfg:    cfg,
+		limit:  NewLimiter(cfg.Burst, cfg.Every, cfg.Now()),
+		byAddr: NewLimiter(cfg.AddrBurst, cfg.AddrEvery, cfg.Now()),
+		mutes:  map[string]map[string]string{}, changed: map[string]time.Time{},
 	}, nil
 }
 
@@ -280,10 +301,13 @@ func (h *Hub) mutedLocked(listener, from string) bool {
 // Sender is who says a line: Key identifies them for rate limits and
 // mutes (a player's key fingerprint; for a guest, an id of their
 // connection), Name is how the line is signed (the caller's display
-// name, already checked and normalised).
+// name, already checked and normalised), Addr is the address they came
+// from, as the server's per-address limits count it ("" for none: only
+// the key's bucket applies).
 type Sender struct {
 	Key  string
 	Name string
+	Addr string
 }
 
 // Line is one line said in a room.
@@ -302,7 +326,7 @@ type Reason int
 const (
 	TooLong Reason = iota + 1 // over MaxChars once cleaned, or over MaxBytes as sent
 	Empty                     // nothing left once cleaned
-	TooFast                   // over the sender's rate
+	TooFast                   // over the sender's rate, or their address's
 )
 
 // Refusal is the error of a refused line: Error says why, in words to
@@ -312,6 +336,9 @@ type Refusal struct {
 	Reason Reason
 	// Wait is, for TooFast, how long until a line is accepted.
 	Wait time.Duration
+	// Addr is, for TooFast, whether it is the address's rate (the lines
+	// of all its keys together) that was met.
+	Addr bool
 	// Chars is, for TooLong, the characters the line has once cleaned
 	// (0 when it was refused on its bytes, unread); Max the limit.
 	Chars, Max int
@@ -333,7 +360,11 @@ func (r *Refusal) Error() string {
 		}
 		return "nothing to send: the line holds only control or invisible characters, which are removed"
 	case TooFast:
-		return fmt.Sprintf("slow down: wait %d s", (r.Wait+time.Second-1)/time.Second)
+		wait := (r.Wait + time.Second - 1) / time.Second
+		if r.Addr {
+			return fmt.Sprintf("slow down: many lines come from your address; wait %d s", wait)
+		}
+		return fmt.Sprintf("slow down: wait %d s", wait)
 	}
 	return "refused"
 }
@@ -381,8 +412,8 @@ func (r *Room) Say(from Sender, text string) (Line, error) {
 		return Line{}, &Refusal{Reason: TooLong, Max: cfg.MaxChars}
 	}
 	now := cfg.Now()
-	if wait := r.hub.limit.Take(from.Key, now); wait > 0 {
-		return Line{}, &Refusal{Reason: TooFast, Wait: wait}
+	if refusal := r.hub.take(from, now); refusal != nil {
+		return Line{}, refusal
 	}
 	clean, n := cleanUpTo(text, cfg.MaxChars)
 	if n > cfg.MaxChars {
@@ -415,6 +446,26 @@ func (r *Room) Say(from Sender, text string) (Line, error) {
 		}
 	}
 	return l, nil
+}
+
+// take spends a token of the sender's bucket and of their address's,
+// or neither: a refusal when either is empty, the longer wait said.
+func (h *Hub) take(from Sender, now time.Time) *Refusal {
+	if from.Addr == "" {
+		if wait := h.limit.Take(from.Key, now); wait > 0 {
+			return &Refusal{Reason: TooFast, Wait: wait}
+		}
+		return nil
+	}
+	h.rateMu.Lock()
+	defer h.rateMu.Unlock()
+	key, addr := h.limit.Wait(now, from.Key), h.byAddr.Wait(now, from.Addr)
+	if key > 0 || addr > 0 {
+		return &Refusal{Reason: TooFast, Wait: max(key, addr), Addr: addr > key}
+	}
+	h.limit.Charge(now, from.Key)
+	h.byAddr.Charge(now, from.Addr)
+	return nil
 }
 
 // History is the lines a room keeps, oldest first, and how many older

@@ -20,7 +20,10 @@
 //     unread, so a 1 MB paste costs nothing.
 //  2. The sender's bucket (Burst lines at once, then one every Every;
 //     by default 5, then one a second) is charged; over it the line is
-//     refused with the wait ("slow down: wait 3 s"). A refused line
+//     refused with the wait ("slow down: wait 3 s"). So is its
+//     address's bucket (Sender.Addr; AddrBurst lines at once, then one
+//     every AddrEvery, by default 20, then four a second, for all the
+//     address's keys together: keys cost nothing). A refused line
 //     costs a map lookup and no cleaning, so a sender's flood costs O(1)
 //     a line and the others' lines wait for nothing but a short lock.
 //  3. The cleaner removes escape sequences with their payload, controls,
