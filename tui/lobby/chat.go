@@ -123,6 +123,17 @@ func newTalk(hub *chat.Hub, room *chat.Room, me hall.Player, name func() string,
 	return t
 }
 
+// talkIn is newTalk for the lobby's connection: its lines also count
+// against its address's talk rate (chat.Sender.Addr), so fresh keys
+// from one address cannot flood a room.
+func (l *Lobby) talkIn(room *chat.Room, name func() string, watching bool) *roomTalk {
+	t := newTalk(l.cfg.Chat, room, l.cfg.Player, name, watching, l.mutes)
+	if t != nil {
+		t.me.Addr = l.cfg.Addr
+	}
+	return t
+}
+
 // listen waits for the room's next lines on a goroutine of its own.
 func (t *roomTalk) listen() tea.Cmd {
 	if t == nil || t.closed || t.waiting {

@@ -91,7 +91,7 @@ func (l *Lobby) watch(ctx *kit.Context, t *hall.Table) (kit.Screen, tea.Cmd) {
 // and listens.
 func (l *Lobby) startTalk(first bool) tea.Cmd {
 	if first && l.cfg.Chat != nil && l.cfg.Lobby != nil {
-		t := newTalk(l.cfg.Chat, l.cfg.Lobby, l.cfg.Player, l.label, false, l.mutes)
+		t := l.talkIn(l.cfg.Lobby, l.label, false)
 		t.quiet = quietPlayed(l, quietAt(l, nil))
 		l.talk = &talkPane{t: t}
 		// Present to the talk while connected: others may /mute the
@@ -379,7 +379,7 @@ type WatchSeat struct {
 
 func newWatchSeat(l *Lobby, t *hall.Table, port host.Port) *WatchSeat {
 	s := &WatchSeat{l: l, code: t.Code(), port: port, gen: port.Snapshot().Gen}
-	talk := newTalk(l.cfg.Chat, t.Room(), l.cfg.Player, l.label, true, l.mutes)
+	talk := l.talkIn(t.Room(), l.label, true)
 	cfg := tablescreen.Config{Port: port, Sort: kit.ByStrength, Tag: "table " + s.code, Shared: true, Now: l.clock().Now,
 		QuitQuestion: "Stop watching table " + s.code + ": back to the lobby."}
 	if talk != nil {
