@@ -9,13 +9,16 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/klob/klob/ai"
 )
 
 // abandoning is a hall on d's files that closes a table nobody is at
-// for an hour.
+// for an hour, a waiting room too (AbandonWaiting).
 func abandoning(t *testing.T, d onDisk) *Hall {
 	cfg := testConfig(d.dir, d.hist, d.clock)
 	cfg.Abandon = time.Hour
+	cfg.AbandonWaiting = time.Hour
 	return newHall(t, cfg)
 }
 
@@ -103,4 +106,51 @@ func TestAbandonClockFromTheLastLeaving(t *testing.T) {
 	d.clock.Advance(time.Minute)
 	_, err = h3.Find(code)
 	require.ErrorIs(t, err, ErrNoTable, "an hour since Ann left")
+}
+
+// TestWaitingRoomLeftClosesSoon: a table opened and left before its
+// game starts (its host's connection cut) closes once nobody was at it
+// for AbandonWaiting, not Abandon, so that tables opened by throwaway
+// keys do not hold the hall's places; the host reads why. Somebody at
+// the table holds it, and a game under way waits Abandon.
+func TestWaitingRoomLeftClosesSoon(t *testing.T) {
+	d := newOnDisk(t)
+	cfg := testConfig(d.dir, d.hist, d.clock)
+	cfg.Abandon = time.Hour
+	cfg.AbandonWaiting = 2 * time.Minute
+	h := newHall(t, cfg)
+
+	left := annOpens(t, h, 2, smallRules(), 5)
+	join(t, left, "a", "Ann", 1).conn.Drop()
+	opens := func(id, name string) *Table {
+		tb, err := h.Open(Player{ID: id, Name: name}, Options{Seats: 2, Rules: smallRules(), Level: ai.Random, Seed: 5})
+		require.NoError(t, err)
+		return tb
+	}
+	held := opens("c", "Cy")
+	cy := join(t, held, "c", "Cy", 2)
+	started := opens("e", "Eve")
+	eve := join(t, started, "e", "Eve", 3)
+	require.NoError(t, eve.conn.Start())
+	firstDeal(t, eve.port())
+	eve.leave()
+
+	d.clock.Advance(2*time.Minute - time.Second)
+	_, err := h.Find(left.Code())
+	require.NoError(t, err, "not yet AbandonWaiting")
+	d.clock.Advance(time.Second)
+	_, err = h.Find(left.Code())
+	require.ErrorIs(t, err, ErrNoTable, "the waiting room nobody is at closes after AbandonWaiting")
+	assert.Contains(t, h.Notice("a"), "was closed before its game started: nobody came to it for 2 minutes")
+	_, err = h.Find(held.Code())
+	require.NoError(t, err, "Cy is at the table")
+	_, err = h.Find(started.Code())
+	require.NoError(t, err, "a game under way waits Abandon")
+
+	cy.conn.Drop()
+	d.clock.Advance(2 * time.Minute)
+	_, err = h.Find(held.Code())
+	require.ErrorIs(t, err, ErrNoTable, "AbandonWaiting runs from the last leaving")
+	_, err = h.Find(started.Code())
+	require.NoError(t, err, "a game under way waits Abandon")
 }

@@ -139,6 +139,13 @@ type Config struct {
 	// is closed, its game (ended or not) filed into every person's
 	// history (default 30 minutes).
 	Abandon time.Duration
+	// AbandonWaiting is how long a table whose game has not started may
+	// have nobody connected before it is closed (default 2 minutes, as
+	// Grace; never more than Abandon). Keys cost nothing: a table opened
+	// and left by a throwaway key would hold one of MaxTables for all of
+	// Abandon. A waiting room back from a restart waits Abandon for its
+	// people, who may not know the server is back.
+	AbandonWaiting time.Duration
 	// Refile is how long after a failed filing of an ended game (a full
 	// disk) it is tried again, doubling up to 10 minutes (default 30
 	// seconds). The table's log stays until every history holds the game.
@@ -384,6 +391,10 @@ func New(cfg Config) (*Hall, error) {
 	if cfg.Abandon <= 0 {
 		cfg.Abandon = 30 * time.Minute
 	}
+	if cfg.AbandonWaiting <= 0 {
+		cfg.AbandonWaiting = 2 * time.Minute
+	}
+	cfg.AbandonWaiting = min(cfg.AbandonWaiting, cfg.Abandon)
 	if cfg.FS == nil {
 		cfg.FS = durable.OS()
 	}
@@ -802,6 +813,7 @@ func (h *Hall) load(name string) error {
 		start = s
 	}
 	t := newTable(h, code, Options{Seats: seats, Rules: g.Options(), Level: level, Seed: seed, Private: tg[tagPrivate] != ""}, tg[tagHost], start, st)
+	t.restored = true
 	for i := range t.seats {
 		seat := rules.Seat(i)
 		if id := l.Header.Key(seat); id != "" {

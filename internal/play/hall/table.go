@@ -30,8 +30,11 @@ type Table struct {
 	opts  Options
 	host  string // the key of the person who opened the table
 	start time.Time
-	files *files
-	room  *chat.Room // the table's chat, nil without one (club.go)
+	// restored says the table came back from its log after a restart:
+	// its waiting room waits Abandon for its people, not AbandonWaiting.
+	restored bool
+	files    *files
+	room     *chat.Room // the table's chat, nil without one (club.go)
 
 	mu     sync.Mutex
 	seats  []*seat
@@ -739,7 +742,8 @@ func (t *Table) tellClosed(hostWhy, why string) {
 // an open table: it runs out Config.Abandon after the table became
 // empty, which a table back from a restart knows from its directory
 // (at once when that is past; never later than Abandon from now, were
-// the time kept ahead of the clock); t.mu is held.
+// the time kept ahead of the clock). A table opened here and not
+// started gets Config.AbandonWaiting instead (waiting); t.mu is held.
 func (t *Table) armEmpty() {
 	if t.closed != "" || t.anyoneHere() || t.emptyStop != nil || t.stopped || t.released {
 		return
@@ -749,8 +753,16 @@ func (t *Table) armEmpty() {
 		t.markEmpty(now)
 	}
 	left := min(max(t.emptySince.Add(t.h.cfg.Abandon).Sub(now), 0), t.h.cfg.Abandon)
+	if t.waiting() {
+		left = min(left, max(t.emptySince.Add(t.h.cfg.AbandonWaiting).Sub(now), 0))
+	}
 	t.emptyStop = t.h.after(left, t.abandon)
 }
+
+// waiting says the table's empty clock is Config.AbandonWaiting: its
+// game has not started and it was opened since the server started;
+// t.mu is held.
+func (t *Table) waiting() bool { return t.game == nil && !t.restored }
 
 // markEmpty sets when the table became empty (zero: somebody is here)
 // and writes it into the table's directory on a goroutine of its own,
@@ -781,7 +793,12 @@ func (t *Table) abandon() {
 	if g == nil {
 		// Nobody came back to the waiting room, its host neither: each
 		// person who held a seat reads why when they come.
-		nobody := "nobody came to it for " + duration.Words(t.h.cfg.Abandon)
+		d := t.h.cfg.Abandon
+		if t.waiting() {
+			d = t.h.cfg.AbandonWaiting
+		}
+		why = fmt.Sprintf("nobody was at the table for %s before its game started", d)
+		nobody := "nobody came to it for " + duration.Words(d)
 		t.tellClosed(nobody, nobody)
 		t.close(why)
 		t.mu.Unlock()
