@@ -69,6 +69,7 @@ type serveFlags struct {
 	grace           time.Duration
 	moveClock       time.Duration
 	abandon         time.Duration
+	abandonWaiting  time.Duration
 	keyRate         float64
 	pace            time.Duration
 	stats           time.Duration
@@ -96,9 +97,9 @@ func parseServe(args []string, stdout, stderr io.Writer, getenv func(string) str
 		"                  [-max-tables-per-addr N] [-max-entrants-per-addr N]\n"+
 		"                  [-max-tournaments-per-addr N]\n"+
 		"                  [-idle D] [-grace D] [-move-clock D] [-allow FILE]\n"+
-		"                  [-deny FILE] [-no-guests] [-abandon D] [-pace D]\n"+
-		"                  [-board-games N] [-key-rate R] [-stall D] [-stats D]\n"+
-		"                  [-login-timeout D] [-handshake-timeout D]\n"+
+		"                  [-deny FILE] [-no-guests] [-abandon D] [-abandon-waiting D]\n"+
+		"                  [-pace D] [-board-games N] [-key-rate R] [-stall D]\n"+
+		"                  [-stats D] [-login-timeout D] [-handshake-timeout D]\n"+
 		"       klob serve -db-check [-state DIR]\nServes Klob over SSH: ssh -p 2222 HOST plays. The club's database (players,\ngames, ratings) is STATE/club.db; -db-check checks it and exits\n(0: sound, 1: not).")
 	fs.StringVar(&f.addr, "addr", ":2222", "address to listen on")
 	fs.StringVar(&f.state, "state", "", "state directory: host key, players' games, open tables (default: the klob state directory's serve/)")
@@ -116,6 +117,7 @@ func parseServe(args []string, stdout, stderr io.Writer, getenv func(string) str
 	fs.DurationVar(&f.grace, "grace", 2*time.Minute, "how long a dropped player's seat waits before a bot takes it (all their drops in one deal together)")
 	fs.DurationVar(&f.moveClock, "move-clock", 2*time.Minute, "how long a player at a shared table may take over a decision, or over going on to the next deal, while another person sits there, before a bot makes it for them (0: no clock)")
 	fs.DurationVar(&f.abandon, "abandon", 30*time.Minute, "a table nobody is connected to for this long is closed, its game filed in the players' histories")
+	fs.DurationVar(&f.abandonWaiting, "abandon-waiting", 2*time.Minute, "a table opened since the start whose game has not started, nobody connected to it for this long, is closed (at most -abandon; one back from a restart waits -abandon)")
 	fs.Float64Var(&f.keyRate, "key-rate", 40, fmt.Sprintf("most keys a second a session may send, after a burst of %d (a pasted line)", server.DefaultKeyBurst))
 	fs.DurationVar(&f.pace, "pace", tui.DefaultTiming().Pace, "least time between two moves of a bot")
 	fs.DurationVar(&f.stall, "stall", 30*time.Second, "a session whose screen could not be sent for this long is closed; the time counts once its client has stopped reading and the output has filled the client's SSH window (2 MB with OpenSSH) and the sockets' buffers, which a table's small updates take minutes to hours to do")
@@ -162,6 +164,7 @@ func parseServe(args []string, stdout, stderr io.Writer, getenv func(string) str
 		{f.grace < 0, "grace", f.grace, "is negative"},
 		{f.moveClock < 0, "move-clock", f.moveClock, "is negative"},
 		{f.abandon <= 0, "abandon", f.abandon, "is not positive"},
+		{f.abandonWaiting <= 0, "abandon-waiting", f.abandonWaiting, "is not positive"},
 		{!(f.keyRate > 0) || math.IsInf(f.keyRate, 1), "key-rate", f.keyRate, "is not a positive number"},
 		{f.stats < 0, "stats", f.stats, "is negative"},
 		{f.stats > 0 && f.stats < 100*time.Millisecond, "stats", f.stats, "is less than 100ms (0 logs none)"},
@@ -379,6 +382,7 @@ func newServe(f serveFlags, cl *club.Service, stdout, stderr io.Writer) (*server
 		MoveClock:        f.moveClock,
 		Clock:            f.clock,
 		Abandon:          f.abandon,
+		AbandonWaiting:   f.abandonWaiting,
 		Pace:             f.pace,
 		NewBot:           bots.newBot,
 		Slots:            bots.slots,
