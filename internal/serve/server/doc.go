@@ -21,7 +21,9 @@
 // # Limits
 //
 // Every limit a person can meet has a message they read before the
-// connection closes: the number of sessions (Config.MaxSessions), new
+// connection closes: the number of sessions (Config.MaxSessions; a
+// guest's also MaxConnsPerAddr guest sessions from its address and
+// MaxGuestSessions in all, the rest kept for players with a key), new
 // sessions a second from one address (ConnRate), the idle time (no key
 // pressed for Config.IdleTimeout), and the input rate (keys beyond
 // Config.KeyRate a second are dropped and a line on the screen says

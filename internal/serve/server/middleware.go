@@ -258,7 +258,8 @@ func (s *Server) recoverPanics(next ssh.Handler) ssh.Handler {
 }
 
 // limitSessions refuses a session beyond MaxSessions, or beyond
-// MaxSessionsPerKey of its public key.
+// MaxSessionsPerKey of its public key; a guest's beyond MaxConnsPerAddr
+// guest sessions of its address or MaxGuestSessions in all.
 func (s *Server) limitSessions(next ssh.Handler) ssh.Handler {
 	return func(sess ssh.Session) {
 		n := s.sessions.Add(1)
@@ -275,6 +276,15 @@ func (s *Server) limitSessions(next ssh.Handler) ssh.Handler {
 			defer s.dropKeySession(id)
 			if !ok {
 				msg := msgKeyFull(s.cfg.MaxSessionsPerKey)
+				setReason(sess, msg)
+				wish.Fatalln(sess, msg)
+				return
+			}
+		} else {
+			a := addrKey(sess.RemoteAddr())
+			msg := s.addGuestSession(a)
+			defer s.dropGuestSession(a)
+			if msg != "" {
 				setReason(sess, msg)
 				wish.Fatalln(sess, msg)
 				return
@@ -302,6 +312,49 @@ func (s *Server) dropKeySession(id string) {
 	if s.perKey[id]--; s.perKey[id] <= 0 {
 		delete(s.perKey, id)
 	}
+}
+
+// addGuestSession counts a guest session of the address addr and says
+// why it is one too many ("" when it is within the caps); each call is
+// matched by dropGuestSession. A guest connection may carry
+// MaxChannels sessions, so counting connections would let an address
+// hold twice its quota.
+func (s *Server) addGuestSession(addr string) string {
+	s.keysMu.Lock()
+	defer s.keysMu.Unlock()
+	if s.byAddr == nil {
+		s.byAddr = map[string]int{}
+	}
+	s.guests++
+	s.byAddr[addr]++
+	switch {
+	case s.byAddr[addr] > s.cfg.MaxConnsPerAddr:
+		return msgGuestsAddrFull(s.cfg.MaxConnsPerAddr)
+	case s.guests > s.cfg.MaxGuestSessions:
+		return msgGuestsFull(s.cfg.MaxGuestSessions)
+	}
+	return ""
+}
+
+func (s *Server) dropGuestSession(addr string) {
+	s.keysMu.Lock()
+	defer s.keysMu.Unlock()
+	s.guests--
+	if s.byAddr[addr]--; s.byAddr[addr] <= 0 {
+		delete(s.byAddr, addr)
+	}
+}
+
+// msgGuestsAddrFull is the line a guest session beyond MaxConnsPerAddr
+// of its address reads.
+func msgGuestsAddrFull(n int) string {
+	return fmt.Sprintf("klob: %d guest sessions are open from your address already, the most; close one, or connect with an SSH key", n)
+}
+
+// msgGuestsFull is the line a guest session beyond MaxGuestSessions
+// reads: the places left are kept for players with a key.
+func msgGuestsFull(n int) string {
+	return fmt.Sprintf("klob: the server has its most guests (%d); connect with an SSH key, or try again later", n)
 }
 
 // msgKeyFull is the line a session beyond MaxSessionsPerKey reads.

@@ -64,10 +64,14 @@ type Config struct {
 	// MaxSessions caps the sessions open at once (default 100), and
 	// MaxSessionsPerKey those of one public key (default 4): one person
 	// plays and watches from a few terminals, and one key cannot take
-	// every place from many addresses. Guests are bounded by their
-	// address (MaxConnsPerAddr).
+	// every place from many addresses. Guests, whom nothing tells
+	// apart, are bounded by their address: at most MaxConnsPerAddr guest
+	// sessions from one (a connection may carry MaxChannels), and by
+	// MaxGuestSessions in all (default MaxSessions less a quarter, kept
+	// for players with a key).
 	MaxSessions       int
 	MaxSessionsPerKey int
+	MaxGuestSessions  int
 	// IdleTimeout ends a session after this long without a key (default
 	// 30 minutes).
 	IdleTimeout time.Duration
@@ -170,6 +174,7 @@ type Config struct {
 func (c *Config) defaults() {
 	defaultTo(&c.MaxSessions, 100)
 	defaultTo(&c.MaxSessionsPerKey, 4)
+	defaultTo(&c.MaxGuestSessions, c.MaxSessions-c.MaxSessions/4)
 	defaultTo(&c.IdleTimeout, 30*time.Minute)
 	defaultTo(&c.KeyRate, 40)
 	defaultTo(&c.KeyBurst, DefaultKeyBurst)
@@ -307,6 +312,8 @@ type Server struct {
 	sessions atomic.Int64
 	keysMu   sync.Mutex
 	perKey   map[string]int // sessions open by key (KeyID)
+	guests   int            // guest sessions open, under keysMu
+	byAddr   map[string]int // guest sessions open by address, under keysMu
 	handlers atomic.Int64   // session handlers running, their log lines included
 	refused  atomic.Int64   // connections refused at the accept
 	evicted  atomic.Int64   // connections without a terminal closed to make room
