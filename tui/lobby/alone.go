@@ -81,8 +81,13 @@ type gameLock interface {
 }
 
 // gameHold is whether this connection holds the person's games; the
-// connection's end releases it from another goroutine.
+// connection's end releases it from another goroutine. mu guards the
+// fields only and is never held across a call to the store (its lock
+// takes the disk), so the screen's Update, which notes the game shown
+// under mu, never waits on the disk; store orders the store's Lock and
+// Unlock with the fields' changes.
 type gameHold struct {
+	store   sync.Mutex
 	mu      sync.Mutex
 	holding bool
 	gone    bool
@@ -99,9 +104,12 @@ func (l *Lobby) holdGame() (busy bool) {
 	if !ok || l.guest() {
 		return false
 	}
+	l.hold.store.Lock()
+	defer l.hold.store.Unlock()
 	l.hold.mu.Lock()
-	defer l.hold.mu.Unlock()
-	if l.hold.holding || l.hold.gone {
+	skip := l.hold.holding || l.hold.gone
+	l.hold.mu.Unlock()
+	if skip {
 		return false
 	}
 	err := lk.Lock()
@@ -109,7 +117,9 @@ func (l *Lobby) holdGame() (busy bool) {
 		return true
 	}
 	if err == nil {
+		l.hold.mu.Lock()
 		l.hold.holding = true
+		l.hold.mu.Unlock()
 		if l.visit != nil {
 			l.visit.HoldGame(true)
 		}
@@ -121,13 +131,21 @@ func (l *Lobby) holdGame() (busy bool) {
 
 // releaseGame lets the person's games go, once the game's saves have
 // landed (the caller waits for them).
-func (l *Lobby) releaseGame() {
+func (l *Lobby) releaseGame() { l.letGo(false) }
+
+// letGo lets the person's games go if held; gone marks the connection
+// ended in the same step, so that no later holdGame takes them again.
+func (l *Lobby) letGo(gone bool) {
+	l.hold.store.Lock()
+	defer l.hold.store.Unlock()
 	l.hold.mu.Lock()
-	defer l.hold.mu.Unlock()
-	if !l.hold.holding {
+	held := l.hold.holding
+	l.hold.holding, l.hold.game = false, nil
+	l.hold.gone = l.hold.gone || gone
+	l.hold.mu.Unlock()
+	if !held {
 		return
 	}
-	l.hold.holding, l.hold.game = false, nil
 	if lk, ok := l.cfg.Alone.Store.(gameLock); ok {
 		_ = lk.Unlock()
 	}
@@ -162,10 +180,7 @@ func (l *Lobby) connectionGone() {
 	if g != nil {
 		g.Wait()
 	}
-	l.releaseGame()
-	l.hold.mu.Lock()
-	l.hold.gone = true
-	l.hold.mu.Unlock()
+	l.letGo(true)
 }
 
 // TakenMsg asks this connection to leave its game alone: another

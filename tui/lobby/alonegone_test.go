@@ -91,3 +91,60 @@ func TestConnectionEndWaitsForTheGamesSave(t *testing.T) {
 	}
 	assert.False(t, l.hold.holding)
 }
+
+// slowUnlock is a store whose Unlock waits for free to close, as a
+// lock waits on the disk; unlocking says Unlock was reached.
+type slowUnlock struct{ unlocking, free chan struct{} }
+
+func (s *slowUnlock) Lock() error { return nil }
+func (s *slowUnlock) Unlock() error {
+	close(s.unlocking)
+	<-s.free
+	return nil
+}
+
+// savedGame is a game alone whose saves have all landed.
+type savedGame struct{}
+
+func (savedGame) Wait()          {}
+func (savedGame) Over() bool     { return false }
+func (savedGame) SaveErr() error { return nil }
+
+// The game's screen goes on while the connection's end lets the games
+// go: its Update does not wait for the store, which may be on the disk.
+func TestGameUpdateDoesNotWaitForTheStore(t *testing.T) {
+	st := &slowUnlock{unlocking: make(chan struct{}), free: make(chan struct{})}
+	defer close(st.free)
+	done := make(chan struct{})
+	l := New(Config{Player: hall.Player{ID: "a", Name: "ann"}, Done: done, Alone: Alone{
+		Store: st,
+		Open: func(_ string, _ uint64, busy func() bool, _ func() kit.Screen, wrap func(kit.Screen) kit.Screen) kit.Screen {
+			require.False(t, busy())
+			return wrap(gameView{})
+		},
+		Game: func(s kit.Screen) Game {
+			if _, ok := s.(gameView); ok {
+				return savedGame{}
+			}
+			return nil
+		},
+	}})
+	ctx := kittest.Context(80, 24)
+	away, _ := l.Update(&ctx, kittest.Key("p"))
+	close(done)
+	select {
+	case <-st.unlocking:
+	case <-time.After(time.Minute):
+		t.Fatal("the connection's end never let the games go")
+	}
+	updated := make(chan struct{})
+	go func() {
+		away.Update(&ctx, kittest.Key("x"))
+		close(updated)
+	}()
+	select {
+	case <-updated:
+	case <-time.After(time.Minute):
+		t.Fatal("the game's Update waited for the store's Unlock")
+	}
+}
