@@ -105,7 +105,9 @@ type PlayConfig struct {
 	Manual bool
 
 	// game is the game being played, to save and close when the App
-	// quits.
+	// quits. A new game replaces it only once it is closed: the table's
+	// NewGame closes it off the UI goroutine before the setup form
+	// shows, and each game alone of the lobby has its own PlayConfig.
 	game *seated
 	// keeper saves the settings as the setup form changes them.
 	keeper *prefsKeeper
@@ -287,9 +289,6 @@ func (c *PlayConfig) seat(h *host.Host, setup Setup) (*seated, error) {
 			case <-h.Done():
 			}
 		}()
-	}
-	if c.game != nil {
-		c.game.h.Close()
 	}
 	m := &seated{h: h, port: p, setup: setup}
 	c.game = m
