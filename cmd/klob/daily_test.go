@@ -927,13 +927,16 @@ func playDaily(s *tmuxSession, d time.Duration, stop func(scr string) bool) stri
 	s.t.Helper()
 	deadline := time.Now().Add(d)
 	for {
-		scr := s.settled()
+		scr, still := s.settled()
 		checkFits(s.t, scr)
-		if stop(scr) {
+		if still && stop(scr) {
 			return scr
 		}
 		if time.Now().After(deadline) {
-			s.t.Fatalf("the day did not get there; the screen:\n%s", scr)
+			s.t.Fatalf("the day did not get there (the screen still: %v); the screen:\n%s", still, scr)
+		}
+		if !still {
+			continue // only a still screen is answered
 		}
 		// A deal's screens are answered as playDeal answers them; enter
 		// goes on from the day's own.

@@ -161,21 +161,33 @@ func (s *tmuxSession) stopControl() {
 
 func (s *tmuxSession) screen() string { return s.run("capture-pane", "-p", "-t", "e2e") }
 
-// settled is the screen once two captures 30 ms apart agree (at most
-// 3 s): a capture taken while a frame is being written mixes the old
-// frame with the new, and a key chosen from it may answer a screen that
-// is gone.
-func (s *tmuxSession) settled() string { return s.settledFrom(s.screen()) }
+// settled is the screen once two captures 30 ms apart agree, and still
+// whether they did within 3 s: a capture taken while a frame is being
+// written mixes the old frame with the new, and a key chosen from it may
+// answer a screen that is gone. A screen not still is no screen to
+// answer: the caller reads it again, or fails.
+func (s *tmuxSession) settled() (scr string, still bool) { return s.settledFrom(s.screen()) }
 
 // settledFrom is settled with scr the first of the captures.
-func (s *tmuxSession) settledFrom(scr string) string {
+func (s *tmuxSession) settledFrom(scr string) (string, bool) {
 	for end := time.Now().Add(3 * time.Second); time.Now().Before(end); {
 		time.Sleep(30 * time.Millisecond)
 		next := s.screen()
 		if next == scr {
-			break
+			return scr, true
 		}
 		scr = next
+	}
+	return scr, false
+}
+
+// mustSettle is the settled screen; a screen that never holds still
+// fails the test.
+func (s *tmuxSession) mustSettle() string {
+	s.t.Helper()
+	scr, still := s.settled()
+	if !still {
+		s.t.Fatalf("the screen never held still for 30 ms in 3 s; the last capture:\n%s", scr)
 	}
 	return scr
 }
@@ -266,19 +278,24 @@ func playDeal(s *tmuxSession, d time.Duration) (string, int) {
 	last := "" // the capture that showed the last key's answer
 	for {
 		var scr string
+		var still bool
 		if last != "" {
-			scr = s.settledFrom(last)
+			scr, still = s.settledFrom(last)
 		} else {
-			scr = s.settled()
+			scr, still = s.settled()
 		}
 		checkFits(s.t, scr)
-		if strings.Contains(scr, "This deal scores") || strings.Contains(scr, "The deal is thrown in") {
+		if still && (strings.Contains(scr, "This deal scores") || strings.Contains(scr, "The deal is thrown in")) {
 			return scr, cards
 		}
 		if time.Now().After(deadline) {
-			s.t.Fatalf("the deal did not end; the screen:\n%s", scr)
+			s.t.Fatalf("the deal did not end (the screen still: %v); the screen:\n%s", still, scr)
 		}
-		k, card := dealKey(scr)
+		// Only a still screen is answered.
+		k, card := "", false
+		if still {
+			k, card = dealKey(scr)
+		}
 		if card {
 			cards++
 		}

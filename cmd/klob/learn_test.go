@@ -161,12 +161,15 @@ func TestEndToEndLearnSeats(t *testing.T) {
 func playLessonCards(t *testing.T, s *tmuxSession, answer func(scr string) bool) string {
 	t.Helper()
 	for deadline := time.Now().Add(patience); ; {
-		scr := s.settled()
-		if strings.Contains(scr, "[enter] see the score") {
+		scr, still := s.settled()
+		if still && strings.Contains(scr, "[enter] see the score") {
 			return scr
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("the card play did not end:\n%s", scr)
+			t.Fatalf("the card play did not end (the screen still: %v):\n%s", still, scr)
+		}
+		if !still {
+			continue // only a still screen is answered
 		}
 		switch {
 		case answer != nil && answer(scr):

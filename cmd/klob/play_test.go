@@ -471,8 +471,9 @@ func TestSetupScreenBadSettingsFits(t *testing.T) {
 				require.NoError(t, os.WriteFile(filepath.Join(cfg, settings.FileName), []byte(junkLines(n)), 0o600))
 				return fmt.Sprintf("%s '%s' play; sleep 60", env, bin)
 			})
-			s.waitFor("Set up the game", patience)
-			scr := s.settled()
+			// The form's last line drawn, then the frame still.
+			s.waitFor("q/esc quit", patience)
+			scr := s.mustSettle()
 			checkFits(t, scr)
 			for _, row := range []string{"Set up the game", "Players", "Opponent", "Game to", "Bottom card shown",
 				"Equal sequences by", "Sequences need a trick", "Last trick bonus", "Three or four of a kind",
