@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -119,7 +120,9 @@ func startKeyProgram(tb testing.TB) *keyProgram {
 	k.waitText(tb, "Set up the game")
 	k.press(tb, sshtest.Enter)
 	k.waitText(tb, "Deal 1")
-	time.Sleep(200 * time.Millisecond) // the bot's first bid, if it has one
+	// The bots bid before the person when they sit first: the person's
+	// turn is the screen the keys are measured on.
+	k.waitText(tb, "[t] take", "Your turn:", "Your lead:")
 	return k
 }
 
@@ -129,12 +132,17 @@ func (k *keyProgram) press(tb testing.TB, key string) {
 	}
 }
 
-func (k *keyProgram) waitText(tb testing.TB, want string) {
+// waitText waits for one of want on the screen.
+func (k *keyProgram) waitText(tb testing.TB, want ...string) {
 	tb.Helper()
 	deadline := time.Now().Add(10 * time.Second)
-	for !strings.Contains(k.out.screen(), want) {
+	for {
+		scr := k.out.screen()
+		if slices.ContainsFunc(want, func(w string) bool { return strings.Contains(scr, w) }) {
+			return
+		}
 		if time.Now().After(deadline) {
-			tb.Fatalf("no %q on the screen:\n%s", want, k.out.screen())
+			tb.Fatalf("none of %q on the screen:\n%s", want, scr)
 		}
 		time.Sleep(5 * time.Millisecond)
 	}

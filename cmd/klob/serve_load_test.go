@@ -130,7 +130,12 @@ func serveLoad(t *testing.B) {
 		require.NoError(t, os.MkdirAll(profile, 0o755))
 		addr = serveInProcess(t, filepath.Join(dir, "state"), idle+players+10)
 	}
-	time.Sleep(300 * time.Millisecond)
+	if proc != nil && attack {
+		// The server's first stats line: it is up, its start done. (It
+		// said it listens before startServeUnder returned; without
+		// -stats that is all there is to wait for.)
+		nextStats(t, proc)
+	}
 	base := srv.rss(t)
 
 	var tally loadTally
@@ -308,8 +313,14 @@ func serveLoad(t *testing.B) {
 		t.Logf("p95 key press to frame is %v, beyond the 150ms target", q(0.95))
 	}
 
-	// 200 idle sessions in the lobby.
-	time.Sleep(500 * time.Millisecond)
+	// 200 idle sessions in the lobby, once the players' are gone: the
+	// stats line says so when the server writes one; without it (no
+	// -stats) a pause stands in for it.
+	if proc != nil && attack {
+		noSessions(t, proc)
+	} else {
+		time.Sleep(500 * time.Millisecond)
+	}
 	before := srv.rss(t)
 	idles := make([]*sshtest.Client, 0, idle)
 	for i := range idle {
@@ -345,6 +356,20 @@ func serveLoad(t *testing.B) {
 	}
 	for _, c := range idles {
 		_ = c.Close()
+	}
+}
+
+// noSessions waits for a stats line of the server saying it has no
+// session left.
+func noSessions(t testing.TB, p *serveProc) {
+	t.Helper()
+	for deadline := time.Now().Add(patience); ; time.Sleep(poll) {
+		if m := statsRE.FindAllStringSubmatch(p.log(), -1); len(m) > 0 && m[len(m)-1][1] == "0" {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("sessions left after %v; the server:\n%s", patience, p.log())
+		}
 	}
 }
 
@@ -667,7 +692,7 @@ func serveClubLoad(t *testing.B) {
 	proc := startServeProc(t, bin, "-addr", addr, "-state", filepath.Join(dir, "state"), "-max-sessions", most,
 		"-max-per-addr", most, "-max-tables", strconv.Itoa(tables+10), "-max-tables-per-addr", strconv.Itoa(tables+10), "-stats", "1s")
 	srv := loadServer{pid: strconv.Itoa(proc.cmd.Process.Pid)}
-	time.Sleep(300 * time.Millisecond)
+	nextStats(t, proc) // the server's first stats line: it is up, its start done
 	base := srv.rss(t)
 
 	var tally loadTally
@@ -841,8 +866,9 @@ func serveClubLoad(t *testing.B) {
 	cpuPlay, wallPlay := srv.cpu(t)-cpu0, time.Since(wall0)
 	la := loadavg()
 	latencies, keys, errs := tally.latencies, tally.keys, tally.errs
-	// The club's figures: the last stats line (every second).
-	time.Sleep(1500 * time.Millisecond)
+	// The club's figures: the first stats line (one a second) written
+	// after the play ended.
+	nextStats(t, proc)
 	var recorded []string
 	for _, line := range strings.Split(proc.log(), "\n") {
 		if m := recordedRE.FindStringSubmatch(line); m != nil {
