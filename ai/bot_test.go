@@ -17,11 +17,6 @@ import (
 // from the same seed, decisions that depend only on the View, and a
 // context that is honoured.
 
-// testWins are the win tables of the bots these tests make, built once
-// for the package: a table depends on its seat count, target and rules
-// alone, so sharing them changes no decision (eval.WinTables).
-var testWins = &eval.WinTables{}
-
 // levelDeals is how many random deals each level plays in the property
 // tests; the hard bot searches, so it plays fewer with a small budget.
 func levelDeals(t *testing.T, l ai.Level) int {
@@ -35,9 +30,9 @@ func levelDeals(t *testing.T, l ai.Level) int {
 	return n
 }
 
-func newBot(t *testing.T, l ai.Level, seed uint64) ai.Bot {
+func newBot(t *testing.T, wins *eval.WinTables, l ai.Level, seed uint64) ai.Bot {
 	t.Helper()
-	cfg := ai.Config{Seed: seed, WinTables: testWins}
+	cfg := ai.Config{Seed: seed, WinTables: wins}
 	if l == ai.Hard {
 		// Few samples and no time limit: the budget alone ends a
 		// search, so a loaded machine cannot cut one short and change
@@ -83,15 +78,16 @@ func legalIn(legal []rules.Action, a rules.Action) bool {
 // into odd corners (schmeisses, round-two bids, bad contracts), and
 // between each level and itself. Every action must be legal and accepted.
 func TestNeverIllegal(t *testing.T) {
+	wins := &eval.WinTables{} // the win tables of the test's bots, built as they ask
 	for _, l := range ai.Levels {
 		t.Run(string(l), func(t *testing.T) {
 			r := rand.New(rand.NewPCG(7, uint64(len(l))))
 			deals := 0
 			for g := 0; deals < levelDeals(t, l); g++ {
 				var bots [2]ai.Bot
-				bots[g%2] = newBot(t, l, uint64(g))
+				bots[g%2] = newBot(t, wins, l, uint64(g))
 				if g%3 == 2 {
-					bots[1-g%2] = newBot(t, l, uint64(g+1000))
+					bots[1-g%2] = newBot(t, wins, l, uint64(g+1000))
 				} else {
 					bots[1-g%2] = ai.NewRandom(uint64(g))
 				}
@@ -131,6 +127,7 @@ func playDeal(t *testing.T, d *rules.Deal, bots [2]ai.Bot) []rules.Action {
 // TestDeterministic: two bots made with the same seed play the same deals
 // the same way.
 func TestDeterministic(t *testing.T) {
+	wins := &eval.WinTables{} // the win tables of the test's bots, built as they ask
 	for _, l := range ai.Levels {
 		t.Run(string(l), func(t *testing.T) {
 			n := max(2, levelDeals(t, l)/6)
@@ -139,7 +136,7 @@ func TestDeterministic(t *testing.T) {
 				deck, dealer := rules.Shuffle(r), rules.Seat(r.IntN(2))
 				var runs [2][]rules.Action
 				for k := range runs {
-					bots := [2]ai.Bot{newBot(t, l, uint64(i)), newBot(t, l, uint64(i)+1)}
+					bots := [2]ai.Bot{newBot(t, wins, l, uint64(i)), newBot(t, wins, l, uint64(i)+1)}
 					d := rules.NewDeal(rules.DefaultOptions(), dealer, deck)
 					runs[k] = playDeal(t, &d, bots)
 				}
@@ -200,21 +197,22 @@ func resample(t *testing.T, d *rules.Deal, r *rand.Rand) (rules.Deal, bool) {
 // two-player rules plain and with the house variants; the tables of
 // three and four, and the mixed levels, are TestTableBotsSeeOnlyTheirView's.
 func TestSameViewSameDecision(t *testing.T) {
+	wins := &eval.WinTables{} // the win tables of the test's bots, built as they ask
 	for _, rs := range tabletest.TwoRules {
 		opts := tabletest.Options(t, rs)
 		for _, l := range ai.Levels {
-			t.Run(rs+"/"+string(l), func(t *testing.T) { sameViewSameDecision(t, opts, l) })
+			t.Run(rs+"/"+string(l), func(t *testing.T) { sameViewSameDecision(t, wins, opts, l) })
 		}
 	}
 }
 
-func sameViewSameDecision(t *testing.T, opts rules.Options, l ai.Level) {
+func sameViewSameDecision(t *testing.T, wins *eval.WinTables, opts rules.Options, l ai.Level) {
 	r := rand.New(rand.NewPCG(13, 0))
 	n := max(6, levelDeals(t, l)/4)
 	checked, phases := 0, map[rules.Phase]int{}
 	for i := range n {
 		d := rules.NewDeal(opts, rules.Seat(r.IntN(2)), rules.Shuffle(r))
-		players := [2]ai.Bot{ai.NewRandom(uint64(i)), newBot(t, l, uint64(i))}
+		players := [2]ai.Bot{ai.NewRandom(uint64(i)), newBot(t, wins, l, uint64(i))}
 		for !d.Over() {
 			if len(d.Legal()) > 1 && r.IntN(3) == 0 {
 				d2, ok := resample(t, &d, r)
@@ -224,8 +222,8 @@ func sameViewSameDecision(t *testing.T, opts rules.Options, l ai.Level) {
 					if v != v2 {
 						t.Fatalf("resampled deal gives another view (%s):\n%s\n%s", viewDiff(v, v2), v, v2)
 					}
-					a1, err1 := newBot(t, l, 99).Choose(context.Background(), &v)
-					a2, err2 := newBot(t, l, 99).Choose(context.Background(), &v2)
+					a1, err1 := newBot(t, wins, l, 99).Choose(context.Background(), &v)
+					a2, err2 := newBot(t, wins, l, 99).Choose(context.Background(), &v2)
 					if err1 != nil || err2 != nil {
 						t.Fatalf("Choose: %v, %v", err1, err2)
 					}
@@ -297,10 +295,11 @@ func TestHonoursContext(t *testing.T) {
 // TestOutOfTurn: asked for a seat that is not to move, every level says
 // so with ErrNoMove.
 func TestOutOfTurn(t *testing.T) {
+	wins := &eval.WinTables{} // the win tables of the test's bots, built as they ask
 	for _, l := range ai.Levels {
 		d := rules.NewDeal(rules.DefaultOptions(), rules.SeatA, rules.NewDeck())
 		v := d.View(rules.SeatA) // B (non-dealer) is to move
-		if _, err := newBot(t, l, 1).Choose(context.Background(), &v); err != ai.ErrNoMove {
+		if _, err := newBot(t, wins, l, 1).Choose(context.Background(), &v); err != ai.ErrNoMove {
 			t.Errorf("%s: Choose out of turn: err %v, want ErrNoMove", l, err)
 		}
 	}

@@ -13,9 +13,9 @@ import (
 	"github.com/klob/klob/rules"
 )
 
-func hardBot(t testing.TB, seed uint64, budget int) ai.Bot {
+func hardBot(t testing.TB, wins *eval.WinTables, seed uint64, budget int) ai.Bot {
 	t.Helper()
-	b, err := ai.New(ai.Hard, ai.Config{Seed: seed, Budget: budget, WinTables: testWins})
+	b, err := ai.New(ai.Hard, ai.Config{Seed: seed, Budget: budget, WinTables: wins})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -26,13 +26,13 @@ func hardBot(t testing.TB, seed uint64, budget int) ai.Bot {
 // with eval.SamplesFor and eval.SeedFor, then Results[Best]) without the
 // bot's time limit, so that a loaded machine cannot cut the search short
 // and change the answer: the test checks that every sample was scored.
-func hardDecision(t testing.TB, seed uint64, budget int, v rules.View) rules.Action {
+func hardDecision(t testing.TB, wins *eval.WinTables, seed uint64, budget int, v rules.View) rules.Action {
 	t.Helper()
 	if legal := v.Legal(); len(legal) == 1 {
 		return legal[0]
 	}
 	n := eval.SamplesFor(&v, budget)
-	ev, err := eval.NewWith(testWins).Evaluate(context.Background(), &v, eval.Options{Samples: n, Seed: eval.SeedFor(seed, &v)})
+	ev, err := eval.NewWith(wins).Evaluate(context.Background(), &v, eval.Options{Samples: n, Seed: eval.SeedFor(seed, &v)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -72,12 +72,13 @@ func hardPositions(opts rules.Options, r *rand.Rand, n int, f func(d *rules.Deal
 // is rebuilt, its View is the same, and the hard bot with the same seed
 // makes the same decision on both, plain and with the house variants.
 func TestHardSameDecisionOnResampledDeal(t *testing.T) {
+	wins := &eval.WinTables{} // the win tables of the test's bots, built as they ask
 	for _, rs := range tabletest.TwoRules {
-		t.Run(rs, func(t *testing.T) { hardSameDecisionOnResampledDeal(t, tabletest.Options(t, rs)) })
+		t.Run(rs, func(t *testing.T) { hardSameDecisionOnResampledDeal(t, wins, tabletest.Options(t, rs)) })
 	}
 }
 
-func hardSameDecisionOnResampledDeal(t *testing.T, opts rules.Options) {
+func hardSameDecisionOnResampledDeal(t *testing.T, wins *eval.WinTables, opts rules.Options) {
 	r := rand.New(rand.NewPCG(21, 1))
 	n := 60
 	if testing.Short() {
@@ -99,7 +100,7 @@ func hardSameDecisionOnResampledDeal(t *testing.T, opts rules.Options) {
 		if v2 != v {
 			t.Fatalf("the resampled deal shows another view:\n%s\n%s", v, v2)
 		}
-		a1, a2 := hardDecision(t, 5, 24, v), hardDecision(t, 5, 24, v2)
+		a1, a2 := hardDecision(t, wins, 5, 24, v), hardDecision(t, wins, 5, 24, v2)
 		if a1 != a2 {
 			t.Fatalf("same view, decisions %s and %s\n%s", a1, a2, v)
 		}
@@ -113,12 +114,13 @@ func hardSameDecisionOnResampledDeal(t *testing.T, opts rules.Options) {
 // TestHardAlwaysLegal: over many random positions in every phase, the
 // hard bot's action is legal and the deal accepts it.
 func TestHardAlwaysLegal(t *testing.T) {
+	wins := &eval.WinTables{} // the win tables of the test's bots, built as they ask
 	r := rand.New(rand.NewPCG(22, 2))
 	n := 300
 	if testing.Short() {
 		n = 60
 	}
-	b := hardBot(t, 6, 6)
+	b := hardBot(t, wins, 6, 6)
 	phases := map[rules.Phase]int{}
 	hardPositions(rules.DefaultOptions(), r, n, func(d *rules.Deal) {
 		v := d.View(d.Turn())

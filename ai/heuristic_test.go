@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/klob/klob/ai"
+	"github.com/klob/klob/ai/eval"
 	"github.com/klob/klob/rules"
 )
 
@@ -171,12 +172,13 @@ func TestNormalCardPlay(t *testing.T) {
 // (which wins a tie); the dix is exchanged whenever no sequence is lost
 // by it.
 func TestDialogueAndDix(t *testing.T) {
+	wins := &eval.WinTables{} // the win tables of the test's bots, built as they ask
 	for _, l := range []ai.Level{ai.Easy, ai.Normal} {
 		r := rand.New(rand.NewPCG(23, 0))
 		seen := map[rules.Kind]int{}
 		for i := range 1500 {
 			d := rules.NewDeal(rules.DefaultOptions(), rules.Seat(r.IntN(2)), rules.Shuffle(r))
-			b := newBot(t, l, uint64(i))
+			b := newBot(t, wins, l, uint64(i))
 			for !d.Over() && d.Phase() < rules.PhasePlay {
 				v := d.View(d.Turn())
 				legal := v.Legal()
@@ -245,6 +247,7 @@ func defenderBellaOpen(d *rules.Deal) bool {
 // defender scores at least its own total). Under -short it plays 500
 // deals, not 1500.
 func TestBellaDefender(t *testing.T) {
+	wins := &eval.WinTables{} // the win tables of the test's bots, built as they ask
 	r := rand.New(rand.NewPCG(29, 0))
 	calls, deals := 0, 1500
 	if testing.Short() {
@@ -252,7 +255,7 @@ func TestBellaDefender(t *testing.T) {
 	}
 	for i := range deals {
 		d := rules.NewDeal(rules.DefaultOptions(), rules.Seat(r.IntN(2)), rules.Shuffle(r))
-		bots := [2]ai.Bot{newBot(t, ai.Normal, 1), newBot(t, ai.Normal, 2)}
+		bots := [2]ai.Bot{newBot(t, wins, ai.Normal, 1), newBot(t, wins, ai.Normal, 2)}
 		for !d.Over() {
 			v := d.View(d.Turn())
 			if d.Phase() == rules.PhasePlay && !defenderBellaOpen(&d) {
@@ -317,6 +320,7 @@ func BenchmarkChoose(b *testing.B) {
 // match (normal beats easy by about 15 points a deal). Under -short it
 // plays 100 deals, not 300.
 func TestEasyMistakes(t *testing.T) {
+	wins := &eval.WinTables{} // the win tables of the test's bots, built as they ask
 	r := rand.New(rand.NewPCG(37, 0))
 	same, differ := 0, 0
 	deals := 300
@@ -325,7 +329,7 @@ func TestEasyMistakes(t *testing.T) {
 	}
 	for i := range deals {
 		d := rules.NewDeal(rules.DefaultOptions(), rules.Seat(r.IntN(2)), rules.Shuffle(r))
-		easy, normal, rb := newBot(t, ai.Easy, uint64(i)), newBot(t, ai.Normal, 0), ai.NewRandom(uint64(i))
+		easy, normal, rb := newBot(t, wins, ai.Easy, uint64(i)), newBot(t, wins, ai.Normal, 0), ai.NewRandom(uint64(i))
 		for !d.Over() {
 			v := d.View(d.Turn())
 			if len(v.Legal()) > 1 {
@@ -369,6 +373,7 @@ func menageHeld(d *rules.Deal) bool {
 // even with it the deal is lost. It once never did so with the jack,
 // which it valued as a plain card. Under -short 1000 deals, not 3000.
 func TestMenageAnnounced(t *testing.T) {
+	wins := &eval.WinTables{} // the win tables of the test's bots, built as they ask
 	r := rand.New(rand.NewPCG(31, 0))
 	opts := rules.DefaultOptions()
 	opts.Menage = true
@@ -379,7 +384,7 @@ func TestMenageAnnounced(t *testing.T) {
 	var said, chances [2]int // by the maker (0) and the defender (1); the jack last
 	for i := range deals {
 		d := rules.NewDeal(opts, rules.Seat(r.IntN(2)), rules.Shuffle(r))
-		bots := [2]ai.Bot{newBot(t, ai.Normal, 1), newBot(t, ai.Normal, 2)}
+		bots := [2]ai.Bot{newBot(t, wins, ai.Normal, 1), newBot(t, wins, ai.Normal, 2)}
 		for !d.Over() {
 			v := d.View(d.Turn())
 			if d.Phase() == rules.PhasePlay && !menageHeld(&d) {

@@ -18,11 +18,6 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// tableWins are the win tables of the bots the table tests make, built
-// once for the package: a table depends on its seat count, target and
-// rules alone, so sharing them changes no decision (eval.WinTables).
-var tableWins = &eval.WinTables{}
-
 // tableRules are the option sets the table tests play.
 var tableRules = tabletest.Rules
 
@@ -62,6 +57,7 @@ func seatBots(t testing.TB, n int, seat func(s int) (Level, Config)) []Bot {
 // TestTableBotsPlayEverySeatCount plays deals at every table with every
 // level: every choice must be legal and the deal must end.
 func TestTableBotsPlayEverySeatCount(t *testing.T) {
+	wins := &eval.WinTables{} // the win tables of the test's bots, built as they ask
 	deals := 30
 	if testing.Short() {
 		deals = 6
@@ -85,7 +81,7 @@ func TestTableBotsPlayEverySeatCount(t *testing.T) {
 						// No clock (Think < 0): the budget alone bounds a
 						// decision, so the deals played do not depend on
 						// the machine's speed.
-						return lv, Config{Seed: uint64(i*4 + s), Budget: 6, Think: -1, WinTables: tableWins}
+						return lv, Config{Seed: uint64(i*4 + s), Budget: 6, Think: -1, WinTables: wins}
 					})
 					tb := playTableDeal(t, opts, rules.Shuffle(r), rules.Seat(i%n), bots, r, nil)
 					if !tb.Over() {
@@ -154,6 +150,7 @@ func pureDecisionOf(l Level, cfg Config, v *rules.View) (pureDecision, bool) {
 // It plays every seat count, plain and with the house variants, and
 // every level of viewLevels.
 func TestTableBotsSeeOnlyTheirView(t *testing.T) {
+	wins := &eval.WinTables{} // the win tables of the test's bots, built as they ask
 	deals := 8
 	if testing.Short() {
 		deals = 2
@@ -169,7 +166,7 @@ func TestTableBotsSeeOnlyTheirView(t *testing.T) {
 				r := rand.New(rand.NewPCG(9, uint64(len(rs))))
 				n := opts.NumPlayers()
 				cfg := func(s rules.Seat, i int) Config {
-					return Config{Seed: uint64(100*i) + uint64(s), Budget: 6, Think: -1, WinTables: tableWins}
+					return Config{Seed: uint64(100*i) + uint64(s), Budget: 6, Think: -1, WinTables: wins}
 				}
 				checked := 0
 				deals := deals
