@@ -8,7 +8,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 	"unicode/utf8"
@@ -342,30 +341,20 @@ func recordBoard(t *testing.T, d *dailyfiles.Day, n int) {
 }
 
 // recordBoardBy is recordBoard with the bot of level in the person's
-// seat.
+// seat. Every bot is bounded by work, never by time (BoardSet.Seats), so
+// a board plays the same whoever it is recorded for.
 func recordBoardBy(t *testing.T, d *dailyfiles.Day, n int, level ai.Level) {
 	t.Helper()
 	b := d.Set.Boards[n]
-	key := fmt.Sprintf("%+v %+v %s", d.Set.Options, b, level)
-	steps, ok := boardPlays.Load(key)
-	if !ok {
-		bots, _ := d.Set.Seats(b, nil, false)
-		me, _ := ai.New(level, ai.Config{Seed: 1, Think: -1})
-		deal, err := d.Set.Play(context.Background(), b, bots, func(v *rules.View) (rules.Action, error) {
-			return me.Choose(context.Background(), v)
-		})
-		require.NoError(t, err)
-		steps, _ = boardPlays.LoadOrStore(key, deal.Steps())
-	}
-	_, err := d.Record(b.Number, steps.([]rules.Step))
+	bots, _ := d.Set.Seats(b, nil, false)
+	me, _ := ai.New(level, ai.Config{Seed: 1, Think: -1})
+	deal, err := d.Set.Play(context.Background(), b, bots, func(v *rules.View) (rules.Action, error) {
+		return me.Choose(context.Background(), v)
+	})
+	require.NoError(t, err)
+	_, err = d.Record(b.Number, deal.Steps())
 	require.NoError(t, err)
 }
-
-// boardPlays keeps the steps of each board recordBoardBy played, by
-// rules, board and level: the play is the same whoever it is recorded
-// for, and the tests record the same days under many names (the
-// look-alike names alone are nine days a seat count).
-var boardPlays sync.Map
 
 // TestDailyCountsPastDay: a day played out that the history misses (a
 // Klob that counted it only on its results screen) is counted by the
