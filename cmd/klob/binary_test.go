@@ -49,9 +49,9 @@ func TestMain(m *testing.M) {
 
 // buildKlobAt puts klob, built from this tree, at bin. Under -short it
 // is this test binary, which is klob when named so (TestMain): the
-// inner loop links klob once, not twice (a build costs about 2 s of
-// CPU); the full run builds klob as the Makefile does, so CI runs the
-// real binary.
+// inner loop links klob once, not twice (each link is the whole program
+// linked again); the full run builds klob as the Makefile does, so CI
+// runs the real binary.
 func buildKlobAt(t testing.TB, bin string) {
 	t.Helper()
 	b := &testBinary

@@ -266,9 +266,8 @@ func alive(t testing.TB, p *serveProc) {
 
 // attackMemCap is the address space the attacked server may use, 2 GiB
 // (prlimit takes bytes: util-linux 2.38 reads "1G" as something else):
-// the Go runtime reserves about 750 MiB of it at start, so this leaves a
-// few hundred MiB of heap, which any of the attacks used to exceed in
-// seconds.
+// the Go runtime reserves much of it at start, so this leaves little
+// heap, which any of the attacks used to exceed in seconds.
 var attackMemCap = fmt.Sprintf("--as=%d", 2<<30)
 
 // TestServeUnderAttack: klob serve under a memory cap takes each of the

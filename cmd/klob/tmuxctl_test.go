@@ -12,9 +12,9 @@ import (
 
 // tmuxControl is one tmux client in control mode (tmux -C) on a test's
 // tmux server: the end-to-end tests read the screen and send keys
-// hundreds of times a run, and a tmux client started for each costs
-// about 10 ms of CPU; through one client a command costs a line written
-// and its answer read. It is attached with no-output (no copy of every
+// hundreds of times a run, and a tmux client started for each is a
+// process started and attached each time; through one client a command
+// costs a line written and its answer read. It is attached with no-output (no copy of every
 // frame drawn) and ignore-size (the windows keep the size the test
 // gave them).
 type tmuxControl struct {
