@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"context"
 	"math/rand/v2"
 	"sync"
 
@@ -137,6 +138,13 @@ func (c *modelCache) get(key rules.Options) *dealModel {
 // deal scores nothing. The same o, deals and seed give the same
 // outcomes.
 func measureOutcomes(o rules.Options, deals int, seed uint64) []dealOutcome {
+	out, _, _ := measure(context.Background(), o, deals, seed)
+	return out
+}
+
+// measure is measureOutcomes stopped by ctx between deals; played is how
+// many deals were not thrown in.
+func measure(ctx context.Context, o rules.Options, deals int, seed uint64) (out []dealOutcome, played int, err error) {
 	players := o.NumPlayers()
 	if o.Target <= 0 {
 		o.Target = rules.DefaultOptions().Target // a deal does not read it
@@ -154,10 +162,15 @@ func measureOutcomes(o rules.Options, deals int, seed uint64) []dealOutcome {
 		return uint8(min(255, max(1, (x+WinStep/2)/WinStep)))
 	}
 	at := map[units]int{}
-	var out []dealOutcome
 	for range deals {
+		if err := ctx.Err(); err != nil {
+			return out, played, err
+		}
 		d := rules.NewDeal(o, rules.Seat(r.IntN(players)), rules.Shuffle(r))
 		sc := ModelScore(&d, r, s)
+		if d.Maker() != rules.NoSeat {
+			played++
+		}
 		dealer := d.SideOf(d.Dealer())
 		var u units
 		for i := range sides {
@@ -170,7 +183,29 @@ func measureOutcomes(o rules.Options, deals int, seed uint64) []dealOutcome {
 		at[u] = len(out)
 		out = append(out, dealOutcome{u: u, n: 1})
 	}
-	return out
+	return out, played, nil
+}
+
+// Outcome is one bucket of MeasureOutcomes: the units of WinStep each
+// side adds (Units[:sides]), from the dealer's left to the dealer's
+// side, and how many deals fell in it.
+type Outcome struct {
+	Units [3]int
+	Deals int
+}
+
+// MeasureOutcomes measures the deal model of o from deals deals on seed
+// as the win chance measures one under house rules (measureOutcomes),
+// for the lab that writes the shipped tables (bidfit.WriteOutcomes);
+// played is how many deals were not thrown in. It stops with ctx's error
+// between deals.
+func MeasureOutcomes(ctx context.Context, o rules.Options, deals int, seed uint64) (out []Outcome, played int, err error) {
+	m, played, err := measure(ctx, o, deals, seed)
+	out = make([]Outcome, len(m))
+	for i, x := range m {
+		out[i] = Outcome{Units: [3]int{int(x.u[0]), int(x.u[1]), int(x.u[2])}, Deals: int(x.n)}
+	}
+	return out, played, err
 }
 
 // ModelScore plays deal d out as the win chance's deal model plays its
