@@ -307,8 +307,7 @@ func playDeal(s *tmuxSession, d time.Duration) (string, int) {
 		// settled screen (a capture saved is a tmux client not started).
 		last = ""
 		if k != "" {
-			s.keys(k)
-			last = s.changedFrom(scr)
+			last = s.answered(scr, k)
 		} else {
 			time.Sleep(poll)
 		}
@@ -338,6 +337,31 @@ func dealKey(scr string) (key string, card bool) {
 		return "Enter", false
 	}
 	return "", false
+}
+
+// answered sends k at scr, a screen it changes, and returns the capture
+// that shows the change. A key the screen dropped as it came (pressed as
+// the turn showed) leaves the screen as it was once its note has gone,
+// and on a loaded machine the note can come and go between two
+// captures: after resend with no change the key is sent again. A screen
+// unchanged after patience fails the test.
+func (s *tmuxSession) answered(scr, k string) string {
+	s.t.Helper()
+	s.keys(k)
+	sent := time.Now()
+	for end := time.Now().Add(patience); time.Now().Before(end); {
+		if now := s.screen(); now != scr {
+			return now
+		}
+		if time.Since(sent) > resend {
+			s.t.Logf("%s changed nothing in %v: sent again", k, resend)
+			s.keys(k)
+			sent = time.Now()
+		}
+		time.Sleep(poll)
+	}
+	s.t.Fatalf("the key %s changed nothing on the screen in %v:\n%s", k, patience, scr)
+	return ""
 }
 
 // changedFrom waits for the screen to change from scr after a key that
