@@ -455,14 +455,13 @@ func TestServeDropReconnectAndTakeover(t *testing.T) {
 
 			r.connect(t, bob)
 			watchHidden(t, r, code, ann, bob)
-			bob.c.WaitFor(t, patience, "the bot until the next deal", func(s string) bool {
-				return strings.Contains(s, "A bot plays your seat until the next deal") || strings.Contains(s, "Press enter for the next deal")
-			})
+			bob.c.WaitText(t, patience, "table "+code)
+			// Bob takes his seat back at its next decision, in this deal.
 			drive(t, r, code, 90*time.Second, func() bool {
 				return strings.Contains(strings.Join(tableLog(t, r.state, code).Comment, "\n"), "bob took seat B back")
 			}, ann, bob)
 			bob.c.WaitFor(t, patience, "bob's own seat", func(s string) bool {
-				return !strings.Contains(s, "A bot plays your seat") && !takenOver.MatchString(s)
+				return !strings.Contains(s, "A bot is making your move") && !takenOver.MatchString(s)
 			})
 		})
 	}

@@ -1235,7 +1235,7 @@ func TestNoChoosingAheadOfAClaim(t *testing.T) {
 }
 
 // TestNoChoosingAheadForABot: while a bot plays the person's seat
-// until the next deal (they came back, or are away), the keys line
+// (they came back and its move is under way, or are away), the keys line
 // does not offer to choose a card ahead, and an arrow or a digit is
 // kept for no turn: the note says the bot plays the seat. At every
 // seat count.
@@ -1252,13 +1252,13 @@ func TestNoChoosingAheadForABot(t *testing.T) {
 			f.s.snap.Players[f.s.snap.Seat].Human = true
 			f.s.snap.Players[f.s.snap.Seat].State = st
 			text := f.text()
-			if strings.Contains(text, "choose ahead") || !strings.Contains(text, "A bot plays your seat until the next deal.") {
+			if strings.Contains(text, "choose ahead") || !strings.Contains(text, "A bot is making your move: the seat is yours after it.") {
 				t.Errorf("%d players, seat state %d: choosing ahead offered while a bot plays the seat:\n%s", n, st, text)
 			}
 			for _, k := range []string{"right", "1"} {
 				f.s.key(&f.hs.Ctx, kittest.Key(k)) // the snapshot as set, not read again
 			}
-			if len(f.s.queued) != 0 || !strings.Contains(kittest.Flat(f.text()), "A bot plays your seat until the next deal: your cards are yours again then.") {
+			if len(f.s.queued) != 0 || !strings.Contains(kittest.Flat(f.text()), "A bot is making your move: your cards are yours again after it.") {
 				t.Errorf("%d players, seat state %d: keys kept for a turn the bot plays (%d kept):\n%s", n, st, len(f.s.queued), f.text())
 			}
 		}

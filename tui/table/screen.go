@@ -329,8 +329,8 @@ func (s *Screen) ClearRefusal() {
 func (s *Screen) myTurn() bool { return s.snap.Can.Act && s.snap.HasDeal && !s.snap.Between }
 
 // botHolds reports whether a bot plays the person's seat for now (the
-// person dropped, or came back and takes the seat at the next deal):
-// no turn of this deal is theirs, so no key is kept for one.
+// person dropped, or came back and takes the seat once the bot's move
+// for it is made): no key is kept for a turn the bot plays.
 func (s *Screen) botHolds() bool {
 	sn := &s.snap
 	if sn.Watching || int(sn.Seat) >= len(sn.Players) {
@@ -734,9 +734,13 @@ func (s *Screen) closeList() {
 	}
 }
 
-// botHoldsNote answers a key that would choose or play while a bot
-// plays the person's seat to the deal's end.
-const botHoldsNote = "A bot plays your seat until the next deal: your cards are yours again then."
+// botHoldsLine says on the keys line that a bot plays the person's
+// seat for now; botHoldsNote answers a key that would choose or play
+// then.
+const (
+	botHoldsLine = "A bot is making your move: the seat is yours after it."
+	botHoldsNote = "A bot is making your move: your cards are yours again after it."
+)
 
 // waitNote answers a key pressed while another seat is to act.
 const waitNote = "Wait: it is not your turn."
@@ -1281,7 +1285,7 @@ func (s *Screen) seatTag(i int, p host.SeatInfo) string {
 	case host.SeatTakeover:
 		return "a bot plays\nfor now"
 	case host.SeatBack:
-		return "back at the\nnext deal"
+		return "back after\nbot's move"
 	}
 	return ""
 }

@@ -17,14 +17,14 @@ import (
 )
 
 // TestSeatStateReadsWhole: at 80×24 the state of a person's seat at a
-// shared game (away, taken over by a bot, back at the next deal) reads beside the table
-// whole on a line, or broken between its phrases only ("back at the" /
-// "next deal"), never inside one ("back at the next" / "deal"), at
+// shared game (away, taken over by a bot, back after the bot's move) reads beside the table
+// whole on a line, or broken between its phrases only ("back after" /
+// "bot's move"), never inside one ("back after bot's" / "move"), at
 // every seat count, while bidding and playing.
 func TestSeatStateReadsWhole(t *testing.T) {
 	now := t0 // the tests' clock
 	phrases := map[host.SeatState][]string{
-		host.SeatBack:     {"back at the", "next deal"},
+		host.SeatBack:     {"back after", "bot's move"},
 		host.SeatTakeover: {"a bot plays", "for now"},
 		host.SeatAway:     {"away,", "waits 1m54s"},
 	}
@@ -143,7 +143,7 @@ func TestPartnerMarkBesideState(t *testing.T) {
 		{[]string{"a bot plays", "in 12s"}, func(p *host.SeatInfo) { p.State, p.Due = host.SeatHere, now.Add(12*time.Second) }},
 		{[]string{"idle:", "a bot plays"}, func(p *host.SeatInfo) { p.State, p.Idle = host.SeatHere, true }},
 		{[]string{"a bot plays", "for now"}, func(p *host.SeatInfo) { p.State = host.SeatTakeover }},
-		{[]string{"back at the", "next deal"}, func(p *host.SeatInfo) { p.State = host.SeatBack }},
+		{[]string{"back after", "bot's move"}, func(p *host.SeatInfo) { p.State = host.SeatBack }},
 	}
 	viewers := []struct {
 		who    string

@@ -570,8 +570,9 @@ func (s *Screen) promptLines(ctx *kit.Context, sc *Scene, w int) ([]string, []ki
 			// says; every other key goes on.
 			return []string{" " + st.Heading.Render("Trick over.") + " Enter, space or a key not listed below: the next trick."}, nil
 		case s.botHolds():
-			// A dropped person came back: the bot standing in plays on.
-			return []string{" A bot plays your seat until the next deal."}, nil
+			// A dropped person came back: the bot standing in makes the
+			// move it was asked for, then the seat is theirs.
+			return []string{" " + botHoldsLine}, nil
 		case sn.Thinking != rules.NoSeat && int(sn.Thinking) < len(sn.Players) && sn.Players[sn.Thinking].Human:
 			// A person's seat thinks only when a bot stands in for them.
 			return []string{" A bot is thinking for " + sc.Name(sn.Thinking) + "…"}, nil

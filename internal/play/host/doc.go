@@ -51,7 +51,9 @@
 // Seat connects a person and returns the Port; a newer connection takes
 // the seat from an older one. Leave makes the seat wait Config.Grace for
 // its person, then a bot of Config.TakeoverLevel plays it; the person
-// who comes back plays again from the next deal. Config.Grace is one
+// who comes back plays it again at once, from the seat's next decision
+// (a move the bot is making for it lands first); the bot's moves are
+// not theirs to take back. Config.Grace is one
 // allowance a deal: the drops of a person in one deal share it, so
 // dropping and coming back again and again cannot hold the others up
 // longer than one grace. A grace runs only while a person is at a seat

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -204,28 +205,32 @@ func TestSeats(t *testing.T) {
 	})
 }
 
-// TestTakeoverEndsAtTheNextDeal: a person who comes back to a seat a bot
-// took plays it again from the next deal, and the log's comments say
-// both.
-func TestTakeoverEndsAtTheNextDeal(t *testing.T) {
+// TestTakeoverEndsWhenThePersonComesBack: a person who comes back to a
+// seat a bot took plays it again in the same deal, from the seat's next
+// decision, may not take back the bot's moves, and the log's comments
+// say both.
+func TestTakeoverEndsWhenThePersonComesBack(t *testing.T) {
 	clock := clocktest.New(t0)
 	cfg := config(3, 16, nil, clock, 0, 1)
-	cfg.Options.Target, cfg.Grace = 1000, time.Minute
+	cfg.Options.Target, cfg.Grace, cfg.Takebacks = 1000, time.Minute, true
 	h := newHost(t, cfg)
 	a := &driver{p: sit(t, h, 0), r: rand.New(rand.NewPCG(1, 1))}
 	b := sit(t, h, 1)
 	b.Leave()
 	clock.Advance(cfg.Grace)
-	await(t, a.p, "the takeover", func(s Snapshot) bool { return s.Players[1].State == SeatTakeover })
-	b = sit(t, h, 1)
-	s := await(t, a.p, "bob back", func(s Snapshot) bool { return s.Players[1].State == SeatBack })
-	if err := b.Act(s.Gen, rules.PassAction()); !errors.Is(err, ErrBotSeat) && !errors.Is(err, ErrStale) {
-		t.Fatalf("bob acts while his bot plays: %v", err)
-	}
+	s := await(t, a.p, "the takeover", func(s Snapshot) bool { return s.Players[1].State == SeatTakeover })
+	// The bot makes a move for bob's seat.
+	s = a.playUntil(t, "a move of the bot's", func(s Snapshot) bool {
+		return slices.Contains(s.Moves, Mover{Seat: 1, By: ByTakeover})
+	})
 	deal := s.DealNo
-	s = a.playUntil(t, "the next deal", func(s Snapshot) bool { return s.DealNo > deal && !s.Between })
-	if s.Players[1].State != SeatHere {
-		t.Fatalf("at the next deal bob's seat is %v", s.Players[1].State)
+	b = sit(t, h, 1)
+	s = await(t, b, "bob's seat his again", func(s Snapshot) bool { return s.Players[1].State == SeatHere })
+	if s.DealNo != deal || s.Between {
+		t.Fatalf("bob took his seat back in deal %d (between deals %v), want deal %d", s.DealNo, s.Between, deal)
+	}
+	if err := b.Undo(); err == nil {
+		t.Fatalf("bob takes back his bot's move: %v", err)
 	}
 	l, err := h.Log()
 	if err != nil {
@@ -233,6 +238,9 @@ func TestTakeoverEndsAtTheNextDeal(t *testing.T) {
 	}
 	if len(l.Comment) != 2 || !tookOverOnce(l.Comment) {
 		t.Fatalf("the log's comments: %q", l.Comment)
+	}
+	if want := fmt.Sprintf("deal %d: ", deal); !strings.HasPrefix(l.Comment[1], want) {
+		t.Fatalf("the log says %q, want it in deal %d", l.Comment[1], deal)
 	}
 }
 

@@ -133,7 +133,7 @@ var (
 	ErrKicked      = errors.New("your seat was taken over from another connection of yours")
 	ErrStale       = errors.New("the game has moved on since you looked: look again")
 	ErrNotYourTurn = errors.New("it is not your turn")
-	ErrBotSeat     = errors.New("a bot plays your seat until the next deal")
+	ErrBotSeat     = errors.New("a bot is making your seat's move")
 	ErrNotBetween  = errors.New("there is nothing to go on to: the deal goes on")
 	ErrGameOver    = errors.New("the game is over")
 	ErrNoTakebacks = errors.New("takebacks are off in this game")

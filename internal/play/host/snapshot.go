@@ -132,7 +132,7 @@ const (
 	SeatHere                      // the person is connected
 	SeatAway                      // the person dropped: the seat waits for them
 	SeatTakeover                  // a bot plays the seat of a person who did not come back
-	SeatBack                      // a bot plays it; the person is back and takes it at the next deal
+	SeatBack                      // the person is back and takes it once the bot's move for it lands
 )
 
 // SeatInfo is one seat as everyone sees it.

@@ -101,7 +101,7 @@ type seat struct {
 	graceStop func() bool
 	graceTok  int
 	takeover  bool // the stand-in bot plays for a person who did not come back
-	back      bool // the person came back: takes the seat at the next deal
+	back      bool // the person came back: takes the seat once the bot's move lands
 	ready     bool
 	again     bool // the game is over and the person wants another
 	// againLeft is set when the person said again and then left: the
@@ -189,7 +189,7 @@ func newState(h *Host, s *session.Session, l *gamelog.Log) (*state, error) {
 				continue
 			}
 			// A bot played the seat when the game stopped: it plays on
-			// until the person comes back and a deal starts.
+			// until the person comes back (handBack).
 			if _, err := st.standIn(rules.Seat(i)); err != nil {
 				return nil, err
 			}
@@ -305,6 +305,7 @@ func (st *state) moveOn() {
 			}
 			return
 		}
+		st.handBack()
 		if st.sess.Game().NeedDeal() {
 			if !st.fresh && !st.allReady() {
 				return
@@ -345,16 +346,31 @@ func (st *state) allReady() bool {
 	return true
 }
 
-// deal deals the next deal: people who came back take their seats from
-// the bots first.
+// handBack gives each person who came back their seat from the bot
+// standing in, at once: at the seat's next decision, mid-deal or
+// between deals. A move the bot is making for the seat lands first (it
+// was asked for a decision the person has not seen). The bot's moves
+// stay the session's, not the person's to take back.
+func (st *state) handBack() {
+	for i, s := range st.seats {
+		if !s.takeover || !s.back || s.port == nil {
+			continue
+		}
+		if b := st.bot; b != nil && b.th.Seat == rules.Seat(i) && !b.stale {
+			continue // the bot's move for the seat lands first
+		}
+		// The deal on the table, or the next.
+		no := st.sess.Game().DealNo()
+		s.takeover, s.back, st.dirty, st.changed = false, false, true, true
+		st.comments = append(st.comments, gamelog.TakenBackComment(no, s.player.Name, rules.Seat(i)))
+	}
+}
+
+// deal deals the next deal.
 func (st *state) deal() error {
 	g := st.sess.Game()
 	no := g.DealNo()
-	for i, s := range st.seats {
-		if s.back && s.port != nil {
-			s.takeover, s.back = false, false
-			st.comments = append(st.comments, gamelog.TakenBackComment(no, s.player.Name, rules.Seat(i)))
-		}
+	for _, s := range st.seats {
 		if s.port != nil {
 			s.graceUsed = 0 // here as the deal starts: a whole grace again
 		}
