@@ -10,7 +10,7 @@ import (
 
 // A shared table says in the log's header comments (Log.Comment) when a
 // bot takes the seat of a person who dropped and did not come back in
-// time, and when the person takes it back as a deal starts. The moves
+// time, and when the person takes it back. The moves
 // themselves are BotMovesTag's.
 var (
 	takeoverRE  = regexp.MustCompile(`^deal \d+: .* dropped; an? \S+ bot took seat ([A-D])$`)
@@ -29,8 +29,8 @@ func TakeoverComment(deal int, name, level string, s rules.Seat) string {
 }
 
 // TakenBackComment is the header comment of the person named name
-// taking seat s back from its bot as deal starts: "deal 4: dan took
-// seat B back".
+// taking seat s back from its bot in deal (the one on the table, or the
+// next between deals): "deal 4: dan took seat B back".
 func TakenBackComment(deal int, name string, s rules.Seat) string {
 	return fmt.Sprintf("deal %d: %s took seat %s back", deal, name, s)
 }
