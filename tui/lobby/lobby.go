@@ -249,6 +249,10 @@ type Lobby struct {
 	// unread is the hall's notice of the first look when the person
 	// went straight back to a seat before reading it (afterNotice).
 	unread string
+	// seatWaits is the code of the table whose seat the note says
+	// waits for the person (seatWaitsNote), "" for none: once a bot
+	// takes the seat, Refresh says so instead.
+	seatWaits string
 
 	// visit is this connection in the hall's list of the people
 	// connected (a guest's is in no list); nil without a hall.
@@ -374,9 +378,44 @@ func (l *Lobby) Refresh() {
 			return a.Came > b.Came
 		})
 	}
+	l.seatTaken()
 	// A table under the cursor may have closed: the cursor stays on the
 	// list.
 	l.row = min(l.row, l.rows()-1)
+}
+
+// seatWaitsNote says the person's seat at table code waits for them,
+// as they leave it mid-game; botPlaysNote that a bot plays it since.
+func seatWaitsNote(code string) string {
+	return "Your seat at table " + code + " waits for you: choose the table to take it back."
+}
+
+func botPlaysNote(code string) string {
+	return "A bot plays your seat at table " + code + " now: choose the table to take it back."
+}
+
+// seatTaken turns the note that the person's seat waits into the note
+// that a bot plays it, once one does; a note since then, or the table
+// no longer the person's, ends the watch.
+func (l *Lobby) seatTaken() {
+	code := l.seatWaits
+	if code == "" {
+		return
+	}
+	if !strings.Contains(l.note, seatWaitsNote(code)) {
+		l.seatWaits = ""
+		return
+	}
+	for _, in := range l.tables {
+		if in.Code != code || !in.Yours {
+			continue
+		}
+		if in.BotPlays && !in.Over {
+			l.note, l.seatWaits = strings.Replace(l.note, seatWaitsNote(code), botPlaysNote(code), 1), ""
+		}
+		return
+	}
+	l.seatWaits = ""
 }
 
 // Tables are the open tables listed, the person's own first.

@@ -396,7 +396,8 @@ func (s *SharedSeat) leave(ctx *kit.Context) (kit.Screen, tea.Cmd) {
 	s.end(s.conn.Leave)
 	note := ""
 	if started && !over && !s.table.Snapshot().Kicked && !s.table.Snapshot().Closed {
-		note = "Your seat at table " + s.w.Code + " waits for you: choose the table to take it back."
+		note = seatWaitsNote(s.w.Code)
+		s.l.seatWaits = s.w.Code
 	}
 	s.l.afterNotice(note, false)
 	s.l.Refresh()

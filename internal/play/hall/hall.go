@@ -460,9 +460,12 @@ type Info struct {
 	// Over says the game is over and filed: the table stays listed for
 	// its people while any of them is at it, so that one who stepped
 	// out may come back and say again.
-	Over    bool
-	Yours   bool // the asking person holds a seat
-	Private bool // nobody may watch
+	Over  bool
+	Yours bool // the asking person holds a seat
+	// BotPlays says a bot plays the asking person's seat: they left and
+	// did not come back in time. Joining takes the seat back.
+	BotPlays bool
+	Private  bool // nobody may watch
 	// Here says someone is connected to the table: one nobody is at
 	// waits for its people (or its abandonment), and is not offered to
 	// watch, nor counted as a game being played.

@@ -236,6 +236,7 @@ func (t *Table) infoLocked(id string) Info {
 		Here: t.anyoneHere()}
 	if i := t.seatOf(id); i >= 0 {
 		in.Came = t.seats[i].at
+		in.BotPlays = t.game != nil && t.game.BotPlays(rules.Seat(i))
 	}
 	people := t.people()
 	for _, s := range t.seats {

@@ -174,6 +174,10 @@ type Host struct {
 	// (DealSeen): the loop sets it before the seats' snapshots go out,
 	// false once stopped.
 	inDeal atomic.Bool
+	// takenOver has a bit for each person's seat a bot plays because
+	// they left and did not come back in time (BotPlays), set by the
+	// loop as inDeal is.
+	takenOver atomic.Uint32
 	// replies are the answers to the callers of the event being handled,
 	// sent once the snapshots are out; only the loop touches them.
 	replies []func()
@@ -272,6 +276,7 @@ func start(cfg Config, s *session.Session, l *gamelog.Log) (*Host, error) {
 		st.seenDeal = st.sess.Game().DealNo() // its people saw it before the restart
 	}
 	h.inDeal.Store(st.dealSeen())
+	h.takenOver.Store(st.takenOver())
 	h.w = newWriter(h)
 	// A resumed game that was over but not yet filed is filed now,
 	// whoever comes (the loop is not running yet: no race).
@@ -328,6 +333,7 @@ func (h *Host) run() {
 				h.st.ring()
 				h.st.flush()
 				h.inDeal.Store(h.st.dealSeen())
+				h.takenOver.Store(h.st.takenOver())
 				h.st.publish()
 				h.cause = rules.NoSeat
 				return nil
@@ -466,6 +472,13 @@ func (h *Host) Save() error {
 // asked under any lock, with nobody connected to the game: a game all
 // its people left stands still in the middle of its deal.
 func (h *Host) DealSeen() bool { return h.inDeal.Load() }
+
+// BotPlays reports whether a bot plays seat s for its person, who left
+// and did not come back in time (SeatTakeover, SeatBack). Like DealSeen
+// it waits for nothing, so it may be asked under any lock.
+func (h *Host) BotPlays(s rules.Seat) bool {
+	return s >= 0 && s < 32 && h.takenOver.Load()&(1<<s) != 0
+}
 
 // Done is closed once the host has stopped.
 func (h *Host) Done() <-chan struct{} { return h.done }

@@ -346,6 +346,18 @@ func (st *state) allReady() bool {
 	return true
 }
 
+// takenOver has bit s set for each person's seat s a bot plays because
+// they left and did not come back in time (Host.BotPlays).
+func (st *state) takenOver() uint32 {
+	var bits uint32
+	for i, sd := range st.seats {
+		if sd.takeover {
+			bits |= 1 << i
+		}
+	}
+	return bits
+}
+
 // handBack gives each person who came back their seat from the bot
 // standing in, at once: at the seat's next decision, mid-deal or
 // between deals. A move the bot is making for the seat lands first (it

@@ -1,0 +1,44 @@
+package lobby
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/x/ansi"
+	"github.com/stretchr/testify/require"
+
+	"github.com/klob/klob/internal/play/hall"
+	"github.com/klob/klob/internal/testing/clocktest"
+	"github.com/klob/klob/tui/kit/kittest"
+)
+
+// Ann leaves her seat mid-game: the lobby says it waits for her; once
+// the grace runs out and a bot plays it, the lobby says that instead,
+// and that choosing the table takes the seat back.
+func TestLobbySaysABotPlaysTheSeatLeft(t *testing.T) {
+	clock := clocktest.New(time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC))
+	h := randomHall(t, hall.Config{Clock: clock, Grace: time.Minute})
+	ann := hall.Player{ID: "a", Name: "ann"}
+	tb, annConn, _ := annAndBobPlay(t, h)
+	l := New(Config{Player: ann, Hall: h, Clock: clock})
+	r := newSeatRun(t, newSharedSeat(l, annConn))
+	r.run(r.s.Enter(r.ctx))
+	r.until("the table", func() bool { return r.s.Table() != nil })
+	back, _ := r.s.(*SharedSeat).leave(r.ctx)
+	require.Same(t, l, back)
+	view := func() string { return kittest.Flat(ansi.Strip(l.View(r.ctx))) }
+	waits := "Your seat at table " + tb.Code() + " waits for you"
+	require.Contains(t, view(), waits)
+
+	clock.Advance(time.Minute)
+	deadline := time.Now().Add(guard) // ends a test that would hang, no more
+	for !strings.Contains(view(), "A bot plays your seat at table "+tb.Code()+" now: choose the table to take it back.") {
+		if time.Now().After(deadline) {
+			t.Fatalf("the lobby never said a bot plays ann's seat:\n%s", view())
+		}
+		time.Sleep(time.Millisecond)
+		l.Refresh()
+	}
+	require.NotContains(t, view(), waits)
+}
