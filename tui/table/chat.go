@@ -107,14 +107,15 @@ func (s *Screen) quietSaid(err error, keys string) {
 
 // hushedKey takes a key after / said the person may not talk: / opens
 // the box, enter or esc give the keys back to the deal, any other key
-// goes nowhere, the note saying why staying on the screen.
+// goes nowhere, the note saying why staying on the screen. A spectator
+// has no deal to act on: enter or esc take the note away.
 func (s *Screen) hushedKey(msg tea.KeyPressMsg) (kit.Screen, tea.Cmd) {
 	switch msg.String() {
 	case "/":
 		s.slash()
 	case "enter", "esc":
 		s.hushed = false
-		if err := s.quietNow(); err != nil {
+		if err := s.quietNow(); err != nil && !s.snap.Watching {
 			s.quietSaid(err, "Keys act on the deal again;")
 		} else {
 			s.SetNote("", false)

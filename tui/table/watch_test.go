@@ -590,3 +590,24 @@ func TestSpectatorClosedSaysOneThing(t *testing.T) {
 		}
 	})
 }
+
+// TestSpectatorsQuietNoteGoes: a spectator who presses / at a quiet
+// table reads why nobody talks; enter or esc take the note away (a
+// spectator has no deal the keys act on), at every seat count.
+func TestSpectatorsQuietNoteGoes(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		for _, k := range []string{"enter", "esc"} {
+			f := newFixture(t, n, seeds[n], 80, 24, func(*host.Config, *Config) {})
+			w := watchAtCard(t, f, &hushTalk{hush: true})
+			w.d.Press("/")
+			if text := kittest.Flat(w.text()); !strings.Contains(text, "/ again opens the box for /mute NAME") {
+				t.Fatalf("%d players: / does not say the table is quiet:\n%s", n, w.text())
+			}
+			w.d.Press(k)
+			if text := kittest.Flat(w.text()); strings.Contains(text, "Keys act on the deal") || strings.Contains(text, "/ again opens the box") {
+				t.Fatalf("%d players: after %s the spectator's note stays:\n%s", n, k, w.text())
+			}
+			kittest.CheckSize(t, w.d.Frame(), 80, 24)
+		}
+	})
+}
