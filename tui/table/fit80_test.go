@@ -805,3 +805,31 @@ func TestHandKeepsItsRowAfterTrickOne(t *testing.T) {
 		}
 	})
 }
+
+// TestKeysKeepSeparatorsWhenOnlySortGoes: at a shared table with talk
+// at 80 columns, the bidding's keys line ("/ talk", "q leave") is too
+// wide with the sort: the sort goes, and the line keeps its " · "
+// between the hints rather than standing them two spaces apart. At
+// every seat count.
+func TestKeysKeepSeparatorsWhenOnlySortGoes(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		f := newFixture(t, n, seeds[n], 80, 24, func(hc *host.Config, c *Config) {
+			hc.NoHints, c.Shared, c.Talk = true, true, &fakeTalk{}
+		})
+		f.hs.Ctx.Keys.QuitWord = "leave"
+		f.until("a bid", func(s host.Snapshot) bool {
+			return s.Can.Act && (s.View.Phase == rules.PhaseBid1 || s.View.Phase == rules.PhaseBid2)
+		}, true)
+		f.refresh()
+		lines := strings.Split(f.text(), "\n")
+		keys := lines[len(lines)-1]
+		for _, want := range []string{"choose · enter confirm · key in [ ] · v tricks · / talk · ? help · q leave"} {
+			if !strings.Contains(keys, want) {
+				t.Errorf("%d players: the keys line is not %q:\n%s", n, want, f.text())
+			}
+		}
+		if w := kit.WidthOf(keys); w > 80 {
+			t.Errorf("%d players: the keys line is %d wide:\n%s", n, w, f.text())
+		}
+	})
+}

@@ -967,12 +967,16 @@ const listWord = "tricks"
 
 // keyHints lists the keys that work now in the window's width. The
 // whole line is shown with " · " between the hints when it fits;
-// otherwise the hints stand two spaces apart (narrower by a cell a
-// gap) at every later step, so that the line keeps one form from one
-// turn to the next rather than switching with each key that comes
-// and goes. Every key that works is listed while the line holds them;
-// the least needed then go, one at a time, until it fits: the sort,
-// then the arrows (a digit plays a card, the
+// otherwise with the hints two spaces apart (narrower by a cell a gap)
+// when that holds every key. Where it does not, the sort, the least
+// needed key, goes, and the line keeps its " · " if that is all that
+// had to go (a shared table's bidding with "/ talk" and "q leave" at
+// 80 columns); past that the hints stand two spaces apart at every
+// later step, so that the line keeps one form rather than switching
+// with each further key that comes and goes.
+// Every key that works is listed while the line holds them; the least
+// needed then go, one at a time, until it fits: the sort, then the
+// arrows (a digit plays a card, the
 // keys in brackets answer a menu, and the help lists them), and only
 // then the v list, which outranks them: it stays whenever the line
 // can hold it. While the hint is open on a card to play, the line
@@ -1000,6 +1004,9 @@ func (s *Screen) keyHints(ctx *kit.Context) string {
 		return line
 	}
 	bs = without(bs, "sort")
+	if line := kit.FitHintLine(ctx, bs, math.MaxInt); kit.WidthOf(line) <= w {
+		return line // only the sort had to go: the line keeps its " · "
+	}
 	if line, ok := fit(bs); ok {
 		return line
 	}
