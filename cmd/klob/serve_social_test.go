@@ -45,7 +45,7 @@ func TestServeWatchTalkByCommand(t *testing.T) {
 	dan := newPerson(t, "dan")
 	dan.command = "join " + code
 	r.connect(t, dan)
-	dan.c.WaitText(t, patience, "has started without you")
+	dan.c.WaitText(t, patience, "has started: w watches it")
 
 	drive(t, r, code, 60*time.Second, func() bool { return len(tableLog(t, r.state, code).Deals) >= 2 }, ann, bob)
 	require.NotContains(t, strings.Join(tableLog(t, r.state, code).Comment, "\n"), "hi all", "talk never goes into the game's log")

@@ -10,6 +10,7 @@ import (
 
 	"github.com/klob/klob/internal/play/hall"
 	"github.com/klob/klob/internal/testing/clocktest"
+	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit/kittest"
 )
 
@@ -41,4 +42,28 @@ func TestLobbySaysABotPlaysTheSeatLeft(t *testing.T) {
 		l.Refresh()
 	}
 	require.NotContains(t, view(), waits)
+}
+
+// Eve, who never held a seat at a table whose game has started, reads
+// that it has started and, where she may watch it, that w watches it:
+// not that it started without her.
+func TestJoinStartedTableSaysWatch(t *testing.T) {
+	for _, private := range []bool{false, true} {
+		h := randomHall(t, hall.Config{})
+		_, conns := openAndSit(t, h, 4, rules.DefaultOptions(), hall.Player{ID: "a", Name: "ann"})
+		require.NoError(t, conns[0].SetPrivate(private))
+		require.NoError(t, conns[0].Start())
+		tb := conns[0].Table()
+		ctx := kittest.Context(80, 24)
+		l := New(Config{Player: hall.Player{ID: "e", Name: "eve"}, Hall: h})
+		next, _ := l.join(&ctx, tb)
+		require.Same(t, l, next)
+		view := kittest.Flat(ansi.Strip(l.View(&ctx)))
+		want := "! That table's game has started: w watches it."
+		if private {
+			want = "! That table's game has started."
+		}
+		require.Contains(t, view, want, "private %v", private)
+		require.NotContains(t, view, "without you")
+	}
 }

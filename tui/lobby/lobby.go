@@ -2,6 +2,7 @@ package lobby
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"sort"
@@ -1031,11 +1032,21 @@ func checkName(name string) (string, error) {
 // join sits at table t and shows it: the waiting room, then the game.
 func (l *Lobby) join(ctx *kit.Context, t *hall.Table) (kit.Screen, tea.Cmd) {
 	conn, err := t.Join(l.cfg.Player)
-	if err != nil {
+	switch {
+	case errors.Is(err, hall.ErrInPlay) && l.watchable(t):
+		l.afterNotice(err.Error()+": w watches it", true)
+		return l, nil
+	case err != nil:
 		l.afterNotice(err.Error(), true)
 		return l, nil
 	}
 	return newSharedSeat(l, conn), nil
+}
+
+// watchable reports whether the person may watch table t now, as the
+// lobby's w offers it.
+func (l *Lobby) watchable(t *hall.Table) bool {
+	return slices.ContainsFunc(l.cfg.Hall.Watchable(l.cfg.Player.ID), func(in hall.Info) bool { return in.Code == t.Code() })
 }
 
 func (l *Lobby) View(ctx *kit.Context) string {

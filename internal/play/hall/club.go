@@ -261,6 +261,10 @@ func (t *Table) reopen() {
 				continue
 			}
 			out = append(out, Who(s.player))
+			if t.without == nil {
+				t.without = map[string]bool{}
+			}
+			t.without[s.player.ID] = true
 			t.h.tell(s.player.ID, fmt.Sprintf("Table %s started its next game without you: a bot took your seat. "+
 				"The game you played there is in your history.", t.code))
 			s.player, s.leftOver = Player{}, false

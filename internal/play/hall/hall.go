@@ -32,13 +32,16 @@ var (
 	ErrNoTable   = errors.New("no open table has that code")
 	ErrTableFull = errors.New("every seat of that table is taken")
 	ErrStarted   = errors.New("that table's game has started without you")
-	ErrOver      = errors.New("that table's game is over")
-	ErrNotHost   = errors.New("only the host starts the game")
-	ErrSeatAway  = errors.New("a player is away: wait for them, or for their seat to come free")
-	ErrNoSeat    = errors.New("no other seat is free")
-	ErrNoMove    = errors.New("the seats of a table of two are alike: nobody moves")
-	ErrClosed    = errors.New("the table is closed")
-	ErrGuest     = errors.New("guests (no SSH key) play against bots only: connect with a key to sit at a table")
+	// ErrInPlay turns away from a game under way a person who never
+	// held a seat at it (ErrStarted is for one it started without).
+	ErrInPlay   = errors.New("that table's game has started")
+	ErrOver     = errors.New("that table's game is over")
+	ErrNotHost  = errors.New("only the host starts the game")
+	ErrSeatAway = errors.New("a player is away: wait for them, or for their seat to come free")
+	ErrNoSeat   = errors.New("no other seat is free")
+	ErrNoMove   = errors.New("the seats of a table of two are alike: nobody moves")
+	ErrClosed   = errors.New("the table is closed")
+	ErrGuest    = errors.New("guests (no SSH key) play against bots only: connect with a key to sit at a table")
 )
 
 // TooManyTablesError says the hall holds its most tables: in all, or

@@ -263,3 +263,16 @@ func TestOneAnswerIsAsked(t *testing.T) {
 		require.NotEmpty(t, kinds, "no one-answer decision in the game")
 	})
 }
+
+// A person who never held a seat at a table whose game has started is
+// told only that it has started, not that it started without them.
+func TestJoinStartedTableNeverSeated(t *testing.T) {
+	h := testHall(t, t.TempDir(), &memHistory{}, clocktest.New(t0))
+	tb, err := h.Open(Player{ID: "a", Name: "Ann"}, Options{Seats: 4, Rules: smallRules(), Level: ai.Random, Seed: 11})
+	require.NoError(t, err)
+	ann := join(t, tb, "a", "Ann", 1)
+	require.NoError(t, ann.conn.Start())
+	_, err = tb.Join(Player{ID: "e", Name: "eve"})
+	require.ErrorIs(t, err, ErrInPlay)
+	require.NotErrorIs(t, err, ErrStarted)
+}

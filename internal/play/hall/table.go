@@ -59,6 +59,10 @@ type Table struct {
 	// (watchedDeal).
 	watchers map[*watcher]bool
 	watched  map[string]int
+	// without holds the keys of the people whose seats a bot took as the
+	// table started its next game without them (reopen): Join tells
+	// them so, and tells anyone else only that the game has started.
+	without map[string]bool
 }
 
 // seat is one place at the table.
@@ -299,8 +303,11 @@ func (t *Table) Join(p Player) (*Conn, error) {
 		if t.filed {
 			return nil, ErrOver
 		}
-		if t.game != nil {
+		if t.game != nil && t.without[p.ID] {
 			return nil, ErrStarted
+		}
+		if t.game != nil {
+			return nil, ErrInPlay
 		}
 		i = slices.IndexFunc(t.seats, func(s *seat) bool { return s.player.ID == "" })
 		if i < 0 {
