@@ -179,7 +179,31 @@ func (s *Screen) readyWords(sc *Scene) string {
 // cut the score off.
 func (s *Screen) winnerLines(ctx *kit.Context, sc *Scene, w int) []string {
 	text, style := s.winnerWords(ctx, sc)
-	return kit.Paragraph(text, w, style.Render)
+	// A name is one word: "Bot C" never breaks over two lines. Its
+	// spaces are no-break ones while the text wraps.
+	const nbsp = "\u00a0"
+	for i := range sc.Players {
+		if name := sc.Name(rules.Seat(i)); strings.Contains(name, " ") {
+			text = strings.ReplaceAll(text, name, strings.ReplaceAll(name, " ", nbsp))
+		}
+	}
+	lines := kit.Paragraph(text, w, style.Render)
+	for i, l := range lines {
+		lines[i] = strings.ReplaceAll(l, nbsp, " ")
+	}
+	return lines
+}
+
+// stoodInAtEnd names the people whose seats a bot played at the game's
+// end (they left and did not come back), in seat order.
+func (s *Screen) stoodInAtEnd(sc *Scene) []string {
+	var out []string
+	for i, p := range s.snap.Players {
+		if p.Human && (p.State == host.SeatTakeover || p.State == host.SeatBack) && i < len(sc.Players) {
+			out = append(out, sc.Name(rules.Seat(i)))
+		}
+	}
+	return out
 }
 
 // winnerWords say who won the game, from the person's side, and the
@@ -216,7 +240,17 @@ func (s *Screen) winnerWords(ctx *kit.Context, sc *Scene) (string, lipgloss.Styl
 		if sc.teams() {
 			verb = " win the game, "
 		}
-		return sc.SideName(win) + verb + score + ".", st.Heading
+		// The players read whose seat a bot played at the end: so do
+		// the spectators.
+		bots := ""
+		switch stood := s.stoodInAtEnd(sc); len(stood) {
+		case 0:
+		case 1:
+			bots = " A bot played " + stood[0] + "'s seat at the end."
+		default:
+			bots = " Bots played the seats of " + strings.Join(stood[:len(stood)-1], ", ") + " and " + stood[len(stood)-1] + " at the end."
+		}
+		return sc.SideName(win) + verb + score + "." + bots, st.Heading
 	}
 	mine := sc.sideOf(sn.Seat)
 	stoodIn := false // a bot played the person's seat at the end

@@ -1277,3 +1277,47 @@ func TestStatusSequencesSayWhatTheyMean(t *testing.T) {
 		}
 	}
 }
+
+// The winner's line never breaks inside a name: "Bot C's 0" stays on
+// one line where the wrap falls between "Bot" and "C's".
+func TestWinnerLinesKeepNamesWhole(t *testing.T) {
+	ctx := kit.NewContext(false)
+	sc := sceneOf(rules.View{Players: 3, Options: options(3)})
+	sc.Players[1].Name, sc.Players[2].Name = "dan", "Bot C"
+	s := &Screen{snap: host.Snapshot{Seat: rules.SeatA, WinnerSide: 0, Totals: [4]int{181, 15, 0}}}
+	text, _ := s.winnerWords(&ctx, sc)
+	at := strings.Index(text, "Bot C") + len("Bot ")
+	// The window in which a wrap at spaces ends the first line after "Bot".
+	lines := s.winnerLines(&ctx, sc, at+2)
+	for _, l := range lines {
+		if l = strings.TrimSpace(ansi.Strip(l)); strings.HasSuffix(l, "Bot") || strings.HasPrefix(l, "C's") {
+			t.Fatalf("the line breaks inside \"Bot C\": %q", lines)
+		}
+	}
+	if got := strings.Join(strings.Fields(ansi.Strip(strings.Join(lines, " "))), " "); got != text {
+		t.Fatalf("wrapped %q, want %q", got, text)
+	}
+}
+
+// A spectator reads whose seat a bot played at the game's end, as the
+// players do, at every seat count.
+func TestWinnerWordsTellSpectatorsOfTheBot(t *testing.T) {
+	ctx := kit.NewContext(false)
+	for _, n := range []int{2, 3, 4} {
+		sc := sceneOf(rules.View{Players: n, Options: options(n)})
+		sc.You = rules.NoSeat
+		for i, name := range []string{"ann", "bob", "cid", "dan"}[:n] {
+			sc.Players[i].Name = name
+		}
+		s := &Screen{snap: host.Snapshot{Seat: rules.NoSeat, WinnerSide: 0, Watching: true, Players: make([]host.SeatInfo, n)}}
+		s.snap.Totals[0] = 524
+		for i := range s.snap.Players {
+			s.snap.Players[i].Human = true
+		}
+		s.snap.Players[0].State = host.SeatTakeover
+		got, _ := s.winnerWords(&ctx, sc)
+		if !strings.Contains(got, "wins the game") && !strings.Contains(got, "win the game") || !strings.HasSuffix(got, "A bot played ann's seat at the end.") {
+			t.Errorf("%d players: the spectator reads %q", n, got)
+		}
+	}
+}
