@@ -244,6 +244,26 @@ func TestTakeoverEndsWhenThePersonComesBack(t *testing.T) {
 	}
 }
 
+// TestBackAtTheEndLeavesAway: a person who comes back to a seat a bot
+// played to the game's end, then leaves, is away again, as everyone's
+// snapshot says (the again line names them away): not still back.
+func TestBackAtTheEndLeavesAway(t *testing.T) {
+	clock := clocktest.New(t0)
+	cfg := config(3, 16, nil, clock, 0, 1)
+	cfg.Options.Target, cfg.Grace = 1, time.Minute
+	h := newHost(t, cfg)
+	a := &driver{p: sit(t, h, 0), r: rand.New(rand.NewPCG(1, 1))}
+	b := sit(t, h, 1)
+	b.Leave()
+	clock.Advance(cfg.Grace)
+	await(t, a.p, "the takeover", func(s Snapshot) bool { return s.Players[1].State == SeatTakeover })
+	a.playUntil(t, "the game's end", func(s Snapshot) bool { return s.Over })
+	b = sit(t, h, 1)
+	await(t, a.p, "bob back at the end", func(s Snapshot) bool { return s.Players[1].State == SeatBack })
+	b.Leave()
+	await(t, a.p, "bob away again", func(s Snapshot) bool { return s.Players[1].State == SeatTakeover })
+}
+
 // tookOverOnce: the first of the comments says a bot took bob's seat,
 // the second that he took it back.
 func tookOverOnce(c []string) bool {

@@ -970,7 +970,9 @@ func (st *state) leave(p *port) {
 		return // it left already, or a newer connection took the seat
 	}
 	sd.againLeft = sd.again
-	sd.port, sd.ready, sd.again, st.dirty = nil, false, false, true
+	// Gone, they take nothing back from the bot: at the game's end too,
+	// where the others read them away (SeatTakeover), not back.
+	sd.port, sd.ready, sd.again, sd.back, st.dirty = nil, false, false, false, true
 	st.dropHint(sd)
 	st.dropClaim(sd)
 	if st.closed || st.sess.Over() {
@@ -995,7 +997,6 @@ func (st *state) leave(p *port) {
 	} else if !sd.takeover {
 		st.armGrace(p.seat, st.h.clock.Now())
 	}
-	sd.back = false
 }
 
 // gone follows someone's leaving the game: with no person left at a
