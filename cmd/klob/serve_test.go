@@ -413,7 +413,7 @@ func TestServeFairPlayAt80x24(t *testing.T) {
 // At a table of two and of four a dropped person's seat waits (shown to
 // the other), the person comes back to it; dropped again past the grace
 // a bot plays it, the log says so, and the person takes the seat back
-// at the next deal.
+// as they come, in the deal on the table.
 func TestServeDropReconnectAndTakeover(t *testing.T) {
 	shortParallel(t)
 	for _, seats := range []int{2, 4} {

@@ -25,7 +25,7 @@
 // server's one host.Slots, Config.Slots, behind which hints wait), takes
 // the forced moves, waits between deals until every person here is
 // ready, gives a dropped person's seat Config.Grace before a bot plays
-// it (the person takes it back at the next deal), plays a person's
+// it (the person takes it back as they come), plays a person's
 // decision or says their Ready when Config.MoveClock runs out while
 // another person is at the game (host doc, the move clock), and builds
 // each seat's Snapshot from that seat's rules.View alone. Shared games take

@@ -540,14 +540,14 @@ func TestGuestHoldsNoSeat(t *testing.T) {
 }
 
 // A dropped person's seat waits, then a bot plays it; the person takes
-// it back at the next deal. A new hall over the same directory brings
+// it back as they come. A new hall over the same directory brings
 // the table back, both people away, and the game goes on.
 func TestDropTakeoverAndRestart(t *testing.T) {
 	d := newOnDisk(t)
 	h := d.hall(t)
 	tb := annOpens(t, h, 2, rules.DefaultOptions(), 9)
 	ann, play := dropBob(t, tb, d.clock)
-	// Bob comes back: the bot plays on until the next deal.
+	// Bob comes back: the seat is his again at its next decision.
 	bob := join(t, tb, "b", "Bob", 3)
 	play.add(bob)
 	play.run("Bob's seat his again at a new deal", func() bool {

@@ -70,7 +70,7 @@ func TestTablePlaysAGame(t *testing.T) {
 // On a table of four, a dropped person's seat waits, a bot takes it
 // after the grace; after a restart the bot still holds the seat (the
 // log says so), the person's own seat waits for them, and the person
-// takes it back at the next deal.
+// takes it back as they come.
 func TestFourHandedDropTakeoverSurvivesRestart(t *testing.T) {
 	d := newOnDisk(t)
 	h := d.hall(t)
@@ -90,7 +90,7 @@ func TestFourHandedDropTakeoverSurvivesRestart(t *testing.T) {
 	require.True(t, s.Players[1].Until.IsZero(), "no wait starts over for a seat a bot plays")
 	bob := join(t, tb2, "b", "Bob", 4)
 	await(t, ann.port(), "Bob back, waiting for the next deal", func(s host.Snapshot) bool { return s.Players[1].State == host.SeatBack })
-	// Ann plays on; Bob takes his seat back at the next deal.
+	// Ann plays on; Bob takes his seat back at its next decision.
 	newCrowd(t, ann, bob).run("Bob's seat his again", func() bool {
 		return ann.port().Snapshot().Players[1].State == host.SeatHere
 	})

@@ -412,7 +412,8 @@ func (h *Host) call(f func() error) error {
 // Seat connects a person to their seat and returns its Port. A newer
 // connection to a seat takes it from an older one, whose Port then
 // refuses everything (Snapshot.Kicked). A person who comes back to a
-// seat a bot took plays again from the next deal.
+// seat a bot took plays it again from its next decision, once a move
+// the bot is making for it lands.
 func (h *Host) Seat(s rules.Seat) (Port, error) {
 	var p *port
 	err := h.call(func() (err error) {
