@@ -386,7 +386,7 @@ func save(fsys durable.FS, path string, s Settings) (kept string, err error) {
 	case err == nil:
 		_, bad = Parse(path, old)
 	case errors.Is(err, fs.ErrPermission):
-		return "", fmt.Errorf("save settings: %w, and is left as it is", &ReadError{Path: path, Err: err})
+		return "", fmt.Errorf("%w, and is left as it is", &ReadError{Path: path, Err: err})
 	case !errors.Is(err, fs.ErrNotExist):
 		bad = err // not a file (a directory): kept too
 	}
@@ -394,7 +394,7 @@ func save(fsys durable.FS, path string, s Settings) (kept string, err error) {
 		base := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
 		d := durable.Damaged(fsys, "the settings file", path, dir, base, ".bad", bad)
 		if d.Aside == "" {
-			return "", fmt.Errorf("save settings: %w", d)
+			return "", d
 		}
 		kept = d.Aside
 	}
