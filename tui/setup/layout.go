@@ -21,6 +21,7 @@ type line struct {
 	note    bool // a line of the practice note
 	heading bool // a section's heading
 	warn    int  // a line of the warning (1) or of the error (2)
+	cut     bool // a line of a warning or error cut short (w shows it whole)
 	// back and fwd are where a row's ‹ and › lie on its line (Y 0).
 	back, fwd kit.Rect
 }
@@ -33,28 +34,27 @@ const (
 // The spare lines, dropped in this order (highest first) until the form
 // fits: the blank before the key hints, the blanks between the
 // sections, the blank before the explanation, the blank before the
-// start line, the first section's heading ("The game"), and once the
-// practice note has moved beside the start line, the settings' heading.
+// start line. The sections' headings are never dropped: the form shows
+// the same sections every time, and short of room its rows scroll
+// under them.
 const (
-	spareSettingsHeading = 1 + iota
-	spareHeading
-	spareBeforeStart
+	spareBeforeStart = 1 + iota
 	spareBeforeExplain
 	spareBetween
 	spareBeforeHints
 )
 
-// layout lays the form out for the window: every row, the start line,
-// what the chosen line means and the heading of the house variants
-// always; the blank lines, the other headings and the whole warning
-// while they fit. Short of room, after the blank lines and the first
-// heading, the practice note goes beside the start line (whole, or
-// shortened when that saves a line), then the settings' heading goes,
-// then a long warning is cut to fewer lines (two at least); when even
+// layout lays the form out for the window: every row under its
+// section's heading, the start line and what the chosen line means
+// always; the blank lines and the whole warning while they fit. Short
+// of room, after the blank lines, the practice note goes beside the
+// start line (whole, or shortened when that saves a line), then a
+// warning longer than wholeLines is cut to fewer lines (two at least),
+// its last line saying that w shows it whole (wholeView); when even
 // then the form does not fit the rows scroll under their headings, the
 // chosen one kept in view and a line saying where rows are out of view
-// (scroll): a variant is never drawn as if it were a standard rule.
-// The lines are the View's and the clicks' both.
+// (scroll): a row is never drawn under another section's heading. The
+// lines are the View's and the clicks' both.
 func (s *Screen) layout(ctx *kit.Context) []line {
 	st := &ctx.Styles
 	rows := s.rows()
@@ -109,8 +109,10 @@ func (s *Screen) layout(ctx *kit.Context) []line {
 	// most limit lines (0: all).
 	warning := func(which, limit int) []line {
 		var out []line
-		for _, l := range kit.WrapLines("! "+[]string{s.cfg.Warning, s.err}[which-1], ctx.Width-2, limit, ctx.Ellipsis()) {
-			out = append(out, line{text: " " + st.Error.Render(l), row: noRow, warn: which})
+		text := "! " + []string{s.cfg.Warning, s.err}[which-1]
+		cut := limit > 0 && len(kit.Wrap(text, max(10, ctx.Width-2))) > limit
+		for _, l := range cutLines(ctx, text, ctx.Width-2, limit) {
+			out = append(out, line{text: " " + st.Error.Render(l), row: noRow, warn: which, cut: cut})
 		}
 		return out
 	}
@@ -123,11 +125,8 @@ func (s *Screen) layout(ctx *kit.Context) []line {
 		line{text: " " + st.Dim.Render(kit.FitHintLine(ctx, s.hintKeys(ctx), ctx.Width-1)), row: noRow, spare: 0})
 
 	all := func() int { return len(head) + len(body) + len(foot) }
-	for level := spareBeforeHints; level > spareHeading && all() > ctx.Height; level-- {
+	for level := spareBeforeHints; level > 0 && all() > ctx.Height; level-- {
 		body, foot = drop(body, level), drop(foot, level)
-	}
-	if all() > ctx.Height {
-		dropFirst(&body, spareHeading)
 	}
 	// Still short of room, the practice note starts beside the start
 	// line: whole, or shortened when that takes a line less.
@@ -141,23 +140,81 @@ func (s *Screen) layout(ctx *kit.Context) []line {
 		}
 		foot = append(append(foot[:at-1:at-1], placed...), rest...)
 	}
-	if all() > ctx.Height {
-		body = drop(body, spareSettingsHeading)
-	}
-	// A long warning or error, the last first, goes down to two lines
-	// while the form does not fit: the rest of the form then shows.
+	// A long warning or error (over wholeLines), the last first, goes
+	// down to two lines while the form does not fit: the rows then show.
+	// A shorter one stays whole, the rows scrolling.
 	for which := 2; which >= 1 && all() > ctx.Height; which-- {
 		at := slices.IndexFunc(foot, func(l line) bool { return l.warn == which })
 		n := 0
 		for at >= 0 && at+n < len(foot) && foot[at+n].warn == which {
 			n++
 		}
+		if n <= wholeLines {
+			continue
+		}
 		if limit := max(2, n-(all()-ctx.Height)); n > limit {
 			foot = slices.Concat(foot[:at], warning(which, limit), foot[at+n:])
 		}
 	}
 	body = scroll(ctx, body, s.row, ctx.Height-len(head)-len(foot))
+	if all() < ctx.Height && foot[0].row == startRow {
+		// A window kept a line short by a section's heading: the
+		// blank before the start line comes back, so that the key line
+		// stays at the bottom.
+		foot = slices.Insert(foot, 0, line{text: "", row: noRow})
+	}
 	return append(append(head, body...), foot...)
+}
+
+// wholeLines is the most lines of a warning or error always shown
+// whole: a sentence that says how to resume a game reads to its end.
+// A longer one is cut short of room, and w shows it.
+const wholeLines = 3
+
+// wholeKey shows a warning cut short under the form whole.
+func wholeKey() key.Binding {
+	return kit.Bind("w", "show a warning cut short under the form whole", "w")
+}
+
+// cutLines wraps s to w cells on at most limit lines (0: all); when it
+// is cut, its last line ends in the ellipsis and says w shows it whole.
+func cutLines(ctx *kit.Context, s string, w, limit int) []string {
+	lines := kit.Wrap(s, max(10, w))
+	if limit <= 0 || len(lines) <= limit {
+		return lines
+	}
+	lines = lines[:limit]
+	tail := ctx.Ellipsis() + " (w: all of it)"
+	lines[limit-1] = kit.Clip(lines[limit-1], max(0, w-kit.WidthOf(tail)-1)) + " " + tail
+	return lines
+}
+
+// cut reports whether a warning or error is cut short in the form laid
+// out for ctx: w then shows them whole.
+func (s *Screen) cut(ctx *kit.Context) bool {
+	for _, l := range s.layout(ctx) {
+		if l.cut {
+			return true
+		}
+	}
+	return false
+}
+
+// wholeView is the warning and the error whole, each wrapped to the
+// window, under the form's title, for as long as w keeps it open.
+func (s *Screen) wholeView(ctx *kit.Context) string {
+	st := &ctx.Styles
+	lines := append(kit.Titled(ctx, "Set up the game: Klaberjass for "+CountWord(players(&s.setup))), "")
+	for _, note := range []string{s.cfg.Warning, s.err} {
+		if note != "" {
+			for _, l := range kit.Wrap("! "+note, max(10, ctx.Width-2)) {
+				lines = append(lines, " "+st.Error.Render(l))
+			}
+			lines = append(lines, "")
+		}
+	}
+	lines = append(lines, " "+st.Dim.Render("any key: back to the form"))
+	return kit.JoinLines(lines)
 }
 
 // hintKeys are the keys of the key line: MoveKeys, then the form's
@@ -230,18 +287,6 @@ func drop(lines []line, level int) []line {
 	return out
 }
 
-// dropFirst removes the first line of spare level level, reporting
-// whether there was one.
-func dropFirst(lines *[]line, level int) bool {
-	for i, l := range *lines {
-		if l.spare == level {
-			*lines = append((*lines)[:i:i], (*lines)[i+1:]...)
-			return true
-		}
-	}
-	return false
-}
-
 // rowLines are the lines of rows, the chosen one marked, each with an
 // arrow only on a side where a step changes its value; a section's
 // heading (secs) goes above the row it opens, after a blank line but
@@ -254,7 +299,7 @@ func rowLines(ctx *kit.Context, s *Setup, rows []Row, secs []Section, chosen int
 				if len(body) > 0 {
 					body = append(body, line{text: "", row: noRow, spare: spareBetween})
 				}
-				body = append(body, line{text: sec.line(ctx), row: noRow, spare: sec.spare, heading: true})
+				body = append(body, line{text: sec.line(ctx), row: noRow, heading: true})
 			}
 		}
 		text, back, fwd := formLineEnds(ctx, r.Label, r.Value(s), i == chosen, r.steps(s, -1), r.steps(s, 1))

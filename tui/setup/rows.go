@@ -123,13 +123,12 @@ func Rows(s *Setup, prefs bool) []Row {
 
 // Section is a heading over a group of a form's rows: the rows from the
 // one keyed First on, up to the next section. Note, dim, follows the
-// heading on its line. spare is when the heading may go, short of room
-// (see layout): 0, never, as for every section of a Form.
+// heading on its line. A heading is never dropped for room: the rows
+// scroll under it (see layout).
 type Section struct {
 	First   string
 	Heading string
 	Note    string
-	spare   int
 }
 
 // line is the heading's line.
@@ -141,12 +140,12 @@ func (sec Section) line(ctx *kit.Context) string {
 	return text
 }
 
-// sections head the groups of Rows, in order. The variants' heading
-// always stays: without it a variant would read as a standard rule.
+// sections head the groups of Rows, in order: without its heading a
+// variant would read as a standard rule, a setting as a rule.
 var sections = []Section{
-	{First: "players", Heading: "The game", spare: spareHeading},
+	{First: "players", Heading: "The game"},
 	variantsSection,
-	{First: "pace", Heading: "Your settings, kept for the next games", spare: spareSettingsHeading},
+	{First: "pace", Heading: "Your settings, kept for the next games"},
 }
 
 // variantsSection heads the house variants (VariantRows), of_a_kind

@@ -64,6 +64,7 @@ type Screen struct {
 	setup Setup
 	row   int // the chosen line: a row, or len(rows) for the start line
 	err   string
+	whole bool // the warning and the error shown whole (w), over the form
 }
 
 // New returns the form, filled with s.
@@ -92,9 +93,19 @@ func (s *Screen) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	k := &ctx.Keys
 	rows := s.rows()
 	n := len(rows) + 1
+	if s.whole {
+		// Any key or click closes the warning read whole.
+		switch msg.(type) {
+		case tea.KeyPressMsg, tea.MouseClickMsg:
+			s.whole = false
+			return s, nil
+		}
+	}
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
 		switch {
+		case kit.IsKey(msg, wholeKey()) && s.cut(ctx):
+			s.whole = true
 		case kit.MoveRow(k, msg, &s.row, n):
 		case kit.Step(k, msg) != 0:
 			if s.row < len(rows) {
@@ -184,6 +195,9 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	full := []key.Binding{kit.Spelled("choose a line (the line under the form says what it means)", k.Up, k.Down),
 		kit.Spelled("change the chosen line's value", k.Left, k.Right),
 		kit.Spelled("start the game, from any line", k.Choose)}
+	if s.cfg.Warning != "" || s.err != "" {
+		full = append(full, wholeKey())
+	}
 	if s.cfg.Learn != nil {
 		// New to Klaberjass: the form is where a newcomer lands.
 		short = append(short, kit.Brief("learn", learnKey()))
@@ -211,6 +225,9 @@ func (s *Screen) HelpRules() (rules.Options, bool) { return s.setup.Options, tru
 
 // View draws the form.
 func (s *Screen) View(ctx *kit.Context) string {
+	if s.whole {
+		return s.wholeView(ctx)
+	}
 	lines := s.layout(ctx)
 	out := make([]string, len(lines))
 	for i, l := range lines {

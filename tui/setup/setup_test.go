@@ -655,20 +655,110 @@ func TestVariantsUnderTheirHeadingAt80x24(t *testing.T) {
 }
 
 // TestLongWarningKeepsEveryRow: at 80×24, two players with the
-// settings rows and a warning of five lines: the settings' heading goes
-// and the warning is cut to fewer lines before any row or the variants'
-// heading does.
+// settings rows and a warning of five lines: the warning is cut to
+// fewer lines before any row or heading goes, its last line saying that
+// w shows it; w shows it whole, and any key goes back to the form.
 func TestLongWarningKeepsEveryRow(t *testing.T) {
 	warning := "/home/someone/.config/klob/settings: line 1: \"junk line 1\" is not key = value; line 2: \"junk line 2\" " +
 		"is not key = value; line 3: \"junk line 3\" is not key = value; and 497 more lines (the other settings are used; " +
 		"saving new ones keeps this file beside them as settings.bad, or settings-2.bad if that is taken)"
 	s := New(Config{Prefs: true, Warning: warning}, Setup{Level: ai.Normal, Options: rules.DefaultOptions(), Seed: 42})
-	text := kittest.New(t, s, 80, 24, false).Text()
+	d := kittest.New(t, s, 80, 24, false)
+	text := d.Text()
 	for _, r := range s.rows() {
 		require.Contains(t, text, r.Label, "the screen:\n%s", text)
 	}
-	require.Contains(t, text, "House variants, off unless switched on")
+	for _, h := range []string{"The game", "House variants, off unless switched on", "Your settings, kept for the next games"} {
+		require.Contains(t, text, h, "the screen:\n%s", text)
+	}
 	require.Contains(t, text, "! /home/someone/.config/klob/settings: line 1:")
+	require.Contains(t, text, "(w: all of it)", "the cut warning does not say w shows it:\n%s", text)
+	d.Press("w")
+	kittest.CheckSize(t, d.Frame(), 80, 24)
+	require.Contains(t, kittest.Flat(d.Text()), "! "+warning, "w does not show the warning whole:\n%s", d.Text())
+	d.Press("down")
+	require.Equal(t, text, d.Text(), "a key after w does not go back to the form as it was")
+}
+
+// TestProblemShownWhole: at 80×24, four players with the settings
+// rows and a warning, a problem keeping the settings (a file the player
+// may not read) that does not fit whole says w shows it, and w shows it
+// and the warning whole.
+func TestProblemShownWhole(t *testing.T) {
+	warning := "/home/someone/.config/klob/settings: line 1: pace = \"warp\": want slow, normal, fast; " +
+		"line 2: sort = \"sideways\": want strength, suit; line 3: bell = \"maybe\": want on, off; and 1 more line " +
+		"(the other settings are used; saving new ones keeps this file beside them as settings.bad, or settings-2.bad if that is taken)"
+	problem := "Your settings could not be kept: the settings file /home/someone/.config/klob/settings cannot be read: " +
+		"permission denied, and is left as it is"
+	s := New(Config{Prefs: true, Warning: warning}, Setup{Level: ai.Normal, Options: rules.DefaultOptions().WithPlayers(4), Seed: 42})
+	d := kittest.New(t, s, 80, 24, false)
+	to(t, d, "sort")
+	d.Send(ProblemMsg{Text: problem})
+	kittest.CheckSize(t, d.Frame(), 80, 24)
+	require.Contains(t, d.Text(), "Sort the hand by", "the chosen row is out of sight")
+	require.Contains(t, d.Text(), "(w: all of it)", "the screen:\n%s", d.Text())
+	d.Press("w")
+	kittest.CheckSize(t, d.Frame(), 80, 24)
+	text := kittest.Flat(d.Text())
+	require.Contains(t, text, "! "+warning, "the screen:\n%s", d.Text())
+	require.Contains(t, text, "! "+problem, "the screen:\n%s", d.Text())
+	d.Press("esc")
+	require.Contains(t, d.Text(), "Sort the hand by", "esc did not go back to the form")
+}
+
+// TestEveryRowUnderItsHeadingAt80x24: at 80×24, at every seat count,
+// with the settings rows or not, practice or not, with a long warning
+// (the note of a second state directory) or none, and the cursor on
+// every line, every row shown is under its own section's heading: the
+// form shows the same sections every time, "The game" with a seed
+// given too, and the settings never run on under the variants.
+func TestEveryRowUnderItsHeadingAt80x24(t *testing.T) {
+	warning := "This game is saved in /tmp/qa51/nb/s/klob-2: KLOB_STATE_DIR=/tmp/qa51/nb/s/klob-2 klob resumes it, " +
+		"or klob once the other Klob has quit."
+	for _, players := range []int{2, 3, 4} {
+		for _, prefs := range []bool{false, true} {
+			for _, practice := range []bool{false, true} {
+				for _, warn := range []string{"", warning} {
+					o := rules.DefaultOptions().WithPlayers(players)
+					s := New(Config{Prefs: prefs, Warning: warn}, Setup{Level: ai.Normal, Options: o,
+						Seed: 6003839248161056871, Practice: practice, Next: practice})
+					headingOf := map[string]string{} // a row's label: its section's heading
+					heading := ""
+					for _, r := range s.rows() {
+						for _, sec := range sections {
+							if sec.First == r.Key {
+								heading = sec.Heading
+							}
+						}
+						headingOf[r.Label] = heading
+					}
+					d := kittest.New(t, s, 80, 24, false)
+					for range len(s.rows()) + 1 {
+						kittest.CheckSize(t, d.Frame(), 80, 24)
+						text := d.Text()
+						what := fmt.Sprintf("%d players, prefs %v, practice %v, warning %v, row %d", players, prefs, practice, warn != "", s.row)
+						if warn != "" {
+							require.Contains(t, kittest.Flat(text), "! "+warning, "%s:\n%s", what, text)
+						}
+						under := ""
+						for _, l := range strings.Split(text, "\n") {
+							for _, sec := range sections {
+								if strings.TrimSpace(l) == sec.Heading {
+									under = sec.Heading
+								}
+							}
+							label := strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(l), "▶"))
+							label, _, _ = strings.Cut(label, "  ")
+							if want, ok := headingOf[label]; ok {
+								require.Equal(t, want, under, "%s: %q is under the wrong heading:\n%s", what, label, text)
+							}
+						}
+						d.Press("down")
+					}
+				}
+			}
+		}
+	}
 }
 
 // TestShiftStopsAtEnds: a number's row stops at its smallest and its
