@@ -10,6 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/klob/klob/internal/record/store"
+	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
 	"github.com/klob/klob/tui/replay"
 )
@@ -72,7 +73,7 @@ func (s *busyScreen) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd)
 	}
 	switch {
 	case kit.IsKey(k, ctx.Keys.Resume) && s.cfg.ReadOnly != nil:
-		return replay.NewHistory(s.cfg.ReadOnly, ReplayConfig{ASCII: s.cfg.ASCII, ShowPath: s.cfg.ShowPath}), nil
+		return &busyHistory{inner: replay.NewHistory(s.cfg.ReadOnly, ReplayConfig{ASCII: s.cfg.ASCII, ShowPath: s.cfg.ShowPath}), back: s}, nil
 	case kit.IsKey(k, ctx.Keys.New) && s.cfg.Elsewhere != nil:
 		// Finding and locking a new directory reads the disk: off the
 		// Update.
@@ -92,6 +93,44 @@ func (s *busyScreen) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd)
 	}
 	return s, nil
 }
+
+// busyHistory is the busy directory's saved games, read-only, opened
+// from the busy screen (and the replays it opens): q and esc come back
+// to that screen, whose offers stay, rather than end Klob at once. The
+// list's line of keys says so ("q/esc back"), as in the lobby.
+type busyHistory struct {
+	inner kit.Screen
+	back  *busyScreen
+}
+
+func (b *busyHistory) Name() string { return b.inner.Name() }
+
+func (b *busyHistory) Enter(ctx *kit.Context) tea.Cmd { return kit.Enter(ctx, b.inner) }
+
+func (b *busyHistory) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
+	next, cmd := b.inner.Update(ctx, msg)
+	return b, kit.Show(ctx, &b.inner, next, cmd)
+}
+
+func (b *busyHistory) View(ctx *kit.Context) string { return b.inner.View(ctx) }
+
+func (b *busyHistory) KeyHelp(k *kit.KeyMap) help.KeyMap {
+	return kit.KeyHelpOf(b.inner, k, kit.KeyHelp{})
+}
+
+func (b *busyHistory) HelpRules() (rules.Options, bool) { return kit.HelpRulesOf(b.inner) }
+
+func (b *busyHistory) HelpMarks() bool { return kit.HelpMarksOf(b.inner) }
+
+// QuitsAtOnce: the saved games are only looked at; nothing is lost.
+func (b *busyHistory) QuitsAtOnce() bool { return true }
+
+// QuitTitle: q's word in the key hints is "back".
+func (b *busyHistory) QuitTitle() (string, string) { return "Back to the choices?", "back" }
+
+// QuitTo: the App's quit, and the list's esc, go back to the busy
+// screen.
+func (b *busyHistory) QuitTo() (kit.Screen, tea.Cmd) { return b.back, nil }
 
 // KeyHelp is the screen's own keys: r and n when offered, help, quit.
 func (s *busyScreen) KeyHelp(k *kit.KeyMap) help.KeyMap {

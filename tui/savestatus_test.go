@@ -171,6 +171,18 @@ func TestBusyScreen(t *testing.T) {
 	if hs.name() != "history" {
 		t.Fatalf("r opened %s, want the history", hs.name())
 	}
+	// Esc, and q, in the read-only list come back to the busy screen,
+	// as its line of keys says; Klob does not end.
+	if scr := hs.screen(); !strings.Contains(scr, "q/esc back") {
+		t.Fatalf("the read-only list's keys do not name esc:\n%s", scr)
+	}
+	for _, k := range []string{"esc", "q"} {
+		hs.press(k)
+		if hs.quit || hs.name() != "busy" {
+			t.Fatalf("%s in the read-only list: quit %v, screen %s:\n%s", k, hs.quit, hs.name(), hs.screen())
+		}
+		hs.press("r")
+	}
 	// The saved games' folder as klob play shows paths, and so the busy
 	// directory and the new one (the command to resume keeps the path
 	// whole).
