@@ -39,6 +39,10 @@ func (sc *Scene) ResultLines(ctx *kit.Context, s rules.Score, ending rules.Endin
 			why = "Both players passed twice: nobody named trump."
 		}
 		out := []string{" " + st.Heading.Render("The deal is thrown in: nobody scores."), " " + why}
+		if lost := sc.lostDeclarations(); lost != "" {
+			// A declared 20 counts in its deal's total: lost with it.
+			out = append(out, kit.Indent(" ", kit.Wrap(lost, max(10, w-1)), nil)...)
+		}
 		if g := sc.gameRows(ctx, labelW, colW, w); len(g) > 0 {
 			// The sides' names head the figures, as over a scored deal.
 			out = append(out, "", st.Heading.Render(resultRow(labelW, colW, "", sc.colNames(ctx, colW-1, false))))
@@ -58,12 +62,9 @@ func (sc *Scene) ResultLines(ctx *kit.Context, s rules.Score, ending rules.Endin
 	}
 	heads := sc.colNames(ctx, colW-1, false)
 	title := fmt.Sprintf(" %s · maker: %s", trumpTitle(p, s.Trump, nil), sc.Lower(s.Maker))
-	switch {
-	case s.Forced && s.Trump == rules.NoTrumps:
-		// No trumps names no trump: the dealer was forced to choose.
-		title += " (forced to choose)"
-	case s.Forced:
-		title += " (forced to name trump)"
+	if s.Forced {
+		// One wording whether it named a suit or no trumps.
+		title += " (forced dealer)"
 	}
 	// With the menage on its row is named for both in every deal,
 	// whichever was said.
@@ -324,4 +325,27 @@ func trumpTitle(p *kit.Painter, t rules.Suit, style *lipgloss.Style) string {
 		return word
 	}
 	return word + " " + p.SuitName(t)
+}
+
+// lostDeclarations says that the shlomo or cleopatra declared in the
+// deal, thrown in, lost its 20 with the rest ("" when none was
+// declared): "The 20 of the shlomo declared is lost too."
+func (sc *Scene) lostDeclarations() string {
+	if !sc.V.Declared() {
+		return ""
+	}
+	n := 0
+	var kinds []string
+	for _, st := range sc.V.History() {
+		if k := st.Action.Kind; k == rules.Shlomo || k == rules.Cleopatra {
+			n++
+			if name := rules.VariantName(st.Action.String()); !slices.Contains(kinds, name) {
+				kinds = append(kinds, name)
+			}
+		}
+	}
+	if n == 1 {
+		return "The 20 of the " + kinds[0] + " declared is lost too."
+	}
+	return "The 20 of each " + strings.Join(kinds, " and ") + " declared is lost too."
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
+	"github.com/klob/klob/tui/kit/kittest"
 )
 
 // The verdict of a deal names the sides there are: at four the other
@@ -872,9 +873,9 @@ func TestPadHeadsKeepCase(t *testing.T) {
 	}
 }
 
-// A forced dealer's result says what it was forced to: to name trump
-// when it named a suit, to choose when it chose no trumps (four
-// players), never "forced to name trump" for a deal without trump.
+// A forced dealer's result says so in one wording, whether it named a
+// suit or chose no trumps (four players): never "forced to name trump"
+// for a deal without trump.
 func TestForcedDealerWords(t *testing.T) {
 	ctx := kit.NewContext(false)
 	for _, n := range []int{2, 3, 4} {
@@ -886,11 +887,49 @@ func TestForcedDealerWords(t *testing.T) {
 			o.Players, o.DealerForced = n, true
 			sc := sceneOf(rules.View{Players: n, Options: o})
 			got := resultText(&ctx, sc, rules.Score{Players: n, Maker: rules.SeatA, Trump: trump, Forced: true, Outcome: rules.Made})
-			want := map[bool]string{true: "maker: you (forced to choose)", false: "maker: you (forced to name trump)"}[trump == rules.NoTrumps]
-			if !strings.Contains(got, want) {
+			want := "maker: you (forced dealer)"
+			if !strings.Contains(got, want) || strings.Contains(got, "name trump") {
 				t.Errorf("%d players, trump %v: no %q:\n%s", n, trump, want, got)
 			}
 		}
+	}
+}
+
+// TestThrownInLosesTheShlomo: at three and four, a deal in which a
+// shlomo was declared and that everyone then passed says that the
+// shlomo's 20 is lost with it, as the rules have it; a deal thrown in
+// without one does not speak of it.
+func TestThrownInLosesTheShlomo(t *testing.T) {
+	ctx := kit.NewContext(false)
+	for _, n := range []int{3, 4} {
+		found := map[bool]bool{}
+		for seed := uint64(1); seed < 400 && !(found[true] && found[false]); seed++ {
+			o := rules.DefaultOptions().WithPlayers(n)
+			o.Shlomo = true
+			d := rules.NewDeal(o, rules.SeatA, rules.Shuffle(rand.New(rand.NewPCG(seed, 7))))
+			declared := false
+			for !d.Over() {
+				legal := d.Legal()
+				a := legal[0]
+				for _, l := range legal {
+					if l.Kind == rules.Shlomo || l.Kind == rules.Pass && a.Kind != rules.Shlomo {
+						a = l
+					}
+				}
+				declared = declared || a.Kind == rules.Shlomo
+				require.NoError(t, d.Apply(a))
+			}
+			if d.Ending() != rules.AllPassed || found[declared] {
+				continue
+			}
+			found[declared] = true
+			got := kittest.Flat(ansi.Strip(strings.Join(sceneOf(d.View(rules.SeatA)).ResultLines(&ctx, d.Score(), d.Ending(), rules.NoSeat, 80), "\n")))
+			const lost = "The 20 of the shlomo declared is lost too."
+			if !strings.Contains(got, "nobody scores") || strings.Contains(got, lost) != declared {
+				t.Errorf("%d players, seed %d, shlomo declared %v:\n%s", n, seed, declared, got)
+			}
+		}
+		require.True(t, found[true] && found[false], "%d players: no deal thrown in with and without a shlomo", n)
 	}
 }
 
