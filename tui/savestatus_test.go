@@ -13,7 +13,9 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/internal/record/settings"
 	"github.com/klob/klob/internal/record/store"
+	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
 	"github.com/klob/klob/tui/kit/kittest"
 	"github.com/klob/klob/tui/train/traintest"
@@ -209,6 +211,26 @@ func TestBusyScreen(t *testing.T) {
 	hs.press("enter", "t")
 	if cfg.Elsewhere != nil && hs.name() != "table" {
 		t.Fatalf("the game did not start in the new directory: %s", hs.name())
+	}
+}
+
+// At four players with the settings rows, the form opened in a second
+// state directory says whole how its game is resumed, the rows
+// scrolling under their headings to leave it room.
+func TestSecondStateDirNoteWhole(t *testing.T) {
+	cfg := testConfig(dealSeed, nil)
+	cfg.Setup.Options = rules.DefaultOptions().WithPlayers(4)
+	cfg.Prefs = &settings.Settings{}
+	cfg.Busy, cfg.ReadOnly = &store.BusyError{Dir: "/tmp/qa51/nb/s/klob", PID: 4242}, emptySource{}
+	cfg.Elsewhere = func() (Store, string, error) { return &memStore{}, "/tmp/qa51/nb/s/klob-2", nil }
+	hs := newHarness(t, cfg, 80, 24)
+	hs.press("n")
+	const want = "This game is saved in /tmp/qa51/nb/s/klob-2: KLOB_STATE_DIR=/tmp/qa51/nb/s/klob-2 klob resumes it, or klob once the other Klob has quit."
+	if scr := kittest.Flat(hs.screen()); hs.name() != "setup" || !strings.Contains(scr, want) {
+		t.Fatalf("n: screen %s:\n%s", hs.name(), hs.screen())
+	}
+	if lines := strings.Split(hs.screen(), "\n"); len(lines) != 24 || !strings.Contains(lines[23], "choose a line") {
+		t.Fatalf("the form does not fit 80x24:\n%s", hs.screen())
 	}
 }
 
