@@ -156,8 +156,14 @@ func (s *busyScreen) View(ctx *kit.Context) string {
 		said = strings.Replace(said, be.Dir, s.cfg.ShowPath.Show(be.Dir), 1)
 	}
 	lines = append(lines, kit.Paragraph(kit.Capital(said)+".", w, st.Heading.Render)...)
-	lines = append(lines, kit.Indent("   ",
-		kit.Wrap("Two Klobs in one state directory would overwrite each other's game: this one saves nothing there.", w-4), nil)...)
+	// A new game here is kept beside the busy folder while it lasts, but
+	// once over it is filed in the busy folder's history with the others
+	// (klob replay lists it, the record counts it): say both.
+	why := "Two Klobs in one state directory would overwrite each other's game: this one saves nothing there."
+	if s.cfg.Elsewhere != nil {
+		why = "Two Klobs in one state directory would overwrite each other's game: a new game here is kept in a directory of its own while it lasts, then filed in this one's history with your other games."
+	}
+	lines = append(lines, kit.Indent("   ", kit.Wrap(why, w-4), nil)...)
 	lines = append(lines, "")
 	if s.cfg.ReadOnly != nil {
 		lines = append(lines, " "+st.Key.Render("[r]")+" look at the saved games, read-only")

@@ -162,6 +162,11 @@ func TestBusyScreen(t *testing.T) {
 		!strings.Contains(scr, "read-only") || !strings.Contains(scr, "new state directory") {
 		t.Fatalf("busy screen %s:\n%s", hs.name(), scr)
 	}
+	// It says where a new game goes: kept apart, filed in this history.
+	if flat := kittest.Flat(scr); !strings.Contains(flat, "a new game here is kept in a directory of its own while it lasts, then filed in this one's history") ||
+		strings.Contains(flat, "saves nothing there") {
+		t.Fatalf("the busy screen does not say where a new game goes:\n%s", scr)
+	}
 	// Its help lists its own keys, not the table's.
 	hs.press("?")
 	if help := kittest.Flat(hs.screen()); !strings.Contains(help, "look at the saved games, read-only") ||
