@@ -407,3 +407,55 @@ func TestHelpSaysWhatLostCounts(t *testing.T) {
 		}
 	}
 }
+
+// TestFooterNamesNotLetters: at four players in 80 columns, with a bot
+// match's names and every seat graded, the points lost name the sides
+// and the chance to win lost on the line below names them alike: no
+// seat's letter ("A 0.0%/2.5%") stands for a name the screen never
+// shows as a letter.
+func TestFooterNamesNotLetters(t *testing.T) {
+	names := [4]string{"normal 1", "easy 1", "normal 2", "easy 2"}
+	dealWin := [4]float64{0.0, 0.023, 0.076, 0.008}
+	gameWin := [4]float64{0.025, 0.191, 0.085, 0.032}
+	r := readPersonsGame(t, "tables/4-14-shlomo-and-cleopatra-in-one-deal.klob")
+	for o := range rules.Seat(r.Players()) {
+		r.Header.Players[o] = names[o]
+		r.Header.Levels[o] = gamelog.Human
+	}
+	figures := func(ctx context.Context, r *gamelog.Replay, opt analysis.Options) (*analysis.Report, error) {
+		rep, err := fakeAnalyze(ctx, r, opt)
+		if err != nil {
+			return nil, err
+		}
+		for o := range rules.Seat(r.Players()) {
+			d, g := &rep.Deals[0].Players[o], &rep.Players[o]
+			d.Lost, d.WinLost, g.Lost, g.WinLost = 23, dealWin[o], 133.8, gameWin[o]
+		}
+		return rep, nil
+	}
+	hs := kittest.New(t, New(r, "x", Config{Analyze: figures}, nil), 80, 24, false)
+	hs.Press("a")
+	hs.Press("right")
+	screen := text(hs)
+	letter := regexp.MustCompile(`(^|[:,·] )[A-D]{1,2} \d`)
+	var points, chance string
+	for _, l := range strings.Split(screen, "\n") {
+		if _, x, ok := strings.Cut(l, "Points lost, deal/game: "); ok {
+			points, _, _ = strings.Cut(x, ";")
+		}
+		if _, x, ok := strings.Cut(l, "hance to win lost, summed: "); ok {
+			chance = x
+		}
+		assert.LessOrEqual(t, kit.WidthOf(l), 80, l)
+	}
+	require.NotEmpty(t, points, screen)
+	require.NotEmpty(t, chance, screen)
+	assert.NotRegexp(t, letter, points, "the points name the seats")
+	assert.NotRegexp(t, letter, chance, "the chance names the seats")
+	// Both lines name the sides alike: each side's names in the chance
+	// line are the names before its points.
+	for _, side := range strings.Split(chance, ", ") {
+		who := side[:strings.LastIndex(side, " ")]
+		assert.Contains(t, points, who+" ", "the chance's %q is named as in the points: %q", who, points)
+	}
+}

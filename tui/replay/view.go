@@ -409,8 +409,8 @@ func gradedSides(sc *table.Scene, graded [4]bool) [][]rules.Seat {
 // decimal at every size, as the analysis' report says it ("chance to
 // win lost, summed: 5.6%/21.0%"): else a blunder of that kind would
 // stand over a loss of 0.0. When no form of the two that names the
-// seats fits one line, the chance gets a line of its own: the seats'
-// letters stand for their names only when that does not fit either.
+// seats fits one line, the chance gets a line of its own, both lines
+// naming the seats alike, shortened only as far as they must.
 func (s *Screen) analysisLines(ctx *kit.Context, sc *table.Scene, w int) []string {
 	st := &ctx.Styles
 	if line, ok := s.statusLine(ctx, s.sealed); ok {
@@ -478,28 +478,59 @@ func (s *Screen) lostLines(ctx *kit.Context, sc *table.Scene, dr *analysis.DealR
 		return words, d > 0 || (g > 0 && !s.oneDeal()) || lost("%.0f/%.0f", seats...) == ""
 	}
 	anyWin := slices.ContainsFunc(sides, func(team []rules.Seat) bool { _, ok := won(team...); return ok })
-	// points and wins are the two parts in each form, widest first;
-	// named is how many of the forms name the seats (the rest letter
-	// them).
+	// points and wins are the two parts in each form, widest first:
+	// the whole names, then (from index cut on) by side with the names
+	// shortened to fewer and fewer cells, as kit.ShortNames keeps them
+	// told apart, as the rest of the screen names them. Only where no
+	// name is short enough (a screen narrower than 80) do the seats'
+	// letters stand for them, in the last two forms.
 	type form struct {
 		num     string
 		bySide  bool
+		short   int // cells for a name, 0 for the whole name
 		letters bool
 	}
+	forms := []form{{"%.1f/%.1f", false, 0, false}, {"%.0f/%.0f", false, 0, false}, {"%.0f/%.0f", true, 0, false}}
+	cut := len(forms)
+	var seats []rules.Seat
+	longest := 0
+	for _, team := range sides {
+		for _, o := range team {
+			seats = append(seats, o)
+			longest = max(longest, kit.WidthOf(sc.Name(o)))
+		}
+	}
+	for k := longest - 1; k >= 3; k-- {
+		forms = append(forms, form{"%.0f/%.0f", true, k, false})
+	}
+	forms = append(forms, form{"%.0f/%.0f", false, 0, true}, form{"%.0f/%.0f", true, 0, true})
+	mark := "…"
+	if ctx.ASCII {
+		mark = "."
+	}
 	var points, wins []string
-	forms := []form{{"%.1f/%.1f", false, false}, {"%.0f/%.0f", false, false}, {"%.0f/%.0f", true, false},
-		{"%.0f/%.0f", false, true}, {"%.0f/%.0f", true, true}}
-	named := slices.IndexFunc(forms, func(f form) bool { return f.letters })
 	noPoints := true // no seat has a figure of points
 	for _, f := range forms {
+		nameOf := sc.Name
+		if f.letters {
+			nameOf = rules.Seat.String
+		}
+		if f.short > 0 {
+			var whole []string
+			for _, o := range seats {
+				whole = append(whole, sc.Name(o))
+			}
+			short := kit.ShortNames(whole, f.short, mark)
+			if short == nil {
+				continue
+			}
+			nameOf = func(o rules.Seat) string { return short[slices.Index(seats, o)] }
+		}
 		var parts, win []string
 		for _, team := range sides {
 			var each, names, winEach []string
 			for _, o := range team {
-				name := sc.Name(o)
-				if f.letters {
-					name = o.String()
-				}
+				name := nameOf(o)
 				if x := lost(f.num, o); x != "" {
 					each = append(each, name+" "+x)
 				}
@@ -551,29 +582,23 @@ func (s *Screen) lostLines(ctx *kit.Context, sc *table.Scene, dr *analysis.DealR
 	if !anyWin {
 		return fitting(points, w, from)
 	}
-	// One line in a form that names the seats, else two lines (names
-	// before letters: "You" is never "A" for a line saved), else one
-	// line in letters, else two.
-	one := func(end int) ([]string, int, bool) {
-		for i := from; i < end; i++ {
-			if line := points[i] + "; " + wins[i]; kit.WidthOf(line) <= w {
-				return []string{line}, i, true
-			}
+	// One line with the whole names, else two lines that name the seats
+	// alike: the first form from index from on in which both fit.
+	for i := from; i < min(cut, len(points)); i++ {
+		if line := points[i] + "; " + wins[i]; kit.WidthOf(line) <= w {
+			return []string{line}, i
 		}
-		return nil, 0, false
 	}
-	if line, i, ok := one(named); ok {
-		return line, i
-	}
-	pl, at := fitting(points, w, from)
-	win, _ := fitting(wins, w-1, from)
-	if at >= named {
-		if line, i, ok := one(len(points)); ok {
-			return line, i
+	at := len(points) - 1
+	for i := from; i < len(points); i++ {
+		if kit.WidthOf(points[i]) <= w && kit.WidthOf(wins[i]) <= w-1 {
+			at = i
+			break
 		}
 	}
 	// A line of its own starts a sentence: "Chance to win lost, …".
-	return []string{pl[0], " " + strings.ToUpper(win[0][:1]) + win[0][1:]}, at
+	win := wins[at]
+	return []string{points[at], " " + strings.ToUpper(win[:1]) + win[1:]}, at
 }
 
 // pointsNone stands for the points lost by decisions of which none was
