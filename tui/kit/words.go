@@ -244,11 +244,19 @@ func shortNames(names []string, w int, mark string, tagFirst bool) []string {
 		return nil
 	}
 	mw := WidthOf(mark)
-	// cut keeps head runes, the mark, and tail runes of n.
+	// cut keeps head runes, the mark, and tail runes of n. An end that
+	// is a whole word of digits, a bot's number ("normal 1"), follows
+	// the cut start after the space instead ("norm 1", as "easy 1"
+	// reads beside it): the number reads as the name's own.
 	cut := func(n string, head, tail int) string {
 		rs := []rune(n)
 		h := strings.TrimRight(string(rs[:head]), " ")
-		return h + mark + strings.TrimLeft(string(rs[len(rs)-tail:]), " ")
+		end := string(rs[len(rs)-tail:])
+		word := strings.TrimLeft(end, " ")
+		if h != "" && word != "" && isDigits(word) && (word != end || rs[len(rs)-tail-1] == ' ') {
+			return h + " " + word
+		}
+		return h + mark + word
 	}
 	// fits shortens n by way (0: its start; t > 0: t runes of its end),
 	// the end a whole word when words is set.
@@ -294,9 +302,9 @@ func shortNames(names []string, w int, mark string, tagFirst bool) []string {
 }
 
 // lastWords cuts each name too long for w to keep its own last word as
-// its end ("no…A", "e…B1", "e…B2" rather than "ea…1" and "ea…2"), cut
-// by fits; nil when a name has no last word to keep or two come out
-// alike.
+// its end ("no…A", "e…B1", "e…B2" rather than "ea…1" and "ea…2"), a
+// name of one word by its start ("nor…" beside "ea 1"), cut by fits;
+// nil when two come out alike.
 func lastWords(names []string, w int, fits func(n string, way int, words bool) string) []string {
 	out := make([]string, len(names))
 	seen := map[string]bool{}
@@ -305,7 +313,7 @@ func lastWords(names []string, w int, fits func(n string, way int, words bool) s
 		if sp := strings.LastIndex(n, " "); WidthOf(n) > w && sp > 0 {
 			out[i] = fits(n, len([]rune(n[sp+1:])), true)
 		} else if WidthOf(n) > w {
-			return nil
+			out[i] = fits(n, 0, true)
 		}
 		k := strings.ToLower(out[i])
 		if out[i] == "" || seen[k] {
@@ -314,6 +322,11 @@ func lastWords(names []string, w int, fits func(n string, way int, words bool) s
 		seen[k] = true
 	}
 	return out
+}
+
+// isDigits reports whether s is digits alone.
+func isDigits(s string) bool {
+	return strings.Trim(s, "0123456789") == ""
 }
 
 // ShortTagged is ShortNames for a row of heads, where a name's last word

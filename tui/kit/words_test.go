@@ -99,6 +99,12 @@ func TestShortNames(t *testing.T) {
 		{[]string{"random (1)", "easy (A)", "random (2)"}, 8, []string{"rand…(1)", "easy (A)", "rand…(2)"}},
 		// Last words of unlike length: each name keeps its own, whole.
 		{[]string{"normal A", "easy B1", "easy B2"}, 4, []string{"no…A", "e…B1", "e…B2"}},
+		// A bot's number follows its cut name as in the names whole
+		// ("norm 1" beside "easy 1", not "norm…1"); a name of one word
+		// is cut by its start rather than to its first and last letters.
+		{[]string{"normal 1", "normal 2", "easy 1", "easy 2"}, 6, []string{"norm 1", "norm 2", "easy 1", "easy 2"}},
+		{[]string{"normal 1", "easy 1", "normal 2", "easy 2"}, 4, []string{"no 1", "ea 1", "no 2", "ea 2"}},
+		{[]string{"normal", "easy 1", "easy 2"}, 4, []string{"nor…", "ea 1", "ea 2"}},
 	}
 	for _, c := range cases {
 		got := ShortNames(c.names, c.w, "…")
