@@ -10,6 +10,26 @@ import (
 	"github.com/klob/klob/rules"
 )
 
+// TestHandLabelKeepsMargin: the label over the bottom hand ("normal's
+// hand · dealer · trump ♠ · raised: played next") starts one cell in,
+// as every other line of the table does, whatever the length of the
+// name: a label one cell short of the column started at its edge.
+func TestHandLabelKeepsMargin(t *testing.T) {
+	for _, name := range []string{"norm", "normal", "normal1", "normal12", "normal123", "normal1234"} {
+		r := readGame(t, "tables/3-01-every-house-variant.klob")
+		r.Header.SetPlayer(rules.SeatA, name, "normal")
+		hs := open(t, r, "x", 80, 24)
+		for range 40 {
+			for _, l := range strings.Split(text(hs), "\n") {
+				if strings.Contains(l, name+"'s hand") {
+					assert.True(t, strings.HasPrefix(l, " "), "%q starts at the edge", l)
+				}
+			}
+			hs.Press("right")
+		}
+	}
+}
+
 // TestBotNumbersStayWhole: a bot match's names cut for the title, the
 // score pad and the trick line keep their number after the space, as
 // the names that fit read ("norm 1 & norm 2 · easy 1 & easy 2"), never

@@ -1166,10 +1166,11 @@ func (sc *Scene) handBlock(ctx *kit.Context, w int, size kit.CardSize, hand Hand
 		const raised = "raised: played next"
 		tries = append([]string{labelOf(trumpWord, raised), labelOf("", raised)}, tries...)
 	}
-	// A blank cell is kept before the panel's rule, as the cards keep it.
+	// A blank cell is kept before the panel's rule, as the cards keep
+	// it, and one at the left edge, where every line of the table starts.
 	label := tries[len(tries)-1]
 	for _, l := range tries {
-		if kit.WidthOf(l) < w {
+		if kit.WidthOf(l) < w-1 {
 			label = l
 			break
 		}
