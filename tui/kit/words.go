@@ -52,10 +52,12 @@ func Does(name string, you bool, verb string) string {
 // in the middle of a word: first a path's directory goes, then the
 // .klob ending, then whole
 // "-"-separated words from the middle, replaced by mark (the screen's
-// Context.Ellipsis), keeping the first and last words (the date and the
-// result), then as many words from the start (the date and time), then
-// from the end, as fit. When even "first-…-last" is too long it is the
-// mark alone.
+// Context.Ellipsis), keeping the first word and the result whole (the
+// date, and "lost", "won-2", "lost-practice" or a shared table's
+// "BD-won": the seats that won, else it reads as the player's win),
+// then as many words from the start (the date and time), then from the
+// end, as fit. Short of room for the whole result, it keeps its last
+// words; when even "first-…-last" is too long it is the mark alone.
 func ElideName(name string, w int, mark string) string {
 	if w <= 0 {
 		return ""
@@ -75,12 +77,17 @@ func ElideName(name string, w int, mark string) string {
 	build := func(h, t int) string {
 		return strings.Join(words[:h], "-") + "-" + mark + "-" + strings.Join(words[t:], "-")
 	}
-	if len(words) < 3 || WidthOf(build(1, len(words)-1)) > w {
+	// Short of room for the whole result, its last words alone.
+	last := max(1, resultStart(words))
+	for last < len(words)-1 && WidthOf(build(1, last)) > w {
+		last++
+	}
+	if len(words) < 3 || WidthOf(build(1, last)) > w {
 		return mark
 	}
 	// The head words first (the date and time say which game), then
 	// the tail words before the result.
-	head, tail := 1, len(words)-1
+	head, tail := 1, last
 	for head+1 < tail && WidthOf(build(head+1, tail)) <= w {
 		head++
 	}
@@ -88,6 +95,24 @@ func ElideName(name string, w int, mark string) string {
 		tail--
 	}
 	return build(head, tail)
+}
+
+// resultStart is the index of the first of a file name's words that
+// say its result: the last word, with a filing's number ("won-2"), a
+// practice's mark ("lost-practice") and the winning seats' letters
+// before "won" ("BD-won") kept with it.
+func resultStart(words []string) int {
+	i := len(words) - 1
+	if i > 0 && isDigits(words[i]) {
+		i--
+	}
+	if i > 0 && words[i] == "practice" {
+		i--
+	}
+	if i > 0 && words[i] == "won" && words[i-1] != "" && strings.Trim(words[i-1], "ABCD") == "" {
+		i--
+	}
+	return i
 }
 
 // ActionLabel is what a menu item says: the words the player speaks.

@@ -38,6 +38,27 @@ func TestElideName(t *testing.T) {
 	}
 }
 
+// TestElideNameKeepsResult: a shared table's name keeps the seats that
+// won with "won" ("…-BD-won", never "…-won", which reads as the player's
+// win), and a filing's number and a practice's mark stay with the result.
+func TestElideNameKeepsResult(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		w    int
+		want string
+	}{
+		{"2026-12-07-0409-ann-and-Bot-C-normal-vs-bob-and-Bot-D-normal-BD-won.klob", 23, "2026-12-07-…-BD-won"},
+		{"2026-11-29-1431-Easy-vs-Hard-A-won.klob", 15, "2026-11-…-A-won"},
+		{"2026-11-29-1431-vs-Bot-normal-won-2.klob", 16, "2026-11-…-won-2"},
+		{"2026-11-29-1431-vs-Bot-normal-lost-practice.klob", 20, "2026-…-lost-practice"},
+		{"2026-11-29-1431-vs-Bot-normal-won.klob", 12, "2026-…-won"},
+	} {
+		if got := ElideName(c.name, c.w, "…"); got != c.want || WidthOf(got) > c.w {
+			t.Errorf("ElideName(%q, %d) = %q, want %q", c.name, c.w, got, c.want)
+		}
+	}
+}
+
 // TestElidePath: a path too long (klob replay FILE) loses its directory
 // first, then is elided as a file name: not "…" for want of a date in
 // its first word.
