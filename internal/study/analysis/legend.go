@@ -16,8 +16,9 @@ func Legend(ascii bool) []string {
 	if ascii {
 		pm, approx = "+-", "~"
 	}
-	return []string{n[0], fmt.Sprintf("inaccuracy: the choice loses %g to %g points of score difference on average; mistake: %g to %g; blunder: %g or more. Near the end of a game the chance to win counts too: from %s, %s and %s of the chance to win the game, the best choice's less this one's (from 40%% to 17%% loses 23%%), and the choice is graded by the worse of its two losses, on the points or on that chance. A loss within %d standard errors (the %s after it) is no loss: the choice is %s best, as good at the table. The table's hint and the trainer grade on the same scale.",
-		InaccuracyAt, MistakeAt, MistakeAt, BlunderAt, BlunderAt, drill.Percent(drill.WinInaccuracyAt), drill.Percent(drill.WinMistakeAt), drill.Percent(drill.WinBlunderAt), drill.ErrorsApart, pm, approx), n[1]}
+	return []string{n[0], fmt.Sprintf("inaccuracy: the choice loses %g to %g points of score difference on average; mistake: %g to %g; blunder: %g or more. Near the end of a game the chance to win counts too: from %s, %s and %s of the chance to win the game, the best choice's less this one's (from 40%% to 17%% loses 23%%), and the choice is graded by the worse of its two losses, on the points or on that chance. A loss within %d standard errors (the %s after it), or of less than %s (%s of the chance to win near the end), is no loss: the choice is %s best, as good at the table. The table's hint and the trainer grade on the same scale.",
+		InaccuracyAt, MistakeAt, MistakeAt, BlunderAt, BlunderAt, drill.Percent(drill.WinInaccuracyAt), drill.Percent(drill.WinMistakeAt), drill.Percent(drill.WinBlunderAt), drill.ErrorsApart, pm,
+		drill.PointsText(InaccuracyAt), drill.Percent(drill.WinInaccuracyAt), approx), n[1]}
 }
 
 // Notes are the Legend's entries but the thresholds: for the help,

@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"fmt"
 	"regexp"
 	"strings"
 	"testing"
@@ -25,6 +26,29 @@ func TestLegendUsesTheThresholds(t *testing.T) {
 	}
 	if m := chessMarks.FindString(all); m != "" {
 		t.Errorf("legend writes the mark %q: %s", m, all)
+	}
+}
+
+// TestLegendsSayOneRuleForAsGood: analyze's header (Legend) and the
+// trainer's and replay's help (drill.Legend) state the same rule for
+// "≈ best", whole: within the error, or behind by less than an
+// inaccuracy ("≈ best: 1.9 ± 0.2 pts" is beyond its error but under 4
+// points).
+func TestLegendsSayOneRuleForAsGood(t *testing.T) {
+	under := "less than " + drill.PointsText(drill.InaccuracyAt) + " (" + drill.Percent(drill.WinInaccuracyAt) + " of the chance to win near the end)"
+	within := fmt.Sprintf("%d standard errors", drill.ErrorsApart)
+	for what, legend := range map[string][]string{"analyze": Legend(false), "help": drill.Legend()} {
+		var rule string
+		for _, l := range legend {
+			for _, s := range strings.SplitAfter(l, ". ") {
+				if strings.Contains(s, "≈ best") {
+					rule += s
+				}
+			}
+		}
+		if !strings.Contains(rule, within) || !strings.Contains(rule, under) {
+			t.Errorf("%s: the rule for ≈ best lacks %q or %q: %s", what, within, under, rule)
+		}
 	}
 }
 
