@@ -50,8 +50,7 @@ func AnalysisTableWith(ctx *Context, an *drill.Analysis, chosen int, label func(
 	// fits without cutting its label; else the short verdict (the line
 	// above the table says the chosen row's gap and error in any case).
 	// Every row is 1+2+lw+2+dw+2+bw+2+ww+sep cells before its verdict:
-	// bw and ww the bete's and the win's columns, sep 3, all of them
-	// narrower where a row's whole verdict needs the room.
+	// bw and ww the bete's and the win's columns, sep 3.
 	sep, bw, ww, winHead := 3, 5, 8, "win game"
 	over := func(v string) int {
 		if ctx.ASCII {
@@ -60,38 +59,36 @@ func AnalysisTableWith(ctx *Context, an *drill.Analysis, chosen int, label func(
 		return 1 + 2 + lw + 2 + dw + 2 + bw + 2 + ww + sep + WidthOf(v) - ctx.Width
 	}
 	type form struct{ verdict, you string }
-	longForm := func(j int, r drill.Row) form {
-		if r.Verdict.Kind == drill.Best {
-			return form{"best · hard bot", ""}
-		}
-		if j == chosen {
-			return form{r.Verdict.Column(), " ← you"}
-		}
-		return form{r.Verdict.Column(), ""}
-	}
 	// The score diff's parts at their widest: "-100.5" and "10.5".
+	// Where a row's whole verdict needs the room, the figures and the
+	// bete give up their blank padding; the headings and the spaces
+	// between the columns stay, so that every drill's table reads alike
+	// and a crowded one's verdicts give way instead.
 	mw, ew := 6, 4
 	for j, r := range an.Rows {
-		if f := longForm(j, r); ctx.Width > 0 && over(f.verdict+f.you) > 0 {
-			// Tight: the columns before the verdicts give up their
-			// spare cells, the separator, the figures' blank padding
-			// and the win's heading its second word.
-			sep, mw, ew, winHead = 1, 0, 0, "win"
-			bw, ww = len("bete"), len(winHead)
+		long := r.Verdict.Column()
+		if r.Verdict.Kind == drill.Best {
+			long = "best · hard bot"
+		}
+		if j == chosen {
+			long += "  ← you"
+		}
+		if ctx.Width > 0 && over(long) > 0 {
+			mw, ew, bw = 0, 0, len("bete")
 			for _, r := range an.Rows {
 				mw = max(mw, len(r.MeanText()))
 				ew = max(ew, len(fmt.Sprintf("%.1f", r.StdErr)))
 				bw = max(bw, WidthOf(drill.Percent(r.Bete)))
-				ww = max(ww, WidthOf(r.WinText()))
 			}
 			dw = max(len("score diff"), mw+2+WidthOf(pm)+ew)
 			break
 		}
 	}
-	// The chosen row keeps "← you" whole and its verdict word (a mistake
-	// is named where it is made), its gap and error as the others do
-	// where it can: a single space before the mark first, then the short
-	// verdict (the line above the table says the error); narrower
+	// The chosen row keeps "← you" whole, two spaces after its verdict,
+	// and its verdict word (a mistake is named where it is made), its
+	// gap and error as the others do where it can, the other rows'
+	// longer labels cut to make room where its own stays whole; else the
+	// short verdict (the line above the table says the error); narrower
 	// still, the labels are cut.
 	verdicts := make([]string, len(an.Rows))
 	yours := make([]string, len(an.Rows))
@@ -104,13 +101,20 @@ func AnalysisTableWith(ctx *Context, an *drill.Analysis, chosen int, label func(
 		forms := []form{{long, ""}, {short, ""}}
 		if j == chosen {
 			// The last form stands where none fits, the labels cut.
-			forms = []form{{long, "  ← you"}, {long, " ← you"}, {short, "  ← you"}, {short, " ← you"}, {short, "  ← you"}}
+			forms = []form{{long, "  ← you"}, {short, "  ← you"}}
+		}
+		// Room the labels can give this row: the cells of the longest
+		// beyond its own label (and the heading's "option").
+		spare := 0
+		if j == chosen {
+			spare = max(0, lw-max(len("option"), WidthOf(label(r.Action))))
 		}
 		for _, f := range forms {
 			verdicts[j], yours[j] = words.Replace(f.verdict), f.you
-			if ctx.Width <= 0 || over(verdicts[j]+yours[j]) <= 0 {
+			if ctx.Width <= 0 || over(verdicts[j]+yours[j]) <= spare {
 				break
 			}
+			spare = 0
 		}
 	}
 	if ctx.Width > 0 {

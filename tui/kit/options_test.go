@@ -153,3 +153,35 @@ func TestAnalysisTableKeepsYourVerdictWord(t *testing.T) {
 		}
 	}
 }
+
+// TestAnalysisTableKeepsItsLayout: a crowded drill's table (a long
+// label and a long verdict on your row) keeps the heading every table
+// has, "bete  win game   verdict", and two spaces before "← you": the
+// rows give way (other rows' labels, then your verdict's error), never
+// the columns.
+func TestAnalysisTableKeepsItsLayout(t *testing.T) {
+	row := func(a rules.Action, mean, win float64, v drill.Verdict) drill.Row {
+		return drill.Row{Result: eval.Result{Action: a, Mean: mean, StdErr: 1.5, Bete: 0.71, Win: win}, Verdict: v}
+	}
+	wrong := func(gap, err float64) drill.Verdict {
+		return drill.Verdict{Kind: drill.Blunder, ByWin: true, Gap: gap, Err: err, Win: gap, Measured: true}
+	}
+	an := &drill.Analysis{ByWin: true, Rows: []drill.Row{
+		row(rules.PassAction(), -14.8, 0.559, drill.Verdict{Kind: drill.Best}),
+		row(rules.NameAction(rules.Diamonds), -42.8, 0.437, wrong(0.122, 0.018)),
+		row(rules.NameAction(rules.Hearts), -69.3, 0.305, wrong(0.254, 0.011)),
+		row(rules.NameAction(rules.Clubs), -71.6, 0.298, wrong(0.261, 0.009)),
+	}}
+	for _, chosen := range []int{1, 3} {
+		ctx := NewContext(false)
+		ctx.Width = 80
+		rows := AnalysisTableWith(&ctx, an, chosen, func(a rules.Action) string { return OptionLabel(&ctx, a) })
+		if head := ansi.Strip(rows[0]); !strings.HasSuffix(head, "bete  win game   verdict") {
+			t.Errorf("chosen %d: the heading reads %q", chosen, head)
+		}
+		you := ansi.Strip(rows[1+chosen])
+		if !strings.HasSuffix(you, "  ← you") || WidthOf(you) > 80 {
+			t.Errorf("chosen %d: your row reads %q", chosen, you)
+		}
+	}
+}
