@@ -483,7 +483,8 @@ func (ctx *Context) helpTail(o rules.Options, marks helpMarks) *helpTail {
 // 80 columns) breaks between its letters, never inside one, a line
 // that goes on ending in "·" (cut at a page's end, "… n no trumps"
 // would read as the whole row, "p pass" left out); other text wraps at
-// spaces.
+// spaces, a "·" in a sentence too ("record 6 right · 5 wrong: of the 11
+// drills …", whose parts are not all short enough for a line each).
 func helpDesc(desc string, w int) []string {
 	if WidthOf(desc) <= w {
 		return []string{desc}
@@ -491,6 +492,9 @@ func helpDesc(desc string, w int) []string {
 	var out []string
 	line := ""
 	parts := strings.Split(desc, " · ")
+	if slices.ContainsFunc(parts, func(p string) bool { return WidthOf(p) > w-2 }) {
+		return Wrap(desc, w)
+	}
 	for i, part := range parts {
 		// Room for the " ·" after it, unless it is the last.
 		room := w - 2

@@ -251,3 +251,22 @@ func TestShowErr(t *testing.T) {
 		t.Errorf("a nil PathShower changed the message: %q", got)
 	}
 }
+
+// TestHelpDescWrapsASentenceWithADot: a "·" inside a sentence (the
+// trainer's record, "record 6 right · 5 wrong: of the 11 drills …")
+// wraps at spaces like any text, never ending a line on "·" in the
+// middle of the example; a row of menu letters still breaks between
+// letters.
+func TestHelpDescWrapsASentenceWithADot(t *testing.T) {
+	desc := "as in record 6 right · 5 wrong: of the 11 drills answered at this seat count, 6 right and 5 wrong (a narrower window leaves out the word record)"
+	got := helpDesc(desc, 60)
+	if !strings.HasPrefix(got[0], "as in record 6 right · 5 wrong: of the") {
+		t.Errorf("the sentence is split at its dot: %q", got)
+	}
+	letters := helpDesc("c clubs · d diamonds · e hearts · s spades · n no trumps · p pass", 40)
+	for _, l := range letters[:len(letters)-1] {
+		if !strings.HasSuffix(l, " ·") {
+			t.Errorf("a row of letters breaks inside a letter: %q", letters)
+		}
+	}
+}

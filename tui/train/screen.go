@@ -864,7 +864,7 @@ func recordHelp() []key.Binding {
 	note := func(label, desc string) key.Binding { return key.NewBinding(key.WithHelp(label, desc)) }
 	return []key.Binding{
 		kit.HelpHeading("The record in the title (every drill answered at this seat count)"),
-		note("record", "record 6 right · 5 wrong: of the 11 drills answered at this seat count, 6 right and 5 wrong (a narrower window leaves out the word record). M shows the points and the chances to win the wrong answers cost"),
+		note("record", "as in record 6 right · 5 wrong: of the 11 drills answered at this seat count, 6 right and 5 wrong (a narrower window leaves out the word record). M shows the points and the chances to win the wrong answers cost"),
 		note("2p", "two players at the table (2 players where the window leaves room for the whole record)"),
 	}
 }
