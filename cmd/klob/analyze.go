@@ -58,7 +58,12 @@ against the best one.`)
 		return 1
 	}
 	start := time.Now()
-	line := progress.New(stderr)
+	// The progress is drawn on a terminal only: in a file it would stand
+	// before the report (2>&1). The last line, a line, stays.
+	var line *progress.Line
+	if progress.IsTerminal(stderr) {
+		line = progress.New(stderr)
+	}
 	rep, err := analysis.Analyze(context.Background(), r, analysis.Options{
 		Samples: *samples, Seed: *seed, AllSeats: *all, Progress: progressLine(line),
 	})
@@ -66,7 +71,11 @@ against the best one.`)
 		line.Break()
 		return failed(stderr, "analyze", err)
 	}
-	line.Done(analysedLine(len(rep.Deals), time.Since(start)))
+	if line != nil {
+		line.Done(analysedLine(len(rep.Deals), time.Since(start)))
+	} else {
+		fmt.Fprintln(stderr, analysedLine(len(rep.Deals), time.Since(start)))
+	}
 	if *asJSON {
 		if err := analysis.WriteJSON(stdout, path, r, rep); err != nil {
 			return failed(stderr, "analyze", err)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/klob/klob/internal/platform/progress"
 	"io"
 	"os"
 	"os/signal"
@@ -226,7 +227,7 @@ func trainEval(tf trainFlags, stdout, stderr io.Writer) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	an, err := evalWithProgress(ctx, &v, drill.Options{Samples: req.Samples, Seed: req.Seed}, stderr)
+	an, err := evalWithProgress(ctx, &v, drill.Options{Samples: req.Samples, Seed: req.Seed}, stderr, progress.IsTerminal(stderr))
 	if err != nil {
 		return failed(stderr, "train", fmt.Errorf("-eval: %v", err))
 	}
@@ -242,12 +243,14 @@ func trainEval(tf trainFlags, stdout, stderr io.Writer) int {
 const evalProgressFrom = 2 * drill.DefaultSamples
 
 // evalWithProgress evaluates v batch by batch. From evalProgressFrom
-// samples on it rewrites a progress line on stderr after each batch. An
-// interrupt (ctx) stops it after the batch under way; what the finished
-// batches show is returned, and stderr says so.
-func evalWithProgress(ctx context.Context, v *rules.View, o drill.Options, stderr io.Writer) (drill.Analysis, error) {
+// samples on, where stderr is a terminal (tty), it rewrites a progress
+// line there after each batch: elsewhere (a file, a pipe) the rewrites
+// would run together as one line of text. An interrupt (ctx) stops it
+// after the batch under way; what the finished batches show is
+// returned, and stderr says so.
+func evalWithProgress(ctx context.Context, v *rules.View, o drill.Options, stderr io.Writer, tty bool) (drill.Analysis, error) {
 	asked := drill.NewPlan(o).Samples
-	show := asked >= evalProgressFrom
+	show := tty && asked >= evalProgressFrom
 	e := drill.NewEvaluator()
 	done := 0
 	batch := func(ctx context.Context, v *rules.View, p drill.Plan, k int) (eval.Evaluation, error) {

@@ -371,17 +371,29 @@ func TestTrainReviewVersion1(t *testing.T) {
 // the deal in, so that only refuse plays its samples out.
 const cheapEval = "hand=JS QD AD KH 8S KS up=QH said=pass,schmeiss"
 
-// A long -eval shows its progress on stderr; a short one prints nothing
-// there.
+// A long -eval shows its progress on a terminal's stderr; a short one
+// prints nothing there, nor does any on a stderr that is no terminal (a
+// file, where the rewrites would run together as one line).
 func TestTrainEvalProgress(t *testing.T) {
 	shortParallel(t)
 	code, out, errs := train(t, "-eval", cheapEval+" samples=1000")
 	require.Equal(t, 0, code, errs)
 	assert.Contains(t, out, "1000 samples, seed 1.")
+	assert.Empty(t, errs, "a progress line written to a stderr that is no terminal")
+	req, err := drill.Parse(cheapEval)
+	require.NoError(t, err)
+	v, err := req.Situation.View()
+	require.NoError(t, err)
+	var tty strings.Builder
+	_, err = evalWithProgress(context.Background(), &v, drill.Options{Samples: 1000, Seed: 1}, &tty, true)
+	require.NoError(t, err)
+	errs = tty.String()
 	assert.Contains(t, errs, "\revaluating: 0 of 1000 samples")
 	assert.True(t, strings.HasSuffix(errs, "\revaluating: 1000 of 1000 samples\n"), "stderr %q: want a progress line rewritten up to 1000 of 1000", errs)
-	_, _, errs = train(t, "-eval", cheapEval+" samples=100")
-	assert.Empty(t, errs, "a short evaluation wrote to stderr")
+	tty.Reset()
+	_, err = evalWithProgress(context.Background(), &v, drill.Options{Samples: 100, Seed: 1}, &tty, true)
+	require.NoError(t, err)
+	assert.Empty(t, tty.String(), "a short evaluation wrote to stderr")
 }
 
 // -review prints nothing from train.json raw: a record holding escape
@@ -415,7 +427,7 @@ func TestTrainEvalInterrupted(t *testing.T) {
 	var cut, none, whole int
 	for looks := int64(1); looks < 4000 && whole == 0; looks = looks*3/2 + 1 {
 		var errs strings.Builder
-		an, err := evalWithProgress(ctxtest.DeadlineAfter(looks), &v, drill.Options{Samples: 200, Seed: 1}, &errs)
+		an, err := evalWithProgress(ctxtest.DeadlineAfter(looks), &v, drill.Options{Samples: 200, Seed: 1}, &errs, false)
 		switch {
 		case err != nil:
 			require.ErrorIs(t, err, context.DeadlineExceeded)
