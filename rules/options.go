@@ -307,6 +307,21 @@ func (o Options) String() string {
 	return strings.Join(parts, ",")
 }
 
+// Played is String without the options that mean nothing at the table
+// (Applies: bottom_card with four players), for the lines that tell a
+// person the rules played (klob verify's, klob match's). String stays
+// whole where it is stored or seeds a game: ParseOptions reads Played
+// back to the same options.
+func (o Options) Played() string {
+	var parts []string
+	for _, kv := range strings.Split(o.String(), ",") {
+		if k, _, _ := strings.Cut(kv, "="); o.Applies(k) {
+			parts = append(parts, kv)
+		}
+	}
+	return strings.Join(parts, ",")
+}
+
 // onWords and offWords are the values an on/off option takes, in any
 // case, on and off first.
 var (

@@ -23,7 +23,7 @@ func (r *Replay) WriteSummary(w io.Writer, name string) {
 	// The rules on a line of their own, a space after each comma, so
 	// that the report wraps between them.
 	fmt.Fprintf(w, "%s: %s\n", name, strings.Join(sides, " vs "))
-	fmt.Fprintf(w, "rules: %s\n", strings.ReplaceAll(h.Options.String(), ",", ", "))
+	fmt.Fprintf(w, "rules: %s\n", strings.ReplaceAll(h.Options.Played(), ",", ", "))
 	done := 0
 	for i := range r.Deals {
 		d := &r.Deals[i]

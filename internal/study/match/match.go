@@ -485,7 +485,7 @@ type deckFigures struct {
 
 func newTally(cfg Config, players int) *tally {
 	rep := &Report{A: string(cfg.A), B: string(cfg.B), Players: players, Seed: cfg.Seed,
-		Rules: cfg.Options.String(), Decks: cfg.Decks, Games: cfg.Games, Seatings: len(seatings(players))}
+		Rules: cfg.Options.Played(), Decks: cfg.Decks, Games: cfg.Games, Seatings: len(seatings(players))}
 	rep.Sides[levelA].Level, rep.Sides[levelB].Level = rep.A, rep.B
 	return &tally{rep: rep}
 }
