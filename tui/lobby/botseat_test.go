@@ -44,6 +44,28 @@ func TestLobbySaysABotPlaysTheSeatLeft(t *testing.T) {
 	require.NotContains(t, view(), waits)
 }
 
+// The note about a seat left follows the table: a bot plays it, then
+// the game is over and no bot plays it any more.
+func TestLobbySeatNoteFollowsTheGame(t *testing.T) {
+	l := New(Config{Player: hall.Player{ID: "a", Name: "ann"}})
+	l.note, l.seatWaits = seatWaitsNote("ABCD"), "ABCD"
+	l.tables = []hall.Info{{Code: "ABCD", Yours: true}}
+	l.seatTaken()
+	require.Equal(t, seatWaitsNote("ABCD"), l.note)
+	l.tables[0].BotPlays = true
+	l.seatTaken()
+	require.Equal(t, botPlaysNote("ABCD"), l.note)
+	l.tables[0].Over = true
+	l.seatTaken()
+	require.Equal(t, "The game at table ABCD is over: choose the table to see how it ended.", l.note)
+	require.Empty(t, l.seatWaits, "the watch ends with the game")
+	// A note since then ends the watch too.
+	l.note, l.seatWaits = "something else", "ABCD"
+	l.seatTaken()
+	require.Equal(t, "something else", l.note)
+	require.Empty(t, l.seatWaits)
+}
+
 // Eve, who never held a seat at a table whose game has started, reads
 // that it has started and, where she may watch it, that w watches it:
 // not that it started without her.

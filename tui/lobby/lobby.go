@@ -252,7 +252,8 @@ type Lobby struct {
 	unread string
 	// seatWaits is the code of the table whose seat the note says
 	// waits for the person (seatWaitsNote), "" for none: once a bot
-	// takes the seat, Refresh says so instead.
+	// takes the seat, and once the game is over, Refresh says so
+	// instead (seatTaken).
 	seatWaits string
 
 	// visit is this connection in the hall's list of the people
@@ -395,15 +396,28 @@ func botPlaysNote(code string) string {
 	return "A bot plays your seat at table " + code + " now: choose the table to take it back."
 }
 
-// seatTaken turns the note that the person's seat waits into the note
-// that a bot plays it, once one does; a note since then, or the table
-// no longer the person's, ends the watch.
+// seatOverNote says the game at table code, whose seat the person left,
+// is over: no seat to take back, its end to see.
+func seatOverNote(code string) string {
+	return "The game at table " + code + " is over: choose the table to see how it ended."
+}
+
+// seatTaken keeps the note about the person's seat true as the table
+// moves on: the seat waits, then a bot plays it (botPlaysNote), then
+// the game is over (seatOverNote). A note since then, or the table no
+// longer the person's, ends the watch.
 func (l *Lobby) seatTaken() {
 	code := l.seatWaits
 	if code == "" {
 		return
 	}
-	if !strings.Contains(l.note, seatWaitsNote(code)) {
+	said := ""
+	for _, n := range []string{seatWaitsNote(code), botPlaysNote(code)} {
+		if strings.Contains(l.note, n) {
+			said = n
+		}
+	}
+	if said == "" {
 		l.seatWaits = ""
 		return
 	}
@@ -411,8 +425,11 @@ func (l *Lobby) seatTaken() {
 		if in.Code != code || !in.Yours {
 			continue
 		}
-		if in.BotPlays && !in.Over {
-			l.note, l.seatWaits = strings.Replace(l.note, seatWaitsNote(code), botPlaysNote(code), 1), ""
+		switch {
+		case in.Over:
+			l.note, l.seatWaits = strings.Replace(l.note, said, seatOverNote(code), 1), ""
+		case in.BotPlays:
+			l.note = strings.Replace(l.note, said, botPlaysNote(code), 1)
 		}
 		return
 	}
