@@ -968,12 +968,10 @@ const listWord = "tricks"
 // keyHints lists the keys that work now in the window's width. The
 // whole line is shown with " · " between the hints when it fits;
 // otherwise with the hints two spaces apart (narrower by a cell a gap)
-// when that holds every key. Where it does not, the sort, the least
-// needed key, goes, and the line keeps its " · " if that is all that
-// had to go (a shared table's bidding with "/ talk" and "q leave" at
-// 80 columns); past that the hints stand two spaces apart at every
-// later step, so that the line keeps one form rather than switching
-// with each further key that comes and goes.
+// when that holds every key. Where it does not, the least needed keys
+// go one at a time, and at each step the line takes " · " if it fits
+// so, two spaces apart if only that fits: " · " is the line's form
+// whenever the room allows it.
 // Every key that works is listed while the line holds them; the least
 // needed then go, one at a time, until it fits: the sort, then the
 // arrows (a digit plays a card, the
@@ -994,6 +992,9 @@ func (s *Screen) keyHints(ctx *kit.Context) string {
 		return line
 	}
 	fit := func(bs []key.Binding) (string, bool) {
+		if line := kit.FitHintLine(ctx, bs, math.MaxInt); kit.WidthOf(line) <= w {
+			return line, true
+		}
 		line := spacedHints(ctx, bs)
 		return line, kit.WidthOf(line) <= w
 	}
@@ -1004,9 +1005,6 @@ func (s *Screen) keyHints(ctx *kit.Context) string {
 		return line
 	}
 	bs = without(bs, "sort")
-	if line := kit.FitHintLine(ctx, bs, math.MaxInt); kit.WidthOf(line) <= w {
-		return line // only the sort had to go: the line keeps its " · "
-	}
 	if line, ok := fit(bs); ok {
 		return line
 	}

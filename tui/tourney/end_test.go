@@ -158,7 +158,7 @@ func TestBoardSaysTheEnd(t *testing.T) {
 					f.run(b.waitEnded())
 				}
 				kittest.CheckSize(t, f.d.Frame(), 80, 24)
-				onlyLineTwo(t, before, f.text(), ended, "esc the standings  ? help  q quit")
+				onlyLineTwo(t, before, f.text(), ended, "esc the standings · ? help · q quit")
 				_, _, inPlay := cl.svc.HiddenFrom(code, longName.Key)
 				require.True(t, inPlay, "the board's play stopped at the end")
 				assert.Contains(t, f.helpWords(), "esc the tournament has ended: its standings")
