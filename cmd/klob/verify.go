@@ -131,7 +131,7 @@ func verifyResults(path string, data []byte) (string, error) {
 		return "", fmt.Errorf("%s: %w", path, err)
 	}
 	if err := rf.Check(set); err != nil {
-		return "", fmt.Errorf("%s: daily results of %s at %d players: %w", path, rf.Date, rf.Players, err)
+		return "", fmt.Errorf("%s: daily results of %s, %s at %d players: %w", path, untrusted.Text(rf.Name), rf.Date, rf.Players, err)
 	}
 	line := fmt.Sprintf("%s: daily results of %s, %s at %d players: %s of %d checked",
 		path, untrusted.Text(rf.Name), rf.Date, rf.Players, kit.Plural(len(rf.Boards), "board"), len(set.Boards))

@@ -229,7 +229,7 @@ func TestVerifyResultFile(t *testing.T) {
 	require.NoError(t, os.WriteFile(bad, changed, 0o600))
 	code, _, errs = verify(bad)
 	assert.Equal(t, 1, code)
-	assert.Contains(t, unwrapped(errs), bad+": daily results of "+rf.Date.String()+" at 3 players: board 3: the actions give")
+	assert.Contains(t, unwrapped(errs), bad+": daily results of ada, "+rf.Date.String()+" at 3 players: board 3: the actions give")
 
 	broken := filepath.Join(dir, "broken.txt")
 	require.NoError(t, os.WriteFile(broken, []byte("# shared\nklob-results 1\ndate 2026-12-01\nend\n"), 0o600))
