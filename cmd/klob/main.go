@@ -46,7 +46,7 @@ func commands() []command {
 		{"train", "practise bidding decisions", runTrain},
 		{"replay", "step through a saved game", runReplay},
 		{"analyze", "grade every decision of a saved game", runAnalyze},
-		{"verify", "check game logs", runVerify},
+		{"verify", "check game logs and daily result files", runVerify},
 		{"match", "bot against bot on duplicate deals", runMatch},
 		{"serve", "serve Klob over SSH", runServe},
 		{"version", "print the version", runVersion},
