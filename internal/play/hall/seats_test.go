@@ -89,7 +89,11 @@ func TestFourHandedDropTakeoverSurvivesRestart(t *testing.T) {
 	require.Equal(t, host.SeatTakeover, s.Players[1].State, "the takeover is back from the log")
 	require.True(t, s.Players[1].Until.IsZero(), "no wait starts over for a seat a bot plays")
 	bob := join(t, tb2, "b", "Bob", 4)
-	await(t, ann.port(), "Bob back, waiting for the next deal", func(s host.Snapshot) bool { return s.Players[1].State == host.SeatBack })
+	// Bob is back: his seat is his at once, or after the bot's move in
+	// flight for it (SeatBack until then).
+	await(t, ann.port(), "Bob back", func(s host.Snapshot) bool {
+		return s.Players[1].State == host.SeatBack || s.Players[1].State == host.SeatHere
+	})
 	// Ann plays on; Bob takes his seat back at its next decision.
 	newCrowd(t, ann, bob).run("Bob's seat his again", func() bool {
 		return ann.port().Snapshot().Players[1].State == host.SeatHere
