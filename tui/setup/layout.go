@@ -21,6 +21,7 @@ type line struct {
 	note    bool // a line of the practice note
 	heading bool // a section's heading
 	warn    int  // a line of the warning (1) or of the error (2)
+	explain bool // a line of what the chosen line means
 	cut     bool // a line of a warning or error cut short (w shows it whole)
 	// back and fwd are where a row's ‹ and › lie on its line (Y 0).
 	back, fwd kit.Rect
@@ -48,24 +49,83 @@ const (
 // section's heading, the start line and what the chosen line means
 // always; the blank lines and the whole warning while they fit. Short
 // of room, after the blank lines, the practice note goes beside the
-// start line (whole, or shortened when that saves a line), then a
-// warning longer than wholeLines is cut to fewer lines (two at least),
-// its last line saying that w shows it whole (wholeView); when even
-// then the form does not fit the rows scroll under their headings, the
-// chosen one kept in view and a line saying where rows are out of view
-// (scroll): a row is never drawn under another section's heading. The
-// lines are the View's and the clicks' both.
+// start line (whole, or shortened when that saves a line), then what
+// the chosen row means drops the row's name that the cursor marks when
+// that saves a line, then a warning longer than wholeLines is cut to
+// fewer lines (one at least), its last line saying that w shows it
+// whole (wholeView); when even then the form does not fit the rows
+// scroll under their headings, the chosen one kept in view and a line
+// saying where rows are out of view (scroll): a row is never drawn
+// under another section's heading. The lines are the View's and the
+// clicks' both.
+//
+// What the rows take is the same wherever the cursor is: the blanks
+// between the sections and the rows' room are those of the line that
+// needs the most room under the rows, so that moving the cursor never
+// moves the rows but to scroll them the way it goes.
 func (s *Screen) layout(ctx *kit.Context) []line {
-	st := &ctx.Styles
-	rows := s.rows()
-	title := "Set up the game: Klaberjass for " + CountWord(players(&s.setup))
-	var head, body, foot []line
-	for _, t := range kit.Titled(ctx, title) {
-		head = append(head, line{text: t, row: noRow, spare: 0})
+	p := s.parts(ctx)
+	tight := false
+	for cur := 0; cur <= len(p.rows) && !tight; cur++ {
+		_, tight, _ = s.layoutAt(ctx, p, cur, false, -1)
 	}
-	body = rowLines(ctx, &s.setup, rows, sections, s.row)
+	room := -1
+	for cur := 0; tight && cur <= len(p.rows); cur++ {
+		if _, _, r := s.layoutAt(ctx, p, cur, tight, -1); r >= 0 && (room < 0 || r < room) {
+			room = r
+		}
+	}
+	lines, _, _ := s.layoutAt(ctx, p, s.row, tight, room)
+	return lines
+}
+
+// formParts are the lines of the form the same wherever the cursor is,
+// drawn once for every line layout tries the cursor on.
+type formParts struct {
+	rows   []Row
+	head   []line
+	body   []line // the rows under their headings, none chosen
+	chosen []line // each row's line chosen
+	keys   line
+}
+
+// parts draws the lines of the form the cursor does not change.
+func (s *Screen) parts(ctx *kit.Context) *formParts {
+	p := &formParts{rows: s.rows()}
+	title := "Set up the game: Klaberjass for " + CountWord(players(&s.setup))
+	for _, t := range kit.Titled(ctx, title) {
+		p.head = append(p.head, line{text: t, row: noRow, spare: 0})
+	}
+	p.body = rowLines(ctx, &s.setup, p.rows, sections, -1)
+	for i, r := range p.rows {
+		p.chosen = append(p.chosen, drawRow(ctx, &s.setup, r, i, true))
+	}
+	p.keys = line{text: " " + ctx.Styles.Dim.Render(kit.FitHintLine(ctx, s.hintKeys(ctx), ctx.Width-1)), row: noRow, spare: 0}
+	return p
+}
+
+// layoutAt lays the form out with the cursor on line cur, the blanks
+// between the sections dropped when tight, the rows in at most room
+// lines (-1: as many as the window holds). It reports whether the
+// blanks between the sections went, and the room the rows scroll in
+// (-1 when they do not scroll).
+func (s *Screen) layoutAt(ctx *kit.Context, p *formParts, cur int, tight bool, room int) (lines []line, dropped bool, scrolled int) {
+	st := &ctx.Styles
+	rows := p.rows
+	head := p.head
+	var body, foot []line
+	for _, l := range p.body {
+		if l.row == cur {
+			l = p.chosen[cur]
+		}
+		body = append(body, l)
+	}
+	if tight {
+		body = drop(body, spareBetween)
+	}
+	between := len(body)
 	foot = append(foot, line{text: "", row: noRow, spare: spareBeforeStart},
-		line{text: kit.Mark(ctx, "[ Start the game ]", s.row == len(rows)), row: startRow, spare: 0})
+		line{text: kit.Mark(ctx, "[ Start the game ]", cur == len(rows)), row: startRow, spare: 0})
 	// The seed deals every card: it is shown only once the game is over,
 	// unless the player gave it (-seed), which makes the game, and the
 	// next ones drawn from it, practice.
@@ -88,23 +148,33 @@ func (s *Screen) layout(ctx *kit.Context) []line {
 		}
 	}
 	foot = append(foot, line{text: "", row: noRow, spare: spareBeforeExplain})
-	explain := "Start a game with these choices; the seed of its deals is shown when it is over."
-	if s.setup.Practice {
-		// Its seed is on the screen already, the player's own.
-		explain = "Start a game with these choices, dealt from the seed above."
-	}
-	if s.row < len(rows) {
-		explain = rows[s.row].Label + ": " + rows[s.row].Explain(&s.setup) + "."
-		// On the first line, where the form opens, a newcomer reads
-		// where the lesson is, when the line has room for it.
-		const newcomer = " New to the game? L: a guided first game."
-		if s.row == 0 && s.cfg.Learn != nil && kit.WidthOf(explain+newcomer) <= ctx.Width-4 {
-			explain += newcomer
+	// explain is what the chosen line means, a row's led by its name
+	// when named.
+	explain := func(named bool) []line {
+		text := "Start a game with these choices; the seed of its deals is shown when it is over."
+		if s.setup.Practice {
+			// Its seed is on the screen already, the player's own.
+			text = "Start a game with these choices, dealt from the seed above."
 		}
+		if cur < len(rows) {
+			text = rows[cur].Explain(&s.setup) + "."
+			if named {
+				text = rows[cur].Label + ": " + text
+			}
+			// On the first line, where the form opens, a newcomer reads
+			// where the lesson is, when the line has room for it.
+			const newcomer = " New to the game? L: a guided first game."
+			if cur == 0 && s.cfg.Learn != nil && kit.WidthOf(text+newcomer) <= ctx.Width-4 {
+				text += newcomer
+			}
+		}
+		var out []line
+		for _, l := range kit.Wrap(text, max(10, ctx.Width-4)) {
+			out = append(out, line{text: "   " + st.Dim.Render(l), row: noRow, spare: 0, explain: true})
+		}
+		return out
 	}
-	for _, l := range kit.Wrap(explain, max(10, ctx.Width-4)) {
-		foot = append(foot, line{text: "   " + st.Dim.Render(l), row: noRow, spare: 0})
-	}
+	foot = append(foot, explain(true)...)
 	// warning is the lines of the warning (1) or the error (2), on at
 	// most limit lines (0: all).
 	warning := func(which, limit int) []line {
@@ -121,27 +191,50 @@ func (s *Screen) layout(ctx *kit.Context) []line {
 			foot = append(foot, warning(which+1, 0)...)
 		}
 	}
-	foot = append(foot, line{text: "", row: noRow, spare: spareBeforeHints},
-		line{text: " " + st.Dim.Render(kit.FitHintLine(ctx, s.hintKeys(ctx), ctx.Width-1)), row: noRow, spare: 0})
+	foot = append(foot, line{text: "", row: noRow, spare: spareBeforeHints}, p.keys)
 
-	all := func() int { return len(head) + len(body) + len(foot) }
+	rowsTake := func() int {
+		if room >= 0 {
+			return min(len(body), room)
+		}
+		return len(body)
+	}
+	all := func() int { return len(head) + rowsTake() + len(foot) }
 	for level := spareBeforeHints; level > 0 && all() > ctx.Height; level-- {
 		body, foot = drop(body, level), drop(foot, level)
 	}
 	// Still short of room, the practice note starts beside the start
 	// line: whole, or shortened when that takes a line less.
-	if at := slices.IndexFunc(foot, func(l line) bool { return l.note }); at > 0 && foot[at-1].row == startRow && all() > ctx.Height {
-		rest := slices.DeleteFunc(slices.Clone(foot[at:]), func(l line) bool { return l.note })
-		start := foot[at-1]
-		placed := beside(start, practiceNote(false), ctx.Width-1)
-		if short := beside(start, practiceNote(true), ctx.Width-1); len(placed)+len(foot[:at])+len(rest)+len(head)+len(body) > ctx.Height &&
-			len(short) < len(placed) {
-			placed = short
+	noteAt := slices.IndexFunc(foot, func(l line) bool { return l.note })
+	var start line
+	if noteAt > 0 {
+		start = foot[noteAt-1]
+	}
+	placeNote := func(short bool) {
+		rest := slices.DeleteFunc(slices.Clone(foot[noteAt:]), func(l line) bool { return l.note })
+		foot = append(append(foot[:noteAt-1:noteAt-1], beside(start, practiceNote(short), ctx.Width-1)...), rest...)
+	}
+	if noteAt > 0 && foot[noteAt-1].row == startRow && all() > ctx.Height {
+		placeNote(false)
+		if n := len(foot); all() > ctx.Height {
+			if placeNote(true); len(foot) == n {
+				placeNote(false)
+			}
 		}
-		foot = append(append(foot[:at-1:at-1], placed...), rest...)
+	}
+	// What a row means, without the row's name (the cursor marks the
+	// row) when that takes a line less.
+	if at := slices.IndexFunc(foot, func(l line) bool { return l.explain }); at >= 0 && cur < len(rows) && all() > ctx.Height {
+		n := 0
+		for at+n < len(foot) && foot[at+n].explain {
+			n++
+		}
+		if short := explain(false); len(short) < n {
+			foot = slices.Concat(foot[:at], short, foot[at+n:])
+		}
 	}
 	// A long warning or error (over wholeLines), the last first, goes
-	// down to two lines while the form does not fit: the rows then show.
+	// down to one line while the form does not fit: the rows then show.
 	// A shorter one stays whole, the rows scrolling.
 	for which := 2; which >= 1 && all() > ctx.Height; which-- {
 		at := slices.IndexFunc(foot, func(l line) bool { return l.warn == which })
@@ -152,18 +245,30 @@ func (s *Screen) layout(ctx *kit.Context) []line {
 		if n <= wholeLines {
 			continue
 		}
-		if limit := max(2, n-(all()-ctx.Height)); n > limit {
+		if limit := max(1, n-(all()-ctx.Height)); n > limit {
 			foot = slices.Concat(foot[:at], warning(which, limit), foot[at+n:])
 		}
 	}
-	body = scroll(ctx, body, s.row, ctx.Height-len(head)-len(foot))
+	dropped = len(body) < between
+	scrolled = -1
+	if r := ctx.Height - len(head) - len(foot); len(body) > r || (room >= 0 && len(body) > room) {
+		if room >= 0 {
+			r = min(r, room)
+		}
+		scrolled = r
+		body = scroll(ctx, body, cur, r)
+	}
 	if all() < ctx.Height && foot[0].row == startRow {
-		// A window kept a line short by a section's heading: the
-		// blank before the start line comes back, so that the key line
-		// stays at the bottom.
+		// A window kept a line short by a section's heading, or a
+		// shorter foot than the line that needs the most room: the
+		// blank before the start line comes back.
 		foot = slices.Insert(foot, 0, line{text: "", row: noRow})
 	}
-	return append(append(head, body...), foot...)
+	for scrolled >= 0 && all() < ctx.Height {
+		// The key line stays at the bottom of a form that scrolls.
+		foot = slices.Insert(foot, len(foot)-1, line{text: "", row: noRow})
+	}
+	return append(append(head, body...), foot...), dropped, scrolled
 }
 
 // wholeLines is the most lines of a warning or error always shown
@@ -302,10 +407,16 @@ func rowLines(ctx *kit.Context, s *Setup, rows []Row, secs []Section, chosen int
 				body = append(body, line{text: sec.line(ctx), row: noRow, heading: true})
 			}
 		}
-		text, back, fwd := formLineEnds(ctx, r.Label, r.Value(s), i == chosen, r.steps(s, -1), r.steps(s, 1))
-		body = append(body, line{text: text, row: i, back: back, fwd: fwd})
+		body = append(body, drawRow(ctx, s, r, i, i == chosen))
 	}
 	return body
+}
+
+// drawRow is the line of row r, the i-th, marked when chosen, with an
+// arrow only on a side where a step changes its value.
+func drawRow(ctx *kit.Context, s *Setup, r Row, i int, chosen bool) line {
+	text, back, fwd := formLineEnds(ctx, r.Label, r.Value(s), chosen, r.steps(s, -1), r.steps(s, 1))
+	return line{text: text, row: i, back: back, fwd: fwd}
 }
 
 // hit is what a click at x on l does: the row it chooses (noRow for
@@ -379,17 +490,28 @@ func pick(body []line, at []int) []line {
 }
 
 // window is the indexes of the room lines of body kept around the line
-// of the chosen row (the first line when no line draws it). A window
+// of the chosen row: the last row's when the chosen line is past the
+// rows (the start line or a button, drawn under them), the first line
+// when no line draws it. A window
 // that opens among the rows of a section shows the section's heading
 // on its first line, one row fewer below it (the one farthest from the
 // chosen row): a variant scrolled to the top still reads as a variant.
 // A heading is not left last, without its rows: the window moves up a
 // line, or at the top goes a line shorter.
 func window(body []line, row, room int) []int {
-	at := 0
+	at, last := -1, 0
 	for i, l := range body {
 		if l.row == row {
 			at = i
+		}
+		if l.row >= 0 {
+			last = i
+		}
+	}
+	if at < 0 {
+		at = 0
+		if row > body[last].row {
+			at = last
 		}
 	}
 	if room <= 1 {

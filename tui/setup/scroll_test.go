@@ -82,3 +82,56 @@ func TestScrollMarksAt80x24(t *testing.T) {
 		require.True(t, above && below, "ascii %v: the form never scrolled both ways", ascii)
 	}
 }
+
+// TestScrollFollowsCursorAt80x24: at 80×24, three and four players
+// with the settings rows, under the note of a second state directory or
+// a practice game's note (the next game of a -seed sitting): with the
+// cursor going down every line and back up, the chosen row is always
+// in sight, and the rows shown move only the way the cursor goes, two
+// rows a step at most: on the start line the last rows stay in view,
+// and the rows never jump back to the top.
+func TestScrollFollowsCursorAt80x24(t *testing.T) {
+	warning := "This game is saved in /home/someone/.local/state/klob-2: KLOB_STATE_DIR=/home/someone/.local/state/klob-2 " +
+		"klob resumes it, or klob once the other Klob has quit."
+	for _, players := range []int{3, 4} {
+		for _, practice := range []bool{false, true} {
+			cfg := Config{Prefs: true}
+			if !practice {
+				cfg.Warning = warning
+			}
+			s := New(cfg, Setup{Level: ai.Normal, Options: rules.DefaultOptions().WithPlayers(players),
+				Seed: 13679457532755275413, Practice: practice, Next: practice})
+			d := kittest.New(t, s, 80, 24, false)
+			n := len(s.rows())
+			var first, last int
+			for step := range 2*n + 1 {
+				kittest.CheckSize(t, d.Frame(), 80, 24)
+				text := d.Text()
+				what := fmt.Sprintf("%d players, practice %v, line %d", players, practice, s.row)
+				shown, _ := shownRows(strings.Split(text, "\n"), s.rows())
+				require.NotEmpty(t, shown, "%s:\n%s", what, text)
+				if s.row < n {
+					require.Contains(t, shown, s.row, "%s: the chosen row is out of sight:\n%s", what, text)
+				} else {
+					require.Contains(t, shown, n-1, "%s: the last row is out of sight on the start line:\n%s", what, text)
+				}
+				f, l := shown[0], shown[len(shown)-1]
+				if step > 0 {
+					down := step <= n
+					if down {
+						require.True(t, f >= first && l >= last, "%s: going down, the rows shown went from %d..%d back to %d..%d:\n%s", what, first, last, f, l, text)
+					} else {
+						require.True(t, f <= first && l <= last, "%s: going up, the rows shown went from %d..%d on to %d..%d:\n%s", what, first, last, f, l, text)
+					}
+					require.LessOrEqual(t, max(f-first, first-f, l-last, last-l), 2, "%s: the rows shown jumped from %d..%d to %d..%d:\n%s", what, first, last, f, l, text)
+				}
+				first, last = f, l
+				if step < n {
+					d.Press("down")
+				} else {
+					d.Press("up")
+				}
+			}
+		}
+	}
+}
