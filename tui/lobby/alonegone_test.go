@@ -53,19 +53,7 @@ func TestConnectionEndWaitsForTheGamesSave(t *testing.T) {
 	st := &lockLog{unlocked: make(chan struct{})}
 	game := &savingGame{waiting: make(chan struct{}), saved: make(chan struct{})}
 	done := make(chan struct{})
-	l := New(Config{Player: hall.Player{ID: "a", Name: "ann"}, Done: done, Alone: Alone{
-		Store: st,
-		Open: func(_ string, _ uint64, busy func() bool, _ func() kit.Screen, wrap func(kit.Screen) kit.Screen) kit.Screen {
-			require.False(t, busy())
-			return wrap(gameView{})
-		},
-		Game: func(s kit.Screen) Game {
-			if _, ok := s.(gameView); ok {
-				return game
-			}
-			return nil
-		},
-	}})
+	l := aloneLobby(t, st, done, game)
 	ctx := kittest.Context(80, 24)
 	away, _ := l.Update(&ctx, kittest.Key("p"))
 	away.Update(&ctx, kittest.Key("x")) // a key on the game's screen
@@ -116,19 +104,7 @@ func TestGameUpdateDoesNotWaitForTheStore(t *testing.T) {
 	st := &slowUnlock{unlocking: make(chan struct{}), free: make(chan struct{})}
 	defer close(st.free)
 	done := make(chan struct{})
-	l := New(Config{Player: hall.Player{ID: "a", Name: "ann"}, Done: done, Alone: Alone{
-		Store: st,
-		Open: func(_ string, _ uint64, busy func() bool, _ func() kit.Screen, wrap func(kit.Screen) kit.Screen) kit.Screen {
-			require.False(t, busy())
-			return wrap(gameView{})
-		},
-		Game: func(s kit.Screen) Game {
-			if _, ok := s.(gameView); ok {
-				return savedGame{}
-			}
-			return nil
-		},
-	}})
+	l := aloneLobby(t, st, done, savedGame{})
 	ctx := kittest.Context(80, 24)
 	away, _ := l.Update(&ctx, kittest.Key("p"))
 	close(done)
@@ -147,4 +123,22 @@ func TestGameUpdateDoesNotWaitForTheStore(t *testing.T) {
 	case <-time.After(time.Minute):
 		t.Fatal("the game's Update waited for the store's Unlock")
 	}
+}
+
+// aloneLobby is ann's lobby whose game alone, on store st, is game,
+// shown as a gameView; done is the connection's end.
+func aloneLobby(t *testing.T, st any, done chan struct{}, game Game) *Lobby {
+	return New(Config{Player: hall.Player{ID: "a", Name: "ann"}, Done: done, Alone: Alone{
+		Store: st,
+		Open: func(_ string, _ uint64, busy func() bool, _ func() kit.Screen, wrap func(kit.Screen) kit.Screen) kit.Screen {
+			require.False(t, busy())
+			return wrap(gameView{})
+		},
+		Game: func(s kit.Screen) Game {
+			if _, ok := s.(gameView); ok {
+				return game
+			}
+			return nil
+		},
+	}})
 }

@@ -167,17 +167,7 @@ func TestFooterChanceOneForm(t *testing.T) {
 							graded = append(graded, o)
 						}
 					}
-					figures := func(ctx context.Context, r *gamelog.Replay, opt analysis.Options) (*analysis.Report, error) {
-						rep, err := fakeAnalyze(ctx, r, opt)
-						if err != nil {
-							return nil, err
-						}
-						for o := range rules.Seat(r.Players()) {
-							d, g := &rep.Deals[0].Players[o], &rep.Players[o]
-							d.Lost, d.WinLost, g.Lost, g.WinLost = 23, dealWin[o], 133.8, gameWin[o]
-						}
-						return rep, nil
-					}
+					figures := lostFigures(dealWin, gameWin)
 					hs := kittest.New(t, New(r, "x", Config{Analyze: figures}, nil), w, 24, false)
 					hs.Press("a")
 					hs.Press("right")
@@ -422,17 +412,7 @@ func TestFooterNamesNotLetters(t *testing.T) {
 		r.Header.Players[o] = names[o]
 		r.Header.Levels[o] = gamelog.Human
 	}
-	figures := func(ctx context.Context, r *gamelog.Replay, opt analysis.Options) (*analysis.Report, error) {
-		rep, err := fakeAnalyze(ctx, r, opt)
-		if err != nil {
-			return nil, err
-		}
-		for o := range rules.Seat(r.Players()) {
-			d, g := &rep.Deals[0].Players[o], &rep.Players[o]
-			d.Lost, d.WinLost, g.Lost, g.WinLost = 23, dealWin[o], 133.8, gameWin[o]
-		}
-		return rep, nil
-	}
+	figures := lostFigures(dealWin, gameWin)
 	hs := kittest.New(t, New(r, "x", Config{Analyze: figures}, nil), 80, 24, false)
 	hs.Press("a")
 	hs.Press("right")
@@ -457,5 +437,21 @@ func TestFooterNamesNotLetters(t *testing.T) {
 	for _, side := range strings.Split(chance, ", ") {
 		who := side[:strings.LastIndex(side, " ")]
 		assert.Contains(t, points, who+" ", "the chance's %q is named as in the points: %q", who, points)
+	}
+}
+
+// lostFigures is fakeAnalyze with every seat's points lost 23 in deal 1
+// and 133.8 in the game, and its chance to win lost dealWin and gameWin.
+func lostFigures(dealWin, gameWin [4]float64) func(context.Context, *gamelog.Replay, analysis.Options) (*analysis.Report, error) {
+	return func(ctx context.Context, r *gamelog.Replay, opt analysis.Options) (*analysis.Report, error) {
+		rep, err := fakeAnalyze(ctx, r, opt)
+		if err != nil {
+			return nil, err
+		}
+		for o := range rules.Seat(r.Players()) {
+			d, g := &rep.Deals[0].Players[o], &rep.Players[o]
+			d.Lost, d.WinLost, g.Lost, g.WinLost = 23, dealWin[o], 133.8, gameWin[o]
+		}
+		return rep, nil
 	}
 }
