@@ -89,7 +89,13 @@ func (s *Screen) slash() {
 		s.openChat()
 		return
 	}
-	s.quietSaid(err, "Keys typed now go nowhere until enter or esc;")
+	keys := "Keys typed now go nowhere until enter or esc;"
+	if s.snap.Watching {
+		// A spectator's keys never act on the deal: only the note is
+		// theirs to dismiss.
+		keys = "Enter or esc takes this note away;"
+	}
+	s.quietSaid(err, keys)
 	s.hushed = true
 }
 

@@ -638,6 +638,11 @@ func TestQuietNoteReadWhole(t *testing.T) {
 			d.Press("/")
 			text := screenText(d)
 			kittest.CheckSize(t, d.Frame(), 80, 24)
+			opened := opened
+			if strings.HasPrefix(what, "watching") {
+				// A spectator's keys have no deal to act on.
+				opened = strings.Replace(opened, "Keys typed now go nowhere until enter or esc;", "Enter or esc takes this note away;", 1)
+			}
 			if !strings.Contains(kittest.Flat(text), opened) {
 				t.Errorf("%d players, %s: / does not say the quiet whole:\n%s", n, what, text)
 			}

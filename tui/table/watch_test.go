@@ -603,6 +603,11 @@ func TestSpectatorsQuietNoteGoes(t *testing.T) {
 			if text := kittest.Flat(w.text()); !strings.Contains(text, "/ again opens the box for /mute NAME") {
 				t.Fatalf("%d players: / does not say the table is quiet:\n%s", n, w.text())
 			}
+			// A spectator's keys have no deal to go to: the note says
+			// what enter or esc do for them.
+			if text := kittest.Flat(w.text()); !strings.Contains(text, "Enter or esc takes this note away") || strings.Contains(text, "go nowhere") {
+				t.Fatalf("%d players: the spectator's quiet note speaks of keys acting:\n%s", n, w.text())
+			}
 			w.d.Press(k)
 			if text := kittest.Flat(w.text()); strings.Contains(text, "Keys act on the deal") || strings.Contains(text, "/ again opens the box") {
 				t.Fatalf("%d players: after %s the spectator's note stays:\n%s", n, k, w.text())
