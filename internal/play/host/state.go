@@ -648,6 +648,11 @@ func (st *state) mayUndo(seat rules.Seat) error {
 	if (mark{deal, step}).before(st.barrier[seat]) {
 		return ErrRevealed
 	}
+	// The session counts a stand-in's move as the seat's own; the movers
+	// know it was a bot's, which is not the person's to take back.
+	if ms := st.movers[deal]; step < len(ms) && ms[step] == ByTakeover {
+		return ErrStoodIn
+	}
 	return nil
 }
 
