@@ -9,11 +9,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/play/hall"
 	"github.com/klob/klob/internal/serve/club"
 	"github.com/klob/klob/internal/testing/testkit"
-	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
 	"github.com/klob/klob/tui/kit/kittest"
 	"github.com/klob/klob/tui/lobby/lobbytest"
@@ -25,10 +23,7 @@ import (
 func TestLobbyClicks(t *testing.T) {
 	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		h := randomHall(t, hall.Config{})
-		o := rules.DefaultOptions()
-		o.Players = n
-		tb, err := h.Open(hall.Player{ID: "a", Name: "ann"}, hall.Options{Seats: n, Rules: o, Level: ai.Random, Seed: 1})
-		require.NoError(t, err)
+		tb := annsTable(t, h, n)
 		l := New(Config{Player: hall.Player{ID: "b", Name: "bob"}, Hall: h})
 		l.Refresh()
 		ctx := kittest.Context(80, 24)
@@ -51,12 +46,9 @@ func TestLobbyClicks(t *testing.T) {
 func TestWatchListClicks(t *testing.T) {
 	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		h := randomHall(t, hall.Config{})
-		o := rules.DefaultOptions()
-		o.Players = n
 		var codes []string
 		for range 2 {
-			tb, err := h.Open(hall.Player{ID: "a", Name: "ann"}, hall.Options{Seats: n, Rules: o, Level: ai.Random, Seed: 1})
-			require.NoError(t, err)
+			tb := annsTable(t, h, n)
 			conn, err := tb.Join(hall.Player{ID: "a", Name: "ann"})
 			require.NoError(t, err)
 			require.NoError(t, conn.Start())
@@ -83,12 +75,9 @@ func TestWatchListClicks(t *testing.T) {
 func TestWaitingRoomClicks(t *testing.T) {
 	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		h := randomHall(t, hall.Config{})
-		o := rules.DefaultOptions()
-		o.Players = n
 		ann := New(Config{Player: hall.Player{ID: "a", Name: "ann"}, Hall: h})
 		bob := New(Config{Player: hall.Player{ID: "b", Name: "bob"}, Hall: h})
-		tb, err := h.Open(hall.Player{ID: "a", Name: "ann"}, hall.Options{Seats: n, Rules: o, Level: ai.Random, Seed: 1})
-		require.NoError(t, err)
+		tb := annsTable(t, h, n)
 		ctx := kittest.Context(80, 24)
 		next, _ := ann.join(&ctx, tb)
 		host := next.(*SharedSeat)

@@ -8,10 +8,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/play/hall"
 	"github.com/klob/klob/internal/testing/testkit"
-	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit/kittest"
 )
 
@@ -23,11 +21,8 @@ import (
 func TestPrivateFooterAndNoteSayWhatIs(t *testing.T) {
 	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		h := randomHall(t, hall.Config{})
-		o := rules.DefaultOptions()
-		o.Players = n
 		ann := New(Config{Player: hall.Player{ID: "a", Name: "ann"}, Hall: h})
-		tb, err := h.Open(hall.Player{ID: "a", Name: "ann"}, hall.Options{Seats: n, Rules: o, Level: ai.Random, Seed: 1})
-		require.NoError(t, err)
+		tb := annsTable(t, h, n)
 		ctx := kittest.Context(80, 24)
 		next, _ := ann.join(&ctx, tb)
 		host := next.(*SharedSeat)

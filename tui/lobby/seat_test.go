@@ -489,6 +489,17 @@ func openAndSit(t *testing.T, h *hall.Hall, seats int, o rules.Options, ps ...ha
 	return tb, conns
 }
 
+// annsTable is a table of n seats that ann opened, the default rules at
+// n players, the bots random; nobody sits at it yet.
+func annsTable(t *testing.T, h *hall.Hall, n int) *hall.Table {
+	t.Helper()
+	o := rules.DefaultOptions()
+	o.Players = n
+	tb, err := h.Open(hall.Player{ID: "a", Name: "ann"}, hall.Options{Seats: n, Rules: o, Level: ai.Random, Seed: 1})
+	require.NoError(t, err)
+	return tb
+}
+
 // A long name in the waiting room (24 wide letters take 48 cells) does
 // not push its state, nor every other seat's, out of the states'
 // column: it wraps within the names' column, whole, its "(you)" too,
