@@ -65,12 +65,38 @@ const (
 // moves the rows but to scroll them the way it goes.
 func (s *Screen) layout(ctx *kit.Context) []line {
 	p := s.parts(ctx)
+	// Only the explanation under the rows changes its length with the
+	// cursor: the lines that need the most room are the start line's and
+	// those of the rows with the longest explanation, whole or without
+	// the row's name (as layoutAt shortens it). Laying the form out on
+	// those alone finds the same room as on every line, at a fraction of
+	// the cost of a frame.
+	widest := func(lines func(cur int) int) int {
+		at, most := 0, -1
+		for cur := range p.rows {
+			if n := lines(cur); n > most {
+				at, most = cur, n
+			}
+		}
+		return at
+	}
+	named := func(cur int) int { return len(s.explainLines(ctx, p.rows, cur, true)) }
+	shortest := func(cur int) int { return min(named(cur), len(s.explainLines(ctx, p.rows, cur, false))) }
+	tries := []int{len(p.rows)}
+	if len(p.rows) > 0 {
+		tries = append(tries, widest(named), widest(shortest))
+	}
 	tight := false
-	for cur := 0; cur <= len(p.rows) && !tight; cur++ {
-		_, tight, _ = s.layoutAt(ctx, p, cur, false, -1)
+	for _, cur := range tries {
+		if _, tight, _ = s.layoutAt(ctx, p, cur, false, -1); tight {
+			break
+		}
 	}
 	room := -1
-	for cur := 0; tight && cur <= len(p.rows); cur++ {
+	for _, cur := range tries {
+		if !tight {
+			break
+		}
 		if _, _, r := s.layoutAt(ctx, p, cur, tight, -1); r >= 0 && (room < 0 || r < room) {
 			room = r
 		}
@@ -79,14 +105,37 @@ func (s *Screen) layout(ctx *kit.Context) []line {
 	return lines
 }
 
+// explainLines is what line cur of the form means, wrapped to the
+// window: a row's led by its name when named, the start line's
+// otherwise.
+func (s *Screen) explainLines(ctx *kit.Context, rows []Row, cur int, named bool) []string {
+	text := "Start a game with these choices; the seed of its deals is shown when it is over."
+	if s.setup.Practice {
+		// Its seed is on the screen already, the player's own.
+		text = "Start a game with these choices, dealt from the seed above."
+	}
+	if cur < len(rows) {
+		text = rows[cur].Explain(&s.setup) + "."
+		if named {
+			text = rows[cur].Label + ": " + text
+		}
+		// On the first line, where the form opens, a newcomer reads
+		// where the lesson is, when the line has room for it.
+		const newcomer = " New to the game? L: a guided first game."
+		if cur == 0 && s.cfg.Learn != nil && kit.WidthOf(text+newcomer) <= ctx.Width-4 {
+			text += newcomer
+		}
+	}
+	return kit.Wrap(text, max(10, ctx.Width-4))
+}
+
 // formParts are the lines of the form the same wherever the cursor is,
 // drawn once for every line layout tries the cursor on.
 type formParts struct {
-	rows   []Row
-	head   []line
-	body   []line // the rows under their headings, none chosen
-	chosen []line // each row's line chosen
-	keys   line
+	rows []Row
+	head []line
+	body []line // the rows under their headings, none chosen
+	keys line
 }
 
 // parts draws the lines of the form the cursor does not change.
@@ -97,9 +146,6 @@ func (s *Screen) parts(ctx *kit.Context) *formParts {
 		p.head = append(p.head, line{text: t, row: noRow, spare: 0})
 	}
 	p.body = rowLines(ctx, &s.setup, p.rows, sections, -1)
-	for i, r := range p.rows {
-		p.chosen = append(p.chosen, drawRow(ctx, &s.setup, r, i, true))
-	}
 	p.keys = line{text: " " + ctx.Styles.Dim.Render(kit.FitHintLine(ctx, s.hintKeys(ctx), ctx.Width-1)), row: noRow, spare: 0}
 	return p
 }
@@ -116,7 +162,7 @@ func (s *Screen) layoutAt(ctx *kit.Context, p *formParts, cur int, tight bool, r
 	var body, foot []line
 	for _, l := range p.body {
 		if l.row == cur {
-			l = p.chosen[cur]
+			l = drawRow(ctx, &s.setup, rows[cur], cur, true)
 		}
 		body = append(body, l)
 	}
@@ -151,25 +197,8 @@ func (s *Screen) layoutAt(ctx *kit.Context, p *formParts, cur int, tight bool, r
 	// explain is what the chosen line means, a row's led by its name
 	// when named.
 	explain := func(named bool) []line {
-		text := "Start a game with these choices; the seed of its deals is shown when it is over."
-		if s.setup.Practice {
-			// Its seed is on the screen already, the player's own.
-			text = "Start a game with these choices, dealt from the seed above."
-		}
-		if cur < len(rows) {
-			text = rows[cur].Explain(&s.setup) + "."
-			if named {
-				text = rows[cur].Label + ": " + text
-			}
-			// On the first line, where the form opens, a newcomer reads
-			// where the lesson is, when the line has room for it.
-			const newcomer = " New to the game? L: a guided first game."
-			if cur == 0 && s.cfg.Learn != nil && kit.WidthOf(text+newcomer) <= ctx.Width-4 {
-				text += newcomer
-			}
-		}
 		var out []line
-		for _, l := range kit.Wrap(text, max(10, ctx.Width-4)) {
+		for _, l := range s.explainLines(ctx, rows, cur, named) {
 			out = append(out, line{text: "   " + st.Dim.Render(l), row: noRow, spare: 0, explain: true})
 		}
 		return out
