@@ -254,6 +254,10 @@ func (t *Tally) Analysis() Analysis {
 	single := len(done) == 1 && done[0].Paired && done[0].Best == an.Best
 	an.Paired = an.Paired || single
 	best := an.Rows[an.Best]
+	top := math.Inf(-1)
+	for _, r := range an.Rows {
+		top = max(top, r.Win)
+	}
 	for j := range an.Rows {
 		row := &an.Rows[j]
 		row.Gap, row.WinGap = best.Mean-row.Mean, best.Win-row.Win
@@ -275,7 +279,9 @@ func (t *Tally) Analysis() Analysis {
 				row.GapErr = row.StdErr
 			}
 		}
-		row.Verdict = grade(row, an.ByWin)
+		// eval.Best ranked the row by the points when its chance to win
+		// is as good as the top one.
+		row.Verdict = grade(row, an.ByWin, an.ByWin && row.Win >= top-WinLevel)
 		row.Verdict.Measured = an.Paired
 	}
 	an.showFigures()
@@ -324,7 +330,11 @@ func batchWeight(ev eval.Evaluation) float64 {
 // against a choice that wins clearly more often than the best (beyond z
 // errors): the best scores more, but is only chosen for it because
 // eval.Best lets the points decide between chances within WinLevel.
-func grade(row *Row, byWin bool) Verdict {
+// When they did decide, the row's chance within WinLevel of the top
+// (level), a row as good on both measures and not ahead on the chance
+// beyond the error is written by its gap in points, the measure that
+// ranked it below the best, as the reason says.
+func grade(row *Row, byWin, level bool) Verdict {
 	kind := AsGood
 	if row.Gap > z*row.GapErr && !(byWin && row.WinGap < -z*row.WinGapErr) {
 		kind = GradeLoss(row.Gap, false)
@@ -336,6 +346,9 @@ func grade(row *Row, byWin bool) Verdict {
 			win = GradeLoss(row.WinGap, true)
 		}
 		kind, onWin = max(kind, win), win >= kind
+		if kind == AsGood && level && row.WinGap >= -z*row.WinGapErr {
+			onWin = false
+		}
 	}
 	v := Verdict{Kind: kind, ByWin: onWin, Chance: row.Win, BestChance: row.Win + row.WinGap, Gap: row.Gap, Err: row.GapErr,
 		EndGame: byWin, WinGap: row.WinGap, WinErr: row.WinGapErr, PointsGap: row.Gap, PointsErr: row.GapErr}

@@ -93,7 +93,7 @@ func TestOneEvaluationGradesByItsPairedError(t *testing.T) {
 		assert.True(t, an.Paired)
 		row := an.Rows[1]
 		assert.True(t, row.Verdict.Measured)
-		assert.Equal(t, grade(&row, byWin).Kind, row.Verdict.Kind)
+		assert.Equal(t, grade(&row, byWin, false).Kind, row.Verdict.Kind)
 		return row
 	}
 	// Points: 6 behind (an inaccuracy on the scale), within 2 × 4, then
@@ -149,15 +149,15 @@ func TestBatchesExcuseNoise(t *testing.T) {
 // points within their error stays as good.
 func TestAsGoodToWinButFarBehindOnPoints(t *testing.T) {
 	row := Row{Result: eval.Result{Mean: 42.4, Win: 0.808}, Gap: 42.1, GapErr: 4.5, WinGap: 0.022, WinGapErr: 0.014}
-	v := grade(&row, true)
+	v := grade(&row, true, false)
 	assert.Equal(t, Blunder, v.Kind)
 	assert.False(t, v.ByWin)
 	assert.Equal(t, "blunder: -42.1 pts", v.Short())
 	assert.InDelta(t, 42.1, v.Points, 1e-9)
 	row.Gap, row.GapErr = 8, 5
-	assert.Equal(t, AsGood, grade(&row, true).Kind)
+	assert.Equal(t, AsGood, grade(&row, true, false).Kind)
 	row.Gap, row.GapErr = 3, 0.5
-	assert.Equal(t, AsGood, grade(&row, true).Kind, "a gap under an inaccuracy stays as good")
+	assert.Equal(t, AsGood, grade(&row, true, false).Kind, "a gap under an inaccuracy stays as good")
 }
 
 // TestOneLossOneRounding: the verdict, its short form and the reason
@@ -168,7 +168,7 @@ func TestOneLossOneRounding(t *testing.T) {
 		optRow(rules.NameAction(rules.Clubs), 10, 0.5, 0), optRow(rules.NameAction(rules.Hearts), 0.4, 0.5, 0),
 	}}
 	an.Rows[1].Gap = 9.6
-	v := grade(&an.Rows[1], false)
+	v := grade(&an.Rows[1], false, false)
 	assert.Equal(t, "an inaccuracy that costs 9.6 points", v.Text())
 	assert.Equal(t, "inaccuracy: -9.6 pts", v.Short())
 	assert.Contains(t, strings.Join(an.Reason(false), " "), "scores 9.6 points more than naming hearts")
@@ -291,7 +291,7 @@ func TestVerdictTextInPlainWords(t *testing.T) {
 				for _, winErr := range []float64{0.0005, 0.003} {
 					for _, byWin := range []bool{false, true} {
 						row := Row{Gap: gap, GapErr: err, WinGap: winGap, WinGapErr: winErr}
-						v := grade(&row, byWin)
+						v := grade(&row, byWin, false)
 						v.Measured = true
 						best := Shown{Mean: 500, Win: 600, Set: true}
 						v.Shown, v.BestShown = Shown{Mean: 500 - int(gap*10), Win: 600 - int(winGap*1000), Set: true}, best
@@ -316,7 +316,7 @@ func TestVerdictTextInPlainWords(t *testing.T) {
 // measuredByWin is the verdict of row graded where the chance to win
 // may decide, measured, with the scores shown for it and for the best.
 func measuredByWin(row Row, shown, best Shown) Verdict {
-	v := grade(&row, true)
+	v := grade(&row, true, false)
 	v.Measured = true
 	v.Shown, v.BestShown = shown, best
 	return v
@@ -357,7 +357,7 @@ func TestEndGameVerdictSaysItsMeasure(t *testing.T) {
 	assert.Contains(t, v.Text(), "graded on the points: your chance to win drops by less than 0.5% (0.3% ± 0.1%)")
 
 	other := Row{Result: eval.Result{Action: rules.PassAction(), Mean: -56.3, Win: 0.038}, Gap: 66.3, GapErr: 4, WinGap: 0.010, WinGapErr: 0.006}
-	other.Verdict = grade(&other, true)
+	other.Verdict = grade(&other, true, false)
 	an := Analysis{Rows: []Row{{Result: eval.Result{Action: rules.Action{Kind: rules.Take}, Mean: 10, Win: 0.048}}, other},
 		ByWin: true, Samples: 10, Paired: true}
 	assert.Equal(t, []string{"Within 200 points of the target the chance to win the game decides, but taking wins it 4.8% of the time, passing 3.8%: " +
@@ -366,7 +366,7 @@ func TestEndGameVerdictSaysItsMeasure(t *testing.T) {
 	// Less likely to win beyond the error too, but graded by the points,
 	// the graver loss: the reason does not call the chances the same.
 	an.Rows[1].WinGapErr = 0.002
-	an.Rows[1].Verdict = grade(&an.Rows[1], true)
+	an.Rows[1].Verdict = grade(&an.Rows[1], true, false)
 	require.Equal(t, Blunder, an.Rows[1].Verdict.Kind)
 	require.False(t, an.Rows[1].Verdict.ByWin)
 	assert.Equal(t, []string{"Within 200 points of the target the chance to win the game decides: taking wins it 4.8% of the time, passing 3.8%, " +
@@ -401,7 +401,7 @@ func TestEndGradeIsTheWorseOfTwo(t *testing.T) {
 		{"wins more often within the error", 40, 3, -0.001, 0.002, Blunder, false},
 	} {
 		row := Row{Result: eval.Result{Win: 0.9}, Gap: c.gap, GapErr: c.gapErr, WinGap: c.win, WinGapErr: c.winErr}
-		v := grade(&row, true)
+		v := grade(&row, true, false)
 		assert.Equal(t, c.kind, v.Kind, c.name)
 		assert.Equal(t, c.byWin, v.ByWin, c.name)
 		// A verdict graded by one measure counts what it cost on it
@@ -413,7 +413,7 @@ func TestEndGradeIsTheWorseOfTwo(t *testing.T) {
 	// Ranked by the points (far from the end) the chance to win does
 	// not grade.
 	row := Row{Gap: 2, GapErr: 1, WinGap: 0.03, WinGapErr: 0.001}
-	assert.Equal(t, AsGood, grade(&row, false).Kind)
+	assert.Equal(t, AsGood, grade(&row, false, false).Kind)
 }
 
 // TestRankedGradesNeverRise: the table lists the best, then the rows
@@ -452,7 +452,7 @@ func TestRankedGradesNeverRise(t *testing.T) {
 // less the chance to win decides every deal, the first one too.
 func TestReasonSaysTheGamesEndgame(t *testing.T) {
 	other := Row{Result: eval.Result{Action: rules.PassAction(), Mean: -56.3, Win: 0.038}, Gap: 66.3, GapErr: 4, WinGap: 0.010, WinGapErr: 0.002}
-	other.Verdict = grade(&other, true)
+	other.Verdict = grade(&other, true, false)
 	an := Analysis{Rows: []Row{{Result: eval.Result{Action: rules.Action{Kind: rules.Take}, Mean: 10, Win: 0.048}}, other},
 		ByWin: true, Samples: 10, Paired: true}
 	for _, c := range []struct {
@@ -470,4 +470,47 @@ func TestReasonSaysTheGamesEndgame(t *testing.T) {
 		require.NotEmpty(t, r)
 		assert.True(t, strings.HasPrefix(r[0], c.want), "target %d: %q", c.target, r[0])
 	}
+}
+
+// TestLevelChancesShowThePoints: near the end of a game two options
+// whose chances to win tie (92.5% each, within 0.5%) are told apart by
+// the points, as the reason says ("the same within 0.5%, so the points
+// do, and refusing scores 3.8 points more"): the verdict column writes
+// the gap in points, not "0.0 ± 0.4% win". A chance below the top by
+// more than 0.5% ranked the row: that gap is the one written.
+func TestLevelChancesShowThePoints(t *testing.T) {
+	_, v := firstDrill(t, 2, OnlyRound1, "players=2")
+	legal := v.Legal()
+	require.GreaterOrEqual(t, len(legal), 2)
+	analyse := func(winGap, winErr float64) Analysis {
+		t.Helper()
+		ev := eval.Evaluation{Samples: 200, Weight: 200, ByWin: true, Paired: true}
+		for i, a := range legal {
+			r := eval.Result{Action: a, Mean: 3.8, StdErr: 4.1, Win: 0.925}
+			if i > 0 {
+				r.Mean, r.Win = 0, 0.925-winGap
+				r.Gap, r.GapErr, r.WinGap, r.WinGapErr = 3.8, 1.5, winGap, winErr
+			}
+			ev.Results = append(ev.Results, r)
+		}
+		an, err := FromEval(&v, ev)
+		require.NoError(t, err)
+		require.Equal(t, 0, an.Best)
+		return an
+	}
+	an := analyse(-0.0001, 0.002)
+	other := an.Rows[1].Verdict
+	require.Equal(t, AsGood, other.Kind)
+	assert.False(t, other.ByWin)
+	assert.Equal(t, "≈ best: -3.8 ± 1.5 pts", other.Column())
+	assert.Equal(t, "as good as the best: behind it by 3.8 ± 1.5 points, less than 4 points", other.Text())
+	assert.Contains(t, strings.Join(an.Reason(false), " "), "so the points do")
+
+	// Behind the top by more than 0.5%, within the error: the chance
+	// ranked it, and its gap is written.
+	an = analyse(0.0051, 0.003)
+	other = an.Rows[1].Verdict
+	require.Equal(t, AsGood, other.Kind)
+	assert.True(t, other.ByWin)
+	assert.Contains(t, other.Column(), "% win")
 }

@@ -195,10 +195,10 @@ func TestVerdictScale(t *testing.T) {
 	} {
 		assert.Equal(t, c.want, GradeLoss(c.loss, c.byWin), "%g (by win %v)", c.loss, c.byWin)
 		row := &Row{Gap: c.loss, WinGap: c.loss}
-		assert.Equal(t, c.want, grade(row, c.byWin).Kind, "%g (by win %v), no error", c.loss, c.byWin)
+		assert.Equal(t, c.want, grade(row, c.byWin, false).Kind, "%g (by win %v), no error", c.loss, c.byWin)
 	}
 	// Within the error it is as good, whatever the gap.
-	assert.Equal(t, AsGood, grade(&Row{Gap: 48, GapErr: 30}, false).Kind)
+	assert.Equal(t, AsGood, grade(&Row{Gap: 48, GapErr: 30}, false, false).Kind)
 	legend := strings.Join(Legend(), " ")
 	for _, want := range []string{"an inaccuracy from 4 points (0.5%", "a mistake from 10 points (1.0%)", "a blunder from 20 points (2.0%)", "2 standard errors",
 		// Each option's chance to win is its own: the column is no share of 100%.
