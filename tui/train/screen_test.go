@@ -1921,3 +1921,42 @@ func TestHoldReadsAsTheScreenDraws(t *testing.T) {
 		}
 	}
 }
+
+// TestHandTextReadsWell: the hand in words says a suit refused once,
+// after the card that shows it ("upcard Q♦, diamonds refused in round
+// one", not "upcard Q♦ ♦ diamonds refused"), and at every width breaks
+// its lines between phrases, never inside "maker: East" or "trump: ♣
+// clubs".
+func TestHandTextReadsWell(t *testing.T) {
+	for _, players := range []string{"players=2", "players=3", "players=4"} {
+		cfg := rulesConfig(t, nil, players)
+		cfg.Only = drill.OnlyRound2
+		hs := start(t, cfg, 80, 24)
+		su := hs.s.view.OrigUpcard.Suit()
+		text := ansi.Strip(strings.Join(hs.s.handText(&hs.ctx, 200), " "))
+		want := ", " + su.Name() + " refused in round one"
+		if !strings.Contains(text, want) || strings.Contains(text, su.Symbol()+" "+su.Name()) {
+			t.Errorf("%s: %q does not say %q once", players, text, want)
+		}
+	}
+	checked := 0
+	for _, c := range []drillKind{{"players=3", drill.OnlyDialogue}, {"players=4", drill.OnlyDialogue}, {"players=2", drill.OnlyDix}} {
+		hs := startOnly(t, nil, c)
+		for w := 30; w <= 100; w++ {
+			lines := hs.s.handText(&hs.ctx, w)
+			for _, l := range lines {
+				l = strings.TrimSpace(ansi.Strip(l))
+				for _, cut := range []string{"maker:", "trump:", "bottom:", "upcard", "trump: " + hs.s.view.Trump.Symbol()} {
+					if strings.HasSuffix(l, cut) {
+						t.Errorf("%s at %d: a line ends inside a phrase: %q", c.rules, w, lines)
+					}
+				}
+				if strings.ContainsRune(l, '\u00a0') {
+					t.Errorf("%s at %d: a no-break space is written: %q", c.rules, w, l)
+				}
+			}
+			checked++
+		}
+	}
+	t.Logf("%d widths", checked)
+}

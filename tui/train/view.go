@@ -696,7 +696,8 @@ func (t *Screen) bottomNote(ctx *kit.Context) string {
 
 // handText is the hand and the upcard in words, wrapped to w, for a
 // window short of the rows the cards take: "Your hand: Q♣ A♦ 10♦ ·
-// upcard 8♣ proposes ♣ clubs".
+// upcard 8♣ proposes ♣ clubs", "upcard Q♦, diamonds refused in round
+// one". The lines break between phrases, never inside "maker: East".
 func (t *Screen) handText(ctx *kit.Context, w int) []string {
 	p := ctx.Paint
 	v := &t.view
@@ -709,13 +710,24 @@ func (t *Screen) handText(ctx *kit.Context, w int) []string {
 		upc = v.OrigUpcard
 	}
 	says, sep := t.upcardSays(ctx)
+	// Each phrase is held on one line by no-break spaces while the text
+	// wraps, then written with plain ones.
+	const nbsp = "\u00a0"
+	whole := func(s string) string { return strings.ReplaceAll(s, " ", nbsp) }
 	// What the upcard proposes, or what was refused, says the card; a
 	// trump settled is a thing of its own, set apart as the bottom is.
 	after := " "
-	if sep == trumpSep {
+	switch {
+	case sep == trumpSep:
 		after = " · "
+		for i := range says {
+			says[i] = whole(says[i])
+		}
+	case v.Phase == rules.PhaseBid2:
+		// The card beside it shows the suit: its name alone follows.
+		says, after = []string{v.OrigUpcard.Suit().Name() + " refused in round one"}, ", "
 	}
-	text := "Your hand: " + strings.Join(cards, " ") + " · upcard " + p.StyledCard(upc) + after
+	text := "Your hand: " + strings.Join(cards, " ") + " · " + whole("upcard "+p.StyledCard(upc)) + after
 	for i, s := range says {
 		// A line in brackets adds to the one before it: "maker: East
 		// (took the upcard)".
@@ -727,9 +739,13 @@ func (t *Screen) handText(ctx *kit.Context, w int) []string {
 		text += s
 	}
 	if note := t.bottomNote(ctx); note != "" {
-		text += " · " + note
+		text += " · " + whole(note)
 	}
-	return wrapped(ctx, text, w, false)
+	lines := wrapped(ctx, text, w, false)
+	for i, l := range lines {
+		lines[i] = strings.ReplaceAll(l, nbsp, " ")
+	}
+	return lines
 }
 
 // hand is the hand sorted for the trump or the suit proposed, as
