@@ -571,9 +571,19 @@ func (h *HelpView) View(ctx *Context, under string) string {
 	// Text cut at the window's last row would read as the end: that row
 	// says more follows (it shows once scrolled one line on).
 	if h := ctx.Height; h > 3 && len(l) > h {
-		l = append(slices.Clone(l[:h-1]), "   "+ctx.Styles.Dim.Render("↓ more below (↓ pgdn scroll)"))
+		l = append(slices.Clone(l[:h-1]), "   "+ctx.Styles.Dim.Render(moreBelow(ctx.ASCII)))
 	}
 	return JoinLines(l)
+}
+
+// moreBelow is the help's last row while more follows. Under -ascii it
+// is written in words: the App's ASCII pass would make each arrow
+// "down" and the line read "down more below (down pgdn scroll)".
+func moreBelow(ascii bool) string {
+	if ascii {
+		return "more below (down/pgdn to scroll)"
+	}
+	return "↓ more below (↓/pgdn to scroll)"
 }
 
 // HelpFor is the help overlay of screen s as ? opens it: its keys (a

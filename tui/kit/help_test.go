@@ -631,3 +631,23 @@ func TestHelpLetterRowGoesOn(t *testing.T) {
 	require.Contains(t, strings.Join(row, " "), "p pass")
 	require.Contains(t, strings.Join(row, " "), "n no trumps")
 }
+
+// TestHelpMoreBelowReadsInASCII: under -ascii the help's last row, once
+// the App's ASCII pass has written it, reads as English: "more below
+// (down/pgdn to scroll)", not "down more below (down pgdn scroll)".
+func TestHelpMoreBelowReadsInASCII(t *testing.T) {
+	for _, ascii := range []bool{false, true} {
+		ctx := kit.NewContext(ascii)
+		ctx.Width, ctx.Height = 80, 24
+		h := kit.NewHelpView(nil)
+		rows := strings.Split(ansi.Strip(h.View(&ctx, "")), "\n")
+		require.Len(t, rows, 24)
+		last := strings.TrimSpace(rows[23])
+		if ascii {
+			last = kit.ASCIIText(last)
+			require.Equal(t, "more below (down/pgdn to scroll)", last)
+		} else {
+			require.Equal(t, "↓ more below (↓/pgdn to scroll)", last)
+		}
+	}
+}
