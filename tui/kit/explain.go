@@ -64,7 +64,7 @@ func ChoiceExplain(g *Glyphs, v *rules.View, a rules.Action) string {
 		case 4:
 			return "make " + upName + " trump: your side must outscore the other side"
 		}
-		return "make " + upName + " trump: you are the maker and must outscore the other"
+		return "make " + upName + " trump as maker: outscore the other player"
 	case rules.Schmeiss:
 		return "offer to throw in; if refused, you are the maker with " + upName
 	// The answer's label says it throws in or plays (ActionLabel): the

@@ -279,3 +279,20 @@ func TestCardRefusalsAreOneSentence(t *testing.T) {
 		}
 	}
 }
+
+// TestTakeNamesTheOtherSide: taking the upcard's suit says whom the
+// maker must outscore, by a noun at every seat count: the other player
+// at two, each other player at three, the other side at four.
+func TestTakeNamesTheOtherSide(t *testing.T) {
+	g := NewGlyphs(false)
+	for n, want := range map[int]string{
+		2: "make ♥ hearts trump as maker: outscore the other player",
+		3: "make ♥ hearts trump as maker: outscore each other player",
+		4: "make ♥ hearts trump: your side must outscore the other side",
+	} {
+		v := rules.View{OrigUpcard: rules.MustCard("JH"), Phase: rules.PhaseBid1, Players: n, Dealer: rules.Seat(n - 1)}
+		if got := ChoiceExplain(&g, &v, rules.Action{Kind: rules.Take}); got != want {
+			t.Errorf("%d players: %q, want %q", n, got, want)
+		}
+	}
+}
