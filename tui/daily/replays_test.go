@@ -5,7 +5,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"github.com/klob/klob/internal/testing/testkit"
+	"github.com/klob/klob/tui/kit"
 )
 
 // pointsLost is the "Points lost:" line of a replay's frame, the names
@@ -96,5 +99,38 @@ func TestResultsKeysOfferYours(t *testing.T) {
 	}
 	if !strings.Contains(keys, "enter hard bot's line") || !strings.Contains(keys, "y yours") || !strings.HasSuffix(keys, "q quit") {
 		t.Errorf("the results' keys: %q", keys)
+	}
+}
+
+// TestResultsKeysKeepYoursASCII: under -ascii, whose arrows are words
+// ("up or down"), the results' keys at 80 columns still offer y (the
+// person's own play) and every other key, on two lines if need be, each
+// line within the window.
+func TestResultsKeysKeepYoursASCII(t *testing.T) {
+	f := newFixture(t, 3, "", quickPar)
+	f.until("the results", f.resultsRead)
+	r := f.s.sub.(*results)
+	for _, ascii := range []bool{false, true} {
+		ctx := kit.NewContext(ascii)
+		ctx.Width, ctx.Height = 80, 24
+		text := ansi.Strip(r.View(&ctx))
+		if ascii {
+			text = kit.ASCIIText(text)
+		}
+		var keys []string
+		for _, l := range strings.Split(text, "\n") {
+			if kit.WidthOf(l) > 80 {
+				t.Errorf("ascii %v: a line wider than the window: %q", ascii, l)
+			}
+			if strings.Contains(l, "board") && strings.Contains(l, "enter") || strings.Contains(l, "q quit") {
+				keys = append(keys, strings.TrimSpace(l))
+			}
+		}
+		all := strings.Join(keys, " ")
+		for _, want := range []string{"board", "enter hard bot's line", "y yours", "s standings", "? help", "q quit"} {
+			if !strings.Contains(all, want) {
+				t.Errorf("ascii %v: the results' keys %q leave out %q", ascii, keys, want)
+			}
+		}
 	}
 }

@@ -445,7 +445,37 @@ func (r *results) tail(ctx *kit.Context) []string {
 	if r.note != "" {
 		out = append(out, kit.Alert(ctx, r.note, w, 3)...)
 	}
-	return append(out, " "+st.Dim.Render(kit.FitHintLine(ctx, r.KeyHelp(&ctx.Keys).ShortHelp(), w-2, "history", "yours")))
+	for _, l := range keyLines(ctx, r.KeyHelp(&ctx.Keys).ShortHelp(), w-2) {
+		out = append(out, " "+st.Dim.Render(l))
+	}
+	return out
+}
+
+// keyLines are the results' keys in lines of w cells: one line with
+// every key when it fits, else one without the history (the help lists
+// it), else two lines with every key, so that no other key (y, the
+// person's own play) is left out, under -ascii whose arrows are words.
+func keyLines(ctx *kit.Context, bs []key.Binding, w int) []string {
+	shown := func(bs []key.Binding) string {
+		if ctx.ASCII {
+			return kit.ASCIIText(kit.HintLine(bs))
+		}
+		return kit.HintLine(bs)
+	}
+	if kit.WidthOf(shown(bs)) <= w {
+		return []string{shown(bs)}
+	}
+	without := slices.DeleteFunc(slices.Clone(bs), func(b key.Binding) bool { return b.Help().Desc == "history" })
+	if kit.WidthOf(shown(without)) <= w {
+		return []string{shown(without)}
+	}
+	// As many keys as fit on the first line, at least one; the rest on
+	// the second, fitted.
+	n := 1
+	for n < len(bs)-1 && kit.WidthOf(shown(bs[:n+1])) <= w {
+		n++
+	}
+	return []string{kit.FitHintLine(ctx, bs[:n], w), kit.FitHintLine(ctx, bs[n:], w)}
 }
 
 // HelpMarks: results, par and where the hard bot's line parts from the
