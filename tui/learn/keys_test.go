@@ -479,3 +479,32 @@ func TestRefusedNumberKeepsTheCursor(t *testing.T) {
 	})
 	require.Positive(t, refused, "no number was refused")
 }
+
+// TestScrollKeysClearARefusal: the scroll keys the key line lists (↑/↓
+// j/k) are taken at every step, even with nothing to scroll, so each
+// clears the line that answered a key refused, as ←/→ do.
+func TestScrollKeysClearARefusal(t *testing.T) {
+	refused := map[int]int{}
+	eachStep(t, func(at stepAt) {
+		if at.st.Kind == lesson.End {
+			return
+		}
+		for _, k := range []string{"j", "k", "up", "down"} {
+			at.d.Press("insert")
+			if !strings.HasPrefix(at.s.note, "insert is not among the choices now") {
+				return // a step that takes any key (enter goes on): nothing refused
+			}
+			refused[at.players]++
+			at.d.Press(k)
+			if at.s.note != "" {
+				t.Fatalf("%d players, step %q: after %s the refusal stays: %q", at.players, at.st.Name, k, at.s.note)
+			}
+			at.unmoved(t, k)
+		}
+	})
+	for _, players := range []int{2, 3, 4} {
+		if refused[players] == 0 {
+			t.Errorf("%d players: insert refused at no step", players)
+		}
+	}
+}

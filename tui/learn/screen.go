@@ -40,6 +40,7 @@ type Screen struct {
 	remark string      // the lesson's word on the card just played, for the next step
 	step   string      // the step the note and scroll belong to
 	asks   lesson.Asks // what the lesson asks for at its seat count
+	said   string      // the remark last shown as the note, which scrolling keeps
 }
 
 // New returns the screen of a lesson run, at its current step.
@@ -150,9 +151,11 @@ func (s *Screen) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 		return s.cfg.Leave(false)
 	case kit.IsKey(k, ctx.Keys.Up):
 		s.scroll = max(0, s.scroll-1)
+		s.clearRefusal()
 		return s, nil
 	case kit.IsKey(k, ctx.Keys.Down):
 		s.scroll++ // View clamps it
+		s.clearRefusal()
 		return s, nil
 	case kit.IsKey(k, ctx.Keys.Hint), kit.IsKey(k, ctx.Keys.LastTrick):
 		// The last step names H for a game; in the lesson it, and v,
@@ -228,6 +231,16 @@ func (s *Screen) click(ctx *kit.Context, msg tea.MouseClickMsg) (kit.Screen, tea
 	return s.Update(ctx, press)
 }
 
+// clearRefusal drops the note when it answers a key refused: a key
+// the lesson takes (the scroll keys, even with nothing to scroll) says
+// the refusal is past, as ←/→ do. The lesson's remark on the card just
+// played stays: it is the lesson's word, not an answer to a key.
+func (s *Screen) clearRefusal() {
+	if s.note != s.said {
+		s.note = ""
+	}
+}
+
 // changed resets what belongs to one step when the step has changed,
 // and places the cursor for a new decision in the card play.
 func (s *Screen) changed() {
@@ -248,7 +261,7 @@ func (s *Screen) changed() {
 	// A remark on the card just played outlives the step it was played
 	// at, once.
 	if s.remark != "" {
-		s.note, s.remark = s.remark, ""
+		s.note, s.said, s.remark = s.remark, s.remark, ""
 	}
 	s.place()
 }
