@@ -312,6 +312,9 @@ func wholeKey() key.Binding {
 
 // cutLines wraps s to w cells on at most limit lines (0: all); when it
 // is cut, its last line ends in the ellipsis and says w shows it whole.
+// The last line is cut between words (wrapped to the room the tail
+// leaves, its first part kept), so that no word reads cut short ("want
+// s…"); only a word longer than that room is cut inside.
 func cutLines(ctx *kit.Context, s string, w, limit int) []string {
 	lines := kit.Wrap(s, max(10, w))
 	if limit <= 0 || len(lines) <= limit {
@@ -319,7 +322,13 @@ func cutLines(ctx *kit.Context, s string, w, limit int) []string {
 	}
 	lines = lines[:limit]
 	tail := ctx.Ellipsis() + " (w: all of it)"
-	lines[limit-1] = kit.Clip(lines[limit-1], max(0, w-kit.WidthOf(tail)-1)) + " " + tail
+	last := ""
+	if room := w - kit.WidthOf(tail) - 1; room > 0 {
+		if parts := kit.Wrap(lines[limit-1], room); len(parts) > 0 {
+			last = strings.TrimRight(parts[0], " ")
+		}
+	}
+	lines[limit-1] = last + " " + tail
 	return lines
 }
 
