@@ -216,7 +216,14 @@ func alsoKeys(bs []key.Binding) string {
 // naming the keys that do: "k is not among the choices now: p, t or s."
 // Every screen that offers the rules' choices answers so.
 func NotAmongChoices(key string, items []rules.Action) string {
-	return fmt.Sprintf("%s is not among the choices now: %s.", key, JoinOr(MenuKeys(items)))
+	return NotAmongKeys(key, MenuKeys(items))
+}
+
+// NotAmongKeys answers a key that does nothing on a screen, naming the
+// keys that do, in the menus' words: "tab is not among the choices now:
+// ↑/↓, enter or q."
+func NotAmongKeys(key string, keys []string) string {
+	return fmt.Sprintf("%s is not among the choices now: %s.", key, JoinOr(keys))
 }
 
 // NotAmongCards answers a key that plays no card of a hand of n cards
