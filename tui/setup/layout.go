@@ -20,7 +20,7 @@ type line struct {
 	spare   int
 	note    bool // a line of the practice note
 	heading bool // a section's heading
-	warn    int  // a line of the warning (1) or of the error (2)
+	warn    int  // a line of the warning (1), the error (2) or the refusal of a key (3)
 	explain bool // a line of what the chosen line means
 	cut     bool // a line of a warning or error cut short (w shows it whole)
 	// back and fwd are where a row's ‹ and › lie on its line (Y 0).
@@ -204,20 +204,20 @@ func (s *Screen) layoutAt(ctx *kit.Context, p *formParts, cur int, tight bool, r
 		return out
 	}
 	foot = append(foot, explain(true)...)
-	// warning is the lines of the warning (1) or the error (2), on at
-	// most limit lines (0: all).
+	// warning is the lines of the warning (1), the error (2) or the
+	// refusal of a key (3), on at most limit lines (0: all).
 	warning := func(which, limit int) []line {
 		var out []line
-		text := "! " + []string{s.cfg.Warning, s.err}[which-1]
+		text := "! " + s.noteOf(which)
 		cut := limit > 0 && len(kit.Wrap(text, max(10, ctx.Width-2))) > limit
 		for _, l := range cutLines(ctx, text, ctx.Width-2, limit) {
 			out = append(out, line{text: " " + st.Error.Render(l), row: noRow, warn: which, cut: cut})
 		}
 		return out
 	}
-	for which, note := range []string{s.cfg.Warning, s.err} {
-		if note != "" {
-			foot = append(foot, warning(which+1, 0)...)
+	for which := 1; which <= notes; which++ {
+		if s.noteOf(which) != "" {
+			foot = append(foot, warning(which, 0)...)
 		}
 	}
 	foot = append(foot, line{text: "", row: noRow, spare: spareBeforeHints}, p.keys)
@@ -265,7 +265,7 @@ func (s *Screen) layoutAt(ctx *kit.Context, p *formParts, cur int, tight bool, r
 	// A long warning or error (over wholeLines), the last first, goes
 	// down to one line while the form does not fit: the rows then show.
 	// A shorter one stays whole, the rows scrolling.
-	for which := 2; which >= 1 && all() > ctx.Height; which-- {
+	for which := notes; which >= 1 && all() > ctx.Height; which-- {
 		at := slices.IndexFunc(foot, func(l line) bool { return l.warn == which })
 		n := 0
 		for at >= 0 && at+n < len(foot) && foot[at+n].warn == which {
@@ -298,6 +298,21 @@ func (s *Screen) layoutAt(ctx *kit.Context, p *formParts, cur int, tight bool, r
 		foot = slices.Insert(foot, len(foot)-1, line{text: "", row: noRow})
 	}
 	return append(append(head, body...), foot...), dropped, scrolled
+}
+
+// notes is how many notes the form shows under it: the warning, the
+// error and the refusal of a key (noteOf).
+const notes = 3
+
+// noteOf is the warning (1), the error (2) or the refusal of a key (3).
+func (s *Screen) noteOf(which int) string {
+	switch which {
+	case 1:
+		return s.cfg.Warning
+	case 2:
+		return s.err
+	}
+	return s.refusal
 }
 
 // wholeLines is the most lines of a warning or error always shown

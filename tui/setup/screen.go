@@ -65,6 +65,9 @@ type Screen struct {
 	row   int // the chosen line: a row, or len(rows) for the start line
 	err   string
 	whole bool // the warning and the error shown whole (w), over the form
+	// refusal answers the last key, when the form takes no such key:
+	// the next key or click clears it.
+	refusal string
 }
 
 // New returns the form, filled with s.
@@ -86,13 +89,18 @@ func (s *Screen) Name() string { return "setup" }
 // rows are the lines offered now.
 func (s *Screen) rows() []Row { return Rows(&s.setup, s.cfg.Prefs) }
 
-// Update: up/down choose a line, left/right change it, enter starts; a
-// click chooses the line clicked, steps its value on its ‹ or ›, or
-// starts on the start line.
+// Update: up/down (tab/shift+tab) choose a line, home and end the first
+// and the start line, left/right change it, enter starts, any other key
+// is answered with the keys the form takes; a click chooses the line
+// clicked, steps its value on its ‹ or ›, or starts on the start line.
 func (s *Screen) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	k := &ctx.Keys
 	rows := s.rows()
 	n := len(rows) + 1
+	switch msg.(type) {
+	case tea.KeyPressMsg, tea.MouseClickMsg:
+		s.refusal = ""
+	}
 	if s.whole {
 		// Any key or click closes the warning read whole.
 		switch msg.(type) {
@@ -107,6 +115,14 @@ func (s *Screen) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 		case kit.IsKey(msg, wholeKey()) && s.cut(ctx):
 			s.whole = true
 		case kit.MoveRow(k, msg, &s.row, n):
+		case kit.IsKey(msg, nextKey()):
+			s.row = (s.row + 1) % n
+		case kit.IsKey(msg, prevKey()):
+			s.row = (s.row + n - 1) % n
+		case kit.IsKey(msg, firstKey()):
+			s.row = 0
+		case kit.IsKey(msg, startKey()):
+			s.row = len(rows)
 		case kit.Step(k, msg) != 0:
 			if s.row < len(rows) {
 				return s, s.change(rows[s.row], kit.Step(k, msg))
@@ -127,6 +143,11 @@ func (s *Screen) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 			// The form is the first screen: esc has nothing to go back
 			// to, so it does what q does.
 			return s, kit.AskQuit
+		case k.Answerable(msg):
+			// Any other key is answered, as on the other screens: a
+			// key that did nothing without a word would leave the
+			// person guessing.
+			s.refusal = s.refuse(ctx, msg.String())
 		}
 	case ProblemMsg:
 		s.err = msg.Text
@@ -151,6 +172,23 @@ func (s *Screen) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 		}
 	}
 	return s, nil
+}
+
+// The keys that move the cursor besides ↑/↓: tab and shift+tab as ↓
+// and ↑, home to the first line, end to the start line.
+func nextKey() key.Binding  { return kit.Bind("tab", "next line, as ↓", "tab") }
+func prevKey() key.Binding  { return kit.Bind("shift+tab", "previous line, as ↑", "shift+tab") }
+func firstKey() key.Binding { return kit.Bind("home", "the first line", "home") }
+func startKey() key.Binding { return kit.Bind("end", "the start line", "end") }
+
+// refuse answers a key the form does not take, naming the keys of its
+// key line.
+func (s *Screen) refuse(ctx *kit.Context, key string) string {
+	var keys []string
+	for _, b := range s.hintKeys(ctx) {
+		keys = append(keys, b.Help().Key)
+	}
+	return kit.NotAmongKeys(key, keys)
 }
 
 // change steps row by d and keeps the cursor on it: the rows above it
@@ -194,7 +232,9 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	short := []key.Binding{kit.Spelled("choose a line", k.Up, k.Down), kit.Spelled("change it", k.Left, k.Right), kit.Brief("start", k.Choose)}
 	full := []key.Binding{kit.Spelled("choose a line (the line under the form says what it means)", k.Up, k.Down),
 		kit.Spelled("change the chosen line's value", k.Left, k.Right),
-		kit.Spelled("start the game, from any line", k.Choose)}
+		kit.Spelled("start the game, from any line", k.Choose),
+		kit.Bind("tab/shift+tab", "next or previous line, as ↓ and ↑", "tab", "shift+tab"),
+		kit.Bind("home/end", "the first line, the start line", "home", "end")}
 	if s.cfg.Warning != "" || s.err != "" {
 		full = append(full, wholeKey())
 	}
