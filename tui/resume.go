@@ -162,6 +162,7 @@ func summarize(l *gamelog.Log) []string {
 	if n == 2 {
 		out[len(out)-1] = fmt.Sprintf("Against the %s bot, game to %d", h.Level(me.Other()), h.Options.Target)
 	}
+	out = append(out, variantsLine(h.Options)...)
 	g, err := l.Game()
 	if err != nil {
 		return append(out, "It does not replay: "+err.Error())
@@ -201,11 +202,23 @@ func seatsSummary(l *gamelog.Log) []string {
 		seats = append(seats, fmt.Sprintf("seat %s: %s", s, what))
 	}
 	out := []string{fmt.Sprintf("%s; game to %d", kit.Capital(strings.Join(seats, "; ")), h.Options.Target)}
+	out = append(out, variantsLine(h.Options)...)
 	g, err := l.Game()
 	if err != nil {
 		return append(out, "It does not replay: "+err.Error())
 	}
 	return append(out, scoreSummary(g, func(side int) string { return rules.SideName(n, side) })...)
+}
+
+// variantsLine names the house variants the saved game plays (by the
+// rules' names, as the help's rules in short do), none when it plays
+// none: a game resumed plays them whatever the flags ask.
+func variantsLine(o rules.Options) []string {
+	played := o.VariantsPlayed()
+	if len(played) == 0 {
+		return nil
+	}
+	return []string{"House variants played: " + kit.JoinAnd(played)}
 }
 
 // scoreSummary says the deals played and the score, each side named by

@@ -18,6 +18,7 @@ import (
 	"github.com/klob/klob/internal/record/settings"
 	"github.com/klob/klob/internal/record/store"
 	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
 	"github.com/klob/klob/tui/kit/kittest"
 	"github.com/klob/klob/tui/setup"
 )
@@ -392,5 +393,44 @@ func TestResumeShowsTheWarning(t *testing.T) {
 	cfg.Warning = warning
 	if words := kittest.Flat(newHarness(t, cfg, 80, 24).screen()); !strings.Contains(words, "! "+warning) {
 		t.Errorf("the offer after a damaged save lacks the warning:\n%s", words)
+	}
+}
+
+// TestResumeNamesTheVariants: the offer of a saved game names the
+// house variants it plays, at every seat count, by the rules' names
+// (those that apply at the count: shlomo from three, cleopatra at four),
+// within 80 columns; a game with none names none.
+func TestResumeNamesTheVariants(t *testing.T) {
+	for _, players := range []int{2, 3, 4} {
+		for _, on := range []bool{false, true} {
+			cfg := testConfig(dealSeed, &memStore{})
+			kvs := []string{fmt.Sprintf("players=%d", players)}
+			if on {
+				kvs = append(kvs, "of_a_kind=on", "menage=on", "dealer_forced=on", "shlomo=on", "cleopatra=on")
+			}
+			for _, kv := range kvs {
+				k, v, _ := strings.Cut(kv, "=")
+				require.NoError(t, cfg.Setup.Options.Set(k, v))
+			}
+			hs := newHarness(t, cfg, 80, 24)
+			hs.press("enter", "q", "y")
+			played := cfg.Setup.Options.VariantsPlayed()
+			require.Equal(t, on, len(played) > 0, "%d players: %v", players, played)
+
+			cfg.Setup.Options = rules.DefaultOptions()
+			hs2 := newHarness(t, cfg, 80, 24)
+			require.Equal(t, "resume", hs2.name(), "%d players", players)
+			scr := hs2.screen()
+			for _, l := range strings.Split(scr, "\n") {
+				require.LessOrEqual(t, ansi.StringWidth(l), 80, "%d players: %q", players, l)
+			}
+			words := kittest.Flat(scr)
+			if !on {
+				require.NotContains(t, words, "House variants", "%d players:\n%s", players, scr)
+				continue
+			}
+			want := "House variants played: " + kit.JoinAnd(played)
+			require.Contains(t, words, want, "%d players:\n%s", players, scr)
+		}
 	}
 }
