@@ -76,7 +76,7 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 	workers := fs.Int("workers", 0, "goroutines playing decks (0: GOMAXPROCS)")
 	deadline := fs.Duration("deadline", match.DefaultDeadline, "time limit of one decision")
 	think := fs.Duration("think", 0, "the hard bot's own time guard a decision (0: its default; negative, such as -1s: none, so that the match depends on the seed alone)")
-	rulesOpt := fs.optionList("rules", "rule options, key=value,... (may be given more than once; default: the defaults of klob rules); a house variant the table does not play is left out, with a line on stderr, so one list serves every -players")
+	rulesOpt := fs.optionList("rules", "rule options, key=value,... (may be given more than once; default: the defaults of klob rules); a house variant the table does not play is left out, with a line on stderr, so one list serves every -players; one no table plays (bimah without dealer_forced) is refused")
 	quiet := fs.Bool("quiet", false, "no progress line")
 	calibrate := fs.Bool("calibrate", false, "calibrate the hard bot's evaluation of the decisions before the card play instead of playing a match")
 	method := fs.String("eval", "corrected", "with -calibrate: the evaluation method: corrected or solved")
@@ -113,8 +113,13 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 	default:
 		return usageErr("%s", playersRange(fmt.Sprint(*players)))
 	}
-	// A variant the table does not play is left out, as the setup form
-	// does, so that the report and the logs name only the rules played.
+	// An option no table plays is a mistake in the list, refused as
+	// play refuses it. A variant this table does not play is left out,
+	// as the setup form does, so that the report and the logs name only
+	// the rules played.
+	if why := neverPlayed(opts); len(why) > 0 {
+		return usageErr("-rules: not played: %s", strings.Join(why, ", "))
+	}
 	if why := notPlayed(opts); len(why) > 0 {
 		fmt.Fprintf(stderr, "klob match: left out, not played: %s\n", strings.Join(why, ", "))
 		opts = opts.Applicable()

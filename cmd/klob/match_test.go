@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/klob/klob/internal/study/match"
+	"github.com/klob/klob/rules"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -274,18 +275,18 @@ func TestMatchThinkDropsDeadline(t *testing.T) {
 }
 
 // TestMatchLeavesOutVariantsNotPlayed: a house variant the table does
-// not play (cleopatra below four players, shlomo below three, bimah
-// without dealer_forced) is left out with a line that names it, and the
-// report's rules and the saved logs name only the rules played.
+// not play (cleopatra below four players, shlomo below three) is left
+// out with a line that names it, and the report's rules and the saved
+// logs name only the rules played.
 func TestMatchLeavesOutVariantsNotPlayed(t *testing.T) {
 	for _, c := range []struct {
 		players int
 		gone    []string
-	}{{2, []string{"bimah=on (it needs dealer_forced)", "shlomo=on (played by three or four)", "cleopatra=on (played by four)"}},
-		{3, []string{"bimah=on (it needs dealer_forced)", "cleopatra=on (played by four)"}}, {4, []string{"bimah=on (it needs dealer_forced)"}}} {
+	}{{2, []string{"shlomo=on (played by three or four)", "cleopatra=on (played by four)"}},
+		{3, []string{"cleopatra=on (played by four)"}}} {
 		dir := t.TempDir()
 		code, out, errs := runWith(runMatch, "-players", fmt.Sprint(c.players), "-a", "easy", "-b", "random", "-decks", "1", "-quiet",
-			"-rules", "shlomo=on,cleopatra=on,bimah=on", "-save", dir)
+			"-rules", "shlomo=on,cleopatra=on", "-save", dir)
 		require.Equal(t, 0, code, "stderr %q", errs)
 		require.Contains(t, errs, "not played: "+strings.Join(c.gone, ", "))
 		es, err := os.ReadDir(dir)
@@ -297,8 +298,43 @@ func TestMatchLeavesOutVariantsNotPlayed(t *testing.T) {
 		}
 		require.Equal(t, c.players >= 3, strings.Contains(out, "shlomo=on"), out)
 		require.Equal(t, c.players >= 3, strings.Contains(string(log), `[Shlomo "on"]`))
-		require.NotContains(t, string(log), `[Bimah "on"]`)
 	}
+	code, _, errs := runWith(runMatch, "-players", "4", "-a", "easy", "-b", "random", "-decks", "1", "-quiet",
+		"-rules", "shlomo=on,cleopatra=on")
+	require.Equal(t, 0, code, "stderr %q", errs)
+	require.NotContains(t, errs, "not played")
+}
+
+// TestMatchRefusesVariantNoTablePlays: bimah without dealer_forced is
+// played at no seat count, so match refuses it as play does, at every
+// -players and with calibrate too, and plays nothing; with
+// dealer_forced it is taken.
+func TestMatchRefusesVariantNoTablePlays(t *testing.T) {
+	for _, n := range rules.SeatCounts() {
+		for _, extra := range [][]string{nil, {"-calibrate"}} {
+			dir := t.TempDir()
+			args := append([]string{"-players", fmt.Sprint(n), "-a", "easy", "-b", "easy", "-decks", "1", "-quiet",
+				"-rules", "cleopatra=on,bimah=on", "-save", dir}, extra...)
+			code, out, errs := runWith(runMatch, args...)
+			require.Equal(t, 2, code, "players %d %v: stderr %q", n, extra, errs)
+			require.Empty(t, out)
+			require.Contains(t, errs, "-rules: not played: bimah=on (it needs dealer_forced)")
+			require.NotContains(t, errs, "cleopatra")
+			es, err := os.ReadDir(dir)
+			require.NoError(t, err)
+			require.Empty(t, es)
+		}
+	}
+	dir := t.TempDir()
+	code, _, errs := runWith(runMatch, "-players", "3", "-a", "easy", "-b", "random", "-decks", "1", "-quiet",
+		"-rules", "dealer_forced=on,bimah=on", "-save", dir)
+	require.Equal(t, 0, code, "stderr %q", errs)
+	require.NotContains(t, errs, "not played")
+	es, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	log, err := os.ReadFile(dir + "/" + es[0].Name())
+	require.NoError(t, err)
+	require.Contains(t, string(log), `[Bimah "on"]`)
 }
 
 // TestInterruptedExits130: a report cut short by Ctrl-C is printed and
