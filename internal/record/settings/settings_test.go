@@ -518,3 +518,46 @@ func TestGameBadLines(t *testing.T) {
 		}
 	}
 }
+
+// TestRulesNoTablePlays: a rules line with an option no table plays
+// (bimah without dealer_forced) is a bad line, named with the rules'
+// reason beside the other bad lines, and leaves the rules unknown; the
+// file is kept aside at the next save, not written over. An option only
+// its seat count leaves out (cleopatra at three) is kept as it was.
+func TestRulesNoTablePlays(t *testing.T) {
+	text := "pace = warp\nlevel = godlike\nrules = players=4,cleopatra=on,bimah=on\n"
+	s, err := Parse("cfg", []byte(text))
+	if want := Default(); s != want {
+		t.Errorf("got %+v, want %+v", s, want)
+	}
+	for _, want := range []string{`cfg:1: pace = "warp"`, `cfg:2: level = "godlike"`,
+		`cfg:3: rules = "players=4,cleopatra=on,b"…: not played: bimah=on (it needs dealer_forced)`} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("error %v lacks %q", err, want)
+		}
+	}
+	if err != nil && strings.Contains(err.Error(), "cleopatra=on (") {
+		t.Errorf("error %v names cleopatra, played at four", err)
+	}
+
+	dir := t.TempDir()
+	path := filepath.Join(dir, FileName)
+	if err := os.WriteFile(path, []byte(text), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	kept, err := SaveKeeping(path, Default())
+	if want := filepath.Join(dir, "settings.bad"); kept != want || err != nil {
+		t.Fatalf("kept %q, %v; want %s", kept, err, want)
+	}
+	if b, err := os.ReadFile(kept); err != nil || string(b) != text {
+		t.Errorf("settings.bad holds %q, %v; want %q", b, err, text)
+	}
+
+	for _, line := range []string{"players=3,cleopatra=on", "players=2,shlomo=on", "dealer_forced=on,bimah=on"} {
+		s, err := Parse("cfg", []byte("rules = "+line+"\n"))
+		o, _ := rules.ParseOptions(line)
+		if err != nil || !s.Game.Rules || s.Game.Options != o {
+			t.Errorf("rules = %s: got %+v, %v; want it kept", line, s.Game, err)
+		}
+	}
+}
