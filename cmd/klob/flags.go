@@ -43,6 +43,9 @@ type flagSet struct {
 	// words of that check (value unquoted): "-target 99999999999999999999"
 	// reads as "-target 5001" does.
 	ranged map[string]func(value string) string
+	// none is set by parseNone: the command takes no positional
+	// argument, which the line after a refusal may say.
+	none bool
 }
 
 func newFlagSet(cmd, usage string) *flagSet {
@@ -91,7 +94,7 @@ func (f *flagSet) parse(args []string, stdout, stderr io.Writer) ([]string, erro
 			if strings.HasPrefix(err.Error(), "flag provided but not defined") {
 				shape = synopsis(f.usage)
 			}
-			refuse(stderr, f.cmd, f.explain(err), shape)
+			f.refuse(stderr, f.explain(err), shape)
 			return nil, errUsage
 		}
 		rest := f.Args()
@@ -252,6 +255,7 @@ func playersRange(v string) string {
 // parseNone is parse for a command that takes no positional argument:
 // one given is a usage error, printed as every other (errUsage).
 func (f *flagSet) parseNone(args []string, stdout, stderr io.Writer) error {
+	f.none = true
 	pos, err := f.parse(args, stdout, stderr)
 	if err == nil && len(pos) > 0 {
 		return f.unexpected(stderr, pos[0])
@@ -262,7 +266,7 @@ func (f *flagSet) parseNone(args []string, stdout, stderr io.Writer) error {
 // fail prints "klob CMD: reason" and where the whole help is, on
 // stderr, and returns the exit code of a usage error, 2 (refuse).
 func (f *flagSet) fail(stderr io.Writer, format string, args ...any) int {
-	return refuse(stderr, f.cmd, fmt.Sprintf(format, args...), "")
+	return f.refuse(stderr, fmt.Sprintf(format, args...), "")
 }
 
 // misused is fail for a command line of the wrong shape: an argument
@@ -270,7 +274,7 @@ func (f *flagSet) fail(stderr io.Writer, format string, args ...any) int {
 // synopsis is printed between the reason and the hint: it shows the
 // shape.
 func (f *flagSet) misused(stderr io.Writer, format string, args ...any) int {
-	return refuse(stderr, f.cmd, fmt.Sprintf(format, args...), synopsis(f.usage))
+	return f.refuse(stderr, fmt.Sprintf(format, args...), synopsis(f.usage))
 }
 
 // unexpected refuses the positional argument arg of a command that
@@ -297,11 +301,37 @@ func (e printedError) Is(target error) bool { return target == errUsage }
 // 2. The help itself runs to 40 to 80 lines: the reason would scroll
 // out of sight.
 func refuse(stderr io.Writer, cmd, reason, shape string) int {
+	return refuseHint(stderr, cmd, reason, shape, "klob "+cmd+" -h lists every flag.")
+}
+
+// refuse is refuse for the command of f. Its last line is true of a
+// command without flags too: "klob version takes no flags or
+// arguments", where -h would list none.
+func (f *flagSet) refuse(stderr io.Writer, reason, shape string) int {
+	hint := "klob " + f.cmd + " -h lists every flag."
+	if !f.hasFlags() {
+		hint = "klob " + f.cmd + " takes no flags."
+		if f.none {
+			hint = "klob " + f.cmd + " takes no flags or arguments."
+		}
+	}
+	return refuseHint(stderr, f.cmd, reason, shape, hint)
+}
+
+// hasFlags reports whether f defines any flag.
+func (f *flagSet) hasFlags() bool {
+	has := false
+	f.VisitAll(func(*flag.Flag) { has = true })
+	return has
+}
+
+// refuseHint is refuse with hint as its last line.
+func refuseHint(stderr io.Writer, cmd, reason, shape, hint string) int {
 	printError(stderr, cmd, reason)
 	if shape != "" {
 		fmt.Fprintln(stderr, shape)
 	}
-	fmt.Fprintf(stderr, "klob %s -h lists every flag.\n", cmd)
+	fmt.Fprintln(stderr, hint)
 	return 2
 }
 

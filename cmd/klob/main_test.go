@@ -64,8 +64,13 @@ func TestBadFlagEverywhere(t *testing.T) {
 		assert.Empty(t, out, "%s: stdout", c.name)
 		assert.True(t, strings.HasPrefix(errs, "klob "+c.name+": flag provided but not defined: -nosuchflag\n"), "%s: stderr %q", c.name, errs)
 		assert.Equal(t, 1, strings.Count(errs, "usage: klob "+c.name), "%s: the usage once on stderr, got\n%s", c.name, errs)
-		// The synopsis, not the whole help, so the reason stays in sight.
-		assert.Contains(t, errs, "klob "+c.name+" -h lists every flag.\n", c.name)
+		// The synopsis, not the whole help, so the reason stays in sight;
+		// version has no flags for -h to list.
+		hint := "klob " + c.name + " -h lists every flag.\n"
+		if c.name == "version" {
+			hint = "klob version takes no flags or arguments.\n"
+		}
+		assert.Contains(t, errs, hint, c.name)
 		assert.LessOrEqual(t, strings.Count(errs, "\n"), 14, "%s: stderr\n%s", c.name, errs)
 		// The description under the synopsis is left to -h.
 		_, help, _ := runArgs(c.name, "-h")
@@ -401,6 +406,19 @@ func TestHelpRefusesAFlag(t *testing.T) {
 	code, out, _ = runArgs("help", "-h")
 	assert.Equal(t, 0, code)
 	assert.Contains(t, out, "usage: klob [command] [flags]")
+}
+
+// TestVersionTakesNothing: klob version refuses a flag or an argument
+// with a last line that is true of it, a command without flags, not
+// the "-h lists every flag" of the others.
+func TestVersionTakesNothing(t *testing.T) {
+	for _, arg := range []string{"-x", "extra"} {
+		code, out, errs := runArgs("version", arg)
+		assert.Equal(t, 2, code, arg)
+		assert.Empty(t, out, arg)
+		assert.True(t, strings.HasSuffix(errs, "usage: klob version\nklob version takes no flags or arguments.\n"), "%s: stderr %q", arg, errs)
+		assert.NotContains(t, errs, "lists every flag", arg)
+	}
 }
 
 // TestHelpTakesOneCommand: klob help with a word after the command is
