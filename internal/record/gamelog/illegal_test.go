@@ -1,6 +1,8 @@
 package gamelog
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -46,5 +48,31 @@ func TestRefusalNamesTheSeats(t *testing.T) {
 	err := &rules.IllegalError{Seat: rules.SeatB, Action: a, Err: rules.ErrNotInHand, Reason: "you do not hold Q♠"}
 	if got := Refusal(rules.SeatB, a, err); got != "B does not hold QS" {
 		t.Errorf("a card not held: %q", got)
+	}
+}
+
+// TestMeldMismatchNamesTheRules: a show line the replay gives otherwise
+// because a rule tag was edited (menage off, where B holds K-Q-J of
+// trump, which menage=on keeps out of its sequences) names the header's
+// values of the options B's melds depend on; the log as written reads.
+func TestMeldMismatchNamesTheRules(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "menage-melds.klob"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Parse("m.klob", data); err != nil {
+		t.Fatalf("the log as written: %v", err)
+	}
+	edited := strings.Replace(string(data), `[Menage "on"]`, `[Menage "off"]`, 1)
+	_, err = Parse("m.klob", []byte(edited))
+	want := "m.klob:44:8: deal 1: B's melds: the replay gives JC, the log says JD; the log's header plays of_a_kind=off, menage=off"
+	if err == nil || err.Error() != want {
+		t.Errorf("got %v, want %s", err, want)
+	}
+	// A value no rule option decides says nothing more.
+	edited = strings.Replace(string(data), "cards 28 last", "cards 29 last", 1)
+	_, err = Parse("m.klob", []byte(edited))
+	if err == nil || !strings.HasSuffix(err.Error(), "A's card points: the replay gives 28, the log says 29") {
+		t.Errorf("got %v", err)
 	}
 }

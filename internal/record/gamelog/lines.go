@@ -19,6 +19,7 @@ type tok struct {
 	text  string
 	label string
 	older string // a word older logs wrote here instead, which the reader accepts
+	note  string // said after the reader's mismatch of this value, or ""
 }
 
 // wline is a derived line. key is how many leading tokens say which line
@@ -198,9 +199,45 @@ func showLines(g *rules.Game) []wline {
 		} else {
 			toks = append(toks, setToks(cards, seat+"'s melds")...)
 		}
+		note := meldNote(g, rules.Seat(s))
+		for i := 2; i < len(toks); i++ {
+			toks[i].note = note
+		}
 		out = append(out, wline{toks: toks, key: 1})
 	}
 	return out
+}
+
+// meldNote names the on/off rule options, as the log's header sets
+// them, on which seat s's melds depend: each whose other value would
+// give s other melds (menage=off, where s holds K-Q-J of trump, which
+// menage=on takes out of the sequences): "the log's header plays
+// menage=off"; "" for none. A hand-edited rule tag then shows as the
+// cause of a show line that no longer matches.
+func meldNote(g *rules.Game, s rules.Seat) string {
+	d, o := g.Deal(), g.Options()
+	// The hand as play began: the melds are those held then.
+	hand := d.Hand(s)
+	if trick, by, ok := d.LastTrick(); ok {
+		for i := range g.Players() {
+			if rules.SeatAfter(by, i, g.Players()) == s {
+				hand = hand.With(trick[i])
+			}
+		}
+	}
+	melds := rules.Melds(hand, d.Trump(), o)
+	var plays []string
+	for _, key := range rules.AllOptionNames() {
+		v, _ := o.Get(key)
+		other := map[string]string{"on": "off", "off": "on"}[v]
+		if f := o; other != "" && f.Set(key, other) == nil && !slices.Equal(rules.Melds(hand, d.Trump(), f), melds) {
+			plays = append(plays, key+"="+v)
+		}
+	}
+	if len(plays) == 0 {
+		return ""
+	}
+	return "the log's header plays " + strings.Join(plays, ", ")
 }
 
 // seqCards returns the cards of seqs.

@@ -297,6 +297,8 @@ func (p *parser) expect(ws ...wline) error {
 				return p.errAt(ln, 0, ErrSyntax, "expected the line %q, found %q", w, ln)
 			case k >= len(ln.toks):
 				return p.errAt(ln, k, ErrSyntax, "the line ends early: expected %q", wt.text)
+			case wt.label != "" && wt.note != "":
+				return p.errAt(ln, k, ErrMismatch, "%s: the replay gives %s, the log says %s; %s", wt.label, wt.text, ln.toks[k].text, wt.note)
 			case wt.label != "":
 				return p.errAt(ln, k, ErrMismatch, "%s: the replay gives %s, the log says %s", wt.label, wt.text, ln.toks[k].text)
 			default:
