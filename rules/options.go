@@ -173,6 +173,29 @@ func (o Options) NotPlayedWhy(key string) string {
 	return ""
 }
 
+// NeverPlayed names the options of o, set away from their defaults,
+// that no table plays whatever its seat count, each with NotPlayedWhy's
+// reason: "bimah=on (it needs dealer_forced)". Such a list is a mistake
+// in itself, where an option only o's seat count leaves out
+// (cleopatra=on at three) depends on how many play.
+func (o Options) NeverPlayed() []string {
+	var out []string
+	for _, key := range AllOptionNames() {
+		if o.NotPlayedWhy(key) == "" {
+			continue
+		}
+		played := false
+		for _, n := range SeatCounts() {
+			played = played || o.WithPlayers(n).Applies(key)
+		}
+		if !played {
+			v, _ := o.Get(key)
+			out = append(out, key+"="+v+" ("+o.NotPlayedWhy(key)+")")
+		}
+	}
+	return out
+}
+
 // WithPlayers returns o for a table of n players, two kept as the zero
 // default so that Options stay comparable to DefaultOptions.
 func (o Options) WithPlayers(n int) Options {

@@ -243,3 +243,26 @@ func TestOnOffWords(t *testing.T) {
 		t.Errorf("bottom_card=maybe: %v, want %q", err, want)
 	}
 }
+
+// TestNeverPlayed: bimah=on without dealer_forced is played at no seat
+// count; an option only some seat counts play (cleopatra=on at three,
+// shlomo=on at two, bottom_card=off at four) is not named, nor bimah
+// beside dealer_forced.
+func TestNeverPlayed(t *testing.T) {
+	for _, n := range SeatCounts() {
+		o := DefaultOptions().WithPlayers(n)
+		o.Bimah = true
+		if got := o.NeverPlayed(); len(got) != 1 || got[0] != "bimah=on (it needs dealer_forced)" {
+			t.Errorf("%d players, bimah alone: %q", n, got)
+		}
+		o.DealerForced = true
+		if got := o.NeverPlayed(); len(got) != 0 {
+			t.Errorf("%d players, bimah with dealer_forced: %q", n, got)
+		}
+		o = DefaultOptions().WithPlayers(n)
+		o.Shlomo, o.Cleopatra, o.BottomCard = true, true, false
+		if got := o.NeverPlayed(); len(got) != 0 {
+			t.Errorf("%d players, options some table plays: %q", n, got)
+		}
+	}
+}

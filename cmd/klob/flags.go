@@ -574,31 +574,6 @@ func notPlayed(opts rules.Options) []string {
 	return why
 }
 
-// neverPlayed is notPlayed of the options that no table plays, whatever
-// its seat count (bimah=on without dealer_forced): a mistake in the
-// list itself, where notPlayed's others depend on -players.
-func neverPlayed(opts rules.Options) []string {
-	var why []string
-	for _, kv := range changedRules(opts, opts.Applicable()) {
-		key, _, _ := strings.Cut(kv, "=")
-		if !playedAtSomeTable(opts, key) {
-			why = append(why, kv+" ("+opts.NotPlayedWhy(key)+")")
-		}
-	}
-	return why
-}
-
-// playedAtSomeTable reports whether the option key of opts applies at a
-// table of some seat count the rules know.
-func playedAtSomeTable(opts rules.Options, key string) bool {
-	for _, n := range rules.SeatCounts() {
-		if opts.WithPlayers(n).Applies(key) {
-			return true
-		}
-	}
-	return false
-}
-
 // rulesKeys is the table of the rule options in docs/rules.md (the
 // section "Rule options"), laid out for a terminal of 80 columns under
 // a line saying what it is: the one statement of the -rules keys, their

@@ -117,7 +117,7 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 	// play refuses it. A variant this table does not play is left out,
 	// as the setup form does, so that the report and the logs name only
 	// the rules played.
-	if why := neverPlayed(opts); len(why) > 0 {
+	if why := opts.NeverPlayed(); len(why) > 0 {
 		return usageErr("-rules: not played: %s", strings.Join(why, ", "))
 	}
 	if why := notPlayed(opts); len(why) > 0 {

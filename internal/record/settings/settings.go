@@ -298,36 +298,13 @@ func (s *Settings) set(key, value string) error {
 		if err != nil {
 			return fmt.Errorf("rules = %s: %v", quoteShort(value), err)
 		}
-		if why := neverPlayed(o); len(why) > 0 {
+		if why := o.NeverPlayed(); len(why) > 0 {
 			return fmt.Errorf("rules = %s: not played: %s", quoteShort(value), strings.Join(why, ", "))
 		}
 		s.Game.Options, s.Game.Rules = o, true
 		return nil
 	}
 	return fmt.Errorf("unknown setting %s (known: pace, after_trick, sort, bell, level, rules)", quoteShort(key))
-}
-
-// neverPlayed names the options of o that no table plays, whatever its
-// seat count, each with the rules' reason: "bimah=on (it needs
-// dealer_forced)". Such a rules line is a mistake, where an option only
-// o's seat count leaves out (cleopatra=on at three) is kept for the
-// setup form, which may change the seat count.
-func neverPlayed(o rules.Options) []string {
-	var why []string
-	for _, key := range rules.AllOptionNames() {
-		if o.NotPlayedWhy(key) == "" {
-			continue
-		}
-		played := false
-		for _, n := range rules.SeatCounts() {
-			played = played || o.WithPlayers(n).Applies(key)
-		}
-		if !played {
-			v, _ := o.Get(key)
-			why = append(why, key+"="+v+" ("+o.NotPlayedWhy(key)+")")
-		}
-	}
-	return why
 }
 
 // MarshalText writes the settings file.
