@@ -362,23 +362,21 @@ func (s *Screen) overView(ctx *kit.Context) (string, []kit.Hit, int) {
 	if sn.Watching {
 		sc.V.Seat = rules.SeatA
 	}
-	// The table's talk goes above the keys, in the rows the score pad
-	// leaves: the pad shows every deal where the talk keeps its heading
-	// and its last lines (talkWant rows) beside it, else it gives its
-	// oldest deals up to the talk, keeping its heads, its last deals and
-	// the sums.
+	// The score pad takes the rows the text leaves, the blank ones
+	// among them (they give way first): every deal where they hold it,
+	// else its heads, its last deals and the sums. The table's talk goes
+	// above the keys, in the rows the pad leaves: the pad shows every
+	// deal where the talk keeps its heading and its last lines
+	// (talkWant rows) beside it, else it gives its oldest deals up to
+	// the talk, down to overPadMin rows.
+	free := h - filled(lines) - filled(tail) - filled(keys)
 	full := len(sc.scorePad(ctx, min(60, w-2), h))
-	pad := min(full, max(overPadMin, h-filled(lines)-filled(tail)-filled(keys)-s.talkWant()))
-	// The blank rows give way to it first.
-	talk := s.talkRows(ctx, w, h-filled(lines)-filled(tail)-filled(keys)-pad)
+	padH := min(full, max(overPadMin, free-s.talkWant()))
+	talk := s.talkRows(ctx, w, free-padH)
 	if talk != nil {
 		tail = append(append(tail, talk[1:]...), "")
 	}
 	tail = append(tail, keys...)
-	padH := max(4, h-len(lines)-len(tail)-1)
-	if talk != nil {
-		padH = max(pad, min(padH, full))
-	}
 	padLines, most := sc.scorePadAt(ctx, min(60, w-2), padH, padScroll{on: true, back: s.padBack})
 	lines = append(lines, kit.Indent(" ", padLines, nil)...)
 	lines = append(lines, "")

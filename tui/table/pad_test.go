@@ -388,3 +388,91 @@ func TestOverPadWholeBesideTalk(t *testing.T) {
 		}
 	})
 }
+
+// TestOverPadFillsTheRoom: a long game's end, with the house variants
+// on (the bimah's "+" among the maker's stars), shows as many of its
+// last deals as the rows free of text hold, at 80×24 at every seat
+// count: a pad cut to the room leaves no blank row on the screen, and
+// its rows are the last deals in order, latest last.
+func TestOverPadFillsTheRoom(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		o, err := rules.ParseOptions("of_a_kind=on,menage=on,dealer_forced=on,bimah=on")
+		if err != nil {
+			t.Fatal(err)
+		}
+		o.Players, o.Target = n, 2000
+		o.Shlomo, o.Cleopatra = n > 2, n == 4
+		for seed := uint64(1); seed <= 3; seed++ {
+			f := newFixture(t, n, seed, 80, 24, func(hc *host.Config, c *Config) {
+				hc.Options = o
+				c.Rerun = func(seed uint64) string {
+					return fmt.Sprintf("klob play -players %d -seed %d -rules of_a_kind=on,menage=on,dealer_forced=on,bimah=on", n, seed)
+				}
+			})
+			f.until("the end", func(s host.Snapshot) bool { return s.Over && f.s.overSeen }, true)
+			text := f.text()
+			kittest.CheckSize(t, f.hs.Frame(), 80, 24)
+			deals := len(f.s.snap.Deals)
+			seen := padDeals(text)
+			if !strings.Contains(text, "earlier deal") {
+				t.Fatalf("seed %d: a game of %d deals shows them all: not long enough to cut the pad\n%s", seed, deals, text)
+			}
+			if len(seen) < 2 {
+				t.Errorf("seed %d: the cut pad shows %d deals:\n%s", seed, len(seen), text)
+			}
+			for d := deals - len(seen) + 1; d <= deals; d++ {
+				if !seen[d] {
+					t.Errorf("seed %d: the pad's rows are not the last %d deals: %v\n%s", seed, len(seen), seen, text)
+				}
+			}
+			rows := strings.Split(text, "\n")
+			for len(rows) < 24 {
+				rows = append(rows, "")
+			}
+			for i, l := range rows {
+				if strings.TrimSpace(l) == "" {
+					t.Errorf("seed %d: row %d is blank beside a cut pad:\n%s", seed, i+1, text)
+					break
+				}
+			}
+		}
+	})
+}
+
+// TestCutPadKeepsNoIdleMarkLine: a pad cut to its room keeps a line
+// under it only for the marks its rows shown hold: the bimah's "+" of
+// the first deal, scrolled out of sight, leaves its line to one more
+// deal, and the pad takes every one of its rows; scrolled back to the
+// first deal, its line is told. At every seat count.
+func TestCutPadKeepsNoIdleMarkLine(t *testing.T) {
+	ctx := kit.NewContext(false)
+	for _, n := range []int{2, 3, 4} {
+		o := options(n)
+		o.DealerForced, o.Bimah = true, true
+		sc := sceneOf(rules.View{Players: n, Options: o})
+		bimah := rules.Score{Players: n, Maker: rules.SeatA, Outcome: rules.Made, Bimah: rules.BimahPoints}
+		bimah.Scored[0], bimah.Scored[1] = 160, 40
+		sc.Pad = []rules.Score{bimah}
+		for range 11 {
+			plain := rules.Score{Players: n, Maker: rules.SeatB, Outcome: rules.Made}
+			plain.Scored[0], plain.Scored[1] = 30, 110
+			sc.Pad = append(sc.Pad, plain)
+		}
+		for _, h := range []int{6, 7, 9} {
+			what := fmt.Sprintf("%d players, %d rows", n, h)
+			lines, most := sc.scorePadAt(&ctx, 40, h, padScroll{on: true})
+			got := ansi.Strip(strings.Join(lines, "\n"))
+			if len(lines) != h || strings.Contains(got, "bimah") || !strings.Contains(got, "* maker") {
+				t.Errorf("%s: the last deals' pad is %d rows, or tells the bimah none of them holds:\n%s", what, len(lines), got)
+			}
+			if !padDeals(got)[len(sc.Pad)] {
+				t.Errorf("%s: the last deal does not show:\n%s", what, got)
+			}
+			lines, _ = sc.scorePadAt(&ctx, 40, h, padScroll{on: true, back: most})
+			got = ansi.Strip(strings.Join(lines, "\n"))
+			if len(lines) > h || !padDeals(got)[1] || !strings.Contains(got, "+ maker") {
+				t.Errorf("%s: scrolled to the top, the pad (%d rows) lacks the first deal or its mark:\n%s", what, len(lines), got)
+			}
+		}
+	}
+}

@@ -536,20 +536,30 @@ func (sc *Scene) scorePadAt(ctx *kit.Context, w, h int, at padScroll) ([]string,
 		out = append(out, st.Dim.Render(row(deal, cells, "")))
 	}
 	// A deal the maker's side won with the bimah marks its score "+"
-	// for "*", told on a line of its own: the pad keeps a row for it
-	// when it may show with a plain maker's star.
-	bimahs, plain := false, false
-	for _, s := range sc.Pad {
-		bimahs = bimahs || s.Bimah > 0
-		plain = plain || s.Bimah == 0 && s.Outcome != rules.Abandoned && s.Maker != rules.NoSeat
+	// for "*", each told on a line of its own under the pad: a line for
+	// each mark the rows shown hold, so a pad cut to a few rows gives the
+	// line of a mark none of them holds to one more deal.
+	marksOf := func(first, end int) int {
+		star, plus := 0, 0
+		for _, s := range sc.Pad[first:end] {
+			switch {
+			case s.ThrownIn():
+			case s.Bimah > 0:
+				plus = 1
+			default:
+				star = 1
+			}
+		}
+		return star + plus
 	}
-	marks := 1
-	if bimahs && plain {
-		marks = 2
-	}
-	room := max(1, h-2-marks-len(heads)-len(legend))
-	first, end, most := 0, len(sc.Pad), 0
-	if len(sc.Pad) > room {
+	// window is the rows shown, and how far back the pad scrolls, when
+	// marks lines are kept under it.
+	window := func(marks int) (first, end, most int) {
+		room := max(1, h-2-marks-len(heads)-len(legend))
+		first, end = 0, len(sc.Pad)
+		if len(sc.Pad) <= room {
+			return first, end, 0
+		}
 		// Scrolled to the top, a mark below only; else one above too.
 		most = len(sc.Pad) - max(1, room-1)
 		back := max(0, min(at.back, most))
@@ -562,6 +572,17 @@ func (sc *Scene) scorePadAt(ctx *kit.Context, w, h int, at padScroll) ([]string,
 		if first <= 1 && back > 0 {
 			// No mark above: its row shows the first deal.
 			first, end = 0, max(1, room-1)
+		}
+		return first, end, most
+	}
+	all := marksOf(0, len(sc.Pad))
+	// How far the pad scrolls is kept as the lines of every mark leave
+	// it, wherever it stands, so that a key's step never changes it.
+	first, end, most := window(all)
+	for m := range all {
+		if f, e, _ := window(m); marksOf(f, e) <= m {
+			first, end = f, e
+			break
 		}
 	}
 	if first > 0 {
