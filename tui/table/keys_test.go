@@ -1,6 +1,7 @@
 package table
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"strings"
@@ -9,6 +10,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/rules"
@@ -462,4 +464,56 @@ func atBellaCard(t *testing.T, n int) (*fixture, host.Snapshot, rules.Card) {
 		}
 	}
 	return f, s, card
+}
+
+// passingBot passes wherever it may, else acts as its random bot.
+type passingBot struct{ ai.Bot }
+
+func (b passingBot) Choose(ctx context.Context, v *rules.View) (rules.Action, error) {
+	for _, a := range v.Legal() {
+		if a.Kind == rules.Pass {
+			return a, nil
+		}
+	}
+	return b.Bot.Choose(ctx, v)
+}
+
+// TestForcedDealerPassSaysWhy: with the dealer forced, the person
+// dealing, everyone else having passed twice, presses p in round two:
+// the refusal says that the dealer must name a suit and which keys do,
+// not only that p is not among the choices; the turn stays theirs. At
+// every seat count.
+func TestForcedDealerPassSaysWhy(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		o := options(n)
+		o.DealerForced = true
+		f := newFixture(t, n, seeds[n], 80, 24, func(hc *host.Config, _ *Config) {
+			hc.Options = o
+			hc.NewBot = func(level ai.Level, cfg ai.Config) (ai.Bot, error) { return passingBot{ai.NewRandom(cfg.Seed)}, nil }
+		})
+		forced := func(s host.Snapshot) bool { return s.Can.Act && mustName(&s.View) }
+		for range 2000 {
+			s := f.snap()
+			if forced(s) || s.Over {
+				break
+			}
+			if s.Can.Act && (s.View.Phase == rules.PhaseBid1 || s.View.Phase == rules.PhaseBid2) {
+				f.hs.Press("p")
+				continue
+			}
+			f.step(false)
+		}
+		if !forced(f.snap()) {
+			t.Fatalf("the person never dealt with everyone else passing:\n%s", f.text())
+		}
+		gen := f.snap().Gen
+		f.hs.Press("p")
+		text := kittest.Flat(f.text())
+		if !strings.Contains(text, "p: you cannot pass, the dealer must name") || strings.Contains(text, "is not among the choices") {
+			t.Errorf("the forced dealer's p is not told why:\n%s", f.text())
+		}
+		if f.snap().Gen != gen || !forced(f.snap()) {
+			t.Errorf("the forced dealer's p moved the game:\n%s", f.text())
+		}
+	})
 }

@@ -358,6 +358,31 @@ func (sc *Scene) seqShort() string {
 	return kit.SeqWord(&v.Options) + ": theirs"
 }
 
+// bid2Names says what round two of the bidding lets the seat to speak
+// name: "another suit", "a suit (not ♣) or no trumps", "any suit"; the
+// upcard's suit drawn by suit.
+func bid2Names(v *rules.View, suit func(rules.Suit) string) string {
+	other := "another suit"
+	if v.Options.HasNoTrumps() {
+		other = "a suit (not " + suit(v.OrigUpcard.Suit()) + ") or no trumps"
+	}
+	if v.Turn == v.Dealer && v.Options.DealerNamesUpcardSuit() {
+		// The dealer, last to speak, may name the upcard's suit.
+		other = "any suit"
+		if v.Options.HasNoTrumps() {
+			other = "any suit or no trumps"
+		}
+	}
+	return other
+}
+
+// mustName reports whether the person, to speak in round two, may not
+// pass (the forced dealer): the rules offer them no pass.
+func mustName(v *rules.View) bool {
+	return v.Phase == rules.PhaseBid2 && v.Turn == v.Seat &&
+		!slices.ContainsFunc(v.Legal(), func(a rules.Action) bool { return a.Kind == rules.Pass })
+}
+
 // phaseWords says what the bidding asks before trump is named.
 func (sc *Scene) phaseWords(ctx *kit.Context) string {
 	p := ctx.Paint
@@ -374,18 +399,8 @@ func (sc *Scene) phaseWords(ctx *kit.Context) string {
 	case rules.PhaseSchmeiss:
 		return sc.Lower(v.Schmeisser) + " said schmeiss: accept or refuse"
 	case rules.PhaseBid2:
-		other := "another suit"
-		if v.Options.HasNoTrumps() {
-			other = "a suit (not " + p.StyledSuit(up) + ") or no trumps"
-		}
-		if v.Turn == v.Dealer && v.Options.DealerNamesUpcardSuit() {
-			// The dealer, last to speak, may name the upcard's suit.
-			other = "any suit"
-			if v.Options.HasNoTrumps() {
-				other = "any suit or no trumps"
-			}
-		}
-		if v.Turn == v.Seat && !slices.ContainsFunc(v.Legal(), func(a rules.Action) bool { return a.Kind == rules.Pass }) {
+		other := bid2Names(v, p.StyledSuit)
+		if mustName(v) {
 			// The forced dealer: there is no pass to offer.
 			return "round two: " + sc.Lower(v.Seat) + " must name " + other
 		}

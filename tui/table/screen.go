@@ -712,6 +712,13 @@ func (s *Screen) key(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.Cmd
 		return s.claim()
 	}
 	d := s.decision(k)
+	if pass := kit.ActionKey(rules.PassAction()); msg.String() == pass && s.Bella == rules.NoCard && mustName(v) &&
+		!slices.Contains(kit.MenuKeys(d.Legal), pass) {
+		// The pass the rules do not offer now is refused with why, not
+		// only with the keys that act.
+		s.SetNote(mustNameNote(&ctx.Paint.Glyphs, v, pass, d), true)
+		return s, nil
+	}
 	asked := s.Bella
 	scr, cmd := s.Choice.Key(ctx, s, msg, d)
 	if asked == rules.NoCard && s.Bella != rules.NoCard {
@@ -719,6 +726,26 @@ func (s *Screen) key(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.Cmd
 		s.claimPassed = true
 	}
 	return scr, cmd
+}
+
+// mustNameNote refuses the pass key of the forced dealer, naming the
+// keys that act: "p: you cannot pass, the dealer must name another
+// suit: d, e or s. u undo." That the person is the forced dealer is the
+// rules' to say (mustName).
+func mustNameNote(g *kit.Glyphs, v *rules.View, key string, d kit.Decision) string {
+	note := fmt.Sprintf("%s: you cannot pass, the dealer must name %s: %s.",
+		key, bid2Names(v, g.Suit), kit.JoinOr(kit.MenuKeys(d.Legal)))
+	for i, b := range d.Also {
+		sep := ", "
+		if i == 0 {
+			sep = " "
+		}
+		note += sep + b.Help().Key + " " + b.Help().Desc
+		if i == len(d.Also)-1 {
+			note += "."
+		}
+	}
+	return note
 }
 
 // listOpenNote answers a key meant for the game while the v list is
