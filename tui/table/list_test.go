@@ -285,3 +285,60 @@ func TestTrickGridNamesWhoPlayed(t *testing.T) {
 		}
 	})
 }
+
+// listRows are the rows of the v list shown at the top of the screen,
+// under the header and its rule, down to its last line (its foot).
+func listRows(text string) []string {
+	var rows []string
+	for _, l := range strings.Split(text, "\n")[2:] {
+		rows = append(rows, l)
+		if strings.Contains(l, "closes the list") {
+			break
+		}
+	}
+	return rows
+}
+
+// TestListHomeEnd: in a list longer than its room (the deal's words,
+// its tricks, the score pad of the game), home goes to its first line
+// and end to its last, as in the help, and page down comes back down;
+// no key is refused. In the card play the list opens at the tricks, as
+// it always has; in the bidding, with no trick to show, at the deal's
+// words. At every seat count, 80×24.
+func TestListHomeEnd(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		o := options(n)
+		o.Target = 5000
+		o.Shlomo, o.Cleopatra = n > 2, n == 4
+		f := newFixture(t, n, seeds[n], 80, 24, func(hc *host.Config, _ *Config) { hc.Options = o })
+		f.until("a bid after another's, deals in", func(s host.Snapshot) bool {
+			return len(s.Deals) >= 2 && s.Can.Act && (s.View.Phase == rules.PhaseBid1 || s.View.Phase == rules.PhaseBid2) &&
+				len(s.View.History()) > 0
+		}, false)
+		f.hs.Press("v")
+		if rows := listRows(f.text()); !strings.Contains(rows[0], "This deal's words") {
+			t.Errorf("in the bidding the list opens below the deal's words:\n%s", f.text())
+		}
+		f.hs.Press("esc")
+		f.until("the card play, tricks in", func(s host.Snapshot) bool {
+			return myCard(s) && len(s.View.CompletedTricks()) >= 2
+		}, true)
+		f.hs.Press("v")
+		if rows := listRows(f.text()); !strings.Contains(rows[0], "This deal's tricks") {
+			t.Errorf("in the card play the list opens elsewhere than at the tricks:\n%s", f.text())
+		}
+		for _, step := range []struct {
+			key, first, last string
+		}{{"end", "", "sum "}, {"home", "This deal's words", "below"}, {"pgdown", "", "above"}, {"end", "", "sum "}} {
+			f.hs.Press(step.key)
+			text := f.text()
+			rows := listRows(text)
+			if strings.Contains(text, "closes the list first") {
+				t.Errorf("%s is refused:\n%s", step.key, text)
+			}
+			if !strings.Contains(rows[0], step.first) || !strings.Contains(strings.Join(rows[len(rows)-3:], "\n"), step.last) {
+				t.Errorf("after %s the list does not show %q first and %q last:\n%s", step.key, step.first, step.last, text)
+			}
+		}
+	})
+}

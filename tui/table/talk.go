@@ -182,8 +182,8 @@ func (sc *Scene) showLines(ctx *kit.Context) []string {
 // melds shown, bella), each wrapped to w, then TrickList. The words
 // panel beside the table keeps only the last words; here they are read
 // again whole; and under them the score pad with every deal of the
-// game. tricks is the index of TrickList's first line.
-func (sc *Scene) DealList(ctx *kit.Context, w int) (lines []string, tricks int) {
+// game. opens is the line the list opens at.
+func (sc *Scene) DealList(ctx *kit.Context, w int) (lines []string, opens int) {
 	quiet := *sc
 	quiet.Chat = nil
 	words := quiet.talkLines(ctx)
@@ -195,14 +195,19 @@ func (sc *Scene) DealList(ctx *kit.Context, w int) (lines []string, tricks int) 
 		}
 		lines = append(lines, "")
 	}
-	tricks = len(lines)
+	// The list opens at its tricks once one is played; before, at its
+	// top: the tricks' part only says none is, and the words (the
+	// bidding) are the news.
+	if v := &sc.V; len(v.CompletedTricks()) > 0 || v.InTrick > 0 {
+		opens = len(lines)
+	}
 	lines = append(lines, sc.TrickList(ctx, w)...)
 	if len(sc.Pad) > 0 {
 		// The game's every deal: the pad beside the table gives its
 		// oldest rows up to the room.
 		lines = append(append(lines, ""), kit.Indent(" ", sc.scorePad(ctx, min(60, w-2), len(sc.Pad)+8), nil)...)
 	}
-	return lines, tricks
+	return lines, opens
 }
 
 // TrickList lists the deal's tricks, for the v key: each card with

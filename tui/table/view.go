@@ -87,20 +87,20 @@ func (s *Screen) tableHand() Hand {
 
 // dealList is the v list in the room the panel gives it, and the lines
 // under the table: the deal's words, then its tricks (DealList), with
-// what closes it. Longer than its room, it scrolls (↑/↓): it opens at
-// the tricks, the words above them; the last line says what is above
-// or below.
+// what closes it. Longer than its room, it scrolls (↑/↓, page up and
+// down, home and end): it opens where DealList says, at the tricks
+// once one is played; the last line says what is above or below.
 func (s *Screen) dealList(ctx *kit.Context, sc *Scene, hand Hand) (body, bottom []string) {
 	st := &ctx.Styles
 	bottom, _ = s.bottomLines(ctx, sc)
-	lines, tricks := sc.DealList(ctx, ctx.Width)
+	lines, opens := sc.DealList(ctx, ctx.Width)
 	closes := "v or esc closes the list"
 	room := PanelRoom(ctx, sc, hand, bottom)
 	if len(lines)+1 <= room {
 		return append(lines, " "+st.Dim.Render(closes)), bottom
 	}
 	rows := max(1, room-1)
-	top := listTop(s.tricksAt, tricks, len(lines), rows)
+	top := listTop(s.tricksAt, opens, len(lines), rows)
 	var more []string
 	if top > 0 {
 		more = append(more, fmt.Sprintf("↑ %s above", kit.Plural(top, "line")))
@@ -117,24 +117,45 @@ func (s *Screen) dealList(ctx *kit.Context, sc *Scene, hand Hand) (body, bottom 
 }
 
 // listTop is the first line of a list of n lines shown rows at a time:
-// at, kept in the list (at < 0: the line tricks, where the list opens).
-func listTop(at, tricks, n, rows int) int {
+// at, kept in the list (at < 0: the line opens, where the list opens).
+func listTop(at, opens, n, rows int) int {
 	if at < 0 {
-		at = tricks
+		at = opens
 	}
 	return max(0, min(at, n-rows))
 }
 
 // scrollList moves the v list by dir lines, or pages when page.
 func (s *Screen) scrollList(ctx *kit.Context, dir int, page bool) {
+	s.moveList(ctx, func(top, rows, _ int) int {
+		if page {
+			dir *= rows
+		}
+		return top + dir
+	})
+}
+
+// endList moves the v list to its first line (dir < 0, home) or its
+// last (dir > 0, end), as the help's home and end do.
+func (s *Screen) endList(ctx *kit.Context, dir int) {
+	s.moveList(ctx, func(_, rows, n int) int {
+		if dir < 0 {
+			return 0
+		}
+		return n - rows
+	})
+}
+
+// moveList sets the v list's first line shown to to(top, rows, n), the
+// first line shown now, as many as show and as the list has, kept in
+// the list.
+func (s *Screen) moveList(ctx *kit.Context, to func(top, rows, n int) int) {
 	sc := s.scene()
 	bottom, _ := s.bottomLines(ctx, sc)
-	lines, tricks := sc.DealList(ctx, ctx.Width)
+	lines, opens := sc.DealList(ctx, ctx.Width)
 	rows := max(1, PanelRoom(ctx, sc, s.tableHand(), bottom)-1)
-	if page {
-		dir *= rows
-	}
-	s.tricksAt = listTop(max(0, listTop(s.tricksAt, tricks, len(lines), rows)+dir), tricks, len(lines), rows)
+	n := len(lines)
+	s.tricksAt = listTop(max(0, to(listTop(s.tricksAt, opens, n, rows), rows, n)), opens, n, rows)
 }
 
 // closedWords says why the seat can no longer play.
@@ -781,6 +802,11 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	esc := kit.Bind(k.Back.Help().Key, "at the "+question+" question: choose another card", k.Back.Keys()...)
 	at := slices.IndexFunc(h.Full[0], func(b key.Binding) bool { return b.Help().Key == k.NoBella.Help().Key })
 	h.Full[0] = slices.Insert(h.Full[0], at+1, esc)
+	// home and end, after page up and down: the v list's ends, as in
+	// this help.
+	ends := kit.Bind("home/end", "the first or last line of the v list", "home", "end")
+	at = slices.IndexFunc(h.Full[0], func(b key.Binding) bool { return slices.Contains(b.Keys(), "pgdown") })
+	h.Full[0] = slices.Insert(h.Full[0], at+1, ends)
 	if s.canTalk() {
 		h.Full[0] = append(h.Full[0], kit.Bind("/", "talk to the table: enter says the line, esc cancels (a rated table of three or four is quiet while a deal is played: / then says why and until when, and / again opens the box for /mute NAME)", "/"))
 	}
