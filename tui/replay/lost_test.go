@@ -455,3 +455,72 @@ func lostFigures(dealWin, gameWin [4]float64) func(context.Context, *gamelog.Rep
 		return rep, nil
 	}
 }
+
+// TestDealEndLostAgreesWithFooter: a deal in which the person lost 4.5
+// points by one inaccuracy (and a chance to win by a blunder) reads
+// "You 4.5 pts (1 inaccuracy)" at its end, the footer's figure with the
+// count of decisions: it read "You 4 (inaccuracies 4)", a whole figure
+// the footer contradicted ("You 4.5"), which read as four
+// inaccuracies. Every form the deal's end writes the points in, at every
+// seat count and size, gives the footer's 4.5.
+func TestDealEndLostAgreesWithFooter(t *testing.T) {
+	figure := regexp.MustCompile(`(?:Points lost|Lost \(worst grade\)): You ([0-9.]+)`)
+	counted := 0
+	for _, file := range gameOfEachCount {
+		for _, size := range [][2]int{{80, 24}, {100, 24}, {120, 24}, {80, 30}, {60, 24}, {80, 22}, {120, 20}} {
+			t.Run(fmt.Sprintf("%s/%dx%d", file, size[0], size[1]), func(t *testing.T) {
+				r := readPersonsGame(t, file)
+				hs := kittest.New(t, New(r, "x", Config{Analyze: inaccuracyAndBlunder}, nil), size[0], size[1], false)
+				hs.Press("a")
+				for range r.Deals[0].Steps {
+					hs.Press("right")
+				}
+				screen := kittest.Flat(text(hs))
+				end, footer, _ := strings.Cut(screen, "Replay · ")
+				assert.Contains(t, footer, "You 4.5", "the footer's figure")
+				assert.NotRegexp(t, `inaccuracies|\((?:blunders?|mistakes?|inaccuracy) [0-9]`, end, "a grade followed by points reads as a count")
+				for _, m := range figure.FindAllStringSubmatch(end, -1) {
+					assert.Equal(t, "4.5", m[1], "the deal's end contradicts the footer:\n%s", end)
+				}
+				// Where the rows do not fit, the line that counts the
+				// grades says the points and the count.
+				if strings.Contains(end, "Points lost: You 4.5 pts (1 inaccuracy)") {
+					counted++
+				}
+			})
+		}
+	}
+	assert.Positive(t, counted, "the deal's end never counts the grades beside the points")
+}
+
+// inaccuracyAndBlunder is fakeAnalyze with the person's first choice in
+// the first deal an inaccuracy that lost 4.5 points and the second a
+// blunder graded by the chance to win (5.3%), the others good.
+func inaccuracyAndBlunder(ctx context.Context, r *gamelog.Replay, opt analysis.Options) (*analysis.Report, error) {
+	rep, err := fakeAnalyze(ctx, r, opt)
+	if err != nil {
+		return nil, err
+	}
+	n := 0
+	for i := range rep.Deals[0].Decisions {
+		dec := &rep.Deals[0].Decisions[i]
+		if dec.Seat != rules.SeatA || !dec.Graded() {
+			continue
+		}
+		switch n {
+		case 0:
+			dec.Grade, dec.ByWin, dec.Loss = analysis.Inaccuracy, false, 4.5
+		case 1:
+			dec.Grade, dec.ByWin, dec.WinLoss = analysis.Blunder, true, 0.053
+		default:
+			dec.Grade, dec.ByWin, dec.Loss, dec.WinLoss = analysis.Good, false, 0, 0
+		}
+		n++
+	}
+	if n < 2 {
+		return nil, fmt.Errorf("the person has %d choices in the first deal, want two", n)
+	}
+	sm := &rep.Deals[0].Players[rules.SeatA]
+	sm.Lost, sm.WinLost = 4.5, 0.053
+	return rep, nil
+}

@@ -716,7 +716,7 @@ func (s *Screen) lostByGrade(ctx *kit.Context, sc *table.Scene, w int) (rows []s
 	}
 	// The brief forms, the fullest first: the points by grade with the
 	// chance and the grades' counts on one line, else on two, else the
-	// points as totals ("Points lost: You 99") on one; then the same
+	// points as totals ("Points lost: You 99.5") on one; then the same
 	// with the chance without the counts. Where the seats lost both
 	// points and chances, every form says both: the chance alone would
 	// hide the points, the points alone read as no other loss.
@@ -728,7 +728,7 @@ func (s *Screen) lostByGrade(ctx *kit.Context, sc *table.Scene, w int) (rows []s
 	points := fitsOne(lines, w)
 	var totals []string
 	for _, o := range order {
-		totals = append(totals, sc.Name(o)+" "+pointsLost("%.0f", &dr.Players[o]))
+		totals = append(totals, sc.Name(o)+" "+pointsLost("%.1f", &dr.Players[o]))
 	}
 	short := " " + st.Heading.Render("Points lost:") + " " + strings.Join(totals, ", ")
 	for _, x := range []string{win, winLostLine(ctx, sc, s.report.Graded, dr, false)} {
@@ -811,17 +811,9 @@ func winLostLine(ctx *kit.Context, sc *table.Scene, graded [4]bool, dr *analysis
 		if lost[o] == 0 && !chanceOnly(&dr.Players[o]) {
 			continue
 		}
-		var by []string
-		for _, g := range lossGrades {
-			if n := counts[o][g]; n == 1 {
-				by = append(by, "1 "+g.String())
-			} else if n > 1 {
-				by = append(by, fmt.Sprintf("%d %s", n, gradePlural(g)))
-			}
-		}
 		part := sc.Name(o) + " " + drill.PercentOne(lost[o])
-		if byGrade && by != nil {
-			part += " (" + strings.Join(by, ", ") + ")"
+		if by := gradeCounts(&counts[o]); byGrade && by != "" {
+			part += " (" + by + ")"
 		}
 		parts = append(parts, part)
 	}
@@ -864,13 +856,22 @@ func apportion(parts []float64, scale float64) (shown []float64, total float64) 
 	return shown, float64(units) / scale
 }
 
-// gradePlural is the grade's word for the points lost in its
-// decisions: "blunders", "mistakes", "inaccuracies".
-func gradePlural(g analysis.Grade) string {
-	if g == analysis.Inaccuracy {
-		return "inaccuracies"
+// gradeCounts counts the decisions of each losing grade among counts
+// (indexed by grade), worst first: "1 blunder, 2 inaccuracies"; "" when
+// there are none.
+func gradeCounts(counts *[analysis.Blunder + 1]int) string {
+	var by []string
+	for _, g := range lossGrades {
+		switch n := counts[g]; {
+		case n == 1:
+			by = append(by, "1 "+g.String())
+		case n > 1 && g == analysis.Inaccuracy:
+			by = append(by, fmt.Sprintf("%d inaccuracies", n))
+		case n > 1:
+			by = append(by, fmt.Sprintf("%d %ss", n, g))
+		}
 	}
-	return g.String() + "s"
+	return strings.Join(by, ", ")
 }
 
 // lossGrades are the grades that lose points, worst first: the order
@@ -892,46 +893,44 @@ func lostOf(dr *analysis.DealReport) (lost [4][len(lossGrades)]float64) {
 }
 
 // lostLines are the ways to write the points each seat lost this deal in
-// one line, widest first: the total with the grades' words ("101
-// (blunders 47, mistakes 36, inaccuracies 13)"), then with the worst
-// grade ("101 (blunder)"). Each gives every graded seat's whole-point
-// total (DealReport.Players), so the line agrees with the rows. The
-// seats go by name: by seat letter, which nothing on the screen
-// explains, or with the totals alone, which the analysis line under it
-// already gives, the line is left out.
+// one line, widest first: the points with the count of the decisions of
+// each grade that lost them ("Points lost: You 4.5 pts (1 inaccuracy)",
+// as the chance's line counts its own), then with the worst grade
+// ("4.5 pts (inaccuracy)"). Each gives every graded seat's total with
+// one decimal (DealReport.Players), the deal's figure of the footer, so
+// that the lines agree with it and with the rows. The seats go by name:
+// by seat letter, which nothing on the screen explains, or with the
+// totals alone, which the analysis line under it already gives, the
+// line is left out.
 func lostLines(ctx *kit.Context, sc *table.Scene, graded [4]bool, dr *analysis.DealReport, lost *[4][len(lossGrades)]float64) []string {
 	st := &ctx.Styles
-	worst := func(o rules.Seat) string {
-		x := pointsLost("%.0f", &dr.Players[o])
-		for i, g := range lossGrades {
-			if lost[o][i] > 0 {
-				return x + " (" + g.String() + ")"
-			}
+	// The decisions graded by points that lost some, by seat and grade.
+	var counts [4][analysis.Blunder + 1]int
+	for i := range dr.Decisions {
+		dec := &dr.Decisions[i]
+		if dec.PointsLost() > 0 && int(dec.Seat) < len(counts) {
+			counts[dec.Seat][dec.Grade]++
 		}
-		return x
 	}
+	figure := func(o rules.Seat) string { return pointsLost("%.1f", &dr.Players[o]) + " pts" }
 	forms := []struct {
 		head string
 		seat func(o rules.Seat) string
 	}{
-		{"Lost by grade:", func(o rules.Seat) string {
-			shown, all := apportion(lost[o][:], 1)
-			var short []string
+		{"Points lost:", func(o rules.Seat) string {
+			if by := gradeCounts(&counts[o]); by != "" {
+				return figure(o) + " (" + by + ")"
+			}
+			return figure(o)
+		}},
+		{"Lost (worst grade):", func(o rules.Seat) string {
 			for i, g := range lossGrades {
 				if lost[o][i] > 0 {
-					short = append(short, fmt.Sprintf("%s %.0f", gradePlural(g), shown[i]))
+					return figure(o) + " (" + g.String() + ")"
 				}
 			}
-			x := fmt.Sprintf("%.0f", all)
-			if chanceOnly(&dr.Players[o]) {
-				x = pointsNone
-			}
-			if len(short) > 0 {
-				x += " (" + strings.Join(short, ", ") + ")"
-			}
-			return x
+			return figure(o)
 		}},
-		{"Lost (worst grade):", worst},
 	}
 	var out []string
 	for _, f := range forms {
