@@ -204,7 +204,7 @@ func (a *replayAnalysis) statusLine(ctx *kit.Context, sealed bool) (line string,
 	}
 	switch a.state {
 	case analysisNone:
-		return " " + st.Dim.Render("Analysis off: press a to grade every decision, from what each player knew."), true
+		return " " + st.Dim.Render(a.offLine(ctx.Width-1)), true
 	case analysisRunning:
 		// Until the first report the count of decisions is not known:
 		// "0 of 0" would read as a game with nothing to grade.
@@ -227,6 +227,33 @@ func (a *replayAnalysis) statusLine(ctx *kit.Context, sealed bool) (line string,
 		return " " + st.Dim.Render("No analysis."), true
 	}
 	return "", false
+}
+
+// offLine is the analysis line before the analysis is asked for: whose
+// decisions the a key grades (analysis.GradedSeats: the people's, or
+// every seat's), not "every decision" beside bots' moves it leaves
+// ungraded, in the widest form that fits w cells (w <= 0: any).
+func (a *replayAnalysis) offLine(w int) string {
+	if a.log == nil {
+		return "Analysis off: nothing to grade."
+	}
+	graded := analysis.GradedSeats(&a.log.Header, a.opt.AllSeats)
+	who := analysis.GradedWords(&a.log.Header, graded)
+	knew := "each knew"
+	switch n := len(slices.DeleteFunc(graded[:], func(g bool) bool { return !g })); {
+	case who == "your decisions":
+		knew = "you knew"
+	case n == 1:
+		knew = "the player knew"
+	}
+	forms := []string{"Analysis off: press a to grade " + who + ", from what " + knew + ".",
+		"Analysis off: press a to grade " + who + ".", "Analysis off: a grades " + who + "."}
+	for _, f := range forms {
+		if w <= 0 || kit.WidthOf(f) <= w {
+			return f
+		}
+	}
+	return forms[len(forms)-1]
 }
 
 // gradeNote is what follows the step line for a decision: " · forced",

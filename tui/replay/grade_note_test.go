@@ -161,3 +161,56 @@ func TestUngradedStepSaysSo(t *testing.T) {
 	}
 	assert.True(t, bot && forPerson, "a bot's step and one made for the person")
 }
+
+// TestAnalysisOffSaysWhomItGrades: before the analysis, the line says
+// whose decisions the a key grades, at every seat count: a person's
+// game grades the person's ("your decisions"), whose bots' moves the
+// replay then shows "not graded: a bot's decision"; it said "grade
+// every decision". A game of bots, or with AllSeats, grades every
+// player's. Each fits an 80-column line.
+func TestAnalysisOffSaysWhomItGrades(t *testing.T) {
+	for _, file := range gameOfEachCount {
+		for _, c := range []struct {
+			person, all bool
+			want        string
+		}{
+			{true, false, "Analysis off: press a to grade your decisions, from what you knew."},
+			{true, true, "Analysis off: press a to grade every player's decisions, from what each knew."},
+			{false, false, "Analysis off: press a to grade every player's decisions, from what each knew."},
+		} {
+			r := readGame(t, file)
+			if c.person {
+				r = readPersonsGame(t, file)
+			}
+			hs := kittest.New(t, New(r, "x", Config{Analyze: fakeAnalyze, Analysis: analysis.Options{AllSeats: c.all}}, nil), 80, 24, false)
+			screen := text(hs)
+			assert.Contains(t, screen, c.want, "%s, person %v, all %v", file, c.person, c.all)
+			assert.NotContains(t, screen, "every decision")
+			if !c.person || c.all {
+				continue
+			}
+			// The bots' moves are then not graded, as the line said.
+			hs.Press("a")
+			bot := false
+			for range r.Deals[0].Steps {
+				hs.Press("right")
+				bot = bot || strings.Contains(text(hs), "(not graded: a bot's decision)")
+			}
+			assert.True(t, bot, "%s: no bot's move shown ungraded", file)
+		}
+	}
+}
+
+// TestAnalysisOffFits: with long names of two people graded, the line
+// before the analysis names them in a shorter form rather than being cut
+// at the window's edge.
+func TestAnalysisOffFits(t *testing.T) {
+	r := readGame(t, "tables/4-14-shlomo-and-cleopatra-in-one-deal.klob")
+	r.Header.SetPlayer(rules.SeatA, "Bartholomew", gamelog.Human)
+	r.Header.SetPlayer(rules.Seat(2), "Maximilian", gamelog.Human)
+	a := newReplayAnalysis(r, Config{})
+	line := a.offLine(79)
+	assert.LessOrEqual(t, kit.WidthOf(line), 79, line)
+	assert.Contains(t, line, "the decisions of Bartholomew and Maximilian")
+	assert.Contains(t, a.offLine(0), "from what each knew")
+}

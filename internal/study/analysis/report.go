@@ -241,10 +241,24 @@ func countWord(n int) string {
 
 // gradedLine says whose decisions were graded.
 func gradedLine(rep *Report, nm *names) string {
+	return "Graded: " + gradedWho(rep.Graded, nm) + "."
+}
+
+// GradedWords says whose decisions an analysis of a game with header h
+// grades, graded as GradedSeats gives them, naming the seats as the
+// report does: "your decisions", "every player's decisions", "the
+// decisions of Ann and Cy". The replay asks it before it analyses.
+func GradedWords(h *gamelog.Header, graded [4]bool) string {
+	nm := namesOf(h)
+	return gradedWho(graded, &nm)
+}
+
+// gradedWho is GradedWords with the seats named by nm.
+func gradedWho(graded [4]bool, nm *names) string {
 	var who []string
 	all := true
 	for s := range nm.players {
-		if rep.Graded[s] {
+		if graded[s] {
 			who = append(who, nm.seat[s].text)
 		} else {
 			all = false
@@ -252,11 +266,11 @@ func gradedLine(rep *Report, nm *names) string {
 	}
 	switch {
 	case all:
-		return "Graded: every player's decisions."
+		return "every player's decisions"
 	case len(who) == 1 && who[0] == "you":
-		return "Graded: your decisions."
+		return "your decisions"
 	}
-	return "Graded: the decisions of " + drill.JoinWords(who, "and") + "."
+	return "the decisions of " + drill.JoinWords(who, "and")
 }
 
 // TextWidth is the columns of WriteText's lines: a terminal's 80.
