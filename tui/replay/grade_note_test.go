@@ -108,17 +108,59 @@ func TestLongStepLineWraps(t *testing.T) {
 }
 
 // TestBetterActionReadsAsAChoice: the better action after a grade reads
-// as a choice, as the analysis report writes it: "better exchange the
-// dix", never the table talk's "better exchanges the dix".
+// as a choice, named as the trainer and the hint name the option
+// (kit.OptionLabel), as the analysis report writes it: "better
+// exchange", "better name clubs", never the table talk's "better
+// exchanges the dix" or "better ♣ clubs".
 func TestBetterActionReadsAsAChoice(t *testing.T) {
 	ctx := kit.NewContext(false)
-	if got := ansi.Strip(actionWords(&ctx, rules.Action{Kind: rules.Exchange})); got != "exchange the dix" {
-		t.Errorf("exchange: %q, want %q", got, "exchange the dix")
-	}
 	dec := &analysis.Decision{Grade: analysis.Blunder, Loss: 24.7, LossErr: 6}
-	note := ansi.Strip(gradeNote(&ctx, dec, actionWords(&ctx, rules.Action{Kind: rules.Exchange})))
-	if !strings.HasSuffix(note, "; better exchange the dix") {
-		t.Errorf("note %q, want it to end in %q", note, "; better exchange the dix")
+	for _, c := range []struct {
+		best rules.Action
+		want string
+	}{
+		{rules.Action{Kind: rules.Exchange}, "; better exchange"},
+		{rules.Action{Kind: rules.Name, Suit: rules.Clubs}, "; better name clubs"},
+		{rules.Action{Kind: rules.Take}, "; better take"},
+	} {
+		dec.Best = c.best
+		note := ansi.Strip(gradeNote(&ctx, dec, kit.OptionLabel(&ctx, c.best)))
+		if !strings.HasSuffix(note, c.want) {
+			t.Errorf("note %q, want it to end in %q", note, c.want)
+		}
+	}
+}
+
+// TestStepNamesBetterAsTheTrainer: at every seat count, a graded step
+// whose better action is a naming of trumps in round two says "better
+// name clubs", the trainer's and the hint's label; it said "better ♣
+// clubs".
+func TestStepNamesBetterAsTheTrainer(t *testing.T) {
+	for _, file := range gameOfEachCount {
+		r := readPersonsGame(t, file)
+		naming := func(ctx context.Context, r *gamelog.Replay, opt analysis.Options) (*analysis.Report, error) {
+			rep, err := fakeAnalyze(ctx, r, opt)
+			if err != nil {
+				return nil, err
+			}
+			for i := range rep.Deals[0].Decisions {
+				if dec := &rep.Deals[0].Decisions[i]; dec.Seat == rules.SeatA && dec.Graded() {
+					dec.Grade, dec.Loss, dec.Best = analysis.Mistake, 12, rules.Action{Kind: rules.Name, Suit: rules.Clubs}
+					break
+				}
+			}
+			return rep, nil
+		}
+		hs := kittest.New(t, New(r, "x", Config{Analyze: naming}, nil), 100, 24, false)
+		hs.Press("a")
+		said := false
+		for range r.Deals[0].Steps {
+			hs.Press("right")
+			screen := kittest.Flat(text(hs))
+			said = said || strings.Contains(screen, "; better name clubs.")
+			assert.NotContains(t, screen, "better ♣ clubs")
+		}
+		assert.True(t, said, "%s: no step says \"better name clubs\"", file)
 	}
 }
 

@@ -305,10 +305,11 @@ func (s *Screen) stepLine(ctx *kit.Context, sc *table.Scene, d *rules.Deal) stri
 		// it had no choice; the grades' " · " is not used, as no grade.
 		return line + ctx.Styles.Dim.Render(" (not graded: a bot's decision)") + "." + stop
 	}
-	// The better action of a hidden hand would show its cards.
+	// The better action of a hidden hand would show its cards. It is
+	// named as the trainer and the hint name an option ("name clubs").
 	better := ""
 	if s.open || step.Seat == s.bottom {
-		better = actionWords(ctx, dec.Best)
+		better = kit.OptionLabel(ctx, dec.Best)
 	}
 	return line + gradeNote(ctx, dec, better) + "." + stop
 }
@@ -355,8 +356,8 @@ func actionText(ctx *kit.Context, a rules.Action, d *rules.Deal) string {
 	return "said " + actionWords(ctx, a)
 }
 
-// actionWords writes an action for a person: "J♥", "J♥ with bella",
-// "take", "♥ hearts", "exchange the dix".
+// actionWords writes what a step did for a person, after "played" or
+// "said": "J♥", "J♥ with bella", "take", "♥ hearts".
 func actionWords(ctx *kit.Context, a rules.Action) string {
 	p := ctx.Paint
 	switch a.Kind {
@@ -371,10 +372,6 @@ func actionWords(ctx *kit.Context, a rules.Action) string {
 		return s
 	case rules.Name:
 		return p.SuitName(a.Suit)
-	case rules.Exchange:
-		// As a choice ("better exchange the dix"), as the analysis
-		// report writes it; the step itself says "exchanged the dix".
-		return "exchange the dix"
 	}
 	return a.Words()
 }
