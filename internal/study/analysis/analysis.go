@@ -63,8 +63,8 @@ type Options struct {
 	// Progress, when set, is called after each decision is graded, one
 	// call at a time, with the count done so far.
 	Progress func(Progress)
-	// Top is the number of biggest mistakes kept per summary; zero
-	// means DefaultTop.
+	// Top is the number of biggest mistakes a summary keeps on each
+	// scale, points and the chance to win; zero means DefaultTop.
 	Top int
 	// Slot, when set, runs the grading of each decision: a server
 	// passes its bound on heavy work, so that an analysis takes a core
@@ -73,7 +73,8 @@ type Options struct {
 	Slot func(ctx context.Context, f func()) error
 }
 
-// DefaultTop is the number of biggest mistakes a summary keeps.
+// DefaultTop is the number of biggest mistakes a summary keeps on each
+// scale.
 const DefaultTop = 3
 
 // Progress says how far an analysis is.
@@ -280,8 +281,9 @@ type Summary struct {
 	WinCounts [NumGrades]int
 	// Mistakes are the costliest graded decisions, biggest first: by
 	// grade, then by the loss the report shows, in points or in the
-	// chance to win (at most Options.Top, and only those graded
-	// Inaccuracy or worse).
+	// chance to win (only those graded Inaccuracy or worse, at most
+	// Options.Top of those graded by points and as many of those graded
+	// by the chance to win).
 	Mistakes []Decision
 }
 
@@ -558,11 +560,24 @@ func summarise(decs []Decision, seat rules.Seat, top int) Summary {
 		}
 		return bad[i].onScale() > bad[j].onScale()
 	})
-	if len(bad) > top {
-		bad = bad[:top]
-	}
-	s.Mistakes = bad
+	// Each scale keeps its own biggest: a loss in points and one in the
+	// chance to win are not one of them smaller than the other, so
+	// neither hides the other's.
+	var kept [2]int
+	s.Mistakes = slices.DeleteFunc(bad, func(d Decision) bool {
+		k := &kept[boolIndex(d.ByWin)]
+		*k++
+		return *k > top
+	})
 	return s
+}
+
+// boolIndex is 1 for true, 0 for false.
+func boolIndex(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // Decision returns the grade of step (1-based) of deal (1-based), or nil

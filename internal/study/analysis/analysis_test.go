@@ -365,8 +365,13 @@ func checkSummary(t *testing.T, got, want Summary, top int) {
 	if n != got.Graded+got.Forced || got.Counts[Forced] != got.Forced || got.Counts[NotGraded] != 0 {
 		t.Errorf("summary: counts %v do not add up to %d graded and %d forced", got.Counts, got.Graded, got.Forced)
 	}
-	if len(got.Mistakes) > top {
-		t.Errorf("summary: %d mistakes, want at most %d", len(got.Mistakes), top)
+	// At most top on each scale, points and the chance to win.
+	var onScale [2]int
+	for _, m := range got.Mistakes {
+		onScale[boolIndex(m.ByWin)]++
+	}
+	if max(onScale[0], onScale[1]) > top {
+		t.Errorf("summary: %v mistakes by points and by the chance, want at most %d of each", onScale, top)
 	}
 	for i, m := range got.Mistakes {
 		if m.Grade < Inaccuracy || (i > 0 && m.Loss > got.Mistakes[i-1].Loss) {
@@ -778,9 +783,10 @@ func TestSummaryLineNamesBothScales(t *testing.T) {
 
 // TestMistakesBiggestFirst: a summary lists the mistakes worst grade
 // first, then by the loss the report shows on the scale each was graded
-// by. Two blunders graded by the chance to win were listed by their
-// points (5.6% before 6.7%, as a real game's report did), and the one
-// left out as "smaller, not listed" could be the bigger.
+// by, keeping the biggest of each scale. Two blunders graded by the
+// chance to win were listed by their points (5.6% before 6.7%, as a
+// real game's report did), and the one left out as "smaller, not
+// listed" could be the bigger.
 func TestMistakesBiggestFirst(t *testing.T) {
 	decs := []Decision{
 		{Step: 1, Grade: Blunder, ByWin: true, Loss: 30, WinLoss: 0.056},
@@ -788,8 +794,8 @@ func TestMistakesBiggestFirst(t *testing.T) {
 		{Step: 3, Grade: Mistake, Loss: 15},
 	}
 	s := summarise(decs, 0, 1)
-	if len(s.Mistakes) != 1 || s.Mistakes[0].Step != 2 {
-		t.Fatalf("kept %v, want the 6.7%% blunder (step 2)", steps(s.Mistakes))
+	if len(s.Mistakes) != 2 || s.Mistakes[0].Step != 2 || s.Mistakes[1].Step != 3 {
+		t.Fatalf("kept %v, want the 6.7%% blunder (step 2), then the mistake in points (step 3)", steps(s.Mistakes))
 	}
 	// Random decisions of one seat, graded on the scale: the list is
 	// sorted, and nothing left out is bigger than the last listed.
@@ -820,13 +826,18 @@ func TestMistakesBiggestFirst(t *testing.T) {
 				t.Fatalf("trial %d: %+v listed after %+v", trial, s.Mistakes[i], s.Mistakes[i-1])
 			}
 		}
+		// On each scale, nothing left out is bigger than the last
+		// listed on it.
 		listed := map[int]bool{}
+		var last [2][]Decision
 		for _, m := range s.Mistakes {
 			listed[m.Step] = true
+			last[boolIndex(m.ByWin)] = append(last[boolIndex(m.ByWin)], m)
 		}
 		for _, d := range decs {
-			if d.Grade >= Inaccuracy && !listed[d.Step] && (len(s.Mistakes) < top || before(d, s.Mistakes[len(s.Mistakes)-1])) {
-				t.Fatalf("trial %d: %+v left out, bigger than the last of %d listed", trial, d, len(s.Mistakes))
+			on := last[boolIndex(d.ByWin)]
+			if d.Grade >= Inaccuracy && !listed[d.Step] && (len(on) < top || before(d, on[len(on)-1])) {
+				t.Fatalf("trial %d: %+v left out, bigger than the last of %d listed on its scale", trial, d, len(on))
 			}
 		}
 	}

@@ -385,13 +385,28 @@ func writeMistakes(w io.Writer, s *Summary, indent string, withDeal, ascii bool)
 		fmt.Fprint(w, textwrap.Hang(indent, fmt.Sprintf("%s: %s, %s, loses%s%s; better%s%s", where(m, withDeal),
 			actionText(m.Action, ascii), m.Word(ascii), nameSpace, loss, nameSpace, strings.ReplaceAll(actionText(m.Best, ascii), " ", nameSpace)), TextWidth))
 	}
-	// The summary line counts every one; the list keeps the biggest.
-	bad := 0
+	// The summary line counts every one; the list keeps the biggest of
+	// each scale, and says what it leaves out of each: a loss in points
+	// is not smaller than one in the chance to win, nor bigger.
+	var bad, listed [2]int // by points, by the chance to win
 	for g := Inaccuracy; g < NumGrades; g++ {
-		bad += s.Counts[g]
+		bad[0] += s.Counts[g] - s.WinCounts[g]
+		bad[1] += s.WinCounts[g]
 	}
-	if more := bad - len(s.Mistakes); more > 0 && len(s.Mistakes) > 0 {
-		fmt.Fprintf(w, "%sand %d smaller, not listed\n", indent, more)
+	for i := range s.Mistakes {
+		listed[boolIndex(s.Mistakes[i].ByWin)]++
+	}
+	var more []string
+	for k, unit := range [2]string{" in points", " in the chance to win"} {
+		if n := bad[k] - listed[k]; n > 0 {
+			if bad[1-k] == 0 {
+				unit = "" // one scale graded them all
+			}
+			more = append(more, fmt.Sprintf("%d smaller%s", n, unit))
+		}
+	}
+	if more != nil && len(s.Mistakes) > 0 {
+		fmt.Fprintf(w, "%sand %s, not listed\n", indent, strings.Join(more, " and "))
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"math"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"unicode"
@@ -14,6 +15,7 @@ import (
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/rules"
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
@@ -429,4 +431,38 @@ func TestSamplesWordedAsTheHelp(t *testing.T) {
 		line := samplesLine(&Report{Header: gamelog.Header{Options: o}, Seed: 3})
 		require.Equal(t, "Samples a decision: "+c.want+"; seed 3.", line, "%d players", c.players)
 	}
+}
+
+// TestNoLossHiddenAcrossScales: a loss in points is not smaller than a
+// loss in the chance to win. Four wrong decisions, three graded by the
+// chance (2.6%, 2.5%, 0.7%) and one by points (4.5), were listed as the
+// three in the chance "and 1 smaller, not listed": the hidden one was
+// the only loss of points. Each scale keeps its biggest, so all four are
+// listed; what is left out is said on its own scale.
+func TestNoLossHiddenAcrossScales(t *testing.T) {
+	play := func(step int, c string) Decision {
+		return Decision{Step: step, Trick: step, Phase: rules.PhasePlay, Action: rules.PlayAction(rules.MustCard(c)), Best: rules.PlayAction(rules.MustCard("7C"))}
+	}
+	decs := []Decision{play(11, "KC"), play(21, "QC"), play(25, "AD"), play(30, "8C")}
+	decs[0].Grade, decs[0].ByWin, decs[0].WinLoss = Inaccuracy, true, 0.007
+	decs[1].Grade, decs[1].ByWin, decs[1].WinLoss = Blunder, true, 0.025
+	decs[2].Grade, decs[2].ByWin, decs[2].WinLoss = Blunder, true, 0.026
+	decs[3].Grade, decs[3].Loss = Inaccuracy, 4.5
+	text := func(decs []Decision, top int) string {
+		s := summarise(decs, 0, top)
+		var b bytes.Buffer
+		writeMistakes(&b, &s, "  ", false, false)
+		return strings.ReplaceAll(b.String(), nameSpace, " ")
+	}
+	got := text(decs, DefaultTop)
+	assert.Contains(t, got, "loses 4.5 pts")
+	assert.Equal(t, 4, strings.Count(got, "step "), got)
+	assert.NotContains(t, got, "smaller")
+	// With one kept on each scale, what is left out is said on its scale.
+	assert.Contains(t, text(decs, 1), "and 2 smaller in the chance to win, not listed")
+	extra := append(slices.Clone(decs), play(33, "9C"))
+	extra[4].Grade, extra[4].Loss = Inaccuracy, 4.1
+	assert.Contains(t, text(extra, 1), "and 1 smaller in points and 2 smaller in the chance to win, not listed")
+	// One scale alone: "smaller" needs no unit.
+	assert.Contains(t, text(decs[:3], 1), "and 2 smaller, not listed")
 }
