@@ -52,43 +52,6 @@ func gameResult(r *gamelog.Replay, nm *names) string {
 	return "unfinished; " + sideFigures(nm, r.Totals)
 }
 
-// actionText writes an action as the report's sentences do: a card in
-// suit symbols (letters with ascii), never in the log's notation, or
-// what the player did, "♥ hearts", "exchange the dix", "fifty".
-func actionText(a rules.Action, ascii bool) string {
-	card := a.Card.Pretty(ascii)
-	switch a.Kind {
-	case rules.PlayCard:
-		switch {
-		case a.Announced() == rules.MenagePoints:
-			return card + " with the menage"
-		case a.Bella:
-			return card + " with bella"
-		}
-		return card
-	case rules.Draw:
-		return "draw " + card
-	case rules.Give:
-		return "give " + card
-	case rules.Name:
-		// As the table talk says it, and so the replay: "♣ clubs".
-		if a.Suit == rules.NoTrumps {
-			return a.Suit.Name()
-		}
-		if ascii {
-			return a.Suit.String() + " " + a.Suit.Name()
-		}
-		return a.Suit.Symbol() + " " + a.Suit.Name()
-	case rules.Exchange:
-		return "exchange the dix"
-	case rules.Accept:
-		return "accept the schmeiss"
-	case rules.Refuse:
-		return "refuse the schmeiss"
-	}
-	return a.Words()
-}
-
 // where names a decision: "deal 3 step 8 (trick 1)".
 func where(d *Decision, withDeal bool) string {
 	s := fmt.Sprintf("step %d", d.Step)
@@ -382,8 +345,10 @@ func writeMistakes(w io.Writer, s *Summary, indent string, withDeal, ascii bool)
 		// inside "loses 44.4 ± 18.2 pts", nor after "better" or inside
 		// the better action, "not good" (WriteText puts the spaces back).
 		loss := strings.NewReplacer(" ± ", nameSpace+"±"+nameSpace, " +- ", nameSpace+"+-"+nameSpace, " pts", nameSpace+"pts").Replace(m.LossWords(ascii))
+		// The choice and the better one are named as the trainer and
+		// the hint name an option (drill.Label): "name clubs", "take".
 		fmt.Fprint(w, textwrap.Hang(indent, fmt.Sprintf("%s: %s, %s, loses%s%s; better%s%s", where(m, withDeal),
-			actionText(m.Action, ascii), m.Word(ascii), nameSpace, loss, nameSpace, strings.ReplaceAll(actionText(m.Best, ascii), " ", nameSpace)), TextWidth))
+			drill.Label(m.Action, ascii), m.Word(ascii), nameSpace, loss, nameSpace, strings.ReplaceAll(drill.Label(m.Best, ascii), " ", nameSpace)), TextWidth))
 	}
 	// The summary line counts every one; the list keeps the biggest of
 	// each scale, and says what it leaves out of each: a loss in points

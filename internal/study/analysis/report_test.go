@@ -263,33 +263,44 @@ func TestNames(t *testing.T) {
 	}
 }
 
-func TestActionText(t *testing.T) {
+// TestMistakesNameOptions: a mistake's choice and the better action
+// are named as the trainer and the hint name options (drill.Label), with
+// suit symbols or with ascii letters: "name hearts", where the report
+// said "♥ hearts" for a naming in round two and "take" in round one.
+func TestMistakesNameOptions(t *testing.T) {
 	ten := rules.MustCard("TH")
 	for _, c := range []struct {
 		a         rules.Action
 		text, asc string
 	}{
 		{rules.PlayAction(ten), "10♥", "10H"},
-		{rules.PlayBellaAction(rules.MustCard("KS")), "K♠ with bella", "KS with bella"},
-		{rules.PlayMenageAction(rules.MustCard("QS")), "Q♠ with the menage", "QS with the menage"},
+		{rules.PlayBellaAction(rules.MustCard("KS")), "K♠ bella", "KS bella"},
+		{rules.PlayMenageAction(rules.MustCard("QS")), "Q♠ menage", "QS menage"},
 		{rules.Action{Kind: rules.Give, Card: ten}, "give 10♥", "give 10H"},
 		{rules.Action{Kind: rules.Draw, Card: ten}, "draw 10♥", "draw 10H"},
-		{rules.NameAction(rules.Hearts), "♥ hearts", "H hearts"},
-		{rules.NameAction(rules.NoTrumps), "no trumps", "no trumps"},
-		{rules.Action{Kind: rules.Exchange}, "exchange the dix", "exchange the dix"},
+		{rules.NameAction(rules.Hearts), "name hearts", "name hearts"},
+		{rules.NameAction(rules.NoTrumps), "name no trumps", "name no trumps"},
+		{rules.Action{Kind: rules.Exchange}, "exchange", "exchange"},
 		{rules.Action{Kind: rules.NoExchange}, "no exchange", "no exchange"},
 		{rules.AnnounceAction(50), "fifty", "fifty"},
 		{rules.TopAction(rules.Ace), "ace high", "ace high"},
 		{rules.LengthAction(5), "five cards", "five cards"},
 		{rules.PassAction(), "pass", "pass"},
-		{rules.Action{Kind: rules.Refuse}, "refuse the schmeiss", "refuse the schmeiss"},
+		{rules.Action{Kind: rules.Refuse}, "refuse", "refuse"},
 		{rules.Action{Kind: rules.Shlomo}, "shlomo", "shlomo"},
 	} {
-		if got := actionText(c.a, false); got != c.text {
-			t.Errorf("%s: %q, want %q", c.a, got, c.text)
-		}
-		if got := actionText(c.a, true); got != c.asc {
-			t.Errorf("%s with ascii: %q, want %q", c.a, got, c.asc)
+		for _, ascii := range []bool{false, true} {
+			want := c.text
+			if ascii {
+				want = c.asc
+			}
+			s := Summary{Mistakes: []Decision{{Deal: 1, Step: 3, Phase: rules.PhaseBid2, Action: c.a, Best: c.a, Loss: 12, Grade: Mistake}}}
+			var b bytes.Buffer
+			writeMistakes(&b, &s, "  ", false, ascii)
+			got := strings.Join(strings.Fields(strings.ReplaceAll(b.String(), nameSpace, " ")), " ")
+			if !strings.HasPrefix(got, "step 3 (bidding round two): "+want+", mistake,") || !strings.HasSuffix(got, "; better "+want) {
+				t.Errorf("%s (ascii %v): %q, want %q chosen and better", c.a, ascii, got, want)
+			}
 		}
 	}
 }
