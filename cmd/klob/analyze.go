@@ -28,8 +28,8 @@ import (
 //	klob analyze FILE [-all] [-json] [-samples N] [-seed N] [-ascii]
 func runAnalyze(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("analyze", `usage: klob analyze FILE [-all] [-json] [-samples N] [-seed N] [-ascii]
-Grades every decision of a saved game: the points each is expected to lose
-against the best one.`)
+Grades the decisions of a saved game's people (every player's with -all, or
+in a game of bots): the points each is expected to lose against the best one.`)
 	all := fs.Bool("all", false, "grade every player, bots included (default: the players who are people, or everyone in a game of bots)")
 	asJSON := fs.Bool("json", false, "print the report as one JSON object")
 	samples := fs.Int("samples", 0, "sampled deals a decision (default by phase: "+analysis.SamplesByPhase(nil)+")")

@@ -60,6 +60,11 @@ func TestAnalyzeUsage(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "usage: klob analyze FILE") || !strings.Contains(out, "-all") {
 		t.Errorf("analyze -h: exit %d, stdout %q", code, out)
 	}
+	// The help says whose decisions are graded: by default the people's,
+	// not "every decision" beside the bots' it leaves out.
+	help := strings.Join(strings.Fields(out), " ")
+	assert.NotContains(t, help, "every decision")
+	assert.Contains(t, help, "Grades the decisions of a saved game's people (every player's with -all, or in a game of bots)")
 }
 
 func TestAnalyzeInvalidLog(t *testing.T) {
