@@ -6,10 +6,11 @@
 // own renderer (table.Render), so that a replayed position looks as it
 // did at the table: every hand open, or one seat's view alone (o cycles
 // through the seats). At the end of a deal it shows the deal's result as
-// the table does. With the analysis on (a) every decision carries its
-// grade (package internal/study/analysis): the step line grades the
-// decision just taken, the table talk marks each graded one with its
-// word ("(mistake)"), and each deal's end gives the points each seat
+// the table does. With the analysis on (a) the decisions it grades
+// carry their grades (package internal/study/analysis: the people's, or
+// every seat's in a game of bots): the step line grades the decision
+// just taken, the table talk marks each graded one with its word
+// ("(mistake)"), and each deal's end gives the points each graded seat
 // lost there by grade.
 // The analysis runs in a tea.Cmd and reports its progress as messages,
 // so the replay stays live while it works. A game in progress with one
