@@ -8,7 +8,7 @@
 //	klob rules [flags]        print the rules Klob plays (docs/rules.md)
 //	klob train [flags]        bidding trainer
 //	klob replay [FILE]        step through a saved game, or list them
-//	klob analyze FILE         grade every decision of a saved game
+//	klob analyze FILE         grade the decisions of a saved game
 //	klob verify FILE...       check game logs
 //	klob match -a L -b L      bot against bot on duplicate deals
 //	klob serve [flags]        serve Klob over SSH
@@ -45,7 +45,7 @@ func commands() []command {
 		{"rules", "print the rules Klob plays", runRules},
 		{"train", "practise bidding decisions", runTrain},
 		{"replay", "step through a saved game", runReplay},
-		{"analyze", "grade every decision of a saved game", runAnalyze},
+		{"analyze", "grade the decisions of a saved game", runAnalyze},
 		{"verify", "check game logs and daily result files", runVerify},
 		{"match", "bot against bot on duplicate deals", runMatch},
 		{"serve", "serve Klob over SSH", runServe},
