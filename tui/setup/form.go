@@ -43,7 +43,7 @@ func TableRows(s *Setup, explain string) []Row {
 func (f *Form) Key(k *kit.KeyMap, msg tea.KeyPressMsg, rows func() []Row) bool {
 	rs := rows()
 	switch d := kit.Step(k, msg); {
-	case kit.MoveRow(k, msg, &f.Row, len(rs)+1):
+	case moveLine(k, msg, &f.Row, len(rs)+1):
 	case d != 0:
 		if f.Row < len(rs) {
 			rs[f.Row].Step(&f.Setup, d)

@@ -178,3 +178,34 @@ func shownRows(lines []string, rows []Row) (shown, at []int) {
 	}
 	return shown, at
 }
+
+// TestFormMovesAsTheSetupScreen: the lobby's and the tournament's Form
+// takes tab and shift+tab as ↓ and ↑ (wrapping), home to the first row
+// and end to the button, as the setup screen does, at every seat count.
+func TestFormMovesAsTheSetupScreen(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		ctx := kittest.Context(80, 24)
+		o := rules.DefaultOptions()
+		o.Players = n
+		f := Form{Setup: Setup{Level: ai.Normal, Options: o}}
+		rows := func() []Row { return TableRows(&f.Setup, "seats") }
+		last := len(rows()) // the button
+		press := func(k string) {
+			t.Helper()
+			require.False(t, f.Key(&ctx.Keys, kittest.Key(k), rows), "%s stepped a value", k)
+		}
+		for i := 1; i <= last+1; i++ {
+			press("tab")
+			require.Equal(t, i%(last+1), f.Row, "tab %d times", i)
+		}
+		press("shift+tab")
+		require.Equal(t, last, f.Row, "shift+tab from the first row")
+		press("home")
+		require.Equal(t, 0, f.Row, "home")
+		press("end")
+		require.Equal(t, last, f.Row, "end")
+		before := f.Setup
+		press("home")
+		require.Equal(t, before, f.Setup, "moving changed the form")
+	})
+}

@@ -114,15 +114,7 @@ func (s *Screen) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 		switch {
 		case kit.IsKey(msg, wholeKey()) && s.cut(ctx):
 			s.whole = true
-		case kit.MoveRow(k, msg, &s.row, n):
-		case kit.IsKey(msg, nextKey()):
-			s.row = (s.row + 1) % n
-		case kit.IsKey(msg, prevKey()):
-			s.row = (s.row + n - 1) % n
-		case kit.IsKey(msg, firstKey()):
-			s.row = 0
-		case kit.IsKey(msg, startKey()):
-			s.row = len(rows)
+		case moveLine(k, msg, &s.row, n):
 		case kit.Step(k, msg) != 0:
 			if s.row < len(rows) {
 				return s, s.change(rows[s.row], kit.Step(k, msg))
@@ -172,6 +164,27 @@ func (s *Screen) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 		}
 	}
 	return s, nil
+}
+
+// moveLine moves row through n lines (the last the start line) by
+// ↑/↓, tab and shift+tab, home and end, and reports whether msg was one
+// of those keys: the setup screen's form and the forms of the lobby and
+// the tournaments move alike.
+func moveLine(k *kit.KeyMap, msg tea.KeyPressMsg, row *int, n int) bool {
+	switch {
+	case kit.MoveRow(k, msg, row, n):
+	case kit.IsKey(msg, nextKey()):
+		*row = (*row + 1) % n
+	case kit.IsKey(msg, prevKey()):
+		*row = (*row + n - 1) % n
+	case kit.IsKey(msg, firstKey()):
+		*row = 0
+	case kit.IsKey(msg, startKey()):
+		*row = n - 1
+	default:
+		return false
+	}
+	return true
 }
 
 // The keys that move the cursor besides ↑/↓: tab and shift+tab as ↓
