@@ -29,9 +29,10 @@ func AnalysisTable(ctx *Context, an *drill.Analysis, chosen int) []string {
 // score difference with the error, the chance of bete and of winning
 // the game, and its verdict. The chosen row is marked with the cursor
 // and "you", the best with "best", so no colour is needed to read it.
-// In a window (ctx.Width) too narrow for the widest row, the labels are
-// cut (with the screen's Ellipsis) rather than the verdicts, so that the chosen row keeps
-// "← you".
+// In a window (ctx.Width) too narrow for the widest row, the labels give
+// way rather than the verdicts, so that the chosen row keeps "← you": a
+// suit named is written by its name alone, another label is cut (with
+// the screen's Ellipsis).
 func AnalysisTableWith(ctx *Context, an *drill.Analysis, chosen int, label func(rules.Action) string) []string {
 	st := &ctx.Styles
 	g := &ctx.Paint.Glyphs
@@ -124,6 +125,20 @@ func AnalysisTableWith(ctx *Context, an *drill.Analysis, chosen int, label func(
 			}
 		}
 	}
+	// Where a suit named would be cut, every suit named is written by
+	// its name alone: "hearts" reads where "name he…" would not, and
+	// the question above the table says the options name suits.
+	suitsOnly := false
+	for _, r := range an.Rows {
+		if r.Action.Kind == rules.Name && WidthOf(label(r.Action)) > lw {
+			suitsOnly = true
+		}
+	}
+	for _, r := range an.Rows {
+		if suitsOnly && r.Action.Kind == rules.Name && WidthOf(r.Action.Suit.Name()) > lw {
+			suitsOnly = false
+		}
+	}
 	head := fmt.Sprintf("   %-*s  %*s  %*s  %*s%*s%s", lw, "option", dw, "score diff", bw, "bete", ww, winHead, sep, "", "verdict")
 	out := []string{st.Dim.Render(head)}
 	for j, r := range an.Rows {
@@ -143,6 +158,9 @@ func AnalysisTableWith(ctx *Context, an *drill.Analysis, chosen int, label func(
 		}
 		verdict += yours[j]
 		name := label(r.Action)
+		if suitsOnly && r.Action.Kind == rules.Name {
+			name = r.Action.Suit.Name()
+		}
 		if WidthOf(name) > lw {
 			name = ansi.TruncateWc(name, lw, ctx.Ellipsis())
 		}

@@ -185,3 +185,59 @@ func TestAnalysisTableKeepsItsLayout(t *testing.T) {
 		}
 	}
 }
+
+// TestAnalysisTableNamesSuitsWhole: the four-player round two of the
+// play-tester (pass chosen, a blunder in the chance to win, beside four
+// suits named) leaves the labels 10 cells at 80 columns: the suits are
+// written by their names ("hearts", "no trumps"), never cut to "name
+// he…", and your row stays whole, in both glyph sets.
+func TestAnalysisTableNamesSuitsWhole(t *testing.T) {
+	row := func(a rules.Action, mean, err, bete, win float64, v drill.Verdict) drill.Row {
+		return drill.Row{Result: eval.Result{Action: a, Mean: mean, StdErr: err, Bete: bete, Win: win}, Verdict: v}
+	}
+	wrong := func(gap, err float64) drill.Verdict {
+		return drill.Verdict{Kind: drill.Blunder, ByWin: true, Gap: gap, Err: err, Measured: true}
+	}
+	an := &drill.Analysis{ByWin: true, Rows: []drill.Row{
+		row(rules.NameAction(rules.Hearts), 41.1, 4.2, 0.12, 0.934, drill.Verdict{Kind: drill.Best}),
+		row(rules.PassAction(), 0.5, 3.5, 0.04, 0.892, wrong(0.042, 0.006)),
+		row(rules.NameAction(rules.NoTrumps), -56.5, 4.3, 0.5, 0.828, wrong(0.106, 0.008)),
+		row(rules.NameAction(rules.Spades), -71.9, 5.4, 0.51, 0.793, wrong(0.141, 0.011)),
+		row(rules.NameAction(rules.Diamonds), -123.3, 4.9, 0.74, 0.719, wrong(0.215, 0.006)),
+	}}
+	for _, ascii := range []bool{false, true} {
+		ctx := NewContext(ascii)
+		ctx.Width = 80
+		rows := AnalysisTableWith(&ctx, an, 1, func(a rules.Action) string { return OptionLabel(&ctx, a) })
+		var all []string
+		for _, r := range rows {
+			text := ansi.Strip(r)
+			if ascii {
+				text = ASCIIText(text)
+			}
+			if WidthOf(text) > 80 {
+				t.Errorf("ascii %v: a row of %d cells: %q", ascii, WidthOf(text), text)
+			}
+			if strings.Contains(text, "…") || strings.Contains(text, "...") {
+				t.Errorf("ascii %v: a label cut: %q", ascii, text)
+			}
+			all = append(all, text)
+		}
+		for _, want := range []string{" hearts ", " no trumps ", " spades ", " diamonds ", " pass "} {
+			if !strings.Contains(strings.Join(all, "\n"), want) {
+				t.Errorf("ascii %v: no %q in\n%s", ascii, want, strings.Join(all, "\n"))
+			}
+		}
+		// Every suit named alike: not "name hearts" beside "no trumps".
+		if strings.Contains(strings.Join(all, "\n"), "name ") {
+			t.Errorf("ascii %v: some suits named with \"name\", some not:\n%s", ascii, strings.Join(all, "\n"))
+		}
+		mark := "← you"
+		if ascii {
+			mark = "<- you"
+		}
+		if !strings.HasSuffix(all[2], mark) || !strings.Contains(all[2], "blunder") {
+			t.Errorf("ascii %v: your row reads %q", ascii, all[2])
+		}
+	}
+}
