@@ -199,8 +199,10 @@ type seatClub struct {
 	// botAtEnd: a bot played the person's seat when the game ended;
 	// won: the person's side won it.
 	botAtEnd, won bool
-	// rematchOf is the game's host.Snapshot.RematchOf: with the table's
-	// code it names the game in the club's records.
+	// rematchOf names the game this one is a rematch of ("" for none)
+	// as the club's records do, with the table's code: the hall's name
+	// (hall.Table.RematchOf) once the game is filed, the host's
+	// Snapshot.RematchOf until then.
 	rematchOf string
 	// unrated is why the club would rate nobody by the game, as the
 	// table shows it at the end; "" when the table does not tell.
@@ -252,6 +254,12 @@ func (s *SharedSeat) watchClub() tea.Cmd {
 			c.won = sn.WinnerSide == rules.SideOfSeat(len(sn.Players), sn.Seat)
 		}
 		c.unrated = club.UnratedWhy(sn.Players)
+		// The club knows the game before by the hall's name for it, not
+		// the host's (hall.Table.RematchOf): with the host's, a person
+		// back at the end of an "again" game read that it rated nobody.
+		if r := s.conn.Table().RematchOf(); r != "" {
+			c.rematchOf = r
+		}
 		cmds = append(cmds, s.readSeatClub(true))
 	}
 	return tea.Batch(cmds...)

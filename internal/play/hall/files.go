@@ -173,6 +173,9 @@ type files struct {
 	// after it: the host names the game before by its own log's sum,
 	// which is not the filed copy's.
 	filedSum, rematchOf string
+	// named mirrors rematchOf, read without f.mu (Table.RematchOf): a
+	// screen's Update asks it and must not wait for a write.
+	named atomic.Value
 	// unfiled mirrors final != nil && !removed, read without f.mu: a
 	// screen's Update asks it (pending) and must not wait for a write.
 	unfiled atomic.Bool
@@ -227,6 +230,7 @@ func (f *files) SaveCurrent(l *gamelog.Log) error {
 			_ = f.fs.Remove(filepath.Join(f.st.Dir(), endedFile))
 		}
 		f.rematchOf = f.filedSum
+		f.named.Store(f.rematchOf)
 		f.final, f.filed, f.removed, f.closed = nil, map[string]bool{}, false, ""
 		f.recorded, f.copy = false, "" // the club records the next game too
 		f.kept, f.warned = false, false

@@ -103,6 +103,18 @@ func (t *Table) logf(format string, args ...any) {
 	t.h.cfg.Logf("table %s: "+format, append([]any{t.code}, args...)...)
 }
 
+// RematchOf is the name the club's records give the game before the
+// table's game, when "again" started it: the checksum of the copy of it
+// the histories got, which the hall writes in the game's log in place
+// of the host's own (Snapshot.RematchOf, the sum of the host's log,
+// which lacks the table's tags). "" when the hall named none: the
+// table's first game, or a game back from a restart, whose host read
+// the name from the table's log. It does not wait for the disk.
+func (t *Table) RematchOf() string {
+	s, _ := t.files.named.Load().(string)
+	return s
+}
+
 // Code is the table's short code.
 func (t *Table) Code() string { return t.code }
 
