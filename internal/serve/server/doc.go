@@ -75,7 +75,7 @@
 // (a few a connection). Those lines, and those of connections refused
 // at the accept, cost a client nothing, so each address gets the first
 // five of each kind a minute (twenty of those the server closed) and
-// then one line counting the rest when the minute ends (quietLog);
+// then one line counting the rest when the minute ends (quietlog);
 // sessions keep every line. Every string the client chose (the user
 // name, TERM, a command, a subsystem, a request's type) is quoted with its
 // controls escaped and cut to a few dozen bytes, so it can neither forge

@@ -212,10 +212,10 @@ func (l *limitListener) withoutTerminal(addr string) *connState {
 // line; a flood of clients that do not is read maxDraining at a time,
 // the others closed at once as before, so refusals hold no more sockets
 // than that. Its log line is one of the few an address gets a minute
-// (quietLog).
+// (quietlog).
 func (l *limitListener) refuse(c net.Conn, addr, msg string) {
 	l.s.refused.Add(1)
-	l.s.quiet.printf(addr, kindRefused, "refused connection from %s: %s", c.RemoteAddr(), firstLine(msg))
+	l.s.quiet.Printf(addr, kindRefused, "refused connection from %s: %s", c.RemoteAddr(), firstLine(msg))
 	go func() {
 		defer c.Close()
 		_ = c.SetDeadline(time.Now().Add(time.Second))
@@ -449,7 +449,7 @@ func (st *connState) idle() {
 // it lasted, why the server closed it and what was refused; one that
 // ran sessions (they have their lines) gets one when the server closed
 // it. The lines of connections without a session are bounded per
-// address (quietLog).
+// address (quietlog).
 func (st *connState) closed() {
 	st.mu.Lock()
 	st.gone = true
@@ -485,9 +485,9 @@ func (st *connState) closed() {
 	switch {
 	case line == "":
 	case !ran:
-		// A few a minute from one address (quietLog): such connections
+		// A few a minute from one address (quietlog): such connections
 		// cost nothing to open.
-		st.s.quiet.printf(st.addr, kind, "%s", line)
+		st.s.quiet.Printf(st.addr, kind, "%s", line)
 	default:
 		st.s.logger.Print(line)
 	}

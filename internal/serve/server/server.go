@@ -32,6 +32,7 @@ import (
 
 	"github.com/klob/klob/internal/platform/durable"
 	"github.com/klob/klob/internal/platform/untrusted"
+	"github.com/klob/klob/internal/serve/quietlog"
 )
 
 // DefaultFrameRate and DefaultFrameBurst are Config.FrameRate's and
@@ -307,7 +308,7 @@ type Server struct {
 	fingerprint string
 	logger      *log.Logger
 	// quiet bounds the lines of connections without a session.
-	quiet *quietLog
+	quiet *quietlog.Log
 
 	sessions atomic.Int64
 	keysMu   sync.Mutex
@@ -356,7 +357,7 @@ func New(cfg Config) (*Server, error) {
 		s.logger.Print(warn)
 	}
 
-	s.quiet = newQuietLog(cfg.Now, cfg.AfterFunc, func(line string) { s.logger.Print(line) })
+	s.quiet = newQuietLog(cfg.AfterFunc, func(line string) { s.logger.Print(line) })
 	s.conns = ratelimiter.NewRateLimiter(rate.Limit(cfg.ConnRate), cfg.ConnBurst, 1024)
 	srv, err := wish.NewServer(
 		wish.WithAddress(cfg.Addr),
