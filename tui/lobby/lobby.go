@@ -1048,7 +1048,7 @@ func checkName(name string) (string, error) {
 
 // join sits at table t and shows it: the waiting room, then the game.
 func (l *Lobby) join(ctx *kit.Context, t *hall.Table) (kit.Screen, tea.Cmd) {
-	conn, err := t.Join(l.cfg.Player)
+	conn, err := t.JoinFrom(l.cfg.Player, l.cfg.Addr)
 	switch {
 	case errors.Is(err, hall.ErrInPlay) && l.watchable(t):
 		l.afterNotice(err.Error()+": w watches it", true)

@@ -18,6 +18,9 @@ type Conn struct {
 	t    *Table
 	seat rules.Seat
 	ch   chan struct{}
+	// from is the address the person joined from (JoinFrom): the log's
+	// lines of their seat before the game count against it.
+	from string
 
 	// Under t.mu.
 	port   host.Port
@@ -26,8 +29,8 @@ type Conn struct {
 	kicked bool // a newer connection of the same person took the seat
 }
 
-func newConn(t *Table, s rules.Seat) *Conn {
-	return &Conn{t: t, seat: s, ch: make(chan struct{}, 1)}
+func newConn(t *Table, s rules.Seat, from string) *Conn {
+	return &Conn{t: t, seat: s, ch: make(chan struct{}, 1), from: from}
 }
 
 // Seat returns the connection's seat (Move changes it before the start).

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/klob/klob/internal/platform/duration"
 	"github.com/klob/klob/internal/serve/chat"
 )
 
@@ -48,10 +47,7 @@ type TooManyGuessesError struct {
 }
 
 func (e *TooManyGuessesError) Error() string {
-	// In whole seconds, rounded up, in words: "6 s" wrapped at its
-	// space left the "s" alone on a line.
-	return "too many wrong table codes from your address or key: try again in " +
-		duration.Words(max(time.Second, (e.Wait+time.Second-1).Truncate(time.Second)))
+	return "too many wrong table codes from your address or key: try again in " + waitWords(e.Wait)
 }
 
 // Lookup finds the table of code for who, within the guesses allowed:

@@ -24,6 +24,7 @@ import (
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/record/store"
 	"github.com/klob/klob/internal/serve/chat"
+	"github.com/klob/klob/internal/serve/quietlog"
 	"github.com/klob/klob/rules"
 )
 
@@ -159,6 +160,10 @@ type Config struct {
 	// Guesses bounds the wrong codes one address or key may try
 	// (Lookup, guess.go); the zero value takes its defaults.
 	Guesses GuessLimit
+	// Opens paces the tables one address or key may open, Seats the
+	// seats it may take at tables not started (pace.go); the zero
+	// values take their defaults.
+	Opens, Seats Pace
 	// Code draws a table's code (nil: RandomCode(4)); a test draws from
 	// a few codes to have them come free and be drawn again.
 	Code func() string
@@ -182,6 +187,11 @@ type Hall struct {
 	members members
 	// guesses are the wrong codes tried, by address and key (guess.go).
 	guesses *chat.Limiter
+	// opens and seatTakes are the tables opened and the seats taken at
+	// tables not started, by address and key; quiet bounds the log's
+	// lines of both per address (pace.go).
+	opens, seatTakes *chat.Limiter
+	quiet            *quietlog.Log
 	// lobby is the lobby's chat room, nil without Config.Chat.
 	lobby *chat.Room
 
@@ -406,6 +416,9 @@ func New(cfg Config) (*Hall, error) {
 	}
 	h := &Hall{cfg: cfg, tables: map[string]*Table{}, live: map[*Table]bool{}}
 	h.guesses = newGuesses(cfg.Guesses, cfg.Clock.Now())
+	h.opens = newPace(cfg.Opens, DefaultOpenBurst, DefaultOpenEvery, cfg.Clock.Now())
+	h.seatTakes = newPace(cfg.Seats, DefaultSeatBurst, DefaultSeatEvery, cfg.Clock.Now())
+	h.quiet = newQuiet(cfg.Clock.AfterFunc, cfg.Logf)
 	h.lobby = h.newRoom()
 	if cfg.Dir == "" {
 		h.noticesOff = true // in memory only: there is no file
@@ -581,6 +594,10 @@ func (h *Hall) Open(host Player, o Options) (*Table, error) {
 		h.mu.Unlock()
 		return nil, err
 	}
+	if wait, byKey := paced(h.opens, h.cfg.Clock.Now(), host.ID, o.From); wait > 0 {
+		h.mu.Unlock()
+		return nil, &TooFastError{ByKey: byKey, Wait: wait}
+	}
 	code := h.newCode()
 	t := newTable(h, code, o, host.ID, h.cfg.Clock.Now(), h.tableStore(code))
 	h.tables[code], h.live[t] = t, true
@@ -590,7 +607,7 @@ func (h *Hall) Open(host Player, o Options) (*Table, error) {
 	t.saveWaiting()
 	t.armEmpty()
 	t.mu.Unlock()
-	h.cfg.Logf("table %s opened by %s (%d seats, %s bots)", code, Who(host), o.Seats, o.Level)
+	h.quiet.Printf(o.From, kindOpened, "table %s opened by %s (%d seats, %s bots)", code, Who(host), o.Seats, o.Level)
 	return t, nil
 }
 

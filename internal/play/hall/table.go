@@ -300,7 +300,13 @@ func (t *Table) anyoneHere() bool {
 // which takes the seat from an older connection of theirs), else at a
 // free seat of a table not started. Once the game has started the
 // Conn's Port is the seat's.
-func (t *Table) Join(p Player) (*Conn, error) {
+func (t *Table) Join(p Player) (*Conn, error) { return t.JoinFrom(p, "") }
+
+// JoinFrom is Join from the address from, as the server's limits count
+// it ("" counts nowhere): a free seat taken at a table not started is
+// paced per address and key (Config.Seats; *TooFastError), and the
+// log's lines of the seat before the game are bounded per address.
+func (t *Table) JoinFrom(p Player, from string) (*Conn, error) {
 	if p.ID == "" {
 		return nil, ErrGuest
 	}
@@ -325,21 +331,24 @@ func (t *Table) Join(p Player) (*Conn, error) {
 		if i < 0 {
 			return nil, ErrTableFull
 		}
+		if wait, byKey := paced(t.h.seatTakes, t.h.cfg.Clock.Now(), p.ID, from); wait > 0 {
+			return nil, &TooFastError{Seat: true, ByKey: byKey, Wait: wait}
+		}
 		t.seats[i].player = p
 		// In the log at once: a restart keeps the seat.
 		t.saveWaiting()
-		t.logf("%s took seat %s", Who(p), rules.Seat(i))
+		t.quietf(from, kindSeat, "%s took seat %s", Who(p), rules.Seat(i))
 	} else if t.game == nil {
 		t.seats[i].player.Name = p.Name // renamed since
 		t.saveWaiting()
 		if !t.seats[i].opened {
-			t.logf("%s is back at seat %s", Who(p), rules.Seat(i))
+			t.quietf(from, kindSeat, "%s is back at seat %s", Who(p), rules.Seat(i))
 		}
 	}
 	t.seats[i].opened, t.seats[i].leftOver = false, false
 	s := t.seats[i]
 	s.at = t.h.arrive()
-	c := newConn(t, rules.Seat(i))
+	c := newConn(t, rules.Seat(i), from)
 	if t.game != nil {
 		port, err := t.game.Seat(rules.Seat(i))
 		if errors.Is(err, host.ErrNoPerson) {
@@ -395,7 +404,7 @@ func (c *Conn) Move() error {
 			c.seat = j
 			t.saveWaiting() // a restart keeps the new seat
 			t.tickAll()
-			t.logf("%s moved to seat %s", Who(t.seats[j].player), j)
+			t.quietf(c.from, kindSeat, "%s moved to seat %s", Who(t.seats[j].player), j)
 			return nil
 		}
 	}
@@ -642,7 +651,7 @@ func (c *Conn) leave(dropped bool) {
 	case t.game == nil && s.player.ID == t.host:
 		t.close("the host left before the game started")
 	case t.game == nil:
-		t.logf("%s left seat %s", Who(s.player), c.seat)
+		t.quietf(c.from, kindSeat, "%s left seat %s", Who(s.player), c.seat)
 		s.player = Player{}
 		t.saveWaiting()
 		t.tickAll()
@@ -674,7 +683,9 @@ func (t *Table) close(why string) {
 	stopClock(&t.emptyStop)
 	t.h.forget(t)
 	t.h.goWork(t.files.remove)
-	t.h.cfg.Logf("table %s closed: %s", t.code, why)
+	// Bounded per address it was opened from: a table opened and left
+	// in a loop costs its client nothing.
+	t.h.quiet.Printf(t.opts.From, kindClosed, "table %s closed: %s", t.code, why)
 }
 
 // tickAll tells every connection the table changed; t.mu is held.

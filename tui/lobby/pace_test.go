@@ -1,0 +1,46 @@
+package lobby
+
+import (
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+	"github.com/stretchr/testify/require"
+
+	"github.com/klob/klob/internal/play/hall"
+	"github.com/klob/klob/internal/testing/clocktest"
+	"github.com/klob/klob/tui/kit/kittest"
+)
+
+// Tables opened and left in a loop from one address: the burst opens,
+// the next is refused on the form, which says how long to wait; the
+// seats taken and left at someone's table likewise, in the lobby's
+// note. The lobby gives the hall its address.
+func TestLobbySaysToWaitAfterManyTables(t *testing.T) {
+	clock := clocktest.New(clocktest.Start())
+	h := randomHall(t, hall.Config{Clock: clock})
+	ctx := kittest.Context(80, 24)
+	ann := New(Config{Player: hall.Player{ID: "a", Name: "ann"}, Hall: h, Addr: "192.0.2.1", Clock: clock})
+	for range hall.DefaultOpenBurst {
+		next, _ := newTableForm(ann).open(&ctx)
+		seat, ok := next.(*SharedSeat)
+		require.True(t, ok, "the table opens: %T", next)
+		seat.conn.Leave()
+	}
+	f := newTableForm(ann)
+	next, _ := f.open(&ctx)
+	require.Same(t, f, next, "the form stays")
+	require.Contains(t, kittest.Flat(ansi.Strip(f.View(&ctx))), "You opened many tables in a short time: wait 15 seconds.")
+
+	h = randomHall(t, hall.Config{Clock: clock})
+	tb := annsTable(t, h, 3)
+	bob := New(Config{Player: hall.Player{ID: "b", Name: "bob"}, Hall: h, Addr: "198.51.100.7", Clock: clock})
+	for range hall.DefaultSeatBurst {
+		next, _ := bob.join(&ctx, tb)
+		seat, ok := next.(*SharedSeat)
+		require.True(t, ok, "bob sits: %T", next)
+		seat.conn.Leave()
+	}
+	next, _ = bob.join(&ctx, tb)
+	require.Same(t, bob, next, "bob stays in the lobby")
+	require.Contains(t, kittest.Flat(ansi.Strip(bob.View(&ctx))), "You took many seats in a short time: wait 10 seconds.")
+}
