@@ -108,7 +108,11 @@
 // (Info.Over) while any of them is at it, so that one who stepped out
 // to the lobby may come back and say again too. Looking a table up by
 // its code (Lookup) is rate-limited per address and per key (guess.go),
-// so codes cannot be tried in bulk.
+// so codes cannot be tried in bulk. Opening a table, and taking a free
+// seat at one not started (JoinFrom), are paced per address and per key
+// too (pace.go), and their log lines bounded per address (quietlog),
+// so that opening and leaving in a loop neither floods the log nor
+// redraws a host's screen at the client's pace.
 //
 // # Names
 //
