@@ -161,8 +161,10 @@ type Config struct {
 	// (Lookup, guess.go); the zero value takes its defaults.
 	Guesses GuessLimit
 	// Opens paces the tables one address or key may open, Seats the
-	// seats it may take at tables not started (pace.go); the zero
-	// values take their defaults.
+	// free seats it may take at tables not started (pace.go); a value
+	// not set takes its default: a burst of MaxTablesPerAddr tables
+	// then one every DefaultOpenEvery, of twice that many seats then
+	// one every DefaultSeatEvery.
 	Opens, Seats Pace
 	// Code draws a table's code (nil: RandomCode(4)); a test draws from
 	// a few codes to have them come free and be drawn again.
@@ -381,6 +383,8 @@ func New(cfg Config) (*Hall, error) {
 	if cfg.MaxTablesPerAddr <= 0 {
 		cfg.MaxTablesPerAddr = 8
 	}
+	cfg.Opens = cfg.Opens.withDefaults(cfg.MaxTablesPerAddr, DefaultOpenEvery)
+	cfg.Seats = cfg.Seats.withDefaults(2*cfg.MaxTablesPerAddr, DefaultSeatEvery)
 	if cfg.Grace < 0 {
 		cfg.Grace = time.Nanosecond
 	} else if cfg.Grace == 0 {
@@ -416,8 +420,8 @@ func New(cfg Config) (*Hall, error) {
 	}
 	h := &Hall{cfg: cfg, tables: map[string]*Table{}, live: map[*Table]bool{}}
 	h.guesses = newGuesses(cfg.Guesses, cfg.Clock.Now())
-	h.opens = newPace(cfg.Opens, DefaultOpenBurst, DefaultOpenEvery, cfg.Clock.Now())
-	h.seatTakes = newPace(cfg.Seats, DefaultSeatBurst, DefaultSeatEvery, cfg.Clock.Now())
+	h.opens = newPace(cfg.Opens, cfg.Clock.Now())
+	h.seatTakes = newPace(cfg.Seats, cfg.Clock.Now())
 	h.quiet = newQuiet(cfg.Clock.AfterFunc, cfg.Logf)
 	h.lobby = h.newRoom()
 	if cfg.Dir == "" {

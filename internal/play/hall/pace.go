@@ -22,36 +22,35 @@ type Pace struct {
 	Every time.Duration
 }
 
-// The defaults of Config.Opens: four tables at once, then one every
-// fifteen seconds. A host who opens a table, finds a rule wrong, leaves
-// and opens another does so a few times at most, within the burst; an
-// address opening tables in a loop gets four a minute (240 an hour,
-// each closed or counted against MaxTablesPerAddr) instead of dozens a
-// second.
-const (
-	DefaultOpenBurst = 4
-	DefaultOpenEvery = 15 * time.Second
-)
+// The defaults of Config.Opens: as many tables at once as an address
+// may hold (MaxTablesPerAddr, 8 by default), then one every fifteen
+// seconds. A host who opens a table, finds a rule wrong, leaves and
+// opens another does so a few times at most, within the burst; people
+// sharing one address (whose operator raised MaxTablesPerAddr) open
+// their tables at once; an address opening tables in a loop gets four
+// a minute (240 an hour) instead of dozens a second.
+const DefaultOpenEvery = 15 * time.Second
 
-// The defaults of Config.Seats: eight seats taken at tables not started
-// at once, then one every ten seconds. A person looking for a table
-// sits at a few and leaves within the burst; taking and leaving a seat
-// in a loop redraws the host's screen six times a minute, not several
-// times a second.
-const (
-	DefaultSeatBurst = 8
-	DefaultSeatEvery = 10 * time.Second
-)
+// The defaults of Config.Seats: twice MaxTablesPerAddr free seats taken
+// at tables not started at once (16 by default: the people at an
+// address fill a few tables' seats), then one every ten seconds. Taking
+// and leaving a seat in a loop then redraws the host's screen a dozen
+// times a minute, not several times a second.
+const DefaultSeatEvery = 10 * time.Second
 
-// newPace is a token bucket per address and per key, p's defaults
-// filled in from burst and every.
-func newPace(p Pace, burst int, every time.Duration, base time.Time) *chat.Limiter {
+// withDefaults is p, each value not set taken from burst and every.
+func (p Pace) withDefaults(burst int, every time.Duration) Pace {
 	if p.Burst <= 0 {
 		p.Burst = burst
 	}
 	if p.Every <= 0 {
 		p.Every = every
 	}
+	return p
+}
+
+// newPace is a token bucket of p per address and per key.
+func newPace(p Pace, base time.Time) *chat.Limiter {
 	return chat.NewLimiter(p.Burst, p.Every, base)
 }
 

@@ -1,6 +1,7 @@
 package hall
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -35,29 +36,37 @@ func openAndLeave(h *Hall, id, from string) error {
 func TestOpeningTablesIsPaced(t *testing.T) {
 	clock := clocktest.New(t0)
 	h := newHall(t, testConfig(t.TempDir(), &memHistory{}, clock))
-	keys := []string{"k1", "k2", "k3", "k4", "k5"}
-	for _, id := range keys[:DefaultOpenBurst] {
-		require.NoError(t, openAndLeave(h, id, "192.0.2.1"), "a host who opens, leaves and opens again")
+	const burst = 8 // MaxTablesPerAddr's default
+	for i := range burst {
+		require.NoError(t, openAndLeave(h, fmt.Sprint("k", i), "192.0.2.1"), "a host who opens, leaves and opens again")
 	}
-	err := openAndLeave(h, "k5", "192.0.2.1")
+	err := openAndLeave(h, "k-next", "192.0.2.1")
 	var fast *TooFastError
 	require.ErrorAs(t, err, &fast)
 	require.EqualError(t, err, "you (or others at your address) opened many tables in a short time: wait 15 seconds")
-	require.NoError(t, openAndLeave(h, "k5", "198.51.100.7"), "another address")
-	require.NoError(t, openAndLeave(h, "k6", ""), "an address unknown counts nowhere")
+	require.NoError(t, openAndLeave(h, "k-next", "198.51.100.7"), "another address")
+	require.NoError(t, openAndLeave(h, "k-other", ""), "an address unknown counts nowhere")
 
 	clock.Advance(DefaultOpenEvery - time.Second)
-	require.EqualError(t, openAndLeave(h, "k7", "192.0.2.1"),
+	require.EqualError(t, openAndLeave(h, "k-late", "192.0.2.1"),
 		"you (or others at your address) opened many tables in a short time: wait 1 second")
 	clock.Advance(time.Second)
-	require.NoError(t, openAndLeave(h, "k7", "192.0.2.1"), "one more every fifteen seconds")
-	require.Error(t, openAndLeave(h, "k8", "192.0.2.1"))
+	require.NoError(t, openAndLeave(h, "k-late", "192.0.2.1"), "one more every fifteen seconds")
+	require.Error(t, openAndLeave(h, "k-later", "192.0.2.1"))
 
 	// One key from many addresses.
-	for i := range DefaultOpenBurst {
-		require.NoError(t, openAndLeave(h, "solo", "203.0.113."+string(rune('1'+i))))
+	for i := range burst {
+		require.NoError(t, openAndLeave(h, "solo", fmt.Sprint("203.0.113.", i)))
 	}
-	require.EqualError(t, openAndLeave(h, "solo", "203.0.113.9"), "you opened many tables in a short time: wait 15 seconds")
+	require.EqualError(t, openAndLeave(h, "solo", "203.0.113.99"), "you opened many tables in a short time: wait 15 seconds")
+
+	// An operator who raised MaxTablesPerAddr (people sharing one
+	// address) raised the burst with it.
+	h = newHall(t, Config{MaxTablesPerAddr: 20, MaxTablesPerKey: 20, NewBot: testkit.RandomBots, Clock: clock})
+	for i := range 20 {
+		_, err := h.Open(Player{ID: fmt.Sprint("p", i), Name: "p"}, Options{Seats: 2, Rules: smallRules(), Level: ai.Easy, From: "192.0.2.1"})
+		require.NoError(t, err, "table %d", i)
+	}
 }
 
 // Taking a free seat at a table not started, again and again, from one
@@ -72,7 +81,7 @@ func TestTakingSeatsIsPaced(t *testing.T) {
 	_, err = tb.JoinFrom(Player{ID: "a", Name: "ann"}, "192.0.2.1")
 	require.NoError(t, err)
 	bob := Player{ID: "b", Name: "bob"}
-	for range DefaultSeatBurst {
+	for range 16 { // twice MaxTablesPerAddr's default
 		c, err := tb.JoinFrom(bob, "198.51.100.7")
 		require.NoError(t, err)
 		c.Leave()
