@@ -17,10 +17,10 @@ import (
 // note. The lobby gives the hall its address.
 func TestLobbySaysToWaitAfterManyTables(t *testing.T) {
 	clock := clocktest.New(clocktest.Start())
-	h := randomHall(t, hall.Config{Clock: clock, MaxTablesPerAddr: 4})
+	h := randomHall(t, hall.Config{Clock: clock, MaxTablesPerAddr: 2})
 	ctx := kittest.Context(80, 24)
 	ann := New(Config{Player: hall.Player{ID: "a", Name: "ann"}, Hall: h, Addr: "192.0.2.1", Clock: clock})
-	for range 4 { // MaxTablesPerAddr
+	for range 4 { // MaxTablesPerAddr and two
 		next, _ := newTableForm(ann).open(&ctx)
 		seat, ok := next.(*SharedSeat)
 		require.True(t, ok, "the table opens: %T", next)
@@ -31,10 +31,10 @@ func TestLobbySaysToWaitAfterManyTables(t *testing.T) {
 	require.Same(t, f, next, "the form stays")
 	require.Contains(t, kittest.Flat(ansi.Strip(f.View(&ctx))), "You opened many tables in a short time: wait 15 seconds.")
 
-	h = randomHall(t, hall.Config{Clock: clock, MaxTablesPerAddr: 4})
+	h = randomHall(t, hall.Config{Clock: clock, MaxTablesPerAddr: 2})
 	tb := annsTable(t, h, 3)
 	bob := New(Config{Player: hall.Player{ID: "b", Name: "bob"}, Hall: h, Addr: "198.51.100.7", Clock: clock})
-	for range 8 { // twice MaxTablesPerAddr
+	for range 4 { // twice MaxTablesPerAddr
 		next, _ := bob.join(&ctx, tb)
 		seat, ok := next.(*SharedSeat)
 		require.True(t, ok, "bob sits: %T", next)

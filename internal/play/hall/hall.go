@@ -162,8 +162,8 @@ type Config struct {
 	Guesses GuessLimit
 	// Opens paces the tables one address or key may open, Seats the
 	// free seats it may take at tables not started (pace.go); a value
-	// not set takes its default: a burst of MaxTablesPerAddr tables
-	// then one every DefaultOpenEvery, of twice that many seats then
+	// not set takes its default: a burst of MaxTablesPerAddr+2 tables
+	// then one every DefaultOpenEvery, of 2*MaxTablesPerAddr seats then
 	// one every DefaultSeatEvery.
 	Opens, Seats Pace
 	// Code draws a table's code (nil: RandomCode(4)); a test draws from
@@ -383,7 +383,7 @@ func New(cfg Config) (*Hall, error) {
 	if cfg.MaxTablesPerAddr <= 0 {
 		cfg.MaxTablesPerAddr = 8
 	}
-	cfg.Opens = cfg.Opens.withDefaults(cfg.MaxTablesPerAddr, DefaultOpenEvery)
+	cfg.Opens = cfg.Opens.withDefaults(cfg.MaxTablesPerAddr+2, DefaultOpenEvery)
 	cfg.Seats = cfg.Seats.withDefaults(2*cfg.MaxTablesPerAddr, DefaultSeatEvery)
 	if cfg.Grace < 0 {
 		cfg.Grace = time.Nanosecond
@@ -422,7 +422,8 @@ func New(cfg Config) (*Hall, error) {
 	h.guesses = newGuesses(cfg.Guesses, cfg.Clock.Now())
 	h.opens = newPace(cfg.Opens, cfg.Clock.Now())
 	h.seatTakes = newPace(cfg.Seats, cfg.Clock.Now())
-	h.quiet = newQuiet(cfg.Clock.AfterFunc, cfg.Logf)
+	// As table work: no summary is logged once the hall has closed.
+	h.quiet = newQuiet(h.after, cfg.Logf)
 	h.lobby = h.newRoom()
 	if cfg.Dir == "" {
 		h.noticesOff = true // in memory only: there is no file
