@@ -38,7 +38,8 @@ func (sc *Scene) ResultLines(ctx *kit.Context, s rules.Score, ending rules.Endin
 		case sc.players() == 2:
 			why = "Both players passed twice: nobody named trump."
 		}
-		out := []string{" " + st.Heading.Render("The deal is thrown in: nobody scores."), " " + why}
+		// why may name a long name: it wraps.
+		out := append([]string{" " + st.Heading.Render("The deal is thrown in: nobody scores.")}, kit.Indent(" ", kit.Wrap(why, max(20, w-3)), nil)...)
 		if lost := sc.lostDeclarations(); lost != "" {
 			// A declared 20 counts in its deal's total: lost with it.
 			out = append(out, kit.Indent(" ", kit.Wrap(lost, max(10, w-1)), nil)...)
@@ -61,7 +62,7 @@ func (sc *Scene) ResultLines(ctx *kit.Context, s rules.Score, ending rules.Endin
 		return out
 	}
 	heads := sc.colNames(ctx, colW-1, false)
-	title := fmt.Sprintf(" %s · maker: %s", trumpTitle(p, s.Trump, nil), sc.Lower(s.Maker))
+	title := fmt.Sprintf("%s · maker: %s", trumpTitle(p, s.Trump, nil), sc.Lower(s.Maker))
 	if s.Forced {
 		// One wording whether it named a suit or no trumps.
 		title += " (forced dealer)"
@@ -77,12 +78,14 @@ func (sc *Scene) ResultLines(ctx *kit.Context, s rules.Score, ending rules.Endin
 	if sc.V.Options.OfAKind {
 		seqsOf = "Sequences and sets of"
 	}
-	lines := []string{title, st.Heading.Render(row("", heads)),
+	// The title names the maker: a long name wraps it.
+	lines := kit.Indent(" ", kit.Wrap(title, max(20, w-3)), nil)
+	lines = append(lines, st.Heading.Render(row("", heads)),
 		row("Tricks", bySide(s.Tricks)),
 		row("Card points", bySide(s.Cards)),
 		row("Last trick", bySide(s.LastTrick)),
 		row(seqs, bySide(s.Seqs)),
-	}
+	)
 	if s.Trump != rules.NoTrumps {
 		// No trumps has no bella: no row that is always 0.
 		lines = append(lines, row(bella, bySide(s.Bella)))
@@ -117,18 +120,20 @@ func (sc *Scene) ResultLines(ctx *kit.Context, s rules.Score, ending rules.Endin
 			}
 		}
 	}
-	if w := sc.V.SeqWinner; w != rules.NoSeat && sc.V.Options.MeldsNeedTrick {
+	if sw := sc.V.SeqWinner; sw != rules.NoSeat && sc.V.Options.MeldsNeedTrick {
 		// The right was won in the dialogue, but a side without a trick
 		// scores no sequences: say why its row holds 0.
-		side, tricks, pts := sc.sideOf(w), 0, 0
+		side, tricks, pts := sc.sideOf(sw), 0, 0
 		for seat := range sc.players() {
 			if sc.sideOf(rules.Seat(seat)) == side {
 				tricks, pts = tricks+s.Tricks[seat], pts+s.Seqs[seat]
 			}
 		}
 		if tricks == 0 && pts == 0 {
-			lines = append(lines, " "+st.Dim.Render(fmt.Sprintf("%s took no trick: the %s won in the dialogue do not score.",
-				sc.SideName(side), strings.ToLower(strings.TrimSuffix(seqsOf, " of")))))
+			// A long name wraps the line instead of cutting its end.
+			text := fmt.Sprintf("%s took no trick: the %s won in the dialogue do not score.",
+				sc.SideName(side), strings.ToLower(strings.TrimSuffix(seqsOf, " of")))
+			lines = append(lines, kit.Indent(" ", kit.Wrap(text, max(20, w-3)), st.Dim.Render)...)
 		}
 	}
 	lines = append(lines, kit.Indent(" ", kit.Wrap(sc.verdict(ctx, s), max(20, w-3)), nil)...)
@@ -147,7 +152,8 @@ func (sc *Scene) ResultLines(ctx *kit.Context, s rules.Score, ending rules.Endin
 		lines = append(lines, row("From the maker", share))
 	}
 	if s.Bimah > 0 {
-		lines = append(lines, fmt.Sprintf(" Bimah: +%d to %s, the forced dealer's side.", s.Bimah, sc.sideLower(makerSide)))
+		bimah := fmt.Sprintf("Bimah: +%d to %s, the forced dealer's side.", s.Bimah, sc.sideLower(makerSide))
+		lines = append(lines, kit.Indent(" ", kit.Wrap(bimah, max(20, w-3)), nil)...)
 	}
 	var scored []string
 	for _, side := range order {

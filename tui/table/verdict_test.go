@@ -696,6 +696,35 @@ func TestResultSaysNoTrickNoSequences(t *testing.T) {
 	}
 }
 
+// With a name of 24 letters, the most a name holds, every line of the
+// result built around a name wraps at 80 columns and keeps its words:
+// the side that took no trick after winning the sequences, the maker in
+// the title, the bimah, at every seat count.
+func TestResultNameLinesWrapAt80(t *testing.T) {
+	ctx := kit.NewContext(false)
+	long := "Cidney_Longbottomley_XYZ"
+	for _, n := range []int{2, 3, 4} {
+		o := options(n)
+		sc := sceneOf(rules.View{Players: n, Options: o, Trump: rules.Clubs, SeqWinner: rules.SeatB})
+		sc.Players[1].Name = long
+		s := rules.Score{Players: n, Maker: rules.SeatB, Outcome: rules.Bete, Forced: true, Bimah: 40}
+		s.Tricks[0] = 9
+		lines := sc.ResultLines(&ctx, s, rules.NotEnded, rules.NoSeat, 80)
+		for _, l := range lines {
+			if w := kit.WidthOf(l); w > 80 {
+				t.Errorf("%d players: a line of %d cells: %q", n, w, ansi.Strip(l))
+			}
+		}
+		got := strings.Join(strings.Fields(ansi.Strip(strings.Join(lines, "\n"))), " ")
+		for _, want := range []string{"took no trick: the sequences won in the dialogue do not score.",
+			"maker: " + long + " (forced dealer)", "the forced dealer's side."} {
+			if !strings.Contains(got, want) {
+				t.Errorf("%d players: %q lost:\n%s", n, want, got)
+			}
+		}
+	}
+}
+
 // The score pad explains its star only when a row has one: after a deal
 // thrown in, and nothing else, no "* maker" under it.
 func TestPadStarExplainedWhenShown(t *testing.T) {
