@@ -370,9 +370,9 @@ func (s *Screen) chatLine(ctx *kit.Context, w int) string {
 // after the game (the result, the game's end), which have no talk
 // panel: a shared table talks there above all, when a rated table is
 // quiet during its deals. A blank row, the heading, then the newest
-// lines that fit, one row each, cut with a mark: at most rows rows
-// besides the blank one (which gives way first), none without a chat
-// or with fewer than two rows to take.
+// lines that fit, each wrapped whole: at most rows rows besides the
+// blank one (which gives way first), none without a chat or with fewer
+// than two rows to take.
 func (s *Screen) talkRows(ctx *kit.Context, w, rows int) []string {
 	if s.cfg.Talk == nil || rows < 2 {
 		return nil
@@ -389,15 +389,24 @@ func (s *Screen) talkRows(ctx *kit.Context, w, rows int) []string {
 	if len(lines) == 0 {
 		return []string{"", head + st.Dim.Render(" · nothing said yet")}
 	}
-	n := min(len(lines), rows-1, maxTalkRows)
+	// The newest lines that fit, each wrapped onto as many rows as it
+	// needs (kit.WrapTalk); the newest alone, cut with a mark, when even
+	// it has not the rows.
+	free := min(rows-1, maxTalkRows*talkLinesMax)
 	var out []string
-	for _, l := range lines[len(lines)-n:] {
+	n := 0
+	for n < min(len(lines), maxTalkRows) {
+		l := lines[len(lines)-1-n]
 		text := chatText(ctx, SceneChat{ChatLine: l}, nil, s.ownName())
-		row := text[len(text)-1]
-		if kit.WidthOf(row) > w-2 {
-			row = strings.TrimRight(kit.Clip(row, w-3), " ") + ctx.Ellipsis()
+		wrapped := kit.WrapTalk(text[len(text)-1], max(1, w-2), 0, ctx.Ellipsis())
+		if len(out)+len(wrapped) > free {
+			if n > 0 {
+				break
+			}
+			wrapped = kit.WrapTalk(text[len(text)-1], max(1, w-2), free, ctx.Ellipsis())
 		}
-		out = append(out, " "+row)
+		out = append(kit.Indent(" ", wrapped, nil), out...)
+		n++
 	}
 	if n < len(lines) {
 		head += st.Dim.Render(fmt.Sprintf(" · last %d of %d", n, len(lines)))

@@ -1291,12 +1291,31 @@ func (sc *Scene) rightColumn(ctx *kit.Context, w, h int) []string {
 		}
 		return kit.WrapAtSpaces(said[i], max(1, w-2), 0, ctx.Ellipsis())
 	}
+	rows := make([][]string, len(said))
+	total := 0
+	for i := range said {
+		rows[i] = wrap(i)
+		total += len(rows[i])
+	}
+	if total == 0 {
+		return append(out, st.Dim.Render("(nothing said yet)"))
+	}
+	// Rows left free below take the chat's lines whole, the newest
+	// first, as far as they go: a line is cut only for want of room.
+	for i := len(said) - 1; i >= 0 && room > 0; i-- {
+		if !isChat[i] {
+			continue
+		}
+		full := kit.WrapTalk(said[i], max(1, w-2), 0, ctx.Ellipsis())
+		if total-len(rows[i])+len(full) > room {
+			break
+		}
+		total += len(full) - len(rows[i])
+		rows[i] = full
+	}
 	var talk []string
 	for i := range said {
-		talk = append(talk, wrap(i)...)
-	}
-	if len(talk) == 0 {
-		return append(out, st.Dim.Render("(nothing said yet)"))
+		talk = append(talk, rows[i]...)
 	}
 	if room > 0 && len(talk) > room {
 		// The latest lines are kept, whole; a mark says how many earlier
@@ -1304,7 +1323,7 @@ func (sc *Scene) rightColumn(ctx *kit.Context, w, h int) []string {
 		var kept []string
 		cut := len(said)
 		for cut > 0 {
-			l := wrap(cut - 1)
+			l := rows[cut-1]
 			if len(kept)+len(l)+1 > room {
 				break
 			}

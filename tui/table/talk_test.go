@@ -725,3 +725,40 @@ func TestQuietTalkNotOffered(t *testing.T) {
 		}
 	})
 }
+
+// longTalk is a spectator's line longer than a row of the talk.
+const longTalk = "go Cidney, you can still catch up with a long message that wraps around the line"
+
+// TestTalkPanelLongLineWholeWithRoom: a line of talk longer than three
+// rows of the panel is read whole when the rows below are free; the
+// newest is given the rows first.
+func TestTalkPanelLongLineWholeWithRoom(t *testing.T) {
+	ctx := kit.NewContext(false)
+	sc := &Scene{V: handView(t), You: rules.SeatA, Talk: true, Players: []Player{{Name: "You"}, {Name: "Bob"}}}
+	sc.Chat = []SceneChat{{ChatLine: ChatLine{Seq: 1, Name: "eve", Text: longTalk, Watching: true}, Deal: sc.DealNo}}
+	text := ansi.Strip(strings.Join(sc.rightColumn(&ctx, 24, 40), "\n"))
+	if !strings.Contains(kittest.Flat(text), `eve (watching): "`+longTalk+`"`) {
+		t.Errorf("the line is cut with rows free below:\n%s", text)
+	}
+}
+
+// TestTalkBetweenDealsWrapsLongLine: between deals, at every seat count
+// at 80×24, a line of talk longer than the window wraps onto the rows
+// free under the result instead of being cut at the window's edge.
+func TestTalkBetweenDealsWrapsLongLine(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		talk := &fakeTalk{}
+		f := newFixture(t, n, seeds[n], 80, 24, func(_ *host.Config, c *Config) {
+			c.Talk, c.Shared = talk, true
+		})
+		f.until("the result", func(s host.Snapshot) bool { return s.Between }, true)
+		talk.hear("bob", "nice", false)
+		talk.hear("eve", longTalk, true)
+		f.hs.Deliver(ChatRefresh{})
+		text := f.text()
+		if !strings.Contains(kittest.Flat(text), `eve (watching): "`+longTalk+`"`) {
+			t.Errorf("the long line is cut:\n%s", text)
+		}
+		kittest.CheckSize(t, f.hs.Frame(), 80, 24)
+	})
+}
