@@ -182,7 +182,8 @@ func (sc *Scene) showLines(ctx *kit.Context) []string {
 // melds shown, bella), each wrapped to w, then TrickList. The words
 // panel beside the table keeps only the last words; here they are read
 // again whole; and under them the score pad with every deal of the
-// game. opens is the line the list opens at.
+// game, and the table talk whole (talkList). opens is the line the list
+// opens at.
 func (sc *Scene) DealList(ctx *kit.Context, w int) (lines []string, opens int) {
 	quiet := *sc
 	quiet.Chat = nil
@@ -207,7 +208,24 @@ func (sc *Scene) DealList(ctx *kit.Context, w int) (lines []string, opens int) {
 		// oldest rows up to the room.
 		lines = append(append(lines, ""), kit.Indent(" ", sc.scorePad(ctx, min(60, w-2), len(sc.Pad)+8), nil)...)
 	}
-	return lines, opens
+	return append(lines, sc.talkList(ctx, w)...), opens
+}
+
+// talkList is the table talk at the v list's end (end goes to it):
+// every line the room keeps, each whole, wrapped to w, where the panel
+// and the screens between deals keep only the newest rows. None where
+// nobody has talked.
+func (sc *Scene) talkList(ctx *kit.Context, w int) []string {
+	if len(sc.Chat) == 0 {
+		return nil
+	}
+	lines := []string{"", " " + ctx.Styles.Heading.Render("Table talk")}
+	for _, c := range sc.Chat {
+		for _, l := range chatText(ctx, c, nil, sc.ownName()) {
+			lines = append(lines, kit.Indent(" ", kit.WrapTalk(l, max(1, w-3), 0, ctx.Ellipsis()), nil)...)
+		}
+	}
+	return lines
 }
 
 // TrickList lists the deal's tricks, for the v key: each card with

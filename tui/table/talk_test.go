@@ -762,3 +762,30 @@ func TestTalkBetweenDealsWrapsLongLine(t *testing.T) {
 		kittest.CheckSize(t, f.hs.Frame(), 80, 24)
 	})
 }
+
+// TestTalkReadBackInVList: the v list ends with the table talk, every
+// line whole, and end goes to it, at every seat count at 80×24, while
+// a deal is played (the panel cuts a long line) and between deals.
+func TestTalkReadBackInVList(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		talk := &fakeTalk{}
+		f := newFixture(t, n, seeds[n], 80, 24, func(_ *host.Config, c *Config) {
+			c.Talk, c.Shared = talk, true
+		})
+		f.until("a card", myCard, true)
+		for i := range 6 {
+			talk.hear("bob", fmt.Sprintf("line %d", i+1), false)
+		}
+		talk.hear("eve", longTalk, true)
+		f.hs.Deliver(ChatRefresh{})
+		f.hs.Press("v")
+		f.hs.Press("end")
+		text := f.text()
+		for _, want := range []string{"Table talk", `bob: "line 6"`, `eve (watching): "` + longTalk + `"`} {
+			if !strings.Contains(kittest.Flat(text), want) {
+				t.Errorf("the v list's end does not read %q:\n%s", want, text)
+			}
+		}
+		kittest.CheckSize(t, f.hs.Frame(), 80, 24)
+	})
+}

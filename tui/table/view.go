@@ -808,7 +808,7 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	at = slices.IndexFunc(h.Full[0], func(b key.Binding) bool { return slices.Contains(b.Keys(), "pgdown") })
 	h.Full[0] = slices.Insert(h.Full[0], at+1, ends)
 	if s.canTalk() {
-		h.Full[0] = append(h.Full[0], kit.Bind("/", "talk to the table: enter says the line, esc cancels (a rated table of three or four is quiet while a deal is played: / then says why and until when, and / again opens the box for /mute NAME)", "/"))
+		h.Full[0] = append(h.Full[0], kit.Bind("/", "talk to the table: enter says the line, esc cancels (a rated table of three or four is quiet while a deal is played: / then says why and until when, and / again opens the box for /mute NAME); the v list ends with the table talk, every line whole (end goes to it)", "/"))
 	}
 	b := kit.Brief
 	undo := func(bs []key.Binding) []key.Binding {
