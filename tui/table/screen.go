@@ -618,9 +618,16 @@ func (s *Screen) key(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.Cmd
 	}
 	if sn.Watching && !(sn.Over && s.overSeen) {
 		// The last deal's result: d opens its hands, enter goes on to
-		// the game's end as at a seat, unless the game is shut to the
-		// spectator (only esc is left then).
-		if sn.Over && !sn.Closed && !sn.Private && !s.opened && !s.tricks && kit.IsKey(msg, k.Choose) {
+		// the game's end as at a seat, the hands open or not (the screen
+		// said it would), unless the game is shut to the spectator (only
+		// esc is left then). With the v list open enter goes nowhere, as
+		// at a seat, and the note says how to close the list.
+		if sn.Over && !sn.Closed && !sn.Private && kit.IsKey(msg, k.Choose) {
+			if s.tricks {
+				s.SetNote(listOpenNote, false)
+				return s, nil
+			}
+			s.opened = false
 			return s.resultKey(ctx, msg)
 		}
 		return s.watchKey(ctx, msg)
@@ -886,7 +893,7 @@ func (s *Screen) resultKey(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, t
 		// n at the game's last result: the end of the game, where n is
 		// again at a shared table (said at once), a new game alone (the
 		// next n, once the end is read).
-		s.overSeen = true
+		s.seeOver()
 		if s.cfg.Shared && s.snap.Can.Again {
 			s.again()
 		}
@@ -899,13 +906,23 @@ func (s *Screen) resultKey(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, t
 		return s.cfg.AfterBoard(), nil
 	}
 	if s.snap.Over {
-		s.overSeen = true
+		s.seeOver()
 		return s, nil
 	}
 	if s.snap.Can.Ready {
 		s.ready()
 	}
 	return s, nil
+}
+
+// seeOver goes on from the last deal's result to the game's end. A
+// note answered a key on the result, not on the end: it goes, but for
+// one the person has not yet read (holdsNote, the talk's).
+func (s *Screen) seeOver() {
+	s.overSeen = true
+	if !s.holdsNote() {
+		s.SetNote("", false)
+	}
 }
 
 // overKey takes a key at the end of the game: r replays it, a replays
@@ -1202,8 +1219,9 @@ func (s *Screen) waitsForKey() bool {
 	case !sn.HasDeal || sn.Over && s.overSeen:
 		return false
 	case sn.Watching:
-		// A spectator goes on only from the last deal's result.
-		return sn.Over && !sn.Private && !s.opened && !s.tricks
+		// A spectator goes on only from the last deal's result, its
+		// hands open or not (enter goes on from both).
+		return sn.Over && !sn.Private && !s.tricks
 	case sn.Over:
 		return true
 	case sn.Closed || sn.Kicked:

@@ -616,3 +616,34 @@ func TestSpectatorsQuietNoteGoes(t *testing.T) {
 		}
 	})
 }
+
+// TestSpectatorEnterFromOpenHands: at the last deal's result a
+// spectator who opened every hand (d) goes on to the game's end with
+// enter, as the screen said, and is not told she tried to play; a note
+// answering a key on the result does not follow her onto the game's
+// end. At every seat count.
+func TestSpectatorEnterFromOpenHands(t *testing.T) {
+	eachTable(t, func(t *testing.T, n int, f *fixture) {
+		w := newWatcher(t, f, nil)
+		f.until("the end", func(s host.Snapshot) bool { return s.Over }, true)
+		w.catchUp()
+		if !strings.Contains(w.text(), "Press enter for the end of the game.") {
+			t.Fatalf("the last result does not say what enter does:\n%s", w.text())
+		}
+		w.d.Press("1") // a key that would play: the note says she watches
+		if !strings.Contains(w.text(), watchNote) {
+			t.Fatalf("no note for a key that would play:\n%s", w.text())
+		}
+		w.d.Press("d")
+		if !w.screen().opened {
+			t.Fatalf("d does not open every hand:\n%s", w.text())
+		}
+		w.d.Press("enter")
+		if s := w.screen(); !s.overSeen || s.opened {
+			t.Fatalf("enter with the hands open does not go on to the game's end:\n%s", w.text())
+		}
+		if text := w.text(); strings.Contains(text, watchNote) || !strings.Contains(text, "played at the table ABCD") {
+			t.Errorf("the game's end keeps the result's note, or is not shown:\n%s", text)
+		}
+	})
+}
