@@ -226,3 +226,60 @@ func TestAgainWithABotOffered(t *testing.T) {
 		}
 	})
 }
+
+// TestAgainNoteFollowsTheTable: at every seat count, the person says
+// again while everyone is at the table: the note says the next game
+// waits for everyone. Dan then leaves: the lines above now offer b with
+// a bot, and the note no longer says the game waits for everyone; dan
+// back, it says so again.
+func TestAgainNoteFollowsTheTable(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		o := options(n)
+		o.Target = 100
+		clock := clocktest.New(t0)
+		dan := rules.Seat(1)
+		f := newFixture(t, n, seeds[n], 80, 24, func(hc *host.Config, c *Config) {
+			hc.Options, hc.Clock, hc.Grace = o, clock, time.Minute
+			hc.Players[dan] = host.Player{Name: "dan", Human: true}
+			hc.AgainBot = func(s rules.Seat) host.Player { return host.Player{Name: "Bot " + s.String(), Level: ai.Random} }
+			c.Shared, c.Tag = true, "table ABCD"
+			c.Replay = func(*gamelog.Log, string, bool, kit.Screen) (kit.Screen, error) { return nil, nil }
+		})
+		// Dan's seat is played by a bot through the game (he left at
+		// once); he comes back for its end (SeatBack: here).
+		p, err := f.h.Seat(dan)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.Leave()
+		kittest.WaitRest(t, f.port, func(s host.Snapshot) bool { return s.Players[dan].State == host.SeatAway }, guard)
+		clock.Advance(time.Minute)
+		kittest.WaitRest(t, f.port, func(s host.Snapshot) bool { return s.Players[dan].State == host.SeatTakeover }, guard)
+		f.until("the end", func(s host.Snapshot) bool { return s.Over && f.s.overSeen && s.Save.Filed }, true)
+		if p, err = f.h.Seat(dan); err != nil {
+			t.Fatal(err)
+		}
+		kittest.WaitRest(t, f.port, func(s host.Snapshot) bool { return s.Players[dan].State == host.SeatBack }, guard)
+		f.hs.Deliver(Refresh{})
+		f.hs.Press("n")
+		if text := kittest.Flat(f.text()); !strings.Contains(text, againAllNote) {
+			t.Fatalf("%d players: everyone here, the note does not say the game waits for them:\n%s", n, f.text())
+		}
+		p.Leave()
+		kittest.WaitRest(t, f.port, func(s host.Snapshot) bool { return s.Players[dan].State == host.SeatTakeover }, guard)
+		f.hs.Deliver(Refresh{})
+		text := kittest.Flat(f.text())
+		if !strings.Contains(text, "with a bot in dan's seat") || strings.Contains(text, againAllNote) || !strings.Contains(text, againSaidNote) {
+			t.Fatalf("%d players: dan gone, the note still says the game waits for everyone:\n%s", n, f.text())
+		}
+		if p, err = f.h.Seat(dan); err != nil {
+			t.Fatal(err)
+		}
+		defer p.Leave()
+		kittest.WaitRest(t, f.port, func(s host.Snapshot) bool { return s.Players[dan].State == host.SeatBack }, guard)
+		f.hs.Deliver(Refresh{})
+		if text := kittest.Flat(f.text()); !strings.Contains(text, againAllNote) {
+			t.Fatalf("%d players: dan back, the note does not say the game waits for everyone:\n%s", n, f.text())
+		}
+	})
+}

@@ -360,6 +360,7 @@ func (s *Screen) adopt(ctx *kit.Context) {
 		// "Again": a new game at the table, from its first deal.
 		s.overSeen, s.overErr, s.padBack = false, "", 0
 	}
+	s.followAgainNote()
 	moved := s.snap.Gen != old.Gen || s.snap.Between != old.Between || s.snap.Over != old.Over
 	if !moved {
 		if old.Hint == nil || old.Hint.Pending {

@@ -93,11 +93,32 @@ func (s *Screen) watchHelp(k *kit.KeyMap) []key.Binding {
 // again says the person wants another game at the table.
 func (s *Screen) again() {
 	if s.sent(s.port.Again(s.snap.Gen), nil, nil, rules.Action{}) {
-		note := "You said again: the next game starts once everyone at the table has said it."
-		if len(s.awaySeats()) > 0 {
-			note = "You said again." // the lines above say what the next game waits for
-		}
-		s.SetNote(note, false)
+		s.SetNote(s.againNote(), false)
+	}
+}
+
+// The notes of an again said: what the next game waits for, or, with a
+// person away, only that it was said (the lines above say the rest: b
+// may start it with bots).
+const (
+	againAllNote  = "You said again: the next game starts once everyone at the table has said it."
+	againSaidNote = "You said again."
+)
+
+// againNote is the note of an again said, as the table is now.
+func (s *Screen) againNote() string {
+	if len(s.awaySeats()) > 0 {
+		return againSaidNote
+	}
+	return againAllNote
+}
+
+// followAgainNote keeps the note of an again said true to the table
+// now: a person who leaves or comes back after it changes what the next
+// game waits for.
+func (s *Screen) followAgainNote() {
+	if t := s.note.Text; t == againAllNote || t == againSaidNote {
+		s.SetNote(s.againNote(), false)
 	}
 }
 
