@@ -315,29 +315,48 @@ func (sc *Scene) shortBy(ctx *kit.Context, w int, shorten func([]string, int, st
 	}
 	cut := shorten(names, w, shortMark(ctx))
 	if !long || cut == nil {
-		return sc
+		if sc.Who == nil {
+			return sc
+		}
+		cut = nil // no name shortened; a bot's maker may still be
 	}
 	c := *sc
-	c.Players = make([]Player, len(names))
-	copy(c.Players, sc.Players)
 	short := map[string]string{}
-	for i, n := range cut {
-		if rules.Seat(i) != sc.You {
-			c.Players[i].Name = n
-			short[names[i]] = n
+	if cut != nil {
+		c.Players = make([]Player, len(names))
+		copy(c.Players, sc.Players)
+		for i, n := range cut {
+			if rules.Seat(i) != sc.You {
+				c.Players[i].Name = n
+				short[names[i]] = n
+			}
 		}
 	}
 	if who := sc.Who; who != nil {
-		// The maker of a step named by its seat's name is shortened too.
+		// The maker of a step named by its seat's name is shortened too;
+		// a seat's bot ("ann's bot") by the seat's name, shortened the
+		// more so that "ann's", one word, fits in w: no line breaks
+		// inside it.
 		c.Who = func(i int) string {
-			if n, ok := short[who(i)]; ok {
-				return n
+			n := who(i)
+			if s, ok := short[n]; ok {
+				return s
 			}
-			return who(i)
+			if name, ok := strings.CutSuffix(n, botSuffix); ok {
+				if s, ok := short[name]; ok {
+					name = s
+				}
+				return cutTo(ctx, name, max(1, w-kit.WidthOf("'s"))) + botSuffix
+			}
+			return n
 		}
 	}
 	return &c
 }
+
+// botSuffix names a bot playing a person's seat after the seat's name,
+// as the host's moves name it: "ann's bot".
+const botSuffix = "'s bot"
 
 // nameIn is seat s's name in w cells, shortened as shortTo does.
 func (sc *Scene) nameIn(ctx *kit.Context, s rules.Seat, w int) string {

@@ -789,3 +789,41 @@ func TestTalkReadBackInVList(t *testing.T) {
 		kittest.CheckSize(t, f.hs.Frame(), 80, 24)
 	})
 }
+
+// TestTalkBotOfLongNameNotBroken: a step made by the bot in a person's
+// seat is named "NAME's bot"; with a long name the side pane shortens
+// the name with the mark, so that "NAME's" is one word on one row, never
+// broken mid-word ("Bartholomew_Fitzgerald" over "_M's bot: pass").
+func TestTalkBotOfLongNameNotBroken(t *testing.T) {
+	ctx := kit.NewContext(false)
+	v := handView(t)
+	long := "Bartholomew_Fitzgerald_M"
+	for _, name := range []string{long, "Bartholomew_Fitzgeral"} {
+		sc := &Scene{V: v, You: rules.SeatA, Talk: true, Players: []Player{{Name: "You"}, {Name: name}}}
+		hist := v.History()
+		sc.Who = func(i int) string {
+			if hist[i].Seat == rules.SeatB {
+				return name + "'s bot"
+			}
+			return ""
+		}
+		rows := sc.rightColumn(&ctx, 24, 40)
+		text := ansi.Strip(strings.Join(rows, "\n"))
+		n := 0
+		for _, r := range rows {
+			r = ansi.Strip(r)
+			if kit.WidthOf(r) > 24 {
+				t.Errorf("%s: a row of %d cells: %q", name, kit.WidthOf(r), r)
+			}
+			if strings.Contains(r, "'s") {
+				n++
+				if !strings.Contains(r, "Bartho") {
+					t.Errorf("%s: the bot's name is broken mid-word:\n%s", name, text)
+				}
+			}
+		}
+		if n == 0 {
+			t.Errorf("%s: no step of the bot's:\n%s", name, text)
+		}
+	}
+}

@@ -460,7 +460,7 @@ func (s *Screen) describe(ctx *kit.Context, sc *Scene, m *host.Move) string {
 	case m.Seat == sc.You:
 		who = yourBot
 	default:
-		who += "'s bot"
+		who += botSuffix
 	}
 	a := m.Action
 	var line string
