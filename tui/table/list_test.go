@@ -342,3 +342,17 @@ func TestListHomeEnd(t *testing.T) {
 		}
 	})
 }
+
+// TestListKeysSayAsTheList: with the v list open, its foot and the key
+// line under the table word v and esc alike: "v or esc closes the
+// list", at every seat count.
+func TestListKeysSayAsTheList(t *testing.T) {
+	eachTable(t, func(t *testing.T, n int, f *fixture) {
+		f.until("a card", myCard, true)
+		f.hs.Press("v")
+		text := f.text()
+		if strings.Contains(text, "close the list") || strings.Count(text, "v or esc closes the list") < 2 {
+			t.Errorf("the list's foot and the key line word it differently:\n%s", text)
+		}
+	})
+}

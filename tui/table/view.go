@@ -826,7 +826,7 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 			kit.PageKeys("scroll the score pad a page")}}
 		return h
 	case s.tricks:
-		h.Short = []key.Binding{kit.Either("close the list", k.LastTrick, k.Back)}
+		h.Short = []key.Binding{kit.Either("closes the list", k.LastTrick, k.Back)}
 	case (sn.Closed || sn.Kicked) && !sn.Over:
 		// The seat can do nothing more: look at the tricks, or leave
 		// (a shared seat leaves on enter or esc).
