@@ -100,7 +100,8 @@ func (k KeyMap) NthFor(n int, desc string) key.Binding {
 // say what they do here (QuitWord): inside the server's lobby q leaves
 // the game (for the lobby, or a tournament's page) rather than quitting,
 // and ctrl+c ends the connection. ↑/↓ move through a menu as ←/→ do
-// (the hand takes only ←/→) and, with PgUp/PgDn, scroll the v list.
+// (the hand takes only ←/→) and, with PgUp/PgDn, scroll the v list;
+// home and end go to its ends.
 func (k KeyMap) TableKeys() []key.Binding {
 	quit, force := k.Quit, k.ForceQuit
 	if k.QuitWord != "" {
@@ -109,7 +110,8 @@ func (k KeyMap) TableKeys() []key.Binding {
 	}
 	upDown := Spelled("previous or next choice in a menu, as ←/→; scroll the v list", k.Up, k.Down)
 	pages := PageKeys("scroll the v list a page")
-	return []key.Binding{k.Left, k.Right, upDown, k.Choose, k.Nth, k.Bella, k.NoBella, k.LastTrick, pages, k.SortHand, k.Undo, k.Claim, k.Hint, k.Help, quit, force}
+	ends := EndKeys("the first or last line of the v list")
+	return []key.Binding{k.Left, k.Right, upDown, k.Choose, k.Nth, k.Bella, k.NoBella, k.LastTrick, pages, ends, k.SortHand, k.Undo, k.Claim, k.Hint, k.Help, quit, force}
 }
 
 // menuLetter is the letter that takes one kind of decision in a menu

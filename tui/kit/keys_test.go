@@ -317,3 +317,22 @@ func TestRefusalNamesAlsoKeys(t *testing.T) {
 		}
 	}
 }
+
+// TestTableKeysListListEnds: the table's keys, as the help from the
+// lobby or the resume screen lists them, have home and end, which go to
+// the ends of the v list, once, beside page up and down.
+func TestTableKeysListListEnds(t *testing.T) {
+	k := DefaultKeys()
+	n := 0
+	for _, b := range k.TableKeys() {
+		if slices.Contains(b.Keys(), "home") && slices.Contains(b.Keys(), "end") {
+			n++
+			if !strings.Contains(b.Help().Desc, "v list") {
+				t.Errorf("home/end say %q", b.Help().Desc)
+			}
+		}
+	}
+	if n != 1 {
+		t.Errorf("home/end are listed %d times in the table's keys", n)
+	}
+}

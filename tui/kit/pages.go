@@ -56,6 +56,10 @@ func (p Page) Note(also string) string {
 // options, as the keys line and the help name it.
 func PageKeys(desc string) key.Binding { return Bind("PgUp/PgDn", desc, "pgup", "pgdown") }
 
+// EndKeys are home and end, which go to either end of a list, with what
+// they do.
+func EndKeys(desc string) key.Binding { return Bind("home/end", desc, "home", "end") }
+
 // PageDir is -1 for page up, 1 for page down and 0 for any other key.
 func PageDir(msg tea.KeyPressMsg) int {
 	switch msg.String() {

@@ -2,8 +2,11 @@ package table
 
 import (
 	"cmp"
+	"slices"
 	"strings"
 	"testing"
+
+	"charm.land/bubbles/v2/help"
 
 	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/internal/testing/testkit"
@@ -176,5 +179,35 @@ func TestHelpFollowsTheResult(t *testing.T) {
 		check("a deal's result", "go on to the next deal")
 		f.until("the last deal's result", func(s host.Snapshot) bool { return s.Over }, true)
 		check("the last deal's result", "go on to the end of the game")
+	})
+}
+
+// TestHelpListsListEnds: home and end, which go to the ends of the v
+// list, are in the help once wherever the list can be opened: at a
+// seat in the play and between deals, and a spectator's, at every seat
+// count.
+func TestHelpListsListEnds(t *testing.T) {
+	eachTable(t, func(t *testing.T, n int, f *fixture) {
+		ends := func(what string, h help.KeyMap) {
+			t.Helper()
+			c := 0
+			for _, col := range h.FullHelp() {
+				for _, b := range col {
+					if slices.Contains(b.Keys(), "home") && slices.Contains(b.Keys(), "end") {
+						c++
+					}
+				}
+			}
+			if c != 1 {
+				t.Errorf("%s: home/end listed %d times in the help", what, c)
+			}
+		}
+		w := newWatcher(t, f, nil)
+		f.until("a card", myCard, true)
+		w.catchUp()
+		ends("at a seat", f.s.KeyHelp(&f.hs.Ctx.Keys))
+		ends("a spectator", w.screen().KeyHelp(&w.d.Ctx.Keys))
+		f.until("the result", func(s host.Snapshot) bool { return s.Between }, true)
+		ends("between deals", f.s.KeyHelp(&f.hs.Ctx.Keys))
 	})
 }

@@ -765,6 +765,11 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	if sn.Watching && !(sn.Over && s.overSeen) {
 		h := kit.KeyHelp{Short: s.watchHelp(k)}
 		h.Full = [][]key.Binding{h.Short}
+		if s.snap.HasDeal && !s.snap.Closed && !s.snap.Private {
+			// The v list scrolls for a spectator as at a seat.
+			h.Full[0] = append(slices.Clone(h.Short), kit.Spelled("scroll the v list", k.Up, k.Down),
+				kit.PageKeys("scroll the v list a page"), kit.EndKeys("the first or last line of the v list"))
+		}
 		return h
 	}
 	var drop []key.Binding
@@ -802,11 +807,6 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	esc := kit.Bind(k.Back.Help().Key, "at the "+question+" question: choose another card", k.Back.Keys()...)
 	at := slices.IndexFunc(h.Full[0], func(b key.Binding) bool { return b.Help().Key == k.NoBella.Help().Key })
 	h.Full[0] = slices.Insert(h.Full[0], at+1, esc)
-	// home and end, after page up and down: the v list's ends, as in
-	// this help.
-	ends := kit.Bind("home/end", "the first or last line of the v list", "home", "end")
-	at = slices.IndexFunc(h.Full[0], func(b key.Binding) bool { return slices.Contains(b.Keys(), "pgdown") })
-	h.Full[0] = slices.Insert(h.Full[0], at+1, ends)
 	if s.canTalk() {
 		h.Full[0] = append(h.Full[0], kit.Bind("/", "talk to the table: enter says the line, esc cancels (a rated table of three or four is quiet while a deal is played: / then says why and until when, and / again opens the box for /mute NAME); the v list ends with the table talk, every line whole (end goes to it)", "/"))
 	}
@@ -920,7 +920,7 @@ func (s *Screen) waitHelp(k *kit.KeyMap, all []key.Binding, lead ...key.Binding)
 	keys := append([]key.Binding{}, lead...)
 	for _, b := range all {
 		switch b.Help().Key {
-		case k.LastTrick.Help().Key, kit.PageKeys("").Help().Key, "/", k.Help.Help().Key, k.Quit.Help().Key, k.ForceQuit.Help().Key:
+		case k.LastTrick.Help().Key, kit.PageKeys("").Help().Key, kit.EndKeys("").Help().Key, "/", k.Help.Help().Key, k.Quit.Help().Key, k.ForceQuit.Help().Key:
 			keys = append(keys, b)
 		}
 		if b.Help().Key == k.LastTrick.Help().Key {
