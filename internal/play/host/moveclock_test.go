@@ -560,3 +560,49 @@ func TestGraceIsWholeAgainEachDeal(t *testing.T) {
 		}
 	})
 }
+
+// TestMoveClockRefusedActionKeepsTheBot: an illegal decision of a
+// person's, while the bot the move clock asked thinks for their seat,
+// is refused and changes nothing: the bot is not stopped, and its
+// answer is the seat's move. At every seat count.
+func TestMoveClockRefusedActionKeepsTheBot(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		asked, open := make(chan context.Context, 10), make(chan struct{})
+		ct := newClockTable(t, n, uint64(89+n), func(cfg *Config) {
+			base := cfg.NewBot
+			cfg.NewBot = func(l ai.Level, c ai.Config) (ai.Bot, error) {
+				b, err := base(l, c)
+				if l == cfg.TakeoverLevel || l == ai.Normal { // the takeover's default
+					b = gateBot{b, asked, open}
+				}
+				return b, err
+			}
+		})
+		snap := ct.decision(t, 1)
+		// A card bob does not hold: refused at any phase.
+		illegal := rules.PlayAction(rules.NoCard)
+		for _, c := range rules.NewDeck() {
+			if !snap.View.Hand.Has(c) {
+				illegal = rules.PlayAction(c)
+				break
+			}
+		}
+		ct.clock.Advance(moveClock)
+		var thinking context.Context
+		select {
+		case thinking = <-asked: // the bot thinks for bob
+		case <-time.After(guard):
+			t.Fatal("no bot thinks for bob when his clock ran out")
+		}
+		err := ct.ports[1].Act(snap.Gen, illegal)
+		stopped := thinking.Err() != nil
+		close(open) // before any Fatal: the host's close waits for the bot
+		if err == nil {
+			t.Fatalf("bob's %v, a card he does not hold, was taken", illegal)
+		}
+		if stopped {
+			t.Fatalf("bob's refused %v stopped the bot thinking for him (%v)", illegal, err)
+		}
+		ct.botMovedFor(t, 1, snap)
+	})
+}

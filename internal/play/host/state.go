@@ -564,10 +564,6 @@ func (st *state) act(p *port, gen int, a rules.Action) error {
 	case st.sess.Claimed(seat):
 		return ErrClaimed
 	}
-	if b := st.bot; b != nil && b.th.Seat == seat {
-		// The person decides before the bot the move clock asked.
-		st.cancelBot()
-	}
 	before := st.markNow()
 	err := st.sess.Apply(seat, a)
 	var te *session.TurnError
@@ -575,7 +571,14 @@ func (st *state) act(p *port, gen int, a rules.Action) error {
 	case errors.As(err, &te), errors.Is(err, session.ErrNoTurn):
 		return ErrNotYourTurn
 	case err != nil:
+		// Refused: nothing changes, and a bot the move clock asked for
+		// the seat goes on thinking.
 		return err
+	}
+	if b := st.bot; b != nil && b.th.Seat == seat {
+		// The person decided before the bot the move clock asked: its
+		// answer, for a position gone, is dropped.
+		st.cancelBot()
 	}
 	st.label(ByPerson, seat)
 	st.moved(before, before.step, seat, a, ByPerson)
