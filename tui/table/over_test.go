@@ -184,27 +184,7 @@ func TestBackAtTheEnd(t *testing.T) {
 // with the bot there.
 func TestAgainWithABotOffered(t *testing.T) {
 	testkit.EachSeatCount(t, func(t *testing.T, n int) {
-		o := options(n)
-		o.Target = 100
-		clock := clocktest.New(t0)
-		dan := rules.Seat(1)
-		f := newFixture(t, n, seeds[n], 80, 24, func(hc *host.Config, c *Config) {
-			hc.Options, hc.Clock, hc.Grace = o, clock, time.Minute
-			hc.Players[dan] = host.Player{Name: "dan", Human: true}
-			hc.AgainBot = func(s rules.Seat) host.Player { return host.Player{Name: "Bot " + s.String(), Level: ai.Random} }
-			c.Shared, c.Tag = true, "table ABCD"
-			c.Replay = func(*gamelog.Log, string, bool, kit.Screen) (kit.Screen, error) { return nil, nil }
-		})
-		// Dan comes and goes: a bot takes his seat once his grace is out.
-		p, err := f.h.Seat(dan)
-		if err != nil {
-			t.Fatal(err)
-		}
-		p.Leave()
-		kittest.WaitRest(t, f.port, func(s host.Snapshot) bool { return s.Players[dan].State == host.SeatAway }, guard)
-		clock.Advance(time.Minute)
-		kittest.WaitRest(t, f.port, func(s host.Snapshot) bool { return s.Players[dan].State == host.SeatTakeover }, guard)
-		f.until("the end", func(s host.Snapshot) bool { return s.Over && f.s.overSeen && s.Save.Filed }, true)
+		f, dan := danLeftTheGame(t, n)
 		f.hs.Press("n")
 		text := kittest.Flat(f.text())
 		for _, want := range []string{"Again: you said it; waiting for dan (away).", "b starts it now with a bot in dan's seat.", "[b] with a bot"} {
@@ -234,29 +214,11 @@ func TestAgainWithABotOffered(t *testing.T) {
 // back, it says so again.
 func TestAgainNoteFollowsTheTable(t *testing.T) {
 	testkit.EachSeatCount(t, func(t *testing.T, n int) {
-		o := options(n)
-		o.Target = 100
-		clock := clocktest.New(t0)
-		dan := rules.Seat(1)
-		f := newFixture(t, n, seeds[n], 80, 24, func(hc *host.Config, c *Config) {
-			hc.Options, hc.Clock, hc.Grace = o, clock, time.Minute
-			hc.Players[dan] = host.Player{Name: "dan", Human: true}
-			hc.AgainBot = func(s rules.Seat) host.Player { return host.Player{Name: "Bot " + s.String(), Level: ai.Random} }
-			c.Shared, c.Tag = true, "table ABCD"
-			c.Replay = func(*gamelog.Log, string, bool, kit.Screen) (kit.Screen, error) { return nil, nil }
-		})
-		// Dan's seat is played by a bot through the game (he left at
-		// once); he comes back for its end (SeatBack: here).
+		// Dan's seat is played by a bot through the game; he comes back
+		// for its end (SeatBack: here).
+		f, dan := danLeftTheGame(t, n)
 		p, err := f.h.Seat(dan)
 		if err != nil {
-			t.Fatal(err)
-		}
-		p.Leave()
-		kittest.WaitRest(t, f.port, func(s host.Snapshot) bool { return s.Players[dan].State == host.SeatAway }, guard)
-		clock.Advance(time.Minute)
-		kittest.WaitRest(t, f.port, func(s host.Snapshot) bool { return s.Players[dan].State == host.SeatTakeover }, guard)
-		f.until("the end", func(s host.Snapshot) bool { return s.Over && f.s.overSeen && s.Save.Filed }, true)
-		if p, err = f.h.Seat(dan); err != nil {
 			t.Fatal(err)
 		}
 		kittest.WaitRest(t, f.port, func(s host.Snapshot) bool { return s.Players[dan].State == host.SeatBack }, guard)
@@ -282,4 +244,33 @@ func TestAgainNoteFollowsTheTable(t *testing.T) {
 			t.Fatalf("%d players: dan back, the note does not say the game waits for everyone:\n%s", n, f.text())
 		}
 	})
+}
+
+// danLeftTheGame plays a shared table of n seats, game to 100, whose
+// other person (dan, at the person's left) left at once: a bot took his
+// seat once his grace was out, and the game is played to its end, the
+// person's screen at it.
+func danLeftTheGame(t *testing.T, n int) (*fixture, rules.Seat) {
+	t.Helper()
+	o := options(n)
+	o.Target = 100
+	clock := clocktest.New(t0)
+	dan := rules.Seat(1)
+	f := newFixture(t, n, seeds[n], 80, 24, func(hc *host.Config, c *Config) {
+		hc.Options, hc.Clock, hc.Grace = o, clock, time.Minute
+		hc.Players[dan] = host.Player{Name: "dan", Human: true}
+		hc.AgainBot = func(s rules.Seat) host.Player { return host.Player{Name: "Bot " + s.String(), Level: ai.Random} }
+		c.Shared, c.Tag = true, "table ABCD"
+		c.Replay = func(*gamelog.Log, string, bool, kit.Screen) (kit.Screen, error) { return nil, nil }
+	})
+	p, err := f.h.Seat(dan)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Leave()
+	kittest.WaitRest(t, f.port, func(s host.Snapshot) bool { return s.Players[dan].State == host.SeatAway }, guard)
+	clock.Advance(time.Minute)
+	kittest.WaitRest(t, f.port, func(s host.Snapshot) bool { return s.Players[dan].State == host.SeatTakeover }, guard)
+	f.until("the end", func(s host.Snapshot) bool { return s.Over && f.s.overSeen && s.Save.Filed }, true)
+	return f, dan
 }
