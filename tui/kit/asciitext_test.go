@@ -16,3 +16,17 @@ func TestASCIITextWritesOthersTextInASCII(t *testing.T) {
 		}
 	}
 }
+
+// A scrolled list's marks (Scrolled) read as English under -ascii, not
+// "up more above"; other arrows are still words.
+func TestASCIITextScrollMarks(t *testing.T) {
+	for in, want := range map[string]string{
+		"   ↑ more above":        "   more above",
+		"   ↓ more below":        "   more below",
+		"↑ 10 lines above · ↓ 2": "up 10 lines above - down 2",
+	} {
+		if got := ASCIIText(in); got != want {
+			t.Errorf("ASCIIText(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

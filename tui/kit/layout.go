@@ -615,8 +615,11 @@ func latinBare(r rune) string {
 	return string(base)
 }
 
-// The up and down arrows are words: "v" would read as the v key.
+// The up and down arrows are words: "v" would read as the v key. A
+// scrolled list's "↑ more above" reads "more above" (not "up more
+// above"): the replacer tries its pairs in order at each place.
 var asciiText = strings.NewReplacer(
+	"↑ more above", "more above", "↓ more below", "more below",
 	"←", "<-", "→", "->", "↑", "up", "↓", "down", "·", "-", "…", "...", "×", "x", "–", "-",
 	"‹", "<", "›", ">", "▶", ">", "─", "-", "│", "|", "▮", "#", "░", "#",
 	"•", "*", "▲", "^", "♣", "C", "♦", "D", "♥", "H", "♠", "S",
