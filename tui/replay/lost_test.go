@@ -217,35 +217,7 @@ func TestDealEndSaysBothLosses(t *testing.T) {
 		for _, size := range [][2]int{{80, 24}, {80, 30}, {100, 24}} {
 			t.Run(fmt.Sprintf("%s/%dx%d", file, size[0], size[1]), func(t *testing.T) {
 				r := readPersonsGame(t, file)
-				both := func(ctx context.Context, r *gamelog.Replay, opt analysis.Options) (*analysis.Report, error) {
-					rep, err := fakeAnalyze(ctx, r, opt)
-					if err != nil {
-						return nil, err
-					}
-					// The person's first choice in the first deal loses
-					// points, an inaccuracy; the second a chance to win,
-					// a blunder.
-					n := 0
-					for i := range rep.Deals[0].Decisions {
-						dec := &rep.Deals[0].Decisions[i]
-						if dec.Seat != rules.SeatA || !dec.Graded() {
-							continue
-						}
-						rep.Deals[0].Players[rules.SeatA].Lost = 4.5
-						switch n {
-						case 0:
-							dec.Grade, dec.ByWin, dec.Loss = analysis.Inaccuracy, false, 4.5
-						case 1:
-							dec.Grade, dec.ByWin, dec.WinLoss = analysis.Blunder, true, 0.053
-						default:
-							dec.Grade, dec.ByWin, dec.Loss, dec.WinLoss = analysis.Good, false, 0, 0
-						}
-						n++
-					}
-					require.GreaterOrEqual(t, n, 2, "the person has two choices in the first deal")
-					return rep, nil
-				}
-				hs := kittest.New(t, New(r, "x", Config{Analyze: both}, nil), size[0], size[1], false)
+				hs := kittest.New(t, New(r, "x", Config{Analyze: inaccuracyAndBlunder}, nil), size[0], size[1], false)
 				hs.Press("a")
 				for range r.Deals[0].Steps {
 					hs.Press("right")
