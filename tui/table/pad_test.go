@@ -319,11 +319,7 @@ func TestPadThreeFiveLetterNames(t *testing.T) {
 func TestPadMarksTheBimah(t *testing.T) {
 	ctx := kit.NewContext(false)
 	for _, n := range []int{2, 3, 4} {
-		o := options(n)
-		o.DealerForced, o.Bimah = true, true
-		sc := sceneOf(rules.View{Players: n, Options: o})
-		bimah := rules.Score{Players: n, Maker: rules.SeatA, Outcome: rules.Made, Bimah: rules.BimahPoints}
-		bimah.Scored[0], bimah.Scored[1] = 160, 40
+		sc, bimah := bimahScene(n)
 		plain := rules.Score{Players: n, Maker: rules.SeatB, Outcome: rules.Made}
 		plain.Scored[0], plain.Scored[1] = 30, 110
 		for _, pad := range [][]rules.Score{{bimah}, {bimah, plain}} {
@@ -447,11 +443,7 @@ func TestOverPadFillsTheRoom(t *testing.T) {
 func TestCutPadKeepsNoIdleMarkLine(t *testing.T) {
 	ctx := kit.NewContext(false)
 	for _, n := range []int{2, 3, 4} {
-		o := options(n)
-		o.DealerForced, o.Bimah = true, true
-		sc := sceneOf(rules.View{Players: n, Options: o})
-		bimah := rules.Score{Players: n, Maker: rules.SeatA, Outcome: rules.Made, Bimah: rules.BimahPoints}
-		bimah.Scored[0], bimah.Scored[1] = 160, 40
+		sc, bimah := bimahScene(n)
 		sc.Pad = []rules.Score{bimah}
 		for range 11 {
 			plain := rules.Score{Players: n, Maker: rules.SeatB, Outcome: rules.Made}
@@ -475,4 +467,14 @@ func TestCutPadKeepsNoIdleMarkLine(t *testing.T) {
 			}
 		}
 	}
+}
+
+// bimahScene is a scene of n players with dealer_forced and bimah on,
+// and a deal whose maker (seat A) scored the bimah, 160 to 40.
+func bimahScene(n int) (*Scene, rules.Score) {
+	o := options(n)
+	o.DealerForced, o.Bimah = true, true
+	bimah := rules.Score{Players: n, Maker: rules.SeatA, Outcome: rules.Made, Bimah: rules.BimahPoints}
+	bimah.Scored[0], bimah.Scored[1] = 160, 40
+	return sceneOf(rules.View{Players: n, Options: o}), bimah
 }
