@@ -308,14 +308,17 @@ func (sc *Scene) shortWordsTo(ctx *kit.Context, w int) *Scene {
 // shortBy is shortTo with the names shortened by shorten.
 func (sc *Scene) shortBy(ctx *kit.Context, w int, shorten func([]string, int, string) []string) *Scene {
 	var names []string
-	long := false
+	long, longBot := false, false // a name over w; one over w with "'s"
 	for s := range rules.Seat(sc.players()) {
 		names = append(names, sc.Name(s))
 		long = long || kit.WidthOf(sc.Name(s)) > w
+		longBot = longBot || kit.WidthOf(sc.Name(s)) > w-kit.WidthOf("'s")
 	}
 	cut := shorten(names, w, shortMark(ctx))
 	if !long || cut == nil {
-		if sc.Who == nil {
+		if sc.Who == nil || !longBot {
+			// Nothing to shorten: the scene as it is, not a copy (a
+			// frame asks this for every name it draws).
 			return sc
 		}
 		cut = nil // no name shortened; a bot's maker may still be
