@@ -5,12 +5,10 @@ import (
 	"fmt"
 	"strings"
 
-	"charm.land/bubbles/v2/help"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/klob/klob/internal/play/hall"
 	"github.com/klob/klob/internal/serve/tourney"
-	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
 	tourneyui "github.com/klob/klob/tui/tourney"
 )
@@ -39,51 +37,31 @@ func (l *Lobby) openTourneys() (kit.Screen, tea.Cmd) {
 		l.inPlayRead = false
 		return l
 	}
-	return &tourneyScreen{inner: tourneyui.New(cfg)}, nil
+	return &tourneyScreen{tourneyui.New(cfg)}, nil
 }
 
-// tourneyScreen shows the tournaments' screens in the lobby.
-type tourneyScreen struct{ inner *tourneyui.Screen }
+// tourneyScreen shows the tournaments' screens in the lobby: their
+// name, view, keys, help and quit question are the tournaments' own
+// (the part shown tells whether it has cards or hints for the help to
+// explain); it takes over only the moves that leave them.
+type tourneyScreen struct{ *tourneyui.Screen }
 
-func (t *tourneyScreen) Name() string { return t.inner.Name() }
-
-func (t *tourneyScreen) typing() bool { return t.inner.Typing() }
-
-func (t *tourneyScreen) Enter(ctx *kit.Context) tea.Cmd { return t.inner.Enter(ctx) }
+func (t *tourneyScreen) typing() bool { return t.Typing() }
 
 func (t *tourneyScreen) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
-	next, cmd := t.inner.Update(ctx, msg)
-	if next == kit.Screen(t.inner) {
+	next, cmd := t.Screen.Update(ctx, msg)
+	if next == kit.Screen(t.Screen) {
 		return t, cmd
 	}
-	t.inner.Close()
+	t.Close()
 	return next, cmd
 }
-
-func (t *tourneyScreen) View(ctx *kit.Context) string { return t.inner.View(ctx) }
-
-func (t *tourneyScreen) KeyHelp(k *kit.KeyMap) help.KeyMap { return t.inner.KeyHelp(k) }
-
-func (t *tourneyScreen) QuitQuestion() string { return t.inner.QuitQuestion() }
-
-// QuitsAtOnce: as the tournament's screen says.
-func (t *tourneyScreen) QuitsAtOnce() bool { return kit.QuitsAtOnce(t.inner) }
-
-func (t *tourneyScreen) HelpRules() (rules.Options, bool) { return t.inner.HelpRules() }
-
-// HelpMarks passes on whether the tournament's part shown has cards for
-// the help's numbers and marks to explain (a board, a replay).
-func (t *tourneyScreen) HelpMarks() bool { return t.inner.HelpMarks() }
-
-// HelpHints passes on whether the tournament's part shown has hints to
-// explain (a board has none).
-func (t *tourneyScreen) HelpHints() bool { return kit.HelpHintsOf(t.inner) }
 
 // quitNow takes the App's quit: back to the lobby, or from a board to
 // its tournament.
 func (t *tourneyScreen) quitNow(ctx *kit.Context) (kit.Screen, tea.Cmd) {
-	next, cmd := t.inner.QuitNow(ctx)
-	if next == kit.Screen(t.inner) {
+	next, cmd := t.QuitNow(ctx)
+	if next == kit.Screen(t.Screen) {
 		return t, cmd
 	}
 	return next, cmd
