@@ -10,7 +10,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/klob/klob/internal/record/store"
-	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
 	"github.com/klob/klob/tui/replay"
 )
@@ -73,7 +72,7 @@ func (s *busyScreen) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd)
 	}
 	switch {
 	case kit.IsKey(k, ctx.Keys.Resume) && s.cfg.ReadOnly != nil:
-		return &busyHistory{inner: replay.NewHistory(s.cfg.ReadOnly, ReplayConfig{ASCII: s.cfg.ASCII, ShowPath: s.cfg.ShowPath}), back: s}, nil
+		return &busyHistory{Inside: kit.Inside{Shown: replay.NewHistory(s.cfg.ReadOnly, ReplayConfig{ASCII: s.cfg.ASCII, ShowPath: s.cfg.ShowPath})}, back: s}, nil
 	case kit.IsKey(k, ctx.Keys.New) && s.cfg.Elsewhere != nil:
 		// Finding and locking a new directory reads the disk: off the
 		// Update.
@@ -99,28 +98,18 @@ func (s *busyScreen) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd)
 // to that screen, whose offers stay, rather than end Klob at once. The
 // list's line of keys says so ("q/esc back"), as in the lobby.
 type busyHistory struct {
-	inner kit.Screen
-	back  *busyScreen
+	kit.Inside
+	back *busyScreen
 }
-
-func (b *busyHistory) Name() string { return b.inner.Name() }
-
-func (b *busyHistory) Enter(ctx *kit.Context) tea.Cmd { return kit.Enter(ctx, b.inner) }
 
 func (b *busyHistory) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
-	next, cmd := b.inner.Update(ctx, msg)
-	return b, kit.Show(ctx, &b.inner, next, cmd)
+	next, cmd := b.Shown.Update(ctx, msg)
+	return b, kit.Show(ctx, &b.Shown, next, cmd)
 }
-
-func (b *busyHistory) View(ctx *kit.Context) string { return b.inner.View(ctx) }
 
 func (b *busyHistory) KeyHelp(k *kit.KeyMap) help.KeyMap {
-	return kit.KeyHelpOf(b.inner, k, kit.KeyHelp{})
+	return kit.KeyHelpOf(b.Shown, k, kit.KeyHelp{})
 }
-
-func (b *busyHistory) HelpRules() (rules.Options, bool) { return kit.HelpRulesOf(b.inner) }
-
-func (b *busyHistory) HelpMarks() bool { return kit.HelpMarksOf(b.inner) }
 
 // QuitsAtOnce: the saved games are only looked at; nothing is lost.
 func (b *busyHistory) QuitsAtOnce() bool { return true }

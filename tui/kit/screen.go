@@ -197,6 +197,22 @@ func Show(ctx *Context, cur *Screen, next Screen, cmd tea.Cmd) tea.Cmd {
 	return tea.Batch(cmd, Enter(ctx, next))
 }
 
+// Inside is embedded by a screen that shows another within it and takes
+// over some of its keys or its quit (the lobby's games alone, a seat's
+// replay, the busy directory's history): the name, the start, the view
+// and the help's rules and marks are those of Shown, the screen within.
+type Inside struct{ Shown Screen }
+
+func (w *Inside) Name() string { return w.Shown.Name() }
+
+func (w *Inside) Enter(ctx *Context) tea.Cmd { return Enter(ctx, w.Shown) }
+
+func (w *Inside) View(ctx *Context) string { return w.Shown.View(ctx) }
+
+func (w *Inside) HelpRules() (rules.Options, bool) { return HelpRulesOf(w.Shown) }
+
+func (w *Inside) HelpMarks() bool { return HelpMarksOf(w.Shown) }
+
 // QuitNowMsg asks the App to quit (a screen's "quit" choice).
 type QuitNowMsg struct{}
 

@@ -152,7 +152,7 @@ func New(cfg Config) *Lobby {
 // program quits.
 func (l *Lobby) Wait(current kit.Screen) {
 	if b, ok := current.(*Away); ok {
-		current = b.inner
+		current = b.Shown
 	}
 	if m := l.game(current); m != nil {
 		m.Wait()
@@ -660,7 +660,7 @@ func (l *Lobby) choose(ctx *kit.Context, i int) (kit.Screen, tea.Cmd) {
 			l.setNote(keyOnly["h"], true)
 			return l, nil
 		}
-		return &Away{l: l, inside: inside{replay.NewHistory(st, replay.Config{ASCII: l.cfg.ASCII, Analyze: l.cfg.Analyze,
+		return &Away{l: l, Inside: kit.Inside{Shown: replay.NewHistory(st, replay.Config{ASCII: l.cfg.ASCII, Analyze: l.cfg.Analyze,
 			HidePaths: true, Player: l.cfg.Player.ID})}}, nil
 	case "r":
 		// A seat in a game keeps its name: said before anything is
@@ -695,45 +695,29 @@ func (l *Lobby) choose(ctx *kit.Context, i int) (kit.Screen, tea.Cmd) {
 // ctrl+c still ends the connection.
 type Away struct {
 	l *Lobby
-	inside
+	kit.Inside
 }
-
-// inside is the screen another shows within it (Away, seatReplay): its
-// name, its start, its view and the help's rules and marks are the
-// inner screen's (the game alone's rules; the empty history has no
-// marks to explain).
-type inside struct{ inner kit.Screen }
-
-func (w *inside) Name() string { return w.inner.Name() }
-
-func (w *inside) Enter(ctx *kit.Context) tea.Cmd { return kit.Enter(ctx, w.inner) }
-
-func (w *inside) View(ctx *kit.Context) string { return w.inner.View(ctx) }
-
-func (w *inside) HelpRules() (rules.Options, bool) { return kit.HelpRulesOf(w.inner) }
-
-func (w *inside) HelpMarks() bool { return kit.HelpMarksOf(w.inner) }
 
 func (b *Away) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	if k, ok := msg.(tea.KeyPressMsg); ok && kit.IsKey(k, ctx.Keys.Back) {
-		if _, list := b.inner.(*replay.History); list {
+		if _, list := b.Shown.(*replay.History); list {
 			return b.l, nil
 		}
-		if t, ok := b.inner.(*train.Screen); ok && !t.Reviewing() {
+		if t, ok := b.Shown.(*train.Screen); ok && !t.Reviewing() {
 			t.Pause()
 			return b.l, nil
 		}
 	}
-	next, cmd := b.inner.Update(ctx, msg)
-	cmd = kit.Show(ctx, &b.inner, next, cmd)
-	b.l.keepGame(b.inner)
+	next, cmd := b.Shown.Update(ctx, msg)
+	cmd = kit.Show(ctx, &b.Shown, next, cmd)
+	b.l.keepGame(b.Shown)
 	return b, cmd
 }
 
 // KeyHelp is the screen's own: the trainer's names the esc that comes
 // back to the lobby (train.Config.Back).
 func (b *Away) KeyHelp(k *kit.KeyMap) help.KeyMap {
-	return kit.KeyHelpOf(b.inner, k, kit.KeyHelp{Full: kit.PlayHelp(k, rules.DefaultOptions())})
+	return kit.KeyHelpOf(b.Shown, k, kit.KeyHelp{Full: kit.PlayHelp(k, rules.DefaultOptions())})
 }
 
 // HelpMarks: the lobby lists games and tables, no card, score nor
@@ -817,25 +801,25 @@ func (a leavesAtOnce) quitNow(*kit.Context) (kit.Screen, tea.Cmd) { return a.l, 
 // screen whose own q leaves unasked (the game's end: "[q] back to the
 // lobby").
 func (b *Away) QuitsAtOnce() bool {
-	switch b.inner.(type) {
+	switch b.Shown.(type) {
 	case *replay.History, *setup.Screen:
 		return true
 	}
-	return kit.QuitsAtOnce(b.inner)
+	return kit.QuitsAtOnce(b.Shown)
 }
 
 func (b *Away) QuitQuestion() string {
 	// A game alone left unfinished is resumed from the lobby, not by
 	// starting klob again as the table says of a game played at home.
-	if t, ok := b.inner.(interface{ Snapshot() host.Snapshot }); ok {
+	if t, ok := b.Shown.(interface{ Snapshot() host.Snapshot }); ok {
 		if sn := t.Snapshot(); sn.HasDeal && !sn.Over && !sn.Save.NoStore && sn.Save.Err == "" {
 			return "Back to the lobby. The game stays saved: p in the lobby resumes it."
 		}
 	}
-	if q, ok := b.inner.(kit.QuitAsker); ok {
+	if q, ok := b.Shown.(kit.QuitAsker); ok {
 		return "Back to the lobby. " + q.QuitQuestion()
 	}
-	if _, ok := b.inner.(*setup.Screen); ok {
+	if _, ok := b.Shown.(*setup.Screen); ok {
 		return "Back to the lobby." // no game started yet, none to keep
 	}
 	return "Back to the lobby; the game stays saved (p resumes it)."
@@ -853,11 +837,11 @@ func (b *Away) QuitTitle() (string, string) { return leaveTitle() }
 // (note, when set, in place of the usual one). The caller runs the
 // screen's Enter.
 func (b *Away) back(note string) kit.Screen {
-	t, training := b.inner.(*train.Screen)
+	t, training := b.Shown.(*train.Screen)
 	if training {
 		t.Pause()
 	}
-	m := b.l.game(b.inner)
+	m := b.l.game(b.Shown)
 	l := b.l
 	return kit.NewOpening("Saving…", func() func() kit.Screen {
 		if training {
@@ -886,7 +870,7 @@ func (b *Away) quitNow(*kit.Context) (kit.Screen, tea.Cmd) { return b.back(""), 
 
 // Inner is the screen shown: the game alone's, the history's, the
 // trainer's.
-func (b *Away) Inner() kit.Screen { return b.inner }
+func (b *Away) Inner() kit.Screen { return b.Shown }
 
 // playAlone opens the local flow: the saved game, or the setup form.
 // The lock and the saved game are read off the UI goroutine (openSaved).
@@ -895,7 +879,7 @@ func (l *Lobby) playAlone() (kit.Screen, tea.Cmd) {
 	return l.cfg.Alone.Open(l.cfg.Player.Name, l.seed(), l.holdGame, func() kit.Screen { return newElsewhere(l) },
 		func(s kit.Screen) kit.Screen {
 			l.keepGame(s)
-			return &Away{l: l, inside: inside{s}}
+			return &Away{l: l, Inside: kit.Inside{Shown: s}}
 		}), nil
 }
 

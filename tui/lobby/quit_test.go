@@ -33,7 +33,7 @@ func (e *ending) QuitsAtOnce() bool                                  { return e.
 // lobby", leaves unasked as that screen does.
 func TestAwayQuitsAtOnceAsItsScreen(t *testing.T) {
 	e := &ending{}
-	b := &Away{inside: inside{e}}
+	b := &Away{Inside: kit.Inside{Shown: e}}
 	if b.QuitsAtOnce() {
 		t.Fatal("q leaves a game under way unasked")
 	}

@@ -326,7 +326,7 @@ func (s *SharedSeat) tableConfig(port host.Port) tablescreen.Config {
 			if err != nil {
 				return nil, err
 			}
-			return &seatReplay{s: s, inside: inside{replay.New(r, name, replay.Config{ASCII: l.cfg.ASCII, Analyze: l.cfg.Analyze, Analyse: analyse, Player: l.cfg.Player.ID, Mine: true}, s)}}, nil
+			return &seatReplay{s: s, Inside: kit.Inside{Shown: replay.New(r, name, replay.Config{ASCII: l.cfg.ASCII, Analyze: l.cfg.Analyze, Analyse: analyse, Player: l.cfg.Player.ID, Mine: true}, s)}}, nil
 		},
 	}
 	if s.talk != nil {
@@ -341,20 +341,20 @@ func (s *SharedSeat) tableConfig(port host.Port) tablescreen.Config {
 // and the replay keeps nothing. Only the lobby's q ends the connection.
 type seatReplay struct {
 	s *SharedSeat
-	inside
+	kit.Inside
 }
 
 func (r *seatReplay) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
-	next, cmd := r.inner.Update(ctx, msg)
+	next, cmd := r.Shown.Update(ctx, msg)
 	if next == kit.Screen(r.s) {
 		return r.s, cmd // esc: back to the game's end
 	}
-	return r, kit.Show(ctx, &r.inner, next, cmd)
+	return r, kit.Show(ctx, &r.Shown, next, cmd)
 }
 
 // KeyHelp is the replay's, but for q: back to the lobby, unasked.
 func (r *seatReplay) KeyHelp(k *kit.KeyMap) help.KeyMap {
-	km := kit.KeyHelpOf(r.inner, k, kit.KeyHelp{Full: kit.PlayHelp(k, rules.DefaultOptions())})
+	km := kit.KeyHelpOf(r.Shown, k, kit.KeyHelp{Full: kit.PlayHelp(k, rules.DefaultOptions())})
 	q := kit.Brief("back to the lobby", k.Quit)
 	swap := func(bs []key.Binding) []key.Binding {
 		out := slices.Clone(bs)

@@ -49,7 +49,7 @@ func (l *Lobby) openTrainer() (kit.Screen, tea.Cmd) {
 	if t, ok := s.(*train.Screen); ok {
 		cmd = t.Resume()
 	}
-	return &Away{l: l, inside: inside{s}}, cmd
+	return &Away{l: l, Inside: kit.Inside{Shown: s}}, cmd
 }
 
 // trainer is this connection's bidding trainer of a table of players
