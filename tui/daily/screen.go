@@ -4,14 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
 	"sync"
 	"time"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/ansi"
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/ai/eval"
@@ -253,24 +251,19 @@ func (s *Screen) click(ctx *kit.Context, msg tea.MouseClickMsg) (kit.Screen, tea
 	if msg.Button != tea.MouseLeft {
 		return s, nil
 	}
-	text := ansi.Strip(s.sub.View(ctx))
-	if ctx.ASCII {
-		text = kit.ASCIIText(text)
-	}
 	k := &ctx.Keys
-	hits := kit.TagHits(text, []key.Binding{k.Choose, k.Back, keyHistory, keyToday, k.Help, k.Quit})
 	r, isResults := s.sub.(*results)
-	if isResults {
-		hits = append(hits, r.rowHits(ctx)...)
-	}
+	var labels []kit.Label
 	if _, isPage := s.sub.(*page); isPage || isResults {
-		// Their keys are a line of hints, the last line written.
-		lines := strings.Split(strings.TrimRight(text, " \n"), "\n")
-		// A letter with its word: the s of "bot's" is no key.
-		labels := []kit.Label{{Words: []string{"enter"}, Key: k.Choose}, {Words: []string{"y yours"}, Key: keyYours},
+		// Their keys are a line of hints, the last line written. A
+		// letter with its word: the s of "bot's" is no key.
+		labels = []kit.Label{{Words: []string{"enter"}, Key: k.Choose}, {Words: []string{"y yours"}, Key: keyYours},
 			{Words: []string{"s standings"}, Key: keyStandings}, {Words: []string{"h history"}, Key: keyHistory}, {Words: []string{"esc"}, Key: k.Back},
 			{Words: []string{"?"}, Key: k.Help}, {Words: []string{"q"}, Key: k.Quit}}
-		hits = append(hits, kit.LabelHits(lines[len(lines)-1], len(lines)-1, labels)...)
+	}
+	hits := kit.TextHits(ctx, s.sub.View(ctx), []key.Binding{k.Choose, k.Back, keyHistory, keyToday, k.Help, k.Quit}, labels)
+	if isResults {
+		hits = append(hits, r.rowHits(ctx)...)
 	}
 	if row, ok := kit.RowClicked(hits, msg); ok && isResults {
 		if kit.Pick(&r.cursor, row) {

@@ -8,6 +8,7 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/klob/klob/rules"
 )
@@ -422,6 +423,23 @@ func TagHits(text string, keys []key.Binding) []Hit {
 				from = end
 			}
 		}
+	}
+	return hits
+}
+
+// TextHits are where a screen drawn as view offers keys in its text:
+// the tags of keys anywhere (TagHits) and, where labels are given, the
+// labels on its last line, a line of hints (LabelHits). The view is
+// read as it shows: its styles stripped, under -ascii in its ASCII.
+func TextHits(ctx *Context, view string, keys []key.Binding, labels []Label) []Hit {
+	text := ansi.Strip(view)
+	if ctx.ASCII {
+		text = ASCIIText(text)
+	}
+	hits := TagHits(text, keys)
+	if len(labels) > 0 {
+		lines := strings.Split(strings.TrimRight(text, " \n"), "\n")
+		hits = append(hits, LabelHits(lines[len(lines)-1], len(lines)-1, labels)...)
 	}
 	return hits
 }

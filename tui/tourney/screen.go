@@ -4,14 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
 	"sync"
 	"time"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/ansi"
 
 	svc "github.com/klob/klob/internal/serve/tourney"
 	"github.com/klob/klob/rules"
@@ -188,18 +186,13 @@ func (s *Screen) click(ctx *kit.Context, msg tea.MouseClickMsg) (next kit.Screen
 	if msg.Button != tea.MouseLeft {
 		return s.sub, nil, true
 	}
-	text := ansi.Strip(s.sub.View(ctx))
-	if ctx.ASCII {
-		text = kit.ASCIIText(text)
-	}
 	k := &ctx.Keys
-	hits := kit.TagHits(text, []key.Binding{k.Choose, k.Back, keyNew, keyCode, keyReread, keyEnd, keyPar, keyField, k.Help, k.Quit})
-	lines := strings.Split(strings.TrimRight(text, " \n"), "\n")
 	// A letter with its word: a lone letter of a sentence is no key.
 	labels := []kit.Label{{Words: []string{"enter"}, Key: k.Choose}, {Words: []string{"esc"}, Key: k.Back},
 		{Words: []string{"n new"}, Key: keyNew}, {Words: []string{"c code"}, Key: keyCode},
 		{Words: []string{"r read again"}, Key: keyReread}, {Words: []string{"?"}, Key: k.Help}, {Words: []string{"q"}, Key: k.Quit}}
-	hits = append(hits, kit.LabelHits(lines[len(lines)-1], len(lines)-1, labels)...)
+	hits := kit.TextHits(ctx, s.sub.View(ctx), []key.Binding{k.Choose, k.Back, keyNew, keyCode, keyReread, keyEnd, keyPar, keyField, k.Help, k.Quit},
+		labels)
 	press, app, ok := kit.ClickedFor(ctx, hits, msg)
 	if !ok || app != nil {
 		return s.sub, app, true
