@@ -22,11 +22,7 @@ import (
 func TestServerDailyHeader(t *testing.T) {
 	testkit.EachSeatCount(t, func(t *testing.T, players int) {
 		cl := newClub(t, true)
-		day := duplicate.DateOf(cl.c.Now())
-		code := svc.DailyCode(day, players)
-		// The list makes the day's dailies, as the list screen reads it.
-		_, err := cl.svc.List(context.Background(), longName.Key)
-		require.NoError(t, err)
+		day, code := cl.dailies(t, players)
 		f := cl.openAt(longName, code)
 		f.see("[enter] enter the tournament")
 		f.press("enter")
@@ -70,10 +66,7 @@ func FuzzDailyTag(f *testing.F) {
 func TestDailyWarnsOfQuietBeforeTheFirstBoard(t *testing.T) {
 	testkit.EachSeatCount(t, func(t *testing.T, players int) {
 		cl := newClub(t, true)
-		day := duplicate.DateOf(cl.c.Now())
-		code := svc.DailyCode(day, players)
-		_, err := cl.svc.List(context.Background(), longName.Key)
-		require.NoError(t, err)
+		_, code := cl.dailies(t, players)
 		// The club's clock stands at Tue 1 Dec 12:00 UTC: the day ends at
 		// midnight.
 		want := "Once you play a board, you cannot talk in the lobby until Wed 00:00 UTC."
@@ -103,9 +96,7 @@ func TestDailyWarnsOfQuietBeforeTheFirstBoard(t *testing.T) {
 func TestServerDailyWelcomesBack(t *testing.T) {
 	testkit.EachSeatCount(t, func(t *testing.T, players int) {
 		cl := newClub(t, true)
-		code := svc.DailyCode(duplicate.DateOf(cl.c.Now()), players)
-		_, err := cl.svc.List(context.Background(), longName.Key)
-		require.NoError(t, err)
+		_, code := cl.dailies(t, players)
 		f := cl.openAt(longName, code)
 		f.press("enter")
 		f.see("[enter] play board 1")
@@ -132,16 +123,14 @@ func TestServerDailyWelcomesBack(t *testing.T) {
 func TestQuietWarningOnlyWhenNew(t *testing.T) {
 	testkit.EachSeatCount(t, func(t *testing.T, players int) {
 		cl := newClub(t, true)
-		day := duplicate.DateOf(cl.c.Now())
-		_, err := cl.svc.List(context.Background(), longName.Key)
-		require.NoError(t, err)
+		day, code := cl.dailies(t, players)
 		other := players%3 + 2
 		require.NoError(t, cl.svc.Enter(context.Background(), longName, svc.DailyCode(day, other)))
 		seat, err := cl.svc.Play(context.Background(), longName, svc.DailyCode(day, other))
 		require.NoError(t, err)
 		seat.Leave()
 
-		f := cl.openAt(longName, svc.DailyCode(day, players))
+		f := cl.openAt(longName, code)
 		f.see("[enter] enter the tournament")
 		require.NotContains(t, f.text(), "Once you play a board", "kept quiet until the same end already")
 		f.press("enter")

@@ -11,6 +11,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/stretchr/testify/require"
 
+	"github.com/klob/klob/internal/play/duplicate"
 	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/internal/record/clubdb"
 	svc "github.com/klob/klob/internal/serve/tourney"
@@ -66,6 +67,16 @@ func (cl *club) create(t *testing.T, players, boards int, lasts time.Duration) s
 		Ends: cl.c.Now().Add(lasts)})
 	require.NoError(t, err)
 	return info
+}
+
+// dailies has the service make the day's dailies, as the list screen
+// reads them, and returns the day and the code of its daily of players.
+func (cl *club) dailies(t *testing.T, players int) (duplicate.Date, string) {
+	t.Helper()
+	_, err := cl.svc.List(context.Background(), longName.Key)
+	require.NoError(t, err)
+	day := duplicate.DateOf(cl.c.Now())
+	return day, svc.DailyCode(day, players)
 }
 
 // waitPars waits until the database has par of code's boards: the

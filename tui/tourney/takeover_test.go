@@ -1,14 +1,11 @@
 package tourney
 
 import (
-	"context"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/klob/klob/internal/play/duplicate"
-	svc "github.com/klob/klob/internal/serve/tourney"
 	"github.com/klob/klob/internal/testing/testkit"
 )
 
@@ -23,9 +20,7 @@ func TestBoardTakenOverSaysSo(t *testing.T) {
 	testkit.EachSeatCount(t, func(t *testing.T, players int) {
 		for _, moved := range []bool{false, true} {
 			cl := newClub(t, true)
-			code := svc.DailyCode(duplicate.DateOf(cl.c.Now()), players)
-			_, err := cl.svc.List(context.Background(), longName.Key)
-			require.NoError(t, err)
+			_, code := cl.dailies(t, players)
 			one := cl.openAt(longName, code)
 			one.press("enter")
 			one.press("enter")
