@@ -281,29 +281,56 @@ func TestLevelsAndSeats(t *testing.T) {
 	near("bete rate", s.BeteRate(), float64(sum(func(c counts) int { return c.bete }))/float64(sum(func(c counts) int { return c.makerDone })))
 }
 
-func TestFromHistory(t *testing.T) {
-	dir := t.TempDir()
+// historyDir returns a fresh state directory with its history folder
+// and put, which files the game log src there as name, its seats at the
+// levels given and then changed by edit (when not nil).
+func historyDir(t *testing.T) (dir string, put func(name, src string, edit func(*gamelog.Log), levels ...string)) {
+	dir = t.TempDir()
 	hist := filepath.Join(dir, store.HistoryDir)
 	require.NoError(t, os.MkdirAll(hist, 0o755))
-	put := func(name, src string, levels ...string) {
+	return dir, func(name, src string, edit func(*gamelog.Log), levels ...string) {
 		l, err := gamelog.ReadFile(testkit.Game(t, src))
 		require.NoError(t, err)
 		l.Header.Levels = [4]string{}
 		copy(l.Header.Levels[:], levels)
+		if edit != nil {
+			edit(l)
+		}
 		b, err := l.MarshalText()
 		require.NoError(t, err)
 		require.NoError(t, os.WriteFile(filepath.Join(hist, name), b, 0o644))
 	}
-	put("2026-01-01-1200-a.klob", "09-tie.klob", gamelog.Human, "normal")
-	put("2026-01-02-1200-b.klob", "10-both-over-the-target.klob", "hard", gamelog.Human)
-	put("2026-01-03-1200-c.klob", "05-target-not-500.klob", "easy", "hard")
-	put("2026-01-04-1200-d.klob", "tables/3-03-three-tie-with-the-best-opponent.klob", "hard", "hard", gamelog.Human)
-	put("2026-01-05-1200-e.klob", "tables/4-05-four-tie.klob", "normal", gamelog.Human, "normal", "normal")
-	require.NoError(t, os.WriteFile(filepath.Join(hist, "2026-01-06-1200-f.klob"), []byte("garbage\n"), 0o644))
+}
+
+// historyOf reads the history of the state directory dir, which must
+// list n games.
+func historyOf(t *testing.T, dir string, n int) []store.Entry {
 	entries, err := store.New(dir, store.Options{}).History()
-	if err != nil || len(entries) != 6 {
-		t.Fatalf("history: %v, %d entries, want 6", err, len(entries))
+	require.NoError(t, err)
+	require.Len(t, entries, n)
+	return entries
+}
+
+// withKeys sets the key of each seat, in seat order ("" for none).
+func withKeys(keys ...string) func(*gamelog.Log) {
+	return func(l *gamelog.Log) {
+		for s, k := range keys {
+			if k != "" {
+				l.Header.SetKey(rules.Seat(s), k)
+			}
+		}
 	}
+}
+
+func TestFromHistory(t *testing.T) {
+	dir, put := historyDir(t)
+	put("2026-01-01-1200-a.klob", "09-tie.klob", nil, gamelog.Human, "normal")
+	put("2026-01-02-1200-b.klob", "10-both-over-the-target.klob", nil, "hard", gamelog.Human)
+	put("2026-01-03-1200-c.klob", "05-target-not-500.klob", nil, "easy", "hard")
+	put("2026-01-04-1200-d.klob", "tables/3-03-three-tie-with-the-best-opponent.klob", nil, "hard", "hard", gamelog.Human)
+	put("2026-01-05-1200-e.klob", "tables/4-05-four-tie.klob", nil, "normal", gamelog.Human, "normal", "normal")
+	require.NoError(t, os.WriteFile(filepath.Join(dir, store.HistoryDir, "2026-01-06-1200-f.klob"), []byte("garbage\n"), 0o644))
+	entries := historyOf(t, dir, 6)
 	s := FromHistory(entries, nil, "")
 	if s.Games != 4 || s.Skipped != 2 {
 		t.Errorf("games %d skipped %d, want 4 counted (one human seat each) and 2 skipped (bots only, garbage)", s.Games, s.Skipped)
@@ -342,21 +369,10 @@ func TestFromHistory(t *testing.T) {
 // their own seat, and the record without a key (a local player's) counts
 // none of them.
 func TestFromHistoryOfAKey(t *testing.T) {
-	dir := t.TempDir()
-	hist := filepath.Join(dir, store.HistoryDir)
-	require.NoError(t, os.MkdirAll(hist, 0o755))
+	dir, put := historyDir(t)
 	const src = "tables/4-05-four-tie.klob"
-	l, err := gamelog.ReadFile(testkit.Game(t, src))
-	require.NoError(t, err)
-	l.Header.Levels = [4]string{gamelog.Human, "normal", gamelog.Human, "normal"}
-	l.Header.SetKey(rules.SeatA, "key-ann")
-	l.Header.SetKey(rules.Seat(2), "key-cy")
-	b, err := l.MarshalText()
-	require.NoError(t, err)
-	require.NoError(t, os.WriteFile(filepath.Join(hist, "2026-01-05-1200-e.klob"), b, 0o644))
-	entries, err := store.New(dir, store.Options{}).History()
-	require.NoError(t, err)
-	require.Len(t, entries, 1)
+	put("2026-01-05-1200-e.klob", src, withKeys("key-ann", "", "key-cy"), gamelog.Human, "normal", gamelog.Human, "normal")
+	entries := historyOf(t, dir, 1)
 
 	ann := FromHistory(entries, nil, "key-ann")
 	want := fromText(t, testkit.Game(t, src), rules.SeatA)
@@ -380,24 +396,16 @@ func TestFromHistoryOfAKey(t *testing.T) {
 // for them, counts in their record as played but neither finished nor
 // won, whichever side won it; their partner, who stayed, has it whole.
 func TestFromHistoryLeftGame(t *testing.T) {
-	dir := t.TempDir()
-	hist := filepath.Join(dir, store.HistoryDir)
-	require.NoError(t, os.MkdirAll(hist, 0o755))
-	l, err := gamelog.ReadFile(testkit.Game(t, "tables/4-05-four-tie.klob"))
-	require.NoError(t, err)
-	_, r, err := gamelog.ReadReplay(testkit.Game(t, "tables/4-05-four-tie.klob"))
+	dir, put := historyDir(t)
+	const src = "tables/4-05-four-tie.klob"
+	_, r, err := gamelog.ReadReplay(testkit.Game(t, src))
 	require.NoError(t, err)
 	require.True(t, r.Over)
-	l.Header.Levels = [4]string{gamelog.Human, "normal", gamelog.Human, "normal"}
-	l.Header.SetKey(rules.SeatA, "key-ann")
-	l.Header.SetKey(rules.Seat(2), "key-cy")
-	l.Comment = append(l.Comment, gamelog.TakeoverComment(1, "ann", "normal", rules.SeatA))
-	b, err := l.MarshalText()
-	require.NoError(t, err)
-	require.NoError(t, os.WriteFile(filepath.Join(hist, "2026-01-05-1200-e.klob"), b, 0o644))
-	entries, err := store.New(dir, store.Options{}).History()
-	require.NoError(t, err)
-	require.Len(t, entries, 1)
+	put("2026-01-05-1200-e.klob", src, func(l *gamelog.Log) {
+		withKeys("key-ann", "", "key-cy")(l)
+		l.Comment = append(l.Comment, gamelog.TakeoverComment(1, "ann", "normal", rules.SeatA))
+	}, gamelog.Human, "normal", gamelog.Human, "normal")
+	entries := historyOf(t, dir, 1)
 
 	ann := FromHistory(entries, nil, "key-ann")
 	assert.Equal(t, 1, ann.Games)
@@ -440,29 +448,13 @@ func TestPeopleAreNotALevel(t *testing.T) {
 // person's and count. A shared table's game whose keys are others' does
 // not, nor a game without one human seat.
 func TestFromHistoryOfAKeyCountsGamesAlone(t *testing.T) {
-	dir := t.TempDir()
-	hist := filepath.Join(dir, store.HistoryDir)
-	require.NoError(t, os.MkdirAll(hist, 0o755))
-	put := func(name, src string, keys map[rules.Seat]string, levels ...string) {
-		l, err := gamelog.ReadFile(testkit.Game(t, src))
-		require.NoError(t, err)
-		l.Header.Levels = [4]string{}
-		copy(l.Header.Levels[:], levels)
-		for s, k := range keys {
-			l.Header.SetKey(s, k)
-		}
-		b, err := l.MarshalText()
-		require.NoError(t, err)
-		require.NoError(t, os.WriteFile(filepath.Join(hist, name), b, 0o644))
-	}
+	dir, put := historyDir(t)
 	const two, three = "09-tie.klob", "tables/3-03-three-tie-with-the-best-opponent.klob"
 	put("2026-01-01-1200-a.klob", two, nil, gamelog.Human, "normal")
-	put("2026-01-02-1200-b.klob", three, map[rules.Seat]string{rules.SeatA: "key-ann"}, gamelog.Human, "hard", "hard")
-	put("2026-01-03-1200-c.klob", two, map[rules.Seat]string{rules.SeatA: "key-bob", rules.SeatB: "key-cy"}, gamelog.Human, gamelog.Human)
+	put("2026-01-02-1200-b.klob", three, withKeys("key-ann"), gamelog.Human, "hard", "hard")
+	put("2026-01-03-1200-c.klob", two, withKeys("key-bob", "key-cy"), gamelog.Human, gamelog.Human)
 	put("2026-01-04-1200-d.klob", two, nil, "easy", "hard")
-	entries, err := store.New(dir, store.Options{}).History()
-	require.NoError(t, err)
-	require.Len(t, entries, 4)
+	entries := historyOf(t, dir, 4)
 
 	s := FromHistory(entries, nil, "key-ann")
 	assert.Equal(t, 2, s.Games, "the two games alone, keyed and not")
