@@ -260,8 +260,8 @@ func (s *Session) recallForced(r *gamelog.Replay) {
 	for i, st := range rd.Steps {
 		if st.Seat != rules.ChanceSeat && s.Human(st.Seat) {
 			v := d.View(st.Seat)
-			if legal := v.Legal(); len(legal) == 1 && v.Phase != rules.PhasePlay {
-				s.forced[[2]int{rd.No, i}] = forcedReason(legal[0], &v)
+			if why, ok := ForcedReason(&v); ok {
+				s.forced[[2]int{rd.No, i}] = why
 			}
 		}
 		d.ApplyUnchecked(st.Action)
@@ -436,25 +436,22 @@ func (s *Session) Advance() error {
 		if !ok || (!s.Human(seat) && !s.Claimed(seat)) {
 			return nil
 		}
-		key := [2]int{s.game.DealNo(), len(s.game.Deal().Steps())}
-		if s.Claimed(seat) {
-			a, ok := s.claimedMove(seat)
-			if !ok {
-				return nil
-			}
-			if err := s.apply(a); err != nil {
-				return err
-			}
-			s.forced[key] = "claimed"
-			continue
-		}
-		if s.askAll {
+		var a rules.Action
+		var why string
+		switch {
+		case s.Claimed(seat):
+			a, ok = s.claimedMove(seat)
+			why = "claimed"
+		case s.askAll:
 			return nil
+		default:
+			v := s.View(seat)
+			a, why, ok = onlyAt(&v)
 		}
-		a, why, ok := s.only(seat)
 		if !ok {
 			return nil
 		}
+		key := [2]int{s.game.DealNo(), len(s.game.Deal().Steps())}
 		if err := s.apply(a); err != nil {
 			return err
 		}
@@ -470,19 +467,18 @@ func (s *Session) Only(seat rules.Seat) (string, bool) {
 	if turn, ok := s.ToMove(); !ok || turn != seat || !s.Human(seat) || s.Claimed(seat) {
 		return "", false
 	}
-	_, why, ok := s.only(seat)
-	return why, ok
+	v := s.View(seat)
+	return ForcedReason(&v)
 }
 
-// only is the single legal action of seat outside the card play and its
-// reason, false when there is none or more than one.
-func (s *Session) only(seat rules.Seat) (rules.Action, string, bool) {
-	v := s.View(seat)
+// onlyAt is the single legal action at v outside the card play and its
+// reason (forcedReason), false when there is none or more than one.
+func onlyAt(v *rules.View) (rules.Action, string, bool) {
 	legal := v.Legal()
 	if len(legal) != 1 || v.Phase == rules.PhasePlay {
 		return rules.Action{}, "", false
 	}
-	return legal[0], forcedReason(legal[0], &v), true
+	return legal[0], forcedReason(legal[0], v), true
 }
 
 // ForcedReason is why the move at v is taken for a person who is not
@@ -490,11 +486,8 @@ func (s *Session) only(seat rules.Seat) (rules.Action, string, bool) {
 // as the table tells it ("you hold no sequence"); false when they have a
 // choice. A replay of a local game tells the person's moves with it.
 func ForcedReason(v *rules.View) (string, bool) {
-	legal := v.Legal()
-	if len(legal) != 1 || v.Phase == rules.PhasePlay {
-		return "", false
-	}
-	return forcedReason(legal[0], v), true
+	_, why, ok := onlyAt(v)
+	return why, ok
 }
 
 // forcedReason says why a move was taken for the person at v, in a
