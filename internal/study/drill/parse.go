@@ -305,7 +305,7 @@ func parseHandForm(s *Situation, f *parsed) error {
 	want := -1 // the place seat= names
 	if f.seat != "" {
 		if want = placeOf(f.seat, s.Players()); want < 0 {
-			return fieldErr("seat", "%q is not one of %s", f.seat, strings.Join(placeWords(s.Players()), ", "))
+			return fieldErr("seat", "%q is not one of %s", f.seat, strings.Join(PlaceWords(s.Players()), ", "))
 		}
 	}
 	s.Said = append(slices.Repeat([]rules.Action{rules.PassAction()}, implied), s.Said...)
@@ -336,7 +336,7 @@ func parseHandForm(s *Situation, f *parsed) error {
 			_, err = s.Deal()
 		case want >= 0 && k != want:
 			return fieldErr("seat", "after %s it is the %s's turn, not the %s's", saidText(s.Said),
-				placeWords(s.Players())[k], placeWords(s.Players())[want])
+				PlaceWords(s.Players())[k], PlaceWords(s.Players())[want])
 		default:
 			return nil
 		}
@@ -395,11 +395,7 @@ func writesDeclarations(vs []string) bool {
 
 // PlaceWords names the places at a table of players (2, 3 or 4) from
 // eldest (the dealer's left) to the dealer, as seat= takes them.
-func PlaceWords(players int) []string { return placeWords(players) }
-
-// placeWords names the places at a table of players from eldest (the
-// dealer's left) to the dealer, as seat= takes them.
-func placeWords(players int) []string {
+func PlaceWords(players int) []string {
 	return [][]string{2: {"elder", "dealer"}, 3: {"elder", "second", "dealer"}, 4: {"elder", "second", "third", "dealer"}}[players]
 }
 
@@ -414,7 +410,7 @@ func placeOf(word string, players int) int {
 		}
 		word = "elder"
 	}
-	return slices.Index(placeWords(players), word)
+	return slices.Index(PlaceWords(players), word)
 }
 
 // handDeck returns a deck that deals hand to the player and up as the
