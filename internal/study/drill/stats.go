@@ -350,10 +350,8 @@ func (st Stats) Clone() Stats {
 // statsFileV1 is the record as version 1 wrote it: the two-player record at
 // the top, the tables of three and four under "tables".
 type statsFileV1 struct {
-	Score
-	Kinds    map[string]Score   `json:"kinds,omitempty"`
-	Mistakes []Missed           `json:"mistakes,omitempty"`
-	Tables   map[string]Section `json:"tables,omitempty"`
+	Section
+	Tables map[string]Section `json:"tables,omitempty"`
 }
 
 // jsonAt is err, an error of decoding data as JSON, with where in
@@ -543,7 +541,7 @@ func decode(data []byte) (Stats, error) {
 	}
 	st := Stats{Version: statsVersion, Sections: map[string]Section{}}
 	maps.Copy(st.Sections, old.Tables)
-	if two := (Section{Score: old.Score, Kinds: old.Kinds, Mistakes: old.Mistakes}); two.Drills > 0 || len(two.Mistakes) > 0 || len(two.Kinds) > 0 {
+	if two := old.Section; two.Drills > 0 || len(two.Mistakes) > 0 || len(two.Kinds) > 0 {
 		if _, dup := st.Sections["2"]; dup {
 			return Stats{}, errors.New("a record of tables of 2 players besides the two-player record")
 		}
