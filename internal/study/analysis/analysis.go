@@ -249,9 +249,9 @@ func (d *Decision) WinLost() float64 {
 // compare by it whatever their units (the scale puts 20 points and 2%
 // of the chance to win at one blunder).
 func (d *Decision) onScale() float64 {
-	loss, at := d.Loss, [...]float64{InaccuracyAt, MistakeAt, BlunderAt}
+	loss, at := d.Loss, drill.GradeLines(d.ByWin)
 	if d.ByWin {
-		loss, at = d.WinLoss, [...]float64{drill.WinInaccuracyAt, drill.WinMistakeAt, drill.WinBlunderAt}
+		loss = d.WinLoss
 	}
 	if d.Grade < Inaccuracy {
 		return loss / at[0]

@@ -62,6 +62,15 @@ func percentTenths(t int, p float64) string {
 	return tenths(t) + "%"
 }
 
+// perUnit is how many tenths a figure writes for one unit of its scale:
+// 10 for a point, or (win) 1000 tenths of a percent for a whole chance.
+func perUnit(win bool) float64 {
+	if win {
+		return 1000
+	}
+	return 10
+}
+
 // figureChoices are the figures x may be written as, in tenths (of a
 // point, or with win of a percent of a chance): the nearest first, then
 // the other side of the tenth, if there is one. So a figure is never a
@@ -69,10 +78,7 @@ func percentTenths(t int, p float64) string {
 // never written 0.0% nor 100.0%: at the edges its only figure is 0.1%
 // (written "<0.1%") or 99.9% (">99.9%").
 func figureChoices(x float64, win bool) []int {
-	t := x * 10
-	if win {
-		t = x * 1000
-	}
+	t := x * perUnit(win)
 	lo, hi := math.Floor(t), math.Ceil(t)
 	if win && x > 0 {
 		lo = max(lo, 1)
@@ -95,11 +101,7 @@ func figureChoices(x float64, win bool) []int {
 // or for one graded beyond the error, a gap above nothing. A gap as good
 // within the error may be any: its error is written to cover it.
 func showable(d int, v Verdict) bool {
-	scale := 10.0
-	if v.ByWin {
-		scale = 1000
-	}
-	x := float64(d) / scale
+	x := float64(d) / perUnit(v.ByWin)
 	switch {
 	case v.Kind.Wrong():
 		return GradeLoss(x, v.ByWin) == v.Kind

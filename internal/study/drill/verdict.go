@@ -63,13 +63,19 @@ const z = 2
 // errors a gap must exceed to count as a loss.
 const ErrorsApart = z
 
+// GradeLines are the losses from which a choice is an inaccuracy, a
+// mistake and a blunder: in points, or (byWin) in the chance to win.
+func GradeLines(byWin bool) [3]float64 {
+	if byWin {
+		return [3]float64{WinInaccuracyAt, WinMistakeAt, WinBlunderAt}
+	}
+	return [3]float64{InaccuracyAt, MistakeAt, BlunderAt}
+}
+
 // GradeLoss is the verdict of a choice that costs loss, in points or
 // (byWin) in the chance to win, once it is known to be behind the best.
 func GradeLoss(loss float64, byWin bool) VerdictKind {
-	at := [3]float64{InaccuracyAt, MistakeAt, BlunderAt}
-	if byWin {
-		at = [3]float64{WinInaccuracyAt, WinMistakeAt, WinBlunderAt}
-	}
+	at := GradeLines(byWin)
 	switch {
 	case loss >= at[2]:
 		return Blunder
@@ -289,10 +295,7 @@ func (v Verdict) gapUnits(gap, err string) string {
 // errors are, to the nearest tenth, and moves by a tenth or two only
 // where that would read on the wrong side of the grade.
 func (v Verdict) GapErr() (gap, err string) {
-	scale := 10.0
-	if v.ByWin {
-		scale = 1000
-	}
+	scale := perUnit(v.ByWin)
 	beyond := v.Gap > z*v.Err
 	g := math.Round(v.Gap * scale)
 	if d, ok := v.shownGap(); ok {
