@@ -37,9 +37,6 @@ type names struct {
 // sides returns the number of sides: the players, or two teams of four.
 func (nm *names) sides() int { return rules.SidesAt(nm.players) }
 
-// sideOf returns the side seat s plays for, as the rules number sides.
-func (nm *names) sideOf(s rules.Seat) int { return rules.SideOfSeat(nm.players, s) }
-
 // YouSeat returns the seat a report says "you": the one seat the log
 // names "you" in any case (a local game's person, unnamed), and no seat
 // when none or two are. Any other name, a person's own included, is

@@ -277,10 +277,8 @@ func writeText(w io.Writer, name string, r *gamelog.Replay, rep *Report, ascii b
 	var sides []string
 	for x := range nm.sides() {
 		var seats []string
-		for s := range nm.players {
-			if nm.sideOf(rules.Seat(s)) == x {
-				seats = append(seats, nm.label[s])
-			}
+		for _, s := range rules.SeatsOfSide(nm.players, x) {
+			seats = append(seats, nm.label[s])
 		}
 		sides = append(sides, strings.Join(seats, " and "))
 	}
@@ -294,13 +292,8 @@ func writeText(w io.Writer, name string, r *gamelog.Replay, rep *Report, ascii b
 	// With four a seat's row names its partner, as the sides above are
 	// named by their players: "you (with North)".
 	row := func(s int) string {
-		if !rules.PlaysInTeams(nm.players) {
-			return nm.seat[s].text
-		}
-		for o := range nm.players {
-			if o != s && nm.sideOf(rules.Seat(o)) == nm.sideOf(rules.Seat(s)) {
-				return fmt.Sprintf("%s (with %s)", nm.seat[s].text, nm.seat[o].text)
-			}
+		if p := rules.PartnerOf(nm.players, rules.Seat(s)); p != rules.NoSeat {
+			return fmt.Sprintf("%s (with %s)", nm.seat[s].text, nm.seat[p].text)
 		}
 		return nm.seat[s].text
 	}
