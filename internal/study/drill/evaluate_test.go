@@ -30,6 +30,28 @@ func evaluate(t *testing.T, v *rules.View, seed uint64) Analysis {
 	return an
 }
 
+// bestFirst is FromEval's analysis of v from ev, its results filled in:
+// the first legal option scores best, every other one other (the
+// actions are set here). v must have two options or more, and the first
+// must come out best.
+func bestFirst(t *testing.T, v *rules.View, ev eval.Evaluation, best, other eval.Result) Analysis {
+	t.Helper()
+	legal := v.Legal()
+	require.GreaterOrEqual(t, len(legal), 2)
+	for i, a := range legal {
+		r := other
+		if i == 0 {
+			r = best
+		}
+		r.Action = a
+		ev.Results = append(ev.Results, r)
+	}
+	an, err := FromEval(v, ev)
+	require.NoError(t, err)
+	require.Equal(t, 0, an.Best)
+	return an
+}
+
 func row(t *testing.T, an Analysis, k rules.Kind) Row {
 	t.Helper()
 	for _, r := range an.Rows {
@@ -419,21 +441,10 @@ func TestPooledChancesStayChances(t *testing.T) {
 // 3.2% behind at 30 points a mistake.
 func TestWinGradesFollowTheGap(t *testing.T) {
 	_, v := firstDrill(t, 2, OnlyRound1, "players=2")
-	legal := v.Legal()
-	require.GreaterOrEqual(t, len(legal), 2)
 	grade := func(mean, win float64) VerdictKind {
 		t.Helper()
-		ev := eval.Evaluation{Samples: 100, Weight: 100, ByWin: true}
-		for i, a := range legal {
-			r := eval.Result{Action: a, Mean: 10, StdErr: 3, Win: 0.30}
-			if i > 0 {
-				r.Mean, r.Win = mean, win
-			}
-			ev.Results = append(ev.Results, r)
-		}
-		an, err := FromEval(&v, ev)
-		require.NoError(t, err)
-		require.Equal(t, 0, an.Best)
+		an := bestFirst(t, &v, eval.Evaluation{Samples: 100, Weight: 100, ByWin: true},
+			eval.Result{Mean: 10, StdErr: 3, Win: 0.30}, eval.Result{Mean: mean, StdErr: 3, Win: win})
 		return an.Rows[1].Verdict.Kind
 	}
 	near, far := grade(-20, 0.268), grade(9, 0.261)

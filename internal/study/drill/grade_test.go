@@ -48,19 +48,8 @@ func TestRankedAgreesWithBest(t *testing.T) {
 // sample. The gap is graded on the scale.
 func TestOneEvaluationGradesTheGap(t *testing.T) {
 	_, v := firstDrill(t, 2, OnlyRound1, "players=2")
-	legal := v.Legal()
-	require.GreaterOrEqual(t, len(legal), 2)
-	ev := eval.Evaluation{Samples: 200, Weight: 200}
-	for i, a := range legal {
-		r := eval.Result{Action: a, Mean: -52.5, StdErr: 4.7, Win: 0.4}
-		if i > 0 {
-			r.Mean = -57.4
-		}
-		ev.Results = append(ev.Results, r)
-	}
-	an, err := FromEval(&v, ev)
-	require.NoError(t, err)
-	require.Equal(t, 0, an.Best)
+	an := bestFirst(t, &v, eval.Evaluation{Samples: 200, Weight: 200},
+		eval.Result{Mean: -52.5, StdErr: 4.7, Win: 0.4}, eval.Result{Mean: -57.4, StdErr: 4.7, Win: 0.4})
 	assert.False(t, an.Paired)
 	assert.Equal(t, Inaccuracy, an.Rows[1].Verdict.Kind)
 	assert.Zero(t, an.Rows[1].GapErr)
@@ -74,22 +63,11 @@ func TestOneEvaluationGradesTheGap(t *testing.T) {
 // tie, not an inaccuracy; at 0.2% it is one.
 func TestOneEvaluationGradesByItsPairedError(t *testing.T) {
 	_, v := firstDrill(t, 2, OnlyRound1, "players=2")
-	legal := v.Legal()
-	require.GreaterOrEqual(t, len(legal), 2)
 	analyse := func(byWin bool, gap, gapErr, winGap, winGapErr float64) Row {
 		t.Helper()
-		ev := eval.Evaluation{Samples: 200, Weight: 200, ByWin: byWin, Paired: true}
-		for i, a := range legal {
-			r := eval.Result{Action: a, Mean: 10, StdErr: 30, Win: 0.5}
-			if i > 0 {
-				r.Mean, r.Win = 10-gap, 0.5-winGap
-				r.Gap, r.GapErr, r.WinGap, r.WinGapErr = gap, gapErr, winGap, winGapErr
-			}
-			ev.Results = append(ev.Results, r)
-		}
-		an, err := FromEval(&v, ev)
-		require.NoError(t, err)
-		require.Equal(t, 0, an.Best)
+		an := bestFirst(t, &v, eval.Evaluation{Samples: 200, Weight: 200, ByWin: byWin, Paired: true},
+			eval.Result{Mean: 10, StdErr: 30, Win: 0.5},
+			eval.Result{Mean: 10 - gap, StdErr: 30, Win: 0.5 - winGap, Gap: gap, GapErr: gapErr, WinGap: winGap, WinGapErr: winGapErr})
 		assert.True(t, an.Paired)
 		row := an.Rows[1]
 		assert.True(t, row.Verdict.Measured)
@@ -480,23 +458,11 @@ func TestReasonSaysTheGamesEndgame(t *testing.T) {
 // more than 0.5% ranked the row: that gap is the one written.
 func TestLevelChancesShowThePoints(t *testing.T) {
 	_, v := firstDrill(t, 2, OnlyRound1, "players=2")
-	legal := v.Legal()
-	require.GreaterOrEqual(t, len(legal), 2)
 	analyse := func(winGap, winErr float64) Analysis {
 		t.Helper()
-		ev := eval.Evaluation{Samples: 200, Weight: 200, ByWin: true, Paired: true}
-		for i, a := range legal {
-			r := eval.Result{Action: a, Mean: 3.8, StdErr: 4.1, Win: 0.925}
-			if i > 0 {
-				r.Mean, r.Win = 0, 0.925-winGap
-				r.Gap, r.GapErr, r.WinGap, r.WinGapErr = 3.8, 1.5, winGap, winErr
-			}
-			ev.Results = append(ev.Results, r)
-		}
-		an, err := FromEval(&v, ev)
-		require.NoError(t, err)
-		require.Equal(t, 0, an.Best)
-		return an
+		return bestFirst(t, &v, eval.Evaluation{Samples: 200, Weight: 200, ByWin: true, Paired: true},
+			eval.Result{Mean: 3.8, StdErr: 4.1, Win: 0.925},
+			eval.Result{Mean: 0, StdErr: 4.1, Win: 0.925 - winGap, Gap: 3.8, GapErr: 1.5, WinGap: winGap, WinGapErr: winErr})
 	}
 	an := analyse(-0.0001, 0.002)
 	other := an.Rows[1].Verdict
