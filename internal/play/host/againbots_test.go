@@ -193,3 +193,114 @@ func TestAgainWithBotsLogsTheBot(t *testing.T) {
 		}
 	}
 }
+
+// TestNoAgain: at every seat count, Bob says no to another game at its
+// end, here. The others read it (SeatInfo.No) and nothing starts on
+// their again; his no takes back his again and his again takes back his
+// no. Once everyone else here said again, any of them may start the
+// next game with a bot in his seat: Bob's port is let go, closed, his
+// no in its last snapshot, and the log says why the bot sits there.
+func TestNoAgain(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		people := []rules.Seat{0, 1}
+		if n > 2 {
+			people = append(people, 2)
+		}
+		var mu sync.Mutex
+		var lines []string
+		cfg := config(n, 61, &memstore.Store{}, clocktest.New(t0), people...)
+		cfg.NewSeed, cfg.AgainBot = sameSeed(6161), againBot
+		cfg.Logf = func(format string, args ...any) {
+			mu.Lock()
+			defer mu.Unlock()
+			lines = append(lines, fmt.Sprintf(format, args...))
+		}
+		h := newHost(t, cfg)
+		var ports []Port
+		for _, s := range people {
+			ports = append(ports, sit(t, h, s))
+		}
+		a, b := ports[0], ports[1]
+		if err := b.NoAgain(b.Snapshot().Gen); !errors.Is(err, ErrNotOver) {
+			t.Fatalf("no before the end: %v", err)
+		}
+		playAll(t, 6, ports...)
+		settle(t, h)
+		if !b.Snapshot().Can.NoAgain {
+			t.Fatal("no is not offered at the end")
+		}
+		if err := b.Again(b.Snapshot().Gen); err != nil {
+			t.Fatal(err)
+		}
+		settle(t, h)
+		if err := b.NoAgain(b.Snapshot().Gen); err != nil {
+			t.Fatal(err)
+		}
+		settle(t, h)
+		y := b.Snapshot()
+		if p := y.Players[1]; !p.No || p.Again || p.State != SeatHere || y.Can.NoAgain || !y.Can.Again {
+			t.Fatalf("bob said no after again: %+v, can %+v", p, y.Can)
+		}
+		// Again takes the no back, and no the again.
+		if err := b.Again(y.Gen); err != nil {
+			t.Fatal(err)
+		}
+		settle(t, h)
+		if p := a.Snapshot().Players[1]; p.No || !p.Again {
+			t.Fatalf("bob took his no back: %+v", p)
+		}
+		if err := b.NoAgain(b.Snapshot().Gen); err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range append([]Port{a}, ports[2:]...) {
+			if err := p.Again(p.Snapshot().Gen); err != nil {
+				t.Fatal(err)
+			}
+		}
+		settle(t, h)
+		x := a.Snapshot()
+		if x.Game != 1 || !x.Players[1].No || !x.Can.AgainWithBots {
+			t.Fatalf("everyone else said again: game %d, bob's seat %+v, can again with bots %v", x.Game, x.Players[1], x.Can.AgainWithBots)
+		}
+		if err := a.AgainWithBots(x.Gen); err != nil {
+			t.Fatal(err)
+		}
+		next := await(t, a, "the next game", func(s Snapshot) bool { return s.Game == 2 && s.HasDeal })
+		if p := next.Players[1]; p.Human || p.State != SeatBot || p.Name != "Robo B" {
+			t.Fatalf("bob's seat in the next game: %+v", p)
+		}
+		for range b.Updates() {
+		}
+		last := b.Snapshot()
+		if !last.Closed || last.Game != 1 || !last.Players[1].No || last.Can != (Can{}) {
+			t.Fatalf("bob's last snapshot: closed %v, game %d, no %v, can %+v", last.Closed, last.Game, last.Players[1].No, last.Can)
+		}
+		if err := b.Again(last.Gen); err == nil {
+			t.Fatal("bob's again after the next game started is taken")
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		for _, w := range []string{"bob wants no other game", "game 2: a bot plays the seat of bob, who wanted no other game"} {
+			if !slices.Contains(lines, w) {
+				t.Errorf("the log lacks %q: %q", w, lines)
+			}
+		}
+	})
+}
+
+// TestNoAgainNeedsTheConfig: without Config.AgainBot (nobody could go
+// on without the person) no is neither offered nor taken.
+func TestNoAgainNeedsTheConfig(t *testing.T) {
+	cfg := config(2, 62, &memstore.Store{}, clocktest.New(t0), 0, 1)
+	cfg.NewSeed = sameSeed(6262)
+	h := newHost(t, cfg)
+	a, b := sit(t, h, 0), sit(t, h, 1)
+	playAll(t, 6, a, b)
+	settle(t, h)
+	if a.Snapshot().Can.NoAgain {
+		t.Fatal("no offered without a bot for the seat")
+	}
+	if err := a.NoAgain(a.Snapshot().Gen); !errors.Is(err, ErrNoAgainBots) {
+		t.Fatalf("no without a bot for the seat: %v", err)
+	}
+}

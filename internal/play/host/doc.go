@@ -154,6 +154,11 @@
 // who opened the table, and nobody here is put in a game they did not
 // ask for.
 //
+// A person here who wants no other game says so (Port.NoAgain, which
+// takes back their again, as Again takes back the no): the others read
+// it (SeatInfo.No) and may go on as for a person away, a bot in that
+// seat; the person's port is then let go, closed.
+//
 // # The bell
 //
 // Snapshot.Bell counts the decisions of a seat that came after another

@@ -50,6 +50,12 @@ type Port interface {
 	// filed (Can.AgainWithBots). Until then a person away may come back
 	// to their seat. gen as for Act.
 	AgainWithBots(gen int) error
+	// NoAgain says, once the game is over, that the person wants no
+	// other game: the others read it, and may start the next game with a
+	// bot in the seat as for a person away (AgainWithBots); if they do,
+	// the port is let go (Snapshot.Closed, SeatInfo.No). It takes back an
+	// again said, and Again takes it back in turn. gen as for Act.
+	NoAgain(gen int) error
 	// Here says the person is at the keyboard (any key pressed): a seat
 	// the move clock counted as idle gets its decisions back. Every
 	// other call of the seat's says as much.
@@ -112,6 +118,9 @@ func (p *port) Hint(gen int) error  { return p.do(func(st *state) error { return
 func (p *port) Again(gen int) error { return p.do(func(st *state) error { return st.again(p, gen) }) }
 func (p *port) AgainWithBots(gen int) error {
 	return p.do(func(st *state) error { return st.againWithBots(p, gen) })
+}
+func (p *port) NoAgain(gen int) error {
+	return p.do(func(st *state) error { return st.noAgain(p, gen) })
 }
 func (p *port) Here() error { return p.do(func(*state) error { return nil }) }
 

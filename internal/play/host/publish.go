@@ -177,7 +177,7 @@ func (st *state) snapshot(p *port) *Snapshot {
 		s.WinnerSide = -1 // a board has a result, no winner
 	}
 	for i, sd := range st.seats {
-		in := SeatInfo{Name: sd.player.Name, Human: sd.player.Human, Again: sd.again, AgainLeft: sd.againLeft, Due: sd.due}
+		in := SeatInfo{Name: sd.player.Name, Human: sd.player.Human, Again: sd.again, AgainLeft: sd.againLeft, No: sd.no, Due: sd.due}
 		switch {
 		case !sd.player.Human:
 			in.State, in.Level, in.Ready = SeatBot, sd.player.Level, true
@@ -281,6 +281,7 @@ func (st *state) snapshot(p *port) *Snapshot {
 			(sd.claim == nil || !sd.claim.state.Pending)
 		s.Can.Undo = st.cfg.Takebacks && st.person(seat) && st.mayUndo(seat) == nil
 		s.Can.Again = s.Over && !sd.again && !st.sess.IsBoard()
+		s.Can.NoAgain = s.Over && !sd.no && !st.sess.IsBoard() && st.cfg.AgainBot != nil
 		s.Can.AgainWithBots = s.Over && sd.again && st.againWithBotsMay() == nil
 	}
 	return s

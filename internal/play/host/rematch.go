@@ -38,11 +38,37 @@ func (st *state) again(p *port, gen int) error {
 	case gen != st.gen():
 		return ErrStale
 	}
-	if sd := st.seats[p.seat]; !sd.again {
-		sd.again, st.dirty = true, true
+	if sd := st.seats[p.seat]; !sd.again || sd.no {
+		sd.again, sd.no, st.dirty = true, false, true
 	}
 	return nil
 }
+
+// noAgain takes a person's "no" to another game once the game is over:
+// it takes back their again, as again takes back the no. Only where the
+// others could go on without them (Config.AgainBot): elsewhere the next
+// game needs everyone, and leaving says no.
+func (st *state) noAgain(p *port, gen int) error {
+	switch {
+	case st.cfg.AgainBot == nil:
+		return ErrNoAgainBots
+	case st.sess.IsBoard():
+		return ErrBoardOnce
+	case !st.sess.Over():
+		return ErrNotOver
+	case gen != st.gen():
+		return ErrStale
+	}
+	if sd := st.seats[p.seat]; !sd.no || sd.again {
+		sd.no, sd.again, st.dirty = true, false, true
+		st.h.logf("%s wants no other game", st.who(p.seat))
+	}
+	return nil
+}
+
+// without reports whether the next game may go on without the person
+// of seat sd: away, or here and said no (noAgain).
+func (sd *seat) without() bool { return sd.player.Human && (sd.port == nil || sd.no) }
 
 // againWithBots takes a person's "again" and, once every person here
 // has said it and the game is filed, starts the next game with a bot in
@@ -60,7 +86,7 @@ func (st *state) againWithBots(p *port, gen int) error {
 		return err
 	}
 	for _, sd := range st.seats {
-		if sd.player.Human && sd.port == nil {
+		if sd.without() {
 			sd.botAgain, st.dirty = true, true
 		}
 	}
@@ -69,7 +95,8 @@ func (st *state) againWithBots(p *port, gen int) error {
 
 // againWithBotsMay says why the people here may not start the next game
 // with bots for those away: nil once the game is filed, every person
-// here has said again, and a person who played it is away.
+// here has said again or no, and a person who played it is away or
+// said no.
 func (st *state) againWithBotsMay() error {
 	switch {
 	case st.cfg.AgainBot == nil || st.closed:
@@ -85,7 +112,7 @@ func (st *state) againWithBotsMay() error {
 	for _, sd := range st.seats {
 		switch {
 		case !sd.player.Human:
-		case sd.port == nil:
+		case sd.without():
 			away = true
 		case !sd.again:
 			return ErrNotAllAgain
@@ -161,13 +188,17 @@ func (h *Host) rematch() {
 		return
 	}
 	players := old.sess.Players()
-	var bots []string
+	var bots, nos []string // the seats a bot takes: of people away, of people who said no
 	for i, sd := range old.seats {
 		if sd.rename != "" {
 			players[i].Name = sd.rename
 		}
 		if sd.botAgain {
-			bots = append(bots, old.who(rules.Seat(i)))
+			if sd.no {
+				nos = append(nos, old.who(rules.Seat(i)))
+			} else {
+				bots = append(bots, old.who(rules.Seat(i)))
+			}
 			players[i] = h.cfg.AgainBot(rules.Seat(i))
 		}
 	}
@@ -182,6 +213,10 @@ func (h *Host) rematch() {
 		fail(err)
 		return
 	}
+	left := make([]*port, len(old.seats)) // the ports retire takes
+	for i, sd := range old.seats {
+		left[i] = sd.port
+	}
 	st.genBase, st.rematchOf, st.game, st.observe = old.gen()+1, sum, old.game+1, old.observe
 	for i, sd := range old.seats {
 		if st.seats[i].player.Human { // every person is here (rematchDue)
@@ -190,6 +225,15 @@ func (h *Host) rematch() {
 		}
 	}
 	old.retire()
+	for i, sd := range old.seats {
+		if p := left[i]; p != nil && sd.botAgain {
+			// Here and said no: the seat is the bot's now, and the
+			// person's screen reads the game closed to them.
+			p.left = true
+			p.snap.Store(old.snapshot(p))
+			p.end()
+		}
+	}
 	h.st = st
 	h.w.reset()
 	st.dirty = true
@@ -200,6 +244,9 @@ func (h *Host) rematch() {
 	h.logf("game %d: again, %s deals first", st.game, first)
 	if len(bots) > 0 {
 		h.logf("game %d: a bot plays the seat of %s, away", st.game, strings.Join(bots, ", "))
+	}
+	if len(nos) > 0 {
+		h.logf("game %d: a bot plays the seat of %s, who wanted no other game", st.game, strings.Join(nos, ", "))
 	}
 }
 

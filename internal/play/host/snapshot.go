@@ -159,6 +159,9 @@ type SeatInfo struct {
 	// AgainLeft says the person said again, then left, which took it
 	// back: they say it anew if they come back.
 	AgainLeft bool
+	// No says the person, here at the game's end, wants no other game
+	// (Port.NoAgain): the others may start it with a bot in their seat.
+	No bool
 }
 
 // DealResult is a finished deal, public to every seat.
@@ -249,6 +252,9 @@ type Can struct {
 	Claim bool // the rest of the deal may be claimed
 	Hint  bool // a hint may be asked
 	Again bool // the game is over and "again" not yet said
+	// NoAgain: the game is over, the person has not said no to another
+	// (Port.NoAgain), and the others could go on without them.
+	NoAgain bool
 	// AgainWithBots: this person and everyone here said again, the game
 	// is filed, and a person who played it is away: the next game may
 	// start now with bots in their seats (Port.AgainWithBots).

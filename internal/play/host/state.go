@@ -104,6 +104,10 @@ type seat struct {
 	back      bool // the person came back: takes the seat once the bot's move lands
 	ready     bool
 	again     bool // the game is over and the person wants another
+	// no is set when the person, here at the game's end, said they want
+	// no other game (Port.NoAgain): the others may start it without
+	// them, a bot in their seat, as for a person away.
+	no bool
 	// againLeft is set when the person said again and then left: the
 	// leaving took it back, which the others are told (SeatInfo).
 	againLeft bool
@@ -958,7 +962,7 @@ func (st *state) join(s rules.Seat) (*port, error) {
 		st.setNote(Note{Kind: NoteBack, Seat: s, Text: sd.player.Name + " is back"})
 		st.h.logf("%s is back at seat %s", st.who(s), s)
 	}
-	sd.dropped, sd.botAgain, sd.againLeft = false, false, false
+	sd.dropped, sd.botAgain, sd.againLeft, sd.no = false, false, false, false
 	st.stir(s)
 	if sd.takeover {
 		sd.back = true
@@ -980,7 +984,7 @@ func (st *state) leave(p *port) {
 	sd.againLeft = sd.again
 	// Gone, they take nothing back from the bot: at the game's end too,
 	// where the others read them away (SeatTakeover), not back.
-	sd.port, sd.ready, sd.again, sd.back, st.dirty = nil, false, false, false, true
+	sd.port, sd.ready, sd.again, sd.no, sd.back, st.dirty = nil, false, false, false, false, true
 	st.dropHint(sd)
 	st.dropClaim(sd)
 	if st.closed || st.sess.Over() {
