@@ -89,3 +89,57 @@ func TestAgainWithABotForTheOneWhoLeft(t *testing.T) {
 		require.True(t, strings.HasPrefix(filed.Header.Name(rules.SeatA), "Bot"), filed.Header.Name(rules.SeatA))
 	})
 }
+
+// TestNoAgainLetsTheSeatGo: at every seat count, Bob says no to another
+// game at the end of the first and stays at its end. The others say
+// again and start the next game with a bot in his seat: his port and his
+// connection end, the seat holds neither him nor his connection (the
+// table counts nobody of his here), the table leaves his list, and he
+// reads why in the lobby. His leaving after it changes nothing.
+func TestNoAgainLetsTheSeatGo(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		h := newHall(t, testConfig(t.TempDir(), &memHistory{}, clocktest.New(t0)))
+		tb := annOpens(t, h, n, smallRules(), 12)
+		ann, bob := join(t, tb, "a", "Ann", 1), join(t, tb, "b", "Bob", 2)
+		stay := []*person{ann}
+		if n > 2 {
+			stay = append(stay, join(t, tb, "c", "Cid", 3))
+		}
+		require.NoError(t, ann.conn.Start())
+		newCrowd(t, append([]*person{bob}, stay...)...).toFiled()
+
+		require.NoError(t, bob.port().NoAgain(bob.port().Snapshot().Gen))
+		for _, p := range stay {
+			s := await(t, p.port(), "Bob's no", func(s host.Snapshot) bool { return s.Players[1].No })
+			require.NoError(t, p.port().Again(s.Gen))
+		}
+		s := await(t, ann.port(), "again with a bot offered", func(s host.Snapshot) bool { return s.Can.AgainWithBots })
+		require.Equal(t, 1, s.Game)
+		require.NoError(t, ann.port().AgainWithBots(s.Gen))
+		await(t, ann.port(), "the next game", func(s host.Snapshot) bool { return s.Game == 2 && s.HasDeal })
+
+		port := bob.port()
+		for range port.Updates() {
+		}
+		require.True(t, port.Snapshot().Closed, "Bob's port is not closed")
+		eventually(t, "Bob's connection let go", func() bool {
+			select {
+			case _, ok := <-bob.conn.Updates():
+				return !ok
+			default:
+				return false
+			}
+		})
+		tb.mu.Lock()
+		seat := *tb.seats[1]
+		tb.mu.Unlock()
+		require.Nil(t, seat.conn, "Bob's connection holds the bot's seat")
+		require.Empty(t, seat.player.ID, "Bob holds the bot's seat")
+		require.False(t, slices.ContainsFunc(h.List("b"), func(in Info) bool { return in.Code == tb.Code() }), "the table is in Bob's list")
+		require.Contains(t, h.Notice("b"), "Table "+tb.Code()+" started its next game without you")
+		bob.leave()
+		tb.mu.Lock()
+		require.False(t, tb.seats[1].leftOver)
+		tb.mu.Unlock()
+	})
+}

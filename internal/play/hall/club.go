@@ -251,9 +251,9 @@ func (t *Table) reopen() {
 	t.filed = false
 	t.watched = nil // a new game: no deal of it was watched yet
 	t.publishSeen()
-	// A person the others started without holds the seat no more: a
-	// bot plays it (files.botSeats took their key from the tags). They
-	// read why when they next come.
+	// A person the others started without (away, or here and said no)
+	// holds the seat no more: a bot plays it (files.botSeats took their
+	// key from the tags). They read why when they next come.
 	var out []string
 	if tg := t.files.tags.Load(); tg != nil {
 		for i, s := range t.seats {
@@ -268,6 +268,13 @@ func (t *Table) reopen() {
 			t.h.tell(s.player.ID, fmt.Sprintf("Table %s started its next game without you: a bot took your seat. "+
 				"The game you played there is in your history.", t.code))
 			s.player, s.leftOver = Player{}, false
+			if c := s.conn; c != nil {
+				// Here, they said no to the game (host.Port.NoAgain):
+				// their connection holds the seat no more either.
+				c.left = true
+				c.end()
+				s.conn = nil
+			}
 		}
 	}
 	t.h.list(t) // under the lock: release unlists under it too

@@ -101,7 +101,9 @@
 // saves) stays quiet after a restart too. "Again" at the
 // end of a game starts the next at the same table: its files take the
 // new game. The people still there may start it without one who left,
-// a bot of the table's level in that seat (host doc, Again): from then
+// or who said no to it (host.Port.NoAgain: their connection is let go
+// as it starts), a bot of the table's level in that seat (host doc,
+// Again): from then
 // the seat is the bot's, the person's key leaves the table's tags (the
 // game is neither filed in their history nor rated for them), and they
 // read why when they next come. A finished game's table stays listed for its people
