@@ -530,6 +530,11 @@ func (s *Screen) overOfferLine(ctx *kit.Context, w int) (string, []kit.Hit) {
 func (s *Screen) overKeys(k *kit.KeyMap) []key.Binding {
 	var out []key.Binding
 	for _, o := range s.overOffers(k) {
+		if o.key.Help().Key == k.Help.Help().Key && s.cfg.Shared && s.snap.Can.NoAgain {
+			// Said in the lines above the offers, whose row it would
+			// push past 80 columns.
+			out = append(out, kit.Brief("no other game", noAgainKey))
+		}
 		if s.talkOffered() && o.key.Help().Key == k.Help.Help().Key {
 			out = append(out, kit.Bind("/", "talk"))
 		}

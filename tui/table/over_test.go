@@ -1,6 +1,8 @@
 package table
 
 import (
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -273,4 +275,166 @@ func danLeftTheGame(t *testing.T, n int) (*fixture, rules.Seat) {
 	kittest.WaitRest(t, f.port, func(s host.Snapshot) bool { return s.Players[dan].State == host.SeatTakeover }, guard)
 	f.until("the end", func(s host.Snapshot) bool { return s.Over && f.s.overSeen && s.Save.Filed }, true)
 	return f, dan
+}
+
+// TestNoAgainAtTheEnd: at every seat count, at the end of a shared
+// table's game, the lines and the key line name x, no other game; x
+// says it, n takes it back, x takes back an again. When dan says no,
+// the person reads it by name and that b starts the next game with a
+// bot in his seat, and b does. All in 80x24.
+func TestNoAgainAtTheEnd(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		f, dan := danLeftTheGame(t, n)
+		p, err := f.h.Seat(dan)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer p.Leave()
+		kittest.WaitRest(t, f.port, func(s host.Snapshot) bool { return s.Players[dan].State == host.SeatBack }, guard)
+		f.hs.Deliver(Refresh{})
+		text := kittest.Flat(f.text())
+		if !strings.Contains(text, "x says you want none") {
+			t.Fatalf("%d players: the end does not name x:\n%s", n, f.text())
+		}
+		keys := kit.HintLine(f.s.KeyHelp(&f.hs.Ctx.Keys).ShortHelp())
+		if !strings.Contains(keys, "x no other game") {
+			t.Fatalf("%d players: the key line %q does not name x", n, keys)
+		}
+		me := f.snap().Seat
+		said := func(what string, no, again bool) {
+			t.Helper()
+			s := kittest.WaitRest(t, f.port, func(s host.Snapshot) bool { return s.Players[me].No == no && s.Players[me].Again == again }, guard)
+			if s.Players[me].No != no || s.Players[me].Again != again {
+				t.Fatalf("%d players: after %s: no %v, again %v", n, what, s.Players[me].No, s.Players[me].Again)
+			}
+			f.hs.Deliver(Refresh{})
+		}
+		f.hs.Press("x")
+		said("x", true, false)
+		if text := kittest.Flat(f.text()); !strings.Contains(text, noAgainNote) || !strings.Contains(text, "You want no other game") {
+			t.Fatalf("%d players: x said, the screen does not say so:\n%s", n, f.text())
+		}
+		f.hs.Press("n")
+		said("n after x", false, true)
+		if text := kittest.Flat(f.text()); !strings.Contains(text, takeBackNote) {
+			t.Fatalf("%d players: the note of again does not say how to take it back:\n%s", n, f.text())
+		}
+		f.hs.Press("x")
+		said("x after n", true, false)
+		f.hs.Press("n")
+		said("n again", false, true)
+
+		if err := p.NoAgain(p.Snapshot().Gen); err != nil {
+			t.Fatal(err)
+		}
+		kittest.WaitRest(t, f.port, func(s host.Snapshot) bool { return s.Can.AgainWithBots }, guard)
+		f.hs.Deliver(Refresh{})
+		text = kittest.Flat(f.text())
+		for _, want := range []string{"dan does not want another game.", "b starts it now with a bot in dan's seat.", "[b] with a bot"} {
+			if !strings.Contains(text, want) {
+				t.Fatalf("%d players: dan said no; the end lacks %q:\n%s", n, want, f.text())
+			}
+		}
+		for _, l := range strings.Split(f.text(), "\n") {
+			if kit.WidthOf(l) > 80 {
+				t.Fatalf("%d players: a line runs past 80 columns: %q", n, l)
+			}
+		}
+		f.hs.Press("b")
+		next := kittest.WaitRest(t, f.port, func(s host.Snapshot) bool { return s.Game == 2 && s.HasDeal }, guard)
+		if pl := next.Players[dan]; pl.Human {
+			t.Fatalf("%d players: dan's seat in the next game: %+v", n, pl)
+		}
+		if !p.Snapshot().Closed {
+			t.Fatalf("%d players: dan's port is not let go", n)
+		}
+	})
+}
+
+// TestNoAgainThenGoneOn: at every seat count, the person says no at the
+// end; dan says again and starts the next game with a bot in the
+// person's seat. The person's screen stays at the end, and says so.
+func TestNoAgainThenGoneOn(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		f, dan := danLeftTheGame(t, n)
+		p, err := f.h.Seat(dan)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer p.Leave()
+		kittest.WaitRest(t, f.port, func(s host.Snapshot) bool { return s.Players[dan].State == host.SeatBack }, guard)
+		f.hs.Deliver(Refresh{})
+		f.hs.Press("x")
+		s := kittest.WaitRest(t, p, func(s host.Snapshot) bool { return s.Players[0].No }, guard)
+		if err := p.Again(s.Gen); err != nil {
+			t.Fatal(err)
+		}
+		s = kittest.WaitRest(t, p, func(s host.Snapshot) bool { return s.Can.AgainWithBots }, guard)
+		if err := p.AgainWithBots(s.Gen); err != nil {
+			t.Fatal(err)
+		}
+		kittest.WaitRest(t, f.port, func(s host.Snapshot) bool { return s.Closed }, guard)
+		f.hs.Deliver(Refresh{})
+		if text := kittest.Flat(f.text()); !strings.Contains(text, "Game over") ||
+			!strings.Contains(text, "You wanted no other game: the others started the next one with a bot in your seat.") {
+			t.Fatalf("%d players: gone on without the person, the end reads:\n%s", n, f.text())
+		}
+	})
+}
+
+// TestListAtTheEnd: at every seat count, at the end of a shared table's
+// game, whose rows keep only the last lines of a long table talk, v
+// opens the list, which ends with the whole talk: end goes there, and
+// ↑ reaches its first line. While it is open n says nothing (the note
+// says how to close it); v closes it, and esc too, back to the end.
+func TestListAtTheEnd(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		talk := &fakeTalk{}
+		for i := range 30 {
+			talk.hear("Ann", fmt.Sprintf("talk line %02d", i+1), false)
+		}
+		o := options(n)
+		o.Target = 100
+		f := newFixture(t, n, seeds[n], 80, 24, func(hc *host.Config, c *Config) {
+			hc.Options = o
+			c.Shared, c.Tag, c.Talk = true, "table ABCD", talk
+		})
+		f.until("the end", func(s host.Snapshot) bool { return s.Over && f.s.overSeen && s.Save.Filed }, true)
+		if text := f.text(); strings.Contains(text, "talk line 01") || !strings.Contains(text, "Game over") {
+			t.Fatalf("%d players: the end shows the oldest talk, or is not the end:\n%s", n, text)
+		}
+		for _, closer := range []string{"v", "esc"} {
+			f.hs.Press("v")
+			f.hs.Press("end")
+			if text := f.text(); !strings.Contains(text, "talk line 30") || strings.Contains(text, "Game over") {
+				t.Fatalf("%d players: v then end at the end does not show the talk's last line:\n%s", n, text)
+			}
+			for range 100 { // the list is far shorter
+				if strings.Contains(f.text(), "talk line 01") {
+					break
+				}
+				f.hs.Press("up")
+			}
+			if !strings.Contains(f.text(), "talk line 01") {
+				t.Fatalf("%d players: ↑ never reaches the talk's first line:\n%s", n, f.text())
+			}
+			f.hs.Press("n")
+			if !f.port.Snapshot().Can.Again || !strings.Contains(kittest.Flat(f.text()), listOpenNote) {
+				t.Fatalf("%d players: n behind the open list said again, or the note does not say how to close it:\n%s", n, f.text())
+			}
+			f.hs.Press(closer)
+			if text := f.text(); !strings.Contains(text, "Game over") {
+				t.Fatalf("%d players: %s does not close the list:\n%s", n, closer, text)
+			}
+		}
+		var help []string
+		for _, col := range f.s.KeyHelp(&f.hs.Ctx.Keys).FullHelp() {
+			for _, b := range col {
+				help = append(help, b.Help().Key)
+			}
+		}
+		if !slices.Contains(help, "v") {
+			t.Fatalf("%d players: the end's help does not name v: %q", n, help)
+		}
+	})
 }

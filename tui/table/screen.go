@@ -607,12 +607,12 @@ func (s *Screen) key(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.Cmd
 		s.slash()
 		return s, nil
 	}
-	if dir := scrollKey(k, msg); dir != 0 && s.tricks && !(sn.Over && s.overSeen) {
+	if dir := scrollKey(k, msg); dir != 0 && s.tricks {
 		// ↑/↓ and page up/down scroll the v list; the menu keeps ←/→.
 		s.scrollList(ctx, -dir, kit.PageDir(msg) != 0)
 		return s, nil
 	}
-	if dir := listEnd(msg); dir != 0 && s.tricks && !(sn.Over && s.overSeen) {
+	if dir := listEnd(msg); dir != 0 && s.tricks {
 		// Home and end go to either end of it, as in the help.
 		s.endList(ctx, dir)
 		return s, nil
@@ -634,6 +634,15 @@ func (s *Screen) key(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.Cmd
 		return s.watchKey(ctx, msg)
 	}
 	switch {
+	case sn.Over && s.overSeen && s.tricks:
+		// The v list over the game's end: v or esc closes it, and no
+		// other key reaches the end behind it.
+		if kit.IsKey(msg, k.LastTrick) || kit.IsKey(msg, k.Back) {
+			s.closeList()
+		} else {
+			s.SetNote(listOpenNote, false)
+		}
+		return s, nil
 	case sn.Over && s.overSeen:
 		return s.overKey(ctx, msg)
 	case kit.IsKey(msg, k.LastTrick) && sn.HasDeal:
@@ -961,6 +970,13 @@ func (s *Screen) overKey(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea
 		s.again()
 	case kit.IsKey(msg, againBotsKey) && s.cfg.Shared && s.snap.Can.AgainWithBots:
 		s.againWithBots()
+	case kit.IsKey(msg, noAgainKey) && s.cfg.Shared && s.snap.Can.NoAgain:
+		s.noAgain()
+	case kit.IsKey(msg, k.LastTrick) && s.snap.HasDeal:
+		// The last deal's list, which ends with the whole table talk
+		// (end goes there): the end's rows keep only its last lines.
+		s.overErr = ""
+		s.tricks, s.tricksAt = true, -1
 	case kit.IsKey(msg, k.Choose):
 		// Enter does nothing here: the note names the keys that do.
 		s.overErr = ""

@@ -44,7 +44,7 @@ func (s *Screen) render(ctx *kit.Context) (string, []kit.Hit) {
 			lines = append(lines[:3], " "+ctx.Styles.Error.Render("! "+s.closedWords()))
 		}
 		return kit.Canvas(lines, w, h), nil
-	case sn.Over && s.overSeen:
+	case sn.Over && s.overSeen && !s.tricks:
 		out, hits, _ := s.overView(ctx)
 		return out, hits
 	}
@@ -818,12 +818,15 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 		return bs
 	}
 	switch {
-	case sn.Over && s.overSeen:
+	case sn.Over && s.overSeen && !s.tricks:
 		// The keys the screen offers, in its words (enter only says
 		// which they are).
 		h.Short = s.overKeys(k)
 		h.Full = [][]key.Binding{h.Short, {kit.Spelled("scroll the score pad when it is cut", k.Up, k.Down),
 			kit.PageKeys("scroll the score pad a page")}}
+		if sn.HasDeal {
+			h.Full[1] = append(h.Full[1], kit.Brief("the last deal's list, the score pad and the whole table talk (v or esc closes it; ↑/↓, home and end scroll it)", k.LastTrick))
+		}
 		return h
 	case s.tricks:
 		h.Short = []key.Binding{kit.Either("closes the list", k.LastTrick, k.Back)}

@@ -93,7 +93,11 @@ func (s *Screen) watchHelp(k *kit.KeyMap) []key.Binding {
 // again says the person wants another game at the table.
 func (s *Screen) again() {
 	if s.sent(s.port.Again(s.snap.Gen), nil, nil, rules.Action{}) {
-		s.SetNote(s.againNote(), false)
+		note := s.againNote()
+		if sn := &s.snap; sn.Can.NoAgain || int(sn.Seat) < len(sn.Players) && sn.Players[sn.Seat].No {
+			note += takeBackNote // x is said here: it takes the again back
+		}
+		s.SetNote(note, false)
 	}
 }
 
@@ -103,6 +107,8 @@ func (s *Screen) again() {
 const (
 	againAllNote  = "You said again: the next game starts once everyone at the table has said it."
 	againSaidNote = "You said again."
+	// takeBackNote ends the note where x may take the again back.
+	takeBackNote = " x takes it back."
 )
 
 // againNote is the note of an again said, as the table is now.
@@ -117,14 +123,34 @@ func (s *Screen) againNote() string {
 // now: a person who leaves or comes back after it changes what the next
 // game waits for.
 func (s *Screen) followAgainNote() {
-	if t := s.note.Text; t == againAllNote || t == againSaidNote {
-		s.SetNote(s.againNote(), false)
+	if t, back := strings.CutSuffix(s.note.Text, takeBackNote); t == againAllNote || t == againSaidNote {
+		if back {
+			t = s.againNote() + takeBackNote
+		} else {
+			t = s.againNote()
+		}
+		s.SetNote(t, false)
 	}
 }
 
 // againBotsKey starts the next game at once, a bot in the seat of each
 // person away, once everyone here has said again (Can.AgainWithBots).
 var againBotsKey = kit.Bind("b", "", "b")
+
+// noAgainKey says, at the end of a shared game, that the person wants
+// no other game (Can.NoAgain); n takes it back, as x takes back an
+// again. x is the exchange during the bidding, never at the game's end.
+var noAgainKey = kit.Bind("x", "", "x")
+
+// noAgainNote is the note of a no said.
+const noAgainNote = "You said no to another game."
+
+// noAgain says the person wants no other game at the table.
+func (s *Screen) noAgain() {
+	if s.sent(s.port.NoAgain(s.snap.Gen), nil, nil, rules.Action{}) {
+		s.SetNote(noAgainNote, false)
+	}
+}
 
 // againWithBots starts the next game with bots for those away.
 func (s *Screen) againWithBots() {
@@ -140,31 +166,40 @@ func botsWord(sc *Scene, seats []rules.Seat) string {
 	return "bots in their seats"
 }
 
-// awaySeats are the seats of the people who played and are away.
+// awaySeats are the seats of the people who played and are away, or
+// said no to another game: a bot takes them if the others go on (b).
 func (s *Screen) awaySeats() []rules.Seat {
 	var out []rules.Seat
 	for i, p := range s.snap.Players {
-		if p.Human && (p.State == host.SeatAway || p.State == host.SeatTakeover) {
+		if p.Human && (p.State == host.SeatAway || p.State == host.SeatTakeover || p.No) {
 			out = append(out, rules.Seat(i))
 		}
 	}
 	return out
 }
 
-// againLines say, at the end of a shared game, who wants another.
+// againLines say, at the end of a shared game, who wants another, and
+// who wants none (x, SeatInfo.No): the others may start it with a bot
+// in that seat (b), as for a person away.
 func (s *Screen) againLines(ctx *kit.Context, sc *Scene, w int) []string {
 	sn := &s.snap
 	if !s.cfg.Shared && !sn.Watching {
 		return nil
 	}
-	var yes, wait, gone []string
-	away, silent := false, false // a person away; one here who has not said it
+	var yes, wait, gone, no []string
+	away, silent, mine := false, false, false // a person away or who said no; one here who has not said it; the person said no
 	for i, p := range sn.Players {
 		if !p.Human {
 			continue // the bots are not asked
 		}
 		name := sc.Lower(rules.Seat(i)) // "you", mid-line
 		switch {
+		case p.No && rules.Seat(i) == sn.Seat && !sn.Watching:
+			mine, away = true, true
+		case p.No:
+			// Starts a sentence: the name as written, never "you".
+			no = append(no, sc.Name(rules.Seat(i)))
+			away = true
 		case p.State == host.SeatAway || p.State == host.SeatTakeover:
 			// The next game waits for every person who played; one who
 			// said again and left took it back, as the others read.
@@ -182,24 +217,44 @@ func (s *Screen) againLines(ctx *kit.Context, sc *Scene, w int) []string {
 			silent = true
 		}
 	}
+	var said string
+	switch {
+	case len(no) == 1:
+		said = no[0] + " does not want another game. "
+	case len(no) > 1:
+		said = kit.JoinAnd(no) + " do not want another game. "
+	}
 	var text string
 	switch {
-	case len(yes) == 0 && sn.Watching:
+	case mine && sn.Closed:
+		text = "You wanted no other game: the others started the next one with a bot in your seat."
+	case mine && len(yes) > 0:
+		text = fmt.Sprintf("You want no other game: %s may start it with a bot in your seat. n takes your no back.", kit.JoinAnd(yes))
+	case mine:
+		text = "You want no other game: the others may start it with a bot in your seat, or leave. n takes your no back."
+	case len(yes) == 0 && sn.Watching && len(no) == 0:
 		return nil
 	case len(yes) == 0 && len(gone) > 0:
 		// Nobody here has said it, but one who had is gone: what the
 		// others read before ("… said it") must not just vanish.
 		text = fmt.Sprintf("Another game at this table? %s said again, then left: it went with them. Everyone who played says again (n) to start it.", kit.JoinAnd(gone))
+	case len(yes) == 0 && sn.Watching:
+	case len(yes) == 0 && len(no) > 0:
+		text = "Another game without them? Those who want one say again (n), and b then starts it with " + botsWord(sc, s.awaySeats()) + "; x says you want none."
+	case len(yes) == 0 && sn.Can.NoAgain:
+		text = "Another game at this table? Everyone who played says again (n) to start it; x says you want none."
 	case len(yes) == 0:
 		text = "Another game at this table? Everyone who played says again (n) to start it."
-	case len(wait) == 0:
+	case len(wait) == 0 && len(no) == 0:
 		text = "Everyone said again: the next game starts."
+	case len(wait) == 0:
+		text = fmt.Sprintf("Again: %s said it.", kit.JoinAnd(yes))
 	default:
 		text = fmt.Sprintf("Again: %s said it; waiting for %s.", kit.JoinAnd(yes), kit.JoinAnd(wait))
 	}
-	if away && len(yes) > 0 && !sn.Watching {
+	if away && !mine && len(yes) > 0 && !sn.Watching {
 		// Not a wait without end: those here may go on without them,
-		// each seat away taken by a bot (b).
+		// each seat away, or of a person who said no, taken by a bot (b).
 		bots := botsWord(sc, s.awaySeats())
 		switch {
 		case sn.Can.AgainWithBots:
@@ -210,7 +265,7 @@ func (s *Screen) againLines(ctx *kit.Context, sc *Scene, w int) []string {
 			text += " b can start it with " + bots + " once the game is filed."
 		}
 	}
-	return kit.Indent(" ", kit.WrapLines(text, w-2, 2, ctx.Ellipsis()), nil)
+	return kit.Indent(" ", kit.WrapLines(strings.TrimSpace(said+text), w-2, 3, ctx.Ellipsis()), nil)
 }
 
 // watchWords say, for the talk panel's heading, who else looks on: how
