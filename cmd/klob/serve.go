@@ -57,6 +57,8 @@ type serveFlags struct {
 	// from one address: a club behind one router (one address for all)
 	// raises it.
 	maxTablesAddr int
+	// maxWatchers is the most spectators of one table at once.
+	maxWatchers int
 	// maxEntrantsAddr is the most keys from one address that enter one
 	// tournament: such a club raises it too.
 	maxEntrantsAddr int
@@ -95,7 +97,7 @@ func parseServe(args []string, stdout, stderr io.Writer, getenv func(string) str
 	fs := newFlagSet("serve", "usage: klob serve [-addr :2222] [-state DIR] [-host-key FILE] [-max-sessions N]\n"+
 		"                  [-max-per-addr N] [-max-per-key N] [-max-tables N]\n"+
 		"                  [-max-tables-per-addr N] [-max-entrants-per-addr N]\n"+
-		"                  [-max-tournaments-per-addr N]\n"+
+		"                  [-max-tournaments-per-addr N] [-max-watchers N]\n"+
 		"                  [-idle D] [-grace D] [-move-clock D] [-allow FILE]\n"+
 		"                  [-deny FILE] [-no-guests] [-abandon D] [-abandon-waiting D]\n"+
 		"                  [-pace D] [-board-games N] [-key-rate R] [-stall D]\n"+
@@ -109,6 +111,7 @@ func parseServe(args []string, stdout, stderr io.Writer, getenv func(string) str
 	fs.IntVar(&f.maxPerKey, "max-per-key", 4, "most sessions open at once with one public key (guests: at most -max-per-addr sessions from one address, a connection carrying two)")
 	fs.IntVar(&f.maxTables, "max-tables", 50, "most tables open at once")
 	fs.IntVar(&f.maxTablesAddr, "max-tables-per-addr", 8, "most tables open at once that were opened from one address (raise it for players who share one, behind one router)")
+	fs.IntVar(&f.maxWatchers, "max-watchers", hall.DefaultMaxWatchers, "most spectators of one table at once (its players are never refused)")
 	fs.IntVar(&f.maxEntrantsAddr, "max-entrants-per-addr", tourney.DefaultEntrantsPerAddr, "most keys from one address that enter one tournament, counted since the server started (raise it for players who share one, behind one router)")
 	fs.IntVar(&f.maxTourneysAddr, "max-tournaments-per-addr", tourney.DefaultOpenPerAddr, "most running tournaments created from one address, counted since the server started (raise it for players who share one, behind one router)")
 	fs.DurationVar(&f.idle, "idle", 30*time.Minute, "a session without a key pressed for this long is closed")
@@ -155,6 +158,7 @@ func parseServe(args []string, stdout, stderr io.Writer, getenv func(string) str
 		{f.maxPerKey < 1, "max-per-key", f.maxPerKey, "is less than 1"},
 		{f.maxTables < 1, "max-tables", f.maxTables, "is less than 1"},
 		{f.maxTablesAddr < 1, "max-tables-per-addr", f.maxTablesAddr, "is less than 1"},
+		{f.maxWatchers < 1, "max-watchers", f.maxWatchers, "is less than 1"},
 		{f.maxEntrantsAddr < 1, "max-entrants-per-addr", f.maxEntrantsAddr, "is less than 1"},
 		{f.maxTourneysAddr < 1, "max-tournaments-per-addr", f.maxTourneysAddr, "is less than 1"},
 		{f.addr == "", "addr", `""`, "names no address: listen on one such as :2222 or 127.0.0.1:2222"},
@@ -378,6 +382,7 @@ func newServe(f serveFlags, cl *club.Service, stdout, stderr io.Writer) (*server
 		MaxTables: f.maxTables,
 		// The cap on one key's tables stays the hall's own.
 		MaxTablesPerAddr: f.maxTablesAddr,
+		MaxWatchers:      f.maxWatchers,
 		Grace:            f.grace,
 		MoveClock:        f.moveClock,
 		Clock:            f.clock,

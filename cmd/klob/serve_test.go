@@ -599,6 +599,7 @@ func TestParseServe(t *testing.T) {
 	assert.Equal(t, 100, f.maxSessions)
 	assert.Equal(t, 16, f.maxPerAddr)
 	assert.Equal(t, 8, f.maxTablesAddr)
+	assert.Equal(t, 24, f.maxWatchers)
 	assert.Equal(t, 8, f.maxEntrantsAddr)
 	assert.Equal(t, 6, f.maxTourneysAddr)
 	assert.Equal(t, 2*time.Minute, f.grace)
@@ -608,13 +609,14 @@ func TestParseServe(t *testing.T) {
 	assert.Equal(t, 10*time.Second, f.handshake)
 
 	f, err = parseServe([]string{"-state", "/x", "-host-key", "/k", "-max-sessions", "3", "-max-tables-per-addr", "30",
-		"-max-entrants-per-addr", "40", "-max-tournaments-per-addr", "12"}, io.Discard, io.Discard, env)
+		"-max-entrants-per-addr", "40", "-max-tournaments-per-addr", "12", "-max-watchers", "5"}, io.Discard, io.Discard, env)
 	require.NoError(t, err)
 	assert.Equal(t, "/k", f.hostKey)
 	assert.Equal(t, 3, f.maxSessions)
 	assert.Equal(t, 30, f.maxTablesAddr)
 	assert.Equal(t, 40, f.maxEntrantsAddr)
 	assert.Equal(t, 12, f.maxTourneysAddr)
+	assert.Equal(t, 5, f.maxWatchers)
 
 	for _, tc := range []struct{ args, want string }{
 		{"-max-sessions 0", "-max-sessions: 0 is less than 1"},
@@ -632,6 +634,7 @@ func TestParseServe(t *testing.T) {
 		{"-max-per-addr 0", "-max-per-addr: 0 is less than 1"},
 		{"-max-per-key 0", "-max-per-key: 0 is less than 1"},
 		{"-max-tables-per-addr 0", "-max-tables-per-addr: 0 is less than 1"},
+		{"-max-watchers 0", "-max-watchers: 0 is less than 1"},
 		{"-max-entrants-per-addr 0", "-max-entrants-per-addr: 0 is less than 1"},
 		{"-max-tournaments-per-addr 0", "-max-tournaments-per-addr: 0 is less than 1"},
 		{"-stats -1s", "-stats: -1s is negative"},

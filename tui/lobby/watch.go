@@ -75,8 +75,12 @@ func (l *Lobby) startCommand(ctx *kit.Context) (kit.Screen, tea.Cmd) {
 // watch watches table t; a person who holds a seat there is refused
 // (hall.ErrSeated) and reads how to go back to it.
 func (l *Lobby) watch(ctx *kit.Context, t *hall.Table) (kit.Screen, tea.Cmd) {
-	port, err := t.Watch(l.cfg.Player)
+	port, err := t.WatchFrom(l.cfg.Player, l.cfg.Addr)
+	var full *hall.TooManyWatchersError
 	switch {
+	case errors.As(err, &full):
+		l.afterNotice(fmt.Sprintf("Table %s has %s: no room to watch.", t.Code(), kit.Plural(full.Max, "spectator")), true)
+		return l, nil
 	case errors.Is(err, hall.ErrSeated):
 		l.afterNotice(fmt.Sprintf("Table %s: %v: choose it in the lobby's list (or connect with join %s) to go back to your seat.", t.Code(), err, t.Code()), true)
 		return l, nil

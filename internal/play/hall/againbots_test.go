@@ -95,10 +95,14 @@ func TestAgainWithABotForTheOneWhoLeft(t *testing.T) {
 // again and start the next game with a bot in his seat: his port and his
 // connection end, the seat holds neither him nor his connection (the
 // table counts nobody of his here), the table leaves his list, and he
-// reads why in the lobby. His leaving after it changes nothing.
+// reads why in the lobby. His leaving after it changes nothing, and he
+// may watch the game his seat goes on in, the table's one place for a
+// spectator taken (Config.MaxWatchers).
 func TestNoAgainLetsTheSeatGo(t *testing.T) {
 	testkit.EachSeatCount(t, func(t *testing.T, n int) {
-		h := newHall(t, testConfig(t.TempDir(), &memHistory{}, clocktest.New(t0)))
+		cfg := testConfig(t.TempDir(), &memHistory{}, clocktest.New(t0))
+		cfg.MaxWatchers = 1
+		h := newHall(t, cfg)
 		tb := annOpens(t, h, n, smallRules(), 12)
 		ann, bob := join(t, tb, "a", "Ann", 1), join(t, tb, "b", "Bob", 2)
 		stay := []*person{ann}
@@ -106,6 +110,9 @@ func TestNoAgainLetsTheSeatGo(t *testing.T) {
 			stay = append(stay, join(t, tb, "c", "Cid", 3))
 		}
 		require.NoError(t, ann.conn.Start())
+		w, err := tb.Watch(Player{ID: "w", Name: "Wat"})
+		require.NoError(t, err)
+		defer w.Leave()
 		newCrowd(t, append([]*person{bob}, stay...)...).toFiled()
 
 		require.NoError(t, bob.port().NoAgain(bob.port().Snapshot().Gen))
@@ -141,5 +148,10 @@ func TestNoAgainLetsTheSeatGo(t *testing.T) {
 		tb.mu.Lock()
 		require.False(t, tb.seats[1].leftOver)
 		tb.mu.Unlock()
+		_, err = tb.Watch(Player{ID: "z", Name: "Zed"})
+		require.Error(t, err, "the table's one place for a spectator is taken")
+		bw, err := tb.Watch(Player{ID: "b", Name: "Bob"})
+		require.NoError(t, err, "Bob, whose seat a bot took, is refused the game")
+		bw.Leave()
 	})
 }

@@ -18,16 +18,47 @@ var (
 	ErrSeated     = errors.New("you have a seat there, and a spectator takes none")
 )
 
+// DefaultMaxWatchers is Config.MaxWatchers when not set: a table's
+// spectators cost about 3 MB of the server's memory each, and a redraw
+// at each of its changes; two dozen look on without slowing its play.
+const DefaultMaxWatchers = 24
+
+// TooManyWatchersError refuses a spectator at a table watched by its
+// most (Config.MaxWatchers).
+type TooManyWatchersError struct {
+	Code string
+	Max  int
+}
+
+func (e *TooManyWatchersError) Error() string {
+	what := "spectators"
+	if e.Max == 1 {
+		what = "spectator"
+	}
+	return fmt.Sprintf("table %s has %d %s: no room to watch", e.Code, e.Max, what)
+}
+
 // Watch gives p a spectator's Port on the table's game: p needs a key,
 // the game must have started and the table not be private. A person
 // seated there is refused: watching never takes a seat nor moves one,
 // and their seat stays on the connection that holds it.
-func (t *Table) Watch(p Player) (host.Port, error) {
+func (t *Table) Watch(p Player) (host.Port, error) { return t.WatchFrom(p, "") }
+
+// WatchFrom is Watch from the address from, whose log lines of
+// spectators are bounded (quietlog; "" counts nowhere). A table
+// watched by Config.MaxWatchers refuses more (*TooManyWatchersError),
+// but never one of its people: one whose seat a bot took may watch the
+// game it goes on with.
+func (t *Table) WatchFrom(p Player, from string) (host.Port, error) {
 	if p.ID == "" {
 		return nil, ErrGuest
 	}
 	t.mu.Lock()
 	g, closed, private, seated := t.game, t.closed != "" || t.released, t.opts.Private, t.seatOf(p.ID) >= 0
+	full := len(t.watchers)+t.watching >= t.h.cfg.MaxWatchers && !t.without[p.ID]
+	if !closed && !seated && !private && g != nil && !full {
+		t.watching++ // a place held while the game gives the port
+	}
 	t.mu.Unlock()
 	switch {
 	case closed:
@@ -38,8 +69,15 @@ func (t *Table) Watch(p Player) (host.Port, error) {
 		return nil, ErrPrivate
 	case g == nil:
 		return nil, ErrNotStarted
+	case full:
+		return nil, &TooManyWatchersError{Code: t.code, Max: t.h.cfg.MaxWatchers}
 	}
 	port, err := g.Watch()
+	if err != nil {
+		t.mu.Lock()
+		t.watching--
+		t.mu.Unlock()
+	}
 	switch {
 	case errors.Is(err, host.ErrPrivate):
 		return nil, ErrPrivate
@@ -48,9 +86,10 @@ func (t *Table) Watch(p Player) (host.Port, error) {
 	case err != nil:
 		return nil, err
 	}
-	t.logf("%s watches", Who(p))
+	t.quietf(from, kindWatch, "%s watches", Who(p))
 	w := &watcher{Port: port, t: t, id: p.ID}
 	t.mu.Lock()
+	t.watching--
 	if t.watchers == nil {
 		t.watchers = map[*watcher]bool{}
 	}

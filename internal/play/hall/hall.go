@@ -100,6 +100,11 @@ type Config struct {
 	// default 8): keys cost nothing, so one address with many could
 	// otherwise take every table.
 	MaxTables, MaxTablesPerKey, MaxTablesPerAddr int
+	// MaxWatchers caps the spectators of one table at once (default
+	// DefaultMaxWatchers): each costs the server a connection's memory
+	// and the table's every change a redraw for them. The table's
+	// people (seated, or whose seat a bot took) are never refused.
+	MaxWatchers int
 	// Grace is how long a dropped player's seat waits for them before a
 	// bot takes it, and how long a seat reserved before the start waits
 	// after a restart (default 2 minutes; negative: not at all). A
@@ -382,6 +387,9 @@ func New(cfg Config) (*Hall, error) {
 	}
 	if cfg.MaxTablesPerAddr <= 0 {
 		cfg.MaxTablesPerAddr = 8
+	}
+	if cfg.MaxWatchers <= 0 {
+		cfg.MaxWatchers = DefaultMaxWatchers
 	}
 	cfg.Opens = cfg.Opens.withDefaults(cfg.MaxTablesPerAddr+2, DefaultOpenEvery)
 	cfg.Seats = cfg.Seats.withDefaults(2*cfg.MaxTablesPerAddr, DefaultSeatEvery)

@@ -96,16 +96,17 @@ func waitWords(d time.Duration) string {
 
 // The log lines bounded per address (quietlog): a table opened, one
 // closed before its game started (counted for the address it was opened
-// from), a seat taken, left or moved before the game.
+// from), a seat taken, left or moved before the game, a spectator come.
 var (
 	kindOpened = quietlog.Kind{One: "table", Many: "tables", What: "opened", Most: 5}
 	kindClosed = quietlog.Kind{One: "table", Many: "tables", What: "closed before a game started", Most: 5}
 	kindSeat   = quietlog.Kind{One: "seat", Many: "seats", What: "taken or left before a game started", Most: 5}
+	kindWatch  = quietlog.Kind{One: "spectator", Many: "spectators", What: "came to watch a table", Most: 5}
 )
 
 // newQuiet bounds the hall's lines per address, written with logf.
 func newQuiet(after func(time.Duration, func()) func() bool, logf func(string, ...any)) *quietlog.Log {
-	return quietlog.New(after, func(line string) { logf("%s", line) }, kindOpened, kindClosed, kindSeat)
+	return quietlog.New(after, func(line string) { logf("%s", line) }, kindOpened, kindClosed, kindSeat, kindWatch)
 }
 
 // quietf logs a line about the table caused from the address from,

@@ -59,6 +59,9 @@ type Table struct {
 	// (watchedDeal).
 	watchers map[*watcher]bool
 	watched  map[string]int
+	// watching counts the spectators let in whose port the game is
+	// still giving: they count against Config.MaxWatchers too.
+	watching int
 	// without holds the keys of the people whose seats a bot took as the
 	// table started its next game without them (reopen): Join tells
 	// them so, and tells anyone else only that the game has started.
