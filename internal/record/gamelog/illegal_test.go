@@ -76,3 +76,43 @@ func TestMeldMismatchNamesTheRules(t *testing.T) {
 		t.Errorf("got %v", err)
 	}
 }
+
+// TestMenageWordNamesTheRule: a card line that says "menage" in a game
+// whose header plays menage=off is refused for that rule, on its line
+// and column, not with what bella goes with; a wrong "menage" where the
+// menage is played says what the menage goes with.
+func TestMenageWordNamesTheRule(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "bella-played.klob"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Parse("b.klob", data); err != nil {
+		t.Fatalf("the log as written: %v", err)
+	}
+	edited := strings.Replace(string(data), "A KD bella", "A KD menage", 1)
+	_, err = Parse("b.klob", []byte(edited))
+	want := "b.klob:50:16: deal 1: trick 8: KD: A cannot announce the menage: the log's header plays menage=off"
+	if err == nil || err.Error() != want {
+		t.Errorf("got %v, want %s", err, want)
+	}
+
+	a := rules.PlayMenageAction(rules.MustCard("KD"))
+	ie := &rules.IllegalError{Seat: rules.SeatA, Action: a, Err: rules.ErrBella, Trump: rules.Diamonds}
+	if got, want := illegalMsg(rules.SeatA, a, ie), "KD: A cannot announce the menage: the menage goes with the last of the king, queen and jack of trump"; !strings.HasPrefix(got, want) {
+		t.Errorf("a menage not held: %q, want %q", got, want)
+	}
+}
+
+// TestScoreMismatchNamesTheMenage: a score line whose menage points
+// differ from the replay's names the field as the log does, "menage".
+func TestScoreMismatchNamesTheMenage(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "menage-melds.klob"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	edited := strings.Replace(string(data), "menage 50 declared", "menage 20 declared", 1)
+	_, err = Parse("m.klob", []byte(edited))
+	if err == nil || !strings.HasSuffix(err.Error(), "B's menage: the replay gives 50, the log says 20") {
+		t.Errorf("got %v", err)
+	}
+}

@@ -273,7 +273,7 @@ func scoreLines(o rules.Options, sc rules.Score, totals [4]int) []wline {
 				kw("cards"), num(sc.Cards[s], p+"card points"),
 				kw("last"), num(sc.LastTrick[s], p+"last-trick bonus"),
 				kw("sequences"), num(sc.Seqs[s], p+"sequence points"),
-				bellaWord(sc.Bella[s]), num(sc.Bella[s], p+"bella"),
+				bellaWord(sc.Bella[s]), num(sc.Bella[s], p+bellaWord(sc.Bella[s]).text),
 			}
 			if o.HasDeclarations() {
 				toks = append(toks, kw("declared"), num(sc.Declared[s], p+"declarations"))

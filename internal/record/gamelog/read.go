@@ -484,7 +484,13 @@ func (p *parser) apply(ln *line, t int, seat rules.Seat, a rules.Action, trick i
 		if trick > 0 {
 			prefix = fmt.Sprintf("trick %d: ", trick)
 		}
-		return p.errAt(ln, t, err, "%s%s", prefix, illegalMsg(seat, a, err))
+		msg := illegalMsg(seat, a, err)
+		if errors.Is(err, rules.ErrBella) && a.Announced() == rules.MenagePoints && !p.g.Options().Menage {
+			// The card line says menage in a game whose rules do not
+			// play it: name the rule, not what the menage goes with.
+			msg = fmt.Sprintf("%s: %s cannot announce the menage: the log's header plays menage=off", a.Card, seat)
+		}
+		return p.errAt(ln, t, err, "%s%s", prefix, msg)
 	}
 	dl := &p.log.Deals[len(p.log.Deals)-1]
 	dl.Steps = append(dl.Steps, rules.Step{Seat: seat, Action: a})
@@ -866,6 +872,9 @@ func illegalMsg(seat rules.Seat, a rules.Action, err error) string {
 	case rules.ErrBella:
 		if ie.Menage {
 			return fmt.Sprintf("%s: %s holds the menage: it goes with the last of the king, queen and jack of trump, never as bella", a.Card, seat)
+		}
+		if a.Announced() == rules.MenagePoints {
+			return fmt.Sprintf("%s: %s cannot announce the menage: the menage goes with the last of the king, queen and jack of trump, played by the player who held all three", a.Card, seat)
 		}
 		return fmt.Sprintf("%s: %s cannot announce bella: bella goes with the second of the king and queen of trump, played by the player who held both", a.Card, seat)
 	case rules.ErrNoDix:
