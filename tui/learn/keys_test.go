@@ -59,27 +59,32 @@ func TestKeysNotOfferedAnswer(t *testing.T) {
 				// The keys named are those the step takes: c at the
 				// claim; b at the bella step, with the keys that play a
 				// card only when the lesson takes a card without bella.
-				quiet := false
-				for _, c := range s.hand() {
+				// The numbers named are those of the cards the step
+				// takes, never a range over cards it refuses.
+				var nums []string
+				for i, c := range s.hand() {
 					if s.run.Game().Deal().IsLegal(rules.PlayAction(c)) && c != st.Bella {
-						quiet = true
+						nums = append(nums, fmt.Sprint(i+1))
 					}
 				}
 				for _, k := range []string{"o", "x", "!", "tab"} {
 					s.note = ""
 					hand := len(s.hand())
 					d.Press(k)
-					nth := d.Ctx.Keys.NthFor(hand, "").Help().Key
-					want := k + " is not among the choices now: ←/→ and enter, or " + nth + "."
+					want := []string{"←/→ and enter"}
 					switch {
 					case st.Kind == lesson.Claim:
-						want = k + " is not among the choices now: c."
-					case st.Bella != rules.NoCard && quiet:
-						want = k + " is not among the choices now: ←/→ and enter, " + nth + " or b."
+						want = []string{"c"}
+					case st.Bella != rules.NoCard && len(nums) == 0:
+						want = []string{"b"}
 					case st.Bella != rules.NoCard:
-						want = k + " is not among the choices now: b."
+						want = append(append(want, nums...), "b")
+					default:
+						want = append(want, nums...)
 					}
-					require.Equal(t, want, s.note, "%d players, step %q: %s", players, st.Name, k)
+					rest, ok := strings.CutPrefix(s.note, k+" is not among the choices now: ")
+					require.True(t, ok, "%d players, step %q: %s answers %q", players, st.Name, k, s.note)
+					require.Equal(t, want, namedKeys(rest), "%d players, step %q: %s answers %q", players, st.Name, k, s.note)
 					require.Len(t, s.hand(), hand, "%d players, step %q: %s played a card", players, st.Name, k)
 				}
 			}
@@ -507,4 +512,66 @@ func TestScrollKeysClearARefusal(t *testing.T) {
 			t.Errorf("%d players: insert refused at no step", players)
 		}
 	}
+}
+
+// namedKeys reads the keys a "not among the choices" answer names, each
+// number of a range on its own: "←/→ and enter, or 2, 4-6 or 8." gives
+// ←/→ and enter, 2, 4, 5, 6, 8.
+func namedKeys(text string) []string {
+	text = strings.TrimSuffix(text, ".")
+	text = strings.ReplaceAll(text, ", or ", ", ")
+	text = strings.ReplaceAll(text, " or ", ", ")
+	var out []string
+	for _, w := range strings.Split(text, ", ") {
+		var from, to int
+		if n, _ := fmt.Sscanf(w, "%d-%d", &from, &to); n == 2 {
+			for i := from; i <= to; i++ {
+				out = append(out, fmt.Sprint(i))
+			}
+			continue
+		}
+		out = append(out, w)
+	}
+	return out
+}
+
+// TestCardKeysNameThePlayable: at the first trick of the two-player
+// lesson only 10♣, the ninth card, may follow the club led: a key that
+// plays nothing names its number, not 1-9, which would suggest any card
+// does; and the screen shows the answer whole.
+func TestCardKeysNameThePlayable(t *testing.T) {
+	d, s, _ := start(t, 80, 24, false)
+	d.Press("enter", "enter", "enter", "p", "a", "enter", "t", "enter", "x", "n")
+	require.Equal(t, lesson.Play, s.run.Step().Kind)
+	d.Press("x")
+	want := "x is not among the choices now: ←/→ and enter, or 9."
+	require.Equal(t, want, s.note)
+	require.Contains(t, d.Text(), want)
+}
+
+// TestCardKeysRanges: the numbers of the cards that may be played read
+// as the hand shows them, a run of three or more as a range.
+func TestCardKeysRanges(t *testing.T) {
+	hand := cardsOf("JH 9H KH QH AS KS QS JS TC")
+	nth := []string{"1", "2", "3", "4", "5", "6", "7", "8", "9"}
+	for _, c := range []struct {
+		takes string
+		want  []string
+	}{
+		{"JH 9H KH QH AS KS QS JS TC", []string{"1-9"}},
+		{"TC", []string{"9"}},
+		{"9H KH AS KS QS", []string{"2", "3", "5-7"}},
+		{"", nil},
+	} {
+		require.Equal(t, c.want, cardKeys(nth, hand, rules.SetOf(cardsOf(c.takes)...)), c.takes)
+	}
+}
+
+// cardsOf parses cards written "JH 9H".
+func cardsOf(s string) []rules.Card {
+	var out []rules.Card
+	for _, w := range strings.Fields(s) {
+		out = append(out, rules.MustCard(w))
+	}
+	return out
 }
