@@ -300,8 +300,8 @@ func useState(cfg *tui.PlayConfig, st *store.Store, err error) (warning string) 
 // waits where it is and cfg.WaitingIn names its folder, so the offer
 // to resume says it exists.
 func takeSecondSave(cfg *tui.PlayConfig, st *store.Store) (warning string) {
-	for n := 2; n < 100; n++ {
-		d := fmt.Sprintf("%s-%d", st.Dir(), n)
+	for n := 2; n < store.SecondDirs; n++ {
+		d := store.SecondDir(st.Dir(), n)
 		if _, err := os.Lstat(filepath.Join(d, store.CurrentName)); err != nil {
 			continue
 		}
@@ -334,8 +334,8 @@ func inTheWay(dir string) bool {
 // dir: dir-2, dir-3... with no game in it and no other Klob. Its games
 // are filed in dir's history, which klob replay lists.
 func newStateDir(dir string) (*store.Store, string, error) {
-	for n := 2; n < 100; n++ {
-		d := fmt.Sprintf("%s-%d", dir, n)
+	for n := 2; n < store.SecondDirs; n++ {
+		d := store.SecondDir(dir, n)
 		st := store.New(d, store.Options{History: filepath.Join(dir, store.HistoryDir)})
 		if err := st.Lock(); err != nil {
 			continue

@@ -82,6 +82,9 @@ Steps through a saved game; without FILE, lists the saved games to choose from.`
 			return nil, 1
 		}
 		cfg.ShowPath = homePath(os.Getenv("HOME"))
+		// A game a second Klob keeps beside the state folder is listed
+		// too, though no history holds it yet.
+		cfg.Waiting = st.Waiting
 		return tui.NewHistory(st, cfg), 0
 	}
 	r, ok := readReplay("replay", files[0], stderr)

@@ -7,6 +7,9 @@ import (
 	"strings"
 	"testing"
 
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
 	"github.com/klob/klob/tui"
 )
 
@@ -105,6 +108,57 @@ func TestReplayStateInTheWay(t *testing.T) {
 		want := "klob replay: the state folder " + dir + " cannot be made, a file is in its way (KLOB_STATE_DIR or XDG_STATE_HOME sets it): there are no saved games to list"
 		if app != nil || code != 1 || !strings.Contains(strings.Join(strings.Fields(errs), " "), want) || strings.Contains(errs, "not a directory") {
 			t.Errorf("%s: app %v, exit %d, stderr %q", dir, app != nil, code, errs)
+		}
+	}
+}
+
+// TestReplayListsGamesBeside: without a file the list shows, with the
+// state folder's game in progress, the games a Klob started while
+// another played keeps beside it (klob-2...), at two, three and four
+// players, each marked in progress by its folder.
+func TestReplayListsGamesBeside(t *testing.T) {
+	root := t.TempDir()
+	dir := filepath.Join(root, "klob")
+	t.Setenv("KLOB_STATE_DIR", dir)
+	for name, from := range map[string]string{"klob": "saves/in-dix.klob", "klob-2": "saves/in-play.klob",
+		"klob-3": "tables/saves/three-in-dialogue.klob", "klob-4": "tables/saves/four-in-trick.klob"} {
+		data, err := os.ReadFile(filepath.Join(games, from))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.MkdirAll(filepath.Join(root, name), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(root, name, "current.klob"), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	app, code, _, errs := replayArgs()
+	if app == nil || code != 0 {
+		t.Fatalf("replay without a file: exit %d, stderr %q", code, errs)
+	}
+	app.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	// The list is read in a command: run the commands the start gives.
+	cmds := []tea.Cmd{app.Init()}
+	for i := 0; i < len(cmds) && i < 20; i++ {
+		if cmds[i] == nil {
+			continue
+		}
+		switch msg := cmds[i]().(type) {
+		case tea.BatchMsg:
+			cmds = append(cmds, msg...)
+		default:
+			_, next := app.Update(msg)
+			cmds = append(cmds, next)
+		}
+	}
+	text := ansi.Strip(app.View().Content)
+	if n := strings.Count(text, "in progress"); n != 4 {
+		t.Errorf("%d games in progress listed, want 4:\n%s", n, text)
+	}
+	for _, name := range []string{"klob-2", "klob-3", "klob-4"} {
+		if !strings.Contains(text, "in "+name) {
+			t.Errorf("the game kept in %s is not listed:\n%s", name, text)
 		}
 	}
 }

@@ -34,7 +34,10 @@ type Source interface {
 type row struct {
 	path    string
 	current bool // the game in progress (the autosave)
-	entry   store.Entry
+	// beside is the folder of a game in progress kept beside the state
+	// directory ("klob-2", Config.Waiting), "" for the state directory's.
+	beside string
+	entry  store.Entry
 	// me is the seat the person whose games these are played; one says
 	// whether there is one (stats.OwnSeat: the list is their own).
 	me  rules.Seat
@@ -102,19 +105,31 @@ func (s *History) Enter(ctx *kit.Context) tea.Cmd {
 		return nil
 	}
 	src := s.src
-	return func() tea.Msg { return load(src, s.cfg.Player) }
+	waiting := s.cfg.Waiting
+	return func() tea.Msg { return load(src, waiting, s.cfg.Player) }
 }
 
-// load lists the games and adds up the record.
-func load(src Source, id string) loadedMsg {
+// load lists the games and adds up the record: the games in progress
+// first, the state directory's, then those waiting beside it (waiting,
+// when not nil), then the history.
+func load(src Source, waiting func() []string, id string) loadedMsg {
 	entries, err := src.History()
 	if err != nil {
 		return loadedMsg{err: err}
 	}
 	var rows []row
-	cur := src.CurrentPath()
-	if l, r, err := gamelog.ReadReplay(cur); !errors.Is(err, fs.ErrNotExist) {
-		rows = append(rows, row{path: cur, current: true, entry: store.EntryOf(cur, l, r, err)})
+	saves := []string{src.CurrentPath()}
+	if waiting != nil {
+		saves = append(saves, waiting()...)
+	}
+	for i, cur := range saves {
+		if l, r, err := gamelog.ReadReplay(cur); !errors.Is(err, fs.ErrNotExist) {
+			rw := row{path: cur, current: true, entry: store.EntryOf(cur, l, r, err)}
+			if i > 0 {
+				rw.beside = filepath.Base(filepath.Dir(cur))
+			}
+			rows = append(rows, rw)
+		}
 	}
 	past := make([]row, 0, len(entries))
 	for i := len(entries) - 1; i >= 0; i-- {
@@ -557,6 +572,9 @@ func result(r *row) string {
 	res := "unfinished"
 	me, one := r.me, r.one
 	switch {
+	case r.current && r.beside != "":
+		// Kept beside the state directory: klob resumes it there.
+		res = "playing, in " + r.beside
 	case r.current:
 		res = "playing"
 	case e.Over && one && e.Winner == rules.SideOfSeat(n, me):

@@ -267,7 +267,7 @@ func TestHistoryGamesAloneAreTheirs(t *testing.T) {
 		entries[i].Header.SetKey(0, "") // filed without the key
 	}
 	entries[2].Header.SetKey(0, "other")
-	msg := load(memSource{entries}, "k")
+	msg := load(memSource{entries}, nil, "k")
 	got := map[string]string{}
 	for i := range msg.rows {
 		got[msg.rows[i].path] = result(&msg.rows[i])
@@ -304,7 +304,7 @@ func TestHistoryNewestFirstToTheSecond(t *testing.T) {
 		game("2026-12-06-1337-vs-Bot-B-hard-Bot-D-hard-won", at(37, 5), 0),
 		game("2026-12-06-1338-vs-Bot-B-hard-Bot-D-hard-won", at(38, 0), 0),
 	}
-	msg := load(memSource{entries}, "k")
+	msg := load(memSource{entries}, nil, "k")
 	var got []string
 	for _, r := range msg.rows {
 		got = append(got, r.path)
@@ -511,4 +511,56 @@ func TestHistorySaysMoreRows(t *testing.T) {
 	d = kittest.New(t, NewHistory(memSource{memEntries(3, "Bot C")}, Config{Player: "k"}), 80, 24, false)
 	require.NotContains(t, d.Text(), "more below")
 	require.NotContains(t, d.Text(), "more above")
+}
+
+// TestHistoryListsGamesWaitingBeside: games in progress that a Klob
+// started while another played keeps beside the state folder
+// ("klob-2", "klob-3"...), at two, three and four players, are listed
+// with the state folder's own game in progress and the history's
+// unfinished game, each marked as not over and the waiting ones by
+// their folder; without Config.Waiting (a server's player) they are
+// not.
+func TestHistoryListsGamesWaitingBeside(t *testing.T) {
+	root := t.TempDir()
+	dir := filepath.Join(root, "klob")
+	put := func(to, from string) {
+		t.Helper()
+		data, err := os.ReadFile(filepath.Join(games, from))
+		require.NoError(t, err)
+		require.NoError(t, os.MkdirAll(filepath.Dir(to), 0o755))
+		require.NoError(t, os.WriteFile(to, data, 0o644))
+	}
+	put(filepath.Join(dir, store.CurrentName), "tables/saves/three-in-dialogue.klob")
+	put(filepath.Join(dir, store.HistoryDir, "2026-11-29-1431-vs-Bot-normal-unfinished.klob"), "saves/in-play.klob")
+	beside := map[string]string{"klob-2": "saves/in-play.klob", "klob-3": "tables/saves/three-in-dialogue.klob", "klob-4": "tables/saves/four-in-trick.klob"}
+	for name, from := range beside {
+		put(filepath.Join(root, name, store.CurrentName), from)
+	}
+	st := store.New(dir, store.Options{})
+
+	msg := load(st, st.Waiting, "")
+	require.NoError(t, msg.err)
+	var got []string
+	for i := range msg.rows {
+		got = append(got, fmt.Sprintf("%d players: %s", msg.rows[i].entry.Header.Seats(), result(&msg.rows[i])))
+	}
+	require.Equal(t, []string{
+		"3 players: playing",
+		"2 players: playing, in klob-2",
+		"3 players: playing, in klob-3",
+		"4 players: playing, in klob-4",
+		"2 players: unfinished",
+	}, got)
+	d := kittest.New(t, NewHistory(st, Config{Waiting: st.Waiting}), 80, 24, false)
+	list := kittest.TrimRight(d.Text())
+	require.Equal(t, 4, strings.Count(list, "in progress"), list)
+	for _, name := range []string{"klob-2", "klob-3", "klob-4"} {
+		require.Contains(t, list, "in "+name, list)
+	}
+	// Three rows down, the list names the save of klob-4.
+	d.Press("down", "down", "down")
+	require.Contains(t, kittest.TrimRight(d.Text()), filepath.Join(root, "klob-4", store.CurrentName))
+
+	d = kittest.New(t, NewHistory(st, Config{}), 80, 24, false)
+	require.NotContains(t, kittest.TrimRight(d.Text()), "klob-2")
 }

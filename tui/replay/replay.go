@@ -92,6 +92,12 @@ type Config struct {
 	// table sorts it: a sequence's mark under the hand spans its cards
 	// only where they sit side by side in that order.
 	Sort kit.HandSort
+	// Waiting lists the saves of the state directories beside the
+	// list's (store.Store.Waiting: "klob-2", kept by a Klob started
+	// while another played), which the list shows with the game in
+	// progress; nil for none. It is called when the list is read, not
+	// in Update.
+	Waiting func() []string
 }
 
 // keys are the replay's keys, as data: the hints line lists them.

@@ -758,6 +758,44 @@ func EntryOf(path string, l *gamelog.Log, r *gamelog.Replay, err error) Entry {
 	return Entry{Path: path, Header: r.Header, Deals: r.DealsDone(), Totals: r.Totals, Over: r.Over, Winner: r.Winner, Left: l.LeftAtEnd()}
 }
 
+// SecondDir is the n-th state directory beside dir, for n from 2 to
+// SecondDirs-1: "klob-2". A Klob started while another plays in dir
+// keeps its game there, and files it in dir's history when it ends.
+func SecondDir(dir string, n int) string { return dir + "-" + strconv.Itoa(n) }
+
+// SecondDirs bounds the numbers of the second directories: dir-2 to
+// dir-99.
+const SecondDirs = 100
+
+// Waiting lists the saves (CurrentName) of the second state
+// directories beside s's that hold one, by number: games a Klob started
+// while another played here, not yet over, and so in no history. A
+// folder beside s's that cannot be read lists none.
+func (s *Store) Waiting() []string {
+	parent, base := filepath.Split(filepath.Clean(s.dir))
+	ents, err := s.fs.ReadDir(filepath.Clean(parent))
+	if err != nil {
+		return nil
+	}
+	have := map[string]bool{}
+	for _, e := range ents {
+		have[e.Name()] = true
+	}
+	var out []string
+	for n := 2; n < SecondDirs; n++ {
+		name := SecondDir(base, n)
+		if !have[name] {
+			continue
+		}
+		d := filepath.Join(parent, name)
+		ents, err := s.fs.ReadDir(d)
+		if err == nil && slices.ContainsFunc(ents, func(e fs.DirEntry) bool { return e.Name() == CurrentName }) {
+			out = append(out, filepath.Join(d, CurrentName))
+		}
+	}
+	return out
+}
+
 // History lists the archived games, oldest first (by file name, which
 // starts with the date, and a second game of the same name by the
 // number its filing gave it: "…-won.klob" before "…-won-2.klob"). A

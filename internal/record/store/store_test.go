@@ -635,3 +635,24 @@ func TestWriteErrorsSayFileAndCause(t *testing.T) {
 	assert.EqualError(t, err, "archive: the history folder "+history+" cannot be made: a file is in its way")
 	assert.ErrorIs(t, err, syscall.ENOTDIR)
 }
+
+// TestWaiting: the saves of the second state directories beside a
+// store's are listed by number; a second directory without a save, a folder of another name ("klob-x",
+// "klob-02", "klobber-2") and the store's own save are not.
+func TestWaiting(t *testing.T) {
+	root := t.TempDir()
+	dir := filepath.Join(root, "klob")
+	st := New(dir, Options{})
+	require.Empty(t, st.Waiting())
+	for _, name := range []string{"klob", "klob-2", "klob-3", "klob-10", "klob-x", "klob-02", "klobber-2", "klob-100"} {
+		require.NoError(t, os.MkdirAll(filepath.Join(root, name), 0o755))
+	}
+	for _, name := range []string{"klob", "klob-10", "klob-2", "klob-x", "klob-02", "klobber-2", "klob-100"} {
+		require.NoError(t, os.WriteFile(filepath.Join(root, name, CurrentName), []byte("saved"), 0o644))
+	}
+	require.Equal(t, []string{
+		filepath.Join(root, "klob-2", CurrentName),
+		filepath.Join(root, "klob-10", CurrentName),
+	}, st.Waiting())
+	require.Equal(t, filepath.Join(root, "klob-2"), SecondDir(dir, 2))
+}
