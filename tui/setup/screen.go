@@ -2,6 +2,7 @@ package setup
 
 import (
 	"fmt"
+	"slices"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
@@ -194,12 +195,26 @@ func prevKey() key.Binding  { return kit.Bind("shift+tab", "previous line, as �
 func firstKey() key.Binding { return kit.Bind("home", "the first line", "home") }
 func startKey() key.Binding { return kit.Bind("end", "the start line", "end") }
 
-// refuse answers a key the form does not take, naming the keys of its
-// key line.
+// refuse answers a key the form does not take, naming every key it
+// takes now: those of the help (KeyHelp), which lists them all, tab and
+// home too, each named as the key line names it where it is there
+// ("↑/↓", not "↑/↓ j/k"); w only while a warning is cut short.
 func (s *Screen) refuse(ctx *kit.Context, key string) string {
+	hints := s.hintKeys(ctx)
 	var keys []string
-	for _, b := range s.hintKeys(ctx) {
-		keys = append(keys, b.Help().Key)
+	for _, col := range s.KeyHelp(&ctx.Keys).FullHelp() {
+		for _, b := range col {
+			if len(b.Keys()) == 0 || b.Keys()[0] == wholeKey().Keys()[0] && !s.cut(ctx) {
+				continue
+			}
+			name := b.Help().Key
+			for _, h := range hints {
+				if slices.Equal(h.Keys(), b.Keys()) {
+					name = h.Help().Key
+				}
+			}
+			keys = append(keys, name)
+		}
 	}
 	return kit.NotAmongKeys(key, keys)
 }
