@@ -691,12 +691,22 @@ func (t *core) key(ctx *kit.Context, msg tea.KeyPressMsg) tea.Cmd {
 		if kit.IsKey(msg, t.keys.Again) {
 			return t.newDrill()
 		}
-		if dir := kit.PageDir(msg); dir != 0 {
+		if dir := kit.PageDir(msg); dir != 0 && t.paged {
 			// The page turns as the screen shows it: the layout is
 			// drawn again for its size.
 			_, _, pg := t.render(ctx)
 			_, chose := t.an.InRankOrder(t.chose)
 			t.optTop = turnPage(pg, dir, chose)
+			return nil
+		}
+		if k.Answerable(msg) {
+			// Every other key is answered, as on the drill, naming the
+			// keys of the key line, which are those that work now.
+			var keys []string
+			for _, b := range t.KeyHelp(k).ShortHelp() {
+				keys = append(keys, b.Help().Key)
+			}
+			t.notOffered(msg.String(), keys, "")
 		}
 	case stateAsk:
 		n := len(t.legal)

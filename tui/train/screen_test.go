@@ -1960,3 +1960,34 @@ func TestHandTextReadsWell(t *testing.T) {
 	}
 	t.Logf("%d widths", checked)
 }
+
+// TestWrongKeyAfterTheResultAnswered: after a drill's result, at every
+// seat count, a key that does nothing there (a letter, an arrow, pgdown
+// with every option on the screen) is answered with the keys of the key
+// line, as on the drill, and leaves the result as it was; enter still
+// goes on to the next drill.
+func TestWrongKeyAfterTheResultAnswered(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		hs := start(t, rulesConfig(t, &traintest.MemRecord{}, fmt.Sprintf("players=%d", n)), 80, 24)
+		tr := hs.s
+		hs.press("enter")
+		if tr.state != stateResult {
+			t.Fatalf("enter did not answer the drill: state %d", tr.state)
+		}
+		for _, k := range []string{"z", "left", "pgdown", "tab"} {
+			tr.setNote("", false)
+			hs.press(k)
+			want := "! " + k + " is not among the choices now: enter or N, M, ? or q."
+			if scr := hs.screen(); tr.paged || !strings.Contains(kittest.Flat(scr), want) {
+				t.Fatalf("%s after the result is not answered %q (paged %v):\n%s", k, want, tr.paged, scr)
+			}
+			if tr.no != 1 || tr.state != stateResult {
+				t.Fatalf("%s moved on: drill %d, state %d", k, tr.no, tr.state)
+			}
+		}
+		hs.press("enter")
+		if tr.no != 2 {
+			t.Fatalf("enter after the answer: drill %d", tr.no)
+		}
+	})
+}
