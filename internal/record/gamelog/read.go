@@ -901,7 +901,18 @@ func illegalMsg(seat rules.Seat, a rules.Action, err error) string {
 		}
 		return fmt.Sprintf("%s cannot say %q now: %s may say %s", seat, a.String(), seat, strings.Join(legal, ", "))
 	case rules.ErrWrongPhase:
-		return fmt.Sprintf("%q is not a move now: %s", a.String(), ie.Want)
+		// The engine's want speaks to the player ("…: you may say
+		// \"no sequence\""): the log names the seat, and the actions
+		// in its own notation.
+		want, _, spoken := strings.Cut(ie.Want, ": you may say ")
+		if !spoken || len(ie.Legal) == 0 {
+			return fmt.Sprintf("%q is not a move now: %s", a.String(), ie.Want)
+		}
+		var legal []string
+		for _, l := range ie.Legal {
+			legal = append(legal, strconv.Quote(l.String()))
+		}
+		return fmt.Sprintf("%q is not a move now: %s: %s may say %s", a.String(), want, seat, orList(legal))
 	}
 	return ie.Reason
 }
