@@ -77,10 +77,10 @@ func TestMeldMismatchNamesTheRules(t *testing.T) {
 	}
 }
 
-// TestMenageWordNamesTheRule: a card line that says "menage" in a game
-// whose header plays menage=off is refused for that rule, on its line
-// and column, not with what bella goes with; a wrong "menage" where the
-// menage is played says what the menage goes with.
+// TestMenageWordNamesTheRule: a card line or a score line that says
+// "menage" in a game whose header plays menage=off is refused for that
+// rule, on its line and column, not with what bella goes with; a wrong
+// "menage" where the menage is played says what the menage goes with.
 func TestMenageWordNamesTheRule(t *testing.T) {
 	data, err := os.ReadFile(filepath.Join("testdata", "bella-played.klob"))
 	if err != nil {
@@ -92,6 +92,14 @@ func TestMenageWordNamesTheRule(t *testing.T) {
 	edited := strings.Replace(string(data), "A KD bella", "A KD menage", 1)
 	_, err = Parse("b.klob", []byte(edited))
 	want := "b.klob:50:16: deal 1: trick 8: KD: A cannot announce the menage: the log's header plays menage=off"
+	if err == nil || err.Error() != want {
+		t.Errorf("got %v, want %s", err, want)
+	}
+
+	// The score line's word too.
+	edited = strings.Replace(string(data), "sequences 20 bella 20 declared", "sequences 20 menage 50 declared", 1)
+	_, err = Parse("b.klob", []byte(edited))
+	want = `b.klob:52:47: deal 1: expected "bella", found "menage": the log's header plays menage=off`
 	if err == nil || err.Error() != want {
 		t.Errorf("got %v, want %s", err, want)
 	}

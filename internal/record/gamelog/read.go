@@ -297,6 +297,10 @@ func (p *parser) expect(ws ...wline) error {
 				return p.errAt(ln, 0, ErrSyntax, "expected the line %q, found %q", w, ln)
 			case k >= len(ln.toks):
 				return p.errAt(ln, k, ErrSyntax, "the line ends early: expected %q", wt.text)
+			case wt.text == "bella" && ln.toks[k].text == "menage" && !p.g.Options().Menage:
+				// A score line's menage in a game that does not play it:
+				// the rule, not the word, is what differs.
+				return p.errAt(ln, k, ErrMismatch, "expected \"bella\", found \"menage\": the log's header plays menage=off")
 			case wt.label != "" && wt.note != "":
 				return p.errAt(ln, k, ErrMismatch, "%s: the replay gives %s, the log says %s; %s", wt.label, wt.text, ln.toks[k].text, wt.note)
 			case wt.label != "":
