@@ -414,8 +414,7 @@ func (t *Deal) explain(a Action) error {
 		}
 	case PhaseSequences:
 		if a.Kind < NoSequence || a.Kind > Length {
-			e.Want += ": you may say " + may
-			return fail(ErrWrongPhase, "%q is not a move now: %s", a.String(), e.Want)
+			return fail(ErrWrongPhase, "%q is not a move now: %s: you may say %s", a.String(), e.Want, may)
 		}
 		// An announcement, a length or a top card the dialogue asks for,
 		// but not the player's own: say what is wrong with it.

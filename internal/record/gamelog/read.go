@@ -899,26 +899,23 @@ func illegalMsg(seat rules.Seat, a rules.Action, err error) string {
 			return fmt.Sprintf("%s's best sequence is %s, not %d cards", seat, best, a.N)
 		}
 	case rules.ErrDialogue:
-		var legal []string
-		for _, l := range ie.Legal {
-			legal = append(legal, strconv.Quote(l.String()))
-		}
-		return fmt.Sprintf("%s cannot say %q now: %s may say %s", seat, a.String(), seat, strings.Join(legal, ", "))
+		return fmt.Sprintf("%s cannot say %q now: %s may say %s", seat, a.String(), seat, strings.Join(quoted(ie.Legal), ", "))
 	case rules.ErrWrongPhase:
-		// The engine's want speaks to the player ("…: you may say
-		// \"no sequence\""): the log names the seat, and the actions
-		// in its own notation.
-		want, _, spoken := strings.Cut(ie.Want, ": you may say ")
-		if !spoken || len(ie.Legal) == 0 {
+		if ie.Phase != rules.PhaseSequences || len(ie.Legal) == 0 {
 			return fmt.Sprintf("%q is not a move now: %s", a.String(), ie.Want)
 		}
-		var legal []string
-		for _, l := range ie.Legal {
-			legal = append(legal, strconv.Quote(l.String()))
-		}
-		return fmt.Sprintf("%q is not a move now: %s: %s may say %s", a.String(), want, seat, orList(legal))
+		return fmt.Sprintf("%q is not a move now: %s: %s may say %s", a.String(), ie.Want, seat, orList(quoted(ie.Legal)))
 	}
 	return ie.Reason
+}
+
+// quoted names actions in the log's notation, each in quotes.
+func quoted(as []rules.Action) []string {
+	out := make([]string, len(as))
+	for i, a := range as {
+		out[i] = strconv.Quote(a.String())
+	}
+	return out
 }
 
 // orList names the choices of names: "A or B", "A, B or C".
