@@ -320,7 +320,7 @@ func (t *Table) reopen() {
 	t.mu.Unlock()
 	t.logf("a new game (again)")
 	if len(out) > 0 {
-		t.logf("a bot took the seat of %s, away", strings.Join(out, ", "))
+		t.logf("%s holds the seat no more: a bot plays it", strings.Join(out, ", "))
 	}
 }
 
