@@ -115,12 +115,12 @@ func (p *port) Ready(gen int) error { return p.do(func(st *state) error { return
 func (p *port) Undo() error         { return p.do(func(st *state) error { return st.undo(p) }) }
 func (p *port) Claim() error        { return p.do(func(st *state) error { return st.claim(p) }) }
 func (p *port) Hint(gen int) error  { return p.do(func(st *state) error { return st.hint(p, gen) }) }
-func (p *port) Again(gen int) error { return p.do(func(st *state) error { return st.again(p, gen) }) }
+func (p *port) Again(gen int) error { return p.do(func(st *state) error { return st.again(p, gen, true) }) }
 func (p *port) AgainWithBots(gen int) error {
 	return p.do(func(st *state) error { return st.againWithBots(p, gen) })
 }
 func (p *port) NoAgain(gen int) error {
-	return p.do(func(st *state) error { return st.noAgain(p, gen) })
+	return p.do(func(st *state) error { return st.again(p, gen, false) })
 }
 func (p *port) Here() error { return p.do(func(*state) error { return nil }) }
 

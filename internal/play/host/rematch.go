@@ -28,29 +28,13 @@ func SumLog(l *gamelog.Log) (string, error) {
 	return hex.EncodeToString(sum[:]), nil
 }
 
-// again takes a person's "again" once the game is over.
-func (st *state) again(p *port, gen int) error {
+// again takes a person's answer once the game is over: "again" (yes),
+// or "no" to another game; each takes back the other. No is only taken
+// where the others could go on without them (Config.AgainBot):
+// elsewhere the next game needs everyone, and leaving says no.
+func (st *state) again(p *port, gen int, yes bool) error {
 	switch {
-	case st.sess.IsBoard():
-		return ErrBoardOnce
-	case !st.sess.Over():
-		return ErrNotOver
-	case gen != st.gen():
-		return ErrStale
-	}
-	if sd := st.seats[p.seat]; !sd.again || sd.no {
-		sd.again, sd.no, st.dirty = true, false, true
-	}
-	return nil
-}
-
-// noAgain takes a person's "no" to another game once the game is over:
-// it takes back their again, as again takes back the no. Only where the
-// others could go on without them (Config.AgainBot): elsewhere the next
-// game needs everyone, and leaving says no.
-func (st *state) noAgain(p *port, gen int) error {
-	switch {
-	case st.cfg.AgainBot == nil:
+	case !yes && st.cfg.AgainBot == nil:
 		return ErrNoAgainBots
 	case st.sess.IsBoard():
 		return ErrBoardOnce
@@ -59,9 +43,11 @@ func (st *state) noAgain(p *port, gen int) error {
 	case gen != st.gen():
 		return ErrStale
 	}
-	if sd := st.seats[p.seat]; !sd.no || sd.again {
-		sd.no, sd.again, st.dirty = true, false, true
-		st.h.logf("%s wants no other game", st.who(p.seat))
+	if sd := st.seats[p.seat]; sd.again != yes || sd.no == yes {
+		sd.again, sd.no, st.dirty = yes, !yes, true
+		if !yes {
+			st.h.logf("%s wants no other game", st.who(p.seat))
+		}
 	}
 	return nil
 }
@@ -79,7 +65,7 @@ func (st *state) againWithBots(p *port, gen int) error {
 	if st.cfg.AgainBot == nil {
 		return ErrNoAgainBots
 	}
-	if err := st.again(p, gen); err != nil {
+	if err := st.again(p, gen, true); err != nil {
 		return err
 	}
 	if err := st.againWithBotsMay(); err != nil {
