@@ -115,7 +115,9 @@ func (p *port) Ready(gen int) error { return p.do(func(st *state) error { return
 func (p *port) Undo() error         { return p.do(func(st *state) error { return st.undo(p) }) }
 func (p *port) Claim() error        { return p.do(func(st *state) error { return st.claim(p) }) }
 func (p *port) Hint(gen int) error  { return p.do(func(st *state) error { return st.hint(p, gen) }) }
-func (p *port) Again(gen int) error { return p.do(func(st *state) error { return st.again(p, gen, true) }) }
+func (p *port) Again(gen int) error {
+	return p.do(func(st *state) error { return st.again(p, gen, true) })
+}
 func (p *port) AgainWithBots(gen int) error {
 	return p.do(func(st *state) error { return st.againWithBots(p, gen) })
 }
