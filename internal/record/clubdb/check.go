@@ -29,6 +29,9 @@ type Report struct {
 	// problems: damage no write of klob makes, for which klob serve
 	// refuses the file (a *DamagedError).
 	Damaged bool
+	// Backups lists the copies before schema moves beside the file, for
+	// the advice on a damaged one (DamagedError.Backups).
+	Backups []string
 }
 
 // OK reports whether the check found no problem.
@@ -49,7 +52,7 @@ func (r *Report) Write(w io.Writer) {
 	case r.Damaged:
 		// What to do, as klob serve says it when it refuses the file.
 		fmt.Fprintf(w, "%s: %s\n%s\n", r.Path, textwrap.Count(len(r.Problems), "problem"),
-			(&DamagedError{Path: r.Path, Reason: "its check finds the " + textwrap.Count(len(r.Problems), "problem") + " above"}).Error())
+			(&DamagedError{Path: r.Path, Reason: "its check finds the " + textwrap.Count(len(r.Problems), "problem") + " above", Backups: r.Backups}).Error())
 	default:
 		fmt.Fprintf(w, "%s: %s\n", r.Path, textwrap.Count(len(r.Problems), "problem"))
 	}
@@ -73,7 +76,10 @@ func CheckFile(ctx context.Context, path string) (Report, error) {
 		r, err = check(ctx, conn, path)
 		return err
 	})
-	return r, err
+	if r.Damaged {
+		r.Backups = schemaCopies(path)
+	}
+	return r, withBackups(err, path)
 }
 
 // Check is CheckFile on the open database, on a read connection.

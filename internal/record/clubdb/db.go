@@ -51,10 +51,55 @@ type DamagedError struct {
 	Path   string
 	Reason string
 	Err    error // SQLite's error, when it gave one
+	// Backups lists the copies Open made before its schema moves
+	// (Path.vK.bak) found beside the database, for the advice.
+	Backups []string
 }
 
 func (e *DamagedError) Error() string {
-	return fmt.Sprintf("the club database %s is damaged: %s. It is left as it is: move it away with its -wal and -shm files (klob serve then starts a new one and imports the state directory again), or put back a copy.", e.Path, e.Reason)
+	return fmt.Sprintf("the club database %s is damaged: %s. It is left as it is. %s Only if there is no backup: move it away with its -wal and -shm files; klob serve then starts a new one and imports the state directory again, which brings back the players and their games but loses every tournament, today's daily too (its entrants and results; its boards are drawn again).",
+		e.Path, e.Reason, e.putBack())
+}
+
+// putBack is the first advice on a damaged database: a backup put back,
+// without the files beside the damaged one (SQLite would play the log
+// into the copy), and the copies klob serve made itself.
+func (e *DamagedError) putBack() string {
+	s := "Put back your latest backup of the database, after moving the damaged one away with its -wal and -shm files (SQLite would play the log into the copy). "
+	if len(e.Backups) == 0 {
+		return s + fmt.Sprintf("klob serve keeps no backups but the copy it makes before a schema move (%s.vK.bak), and there is none here.", filepath.Base(e.Path))
+	}
+	return s + fmt.Sprintf("klob serve keeps no backups but the copy it makes before each schema move, which holds the club as it was then: here %s.", strings.Join(e.Backups, ", "))
+}
+
+// withBackups fills in the copies before schema moves beside the
+// database at path when err is a *DamagedError.
+func withBackups(err error, path string) error {
+	var de *DamagedError
+	if errors.As(err, &de) && de.Backups == nil {
+		de.Backups = schemaCopies(path)
+	}
+	return err
+}
+
+// schemaCopies lists the copies Open made of the database at path before
+// its schema moves (path.vK.bak, path.vK-N.bak), sorted.
+func schemaCopies(path string) []string {
+	entries, err := os.ReadDir(filepath.Dir(path))
+	if err != nil {
+		return nil
+	}
+	base := filepath.Base(path)
+	var out []string
+	for _, e := range entries {
+		rest, ok := strings.CutPrefix(e.Name(), base+".v")
+		if !ok || !strings.HasSuffix(rest, ".bak") || !e.Type().IsRegular() {
+			continue
+		}
+		out = append(out, filepath.Join(filepath.Dir(path), e.Name()))
+	}
+	slices.Sort(out)
+	return out
 }
 
 func (e *DamagedError) Unwrap() error { return e.Err }
@@ -155,7 +200,7 @@ func Open(path string, o Options) (*DB, error) {
 	}
 	st, err := inspect(ctx, abs)
 	if err != nil {
-		return nil, err
+		return nil, withBackups(err, abs)
 	}
 	if st.missing {
 		if err := makeNew(ctx, abs); err != nil {
@@ -179,7 +224,7 @@ func Open(path string, o Options) (*DB, error) {
 		// after a crash): the same checks on the writer's connection,
 		// before it writes anything of its own.
 		if st, err = inspectConn(ctx, db.conn, abs); err != nil {
-			return nil, err
+			return nil, withBackups(err, abs)
 		}
 	}
 	var mode string

@@ -57,10 +57,10 @@
 // header, the Klob mark, the schema version, SQLite's full integrity
 // check (the indexes against their tables too) and the foreign keys,
 // on a read-only connection. A damaged file (*DamagedError) or one from
-// a newer klob (*NewerError) is refused, with its path and what is
-// wrong, and left byte for byte as it was. CheckFile (klob serve
-// -db-check) runs the full integrity check, the foreign keys and the
-// ratings against their history, read-only.
+// a newer klob (*NewerError) is refused, with its path, what is wrong
+// and what to do, and left byte for byte as it was. CheckFile (klob
+// serve -db-check) runs the full integrity check, the foreign keys and
+// the ratings against their history, read-only.
 //
 // # Import
 //

@@ -303,7 +303,7 @@ func TestRowDamageIsRefused(t *testing.T) {
 				var de *DamagedError
 				require.ErrorAs(t, err, &de)
 				assert.Contains(t, err.Error(), "the club database "+path+" is damaged: its check finds 1 problem: "+c.says)
-				assert.Contains(t, err.Error(), "left as it is: move it away")
+				assert.Contains(t, err.Error(), "It is left as it is. Put back your latest backup")
 				assertUntouched(t, path, before)
 			}
 			rep, err := CheckFile(context.Background(), path)
@@ -330,13 +330,17 @@ func TestCheckSaysDamageOneWay(t *testing.T) {
 	var de *DamagedError
 	require.ErrorAs(t, err, &de)
 	assert.Contains(t, err.Error(), "the club database "+path+" is damaged: SQLite finds it malformed")
-	assert.Contains(t, err.Error(), "It is left as it is: move it away")
+	assert.Contains(t, err.Error(), "It is left as it is. Put back your latest backup")
 	assertUntouched(t, path, before)
 
 	var out strings.Builder
 	(&Report{Path: "p", Problems: []string{"integrity: row 21 missing from index i"}, Damaged: true}).Write(&out)
 	assert.Equal(t, "p: integrity: row 21 missing from index i\np: 1 problem\n"+
-		"the club database p is damaged: its check finds the 1 problem above. It is left as it is: move it away with its -wal and -shm files (klob serve then starts a new one and imports the state directory again), or put back a copy.\n", out.String())
+		"the club database p is damaged: its check finds the 1 problem above. It is left as it is. "+
+		"Put back your latest backup of the database, after moving the damaged one away with its -wal and -shm files (SQLite would play the log into the copy). "+
+		"klob serve keeps no backups but the copy it makes before a schema move (p.vK.bak), and there is none here. "+
+		"Only if there is no backup: move it away with its -wal and -shm files; klob serve then starts a new one and imports the state directory again, "+
+		"which brings back the players and their games but loses every tournament, today's daily too (its entrants and results; its boards are drawn again).\n", out.String())
 }
 
 // The report's last line counts its problems in words that agree.
