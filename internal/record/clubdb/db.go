@@ -376,7 +376,7 @@ func accessError(path string, rerr, werr error) error {
 		}
 		return err
 	}
-	const left = "It is left as it is"
+	const left = "It is left as it is."
 	switch {
 	case rerr != nil && werr != nil:
 		return fmt.Errorf("the club database %s cannot be read or written (%v); klob serve reads and writes it: give the server's user read and write permission (chmod u+rw, chattr -i) or give another -state. %s", path, why(rerr), left)

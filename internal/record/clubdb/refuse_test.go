@@ -408,11 +408,11 @@ func TestAccessErrorSaysWhatFails(t *testing.T) {
 		says, not  string
 	}{
 		{"unreadable", denied("open"), nil,
-			"the club database /state/club.db cannot be read (permission denied); klob serve reads it: give the server's user read permission (chmod u+r) or give another -state. It is left as it is", "writ"},
+			"the club database /state/club.db cannot be read (permission denied); klob serve reads it: give the server's user read permission (chmod u+r) or give another -state. It is left as it is.", "writ"},
 		{"neither", denied("open"), denied("open"),
-			"the club database /state/club.db cannot be read or written (permission denied); klob serve reads and writes it: give the server's user read and write permission (chmod u+rw, chattr -i) or give another -state. It is left as it is", "read-only"},
+			"the club database /state/club.db cannot be read or written (permission denied); klob serve reads and writes it: give the server's user read and write permission (chmod u+rw, chattr -i) or give another -state. It is left as it is.", "read-only"},
 		{"read-only", nil, denied("open"),
-			"the club database /state/club.db cannot be written (read-only: permission denied); klob serve writes it: make it writable (chmod u+w, chattr -i) or give another -state. It is left as it is", "read permission"},
+			"the club database /state/club.db cannot be written (read-only: permission denied); klob serve writes it: make it writable (chmod u+w, chattr -i) or give another -state. It is left as it is.", "read permission"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
