@@ -424,3 +424,14 @@ func TestOtherName(t *testing.T) {
 	assert.Equal(t, "player-1a2b", otherName(h, key, "ann"))
 	assert.Equal(t, "guest", otherName(h, "", "ann"))
 }
+
+// TestServeDBCheckNamesALogWithoutItsDatabase: -db-check of a state
+// directory whose club.db was moved without its log says so, as the
+// server does.
+func TestServeDBCheckNamesALogWithoutItsDatabase(t *testing.T) {
+	state := t.TempDir()
+	require.NoError(t, os.WriteFile(club.Path(state)+clubdb.WALSuffix, []byte("frames"), 0o600))
+	code, _, errs := runWith(runServe, "-state", state, "-db-check")
+	assert.Equal(t, 1, code)
+	assert.Contains(t, unwrapped(errs), "the club database "+club.Path(state)+" is missing, and the write-ahead log of the database that was there ("+club.Path(state)+"-wal, 6 bytes) is left: it was moved without it.")
+}

@@ -71,3 +71,19 @@ func TestDamageAdvisesABackupFirst(t *testing.T) {
 	assert.Contains(t, out.String(), "It is left as it is. Put back your latest backup")
 	assert.Contains(t, out.String(), "here "+row+".v2.bak.")
 }
+
+// The check of a missing database whose log is left says so, as Open
+// does, not only that there is no database.
+func TestCheckNamesALogLeftWithoutItsDatabase(t *testing.T) {
+	path := filepath.Join(t.TempDir(), FileName)
+	_, err := CheckFile(context.Background(), path)
+	assert.EqualError(t, err, "no club database at "+path)
+	require.NoError(t, os.WriteFile(path+WALSuffix, []byte("frames of a database moved away"), 0o600))
+	_, err = CheckFile(context.Background(), path)
+	var de *DamagedError
+	require.ErrorAs(t, err, &de)
+	want := "the club database " + path + " is missing, and the write-ahead log of the database that was there (" + path + "-wal, 31 bytes) is left: it was moved without it."
+	assert.Contains(t, err.Error(), want)
+	assert.Contains(t, openRefused(t, path).Error(), want)
+	assert.NoFileExists(t, path)
+}

@@ -33,6 +33,9 @@ const FileName = "club.db"
 // held while a DB has it open.
 const LockSuffix = ".lock"
 
+// WALSuffix names the database's write-ahead log (club.db-wal).
+const WALSuffix = "-wal"
+
 // Errors.
 var (
 	// ErrClosed: the database was closed.
@@ -51,12 +54,21 @@ type DamagedError struct {
 	Path   string
 	Reason string
 	Err    error // SQLite's error, when it gave one
+	// WAL is the path of the write-ahead log when the database is
+	// missing and its log is not (Missing, Reason the log's size).
+	WAL     string
+	Missing bool
 	// Backups lists the copies Open made before its schema moves
 	// (Path.vK.bak) found beside the database, for the advice.
 	Backups []string
 }
 
 func (e *DamagedError) Error() string {
+	if e.Missing {
+		return fmt.Sprintf("the club database %s is missing, and the write-ahead log of the database that was there (%s, %s) is left: it was moved without it. The log is left as it is: put the database back beside it (SQLite plays the log into it), or put back your latest backup of %s and move %s and %s-shm away; a new database made beside the log would take its pages. "+
+			"Only if there is neither: move %s and %s-shm away; klob serve then starts a new database and imports the state directory again, which brings back the players and their games but loses every tournament, today's daily too (its entrants and results; its boards are drawn again).",
+			e.Path, e.WAL, e.Reason, e.Path, e.WAL, e.Path, e.WAL, e.Path)
+	}
 	return fmt.Sprintf("the club database %s is damaged: %s. It is left as it is. %s Only if there is no backup: move it away with its -wal and -shm files; klob serve then starts a new one and imports the state directory again, which brings back the players and their games but loses every tournament, today's daily too (its entrants and results; its boards are drawn again).",
 		e.Path, e.Reason, e.putBack())
 }
@@ -446,8 +458,8 @@ func inspect(ctx context.Context, path string) (fileState, error) {
 	if errors.Is(err, fs.ErrNotExist) {
 		// A new database, unless the log of a database that was here is
 		// left: SQLite would play its pages into the new one.
-		if wal, err := os.Stat(path + "-wal"); err == nil && wal.Size() > 0 {
-			return fileState{}, &DamagedError{Path: path, Reason: fmt.Sprintf("it is missing, and the write-ahead log of the database that was there (%s-wal, %d bytes) is left: it was moved without it", path, wal.Size())}
+		if err := orphanWAL(path); err != nil {
+			return fileState{}, err
 		}
 		return fileState{missing: true}, nil
 	}
@@ -467,6 +479,15 @@ func inspect(ctx context.Context, path string) (fileState, error) {
 		return fileState{deferred: true}, nil
 	}
 	return st, err
+}
+
+// orphanWAL refuses a missing database at path whose write-ahead log is
+// there and not empty: SQLite would play its pages into a new database.
+func orphanWAL(path string) error {
+	if wal, err := os.Stat(path + WALSuffix); err == nil && wal.Size() > 0 {
+		return &DamagedError{Path: path, WAL: path + WALSuffix, Missing: true, Reason: textwrap.Count(int(wal.Size()), "byte")}
+	}
+	return nil
 }
 
 // readConn runs fn on a read-only connection to the database at path,
