@@ -425,6 +425,52 @@ func TestOtherName(t *testing.T) {
 	assert.Equal(t, "guest", otherName(h, "", "ann"))
 }
 
+// TestServeRefusesADamagedLog: a state directory copied while its
+// server ran has commits in club.db-wal; with the log's header
+// overwritten, SQLite would take the log for empty and drop them.
+// -db-check and the server refuse it, name the log, and leave both
+// files as they were, with no -shm beside them.
+func TestServeRefusesADamagedLog(t *testing.T) {
+	live, state := t.TempDir(), t.TempDir()
+	db, err := clubdb.Open(club.Path(live), clubdb.Options{})
+	require.NoError(t, err)
+	require.NoError(t, db.SeePlayer(context.Background(), "SHA256:late", "Late"))
+	for _, s := range []string{"", clubdb.WALSuffix} {
+		b, err := os.ReadFile(club.Path(live) + s)
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(club.Path(state)+s, b, 0o600))
+	}
+	require.NoError(t, db.Close())
+	path := club.Path(state)
+	f, err := os.OpenFile(path+clubdb.WALSuffix, os.O_WRONLY, 0)
+	require.NoError(t, err)
+	_, err = f.WriteAt(bytes.Repeat([]byte{0x5a}, 32), 0)
+	require.NoError(t, err)
+	require.NoError(t, f.Close())
+	sums := func() [2]string {
+		var out [2]string
+		for i, s := range []string{"", clubdb.WALSuffix} {
+			b, err := os.ReadFile(path + s)
+			require.NoError(t, err)
+			out[i] = string(b)
+		}
+		return out
+	}
+	before := sums()
+	want := "the write-ahead log " + path + "-wal of the club database " + path + " is damaged"
+
+	code, out, errs := runWith(runServe, "-state", state, "-db-check")
+	assert.Equal(t, 1, code)
+	assert.NotContains(t, out, ": ok")
+	assert.Contains(t, unwrapped(errs), want)
+	code, errb := refusedServe(t, "-addr", "127.0.0.1:0", "-state", state)
+	assert.Equal(t, 1, code)
+	assert.Contains(t, unwrapped(errb), want)
+	assert.Contains(t, unwrapped(errb), "Both are left as they are. Put back your latest backup")
+	assert.Equal(t, before, sums(), "the files are not touched")
+	assert.NoFileExists(t, path+"-shm")
+}
+
 // TestServeDBCheckNamesALogWithoutItsDatabase: -db-check of a state
 // directory whose club.db was moved without its log says so, as the
 // server does.

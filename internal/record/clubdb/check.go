@@ -66,8 +66,8 @@ func (r *Report) Write(w io.Writer) {
 // the foreign keys, the schema version, the tables, columns and indexes
 // of that version, and the ratings against their history. The error
 // says why it could not check at all: no file, a write-ahead log left
-// without its database, not an SQLite database, or one too damaged to
-// check (a *DamagedError).
+// without its database, not an SQLite database, a damaged log, or one
+// too damaged to check (a *DamagedError).
 func CheckFile(ctx context.Context, path string) (Report, error) {
 	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
 		if err := orphanWAL(path); err != nil {

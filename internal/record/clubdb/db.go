@@ -48,14 +48,17 @@ var (
 )
 
 // DamagedError refuses a file that is not a sound Klob club database:
-// not SQLite, damaged inside, or another program's database. The file
-// is left exactly as it is.
+// not SQLite, damaged inside, or another program's database; or a
+// database whose write-ahead log is damaged (WAL). The files are left
+// exactly as they are.
 type DamagedError struct {
 	Path   string
 	Reason string
 	Err    error // SQLite's error, when it gave one
-	// WAL is the path of the write-ahead log when the database is
-	// missing and its log is not (Missing, Reason the log's size).
+	// WAL is the path of the write-ahead log when it is the log that is
+	// damaged (Reason is then the log's), or when the database is
+	// missing and its log is not (Missing, Reason the log's size); ""
+	// when it is the database.
 	WAL     string
 	Missing bool
 	// Backups lists the copies Open made before its schema moves
@@ -68,6 +71,11 @@ func (e *DamagedError) Error() string {
 		return fmt.Sprintf("the club database %s is missing, and the write-ahead log of the database that was there (%s, %s) is left: it was moved without it. The log is left as it is: put the database back beside it (SQLite plays the log into it), or put back your latest backup of %s and move %s and %s-shm away; a new database made beside the log would take its pages. "+
 			"Only if there is neither: move %s and %s-shm away; klob serve then starts a new database and imports the state directory again, which brings back the players and their games but loses every tournament, today's daily too (its entrants and results; its boards are drawn again).",
 			e.Path, e.WAL, e.Reason, e.Path, e.WAL, e.Path, e.WAL, e.Path)
+	}
+	if e.WAL != "" {
+		return fmt.Sprintf("the write-ahead log %s of the club database %s is damaged: %s. SQLite would take it for empty and drop the commits in it that are not yet in the database (tournament entries and boards played among them). "+
+			"Both are left as they are. %s Only if there is no backup: move %s away with %s-shm; klob serve then opens the database without those commits: the games among them come back from the state directory, the tournament entries and results among them are lost.",
+			e.WAL, e.Path, e.Reason, e.putBack(), e.WAL, e.Path)
 	}
 	return fmt.Sprintf("the club database %s is damaged: %s. It is left as it is. %s Only if there is no backup: move it away with its -wal and -shm files; klob serve then starts a new one and imports the state directory again, which brings back the players and their games but loses every tournament, today's daily too (its entrants and results; its boards are drawn again).",
 		e.Path, e.Reason, e.putBack())
@@ -492,8 +500,8 @@ func orphanWAL(path string) error {
 
 // readConn runs fn on a read-only connection to the database at path,
 // once the file is found regular (a FIFO would hang its read) and
-// checkHeader has passed it: one that is not SQLite's is refused before
-// SQLite reads it.
+// checkHeader and checkWAL have passed it and its write-ahead log: one
+// that is not SQLite's is refused before SQLite reads it.
 func readConn(ctx context.Context, path string, fn func(*sql.Conn) error) error {
 	fi, err := os.Stat(path)
 	switch {
@@ -503,6 +511,9 @@ func readConn(ctx context.Context, path string, fn func(*sql.Conn) error) error 
 		return fmt.Errorf("the club database %s is not a regular file (%s): it is left as it is", path, untrusted.Kind(fi.Mode()))
 	}
 	if err := checkHeader(path); err != nil {
+		return err
+	}
+	if err := checkWAL(path); err != nil {
 		return err
 	}
 	rdb, err := sql.Open("sqlite", dsn(path, true))

@@ -54,13 +54,15 @@
 // # Damaged and newer files
 //
 // Before writing anything, Open checks an existing file: SQLite's
-// header, the Klob mark, the schema version, SQLite's full integrity
-// check (the indexes against their tables too) and the foreign keys,
-// on a read-only connection. A damaged file (*DamagedError) or one from
-// a newer klob (*NewerError) is refused, with its path, what is wrong
-// and what to do, and left byte for byte as it was. CheckFile (klob
-// serve -db-check) runs the full integrity check, the foreign keys and
-// the ratings against their history, read-only.
+// header, the header of its write-ahead log (SQLite takes a log with a
+// bad header for an empty one and drops its commits), the Klob mark,
+// the schema version, SQLite's full integrity check (the indexes
+// against their tables too) and the foreign keys, on a read-only
+// connection. A damaged file or log (*DamagedError) or a file from a
+// newer klob (*NewerError) is refused, with its path, what is wrong and
+// what to do, and left byte for byte as it was. CheckFile (klob serve
+// -db-check) runs the same checks, the ratings against their history
+// too, read-only.
 //
 // # Import
 //
