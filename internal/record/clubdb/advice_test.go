@@ -72,6 +72,34 @@ func TestDamageAdvisesABackupFirst(t *testing.T) {
 	assert.Contains(t, out.String(), "here "+row+".v2.bak.")
 }
 
+// Refusing or checking a damaged database leaves nothing beside it:
+// not the -wal and -shm files SQLite makes when it reads one in WAL
+// mode, nor a copy of a read-only file's mode that a later start would
+// be refused for. Files that were there stay.
+func TestDamageLeavesNoFilesBeside(t *testing.T) {
+	row := damagedRows(t)
+	for _, path := range []string{malformed(t), row} {
+		dir := filepath.Dir(path)
+		before := namesIn(t, dir)
+		openRefused(t, path)
+		assert.Equal(t, before, namesIn(t, dir), "after Open")
+		_, _ = CheckFile(context.Background(), path)
+		assert.Equal(t, before, namesIn(t, dir), "after the check")
+
+		require.NoError(t, os.Chmod(path, 0o444))
+		_, _ = CheckFile(context.Background(), path)
+		assert.Equal(t, before, namesIn(t, dir), "after the check of a read-only file")
+		require.NoError(t, os.Chmod(path, 0o600))
+
+		// An empty log and a -shm there before are SQLite's, not the
+		// check's: they stay.
+		require.NoError(t, os.WriteFile(path+WALSuffix, nil, 0o600))
+		_, _ = CheckFile(context.Background(), path)
+		openRefused(t, path)
+		assert.FileExists(t, path+WALSuffix)
+	}
+}
+
 // The check of a missing database whose log is left says so, as Open
 // does, not only that there is no database.
 func TestCheckNamesALogLeftWithoutItsDatabase(t *testing.T) {

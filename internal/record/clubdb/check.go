@@ -61,7 +61,8 @@ func (r *Report) Write(w io.Writer) {
 // CheckFile checks the database at path without writing to it (a
 // read-only connection; it may run while klob serve has the database
 // open). SQLite, reading a database in WAL mode, makes its empty -wal
-// and -shm files beside it when they are missing; the database itself
+// and -shm files beside it when they are missing; they are removed
+// again when the file is found damaged (readConn). The database itself
 // is never written. It runs SQLite's full integrity check and checks
 // the foreign keys, the schema version, the tables, columns and indexes
 // of that version, and the ratings against their history. The error
@@ -76,11 +77,15 @@ func CheckFile(ctx context.Context, path string) (Report, error) {
 		return Report{}, fmt.Errorf("no club database at %s", path)
 	}
 	var r Report
-	err := readConn(ctx, path, func(conn *sql.Conn) (err error) {
+	err := readConn(ctx, path, false, func(conn *sql.Conn) (err error) {
 		r, err = check(ctx, conn, path)
+		if err == nil && r.Damaged {
+			return errDamaged
+		}
 		return err
 	})
-	if r.Damaged {
+	if errors.Is(err, errDamaged) {
+		err = nil
 		r.Backups = schemaCopies(path)
 	}
 	return r, withBackups(err, path)

@@ -478,7 +478,7 @@ func inspect(ctx context.Context, path string) (fileState, error) {
 		return fileState{}, emptyFile(path)
 	}
 	var st fileState
-	err = readConn(ctx, path, func(conn *sql.Conn) (err error) {
+	err = readConn(ctx, path, true, func(conn *sql.Conn) (err error) {
 		st, err = inspectConn(ctx, conn, path)
 		return err
 	})
@@ -502,7 +502,15 @@ func orphanWAL(path string) error {
 // once the file is found regular (a FIFO would hang its read) and
 // checkHeader and checkWAL have passed it and its write-ahead log: one
 // that is not SQLite's is refused before SQLite reads it.
-func readConn(ctx context.Context, path string, fn func(*sql.Conn) error) error {
+//
+// SQLite, reading a database in WAL mode, makes its -wal and -shm files
+// when they are missing. Those readConn made are removed again when the
+// database is refused as damaged (fn returns a *DamagedError or
+// errDamaged), so that a refused file is left alone as it was found;
+// and on any error when the caller holds the database's lock (locked),
+// no other klob then having it open. Without the lock, a sound database
+// keeps them: a klob serve started meanwhile may be using them.
+func readConn(ctx context.Context, path string, locked bool, fn func(*sql.Conn) error) error {
 	fi, err := os.Stat(path)
 	switch {
 	case err != nil:
@@ -516,6 +524,21 @@ func readConn(ctx context.Context, path string, fn func(*sql.Conn) error) error 
 	if err := checkWAL(path); err != nil {
 		return err
 	}
+	missing := missingBeside(path)
+	err = runRead(ctx, path, fn)
+	var de *DamagedError
+	if errors.As(err, &de) || errors.Is(err, errDamaged) || (locked && err != nil) {
+		removeMade(path, missing)
+	}
+	return err
+}
+
+// errDamaged is what a readConn's fn returns for a database it found
+// damaged without an error of its own (a check's report).
+var errDamaged = errors.New("the club database is damaged")
+
+// runRead opens the read-only connection, runs fn on it and closes it.
+func runRead(ctx context.Context, path string, fn func(*sql.Conn) error) error {
 	rdb, err := sql.Open("sqlite", dsn(path, true))
 	if err != nil {
 		return err
@@ -527,6 +550,39 @@ func readConn(ctx context.Context, path string, fn func(*sql.Conn) error) error 
 	}
 	defer conn.Close()
 	return fn(conn)
+}
+
+// besideSuffixes are SQLite's files beside a database in WAL mode.
+var besideSuffixes = []string{WALSuffix, "-shm"}
+
+// missingBeside lists which of SQLite's files beside the database at
+// path are missing.
+func missingBeside(path string) []string {
+	var out []string
+	for _, s := range besideSuffixes {
+		if _, err := os.Lstat(path + s); errors.Is(err, fs.ErrNotExist) {
+			out = append(out, path+s)
+		}
+	}
+	return out
+}
+
+// removeMade removes the files of missing that SQLite has made since:
+// the log only while it is empty (it holds no commit), the shared
+// memory with it.
+func removeMade(path string, missing []string) {
+	for _, p := range missing {
+		fi, err := os.Lstat(p)
+		if err != nil || !fi.Mode().IsRegular() {
+			continue
+		}
+		if p == path+WALSuffix && fi.Size() > 0 {
+			return
+		}
+	}
+	for _, p := range missing {
+		os.Remove(p)
+	}
 }
 
 // sqliteMagic starts every SQLite database file.

@@ -60,9 +60,9 @@
 // against their tables too) and the foreign keys, on a read-only
 // connection. A damaged file or log (*DamagedError) or a file from a
 // newer klob (*NewerError) is refused, with its path, what is wrong and
-// what to do, and left byte for byte as it was. CheckFile (klob serve
-// -db-check) runs the same checks, the ratings against their history
-// too, read-only.
+// what to do, and left byte for byte as it was, with no -wal or -shm
+// file made beside a damaged one. CheckFile (klob serve -db-check) runs
+// the same checks, the ratings against their history too, read-only.
 //
 // # Import
 //
