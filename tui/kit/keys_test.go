@@ -243,22 +243,56 @@ func TestDeclarationKeysInHelp(t *testing.T) {
 }
 
 // A key that plays no card names the keys that work now: the arrows
-// and enter with the numbers where a card may be played quietly, b
-// among them where one may carry bella, b alone where only b works.
+// and enter with the numbers of the cards that may be played quietly
+// (not the range of the whole hand), b among them where one may carry
+// bella, b alone where only b works.
 func TestNotAmongCardsNamesWhatWorks(t *testing.T) {
 	k := DefaultKeys()
+	hand := handOf("JH 9H KH QH AS KS")
 	for _, c := range []struct {
-		plain, bella bool
-		want         string
+		plays string
+		bella bool
+		want  string
 	}{
-		{true, false, "z is not among the choices now: ←/→ and enter, or 1-6."},
-		{true, true, "z is not among the choices now: ←/→ and enter, 1-6 or b."},
-		{false, true, "z is not among the choices now: b."},
+		{"JH 9H KH QH AS KS", false, "z is not among the choices now: ←/→ and enter, or 1-6."},
+		{"JH 9H KH QH AS KS", true, "z is not among the choices now: ←/→ and enter, 1-6 or b."},
+		{"", true, "z is not among the choices now: b."},
+		{"9H KH AS", false, "z is not among the choices now: ←/→ and enter, or 2, 3 or 5."},
+		{"AS", true, "z is not among the choices now: ←/→ and enter, 5 or b."},
 	} {
-		if got := NotAmongCards(&k, "z", 6, c.plain, c.bella); got != c.want {
-			t.Errorf("plain %v, bella %v: %q, want %q", c.plain, c.bella, got, c.want)
+		if got := NotAmongCards(&k, "z", hand, cardsOf(c.plays), c.bella); got != c.want {
+			t.Errorf("plays %q, bella %v: %q, want %q", c.plays, c.bella, got, c.want)
 		}
 	}
+}
+
+// TestCardKeysRanges: the numbers of the cards that may be played read
+// as the hand shows them, a run of three or more as a range.
+func TestCardKeysRanges(t *testing.T) {
+	hand := handOf("JH 9H KH QH AS KS QS JS TC")
+	nth := []string{"1", "2", "3", "4", "5", "6", "7", "8", "9"}
+	for _, c := range []struct {
+		takes string
+		want  []string
+	}{
+		{"JH 9H KH QH AS KS QS JS TC", []string{"1-9"}},
+		{"TC", []string{"9"}},
+		{"9H KH AS KS QS", []string{"2", "3", "5-7"}},
+		{"", nil},
+	} {
+		if got := CardKeys(nth, hand, cardsOf(c.takes)); !slices.Equal(got, c.want) {
+			t.Errorf("%s: %q, want %q", c.takes, got, c.want)
+		}
+	}
+}
+
+// handOf is the hand written "JH 9H", in that order.
+func handOf(s string) []rules.Card {
+	var out []rules.Card
+	for _, w := range strings.Fields(s) {
+		out = append(out, rules.MustCard(w))
+	}
+	return out
 }
 
 // noteTaker is a Decider that keeps the note it is given and takes no

@@ -92,7 +92,7 @@ func (m *Choice) Key(ctx *Context, s Decider, msg tea.KeyPressMsg, d Decision) (
 	case k.Answerable(msg):
 		// A key that plays no card is answered, as in a menu: which
 		// keys play one.
-		s.SetNote(NotAmongCards(k, msg.String(), len(d.Hand), true, canAnnounce(d.Legal))+alsoKeys(d.Also), true)
+		s.SetNote(NotAmongCards(k, msg.String(), d.Hand, quietPlays(d.Legal), canAnnounce(d.Legal))+alsoKeys(d.Also), true)
 	}
 	return s, nil
 }
@@ -227,21 +227,61 @@ func NotAmongKeys(key string, keys []string) string {
 	return fmt.Sprintf("%s is not among the choices now: %s.", key, JoinOr(keys))
 }
 
-// NotAmongCards answers a key that plays no card of a hand of n cards
-// at the person's turn, naming the keys that work now: with plain a card
-// may be played without an announcement (the arrows and enter, the
-// numbers), with bella one may be played with it (b); where only b
-// works only b is named.
-func NotAmongCards(k *KeyMap, key string, n int, plain, bella bool) string {
-	nth, b := k.NthFor(n, "").Help().Key, k.Bella.Help().Key
-	keys := "←/→ and enter, or " + nth
+// NotAmongCards answers a key that plays no card of hand at the
+// person's turn, naming the keys that work now: where a card of plays
+// may be played without an announcement, the arrows and enter and the
+// numbers of those cards (CardKeys: "2, 3 or 5-7", not the range of the
+// whole hand, since a digit picks any card in hand); with bella a card
+// may be played with it (b); where only b works only b is named.
+func NotAmongCards(k *KeyMap, key string, hand []rules.Card, plays rules.CardSet, bella bool) string {
+	b := k.Bella.Help().Key
+	nums := CardKeys(k.Nth.Keys(), hand, plays)
+	keys := "←/→ and enter, or " + JoinOr(nums)
 	switch {
-	case bella && !plain:
+	case bella && len(nums) == 0:
 		keys = b
 	case bella:
-		keys = JoinOr([]string{"←/→ and enter", nth, b})
+		keys = JoinOr(append(append([]string{"←/→ and enter"}, nums...), b))
 	}
 	return fmt.Sprintf("%s is not among the choices now: %s.", key, keys)
+}
+
+// CardKeys lists the number keys (nth, the key of each place in the
+// hand) of the cards of hand in plays: "2", "5", "9"; a run of three or
+// more as a range, "1-8" only when every card of eight is in plays.
+func CardKeys(nth []string, hand []rules.Card, plays rules.CardSet) []string {
+	var parts []string
+	for i := 0; i < len(hand) && i < len(nth); i++ {
+		if !plays.Has(hand[i]) {
+			continue
+		}
+		j := i
+		for j+1 < len(hand) && j+1 < len(nth) && plays.Has(hand[j+1]) {
+			j++
+		}
+		switch {
+		case j-i >= 2:
+			parts = append(parts, nth[i]+"-"+nth[j])
+		case j > i:
+			parts = append(parts, nth[i], nth[j])
+		default:
+			parts = append(parts, nth[i])
+		}
+		i = j
+	}
+	return parts
+}
+
+// quietPlays is the set of the cards legal may play without an
+// announcement.
+func quietPlays(legal []rules.Action) rules.CardSet {
+	var plays rules.CardSet
+	for _, a := range legal {
+		if a.Kind == rules.PlayCard && !a.Bella {
+			plays = plays.With(a.Card)
+		}
+	}
+	return plays
 }
 
 // canAnnounce reports whether a card of legal may be played with an

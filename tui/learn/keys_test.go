@@ -548,30 +548,3 @@ func TestCardKeysNameThePlayable(t *testing.T) {
 	require.Equal(t, want, s.note)
 	require.Contains(t, d.Text(), want)
 }
-
-// TestCardKeysRanges: the numbers of the cards that may be played read
-// as the hand shows them, a run of three or more as a range.
-func TestCardKeysRanges(t *testing.T) {
-	hand := cardsOf("JH 9H KH QH AS KS QS JS TC")
-	nth := []string{"1", "2", "3", "4", "5", "6", "7", "8", "9"}
-	for _, c := range []struct {
-		takes string
-		want  []string
-	}{
-		{"JH 9H KH QH AS KS QS JS TC", []string{"1-9"}},
-		{"TC", []string{"9"}},
-		{"9H KH AS KS QS", []string{"2", "3", "5-7"}},
-		{"", nil},
-	} {
-		require.Equal(t, c.want, cardKeys(nth, hand, rules.SetOf(cardsOf(c.takes)...)), c.takes)
-	}
-}
-
-// cardsOf parses cards written "JH 9H".
-func cardsOf(s string) []rules.Card {
-	var out []rules.Card
-	for _, w := range strings.Fields(s) {
-		out = append(out, rules.MustCard(w))
-	}
-	return out
-}

@@ -465,41 +465,5 @@ func (s *Screen) notAmongCards(ctx *kit.Context, key string, st lesson.Step) str
 			takes = takes.With(a.Card)
 		}
 	}
-	nums := cardKeys(k.Nth.Keys(), s.hand(), takes)
-	switch {
-	case st.Bella == rules.NoCard:
-		return fmt.Sprintf("%s is not among the choices now: ←/→ and enter, or %s.", key, kit.JoinOr(nums))
-	case takes == 0:
-		return fmt.Sprintf("%s is not among the choices now: %s.", key, k.Bella.Help().Key)
-	}
-	keys := append(append([]string{"←/→ and enter"}, nums...), k.Bella.Help().Key)
-	return fmt.Sprintf("%s is not among the choices now: %s.", key, kit.JoinOr(keys))
-}
-
-// cardKeys lists the number keys (nth, the key of each place in the
-// hand) of the cards of hand in takes: "2", "5", "9"; a run of three or
-// more as a range, "1-8" when every card of eight is taken. A digit
-// picks any card in hand, so only the numbers of the cards that may be
-// played are named, not the range of the whole hand.
-func cardKeys(nth []string, hand []rules.Card, takes rules.CardSet) []string {
-	var parts []string
-	for i := 0; i < len(hand) && i < len(nth); i++ {
-		if !takes.Has(hand[i]) {
-			continue
-		}
-		j := i
-		for j+1 < len(hand) && j+1 < len(nth) && takes.Has(hand[j+1]) {
-			j++
-		}
-		switch {
-		case j-i >= 2:
-			parts = append(parts, nth[i]+"-"+nth[j])
-		case j > i:
-			parts = append(parts, nth[i], nth[j])
-		default:
-			parts = append(parts, nth[i])
-		}
-		i = j
-	}
-	return parts
+	return kit.NotAmongCards(k, key, s.hand(), takes, st.Bella != rules.NoCard)
 }

@@ -517,3 +517,65 @@ func TestForcedDealerPassSaysWhy(t *testing.T) {
 		}
 	})
 }
+
+// TestWrongKeyNamesPlayableNumbers: at a card turn a key that plays no
+// card names the numbers of the cards that may be played, not the range
+// of the whole hand: a digit picks any card in hand, so "1-9" would say
+// every card plays. Over a game's card turns, some of them following
+// suit with only part of the hand, at every seat count.
+func TestWrongKeyNamesPlayableNumbers(t *testing.T) {
+	eachTable(t, func(t *testing.T, n int, f *fixture) {
+		partial := 0
+		for range 400 {
+			s := f.snap()
+			if s.Over {
+				break
+			}
+			if s.Can.Act && s.View.Phase == rules.PhasePlay && f.s.Bella == rules.NoCard {
+				hand := f.s.hand()
+				var want []int
+				for i, c := range hand {
+					for _, a := range s.View.Legal() {
+						if a.Kind == rules.PlayCard && !a.Bella && a.Card == c {
+							want = append(want, i+1)
+							break
+						}
+					}
+				}
+				if len(want) < len(hand) {
+					partial++
+				}
+				f.hs.Press("z")
+				if got := namedNumbers(f.s.note.Text); !slices.Equal(got, want) {
+					t.Fatalf("the refusal names cards %v, the playable are %v: %q\n%s", got, want, f.s.note.Text, f.text())
+				}
+			}
+			f.step(true)
+		}
+		if partial == 0 {
+			t.Error("no card turn where only part of the hand may be played")
+		}
+	})
+}
+
+// namedNumbers reads the card numbers a refusal names, its ranges
+// ("5-7") written out: "…: ←/→ and enter, or 2, 3 or 5-7." is 2 3 5 6 7.
+func namedNumbers(note string) []int {
+	_, keys, _ := strings.Cut(note, " is not among the choices now: ")
+	keys, _, _ = strings.Cut(keys, ".")
+	keys = strings.ReplaceAll(strings.ReplaceAll(keys, ", or ", ", "), " or ", ", ")
+	var out []int
+	for _, w := range strings.Split(keys, ", ") {
+		var lo, hi int
+		if _, err := fmt.Sscanf(w, "%d-%d", &lo, &hi); err != nil {
+			if _, err := fmt.Sscanf(w, "%d", &lo); err != nil {
+				continue
+			}
+			hi = lo
+		}
+		for i := lo; i <= hi; i++ {
+			out = append(out, i)
+		}
+	}
+	return out
+}
