@@ -72,7 +72,15 @@ func (s *busyScreen) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd)
 	}
 	switch {
 	case kit.IsKey(k, ctx.Keys.Resume) && s.cfg.ReadOnly != nil:
-		return &busyHistory{Inside: kit.Inside{Shown: replay.NewHistory(s.cfg.ReadOnly, ReplayConfig{ASCII: s.cfg.ASCII, ShowPath: s.cfg.ShowPath})}, back: s}, nil
+		cfg := ReplayConfig{ASCII: s.cfg.ASCII, ShowPath: s.cfg.ShowPath}
+		// A game left unfinished in a second state directory ("klob-2")
+		// is listed too, as klob replay lists it: the store (a
+		// *store.Store) says where such games wait. The list reads them
+		// off the Update.
+		if w, ok := s.cfg.ReadOnly.(interface{ Waiting() []string }); ok {
+			cfg.Waiting = w.Waiting
+		}
+		return &busyHistory{Inside: kit.Inside{Shown: replay.NewHistory(s.cfg.ReadOnly, cfg)}, back: s}, nil
 	case kit.IsKey(k, ctx.Keys.New) && s.cfg.Elsewhere != nil:
 		// Finding and locking a new directory reads the disk: off the
 		// Update.

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -216,6 +217,39 @@ func TestBusyScreen(t *testing.T) {
 	hs.press("enter", "t")
 	if cfg.Elsewhere != nil && hs.name() != "table" {
 		t.Fatalf("the game did not start in the new directory: %s", hs.name())
+	}
+}
+
+// The busy screen's read-only list shows, as klob replay does, the
+// games left unfinished in the second state directories ("klob-2"…)
+// beside the busy one, at two, three and four players, each by its
+// folder, with the busy directory's own game in progress.
+func TestBusyListsGamesWaitingBeside(t *testing.T) {
+	root := t.TempDir()
+	dir := filepath.Join(root, "klob")
+	put := func(to, from string) {
+		t.Helper()
+		data, err := os.ReadFile(filepath.Join("../testdata/games", from))
+		require.NoError(t, err)
+		require.NoError(t, os.MkdirAll(filepath.Dir(to), 0o755))
+		require.NoError(t, os.WriteFile(to, data, 0o644))
+	}
+	put(filepath.Join(dir, store.CurrentName), "tables/saves/three-in-dialogue.klob")
+	for name, from := range map[string]string{"klob-2": "saves/in-play.klob", "klob-3": "tables/saves/three-in-dialogue.klob", "klob-4": "tables/saves/four-in-trick.klob"} {
+		put(filepath.Join(root, name, store.CurrentName), from)
+	}
+	cfg := testConfig(dealSeed, nil)
+	cfg.Busy, cfg.ReadOnly = &store.BusyError{Dir: dir, PID: 4242}, store.New(dir, store.Options{})
+	hs := newHarness(t, cfg, 80, 24)
+	hs.press("r")
+	scr := hs.screen()
+	if hs.name() != "history" || strings.Count(scr, "in progress") != 4 {
+		t.Fatalf("the read-only list does not show the four games in progress (%s):\n%s", hs.name(), scr)
+	}
+	for _, name := range []string{"klob-2", "klob-3", "klob-4"} {
+		if !strings.Contains(scr, "in "+name) {
+			t.Errorf("the read-only list does not name the game waiting in %s:\n%s", name, scr)
+		}
 	}
 }
 
