@@ -123,7 +123,7 @@ func (sc *Scene) tableArea(ctx *kit.Context, w, h int, size kit.CardSize, hand H
 		// room the blank row goes first (info2 below).
 		info = append(info, "")
 	}
-	title := []string{" " + ctx.Styles.Heading.Render(cutTo(ctx, sc.fitTo(ctx, w, 1, (*Scene).trickTitle), w-2))}
+	title := []string{" " + ctx.Styles.Heading.Render(cutTo(ctx, sc.titleLine(ctx, w), w-2))}
 	// Four seats in a short window (80×24): the bottom seat's name goes
 	// beside its card, not under it, and the partner's beside its card,
 	// not over it, so that the tricks won, the last trick and the row
@@ -468,6 +468,19 @@ func (sc *Scene) fitTo(ctx *kit.Context, w, pad int, say func(*Scene) string) st
 	return line
 }
 
+// titleLine is the line over the table in a column w wide (a space
+// before it, one after): trickTitle with the names whole or shortened,
+// and in the sequence dialogue, where that is too long still (names of
+// 24 letters, a claim of five cards), the dialogue's words without
+// "Sequences:", so that no word is cut, whose word it is least of all.
+func (sc *Scene) titleLine(ctx *kit.Context, w int) string {
+	line := sc.fitTo(ctx, w, 2, (*Scene).trickTitle)
+	if kit.WidthOf(line) > w-2 && sc.V.Phase == rules.PhaseSequences {
+		line = sc.fitTo(ctx, w, 2, func(sc *Scene) string { return sc.sentence(strings.Join(sc.dialogueWords(), " · ")) })
+	}
+	return line
+}
+
 // trickTitle says where the card play stands, or what the bidding is.
 func (sc *Scene) trickTitle() string {
 	v := &sc.V
@@ -505,6 +518,16 @@ func (sc *Scene) trickTitle() string {
 // standing as far as the table has heard it ("West claims 50, 4 cards,
 // K high"), or that none is made yet, and whose word it is.
 func (sc *Scene) dialogueTitle() string {
+	ps := sc.dialogueWords()
+	if len(ps) == 0 {
+		return "Sequences"
+	}
+	return "Sequences: " + strings.Join(ps, " · ")
+}
+
+// dialogueWords are the parts of dialogueTitle after "Sequences:": the
+// claim standing, or "none claimed yet", and whose word it is.
+func (sc *Scene) dialogueWords() []string {
 	v := &sc.V
 	var ps []string
 	claimant, value, length, top := v.Claim()
@@ -528,10 +551,7 @@ func (sc *Scene) dialogueTitle() string {
 		}
 		ps = append(ps, sc.Lower(t)+" to "+word)
 	}
-	if len(ps) == 0 {
-		return "Sequences"
-	}
-	return "Sequences: " + strings.Join(ps, " · ")
+	return ps
 }
 
 // trickCards are the cards the trick area shows, by seat: the trick on

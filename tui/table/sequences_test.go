@@ -1,6 +1,7 @@
 package table
 
 import (
+	"math/rand/v2"
 	"strconv"
 	"strings"
 	"testing"
@@ -11,6 +12,7 @@ import (
 	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
+	"github.com/klob/klob/tui/kit/kittest"
 )
 
 // During the sequence dialogue the line over the table says where it
@@ -146,4 +148,117 @@ func seqMarked(screen string) bool {
 		}
 	}
 	return false
+}
+
+// TestSequencesTitleFits: the line over the table during the sequence
+// dialogue fits the table's column at 80×24 whole, the claim (its
+// value, number of cards and top card) and whose word it is never cut
+// mid-word, at every seat count, with names as long as a server
+// allows (24 letters) and short ones, with the person at the table
+// and in the replay of someone else's game (no seat "you"), sequences
+// ranked by value and by length.
+func TestSequencesTitleFits(t *testing.T) {
+	ctx := kittest.Context(80, 24)
+	long := []string{"alexandra_of_the_north_x", "alexander_of_the_south_y", "alexandrina_of_the_west", "Bot D"}
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		seen := 0
+		for _, rank := range []rules.SeqRank{rules.RankByValue, rules.RankByLength} {
+			o := options(n)
+			o.SequenceRank = rank
+			eachDialogueClaim(t, o, 300, func(v rules.View) {
+				for _, you := range []rules.Seat{rules.SeatA, rules.NoSeat} {
+					for _, names := range [][]string{long, {"West", "North", "East", "South"}} {
+						seen++
+						sc := &Scene{V: v, You: you, DealNo: 1}
+						for s := range n {
+							sc.Players = append(sc.Players, Player{Name: names[s], Tag: "normal"})
+						}
+						checkSequencesTitle(t, &ctx, sc)
+					}
+				}
+			})
+		}
+		if seen == 0 {
+			t.Fatal("no claim in the sequence dialogue")
+		}
+	})
+}
+
+// checkSequencesTitle draws sc at ctx's size and checks the line over
+// the table: within the table's column, naming the claim whole and
+// ending with whose word it is.
+func checkSequencesTitle(t *testing.T, ctx *kit.Context, sc *Scene) {
+	t.Helper()
+	v := &sc.V
+	out, _ := Render(ctx, sc, Hand{}, nil)
+	leftW, _ := columns(ctx.Width, cardSize(ctx.Width, ctx.Height))
+	word := "to answer"
+	title := ""
+	for _, l := range strings.Split(ansi.Strip(out), "\n") {
+		left, _, column := strings.Cut(l, "│")
+		if column && (strings.HasPrefix(left, " Sequences") || strings.Contains(left, " claim")) {
+			title = strings.TrimSpace(left)
+			if kit.WidthOf(strings.TrimRight(left, " ")) > leftW-1 {
+				t.Errorf("the dialogue's line runs to the column's edge: %q", left)
+			}
+			break
+		}
+	}
+	who, value, length, top := v.Claim()
+	var want []string
+	switch {
+	case who == rules.NoSeat:
+		word = "to speak"
+	default:
+		want = append(want, " "+strconv.Itoa(value))
+		if length > 0 {
+			want = append(want, ", "+strconv.Itoa(length)+" cards")
+		}
+		if top != rules.NoRank {
+			want = append(want, ", "+top.Display()+" high")
+		}
+	}
+	if !strings.HasSuffix(title, " "+word) {
+		t.Fatalf("the dialogue's line %q does not end with %q:\n%s", title, word, ansi.Strip(out))
+	}
+	for _, w := range want {
+		if !strings.Contains(title, w) {
+			t.Fatalf("the dialogue's line %q does not say %q:\n%s", title, w, ansi.Strip(out))
+		}
+	}
+}
+
+// eachDialogueClaim plays up to games deals of o with random moves,
+// and calls f with the view of seat A at each turn of the sequence
+// dialogue (a claim standing or none yet).
+func eachDialogueClaim(t *testing.T, o rules.Options, games int, f func(v rules.View)) {
+	t.Helper()
+	for seed := range uint64(games) {
+		rng := rand.New(rand.NewPCG(seed, 3))
+		g := rules.NewGame(o, rules.SeatB)
+		if err := g.StartDeal(rules.Shuffle(rng)); err != nil {
+			t.Fatal(err)
+		}
+		for range 200 {
+			ph := g.Deal().Phase()
+			if ph == rules.PhasePlay || ph == rules.PhaseOver {
+				break
+			}
+			legal := g.Legal()
+			if ph == rules.PhaseSequences {
+				f(g.Deal().View(rules.SeatA))
+			}
+			// Take, and announce, where one may, so that the deals reach
+			// the dialogue and claims stand in it.
+			a := legal[rng.IntN(len(legal))]
+			for _, l := range legal {
+				if l.Kind == rules.Take || l.Kind == rules.Announce {
+					a = l
+				}
+			}
+			if err := g.Apply(a); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
 }
