@@ -182,6 +182,14 @@ func (s *History) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 			// Esc leaves the list as q does, at once: the list keeps
 			// nothing. (In the lobby esc comes back to it first.)
 			return s, kit.QuitNow
+		case k.Answerable(msg):
+			// A key the list does not take is answered, as at the
+			// table, naming the keys of its line of keys.
+			var names []string
+			for _, b := range s.KeyHelp(k).ShortHelp() {
+				names = append(names, b.Help().Key)
+			}
+			s.note, s.noteOK = kit.NotAmongKeys(msg.String(), names), false
 		}
 	}
 	return s, nil

@@ -270,7 +270,7 @@ func (s *Screen) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	}
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
-		return s.key(msg)
+		return s.key(ctx, msg)
 	case tea.MouseClickMsg:
 		return s.click(ctx, msg)
 	}
@@ -294,12 +294,12 @@ func (s *Screen) click(ctx *kit.Context, msg tea.MouseClickMsg) (kit.Screen, tea
 		case kit.IsKey(press, ctx.Keys.Help):
 			return s, func() tea.Msg { return press } // the App's key
 		}
-		return s.key(press)
+		return s.key(ctx, press)
 	}
 	if s.goTo || s.tricks || len(s.r.Deals) == 0 {
 		return s, nil
 	}
-	return s.key(kit.Press(s.keys.Next))
+	return s.key(ctx, kit.Press(s.keys.Next))
 }
 
 // hintHits are where the keys of the line of hints lie: the last lines
@@ -330,8 +330,9 @@ func (s *Screen) hintHits(ctx *kit.Context) []kit.Hit {
 	return hits
 }
 
-// key moves the position or changes what is shown.
-func (s *Screen) key(msg tea.KeyPressMsg) (kit.Screen, tea.Cmd) {
+// key moves the position or changes what is shown; a key that does
+// neither is answered, as at the table, naming the keys that do.
+func (s *Screen) key(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.Cmd) {
 	k := &s.keys
 	if s.goTo {
 		s.goToKey(msg)
@@ -379,8 +380,27 @@ func (s *Screen) key(msg tea.KeyPressMsg) (kit.Screen, tea.Cmd) {
 		s.cycleHands()
 	case kit.IsKey(msg, k.Analysis):
 		return s, s.toggleAnalysis()
+	case ctx.Keys.Answerable(msg):
+		s.note = s.refusal(ctx, msg.String())
 	}
 	return s, nil
+}
+
+// refusal answers a key the replay does not take, naming the keys its
+// line of keys offers as that line names them: "z is not among the
+// choices now: →/←, ↓/↑, n/p/g, o, a, v, ? or q."; under -ascii, where
+// arrows are written with two letters each, the letter keys that do the
+// same ("l/h, j/k, …"), as the line has them.
+func (s *Screen) refusal(ctx *kit.Context, key string) string {
+	var names []string
+	for _, b := range mergeDealKeys(s.KeyHelp(&ctx.Keys).ShortHelp()) {
+		name := b.Help().Key
+		if ctx.ASCII {
+			name = tightLetters.Replace(name)
+		}
+		names = append(names, name)
+	}
+	return kit.NotAmongKeys(key, names)
 }
 
 // goToKey takes a key of the go-to prompt.
