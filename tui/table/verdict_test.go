@@ -1389,3 +1389,29 @@ func TestWinnerWordsTellSpectatorsOfTheBot(t *testing.T) {
 		}
 	}
 }
+
+// A refused claim's hands are those of the other side: at four the
+// partner's hand, which the claimer cannot see either, is not named in
+// the note's first form; at two and three every other seat is.
+func TestClaimRefusalNamesTheOtherSide(t *testing.T) {
+	ctx := kit.NewContext(false)
+	for _, n := range []int{2, 3, 4} {
+		s := seatAScreen(n)
+		vd := claim.Verdict{Players: n, Seat: rules.SeatA}
+		for o := 1; o < n; o++ {
+			vd.Counters[o] = rules.CardSet(0).With(rules.NewCard(rules.Ace, rules.Suit(o)))
+		}
+		s.snap.Claim = &host.ClaimState{Verdict: vd}
+		got, _ := s.claimWords(&ctx, 78, 0)
+		got = ansi.Strip(got)
+		named := map[string]bool{"West": true, "North": n == 3, "East": n == 4}
+		if n == 2 {
+			named = map[string]bool{"West": true}
+		}
+		for name, want := range named {
+			if has := strings.Contains(got, name+" holds "); has != want {
+				t.Errorf("%d players: %q names %s's hand: %v, want %v", n, got, name, has, want)
+			}
+		}
+	}
+}

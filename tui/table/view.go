@@ -395,12 +395,16 @@ func (s *Screen) claimReasons(ctx *kit.Context) []string {
 	// "for instance" says so, or a list of nine cards reads as all of
 	// them held.
 	takes := who + " can take a trick"
-	out := []string{
-		"not every trick is sure: " + takes + " if, for instance, " + kit.JoinAnd(parts),
-		takes + " if, for instance, " + kit.JoinAnd(parts),
-	}
+	// With a partner, the other side's hands alone: the partner's hand,
+	// which the claimer cannot see either, reads oddly named, and the
+	// others' are shorter to say.
+	named := parts
 	if len(theirs) < len(parts) {
-		out = append(out, takes+" if, for instance, "+kit.JoinAnd(theirs))
+		named = theirs
+	}
+	out := []string{
+		"not every trick is sure: " + takes + " if, for instance, " + kit.JoinAnd(named),
+		takes + " if, for instance, " + kit.JoinAnd(named),
 	}
 	return append(out,
 		"not every trick is sure: the cards you cannot see may lie so that "+takes,
