@@ -438,3 +438,32 @@ func TestListAtTheEnd(t *testing.T) {
 		}
 	})
 }
+
+// TestNoAgainNamesWhoSaidNo: at every seat count, when dan says no to
+// another game before anyone says again, the others read the question
+// with his name ("Another game without dan?"), not "without them".
+func TestNoAgainNamesWhoSaidNo(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		f, dan := danLeftTheGame(t, n)
+		p, err := f.h.Seat(dan)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer p.Leave()
+		kittest.WaitRest(t, f.port, func(s host.Snapshot) bool { return s.Players[dan].State == host.SeatBack }, guard)
+		if err := p.NoAgain(p.Snapshot().Gen); err != nil {
+			t.Fatal(err)
+		}
+		kittest.WaitRest(t, f.port, func(s host.Snapshot) bool { return s.Players[dan].No }, guard)
+		f.hs.Deliver(Refresh{})
+		text := kittest.Flat(f.text())
+		for _, want := range []string{"dan does not want another game. Another game without dan? Those who want one say again (n)", "x says you want none."} {
+			if !strings.Contains(text, want) {
+				t.Fatalf("%d players: dan said no; the end lacks %q:\n%s", n, want, f.text())
+			}
+		}
+		if strings.Contains(text, "without them") {
+			t.Fatalf("%d players: dan said no; the end says \"without them\":\n%s", n, f.text())
+		}
+	})
+}

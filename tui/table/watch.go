@@ -240,7 +240,7 @@ func (s *Screen) againLines(ctx *kit.Context, sc *Scene, w int) []string {
 		text = fmt.Sprintf("Another game at this table? %s said again, then left: it went with them. Everyone who played says again (n) to start it.", kit.JoinAnd(gone))
 	case len(yes) == 0 && sn.Watching:
 	case len(yes) == 0 && len(no) > 0:
-		text = "Another game without them? Those who want one say again (n), and b then starts it with " + botsWord(sc, s.awaySeats()) + "; x says you want none."
+		text = "Another game without " + kit.JoinAnd(no) + "? Those who want one say again (n), and b then starts it with " + botsWord(sc, s.awaySeats()) + "; x says you want none."
 	case len(yes) == 0 && sn.Can.NoAgain:
 		text = "Another game at this table? Everyone who played says again (n) to start it; x says you want none."
 	case len(yes) == 0:
