@@ -32,6 +32,7 @@ func (s *Screen) resultView(ctx *kit.Context, sc *Scene) string {
 			last = sc.LastTrickLines(ctx, w)
 		}
 	}
+	claimed := s.claimedLines(ctx, sc, w)
 	var winner []string
 	if sn.Over && sc.Board == "" {
 		winner = append([]string{""}, s.winnerLines(ctx, sc, w)...)
@@ -89,14 +90,57 @@ func (s *Screen) resultView(ctx *kit.Context, sc *Scene) string {
 	// The table's talk takes the rows the score, the winner and what to
 	// press leave; the last trick gives way to it.
 	bottom = append(s.talkRows(ctx, w, h-filled(body)-filled(bottom)), bottom...)
-	if last != nil && len(DropBlanks(append(append(append([]string{}, lines...), last...), append(winner, bottom...)...), h))+1 <= h {
-		body = append(append(append(lines, ""), last...), winner...)
+	// The claim, if any, stands over the last trick it explains, and
+	// stays when only one of them has room.
+	fits := func(extra []string) bool {
+		return len(DropBlanks(append(append(append([]string{}, lines...), extra...), append(winner, bottom...)...), h))+1 <= h
+	}
+	switch both := append(append([]string{}, claimed...), last...); {
+	case len(both) > 0 && fits(both):
+		body = append(append(append(lines, ""), both...), winner...)
+	case claimed != nil && fits(claimed):
+		body = append(append(append(lines, ""), claimed...), winner...)
 	}
 	lines = DropBlanks(append(body, bottom...), h)
 	if len(lines) > h {
 		lines = append(lines[:max(0, h-len(bottom))], bottom...)
 	}
 	return kit.Canvas(lines, w, h)
+}
+
+// claimedLines say, at the end of a deal whose rest a side claimed,
+// who claimed it and how many of the last tricks had cards played for
+// that side: without them the deal seems to end by itself. Nil when
+// nobody claimed.
+func (s *Screen) claimedLines(ctx *kit.Context, sc *Scene, w int) []string {
+	sn := &s.snap
+	if sn.Claimer == rules.NoSeat || sc.V.Players == 0 {
+		return nil
+	}
+	// The tricks that hold a card played for the claim, counted from
+	// the first: a claim made after the claimer's own card in a trick
+	// plays only the next ones for them.
+	first, tricks, plays := -1, 0, 0
+	for i, st := range sc.V.History() {
+		if st.Action.Kind != rules.PlayCard {
+			continue
+		}
+		if first < 0 && i < len(sn.Moves) && sn.Moves[i].By == host.ByClaim {
+			first = plays / sc.V.Players
+		}
+		plays++
+	}
+	if first >= 0 {
+		tricks = (plays+sc.V.Players-1)/sc.V.Players - first
+	}
+	line := sc.Name(sn.Claimer) + " claimed the rest of the deal"
+	switch {
+	case tricks == 1:
+		line += ": the last trick was played for " + sc.sideLower(sc.sideOf(sn.Claimer))
+	case tricks > 1:
+		line += fmt.Sprintf(": the last %d tricks were played for %s", tricks, sc.sideLower(sc.sideOf(sn.Claimer)))
+	}
+	return kit.Indent(" ", kit.WrapLines(line+".", w-2, 2, ctx.Ellipsis()), nil)
 }
 
 // filled counts the rows of lines that are not blank: the rows they

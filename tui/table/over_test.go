@@ -467,3 +467,47 @@ func TestNoAgainNamesWhoSaidNo(t *testing.T) {
 		}
 	})
 }
+
+// TestClaimSaidAtDealOver: at every seat count, the person claims the
+// last tricks and the claim is accepted; the end of the deal says so
+// over its last trick, which the claim's cards played, and names the
+// side they were played for (at four, the person and their partner).
+// Another seat's claim reads with its name.
+func TestClaimSaidAtDealOver(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		// Games in which the person's claim comes to be accepted.
+		claimSeeds := map[int]uint64{2: seeds[2], 3: 13, 4: seeds[4]}
+		f := newFixture(t, n, claimSeeds[n], 80, 24)
+		held := 0
+		for {
+			if !f.reach(func(s host.Snapshot) bool {
+				return s.Can.Act && s.Can.Claim && s.View.Phase == rules.PhasePlay && s.View.Hand.Count() <= 3 && f.s.Bella == rules.NoCard
+			}, true) {
+				t.Fatal("no claim was accepted in the game")
+			}
+			held = f.snap().View.Hand.Count()
+			f.hs.Press("c")
+			if c := f.snap().Claim; c != nil && !c.Pending && c.Err == nil && c.Verdict.OK {
+				break
+			}
+			f.step(true)
+		}
+		f.until("the deal's end", func(s host.Snapshot) bool { return s.Between }, true)
+		tricks := fmt.Sprintf("the last %d tricks were", held)
+		if held == 1 {
+			tricks = "the last trick was"
+		}
+		side := map[int]string{2: "you", 3: "you", 4: "you & North"}[n]
+		text := kittest.Flat(f.text())
+		said := "You claimed the rest of the deal: " + tricks + " played for " + side + ". Last trick: "
+		if !strings.Contains(text, said) {
+			t.Fatalf("%d players: the deal's end lacks %q:\n%s", n, said, f.text())
+		}
+		f.s.snap.Claimer = rules.Seat(1)
+		side = map[int]string{2: "Bot", 3: "West", 4: "West & East"}[n]
+		said = map[int]string{2: "Bot", 3: "West", 4: "West"}[n] + " claimed the rest of the deal: " + tricks + " played for " + side + "."
+		if text := kittest.Flat(f.text()); !strings.Contains(text, said) {
+			t.Fatalf("%d players: the deal's end lacks %q:\n%s", n, said, f.text())
+		}
+	})
+}
