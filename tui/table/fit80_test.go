@@ -833,3 +833,35 @@ func TestKeysKeepSeparatorsWhenOnlySortGoes(t *testing.T) {
 		}
 	})
 }
+
+// TestTwoLineNoteKeepsTricksWon: at every seat count, at 80×24, in the
+// card play with the row marking the person's bella under the hand and
+// the last trick said, a note of two lines (u refused: cards were shown
+// since the last decision) leaves the tricks won on the screen: what
+// gives way for it is the last trick's line, which the v list says too.
+// The line over the table still says trump.
+func TestTwoLineNoteKeepsTricksWon(t *testing.T) {
+	// Games that come to a bella held after a trick was played.
+	meldSeeds := map[int]uint64{2: 5, 3: 2, 4: 2}
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		f := newFixture(t, n, meldSeeds[n], 80, 24)
+		f.until("a bella held after the first trick", func(s host.Snapshot) bool {
+			return myCard(s) && s.View.LastLeader != rules.NoSeat && len(kit.HeldMelds(&s.View, f.s.hand())) > 0
+		}, true)
+		if !strings.Contains(kittest.Flat(f.text()), "Tricks: ") {
+			t.Fatalf("%d players: no tricks won before the note:\n%s", n, f.text())
+		}
+		f.hs.Press("u")
+		text := f.text()
+		if !strings.Contains(text, "cards were shown since your last decision") {
+			t.Fatalf("%d players: u was not refused:\n%s", n, text)
+		}
+		flat := kittest.Flat(text)
+		if !strings.Contains(flat, "Tricks: ") {
+			t.Errorf("%d players: the tricks won left the screen with a note of two lines:\n%s", n, text)
+		}
+		if !strings.Contains(flat, "Trump ") {
+			t.Errorf("%d players: trump left the screen:\n%s", n, text)
+		}
+	})
+}

@@ -179,8 +179,16 @@ func (sc *Scene) tableArea(ctx *kit.Context, w, h int, size kit.CardSize, hand H
 			}
 		case drop == "last" && (len(status) > 1 || keep):
 			keep = false
+			// The tricks won stay: where the one line would say the
+			// last trick without them (beside the words panel, a
+			// long note under the table), the last trick's line goes
+			// instead, which the v list says too.
 			if len(status) > 1 {
-				status = sc.statusLine(ctx, w)
+				if one := sc.statusLine(ctx, w); saysTricks(one) {
+					status = one
+				} else {
+					status = status[:1]
+				}
 			}
 		case drop == "melds" && melds:
 			handRows = handRows[:len(handRows)-1]
@@ -335,6 +343,11 @@ func (sc *Scene) saysTrump(ctx *kit.Context, lines []string) bool {
 	}
 	word := ansi.Strip(trumpTitle(ctx.Paint, sc.V.Trump, nil))
 	return slices.ContainsFunc(lines, func(l string) bool { return strings.Contains(ansi.Strip(l), word) })
+}
+
+// saysTricks reports whether lines say the tricks won (trickCounts).
+func saysTricks(lines []string) bool {
+	return slices.ContainsFunc(lines, func(l string) bool { return strings.HasPrefix(ansi.Strip(l), " Tricks: ") })
 }
 
 // saysSeq reports whether lines hold the fragment seq whole (packLine
