@@ -27,6 +27,8 @@ import (
 func (s *Screen) hintLines(ctx *kit.Context, w, room int) []string {
 	st := &ctx.Styles
 	h := s.snap.Hint
+	table := s.onTable(ctx, w)
+	keep := 1 + len(table) // the lines kept under the hint's own
 	var out []string
 	switch {
 	case h == nil || h.Pending:
@@ -34,11 +36,12 @@ func (s *Screen) hintLines(ctx *kit.Context, w, room int) []string {
 	case h.Err != nil:
 		out = []string{" " + st.Error.Render("! No hint: "+h.Err.Error())}
 	default:
-		out, _ = hintWindow(ctx, &s.snap.View, h.Eval, s.Bella, w, max(-1, room-1), s.hintTop)
+		out, _ = hintWindow(ctx, &s.snap.View, h.Eval, s.Bella, w, max(-1, room-keep), s.hintTop)
 	}
-	if room > 0 && len(out) > room-1 {
-		out = out[:room-1]
+	if room > 0 && len(out) > room-keep {
+		out = out[:max(0, room-keep)]
 	}
+	out = append(out, table...)
 	closing := "H or esc closes the hint"
 	if s.onHinted() {
 		closing += "; the cursor is on the hard bot's choice"
@@ -47,6 +50,22 @@ func (s *Screen) hintLines(ctx *kit.Context, w, room int) []string {
 		}
 	}
 	return append(out, " "+st.Dim.Render(closing))
+}
+
+// onTable says the trick on the table in one line, each card with its
+// player ("On the table: West A♦, East K♦"), for the hint panel, which
+// covers the table: the hint speaks of those cards. Nil when no card
+// lies on it.
+func (s *Screen) onTable(ctx *kit.Context, w int) []string {
+	v := &s.snap.View
+	if v.Phase != rules.PhasePlay || v.InTrick == 0 {
+		return nil
+	}
+	sc := s.scene()
+	line, _ := sc.fitAny(ctx, w, 1, func(sc *Scene) string {
+		return " On the table: " + sc.playedBy(ctx, v.Leader, v.Trick[:v.InTrick])
+	})
+	return []string{cutTo(ctx, line, w)}
 }
 
 // onHinted reports whether the cursor (or the open question's answer)
@@ -225,7 +244,8 @@ func (s *Screen) scrollHint(ctx *kit.Context, dir int) {
 	sc := s.scene()
 	bottom, _ := s.bottomLines(ctx, sc)
 	room := PanelRoom(ctx, sc, s.tableHand(), bottom)
-	_, pg := hintWindow(ctx, &s.snap.View, h.Eval, s.Bella, ctx.Width, max(-1, room-1), s.hintTop)
+	keep := 1 + len(s.onTable(ctx, ctx.Width))
+	_, pg := hintWindow(ctx, &s.snap.View, h.Eval, s.Bella, ctx.Width, max(-1, room-keep), s.hintTop)
 	s.hintTop = pg.Turn(dir)
 }
 

@@ -734,3 +734,30 @@ func TestHintKeptWhenClosed(t *testing.T) {
 		}
 	})
 }
+
+// TestHintKeepsTheTrick: at every seat count, at 80×24, the hint opened
+// while the person answers a trick covers the table, but not the trick
+// on it: a line under the hint names each card there with its player,
+// in play order, as the hint speaks of them.
+func TestHintKeepsTheTrick(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		f := newFixture(t, n, seeds[n], 80, 24)
+		f.until("the last card of a trick with options", func(s host.Snapshot) bool {
+			return myCard(s) && s.View.InTrick == n-1 && len(s.View.Legal()) > 1
+		}, true)
+		f.hs.Press("H")
+		text := kittest.Flat(f.text())
+		if !strings.Contains(text, "Hint: the hard bot would") {
+			t.Fatalf("%d players: no hint:\n%s", n, f.text())
+		}
+		v := f.snap().View
+		sc := f.s.scene()
+		var cards []string
+		for i := range v.InTrick {
+			cards = append(cards, sc.Lower(rules.SeatAfter(v.Leader, i, n))+" "+f.hs.Ctx.Paint.Glyphs.CardText(v.Trick[i]))
+		}
+		if want := "On the table: " + strings.Join(cards, ", ") + " "; !strings.Contains(text, want) {
+			t.Errorf("%d players: the hint hides the trick, no %q:\n%s", n, want, f.text())
+		}
+	})
+}
