@@ -851,14 +851,10 @@ func backup(ctx context.Context, conn *sql.Conn, path string, v, to int) (err er
 	fail := func(err error) error {
 		return fmt.Errorf("the club database %s: copying version %d aside (made as %s) before moving to version %d: %w", path, v, tmp, to, err)
 	}
-	if err := removeHalfCopies(dir, base); err != nil {
+	if err := removeHalfCopies(dir, func(name string) bool { return isHalfCopy(name, base) }); err != nil {
 		return fail(err)
 	}
-	// The copy holds what the database does: its owner's alone from
-	// its first byte. VACUUM INTO takes an empty file, keeps its mode
-	// and gives its journal the same one.
-	f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
-	if err != nil {
+	if err := vacuumInto(ctx, conn, tmp, time.Time{}); err != nil {
 		return fail(err)
 	}
 	defer func() {
@@ -866,16 +862,6 @@ func backup(ctx context.Context, conn *sql.Conn, path string, v, to int) (err er
 			removeCopy(tmp)
 		}
 	}()
-	if err := f.Close(); err != nil {
-		return fail(err)
-	}
-	if _, err := conn.ExecContext(ctx, "VACUUM INTO ?", tmp); err != nil {
-		return fail(err)
-	}
-	// SQLite does not promise VACUUM INTO's file is on the disk.
-	if err := syncFile(tmp); err != nil {
-		return fail(err)
-	}
 	dst, err := durable.PlaceNew(lstatFS{durable.OS()}, dir, fmt.Sprintf("%s.v%d", base, v), ".bak",
 		func(dst string) error { return os.Link(tmp, dst) },
 		func(dst string) error { return os.Rename(tmp, dst) })
@@ -892,16 +878,48 @@ func backup(ctx context.Context, conn *sql.Conn, path string, v, to int) (err er
 	return nil
 }
 
-// removeHalfCopies removes from dir the copies made before a schema
-// move that a crash left unfinished: base.vK.bak.new and its SQLite
-// journal, whatever K.
-func removeHalfCopies(dir, base string) error {
+// vacuumInto makes at tmp a consistent copy of the database on conn,
+// made by SQLite itself (VACUUM INTO) while others read and write it,
+// and syncs it to the disk; mtime, when not zero, is given the file as
+// its modification time. tmp is created empty and private first: the
+// copy holds what the database does, its owner's alone from its first
+// byte (VACUUM INTO takes an empty file, keeps its mode and gives its
+// journal the same one). On failure nothing is left at tmp.
+func vacuumInto(ctx context.Context, conn *sql.Conn, tmp string, mtime time.Time) (err error) {
+	f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			removeCopy(tmp)
+		}
+	}()
+	if err := f.Close(); err != nil {
+		return err
+	}
+	if _, err := conn.ExecContext(ctx, "VACUUM INTO ?", tmp); err != nil {
+		return err
+	}
+	if !mtime.IsZero() {
+		if err := os.Chtimes(tmp, mtime, mtime); err != nil {
+			return err
+		}
+	}
+	// SQLite does not promise VACUUM INTO's file is on the disk.
+	return syncFile(tmp)
+}
+
+// removeHalfCopies removes from dir the copies a crash left unfinished,
+// those whose names half says are (a copy before a schema move:
+// base.vK.bak.new and its SQLite journal, whatever K; a day's copy).
+func removeHalfCopies(dir string, half func(name string) bool) error {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return err
 	}
 	for _, e := range entries {
-		if !isHalfCopy(e.Name(), base) {
+		if !half(e.Name()) {
 			continue
 		}
 		if err := os.Remove(filepath.Join(dir, e.Name())); err != nil && !errors.Is(err, fs.ErrNotExist) {
