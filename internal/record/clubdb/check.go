@@ -29,9 +29,11 @@ type Report struct {
 	// problems: damage no write of klob makes, for which klob serve
 	// refuses the file (a *DamagedError).
 	Damaged bool
-	// Backups lists the copies before schema moves beside the file, for
-	// the advice on a damaged one (DamagedError.Backups).
+	// Backups lists the copies before schema moves beside the file, and
+	// Copies the day's copies klob serve took, for the advice on a
+	// damaged one (DamagedError.Backups, DamagedError.Copies).
 	Backups []string
+	Copies  []Copy
 }
 
 // OK reports whether the check found no problem.
@@ -52,7 +54,7 @@ func (r *Report) Write(w io.Writer) {
 	case r.Damaged:
 		// What to do, as klob serve says it when it refuses the file.
 		fmt.Fprintf(w, "%s: %s\n%s\n", r.Path, textwrap.Count(len(r.Problems), "problem"),
-			(&DamagedError{Path: r.Path, Reason: "its check finds the " + textwrap.Count(len(r.Problems), "problem") + " above", Backups: r.Backups}).Error())
+			(&DamagedError{Path: r.Path, Reason: "its check finds the " + textwrap.Count(len(r.Problems), "problem") + " above", Backups: r.Backups, Copies: r.Copies}).Error())
 	default:
 		fmt.Fprintf(w, "%s: %s\n", r.Path, textwrap.Count(len(r.Problems), "problem"))
 	}
@@ -87,6 +89,7 @@ func CheckFile(ctx context.Context, path string) (Report, error) {
 	if errors.Is(err, errDamaged) {
 		err = nil
 		r.Backups = schemaCopies(path)
+		r.Copies = Copies(path)
 	}
 	return r, withBackups(err, path)
 }

@@ -64,13 +64,16 @@ type DamagedError struct {
 	// Backups lists the copies Open made before its schema moves
 	// (Path.vK.bak) found beside the database, for the advice.
 	Backups []string
+	// Copies lists the day's copies klob serve took (Backup), the
+	// newest first, for the advice.
+	Copies []Copy
 }
 
 func (e *DamagedError) Error() string {
 	if e.Missing {
-		return fmt.Sprintf("the club database %s is missing, and the write-ahead log of the database that was there (%s, %s) is left: it was moved without it. The log is left as it is: put the database back beside it (SQLite plays the log into it), or put back your latest backup of %s and move %s and %s-shm away; a new database made beside the log would take its pages. "+
+		return fmt.Sprintf("the club database %s is missing, and the write-ahead log of the database that was there (%s, %s) is left: it was moved without it. The log is left as it is: put the database back beside it (SQLite plays the log into it), or put back your latest backup of %s and move %s and %s-shm away; a new database made beside the log would take its pages. %s "+
 			"Only if there is neither: move %s and %s-shm away; klob serve then starts a new database and imports the state directory again, which brings back the players and their games but loses every tournament, today's daily too (its entrants and results; its boards are drawn again).",
-			e.Path, e.WAL, e.Reason, e.Path, e.WAL, e.Path, e.WAL, e.Path)
+			e.Path, e.WAL, e.Reason, e.Path, e.WAL, e.Path, e.ownCopies(), e.WAL, e.Path)
 	}
 	if e.WAL != "" {
 		return fmt.Sprintf("the write-ahead log %s of the club database %s is damaged: %s. SQLite would take it for empty and drop the commits in it that are not yet in the database (tournament entries and boards played among them). "+
@@ -83,21 +86,62 @@ func (e *DamagedError) Error() string {
 
 // putBack is the first advice on a damaged database: a backup put back,
 // without the files beside the damaged one (SQLite would play the log
-// into the copy), and the copies klob serve made itself.
+// into the copy), the copies klob serve took itself and how to put one
+// back.
 func (e *DamagedError) putBack() string {
-	s := "Put back your latest backup of the database, after moving the damaged one away with its -wal and -shm files (SQLite would play the log into the copy). "
-	if len(e.Backups) == 0 {
-		return s + fmt.Sprintf("klob serve keeps no backups but the copy it makes before a schema move (%s.vK.bak), and there is none here.", filepath.Base(e.Path))
-	}
-	return s + fmt.Sprintf("klob serve keeps no backups but the copy it makes before each schema move, which holds the club as it was then: here %s.", strings.Join(e.Backups, ", "))
+	return "Put back your latest backup of the database, after moving the damaged one away with its -wal and -shm files (SQLite would play the log into the copy). " + e.ownCopies()
 }
 
-// withBackups fills in the copies before schema moves beside the
-// database at path when err is a *DamagedError.
+// ownCopies lists the copies klob serve took of the database, the day's
+// (newest first, with their times) and those before schema moves, and
+// says how to put the newest back: the exact commands.
+func (e *DamagedError) ownCopies() string {
+	dir := BackupsDir(e.Path)
+	var b strings.Builder
+	if len(e.Copies) == 0 {
+		fmt.Fprintf(&b, "klob serve keeps a copy of the database a day in %s (the newest -backups of them), and there is none there", dir)
+		if len(e.Backups) == 0 {
+			fmt.Fprintf(&b, "; nor a copy before a schema move (%s.vK.bak).", filepath.Base(e.Path))
+			return b.String()
+		}
+		b.WriteString(".")
+	} else {
+		fmt.Fprintf(&b, "klob serve keeps a copy of the database a day; here, the newest first: ")
+		for i, c := range e.Copies {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			fmt.Fprintf(&b, "%s (taken %s)", c.Path, c.Time.Format("2006-01-02 15:04"))
+		}
+		state := filepath.Dir(e.Path)
+		aside := filepath.Join(state, "damaged")
+		fmt.Fprintf(&b, ". To put the newest back, stop klob serve, then run: mkdir %s; mv %s %s %s %s/ (leave out those that are not there); cp %s %s; then start klob serve: the games filed since the copy come back from the state directory, the tournaments' entries and results since are lost.",
+			shellQuote(aside), shellQuote(e.Path), shellQuote(e.Path+WALSuffix), shellQuote(e.Path+"-shm"), shellQuote(aside),
+			shellQuote(e.Copies[0].Path), shellQuote(e.Path))
+	}
+	if len(e.Backups) > 0 {
+		fmt.Fprintf(&b, " The copy it makes before each schema move holds the club as it was then: here %s.", strings.Join(e.Backups, ", "))
+	}
+	return b.String()
+}
+
+// shellQuote is s as a shell word: as it is when it holds nothing the
+// shell reads, else in single quotes.
+func shellQuote(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./:=@%+,-") == "" {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// withBackups fills in the copies klob serve took of the database at
+// path, the day's and those before schema moves, when err is a
+// *DamagedError.
 func withBackups(err error, path string) error {
 	var de *DamagedError
-	if errors.As(err, &de) && de.Backups == nil {
+	if errors.As(err, &de) && de.Backups == nil && de.Copies == nil {
 		de.Backups = schemaCopies(path)
+		de.Copies = Copies(path)
 	}
 	return err
 }

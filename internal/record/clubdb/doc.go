@@ -64,6 +64,15 @@
 // file made beside a damaged one. CheckFile (klob serve -db-check) runs
 // the same checks, the ratings against their history too, read-only.
 //
+// # Copies
+//
+// Backup takes a consistent copy of the open database (VACUUM INTO, on
+// a read-only connection of its own: no write waits for it) into the
+// backups folder beside it, as club-DAY.db, made as .new, private,
+// synced and renamed once whole, and keeps the newest few. The refusal
+// of a damaged database lists them (Copies), the newest first, and
+// gives the commands that put the newest back.
+//
 // # Import
 //
 // Import indexes the state directory klob serve kept before the

@@ -338,7 +338,7 @@ func TestCheckSaysDamageOneWay(t *testing.T) {
 	assert.Equal(t, "p: integrity: row 21 missing from index i\np: 1 problem\n"+
 		"the club database p is damaged: its check finds the 1 problem above. It is left as it is. "+
 		"Put back your latest backup of the database, after moving the damaged one away with its -wal and -shm files (SQLite would play the log into the copy). "+
-		"klob serve keeps no backups but the copy it makes before a schema move (p.vK.bak), and there is none here. "+
+		"klob serve keeps a copy of the database a day in backups (the newest -backups of them), and there is none there; nor a copy before a schema move (p.vK.bak). "+
 		"Only if there is no backup: move it away with its -wal and -shm files; klob serve then starts a new one and imports the state directory again, "+
 		"which brings back the players and their games but loses every tournament, today's daily too (its entrants and results; its boards are drawn again).\n", out.String())
 }
