@@ -34,6 +34,13 @@ type Options struct {
 	// MinGames is the rated games that list a player on a leaderboard
 	// (0: rating.DefaultMinGames).
 	MinGames int
+	// Backups is how many of the database's day copies are kept, in
+	// the backups folder of the state directory: one is taken at the
+	// start when the newest is a day old or there is none, then one a
+	// day. 0 takes none.
+	Backups int
+	// Clock times the copies; nil is the system's.
+	Clock Clock
 }
 
 // Service is the club of one klob serve: its database and its ratings.
@@ -48,6 +55,8 @@ type Service struct {
 
 	writes   latencies // every game's record, for the server's figures
 	dbWrites latencies // the database's own part of each
+
+	backups *backups // nil when none are taken
 }
 
 // Path is the club database's file in the state directory state.
@@ -104,6 +113,12 @@ func Open(ctx context.Context, state string, o Options) (*Service, error) {
 	if n > 0 {
 		s.logf("club: rated %s the import recorded", textwrap.Count(n, "game"))
 	}
+	if o.Backups > 0 {
+		if o.Clock == nil {
+			o.Clock = host.SystemClock()
+		}
+		s.backups = startBackups(db, o.Backups, o.Clock, s.logf)
+	}
 	return s, nil
 }
 
@@ -147,8 +162,15 @@ func (s *Service) ratePending(ctx context.Context) (int, error) {
 	return n, nil
 }
 
-// Close closes the database once its queued writes are done.
-func (s *Service) Close() error { return s.db.Close() }
+// Close stops the database's copies (one under way is stopped and
+// leaves no file under a copy's name), then closes the database once
+// its queued writes are done.
+func (s *Service) Close() error {
+	if s.backups != nil {
+		s.backups.close()
+	}
+	return s.db.Close()
+}
 
 // DB is the club's database.
 func (s *Service) DB() *clubdb.DB { return s.db }

@@ -1,0 +1,216 @@
+package club
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/klob/klob/internal/record/clubdb"
+	"github.com/klob/klob/internal/testing/clocktest"
+)
+
+// lines is a log a test reads.
+type lines struct {
+	mu sync.Mutex
+	l  []string
+}
+
+func (l *lines) logf(format string, args ...any) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.l = append(l.l, fmt.Sprintf(format, args...))
+}
+
+// with returns the lines that hold s.
+func (l *lines) with(s string) []string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	var out []string
+	for _, x := range l.l {
+		if strings.Contains(x, s) {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// copiesIn lists the names in the backup folder of the state dir.
+func copiesIn(t *testing.T, dir string) []string {
+	t.Helper()
+	entries, err := os.ReadDir(filepath.Join(dir, clubdb.BackupDir))
+	if os.IsNotExist(err) {
+		return nil
+	}
+	require.NoError(t, err)
+	var out []string
+	for _, e := range entries {
+		out = append(out, e.Name())
+	}
+	slices.Sort(out)
+	return out
+}
+
+// openClocked opens the club of dir keeping keep copies on clock.
+func openClocked(t *testing.T, dir string, keep int, clock *clocktest.Manual, log *lines) *Service {
+	t.Helper()
+	return openWith(t, dir, Options{Backups: keep, Clock: clock, Logf: log.logf})
+}
+
+// A new club is copied at the start, off the opener (the clock's
+// goroutine), then once a day, keeping the newest few.
+func TestCopiesAtTheStartThenDaily(t *testing.T) {
+	dir := t.TempDir()
+	clock := clocktest.New(clocktest.Start())
+	var log lines
+	s := openClocked(t, dir, 3, clock, &log)
+	file(t, s, dir, "g1", tableLog(t, 1, person("ka", "ann"), person("kb", "bob")), "")
+	assert.Empty(t, copiesIn(t, dir), "not taken by the opener")
+	n, _ := clock.Pending()
+	require.Equal(t, 1, n, "the start's copy is scheduled")
+
+	clock.Advance(0)
+	assert.Equal(t, []string{"club-2026-12-01.db"}, copiesIn(t, dir))
+	assert.Len(t, log.with("club: copied the database to "+filepath.Join(dir, "backups", "club-2026-12-01.db")), 1)
+	cp, err := clubdb.CheckFile(context.Background(), filepath.Join(dir, "backups", "club-2026-12-01.db"))
+	require.NoError(t, err)
+	assert.True(t, cp.OK(), "%v", cp.Problems)
+
+	clock.Advance(BackupEvery - time.Minute)
+	assert.Len(t, copiesIn(t, dir), 1, "a day has not passed")
+	clock.Advance(time.Minute)
+	assert.Equal(t, []string{"club-2026-12-01.db", "club-2026-12-02.db"}, copiesIn(t, dir))
+	for range 4 {
+		clock.Advance(BackupEvery)
+	}
+	assert.Equal(t, []string{"club-2026-12-04.db", "club-2026-12-05.db", "club-2026-12-06.db"}, copiesIn(t, dir))
+	assert.NotEmpty(t, log.with("the newest 3 kept, removed club-2026-12-01.db"))
+
+	require.NoError(t, s.Close())
+	n, _ = clock.Pending()
+	assert.Zero(t, n, "no copy after the close")
+}
+
+// A restart whose newest copy is less than a day old takes none until
+// its day is over; one whose newest is older takes one at once.
+func TestARestartCopiesWhenADayHasPassed(t *testing.T) {
+	dir := t.TempDir()
+	clock := clocktest.New(clocktest.Start())
+	var log lines
+	s := openClocked(t, dir, 7, clock, &log)
+	clock.Advance(0)
+	require.NoError(t, s.Close())
+	require.Len(t, copiesIn(t, dir), 1)
+
+	clock.Advance(10 * time.Hour)
+	s = openClocked(t, dir, 7, clock, &log)
+	clock.Advance(0)
+	assert.Len(t, copiesIn(t, dir), 1, "the newest is 10 hours old")
+	clock.Advance(14*time.Hour - time.Minute)
+	assert.Len(t, copiesIn(t, dir), 1)
+	clock.Advance(time.Minute)
+	assert.Equal(t, []string{"club-2026-12-01.db", "club-2026-12-02.db"}, copiesIn(t, dir))
+	require.NoError(t, s.Close())
+
+	clock.Advance(3 * BackupEvery)
+	openClocked(t, dir, 7, clock, &log)
+	clock.Advance(0)
+	assert.Equal(t, []string{"club-2026-12-01.db", "club-2026-12-02.db", "club-2026-12-05.db"}, copiesIn(t, dir))
+}
+
+// A copy that fails is logged, removes no older copy and leaves the
+// club working; the next try comes an hour later.
+func TestAFailedCopyKeepsTheOlderOnes(t *testing.T) {
+	dir := t.TempDir()
+	clock := clocktest.New(clocktest.Start())
+	var log lines
+	s := openClocked(t, dir, 1, clock, &log)
+	clock.Advance(0)
+	require.Equal(t, []string{"club-2026-12-01.db"}, copiesIn(t, dir))
+	good, err := os.ReadFile(filepath.Join(dir, "backups", "club-2026-12-01.db"))
+	require.NoError(t, err)
+
+	// The next day's name is taken by a folder: the copy cannot be put
+	// there.
+	blocker := filepath.Join(dir, "backups", "club-2026-12-02.db")
+	require.NoError(t, os.MkdirAll(filepath.Join(blocker, "x"), 0o700))
+	clock.Advance(BackupEvery)
+	failed := log.with("club: the day's copy of the database failed; the older copies in " + filepath.Join(dir, "backups") + " are kept, the next try is in 1h0m0s: ")
+	require.Len(t, failed, 1)
+	assert.Contains(t, failed[0], "copying it to "+blocker)
+	assert.Equal(t, []string{"club-2026-12-01.db", "club-2026-12-02.db"}, copiesIn(t, dir), "no half copy left")
+	kept, err := os.ReadFile(filepath.Join(dir, "backups", "club-2026-12-01.db"))
+	require.NoError(t, err)
+	assert.Equal(t, good, kept, "the older copy is kept, with one to keep")
+	file(t, s, dir, "g1", tableLog(t, 1, person("ka", "ann"), person("kb", "bob")), "")
+
+	require.NoError(t, os.RemoveAll(blocker))
+	clock.Advance(BackupRetry)
+	assert.Equal(t, []string{"club-2026-12-02.db"}, copiesIn(t, dir), "the try an hour later")
+	c, err := clubdb.CheckFile(context.Background(), filepath.Join(dir, "backups", "club-2026-12-02.db"))
+	require.NoError(t, err)
+	assert.True(t, c.OK())
+}
+
+// The backup folder that cannot be made (a file in its way) is logged
+// at every try; the server goes on.
+func TestCopiesWithoutAFolder(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "backups"), []byte("in the way"), 0o600))
+	clock := clocktest.New(clocktest.Start())
+	var log lines
+	openClocked(t, dir, 7, clock, &log)
+	clock.Advance(0)
+	clock.Advance(BackupRetry)
+	assert.Len(t, log.with("the day's copy of the database failed"), 2)
+}
+
+// No copies are taken with Backups 0.
+func TestNoCopies(t *testing.T) {
+	dir := t.TempDir()
+	clock := clocktest.New(clocktest.Start())
+	var log lines
+	openClocked(t, dir, 0, clock, &log)
+	n, _ := clock.Pending()
+	assert.Zero(t, n)
+	clock.Advance(3 * BackupEvery)
+	assert.Nil(t, copiesIn(t, dir))
+}
+
+// goClock is a manual clock that calls its functions on goroutines of
+// their own, as the system's does.
+type goClock struct{ *clocktest.Manual }
+
+func (c goClock) AfterFunc(d time.Duration, f func()) func() bool {
+	return c.Manual.AfterFunc(d, func() { go f() })
+}
+
+// A close while a copy is under way waits for it: the copy is stopped
+// or whole, never half under a copy's name, and no failure is logged.
+func TestCloseDuringACopy(t *testing.T) {
+	for range 5 {
+		dir := t.TempDir()
+		clock := goClock{clocktest.New(clocktest.Start())}
+		var log lines
+		s := openWith(t, dir, Options{Backups: 7, Clock: clock, Logf: log.logf})
+		file(t, s, dir, "g1", tableLog(t, 1, person("ka", "ann"), person("kb", "bob")), "")
+		clock.Advance(0)
+		require.NoError(t, s.Close())
+		names := copiesIn(t, dir)
+		assert.Subset(t, []string{"club-2026-12-01.db"}, names, "stopped or whole")
+		if len(names) == 1 {
+			c, err := clubdb.CheckFile(context.Background(), filepath.Join(dir, "backups", names[0]))
+			require.NoError(t, err)
+			assert.True(t, c.OK())
+		}
+		assert.Empty(t, log.with("failed"))
+	}
+}
