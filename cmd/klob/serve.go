@@ -78,8 +78,11 @@ type serveFlags struct {
 	stall           time.Duration
 	dbCheck         bool
 	boardGames      int
-	allow, deny     string // the operator's key lists (package access)
-	noGuests        bool
+	// backups is how many day copies of the club database are kept
+	// in STATE/backups (0: none taken).
+	backups     int
+	allow, deny string // the operator's key lists (package access)
+	noGuests    bool
 	// now is the clock of the tournaments' ends and days, tourneyBot
 	// the bots of their boards and par, and clock the tables' (not
 	// flags: tests set them); nil is time.Now, the server's bots and
@@ -102,7 +105,8 @@ func parseServe(args []string, stdout, stderr io.Writer, getenv func(string) str
 		"                  [-deny FILE] [-no-guests] [-abandon D] [-abandon-waiting D]\n"+
 		"                  [-pace D] [-board-games N] [-key-rate R] [-stall D]\n"+
 		"                  [-stats D] [-login-timeout D] [-handshake-timeout D]\n"+
-		"       klob serve -db-check [-state DIR]\nServes Klob over SSH: ssh -p 2222 HOST plays. The club's database (players,\ngames, ratings) is STATE/club.db; -db-check checks it and exits\n(0: sound, 1: not).")
+		"                  [-backups N]\n"+
+		"       klob serve -db-check [-state DIR]\nServes Klob over SSH: ssh -p 2222 HOST plays. The club's database (players,\ngames, ratings) is STATE/club.db, copied once a day to STATE/backups;\n-db-check checks it and exits (0: sound, 1: not).")
 	fs.StringVar(&f.addr, "addr", ":2222", "address to listen on")
 	fs.StringVar(&f.state, "state", "", "state directory: host key, players' games, open tables (default: the klob state directory's serve/)")
 	fs.StringVar(&f.hostKey, "host-key", "", "host key file, created (ed25519) when missing in a folder that exists (default: STATE/host_ed25519)")
@@ -129,6 +133,7 @@ func parseServe(args []string, stdout, stderr io.Writer, getenv func(string) str
 	fs.StringVar(&f.allow, "allow", "", "a file of the keys admitted, one a line (authorized_keys lines, SHA256: fingerprints or the lobby's hex tags): a private club; read again when it changes")
 	fs.StringVar(&f.deny, "deny", "", "a file of the keys refused, in the same forms; read again when it changes")
 	fs.BoolVar(&f.noGuests, "no-guests", false, "refuse connections without a key (guests play bots only)")
+	fs.IntVar(&f.backups, "backups", 7, "copies of the club database kept in STATE/backups: one is taken a day (and at the start when the newest is a day old), the oldest removed beyond this many (0: none)")
 	fs.BoolVar(&f.dbCheck, "db-check", false, "check the club database (STATE/club.db) and exit: 0 when it is sound, 1 when not")
 	pos, err := fs.parse(args, stdout, stderr)
 	if err != nil {
@@ -173,6 +178,7 @@ func parseServe(args []string, stdout, stderr io.Writer, getenv func(string) str
 		{f.stats < 0, "stats", f.stats, "is negative"},
 		{f.stats > 0 && f.stats < 100*time.Millisecond, "stats", f.stats, "is less than 100ms (0 logs none)"},
 		{f.boardGames < 1, "board-games", f.boardGames, "is less than 1"},
+		{f.backups < 0, "backups", f.backups, "is negative (0 keeps none)"},
 		{f.stall <= 0, "stall", f.stall, "is not positive"},
 	} {
 		if c.bad {
@@ -252,8 +258,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	stdout = &lockedWriter{mu: &sync.Mutex{}, w: lq}
 	// The club's database first: one damaged or from a newer klob stops
 	// the start, before any table is brought back.
-	cl, err := club.Open(context.Background(), f.state,
-		club.Options{Now: f.now, MinGames: f.boardGames, Logf: timedLogf(stdout)})
+	cl, err := club.Open(context.Background(), f.state, clubOptions(f, timedLogf(stdout)))
 	if err != nil {
 		return failed(stderr, "serve", err)
 	}

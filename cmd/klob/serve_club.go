@@ -23,6 +23,13 @@ import (
 // player seen, a game against bots recorded).
 const clubWait = 10 * time.Second
 
+// clubOptions is the club of f: its clock, its leaderboards, and its
+// day copies of the database, on the tables' clock (the system's when
+// f sets none).
+func clubOptions(f serveFlags, logf func(string, ...any)) club.Options {
+	return club.Options{Now: f.now, MinGames: f.boardGames, Logf: logf, Backups: f.backups, Clock: f.clock}
+}
+
 // runDBCheck is klob serve -db-check: SQLite's integrity check of the
 // state directory's club database, its references and its ratings
 // against their history, read-only (it may run while klob serve runs).

@@ -15,7 +15,7 @@ import (
 
 // stateNames are the names klob serve keeps in its state directory: one
 // of them marks a directory as a klob state.
-var stateNames = []string{clubdb.FileName, stateLock, "host_ed25519", "players", "tables", "tourneys"}
+var stateNames = []string{clubdb.FileName, stateLock, "host_ed25519", "players", "tables", "tourneys", clubdb.BackupDir}
 
 // stateSubdirs are the state directory's directories, each a
 // directory of tables, players or tournaments, never a state itself.
@@ -36,7 +36,9 @@ func checkStateDir(dir string) error {
 		return fmt.Errorf("the state directory %s: %w", dir, err)
 	}
 	parent := filepath.Dir(filepath.Clean(dir))
-	if base := filepath.Base(filepath.Clean(dir)); slices.Contains(stateSubdirs, base) && isState(parent) {
+	// The copies' folder too: it is never a state, but checkStateFolders
+	// does not check it (a copy that fails is logged, the server goes on).
+	if base := filepath.Base(filepath.Clean(dir)); (slices.Contains(stateSubdirs, base) || base == clubdb.BackupDir) && isState(parent) {
 		return fmt.Errorf("the state directory %s is the %s directory of the klob state %s: give -state %s to serve that club, or a new directory for a new one", dir, base, parent, parent)
 	}
 	n := 0

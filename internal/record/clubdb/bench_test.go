@@ -202,3 +202,53 @@ func benchPragma(b *testing.B, path, pragma string) {
 		}
 	}
 }
+
+// BenchmarkBackup measures a day's copy (Backup) of a club of games
+// games of two to four of 200 players, rated, with a tournament-free
+// schema, and reports the copy's size in KiB:
+//
+//	go test -run '^$' -bench Backup -benchtime 20x ./internal/record/clubdb
+func BenchmarkBackup(b *testing.B) {
+	for _, games := range []int{1000, 10000} {
+		b.Run(fmt.Sprint("games=", games), func(b *testing.B) {
+			db, _ := openTest(b, nil)
+			ctx := context.Background()
+			rng := rand.New(rand.NewPCG(2, uint64(games)))
+			var p plusOne
+			var wg sync.WaitGroup
+			work := make(chan Game)
+			for range 32 {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					for g := range work {
+						if _, err := db.RecordGame(ctx, g, p.rate); err != nil {
+							b.Error(err)
+						}
+					}
+				}()
+			}
+			for i := range games {
+				n := 2 + rng.IntN(3)
+				keys := make([]string, n)
+				for j, k := range rng.Perm(200)[:n] {
+					keys[j] = fmt.Sprintf("%032x", k)
+				}
+				work <- testGame(fmt.Sprintf("backup-%d", i), keys...)
+			}
+			close(work)
+			wg.Wait()
+			day := time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC)
+			var size int64
+			b.ResetTimer()
+			for i := range b.N {
+				res, err := db.Backup(ctx, day.AddDate(0, 0, i), 2)
+				if err != nil {
+					b.Fatal(err)
+				}
+				size = res.Copy.Size
+			}
+			b.ReportMetric(float64(size)/1024, "KiB")
+		})
+	}
+}
