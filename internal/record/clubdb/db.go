@@ -115,7 +115,7 @@ func (e *DamagedError) ownCopies() string {
 		}
 		state := filepath.Dir(e.Path)
 		aside := filepath.Join(state, "damaged")
-		fmt.Fprintf(&b, ". To put the newest back, stop klob serve, then run: mkdir %s; mv %s %s %s %s/ (leave out those that are not there); cp %s %s; then start klob serve: the games filed since the copy come back from the state directory, the tournaments' entries and results since are lost.",
+		fmt.Fprintf(&b, ". To put the newest back, stop klob serve, then run (the mv naming only the files there): mkdir %s; mv %s %s %s %s/; cp %s %s; then start klob serve: the games filed since the copy come back from the state directory, the tournaments' entries and results since are lost.",
 			shellQuote(aside), shellQuote(e.Path), shellQuote(e.Path+WALSuffix), shellQuote(e.Path+"-shm"), shellQuote(aside),
 			shellQuote(e.Copies[0].Path), shellQuote(e.Path))
 	}
