@@ -285,6 +285,11 @@ func TestNoAgain(t *testing.T) {
 				t.Errorf("the log lacks %q: %q", w, lines)
 			}
 		}
+		// bob said no twice, taking it back between: one line, so that
+		// no and again pressed in turn cannot fill the log.
+		if n := len(slices.DeleteFunc(slices.Clone(lines), func(l string) bool { return l != "bob wants no other game" })); n != 1 {
+			t.Errorf("bob's no is logged %d times: %q", n, lines)
+		}
 	})
 }
 

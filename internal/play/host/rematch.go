@@ -45,7 +45,8 @@ func (st *state) again(p *port, gen int, yes bool) error {
 	}
 	if sd := st.seats[p.seat]; sd.again != yes || sd.no == yes {
 		sd.again, sd.no, st.dirty = yes, !yes, true
-		if !yes {
+		if !yes && !sd.noLogged {
+			sd.noLogged = true
 			st.h.logf("%s wants no other game", st.who(p.seat))
 		}
 	}

@@ -108,6 +108,10 @@ type seat struct {
 	// no other game (Port.NoAgain): the others may start it without
 	// them, a bot in their seat, as for a person away.
 	no bool
+	// noLogged: the log said so once this game; saying no again after
+	// taking it back is not logged again, so x and n pressed in turn
+	// cannot fill the log.
+	noLogged bool
 	// againLeft is set when the person said again and then left: the
 	// leaving took it back, which the others are told (SeatInfo).
 	againLeft bool
