@@ -219,12 +219,7 @@ func TestAgainNoteFollowsTheTable(t *testing.T) {
 		// Dan's seat is played by a bot through the game; he comes back
 		// for its end (SeatBack: here).
 		f, dan := danLeftTheGame(t, n)
-		p, err := f.h.Seat(dan)
-		if err != nil {
-			t.Fatal(err)
-		}
-		kittest.WaitRest(t, f.port, func(s host.Snapshot) bool { return s.Players[dan].State == host.SeatBack }, guard)
-		f.hs.Deliver(Refresh{})
+		p := danBack(t, f, dan)
 		f.hs.Press("n")
 		if text := kittest.Flat(f.text()); !strings.Contains(text, againAllNote) {
 			t.Fatalf("%d players: everyone here, the note does not say the game waits for them:\n%s", n, f.text())
@@ -236,16 +231,25 @@ func TestAgainNoteFollowsTheTable(t *testing.T) {
 		if !strings.Contains(text, "with a bot in dan's seat") || strings.Contains(text, againAllNote) || !strings.Contains(text, againSaidNote) {
 			t.Fatalf("%d players: dan gone, the note still says the game waits for everyone:\n%s", n, f.text())
 		}
-		if p, err = f.h.Seat(dan); err != nil {
-			t.Fatal(err)
-		}
+		p = danBack(t, f, dan)
 		defer p.Leave()
-		kittest.WaitRest(t, f.port, func(s host.Snapshot) bool { return s.Players[dan].State == host.SeatBack }, guard)
-		f.hs.Deliver(Refresh{})
 		if text := kittest.Flat(f.text()); !strings.Contains(text, againAllNote) {
 			t.Fatalf("%d players: dan back, the note does not say the game waits for everyone:\n%s", n, f.text())
 		}
 	})
+}
+
+// danBack seats dan again at the end of danLeftTheGame's game, and
+// waits until the person's screen has him back.
+func danBack(t *testing.T, f *fixture, dan rules.Seat) host.Port {
+	t.Helper()
+	p, err := f.h.Seat(dan)
+	if err != nil {
+		t.Fatal(err)
+	}
+	kittest.WaitRest(t, f.port, func(s host.Snapshot) bool { return s.Players[dan].State == host.SeatBack }, guard)
+	f.hs.Deliver(Refresh{})
+	return p
 }
 
 // danLeftTheGame plays a shared table of n seats, game to 100, whose
@@ -285,13 +289,8 @@ func danLeftTheGame(t *testing.T, n int) (*fixture, rules.Seat) {
 func TestNoAgainAtTheEnd(t *testing.T) {
 	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		f, dan := danLeftTheGame(t, n)
-		p, err := f.h.Seat(dan)
-		if err != nil {
-			t.Fatal(err)
-		}
+		p := danBack(t, f, dan)
 		defer p.Leave()
-		kittest.WaitRest(t, f.port, func(s host.Snapshot) bool { return s.Players[dan].State == host.SeatBack }, guard)
-		f.hs.Deliver(Refresh{})
 		text := kittest.Flat(f.text())
 		if !strings.Contains(text, "x says you want none") {
 			t.Fatalf("%d players: the end does not name x:\n%s", n, f.text())
@@ -357,13 +356,8 @@ func TestNoAgainAtTheEnd(t *testing.T) {
 func TestNoAgainThenGoneOn(t *testing.T) {
 	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		f, dan := danLeftTheGame(t, n)
-		p, err := f.h.Seat(dan)
-		if err != nil {
-			t.Fatal(err)
-		}
+		p := danBack(t, f, dan)
 		defer p.Leave()
-		kittest.WaitRest(t, f.port, func(s host.Snapshot) bool { return s.Players[dan].State == host.SeatBack }, guard)
-		f.hs.Deliver(Refresh{})
 		f.hs.Press("x")
 		s := kittest.WaitRest(t, p, func(s host.Snapshot) bool { return s.Players[0].No }, guard)
 		if err := p.Again(s.Gen); err != nil {
@@ -445,12 +439,8 @@ func TestListAtTheEnd(t *testing.T) {
 func TestNoAgainNamesWhoSaidNo(t *testing.T) {
 	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		f, dan := danLeftTheGame(t, n)
-		p, err := f.h.Seat(dan)
-		if err != nil {
-			t.Fatal(err)
-		}
+		p := danBack(t, f, dan)
 		defer p.Leave()
-		kittest.WaitRest(t, f.port, func(s host.Snapshot) bool { return s.Players[dan].State == host.SeatBack }, guard)
 		if err := p.NoAgain(p.Snapshot().Gen); err != nil {
 			t.Fatal(err)
 		}
