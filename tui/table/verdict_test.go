@@ -1167,6 +1167,18 @@ func TestPadLettersHaveALegend(t *testing.T) {
 	}
 }
 
+// acesRefuse is seat A's screen at n seats with its claim refused: each
+// other seat could hold the ace of its own suit and take a trick.
+func acesRefuse(n int) *Screen {
+	s := seatAScreen(n)
+	vd := claim.Verdict{Players: n, Seat: rules.SeatA}
+	for o := 1; o < n; o++ {
+		vd.Counters[o] = rules.CardSet(0).With(rules.NewCard(rules.Ace, rules.Suit(o)))
+	}
+	s.snap.Claim = &host.ClaimState{Verdict: vd}
+	return s
+}
+
 // A refused claim's hands are said as one way the cards may lie ("if,
 // for instance, West holds …"), not as the hands held: a list of nine
 // cards read as all of them held. At every seat count, in every form
@@ -1174,12 +1186,7 @@ func TestPadLettersHaveALegend(t *testing.T) {
 func TestClaimRefusalIsAnInstance(t *testing.T) {
 	ctx := kit.NewContext(false)
 	for _, n := range []int{2, 3, 4} {
-		s := seatAScreen(n)
-		vd := claim.Verdict{Players: n, Seat: rules.SeatA}
-		for o := 1; o < n; o++ {
-			vd.Counters[o] = rules.CardSet(0).With(rules.NewCard(rules.Ace, rules.Suit(o)))
-		}
-		s.snap.Claim = &host.ClaimState{Verdict: vd}
+		s := acesRefuse(n)
 		for _, r := range s.claimReasons(&ctx) {
 			if strings.Contains(r, " holds ") && !strings.Contains(r, "if, for instance, ") {
 				t.Errorf("%d players: %q says the hands as held", n, r)
@@ -1396,12 +1403,7 @@ func TestWinnerWordsTellSpectatorsOfTheBot(t *testing.T) {
 func TestClaimRefusalNamesTheOtherSide(t *testing.T) {
 	ctx := kit.NewContext(false)
 	for _, n := range []int{2, 3, 4} {
-		s := seatAScreen(n)
-		vd := claim.Verdict{Players: n, Seat: rules.SeatA}
-		for o := 1; o < n; o++ {
-			vd.Counters[o] = rules.CardSet(0).With(rules.NewCard(rules.Ace, rules.Suit(o)))
-		}
-		s.snap.Claim = &host.ClaimState{Verdict: vd}
+		s := acesRefuse(n)
 		got, _ := s.claimWords(&ctx, 78, 0)
 		got = ansi.Strip(got)
 		named := map[string]bool{"West": true, "North": n == 3, "East": n == 4}
