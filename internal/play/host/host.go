@@ -14,6 +14,7 @@ import (
 	"github.com/klob/klob/internal/platform/seedmix"
 	"github.com/klob/klob/internal/play/session"
 	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/internal/serve/quietlog"
 	"github.com/klob/klob/internal/study/analysis"
 	"github.com/klob/klob/rules"
 )
@@ -160,6 +161,9 @@ type Host struct {
 	cfg   Config
 	clock Clock
 	logf  func(string, ...any)
+	// comings bounds the lines of a person dropping from the seat and
+	// coming back (kindComings), per person.
+	comings *quietlog.Log
 
 	events chan func()
 	stop   chan struct{} // closed by Close
@@ -264,6 +268,7 @@ func start(cfg Config, s *session.Session, l *gamelog.Log) (*Host, error) {
 	h := &Host{cfg: cfg, clock: cfg.Clock, logf: cfg.Logf, events: make(chan func(), 64),
 		stop: make(chan struct{}), done: make(chan struct{}),
 		private: cfg.Private, watchers: map[*port]struct{}{}, cause: rules.NoSeat}
+	h.comings = quietlog.New(cfg.Clock.AfterFunc, func(line string) { cfg.Logf("%s", line) }, kindComings)
 	h.eye = newPort(h, rules.NoSeat)
 	n := s.Game().Players()
 	h.bells, h.turnWas = make([]int, n), make([]bool, n)

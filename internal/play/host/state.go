@@ -13,6 +13,7 @@ import (
 	"github.com/klob/klob/ai/eval"
 	"github.com/klob/klob/internal/play/session"
 	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/internal/serve/quietlog"
 	"github.com/klob/klob/rules"
 )
 
@@ -944,6 +945,12 @@ func (st *state) cancelBot() {
 	st.dirty = true
 }
 
+// kindComings is the lines of a person dropping from the seat and coming
+// back: each costs them a reconnection only, so a loop of them would
+// fill the server's log. A person gets Most of them a minute, then one
+// line that counts the rest.
+var kindComings = quietlog.Kind{One: "line", Many: "lines", What: "of dropping from the seat and coming back", Most: 6}
+
 // who names the person at seat s in the log's lines (Config.Who).
 func (st *state) who(s rules.Seat) string { return st.cfg.Who(s, st.seats[s].player.Name) }
 
@@ -964,7 +971,7 @@ func (st *state) join(s rules.Seat) (*port, error) {
 	st.stopGrace(s)
 	if sd.dropped {
 		st.setNote(Note{Kind: NoteBack, Seat: s, Text: sd.player.Name + " is back"})
-		st.h.logf("%s is back at seat %s", st.who(s), s)
+		st.h.comings.Printf(st.who(s), kindComings, "%s is back at seat %s", st.who(s), s)
 	}
 	sd.dropped, sd.botAgain, sd.againLeft, sd.no = false, false, false, false
 	st.stir(s)
@@ -1002,7 +1009,7 @@ func (st *state) leave(p *port) {
 		// cut) is the board's whole story.
 		st.h.logf("%s left the board", st.who(p.seat))
 	} else {
-		st.h.logf("%s dropped from seat %s", st.who(p.seat), p.seat)
+		st.h.comings.Printf(st.who(p.seat), kindComings, "%s dropped from seat %s", st.who(p.seat), p.seat)
 	}
 	if !st.personHere() {
 		// No grace runs with no person seated: armGraces starts them
