@@ -152,6 +152,11 @@ func TestNoAgainLetsTheSeatGo(t *testing.T) {
 		require.Error(t, err, "the table's one place for a spectator is taken")
 		bw, err := tb.Watch(Player{ID: "b", Name: "Bob"})
 		require.NoError(t, err, "Bob, whose seat a bot took, is refused the game")
+		_, err = tb.Watch(Player{ID: "b", Name: "Bob"})
+		require.Error(t, err, "Bob watches past the cap from a second connection")
+		bw.Leave()
+		bw, err = tb.Watch(Player{ID: "b", Name: "Bob"})
+		require.NoError(t, err, "Bob, gone from watching, is refused coming back")
 		bw.Leave()
 	})
 }

@@ -55,9 +55,19 @@ func (t *Table) WatchFrom(p Player, from string) (host.Port, error) {
 	}
 	t.mu.Lock()
 	g, closed, private, seated := t.game, t.closed != "" || t.released, t.opts.Private, t.seatOf(p.ID) >= 0
-	full := len(t.watchers)+t.watching >= t.h.cfg.MaxWatchers && !t.without[p.ID]
+	// One whose seat a bot took may watch past the cap, from one
+	// connection at a time.
+	over := len(t.watchers)+t.watching >= t.h.cfg.MaxWatchers
+	exempt := over && t.without[p.ID] && !t.exempt[p.ID]
+	full := over && !exempt
 	if !closed && !seated && !private && g != nil && !full {
 		t.watching++ // a place held while the game gives the port
+		if exempt {
+			if t.exempt == nil {
+				t.exempt = map[string]bool{}
+			}
+			t.exempt[p.ID] = true
+		}
 	}
 	t.mu.Unlock()
 	switch {
@@ -76,6 +86,9 @@ func (t *Table) WatchFrom(p Player, from string) (host.Port, error) {
 	if err != nil {
 		t.mu.Lock()
 		t.watching--
+		if exempt {
+			delete(t.exempt, p.ID)
+		}
 		t.mu.Unlock()
 	}
 	switch {
@@ -87,7 +100,7 @@ func (t *Table) WatchFrom(p Player, from string) (host.Port, error) {
 		return nil, err
 	}
 	t.quietf(from, kindWatch, "%s watches", Who(p))
-	w := &watcher{Port: port, t: t, id: p.ID}
+	w := &watcher{Port: port, t: t, id: p.ID, exempt: exempt}
 	t.mu.Lock()
 	t.watching--
 	if t.watchers == nil {
@@ -108,6 +121,8 @@ type watcher struct {
 	host.Port
 	t  *Table
 	id string // the spectator's key
+	// exempt: let past the cap, their seat taken by a bot (WatchFrom).
+	exempt bool
 }
 
 // Leave stops watching. A spectator who leaves while the table is
@@ -117,6 +132,9 @@ func (w *watcher) Leave() {
 	t := w.t
 	t.mu.Lock()
 	delete(t.watchers, w)
+	if w.exempt {
+		delete(t.exempt, w.id)
+	}
 	if t.quiet() {
 		if t.watched == nil {
 			t.watched = map[string]int{}

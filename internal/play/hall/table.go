@@ -66,6 +66,9 @@ type Table struct {
 	// table started its next game without them (reopen): Join tells
 	// them so, and tells anyone else only that the game has started.
 	without map[string]bool
+	// exempt: the people of without watching past the cap now, one
+	// connection each (WatchFrom).
+	exempt map[string]bool
 }
 
 // seat is one place at the table.
