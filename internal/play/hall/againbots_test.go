@@ -160,3 +160,38 @@ func TestNoAgainLetsTheSeatGo(t *testing.T) {
 		bw.Leave()
 	})
 }
+
+// TestHintsWhenAgainLeavesOneSide: at every seat count, the first game
+// is rated (people on two sides or more) and refuses hints. Everyone
+// but Ann says no to another, and she starts the next with bots in
+// their seats: a game of her side alone against bots, which changes no
+// rating, gives hints as any such game does.
+func TestHintsWhenAgainLeavesOneSide(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		h := newHall(t, testConfig(t.TempDir(), &memHistory{}, clocktest.New(t0)))
+		tb := annOpens(t, h, n, smallRules(), 13)
+		ann := join(t, tb, "a", "Ann", 1)
+		others := []*person{join(t, tb, "b", "Bob", 2)}
+		if n > 2 {
+			others = append(others, join(t, tb, "c", "Cid", 3))
+		}
+		require.NoError(t, ann.conn.Start())
+		s := firstDeal(t, ann.port())
+		require.True(t, s.NoHints, "the rated game gives hints")
+		require.ErrorIs(t, ann.port().Hint(s.Gen), host.ErrNoHints)
+		newCrowd(t, append([]*person{ann}, others...)...).toFiled()
+
+		for _, p := range others {
+			require.NoError(t, p.port().NoAgain(p.port().Snapshot().Gen))
+		}
+		s = await(t, ann.port(), "the others' no", func(s host.Snapshot) bool {
+			return !slices.ContainsFunc(s.Players[1:], func(p host.SeatInfo) bool { return p.Human && !p.No })
+		})
+		require.NoError(t, ann.port().Again(s.Gen))
+		s = await(t, ann.port(), "again with bots offered", func(s host.Snapshot) bool { return s.Can.AgainWithBots })
+		require.NoError(t, ann.port().AgainWithBots(s.Gen))
+		s = await(t, ann.port(), "the next game's first deal", func(s host.Snapshot) bool { return s.Game == 2 && s.HasDeal })
+		require.False(t, s.NoHints, "a game of one side against bots refuses hints")
+		require.NotErrorIs(t, ann.port().Hint(s.Gen), host.ErrNoHints)
+	})
+}

@@ -475,8 +475,9 @@ func (t *Table) hostConfig(players []host.Player) host.Config {
 		// Several people share the game: nobody takes back a decision
 		// or plays a partner's cards by a claim. A game people play on
 		// two sides or more changes their ratings: nobody there gets
-		// the hard bot's advice.
-		NoClaims: true, NoHints: t.rated(), Server: true, Private: t.opts.Private,
+		// the hard bot's advice; one "again" starts with bots for the
+		// people of all sides but one changes none, and gives it.
+		NoClaims: true, NoHintsFor: ratedPlayers, Server: true, Private: t.opts.Private,
 		Logf: t.logf,
 		// At the end, the people here may start the next game without a
 		// person who left: a bot of the table's level takes the seat, as
@@ -505,15 +506,28 @@ func (t *Table) Rated() bool {
 // when the game is recorded. t.mu is held, or the table is not yet
 // shared.
 func (t *Table) rated() bool {
+	return ratedSeats(len(t.seats), func(i int) bool { return t.seats[i].player.ID != "" })
+}
+
+// ratedPlayers reports whether a game of these players is one the club
+// rates (ratedSeats): a person at the table is a keyed one.
+func ratedPlayers(players []host.Player) bool {
+	return ratedSeats(len(players), func(i int) bool { return players[i].Human })
+}
+
+// ratedSeats reports whether a game of n seats, person telling which
+// seats a person plays, has people on two sides or more: the rule of a
+// rated game, for the table's seats and for each game its host plays.
+func ratedSeats(n int, person func(i int) bool) bool {
 	var sides [4]bool
-	n := 0
-	for i, s := range t.seats {
-		if x := rules.SideOfSeat(len(t.seats), rules.Seat(i)); s.player.ID != "" && !sides[x] {
+	count := 0
+	for i := range n {
+		if x := rules.SideOfSeat(n, rules.Seat(i)); person(i) && !sides[x] {
 			sides[x] = true
-			n++
+			count++
 		}
 	}
-	return n >= 2
+	return count >= 2
 }
 
 // setGame hands the table its resumed game; one whose filing ended

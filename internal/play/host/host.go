@@ -56,6 +56,12 @@ type Config struct {
 	// NoHints refuses hints (Port.Hint): on a duplicate board the hint
 	// would be the advice of the bot that sets par.
 	NoHints bool
+	// NoHintsFor, when set, decides from a game's players whether it
+	// refuses hints too, for each game the host plays: the first, one
+	// resumed, and each "again" starts, whose seats may be bots' now
+	// (a rated game between people gives none; one no rating counts
+	// does).
+	NoHintsFor func(players []Player) bool
 
 	// Store keeps the game; nil plays without saving.
 	Store Store

@@ -266,7 +266,7 @@ func (st *state) snapshot(p *port) *Snapshot {
 		h := j.state
 		s.Hint = &h
 	}
-	s.NoHints, s.NoTakebacks = st.cfg.NoHints, !st.cfg.Takebacks
+	s.NoHints, s.NoTakebacks = st.noHints, !st.cfg.Takebacks
 	s.Clocked, s.ClockedRanOut = sd.clocked, sd.clockedRanOut
 	live := !st.closed && !p.kicked && !p.left && sd.port == p
 	if live {
@@ -274,7 +274,7 @@ func (st *state) snapshot(p *port) *Snapshot {
 		if s.Can.Act {
 			s.Only, _ = st.sess.Only(seat)
 		}
-		s.Can.Hint = s.Can.Act && !st.cfg.NoHints
+		s.Can.Hint = s.Can.Act && !st.noHints
 		s.Can.Ready = st.person(seat) && (st.hold || (s.Between && !sd.ready))
 		_, turnOK := st.sess.ToMove()
 		s.Can.Claim = !st.cfg.NoClaims && st.person(seat) && turnOK && s.View.Phase == rules.PhasePlay && !st.sess.Claimed(seat) &&

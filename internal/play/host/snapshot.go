@@ -95,7 +95,8 @@ type Snapshot struct {
 	// when it grows, the screen may ring the terminal's bell.
 	Bell int
 
-	// NoHints is set when the game gives no hints at all (Config.NoHints),
+	// NoHints is set when the game gives no hints at all (Config.NoHints,
+	// Config.NoHintsFor),
 	// whose turn it is or not.
 	NoHints bool
 	// NoTakebacks is set when the game takes nothing back

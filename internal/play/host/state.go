@@ -26,6 +26,9 @@ type state struct {
 
 	seats    []*seat
 	comments []string // the log's header comments: takeovers, seats taken back
+	// noHints refuses hints in this game: Config.NoHints, or
+	// Config.NoHintsFor of its players.
+	noHints bool
 	// movers says who made each step, by deal number (from 1);
 	// claimedBy who claimed the rest of a deal.
 	movers    map[int][]By
@@ -188,6 +191,7 @@ func newState(h *Host, s *session.Session, l *gamelog.Log) (*state, error) {
 	for _, p := range s.Players() {
 		st.seats = append(st.seats, &seat{player: p, dropped: l != nil, botGen: -1})
 	}
+	st.noHints = h.cfg.NoHints || h.cfg.NoHintsFor != nil && h.cfg.NoHintsFor(s.Players())
 	if l != nil {
 		st.rematchOf = l.Header.Tag(RematchTag)
 		st.comments = append([]string(nil), l.Comment...)
@@ -745,7 +749,7 @@ func (st *state) dropClaim(s *seat) {
 func (st *state) hint(p *port, gen int) error {
 	seat := p.seat
 	s := st.seats[seat]
-	if st.cfg.NoHints {
+	if st.noHints {
 		return ErrNoHints
 	}
 	if gen != st.gen() {
