@@ -352,7 +352,8 @@ func TestNoAgainAtTheEnd(t *testing.T) {
 
 // TestNoAgainThenGoneOn: at every seat count, the person says no at the
 // end; dan says again and starts the next game with a bot in the
-// person's seat. The person's screen stays at the end, and says so.
+// person's seat. The person's screen stays at the end, and says so,
+// naming who went on.
 func TestNoAgainThenGoneOn(t *testing.T) {
 	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		f, dan := danLeftTheGame(t, n)
@@ -370,7 +371,7 @@ func TestNoAgainThenGoneOn(t *testing.T) {
 		kittest.WaitRest(t, f.port, func(s host.Snapshot) bool { return s.Closed }, guard)
 		f.hs.Deliver(Refresh{})
 		if text := kittest.Flat(f.text()); !strings.Contains(text, "Game over") ||
-			!strings.Contains(text, "You wanted no other game: the others started the next one with a bot in your seat.") {
+			!strings.Contains(text, "You wanted no other game: dan started the next one with a bot in your seat.") {
 			t.Fatalf("%d players: gone on without the person, the end reads:\n%s", n, f.text())
 		}
 	})

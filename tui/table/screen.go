@@ -982,6 +982,11 @@ func (s *Screen) overKey(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea
 		s.overErr = ""
 		var says []string
 		for _, o := range s.overOffers(k) {
+			if o.key.Help().Key == k.Quit.Help().Key && s.cfg.Shared && s.snap.Can.NoAgain {
+				// Not among the offers (their row has no room for it),
+				// but a way on from here all the same.
+				says = append(says, "x for no other game")
+			}
 			if o.note != "" {
 				says = append(says, kit.Brief("", o.key).Help().Key+" "+o.note)
 			}

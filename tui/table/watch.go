@@ -180,25 +180,31 @@ func (s *Screen) awaySeats() []rules.Seat {
 
 // againLines say, at the end of a shared game, who wants another, and
 // who wants none (x, SeatInfo.No): the others may start it with a bot
-// in that seat (b), as for a person away.
+// in that seat (b), as for a person away. While the person may still
+// say no, the lines say x does it; a person who leaves is said away at
+// once, not only once the person has answered.
 func (s *Screen) againLines(ctx *kit.Context, sc *Scene, w int) []string {
 	sn := &s.snap
 	if !s.cfg.Shared && !sn.Watching {
 		return nil
 	}
-	var yes, wait, gone, no []string
+	var yes, wait, gone, no, out, without []string
 	away, silent, mine := false, false, false // a person away or who said no; one here who has not said it; the person said no
+	meAgain := false                          // the person said again
 	for i, p := range sn.Players {
 		if !p.Human {
 			continue // the bots are not asked
 		}
-		name := sc.Lower(rules.Seat(i)) // "you", mid-line
+		seat := rules.Seat(i)
+		name := sc.Lower(seat) // "you", mid-line
+		me := seat == sn.Seat && !sn.Watching
 		switch {
-		case p.No && rules.Seat(i) == sn.Seat && !sn.Watching:
+		case p.No && me:
 			mine, away = true, true
 		case p.No:
 			// Starts a sentence: the name as written, never "you".
-			no = append(no, sc.Name(rules.Seat(i)))
+			no = append(no, sc.Name(seat))
+			without = append(without, sc.Name(seat))
 			away = true
 		case p.State == host.SeatAway || p.State == host.SeatTakeover:
 			// The next game waits for every person who played; one who
@@ -208,10 +214,13 @@ func (s *Screen) againLines(ctx *kit.Context, sc *Scene, w int) []string {
 				gone = append(gone, name)
 			} else {
 				wait = append(wait, name+" (away)")
+				out = append(out, sc.Name(seat))
+				without = append(without, sc.Name(seat))
 			}
 			away = true
 		case p.Again:
 			yes = append(yes, name)
+			meAgain = meAgain || me
 		default:
 			wait = append(wait, name)
 			silent = true
@@ -219,16 +228,32 @@ func (s *Screen) againLines(ctx *kit.Context, sc *Scene, w int) []string {
 	}
 	var said string
 	switch {
+	case mine && sn.Closed:
+		// Gone on without the person: what the others said before is
+		// past.
 	case len(no) == 1:
 		said = no[0] + " does not want another game. "
 	case len(no) > 1:
 		said = kit.JoinAnd(no) + " do not want another game. "
 	}
+	if len(yes) == 0 && len(out) > 0 && len(gone) == 0 && !mine && !sn.Watching {
+		// Said as soon as they leave: the lines below ask about a game
+		// without them.
+		if len(out) == 1 {
+			said += out[0] + " is away. "
+		} else {
+			said += kit.JoinAnd(out) + " are away. "
+		}
+	}
 	var text string
 	switch {
+	case mine && sn.Closed && len(yes) > 0:
+		text = fmt.Sprintf("You wanted no other game: %s started the next one with a bot in your seat.", kit.JoinAnd(yes))
 	case mine && sn.Closed:
 		text = "You wanted no other game: the others started the next one with a bot in your seat."
-	case mine && len(yes) > 0:
+	case mine && len(yes) > 0 && !silent:
+		// Everyone else has answered: those who said again are the ones
+		// who may start it.
 		text = fmt.Sprintf("You want no other game: %s may start it with a bot in your seat. n takes your no back.", kit.JoinAnd(yes))
 	case mine:
 		text = "You want no other game: the others may start it with a bot in your seat, or leave. n takes your no back."
@@ -239,8 +264,8 @@ func (s *Screen) againLines(ctx *kit.Context, sc *Scene, w int) []string {
 		// others read before ("… said it") must not just vanish.
 		text = fmt.Sprintf("Another game at this table? %s said again, then left: it went with them. Everyone who played says again (n) to start it.", kit.JoinAnd(gone))
 	case len(yes) == 0 && sn.Watching:
-	case len(yes) == 0 && len(no) > 0:
-		text = "Another game without " + kit.JoinAnd(no) + "? Those who want one say again (n), and b then starts it with " + botsWord(sc, s.awaySeats()) + "; x says you want none."
+	case len(yes) == 0 && len(without) > 0:
+		text = "Another game without " + kit.JoinAnd(without) + "? Those who want one say again (n), and b then starts it with " + botsWord(sc, s.awaySeats()) + "; x says you want none."
 	case len(yes) == 0 && sn.Can.NoAgain:
 		text = "Another game at this table? Everyone who played says again (n) to start it; x says you want none."
 	case len(yes) == 0:
@@ -264,6 +289,11 @@ func (s *Screen) againLines(ctx *kit.Context, sc *Scene, w int) []string {
 		default:
 			text += " b can start it with " + bots + " once the game is filed."
 		}
+	}
+	if len(yes) > 0 && !meAgain && sn.Can.NoAgain && !sn.Watching {
+		// The person has not answered: others' again does not take x
+		// away (the note of their own again says x takes it back).
+		text += " x says you want none."
 	}
 	return kit.Indent(" ", kit.WrapLines(strings.TrimSpace(said+text), w-2, 3, ctx.Ellipsis()), nil)
 }

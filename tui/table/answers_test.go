@@ -1,0 +1,179 @@
+package table
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/klob/klob/ai"
+	"github.com/klob/klob/internal/play/host"
+	"github.com/klob/klob/internal/play/session"
+	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/internal/testing/clocktest"
+	"github.com/klob/klob/internal/testing/testkit"
+	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
+	"github.com/klob/klob/tui/kit/kittest"
+)
+
+// peopleNames name the people of peopleAtTheEnd's other seats, from B.
+var peopleNames = []string{"dan", "eve", "fay"}
+
+// peopleAtTheEnd plays a shared table of n seats, game to 100, every
+// seat a person's: the others (dan, eve, fay from the person's left)
+// left at once, bots played their seats to the end, and they are back
+// at its end, each with their port, the person's screen at it.
+func peopleAtTheEnd(t *testing.T, n int) (*fixture, []host.Port) {
+	t.Helper()
+	o := options(n)
+	o.Target = 100
+	clock := clocktest.New(t0)
+	// The last seat deals first: the person bids first, and the fixture
+	// starts at rest, not waiting for the others.
+	seed := seeds[n]
+	for session.FirstDealerOf(seed, n) != rules.Seat(n-1) {
+		seed++
+	}
+	f := newFixture(t, n, seed, 80, 24, func(hc *host.Config, c *Config) {
+		hc.Options, hc.Clock, hc.Grace = o, clock, time.Minute
+		for i := 1; i < n; i++ {
+			hc.Players[i] = host.Player{Name: peopleNames[i-1], Human: true}
+		}
+		hc.AgainBot = func(s rules.Seat) host.Player { return host.Player{Name: "Bot " + s.String(), Level: ai.Random} }
+		c.Shared, c.Tag = true, "table ABCD"
+		c.Replay = func(*gamelog.Log, string, bool, kit.Screen) (kit.Screen, error) { return nil, nil }
+	})
+	for i := 1; i < n; i++ {
+		p, err := f.h.Seat(rules.Seat(i))
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.Leave()
+	}
+	kittest.WaitRest(t, f.port, func(s host.Snapshot) bool { return s.Players[n-1].State == host.SeatAway }, guard)
+	clock.Advance(time.Minute)
+	kittest.WaitRest(t, f.port, func(s host.Snapshot) bool { return s.Players[n-1].State == host.SeatTakeover }, guard)
+	f.until("the end", func(s host.Snapshot) bool { return s.Over && f.s.overSeen && s.Save.Filed }, true)
+	var ports []host.Port
+	for i := 1; i < n; i++ {
+		p, err := f.h.Seat(rules.Seat(i))
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(p.Leave)
+		ports = append(ports, p)
+	}
+	kittest.WaitRest(t, f.port, func(s host.Snapshot) bool {
+		for _, p := range s.Players[1:] {
+			if p.State != host.SeatBack {
+				return false
+			}
+		}
+		return true
+	}, guard)
+	f.hs.Deliver(Refresh{})
+	return f, ports
+}
+
+// seen waits until the person's port shows what ok accepts, and draws it.
+func (f *fixture) seen(ok func(host.Snapshot) bool) {
+	f.t.Helper()
+	kittest.WaitRest(f.t, f.port, ok, guard)
+	f.hs.Deliver(Refresh{})
+}
+
+// wants fails the test when the person's screen lacks a line of want,
+// or holds one of unwanted.
+func (f *fixture) wants(n int, when string, want, unwanted []string) {
+	f.t.Helper()
+	text := kittest.Flat(f.text())
+	for _, w := range want {
+		if !strings.Contains(text, w) {
+			f.t.Fatalf("%d players, %s: the screen lacks %q:\n%s", n, when, w, f.text())
+		}
+	}
+	for _, w := range unwanted {
+		if strings.Contains(text, w) {
+			f.t.Fatalf("%d players, %s: the screen says %q:\n%s", n, when, w, f.text())
+		}
+	}
+}
+
+// TestNoAgainSaidWhileOthersAnswer: at every seat count, the lines say
+// x declines while the person may still say no: after dan's again too,
+// and the note of a stray enter names x among the keys.
+func TestNoAgainSaidWhileOthersAnswer(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		f, ports := peopleAtTheEnd(t, n)
+		if err := ports[0].Again(ports[0].Snapshot().Gen); err != nil {
+			t.Fatal(err)
+		}
+		f.seen(func(s host.Snapshot) bool { return s.Players[1].Again })
+		f.wants(n, "dan said again", []string{"Again: dan said it; waiting for you", "x says you want none."}, nil)
+		f.hs.Press("enter")
+		f.wants(n, "enter", []string{"x for no other game"}, nil)
+		f.hs.Press("x")
+		f.seen(func(s host.Snapshot) bool { return s.Players[0].No })
+		f.wants(n, "x said", []string{noAgainNote}, []string{"x says you want none."})
+	})
+}
+
+// TestNoAgainToldWhoMayGoOn: at every seat count, dan says again and
+// the person no. Until every other person has answered, the person
+// reads that the others may start the next game with a bot in their
+// seat, not dan alone; with eve's no (at three and four) and fay's
+// again (at four), those who said again. Once dan starts it, the person
+// reads that he and those with him did, and nothing stale of eve's no.
+func TestNoAgainToldWhoMayGoOn(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		f, ports := peopleAtTheEnd(t, n)
+		dan := ports[0]
+		if err := dan.Again(dan.Snapshot().Gen); err != nil {
+			t.Fatal(err)
+		}
+		f.seen(func(s host.Snapshot) bool { return s.Players[1].Again })
+		f.hs.Press("x")
+		f.seen(func(s host.Snapshot) bool { return s.Players[0].No })
+		goOn := "dan"
+		if n > 2 {
+			f.wants(n, "eve silent", []string{"You want no other game: the others may start it with a bot in your seat"}, []string{"dan may start it"})
+			eve := ports[1]
+			if err := eve.NoAgain(eve.Snapshot().Gen); err != nil {
+				t.Fatal(err)
+			}
+			f.seen(func(s host.Snapshot) bool { return s.Players[2].No })
+		}
+		if n > 3 {
+			fay := ports[2]
+			if err := fay.Again(fay.Snapshot().Gen); err != nil {
+				t.Fatal(err)
+			}
+			f.seen(func(s host.Snapshot) bool { return s.Players[3].Again })
+			goOn = "dan and fay"
+		}
+		f.wants(n, "everyone answered", []string{"You want no other game: " + goOn + " may start it with a bot in your seat."}, nil)
+		s := kittest.WaitRest(t, dan, func(s host.Snapshot) bool { return s.Can.AgainWithBots }, guard)
+		if err := dan.AgainWithBots(s.Gen); err != nil {
+			t.Fatal(err)
+		}
+		f.seen(func(s host.Snapshot) bool { return s.Closed })
+		f.wants(n, "gone on", []string{"You wanted no other game: " + goOn + " started the next one with a bot in your seat."},
+			[]string{"does not want another game", "the others started"})
+	})
+}
+
+// TestAwaySaidAtOnce: at every seat count, dan leaves the game's end
+// before anyone answers: the person reads at once that he is away and
+// that the next game may go on without him, before answering.
+func TestAwaySaidAtOnce(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		f, ports := peopleAtTheEnd(t, n)
+		ports[0].Leave()
+		f.seen(func(s host.Snapshot) bool {
+			st := s.Players[1].State
+			return st == host.SeatAway || st == host.SeatTakeover
+		})
+		f.wants(n, "dan left", []string{"dan is away. Another game without dan?", "b then starts it with a bot in dan's seat", "x says you want none."},
+			[]string{"Another game at this table?"})
+	})
+}
