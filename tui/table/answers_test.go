@@ -162,6 +162,31 @@ func TestNoAgainToldWhoMayGoOn(t *testing.T) {
 	})
 }
 
+// TestAgainWithBotsRefusedSaysWhy: at every seat count, the person says
+// again, and at three and four dan too; b, pressed while the last other
+// person has not answered, says it waits for them rather than nothing.
+func TestAgainWithBotsRefusedSaysWhy(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		f, ports := peopleAtTheEnd(t, n)
+		f.hs.Press("n")
+		f.seen(func(s host.Snapshot) bool { return s.Players[0].Again })
+		silent := "dan has"
+		if n > 2 {
+			dan := ports[0]
+			if err := dan.Again(dan.Snapshot().Gen); err != nil {
+				t.Fatal(err)
+			}
+			f.seen(func(s host.Snapshot) bool { return s.Players[1].Again })
+			silent = map[int]string{3: "eve has", 4: "eve and fay have"}[n]
+		}
+		f.hs.Press("b")
+		f.wants(n, "b refused", []string{"b starts the game once " + silent + " answered."}, nil)
+		if g := f.port.Snapshot().Game; g != 1 {
+			t.Fatalf("%d players: b started game %d", n, g)
+		}
+	})
+}
+
 // TestAwaySaidAtOnce: at every seat count, dan leaves the game's end
 // before anyone answers: the person reads at once that he is away and
 // that the next game may go on without him, before answering.

@@ -970,6 +970,12 @@ func (s *Screen) overKey(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea
 		s.again()
 	case kit.IsKey(msg, againBotsKey) && s.cfg.Shared && s.snap.Can.AgainWithBots:
 		s.againWithBots()
+	case kit.IsKey(msg, againBotsKey) && s.cfg.Shared:
+		// Not yet: b says whom or what it waits for, as a refused key
+		// does, rather than doing nothing.
+		if why := s.againBotsWait(s.scene()); why != "" {
+			s.SetNote(why, true)
+		}
 	case kit.IsKey(msg, noAgainKey) && s.cfg.Shared && s.snap.Can.NoAgain:
 		s.noAgain()
 	case kit.IsKey(msg, k.LastTrick) && s.snap.HasDeal:

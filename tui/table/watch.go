@@ -298,6 +298,46 @@ func (s *Screen) againLines(ctx *kit.Context, sc *Scene, w int) []string {
 	return kit.Indent(" ", kit.WrapLines(strings.TrimSpace(said+text), w-2, 3, ctx.Ellipsis()), nil)
 }
 
+// againBotsWait says why b does not start the next game yet, for the
+// person who pressed it: whom it waits for, or what; "" when b is not
+// the person's at all (a spectator, a game not over or gone on).
+func (s *Screen) againBotsWait(sc *Scene) string {
+	sn := &s.snap
+	if !s.cfg.Shared || sn.Watching || !sn.Over || sn.Closed {
+		return ""
+	}
+	var silent []string
+	away, me := false, host.SeatInfo{}
+	for i, p := range sn.Players {
+		switch {
+		case !p.Human:
+		case rules.Seat(i) == sn.Seat:
+			me = p
+		case p.No || p.State == host.SeatAway || p.State == host.SeatTakeover:
+			away = true
+		case !p.Again:
+			silent = append(silent, sc.Name(rules.Seat(i)))
+		}
+	}
+	switch {
+	case !me.No && !sn.Can.NoAgain:
+		return "" // no bot takes a seat at this table: b is nothing here
+	case me.No:
+		return "b is for those who want another game: n says you want one."
+	case len(silent) == 1:
+		return "b starts the game once " + silent[0] + " has answered."
+	case len(silent) > 1:
+		return "b starts the game once " + kit.JoinAnd(silent) + " have answered."
+	case !away:
+		return "b is for a game without one who left or said no: here everyone who says again (n) starts it."
+	case !me.Again:
+		return "b starts the game once you have said again (n)."
+	case !sn.Save.Filed:
+		return "b starts the game once this one is filed."
+	}
+	return ""
+}
+
 // watchWords say, for the talk panel's heading, who else looks on: how
 // many watch, or that the table is private.
 func (s *Screen) watchWords() string {
