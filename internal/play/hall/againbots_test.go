@@ -165,10 +165,14 @@ func TestNoAgainLetsTheSeatGo(t *testing.T) {
 // is rated (people on two sides or more) and refuses hints. Everyone
 // but Ann says no to another, and she starts the next with bots in
 // their seats: a game of her side alone against bots, which changes no
-// rating, gives hints as any such game does.
+// rating, gives hints as any such game does. The server's log says
+// they hold their seats no more, "holds" for one.
 func TestHintsWhenAgainLeavesOneSide(t *testing.T) {
 	testkit.EachSeatCount(t, func(t *testing.T, n int) {
-		h := newHall(t, testConfig(t.TempDir(), &memHistory{}, clocktest.New(t0)))
+		logs := &testkit.LogLines{}
+		cfg := testConfig(t.TempDir(), &memHistory{}, clocktest.New(t0))
+		cfg.Logf = logs.Logf
+		h := newHall(t, cfg)
 		tb := annOpens(t, h, n, smallRules(), 13)
 		ann := join(t, tb, "a", "Ann", 1)
 		others := []*person{join(t, tb, "b", "Bob", 2)}
@@ -193,5 +197,15 @@ func TestHintsWhenAgainLeavesOneSide(t *testing.T) {
 		s = await(t, ann.port(), "the next game's first deal", func(s host.Snapshot) bool { return s.Game == 2 && s.HasDeal })
 		require.False(t, s.NoHints, "a game of one side against bots refuses hints")
 		require.NotErrorIs(t, ann.port().Hint(s.Gen), host.ErrNoHints)
+
+		who := []string{Who(Player{ID: "b", Name: "Bob"})}
+		if n > 2 {
+			who = append(who, Who(Player{ID: "c", Name: "Cid"}))
+		}
+		line := strings.Join(who, ", ") + " holds the seat no more: a bot plays it"
+		if len(others) > 1 {
+			line = strings.Join(who, ", ") + " hold their seats no more: bots play them"
+		}
+		eventually(t, "the seats let go, logged", func() bool { return strings.Contains(logs.String(), line) })
 	})
 }

@@ -337,8 +337,11 @@ func (t *Table) reopen() {
 	t.h.list(t) // under the lock: release unlists under it too
 	t.mu.Unlock()
 	t.logf("a new game (again)")
-	if len(out) > 0 {
-		t.logf("%s holds the seat no more: a bot plays it", strings.Join(out, ", "))
+	switch {
+	case len(out) == 1:
+		t.logf("%s holds the seat no more: a bot plays it", out[0])
+	case len(out) > 1:
+		t.logf("%s hold their seats no more: bots play them", strings.Join(out, ", "))
 	}
 }
 
