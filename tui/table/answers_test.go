@@ -202,3 +202,17 @@ func TestAwaySaidAtOnce(t *testing.T) {
 			[]string{"Another game at this table?"})
 	})
 }
+
+// TestClaimsOffSaysWhy: at every seat count, c at a shared table, whose
+// host takes no claims, says why in a few words, not only that they are
+// off.
+func TestClaimsOffSaysWhy(t *testing.T) {
+	eachTableWith(t, func(hc *host.Config, c *Config) {
+		hc.NoClaims = true
+		c.Shared, c.Tag = true, "table ABCD"
+	}, func(t *testing.T, n int, f *fixture) {
+		f.until("the card play", func(s host.Snapshot) bool { return s.Can.Act && s.View.Phase == rules.PhasePlay }, false)
+		f.hs.Press("c")
+		f.wants(n, "c", []string{"Claims are off at a shared table: they are for a game alone with bots."}, nil)
+	})
+}

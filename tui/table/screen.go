@@ -1299,6 +1299,10 @@ func Refusal(g *kit.Glyphs, v *rules.View, a rules.Action, err error) string {
 		// A duplicate board answers before asking (noHintNote): a game
 		// that refuses is one between people, which the club rates.
 		return "No hints in a rated game: it is played between people."
+	case errors.Is(err, host.ErrNoClaims):
+		// Only a shared table refuses claims: among people a claim
+		// would play cards for a partner or ask the others to agree.
+		return "Claims are off at a shared table: they are for a game alone with bots."
 	case errors.Is(err, host.ErrClaimed):
 		return "Your side has claimed the rest of the deal: its cards are played for it."
 	case g != nil && v != nil && a.Kind != rules.NoAction:
