@@ -216,3 +216,30 @@ func TestClaimsOffSaysWhy(t *testing.T) {
 		f.wants(n, "c", []string{"Claims are off at a shared table: they are for a game alone with bots."}, nil)
 	})
 }
+
+// TestAnswersTypedAheadActInTurn: at every seat count, keys pressed in
+// turn at the game's end act in turn, both delivered before the screen
+// hears from the host: x then n after an again leaves the again said,
+// and n then x after a no leaves the no.
+func TestAnswersTypedAheadActInTurn(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		f, _ := peopleAtTheEnd(t, n)
+		f.hs.Press("n")
+		f.seen(func(s host.Snapshot) bool { return s.Players[0].Again })
+		f.hs.Deliver(kittest.Key("x"))
+		f.hs.Deliver(kittest.Key("n"))
+		f.seen(func(host.Snapshot) bool { return true })
+		if me := f.port.Snapshot().Players[0]; !me.Again || me.No {
+			t.Fatalf("%d players: x n left again %v, no %v", n, me.Again, me.No)
+		}
+		f.wants(n, "x n", []string{"You said again"}, []string{"You want no other game"})
+		f.hs.Deliver(kittest.Key("x"))
+		f.hs.Deliver(kittest.Key("n"))
+		f.hs.Deliver(kittest.Key("x"))
+		f.seen(func(host.Snapshot) bool { return true })
+		if me := f.port.Snapshot().Players[0]; me.Again || !me.No {
+			t.Fatalf("%d players: x n x left again %v, no %v", n, me.Again, me.No)
+		}
+		f.wants(n, "x n x", []string{"You want no other game"}, nil)
+	})
+}

@@ -905,7 +905,7 @@ func (s *Screen) resultKey(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, t
 		// next n, once the end is read).
 		s.seeOver()
 		if s.cfg.Shared && s.snap.Can.Again {
-			s.again()
+			s.again(ctx)
 		}
 		return s, nil
 	}
@@ -967,7 +967,7 @@ func (s *Screen) overKey(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea
 	case kit.IsKey(msg, k.New) && s.cfg.NewGame != nil:
 		return s.cfg.NewGame(), nil
 	case kit.IsKey(msg, k.New) && s.cfg.Shared && s.snap.Can.Again:
-		s.again()
+		s.again(ctx)
 	case kit.IsKey(msg, againBotsKey) && s.cfg.Shared && s.snap.Can.AgainWithBots:
 		s.againWithBots()
 	case kit.IsKey(msg, againBotsKey) && s.cfg.Shared:
@@ -977,7 +977,7 @@ func (s *Screen) overKey(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea
 			s.SetNote(why, true)
 		}
 	case kit.IsKey(msg, noAgainKey) && s.cfg.Shared && s.snap.Can.NoAgain:
-		s.noAgain()
+		s.noAgain(ctx)
 	case kit.IsKey(msg, k.LastTrick) && s.snap.HasDeal:
 		// The last deal's list, which ends with the whole table talk
 		// (end goes there): the end's rows keep only its last lines.

@@ -91,14 +91,23 @@ func (s *Screen) watchHelp(k *kit.KeyMap) []key.Binding {
 }
 
 // again says the person wants another game at the table.
-func (s *Screen) again() {
+func (s *Screen) again(ctx *kit.Context) {
 	if s.sent(s.port.Again(s.snap.Gen), nil, nil, rules.Action{}) {
 		note := s.againNote()
 		if sn := &s.snap; sn.Can.NoAgain || int(sn.Seat) < len(sn.Players) && sn.Players[sn.Seat].No {
 			note += takeBackNote // x is said here: it takes the again back
 		}
 		s.SetNote(note, false)
+		s.answered(ctx)
 	}
+}
+
+// answered reads the game as the host left it after the person's
+// answer: the port's snapshot already shows it (Host.call), so a key
+// typed right after it (x then n in one read) is judged by the answer
+// just given, not by the snapshot from before it.
+func (s *Screen) answered(ctx *kit.Context) {
+	s.adopt(ctx)
 }
 
 // The notes of an again said: what the next game waits for, or, with a
@@ -146,9 +155,10 @@ var noAgainKey = kit.Bind("x", "", "x")
 const noAgainNote = "You said no to another game."
 
 // noAgain says the person wants no other game at the table.
-func (s *Screen) noAgain() {
+func (s *Screen) noAgain(ctx *kit.Context) {
 	if s.sent(s.port.NoAgain(s.snap.Gen), nil, nil, rules.Action{}) {
 		s.SetNote(noAgainNote, false)
+		s.answered(ctx)
 	}
 }
 
