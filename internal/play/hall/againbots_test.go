@@ -28,7 +28,8 @@ func TestAgainWithABotForTheOneWhoLeft(t *testing.T) {
 	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		dir := t.TempDir()
 		hist := &memHistory{}
-		h := newHall(t, testConfig(dir, hist, clocktest.New(t0)))
+		clock := clocktest.New(t0)
+		h := newHall(t, testConfig(dir, hist, clock))
 		tb := annOpens(t, h, n, smallRules(), 11)
 		ann, bob := join(t, tb, "a", "Ann", 1), join(t, tb, "b", "Bob", 2)
 		stay := []*person{bob}
@@ -44,6 +45,8 @@ func TestAgainWithABotForTheOneWhoLeft(t *testing.T) {
 			require.False(t, s.Can.AgainWithBots, "offered at seat %v before everyone said again", p.conn.Seat())
 			require.NoError(t, p.port().Again(s.Gen))
 		}
+		// Her seat is hers a while yet (host.Config.OverWait).
+		clock.Advance(host.DefaultOverWait)
 		s := await(t, bob.port(), "again with a bot offered", func(s host.Snapshot) bool { return s.Can.AgainWithBots })
 		require.Equal(t, 1, s.Game)
 		list := h.List("a")
@@ -57,6 +60,7 @@ func TestAgainWithABotForTheOneWhoLeft(t *testing.T) {
 			return s.Players[0].State == host.SeatHere
 		}).Can.AgainWithBots, "offered with Ann back")
 		back.leave()
+		clock.Advance(host.DefaultOverWait)
 
 		s = await(t, bob.port(), "Ann away again", func(s host.Snapshot) bool { return s.Can.AgainWithBots })
 		require.NoError(t, bob.port().AgainWithBots(s.Gen))

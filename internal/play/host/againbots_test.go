@@ -33,7 +33,8 @@ func TestAgainWithBots(t *testing.T) {
 			people = append(people, 2)
 		}
 		st := &memstore.Store{}
-		cfg := config(n, 51, st, clocktest.New(t0), people...)
+		clock := clocktest.New(t0)
+		cfg := config(n, 51, st, clock, people...)
 		cfg.NewSeed, cfg.AgainBot = sameSeed(5151), againBot
 		h := newHost(t, cfg)
 		var ports []Port
@@ -54,8 +55,11 @@ func TestAgainWithBots(t *testing.T) {
 		if x := a.Snapshot(); x.Can.AgainWithBots || x.Game != 1 {
 			t.Fatalf("nobody away: can again with bots %v, game %d", x.Can.AgainWithBots, x.Game)
 		}
-		// Bob leaves; ann's again stands and starts nothing.
+		// Bob leaves; ann's again stands and starts nothing. His seat
+		// is his a while yet (Config.OverWait): then he is away.
 		b.Leave()
+		settle(t, h)
+		clock.Advance(h.cfg.OverWait)
 		settle(t, h)
 		x := a.Snapshot()
 		if x.Game != 1 || x.Players[1].State != SeatAway || !x.Players[0].Again {
@@ -92,6 +96,8 @@ func TestAgainWithBots(t *testing.T) {
 			t.Fatalf("bob back: can again with bots %v, game %d", y.Can.AgainWithBots, y.Game)
 		}
 		b.Leave()
+		settle(t, h)
+		clock.Advance(h.cfg.OverWait)
 		settle(t, h)
 		x = a.Snapshot()
 		if err := a.AgainWithBots(x.Gen - 1); !errors.Is(err, ErrStale) {
@@ -163,7 +169,8 @@ func TestAgainWithBotsLogsTheBot(t *testing.T) {
 	}
 	var mu sync.Mutex
 	var lines []string
-	cfg := config(2, seed, &memstore.Store{}, clocktest.New(t0), 0, 1)
+	clock := clocktest.New(t0)
+	cfg := config(2, seed, &memstore.Store{}, clock, 0, 1)
 	cfg.NewSeed, cfg.AgainBot = sameSeed(5353), againBot
 	cfg.Who = func(s rules.Seat, name string) string { return name + " #key" + s.String() }
 	cfg.Logf = func(format string, args ...any) {
@@ -175,6 +182,8 @@ func TestAgainWithBotsLogsTheBot(t *testing.T) {
 	a, b := sit(t, h, 0), sit(t, h, 1)
 	playAll(t, 7, a, b)
 	b.Leave()
+	settle(t, h)
+	clock.Advance(h.cfg.OverWait)
 	settle(t, h)
 	if err := a.Again(a.Snapshot().Gen); err != nil {
 		t.Fatal(err)

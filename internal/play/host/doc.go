@@ -134,7 +134,9 @@
 //
 // Once the game is over each person here may say "again" (Port.Again,
 // carrying the Gen seen); everyone sees who has (SeatInfo.Again), and a
-// person who leaves takes theirs back. When every person who played the
+// person who leaves takes theirs back, once Config.OverWait is over:
+// until then the seat and the answer stay theirs, so a connection cut
+// for a moment costs them nothing (SeatInfo.Until says till when). When every person who played the
 // game is here and has said it, and the game is filed, the next game
 // starts at the same host (nobody is put in a game, rated and filed in
 // their history, that they did not ask for): the same seats (people
@@ -148,7 +150,8 @@
 // the others only as long as they choose: once the game is filed and
 // every person here has said again, any of them may start the next game
 // at once with a bot (Config.AgainBot) in each seat of a person away
-// (Port.AgainWithBots, offered in Can.AgainWithBots); until then the
+// (Port.AgainWithBots, offered in Can.AgainWithBots; ErrOverWait while
+// one who left is within Config.OverWait); until then the
 // person away may come back to their seat and say again. Any person who
 // said again may, not only one of them: the one who left may be the one
 // who opened the table, and nobody here is put in a game they did not

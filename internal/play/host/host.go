@@ -131,7 +131,17 @@ type Config struct {
 	// game without them (Port.AgainWithBots); nil offers no such start,
 	// and the next game waits for every person who played.
 	AgainBot func(s rules.Seat) Player
+	// OverWait is how long the seat of a person who leaves at the game's
+	// end stays theirs (default DefaultOverWait): a connection cut there must not
+	// cost them their seat. Meanwhile the others cannot start the next
+	// game with a bot in it (AgainWithBots), and the person coming back
+	// finds their answer (again, or no) as they left it.
+	OverWait time.Duration
 }
+
+// DefaultOverWait is Config.OverWait's default: long enough for a cut
+// connection to come back, short enough that the others hardly wait.
+const DefaultOverWait = 30 * time.Second
 
 // The errors of a Port.
 var (
@@ -157,6 +167,7 @@ var (
 	ErrNoAgainBots = errors.New("the next game here waits for everyone who played")
 	ErrNotAllAgain = errors.New("not everyone here has said again yet")
 	ErrNotFiled    = errors.New("the game is not filed yet: the next game waits for it")
+	ErrOverWait    = errors.New("a person who left at the end may still come back: the next game waits for them a little")
 )
 
 // Host runs one game on its own goroutine: the people's moves come in
@@ -244,6 +255,9 @@ func start(cfg Config, s *session.Session, l *gamelog.Log) (*Host, error) {
 	}
 	if cfg.Grace <= 0 {
 		cfg.Grace = 2 * time.Minute
+	}
+	if cfg.OverWait <= 0 {
+		cfg.OverWait = DefaultOverWait
 	}
 	if cfg.TakeoverLevel == "" {
 		cfg.TakeoverLevel = ai.Normal

@@ -61,7 +61,8 @@ type Port interface {
 	// other call of the seat's says as much.
 	Here() error
 	// Leave gives the seat up: a person's seat waits Config.Grace for
-	// them, then a bot plays it. A spectator stops watching.
+	// them, then a bot plays it; at the game's end it stays theirs, their
+	// answer too, for Config.OverWait. A spectator stops watching.
 	Leave()
 }
 

@@ -189,6 +189,11 @@ func (st *state) snapshot(p *port) *Snapshot {
 			in.State, in.Ready, in.Idle = SeatHere, sd.ready || st.idleReady(rules.Seat(i)), sd.idle()
 		default:
 			in.State, in.Ready, in.Until = SeatAway, true, sd.until
+			if st.sess.Over() {
+				// No grace runs at the end: Until is the end of the
+				// wait before the others may go on without them.
+				in.Until = sd.keptUntil
+			}
 		}
 		s.Players = append(s.Players, in)
 	}

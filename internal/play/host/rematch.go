@@ -55,7 +55,9 @@ func (st *state) again(p *port, gen int, yes bool) error {
 
 // without reports whether the next game may go on without the person
 // of seat sd: away, or here and said no (noAgain).
-func (sd *seat) without() bool { return sd.player.Human && (sd.port == nil || sd.no) }
+// A person who left the end a moment ago (keep) is not away yet,
+// unless they said no.
+func (sd *seat) without() bool { return sd.player.Human && (sd.port == nil && !sd.kept || sd.no) }
 
 // againWithBots takes a person's "again" and, once every person here
 // has said it and the game is filed, starts the next game with a bot in
@@ -99,6 +101,8 @@ func (st *state) againWithBotsMay() error {
 	for _, sd := range st.seats {
 		switch {
 		case !sd.player.Human:
+		case sd.kept && !sd.no:
+			return ErrOverWait
 		case sd.without():
 			away = true
 		case !sd.again:
@@ -275,5 +279,6 @@ func (st *state) stop() {
 		st.dropClaim(s)
 		st.stopGrace(rules.Seat(i))
 		st.stopClock(rules.Seat(i))
+		st.unkeep(s)
 	}
 }

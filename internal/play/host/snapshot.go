@@ -142,7 +142,10 @@ type SeatInfo struct {
 	Human bool     // a person's seat
 	Level ai.Level // the bot's level at a bot's seat, the stand-in's at a takeover
 	State SeatState
-	// Until is when a dropped person's seat goes to a bot (SeatAway).
+	// Until is when a dropped person's seat goes to a bot (SeatAway);
+	// at the game's end, zero or when the others may start the next
+	// game with a bot in it (Config.OverWait): till then their answer
+	// (Again, No) stands as they left it.
 	Until time.Time
 	// Due is when the move clock (Config.MoveClock) gives the bot the
 	// decision the game waits for from this seat's person, or marks
@@ -155,7 +158,7 @@ type SeatInfo struct {
 	// people always are.
 	Ready bool
 	// Again says the person wants another game once this one is over
-	// (Port.Again); leaving takes it back.
+	// (Port.Again); leaving takes it back once Config.OverWait is over.
 	Again bool
 	// AgainLeft says the person said again, then left, which took it
 	// back: they say it anew if they come back.

@@ -120,6 +120,13 @@ type seat struct {
 	// leaving took it back, which the others are told (SeatInfo).
 	againLeft bool
 	rename    string // the person's name for the next game, "" to keep it
+	// kept is set while the seat of a person who left at the game's end
+	// stays theirs (Config.OverWait), until keptUntil: their answer
+	// stands, and nobody may start the next game without them.
+	kept      bool
+	keptUntil time.Time
+	keptStop  func() bool
+	keptTok   int
 	// botAgain is set on a person's seat away at the game's end when
 	// those here start the next game without them: a bot
 	// (Config.AgainBot) takes it there (AgainWithBots).
@@ -973,11 +980,16 @@ func (st *state) join(s rules.Seat) (*port, error) {
 		old.end()
 	}
 	st.stopGrace(s)
+	kept := sd.kept
+	st.unkeep(sd)
 	if sd.dropped {
 		st.setNote(Note{Kind: NoteBack, Seat: s, Text: sd.player.Name + " is back"})
 		st.h.comings.Printf(st.who(s), kindComings, "%s is back at seat %s", st.who(s), s)
 	}
-	sd.dropped, sd.botAgain, sd.againLeft, sd.no = false, false, false, false
+	sd.dropped, sd.botAgain, sd.againLeft = false, false, false
+	if !kept {
+		sd.no = false // away, they took it back: they answer anew
+	}
 	st.stir(s)
 	if sd.takeover {
 		sd.back = true
@@ -996,12 +1008,15 @@ func (st *state) leave(p *port) {
 	if sd.port != p {
 		return // it left already, or a newer connection took the seat
 	}
-	sd.againLeft = sd.again
 	// Gone, they take nothing back from the bot: at the game's end too,
 	// where the others read them away (SeatTakeover), not back.
-	sd.port, sd.ready, sd.again, sd.no, sd.back, st.dirty = nil, false, false, false, false, true
+	sd.port, sd.ready, sd.back, st.dirty = nil, false, false, true
 	st.dropHint(sd)
 	st.dropClaim(sd)
+	if st.keep(p.seat) {
+		return // their answer stands a while (Config.OverWait)
+	}
+	sd.dropAnswer()
 	if st.closed || st.sess.Over() {
 		return
 	}
@@ -1024,6 +1039,46 @@ func (st *state) leave(p *port) {
 	} else if !sd.takeover {
 		st.armGrace(p.seat, st.h.clock.Now())
 	}
+}
+
+// dropAnswer takes back the answer of a person who left the game's
+// end: the others read that an again went with them (againLeft).
+func (sd *seat) dropAnswer() {
+	sd.againLeft = sd.again
+	sd.again, sd.no = false, false
+}
+
+// keep holds the seat of a person who left at the game's end for
+// Config.OverWait, their answer as it was: a connection cut there for a
+// moment must not let the others start the next game with a bot in it.
+// The host cannot tell a cut from leaving by choice, so every leave
+// there waits alike. It reports whether the wait began.
+func (st *state) keep(s rules.Seat) bool {
+	sd := st.seats[s]
+	if st.closed || !st.sess.Over() || st.sess.IsBoard() || st.cfg.AgainBot == nil {
+		return false
+	}
+	st.unkeep(sd)
+	sd.kept, sd.keptUntil = true, st.h.clock.Now().Add(st.cfg.OverWait)
+	tok := sd.keptTok
+	sd.keptStop = st.h.after(st.cfg.OverWait, func() {
+		if sd.keptTok == tok && sd.kept && sd.port == nil && !st.closed {
+			// Not back: as if they had left at once.
+			st.unkeep(sd)
+			sd.dropAnswer()
+			st.dirty = true
+		}
+	})
+	return true
+}
+
+// unkeep ends the seat's wait (keep), if it runs.
+func (st *state) unkeep(sd *seat) {
+	if sd.keptStop != nil {
+		sd.keptStop()
+	}
+	sd.kept, sd.keptUntil, sd.keptStop = false, time.Time{}, nil
+	sd.keptTok++ // a timer already fired ends nothing
 }
 
 // gone follows someone's leaving the game: with no person left at a
