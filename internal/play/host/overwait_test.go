@@ -115,3 +115,38 @@ func TestLeftAtTheEndKeepsTheSeat(t *testing.T) {
 		}
 	})
 }
+
+// TestLeftAtTheEndAfterATakeover: at every seat count, bob drops during
+// the game, a bot plays his seat to the end, he comes back for it and
+// leaves again: the others read his seat's wait (SeatInfo.Until) as for
+// one who stayed to the end, and b is refused until it is over.
+func TestLeftAtTheEndAfterATakeover(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		clock := clocktest.New(t0)
+		cfg := config(n, 72, &memstore.Store{}, clock, 0, 1)
+		cfg.NewSeed, cfg.AgainBot = sameSeed(7272), againBot
+		h := newHost(t, cfg)
+		a := sit(t, h, 0)
+		sit(t, h, 1).Leave()
+		settle(t, h)
+		clock.Advance(h.cfg.Grace)
+		await(t, a, "the takeover", func(s Snapshot) bool { return s.Players[1].State == SeatTakeover })
+		playAll(t, 9, a)
+		settle(t, h)
+		b := sit(t, h, 1)
+		if err := a.Again(a.Snapshot().Gen); err != nil {
+			t.Fatal(err)
+		}
+		b.Leave()
+		settle(t, h)
+		x := a.Snapshot()
+		if p := x.Players[1]; p.State != SeatTakeover || !p.Until.Equal(clock.Now().Add(h.cfg.OverWait)) || x.Can.AgainWithBots {
+			t.Fatalf("bob left the end: can again with bots %v, his seat %+v", x.Can.AgainWithBots, p)
+		}
+		clock.Advance(h.cfg.OverWait)
+		settle(t, h)
+		if x := a.Snapshot(); !x.Players[1].Until.IsZero() || !x.Can.AgainWithBots {
+			t.Fatalf("the wait over: can again with bots %v, his seat %+v", x.Can.AgainWithBots, x.Players[1])
+		}
+	})
+}

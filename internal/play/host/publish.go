@@ -184,7 +184,7 @@ func (st *state) snapshot(p *port) *Snapshot {
 		case sd.takeover && sd.back:
 			in.State, in.Level, in.Ready = SeatBack, st.cfg.TakeoverLevel, true
 		case sd.takeover:
-			in.State, in.Level, in.Ready = SeatTakeover, st.cfg.TakeoverLevel, true
+			in.State, in.Level, in.Ready, in.Until = SeatTakeover, st.cfg.TakeoverLevel, true, sd.keptUntil
 		case sd.port != nil:
 			in.State, in.Ready, in.Idle = SeatHere, sd.ready || st.idleReady(rules.Seat(i)), sd.idle()
 		default:

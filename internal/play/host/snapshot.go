@@ -143,8 +143,9 @@ type SeatInfo struct {
 	Level ai.Level // the bot's level at a bot's seat, the stand-in's at a takeover
 	State SeatState
 	// Until is when a dropped person's seat goes to a bot (SeatAway);
-	// at the game's end, zero or when the others may start the next
-	// game with a bot in it (Config.OverWait): till then their answer
+	// at the game's end (SeatAway, SeatTakeover), zero or when the
+	// others may start the next game with a bot in it, the person having
+	// left a moment ago (Config.OverWait): till then their answer
 	// (Again, No) stands as they left it.
 	Until time.Time
 	// Due is when the move clock (Config.MoveClock) gives the bot the
