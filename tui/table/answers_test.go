@@ -40,9 +40,10 @@ func peopleAtTheEnd(t *testing.T, n int) (*fixture, []host.Port) {
 			hc.Players[i] = host.Player{Name: peopleNames[i-1], Human: true}
 		}
 		hc.AgainBot = func(s rules.Seat) host.Player { return host.Player{Name: "Bot " + s.String(), Level: ai.Random} }
-		c.Shared, c.Tag = true, "table ABCD"
+		c.Shared, c.Tag, c.Now = true, "table ABCD", clock.Now
 		c.Replay = func(*gamelog.Log, string, bool, kit.Screen) (kit.Screen, error) { return nil, nil }
 	})
+	f.clock = clock
 	for i := 1; i < n; i++ {
 		p, err := f.h.Seat(rules.Seat(i))
 		if err != nil {
@@ -241,5 +242,47 @@ func TestAnswersTypedAheadActInTurn(t *testing.T) {
 			t.Fatalf("%d players: x n x left again %v, no %v", n, me.Again, me.No)
 		}
 		f.wants(n, "x n x", []string{"You want no other game"}, nil)
+	})
+}
+
+// TestDroppedAtTheEndSaidWithItsWait: at every seat count, dan says
+// again and leaves the game's end (a connection cut looks the same),
+// everyone else here saying again: the person reads that b waits for
+// dan, and how long, and b says so too, starting nothing; once the wait
+// is over, b starts the game with a bot in dan's seat, as before.
+func TestDroppedAtTheEndSaidWithItsWait(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		f, ports := peopleAtTheEnd(t, n)
+		dan := ports[0]
+		if err := dan.Again(dan.Snapshot().Gen); err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range ports[1:] {
+			if err := p.Again(p.Snapshot().Gen); err != nil {
+				t.Fatal(err)
+			}
+		}
+		dan.Leave()
+		f.hs.Press("n")
+		f.seen(func(s host.Snapshot) bool { return s.Players[0].Again && !s.Players[1].Until.IsZero() })
+		f.wants(n, "dan dropped", []string{"dan dropped: b can start it with a bot in dan's seat in 30s."}, []string{"b starts it now"})
+		f.clock.Advance(10 * time.Second)
+		f.hs.Press("b")
+		if got := f.s.note.Text; got != "dan dropped: b can start it with a bot in dan's seat in 20s." {
+			t.Fatalf("%d players: b during the wait says %q", n, got)
+		}
+		if g := f.port.Snapshot().Game; g != 1 {
+			t.Fatalf("%d players: b started game %d", n, g)
+		}
+		f.clock.Advance(20 * time.Second)
+		f.seen(func(s host.Snapshot) bool { return s.Can.AgainWithBots })
+		f.wants(n, "the wait over", []string{"b starts it now with a bot in dan's seat."}, []string{"dropped"})
+		// Delivered alone: the next game waits for eve and fay, never
+		// at rest.
+		f.hs.Deliver(kittest.Key("b"))
+		f.seen(func(s host.Snapshot) bool { return s.Game == 2 })
+		if p := f.port.Snapshot().Players[1]; p.Human {
+			t.Fatalf("%d players: dan's seat in the next game: %+v", n, p)
+		}
 	})
 }

@@ -138,6 +138,9 @@ type fixture struct {
 	hs    *kittest.Driver
 	gate  *gate
 	rests func(host.Snapshot) bool
+	// clock is the host's clock, where a test set it apart (the
+	// screen's Now then reads it too).
+	clock *clocktest.Manual
 }
 
 type fixtureOpt func(*host.Config, *Config)

@@ -136,6 +136,9 @@ type Screen struct {
 	padBack     int  // the game's end: its score pad's rows scrolled up from the newest
 	note        kit.Note
 	overErr     string // why the replay did not open
+	// botsWhy is the note of a b refused (againBotsWait), kept true to
+	// the table as it changes (followBotsNote).
+	botsWhy string
 
 	// queued are keys typed in the card play while another seat was to
 	// play: they are played on the person's next card, in the same deal.
@@ -361,6 +364,7 @@ func (s *Screen) adopt(ctx *kit.Context) {
 		s.overSeen, s.overErr, s.padBack = false, "", 0
 	}
 	s.followAgainNote()
+	s.followBotsNote()
 	moved := s.snap.Gen != old.Gen || s.snap.Between != old.Between || s.snap.Over != old.Over
 	if !moved {
 		if old.Hint == nil || old.Hint.Pending {
@@ -975,6 +979,7 @@ func (s *Screen) overKey(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea
 		// does, rather than doing nothing.
 		if why := s.againBotsWait(s.scene()); why != "" {
 			s.SetNote(why, true)
+			s.botsWhy = why
 		}
 	case kit.IsKey(msg, noAgainKey) && s.cfg.Shared && s.snap.Can.NoAgain:
 		s.noAgain(ctx)

@@ -3,6 +3,7 @@ package table
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -188,6 +189,34 @@ func (s *Screen) awaySeats() []rules.Seat {
 	return out
 }
 
+// dropWait is what is left of the wait of those who left the game's end
+// a moment ago (host.Config.OverWait: their seats are theirs yet, and b
+// waits for them), with their names; 0 and none when nobody's runs.
+func (s *Screen) dropWait(sc *Scene) (time.Duration, []string) {
+	var left time.Duration
+	var who []string
+	for i, p := range s.snap.Players {
+		away := p.State == host.SeatAway || p.State == host.SeatTakeover
+		if !s.snap.Over || !p.Human || !away || p.No || p.Until.IsZero() {
+			continue
+		}
+		who = append(who, sc.Name(rules.Seat(i)))
+		left = max(left, p.Until.Sub(s.now()), time.Second)
+	}
+	return left, who
+}
+
+// dropWords say that b waits for those who left the end a moment ago
+// (dropWait): "bob dropped: b can start it with a bot in bob's seat in
+// 25s."; "" when nobody's wait runs.
+func (s *Screen) dropWords(sc *Scene) string {
+	left, who := s.dropWait(sc)
+	if len(who) == 0 {
+		return ""
+	}
+	return kit.JoinAnd(who) + " dropped: b can start it with " + botsWord(sc, s.awaySeats()) + " in " + seconds(left) + "."
+}
+
 // againLines say, at the end of a shared game, who wants another, and
 // who wants none (x, SeatInfo.No): the others may start it with a bot
 // in that seat (b), as for a person away. While the person may still
@@ -287,7 +316,11 @@ func (s *Screen) againLines(ctx *kit.Context, sc *Scene, w int) []string {
 	default:
 		text = fmt.Sprintf("Again: %s said it; waiting for %s.", kit.JoinAnd(yes), kit.JoinAnd(wait))
 	}
-	if away && !mine && len(yes) > 0 && !sn.Watching {
+	if drop := s.dropWords(sc); drop != "" && !mine && !sn.Watching {
+		// One who left a moment ago may yet come back: b waits a
+		// little for them, and the line says how long.
+		text += " " + drop
+	} else if away && !mine && len(yes) > 0 && !sn.Watching {
 		// Not a wait without end: those here may go on without them,
 		// each seat away, or of a person who said no, taken by a bot (b).
 		bots := botsWord(sc, s.awaySeats())
@@ -338,6 +371,8 @@ func (s *Screen) againBotsWait(sc *Scene) string {
 		return "b starts the game once " + silent[0] + " has answered."
 	case len(silent) > 1:
 		return "b starts the game once " + kit.JoinAnd(silent) + " have answered."
+	case s.dropWords(sc) != "":
+		return s.dropWords(sc)
 	case !away:
 		return "b is for a game without one who left or said no: here everyone who says again (n) starts it."
 	case !me.Again:
@@ -346,6 +381,17 @@ func (s *Screen) againBotsWait(sc *Scene) string {
 		return "b starts the game once this one is filed."
 	}
 	return ""
+}
+
+// followBotsNote keeps the note of a b refused true to the table now:
+// the reason as it stands (a wait shorter), or no note once b may go.
+func (s *Screen) followBotsNote() {
+	if s.botsWhy == "" || s.note.Text != s.botsWhy {
+		s.botsWhy = ""
+		return
+	}
+	s.botsWhy = s.againBotsWait(s.scene())
+	s.SetNote(s.botsWhy, s.botsWhy != "")
 }
 
 // watchWords say, for the talk panel's heading, who else looks on: how
