@@ -39,7 +39,9 @@ func TestAgainWithABotForTheOneWhoLeft(t *testing.T) {
 		require.NoError(t, ann.conn.Start())
 		newCrowd(t, append([]*person{ann}, stay...)...).toFiled()
 
-		ann.leave()
+		// Her connection is cut (Drop): the seat is hers a while.
+		ann.gone = true
+		ann.conn.Drop()
 		for _, p := range stay {
 			s := await(t, p.port(), "Ann away", func(s host.Snapshot) bool { return s.Players[0].State == host.SeatAway })
 			require.False(t, s.Can.AgainWithBots, "offered at seat %v before everyone said again", p.conn.Seat())
@@ -59,8 +61,8 @@ func TestAgainWithABotForTheOneWhoLeft(t *testing.T) {
 		require.False(t, await(t, bob.port(), "Ann back", func(s host.Snapshot) bool {
 			return s.Players[0].State == host.SeatHere
 		}).Can.AgainWithBots, "offered with Ann back")
+		// Leaving by choice (q) she is not waited for.
 		back.leave()
-		clock.Advance(host.DefaultOverWait)
 
 		s = await(t, bob.port(), "Ann away again", func(s host.Snapshot) bool { return s.Can.AgainWithBots })
 		require.NoError(t, bob.port().AgainWithBots(s.Gen))

@@ -687,8 +687,12 @@ func (c *Conn) leave(dropped bool) {
 	}
 	t.armEmpty()
 	t.mu.Unlock()
-	if port != nil {
+	switch {
+	case port == nil:
+	case dropped:
 		port.Leave()
+	default:
+		port.Quit()
 	}
 	if idle {
 		t.release()

@@ -150,3 +150,52 @@ func TestLeftAtTheEndAfterATakeover(t *testing.T) {
 		}
 	})
 }
+
+// TestQuitAtTheEndHoldsNoSeat: at every seat count, a person who leaves
+// the game's end by choice (Quit, q) is not waited for: their again
+// goes with them, and the others may start the next game with a bot in
+// the seat at once.
+func TestQuitAtTheEndHoldsNoSeat(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		people := []rules.Seat{0, 1}
+		if n > 2 {
+			people = append(people, 2)
+		}
+		clock := clocktest.New(t0)
+		cfg := config(n, 72, &memstore.Store{}, clock, people...)
+		cfg.NewSeed, cfg.AgainBot = sameSeed(7272), againBot
+		h := newHost(t, cfg)
+		var ports []Port
+		for _, s := range people {
+			ports = append(ports, sit(t, h, s))
+		}
+		playAll(t, 7, ports...)
+		settle(t, h)
+		a, b, others := ports[0], ports[1], append([]Port{ports[0]}, ports[2:]...)
+		if err := b.Again(b.Snapshot().Gen); err != nil {
+			t.Fatal(err)
+		}
+		b.Quit()
+		settle(t, h)
+		if p := a.Snapshot().Players[1]; p.Again || !p.AgainLeft || !p.Until.IsZero() {
+			t.Fatalf("bob quit after his again: %+v", p)
+		}
+		for _, p := range others {
+			if err := p.Again(p.Snapshot().Gen); err != nil {
+				t.Fatal(err)
+			}
+		}
+		settle(t, h)
+		x := a.Snapshot()
+		if !x.Can.AgainWithBots {
+			t.Fatalf("bob quit: the others may not go on with a bot (%+v)", x.Players[1])
+		}
+		if err := a.AgainWithBots(x.Gen); err != nil {
+			t.Fatal(err)
+		}
+		next := await(t, a, "the next game", func(s Snapshot) bool { return s.Game == 2 && s.HasDeal })
+		if next.Players[1].Human {
+			t.Fatalf("bob's seat in the next game: %+v", next.Players[1])
+		}
+	})
+}

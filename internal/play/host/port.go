@@ -62,8 +62,13 @@ type Port interface {
 	Here() error
 	// Leave gives the seat up: a person's seat waits Config.Grace for
 	// them, then a bot plays it; at the game's end it stays theirs, their
-	// answer too, for Config.OverWait. A spectator stops watching.
+	// answer too, for Config.OverWait (a connection cut for a moment).
+	// A spectator stops watching.
 	Leave()
+	// Quit is Leave by the person's choice (q), not a connection cut: at
+	// the game's end their seat is not held for them, and their answer
+	// goes with them at once.
+	Quit()
 }
 
 // port is a connection's hold on a seat, or a spectator's (watch, at
@@ -131,14 +136,17 @@ func (p *port) CloseHint() {
 	_ = p.do(func(st *state) error { st.dropHint(st.seats[p.seat]); return nil })
 }
 
-func (p *port) Leave() {
+func (p *port) Leave() { p.leave(false) }
+func (p *port) Quit()  { p.leave(true) }
+
+func (p *port) leave(chosen bool) {
 	if p.watch {
 		_ = p.h.call(func() error { p.h.unwatch(p); return nil })
 	} else {
 		// Not through do: a port that lost its seat leaves too.
 		_ = p.h.call(func() error {
 			p.h.cause = p.seat
-			p.h.st.leave(p)
+			p.h.st.leave(p, chosen)
 			return nil
 		})
 	}

@@ -1001,8 +1001,9 @@ func (st *state) join(s rules.Seat) (*port, error) {
 	return p, nil
 }
 
-// leave gives up a port's seat: the seat waits for its person.
-func (st *state) leave(p *port) {
+// leave gives up a port's seat: the seat waits for its person; at the
+// game's end a while (keep), unless they chose to leave.
+func (st *state) leave(p *port, chosen bool) {
 	p.left = true
 	sd := st.seats[p.seat]
 	if sd.port != p {
@@ -1013,7 +1014,7 @@ func (st *state) leave(p *port) {
 	sd.port, sd.ready, sd.back, st.dirty = nil, false, false, true
 	st.dropHint(sd)
 	st.dropClaim(sd)
-	if st.keep(p.seat) {
+	if !chosen && st.keep(p.seat) {
 		return // their answer stands a while (Config.OverWait)
 	}
 	sd.dropAnswer()
@@ -1051,8 +1052,7 @@ func (sd *seat) dropAnswer() {
 // keep holds the seat of a person who left at the game's end for
 // Config.OverWait, their answer as it was: a connection cut there for a
 // moment must not let the others start the next game with a bot in it.
-// The host cannot tell a cut from leaving by choice, so every leave
-// there waits alike. It reports whether the wait began.
+// It reports whether the wait began.
 func (st *state) keep(s rules.Seat) bool {
 	sd := st.seats[s]
 	if st.closed || !st.sess.Over() || st.sess.IsBoard() || st.cfg.AgainBot == nil {
