@@ -11,6 +11,28 @@ import (
 	"github.com/klob/klob/rules"
 )
 
+// atTheEnd plays a game of n seats to its end, people in seats A, B
+// (and C at three and four), a bot taking a seat again (Config.AgainBot):
+// the host, its clock and the people's ports.
+func atTheEnd(t *testing.T, n int, seed uint64) (*Host, *clocktest.Manual, []Port) {
+	t.Helper()
+	people := []rules.Seat{0, 1}
+	if n > 2 {
+		people = append(people, 2)
+	}
+	clock := clocktest.New(t0)
+	cfg := config(n, seed, &memstore.Store{}, clock, people...)
+	cfg.NewSeed, cfg.AgainBot = sameSeed(seed*101), againBot
+	h := newHost(t, cfg)
+	var ports []Port
+	for _, s := range people {
+		ports = append(ports, sit(t, h, s))
+	}
+	playAll(t, 7, ports...)
+	settle(t, h)
+	return h, clock, ports
+}
+
 // TestLeftAtTheEndKeepsTheSeat: at every seat count, bob leaves the
 // game's end (a connection cut looks the same) and comes back within
 // Config.OverWait: his no, then his again, are as he left them, and the
@@ -20,24 +42,11 @@ import (
 // again is gone and the others start it without him, as at once before.
 func TestLeftAtTheEndKeepsTheSeat(t *testing.T) {
 	testkit.EachSeatCount(t, func(t *testing.T, n int) {
-		people := []rules.Seat{0, 1}
-		if n > 2 {
-			people = append(people, 2)
-		}
-		clock := clocktest.New(t0)
-		cfg := config(n, 71, &memstore.Store{}, clock, people...)
-		cfg.NewSeed, cfg.AgainBot = sameSeed(7171), againBot
-		h := newHost(t, cfg)
+		h, clock, ports := atTheEnd(t, n, 71)
 		wait := h.cfg.OverWait
 		if wait != DefaultOverWait {
 			t.Fatalf("OverWait defaults to %v", wait)
 		}
-		var ports []Port
-		for _, s := range people {
-			ports = append(ports, sit(t, h, s))
-		}
-		playAll(t, 7, ports...)
-		settle(t, h)
 		a, b, others := ports[0], ports[1], append([]Port{ports[0]}, ports[2:]...)
 
 		// His no stands while he is away a moment, and when he is back.
@@ -157,20 +166,7 @@ func TestLeftAtTheEndAfterATakeover(t *testing.T) {
 // the seat at once.
 func TestQuitAtTheEndHoldsNoSeat(t *testing.T) {
 	testkit.EachSeatCount(t, func(t *testing.T, n int) {
-		people := []rules.Seat{0, 1}
-		if n > 2 {
-			people = append(people, 2)
-		}
-		clock := clocktest.New(t0)
-		cfg := config(n, 72, &memstore.Store{}, clock, people...)
-		cfg.NewSeed, cfg.AgainBot = sameSeed(7272), againBot
-		h := newHost(t, cfg)
-		var ports []Port
-		for _, s := range people {
-			ports = append(ports, sit(t, h, s))
-		}
-		playAll(t, 7, ports...)
-		settle(t, h)
+		h, _, ports := atTheEnd(t, n, 72)
 		a, b, others := ports[0], ports[1], append([]Port{ports[0]}, ports[2:]...)
 		if err := b.Again(b.Snapshot().Gen); err != nil {
 			t.Fatal(err)
