@@ -2,9 +2,7 @@ package host
 
 import (
 	"errors"
-	"fmt"
 	"slices"
-	"sync"
 	"testing"
 
 	"github.com/klob/klob/ai"
@@ -167,17 +165,12 @@ func TestAgainWithBotsLogsTheBot(t *testing.T) {
 	for session.FirstDealerOf(seed, 2) != rules.SeatA {
 		seed++ // bob's seat, the bot's in the next game, deals it first
 	}
-	var mu sync.Mutex
-	var lines []string
+	var log testkit.LogLines
 	clock := clocktest.New(t0)
 	cfg := config(2, seed, &memstore.Store{}, clock, 0, 1)
 	cfg.NewSeed, cfg.AgainBot = sameSeed(5353), againBot
 	cfg.Who = func(s rules.Seat, name string) string { return name + " #key" + s.String() }
-	cfg.Logf = func(format string, args ...any) {
-		mu.Lock()
-		defer mu.Unlock()
-		lines = append(lines, fmt.Sprintf(format, args...))
-	}
+	cfg.Logf = log.Logf
 	h := newHost(t, cfg)
 	a, b := sit(t, h, 0), sit(t, h, 1)
 	playAll(t, 7, a, b)
@@ -193,8 +186,7 @@ func TestAgainWithBotsLogsTheBot(t *testing.T) {
 		t.Fatal(err)
 	}
 	await(t, a, "the next game", func(s Snapshot) bool { return s.Game == 2 && s.HasDeal })
-	mu.Lock()
-	defer mu.Unlock()
+	lines := log.Lines()
 	want := []string{`game 2: again, "Robo B" deals first`, "game 2: a bot plays the seat of bob #keyB, away"}
 	for _, w := range want {
 		if !slices.Contains(lines, w) {
@@ -215,15 +207,10 @@ func TestNoAgain(t *testing.T) {
 		if n > 2 {
 			people = append(people, 2)
 		}
-		var mu sync.Mutex
-		var lines []string
+		var log testkit.LogLines
 		cfg := config(n, 61, &memstore.Store{}, clocktest.New(t0), people...)
 		cfg.NewSeed, cfg.AgainBot = sameSeed(6161), againBot
-		cfg.Logf = func(format string, args ...any) {
-			mu.Lock()
-			defer mu.Unlock()
-			lines = append(lines, fmt.Sprintf(format, args...))
-		}
+		cfg.Logf = log.Logf
 		h := newHost(t, cfg)
 		var ports []Port
 		for _, s := range people {
@@ -287,8 +274,7 @@ func TestNoAgain(t *testing.T) {
 		if err := b.Again(last.Gen); err == nil {
 			t.Fatal("bob's again after the next game started is taken")
 		}
-		mu.Lock()
-		defer mu.Unlock()
+		lines := log.Lines()
 		for _, w := range []string{"bob wants no other game", "game 2: a bot plays the seat of bob, who wanted no other game"} {
 			if !slices.Contains(lines, w) {
 				t.Errorf("the log lacks %q: %q", w, lines)

@@ -2,8 +2,6 @@ package host
 
 import (
 	"fmt"
-	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -18,15 +16,10 @@ import (
 // person's drop is logged still.
 func TestComingsAreBounded(t *testing.T) {
 	testkit.EachSeatCount(t, func(t *testing.T, n int) {
-		var mu sync.Mutex
-		var lines []string
+		var log testkit.LogLines
 		clock := clocktest.New(t0)
 		cfg := config(n, 71, &memstore.Store{}, clock, 0, 1)
-		cfg.Logf = func(format string, args ...any) {
-			mu.Lock()
-			defer mu.Unlock()
-			lines = append(lines, fmt.Sprintf(format, args...))
-		}
+		cfg.Logf = log.Logf
 		h := newHost(t, cfg)
 		sit(t, h, 0)
 		b := sit(t, h, 1)
@@ -36,31 +29,21 @@ func TestComingsAreBounded(t *testing.T) {
 			b = sit(t, h, 1)
 		}
 		settle(t, h)
-		count := func(word string) int {
-			mu.Lock()
-			defer mu.Unlock()
-			k := 0
-			for _, l := range lines {
-				if strings.Contains(l, word) {
-					k++
-				}
-			}
-			return k
-		}
+		count := func(word string) int { return len(log.With(word)) }
 		if got := count("seat B"); got != kindComings.Most {
-			t.Fatalf("%d players: %d lines of B dropping and coming back, want %d: %q", n, got, kindComings.Most, lines)
+			t.Fatalf("%d players: %d lines of B dropping and coming back, want %d: %q", n, got, kindComings.Most, log.Lines())
 		}
 		clock.Advance(time.Minute)
 		settle(t, h)
 		summary := fmt.Sprintf("%d more lines from bob of dropping from the seat and coming back", 2*loops-kindComings.Most)
 		if count(summary) != 1 {
-			t.Fatalf("%d players: no summary %q: %q", n, summary, lines)
+			t.Fatalf("%d players: no summary %q: %q", n, summary, log.Lines())
 		}
 		// Another person is counted apart.
 		sit(t, h, 0).Leave()
 		settle(t, h)
 		if got := count("dropped from seat A"); got != 1 {
-			t.Fatalf("%d players: A's drop logged %d times: %q", n, got, lines)
+			t.Fatalf("%d players: A's drop logged %d times: %q", n, got, log.Lines())
 		}
 	})
 }

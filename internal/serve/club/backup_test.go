@@ -2,12 +2,9 @@ package club
 
 import (
 	"context"
-	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
-	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -16,32 +13,8 @@ import (
 
 	"github.com/klob/klob/internal/record/clubdb"
 	"github.com/klob/klob/internal/testing/clocktest"
+	"github.com/klob/klob/internal/testing/testkit"
 )
-
-// lines is a log a test reads.
-type lines struct {
-	mu sync.Mutex
-	l  []string
-}
-
-func (l *lines) logf(format string, args ...any) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	l.l = append(l.l, fmt.Sprintf(format, args...))
-}
-
-// with returns the lines that hold s.
-func (l *lines) with(s string) []string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	var out []string
-	for _, x := range l.l {
-		if strings.Contains(x, s) {
-			out = append(out, x)
-		}
-	}
-	return out
-}
 
 // copiesIn lists the names in the backup folder of the state dir.
 func copiesIn(t *testing.T, dir string) []string {
@@ -60,9 +33,9 @@ func copiesIn(t *testing.T, dir string) []string {
 }
 
 // openClocked opens the club of dir keeping keep copies on clock.
-func openClocked(t *testing.T, dir string, keep int, clock *clocktest.Manual, log *lines) *Service {
+func openClocked(t *testing.T, dir string, keep int, clock *clocktest.Manual, log *testkit.LogLines) *Service {
 	t.Helper()
-	return openWith(t, dir, Options{Backups: keep, Clock: clock, Logf: log.logf})
+	return openWith(t, dir, Options{Backups: keep, Clock: clock, Logf: log.Logf})
 }
 
 // A new club is copied at the start, off the opener (the clock's
@@ -70,7 +43,7 @@ func openClocked(t *testing.T, dir string, keep int, clock *clocktest.Manual, lo
 func TestCopiesAtTheStartThenDaily(t *testing.T) {
 	dir := t.TempDir()
 	clock := clocktest.New(clocktest.Start())
-	var log lines
+	var log testkit.LogLines
 	s := openClocked(t, dir, 3, clock, &log)
 	file(t, s, dir, "g1", tableLog(t, 1, person("ka", "ann"), person("kb", "bob")), "")
 	assert.Empty(t, copiesIn(t, dir), "not taken by the opener")
@@ -79,7 +52,7 @@ func TestCopiesAtTheStartThenDaily(t *testing.T) {
 
 	clock.Advance(0)
 	assert.Equal(t, []string{"club-2026-12-01.db"}, copiesIn(t, dir))
-	assert.Len(t, log.with("club: copied the database to "+filepath.Join(dir, "backups", "club-2026-12-01.db")), 1)
+	assert.Len(t, log.With("club: copied the database to "+filepath.Join(dir, "backups", "club-2026-12-01.db")), 1)
 	cp, err := clubdb.CheckFile(context.Background(), filepath.Join(dir, "backups", "club-2026-12-01.db"))
 	require.NoError(t, err)
 	assert.True(t, cp.OK(), "%v", cp.Problems)
@@ -92,7 +65,7 @@ func TestCopiesAtTheStartThenDaily(t *testing.T) {
 		clock.Advance(BackupEvery)
 	}
 	assert.Equal(t, []string{"club-2026-12-04.db", "club-2026-12-05.db", "club-2026-12-06.db"}, copiesIn(t, dir))
-	assert.NotEmpty(t, log.with("the newest 3 kept, removed club-2026-12-01.db"))
+	assert.NotEmpty(t, log.With("the newest 3 kept, removed club-2026-12-01.db"))
 
 	require.NoError(t, s.Close())
 	n, _ = clock.Pending()
@@ -104,7 +77,7 @@ func TestCopiesAtTheStartThenDaily(t *testing.T) {
 func TestARestartCopiesWhenADayHasPassed(t *testing.T) {
 	dir := t.TempDir()
 	clock := clocktest.New(clocktest.Start())
-	var log lines
+	var log testkit.LogLines
 	s := openClocked(t, dir, 7, clock, &log)
 	clock.Advance(0)
 	require.NoError(t, s.Close())
@@ -131,7 +104,7 @@ func TestARestartCopiesWhenADayHasPassed(t *testing.T) {
 func TestAFailedCopyKeepsTheOlderOnes(t *testing.T) {
 	dir := t.TempDir()
 	clock := clocktest.New(clocktest.Start())
-	var log lines
+	var log testkit.LogLines
 	s := openClocked(t, dir, 1, clock, &log)
 	clock.Advance(0)
 	require.Equal(t, []string{"club-2026-12-01.db"}, copiesIn(t, dir))
@@ -143,7 +116,7 @@ func TestAFailedCopyKeepsTheOlderOnes(t *testing.T) {
 	blocker := filepath.Join(dir, "backups", "club-2026-12-02.db")
 	require.NoError(t, os.MkdirAll(filepath.Join(blocker, "x"), 0o700))
 	clock.Advance(BackupEvery)
-	failed := log.with("club: the day's copy of the database failed; the older copies in " + filepath.Join(dir, "backups") + " are kept, the next try is in 1h0m0s: ")
+	failed := log.With("club: the day's copy of the database failed; the older copies in " + filepath.Join(dir, "backups") + " are kept, the next try is in 1h0m0s: ")
 	require.Len(t, failed, 1)
 	assert.Contains(t, failed[0], "copying it to "+blocker)
 	assert.Equal(t, []string{"club-2026-12-01.db", "club-2026-12-02.db"}, copiesIn(t, dir), "no half copy left")
@@ -166,18 +139,18 @@ func TestCopiesWithoutAFolder(t *testing.T) {
 	dir := t.TempDir()
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "backups"), []byte("in the way"), 0o600))
 	clock := clocktest.New(clocktest.Start())
-	var log lines
+	var log testkit.LogLines
 	openClocked(t, dir, 7, clock, &log)
 	clock.Advance(0)
 	clock.Advance(BackupRetry)
-	assert.Len(t, log.with("the day's copy of the database failed"), 2)
+	assert.Len(t, log.With("the day's copy of the database failed"), 2)
 }
 
 // No copies are taken with Backups 0.
 func TestNoCopies(t *testing.T) {
 	dir := t.TempDir()
 	clock := clocktest.New(clocktest.Start())
-	var log lines
+	var log testkit.LogLines
 	openClocked(t, dir, 0, clock, &log)
 	n, _ := clock.Pending()
 	assert.Zero(t, n)
@@ -199,8 +172,8 @@ func TestCloseDuringACopy(t *testing.T) {
 	for range 5 {
 		dir := t.TempDir()
 		clock := goClock{clocktest.New(clocktest.Start())}
-		var log lines
-		s := openWith(t, dir, Options{Backups: 7, Clock: clock, Logf: log.logf})
+		var log testkit.LogLines
+		s := openWith(t, dir, Options{Backups: 7, Clock: clock, Logf: log.Logf})
 		file(t, s, dir, "g1", tableLog(t, 1, person("ka", "ann"), person("kb", "bob")), "")
 		clock.Advance(0)
 		require.NoError(t, s.Close())
@@ -211,6 +184,6 @@ func TestCloseDuringACopy(t *testing.T) {
 			require.NoError(t, err)
 			assert.True(t, c.OK())
 		}
-		assert.Empty(t, log.with("failed"))
+		assert.Empty(t, log.With("failed"))
 	}
 }

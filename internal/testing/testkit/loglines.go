@@ -31,6 +31,11 @@ func (l *LogLines) Lines() []string {
 // String is the lines kept so far, one a line.
 func (l *LogLines) String() string { return strings.Join(l.Lines(), "\n") }
 
+// With returns the lines kept so far that hold s.
+func (l *LogLines) With(s string) []string {
+	return slices.DeleteFunc(l.Lines(), func(line string) bool { return !strings.Contains(line, s) })
+}
+
 // Has reports whether a line kept so far holds s.
 func (l *LogLines) Has(s string) bool {
 	return slices.ContainsFunc(l.Lines(), func(line string) bool { return strings.Contains(line, s) })
