@@ -60,6 +60,17 @@ func PageKeys(desc string) key.Binding { return Bind("PgUp/PgDn", desc, "pgup", 
 // they do.
 func EndKeys(desc string) key.Binding { return Bind("home/end", desc, "home", "end") }
 
+// EndDir is -1 for home, 1 for end and 0 for any other key (EndKeys).
+func EndDir(msg tea.KeyPressMsg) int {
+	switch msg.String() {
+	case "home":
+		return -1
+	case "end":
+		return 1
+	}
+	return 0
+}
+
 // PageDir is -1 for page up, 1 for page down and 0 for any other key.
 func PageDir(msg tea.KeyPressMsg) int {
 	switch msg.String() {

@@ -616,7 +616,7 @@ func (s *Screen) key(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.Cmd
 		s.scrollList(ctx, -dir, kit.PageDir(msg) != 0)
 		return s, nil
 	}
-	if dir := listEnd(msg); dir != 0 && s.tricks {
+	if dir := kit.EndDir(msg); dir != 0 && s.tricks {
 		// Home and end go to either end of it, as in the help.
 		s.endList(ctx, dir)
 		return s, nil
@@ -1016,17 +1016,6 @@ func scrollKey(k *kit.KeyMap, msg tea.KeyPressMsg) int {
 		return 1
 	case kit.IsKey(msg, k.Down) || kit.PageDir(msg) > 0:
 		return -1
-	}
-	return 0
-}
-
-// listEnd is -1 for home, 1 for end and 0 for any other key.
-func listEnd(msg tea.KeyPressMsg) int {
-	switch msg.String() {
-	case "home":
-		return -1
-	case "end":
-		return 1
 	}
 	return 0
 }
