@@ -2,19 +2,18 @@ package hall
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
-
-	"github.com/klob/klob/internal/testing/clocktest"
-	"github.com/klob/klob/internal/testing/testkit"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -22,6 +21,8 @@ import (
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/internal/testing/clocktest"
+	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/rules"
 )
 
@@ -187,6 +188,18 @@ func annAndBob(t *testing.T, tb *Table) (ann, bob *person) {
 	ann, bob = join(t, tb, "a", "Ann", 1), join(t, tb, "b", "Bob", 2)
 	require.NoError(t, ann.conn.Start())
 	return ann, bob
+}
+
+// seatAll has Ann, Bob and, at a table of three or four, Cid take
+// seats at tb, and Ann start its game; it returns them in that order.
+func seatAll(t *testing.T, tb *Table, n int) []*person {
+	t.Helper()
+	all := []*person{join(t, tb, "a", "Ann", 1), join(t, tb, "b", "Bob", 2)}
+	if n > 2 {
+		all = append(all, join(t, tb, "c", "Cid", 3))
+	}
+	require.NoError(t, all[0].conn.Start())
+	return all
 }
 
 // dropBob has Ann and Bob start tb's game and Bob leave: his seat waits
@@ -724,4 +737,594 @@ func (t *Table) info(id string) Info {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	return t.infoLocked(id)
+}
+
+// playTable has people in the given seats of a table of n play a whole
+// game against the bots in the others, every snapshot checked against
+// the other hands, and returns the history.
+func playTable(t *testing.T, n int, humans []rules.Seat) (*memHistory, *Hall, *Table) {
+	t.Helper()
+	hist := &memHistory{}
+	h := testHall(t, t.TempDir(), hist, clocktest.New(t0))
+	names := []string{"Ann", "Bob", "Cy", "Di"}
+	tb, err := h.Open(Player{ID: "id0", Name: names[0]}, Options{Seats: n, Rules: smallRules(), Level: ai.Random, Seed: 11})
+	require.NoError(t, err)
+	var people []*person
+	for _, s := range humans {
+		p := join(t, tb, fmt.Sprintf("id%d", int(s)), names[s], uint64(s)+1)
+		require.Equal(t, s, p.conn.Seat(), "people sit down in order")
+		people = append(people, p)
+	}
+	require.NoError(t, people[0].conn.Start())
+	newCrowd(t, people...).toFiled()
+	return hist, h, tb
+}
+
+// A table of three or four with two people (A and B) and bots in the
+// other seats plays a whole game; no snapshot carries another hand, a
+// partner's included; the game goes into each person's history with
+// every name.
+func TestTablePlaysAGame(t *testing.T) {
+	for _, n := range []int{3, 4} {
+		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			hist, h, tb := playTable(t, n, []rules.Seat{0, 1})
+			for _, id := range []string{"id0", "id1"} {
+				require.Equal(t, 1, hist.count(id), id)
+				l := hist.log(id, 0)
+				require.Equal(t, n, l.Header.Seats())
+				require.Equal(t, "Ann", l.Header.Name(0))
+				require.Equal(t, "Bob", l.Header.Name(1))
+				require.Equal(t, gamelog.Human, l.Header.Level(1))
+				require.Equal(t, string(ai.Random), l.Header.Level(2))
+				g, err := l.Game()
+				require.NoError(t, err)
+				require.True(t, g.Over())
+				require.Equal(t, n, g.Players())
+			}
+			// Listed for its people while they are at it, as over.
+			in := tb.info("id0")
+			require.True(t, in.Over && in.Yours)
+			require.Empty(t, h.Watchable("someone"))
+		})
+	}
+}
+
+// On a table of four, a dropped person's seat waits, a bot takes it
+// after the grace; after a restart the bot still holds the seat (the
+// log says so), the person's own seat waits for them, and the person
+// takes it back as they come.
+func TestFourHandedDropTakeoverSurvivesRestart(t *testing.T) {
+	d := newOnDisk(t)
+	h := d.hall(t)
+	tb := annOpens(t, h, 4, rules.DefaultOptions(), 5)
+	ann, _ := dropBob(t, tb, d.clock)
+	l, err := tb.game.Log()
+	require.NoError(t, err)
+	require.Contains(t, l.Comment[0], "Bob dropped; a random bot took seat B")
+	ann.leave()
+	h.Close() // the last move saved before the next hall reads the files
+
+	// A restart: the bot still plays Bob's seat; Ann is away.
+	_, tb2 := d.restart(t, tb.Code())
+	ann = join(t, tb2, "a", "Ann", 3)
+	s := await(t, ann.port(), "the table after the restart", func(s host.Snapshot) bool { return s.HasDeal })
+	require.Equal(t, host.SeatTakeover, s.Players[1].State, "the takeover is back from the log")
+	require.True(t, s.Players[1].Until.IsZero(), "no wait starts over for a seat a bot plays")
+	bob := join(t, tb2, "b", "Bob", 4)
+	// Bob is back: his seat is his at once, or after the bot's move in
+	// flight for it (SeatBack until then).
+	await(t, ann.port(), "Bob back", func(s host.Snapshot) bool {
+		return s.Players[1].State == host.SeatBack || s.Players[1].State == host.SeatHere
+	})
+	// Ann plays on; Bob takes his seat back at its next decision.
+	newCrowd(t, ann, bob).run("Bob's seat his again", func() bool {
+		return ann.port().Snapshot().Players[1].State == host.SeatHere
+	})
+	l, err = tb2.game.Log()
+	require.NoError(t, err)
+	require.Contains(t, l.Comment[len(l.Comment)-1], "Bob took seat B back")
+}
+
+// reserveThenRestart has Ann open a table of three, and Ann and Bob
+// take seats before the start; then the hall closes and a new one
+// comes up over the same directory. It returns the new hall and the
+// table back in it.
+func reserveThenRestart(t *testing.T, clock *clocktest.Manual) (*Hall, *Table) {
+	t.Helper()
+	dir := t.TempDir()
+	h := testHall(t, dir, &memHistory{}, clock)
+	tb := annOpens(t, h, 3, smallRules(), 5)
+	join(t, tb, "a", "Ann", 1)
+	join(t, tb, "b", "Bob", 2)
+	h.Close()
+	h2 := testHall(t, dir, &memHistory{}, clock)
+	tb2, err := h2.Find(tb.Code())
+	require.NoError(t, err)
+	return h2, tb2
+}
+
+// TestWaitingRoomAfterRestart: a seat reserved before the start waits
+// Config.Grace for its person after a restart; a guest's is then freed,
+// and the host's absence closes the table.
+func TestWaitingRoomAfterRestart(t *testing.T) {
+	clock := clocktest.New(t0)
+	h2, tb2 := reserveThenRestart(t, clock)
+	ann := join(t, tb2, "a", "Ann", 3)
+	w := ann.conn.Waiting()
+	require.Equal(t, "Bob", w.Seats[1].Name)
+	require.False(t, w.Seats[1].Here)
+	clock.Advance(time.Minute)
+	require.Empty(t, ann.conn.Waiting().Seats[1].Name, "Bob's seat is free once his wait is over")
+	ann.leave()
+	eventually(t, "the table closes when its host leaves before the start", func() bool {
+		_, err := h2.Find(tb2.Code())
+		return err != nil
+	})
+}
+
+// Before the start a person moves round the table to the next free
+// seat: Bob, who sat down beside Ann at a table of four, moves opposite
+// her to be her partner; a restart before the start keeps the move.
+// With no free seat, or once the game has started, the move is refused.
+func TestMoveToAFreeSeat(t *testing.T) {
+	names := func(w Waiting) []string {
+		var out []string
+		for _, in := range w.Seats {
+			out = append(out, in.Name)
+		}
+		return out
+	}
+	d := newOnDisk(t)
+	h := d.hall(t)
+	tb := annOpens(t, h, 4, rules.DefaultOptions(), 5)
+	ann := join(t, tb, "a", "Ann", 1)
+	bob := join(t, tb, "b", "Bob", 2)
+	require.Equal(t, rules.Seat(1), bob.conn.Seat())
+	require.NotEqual(t, rules.SideOfSeat(4, 0), rules.SideOfSeat(4, 1), "B is no partner of A")
+
+	<-ann.conn.Updates() // Bob sat down
+	require.NoError(t, bob.conn.Move())
+	<-ann.conn.Updates() // and moved: Ann's screen is told
+	require.Equal(t, rules.Seat(2), bob.conn.Seat())
+	require.Equal(t, rules.Seat(2), bob.conn.Waiting().Seat)
+	require.Equal(t, []string{"Ann", "", "Bob", ""}, names(ann.conn.Waiting()))
+	require.Equal(t, rules.SideOfSeat(4, 0), rules.SideOfSeat(4, 2), "C is A's partner")
+
+	// Round the table: D, then B (Ann's A is taken), then C again.
+	for _, want := range []rules.Seat{3, 1, 2} {
+		require.NoError(t, bob.conn.Move())
+		require.Equal(t, want, bob.conn.Seat())
+	}
+
+	// A restart before the start keeps the seats as moved.
+	h.Stopping()
+	bob.conn.Leave()
+	ann.conn.Leave()
+	h.Close()
+	_, tb2 := d.restart(t, tb.Code())
+	require.Equal(t, []string{"Ann", "", "Bob", ""}, tb2.info("a").Names)
+	ann = join(t, tb2, "a", "Ann", 1)
+	bob = join(t, tb2, "b", "Bob", 2)
+	require.Equal(t, rules.Seat(2), bob.conn.Seat(), "Bob's seat waited for him")
+
+	cy := join(t, tb2, "c", "Cy", 3)
+	di := join(t, tb2, "d", "Di", 4)
+	require.Equal(t, []rules.Seat{1, 3}, []rules.Seat{cy.conn.Seat(), di.conn.Seat()})
+	require.ErrorIs(t, bob.conn.Move(), ErrNoSeat)
+
+	// Once started nobody moves.
+	di.leave()
+	require.NoError(t, ann.conn.Start())
+	require.ErrorIs(t, bob.conn.Move(), ErrStarted)
+	require.Equal(t, rules.Seat(2), bob.conn.Seat())
+}
+
+// A table whose game is over and filed turns a newcomer away with that
+// reason, not "started without you".
+func TestJoinFinishedTable(t *testing.T) {
+	_, _, tb := playTable(t, 3, []rules.Seat{0})
+	_, err := tb.Join(Player{ID: "z", Name: "Zed"})
+	require.ErrorIs(t, err, ErrOver)
+}
+
+// TestOneAnswerIsAsked: at a table people share, a person is asked
+// every decision outside the card play, one with a single legal answer
+// too ("no exchange" without the 7 of trump, "pass" without a shlomo,
+// the dialogue's "good"), and told why it is the only one: the game
+// waits for them as for a choice, so the wait tells the others and the
+// spectators nothing. Every such step of the game's log was asked. At
+// every seat count, a spectator watching.
+func TestOneAnswerIsAsked(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		hist := &memHistory{}
+		h := testHall(t, t.TempDir(), hist, newOnDisk(t).clock)
+		o := smallRules()
+		o.Players, o.Shlomo, o.Cleopatra = n, n >= 3, n == 4
+		tb := annOpens(t, h, n, o, 11)
+		ann, bob := annAndBob(t, tb)
+		firstDeal(t, ann.port())
+		zed, err := tb.Watch(Player{ID: "z", Name: "Zed"})
+		require.NoError(t, err)
+		defer zed.Leave()
+
+		var mu sync.Mutex
+		asked := map[[2]int]bool{} // by deal and step
+		for _, p := range []*person{ann, bob} {
+			p.asked = func(s host.Snapshot) {
+				legal := s.View.Legal()
+				one := len(legal) == 1 && s.View.Phase != rules.PhasePlay
+				if one != (s.Only != "") {
+					t.Errorf("seat %v: %v legal in %v, only %q", s.Seat, legal, s.View.Phase, s.Only)
+				}
+				if one {
+					mu.Lock()
+					asked[[2]int{s.DealNo, len(s.View.History())}] = true
+					mu.Unlock()
+				}
+			}
+		}
+		newCrowd(t, ann, bob).toFiled()
+
+		// Every one-answer step of a person in the log was asked.
+		r, err := hist.log("a", 0).Replay()
+		require.NoError(t, err)
+		people := map[rules.Seat]bool{0: true, 1: true}
+		kinds := map[rules.Kind]int{}
+		for _, rd := range r.Deals {
+			d := rd.At(0)
+			for i, st := range rd.Steps {
+				if people[st.Seat] {
+					v := d.View(st.Seat)
+					if legal := v.Legal(); len(legal) == 1 && v.Phase != rules.PhasePlay {
+						kinds[legal[0].Kind]++
+						require.True(t, asked[[2]int{rd.No, i}], "deal %d step %d: %v taken for seat %v, not asked", rd.No, i, st.Action, st.Seat)
+					}
+				}
+				d.ApplyUnchecked(st.Action)
+			}
+		}
+		if n >= 3 {
+			require.NotZero(t, kinds[rules.Pass], "no shlomo passed in the game: %v", kinds)
+		}
+		require.NotEmpty(t, kinds, "no one-answer decision in the game")
+	})
+}
+
+// A person who never held a seat at a table whose game has started is
+// told only that it has started, not that it started without them.
+func TestJoinStartedTableNeverSeated(t *testing.T) {
+	h := testHall(t, t.TempDir(), &memHistory{}, clocktest.New(t0))
+	tb, err := h.Open(Player{ID: "a", Name: "Ann"}, Options{Seats: 4, Rules: smallRules(), Level: ai.Random, Seed: 11})
+	require.NoError(t, err)
+	ann := join(t, tb, "a", "Ann", 1)
+	require.NoError(t, ann.conn.Start())
+	_, err = tb.Join(Player{ID: "e", Name: "eve"})
+	require.ErrorIs(t, err, ErrInPlay)
+	require.NotErrorIs(t, err, ErrStarted)
+}
+
+// TestBotSlots: a table's bot thinks only with a free slot of
+// Config.Slots, shared by the whole server, and thinks once one is free.
+func TestBotSlots(t *testing.T) {
+	var thought atomic.Int64
+	slots := host.NewSlots(1)
+	require.NoError(t, slots.Acquire(context.Background(), host.ForBot)) // the only slot is taken
+	cfg := testConfig(t.TempDir(), &memHistory{}, clocktest.New(t0))
+	cfg.Slots = slots
+	cfg.NewBot = func(l ai.Level, c ai.Config) (ai.Bot, error) {
+		return testkit.CountingBot{Bot: ai.NewRandom(c.Seed), N: &thought}, nil
+	}
+	h := newHall(t, cfg)
+	tb := annOpens(t, h, 2, smallRules(), 9)
+	ann := join(t, tb, "a", "Ann", 1)
+	require.NoError(t, ann.conn.Start())
+	// Ann plays until it is the bot's turn: it waits for the slot.
+	newCrowd(t, ann).run("the bot's turn", func() bool {
+		return slots.Waiting(host.ForBot) == 1
+	})
+	require.Zero(t, thought.Load(), "the bot thought without a slot")
+	slots.Release()
+	newCrowd(t, ann).run("the bot's move", func() bool { return thought.Load() > 0 })
+}
+
+// A person holding seats at two tables who connects again goes back
+// to the table they came to last, not to the one of the lowest code.
+func TestSeatOfIsTheTableCameToLast(t *testing.T) {
+	h := testHall(t, "", &memHistory{}, clocktest.New(t0))
+	x, y := annOpens(t, h, 3, smallRules(), 1), annOpens(t, h, 3, smallRules(), 2)
+	lo, hi := x, y
+	if hi.Code() < lo.Code() {
+		lo, hi = hi, lo
+	}
+	for _, last := range []*Table{lo, hi, lo} {
+		join(t, last, "a", "Ann", 1)
+		require.Same(t, last, h.SeatOf("a"), "Ann came last to %s", last.Code())
+	}
+}
+
+// A rename reaches the seat the person holds in a waiting room: its
+// list, the others' waiting room, its log (a restart names them so).
+func TestRenameReachesTheWaitingSeat(t *testing.T) {
+	d := newOnDisk(t)
+	h := d.hall(t)
+	tb := annOpens(t, h, 3, smallRules(), 1)
+	ann := join(t, tb, "a", "Ann", 1)
+	join(t, tb, "b", "Bob", 2)
+	v := h.Visit(Player{ID: "b", Name: "Bob"}, nil)
+	defer v.Leave()
+	v.Rename("Robert")
+	require.Equal(t, "Robert", h.List("a")[0].Names[1])
+	require.Equal(t, "Robert", ann.conn.Waiting().Seats[1].Name)
+	h.Close()
+	_, back := d.restart(t, tb.Code())
+	require.Equal(t, "Robert", back.info("a").Names[1], "the log keeps the new name")
+}
+
+// Moving seat is refused by the hall itself at a table of two (the
+// seats are alike), and allowed at three and four.
+func TestMoveOnlyAtThreeOrFour(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		h := testHall(t, "", &memHistory{}, clocktest.New(t0))
+		tb := annOpens(t, h, n, smallRules(), 1)
+		ann := join(t, tb, "a", "Ann", 1)
+		err := ann.conn.Move()
+		if n == 2 {
+			require.True(t, errors.Is(err, ErrNoMove), "%v", err)
+			require.Equal(t, rules.Seat(0), ann.conn.Seat())
+			return
+		}
+		require.NoError(t, err)
+		require.Equal(t, rules.Seat(1), ann.conn.Seat())
+	})
+}
+
+// A table released (its game over, filed, nobody at it) or closed is
+// in no list: a person choosing it would read "the table is closed".
+func TestReleasedTableIsNotListed(t *testing.T) {
+	h := testHall(t, "", &memHistory{}, clocktest.New(t0))
+	tb := annOpens(t, h, 3, smallRules(), 1)
+	require.Len(t, h.List("a"), 1)
+	tb.mu.Lock()
+	tb.released = true // as release sets it, before the hall unlists it
+	tb.mu.Unlock()
+	require.Empty(t, h.List("a"))
+	require.Empty(t, h.List("b"))
+}
+
+// The wait after too many wrong codes reads in words, its number and
+// unit never parted by a wrap.
+func TestTooManyGuessesWords(t *testing.T) {
+	for wait, want := range map[time.Duration]string{5200 * time.Millisecond: "try again in 6 seconds",
+		time.Second: "try again in 1 second", 10 * time.Millisecond: "try again in 1 second"} {
+		require.True(t, strings.HasSuffix((&TooManyGuessesError{Wait: wait}).Error(), want), "%v", wait)
+	}
+}
+
+// After a restart, before they come back anywhere, a person holding
+// seats at two tables goes back to the one opened last, whatever the
+// codes: the last one's code above the first's, and below it.
+func TestSeatOfAfterRestart(t *testing.T) {
+	for _, codes := range [][2]string{{"KAAA", "MBBB"}, {"MBBB", "KAAA"}} {
+		d := newOnDisk(t)
+		cfg := testConfig(d.dir, d.hist, d.clock)
+		drawn := 0
+		cfg.Code = func() string { drawn++; return codes[min(drawn, 2)-1] }
+		h := newHall(t, cfg)
+		first := annOpens(t, h, 3, smallRules(), 1)
+		d.clock.Advance(time.Minute)
+		last := annOpens(t, h, 3, smallRules(), 2)
+		require.Equal(t, codes, [2]string{first.Code(), last.Code()})
+		h.Close()
+		h = newHall(t, testConfig(d.dir, d.hist, d.clock))
+		got := h.SeatOf("a")
+		require.NotNil(t, got)
+		require.Equal(t, last.Code(), got.Code(), "opened first: %s", first.Code())
+		h.Close()
+	}
+}
+
+// A person who connects again goes back to a game under way before a
+// game over, whichever they came to last: one over they left by
+// choice is no table to go back to; one over they dropped from comes
+// after the games under way, and is theirs to go back to when it is the
+// only one (the others at it wait for her "again").
+func TestSeatOfPutsAGameUnderWayFirst(t *testing.T) {
+	for _, left := range []bool{true, false} {
+		h := testHall(t, "", &memHistory{}, clocktest.New(t0))
+		live := annOpens(t, h, 3, smallRules(), 1)
+		ann, bob := annAndBob(t, live)
+		newCrowd(t, ann, bob).run("the first deal", func() bool { return ann.port().Snapshot().HasDeal })
+		ann.conn.Drop() // the game goes on without her: a bot plays for now
+
+		// Cid stays at the game over: the table stays.
+		done := annOpens(t, h, 3, smallRules(), 2)
+		ann2, cid := join(t, done, "a", "Ann", 3), join(t, done, "c", "Cid", 4)
+		require.NoError(t, ann2.conn.Start())
+		newCrowd(t, ann2, cid).run("the game's end", func() bool { return ann2.port().Snapshot().Over })
+		if left {
+			ann2.leave()
+		} else {
+			ann2.conn.Drop()
+		}
+		require.Equal(t, live.Code(), codeOf(h.SeatOf("a")), "left=%v: the game under way comes first", left)
+
+		bob.leave()
+		live.mu.Lock()
+		live.closed = "gone" // as a table closes: it holds her seat no more
+		live.mu.Unlock()
+		if left {
+			require.Nil(t, h.SeatOf("a"), "a game over she left is no table to go back to")
+		} else {
+			require.Equal(t, done.Code(), codeOf(h.SeatOf("a")), "the game over she dropped from")
+		}
+	}
+}
+
+// codeOf is t's code, "" for none.
+func codeOf(t *Table) string {
+	if t == nil {
+		return ""
+	}
+	return t.Code()
+}
+
+// openAndLeave has the person of key id open a table of two from the
+// address from and leave it, which closes it.
+func openAndLeave(h *Hall, id, from string) error {
+	tb, err := h.Open(Player{ID: id, Name: id}, Options{Seats: 2, Rules: smallRules(), Level: ai.Easy, From: from})
+	if err != nil {
+		return err
+	}
+	c, err := tb.JoinFrom(Player{ID: id, Name: id}, from)
+	if err != nil {
+		return err
+	}
+	c.Leave()
+	return nil
+}
+
+// One address opens a burst of tables, then one every so often,
+// whatever its keys; the refusal says how long to wait. Another
+// address, and one that counts nowhere, open theirs meanwhile. A key
+// is paced the same from any address.
+func TestOpeningTablesIsPaced(t *testing.T) {
+	clock := clocktest.New(t0)
+	h := newHall(t, testConfig(t.TempDir(), &memHistory{}, clock))
+	const burst = 10 // MaxTablesPerAddr's default and two
+	for i := range burst {
+		require.NoError(t, openAndLeave(h, fmt.Sprint("k", i), "192.0.2.1"), "a host who opens, leaves and opens again")
+	}
+	err := openAndLeave(h, "k-next", "192.0.2.1")
+	var fast *TooFastError
+	require.ErrorAs(t, err, &fast)
+	require.EqualError(t, err, "you (or others at your address) opened many tables in a short time: wait 15 seconds")
+	require.NoError(t, openAndLeave(h, "k-next", "198.51.100.7"), "another address")
+	require.NoError(t, openAndLeave(h, "k-other", ""), "an address unknown counts nowhere")
+
+	clock.Advance(DefaultOpenEvery - time.Second)
+	require.EqualError(t, openAndLeave(h, "k-late", "192.0.2.1"),
+		"you (or others at your address) opened many tables in a short time: wait 1 second")
+	clock.Advance(time.Second)
+	require.NoError(t, openAndLeave(h, "k-late", "192.0.2.1"), "one more every fifteen seconds")
+	require.Error(t, openAndLeave(h, "k-later", "192.0.2.1"))
+
+	// One key from many addresses.
+	for i := range burst {
+		require.NoError(t, openAndLeave(h, "solo", fmt.Sprint("203.0.113.", i)))
+	}
+	require.EqualError(t, openAndLeave(h, "solo", "203.0.113.99"), "you opened many tables in a short time: wait 15 seconds")
+
+	// An operator who raised MaxTablesPerAddr (people sharing one
+	// address) raised the burst with it; at its most, a table closed
+	// makes room at once.
+	h = newHall(t, Config{MaxTablesPerAddr: 20, MaxTablesPerKey: 30, NewBot: testkit.RandomBots, Clock: clock})
+	var first *Table
+	for i := range 20 {
+		tb, err := h.Open(Player{ID: fmt.Sprint("p", i), Name: "p"}, Options{Seats: 2, Rules: smallRules(), Level: ai.Easy, From: "192.0.2.1"})
+		require.NoError(t, err, "table %d", i)
+		if first == nil {
+			first = tb
+		}
+	}
+	c, err := first.JoinFrom(Player{ID: "p0", Name: "p"}, "192.0.2.1")
+	require.NoError(t, err)
+	c.Leave()
+	require.NoError(t, openAndLeave(h, "p-again", "192.0.2.1"))
+}
+
+// Taking a free seat at a table not started, again and again, from one
+// address: a burst, then one every so often, the refusal saying how
+// long; the host's table takes others meanwhile, and one back at their
+// own seat is never paced.
+func TestTakingSeatsIsPaced(t *testing.T) {
+	clock := clocktest.New(t0)
+	h := newHall(t, testConfig(t.TempDir(), &memHistory{}, clock))
+	tb, err := h.Open(Player{ID: "a", Name: "ann"}, Options{Seats: 3, Rules: smallRules(), Level: ai.Easy, From: "192.0.2.1"})
+	require.NoError(t, err)
+	_, err = tb.JoinFrom(Player{ID: "a", Name: "ann"}, "192.0.2.1")
+	require.NoError(t, err)
+	bob := Player{ID: "b", Name: "bob"}
+	for range 16 { // twice MaxTablesPerAddr's default
+		c, err := tb.JoinFrom(bob, "198.51.100.7")
+		require.NoError(t, err)
+		c.Leave()
+	}
+	_, err = tb.JoinFrom(bob, "198.51.100.7")
+	var fast *TooFastError
+	require.ErrorAs(t, err, &fast)
+	require.EqualError(t, err, "you took many seats in a short time: wait 10 seconds")
+	_, err = tb.JoinFrom(Player{ID: "c", Name: "cid"}, "198.51.100.7")
+	require.EqualError(t, err, "you (or others at your address) took many seats in a short time: wait 10 seconds")
+	cid, err := tb.JoinFrom(Player{ID: "c", Name: "cid"}, "203.0.113.1")
+	require.NoError(t, err, "another address")
+	cid.Leave()
+	clock.Advance(DefaultSeatEvery)
+	c, err := tb.JoinFrom(bob, "198.51.100.7")
+	require.NoError(t, err, "one more every ten seconds")
+	// Back at a seat held: a connection cut, then its return.
+	c.Drop()
+	for range 3 {
+		c, err = tb.JoinFrom(bob, "198.51.100.7")
+		require.NoError(t, err, "a seat held is no seat taken")
+		c.Drop()
+	}
+}
+
+// The lines of tables opened and closed before a game, and of seats
+// taken and left there, are bounded per address: five of each kind a
+// minute, then a line counting the rest. The lines of a started game
+// are all kept, as are those of an address unknown.
+func TestTableLinesAreBoundedPerAddress(t *testing.T) {
+	clock := clocktest.New(t0)
+	logs := &testkit.LogLines{}
+	cfg := testConfig(t.TempDir(), &memHistory{}, clock)
+	cfg.Logf = logs.Logf
+	cfg.Opens, cfg.Seats = Pace{Burst: 1000}, Pace{Burst: 1000}
+	h := newHall(t, cfg)
+	count := func(s string) int { return strings.Count(logs.String(), s) }
+	for i := range 12 {
+		require.NoError(t, openAndLeave(h, "k"+string(rune('a'+i)), "192.0.2.1"))
+	}
+	assert.Equal(t, 5, count(" opened by "), logs.String())
+	assert.Equal(t, 5, count("closed: the host left before the game started"), logs.String())
+
+	tb, err := h.Open(Player{ID: "a", Name: "ann"}, Options{Seats: 3, Rules: smallRules(), Level: ai.Easy, From: "198.51.100.7"})
+	require.NoError(t, err)
+	_, err = tb.JoinFrom(Player{ID: "a", Name: "ann"}, "198.51.100.7")
+	require.NoError(t, err)
+	for range 10 {
+		c, err := tb.JoinFrom(Player{ID: "b", Name: "bob"}, "203.0.113.1")
+		require.NoError(t, err)
+		c.Leave()
+	}
+	assert.Equal(t, 5, count(`"bob" #`), logs.String())
+	c, err := tb.Join(Player{ID: "c", Name: "cid"})
+	require.NoError(t, err)
+	c.Leave()
+	assert.Equal(t, 1, count(`"cid" #`+KeyTag("c")+` took seat B`), "an address unknown: every line")
+	assert.Equal(t, 1, count(`"cid" #`+KeyTag("c")+` left seat B`), "an address unknown: every line")
+
+	bob, err := tb.JoinFrom(Player{ID: "b", Name: "bob"}, "203.0.113.1")
+	require.NoError(t, err)
+	ann, err := tb.JoinFrom(Player{ID: "a", Name: "ann"}, "198.51.100.7")
+	require.NoError(t, err)
+	require.NoError(t, ann.Start())
+	assert.Equal(t, 1, count("table "+tb.Code()+`: game started: A "ann"`), "a started game's line is kept")
+	assert.Equal(t, 1, count("table "+tb.Code()+" opened by"), "the address's first table is logged")
+	bob.Leave()
+	assert.Equal(t, 1, count(`"bob" #`+KeyTag("b")+` dropped from seat B`), "the game's lines are kept")
+
+	clock.Advance(time.Minute)
+	for _, want := range []string{
+		"7 more tables from 192.0.2.1 opened in the last minute (not logged one by one)",
+		"7 more tables from 192.0.2.1 closed before a game started in the last minute (not logged one by one)",
+		"16 more seats from 203.0.113.1 taken or left before a game started in the last minute (not logged one by one)",
+	} {
+		assert.Equal(t, 1, count(want), "%q in\n%s", want, logs.String())
+	}
+	assert.NotContains(t, logs.String(), "from 198.51.100.7", "an address within its five has no summary")
+
+	// A new minute: five lines again.
+	require.NoError(t, openAndLeave(h, "kz", "192.0.2.1"))
+	assert.Equal(t, 1, count(`opened by "kz"`), logs.String())
 }
