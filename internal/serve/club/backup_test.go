@@ -38,13 +38,17 @@ func openClocked(t *testing.T, dir string, keep int, clock *clocktest.Manual, lo
 	return openWith(t, dir, Options{Backups: keep, Clock: clock, Logf: log.Logf})
 }
 
+// clocked gives a test's club folder, a manual clock at
+// clocktest.Start and the log its Service writes.
+func clocked(t *testing.T) (string, *clocktest.Manual, *testkit.LogLines) {
+	return t.TempDir(), clocktest.New(clocktest.Start()), &testkit.LogLines{}
+}
+
 // A new club is copied at the start, off the opener (the clock's
 // goroutine), then once a day, keeping the newest few.
 func TestCopiesAtTheStartThenDaily(t *testing.T) {
-	dir := t.TempDir()
-	clock := clocktest.New(clocktest.Start())
-	var log testkit.LogLines
-	s := openClocked(t, dir, 3, clock, &log)
+	dir, clock, log := clocked(t)
+	s := openClocked(t, dir, 3, clock, log)
 	file(t, s, dir, "g1", tableLog(t, 1, person("ka", "ann"), person("kb", "bob")), "")
 	assert.Empty(t, copiesIn(t, dir), "not taken by the opener")
 	n, _ := clock.Pending()
@@ -75,16 +79,14 @@ func TestCopiesAtTheStartThenDaily(t *testing.T) {
 // A restart whose newest copy is less than a day old takes none until
 // its day is over; one whose newest is older takes one at once.
 func TestARestartCopiesWhenADayHasPassed(t *testing.T) {
-	dir := t.TempDir()
-	clock := clocktest.New(clocktest.Start())
-	var log testkit.LogLines
-	s := openClocked(t, dir, 7, clock, &log)
+	dir, clock, log := clocked(t)
+	s := openClocked(t, dir, 7, clock, log)
 	clock.Advance(0)
 	require.NoError(t, s.Close())
 	require.Len(t, copiesIn(t, dir), 1)
 
 	clock.Advance(10 * time.Hour)
-	s = openClocked(t, dir, 7, clock, &log)
+	s = openClocked(t, dir, 7, clock, log)
 	clock.Advance(0)
 	assert.Len(t, copiesIn(t, dir), 1, "the newest is 10 hours old")
 	clock.Advance(14*time.Hour - time.Minute)
@@ -94,7 +96,7 @@ func TestARestartCopiesWhenADayHasPassed(t *testing.T) {
 	require.NoError(t, s.Close())
 
 	clock.Advance(3 * BackupEvery)
-	openClocked(t, dir, 7, clock, &log)
+	openClocked(t, dir, 7, clock, log)
 	clock.Advance(0)
 	assert.Equal(t, []string{"club-2026-12-01.db", "club-2026-12-02.db", "club-2026-12-05.db"}, copiesIn(t, dir))
 }
@@ -102,10 +104,8 @@ func TestARestartCopiesWhenADayHasPassed(t *testing.T) {
 // A copy that fails is logged, removes no older copy and leaves the
 // club working; the next try comes an hour later.
 func TestAFailedCopyKeepsTheOlderOnes(t *testing.T) {
-	dir := t.TempDir()
-	clock := clocktest.New(clocktest.Start())
-	var log testkit.LogLines
-	s := openClocked(t, dir, 1, clock, &log)
+	dir, clock, log := clocked(t)
+	s := openClocked(t, dir, 1, clock, log)
 	clock.Advance(0)
 	require.Equal(t, []string{"club-2026-12-01.db"}, copiesIn(t, dir))
 	good, err := os.ReadFile(filepath.Join(dir, "backups", "club-2026-12-01.db"))
@@ -136,11 +136,9 @@ func TestAFailedCopyKeepsTheOlderOnes(t *testing.T) {
 // The backup folder that cannot be made (a file in its way) is logged
 // at every try; the server goes on.
 func TestCopiesWithoutAFolder(t *testing.T) {
-	dir := t.TempDir()
+	dir, clock, log := clocked(t)
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "backups"), []byte("in the way"), 0o600))
-	clock := clocktest.New(clocktest.Start())
-	var log testkit.LogLines
-	openClocked(t, dir, 7, clock, &log)
+	openClocked(t, dir, 7, clock, log)
 	clock.Advance(0)
 	clock.Advance(BackupRetry)
 	assert.Len(t, log.With("the day's copy of the database failed"), 2)
@@ -148,10 +146,8 @@ func TestCopiesWithoutAFolder(t *testing.T) {
 
 // No copies are taken with Backups 0.
 func TestNoCopies(t *testing.T) {
-	dir := t.TempDir()
-	clock := clocktest.New(clocktest.Start())
-	var log testkit.LogLines
-	openClocked(t, dir, 0, clock, &log)
+	dir, clock, log := clocked(t)
+	openClocked(t, dir, 0, clock, log)
 	n, _ := clock.Pending()
 	assert.Zero(t, n)
 	clock.Advance(3 * BackupEvery)

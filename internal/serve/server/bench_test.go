@@ -3,6 +3,7 @@ package server_test
 import (
 	"fmt"
 	"net"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -10,11 +11,107 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
 
 	"github.com/klob/klob/internal/serve/server"
 	"github.com/klob/klob/internal/testing/cputime"
 	"github.com/klob/klob/internal/testing/sshtest"
 )
+
+// screen draws a screen as Klob's are: an 80×24 design of styled
+// lines, centred in the window it is told.
+type screen struct{ w, h int }
+
+func (m *screen) Init() tea.Cmd { return nil }
+
+func (m *screen) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if s, ok := msg.(tea.WindowSizeMsg); ok {
+		m.w, m.h = s.Width, s.Height
+	}
+	return m, nil
+}
+
+var (
+	titleStyle = lipgloss.NewStyle().Bold(true).Foreground(lipgloss.Color("12"))
+	rowStyle   = lipgloss.NewStyle().Foreground(lipgloss.Color("10")).Background(lipgloss.Color("0"))
+)
+
+func (m *screen) View() tea.View {
+	lines := []string{titleStyle.Render("Klob lobby")}
+	for i := range 20 {
+		lines = append(lines, rowStyle.Render(fmt.Sprintf("%-2d ann ♠ bob ♥ carol ♦ dave ♣  table KQX%c  %s", i, 'A'+i, strings.Repeat("·", 20))))
+	}
+	lines = append(lines, "", "enter join · w watch · q quit")
+	return tea.NewView(lipgloss.Place(m.w, m.h, lipgloss.Center, lipgloss.Center, strings.Join(lines, "\n")))
+}
+
+// n is the number of sessions BenchmarkSessionMemory opens.
+const n = 30
+
+// BenchmarkSessionMemory opens sessions at a terminal size, each drawn
+// once, and reports the heap in use after a collection per session
+// open (the clients' side, the same at every size, included).
+func BenchmarkSessionMemory(b *testing.B) {
+
+	for _, size := range []struct{ w, h int }{{80, 24}, {160, 50}, {240, 80}} {
+		b.Run(fmt.Sprintf("%dx%d", size.w, size.h), func(b *testing.B) {
+			for range b.N {
+				b.StopTimer()
+				addr, srv := startBench(b, server.Config{
+					// One address holds every client.
+					MaxConnsPerAddr: 2 * n,
+					NewModel:        func(*server.Session) tea.Model { return &screen{} },
+				})
+				before := heapInUse()
+				clients := make([]*sshtest.Client, 0, n)
+				for i := range n {
+					c, err := sshtest.Dial(addr, sshtest.Config{User: fmt.Sprintf("u%d", i), Width: size.w, Height: size.h, NoEmulator: true})
+					if err != nil {
+						b.Fatal(err)
+					}
+					clients = append(clients, c)
+				}
+				for _, c := range clients {
+					// The first frame (its styled rows) has come.
+					for c.Received() < 2000 {
+						time.Sleep(time.Millisecond)
+					}
+				}
+				after := heapInUse()
+				b.ReportMetric(float64(after-before)/n, "heap-B/session")
+				for _, c := range clients {
+					_ = c.Close()
+				}
+				_ = srv.Close()
+			}
+		})
+	}
+}
+
+// startBench serves cfg, its host key in a folder of the benchmark's,
+// on a port of this machine and returns the port's address.
+func startBench(b *testing.B, cfg server.Config) (string, *server.Server) {
+	cfg.HostKey = b.TempDir() + "/host_ed25519"
+	srv, err := server.New(cfg)
+	if err != nil {
+		b.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		b.Fatal(err)
+	}
+	go func() { _ = srv.Serve(ln) }()
+	return ln.Addr().String(), srv
+}
+
+// heapInUse is the heap's live bytes after a collection.
+func heapInUse() uint64 {
+	runtime.GC()
+	runtime.GC()
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	return ms.HeapAlloc
+}
 
 // BenchmarkWindowChangeFlood: 30 sessions, each changing its window's
 // width 45 times a second for four seconds (under the request rate's
@@ -43,8 +140,7 @@ func windowChangeFlood(b *testing.B, flooders, widths int) {
 	)
 	for range b.N {
 		b.StopTimer()
-		srv, err := server.New(server.Config{
-			HostKey:         b.TempDir() + "/host_ed25519",
+		addr, srv := startBench(b, server.Config{
 			MaxConnsPerAddr: 2 * (flooders + 1),
 			NewModel: func(s *server.Session) tea.Model {
 				if s.User == "victim" {
@@ -53,15 +149,6 @@ func windowChangeFlood(b *testing.B, flooders, widths int) {
 				return &screen{}
 			},
 		})
-		if err != nil {
-			b.Fatal(err)
-		}
-		ln, err := net.Listen("tcp", "127.0.0.1:0")
-		if err != nil {
-			b.Fatal(err)
-		}
-		go func() { _ = srv.Serve(ln) }()
-		addr := ln.Addr().String()
 		var clients []*sshtest.Client
 		for i := range flooders {
 			c, err := sshtest.Dial(addr, sshtest.Config{User: fmt.Sprintf("f%d", i), Width: 100, Height: 40, NoEmulator: true})
