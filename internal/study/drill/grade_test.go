@@ -314,20 +314,27 @@ func TestEndGameVerdictSaysItsMeasure(t *testing.T) {
 	assert.Equal(t, "an inaccuracy that lowers your chance to win the game from 100.0% to 99.2%, by 0.8% ± 0.0%, "+
 		"graded on that chance: the 70.6 ± 40.0 points it scores less are too uncertain to count", v.Text())
 
-	// Beyond their error the points grade it: the worse of the two.
-	v = measuredByWin(Row{Gap: 70.6, GapErr: 1.8, WinGap: 0.008, WinGapErr: 0.00001},
-		Shown{Mean: 582, Win: 992, Set: true}, Shown{Mean: 1288, Win: 1000, Set: true})
-	require.Equal(t, Blunder, v.Kind)
-	require.False(t, v.ByWin)
-	assert.Equal(t, "a blunder that costs 70.6 ± 1.8 points, "+
-		"graded on the points as the bigger loss: your chance to win drops by 0.8% ± 0.0% too, which alone is an inaccuracy", v.Text())
-
-	v = measuredByWin(Row{Gap: 37.8, GapErr: 3, WinGap: 0.003, WinGapErr: 0.004},
-		Shown{Mean: 122, Win: 497, Set: true}, Shown{Mean: 500, Win: 500, Set: true})
-	require.Equal(t, Blunder, v.Kind)
-	require.False(t, v.ByWin)
-	assert.Equal(t, "a blunder that costs 37.8 ± 3.0 points, "+
-		"graded on the points: the change in your chance to win is too uncertain to count (0.3% ± 0.4%)", v.Text())
+	// Beyond their error the points grade it: the worse of the two; and
+	// so they do where the chances' change is within its own error.
+	for _, c := range []struct {
+		row          Row
+		chosen, best Shown
+		text         string
+	}{
+		{Row{Gap: 70.6, GapErr: 1.8, WinGap: 0.008, WinGapErr: 0.00001},
+			Shown{Mean: 582, Win: 992, Set: true}, Shown{Mean: 1288, Win: 1000, Set: true},
+			"a blunder that costs 70.6 ± 1.8 points, " +
+				"graded on the points as the bigger loss: your chance to win drops by 0.8% ± 0.0% too, which alone is an inaccuracy"},
+		{Row{Gap: 37.8, GapErr: 3, WinGap: 0.003, WinGapErr: 0.004},
+			Shown{Mean: 122, Win: 497, Set: true}, Shown{Mean: 500, Win: 500, Set: true},
+			"a blunder that costs 37.8 ± 3.0 points, " +
+				"graded on the points: the change in your chance to win is too uncertain to count (0.3% ± 0.4%)"},
+	} {
+		v = measuredByWin(c.row, c.chosen, c.best)
+		require.Equal(t, Blunder, v.Kind)
+		require.False(t, v.ByWin)
+		assert.Equal(t, c.text, v.Text())
+	}
 
 	// Beyond its error but under the scale: not "within the error".
 	v = measuredByWin(Row{Gap: 37.8, GapErr: 3, WinGap: 0.003, WinGapErr: 0.001},
