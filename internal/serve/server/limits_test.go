@@ -41,6 +41,19 @@ func logEventually(t *testing.T, log *sshtest.Buffer, cond func() bool, msg stri
 	}
 }
 
+// nextSize is the next size a model sent on from, waiting at most
+// patience for it.
+func nextSize(t *testing.T, from chan [2]int) [2]int {
+	t.Helper()
+	select {
+	case v := <-from:
+		return v
+	case <-time.After(patience):
+		t.Fatal("no size")
+	}
+	return [2]int{}
+}
+
 // alive checks that the server still plays with a new client.
 func alive(t *testing.T, addr string) {
 	t.Helper()
@@ -134,23 +147,13 @@ func TestDefaultSizeBound(t *testing.T) {
 		return &sizes{echo: echo{s: s}, got: got}
 	}})
 	c := dial(t, addr, sshtest.Config{User: "big", Width: 240, Height: 80, NoEmulator: true})
-	next := func(from chan [2]int) [2]int {
-		t.Helper()
-		select {
-		case v := <-from:
-			return v
-		case <-time.After(patience):
-			t.Fatal("no size")
-		}
-		return [2]int{}
-	}
-	assert.Equal(t, [2]int{160, 50}, next(starts), "the size the session starts at")
+	assert.Equal(t, [2]int{160, 50}, nextSize(t, starts), "the size the session starts at")
 	// The program runs (its first size came) before the window changes,
 	// as in TestTerminalSizeClamped: a window-change while the session's
 	// handler reads its pty races inside the ssh library.
-	assert.Equal(t, [2]int{160, 50}, next(got), "the size the program starts at")
+	assert.Equal(t, [2]int{160, 50}, nextSize(t, got), "the size the program starts at")
 	require.NoError(t, c.Resize(200, 30))
-	for v := next(got); v != [2]int{160, 30}; v = next(got) {
+	for v := nextSize(t, got); v != [2]int{160, 30}; v = nextSize(t, got) {
 		require.True(t, v[0] <= 160 && v[1] <= 50, "the model got %v", v)
 	}
 }
@@ -349,12 +352,7 @@ func awaitTimers(t *testing.T, clk *clocktest.Manual, n int) {
 // the end.
 func readRefusal(t *testing.T, addr string) string {
 	t.Helper()
-	c, err := net.Dial("tcp", addr)
-	require.NoError(t, err)
-	defer c.Close()
-	require.NoError(t, c.SetReadDeadline(time.Now().Add(patience)))
-	line, _ := bufio.NewReader(c).ReadString('\n')
-	return line
+	return refusalFrom(t, addr, "")
 }
 
 // A refused client that sent its version first, as ssh does, still
@@ -795,10 +793,14 @@ func loginFrom(t *testing.T, addr, ip, user string) *sshtest.Client {
 }
 
 // refusalFrom reads what a connection from the loopback address ip
-// gets when it is refused: Klob's line, then the end.
+// ("" for the system's choice) gets when it is refused: Klob's line,
+// then the end.
 func refusalFrom(t *testing.T, addr, ip string) string {
 	t.Helper()
-	d := net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(ip)}}
+	var d net.Dialer
+	if ip != "" {
+		d.LocalAddr = &net.TCPAddr{IP: net.ParseIP(ip)}
+	}
 	c, err := d.Dial("tcp", addr)
 	require.NoError(t, err)
 	defer c.Close()
@@ -915,17 +917,7 @@ func TestWindowChangesCoalesced(t *testing.T) {
 		RequestRate: 1000, RequestBurst: 2000,
 		NewModel: func(s *server.Session) tea.Model { return &sizes{echo: echo{s: s}, got: got} }})
 	c := login(t, addr, "a")
-	next := func() [2]int {
-		t.Helper()
-		select {
-		case v := <-got:
-			return v
-		case <-time.After(patience):
-			t.Fatal("no size")
-		}
-		return [2]int{}
-	}
-	require.Equal(t, [2]int{80, 24}, next(), "the size the program starts at")
+	require.Equal(t, [2]int{80, 24}, nextSize(t, got), "the size the program starts at")
 	resize := func(w, h int, wantReply bool) {
 		t.Helper()
 		_, err := c.Request("window-change", wantReply, gossh.Marshal(struct{ W, H, PW, PH uint32 }{uint32(w), uint32(h), 0, 0}))
@@ -959,6 +951,6 @@ func TestWindowChangesCoalesced(t *testing.T) {
 	// A while later, one resize passes at once.
 	advanceNow(time.Second)
 	resize(90, 30, true)
-	require.Equal(t, [2]int{90, 30}, next())
+	require.Equal(t, [2]int{90, 30}, nextSize(t, got))
 	c.WaitText(t, patience, "size=90x30")
 }
