@@ -9,13 +9,15 @@
 // full 32-card deck order, every action in order (bids, the schmeiss
 // answer, the dix exchange, each word of the sequence dialogue, one line
 // per trick with bella marked, the sequences shown) and the deal's score
-// breakdown and running totals, then an end line. Comments start with ';'
+// breakdown and running totals, then an end line. A deal a player
+// ended by claiming the remaining tricks has a claim line: who claimed,
+// before which card, and whether the program played the cards out. Comments start with ';'
 // and are kept out of the game.
 //
 // # What is stored and what is checked
 //
 // A Log holds only what cannot be recomputed: the Header, and per deal
-// the deck and the steps. Everything else in the text (hands, upcard,
+// the deck, the steps and a claim. Everything else in the text (hands, upcard,
 // trump and maker, the sequence right, trick winners, shown sequences,
 // the breakdown, totals, the result) is written by MarshalText from a
 // replay through package rules, and checked by Parse against its own

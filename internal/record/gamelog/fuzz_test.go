@@ -31,6 +31,9 @@ func FuzzParse(f *testing.F) {
 	addGames(f, "saves/*.klob", "broken/*.klob", "05-*.klob", "tables/3-01-*.klob", "tables/4-14-*.klob", "tables/saves/*.klob", "older/*.klob")
 	f.Add([]byte("[Klob \"1\"]\n"))
 	f.Add([]byte(""))
+	for _, b := range claimSeeds(f) {
+		f.Add(b)
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		l, err := gamelog.Parse("fuzz.klob", data)
 		if err != nil {
@@ -68,6 +71,9 @@ func FuzzParse(f *testing.F) {
 // at two, three and four players.
 func FuzzParseReplay(f *testing.F) {
 	addGames(f, "saves/*.klob", "0*.klob", "1*.klob", "tables/*.klob", "tables/saves/*.klob")
+	for _, b := range claimSeeds(f) {
+		f.Add(b)
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		l, err := gamelog.Parse("fuzz.klob", data)
 		if err != nil {

@@ -308,6 +308,24 @@ func scoreLines(o rules.Options, sc rules.Score, totals [4]int) []wline {
 		wline{toks: toks, key: 1})
 }
 
+// Claim words: how the cards after a claim were played.
+const (
+	playedOutWord = "played-out"
+	byHandWord    = "by-hand"
+)
+
+// claimLine is the line of claim c, written before the line of trick
+// (from 1) it came in: "claim A trick 5 card 1 played-out", the claim
+// coming before that trick's card (from 1).
+func claimLine(c *Claim, trick, card int) wline {
+	how := byHandWord
+	if c.PlayedOut {
+		how = playedOutWord
+	}
+	return wline{toks: []tok{kw("claim"), kw(c.Seat.String()), kw("trick"), kw(strconv.Itoa(trick)),
+		kw("card"), kw(strconv.Itoa(card)), kw(how)}, key: 1}
+}
+
 // endLine closes the log: the winner, or * while the game goes on.
 func endLine(g *rules.Game) wline {
 	return wline{toks: []tok{kw("end"), val(Result(g), "the result of the game")}, key: 1}

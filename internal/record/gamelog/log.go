@@ -34,6 +34,23 @@ type Log struct {
 type Deal struct {
 	Deck  rules.Deck
 	Steps []rules.Step
+	// Claim is the claim that ended the deal, nil when none was made.
+	Claim *Claim
+}
+
+// Claim is a seat's claim of every remaining trick of a deal for its
+// side (the seat, or with four players its team), made in the card
+// play and checked before it was accepted: where it came, and how the
+// cards after it were played.
+type Claim struct {
+	Seat rules.Seat
+	// Step is the index in the deal's Steps of the first card played
+	// after the claim: len(Steps) while none has been.
+	Step int
+	// PlayedOut is true when the program played the claiming side's
+	// cards after the claim (each keeping every trick), false when the
+	// players played them themselves.
+	PlayedOut bool
 }
 
 // Header is the tag section of a log. The Result tag is not stored: it
@@ -288,9 +305,15 @@ func (l *Log) replay(dealt func(no int, g *rules.Game),
 		if dealt != nil {
 			dealt(no, g)
 		}
+		if c := dl.Claim; c != nil && (int(c.Seat) >= g.Players() || c.Step < 0 || c.Step > len(dl.Steps)) {
+			return nil, fail(ErrMismatch, "the claim: no seat %s or step %d of %d", c.Seat, c.Step+1, len(dl.Steps))
+		}
 		for j, st := range dl.Steps {
 			if dealOver(g) {
 				return nil, fail(ErrMismatch, "step %d (%s): the deal is over", j+1, st)
+			}
+			if c := dl.Claim; c != nil && c.Step == j && g.Deal().Phase() != rules.PhasePlay {
+				return nil, fail(ErrMismatch, "the claim before step %d: a claim comes in the card play", j+1)
 			}
 			before := markOf(g)
 			if err := g.ApplyAs(st.Seat, st.Action); err != nil {
@@ -299,15 +322,35 @@ func (l *Log) replay(dealt func(no int, g *rules.Game),
 				}
 				return nil, fail(err, "step %d: %s: %v", j+1, st, err)
 			}
+			if err := claimHolds(g, dl.Claim, j, before); err != nil {
+				return nil, fail(ErrMismatch, "step %d (%s): %v", j+1, st, err)
+			}
 			if stepped != nil {
 				stepped(g, st, before)
 			}
+		}
+		if c := dl.Claim; c != nil && c.Step == len(dl.Steps) && (dealOver(g) || g.Deal().Phase() != rules.PhasePlay) {
+			return nil, fail(ErrMismatch, "the claim after the last step: a claim comes in the card play")
 		}
 		if i < len(l.Deals)-1 && !dealOver(g) {
 			return nil, fail(ErrMismatch, "the deal is not finished but deal %d follows", no+1)
 		}
 	}
 	return g, nil
+}
+
+// claimHolds checks a claim c played out (nil: none) against step j
+// of its deal, just applied to g from before: a trick completed from
+// the claim on goes to the claimer's side, as the claim said.
+func claimHolds(g *rules.Game, c *Claim, j int, before mark) error {
+	d := g.Deal()
+	if c == nil || !c.PlayedOut || j < c.Step || d.Play().Tricks == before.tricks {
+		return nil
+	}
+	if w := d.LastTrickWinner(); g.SideOf(w) != g.SideOf(c.Seat) {
+		return fmt.Errorf("trick %d went to %s, but %s claimed every remaining trick and they were played out", before.tricks+1, w, c.Seat)
+	}
+	return nil
 }
 
 // dealOver reports whether the game's last deal is over: it waits for

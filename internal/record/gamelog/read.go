@@ -126,6 +126,11 @@ type parser struct {
 	log *Log
 	g   *rules.Game
 	no  int // the deal being read, 0 in the header
+
+	// claimLn is the claim line of the deal being read, nil when none;
+	// claimTrick the trick (from 1) it came in.
+	claimLn    *line
+	claimTrick int
 }
 
 func newParser(name string, data []byte) *parser {
@@ -341,6 +346,7 @@ func (p *parser) parseDeal() error {
 		return p.errPos(p.i, 1, ErrSyntax, "%v", err)
 	}
 	p.log.Deals = append(p.log.Deals, Deal{Deck: deck})
+	p.claimLn = nil
 	if err := p.expect(dealtLines(g)...); err != nil {
 		return err
 	}
@@ -350,17 +356,82 @@ func (p *parser) parseDeal() error {
 			return p.truncated()
 		}
 		if ln.first() == "end" {
-			return nil // an unfinished game
+			return p.claimEnds() // an unfinished game
 		}
 		p.i++
+		if ln.first() == "claim" {
+			if err := p.parseClaim(ln); err != nil {
+				return err
+			}
+			continue
+		}
 		if g.Deal().Phase() == rules.PhasePlay {
 			partial, err := p.parseTrick(ln)
-			if err != nil || partial {
+			if err != nil {
 				return err
+			}
+			if partial {
+				return p.claimEnds()
 			}
 		} else if err := p.parseAction(ln); err != nil {
 			return err
 		}
+	}
+	return nil
+}
+
+// parseClaim reads "claim A trick 5 card 1 played-out", the claim of
+// seat A that came before card 1 of trick 5, which is the trick whose
+// line follows; the trick number is checked, the rest is input.
+func (p *parser) parseClaim(ln *line) error {
+	dl := &p.log.Deals[len(p.log.Deals)-1]
+	d := p.g.Deal()
+	if p.claimLn != nil {
+		return p.errAt(ln, 0, ErrSyntax, "a deal has one claim, and this one's is on line %d", p.claimLn.num)
+	}
+	if d.Phase() != rules.PhasePlay {
+		return p.errAt(ln, 0, ErrSyntax, "a claim comes in the card play, and this is the %s", phaseWord[d.Phase()])
+	}
+	const form = `"claim S trick N card N played-out" (or by-hand)`
+	if len(ln.toks) != 7 || ln.toks[2].text != "trick" || ln.toks[4].text != "card" {
+		return p.errAt(ln, min(len(ln.toks), 1), ErrSyntax, "a claim line reads %s", form)
+	}
+	seat := rules.NoSeat
+	for s := range rules.Seat(p.g.Players()) {
+		if ln.toks[1].text == s.String() {
+			seat = s
+		}
+	}
+	if seat == rules.NoSeat {
+		return p.errAt(ln, 1, ErrSyntax, "claim: %q is not a seat of the game", ln.toks[1].text)
+	}
+	no := int(d.Play().Tricks) + 1
+	if ln.toks[3].text != strconv.Itoa(no) {
+		return p.errAt(ln, 3, ErrMismatch, "claim: the trick that follows is %d, the log says %s", no, ln.toks[3].text)
+	}
+	card, err := strconv.Atoi(ln.toks[5].text)
+	if err != nil || card < 1 || card > p.g.Players() {
+		return p.errAt(ln, 5, ErrSyntax, "claim: the card of the trick is 1 to %d, not %s", p.g.Players(), ln.toks[5].text)
+	}
+	c := &Claim{Seat: seat, Step: len(dl.Steps) + card - 1}
+	switch ln.toks[6].text {
+	case playedOutWord:
+		c.PlayedOut = true
+	case byHandWord:
+	default:
+		return p.errAt(ln, 6, ErrSyntax, "claim: expected %q or %q, found %q", playedOutWord, byHandWord, ln.toks[6].text)
+	}
+	dl.Claim, p.claimLn, p.claimTrick = c, ln, no
+	return nil
+}
+
+// claimEnds checks, where the log stops inside a deal, that the deal's
+// claim came before a card the log holds or right after the last one.
+func (p *parser) claimEnds() error {
+	dl := &p.log.Deals[len(p.log.Deals)-1]
+	if c := dl.Claim; c != nil && c.Step > len(dl.Steps) {
+		return p.errAt(p.claimLn, 5, ErrSyntax, "claim: the log stops before card %s of trick %d comes",
+			p.claimLn.toks[5].text, p.claimTrick)
 	}
 	return nil
 }
@@ -586,6 +657,10 @@ func (p *parser) parseTrick(ln *line) (partial bool, err error) {
 	}
 	if err := word(winner.String(), fmt.Sprintf("the winner of trick %d", no)); err != nil {
 		return false, err
+	}
+	if c := p.log.Deals[len(p.log.Deals)-1].Claim; c != nil && c.PlayedOut && no >= p.claimTrick && p.g.SideOf(winner) != p.g.SideOf(c.Seat) {
+		return false, p.errAt(ln, k-1, ErrMismatch, "trick %d went to %s, but %s claimed every remaining trick (line %d) and they were played out",
+			no, winner, c.Seat, p.claimLn.num)
 	}
 	if k < len(ln.toks) {
 		return false, p.errAt(ln, k, ErrSyntax, "trick %d: unexpected %q at the end of the line", no, ln.toks[k].text)

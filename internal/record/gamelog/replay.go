@@ -65,6 +65,9 @@ type ReplayDeal struct {
 	// Schmeisser who said schmeiss in a finished deal.
 	Ending     rules.Ending
 	Schmeisser rules.Seat
+	// Claim is the claim that ended the deal (Deal.Claim), nil when
+	// none was made.
+	Claim *Claim
 
 	opts rules.Options
 }
@@ -100,7 +103,7 @@ func replayOf(l *Log, g *rules.Game) *Replay {
 	n := g.Players()
 	for i, d := range l.Deals {
 		rd := ReplayDeal{No: i + 1, Dealer: rules.SeatAfter(l.Header.FirstDealer, i, n), Deck: d.Deck,
-			Steps: d.Steps, Before: before, After: before, Schmeisser: rules.NoSeat, opts: l.Header.Options}
+			Steps: d.Steps, Before: before, After: before, Schmeisser: rules.NoSeat, Claim: d.Claim, opts: l.Header.Options}
 		if i < len(recs) {
 			rd.Score, rd.After, rd.Done = recs[i].Score, recs[i].Totals, true
 			rd.Ending, rd.Schmeisser = recs[i].Ending, recs[i].Schmeisser
@@ -111,4 +114,16 @@ func replayOf(l *Log, g *rules.Game) *Replay {
 		r.Deals = append(r.Deals, rd)
 	}
 	return r
+}
+
+// ClaimedAt reports whether step (from 0) of the deal was played after
+// a claim, for the claiming side, by the program (Claim.PlayedOut): a
+// card no player chose.
+func (d *ReplayDeal) ClaimedAt(step int) bool {
+	c := d.Claim
+	if c == nil || !c.PlayedOut || step < c.Step || step >= len(d.Steps) {
+		return false
+	}
+	n := d.opts.NumPlayers()
+	return rules.SideOfSeat(n, d.Steps[step].Seat) == rules.SideOfSeat(n, c.Seat)
 }

@@ -29,14 +29,24 @@ func (l *Log) MarshalText() ([]byte, error) {
 		}
 	}
 	var trick []byte // the trick line being built
+	var claim *Claim // the claim of the deal being written, until it is
+	step := 0        // the index of the next step in its deal
 	g, err := l.replay(func(no int, g *rules.Game) {
 		body.WriteByte('\n')
 		put(headLines(no, g.Dealer())...)
 		put(deckLine(l.Deals[no-1].Deck))
 		put(dealtLines(g)...)
+		claim, step = l.Deals[no-1].Claim, 0
 	}, func(g *rules.Game, st rules.Step, before mark) {
+		step++
 		if before.phase == rules.PhasePlay {
 			if trick == nil {
+				// A claim is written before the line of the trick it
+				// came in, saying before which of its cards.
+				if claim != nil && claim.Step < step+g.Players()-1 {
+					put(claimLine(claim, int(before.tricks)+1, claim.Step-step+2))
+					claim = nil
+				}
 				trick = fmt.Appendf(nil, "trick %d %s", before.tricks+1, st.Seat)
 			} else {
 				trick = fmt.Append(trick, " ", st.Seat)
@@ -61,6 +71,9 @@ func (l *Log) MarshalText() ([]byte, error) {
 	})
 	if err != nil {
 		return nil, err
+	}
+	if claim != nil { // a save with a claim before the next trick's first card
+		put(claimLine(claim, int(g.Deal().Play().Tricks)+1, 1))
 	}
 	if trick != nil { // a save in the middle of a trick (the last deal's)
 		body.Write(append(trick, '\n'))
