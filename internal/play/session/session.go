@@ -129,6 +129,8 @@ type Session struct {
 	// Advance plays the side's cards. NoSeat: no claim.
 	claimer   rules.Seat
 	claimDeal int
+	// claims holds every claim accepted, by deal number, for the log.
+	claims map[int]gamelog.Claim
 
 	gen int
 
@@ -240,6 +242,11 @@ func Resume(l *gamelog.Log, cfg Config) (*Session, error) {
 		return nil, err
 	}
 	s.recallForced(r)
+	for i, d := range l.Deals {
+		if d.Claim != nil {
+			s.claims[i+1] = *d.Claim
+		}
+	}
 	s.recallClaim()
 	s.drawChance() // a log may stop at a chance step
 	return s, nil
@@ -269,7 +276,8 @@ func (s *Session) recallForced(r *gamelog.Replay) {
 }
 
 func newSession(cfg Config, g *rules.Game, seed uint64) *Session {
-	return &Session{game: g, seed: seed, forced: map[[2]int]string{}, claimer: rules.NoSeat, board: cfg.Board, askAll: cfg.AskAll}
+	return &Session{game: g, seed: seed, forced: map[[2]int]string{}, claimer: rules.NoSeat, claims: map[int]gamelog.Claim{},
+		board: cfg.Board, askAll: cfg.AskAll}
 }
 
 // makeBots makes the bot of every seat that is not a person's. The
@@ -373,7 +381,15 @@ func (s *Session) ToMove() (rules.Seat, bool) {
 func (s *Session) Header() gamelog.Header { return s.header }
 
 // Log records the game as it stands.
-func (s *Session) Log() *gamelog.Log { return gamelog.FromGame(s.header, s.game) }
+func (s *Session) Log() *gamelog.Log {
+	l := gamelog.FromGame(s.header, s.game)
+	for no, c := range s.claims {
+		if no >= 1 && no <= len(l.Deals) {
+			l.Deals[no-1].Claim = &c
+		}
+	}
+	return l
+}
 
 // Forced returns why the move at step of deal was taken for a person,
 // worded to that person ("you hold no sequence"), and false when the move was

@@ -3,9 +3,11 @@ package session
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"strconv"
 
 	"github.com/klob/klob/ai/claim"
+	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/rules"
 )
 
@@ -54,6 +56,9 @@ func (s *Session) Undo(seat rules.Seat) error {
 		}
 	}
 	s.claimer = rules.NoSeat
+	// The claim of the deal the takeback goes back into is forgotten
+	// with the claimer: its cards are no longer played for the side.
+	maps.DeleteFunc(s.claims, func(no int, _ gamelog.Claim) bool { return no > deal })
 	s.header.SetTag(ClaimedTag, "")
 	s.header.SetTag(TakebacksTag, strconv.Itoa(s.Takebacks()+1))
 	s.gen++
@@ -141,6 +146,7 @@ func (s *Session) ClaimChecked(c ClaimCheck, vd claim.Verdict) error {
 		return nil
 	}
 	s.claimer, s.claimDeal = c.Seat, s.game.DealNo()
+	s.claims[s.claimDeal] = gamelog.Claim{Seat: c.Seat, Step: len(s.game.Deal().Steps()), PlayedOut: true}
 	s.header.SetTag(ClaimsTag, strconv.Itoa(s.count(ClaimsTag)+1))
 	s.header.SetTag(ClaimedTag, fmt.Sprintf("%d:%d", s.claimDeal, c.Seat))
 	return s.Advance()
@@ -187,6 +193,10 @@ func (s *Session) claimedMove(seat rules.Seat) (rules.Action, bool) {
 // recallClaim takes up again a claim of the current deal the log names
 // (ClaimedTag): the session goes on playing the side's cards.
 func (s *Session) recallClaim() {
+	if c, ok := s.claims[s.game.DealNo()]; ok && c.PlayedOut && !s.game.NeedDeal() && s.Human(c.Seat) {
+		s.claimer, s.claimDeal = c.Seat, s.game.DealNo()
+		return
+	}
 	var deal, seat int
 	if _, err := fmt.Sscanf(s.header.Tag(ClaimedTag), "%d:%d", &deal, &seat); err != nil {
 		return

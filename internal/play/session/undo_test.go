@@ -3,7 +3,9 @@ package session
 import (
 	"errors"
 	"math/rand/v2"
+	"reflect"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/klob/klob/ai/claim"
@@ -312,6 +314,81 @@ func TestClaimSurvivesResume(t *testing.T) {
 				noErr(t, again.Undo(rules.SeatA))
 				if again.Claimed(rules.SeatA) || again.header.Tag(ClaimedTag) != "" {
 					t.Fatal("a takeback left the claim standing")
+				}
+				return
+			}
+		}
+		t.Fatal("no game gave a good claim with three tricks left")
+	})
+}
+
+// TestClaimInLog: the log records an accepted claim in its deal (the
+// claimer, the step it came before, played out), through the deal's end,
+// a save and resume, and the text; a resumed game whose Claimed tag is
+// gone still plays the claim's cards from the log's claim; a takeback
+// of the decision before the claim takes it out of the log. At every
+// seat count.
+func TestClaimInLog(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		r := rand.New(rand.NewPCG(4, 5))
+		for game := 0; game < 60; game++ {
+			c := config(uint64(300+game), person)
+			c.Options.Players = n
+			for range n - 1 {
+				c.Players = append(c.Players, bot)
+			}
+			s, err := New(c)
+			noErr(t, err)
+			for i := 0; !s.Game().Over() && i < 5000; i++ {
+				seat, ok := s.ToMove()
+				if !ok || seat != rules.SeatA || s.Game().Deal().Phase() != rules.PhasePlay ||
+					rules.TricksPerDeal(n)-int(s.Game().Deal().Play().Tricks) < 3 {
+					playRandom(t, s, r)
+					continue
+				}
+				step, deal := len(s.Game().Deal().Steps()), s.Game().DealNo()
+				vd, err := s.Claim(rules.SeatA)
+				noErr(t, err)
+				if !vd.OK {
+					playRandom(t, s, r)
+					continue
+				}
+				want := &gamelog.Claim{Seat: rules.SeatA, Step: step, PlayedOut: true}
+				if got := s.Log().Deals[deal-1].Claim; !reflect.DeepEqual(got, want) {
+					t.Fatalf("the log's claim is %+v, want %+v", got, want)
+				}
+				// Resumed from a log without the Claimed tag, the log's
+				// claim goes on being played.
+				l := s.Log()
+				l.Header.SetTag(ClaimedTag, "")
+				back, err := Resume(l, Config{Seed: c.Seed, NewBot: testkit.RandomBots})
+				noErr(t, err)
+				if !back.Claimed(rules.SeatA) {
+					t.Fatal("the resumed game forgot the log's claim")
+				}
+				for back.Game().DealNo() == deal && !back.Game().NeedDeal() && !back.Game().Over() {
+					noErr(t, back.Advance())
+					playRandom(t, back, r)
+				}
+				text, err := back.Log().MarshalText()
+				noErr(t, err)
+				read, err := gamelog.Parse("claim.klob", text)
+				noErr(t, err)
+				if got := read.Deals[deal-1].Claim; !reflect.DeepEqual(got, want) {
+					t.Fatalf("the claim read back is %+v, want %+v", got, want)
+				}
+				if !strings.Contains(string(text), "\nclaim A trick ") {
+					t.Fatalf("no claim line:\n%s", text)
+				}
+				// A takeback of the decision before the claim takes it
+				// out of the log.
+				again, err := Resume(s.Log(), Config{Seed: c.Seed, NewBot: testkit.RandomBots})
+				noErr(t, err)
+				noErr(t, again.Undo(rules.SeatA))
+				for i, d := range again.Log().Deals {
+					if d.Claim != nil {
+						t.Fatalf("deal %d keeps a claim after the takeback: %+v", i+1, d.Claim)
+					}
 				}
 				return
 			}
