@@ -172,6 +172,9 @@ func (s *Screen) bottomLines(ctx *kit.Context, sc *table.Scene, d *rules.Deal) [
 	if kit.WidthOf(step[0]) > w {
 		step = kit.Hang(" ", "   ", kit.WrapAtSpaces(strings.TrimPrefix(step[0], " "), max(1, w-3), 2, ctx.Ellipsis()))
 	}
+	if c := claimLine(sc, rd, s.pos.n); c != "" {
+		step = append(step, c)
+	}
 	out := []string{kit.Rule(ctx, w)}
 	for _, line := range slices.Concat([]string{place}, step, s.analysisLines(ctx, sc, w)) {
 		out = append(out, kit.Clip(line, w))
@@ -180,6 +183,22 @@ func (s *Screen) bottomLines(ctx *kit.Context, sc *table.Scene, d *rules.Deal) [
 		out = append(out, " "+st.Dim.Render(kit.Clip(l, w-1)))
 	}
 	return out
+}
+
+// claimLine says, from the point a claim came in rd on (n steps
+// shown), who claimed and how the cards after it were played: "You
+// claimed the rest of the deal: the remaining cards were played out."
+// "" before the claim or in a deal without one.
+func claimLine(sc *table.Scene, rd *gamelog.ReplayDeal, n int) string {
+	c := rd.Claim
+	if c == nil || n < c.Step {
+		return ""
+	}
+	how := "the remaining cards were played out"
+	if !c.PlayedOut {
+		how = "the players played the remaining cards"
+	}
+	return " " + sc.Name(c.Seat) + " claimed the rest of the deal: " + how + "."
 }
 
 // widestPlace is the width of the widest line of where the replay
@@ -294,6 +313,9 @@ func (s *Screen) stepLine(ctx *kit.Context, sc *table.Scene, d *rules.Deal) stri
 	}
 	dec := s.decision(s.pos.deal, i)
 	switch {
+	case rd.ClaimedAt(i):
+		// Played for the side after its claim: nobody's decision.
+		return line + ctx.Styles.Dim.Render(" (played out after the claim)") + "." + stop
 	case dec == nil || step.Seat == rules.ChanceSeat:
 		return line + "." + stop
 	case dec.ByBot:
