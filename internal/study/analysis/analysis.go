@@ -189,6 +189,10 @@ type Decision struct {
 	// shared table, when they had dropped or their move clock ran out:
 	// the log's gamelog.BotMovesTag); it is not graded, not theirs.
 	ByBot bool
+	// ByClaim says the card was played for the seat's side after its
+	// claim of the rest of the deal (gamelog.ReplayDeal.ClaimedAt): no
+	// one chose it, so it is not graded.
+	ByClaim bool
 	// Best is the action the hard bot chooses (eval.Best; Action itself
 	// when it is the best); Loss is Best's score minus Action's, never
 	// negative, and LossErr its standard error, paired over the shared
@@ -386,8 +390,8 @@ func Analyze(ctx context.Context, r *gamelog.Replay, opt Options) (*Report, erro
 			if d.Phase() == rules.PhasePlay {
 				dec.Trick = int(d.Play().Tricks) + 1
 			}
-			dec.ByBot = byBot.Has(rd.No, j)
-			if int(st.Seat) < n && rep.Graded[st.Seat] && !dec.ByBot {
+			dec.ByBot, dec.ByClaim = byBot.Has(rd.No, j), rd.ClaimedAt(j)
+			if int(st.Seat) < n && rep.Graded[st.Seat] && !dec.ByBot && !dec.ByClaim {
 				v := d.View(st.Seat)
 				jobs = append(jobs, job{deal: i, step: j, view: &v})
 			}

@@ -18,7 +18,8 @@ import (
 // a line per graded seat with its biggest mistakes, and the game.
 
 // dealResult is "made by Ann in hearts; scores: Ann 90, Bot 54", "thrown
-// in" or "unfinished", with the sides named by nm.
+// in" or "unfinished", with the sides named by nm; a deal ended by a
+// claim says so after the scores.
 func dealResult(d *gamelog.ReplayDeal, nm *names) string {
 	sc := &d.Score
 	switch {
@@ -27,7 +28,15 @@ func dealResult(d *gamelog.ReplayDeal, nm *names) string {
 	case d.Ending.ThrownIn() || sc.ThrownIn():
 		return "thrown in"
 	}
-	return fmt.Sprintf("%s by %s in %s; scores: %s", sc.Outcome.Word(), nm.seat[sc.Maker].text, sc.Trump.Name(), sideFigures(nm, sc.Scored))
+	out := fmt.Sprintf("%s by %s in %s; scores: %s", sc.Outcome.Word(), nm.seat[sc.Maker].text, sc.Trump.Name(), sideFigures(nm, sc.Scored))
+	if c := d.Claim; c != nil {
+		how := "played out, not graded"
+		if !c.PlayedOut {
+			how = "played by hand"
+		}
+		out += fmt.Sprintf("; ended by a claim: %s claimed the rest (%s)", nm.seat[c.Seat].text, how)
+	}
+	return out
 }
 
 // sideFigures is "Ann 90, Bot 54": each side's figure.
