@@ -168,15 +168,7 @@ type victim struct {
 
 func newVictim(t testing.TB, addr, name string) *victim {
 	t.Helper()
-	c, err := sshtest.Dial(addr, sshtest.Config{User: name, Key: sshtest.NewKey(t), Width: 100, Height: 30})
-	require.NoError(t, err)
-	t.Cleanup(func() { _ = c.Close() })
-	require.True(t, waitScreen(c, "Welcome", patience), "no lobby:\n%s", c.Screen())
-	require.NoError(t, c.Type("p"))
-	require.True(t, waitScreen(c, "Set up the game", patience), c.Screen())
-	require.NoError(t, c.Type(sshtest.Enter))
-	require.True(t, waitScreen(c, "Deal 1", patience), c.Screen())
-	return &victim{c: c}
+	return &victim{c: aloneAtTable(t, addr, sshtest.Config{User: name, Key: sshtest.NewKey(t), Width: 100, Height: 30})}
 }
 
 // frame opens and closes the help and returns the longer time from a
@@ -490,7 +482,7 @@ func TestServeAttackFigures(t *testing.T) {
 		return fmt.Sprintf("%d logged in, %d refused; %d of them closed within 6 s", n, failed, closed)
 	})
 	measure("20000 idle session channels on one connection", time.Second, func() string {
-		c, err := dialFrom(addr, "127.0.2.1")
+		c, err := sshtest.Login(addr, sshtest.Config{User: "raw", From: "127.0.2.1"})
 		if err != nil {
 			return err.Error()
 		}
@@ -523,7 +515,7 @@ func TestServeAttackFigures(t *testing.T) {
 			sent += 300
 			time.Sleep(100 * time.Millisecond)
 		}
-		return fmt.Sprintf("%d keys sent; session open: %v", sent, !isDone(c))
+		return fmt.Sprintf("%d keys sent; session open: %v", sent, !c.Ended())
 	})
 	measure("3000 mouse motions at 300 a second (a drag) at a table", 2*time.Second, func() string {
 		c := atTable(t, addr, "mouse")
@@ -539,7 +531,7 @@ func TestServeAttackFigures(t *testing.T) {
 			sent += 30
 			time.Sleep(100 * time.Millisecond)
 		}
-		return fmt.Sprintf("%d motions sent; session open: %v", sent, !isDone(c))
+		return fmt.Sprintf("%d motions sent; session open: %v", sent, !c.Ended())
 	})
 	measure("150 fast connections over 10 addresses", 2*time.Second, func() string {
 		ok, refused := guestLogins(addr, 3, 150, 10, func(c *gossh.Client) { c.Close() })
@@ -624,7 +616,7 @@ func countAtOnce(n int, f func(i int) bool) int {
 // and how many were refused.
 func guestLogins(addr string, subnet, n, spread int, f func(*gossh.Client)) (ok, refused int) {
 	return fromAddrs(subnet, n, spread, func(from string) bool {
-		c, err := dialFrom(addr, from)
+		c, err := sshtest.Login(addr, sshtest.Config{User: "raw", From: from})
 		if err != nil {
 			return false
 		}
@@ -633,42 +625,24 @@ func guestLogins(addr string, subnet, n, spread int, f func(*gossh.Client)) (ok,
 	})
 }
 
-// dialFrom logs in as a guest from the loopback address from.
-func dialFrom(addr, from string) (*gossh.Client, error) {
-	d := net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(from)}, Timeout: 10 * time.Second}
-	tcp, err := d.Dial("tcp", addr)
-	if err != nil {
-		return nil, err
-	}
-	cc, chans, reqs, err := gossh.NewClientConn(tcp, addr, sshtest.GuestConfig("raw"))
-	if err != nil {
-		tcp.Close()
-		return nil, err
-	}
-	return gossh.NewClient(cc, chans, reqs), nil
-}
-
-// isDone reports whether the session has ended.
-func isDone(c *sshtest.Client) bool {
-	select {
-	case <-c.Done():
-		return true
-	default:
-		return false
-	}
-}
-
 // atTable is a guest playing alone, at the table (the key and mouse
 // floods cost a table's frames); closed with the test.
-func atTable(t *testing.T, addr, name string) *sshtest.Client {
+func atTable(t testing.TB, addr, name string) *sshtest.Client {
 	t.Helper()
-	c, err := sshtest.Dial(addr, sshtest.Config{User: name, Width: 80, Height: 24})
+	return aloneAtTable(t, addr, sshtest.Config{User: name, Width: 80, Height: 24})
+}
+
+// aloneAtTable connects as cfg says and starts a game alone against the
+// bots from the lobby, up to its first deal; closed with the test.
+func aloneAtTable(t testing.TB, addr string, cfg sshtest.Config) *sshtest.Client {
+	t.Helper()
+	c, err := sshtest.Dial(addr, cfg)
 	require.NoError(t, err)
 	t.Cleanup(func() { _ = c.Close() })
-	require.True(t, waitScreen(c, "Welcome", patience), c.Screen())
+	require.True(t, c.ShowsWithin(patience, "Welcome"), "no lobby:\n%s", c.Screen())
 	require.NoError(t, c.Type("p"))
-	require.True(t, waitScreen(c, "Set up the game", patience), c.Screen())
+	require.True(t, c.ShowsWithin(patience, "Set up the game"), c.Screen())
 	require.NoError(t, c.Type(sshtest.Enter))
-	require.True(t, waitScreen(c, "Deal 1", patience), c.Screen())
+	require.True(t, c.ShowsWithin(patience, "Deal 1"), c.Screen())
 	return c
 }

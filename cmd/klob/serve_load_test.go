@@ -478,7 +478,7 @@ func step(c *sshtest.Client, what, want string, d time.Duration, keys ...string)
 			return fmt.Errorf("key: %w", err)
 		}
 	}
-	if !waitScreen(c, want, d) {
+	if !c.ShowsWithin(d, want) {
 		return errors.New(what)
 	}
 	return nil
@@ -503,18 +503,6 @@ func steps(c *sshtest.Client, ss ...stepSpec) error {
 	return nil
 }
 
-// waitScreen waits for text on the client's screen.
-func waitScreen(c *sshtest.Client, want string, d time.Duration) bool {
-	deadline := time.Now().Add(d)
-	for time.Now().Before(deadline) {
-		if strings.Contains(c.Screen(), want) {
-			return true
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
-	return false
-}
-
 // helpFrames opens the help with ? and closes it again, typing with typ,
 // and returns the time from each key to the frame answering it (a
 // frame a bot's move draws meanwhile does not count: each frame's first
@@ -522,7 +510,7 @@ func waitScreen(c *sshtest.Client, want string, d time.Duration) bool {
 func helpFrames(c *sshtest.Client, d time.Duration, typ func(string) error) ([2]time.Duration, error) {
 	var took [2]time.Duration
 	for i, open := range []bool{true, false} {
-		drain(c)
+		c.DropFrames()
 		start := time.Now()
 		if err := typ("?"); err != nil {
 			return took, fmt.Errorf("key: %w", err)
@@ -560,17 +548,6 @@ func answerKey(scr string) string {
 		return sshtest.Enter
 	}
 	return ""
-}
-
-// drain forgets the frames already received.
-func drain(c *sshtest.Client) {
-	for {
-		select {
-		case <-c.Frames():
-		default:
-			return
-		}
-	}
 }
 
 // rss returns the resident memory of process pid, in bytes.
@@ -732,7 +709,7 @@ func serveClubLoad(t *testing.B) {
 			fail("%s: dial: %v", name, err)
 			return
 		}
-		if !waitScreen(c, "Welcome", 30*time.Second) {
+		if !c.ShowsWithin(30*time.Second, "Welcome") {
 			fail("%s: no lobby", name)
 			return
 		}
@@ -795,7 +772,7 @@ func serveClubLoad(t *testing.B) {
 			}
 			for s := 1; s < people; s++ {
 				// In the order they come: any seat.
-				if !waitScreen(c, fmt.Sprintf("  j%d-%d ", i, s), 60*time.Second) {
+				if !c.ShowsWithin(60*time.Second, fmt.Sprintf("  j%d-%d ", i, s)) {
 					return fmt.Errorf("j%d-%d never sat", i, s)
 				}
 			}

@@ -363,6 +363,42 @@ func (c *Client) WaitText(t testing.TB, d time.Duration, want string) string {
 	return c.WaitFor(t, d, fmt.Sprintf("%q", want), func(s string) bool { return strings.Contains(s, want) })
 }
 
+// ShowsWithin polls the screen until it holds want, at most d, and
+// reports whether it did: WaitText for a goroutine that has no test to
+// fail.
+func (c *Client) ShowsWithin(d time.Duration, want string) bool {
+	deadline := time.Now().Add(d)
+	for time.Now().Before(deadline) {
+		if strings.Contains(c.Screen(), want) {
+			return true
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	return false
+}
+
+// Ended reports whether the session has ended, without waiting.
+func (c *Client) Ended() bool {
+	select {
+	case <-c.done:
+		return true
+	default:
+		return false
+	}
+}
+
+// DropFrames forgets the frames already received, so that the next one
+// read from Frames came after the call.
+func (c *Client) DropFrames() {
+	for {
+		select {
+		case <-c.frames:
+		default:
+			return
+		}
+	}
+}
+
 // Wait waits for the session to end, at most d; it reports whether it
 // ended.
 func (c *Client) Wait(d time.Duration) bool {
