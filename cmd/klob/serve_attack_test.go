@@ -49,16 +49,8 @@ func openHugePTY(addr string, n int) (cs []*sshtest.Client, closeAll func(), err
 	}
 	deadline := time.Now().Add(patience)
 	for _, c := range cs {
-		for !strings.Contains(c.Text(), "Welcome") {
-			select {
-			case <-c.Done():
-				return cs, closeAll, fmt.Errorf("a huge session ended: %q", c.Output())
-			default:
-			}
-			if time.Now().After(deadline) {
-				return cs, closeAll, fmt.Errorf("a huge session shows no lobby: %q", c.Text())
-			}
-			time.Sleep(20 * time.Millisecond)
+		if err := c.ReceivedWithin(time.Until(deadline), "Welcome"); err != nil {
+			return cs, closeAll, fmt.Errorf("a huge session shows no lobby: %w", err)
 		}
 	}
 	return cs, closeAll, nil
@@ -98,15 +90,8 @@ func attackPaste(addr string, max int64) (string, error) {
 		return "", err
 	}
 	defer c.Close()
-	for deadline := time.Now().Add(patience); !strings.Contains(c.Text(), "Welcome"); {
-		if time.Now().After(deadline) {
-			return c.Output(), fmt.Errorf("the paste session shows no lobby after %v", patience)
-		}
-		select {
-		case <-c.Done():
-			return c.Output(), fmt.Errorf("the paste session ended before the lobby")
-		case <-time.After(20 * time.Millisecond):
-		}
+	if err := c.ReceivedWithin(patience, "Welcome"); err != nil {
+		return c.Output(), fmt.Errorf("the paste session shows no lobby: %w", err)
 	}
 	chunk := strings.Repeat("A", 64<<10)
 	if err := c.Type("\x1b[200~"); err == nil {

@@ -9,6 +9,7 @@ import (
 	"bytes"
 	"crypto/ed25519"
 	"crypto/rand"
+	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -333,48 +334,81 @@ const (
 	Backspace = "\x7f"
 )
 
-// WaitFor polls the screen until ok accepts it, or fails the test after
-// d with the screen.
-func (c *Client) WaitFor(t testing.TB, d time.Duration, what string, ok func(screen string) bool) string {
-	t.Helper()
+// errTimeout and errEnded say why await gave up.
+var (
+	errTimeout = errors.New("time ran out")
+	errEnded   = errors.New("the session ended")
+)
+
+// await polls look every 10ms until ok accepts what it returns, at
+// most d: it returns the last look, and errTimeout after d or errEnded
+// once the session has ended (ok refusing a last look after the end).
+func (c *Client) await(d time.Duration, look func() string, ok func(string) bool) (string, error) {
 	deadline := time.Now().Add(d)
 	for {
-		s := c.Screen()
+		s := look()
 		if ok(s) {
-			return s
+			return s, nil
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("waited %v for %s; the screen:\n%s\nstderr: %s", d, what, s, c.Stderr())
+			return s, errTimeout
 		}
 		select {
 		case <-c.done:
-			if s := c.Screen(); ok(s) {
-				return s
+			if s := look(); ok(s) {
+				return s, nil
 			}
-			t.Fatalf("the session ended while waiting for %s; the screen:\n%s\nstderr: %s", what, c.Screen(), c.Stderr())
+			return look(), errEnded
 		case <-time.After(10 * time.Millisecond):
 		}
 	}
 }
 
+// holds is a check that its text holds want.
+func holds(want string) func(string) bool {
+	return func(s string) bool { return strings.Contains(s, want) }
+}
+
+// WaitFor polls the screen until ok accepts it, or fails the test after
+// d, or once the session ends, with the screen.
+func (c *Client) WaitFor(t testing.TB, d time.Duration, what string, ok func(screen string) bool) string {
+	t.Helper()
+	s, err := c.await(d, c.Screen, ok)
+	switch err {
+	case errTimeout:
+		t.Fatalf("waited %v for %s; the screen:\n%s\nstderr: %s", d, what, s, c.Stderr())
+	case errEnded:
+		t.Fatalf("the session ended while waiting for %s; the screen:\n%s\nstderr: %s", what, s, c.Stderr())
+	}
+	return s
+}
+
 // WaitText is WaitFor on a piece of text.
 func (c *Client) WaitText(t testing.TB, d time.Duration, want string) string {
 	t.Helper()
-	return c.WaitFor(t, d, fmt.Sprintf("%q", want), func(s string) bool { return strings.Contains(s, want) })
+	return c.WaitFor(t, d, fmt.Sprintf("%q", want), holds(want))
 }
 
-// ShowsWithin polls the screen until it holds want, at most d, and
-// reports whether it did: WaitText for a goroutine that has no test to
-// fail.
+// ShowsWithin polls the screen until it holds want, at most d or until
+// the session ends, and reports whether it did: WaitText for a
+// goroutine that has no test to fail.
 func (c *Client) ShowsWithin(d time.Duration, want string) bool {
-	deadline := time.Now().Add(d)
-	for time.Now().Before(deadline) {
-		if strings.Contains(c.Screen(), want) {
-			return true
-		}
-		time.Sleep(20 * time.Millisecond)
+	_, err := c.await(d, c.Screen, holds(want))
+	return err == nil
+}
+
+// ReceivedWithin polls everything received (Text: a client without an
+// emulator has no screen) until it holds want; the error says why not,
+// with what was received, after d or once the session ends.
+func (c *Client) ReceivedWithin(d time.Duration, want string) error {
+	_, err := c.await(d, c.Text, holds(want))
+	switch err {
+	case errTimeout:
+		return fmt.Errorf("no %q after %v: %q", want, d, c.Text())
+	case errEnded:
+		return fmt.Errorf("the session ended before %q: %q", want, c.Output())
 	}
-	return false
+	return nil
 }
 
 // Ended reports whether the session has ended, without waiting.
