@@ -16,6 +16,7 @@ import (
 	"github.com/klob/klob/internal/record/names"
 	"github.com/klob/klob/internal/serve/club"
 	"github.com/klob/klob/internal/serve/rating"
+	"github.com/klob/klob/internal/testing/clocktest"
 	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
@@ -580,5 +581,170 @@ func TestRatingBreaksBetweenEntries(t *testing.T) {
 			}
 			require.Equal(t, entries, got, fmt.Sprintf("width %d ascii %v:\n%s", w, ascii, ansi.Strip(strings.Join(lines, "\n"))))
 		}
+	}
+}
+
+// longNameTables are tables of two, three and four seats, waiting and
+// playing, where one person goes by a name of 24 letters.
+func longNameTables() []hall.Info {
+	var tables []hall.Info
+	for _, n := range []int{2, 3, 4} {
+		for _, started := range []bool{false, true} {
+			names := []string{"cid", "Bobby Tables Magnificent", "dan", "eve"}[:n]
+			names[n-1] = ""
+			code := fmt.Sprintf("ZA%d%c", n, map[bool]rune{false: 'W', true: 'P'}[started])
+			tables = append(tables, hall.Info{Code: code, Seats: n, Names: names, Level: ai.Normal, Target: 500, Started: started})
+		}
+	}
+	return tables
+}
+
+// A long name follows one rule in every table's row of the lobby's
+// list and of the watch list at 80 columns: a row too long wraps whole;
+// the row the list's room cuts to one line shortens the names first,
+// so that it keeps every seat, its bots and its target: never a row
+// that stops after its names. At two, three and four seats; goldens of
+// the lists.
+func TestLongNameRowsKeepSeatsBotAndTarget(t *testing.T) {
+	tables := longNameTables()
+	fits := func(what, text string) {
+		t.Helper()
+		lines := strings.Split(text, "\n")
+		require.LessOrEqual(t, len(lines), 24, what)
+		for _, line := range lines {
+			require.LessOrEqual(t, ansi.StringWidth(line), 80, "%s: %q", what, line)
+		}
+	}
+	l, ctx := steadyLobby(t, 0, false, false, 0)
+	// The lobby's room holds the waiting tables and one playing.
+	l.tables = []hall.Info{tables[0], tables[2], tables[4], tables[5]}
+	lobby := strings.Join(screenLines(l, ctx), "\n")
+	w := &watchList{l: l, tables: tables}
+	watch := ansi.Strip(w.View(ctx))
+	fits("lobby", lobby)
+	fits("watch list", watch)
+	kittest.Golden(t, "longname-80x24-lobby", lobby)
+	kittest.Golden(t, "longname-80x24-watchlist", watch)
+	// A rated person's lobby with its talk: the list's room cuts rows to
+	// their one line in brief.
+	short, sctx := steadyLobby(t, 0, true, true, 3)
+	short.tables = l.tables
+	cut := strings.Join(screenLines(short, sctx), "\n")
+	fits("short lobby", cut)
+	kittest.Golden(t, "longname-80x24-lobby-short", cut)
+	for i, info := range tables {
+		for what, text := range map[string]rowText{"lobby": tableLine(info), "watch list": watchLine(info)} {
+			if what == "lobby" && (i == 1 || i == 3) {
+				continue // not in the lobby's list
+			}
+			row := tableRows(strings.ReplaceAll(map[string]string{"lobby": lobby, "watch list": watch}[what], info.Code, "LN00"))["LN00"]
+			for _, part := range []string{"cid", text.seats[len(text.seats)-1], fmt.Sprintf("%d seats", info.Seats), "to 500"} {
+				assert.Contains(t, row, part, "%s: %s", what, info.Code)
+			}
+			// Cut to one line by the list's room: every seat, the bots and
+			// the target still.
+			e := tableEntry(ctx, text, info, false)
+			one, _, _, _ := window([]entry{e}, 0, 1, 80, ctx.Ellipsis())
+			require.Len(t, one, 1)
+			require.LessOrEqual(t, ansi.StringWidth(one[0]), 80)
+			assert.Equal(t, info.Seats-1, strings.Count(one[0], ", "), "%s: %q", what, one[0])
+			assert.Contains(t, one[0], text.seats[len(text.seats)-1], "%s: %q", what, one[0])
+			assert.True(t, strings.HasSuffix(one[0], "to 500"), "%s: the bots and target are lost: %q", what, one[0])
+			if what == "lobby" {
+				assert.Contains(t, one[0], "normal bot · to 500", "%s: %q", what, one[0])
+			}
+		}
+	}
+}
+
+// Tables opened and left in a loop by people at one address: the burst
+// opens, the next is refused on the form, which says how long to wait;
+// seats taken and left at someone's table likewise, in the lobby's
+// note. The lobby gives the hall its address: the people's keys differ.
+func TestLobbySaysToWaitAfterManyTables(t *testing.T) {
+	clock := clocktest.New(clocktest.Start())
+	h := randomHall(t, hall.Config{Clock: clock, MaxTablesPerAddr: 2})
+	ctx := kittest.Context(80, 24)
+	at := func(i int) *Lobby {
+		return New(Config{Player: hall.Player{ID: fmt.Sprint("k", i), Name: "ann"}, Hall: h, Addr: "192.0.2.1", Clock: clock})
+	}
+	for i := range 4 { // MaxTablesPerAddr and two
+		next, _ := newTableForm(at(i)).open(&ctx)
+		seat, ok := next.(*SharedSeat)
+		require.True(t, ok, "the table opens: %T", next)
+		seat.conn.Leave()
+	}
+	f := newTableForm(at(4))
+	next, _ := f.open(&ctx)
+	require.Same(t, f, next, "the form stays")
+	require.Contains(t, kittest.Flat(ansi.Strip(f.View(&ctx))),
+		"You (or others at your address) opened many tables in a short time: wait 15 seconds.")
+
+	h = randomHall(t, hall.Config{Clock: clock, MaxTablesPerAddr: 2})
+	tb := annsTable(t, h, 3)
+	at = func(i int) *Lobby {
+		return New(Config{Player: hall.Player{ID: fmt.Sprint("b", i), Name: "bob"}, Hall: h, Addr: "198.51.100.7", Clock: clock})
+	}
+	for i := range 4 { // twice MaxTablesPerAddr
+		next, _ := at(i).join(&ctx, tb)
+		seat, ok := next.(*SharedSeat)
+		require.True(t, ok, "bob sits: %T", next)
+		seat.conn.Leave()
+	}
+	bob := at(4)
+	next, _ = bob.join(&ctx, tb)
+	require.Same(t, bob, next, "bob stays in the lobby")
+	require.Contains(t, kittest.Flat(ansi.Strip(bob.View(&ctx))),
+		"You (or others at your address) took many seats in a short time: wait 10 seconds.")
+}
+
+// window shows whole entries around the cursor's and counts the rest;
+// an entry taller than the room shows its start, cut with "…".
+func TestWindow(t *testing.T) {
+	entries := []entry{{lines: []string{"a1", "a2"}}, {lines: []string{"b1"}}, {lines: []string{"c1", "c2"}}, {lines: []string{"d1"}}}
+	for _, tc := range []struct {
+		name         string
+		at, room     int
+		shown        []string
+		above, below int
+	}{
+		{"all fit", 2, 6, []string{"a1", "a2", "b1", "c1", "c2", "d1"}, 0, 0},
+		{"no cursor: the first", -1, 3, []string{"a1", "a2", "b1"}, 0, 2},
+		{"the cursor's last", 2, 3, []string{"b1", "c1", "c2"}, 1, 1},
+		{"the last", 3, 3, []string{"c1", "c2", "d1"}, 2, 0},
+		{"a cut entry", -1, 1, []string{"a1…"}, 0, 3},
+		{"the cursor's cut", 2, 1, []string{"c1…"}, 2, 1},
+		{"no room", 0, 0, nil, 0, 4},
+	} {
+		shown, _, above, below := window(entries, tc.at, tc.room, 80, "…")
+		assert.Equal(t, tc.shown, shown, tc.name)
+		assert.Equal(t, [2]int{tc.above, tc.below}, [2]int{above, below}, tc.name)
+	}
+	// A cut line as wide as the window gives up its last cell to the
+	// mark, which would be lost past the edge.
+	full := strings.Repeat("x", 80)
+	shown, _, _, _ := window([]entry{{lines: []string{full, "rest"}}}, 0, 1, 80, "…")
+	assert.Equal(t, []string{strings.Repeat("x", 79) + "…"}, shown)
+	// Under -ascii the mark is "...", three cells, and keeps its room.
+	shown, _, _, _ = window([]entry{{lines: []string{full, "rest"}}}, 0, 1, 80, "...")
+	assert.Equal(t, []string{strings.Repeat("x", 77) + "..."}, shown)
+	assert.Equal(t, "↑ 2 more above · ↓ 1 more below", moreMark(2, 1))
+	assert.Equal(t, "↓ 3 more below", moreMark(0, 3))
+	assert.Equal(t, "", moreMark(0, 0))
+}
+
+// An entry the room cuts keeps its lines of the lowest ranks, in their
+// order, each line followed by one left out ending with "…".
+func TestWindowKeepsByRank(t *testing.T) {
+	// A table's row over two lines, its house variants over two.
+	e := entry{lines: []string{"row1", "row2", "house1", "house2"}, rank: []int{0, 2, 1, 1}}
+	for room, want := range map[int][]string{
+		4: {"row1", "row2", "house1", "house2"},
+		3: {"row1…", "house1", "house2"},
+		2: {"row1…", "house1…"},
+		1: {"row1…"},
+	} {
+		shown, _, _, _ := window([]entry{e}, 0, room, 80, "…")
+		assert.Equal(t, want, shown, "in %d lines", room)
 	}
 }

@@ -372,3 +372,176 @@ func TestUnderWayNoticeSaysTheBoardIsOpenElsewhere(t *testing.T) {
 		require.NotContains(t, text(), "another connection")
 	})
 }
+
+// Ann leaves her seat mid-game: the lobby says it waits for her; once
+// the grace runs out and a bot plays it, the lobby says that instead,
+// and that choosing the table takes the seat back.
+func TestLobbySaysABotPlaysTheSeatLeft(t *testing.T) {
+	clock := clocktest.New(time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC))
+	h := randomHall(t, hall.Config{Clock: clock, Grace: time.Minute})
+	ann := hall.Player{ID: "a", Name: "ann"}
+	tb, annConn, _ := annAndBobPlay(t, h)
+	l := New(Config{Player: ann, Hall: h, Clock: clock})
+	r := newSeatRun(t, newSharedSeat(l, annConn))
+	r.run(r.s.Enter(r.ctx))
+	r.until("the table", func() bool { return r.s.Table() != nil })
+	back, _ := r.s.(*SharedSeat).leave(r.ctx)
+	require.Same(t, l, back)
+	view := func() string { return kittest.Flat(ansi.Strip(l.View(r.ctx))) }
+	waits := "Your seat at table " + tb.Code() + " waits for you"
+	require.Contains(t, view(), waits)
+
+	clock.Advance(time.Minute)
+	deadline := time.Now().Add(guard) // ends a test that would hang, no more
+	for !strings.Contains(view(), "A bot plays your seat at table "+tb.Code()+" now: choose the table to take it back.") {
+		if time.Now().After(deadline) {
+			t.Fatalf("the lobby never said a bot plays ann's seat:\n%s", view())
+		}
+		time.Sleep(time.Millisecond)
+		l.Refresh()
+	}
+	require.NotContains(t, view(), waits)
+}
+
+// The note about a seat left follows the table: a bot plays it, then
+// the game is over and no bot plays it any more.
+func TestLobbySeatNoteFollowsTheGame(t *testing.T) {
+	l := New(Config{Player: hall.Player{ID: "a", Name: "ann"}})
+	l.note, l.seatWaits = seatWaitsNote("ABCD"), "ABCD"
+	l.tables = []hall.Info{{Code: "ABCD", Yours: true}}
+	l.seatTaken()
+	require.Equal(t, seatWaitsNote("ABCD"), l.note)
+	l.tables[0].BotPlays = true
+	l.seatTaken()
+	require.Equal(t, botPlaysNote("ABCD"), l.note)
+	l.tables[0].Over = true
+	l.seatTaken()
+	require.Equal(t, "The game at table ABCD is over: choose the table to see how it ended.", l.note)
+	require.Empty(t, l.seatWaits, "the watch ends with the game")
+	// A note since then ends the watch too.
+	l.note, l.seatWaits = "something else", "ABCD"
+	l.seatTaken()
+	require.Equal(t, "something else", l.note)
+	require.Empty(t, l.seatWaits)
+}
+
+// Eve, who never held a seat at a table whose game has started, reads
+// that it has started and, where she may watch it, that w watches it:
+// not that it started without her.
+func TestJoinStartedTableSaysWatch(t *testing.T) {
+	for _, private := range []bool{false, true} {
+		h := randomHall(t, hall.Config{})
+		_, conns := openAndSit(t, h, 4, rules.DefaultOptions(), hall.Player{ID: "a", Name: "ann"})
+		require.NoError(t, conns[0].SetPrivate(private))
+		require.NoError(t, conns[0].Start())
+		tb := conns[0].Table()
+		ctx := kittest.Context(80, 24)
+		l := New(Config{Player: hall.Player{ID: "e", Name: "eve"}, Hall: h})
+		next, _ := l.join(&ctx, tb)
+		require.Same(t, l, next)
+		view := kittest.Flat(ansi.Strip(l.View(&ctx)))
+		want := "! That table's game has started: w watches it."
+		if private {
+			want = "! That table's game has started."
+		}
+		require.Contains(t, view, want, "private %v", private)
+		require.NotContains(t, view, "without you")
+	}
+}
+
+// Bob says again at the end of a game, then his connection ends: the
+// leaving takes his again back, and ann's screen says so rather than
+// waiting for him as if he had never said it; back, he says it anew.
+func TestAgainTakenBackByLeavingIsSaid(t *testing.T) {
+	h := randomHall(t, hall.Config{})
+	ann := hall.Player{ID: "a", Name: "ann"}
+	tb, annConn, bobConn := annAndBobPlay(t, h)
+	playToTheEnd(t, annConn.Port(), bobConn.Port())
+	bobPort := bobConn.Port()
+	require.NoError(t, bobPort.Again(bobPort.Snapshot().Gen))
+
+	a := newSeatRun(t, newSharedSeat(New(Config{Player: ann, Hall: h}), annConn))
+	a.update(nil)
+	a.run(a.s.Enter(a.ctx))
+	a.until("the table", func() bool { return a.s.Table() != nil })
+	a.key("enter") // from the last deal's result to the game's end
+	a.until("bob's again", func() bool { return a.s.Table().Snapshot().Players[1].Again })
+	bobConn.Drop()
+	a.until("bob away", func() bool { return a.s.Table().Snapshot().Players[1].AgainLeft })
+	// Before ann says it, her screen says where bob's again went.
+	a.until("the word that it went", func() bool {
+		return strings.Contains(a.view(), "bob said again, then left: it went with them.")
+	})
+	a.key("n")
+	a.until("ann's again", func() bool { return a.s.Table().Snapshot().Players[0].Again })
+	a.until("the wait", func() bool { return strings.Contains(a.view(), "bob (away: their again went when they left)") })
+
+	back, err := tb.Join(hall.Player{ID: "b", Name: "bob"})
+	require.NoError(t, err)
+	require.False(t, back.Port().Snapshot().Players[1].AgainLeft, "back, bob says again anew")
+	require.False(t, back.Port().Snapshot().Players[1].Again)
+}
+
+// The waiting room's footer offers what P does now, as its body does:
+// "P private" on a table open to spectators, "P let watch" on a private
+// one. During a game private from its start, P says spectators may
+// watch now, not "again": nobody watched it before. At every seat
+// count.
+func TestPrivateFooterAndNoteSayWhatIs(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		h := randomHall(t, hall.Config{})
+		ann := New(Config{Player: hall.Player{ID: "a", Name: "ann"}, Hall: h})
+		tb := annsTable(t, h, n)
+		ctx := kittest.Context(80, 24)
+		next, _ := ann.join(&ctx, tb)
+		host := next.(*SharedSeat)
+		footer := func() string {
+			lines := strings.Split(ansi.Strip(host.View(&ctx)), "\n")
+			return lines[len(lines)-1]
+		}
+		assert.Contains(t, footer(), "P private")
+		host.Update(&ctx, kittest.Key("P"))
+		require.True(t, tb.Private())
+		view := kittest.Flat(ansi.Strip(host.View(&ctx)))
+		assert.Contains(t, view, "The table is private: nobody may watch.")
+		assert.Contains(t, view, "[P] let spectators watch")
+		assert.NotContains(t, footer(), "P private")
+		assert.Contains(t, footer(), "P let watch")
+
+		require.NoError(t, host.conn.Start())
+		host.onTable(&ctx)
+		require.NotNil(t, host.table)
+		_, _ = host.togglePrivate()
+		require.False(t, tb.Private())
+		view = kittest.Flat(ansi.Strip(host.View(&ctx)))
+		assert.Contains(t, view, "Spectators may watch this table now.")
+		assert.NotContains(t, view, "watch this table again")
+	})
+}
+
+// TestWatchFullSays: a table watched by its most (hall.Config.MaxWatchers)
+// refuses one more spectator, whose lobby says which table and why.
+func TestWatchFullSays(t *testing.T) {
+	h, err := hall.New(hall.Config{Dir: t.TempDir(), Grace: time.Minute, MaxWatchers: 1,
+		Clock: clocktest.New(time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC))})
+	require.NoError(t, err)
+	t.Cleanup(h.Close)
+	bob := hall.Player{ID: "b", Name: "bob"}
+	tb, err := h.Open(bob, hall.Options{Seats: 2, Rules: rules.DefaultOptions(), Level: ai.Normal, Seed: 1})
+	require.NoError(t, err)
+	host, err := tb.Join(bob)
+	require.NoError(t, err)
+	_, err = tb.Join(hall.Player{ID: "c", Name: "cid"})
+	require.NoError(t, err)
+	require.NoError(t, host.Start())
+	w, err := tb.Watch(hall.Player{ID: "d", Name: "dan"})
+	require.NoError(t, err)
+	defer w.Leave()
+
+	ctx := kittest.Context(80, 24)
+	l := New(Config{Player: hall.Player{ID: "a", Name: "ann"}, Hall: h, Start: Command{Verb: "watch", Code: tb.Code()}})
+	l.Enter(&ctx)
+	next, _ := l.Update(&ctx, startMsg{})
+	require.Same(t, l, next, "the lobby stays")
+	assert.Contains(t, kittest.Flat(ansi.Strip(l.View(&ctx))), "Table "+tb.Code()+" has 1 spectator: no room to watch.")
+}

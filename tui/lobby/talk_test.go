@@ -19,6 +19,7 @@ import (
 	"github.com/klob/klob/internal/serve/club"
 	"github.com/klob/klob/internal/serve/rating"
 	"github.com/klob/klob/internal/testing/testkit"
+	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
 	"github.com/klob/klob/tui/kit/kittest"
 	"github.com/klob/klob/tui/lobby/lobbytest"
@@ -706,4 +707,150 @@ func TestTourneyQuietRefusalGoesAtTheEnd(t *testing.T) {
 		press(l, ctx, "enter")
 		require.False(t, l.talk.note.Err, l.talk.note.Text)
 	})
+}
+
+// A burst of lines past the talk's rate: the first line refused for
+// coming too fast stays in the box as it is, saying why, and the keys
+// of the next lines of the burst are not typed onto it ("spam 6/spam
+// 7..."); enter tries it again, backspace edits it again.
+func TestTalkBurstRefusedLinesDoNotPileUp(t *testing.T) {
+	l, ctx := steadyLobby(t, 0, false, true, 0)
+	for i := 1; i <= 8; i++ {
+		press(l, ctx, "/")
+		typeLine(l, ctx, fmt.Sprintf("spam %d", i))
+		if i <= 5 {
+			require.False(t, l.talk.open(), "line %d was not said", i)
+			continue
+		}
+		require.True(t, l.talk.open(), "line %d: the refused line's box closed", i)
+		assert.Equal(t, "spam 6", l.talk.box.Input.String(), "line %d", i)
+		assert.True(t, l.talk.note.Err, "line %d", i)
+		assert.True(t, strings.HasPrefix(l.talk.note.Text, "Not sent, too fast: slow down: wait 1 s, then enter sends this line"), "line %d: %q", i, l.talk.note.Text)
+	}
+	sub, h := l.talk.t.room.Subscribe("zz")
+	sub.Close()
+	var said []string
+	for _, line := range h.Lines {
+		said = append(said, line.Text)
+	}
+	assert.Equal(t, []string{"spam 1", "spam 2", "spam 3", "spam 4", "spam 5"}, said)
+
+	press(l, ctx, "backspace")
+	press(l, ctx, "7")
+	assert.Equal(t, "spam 7", l.talk.box.Input.String(), "backspace edits the held line again")
+}
+
+// Connections from one address with fresh keys share its talk rate:
+// past the address's burst their lines are refused, held in the box
+// with the address's wait, while a connection from elsewhere talks on.
+func TestTalkFromOneAddressSharesItsRate(t *testing.T) {
+	now := time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC)
+	hub, err := chat.New(chat.Config{Now: func() time.Time { return now }, AddrBurst: 3})
+	require.NoError(t, err)
+	room := hub.NewRoom()
+	talk := func(key, addr string) *roomTalk {
+		l := &Lobby{cfg: &Config{Player: hall.Player{ID: key, Name: key}, Addr: addr, Chat: hub, Lobby: room}, mutes: muteBook{}}
+		rt := l.talkIn(room, func() string { return key }, false)
+		t.Cleanup(rt.sub.Close)
+		return rt
+	}
+	for i := range 3 {
+		_, err := talk(fmt.Sprintf("fresh%d", i), "203.0.113.7").Say("hello")
+		require.NoError(t, err, "line %d", i)
+	}
+	_, err = talk("fresh3", "203.0.113.7").Say("hello")
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "not sent, too fast: slow down: many lines come from your address; wait 1 s")
+	_, err = talk("dora", "198.51.100.2").Say("hello")
+	require.NoError(t, err)
+}
+
+// Whoever began a board of a running tournament says nothing at a
+// table they sit at either (whoever sits with them may play the board
+// later), and takes no new name, which others read as they read talk:
+// both are refused with why and until when. At every seat count.
+func TestTourneyQuietHoldsAtTheirTableAndForTheirName(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		f := newTourneyFixture(t, n)
+		f.begin(t)
+		hub, err := chat.New(chat.Config{})
+		require.NoError(t, err)
+		h := randomHall(t, hall.Config{Chat: hub})
+		ann := hall.Player{ID: f.ann.Key, Name: f.ann.Name}
+		o := rules.DefaultOptions()
+		o.Players = 2
+		tb, conns := openAndSit(t, h, 2, o, ann, hall.Player{ID: "b", Name: "bob"})
+		l := New(Config{Player: ann, Hall: h, Chat: hub, Lobby: hub.NewRoom(), Tourney: f.svc})
+		s := newSharedSeat(l, conns[0])
+		require.NotNil(t, s.talk)
+		_, err = s.talk.Say("board1 upcard 9c: take it")
+		require.Error(t, err, "a line at her own table is refused")
+		assert.Contains(t, err.Error(), "you began a board of tournament TESTAB")
+		assert.Contains(t, err.Error(), "until it ends, 13:00 UTC")
+		sub, hist := tb.Room().Subscribe("zz")
+		sub.Close()
+		assert.Empty(t, hist.Lines, "nothing was said at the table")
+
+		_, _ = l.rename("b1 nine clubs TAKE", false)
+		assert.Equal(t, "ann", l.cfg.Player.Name, "the name stays")
+		assert.True(t, l.isErr)
+		assert.Contains(t, l.note, "Not renamed: you began a board of tournament TESTAB")
+		assert.Contains(t, l.note, "13:00 UTC")
+	})
+}
+
+// The r of a quiet player opens no line to type a name into that will
+// be refused: it says why at once.
+func TestTourneyQuietRefusesTheRenameLineAtOnce(t *testing.T) {
+	f := newTourneyFixture(t, 2)
+	f.begin(t)
+	l, ctx := steadyLobby(t, 0, false, false, 0)
+	l.cfg.Player = hall.Player{ID: f.ann.Key, Name: f.ann.Name}
+	l.cfg.Tourney = f.svc
+	press(l, ctx, "r")
+	assert.False(t, l.entered, "no name line opens")
+	assert.True(t, l.isErr)
+	assert.Contains(t, l.note, "Not now: you began a board of tournament TESTAB")
+}
+
+// A name holds what the refusal says: letters of any script, digits,
+// spaces, the suits and - _ . ': an emoji or other symbol is refused
+// and named, and so is a control or format character the line left out
+// (a right-to-left override), rather than the name taking what was left.
+// A tab typed is a space.
+func TestRenameNamesWhatItRefuses(t *testing.T) {
+	for name, why := range map[string]string{
+		"😀x":  `a name may not hold '😀'`,
+		"a😀":  `a name may not hold '😀'`,
+		"a★b": `a name may not hold '★'`,
+		"a→b": `a name may not hold '→'`,
+		"take9cX😀😀😀😀😀😀😀😀😀😀😀😀中文中文中": `a name may not hold '😀'`,
+	} {
+		_, err := checkName(name)
+		require.Error(t, err, name)
+		assert.Contains(t, err.Error(), why, name)
+		assert.Contains(t, err.Error(), "letters of any script, digits, spaces, ♠♥♦♣ and - _ . ' only", name)
+	}
+	for _, name := range []string{"中文中文", "Zoë", "ann ♠"} {
+		_, err := checkName(name)
+		assert.NoError(t, err, name)
+	}
+	// A typographic apostrophe, as phones type it, is the apostrophe.
+	got, err := checkName("O’Brien")
+	assert.NoError(t, err)
+	assert.Equal(t, "O'Brien", got)
+
+	l, ctx := steadyLobby(t, 0, false, false, 0)
+	press(l, ctx, "r")
+	l.entry.Paste("a\u202eb")
+	press(l, ctx, "enter")
+	assert.Equal(t, "ann", l.cfg.Player.Name)
+	assert.True(t, l.isErr)
+	assert.Contains(t, l.note, "U+202E")
+
+	press(l, ctx, "r")
+	for _, k := range []string{"a", "tab", "b", "enter"} {
+		press(l, ctx, k)
+	}
+	assert.Equal(t, "a b", l.cfg.Player.Name, l.note)
 }
