@@ -16,9 +16,13 @@ import (
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/play/hall"
 	"github.com/klob/klob/internal/play/host"
+	"github.com/klob/klob/internal/play/session"
+	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
 	"github.com/klob/klob/tui/kit/kittest"
 	"github.com/klob/klob/tui/lobby"
+	"github.com/klob/klob/tui/setup"
 )
 
 // guard bounds a wait that only a broken lobby or game would make long:
@@ -633,4 +637,313 @@ func TestLobbyGuestMenu(t *testing.T) {
 	assert.Contains(t, help, "open a table for friends (with an SSH key)")
 	assert.Contains(t, help, "watch a table (with an SSH key)")
 	assert.NotContains(t, help, "play alone against bots (with")
+}
+
+// TestLobbyClosedWaitingRoomQuit: the host leaves before the start and
+// the table closes under Bob; q there asks about the closed table, not
+// about a seat "freed" that no longer is, and enter goes back.
+func TestLobbyClosedWaitingRoomQuit(t *testing.T) {
+	ann, bob := annAndBob(t, testHall(t), 80, 24)
+	openAndJoin(t, 3, ann, bob)
+	ann.key("q")
+	ann.key("y")
+	ann.wait(t, "the lobby", func() bool { return ann.seat() == nil })
+	bob.until(t, "The table is closed")
+	require.NotNil(t, bob.seat())
+	assert.Equal(t, "Back to the lobby: the table is closed.", bob.seat().QuitQuestion())
+	bob.key("q")
+	scr := ansi.Strip(bob.screen())
+	assert.Contains(t, scr, "the table is closed")
+	assert.NotContains(t, scr, "freed")
+	bob.key("y")
+	bob.wait(t, "the lobby", func() bool { return bob.seat() == nil })
+}
+
+// TestLobbyHostEscAsksWithGuests: esc in the waiting room closes the
+// host's table for everyone seated there, so with a guest it asks first
+// as q does; n keeps the table open, y closes it. Alone, esc leaves at
+// once.
+func TestLobbyHostEscAsksWithGuests(t *testing.T) {
+	ann, bob := annAndBob(t, testHall(t), 80, 24)
+	openAndJoin(t, 2, ann, bob)
+	ann.key("esc")
+	require.NotNil(t, ann.seat(), "esc left at once:\n%s", ansi.Strip(ann.screen()))
+	ann.until(t, "the table closes (you opened it)")
+	ann.key("n")
+	require.NotNil(t, ann.seat())
+	assert.NotContains(t, ansi.Strip(bob.screen()), "The table is closed")
+	ann.key("esc")
+	ann.until(t, "the table closes (you opened it)")
+	ann.key("y")
+	ann.wait(t, "the lobby", func() bool { return ann.seat() == nil })
+	bob.until(t, "The table is closed")
+
+	ann.key("o")
+	ann.key("enter")
+	require.NotNil(t, ann.seat(), "a table opened:\n%s", ansi.Strip(ann.screen()))
+	ann.key("esc")
+	assert.Nil(t, ann.seat(), "alone, esc leaves at once:\n%s", ansi.Strip(ann.screen()))
+}
+
+// TestLobbyHostCutKeepsWaitingRoom: the host's connection cut in the
+// waiting room leaves the table open for the guest, who reads the host
+// away; connecting again, the host is back at the seat.
+func TestLobbyHostCutKeepsWaitingRoom(t *testing.T) {
+	h, ann, bob, code := waitingRoomOfTwo(t)
+	t.Cleanup(func() { close(bob.done) })
+	close(ann.done)
+	bob.until(t, "away: the seat waits ") // a countdown (the hall runs on the system clock)
+	assert.NotContains(t, ansi.Strip(bob.screen()), "The table is closed")
+	ann2 := newLobbyPerson(h, "a", "Ann", 80, 24)
+	t.Cleanup(func() { close(ann2.done) })
+	ann2.join(code)
+	require.NotNil(t, ann2.seat(), "Ann is back at her table:\n%s", ansi.Strip(ann2.screen()))
+	bob.until(t, "Seat A  Ann                  here, host")
+}
+
+// TestLobbyHostWaitsForAwayGuest: with a guest's connection cut in the
+// waiting room, the host reads that the game starts once they are back,
+// and s does not start it; once they are back, s starts it.
+func TestLobbyHostWaitsForAwayGuest(t *testing.T) {
+	h, ann, bob, code := waitingRoomOfTwo(t)
+	t.Cleanup(func() { close(ann.done) })
+	close(bob.done)
+	ann.until(t, "Bob is away: s starts the game once they are back")
+	ann.key("s")
+	ann.until(t, "a player is away")
+	require.NotContains(t, ansi.Strip(ann.screen()), "Deal 1", "the game started without Bob")
+	bob2 := newLobbyPerson(h, "b", "Bob", 80, 24)
+	t.Cleanup(func() { close(bob2.done) })
+	bob2.join(code)
+	ann.until(t, "[s] start: every seat is taken")
+	require.NotContains(t, ansi.Strip(ann.screen()), "a player is away", "the refusal outlives its cause")
+	ann.key("s")
+	ann.until(t, "Deal 1")
+}
+
+// waitingRoomOfTwo is Ann's table of two with Bob seated, both in its
+// waiting room at 80×24; the caller ends their connections.
+func waitingRoomOfTwo(t *testing.T) (*hall.Hall, *lobbyPerson, *lobbyPerson, string) {
+	t.Helper()
+	h := testHall(t)
+	ann := newLobbyPerson(h, "a", "Ann", 80, 24)
+	bob := newLobbyPerson(h, "b", "Bob", 80, 24)
+	return h, ann, bob, openAndJoin(t, 2, ann, bob)
+}
+
+// TestLobbyMoveSeat: at a table of four, Bob, who joined into seat B
+// (an opponent of Ann's), presses m in the waiting room and sits in C,
+// opposite Ann: both rooms show it, and the game that starts makes them
+// partners. At a table of two m is not offered and does nothing.
+func TestLobbyMoveSeat(t *testing.T) {
+	h := testHall(t)
+	ann, bob := annAndBob(t, h, 80, 24)
+	openAndJoin(t, 4, ann, bob)
+	bob.until(t, "m move")
+	bob.key("m")
+	ann.until(t, "Seat C  Bob")
+	bob.until(t, "Seat C  Bob (you)")
+	kittest.CheckSize(t, bob.screen(), 80, 24)
+	golden(t, "waiting4-80x24-moved", noCode(bob))
+	ann.key("s")
+	bob.wait(t, "the game", func() bool { _, ok := bob.snap(); return ok })
+	sn, _ := bob.snap()
+	if sn.View.Seat != rules.Seat(2) || rules.SideOfSeat(4, sn.View.Seat) != rules.SideOfSeat(4, 0) {
+		t.Fatalf("Bob plays seat %s, not Ann's partner in C", sn.View.Seat)
+	}
+
+	h = testHall(t)
+	ann, bob = annAndBob(t, h, 80, 24)
+	openAndJoin(t, 2, ann)
+	if strings.Contains(ann.screen(), "m move") {
+		t.Fatalf("m offered at a table of two:\n%s", ann.screen())
+	}
+	ann.key("m")
+	bob.join(ann.seat().Code())
+	ann.until(t, "Seat B  Bob")
+}
+
+// TestLobbyWaitingRoomGolden: the waiting room of a table of two, three
+// and four at 80x24, as Bob sees it once he has joined Ann's table into
+// seat B (the table's code blanked: it is drawn at random).
+func TestLobbyWaitingRoomGolden(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, seats int) {
+		h := testHall(t)
+		ann, bob := annAndBob(t, h, 80, 24)
+		openAndJoin(t, seats, ann, bob)
+		bob.until(t, "Seat B  Bob (you)")
+		kittest.CheckSize(t, bob.screen(), 80, 24)
+		golden(t, fmt.Sprintf("waiting%d-80x24", seats), noCode(bob))
+	})
+}
+
+// TestWaitingRoomWideName: in a table's waiting room a name of wide
+// letters (two cells each) keeps its seat's state apart from it, in the
+// same column as the other seats', and no line is cut at the edge.
+func TestWaitingRoomWideName(t *testing.T) {
+	h := testHall(t)
+	ann := newLobbyPerson(h, "a", "日本語の名前日本語の名前", 80, 24)
+	bob := newLobbyPerson(h, "b", "Bob", 80, 24)
+	t.Cleanup(func() { close(ann.done); close(bob.done) })
+	openAndJoin(t, 3, ann, bob)
+	bob.until(t, "Seat B  Bob (you)")
+	scr := kittest.TrimRight(ansi.Strip(bob.screen()))
+	kittest.CheckSize(t, bob.screen(), 80, 24)
+	at := map[string]int{}
+	for _, l := range strings.Split(scr, "\n") {
+		for _, st := range []string{"here, host", "here", "a bot plays it"} {
+			if i := strings.Index(l, st); i >= 0 && strings.HasPrefix(l, " Seat ") {
+				at[l[:7]] = kit.WidthOf(l[:i])
+				break
+			}
+		}
+	}
+	assert.Len(t, at, 3, scr)
+	assert.Equal(t, at[" Seat A"], at[" Seat B"], "the states line up:\n%s", scr)
+	assert.Equal(t, at[" Seat A"], at[" Seat C"], "the states line up:\n%s", scr)
+	assert.Contains(t, scr, "日本語の名前日本語の名前  here, host")
+}
+
+// TestLobbySeatTakenByAnotherConnection: Bob connects again with the
+// same key while his game runs; the new connection's lobby says where
+// his seat is open, and enter takes it over; the old one says so, offers no key of the game (none would reach the
+// table), keeps no card typed ahead, and leaving it does not promise a
+// seat it no longer holds.
+func TestLobbySeatTakenByAnotherConnection(t *testing.T) {
+	h, _, bob := sharedTable(t, 3, 80, 24)
+	bob2 := newLobbyPerson(h, "b", "Bob", 80, 24)
+	t.Cleanup(func() { close(bob2.done) })
+	bob2.until(t, "open in another connection")
+	bob2.key("enter")
+	bob2.until(t, "Deal 1")
+	bob.until(t, "from another connection")
+	scr := ansi.Strip(bob.screen())
+	assert.Contains(t, scr, "! Your seat was taken over from another connection of yours.")
+	assert.NotContains(t, scr, "Waiting for", "nothing is waited for at a seat left")
+	lines := strings.Split(strings.TrimRight(scr, "\n"), "\n")
+	hints := lines[len(lines)-1]
+	for _, gone := range []string{"sort", "choose ahead", "talk"} {
+		assert.NotContains(t, hints, gone, "the keys offered once the seat is gone:\n%s", scr)
+	}
+	bob.key("1")
+	assert.NotContains(t, ansi.Strip(bob.screen()), "Kept for your card", "a card typed at a seat left")
+	require.NotNil(t, bob.seat())
+	assert.NotContains(t, bob.seat().QuitQuestion(), "waits for you", "the seat is the other connection's")
+	bob.key("enter")
+	assert.Nil(t, bob.seat(), "enter goes back to the lobby:\n%s", ansi.Strip(bob.screen()))
+}
+
+// TestLobbySeatTakenAtDealEnd: the seat taken by another connection
+// while the deal's result shows: the old connection says why, rather
+// than waiting for the others to go on.
+func TestLobbySeatTakenAtDealEnd(t *testing.T) {
+	h, ann, bob := sharedTable(t, 2, 80, 24)
+	between := func() bool { sn, ok := bob.snap(); return ok && sn.Between }
+	playUntil(t, h, 80, 24, "the first deal's end", between, ann, bob)
+	bob2 := newLobbyPerson(h, "b", "Bob", 80, 24)
+	t.Cleanup(func() { close(bob2.done) })
+	bob2.until(t, "open in another connection")
+	bob2.key("enter")
+	bob2.until(t, "Deal ") // the next may have begun
+	bob.until(t, "from another connection")
+	scr := ansi.Strip(bob.screen())
+	kittest.CheckSize(t, bob.screen(), 80, 24)
+	assert.NotContains(t, scr, "Waiting for", "nothing is waited for at a seat left:\n%s", scr)
+}
+
+// searchClock searches the seeds lo, lo+step, ... up to hi for one that
+// deals what seed deals: the same first dealer and first deck. The
+// attacker, who sees only their own hand, the upcard and the dealer,
+// checks less and finds the same seed (with more false leads); the
+// test, which knows the deal, checks it all, so that no seed that merely
+// deals the same six cards is taken for the table's.
+func searchClock(lo, hi, step, seed uint64) (uint64, bool) {
+	dealer, deck := session.FirstDealerOf(seed, 2), session.Deck(seed, 1)
+	for s := lo; s <= hi; s += step {
+		// The dealer, one draw, is asked before the deck's shuffle.
+		if session.FirstDealerOf(s, 2) == dealer && session.Deck(s, 1) == deck {
+			return s, true
+		}
+	}
+	return 0, false
+}
+
+// TestLobbyTableSeedNotFromClock is the attack on a shared table's
+// seed: the host, who knows when they opened the table, searches the
+// clock around that moment for the seed that deals their first deal.
+// With a clock seed the search finds it (the control); with the
+// lobby's seed nothing in the window deals the table's first deal, and
+// the seed lies nowhere in it.
+func TestLobbyTableSeedNotFromClock(t *testing.T) {
+	// The control: a table seeded from the clock is found by the
+	// search.
+	h := testHall(t)
+	clock := uint64(time.Now().UnixNano())
+	tb, err := h.Open(hall.Player{ID: "c", Name: "Cy"}, hall.Options{Seats: 2, Rules: rules.DefaultOptions(), Level: "normal", Seed: clock})
+	require.NoError(t, err)
+	found, ok := searchClock(clock-20000, clock+20000, 1, tb.Options().Seed)
+	require.True(t, ok, "the search finds a clock seed")
+	require.Equal(t, clock, found)
+
+	// The lobby's table.
+	ann := newLobbyPersonWith(h, "a", "Ann", 100, 30, func(c *LobbyConfig) { c.Seed = nil }) // the real seeds
+	defer close(ann.done)
+	ann.key("o")
+	ann.key("up")
+	before := time.Now()
+	ann.key("enter")
+	after := time.Now()
+	seed := ann.opened(t).Options().Seed
+	lo, hi := uint64(before.Add(-time.Second).UnixNano()), uint64(after.Add(time.Second).UnixNano())
+	// Searching every nanosecond of the two seconds around the opening
+	// would find the seed exactly when it lies in them: it does not.
+	require.False(t, seed >= lo && seed <= hi, "the table's seed %d is the clock's", seed)
+	// The moment itself nanosecond by nanosecond, then the window by
+	// microseconds, milliseconds and seconds: no seed deals the table's
+	// first deal.
+	at := uint64(before.UnixNano())
+	for _, w := range []struct{ lo, hi, step uint64 }{{at - 50000, at + 50000, 1}, {lo, hi, 1000}, {lo / 1e6, hi / 1e6, 1}, {lo / 1e9, hi / 1e9, 1}} {
+		if s, ok := searchClock(w.lo, w.hi, w.step, seed); ok {
+			t.Fatalf("seed %d from the clock deals the table's first deal", s)
+		}
+	}
+}
+
+// TestLobbyGameAloneSeeds: each game alone opened from the lobby gets a
+// fresh secret seed (the last one was shown at its end), and so does
+// the trainer.
+func TestLobbyGameAloneSeeds(t *testing.T) {
+	h := testHall(t)
+	ann := newLobbyPersonWith(h, "a", "Ann", 100, 30, func(c *LobbyConfig) { c.Seed = nil })
+	defer close(ann.done)
+	l := ann.app.screen.(*lobby.Lobby)
+	now := uint64(time.Now().UnixNano())
+	var seeds []uint64
+	for range 2 {
+		ann.key("p")
+		ann.wait(t, "the setup", func() bool { _, ok := ann.app.screen.(*lobby.Away); return ok })
+		b, ok := ann.app.screen.(*lobby.Away)
+		require.True(t, ok, ann.screen())
+		s, ok := b.Inner().(*setup.Screen)
+		require.True(t, ok, ann.screen())
+		seeds = append(seeds, s.Setup().Seed)
+		ann.key("esc")
+		ann.app.screen = l
+	}
+	seeds = append(seeds, l.TrainConfig(2).Seed)
+	for i, s := range seeds {
+		require.False(t, s > now-1e12 && s < now+1e12, "seed %d is the clock's", s)
+		for _, o := range seeds[:i] {
+			require.NotEqual(t, o, s)
+		}
+	}
+}
+
+// TestNextSeed: the game after a practice game goes on from its seed;
+// after any other, a fresh secret seed.
+func TestNextSeed(t *testing.T) {
+	require.Equal(t, session.NextSeed(7), nextSeed(true, 7))
+	s := nextSeed(false, 7)
+	require.NotEqual(t, session.NextSeed(7), s)
+	require.NotEqual(t, s, nextSeed(false, 7))
 }
