@@ -22,13 +22,8 @@ import (
 func TestServerDailyHeader(t *testing.T) {
 	testkit.EachSeatCount(t, func(t *testing.T, players int) {
 		cl := newClub(t, true)
-		day, code := cl.dailies(t, players)
-		f := cl.openAt(longName, code)
-		f.see("[enter] enter the tournament")
-		f.press("enter")
-		f.see("[enter] play board 1")
-		f.press("enter")
-		require.True(t, f.on("board"), f.text())
+		f, _ := cl.firstDailyBoard(t, players)
+		day := duplicate.DateOf(cl.c.Now()) // as dailies has it
 		head, _, _ := strings.Cut(f.text(), "\n")
 		require.Contains(t, head, "Board 1 of 8", "the header:\n%s", f.text())
 		require.Contains(t, head, " · server daily "+day.String(), "the header:\n%s", f.text())
@@ -95,13 +90,7 @@ func TestDailyWarnsOfQuietBeforeTheFirstBoard(t *testing.T) {
 // as the seat is taken again. At every seat count.
 func TestServerDailyWelcomesBack(t *testing.T) {
 	testkit.EachSeatCount(t, func(t *testing.T, players int) {
-		cl := newClub(t, true)
-		_, code := cl.dailies(t, players)
-		f := cl.openAt(longName, code)
-		f.press("enter")
-		f.see("[enter] play board 1")
-		f.press("enter")
-		require.True(t, f.on("board"), f.text())
+		f, _ := newClub(t, true).firstDailyBoard(t, players)
 		f.step() // a bid made: the board is under way
 		require.NotContains(t, f.text(), "Welcome back", "a board begun is not greeted")
 		next, _ := f.s.QuitNow(&f.d.Ctx)
@@ -140,5 +129,49 @@ func TestQuietWarningOnlyWhenNew(t *testing.T) {
 		later := cl.create(t, players, 4, 48*time.Hour)
 		g := cl.openAt(longName, later.Code)
 		g.see("Once you play a board, you cannot talk in the lobby until Thu 12:00 UTC.")
+	})
+}
+
+// TestBoardTakenOverSaysSo: a board of the daily left and taken up
+// again ("Welcome back") in one connection, then opened in a second
+// connection of the same key: the second's page says the board is open
+// in another connection and offers to take it over; once it has, the
+// first's table says its seat was taken over, whatever note it showed,
+// and esc goes back to the tournament, as q does. With a move made
+// since the welcome, too. At every seat count.
+func TestBoardTakenOverSaysSo(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, players int) {
+		for _, moved := range []bool{false, true} {
+			cl := newClub(t, true)
+			one, code := cl.firstDailyBoard(t, players)
+			one.step()
+			next, _ := one.s.QuitNow(&one.d.Ctx)
+			require.Equal(t, one.s, next)
+			one.run(one.s.Enter(&one.d.Ctx))
+			one.press("enter")
+			require.True(t, one.on("board"), one.text())
+			one.see("Welcome back: board 1 of 8.")
+			if moved {
+				one.step()
+			}
+
+			two := cl.openAt(longName, code)
+			two.see("Board 1 is open in another connection of yours: enter takes it over here.")
+			two.see("[enter] take over board 1")
+			two.press("enter")
+			require.True(t, two.on("board"), two.text())
+
+			one.refresh()
+			one.see("! Your seat was taken over from another connection of yours.")
+			require.NotContains(t, one.text(), "Welcome back")
+			one.see("esc the tournament")
+			one.press("esc")
+			require.True(t, one.on("tournament"), one.text())
+			one.see("Board 1 is open in another connection of yours")
+			one.see("[enter] take over board 1")
+			for _, line := range strings.Split(one.text(), "\n") {
+				require.LessOrEqual(t, len([]rune(line)), 80, line)
+			}
+		}
 	})
 }

@@ -2,6 +2,7 @@ package tourney
 
 import (
 	"context"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -77,6 +78,21 @@ func (cl *club) dailies(t *testing.T, players int) (duplicate.Date, string) {
 	require.NoError(t, err)
 	day := duplicate.DateOf(cl.c.Now())
 	return day, svc.DailyCode(day, players)
+}
+
+// firstDailyBoard opens the daily of players as longName, enters it
+// and opens its first board, seeing each page's enter on the way; it
+// returns the board's fixture and the daily's code.
+func (cl *club) firstDailyBoard(t *testing.T, players int) (*fixture, string) {
+	t.Helper()
+	_, code := cl.dailies(t, players)
+	f := cl.openAt(longName, code)
+	f.see("[enter] enter the tournament")
+	f.press("enter")
+	f.see("[enter] play board 1")
+	f.press("enter")
+	require.True(t, f.on("board"), f.text())
+	return f, code
 }
 
 // waitPars waits until the database has par of code's boards: the
@@ -225,3 +241,8 @@ func (f *fixture) run(cmd tea.Cmd) {
 		f.d.Send(msg)
 	}
 }
+
+// TestMain keeps the tests' directories (the club's database, the
+// tournaments' files, each save synced) in memory
+// (testkit.MainInMemory).
+func TestMain(m *testing.M) { os.Exit(testkit.MainInMemory(m)) }

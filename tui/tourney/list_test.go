@@ -10,6 +10,7 @@ import (
 
 	"github.com/klob/klob/internal/play/duplicate"
 	svc "github.com/klob/klob/internal/serve/tourney"
+	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
 )
@@ -130,4 +131,48 @@ func TestEndedListReadsAlike(t *testing.T) {
 	c := strings.Join(p.lineAt(now, club), " · ")
 	assert.Equal(t, "Daily 2026-12-06 · 2 players · 8 boards · ended Mon 7 Dec 00:00 UTC: standings · 1 entrant", d)
 	assert.Contains(t, c, " · ended Sun 6 Dec 23:43 UTC: standings · 2 entrants")
+}
+
+// Back on the list from a tournament, the cursor is on the tournament
+// left: after its page opened from the list, after a board of it was
+// played (its page is then a new one), and after the page opened first
+// (Config.Open). At every seat count.
+func TestListCursorStaysOnTheTournamentLeft(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, players int) {
+		cl := newClub(t, false)
+		for range 3 {
+			cl.create(t, players, 4, time.Hour)
+		}
+		f := cl.open(ann)
+		l := f.s.sub.(*list)
+		require.Len(t, l.items, 3, f.text())
+		code := l.items[2].Code
+		cursorOn := func(what string) {
+			t.Helper()
+			l, ok := f.s.sub.(*list)
+			require.True(t, ok, "%s: %s\n%s", what, f.s.sub.Name(), f.text())
+			require.Len(t, l.items, 3, f.text())
+			require.Equal(t, code, l.items[l.row].Code, "%s:\n%s", what, f.text())
+		}
+
+		f.press("down", "down", "enter")
+		require.True(t, f.on("tournament"), f.text())
+		f.see(code)
+		f.press("esc")
+		cursorOn("back from its page")
+
+		f.press("enter", "enter", "enter")
+		require.True(t, f.on("board"), f.text())
+		next, _ := f.s.QuitNow(&f.d.Ctx)
+		require.Equal(t, f.s, next)
+		f.run(f.s.Enter(&f.d.Ctx))
+		f.see("[enter] go on with board 1")
+		f.press("esc")
+		cursorOn("back from a board's tournament")
+
+		f.s.Close()
+		f = cl.openAt(ann, code)
+		f.press("esc")
+		cursorOn("back from the page opened first")
+	})
 }
