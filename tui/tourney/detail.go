@@ -30,12 +30,11 @@ type detail struct {
 	// a board of another running tournament keeps them quiet until then
 	// (zero: nothing does).
 	quietTo time.Time
-	loaded  bool
-	err     string
-	note    string
-	busy    bool // a call is under way: keys wait
-	row     int  // the standings' cursor
-	ticks   kit.Ticker
+	loading
+	note  string
+	busy  bool // a call is under way: keys wait
+	row   int  // the standings' cursor
+	ticks kit.Ticker
 	// closing is the board the person just left: the first read closes
 	// it first (its last moves written), so it shows as it was left.
 	closing *svc.Seat
@@ -188,31 +187,28 @@ func (p *detail) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 			return p, p.Enter(ctx)
 		}
 	case detailMsg:
-		if msg.to == p {
-			p.loaded, p.err = true, errText(msg.err)
-			if msg.err == nil {
-				if msg.fin != nil && p.fin == nil {
-					// The note was about the tournament running (its
-					// code to give, an entry): the standings replace it.
-					p.note = ""
-				}
-				p.prog, p.fin, p.quietTo = msg.prog, msg.fin, msg.quietTo
-				if msg.prog.Info.Over {
-					p.stopWaiting()
-				}
-				wait := p.watchEnd()
-				if p.parPending() {
-					// Par takes seconds: read again soon, not after
-					// the usual refresh, so that it shows once known.
-					return p, tea.Batch(wait, p.s.tick(p, &p.ticks, parRefresh))
-				}
-				if i := msg.prog.Info; !i.Over && i.Ends.Sub(p.s.now()) < p.s.cfg.Refresh {
-					// The end comes before the usual read: read just
-					// after it, so the standings open as it passes.
-					return p, tea.Batch(wait, p.s.tick(p, &p.ticks, afterEnd(p.s.now(), i.Ends)))
-				}
-				return p, wait
+		if msg.to == p && p.got(msg.err) {
+			if msg.fin != nil && p.fin == nil {
+				// The note was about the tournament running (its
+				// code to give, an entry): the standings replace it.
+				p.note = ""
 			}
+			p.prog, p.fin, p.quietTo = msg.prog, msg.fin, msg.quietTo
+			if msg.prog.Info.Over {
+				p.stopWaiting()
+			}
+			wait := p.watchEnd()
+			if p.parPending() {
+				// Par takes seconds: read again soon, not after
+				// the usual refresh, so that it shows once known.
+				return p, tea.Batch(wait, p.s.tick(p, &p.ticks, parRefresh))
+			}
+			if i := msg.prog.Info; !i.Over && i.Ends.Sub(p.s.now()) < p.s.cfg.Refresh {
+				// The end comes before the usual read: read just
+				// after it, so the standings open as it passes.
+				return p, tea.Batch(wait, p.s.tick(p, &p.ticks, afterEnd(p.s.now(), i.Ends)))
+			}
+			return p, wait
 		}
 	case pageEndedMsg:
 		if msg.to == p {
@@ -221,17 +217,12 @@ func (p *detail) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 		}
 	case endedMsg:
 		if msg.to == p {
-			p.busy = false
-			if msg.err != nil {
-				p.note = errText(msg.err)
-			}
+			p.answered(msg.err)
 			return p, p.read()
 		}
 	case enteredMsg:
 		if msg.to == p {
-			p.busy = false
-			if msg.err != nil {
-				p.note = errText(msg.err)
+			if !p.answered(msg.err) {
 				return p, nil
 			}
 			p.note = "You are in: play the boards any time before the end."
@@ -239,9 +230,7 @@ func (p *detail) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 		}
 	case seatMsg:
 		if msg.to == kit.Screen(p) {
-			p.busy = false
-			if msg.err != nil {
-				p.note = errText(msg.err)
+			if !p.answered(msg.err) {
 				return p, p.read()
 			}
 			p.stopWaiting()
@@ -251,6 +240,17 @@ func (p *detail) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 		return p.key(ctx, msg)
 	}
 	return p, nil
+}
+
+// answered keeps the answer to a call the page made (an end, an entry,
+// a seat): keys no longer wait, and an error is the note. It reports
+// whether the call went through.
+func (p *detail) answered(err error) bool {
+	p.busy = false
+	if err != nil {
+		p.note = errText(err)
+	}
+	return err == nil
 }
 
 func (p *detail) key(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.Cmd) {

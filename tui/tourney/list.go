@@ -28,11 +28,10 @@ var (
 // list is the tournaments a person can open: today's dailies, the club's
 // running ones, and the ended ones they entered.
 type list struct {
-	s      *Screen
-	items  []svc.Info
-	loaded bool
-	err    string
-	row    int
+	s     *Screen
+	items []svc.Info
+	loading
+	row int
 	// at is the code of the tournament the cursor stays on as the list
 	// is read again: the one chosen, or the one whose page the person
 	// came back from (""; the row chosen).
@@ -109,20 +108,17 @@ func (p *list) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 			return p, p.Enter(ctx)
 		}
 	case listMsg:
-		if msg.to == p {
-			p.loaded, p.err = true, errText(msg.err)
-			if msg.err == nil {
-				// The cursor stays on its tournament, where the list
-				// has it still: others come and end meanwhile.
-				at := p.at
-				if at == "" && p.row < len(p.items) {
-					at = p.items[p.row].Code
-				}
-				p.items = msg.items
-				p.row = min(p.row, max(0, len(p.items)-1))
-				p.cursorOn(at)
-				p.at = ""
+		if msg.to == p && p.got(msg.err) {
+			// The cursor stays on its tournament, where the list has
+			// it still: others come and end meanwhile.
+			at := p.at
+			if at == "" && p.row < len(p.items) {
+				at = p.items[p.row].Code
 			}
+			p.items = msg.items
+			p.row = min(p.row, max(0, len(p.items)-1))
+			p.cursorOn(at)
+			p.at = ""
 		}
 	case foundMsg:
 		if msg.to != kit.Screen(p) {

@@ -307,6 +307,20 @@ func (s *Screen) guest() bool { return s.cfg.Player.Key == "" }
 
 func (s *Screen) now() time.Time { return s.cfg.Service.Now() }
 
+// loading is what a page read from the service keeps of its last read:
+// whether one came back, and its error in words ("": none).
+type loading struct {
+	loaded bool
+	err    string
+}
+
+// got keeps a read that came back with err, and reports whether it
+// brought the page.
+func (l *loading) got(err error) bool {
+	l.loaded, l.err = true, errText(err)
+	return err == nil
+}
+
 // errText says what went wrong, for the person: the service's errors
 // say it already; others are the server's trouble.
 func errText(err error) string {
