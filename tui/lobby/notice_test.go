@@ -282,6 +282,15 @@ func newTourneyFixture(t *testing.T, n int) *tourneyFixture {
 	return &tourneyFixture{svc: svc, clock: c, ann: ann, info: info}
 }
 
+// annsLobby is ann's steady lobby (steadyLobby: of a rated club, with
+// its talk, as asked), with the tournaments of f.
+func (f *tourneyFixture) annsLobby(t *testing.T, rated, talk bool) (*Lobby, *kit.Context) {
+	l, ctx := steadyLobby(t, 0, rated, talk, 0)
+	l.cfg.Player = hall.Player{ID: f.ann.Key, Name: f.ann.Name}
+	l.cfg.Tourney = f.svc
+	return l, ctx
+}
+
 // begin begins ann's next board and leaves it half-played.
 func (f *tourneyFixture) begin(t *testing.T) {
 	t.Helper()

@@ -362,9 +362,7 @@ func typeLine(l *Lobby, ctx *kit.Context, text string) {
 func TestQuietLineSaysUntilWhenAndKeepsTheLine(t *testing.T) {
 	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		f := newTourneyFixture(t, n)
-		l, ctx := steadyLobby(t, 0, true, false, 0)
-		l.cfg.Player = hall.Player{ID: f.ann.Key, Name: f.ann.Name}
-		l.cfg.Tourney = f.svc
+		l, ctx := f.annsLobby(t, true, false)
 		withTalk(t, l, "hello")
 		l.talk.t.quiet = quietPlayed(l, quietAt(l, nil))
 		f.begin(t)
@@ -687,9 +685,7 @@ func TestQuietNoteGoesWhenTheDealEnds(t *testing.T) {
 func TestTourneyQuietRefusalGoesAtTheEnd(t *testing.T) {
 	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		f := newTourneyFixture(t, n)
-		l, ctx := steadyLobby(t, 0, true, true, 0)
-		l.cfg.Player = hall.Player{ID: f.ann.Key, Name: f.ann.Name}
-		l.cfg.Tourney = f.svc
+		l, ctx := f.annsLobby(t, true, true)
 		l.talk.t.quiet = quietPlayed(l, quietAt(l, nil))
 		f.begin(t)
 		press(l, ctx, "/")
@@ -804,9 +800,7 @@ func TestTourneyQuietHoldsAtTheirTableAndForTheirName(t *testing.T) {
 func TestTourneyQuietRefusesTheRenameLineAtOnce(t *testing.T) {
 	f := newTourneyFixture(t, 2)
 	f.begin(t)
-	l, ctx := steadyLobby(t, 0, false, false, 0)
-	l.cfg.Player = hall.Player{ID: f.ann.Key, Name: f.ann.Name}
-	l.cfg.Tourney = f.svc
+	l, ctx := f.annsLobby(t, false, false)
 	press(l, ctx, "r")
 	assert.False(t, l.entered, "no name line opens")
 	assert.True(t, l.isErr)
