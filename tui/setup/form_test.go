@@ -107,10 +107,7 @@ func TestFormHeadingsAndClicks(t *testing.T) {
 					Steps:   func(*Setup, int) bool { return true },
 					Explain: func(*Setup) string { return "" }})
 			}
-			variantKeys := map[string]bool{}
-			for _, r := range VariantRows(&f.Setup) {
-				variantKeys[r.Key] = true
-			}
+			variantKeys := keySet(VariantRows(&f.Setup))
 			for i := range rows() {
 				f.Row = i // the row in view
 				d := f.Draw(&ctx, rows(), "[ Open ]", "", room)

@@ -35,6 +35,15 @@ func (*lessonStub) Name() string                                         { retur
 func (l *lessonStub) Update(*kit.Context, tea.Msg) (kit.Screen, tea.Cmd) { return l, nil }
 func (*lessonStub) View(*kit.Context) string                             { return "the lesson" }
 
+// keySet is the set of the keys of rows.
+func keySet(rows []Row) map[string]bool {
+	keys := map[string]bool{}
+	for _, r := range rows {
+		keys[r.Key] = true
+	}
+	return keys
+}
+
 // form is the form of klob play for players, with the settings rows
 // when prefs, its L opening a lessonStub.
 func form(players int, prefs bool) (*Screen, *Setup) {
@@ -92,9 +101,8 @@ func TestGoldens(t *testing.T) {
 func TestVariantsByCount(t *testing.T) {
 	for _, players := range []int{2, 3, 4} {
 		s, _ := form(players, false)
-		keys := map[string]bool{}
+		keys := keySet(s.rows())
 		for _, r := range s.rows() {
-			keys[r.Key] = true
 			require.NotEmpty(t, r.Explain(&s.setup), "%d players: %s has no explanation", players, r.Key)
 		}
 		for _, k := range []string{"players", "level", "target", "of_a_kind", "menage", "dealer_forced"} {
@@ -194,10 +202,7 @@ func TestBottomCardKeptAcrossCounts(t *testing.T) {
 func TestExplainNamesOnlyVariantsOffered(t *testing.T) {
 	for _, players := range []int{2, 3, 4} {
 		s, _ := form(players, true)
-		offered := map[string]bool{}
-		for _, r := range s.rows() {
-			offered[r.Key] = true
-		}
+		offered := keySet(s.rows())
 		for _, r := range s.rows() {
 			text := strings.ToLower(r.Explain(&s.setup))
 			for _, v := range variants {
@@ -457,14 +462,7 @@ func TestPaceFlagShown(t *testing.T) {
 		o.Players = n
 		s := New(Config{Prefs: true, Start: func(s Setup) (kit.Screen, error) { return &started{s}, nil }},
 			Setup{Level: ai.Normal, Options: o, Seed: 42, PaceFlag: "0s"})
-		d := kittest.New(t, s, 80, 24, false)
-		to(t, d, "pace")
-		flat := kittest.Flat(d.Text())
-		for _, want := range []string{"slow, but -pace 0s now", "-pace 0s paces the bots"} {
-			if !strings.Contains(flat, want) {
-				t.Errorf("%d players: the form lacks %q:\n%s", n, want, d.Text())
-			}
-		}
+		paceRowSays(t, n, s, "slow, but -pace 0s now", "-pace 0s paces the bots")
 	}
 }
 
@@ -474,13 +472,20 @@ func TestPaceServerShown(t *testing.T) {
 	for _, n := range []int{2, 3, 4} {
 		o := rules.DefaultOptions().WithPlayers(n)
 		s := New(Config{Prefs: true}, Setup{Level: ai.Normal, Options: o, Seed: 42, PaceFlag: "100ms", PaceServer: true})
-		d := kittest.New(t, s, 80, 24, false)
-		to(t, d, "pace")
-		flat := kittest.Flat(d.Text())
-		for _, want := range []string{"slow, but the server's 100ms now", "this server paces the bots, 100ms before each move"} {
-			if !strings.Contains(flat, want) {
-				t.Errorf("%d players: the form lacks %q:\n%s", n, want, d.Text())
-			}
+		paceRowSays(t, n, s, "slow, but the server's 100ms now", "this server paces the bots, 100ms before each move")
+	}
+}
+
+// paceRowSays checks that form s of n players, its cursor moved to the
+// speed of the bots, says each of want.
+func paceRowSays(t *testing.T, n int, s *Screen, want ...string) {
+	t.Helper()
+	d := kittest.New(t, s, 80, 24, false)
+	to(t, d, "pace")
+	flat := kittest.Flat(d.Text())
+	for _, w := range want {
+		if !strings.Contains(flat, w) {
+			t.Errorf("%d players: the form lacks %q:\n%s", n, w, d.Text())
 		}
 	}
 }
@@ -529,10 +534,7 @@ func TestHeadingsUseFreeRows(t *testing.T) {
 					text := ansi.Strip(frame) // d.Text(), the frame drawn once
 					lines := strings.Split(strings.TrimRight(kittest.TrimRight(text), "\n"), "\n")
 					missing := 0
-					keys := map[string]bool{}
-					for _, r := range s.rows() {
-						keys[r.Key] = true
-					}
+					keys := keySet(s.rows())
 					for _, sec := range sections {
 						if keys[sec.First] && !strings.Contains(text, sec.Heading) {
 							missing++
