@@ -8,14 +8,13 @@ import (
 	"testing"
 	"time"
 
-	"github.com/klob/klob/internal/testing/clocktest"
-
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/play/duplicate"
 	dailyfiles "github.com/klob/klob/internal/record/daily"
 	"github.com/klob/klob/internal/testing/analysistest"
+	"github.com/klob/klob/internal/testing/clocktest"
 	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
@@ -205,3 +204,7 @@ func (f *fixture) fileText() string {
 	})
 	return b.String()
 }
+
+// TestMain keeps the state directories the tests play days in, with a
+// sync for every save, in memory (testkit.MainInMemory).
+func TestMain(m *testing.M) { os.Exit(testkit.MainInMemory(m)) }
