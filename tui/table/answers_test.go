@@ -286,3 +286,50 @@ func TestDroppedAtTheEndSaidWithItsWait(t *testing.T) {
 		}
 	})
 }
+
+// TestDropWaitTicks: at every seat count, dan leaves the game's end as
+// everyone else here said again, and the person presses b a second
+// later: its note counts the wait down once a second on the screen's
+// clock (29s, 10 s later 19s), says b can start it now at 0, and the
+// countdown's ticks stop there.
+func TestDropWaitTicks(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		f, ports := peopleAtTheEnd(t, n)
+		dan := ports[0]
+		for _, p := range ports {
+			if err := p.Again(p.Snapshot().Gen); err != nil {
+				t.Fatal(err)
+			}
+		}
+		dan.Leave()
+		f.hs.Press("n")
+		f.seen(func(s host.Snapshot) bool { return s.Players[0].Again && !s.Players[1].Until.IsZero() })
+		f.clock.Advance(time.Second)
+		f.hs.Press("b")
+		note := func(when, want string) {
+			t.Helper()
+			if got := f.s.note.Text; got != want {
+				t.Fatalf("%d players, %s: the note says %q, want %q", n, when, got, want)
+			}
+			f.wants(n, when, []string{want}, nil)
+		}
+		note("b pressed", "dan dropped: b can start it with a bot in dan's seat in 29s.")
+		// tick asks for the countdown's tick, as Update does, and
+		// delivers it after d on the clock, as tea.Tick would.
+		tick := func(d time.Duration) {
+			t.Helper()
+			if f.s.dropTick() == nil {
+				t.Fatalf("%d players: no tick asked for while the countdown shows", n)
+			}
+			f.clock.Advance(d)
+			f.hs.Deliver(dropTickMsg{f.s, f.s.dropN})
+		}
+		tick(10 * time.Second)
+		note("10 s later", "dan dropped: b can start it with a bot in dan's seat in 19s.")
+		tick(19 * time.Second)
+		note("at 0", "dan dropped: b can start it now with a bot in dan's seat.")
+		if f.s.dropTick() != nil {
+			t.Fatalf("%d players: a tick asked for once the countdown is over", n)
+		}
+	})
+}

@@ -139,6 +139,10 @@ type Screen struct {
 	// botsWhy is the note of a b refused (againBotsWait), kept true to
 	// the table as it changes (followBotsNote).
 	botsWhy string
+	// dropAt is when the countdown's tick on its way is due (zero: none
+	// is), dropN the number of the newest asked for (dropTick).
+	dropAt time.Time
+	dropN  int
 
 	// queued are keys typed in the card play while another seat was to
 	// play: they are played on the person's next card, in the same deal.
@@ -288,7 +292,11 @@ func (s *Screen) Name() string { return "table" }
 func (s *Screen) Enter(ctx *kit.Context) tea.Cmd {
 	s.remote = ctx.Remote
 	s.adopt(ctx)
-	return s.listen()
+	if s.cfg.Manual {
+		return s.listen()
+	}
+	s.dropAt = time.Time{} // a tick asked for before the screen left is not waited for
+	return tea.Batch(s.listen(), s.dropTick())
 }
 
 // toLobby reports whether q leaves for the lobby rather than quitting:
@@ -425,6 +433,10 @@ func (s *Screen) prepareTurn() {
 // the person's turn after another seat's move.
 func (s *Screen) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	next, cmd := s.update(ctx, msg)
+	if !s.cfg.Manual {
+		// Whoever drives a Manual screen sends its ticks too.
+		cmd = tea.Batch(cmd, s.dropTick())
+	}
 	if s.ring {
 		s.ring = false
 		cmd = tea.Batch(cmd, tea.Raw("\a"))
@@ -466,6 +478,9 @@ func (s *Screen) update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 			return s, tea.Tick(left, func(time.Time) tea.Msg { return settledMsg{s} })
 		}
 		s.SetNote("", false)
+		return s, nil
+	case dropTickMsg:
+		s.dropTicked(msg)
 		return s, nil
 	case keptMsg:
 		if msg.s == s && msg.err != nil {

@@ -201,7 +201,7 @@ func (s *Screen) dropWait(sc *Scene) (time.Duration, []string) {
 			continue
 		}
 		who = append(who, sc.Name(rules.Seat(i)))
-		left = max(left, p.Until.Sub(s.now()), time.Second)
+		left = max(left, p.Until.Sub(s.now()))
 	}
 	return left, who
 }
@@ -214,7 +214,52 @@ func (s *Screen) dropWords(sc *Scene) string {
 	if len(who) == 0 {
 		return ""
 	}
+	if left <= 0 {
+		// Out by the screen's clock, before the host's word that it is.
+		return kit.JoinAnd(who) + " dropped: b can start it now with " + botsWord(sc, s.awaySeats()) + "."
+	}
 	return kit.JoinAnd(who) + " dropped: b can start it with " + botsWord(sc, s.awaySeats()) + " in " + seconds(left) + "."
+}
+
+// dropTickMsg is a tick of the countdown of dropWords: the screen draws
+// the seconds left again, and the note of a b refused follows them.
+type dropTickMsg struct {
+	s *Screen
+	n int
+}
+
+// dropTick is the tick of dropWords' countdown due next, when the
+// seconds it says change, on the screen's clock; nil while no countdown
+// runs or a tick is on its way already (one that never came, the
+// screen handed over when it was due, is asked for again once
+// overdue).
+func (s *Screen) dropTick() tea.Cmd {
+	left, who := s.dropWait(s.scene())
+	now := s.now()
+	if len(who) == 0 || left <= 0 {
+		return nil
+	}
+	if s.dropAt.After(now.Add(-time.Second)) {
+		return nil
+	}
+	wait := left % time.Second
+	if wait == 0 {
+		wait = time.Second
+	}
+	s.dropAt = now.Add(wait)
+	s.dropN++
+	n := s.dropN
+	return tea.Tick(wait, func(time.Time) tea.Msg { return dropTickMsg{s, n} })
+}
+
+// dropTicked takes a tick of the countdown: the note of a b refused
+// says the seconds left now.
+func (s *Screen) dropTicked(msg dropTickMsg) {
+	if msg.s != s || msg.n != s.dropN {
+		return
+	}
+	s.dropAt = time.Time{}
+	s.followBotsNote()
 }
 
 // againLines say, at the end of a shared game, who wants another, and
