@@ -299,3 +299,37 @@ func TestSharedHeaderKeepsTheCodeAtFourWithABot(t *testing.T) {
 		}
 	}
 }
+
+// TestSpectatorHeaderSpacesTeams: a spectator's 80-column header names
+// the teams of four as a person's does, "dan & eve", never "dan&eve":
+// for short names with the table's code and without, and for long
+// names, which are shortened each, the " & " kept whole, the line
+// within 80 columns.
+func TestSpectatorHeaderSpacesTeams(t *testing.T) {
+	ctx := kit.NewContext(false)
+	for _, names := range [][]string{{"cid", "dan", "eve", "fay"}, {"Tester", "West", "North", "East"},
+		{"Annabelle", "Bartholomew", "Christabel", "Demetrius"}} {
+		for _, code := range []bool{false, true} {
+			for _, target := range []int{100, 500, 2000} {
+				for d := range rules.Seat(4) {
+					o := options(4)
+					o.Target = target
+					sc := &Scene{V: rules.View{Players: 4, Options: o, Dealer: d}, You: rules.NoSeat, DealNo: 1, Totals: [4]int{target - 1, target - 1}}
+					if code {
+						sc.Tag, sc.Code = "table ABCD", true
+					}
+					for _, name := range names {
+						sc.Players = append(sc.Players, Player{Name: name})
+					}
+					h := ansi.Strip(sc.Header(&ctx, 80))
+					if kit.WidthOf(h) > 80 || strings.Count(h, " & ") != 2 || strings.Count(h, "&") != 2 {
+						t.Errorf("%q, code %v, to %d, dealer %v: the teams are not named spaced in 80 columns: %q", names, code, target, d, h)
+					}
+					if names[0] == "cid" && !strings.Contains(h, "cid & eve") {
+						t.Errorf("%q, code %v, to %d, dealer %v: short names are cut: %q", names, code, target, d, h)
+					}
+				}
+			}
+		}
+	}
+}

@@ -72,6 +72,9 @@ type Scene struct {
 	// Watching is set on a spectator's screen: nobody at the table is
 	// the viewer's partner.
 	Watching bool
+	// scoreNames are the names, by seat, the header's short score
+	// names a spectator's teams with (shortForms); nil names them whole.
+	scoreNames []string
 }
 
 // Player is a seat as the table names it.
@@ -472,8 +475,8 @@ func (sc *Scene) Header(ctx *kit.Context, w int) string {
 		// the code does.
 		for _, us := range []bool{false, true} {
 			for _, title := range []string{klob, ""} {
-				for _, nw := range []int{0, 12, 6} {
-					if left, right, ok := sc.shortTo(ctx, nw).header(title, w, us, false, true, true); ok {
+				for _, c := range sc.headerForms(ctx, us, 0, 12, 6) {
+					if left, right, ok := c.header(title, w, us, false, true, true); ok {
 						return headerLine(ctx, w, left, right, ok)
 					}
 				}
@@ -493,14 +496,52 @@ func (sc *Scene) Header(ctx *kit.Context, w int) string {
 						return headerLine(ctx, w, left, right, ok)
 					}
 				}
-				if left, right, ok := sc.shortTo(ctx, 6).header(title, w, true, loose, dealer, false); ok || loose && !dealer {
-					return headerLine(ctx, w, left, right, ok)
+				forms := sc.headerForms(ctx, true, 6)
+				for k, c := range forms {
+					if left, right, ok := c.header(title, w, true, loose, dealer, false); ok || loose && !dealer && k == len(forms)-1 {
+						return headerLine(ctx, w, left, right, ok)
+					}
 				}
 			}
 		}
 	}
 	return ""
 }
+
+// headerForms are the scenes the header tries in turn, every name
+// shortened to each of widths (shortTo). A spectator's teams are named
+// whole in the short form too, spaced as a person reads "You & cid":
+// there, where us allows it, the score's names alone are cut, to 6
+// cells and then shorter, down to 4, the dealer's kept whole.
+func (sc *Scene) headerForms(ctx *kit.Context, us bool, widths ...int) []*Scene {
+	var out []*Scene
+	if !us || !sc.spacedTeams() {
+		for _, nw := range widths {
+			out = append(out, sc.shortTo(ctx, nw))
+		}
+		return out
+	}
+	var names []string
+	for s := range rules.Seat(sc.players()) {
+		names = append(names, sc.Name(s))
+	}
+	for _, nw := range []int{6, 5, 4} {
+		if cut := kit.ShortNames(names, nw, shortMark(ctx)); cut != nil {
+			c := *sc
+			c.scoreNames = cut
+			out = append(out, &c)
+		}
+	}
+	if len(out) == 0 {
+		out = append(out, sc)
+	}
+	return out
+}
+
+// spacedTeams reports whether the sides are teams at a table the scene
+// plays at none of the seats (a spectator's): the header names them
+// spaced in every form, never "ann&cid".
+func (sc *Scene) spacedTeams() bool { return sc.You == rules.NoSeat && sc.teams() }
 
 // totals is the header's score by side, names shortened when short,
 // each total as wide as digits when measure.
@@ -515,7 +556,14 @@ func (sc *Scene) totals(short, measure bool, digits int) string {
 	var ps []string
 	for _, i := range sc.SideOrder() {
 		name := sc.SideName(i)
-		if short {
+		switch {
+		case short && sc.spacedTeams() && sc.scoreNames != nil:
+			var team []string
+			for _, s := range rules.SeatsOfSide(sc.players(), i) {
+				team = append(team, sc.scoreNames[s])
+			}
+			name = strings.Join(team, " & ")
+		case short && !sc.spacedTeams():
 			name = sc.sideShort(i)
 		}
 		total := fmt.Sprint(sc.Totals[i])
