@@ -865,3 +865,86 @@ func TestTwoLineNoteKeepsTricksWon(t *testing.T) {
 		}
 	})
 }
+
+// TestTricksLineWidth: at 80×24, at every seat count, for a player and
+// a spectator, with names as long as a server allows and the deal's
+// last tricks won (two-digit counts of none, three-digit card points,
+// bella and the menage), every line of the screen is 80 cells at most
+// and every line of the tricks under the table leaves the cell before
+// the column's rule blank: no line comes out one cell too wide. The
+// lines the table's column gets are measured too, at every width it
+// may have, from the narrowest to 80's.
+func TestTricksLineWidth(t *testing.T) {
+	ctx := kittest.Context(80, 24)
+	long := []string{"alexandra_of_the_north_x", "alexander_of_the_south_y", "alexandrina_of_the_west_", "Bot D"}
+	for _, n := range []int{2, 3, 4} {
+		for _, you := range []rules.Seat{rules.SeatA, rules.NoSeat} {
+			sc := statusScene(t, n, long)
+			sc.You = you
+			out, _ := Render(&ctx, sc, Hand{}, nil)
+			leftW, _ := columns(80, cardSize(80, 24))
+			tricks := false
+			for _, l := range strings.Split(ansi.Strip(out), "\n") {
+				if kit.WidthOf(l) > 80 {
+					t.Errorf("%d players, you %v: a line %d wide: %q", n, you, kit.WidthOf(l), l)
+				}
+				left, _, ok := strings.Cut(l, "│")
+				if !ok || !strings.Contains(l, "Tricks:") && !strings.Contains(l, "oints ") {
+					continue
+				}
+				tricks = tricks || strings.Contains(l, "Tricks:")
+				if kit.WidthOf(left) != leftW || kit.WidthOf(strings.TrimRight(left, " ")) > leftW-1 {
+					t.Errorf("%d players, you %v: the tricks line is not %d cells and a blank: %q", n, you, leftW-1, l)
+				}
+			}
+			if !tricks {
+				t.Errorf("%d players, you %v: no tricks line:\n%s", n, you, ansi.Strip(out))
+			}
+			for w := 20; w <= leftW; w++ {
+				for _, l := range sc.statusLines(&ctx, w) {
+					if got := kit.WidthOf(l); got > w-1 {
+						t.Errorf("%d players, you %v, a column of %d: a status line %d wide: %q", n, you, w, got, ansi.Strip(l))
+					}
+				}
+			}
+		}
+	}
+}
+
+// statusScene is the card play of n players named names from seat A,
+// late in the deal: every seat has won tricks, the card points have
+// three digits, bella and the menage were said.
+func statusScene(t *testing.T, n int, names []string) *Scene {
+	t.Helper()
+	g := rules.NewGame(options(n), rules.SeatB)
+	if err := g.StartDeal(rules.Shuffle(rand.New(rand.NewPCG(7, 1)))); err != nil {
+		t.Fatal(err)
+	}
+	for range 200 {
+		if g.Deal().Phase() == rules.PhasePlay {
+			break
+		}
+		a := g.Legal()[0]
+		for _, l := range g.Legal() {
+			if l.Kind == rules.Take {
+				a = l
+			}
+		}
+		if err := g.Apply(a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	v := g.Deal().View(rules.SeatA)
+	if v.Phase != rules.PhasePlay {
+		t.Fatalf("%d players: no card play (%v)", n, v.Phase)
+	}
+	v.BellaBy, v.MenageBy = rules.Seat(n-1), rules.SeatB
+	for s := range n {
+		v.Tricks[s], v.Points[s] = 2+s, 100+s
+	}
+	sc := &Scene{V: v, You: rules.SeatA, DealNo: 1}
+	for s := range n {
+		sc.Players = append(sc.Players, Player{Name: names[s], Tag: "normal"})
+	}
+	return sc
+}

@@ -1041,26 +1041,28 @@ func (sc *Scene) statusLines(ctx *kit.Context, w int) []string {
 	say := func(word string) func(*Scene) string {
 		return func(sc *Scene) string { return sc.trickCounts() + " · " + points(word)(sc) }
 	}
+	// Every line is fitted to w less a cell, the blank before the
+	// column's rule, and cut there when no form fits (a narrow window).
 	line := say("card points")(sc)
 	if kit.WidthOf(line) > w-1 {
 		line = sc.fitTo(ctx, w, 1, say("points"))
 	}
-	out := []string{cutTo(ctx, line, w)}
+	out := []string{cutTo(ctx, line, w-1)}
 	if kit.WidthOf(line) > w-1 {
 		second := points("Card points")(sc)
 		if kit.WidthOf(second) > w-2 {
 			second = sc.fitTo(ctx, w, 2, points("Points"))
 		}
-		out = []string{cutTo(ctx, sc.fitTo(ctx, w, 1, (*Scene).trickCounts), w), cutTo(ctx, " "+second, w)}
+		out = []string{cutTo(ctx, sc.fitTo(ctx, w, 1, (*Scene).trickCounts), w-1), cutTo(ctx, " "+second, w-1)}
 	}
 	if v.InTrick > 0 && v.LastLeader != rules.NoSeat {
 		last, _ := sc.fitAny(ctx, w, 1, sc.lastSaid(ctx, " Last trick: ", "; won by "),
 			sc.lastSaid(ctx, " Last: ", " "+ctx.Paint.Glyphs.Arrow()+" "))
-		out = append(out, cutTo(ctx, last, w))
+		out = append(out, cutTo(ctx, last, w-1))
 	}
 	if sc.between() {
 		played, _ := sc.fitAny(ctx, w, 1, sc.playedSaid(ctx, " Played: "))
-		out = append(out, cutTo(ctx, played, w))
+		out = append(out, cutTo(ctx, played, w-1))
 	}
 	return out
 }
