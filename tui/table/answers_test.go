@@ -333,3 +333,33 @@ func TestDropWaitTicks(t *testing.T) {
 		}
 	})
 }
+
+// TestRematchWithBotsKeepsTheCode: at two and four seats, dan says no
+// at the game's end and the others start the next game with a bot in
+// his seat (b): its header keeps the table's code, as the first game's
+// did; at two it names the sides as the first game did, "You" and the
+// seat's name.
+func TestRematchWithBotsKeepsTheCode(t *testing.T) {
+	for _, n := range []int{2, 4} {
+		f, ports := peopleAtTheEnd(t, n)
+		if err := ports[0].NoAgain(ports[0].Snapshot().Gen); err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range ports[1:] {
+			if err := p.Again(p.Snapshot().Gen); err != nil {
+				t.Fatal(err)
+			}
+		}
+		f.hs.Press("n")
+		f.seen(func(s host.Snapshot) bool { return s.Can.AgainWithBots })
+		f.hs.Deliver(kittest.Key("b"))
+		f.seen(func(s host.Snapshot) bool { return s.Game == 2 && s.HasDeal })
+		head := strings.SplitN(f.text(), "\n", 2)[0]
+		if !strings.Contains(head, "· table ABCD ") {
+			t.Errorf("%d players: the next game's header %q lacks the code", n, head)
+		}
+		if n == 2 && !strings.HasSuffix(strings.TrimSpace(head), "You 0 · Bot B 0") {
+			t.Errorf("%d players: the next game's header %q does not name the sides", n, head)
+		}
+	}
+}
