@@ -472,38 +472,8 @@ func TestStatusKeepsBella(t *testing.T) {
 // bella and the menage announced, and checks the tricks line.
 func checkStatusKeepsBella(t *testing.T, ctx *kit.Context, names []string, n int) {
 	t.Helper()
-	g := rules.NewGame(options(n), rules.SeatB)
-	if err := g.StartDeal(rules.Shuffle(rand.New(rand.NewPCG(7, 1)))); err != nil {
-		t.Fatal(err)
-	}
-	for range 200 {
-		if g.Deal().Phase() == rules.PhasePlay || g.Deal().Phase() == rules.PhaseOver {
-			break
-		}
-		// Seat A's turn to bid takes, so that the deal is played.
-		a := g.Legal()[0]
-		for _, l := range g.Legal() {
-			if l.Kind == rules.Take {
-				a = l
-			}
-		}
-		if err := g.Apply(a); err != nil {
-			t.Fatal(err)
-		}
-	}
-	v := g.Deal().View(rules.SeatA)
-	if v.Phase != rules.PhasePlay {
-		t.Fatalf("%d players: no card play (%v)", n, v.Phase)
-	}
+	sc := statusScene(t, n, names, [4]int{3, 3, 3, 3})
 	last := rules.Seat(n - 1)
-	v.BellaBy, v.MenageBy = last, rules.SeatB
-	for s := range n {
-		v.Tricks[s], v.Points[s] = 3, 100+s
-	}
-	sc := &Scene{V: v, You: rules.SeatA, DealNo: 1}
-	for s := range n {
-		sc.Players = append(sc.Players, Player{Name: names[s], Tag: "normal"})
-	}
 	out, _ := Render(ctx, sc, Hand{}, nil)
 	plain := ansi.Strip(out)
 	leftW, _ := columns(80, cardSize(80, 24))
@@ -879,7 +849,7 @@ func TestTricksLineWidth(t *testing.T) {
 	long := []string{"alexandra_of_the_north_x", "alexander_of_the_south_y", "alexandrina_of_the_west_", "Bot D"}
 	for _, n := range []int{2, 3, 4} {
 		for _, you := range []rules.Seat{rules.SeatA, rules.NoSeat} {
-			sc := statusScene(t, n, long)
+			sc := statusScene(t, n, long, [4]int{2, 3, 4, 5})
 			sc.You = you
 			out, _ := Render(&ctx, sc, Hand{}, nil)
 			leftW, _ := columns(80, cardSize(80, 24))
@@ -912,16 +882,17 @@ func TestTricksLineWidth(t *testing.T) {
 }
 
 // statusScene is the card play of n players named names from seat A,
-// late in the deal: every seat has won tricks, the card points have
-// three digits, bella and the menage were said.
-func statusScene(t *testing.T, n int, names []string) *Scene {
+// seat A's bid taking so that the deal is played, late in the deal:
+// each seat has won tricks, the card points have three digits, bella
+// (the last seat) and the menage (seat B) were said.
+func statusScene(t *testing.T, n int, names []string, tricks [4]int) *Scene {
 	t.Helper()
 	g := rules.NewGame(options(n), rules.SeatB)
 	if err := g.StartDeal(rules.Shuffle(rand.New(rand.NewPCG(7, 1)))); err != nil {
 		t.Fatal(err)
 	}
 	for range 200 {
-		if g.Deal().Phase() == rules.PhasePlay {
+		if g.Deal().Phase() == rules.PhasePlay || g.Deal().Phase() == rules.PhaseOver {
 			break
 		}
 		a := g.Legal()[0]
@@ -940,7 +911,7 @@ func statusScene(t *testing.T, n int, names []string) *Scene {
 	}
 	v.BellaBy, v.MenageBy = rules.Seat(n-1), rules.SeatB
 	for s := range n {
-		v.Tricks[s], v.Points[s] = 2+s, 100+s
+		v.Tricks[s], v.Points[s] = tricks[s], 100+s
 	}
 	sc := &Scene{V: v, You: rules.SeatA, DealNo: 1}
 	for s := range n {
