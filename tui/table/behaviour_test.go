@@ -1212,18 +1212,25 @@ func TestKickedSeatLeavesAtOnce(t *testing.T) {
 	})
 }
 
+// aheadOffered brings the card play to the person's turn with more
+// than a card in hand, then makes it another seat's (the snapshot as
+// it reads while they think): the keys offer to choose a card ahead.
+func (f *fixture) aheadOffered() {
+	f.t.Helper()
+	f.until("the card play", func(s host.Snapshot) bool {
+		return s.View.Phase == rules.PhasePlay && s.Can.Act && s.View.Hand.Count() > 1
+	}, true)
+	f.s.snap.Can = host.Can{}
+	if !strings.Contains(f.text(), "choose ahead") {
+		f.t.Fatalf("no choosing ahead offered on another's turn:\n%s", f.text())
+	}
+}
+
 // While the person's side's claim plays its cards for it, the keys do
 // not offer to choose a card ahead: there is none to choose.
 func TestNoChoosingAheadOfAClaim(t *testing.T) {
 	eachTable(t, func(t *testing.T, n int, f *fixture) {
-		f.until("the card play", func(s host.Snapshot) bool {
-			return s.View.Phase == rules.PhasePlay && s.Can.Act && s.View.Hand.Count() > 1
-		}, true)
-		// Another seat to play: the snapshot as it reads while they think.
-		f.s.snap.Can = host.Can{}
-		if !strings.Contains(f.text(), "choose ahead") {
-			t.Fatalf("no choosing ahead offered on another's turn:\n%s", f.text())
-		}
+		f.aheadOffered()
 		f.s.snap.Claimer = rules.PartnerOf(n, f.s.snap.Seat) // the person's side, at four the partner
 		if n < 4 {
 			f.s.snap.Claimer = f.s.snap.Seat
@@ -1241,13 +1248,7 @@ func TestNoChoosingAheadOfAClaim(t *testing.T) {
 // seat count.
 func TestNoChoosingAheadForABot(t *testing.T) {
 	eachTable(t, func(t *testing.T, n int, f *fixture) {
-		f.until("the card play", func(s host.Snapshot) bool {
-			return s.View.Phase == rules.PhasePlay && s.Can.Act && s.View.Hand.Count() > 1
-		}, true)
-		f.s.snap.Can = host.Can{}
-		if !strings.Contains(f.text(), "choose ahead") {
-			t.Fatalf("no choosing ahead offered on another's turn:\n%s", f.text())
-		}
+		f.aheadOffered()
 		for _, st := range []host.SeatState{host.SeatBack, host.SeatTakeover} {
 			f.s.snap.Players[f.s.snap.Seat].Human = true
 			f.s.snap.Players[f.s.snap.Seat].State = st

@@ -1,7 +1,6 @@
 package table
 
 import (
-	"context"
 	"fmt"
 	"slices"
 	"strings"
@@ -10,7 +9,6 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/rules"
@@ -466,18 +464,6 @@ func atBellaCard(t *testing.T, n int) (*fixture, host.Snapshot, rules.Card) {
 	return f, s, card
 }
 
-// passingBot passes wherever it may, else acts as its random bot.
-type passingBot struct{ ai.Bot }
-
-func (b passingBot) Choose(ctx context.Context, v *rules.View) (rules.Action, error) {
-	for _, a := range v.Legal() {
-		if a.Kind == rules.Pass {
-			return a, nil
-		}
-	}
-	return b.Bot.Choose(ctx, v)
-}
-
 // TestForcedDealerPassSaysWhy: with the dealer forced, the person
 // dealing, everyone else having passed twice, presses p in round two:
 // the refusal says that the dealer must name a suit and which keys do,
@@ -489,8 +475,7 @@ func TestForcedDealerPassSaysWhy(t *testing.T) {
 		o.DealerForced = true
 		f := newFixture(t, n, seeds[n], 80, 24, func(hc *host.Config, _ *Config) {
 			hc.Options = o
-			hc.NewBot = func(level ai.Level, cfg ai.Config) (ai.Bot, error) { return passingBot{ai.NewRandom(cfg.Seed)}, nil }
-		})
+		}, passingBots)
 		forced := func(s host.Snapshot) bool { return s.Can.Act && mustName(&s.View) }
 		for range 2000 {
 			s := f.snap()
