@@ -76,6 +76,21 @@ func peopleAtTheEnd(t *testing.T, n int) (*fixture, []host.Port) {
 	return f, ports
 }
 
+// answer has each of ports say again at the game's end (yes), or no
+// to another game, failing the test where the host refuses.
+func answer(t *testing.T, yes bool, ports ...host.Port) {
+	t.Helper()
+	for _, p := range ports {
+		say := p.NoAgain
+		if yes {
+			say = p.Again
+		}
+		if err := say(p.Snapshot().Gen); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
 // seen waits until the person's port shows what ok accepts, and draws it.
 func (f *fixture) seen(ok func(host.Snapshot) bool) {
 	f.t.Helper()
@@ -106,9 +121,7 @@ func (f *fixture) wants(n int, when string, want, unwanted []string) {
 func TestNoAgainSaidWhileOthersAnswer(t *testing.T) {
 	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		f, ports := peopleAtTheEnd(t, n)
-		if err := ports[0].Again(ports[0].Snapshot().Gen); err != nil {
-			t.Fatal(err)
-		}
+		answer(t, true, ports[0])
 		f.seen(func(s host.Snapshot) bool { return s.Players[1].Again })
 		f.wants(n, "dan said again", []string{"Again: dan said it; waiting for you", "x says you want none."}, nil)
 		f.hs.Press("enter")
@@ -129,9 +142,7 @@ func TestNoAgainToldWhoMayGoOn(t *testing.T) {
 	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		f, ports := peopleAtTheEnd(t, n)
 		dan := ports[0]
-		if err := dan.Again(dan.Snapshot().Gen); err != nil {
-			t.Fatal(err)
-		}
+		answer(t, true, dan)
 		f.seen(func(s host.Snapshot) bool { return s.Players[1].Again })
 		f.hs.Press("x")
 		f.seen(func(s host.Snapshot) bool { return s.Players[0].No })
@@ -139,16 +150,12 @@ func TestNoAgainToldWhoMayGoOn(t *testing.T) {
 		if n > 2 {
 			f.wants(n, "eve silent", []string{"You want no other game: the others may start it with a bot in your seat"}, []string{"dan may start it"})
 			eve := ports[1]
-			if err := eve.NoAgain(eve.Snapshot().Gen); err != nil {
-				t.Fatal(err)
-			}
+			answer(t, false, eve)
 			f.seen(func(s host.Snapshot) bool { return s.Players[2].No })
 		}
 		if n > 3 {
 			fay := ports[2]
-			if err := fay.Again(fay.Snapshot().Gen); err != nil {
-				t.Fatal(err)
-			}
+			answer(t, true, fay)
 			f.seen(func(s host.Snapshot) bool { return s.Players[3].Again })
 			goOn = "dan and fay"
 		}
@@ -174,9 +181,7 @@ func TestAgainWithBotsRefusedSaysWhy(t *testing.T) {
 		silent := "dan has"
 		if n > 2 {
 			dan := ports[0]
-			if err := dan.Again(dan.Snapshot().Gen); err != nil {
-				t.Fatal(err)
-			}
+			answer(t, true, dan)
 			f.seen(func(s host.Snapshot) bool { return s.Players[1].Again })
 			silent = map[int]string{3: "eve has", 4: "eve and fay have"}[n]
 		}
@@ -245,6 +250,20 @@ func TestAnswersTypedAheadActInTurn(t *testing.T) {
 	})
 }
 
+// danDropped is peopleAtTheEnd where dan says again and leaves the
+// game's end (a connection cut looks the same), everyone else here
+// saying again, the person with n: b waits for dan (host.Config's
+// OverWait), and the person's screen shows it.
+func danDropped(t *testing.T, n int) *fixture {
+	t.Helper()
+	f, ports := peopleAtTheEnd(t, n)
+	answer(t, true, ports...)
+	ports[0].Leave()
+	f.hs.Press("n")
+	f.seen(func(s host.Snapshot) bool { return s.Players[0].Again && !s.Players[1].Until.IsZero() })
+	return f
+}
+
 // TestDroppedAtTheEndSaidWithItsWait: at every seat count, dan says
 // again and leaves the game's end (a connection cut looks the same),
 // everyone else here saying again: the person reads that b waits for
@@ -252,19 +271,7 @@ func TestAnswersTypedAheadActInTurn(t *testing.T) {
 // is over, b starts the game with a bot in dan's seat, as before.
 func TestDroppedAtTheEndSaidWithItsWait(t *testing.T) {
 	testkit.EachSeatCount(t, func(t *testing.T, n int) {
-		f, ports := peopleAtTheEnd(t, n)
-		dan := ports[0]
-		if err := dan.Again(dan.Snapshot().Gen); err != nil {
-			t.Fatal(err)
-		}
-		for _, p := range ports[1:] {
-			if err := p.Again(p.Snapshot().Gen); err != nil {
-				t.Fatal(err)
-			}
-		}
-		dan.Leave()
-		f.hs.Press("n")
-		f.seen(func(s host.Snapshot) bool { return s.Players[0].Again && !s.Players[1].Until.IsZero() })
+		f := danDropped(t, n)
 		f.wants(n, "dan dropped", []string{"dan dropped: b can start it with a bot in dan's seat in 30s."}, []string{"b starts it now"})
 		f.clock.Advance(10 * time.Second)
 		f.hs.Press("b")
@@ -294,16 +301,7 @@ func TestDroppedAtTheEndSaidWithItsWait(t *testing.T) {
 // countdown's ticks stop there.
 func TestDropWaitTicks(t *testing.T) {
 	testkit.EachSeatCount(t, func(t *testing.T, n int) {
-		f, ports := peopleAtTheEnd(t, n)
-		dan := ports[0]
-		for _, p := range ports {
-			if err := p.Again(p.Snapshot().Gen); err != nil {
-				t.Fatal(err)
-			}
-		}
-		dan.Leave()
-		f.hs.Press("n")
-		f.seen(func(s host.Snapshot) bool { return s.Players[0].Again && !s.Players[1].Until.IsZero() })
+		f := danDropped(t, n)
 		f.clock.Advance(time.Second)
 		f.hs.Press("b")
 		note := func(when, want string) {
@@ -342,14 +340,8 @@ func TestDropWaitTicks(t *testing.T) {
 func TestRematchWithBotsKeepsTheCode(t *testing.T) {
 	for _, n := range []int{2, 4} {
 		f, ports := peopleAtTheEnd(t, n)
-		if err := ports[0].NoAgain(ports[0].Snapshot().Gen); err != nil {
-			t.Fatal(err)
-		}
-		for _, p := range ports[1:] {
-			if err := p.Again(p.Snapshot().Gen); err != nil {
-				t.Fatal(err)
-			}
-		}
+		answer(t, false, ports[0])
+		answer(t, true, ports[1:]...)
 		f.hs.Press("n")
 		f.seen(func(s host.Snapshot) bool { return s.Can.AgainWithBots })
 		f.hs.Deliver(kittest.Key("b"))

@@ -323,9 +323,7 @@ func TestNoAgainAtTheEnd(t *testing.T) {
 		f.hs.Press("n")
 		said("n again", false, true)
 
-		if err := p.NoAgain(p.Snapshot().Gen); err != nil {
-			t.Fatal(err)
-		}
+		answer(t, false, p)
 		kittest.WaitRest(t, f.port, func(s host.Snapshot) bool { return s.Can.AgainWithBots }, guard)
 		f.hs.Deliver(Refresh{})
 		text = kittest.Flat(f.text())
@@ -442,9 +440,7 @@ func TestNoAgainNamesWhoSaidNo(t *testing.T) {
 		f, dan := danLeftTheGame(t, n)
 		p := danBack(t, f, dan)
 		defer p.Leave()
-		if err := p.NoAgain(p.Snapshot().Gen); err != nil {
-			t.Fatal(err)
-		}
+		answer(t, false, p)
 		kittest.WaitRest(t, f.port, func(s host.Snapshot) bool { return s.Players[dan].No }, guard)
 		f.hs.Deliver(Refresh{})
 		text := kittest.Flat(f.text())
