@@ -234,6 +234,9 @@ type dropTickMsg struct {
 // screen handed over when it was due, is asked for again once
 // overdue).
 func (s *Screen) dropTick() tea.Cmd {
+	if !s.snap.Over {
+		return nil // no countdown: no scene to make on every message
+	}
 	left, who := s.dropWait(s.scene())
 	now := s.now()
 	if len(who) == 0 || left <= 0 {
