@@ -30,10 +30,24 @@ const (
 // Copy is a copy of the database in its backup folder.
 type Copy struct {
 	Path string
-	// Time is when it was taken: the file's modification time, which
-	// Backup sets to its clock's time.
+	// Day is the day in its name, at its start in the server's time
+	// zone: what orders the copies. A copy put back or touched (cp,
+	// touch) keeps its name's day.
+	Day time.Time
+	// Time is the file's modification time, which Backup sets to its
+	// clock's time; a copy put back by cp has the time of the cp.
 	Time time.Time
 	Size int64
+}
+
+// Taken is when the copy was taken: its file's time when that falls on
+// its name's day, else the start of that day (the file was touched or
+// copied since, its time says nothing of the copy).
+func (c Copy) Taken() time.Time {
+	if c.Time.In(c.Day.Location()).Format(copyDay) == c.Day.Format(copyDay) {
+		return c.Time
+	}
+	return c.Day
 }
 
 // BackupsDir is the backup folder of the database at path.
@@ -44,16 +58,23 @@ func copyName(t time.Time) string { return copyPrefix + t.Format(copyDay) + copy
 
 // isCopyName reports whether name is a copy's: club-YYYY-MM-DD.db.
 func isCopyName(name string) bool {
-	day, ok := strings.CutPrefix(name, copyPrefix)
+	_, ok := copyNameDay(name)
+	return ok
+}
+
+// copyNameDay is the day in a copy's name, club-YYYY-MM-DD.db, at its
+// start in the server's time zone; ok is false for another name.
+func copyNameDay(name string) (day time.Time, ok bool) {
+	s, ok := strings.CutPrefix(name, copyPrefix)
 	if !ok {
-		return false
+		return time.Time{}, false
 	}
-	day, ok = strings.CutSuffix(day, copyExt)
+	s, ok = strings.CutSuffix(s, copyExt)
 	if !ok {
-		return false
+		return time.Time{}, false
 	}
-	_, err := time.Parse(copyDay, day)
-	return err == nil
+	day, err := time.ParseInLocation(copyDay, s, time.Local)
+	return day, err == nil
 }
 
 // isHalfDayCopy reports whether name is a copy being made (a copy's
@@ -64,9 +85,10 @@ func isHalfDayCopy(name string) bool {
 }
 
 // Copies lists the copies in the backup folder of the database at path,
-// the newest first; none when the folder is missing or unreadable. Only
-// regular files named as Backup names them are copies: any other file
-// there is the operator's.
+// the newest first by the day in their names (a file's time changes
+// when it is put back or touched, its name does not); none when the
+// folder is missing or unreadable. Only regular files named as Backup
+// names them are copies: any other file there is the operator's.
 func Copies(path string) []Copy {
 	dir := BackupsDir(path)
 	entries, err := os.ReadDir(dir)
@@ -75,17 +97,18 @@ func Copies(path string) []Copy {
 	}
 	var out []Copy
 	for _, e := range entries {
-		if !e.Type().IsRegular() || !isCopyName(e.Name()) {
+		day, ok := copyNameDay(e.Name())
+		if !e.Type().IsRegular() || !ok {
 			continue
 		}
 		fi, err := e.Info()
 		if err != nil {
 			continue
 		}
-		out = append(out, Copy{Path: filepath.Join(dir, e.Name()), Time: fi.ModTime(), Size: fi.Size()})
+		out = append(out, Copy{Path: filepath.Join(dir, e.Name()), Day: day, Time: fi.ModTime(), Size: fi.Size()})
 	}
 	slices.SortFunc(out, func(a, b Copy) int {
-		if c := b.Time.Compare(a.Time); c != 0 {
+		if c := b.Day.Compare(a.Day); c != 0 {
 			return c
 		}
 		return cmp.Compare(b.Path, a.Path)
@@ -143,7 +166,8 @@ func (db *DB) Backup(ctx context.Context, now time.Time, keep int) (Backup, erro
 	if err != nil {
 		return fail(err)
 	}
-	b := Backup{Copy: Copy{Path: dst, Time: now, Size: fi.Size()}}
+	day, _ := copyNameDay(filepath.Base(dst))
+	b := Backup{Copy: Copy{Path: dst, Day: day, Time: now, Size: fi.Size()}}
 	if err := durable.SyncDir(durable.OS(), dir); err != nil {
 		return b, fmt.Errorf("the club database %s: copied to %s, but %w", db.path, dst, err)
 	}

@@ -53,7 +53,7 @@ func TestBackupTakesASoundCopy(t *testing.T) {
 	b, err := db.Backup(context.Background(), now, 7)
 	require.NoError(t, err)
 	dst := filepath.Join(dir, BackupDir, "club-2026-12-01.db")
-	assert.Equal(t, Copy{Path: dst, Time: now, Size: b.Copy.Size}, b.Copy)
+	assert.Equal(t, Copy{Path: dst, Day: time.Date(2026, 12, 1, 0, 0, 0, 0, time.Local), Time: now, Size: b.Copy.Size}, b.Copy)
 	assert.Empty(t, b.Removed)
 	got := Copies(path)
 	require.Len(t, got, 1)
@@ -142,6 +142,38 @@ func TestBackupKeepsTheNewest(t *testing.T) {
 	assert.Equal(t, b.Copy.Path, got[0].Path)
 	assert.True(t, got[0].Time.Equal(later))
 	assert.Equal(t, filepath.Join(BackupsDir(path), "club-2026-12-05.db"), got[1].Path)
+}
+
+// A copy's day is the one in its name, whatever its file's time: copies
+// put back or touched since (cp, touch) are listed and kept by their
+// days, and the time one was taken is not the touch's.
+func TestCopiesAreDatedByTheirNames(t *testing.T) {
+	db, path := openTest(t, nil)
+	start := clocktest.Start()
+	backupDays(t, db, start, 3, 3)
+	dir := BackupsDir(path)
+	touched := start.Add(10 * 24 * time.Hour)
+	// The oldest touched last, the newest touched first.
+	require.NoError(t, os.Chtimes(filepath.Join(dir, "club-2026-12-01.db"), touched, touched))
+	require.NoError(t, os.Chtimes(filepath.Join(dir, "club-2026-12-03.db"), start, start))
+	// Not a copy's name: left alone, whatever its time.
+	other := filepath.Join(dir, "club-2026-12-9.db")
+	require.NoError(t, os.WriteFile(other, []byte("the operator's"), 0o600))
+	require.NoError(t, os.Chtimes(other, touched, touched))
+
+	got := Copies(path)
+	var names []string
+	for _, c := range got {
+		names = append(names, filepath.Base(c.Path))
+	}
+	assert.Equal(t, []string{"club-2026-12-03.db", "club-2026-12-02.db", "club-2026-12-01.db"}, names)
+	assert.True(t, got[1].Taken().Equal(start.Add(24*time.Hour)), "untouched: the clock's time, %v", got[1].Taken())
+	assert.True(t, got[0].Taken().Equal(time.Date(2026, 12, 3, 0, 0, 0, 0, time.Local)), "touched: its day, %v", got[0].Taken())
+
+	b, err := db.Backup(context.Background(), start.Add(3*24*time.Hour), 3)
+	require.NoError(t, err)
+	assert.Equal(t, []string{filepath.Join(dir, "club-2026-12-01.db")}, b.Removed, "the oldest by its name")
+	assert.Equal(t, []string{"club-2026-12-02.db", "club-2026-12-03.db", "club-2026-12-04.db", "club-2026-12-9.db"}, copyDays(t, path))
 }
 
 // A copy that fails leaves no file of its own and removes no older

@@ -93,8 +93,9 @@ func (e *DamagedError) putBack() string {
 }
 
 // ownCopies lists the copies klob serve took of the database, the day's
-// (newest first, with their times) and those before schema moves, and
-// says how to put the newest back: the exact commands.
+// (newest first by the days in their names, with when each was taken,
+// Copy.Taken) and those before schema moves, and says how to put the
+// newest back: the exact commands.
 func (e *DamagedError) ownCopies() string {
 	dir := BackupsDir(e.Path)
 	var b strings.Builder
@@ -111,7 +112,7 @@ func (e *DamagedError) ownCopies() string {
 			if i > 0 {
 				b.WriteString(", ")
 			}
-			fmt.Fprintf(&b, "%s (taken %s)", c.Path, c.Time.Format("2006-01-02 15:04"))
+			fmt.Fprintf(&b, "%s (taken %s)", c.Path, c.Taken().Format("2006-01-02 15:04"))
 		}
 		state := filepath.Dir(e.Path)
 		aside := filepath.Join(state, "damaged")

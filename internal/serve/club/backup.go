@@ -55,14 +55,14 @@ func startBackups(db *clubdb.DB, keep int, clock Clock, logf func(string, ...any
 }
 
 // firstWait is the time until the first copy: none when there is no
-// copy or the newest is a day old, else what is left of its day (a day
-// at most, should the clock have gone back).
+// copy or the newest (by the day in its name) is a day old, else what
+// is left of its day (a day at most, should the clock have gone back).
 func (b *backups) firstWait() time.Duration {
 	copies := clubdb.Copies(b.db.Path())
 	if len(copies) == 0 {
 		return 0
 	}
-	left := copies[0].Time.Add(BackupEvery).Sub(b.clock.Now())
+	left := copies[0].Taken().Add(BackupEvery).Sub(b.clock.Now())
 	return min(max(left, 0), BackupEvery)
 }
 

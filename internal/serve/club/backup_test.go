@@ -101,6 +101,33 @@ func TestARestartCopiesWhenADayHasPassed(t *testing.T) {
 	assert.Equal(t, []string{"club-2026-12-01.db", "club-2026-12-02.db", "club-2026-12-05.db"}, copiesIn(t, dir))
 }
 
+// A restart judges its newest copy by the day in its name: one put back
+// or touched today (cp, touch) but named days ago does not put the
+// day's copy off, and a newer one touched long ago is the newest still.
+func TestARestartDatesCopiesByTheirNames(t *testing.T) {
+	dir, clock, log := clocked(t)
+	s := openClocked(t, dir, 7, clock, log)
+	clock.Advance(0)
+	require.NoError(t, s.Close())
+	old := filepath.Join(dir, clubdb.BackupDir, "club-2026-11-20.db")
+	require.NoError(t, os.Rename(filepath.Join(dir, clubdb.BackupDir, "club-2026-12-01.db"), old))
+	require.NoError(t, os.Chtimes(old, clock.Now(), clock.Now()))
+
+	clock.Advance(time.Hour)
+	s = openClocked(t, dir, 7, clock, log)
+	clock.Advance(0)
+	assert.Equal(t, []string{"club-2026-11-20.db", "club-2026-12-01.db"}, copiesIn(t, dir), "the newest was named 11 days ago")
+	require.NoError(t, s.Close())
+
+	long := clock.Now().Add(-30 * BackupEvery)
+	require.NoError(t, os.Chtimes(filepath.Join(dir, clubdb.BackupDir, "club-2026-12-01.db"), long, long))
+	clock.Advance(time.Hour)
+	openClocked(t, dir, 7, clock, log)
+	clock.Advance(0)
+	assert.Len(t, copiesIn(t, dir), 2)
+	assert.Len(t, log.With("club: copied the database to "), 2, "today's copy is there, touched or not: none taken")
+}
+
 // A copy that fails is logged, removes no older copy and leaves the
 // club working; the next try comes an hour later.
 func TestAFailedCopyKeepsTheOlderOnes(t *testing.T) {
