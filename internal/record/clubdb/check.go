@@ -10,6 +10,7 @@ import (
 	"os"
 	"slices"
 
+	"github.com/klob/klob/internal/platform/dirlock"
 	"github.com/klob/klob/internal/platform/textwrap"
 )
 
@@ -63,9 +64,12 @@ func (r *Report) Write(w io.Writer) {
 // CheckFile checks the database at path without writing to it (a
 // read-only connection; it may run while klob serve has the database
 // open). SQLite, reading a database in WAL mode, makes its empty -wal
-// and -shm files beside it when they are missing; they are removed
-// again when the file is found damaged (readConn). The database itself
-// is never written. It runs SQLite's full integrity check and checks
+// and -shm files beside it when they are missing. When no DB has the
+// database open (CheckFile takes its lock, alone), they are removed
+// again after the check, and the folder is left with the files it had;
+// while one has it open they are its own and kept (readConn removes
+// them only from a file found damaged). The database itself is never
+// written. It runs SQLite's full integrity check and checks
 // the foreign keys, the schema version, the tables, columns and indexes
 // of that version, and the ratings against their history. The error
 // says why it could not check at all: no file, a write-ahead log left
@@ -78,8 +82,14 @@ func CheckFile(ctx context.Context, path string) (Report, error) {
 		}
 		return Report{}, fmt.Errorf("no club database at %s", path)
 	}
+	held, release := alone(path)
+	defer release()
+	if held {
+		// Deferred after release: it runs first, under the lock.
+		defer removeMade(path, missingBeside(path))
+	}
 	var r Report
-	err := readConn(ctx, path, false, func(conn *sql.Conn) (err error) {
+	err := readConn(ctx, path, held, func(conn *sql.Conn) (err error) {
 		r, err = check(ctx, conn, path)
 		if err == nil && r.Damaged {
 			return errDamaged
@@ -92,6 +102,29 @@ func CheckFile(ctx context.Context, path string) (Report, error) {
 		r.Copies = Copies(path)
 	}
 	return r, withBackups(err, path)
+}
+
+// alone takes the lock of the database at path (LockSuffix) when no DB
+// holds it: no klob then has the database open or opens it meanwhile,
+// so the files a read makes beside it are nobody else's. release lets
+// it go, removing the lock file when alone made it (a check leaves the
+// folder as it found it); Open's lock on the state directory's klob
+// serve stands besides. held is false when another holds the lock or it
+// cannot be taken (release then does nothing).
+func alone(path string) (held bool, release func()) {
+	lp := path + LockSuffix
+	_, err := os.Lstat(lp)
+	made := errors.Is(err, fs.ErrNotExist)
+	l, err := dirlock.TryLock(lp)
+	if err != nil {
+		return false, func() {}
+	}
+	return true, func() {
+		if made {
+			os.Remove(lp)
+		}
+		l.Unlock()
+	}
 }
 
 // Check is CheckFile on the open database, on a read connection.
