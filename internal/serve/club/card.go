@@ -41,11 +41,13 @@ type Change struct {
 	// Points is the change in shown points ("+12"): the difference of
 	// the rounded ratings, so that it adds up with what was shown before.
 	Points int
-	// Why says why the game left the rating as it was, when Points is 0
-	// because bots stood in for people (HeldWhy); "" otherwise.
+	// Why says how bots standing in for people changed the result the
+	// game was rated by (ForfeitWhy): the person, their partner or a
+	// side ahead of theirs forfeited it; "" otherwise.
 	Why string
-	// Place is where the player's side finished: 1 won, the others by
-	// their totals from 2 (Tied: level with another side). Chance is
+	// Place is where the player's side finished as the game was rated
+	// (a side that forfeited below the others, RateStoodIn): 1 won, the
+	// others from 2 (Tied: level with another side). Chance is
 	// the chance the model gave that side of winning before the game,
 	// from the ratings then at the table (rating.Config.WinChances):
 	// the update moves a rating by how far the result was from it, and
@@ -110,29 +112,31 @@ func (s *Service) lastChange(ctx context.Context, key string, seats int) (Change
 		return Change{}, false, err
 	}
 	c.Table, c.RematchOf = g.Table, g.RematchOf
-	if c.Place, c.Tied, c.Chance, err = s.outlook(ctx, &g, key); err != nil {
+	// Who bots stood in for decides the result the game was rated by.
+	// Only a regular file is read, and only the log the club recorded:
+	// a FIFO in its place would hang the read.
+	var stood, left []rules.Seat
+	if data, _ := untrusted.ReadFile(g.LogPath); data != nil && clubdb.SumLog(data) == g.LogSHA256 {
+		stood, left = stoodIn(g.LogPath, data)
+	}
+	if c.Place, c.Tied, c.Chance, err = s.outlook(ctx, &g, key, stood, left); err != nil {
 		return Change{}, false, err
 	}
-	if c.Points == 0 {
-		// Only a regular file is read, and only the log the club
-		// recorded: a FIFO in its place would hang the read.
-		if data, _ := untrusted.ReadFile(g.LogPath); data != nil && clubdb.SumLog(data) == g.LogSHA256 {
-			stood, left := stoodIn(g.LogPath, data)
-			c.Why = HeldWhy(&g, key, stood, left)
-		}
-	}
+	c.Why = ForfeitWhy(&g, key, stood, left)
 	return c, true, nil
 }
 
-// outlook is where the player with key placed in rated game g, and the
-// chance the model gave their side of winning, from the ratings before
+// outlook is where the player with key placed in rated game g, as it
+// was rated (ratedRanks, from the seats bots stood in for, stood, and
+// those whose people had left, left), and the chance the model gave
+// their side of winning, from the ratings before
 // it of the people at the table (clubdb.GameRatings) and the bots'
 // published ratings (Bot). The chance is 0 when the game cannot give
 // it (a bot of a level the club no longer publishes); the place too
 // when the player holds no seat in it.
-func (s *Service) outlook(ctx context.Context, g *clubdb.Game, key string) (place int, tied bool, chance float64, err error) {
+func (s *Service) outlook(ctx context.Context, g *clubdb.Game, key string, stood, left []rules.Seat) (place int, tied bool, chance float64, err error) {
 	me := slices.IndexFunc(g.Seats, func(st clubdb.Seat) bool { return st.Key == key })
-	rank, rerr := ranks(g)
+	rank, rerr := ratedRanks(g, stood, left)
 	if me < 0 || rerr != nil {
 		return 0, false, 0, nil
 	}

@@ -186,9 +186,9 @@ func (s *Service) NamePlayer(ctx context.Context, key, name string) error {
 }
 
 // rateFunc is the rating function of game g for clubdb.RecordGame,
-// whose log's bytes are data: the bots that played for people
-// (stoodIn) win and cost nobody rating; if all had left, it rates
-// nobody.
+// whose log's bytes are data: a side one of whose people bots played
+// for (stoodIn) is rated as having lost (RateStoodIn); if all had left,
+// it rates nobody.
 func (s *Service) rateFunc(g *clubdb.Game, data []byte) clubdb.RateFunc {
 	stood, left := stoodIn(g.LogPath, data)
 	return func(before []clubdb.Rating) ([]clubdb.Rating, error) {

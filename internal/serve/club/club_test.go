@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -393,20 +394,18 @@ func poolOf(card []Standing, seats int) (Standing, bool) {
 	return Standing{}, false
 }
 
-// TestStoodInGainsNothing: at two, three and four seats, a person who
-// dropped from a game a bot then played to its end for them is rated by
-// its result when it is a loss, as anyone, and gains nothing by a win;
-// the people who played on lose nothing by the bot's win (at two, the
-// loser took his seat back and played to the end), and the winners'
-// partner is rated as if nobody had dropped. The database's check
+// TestStoodInLoses: at two, three and four seats, a person who
+// dropped from a game a bot then played to its end for them is rated
+// as having lost it, whatever the bot made of it, and the others on
+// that result: the winner left and (above two seats) the last loser
+// too, the loser having taken his seat back once. The side of one who
+// left ranks below every other, those who left tie, and the changes of
+// the people, all newcomers, add up to zero. The database's check
 // agrees.
-func TestStoodInGainsNothing(t *testing.T) {
+func TestStoodInLoses(t *testing.T) {
 	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		l, g, newcomers := peopleGame(t, n, uint64(10+n))
 		win := winner(t, l)
-		// A winner and (above two seats) the last loser dropped;
-		// bots played their seats to the end (the loser's taken back
-		// once, then lost again).
 		var won, lost rules.Seat = rules.NoSeat, rules.NoSeat
 		for s := range rules.Seat(n) {
 			switch {
@@ -423,37 +422,36 @@ func TestStoodInGainsNothing(t *testing.T) {
 			fmt.Sprintf("deal 2: %s took seat %s back", peopleNames[lost], lost),
 			fmt.Sprintf("deal 2: %s dropped; a normal bot took seat %s", peopleNames[won], won),
 		}
+		gone := []rules.Seat{won}
 		if n > 2 {
 			// At two the loser plays on: with both gone nobody is
 			// rated (TestEveryoneLeftRatesNobody).
 			l.Comment = append(l.Comment, fmt.Sprintf("deal 2: %s dropped; a normal bot took seat %s", peopleNames[lost], lost))
+			gone = append(gone, lost)
 		}
-		plain, err := RateStoodIn(rating.Default(), &g, newcomers, nil, nil)
+		slices.Sort(gone)
+		want, err := RateStoodIn(rating.Default(), &g, newcomers, gone, gone)
 		require.NoError(t, err)
 
 		s, got := filedRatings(t, l, "stood")
 		require.Len(t, got, n)
 		newcomer := rating.Default().Newcomer()
-		for i, p := range plain {
-			switch rules.Seat(i) {
-			case won:
-				require.Greater(t, p.Mu, newcomer.Mu, "the win would raise %s", peopleNames[i])
-				require.Equal(t, newcomer.Mu, got[p.Key].Mu, "%s gains nothing by the bot's win", peopleNames[i])
-			case lost:
-				if n == 2 {
-					require.Equal(t, newcomer.Mu, got[p.Key].Mu, "%s, back at the end, loses nothing by the bot's win", peopleNames[i])
-					break
-				}
-				require.Less(t, got[p.Key].Mu, newcomer.Mu, "%s's loss counts", peopleNames[i])
-				require.Equal(t, p.Mu, got[p.Key].Mu, "%s falls as anyone", peopleNames[i])
-			default:
-				if rules.SideOfSeat(n, rules.Seat(i)) != win {
-					require.GreaterOrEqual(t, got[p.Key].Mu, newcomer.Mu, "%s loses nothing by the bot's win", peopleNames[i])
-					break
-				}
-				require.Equal(t, p.Mu, got[p.Key].Mu, "%s is rated as ever", peopleNames[i])
-				require.Equal(t, p.Sigma, got[p.Key].Sigma)
+		sum := 0.0
+		for i, w := range want {
+			require.Equal(t, [2]float64{w.Mu, w.Sigma}, [2]float64{got[w.Key].Mu, got[w.Key].Sigma}, "%s is rated as the log's leavers lost", peopleNames[i])
+			sum += got[w.Key].Mu - newcomer.Mu
+			side := rules.SideOfSeat(n, rules.Seat(i))
+			if !slices.ContainsFunc(gone, func(s rules.Seat) bool { return rules.SideOfSeat(n, s) == side }) {
+				require.Greater(t, got[w.Key].Mu, got[peopleKeys[won]].Mu, "%s ranks above %s, who left", peopleNames[i], peopleNames[won])
 			}
+			if n == 4 {
+				// A leaver on each side: the sides tie.
+				require.InDelta(t, newcomer.Mu, got[w.Key].Mu, 1e-9, "%s ties", peopleNames[i])
+			}
+		}
+		require.InDelta(t, 0, sum, 1e-9, "the changes balance")
+		if n == 2 {
+			require.Greater(t, got[peopleKeys[lost]].Mu, newcomer.Mu, "%s, back at the end, wins the game %s left", peopleNames[lost], peopleNames[won])
 		}
 		verify(t, s)
 	})
@@ -513,8 +511,8 @@ func TestEveryoneLeftRatesNobody(t *testing.T) {
 // not one who left, whatever share of their moves bots made: in a game
 // of two people where bots made the winner's moves at first (they
 // dropped, and took the seat back) and the loser left for good, the
-// loser falls by the loss, the winner gains nothing by the bots' play,
-// and the database's check agrees.
+// one who left loses to the one who idled, as the board says: both are
+// rated as by the game played out, and the database's check agrees.
 func TestLeaverIsRatedBesidesAStandIn(t *testing.T) {
 	l, g, newcomers := peopleGame(t, 2, 31)
 	won := rules.Seat(winner(t, l))
@@ -543,7 +541,8 @@ func TestLeaverIsRatedBesidesAStandIn(t *testing.T) {
 	newcomer := rating.Default().Newcomer()
 	require.Equal(t, plain[lost].Mu, got[peopleKeys[lost]].Mu, "%s, who left, falls as anyone", peopleNames[lost])
 	require.Less(t, got[peopleKeys[lost]].Mu, newcomer.Mu)
-	require.Equal(t, newcomer.Mu, got[peopleKeys[won]].Mu, "%s gains nothing by the bots' play", peopleNames[won])
+	require.Equal(t, [2]float64{plain[won].Mu, plain[won].Sigma}, [2]float64{got[peopleKeys[won]].Mu, got[peopleKeys[won]].Sigma},
+		"%s, who idled, wins against one who left", peopleNames[won])
 	verify(t, s)
 }
 
@@ -597,25 +596,30 @@ func filedRatings(t *testing.T, l *gamelog.Log, name string) (*Service, map[stri
 	return s, got
 }
 
-// TestCardSaysWhyKept: the standing after a game whose winner left and
-// whose bot won it tells each person, through Last.Why, why the game
-// left their rating as it was.
-func TestCardSaysWhyKept(t *testing.T) {
+// TestCardSaysWhyForfeit: the standing after a game whose winner left
+// and whose bot won it tells each person, through Last, the place the
+// game rated them at (the one who left lost it) and, through Last.Why,
+// why that is not the board's.
+func TestCardSaysWhyForfeit(t *testing.T) {
 	l, _, _ := peopleGame(t, 2, 12)
 	won := rules.Seat(winner(t, l))
 	l.Comment = []string{fmt.Sprintf("deal 1: %s dropped; a normal bot took seat %s", peopleNames[won], won)}
 	s, got := filedRatings(t, l, "left")
 	require.Len(t, got, 2)
-	for i, why := range map[rules.Seat]string{
-		won:     "a bot played your seat at the end, and a bot's win raises no rating",
-		1 - won: "a bot played " + peopleNames[won] + "'s seat at the end, and a bot's win costs nobody rating",
+	for i, want := range map[rules.Seat]struct {
+		why   string
+		place int
+	}{
+		won:     {"a bot played your seat at the end, so the game is rated as your loss", 2},
+		1 - won: {"a bot played " + peopleNames[won] + "'s seat at the end, so the game is rated as " + peopleNames[won] + "'s loss", 1},
 	} {
 		card, err := s.Card(context.Background(), peopleKeys[i])
 		require.NoError(t, err)
 		st := card[0]
 		require.Equal(t, 2, st.Seats)
 		require.True(t, st.Rated, peopleNames[i])
-		require.Zero(t, st.Last.Points, peopleNames[i])
-		require.Equal(t, why, st.Last.Why, peopleNames[i])
+		require.Equal(t, want.place, st.Last.Place, peopleNames[i])
+		require.Equal(t, want.place == 1, st.Last.Points > 0, "%s: %+d", peopleNames[i], st.Last.Points)
+		require.Equal(t, want.why, st.Last.Why, peopleNames[i])
 	}
 }

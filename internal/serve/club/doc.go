@@ -22,18 +22,21 @@
 // the people all sit on one side (against bots alone) changes no
 // rating; a guest (a person without a key) enters as a fixed newcomer
 // and is never rated. A practice game (the seed chosen) is recorded
-// and not rated. A bot's play neither wins nor costs a person rating
-// (RateStoodIn). A person whose seat a bot played at the game's end
-// (they dropped and did not come back), or that bots played for a
-// quarter of the time or more (the move clock ran out on them; host.StoodIn
-// reads both from the log) is rated by a loss, so that neither leaving
-// nor idling escapes one, but not by a win. A person who played their
-// own seat is not lowered by a side that won above theirs with a bot
-// for one of its people, nor by one that beat theirs while a bot played
-// their partner's; the sides they beat count as ever. Card's Last.Why
-// says so to a person the game left as they were. Only a game whose
-// every keyed person had left at its end (host.LeftAtEnd), finished by
-// bots alone, rates nobody.
+// and not rated.
+//
+// A game a bot finished for a person is rated as one they abandoned
+// (RateStoodIn): a person whose seat a bot played at the game's end
+// (they dropped and did not come back) loses it, their side ranked
+// below every other whatever the bot made of it; one for whom bots
+// played a quarter of the moves or more (the move clock ran out on
+// them; host.StoodIn reads both from the log) loses it to the sides
+// whose people played their own games. The others are rated on that
+// result by the same update as a game the same people played to its
+// end, so the changes balance as that game's would: a partner loses
+// with the side, and nobody gains or loses by a bot's play. Card's
+// Last.Why says so to each person whose result it changed (ForfeitWhy).
+// Only a game whose every keyed person had left at its end
+// (host.LeftAtEnd), finished by bots alone, rates nobody.
 //
 // Nothing but a key's fingerprint and the name its person chose
 // identifies anyone in the database.

@@ -75,36 +75,35 @@ func UnratedWhy(players []host.SeatInfo) string {
 // RateStoodIn computes the ratings game g gives its keyed people, from
 // their ratings before it (in seat order, as clubdb.RateFunc gets
 // them). It returns nothing when the game rates nobody: not finished,
-// practice, or its people all on one side (against bots alone). The
-// sides are ranked by the result: the winner first, then the others by
-// their totals (equal totals tie). A bot plays with its level's
-// published rating (Bot), a guest (a person without a key) as a fixed
-// newcomer; neither is rated.
+// practice, or its people all on one side (against bots alone). A bot
+// plays with its level's published rating (Bot), a guest (a person
+// without a key) as a fixed newcomer; neither is rated.
 //
-// Bots played the seats stoodIn for their people (host.StoodIn): at the
-// game's end, after they dropped, or a quarter of their moves or more.
-// A bot's play neither wins nor costs a person rating:
-//   - A person bots stood in for is rated by the game's result, so that
-//     neither leaving nor idling escapes a loss, but a rating the update
-//     would raise is kept as it was.
-//   - A person who played their own seat is rated as if a side ranked
-//     above theirs had not played when bots stood in on either of the
-//     two (uncounted): a side that won with a bot for one of its people,
-//     or one that beat theirs while a bot played their partner's seat.
-//     With no other side left, their rating is kept as it was. The sides
-//     they beat count, whoever played them: a leaver's loss is their win.
+// The sides are ranked by the result (the winner first, then the
+// others by their totals, equal totals tie), except that a side one of
+// whose keyed people bots stood in for forfeits (ratedRanks): bots
+// played the seats stoodIn for their people (host.StoodIn), left among
+// them those who had dropped and not come back at the end
+// (host.LeftAtEnd). A side with a person who left ranks below every
+// other; one with a person for whom bots made a quarter of the moves
+// or more, but who was there at the end, ranks below the sides whose
+// people played their own games and above those who left; sides that
+// forfeit alike tie. Everyone is then rated on that result by the one
+// update, as if the same people had played it to the end: the one who
+// left loses the game they abandoned, the others win it from them, and
+// the changes balance as any game's do (neither leaving nor idling
+// escapes a loss, and a bot's play wins nobody anything).
 //
-// The seats left are those of the people who had dropped and not come
-// back at the end (host.LeftAtEnd, a part of stoodIn): a game whose
-// every keyed person had left, played to its end by bots alone, rates
-// nobody, as a game abandoned: whether bots finish it (for a spectator)
-// or it closes must not decide a rating. A person still at the table at
-// the end keeps it rated, whatever share of their moves bots made.
+// A game whose every keyed person had left, played to its end by bots
+// alone, rates nobody, as a game abandoned: whether bots finish it (for
+// a spectator) or it closes must not decide a rating. A person still at
+// the table at the end keeps it rated, whatever share of their moves
+// bots made.
 func RateStoodIn(cfg rating.Config, g *clubdb.Game, before []clubdb.Rating, stoodIn, left []rules.Seat) ([]clubdb.Rating, error) {
 	if !g.Finished() || g.Practice {
 		return nil, nil
 	}
-	rank, err := ranks(g)
+	rank, err := ratedRanks(g, stoodIn, left)
 	if err != nil {
 		return nil, err
 	}
@@ -113,46 +112,26 @@ func RateStoodIn(cfg rating.Config, g *clubdb.Game, before []clubdb.Rating, stoo
 	if err != nil {
 		return nil, err
 	}
-	type at struct {
-		seated
-		stood bool // bots played for the person (stoodIn)
-		left  bool // the person had left at the end (left)
-	}
-	where := map[string]at{}
-	for key, p := range placed {
-		where[key] = at{p, slices.Contains(stoodIn, p.seat), slices.Contains(left, p.seat)}
-	}
 	gone := 0
-	for _, w := range where {
-		if w.left {
+	for _, p := range placed {
+		if slices.Contains(left, p.seat) {
 			gone++
 		}
 	}
-	if gone > 0 && gone == len(where) {
+	if gone > 0 && gone == len(placed) {
 		return nil, nil
 	}
 	after, rated, err := cfg.Rate(sides)
 	if err != nil || !rated {
 		return nil, err
 	}
-	stood := botSides(g, stoodIn)
 	var out []clubdb.Rating
 	for _, b := range before {
-		w, ok := where[b.Key]
+		w, ok := placed[b.Key]
 		if !ok {
 			continue
 		}
 		r := after[w.side][w.i]
-		switch {
-		case w.stood:
-			if r.Mu > w.prior.Mu {
-				r = w.prior
-			}
-		case len(uncounted(rank, stood, w.side)) > 0:
-			if r, err = rateWithout(cfg, sides, uncounted(rank, stood, w.side), w.side, w.i); err != nil {
-				return nil, err
-			}
-		}
 		out = append(out, clubdb.Rating{Key: b.Key, Seats: n, Mu: r.Mu, Sigma: r.Sigma})
 	}
 	return out, nil
@@ -244,100 +223,127 @@ func ranks(g *clubdb.Game) ([]int, error) {
 	return rank, nil
 }
 
-// botSides says, by side of game g, whether bots stood in for one of
-// its keyed people (their seats among stoodIn).
-func botSides(g *clubdb.Game, stoodIn []rules.Seat) []bool {
+// The ways a side forfeits (absence): a keyed person of it played
+// their own game, or bots made a quarter of their moves or more, or
+// they had left at the end.
+const (
+	ownGame = iota
+	idled
+	leftGame
+)
+
+// absence says, by side of game g, how its keyed people were absent:
+// the worst of them (ownGame, idled, leftGame), from the seats bots
+// stood in for (stoodIn) and, among them, those whose people had left
+// at the end (left).
+func absence(g *clubdb.Game, stoodIn, left []rules.Seat) []int {
 	n := len(g.Seats)
-	out := make([]bool, rules.SidesAt(n))
+	out := make([]int, rules.SidesAt(n))
 	for _, s := range stoodIn {
-		if int(s) < n && g.Seats[s].Key != "" {
-			out[rules.SideOfSeat(n, s)] = true
-		}
-	}
-	return out
-}
-
-// uncounted returns the sides that do not count for a person who
-// played their own seat on side (RateStoodIn): those ranked above it
-// when bots stood in on either of the two.
-func uncounted(rank []int, stood []bool, side int) []int {
-	var out []int
-	for o := range rank {
-		if rank[o] < rank[side] && (stood[o] || stood[side]) {
-			out = append(out, o)
-		}
-	}
-	return out
-}
-
-// rateWithout is the rating after the game of player i of side, rated
-// over the sides but those out; the rating before it when no other
-// side is left. The game was rated, so it is rated without them even
-// when only bots are left to play against.
-func rateWithout(cfg rating.Config, sides []rating.Side, out []int, side, i int) (rating.Rating, error) {
-	var some []rating.Side
-	self := -1
-	for o, s := range sides {
-		if slices.Contains(out, o) {
+		if int(s) >= n || g.Seats[s].Key == "" {
 			continue
 		}
-		if o == side {
-			self = len(some)
+		a := idled
+		if slices.Contains(left, s) {
+			a = leftGame
 		}
-		some = append(some, s)
+		side := rules.SideOfSeat(n, s)
+		out[side] = max(out[side], a)
 	}
-	if len(some) < 2 {
-		return sides[side].Players[i].Rating, nil
-	}
-	cfg.RateBotOnly = true
-	after, _, err := cfg.Rate(some)
-	if err != nil {
-		return rating.Rating{}, err
-	}
-	return after[self][i], nil
+	return out
 }
 
-// HeldWhy says, in the words of the game-over screen of the person with
-// key, why game g (whose seats stoodIn bots played for, left among them
-// those whose people had left at the end) may have left their rating as
-// it was (RateStoodIn): "" when no such reason holds for them.
-func HeldWhy(g *clubdb.Game, key string, stoodIn, left []rules.Seat) string {
-	me := slices.IndexFunc(g.Seats, func(s clubdb.Seat) bool { return s.Key == key })
+// ratedRanks ranks the sides of finished game g as RateStoodIn rates
+// it: the sides whose people played their own games by the result
+// (ranks), then those with a person who idled, tied, then those with a
+// person who left, tied (absence).
+func ratedRanks(g *clubdb.Game, stoodIn, left []rules.Seat) ([]int, error) {
 	rank, err := ranks(g)
+	if err != nil {
+		return nil, err
+	}
+	away := absence(g, stoodIn, left)
+	out := make([]int, len(rank))
+	for side := range rank {
+		// 1 + the sides ahead of it: absent less, or as little and
+		// ahead by the result when both played.
+		out[side] = 1
+		for o := range rank {
+			if away[o] < away[side] || away[o] == ownGame && away[side] == ownGame && rank[o] < rank[side] {
+				out[side]++
+			}
+		}
+	}
+	return out, nil
+}
+
+// ForfeitWhy says, in the words of the game-over screen of the person
+// with key, how bots standing in for people changed the place game g
+// rated them at (RateStoodIn, whose stoodIn and left it takes): they
+// forfeited it, or their partner did (a loss, or a tie with another
+// side that forfeited as much), or a side ahead of theirs on the board
+// did. "" when their place is the board's.
+func ForfeitWhy(g *clubdb.Game, key string, stoodIn, left []rules.Seat) string {
+	me := slices.IndexFunc(g.Seats, func(s clubdb.Seat) bool { return s.Key == key })
+	board, err := ranks(g)
 	if key == "" || me < 0 || err != nil {
 		return ""
 	}
+	rated, _ := ratedRanks(g, stoodIn, left)
 	n := len(g.Seats)
-	played := func(s rules.Seat, whose string) string {
-		if slices.Contains(left, s) {
-			return "a bot played " + whose + " seat at the end"
-		}
-		return "bots made a quarter of " + whose + " moves or more"
-	}
-	if slices.Contains(stoodIn, rules.Seat(me)) {
-		return played(rules.Seat(me), "your") + ", and a bot's win raises no rating"
-	}
 	side := rules.SideOfSeat(n, rules.Seat(me))
-	out := uncounted(rank, botSides(g, stoodIn), side)
-	if len(out) == 0 {
+	if rated[side] == board[side] && tiedAt(rated, side) == tiedAt(board, side) {
 		return ""
 	}
-	// The person a bot stood in for, on a side above first: it is that
-	// side's win that did not count.
-	var partner rules.Seat = rules.NoSeat
+	away := absence(g, stoodIn, left)
+	// The person bots stood in for that explains it: the player, else
+	// their partner, else one of a side ahead on the board that
+	// forfeited more than theirs, or as much.
+	mine, ahead := rules.NoSeat, rules.NoSeat
 	for _, s := range stoodIn {
 		if int(s) >= n || g.Seats[s].Key == "" {
 			continue
 		}
 		switch o := rules.SideOfSeat(n, s); {
-		case slices.Contains(out, o):
-			return played(s, g.Seats[s].Name+"'s") + ", and a bot's win costs nobody rating"
-		case o == side && partner == rules.NoSeat:
-			partner = s
+		case o == side && (mine == rules.NoSeat || s == rules.Seat(me)):
+			mine = s
+		case o != side && ahead == rules.NoSeat && board[o] < board[side] && away[o] >= max(away[side], idled):
+			ahead = s
 		}
 	}
-	if partner == rules.NoSeat {
-		return ""
+	played := func(s rules.Seat) string {
+		whose := g.Seats[s].Name + "'s"
+		if s == rules.Seat(me) {
+			whose = "your"
+		}
+		if slices.Contains(left, s) {
+			return "a bot played " + whose + " seat at the end, so the game is rated as "
+		}
+		return "bots made a quarter of " + whose + " moves or more, so the game is rated as "
 	}
-	return played(partner, g.Seats[partner].Name+"'s") + ", and a bot's play costs nobody rating"
+	switch {
+	case rated[side] < board[side] && ahead != rules.NoSeat:
+		if o := rules.SideOfSeat(n, ahead); rated[o] > rated[side] {
+			return played(ahead) + g.Seats[ahead].Name + "'s loss"
+		}
+		return played(ahead) + "a tie"
+	case mine != rules.NoSeat && rated[side] > board[side]:
+		if mine == rules.Seat(me) {
+			return played(mine) + "your loss"
+		}
+		return played(mine) + "your side's loss"
+	case mine != rules.NoSeat:
+		return played(mine) + "a tie"
+	}
+	return ""
+}
+
+// tiedAt reports whether a side other than side has its rank.
+func tiedAt(rank []int, side int) bool {
+	for o, r := range rank {
+		if o != side && r == rank[side] {
+			return true
+		}
+	}
+	return false
 }
