@@ -138,12 +138,10 @@ func RateStoodIn(cfg rating.Config, g *clubdb.Game, before []clubdb.Rating, stoo
 }
 
 // seated is where a keyed person sat in a game's sides (gameSides):
-// their seat, their side and their place on it, and their rating
-// before the game.
+// their seat, their side and their place on it.
 type seated struct {
 	seat    rules.Seat
 	side, i int
-	prior   rating.Rating
 }
 
 // gameSides are the sides of game g as the update takes them, ranked
@@ -171,7 +169,7 @@ func gameSides(cfg rating.Config, g *clubdb.Game, rank []int, before []clubdb.Ra
 			if b := before[j]; b.Rated {
 				p.Rating = rating.Rating{Mu: b.Mu, Sigma: b.Sigma}
 			}
-			where[st.Key] = seated{rules.Seat(i), side, len(sides[side].Players), p.Rating}
+			where[st.Key] = seated{rules.Seat(i), side, len(sides[side].Players)}
 		case st.Level == gamelog.Human:
 			p = rating.Player{Rating: cfg.Newcomer(), Fixed: true}
 		default:
