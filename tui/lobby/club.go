@@ -313,20 +313,25 @@ func (s *SharedSeat) afterword() string {
 		}
 		return fmt.Sprintf("This game changes no rating%s. Your rating at %d players: %s.", why, a.Seats, a.Shown)
 	}
-	// A bot's play neither wins nor costs a person rating
-	// (club.RateStoodIn), which the ±0 alone does not say: the club
-	// says why from the game's log, the seats here when it cannot.
+	// A game bots finished for a person is rated as that person's
+	// loss (club.RateStoodIn), which the board alone does not say: the
+	// club says why from the game's log (Last.Why), before the place
+	// the game was rated at.
+	forfeit := ""
+	if a.Last.Why != "" {
+		forfeit = " " + kit.Capital(a.Last.Why) + "."
+	}
 	why := ""
 	switch {
 	case a.Last.Points != 0 && a.Last.Place > 0 && a.Last.Chance > 0:
-		return fmt.Sprintf("Your rating at %d players: %s (%s). %s", a.Seats, a.Shown, kit.Signed(a.Last.Points), movedWhy(a.Seats, a.Last))
+		return fmt.Sprintf("Your rating at %d players: %s (%s).%s %s", a.Seats, a.Shown, kit.Signed(a.Last.Points), forfeit, movedWhy(a.Seats, a.Last))
 	case a.Last.Points != 0:
 	case a.Last.Why != "":
 		why = ": " + a.Last.Why
 	case c.botAtEnd:
-		why = ": a bot played your seat at the end, and a bot's win raises no rating"
+		why = ": a bot played your seat at the end, so the game is rated as your loss"
 	case c.won:
-		why = ": bots made a quarter of your moves or more, and a bot's win raises no rating"
+		why = ": bots made a quarter of your moves or more, so the game is rated as your loss"
 	}
 	return fmt.Sprintf("Your rating at %d players: %s (%s%s).", a.Seats, a.Shown, kit.Signed(a.Last.Points), why)
 }

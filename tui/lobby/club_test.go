@@ -39,19 +39,28 @@ func TestAfterwordWithoutChange(t *testing.T) {
 	won := after
 	won.Last = club.Change{Points: 0}
 	s.club.after, s.club.botAtEnd = &won, true
-	if got := s.afterword(); got != "Your rating at 4 players: 1490 ±200 (±0: a bot played your seat at the end, and a bot's win raises no rating)." {
+	if got := s.afterword(); got != "Your rating at 4 players: 1490 ±200 (±0: a bot played your seat at the end, so the game is rated as your loss)." {
 		t.Fatalf("afterword %q", got)
 	}
 	// Bots played a quarter of the person's moves, and the side won.
 	s.club.botAtEnd, s.club.won = false, true
-	if got := s.afterword(); got != "Your rating at 4 players: 1490 ±200 (±0: bots made a quarter of your moves or more, and a bot's win raises no rating)." {
+	if got := s.afterword(); got != "Your rating at 4 players: 1490 ±200 (±0: bots made a quarter of your moves or more, so the game is rated as your loss)." {
 		t.Fatalf("afterword %q", got)
 	}
 	// The club says why: a bot won for a person above the seat's.
-	won.Last.Why = "a bot played dan's seat at the end, and a bot's win costs nobody rating"
-	if got := s.afterword(); got != "Your rating at 4 players: 1490 ±200 (±0: a bot played dan's seat at the end, and a bot's win costs nobody rating)." {
+	won.Last.Why = "a bot played dan's seat at the end, so the game is rated as a tie"
+	if got := s.afterword(); got != "Your rating at 4 players: 1490 ±200 (±0: a bot played dan's seat at the end, so the game is rated as a tie)." {
 		t.Fatalf("afterword %q", got)
 	}
+	// A forfeit that moved the rating says why before where the game
+	// placed the person.
+	moved := won
+	moved.Last = club.Change{Points: 12, Place: 1, Chance: 0.4, Why: "a bot played dan's seat at the end, so the game is rated as dan's loss"}
+	s.club.after = &moved
+	if got := s.afterword(); !strings.HasPrefix(got, "Your rating at 4 players: 1490 ±200 (+12). A bot played dan's seat at the end, so the game is rated as dan's loss. ") {
+		t.Fatalf("afterword %q", got)
+	}
+	s.club.after = &won
 	won.Last.Why = ""
 	s.club.won = false
 	if got := s.afterword(); got != "Your rating at 4 players: 1490 ±200 (±0)." {

@@ -71,9 +71,9 @@ func readMovers(l *gamelog.Log, s *session.Session) map[int][]By {
 // game logged in l: each dropped, and a bot took the seat (the header
 // comments say so) with no deal after it that gave it back; or bots
 // made at least a quarter of their moves (TakeoverTag), as when the
-// move clock ran out on them again and again. The club rates such a
-// person by a loss as anyone (neither leaving nor idling escapes one)
-// but never by a win, and lets the bots' win cost nobody else rating.
+// move clock ran out on them again and again. The club rates the game
+// as such a person's loss (neither leaving nor idling escapes one),
+// and everyone else on that result.
 func StoodIn(l *gamelog.Log) []rules.Seat {
 	n := l.Header.Seats()
 	moves, byBot := make([]int, n), make([]int, n)

@@ -94,7 +94,7 @@ func (s *Stats) AddFor(r *gamelog.Replay, id string) bool { return s.addFor(r, i
 // addFor is AddFor for a game bots finished for the seats left, whose
 // people had left it (store.Entry.Left): the person's game, if theirs is
 // among them, counts as played but not as finished, won or lost by
-// them, as a bot's win raises no rating.
+// them, as they did not play it to its end.
 func (s *Stats) addFor(r *gamelog.Replay, id string, left []rules.Seat) bool {
 	h := &r.Header
 	me, ok := OwnSeat(h, id)
