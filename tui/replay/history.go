@@ -176,6 +176,16 @@ func (s *History) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 		case kit.IsKey(msg, k.Down), kit.IsKey(msg, k.Right):
 			s.cursor = max(0, min(len(s.rows)-1, s.cursor+1))
 			s.note = ""
+		case kit.PageDir(msg) != 0:
+			// A page is as many games as the list shows whole now.
+			s.cursor = max(0, min(len(s.rows)-1, s.cursor+kit.PageDir(msg)*s.pageRows(ctx)))
+			s.note = ""
+		case kit.EndDir(msg) != 0:
+			s.cursor = 0
+			if kit.EndDir(msg) > 0 {
+				s.cursor = max(0, len(s.rows)-1)
+			}
+			s.note = ""
 		case kit.IsKey(msg, k.Choose):
 			return s, s.open()
 		case kit.IsKey(msg, k.Back):
@@ -193,6 +203,26 @@ func (s *History) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 		}
 	}
 	return s, nil
+}
+
+// pageRows is how many games the list shows whole in the window of ctx
+// (a row of two lines cut at the bottom is not counted), at least one:
+// what PgUp and PgDn move the cursor by.
+func (s *History) pageRows(ctx *kit.Context) int {
+	_, hits := s.render(ctx)
+	lines := map[int]int{}
+	for _, h := range hits {
+		if h.Kind == kit.HitRow {
+			lines[h.Index]++
+		}
+	}
+	n := 0
+	for i, l := range lines {
+		if i < len(s.lay.blocks) && l == len(s.lay.blocks[i]) {
+			n++
+		}
+	}
+	return max(1, n)
 }
 
 // open reads the game under the cursor in a command.
@@ -285,7 +315,8 @@ func (s *History) render(ctx *kit.Context) (string, []kit.Hit) {
 			kit.Wrap(l[1], max(10, w-lw-2)))...)
 	}
 	lines = append(lines, rule)
-	bottom := append(append([]string{rule}, s.detailLines(ctx, w)...), " "+st.Dim.Render(kit.HintLine(s.KeyHelp(&ctx.Keys).ShortHelp())))
+	keys := kit.FitHintLine(ctx, s.KeyHelp(&ctx.Keys).ShortHelp(), w-2)
+	bottom := append(append([]string{rule}, s.detailLines(ctx, w)...), " "+st.Dim.Render(keys))
 	if len(s.rows) == 0 {
 		lines = append(lines, "")
 		// The command is held whole on a line by no-break spaces while
@@ -866,10 +897,22 @@ func (s *History) KeyHelp(k *kit.KeyMap) help.KeyMap {
 		return kit.KeyHelp{Short: lineEnd(k), Full: [][]key.Binding{{k.Help, quit}}}
 	}
 	return kit.KeyHelp{
-		Short: append([]key.Binding{kit.Brief("choose", k.Up, k.Down), kit.Brief("replay", k.Choose)}, lineEnd(k)...),
-		Full: [][]key.Binding{{kit.Brief("choose a game", k.Up, k.Down), kit.Brief("replay it (esc comes back)", k.Choose),
-			k.Help, quit}},
+		Short: append([]key.Binding{moveKeys(k), kit.Brief("replay", k.Choose)}, lineEnd(k)...),
+		Full: [][]key.Binding{{kit.Brief("choose a game", k.Up, k.Down),
+			kit.PageKeys("a page of games up or down (the games shown)"), kit.EndKeys("the first or last game"),
+			kit.Brief("replay it (esc comes back)", k.Choose), k.Help, quit}},
 	}
+}
+
+// moveKeys are the keys that move the cursor through the list, as its
+// line of keys names them in one hint, "↑/↓ PgUp/PgDn home/end choose",
+// which fits 80 columns with the rest of the line in the lobby and under
+// -ascii too; the help says what each does.
+func moveKeys(k *kit.KeyMap) key.Binding {
+	arrows := kit.Brief("", k.Up, k.Down)
+	pages, ends := kit.PageKeys(""), kit.EndKeys("")
+	keys := append(append(arrows.Keys(), pages.Keys()...), ends.Keys()...)
+	return kit.Bind(arrows.Help().Key+" "+pages.Help().Key+" "+ends.Help().Key, "choose", keys...)
 }
 
 // HelpMarks: an empty list shows no score nor grade for the help's
