@@ -197,14 +197,16 @@ const sealedAnalysis = "A game in progress: your cards only; every hand and the 
 // statusLine is the analysis line while there are no grades to show:
 // sealed, off, running, failed or hidden. ok is false when the grades
 // are shown: the replay then writes its own summary.
-func (a *replayAnalysis) statusLine(ctx *kit.Context, sealed bool) (line string, ok bool) {
+// other is what offLine calls the seat the log names "you" where the
+// view shown does not say it "you" ("South"), "" where it does.
+func (a *replayAnalysis) statusLine(ctx *kit.Context, sealed bool, other string) (line string, ok bool) {
 	st := &ctx.Styles
 	if sealed {
 		return " " + st.Dim.Render(sealedAnalysis), true
 	}
 	switch a.state {
 	case analysisNone:
-		return " " + st.Dim.Render(a.offLine(ctx.Width-1)), true
+		return " " + st.Dim.Render(a.offLine(ctx.Width-1, other)), true
 	case analysisRunning:
 		// Until the first report the count of decisions is not known:
 		// "0 of 0" would read as a game with nothing to grade.
@@ -232,8 +234,10 @@ func (a *replayAnalysis) statusLine(ctx *kit.Context, sealed bool) (line string,
 // offLine is the analysis line before the analysis is asked for: whose
 // decisions the a key grades (analysis.GradedSeats: the people's, or
 // every seat's), not "every decision" beside bots' moves it leaves
-// ungraded, in the widest form that fits w cells (w <= 0: any).
-func (a *replayAnalysis) offLine(w int) string {
+// ungraded, in the widest form that fits w cells (w <= 0: any). The
+// seat the log names "you" is named other where other is not "" (the
+// view shown is another seat's, which "you" would mean).
+func (a *replayAnalysis) offLine(w int, other string) string {
 	if a.log == nil {
 		return "Analysis off: nothing to grade."
 	}
@@ -241,6 +245,8 @@ func (a *replayAnalysis) offLine(w int) string {
 	who := analysis.GradedWords(&a.log.Header, graded)
 	knew := "each knew"
 	switch n := len(slices.DeleteFunc(graded[:], func(g bool) bool { return !g })); {
+	case who == "your decisions" && other != "":
+		who, knew = other+"'s decisions", other+" knew"
 	case who == "your decisions":
 		knew = "you knew"
 	case n == 1:

@@ -55,12 +55,12 @@ func TestGradeNoteShowsTheError(t *testing.T) {
 func TestAnalysingLineBeforeTheCount(t *testing.T) {
 	ctx := kit.NewContext(false)
 	a := &replayAnalysis{state: analysisRunning, on: true}
-	line, ok := a.statusLine(&ctx, false)
+	line, ok := a.statusLine(&ctx, false, "")
 	if got := ansi.Strip(line); !ok || strings.Contains(got, "0 of 0") || !strings.Contains(got, "Analysing") {
 		t.Errorf("before the first report: %q", got)
 	}
 	a.progress = analysis.Progress{Done: 3, Total: 10}
-	if got, _ := a.statusLine(&ctx, false); !strings.Contains(ansi.Strip(got), "Analysing: 3 of 10 decisions (30%)") {
+	if got, _ := a.statusLine(&ctx, false, ""); !strings.Contains(ansi.Strip(got), "Analysing: 3 of 10 decisions (30%)") {
 		t.Errorf("after a report: %q", ansi.Strip(got))
 	}
 }
@@ -251,8 +251,8 @@ func TestAnalysisOffFits(t *testing.T) {
 	r.Header.SetPlayer(rules.SeatA, "Bartholomew", gamelog.Human)
 	r.Header.SetPlayer(rules.Seat(2), "Maximilian", gamelog.Human)
 	a := newReplayAnalysis(r, Config{})
-	line := a.offLine(79)
+	line := a.offLine(79, "")
 	assert.LessOrEqual(t, kit.WidthOf(line), 79, line)
 	assert.Contains(t, line, "the decisions of Bartholomew and Maximilian")
-	assert.Contains(t, a.offLine(0), "from what each knew")
+	assert.Contains(t, a.offLine(0, ""), "from what each knew")
 }

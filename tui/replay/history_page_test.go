@@ -39,7 +39,7 @@ func seatEntries(players, n int) []store.Entry {
 // listWindow reads the saved games' list of games an hour apart (row i
 // started at last-i hours): the row under the cursor, and the rows
 // shown whole, by index.
-func listWindow(t *testing.T, text string, games int) (cursor int, whole []int) {
+func listWindow(t *testing.T, text string, n int) (cursor int, whole []int) {
 	t.Helper()
 	date := regexp.MustCompile(`^ (▶| ) (\d{4}-\d\d-\d\d \d\d:\d\d)  `)
 	lines := strings.Split(text, "\n")
@@ -54,7 +54,7 @@ func listWindow(t *testing.T, text string, games int) (cursor int, whole []int) 
 		}
 		when, err := time.Parse("2006-01-02 15:04", m[2])
 		require.NoError(t, err)
-		i := games - 1 - int(when.Sub(start)/time.Hour)
+		i := n - 1 - int(when.Sub(start)/time.Hour)
 		if m[1] == "▶" {
 			cursor = i
 		}
@@ -82,38 +82,38 @@ func listWindow(t *testing.T, text string, games int) (cursor int, whole []int) 
 // at either end; none of them is refused, and the line of keys and the
 // help name them.
 func TestHistoryPagesAndEnds(t *testing.T) {
-	const games = 30
+	const count = 30
 	for _, players := range []int{2, 3, 4} {
 		t.Run(fmt.Sprint(players), func(t *testing.T) {
-			d := kittest.New(t, NewHistory(memSource{seatEntries(players, games)}, Config{Player: "k"}), 80, 24, false)
-			cursor, whole := listWindow(t, d.Text(), games)
+			d := kittest.New(t, NewHistory(memSource{seatEntries(players, count)}, Config{Player: "k"}), 80, 24, false)
+			cursor, whole := listWindow(t, d.Text(), count)
 			require.Equal(t, 0, cursor)
-			require.Less(t, len(whole), games, "the list fits the window")
+			require.Less(t, len(whole), count, "the list fits the window")
 
 			d.Press("pgdown")
-			got, _ := listWindow(t, d.Text(), games)
+			got, _ := listWindow(t, d.Text(), count)
 			require.Equal(t, len(whole), got, "PgDn from the top goes to the first game not shown whole")
 			require.Contains(t, d.Text(), "↑ more above")
 
 			d.Press("end")
-			got, whole = listWindow(t, d.Text(), games)
-			require.Equal(t, games-1, got, "end goes to the last game")
+			got, whole = listWindow(t, d.Text(), count)
+			require.Equal(t, count-1, got, "end goes to the last game")
 			require.NotContains(t, d.Text(), "↓ more below")
 			require.Contains(t, d.Text(), fmt.Sprintf("/nowhere/history/%06d.klob", 0), "the oldest game is the last")
 			d.Press("pgdown")
-			got, _ = listWindow(t, d.Text(), games)
-			require.Equal(t, games-1, got, "PgDn stays on the last game")
+			got, _ = listWindow(t, d.Text(), count)
+			require.Equal(t, count-1, got, "PgDn stays on the last game")
 
 			d.Press("pgup")
-			got, _ = listWindow(t, d.Text(), games)
-			require.Equal(t, games-1-len(whole), got, "PgUp goes up by the games shown whole")
+			got, _ = listWindow(t, d.Text(), count)
+			require.Equal(t, count-1-len(whole), got, "PgUp goes up by the games shown whole")
 
 			d.Press("home")
-			got, _ = listWindow(t, d.Text(), games)
+			got, _ = listWindow(t, d.Text(), count)
 			require.Equal(t, 0, got, "home goes to the first game")
 			require.NotContains(t, d.Text(), "↑ more above")
 			d.Press("pgup")
-			got, _ = listWindow(t, d.Text(), games)
+			got, _ = listWindow(t, d.Text(), count)
 			require.Equal(t, 0, got, "PgUp stays on the first game")
 			require.NotContains(t, d.Text(), "not among the choices", "a key of the list was refused")
 		})
@@ -121,7 +121,7 @@ func TestHistoryPagesAndEnds(t *testing.T) {
 
 	// The line of keys names them at 80 columns, in klob replay and in
 	// the lobby, under -ascii too; the help says what each does.
-	h := NewHistory(memSource{seatEntries(4, games)}, Config{Player: "k"})
+	h := NewHistory(memSource{seatEntries(4, count)}, Config{Player: "k"})
 	d := kittest.New(t, h, 80, 24, false)
 	for _, word := range []string{"", "leave"} {
 		for _, ascii := range []bool{false, true} {

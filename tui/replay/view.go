@@ -67,8 +67,12 @@ func (s *Screen) takeover(sc *table.Scene, rd *gamelog.ReplayDeal, i int) string
 // answer), with the reason the table gave, so that the talk reads as it
 // did: "You: good (automatic: you hold no sequence)". A bot's move for
 // them is not theirs; another seat's was chosen.
-func (s *Screen) forcedSteps(rd *gamelog.ReplayDeal, n int) map[int]string {
-	if s.person == rules.NoSeat {
+//
+// Their reasons speak to the person ("you hold no sequence"): they are
+// shown only where the person's seat is the one said "you" (you), not
+// from another seat's view, where "you" would mean that seat.
+func (s *Screen) forcedSteps(rd *gamelog.ReplayDeal, n int, you rules.Seat) map[int]string {
+	if s.person == rules.NoSeat || you != s.person {
 		return nil
 	}
 	out := map[int]string{}
@@ -91,10 +95,11 @@ func (s *Screen) scene(ctx *kit.Context) (*table.Scene, rules.Deal) {
 	rd := &s.r.Deals[s.pos.deal]
 	d := rd.At(s.pos.n)
 	h := &s.r.Header
-	sc := &table.Scene{V: d.View(s.bottom), You: s.person, DealNo: rd.No, Totals: rd.Before, Next: rules.NoCard,
+	you := s.you()
+	sc := &table.Scene{V: d.View(s.bottom), You: you, DealNo: rd.No, Totals: rd.Before, Next: rules.NoCard,
 		Board: s.cfg.Board}
 	sc.Who = func(i int) string { return s.takeover(sc, rd, i) }
-	forced := s.forcedSteps(rd, s.pos.n)
+	forced := s.forcedSteps(rd, s.pos.n, you)
 	sc.Forced = func(i int) (string, bool) {
 		why, ok := forced[i]
 		return why, ok
@@ -102,7 +107,7 @@ func (s *Screen) scene(ctx *kit.Context) (*table.Scene, rules.Deal) {
 	for o := range rules.Seat(s.r.Players()) {
 		// The level under the name, unless the name says it already (a
 		// match log names its bots by their level: "normal" once).
-		name, tag := h.PlayerName(o), h.Level(o)
+		name, tag := s.seatName(o, you), h.Level(o)
 		if tag == gamelog.Human || o == s.person || gamelog.NameIsLevel(name, tag) {
 			tag = ""
 		}
@@ -141,6 +146,34 @@ func (s *Screen) scene(ctx *kit.Context) (*table.Scene, rules.Deal) {
 	return sc, d
 }
 
+// you is the seat said "you" at the view shown: the person's, where
+// their seat is the one at the bottom (their own view, or every hand
+// open from it), else none, so that from another seat's view "you"
+// never means a seat other than the one shown and every seat goes by
+// its name.
+func (s *Screen) you() rules.Seat {
+	if s.bottom != s.person {
+		return rules.NoSeat
+	}
+	return s.person
+}
+
+// seatName is the name of seat o where you is the seat said "you": the
+// log's name, but for a seat the log names "you" (a local game's
+// person) when it is not said "you" here, which goes by its place at
+// the table, South, as the bots round it are West, North and East.
+func (s *Screen) seatName(o, you rules.Seat) string {
+	name := s.r.Header.PlayerName(o)
+	if o != you && strings.EqualFold(name, "you") {
+		return personPlace
+	}
+	return name
+}
+
+// personPlace names the person's seat of a local game where it is not
+// said "you": the place opposite the bots' North (ai.PlaceName).
+const personPlace = "South"
+
 // bottomLines are the rule, where the replay stands, the last step with
 // its grade, the analysis and the keys.
 func (s *Screen) bottomLines(ctx *kit.Context, sc *table.Scene, d *rules.Deal) []string {
@@ -160,7 +193,7 @@ func (s *Screen) bottomLines(ctx *kit.Context, sc *table.Scene, d *rules.Deal) [
 	place := fmt.Sprintf(" Replay · %s · step %d of %d · %s", where, s.pos.n, len(rd.Steps), who)
 	// The file's name is shortened to the room the widest of these
 	// lines leaves, so that it reads the same at every step and view.
-	room := w - s.widestPlace(sc) - 4
+	room := w - s.widestPlace() - 4
 	name := kit.ElideName(s.name, room, ctx.Ellipsis())
 	if name != "" {
 		place += " · " + name
@@ -171,6 +204,15 @@ func (s *Screen) bottomLines(ctx *kit.Context, sc *table.Scene, d *rules.Deal) [
 	step := []string{s.stepLine(ctx, sc, d)}
 	if kit.WidthOf(step[0]) > w {
 		step = kit.Hang(" ", "   ", kit.WrapAtSpaces(strings.TrimPrefix(step[0], " "), max(1, w-3), 2, ctx.Ellipsis()))
+	}
+	// Whose turn comes next follows the step, or where the line has no
+	// room for it goes on a line of its own: each line a sentence.
+	if next := turnWords(sc); next != "" && !s.goTo && s.note == "" {
+		if last := len(step) - 1; kit.WidthOf(step[last]+next) <= w {
+			step[last] += next
+		} else {
+			step = append(step, next)
+		}
 	}
 	if c := claimLine(sc, rd, s.pos.n); c != "" {
 		step = append(step, c)
@@ -204,7 +246,7 @@ func claimLine(sc *table.Scene, rd *gamelog.ReplayDeal, n int) string {
 // widestPlace is the width of the widest line of where the replay
 // stands, over the game's deals, steps and views, before the file's
 // name.
-func (s *Screen) widestPlace(sc *table.Scene) int {
+func (s *Screen) widestPlace() int {
 	most := 0
 	for i := range s.r.Deals {
 		most = max(most, len(s.r.Deals[i].Steps))
@@ -214,9 +256,11 @@ func (s *Screen) widestPlace(sc *table.Scene) int {
 	if s.cfg.Board != "" {
 		where = s.cfg.Board
 	}
-	who := kit.WidthOf("every hand open")
+	// Every seat's view as it is named when shown, "your view" for the
+	// person's own, whatever the view shown now.
+	who := max(kit.WidthOf("every hand open"), kit.WidthOf("your view"))
 	for o := range rules.Seat(s.r.Players()) {
-		who = max(who, kit.WidthOf(ownView(sc, o)))
+		who = max(who, kit.WidthOf(s.seatName(o, rules.NoSeat)+"'s view"))
 	}
 	return kit.WidthOf(fmt.Sprintf(" Replay · %s · step %d of %d · ", where, most, most)) + who
 }
@@ -336,6 +380,39 @@ func (s *Screen) stepLine(ctx *kit.Context, sc *table.Scene, d *rules.Deal) stri
 	return line + gradeNote(ctx, dec, better) + "." + stop
 }
 
+// turnWords say whose turn comes next at the position shown, as the
+// rules give it (the view's Turn and Phase), for every seat alike, the
+// bottom one too, whose name has no turn mark on the table: " Next: you
+// to bid.", " Next: West to answer." (a claim stands in the sequence
+// dialogue); "" once the deal is over.
+func turnWords(sc *table.Scene) string {
+	v := &sc.V
+	t := v.Turn
+	switch {
+	case t == rules.ChanceSeat:
+		return " Next: a card drawn by chance."
+	case t == rules.NoSeat || int(t) >= v.Players || v.Phase == rules.PhaseOver:
+		return ""
+	}
+	verb := "bid"
+	switch v.Phase {
+	case rules.PhaseSchmeiss:
+		verb = "answer the schmeiss"
+	case rules.PhaseDix:
+		verb = "exchange the dix or not"
+	case rules.PhaseSequences:
+		verb = "speak"
+		if claimant, _, _, _ := v.Claim(); claimant != rules.NoSeat {
+			verb = "answer"
+		}
+	case rules.PhasePlay:
+		verb = "play"
+	case rules.PhaseDeclare:
+		verb = "declare"
+	}
+	return " Next: " + sc.Lower(t) + " to " + verb + "."
+}
+
 // swapText is a shlomo's or cleopatra's card moving, in words that say
 // between whom, as the table talk does: "West drew 8♦ from North" (a
 // chance step: the declarer draws), "gave Q♥ to North"; ok false for any
@@ -432,7 +509,11 @@ func gradedSides(sc *table.Scene, graded [4]bool) [][]rules.Seat {
 // naming the seats alike, shortened only as far as they must.
 func (s *Screen) analysisLines(ctx *kit.Context, sc *table.Scene, w int) []string {
 	st := &ctx.Styles
-	if line, ok := s.statusLine(ctx, s.sealed); ok {
+	other := ""
+	if seat, ok := analysis.YouSeat(&s.r.Header); ok && seat != sc.You {
+		other = s.seatName(seat, sc.You)
+	}
+	if line, ok := s.statusLine(ctx, s.sealed, other); ok {
 		return []string{line}
 	}
 	dr := s.dealReport(s.pos.deal)
