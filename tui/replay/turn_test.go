@@ -78,6 +78,11 @@ func TestReplayNamesWhoseTurn(t *testing.T) {
 					}
 					require.Equal(t, want, nextTurn(screen), "%s view, deal %d step %d (%s):\n%s",
 						view, rd.No, s.pos.n, d.Phase(), screen)
+					// On a line of its own, the step line keeping its
+					// sentence whatever the next seat's name.
+					if want != "" {
+						require.Regexp(t, `(?m)^ Next: .*\.$`, screen)
+					}
 					saidOf[fmt.Sprint(d.Phase(), want == "you" || want == "South")]++
 					if !own {
 						require.Empty(t, yourWords.FindString(screen), "%s view, deal %d step %d:\n%s",

@@ -205,14 +205,11 @@ func (s *Screen) bottomLines(ctx *kit.Context, sc *table.Scene, d *rules.Deal) [
 	if kit.WidthOf(step[0]) > w {
 		step = kit.Hang(" ", "   ", kit.WrapAtSpaces(strings.TrimPrefix(step[0], " "), max(1, w-3), 2, ctx.Ellipsis()))
 	}
-	// Whose turn comes next follows the step, or where the line has no
-	// room for it goes on a line of its own: each line a sentence.
+	// Whose turn comes next goes on a line of its own under the step,
+	// at every step alike: the step line keeps its width and its
+	// sentence, and the table does not move as the line would wrap.
 	if next := turnWords(sc); next != "" && !s.goTo && s.note == "" {
-		if last := len(step) - 1; kit.WidthOf(step[last]+next) <= w {
-			step[last] += next
-		} else {
-			step = append(step, next)
-		}
+		step = append(step, next)
 	}
 	if c := claimLine(sc, rd, s.pos.n); c != "" {
 		step = append(step, c)
