@@ -11,8 +11,9 @@ import (
 // TestLeadAdviceFromWhatYouKnow plays the card play of the lesson at
 // two, three and four players many ways, and checks the step of each
 // lead of yours against leadAdvice, worked out apart from what you can
-// know: no trump left with the others, a trump of yours above every
-// trump another may hold, or neither. It also plays the lead the play
+// know: no trump left with the others (and none with you either), a
+// trump of yours above every trump another may hold, or neither; at the
+// last card, no advice. It also plays the lead the play
 // tester met: the jack then the 9 of hearts at two and four, after
 // which no trump is left with the others.
 func TestLeadAdviceFromWhatYouKnow(t *testing.T) {
@@ -62,7 +63,8 @@ func TestLeadAdviceFromWhatYouKnow(t *testing.T) {
 			mustTry(t, r, a)
 		}
 	}
-	for _, name := range []string{"play-lead", "play-lead-none", "play-lead-plain-3", "play-lead-4", "play-lead-plain-4", "play-lead-none-4"} {
+	for _, name := range []string{"play-lead", "play-lead-none", "play-lead-plain-3", "play-lead-4", "play-lead-plain-4", "play-lead-none-4",
+		"play-lead-bare-4", "play-last", "play-last-4"} {
 		if !met[name] {
 			t.Errorf("no game met a lead step %q", name)
 		}
@@ -77,6 +79,9 @@ func TestLeadAdviceFromWhatYouKnow(t *testing.T) {
 // suit led nor a trump: no trump; a trump under a trump already winning
 // the trick: no trump above that one). The hidden hands are not used.
 func leadAdvice(v *rules.View) string {
+	if v.Hand.Count() == 1 {
+		return "play-last"
+	}
 	if v.Trump >= rules.NoTrumps {
 		return "play-lead-plain"
 	}
@@ -132,6 +137,9 @@ func leadAdvice(v *rules.View) string {
 			}
 		}
 		out |= may
+	}
+	if out == 0 && v.Hand&trumps == 0 {
+		return "play-lead-bare"
 	}
 	if out == 0 {
 		return "play-lead-none"

@@ -524,3 +524,63 @@ func TestMarksFromTheirStep(t *testing.T) {
 		}
 	}
 }
+
+// TestLastCardHasItsStep: at two, three and four players, played out
+// many ways, your last card's step is the last card's at its seat count
+// (no advice to throw away a card worth little with one card left), and
+// only then; no lead step tells of trumps you hold when you hold none.
+func TestLastCardHasItsStep(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 5))
+	met := map[string]bool{}
+	for game := range 60 {
+		n := 2 + game%3
+		r := mustNewAt(t, n)
+		for steps := 0; r.Step().Kind != End; steps++ {
+			if steps > 300 {
+				t.Fatalf("%d players: the lesson does not end", n)
+			}
+			s, d := r.Step(), r.Game().Deal()
+			if s.Kind != Play || d.Over() || d.Turn() != You || strings.HasPrefix(s.Name, "bella") || strings.HasPrefix(s.Name, "play-shown") || s.Name == "play" {
+				learnerStep(t, r)
+				continue
+			}
+			p := d.Play()
+			last := p.Hands[You].Count() == 1
+			if last != (s.Name == r.named("play-last")) {
+				t.Fatalf("%d players, %d cards in hand: step %q", n, p.Hands[You].Count(), s.Name)
+			}
+			text := r.Text()[s.Name].String()
+			if last && (strings.Contains(text, "Throw away") || !strings.Contains(text, "One card is left")) {
+				t.Fatalf("%d players, step %q at the last card: %q", n, s.Name, text)
+			}
+			if p.Hands[You]&rules.SuitMask(p.Trump) == 0 && strings.Contains(text, "trump you hold") {
+				t.Fatalf("%d players, no trump in hand, step %q: %q", n, s.Name, text)
+			}
+			met[s.Name] = true
+			l := p.Legal().Cards()
+			a := rules.PlayAction(l[rng.IntN(len(l))])
+			mustTry(t, r, a)
+		}
+	}
+	for _, name := range []string{"play-last", "play-last-3", "play-last-4"} {
+		if !met[name] {
+			t.Errorf("no game met %q", name)
+		}
+	}
+}
+
+// TestEndTellsWhatWasNotShown: the last step at three does not list
+// as unseen what the lesson told of (the dix, sequences): it says they
+// were not played out, and why.
+func TestEndTellsWhatWasNotShown(t *testing.T) {
+	r := mustNewAt(t, 3)
+	text := r.Text()["end-3"].String()
+	if strings.Contains(text, "Not shown here: the dix exchange, sequences") {
+		t.Fatalf("end-3 says the dix and sequences were not shown: %q", text)
+	}
+	for _, s := range []string{"the upcard was the dix itself", "nobody held one"} {
+		if !strings.Contains(text, s) {
+			t.Errorf("end-3 does not say %q: %q", s, text)
+		}
+	}
+}

@@ -452,14 +452,19 @@ func (r *Run) Trick() (n, of int) {
 	return n + 1, rules.TricksPerDeal(v.Players)
 }
 
-// situation names the duty of the card you are about to play: from your
-// hand, whether you can follow or trump; from the engine's legal cards,
-// whether you can beat a trump already in the trick. With three or four
-// players a trump may already be winning a trick led in another suit:
-// you must then beat it if you can (even your partner's), else play a
-// lower trump.
+// situation names the duty of the card you are about to play (your last
+// card has no choice, and its own step): from your hand, whether you
+// can follow or trump, or at your lead whether any trump is left; from
+// the engine's legal cards, whether you can beat a trump already in the
+// trick. With three or four players a trump may already be winning a
+// trick led in another suit: you must then beat it if you can (even
+// your partner's), else play a lower trump.
 func situation(d *rules.Deal) string {
 	p := d.Play()
+	if p.Hands[You].Count() == 1 {
+		// One card left: no advice on which to play, whatever the duty.
+		return "play-last"
+	}
 	if p.InTrick == 0 {
 		// The advice on leading trumps follows what you can know: the
 		// trumps another player may still hold, from your hand, the
@@ -469,6 +474,9 @@ func situation(d *rules.Deal) string {
 		switch {
 		case p.Trump >= rules.NoTrumps:
 			return "play-lead-plain"
+		case out == 0 && p.Hands[You]&rules.SuitMask(p.Trump) == 0:
+			// No trump is left in any hand, yours included.
+			return "play-lead-bare"
 		case out == 0:
 			return "play-lead-none"
 		case !holdsTop(p.Hands[You], out, p.Trump):
