@@ -18,6 +18,16 @@ const (
 	BySuit                     // A K Q J 10 9 8 7 in every suit: runs sit side by side
 )
 
+// Note is what a screen says when the hand has just been sorted in
+// order o (the sort key): "The hand is sorted by suit, in sequence
+// order."
+func (o HandSort) Note() string {
+	if o == BySuit {
+		return "The hand is sorted by suit, in sequence order."
+	}
+	return "The hand is sorted by trick strength."
+}
+
 // sortHandBy is SortHand in order o: the suits are in the same order
 // either way, the cards of each by strength or by rank.
 func sortHandBy(hand, dealt rules.CardSet, trump rules.Suit, o HandSort) []rules.Card {
