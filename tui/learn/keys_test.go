@@ -35,7 +35,7 @@ func TestKeysNotOfferedAnswer(t *testing.T) {
 			}
 			keys = append(keys, fmt.Sprint(len(v.Legal())+1), "9")
 			// Keys no menu takes are answered too, as at the table.
-			keys = append(keys, "o", "u", "z", "w", "!", "tab", "ctrl+a")
+			keys = append(keys, "y", "u", "z", "w", "!", "tab", "ctrl+a")
 			for _, k := range keys {
 				if contains(offered, k) {
 					continue
@@ -67,7 +67,7 @@ func TestKeysNotOfferedAnswer(t *testing.T) {
 						nums = append(nums, fmt.Sprint(i+1))
 					}
 				}
-				for _, k := range []string{"o", "x", "!", "tab"} {
+				for _, k := range []string{"y", "x", "!", "tab"} {
 					s.note = ""
 					hand := len(s.hand())
 					d.Press(k)

@@ -3,6 +3,7 @@ package learn
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"charm.land/bubbles/v2/help"
@@ -41,6 +42,12 @@ type Screen struct {
 	step   string      // the step the note and scroll belong to
 	asks   lesson.Asks // what the lesson asks for at its seat count
 	said   string      // the remark last shown as the note, which scrolling keeps
+	// order is how the hand is sorted: by trick strength, as it plays,
+	// but in sequence order at a step about your sequences (a run then
+	// reads as one); o turns it, as at the table. kept is the order
+	// before such a step, taken back after it.
+	order, kept kit.HandSort
+	runs        bool // the step shown is about your sequences (lesson.Step.Runs)
 }
 
 // New returns the screen of a lesson run, at its current step.
@@ -108,7 +115,7 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 		kit.Bind("enter/space", "go on; play the selected card; take the selected choice", k.Choose.Keys()...),
 		k.Left, k.Right,
 		kit.Spelled("scroll the lesson text", k.Up, k.Down),
-		k.Nth,
+		k.Nth, k.SortHand,
 	}
 	// Bella and the claim only where the lesson at this seat count asks
 	// for them.
@@ -156,6 +163,9 @@ func (s *Screen) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	case kit.IsKey(k, ctx.Keys.Down):
 		s.scroll++ // View clamps it
 		s.clearRefusal()
+		return s, nil
+	case kit.IsKey(k, ctx.Keys.SortHand) && s.handShown(st):
+		s.toggleOrder()
 		return s, nil
 	case kit.IsKey(k, ctx.Keys.Hint), kit.IsKey(k, ctx.Keys.LastTrick):
 		// The last step names H for a game; in the lesson it, and v,
@@ -231,6 +241,27 @@ func (s *Screen) click(ctx *kit.Context, msg tea.MouseClickMsg) (kit.Screen, tea
 	return s.Update(ctx, press)
 }
 
+// handShown reports whether step st draws your hand (the deal is on,
+// and the step is neither a score nor the end): o sorts it then.
+func (s *Screen) handShown(st lesson.Step) bool {
+	return s.run.Dealt() && st.Kind != lesson.End && st.Kind != lesson.Score
+}
+
+// toggleOrder turns the hand's order, as the table's o does: the
+// selected card stays selected, and the note says the order now.
+func (s *Screen) toggleOrder() {
+	hand := s.hand()
+	sel := rules.NoCard
+	if s.cursor >= 0 && s.cursor < len(hand) {
+		sel = hand[s.cursor]
+	}
+	s.order ^= 1
+	if i := slices.Index(s.hand(), sel); i >= 0 {
+		s.cursor = i
+	}
+	s.note, s.said = s.order.Note(), ""
+}
+
 // clearRefusal drops the note when it answers a key refused: a key
 // the lesson takes (the scroll keys, even with nothing to scroll) says
 // the refusal is past, as ←/→ do. The lesson's remark on the card just
@@ -247,6 +278,15 @@ func (s *Screen) changed() {
 	if st := s.run.Step(); st.Name != s.step {
 		s.step, s.scroll, s.menu = st.Name, 0, 0
 		s.note = ""
+		// A step about your sequences shows the hand in sequence order;
+		// after it, the order from before comes back.
+		if st.Runs != s.runs {
+			if s.runs = st.Runs; st.Runs {
+				s.kept, s.order = s.order, kit.BySuit
+			} else {
+				s.order = s.kept
+			}
+		}
 		// The menu's cursor starts on the choice the step asks for:
 		// enter takes it as its key does.
 		if st.Kind == lesson.Act {
@@ -400,7 +440,7 @@ var whyMoves = []rules.Action{
 // hand is your hand as shown.
 func (s *Screen) hand() []rules.Card {
 	v := s.run.View()
-	return kit.ViewHand(&v, kit.ByStrength)
+	return kit.ViewHand(&v, s.order)
 }
 
 // playKey takes a key of the card play: choose a card and play it (with

@@ -366,7 +366,7 @@ func (s *Screen) handLines(ctx *kit.Context, step lesson.Step) []string {
 	p := ctx.Paint
 	g := &p.Glyphs
 	v := s.run.View()
-	hand := kit.ViewHand(&v, kit.ByStrength)
+	hand := s.hand()
 	size := kit.SmallCard
 	playing := (step.Kind == lesson.Play || step.Kind == lesson.Claim) && v.Phase == rules.PhasePlay && v.Turn == lesson.You
 	legal := kit.LegalCards(&v)

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math/rand/v2"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -565,6 +566,34 @@ func TestLastCardHasItsStep(t *testing.T) {
 	for _, name := range []string{"play-last", "play-last-3", "play-last-4"} {
 		if !met[name] {
 			t.Errorf("no game met %q", name)
+		}
+	}
+}
+
+// TestRunsAtTheSequenceSteps: the steps about your sequences (and only
+// they) say so, for the hand to show in sequence order: at two the
+// sequence dialogue, at four the new cards that make your run and the
+// dialogue; at three, where nobody holds one, none.
+func TestRunsAtTheSequenceSteps(t *testing.T) {
+	want := map[int][]string{2: {"deal2-sequences"}, 3: nil, 4: {"hands-4", "sequences-4"}}
+	for players, names := range want {
+		r := mustNewAt(t, players)
+		var got []string
+		for steps := 0; ; steps++ {
+			if steps > 300 {
+				t.Fatalf("%d players: the lesson does not end", players)
+			}
+			s := r.Step()
+			if s.Runs && (len(got) == 0 || got[len(got)-1] != s.Name) {
+				got = append(got, s.Name)
+			}
+			if s.Kind == End {
+				break
+			}
+			learnerStep(t, r)
+		}
+		if !slices.Equal(got, names) {
+			t.Errorf("%d players: steps about sequences %v, want %v", players, got, names)
 		}
 	}
 }

@@ -59,6 +59,10 @@ type Step struct {
 	// sequences: from there on the hand shows its meld marks (20, 50,
 	// bella); before it a mark would show what the text has not told.
 	Marks bool
+	// Runs is true at a step whose subject is your sequences: the hand
+	// is best shown in sequence order (A K Q J 10 9 8 7 in each suit),
+	// where a run reads as one, rather than by trick strength.
+	Runs bool
 }
 
 // op is one entry of the script: a new deal, a scripted action of the
@@ -73,6 +77,7 @@ type op struct {
 	isMove bool
 	isDeal bool
 	marks  bool // the step explains the meld marks under the hand
+	runs   bool // the step's subject is your sequences (Step.Runs)
 }
 
 func deal(deck string) op                { return op{deck: deck, isDeal: true} }
@@ -83,6 +88,10 @@ func act(name string, a rules.Action) op { return op{stop: Act, name: name, want
 // explains marks o as the step whose text explains the meld marks under
 // the hand: they show from it on (Step.Marks).
 func explains(o op) op { o.marks = true; return o }
+
+// aboutRuns marks o as a step whose text is about your sequences: the
+// hand shows in sequence order there (Step.Runs).
+func aboutRuns(o op) op { o.runs = true; return o }
 
 // yours is your move when it is the only one the rules leave you ("no
 // sequence" without a sequence): the lesson makes it, as a game does.
@@ -192,11 +201,11 @@ func planFor(players int) (plan, error) {
 			bot(pass),
 			bot(pass),
 			act("bid-4", rules.Action{Kind: rules.Take}),
-			read("hands-4"),
+			aboutRuns(read("hands-4")),
 			bot(rules.Action{Kind: rules.NoSequence}),
 			bot(rules.AnnounceAction(20)),
 			bot(good),
-			explains(act("sequences-4", good)),
+			aboutRuns(explains(act("sequences-4", good))),
 			read("play-4"),
 			{stop: Play},
 			{stop: Score, name: "score-4"},
@@ -226,7 +235,7 @@ func script() []op {
 		bot(rules.Action{Kind: rules.NoExchange}),
 		act("deal2-dix", rules.Action{Kind: rules.Exchange}),
 		bot(rules.AnnounceAction(20)),
-		explains(act("deal2-sequences", rules.Action{Kind: rules.NotGood})),
+		aboutRuns(explains(act("deal2-sequences", rules.Action{Kind: rules.NotGood}))),
 		{stop: Play, name: "play"},
 		{stop: Score, name: "score"},
 		deal(Deck3),
@@ -344,7 +353,7 @@ func (r *Run) Stops() (current, total int) {
 // without starts with the situation (the rules were a step of their own).
 func (r *Run) Step() Step {
 	o := r.ops[r.pos]
-	s := Step{Name: o.name, Kind: o.stop, Want: o.want, Bella: rules.NoCard, Advised: rules.NoCard, Marks: r.marked()}
+	s := Step{Name: o.name, Kind: o.stop, Want: o.want, Bella: rules.NoCard, Advised: rules.NoCard, Marks: r.marked(), Runs: o.runs}
 	if o.stop != Play {
 		return s
 	}
