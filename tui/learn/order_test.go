@@ -55,12 +55,14 @@ func TestSequenceStepsShowRuns(t *testing.T) {
 // TestSortKeyTurnsTheHand: at two, three and four players, o turns the
 // hand's order wherever the hand is shown, as at the table: the note
 // says the order now, the selected card stays selected, and a second o
-// turns it back.
+// turns it back; where no hand is shown o is answered, naming enter.
 func TestSortKeyTurnsTheHand(t *testing.T) {
 	turned := map[int]int{}
 	eachStep(t, func(at stepAt) {
 		d, s := at.d, at.s
 		if !s.handShown(at.st) {
+			d.Press("o")
+			require.Equal(t, "o is not among the choices now: "+wantKeys(at.st)+".", s.note, "%d players, step %q", at.players, at.st.Name)
 			return
 		}
 		if at.st.Kind != lesson.Play || s.run.Game().Deal().Over() {
@@ -86,4 +88,72 @@ func TestSortKeyTurnsTheHand(t *testing.T) {
 	for _, n := range []int{2, 3, 4} {
 		require.Positive(t, turned[n], "%d players: o never turned the hand in the card play", n)
 	}
+}
+
+// wantKeys are the keys that work at a step without choices: enter, and
+// n at the end.
+func wantKeys(st lesson.Step) string {
+	if st.Kind == lesson.End {
+		return "n or enter"
+	}
+	return "enter"
+}
+
+// TestEveryKeyIsAnswered: at two, three and four players, at every step
+// that only goes on (a text to read, a score, the end, the last trick
+// played), a key that does nothing is answered with one line naming it
+// and the keys that work (z and x as much as u and c); H and v name
+// themselves too, and say they work in a game. The answer goes when the
+// next key does something (a scroll), and a later key that does nothing
+// replaces it.
+func TestEveryKeyIsAnswered(t *testing.T) {
+	met := map[int]int{}
+	eachStep(t, func(at stepAt) {
+		d, s, st := at.d, at.s, at.st
+		over := st.Kind == lesson.Play && s.run.Game().Deal().Over()
+		if st.Kind != lesson.Read && st.Kind != lesson.Score && st.Kind != lesson.End && !over {
+			return
+		}
+		met[at.players]++
+		for _, k := range []string{"z", "x", "u", "c", "!", "tab"} {
+			if k == "c" && st.Kind == lesson.Claim {
+				continue
+			}
+			d.Press(k)
+			require.Equal(t, k+" is not among the choices now: "+wantKeys(st)+".", s.note, "%d players, step %q", at.players, st.Name)
+			require.Contains(t, d.Text(), "! "+k+" is not among", "%d players, step %q: the answer is not shown", at.players, st.Name)
+			at.unmoved(t, k)
+		}
+		for _, k := range []string{"H", "v"} {
+			d.Press(k)
+			require.True(t, strings.HasPrefix(s.note, k+" is not among the choices now: "+wantKeys(st)+"."), "%d players, step %q: %s answers %q", at.players, st.Name, k, s.note)
+			require.Contains(t, s.note, "work in a game")
+			at.unmoved(t, k)
+		}
+		d.Press("up")
+		require.Empty(t, s.note, "%d players, step %q: the answer stays after a scroll", at.players, st.Name)
+		require.NotContains(t, d.Text(), "not among")
+	})
+	for _, n := range []int{2, 3, 4} {
+		require.Greater(t, met[n], 3, "%d players: too few steps that only go on", n)
+	}
+}
+
+// TestMenuMoveClearsAnAnswer: at an Act step, at two and four players,
+// a refused key's answer goes when ←/→ moves the choice.
+func TestMenuMoveClearsAnAnswer(t *testing.T) {
+	met := 0
+	eachStep(t, func(at stepAt) {
+		if at.st.Kind != lesson.Act {
+			return
+		}
+		met++
+		at.d.Press("z")
+		require.Contains(t, at.s.note, "z is not among")
+		at.d.Press("right")
+		require.Empty(t, at.s.note, "%d players, step %q", at.players, at.st.Name)
+		at.d.Press("left")
+		at.unmoved(t, "right")
+	})
+	require.Positive(t, met)
 }

@@ -134,8 +134,8 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	return kit.KeyHelp{Short: keys, Full: [][]key.Binding{keys}}
 }
 
-// gameKeysNote answers H (the hint) and v (the list of tricks), keys of
-// a game that the lesson does not take.
+// gameKeysNote follows the answer to H (the hint) or v (the list of
+// tricks), keys of a game that the lesson does not take.
 const gameKeysNote = "H (a hint) and v (the list of tricks) work in a game: the lesson explains each step itself."
 
 // letterRows are the rows of the menu letters (kit.LetterHelp) of the
@@ -169,15 +169,17 @@ func (s *Screen) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 		return s, nil
 	case kit.IsKey(k, ctx.Keys.Hint), kit.IsKey(k, ctx.Keys.LastTrick):
 		// The last step names H for a game; in the lesson it, and v,
-		// say why they do nothing here rather than nothing at all.
-		s.note = gameKeysNote
+		// say what works now and why they do not, rather than nothing.
+		s.note = s.notAmong(ctx, k.String(), st) + " " + gameKeysNote
 		return s, nil
 	}
 	switch st.Kind {
 	case lesson.Read, lesson.Score:
-		if kit.IsKey(k, ctx.Keys.Choose) {
-			s.run.Continue()
+		if !kit.IsKey(k, ctx.Keys.Choose) {
+			s.wrongKey(ctx, k, st)
+			return s, nil
 		}
+		s.run.Continue()
 	case lesson.Act:
 		s.actKey(ctx, k)
 	case lesson.Play, lesson.Claim:
@@ -185,7 +187,8 @@ func (s *Screen) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	case lesson.End:
 		play := kit.IsKey(k, ctx.Keys.New)
 		if !play && !kit.IsKey(k, ctx.Keys.Choose) {
-			break
+			s.wrongKey(ctx, k, st)
+			return s, nil
 		}
 		if s.cfg.Leave != nil {
 			return s.cfg.Leave(play)
@@ -260,6 +263,32 @@ func (s *Screen) toggleOrder() {
 		s.cursor = i
 	}
 	s.note, s.said = s.order.Note(), ""
+}
+
+// wrongKey answers a key that does nothing at step st, naming what
+// works now; modifiers pressed alone and esc are not answered, as at
+// the table.
+func (s *Screen) wrongKey(ctx *kit.Context, k tea.KeyPressMsg, st lesson.Step) {
+	if ctx.Keys.Answerable(k) {
+		s.note = s.notAmong(ctx, k.String(), st)
+	}
+}
+
+// notAmong is the answer to key, which does nothing at step st: the
+// keys that take the step's choices, as the table names them ("z is
+// not among the choices now: enter.").
+func (s *Screen) notAmong(ctx *kit.Context, key string, st lesson.Step) string {
+	k := &ctx.Keys
+	switch d := s.run.Game().Deal(); {
+	case st.Kind == lesson.Act:
+		v := s.run.View()
+		return kit.NotAmongChoices(key, v.Legal())
+	case (st.Kind == lesson.Play || st.Kind == lesson.Claim) && !d.Over():
+		return s.notAmongCards(ctx, key, st)
+	case st.Kind == lesson.End:
+		return kit.NotAmongKeys(key, []string{k.New.Help().Key, k.Choose.Keys()[0]})
+	}
+	return kit.NotAmongKeys(key, []string{k.Choose.Keys()[0]})
 }
 
 // clearRefusal drops the note when it answers a key refused: a key
@@ -382,6 +411,7 @@ func (s *Screen) actKey(ctx *kit.Context, k tea.KeyPressMsg) {
 	switch {
 	case kit.Step(&ctx.Keys, k) != 0:
 		s.menu = (s.menu + kit.Step(&ctx.Keys, k) + len(legal)) % len(legal)
+		s.clearRefusal()
 		return
 	case kit.IsKey(k, ctx.Keys.Choose):
 		s.try(&ctx.Paint.Glyphs, legal[min(s.menu, len(legal)-1)])
@@ -450,7 +480,9 @@ func (s *Screen) playKey(ctx *kit.Context, k tea.KeyPressMsg, st lesson.Step) {
 	if d.Over() {
 		if kit.IsKey(k, ctx.Keys.Choose) {
 			s.run.Continue()
+			return
 		}
+		s.wrongKey(ctx, k, st)
 		return
 	}
 	hand := s.hand()
