@@ -24,6 +24,12 @@ func SortHand(hand, dealt rules.CardSet, trump rules.Suit) []rules.Card {
 	return sortHandBy(hand, dealt, trump, ByStrength)
 }
 
+// SortHandIn is SortHand in order o: by suit in sequence order, where
+// sequences are the subject, as much as by strength.
+func SortHandIn(hand, dealt rules.CardSet, trump rules.Suit, o HandSort) []rules.Card {
+	return sortHandBy(hand, dealt, trump, o)
+}
+
 // HandGap is the space between two cards of the hand.
 const HandGap = 1
 
