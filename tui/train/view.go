@@ -749,9 +749,20 @@ func (t *Screen) handText(ctx *kit.Context, w int) []string {
 }
 
 // hand is the hand sorted for the trump or the suit proposed, as
-// cardLines draws it.
+// cardLines draws it, in the drill's order (handOrder).
 func (t *Screen) hand() []rules.Card {
-	return kit.SortHand(t.view.Hand, t.view.Hand, drill.HandTrump(&t.view))
+	return kit.SortHandIn(t.view.Hand, t.view.Hand, drill.HandTrump(&t.view), handOrder(&t.view))
+}
+
+// handOrder is the order the drill of v shows the hand in: by suit in
+// sequence order (A K Q J 10 9 8 7) in the sequence dialogue, where a
+// run should read as one (drill.InRuns), else by trick strength, as the
+// table shows it.
+func handOrder(v *rules.View) kit.HandSort {
+	if drill.InRuns(v) {
+		return kit.BySuit
+	}
+	return kit.ByStrength
 }
 
 // menuLines list the options with their keys, on as many lines as the
@@ -807,7 +818,7 @@ func (t *Screen) missed(ctx *kit.Context, situation string) (string, []string, e
 		return "", nil, err
 	}
 	var cards []string
-	for _, c := range kit.SortHand(v.Hand, v.Hand, drill.HandTrump(&v)) {
+	for _, c := range kit.SortHandIn(v.Hand, v.Hand, drill.HandTrump(&v), handOrder(&v)) {
 		cards = append(cards, p.StyledCard(c))
 	}
 	dealer := drill.SeatName(s.Players(), s.Dealer)

@@ -67,7 +67,7 @@ func Describe(v *rules.View, ascii bool) []string {
 // proposes it: "You hold J♠ 9♠ A♠ K♥ Q♥ 7♦. The upcard 8♠ proposes
 // spades."
 func Hold(v *rules.View, ascii bool) string {
-	t := "You hold " + cardsText(ShownHand(v.Hand, HandTrump(v)), ascii) + "."
+	t := "You hold " + cardsText(ShownHand(v.Hand, HandTrump(v), InRuns(v)), ascii) + "."
 	up := v.OrigUpcard.Pretty(ascii)
 	switch {
 	case v.Maker == rules.NoSeat:
@@ -378,18 +378,27 @@ func HandTrump(v *rules.View) rules.Suit {
 }
 
 // ShownHand lists a hand as the trainer draws it and -eval writes it:
-// suits in SuitOrder, each from its strongest card down.
-func ShownHand(h rules.CardSet, trump rules.Suit) []rules.Card {
+// suits in SuitOrder, each from its strongest card down, or with runs
+// in sequence order (A K Q J 10 9 8 7), where a run reads as one.
+func ShownHand(h rules.CardSet, trump rules.Suit, runs bool) []rules.Card {
 	var out []rules.Card
 	for _, s := range SuitOrder(h, trump) {
 		cs := h.Suit(s).Cards()
 		slices.SortStableFunc(cs, func(a, b rules.Card) int {
+			if runs {
+				return int(b.Rank()) - int(a.Rank())
+			}
 			return rules.Power(b, trump) - rules.Power(a, trump)
 		})
 		out = append(out, cs...)
 	}
 	return out
 }
+
+// InRuns reports whether the hand of v is shown in sequence order: in
+// the sequence dialogue, whose subject is the runs the hand holds
+// ("K♥ Q♥ J♥ 10♥", where by strength it would read "J♥ 10♥ K♥ Q♥").
+func InRuns(v *rules.View) bool { return v.Phase == rules.PhaseSequences }
 
 // SuitOrder returns the suits of hand in the order they are shown: trump
 // first once known, then alternating red and black where the hand allows,
