@@ -1,6 +1,7 @@
 package train
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 	"testing"
@@ -52,5 +53,32 @@ func TestSequenceDrillsShowRuns(t *testing.T) {
 				t.Fatalf("%d players: no drill of the dialogue", n)
 			}
 		}
+	}
+}
+
+// TestHelpSaysTheTitlesCount: the help spells out the seat count the
+// title writes short ("3p"), at every seat count.
+func TestHelpSaysTheTitlesCount(t *testing.T) {
+	words := map[int]string{2: "two", 3: "three", 4: "four"}
+	for _, n := range []int{2, 3, 4} {
+		all := helpText(t, "players="+strconv.Itoa(n))
+		want := fmt.Sprintf("%dp %s players at the table (%d players where", n, words[n], n)
+		if !strings.Contains(all, want) {
+			t.Errorf("%d players: the help lacks %q:\n%s", n, want, all)
+		}
+	}
+}
+
+// TestHelpNamesTheDeclarationKeys: with shlomo (three and four) or
+// cleopatra (four) on, the trainer's help lists the keys of a
+// declaration's menu, as the table's does: 1 declares, p passes.
+func TestHelpNamesTheDeclarationKeys(t *testing.T) {
+	for _, rules := range []string{"players=3,shlomo=on", "players=4,shlomo=on", "players=4,cleopatra=on,shlomo=on"} {
+		if all := helpText(t, rules); !strings.Contains(all, "declarations 1 declare · p pass") {
+			t.Errorf("%s: the help lacks the declarations' keys:\n%s", rules, all)
+		}
+	}
+	if all := helpText(t, "players=3"); strings.Contains(all, "declarations") {
+		t.Errorf("without shlomo the help lists the declarations:\n%s", all)
 	}
 }

@@ -824,7 +824,7 @@ func (t *core) KeyHelp(k *kit.KeyMap) help.KeyMap {
 		back = []key.Binding{kit.Brief("back", k.Back)}
 	}
 	full = append(full, k.Help, kit.QuitAsks(k))
-	full = append(full, recordHelp()...)
+	full = append(full, recordHelp(t.players())...)
 	var short []key.Binding
 	switch {
 	case t.review:
@@ -870,12 +870,13 @@ func (t *core) KeyHelp(k *kit.KeyMap) help.KeyMap {
 
 // recordHelp spells out the short forms of the title, the record on its
 // right: labels without keys, under a heading of their own.
-func recordHelp() []key.Binding {
+func recordHelp(players int) []key.Binding {
 	note := func(label, desc string) key.Binding { return key.NewBinding(key.WithHelp(label, desc)) }
 	return []key.Binding{
 		kit.HelpHeading("The record in the title (every drill answered at this seat count)"),
 		note("record", "as in record 6 right · 5 wrong: of the 11 drills answered at this seat count, 6 right and 5 wrong (a narrower window leaves out the word record). M shows the points and the chances to win the wrong answers cost"),
-		note("2p", "two players at the table (2 players where the window leaves room for the whole record)"),
+		note(fmt.Sprintf("%dp", players), fmt.Sprintf("%s players at the table (%d players where the window leaves room for the whole record)",
+			[...]string{2: "two", 3: "three", 4: "four"}[min(max(players, 2), 4)], players)),
 	}
 }
 
@@ -968,4 +969,4 @@ func (t *Screen) helpLines(k *kit.KeyMap) []key.Binding {
 // letterRows are the rows of the menu letters (kit.LetterHelp) of the
 // decisions the trainer drills: not a claim's answers to its questions
 // (its top card, its length), which have one answer each.
-var letterRows = []string{"bids", "round two", "dix", "sequences", "asks"}
+var letterRows = []string{"bids", "round two", "dix", "sequences", "asks", "declarations"}
