@@ -78,6 +78,8 @@ func TestSortKeyTurnsTheHand(t *testing.T) {
 		}
 		require.Equal(t, kit.ViewHand(&v, other), s.hand(), "%d players, step %q", at.players, at.st.Name)
 		require.Equal(t, other.Note(), s.note)
+		require.Contains(t, d.Text(), "\n "+other.Note(), "%d players, step %q: the note is not shown as news", at.players, at.st.Name)
+		require.NotContains(t, d.Text(), "! "+other.Note())
 		require.Equal(t, sel, s.hand()[s.cursor], "%d players, step %q: the selected card moved", at.players, at.st.Name)
 		d.Press("o")
 		require.Equal(t, before, s.hand())

@@ -46,7 +46,11 @@ func (s *Screen) render(ctx *kit.Context) (string, int) {
 	}
 	var bottom []string
 	bottom = append(bottom, kit.Rule(ctx, w))
-	if s.note != "" {
+	switch {
+	case s.note == kit.BySuit.Note() || s.note == kit.ByStrength.Note():
+		// What o did is news, not a refusal: no "!", as at the table.
+		bottom = append(bottom, kit.Indent(" ", kit.Wrap(s.note, max(10, w-2)), nil)...)
+	case s.note != "":
 		bottom = append(bottom, kit.Indent(" ",
 			kit.Wrap("! "+s.note, max(10, w-2)), st.Error.Render)...)
 	}
