@@ -47,13 +47,10 @@ func (s *refSearch) takesAll(p rules.Play) bool {
 	for m := p.Legal(); m != 0 && !s.aborted; m &= m - 1 {
 		q := p
 		done, w := q.Move(m.First())
-		good := !(done && !s.mine(w)) && s.takesAll(q)
-		if mine && good {
-			ok = true
-			break
-		}
-		if !mine && !good {
-			ok = false
+		// One good card settles it for the side, one bad card for the
+		// others.
+		if good := !(done && !s.mine(w)) && s.takesAll(q); good == mine {
+			ok = good
 			break
 		}
 	}
