@@ -60,15 +60,7 @@ func deckFor(t *testing.T, nd, dl, up, bottom string) rules.Deck {
 func situation(t *testing.T, deck rules.Deck, totals [2]int, actions ...string) rules.Deal {
 	t.Helper()
 	d := rules.NewGameDeal(rules.DefaultOptions(), rules.SeatB, deck, [4]int{totals[0], totals[1]})
-	for _, s := range actions {
-		a, err := rules.ParseAction(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := d.Apply(a); err != nil {
-			t.Fatalf("set-up action %q: %v", s, err)
-		}
-	}
+	apply(t, &d, actions...)
 	return d
 }
 
