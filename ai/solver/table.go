@@ -636,10 +636,8 @@ func (s *TableSolver) search(leader, r, alpha, beta int) int {
 	inPlay := mine | theirs
 	var ml tMoves
 	s.leads(&ml, leader, hint, mine, theirs)
-	best, bestMove := -1, uint8(0)
-	if !maxing {
-		best = 1 << 20
-	}
+	w := newWindow(maxing, a, b)
+	bestMove := uint8(0)
 	var done uint32
 	var vals [tMaxMoves]int16
 	others := inPlay &^ hl
@@ -648,47 +646,31 @@ func (s *TableSolver) search(leader, r, alpha, beta int) int {
 		// A card whose bound from a touching one already fails the
 		// window is not searched; its bound stands for its value.
 		if done&s.ord.Lane(l) != 0 {
-			if w, ok := s.near(l, i, &ml, others, &vals, maxing); ok && (maxing && w <= a || !maxing && w >= b) {
-				if maxing {
-					best = max(best, w)
-				} else {
-					best = min(best, w)
-				}
+			if v, ok := s.near(l, i, &ml, others, &vals, maxing); ok && w.fails(v) {
+				w = w.bound(v)
 				done |= 1 << l
-				vals[i] = int16(w)
+				vals[i] = int16(v)
 				continue
 			}
 		}
 		s.take(leader, l)
-		v := s.follow(1, leader, l, l, leader, s.pts[l], inPlay, r, a, b)
+		v := s.follow(1, leader, l, l, leader, s.pts[l], inPlay, r, w.a, w.b)
 		s.give(leader, l)
 		if s.abort {
 			return 0
 		}
 		done |= 1 << l
 		vals[i] = int16(v)
-		if maxing {
-			if v > best {
-				best, bestMove = v, l
-				if v > a {
-					a = v
-					if v >= b {
-						break
-					}
-				}
-			}
-		} else if v < best {
-			best, bestMove = v, l
-			if v < b {
-				b = v
-				if v <= a {
-					break
-				}
-			}
+		var better, cut bool
+		if w, better, cut = w.add(v); better {
+			bestMove = l
+		}
+		if cut {
+			break
 		}
 	}
-	s.store(key, best, a0, b0, bestMove)
-	return best
+	s.store(key, w.best, a0, b0, bestMove)
+	return w.best
 }
 
 // cash returns the points the leader's side takes at least when the
@@ -845,27 +827,19 @@ func (s *TableSolver) follow(k, leader int, lead, win uint8, winSeat, tp int, in
 	maxing := s.side>>seat&1 == 1
 	var ml tMoves
 	s.follows(&ml, k, leader, lead, win, winSeat, legal, inPlay)
-	best := -1
-	if !maxing {
-		best = 1 << 20
-	}
+	w := newWindow(maxing, alpha, beta)
 	var done uint32
 	var vals [tMaxMoves]int16
 	others := inPlay &^ h
 	for i := 0; i < ml.n; i++ {
 		c := uint8(ml.m[i])
-		// A card whose bound from a touching one already fails the
-		// window is not searched; its bound stands for its value. The
-		// last card of a trick has its touching cards merged already.
+		// As in search; the last card of a trick has its touching cards
+		// merged already.
 		if !last && done&s.ord.Lane(c) != 0 {
-			if w, ok := s.near(c, i, &ml, others, &vals, maxing); ok && (maxing && w <= alpha || !maxing && w >= beta) {
-				if maxing {
-					best = max(best, w)
-				} else {
-					best = min(best, w)
-				}
+			if v, ok := s.near(c, i, &ml, others, &vals, maxing); ok && w.fails(v) {
+				w = w.bound(v)
 				done |= 1 << c
-				vals[i] = int16(w)
+				vals[i] = int16(v)
 				continue
 			}
 		}
@@ -877,9 +851,9 @@ func (s *TableSolver) follow(k, leader int, lead, win uint8, winSeat, tp int, in
 		s.take(seat, c)
 		var v int
 		if last {
-			v = s.endTrick(nws, ntp, r, alpha, beta)
+			v = s.endTrick(nws, ntp, r, w.a, w.b)
 		} else {
-			v = s.follow(k+1, leader, lead, nw, nws, ntp, inPlay, r, alpha, beta)
+			v = s.follow(k+1, leader, lead, nw, nws, ntp, inPlay, r, w.a, w.b)
 		}
 		s.give(seat, c)
 		if s.abort {
@@ -887,27 +861,71 @@ func (s *TableSolver) follow(k, leader int, lead, win uint8, winSeat, tp int, in
 		}
 		done |= 1 << c
 		vals[i] = int16(v)
-		if maxing {
-			if v > best {
-				best = v
-				if v > alpha {
-					alpha = v
-					if v >= beta {
-						break
-					}
-				}
-			}
-		} else if v < best {
-			best = v
-			if v < beta {
-				beta = v
-				if v <= alpha {
-					break
-				}
-			}
+		var cut bool
+		if w, _, cut = w.add(v); cut {
+			break
 		}
 	}
-	return best
+	return w.best
+}
+
+// tWindow is a node's alpha-beta state over its cards: whether the side
+// to move maximises, the best value found so far and the window (a, b)
+// still open. Kept by value, so that it stays in registers.
+type tWindow struct {
+	maxing bool
+	best   int
+	a, b   int
+}
+
+func newWindow(maxing bool, a, b int) tWindow {
+	w := tWindow{maxing: maxing, best: -1, a: a, b: b}
+	if !maxing {
+		w.best = 1 << 20
+	}
+	return w
+}
+
+// fails reports whether a bound v on a card's value fails the window:
+// the card cannot better what the node already has.
+func (w tWindow) fails(v int) bool {
+	return w.maxing && v <= w.a || !w.maxing && v >= w.b
+}
+
+// bound takes v, a bound failing the window, as the value of a card.
+func (w tWindow) bound(v int) tWindow {
+	if w.maxing {
+		w.best = max(w.best, v)
+	} else {
+		w.best = min(w.best, v)
+	}
+	return w
+}
+
+// add takes v, the value of a searched card, and reports whether it is
+// the best so far and whether it closes the window: the node's other
+// cards need not be searched.
+func (w tWindow) add(v int) (_ tWindow, better, cut bool) {
+	if w.maxing {
+		if v <= w.best {
+			return w, false, false
+		}
+		w.best = v
+		if v > w.a {
+			w.a = v
+			return w, true, v >= w.b
+		}
+		return w, true, false
+	}
+	if v >= w.best {
+		return w, false, false
+	}
+	w.best = v
+	if v < w.b {
+		w.b = v
+		return w, true, v <= w.a
+	}
+	return w, true, false
 }
 
 // follows returns the cards worth searching of the seat at position k of
