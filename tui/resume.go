@@ -47,6 +47,9 @@ type resumeScreen struct {
 	// file and line that name it (unknownLevel): what a resume that
 	// fails says. "" when every level is known.
 	badLevel string
+	// note is what enter said when it chose nothing (the flags asked
+	// for another game than the saved one): which keys choose.
+	note string
 }
 
 func newResumeScreen(cfg *PlayConfig, l *gamelog.Log, loadErr error) *resumeScreen {
@@ -241,9 +244,11 @@ func scoreSummary(g *rules.Game, name func(side int) string) []string {
 	return out
 }
 
-// Update: r (or enter) resumes, n starts a new game and files the old
-// one in the history; after a damaged save enter or n opens the setup,
-// and q leaves at once.
+// Update: r resumes, n starts a new game and files the old one in the
+// history; after a damaged save enter or n opens the setup, and q
+// leaves at once. Enter (or space) resumes too, as the key line says,
+// unless the flags asked for another game: then neither choice is the
+// obvious one, and enter only says which keys choose.
 func (s *resumeScreen) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	if click, ok := msg.(tea.MouseClickMsg); ok {
 		// A click on an offer is its key.
@@ -266,6 +271,14 @@ func (s *resumeScreen) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cm
 	switch {
 	case kit.IsKey(k, ctx.Keys.Resume) && s.noSeat != "":
 		s.err = "cannot resume: " + s.noSeat + "; n starts a new game"
+		return s, nil
+	case kit.IsKey(k, ctx.Keys.Choose) && !s.enterResumes():
+		saved := "resume the saved game"
+		if s.over() {
+			saved = "see how the saved game ended"
+		}
+		s.note = fmt.Sprintf("Press %s to %s or %s for the new game.",
+			kit.Brief("", ctx.Keys.Resume).Help().Key, saved, kit.Brief("", ctx.Keys.New).Help().Key)
 		return s, nil
 	case kit.IsKey(k, ctx.Keys.Resume):
 		m, err := s.cfg.resumeGame(s.log)
@@ -343,6 +356,14 @@ func (s *resumeScreen) newSetup() Setup {
 		g.Level = lv // a level no bot has stays the flags'
 	}
 	return s.cfg.withGame(next, g)
+}
+
+// enterResumes reports whether enter takes the saved game, as r does:
+// only when the flags asked for nothing else, the new game being then
+// the one the person did not come for.
+func (s *resumeScreen) enterResumes() bool {
+	said, _ := s.askedOther()
+	return said == ""
 }
 
 // over reports whether the saved game is finished.
@@ -485,7 +506,16 @@ func (s *resumeScreen) render(ctx *kit.Context) (string, []kit.Hit) {
 		}
 	}
 	lines = append(lines, keys...)
-	lines = append(lines, "", " "+st.Dim.Render(kit.HintLine(kit.AppKeys(&ctx.Keys))))
+	hints := kit.AppKeys(&ctx.Keys)
+	if s.enterResumes() {
+		// Enter's choice is said, not left to be guessed.
+		hints = append([]key.Binding{kit.Brief(resume, ctx.Keys.Choose)}, hints...)
+	}
+	lines = append(lines, "", " "+st.Dim.Render(kit.HintLine(hints)))
+	if s.note != "" {
+		lines = append(lines, "")
+		lines = append(lines, kit.Paragraph(s.note, w, st.Heading.Render)...)
+	}
 	if s.err != "" {
 		// Wrapped: a resume's error ends with its cause ("unknown bot
 		// level … (want …)"), which a cut would lose.

@@ -885,3 +885,54 @@ func TestGameAloneLogsFailedSaves(t *testing.T) {
 		t.Fatalf("the failed autosave is not logged: %q", lines)
 	}
 }
+
+// TestResumeEnterChoosesNothingSilently: asked by the flags for another
+// game than the one saved (another count, or another target and seed),
+// enter and space neither resume it nor start the new one: they say
+// which key does which, and r still resumes. Asked for nothing else,
+// the key line says that enter resumes, and it does. At every count.
+func TestResumeEnterChoosesNothingSilently(t *testing.T) {
+	for saved, asked := range map[int]int{2: 3, 3: 4, 4: 2} {
+		st := &memStore{}
+		cfg := testConfig(dealSeed, st)
+		require.NoError(t, cfg.Setup.Options.Set("players", fmt.Sprint(saved)))
+		resumeOffer(t, cfg)
+
+		other := cfg
+		require.NoError(t, other.Setup.Options.Set("players", fmt.Sprint(asked)))
+		other.PlayersFlag = true
+		same := cfg
+		same.Setup.Options.Target, same.TargetFlag = 200, true
+		same.Setup.Seed, same.SeedFlag = 101, true
+		for _, ask := range []PlayConfig{other, same} {
+			hs := newHarness(t, ask, 80, 24)
+			require.Equal(t, "resume", hs.name())
+			if scr := hs.screen(); strings.Contains(scr, "enter resume it") {
+				t.Errorf("saved %d: the key line offers enter for the saved game though another was asked for:\n%s", saved, scr)
+			}
+			for _, k := range []string{"enter", "space"} {
+				hs.press(k)
+				if hs.name() != "resume" {
+					t.Fatalf("saved %d: %s opened %s", saved, k, hs.name())
+				}
+				if scr := kittest.Flat(hs.screen()); !strings.Contains(scr, "Press r to resume the saved game or n for the new game.") {
+					t.Fatalf("saved %d: %s did not say which key chooses:\n%s", saved, k, hs.screen())
+				}
+			}
+			hs.press("r")
+			if hs.name() != "table" || hs.game().View.Players != saved {
+				t.Fatalf("saved %d: r opened %s, want the saved game", saved, hs.name())
+			}
+			hs.press("q", "y")
+		}
+
+		hs := newHarness(t, cfg, 80, 24)
+		if scr := hs.screen(); !strings.Contains(scr, "enter resume it · ? help") {
+			t.Errorf("saved %d: the key line does not say what enter does:\n%s", saved, scr)
+		}
+		hs.press("enter")
+		if hs.name() != "table" || hs.game().View.Players != saved {
+			t.Fatalf("saved %d: enter opened %s, want the saved game", saved, hs.name())
+		}
+	}
+}
