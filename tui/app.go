@@ -265,6 +265,9 @@ func (a *App) render() string {
 // longest of its wordings that fits whole, so that a very small window
 // still reads the size needed first ("Needs 80×24"), down to 1×1. With
 // the quit question open it is the question, y and n first kept.
+// A wording is one block: each of its sentences starts a line and
+// wraps evenly (no word alone on a line), and every line starts at the
+// block's margin, the block centred.
 func (a *App) smallView() string {
 	w, h := a.ctx.Width, a.ctx.Height
 	mw, mh := kit.MinWidth, kit.MinHeight
@@ -274,38 +277,35 @@ func (a *App) smallView() string {
 		quits = "q: " + a.ctx.Keys.QuitWord
 	}
 	need := fmt.Sprintf("%d×%d", mw, mh)
-	says := []string{
-		fmt.Sprintf("Klob needs a window of at least %s; this one is %d×%d. Please make it larger (%s).", need, w, h, quits),
-		fmt.Sprintf("Klob needs %s; this is %d×%d (%s).", need, w, h, quits),
-		fmt.Sprintf("Needs %s; %s", need, quits),
-		"Needs " + need,
-		need,
+	says := [][]string{
+		{fmt.Sprintf("Klob needs a window of at least %s; this one is %d×%d.", need, w, h), fmt.Sprintf("Please make it larger (%s).", quits)},
+		{fmt.Sprintf("Klob needs %s; this is %d×%d (%s).", need, w, h, quits)},
+		{fmt.Sprintf("Needs %s; %s", need, quits)},
+		{"Needs " + need},
+		{need},
 	}
 	if q, ok := a.overlay.(*quitAsk); ok {
-		says = []string{
-			q.heading() + " " + q.text() + " y: " + q.yesWord() + ", n: stay.",
-			q.heading() + " y: " + q.yesWord() + ", n: stay.",
-			"y: " + q.yesWord() + ", n: stay",
-			"y/n",
+		says = [][]string{
+			{q.heading(), q.text(), "y: " + q.yesWord() + ", n: stay."},
+			{q.heading(), "y: " + q.yesWord() + ", n: stay."},
+			{"y: " + q.yesWord() + ", n: stay"},
+			{"y/n"},
 		}
 	}
 	var lines []string
-	for _, msg := range says {
-		if a.ctx.ASCII {
-			msg = kit.ASCIIText(msg)
+	for _, sentences := range says {
+		lines = lines[:0]
+		for _, msg := range sentences {
+			if a.ctx.ASCII {
+				msg = kit.ASCIIText(msg)
+			}
+			lines = append(lines, kit.WrapEven(msg, w)...)
 		}
-		lines = kit.Wrap(msg, w)
 		if len(lines) <= h {
 			break
 		}
 	}
-	lines = lines[:min(len(lines), h)]
-	top := max(0, (h-len(lines))/2)
-	out := make([]string, top, h)
-	for _, l := range lines {
-		out = append(out, kit.Center(l, w))
-	}
-	return kit.Canvas(out, w, h)
+	return kit.Canvas(kit.Block(lines, w, h), w, h)
 }
 
 // isRule reports whether line is a horizontal rule of hrule.

@@ -3,6 +3,7 @@ package tui
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -64,6 +65,78 @@ func TestTooSmallKeepsTheSize(t *testing.T) {
 	hs.press("q")
 	if text := kittest.Flat(ansi.Strip(hs.app.render())); !strings.Contains(text, "y: quit, n: stay") {
 		t.Fatalf("the quit question at 10×2 loses its keys: %q", text)
+	}
+}
+
+// TestTooSmallIsOneBlock: on every screen (the setup form, the offer
+// to resume, a deal in play, the saved games, the lessons) and with
+// the quit question open, a window too small says its words as one
+// block: every line starts at the same column, the widest centred; a
+// sentence that fits the width is on a line of its own, and one that
+// wraps leaves no word alone on a line. At several sizes, -ascii too.
+func TestTooSmallIsOneBlock(t *testing.T) {
+	learn, err := NewLearn(LearnConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	screens := map[string]func() *harness{
+		"setup":  func() *harness { return newHarness(t, testConfig(dealSeed, &memStore{}), 80, 24) },
+		"resume": func() *harness { return resumeOffer(t, testConfig(dealSeed, &memStore{})) },
+		"table":  func() *harness { return midDeal(t, 80, 24) },
+		"saved games": func() *harness {
+			return startHarness(t, NewHistory(brokenSource{}, ReplayConfig{ASCII: true}), 80, 24)
+		},
+		"learn": func() *harness { return startHarness(t, learn, 80, 24) },
+	}
+	asked := 0 // screens seen with the quit question
+	sizes := [][2]int{{79, 23}, {70, 24}, {60, 20}, {50, 12}, {40, 24}, {31, 10}, {24, 8}}
+	for name, start := range screens {
+		hs := start()
+		for _, quitting := range []bool{false, true} {
+			if quitting {
+				// A screen with nothing to keep quits at once: no question.
+				if hs.press("q"); hs.app.overlay == nil {
+					continue
+				}
+				asked++
+			}
+			for _, size := range sizes {
+				w, h := size[0], size[1]
+				hs.send(tea.WindowSizeMsg{Width: w, Height: h})
+				frame := ansi.Strip(hs.app.render())
+				kittest.CheckSize(t, frame, w, h)
+				var block []string
+				for _, l := range strings.Split(frame, "\n") {
+					if strings.TrimSpace(l) != "" {
+						block = append(block, strings.TrimRight(l, " "))
+					}
+				}
+				margin, widest := -1, 0
+				for _, l := range block {
+					in := len(l) - len(strings.TrimLeft(l, " "))
+					if margin >= 0 && in != margin {
+						t.Fatalf("%s (quit question %v) at %d×%d: the lines do not start at one column:\n%s", name, quitting, w, h, frame)
+					}
+					margin, widest = in, max(widest, kit.WidthOf(l)-in)
+					if words := strings.Fields(l); len(words) == 1 && len(block) > 1 && w >= 30 {
+						t.Fatalf("%s (quit question %v) at %d×%d: a word alone on a line:\n%s", name, quitting, w, h, frame)
+					}
+				}
+				if margin != (w-widest)/2 {
+					t.Fatalf("%s (quit question %v) at %d×%d: the block is set in by %d, not centred:\n%s", name, quitting, w, h, margin, frame)
+				}
+				if quitting && w >= 40 && !strings.Contains(kittest.Flat(frame), "y: ") {
+					t.Fatalf("%s at %d×%d: the quit question is not said:\n%s", name, w, h, frame)
+				}
+				if larger := "Please make it larger (q quits)."; !quitting && w >= 60 && !slices.ContainsFunc(block, func(l string) bool { return strings.TrimSpace(l) == larger }) {
+					t.Fatalf("%s at %d×%d: %q is not a line of its own:\n%s", name, w, h, larger, frame)
+				}
+			}
+			hs.send(tea.WindowSizeMsg{Width: 80, Height: 24})
+		}
+	}
+	if asked < 3 {
+		t.Fatalf("the quit question was open on %d screens only", asked)
 	}
 }
 
