@@ -551,6 +551,13 @@ func Press(b key.Binding) tea.KeyPressMsg {
 // MenuLine lays out a prompt and items on one line, the chosen one
 // marked with the cursor glyph, and returns where each item lies.
 func MenuLine(ctx *Context, prompt string, items []string, sel, y int) (string, []Hit) {
+	return MenuLineGap(ctx, prompt, items, sel, y, 2)
+}
+
+// MenuLineGap is MenuLine with gap spaces before each item (MenuLine's
+// two), besides the cell the cursor takes: one makes room for every
+// item's full words where two leave none.
+func MenuLineGap(ctx *Context, prompt string, items []string, sel, y, gap int) (string, []Hit) {
 	st := &ctx.Styles
 	g := &ctx.Paint.Glyphs
 	var sb strings.Builder
@@ -558,8 +565,8 @@ func MenuLine(ctx *Context, prompt string, items []string, sel, y int) (string, 
 	x := WidthOf(prompt)
 	var hits []Hit
 	for i, it := range items {
-		sb.WriteString("  ")
-		x += 2
+		sb.WriteString(strings.Repeat(" ", gap))
+		x += gap
 		var s string
 		if i == sel {
 			s = st.Selected.Render(g.Cursor + it)

@@ -793,7 +793,7 @@ func TestKeysKeepSeparatorsWhenOnlySortGoes(t *testing.T) {
 		f.refresh()
 		lines := strings.Split(f.text(), "\n")
 		keys := lines[len(lines)-1]
-		for _, want := range []string{"choose · enter confirm · key in [ ] · v tricks · / talk · ? help · q leave"} {
+		for _, want := range []string{"choose · enter confirm · x for [x] · v tricks · / talk · ? help · q leave"} {
 			if !strings.Contains(keys, want) {
 				t.Errorf("%d players: the keys line is not %q:\n%s", n, want, f.text())
 			}

@@ -339,3 +339,61 @@ func TestRoundTwoMenuNamesSuits(t *testing.T) {
 		}
 	})
 }
+
+// TestRoundTwoMenuAsTheTrainer: at 80×24 the round-two menu writes each
+// suit it offers as the trainer does (kit.TableActionLabel: "[c] ♣
+// clubs", "[c] C clubs" under -ascii), its sign or letter and its
+// name, at every seat count (the four-handed dealer, offered all four
+// suits, no trumps and pass, aside: that line has room for the signs
+// only).
+func TestRoundTwoMenuAsTheTrainer(t *testing.T) {
+	for _, ascii := range []bool{false, true} {
+		testkit.EachSeatCount(t, func(t *testing.T, n int) {
+			seen := 0
+			for seed := uint64(1); seed <= 60 && seen < 2; seed++ {
+				f := newFixture(t, n, seed, 80, 24)
+				f.drawASCII(ascii)
+				if !f.reach(func(s host.Snapshot) bool { return s.Can.Act && s.View.Phase == rules.PhaseBid2 }, false) {
+					continue
+				}
+				v := f.snap().View
+				legal := v.Legal()
+				if n == 4 && v.Seat == v.Dealer && len(legal) > 5 {
+					continue
+				}
+				menu := ""
+				for _, l := range strings.Split(f.text(), "\n") {
+					if strings.Contains(l, "Round two:") {
+						menu = l
+					}
+				}
+				keys := kit.MenuKeys(s2items(f, legal))
+				for i, a := range s2items(f, legal) {
+					if a.Kind != rules.Name {
+						continue
+					}
+					want := "[" + keys[i] + "] " + ansi.Strip(kit.TableActionLabel(&f.hs.Ctx, a))
+					if ascii {
+						want = kit.ASCIIText(want)
+					}
+					if !strings.Contains(menu, want) {
+						t.Fatalf("ascii %v, seed %d: %q is not in %q:\n%s", ascii, seed, want, menu, f.text())
+					}
+				}
+				seen++
+			}
+			if seen == 0 {
+				t.Fatal("no game came to the person's round-two choice")
+			}
+		})
+	}
+}
+
+// s2items is the round-two menu's items in its order, as the screen
+// lists them.
+func s2items(f *fixture, legal []rules.Action) []rules.Action {
+	if items := f.s.menuItems(); len(items) > 0 {
+		return items
+	}
+	return legal
+}

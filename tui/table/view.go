@@ -627,12 +627,19 @@ func (s *Screen) promptLines(ctx *kit.Context, sc *Scene, w int) ([]string, []ki
 	if s.Bella != rules.NoCard {
 		items = s.bellaItems()
 	}
-	for _, form := range []labelForm{fullLabel, suitNamed, shortLabel} {
+	// The full words first, as the trainer writes them ("[c] ♣ clubs"),
+	// then the same a cell closer together (round two at four), and only
+	// then the fewest words.
+	for _, form := range []labelForm{fullLabel, fullTight, shortLabel} {
 		labels := make([]string, len(items))
 		for i, a := range items {
 			labels[i] = s.itemLabel(ctx, a, i, form)
 		}
-		line, hits := kit.MenuLine(ctx, " "+st.Heading.Render(prompt), labels, s.Menu, 0)
+		gap := 2
+		if form == fullTight {
+			gap = 1
+		}
+		line, hits := kit.MenuLineGap(ctx, " "+st.Heading.Render(prompt), labels, s.Menu, 0, gap)
 		if kit.WidthOf(line) <= w {
 			return []string{line}, hits
 		}
@@ -708,15 +715,15 @@ func hasBella(as []rules.Action, n int) bool {
 }
 
 // labelForm is how much a menu item says, the first whose line fits
-// the window: its words in full ("[c] ♣ clubs"), a suit by its name
-// alone ("[c] clubs": round two at four, with no trumps among the
-// choices), or for a narrow window a suit by its sign alone ("[c] ♣")
-// and the other items in their fewest words.
+// the window: its words in full ("[c] ♣ clubs", as the trainer writes
+// it), the same with the items a cell closer (round two at four, with
+// no trumps among the choices), or for a narrow window a suit by its
+// sign alone ("[c] ♣") and the other items in their fewest words.
 type labelForm int
 
 const (
 	fullLabel labelForm = iota
-	suitNamed
+	fullTight
 	shortLabel
 )
 
@@ -731,33 +738,25 @@ func (s *Screen) itemLabel(ctx *kit.Context, a rules.Action, i int, form labelFo
 	if s.Bella != rules.NoCard {
 		k = map[bool]string{true: "b", false: "n"}[a.Bella]
 	}
-	var l string
-	switch a.Kind {
-	case rules.PlayCard:
+	// The words are the trainer's (kit.TableActionLabel) but for a card
+	// played with or without bella, and in the shortest form.
+	l := kit.TableActionLabel(ctx, a)
+	switch {
+	case a.Kind == rules.PlayCard:
 		l = "play " + p.StyledCard(a.Card) + " without " + s.bellaWord()
 		if w := kit.BellaWord(a); w != "" {
 			l = "play " + p.StyledCard(a.Card) + " and say " + w
 		}
-	case rules.Name:
-		l = p.SuitName(a.Suit)
-		switch {
-		case form == fullLabel || a.Suit == rules.NoTrumps:
-		case form == suitNamed || ctx.ASCII:
-			// In ASCII a letter alone would read as a key (H is the
-			// hint's): the name alone is as short and cannot.
-			l = a.Suit.Name()
-		default:
-			l = p.StyledSuit(a.Suit)
-		}
-	case rules.Shlomo, rules.Cleopatra:
-		l = fmt.Sprintf("declare %s (+%d)", a, rules.DeclarationPoints)
-	case rules.Give:
-		l = "give " + p.StyledCard(a.Card)
-	default:
-		l = kit.ActionLabel(a)
-		if form == shortLabel {
-			l = a.Words()
-		}
+	case form != shortLabel:
+	case a.Kind == rules.Name && a.Suit == rules.NoTrumps:
+	case a.Kind == rules.Name && ctx.ASCII:
+		// In ASCII a letter alone would read as a key (H is the hint's):
+		// the name alone is as short and cannot.
+		l = a.Suit.Name()
+	case a.Kind == rules.Name:
+		l = p.StyledSuit(a.Suit)
+	case a.Kind != rules.Shlomo && a.Kind != rules.Cleopatra && a.Kind != rules.Give:
+		l = a.Words()
 	}
 	return "[" + k + "] " + l
 }
@@ -898,7 +897,10 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 			}
 		}
 		h.Short = undo([]key.Binding{b("choose", k.Left, k.Right), b("confirm", k.Choose),
-			key.NewBinding(key.WithKeys(letters...), key.WithHelp("key", "in [ ]")),
+			// A choice's key is in brackets before it ("[p] pass"): the
+			// hint says so by example, a key and what it does as "v
+			// tricks" does, and as short, so the line keeps its " · ".
+			key.NewBinding(key.WithKeys(letters...), key.WithHelp("x", "for [x]")),
 			b(listWord, k.LastTrick), b("sort", k.SortHand)})
 		if hint {
 			h.Short = append(h.Short, s.hintKey(k))
