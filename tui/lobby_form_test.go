@@ -301,7 +301,8 @@ func keyLineOf(screen string) string {
 
 // TestFormKeyLinesAgree: the setup of a game alone and the lobby's form
 // to open a table name their moves in one wording, with and without
-// -ascii ("up/down" and "j/k" read as two keys, not one).
+// -ascii, where the arrows are "up/down" and "<-/->" as on every screen
+// (never their letters, "j/k", nor both, read as two keys).
 func TestFormKeyLinesAgree(t *testing.T) {
 	for _, ascii := range []bool{false, true} {
 		cfg := testConfig(dealSeed, nil)
@@ -312,11 +313,15 @@ func TestFormKeyLinesAgree(t *testing.T) {
 		table := keyLineOf(p.screen())
 		want := "↑/↓ choose a line · ←/→ change it · "
 		if ascii {
-			want = "j/k choose a line - h/l change it - "
+			// The arrows in words, as every -ascii screen writes them.
+			want = "up/down choose"
 		}
 		for what, line := range map[string]string{"the setup": play, "the open-table form": table} {
 			if !strings.HasPrefix(line, want) {
 				t.Errorf("ascii %v: %s's key line is %q, want it to start %q", ascii, what, line, want)
+			}
+			if ascii && (!strings.Contains(line, " <-/-> change") || strings.Contains(line, "j/k") || strings.Contains(line, "h/l")) {
+				t.Errorf("ascii %v: %s's key line %q does not name the arrows as <-/-> and up/down", ascii, what, line)
 			}
 		}
 	}

@@ -383,24 +383,13 @@ func (s *Screen) hintKeys(ctx *kit.Context) []key.Binding {
 
 // MoveKeys are the keys that choose a form's line and change it, as the
 // key line of every form names them: by their arrows ("↑/↓ choose a
-// line", "←/→ change it"), or under -ascii, where the arrows are the
-// wide "up/down" and "<-/->", by their letters ("j/k", "h/l"). The
-// help names both.
+// line", "←/→ change it"), which -ascii writes "up/down" and "<-/->"
+// as on every other screen. The help names the letters too.
 func MoveKeys(ctx *kit.Context) []key.Binding {
 	k := &ctx.Keys
 	pair := func(desc string, a, b key.Binding) key.Binding {
-		name := func(x key.Binding) string {
-			ways := strings.Split(x.Help().Key, "/")
-			if ctx.ASCII {
-				return ways[len(ways)-1]
-			}
-			return ways[0]
-		}
-		names := []string{name(a), name(b)}
-		if ctx.ASCII {
-			slices.Sort(names) // "j/k", as the help spells them
-		}
-		return kit.Bind(strings.Join(names, "/"), desc, append(a.Keys(), b.Keys()...)...)
+		name := func(x key.Binding) string { return strings.Split(x.Help().Key, "/")[0] }
+		return kit.Bind(name(a)+"/"+name(b), desc, append(a.Keys(), b.Keys()...)...)
 	}
 	return []key.Binding{pair("choose a line", k.Up, k.Down), pair("change it", k.Left, k.Right)}
 }
