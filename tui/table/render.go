@@ -970,12 +970,19 @@ func (sc *Scene) faceUp(ctx *kit.Context, hand rules.CardSet) []string {
 	return cs
 }
 
-// openHand writes a hand shown face up in a replay, as few cards a line
-// as w allows.
+// openHand writes a hand shown face up in a replay on as few lines as
+// w allows, the cards spread evenly over them (six cards where five fit
+// a line go 3 and 3, not 5 and 1), as every seat's open hand is.
 func (sc *Scene) openHand(ctx *kit.Context, open rules.CardSet, w int) []string {
-	var out []string
-	for row := range slices.Chunk(sc.faceUp(ctx, open), max(1, (w+1)/4)) {
-		out = append(out, strings.Join(row, " "))
+	cards := sc.faceUp(ctx, open)
+	most := max(1, (w+1)/4) // a card takes at most 3 cells ("10♥"), then a space
+	n := len(cards)
+	rows := (n + most - 1) / most
+	out := make([]string, 0, rows)
+	for r := range rows {
+		// The first n%rows lines take one card more than the others.
+		from, to := (r*n+rows-1)/rows, ((r+1)*n+rows-1)/rows
+		out = append(out, strings.Join(cards[from:to], " "))
 	}
 	return out
 }
