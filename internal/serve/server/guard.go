@@ -50,6 +50,14 @@ type guard struct {
 	lastResize  time.Time
 	pendingSize *tea.WindowSizeMsg
 	resizing    bool
+	// start is the size Bubble Tea sends once on its own as the program
+	// starts, until it comes: Run sends it on a goroutine, so it may
+	// follow the terminal's window changes (ptySizeMsg), which carry the
+	// same first size ahead of any newer one. Once one of those has come
+	// (ptySized), the startup size is stale and dropped: it would undo a
+	// resize made at login.
+	start    *tea.WindowSizeMsg
+	ptySized bool
 
 	// The frame bucket (Config.FrameRate) and the last frame drawn;
 	// frameDue is true while a frameDueMsg is on its way to draw the
@@ -129,6 +137,9 @@ type (
 	motionFlushMsg struct{}
 	// resizeFlushMsg delivers the window size that waited.
 	resizeFlushMsg struct{}
+	// ptySizeMsg is a size from the session's window changes, in their
+	// order, the first being the size the terminal started at.
+	ptySizeMsg tea.WindowSizeMsg
 	// frameDueMsg draws the frame held back by Config.FrameRate.
 	frameDueMsg struct{}
 )
@@ -198,11 +209,16 @@ func (g *guard) filter(_ tea.Model, msg tea.Msg) tea.Msg {
 		// A remote program cannot be suspended.
 		return tea.ResumeMsg{}
 	case tea.WindowSizeMsg:
-		m.Width, m.Height = g.cfg.clamp(m.Width, m.Height)
-		if g.reason != nil {
-			g.reason.setWidth(m.Width) // the last line is wrapped to it
+		if g.start != nil && m == *g.start {
+			g.start = nil
+			if g.ptySized {
+				return nil // the startup size, come after a newer one
+			}
 		}
-		return g.resize(now, m)
+		return g.windowSize(now, m)
+	case ptySizeMsg:
+		g.ptySized = true
+		return g.windowSize(now, tea.WindowSizeMsg(m))
 	case resizeFlushMsg:
 		g.resizing = false
 		if g.pendingSize == nil {
@@ -257,6 +273,15 @@ func (g *guard) filter(_ tea.Model, msg tea.Msg) tea.Msg {
 		}
 	}
 	return msg
+}
+
+// windowSize clamps a window size and lets it through as resize does.
+func (g *guard) windowSize(now time.Time, m tea.WindowSizeMsg) tea.Msg {
+	m.Width, m.Height = g.cfg.clamp(m.Width, m.Height)
+	if g.reason != nil {
+		g.reason.setWidth(m.Width) // the last line is wrapped to it
+	}
+	return g.resize(now, m)
 }
 
 // resize lets a window size through at most once every resizeEvery:

@@ -323,10 +323,12 @@ func (s *Server) runProgram(next ssh.Handler) ssh.Handler {
 						windows = nil
 						continue
 					}
-					// Clamped here too: Bubble Tea drops a size over its own
-					// bounds before the filter would see it.
-					width, height := s.cfg.clamp(w.Width, w.Height)
-					p.Send(tea.WindowSizeMsg{Width: width, Height: height})
+					// A ptySizeMsg, not a tea.WindowSizeMsg: the filter tells
+					// these, which come in order, from the startup size Run
+					// sends on a goroutine, which may come after them. The
+					// filter clamps it (Bubble Tea's own bound, which drops
+					// a WindowSizeMsg too large, does not see this type).
+					p.Send(ptySizeMsg{Width: w.Width, Height: w.Height})
 				}
 			}
 		}()

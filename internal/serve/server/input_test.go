@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -213,4 +214,39 @@ func TestParserBoundsParams(t *testing.T) {
 			in, state = in[k:], next
 		}
 	}
+}
+
+// The size Bubble Tea sends on its own as the program starts comes on
+// a goroutine, and may follow the session's window changes: once one of
+// those came, it is stale and dropped, and a resize made at login
+// stands. Come first, it is the model's first size, as any other.
+func TestStaleStartupSizeDropped(t *testing.T) {
+	now := time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC)
+	var flush []func()
+	cfg := &Config{MaxWidth: 160, MaxHeight: 50, Now: func() time.Time { return now },
+		AfterFunc: func(_ time.Duration, f func()) func() bool { flush = append(flush, f); return nil }}
+	newGuard := func() *guard {
+		return &guard{cfg: cfg, inner: plain{}, logf: t.Logf, lastIn: now, send: func(tea.Msg) {},
+			start: &tea.WindowSizeMsg{Width: 160, Height: 50}}
+	}
+	size := func(w, h int) tea.Msg { return tea.WindowSizeMsg{Width: w, Height: h} }
+
+	// The startup size after the terminal's first size and a resize.
+	g := newGuard()
+	assert.Equal(t, size(160, 50), g.filter(nil, ptySizeMsg{Width: 240, Height: 80}), "the terminal's first size")
+	assert.Nil(t, g.filter(nil, ptySizeMsg{Width: 200, Height: 30}), "a resize within resizeEvery waits")
+	assert.Nil(t, g.filter(nil, size(160, 50)), "the startup size, late")
+	require.Len(t, flush, 1)
+	now = now.Add(resizeEvery)
+	assert.Equal(t, size(160, 30), g.filter(nil, resizeFlushMsg{}), "the resize, after the wait")
+
+	// The startup size first; a size the terminal reports in its input
+	// later, the same once clamped, is no startup size.
+	g = newGuard()
+	assert.Equal(t, size(160, 50), g.filter(nil, size(160, 50)), "the startup size")
+	assert.Nil(t, g.filter(nil, ptySizeMsg{Width: 240, Height: 80}), "the same size again")
+	now = now.Add(resizeEvery)
+	assert.Equal(t, size(160, 30), g.filter(nil, ptySizeMsg{Width: 200, Height: 30}), "a resize")
+	now = now.Add(resizeEvery)
+	assert.Equal(t, size(160, 50), g.filter(nil, size(200, 50)), "a size from the input, clamped")
 }

@@ -554,6 +554,7 @@ func (s *Server) program(sess ssh.Session) (p *tea.Program, g *guard, input io.R
 		other:  newBucket(s.cfg.KeyRate, s.cfg.KeyBurst, now),
 		frames: newBucket(s.cfg.FrameRate, s.cfg.FrameBurst, now),
 		lastIn: now,
+		start:  &tea.WindowSizeMsg{Width: w, Height: h}, // tea.WithWindowSize's
 	}
 	g.inner = s.cfg.NewModel(info)
 	in := newLimitedInput(sess, &s.cfg, func(why error) {
