@@ -352,12 +352,21 @@ func TestCommandWithAWordTooMany(t *testing.T) {
 }
 
 // noisy redraws a screen of changing text as fast as the program
-// draws, the way a table with moving cards does.
-type noisy struct{ n int }
+// draws, the way a table with moving cards does. started, when set, is
+// closed as the program starts.
+type noisy struct {
+	n       int
+	started chan struct{}
+}
 
 type noiseMsg struct{}
 
-func (m *noisy) Init() tea.Cmd { return m.tick() }
+func (m *noisy) Init() tea.Cmd {
+	if m.started != nil {
+		close(m.started)
+	}
+	return m.tick()
+}
 func (m *noisy) tick() tea.Cmd {
 	return tea.Tick(time.Millisecond, func(time.Time) tea.Msg { return noiseMsg{} })
 }
@@ -381,14 +390,19 @@ func (m *noisy) View() tea.View {
 // stuckClient starts a server whose program draws without end, closing
 // a session whose write waited stall, and a client "zed" at 240×80
 // that reads nothing (full suite only: its window of 2 MB fills first).
-func stuckClient(t *testing.T, stall time.Duration) (addr string, srv *server.Server, log *sshtest.Buffer, stuck *sshtest.Client) {
+//
+// started is closed once the session's program runs: its handler has
+// read the pty, which a window-change racing that read writes without
+// a lock inside the ssh library (a data race under -race).
+func stuckClient(t *testing.T, stall time.Duration) (addr string, srv *server.Server, log *sshtest.Buffer, stuck *sshtest.Client, started <-chan struct{}) {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("the stuck client's window of 2 MB is filled first")
 	}
+	run := make(chan struct{})
 	addr, srv, log = start(t, server.Config{StallTimeout: stall,
-		NewModel: func(s *server.Session) tea.Model { return &noisy{} }})
-	return addr, srv, log, dial(t, addr, sshtest.Config{User: "zed", Width: 240, Height: 80, NeverRead: true})
+		NewModel: func(s *server.Session) tea.Model { return &noisy{started: run} }})
+	return addr, srv, log, dial(t, addr, sshtest.Config{User: "zed", Width: 240, Height: 80, NeverRead: true}), run
 }
 
 // waitClosed waits for the server to close the stuck client: its
@@ -413,7 +427,12 @@ func waitClosed(t *testing.T, stuck *sshtest.Client) {
 func TestClientThatNeverReadsAndResizes(t *testing.T) {
 	// Resizes within the request rate (50 a second); the stall timeout
 	// leaves time for twenty to wait behind the write.
-	_, srv, log, stuck := stuckClient(t, 2*time.Second)
+	_, srv, log, stuck, started := stuckClient(t, 2*time.Second)
+	select {
+	case <-started:
+	case <-time.After(patience):
+		t.Fatal("the program never started")
+	}
 	resized := make(chan struct{})
 	go func() {
 		defer close(resized)
