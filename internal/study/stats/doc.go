@@ -14,6 +14,10 @@
 //     won: finished games the player's side won. Also by the opponents'
 //     level (the bots on the other sides; "easy+hard" when they differ)
 //     and by seat count.
+//   - Left to bots: games the player left at a shared table, which a bot
+//     finished in their seat. They count here and in games played only,
+//     in no other figure below: the player did not play them to the end,
+//     and the bot's deals are not theirs.
 //   - Deals: the deals played to the end in those games, thrown-in deals
 //     included (they happened, and score nothing); an unfinished last
 //     deal is left out.

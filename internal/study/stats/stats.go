@@ -16,7 +16,6 @@ type Record struct {
 	Games    int // games with the player
 	Finished int // of those, played to the end
 	Won      int // finished games the player's side won
-	Left     int // of the others, games bots finished after the player left
 }
 
 // Lost returns the finished games the player's side did not win.
@@ -27,6 +26,11 @@ func (r Record) Lost() int { return r.Finished - r.Won }
 type Stats struct {
 	Record
 	Skipped int // games left out: no single human seat, or unreadable
+	// Left counts the games bots finished after the player left them
+	// (store.Entry.Left). They are in Games and in no other figure: not
+	// finished, won, by level, by seat count nor in the deals' figures,
+	// as the player did not play them to their end.
+	Left int
 
 	// ByLevel is the record against each opponents' level, in the order
 	// of ai.Levels, then other names in alphabetical order.
@@ -92,9 +96,11 @@ func (s *Stats) Add(r *gamelog.Replay) bool { return s.AddFor(r, "") }
 func (s *Stats) AddFor(r *gamelog.Replay, id string) bool { return s.addFor(r, id, nil) }
 
 // addFor is AddFor for a game bots finished for the seats left, whose
-// people had left it (store.Entry.Left): the person's game, if theirs is
-// among them, counts as played but not as finished, won or lost by
-// them, as they did not play it to its end.
+// people had left it (store.Entry.Left). If the person's seat is among
+// them the game counts in Games and Left only: not as finished, won or
+// lost, nor by level or seat count, and none of its deals count, as a
+// bot played the person's seat to the end and what it scored there is
+// not the person's.
 func (s *Stats) addFor(r *gamelog.Replay, id string, left []rules.Seat) bool {
 	h := &r.Header
 	me, ok := OwnSeat(h, id)
@@ -102,17 +108,18 @@ func (s *Stats) addFor(r *gamelog.Replay, id string, left []rules.Seat) bool {
 		s.Skipped++
 		return false
 	}
+	if r.Over && slices.Contains(left, me) {
+		s.Games++
+		s.Left++
+		return true
+	}
 	n := h.Seats()
 	side := rules.SideOfSeat(n, me)
-	over := r.Over && !slices.Contains(left, me)
-	won := over && r.Winner == side
+	won := r.Over && r.Winner == side
 	for _, rec := range []*Record{&s.Record, &s.level(opponents(h, side)).Record, &s.seats(n).Record} {
 		rec.Games++
-		if over {
+		if r.Over {
 			rec.Finished++
-		}
-		if r.Over && !over {
-			rec.Left++
 		}
 		if won {
 			rec.Won++

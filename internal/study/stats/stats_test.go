@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -475,4 +476,58 @@ func TestFromHistoryOfAKeyCountsGamesAlone(t *testing.T) {
 	assert.Equal(t, rules.SeatA, me)
 	_, ok = OwnSeat(&entries[2].Header, "key-ann")
 	assert.False(t, ok, "a game keyed to others is not ann's")
+}
+
+// TestLeftGameCountsApart: at every seat count, bob's history holds a
+// game he played to the end against hard bots and one he left, which a
+// bot finished in his seat, against ann (and a normal bot from three
+// seats). The left game counts in games played and as left to bots
+// only: the record's wins, its levels and seat counts, and the deals'
+// figures are the finished game's alone, and no level or seat count is
+// there with the left game's figures.
+func TestLeftGameCountsApart(t *testing.T) {
+	for _, c := range []struct {
+		players      int
+		finished, lf string
+		leftLevel    []string
+	}{
+		{2, "09-tie.klob", "10-both-over-the-target.klob", []string{gamelog.Human, gamelog.Human}},
+		{3, "tables/3-03-three-tie-with-the-best-opponent.klob", "tables/3-01-every-house-variant.klob", []string{gamelog.Human, gamelog.Human, "normal"}},
+		{4, "tables/4-05-four-tie.klob", "tables/4-02-every-house-variant.klob", []string{gamelog.Human, gamelog.Human, "normal", "normal"}},
+	} {
+		t.Run(fmt.Sprint(c.players), func(t *testing.T) {
+			_, r, err := gamelog.ReadReplay(testkit.Game(t, c.lf))
+			require.NoError(t, err)
+			require.True(t, r.Over, "%s: want a finished game for the bot to finish", c.lf)
+			dir, put := historyDir(t)
+			put("2026-01-01-1200-a.klob", c.finished, withKeys("", "key-bob"), person(c.players, rules.SeatB)...)
+			put("2026-01-02-1200-b.klob", c.lf, func(l *gamelog.Log) {
+				withKeys("key-ann", "key-bob")(l)
+				l.Comment = append(l.Comment, gamelog.TakeoverComment(2, "bob", "normal", rules.SeatB))
+			}, c.leftLevel...)
+			entries := historyOf(t, dir, 2)
+			require.Equal(t, []rules.Seat{rules.SeatB}, slices.Concat(entries[0].Left, entries[1].Left), "bob left one game")
+
+			s := FromHistory(entries, nil, "key-bob")
+			want := fromText(t, testkit.Game(t, c.finished), rules.SeatB)
+			rec := Record{Games: 1, Finished: 1}
+			if want.won {
+				rec.Won = 1
+			}
+			assert.Equal(t, 2, s.Games, "both games were bob's")
+			assert.Equal(t, 1, s.Left, "one left to bots")
+			assert.Equal(t, 1, s.Finished, "the left game is not finished by bob")
+			assert.Equal(t, rec.Won, s.Won, "won: the finished game's result only")
+			assert.Equal(t, []LevelRecord{{"hard", rec}}, s.ByLevel, "by level: the finished game's, no entry for the left game")
+			assert.Equal(t, []SeatsRecord{{c.players, rec}}, s.BySeats, "by seats: the finished game's only")
+			got := counts{s.Deals, s.Points, s.OppPoints, s.OppSides, s.Maker, s.MakerDone, s.Bete, s.Won == 1, s.Finished == 1}
+			assert.Equal(t, want, got, "the deals' figures are the finished game's alone")
+
+			// ann stayed: the game is hers whole.
+			ann := FromHistory(entries, nil, "key-ann")
+			assert.Equal(t, 1, ann.Finished)
+			assert.Zero(t, ann.Left)
+			assert.Equal(t, fromText(t, testkit.Game(t, c.lf), rules.SeatA).deals, ann.Deals)
+		})
+	}
 }
