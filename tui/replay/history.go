@@ -414,12 +414,44 @@ func (s *History) render(ctx *kit.Context) (string, []kit.Hit) {
 }
 
 // recordLines is the player's record over the archived games, of every
-// seat count, each line a label and its figures.
+// seat count, each line a label and its figures. A game a bot finished
+// after the player left counts as left to bots and in no figure below
+// (stats.Stats.Left); a level or seat count with no game finished, and
+// a line with nothing to count, are not shown, rather than as "0/0".
 func (s *History) recordLines(ctx *kit.Context) [][2]string {
 	st := &ctx.Styles
 	r := &s.record
 	if r.Games == 0 {
 		return [][2]string{{st.Heading.Render("Your record:"), "no game of yours saved yet."}}
+	}
+	var by, seats []string
+	for _, l := range r.ByLevel {
+		if l.Finished > 0 {
+			by = append(by, fmt.Sprintf("%s %d/%d", l.Level, l.Won, l.Finished))
+		}
+	}
+	for _, n := range r.BySeats {
+		if n.Finished > 0 {
+			seats = append(seats, fmt.Sprintf("%s %d/%d", countWord(n.Players), n.Won, n.Finished))
+		}
+	}
+	var below [][2]string
+	if len(by) > 0 {
+		below = append(below, [2]string{"  won/played", "against " + strings.Join(by, " · ")})
+	}
+	if len(seats) > 0 {
+		below = append(below, [2]string{"  by players", strings.Join(seats, " · ")})
+	}
+	if r.Deals > 0 {
+		// A bete rate of no deal played out as maker would read "0%", as
+		// if every contract had been made: it says there is none instead.
+		bete := "bete rate " + percent(r.BeteRate())
+		if r.MakerDone == 0 {
+			bete = "no deal played out as maker yet"
+		}
+		below = append(below,
+			[2]string{"  per deal", fmt.Sprintf("you averaged %.1f over %s; %s", r.AvgPerDeal(), kit.Plural(r.Deals, "deal"), oppWords(r.BySeats, r.OppAvgPerDeal()))},
+			[2]string{"  as maker", fmt.Sprintf("take rate %s · %s", percent(r.TakeRate()), bete)})
 	}
 	// Finished games, games bots finished after the player left, and
 	// unfinished ones (filed so when a new game was started instead)
@@ -427,30 +459,14 @@ func (s *History) recordLines(ctx *kit.Context) [][2]string {
 	head := fmt.Sprintf("%s finished, %d won", kit.Plural(r.Finished, "game"), r.Won)
 	if r.Left > 0 {
 		head += fmt.Sprintf("; %d left to bots", r.Left)
+		if len(below) > 0 {
+			head += ", not counted below"
+		}
 	}
 	if n := r.Games - r.Finished - r.Left; n > 0 {
 		head += fmt.Sprintf("; %d unfinished", n)
 	}
-	var by, seats []string
-	for _, l := range r.ByLevel {
-		by = append(by, fmt.Sprintf("%s %d/%d", l.Level, l.Won, l.Finished))
-	}
-	for _, n := range r.BySeats {
-		seats = append(seats, fmt.Sprintf("%s %d/%d", countWord(n.Players), n.Won, n.Finished))
-	}
-	// A bete rate of no deal played out as maker would read "0%", as if
-	// every contract had been made: it says there is none instead.
-	bete := "bete rate " + percent(r.BeteRate())
-	if r.MakerDone == 0 {
-		bete = "no deal played out as maker yet"
-	}
-	return [][2]string{
-		{st.Heading.Render("Your record:"), head},
-		{"  won/played", "against " + strings.Join(by, " · ")},
-		{"  by players", strings.Join(seats, " · ")},
-		{"  per deal", fmt.Sprintf("you averaged %.1f over %s; %s", r.AvgPerDeal(), kit.Plural(r.Deals, "deal"), oppWords(r.BySeats, r.OppAvgPerDeal()))},
-		{"  as maker", fmt.Sprintf("take rate %s · %s", percent(r.TakeRate()), bete)},
-	}
+	return append([][2]string{{st.Heading.Render("Your record:"), head}}, below...)
 }
 
 // oppWords say the others' average a deal, avg, named as the games
