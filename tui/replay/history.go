@@ -437,7 +437,7 @@ func (s *History) recordLines(ctx *kit.Context) [][2]string {
 	}
 	var below [][2]string
 	if len(by) > 0 {
-		below = append(below, [2]string{"  won/played", "against " + strings.Join(by, " · ")})
+		below = append(below, [2]string{"  won/finished", "against " + strings.Join(by, " · ")})
 	}
 	if len(seats) > 0 {
 		below = append(below, [2]string{"  by players", strings.Join(seats, " · ")})

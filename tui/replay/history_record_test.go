@@ -103,7 +103,7 @@ func TestHistoryRecordLeavesOutGamesLeftToBots(t *testing.T) {
 			require.Positive(t, want.MakerDone, "the bete rate is a figure")
 			wantLines := []string{
 				fmt.Sprintf("Your record: | 2 games finished, %d won; 1 left to bots, not counted below; 1 unfinished", won),
-				"won/played | against " + strings.Join(by, " · "),
+				"won/finished | against " + strings.Join(by, " · "),
 				"by players | " + strings.Join(bySeats, " · "),
 				fmt.Sprintf("per deal | you averaged %.1f over %d deals; the other sides %.1f each", want.AvgPerDeal(), want.Deals, want.OppAvgPerDeal()),
 				fmt.Sprintf("as maker | take rate %.0f%% · bete rate %.0f%%", 100*want.TakeRate(), 100*want.BeteRate()),
