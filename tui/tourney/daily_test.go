@@ -66,7 +66,7 @@ func TestDailyWarnsOfQuietBeforeTheFirstBoard(t *testing.T) {
 		// midnight.
 		want := "Once you play a board, you cannot talk in the lobby until Wed 00:00 UTC."
 		f := cl.openAt(longName, code)
-		f.see("[enter] enter the tournament")
+		f.see("[enter] enter the daily")
 		require.Contains(t, f.text(), want)
 		f.press("enter")
 		f.see("[enter] play board 1")
@@ -120,7 +120,7 @@ func TestQuietWarningOnlyWhenNew(t *testing.T) {
 		seat.Leave()
 
 		f := cl.openAt(longName, code)
-		f.see("[enter] enter the tournament")
+		f.see("[enter] enter the daily")
 		require.NotContains(t, f.text(), "Once you play a board", "kept quiet until the same end already")
 		f.press("enter")
 		f.see("[enter] play board 1")
@@ -164,7 +164,7 @@ func TestBoardTakenOverSaysSo(t *testing.T) {
 			one.refresh()
 			one.see("! Your seat was taken over from another connection of yours.")
 			require.NotContains(t, one.text(), "Welcome back")
-			one.see("esc the tournament")
+			one.see("esc the daily")
 			one.press("esc")
 			require.True(t, one.on("tournament"), one.text())
 			one.see("Board 1 is open in another connection of yours")

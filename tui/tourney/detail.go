@@ -187,7 +187,7 @@ func (p *detail) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 			return p, p.Enter(ctx)
 		}
 	case detailMsg:
-		if msg.to == p && p.got(msg.err) {
+		if msg.to == p && p.got(p.code, msg.err) {
 			if msg.fin != nil && p.fin == nil {
 				// The note was about the tournament running (its
 				// code to give, an entry): the standings replace it.
@@ -248,7 +248,7 @@ func (p *detail) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 func (p *detail) answered(err error) bool {
 	p.busy = false
 	if err != nil {
-		p.note = errText(err)
+		p.note = errText(p.code, err)
 	}
 	return err == nil
 }
@@ -309,7 +309,7 @@ func (p *detail) key(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.Cmd
 			return enteredMsg{to: p, err: s.cfg.Service.Enter(ctx, pl, code)}
 		})
 	case p.prog.Next == 0:
-		p.note = kit.Capital(svc.ErrAllPlayed.Error()) + ": the standings open at the end."
+		p.note = strings.TrimSuffix(errText(p.code, svc.ErrAllPlayed), ".") + ": the standings open at the end."
 		return p, nil
 	}
 	p.busy = true
@@ -378,7 +378,7 @@ func (p *detail) HelpRules() (rules.Options, bool) {
 // title is the tournament's header.
 func (p *detail) title() string {
 	if p.prog == nil {
-		return "Tournament " + p.code
+		return titleOf(p.code)
 	}
 	t := p.prog.Info.Title()
 	if p.fin != nil {
@@ -418,7 +418,7 @@ func (p *detail) View(ctx *kit.Context) string {
 	lines := kit.Titled(ctx, p.title())
 	switch {
 	case !p.loaded:
-		lines = append(lines, "", " Reading the tournament…")
+		lines = append(lines, "", " Reading "+the(p.code)+"…")
 		return kit.Canvas(lines, w, h)
 	case p.prog == nil:
 		lines = append(lines, "")
@@ -510,8 +510,8 @@ func (p *detail) runningFoot(ctx *kit.Context) []string {
 		foot = append(foot, kit.Alert(ctx, p.err, w, 3)...)
 	}
 	if left := pr.Info.Ends.Sub(p.s.now()); pr.Entered && pr.Next > 0 && !pr.Info.Over && left < nearEnd {
-		foot = append(foot, kit.Paragraph(fmt.Sprintf("The tournament ends %s: a board not finished by then does not count.",
-			until(p.s.now(), pr.Info.Ends)), w, st.Heading.Render)...)
+		foot = append(foot, kit.Paragraph(fmt.Sprintf("%s ends %s: a board not finished by then does not count.",
+			kit.Capital(the(p.code)), until(p.s.now(), pr.Info.Ends)), w, st.Heading.Render)...)
 	}
 	if pr.Open && !pr.Info.Over && !p.busy {
 		// As a game's seat open in another connection: said here, and
@@ -528,7 +528,7 @@ func (p *detail) runningFoot(ctx *kit.Context) []string {
 		what = "…"
 	case pr.Info.Over, p.s.guest():
 	case !pr.Entered:
-		what = "enter the tournament"
+		what = "enter " + the(p.code)
 	case pr.Open && pr.Next > 0:
 		what = fmt.Sprintf("take over board %d", pr.Next)
 	case pr.Next > 0 && pr.Lines[pr.Next-1].State == svc.InPlay:
@@ -672,7 +672,7 @@ func (p *detail) standingsView(ctx *kit.Context, lines []string) string {
 		// missing from their count. Whether they left it, were at it as
 		// the host ended the tournament, or their server was down then,
 		// the database does not keep: the sentence says what is so.
-		foot = append(foot, kit.Paragraph(fmt.Sprintf("Board %d was not finished when the tournament ended, so it does not count.", n),
+		foot = append(foot, kit.Paragraph(fmt.Sprintf("Board %d was not finished when %s ended, so it does not count.", n, the(p.code)),
 			w, st.Heading.Render)...)
 	}
 	if p.note != "" {
@@ -717,7 +717,7 @@ func (p *detail) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	}
 	if !p.s.guest() {
 		// A guest's enter does nothing: not offered.
-		short = append([]key.Binding{kit.Brief("enter the tournament, or play your next board", k.Choose)}, short...)
+		short = append([]key.Binding{kit.Brief("enter "+the(p.code)+", or play your next board", k.Choose)}, short...)
 	}
 	return kit.KeyHelp{Short: short, Full: [][]key.Binding{short, {k.Help, kit.QuitAsks(k)}}}
 }

@@ -87,7 +87,7 @@ func (cl *club) firstDailyBoard(t *testing.T, players int) (*fixture, string) {
 	t.Helper()
 	_, code := cl.dailies(t, players)
 	f := cl.openAt(longName, code)
-	f.see("[enter] enter the tournament")
+	f.see("[enter] enter the daily")
 	f.press("enter")
 	f.see("[enter] play board 1")
 	f.press("enter")

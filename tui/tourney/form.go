@@ -124,7 +124,7 @@ func (f *form) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 		}
 		f.busy = false
 		if msg.err != nil {
-			f.err = errText(msg.err)
+			f.err = errText("", msg.err)
 			return f, nil
 		}
 		d := newDetail(f.s, msg.info.Code, f.back)

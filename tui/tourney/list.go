@@ -22,7 +22,7 @@ var (
 	keyCode    = kit.Bind("c", "open a tournament by its code", "c")
 	keyRefresh = kit.Bind("r", "read the list again", "r")
 	// keyReread is r on a tournament's page.
-	keyReread = kit.Bind("r", "read the tournament again", "r")
+	keyReread = kit.Bind("r", "read the page again", "r")
 )
 
 // list is the tournaments a person can open: today's dailies, the club's
@@ -108,7 +108,7 @@ func (p *list) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 			return p, p.Enter(ctx)
 		}
 	case listMsg:
-		if msg.to == p && p.got(msg.err) {
+		if msg.to == p && p.got("", msg.err) {
 			// The cursor stays on its tournament, where the list has
 			// it still: others come and end meanwhile.
 			at := p.at
@@ -125,7 +125,7 @@ func (p *list) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 			return p, nil
 		}
 		if msg.err != nil {
-			p.note = errText(msg.err)
+			p.note = errText("", msg.err)
 			return p, nil
 		}
 		return newDetail(p.s, msg.info.Code, p), nil

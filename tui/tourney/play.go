@@ -52,7 +52,7 @@ func (s *Screen) playBoard(code string, seat *svc.Seat) kit.Screen {
 		Board:        fmt.Sprintf("Board %d of %d", seat.Board, seat.Boards),
 		AfterBoard:   func() kit.Screen { return newAfter(s, code, seat) },
 		Keys:         p.keys,
-		QuitQuestion: "This board is saved as far as you played it: go on with it any time before the tournament ends."})
+		QuitQuestion: "This board is saved as far as you played it: go on with it any time before " + the(code) + " ends."})
 	switch {
 	case seat.Resumed && !seat.DealtAgain:
 		// Greeted as klob daily greets a board taken up again, in place
@@ -223,21 +223,23 @@ func (p *boardPart) endLine(ctx *kit.Context) string {
 	w := ctx.Width
 	switch now := p.s.now(); {
 	case p.over:
-		what := "! The tournament has ended: this board no longer counts."
+		what := "! " + kit.Capital(the(p.code)) + " has ended: this board no longer counts."
 		if p.done {
-			what = "! The tournament has ended."
+			what = "! " + kit.Capital(the(p.code)) + " has ended."
 		}
 		keys := "  " + st.Key.Render("[esc]") + " the standings"
 		return " " + st.Heading.Render(kit.Cut(what, w-1-kit.WidthOf(keys), ctx.Ellipsis())) + keys
 	case p.ends.Sub(now) < nearEnd && !p.t.Snapshot().Over:
-		what := "! The tournament ends " + until(now, p.ends) + ": this board counts if finished by then."
+		what := "! " + kit.Capital(the(p.code)) + " ends " + until(now, p.ends) + ": this board counts if finished by then."
 		return " " + st.Heading.Render(kit.Cut(what, w-1, ctx.Ellipsis()))
 	}
 	return ""
 }
 
-// keyStandings is esc on a board once the tournament has ended.
-var keyStandings = kit.Bind("esc", "the tournament has ended: its standings (the board is kept as played)", "esc")
+// keyStandings is esc on a board once tournament code has ended.
+func keyStandings(code string) key.Binding {
+	return kit.Bind("esc", the(code)+" has ended: its standings (the board is kept as played)", "esc")
+}
 
 // toStandings reports whether esc opens the standings now: the
 // tournament has ended and the table has no use for esc (a list open,
@@ -246,8 +248,11 @@ func (p *boardPart) toStandings() bool {
 	return p.over && !p.t.UsesBack() && p.t.Bella == rules.NoCard
 }
 
-// keyTaken is esc on a board whose seat another connection took over.
-var keyTaken = kit.Bind("esc", "back to the tournament: another connection of yours has the board", "esc")
+// keyTaken is esc on a board of tournament code whose seat another
+// connection took over.
+func keyTaken(code string) key.Binding {
+	return kit.Bind("esc", "back to "+the(code)+": another connection of yours has the board", "esc")
+}
 
 // keys are the board's own keys, for the table's keys line and help:
 // esc while it opens the standings, or the tournament once the seat
@@ -255,9 +260,11 @@ var keyTaken = kit.Bind("esc", "back to the tournament: another connection of yo
 func (p *boardPart) keys() kit.KeyHelp {
 	switch {
 	case p.toStandings():
-		return kit.KeyHelp{Short: []key.Binding{kit.Brief("the standings", keyStandings)}, Full: [][]key.Binding{{keyStandings}}}
+		k := keyStandings(p.code)
+		return kit.KeyHelp{Short: []key.Binding{kit.Brief("the standings", k)}, Full: [][]key.Binding{{k}}}
 	case p.kicked:
-		return kit.KeyHelp{Short: []key.Binding{kit.Brief("the tournament", keyTaken)}, Full: [][]key.Binding{{keyTaken}}}
+		k := keyTaken(p.code)
+		return kit.KeyHelp{Short: []key.Binding{kit.Brief(the(p.code), k)}, Full: [][]key.Binding{{k}}}
 	}
 	return kit.KeyHelp{}
 }
@@ -272,7 +279,7 @@ func (p *boardPart) QuitsAtOnce() bool { return p.t.QuitsAtOnce() }
 // QuitQuestion is the table's, but where the tournament has ended.
 func (p *boardPart) QuitQuestion() string {
 	if p.over {
-		return "The tournament has ended: its standings open."
+		return kit.Capital(the(p.code)) + " has ended: its standings open."
 	}
 	return p.t.QuitQuestion()
 }
@@ -361,7 +368,7 @@ func (p *after) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
 	case afterMsg:
 		if msg.to == p {
-			p.done, p.prog, p.err = true, msg.prog, errText(msg.err)
+			p.done, p.prog, p.err = true, msg.prog, errText(p.code, msg.err)
 			return p, p.tickEnd()
 		}
 	case kit.TickMsg:
@@ -386,7 +393,7 @@ func (p *after) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 				return newDetail(p.s, p.code, nil), nil
 			}
 			if msg.err != nil {
-				p.err = errText(msg.err)
+				p.err = errText(p.code, msg.err)
 				return p, nil
 			}
 			return p.s.playBoard(p.code, msg.seat), nil
@@ -426,7 +433,7 @@ func (p *after) line() (svc.BoardLine, bool) {
 func (p *after) View(ctx *kit.Context) string {
 	st := &ctx.Styles
 	w, h := ctx.Width, ctx.Height
-	title := "Tournament " + p.code
+	title := titleOf(p.code)
 	if p.prog != nil {
 		title = p.prog.Info.Title()
 	}
@@ -443,27 +450,27 @@ func (p *after) View(ctx *kit.Context) string {
 		if l.HasPar {
 			lines = append(lines, fmt.Sprintf(" Par: %s, so %s against par.", kit.Number(l.Par), kit.Number(l.Result-l.Par)))
 		} else {
-			lines = append(lines, " Par is being worked out: the tournament shows it once known.")
+			lines = append(lines, " Par is being worked out: "+the(p.code)+" shows it once known.")
 		}
 	case p.prog != nil && p.prog.Info.Over:
-		lines = wrap(lines, "The tournament ended before this board was finished: it does not count.", w)
+		lines = wrap(lines, kit.Capital(the(p.code))+" ended before this board was finished: it does not count.", w)
 	case p.err == "":
-		lines = wrap(lines, "Its result is not recorded yet: the tournament shows it once it is.", w)
+		lines = wrap(lines, "Its result is not recorded yet: "+the(p.code)+" shows it once it is.", w)
 	}
 	if p.err != "" {
 		lines = append(lines, kit.Alert(ctx, p.err, w, 3)...)
 	}
 	lines = append(lines, "")
-	what, n := "the tournament", p.next()
+	what, n := the(p.code), p.next()
 	switch {
 	case n > 0:
 		what = fmt.Sprintf("board %d", n)
-		lines = wrap(lines, fmt.Sprintf("%s to go. Stop whenever you like: the tournament waits for you until its end.",
-			kit.Plural(p.seat.Boards-p.prog.Played(), "board")), w)
+		lines = wrap(lines, fmt.Sprintf("%s to go. Stop whenever you like: %s waits for you until its end.",
+			kit.Plural(p.seat.Boards-p.prog.Played(), "board"), the(p.code)), w)
 	case p.prog != nil && p.prog.Info.Over:
 		what = "the standings"
 		if ok && l.State == svc.Played {
-			lines = wrap(lines, "The tournament has ended: its standings are out.", w)
+			lines = wrap(lines, kit.Capital(the(p.code))+" has ended: its standings are out.", w)
 		}
 	case p.prog != nil:
 		lines = wrap(lines, "That was your last board: the standings open at the end.", w)
@@ -473,7 +480,7 @@ func (p *after) View(ctx *kit.Context) string {
 	// With no board to go on to, enter and esc both go back: one says
 	// it.
 	if n > 0 {
-		offers = append(offers, offer{k.Back, "the tournament"})
+		offers = append(offers, offer{k.Back, the(p.code)})
 	}
 	lines = append(append(lines, ""), offerLines(ctx, append(offers, helpQuit(k)...), w)...)
 	return kit.Canvas(lines, w, h)
@@ -484,6 +491,6 @@ func (p *after) View(ctx *kit.Context) string {
 func (*after) HelpMarks() bool { return false }
 
 func (p *after) KeyHelp(k *kit.KeyMap) help.KeyMap {
-	short := []key.Binding{kit.Brief("go on", k.Choose), kit.Brief("the tournament", k.Back)}
+	short := []key.Binding{kit.Brief("go on", k.Choose), kit.Brief(the(p.code), k.Back)}
 	return kit.KeyHelp{Short: short, Full: [][]key.Binding{short, {k.Help, kit.QuitAsks(k)}}}
 }

@@ -26,6 +26,7 @@ var (
 // logMsg brings a log to replay, for the part that asked.
 type logMsg struct {
 	to   kit.Screen
+	code string // the tournament's
 	log  *gamelog.Log
 	name string
 	n    int
@@ -46,7 +47,7 @@ func (s *Screen) openLog(back kit.Screen, code, key, name string, n int) tea.Cmd
 		} else {
 			l, err = s.cfg.Service.PlayLog(ctx, code, key, n)
 		}
-		return logMsg{to: back, log: l, name: name, n: n, err: err, others: key != s.cfg.Player.Key}
+		return logMsg{to: back, code: code, log: l, name: name, n: n, err: err, others: key != s.cfg.Player.Key}
 	})
 }
 
@@ -54,7 +55,7 @@ func (s *Screen) openLog(back kit.Screen, code, key, name string, n int) tea.Cmd
 // When the log cannot be shown it says why in *note and stays on back.
 func (s *Screen) showLog(m logMsg, boards int, back kit.Screen, note *string) kit.Screen {
 	if m.err != nil {
-		*note = errText(m.err)
+		*note = errText(m.code, m.err)
 		return back
 	}
 	rp, err := m.log.Replay()
@@ -113,7 +114,7 @@ func (p *entrant) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 		case kit.IsKey(msg, k.Choose) && p.fin.Played(p.i, n):
 			return p, p.s.openLog(p, p.fin.Info.Code, e.Key, e.Name+"'s play", n)
 		case kit.IsKey(msg, k.Choose) && p.fin.Unfinished(p.i, n):
-			p.note = fmt.Sprintf("%s did not finish board %d before the tournament ended, so it does not count.", e.Name, n)
+			p.note = fmt.Sprintf("%s did not finish board %d before %s ended, so it does not count.", e.Name, n, the(p.fin.Info.Code))
 		case kit.IsKey(msg, k.Choose):
 			p.note = fmt.Sprintf("%s did not play board %d.", e.Name, n)
 		case kit.IsKey(msg, keyPar):

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"time"
 
@@ -314,23 +315,58 @@ type loading struct {
 	err    string
 }
 
-// got keeps a read that came back with err, and reports whether it
-// brought the page.
-func (l *loading) got(err error) bool {
-	l.loaded, l.err = true, errText(err)
+// got keeps a read of tournament code ("": the list) that came back
+// with err, and reports whether it brought the page.
+func (l *loading) got(code string, err error) bool {
+	l.loaded, l.err = true, errText(code, err)
 	return err == nil
 }
 
-// errText says what went wrong, for the person: the service's errors
-// say it already; others are the server's trouble.
-func errText(err error) string {
+// errText says what went wrong with tournament code ("": none in
+// particular), for the person: the service's errors say it already, of
+// "the tournament", which a daily's pages say as "the daily"; others
+// are the server's trouble.
+func errText(code string, err error) string {
 	switch {
 	case err == nil:
 		return ""
 	case errors.Is(err, context.DeadlineExceeded):
 		return "The server is busy: try again."
 	}
-	return kit.Sentence(err.Error())
+	text := err.Error()
+	if isDaily(code) {
+		for _, was := range []string{"this tournament", "the tournament", "This tournament", "The tournament"} {
+			text = strings.ReplaceAll(text, was, the(code))
+		}
+	}
+	return kit.Sentence(text)
+}
+
+// titleOf is the header of tournament code before it is read, as
+// svc.Info.Title words it once it is: "Daily 2026-12-01 · 3 players",
+// "Tournament KQXPRT".
+func titleOf(code string) string {
+	var y, m, d, n int
+	if _, err := fmt.Sscanf(code, "DAILY-%04d-%02d-%02d-%dP", &y, &m, &d, &n); err == nil {
+		return fmt.Sprintf("Daily %04d-%02d-%02d · %d players", y, m, d, n)
+	}
+	return "Tournament " + code
+}
+
+// isDaily reports whether code is a daily's (DAILY-2026-12-01-3P): a
+// club tournament's code is letters alone.
+func isDaily(code string) bool {
+	_, ok := dailyTag(code)
+	return ok
+}
+
+// the names tournament code inside a sentence: "the daily" or "the
+// tournament", so that a daily's pages never call it a tournament.
+func the(code string) string {
+	if isDaily(code) {
+		return "the daily"
+	}
+	return "the tournament"
 }
 
 // until says how long to t from now: "in 3h 20m", "in 2 days" (to the
