@@ -436,10 +436,11 @@ func (p *detail) View(ctx *kit.Context) string {
 
 // runningView is the tournament while it runs: the person's boards,
 // their results and par of those played. The boards and the line of
-// the running total always show: where the window is too short for them
-// and the words on how the tournament works, the words go first (a
-// short line stands for them where it fits), then the grid takes fewer
-// rows and more columns.
+// the running total always show, the grid in the same columns from the
+// first board to the last (gridLayout): where the window is too short
+// for it and the words on how the tournament works, the words go first
+// (a short line stands for them where it fits), and only where the
+// grid alone does not fit does it take fewer rows and more columns.
 func (p *detail) runningView(ctx *kit.Context, lines []string) string {
 	st := &ctx.Styles
 	w, h := ctx.Width, ctx.Height
@@ -458,14 +459,15 @@ func (p *detail) runningView(ctx *kit.Context, lines []string) string {
 		// What is left for the words and the grid with its head and the
 		// running total, a blank line before each.
 		room := h - len(lines) - len(foot) - 2
-		words, rows := explain, 0
+		words, rows := explain, gridLayout(len(pr.Lines), w)
+		fits := false
 		for _, try := range [][]string{explain, short, nil} {
 			words = try
-			if rows = gridRows(len(pr.Lines), w, room-len(try)-min(1, len(try))); rows > 0 {
+			if fits = gridHeight(len(pr.Lines), rows) <= room-len(try)-min(1, len(try)); fits {
 				break
 			}
 		}
-		if rows == 0 {
+		if !fits {
 			// Not even the grid alone fits under the rules and the
 			// entrants (a long note at the foot): they give way, the
 			// help still says the rules.
@@ -557,6 +559,24 @@ const (
 
 // gridCols is how many columns of boards w cells hold.
 func gridCols(w int) int { return max(1, (w-1)/gridCellW) }
+
+// gridLayout is the most rows a column of n boards takes in w cells
+// when the window has room: gridRowsMax, or more where the columns
+// would not fit. It depends on neither the boards played nor the lines
+// around the grid (a note, a warning that goes once a board is
+// played), so that the grid does not change its columns as they come
+// and go. At 80 columns the grid of any board count the form allows
+// (up to 24: three columns of 8) fits 24 lines with the page's others.
+func gridLayout(n, w int) int {
+	return max(gridRowsMax, (n+gridCols(w)-1)/gridCols(w))
+}
+
+// gridHeight is the lines the grid of n boards in columns of up to
+// rowsMax takes, its head's included.
+func gridHeight(n, rowsMax int) int {
+	cols := max(1, (n+rowsMax-1)/rowsMax)
+	return 1 + (n+cols-1)/cols
+}
 
 // gridRows is the rows a column of n boards takes in room lines (the
 // head's included): at most gridRowsMax, and few enough that the
