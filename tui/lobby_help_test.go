@@ -200,15 +200,15 @@ func annAtTourneys(t *testing.T) *lobbyPerson {
 func TestLobbyTourneyFormKeepsChoices(t *testing.T) {
 	p := annAtTourneys(t)
 	p.key("n")
-	p.untilFlat(t, "Seats ‹ 3 ›")
+	p.untilFlat(t, "Seats 2 ›")
 	p.key("right")
-	p.untilFlat(t, "Seats ‹ 4")
+	p.untilFlat(t, "Seats ‹ 3 ›")
 	p.key("q")
 	p.wait(t, "the lobby", func() bool { _, ok := p.app.screen.(*lobby.Lobby); return ok })
 	p.key("d")
 	p.untilFlat(t, "(no tournament runs")
 	p.key("n")
-	p.untilFlat(t, "Seats ‹ 4")
+	p.untilFlat(t, "Seats ‹ 3 ›")
 }
 
 // TestLobbyFormHelpHasNoMarks: the open-table form shows no card, score
@@ -256,7 +256,7 @@ func TestLobbyTourneyHelpHasNoMarks(t *testing.T) {
 	p := annAtTourneys(t)
 	for _, c := range []struct{ name, key, ready string }{
 		{"the list", "", "(no tournament runs"},
-		{"the form", "n", "Seats ‹ 3 ›"},
+		{"the form", "n", "Seats 2 ›"},
 	} {
 		if c.key != "" {
 			p.key(c.key)
@@ -281,7 +281,7 @@ func TestLobbyTourneyHelpHasNoMarks(t *testing.T) {
 func TestLobbyTourneyBoardHelpHasNoHints(t *testing.T) {
 	p := annAtTourneys(t)
 	p.key("n")
-	p.untilFlat(t, "Seats ‹ 3 ›")
+	p.untilFlat(t, "Seats 2 ›")
 	for _, k := range []string{"up", "up", "up", "left", "left", "enter"} {
 		p.key(k)
 	}

@@ -61,13 +61,14 @@ type form struct {
 }
 
 // newForm is the form with the choices last left (Screen.choices), else
-// the defaults.
+// the defaults: two seats, as the lobby's form of a new table and the
+// trainer start, so that a new tournament's boards are a table's.
 func newForm(s *Screen, back kit.Screen) *form {
 	if c := s.choices(); c.set {
 		return &form{s: s, back: back, boards: c.boards, length: c.length, form: setup.Form{Setup: c.setup, Sections: formSections}}
 	}
 	o := rules.DefaultOptions()
-	o.Players = 3
+	o.Players = 2
 	return &form{s: s, back: back, boards: 2, length: slices.Index(lengths, 24*time.Hour),
 		form: setup.Form{Setup: setup.Setup{Level: ai.Normal, Options: o}, Sections: formSections}}
 }

@@ -409,7 +409,7 @@ func TestHostReadsAsTheLobbyTagsIt(t *testing.T) {
 func TestFormHelpRules(t *testing.T) {
 	cl := newClub(t, false)
 	a := cl.open(ann)
-	a.press("n", "right")
+	a.press("n", "right", "right")
 	a.see("Seats                    ‹ 4")
 	o, ok := kit.HelpRulesOf(a.s)
 	require.True(t, ok, "the form gives the help no rules")
@@ -424,7 +424,7 @@ func TestFormKeepsChoices(t *testing.T) {
 	cl := newClub(t, false)
 	keep := &Choices{}
 	a := cl.openWith(ann, "", keep)
-	a.press("n", "right")
+	a.press("n", "right", "right")
 	a.see("Seats                    ‹ 4")
 	a.press("esc")
 	require.True(t, a.on("list"), "esc does not go back to the list:\n%s", a.text())
@@ -487,6 +487,8 @@ func TestTournamentClicks(t *testing.T) {
 	a := cl.open(ann)
 	a.d.ClickOn("n new")
 	require.True(t, a.on("new tournament"), "a click on n new did not open the form:\n%s", a.text())
+	a.d.ClickOn(" ›") // the seats' ›, the form's first
+	a.see("Seats                    ‹ 3 ›")
 	a.d.ClickOn("‹ 3 ›")
 	a.see("Seats                      2 ›")
 	a.d.ClickOn("Create the tournament")
@@ -877,4 +879,19 @@ func TestSeatFetchedForAPageGoneIsLeft(t *testing.T) {
 			require.False(t, live(), "the board's host stays open after %s", leave)
 		})
 	}
+}
+
+// TestFormStartsAtTwoSeats: a new tournament's form starts at two
+// seats, as the lobby's form of a new table and the trainer do; once
+// left, it opens again at the seats chosen.
+func TestFormStartsAtTwoSeats(t *testing.T) {
+	cl := newClub(t, false)
+	a := cl.open(ann)
+	a.press("n")
+	a.see("▶ Seats                      2 ›")
+	o, ok := kit.HelpRulesOf(a.s)
+	require.True(t, ok, "the form gives the help no rules")
+	require.Equal(t, 2, o.NumPlayers())
+	a.press("right", "esc", "n")
+	a.see("Seats                    ‹ 3 ›")
 }
