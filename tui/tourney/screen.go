@@ -4,7 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
+	"regexp"
 	"sync"
 	"time"
 
@@ -335,12 +335,15 @@ func errText(code string, err error) string {
 	}
 	text := err.Error()
 	if isDaily(code) {
-		for _, was := range []string{"this tournament", "the tournament", "This tournament", "The tournament"} {
-			text = strings.ReplaceAll(text, was, the(code))
-		}
+		text = aTournament.ReplaceAllString(text, "${1}he daily")
 	}
 	return kit.Sentence(text)
 }
+
+// aTournament is "the tournament" or "this tournament" in a service's
+// error, never "the tournaments" (all of them, as when the server
+// stops).
+var aTournament = regexp.MustCompile(`\b([Tt])h(?:is|e) tournament\b`)
 
 // titleOf is the header of tournament code before it is read, as
 // svc.Info.Title words it once it is: "Daily 2026-12-01 · 3 players",

@@ -12,17 +12,17 @@ import (
 	"github.com/klob/klob/internal/testing/testkit"
 )
 
-// aTournament finds "tournament" as a word: "tournaments", the list esc
+// oneTournament finds "tournament" as a word: "tournaments", the list esc
 // goes back to, holds the daily too.
-var aTournament = regexp.MustCompile(`(?i)\btournament\b`)
+var oneTournament = regexp.MustCompile(`(?i)\btournament\b`)
 
 // saysTheDaily checks that the screen and its help never call the daily
 // a tournament.
 func (f *fixture) saysTheDaily(where string) {
 	f.t.Helper()
-	require.NotRegexp(f.t, aTournament, f.text(), "%s", where)
-	require.NotRegexp(f.t, aTournament, f.helpWords(), "the help of %s", where)
-	require.NotRegexp(f.t, aTournament, f.s.QuitQuestion(), "the quit question of %s", where)
+	require.NotRegexp(f.t, oneTournament, f.text(), "%s", where)
+	require.NotRegexp(f.t, oneTournament, f.helpWords(), "the help of %s", where)
+	require.NotRegexp(f.t, oneTournament, f.s.QuitQuestion(), "the quit question of %s", where)
 }
 
 // TestDailySaysTheDaily: from its page through every board to the last,
@@ -74,4 +74,15 @@ func TestTournamentSaysTheTournament(t *testing.T) {
 	f.see("[enter] the tournament")
 	f.press("enter", "enter")
 	f.see("You have played every board of this tournament: the standings open at the end.")
+}
+
+// TestErrTextOfADaily: a service's error shown on a daily's page says
+// "the daily" for "this tournament" or "the tournament", and leaves "the
+// tournaments" (all of them) and a club tournament's words alone.
+func TestErrTextOfADaily(t *testing.T) {
+	daily := "DAILY-2026-12-01-3P"
+	require.Equal(t, "You have played every board of the daily.", errText(daily, svc.ErrAllPlayed))
+	require.Equal(t, "Only the daily's host may end it.", errText(daily, svc.ErrNotHost))
+	require.Equal(t, "The tournaments are closed: the server is stopping.", errText(daily, svc.ErrClosed))
+	require.Equal(t, "You have played every board of this tournament.", errText("KQXPRT", svc.ErrAllPlayed))
 }
