@@ -265,6 +265,16 @@ func (h *Hall) Watchable(playerID string) []Info {
 	return h.infos(playerID, func(in Info) bool { return in.Started && !in.Over && !in.Private && (in.Here || in.Yours) })
 }
 
+// Paused returns the tables Watchable leaves out because every one of
+// their people is away (Info.Paused): still open to watch by code
+// (Table.Watch), they stand still until one of them comes back (no
+// grace runs meanwhile), so that a spectator's list shows them marked
+// rather than deny a table its code opens. By code; playerID's own are
+// not among them (Watchable lists those).
+func (h *Hall) Paused(playerID string) []Info {
+	return h.infos(playerID, func(in Info) bool { return in.Paused && !in.Private && !in.Yours })
+}
+
 // Full returns the tables playerID may not join because every seat is
 // taken, waiting for their host to start them (none private), by code:
 // a lobby with none to join says why.

@@ -497,6 +497,39 @@ func TestDesertedNotWatchable(t *testing.T) {
 	require.Len(t, h.Watchable("z"), 1, "Bob back: offered to watch again")
 }
 
+// TestPausedListedToWatch: a game whose people are all away, left out
+// of Watchable (it is not being played), is among the Paused tables,
+// which the watch list shows marked, since its code opens it to watch
+// anyway; neither its people's (theirs are in Watchable) nor a private
+// one; someone back, it is Watchable again and no longer Paused. At
+// every seat count.
+func TestPausedListedToWatch(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		h := newOnDisk(t).hall(t)
+		tb := annOpens(t, h, n, rules.DefaultOptions(), 5)
+		ann, bob := annAndBob(t, tb)
+		firstDeal(t, ann.port())
+		require.Empty(t, h.Paused("z"), "a game played is paused")
+		ann.conn.Drop()
+		bob.conn.Drop()
+		require.Empty(t, h.Watchable("z"))
+		paused := h.Paused("z")
+		require.Len(t, paused, 1, "a paused game missing from the list its code watches")
+		assert.Equal(t, tb.Code(), paused[0].Code)
+		assert.True(t, paused[0].Paused)
+		assert.Empty(t, h.Paused("a"), "Ann's own table is Watchable's")
+		w, err := tb.Watch(Player{ID: "z", Name: "Zed"})
+		require.NoError(t, err, "the code watches what the list shows")
+		w.Leave()
+
+		_, err = tb.Join(Player{ID: "b", Name: "Bob"})
+		require.NoError(t, err)
+		assert.Empty(t, h.Paused("z"), "Bob back: the game goes on")
+		require.Len(t, h.Watchable("z"), 1)
+		assert.False(t, h.Watchable("z")[0].Paused)
+	})
+}
+
 // TestQuietAfterWatching: a spectator who leaves a rated table of three
 // or four in the middle of a deal saw its play, and stays quiet until
 // that deal ends, as its players do; Quiet names the table, and

@@ -86,7 +86,8 @@
 // # The club
 //
 // Anyone with a key may watch a started table (Table.Watch, the list of
-// Watchable), unless its host made it private (Options.Private, then
+// Watchable; Paused, marked, those whose people are all away, which
+// stand still until one comes back), unless its host made it private (Options.Private, then
 // Conn.SetPrivate, written at once, during the game too: the Private
 // tag keeps it across a restart): the spectator's Port is the game's
 // public view (host.Host.Watch), never a

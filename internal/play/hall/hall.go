@@ -499,6 +499,11 @@ type Info struct {
 	// waits for its people (or its abandonment), and is not offered to
 	// watch, nor counted as a game being played.
 	Here bool
+	// Paused says the game has started, is not over, and none of its
+	// people is connected (not Here): it waits for one of them, no
+	// seat's grace running (a bot would otherwise play the people's
+	// game for spectators), so nothing moves until one comes back.
+	Paused bool
 	// Came orders the asking person's own tables: the higher, the later
 	// they last came to it (0 for a table not theirs, or not come to
 	// since a restart).

@@ -256,6 +256,7 @@ func (t *Table) infoLocked(id string) Info {
 	in := Info{Code: t.code, Seats: len(t.seats), Level: t.opts.Level, Target: t.opts.Rules.Target,
 		Rules: t.opts.Rules, Started: t.game != nil, Over: t.filed, Yours: t.seatOf(id) >= 0, Private: t.opts.Private,
 		Here: t.anyoneHere()}
+	in.Paused = in.Started && !in.Over && !in.Here
 	if i := t.seatOf(id); i >= 0 {
 		in.Came = t.seats[i].at
 		in.BotPlays = t.game != nil && t.game.BotPlays(rules.Seat(i))
