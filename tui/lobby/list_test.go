@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/charmbracelet/x/ansi"
 	"github.com/stretchr/testify/assert"
@@ -747,4 +748,51 @@ func TestWindowKeepsByRank(t *testing.T) {
 		shown, _, _, _ := window([]entry{e}, 0, room, 80, "…")
 		assert.Equal(t, want, shown, "in %d lines", room)
 	}
+}
+
+// A table whose people are all away, past their grace, stands still: the
+// watch list shows it, marked paused, as its code would open it anyway;
+// watched, the screen says it is paused because every player is away
+// (no countdown runs, so "the seat waits for them" would read as a
+// stuck game), until one comes back. At every seat count.
+func TestWatchListShowsAPausedTable(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		clock := clocktest.New(time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC))
+		h := randomHall(t, hall.Config{Clock: clock, Grace: 2 * time.Minute})
+		tb := annsTable(t, h, n)
+		ann, bob := hall.Player{ID: "a", Name: "ann"}, hall.Player{ID: "b", Name: "bob"}
+		annConn, err := tb.Join(ann)
+		require.NoError(t, err)
+		bobConn, err := tb.Join(bob)
+		require.NoError(t, err)
+		require.NoError(t, annConn.Start())
+		annConn.Drop()
+		bobConn.Drop()
+		clock.Advance(3 * time.Minute)
+
+		dan := hall.Player{ID: "d", Name: "dan"}
+		l := New(Config{Player: dan, Hall: h, Clock: clock})
+		ctx := kittest.Context(80, 24)
+		w := newWatchList(l)
+		view := kittest.Flat(ansi.Strip(w.View(&ctx)))
+		assert.NotContains(t, view, "no table is being played")
+		require.Contains(t, view, tb.Code()+" ")
+		assert.Contains(t, view, "paused: everyone is away")
+
+		next, _ := w.choose(&ctx)
+		ws, ok := next.(*WatchSeat)
+		require.True(t, ok, "the paused table is not watched: %s", w.note)
+		r := newSeatRun(t, ws)
+		r.run(r.s.Enter(r.ctx))
+		r.frame = r.view()
+		assert.Contains(t, r.frame, "Paused: every player is away.")
+		assert.NotContains(t, r.frame, "waits for them")
+
+		_, err = tb.Join(bob)
+		require.NoError(t, err)
+		r.until("bob back", func() bool { return !strings.Contains(r.frame, "Paused") })
+		w.refresh()
+		require.Len(t, w.tables, 1)
+		assert.NotContains(t, kittest.Flat(ansi.Strip(w.View(&ctx))), "paused")
+	})
 }

@@ -1047,7 +1047,7 @@ func (l *Lobby) join(ctx *kit.Context, t *hall.Table) (kit.Screen, tea.Cmd) {
 // watchable reports whether the person may watch table t now, as the
 // lobby's w offers it.
 func (l *Lobby) watchable(t *hall.Table) bool {
-	return slices.ContainsFunc(l.cfg.Hall.Watchable(l.cfg.Player.ID), func(in hall.Info) bool { return in.Code == t.Code() })
+	return slices.ContainsFunc(watchTables(l.cfg.Hall, l.cfg.Player.ID), func(in hall.Info) bool { return in.Code == t.Code() })
 }
 
 func (l *Lobby) View(ctx *kit.Context) string {

@@ -175,7 +175,7 @@ func (w *watchList) refresh() {
 	if w.row < len(w.tables) {
 		was = w.tables[w.row].Code
 	}
-	w.tables = w.l.cfg.Hall.Watchable(w.l.cfg.Player.ID)
+	w.tables = watchTables(w.l.cfg.Hall, w.l.cfg.Player.ID)
 	if i := slices.IndexFunc(w.tables, func(in hall.Info) bool { return in.Code == was }); i >= 0 {
 		w.row = i
 		return
@@ -184,6 +184,15 @@ func (w *watchList) refresh() {
 		w.note = "Table " + was + " is no longer there to watch."
 	}
 	w.row = min(w.row, max(0, len(w.tables)-1))
+}
+
+// watchTables are the tables the list offers, by code: those being
+// played, and those paused because all their people are away, which
+// their code opens to watch as well (their lines say they are paused).
+func watchTables(h *hall.Hall, id string) []hall.Info {
+	out := append(h.Watchable(id), h.Paused(id)...)
+	slices.SortFunc(out, func(a, b hall.Info) int { return strings.Compare(a.Code, b.Code) })
+	return out
 }
 
 // tick asks to refresh the list in 2 s.
@@ -354,9 +363,39 @@ func watchLine(t hall.Info) rowText {
 	if t.Yours {
 		tail, short = tail+" · your seat", short+" · your seat"
 	}
+	if t.Paused {
+		tail, short = tail+" · "+pausedWords, short+" · "+pausedWords
+	}
 	r := newRowText(t.Code+"  ", t, tail)
 	r.short = short
 	return r
+}
+
+// pausedWords mark a table of the watch list whose people are all away.
+const pausedWords = "paused: everyone is away"
+
+// pausedNote is what a spectator reads while every person of the game
+// is away: it stands still, no seat's countdown running (hall doc), so
+// "the seat waits for them" with no time would read as a stuck game.
+const pausedNote = "Paused: every player is away. The game goes on when one of them comes back; no bot takes a seat meanwhile."
+
+// paused reports whether sn is of a game whose people are all away:
+// not one of its persons' seats is connected (nor being handed back).
+func paused(sn host.Snapshot) bool {
+	if sn.Over || sn.Closed || sn.Private {
+		return false
+	}
+	human := false
+	for _, p := range sn.Players {
+		if !p.Human {
+			continue
+		}
+		human = true
+		if p.State == host.SeatHere || p.State == host.SeatBack {
+			return false
+		}
+	}
+	return human
 }
 
 // KeyHelp: the list's keys.
@@ -376,6 +415,10 @@ type WatchSeat struct {
 	stay
 	// told is set once the screen said the table turned private.
 	told bool
+	// paused is set while every player is away, pausedGen the game's
+	// position when the screen last said so (pausedNote).
+	paused    bool
+	pausedGen int
 	// gen is the game's position last seen (Snapshot.Gen): a new one
 	// is a move, reported to Config.Active.
 	gen int
@@ -392,7 +435,25 @@ func newWatchSeat(l *Lobby, t *hall.Table, port host.Port) *WatchSeat {
 	}
 	s.table = tablescreen.New(cfg)
 	s.begin(l, talk, port.Leave)
+	s.sayPaused()
 	return s
+}
+
+// sayPaused says on the table screen that the game is paused, when
+// every player has just been found away or the game's position changed
+// since (the screen drops its note at a change: a spectator come, say),
+// and takes the note away once one of them is back.
+func (s *WatchSeat) sayPaused() {
+	sn := s.table.Snapshot()
+	now := paused(sn)
+	switch {
+	case now && (!s.paused || sn.Gen != s.pausedGen):
+		s.table.SetNote(pausedNote, false)
+		s.pausedGen = sn.Gen
+	case !now && s.paused:
+		s.table.SetNote("", false)
+	}
+	s.paused = now
 }
 
 func (s *WatchSeat) Name() string { return "watching" }
@@ -424,6 +485,7 @@ func (s *WatchSeat) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) 
 			s.l.cfg.Active()
 		}
 	}
+	s.sayPaused()
 	if sn := s.table.Snapshot(); (sn.Private || sn.Closed) && !s.told {
 		s.told = true
 		why := "The game is closed."
