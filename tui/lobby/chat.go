@@ -437,6 +437,10 @@ type talkPane struct {
 	hush   kit.Note
 	why    string
 	lifted bool
+	// quietUntil is when the tournament that keeps the person quiet
+	// ends, "" when none does (Lobby.readQuiet): the heading then says
+	// / mutes only, rather than offer a line nobody would read.
+	quietUntil string
 }
 
 // TalkLines are the lines the lobby's talk read, oldest first (none
@@ -580,6 +584,9 @@ func (lt *talkPane) lines(ctx *kit.Context, w, room int) []string {
 	// The heading shows whenever anything of the talk does: a line alone
 	// under the tables reads as theirs.
 	how := "  / to talk"
+	if lt.quietUntil != "" {
+		how = "  quiet until " + lt.quietUntil + ": / to mute"
+	}
 	if lt.kept() {
 		how = "  / opens your unsent line"
 	}

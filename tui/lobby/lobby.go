@@ -271,6 +271,11 @@ type Lobby struct {
 	// as the last tick found it: the tick after it ends says they may
 	// talk again (quietLifted).
 	quietTitle string
+	// quietUntil is when the tournament that keeps the person quiet
+	// ends (kit.When), "" when none does, as the last Update found it
+	// (readQuiet): the menu and the talk's heading then offer neither a
+	// rename nor a line to say.
+	quietUntil string
 	// mutes are the people this connection muted (chat.go).
 	mutes muteBook
 	// club is the person's rating as last read (club.go).
@@ -305,6 +310,7 @@ func (l *Lobby) tick() tea.Cmd { return l.ticks.Tick(l, l.every) }
 // person's seat at a table, if they hold one.
 func (l *Lobby) Enter(ctx *kit.Context) tea.Cmd {
 	l.Refresh()
+	l.readQuiet()
 	l.talk.quietEnded()
 	first := !l.resumed
 	l.resumed = true
@@ -499,6 +505,7 @@ func (l *Lobby) setNote(s string, isErr bool) {
 
 func (l *Lobby) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	l.sameName()
+	l.readQuiet()
 	switch msg := msg.(type) {
 	case kit.TickMsg:
 		if !l.ticks.Due(msg, l) {
@@ -738,6 +745,9 @@ func (l *Lobby) KeyHelp(k *kit.KeyMap) help.KeyMap {
 		if l.guest() {
 			words += readOnly[it.key]
 		}
+		if it.key == "r" && l.quietUntil != "" {
+			words += quietRename(l.quietUntil) // as the menu says beside it
+		}
 		letters = append(letters, key.NewBinding(key.WithKeys(it.key), key.WithHelp(it.key, words)))
 	}
 	moves := []key.Binding{kit.Brief("choose", k.Up, k.Down), kit.Brief("take it", k.Choose), k.Help, kit.QuitAsks(k)}
@@ -747,7 +757,11 @@ func (l *Lobby) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	full = append(full, moves[1:]...)
 	if l.talk != nil && !l.guest() {
 		// The keys' line offers it: the help says it too.
-		letters = append(letters, kit.Bind("/", "talk: a line to the lobby (/mute NAME hides a player, /unmute NAME shows them)"))
+		words := "talk: a line to the lobby (/mute NAME hides a player, /unmute NAME shows them)"
+		if l.quietUntil != "" {
+			words = "/mute NAME hides a player, /unmute NAME shows them; you talk nowhere until " + l.quietUntil + " (a tournament of yours runs)"
+		}
+		letters = append(letters, kit.Bind("/", words))
 	}
 	if l.talk != nil {
 		letters = append(letters, kit.Bind("c", "read the lobby's talk back: its last lines, not only the newest"))
@@ -1095,6 +1109,9 @@ func (l *Lobby) render(ctx *kit.Context) (string, []kit.Hit) {
 		if l.guest() {
 			label += readOnly[it.key]
 		}
+		if it.key == "r" && l.quietUntil != "" {
+			label += quietRename(l.quietUntil)
+		}
 		row := kit.MarkRow(ctx, "["+it.key+"] "+label, i == l.row)
 		menu = append(menu, row...)
 		menuRows = append(menuRows, slices.Repeat([]int{i}, len(row))...)
@@ -1138,6 +1155,11 @@ func (l *Lobby) render(ctx *kit.Context) (string, []kit.Hit) {
 	if l.talk != nil {
 		if !l.guest() {
 			keys = "↑/↓ choose · enter take · p t o j w d h r l · / talk · ? help · q quit"
+		}
+		if l.quietUntil != "" {
+			// A tournament keeps them quiet: no rename, and / mutes only
+			// (the menu and the talk's heading say until when).
+			keys = "↑/↓ choose · enter take · p t o j w d h l · / mute · ? help · q quit"
 		}
 		if l.talk.open() {
 			keys = typingKeys

@@ -137,6 +137,28 @@ func (l *Lobby) quietTourney() error {
 	return nil
 }
 
+// readQuiet reads whether a tournament keeps the person quiet
+// (quietTourney), for the menu and the talk's heading to say so rather
+// than offer what they may not do now. The service answers from
+// memory, so the Update may ask.
+func (l *Lobby) readQuiet() {
+	l.quietUntil = ""
+	if l.cfg.Tourney != nil && !l.guest() {
+		if _, ends, ok := l.cfg.Tourney.Quiet(l.cfg.Player.ID); ok {
+			l.quietUntil = kit.When(l.cfg.Tourney.Now(), ends)
+		}
+	}
+	if l.talk != nil {
+		l.talk.quietUntil = l.quietUntil
+	}
+}
+
+// quietRename is what the menu says beside its rename while a
+// tournament keeps the person quiet until until: r says the whole why.
+func quietRename(until string) string {
+	return " (off until " + until + ": you began a tournament's board)"
+}
+
 // quietPlayedError says why a player of the tournament named (in a
 // sentence) keeps quiet, and until when (kit.When of its end): the end
 // comes early, so that a table's note of two lines keeps it.

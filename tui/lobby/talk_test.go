@@ -848,3 +848,65 @@ func TestRenameNamesWhatItRefuses(t *testing.T) {
 	}
 	assert.Equal(t, "a b", l.cfg.Player.Name, l.note)
 }
+
+// While a tournament keeps its player quiet, the lobby does not offer
+// what they may not do: the rename says beside it that it is off and
+// until when, the talk's heading that / only mutes; r and / still say
+// the whole why. Once the tournament has ended, both are offered again.
+// Every screen fits 80×24. At every seat count.
+func TestQuietLobbyOffersNoRenameNorTalk(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		f := newTourneyFixture(t, n)
+		l, ctx := f.annsLobby(t, true, false)
+		withTalk(t, l, "hello")
+		l.talk.t.quiet = quietPlayed(l, quietAt(l, nil))
+		view := func(what string) string {
+			t.Helper()
+			press(l, ctx, "down", "up") // the lobby's Update reads the quiet
+			lines := screenLines(l, ctx)
+			require.Len(t, lines, 24, what)
+			for _, line := range lines {
+				require.LessOrEqual(t, ansi.StringWidth(line), 80, "%s: %q", what, line)
+			}
+			return kittest.Flat(strings.Join(lines, "\n"))
+		}
+		help := func() string {
+			var out []string
+			for _, col := range l.KeyHelp(&ctx.Keys).FullHelp() {
+				for _, b := range col {
+					out = append(out, b.Help().Key+" "+b.Help().Desc)
+				}
+			}
+			return strings.Join(out, "\n")
+		}
+		text := view("entered")
+		assert.Contains(t, text, "Lobby talk / to talk · c reads back")
+		assert.Contains(t, text, "p t o j w d h r l · / talk · ? help")
+		assert.NotContains(t, text, "off until")
+		assert.NotContains(t, help(), "off until")
+
+		f.begin(t)
+		text = view("quiet")
+		assert.Contains(t, text, "[r] Rename yourself (off until 13:00 UTC: you began a tournament's board)")
+		assert.Contains(t, text, "Lobby talk quiet until 13:00 UTC: / to mute · c reads back")
+		assert.NotContains(t, text, "/ to talk")
+		assert.Contains(t, text, "enter take · p t o j w d h l · / mute · ? help")
+		assert.Contains(t, help(), "r rename yourself (off until 13:00 UTC")
+		assert.Contains(t, help(), "you talk nowhere until 13:00 UTC")
+		press(l, ctx, "r")
+		assert.False(t, l.entered, "the name's line opened")
+		assert.Contains(t, l.note, "Not now: you began a board of tournament TESTAB")
+		assert.Contains(t, l.note, "you talk nowhere and keep your name.")
+		press(l, ctx, "/")
+		require.True(t, l.talk.open(), "the line opens, for /mute")
+		assert.Contains(t, l.talk.note.Text, "You began a board of tournament TESTAB")
+		press(l, ctx, "esc")
+
+		require.NoError(t, f.svc.End(context.Background(), f.ann, f.info.Code))
+		text = view("ended")
+		assert.Contains(t, text, "Lobby talk / to talk · c reads back")
+		assert.Contains(t, text, "p t o j w d h r l · / talk · ? help")
+		assert.NotContains(t, text, "off until")
+		assert.NotContains(t, help(), "off until")
+	})
+}
