@@ -86,12 +86,12 @@
 // # The club
 //
 // Anyone with a key may watch a started table (Table.Watch, the list of
-// Watchable; Paused, marked, those whose people are all away, which
-// stand still until one comes back), unless its host made it private (Options.Private, then
-// Conn.SetPrivate, written at once, during the game too: the Private
-// tag keeps it across a restart): the spectator's Port is the game's
-// public view (host.Host.Watch), never a
-// hidden card of a deal being played. Each table has a chat room of the
+// Watchable; Paused lists those whose people are all away, which stand
+// still until one comes back), unless its host made it private
+// (Options.Private, then Conn.SetPrivate, written at once, during the
+// game too: the Private tag keeps it across a restart): the
+// spectator's Port is the game's public view (host.Host.Watch), never
+// a hidden card of a deal being played. Each table has a chat room of the
 // server's one chat.Hub (Config.Chat), closed when the table goes; its
 // lines never go into the table's log. Quiet names the table where a
 // person holds a seat, or which they watch, whose rated deal of three
