@@ -954,3 +954,26 @@ func TestWindowChangesCoalesced(t *testing.T) {
 	require.Equal(t, [2]int{90, 30}, nextSize(t, got))
 	c.WaitText(t, patience, "size=90x30")
 }
+
+// A client that resizes as its session starts, before it reads a byte:
+// its window changes follow the pty request and the shell at once, so
+// the ssh library takes them while the handler reads the terminal it
+// starts at. The program starts at the size asked for with the pty and
+// ends at the last one the client sent. Under -race this is the order
+// that raced the library's write of the pty's size with the handler's
+// read of it: every round makes it, with no timing in the test.
+func TestResizeAsSessionStarts(t *testing.T) {
+	addr, _, _ := start(t, server.Config{})
+	for i := range 20 {
+		c, err := sshtest.Dial(addr, sshtest.Config{User: "ann", Width: 100, Height: 30, NeverRead: true})
+		require.NoError(t, err)
+		require.NoError(t, c.Resize(120, 40))
+		require.NoError(t, c.Resize(130+i, 44))
+		require.NoError(t, c.Close())
+	}
+	// One more that reads its screen: the last size is the one drawn.
+	c := dial(t, addr, sshtest.Config{User: "ann", Width: 100, Height: 30})
+	require.NoError(t, c.Resize(120, 40))
+	require.NoError(t, c.Resize(130, 44))
+	c.WaitText(t, patience, "start=100x30 size=130x44")
+}

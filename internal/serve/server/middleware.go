@@ -580,8 +580,9 @@ func (s *Server) program(sess ssh.Session) (p *tea.Program, g *guard, input io.R
 		tea.WithWindowSize(w, h), tea.WithFilter(g.filter), tea.WithoutSignalHandler())
 	// The client's TERM decides: a mono one (vt100, xterm-mono) gets no
 	// colour codes.
-	// (The terminal read at the start: the ssh library writes it on a
-	// window change without a lock, so every read of it races one.)
+	// (The terminal as the session started: sess.Pty is the copy
+	// withPty hands the handlers, never the library's, which a window
+	// change writes without a lock.)
 	env := append(sess.Environ(), "TERM="+pty.Term)
 	opts = append(opts, termcolor.ColorOptions(env, nil)...)
 	p = tea.NewProgram(g, opts...)

@@ -376,9 +376,11 @@ func New(cfg Config) (*Server, error) {
 			s.logConnections,
 			s.countSession,
 			s.recoverPanics,
+			withPty, // the terminal as the session started (pty.go)
 		),
 		func(srv *ssh.Server) error {
 			srv.SubsystemHandlers = map[string]ssh.SubsystemHandler{"default": s.refuseSubsystem}
+			srv.SessionRequestCallback = snapshotPty
 			// Every channel and request goes through the connection's
 			// limits (limits.go).
 			srv.ChannelHandlers = map[string]ssh.ChannelHandler{
