@@ -787,6 +787,7 @@ func TestWatchListShowsAPausedTable(t *testing.T) {
 		r.frame = r.view()
 		assert.Contains(t, r.frame, "Paused: every player is away.")
 		assert.NotContains(t, r.frame, "waits for them")
+		assert.NotContains(t, r.frame, "Waiting for")
 
 		_, err = tb.Join(bob)
 		require.NoError(t, err)

@@ -379,25 +379,6 @@ const pausedWords = "paused: everyone is away"
 // "the seat waits for them" with no time would read as a stuck game.
 const pausedNote = "Paused: every player is away. The game goes on when one of them comes back; no bot takes a seat meanwhile."
 
-// paused reports whether sn is of a game whose people are all away:
-// not one of its persons' seats is connected (nor being handed back).
-func paused(sn host.Snapshot) bool {
-	if sn.Over || sn.Closed || sn.Private {
-		return false
-	}
-	human := false
-	for _, p := range sn.Players {
-		if !p.Human {
-			continue
-		}
-		human = true
-		if p.State == host.SeatHere || p.State == host.SeatBack {
-			return false
-		}
-	}
-	return human
-}
-
 // KeyHelp: the list's keys.
 func (w *watchList) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	keys := []key.Binding{kit.Bind("↑/↓", "choose a table", "up", "down"), kit.Bind("a-z", "type a code, q included"),
@@ -445,7 +426,7 @@ func newWatchSeat(l *Lobby, t *hall.Table, port host.Port) *WatchSeat {
 // and takes the note away once one of them is back.
 func (s *WatchSeat) sayPaused() {
 	sn := s.table.Snapshot()
-	now := paused(sn)
+	now := tablescreen.Paused(&sn)
 	switch {
 	case now && (!s.paused || sn.Gen != s.pausedGen):
 		s.table.SetNote(pausedNote, false)

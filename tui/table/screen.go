@@ -351,6 +351,27 @@ func (s *Screen) botHolds() bool {
 	return st == host.SeatTakeover || st == host.SeatBack
 }
 
+// Paused reports whether sn is of a game whose people are all away: not
+// one of its persons' seats is connected (nor being handed back). Only a
+// spectator sees such a snapshot; at a shared table the game then
+// stands still, no seat's countdown running, until one comes back.
+func Paused(sn *host.Snapshot) bool {
+	if sn.Over || sn.Closed || sn.Private {
+		return false
+	}
+	human := false
+	for _, p := range sn.Players {
+		if !p.Human {
+			continue
+		}
+		human = true
+		if p.State == host.SeatHere || p.State == host.SeatBack {
+			return false
+		}
+	}
+	return human
+}
+
 // hand is the person's hand as shown.
 func (s *Screen) hand() []rules.Card {
 	if s.snap.Watching {

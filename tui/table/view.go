@@ -603,6 +603,10 @@ func (s *Screen) promptLines(ctx *kit.Context, sc *Scene, w int) ([]string, []ki
 			return []string{" A bot is thinking for " + sc.Name(sn.Thinking) + "…"}, nil
 		case sn.Thinking != rules.NoSeat:
 			return []string{" " + sc.Name(sn.Thinking) + " is thinking…"}, nil
+		case Paused(sn):
+			// Every player is away: the game waits for whichever comes
+			// back, not for the seat whose turn it is.
+			return []string{" Paused."}, nil
 		case v.Phase != rules.PhaseOver && v.Turn != rules.NoSeat && int(v.Turn) < len(sn.Players) && v.Turn != sn.Seat:
 			if left, ok := s.clockLeft(v.Turn); ok && left <= ClockShown {
 				return []string{" Waiting for " + sc.Name(v.Turn) + "… a bot plays for them in " + seconds(left) + "."}, nil
