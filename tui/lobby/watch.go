@@ -445,7 +445,11 @@ func (s *WatchSeat) Table() *tablescreen.Screen { return s.table }
 func (s *WatchSeat) typing() bool { return s.table.Typing() }
 
 func (s *WatchSeat) Enter(ctx *kit.Context) tea.Cmd {
-	return tea.Batch(s.table.Enter(ctx), s.talk.listen(), s.clock.start(tableRedraw(s.table)))
+	cmd := s.table.Enter(ctx)
+	// Entering reads the game anew: a move made since the note was set
+	// dropped it, and no Update may come before the screen is drawn.
+	s.sayPaused()
+	return tea.Batch(cmd, s.talk.listen(), s.clock.start(tableRedraw(s.table)))
 }
 
 func (s *WatchSeat) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
