@@ -437,10 +437,11 @@ type talkPane struct {
 	hush   kit.Note
 	why    string
 	lifted bool
-	// quietUntil is when the tournament that keeps the person quiet
-	// ends, "" when none does (Lobby.readQuiet): the heading then says
-	// / mutes only, rather than offer a line nobody would read.
-	quietUntil string
+	// quietWhile says how long the person talks nowhere, "until 13:00
+	// UTC" or "while table ABCD deals", "" when they may talk
+	// (Lobby.readQuiet): the heading then says / mutes only, rather than
+	// offer a line nobody would read.
+	quietWhile string
 }
 
 // TalkLines are the lines the lobby's talk read, oldest first (none
@@ -584,8 +585,8 @@ func (lt *talkPane) lines(ctx *kit.Context, w, room int) []string {
 	// The heading shows whenever anything of the talk does: a line alone
 	// under the tables reads as theirs.
 	how := "  / to talk"
-	if lt.quietUntil != "" {
-		how = "  quiet until " + lt.quietUntil + ": / to mute"
+	if lt.quietWhile != "" {
+		how = "  quiet " + lt.quietWhile + ": / to mute"
 	}
 	if lt.kept() {
 		how = "  / opens your unsent line"

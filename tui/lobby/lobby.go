@@ -276,6 +276,11 @@ type Lobby struct {
 	// (readQuiet): the menu and the talk's heading then offer neither a
 	// rename nor a line to say.
 	quietUntil string
+	// quietWhile says how long the person talks nowhere (readQuiet):
+	// "until 13:00 UTC" for a tournament, "while table ABCD deals" for
+	// a rated deal, "" when they may talk. The talk's heading, the keys'
+	// line and the help then offer / to mute only.
+	quietWhile string
 	// mutes are the people this connection muted (chat.go).
 	mutes muteBook
 	// club is the person's rating as last read (club.go).
@@ -758,8 +763,11 @@ func (l *Lobby) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	if l.talk != nil && !l.guest() {
 		// The keys' line offers it: the help says it too.
 		words := "talk: a line to the lobby (/mute NAME hides a player, /unmute NAME shows them)"
-		if l.quietUntil != "" {
+		switch {
+		case l.quietUntil != "":
 			words = "/mute NAME hides a player, /unmute NAME shows them; you talk nowhere until " + l.quietUntil + " (a tournament of yours runs)"
+		case l.quietWhile != "":
+			words = "/mute NAME hides a player, /unmute NAME shows them; you talk nowhere " + l.quietWhile + " (a rated deal: a word could tell a hand)"
 		}
 		letters = append(letters, kit.Bind("/", words))
 	}
@@ -1156,10 +1164,15 @@ func (l *Lobby) render(ctx *kit.Context) (string, []kit.Hit) {
 		if !l.guest() {
 			keys = "↑/↓ choose · enter take · p t o j w d h r l · / talk · ? help · q quit"
 		}
-		if l.quietUntil != "" {
+		switch {
+		case l.quietUntil != "":
 			// A tournament keeps them quiet: no rename, and / mutes only
 			// (the menu and the talk's heading say until when).
 			keys = "↑/↓ choose · enter take · p t o j w d h l · / mute · ? help · q quit"
+		case l.quietWhile != "":
+			// A rated deal keeps them quiet: / mutes only (the talk's
+			// heading says till when); the rename stays.
+			keys = "↑/↓ choose · enter take · p t o j w d h r l · / mute · ? help · q quit"
 		}
 		if l.talk.open() {
 			keys = typingKeys

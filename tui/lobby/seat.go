@@ -91,10 +91,7 @@ func quietAt(l *Lobby, t *hall.Table) func() error {
 		if t != nil && t.Quiet() {
 			return errQuietDeal
 		}
-		if l.cfg.Hall == nil {
-			return nil
-		}
-		switch code, watching := l.cfg.Hall.Quiet(l.cfg.Player.ID); {
+		switch code, watching := l.quietDeal(); {
 		case code == "":
 			return nil
 		case t != nil && code == t.Code():
@@ -107,6 +104,17 @@ func quietAt(l *Lobby, t *hall.Table) func() error {
 			return fmt.Errorf("a rated deal is played at your table %s: nobody there talks, nor anywhere else, until it ends", code)
 		}
 	}
+}
+
+// quietDeal is the table whose rated deal keeps the person quiet
+// everywhere (quietAt), "" for none; watching says they watch it rather
+// than hold a seat there. The hall answers from memory, so the Update
+// may ask.
+func (l *Lobby) quietDeal() (code string, watching bool) {
+	if l.cfg.Club == nil || l.cfg.Hall == nil {
+		return "", false
+	}
+	return l.cfg.Hall.Quiet(l.cfg.Player.ID)
 }
 
 // quietPlayed adds to quiet the tournaments' rule: whoever has played a
@@ -137,19 +145,26 @@ func (l *Lobby) quietTourney() error {
 	return nil
 }
 
-// readQuiet reads whether a tournament keeps the person quiet
-// (quietTourney), for the menu and the talk's heading to say so rather
-// than offer what they may not do now. The service answers from
-// memory, so the Update may ask.
+// readQuiet reads whether a tournament (quietTourney) or a rated deal
+// (quietDeal) keeps the person quiet, for the menu and the talk's
+// heading to say so rather than offer what they may not do now. The
+// tournament's end, later, is said when both do. The service and the
+// hall answer from memory, so the Update may ask.
 func (l *Lobby) readQuiet() {
-	l.quietUntil = ""
+	l.quietUntil, l.quietWhile = "", ""
 	if l.cfg.Tourney != nil && !l.guest() {
 		if _, ends, ok := l.cfg.Tourney.Quiet(l.cfg.Player.ID); ok {
 			l.quietUntil = kit.When(l.cfg.Tourney.Now(), ends)
+			l.quietWhile = "until " + l.quietUntil
+		}
+	}
+	if l.quietWhile == "" && !l.guest() {
+		if code, _ := l.quietDeal(); code != "" {
+			l.quietWhile = "while table " + code + " deals"
 		}
 	}
 	if l.talk != nil {
-		l.talk.quietUntil = l.quietUntil
+		l.talk.quietWhile = l.quietWhile
 	}
 }
 

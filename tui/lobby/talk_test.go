@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -18,6 +19,7 @@ import (
 	"github.com/klob/klob/internal/serve/chat"
 	"github.com/klob/klob/internal/serve/club"
 	"github.com/klob/klob/internal/serve/rating"
+	"github.com/klob/klob/internal/testing/halltest"
 	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
@@ -908,5 +910,88 @@ func TestQuietLobbyOffersNoRenameNorTalk(t *testing.T) {
 		assert.Contains(t, text, "p t o j w d h r l · / talk · ? help")
 		assert.NotContains(t, text, "off until")
 		assert.NotContains(t, help(), "off until")
+	})
+}
+
+// While a rated deal keeps its people quiet, the lobby does not offer
+// them a line: the talk's heading says / only mutes, and till when, the
+// keys' line says / mute (the rename stays), and the help says so; /
+// still says the whole why. Once the deal has ended, / talks again. At
+// two seats no deal is quiet: / talks throughout. Every screen fits
+// 80×24.
+func TestQuietDealLobbyOffersNoTalk(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		h := randomHall(t, hall.Config{})
+		o := rules.DefaultOptions()
+		o.Players = n
+		ann := hall.Player{ID: "a", Name: "ann"}
+		tb, conns, err := halltest.Start(h, []hall.Player{ann, {ID: "b", Name: "bob"}},
+			hall.Options{Seats: n, Rules: o, Level: ai.Random, Seed: 1})
+		require.NoError(t, err)
+		require.True(t, tb.Rated())
+		port := conns[0].Port()
+		for !hall.QuietDeal(port.Snapshot()) {
+			if _, ok := <-port.Updates(); !ok {
+				t.Fatal("the game ended before a deal was played")
+			}
+		}
+		l := New(Config{Player: ann, Hall: h, Club: &lobbytest.Club{}})
+		withTalk(t, l, "hello")
+		l.talk.t.quiet = quietPlayed(l, quietAt(l, nil))
+		ctx := kittest.Context(80, 24)
+		view := func(what string) string {
+			t.Helper()
+			press(l, &ctx, "down", "up") // the lobby's Update reads the quiet
+			lines := screenLines(l, &ctx)
+			require.Len(t, lines, 24, what)
+			for _, line := range lines {
+				require.LessOrEqual(t, ansi.StringWidth(line), 80, "%s: %q", what, line)
+			}
+			return kittest.Flat(strings.Join(lines, "\n"))
+		}
+		help := func() string {
+			var out []string
+			for _, col := range l.KeyHelp(&ctx.Keys).FullHelp() {
+				for _, b := range col {
+					out = append(out, b.Help().Key+" "+b.Help().Desc)
+				}
+			}
+			return strings.Join(out, "\n")
+		}
+		free := func(what string) {
+			t.Helper()
+			text := view(what)
+			assert.Contains(t, text, "Lobby talk / to talk · c reads back", what)
+			assert.Contains(t, text, "p t o j w d h r l · / talk · ? help", what)
+			assert.NotContains(t, text, "quiet", what)
+			assert.NotContains(t, help(), "talk nowhere", what)
+		}
+		if n == 2 {
+			free("a deal of two")
+			return
+		}
+		text := view("quiet")
+		while := "while table " + tb.Code() + " deals"
+		assert.Contains(t, text, "Lobby talk quiet "+while+": / to mute · c reads back")
+		assert.NotContains(t, text, "/ to talk")
+		assert.Contains(t, text, "enter take · p t o j w d h r l · / mute · ? help")
+		assert.NotContains(t, text, "off until", "the rename stays")
+		assert.Contains(t, help(), "you talk nowhere "+while)
+		press(l, &ctx, "/")
+		require.True(t, l.talk.open(), "the line opens, for /mute")
+		assert.Contains(t, l.talk.note.Text, "A rated deal is played at your table "+tb.Code())
+		press(l, &ctx, "esc")
+
+		// The people play on until the deal has ended: the next waits
+		// for their Ready, which nobody gives.
+		r := rand.New(rand.NewPCG(1, 2))
+		for hall.QuietDeal(port.Snapshot()) {
+			if !moveEach(t, conns, r) {
+				if _, ok := <-port.Updates(); !ok {
+					t.Fatal("the game ended in the deal")
+				}
+			}
+		}
+		free("the deal over")
 	})
 }
