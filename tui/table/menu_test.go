@@ -305,9 +305,9 @@ func TestEveryWrongKeyAnswered(t *testing.T) {
 // TestRoundTwoMenuNamesSuits: at 80×24 the round-two menu names each
 // suit it offers in words wherever its one line has room for them: at
 // two and three players beside the sign ("[c] ♣ clubs"), at four (no
-// trumps among the choices) by the name alone ("[c] clubs"); only the
+// trumps among the choices) by the name alone ("[c] clubs"); the
 // four-handed dealer, offered every suit, no trumps and pass, has them
-// by their signs.
+// over two lines (TestDealerRoundTwoMenuInFullWords).
 func TestRoundTwoMenuNamesSuits(t *testing.T) {
 	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		named := 0
@@ -344,8 +344,8 @@ func TestRoundTwoMenuNamesSuits(t *testing.T) {
 // suit it offers as the trainer does (kit.TableActionLabel: "[c] ♣
 // clubs", "[c] C clubs" under -ascii), its sign or letter and its
 // name, at every seat count (the four-handed dealer, offered all four
-// suits, no trumps and pass, aside: that line has room for the signs
-// only).
+// suits, no trumps and pass, aside: that menu takes two lines,
+// TestDealerRoundTwoMenuInFullWords).
 func TestRoundTwoMenuAsTheTrainer(t *testing.T) {
 	for _, ascii := range []bool{false, true} {
 		testkit.EachSeatCount(t, func(t *testing.T, n int) {

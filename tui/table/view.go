@@ -632,26 +632,36 @@ func (s *Screen) promptLines(ctx *kit.Context, sc *Scene, w int) ([]string, []ki
 		items = s.bellaItems()
 	}
 	// The full words first, as the trainer writes them ("[c] ♣ clubs"),
-	// then the same a cell closer together (round two at four), and only
-	// then the fewest words.
-	for _, form := range []labelForm{fullLabel, fullTight, shortLabel} {
+	// then the same a cell closer together (round two at four), then
+	// the full words over two lines (the four-handed dealer in round
+	// two, offered every suit, no trumps and pass), and only then the
+	// fewest words, on one line or two.
+	head := " " + st.Heading.Render(prompt)
+	for _, lay := range []struct {
+		form labelForm
+		two  bool
+	}{{fullLabel, false}, {fullTight, false}, {fullLabel, true}, {shortLabel, false}, {shortLabel, true}} {
 		labels := make([]string, len(items))
 		for i, a := range items {
-			labels[i] = s.itemLabel(ctx, a, i, form)
+			labels[i] = s.itemLabel(ctx, a, i, lay.form)
 		}
-		gap := 2
-		if form == fullTight {
-			gap = 1
+		if !lay.two {
+			gap := 2
+			if lay.form == fullTight {
+				gap = 1
+			}
+			line, hits := kit.MenuLineGap(ctx, head, labels, s.Menu, 0, gap)
+			if kit.WidthOf(line) <= w {
+				return []string{line}, hits
+			}
+			continue
 		}
-		line, hits := kit.MenuLineGap(ctx, " "+st.Heading.Render(prompt), labels, s.Menu, 0, gap)
-		if kit.WidthOf(line) <= w {
-			return []string{line}, hits
-		}
-		if form == shortLabel {
-			// Two lines: the prompt and the first items, then the rest.
-			half := (len(labels) + 1) / 2
-			l1, h1 := kit.MenuLine(ctx, " "+st.Heading.Render(prompt), labels[:half], s.Menu, 0)
-			l2, h2 := kit.MenuLine(ctx, kit.Repeat(" ", kit.WidthOf(prompt)+1), labels[half:], s.Menu-half, 1)
+		// Two lines: the prompt and the first items, then the rest
+		// under the first.
+		half := (len(labels) + 1) / 2
+		l1, h1 := kit.MenuLine(ctx, head, labels[:half], s.Menu, 0)
+		l2, h2 := kit.MenuLine(ctx, kit.Repeat(" ", kit.WidthOf(prompt)+1), labels[half:], s.Menu-half, 1)
+		if lay.form == shortLabel || max(kit.WidthOf(l1), kit.WidthOf(l2)) <= w {
 			for i := range h2 {
 				h2[i].Index += half
 			}
@@ -718,11 +728,12 @@ func hasBella(as []rules.Action, n int) bool {
 	return slices.ContainsFunc(as, func(a rules.Action) bool { return a.Kind == rules.PlayCard && a.Bella && int(a.N) == n })
 }
 
-// labelForm is how much a menu item says, the first whose line fits
-// the window: its words in full ("[c] ♣ clubs", as the trainer writes
-// it), the same with the items a cell closer (round two at four, with
-// no trumps among the choices), or for a narrow window a suit by its
-// sign alone ("[c] ♣") and the other items in their fewest words.
+// labelForm is how much a menu item says, the first whose line (or two
+// lines, promptLines) fits the window: its words in full ("[c] ♣ clubs",
+// as the trainer writes it), the same with the items a cell closer
+// (round two at four, with no trumps among the choices), or for a
+// narrow window a suit by its sign alone ("[c] ♣") and the other items
+// in their fewest words.
 type labelForm int
 
 const (
