@@ -3,7 +3,6 @@ package session
 import (
 	"errors"
 	"fmt"
-	"maps"
 	"strconv"
 
 	"github.com/klob/klob/ai/claim"
@@ -20,6 +19,12 @@ const TakebacksTag = "Takebacks"
 // own to take back (none yet, only forced moves, or the game is over).
 var ErrNothingToUndo = errors.New("there is no decision of yours to take back")
 
+// ErrClaimStands is Undo's error when the seat's last decision came
+// before a claim accepted since: a claim binds the side as a card
+// played does, so neither it nor the cards played out for it are taken
+// back.
+var ErrClaimStands = errors.New("a claim cannot be taken back")
+
 // Undo takes back the last decision seat chose (not a move the session
 // took for it) and every move after it, the bots' and the forced ones,
 // even across the end of a deal; the seat then decides again. Only a
@@ -28,13 +33,10 @@ var ErrNothingToUndo = errors.New("there is no decision of yours to take back")
 // game the rules engine accepts move by move: Game returns the new
 // *rules.Game afterwards. The log's Takebacks tag counts the takebacks.
 func (s *Session) Undo(seat rules.Seat) error {
-	if !s.Human(seat) || s.Over() {
-		return ErrNothingToUndo
+	if err := s.MayUndo(seat); err != nil {
+		return err
 	}
-	deal, step, ok := s.LastDecision(seat)
-	if !ok {
-		return ErrNothingToUndo
-	}
+	deal, step, _ := s.LastDecision(seat)
 	deal-- // an index into the log's deals from here
 	l := s.Log()
 	l.Deals = l.Deals[:deal+1]
@@ -55,13 +57,43 @@ func (s *Session) Undo(seat rules.Seat) error {
 			delete(s.forced, k)
 		}
 	}
+	// MayUndo let no claim after the decision through: the claims kept
+	// (and in the log) all came before it. One of the deal on the table,
+	// before another person's decision taken back, is played out still.
 	s.claimer = rules.NoSeat
-	// The claim of the deal the takeback goes back into is forgotten
-	// with the claimer: its cards are no longer played for the side.
-	maps.DeleteFunc(s.claims, func(no int, _ gamelog.Claim) bool { return no > deal })
 	s.header.SetTag(ClaimedTag, "")
+	s.recallClaim()
+	if s.claimer != rules.NoSeat {
+		s.header.SetTag(ClaimedTag, fmt.Sprintf("%d:%d", s.claimDeal, s.claimer))
+	}
 	s.header.SetTag(TakebacksTag, strconv.Itoa(s.Takebacks()+1))
 	s.gen++
+	return nil
+}
+
+// MayUndo says whether Undo would take back seat's last decision now:
+// nil when it would; ErrNothingToUndo when there is none (not a
+// person's seat, the game over, only moves the session took);
+// ErrClaimStands when a claim was accepted after it, in its deal or a
+// later one.
+func (s *Session) MayUndo(seat rules.Seat) error {
+	if !s.Human(seat) || s.Over() {
+		return ErrNothingToUndo
+	}
+	deal, step, ok := s.LastDecision(seat)
+	if !ok {
+		return ErrNothingToUndo
+	}
+	for no, c := range s.claims {
+		if no > deal || no == deal && c.Step >= step {
+			return ErrClaimStands
+		}
+	}
+	// A claim resumed from the Claimed tag alone (an older log) has no
+	// step: every decision of its deal came before it.
+	if s.claimer != rules.NoSeat && s.claimDeal >= deal {
+		return ErrClaimStands
+	}
 	return nil
 }
 
@@ -150,6 +182,13 @@ func (s *Session) ClaimChecked(c ClaimCheck, vd claim.Verdict) error {
 	s.header.SetTag(ClaimsTag, strconv.Itoa(s.count(ClaimsTag)+1))
 	s.header.SetTag(ClaimedTag, fmt.Sprintf("%d:%d", s.claimDeal, c.Seat))
 	return s.Advance()
+}
+
+// ClaimOf returns the claim accepted in deal (from 1), as the log
+// records it, and false when the deal had none.
+func (s *Session) ClaimOf(deal int) (gamelog.Claim, bool) {
+	c, ok := s.claims[deal]
+	return c, ok
 }
 
 // Claimed reports whether seat's side claimed the rest of the current

@@ -249,7 +249,7 @@ func onlyOne(p rules.Play, claimer rules.Seat, ours func(rules.Seat) bool) bool 
 // TestClaimSurvivesResume: a game saved while the cards of an accepted
 // claim are being played, and resumed, goes on playing them for the
 // claimer's side (the person is not asked to play them again, nor to
-// claim again), at every seat count; a takeback forgets the claim.
+// claim again), at every seat count; a takeback across it is refused.
 func TestClaimSurvivesResume(t *testing.T) {
 	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		r := rand.New(rand.NewPCG(3, 5))
@@ -308,12 +308,15 @@ func TestClaimSurvivesResume(t *testing.T) {
 				if got := sideTricks(func(o rules.Seat) int { return sc.Tricks[o] }); got != before+left {
 					t.Fatalf("the claimer's side took %d tricks, want %d", got, before+left)
 				}
-				// A takeback of the decision before the claim forgets it.
+				// A takeback of the decision before the claim is refused:
+				// the claim stands, and its cards are played still.
 				again, err := Resume(s.Log(), Config{Seed: c.Seed, NewBot: testkit.RandomBots})
 				noErr(t, err)
-				noErr(t, again.Undo(rules.SeatA))
-				if again.Claimed(rules.SeatA) || again.header.Tag(ClaimedTag) != "" {
-					t.Fatal("a takeback left the claim standing")
+				if err := again.Undo(rules.SeatA); !errors.Is(err, ErrClaimStands) {
+					t.Fatalf("a takeback across the claim: %v, want ErrClaimStands", err)
+				}
+				if !again.Claimed(rules.SeatA) || again.header.Tag(ClaimedTag) == "" {
+					t.Fatal("a refused takeback dropped the claim")
 				}
 				return
 			}
@@ -326,8 +329,8 @@ func TestClaimSurvivesResume(t *testing.T) {
 // claimer, the step it came before, played out), through the deal's end,
 // a save and resume, and the text; a resumed game whose Claimed tag is
 // gone still plays the claim's cards from the log's claim; a takeback
-// of the decision before the claim takes it out of the log. At every
-// seat count.
+// of the decision before the claim is refused and the log keeps it. At
+// every seat count.
 func TestClaimInLog(t *testing.T) {
 	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		r := rand.New(rand.NewPCG(4, 5))
@@ -380,15 +383,15 @@ func TestClaimInLog(t *testing.T) {
 				if !strings.Contains(string(text), "\nclaim A trick ") {
 					t.Fatalf("no claim line:\n%s", text)
 				}
-				// A takeback of the decision before the claim takes it
-				// out of the log.
+				// A takeback of the decision before the claim is refused:
+				// the log keeps the claim.
 				again, err := Resume(s.Log(), Config{Seed: c.Seed, NewBot: testkit.RandomBots})
 				noErr(t, err)
-				noErr(t, again.Undo(rules.SeatA))
-				for i, d := range again.Log().Deals {
-					if d.Claim != nil {
-						t.Fatalf("deal %d keeps a claim after the takeback: %+v", i+1, d.Claim)
-					}
+				if err := again.Undo(rules.SeatA); !errors.Is(err, ErrClaimStands) {
+					t.Fatalf("a takeback across the claim: %v, want ErrClaimStands", err)
+				}
+				if got := again.Log().Deals[deal-1].Claim; !reflect.DeepEqual(got, want) {
+					t.Fatalf("after a refused takeback the log's claim is %+v, want %+v", got, want)
 				}
 				return
 			}
