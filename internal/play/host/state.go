@@ -648,7 +648,12 @@ func (st *state) undo(p *port) error {
 	// Forget who made the steps taken back.
 	deal := st.dealShown()
 	maps.DeleteFunc(st.movers, func(d int, _ []By) bool { return d > deal })
-	maps.DeleteFunc(st.claimedBy, func(d int, _ rules.Seat) bool { return d >= deal })
+	// A claim before the decision stands (the session refuses to take
+	// one back): only those the session no longer holds go.
+	maps.DeleteFunc(st.claimedBy, func(d int, _ rules.Seat) bool {
+		_, kept := st.sess.ClaimOf(d)
+		return d >= deal && !kept
+	})
 	if ms := st.movers[deal]; len(ms) > len(st.steps()) {
 		st.movers[deal] = ms[:len(st.steps())]
 	}
@@ -664,10 +669,12 @@ func (st *state) undo(p *port) error {
 
 // mayUndo says whether seat may take back its last decision.
 func (st *state) mayUndo(seat rules.Seat) error {
-	deal, step, ok := st.sess.LastDecision(seat)
-	if !ok || st.sess.Over() {
-		return session.ErrNothingToUndo
+	// The session refuses a takeback across a claim (ErrClaimStands):
+	// so the screens stop offering u once a claim is accepted.
+	if err := st.sess.MayUndo(seat); err != nil {
+		return err
 	}
+	deal, step, _ := st.sess.LastDecision(seat)
 	if (mark{deal, step}).before(st.barrier[seat]) {
 		return ErrRevealed
 	}
