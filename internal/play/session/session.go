@@ -247,6 +247,7 @@ func Resume(l *gamelog.Log, cfg Config) (*Session, error) {
 			s.claims[i+1] = *d.Claim
 		}
 	}
+	s.recallClaimed(r)
 	s.recallClaim()
 	s.drawChance() // a log may stop at a chance step
 	return s, nil
@@ -272,6 +273,24 @@ func (s *Session) recallForced(r *gamelog.Replay) {
 			}
 		}
 		d.ApplyUnchecked(st.Action)
+	}
+}
+
+// recallClaimed finds again the cards played out for a claim the log
+// holds, in every deal: the game before the save took them for the
+// claimer's side (Forced "claimed"), and a resumed game tells them, and
+// counts the tricks played for the side, as that game did.
+func (s *Session) recallClaimed(r *gamelog.Replay) {
+	for i := range r.Deals {
+		rd := &r.Deals[i]
+		if rd.Claim == nil || !s.Human(rd.Claim.Seat) {
+			continue
+		}
+		for j := range rd.Steps {
+			if rd.ClaimedAt(j) {
+				s.forced[[2]int{rd.No, j}] = "claimed"
+			}
+		}
 	}
 }
 
