@@ -44,8 +44,9 @@ func writeMovers(movers map[int][]By) string {
 }
 
 // readMovers rebuilds who made each step of a saved game: chance, a
-// bot's seat, the takeovers the log's TakeoverTag lists, the person
-// otherwise (the forced moves are not kept: they read as the person's).
+// bot's seat, the takeovers the log's TakeoverTag lists, the cards
+// played out for a claim the log holds, the person otherwise (the other
+// forced moves are not kept: they read as the person's).
 func readMovers(l *gamelog.Log, s *session.Session) map[int][]By {
 	takeover := l.Header.BotMoves()
 	out := map[int][]By{}
@@ -56,6 +57,8 @@ func readMovers(l *gamelog.Log, s *session.Session) map[int][]By {
 			switch {
 			case stp.Seat == rules.ChanceSeat:
 				ms[i] = ByChance
+			case claimed(s, no, i):
+				ms[i] = ByClaim // a bot partner's card too, as before the save
 			case !s.Human(stp.Seat):
 				ms[i] = ByBot
 			case takeover.Has(no, i):
@@ -65,6 +68,12 @@ func readMovers(l *gamelog.Log, s *session.Session) map[int][]By {
 		out[no] = ms
 	}
 	return out
+}
+
+// claimed reports whether the session played step of deal for a claim.
+func claimed(s *session.Session, deal, step int) bool {
+	why, ok := s.Forced(deal, step)
+	return ok && why == "claimed"
 }
 
 // StoodIn returns the seats of the people whom a bot played for in the

@@ -217,6 +217,13 @@ func newState(h *Host, s *session.Session, l *gamelog.Log) (*state, error) {
 			st.stopGrace(rules.Seat(i))
 		}
 		st.barrier = resumeBarriers(l, s)
+		for no := range len(l.Deals) {
+			// Each deal's claim in the log, so that a deal over says who
+			// claimed it as it did before the save.
+			if c, ok := s.ClaimOf(no + 1); ok {
+				st.claimedBy[no+1] = c.Seat
+			}
+		}
 		if c, ok := s.Claimer(); ok {
 			// A claim's cards were being played when the game stopped.
 			st.claimedBy[g.DealNo()] = c
