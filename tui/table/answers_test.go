@@ -1,6 +1,7 @@
 package table
 
 import (
+	"errors"
 	"strings"
 	"testing"
 	"time"
@@ -353,5 +354,17 @@ func TestRematchWithBotsKeepsTheCode(t *testing.T) {
 		if n == 2 && !strings.HasSuffix(strings.TrimSpace(head), "You 0 · Bot B 0") {
 			t.Errorf("%d players: the next game's header %q does not name the sides", n, head)
 		}
+	}
+}
+
+// TestRefusalOfATakebackAcrossAClaim: the host's refusal of a takeback
+// past an accepted claim reads as nothing to take back, with why.
+func TestRefusalOfATakebackAcrossAClaim(t *testing.T) {
+	got := Refusal(nil, nil, rules.Action{}, host.ErrClaimStands)
+	if got != "Nothing to take back: your side's claim stands, and a claim cannot be taken back." {
+		t.Fatalf("refusal %q", got)
+	}
+	if !errors.Is(host.ErrClaimStands, session.ErrClaimStands) {
+		t.Fatal("the host's error is not the session's")
 	}
 }

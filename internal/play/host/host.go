@@ -155,6 +155,9 @@ var (
 	ErrGameOver    = errors.New("the game is over")
 	ErrNoTakebacks = errors.New("takebacks are off in this game")
 	ErrRevealed    = errors.New("cards were shown since your last decision: it stands")
+	// ErrClaimStands refuses a takeback across an accepted claim, as
+	// the session does.
+	ErrClaimStands = session.ErrClaimStands
 	ErrStoodIn     = errors.New("a bot made your seat's last move while you were away: it stands")
 	ErrNoPerson    = errors.New("a bot plays that seat")
 	ErrClaimed     = errors.New("your side has claimed the rest of the deal")
