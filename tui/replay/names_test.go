@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 
 	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit/kittest"
 )
 
 // TestHandLabelKeepsMargin: the label over the bottom hand ("normal's
@@ -52,6 +53,30 @@ func TestBotNumbersStayWhole(t *testing.T) {
 			screen := text(hs)
 			assert.NotRegexp(t, cut, screen, "%d players", len(tc.names))
 			hs.Press("right")
+		}
+	}
+}
+
+// TestStepQuestionHasNoStop: a step whose words end in a question mark
+// ("North said how high?") ends its sentence there, ungraded as graded
+// by a bot's seat, at two, three and four seats: no stray "?." after it.
+func TestStepQuestionHasNoStop(t *testing.T) {
+	for _, file := range []string{"08-sequences-decided-for-the-non-dealer.klob",
+		"../analysis/hard-3.klob", "../analysis/hard-4.klob"} {
+		for _, cfg := range []Config{{}, {Analyze: fakeAnalyze}} {
+			hs := kittest.New(t, New(readGame(t, file), "x", cfg, nil), 80, 24, false)
+			asked := 0
+			for range 200 {
+				hs.Press("right")
+				scr := text(hs)
+				if strings.Contains(scr, "said how high?") {
+					asked++
+				}
+				assert.NotContains(t, scr, "?.", "%s", file)
+			}
+			if asked == 0 {
+				t.Fatalf("%s: nobody asked how high in the first 200 steps", file)
+			}
 		}
 	}
 }

@@ -358,7 +358,7 @@ func (s *Screen) stepLine(ctx *kit.Context, sc *table.Scene, d *rules.Deal) stri
 		// Played for the side after its claim: nobody's decision.
 		return line + ctx.Styles.Dim.Render(" (played out after the claim)") + "." + stop
 	case dec == nil || step.Seat == rules.ChanceSeat:
-		return line + "." + stop
+		return fullStop(line) + stop
 	case dec.ByBot:
 		// A bot's move for the person, as klob analyze counts it.
 		return line + ctx.Styles.Dim.Render(" (not graded: made by a bot in the seat)") + "." + stop
@@ -375,6 +375,15 @@ func (s *Screen) stepLine(ctx *kit.Context, sc *table.Scene, d *rules.Deal) stri
 		better = kit.OptionLabel(ctx, dec.Best)
 	}
 	return line + gradeNote(ctx, dec, better) + "." + stop
+}
+
+// fullStop ends sentence s with a full stop, unless it ends with its
+// own "?" or "!" ("North said how high?"): a stop after one is stray.
+func fullStop(s string) string {
+	if strings.HasSuffix(s, "?") || strings.HasSuffix(s, "!") {
+		return s
+	}
+	return s + "."
 }
 
 // turnWords say whose turn comes next at the position shown, as the
