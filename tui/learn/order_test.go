@@ -92,6 +92,25 @@ func TestSortKeyTurnsTheHand(t *testing.T) {
 	}
 }
 
+// TestKeyRowListsSort: at two, three and four players, the key line
+// lists "o sort" at every step that shows cards in the hand, where o
+// works, and at no other step.
+func TestKeyRowListsSort(t *testing.T) {
+	listed := map[int]int{}
+	eachStep(t, func(at stepAt) {
+		scr := at.d.Text()
+		if at.s.handShown(at.st) && len(at.s.hand()) > 0 {
+			require.Contains(t, scr, "o sort", "%d players, step %q", at.players, at.st.Name)
+			listed[at.players]++
+		} else {
+			require.NotContains(t, scr, "o sort", "%d players, step %q", at.players, at.st.Name)
+		}
+	})
+	for _, n := range []int{2, 3, 4} {
+		require.Positive(t, listed[n], "%d players: no step showed the hand", n)
+	}
+}
+
 // wantKeys are the keys that work at a step without choices: enter, and
 // n at the end.
 func wantKeys(st lesson.Step) string {

@@ -57,7 +57,7 @@ func (s *Screen) render(ctx *kit.Context) (string, int) {
 	// The keys go after the prompt when they fit beside it, else on a
 	// line of their own under it: measured as drawn, for under -ascii
 	// the App writes "←/→" as "<-/->", two cells wider.
-	prompt, keys := s.promptLine(ctx, step), s.keyRow(ctx, w)
+	prompt, keys := s.promptLine(ctx, step), s.keyRow(ctx, step, w)
 	if one := prompt + "  " + keys; drawnWidth(ctx, one) <= w {
 		bottom = append(bottom, one)
 	} else {
@@ -413,15 +413,19 @@ func (s *Screen) handLines(ctx *kit.Context, step lesson.Step) []string {
 	return rows
 }
 
-// keyRow is the line under the prompt, the same at every step: the way
-// back to the setup (when there is one), the help and quit, fitted to w
-// so that "? help" always shows. From the setup form q goes back too
-// (after asking), so the row names the way back once.
-func (s *Screen) keyRow(ctx *kit.Context, w int) string {
+// keyRow is the line under the prompt: o to sort the hand while step
+// shows cards in it (as the table's key line lists it), the way back to the
+// setup (when there is one), the help and quit, fitted to w so that
+// "? help" always shows. From the setup form q goes back too (after
+// asking), so the row names the way back once.
+func (s *Screen) keyRow(ctx *kit.Context, step lesson.Step, w int) string {
 	k := &ctx.Keys
 	bs := kit.AppKeys(k)
 	if s.cfg.Leave != nil {
 		bs = []key.Binding{kit.Brief("back to the setup", k.Back), kit.Brief("help", k.Help)}
+	}
+	if s.handShown(step) && len(s.hand()) > 0 {
+		bs = append([]key.Binding{kit.Brief("sort", k.SortHand)}, bs...)
 	}
 	return " " + ctx.Styles.Dim.Render(kit.FitHintLine(ctx, bs, w-2))
 }
