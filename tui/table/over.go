@@ -91,9 +91,13 @@ func (s *Screen) resultView(ctx *kit.Context, sc *Scene) string {
 	// press leave; the last trick gives way to it.
 	bottom = append(s.talkRows(ctx, w, h-filled(body)-filled(bottom)), bottom...)
 	// The claim, if any, stands over the last trick it explains, and
-	// stays when only one of them has room.
+	// stays when only one of them has room. Room is measured on the
+	// screen as drawn, the blank rows it drops to fit dropped: counted
+	// as taken, they kept the claim of the deal that ends the game
+	// (with its winner's lines) and its last trick off rows left free.
 	fits := func(extra []string) bool {
-		return len(DropBlanks(append(append(append([]string{}, lines...), extra...), append(winner, bottom...)...), h))+1 <= h
+		all := append(append(append(append([]string{}, lines...), ""), extra...), winner...)
+		return len(DropBlanks(append(all, bottom...), h)) <= h
 	}
 	switch both := append(append([]string{}, claimed...), last...); {
 	case len(both) > 0 && fits(both):
