@@ -351,6 +351,10 @@ func (s *Screen) againLines(ctx *kit.Context, sc *Scene, w int) []string {
 		// others read before ("… said it") must not just vanish.
 		text = fmt.Sprintf("Another game at this table? %s said again, then left: it went with them. Everyone who played says again (n) to start it.", kit.JoinAnd(gone))
 	case len(yes) == 0 && sn.Watching:
+	case len(yes) == 0 && len(without) > 0 && s.dropWords(sc) != "":
+		// b waits for one who dropped a moment ago: the countdown
+		// after says how long, and this must not promise b now.
+		text = "Another game without " + kit.JoinAnd(without) + "? Those who want one say again (n), and b then starts it with " + botsWord(sc, s.awaySeats()) + " once the wait is over; x says you want none."
 	case len(yes) == 0 && len(without) > 0:
 		text = "Another game without " + kit.JoinAnd(without) + "? Those who want one say again (n), and b then starts it with " + botsWord(sc, s.awaySeats()) + "; x says you want none."
 	case len(yes) == 0 && sn.Can.NoAgain:
