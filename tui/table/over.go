@@ -462,7 +462,15 @@ const overPadMin = 6
 // the window: as an error when it is one; none without a note. Why the
 // person may not talk takes the rows it needs (showsQuiet).
 func (s *Screen) resultNote(ctx *kit.Context, w int) []string {
-	if s.note.Text == "" {
+	text := s.note.Text
+	if s.botsWhy != "" && text == s.botsWhy {
+		// A b refused says why as the table stands as drawn, with the
+		// seconds the lines over it say: its ticks may come late or
+		// not at all (a screen handed over), and the seconds it said
+		// when pressed stayed. Once b may go, it goes.
+		text = s.againBotsWait(s.scene())
+	}
+	if text == "" {
 		return nil
 	}
 	style := ctx.Styles.Text
@@ -473,7 +481,7 @@ func (s *Screen) resultNote(ctx *kit.Context, w int) []string {
 	if s.showsQuiet() {
 		limit = maxQuietNoteLines
 	}
-	return kit.Indent(" ", kit.WrapLines(s.note.Text, w-2, limit, ctx.Ellipsis()), style.Render)
+	return kit.Indent(" ", kit.WrapLines(text, w-2, limit, ctx.Ellipsis()), style.Render)
 }
 
 // commandLines lay a shell command out in a window w wide, indented by
