@@ -386,18 +386,8 @@ func (s *Screen) overView(ctx *kit.Context) (string, []kit.Hit, int) {
 	default:
 		tail = append(tail, " The game log is saved.")
 	}
-	if s.cfg.Afterword != nil {
-		if a := s.cfg.Afterword(); a != "" {
-			tail = append(tail, kit.Indent(" ", kit.WrapLines(a, w-2, 2, ctx.Ellipsis()), nil)...)
-		}
-	}
 	offerLine, hits := s.overOfferLine(ctx, w)
-	if again := s.againLines(ctx, sc, w); again != nil {
-		tail = append(append(tail, ""), again...)
-	}
-	if len(tail) > 0 { // a blank line under the lines above, not a second
-		tail = append(tail, "")
-	}
+	again := s.againLines(ctx, sc, w)
 	keys := []string{offerLine}
 	keys = append(keys, s.resultNote(ctx, w)...)
 	if s.talk.Typing {
@@ -410,6 +400,22 @@ func (s *Screen) overView(ctx *kit.Context) (string, []kit.Hit, int) {
 	if sn.Watching {
 		sc.V.Seat = rules.SeatA
 	}
+	full := len(sc.scorePad(ctx, min(60, w-2), h))
+	if s.cfg.Afterword != nil {
+		if a := s.cfg.Afterword(); a != "" {
+			// Wrapped to the rows the other lines leave, the score pad
+			// kept at overPadMin rows (the talk gives way first), and
+			// at least two: a rating's reasons run to four lines.
+			room := h - filled(lines) - filled(tail) - filled(again) - filled(keys) - min(full, overPadMin)
+			tail = append(tail, kit.Indent(" ", kit.WrapLines(a, w-2, max(2, room), ctx.Ellipsis()), nil)...)
+		}
+	}
+	if again != nil {
+		tail = append(append(tail, ""), again...)
+	}
+	if len(tail) > 0 { // a blank line under the lines above, not a second
+		tail = append(tail, "")
+	}
 	// The score pad takes the rows the text leaves, the blank ones
 	// among them (they give way first): every deal where they hold it,
 	// else its heads, its last deals and the sums. The table's talk goes
@@ -418,7 +424,6 @@ func (s *Screen) overView(ctx *kit.Context) (string, []kit.Hit, int) {
 	// (talkWant rows) beside it, else it gives its oldest deals up to
 	// the talk, down to overPadMin rows.
 	free := h - filled(lines) - filled(tail) - filled(keys)
-	full := len(sc.scorePad(ctx, min(60, w-2), h))
 	padH := min(full, max(overPadMin, free-s.talkWant()))
 	talk := s.talkRows(ctx, w, free-padH)
 	if talk != nil {
