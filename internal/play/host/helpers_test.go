@@ -242,3 +242,22 @@ func awaitTimer(clock *clocktest.Manual) {
 		<-added
 	}
 }
+
+// lateClaim plays the person's seat on (d.step) until it may claim with
+// three cards or fewer left, and returns that snapshot; false when the
+// game ends first.
+func (d *driver) lateClaim(t *testing.T) (Snapshot, bool) {
+	t.Helper()
+	for {
+		s := await(t, d.p, "a decision", func(s Snapshot) bool { return s.Can.Act || s.Can.Ready || s.Over })
+		if s.Over {
+			return s, false
+		}
+		if s.Can.Claim && s.View.Counts[0] <= 3 {
+			return s, true
+		}
+		if _, err := d.step(s); err != nil {
+			t.Fatal(err)
+		}
+	}
+}

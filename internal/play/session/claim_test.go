@@ -16,11 +16,12 @@ import (
 // person's claim of the rest of a deal with at least three tricks left
 // is accepted; it returns the session right after the claim (its cards
 // played as far as Advance goes), the claim's deal and the tricks left
-// when it came, the trick begun counted.
-func toClaim(t *testing.T, n int, r *rand.Rand) (s *Session, c Config, deal, left int) {
+// when it came, the trick begun counted, and the step of the deal the
+// claim came before. The games' seeds count up from seed.
+func toClaim(t *testing.T, n int, r *rand.Rand, seed uint64) (s *Session, c Config, deal, left, step int) {
 	t.Helper()
-	for game := 0; game < 60; game++ {
-		c = seatConfig(uint64(500+game), n)
+	for game := range uint64(60) {
+		c = seatConfig(seed+game, n)
 		var err error
 		s, err = New(c)
 		noErr(t, err)
@@ -32,16 +33,17 @@ func toClaim(t *testing.T, n int, r *rand.Rand) (s *Session, c Config, deal, lef
 				continue
 			}
 			deal, left = s.Game().DealNo(), rules.TricksPerDeal(n)-int(s.Game().Deal().Play().Tricks)
+			step = len(s.Game().Deal().Steps())
 			vd, err := s.Claim(rules.SeatA)
 			noErr(t, err)
-			if vd.OK {
-				return s, c, deal, left
+			if vd.OK && s.Claimed(rules.SeatA) {
+				return s, c, deal, left, step
 			}
 			playRandom(t, s, r)
 		}
 	}
 	t.Fatal("no game gave a good claim with three tricks left")
-	return nil, Config{}, 0, 0
+	return nil, Config{}, 0, 0, 0
 }
 
 // logText is the session's log as a file holds it.
@@ -77,7 +79,7 @@ func firstLegal(t *testing.T, s *Session) {
 func TestUndoAcrossClaim(t *testing.T) {
 	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		r := rand.New(rand.NewPCG(6, uint64(n)))
-		s, _, deal, _ := toClaim(t, n, r)
+		s, _, deal, _, _ := toClaim(t, n, r, 500)
 		claimAt, _ := s.ClaimOf(deal)
 		refused := func(when string) {
 			t.Helper()
@@ -175,7 +177,7 @@ func TestClaimResumesAsUnbroken(t *testing.T) {
 			// The same game each time (seeded), saved saveAt steps after
 			// the claim.
 			r := rand.New(rand.NewPCG(7, uint64(n)))
-			s, c, deal, left := toClaim(t, n, r)
+			s, c, deal, left, _ := toClaim(t, n, r, 500)
 			for range saveAt {
 				playRandom(t, s, r)
 			}

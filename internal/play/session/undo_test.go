@@ -253,75 +253,51 @@ func onlyOne(p rules.Play, claimer rules.Seat, ours func(rules.Seat) bool) bool 
 func TestClaimSurvivesResume(t *testing.T) {
 	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		r := rand.New(rand.NewPCG(3, 5))
-		for game := 0; game < 60; game++ {
-			c := config(uint64(200+game), person)
-			c.Options.Players = n
-			for range n - 1 {
-				c.Players = append(c.Players, bot)
-			}
-			s, err := New(c)
-			noErr(t, err)
-			for i := 0; !s.Game().Over() && i < 5000; i++ {
-				seat, ok := s.ToMove()
-				if !ok || seat != rules.SeatA || s.Game().Deal().Phase() != rules.PhasePlay ||
-					rules.TricksPerDeal(n)-int(s.Game().Deal().Play().Tricks) < 3 {
-					playRandom(t, s, r)
-					continue
-				}
-				vd, err := s.Claim(rules.SeatA)
-				noErr(t, err)
-				if !vd.OK || !s.Claimed(rules.SeatA) {
-					playRandom(t, s, r)
-					continue
-				}
-				back, err := Resume(s.Log(), Config{Seed: c.Seed, NewBot: testkit.RandomBots})
-				noErr(t, err)
-				if !back.Claimed(rules.SeatA) {
-					t.Fatal("the resumed game forgot the claim")
-				}
-				if got, want := back.count(ClaimsTag), s.count(ClaimsTag); got != want {
-					t.Fatalf("the resumed game counts %d claims, want %d", got, want)
-				}
-				side := back.Game().SideOf(rules.SeatA)
-				sideTricks := func(tricks func(rules.Seat) int) int {
-					sum := 0
-					for o := range rules.Seat(n) {
-						if back.Game().SideOf(o) == side {
-							sum += tricks(o)
-						}
-					}
-					return sum
-				}
-				play := back.Game().Deal().Play()
-				before := sideTricks(func(o rules.Seat) int { return int(play.Won[o]) })
-				left := rules.TricksPerDeal(n) - int(play.Tricks)
-				deal := back.Game().DealNo()
-				for back.Game().DealNo() == deal && !back.Game().NeedDeal() && !back.Game().Over() {
-					noErr(t, back.Advance()) // plays the claimed side's cards
-					if seat, ok := back.ToMove(); ok && back.Human(seat) && back.Game().SideOf(seat) == side {
-						t.Fatal("the resumed game asks the claimer's side to play")
-					}
-					playRandom(t, back, r)
-				}
-				recs := back.Game().Records()
-				sc := recs[len(recs)-1].Score
-				if got := sideTricks(func(o rules.Seat) int { return sc.Tricks[o] }); got != before+left {
-					t.Fatalf("the claimer's side took %d tricks, want %d", got, before+left)
-				}
-				// A takeback of the decision before the claim is refused:
-				// the claim stands, and its cards are played still.
-				again, err := Resume(s.Log(), Config{Seed: c.Seed, NewBot: testkit.RandomBots})
-				noErr(t, err)
-				if err := again.Undo(rules.SeatA); !errors.Is(err, ErrClaimStands) {
-					t.Fatalf("a takeback across the claim: %v, want ErrClaimStands", err)
-				}
-				if !again.Claimed(rules.SeatA) || again.header.Tag(ClaimedTag) == "" {
-					t.Fatal("a refused takeback dropped the claim")
-				}
-				return
-			}
+		s, c, _, _, _ := toClaim(t, n, r, 200)
+		back, err := Resume(s.Log(), Config{Seed: c.Seed, NewBot: testkit.RandomBots})
+		noErr(t, err)
+		if !back.Claimed(rules.SeatA) {
+			t.Fatal("the resumed game forgot the claim")
 		}
-		t.Fatal("no game gave a good claim with three tricks left")
+		if got, want := back.count(ClaimsTag), s.count(ClaimsTag); got != want {
+			t.Fatalf("the resumed game counts %d claims, want %d", got, want)
+		}
+		side := back.Game().SideOf(rules.SeatA)
+		sideTricks := func(tricks func(rules.Seat) int) int {
+			sum := 0
+			for o := range rules.Seat(n) {
+				if back.Game().SideOf(o) == side {
+					sum += tricks(o)
+				}
+			}
+			return sum
+		}
+		play := back.Game().Deal().Play()
+		before := sideTricks(func(o rules.Seat) int { return int(play.Won[o]) })
+		left := rules.TricksPerDeal(n) - int(play.Tricks)
+		deal := back.Game().DealNo()
+		for back.Game().DealNo() == deal && !back.Game().NeedDeal() && !back.Game().Over() {
+			noErr(t, back.Advance()) // plays the claimed side's cards
+			if seat, ok := back.ToMove(); ok && back.Human(seat) && back.Game().SideOf(seat) == side {
+				t.Fatal("the resumed game asks the claimer's side to play")
+			}
+			playRandom(t, back, r)
+		}
+		recs := back.Game().Records()
+		sc := recs[len(recs)-1].Score
+		if got := sideTricks(func(o rules.Seat) int { return sc.Tricks[o] }); got != before+left {
+			t.Fatalf("the claimer's side took %d tricks, want %d", got, before+left)
+		}
+		// A takeback of the decision before the claim is refused:
+		// the claim stands, and its cards are played still.
+		again, err := Resume(s.Log(), Config{Seed: c.Seed, NewBot: testkit.RandomBots})
+		noErr(t, err)
+		if err := again.Undo(rules.SeatA); !errors.Is(err, ErrClaimStands) {
+			t.Fatalf("a takeback across the claim: %v, want ErrClaimStands", err)
+		}
+		if !again.Claimed(rules.SeatA) || again.header.Tag(ClaimedTag) == "" {
+			t.Fatal("a refused takeback dropped the claim")
+		}
 	})
 }
 
@@ -334,68 +310,43 @@ func TestClaimSurvivesResume(t *testing.T) {
 func TestClaimInLog(t *testing.T) {
 	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		r := rand.New(rand.NewPCG(4, 5))
-		for game := 0; game < 60; game++ {
-			c := config(uint64(300+game), person)
-			c.Options.Players = n
-			for range n - 1 {
-				c.Players = append(c.Players, bot)
-			}
-			s, err := New(c)
-			noErr(t, err)
-			for i := 0; !s.Game().Over() && i < 5000; i++ {
-				seat, ok := s.ToMove()
-				if !ok || seat != rules.SeatA || s.Game().Deal().Phase() != rules.PhasePlay ||
-					rules.TricksPerDeal(n)-int(s.Game().Deal().Play().Tricks) < 3 {
-					playRandom(t, s, r)
-					continue
-				}
-				step, deal := len(s.Game().Deal().Steps()), s.Game().DealNo()
-				vd, err := s.Claim(rules.SeatA)
-				noErr(t, err)
-				if !vd.OK {
-					playRandom(t, s, r)
-					continue
-				}
-				want := &gamelog.Claim{Seat: rules.SeatA, Step: step, PlayedOut: true}
-				if got := s.Log().Deals[deal-1].Claim; !reflect.DeepEqual(got, want) {
-					t.Fatalf("the log's claim is %+v, want %+v", got, want)
-				}
-				// Resumed from a log without the Claimed tag, the log's
-				// claim goes on being played.
-				l := s.Log()
-				l.Header.SetTag(ClaimedTag, "")
-				back, err := Resume(l, Config{Seed: c.Seed, NewBot: testkit.RandomBots})
-				noErr(t, err)
-				if !back.Claimed(rules.SeatA) {
-					t.Fatal("the resumed game forgot the log's claim")
-				}
-				for back.Game().DealNo() == deal && !back.Game().NeedDeal() && !back.Game().Over() {
-					noErr(t, back.Advance())
-					playRandom(t, back, r)
-				}
-				text, err := back.Log().MarshalText()
-				noErr(t, err)
-				read, err := gamelog.Parse("claim.klob", text)
-				noErr(t, err)
-				if got := read.Deals[deal-1].Claim; !reflect.DeepEqual(got, want) {
-					t.Fatalf("the claim read back is %+v, want %+v", got, want)
-				}
-				if !strings.Contains(string(text), "\nclaim A trick ") {
-					t.Fatalf("no claim line:\n%s", text)
-				}
-				// A takeback of the decision before the claim is refused:
-				// the log keeps the claim.
-				again, err := Resume(s.Log(), Config{Seed: c.Seed, NewBot: testkit.RandomBots})
-				noErr(t, err)
-				if err := again.Undo(rules.SeatA); !errors.Is(err, ErrClaimStands) {
-					t.Fatalf("a takeback across the claim: %v, want ErrClaimStands", err)
-				}
-				if got := again.Log().Deals[deal-1].Claim; !reflect.DeepEqual(got, want) {
-					t.Fatalf("after a refused takeback the log's claim is %+v, want %+v", got, want)
-				}
-				return
-			}
+		s, c, deal, _, step := toClaim(t, n, r, 300)
+		want := &gamelog.Claim{Seat: rules.SeatA, Step: step, PlayedOut: true}
+		if got := s.Log().Deals[deal-1].Claim; !reflect.DeepEqual(got, want) {
+			t.Fatalf("the log's claim is %+v, want %+v", got, want)
 		}
-		t.Fatal("no game gave a good claim with three tricks left")
+		// Resumed from a log without the Claimed tag, the log's
+		// claim goes on being played.
+		l := s.Log()
+		l.Header.SetTag(ClaimedTag, "")
+		back, err := Resume(l, Config{Seed: c.Seed, NewBot: testkit.RandomBots})
+		noErr(t, err)
+		if !back.Claimed(rules.SeatA) {
+			t.Fatal("the resumed game forgot the log's claim")
+		}
+		for back.Game().DealNo() == deal && !back.Game().NeedDeal() && !back.Game().Over() {
+			noErr(t, back.Advance())
+			playRandom(t, back, r)
+		}
+		text, err := back.Log().MarshalText()
+		noErr(t, err)
+		read, err := gamelog.Parse("claim.klob", text)
+		noErr(t, err)
+		if got := read.Deals[deal-1].Claim; !reflect.DeepEqual(got, want) {
+			t.Fatalf("the claim read back is %+v, want %+v", got, want)
+		}
+		if !strings.Contains(string(text), "\nclaim A trick ") {
+			t.Fatalf("no claim line:\n%s", text)
+		}
+		// A takeback of the decision before the claim is refused:
+		// the log keeps the claim.
+		again, err := Resume(s.Log(), Config{Seed: c.Seed, NewBot: testkit.RandomBots})
+		noErr(t, err)
+		if err := again.Undo(rules.SeatA); !errors.Is(err, ErrClaimStands) {
+			t.Fatalf("a takeback across the claim: %v, want ErrClaimStands", err)
+		}
+		if got := again.Log().Deals[deal-1].Claim; !reflect.DeepEqual(got, want) {
+			t.Fatalf("after a refused takeback the log's claim is %+v, want %+v", got, want)
+		}
 	})
 }
