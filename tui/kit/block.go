@@ -1,6 +1,9 @@
 package kit
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // WrapEven word-wraps s to at most w cells on as few lines as Wrap
 // takes, made as even as they can be: the narrowest width that keeps
@@ -31,7 +34,7 @@ func WrapEven(s string, w int) []string {
 // left by the same margin, the widest line centred, and the block
 // centred from top to bottom. Lines past h are left out.
 func Block(lines []string, w, h int) []string {
-	lines = lines[:min(len(lines), max(h, 0))]
+	lines = slices.Clone(lines[:min(len(lines), max(h, 0))]) // the caller's stay as given
 	widest := 0
 	for i, l := range lines {
 		lines[i] = strings.TrimRight(l, " ")

@@ -46,3 +46,13 @@ func TestBlockSetsLinesInTogether(t *testing.T) {
 		t.Fatalf("a block taller than the frame keeps %d lines", len(got))
 	}
 }
+
+// TestBlockLeavesItsLinesAlone: Block trims the spaces it lays out on
+// its own copy, never on the caller's lines.
+func TestBlockLeavesItsLinesAlone(t *testing.T) {
+	in := []string{"one  ", "two"}
+	Block(in, 20, 4)
+	if in[0] != "one  " {
+		t.Fatalf("Block changed its caller's line to %q", in[0])
+	}
+}
