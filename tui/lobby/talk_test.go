@@ -862,25 +862,8 @@ func TestQuietLobbyOffersNoRenameNorTalk(t *testing.T) {
 		l, ctx := f.annsLobby(t, true, false)
 		withTalk(t, l, "hello")
 		l.talk.t.quiet = quietPlayed(l, quietAt(l, nil))
-		view := func(what string) string {
-			t.Helper()
-			press(l, ctx, "down", "up") // the lobby's Update reads the quiet
-			lines := screenLines(l, ctx)
-			require.Len(t, lines, 24, what)
-			for _, line := range lines {
-				require.LessOrEqual(t, ansi.StringWidth(line), 80, "%s: %q", what, line)
-			}
-			return kittest.Flat(strings.Join(lines, "\n"))
-		}
-		help := func() string {
-			var out []string
-			for _, col := range l.KeyHelp(&ctx.Keys).FullHelp() {
-				for _, b := range col {
-					out = append(out, b.Help().Key+" "+b.Help().Desc)
-				}
-			}
-			return strings.Join(out, "\n")
-		}
+		view := func(what string) string { t.Helper(); return quietView(t, l, ctx, what) }
+		help := func() string { return helpWords(l, ctx) }
 		text := view("entered")
 		assert.Contains(t, text, "Lobby talk / to talk · c reads back")
 		assert.Contains(t, text, "p t o j w d h r l · / talk · ? help")
@@ -939,25 +922,8 @@ func TestQuietDealLobbyOffersNoTalk(t *testing.T) {
 		withTalk(t, l, "hello")
 		l.talk.t.quiet = quietPlayed(l, quietAt(l, nil))
 		ctx := kittest.Context(80, 24)
-		view := func(what string) string {
-			t.Helper()
-			press(l, &ctx, "down", "up") // the lobby's Update reads the quiet
-			lines := screenLines(l, &ctx)
-			require.Len(t, lines, 24, what)
-			for _, line := range lines {
-				require.LessOrEqual(t, ansi.StringWidth(line), 80, "%s: %q", what, line)
-			}
-			return kittest.Flat(strings.Join(lines, "\n"))
-		}
-		help := func() string {
-			var out []string
-			for _, col := range l.KeyHelp(&ctx.Keys).FullHelp() {
-				for _, b := range col {
-					out = append(out, b.Help().Key+" "+b.Help().Desc)
-				}
-			}
-			return strings.Join(out, "\n")
-		}
+		view := func(what string) string { t.Helper(); return quietView(t, l, &ctx, what) }
+		help := func() string { return helpWords(l, &ctx) }
 		free := func(what string) {
 			t.Helper()
 			text := view(what)
@@ -994,4 +960,28 @@ func TestQuietDealLobbyOffersNoTalk(t *testing.T) {
 		}
 		free("the deal over")
 	})
+}
+
+// quietView is the lobby's screen at 80×24, flat, once its Update has
+// read the quiet again; every line fits.
+func quietView(t *testing.T, l *Lobby, ctx *kit.Context, what string) string {
+	t.Helper()
+	press(l, ctx, "down", "up") // the lobby's Update reads the quiet
+	lines := screenLines(l, ctx)
+	require.Len(t, lines, 24, what)
+	for _, line := range lines {
+		require.LessOrEqual(t, ansi.StringWidth(line), 80, "%s: %q", what, line)
+	}
+	return kittest.Flat(strings.Join(lines, "\n"))
+}
+
+// helpWords are the lobby's full help, a key and its words a line.
+func helpWords(l *Lobby, ctx *kit.Context) string {
+	var out []string
+	for _, col := range l.KeyHelp(&ctx.Keys).FullHelp() {
+		for _, b := range col {
+			out = append(out, b.Help().Key+" "+b.Help().Desc)
+		}
+	}
+	return strings.Join(out, "\n")
 }
