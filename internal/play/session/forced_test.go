@@ -1,11 +1,13 @@
 package session
 
 import (
+	"fmt"
 	"maps"
 	"math/rand/v2"
 	"strings"
 	"testing"
 
+	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/rules"
 )
@@ -386,4 +388,100 @@ func askAll(t *testing.T, n int, seed uint64, asked map[rules.Kind]int) {
 			}
 		}
 	}
+}
+
+// forcedAnswers is what the session says of the moves taken for the
+// person at A in every deal of the game, which the talk, the trick list
+// and a takeback are built from: each step's forced reason, the person's
+// last decision and whether they may take it back.
+func forcedAnswers(s *Session) string {
+	out := ""
+	for no, d := range s.Log().Deals {
+		for i := range d.Steps {
+			if why, ok := s.Forced(no+1, i); ok {
+				out += fmt.Sprintf("deal %d step %d: %q\n", no+1, i, why)
+			}
+		}
+	}
+	d, st, ok := s.LastDecision(rules.SeatA)
+	return out + fmt.Sprintf("last decision %d:%d %v, may undo %v\n", d, st, ok, s.MayUndo(rules.SeatA))
+}
+
+// positionStep moves the game on by a step chosen from the position
+// alone (byPosition), a bot's seat too, so a resumed game goes on as
+// the unbroken one: a deal, the person's forced moves, else the move of
+// the seat to move.
+func positionStep(t *testing.T, s *Session) {
+	t.Helper()
+	if s.Game().NeedDeal() {
+		noErr(t, s.StartDeal())
+		return
+	}
+	noErr(t, s.Advance())
+	if seat, ok := s.ToMove(); ok {
+		v := s.View(seat)
+		noErr(t, s.Apply(seat, byPosition(s, v.Legal())))
+	}
+}
+
+// TestForcedResumesAsUnbroken: a game saved at any step and resumed
+// from the log's text tells the moves taken for the person in every
+// deal, the earlier ones too, as the game that was not stopped does,
+// and takes back the same decision; and it goes on to the game's end
+// answering alike. At every seat count.
+func TestForcedResumesAsUnbroken(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		cfg := seatConfig(11, n)
+		s, err := New(cfg)
+		noErr(t, err)
+		var saves, answers []string
+		for i := 0; !s.Game().Over(); i++ {
+			if i > 20000 {
+				t.Fatal("the game does not end")
+			}
+			positionStep(t, s)
+			saves, answers = append(saves, logText(t, s)), append(answers, forcedAnswers(s))
+		}
+		final := len(answers) - 1
+		earlier := 0 // saves with a move taken for the person in an earlier deal
+		for at, text := range saves {
+			l, err := gamelog.Parse("forced.klob", []byte(text))
+			noErr(t, err)
+			back, err := Resume(l, Config{Seed: cfg.Seed, NewBot: testkit.RandomBots})
+			noErr(t, err)
+			if got := forcedAnswers(back); got != answers[at] {
+				t.Fatalf("saved at step %d: the resumed game answers\n%s\nthe unbroken one\n%s", at, got, answers[at])
+			}
+			if forcedBefore(back, len(l.Deals)) {
+				earlier++
+			}
+			for i := 0; !back.Game().Over(); i++ {
+				if i > 20000 {
+					t.Fatalf("saved at step %d: the resumed game does not end", at)
+				}
+				positionStep(t, back)
+			}
+			if got := forcedAnswers(back); got != answers[final] {
+				t.Fatalf("saved at step %d, at the game's end: the resumed game answers\n%s\nthe unbroken one\n%s", at, got, answers[final])
+			}
+			if logText(t, back) != saves[final] {
+				t.Fatalf("saved at step %d: the resumed game went another way", at)
+			}
+		}
+		if earlier == 0 {
+			t.Fatal("no save had a move taken for the person in an earlier deal")
+		}
+		t.Logf("%d saves, %d with a move taken in an earlier deal", len(saves), earlier)
+	})
+}
+
+// forcedBefore reports whether s took a move for a person in a deal
+// before deal last.
+func forcedBefore(s *Session, last int) bool {
+	for k := range s.forced {
+		if k[0] < last {
+			return true
+		}
+	}
+	return false
 }

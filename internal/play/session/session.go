@@ -253,26 +253,28 @@ func Resume(l *gamelog.Log, cfg Config) (*Session, error) {
 	return s, nil
 }
 
-// recallForced finds again the moves of the current deal that were
-// taken for a person (Forced), which the log does not mark: a person's
-// move outside the card play with no other legal action. So a resumed
-// game tells them as the game before the save did. A claim's moves are
-// not told again: the claim ends the deal. With Config.AskAll no move
-// was taken: the person answered each.
+// recallForced finds again the moves of every deal that were taken for
+// a person (Forced), which the log does not mark: a person's move
+// outside the card play with no other legal action. So a resumed game
+// tells them, in its earlier deals too, as the game before the save did.
+// A claim's moves are not told again: the claim ends the deal. With
+// Config.AskAll no move was taken: the person answered each.
 func (s *Session) recallForced(r *gamelog.Replay) {
-	if len(r.Deals) == 0 || s.askAll {
+	if s.askAll {
 		return
 	}
-	rd := &r.Deals[len(r.Deals)-1]
-	d := rd.At(0)
-	for i, st := range rd.Steps {
-		if st.Seat != rules.ChanceSeat && s.Human(st.Seat) {
-			v := d.View(st.Seat)
-			if why, ok := ForcedReason(&v); ok {
-				s.forced[[2]int{rd.No, i}] = why
+	for k := range r.Deals {
+		rd := &r.Deals[k]
+		d := rd.At(0)
+		for i, st := range rd.Steps {
+			if st.Seat != rules.ChanceSeat && s.Human(st.Seat) {
+				v := d.View(st.Seat)
+				if why, ok := ForcedReason(&v); ok {
+					s.forced[[2]int{rd.No, i}] = why
+				}
 			}
+			d.ApplyUnchecked(st.Action)
 		}
-		d.ApplyUnchecked(st.Action)
 	}
 }
 
