@@ -2,7 +2,9 @@ package host
 
 import (
 	"bytes"
+	"maps"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/klob/klob/internal/testing/clocktest"
@@ -236,6 +238,25 @@ func TestUndoAfterResume(t *testing.T) {
 		}
 		if err := p.Undo(); err != nil {
 			t.Fatalf("undo after the resume: %v", err)
+		}
+	})
+}
+
+// TestResumeKeepsForcedMoves: a game saved at the person's decision
+// after a move taken for them (their only choice) and resumed shows the
+// deal's moves as before the stop: the one taken for them still reads
+// as taken (ByForced, with its reason), not as their choice. At every
+// seat count.
+func TestResumeKeepsForcedMoves(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		s, h2 := playStopResume(t, n, "a decision after a move taken for the person", func(s Snapshot) bool {
+			return s.Can.Act && slices.ContainsFunc(s.Moves, func(m Mover) bool { return m.By == ByForced })
+		})
+		p := sit(t, h2, 0)
+		r := await(t, p, "the resumed decision", func(x Snapshot) bool { return x.Can.Act })
+		if r.DealNo != s.DealNo || !slices.Equal(r.Moves, s.Moves) || !maps.Equal(r.Forced, s.Forced) {
+			t.Fatalf("the resumed deal %d reads moves %v, forced %v; before the stop deal %d, moves %v, forced %v",
+				r.DealNo, r.Moves, r.Forced, s.DealNo, s.Moves, s.Forced)
 		}
 	})
 }

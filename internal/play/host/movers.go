@@ -45,8 +45,9 @@ func writeMovers(movers map[int][]By) string {
 
 // readMovers rebuilds who made each step of a saved game: chance, a
 // bot's seat, the takeovers the log's TakeoverTag lists, the cards
-// played out for a claim the log holds, the person otherwise (the other
-// forced moves are not kept: they read as the person's).
+// played out for a claim the log holds, the moves the session took for
+// the person (their only choice, which the resumed session finds again
+// in every deal), the person otherwise.
 func readMovers(l *gamelog.Log, s *session.Session) map[int][]By {
 	takeover := l.Header.BotMoves()
 	out := map[int][]By{}
@@ -63,6 +64,10 @@ func readMovers(l *gamelog.Log, s *session.Session) map[int][]By {
 				ms[i] = ByBot
 			case takeover.Has(no, i):
 				ms[i] = ByTakeover
+			default:
+				if _, forced := s.Forced(no, i); forced {
+					ms[i] = ByForced
+				}
 			}
 		}
 		out[no] = ms
