@@ -302,7 +302,7 @@ func (p *detail) key(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.Cmd
 	}
 	switch {
 	case s.guest():
-		return p, nil // the page already says a guest cannot enter
+		return p, nil // the page already says what a guest may do
 	case !p.prog.Entered:
 		p.busy = true
 		return p, s.call(func(ctx context.Context) tea.Msg {
@@ -490,7 +490,7 @@ func (p *detail) runningView(ctx *kit.Context, lines []string) string {
 		}
 		body = append(body, sum+".")
 	case p.s.guest():
-		body = append(append(explain, ""), kit.Paragraph(kit.Capital(svc.ErrGuest.Error())+".", w, st.Dim.Render)...)
+		body = append(append(explain, ""), kit.Paragraph(errText(p.code, svc.ErrGuest), w, st.Dim.Render)...)
 	default:
 		body = append(explain, "", " "+st.Dim.Render("You have not entered: enter, then play the boards any time before the end."))
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"strings"
 	"sync"
 	"time"
 
@@ -325,25 +326,37 @@ func (l *loading) got(code string, err error) bool {
 // errText says what went wrong with tournament code ("": none in
 // particular), for the person: the service's errors say it already, of
 // "the tournament", which a daily's pages say as "the daily"; others
-// are the server's trouble.
+// are the server's trouble. The daily's own refusals of a guest and of
+// a code the server has none of are worded for the daily whole.
 func errText(code string, err error) string {
+	daily := isDaily(code)
 	switch {
 	case err == nil:
 		return ""
 	case errors.Is(err, context.DeadlineExceeded):
 		return "The server is busy: try again."
+	case daily && errors.Is(err, svc.ErrGuest):
+		return dailyGuestWords
+	case daily && errors.Is(err, svc.ErrNotFound):
+		// "Daily 2026-12-05 · 3 players", as the page's header has it.
+		return "This server has no daily " + strings.TrimPrefix(titleOf(code), "Daily ") + "."
 	}
 	text := err.Error()
-	if isDaily(code) {
+	if daily {
 		text = aTournament.ReplaceAllString(text, "${1}he daily")
 	}
 	return kit.Sentence(text)
 }
 
+// dailyGuestWords is what a guest reads on a daily's page: what they
+// may do there, and how to play its boards.
+const dailyGuestWords = "As a guest you may follow the daily and read its standings once the day ends; " +
+	"connect with an SSH key to play its boards."
+
 // aTournament is "the tournament" or "this tournament" in a service's
-// error, never "the tournaments" (all of them, as when the server
-// stops).
-var aTournament = regexp.MustCompile(`\b([Tt])h(?:is|e) tournament\b`)
+// error, or "tournament" before a daily's code, never "the
+// tournaments" (all of them, as when the server stops).
+var aTournament = regexp.MustCompile(`\b([Tt])(?:h(?:is|e) tournament|ournament DAILY-[0-9]{4}-[0-9]{2}-[0-9]{2}-[0-9]P)\b`)
 
 // titleOf is the header of tournament code before it is read, as
 // svc.Info.Title words it once it is: "Daily 2026-12-01 · 3 players",

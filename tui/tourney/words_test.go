@@ -2,10 +2,14 @@ package tourney
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"regexp"
+	"strings"
 	"testing"
 	"time"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	svc "github.com/klob/klob/internal/serve/tourney"
@@ -85,4 +89,100 @@ func TestErrTextOfADaily(t *testing.T) {
 	require.Equal(t, "Only the daily's host may end it.", errText(daily, svc.ErrNotHost))
 	require.Equal(t, "The tournaments are closed: the server is stopping.", errText(daily, svc.ErrClosed))
 	require.Equal(t, "You have played every board of this tournament.", errText("KQXPRT", svc.ErrAllPlayed))
+}
+
+// TestErrTextOfADailyEveryError: every refusal the service can send a
+// daily's page, each got from the service as a page's call gets it,
+// reads of the daily: never "tournament" alone, never "a the daily"; a
+// guest reads what they may do there, and a daily the server has not
+// made is named as its header names it.
+func TestErrTextOfADailyEveryError(t *testing.T) {
+	cl := newClub(t, true)
+	bg := context.Background()
+	_, code := cl.dailies(t, 3)
+	guest := svc.Player{Name: "guest"}
+	errOf := func(_ any, err error) error { return err }
+	var full error
+	const notMade = "DAILY-2026-12-05-3P"
+	for i := range svc.DefaultEntrantsPerAddr + 1 {
+		p := svc.Player{Key: fmt.Sprintf("dddd%028x", i), Name: fmt.Sprint("P", i), Addr: "192.0.2.1"}
+		full = cl.svc.Enter(bg, p, code)
+	}
+	cases := []struct {
+		what string
+		err  error
+		want string
+	}{
+		{"a guest's entry", cl.svc.Enter(bg, guest, code), dailyGuestWords},
+		{"a guest's board", errOf(cl.svc.Play(bg, guest, code)), dailyGuestWords},
+		{"a board not entered", errOf(cl.svc.Play(bg, bob, code)), "You have not entered the daily."},
+		{"the standings before the end", errOf(cl.svc.Final(bg, bob.Key, code)),
+			"The daily is not over: its results are hidden until the end."},
+		{"a daily not made", errOf(cl.svc.Progress(bg, bob.Key, notMade)),
+			"This server has no daily 2026-12-05 · 3 players."},
+		{"an address's entrants", full, fmt.Sprintf("The daily has %d entrants from your address already, its most.", svc.DefaultEntrantsPerAddr)},
+		{"every board played", svc.ErrAllPlayed, "You have played every board of the daily."},
+		{"the database", svc.ErrTrouble, "The server's database failed (the server's log says why)."},
+		{"the boards", fmt.Errorf("tournament %s: %w", code, errors.New("its rules are not the daily's")),
+			"The daily: its rules are not the daily's."},
+		{"a board of par", fmt.Errorf("tournament %s has no board 9", code), "The daily has no board 9."},
+		{"a slow server", context.DeadlineExceeded, "The server is busy: try again."},
+	}
+	cl.c.Add(13 * time.Hour)
+	cases = append(cases, struct {
+		what string
+		err  error
+		want string
+	}{"an entry after the end", cl.svc.Enter(bg, bob, code), "The daily is over."})
+	cl.svc.Close()
+	cases = append(cases, struct {
+		what string
+		err  error
+		want string
+	}{"the server stopping", errOf(cl.svc.Progress(bg, bob.Key, code)), "The tournaments are closed: the server is stopping."})
+	for _, c := range cases {
+		require.Error(t, c.err, c.what)
+		at := code
+		if strings.Contains(c.err.Error(), notMade) {
+			at = notMade // the page of the daily not made
+		}
+		got := errText(at, c.err)
+		assert.Equal(t, c.want, got, c.what)
+		assert.NotRegexp(t, oneTournament, got, c.what)
+		assert.NotRegexp(t, `(?i)\b(a|the|this) (the|this)\b`, got, c.what)
+	}
+	// A club tournament's page keeps the service's words.
+	assert.Equal(t, "A guest cannot take part in tournaments: connect with an SSH key.", errText("KQXPRT", svc.ErrGuest))
+}
+
+// TestDailyGuestPage: a guest on the daily's page reads what a guest may
+// do there, in the daily's words, and enter offers nothing; once the
+// day ends the guest reads the standings.
+func TestDailyGuestPage(t *testing.T) {
+	cl := newClub(t, true)
+	_, code := cl.dailies(t, 3)
+	g := cl.openAt(svc.Player{Name: "guest"}, code)
+	g.see("As a guest you may follow the daily and read its standings once the day ends;")
+	g.see("connect with an SSH key to play its boards.")
+	g.saysTheDaily("a guest's daily page")
+	before := g.text()
+	g.press("enter")
+	require.Equal(t, before, g.text(), "enter on a guest's daily page")
+	require.True(t, g.on("tournament"), g.text())
+
+	require.NoError(t, cl.svc.Enter(context.Background(), bob, code))
+	cl.c.Add(13 * time.Hour)
+	g = cl.openAt(svc.Player{Name: "guest"}, code)
+	g.see("Bob")
+	assert.NotContains(t, g.text(), "As a guest", "the standings of an ended daily")
+	g.saysTheDaily("a guest's daily page, ended")
+}
+
+// TestNoSuchDailyPage: a daily's page the server has no daily for says
+// so of the daily.
+func TestNoSuchDailyPage(t *testing.T) {
+	cl := newClub(t, true)
+	f := cl.openAt(ann, "DAILY-2026-12-05-3P")
+	f.see("This server has no daily 2026-12-05 · 3 players.")
+	f.saysTheDaily("a daily the server has not made")
 }
