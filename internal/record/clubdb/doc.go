@@ -27,7 +27,7 @@
 //	tournament_entries who entered, when
 //	tournament_boards  each entrant's boards: in play (the log) or
 //	                   played (the result, the log and its checksum)
-//	meta               the last import
+//	meta               the last import, the rating rule and its first game
 //
 // Nothing identifies a player but the fingerprint of their key and the
 // name they chose.

@@ -3,7 +3,10 @@ package clubdb
 import (
 	"context"
 	"database/sql"
+	"errors"
+	"fmt"
 	"slices"
+	"strconv"
 
 	"github.com/klob/klob/rules"
 )
@@ -107,4 +110,65 @@ func (db *DB) LastRated(ctx context.Context) (int64, error) {
 		return 0, db.openErr(err)
 	}
 	return id, nil
+}
+
+// The meta keys of the rating rule: the name of the rule the club rates
+// games by (SetRatingRule), and the number of the first game it may
+// have rated.
+const (
+	metaRule     = "rating_rule"
+	metaRuleFrom = "rating_rule_from"
+)
+
+// SetRatingRule records that the games rated from now on are rated by
+// rule, a name the club gives its rule, and returns the number of the
+// first game that rule may have rated. When the database names another
+// rule, or none (a klob before rules were named), every game rated so
+// far was rated by another: rule's first game is then the one after the
+// last rated. Naming the same rule again changes nothing.
+func (db *DB) SetRatingRule(ctx context.Context, rule string) (from int64, err error) {
+	err = db.write(ctx, func(tx *wtx) error {
+		s := tx.s()
+		var was, at string
+		if err := tx.row(s.meta, metaRule).Scan(&was); err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return err
+		}
+		if err := tx.row(s.meta, metaRuleFrom).Scan(&at); err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return err
+		}
+		if n, err := strconv.ParseInt(at, 10, 64); was == rule && err == nil && n > 0 {
+			from = n
+			return nil
+		}
+		var last int64
+		if err := tx.row(s.lastRated).Scan(&last); err != nil {
+			return err
+		}
+		from = last + 1
+		if _, err := tx.exec(s.setMeta, metaRule, rule); err != nil {
+			return err
+		}
+		_, err := tx.exec(s.setMeta, metaRuleFrom, strconv.FormatInt(from, 10))
+		return err
+	})
+	return from, err
+}
+
+// RatingRule returns the rule the database says its games are rated by
+// (SetRatingRule) and the number of the first game it may have rated;
+// rule "" when it names none.
+func (db *DB) RatingRule(ctx context.Context) (rule string, from int64, err error) {
+	var at string
+	err = db.rdb.QueryRowContext(ctx, `SELECT coalesce((SELECT value FROM meta WHERE key = ?1), ''),
+		coalesce((SELECT value FROM meta WHERE key = ?2), '')`, metaRule, metaRuleFrom).Scan(&rule, &at)
+	if err != nil {
+		return "", 0, db.openErr(err)
+	}
+	if rule == "" {
+		return "", 0, nil
+	}
+	if from, err = strconv.ParseInt(at, 10, 64); err != nil || from < 1 {
+		return "", 0, fmt.Errorf("the club database's rating rule %q starts at game %q, not a game's number", rule, at)
+	}
+	return rule, from, nil
 }

@@ -19,7 +19,8 @@ type writeStmts struct {
 	gameBySum, insertGame, setGamePath    *sql.Stmt
 	setRematch, insertSeat                *sql.Stmt
 	gameRated, rating, putRating          *sql.Stmt
-	insertHistory, setMeta                *sql.Stmt
+	insertHistory, setMeta, meta          *sql.Stmt
+	lastRated                             *sql.Stmt
 	tournamentByCode, insertTournament    *sql.Stmt
 	putPar, pars, enter, entered          *sql.Stmt
 	board, startBoard, finishBoard        *sql.Stmt
@@ -69,6 +70,8 @@ func (w *writeStmts) prepare(ctx context.Context, conn *sql.Conn) error {
 			ON CONFLICT (player_key, seats) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, games = games + 1, last_game = excluded.last_game`},
 		{&w.insertHistory, `INSERT INTO rating_history (game_id, player_key, seats, mu_before, sigma_before, mu, sigma) VALUES (?, ?, ?, ?, ?, ?, ?)`},
 		{&w.setMeta, `INSERT INTO meta (key, value) VALUES (?1, ?2) ON CONFLICT (key) DO UPDATE SET value = excluded.value`},
+		{&w.meta, `SELECT value FROM meta WHERE key = ?`},
+		{&w.lastRated, `SELECT coalesce(max(game_id), 0) FROM rating_history`},
 		{&w.tournamentByCode, `SELECT id, boards, ends FROM tournaments WHERE code = ?`},
 		{&w.insertTournament, `INSERT INTO tournaments (code, creator_key, seats, rules, bot_level, boards, board_seed, created, ends)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`},
