@@ -89,6 +89,12 @@ func Open(ctx context.Context, state string, o Options) (*Service, error) {
 		return nil, err
 	}
 	s := &Service{db: db, cfg: o.Rating, scale: o.Scale, minGames: o.MinGames, logf: o.Logf}
+	// Before any game is rated: the games rated from here on are this
+	// rule's, those before another's, which Verify cannot rate again.
+	if _, err := db.SetRatingRule(ctx, ruleName(o.Rating)); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("naming the rating rule in the club database: %w", err)
+	}
 	rep, err := db.Import(ctx, state)
 	if err != nil {
 		db.Close()

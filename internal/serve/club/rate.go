@@ -13,6 +13,17 @@ import (
 	"github.com/klob/klob/rules"
 )
 
+// ratingRule names the rule the club rates games by: RateStoodIn, the
+// bots' ratings (Bot) and the update. A change that would rate a game
+// recorded before otherwise takes a new name, so that the database
+// knows which games this rule rated (clubdb.DB.SetRatingRule) and
+// Verify rates only those again.
+const ratingRule = "forfeit-1"
+
+// ruleName is the rule's name with the update's settings cfg, which
+// rate a game otherwise too.
+func ruleName(cfg rating.Config) string { return fmt.Sprintf("%s %+v", ratingRule, cfg) }
+
 // BotSigma is the spread of every bot's published rating: small, so
 // that a person who beats a bot takes the update and the bot hardly
 // counts as uncertain (a bot's rating is fixed, never updated).

@@ -3,6 +3,8 @@ package club
 import (
 	"context"
 	"fmt"
+	"math"
+	"slices"
 
 	"github.com/klob/klob/internal/record/clubdb"
 )
@@ -14,9 +16,14 @@ import (
 // exactly the ratings the database keeps for it; and every player's
 // rating must be where their last game left it, after as many games as
 // they played. A rating applied twice, lost, or written out of its
-// order shows here. read returns the log of a game (its bytes, whose
-// checksum must be the game's). It returns the problems found, one
-// line each.
+// order shows here. A game rated before the club's rule was this one
+// (clubdb.DB.RatingRule: an older klob's rule, which this one does not
+// know) is not rated again: only what holds under any rule is checked,
+// that its rated people sat at it with a key and started from where
+// their games before left them, and the games after it start from the
+// ratings the database keeps for it. read returns the log of a game
+// (its bytes, whose checksum must be the game's). It returns the
+// problems found, one line each.
 func (s *Service) Verify(ctx context.Context, read func(g clubdb.Game) ([]byte, error)) ([]string, error) {
 	type pool struct {
 		key   string
@@ -25,6 +32,13 @@ func (s *Service) Verify(ctx context.Context, read func(g clubdb.Game) ([]byte, 
 	now := map[pool]clubdb.Rating{} // the ratings as the logs leave them
 	var problems []string
 	bad := func(format string, a ...any) { problems = append(problems, fmt.Sprintf(format, a...)) }
+	rule, from, err := s.db.RatingRule(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if rule != ruleName(s.cfg) {
+		from = math.MaxInt64 // no game is known to be this rule's
+	}
 	games, err := s.db.RatedGames(ctx)
 	if err != nil {
 		return nil, err
@@ -65,15 +79,31 @@ func (s *Service) Verify(ctx context.Context, read func(g clubdb.Game) ([]byte, 
 			}
 			before = append(before, b)
 		}
-		stood, left := stoodIn(g.LogPath, data)
-		after, err := RateStoodIn(s.cfg, &lg, before, stood, left)
-		if err != nil {
-			bad("game %d: rating it again: %v", g.ID, err)
-			continue
-		}
-		if len(after) != len(stored) {
-			bad("game %d: its log rates %d players, the database %d", g.ID, len(after), len(stored))
-			continue
+		var after []clubdb.Rating
+		if g.ID >= from {
+			stood, left := stoodIn(g.LogPath, data)
+			after, err = RateStoodIn(s.cfg, &lg, before, stood, left)
+			if err != nil {
+				bad("game %d: rating it again: %v", g.ID, err)
+				continue
+			}
+			if len(after) != len(stored) {
+				bad("game %d: its log rates %d players, the database %d", g.ID, len(after), len(stored))
+				continue
+			}
+		} else {
+			// Another rule's: the ratings the database keeps, of people
+			// who sat at the game with a key, in its pool.
+			for _, c := range stored {
+				if !slices.ContainsFunc(lg.Seats, func(st clubdb.Seat) bool { return st.Key == c.After.Key }) || c.After.Seats != len(lg.Seats) {
+					bad("game %d: the database rates %s at %d players, not a person with a key at its %d seats", g.ID, c.After.Key, c.After.Seats, len(lg.Seats))
+					continue
+				}
+				after = append(after, c.After)
+			}
+			if len(after) != len(stored) {
+				continue
+			}
 		}
 		for i, a := range after {
 			c := stored[i]
