@@ -49,10 +49,11 @@ func (s *Screen) playBoard(code string, seat *svc.Seat) kit.Screen {
 	}
 	p := &boardPart{s: s, code: code, seat: seat, ends: seat.Ends}
 	p.t = table.New(table.Config{Port: seat.Port, Sort: s.cfg.Sort, Manual: s.cfg.Manual, Tag: tag,
-		Board:        fmt.Sprintf("Board %d of %d", seat.Board, seat.Boards),
-		AfterBoard:   func() kit.Screen { return newAfter(s, code, seat) },
-		Keys:         p.keys,
-		QuitQuestion: "This board is saved as far as you played it: go on with it any time before " + the(code) + " ends."})
+		Board:          fmt.Sprintf("Board %d of %d", seat.Board, seat.Boards),
+		AfterBoard:     func() kit.Screen { return newAfter(s, code, seat) },
+		Keys:           p.keys,
+		QuitQuestion:   "This board is saved as far as you played it: go on with it any time before " + the(code) + " ends.",
+		TakebacksOffIn: "in " + the(code)})
 	switch {
 	case seat.Resumed && !seat.DealtAgain:
 		// Greeted as klob daily greets a board taken up again, in place

@@ -186,3 +186,23 @@ func TestNoSuchDailyPage(t *testing.T) {
 	f.see("This server has no daily 2026-12-05 · 3 players.")
 	f.saysTheDaily("a daily the server has not made")
 }
+
+// TestBoardTakebackRefusal: a board of the daily takes nothing back,
+// and u says it is the daily that takes none, as klob daily says of its
+// daily challenge; a club tournament's board says it of the tournament.
+func TestBoardTakebackRefusal(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, players int) {
+		cl := newClub(t, true)
+		f, _ := cl.firstDailyBoard(t, players)
+		f.press("u")
+		assert.Contains(t, strings.Join(strings.Fields(f.text()), " "), "Nothing to take back: takebacks are off in the daily.")
+		f.saysTheDaily("a board after u")
+	})
+	cl := newClub(t, false)
+	info := cl.create(t, 0, svc.MinBoards, time.Hour)
+	require.NoError(t, cl.svc.Enter(context.Background(), longName, info.Code))
+	f := cl.openAt(longName, info.Code)
+	f.press("enter", "u")
+	require.True(t, f.on("board"), f.text())
+	assert.Contains(t, strings.Join(strings.Fields(f.text()), " "), "Nothing to take back: takebacks are off in the tournament.")
+}
