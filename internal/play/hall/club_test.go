@@ -530,6 +530,85 @@ func TestPausedListedToWatch(t *testing.T) {
 	})
 }
 
+// TestPausedStandsStill: a table whose people are all away is paused
+// for its spectators too: a bot whose turn it is makes no move however
+// long they watch, nor is the next deal dealt, and the game goes on
+// where it stood once a person comes back. Ann alone with bots at
+// every seat count, the bots' moves paced on the table's clock, so that
+// the game stands at a bot's turn when she drops; then at the deal's
+// end, which her dropping would deal on at once for the spectator.
+func TestPausedStandsStill(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		clock := clocktest.New(t0)
+		cfg := testConfig(t.TempDir(), &memHistory{}, clock)
+		cfg.Pace = time.Second
+		h := newHall(t, cfg)
+		tb := annOpens(t, h, n, rules.DefaultOptions(), 5)
+		ann := join(t, tb, "a", "Ann", 1)
+		require.NoError(t, ann.conn.Start())
+		botTurn := func(s host.Snapshot) bool {
+			return s.HasDeal && !s.Between && !s.Over && s.View.Turn != rules.NoSeat && s.View.Turn != s.Seat
+		}
+		var s host.Snapshot
+		for {
+			s = await(t, ann.port(), "Ann's decision or a bot's turn", func(s host.Snapshot) bool { return s.Can.Act || botTurn(s) })
+			if !s.Can.Act {
+				break
+			}
+			require.True(t, ann.step(s))
+		}
+		turn := s.View.Turn
+		ann.conn.Drop()
+
+		zed, err := tb.Watch(Player{ID: "z", Name: "Zed"})
+		require.NoError(t, err)
+		w := zed.Snapshot()
+		require.True(t, tablePaused(w), "every person away, the table is not paused")
+		for range 10 {
+			clock.Advance(cfg.Pace)
+		}
+		_, _ = tb.HiddenFrom(rules.NoSeat) // the host's loop has taken every event posted
+		w2 := zed.Snapshot()
+		assert.Equal(t, w.Gen, w2.Gen, "the game moved while paused")
+		assert.Equal(t, len(w.Moves), len(w2.Moves), "a bot moved while paused")
+		assert.Equal(t, rules.NoSeat, w2.Thinking, "a bot thinks at a paused table")
+
+		// Back, Ann sees the bot's move she left it to make, and plays
+		// on (the clock paces the bots) to the deal's end.
+		ann = join(t, tb, "a", "Ann", 2)
+		on := await(t, zed, "the bot's move once Ann is back", func(x host.Snapshot) bool { return x.Gen > w.Gen })
+		assert.Equal(t, turn, on.Moves[len(w.Moves)].Seat, "the game went on from the bot's turn it stood at")
+		end := await(t, ann.port(), "the deal's end", func(s host.Snapshot) bool {
+			if s.Between || s.Over {
+				return true
+			}
+			if !ann.step(s) {
+				clock.Advance(cfg.Pace)
+			}
+			return false
+		})
+		if end.Over {
+			t.Fatal("the game ended with its first deal")
+		}
+		ann.conn.Drop()
+		w = zed.Snapshot()
+		assert.True(t, w.Between, "the next deal was dealt while paused")
+		assert.Equal(t, end.DealNo, w.DealNo, "the next deal was dealt while paused")
+		assert.Equal(t, rules.NoSeat, w.Thinking, "a bot thinks at a paused table")
+		zed.Leave()
+	})
+}
+
+// tablePaused says sn shows a game whose people are all away.
+func tablePaused(sn host.Snapshot) bool {
+	for _, p := range sn.Players {
+		if p.Human && p.State != host.SeatAway {
+			return false
+		}
+	}
+	return !sn.Over
+}
+
 // TestQuietAfterWatching: a spectator who leaves a rated table of three
 // or four in the middle of a deal saw its play, and stays quiet until
 // that deal ends, as its players do; Quiet names the table, and

@@ -479,7 +479,10 @@ func (t *Table) hostConfig(players []host.Player) host.Config {
 		// the hard bot's advice; one "again" starts with bots for the
 		// people of all sides but one changes none, and gives it.
 		NoClaims: true, NoHintsFor: ratedPlayers, Server: true, Private: t.opts.Private,
-		Logf: t.logf,
+		// A table whose people are all away is paused (Info.Paused):
+		// its bots wait with it, whoever watches.
+		StandStill: true,
+		Logf:       t.logf,
 		// At the end, the people here may start the next game without a
 		// person who left: a bot of the table's level takes the seat, as
 		// one takes a free seat at the start.

@@ -125,7 +125,9 @@
 // one who saw them could tell a player whether a schmeiss came from a
 // strong hand or a weak one. A spectator can do nothing (ErrWatching).
 // Every seat's Snapshot counts the spectators. A private game
-// (Config.Private, SetPrivate) refuses them. The spectators share one
+// (Config.Private, SetPrivate) refuses them. The bots play on for a
+// spectator while every person is away, unless Config.StandStill: a
+// shared table, paused then, stands still until one comes back. The spectators share one
 // snapshot per change and are ticked like the seats, never waited for:
 // one that stops reading holds its last snapshot and one tick, nothing
 // more.

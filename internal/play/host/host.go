@@ -119,6 +119,13 @@ type Config struct {
 
 	// Private refuses spectators (Watch); SetPrivate changes it later.
 	Private bool
+	// StandStill keeps the game still while every person of it is away,
+	// spectators or not: no bot moves, no deal is dealt, and the game
+	// goes on where it stood when one of them comes back. A shared
+	// table says it is paused then; bots playing on for its spectators
+	// would play the people's game without them. Without it the bots
+	// play on for a spectator as for a person.
+	StandStill bool
 	// NewSeed draws the seed of a game started by "again" (Port.Again):
 	// nil draws a secret one from crypto/rand, so nobody can know the
 	// decks to come. Tests give a fixed one.

@@ -292,11 +292,12 @@ func (st *state) steps() []rules.Step {
 	return st.sess.Deal().Steps()
 }
 
-// anyoneHere reports whether somebody is at the game: a person at a
-// seat, or a spectator, for whom the bots play on as they would for a
-// person. The seats of people away wait for a person seated (graces).
+// anyoneHere reports whether somebody the game moves for is at it: a
+// person at a seat, or a spectator, for whom the bots play on as they
+// would for a person (not with Config.StandStill). The seats of people
+// away wait for a person seated (graces).
 func (st *state) anyoneHere() bool {
-	return len(st.h.watchers) > 0 || st.personHere()
+	return st.personHere() || len(st.h.watchers) > 0 && !st.cfg.StandStill
 }
 
 // personHere reports whether a person is at a seat: only one may say
