@@ -82,7 +82,11 @@
 // counts as ready between deals, until the person acts or presses a
 // key (Port.Here). A person alone with bots, or with people all idle or
 // away, is never hurried; nor is "again" at the end, which holds nobody.
-// Everyone sees a running clock's end (SeatInfo.Due).
+// Everyone sees a running clock's end (SeatInfo.Due), except the person
+// at a decision with one answer (Game.AskAll): no countdown for what
+// they cannot choose, and its run-out, the bot giving that answer,
+// does not count towards their going idle. The others see that clock
+// as any other, so the wait tells them nothing of what the person holds.
 //
 // # What a seat sees
 //

@@ -156,14 +156,22 @@ func (st *state) clockOut(s rules.Seat, tok int) {
 		return
 	}
 	sd.clockStop, sd.due = nil, time.Time{}
-	sd.timeouts++
 	st.dirty = true
 	if sd.clockKey.between {
+		sd.timeouts++
 		sd.ready = true
 		st.h.logf("the move clock ran out for %s at seat %s: marked ready", st.who(s), s)
 		return
 	}
 	sd.botGen = sd.clockKey.gen
+	if _, one := st.sess.Only(s); one {
+		// A decision with one answer (Game.AskAll) is no choice the
+		// person held up: the bot gives it, and it does not count
+		// towards their going idle.
+		st.h.logf("the move clock ran out for %s at seat %s: the bot gives the one answer", st.who(s), s)
+		return
+	}
+	sd.timeouts++
 	st.h.logf("the move clock ran out for %s at seat %s: the bot decides", st.who(s), s)
 }
 

@@ -244,6 +244,56 @@ func TestMoveClockOneAnswer(t *testing.T) {
 	})
 }
 
+// TestMoveClockOneAnswerNotCharged: at every seat count, in a game
+// that asks a person even a decision with one legal answer (AskAll),
+// the person sees no countdown for it while the others see their clock
+// as at any decision (the wait tells nothing of what they hold), and
+// its run-out does not count towards their going idle: with the next
+// wait for them run out too, their seat is not idle.
+func TestMoveClockOneAnswerNotCharged(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		ct := newClockTable(t, n, uint64(60+n), func(c *Config) { c.AskAll = true })
+		var snap Snapshot
+		for i := 0; ; i++ {
+			if i == 200 {
+				t.Fatal("bob was never asked a decision with one answer")
+			}
+			if snap = ct.decision(t, 1); snap.Only != "" {
+				break
+			}
+			ct.act(t, 1, snap)
+		}
+		if !snap.Players[1].Due.IsZero() {
+			t.Fatalf("bob sees a countdown to %v for a decision with one answer", snap.Players[1].Due)
+		}
+		due := ct.clock.Now().Add(moveClock)
+		if got := ct.ports[0].Snapshot().Players[1].Due; !got.Equal(due) {
+			t.Fatalf("ann sees bob's clock at %v, want %v as at any decision", got, due)
+		}
+		ct.clock.Advance(moveClock)
+		ct.botMovedFor(t, 1, snap)
+
+		// The next wait for bob, decision or Ready, runs out as well.
+		for i := 0; ; i++ {
+			if i == 200 {
+				t.Fatal("the game never waited for bob again")
+			}
+			s, x := ct.rest(t)
+			if s != 1 {
+				ct.act(t, s, x)
+				continue
+			}
+			ct.clock.Advance(moveClock)
+			await(t, ct.ports[1], "the run-out's move or Ready", func(y Snapshot) bool { return y.Gen != x.Gen })
+			break
+		}
+		settle(t, ct.h)
+		if s := ct.ports[0].Snapshot(); s.Players[1].Idle {
+			t.Fatal("a run-out on a decision with one answer counted towards bob's going idle")
+		}
+	})
+}
+
 // TestMoveClockAloneWithBots: a person with bots only, or whose fellow
 // is away, is never hurried; the clock starts when another person sits
 // down and stops when they leave.
