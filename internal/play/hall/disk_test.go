@@ -322,8 +322,50 @@ func toldOfFilingAfterRestarts(t *testing.T, n, restarts int) {
 	f.hist.disks["b"].full.Store(false)
 	h := f.hall(t)
 	f.bobFiled(t)
+	// They are told as the filed table goes without them.
+	eventually(t, "the filed table to go", func() bool { return liveTables(h) == 0 })
 	toldOnce(t, h, endedNotice(f.tb.Code()), "a", "b")
 	require.Equal(t, 1, f.hist.filedGames(t, "a"), "filed once")
+}
+
+// TestEndedGameBackAtRestart: a finished game not yet in every history
+// (Bob's disk full) when the server restarts comes back with its table:
+// Ann, coming back, finds its end and the offer to play again, and is
+// told nothing of a table that ended. Bob, who does not come, reads
+// where the game went once it is filed and the table goes. Every
+// record of the game, before the restart and after, is the same bytes,
+// which the club rates once. At every seat count.
+func TestEndedGameBackAtRestart(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		rec := &recorder{}
+		f := newFiling(t, n, 9, true, rec.record)
+		end := playToUnfiled(t, "the game's end", f.ann, f.bob)
+		f.h.Close()
+
+		h := f.hall(t)
+		assert.Empty(t, h.Notice("a"), "told the table ended while it is back")
+		tb, err := h.Find(f.tb.Code())
+		require.NoError(t, err, "the finished game's table is back")
+		ann := join(t, tb, "a", "Ann", 3)
+		s := await(t, ann.port(), "the game's end", func(s host.Snapshot) bool { return s.Over })
+		assert.Equal(t, end.Totals, s.Totals, "the result")
+		assert.True(t, s.Can.Again, "the offer to play again")
+
+		f.hist.disks["b"].full.Store(false)
+		f.bobFiled(t)
+		ann.leave()
+		eventually(t, "the filed table to go", func() bool { return liveTables(h) == 0 })
+		toldOnce(t, h, endedNotice(f.tb.Code()), "b")
+		assert.Empty(t, h.Notice("a"), "Ann saw the game's end")
+		assert.Equal(t, 1, f.hist.filedGames(t, "a"))
+		assert.Equal(t, 1, f.hist.filedGames(t, "b"))
+		rec.mu.Lock()
+		defer rec.mu.Unlock()
+		require.NotEmpty(t, rec.logs)
+		for _, l := range rec.logs[1:] {
+			assert.Equal(t, rec.logs[0], l, "the game recorded as two games")
+		}
+	})
 }
 
 // TestStartAfterClose: Hall.Close promises that nothing writes to the

@@ -71,7 +71,10 @@
 // table's log keeps the game and whose history holds it already (the
 // Filed tag), the players read that the game is not filed yet and why
 // (without the server's paths), and the filing is tried again (after
-// Config.Refile, doubling), after a restart too. When the table's log
+// Config.Refile, doubling), after a restart too: that table comes back
+// with its game's end and the offer to play again, and those of its
+// people who do not come to it before it is filed and goes read then
+// where the game went. When the table's log
 // cannot be written either, the game is only in memory until a try
 // lands: the server's log says so once, for the operator to free space.
 //

@@ -915,6 +915,18 @@ func (h *Hall) load(name string) error {
 			}
 		}
 		t.publishSeen() // the next save keeps them
+		if g.Over() {
+			// Its people, away at the stop, find the game's end here
+			// with its offer to play again; those it goes without
+			// (filed, nobody here) read where it went when they next
+			// come, as after a filing finished before the stop (letGo).
+			t.owed = map[string]bool{}
+			for _, st := range t.seats {
+				if id := st.player.ID; id != "" {
+					t.owed[id] = true
+				}
+			}
+		}
 		t.mu.Unlock()
 		h.list(t)
 		game, err := host.Resume(l, t.hostConfig(nil))
@@ -925,13 +937,6 @@ func (h *Hall) load(name string) error {
 		t.setGame(game)
 		if g.Over() {
 			h.cfg.Logf("table %s back from its log: its ended game is being filed", code)
-			// Its people, away at the stop, read where the game went
-			// when they next come, as after a filing finished before it.
-			for _, st := range t.seats {
-				if id := st.player.ID; id != "" {
-					h.Tell(id, endedAtRestart(code))
-				}
-			}
 		} else {
 			h.cfg.Logf("table %s back from its log, waiting for its players", code)
 		}

@@ -69,6 +69,10 @@ type Table struct {
 	// exempt: the people of without watching past the cap now, one
 	// connection each (WatchFrom).
 	exempt map[string]bool
+	// owed holds the keys of the people of a finished game back at a
+	// restart who have not come to it since: if the table goes before
+	// they come, they read where its game went (letGo).
+	owed map[string]bool
 }
 
 // seat is one place at the table.
@@ -353,6 +357,7 @@ func (t *Table) JoinFrom(p Player, from string) (*Conn, error) {
 		}
 	}
 	t.seats[i].opened, t.seats[i].leftOver = false, false
+	delete(t.owed, p.ID) // they see where the game stands
 	s := t.seats[i]
 	s.at = t.h.arrive()
 	c := newConn(t, rules.Seat(i), from)
@@ -916,11 +921,21 @@ func (t *Table) afterHost() {
 }
 
 // letGo forgets a table whose game every history holds, with its
-// directory; not while the server stops (its people cut, not gone): the
-// restart reads who was there, to tell them (files.markEnded).
+// directory, and tells the people of a game back at a restart who did
+// not come to it where it went (owed); neither while the server stops
+// (its people cut, not gone): the restart reads who was there, to tell
+// them (files.markEnded), or brings the game back again.
 func (t *Table) letGo() {
 	if !t.h.stopping.Load() {
 		t.files.gone()
+		t.mu.Lock()
+		for _, s := range t.seats {
+			if id := s.player.ID; t.owed[id] {
+				t.h.Tell(id, endedAtRestart(t.code))
+			}
+		}
+		t.owed = nil
+		t.mu.Unlock()
 	}
 	t.h.forget(t)
 }
