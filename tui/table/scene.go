@@ -209,8 +209,9 @@ func (sc *Scene) sideLower(i int) string {
 
 // sideShort names side i where room is short: the seat's name, or with
 // four "us" and "them"; to one who plays at none of the seats (a
-// spectator, a replay of others) the partners' names joined by "&"
-// ("Tester&North"), which a line too long shortens with shortTo.
+// spectator, a replay of others) the partners' names joined by " & "
+// ("Tester & North"), as SideName joins them, which a line too long
+// shortens with shortTo.
 func (sc *Scene) sideShort(i int) string {
 	if !sc.teams() {
 		return sc.Name(rules.Seat(i))
@@ -220,7 +221,7 @@ func (sc *Scene) sideShort(i int) string {
 		for _, s := range sc.members(i) {
 			team = append(team, sc.Name(s))
 		}
-		return strings.Join(team, "&")
+		return strings.Join(team, " & ")
 	}
 	if i == sc.sideOf(sc.You) {
 		return "us"
@@ -252,7 +253,7 @@ func (sc *Scene) sideLetters(i int) string {
 // colNames names the sides for columns of width w (in SideOrder): their
 // names; when those do not fit or read alike once cut, each player's
 // name shortened so that all stay told apart (a team's joined with
-// "&"); failing that, their seats' letters.
+// " & "); failing that, their seats' letters.
 func (sc *Scene) colNames(ctx *kit.Context, w int, short bool) []string {
 	var whole []string
 	seen := map[string]bool{}

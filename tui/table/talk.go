@@ -274,7 +274,7 @@ func (sc *Scene) TrickList(ctx *kit.Context, w int) []string {
 	if rows.wonAlone {
 		var sides []string
 		for _, side := range sc.SideOrder() {
-			sides = append(sides, strings.ReplaceAll(sc.sideShort(side), "&", " & "))
+			sides = append(sides, sc.sideShort(side))
 		}
 		wonSaid := "won: the tricks won so far, " + strings.Join(sides, " – ")
 		for _, l := range kit.Hang(" ", "   ", kit.Wrap(wonSaid, max(1, w-3))) {

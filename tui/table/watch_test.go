@@ -3,6 +3,7 @@ package table
 import (
 	"errors"
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -645,5 +646,38 @@ func TestSpectatorEnterFromOpenHands(t *testing.T) {
 		if text := w.text(); strings.Contains(text, watchNote) || !strings.Contains(text, "played at the table ABCD") {
 			t.Errorf("the game's end keeps the result's note, or is not shown:\n%s", text)
 		}
+	})
+}
+
+// TestSpectatorSpacesTheTeams: wherever a spectator's screen names a
+// side of partners it joins their names with " & ", as the header does,
+// never "Tester&North": the table in play, the trick list, the deal's
+// result and the game over's score pad, at every seat count.
+func TestSpectatorSpacesTheTeams(t *testing.T) {
+	unspaced := regexp.MustCompile(`[^ \n]&|&[^ \n]`)
+	eachTableWith(t, func(hc *host.Config, c *Config) { hc.Options.Target = 200 }, func(t *testing.T, n int, f *fixture) {
+		w := watchAtCard(t, f, nil)
+		check := func(what string) {
+			t.Helper()
+			text := w.text()
+			if unspaced.MatchString(text) {
+				t.Errorf("%d players, %s: a side's names are joined without spaces:\n%s", n, what, text)
+			}
+			if n == 4 && !strings.Contains(kittest.Flat(text), " & ") {
+				t.Errorf("%d players, %s: no team named:\n%s", n, what, text)
+			}
+		}
+		check("the table")
+		w.d.Press("v")
+		check("the trick list")
+		w.d.Press("v")
+		f.until("the result", func(s host.Snapshot) bool { return s.Between }, true)
+		w.catchUp()
+		check("the result")
+		f.until("the end", func(s host.Snapshot) bool { return s.Over }, true)
+		w.catchUp()
+		check("the game's end")
+		w.d.Press("enter")
+		check("the game over")
 	})
 }
