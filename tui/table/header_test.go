@@ -10,6 +10,8 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/klob/klob/internal/play/host"
+	"github.com/klob/klob/internal/record/names"
+	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
 )
@@ -332,4 +334,63 @@ func TestSpectatorHeaderSpacesTeams(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestSharedHeaderKeepsTheCodeAtEverySeatCount: at 80 columns a shared
+// table's header keeps its code and the dealer at two, three and four
+// seats, for a person at every seat and for a spectator, whoever deals,
+// at every target and score: with a bot among short names (at three a
+// rematch's "Bot C deals" and scores of three digits made the line 82
+// cells and lost the code) and with names as long as a name may be,
+// names.Max letters of one cell and of two, alike but for the last.
+func TestSharedHeaderKeepsTheCodeAtEverySeatCount(t *testing.T) {
+	ctx := kit.NewContext(false)
+	alike := func(letter string, ends ...string) []string {
+		var out []string
+		for _, e := range ends {
+			out = append(out, strings.Repeat(letter, names.Max-1)+e)
+		}
+		return out
+	}
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		// A seat's bot is named as the hall names it: "Bot", at three
+		// and four "Bot C".
+		bot := func(s rules.Seat) string {
+			if n == 2 {
+				return "Bot"
+			}
+			return "Bot " + s.String()
+		}
+		sets := [][]string{{"ann", bot(1), bot(2), bot(3)}, {"ann", "bob", bot(2), bot(3)}, {"ann", "bob", "cid", "dan"},
+			alike("w", "a", "b", "c", "d"), alike("漢", "甲", "乙", "丙", "丁"), append(alike("w", "a", "b"), bot(2), bot(3))}
+		viewers := []rules.Seat{rules.NoSeat}
+		for s := range rules.Seat(n) {
+			viewers = append(viewers, s)
+		}
+		for _, set := range sets {
+			for _, you := range viewers {
+				for _, target := range []int{100, 500, 1000, rules.MaxTarget} {
+					for _, tot := range [][4]int{{}, {target - 1, target - 1, target - 1, target - 1}} {
+						for _, deal := range []int{1, 99} {
+							for d := range rules.Seat(n) {
+								o := options(n)
+								o.Target = target
+								sc := &Scene{V: rules.View{Players: n, Options: o, Dealer: d}, You: you, DealNo: deal, Totals: tot,
+									Tag: "table ABCD", Code: true}
+								for _, name := range set[:n] {
+									sc.Players = append(sc.Players, Player{Name: name})
+								}
+								h := ansi.Strip(sc.Header(&ctx, 80))
+								if kit.WidthOf(h) > 80 || !strings.Contains(h, "table ABCD") ||
+									!strings.Contains(h, fmt.Sprintf("Deal %d · ", deal)) || !strings.Contains(h, " deal") {
+									t.Fatalf("%q, you %v, to %d, totals %d, dealer %v: the code or the dealer is not in %d cells: %q",
+										set[:n], you, target, tot[0], d, kit.WidthOf(h), h)
+								}
+							}
+						}
+					}
+				}
+			}
+		}
+	})
 }

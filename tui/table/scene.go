@@ -483,6 +483,22 @@ func (sc *Scene) Header(ctx *kit.Context, w int) string {
 				}
 			}
 		}
+		// Still too long (at three, "Bot C deals" and scores of three
+		// digits make 82 cells): every name is shortened, a spectator's
+		// score names the more, and then the target gives way to the
+		// code, the score pad's heading saying it ("Score (game to
+		// 500)"). The title goes before a name is cut shorter.
+		for _, loose := range []bool{false, true} {
+			for _, nw := range []int{0, 12, 6} {
+				for _, c := range sc.shortTo(ctx, nw).headerForms(ctx, true, 0) {
+					for _, title := range []string{klob, ""} {
+						if left, right, ok := c.header(title, w, true, loose, true, true); ok {
+							return headerLine(ctx, w, left, right, ok)
+						}
+					}
+				}
+			}
+		}
 	}
 	for _, loose := range []bool{false, true} {
 		for _, dealer := range []bool{true, false} {
@@ -595,7 +611,8 @@ func headerLine(ctx *kit.Context, w int, left, right string, fits bool) string {
 // with the names as sc has them, and whether they fit; us says the
 // teams of four may be called "us" and "them", loose that the seat
 // count may be left out, dealer that the dealer may not; code tries
-// only the forms that keep the tag, with the seat count or without.
+// only the forms that keep the tag, with the seat count or without,
+// and when loose allows, without the target.
 // Where no form fits, the parts are the last form tried.
 func (sc *Scene) header(title string, w int, us, loose, dealer, code bool) (left, right string, fits bool) {
 	v := &sc.V
@@ -662,7 +679,8 @@ func (sc *Scene) header(title string, w int, us, loose, dealer, code bool) (left
 		{[]int{0, 1, 3, 4}, false, false}, {[]int{0, 1, 3}, false, true},
 		{[]int{0, 1, 3, 4}, true, false}, {[]int{0, 1, 3}, true, true}}
 	if code {
-		tries = []try{{[]int{0, 1, 2, 3, 4, 5}, false, false}, {[]int{0, 1, 2, 3, 5}, false, false}, {[]int{0, 1, 2, 3, 5}, true, false}}
+		tries = []try{{[]int{0, 1, 2, 3, 4, 5}, false, false}, {[]int{0, 1, 2, 3, 5}, false, false}, {[]int{0, 1, 2, 3, 5}, true, false},
+			{[]int{0, 1, 2, 5}, false, true}, {[]int{0, 1, 2, 5}, true, true}}
 	}
 	for _, t := range tries {
 		if (t.short && !us) || (t.loose && !loose) {
