@@ -204,16 +204,16 @@ func PlayHelp(k *KeyMap, o rules.Options, drop ...key.Binding) [][]key.Binding {
 }
 
 // letters is LetterHelp of every row for each seat count, sequence
-// rank and whether shlomo is played (all LetterHelp reads: cleopatra
-// comes only at four, where shlomo stands for both), made once: the
+// rank and which of shlomo and cleopatra are played (all LetterHelp
+// reads: the declarations' row names what n declines), made once: the
 // table asks for its keys' help on every frame (its status line is the
 // short one).
-var letters = func() (by [rules.MaxPlayers + 1][2][2][]key.Binding) {
+var letters = func() (by [rules.MaxPlayers + 1][2][4][]key.Binding) {
 	for _, n := range rules.SeatCounts() {
 		for i, rank := range []rules.SeqRank{rules.RankByValue, rules.RankByLength} {
-			for d := range 2 {
+			for d := range 4 {
 				o := rules.DefaultOptions()
-				o.Players, o.SequenceRank, o.Shlomo = n, rank, d == 1
+				o.Players, o.SequenceRank, o.Shlomo, o.Cleopatra = n, rank, d&1 != 0, d&2 != 0
 				by[n][i][d] = LetterHelp(o)
 			}
 		}
@@ -227,8 +227,11 @@ func lettersFor(o rules.Options) []key.Binding {
 	if o.SequenceRank == rules.RankByLength {
 		i = 1
 	}
-	if o.HasShlomo() || o.HasCleopatra() {
-		d = 1
+	if o.HasShlomo() {
+		d |= 1
+	}
+	if o.HasCleopatra() {
+		d |= 2
 	}
 	return letters[min(max(o.NumPlayers(), rules.MinPlayers), rules.MaxPlayers)][i][d]
 }

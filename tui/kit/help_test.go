@@ -260,7 +260,7 @@ func TestPlayHelpFollowsOptions(t *testing.T) {
 			}
 		}
 		// Shlomo (three and four) and cleopatra (four) have a row of
-		// their numbered menus; not without them, nor at two.
+		// their menus' keys; not without them, nor at two.
 		for _, v := range []struct{ shlomo, cleopatra bool }{{false, false}, {true, false}, {false, true}} {
 			o := rules.DefaultOptions()
 			o.Players, o.Shlomo, o.Cleopatra = n, v.shlomo, v.cleopatra
@@ -271,7 +271,7 @@ func TestPlayHelpFollowsOptions(t *testing.T) {
 				}
 			}
 			want := o.HasShlomo() || o.HasCleopatra()
-			if got := strings.Contains(strings.Join(all, "\n"), "declarations 1 declare"); got != want {
+			if got := strings.Contains(strings.Join(all, "\n"), "declarations d declare"); got != want {
 				t.Errorf("%d players, shlomo %v, cleopatra %v: the declarations' row listed: %v", n, v.shlomo, v.cleopatra, got)
 			}
 		}

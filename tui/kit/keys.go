@@ -169,6 +169,29 @@ var menuLetters = []struct {
 		{kind: rules.Top, key: "t", help: "name your top card"},
 		{kind: rules.Length, key: "c", help: "count your cards"},
 	}},
+	// A shlomo or a cleopatra is declared with d; the pass of its round
+	// declines it with n ("no shlomo"), as n declines a sequence or the
+	// dix (MenuKeys). LetterHelp writes this row whole.
+	{"declarations", "declarations", []menuLetter{
+		{kind: rules.Shlomo, key: "d", help: "declare"},
+		{kind: rules.Cleopatra, key: "d", help: "declare"},
+	}},
+}
+
+// declineKey takes the pass of a declaration's round, which declines
+// the declaration: "[n] no shlomo".
+const declineKey = "n"
+
+// Declined is the declaration a pass among items declines: Shlomo or
+// Cleopatra where items offer one (its round asks the player to declare
+// it or pass), NoAction where a pass is a bid's.
+func Declined(items []rules.Action) rules.Kind {
+	for _, a := range items {
+		if a.Kind == rules.Shlomo || a.Kind == rules.Cleopatra {
+			return a.Kind
+		}
+	}
+	return rules.NoAction
 }
 
 // ActionKey returns the letter that takes a in a menu.
@@ -185,11 +208,16 @@ func ActionKey(a rules.Action) string {
 
 // MenuKeys are the keys of a menu's items, in its order: each action's
 // letter where an earlier item has not taken it, else its number in the
-// menu (an opening "announce 20" below "announce 50" is 2).
+// menu (an opening "announce 20" below "announce 50" is 2); a pass that
+// declines a declaration (Declined) is n.
 func MenuKeys(items []rules.Action) []string {
 	keys := make([]string, len(items))
+	declines := Declined(items) != rules.NoAction
 	for i, a := range items {
 		k := ActionKey(a)
+		if declines && a.Kind == rules.Pass {
+			k = declineKey
+		}
 		if k == "" || slices.Contains(keys[:i], k) {
 			k = fmt.Sprint(i + 1)
 		}
@@ -224,7 +252,7 @@ func IsMenuLetter(key string) bool {
 func LetterHelp(o rules.Options, rows ...string) []key.Binding {
 	var out []key.Binding
 	for _, row := range menuLetters {
-		if len(rows) > 0 && !slices.Contains(rows, row.id) {
+		if len(rows) > 0 && !slices.Contains(rows, row.id) || row.id == "declarations" {
 			continue
 		}
 		var keys, parts []string
@@ -244,11 +272,17 @@ func LetterHelp(o rules.Options, rows ...string) []key.Binding {
 		}
 		out = append(out, Bind(row.name, strings.Join(parts, " · "), keys...))
 	}
-	// A shlomo's or cleopatra's declaration and the card it gives have
-	// no letter of their own: the menu numbers them.
+	// A shlomo or cleopatra is declared with d or declined with n; the
+	// card it gives has no letter: the menu numbers the cards.
 	if (o.HasShlomo() || o.HasCleopatra()) && (len(rows) == 0 || slices.Contains(rows, "declarations")) {
-		out = append(out, Bind("declarations", "1 declare · p pass; the card to give: its number in your hand",
-			"1", "2", "3", "4", "5", "6", "7", "8", "9", "p"))
+		var no []string
+		for _, k := range []rules.Kind{rules.Shlomo, rules.Cleopatra} {
+			if k == rules.Shlomo && o.HasShlomo() || k == rules.Cleopatra && o.HasCleopatra() {
+				no = append(no, "no "+rules.Action{Kind: k}.Words())
+			}
+		}
+		desc := fmt.Sprintf("d declare · %s %s; the card to give: its number in your hand", declineKey, strings.Join(no, ", "))
+		out = append(out, Bind("declarations", desc, "d", declineKey, "1", "2", "3", "4", "5", "6", "7", "8", "9"))
 	}
 	return out
 }

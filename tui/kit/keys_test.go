@@ -123,6 +123,28 @@ func TestMenuKeysLowerAnnouncement(t *testing.T) {
 	}
 }
 
+// TestDeclarationMenuKeysAndWords: a shlomo's or cleopatra's menu is
+// d for the declaration and n for the pass that declines it, written
+// "no shlomo", as the sequences' menu is a and n; a bid's pass stays p.
+func TestDeclarationMenuKeysAndWords(t *testing.T) {
+	ctx := NewContext(false)
+	pass := rules.PassAction()
+	for _, k := range []rules.Kind{rules.Shlomo, rules.Cleopatra} {
+		items := []rules.Action{{Kind: k}, pass}
+		if got := MenuKeys(items); !slices.Equal(got, []string{"d", "n"}) {
+			t.Errorf("%v: keys %v, want [d n]", k, got)
+		}
+		want := "no " + rules.Action{Kind: k}.Words()
+		if got := ItemLabel(&ctx, items, 1); got != want {
+			t.Errorf("%v: the pass reads %q, want %q", k, got, want)
+		}
+	}
+	bids := []rules.Action{pass, {Kind: rules.Take}}
+	if got := MenuKeys(bids); !slices.Equal(got, []string{"p", "t"}) || ItemLabel(&ctx, bids, 0) != "pass" {
+		t.Errorf("a bid's pass: keys %v, %q", got, ItemLabel(&ctx, bids, 0))
+	}
+}
+
 // lobbyHints are the hints of a line of the lobby's, longer than 80
 // columns.
 func lobbyHints() []key.Binding {
@@ -214,7 +236,7 @@ func TestTableKeysInTheLobby(t *testing.T) {
 
 // TestDeclarationKeysInHelp: at tables with shlomo and cleopatra, every
 // key of a declaration's menu and of the card it gives is in the help's
-// lines of menu letters (the declarations' row: they have no letter).
+// lines of menu letters (the declarations' row: d, n and the numbers).
 func TestDeclarationKeysInHelp(t *testing.T) {
 	for _, players := range []int{3, 4} {
 		o, err := rules.ParseOptions(fmt.Sprintf("players=%d,shlomo=on,cleopatra=on", players))

@@ -72,11 +72,11 @@ func (m *Choice) Key(ctx *Context, s Decider, msg tea.KeyPressMsg, d Decision) (
 			s.SetNote(fmt.Sprintf("%s is not among the choices now: %s, or %s for another card.",
 				key, JoinOr([]string{k.Bella.Help().Key, k.NoBella.Help().Key}), k.Back.Help().Key)+alsoKeys(d.Also), true)
 		}
-		return m.menuKey(ctx, s, msg, d.Bella, nil, wrong, d.ClearOnMove)
+		return m.menuKey(ctx, s, msg, d.Bella, false, wrong, d.ClearOnMove)
 	}
 	if !d.Play {
 		wrong := func(key string) { s.SetNote(NotAmongChoices(key, d.Legal)+alsoKeys(d.Also), true) }
-		return m.menuKey(ctx, s, msg, d.Legal, ActionKey, wrong, d.ClearOnMove)
+		return m.menuKey(ctx, s, msg, d.Legal, true, wrong, d.ClearOnMove)
 	}
 	if len(d.Hand) == 0 {
 		return s, nil
@@ -156,10 +156,10 @@ func (m *Choice) playCard(ctx *Context, s Decider, legal []rules.Action, c rules
 }
 
 // menuKey moves through items or takes one: arrows and enter, the item's
-// number, or its letter (none when letter is nil);
+// number, or with letters its letter as MenuKeys gives it;
 // wrong answers a key that takes no item: every key the person presses
 // is answered, a key that acts on another screen but not here too.
-func (m *Choice) menuKey(ctx *Context, s Decider, msg tea.KeyPressMsg, items []rules.Action, letter func(rules.Action) string,
+func (m *Choice) menuKey(ctx *Context, s Decider, msg tea.KeyPressMsg, items []rules.Action, letters bool,
 	wrong func(key string), clearOnMove bool) (Screen, tea.Cmd) {
 	k := &ctx.Keys
 	if len(items) == 0 {
@@ -180,10 +180,11 @@ func (m *Choice) menuKey(ctx *Context, s Decider, msg tea.KeyPressMsg, items []r
 		wrong(msg.String())
 		return s, nil
 	default:
+		// The digits took their items above: a key left is a letter.
 		key := msg.String()
-		if letter != nil {
+		if letters {
 			for i, l := range MenuKeys(items) {
-				if l == key && letter(items[i]) == key {
+				if l == key {
 					return s.Take(ctx, items[i])
 				}
 			}

@@ -164,6 +164,16 @@ func TableActionLabel(ctx *Context, a rules.Action) string {
 	return ActionLabel(a)
 }
 
+// ItemLabel is how a menu of items writes item i: TableActionLabel,
+// but a pass that declines a declaration (Declined) says which, "no
+// shlomo", as the declining answers of the sequences and the dix do.
+func ItemLabel(ctx *Context, items []rules.Action, i int) string {
+	if k := Declined(items); k != rules.NoAction && items[i].Kind == rules.Pass {
+		return "no " + rules.Action{Kind: k}.Words()
+	}
+	return TableActionLabel(ctx, items[i])
+}
+
 // BoardResultWords says what a duplicate board's result is at the seat
 // count: the person's side's score less the others'.
 func BoardResultWords(players int) string {

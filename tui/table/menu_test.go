@@ -397,3 +397,86 @@ func s2items(f *fixture, legal []rules.Action) []rules.Action {
 	}
 	return legal
 }
+
+// TestDeclarationMenuKeys: a shlomo's or cleopatra's menu is keyed as
+// the table's other declarations are, a letter for each item and n for
+// the one that declines ("[a] announce … [n] no sequence"): "[d]
+// declare shlomo (+20)  [n] no shlomo". Its keys are those the help's
+// declarations row lists and the refusal of another key names, and
+// they work: n passes, d declares (the card to give is asked next).
+// Two players have no declaration, and their help lists none.
+func TestDeclarationMenuKeys(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		withDecl := func(hc *host.Config, c *Config) {
+			hc.Options.Shlomo, hc.Options.Cleopatra = true, n == 4
+			c.Shared, c.Tag = true, "table ABCD"
+		}
+		help := func(f *fixture) string {
+			var all []string
+			for _, row := range f.s.KeyHelp(&f.hs.Ctx.Keys).FullHelp() {
+				for _, b := range row {
+					all = append(all, b.Help().Key+" "+b.Help().Desc)
+				}
+			}
+			return strings.Join(all, "\n")
+		}
+		asked := func(s host.Snapshot) bool { return s.Can.Act && s.View.Phase == rules.PhaseDeclare }
+		if n == 2 {
+			f := newFixture(t, n, seeds[n], 80, 24, withDecl)
+			if strings.Contains(help(f), "declarations") || f.reach(asked, false) {
+				t.Fatalf("two players are offered a declaration:\n%s", help(f))
+			}
+			return
+		}
+		seen := 0
+		for seed := uint64(1); seed <= 40 && seen < 2; seed++ {
+			for _, key := range []string{"n", "d"} {
+				f := newFixture(t, n, seed, 80, 24, withDecl)
+				if !f.reach(asked, false) {
+					break
+				}
+				v := f.snap().View
+				word := rules.Action{Kind: v.Declaring()}.Words()
+				menu := ""
+				for _, l := range strings.Split(f.text(), "\n") {
+					if strings.Contains(l, "Declare?") {
+						menu = l
+					}
+				}
+				if !strings.Contains(menu, "[d] declare "+word+" (+20)") || !strings.Contains(menu, "[n] no "+word) || strings.Contains(menu, "[1]") || strings.Contains(menu, "[p]") {
+					t.Fatalf("seed %d: the %s menu is not keyed d and n: %q\n%s", seed, word, menu, f.text())
+				}
+				row := ""
+				for _, l := range strings.Split(help(f), "\n") {
+					if strings.HasPrefix(l, "declarations ") {
+						row = l
+					}
+				}
+				if !strings.HasPrefix(row, "declarations d declare · n no ") || !strings.Contains(row, "no "+word) {
+					t.Fatalf("seed %d: the help's declarations row does not list the menu's keys: %q", seed, row)
+				}
+				f.hs.Press("p")
+				if !strings.Contains(f.text(), "p is not among the choices now: d or n.") {
+					t.Fatalf("seed %d: p is not refused with the menu's keys:\n%s", seed, f.text())
+				}
+				gen, steps := f.snap().Gen, len(v.History())
+				f.hs.Press(key)
+				s := f.snap()
+				if s.Gen == gen || len(s.View.History()) <= steps {
+					t.Fatalf("seed %d: %s took nothing:\n%s", seed, key, f.text())
+				}
+				took := s.View.History()[steps]
+				want := map[string]rules.Kind{"n": rules.Pass, "d": v.Declaring()}[key]
+				if took.Seat != v.Seat || took.Action.Kind != want {
+					t.Fatalf("seed %d: %s took %v by %v, not %v:\n%s", seed, key, took.Action, took.Seat, want, f.text())
+				}
+				if key == "d" {
+					seen++
+				}
+			}
+		}
+		if seen == 0 {
+			t.Fatal("no game asked the person to declare")
+		}
+	})
+}

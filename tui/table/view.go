@@ -747,16 +747,20 @@ const (
 func (s *Screen) itemLabel(ctx *kit.Context, a rules.Action, i int, form labelForm) string {
 	p := ctx.Paint
 	k := fmt.Sprint(i + 1)
+	// The words are the trainer's (kit.ItemLabel) but for a card played
+	// with or without bella, and in the shortest form.
+	l := kit.TableActionLabel(ctx, a)
+	declines := false
 	if items := s.menuItems(); s.Bella == rules.NoCard && i < len(items) && items[i] == a {
-		k = kit.MenuKeys(items)[i]
+		k, l = kit.MenuKeys(items)[i], kit.ItemLabel(ctx, items, i)
+		declines = a.Kind == rules.Pass && kit.Declined(items) != rules.NoAction
 	}
 	if s.Bella != rules.NoCard {
 		k = map[bool]string{true: "b", false: "n"}[a.Bella]
 	}
-	// The words are the trainer's (kit.TableActionLabel) but for a card
-	// played with or without bella, and in the shortest form.
-	l := kit.TableActionLabel(ctx, a)
 	switch {
+	case declines:
+		// "no shlomo" is as short as it is said.
 	case a.Kind == rules.PlayCard:
 		l = "play " + p.StyledCard(a.Card) + " without " + s.bellaWord()
 		if w := kit.BellaWord(a); w != "" {
@@ -905,9 +909,11 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 			h.Short = append(h.Short, s.hintKey(k))
 		}
 	default:
+		// The letters of the menu's items, as the menu writes them (a
+		// number is not one).
 		var letters []string
-		for _, a := range sn.View.Legal() {
-			if l := kit.ActionKey(a); l != "" {
+		for _, l := range kit.MenuKeys(sn.View.Legal()) {
+			if !strings.ContainsAny(l, "0123456789") {
 				letters = append(letters, l)
 			}
 		}

@@ -71,10 +71,10 @@ func TestHelpSaysTheTitlesCount(t *testing.T) {
 
 // TestHelpNamesTheDeclarationKeys: with shlomo (three and four) or
 // cleopatra (four) on, the trainer's help lists the keys of a
-// declaration's menu, as the table's does: 1 declares, p passes.
+// declaration's menu, as the table's does: d declares, n declines.
 func TestHelpNamesTheDeclarationKeys(t *testing.T) {
 	for _, rules := range []string{"players=3,shlomo=on", "players=4,shlomo=on", "players=4,cleopatra=on,shlomo=on"} {
-		if all := helpText(t, rules); !strings.Contains(all, "declarations 1 declare · p pass") {
+		if all := helpText(t, rules); !strings.Contains(all, "declarations d declare · n no shlomo") {
 			t.Errorf("%s: the help lacks the declarations' keys:\n%s", rules, all)
 		}
 	}

@@ -781,7 +781,7 @@ func (t *Screen) menuLines(ctx *kit.Context, w int, chosen bool) ([]string, []ki
 		if chosen && i != t.menu {
 			continue
 		}
-		it := "[" + keys[i] + "] " + kit.TableActionLabel(ctx, t.legal[i])
+		it := "[" + keys[i] + "] " + kit.ItemLabel(ctx, t.legal, i)
 		var s string
 		if i == t.menu {
 			s = st.Selected.Render(g.Cursor + it)
