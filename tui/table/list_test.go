@@ -356,3 +356,51 @@ func TestListKeysSayAsTheList(t *testing.T) {
 		}
 	})
 }
+
+// TestTrickListSidesApart: the trick list's count of tricks won is
+// headed by the sides' names, a dash between them; where a name holds a
+// space (a spectator's "ann & cid", a rematch's "Bot C") the dash is
+// spaced too, never "cid–bob" read as one name, and the head stays
+// within 80 columns. At every seat count, to a player and a spectator.
+func TestTrickListSidesApart(t *testing.T) {
+	ctx := kit.NewContext(false)
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		d := rules.NewDeal(options(n), rules.SeatA, rules.Shuffle(rand.New(rand.NewPCG(3, 9))))
+		for d.Phase() != rules.PhaseOver {
+			if v := d.View(rules.SeatA); v.Phase == rules.PhasePlay && len(v.CompletedTricks()) == 2 {
+				break
+			}
+			tv := d.View(d.Turn())
+			if err := d.Apply(takeOrFirst(tv.Legal())); err != nil {
+				t.Fatal(err)
+			}
+		}
+		bot := "Bot"
+		if n > 2 {
+			bot = "Bot " + rules.Seat(n-1).String()
+		}
+		sets := [][]string{[]string{"ann", "bob", "cid", "dan"}[:n], append([]string{"ann", "bob", "cid"}[:n-1], bot)}
+		for k, you := range []rules.Seat{rules.SeatA, rules.NoSeat, rules.SeatA, rules.NoSeat} {
+			sc := &Scene{V: d.View(rules.SeatA), You: you}
+			for _, name := range sets[k/2] {
+				sc.Players = append(sc.Players, Player{Name: name})
+			}
+			list := sc.TrickList(&ctx, 80)
+			text := ansi.Strip(strings.Join(list, "\n"))
+			head := ""
+			for _, l := range strings.Split(text, "\n") {
+				if strings.Contains(l, "won by") {
+					head = l
+				}
+			}
+			if head == "" || kit.WidthOf(head) > 80 {
+				t.Errorf("you %v: the head is lost or too wide:\n%s", you, text)
+			}
+			for _, i := range sc.SideOrder() {
+				if name := sc.sideShort(i); strings.Contains(name, " ") && (strings.Contains(text, name+"–") || strings.Contains(text, "–"+name)) {
+					t.Errorf("you %v: a dash runs into %q:\n%s", you, name, text)
+				}
+			}
+		}
+	})
+}

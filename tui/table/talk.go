@@ -364,14 +364,21 @@ func (sc *Scene) trickRows(ctx *kit.Context, w int, tricks []rules.Trick) (t tri
 	// The sides' names head the count of tricks won. Where they do not
 	// fit (two teams of two), the column is headed "won" and the legend
 	// under the list names the sides whole.
+	// A dash between names that hold spaces ("Tester & North", "Bot C")
+	// is spaced too, as the legend's, so that it reads between the
+	// sides, never as "North–West".
 	var sideHeads []string
+	dash := "–"
 	for _, side := range sc.SideOrder() {
 		sideHeads = append(sideHeads, sc.sideShort(side))
+		if strings.Contains(sc.sideShort(side), " ") {
+			dash = " – "
+		}
 	}
 	headWith := func(won string) string {
 		return fmt.Sprintf(" %-3s %-*s  %-*s %6s  %s", "#", cardsW, cardsHead, wonW, "won by", "points", won)
 	}
-	t.head = headWith("won (" + strings.Join(sideHeads, "–") + ")")
+	t.head = headWith("won (" + strings.Join(sideHeads, dash) + ")")
 	if kit.WidthOf(t.head) > w {
 		t.head, t.wonAlone = headWith("won"), true
 	}
