@@ -325,6 +325,36 @@ func (v *View) Known(o Seat) CardSet {
 	return v.known(o, v.exchanged())
 }
 
+// Tells reports whether a word of kind k tells the table a fact about
+// cards its speaker holds hidden: a sequence or set announced (its
+// value), its length or top card told, "not good" (a better one), "how
+// high?" and "how many cards?" (one as good so far), "same", the dix
+// exchanged (the 7 of trump held), a shlomo or a cleopatra declared
+// (its pattern held). A bid, a pass, "good", "no sequence" and "no
+// exchange" are choices a player may make whatever it holds
+// (docs/rules.md sections 3 to 5 and 15): they tell nothing certain. A
+// card played is seen, not told.
+func (k Kind) Tells() bool {
+	switch k {
+	case Announce, NotGood, HowHigh, Top, Same, HowMany, Length, Exchange, Shlomo, Cleopatra:
+		return true
+	}
+	return false
+}
+
+// Told returns how many steps of the deal's history reach the last word
+// another seat said that told this seat about that seat's hidden cards
+// (Kind.Tells): 0 when none did. A seat's own words tell it nothing.
+func (v *View) Told() int {
+	steps := v.masked.Steps()
+	for i := len(steps) - 1; i >= 0; i-- {
+		if st := steps[i]; st.Seat != v.Seat && st.Action.Kind.Tells() {
+			return i + 1
+		}
+	}
+	return 0
+}
+
 // known is Known of another seat than the viewer's, given exchanged():
 // Unseen and Complete, which ask it of every seat, work that out once.
 func (v *View) known(o Seat, ex [4]CardSet) CardSet {

@@ -308,3 +308,48 @@ func TestCompleteSearchErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestToldByTheDialogue: the four-player dialogue of docs/rules.md
+// section 14. Each view's Told reaches the last word another seat said
+// about its hidden cards: a value announced, "how high?", a top card,
+// "not good", "same". Bids, "good" and "no sequence" tell nothing, and
+// a seat's own words tell it nothing.
+func TestToldByTheDialogue(t *testing.T) {
+	h := tableDeal{players: 4, dealer: 3, maker: 2, up: "9S",
+		first:  [4]string{"QD JD TD 7C 9C AH", "KC QC JC AD 9D 7D", "KS QS JS KH QH TC", "TH 9H 8H 7H AS TS"},
+		second: [4]string{"8D 7S", "8S 8C", "AC", "KD JH"}}
+	tb := h.table(t, "")
+	told := func(want [4]int, after string) {
+		t.Helper()
+		for s := range Seat(4) {
+			if v := tb.View(s); v.Told() != want[s] {
+				t.Errorf("after %s: %s's Told = %d, want %d", after, s, v.Told(), want[s])
+			}
+		}
+	}
+	tdo(t, &tb, "A: pass", "B: pass", "C: take")
+	told([4]int{}, "the bidding")
+	tdo(t, &tb, "A: announce 20") // step 4
+	told([4]int{0, 4, 4, 4}, "A's twenty")
+	tdo(t, &tb, "B: how-high", "A: top Q", "B: not-good") // steps 5 to 7
+	told([4]int{7, 6, 7, 7}, "B's not good")
+	tdo(t, &tb, "C: how-high", "B: top K", "C: same") // steps 8 to 10
+	told([4]int{10, 10, 9, 10}, "C's same")
+	tdo(t, &tb, "D: announce 50") // step 11
+	told([4]int{11, 11, 11, 10}, "D's fifty")
+
+	// "no sequence" and "good" tell nothing.
+	tb = h.table(t, "")
+	tdo(t, &tb, "A: pass", "B: pass", "C: take", "A: no-sequence", "B: announce 20", "C: good", "D: good")
+	told([4]int{5, 0, 5, 5}, "B's twenty, C's and D's good")
+	for _, k := range []Kind{Announce, NotGood, HowHigh, Top, Same, HowMany, Length, Exchange, Shlomo, Cleopatra} {
+		if !k.Tells() {
+			t.Errorf("%v tells nothing of its speaker's hidden cards", k)
+		}
+	}
+	for _, k := range []Kind{Pass, Take, Schmeiss, Accept, Refuse, Name, NoExchange, NoSequence, Good, PlayCard, Draw, Give} {
+		if k.Tells() {
+			t.Errorf("%v tells the table about its speaker's hidden cards", k)
+		}
+	}
+}
