@@ -181,6 +181,9 @@
 // ahead never lands on a deal, a result or a decision the person has not
 // seen. Undo takes back the seat's last decision and everything after
 // it, but never past the point where the seat saw new cards (the rest
-// of the deal, the bottom card, a shown sequence, another seat's card):
-// once seen, a card cannot be unseen, so the decision stands.
+// of the deal, the bottom card, a shown sequence, another seat's card)
+// or heard another seat tell of its hidden cards (a value announced, a
+// top card or length, "same"; rules.View.Told): once seen, a card
+// cannot be unseen, nor a word unheard, so the decision stands. Bids,
+// passes and "good" tell nothing of the cards: they do not stop it.
 package host

@@ -161,7 +161,7 @@ var (
 	ErrNotBetween  = errors.New("there is nothing to go on to: the deal goes on")
 	ErrGameOver    = errors.New("the game is over")
 	ErrNoTakebacks = errors.New("takebacks are off in this game")
-	ErrRevealed    = errors.New("cards were shown since your last decision: it stands")
+	ErrRevealed    = errors.New("cards were shown or told of since your last decision: it stands")
 	// ErrClaimStands refuses a takeback across an accepted claim, as
 	// the session does.
 	ErrClaimStands = session.ErrClaimStands

@@ -122,7 +122,8 @@ func LeftAtEnd(l *gamelog.Log) []rules.Seat { return l.LeftAtEnd() }
 
 // resumeBarriers says how far back each seat may take back a decision
 // in a resumed game: it replays the deal on the table and marks, for
-// each seat, the step after the last one that showed it new cards.
+// each seat, the step after the last one that showed it new cards or
+// told it of another seat's hidden cards.
 func resumeBarriers(l *gamelog.Log, s *session.Session) []mark {
 	n := s.Game().Players()
 	if len(l.Deals) == 0 {
@@ -155,6 +156,7 @@ func resumeBarriers(l *gamelog.Log, s *session.Session) []mark {
 			if now := seenBy(&v); now&^seen[i] != 0 {
 				seen[i], out[i] = now, mark{last + 1, k + 1}
 			}
+			out[i] = toldBy(&v, last+1, out[i])
 		}
 	}
 	return out

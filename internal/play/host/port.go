@@ -28,7 +28,8 @@ type Port interface {
 	// trick held on the table. gen as for Act.
 	Ready(gen int) error
 	// Undo takes back this seat's last decision and every move after it,
-	// never past a point where this seat saw new cards (ErrRevealed).
+	// never past a point where this seat saw new cards or heard another
+	// seat tell of its hidden cards (ErrRevealed).
 	Undo() error
 	// Claim claims the rest of the deal for this seat's side; the check
 	// runs off the host, and its verdict comes in Snapshot.Claim.

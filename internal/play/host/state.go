@@ -525,8 +525,9 @@ func (st *state) moved(before where, step int, seat rules.Seat, a rules.Action, 
 
 // lookAtCards updates what every person has seen; a seat that sees a
 // card it had not seen (the rest of the deal, the bottom card, a shown
-// sequence, another seat's card) cannot take back a decision made
-// before. atDeal: a deal was just dealt.
+// sequence, another seat's card), or hears another seat tell of its
+// hidden cards (toldBy), cannot take back a decision made before.
+// atDeal: a deal was just dealt.
 func (st *state) lookAtCards(atDeal bool) {
 	if !st.hasDeal() {
 		return
@@ -536,15 +537,27 @@ func (st *state) lookAtCards(atDeal bool) {
 		s := rules.Seat(i)
 		v := st.sess.View(s)
 		seen := seenBy(&v)
-		if atDeal {
-			st.seen[i], st.barrier[i] = seen, mark{here.deal, 0}
-			continue
-		}
-		if seen&^st.seen[i] != 0 {
+		switch {
+		case atDeal:
+			st.barrier[i] = mark{here.deal, 0}
+		case seen&^st.seen[i] != 0:
 			st.barrier[i] = here
 		}
 		st.seen[i] = seen
+		st.barrier[i] = toldBy(&v, here.deal, st.barrier[i])
 	}
+}
+
+// toldBy moves barrier, a point of deal, to the step after the last
+// word of v's history that told v's seat about another seat's hidden
+// cards (View.Told: a value announced, a top card, "same"), when that
+// is later: what was heard cannot be unheard. Bids, passes and "good"
+// tell nothing, and stay undoable.
+func toldBy(v *rules.View, deal int, barrier mark) mark {
+	if m := (mark{deal, v.Told()}); barrier.before(m) {
+		return m
+	}
+	return barrier
 }
 
 // seenBy is every card v shows: the hand, the cards played, the melds
