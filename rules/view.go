@@ -280,6 +280,32 @@ func (v *View) BellaDue() CardSet {
 // OwnBest returns the viewing seat's best meld as the dialogue counts it.
 func (v *View) OwnBest() Meld { return v.masked.best[v.Seat] }
 
+// OwnClaim returns the viewing seat's meld that the claim standing
+// stands for when the seat is the claimant: its best meld, or its best
+// twenty after an opening "twenty" below a fifty. Its top card and
+// length are what the seat tells when asked. A zero Meld otherwise.
+func (v *View) OwnClaim() Meld {
+	m := &v.masked
+	if v.Seat >= Seat(v.Players) || m.claimant != v.Seat {
+		return Meld{}
+	}
+	return m.claimed()
+}
+
+// ToSpeak reports whether seat s has yet to take its turn in the
+// sequence dialogue, which goes once round the table from eldest:
+// false while it speaks, once it has spoken, and outside the dialogue.
+// A player that has spoken cannot claim again (docs/rules.md section
+// 14).
+func (v *View) ToSpeak(s Seat) bool {
+	m := &v.masked
+	if v.Phase != PhaseSequences || s >= Seat(v.Players) {
+		return false
+	}
+	pos := (int(s) + 2*v.Players - int(m.dealer) - 1) % v.Players
+	return pos > int(m.spoken)
+}
+
 // SameTakesRight reports whether "same", said now by the viewing seat,
 // would take the sequence right: at a full tie the meld in trump wins,
 // else the claim standing (docs/rules.md section 5). A "same" that does

@@ -353,3 +353,52 @@ func TestToldByTheDialogue(t *testing.T) {
 		}
 	}
 }
+
+// TestToSpeakAndOwnClaim: the dialogue goes once round from eldest, and
+// a seat that has spoken, or speaks now, is not to speak (the four
+// players of docs/rules.md section 14). OwnClaim is the claimant's meld
+// the claim stands for, its twenty after a twenty announced beside a
+// fifty, and nothing for another seat.
+func TestToSpeakAndOwnClaim(t *testing.T) {
+	h := tableDeal{players: 4, dealer: 3, maker: 2, up: "9S",
+		first:  [4]string{"QD JD TD 7C 9C AH", "KC QC JC AD 9D 7D", "KS QS JS KH QH TC", "TH 9H 8H 7H AS TS"},
+		second: [4]string{"8D 7S", "8S 8C", "AC", "KD JH"}}
+	tb := h.table(t, "")
+	toSpeak := func(want string, after string) {
+		t.Helper()
+		for viewer := range Seat(4) {
+			v := tb.View(viewer)
+			got := ""
+			for s := range Seat(4) {
+				if v.ToSpeak(s) {
+					got += s.String()
+				}
+			}
+			if got != want {
+				t.Errorf("after %s, %s's view: to speak %q, want %q", after, viewer, got, want)
+			}
+		}
+	}
+	tdo(t, &tb, "A: pass", "B: pass")
+	toSpeak("", "the bidding")
+	tdo(t, &tb, "C: take")
+	toSpeak("BCD", "the bidding's end")
+	tdo(t, &tb, "A: announce 20", "B: how-high")
+	toSpeak("CD", "B's how high?")
+	if a, b := tb.View(0), tb.View(1); a.OwnClaim().String() != "QD-JD-TD" || b.OwnClaim().Len != 0 {
+		t.Errorf("A's claim: A's OwnClaim %s, B's %s", a.OwnClaim(), b.OwnClaim())
+	}
+	tdo(t, &tb, "A: top Q", "B: not-good")
+	toSpeak("D", "B's not good")
+	if b := tb.View(1); b.OwnClaim().String() != "KC-QC-JC" {
+		t.Errorf("B's claim: B's OwnClaim %s", b.OwnClaim())
+	}
+	tdo(t, &tb, "C: how-high", "B: top K", "C: same", "D: announce 50")
+	toSpeak("", "the dialogue")
+
+	d := dialogueDeal(t, DefaultOptions(), "7C 8C 9C TC 7D 8D 9D AS KS", "7H 8H 9H JS QS 7S 8S AD KD", Spades)
+	do(t, &d, "announce 20", "how-high")
+	if a := d.View(SeatA); a.OwnClaim().String() != "9D-8D-7D" || a.OwnBest().String() != "TC-9C-8C-7C" {
+		t.Errorf("a twenty beside a fifty: OwnClaim %s, OwnBest %s", a.OwnClaim(), a.OwnBest())
+	}
+}
