@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"maps"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -13,18 +14,16 @@ import (
 )
 
 // A "good" taken for a person says why in plain words: "you hold no sequence"
-// without a sequence; with a lower one, that it is lower and so is not
-// shown, never "nothing to match"; with four, where the partner's
-// winning claim shows it after all, that it scores if that claim wins.
-// At every seat count.
+// without a sequence; with a lower one, that it is lower than the claim
+// standing and so is not shown, never "nothing to match"; with four,
+// where the partner still to speak may win the right for the team, that
+// it scores if the partner claims higher (goodReason). At every seat
+// count.
 func TestForcedGoodSaysWhy(t *testing.T) {
 	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		seen := map[string]int{}
-		lower := "your sequence is lower, so it is not shown"
-		if rules.PlaysInTeams(n) {
-			lower = "your sequence is lower: it scores if your team's claim wins"
-		}
-		for seed := uint64(1); seed <= 40 && len(seen) < 2; seed++ {
+		lower := "your sequence is lower than the claim standing, so it is not shown"
+		for seed := uint64(1); seed <= 40 && (len(seen) < 2 || seen[lower] == 0); seed++ {
 			players := make([]Player, n)
 			for i := range players {
 				players[i] = person
@@ -48,10 +47,7 @@ func TestForcedGoodSaysWhy(t *testing.T) {
 						continue
 					}
 					v := s.View(tk.step.Seat)
-					want := "you hold no sequence"
-					if v.OwnBest().Len >= 3 {
-						want = lower
-					}
+					want := goodReason(&v, tk.i)
 					if tk.why != want {
 						t.Fatalf("seed %d deal %d: good taken with %q, want %q", seed, deal, tk.why, want)
 					}
@@ -80,6 +76,85 @@ func TestForcedGoodSaysWhy(t *testing.T) {
 		for k := range seen {
 			if strings.Contains(k, "nothing to match") {
 				t.Errorf("reason %q", k)
+			}
+		}
+	})
+}
+
+// goodReason is the reason a "good" said at step of v's deal, taken
+// for v's seat, gives, worked out from the words the table heard before
+// it: no meld; under the partner's claim; with four, the partner yet to
+// say its dialogue word, which may win the right for the team; else a
+// lower meld, which is not shown.
+func goodReason(v *rules.View, step int) string {
+	best := v.OwnBest()
+	if best.Len < 3 {
+		if v.Options.OfAKind {
+			return "you hold no sequence or set"
+		}
+		return "you hold no sequence"
+	}
+	lower := "your sequence is lower than the claim standing"
+	if best.Set {
+		lower = "your set is lower than the claim standing"
+	}
+	partner := rules.PartnerOf(v.Players, v.Seat)
+	if claimant, _, _, _ := v.Claim(); partner != rules.NoSeat && claimant == partner {
+		return "your partner's claim is higher: if it stands, yours scores too"
+	}
+	if partner == rules.NoSeat {
+		return lower + ", so it is not shown"
+	}
+	for _, st := range v.History()[:step] {
+		if st.Seat == partner && slices.Contains(dialogueWords, st.Action.Kind) {
+			return lower + ", so it is not shown"
+		}
+	}
+	return lower + ": it scores if your partner claims higher"
+}
+
+// dialogueWords are the words of the sequence dialogue.
+var dialogueWords = []rules.Kind{rules.NoSequence, rules.Announce, rules.Good, rules.NotGood,
+	rules.HowHigh, rules.Top, rules.Same, rules.HowMany, rules.Length}
+
+// Every "good" taken for a person gives the reason of its situation
+// (goodReason), each situation met: at two and three a lower meld is
+// not shown; at four it is under the partner's claim, with the partner
+// still to speak, and once the partner has given way to the opponents'
+// claim, where the team has no claim that could win. Before, that last
+// one said "it scores if your team's claim wins".
+func TestForcedGoodSaysWhatBecomesOfIt(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		o := rules.DefaultOptions()
+		o.Players, o.OfAKind = n, true
+		seen := map[string]int{}
+		r := rand.New(rand.NewPCG(5, uint64(n)))
+		pick := func(v *rules.View, legal []rules.Action) rules.Action {
+			if v.Phase == rules.PhaseSequences {
+				return legal[r.IntN(len(legal))]
+			}
+			return legal[len(legal)-1]
+		}
+		for seed := uint64(1); seed <= 400; seed++ {
+			untilPlay(t, o, seed, pick, func(v *rules.View, legal []rules.Action) {
+				if len(legal) != 1 || legal[0].Kind != rules.Good {
+					return
+				}
+				why, want := forcedReason(legal[0], v), goodReason(v, len(v.History()))
+				if why != want {
+					t.Errorf("seed %d: good taken with %q, want %q (history %v)", seed, why, want, v.History())
+				}
+				seen[strings.TrimPrefix(strings.TrimPrefix(want, "your set"), "your sequence")]++
+			})
+		}
+		wants := []string{" is lower than the claim standing, so it is not shown", "you hold no sequence or set"}
+		if rules.PlaysInTeams(n) {
+			wants = append(wants, " is lower than the claim standing: it scores if your partner claims higher",
+				"your partner's claim is higher: if it stands, yours scores too")
+		}
+		for _, w := range wants {
+			if seen[w] == 0 {
+				t.Errorf("no forced good said %q in 400 deals: %v", w, seen)
 			}
 		}
 	})
@@ -128,13 +203,15 @@ func TestForcedGoodUnderPartnersClaim(t *testing.T) {
 
 // With of_a_kind a set is told in the dialogue like a sequence: an
 // answer taken for a person whose best meld is a set names the set
-// ("your set"), never "your sequence". At every seat count.
+// ("your set"), never "your sequence"; a top card told names the meld
+// claimed, a sequence for a twenty announced beside four of a kind
+// (before, "the rank of your set" there). At every seat count.
 func TestForcedAnswerNamesTheSet(t *testing.T) {
 	for _, n := range []int{2, 3, 4} {
 		o := rules.DefaultOptions()
 		o.Players = n
 		o.OfAKind = true
-		found := map[rules.Kind]int{}
+		found, beside := map[rules.Kind]int{}, 0
 		r := rand.New(rand.NewPCG(7, uint64(n)))
 		// The last option, but any in the dialogue: every answer comes up.
 		pick := func(v *rules.View, legal []rules.Action) rules.Action {
@@ -145,20 +222,38 @@ func TestForcedAnswerNamesTheSet(t *testing.T) {
 		}
 		for seed := uint64(1); seed <= 600; seed++ {
 			untilPlay(t, o, seed, pick, func(v *rules.View, legal []rules.Action) {
-				if v.Phase == rules.PhaseSequences && len(legal) == 1 && v.OwnBest().Set && v.OwnBest().Len >= 3 {
-					why := forcedReason(legal[0], v)
-					if k := legal[0].Kind; k == rules.Top || k == rules.Length || (k == rules.Good && !strings.Contains(why, "partner")) {
-						found[k]++
-						if strings.Contains(why, "sequence") || !strings.Contains(why, "set") {
-							t.Errorf("%d players, seed %d: %v taken over a set said %q", n, seed, legal[0], why)
-						}
-					}
+				if v.Phase != rules.PhaseSequences || len(legal) != 1 {
+					return
+				}
+				// A good is over the best meld; a top card or length
+				// told is the claimed one's, the twenty announced
+				// beside a fifty's too.
+				k, told := legal[0].Kind, v.OwnBest()
+				if k == rules.Top || k == rules.Length {
+					told = v.OwnClaim()
+				}
+				why := forcedReason(legal[0], v)
+				if told.Len < 3 || !(k == rules.Top || k == rules.Length || (k == rules.Good && !strings.Contains(why, "partner"))) {
+					return
+				}
+				if told.Set {
+					found[k]++
+				}
+				if told.Set && (strings.Contains(why, "sequence") || !strings.Contains(why, "set")) {
+					t.Errorf("%d players, seed %d: %v taken over a set said %q", n, seed, legal[0], why)
+				}
+				if !told.Set && strings.Contains(why, "set") {
+					t.Errorf("%d players, seed %d: %v taken over a sequence said %q", n, seed, legal[0], why)
+				}
+				if told != v.OwnBest() {
+					beside++
 				}
 			})
 		}
 		if found[rules.Top] == 0 || found[rules.Good] == 0 {
 			t.Errorf("%d players: no forced top or good over a set in 600 deals: %v", n, found)
 		}
+		t.Logf("%d players: %v over a set, %d told of a twenty beside a fifty", n, found, beside)
 	}
 }
 
@@ -169,10 +264,12 @@ func TestForcedAnswerNamesTheSet(t *testing.T) {
 func TestForcedWordings(t *testing.T) {
 	allowed := map[string]bool{
 		"you hold no sequence": true, "you hold no sequence or set": true,
-		"your sequence is lower, so it is not shown": true, "your set is lower, so it is not shown": true,
-		"your sequence is lower: it scores if your team's claim wins": true, "your set is lower: it scores if your team's claim wins": true,
-		"your partner's claim is higher: if it stands, yours scores too": true,
-		"the top card of your sequence":                                  true, "the rank of your set": true,
+		"your sequence is lower than the claim standing, so it is not shown":                      true,
+		"your set is lower than the claim standing, so it is not shown":                           true,
+		"your sequence is lower than the claim standing: it scores if your partner claims higher": true,
+		"your set is lower than the claim standing: it scores if your partner claims higher":      true,
+		"your partner's claim is higher: if it stands, yours scores too":                          true,
+		"the top card of your sequence":                                                           true, "the rank of your set": true,
 		"the length of your sequence": true, "the size of your set": true,
 		"you hold no 7 of trump": true, "your only choice": true,
 	}

@@ -530,17 +530,17 @@ func ForcedReason(v *rules.View) (string, bool) {
 // forcedReason says why a move was taken for the person at v, in a
 // player's words, read after "automatic:"; any other move is "your only
 // choice". "Good" is the only word left both to a person without a
-// sequence and to one whose sequence is lower than the claim: the reason
-// says which. With four, a lower sequence is not lost: if the
-// partner's claim wins, the team scores (and shows) both partners'
-// sequences, so the reason never says it is not shown there. A set
-// (of_a_kind), told like a sequence, is named a set.
+// sequence and to one whose sequence is lower than the claim standing:
+// the reason says which, and what becomes of the lower one. With four
+// a lower sequence is not lost while the team may still win the right:
+// under the partner's claim, or with the partner still to speak (it
+// may claim higher); then the team scores both partners' sequences.
+// Once the partner has spoken and the claim standing is the
+// opponents', it is not shown. A set (of_a_kind), told like a
+// sequence, is named a set; a top card or length told names the meld
+// the claim stands for.
 func forcedReason(a rules.Action, v *rules.View) string {
 	best := v.OwnBest()
-	meld := "sequence"
-	if best.Set {
-		meld = "set"
-	}
 	none := "you hold no sequence"
 	if v.Options.OfAKind {
 		none = "you hold no sequence or set"
@@ -548,22 +548,24 @@ func forcedReason(a rules.Action, v *rules.View) string {
 	switch a.Kind {
 	case rules.Good:
 		claimant, _, _, _ := v.Claim()
+		partner := rules.PartnerOf(v.Players, v.Seat)
+		lower := "your " + meldWord(best) + " is lower than the claim standing"
 		switch {
-		case best.Len >= 3 && claimant != rules.NoSeat && claimant == rules.PartnerOf(v.Players, v.Seat):
+		case best.Len < 3:
+			return none
+		case partner != rules.NoSeat && claimant == partner:
 			return "your partner's claim is higher: if it stands, yours scores too"
-		case best.Len >= 3 && rules.PartnerOf(v.Players, v.Seat) != rules.NoSeat:
-			return "your " + meld + " is lower: it scores if your team's claim wins"
-		case best.Len >= 3:
-			return "your " + meld + " is lower, so it is not shown"
+		case partner != rules.NoSeat && v.ToSpeak(partner):
+			return lower + ": it scores if your partner claims higher"
 		}
-		return none
+		return lower + ", so it is not shown"
 	case rules.Top:
-		if best.Set {
+		if told := v.OwnClaim(); told.Set {
 			return "the rank of your set"
 		}
 		return "the top card of your sequence"
 	case rules.Length:
-		if best.Set {
+		if told := v.OwnClaim(); told.Set {
 			return "the size of your set"
 		}
 		return "the length of your sequence"
@@ -580,6 +582,14 @@ func forcedReason(a rules.Action, v *rules.View) string {
 		}
 	}
 	return "your only choice"
+}
+
+// meldWord names m as the dialogue tells it: a set or a sequence.
+func meldWord(m rules.Meld) string {
+	if m.Set {
+		return "set"
+	}
+	return "sequence"
 }
 
 // Thinker is a bot's decision, ready to run on any goroutine: it holds
