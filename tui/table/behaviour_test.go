@@ -196,7 +196,7 @@ func TestUndoStopsAtSeenCards(t *testing.T) {
 			return myCard(s) && s.View.LastLeader != rules.NoSeat
 		}, true)
 		f.hs.Press("u")
-		if !strings.Contains(f.text(), "cards were shown since your last decision") {
+		if !strings.Contains(f.text(), "cards were shown or told of since your last decision") {
 			t.Fatalf("u did not say why the decision stands:\n%s", f.text())
 		}
 		if f.snap().Takebacks != 0 {

@@ -823,7 +823,7 @@ func TestTwoLineNoteKeepsTricksWon(t *testing.T) {
 		}
 		f.hs.Press("u")
 		text := f.text()
-		if !strings.Contains(text, "cards were shown since your last decision") {
+		if !strings.Contains(text, "cards were shown or told of since your last decision") {
 			t.Fatalf("%d players: u was not refused:\n%s", n, text)
 		}
 		flat := kittest.Flat(text)

@@ -1320,7 +1320,7 @@ func Refusal(g *kit.Glyphs, v *rules.View, a rules.Action, err error) string {
 	case errors.Is(err, host.ErrNotYourTurn):
 		return waitNote
 	case errors.Is(err, host.ErrRevealed):
-		return "Nothing to take back: cards were shown since your last decision, so it stands."
+		return "Nothing to take back: cards were shown or told of since your last decision, so it stands."
 	case errors.Is(err, host.ErrClaimStands):
 		return "Nothing to take back: your side's claim stands, and a claim cannot be taken back."
 	case errors.Is(err, host.ErrNoTakebacks):
