@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -437,7 +438,38 @@ func (d *Day) damagedResults(data []byte, cause error, p *Progress) error {
 		}
 		return err
 	}
+	if said := d.recountKept(rf); said != "" {
+		means = append(means, said)
+	}
 	return d.f.note(&partlyKept{DamagedError: de, kept: strings.Join(means, "; ")})
+}
+
+// recountKept writes the day's history line again from rf, the boards
+// kept of a damaged result file, when the history has a line of the day:
+// the history then counts what the day's screen and its export show,
+// not the boards lost. It says what changed ("" when nothing did).
+func (d *Day) recountKept(rf *duplicate.ResultFile) string {
+	h, err := d.f.History()
+	if err != nil {
+		return ""
+	}
+	i := slices.IndexFunc(h.Days, func(x duplicate.Day) bool { return x.Date == d.Date && x.Players == d.Players() })
+	if i < 0 {
+		return ""
+	}
+	old, line := h.Days[i], d.line(rf)
+	line.Percent = math.Round(line.Percent*100) / 100 // as the history keeps it
+	if line == old {
+		return ""
+	}
+	said := "the history's line of the day is counted again from the boards kept"
+	if old.Played > line.Played {
+		said = fmt.Sprintf("the history counts the day's %s kept, no longer %d", textwrap.Count(line.Played, "board"), old.Played)
+	}
+	if err := d.f.SetDay(line); err != nil {
+		return fmt.Sprintf("the history still counts the day's %d boards: it could not be written (%v)", old.Played, err)
+	}
+	return said
 }
 
 // damagedBoard moves the damaged board in progress (data, which failed

@@ -1186,3 +1186,48 @@ func firstLegalF(f *testing.F, set *duplicate.BoardSet, n int) []rules.Step {
 	}
 	return d.Steps()
 }
+
+// TestDamagedResultsRecounted: a day played out whose result file is
+// then cut short is rebuilt from the boards that still read, and its
+// history line counts those boards, as the day's screen and its export
+// do, not the eight it counted before; the notice says so.
+func TestDamagedResultsRecounted(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, players int) {
+		f := Open(t.TempDir())
+		d := openDay(t, f, players, "Ann", "v1")
+		recordFirst(t, d, 8)
+		for n := 1; n <= 8; n++ {
+			require.NoError(t, d.SetPar(n, float64(10*n)))
+		}
+		require.NoError(t, d.Recount())
+		h, err := f.History()
+		require.NoError(t, err)
+		require.Len(t, h.Days, 1)
+		require.Equal(t, 8, h.Days[0].Played)
+
+		data, err := os.ReadFile(d.ResultPath())
+		require.NoError(t, err)
+		at := strings.Index(string(data), "board 3 ")
+		require.Positive(t, at)
+		cut := data[:at+len("board 3 result ")+2] // mid-line, no end
+		require.NoError(t, os.WriteFile(d.ResultPath(), cut, 0o644))
+
+		p, err := d.Load()
+		require.Error(t, err)
+		kept := len(p.Results.Boards)
+		require.Equal(t, 2, kept, "boards 1 and 2 read")
+		assert.Contains(t, err.Error(), "the history counts the day's 2 boards kept, no longer 8")
+
+		h, err = f.History()
+		require.NoError(t, err)
+		require.Len(t, h.Days, 1)
+		got := h.Days[0]
+		vs, _ := duplicate.VersusPar(p.Results.Boards)
+		assert.Equal(t, kept, got.Played, "the history counts the boards kept")
+		assert.True(t, got.HasPar)
+		assert.Equal(t, vs, got.VersusPar)
+		rf, err := d.Results()
+		require.NoError(t, err, "the file written reads")
+		assert.Len(t, rf.Boards, got.Played, "the history and the result file agree")
+	})
+}

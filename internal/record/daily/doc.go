@@ -35,7 +35,9 @@
 // the result the play gives, whatever result it states (one edited by
 // hand is not kept); a line whose play no longer replays, or that has
 // none, keeps its stated result, as it has nothing to check it by. The
-// name file is read as no name. Every move is kept for TakeMoved, so
+// name file is read as no name. A day's history line is written again
+// from the boards kept, so that the history counts what the day's
+// screen and its export show. Every move is kept for TakeMoved, so
 // that it is said whoever read the file first.
 //
 // A day counts in the history once its eighth board is recorded (Record
