@@ -520,16 +520,7 @@ func dailyImport(files *dailyfiles.Files, dir, path, who string, today duplicate
 	// A board line without its play (our own export keeps a board whose
 	// play no longer replays, without it) was only bounded, not replayed.
 	if un := f.Unchecked(); len(un) > 0 {
-		nums := make([]string, len(un))
-		for i, n := range un {
-			nums[i] = strconv.Itoa(n)
-		}
-		which, has, its := "boards "+kit.JoinAnd(nums), "have", "their results are"
-		if len(un) == 1 {
-			which, has, its = "board "+nums[0], "has", "its result is"
-		}
-		say("Not checked: %s %s no play to replay, so %s only known to be within what a deal can give.",
-			which, has, its)
+		say("%s", kit.Capital(notChecked(un)))
 	}
 	aside := untrusted.Text(im.Aside)
 	switch {
@@ -600,4 +591,27 @@ func dailyImport(files *dailyfiles.Files, dir, path, who string, today duplicate
 		fmt.Fprintf(stderr, "klob daily: left out: %v\n", e)
 	}
 	return 0, nil
+}
+
+// boardsWord names boards of a result file: "board 3", "boards 2 and 5".
+func boardsWord(ns []int) string {
+	nums := make([]string, len(ns))
+	for i, n := range ns {
+		nums[i] = strconv.Itoa(n)
+	}
+	if len(ns) == 1 {
+		return "board " + nums[0]
+	}
+	return "boards " + kit.JoinAnd(nums)
+}
+
+// notChecked says what -import and verify say of the boards ns of a
+// result file whose line has no play: they could not be replayed.
+func notChecked(ns []int) string {
+	has, its := "have", "their results are"
+	if len(ns) == 1 {
+		has, its = "has", "its result is"
+	}
+	return fmt.Sprintf("not checked: %s %s no play to replay, so %s only known to be within what a deal can give.",
+		boardsWord(ns), has, its)
 }

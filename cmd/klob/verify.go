@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -19,13 +20,19 @@ import (
 // prints each deal (dealer, maker, trump, both breakdowns, the result)
 // and the game's end; for an invalid one the first error, file:line:col.
 // A Seed tag must name the seed that deals the game (seedError).
-// Exit 0 when every file is valid, 1 when one is not, 2 for usage errors.
+// Exit 0 when every file is valid and checked whole, 1 when one is not
+// (a result file with a board it cannot replay is not), 2 for usage
+// errors.
 func runVerify(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("verify", `usage: klob verify [-q] FILE...
 Checks Klob game logs: every action legal, every stated value recomputed.
 A daily result file (klob daily -export) is checked too: each board it
-records replayed on the day's deal.
-Given more than one file, it ends with how many passed and how many failed.`)
+records replayed on the day's deal. A board line with no play cannot be
+replayed: such boards are named as not checked, as klob daily -import names
+them, and the file does not pass.
+Given more than one file, it ends with how many passed and how many failed.
+Exit status: 0 when every file passed, 1 when one failed or was not checked
+whole, 2 for a usage error.`)
 	quiet := fs.Bool("q", false, "print only errors")
 	files, err := fs.parse(args, stdout, stderr)
 	if err != nil {
@@ -35,13 +42,13 @@ Given more than one file, it ends with how many passed and how many failed.`)
 		return fs.misused(stderr, "no file given")
 	}
 	out := &checkedWriter{errwrite.Writer{W: stdout}}
-	code, shown, bad := 0, 0, 0
+	code, shown, bad, partly := 0, 0, 0, 0
 	for _, path := range files {
 		_, r, err := readVerified(path)
 		var results *resultFile
 		if errors.As(err, &results) {
-			var line string
-			line, err = verifyResults(path, results.data)
+			var line, unchecked string
+			line, unchecked, err = verifyResults(path, results.data)
 			if err == nil {
 				if !*quiet {
 					if shown > 0 {
@@ -49,6 +56,13 @@ Given more than one file, it ends with how many passed and how many failed.`)
 					}
 					printHanging(out, line, "", "  ")
 					shown++
+				}
+				if unchecked != "" {
+					// Not a pass: what the file says of those boards
+					// may be anything within a deal's bounds.
+					partly++
+					fmt.Fprint(stderr, wrapNote(path+": "+unchecked, termWidth(stderr), "  "))
+					code = 1
 				}
 				continue
 			}
@@ -86,7 +100,11 @@ Given more than one file, it ends with how many passed and how many failed.`)
 		if shown > 0 {
 			fmt.Fprintln(out)
 		}
-		fmt.Fprintf(out, "%d files: %d passed, %d failed\n", len(files), len(files)-bad, bad)
+		fmt.Fprintf(out, "%d files: %d passed, %d failed", len(files), len(files)-bad-partly, bad)
+		if partly > 0 {
+			fmt.Fprintf(out, ", %d not checked whole", partly)
+		}
+		fmt.Fprintln(out)
 	}
 	return out.done(stderr, "verify", code)
 }
@@ -120,25 +138,33 @@ func (*resultFile) Error() string { return "a daily result file" }
 // verifyResults checks a daily result file as klob daily -import does:
 // every board it records replayed on the day's deal, each result the
 // one its actions give. It returns the line that sums it up: whose, which
-// day, how many boards and the result against par.
-func verifyResults(path string, data []byte) (string, error) {
+// day, how many boards checked and the result against par on them; and,
+// when a board has no play to replay, what -import says of those boards
+// ("" when every board was replayed).
+func verifyResults(path string, data []byte) (line, unchecked string, err error) {
 	rf, err := duplicate.ParseResultFile(data)
 	if err != nil {
-		return "", fmt.Errorf("%s: %w", path, err)
+		return "", "", fmt.Errorf("%s: %w", path, err)
 	}
 	set, err := duplicate.Daily(rf.Date, rf.Players)
 	if err != nil {
-		return "", fmt.Errorf("%s: %w", path, err)
+		return "", "", fmt.Errorf("%s: %w", path, err)
 	}
 	if err := rf.Check(set); err != nil {
-		return "", fmt.Errorf("%s: daily results of %s, %s at %d players: %w", path, untrusted.Text(rf.Name), rf.Date, rf.Players, err)
+		return "", "", fmt.Errorf("%s: daily results of %s, %s at %d players: %w", path, untrusted.Text(rf.Name), rf.Date, rf.Players, err)
 	}
-	line := fmt.Sprintf("%s: daily results of %s, %s at %d players: %s of %d checked",
-		path, untrusted.Text(rf.Name), rf.Date, rf.Players, kit.Plural(len(rf.Boards), "board"), len(set.Boards))
-	if vs, n := duplicate.VersusPar(rf.Boards); n > 0 {
+	un := rf.Unchecked()
+	checked := slices.DeleteFunc(slices.Clone(rf.Boards), func(b duplicate.BoardResult) bool { return len(b.Steps) == 0 })
+	line = fmt.Sprintf("%s: daily results of %s, %s at %d players: %s of %d checked",
+		path, untrusted.Text(rf.Name), rf.Date, rf.Players, kit.Plural(len(checked), "board"), len(set.Boards))
+	if vs, n := duplicate.VersusPar(checked); n > 0 {
 		line += fmt.Sprintf(", %s against par on %s", kit.Number(vs), kit.Plural(n, "board"))
 	}
-	return line + ". klob daily -import compares a friend's file with your day.", nil
+	if len(un) > 0 {
+		line += fmt.Sprintf("; %s not checked", boardsWord(un))
+		unchecked = notChecked(un)
+	}
+	return line + ". klob daily -import compares a friend's file with your day.", unchecked, nil
 }
 
 // maxErrLine is the most bytes of an error line klob verify prints: an

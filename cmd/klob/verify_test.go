@@ -23,6 +23,7 @@ import (
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
 )
 
 const games = "../../testdata/games"
@@ -245,6 +246,51 @@ func TestVerifyResultFile(t *testing.T) {
 	assert.Equal(t, 1, code)
 	assert.True(t, strings.HasPrefix(unwrapped(errs), broken+": "), errs)
 	assert.NotContains(t, errs, "not a game log")
+}
+
+// TestVerifyResultFileUnchecked: a result file with a board line that
+// has no play is not said checked: verify names the board as
+// klob daily -import does, counts only the boards replayed (par too),
+// and exits 1, the file not checked whole; in a tally it is not passed.
+func TestVerifyResultFileUnchecked(t *testing.T) {
+	data := playedDay(t, t.TempDir(), 2, "ada", ai.Easy)
+	rf, err := duplicate.ParseResultFile(data)
+	require.NoError(t, err)
+	for i := range rf.Boards {
+		rf.Boards[i].Par, rf.Boards[i].HasPar = -5, true
+	}
+	rf.Boards[2] = duplicate.BoardResult{Board: 3, Result: 300, Par: 175, HasPar: true}
+	cheat, err := rf.MarshalText()
+	require.NoError(t, err)
+	require.Contains(t, string(cheat), "\nboard 3 result +300 par +175\n")
+	dir := t.TempDir()
+	path := filepath.Join(dir, "cheat.txt")
+	require.NoError(t, os.WriteFile(path, cheat, 0o600))
+
+	code, out, errs := verify(path)
+	assert.Equal(t, 1, code, "a file not checked whole does not pass")
+	checked := slices.Concat(rf.Boards[:2], rf.Boards[3:])
+	vs, _ := duplicate.VersusPar(checked)
+	assert.Equal(t, fmt.Sprintf("%s: daily results of ada, %s at 2 players: 7 boards of 8 checked, %s against par on 7 boards; "+
+		"board 3 not checked. klob daily -import compares a friend's file with your day.", path, rf.Date, kit.Number(vs)),
+		unwrapped(strings.TrimSuffix(out, "\n")))
+	want := "not checked: board 3 has no play to replay, so its result is only known to be within what a deal can give."
+	assert.Equal(t, path+": "+want, unwrapped(strings.TrimSuffix(errs, "\n")))
+
+	// -import says the same of that board.
+	code, out, errs = runDailyTest(t, t.TempDir(), "-import", path)
+	require.Equal(t, 0, code, errs)
+	assert.Contains(t, strings.ReplaceAll(out, "\n", " "), "N"+want[1:])
+
+	// -q prints only what is wrong; a tally does not count it passed.
+	code, out, errs = verify("-q", path)
+	assert.Equal(t, 1, code)
+	assert.Empty(t, out)
+	assert.Contains(t, unwrapped(errs), want)
+	valid := filepath.Join(games, "09-tie.klob")
+	code, out, _ = verify(valid, path)
+	assert.Equal(t, 1, code)
+	assert.True(t, strings.HasSuffix(out, "\n\n2 files: 1 passed, 0 failed, 1 not checked whole\n"), "%q", out)
 }
 
 // TestVerifyCounts: given several files, verify ends with how many
