@@ -5,12 +5,14 @@ import (
 	"fmt"
 	"iter"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/klob/klob/internal/platform/textwrap"
+	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/rules"
 )
 
@@ -48,14 +50,18 @@ type ResultFile struct {
 }
 
 // BoardResult is a player's result on one board: the board's number,
-// the result (Margin, from the player's seat), par when known, and every
-// action of the deal in order when recorded (Check replays them).
+// the result (Margin, from the player's seat), par when known, every
+// action of the deal in order when recorded (Check replays them), and
+// the player's claim of the rest of the deal when they made one.
 type BoardResult struct {
 	Board  int
 	Result float64
 	Par    float64 // meaningless when HasPar is false (written "-")
 	HasPar bool
 	Steps  []rules.Step
+	// Claim is the claim made in the deal, nil when none; only with
+	// Steps, which it is checked against.
+	Claim *gamelog.Claim
 }
 
 // Entry returns the file as an entrant of Matchpoints: its name and its
@@ -147,6 +153,9 @@ func textLines(data []byte) iter.Seq2[int, string] {
 // digits, up to 2 decimals.
 var number = regexp.MustCompile(`^[+-]?[0-9]{1,6}(\.[0-9]{1,2})?$`)
 
+// playWord is the word "play" on a board line, which the actions follow.
+var playWord = regexp.MustCompile(`\splay(\s|$)`)
+
 // setID is the form of a board set's ID.
 var setID = regexp.MustCompile(`^[0-9a-f]{16}$`)
 
@@ -212,6 +221,9 @@ func (f *ResultFile) MarshalText() ([]byte, error) {
 	fmt.Fprintf(&b, "date %s\nplayers %d\nset %s\nname %s\nversion %s\n", f.Date, f.Players, f.Set, f.Name, f.Version)
 	for _, br := range f.Boards {
 		fmt.Fprintf(&b, "board %d result %s par %s", br.Board, formatNumber(br.Result), formatKnown(br.Par, br.HasPar))
+		if br.Claim != nil {
+			b.WriteString(" " + FormatClaim(br.Claim))
+		}
 		if len(br.Steps) > 0 {
 			b.WriteString(" play ")
 			b.WriteString(FormatSteps(br.Steps))
@@ -256,6 +268,9 @@ func (f *ResultFile) validate() error {
 		}
 		if len(br.Steps) > maxSteps {
 			return bad("board %d: %d actions (at most %d)", br.Board, len(br.Steps), maxSteps)
+		}
+		if c := br.Claim; c != nil && (len(br.Steps) == 0 || int(c.Seat) >= f.Players || c.Step < 0 || c.Step > len(br.Steps)) {
+			return bad("board %d: a claim needs the play it came in", br.Board)
 		}
 		for _, s := range br.Steps {
 			if s.Seat != rules.ChanceSeat && int(s.Seat) >= f.Players {
@@ -412,9 +427,18 @@ func (p *resultParser) header(key, v string) error {
 	return nil
 }
 
-// board reads "N result R par P [play STEPS]".
+// board reads "N result R par P [claim SEAT after K HOW] [play STEPS]".
 func (p *resultParser) board(rest string) error {
 	fields := strings.Fields(rest)
+	var claim []string
+	if len(fields) > 5 && fields[5] == "claim" {
+		// The claim's five words, then the play it came in.
+		end := min(len(fields), 10)
+		claim, fields = fields[5:end], append(slices.Clip(fields[:5]), fields[end:]...)
+		if len(fields) == 5 {
+			return p.errorf("board %q: a claim comes with the play it came in", clip(rest))
+		}
+	}
 	if len(fields) < 5 || fields[1] != "result" || fields[3] != "par" || len(fields) > 5 && fields[5] != "play" {
 		return p.errorf("board %q: want \"board N result R par P\", then \"play\" and the actions if recorded", clip(rest))
 	}
@@ -438,11 +462,19 @@ func (p *resultParser) board(rest string) error {
 		br.HasPar = true
 	}
 	if len(fields) > 5 {
-		// The first "play" is the sixth field: the five before it hold
-		// no such word.
-		steps := rest[strings.Index(rest, "play")+len("play"):]
+		// The first word "play" is the one before the actions: the
+		// fields before it hold no such word ("played-out" is not it).
+		steps := rest[playWord.FindStringIndex(rest)[1]:]
 		if br.Steps, err = ParseSteps(steps, p.f.Players); err != nil {
 			return p.errorf("board %d: %v", n, err)
+		}
+	}
+	if claim != nil {
+		if br.Claim, err = ParseClaim(strings.Join(claim, " "), p.f.Players); err != nil {
+			return p.errorf("board %d: %v", n, err)
+		}
+		if br.Claim.Step > len(br.Steps) {
+			return p.errorf("board %d: a claim after %d actions, of %d played", n, br.Claim.Step, len(br.Steps))
 		}
 	}
 	p.f.Boards = append(p.f.Boards, br)
@@ -583,6 +615,11 @@ func (f *ResultFile) Check(s *BoardSet) error {
 		if got := Result(&t, s.Seat); got != br.Result {
 			return fmt.Errorf("board %d: the actions give %s from seat %s, the file says %s",
 				br.Board, formatNumber(got), s.Seat, formatNumber(br.Result))
+		}
+		if br.Claim != nil {
+			if err := s.CheckClaim(b, br.Steps, br.Claim); err != nil {
+				return err
+			}
 		}
 		if err := bounded(); err != nil {
 			return err
