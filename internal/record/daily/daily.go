@@ -20,6 +20,7 @@ import (
 	"github.com/klob/klob/internal/platform/textwrap"
 	"github.com/klob/klob/internal/platform/untrusted"
 	"github.com/klob/klob/internal/play/duplicate"
+	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/rules"
 )
 
@@ -285,9 +286,11 @@ type Progress struct {
 	// Results holds the boards played, in order (none before the first).
 	Results *duplicate.ResultFile
 	// Board is the board in progress (0: none), Steps its actions so far
-	// (none when it was only begun).
+	// (none when it was only begun), Claim the person's claim of the rest
+	// of its deal (nil: none), whose play-out goes on when it resumes.
 	Board int
 	Steps []rules.Step
+	Claim *gamelog.Claim
 	// stuck is the error of a damaged result file left in its place
 	// (not moved aside, or put back): nothing is written over it.
 	stuck error
@@ -350,7 +353,7 @@ func (d *Day) load() (*Progress, error) {
 	if data, ok, err := d.f.read(d.boardPath()); err != nil {
 		return nil, fmt.Errorf("the board in progress: %w", err)
 	} else if ok {
-		n, steps, err := d.parseBoard(data)
+		n, steps, claim, err := d.parseBoard(data)
 		switch {
 		case err != nil:
 			errs = append(errs, d.damagedBoard(data, err, p))
@@ -358,7 +361,7 @@ func (d *Day) load() (*Progress, error) {
 			// Recorded, and the crash came before the file went.
 			d.f.fs.Remove(d.boardPath())
 		default:
-			p.Board, p.Steps = n, steps
+			p.Board, p.Steps, p.Claim = n, steps, claim
 		}
 	}
 	return p, errors.Join(errs...)
@@ -493,7 +496,7 @@ func (d *Day) damagedBoard(data []byte, cause error, p *Progress) error {
 	if len(steps) == 0 {
 		kept = fmt.Sprintf("board %d goes on from its start, none of its actions replaying", n)
 	}
-	if err := d.f.write(path, boardText(n, steps)); err != nil {
+	if err := d.f.write(path, boardText(n, steps, nil)); err != nil {
 		// Not written: the board goes on this run; the next start finds
 		// no board in progress but the one the host saves next.
 		kept += fmt.Sprintf(" (not written: %v)", err)
@@ -502,7 +505,8 @@ func (d *Day) damagedBoard(data []byte, cause error, p *Progress) error {
 }
 
 // boardPrefix reads the board of a damaged board in progress and the
-// longest run of its first actions that still parse and replay.
+// longest run of its first actions that still parse and replay. Its
+// claim, if any, is not kept: the person plays on from there.
 func (d *Day) boardPrefix(data []byte) (int, []rules.Step, bool) {
 	lines := strings.Split(strings.TrimSpace(strings.ReplaceAll(string(data), "\r\n", "\n")), "\n")
 	if len(lines) < 2 || strings.TrimSpace(lines[0]) != boardMagic {
@@ -534,11 +538,15 @@ func (d *Day) boardPrefix(data []byte) (int, []rules.Step, bool) {
 	return n, nil, true
 }
 
-// boardText is the board in progress: board n with steps.
-func boardText(n int, steps []rules.Step) []byte {
+// boardText is the board in progress: board n with steps, and the
+// claim made in them when there is one.
+func boardText(n int, steps []rules.Step, claim *gamelog.Claim) []byte {
 	text := fmt.Sprintf("%s\nboard %d\n", boardMagic, n)
 	if len(steps) > 0 {
 		text += "play " + duplicate.FormatSteps(steps) + "\n"
+		if claim != nil {
+			text += duplicate.FormatClaim(claim) + "\n"
+		}
 	}
 	return []byte(text)
 }
@@ -636,7 +644,7 @@ func (d *Day) salvage(data []byte) (boards map[int]duplicate.BoardResult, kept, 
 		} else if br, said, ok := d.replayed(n, line, one); ok {
 			boards[n], stated[n] = br, said
 			fixed = append(fixed, n)
-		} else if i := strings.Index(line, " play "); i > 0 {
+		} else if i := bareEnd(line); i > 0 {
 			if br, ok := one(line[:i]); ok {
 				boards[n] = br
 				bare = append(bare, n)
@@ -654,18 +662,33 @@ func (d *Day) salvage(data []byte) (boards map[int]duplicate.BoardResult, kept, 
 	return boards, kept, fixed, bare, lost, stated
 }
 
-// replayed reads line, board n's "board N result R par P play STEPS",
-// with the result its play gives in place of R: the play, when it
-// replays to the deal's end, is what can be checked, so a result stated
-// otherwise (edited, or not a number) is not kept. It returns the board
-// (checked by one) and R as the line states it.
+// bareEnd is where a board line's result and par end: before its
+// claim, else before its play (-1: it has neither).
+func bareEnd(line string) int {
+	if i := strings.Index(line, " claim "); i > 0 {
+		return i
+	}
+	return strings.Index(line, " play ")
+}
+
+// replayed reads line, board n's "board N result R par P [claim ...]
+// play STEPS", with the result its play gives in place of R: the play,
+// when it replays to the deal's end, is what can be checked, so a
+// result stated otherwise (edited, or not a number) is not kept. It
+// returns the board (checked by one, the claim with it) and R as the
+// line states it.
 func (d *Day) replayed(n int, line string, one func(string) (duplicate.BoardResult, bool)) (duplicate.BoardResult, string, bool) {
 	f := strings.Fields(line)
 	b, found := d.Set.Board(n)
-	if !found || len(f) < 8 || f[2] != "result" || f[4] != "par" || f[6] != "play" {
+	at := slices.Index(f, "play")
+	if !found || at < 6 || len(f) < at+2 || f[2] != "result" || f[4] != "par" {
 		return duplicate.BoardResult{}, "", false
 	}
-	play := strings.Join(f[7:], " ")
+	claim := strings.Join(f[6:at], " ") // "" or the claim's words
+	if claim != "" {
+		claim = " " + claim
+	}
+	play := strings.Join(f[at+1:], " ")
 	steps, err := duplicate.ParseSteps(play, d.Players())
 	if err != nil {
 		return duplicate.BoardResult{}, "", false
@@ -675,7 +698,7 @@ func (d *Day) replayed(n int, line string, one func(string) (duplicate.BoardResu
 		return duplicate.BoardResult{}, "", false
 	}
 	got := duplicate.Result(&t, d.Set.Seat)
-	br, ok := one(fmt.Sprintf("board %d result %s par %s play %s", n, number(got), f[5], play))
+	br, ok := one(fmt.Sprintf("board %d result %s par %s%s play %s", n, number(got), f[5], claim, play))
 	return br, f[3], ok
 }
 
@@ -706,37 +729,49 @@ func (d *Day) empty() *duplicate.ResultFile {
 }
 
 // parseBoard reads the board in progress: "klob-daily-board 1", "board
-// N", and "play STEPS" when an action was taken; the actions must be a
-// play of board N, not finished.
-func (d *Day) parseBoard(data []byte) (int, []rules.Step, error) {
+// N", "play STEPS" when an action was taken, and "claim SEAT after K
+// HOW" when the person claimed the rest of the deal (a file written
+// before claims were kept has no such line); the actions must be a play
+// of board N, not finished, and the claim one they bear out.
+func (d *Day) parseBoard(data []byte) (int, []rules.Step, *gamelog.Claim, error) {
 	lines := strings.Split(strings.TrimSpace(strings.ReplaceAll(string(data), "\r\n", "\n")), "\n")
-	if len(lines) < 2 || len(lines) > 3 || strings.TrimSpace(lines[0]) != boardMagic {
-		return 0, nil, fmt.Errorf("not a board in progress (%q, then board N and play)", boardMagic)
+	if len(lines) < 2 || len(lines) > 4 || strings.TrimSpace(lines[0]) != boardMagic {
+		return 0, nil, nil, fmt.Errorf("not a board in progress (%q, then board N, play and claim)", boardMagic)
 	}
 	num, ok := strings.CutPrefix(strings.TrimSpace(lines[1]), "board ")
 	n, err := strconv.Atoi(num)
 	if !ok || err != nil {
-		return 0, nil, fmt.Errorf("line 2: want board N")
+		return 0, nil, nil, fmt.Errorf("line 2: want board N")
 	}
 	b, found := d.Set.Board(n)
 	if !found {
-		return 0, nil, fmt.Errorf("line 2: board %d: the day has %d", n, len(d.Set.Boards))
+		return 0, nil, nil, fmt.Errorf("line 2: board %d: the day has %d", n, len(d.Set.Boards))
 	}
 	if len(lines) == 2 {
-		return n, nil, nil
+		return n, nil, nil, nil
 	}
 	text, ok := strings.CutPrefix(strings.TrimSpace(lines[2]), "play ")
 	if !ok {
-		return 0, nil, fmt.Errorf("line 3: want play and the actions")
+		return 0, nil, nil, fmt.Errorf("line 3: want play and the actions")
 	}
 	steps, err := duplicate.ParseSteps(text, d.Players())
 	if err != nil {
-		return 0, nil, fmt.Errorf("line 3: %w", err)
+		return 0, nil, nil, fmt.Errorf("line 3: %w", err)
 	}
 	if _, err := d.play(b, steps); err != nil {
-		return 0, nil, fmt.Errorf("line 3: %w", err)
+		return 0, nil, nil, fmt.Errorf("line 3: %w", err)
 	}
-	return n, steps, nil
+	if len(lines) == 3 {
+		return n, steps, nil, nil
+	}
+	claim, err := duplicate.ParseClaim(strings.TrimSpace(lines[3]), d.Players())
+	if err == nil {
+		err = d.Set.CheckClaim(b, steps, claim)
+	}
+	if err != nil {
+		return 0, nil, nil, fmt.Errorf("line 4: %w", err)
+	}
+	return n, steps, claim, nil
 }
 
 // play deals board b and takes steps on it.
@@ -748,12 +783,25 @@ func (d *Day) play(b duplicate.Board, steps []rules.Step) (rules.Deal, error) {
 // actions played so far (every action of its deal, in order). Begun
 // counts: a board once dealt is played, whatever happens next.
 func (d *Day) SaveBoard(n int, steps []rules.Step) error {
+	return d.SaveDeal(n, gamelog.Deal{Steps: steps})
+}
+
+// SaveDeal is SaveBoard with the deal as the game host keeps it: its
+// actions, and the person's claim of the rest of it when they made one,
+// so that the board resumes with the claim's play-out.
+func (d *Day) SaveDeal(n int, dl gamelog.Deal) error {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	if _, ok := d.Set.Board(n); !ok {
+	b, ok := d.Set.Board(n)
+	if !ok {
 		return fmt.Errorf("daily: no board %d", n)
 	}
-	return d.f.write(d.boardPath(), boardText(n, steps))
+	if dl.Claim != nil {
+		if err := d.Set.CheckClaim(b, dl.Steps, dl.Claim); err != nil {
+			return fmt.Errorf("daily: %w", err)
+		}
+	}
+	return d.f.write(d.boardPath(), boardText(n, dl.Steps, dl.Claim))
 }
 
 // Record files board n, played out with steps (every action of its
@@ -761,8 +809,15 @@ func (d *Day) SaveBoard(n int, steps []rules.Step) error {
 // known), and the board in progress goes. It returns the board's line.
 // A board already recorded keeps its first result.
 func (d *Day) Record(n int, steps []rules.Step) (duplicate.BoardResult, error) {
+	return d.RecordDeal(n, gamelog.Deal{Steps: steps})
+}
+
+// RecordDeal is Record with the deal as the game host keeps it: the
+// person's claim, when they made one, is in the board's line.
+func (d *Day) RecordDeal(n int, dl gamelog.Deal) (duplicate.BoardResult, error) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
+	steps := dl.Steps
 	b, ok := d.Set.Board(n)
 	if !ok {
 		return duplicate.BoardResult{}, fmt.Errorf("daily: no board %d", n)
@@ -773,6 +828,11 @@ func (d *Day) Record(n int, steps []rules.Step) (duplicate.BoardResult, error) {
 	}
 	if !t.Over() {
 		return duplicate.BoardResult{}, fmt.Errorf("daily: board %d is not played out", n)
+	}
+	if dl.Claim != nil {
+		if err := d.Set.CheckClaim(b, steps, dl.Claim); err != nil {
+			return duplicate.BoardResult{}, fmt.Errorf("daily: %w", err)
+		}
 	}
 	p, err := d.load()
 	if p == nil {
@@ -789,6 +849,10 @@ func (d *Day) Record(n int, steps []rules.Step) (duplicate.BoardResult, error) {
 	}
 	br := duplicate.RecordBoard(n, &t, d.Set.Seat)
 	br.Par, br.HasPar = d.pars[n]
+	if dl.Claim != nil {
+		c := *dl.Claim
+		br.Claim = &c
+	}
 	rf.Boards = append(rf.Boards, br)
 	slices.SortFunc(rf.Boards, func(a, b duplicate.BoardResult) int { return a.Board - b.Board })
 	if err := d.writeResults(rf); err != nil {

@@ -19,6 +19,7 @@ import (
 
 	"github.com/klob/klob/internal/platform/durable"
 	"github.com/klob/klob/internal/play/duplicate"
+	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/rules"
 )
@@ -383,16 +384,16 @@ func FuzzBoardFile(f *testing.F) {
 	f.Add([]byte("board 1"))
 	d := openDay(f, Open(f.TempDir()), 2, "Ann", "v1")
 	f.Fuzz(func(t *testing.T, data []byte) {
-		n, steps, err := d.parseBoard(data)
+		n, steps, claim, err := d.parseBoard(data)
 		if err != nil {
 			return
 		}
-		if err := d.SaveBoard(n, steps); err != nil {
+		if err := d.SaveDeal(n, gamelog.Deal{Steps: steps, Claim: claim}); err != nil {
 			t.Fatal(err)
 		}
 		p, err := d.Load()
-		if err != nil || p.Board != n || fmt.Sprint(p.Steps) != fmt.Sprint(steps) {
-			t.Fatalf("%q: read board %d %v, loaded back %d %v (%v)", data, n, steps, p.Board, p.Steps, err)
+		if err != nil || p.Board != n || fmt.Sprint(p.Steps) != fmt.Sprint(steps) || fmt.Sprint(p.Claim) != fmt.Sprint(claim) {
+			t.Fatalf("%q: read board %d %v %v, loaded back %d %v %v (%v)", data, n, steps, claim, p.Board, p.Steps, p.Claim, err)
 		}
 	})
 }

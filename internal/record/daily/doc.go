@@ -13,7 +13,7 @@
 //	  name.txt                   the name given with -name, for the days after
 //	  2026-12-01-3p/             one day at one seat count
 //	    klob-daily-2026-12-01-3p.txt   the person's result file: to share
-//	    board.txt                the board in progress: its actions so far
+//	    board.txt                the board in progress: its actions so far, and the claim made in them
 //	    par.txt                  the hard bot's line of each board played, by version
 //	    imports/NAME.txt         friends' result files, checked and stored
 //

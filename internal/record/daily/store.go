@@ -9,7 +9,8 @@ import (
 // BoardStore keeps one board played through a game host
 // (internal/play/host, with host.Config.Board): its saves are the board
 // in progress, its filing the board recorded. It writes no deck: of the
-// log it keeps only the deal's actions. *BoardStore is a host.Store.
+// log it keeps only the deal's actions and the person's claim.
+// *BoardStore is a host.Store.
 type BoardStore struct {
 	d *Day
 	n int
@@ -22,12 +23,12 @@ func (d *Day) BoardStore(n int) *BoardStore { return &BoardStore{d: d, n: n} }
 var errNoDeal = errors.New("daily: a board's log holds one deal")
 
 // SaveCurrent keeps the board in progress: the actions of its deal so
-// far.
+// far, and the claim made in them.
 func (s *BoardStore) SaveCurrent(l *gamelog.Log) error {
 	if len(l.Deals) != 1 {
 		return errNoDeal
 	}
-	return s.d.SaveBoard(s.n, l.Deals[0].Steps)
+	return s.d.SaveDeal(s.n, l.Deals[0])
 }
 
 // Archive records the board played out and returns where the person's
@@ -36,6 +37,6 @@ func (s *BoardStore) Archive(l *gamelog.Log) (string, error) {
 	if len(l.Deals) != 1 {
 		return "", errNoDeal
 	}
-	_, err := s.d.Record(s.n, l.Deals[0].Steps)
+	_, err := s.d.RecordDeal(s.n, l.Deals[0])
 	return s.d.ResultPath(), err
 }
