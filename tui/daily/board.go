@@ -17,15 +17,15 @@ import (
 	"github.com/klob/klob/tui/table"
 )
 
-// boardLog is board b's log after steps, for a board resumed or
-// replayed: the person (or who plays their seat, at level) at A, the
-// bots elsewhere.
-func (s *Screen) boardLog(b duplicate.Board, steps []rules.Step, person, level string) (*gamelog.Log, error) {
+// boardLog is board b's log after steps and the claim made in them (nil:
+// none), for a board resumed or replayed: the person (or who plays their
+// seat, at level) at A, the bots elsewhere.
+func (s *Screen) boardLog(b duplicate.Board, steps []rules.Step, claim *gamelog.Claim, person, level string) (*gamelog.Log, error) {
 	var names, levels [4]string
 	for i, p := range host.AgainstBots(s.set.Players(), host.Player{Name: person, Level: ai.Level(level)}, s.set.Seat, s.set.Level) {
 		names[i], levels[i] = p.Name, string(p.Level)
 	}
-	return s.set.BoardLog(b, steps, names, levels)
+	return s.set.ClaimedBoardLog(b, steps, claim, names, levels)
 }
 
 // playBoard deals board n (or goes on with it, from where it was left)
@@ -44,9 +44,10 @@ func (s *Screen) playBoard(n int) (kit.Screen, tea.Cmd) {
 	var h *host.Host
 	var err error
 	if s.prog.Board == n {
-		// The board left in the middle: its actions so far, on its deal.
+		// The board left in the middle: its actions so far, on its deal,
+		// and the claim whose play-out goes on.
 		var l *gamelog.Log
-		if l, err = s.boardLog(b, s.prog.Steps, s.cfg.Player, gamelog.Human); err == nil {
+		if l, err = s.boardLog(b, s.prog.Steps, s.prog.Claim, s.cfg.Player, gamelog.Human); err == nil {
 			h, err = host.Resume(l, cfg)
 		}
 	} else {
@@ -100,15 +101,15 @@ func (p *between) Enter(*kit.Context) tea.Cmd {
 	h, day, files, n := s.h, s.day, s.cfg.Files, p.n
 	s.h, s.port = nil, nil
 	return func() tea.Msg {
-		var steps []rules.Step
+		var dl gamelog.Deal
 		if l, err := h.Log(); err == nil && len(l.Deals) == 1 {
-			steps = l.Deals[0].Steps
+			dl = l.Deals[0]
 		}
 		s.closed(h)
 		prog, err := day.Load()
 		if prog != nil && !prog.Played(n) && err == nil {
 			// The host could not file it: try once more, and say why not.
-			if _, err = day.Record(n, steps); err == nil {
+			if _, err = day.RecordDeal(n, dl); err == nil {
 				prog, err = day.Load()
 			}
 		}

@@ -208,12 +208,12 @@ func (r *results) openReplay(par bool) (kit.Screen, tea.Cmd) {
 		r.note = "Your play of this board was not kept: only its result was read from a damaged file."
 		return r, nil
 	}
-	steps, who, level, at := br.Steps, s.cfg.Player, gamelog.Human, 0
+	steps, claim, who, level, at := br.Steps, br.Claim, s.cfg.Player, gamelog.Human, 0
 	if par {
-		steps, who, level = line.Deal.Steps(), "Hard bot", "hard"
+		steps, claim, who, level = line.Deal.Steps(), nil, "Hard bot", "hard"
 		at, _, _, _ = s.parting(n)
 	}
-	l, err := s.boardLog(b, steps, who, level)
+	l, err := s.boardLog(b, steps, claim, who, level)
 	var rp *gamelog.Replay
 	if err == nil {
 		rp, err = l.Replay()

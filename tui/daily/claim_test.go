@@ -1,0 +1,151 @@
+package daily
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/klob/klob/internal/play/duplicate"
+	"github.com/klob/klob/internal/play/host"
+	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
+	"github.com/klob/klob/tui/table"
+)
+
+// claimOnABoard plays the day with the keys a person would press, the
+// highest card they may in the card play (a hand of winners late in a
+// deal), pressing c at each of their turns there until a claim is
+// accepted; it returns that board's line once it is recorded.
+func claimOnABoard(t *testing.T, f *fixture) duplicate.BoardResult {
+	t.Helper()
+	tried := map[string]bool{}
+	claimed := 0
+	for range 20000 {
+		switch p := f.s.sub.(type) {
+		case *intro:
+			f.hs.Press("enter")
+		case *between:
+			if !p.saved || p.err != nil {
+				t.Fatalf("board %d not saved: %v", p.n, p.err)
+			}
+			if p.n == claimed {
+				br, ok := boardOf(f.s.prog.Results.Boards, claimed)
+				if !ok {
+					t.Fatalf("board %d not recorded", claimed)
+				}
+				return br
+			}
+			f.hs.Press("enter")
+		case *table.Screen:
+			snap := p.Snapshot()
+			if snap.Claimer == snap.Seat {
+				claimed = f.s.board
+			}
+			at := fmt.Sprintf("%d/%d", f.s.board, len(snap.View.History()))
+			if !snap.Can.Act || snap.View.Phase != rules.PhasePlay || p.Bella != rules.NoCard {
+				f.step()
+				continue
+			}
+			if snap.Can.Claim && !tried[at] {
+				tried[at] = true
+				f.hs.Press("c")
+				continue
+			}
+			hand, legal := kit.ViewHand(&snap.View, f.s.cfg.Sort), kit.LegalCards(&snap.View)
+			for i := len(hand) - 1; i >= 0; i-- {
+				if legal.Has(hand[i]) {
+					f.hs.Press(fmt.Sprint(i + 1))
+					break
+				}
+			}
+		default:
+			t.Fatalf("no claim accepted on the day: on %s", f.s.Name())
+		}
+	}
+	t.Fatal("no claim accepted on the day")
+	return duplicate.BoardResult{}
+}
+
+// TestClaimKeptOnADailyBoard: a claim made with c on a daily board is
+// in the board's line and its replay's log; a board left in the middle
+// of a claim's play-out goes on with it, the person playing no card of
+// it, and is recorded as played straight, claim and all.
+func TestClaimKeptOnADailyBoard(t *testing.T) {
+	inParallel(t, func(t *testing.T, n int) {
+		f := newFixture(t, n, "", quickPar)
+		br := claimOnABoard(t, f)
+		if br.Claim == nil || br.Claim.Seat != f.s.set.Seat || !br.Claim.PlayedOut {
+			t.Fatalf("board %d: the claim is not in its line: %+v", br.Board, br.Claim)
+		}
+		rf, err := f.s.day.Results()
+		if err != nil {
+			t.Fatal(err)
+		}
+		text, err := rf.MarshalText()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(text), fmt.Sprintf("board %d result ", br.Board)) ||
+			!strings.Contains(string(text), " "+duplicate.FormatClaim(br.Claim)+" play ") {
+			t.Fatalf("the exported file has no claim on board %d:\n%s", br.Board, text)
+		}
+		b, _ := f.s.set.Board(br.Board)
+		l, err := f.s.boardLog(b, br.Steps, br.Claim, "Tester", gamelog.Human)
+		if err != nil {
+			t.Fatal(err)
+		}
+		logText, err := l.MarshalText()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(logText), "\nclaim "+f.s.set.Seat.String()+" trick ") {
+			t.Fatalf("board %d's replay has no claim line:\n%s", br.Board, logText)
+		}
+		if len(br.Steps)-br.Claim.Step < 2 {
+			t.Fatalf("board %d: the claim came before the last card: nothing to leave in the middle", br.Board)
+		}
+
+		// The same board left one card into the claim's play-out, in a
+		// state directory of its own: it goes on with the play-out.
+		g := newFixture(t, n, t.TempDir(), quickPar)
+		g.s.Close()
+		day, err := g.files.Day(day1, n, "Tester", g.version)
+		if err != nil {
+			t.Fatal(err)
+		}
+		mid := br.Claim.Step + 1
+		if err := day.SaveDeal(br.Board, gamelog.Deal{Steps: br.Steps[:mid], Claim: br.Claim}); err != nil {
+			t.Fatal(err)
+		}
+		g.open()
+		if g.s.prog.Board != br.Board || g.s.prog.Claim == nil {
+			t.Fatalf("board %d left mid-claim: read back as board %d, claim %v", br.Board, g.s.prog.Board, g.s.prog.Claim)
+		}
+		g.hs.Press("enter")
+		tb, ok := g.tbl()
+		if !ok {
+			t.Fatalf("board %d left mid-claim does not resume: on %s", br.Board, g.s.sub.Name())
+		}
+		snap := tb.Snapshot()
+		if !snap.Over {
+			t.Fatalf("board %d resumed mid-claim: the person is asked to play on\n%s", br.Board, g.text())
+		}
+		for i := mid; i < len(snap.Moves); i++ {
+			if m := snap.Moves[i]; m.Seat == snap.Seat && m.By != host.ByClaim {
+				t.Errorf("board %d resumed: move %d, the person's, is not played for the claim (by %v)", br.Board, i+1, m.By)
+			}
+		}
+		if !strings.Contains(g.text(), "You claimed the rest of the deal") {
+			t.Errorf("board %d resumed: the claim is not said\n%s", br.Board, g.text())
+		}
+		g.hs.Press("enter")
+		if p, ok := g.s.sub.(*between); !ok || !p.saved || p.err != nil {
+			t.Fatalf("board %d resumed mid-claim: not saved (on %s)", br.Board, g.s.sub.Name())
+		}
+		again, ok := boardOf(g.s.prog.Results.Boards, br.Board)
+		if !ok || again.Claim == nil || *again.Claim != *br.Claim || again.Result != br.Result || len(again.Steps) != len(br.Steps) {
+			t.Fatalf("board %d resumed: recorded %+v, played straight %+v", br.Board, again, br)
+		}
+	})
+}
