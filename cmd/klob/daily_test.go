@@ -1135,3 +1135,32 @@ func TestDailyImportNamesTheSeat(t *testing.T) {
 	assert.Contains(t, unwrapped(errs), bot+" does not hold "+card)
 	assert.NotContains(t, unwrapped(errs), "you do not hold")
 }
+
+// TestDailyHistoryAfterARebuild: a day played out whose result file is
+// then cut short is rebuilt from the boards that still read; -export
+// then shows those boards, and -history counts as many, the notice
+// saying so, not the eight it counted before.
+func TestDailyHistoryAfterARebuild(t *testing.T) {
+	dir := t.TempDir()
+	data := playedDay(t, dir, 2, "ada", ai.Easy)
+	code, out, errs := runDailyTest(t, dir, "-history")
+	require.Equal(t, 0, code, errs)
+	require.Regexp(t, `2026-12-01 +2 .* 8  `, out)
+
+	d := dayOf(t, dailyfiles.Open(dir), duplicate.DateOf(dailyDay), 2, "ada")
+	at := strings.Index(string(data), "board 3 ")
+	require.Positive(t, at)
+	require.NoError(t, os.WriteFile(d.ResultPath(), data[:at+len("board 3 res")], 0o644))
+
+	code, out, errs = runDailyTest(t, dir, "-export")
+	require.Equal(t, 0, code, errs)
+	rf, err := duplicate.ParseResultFile([]byte(out))
+	require.NoError(t, err)
+	require.Len(t, rf.Boards, 2, "boards 1 and 2 read")
+	assert.Contains(t, unwrapped(errs), "the history counts the day's 2 boards kept, no longer 8")
+
+	code, out, errs = runDailyTest(t, dir, "-history")
+	require.Equal(t, 0, code, errs)
+	assert.Regexp(t, `2026-12-01 +2 .* 2  `, out, "the history counts the boards -export shows")
+	assert.NotRegexp(t, `2026-12-01 +2 .* 8  `, out)
+}
