@@ -298,6 +298,15 @@ func (c *PlayConfig) seat(h *host.Host, setup Setup) (*seated, error) {
 // startTable starts a new game of setup, at any seat count, and returns
 // its table. Changed settings are kept.
 func (c *PlayConfig) startTable(setup Setup) (kit.Screen, error) {
+	t, err := c.startGame(setup)
+	if err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// startGame is startTable's table, as the table it is.
+func (c *PlayConfig) startGame(setup Setup) (*gameScreen, error) {
 	m, err := c.newGame(setup)
 	if err != nil {
 		return nil, err
@@ -463,6 +472,8 @@ func NewPlay(cfg PlayConfig) *App {
 				`, and klob offers it when it starts ("Your last game is over, but it was not filed in the history yet").`
 		case sv.Over:
 			return ""
+		case c.Store == nil && c.Unkept != "":
+			return c.Unkept
 		case c.Store == nil:
 			return "The game was not saved: there was no state directory to save it in."
 		case sv.Save.Err != "":

@@ -299,7 +299,7 @@ func (s *resumeScreen) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cm
 		}
 		return t, nil
 	case kit.IsKey(k, ctx.Keys.New):
-		return s.newForm(s.newSetup(), ""), nil
+		return s.newForm(s.newSetup()), nil
 	}
 	return s, nil
 }
@@ -307,16 +307,20 @@ func (s *resumeScreen) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cm
 // newForm is the form n opens. The saved game stays as it is until the
 // new game starts: esc goes back to this offer, and q leaves with the
 // game still saved. Starting files the old game in the history first
-// (off the UI goroutine), then opens the new game; a game that cannot be
-// filed stays saved, and the form says why.
-func (s *resumeScreen) newForm(next Setup, problem string) *setup.Screen {
+// (off the UI goroutine), then opens the new game. A game that cannot
+// be filed stays saved as it is: the form says why and that enter now
+// starts the new game unsaved (unfiledStart); an enter after the cause
+// is fixed files the old game and saves the new one as usual.
+func (s *resumeScreen) newForm(next Setup) *setup.Screen {
 	cfg := s.cfg
 	quit := "Your game in progress stays saved: start klob again to resume it."
 	if s.over() {
 		quit = "Your last game, over but not yet filed, stays as it is: klob offers it again when it starts."
 	}
+	var f *setup.Screen
+	offered := false // the form said the new game would start unsaved
 	form := cfg.formConfig()
-	form.Problem, form.Back, form.Quit = problem, func() kit.Screen { return s }, quit
+	form.Back, form.Quit = func() kit.Screen { return s }, quit
 	form.Start = func(next Setup) (kit.Screen, error) {
 		old, st := s.log, cfg.Store
 		return kit.NewOpening("Filing your old game in the history…", func() func() kit.Screen {
@@ -324,7 +328,12 @@ func (s *resumeScreen) newForm(next Setup, problem string) *setup.Screen {
 				cfg.keyed(old)
 				if _, err := st.Archive(old); err != nil {
 					return func() kit.Screen {
-						return s.newForm(next, "the old game could not be filed in the history, so it stays saved: "+err.Error())
+						if offered {
+							return s.unfiledStart(next)
+						}
+						offered = true
+						f.SetProblem(unfiledProblem(err, s.over()))
+						return f
 					}
 				}
 			}
@@ -339,7 +348,48 @@ func (s *resumeScreen) newForm(next Setup, problem string) *setup.Screen {
 			}
 		}), nil
 	}
-	return setup.New(form, next)
+	f = setup.New(form, next)
+	return f
+}
+
+// unfiledProblem is what the form says when the old game could not be
+// filed in the history (err): why, with the path; that the old game
+// stays saved; and what enter and esc do now.
+func unfiledProblem(err error, over bool) string {
+	back := "esc goes back to the old game"
+	if over {
+		back = "esc goes back to how the old game ended"
+	}
+	// The store's "archive: " names its call, not what failed.
+	why := strings.TrimPrefix(err.Error(), "archive: ")
+	return "Your old game could not be filed in the history, so it stays saved: " + why +
+		". Enter starts the new game unsaved (fixed first, it files the old game); " + back + "."
+}
+
+// unfiledStart starts the new game of next, unsaved, when the old game
+// could not be filed in the history (a file where the history folder
+// should be, a read-only state folder) and the form said so. The old
+// save stays as it is, the priority: this game and the ones after it
+// in this session play without the store, whose autosave would write
+// over it, and the table, the quit question and the line printed on
+// quitting say so.
+func (s *resumeScreen) unfiledStart(next Setup) kit.Screen {
+	cfg := s.cfg
+	where := "in the state folder"
+	if p, ok := cfg.Store.(interface{ CurrentPath() string }); ok {
+		where = "at " + cfg.ShowPath.Show(p.CurrentPath())
+	}
+	cfg.Store = nil
+	cfg.Unkept = "This game is not saved: your old game could not be filed in the history, so it stays saved " +
+		where + ", and klob offers it when it starts."
+	t, err := cfg.startGame(next)
+	if err != nil {
+		again := cfg.formConfig()
+		again.Problem = err.Error()
+		return setup.New(again, next)
+	}
+	t.HoldNote("This game is not saved: your old game, which could not be filed in the history, stays saved as it was.", true)
+	return t
 }
 
 // newSetup is the setup n opens: the saved game's level and rules (its

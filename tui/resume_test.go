@@ -3,6 +3,7 @@ package tui
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -16,6 +17,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/klob/klob/internal/platform/durable"
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/record/settings"
 	"github.com/klob/klob/internal/record/store"
@@ -933,6 +935,117 @@ func TestResumeEnterChoosesNothingSilently(t *testing.T) {
 		hs.press("enter")
 		if hs.name() != "table" || hs.game().View.Players != saved {
 			t.Fatalf("saved %d: enter opened %s, want the saved game", saved, hs.name())
+		}
+	}
+}
+
+// roFS is a state folder on a file system mounted read-only: what is
+// there reads, and nothing can be made or changed.
+type roFS struct{ durable.FS }
+
+func (r roFS) MkdirAll(p string, perm fs.FileMode) error {
+	if fi, err := os.Stat(p); err == nil && fi.IsDir() {
+		return nil
+	}
+	return &fs.PathError{Op: "mkdir", Path: p, Err: syscall.EROFS}
+}
+
+func (roFS) CreateTemp(dir, _ string) (durable.File, error) {
+	return nil, &fs.PathError{Op: "open", Path: dir, Err: syscall.EROFS}
+}
+
+func (roFS) Rename(o, n string) error {
+	return &os.LinkError{Op: "rename", Old: o, New: n, Err: syscall.EROFS}
+}
+func (roFS) Remove(p string) error { return &fs.PathError{Op: "remove", Path: p, Err: syscall.EROFS} }
+func (roFS) Link(o, n string) error {
+	return &os.LinkError{Op: "link", Old: o, New: n, Err: syscall.EROFS}
+}
+
+// A new game asked for while the old one cannot be filed in the
+// history (a file where the history folder should be, a read-only
+// state folder) starts, unsaved, and says so and why in plain words;
+// the old game's save is left exactly as it was, through the new game
+// and after quitting. The form once came back at its first line, and
+// every enter after failed the same way.
+func TestNewGameWhenOldCannotBeFiled(t *testing.T) {
+	cases := []struct {
+		name, why string
+		block     func(t *testing.T, dir string) store.Options
+	}{
+		{"file in the way", "cannot be made: a file is in its way", func(t *testing.T, dir string) store.Options {
+			require.NoError(t, os.WriteFile(filepath.Join(dir, store.HistoryDir), []byte("x\n"), 0o600))
+			return store.Options{}
+		}},
+		{"read-only", "cannot be made: its file system is read-only", func(t *testing.T, dir string) store.Options {
+			return store.Options{FS: roFS{durable.OS()}}
+		}},
+	}
+	for _, c := range cases {
+		for _, n := range []int{2, 3, 4} {
+			t.Run(fmt.Sprintf("%s/%d", c.name, n), func(t *testing.T) {
+				dir := t.TempDir()
+				cfg := testConfig(dealSeed, store.New(dir, store.Options{}))
+				require.NoError(t, cfg.Setup.Options.Set("players", fmt.Sprint(n)))
+				hs := newHarness(t, cfg, 80, 24)
+				hs.press("enter", "q", "y")
+				saved := filepath.Join(dir, store.CurrentName)
+				before, err := os.ReadFile(saved)
+				require.NoError(t, err)
+
+				cfg.Store = store.New(dir, c.block(t, dir))
+				hs = newHarness(t, cfg, 80, 24)
+				require.Equal(t, "resume", hs.name())
+				hs.press("n", "end", "enter")
+				if hs.name() != "setup" {
+					t.Fatalf("screen %s after enter, want the form saying why:\n%s", hs.name(), hs.screen())
+				}
+				kittest.CheckSize(t, hs.screen(), 80, 24)
+				whole := strings.Contains(hs.screen(), "(w: all of it)")
+				if whole {
+					hs.press("w")
+				}
+				scr := kittest.Flat(hs.screen())
+				history := filepath.Join(dir, store.HistoryDir)
+				for _, w := range []string{"Your old game could not be filed in the history, so it stays saved: the history folder " +
+					history + " " + c.why + ". Enter starts the new game unsaved (fixed first, it files the old game); esc goes back to the old game."} {
+					if !strings.Contains(scr, w) {
+						t.Errorf("the form does not say %q:\n%s", w, hs.screen())
+					}
+				}
+				if strings.Contains(scr, "archive:") {
+					t.Errorf("the form names the store's call:\n%s", hs.screen())
+				}
+				if whole {
+					hs.press("w")
+				}
+				// The cursor stays on the start line, where enter was.
+				if !strings.Contains(hs.screen(), "▶ [ Start the game ]") {
+					t.Errorf("the cursor left the start line:\n%s", hs.screen())
+				}
+				hs.press("enter")
+				if hs.name() != "table" || hs.game() == nil {
+					t.Fatalf("no new game started (%s):\n%s", hs.name(), hs.screen())
+				}
+				kittest.CheckSize(t, hs.screen(), 80, 24)
+				if scr := kittest.Flat(hs.screen()); !strings.Contains(scr, "This game is not saved: your old game, which could not be filed in the history, stays saved as it was.") {
+					t.Errorf("the table does not say the game is not saved:\n%s", hs.screen())
+				}
+				hs.press("enter", "enter", "enter")
+				hs.press("q")
+				if q := strings.Join(strings.Fields(hs.screen()), ""); !strings.Contains(q, "Thisgameisnotsaved") || !strings.Contains(q, saved) {
+					t.Errorf("the quit question does not say what is kept:\n%s", hs.screen())
+				}
+				hs.press("y")
+				if note := hs.app.QuitNote(); !strings.Contains(note, "stays saved at "+saved) {
+					t.Errorf("quit note %q", note)
+				}
+				after, err := os.ReadFile(saved)
+				require.NoError(t, err)
+				if string(after) != string(before) {
+					t.Error("the old game's save changed")
+				}
+			})
 		}
 	}
 }

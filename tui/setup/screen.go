@@ -29,8 +29,8 @@ type Config struct {
 	// Quit, when set, is the quit question (a saved game that stays
 	// saved); else the App's.
 	Quit string
-	// Problem is shown under the form from the start (the old game
-	// could not be filed, so the new one did not start).
+	// Problem is shown under the form from the start (the game could
+	// not start: its bots could not be made).
 	Problem string
 	// Learn, when set, opens the guided first game (klob learn) on L,
 	// for a newcomer who meets the form first; the lesson comes back to
@@ -48,7 +48,7 @@ func learnKey() key.Binding {
 }
 
 // ProblemMsg is a problem to show under the form, from work started as
-// the screen opened (the old game could not be filed in the history).
+// the screen opened (the settings could not be kept).
 type ProblemMsg struct{ Text string }
 
 // WarningMsg replaces the warning under the form (Config.Warning) when
@@ -76,6 +76,11 @@ func New(cfg Config, s Setup) *Screen {
 	s.settle()
 	return &Screen{cfg: cfg, setup: s, err: cfg.Problem}
 }
+
+// SetProblem shows text under the form, as Config.Problem does, on the
+// line the cursor is on: work the form's Start began off the UI
+// goroutine came back with it (the old game could not be filed).
+func (s *Screen) SetProblem(text string) { s.err = text }
 
 // Setup is the form's current choice.
 func (s *Screen) Setup() Setup { return s.setup }
