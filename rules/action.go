@@ -196,7 +196,7 @@ func (a Action) Words() string {
 // argActions reads each action of one argument from its argument.
 var argActions = map[string]func(v string) (Action, error){
 	"name": func(v string) (Action, error) {
-		if v == "nt" {
+		if strings.EqualFold(v, "nt") {
 			return NameAction(NoTrumps), nil
 		}
 		su, err := ParseSuit(v)
@@ -241,38 +241,41 @@ func cardArg(k Kind) func(v string) (Action, error) {
 	}
 }
 
-// ParseAction reads the notation String writes. Cards may be in any
-// notation ParseCard accepts.
+// ParseAction reads the notation String writes, its words in any case.
+// Cards may be in any notation ParseCard accepts. An error says what is
+// wrong with the action, quoting its text as s has it; where the action
+// is (a file's line, an action's number) is the caller's to say.
 func ParseAction(s string) (Action, error) {
-	f := strings.Fields(strings.ToLower(strings.TrimSpace(s)))
+	f := strings.Fields(s)
 	if len(f) == 0 {
 		return Action{}, fmt.Errorf("empty action")
 	}
-	if k := slices.Index(simpleWords[:], f[0]); k >= 0 {
+	word := strings.ToLower(f[0])
+	if k := slices.Index(simpleWords[:], word); k >= 0 {
 		if len(f) != 1 {
-			return Action{}, fmt.Errorf("action %q: %s takes no argument", s, f[0])
+			return Action{}, fmt.Errorf("%s takes no argument", word)
 		}
 		return simple(Kind(k)), nil
 	}
-	if read, ok := argActions[f[0]]; ok {
+	if read, ok := argActions[word]; ok {
 		if len(f) != 2 {
-			return Action{}, fmt.Errorf("action %q: %s takes one argument", s, f[0])
+			return Action{}, fmt.Errorf("%s takes one argument", word)
 		}
-		a, err := read(f[1])
-		if err != nil {
-			return Action{}, fmt.Errorf("action %q: %v", s, err)
-		}
-		return a, nil
+		return read(f[1])
 	}
-	if f[0] == "play" {
-		if len(f) < 2 || len(f) > 3 || (len(f) == 3 && f[2] != "bella" && f[2] != "menage") {
-			return Action{}, fmt.Errorf("action %q: want play CARD or play CARD bella", s)
+	if word == "play" {
+		last := ""
+		if len(f) == 3 {
+			last = strings.ToLower(f[2])
+		}
+		if len(f) < 2 || len(f) > 3 || (len(f) == 3 && last != "bella" && last != "menage") {
+			return Action{}, fmt.Errorf("want play CARD or play CARD bella")
 		}
 		c, err := ParseCard(f[1])
 		if err != nil {
-			return Action{}, fmt.Errorf("action %q: %v", s, err)
+			return Action{}, err
 		}
-		if len(f) == 3 && f[2] == "menage" {
+		if last == "menage" {
 			return PlayMenageAction(c), nil
 		}
 		return Action{Kind: PlayCard, Card: c, Bella: len(f) == 3}, nil

@@ -327,6 +327,30 @@ func TestParseAction(t *testing.T) {
 	}
 }
 
+// An action's error says what is wrong once, quoting the text as it
+// was written: the caller says where the action is ("action 7", a
+// file's line), and an "action" of its own repeated that; the card was
+// quoted lowercased.
+func TestParseActionErrorSaysTextAsWritten(t *testing.T) {
+	for in, want := range map[string]string{
+		"play ZZ":       `"ZZ" is not a card: bad rank`,
+		"PLAY JX":       `"JX" is not a card: bad suit`,
+		"give Q♣x":      `"Q♣x" is not a card: bad suit`,
+		"Pass now":      "pass takes no argument",
+		"play JS Bella": "",
+		"name NT":       "",
+		"Jump":          `"Jump" is not an action`,
+	} {
+		_, err := ParseAction(in)
+		switch {
+		case want == "" && err != nil:
+			t.Errorf("ParseAction(%q): %v", in, err)
+		case want != "" && (err == nil || err.Error() != want):
+			t.Errorf("ParseAction(%q) = %v, want %q", in, err, want)
+		}
+	}
+}
+
 func TestParseOptions(t *testing.T) {
 	def := DefaultOptions()
 	if def != (Options{BottomCard: true, SequenceRank: RankByValue, MeldsNeedTrick: true, LastTrick: 10, Target: 500}) {

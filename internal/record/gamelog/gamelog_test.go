@@ -3,10 +3,12 @@ package gamelog_test
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -366,6 +368,24 @@ func TestIllegalCardError(t *testing.T) {
 	if !strings.Contains(err.Error(), "does not follow") {
 		t.Fatalf("got %q", err)
 	}
+}
+
+// A bad card in an action says where it is and what is wrong once, the
+// card quoted as the file has it: it said "action" twice ("action
+// \"play ZZ\": \"zz\" is not a card"), the card lowercased.
+func TestBadCardInActionSaidOnce(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "bella-played.klob"))
+	require.NoError(t, err)
+	lines := strings.Split(string(data), "\n")
+	at := slices.Index(lines, "C: pass")
+	require.GreaterOrEqual(t, at, 0)
+	lines[at] = "C: play ZZ"
+	_, err = gamelog.Parse("game.klob", []byte(strings.Join(lines, "\n")))
+	want := fmt.Sprintf(`game.klob:%d:4: deal 1: "ZZ" is not a card: bad rank`, at+1)
+	if err == nil || err.Error() != want {
+		t.Fatalf("got %v\nwant %s", err, want)
+	}
+	require.ErrorIs(t, err, gamelog.ErrSyntax)
 }
 
 // TestHeader: tags in any order, extra tags kept, escapes, and each
