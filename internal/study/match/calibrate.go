@@ -317,7 +317,7 @@ func NewCalibRow(name string, ps []CalibPoint) (CalibRow, bool) {
 func SummariseCalib(cfg CalibConfig, ps []CalibPoint) *Calibration {
 	cfg.defaults()
 	cal := &Calibration{Method: cfg.Method.String(), Players: cfg.Options.NumPlayers(), Seed: cfg.Seed,
-		Rules: cfg.Options.String(), Deals: cfg.Deals, Budget: cfg.Budget, BidBudget: cfg.BidBudget}
+		Rules: cfg.Options.Played(), Deals: cfg.Deals, Budget: cfg.Budget, BidBudget: cfg.BidBudget}
 	cal.Chosen, _ = NewCalibRow("every chosen option", ps)
 	for _, ph := range CalibPhases() {
 		same := slices.DeleteFunc(slices.Clone(ps), func(p CalibPoint) bool { return p.Phase != ph })

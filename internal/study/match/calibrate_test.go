@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/klob/klob/ai/eval"
@@ -29,6 +30,11 @@ func TestCalibrate(t *testing.T) {
 			require.NoError(t, err)
 			require.Equal(t, 2, cal.Finished)
 			require.Equal(t, players, cal.Players)
+			// The rules as a match's report names them: only those that
+			// apply at the table (four players deal every card, so no
+			// bottom card).
+			require.Equal(t, cfg.Options.Played(), cal.Rules)
+			require.Equal(t, players < 4, strings.Contains(cal.Rules, "bottom_card"), cal.Rules)
 			require.Positive(t, cal.Chosen.Error.N)
 			for _, rows := range [][]CalibRow{cal.Phases, cal.Options} {
 				n := 0
