@@ -121,7 +121,7 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 		return usageErr("-rules: not played: %s", strings.Join(why, ", "))
 	}
 	if why := notPlayed(opts); len(why) > 0 {
-		fmt.Fprintf(stderr, "klob match: left out, not played: %s\n", strings.Join(why, ", "))
+		printError(stderr, "match", "left out, not played: "+strings.Join(why, ", "))
 		opts = opts.Applicable()
 	}
 	if *calibrate {

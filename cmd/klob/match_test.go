@@ -370,3 +370,18 @@ func TestMatchJSONRounded(t *testing.T) {
 		assert.LessOrEqual(t, len(digits), 6, "%s in\n%s", num, out)
 	}
 }
+
+// The line that says which variants a match leaves out is wrapped at 80
+// columns as klob's errors are (printError): it ran on in one line.
+func TestMatchLeftOutWrapped(t *testing.T) {
+	_, _, errs := runWith(runMatch, "-rules", "shlomo=on,cleopatra=on", "-players", "2")
+	for _, l := range strings.Split(strings.TrimRight(errs, "\n"), "\n") {
+		if len([]rune(l)) > 80 {
+			t.Errorf("a line of %d columns: %q", len([]rune(l)), l)
+		}
+	}
+	want := "klob match: left out, not played: shlomo=on (played by three or four), cleopatra=on (played by four)"
+	if got := strings.Join(strings.Fields(errs), " "); !strings.Contains(got, want) {
+		t.Errorf("stderr does not say %q:\n%s", want, errs)
+	}
+}

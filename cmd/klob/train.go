@@ -272,7 +272,7 @@ func evalWithProgress(ctx context.Context, v *rules.View, o drill.Options, stder
 		if an.Samples == 0 {
 			return drill.Analysis{}, ctx.Err()
 		}
-		fmt.Fprintf(stderr, "klob train: -eval: interrupted: the table shows %d of %d samples\n", an.Samples, asked)
+		printError(stderr, "train", fmt.Sprintf("-eval: interrupted: the table shows %d of %d samples", an.Samples, asked))
 	}
 	return an, nil
 }
