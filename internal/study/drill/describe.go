@@ -133,19 +133,19 @@ func JoinWords(xs []string, and string) string {
 	return strings.Join(xs[:len(xs)-1], ", ") + " " + and + " " + xs[len(xs)-1]
 }
 
-// ScoreText says the game totals by side and who is near the target,
-// then, when one is, how far the others are: "Score: you 120, the
-// opponent 430; game to 500. The opponent needs 70 more. You need more
-// than 200.", "East needs 20 more. You and West need more than 200."
-// Near is within eval.EndgameMargin, where the options are
-// judged by the chance to win the game (eval.UseWin), so that a side
-// said to need so many more is the reason the verdicts go by the
-// chance, and they never do without one.
+// ScoreText says the game totals by side and, when a side is near the
+// target, how many points each side needs to reach it, the nearest
+// first: "Score: you 120, the opponent 430; game to 500. The opponent
+// needs 70 more. You need 380 more.", "East needs 20 more. You need
+// 500 more. West needs 500 more." Near is within eval.EndgameMargin,
+// where the options are judged by the chance to win the game
+// (eval.UseWin), so that a side said to need so many more is the
+// reason the verdicts go by the chance, and they never do without one.
+// Every side is named then, so that none seems forgotten.
 func ScoreText(v *rules.View) string {
 	n := rules.SidesAt(v.Players)
 	target := v.Options.Target
 	var parts, near, far []string
-	farVerb := ""
 	past := false
 	for i := range n {
 		parts = append(parts, fmt.Sprintf("%s %d", SideName(v, i), v.Totals[i]))
@@ -153,33 +153,19 @@ func ScoreText(v *rules.View) string {
 		if i == rules.SideOfSeat(v.Players, v.Seat) || rules.PlaysInTeams(v.Players) {
 			verb = "need"
 		}
-		switch need := target - v.Totals[i]; {
+		need := target - v.Totals[i]
+		says := fmt.Sprintf("%s %s %d more", capital(SideName(v, i)), verb, need)
+		switch {
 		case need <= 0:
 			past = true
 		case need <= eval.EndgameMargin:
-			near = append(near, fmt.Sprintf("%s %s %d more", capital(SideName(v, i)), verb, need))
+			near = append(near, says)
 		default:
-			far = append(far, SideName(v, i))
-			if len(far) == 1 {
-				farVerb = verb
-			} else {
-				farVerb = "need"
-			}
+			far = append(far, says)
 		}
-	}
-	if len(far) > 0 {
-		// "You and West need more than 200": the sides further off in
-		// one sentence.
-		names := far[0]
-		if k := len(far); k > 1 {
-			names = strings.Join(far[:k-1], ", ") + " and " + far[k-1]
-		}
-		far = []string{fmt.Sprintf("%s %s more than %d", capital(names), farVerb, eval.EndgameMargin)}
 	}
 	t := fmt.Sprintf("Score: %s; game to %d.", strings.Join(parts, ", "), target)
 	if len(near) > 0 {
-		// Every side is named once one is near, so that none seems
-		// forgotten: those further off as needing more than the margin.
 		t += " " + strings.Join(append(near, far...), ". ") + "."
 	}
 	if past {
