@@ -363,7 +363,7 @@ func unfiledProblem(err error, over bool) string {
 	// The store's "archive: " names its call, not what failed.
 	why := strings.TrimPrefix(err.Error(), "archive: ")
 	return "Your old game could not be filed in the history, so it stays saved: " + why +
-		". Enter starts the new game unsaved (fixed first, it files the old game); " + back + "."
+		". Enter starts the new game unsaved (once that is fixed, enter files the old game first); " + back + "."
 }
 
 // unfiledStart starts the new game of next, unsaved, when the old game

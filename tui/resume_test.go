@@ -1008,7 +1008,7 @@ func TestNewGameWhenOldCannotBeFiled(t *testing.T) {
 				scr := kittest.Flat(hs.screen())
 				history := filepath.Join(dir, store.HistoryDir)
 				for _, w := range []string{"Your old game could not be filed in the history, so it stays saved: the history folder " +
-					history + " " + c.why + ". Enter starts the new game unsaved (fixed first, it files the old game); esc goes back to the old game."} {
+					history + " " + c.why + ". Enter starts the new game unsaved (once that is fixed, enter files the old game first); esc goes back to the old game."} {
 					if !strings.Contains(scr, w) {
 						t.Errorf("the form does not say %q:\n%s", w, hs.screen())
 					}
@@ -1047,5 +1047,35 @@ func TestNewGameWhenOldCannotBeFiled(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// Once the file in the history folder's way is moved, the enter after
+// the form said why files the old game and starts a new one, saved.
+func TestNewGameFilesOldOnceFixed(t *testing.T) {
+	dir := t.TempDir()
+	cfg := testConfig(dealSeed, store.New(dir, store.Options{}))
+	hs := newHarness(t, cfg, 80, 24)
+	hs.press("enter", "q", "y")
+	history := filepath.Join(dir, store.HistoryDir)
+	require.NoError(t, os.WriteFile(history, []byte("x\n"), 0o600))
+	cfg.Store = store.New(dir, store.Options{})
+	hs = newHarness(t, cfg, 80, 24)
+	hs.press("n", "end", "enter")
+	require.Equal(t, "setup", hs.name())
+	require.NoError(t, os.Remove(history))
+	hs.press("enter")
+	if hs.name() != "table" || hs.game() == nil {
+		t.Fatalf("no new game started (%s):\n%s", hs.name(), hs.screen())
+	}
+	filed, err := os.ReadDir(history)
+	require.NoError(t, err)
+	require.Len(t, filed, 1, "the old game is not filed")
+	if scr := hs.screen(); strings.Contains(scr, "not saved") {
+		t.Errorf("the new game says it is not saved:\n%s", scr)
+	}
+	hs.press("q", "y")
+	if note := hs.app.QuitNote(); !strings.Contains(note, "saved") || strings.Contains(note, "not saved") {
+		t.Errorf("quit note %q", note)
 	}
 }
