@@ -7,8 +7,9 @@ import (
 
 // FuzzParseCommand: whatever a client asks for as its session's
 // command, ParseCommand never panics and accepts only ascii, join or
-// watch with one short argument of printable ASCII (returned
-// unchanged), or ascii then join or watch.
+// watch (in any case, the verb returned in lower case) with one short
+// argument of printable ASCII (returned unchanged), or ascii then join
+// or watch.
 func FuzzParseCommand(f *testing.F) {
 	f.Add("join", "ABCD", "")
 	f.Add("watch", "abcd", "")
@@ -36,7 +37,7 @@ func FuzzParseCommand(f *testing.F) {
 		}
 		rest := args
 		if c.ASCII {
-			if args[0] != CmdASCII {
+			if !strings.EqualFold(args[0], CmdASCII) {
 				t.Fatalf("ParseCommand(%q) = %+v without ascii", args, c)
 			}
 			rest = args[1:]
@@ -47,7 +48,7 @@ func FuzzParseCommand(f *testing.F) {
 			}
 			return
 		}
-		if len(rest) != 2 || c.Verb != rest[0] || c.Code != rest[1] || (c.Verb != CmdJoin && c.Verb != CmdWatch) || len(c.Code) > maxCodeArg {
+		if len(rest) != 2 || !strings.EqualFold(c.Verb, rest[0]) || c.Code != rest[1] || (c.Verb != CmdJoin && c.Verb != CmdWatch) || len(c.Code) > maxCodeArg {
 			t.Fatalf("ParseCommand(%q) = %+v", args, c)
 		}
 		for _, b := range []byte(c.Code) {

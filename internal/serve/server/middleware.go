@@ -58,7 +58,7 @@ func msgNoCode(verb string, args []string) string {
 		what = "a table's code is four letters, such as KQXM:"
 	}
 	example := fmt.Sprintf("ssh -t -p PORT host %s CODE", verb)
-	if len(args) > 1 && slices.Contains(args[1:], CmdASCII) {
+	if len(args) > 1 && slices.ContainsFunc(args[1:], func(a string) bool { return cmdWord(a) == CmdASCII }) {
 		example = fmt.Sprintf("ssh -t -p PORT host ascii %s CODE (ascii goes first)", verb)
 	}
 	// One line when both fit in it.
@@ -424,19 +424,19 @@ func (s *Server) countSession(next ssh.Handler) ssh.Handler {
 
 // refuseCommands refuses `ssh host command`: Klob is no shell. The
 // only commands are the two that go straight to a table, `join CODE`
-// and `watch CODE` (a terminal is still required); the lobby checks the
-// code.
+// and `watch CODE`, in any case (a terminal is still required); the
+// lobby checks the code.
 func (s *Server) refuseCommands(next ssh.Handler) ssh.Handler {
 	return func(sess ssh.Session) {
 		if cmd := sess.Command(); len(cmd) > 0 {
 			c, ok := ParseCommand(cmd)
 			if !ok {
 				setReason(sess, "refused command "+logText(sess.RawCommand()))
-				if len(cmd) > 1 && cmd[0] == CmdASCII {
+				if len(cmd) > 1 && cmdWord(cmd[0]) == CmdASCII {
 					cmd = cmd[1:]
 				}
-				if cmd[0] == CmdJoin || cmd[0] == CmdWatch {
-					wish.Fatalln(sess, msgNoCode(cmd[0], cmd[1:]))
+				if verb := cmdWord(cmd[0]); verb == CmdJoin || verb == CmdWatch {
+					wish.Fatalln(sess, msgNoCode(verb, cmd[1:]))
 				} else {
 					wish.Fatalln(sess, msgNoCommand)
 				}
@@ -472,17 +472,31 @@ type Command struct {
 // lobby's "not a code".
 const maxCodeArg = 16
 
+// cmdWord is a word of a session's command as the commands compare:
+// the command's own spelling for ascii, join and watch in any case (a
+// table's code is taken in any case too, so JOIN DLDG is join dldg),
+// the word as it is for any other.
+func cmdWord(word string) string {
+	for _, c := range []string{CmdASCII, CmdJoin, CmdWatch} {
+		if strings.EqualFold(word, c) {
+			return c
+		}
+	}
+	return word
+}
+
 // ParseCommand reads a session's command: ascii, then join or watch
-// and one argument of at most maxCodeArg printable ASCII characters,
-// either part alone or both. Anything else is refused (ok false).
+// (in any case) and one argument of at most maxCodeArg printable ASCII
+// characters, either part alone or both. Anything else is refused (ok
+// false).
 func ParseCommand(args []string) (c Command, ok bool) {
-	if len(args) > 0 && args[0] == CmdASCII {
+	if len(args) > 0 && cmdWord(args[0]) == CmdASCII {
 		c.ASCII, args = true, args[1:]
 		if len(args) == 0 {
 			return c, true
 		}
 	}
-	if len(args) != 2 || (args[0] != CmdJoin && args[0] != CmdWatch) || len(args[1]) == 0 || len(args[1]) > maxCodeArg {
+	if len(args) != 2 || (cmdWord(args[0]) != CmdJoin && cmdWord(args[0]) != CmdWatch) || len(args[1]) == 0 || len(args[1]) > maxCodeArg {
 		return Command{}, false
 	}
 	for _, b := range []byte(args[1]) {
@@ -490,7 +504,7 @@ func ParseCommand(args []string) (c Command, ok bool) {
 			return Command{}, false
 		}
 	}
-	c.Verb, c.Code = args[0], args[1]
+	c.Verb, c.Code = cmdWord(args[0]), args[1]
 	return c, true
 }
 
