@@ -1091,9 +1091,10 @@ func (l *Lobby) render(ctx *kit.Context) (string, []kit.Hit) {
 		who = "your SSH key (#" + hall.KeyTag(l.cfg.Player.ID) + ") is who you are"
 	}
 	lines := append(kit.Titled(ctx, "Klaberjass over SSH"), "")
-	// Every line fits the window: a long one wraps, never is cut.
+	// Every line fits the window: a long one wraps, never is cut, into
+	// lines as even as they can be (no word left alone on the last).
 	hello := "Welcome, " + l.cfg.Player.Name
-	for i, line := range kit.Wrap(hello+" · "+who, w-2) {
+	for i, line := range kit.WrapEven(hello+" · "+who, w-2) {
 		if i == 0 && strings.HasPrefix(line, hello) {
 			line = "Welcome, " + st.Heading.Render(l.cfg.Player.Name) + line[len(hello):]
 		}
