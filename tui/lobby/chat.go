@@ -44,7 +44,9 @@ import (
 //     until when; a line typed meanwhile is not sent, but kept for the
 //     next / (talkPane.key).
 //   - Guests (no key) read the lobby's talk but do not write: without a
-//     key a guest cannot be told apart, rate-limited or muted.
+//     key a guest cannot be told apart, rate-limited or muted. / says
+//     so, and what they type after it, up to enter or esc, is dropped
+//     rather than run as the lobby's keys (Lobby.guestKey).
 //   - Lines are talk, not play: they go to no host.Port, so never into
 //     a game's log, nor into the server's log.
 

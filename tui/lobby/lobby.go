@@ -267,6 +267,10 @@ type Lobby struct {
 	hold gameHold
 	// talk is the lobby's line (chat.go), nil without a chat.
 	talk *talkPane
+	// unsaid is set from a guest's / until enter or esc: a guest talks
+	// not, yet what they type after / is meant as talk, so it is taken
+	// and dropped rather than run as the lobby's keys (guestKey).
+	unsaid bool
 	// quietTitle is the tournament whose boards keep the person quiet,
 	// as the last tick found it: the tick after it ends says they may
 	// talk again (quietLifted).
@@ -295,7 +299,7 @@ type Lobby struct {
 
 func (l *Lobby) Name() string { return "lobby" }
 
-func (l *Lobby) typing() bool { return l.entered || l.talk.open() }
+func (l *Lobby) typing() bool { return l.entered || l.talk.open() || l.unsaid }
 
 // QuitQuestion: q on the lobby itself ends the connection (on every
 // screen reached from it q comes back to it); leaving keeps a table
@@ -574,10 +578,17 @@ func (l *Lobby) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 			l.talk.key(msg)
 			return l, nil
 		}
+		if l.unsaid {
+			l.guestKey(msg)
+			return l, nil
+		}
 		if msg.String() == "/" && l.talk != nil {
 			if l.guest() {
-				// A guest reads only: said now, not after a line typed.
-				l.setNote(errGuestTalk.Error(), true)
+				// A guest reads only: said now, not after a line typed;
+				// the keys typed after it are the line, not the lobby's
+				// keys, up to enter or esc.
+				l.setNote("guests read the talk but do not write (connect with an SSH key to talk): what you type now is not sent; enter or esc ends it", true)
+				l.unsaid = true
 				return l, nil
 			}
 			// The note says what an earlier choice did: the line typed
@@ -589,6 +600,20 @@ func (l *Lobby) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 		return l.key(ctx, msg)
 	}
 	return l, nil
+}
+
+// guestKey takes a key a guest types after /: enter and esc end the
+// line nobody reads (enter saying it was not sent), any other key is
+// dropped.
+func (l *Lobby) guestKey(msg tea.KeyPressMsg) {
+	switch msg.String() {
+	case "enter":
+		l.unsaid = false
+		l.setNote("not sent: guests read the talk but do not write", true)
+	case "esc":
+		l.unsaid = false
+		l.setNote("", false)
+	}
 }
 
 // resumeMsg asks the lobby to go back to the person's seat.
@@ -1177,6 +1202,9 @@ func (l *Lobby) render(ctx *kit.Context) (string, []kit.Hit) {
 		}
 		if l.talk.open() {
 			keys = typingKeys
+		}
+		if l.unsaid {
+			keys = "guests do not talk: what you type is not sent · enter or esc ends it"
 		}
 		typed, talk = l.talk.least(ctx, w)
 	}
