@@ -34,6 +34,9 @@ type guard struct {
 	other   bucket
 	dropped time.Time // last time a key was dropped, for the warning line
 	warned  time.Time // last time a drop was let through to draw the warning
+	// told is set once the model was told of a drop (InputDroppedMsg)
+	// since the last key it was given.
+	told bool
 
 	// Mouse motion: at most one per motionEvery reaches the model; the
 	// latest of those in between waits in pending and follows at the end
@@ -125,12 +128,24 @@ func (b *bucket) take(now time.Time) bool {
 	return true
 }
 
+// InputDroppedMsg tells the session's model that keys, clicks or a
+// paste were dropped for coming faster than Config.KeyRate: a line
+// being typed lacks them, and should not be sent as it is. It comes in
+// their place, in order with the keys let through, once after each of
+// those. Its method InputDropped names it to a model that does not
+// import this package.
+type InputDroppedMsg struct{}
+
+// InputDropped marks the message.
+func (InputDroppedMsg) InputDropped() {}
+
 // The guard's own messages.
 type (
 	// idleTickMsg checks the idle time.
 	idleTickMsg struct{}
-	// keysDroppedMsg draws the warning that keys were dropped.
-	keysDroppedMsg struct{}
+	// keysDroppedMsg draws the warning that keys were dropped (warn),
+	// and tells the model (tell).
+	keysDroppedMsg struct{ warn, tell bool }
 	// warnDoneMsg redraws once the warning is due to go.
 	warnDoneMsg struct{}
 	// motionFlushMsg delivers the motion that waited.
@@ -230,13 +245,21 @@ func (g *guard) filter(_ tea.Model, msg tea.Msg) tea.Msg {
 	case tea.KeyPressMsg, tea.KeyReleaseMsg, tea.MouseClickMsg, tea.MouseReleaseMsg, tea.MouseWheelMsg, tea.PasteMsg:
 		g.lastIn = now
 		if g.keys.take(now) {
+			g.told = false
 			return msg
 		}
 		g.dropped = now
-		if now.Sub(g.warned) >= warnFor/2 {
-			// Drawn once now and then, not for each key dropped.
+		// The warning is drawn once now and then, not for each key
+		// dropped; the model is told once after each key it was given,
+		// so that a line being typed is known to lack the keys (the
+		// Updates this costs are at most the keys let through).
+		drop := keysDroppedMsg{warn: now.Sub(g.warned) >= warnFor/2, tell: !g.told}
+		if drop.warn {
 			g.warned = now
-			return keysDroppedMsg{}
+		}
+		g.told = true
+		if drop.warn || drop.tell {
+			return drop
 		}
 		return nil
 	case tea.MouseMotionMsg:
@@ -356,7 +379,18 @@ func (g *guard) Update(msg tea.Msg) (m tea.Model, cmd tea.Cmd) {
 		}
 		return g, g.idleTick()
 	case keysDroppedMsg:
-		return g, g.warnTick(warnFor)
+		m := msg.(keysDroppedMsg)
+		if m.warn {
+			cmd = g.warnTick(warnFor)
+		}
+		if m.tell {
+			inner, innerCmd := g.inner.Update(InputDroppedMsg{})
+			if inner != nil {
+				g.inner = inner
+			}
+			cmd = tea.Batch(cmd, innerCmd)
+		}
+		return g, cmd
 	case frameDueMsg:
 		// The View that follows this Update draws the newest frame.
 		g.frameDue, g.haveFrame = false, false
