@@ -23,7 +23,33 @@ type TalkBox struct {
 	Input  LineInput
 	// held is set while the line was refused by a LineHolder.
 	held bool
+	// gap is set while the line lacks keys the server dropped (Gap):
+	// enter does not send it until it is edited.
+	gap bool
 }
+
+// InputDropped is a message that says the server dropped keys the
+// person typed, for coming faster than it takes them (its key-rate
+// guard): a line being typed lacks them. A screen with a TalkBox open
+// gives it to Gap.
+type InputDropped interface{ InputDropped() }
+
+// Gap marks the open line as lacking keys that were dropped: it is
+// kept as it is, what is typed or pasted after it is not added (the
+// rest of a burst would run its lines together), and enter does not
+// send it, so a line missing its middle or run into the next is never
+// said; backspace or ctrl+u edits it, and then enter sends it, esc
+// cancels it. The note says so. A closed box is left alone.
+func (b *TalkBox) Gap(note *Note) {
+	if !b.Typing {
+		return
+	}
+	b.gap = true
+	*note = gapNote
+}
+
+// gapNote is the note of a line that lacks dropped keys (Gap).
+var gapNote = Note{Text: "Keys came too fast and some were dropped: this line may lack some, so enter does not send it. Backspace or ctrl+u edits it, esc cancels it.", Err: true}
 
 // Open opens the box for lines of at most limit characters; a note
 // that is no refusal goes.
@@ -46,6 +72,10 @@ func (b *TalkBox) Key(msg tea.KeyPressMsg, note *Note, say func(string) (string,
 		*note = Note{}
 	case "enter":
 		text := strings.TrimSpace(b.Input.String())
+		if b.gap && text != "" {
+			*note = gapNote
+			return false
+		}
 		if text == "" {
 			b.close()
 			return false
@@ -61,6 +91,17 @@ func (b *TalkBox) Key(msg tea.KeyPressMsg, note *Note, say func(string) (string,
 		*note = Note{Text: answer}
 		return true
 	default:
+		if b.gap {
+			switch msg.String() {
+			case "backspace", "ctrl+h", "ctrl+u":
+				b.gap, b.held = false, false // edited: the line is the person's again
+				*note = Note{}
+			default:
+				if msg.Text != "" || msg.String() == "space" || msg.String() == "tab" {
+					return false // the rest of the burst is not added
+				}
+			}
+		}
 		if b.held {
 			switch msg.String() {
 			case "backspace", "ctrl+h", "ctrl+u":
@@ -95,15 +136,15 @@ func (b *TalkBox) Keep(note *Note, why error) {
 
 // Paste adds a paste to the open box.
 func (b *TalkBox) Paste(text string, note *Note) {
-	if b.held {
-		return // LineHolder
+	if b.held || b.gap {
+		return // LineHolder, Gap
 	}
 	b.Input.Paste(text)
 	b.cut(note)
 }
 
 func (b *TalkBox) close() {
-	b.Typing, b.held = false, false
+	b.Typing, b.held, b.gap = false, false, false
 	b.Input.Reset()
 }
 

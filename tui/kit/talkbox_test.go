@@ -106,3 +106,49 @@ func TestWrapTalkSetsInLaterRows(t *testing.T) {
 	}
 	assert.Equal(t, []string{`ann: "hi"`}, WrapTalk(`ann: "hi"`, 40, 0, "…"))
 }
+
+// A line that lacks keys the server dropped (Gap) is never sent as it
+// is: the rest of the burst is not added to it, enter refuses it and
+// the note says why; once edited it is the person's again and enter
+// sends it. A closed box is left alone.
+func TestTalkBoxGap(t *testing.T) {
+	var said []string
+	say := func(text string) (string, error) { said = append(said, text); return "", nil }
+	var b TalkBox
+	var note Note
+	b.Gap(&note)
+	assert.Equal(t, Note{}, note, "a closed box has no line to mark")
+	b.Open(200, &note)
+	for _, k := range strings.Split("msg 4 ün", "") {
+		b.Key(press(k), &note, say)
+	}
+	b.Gap(&note)
+	assert.True(t, note.Err)
+	assert.Contains(t, note.Text, "some were dropped")
+	// The rest of the burst: typed and pasted text is not added, and
+	// its enters send nothing.
+	for _, k := range strings.Split("/msg 5", "") {
+		b.Key(press(k), &note, say)
+	}
+	b.Paste("/msg 6", &note)
+	assert.False(t, b.Key(press("enter"), &note, say))
+	assert.Empty(t, said)
+	assert.True(t, b.Typing)
+	assert.Equal(t, "msg 4 ün", b.Input.String())
+	assert.Contains(t, note.Text, "enter does not send it")
+	// Edited, it sends.
+	b.Key(tea.KeyPressMsg{Code: tea.KeyBackspace}, &note, say)
+	assert.Equal(t, Note{}, note)
+	b.Key(press("x"), &note, say)
+	assert.True(t, b.Key(press("enter"), &note, say))
+	assert.Equal(t, []string{"msg 4 üx"}, said)
+	// Esc cancels a marked line, and the next opens unmarked.
+	b.Open(200, &note)
+	b.Key(press("a"), &note, say)
+	b.Gap(&note)
+	b.Key(press("esc"), &note, say)
+	b.Open(200, &note)
+	b.Key(press("b"), &note, say)
+	assert.True(t, b.Key(press("enter"), &note, say))
+	assert.Equal(t, []string{"msg 4 üx", "b"}, said)
+}

@@ -550,6 +550,13 @@ func (l *Lobby) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	case talkMsg:
 		cmd, _ := l.TakeTalk(msg)
 		return l, cmd
+	case kit.InputDropped:
+		// The line being typed lacks keys: enter must not send it as
+		// it is.
+		if l.talk.open() {
+			l.talk.box.Gap(&l.talk.note)
+		}
+		return l, nil
 	case tea.PasteMsg:
 		switch {
 		case l.talk.open():

@@ -517,6 +517,13 @@ func (s *SharedSeat) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd)
 		return s, tea.Batch(s.listen(), s.clock.start(s.redraw()))
 	case talkMsg:
 		return s, s.talk.takeAt(ctx, s.table, msg)
+	case kit.InputDropped:
+		// The waiting room's line being typed lacks keys: enter must
+		// not send it as it is (the table's line is the table's).
+		if s.table == nil && s.wait.open() {
+			s.wait.box.Gap(&s.wait.note)
+			return s, nil
+		}
 	case countdownMsg:
 		return s, s.clock.take(msg, s.redraw())
 	case clubSeatMsg:
