@@ -416,8 +416,9 @@ func TestWaitingRoomHelpRules(t *testing.T) {
 
 // A table's line too long for 80 columns breaks after a name's comma or
 // a part's "·", never inside a name (two words of one name on two lines
-// read as two names), the rest set in under the row, in the lobby's
-// list and in the watch list.
+// read as two names), the rest set in under the row, in the watch
+// list; the lobby's list keeps the row on one line, a name cut short
+// ending in "…" rather than broken (TestLobbyRowsFitOneLine).
 func TestLongTableLineKeepsNamesWhole(t *testing.T) {
 	names := []string{"Anne Marie Fitzgerald", "Bob Alexander Smith", "Cid Campeador Diaz", "Dan Danielsson"}
 	info := hall.Info{Code: "WXYZ", Seats: 4, Names: names, Level: ai.Normal, Target: 500, Started: true}
@@ -437,6 +438,19 @@ func TestLongTableLineKeepsNamesWhole(t *testing.T) {
 			}
 		}
 	done:
+		if name == "lobby" {
+			require.Len(t, row, 1, "the lobby's row is one line")
+			for _, n := range names {
+				cut := ""
+				for _, part := range strings.Split(strings.TrimSuffix(strings.SplitN(row[0], " · ", 3)[1], ","), ", ") {
+					if strings.HasPrefix(n, strings.TrimSuffix(part, "…")) && part != "" {
+						cut = part
+					}
+				}
+				require.True(t, cut == n || strings.HasSuffix(cut, "…"), "%q is neither whole nor cut with …: %q", n, row[0])
+			}
+			continue
+		}
 		if len(row) < 2 {
 			t.Fatalf("%s: the table's line has no rest set in under it:\n%s", name, ansi.Strip(view))
 		}
@@ -645,6 +659,9 @@ func TestLongNameRowsKeepSeatsBotAndTarget(t *testing.T) {
 			// Cut to one line by the list's room: every seat, the bots and
 			// the target still.
 			e := tableEntry(ctx, text, info, false)
+			if what == "lobby" {
+				e = lobbyEntry(ctx, info, false)
+			}
 			one, _, _, _ := window([]entry{e}, 0, 1, 80, ctx.Ellipsis())
 			require.Len(t, one, 1)
 			require.LessOrEqual(t, ansi.StringWidth(one[0]), 80)

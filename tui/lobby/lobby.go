@@ -1159,7 +1159,7 @@ func (l *Lobby) render(ctx *kit.Context) (string, []kit.Hit) {
 	}
 	var tables []entry // each table's lines, or the line saying there is none
 	for i, t := range l.tables {
-		tables = append(tables, tableEntry(ctx, tableLine(t), t, len(items)+i == l.row))
+		tables = append(tables, lobbyEntry(ctx, t, len(items)+i == l.row))
 	}
 	switch {
 	case len(l.tables) > 0:
@@ -1384,12 +1384,18 @@ func trainerArrow(out string, msg tea.MouseClickMsg) int {
 // and in the lobby its state), the seats by name, and tail (the rest,
 // from its " · " on).
 type rowText struct {
-	head  string
-	seats []string
+	head string
+	// headShort is head in fewer words, for a row that does not fit one
+	// line otherwise (fit); "" when head has none fewer.
+	headShort string
+	seats     []string
 	// person says which seats a person holds: only their names are
 	// shortened (brief), "(free)" and "Bot D" always read whole.
 	person []bool
 	tail   string
+	// tags keeps the key's tag after a namesake's name whole when the
+	// name is cut (cutName).
+	tags bool
 	// short is the tail without what the seats listed already say (their
 	// count), for a row in brief: "" for none.
 	short string
@@ -1398,23 +1404,71 @@ type rowText struct {
 // newRowText is the row of table t: a free seat is "(free)" while the
 // table waits, and its bot's name once it plays, as the game names it
 // (hall.BotName: "Bot" at a table of two, "Bot D" at three or four).
+// Several free seats read as one, "(3 free)", and several bots as
+// "(3 bots)", where the first of them is: the row names the people, and
+// the seat count follows it.
 func newRowText(head string, t hall.Info, tail string) rowText {
 	r := rowText{head: head, tail: tail}
+	empty := 0
+	for _, n := range t.Names {
+		if n == "" {
+			empty++
+		}
+	}
+	several := fmt.Sprintf("(%d free)", empty)
+	if t.Started {
+		several = fmt.Sprintf("(%d bots)", empty)
+	}
 	for i, n := range t.Names {
-		r.person = append(r.person, n != "")
 		switch {
 		case n != "":
+		case empty > 1 && slices.Contains(r.seats, several):
+			continue
+		case empty > 1:
+			n = several
 		case t.Started:
 			n = hall.BotName(len(t.Names), rules.Seat(i))
 		default:
 			n = "(free)"
 		}
+		r.person = append(r.person, t.Names[i] != "")
 		r.seats = append(r.seats, n)
 	}
 	return r
 }
 
 func (r rowText) String() string { return r.head + strings.Join(r.seats, ", ") + r.tail }
+
+// fit is the row on one line of at most w cells with every part of it:
+// whole when it fits; else the people's names cut, each to end in mark
+// with the key's tag of a namesake's kept after it, to no fewer than
+// fitName characters, then with the head in its fewer words
+// (headShort), the names cut to two characters and the mark, then
+// without their tags, then to one character. Only a window too narrow
+// for even that has the row cut at its end.
+func (r rowText) fit(w int, mark string) string {
+	// fitName is the fewest characters of a name cut before the head
+	// says less: fewer read as nobody's.
+	const fitName = 4
+	if line := r.String(); kit.WidthOf(line) <= w {
+		return line
+	}
+	short := r
+	if r.headShort != "" {
+		short.head = r.headShort
+	}
+	tagged, shortTagged := r, short
+	tagged.tags, shortTagged.tags = true, true
+	for _, try := range []struct {
+		r     rowText
+		least int
+	}{{tagged, fitName}, {shortTagged, 2}, {short, 2}, {short, 1}} {
+		if line, ok := try.r.line(w, mark, try.least+kit.WidthOf(mark)); ok {
+			return line
+		}
+	}
+	return kit.Cut(short.String(), w, mark)
+}
 
 // line is the whole row on one line of at most w cells, the people's
 // names cut as little as needed, each to end in mark, none to fewer
@@ -1462,10 +1516,9 @@ func (r rowText) cutSeats(room int, mark string, least int) (string, bool) {
 		used := 0
 		for i, s := range r.seats {
 			if r.person[i] {
-				used += min(kit.WidthOf(s), c)
-			} else {
-				used += kit.WidthOf(s)
+				s = cutName(s, c, mark, r.tags)
 			}
+			used += kit.WidthOf(s)
 		}
 		if used > room {
 			continue
@@ -1474,12 +1527,22 @@ func (r rowText) cutSeats(room int, mark string, least int) (string, bool) {
 		for i, s := range r.seats {
 			seats[i] = s
 			if r.person[i] {
-				seats[i] = kit.Cut(s, c, mark)
+				seats[i] = cutName(s, c, mark, r.tags)
 			}
 		}
 		return strings.Join(seats, ", "), true
 	}
 	return "", false
+}
+
+// cutName is a person's name cut to c cells, ending in mark; with tags,
+// the key's tag that follows a namesake's name (hall.Label) stays whole
+// after it, for it tells the namesakes apart: "alexandr… #eeeeee22ffff".
+func cutName(s string, c int, mark string, tags bool) string {
+	if n, tag := untagged(s), strings.TrimPrefix(s, untagged(s)); tags && tag != "" {
+		return kit.Cut(n, c, mark) + tag
+	}
+	return kit.Cut(s, c, mark)
 }
 
 // tableLine is one table of the list.
@@ -1492,11 +1555,15 @@ func tableLine(t hall.Info) rowText {
 		state = "playing"
 	}
 	// The state first: a row cut short (when the list has few lines)
-	// keeps what the person acts on.
+	// keeps what the person acts on. In fewer words, for a row that
+	// does not fit its line otherwise: "waiting", "over (yours)".
+	brief := map[string]string{"waiting for players": "waiting", "game over": "over", "playing": "playing"}[state]
 	if t.Yours {
 		state += " · your seat"
+		brief += " (yours)"
 	}
 	r := newRowText(t.Code+"  "+state+" · ", t, fmt.Sprintf(" · %d seats · %s · to %d", t.Seats, setup.BotsOf(t.Level, t.Free()), t.Target))
+	r.headShort = t.Code + "  " + brief + " · "
 	r.short = fmt.Sprintf(" · %s · to %d", setup.BotsOf(t.Level, t.Free()), t.Target)
 	return r
 }
@@ -1554,6 +1621,21 @@ func tableEntry(ctx *kit.Context, text rowText, t hall.Info, chosen bool) entry 
 		default:
 			e.rank[i] = 1
 		}
+	}
+	return e
+}
+
+// lobbyEntry is a table of the lobby's list: its row on one line of the
+// window, every part of it whatever the names (rowText.fit: the list
+// shows as many tables as it can, each saying the same things, its
+// seat count too), and its house variants under it.
+func lobbyEntry(ctx *kit.Context, t hall.Info, chosen bool) entry {
+	w := ctx.Width - kit.WidthOf(kit.Mark(ctx, "", false))
+	row := kit.Mark(ctx, tableLine(t).fit(w, ctx.Ellipsis()), chosen)
+	house := houseLines(ctx, t, chosen)
+	e := entry{lines: append([]string{row}, house...), rank: make([]int, 1+len(house)), keep: 1 + len(house)}
+	for i := 1; i < len(e.rank); i++ {
+		e.rank[i] = 1
 	}
 	return e
 }
