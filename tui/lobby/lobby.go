@@ -1123,10 +1123,16 @@ func (l *Lobby) render(ctx *kit.Context) (string, []kit.Hit) {
 		who = "your SSH key (#" + hall.KeyTag(l.cfg.Player.ID) + ") is who you are"
 	}
 	lines := append(kit.Titled(ctx, "Klaberjass over SSH"), "")
-	// Every line fits the window: a long one wraps, never is cut, into
-	// lines as even as they can be (no word left alone on the last).
+	// Every line fits the window: a long one wraps, never is cut. Too
+	// long for one line, it breaks at its "·", the welcome over who the
+	// person is, so that no word is left alone on its last line, nor
+	// the key's tag parted from "your SSH key".
 	hello := "Welcome, " + l.cfg.Player.Name
-	for i, line := range kit.WrapEven(hello+" · "+who, w-2) {
+	welcome := kit.Wrap(hello+" · "+who, w-2)
+	if len(welcome) > 1 && kit.WidthOf(hello+" ·") <= w-2 {
+		welcome = append([]string{hello + " ·"}, kit.WrapEven(who, w-2)...)
+	}
+	for i, line := range welcome {
 		if i == 0 && strings.HasPrefix(line, hello) {
 			line = "Welcome, " + st.Heading.Render(l.cfg.Player.Name) + line[len(hello):]
 		}

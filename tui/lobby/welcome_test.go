@@ -10,8 +10,9 @@ import (
 )
 
 // The welcome line of a name at its longest wraps at 80 columns into
-// lines as even as they can be: no word is left alone on the last, and
-// the name stays whole on the first.
+// lines as even as they can be: no word is left alone on the last, the
+// name stays whole on the first, and the key's tag with "your SSH key"
+// on the next.
 func TestWelcomeWrapsEvenly(t *testing.T) {
 	l, ctx := steadyLobby(t, 0, false, false, 0)
 	l.cfg.Player.Name = strings.Repeat("x", names.Max-1) + "z"
@@ -27,7 +28,7 @@ func TestWelcomeWrapsEvenly(t *testing.T) {
 	first, second := strings.TrimSpace(rows[at]), strings.TrimSpace(rows[at+1])
 	require.Contains(t, first, l.cfg.Player.Name)
 	require.NotEmpty(t, second, strings.Join(rows, "\n"))
-	require.Contains(t, first+" "+second, "is who you are")
+	require.Contains(t, second, "your SSH key (#3b943b943b94) is who you are")
 	require.GreaterOrEqual(t, len(strings.Fields(second)), 3, "a word alone: %q over %q", first, second)
 	require.LessOrEqual(t, len(first)-len(second), 20, "uneven: %q over %q", first, second)
 }
