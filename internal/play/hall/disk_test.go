@@ -8,6 +8,7 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -1311,5 +1312,104 @@ func TestCrashBetweenCopiesFilesTheSameGame(t *testing.T) {
 				eventually(t, "the table leaves once filed", func() bool { return h2.Count() == 0 })
 			})
 		}
+	}
+}
+
+// crashFS takes a copy of the tables' files (what a kill -9 at that
+// instant leaves) before each step of a finished game's leaving: the
+// write of its people's keys (endedFile), their placing, and the
+// removal of the table's log; failEnded makes the keys' write fail.
+type crashFS struct {
+	durable.FS
+	t         *testing.T
+	tables    string
+	failEnded bool
+	mu        sync.Mutex
+	crashes   []string // the copies, in order
+}
+
+func (f *crashFS) crash(step string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	dst := filepath.Join(f.t.TempDir(), "tables")
+	copyTree(f.t, f.tables, dst)
+	f.crashes = append(f.crashes, step+" "+dst)
+}
+
+func (f *crashFS) CreateTemp(dir, pattern string) (durable.File, error) {
+	if pattern == ".ended-*.tmp" {
+		f.crash("before the keys are written")
+		if f.failEnded {
+			return nil, &fs.PathError{Op: "open", Path: filepath.Join(dir, pattern), Err: syscall.ENOSPC}
+		}
+	}
+	return f.FS.CreateTemp(dir, pattern)
+}
+
+func (f *crashFS) Rename(a, b string) error {
+	if filepath.Base(b) == endedFile {
+		f.crash("before the keys are placed")
+	}
+	return f.FS.Rename(a, b)
+}
+
+func (f *crashFS) Remove(name string) error {
+	if filepath.Base(name) == store.CurrentName {
+		f.crash("before the log goes")
+	}
+	return f.FS.Remove(name)
+}
+
+// TestCrashWhileFinishedTableGoesTellsOnce: a finished game filed in
+// every history leaves its table's log, its people's keys kept in its
+// place so that a restart tells them where it went. A server killed at
+// any step of that either brings the table back (its log: the restart
+// files the game again, which the histories hold once, and tells those
+// who do not come as the table goes) or finds the keys: each of Ann and
+// Bob is told once, never not at all. When the keys cannot be written
+// the log stays. At every seat count.
+func TestCrashWhileFinishedTableGoesTellsOnce(t *testing.T) {
+	for _, failEnded := range []bool{false, true} {
+		t.Run(fmt.Sprintf("failEnded=%v", failEnded), func(t *testing.T) {
+			testkit.EachSeatCount(t, func(t *testing.T, n int) {
+				crashWhileFinishedTableGoes(t, n, failEnded)
+			})
+		})
+	}
+}
+
+func crashWhileFinishedTableGoes(t *testing.T, n int, failEnded bool) {
+	tables := filepath.Join(t.TempDir(), "tables")
+	clock := clocktest.New(t0)
+	cfs := &crashFS{FS: durable.OS(), t: t, tables: tables, failEnded: failEnded}
+	cfg := testConfig(tables, &memHistory{}, clock)
+	cfg.FS = cfs
+	h := newHall(t, cfg)
+	tb := annOpens(t, h, n, smallRules(), 7)
+	ann, bob := annAndBob(t, tb)
+	newCrowd(t, ann, bob).toFiled()
+	cfs.crash("after all") // Ann and Bob still at the finished table
+	h.Close()
+
+	cfs.mu.Lock()
+	crashes := slices.Clone(cfs.crashes)
+	cfs.mu.Unlock()
+	want := 4
+	if failEnded {
+		want = 2
+	}
+	assert.Len(t, crashes, want, "%q", crashes)
+	_, err := os.Stat(filepath.Join(tables, tb.Code(), store.CurrentName))
+	assert.Equal(t, failEnded, err == nil, "the log stays only when the keys could not be written")
+	for i, c := range crashes {
+		dir := c[strings.LastIndex(c, " ")+1:]
+		hist := &memHistory{}
+		h2 := newHall(t, testConfig(dir, hist, clock))
+		eventually(t, c+": the table goes", func() bool { return liveTables(h2) == 0 })
+		toldOnce(t, h2, endedNotice(tb.Code()), "a", "b")
+		logThere := failEnded || i < 3 // the last copy is the only one without it
+		assert.Equal(t, logThere, hist.count("a") == 1, "%s: filed again from the log (the histories hold it once)", c)
+		assert.LessOrEqual(t, hist.count("a"), 1, c)
+		assert.NoDirExists(t, filepath.Join(dir, tb.Code()), c)
 	}
 }

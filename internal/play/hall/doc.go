@@ -65,9 +65,10 @@
 // club's database (Config.Record, which rates it), and the table's
 // log is removed only once every history and the database hold it.
 // While its people may still say "again", the table's directory keeps
-// only their keys: a restart, which does not bring that offer back,
-// tells each of them (when they come) that the table ended and where
-// the game went. When a history cannot be written (a full disk), the
+// only their keys, written (durably) before the log goes: a restart,
+// which does not bring that offer back, tells each of them (when they
+// come) that the table ended and where the game went; a crash before
+// the log went brings the table back instead. When a history cannot be written (a full disk), the
 // table's log keeps the game and whose history holds it already (the
 // Filed tag), the players read that the game is not filed yet and why
 // (without the server's paths), and the filing is tried again (after

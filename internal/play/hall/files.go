@@ -184,6 +184,9 @@ type files struct {
 	// after it.
 	filedAll func()
 	reopened func()
+	// keepNotices writes the hall's notices as they stand (durably)
+	// before an abandoned table's log goes: its people were told there.
+	keepNotices func() error
 }
 
 // errRemoved is SaveCurrent's answer once the table's log is gone.
@@ -432,13 +435,55 @@ func (f *files) file() (bool, error) {
 	f.removed = true
 	f.unfiled.Store(false)
 	if f.st != nil {
-		if err := os.RemoveAll(f.st.Dir()); err != nil {
-			f.logf("removing the filed table's files: %v", err)
-		} else if f.closed == "" {
-			f.markEnded()
-		}
+		f.dropLog()
 	}
 	return true, nil
+}
+
+// dropLog removes the log of the table whose game every history holds,
+// once its people's notice is on the disk: for a game that ended, their
+// keys (endedFile, which a restart reads to tell them where the table
+// went), written durably first; for an abandoned table, the hall's
+// notices (keepNotices). So a crash at any point leaves the log (the
+// table comes back and files the game again, which files nothing
+// twice) or the notice, never neither. When the keys cannot be written
+// the log stays, for the same reason, until the table goes (gone).
+// f.mu is held.
+func (f *files) dropLog() {
+	dir := f.st.Dir()
+	if f.closed == "" {
+		if err := f.markEnded(); err != nil {
+			f.logf("keeping who was at the finished table (for a restart): %v; its log stays until the table goes", err)
+			return
+		}
+	} else if f.keepNotices != nil {
+		f.keepNotices()
+	}
+	if err := f.fs.Remove(f.st.CurrentPath()); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		f.logf("removing the filed table's log: %v", err)
+		return
+	}
+	durable.SyncDir(f.fs, dir)
+	if f.closed != "" {
+		if err := os.RemoveAll(dir); err != nil {
+			f.logf("removing the filed table's files: %v", err)
+		}
+		return
+	}
+	// The rest (the lock, when the table became empty) goes too: the
+	// directory keeps only the keys.
+	ents, err := f.fs.ReadDir(dir)
+	if err != nil {
+		f.logf("removing the filed table's files: %v", err)
+		return
+	}
+	for _, e := range ents {
+		if e.Name() != endedFile {
+			if err := os.RemoveAll(filepath.Join(dir, e.Name())); err != nil {
+				f.logf("removing the filed table's files: %v", err)
+			}
+		}
+	}
 }
 
 // endedFile, in a table's directory, holds the keys of the people of a
@@ -448,11 +493,12 @@ func (f *files) file() (bool, error) {
 // removes it with the directory once the table goes (gone).
 const endedFile = "ended"
 
-// markEnded writes endedFile for the game just filed; f.mu is held.
-func (f *files) markEnded() {
+// markEnded writes endedFile, durably, for the game just filed; f.mu
+// is held.
+func (f *files) markEnded() error {
 	tg := f.tags.Load()
 	if tg == nil {
-		return
+		return nil
 	}
 	var b strings.Builder
 	for _, k := range tg.keys {
@@ -461,9 +507,7 @@ func (f *files) markEnded() {
 		}
 	}
 	path := filepath.Join(f.st.Dir(), endedFile)
-	if err := durable.ReplaceMkdir(f.fs, path, ".ended-*.tmp", []byte(b.String()), 0o700); err != nil {
-		f.logf("keeping who was at the finished table (for a restart): %v", err)
-	}
+	return durable.ReplaceMkdir(f.fs, path, ".ended-*.tmp", []byte(b.String()), 0o700)
 }
 
 // emptyFile, in a table's directory, holds when the table became empty

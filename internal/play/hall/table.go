@@ -101,7 +101,7 @@ type seat struct {
 func newTable(h *Hall, code string, o Options, hostID string, start time.Time, st *store.Store) *Table {
 	t := &Table{h: h, code: code, opts: o, host: hostID, start: start, refileAfter: h.cfg.Refile, room: h.newRoom()}
 	t.files = &files{st: st, fs: h.cfg.FS, history: h.cfg.History, record: h.cfg.Record, filedAll: t.filedAll, reopened: t.reopen,
-		logf: t.logf, filed: map[string]bool{}}
+		keepNotices: h.writeNotices, logf: t.logf, filed: map[string]bool{}}
 	for range o.Seats {
 		t.seats = append(t.seats, &seat{})
 	}
