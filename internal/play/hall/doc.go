@@ -131,8 +131,11 @@
 // other key and to guests (NameFree), away or not; a rename is refused
 // the name of another key connected too. Hall.Visit keeps who is
 // connected, and lets one connection of a key take the game played
-// alone over from another; a rename (Visit.Rename) reaches the seats
-// the person holds in waiting rooms, while a game under way keeps the
-// names it started with. A person who connects again goes back to the
+// alone over from another. A key goes by one name: a connection under
+// another (another SSH user name) takes the name of the key's
+// connections here, and a seat keeps its name when its person comes
+// back under another; only a rename (Visit.Rename) changes it, which
+// reaches the seats the person holds in waiting rooms, while a game
+// under way keeps the names it started with. A person who connects again goes back to the
 // table they came to last (Hall.SeatOf).
 package hall

@@ -96,9 +96,20 @@ func (h *Hall) Visit(p Player, kick func()) *Visit {
 	if p.ID == "" {
 		return v
 	}
-	v.skel = names.Skeleton(p.Name)
 	h.present.mu.Lock()
 	defer h.present.mu.Unlock()
+	// One key goes by one name: a connection of a key connected already
+	// under another name (another SSH user name) takes the name the key
+	// goes by here, so that the tables it opens or joins, the server's
+	// log and the other lobbies do not switch between the two. Only a
+	// rename (Rename) changes it.
+	for o := range h.present.visits {
+		if o.p.ID == p.ID {
+			v.p.Name = o.p.Name
+			break
+		}
+	}
+	v.skel = names.Skeleton(v.p.Name)
 	if h.present.visits == nil {
 		h.present.visits = map[*Visit]bool{}
 	}
@@ -190,8 +201,9 @@ func (v *Visit) CanRename() error {
 }
 
 // current is p under the name its key goes by in its connections now
-// (a rename reaches them all), so that a connection that came under an
-// older name seats or lists its person under the newer one.
+// (one name: a rename reaches them all, and a connection takes the
+// name of those before it, Visit), so that a connection that came
+// under an older name opens a table under the newer one.
 func (h *Hall) current(p Player) Player {
 	if p.ID == "" {
 		return p

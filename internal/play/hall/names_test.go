@@ -4,9 +4,10 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/klob/klob/internal/testing/clocktest"
-
+	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/play/host"
+	"github.com/klob/klob/internal/testing/clocktest"
+	"github.com/klob/klob/internal/testing/testkit"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -310,4 +311,47 @@ func TestRenameAtGameOverReachesTheNextGame(t *testing.T) {
 			assert.Equal(t, "Bob", next.Players[1].Name)
 		})
 	}
+}
+
+// TestAnotherUserNameKeepsTheKeysName: one key connected under two SSH
+// user names, never renamed, goes by the name of its first connection:
+// the second's lobby reads it, a table opened from either is opened
+// under it (the server's log too), and coming back to the table from a
+// connection under the other name, the only one left, does not rename
+// the seat before the other players; the game starts under it (a
+// rename the person chooses reaches the seat, as before). At every
+// seat count.
+func TestAnotherUserNameKeepsTheKeysName(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		const key = "c1d0c1d0c1d0c1d0c1d0c1d0c1d0c1d0"
+		logs := &testkit.LogLines{}
+		cfg := testConfig(t.TempDir(), &memHistory{}, clocktest.New(t0))
+		cfg.Logf = logs.Logf
+		h := newHall(t, cfg)
+		v1 := h.Visit(Player{ID: key, Name: "ucid1"}, nil)
+		v8 := h.Visit(Player{ID: key, Name: "ucid8"}, nil)
+		assert.Equal(t, "ucid1", v8.Name(), "the second connection goes by the key's name")
+
+		tb, err := h.Open(Player{ID: key, Name: "ucid8"}, Options{Seats: n, Rules: smallRules(), Level: ai.Random, Seed: 5})
+		require.NoError(t, err)
+		assert.Contains(t, logs.String(), `table `+tb.Code()+` opened by "ucid1" #`+KeyTag(key))
+		assert.NotContains(t, logs.String(), `"ucid8"`)
+		first := join(t, tb, key, "ucid1", 1)
+		bob := join(t, tb, "b", "Bob", 2)
+		assert.Equal(t, "ucid1", bob.conn.Waiting().Seats[0].Name)
+
+		// Only the connection under the other name is left, and comes
+		// back to the table.
+		first.conn.Drop()
+		v1.Leave()
+		v8.Leave()
+		v8 = h.Visit(Player{ID: key, Name: "ucid8"}, nil)
+		defer v8.Leave()
+		back := join(t, tb, key, v8.Name(), 3)
+		assert.Equal(t, "ucid1", bob.conn.Waiting().Seats[0].Name, "the seat keeps its name before the others")
+		require.NoError(t, back.conn.Start())
+		s := await(t, bob.port(), "the game", func(s host.Snapshot) bool { return s.Players[0].Name != "" })
+		assert.Equal(t, "ucid1", s.Players[0].Name, "the game knows the seat by its name")
+		assert.NotContains(t, logs.String(), `"ucid8"`, "the server's log names one name")
+	})
 }

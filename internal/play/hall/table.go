@@ -349,12 +349,11 @@ func (t *Table) JoinFrom(p Player, from string) (*Conn, error) {
 		// In the log at once: a restart keeps the seat.
 		t.saveWaiting()
 		t.quietf(from, kindSeat, "%s took seat %s", Who(p), rules.Seat(i))
-	} else if t.game == nil {
-		t.seats[i].player.Name = p.Name // renamed since
-		t.saveWaiting()
-		if !t.seats[i].opened {
-			t.quietf(from, kindSeat, "%s is back at seat %s", Who(p), rules.Seat(i))
-		}
+	} else if t.game == nil && !t.seats[i].opened {
+		// The seat keeps its name: a person who comes back under
+		// another (the same key, another SSH user name) is not renamed
+		// before the others; a rename of theirs reaches it (rename).
+		t.quietf(from, kindSeat, "%s is back at seat %s", Who(t.seats[i].player), rules.Seat(i))
 	}
 	t.seats[i].opened, t.seats[i].leftOver = false, false
 	delete(t.owed, p.ID) // they see where the game stands
