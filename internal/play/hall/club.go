@@ -300,6 +300,28 @@ func (h *Hall) newRoom() *chat.Room {
 	return h.cfg.Chat.NewRoom()
 }
 
+// The line a table back from a restart says first in its talk, and
+// how it is signed. The talk is never written anywhere (chat: a line
+// is talk, not play; doc, The club), so its earlier lines are gone:
+// a person who finds the pane empty reads that they were not kept
+// rather than that nothing was said. The key, one per table, is none
+// of a person's (theirs are hex), so no one's mute or rate counts it.
+const (
+	restartedName = "Klob"
+	restartedLine = "The server restarted: what was said at this table before is not kept."
+)
+
+// sayRestarted puts restartedLine in the talk of a table back from a
+// restart.
+func (t *Table) sayRestarted() {
+	if t.room == nil {
+		return
+	}
+	if _, err := t.room.Say(chat.Sender{Key: "server " + t.code, Name: restartedName}, restartedLine); err != nil {
+		t.logf("saying in its talk that the server restarted: %v", err)
+	}
+}
+
 // closeRoom closes the table's room once the hall forgets the table.
 func (t *Table) closeRoom() {
 	if t.room != nil {

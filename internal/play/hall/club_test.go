@@ -913,3 +913,49 @@ func TestHintsWhenAgainLeavesOneSide(t *testing.T) {
 		eventually(t, "the seats let go, logged", func() bool { return strings.Contains(logs.String(), line) })
 	})
 }
+
+// TestTalkNotKeptSaysSoAtRestart: a table's talk is not kept across a
+// restart (its lines are never written): every table back, a waiting
+// room or a game under way, at every seat count, begins its talk by
+// saying so, once, rather than read as if nothing had been said. Many
+// tables back at once each say it (no rate of one sender holds it
+// back).
+func TestTalkNotKeptSaysSoAtRestart(t *testing.T) {
+	newHub := func() *chat.Hub {
+		hub, err := chat.New(chat.Config{Now: func() time.Time { return t0 }})
+		require.NoError(t, err)
+		return hub
+	}
+	d := newOnDisk(t)
+	cfg := testConfig(d.dir, d.hist, d.clock)
+	cfg.Chat = newHub()
+	h := newHall(t, cfg)
+	var codes []string
+	for i := range 9 {
+		n := 2 + i%3
+		id := fmt.Sprintf("%032x", i+1)
+		tb, err := h.Open(Player{ID: id, Name: fmt.Sprint("p", i)}, Options{Seats: n, Rules: smallRules(), Level: ai.Random, Seed: uint64(i)})
+		require.NoError(t, err)
+		p := join(t, tb, id, fmt.Sprint("p", i), uint64(i))
+		if i%2 == 0 {
+			require.NoError(t, p.conn.Start())
+			firstDeal(t, p.port())
+		}
+		_, err = tb.Room().Say(chat.Sender{Key: id, Name: fmt.Sprint("p", i)}, "hello")
+		require.NoError(t, err)
+		codes = append(codes, tb.Code())
+	}
+	h.Stopping()
+	h.Close()
+
+	cfg.Chat = newHub()
+	h2 := newHall(t, cfg)
+	for _, code := range codes {
+		tb, err := h2.Find(code)
+		require.NoError(t, err)
+		lines := tb.Room().History("someone").Lines
+		require.Len(t, lines, 1, code)
+		assert.Equal(t, restartedLine, lines[0].Text, code)
+		assert.Equal(t, restartedName, lines[0].Name, code)
+	}
+}

@@ -97,7 +97,9 @@
 // spectator's Port is the game's public view (host.Host.Watch), never
 // a hidden card of a deal being played. Each table has a chat room of the
 // server's one chat.Hub (Config.Chat), closed when the table goes; its
-// lines never go into the table's log. Quiet names the table where a
+// lines never go into the table's log, nor anywhere else: a restart
+// brings a table back without its talk, which then begins by saying
+// that what was said before is not kept. Quiet names the table where a
 // person holds a seat, or which they watch, whose rated deal of three
 // or four is being played: they talk nowhere meanwhile, even when they
 // all left the table in the middle of the deal (it waits for them), until

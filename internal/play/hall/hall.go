@@ -855,6 +855,7 @@ func (h *Hall) load(name string) error {
 	}
 	t := newTable(h, code, Options{Seats: seats, Rules: g.Options(), Level: level, Seed: seed, Private: tg[tagPrivate] != ""}, tg[tagHost], start, st)
 	t.restored = true
+	t.sayRestarted()
 	for i := range t.seats {
 		seat := rules.Seat(i)
 		if id := l.Header.Key(seat); id != "" {
