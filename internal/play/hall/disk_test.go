@@ -1413,3 +1413,47 @@ func crashWhileFinishedTableGoes(t *testing.T, n int, failEnded bool) {
 		assert.NoDirExists(t, filepath.Join(dir, tb.Code()), c)
 	}
 }
+
+// noticesFS fails the writes of the hall's notices while fail is set.
+type noticesFS struct {
+	durable.FS
+	fail atomic.Bool
+}
+
+func (f *noticesFS) CreateTemp(dir, pattern string) (durable.File, error) {
+	if pattern == noticesTemp && f.fail.Load() {
+		return nil, &fs.PathError{Op: "open", Path: filepath.Join(dir, pattern), Err: syscall.EIO}
+	}
+	return f.FS.CreateTemp(dir, pattern)
+}
+
+// TestFinishedTableKeptUntilItsNoticesAre: a finished game back at a
+// restart (Bob's history was full) is filed while neither of its people
+// comes, and its table goes; the notices telling them where it went
+// cannot be written. The table's directory, whose keys tell a restart,
+// stays, so that a kill then tells each of them once at the next start
+// rather than nobody. At every seat count.
+func TestFinishedTableKeptUntilItsNoticesAre(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		f := newFiling(t, n, 9, true, nil)
+		playToUnfiled(t, "the game's end", f.ann, f.bob)
+		f.h.Close()
+
+		tables := filepath.Join(f.dir, "tables")
+		nfs := &noticesFS{FS: durable.OS()}
+		nfs.fail.Store(true)
+		cfg := testConfig(tables, nil, f.clock)
+		cfg.History, cfg.Refile, cfg.FS = f.hist.of, time.Second, nfs
+		h := newHall(t, cfg)
+		f.hist.disks["b"].full.Store(false)
+		f.bobFiled(t)
+		eventually(t, "the filed table to go", func() bool { return liveTables(h) == 0 })
+		assert.DirExists(t, filepath.Join(tables, f.tb.Code()), "kept while the notices are not written")
+
+		crashed := filepath.Join(t.TempDir(), "tables") // a kill now
+		copyTree(t, tables, crashed)
+		h2 := newHall(t, testConfig(crashed, &memHistory{}, f.clock))
+		toldOnce(t, h2, endedNotice(f.tb.Code()), "a", "b")
+		assert.NoDirExists(t, filepath.Join(crashed, f.tb.Code()))
+	})
+}

@@ -924,17 +924,26 @@ func (t *Table) afterHost() {
 // not come to it where it went (owed); neither while the server stops
 // (its people cut, not gone): the restart reads who was there, to tell
 // them (files.markEnded), or brings the game back again.
+//
+// The notices are on the disk before the directory goes: until then its
+// keys (files.markEnded) tell a restart, so a crash in between tells
+// those people, not nobody. When the notices cannot be written the
+// directory stays for the next start to tell them.
 func (t *Table) letGo() {
 	if !t.h.stopping.Load() {
-		t.files.gone()
 		t.mu.Lock()
+		owed := false
 		for _, s := range t.seats {
 			if id := s.player.ID; t.owed[id] {
 				t.h.Tell(id, endedAtRestart(t.code))
+				owed = true
 			}
 		}
 		t.owed = nil
 		t.mu.Unlock()
+		if !owed || t.h.writeNotices() == nil {
+			t.files.gone()
+		}
 	}
 	t.h.forget(t)
 }
