@@ -66,8 +66,8 @@ func (s *Screen) playBoard(n int) (kit.Screen, tea.Cmd) {
 	s.keep(h)
 	t := table.New(table.Config{Port: port, Sort: s.cfg.Sort, Manual: s.cfg.Manual, Tag: "daily " + s.day.Date.String(),
 		Board: s.boardName(n), AfterBoard: func() kit.Screen { return &between{s: s, n: n} },
-		QuitQuestion:   "This board is saved as far as you played it: klob daily goes on from there.",
-		TakebacksOffIn: "in the daily challenge"})
+		QuitQuestion:   kit.BoardSaved("klob daily goes on from there"),
+		TakebacksOffIn: "in the daily"})
 	if s.prog.Board == n {
 		// Greeted as a game taken up again is (klob play): where it goes on.
 		t.SetNote(kit.WelcomeBack(n, len(s.set.Boards)), false)
@@ -213,15 +213,14 @@ func (p *between) View(ctx *kit.Context) string {
 		lines = append(lines, " "+s.boardMarks(ctx), "")
 		what := fmt.Sprintf("board %d", s.next())
 		if s.done() {
-			lines = append(lines, " That was the last board of the day: par and the comparison come next.")
+			lines = append(lines, kit.Paragraph(kit.LastBoard("par and the comparison come next"), w, nil)...)
 			what = "the day's results"
 		} else {
-			lines = append(lines, fmt.Sprintf(" %s to go. Stop whenever you like: klob daily goes on from here.",
-				kit.Plural(len(s.set.Boards)-s.played(), "board")))
+			lines = append(lines, kit.Paragraph(kit.BoardsToGo(len(s.set.Boards)-s.played(), "klob daily goes on from here"), w, nil)...)
 		}
-		keys = st.Key.Render(kit.KeyTag(ctx.Keys.Choose)) + " " + what + "   " + st.Key.Render("[esc]") + " the day   " + helpOrQuit(st)
+		keys = st.Key.Render(kit.KeyTag(ctx.Keys.Choose)) + " " + what + "   " + st.Key.Render("[esc]") + " the daily   " + helpOrQuit(st)
 		if p.today() {
-			keys += ", the day kept" // q asks nothing here: the footer says what it keeps
+			keys += ", the daily kept" // q asks nothing here: the footer says what it keeps
 		}
 	}
 	if keys != "" {
@@ -235,7 +234,7 @@ func (p *between) View(ctx *kit.Context) string {
 func (*between) HelpMarks() bool { return false }
 
 func (p *between) KeyHelp(k *kit.KeyMap) help.KeyMap {
-	short := []key.Binding{kit.Brief("go on", k.Choose), kit.Brief("the day", k.Back), kit.Brief("help", k.Help), k.QuitHint()}
+	short := []key.Binding{kit.Brief("go on", k.Choose), kit.Brief("the daily", k.Back), kit.Brief("help", k.Help), k.QuitHint()}
 	return kit.KeyHelp{Short: short, Full: [][]key.Binding{short}}
 }
 

@@ -488,7 +488,7 @@ func TestHistoryComparedWith(t *testing.T) {
 func TestBetweenSaysWhatQuitKeeps(t *testing.T) {
 	f := newFixture(t, 2, "", quickPar)
 	f.until("board 1's end", f.on("between"))
-	if !strings.Contains(f.text(), "[q] quit, the day kept") || !kit.QuitsAtOnce(f.s) {
+	if !strings.Contains(f.text(), "[q] quit, the daily kept") || !kit.QuitsAtOnce(f.s) {
 		t.Fatalf("between boards the footer does not say what q keeps (at once %v):\n%s", kit.QuitsAtOnce(f.s), f.text())
 	}
 	f.s.cfg.Now = func() time.Time { return t0.Add(48 * time.Hour) }
@@ -498,7 +498,7 @@ func TestBetweenSaysWhatQuitKeeps(t *testing.T) {
 	if q := f.s.QuitQuestion(); !strings.Contains(q, "cannot be finished") {
 		t.Fatalf("the question does not say the day is lost: %q", q)
 	}
-	if strings.Contains(f.text(), "the day kept") {
+	if strings.Contains(f.text(), "the daily kept") {
 		t.Fatalf("the footer says the day is kept where q asks:\n%s", f.text())
 	}
 }

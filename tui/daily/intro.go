@@ -52,19 +52,13 @@ func (p *intro) View(ctx *kit.Context) string {
 	w := ctx.Width
 	n := s.set.Players()
 	lines := s.titled(ctx, "")
-	// The other seats are n-1 bots: at two players a single one.
-	same := "the same bots"
-	if n-1 == 1 {
-		same = "the same bot"
-	}
 	// Yesterday's day offered (s.later set) is the same that day.
 	when := "today"
 	if s.later != nil {
 		when = "that day"
 	}
-	about := fmt.Sprintf("Eight boards, the same "+when+" in every Klob: %s, each board one deal. "+
-		"A board's result is %s; "+kit.ParWords+" against %s. After the eighth board you see both, the hard bot's play, "+
-		"and how you stand against the friends whose results you import.", kit.AgainstBotsWords(n, "normal"), kit.BoardResultWords(n), same)
+	about := kit.BoardsWords(n, "normal") + " The eight boards are the same " + when + " in every Klob; after the eighth " +
+		"you see par, the hard bot's play, and how you stand against the friends whose results you import."
 	lines = append(lines, "")
 	lines = append(lines, kit.Paragraph(about, w, nil)...)
 	lines = append(lines, "")
@@ -75,15 +69,7 @@ func (p *intro) View(ctx *kit.Context) string {
 		lines = append(lines, "")
 	}
 	next := s.next()
-	played := fmt.Sprintf("Boards played: %d of %d", s.played(), len(s.set.Boards))
-	switch {
-	case next == 0:
-		played += ": the day is done."
-	case s.prog.Board == next:
-		played += fmt.Sprintf(" · board %d was left in the middle: it goes on where you stopped.", next)
-	default:
-		played += fmt.Sprintf(" · board %d is next.", next)
-	}
+	played := kit.BoardsPlayed(s.played(), len(s.set.Boards), next, next != 0 && s.prog.Board == next) + "."
 	lines = append(lines, kit.Paragraph(played, w, nil)...)
 	lines = append(lines, " "+s.boardMarks(ctx))
 	cur, best := duplicate.Streak(s.hist.Dates(0), s.cfg.Today) // at any seat count

@@ -474,7 +474,7 @@ func TestBoardTakebackRefusal(t *testing.T) {
 		f.untilFirstDecision()
 		f.hs.Press("u")
 		text := strings.Join(strings.Fields(f.text()), " ")
-		if !strings.Contains(text, "Nothing to take back: takebacks are off in the daily challenge.") {
+		if !strings.Contains(text, "Nothing to take back: takebacks are off in the daily.") {
 			t.Errorf("%d players: u on a daily board:\n%s", n, f.text())
 		}
 	})
@@ -547,7 +547,7 @@ func TestDailyClicks(t *testing.T) {
 		t.Fatalf("a click on [enter] did not deal the board:\n%s", f.text())
 	}
 	f.until("board 1's end", f.on("between"))
-	f.hs.ClickOn("[esc] the day")
+	f.hs.ClickOn("[esc] the daily")
 	if !f.on("intro")() {
 		t.Fatalf("a click on [esc] between boards did not show the day:\n%s", f.text())
 	}
