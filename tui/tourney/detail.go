@@ -380,7 +380,7 @@ func (p *detail) title() string {
 	if p.prog == nil {
 		return titleOf(p.code)
 	}
-	t := p.prog.Info.Title()
+	t := titleOfInfo(p.prog.Info)
 	if p.fin != nil {
 		t += " · standings"
 	}
@@ -449,16 +449,17 @@ func (p *detail) runningView(ctx *kit.Context, lines []string) string {
 	head := lines
 	lines = wrap(lines, rulesWords(i.Rules), w)
 	lines = append(lines, p.entrantsLine(w)...)
-	explain := kit.Paragraph(fmt.Sprintf("Each board is one deal, %s. Your result is %s; "+kit.ParWords+". Until the end you see your own results only; then the standings "+
-		"by matchpoints open, with everyone's play.", kit.AgainstBotsWords(i.Players(), string(i.Level)), kit.BoardResultWords(i.Players())), w, nil)
+	explain := kit.Paragraph(kit.BoardsWords(i.Players(), string(i.Level))+" Until the end you see your own results only; then the standings "+
+		"by matchpoints open, with everyone's play.", w, nil)
 	short := kit.Paragraph("Your results against par; everyone's standings at the end.", w, nil)
 	foot := p.runningFoot(ctx)
 	var body []string
 	switch {
 	case pr.Entered:
-		// What is left for the words and the grid with its head and the
-		// running total, a blank line before each.
-		room := h - len(lines) - len(foot) - 2
+		sum := p.playedLines(w)
+		// What is left for the words and the grid with its head, a
+		// blank line before each, and the running total.
+		room := h - len(lines) - len(foot) - 1 - len(sum)
 		words, rows := explain, gridLayout(len(pr.Lines), w)
 		fits := false
 		for _, try := range [][]string{explain, short, nil} {
@@ -472,23 +473,14 @@ func (p *detail) runningView(ctx *kit.Context, lines []string) string {
 			// entrants (a long note at the foot): they give way, the
 			// help still says the rules.
 			lines, words = head, nil
-			if rows = gridRows(len(pr.Lines), w, h-len(lines)-len(foot)-2); rows == 0 {
+			if rows = gridRows(len(pr.Lines), w, h-len(lines)-len(foot)-1-len(sum)); rows == 0 {
 				rows = (len(pr.Lines) + gridCols(w) - 1) / gridCols(w)
 			}
 		}
 		if len(words) > 0 {
 			body = append(append(body, words...), "")
 		}
-		body = append(body, p.boardGrid(ctx, rows)...)
-		vs, n := pr.VersusPar()
-		sum := fmt.Sprintf(" Played %d of %d", pr.Played(), i.Boards)
-		if n > 0 {
-			sum += fmt.Sprintf(" · %s against par over %s", kit.Number(vs), kit.Plural(n, "board"))
-		}
-		if !pr.ParReady {
-			sum += " · par is being worked out"
-		}
-		body = append(body, sum+".")
+		body = append(append(body, p.boardGrid(ctx, rows)...), sum...)
 	case p.s.guest():
 		body = append(append(explain, ""), kit.Paragraph(errText(p.code, svc.ErrGuest), w, st.Dim.Render)...)
 	default:
@@ -496,6 +488,26 @@ func (p *detail) runningView(ctx *kit.Context, lines []string) string {
 	}
 	lines = append(append(lines, ""), body...)
 	return kit.Canvas(kit.Footed(lines, h, foot...), w, h)
+}
+
+// playedLines is the running total under the grid: the boards played
+// and the next, as klob daily says them, then the result against par
+// so far.
+func (p *detail) playedLines(w int) []string {
+	pr := p.prog
+	next := pr.Next
+	if pr.Info.Over {
+		next = 0
+	}
+	middle := next > 0 && next <= len(pr.Lines) && pr.Lines[next-1].State == svc.InPlay
+	sum := kit.BoardsPlayed(pr.Played(), pr.Info.Boards, next, middle)
+	if vs, n := pr.VersusPar(); n > 0 {
+		sum += fmt.Sprintf(" · %s against par over %s", kit.Number(vs), kit.Plural(n, "board"))
+	}
+	if !pr.ParReady {
+		sum += " · par is being worked out"
+	}
+	return kit.Paragraph(sum+".", w, nil)
 }
 
 // runningFoot is the running tournament's foot: the note, an error, the

@@ -55,7 +55,7 @@ func TestRunningPageFits(t *testing.T) {
 					kittest.CheckSize(t, frame, 80, 24)
 					text := ansi.Strip(frame)
 					name := fmt.Sprintf("%d players, %d boards, rules %v, note %v", players, boards, opts != o, note != "")
-					if !strings.Contains(text, fmt.Sprintf(" Played 1 of %d · +43.5 against par over 1 board.", boards)) {
+					if !strings.Contains(kittest.Flat(text), fmt.Sprintf("Boards played: 1 of %d · board 2 is next · +43.5 against par over 1 board.", boards)) {
 						t.Errorf("%s: no running total:\n%s", name, text)
 					}
 					for b := 1; b <= boards; b++ {
@@ -141,7 +141,7 @@ func TestCrowdedPageKeepsTheTotal(t *testing.T) {
 	p.Update(&ctx, kittest.Key("e"))
 	text := ansi.Strip(p.View(&ctx))
 	kittest.CheckSize(t, p.View(&ctx), 80, 24)
-	for _, want := range []string{"End the tournament now?", "does not count", " Played 0 of 24."} {
+	for _, want := range []string{"End the tournament now?", "does not count", " Boards played: 0 of 24 · board 1 is next."} {
 		if !strings.Contains(kittest.Flat(text), strings.TrimSpace(want)) {
 			t.Errorf("%q missing:\n%s", want, text)
 		}

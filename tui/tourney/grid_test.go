@@ -23,7 +23,7 @@ func gridShape(t *testing.T, text string) (cols, rows int) {
 	for i, l := range lines {
 		if cols = strings.Count(l, "Board     You     Par"); cols > 0 {
 			for _, r := range lines[i+1:] {
-				if strings.HasPrefix(r, " Played ") {
+				if strings.HasPrefix(r, " Boards played: ") {
 					return cols, rows
 				}
 				rows++
@@ -84,7 +84,7 @@ func TestBoardGridKeepsItsColumns(t *testing.T) {
 						require.Contains(t, text, "You are in", name)
 						require.Contains(t, text, "Once you play a board", name)
 					}
-					require.Contains(t, text, fmt.Sprintf(" Played %d of %d", played, boards), name)
+					require.Contains(t, text, fmt.Sprintf(" Boards played: %d of %d", played, boards), name)
 					for b := 1; b <= boards; b++ {
 						require.Contains(t, text, fmt.Sprintf("%5d ", b), "%s: board %d missing:\n%s", name, b, text)
 					}

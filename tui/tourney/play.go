@@ -52,7 +52,7 @@ func (s *Screen) playBoard(code string, seat *svc.Seat) kit.Screen {
 		Board:          fmt.Sprintf("Board %d of %d", seat.Board, seat.Boards),
 		AfterBoard:     func() kit.Screen { return newAfter(s, code, seat) },
 		Keys:           p.keys,
-		QuitQuestion:   "This board is saved as far as you played it: go on with it any time before " + the(code) + " ends.",
+		QuitQuestion:   kit.BoardSaved("go on with it any time before " + the(code) + " ends"),
 		TakebacksOffIn: "in " + the(code)})
 	switch {
 	case seat.Resumed && !seat.DealtAgain:
@@ -90,11 +90,11 @@ func (s *Screen) playNext(to kit.Screen, code string) tea.Cmd {
 // klob daily deals the day's (tagged "daily 2026-12-01"): the tag keeps
 // a player from taking one for the other.
 func dailyTag(code string) (string, bool) {
-	var y, m, d, n int
-	if _, err := fmt.Sscanf(code, "DAILY-%04d-%02d-%02d-%dP", &y, &m, &d, &n); err != nil {
+	date, _, ok := dailyOf(code)
+	if !ok {
 		return "", false
 	}
-	return fmt.Sprintf("server daily %04d-%02d-%02d", y, m, d), true
+	return "server daily " + date, true
 }
 
 func (*boardPart) Name() string { return "board" }
@@ -436,7 +436,7 @@ func (p *after) View(ctx *kit.Context) string {
 	w, h := ctx.Width, ctx.Height
 	title := titleOf(p.code)
 	if p.prog != nil {
-		title = p.prog.Info.Title()
+		title = titleOfInfo(p.prog.Info)
 	}
 	lines := kit.Titled(ctx, title)
 	lines = append(lines, "", " "+st.Heading.Render(fmt.Sprintf("Board %d of %d is played.", p.seat.Board, p.seat.Boards)))
@@ -466,15 +466,14 @@ func (p *after) View(ctx *kit.Context) string {
 	switch {
 	case n > 0:
 		what = fmt.Sprintf("board %d", n)
-		lines = wrap(lines, fmt.Sprintf("%s to go. Stop whenever you like: %s waits for you until its end.",
-			kit.Plural(p.seat.Boards-p.prog.Played(), "board"), the(p.code)), w)
+		lines = wrap(lines, kit.BoardsToGo(p.seat.Boards-p.prog.Played(), the(p.code)+" waits for you until its end"), w)
 	case p.prog != nil && p.prog.Info.Over:
 		what = "the standings"
 		if ok && l.State == svc.Played {
 			lines = wrap(lines, kit.Capital(the(p.code))+" has ended: its standings are out.", w)
 		}
 	case p.prog != nil:
-		lines = wrap(lines, "That was your last board: the standings open at the end.", w)
+		lines = wrap(lines, kit.LastBoard("the standings open at the end"), w)
 	}
 	k := &ctx.Keys
 	offers := []offer{{k.Choose, what}}

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
-	"strings"
 	"sync"
 	"time"
 
@@ -338,8 +337,8 @@ func errText(code string, err error) string {
 	case daily && errors.Is(err, svc.ErrGuest):
 		return dailyGuestWords
 	case daily && errors.Is(err, svc.ErrNotFound):
-		// "Daily 2026-12-05 · 3 players", as the page's header has it.
-		return "This server has no daily " + strings.TrimPrefix(titleOf(code), "Daily ") + "."
+		date, n, _ := dailyOf(code)
+		return fmt.Sprintf("This server has no daily %s · %d players.", date, n)
 	}
 	text := err.Error()
 	if daily {
@@ -359,14 +358,32 @@ const dailyGuestWords = "As a guest you may follow the daily and read its standi
 var aTournament = regexp.MustCompile(`\b([Tt])(?:h(?:is|e) tournament|ournament DAILY-[0-9]{4}-[0-9]{2}-[0-9]{2}-[0-9]P)\b`)
 
 // titleOf is the header of tournament code before it is read, as
-// svc.Info.Title words it once it is: "Daily 2026-12-01 · 3 players",
-// "Tournament KQXPRT".
+// titleOfInfo words it once it is: "Daily challenge · 2026-12-01 · 3
+// players", "Tournament KQXPRT".
 func titleOf(code string) string {
-	var y, m, d, n int
-	if _, err := fmt.Sscanf(code, "DAILY-%04d-%02d-%02d-%dP", &y, &m, &d, &n); err == nil {
-		return fmt.Sprintf("Daily %04d-%02d-%02d · %d players", y, m, d, n)
+	if date, n, ok := dailyOf(code); ok {
+		return kit.DailyTitle(date, n)
 	}
 	return "Tournament " + code
+}
+
+// titleOfInfo is the header of a tournament's pages: a daily's as klob
+// daily heads its day's, a club tournament's as the service names it.
+func titleOfInfo(i svc.Info) string {
+	if i.Daily {
+		return kit.DailyTitle(i.Date.String(), i.Players())
+	}
+	return i.Title()
+}
+
+// dailyOf reads a daily's code (DAILY-2026-12-01-3P): its date and
+// seat count.
+func dailyOf(code string) (date string, players int, ok bool) {
+	var y, m, d, n int
+	if _, err := fmt.Sscanf(code, "DAILY-%04d-%02d-%02d-%dP", &y, &m, &d, &n); err != nil {
+		return "", 0, false
+	}
+	return fmt.Sprintf("%04d-%02d-%02d", y, m, d), n, true
 }
 
 // isDaily reports whether code is a daily's (DAILY-2026-12-01-3P): a

@@ -95,7 +95,7 @@ func TestTournamentFlow(t *testing.T) {
 	a.see("[enter] the tournament")
 	assert.NotContains(t, a.text(), "[esc] the tournament", "enter and esc do the same: one says it")
 	a.press("esc")
-	a.see("Played 4 of 4")
+	a.see("Boards played: 4 of 4")
 	// The list's line of it wraps rather than losing its end at the
 	// edge.
 	a.press("esc")
@@ -108,7 +108,7 @@ func TestTournamentFlow(t *testing.T) {
 	// The cursor stays on the tournament left, past the three dailies.
 	require.Equal(t, code, a.s.sub.(*list).items[a.s.sub.(*list).row].Code, a.text())
 	a.press("enter")
-	a.see("Played 4 of 4")
+	a.see("Boards played: 4 of 4")
 	// Enter there says why there is nothing to play, as a sentence.
 	a.press("enter")
 	a.see("You have played every board of this tournament: the standings open at the end.")
@@ -139,7 +139,7 @@ func TestTournamentFlow(t *testing.T) {
 	b.see("Board 1 of 4")
 	b.playBoard()
 	b.press("esc")
-	b.see("Played 1 of 4")
+	b.see("Boards played: 1 of 4")
 	assert.NotContains(t, b.text(), "Rank", "nobody else's results while it runs")
 
 	// Cid enters and plays nothing: he is listed, but not ranked.

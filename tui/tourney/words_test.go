@@ -14,6 +14,8 @@ import (
 
 	svc "github.com/klob/klob/internal/serve/tourney"
 	"github.com/klob/klob/internal/testing/testkit"
+	"github.com/klob/klob/tui/kit"
+	"github.com/klob/klob/tui/kit/kittest"
 )
 
 // oneTournament finds "tournament" as a word: "tournaments", the list esc
@@ -188,8 +190,8 @@ func TestNoSuchDailyPage(t *testing.T) {
 }
 
 // TestBoardTakebackRefusal: a board of the daily takes nothing back,
-// and u says it is the daily that takes none, as klob daily says of its
-// daily challenge; a club tournament's board says it of the tournament.
+// and u says it is the daily that takes none, in klob daily's words; a
+// club tournament's board says it of the tournament.
 func TestBoardTakebackRefusal(t *testing.T) {
 	testkit.EachSeatCount(t, func(t *testing.T, players int) {
 		cl := newClub(t, true)
@@ -205,4 +207,45 @@ func TestBoardTakebackRefusal(t *testing.T) {
 	f.press("enter", "u")
 	require.True(t, f.on("board"), f.text())
 	assert.Contains(t, strings.Join(strings.Fields(f.text()), " "), "Nothing to take back: takebacks are off in the tournament.")
+}
+
+// TestDailySaysKlobDailysWords: the server's daily says what klob
+// daily's pages say of the same thing, in kit's words: the title, how
+// the boards are played and scored, the boards played, the boards to
+// go, the quit's question in a board and the last board (only what
+// comes next differs: the standings at the end). At every seat count;
+// tui/daily asserts the same words of klob daily's.
+func TestDailySaysKlobDailysWords(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, players int) {
+		cl := newClub(t, true)
+		day, code := cl.dailies(t, players)
+		f := cl.openAt(longName, code)
+		says := func(where string, wants ...string) {
+			t.Helper()
+			for _, want := range wants {
+				require.Contains(t, kittest.Flat(f.text()), want, "%s:\n%s", where, f.text())
+			}
+		}
+		head, _, _ := strings.Cut(f.text(), "\n")
+		require.True(t, strings.HasSuffix(head, kit.DailyTitle(day.String(), players)), "the title: %q", head)
+		says("the daily's page", kit.BoardsWords(players, "normal"))
+		f.press("enter")
+		says("the daily's page, entered", kit.BoardsPlayed(0, 8, 1, false))
+		f.press("enter")
+		require.True(t, f.on("board"), f.text())
+		require.Equal(t, kit.BoardSaved("go on with it any time before the daily ends"), f.s.QuitQuestion())
+		head, _, _ = strings.Cut(f.text(), "\n")
+		require.Contains(t, head, "server daily "+day.String(), "a board's tag: the server's boards are not klob daily's")
+		f.playBoard()
+		require.True(t, f.on("after the board"), f.text())
+		says("the page after board 1", kit.BoardsToGo(7, "the daily waits for you until its end"), "[esc] the daily")
+		f.press("esc")
+		says("the daily's page after board 1", kit.BoardsPlayed(1, 8, 2, false))
+		for b := 2; b <= 8; b++ {
+			f.press("enter")
+			require.True(t, f.on("board"), f.text())
+			f.playBoard()
+		}
+		says("the page after board 8", kit.LastBoard("the standings open at the end"))
+	})
 }
