@@ -217,7 +217,7 @@ func TestServeTourneyHiddenBoards(t *testing.T) {
 	// While it runs, each sees their own results only.
 	for _, p := range []*person{ann, bob} {
 		p.typ(t, "\x1b")
-		p.c.WaitText(t, patience, "Played 4 of 4")
+		p.c.WaitText(t, patience, "Boards played: 4 of 4")
 		require.NotContains(t, p.c.Screen(), "Rank")
 	}
 
@@ -434,7 +434,7 @@ func TestServeTourneyE2E(t *testing.T) {
 	}
 	for _, name := range []string{"ann", "bob"} {
 		keys(name, "Escape")
-		waitFor(name, "Played 4 of 4")
+		waitFor(name, "Boards played: 4 of 4")
 	}
 
 	// The end passes: the standings open for both.
