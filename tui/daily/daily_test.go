@@ -270,13 +270,13 @@ func TestYesterdayOffered(t *testing.T) {
 		if flat := kittest.Flat(text); strings.Contains(flat, "the same today") || !strings.Contains(flat, "the same that day") {
 			t.Errorf("yesterday's day offered as today's boards:\n%s", text)
 		}
-		for _, want := range []string{"Daily challenge · 2026-12-01", "Yesterday's day (2026-12-01) is not finished: 1 of 8",
+		for _, want := range []string{"Daily challenge · 2026-12-01", "Yesterday's daily (2026-12-01) is not finished: 1 of 8",
 			"[n] today's"} {
 			if !strings.Contains(text, want) {
 				t.Errorf("the intro without %q:\n%s", want, text)
 			}
 		}
-		if got, want := f.s.QuitNote(), "The day of 2026-12-01 is saved, in the middle of board 2. It is 2026-12-02 now"; !strings.HasPrefix(got, want) {
+		if got, want := f.s.QuitNote(), "The daily of 2026-12-01 is saved, in the middle of board 2. It is 2026-12-02 now"; !strings.HasPrefix(got, want) {
 			t.Errorf("quit note %q, want %q…", got, want)
 		}
 		f.hs.Press("enter")

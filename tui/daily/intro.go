@@ -20,7 +20,7 @@ var (
 	keyYours     = kit.Bind("y", "your play of the board, in the replay", "y")
 	keyUp        = kit.Bind("↑/k", "the board above", "up", "k")
 	keyDown      = kit.Bind("↓/j", "the board below", "down", "j")
-	keyToday     = kit.Bind("n", "today's boards, leaving yesterday's day unfinished (offered again until one of today's is begun)", "n")
+	keyToday     = kit.Bind("n", "today's boards, leaving yesterday's daily unfinished (offered again until one of today's is begun)", "n")
 )
 
 // intro is the first part: the day, the boards played, the streak.
@@ -52,7 +52,7 @@ func (p *intro) View(ctx *kit.Context) string {
 	w := ctx.Width
 	n := s.set.Players()
 	lines := s.titled(ctx, "")
-	// Yesterday's day offered (s.later set) is the same that day.
+	// Yesterday's daily offered (s.later set) is the same that day.
 	when := "today"
 	if s.later != nil {
 		when = "that day"
@@ -63,7 +63,7 @@ func (p *intro) View(ctx *kit.Context) string {
 	lines = append(lines, kit.Paragraph(about, w, nil)...)
 	lines = append(lines, "")
 	if s.later != nil {
-		offer := fmt.Sprintf("Yesterday's day (%s) is not finished: %d of %d boards played. [enter] finishes it; "+
+		offer := fmt.Sprintf("Yesterday's daily (%s) is not finished: %d of %d boards played. [enter] finishes it; "+
 			"[n] leaves it unfinished for today's boards.", s.day.Date, s.played(), len(s.set.Boards))
 		lines = append(lines, kit.Paragraph(offer, w, nil)...)
 		lines = append(lines, "")

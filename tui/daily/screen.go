@@ -305,7 +305,7 @@ func (s *Screen) HelpRules() (rules.Options, bool) {
 
 // QuitQuestion says what quitting keeps.
 func (s *Screen) QuitQuestion() string {
-	return kit.QuitQuestionOf(s.sub, "Your day is saved: klob daily goes on from where you are.")
+	return kit.QuitQuestionOf(s.sub, "Your daily is saved: klob daily goes on from where you are.")
 }
 
 // QuitsAtOnce: q quits without asking where nothing is under way.
@@ -360,14 +360,14 @@ func (s *Screen) QuitNote() string {
 	case !mid && played == 0:
 		return ""
 	case now == s.day.Date && mid:
-		return fmt.Sprintf("The day is saved%s: klob daily goes on from there.", where)
+		return fmt.Sprintf("The daily is saved%s: klob daily goes on from there.", where)
 	case now == s.day.Date:
-		return fmt.Sprintf("The day is saved: klob daily goes on at board %d.", n)
+		return fmt.Sprintf("The daily is saved: klob daily goes on at board %d.", n)
 	case now == s.day.Date.AddDays(1):
-		return fmt.Sprintf("The day of %s is saved%s. It is %s now: klob daily offers to finish it "+
+		return fmt.Sprintf("The daily of %s is saved%s. It is %s now: klob daily offers to finish it "+
 			"until today's first board is begun, and only today.", s.day.Date, where, now)
 	}
-	return fmt.Sprintf("The day of %s is saved%s, but it cannot be finished: klob daily goes back to yesterday's day only.",
+	return fmt.Sprintf("The daily of %s is saved%s, but it cannot be finished: klob daily goes back to yesterday's daily only.",
 		s.day.Date, where)
 }
 
