@@ -186,9 +186,9 @@ func readsAsTag(w string) bool {
 }
 
 // reserved reports whether name reads as a word the tables name a seat
-// by that is no other person: "You" (each reader's own seat) and the
-// bots ("Bot", "Bot A" to "Bot D", botName), in any case or look-alike
-// letters. Another person under one of them would pass for it.
+// by that is no other person: "You" (each reader's own seat), the
+// bots ("Bot", "Bot A" to "Bot D", botName) and "Klob" (the server's
+// own lines in a table's talk), in any case or look-alike letters. Another person under one of them would pass for it.
 //
 // Look-alikes are known for Latin (the letters with a stroke, hook or
 // bar, the small capitals: latinBase), Greek, Cyrillic and Armenian
@@ -203,7 +203,7 @@ func readsAsTag(w string) bool {
 // forged bot; names in one script that is no mimic ("Юля", "דנה",
 // "王小明") are not.
 func reserved(name string) bool {
-	return readsLike(name, hasLatin(name), "you", "bot", "bota", "botb", "botc", "botd")
+	return readsLike(name, hasLatin(name), "you", "bot", "bota", "botb", "botc", "botd", "klob")
 }
 
 // hasLatin reports whether name holds a Latin letter.

@@ -29,6 +29,7 @@ func TestNormal(t *testing.T) {
 		// The words the tables name seats by that are not a person:
 		// "You" (the reader) and the bots, look-alikes too.
 		"You", "you", " YOU ", "Yоu", "Bot", "bot", "Bot B", "B0t d", "bot-c",
+		"Klob", "KLOB", "K1ob",
 		// ... a Greek capital that copies a Latin one its small letter
 		// does not (Upsilon is a Y, upsilon a u).
 		"Υou", "ΥOU", "Υου", "Ύou", "ϒou",
