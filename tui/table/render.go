@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -64,7 +65,10 @@ func Render(ctx *kit.Context, sc *Scene, hand Hand, bottom []string) (string, []
 	midH := max(0, h-topRows-len(bottom))
 	var hits []kit.Hit
 	lines := []string{sc.Header(ctx, w), kit.Rule(ctx, w)}
-	left := sc.tableArea(ctx, leftW, midH, size, hand, &hits)
+	// Under a rule, a note, a prompt and the keys, the screen's lines
+	// are at their usual size; more (a note of two lines) is read first.
+	usual := len(bottom) <= 4
+	left := sc.tableArea(ctx, leftW, midH, size, hand, usual, &hits)
 	right := sc.rightColumn(ctx, rightW, midH)
 	lines = append(lines, kit.Columns(ctx, left, right, leftW, rightW, midH)...)
 	lines = append(lines, bottom...)
@@ -114,8 +118,17 @@ func PanelRoom(ctx *kit.Context, sc *Scene, hand Hand, bottom []string) int {
 
 // tableArea is the table: trump, the trick and the seats around it,
 // the tricks won, the hand.
-func (sc *Scene) tableArea(ctx *kit.Context, w, h int, size kit.CardSize, hand Hand, hits *[]kit.Hit) []string {
+func (sc *Scene) tableArea(ctx *kit.Context, w, h int, size kit.CardSize, hand Hand, usual bool, hits *[]kit.Hit) []string {
 	info := sc.infoLines(ctx, w-1, 2)
+	if !sc.saysKept(ctx, info) {
+		// Where the upcard and the bottom card are stays said while
+		// it is true: on a third line where two leave it out (the dix
+		// exchange, the bottom card and who holds the sequences at
+		// three), which goes when rows are short.
+		if three := sc.infoLines(ctx, w-1, 3); sc.saysKept(ctx, three) {
+			info = three
+		}
+	}
 	if len(info) == 1 {
 		// The line over the table keeps the two rows it may need (round
 		// one's question wraps, round two's fits on one), so that the
@@ -158,14 +171,16 @@ func (sc *Scene) tableArea(ctx *kit.Context, w, h int, size kit.CardSize, hand H
 	}
 	// Too little room (four players at 80×24 with a row marking the
 	// person's sequences, a long note): the least needed rows go first.
-	// The second line over the table (the upcard, who holds the
-	// sequences: the bids panel says both too, and the first line then
-	// says who holds them) goes before the last trick's line, which a
+	// A third line over the table goes first. The second (the upcard,
+	// who holds the sequences: the bids panel says both too, and the
+	// first line then says who holds them) goes before the last trick's
+	// line, one line saying where the upcard is where the second said
+	// it (trump after it or out), which a
 	// spectator reads under the tricks won and a player should too,
 	// unless the one line left would leave trump out (names too long
 	// to say it beside who holds the sequences): then after it. Then
 	// the row marking the person's own sequences.
-	for _, drop := range []string{"spacer", "info2 keeps trump", "last", "info2", "melds", "status", "label", "info"} {
+	for _, drop := range []string{"spacer", "info3", "info2 keeps kept", "info2 keeps trump", "last", "info2", "melds", "status", "label", "info"} {
 		if need() <= h {
 			break
 		}
@@ -173,6 +188,14 @@ func (sc *Scene) tableArea(ctx *kit.Context, w, h int, size kit.CardSize, hand H
 		case drop == "spacer" && spacer:
 			handRows = slices.Delete(handRows, size.H+2, size.H+3)
 			spacer = false
+		case drop == "info2 keeps kept" && usual && len(info) > 1 && !sc.saysKept(ctx, sc.infoLines(ctx, w-1, 1)):
+			// Where one line saying trump would leave out where the
+			// upcard is, trump goes after it, or out: the hand's label
+			// and the maker's seat tag say it. Under a note of two
+			// lines the line keeps trump.
+			if one := sc.infoKept(ctx, w-1, 1); one != nil && sc.saysKept(ctx, info) {
+				info = one
+			}
 		case drop == "info2 keeps trump" && len(info) > 1:
 			if one := sc.infoLines(ctx, w-1, 1); sc.saysTrump(ctx, one) {
 				info = one
@@ -193,6 +216,8 @@ func (sc *Scene) tableArea(ctx *kit.Context, w, h int, size kit.CardSize, hand H
 		case drop == "melds" && melds:
 			handRows = handRows[:len(handRows)-1]
 			melds = false
+		case drop == "info3" && len(info) > 2:
+			info = sc.infoLines(ctx, w-1, 2)
 		case drop == "info2" && len(info) > 1:
 			info = sc.infoLines(ctx, w-1, 1)
 		case drop == "status":
@@ -246,18 +271,7 @@ func (sc *Scene) infoFrags(ctx *kit.Context) []string {
 	v := &sc.V
 	// A fragment, as "bottom Q♠": packLine capitalises the one that
 	// starts a line ("Upcard 8♥" before trump).
-	up := "upcard " + p.StyledCard(v.OrigUpcard)
-	// Whose hand the upcard went to is public (the four-handed maker
-	// gets it in either round, at no trumps too, without bidding
-	// "take"): said here until the deal ends, and the table no longer
-	// draws it. The dix exchange says it in words of its own below.
-	if by := v.UpcardTaker(); by != rules.NoSeat && by != v.DixBy {
-		if v.Played[by&3].Has(v.OrigUpcard) {
-			up += " (" + sc.Lower(by) + " played it)"
-		} else {
-			up += " (in " + sc.whose(by) + " hand)"
-		}
-	}
+	up := sc.upFrag(ctx)
 	if v.Trump == rules.NoSuit {
 		out := []string{up}
 		if s := sc.phaseWords(ctx); s != "" {
@@ -283,12 +297,78 @@ func (sc *Scene) infoFrags(ctx *kit.Context) []string {
 		out = append(out, "bottom "+p.StyledCard(v.Bottom))
 	}
 	if v.DixBy != rules.NoSeat {
-		out = append(out, sc.Lower(v.DixBy)+" took "+p.StyledCard(v.OrigUpcard)+" for the "+p.StyledCard(rules.Dix(v.OrigUpcard.Suit())))
+		out = append(out, sc.dixFrag(ctx))
 	}
 	if s := sc.seqFrag(); s != "" {
 		out = append(out, s)
 	}
 	return out
+}
+
+// upFrag is infoFrags' fragment of the upcard: "upcard 9♣", and whose
+// hand it went to where that is public (the four-handed maker gets it
+// in either round, at no trumps too, without bidding "take"), said
+// until the deal ends, as the table no longer draws it: "(in North's
+// hand)" while it is there, then "(North played it)". The dix exchange
+// says it in words of its own.
+func (sc *Scene) upFrag(ctx *kit.Context) string {
+	v := &sc.V
+	up := "upcard " + ctx.Paint.StyledCard(v.OrigUpcard)
+	if by := v.UpcardTaker(); by != rules.NoSeat && by != v.DixBy {
+		if sc.upcardHeld() {
+			up += " (in " + sc.whose(by) + " hand)"
+		} else {
+			up += " (" + sc.Lower(by) + " played it)"
+		}
+	}
+	return up
+}
+
+// upcardHeld reports whether every player knows that the four-handed
+// maker holds the upcard now: from the deal of the last cards until it
+// plays it.
+func (sc *Scene) upcardHeld() bool {
+	v := &sc.V
+	by := v.UpcardTaker()
+	return by != rules.NoSeat && by != v.DixBy && v.Known(by).Has(v.OrigUpcard)
+}
+
+// keptFrags are the fragments of infoFrags that say where the upcard
+// and the bottom card are while that stays true: the upcard in the
+// hand of the four-handed maker or of the dix exchange's player until
+// it is played, face up beside the play at two and three, and the
+// bottom card. The table draws neither once the card play begins.
+func (sc *Scene) keptFrags(ctx *kit.Context) []string {
+	v := &sc.V
+	if v.Trump == rules.NoSuit {
+		return nil
+	}
+	p := ctx.Paint
+	var out []string
+	switch {
+	case v.DixBy != rules.NoSeat:
+		if v.Known(v.DixBy).Has(v.OrigUpcard) {
+			out = append(out, sc.dixFrag(ctx))
+		}
+	case v.UpcardTaker() == rules.NoSeat || sc.upcardHeld():
+		out = append(out, sc.upFrag(ctx))
+	}
+	if v.Bottom != rules.NoCard {
+		out = append(out, "bottom "+p.StyledCard(v.Bottom))
+	}
+	return out
+}
+
+// saysKept reports whether lines say every fragment of keptFrags.
+func (sc *Scene) saysKept(ctx *kit.Context, lines []string) bool {
+	return saysAll(lines, sc.keptFrags(ctx))
+}
+
+// dixFrag says who exchanged the dix: "West took J♥ for the 7♥".
+func (sc *Scene) dixFrag(ctx *kit.Context) string {
+	p := ctx.Paint
+	v := &sc.V
+	return sc.Lower(v.DixBy) + " took " + p.StyledCard(v.OrigUpcard) + " for the " + p.StyledCard(rules.Dix(v.OrigUpcard.Suit()))
 }
 
 // seqFrag says who holds the sequences (and sets, with of_a_kind: in
@@ -310,29 +390,129 @@ func (sc *Scene) seqFrag() string {
 }
 
 // infoLines packs the trump info into at most n lines of w cells. Who
-// holds the sequences is said only here during the play, so when it
-// would be left out it moves up after trump (before the upcard, which
-// the bids panel says too), said shorter ("sequences: them") and then
-// with the names shortened until it fits.
+// holds the sequences is said only here during the play, and so is
+// where the upcard and the bottom card are (keptFrags): when the lines
+// would leave one of them out, the sequences move up after trump (said
+// shorter, "sequences: theirs", then with the names shortened) until
+// every fragment fits; else until the sequences and keptFrags do, trump
+// (which the hand's label and the maker's seat tag say too) moved after
+// them at the last; else until the sequences do.
 func (sc *Scene) infoLines(ctx *kit.Context, w, n int) []string {
-	lines := sc.packLine(ctx, sc.infoFrags(ctx), w, n)
-	if seq := sc.seqFrag(); seq == "" || saysSeq(lines, seq) {
+	frags := sc.infoFrags(ctx)
+	lines := sc.packLine(ctx, frags, w, n)
+	seq := sc.seqFrag()
+	if saysAll(lines, frags) {
 		return lines
 	}
+	if seq == "" {
+		// Before who holds the sequences is known: the names shortened.
+		for _, nw := range []int{12, 6} {
+			s := sc.shortTo(ctx, nw)
+			if l := s.packLine(ctx, s.infoFrags(ctx), w, n); saysAll(l, s.infoFrags(ctx)) {
+				return l
+			}
+		}
+		return lines
+	}
+	all := func(s *Scene, l, order []string) bool { return saysAll(l, order) }
+	kept := func(s *Scene, l, order []string) bool { return saysAll(l, order[:1+len(s.keptFrags(ctx))]) }
+	if l := sc.infoMoved(ctx, w, n, all, false); l != nil {
+		return l
+	}
+	if saysSeq(lines, seq) && sc.saysKept(ctx, lines) {
+		return lines
+	}
+	if l := sc.infoMoved(ctx, w, n, kept, false); l != nil {
+		return l
+	}
+	if saysSeq(lines, seq) {
+		return lines
+	}
+	onlySeq := func(s *Scene, l, order []string) bool { return saysAll(l, order[:1]) }
+	if l := sc.infoMoved(ctx, w, n, onlySeq, false); l != nil {
+		return l
+	}
+	// Names can be no shorter: the sequences go first.
+	l, _ := sc.movedFrags(ctx, sc.seqShort(), true)
+	return sc.packLine(ctx, l, w, n)
+}
+
+// infoKept is the info in n lines of w cells saying who holds the
+// sequences and keptFrags, trump after them if it must (the hand's
+// label and the maker's seat tag say it too), or nil where they do not
+// fit.
+func (sc *Scene) infoKept(ctx *kit.Context, w, n int) []string {
+	if l := sc.infoLines(ctx, w, n); sc.saysKept(ctx, l) {
+		return l
+	}
+	if sc.seqFrag() == "" {
+		return nil
+	}
+	kept := func(s *Scene, l, order []string) bool { return saysAll(l, order[:1+len(s.keptFrags(ctx))]) }
+	return sc.infoMoved(ctx, w, n, kept, true)
+}
+
+// infoMoved is the info with the sequences moved up (movedFrags, seqFirst
+// as it says), said whole, then shorter ("sequences: none" for
+// nobody's), with the names whole, then
+// shortened to 12 cells, then 6: the first packing of these that ok
+// takes, or nil.
+func (sc *Scene) infoMoved(ctx *kit.Context, w, n int, ok func(s *Scene, lines, frags []string) bool, seqFirst bool) []string {
 	for _, nw := range []int{0, 12, 6} {
 		s := sc.shortTo(ctx, nw)
-		frags := s.infoFrags(ctx)
-		frags = frags[:len(frags)-1] // seqFrag, put last by infoFrags
-		for _, seq := range []string{s.seqFrag(), s.seqShort()} {
-			moved := append([]string{frags[0], seq}, frags[1:]...)
-			if l := s.packLine(ctx, moved, w, n); saysSeq(l, seq) {
+		seqs := []string{s.seqFrag(), s.seqShort()}
+		if s.V.SeqWinner == rules.NoSeat {
+			seqs[1] = kit.SeqWord(&s.V.Options) + ": none"
+		}
+		for _, seq := range seqs {
+			try, order := s.movedFrags(ctx, seq, seqFirst)
+			if l := s.packLine(ctx, try, w, n); ok(s, l, order) {
 				return l
 			}
 		}
 	}
-	// Names can be no shorter: the sequences go first.
-	frags := sc.infoFrags(ctx)
-	return sc.packLine(ctx, append([]string{sc.seqShort()}, frags[:len(frags)-1]...), w, n)
+	return nil
+}
+
+// movedFrags is infoFrags with the sequences' fragment seq moved up:
+// after trump, or when seqFirst first and trump after keptFrags. order
+// is the same fragments in the order infoLines' checks read them: the
+// sequences, keptFrags, trump, the rest.
+func (sc *Scene) movedFrags(ctx *kit.Context, seq string, seqFirst bool) (frags, order []string) {
+	all := sc.infoFrags(ctx)
+	trump, rest := all[0], all[1:len(all)-1] // seqFrag, put last by infoFrags
+	kept := sc.keptFrags(ctx)
+	var others []string
+	for _, f := range rest {
+		if !slices.Contains(kept, f) {
+			others = append(others, f)
+		}
+	}
+	order = append(append(append([]string{seq}, kept...), trump), others...)
+	if seqFirst {
+		frags = append(append(append([]string{seq}, kept...), trump), others...)
+	} else {
+		frags = append(append([]string{trump, seq}, kept...), others...)
+	}
+	return frags, order
+}
+
+// saysAll reports whether lines hold every fragment of frags whole.
+func saysAll(lines, frags []string) bool {
+	for _, f := range frags {
+		if !saysFrag(lines, f) {
+			return false
+		}
+	}
+	return true
+}
+
+// saysFrag reports whether lines hold the fragment f whole, its first
+// letter as packLine may capitalise it aside.
+func saysFrag(lines []string, f string) bool {
+	f = ansi.Strip(f)
+	_, size := utf8.DecodeRuneInString(f)
+	return slices.ContainsFunc(lines, func(l string) bool { return strings.Contains(ansi.Strip(l), f[size:]) })
 }
 
 // saysTrump reports whether lines say trump (as infoFrags' first

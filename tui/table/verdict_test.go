@@ -1340,7 +1340,8 @@ func TestStatusSequencesSayWhatTheyMean(t *testing.T) {
 				c.want = "you & North score them"
 			}
 			sc := sceneOf(rules.View{Players: n, Options: options(n), Trump: rules.Clubs, Maker: rules.SeatA,
-				SeqWinner: c.winner, Phase: rules.PhasePlay, OrigUpcard: rules.MustCard("7C"), Upcard: rules.MustCard("7C")})
+				SeqWinner: c.winner, Phase: rules.PhasePlay, OrigUpcard: rules.MustCard("7C"), Upcard: rules.MustCard("7C"),
+				DixBy: rules.NoSeat, Bottom: rules.NoCard})
 			for rows := 1; rows <= 2; rows++ {
 				got := strings.ToLower(ansi.Strip(strings.Join(sc.infoLines(&ctx, 54, rows), "\n")))
 				// Short of room a team is "ours" or "theirs".
