@@ -394,3 +394,46 @@ func TestSharedHeaderKeepsTheCodeAtEverySeatCount(t *testing.T) {
 		}
 	})
 }
+
+// TestHeaderKeepsDealer: at 80 columns, with no table code in it (a
+// local game, a replay), the header names the dealer at every seat
+// count, for the person and for a spectator, with short names, "Random
+// A" and names of 24 letters, saved or marked "! not saved": the title
+// goes before a name is shortened, and the mark takes the room of the
+// target, never the dealer's.
+func TestHeaderKeepsDealer(t *testing.T) {
+	ctx := kit.NewContext(false)
+	nameSets := [][]string{{"You", "West", "North", "East"}, {"Random A", "Random B", "Random C", "Random D"},
+		{"alexandra_of_the_norther", "bartholomew_the_third_xx", "cassandra_of_the_seventh", "dimitrios_the_eleventh_x"}}
+	for _, n := range []int{2, 3, 4} {
+		for _, names := range nameSets {
+			for _, unsaved := range []bool{false, true} {
+				for _, you := range []rules.Seat{rules.SeatA, rules.NoSeat} {
+					for _, dealer := range []rules.Seat{rules.SeatA, rules.SeatB} {
+						o := options(n)
+						o.Target = 300
+						sc := &Scene{V: rules.View{Players: n, Options: o, Dealer: dealer}, You: you, DealNo: 1, Unsaved: unsaved}
+						for s := range n {
+							sc.Players = append(sc.Players, Player{Name: names[s]})
+						}
+						h := ansi.Strip(sc.Header(&ctx, 80))
+						what := fmt.Sprintf("%d players, names %q, unsaved %v, seat %v, dealer %v", n, names[1], unsaved, you, dealer)
+						if kit.WidthOf(h) > 80 {
+							t.Errorf("%s: header %d wide: %q", what, kit.WidthOf(h), h)
+						}
+						left, _, _ := strings.Cut(h, "   ")
+						if !strings.Contains(left, " deals") && !strings.Contains(left, "you deal") {
+							t.Errorf("%s: no dealer in %q", what, h)
+						}
+						if unsaved && !strings.Contains(h, "! not saved") {
+							t.Errorf("%s: no mark in %q", what, h)
+						}
+						if strings.Contains(h, "Klob") && strings.Contains(h, "…") {
+							t.Errorf("%s: a name is shortened where the title could go: %q", what, h)
+						}
+					}
+				}
+			}
+		}
+	}
+}

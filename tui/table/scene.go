@@ -457,15 +457,15 @@ func (sc *Scene) bySide(x [4]int) []int {
 // Parts that do not fit are left out whole, the least needed first,
 // never cut: "game to 30" must not stand for a game to 300.
 func (sc *Scene) Header(ctx *kit.Context, w int) string {
-	// The dealer, who changes every deal, outlasts the whole names: long
-	// names are shortened, then the teams of four become "us" and "them"
-	// (as the score pad heads them), before the dealer is left out; at
-	// 80 columns it never is. The seat count is left out only when
-	// nothing else makes room (a narrow terminal), never at 80 columns.
-	// The forms are measured unstyled but for the title, drawn once;
-	// only the form returned has its totals styled.
-	// Last before the dealer, the title gives way: the person knows the
-	// game they play, not who deals this one.
+	// The dealer, who changes every deal, outlasts the title and the
+	// whole names: the title gives way first (the person knows the game
+	// they play, not who deals this one), then long names are shortened
+	// and the teams of four become "us" and "them" (as the score pad
+	// heads them), before the dealer is left out; at 80 columns it never
+	// is. The seat count is left out only when nothing else makes room
+	// (a narrow terminal), never at 80 columns. The forms are measured
+	// unstyled but for the title, drawn once; only the form returned has
+	// its totals styled.
 	klob := ctx.Styles.Title.Render("Klob")
 	if sc.Code && sc.Tag != "" {
 		// A shared table's code: the title and then the seat count give
@@ -501,24 +501,46 @@ func (sc *Scene) Header(ctx *kit.Context, w int) string {
 		}
 	}
 	for _, loose := range []bool{false, true} {
-		for _, dealer := range []bool{true, false} {
-			titles := []string{klob}
-			if dealer {
-				titles = append(titles, "")
+		// The dealer kept: the title goes before a name is shortened
+		// (the score pad says the names whole); the person's teams of
+		// four are said "us" and "them" before their names are, a
+		// spectator's are named shorter in the score, the dealer whole.
+		for _, title := range []string{klob, ""} {
+			widths := []int{0}
+			if title == "" {
+				widths = []int{0, 12, 6, 5, 4}
 			}
-			for _, title := range titles {
-				for _, nw := range []int{0, 12, 6} {
-					s := sc.shortTo(ctx, nw)
-					if left, right, ok := s.header(title, w, false, loose, dealer, false); ok {
-						return headerLine(ctx, w, left, right, ok)
-					}
+			for _, nw := range widths {
+				c := sc.shortTo(ctx, nw)
+				if left, right, ok := c.header(title, w, false, loose, true, false); ok {
+					return headerLine(ctx, w, left, right, ok)
 				}
-				forms := sc.headerForms(ctx, true, 6)
-				for k, c := range forms {
-					if left, right, ok := c.header(title, w, true, loose, dealer, false); ok || loose && !dealer && k == len(forms)-1 {
-						return headerLine(ctx, w, left, right, ok)
-					}
+				if !sc.teams() {
+					continue
 				}
+				if sc.spacedTeams() {
+					if title == "" && nw == 0 {
+						for _, c := range sc.headerForms(ctx, true, 0) {
+							if left, right, ok := c.header(title, w, true, loose, true, false); ok {
+								return headerLine(ctx, w, left, right, ok)
+							}
+						}
+					}
+				} else if left, right, ok := c.header(title, w, true, loose, true, false); ok {
+					return headerLine(ctx, w, left, right, ok)
+				}
+			}
+		}
+		// Only a narrow terminal leaves the dealer out, the title kept.
+		for _, nw := range []int{0, 12, 6} {
+			if left, right, ok := sc.shortTo(ctx, nw).header(klob, w, false, loose, false, false); ok {
+				return headerLine(ctx, w, left, right, ok)
+			}
+		}
+		forms := sc.headerForms(ctx, true, 6)
+		for k, c := range forms {
+			if left, right, ok := c.header(klob, w, true, loose, false, false); ok || loose && k == len(forms)-1 {
+				return headerLine(ctx, w, left, right, ok)
 			}
 		}
 	}
@@ -678,6 +700,12 @@ func (sc *Scene) header(title string, w int, us, loose, dealer, code bool) (left
 	tries := []try{{[]int{0, 1, 2, 3, 4, 5}, false, false}, {[]int{0, 1, 2, 3, 4}, false, false},
 		{[]int{0, 1, 3, 4}, false, false}, {[]int{0, 1, 3}, false, true},
 		{[]int{0, 1, 3, 4}, true, false}, {[]int{0, 1, 3}, true, true}}
+	if sc.Unsaved && dealer {
+		// The mark "! not saved" takes the room of the target and the
+		// seat count, which the score pad's heading says, not the
+		// dealer's.
+		tries = append(tries, try{[]int{0, 1}, false, true}, try{[]int{0, 1}, true, true})
+	}
 	if code {
 		tries = []try{{[]int{0, 1, 2, 3, 4, 5}, false, false}, {[]int{0, 1, 2, 3, 5}, false, false}, {[]int{0, 1, 2, 3, 5}, true, false},
 			{[]int{0, 1, 2, 5}, false, true}, {[]int{0, 1, 2, 5}, true, true}}
