@@ -386,9 +386,8 @@ func (s *Screen) overView(ctx *kit.Context) (string, []kit.Hit, int) {
 	default:
 		tail = append(tail, " The game log is saved.")
 	}
-	offerLine, hits := s.overOfferLine(ctx, w)
+	keys, hits := s.overOfferRows(ctx, w)
 	again := s.againLines(ctx, sc, w)
-	keys := []string{offerLine}
 	keys = append(keys, s.resultNote(ctx, w)...)
 	if s.talk.Typing {
 		keys = append(keys, s.chatLine(ctx, w))
@@ -440,7 +439,7 @@ func (s *Screen) overView(ctx *kit.Context) (string, []kit.Hit, int) {
 	lines = DropBlanks(all, h)
 	at -= min(len(all)-len(lines), at-filled(all[:at]))
 	for i := range hits {
-		hits[i].Rect.Y = at
+		hits[i].Rect.Y += at
 	}
 	if at >= h {
 		hits = nil // cut off the window: nothing there to click
@@ -584,6 +583,23 @@ func (s *Screen) overOfferLine(ctx *kit.Context, w int) (string, []kit.Hit) {
 		offers = append(offers, kit.Offer{Key: o.key, What: o.what})
 	}
 	return kit.OfferLine(ctx, " ", offers, 0)
+}
+
+// overOfferRows are the game end's offers as shown, each row's place
+// in the hits' Y: overOfferLine, with at a shared table's end x (no
+// other game), which the lines over the offers name too, after the
+// others where the row holds it, else on a row of its own under them.
+func (s *Screen) overOfferRows(ctx *kit.Context, w int) ([]string, []kit.Hit) {
+	line, hits := s.overOfferLine(ctx, w)
+	if !s.cfg.Shared || !s.snap.Can.NoAgain {
+		return []string{line}, hits
+	}
+	x := kit.Offer{Key: noAgainKey, What: "no other game"}
+	if one, h := kit.OfferLine(ctx, line+"   ", []kit.Offer{x}, 0); kit.WidthOf(one) <= w {
+		return []string{one}, append(hits, h...)
+	}
+	row, h := kit.OfferLine(ctx, " ", []kit.Offer{x}, 1)
+	return []string{line, row}, append(hits, h...)
 }
 
 // overKeys are the game end's offers as a key line (the help's), the

@@ -498,3 +498,27 @@ func TestClaimSaidAtDealOver(t *testing.T) {
 		}
 	})
 }
+
+// TestNoAgainOffered: at every seat count, at the end of a shared
+// table's game in 80×24, where the lines over the offers say x says
+// you want no other game, the offers list [x] too, within 80 columns:
+// every key the text names is in the bar.
+func TestNoAgainOffered(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		f, dan := danLeftTheGame(t, n)
+		p := danBack(t, f, dan)
+		defer p.Leave()
+		text := f.text()
+		if !strings.Contains(kittest.Flat(text), "x says you want none") {
+			t.Fatalf("%d players: the end does not name x:\n%s", n, text)
+		}
+		if !strings.Contains(text, "[x] no other game") {
+			t.Errorf("%d players: the offers leave out [x]:\n%s", n, text)
+		}
+		for _, l := range strings.Split(text, "\n") {
+			if kit.WidthOf(l) > 80 {
+				t.Errorf("%d players: a line %d wide: %q", n, kit.WidthOf(l), l)
+			}
+		}
+	})
+}
