@@ -227,18 +227,24 @@ func (s *Screen) talkNote() string {
 // in the closed box.
 func (s *Screen) kept() bool { return !s.talk.Typing && s.talk.Input.Len() > 0 }
 
-// placeChat notes where the lines not yet placed came: at the position
-// on the screen now. Lines the room kept from before the screen opened
-// go before everything.
-func (s *Screen) placeChat() {
-	if s.cfg.Talk == nil {
-		return
-	}
+// chatHere is the position on the screen now, where a line that comes
+// now goes among the deal's words.
+func (s *Screen) chatHere() chatAt {
 	at := chatAt{game: s.snap.Game, deal: s.snap.DealNo, step: len(s.snap.View.History())}
 	if !s.snap.HasDeal || s.snap.Between || s.snap.Over {
 		// Between deals: after every word of the deal shown.
 		at.step = maxStep
 	}
+	return at
+}
+
+// placeChat notes where the lines not yet placed came: at the position
+// on the screen now.
+func (s *Screen) placeChat() {
+	if s.cfg.Talk == nil {
+		return
+	}
+	at := s.chatHere()
 	lines := s.cfg.Talk.Lines()
 	keep := make(map[uint64]chatAt, len(lines))
 	for _, l := range lines {
@@ -343,14 +349,17 @@ func (sc *Scene) chatNames(ctx *kit.Context, short *Scene, w int) func(string) s
 }
 
 // firstChat places the lines the room kept from before the screen
-// opened: before every word.
+// opened where it opens, after the deal's words so far: they are the
+// latest said, and read in order before the lines that come later,
+// never hidden above the words of a deal joined halfway through.
 func (s *Screen) firstChat() {
 	s.chatPos = map[uint64]chatAt{}
 	if s.cfg.Talk == nil {
 		return
 	}
+	at := s.chatHere()
 	for _, l := range s.cfg.Talk.Lines() {
-		s.chatPos[l.Seq] = chatAt{game: s.snap.Game}
+		s.chatPos[l.Seq] = at
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -826,4 +827,43 @@ func TestTalkBotOfLongNameNotBroken(t *testing.T) {
 			t.Errorf("%s: no step of the bot's:\n%s", name, text)
 		}
 	}
+}
+
+// TestLateSpectatorReadsTalkInOrder: a spectator who joins after the
+// first trick, ann having said five lines, then a sixth, reads the
+// latest of them in the talk pane in the order said, the five before
+// the sixth with no word of the game between them, not hidden above
+// the deal's words as earlier lines. At every seat count.
+func TestLateSpectatorReadsTalkInOrder(t *testing.T) {
+	eachTable(t, func(t *testing.T, n int, f *fixture) {
+		f.until("the second trick", func(s host.Snapshot) bool {
+			return s.View.Phase == rules.PhasePlay && len(s.View.CompletedTricks()) >= 1 && s.Can.Act
+		}, true)
+		talk := &fakeTalk{}
+		for i := 1; i <= 5; i++ {
+			talk.hear("ann", fmt.Sprintf("line %d", i), false)
+		}
+		w := newWatcher(t, f, talk)
+		w.catchUp()
+		talk.hear("ann", "line 6", false)
+		w.d.Deliver(ChatRefresh{})
+		var pane []string
+		for _, l := range strings.Split(w.text(), "\n") {
+			if _, right, ok := strings.Cut(l, "│ "); ok {
+				pane = append(pane, strings.TrimSpace(right))
+			}
+		}
+		at := func(text string) int {
+			return slices.IndexFunc(pane, func(l string) bool { return strings.Contains(l, `"`+text+`"`) })
+		}
+		five, six := at("line 5"), at("line 6")
+		if five < 0 || six < 0 || six != five+1 {
+			t.Fatalf("%d players: ann's lines 5 and 6 do not stand together in the pane:\n%s", n, w.text())
+		}
+		for i := 4; i >= 1; i-- {
+			if j := at(fmt.Sprintf("line %d", i)); j >= 0 && j != five-(5-i) {
+				t.Fatalf("%d players: ann's line %d out of order in the pane:\n%s", n, i, w.text())
+			}
+		}
+	})
 }
