@@ -475,6 +475,11 @@ func (s *Screen) update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 			s.talk.Paste(msg.Content, &s.note)
 		}
 		return s, nil
+	case kit.InputDropped:
+		// The server dropped keys typed too fast: a line being typed
+		// lacks them, and enter must not send it as it is.
+		s.talk.Gap(&s.note)
+		return s, nil
 	case refreshMsg:
 		if msg.port != s.port {
 			return s, nil // a game left behind

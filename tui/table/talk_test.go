@@ -867,3 +867,34 @@ func TestLateSpectatorReadsTalkInOrder(t *testing.T) {
 		}
 	})
 }
+
+// droppedKeys stands for the server's message that keys came too fast
+// and some were dropped (kit.InputDropped).
+type droppedKeys struct{}
+
+func (droppedKeys) InputDropped() {}
+
+// TestDroppedKeysLeaveNoLineToSend: keys the server drops while a line
+// is typed at the table leave that line unsent by enter, and the rest
+// of the burst is not added to it; edited, it is sent. At every seat
+// count.
+func TestDroppedKeysLeaveNoLineToSend(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		talk := &hushTalk{}
+		f := newFixture(t, n, seeds[n], 80, 24, func(_ *host.Config, c *Config) { c.Talk = talk })
+		f.hs.Press("/", "h", "i")
+		if !f.s.talk.Typing {
+			t.Fatalf("%d players: / opens no box:\n%s", n, f.text())
+		}
+		f.hs.Send(droppedKeys{})
+		f.hs.Press("x", "y", "enter")
+		if len(talk.said) != 0 || !strings.Contains(kittest.Flat(f.text()), "some were dropped") {
+			t.Fatalf("%d players: a line lacking dropped keys was sent (%q):\n%s", n, talk.said, f.text())
+		}
+		f.hs.Press("backspace", "o", "enter")
+		if !slices.Equal(talk.said, []string{"ho"}) {
+			t.Fatalf("%d players: the edited line was not sent as typed: %q", n, talk.said)
+		}
+		kittest.CheckSize(t, f.hs.Frame(), 80, 24)
+	})
+}
