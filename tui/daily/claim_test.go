@@ -16,11 +16,13 @@ import (
 // claimOnABoard plays the day with the keys a person would press, the
 // highest card they may in the card play (a hand of winners late in a
 // deal), pressing c at each of their turns there until a claim is
-// accepted; it returns that board's line once it is recorded.
-func claimOnABoard(t *testing.T, f *fixture) duplicate.BoardResult {
+// accepted; it returns that board's line once it is recorded, and what
+// the board's end said of the claim (claimLine).
+func claimOnABoard(t *testing.T, f *fixture) (duplicate.BoardResult, string) {
 	t.Helper()
 	tried := map[string]bool{}
 	claimed := 0
+	said := ""
 	for range 20000 {
 		switch p := f.s.sub.(type) {
 		case *intro:
@@ -34,13 +36,16 @@ func claimOnABoard(t *testing.T, f *fixture) duplicate.BoardResult {
 				if !ok {
 					t.Fatalf("board %d not recorded", claimed)
 				}
-				return br
+				return br, said
 			}
 			f.hs.Press("enter")
 		case *table.Screen:
 			snap := p.Snapshot()
 			if snap.Claimer == snap.Seat {
 				claimed = f.s.board
+			}
+			if snap.Over && claimed == f.s.board && said == "" {
+				said = claimLine(f.text())
 			}
 			at := fmt.Sprintf("%d/%d", f.s.board, len(snap.View.History()))
 			if !snap.Can.Act || snap.View.Phase != rules.PhasePlay || p.Bella != rules.NoCard {
@@ -64,7 +69,7 @@ func claimOnABoard(t *testing.T, f *fixture) duplicate.BoardResult {
 		}
 	}
 	t.Fatal("no claim accepted on the day")
-	return duplicate.BoardResult{}
+	return duplicate.BoardResult{}, ""
 }
 
 // TestClaimKeptOnADailyBoard: a claim made with c on a daily board is
@@ -74,7 +79,7 @@ func claimOnABoard(t *testing.T, f *fixture) duplicate.BoardResult {
 func TestClaimKeptOnADailyBoard(t *testing.T) {
 	inParallel(t, func(t *testing.T, n int) {
 		f := newFixture(t, n, "", quickPar)
-		br := claimOnABoard(t, f)
+		br, _ := claimOnABoard(t, f)
 		if br.Claim == nil || br.Claim.Seat != f.s.set.Seat || !br.Claim.PlayedOut {
 			t.Fatalf("board %d: the claim is not in its line: %+v", br.Board, br.Claim)
 		}
@@ -148,4 +153,88 @@ func TestClaimKeptOnADailyBoard(t *testing.T) {
 			t.Fatalf("board %d resumed: recorded %+v, played straight %+v", br.Board, again, br)
 		}
 	})
+}
+
+// TestClaimResumedCountsItsTricks: a board left at any point of a
+// claim's play-out (right after the claim, after each card of it)
+// resumes saying what the board played straight says: how many of the
+// last tricks were played for the claimer's side, not only those after
+// the resume. At every seat count.
+func TestClaimResumedCountsItsTricks(t *testing.T) {
+	inParallel(t, func(t *testing.T, n int) {
+		f := newFixture(t, n, "", quickPar)
+		br, want := claimOnABoard(t, f)
+		if want == "" {
+			t.Fatalf("board %d played straight: its end does not say the claim", br.Board)
+		}
+		// Claims made later on the same play, at each of the person's
+		// cards after the one accepted: each keeps every trick too.
+		for k := br.Claim.Step; k < len(br.Steps); k++ {
+			if br.Steps[k].Seat != br.Claim.Seat {
+				continue
+			}
+			c := *br.Claim
+			c.Step = k
+			for mid := k; mid <= len(br.Steps); mid++ {
+				g := newFixture(t, n, t.TempDir(), quickPar)
+				g.s.Close()
+				day, err := g.files.Day(day1, n, "Tester", g.version)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := day.SaveDeal(br.Board, gamelog.Deal{Steps: br.Steps[:mid], Claim: &c}); err != nil {
+					t.Fatal(err)
+				}
+				g.open()
+				g.hs.Press("enter")
+				if _, ok := g.tbl(); !ok {
+					t.Fatalf("board %d left %d actions in: does not resume (on %s)", br.Board, mid, g.s.sub.Name())
+				}
+				got := claimLine(g.text())
+				if k == br.Claim.Step && got != want {
+					t.Errorf("board %d left after %d of its %d actions (claim after %d): resumed it says\n%q\nplayed straight\n%q",
+						br.Board, mid, len(br.Steps), k, got, want)
+				}
+				if w := lastTricks(br.Steps, k, n); !strings.Contains(got, w) {
+					t.Errorf("board %d left after %d of its %d actions (claim after %d): resumed it says\n%q\nwant %q",
+						br.Board, mid, len(br.Steps), k, got, w)
+				}
+			}
+		}
+	})
+}
+
+// lastTricks is how the end of a deal played with steps counts the
+// tricks played for a claim made before the person's card at step k:
+// from that card's trick to the last.
+func lastTricks(steps []rules.Step, k, players int) string {
+	cards, before := 0, 0
+	for i, st := range steps {
+		if st.Action.Kind == rules.PlayCard {
+			if i < k {
+				before++
+			}
+			cards++
+		}
+	}
+	if n := cards/players - before/players; n != 1 {
+		return fmt.Sprintf("the last %d tricks were played", n)
+	}
+	return "the last trick was played"
+}
+
+// claimLine is the line of text that says who claimed the rest of the
+// deal, its wrapped rest joined on.
+func claimLine(text string) string {
+	lines := strings.Split(text, "\n")
+	for i, l := range lines {
+		if strings.Contains(l, "claimed the rest of the deal") {
+			s := strings.TrimSpace(l)
+			for j := i + 1; j < len(lines) && !strings.HasSuffix(s, ".") && strings.TrimSpace(lines[j]) != ""; j++ {
+				s += " " + strings.TrimSpace(lines[j])
+			}
+			return s
+		}
+	}
+	return ""
 }
