@@ -2,6 +2,7 @@ package daily
 
 import (
 	"fmt"
+	"strings"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
@@ -224,9 +225,30 @@ func (p *between) View(ctx *kit.Context) string {
 		}
 	}
 	if keys != "" {
-		lines = append(lines, "", " "+keys)
+		lines = append(lines, "")
+		lines = append(lines, wrapKeys(keys, w)...)
 	}
 	return kit.Canvas(lines, w, ctx.Height)
+}
+
+// wrapKeys sets a line of keys ("[k] what", three spaces apart) in
+// lines of width w, indented one column: a key and its words are never
+// cut, the keys that do not fit going on to the next line.
+func wrapKeys(keys string, w int) []string {
+	var out []string
+	line := ""
+	for _, k := range strings.Split(keys, "   ") {
+		switch {
+		case line == "":
+			line = " " + k
+		case kit.WidthOf(line+"   "+k) <= w:
+			line += "   " + k
+		default:
+			out = append(out, line)
+			line = " " + k
+		}
+	}
+	return append(out, line)
 }
 
 // HelpMarks: the board's result, no card for the help's numbers and

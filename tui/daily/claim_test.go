@@ -238,3 +238,30 @@ func claimLine(text string) string {
 	}
 	return ""
 }
+
+// TestKeyLinesFit: every page of a day played at 80×24 shows its keys'
+// line whole, "[q] quit" with all its words (between boards, that the
+// daily is kept), wrapped rather than cut at the screen's edge; the
+// last board's page, whose next is the day's results, too. At every
+// seat count.
+func TestKeyLinesFit(t *testing.T) {
+	inParallel(t, func(t *testing.T, n int) {
+		f := newFixture(t, n, "", quickPar)
+		seen := map[string]bool{}
+		f.frames = func(text string) {
+			for _, l := range strings.Split(text, "\n") {
+				_, after, ok := strings.Cut(l, "[q] quit")
+				if ok && after != "" && after != ", the daily kept" {
+					t.Errorf("on %s, a key line is cut: %q\n%s", f.s.sub.Name(), l, text)
+				}
+				if ok && strings.Contains(text, "the day's results") {
+					seen["last"] = true
+				}
+			}
+		}
+		f.until("the results", f.resultsRead)
+		if !seen["last"] {
+			t.Error("the last board's page was never shown with its keys")
+		}
+	})
+}
