@@ -56,7 +56,7 @@ text that says which Klob made it.`
 func runDaily(args []string, stdout, stderr io.Writer) int {
 	now, err := dailyClock(os.Getenv, time.Now)
 	if err != nil {
-		fmt.Fprintf(stderr, "klob daily: %v\n", err)
+		printError(stderr, "daily", errorText(err))
 		return 2
 	}
 	return dailyWith(args, stdout, stderr, dailyEnv{now: now, getenv: os.Getenv})
@@ -182,7 +182,7 @@ func dailyWith(args []string, stdout, stderr io.Writer, env dailyEnv) int {
 		defer func() {
 			for _, err := range files.TakeMoved() {
 				if !errors.Is(failedWith, err) {
-					fmt.Fprintf(stderr, "klob daily: %v\n", err)
+					printError(stderr, "daily", errorText(err))
 				}
 			}
 		}()
@@ -214,7 +214,7 @@ func dailyWith(args []string, stdout, stderr io.Writer, env dailyEnv) int {
 		// and what reads of it kept: the history may lack what it held,
 		// so that is said first; the history printed is what reads.
 		for _, err := range files.TakeMoved() {
-			fmt.Fprintf(stderr, "klob daily: %v\n", err)
+			printError(stderr, "daily", errorText(err))
 		}
 		for _, l := range dailyscreen.HistoryLines(h, today) {
 			if _, err := fmt.Fprintln(stdout, l); err != nil {
@@ -245,7 +245,7 @@ func dailyWith(args []string, stdout, stderr io.Writer, env dailyEnv) int {
 			keepName(y, named)
 			if yrf, err := y.Results(); err == nil && len(yrf.Boards) > 0 {
 				rf = yrf
-				fmt.Fprintf(stderr, "klob daily: no board of today (%s) played yet: yesterday's results (%s)\n", today, y.Date)
+				printError(stderr, "daily", fmt.Sprintf("no board of today (%s) played yet: yesterday's results (%s)", today, y.Date))
 			}
 		}
 		if len(rf.Boards) == 0 {
@@ -267,7 +267,7 @@ func dailyWith(args []string, stdout, stderr io.Writer, env dailyEnv) int {
 				shown.Boards[i].Par, shown.Boards[i].HasPar = 0, false
 			}
 			rf = &shown
-			fmt.Fprintf(stderr, "klob daily: par is left out until the eighth board is played (%d of %d so far)\n", len(rf.Boards), duplicate.DailyBoards)
+			printError(stderr, "daily", fmt.Sprintf("par is left out until the eighth board is played (%d of %d so far)", len(rf.Boards), duplicate.DailyBoards))
 		}
 		text, err := rf.MarshalText()
 		if err != nil {
@@ -588,7 +588,7 @@ func dailyImport(files *dailyfiles.Files, dir, path, who string, today duplicate
 	say("Your day %s at %d players: %s, rank %s of %d.", f.Date, f.Players,
 		kit.Percent(me.Percent), rank, field.Standings.Field)
 	for _, e := range bad {
-		fmt.Fprintf(stderr, "klob daily: left out: %v\n", e)
+		printError(stderr, "daily", "left out: "+errorText(e))
 	}
 	return 0, nil
 }

@@ -330,7 +330,7 @@ func TestDailyExportHidesParMidDay(t *testing.T) {
 	assert.NotContains(t, out, "par +93")
 	assert.Contains(t, out, "par -")
 	assert.Contains(t, out, "board 1 result")
-	assert.Contains(t, errs, "par is left out until the eighth board is played (1 of 8 so far)")
+	assert.Contains(t, unwrapped(errs), "par is left out until the eighth board is played (1 of 8 so far)")
 }
 
 // recordBoard plays the day's board of index n with the easy bot in the
@@ -484,7 +484,7 @@ func TestDailyRemembersName(t *testing.T) {
 			code, out, errs := runDailyTest(t, dir, "-export")
 			assert.Equal(t, 0, code, errs)
 			assert.Contains(t, out, "\nname ada\n", "the login name")
-			assert.Contains(t, errs, says)
+			assert.Contains(t, unwrapped(errs), says)
 			keptAside(t, bad)
 		})
 	}
@@ -621,11 +621,24 @@ func TestDailyExportYesterday(t *testing.T) {
 		code, out, errs := runDailyAt(t, dir, next, "-export", "-players", fmt.Sprint(players))
 		require.Equal(t, 0, code, errs)
 		assert.Contains(t, out, "date 2026-12-01")
-		assert.Contains(t, errs, "yesterday's results (2026-12-01)")
+		assert.Contains(t, unwrapped(errs), "yesterday's results (2026-12-01)")
+		assertWrapped(t, errs)
 		code, _, errs = runDailyAt(t, dir, next.AddDate(0, 0, 1), "-export", "-players", fmt.Sprint(players))
 		assert.Equal(t, 1, code)
 		assert.Contains(t, unwrapped(errs), "nothing to export")
 	})
+}
+
+// assertWrapped: each line of stderr fits 80 columns (printError's
+// width off a terminal), but for a word longer than that (a path) on a
+// line of its own.
+func assertWrapped(t *testing.T, errs string) {
+	t.Helper()
+	for _, l := range strings.Split(strings.TrimSuffix(errs, "\n"), "\n") {
+		if utf8.RuneCountInString(l) > 80 && len(strings.Fields(l)) > 1 {
+			t.Errorf("a line of %d columns: %q", utf8.RuneCountInString(l), l)
+		}
+	}
 }
 
 // introOf runs klob daily with args on dir at dailyDay and returns the
@@ -694,8 +707,9 @@ func TestDailyHistoryDamaged(t *testing.T) {
 			code, out, errs := runDailyTest(t, dir, "-history")
 			assert.Equal(t, 0, code)
 			assert.Contains(t, out, "No day played yet")
-			assert.Contains(t, errs, c.says)
-			assert.Contains(t, errs, filepath.Join(dailyfiles.Dir, dailyfiles.DamagedDir))
+			assert.Contains(t, unwrapped(errs), c.says)
+			assert.Contains(t, unwrapped(errs), filepath.Join(dailyfiles.Dir, dailyfiles.DamagedDir))
+			assertWrapped(t, errs)
 		})
 	}
 }
@@ -710,14 +724,14 @@ func TestDailyExportSaysDamaged(t *testing.T) {
 	require.NoError(t, os.WriteFile(yesterday.ResultPath(), []byte("garbage\n"), 0o600))
 	code, _, errs := runDailyTest(t, dir, "-export")
 	assert.Equal(t, 1, code)
-	assert.Contains(t, errs, "your results of 2026-11-30 at 2 players could not be read")
+	assert.Contains(t, unwrapped(errs), "your results of 2026-11-30 at 2 players could not be read")
 
 	today := dayOf(t, files, duplicate.DateOf(dailyDay), 2, "ada")
 	recordBoard(t, today, 0)
 	require.NoError(t, os.WriteFile(today.ResultPath(), []byte("garbage\n"), 0o600))
 	code, _, errs = runDailyTest(t, dir, "-export")
 	assert.Equal(t, 1, code)
-	assert.Equal(t, 1, strings.Count(errs, "your results of 2026-12-01 at 2 players could not be read"), errs)
+	assert.Equal(t, 1, strings.Count(unwrapped(errs), "your results of 2026-12-01 at 2 players could not be read"), errs)
 }
 
 // TestDailyRepairIsANotice: a damaged board in progress or a result
@@ -755,7 +769,7 @@ func TestDailyRepairIsANotice(t *testing.T) {
 					c.damage(t, d)
 					code, out, errs := runDailyTest(t, dir, args...)
 					assert.Equal(t, 0, code, "%v: %s", args, errs)
-					assert.Equal(t, 1, strings.Count(errs, c.says), "%v: said once: %s", args, errs)
+					assert.Equal(t, 1, strings.Count(unwrapped(errs), c.says), "%v: said once: %s", args, errs)
 					switch args[0] {
 					case "-export":
 						// The repaired file is written by this Klob.
