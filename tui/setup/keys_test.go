@@ -111,6 +111,52 @@ func TestAnswerNamesTheKeysTaken(t *testing.T) {
 	require.Contains(t, s.refusal, "w is not among the choices now", "a warning not cut: w is taken")
 }
 
+// TestWTakenWhereOffered: an error that fits under the form whole until
+// the answer to a refused key takes its room is cut to "… (w: all of
+// it)"; the answer names w, and w shows the error whole, at every seat
+// count. In a window too narrow for the answer itself, the answer is
+// cut, names w, and w shows it whole.
+func TestWTakenWhereOffered(t *testing.T) {
+	problem := "Your settings could not be kept: the settings file /home/someone/.config/klob/settings cannot be read: " +
+		"permission denied, and is left as it is; the other settings are used and saving new ones keeps this file " +
+		"beside them as settings.bad"
+	testkit.EachSeatCount(t, func(t *testing.T, players int) {
+		found := false
+		for h := 16; h <= 48 && !found; h++ {
+			s, _ := form(players, true)
+			d := kittest.New(t, s, 80, h, false)
+			d.Send(ProblemMsg{Text: problem})
+			if strings.Contains(d.Text(), "(w: all of it)") {
+				continue
+			}
+			d.Press("pgdown")
+			if !strings.Contains(d.Text(), "(w: all of it)") {
+				continue
+			}
+			found = true
+			require.Contains(t, kittest.Flat(s.refusal), ", w,", "80×%d: w offered, not named: %q", h, s.refusal)
+			shown := d.Text()
+			d.Press("w")
+			require.True(t, s.whole, "80×%d: w refused where the form offers it: %q", h, s.refusal)
+			require.Contains(t, kittest.Flat(d.Text()), "! "+problem, "80×%d: the screen:\n%s", h, d.Text())
+			d.Press("down")
+			require.False(t, s.whole, "a key after w goes back to the form")
+			require.NotEqual(t, shown, d.Text(), "the answer is gone with the key after w")
+		}
+		require.True(t, found, "no window where the answer to a key cuts the error short")
+	})
+
+	s, _ := form(2, true)
+	d := kittest.New(t, s, 20, 10, false)
+	d.Press("pgdown")
+	require.Contains(t, d.Text(), "(w: all of it)", "the answer is not cut at 20×10:\n%s", d.Text())
+	answer := kittest.Flat(s.refusal)
+	require.Contains(t, answer, ", w,", "w offered, not named: %q", answer)
+	d.Press("w")
+	require.True(t, s.whole, "w refused where the form offers it: %q", s.refusal)
+	require.Contains(t, kittest.Flat(d.Text()), "! "+answer, "the screen:\n%s", d.Text())
+}
+
 // moreMarks are the lines that say rows are out of view above and below.
 func moreMarks(ascii bool) (up, down string) {
 	if ascii {

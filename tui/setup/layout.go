@@ -350,20 +350,29 @@ func cutLines(ctx *kit.Context, s string, w, limit int) []string {
 // cut reports whether a warning or error is cut short in the form laid
 // out for ctx: w then shows them whole.
 func (s *Screen) cut(ctx *kit.Context) bool {
-	for _, l := range s.layout(ctx) {
-		if l.cut {
-			return true
-		}
-	}
-	return false
+	some, _ := s.cuts(ctx)
+	return some
 }
 
-// wholeView is the warning and the error whole, each wrapped to the
-// window, under the form's title, for as long as w keeps it open.
+// cuts reports whether a note is cut short in the form laid out for
+// ctx (some), and whether the refusal of a key is (refusal).
+func (s *Screen) cuts(ctx *kit.Context) (some, refusal bool) {
+	for _, l := range s.layout(ctx) {
+		if l.cut {
+			some = true
+			refusal = refusal || l.warn == 3
+		}
+	}
+	return some, refusal
+}
+
+// wholeView is the warning, the error and the refusal of a key kept
+// for it (one w found cut short) whole, each wrapped to the window,
+// under the form's title, for as long as w keeps it open.
 func (s *Screen) wholeView(ctx *kit.Context) string {
 	st := &ctx.Styles
 	lines := append(kit.Titled(ctx, "Set up the game: Klaberjass for "+CountWord(players(&s.setup))), "")
-	for _, note := range []string{s.cfg.Warning, s.err} {
+	for _, note := range []string{s.cfg.Warning, s.err, s.refusal} {
 		if note != "" {
 			for _, l := range kit.Wrap("! "+note, max(10, ctx.Width-2)) {
 				lines = append(lines, " "+st.Error.Render(l))

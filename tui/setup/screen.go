@@ -103,6 +103,13 @@ func (s *Screen) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	k := &ctx.Keys
 	rows := s.rows()
 	n := len(rows) + 1
+	// w reads whole what the form as drawn cut short: the refusal of
+	// the last key, cleared below, may be what cut a warning or error,
+	// so whether w is taken is asked of the form with it.
+	refused, cutShown, refusalCut := s.refusal, false, false
+	if kp, ok := msg.(tea.KeyPressMsg); ok && !s.whole && kit.IsKey(kp, wholeKey()) {
+		cutShown, refusalCut = s.cuts(ctx)
+	}
 	switch msg.(type) {
 	case tea.KeyPressMsg, tea.MouseClickMsg:
 		s.refusal = ""
@@ -118,8 +125,13 @@ func (s *Screen) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
 		switch {
-		case kit.IsKey(msg, wholeKey()) && s.cut(ctx):
+		case kit.IsKey(msg, wholeKey()) && cutShown:
 			s.whole = true
+			if refusalCut {
+				// The refusal was cut too: it is read whole with the
+				// rest; the key that closes the view clears it.
+				s.refusal = refused
+			}
 		case moveLine(k, msg, &s.row, n):
 		case kit.Step(k, msg) != 0:
 			if s.row < len(rows) {
@@ -203,13 +215,29 @@ func startKey() key.Binding { return kit.Bind("end", "the start line", "end") }
 // refuse answers a key the form does not take, naming every key it
 // takes now: those of the help (KeyHelp), which lists them all, tab and
 // home too, each named as the key line names it where it is there
-// ("↑/↓", not "↑/↓ j/k"); w only while a warning is cut short.
+// ("↑/↓", not "↑/↓ j/k"); w only while a warning is cut short, the
+// answer itself under the form too (it may be what cuts one).
 func (s *Screen) refuse(ctx *kit.Context, key string) string {
+	offer := s.cut(ctx)
+	answer := s.answer(ctx, key, offer)
+	if !offer {
+		// Laid out under the form, the answer may cut a warning or
+		// error short (or itself): then it names w, which shows it.
+		s.refusal = answer
+		if s.cut(ctx) {
+			answer = s.answer(ctx, key, true)
+		}
+	}
+	return answer
+}
+
+// answer is refuse's answer to key, naming w when offer.
+func (s *Screen) answer(ctx *kit.Context, key string, offer bool) string {
 	hints := s.hintKeys(ctx)
 	var keys []string
 	for _, col := range s.KeyHelp(&ctx.Keys).FullHelp() {
 		for _, b := range col {
-			if len(b.Keys()) == 0 || b.Keys()[0] == wholeKey().Keys()[0] && !s.cut(ctx) {
+			if len(b.Keys()) == 0 || b.Keys()[0] == wholeKey().Keys()[0] && !offer {
 				continue
 			}
 			name := b.Help().Key
@@ -268,7 +296,8 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 		kit.Spelled("start the game, from any line", k.Choose),
 		kit.Bind("tab/shift+tab", "next or previous line, as ↓ and ↑", "tab", "shift+tab"),
 		kit.Bind("home/end", "the first line, the start line", "home", "end")}
-	if s.cfg.Warning != "" || s.err != "" {
+	if s.cfg.Warning != "" || s.err != "" || s.refusal != "" {
+		// The answer to a key may be cut short too (a narrow window).
 		full = append(full, wholeKey())
 	}
 	if s.cfg.Learn != nil {
