@@ -133,6 +133,9 @@ func New(cfg Config) *Lobby {
 				send(TakenMsg{})
 			}
 		})
+		// A key connected already goes by its name there, not by this
+		// connection's login name: the first frame says that name.
+		l.sameName()
 	}
 	if cfg.Done != nil {
 		go func() {

@@ -154,6 +154,22 @@ func TestRenameReachesTheKeysOtherLobby(t *testing.T) {
 	assert.Equal(t, "cidney", lines[len(lines)-1].Name)
 }
 
+// A second connection of a key connected already, under another login
+// name, goes by the key's name from its first frame, before any look or
+// tick: the welcome, and the name it opens tables and talks under.
+func TestSecondConnectionTakesTheKeysName(t *testing.T) {
+	h := randomHall(t, hall.Config{})
+	const key = "c1c1c1c1c1c1aaaaaaaaaaaaaaaaaaaa"
+	first := New(Config{Player: hall.Player{ID: key, Name: "cid"}, Hall: h})
+	ctx := kittest.Context(80, 24)
+	first.Enter(&ctx)
+	second := New(Config{Player: hall.Player{ID: key, Name: "ucid8"}, Hall: h})
+	assert.Equal(t, "cid", second.cfg.Player.Name)
+	view := ansi.Strip(second.View(&ctx))
+	assert.Contains(t, view, "Welcome, cid ·")
+	assert.NotContains(t, view, "ucid8")
+}
+
 // A key playing a game under way keeps its name: r says so at once,
 // before a name is typed, and opens no line; at the game's end r opens
 // it again.
