@@ -489,7 +489,7 @@ func TestLobbySharedNameTags(t *testing.T) {
 			}
 		}
 	}
-	if !strings.Contains(ansi.Strip(ann.screen()), "your SSH key (#aaaaaa11bbbb)") {
+	if !strings.Contains(ansi.Strip(ann.screen()), "SSH key (#aaaaaa11bbbb)") {
 		t.Fatalf("the lobby does not show the key's tag:\n%s", ann.screen())
 	}
 	fits(ann)

@@ -1127,13 +1127,13 @@ func (l *Lobby) render(ctx *kit.Context) (string, []kit.Hit) {
 	}
 	lines := append(kit.Titled(ctx, "Klaberjass over SSH"), "")
 	// Every line fits the window: a long one wraps, never is cut. Too
-	// long for one line, it breaks at its "·", the welcome over who the
-	// person is, so that no word is left alone on its last line, nor
-	// the key's tag parted from "your SSH key".
+	// long for one line, it breaks at its "·", the welcome a sentence
+	// over who the person is, so that no word is left alone on its last
+	// line, nor the key's tag parted from "your SSH key".
 	hello := "Welcome, " + l.cfg.Player.Name
 	welcome := kit.Wrap(hello+" · "+who, w-2)
-	if len(welcome) > 1 && kit.WidthOf(hello+" ·") <= w-2 {
-		welcome = append([]string{hello + " ·"}, kit.WrapEven(who, w-2)...)
+	if len(welcome) > 1 && kit.WidthOf(hello+".") <= w-2 {
+		welcome = append([]string{hello + "."}, kit.WrapEven(strings.ToUpper(who[:1])+who[1:], w-2)...)
 	}
 	for i, line := range welcome {
 		if i == 0 && strings.HasPrefix(line, hello) {

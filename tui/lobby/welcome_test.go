@@ -28,7 +28,8 @@ func TestWelcomeWrapsEvenly(t *testing.T) {
 	first, second := strings.TrimSpace(rows[at]), strings.TrimSpace(rows[at+1])
 	require.Contains(t, first, l.cfg.Player.Name)
 	require.NotEmpty(t, second, strings.Join(rows, "\n"))
-	require.Contains(t, second, "your SSH key (#3b943b943b94) is who you are")
+	require.Contains(t, second, "Your SSH key (#3b943b943b94) is who you are")
+	require.True(t, strings.HasSuffix(strings.TrimSpace(first), l.cfg.Player.Name+"."), "the welcome is a sentence: %q", first)
 	require.GreaterOrEqual(t, len(strings.Fields(second)), 3, "a word alone: %q over %q", first, second)
 	require.LessOrEqual(t, len(first)-len(second), 20, "uneven: %q over %q", first, second)
 }
