@@ -218,16 +218,7 @@ func TestMoveClockOneAnswer(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var snap Snapshot
-		for i := 0; ; i++ {
-			if i == 200 {
-				t.Fatal("bob was never asked a decision with one answer")
-			}
-			if snap = ct.decision(t, 1); snap.Only != "" {
-				break
-			}
-			ct.act(t, 1, snap)
-		}
+		snap := ct.oneAnswer(t)
 		if legal := snap.View.Legal(); len(legal) != 1 || snap.View.Phase == rules.PhasePlay {
 			t.Fatalf("bob is told %q with %v legal in %v", snap.Only, legal, snap.View.Phase)
 		}
@@ -253,16 +244,7 @@ func TestMoveClockOneAnswer(t *testing.T) {
 func TestMoveClockOneAnswerNotCharged(t *testing.T) {
 	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		ct := newClockTable(t, n, uint64(60+n), func(c *Config) { c.AskAll = true })
-		var snap Snapshot
-		for i := 0; ; i++ {
-			if i == 200 {
-				t.Fatal("bob was never asked a decision with one answer")
-			}
-			if snap = ct.decision(t, 1); snap.Only != "" {
-				break
-			}
-			ct.act(t, 1, snap)
-		}
+		snap := ct.oneAnswer(t)
 		if !snap.Players[1].Due.IsZero() {
 			t.Fatalf("bob sees a countdown to %v for a decision with one answer", snap.Players[1].Due)
 		}
@@ -655,4 +637,19 @@ func TestMoveClockRefusedActionKeepsTheBot(t *testing.T) {
 		}
 		ct.botMovedFor(t, 1, snap)
 	})
+}
+
+// oneAnswer plays bob's decisions until one with a single legal answer
+// is asked of him (Config.AskAll), and returns its snapshot.
+func (ct *clockTable) oneAnswer(t *testing.T) Snapshot {
+	t.Helper()
+	for range 200 {
+		snap := ct.decision(t, 1)
+		if snap.Only != "" {
+			return snap
+		}
+		ct.act(t, 1, snap)
+	}
+	t.Fatal("bob was never asked a decision with one answer")
+	return Snapshot{}
 }

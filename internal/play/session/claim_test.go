@@ -55,9 +55,16 @@ func logText(t *testing.T, s *Session) string {
 }
 
 // firstLegal moves the game on by a step the same way in every session:
-// a deal, the session's own moves, else the first legal action of the
-// seat to move, a bot's too.
+// the first legal action of the seat to move (stepBy).
 func firstLegal(t *testing.T, s *Session) {
+	t.Helper()
+	stepBy(t, s, func(_ *Session, legal []rules.Action) rules.Action { return legal[0] })
+}
+
+// stepBy moves the game on by a step: a deal, the session's own moves,
+// else the action choose picks among the legal ones of the seat to
+// move, a bot's too.
+func stepBy(t *testing.T, s *Session, choose func(*Session, []rules.Action) rules.Action) {
 	t.Helper()
 	if s.Game().NeedDeal() {
 		noErr(t, s.StartDeal())
@@ -66,7 +73,7 @@ func firstLegal(t *testing.T, s *Session) {
 	noErr(t, s.Advance())
 	if seat, ok := s.ToMove(); ok {
 		v := s.View(seat)
-		noErr(t, s.Apply(seat, v.Legal()[0]))
+		noErr(t, s.Apply(seat, choose(s, v.Legal())))
 	}
 }
 

@@ -506,19 +506,10 @@ func forcedAnswers(s *Session) string {
 
 // positionStep moves the game on by a step chosen from the position
 // alone (byPosition), a bot's seat too, so a resumed game goes on as
-// the unbroken one: a deal, the person's forced moves, else the move of
-// the seat to move.
+// the unbroken one (stepBy).
 func positionStep(t *testing.T, s *Session) {
 	t.Helper()
-	if s.Game().NeedDeal() {
-		noErr(t, s.StartDeal())
-		return
-	}
-	noErr(t, s.Advance())
-	if seat, ok := s.ToMove(); ok {
-		v := s.View(seat)
-		noErr(t, s.Apply(seat, byPosition(s, v.Legal())))
-	}
+	stepBy(t, s, byPosition)
 }
 
 // TestForcedResumesAsUnbroken: a game saved at any step and resumed
