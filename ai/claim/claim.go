@@ -87,26 +87,34 @@ type Verdict struct {
 }
 
 // Reason says in a player's words why a claim is refused ("" when OK):
-// the conclusion first, then the hands that bring it about, so that a
-// reason cut short keeps what it concludes. The hands are one placement
-// the claimer's view allows, said as an instance ("for instance"), not
-// as the cards the others hold. ascii writes suits as letters.
+// who can take a trick first, then the hands that bring it about, so
+// that a reason cut short keeps what it concludes; one sentence shape
+// at every seat count. The hands, the other side's alone (a partner
+// holds the rest), are one placement the claimer's view allows, said
+// as an instance ("for instance"), not as the cards the others hold.
+// ascii writes suits as letters.
 func (v Verdict) Reason(ascii bool) string {
 	switch {
 	case v.OK:
 		return ""
 	case v.Err != nil:
 		return v.Err.Error()
-	case v.Players <= 2:
-		return "not every trick is sure: the other hand can take a trick if it is, for instance, " + cardList(v.Counters[v.Seat.Other()], ascii)
+	}
+	n := max(v.Players, 2)
+	who := "another player"
+	switch {
+	case n == 2:
+		who = "seat " + v.Seat.Other().String()
+	case rules.PlaysInTeams(n):
+		who = "the other team"
 	}
 	var parts []string
-	for o := rules.Seat(0); o < rules.Seat(v.Players); o++ {
-		if o != v.Seat {
+	for o := rules.Seat(0); o < rules.Seat(n); o++ {
+		if rules.SideOfSeat(n, o) != rules.SideOfSeat(n, v.Seat) {
 			parts = append(parts, "seat "+o.String()+" holds "+cardList(v.Counters[o], ascii))
 		}
 	}
-	return "not every trick is sure: the other side can take a trick if, for instance, " + strings.Join(parts, " and ")
+	return who + " can take a trick if, for instance, " + strings.Join(parts, " and ")
 }
 
 func cardList(m rules.CardSet, ascii bool) string {

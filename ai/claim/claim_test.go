@@ -349,7 +349,7 @@ func TestReasonNamesAHand(t *testing.T) {
 		t.Errorf("ascii reason %q", got)
 	}
 	// The conclusion comes first: a reason cut short keeps it.
-	if got, want := v.Reason(false), "not every trick is sure: the other hand can take a trick if it is, for instance, A♥ 7♠"; got != want {
+	if got, want := v.Reason(false), "seat B can take a trick if, for instance, seat B holds A♥ 7♠"; got != want {
 		t.Errorf("reason %q, want %q", got, want)
 	}
 	v = Verdict{Players: 3, Seat: rules.SeatB}
@@ -358,8 +358,28 @@ func TestReasonNamesAHand(t *testing.T) {
 	if got := v.Reason(true); !strings.Contains(got, "seat A holds AH and seat C holds 7S") {
 		t.Errorf("three-player reason %q", got)
 	}
-	if got, want := v.Reason(true), "not every trick is sure: the other side can take a trick if, for instance, seat A holds AH and seat C holds 7S"; got != want {
+	if got, want := v.Reason(true), "another player can take a trick if, for instance, seat A holds AH and seat C holds 7S"; got != want {
 		t.Errorf("three-player reason %q, want %q", got, want)
+	}
+}
+
+// TestReasonOneShape: a refused claim's reason has one shape at every
+// seat count, who can take a trick and then the other side's hands as
+// an instance; with partners, the partner's hand goes unnamed.
+func TestReasonOneShape(t *testing.T) {
+	for _, n := range []int{2, 3, 4} {
+		v := Verdict{Players: n, Seat: rules.SeatA}
+		for o := 1; o < n; o++ {
+			v.Counters[o] = rules.SetOf(rules.NewCard(rules.Ace, rules.Suit(o)))
+		}
+		want := map[int]string{
+			2: "seat B can take a trick if, for instance, seat B holds A♦",
+			3: "another player can take a trick if, for instance, seat B holds A♦ and seat C holds A♥",
+			4: "the other team can take a trick if, for instance, seat B holds A♦ and seat D holds A♠",
+		}[n]
+		if got := v.Reason(false); got != want {
+			t.Errorf("%d players: reason %q, want %q", n, got, want)
+		}
 	}
 }
 

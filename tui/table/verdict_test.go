@@ -1198,6 +1198,47 @@ func TestClaimRefusalIsAnInstance(t *testing.T) {
 	}
 }
 
+// Every refusal the note can show for a claim whose hands the others
+// may hold opens the same way, "Claim refused: <who> can take a trick",
+// whichever form fits the note's lines, from one card a hand to the
+// most the others hold, at every seat count; no form leads with a
+// phrase the others lack.
+func TestClaimRefusalsShareOneForm(t *testing.T) {
+	ctx := kit.NewContext(false)
+	ctx.Width, ctx.Height = 80, 24
+	for _, n := range []int{2, 3, 4} {
+		who := map[int]string{2: "West", 3: "another player", 4: "the other team"}[n]
+		lead := "! Claim refused: " + who + " can take a trick"
+		r := rand.New(rand.NewPCG(uint64(n), 11))
+		for k := 1; k*(n-1) < 32 && k <= 10; k++ {
+			deck := r.Perm(32)
+			vd := claim.Verdict{Players: n, Seat: rules.SeatA}
+			for o := 1; o < n; o++ {
+				for _, c := range deck[(o-1)*k : o*k] {
+					vd.Counters[o] = vd.Counters[o].With(rules.Card(c))
+				}
+			}
+			s := seatAScreen(n)
+			s.snap.Claim = &host.ClaimState{Verdict: vd}
+			// The forms the note picks from, and what it shows at its
+			// every height.
+			var shown []string
+			for _, reason := range s.claimReasons(&ctx) {
+				shown = append(shown, "! Claim refused: "+reason+".")
+			}
+			for _, limit := range []int{0, maxNoteLines, 1} {
+				text, _ := s.claimWords(&ctx, 78, limit)
+				shown = append(shown, ansi.Strip(text))
+			}
+			for _, text := range shown {
+				if !strings.HasPrefix(ansi.Strip(text), lead) {
+					t.Errorf("%d players, %d cards a hand: %q does not open with %q", n, k, ansi.Strip(text), lead)
+				}
+			}
+		}
+	}
+}
+
 // A claim refused, the person goes on to decide: selecting the card of
 // a bella question opens a new decision, and the refusal, which spoke
 // of the claim, leaves the screen. At every seat count.

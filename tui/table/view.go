@@ -339,8 +339,8 @@ func (s *Screen) claimWords(ctx *kit.Context, w, limit int) (string, lipgloss.St
 // same at every seat count: the seats by the names the table shows, and
 // a claim too early said in two lines (the check's own words, with its
 // counts, need three). A refusal that names hands comes in forms from
-// the longest to the shortest, each a whole sentence with who can take
-// a trick first, for the note to take the first that fits its lines.
+// the longest to the shortest, each a whole sentence opening with who
+// can take a trick, for the note to take the first that fits its lines.
 func (s *Screen) claimReasons(ctx *kit.Context) []string {
 	v := s.snap.Claim.Verdict
 	var early *claim.TooEarlyError
@@ -360,9 +360,9 @@ func (s *Screen) claimReasons(ctx *kit.Context) []string {
 		// play wins the trick there for its side: that trick is lost
 		// whatever the others hold, and no hand need be supposed.
 		if sc.Sides() < v.Players {
-			return []string{"not every trick is sure: the trick on the table is not your team's whatever you play"}
+			return []string{"the trick on the table is not your team's whatever you play"}
 		}
-		return []string{"not every trick is sure: the trick on the table is not yours whatever you play"}
+		return []string{"the trick on the table is not yours whatever you play"}
 	}
 	// The hands of the other seats; those of the other side alone say
 	// as much, the partner holding the rest.
@@ -402,13 +402,13 @@ func (s *Screen) claimReasons(ctx *kit.Context) []string {
 	if len(theirs) < len(parts) {
 		named = theirs
 	}
-	out := []string{
-		"not every trick is sure: " + takes + " if, for instance, " + kit.JoinAnd(named),
+	// Every form opens the same way, who can take a trick, so that
+	// refusals at one table read alike whichever form fits the note.
+	return []string{
 		takes + " if, for instance, " + kit.JoinAnd(named),
+		takes + " in some way the cards you cannot see may lie",
+		takes,
 	}
-	return append(out,
-		"not every trick is sure: the cards you cannot see may lie so that "+takes,
-		takes)
 }
 
 // lastWords say what last happened: a move, or a note of the host's.
