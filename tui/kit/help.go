@@ -482,43 +482,41 @@ func (ctx *Context) helpTail(o rules.Options, marks helpMarks) *helpTail {
 }
 
 // helpDesc is a key's description in lines of at most w cells: a row of
-// menu letters ("c clubs · d diamonds · …", with no trumps wider than
-// 80 columns) breaks between its letters, never inside one, a line
-// that goes on ending in "·" (cut at a page's end, "… n no trumps"
-// would read as the whole row, "p pass" left out); other text wraps at
-// spaces, a "·" in a sentence too ("record 6 right · 5 wrong: of the 11
-// drills …", whose parts are not all short enough for a line each).
+// items between " · " ("c clubs · d diamonds · …", with no trumps wider
+// than 80 columns; "d declare · n no shlomo; …") breaks between its
+// items, never inside one, the separator dropped at the break: no line
+// ends on a "·" that dangles, nor starts with one, the next line under
+// the last one's words reading as the row going on. Other text wraps at
+// spaces, a "·" in a sentence bound to the words on either side ("record
+// 6 right · 5 wrong: of the 11 drills …", whose parts are not all short
+// enough for a line each), so that no line ends or starts with it there
+// either.
 func helpDesc(desc string, w int) []string {
 	if WidthOf(desc) <= w {
 		return []string{desc}
 	}
+	parts := strings.Split(desc, " · ")
+	if slices.ContainsFunc(parts, func(p string) bool { return WidthOf(p) > w }) {
+		lines := Wrap(strings.ReplaceAll(desc, " · ", nbSpace+"·"+nbSpace), w)
+		for i, l := range lines {
+			lines[i] = strings.ReplaceAll(l, nbSpace, " ")
+		}
+		return lines
+	}
 	var out []string
 	line := ""
-	parts := strings.Split(desc, " · ")
-	if slices.ContainsFunc(parts, func(p string) bool { return WidthOf(p) > w-2 }) {
-		return Wrap(desc, w)
-	}
-	for i, part := range parts {
-		// Room for the " ·" after it, unless it is the last.
-		room := w - 2
-		if i == len(parts)-1 {
-			room = w
-		}
+	for _, part := range parts {
 		switch {
 		case line == "":
 			line = part
-		case WidthOf(line+" · "+part) <= room:
+		case WidthOf(line+" · "+part) <= w:
 			line += " · " + part
 		default:
-			out = append(out, line+" ·")
+			out = append(out, line)
 			line = part
 		}
 	}
-	var wrapped []string
-	for _, l := range append(out, line) {
-		wrapped = append(wrapped, Wrap(l, w)...)
-	}
-	return wrapped
+	return append(out, line)
 }
 
 // Update scrolls the help: up and down a line, page up and down a

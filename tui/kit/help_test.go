@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/klob/klob/docs"
+	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
 	"github.com/klob/klob/tui/kit/kittest"
@@ -62,6 +63,34 @@ func TestHelpHasTheRules(t *testing.T) {
 			t.Error("x does not close the help")
 		}
 	}
+}
+
+// TestHelpRowsNeverDangleADot: the play help at 80×24, at every seat
+// count with shlomo, cleopatra or both asked for (the tables that play
+// them show the declarations row), breaks a row that wraps
+// ("d declare · n no shlomo; the card to give: …") between its items:
+// no line ends with a "·" nor starts with one, and the row's words are
+// all there.
+func TestHelpRowsNeverDangleADot(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		for d := 1; d < 4; d++ {
+			o := rules.DefaultOptions()
+			o.Players, o.Shlomo, o.Cleopatra = n, d&1 != 0, d&2 != 0
+			ctx := kittest.Context(80, 24)
+			k := kit.DefaultKeys()
+			lines := kit.NewHelpView(kit.PlayHelp(&k, o)).For(o).Lines(&ctx)
+			text := ansi.Strip(strings.Join(lines, "\n"))
+			declares := o.HasShlomo() || o.HasCleopatra() // not at two seats
+			if declares != strings.Contains(kittest.Flat(text), "the card to give: its number in your hand") {
+				t.Fatalf("shlomo %v, cleopatra %v: the declarations row is not there as the options say:\n%s", o.Shlomo, o.Cleopatra, text)
+			}
+			for _, l := range strings.Split(text, "\n") {
+				if l := strings.TrimSpace(l); strings.HasSuffix(l, "·") || strings.HasPrefix(l, "·") {
+					t.Errorf("shlomo %v, cleopatra %v: a help line ends or starts with a dot: %q", o.Shlomo, o.Cleopatra, l)
+				}
+			}
+		}
+	})
 }
 
 // TestHelpKeysAlignedASCII: under -ascii, where "←" is written "<-",
@@ -602,8 +631,9 @@ func TestHelpTitleTellsTheKeys(t *testing.T) {
 
 // TestHelpLetterRowGoesOn: a row of menu letters wider than the window
 // (round two at four: the suits, no trumps and pass) breaks between
-// letters, each line but the last ending in "·", so that a page cut
-// after its first line does not read as the whole row.
+// letters, whole, no line ending in a dangling "·"; the next line goes
+// on under the row's words (a page cut after the first line says more
+// lies below).
 func TestHelpLetterRowGoesOn(t *testing.T) {
 	o := rules.DefaultOptions()
 	o.Players = 4
@@ -626,7 +656,7 @@ func TestHelpLetterRowGoesOn(t *testing.T) {
 	require.Greater(t, len(row), 1, "the row fits one line at 80 columns: %q", row)
 	for i, l := range row {
 		require.LessOrEqual(t, kit.WidthOf(l), 80, l)
-		require.Equal(t, i < len(row)-1, strings.HasSuffix(l, " ·"), "line %d of %q", i, row)
+		require.False(t, strings.HasSuffix(l, "·") || strings.HasPrefix(strings.TrimSpace(l), "·"), "line %d of %q", i, row)
 	}
 	require.Contains(t, strings.Join(row, " "), "p pass")
 	require.Contains(t, strings.Join(row, " "), "n no trumps")

@@ -3,6 +3,7 @@ package kit
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"unicode"
@@ -263,10 +264,25 @@ func TestHelpDescWrapsASentenceWithADot(t *testing.T) {
 	if !strings.HasPrefix(got[0], "as in record 6 right · 5 wrong: of the") {
 		t.Errorf("the sentence is split at its dot: %q", got)
 	}
-	letters := helpDesc("c clubs · d diamonds · e hearts · s spades · n no trumps · p pass", 40)
-	for _, l := range letters[:len(letters)-1] {
-		if !strings.HasSuffix(l, " ·") {
-			t.Errorf("a row of letters breaks inside a letter: %q", letters)
+	// At no width does a line of it end or start with the dot.
+	for w := 20; w <= 60; w++ {
+		for _, l := range helpDesc(desc, w) {
+			if strings.HasSuffix(l, "·") || strings.HasPrefix(l, "·") {
+				t.Errorf("at %d cells a line of the sentence ends or starts with its dot: %q", w, helpDesc(desc, w))
+			}
+		}
+	}
+	row := "c clubs · d diamonds · e hearts · s spades · n no trumps · p pass"
+	items := strings.Split(row, " · ")
+	letters := helpDesc(row, 40)
+	if len(letters) < 2 || strings.Join(letters, " · ") != row {
+		t.Errorf("a row of letters does not break between its letters: %q", letters)
+	}
+	for _, l := range letters {
+		for _, item := range strings.Split(l, " · ") {
+			if !slices.Contains(items, item) {
+				t.Errorf("a row of letters breaks inside a letter: %q", letters)
+			}
 		}
 	}
 }
