@@ -406,7 +406,7 @@ func (s *Screen) claimReasons(ctx *kit.Context) []string {
 	// refusals at one table read alike whichever form fits the note.
 	return []string{
 		takes + " if, for instance, " + kit.JoinAnd(named),
-		takes + " in some way the cards you cannot see may lie",
+		takes + ", depending on how the cards you cannot see lie",
 		takes,
 	}
 }
