@@ -219,6 +219,23 @@ func (h *Hall) current(p Player) Player {
 	return p
 }
 
+// Named is the name key goes by in its connections now, if it has one
+// connected: the name a new connection of the key takes (Visit), asked
+// before it comes, so that what is said to it and of it names it so.
+func (h *Hall) Named(key string) (string, bool) {
+	if key == "" {
+		return "", false
+	}
+	h.present.mu.Lock()
+	defer h.present.mu.Unlock()
+	for v := range h.present.visits {
+		if v.p.ID == key {
+			return v.p.Name, true
+		}
+	}
+	return "", false
+}
+
 // Leave ends the visit.
 func (v *Visit) Leave() {
 	v.h.present.mu.Lock()

@@ -355,3 +355,23 @@ func TestAnotherUserNameKeepsTheKeysName(t *testing.T) {
 		assert.NotContains(t, logs.String(), `"ucid8"`, "the server's log names one name")
 	})
 }
+
+// Named says the name a key goes by in its connections, while one is
+// connected: the name its next connection takes, whatever its login.
+func TestNamedIsTheKeysConnectedName(t *testing.T) {
+	const key = "c1d0c1d0c1d0c1d0c1d0c1d0c1d0c1d0"
+	h := newHall(t, testConfig(t.TempDir(), &memHistory{}, clocktest.New(t0)))
+	_, ok := h.Named(key)
+	assert.False(t, ok, "a key not connected has no name here")
+	_, ok = h.Named("")
+	assert.False(t, ok, "nor has a guest")
+	v := h.Visit(Player{ID: key, Name: "ucid1"}, nil)
+	name, ok := h.Named(key)
+	assert.True(t, ok)
+	assert.Equal(t, "ucid1", name)
+	require.NoError(t, v.Rename("cid"))
+	name, _ = h.Named(key)
+	assert.Equal(t, "cid", name, "a rename is the key's name")
+	assert.Equal(t, name, h.Visit(Player{ID: key, Name: "ucid8"}, nil).Name(), "the name the next connection takes")
+	v.Leave()
+}
