@@ -615,7 +615,15 @@ func lobbyConfig(f serveFlags, h *hall.Hall, bots serveBots, s *server.Session) 
 			return nil
 		}
 	}
-	if err := h.NameFree(s.Key, name); err != nil {
+	if n, ok := h.Named(s.Key); ok {
+		// The key is connected already (under another SSH user name, or
+		// with a name since renamed): this connection goes by its name
+		// there (Visit), so the log names the player so, and no notice
+		// speaks of this login's name. That name was checked when the
+		// key took it: a check now could only offer a name the hall
+		// will not give this connection.
+		name = n
+	} else if err := h.NameFree(s.Key, name); err != nil {
 		// Another member's name, or that of a person at a table (in
 		// their first game): not theirs to play, talk and stand in the
 		// leaderboards under.

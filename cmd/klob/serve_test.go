@@ -852,3 +852,44 @@ func TestServeLogsAGameAloneFailingToSave(t *testing.T) {
 	}
 	assert.Contains(t, r.log.String(), want)
 }
+
+// TestServeSecondLoginGoesByTheKeysName: a key connected as ucid1
+// connects again as ucid8, a name another player holds at a table. The
+// second connection goes by the key's name, ucid1: no notice says its
+// login name is taken nor gives it another, and the server's log names
+// its game alone as the hall does.
+func TestServeSecondLoginGoesByTheKeysName(t *testing.T) {
+	state := t.TempDir()
+	r := startServe(t, state, time.Minute)
+	other := newPerson(t, "ucid8")
+	r.connect(t, other)
+	waitingTable(t, 2, other)
+	key := sshtest.NewKey(t)
+	id := server.KeyID(key.PublicKey())
+	// The key's directory cannot be made: its game's autosave fails,
+	// and the log says whose game it is.
+	require.NoError(t, os.MkdirAll(filepath.Join(state, "players"), 0o700))
+	require.NoError(t, os.WriteFile(filepath.Join(state, "players", id), nil, 0o600))
+	first := &person{name: "ucid1", key: key}
+	r.connect(t, first)
+	first.c.WaitText(t, patience, "Welcome, ucid1")
+	second := &person{name: "ucid8", key: key}
+	r.connect(t, second)
+	second.c.WaitText(t, patience, "Welcome, ucid1")
+	second.typ(t, "p")
+	second.c.WaitText(t, patience, "could not be loaded")
+	second.typ(t, "n")
+	second.c.WaitText(t, patience, "Set up the game")
+	second.typ(t, sshtest.Enter)
+	second.c.WaitText(t, patience, "autosave failed")
+	want := hall.Who(hall.Player{ID: id, Name: "ucid1"}) + ", alone against bots: autosave failed: "
+	for end := time.Now().Add(patience); !strings.Contains(r.log.String(), want) && time.Now().Before(end); {
+		time.Sleep(10 * time.Millisecond)
+	}
+	assert.Contains(t, r.log.String(), want)
+	assert.NotContains(t, r.log.String(), `"ucid8-`)
+	for _, p := range []*person{first, second} {
+		assert.NotContains(t, p.c.Output(), "is the name of")
+		assert.NotContains(t, p.c.Output(), "ucid8-")
+	}
+}
