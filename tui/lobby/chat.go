@@ -439,11 +439,11 @@ type talkPane struct {
 	hush   kit.Note
 	why    string
 	lifted bool
-	// quietWhile says how long the person talks nowhere, "until 13:00
-	// UTC" or "while table ABCD deals", "" when they may talk
-	// (Lobby.readQuiet): the heading then says / mutes only, rather than
-	// offer a line nobody would read.
-	quietWhile string
+	// quiet is what the heading says of the person kept quiet, "you're
+	// quiet until 13:00 UTC" or "you're quiet: your rated table ABCD
+	// deals", "" when they may talk (Lobby.readQuiet): the heading then
+	// says that / mutes only, rather than offer a line nobody would read.
+	quiet string
 }
 
 // TalkLines are the lines the lobby's talk read, oldest first (none
@@ -587,8 +587,10 @@ func (lt *talkPane) lines(ctx *kit.Context, w, room int) []string {
 	// The heading shows whenever anything of the talk does: a line alone
 	// under the tables reads as theirs.
 	how := "  / to talk"
-	if lt.quietWhile != "" {
-		how = "  quiet " + lt.quietWhile + ": / to mute"
+	if lt.quiet != "" {
+		// It is the person who may not talk, not the lobby: / still
+		// mutes a player.
+		how = "  " + lt.quiet + " · / mutes"
 	}
 	if lt.kept() {
 		how = "  / opens your unsent line"

@@ -284,9 +284,9 @@ type Lobby struct {
 	// rename nor a line to say.
 	quietUntil string
 	// quietWhile says how long the person talks nowhere (readQuiet):
-	// "until 13:00 UTC" for a tournament, "while table ABCD deals" for
-	// a rated deal, "" when they may talk. The talk's heading, the keys'
-	// line and the help then offer / to mute only.
+	// "until 13:00 UTC" for a tournament, "while your rated table ABCD
+	// deals" for a rated deal, "" when they may talk. The talk's
+	// heading, the keys' line and the help then offer / to mute only.
 	quietWhile string
 	// mutes are the people this connection muted (chat.go).
 	mutes muteBook
@@ -802,7 +802,7 @@ func (l *Lobby) KeyHelp(k *kit.KeyMap) help.KeyMap {
 		case l.quietUntil != "":
 			words = "/mute NAME hides a player, /unmute NAME shows them; you talk nowhere until " + l.quietUntil + " (a tournament of yours runs)"
 		case l.quietWhile != "":
-			words = "/mute NAME hides a player, /unmute NAME shows them; you talk nowhere " + l.quietWhile + " (a rated deal: a word could tell a hand)"
+			words = "/mute NAME hides a player, /unmute NAME shows them; you talk nowhere " + l.quietWhile + " (a word could tell a hand)"
 		}
 		letters = append(letters, kit.Bind("/", words))
 	}

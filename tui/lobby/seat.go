@@ -152,19 +152,32 @@ func (l *Lobby) quietTourney() error {
 // hall answer from memory, so the Update may ask.
 func (l *Lobby) readQuiet() {
 	l.quietUntil, l.quietWhile = "", ""
+	heading := ""
 	if l.cfg.Tourney != nil && !l.guest() {
 		if _, ends, ok := l.cfg.Tourney.Quiet(l.cfg.Player.ID); ok {
 			l.quietUntil = kit.When(l.cfg.Tourney.Now(), ends)
 			l.quietWhile = "until " + l.quietUntil
+			heading = "you're quiet until " + l.quietUntil
 		}
 	}
 	if l.quietWhile == "" && !l.guest() {
-		if code, _ := l.quietDeal(); code != "" {
-			l.quietWhile = "while table " + code + " deals"
+		// The heading has a line of 80 columns, with / and c beside:
+		// who is quiet, and why, in short; the help says it whole.
+		switch code, watching := l.quietDeal(); {
+		case code == "":
+		case watching && !l.cfg.Hall.StillWatches(l.cfg.Player.ID, code):
+			l.quietWhile = "while the rated deal you watched at table " + code + " is played"
+			heading = "you're quiet: you saw " + code + "'s rated deal"
+		case watching:
+			l.quietWhile = "while rated table " + code + ", which you watch, deals"
+			heading = "you're quiet: you watch " + code + "'s rated deal"
+		default:
+			l.quietWhile = "while your rated table " + code + " deals"
+			heading = "you're quiet: your rated table " + code + " deals"
 		}
 	}
 	if l.talk != nil {
-		l.talk.quietWhile = l.quietWhile
+		l.talk.quiet = heading
 	}
 }
 

@@ -873,7 +873,7 @@ func TestQuietLobbyOffersNoRenameNorTalk(t *testing.T) {
 		f.begin(t)
 		text = view("quiet")
 		assert.Contains(t, text, "[r] Rename yourself (off until 13:00 UTC: you began a tournament's board)")
-		assert.Contains(t, text, "Lobby talk quiet until 13:00 UTC: / to mute · c reads back")
+		assert.Contains(t, text, "Lobby talk you're quiet until 13:00 UTC · / mutes · c reads back")
 		assert.NotContains(t, text, "/ to talk")
 		assert.Contains(t, text, "enter take · p t o j w d h l · / mute · ? help")
 		assert.Contains(t, help(), "r rename yourself (off until 13:00 UTC")
@@ -937,12 +937,13 @@ func TestQuietDealLobbyOffersNoTalk(t *testing.T) {
 			return
 		}
 		text := view("quiet")
-		while := "while table " + tb.Code() + " deals"
-		assert.Contains(t, text, "Lobby talk quiet "+while+": / to mute · c reads back")
+		// The heading says who is quiet (the person, not the lobby), why
+		// and till when, and what / still does; the help says as much.
+		assert.Contains(t, text, "Lobby talk you're quiet: your rated table "+tb.Code()+" deals · / mutes · c reads back")
 		assert.NotContains(t, text, "/ to talk")
 		assert.Contains(t, text, "enter take · p t o j w d h r l · / mute · ? help")
 		assert.NotContains(t, text, "off until", "the rename stays")
-		assert.Contains(t, help(), "you talk nowhere "+while)
+		assert.Contains(t, help(), "you talk nowhere while your rated table "+tb.Code()+" deals (a word could tell a hand)")
 		press(l, &ctx, "/")
 		require.True(t, l.talk.open(), "the line opens, for /mute")
 		assert.Contains(t, l.talk.note.Text, "A rated deal is played at your table "+tb.Code())
