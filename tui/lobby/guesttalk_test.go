@@ -1,6 +1,7 @@
 package lobby
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
@@ -41,4 +42,53 @@ func TestGuestLineRunsNoLobbyKeys(t *testing.T) {
 		next, _ := l.Update(ctx, kittest.Key("t"))
 		require.NotSame(t, l, next, "t opens the trainer again after %s", end)
 	}
+}
+
+// A guest's line refused leaves the talk as empty as it was, and it
+// reads so: at 80×24, rated or not, "(nothing said yet)" stays under
+// the heading after enter, the refusal under it, and every line fits.
+func TestGuestRefusedLineKeepsNothingSaid(t *testing.T) {
+	for _, rated := range []bool{false, true} {
+		l, ctx := steadyLobby(t, 0, rated, false, 0)
+		l.cfg.Player.ID = "" // a guest, and the talk's reader one too
+		withTalk(t, l)
+		require.Contains(t, strings.Join(screenLines(l, ctx), "\n"), "(nothing said yet)")
+		for _, k := range strings.Split("/hello", "") {
+			_, _ = l.Update(ctx, kittest.Key(k))
+		}
+		_, _ = l.Update(ctx, kittest.Key("enter"))
+		rows := screenLines(l, ctx)
+		require.Len(t, rows, 24)
+		for _, row := range rows {
+			require.LessOrEqual(t, ansi.StringWidth(row), 80, "%q", row)
+		}
+		scr := strings.Join(rows, "\n")
+		assert.Contains(t, scr, "(guests read: connect with an SSH key to talk)", "rated %v", rated)
+		assert.Contains(t, scr, "(nothing said yet)", "rated %v:\n%s", rated, scr)
+		assert.Contains(t, scr, "Not sent: guests read the talk but do not write.", "rated %v", rated)
+
+		// The next / says again that nothing is sent, once: the note of
+		// the line refused before goes.
+		_, _ = l.Update(ctx, kittest.Key("/"))
+		scr = strings.Join(screenLines(l, ctx), "\n")
+		assert.NotContains(t, scr, "Not sent", "rated %v", rated)
+		_, _ = l.Update(ctx, kittest.Key("esc"))
+	}
+}
+
+// A key holder's line refused (they keep quiet for now) leaves the
+// talk as empty too: "(nothing said yet)" stays over the note that
+// says why, rather than go for it.
+func TestRefusedLineKeepsNothingSaid(t *testing.T) {
+	l, ctx := steadyLobby(t, 0, true, true, 0)
+	l.talk.t.quiet = func() error { return errors.New("you may not talk now") }
+	for _, k := range strings.Split("/hi", "") {
+		_, _ = l.Update(ctx, kittest.Key(k))
+	}
+	_, _ = l.Update(ctx, kittest.Key("enter"))
+	rows := screenLines(l, ctx)
+	require.Len(t, rows, 24)
+	scr := strings.Join(rows, "\n")
+	assert.Contains(t, scr, "(nothing said yet)", scr)
+	assert.Contains(t, scr, "Not sent: you may not talk now.", scr)
 }

@@ -598,6 +598,7 @@ func (l *Lobby) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 				// the keys typed after it are the line, not the lobby's
 				// keys, up to enter or esc.
 				l.setNote("guests read the talk but do not write (connect with an SSH key to talk): what you type now is not sent; enter or esc ends it", true)
+				l.talk.note = kit.Note{} // a line refused before is told again at enter
 				l.unsaid = true
 				return l, nil
 			}
@@ -618,8 +619,11 @@ func (l *Lobby) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 func (l *Lobby) guestKey(msg tea.KeyPressMsg) {
 	switch msg.String() {
 	case "enter":
+		// The talk's note says so, as it says a key holder's line
+		// refused: under it the talk still reads "(nothing said yet)".
 		l.unsaid = false
-		l.setNote("not sent: guests read the talk but do not write", true)
+		l.setNote("", false)
+		l.talk.note = kit.Note{Text: kit.Sentence("not sent: guests read the talk but do not write"), Err: true}
 	case "esc":
 		l.unsaid = false
 		l.setNote("", false)
@@ -1269,17 +1273,21 @@ func (l *Lobby) render(ctx *kit.Context) (string, []kit.Hit) {
 	// typed, the note, the talk's line typed) take their rows from under
 	// the tables' first row, so that opening one moves nothing above it:
 	// the talk's rows beyond its least (with nothing said, all but its
-	// heading), the blank before the talk's heading (after the tables
-	// when no talk shows), the rest of the tables (the list is cut, its
-	// heading counts them), the talk's last lines but its latest
+	// heading, unless the talk's own note asks the room), the blank
+	// before the talk's heading (after the tables when no talk shows),
+	// the rest of the tables (the list is cut, its heading counts
+	// them), the talk's last lines but its latest
 	// (talkFloor); the blanks above the tables and the rating's lines
 	// but its first only when the window has no more; the talk's latest
 	// line last: a note (a board left half-played) and the talk both
 	// show, the note first.
 	short := len(tail) + typed - (room - talk - gaps)
 	floor := talkFloor
-	if l.talk != nil && len(l.talk.t.Lines()) == 0 {
-		// "(nothing said yet)" says no more than the heading.
+	if l.talk != nil && len(l.talk.t.Lines()) == 0 && (len(tail) > 0 || l.talk.open()) {
+		// "(nothing said yet)" says no more than the heading: it goes
+		// first under the lobby's note or a line typed. Under the talk's
+		// own note (a line refused) it stays as a line said would: the
+		// talk is as empty as before, and should read so.
 		floor = 1
 		short -= talk - min(talk, floor)
 		talk = min(talk, floor)
