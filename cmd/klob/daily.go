@@ -7,7 +7,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -593,18 +592,6 @@ func dailyImport(files *dailyfiles.Files, dir, path, who string, today duplicate
 	return 0, nil
 }
 
-// boardsWord names boards of a result file: "board 3", "boards 2 and 5".
-func boardsWord(ns []int) string {
-	nums := make([]string, len(ns))
-	for i, n := range ns {
-		nums[i] = strconv.Itoa(n)
-	}
-	if len(ns) == 1 {
-		return "board " + nums[0]
-	}
-	return "boards " + kit.JoinAnd(nums)
-}
-
 // notChecked says what -import and verify say of the boards ns of a
 // result file whose line has no play: they could not be replayed.
 func notChecked(ns []int) string {
@@ -613,5 +600,5 @@ func notChecked(ns []int) string {
 		has, its = "has", "its result is"
 	}
 	return fmt.Sprintf("not checked: %s %s no play to replay, so %s only known to be within what a deal can give.",
-		boardsWord(ns), has, its)
+		dailyfiles.BoardList(ns), has, its)
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/klob/klob/internal/platform/errwrite"
 	"github.com/klob/klob/internal/platform/untrusted"
 	"github.com/klob/klob/internal/play/duplicate"
+	dailyfiles "github.com/klob/klob/internal/record/daily"
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/tui/kit"
 )
@@ -161,7 +162,7 @@ func verifyResults(path string, data []byte) (line, unchecked string, err error)
 		line += fmt.Sprintf(", %s against par on %s", kit.Number(vs), kit.Plural(n, "board"))
 	}
 	if len(un) > 0 {
-		line += fmt.Sprintf("; %s not checked", boardsWord(un))
+		line += fmt.Sprintf("; %s not checked", dailyfiles.BoardList(un))
 		unchecked = notChecked(un)
 	}
 	return line + ". klob daily -import compares a friend's file with your day.", unchecked, nil

@@ -28,6 +28,21 @@ func (o HandSort) Note() string {
 	return "The hand is sorted by trick strength."
 }
 
+// Turn sorts the hand the other way: it turns o, and moves cursor to
+// where the card under it lies in the hand hand returns sorted anew, so
+// the selected card stays selected (hand sorts by o).
+func (o *HandSort) Turn(hand func() []rules.Card, cursor *int) {
+	before := hand()
+	sel := rules.NoCard
+	if *cursor >= 0 && *cursor < len(before) {
+		sel = before[*cursor]
+	}
+	*o ^= 1
+	if i := slices.Index(hand(), sel); i >= 0 {
+		*cursor = i
+	}
+}
+
 // sortHandBy is SortHand in order o: the suits are in the same order
 // either way, the cards of each by strength or by rank.
 func sortHandBy(hand, dealt rules.CardSet, trump rules.Suit, o HandSort) []rules.Card {

@@ -3,7 +3,6 @@ package learn
 import (
 	"errors"
 	"fmt"
-	"slices"
 	"strings"
 
 	"charm.land/bubbles/v2/help"
@@ -253,15 +252,7 @@ func (s *Screen) handShown(st lesson.Step) bool {
 // toggleOrder turns the hand's order, as the table's o does: the
 // selected card stays selected, and the note says the order now.
 func (s *Screen) toggleOrder() {
-	hand := s.hand()
-	sel := rules.NoCard
-	if s.cursor >= 0 && s.cursor < len(hand) {
-		sel = hand[s.cursor]
-	}
-	s.order ^= 1
-	if i := slices.Index(s.hand(), sel); i >= 0 {
-		s.cursor = i
-	}
+	s.order.Turn(s.hand, &s.cursor)
 	s.note, s.said = s.order.Note(), ""
 }
 

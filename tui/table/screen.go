@@ -1095,20 +1095,8 @@ func baseName(p string) string {
 // toggleOrder sorts the hand the other way, the cursor staying on its
 // card, and keeps the choice.
 func (s *Screen) toggleOrder() (kit.Screen, tea.Cmd) {
-	hand := s.hand()
-	sel := rules.NoCard
-	if s.Cursor >= 0 && s.Cursor < len(hand) {
-		sel = hand[s.Cursor]
-	}
-	s.order ^= 1
-	if i := slices.Index(s.hand(), sel); i >= 0 {
-		s.Cursor = i
-	}
-	word := "trick strength"
-	if s.order == kit.BySuit {
-		word = "suit, in sequence order"
-	}
-	s.SetNote("The hand is sorted by "+word+".", false)
+	s.order.Turn(s.hand, &s.Cursor)
+	s.SetNote(s.order.Note(), false)
 	if s.cfg.SortChanged != nil {
 		return s, s.Keep("The hand's order", s.cfg.SortChanged(s.order))
 	}

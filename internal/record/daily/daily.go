@@ -380,17 +380,17 @@ func (d *Day) damagedResults(data []byte, cause error, p *Progress) error {
 	what := fmt.Sprintf("your results of %s at %d players", d.Date, d.Players())
 	var means []string
 	if len(kept) > 0 {
-		means = append(means, fmt.Sprintf("%s kept from it", boardList(kept)))
+		means = append(means, fmt.Sprintf("%s kept from it", BoardList(kept)))
 	}
 	for _, n := range fixed {
 		means = append(means, fmt.Sprintf("board %d kept with its play, which gives %s: the file's result %q is wrong",
 			n, number(boards[n].Result), stated[n]))
 	}
 	if len(bare) > 0 {
-		means = append(means, fmt.Sprintf("%s without the play, which does not replay", boardList(bare)))
+		means = append(means, fmt.Sprintf("%s without the play, which does not replay", BoardList(bare)))
 	}
 	if len(lost) > 0 {
-		means = append(means, fmt.Sprintf("%s cannot be read and counted as not played, dealt again while the day may be played", boardList(lost)))
+		means = append(means, fmt.Sprintf("%s cannot be read and counted as not played, dealt again while the day may be played", BoardList(lost)))
 	}
 	if len(kept)+len(fixed)+len(bare) == 0 {
 		err := d.f.damaged(what, d.ResultPath(),
@@ -711,8 +711,8 @@ func number(x float64) string {
 	return s
 }
 
-// boardList names boards: "board 3", "boards 1, 2 and 4".
-func boardList(ns []int) string {
+// BoardList names boards: "board 3", "boards 1, 2 and 4".
+func BoardList(ns []int) string {
 	words := make([]string, len(ns))
 	for i, n := range ns {
 		words[i] = strconv.Itoa(n)
