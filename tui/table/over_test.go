@@ -522,3 +522,150 @@ func TestNoAgainOffered(t *testing.T) {
 		}
 	})
 }
+
+// longestAfterword is the longest of the lobby's lines on a rating at
+// n players: moved, rated as another's loss for the bots that finished
+// their seat, with the place and the chance the ratings gave.
+func longestAfterword(n int) string {
+	who, it := "You", "you"
+	if rules.PlaysInTeams(n) {
+		who, it = "Your team", "it"
+	}
+	return fmt.Sprintf("Your rating at %d players: 1490 ±200 (+35). Bots made a quarter of dan's moves or more, "+
+		"so the game is rated as dan's loss. %s tied for second: the ratings gave %s less than a 1%% chance to win. "+
+		"A surprise, or a wide ±, moves a rating more.", n, who, it)
+}
+
+// TestAfterwordWrapsWhole: at every seat count, the game's end of a
+// shared table at 80×24, its rating line the longest the lobby writes,
+// says it whole on as many lines as it takes, the others' again and
+// their drop's countdown under it, rather than cut at two lines with
+// rows free.
+func TestAfterwordWrapsWhole(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		f, ports := peopleAtTheEnd(t, n)
+		a := longestAfterword(n)
+		f.s.cfg.Afterword = func() string { return a }
+		check := func(when string) {
+			t.Helper()
+			f.refresh()
+			text := f.text()
+			if !strings.Contains(kittest.Flat(text), a) {
+				t.Fatalf("%d players, %s: the rating line is not whole:\n%s", n, when, text)
+			}
+			if strings.Contains(text, "…") {
+				t.Fatalf("%d players, %s: a line is cut:\n%s", n, when, text)
+			}
+		}
+		check("at the end")
+		ports[0].Leave()
+		f.seen(func(s host.Snapshot) bool { return !s.Players[1].Until.IsZero() })
+		check("dan dropped")
+	})
+}
+
+// claimEndsGame plays games of n to 1 point from seed 1 on, the person
+// claiming the last tricks as soon as a claim would be accepted, until
+// one ends with the claim accepted in the deal that ends the game; its
+// fixture then shows that deal's end, the game over.
+func claimEndsGame(t *testing.T, n int) *fixture {
+	t.Helper()
+	for seed := uint64(1); seed < 60; seed++ {
+		f := newFixture(t, n, seed, 80, 24, func(hc *host.Config, _ *Config) { hc.Options.Target = 1 })
+		for f.reach(func(s host.Snapshot) bool {
+			return s.Can.Act && s.Can.Claim && s.View.Phase == rules.PhasePlay && s.View.Hand.Count() <= 3 && f.s.Bella == rules.NoCard
+		}, true) {
+			f.hs.Press("c")
+			if c := f.snap().Claim; c != nil && !c.Pending && c.Err == nil && c.Verdict.OK {
+				f.until("the game's end", func(s host.Snapshot) bool { return s.Over }, true)
+				if f.snap().Claimer == rules.SeatA {
+					return f
+				}
+				break
+			}
+			f.step(true)
+		}
+	}
+	t.Fatalf("%d players: no game ended on an accepted claim", n)
+	return nil
+}
+
+// TestClaimSaidAtGameOver: at every seat count, the deal that ends the
+// game on the person's claim says the claim and its last trick, over
+// the game's winner, whenever the screen has the rows for every line
+// with its blank rows dropped: the winner's lines took the room the
+// claim was measured against, and the claim went unsaid with rows free.
+func TestClaimSaidAtGameOver(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		f := claimEndsGame(t, n)
+		f.hs.Size(80, 60)
+		full := strings.Split(kittest.TrimRight(f.text()), "\n")
+		rows := filled(full)
+		for _, want := range []string{"You claimed the rest of the deal", "Last trick: ", " the game, "} {
+			if !strings.Contains(kittest.Flat(f.text()), want) {
+				t.Fatalf("%d players: the game's last deal lacks %q at 80x60:\n%s", n, want, f.text())
+			}
+		}
+		for h := rows; h <= 24 || h <= rows+2; h++ {
+			f.hs.Size(80, h)
+			text := kittest.Flat(f.text())
+			for _, want := range []string{"You claimed the rest of the deal", "Last trick: ", " the game, "} {
+				if !strings.Contains(text, want) {
+					t.Fatalf("%d players: at 80x%d, room for its %d rows, the game's last deal lacks %q:\n%s", n, h, rows, want, f.text())
+				}
+			}
+		}
+	})
+}
+
+// TestDropWaitSaidOnce: at every seat count, dan's connection is cut at
+// the game's end before anyone said again. While his wait runs, the
+// lines never promise that b starts the game now: b "then starts it
+// with a bot in dan's seat once the wait is over", and the countdown
+// says when; once it is over, the promise stands without the wait.
+func TestDropWaitSaidOnce(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		f, ports := peopleAtTheEnd(t, n)
+		ports[0].Leave()
+		f.seen(func(s host.Snapshot) bool { return !s.Players[1].Until.IsZero() })
+		f.wants(n, "dan dropped", []string{"dan is away. Another game without dan? Those who want one say again (n), and b then starts it with a bot in dan's seat once the wait is over;",
+			"dan dropped: b can start it with a bot in dan's seat in 30s."}, []string{"bot in dan's seat;"})
+		f.clock.Advance(30 * time.Second)
+		f.seen(func(s host.Snapshot) bool { return s.Players[1].Until.IsZero() })
+		f.wants(n, "the wait over", []string{"Those who want one say again (n), and b then starts it with a bot in dan's seat;"}, []string{"dropped", "wait is over"})
+	})
+}
+
+// TestDropWaitNoteFollows: at every seat count, dan's connection is cut
+// at the game's end, everyone else here saying again but the person,
+// who presses b a second later and is refused: the note says the
+// seconds the lines over it say whenever the screen is drawn, a tick
+// of the countdown come or not (16s, then 15s and 14s as the lines
+// count down), and says what b waits for once the wait is over.
+func TestDropWaitNoteFollows(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		f, ports := peopleAtTheEnd(t, n)
+		answer(t, true, ports[1:]...)
+		ports[0].Leave()
+		f.seen(func(s host.Snapshot) bool { return !s.Players[1].Until.IsZero() })
+		f.clock.Advance(time.Second)
+		f.hs.Press("b")
+		drop := "dan dropped: b can start it with a bot in dan's seat "
+		f.wants(n, "b refused", []string{drop + "in 29s."}, nil)
+		f.clock.Advance(13 * time.Second)
+		f.hs.Deliver(dropTickMsg{f.s, f.s.dropN})
+		f.wants(n, "16s left", []string{drop + "in 16s."}, nil)
+		for _, left := range []string{"15s", "14s"} {
+			// No tick delivered: the screen is drawn again all the
+			// same (the lobby's own countdown redraws it).
+			f.clock.Advance(time.Second)
+			text := kittest.Flat(f.text())
+			if c := strings.Count(text, drop+"in "+left+"."); c != 2 {
+				t.Fatalf("%d players, %s left: the lines and the note say it %d times, want 2:\n%s", n, left, c, f.text())
+			}
+		}
+		f.clock.Advance(14 * time.Second)
+		f.seen(func(s host.Snapshot) bool { return s.Players[1].Until.IsZero() })
+		f.wants(n, "the wait over", []string{"b starts the game once you have said again (n)."}, []string{"dropped"})
+	})
+}
