@@ -835,18 +835,34 @@ func TestServeLogsAGameAloneFailingToSave(t *testing.T) {
 	state := t.TempDir()
 	r := startServe(t, state, time.Minute)
 	ann := &person{name: "ann", key: sshtest.NewKey(t)}
-	id := server.KeyID(ann.key.PublicKey())
-	require.NoError(t, os.MkdirAll(filepath.Join(state, "players"), 0o700))
-	require.NoError(t, os.WriteFile(filepath.Join(state, "players", id), nil, 0o600))
+	id := blockPlayerDir(t, state, ann.key)
 	r.connect(t, ann)
 	ann.c.WaitText(t, patience, "Welcome, ann")
-	ann.typ(t, "p")
-	ann.c.WaitText(t, patience, "could not be loaded")
-	ann.typ(t, "n")
-	ann.c.WaitText(t, patience, "Set up the game")
-	ann.typ(t, sshtest.Enter)
-	ann.c.WaitText(t, patience, "autosave failed")
-	want := hall.Who(hall.Player{ID: id, Name: "ann"}) + ", alone against bots: autosave failed: "
+	aloneFailsToSave(t, r, ann, hall.Player{ID: id, Name: "ann"})
+}
+
+// blockPlayerDir puts a file where the directory of key's player goes,
+// so that their game alone cannot be saved, and returns the key's ID.
+func blockPlayerDir(t *testing.T, state string, key gossh.Signer) string {
+	t.Helper()
+	id := server.KeyID(key.PublicKey())
+	require.NoError(t, os.MkdirAll(filepath.Join(state, "players"), 0o700))
+	require.NoError(t, os.WriteFile(filepath.Join(state, "players", id), nil, 0o600))
+	return id
+}
+
+// aloneFailsToSave starts p's game alone against bots from the lobby,
+// its autosave failing (blockPlayerDir), and checks that the server's
+// log says so after whose game it is, as the hall names who.
+func aloneFailsToSave(t *testing.T, r *serveRun, p *person, who hall.Player) {
+	t.Helper()
+	p.typ(t, "p")
+	p.c.WaitText(t, patience, "could not be loaded")
+	p.typ(t, "n")
+	p.c.WaitText(t, patience, "Set up the game")
+	p.typ(t, sshtest.Enter)
+	p.c.WaitText(t, patience, "autosave failed")
+	want := hall.Who(who) + ", alone against bots: autosave failed: "
 	for end := time.Now().Add(patience); !strings.Contains(r.log.String(), want) && time.Now().Before(end); {
 		time.Sleep(10 * time.Millisecond)
 	}
@@ -865,28 +881,16 @@ func TestServeSecondLoginGoesByTheKeysName(t *testing.T) {
 	r.connect(t, other)
 	waitingTable(t, 2, other)
 	key := sshtest.NewKey(t)
-	id := server.KeyID(key.PublicKey())
 	// The key's directory cannot be made: its game's autosave fails,
 	// and the log says whose game it is.
-	require.NoError(t, os.MkdirAll(filepath.Join(state, "players"), 0o700))
-	require.NoError(t, os.WriteFile(filepath.Join(state, "players", id), nil, 0o600))
+	id := blockPlayerDir(t, state, key)
 	first := &person{name: "ucid1", key: key}
 	r.connect(t, first)
 	first.c.WaitText(t, patience, "Welcome, ucid1")
 	second := &person{name: "ucid8", key: key}
 	r.connect(t, second)
 	second.c.WaitText(t, patience, "Welcome, ucid1")
-	second.typ(t, "p")
-	second.c.WaitText(t, patience, "could not be loaded")
-	second.typ(t, "n")
-	second.c.WaitText(t, patience, "Set up the game")
-	second.typ(t, sshtest.Enter)
-	second.c.WaitText(t, patience, "autosave failed")
-	want := hall.Who(hall.Player{ID: id, Name: "ucid1"}) + ", alone against bots: autosave failed: "
-	for end := time.Now().Add(patience); !strings.Contains(r.log.String(), want) && time.Now().Before(end); {
-		time.Sleep(10 * time.Millisecond)
-	}
-	assert.Contains(t, r.log.String(), want)
+	aloneFailsToSave(t, r, second, hall.Player{ID: id, Name: "ucid1"})
 	assert.NotContains(t, r.log.String(), `"ucid8-`)
 	for _, p := range []*person{first, second} {
 		assert.NotContains(t, p.c.Output(), "is the name of")
