@@ -1211,15 +1211,7 @@ func TestClaimRefusalsShareOneForm(t *testing.T) {
 		lead := "! Claim refused: " + who + " can take a trick"
 		r := rand.New(rand.NewPCG(uint64(n), 11))
 		for k := 1; k*(n-1) < 32 && k <= 10; k++ {
-			deck := r.Perm(32)
-			vd := claim.Verdict{Players: n, Seat: rules.SeatA}
-			for o := 1; o < n; o++ {
-				for _, c := range deck[(o-1)*k : o*k] {
-					vd.Counters[o] = vd.Counters[o].With(rules.Card(c))
-				}
-			}
-			s := seatAScreen(n)
-			s.snap.Claim = &host.ClaimState{Verdict: vd}
+			s := refusedAt(n, k, r)
 			// The forms the note picks from, and what it shows at its
 			// every height.
 			var shown []string
@@ -1286,15 +1278,7 @@ func TestClaimRefusalNoteWhole(t *testing.T) {
 			r := rand.New(rand.NewPCG(uint64(n), 7))
 			for k := 1; k*(n-1) < 32 && k <= 10; k++ {
 				for try := 0; try < 20; try++ {
-					deck := r.Perm(32)
-					vd := claim.Verdict{Players: n, Seat: rules.SeatA}
-					for o := 1; o < n; o++ {
-						for _, c := range deck[(o-1)*k : o*k] {
-							vd.Counters[o] = vd.Counters[o].With(rules.Card(c))
-						}
-					}
-					s := seatAScreen(n)
-					s.snap.Claim = &host.ClaimState{Verdict: vd}
+					s := refusedAt(n, k, r)
 					for _, limit := range []int{maxNoteLines, 1} {
 						text, _ := s.claimWords(&ctx, 78, limit)
 						lines := kit.WrapLines(text, 78, limit, ctx.Ellipsis())
@@ -1458,4 +1442,20 @@ func TestClaimRefusalNamesTheOtherSide(t *testing.T) {
 			}
 		}
 	}
+}
+
+// refusedAt is seat A's screen at n seats with a claim refused by a
+// verdict whose counter-example gives each other seat k cards dealt at
+// random from r.
+func refusedAt(n, k int, r *rand.Rand) *Screen {
+	deck := r.Perm(32)
+	vd := claim.Verdict{Players: n, Seat: rules.SeatA}
+	for o := 1; o < n; o++ {
+		for _, c := range deck[(o-1)*k : o*k] {
+			vd.Counters[o] = vd.Counters[o].With(rules.Card(c))
+		}
+	}
+	s := seatAScreen(n)
+	s.snap.Claim = &host.ClaimState{Verdict: vd}
+	return s
 }
