@@ -302,8 +302,7 @@ func (v *View) ToSpeak(s Seat) bool {
 	if v.Phase != PhaseSequences || s >= Seat(v.Players) {
 		return false
 	}
-	pos := (int(s) + 2*v.Players - int(m.dealer) - 1) % v.Players
-	return pos > int(m.spoken)
+	return Place(s, m.dealer, v.Players) > int(m.spoken)
 }
 
 // SameTakesRight reports whether "same", said now by the viewing seat,
