@@ -72,6 +72,31 @@ func TestSortHandBySuit(t *testing.T) {
 	}
 }
 
+// TestTurnKeepsTheSelectedCard: o sorts the hand the other way and the
+// cursor follows its card; a cursor on no card stays where it is.
+func TestTurnKeepsTheSelectedCard(t *testing.T) {
+	h := cardsOf("JS 9S TS KS QS 7H AH")
+	o := ByStrength
+	hand := func() []rules.Card { return sortHandBy(h, h, rules.Clubs, o) }
+	for i, c := range hand() {
+		o = ByStrength
+		cursor := i
+		o.Turn(hand, &cursor)
+		if o != BySuit || hand()[cursor] != c {
+			t.Errorf("turned with %v selected: order %v, cursor on %v", c, o, hand()[cursor])
+		}
+		o.Turn(hand, &cursor)
+		if o != ByStrength || cursor != i {
+			t.Errorf("turned back with %v selected: order %v, cursor %d, want %d", c, o, cursor, i)
+		}
+	}
+	cursor := -1
+	o.Turn(hand, &cursor)
+	if cursor != -1 || o != BySuit {
+		t.Errorf("no card selected: cursor %d, order %v", cursor, o)
+	}
+}
+
 // TestMeldRow: a run side by side gets a bracket with its value, the
 // bella pair "bella"; a run the order spreads out gets one bracket from
 // its first card to its last, dashed under the cards between not in
