@@ -358,18 +358,19 @@ func (v *View) Known(o Seat) CardSet {
 // (its pattern held). A bid, a pass, "good", "no sequence" and "no
 // exchange" are choices a player may make whatever it holds
 // (docs/rules.md sections 3 to 5 and 15): they tell nothing certain. A
-// card played is seen, not told.
+// card played tells, even one the table knew was there: by the duty to
+// follow, trump and overtrump it says what its player lacks.
 func (k Kind) Tells() bool {
 	switch k {
-	case Announce, NotGood, HowHigh, Top, Same, HowMany, Length, Exchange, Shlomo, Cleopatra:
+	case Announce, NotGood, HowHigh, Top, Same, HowMany, Length, Exchange, Shlomo, Cleopatra, PlayCard:
 		return true
 	}
 	return false
 }
 
 // Told returns how many steps of the deal's history reach the last word
-// another seat said that told this seat about that seat's hidden cards
-// (Kind.Tells): 0 when none did. A seat's own words tell it nothing.
+// another seat said, or card it played, that told this seat about that
+// seat's hidden cards (Kind.Tells): 0 when none did. A seat's own words tell it nothing.
 func (v *View) Told() int {
 	steps := v.masked.Steps()
 	for i := len(steps) - 1; i >= 0; i-- {

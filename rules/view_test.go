@@ -342,12 +342,12 @@ func TestToldByTheDialogue(t *testing.T) {
 	tb = h.table(t, "")
 	tdo(t, &tb, "A: pass", "B: pass", "C: take", "A: no-sequence", "B: announce 20", "C: good", "D: good")
 	told([4]int{5, 0, 5, 5}, "B's twenty, C's and D's good")
-	for _, k := range []Kind{Announce, NotGood, HowHigh, Top, Same, HowMany, Length, Exchange, Shlomo, Cleopatra} {
+	for _, k := range []Kind{Announce, NotGood, HowHigh, Top, Same, HowMany, Length, Exchange, Shlomo, Cleopatra, PlayCard} {
 		if !k.Tells() {
 			t.Errorf("%v tells nothing of its speaker's hidden cards", k)
 		}
 	}
-	for _, k := range []Kind{Pass, Take, Schmeiss, Accept, Refuse, Name, NoExchange, NoSequence, Good, PlayCard, Draw, Give} {
+	for _, k := range []Kind{Pass, Take, Schmeiss, Accept, Refuse, Name, NoExchange, NoSequence, Good, Draw, Give} {
 		if k.Tells() {
 			t.Errorf("%v tells the table about its speaker's hidden cards", k)
 		}

@@ -506,7 +506,7 @@ func TestKeysKeepListWithBella(t *testing.T) {
 	// Games whose person leads with the second of K-Q of trump in hand
 	// right after winning a trick: the card that won it may be taken
 	// back (no new card shown since).
-	bellaSeeds := map[int]uint64{2: 116, 3: 102, 4: 171}
+	bellaSeeds := map[int]uint64{2: 116, 3: 102, 4: 168}
 	// Games whose person may play the menage with undo and claim
 	// offered, the menage on.
 	menageSeeds := map[int]uint64{2: 116, 3: 29, 4: 179}
@@ -667,7 +667,7 @@ func TestKeysListSort(t *testing.T) {
 // second's person holds K-Q of trump), every frame of the card play
 // with a one-line note.
 func TestPlayerSeesTricksAndLast(t *testing.T) {
-	bellaSeeds := map[int]uint64{2: 116, 3: 102, 4: 171}
+	bellaSeeds := map[int]uint64{2: 116, 3: 102, 4: 168}
 	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		frames, melds := 0, 0
 		for _, seed := range []uint64{seeds[n], bellaSeeds[n]} {

@@ -549,10 +549,10 @@ func (st *state) lookAtCards(atDeal bool) {
 }
 
 // toldBy moves barrier, a point of deal, to the step after the last
-// word of v's history that told v's seat about another seat's hidden
-// cards (View.Told: a value announced, a top card, "same"), when that
-// is later: what was heard cannot be unheard. Bids, passes and "good"
-// tell nothing, and stay undoable.
+// word or card of v's history that told v's seat about another seat's
+// hidden cards (View.Told: a value announced, a top card, "same", a
+// card played even if known), when that is later: what was heard cannot
+// be unheard. Bids, passes and "good" tell nothing, and stay undoable.
 func toldBy(v *rules.View, deal int, barrier mark) mark {
 	if m := (mark{deal, v.Told()}); barrier.before(m) {
 		return m
