@@ -224,6 +224,9 @@ type Lobby struct {
 	entry     kit.LineInput
 	entryKind string // "code" or "name"
 	entered   bool
+	// burst is a burst of keys the server dropped some of: its keys run
+	// no command here (burst.go).
+	burst burst
 
 	// trainAt is the trainer the t row offers (trainerSeats); trainers
 	// are those opened, kept while the connection lasts.
@@ -302,7 +305,10 @@ type Lobby struct {
 
 func (l *Lobby) Name() string { return "lobby" }
 
-func (l *Lobby) typing() bool { return l.entered || l.talk.open() || l.unsaid }
+// typing: a burst's keys come here too, q and ? included, to do nothing.
+func (l *Lobby) typing() bool {
+	return l.entered || l.talk.open() || l.unsaid || l.burst.on(l.clock().Now())
+}
 
 // QuitQuestion: q on the lobby itself ends the connection (on every
 // screen reached from it q comes back to it); leaving keeps a table
@@ -555,9 +561,13 @@ func (l *Lobby) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 		return l, cmd
 	case kit.InputDropped:
 		// The line being typed lacks keys: enter must not send it as
-		// it is.
-		if l.talk.open() {
+		// it is. The keys that follow in the burst run no command.
+		l.burst.drop(l.clock().Now())
+		switch {
+		case l.talk.open():
 			l.talk.box.Gap(&l.talk.note)
+		case !l.entered && !l.unsaid:
+			l.setNote(burstNote, true)
 		}
 		return l, nil
 	case tea.PasteMsg:
@@ -581,6 +591,9 @@ func (l *Lobby) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	case tea.MouseClickMsg:
 		return l.click(ctx, msg)
 	case tea.KeyPressMsg:
+		// A key of a burst goes to the line being typed, whose gap
+		// holds it (Gap), and runs no command otherwise (burst).
+		hushed := l.burst.key(l.clock().Now())
 		if l.entered {
 			return l.typeKey(ctx, msg)
 		}
@@ -590,6 +603,9 @@ func (l *Lobby) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 		}
 		if l.unsaid {
 			l.guestKey(msg)
+			return l, nil
+		}
+		if hushed {
 			return l, nil
 		}
 		if msg.String() == "/" && l.talk != nil {

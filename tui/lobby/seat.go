@@ -35,6 +35,9 @@ type SharedSeat struct {
 	table *tablescreen.Screen // once the game has started
 
 	note string // why the last key did nothing (start)
+	// burst is a burst of keys the server dropped some of: in the
+	// waiting room its keys run no command (burst.go).
+	burst burst
 	stay
 	// wait is the talk's line in the waiting room, before the table
 	// screen has it.
@@ -280,7 +283,8 @@ func (s *SharedSeat) typing() bool {
 	if s.table != nil {
 		return s.table.Typing()
 	}
-	return s.wait.open()
+	// A burst's keys come here too, q and ? included, to do nothing.
+	return s.wait.open() || s.burst.on(s.l.clock().Now())
 }
 
 // waiting reports whether the waiting room is on view (not closed).
@@ -532,9 +536,15 @@ func (s *SharedSeat) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd)
 		return s, s.talk.takeAt(ctx, s.table, msg)
 	case kit.InputDropped:
 		// The waiting room's line being typed lacks keys: enter must
-		// not send it as it is (the table's line is the table's).
-		if s.table == nil && s.wait.open() {
-			s.wait.box.Gap(&s.wait.note)
+		// not send it as it is, and the keys that follow in the burst
+		// run no command (the table's line and keys are the table's).
+		if s.table == nil {
+			s.burst.drop(s.l.clock().Now())
+			if s.wait.open() {
+				s.wait.box.Gap(&s.wait.note)
+			} else {
+				s.note = burstNote
+			}
 			return s, nil
 		}
 	case countdownMsg:
@@ -584,6 +594,11 @@ func (s *SharedSeat) toTable(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd
 func (s *SharedSeat) key(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.Cmd) {
 	k := &ctx.Keys
 	w := &s.w
+	// A key of a burst goes to the line being typed, whose gap holds
+	// it (Gap), and runs no command otherwise (burst).
+	if s.table == nil && s.burst.key(s.l.clock().Now()) && !s.wait.open() {
+		return s, nil
+	}
 	switch {
 	case s.kickedOver():
 		// Nothing reaches the seat from here any more: enter or esc go

@@ -17,6 +17,7 @@ import (
 	"github.com/klob/klob/internal/play/hall"
 	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/internal/serve/chat"
+	"github.com/klob/klob/internal/serve/server"
 	"github.com/klob/klob/internal/testing/clocktest"
 	"github.com/klob/klob/internal/testing/halltest"
 	"github.com/klob/klob/rules"
@@ -1002,4 +1003,43 @@ func moveEach(t *testing.T, conns []*hall.Conn, r *rand.Rand) bool {
 		}
 	}
 	return moved
+}
+
+// A burst whose / the server dropped in the waiting room runs none of
+// its words as the room's keys: the host's s starts no game, m moves
+// nobody, P keeps the table open to spectators, esc leaves not, while
+// the keys come less than burstPause apart; the note says why. After a
+// pause, s starts the game.
+func TestWaitingRoomDroppedSlashRunsNoKeys(t *testing.T) {
+	for _, n := range []int{2, 3, 4} {
+		clock := clocktest.New(clocktest.Start())
+		h := randomHall(t, hall.Config{Clock: clock})
+		ann := hall.Player{ID: "a", Name: "ann"}
+		o := rules.DefaultOptions()
+		o.Players = n
+		tb, conns := openAndSit(t, h, n, o, ann)
+		s := newSharedSeat(New(Config{Player: ann, Hall: h, Clock: clock}), conns[0])
+		ctx := kittest.Context(80, 24)
+		seat := s.w.Seat
+
+		_, _ = s.Update(&ctx, server.InputDroppedMsg{})
+		assert.Contains(t, kittest.Flat(ansi.Strip(s.View(&ctx))), "! "+burstNote, "%d seats", n)
+		for _, k := range []string{"s", "m", "P", "esc", "enter", "q", "/", "s"} {
+			clock.Advance(burstPause / 2)
+			assert.True(t, Typing(s), "%d seats, %s: every key of the burst comes to the room", n, k)
+			next, cmd := s.Update(&ctx, kittest.Key(k))
+			require.Same(t, kit.Screen(s), next, "%d seats: %s ran", n, k)
+			require.Nil(t, cmd, "%d seats: %s ran", n, k)
+			require.False(t, s.wait.open(), "%d seats: %s opened the line", n, k)
+		}
+		w := s.conn.Waiting()
+		require.False(t, w.Started, "%d seats: the burst started the game", n)
+		require.Equal(t, seat, w.Seat, "%d seats: the burst moved ann", n)
+		require.False(t, tb.Private(), "%d seats: the burst made the table private", n)
+
+		clock.Advance(burstPause)
+		require.False(t, Typing(s), "%d seats: the burst is over", n)
+		_, _ = s.Update(&ctx, kittest.Key("s"))
+		assert.True(t, s.conn.Waiting().Started, "%d seats: after a pause s starts the game", n)
+	}
 }

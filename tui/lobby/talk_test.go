@@ -21,6 +21,7 @@ import (
 	"github.com/klob/klob/internal/serve/club"
 	"github.com/klob/klob/internal/serve/rating"
 	"github.com/klob/klob/internal/serve/server"
+	"github.com/klob/klob/internal/testing/clocktest"
 	"github.com/klob/klob/internal/testing/halltest"
 	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/rules"
@@ -1110,4 +1111,41 @@ func said(l *Lobby) []string {
 		out = append(out, line.Text)
 	}
 	return out
+}
+
+// A burst whose / the server dropped runs none of its words as the
+// lobby's keys: after the drop, every key that comes less than
+// burstPause after the one before does nothing (j, o, w, enter, q and ?
+// included: the App gives them all to the lobby then), the note says
+// why; once the keys pause, j opens the code's line again.
+func TestDroppedSlashRunsNoLobbyKeys(t *testing.T) {
+	clock := clocktest.New(clocktest.Start())
+	h := randomHall(t, hall.Config{Clock: clock})
+	ctx := kittest.Context(80, 24)
+	l := New(Config{Player: hall.Player{ID: "a", Name: "ann"}, Hall: h, Clock: clock})
+	_, err := h.Open(hall.Player{ID: "b", Name: "bob"}, hall.Options{Seats: 2, Rules: rules.DefaultOptions(), Level: ai.Random, Seed: 1})
+	require.NoError(t, err)
+	l.Refresh()
+	l.row = len(items) // bob's table: enter would join it
+	require.True(t, l.rows() > len(items))
+
+	_, _ = l.Update(&ctx, server.InputDroppedMsg{})
+	assert.Contains(t, strings.Join(screenLines(l, &ctx), "\n"), "! "+burstNote)
+	// The burst goes on as long as its keys come close: past burstPause
+	// after the drop in all.
+	for _, k := range []string{"j", "o", "space", "w", "enter", "q", "?", "r", "d", "/"} {
+		clock.Advance(burstPause / 2)
+		assert.True(t, Typing(l), "%s: every key of the burst comes to the lobby", k)
+		next, cmd := l.Update(&ctx, kittest.Key(k))
+		require.Same(t, kit.Screen(l), next, "%s ran", k)
+		require.Nil(t, cmd, "%s ran", k)
+		require.False(t, l.entered || l.talk.open(), "%s opened a line", k)
+		require.Equal(t, len(items), l.row, "%s moved the cursor", k)
+	}
+	require.Nil(t, h.SeatOf("a"), "no table joined")
+
+	clock.Advance(burstPause)
+	require.False(t, Typing(l), "the burst is over")
+	press(l, &ctx, "j")
+	assert.True(t, l.entered, "after a pause j opens the code's line")
 }
