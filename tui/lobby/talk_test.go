@@ -1149,3 +1149,58 @@ func TestDroppedSlashRunsNoLobbyKeys(t *testing.T) {
 	press(l, &ctx, "j")
 	assert.True(t, l.entered, "after a pause j opens the code's line")
 }
+
+// A code or a name being typed when the server drops keys is marked
+// as lacking them: what the burst types after is not added, enter
+// neither joins nor renames (the line says why), and once edited
+// (backspace) the line is sent.
+func TestDroppedKeysLeaveNoCodeOrNameToSend(t *testing.T) {
+	clock := clocktest.New(clocktest.Start())
+	h := randomHall(t, hall.Config{Clock: clock})
+	tb, err := h.Open(hall.Player{ID: "b", Name: "bob"}, hall.Options{Seats: 2, Rules: rules.DefaultOptions(), Level: ai.Random, Seed: 1})
+	require.NoError(t, err)
+	code := tb.Code()
+	for _, kind := range []string{"code", "name"} {
+		ctx := kittest.Context(80, 24)
+		l := New(Config{Player: hall.Player{ID: "a", Name: "ann"}, Hall: h, Clock: clock})
+		opener, typed := "j", code[:3]+"X" // the code's last letter, dropped, then one of the burst
+		if kind == "name" {
+			opener, typed = "r", "Zoe"
+		}
+		press(l, &ctx, opener)
+		for _, r := range typed[:len(typed)-1] {
+			press(l, &ctx, string(r))
+		}
+		_, _ = l.Update(&ctx, server.InputDroppedMsg{})
+		press(l, &ctx, typed[len(typed)-1:])
+		_, _ = l.Update(&ctx, tea.PasteMsg{Content: "Q"})
+		press(l, &ctx, "enter")
+		require.True(t, l.entered, "%s: enter sent a line lacking keys", kind)
+		assert.Equal(t, typed[:len(typed)-1], l.entry.String(), "%s: the burst's rest is not added", kind)
+		assert.Equal(t, "ann", l.cfg.Player.Name, kind)
+		assert.Nil(t, h.SeatOf("a"), kind)
+		scr := strings.Join(screenLines(l, &ctx), "\n")
+		assert.Contains(t, scr, "! keys were dropped: edit it", "%s:\n%s", kind, scr)
+		assert.Contains(t, scr, "keys were dropped: backspace or ctrl+u edits the line", kind)
+
+		// Edited after a pause, the line is the person's: retyped, it
+		// is sent.
+		clock.Advance(burstPause)
+		press(l, &ctx, "backspace")
+		if kind == "code" {
+			press(l, &ctx, code[2:3], code[3:4])
+		} else {
+			press(l, &ctx, "o", "e")
+		}
+		assert.NotContains(t, strings.Join(screenLines(l, &ctx), "\n"), "keys were dropped", kind)
+		next, _ := l.Update(&ctx, kittest.Key("enter"))
+		if kind == "code" {
+			assert.IsType(t, &SharedSeat{}, next, "the code retyped joins")
+			if s, ok := next.(*SharedSeat); ok {
+				s.leave(&ctx)
+			}
+		} else {
+			assert.Equal(t, "Zoe", l.cfg.Player.Name)
+		}
+	}
+}
