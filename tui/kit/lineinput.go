@@ -19,7 +19,20 @@ type LineInput struct {
 	// of the line since it was emptied, 0 for none: a caller that
 	// refuses such characters rather than drop them names it.
 	Dropped rune
+	// gap is set while the line lacks keys the server dropped (Gap).
+	gap bool
 }
+
+// Gap marks the line as lacking keys the server dropped
+// (InputDropped): what is typed or pasted after it is not added, since
+// the rest of a burst would run into it, until backspace or ctrl+u
+// edits the line. Gapped says so meanwhile: the caller's enter must not
+// send the line as it is.
+func (in *LineInput) Gap() { in.gap = true }
+
+// Gapped reports whether the line lacks dropped keys (Gap) and was not
+// edited since.
+func (in *LineInput) Gapped() bool { return in.gap }
 
 // String is the text typed.
 func (in *LineInput) String() string { return string(in.text) }
@@ -28,38 +41,36 @@ func (in *LineInput) String() string { return string(in.text) }
 func (in *LineInput) Len() int { return len(in.text) }
 
 // Reset empties the line.
-func (in *LineInput) Reset() { in.text, in.Cut, in.Dropped = in.text[:0], false, 0 }
+func (in *LineInput) Reset() { in.text, in.Cut, in.Dropped, in.gap = in.text[:0], false, 0, false }
 
-// Key takes a key press: its text is added, backspace takes the last
-// character back, ctrl+u empties the line. It reports whether the key
-// changed or belongs to the line (enter and esc do not: the caller
-// sends or cancels).
+// Key takes a key press: its text is added (not while Gapped),
+// backspace takes the last character back, ctrl+u empties the line. It
+// reports whether the key changed the line (enter and esc do not: the
+// caller sends or cancels; text refused does not either).
 func (in *LineInput) Key(msg tea.KeyPressMsg) bool {
 	switch msg.String() {
 	case "backspace", "ctrl+h":
 		if len(in.text) > 0 {
 			in.text = in.text[:len(in.text)-1]
 		}
-		in.Cut = false
+		in.Cut, in.gap = false, false
 		return true
 	case "ctrl+u":
 		in.Reset()
 		return true
 	case "space", "tab":
 		// A tab typed is a space, as a pasted one is.
-		in.add(" ")
-		return true
+		return in.add(" ")
 	}
 	if msg.Text == "" {
 		return false
 	}
-	in.add(msg.Text)
-	return true
+	return in.add(msg.Text)
 }
 
-// Paste adds pasted text: line breaks and tabs become spaces, escape
-// sequences go whole (with an OSC's title or a CSI's parameters), other
-// controls and format characters go.
+// Paste adds pasted text (not while Gapped): line breaks and tabs
+// become spaces, escape sequences go whole (with an OSC's title or a
+// CSI's parameters), other controls and format characters go.
 func (in *LineInput) Paste(s string) { in.add(s) }
 
 // Escape states of add: in no sequence, after ESC, in a CSI (up to its
@@ -71,14 +82,18 @@ const (
 	escString
 )
 
-// add appends s within Max, reading no further than the limit.
-func (in *LineInput) add(s string) {
+// add appends s within Max, reading no further than the limit; false
+// when the line is Gapped and takes nothing.
+func (in *LineInput) add(s string) bool {
+	if in.gap {
+		return false
+	}
 	in.Cut = false
 	state := escNone
 	for _, r := range s {
 		if in.Max > 0 && len(in.text) >= in.Max {
 			in.Cut = true
-			return
+			return true
 		}
 		switch state {
 		case escStart:
@@ -125,6 +140,7 @@ func (in *LineInput) add(s string) {
 		}
 		in.text = append(in.text, r)
 	}
+	return true
 }
 
 // View is the line in w cells: its end when it is longer (the place

@@ -3,6 +3,8 @@ package kit
 import (
 	"strings"
 	"testing"
+
+	tea "charm.land/bubbletea/v2"
 )
 
 // TestLineInputPaste: a paste loses its escape sequences whole (a
@@ -34,5 +36,35 @@ func TestLineInputPaste(t *testing.T) {
 	in.Paste(strings.Repeat("spam \x1b[31m", 1<<20/10))
 	if in.Len() != 200 || !in.Cut || strings.ContainsRune(in.String(), 0x1b) {
 		t.Fatalf("a megabyte pasted keeps %d characters (cut %v)", in.Len(), in.Cut)
+	}
+}
+
+// A line marked as lacking dropped keys (Gap) takes no text, typed or
+// pasted, until backspace or ctrl+u edits it; emptied, it is unmarked.
+func TestLineInputGap(t *testing.T) {
+	var in LineInput
+	in.Paste("ab")
+	in.Gap()
+	if !in.Gapped() {
+		t.Fatal("Gap does not mark the line")
+	}
+	for _, k := range []tea.KeyPressMsg{{Code: 'c', Text: "c"}, {Code: tea.KeySpace, Text: " "}, {Code: tea.KeyTab}} {
+		if in.Key(k) {
+			t.Errorf("%q changed a line lacking keys", k.String())
+		}
+	}
+	in.Paste("d")
+	if got := in.String(); got != "ab" || !in.Gapped() {
+		t.Fatalf("the rest of a burst was added: %q (gapped %v)", got, in.Gapped())
+	}
+	in.Key(tea.KeyPressMsg{Code: tea.KeyBackspace})
+	in.Key(tea.KeyPressMsg{Code: 'x', Text: "x"})
+	if got := in.String(); got != "ax" || in.Gapped() {
+		t.Fatalf("edited, the line takes keys again: %q (gapped %v)", got, in.Gapped())
+	}
+	in.Gap()
+	in.Key(tea.KeyPressMsg{Code: 'u', Mod: tea.ModCtrl})
+	if in.Gapped() || in.Len() != 0 {
+		t.Fatalf("ctrl+u empties and unmarks the line: %q (gapped %v)", in.String(), in.Gapped())
 	}
 }

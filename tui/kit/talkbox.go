@@ -23,9 +23,6 @@ type TalkBox struct {
 	Input  LineInput
 	// held is set while the line was refused by a LineHolder.
 	held bool
-	// gap is set while the line lacks keys the server dropped (Gap):
-	// enter does not send it until it is edited.
-	gap bool
 }
 
 // InputDropped is a message that says the server dropped keys the
@@ -44,7 +41,7 @@ func (b *TalkBox) Gap(note *Note) {
 	if !b.Typing {
 		return
 	}
-	b.gap = true
+	b.Input.Gap()
 	*note = gapNote
 }
 
@@ -72,7 +69,7 @@ func (b *TalkBox) Key(msg tea.KeyPressMsg, note *Note, say func(string) (string,
 		*note = Note{}
 	case "enter":
 		text := strings.TrimSpace(b.Input.String())
-		if b.gap && text != "" {
+		if b.Input.Gapped() && text != "" {
 			*note = gapNote
 			return false
 		}
@@ -91,15 +88,13 @@ func (b *TalkBox) Key(msg tea.KeyPressMsg, note *Note, say func(string) (string,
 		*note = Note{Text: answer}
 		return true
 	default:
-		if b.gap {
+		if b.Input.Gapped() {
 			switch msg.String() {
 			case "backspace", "ctrl+h", "ctrl+u":
-				b.gap, b.held = false, false // edited: the line is the person's again
+				b.held = false // edited: the line is the person's again
 				*note = Note{}
 			default:
-				if msg.Text != "" || msg.String() == "space" || msg.String() == "tab" {
-					return false // the rest of the burst is not added
-				}
+				return false // the rest of the burst is not added
 			}
 		}
 		if b.held {
@@ -136,7 +131,7 @@ func (b *TalkBox) Keep(note *Note, why error) {
 
 // Paste adds a paste to the open box.
 func (b *TalkBox) Paste(text string, note *Note) {
-	if b.held || b.gap {
+	if b.held || b.Input.Gapped() {
 		return // LineHolder, Gap
 	}
 	b.Input.Paste(text)
@@ -144,7 +139,7 @@ func (b *TalkBox) Paste(text string, note *Note) {
 }
 
 func (b *TalkBox) close() {
-	b.Typing, b.held, b.gap = false, false, false
+	b.Typing, b.held = false, false
 	b.Input.Reset()
 }
 

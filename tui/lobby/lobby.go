@@ -220,14 +220,12 @@ type Lobby struct {
 	note          string
 	isErr         bool
 
-	// entry is open while the person types a code or a name; entryGap
-	// is set while it lacks keys the server dropped: enter does not send
-	// it, and the rest of the burst is not added, until it is edited
-	// (backspace, ctrl+u), as the talk's line (kit.TalkBox.Gap).
+	// entry is open while the person types a code or a name; while it
+	// lacks keys the server dropped (kit.LineInput.Gap) enter does not
+	// send it.
 	entry     kit.LineInput
 	entryKind string // "code" or "name"
 	entered   bool
-	entryGap  bool
 	// burst is a burst of keys the server dropped some of: its keys run
 	// no command here (burst.go).
 	burst burst
@@ -571,7 +569,7 @@ func (l *Lobby) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 		case l.talk.open():
 			l.talk.box.Gap(&l.talk.note)
 		case l.entered:
-			l.entryGap = true
+			l.entry.Gap()
 		case !l.unsaid:
 			l.setNote(burstNote, true)
 		}
@@ -580,8 +578,6 @@ func (l *Lobby) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 		switch {
 		case l.talk.open():
 			l.talk.paste(msg.Content)
-		case l.entered && l.entryGap:
-			// The rest of a burst is not added to a line lacking keys.
 		case l.entered:
 			// A code (or a name) pasted is typed, on one line.
 			l.entry.Paste(strings.TrimSpace(msg.Content))
@@ -974,11 +970,9 @@ func (l *Lobby) typeKey(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.
 	case "esc":
 		l.entered = false
 		return l, nil
-	case "backspace", "ctrl+h", "ctrl+u":
-		l.entryGap = false // edited: the line is the person's again
 	case "enter":
 		text := strings.TrimSpace(l.entry.String())
-		if l.entryGap && text != "" {
+		if l.entry.Gapped() && text != "" {
 			return l, nil // the line says it lacks keys
 		}
 		l.entered = false
@@ -999,10 +993,6 @@ func (l *Lobby) typeKey(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.
 			return l, nil
 		}
 		return l.join(ctx, t)
-	default:
-		if l.entryGap && (msg.Text != "" || msg.String() == "space" || msg.String() == "tab") {
-			return l, nil // the rest of the burst is not added
-		}
 	}
 	l.entry.Key(msg)
 	return l, nil
@@ -1011,7 +1001,7 @@ func (l *Lobby) typeKey(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.
 // openEntry opens the line of a code or a name (kind), holding text:
 // at most 24 characters, edited as the talk's line is (kit.LineInput).
 func (l *Lobby) openEntry(kind, text string) {
-	l.entered, l.entryKind, l.entryGap = true, kind, false
+	l.entered, l.entryKind = true, kind
 	l.entry = kit.LineInput{Max: names.Max}
 	l.entry.Paste(text)
 }
@@ -1027,7 +1017,7 @@ func (l *Lobby) nameLine(ctx *kit.Context, w int) string {
 	typed := l.entry.View(max(1, w-kit.WidthOf(label)), "_")
 	now, style := "", st.Dim
 	switch {
-	case l.entryGap:
+	case l.entry.Gapped():
 		now, keys, style = gapMark, "   esc cancel", st.Error
 	case l.entry.Len() == 0:
 		now = "  (now " + l.cfg.Player.Name + ")"
@@ -1048,7 +1038,7 @@ func (l *Lobby) nameLine(ctx *kit.Context, w int) string {
 }
 
 // gapMark follows a code or a name that lacks keys the server dropped:
-// enter does not send it as it is (entryGap).
+// enter does not send it as it is (kit.LineInput.Gap).
 const gapMark = "  ! keys were dropped: edit it"
 
 // sameName takes the name the person goes by now, which a rename from
@@ -1231,7 +1221,7 @@ func (l *Lobby) render(ctx *kit.Context) (string, []kit.Hit) {
 	}
 	var tail []string // the line typed, or the note
 	switch {
-	case l.entered && l.entryKind == "code" && l.entryGap:
+	case l.entered && l.entryKind == "code" && l.entry.Gapped():
 		tail = append(tail, " Table code: "+st.Selected.Render(l.entry.String()+"_")+st.Error.Render(gapMark))
 	case l.entered && l.entryKind == "code":
 		tail = append(tail, " Table code: "+st.Selected.Render(l.entry.String()+"_")+st.Dim.Render("   enter join · esc cancel"))
@@ -1273,7 +1263,7 @@ func (l *Lobby) render(ctx *kit.Context) (string, []kit.Hit) {
 	switch {
 	// A code or a name being typed takes every letter (q and ? too):
 	// the keys' line says what the line takes, not the menu's keys.
-	case l.entered && l.entryGap:
+	case l.entered && l.entry.Gapped():
 		keys = "keys were dropped: backspace or ctrl+u edits the line · esc cancel"
 	case l.entered && l.entryKind == "code":
 		keys = "type the table's code · backspace erases · enter join · esc cancel"
