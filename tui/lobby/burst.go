@@ -8,8 +8,9 @@ import "time"
 const burstPause = time.Second
 
 // burst is a burst of keys the server dropped some of (kit.InputDropped)
-// on a screen whose letters run commands: the lobby's, the waiting
-// room's. The keys that come with it run none, whatever they are: a
+// on a screen whose letters run commands: the lobby's (its watch list
+// shares it), the waiting room's. The keys that come with it run none,
+// whatever they are (a line being typed holds them by its own gap): a
 // dropped / (or a dropped esc, or letters around them) leaves no way to
 // tell the words a person typed from the keys they meant, and a word's
 // letters would join, open or leave tables. The burst lasts while keys

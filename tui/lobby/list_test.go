@@ -17,6 +17,7 @@ import (
 	"github.com/klob/klob/internal/record/names"
 	"github.com/klob/klob/internal/serve/club"
 	"github.com/klob/klob/internal/serve/rating"
+	"github.com/klob/klob/internal/serve/server"
 	"github.com/klob/klob/internal/testing/clocktest"
 	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/rules"
@@ -904,4 +905,46 @@ func TestWelcomeWrapsEvenly(t *testing.T) {
 	require.True(t, strings.HasSuffix(strings.TrimSpace(first), l.cfg.Player.Name+"."), "the welcome is a sentence: %q", first)
 	require.GreaterOrEqual(t, len(strings.Fields(second)), 3, "a word alone: %q over %q", first, second)
 	require.LessOrEqual(t, len(first)-len(second), 20, "uneven: %q over %q", first, second)
+}
+
+// A code typed in the watch list when the server drops keys is marked
+// as lacking them: the burst's letters are not added, its enter
+// watches neither the code nor the table chosen, its esc does not
+// leave; after a pause, the code edited and retyped is watched.
+func TestWatchListDroppedKeysWatchNothing(t *testing.T) {
+	clock := clocktest.New(clocktest.Start())
+	h := randomHall(t, hall.Config{Clock: clock})
+	p := hall.Player{ID: "b", Name: "bob"}
+	tb, err := h.Open(p, hall.Options{Seats: 2, Rules: rules.DefaultOptions(), Level: ai.Random, Seed: 1})
+	require.NoError(t, err)
+	conn, err := tb.Join(p)
+	require.NoError(t, err)
+	require.NoError(t, conn.Start())
+	code := tb.Code()
+	ctx := kittest.Context(80, 24)
+	w := newWatchList(New(Config{Player: hall.Player{ID: "z", Name: "zed"}, Hall: h, Clock: clock}))
+	require.Len(t, w.tables, 1)
+
+	for _, r := range code[:3] {
+		_, _ = w.Update(&ctx, kittest.Key(string(r)))
+	}
+	_, _ = w.Update(&ctx, server.InputDroppedMsg{})
+	for _, k := range []string{"x", "enter", "esc", "down", "enter"} {
+		clock.Advance(burstPause / 2)
+		next, cmd := w.Update(&ctx, kittest.Key(k))
+		require.Same(t, kit.Screen(w), next, "%s ran", k)
+		require.Nil(t, cmd, "%s ran", k)
+	}
+	assert.Equal(t, code[:3], w.code.String(), "the burst's letters are not added")
+	view := ansi.Strip(w.View(&ctx))
+	assert.Contains(t, view, "! keys were dropped: edit it", view)
+	assert.Contains(t, view, "keys were dropped: backspace edits the code", view)
+
+	clock.Advance(burstPause)
+	for _, k := range []string{"backspace", code[2:3], code[3:4]} {
+		_, _ = w.Update(&ctx, kittest.Key(k))
+	}
+	next, _ := w.Update(&ctx, kittest.Key("enter"))
+	require.IsType(t, &WatchSeat{}, next, "the code retyped is watched")
+	next.(*WatchSeat).leave(&ctx)
 }

@@ -226,6 +226,12 @@ func (w *watchList) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) 
 			return w, nil
 		}
 		return w.click(ctx, msg)
+	case kit.InputDropped:
+		// The code being typed lacks keys: enter does not watch it. The
+		// keys that follow in the burst run no command, here nor back in
+		// the lobby, whose burst this is (burst.go).
+		w.code.Gap()
+		w.l.burst.drop(w.l.clock().Now())
 	case tea.PasteMsg:
 		// A code pasted is typed: its letters.
 		for _, r := range msg.Content {
@@ -239,6 +245,11 @@ func (w *watchList) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) 
 }
 
 func (w *watchList) key(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.Cmd) {
+	t := msg.Text
+	code := msg.String() == "backspace" || (len(t) == 1 && (t[0]|0x20 >= 'a' && t[0]|0x20 <= 'z'))
+	if w.l.burst.key(w.l.clock().Now()) && !code {
+		return w, nil // a key of a burst: the code's gap holds its letters
+	}
 	switch msg.String() {
 	case "esc":
 		w.ticks.Stop() // the list's clock stops
@@ -254,14 +265,16 @@ func (w *watchList) key(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.
 		}
 		return w, nil
 	case "enter":
+		if w.code.Gapped() {
+			return w, nil // the code's line says it lacks keys
+		}
 		return w.choose(ctx)
 	}
 	if kit.IsKey(msg, ctx.Keys.Help) {
 		w.openHelp(ctx)
 		return w, nil
 	}
-	t := msg.Text
-	if msg.String() == "backspace" || (len(t) == 1 && (t[0]|0x20 >= 'a' && t[0]|0x20 <= 'z')) {
+	if code {
 		w.code.Key(msg)
 		w.note = ""
 	}
@@ -334,11 +347,16 @@ func (w *watchList) render(ctx *kit.Context) (string, []kit.Hit) {
 		lines = append(lines, "   "+st.Dim.Render("(no table is being played that may be watched)"))
 	}
 	var tail []string
-	tail = append(tail, "", " Or type a table's code: "+st.Selected.Render(w.code.View(8, "_")))
+	typed, keys := " Or type a table's code: "+st.Selected.Render(w.code.View(8, "_")), "↑/↓ choose · letters: a code · enter watch · esc back · ? help"
+	if w.code.Gapped() {
+		typed += st.Error.Render(gapMark)
+		keys = "keys were dropped: backspace edits the code · esc back"
+	}
+	tail = append(tail, "", typed)
 	if w.note != "" {
 		tail = append(tail, kit.Paragraph("! "+w.note, ctx.Width, st.Error.Render)...)
 	}
-	tail = append(tail, "", " "+st.Dim.Render(kit.Clip("↑/↓ choose · letters: a code · enter watch · esc back · ? help", ctx.Width-2)))
+	tail = append(tail, "", " "+st.Dim.Render(kit.Clip(keys, ctx.Width-2)))
 	// The tables take the room the code's line and the keys leave, a
 	// long list the part around the cursor and a line saying how many
 	// tables are out of view; a long line wraps.
