@@ -409,7 +409,7 @@ func (s *Screen) goOn() (kit.Screen, tea.Cmd) {
 // titled is a part's top: the day's title, then the part's name when
 // it has one ("results").
 func (s *Screen) titled(ctx *kit.Context, part string) []string {
-	title := kit.DailyTitle(s.day.Date.String(), s.set.Players())
+	title := duplicate.DailyTitle(s.day.Date, s.set.Players())
 	if part != "" {
 		title += " · " + part
 	}

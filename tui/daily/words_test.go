@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/klob/klob/ai"
+	"github.com/klob/klob/internal/play/duplicate"
 	"github.com/klob/klob/tui/kit"
 )
 
@@ -23,7 +24,7 @@ func TestDailySaysTheSharedWords(t *testing.T) {
 		noPar := func(ai.Level, ai.Config) (ai.Bot, error) { return nil, errors.New("no par today") }
 		f := newFixture(t, n, "", noPar)
 		head, _, _ := strings.Cut(f.text(), "\n")
-		if !strings.HasSuffix(head, kit.DailyTitle(day1.String(), n)) {
+		if !strings.HasSuffix(head, duplicate.DailyTitle(day1, n)) {
 			t.Errorf("%d players: the title %q", n, head)
 		}
 		says := func(where string, wants ...string) {

@@ -8,12 +8,6 @@ import "fmt"
 // for the same thing. Each leaves to its caller only what is true of
 // its own (what comes after the last board, what keeps a board).
 
-// DailyTitle heads a daily's pages: "Daily challenge · 2026-12-01 · 3
-// players".
-func DailyTitle(date string, players int) string {
-	return fmt.Sprintf("Daily challenge · %s · %d players", date, players)
-}
-
 // BoardsWords says how the boards are played and scored at the seat
 // count against bots of level: one deal each, the result, par.
 func BoardsWords(players int, level string) string {

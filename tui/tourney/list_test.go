@@ -129,7 +129,7 @@ func TestEndedListReadsAlike(t *testing.T) {
 		Ends: time.Date(2026, 12, 6, 23, 43, 0, 0, time.UTC), Over: true, Entries: 2}
 	d := strings.Join(p.lineAt(now, daily), " · ")
 	c := strings.Join(p.lineAt(now, club), " · ")
-	assert.Equal(t, "Daily 2026-12-06 · 2 players · 8 boards · ended Mon 7 Dec 00:00 UTC: standings · 1 entrant", d)
+	assert.Equal(t, "Daily challenge · 2026-12-06 · 2 players · 8 boards · ended Mon 7 Dec 00:00 UTC: standings · 1 entrant", d)
 	assert.Contains(t, c, " · ended Sun 6 Dec 23:43 UTC: standings · 2 entrants")
 }
 

@@ -12,6 +12,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/klob/klob/internal/play/duplicate"
 	svc "github.com/klob/klob/internal/serve/tourney"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
@@ -362,19 +363,16 @@ var aTournament = regexp.MustCompile(`\b([Tt])(?:h(?:is|e) tournament|ournament 
 // players", "Tournament KQXPRT".
 func titleOf(code string) string {
 	if date, n, ok := dailyOf(code); ok {
-		return kit.DailyTitle(date, n)
+		if d, err := duplicate.ParseDate(date); err == nil {
+			return duplicate.DailyTitle(d, n)
+		}
 	}
 	return "Tournament " + code
 }
 
-// titleOfInfo is the header of a tournament's pages: a daily's as klob
-// daily heads its day's, a club tournament's as the service names it.
-func titleOfInfo(i svc.Info) string {
-	if i.Daily {
-		return kit.DailyTitle(i.Date.String(), i.Players())
-	}
-	return i.Title()
-}
+// titleOfInfo is the header of a tournament's pages: its title as the
+// service names it (a daily's as klob daily heads its day's).
+func titleOfInfo(i svc.Info) string { return i.Title() }
 
 // dailyOf reads a daily's code (DAILY-2026-12-01-3P): its date and
 // seat count.

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/klob/klob/internal/play/duplicate"
 	svc "github.com/klob/klob/internal/serve/tourney"
 	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/tui/kit"
@@ -227,7 +228,7 @@ func TestDailySaysKlobDailysWords(t *testing.T) {
 			}
 		}
 		head, _, _ := strings.Cut(f.text(), "\n")
-		require.True(t, strings.HasSuffix(head, kit.DailyTitle(day.String(), players)), "the title: %q", head)
+		require.True(t, strings.HasSuffix(head, duplicate.DailyTitle(day, players)), "the title: %q", head)
 		says("the daily's page", kit.BoardsWords(players, "normal"))
 		f.press("enter")
 		says("the daily's page, entered", kit.BoardsPlayed(0, 8, 1, false))

@@ -72,6 +72,13 @@ func DailyText(date Date, players int) string {
 	return fmt.Sprintf("klob daily v1 %s players=%d", date, players)
 }
 
+// DailyTitle names the daily of date at a table of players, as every
+// page of it is headed, klob daily's and the club's alike: "Daily
+// challenge · 2026-12-01 · 3 players".
+func DailyTitle(date Date, players int) string {
+	return fmt.Sprintf("Daily challenge · %s · %d players", date, players)
+}
+
 // DailySpec returns the spec of the daily boards of date for a table of
 // players: the seed from SHA-256 of DailyText, DailyBoards boards, the
 // default rules for the seat count, DailyLevel bots and the person in

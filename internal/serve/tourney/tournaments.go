@@ -38,11 +38,12 @@ type Info struct {
 // Players is the seat count.
 func (i Info) Players() int { return i.Rules.NumPlayers() }
 
-// Title names the tournament: "Daily 2026-12-01 · 3 players",
-// "Tournament KQXPRT · 3 players".
+// Title names the tournament: a daily as its pages and klob daily's
+// are headed (duplicate.DailyTitle), "Daily challenge · 2026-12-01 ·
+// 3 players"; a club tournament "Tournament KQXPRT · 3 players".
 func (i Info) Title() string {
 	if i.Daily {
-		return fmt.Sprintf("Daily %s · %d players", i.Date, i.Players())
+		return duplicate.DailyTitle(i.Date, i.Players())
 	}
 	return fmt.Sprintf("Tournament %s · %d players", i.Code, i.Players())
 }
