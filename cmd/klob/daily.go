@@ -194,11 +194,13 @@ func dailyWith(args []string, stdout, stderr io.Writer, env dailyEnv) int {
 	}
 	switch {
 	case *history:
-		// Days played out but missing from the history count now; when
-		// another klob daily holds the lock, it has counted them. With
-		// no daily yet, nothing is made.
+		// Every line is counted again from its day's files, so that it
+		// says what they hold now (par worked out since, a result file
+		// rebuilt), and days played out but missing from the history
+		// count now; when another klob daily holds the lock, it keeps
+		// them. With no daily yet, nothing is made.
 		if _, err := os.Stat(filepath.Join(dir, dailyfiles.Dir)); err == nil && files.Lock() == nil {
-			err := files.CountDays()
+			err := files.Recount()
 			files.Unlock()
 			if err != nil {
 				return fail(err)

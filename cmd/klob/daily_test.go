@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -22,6 +23,7 @@ import (
 	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui"
+	"github.com/klob/klob/tui/kit"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -1175,6 +1177,64 @@ func TestDailyHistoryAfterARebuild(t *testing.T) {
 
 	code, out, errs = runDailyTest(t, dir, "-history")
 	require.Equal(t, 0, code, errs)
-	assert.Regexp(t, `2026-12-01 +2 .* 2  `, out, "the history counts the boards -export shows")
-	assert.NotRegexp(t, `2026-12-01 +2 .* 8  `, out)
+	assert.Regexp(t, `2026-12-01 +2 .* 2 of 8  `, out, "the history counts the boards -export shows")
+	assert.NotRegexp(t, `2026-12-01 +2 .*  8  `, out)
+}
+
+// TestDailyHistoryOfEachState: -history prints a line true to the
+// day's files in each state it may be in, whatever the history file
+// held before: a day begun has none; played out without par it says
+// par is not worked out; once par is in its result file (worked out in
+// the background by a klob daily that stopped before it wrote the
+// line) it is against par; its result file cut short, -history itself
+// rebuilds it and counts the boards kept out of the eight. At every
+// seat count.
+func TestDailyHistoryOfEachState(t *testing.T) {
+	for _, players := range []int{2, 3, 4} {
+		t.Run(fmt.Sprint(players), func(t *testing.T) {
+			dir := t.TempDir()
+			row := func(boards, rest string) string {
+				return fmt.Sprintf(`(?m)^2026-12-01 +%d +%s +%s$`, players, boards, rest)
+			}
+			history := func() string {
+				t.Helper()
+				code, out, errs := runDailyTest(t, dir, "-history")
+				require.Equal(t, 0, code, errs)
+				return out
+			}
+			d := dayOf(t, dailyfiles.Open(dir), duplicate.DateOf(dailyDay), players, "ada")
+			for n := range 3 {
+				recordBoard(t, d, n)
+			}
+			assert.Contains(t, history(), "No day played yet")
+
+			for n := 3; n < len(d.Set.Boards); n++ {
+				recordBoard(t, d, n)
+			}
+			assert.Regexp(t, row(`- +- +8`, `nobody yet: par not worked out`), history())
+
+			// Par in the result file, the history's line left as it was.
+			for _, b := range d.Set.Boards {
+				require.NoError(t, d.SetPar(b.Number, 5))
+			}
+			rf, err := d.Results()
+			require.NoError(t, err)
+			vs, _ := duplicate.VersusPar(rf.Boards)
+			out := history()
+			assert.Regexp(t, row(`[0-9.]+% +`+regexp.QuoteMeta(kit.Number(vs))+` +8`, `par`), out)
+			assert.NotContains(t, out, "not worked out")
+
+			// The result file cut short after board 2.
+			data, err := os.ReadFile(d.ResultPath())
+			require.NoError(t, err)
+			at := strings.Index(string(data), "board 3 ")
+			require.Positive(t, at)
+			require.NoError(t, os.WriteFile(d.ResultPath(), data[:at+len("board 3 res")], 0o644))
+			code, out, errs := runDailyTest(t, dir, "-history")
+			require.Equal(t, 0, code, errs)
+			assert.Regexp(t, row(`[0-9.]+% +[-+0-9]+ +2 of 8`, `par`), out)
+			assert.Contains(t, unwrapped(errs), "the history counts the day's 2 boards kept, no longer 8")
+			assert.Regexp(t, row(`[0-9.]+% +[-+0-9]+ +2 of 8`, `par`), history(), "the line stays")
+		})
+	}
 }

@@ -482,6 +482,42 @@ func TestHistoryComparedWith(t *testing.T) {
 	}
 }
 
+// TestHistoryLineOfEachState: each state a day's line may be in says
+// what it is, in the 78 columns the history's page gives its rows: a
+// day played out before par is worked out, with it, and a day cut
+// short (its result file rebuilt from the boards that read), with par
+// and without, which counts its boards out of the eight and never
+// says par is on its way.
+func TestHistoryLineOfEachState(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		day  duplicate.Day
+		want string
+	}{
+		{"played out, no par", duplicate.Day{Percent: 50, Field: 1, Played: 8},
+			"2026-12-01        3        -         -       8  nobody yet: par not worked out"},
+		{"played out, par", duplicate.Day{Percent: 62.5, Field: 2, Played: 8, VersusPar: 42, HasPar: true, Against: duplicate.AgainstPar},
+			"2026-12-01        3   62.50%       +42       8  par"},
+		{"cut short, no par", duplicate.Day{Percent: 50, Field: 1, Played: 2},
+			"2026-12-01        3        -         -  2 of 8  nobody: par needs all 8 boards"},
+		{"cut short, par", duplicate.Day{Percent: 12.5, Field: 2, Played: 2, VersusPar: -100, HasPar: true, Against: duplicate.AgainstPar},
+			"2026-12-01        3   12.50%      -100  2 of 8  par"},
+	} {
+		d := c.day
+		d.Date, d.Players = day1, 3
+		lines := HistoryLines(&duplicate.History{Days: []duplicate.Day{d}}, day1)
+		last := lines[len(lines)-1]
+		if last != c.want {
+			t.Errorf("%s: the line is\n%q, want\n%q", c.name, last, c.want)
+		}
+		for _, l := range lines[1:] {
+			if kit.WidthOf(l) > 78 {
+				t.Errorf("%s: %q is %d columns, more than 78", c.name, l, kit.WidthOf(l))
+			}
+		}
+	}
+}
+
 // Between boards q quits unasked while the day is today's, and the
 // footer says that the day is kept; once the date has left the day
 // behind, q asks first, saying what quitting keeps.

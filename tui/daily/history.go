@@ -28,10 +28,21 @@ func HistoryLines(h *duplicate.History, today duplicate.Date) []string {
 			vs = kit.Number(d.VersusPar)
 		}
 		score, field := kit.Percent(d.Percent), "nobody"
+		// A day cut short (its result file rebuilt from the boards that
+		// still read) says how many of the day's boards it counts.
+		boards := fmt.Sprint(d.Played)
+		short := d.Played < duplicate.DailyBoards
+		if short {
+			boards = fmt.Sprintf("%d of %d", d.Played, duplicate.DailyBoards)
+		}
 		switch {
+		case d.Field == 1 && !d.HasPar && short:
+			// Par is worked out only for a day played out.
+			score, field = "-", fmt.Sprintf("nobody: par needs all %d boards", duplicate.DailyBoards)
 		case d.Field == 1 && !d.HasPar:
 			// Counted as the eighth board was played: par is worked out
-			// when the day's results are opened.
+			// when the day's results are opened, or by the next klob
+			// daily in the background.
 			score, field = "-", "nobody yet: par not worked out"
 		case d.Field == 2 && d.Against == duplicate.AgainstPar:
 			field = "par"
@@ -44,7 +55,7 @@ func HistoryLines(h *duplicate.History, today duplicate.Date) []string {
 			// of three or more is friends, said as one is.
 			field = fmt.Sprintf("%d friends", d.Field-1)
 		}
-		out = append(out, fmt.Sprintf("%-10s  %7d  %7s  %8s  %6d  %s", d.Date, d.Players, score, vs, d.Played, field))
+		out = append(out, fmt.Sprintf("%-10s  %7d  %7s  %8s  %6s  %s", d.Date, d.Players, score, vs, boards, field))
 	}
 	return out
 }

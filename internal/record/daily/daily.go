@@ -896,9 +896,29 @@ var dayDir = regexp.MustCompile(`^([0-9]{4}-[0-9]{2}-[0-9]{2})-([234])p$`)
 
 // CountDays puts in the history every day whose result file holds all
 // its boards but that has no line there yet (a Klob before this one
-// counted a day only on its results screen). Lines already there are
-// kept. It writes: the caller holds the lock.
+// counted a day only on its results screen), and writes again the line
+// of a day that says par is not worked out when its result file now
+// holds par (worked out in the background by a Klob that stopped
+// before it counted the day again). A line with par is kept: its file
+// is not read. It writes: the caller holds the lock.
 func (f *Files) CountDays() error {
+	return f.countDays(func(line duplicate.Day) bool { return !line.HasPar })
+}
+
+// Recount writes the history's line of every day again from its result
+// file and the friends' files stored, where the line says otherwise:
+// par worked out since, a result file damaged and rebuilt from the
+// boards that still read (the history then counts those). A day played
+// out with no line is counted, as by CountDays. It reads every day's
+// files, as klob daily -history does to print lines that hold. It
+// writes: the caller holds the lock.
+func (f *Files) Recount() error {
+	return f.countDays(func(duplicate.Day) bool { return true })
+}
+
+// countDays counts the days played out that the history misses, and
+// counts again those whose line again says to.
+func (f *Files) countDays(again func(line duplicate.Day) bool) error {
 	days, err := f.days()
 	if err != nil {
 		return err
@@ -909,7 +929,8 @@ func (f *Files) CountDays() error {
 	}
 	var errs []error
 	for _, d := range days {
-		if slices.ContainsFunc(h.Days, func(x duplicate.Day) bool { return x.Date == d.Date && x.Players == d.Players() }) {
+		i := slices.IndexFunc(h.Days, func(x duplicate.Day) bool { return x.Date == d.Date && x.Players == d.Players() })
+		if i >= 0 && !again(h.Days[i]) {
 			continue
 		}
 		p, err := d.Load()
@@ -917,10 +938,22 @@ func (f *Files) CountDays() error {
 			errs = append(errs, err)
 			continue
 		}
-		if len(p.Results.Boards) == len(d.Set.Boards) {
-			if err := f.SetDay(d.line(p.Results)); err != nil {
-				errs = append(errs, err)
-			}
+		// Load counts a damaged file's boards kept again itself
+		// (recountKept): the line is read afresh.
+		if h, err = f.History(); !movedOrRead(err) {
+			return err
+		}
+		i = slices.IndexFunc(h.Days, func(x duplicate.Day) bool { return x.Date == d.Date && x.Players == d.Players() })
+		if i < 0 && len(p.Results.Boards) < len(d.Set.Boards) {
+			continue // not played out: no line yet
+		}
+		line := d.line(p.Results)
+		line.Percent = math.Round(line.Percent*100) / 100 // as the history keeps it
+		if i >= 0 && h.Days[i] == line {
+			continue
+		}
+		if err := f.SetDay(line); err != nil {
+			errs = append(errs, err)
 		}
 	}
 	return errors.Join(errs...)

@@ -422,7 +422,9 @@ func TestDayCountsOncePlayed(t *testing.T) {
 
 // TestCountDays: a day whose result file holds every board but which is
 // not in the history (played by a Klob that counted only on its results
-// screen) is counted by CountDays; one not finished is not.
+// screen) is counted by CountDays; one not finished is not; a line
+// without par is counted again once the file holds par; one with par is
+// kept, and Recount counts it again.
 func TestCountDays(t *testing.T) {
 	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		dir := t.TempDir()
@@ -442,8 +444,26 @@ func TestCountDays(t *testing.T) {
 		if err != nil || len(h.Days) != 1 || h.Days[0].Date != day1 || h.Days[0].Players != n {
 			t.Fatalf("history %+v, %v: want day 1 alone", h.Days, err)
 		}
-		// A line already there (with par, friends) stays as it is.
-		h.Days[0].Field, h.Days[0].Percent = 3, 75
+		// Par put in the result file, the line left without it (a Klob
+		// that stopped before it counted the day again): counted again.
+		for _, b := range d.Set.Boards {
+			if err := d.SetPar(b.Number, 5); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if h, _ := f.History(); len(h.Days) != 1 || h.Days[0].HasPar {
+			t.Fatalf("history %+v: SetPar wrote the line itself", h.Days)
+		}
+		if err := f.CountDays(); err != nil {
+			t.Fatal(err)
+		}
+		h, _ = f.History()
+		if len(h.Days) != 1 || !h.Days[0].HasPar || h.Days[0].Against != duplicate.AgainstPar || h.Days[0].Field != 2 {
+			t.Fatalf("history %+v: the day is not counted again against par", h.Days)
+		}
+		// A line already there with par (friends) stays as it is: its
+		// file is not read.
+		h.Days[0].Field, h.Days[0].Percent, h.Days[0].Against = 3, 75, duplicate.AgainstFriends
 		if err := f.SetDay(h.Days[0]); err != nil {
 			t.Fatal(err)
 		}
@@ -452,6 +472,13 @@ func TestCountDays(t *testing.T) {
 		}
 		if h, _ := f.History(); len(h.Days) != 1 || h.Days[0].Field != 3 {
 			t.Errorf("history %+v: the line kept was replaced", h.Days)
+		}
+		// Recount reads every day's files: the line says them again.
+		if err := f.Recount(); err != nil {
+			t.Fatal(err)
+		}
+		if h, _ := f.History(); len(h.Days) != 1 || h.Days[0].Field != 2 || h.Days[0].Against != duplicate.AgainstPar {
+			t.Errorf("history %+v: Recount did not count the day again from its files", h.Days)
 		}
 	})
 }
