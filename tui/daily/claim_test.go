@@ -2,6 +2,7 @@ package daily
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -57,19 +58,102 @@ func claimOnABoard(t *testing.T, f *fixture) (duplicate.BoardResult, string) {
 				f.hs.Press("c")
 				continue
 			}
-			hand, legal := kit.ViewHand(&snap.View, f.s.cfg.Sort), kit.LegalCards(&snap.View)
-			for i := len(hand) - 1; i >= 0; i-- {
-				if legal.Has(hand[i]) {
-					f.hs.Press(fmt.Sprint(i + 1))
-					break
-				}
-			}
+			f.playHighest(snap)
 		default:
 			t.Fatalf("no claim accepted on the day: on %s", f.s.Name())
 		}
 	}
 	t.Fatal("no claim accepted on the day")
 	return duplicate.BoardResult{}, ""
+}
+
+// playHighest plays the highest card the person may, as their hand
+// shows it, with the key a person would press.
+func (f *fixture) playHighest(snap host.Snapshot) {
+	hand, legal := kit.ViewHand(&snap.View, f.s.cfg.Sort), kit.LegalCards(&snap.View)
+	for i := len(hand) - 1; i >= 0; i-- {
+		if legal.Has(hand[i]) {
+			f.hs.Press(fmt.Sprint(i + 1))
+			return
+		}
+	}
+}
+
+// TestClaimResumedAtEveryStep: the board claimOnABoard played, left
+// after any number of its actions (before the claim, right at it with
+// the claim made and not yet, in its play-out) and resumed, its person
+// playing as before and claiming at the same point, ends as the board
+// played straight: the same actions, claim and result recorded, and its
+// end saying the claim in the same words. At every seat count.
+func TestClaimResumedAtEveryStep(t *testing.T) {
+	inParallel(t, func(t *testing.T, n int) {
+		f := newFixture(t, n, "", quickPar)
+		br, want := claimOnABoard(t, f)
+		if want == "" {
+			t.Fatalf("board %d played straight: its end does not say the claim", br.Board)
+		}
+		for mid := 0; mid <= len(br.Steps); mid++ {
+			var saves []*gamelog.Claim
+			if mid <= br.Claim.Step {
+				saves = append(saves, nil) // left before the claim: made after the resume
+			}
+			if mid >= br.Claim.Step {
+				saves = append(saves, br.Claim)
+			}
+			for _, c := range saves {
+				at := fmt.Sprintf("board %d left after %d of its %d actions (claimed: %v)", br.Board, mid, len(br.Steps), c != nil)
+				g := newFixture(t, n, t.TempDir(), quickPar)
+				g.s.Close()
+				day, err := g.files.Day(day1, n, "Tester", g.version)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := day.SaveDeal(br.Board, gamelog.Deal{Steps: br.Steps[:mid], Claim: c}); err != nil {
+					t.Fatal(err)
+				}
+				g.open()
+				said, pressed := "", false
+				for range 2000 {
+					if _, ok := g.s.sub.(*between); ok {
+						break
+					}
+					p, ok := g.tbl()
+					if !ok {
+						g.hs.Press("enter")
+						continue
+					}
+					snap := p.Snapshot()
+					if snap.Over && said == "" {
+						said = claimLine(g.text())
+					}
+					switch {
+					case !snap.Can.Act || snap.View.Phase != rules.PhasePlay || p.Bella != rules.NoCard:
+						g.step()
+					case c == nil && !pressed && len(snap.View.History()) == br.Claim.Step:
+						pressed = true
+						g.hs.Press("c")
+					default:
+						g.playHighest(snap)
+					}
+				}
+				if p, ok := g.s.sub.(*between); !ok || !p.saved || p.err != nil || p.n != br.Board {
+					t.Fatalf("%s: the board does not end and save (on %s)", at, g.s.sub.Name())
+				}
+				again, ok := boardOf(g.s.prog.Results.Boards, br.Board)
+				switch {
+				case !ok:
+					t.Errorf("%s: not recorded", at)
+				case !slices.Equal(again.Steps, br.Steps):
+					t.Errorf("%s: recorded the actions\n%v\nplayed straight\n%v", at, again.Steps, br.Steps)
+				case again.Claim == nil || *again.Claim != *br.Claim || again.Result != br.Result:
+					t.Errorf("%s: recorded claim %v result %v, played straight %v %v", at, again.Claim, again.Result, br.Claim, br.Result)
+				}
+				if said != want {
+					t.Errorf("%s: its end says\n%q\nplayed straight\n%q", at, said, want)
+				}
+			}
+		}
+	})
 }
 
 // TestClaimKeptOnADailyBoard: a claim made with c on a daily board is
@@ -159,7 +243,10 @@ func TestClaimKeptOnADailyBoard(t *testing.T) {
 // claim's play-out (right after the claim, after each card of it)
 // resumes saying what the board played straight says: how many of the
 // last tricks were played for the claimer's side, not only those after
-// the resume. At every seat count.
+// the resume. Claims made later on the same play count as theirs, at
+// the person's turn and at a bot's (c pressed while a bot is to play):
+// from the first card played for the side, none when none is left. At
+// every seat count.
 func TestClaimResumedCountsItsTricks(t *testing.T) {
 	inParallel(t, func(t *testing.T, n int) {
 		f := newFixture(t, n, "", quickPar)
@@ -167,12 +254,7 @@ func TestClaimResumedCountsItsTricks(t *testing.T) {
 		if want == "" {
 			t.Fatalf("board %d played straight: its end does not say the claim", br.Board)
 		}
-		// Claims made later on the same play, at each of the person's
-		// cards after the one accepted: each keeps every trick too.
 		for k := br.Claim.Step; k < len(br.Steps); k++ {
-			if br.Steps[k].Seat != br.Claim.Seat {
-				continue
-			}
 			c := *br.Claim
 			c.Step = k
 			for mid := k; mid <= len(br.Steps); mid++ {
@@ -195,32 +277,47 @@ func TestClaimResumedCountsItsTricks(t *testing.T) {
 					t.Errorf("board %d left after %d of its %d actions (claim after %d): resumed it says\n%q\nplayed straight\n%q",
 						br.Board, mid, len(br.Steps), k, got, want)
 				}
-				if w := lastTricks(br.Steps, k, n); !strings.Contains(got, w) {
-					t.Errorf("board %d left after %d of its %d actions (claim after %d): resumed it says\n%q\nwant %q",
-						br.Board, mid, len(br.Steps), k, got, w)
+				if w := lastTricks(br.Steps, k, n, c.Seat); !strings.HasSuffix(got, w) {
+					t.Errorf("board %d left after %d of its %d actions (claim after %d, %s to play): resumed it says\n%q\nwant it to end %q",
+						br.Board, mid, len(br.Steps), k, br.Steps[k].Seat, got, w)
 				}
 			}
 		}
 	})
 }
 
-// lastTricks is how the end of a deal played with steps counts the
-// tricks played for a claim made before the person's card at step k:
-// from that card's trick to the last.
-func lastTricks(steps []rules.Step, k, players int) string {
-	cards, before := 0, 0
+// lastTricks is how the end of a deal played with steps ends the line
+// of a claim by seat made before step k: the tricks from the one of the
+// first card played for seat's side from k on to the last, or none
+// when no card of the side came after the claim.
+func lastTricks(steps []rules.Step, k, players int, seat rules.Seat) string {
+	cards, first := 0, -1
 	for i, st := range steps {
-		if st.Action.Kind == rules.PlayCard {
-			if i < k {
-				before++
-			}
-			cards++
+		if st.Action.Kind != rules.PlayCard {
+			continue
 		}
+		if first < 0 && i >= k && rules.SideOfSeat(players, st.Seat) == rules.SideOfSeat(players, seat) {
+			first = cards / players
+		}
+		cards++
 	}
-	if n := cards/players - before/players; n != 1 {
-		return fmt.Sprintf("the last %d tricks were played", n)
+	switch n := cards/players - first; {
+	case first < 0:
+		return "claimed the rest of the deal."
+	case n == 1:
+		return ": the last trick was played for " + sideWords(players)
+	default:
+		return fmt.Sprintf(": the last %d tricks were played for %s", n, sideWords(players))
 	}
-	return "the last trick was played"
+}
+
+// sideWords names the person's side at the end of a deal: "you", or
+// "you & North" with a partner.
+func sideWords(players int) string {
+	if players == 4 {
+		return "you & North."
+	}
+	return "you."
 }
 
 // claimLine is the line of text that says who claimed the rest of the
