@@ -445,9 +445,9 @@ func keptWants(ctx *kit.Context, sc *Scene, v *rules.View) []string {
 	var want []string
 	switch by := v.UpcardTaker(); {
 	case v.DixBy != rules.NoSeat:
-		// Three players' dix words, bottom card and sequences of
-		// sets take three lines, which a full hand leaves no room for.
-		return nil
+		if v.Known(v.DixBy).Has(v.OrigUpcard) {
+			want = append(want, " took "+card(v.OrigUpcard)+" for the "+card(rules.Dix(v.OrigUpcard.Suit())))
+		}
 	case by == rules.NoSeat:
 		want = append(want, "pcard "+card(v.OrigUpcard))
 	case v.Known(by).Has(v.OrigUpcard):
@@ -459,12 +459,14 @@ func keptWants(ctx *kit.Context, sc *Scene, v *rules.View) []string {
 	return want
 }
 
-// TestUpcardKeptInHeader: through the card play at 80×24, with
-// declarations, sets and menage making the rows short, the header says
-// what every player knows of the upcard and the bottom card for as
-// long as it is true: at four that the maker holds the upcard until it
-// plays it (not only until the first card) and no longer, at two and
-// three the upcard and the bottom card.
+// TestUpcardKeptInHeader: through the bidding and the card play at
+// 80×24, with declarations, sets and menage making the rows short and
+// under notes and prompts of two lines, the header says what every
+// player knows of the upcard and the bottom card for as long as it is
+// true: in the bidding the upcard; at four that the maker holds the
+// upcard until it plays it (not only until the first card) and no
+// longer, at two and three the upcard and the bottom card, or who took
+// the upcard for the dix while it is in that hand.
 func TestUpcardKeptInHeader(t *testing.T) {
 	games := uint64(3)
 	if testing.Short() {
@@ -482,10 +484,15 @@ func TestUpcardKeptInHeader(t *testing.T) {
 					break
 				}
 				v := &s.View
-				// A note of two lines leaves the table a row less (as
-				// TestPlayerSeesTricksAndLast reads it): not checked.
-				bottom, _ := f.s.bottomLines(&f.hs.Ctx, f.s.scene())
-				if s.HasDeal && !s.Between && v.Phase == rules.PhasePlay && len(bottom) <= 4 {
+				if bidding := v.Trump == rules.NoSuit && v.Phase != rules.PhaseOver; s.HasDeal && !s.Between && bidding {
+					// The bidding's line over the table names the upcard
+					// whatever the prompt under it takes.
+					head := strings.Join(strings.SplitN(f.text(), "\n", 4)[:3], "\n")
+					if w := "pcard " + ansi.Strip(f.hs.Ctx.Paint.StyledCard(v.OrigUpcard)); !strings.Contains(head, w) {
+						t.Fatalf("%d players: the header leaves out %q in the bidding:\n%s", n, w, f.text())
+					}
+				}
+				if s.HasDeal && !s.Between && v.Phase == rules.PhasePlay {
 					head := strings.Join(strings.SplitN(f.text(), "\n", 6)[:5], "\n")
 					if by := v.UpcardTaker(); n == 4 && !v.Known(by).Has(v.OrigUpcard) && strings.Contains(head, " hand)") {
 						t.Fatalf("%d players: the header says the upcard is in a hand after it was played:\n%s", n, f.text())
@@ -506,4 +513,43 @@ func TestUpcardKeptInHeader(t *testing.T) {
 			t.Errorf("%d players: the maker never held the upcard in the play", n)
 		}
 	}
+}
+
+// TestBiddingKeepsTheUpcard: at 80×24 through the bidding, in both
+// rounds and with schmeiss and declarations on, under a note and a
+// prompt of one or two lines each, the line over the table names the
+// upcard at every seat count, whoever speaks.
+func TestBiddingKeepsTheUpcard(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		ctx := kit.NewContext(false)
+		ctx.Width, ctx.Height = 80, 24
+		o := options(n)
+		o.Shlomo, o.Cleopatra, o.Menage, o.OfAKind, o.DealerForced, o.Bimah = n > 2, n == 4, true, true, true, true
+		for seed := range uint64(4) {
+			d := rules.NewDeal(o, rules.Seat(seed)%rules.Seat(n), rules.Shuffle(rand.New(rand.NewPCG(seed, 7))))
+			for step := 0; step < 12 && d.Phase() != rules.PhasePlay && d.Phase() != rules.PhaseOver; step++ {
+				v := d.View(rules.SeatA)
+				if v.Trump == rules.NoSuit {
+					sc := sceneOf(v)
+					card := ansi.Strip(ctx.Paint.StyledCard(v.OrigUpcard))
+					for extra := range 4 {
+						bottom := []string{kit.Rule(&ctx, 80)}
+						for range 3 + extra {
+							bottom = append(bottom, " a line under the table")
+						}
+						out, _ := Render(&ctx, sc, Hand{Cards: kit.ViewHand(&v, kit.ByStrength), Cursor: -1}, bottom)
+						head := strings.Join(strings.SplitN(ansi.Strip(out), "\n", 4)[:3], "\n")
+						if !strings.Contains(head, "pcard "+card) {
+							t.Fatalf("seed %d, %v, %d lines under the table: the upcard %s is not said over it:\n%s",
+								seed, v.Phase, len(bottom), card, ansi.Strip(out))
+						}
+					}
+				}
+				legal := d.Legal()
+				if err := d.Apply(legal[int(seed+uint64(step))%len(legal)]); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	})
 }

@@ -180,7 +180,13 @@ func (sc *Scene) tableArea(ctx *kit.Context, w, h int, size kit.CardSize, hand H
 	// unless the one line left would leave trump out (names too long
 	// to say it beside who holds the sequences): then after it. Then
 	// the row marking the person's own sequences.
-	for _, drop := range []string{"spacer", "info3", "info2 keeps kept", "info2 keeps trump", "last", "info2", "melds", "status", "label", "info"} {
+	// idle is the blank rows kept for the numbers and marks while the
+	// person does not play a card (another seat's turn, a question).
+	idle := 0
+	if hand.InPlay && !hand.Playing && len(hand.Cards) > 0 {
+		idle = 2
+	}
+	for _, drop := range []string{"spacer", "info3", "info2 keeps kept", "idle", "info2 keeps trump", "last", "info2", "melds", "status", "label", "info"} {
 		if need() <= h {
 			break
 		}
@@ -196,8 +202,18 @@ func (sc *Scene) tableArea(ctx *kit.Context, w, h int, size kit.CardSize, hand H
 			if one := sc.infoKept(ctx, w-1, 1); one != nil && sc.saysKept(ctx, info) {
 				info = one
 			}
+		case drop == "idle" && len(info) > 1 && !sc.saysKept(ctx, sc.infoLines(ctx, w-1, 1)):
+			// Where one line over the table would leave out where the
+			// upcard and the bottom card are, the blank rows kept for
+			// the numbers and marks give way first: a blank row is
+			// worth no words.
+			for ; idle > 0 && need() > h; idle-- {
+				handRows = handRows[:len(handRows)-1]
+			}
 		case drop == "info2 keeps trump" && len(info) > 1:
-			if one := sc.infoLines(ctx, w-1, 1); sc.saysTrump(ctx, one) {
+			// Not at the cost of where the upcard and the bottom card
+			// are: the last trick's line goes first.
+			if one := sc.infoLines(ctx, w-1, 1); sc.saysTrump(ctx, one) && (sc.saysKept(ctx, one) || !sc.saysKept(ctx, info)) {
 				info = one
 			}
 		case drop == "last" && (len(status) > 1 || keep):
@@ -537,12 +553,17 @@ func saysSeq(lines []string, seq string) bool {
 }
 
 // seqShort is seqFrag with a side named short: "sequences: theirs",
-// "sequences: ours"; to a spectator the team's names joined.
+// "sequences: ours"; to a spectator the team's names joined; without
+// teams the seat's own, "sequences: yours", "sequences: West's".
 func (sc *Scene) seqShort() string {
 	v := &sc.V
 	switch {
-	case v.SeqWinner == rules.NoSeat || !sc.teams():
+	case v.SeqWinner == rules.NoSeat:
 		return sc.seqFrag()
+	case !sc.teams() && v.SeqWinner == sc.You:
+		return kit.SeqWord(&v.Options) + ": yours"
+	case !sc.teams():
+		return kit.SeqWord(&v.Options) + ": " + sc.owner(v.SeqWinner)
 	case sc.You == rules.NoSeat:
 		return kit.SeqWord(&v.Options) + ": " + sc.sideShort(sc.sideOf(v.SeqWinner)) + " score them"
 	case sc.sideOf(v.SeqWinner) == sc.sideOf(sc.You):

@@ -1351,8 +1351,9 @@ func TestStatusSequencesWordsAsResult(t *testing.T) {
 
 // TestStatusSequencesSayWhatTheyMean: the status line says who scores
 // the sequences in a sentence, at every seat count, in the status
-// line's width at 80 columns: "sequences: West scores them", never a
-// bare "Sequences: West" that reads as cut off.
+// line's width at 80 columns: "sequences: West scores them" (in one
+// row short of room "sequences: West's"), never a bare "Sequences:
+// West" that reads as cut off.
 func TestStatusSequencesSayWhatTheyMean(t *testing.T) {
 	ctx := kit.NewContext(false)
 	for _, n := range []int{2, 3, 4} {
@@ -1369,8 +1370,10 @@ func TestStatusSequencesSayWhatTheyMean(t *testing.T) {
 				DixBy: rules.NoSeat, Bottom: rules.NoCard})
 			for rows := 1; rows <= 2; rows++ {
 				got := strings.ToLower(ansi.Strip(strings.Join(sc.infoLines(&ctx, 54, rows), "\n")))
-				// Short of room a team is "ours" or "theirs".
-				short := n == 4 && rows == 1 && (strings.Contains(got, "sequences: ours") || strings.Contains(got, "sequences: theirs"))
+				// Short of room a team is "ours" or "theirs", a seat
+				// "yours" or "West's": a whole word, never a bare name.
+				short := rows == 1 && (strings.Contains(got, "sequences: ours") || strings.Contains(got, "sequences: theirs") ||
+					strings.Contains(got, "sequences: yours") || strings.Contains(got, "sequences: west's"))
 				if !short && !strings.Contains(got, "sequences: "+strings.ToLower(c.want)) {
 					t.Errorf("%d players, %d rows: the status line does not say %q:\n%s", n, rows, "sequences: "+c.want, got)
 				}
