@@ -101,7 +101,7 @@ func TestTurnKeepsTheSelectedCard(t *testing.T) {
 // bella pair "bella"; a run the order spreads out gets one bracket from
 // its first card to its last, dashed under the cards between not in
 // it, its value once; where another meld's card lies between, its value
-// under each of its cards.
+// under each of its cards, two of one value told apart ("20a", "20b").
 func TestMeldRow(t *testing.T) {
 	g := NewGlyphs(false)
 	w, gap := 5, 1
@@ -128,6 +128,12 @@ func TestMeldRow(t *testing.T) {
 		// A K Q of trump side by side, the 9 8 7 around them: the
 		// 9-8-7's value under each of its cards.
 		{"AH KH QH 9H 8H 7H", rules.Hearts, ByStrength, " 20   └───20+bella────┘  20    20  ", 0},
+		// Two runs of trump the order interleaves, J-Q-K (with the
+		// bella pair) and 7-8-9, shown J 9 K Q 8 7: each twenty tagged
+		// under its own cards, not "20" under six.
+		{"JH 9H KH QH 8H 7H", rules.Hearts, ByStrength, " 20a   20b  20a+b 20a+b  20b   20b ", 0},
+		// The same outside trump: A-K-Q and 10-9-8 shown A 10 K Q 9 8.
+		{"AS TS KS QS 9S 8S", rules.Hearts, ByStrength, " 20a   20b   20a   20a   20b   20b ", 0},
 		// Two runs and the pair apart: ♥ K Q (bella), ♠ A K Q.
 		{"KH QH AS KS QS", rules.Hearts, BySuit, "└──bella──┘ └──────20───────┘", 0},
 	}
@@ -198,7 +204,9 @@ func TestMeldRowCrossing(t *testing.T) {
 		want  string
 	}{
 		{"JH TH KH QH JS QD KC QC 7C", rules.Hearts, false, false, "50+m   50   50+m 50+m/20       20          20        "},
-		{"JS AS KS QS 7S AH 7C AD 7D", rules.Spades, false, false, "50+m  50/20 50+m  50+m   20    20    20    20    20  "},
+		// Two sets of twenty, the aces and the sevens, one ace in the
+		// fifty too: "20a" under the aces, "20b" under the sevens.
+		{"JS AS KS QS 7S AH 7C AD 7D", rules.Spades, false, false, "50+m  50/20a 50+m 50+m   20b   20a   20b   20a   20b "},
 		{"QS 7H", rules.Spades, true, false, "menage     "},
 		{"QS 7H", rules.Spades, true, true, "menage     "},
 		{"JH TH KH 7C", rules.Hearts, true, false, "└────menage╌────┘      "},

@@ -202,6 +202,14 @@ func MeldRow(g *Glyphs, shown []rules.Card, melds []Meld, w, gap int) string {
 			}
 		}
 	}
+	// The melds whose label goes under each of their cards, another
+	// meld's card between their first and last.
+	perCard := make([]bool, len(melds))
+	for k, m := range melds {
+		span := (m.To-m.From)*(w+gap) + w
+		perCard[k] = m.From >= 0 && !(m.Together && span < len([]rune(m.Label))+2) && spreadMark(g, shown, melds, m, w, gap) == ""
+	}
+	tags := meldTags(melds, perCard)
 	for k, m := range melds {
 		if m.From < 0 {
 			continue
@@ -222,20 +230,24 @@ func MeldRow(g *Glyphs, shown []rules.Card, melds []Meld, w, gap int) string {
 		// shortened to fit.
 		for i, c := range shown {
 			if m.Cards.Has(c) {
-				put(k, i*(w+gap), Center(fitLabel(g, m.labelUnder(c), w), w))
+				put(k, i*(w+gap), Center(fitLabel(g, tagged(m.labelUnder(c), tags[k]), w), w))
 			}
 		}
 	}
 	if !crossed {
 		return string(row)
 	}
+	for k := range perCard {
+		perCard[k] = melds[k].From >= 0
+	}
+	tags = meldTags(melds, perCard)
 	row = []rune(Repeat(" ", width))
 	used := make([]bool, width) // cells a label holds, its spaces too
 	for i, c := range shown {
 		var labels []string
-		for _, m := range melds {
+		for k, m := range melds {
 			if m.Cards.Has(c) {
-				labels = append(labels, m.labelUnder(c))
+				labels = append(labels, tagged(m.labelUnder(c), tags[k]))
 			}
 		}
 		if len(labels) == 0 {
@@ -249,12 +261,50 @@ func MeldRow(g *Glyphs, shown []rules.Card, melds []Meld, w, gap int) string {
 			// The gap beside is the label's before: cut to the card.
 			x, r = i*(w+gap), []rune(Center(fitLabel(g, strings.Join(labels, "/"), w), w))
 		}
+		if x > 0 && row[x-1] != ' ' && r[0] != ' ' && r[len(r)-1] == ' ' {
+			// Right after the label before, which took the gap: a
+			// blank between, so that the two do not read as one.
+			r = append([]rune{' '}, r[:len(r)-1]...)
+		}
 		copy(row[x:], r)
 		for j := range r {
 			used[x+j] = true
 		}
 	}
 	return string(row)
+}
+
+// meldTags tells apart the melds labelled under each of their cards
+// (perCard) that score alike: two twenties whose cards interleave in
+// the shown order read "20a" under the one's cards and "20b" under the
+// other's, not "20" under six cards as if one run. A meld with no
+// other of its value so labelled has no tag.
+func meldTags(melds []Meld, perCard []bool) []string {
+	value := func(m Meld) string { v, _, _ := strings.Cut(m.Label, "+"); return v }
+	tags := make([]string, len(melds))
+	seen := map[string]int{}
+	for k, m := range melds {
+		if perCard[k] {
+			seen[value(m)]++
+		}
+	}
+	next := map[string]int{}
+	for k, m := range melds {
+		if perCard[k] && seen[value(m)] > 1 {
+			tags[k] = string(rune('a' + next[value(m)]))
+			next[value(m)]++
+		}
+	}
+	return tags
+}
+
+// tagged is label with tag after its value: "20a", "20a+bella".
+func tagged(label, tag string) string {
+	v, rest, pair := strings.Cut(label, "+")
+	if pair {
+		return v + tag + "+" + rest
+	}
+	return v + tag
 }
 
 // spillLabel places label under the span cells from x: centred in them

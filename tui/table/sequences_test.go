@@ -2,6 +2,7 @@ package table
 
 import (
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -261,4 +262,43 @@ func eachDialogueClaim(t *testing.T, o rules.Options, games int, f func(v rules.
 			}
 		}
 	}
+}
+
+// TestInterleavedRunsMarkedApart: two runs of trump the order
+// interleaves, J-Q-K and 7-8-9 shown J 9 K Q 8 7, are marked under
+// the hand at every seat count as two twenties, each under its own
+// cards ("20a" under J K Q, "20b" under 9 8 7), never one "20" under
+// six cards that reads as one run.
+func TestInterleavedRunsMarkedApart(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		ctx := kittest.Context(80, 24)
+		var hand rules.CardSet
+		for _, c := range []string{"JH", "9H", "KH", "QH", "8H", "7H", "AS", "7C"} {
+			hand = hand.With(rules.MustCard(c))
+		}
+		v := rules.View{Players: n, Options: options(n), Seat: rules.SeatA, Trump: rules.Hearts, Maker: rules.SeatA,
+			DixBy: rules.NoSeat, OrigUpcard: rules.MustCard("9S"), Upcard: rules.NoCard, Bottom: rules.NoCard,
+			SeqWinner: rules.SeatA, Phase: rules.PhasePlay, LastLeader: rules.NoSeat, Dealer: rules.SeatB, Turn: rules.SeatA, Hand: hand}
+		sc := sceneOf(v)
+		cards := kit.ViewHand(&v, kit.ByStrength)
+		bottom := []string{kit.Rule(&ctx, 80), " note", " prompt", " keys"}
+		out, _ := Render(&ctx, sc, Hand{Cards: cards, Legal: hand, Playing: true, InPlay: true}, bottom)
+		lines := strings.Split(ansi.Strip(out), "\n")
+		face := slices.IndexFunc(lines, func(l string) bool { return strings.Contains(l, " J♥") })
+		if face < 0 || face+2 >= len(lines) {
+			t.Fatalf("no hand:\n%s", ansi.Strip(out))
+		}
+		marks := []rune(lines[face+2])
+		row := []rune(lines[face])
+		for _, c := range []struct{ card, want string }{{"J♥", "20a"}, {"K♥", "20a"}, {"Q♥", "20a"}, {"9♥", "20b"}, {"8♥", "20b"}, {"7♥", "20b"}} {
+			at := slices.Index(row, []rune(c.card)[0])
+			for at >= 0 && row[at+1] != []rune(c.card)[1] {
+				at += 1 + slices.Index(row[at+1:], []rune(c.card)[0])
+			}
+			under := strings.TrimSpace(string(marks[at-2 : at+3]))
+			if !strings.HasPrefix(under, c.want) {
+				t.Errorf("under %s: %q, want %q:\n%s", c.card, under, c.want, strings.Join(lines[face-1:face+3], "\n"))
+			}
+		}
+	})
 }
