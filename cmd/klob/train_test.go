@@ -303,7 +303,7 @@ func TestTrainReview(t *testing.T) {
 		"Your last mistakes at 2 players, newest first:",
 		local + "  you: pass; best: take; a blunder that costs 48.0 points.",
 		`  klob train -eval "` + req.Situation.String() + `"`,
-		"At 4 players: 1 drill, 0 right (0%); chance to win lost 1.2% summed over the\n  drills.",
+		"At 4 players: 1 drill, 0 right (0%); chance to win lost 1.2% on the one drill.",
 		`  klob train -eval "players=4 dealer=`,
 	} {
 		assert.Contains(t, out, want)

@@ -131,9 +131,10 @@ func (s Score) Text() string {
 
 // LostText says what the wrong answers cost: "nothing lost", "41.2
 // points lost, 13.7 a drill", "chance to win lost 40.1% summed over the
-// drills", or both. The chance is a percentage summed over the drills
-// (it can pass 100%), in the words of the game analysis, with one
-// decimal at any size as the verdicts write a loss ("-40.1% win").
+// drills" ("on the one drill" when there is one), or both. The chance
+// is a percentage summed over the drills (it can pass 100%), in the
+// words of the game analysis, with one decimal at any size as the
+// verdicts write a loss ("-40.1% win").
 func (s Score) LostText() string {
 	if s.Correct == s.Drills {
 		return "nothing lost"
@@ -143,7 +144,11 @@ func (s Score) LostText() string {
 		parts = append(parts, fmt.Sprintf("%s lost, %.1f a drill", PointsOne(s.Lost), s.AvgLost()))
 	}
 	if s.WinLost > 0 {
-		parts = append(parts, "chance to win lost "+PercentOne(s.WinLost)+" summed over the drills")
+		over := " summed over the drills"
+		if s.Drills == 1 {
+			over = " on the one drill"
+		}
+		parts = append(parts, "chance to win lost "+PercentOne(s.WinLost)+over)
 	}
 	return strings.Join(parts, "; ")
 }

@@ -67,7 +67,7 @@ func TestScoreCountsOnItsScale(t *testing.T) {
 	st.Add(byWin)
 	two := st.Section(2)
 	require.Equal(t, Score{Drills: 1, WinLost: 0.03}, two.Score)
-	assert.Equal(t, "1 drill, 0 right (0%); chance to win lost 3.0% summed over the drills.", two.Text())
+	assert.Equal(t, "1 drill, 0 right (0%); chance to win lost 3.0% on the one drill.", two.Text())
 	require.Len(t, two.Mistakes, 1)
 	assert.Equal(t, 40.0, two.Mistakes[0].Points)
 	assert.Equal(t, 0.03, two.Mistakes[0].Win)
@@ -194,8 +194,8 @@ func TestScoreText(t *testing.T) {
 		{Score{}, "0 drills, 0 right (0%); nothing lost."},
 		{Score{Drills: 2, Correct: 2}, "2 drills, 2 right (100%); nothing lost."},
 		{Score{Drills: 2, Correct: 1, Lost: 41}, "2 drills, 1 right (50%); 41.0 points lost, 20.5 a drill."},
-		{Score{Drills: 1, Correct: 0, WinLost: 0.12}, "1 drill, 0 right (0%); chance to win lost 12.0% summed over the drills."},
-		{Score{Drills: 1, Correct: 0, WinLost: 0.401}, "1 drill, 0 right (0%); chance to win lost 40.1% summed over the drills."},
+		{Score{Drills: 1, Correct: 0, WinLost: 0.12}, "1 drill, 0 right (0%); chance to win lost 12.0% on the one drill."},
+		{Score{Drills: 1, Correct: 0, WinLost: 0.401}, "1 drill, 0 right (0%); chance to win lost 40.1% on the one drill."},
 		{Score{Drills: 3, Correct: 1, Lost: 4, WinLost: 0.05}, "3 drills, 1 right (33%); 4.0 points lost, 1.3 a drill; chance to win lost 5.0% summed over the drills."},
 	} {
 		assert.Equal(t, c.want, c.s.Text())
