@@ -71,3 +71,43 @@ func TestTieReasonShows(t *testing.T) {
 		}
 	}
 }
+
+// TestReasonComparesYourChoice: at every seat count, with an option
+// chosen that is neither the best nor the runner-up, the reason under
+// the table compares the best with yours, whose cost the verdict says,
+// and not with the runner-up.
+func TestReasonComparesYourChoice(t *testing.T) {
+	for _, players := range []string{"players=2", "players=3", "players=4"} {
+		cfg := rulesConfig(t, nil, players)
+		cfg.Seed = 5
+		hs := start(t, cfg, 100, 40)
+		compared := 0
+		for range 12 {
+			tr := hs.s
+			keys := itemKeys(tr.legal, tr.order)
+			// The option ranked last, where the evaluation is in.
+			pick := len(keys) - 1
+			if tr.tally.Done() {
+				an := tr.tally.Analysis()
+				r := an.Ranked()
+				pick = r[len(r)-1]
+			}
+			hs.press(keys[pick])
+			ranked := tr.an.Ranked()
+			if len(ranked) >= 3 && tr.chose != ranked[0] && tr.chose != ranked[1] {
+				compared++
+				scr := hs.screen()
+				flat := kittest.Flat(scr[strings.Index(scr, "Hard bot:"):])
+				yours := drill.Gerund(tr.an.Rows[tr.chose].Action, false)
+				second := drill.Gerund(tr.an.Rows[ranked[1]].Action, false)
+				if !strings.Contains(strings.ToLower(flat), yours) || strings.Contains(strings.ToLower(flat), second+" ") {
+					t.Fatalf("%s drill %d: the reason does not compare with %q:\n%s", players, tr.no, yours, scr)
+				}
+			}
+			hs.press("enter")
+		}
+		if compared == 0 {
+			t.Fatalf("%s: no drill chose an option below the runner-up", players)
+		}
+	}
+}

@@ -678,7 +678,7 @@ func TestResultFits(t *testing.T) {
 				hs.press(itemKeys(tr.legal, tr.order)[len(tr.legal)-1])
 				scr := hs.screen()
 				flat := kittest.Flat(scr)
-				if !strings.Contains(flat, "You chose ") || !strings.Contains(flat, kittest.Flat(strings.Join(tr.an.Reason(false), " "))) {
+				if !strings.Contains(flat, "You chose ") || !strings.Contains(flat, kittest.Flat(strings.Join(tr.an.ReasonVersus(false, tr.chose), " "))) {
 					t.Fatalf("%s at %dx%d: the verdict or the reason is cut:\n%s", c.rules, c.w, c.h, scr)
 				}
 				if deals := drill.Deals(&tr.view); !strings.Contains(flat, kittest.Flat(deals)) {
@@ -1204,7 +1204,7 @@ func TestResultKeepsYourRow(t *testing.T) {
 			}
 			// What the options are worth, in the reason's first
 			// sentence, shows beside the hard bot's choice.
-			if r := tr.an.Reason(false); len(r) > 0 && !strings.Contains(kittest.Flat(scr), kittest.Flat(r[0])) {
+			if r := tr.an.ReasonVersus(false, tr.chose); len(r) > 0 && !strings.Contains(kittest.Flat(scr), kittest.Flat(r[0])) {
 				t.Fatalf("%s: the reason %q is cut:\n%s", rs, r[0], scr)
 			}
 			var last float64 = math.Inf(1)

@@ -320,7 +320,9 @@ func (t *core) resultLinesIn(ctx *kit.Context, w, room int) (lines []string, nee
 	// The room kept under the table is for the hard bot's choice and the
 	// reason's first sentence, what the options are worth: with many
 	// options (a card to give) the table gives way to it.
-	reasons := an.Reason(ctx.ASCII)
+	// The reason compares the best with your choice, or with the
+	// runner-up when yours is the best.
+	reasons := an.ReasonVersus(ctx.ASCII, t.chose)
 	kept := []string{hard}
 	if len(reasons) > 0 {
 		kept = append(kept, reasons[0])

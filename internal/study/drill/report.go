@@ -20,14 +20,24 @@ import (
 // scores 42 points more than passing on average." "Passing goes bete
 // 12% of the time."
 func (an *Analysis) Reason(ascii bool) []string {
+	return an.ReasonVersus(ascii, -1)
+}
+
+// ReasonVersus is Reason comparing the best with row chose, the option
+// a person chose, so that the figures said are those of that choice;
+// with the best chosen, or chose -1, with the runner-up, as Reason.
+func (an *Analysis) ReasonVersus(ascii bool, chose int) []string {
 	if len(an.Rows) == 0 || an.Samples == 0 {
 		return nil
 	}
 	best := an.Rows[an.Best]
-	// The runner-up: the next in rank.
+	// The option chosen, else the runner-up: the next in rank.
 	second := -1
 	if order := an.Ranked(); len(order) > 1 {
 		second = order[1]
+	}
+	if chose >= 0 && chose < len(an.Rows) && chose != an.Best {
+		second = chose
 	}
 	if second < 0 {
 		return []string{capital(Label(best.Action, ascii)) + " is the only option."}

@@ -209,3 +209,20 @@ func TestVerdictScale(t *testing.T) {
 		assert.Contains(t, legend, want)
 	}
 }
+
+// TestReasonVersusChoice: the reason compares the best with the option
+// chosen, whose figures the verdict says, not with the runner-up; with
+// the best chosen (or none) it compares with the runner-up.
+func TestReasonVersusChoice(t *testing.T) {
+	an := Analysis{Samples: 10, Rows: []Row{
+		optRow(rules.PassAction(), 0, 0.5, 0),
+		optRow(rules.Action{Kind: rules.Schmeiss}, -32.3, 0.4, 0.45),
+		optRow(rules.Action{Kind: rules.Take}, -37, 0.4, 0.53),
+	}}
+	runnerUp := []string{"Passing scores 32.3 points more than saying schmeiss on average.", "Saying schmeiss goes bete 45% of the time."}
+	assert.Equal(t, runnerUp, an.Reason(false))
+	assert.Equal(t, runnerUp, an.ReasonVersus(false, -1))
+	assert.Equal(t, runnerUp, an.ReasonVersus(false, 0), "the best chosen")
+	assert.Equal(t, []string{"Passing scores 37.0 points more than taking on average.", "Taking goes bete 53% of the time."},
+		an.ReasonVersus(false, 2))
+}
