@@ -63,8 +63,7 @@ func (t *core) render(ctx *kit.Context) (string, []kit.Hit, kit.Page) {
 			// Short of room, the blank line kept for a note goes to the
 			// answer: to the reason's last sentence, or to the drill
 			// where the result's least took one of its main parts (the
-			// option taken, the cards drawn, the words said, the score,
-			// the question).
+			// cards drawn, the words said, the score, the question).
 			more, moreHits, moreLost := t.kind.body(ctx, room+1, mid, need)
 			if len(body)+len(mid) > room || lost >= mainParts && moreLost < lost {
 				bottom = bottom[:1]
@@ -497,49 +496,55 @@ type part struct {
 }
 
 // mainParts is the first step of body's giving way that takes one of
-// the drill's main parts: the option taken, then the cards drawn, the
-// words said, the score and the question.
-const mainParts = 3
+// the drill's main parts: the cards drawn, then the words said, the
+// score and the question.
+const mainParts = 4
 
 // body: who deals and where you sit, the score, what was said; the
 // hand and the upcard under their label; the question and the menu, on
 // as many lines as the width needs. When the window is short the parts
 // give way in a fixed order (after the choice the menu of more than a
 // line, to the line of the option taken; the seats' sentence, who deals
-// staying; after the choice the option taken, which the verdict's "You
-// chose" says again; the cards drawn with their label, which become a
-// line of text saying the same; before the choice the question; the
-// words said; the score; after the choice the question) before the
+// staying; the cards drawn with their label, which become a
+// line of text saying the same; before the choice the question, after
+// it the score to its totals without what each side needs; the words
+// said; the score; after the choice the question) before the
 // result is cut; a step that gains no line, or whose lines the whole
 // result leaves room for, is undone. So the words said (the card drawn
 // from a shlomo) stay with the table of a card to give, the menu
-// before the choice, who deals and the table of options always show,
-// the label heads the cards wherever they are drawn, and at 80×24 the
-// answer keeps the question and what you chose.
+// before the choice, the line of the option taken after it, who deals
+// and the table of options always show, the label heads the cards
+// wherever they are drawn, and at 80×24 the answer keeps the question.
 func (t *Screen) body(ctx *kit.Context, room int, mid []string, need int) ([]string, []kit.Hit, int) {
 	w, h := ctx.Width, ctx.Height
 	v := &t.view
 	cards := t.cardLines(ctx, cardSize(w, h, len(t.hand())))
 	menu, hits := t.menuLines(ctx, w, false)
-	questionDrop, menuDrop, menuGone := 5, 0, 0
+	questionDrop, menuDrop := 5, 0
 	var menuShort []string
+	score := part{wrapped(ctx, drill.ScoreText(v), w, false), 7, nil, 0}
 	if t.state == stateResult {
-		// The option taken alone where the menu takes more than a line.
-		questionDrop, menuGone = 8, mainParts
+		// After the choice the score gives way first to its totals
+		// without what each side needs: where the chance to win
+		// decides, the reason says that the target is near.
+		score = part{score.lines, 5, wrapped(ctx, drill.ScoreShort(v), w, false), 7}
+		// The option taken alone where the menu takes more than a line;
+		// that line, "You chose:", always stays.
+		questionDrop = 8
 		if menuShort, _ = t.menuLines(ctx, w, true); len(menuShort) < len(menu) {
 			menuDrop = 1
 		}
 	}
 	parts := []part{
 		{wrapped(ctx, drill.Role(v), w, false), 2, wrapped(ctx, drill.Deals(v), w, false), 0},
-		{wrapped(ctx, drill.ScoreText(v), w, false), 7, nil, 0},
+		score,
 		{saidLines(ctx, drill.SaidLines(v, ctx.ASCII), w), 6, nil, 0},
 		// The cards under their label "Your hand … Upcard": the label
 		// goes only with them, as over the hand in words it would head
 		// nothing.
 		{cards, 4, t.handText(ctx, w), 0},
 		{wrapped(ctx, drill.Question(v, ctx.ASCII), w, true), questionDrop, nil, 0},
-		{menu, menuDrop, menuShort, menuGone},
+		{menu, menuDrop, menuShort, 0},
 	}
 	used := func() int {
 		n := 1
@@ -567,7 +572,7 @@ func (t *Screen) body(ctx *kit.Context, room int, mid []string, need int) ([]str
 	}
 	// giveBack undoes the steps taken, the last first, where the whole
 	// result still fits: a late step (the words said) can leave room
-	// for what an earlier one took (the option taken), and a step that
+	// for what an earlier one took (the cards drawn), and a step that
 	// gained no line (the seats' sentence on one line) is undone.
 	giveBack := func() {
 		for d := 8; d >= 1; d-- {
@@ -588,9 +593,8 @@ func (t *Screen) body(ctx *kit.Context, room int, mid []string, need int) ([]str
 			}
 		}
 	}
-	// The menu's other options after the choice, the seats' sentence,
-	// the option taken and the cards drawn give way to the whole
-	// reason; then the words said, the score and the question in turn
+	// The menu's other options after the choice, the seats' sentence
+	// and the cards drawn give way to the whole reason; then the words said, the score and the question in turn
 	// to the verdict, the table and the reason's first sentence.
 	for d := 1; d <= 4 && used()+len(mid) > room; d++ {
 		drop(d)

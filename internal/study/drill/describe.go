@@ -142,7 +142,14 @@ func JoinWords(xs []string, and string) string {
 // (eval.UseWin), so that a side said to need so many more is the
 // reason the verdicts go by the chance, and they never do without one.
 // Every side is named then, so that none seems forgotten.
-func ScoreText(v *rules.View) string {
+func ScoreText(v *rules.View) string { return scoreText(v, true) }
+
+// ScoreShort is ScoreText without what each side needs: "Score: you
+// 120, the opponent 260; game to 500." (a level past the target still
+// said), for a screen short of room.
+func ScoreShort(v *rules.View) string { return scoreText(v, false) }
+
+func scoreText(v *rules.View, needs bool) string {
 	n := rules.SidesAt(v.Players)
 	target := v.Options.Target
 	var parts, near, far []string
@@ -165,7 +172,7 @@ func ScoreText(v *rules.View) string {
 		}
 	}
 	t := fmt.Sprintf("Score: %s; game to %d.", strings.Join(parts, ", "), target)
-	if len(near) > 0 {
+	if needs && len(near) > 0 {
 		t += " " + strings.Join(append(near, far...), ". ") + "."
 	}
 	if past {
