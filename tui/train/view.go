@@ -641,10 +641,7 @@ func (t *Screen) body(ctx *kit.Context, room int, mid []string, need int) ([]str
 // who made it and the bottom card once turned.
 func (t *Screen) cardLines(ctx *kit.Context, size kit.CardSize) []string {
 	v := &t.view
-	upc := v.Upcard
-	if upc == rules.NoCard {
-		upc = v.OrigUpcard
-	}
+	upc := shownUpcard(v)
 	says, sep := t.upcardSays(ctx)
 	info := make([]string, size.H)
 	// From the card's middle row; the trump's line over it, so that the
@@ -659,6 +656,28 @@ func (t *Screen) cardLines(ctx *kit.Context, size kit.CardSize) []string {
 		label = "Upcard (the maker takes it)"
 	}
 	return handAndUpcard(ctx, size, t.hand(), upc, label, t.bottomNote(ctx), info)
+}
+
+// shownUpcard is the card the drill shows as the upcard: the one lying
+// there now (the dix, once exchanged for it), or the card turned up
+// where the maker took it.
+func shownUpcard(v *rules.View) rules.Card {
+	if v.Upcard == rules.NoCard {
+		return v.OrigUpcard
+	}
+	return v.Upcard
+}
+
+// upcardWords name the upcard in the review's line as the drill shows
+// it, with the card turned up at the deal where the dix took its place:
+// "upcard 7♦ (turned up 9♦, exchanged for the dix)".
+func upcardWords(p *kit.Painter, v *rules.View) string {
+	up := shownUpcard(v)
+	s := "upcard " + p.StyledCard(up)
+	if up != v.OrigUpcard {
+		s += " (turned up " + p.StyledCard(v.OrigUpcard) + ", exchanged for the dix)"
+	}
+	return s
 }
 
 // upcardSays is what the upcard stands for now, a line each beside the
@@ -711,10 +730,7 @@ func (t *Screen) handText(ctx *kit.Context, w int) []string {
 	for _, c := range t.hand() {
 		cards = append(cards, p.StyledCard(c))
 	}
-	upc := v.Upcard
-	if upc == rules.NoCard {
-		upc = v.OrigUpcard
-	}
+	upc := shownUpcard(v)
 	says, sep := t.upcardSays(ctx)
 	// Each phrase is held on one line by no-break spaces while the text
 	// wraps, then written with plain ones.
@@ -832,8 +848,8 @@ func (t *Screen) missed(ctx *kit.Context, situation string) (string, []string, e
 	if s.Dealer == drill.You {
 		deals = "deal"
 	}
-	return fmt.Sprintf("%s, %s %s, score %s: %s, upcard %s", kit.Capital(s.Kind().String()), dealer, deals,
-		scoreDashes(&s), strings.Join(cards, " "), p.StyledCard(v.OrigUpcard)), drill.SaidLines(&v, ctx.ASCII), nil
+	return fmt.Sprintf("%s, %s %s, score %s: %s, %s", kit.Capital(s.Kind().String()), dealer, deals,
+		scoreDashes(&s), strings.Join(cards, " "), upcardWords(p, &v)), drill.SaidLines(&v, ctx.ASCII), nil
 }
 
 // scoreDashes writes the totals by side, yours first: "120-40-300".
