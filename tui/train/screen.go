@@ -959,12 +959,17 @@ func (t *Screen) graded(an *drill.Analysis, chose int, when time.Time) drill.Rec
 	return drill.NewRecord(t.sit, an, chose, when)
 }
 
-// helpLines: options without a letter of their own take their number;
+// helpLines: options without a letter of their own take their number,
+// and so does an option whose letter one before it took (two values to
+// announce: "[a] fifty [2] twenty", as kit.MenuKeys gives the keys);
 // the letters of every decision the rules hold, from keys.go's table.
 func (t *Screen) helpLines(k *kit.KeyMap) []key.Binding {
-	return append([]key.Binding{kit.Brief("the n-th option (options without a letter)", k.Nth)},
+	return append([]key.Binding{kit.Brief(nthHelp, k.Nth)},
 		kit.LetterHelp(t.cfg.Options, letterRows...)...)
 }
+
+// nthHelp says which options the numbers choose.
+const nthHelp = "the n-th option: one without a letter, or one whose letter an option before it took (a fifty, 2 twenty)"
 
 // letterRows are the rows of the menu letters (kit.LetterHelp) of the
 // decisions the trainer drills: not a claim's answers to its questions

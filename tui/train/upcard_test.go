@@ -1,13 +1,17 @@
 package train
 
 import (
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
+	"charm.land/bubbles/v2/key"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/klob/klob/internal/study/drill"
 	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
 )
 
 // TestReviewNamesTheUpcardShown: at every seat count, a mistake in the
@@ -45,6 +49,50 @@ func TestReviewNamesTheUpcardShown(t *testing.T) {
 		}
 		if exchanged == 0 && players != "players=4" {
 			t.Errorf("%s: no drill after the dix was exchanged", players)
+		}
+	}
+}
+
+// TestHelpListsEveryMenuKey: at every seat count, every key a drill's
+// menu shows is one the help lists, and a number given to an option
+// with a letter of its own, whose letter an option before it took
+// ("[a] fifty [2] twenty"), is one the numbers' line says it covers.
+func TestHelpListsEveryMenuKey(t *testing.T) {
+	for _, players := range []string{"players=2", "players=3", "players=4"} {
+		cfg := rulesConfig(t, nil, players)
+		cfg.Only, cfg.Seed = drill.OnlyDialogue, 3
+		hs := start(t, cfg, 80, 24)
+		km := kit.DefaultKeys()
+		taken := 0
+		for range 30 {
+			tr := hs.s
+			var bs []key.Binding
+			for _, group := range tr.KeyHelp(&km).FullHelp() {
+				bs = append(bs, group...)
+			}
+			keys := itemKeys(tr.legal, tr.order)
+			for i, k := range keys {
+				var line *key.Binding
+				for j := range bs {
+					if slices.Contains(bs[j].Keys(), k) {
+						line = &bs[j]
+						break
+					}
+				}
+				if line == nil {
+					t.Fatalf("%s drill %d: the help lists no %q (%v)", players, tr.no, k, tr.legal[i])
+				}
+				if _, err := strconv.Atoi(k); err == nil && kit.ActionKey(tr.legal[i]) != "" {
+					taken++
+					if !strings.Contains(line.Help().Desc, "whose letter") {
+						t.Fatalf("%s drill %d: %q is %v, whose letter is taken, but the help says %q", players, tr.no, k, tr.legal[i], line.Help().Desc)
+					}
+				}
+			}
+			hs.press(keys[0], "enter")
+		}
+		if taken == 0 && players == "players=4" {
+			t.Errorf("%s: no drill numbered an option whose letter was taken", players)
 		}
 	}
 }
