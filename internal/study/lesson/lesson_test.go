@@ -613,3 +613,18 @@ func TestEndTellsWhatWasNotShown(t *testing.T) {
 		}
 	}
 }
+
+// TestEdgesSaidForEveryCharset: the lesson says how a card that may not
+// be played is drawn in words true of both charsets: dashed edges in
+// Unicode, dots and colons in ASCII, both broken; never one of the two.
+func TestEdgesSaidForEveryCharset(t *testing.T) {
+	flat := strings.Join(strings.Fields(lessonText), " ")
+	if !strings.Contains(flat, "may not play have broken edges") {
+		t.Error("the lesson does not say how the cards you may not play are drawn")
+	}
+	for _, charsetOnly := range []string{"dashed edges", "dotted edges", "dashed edge", "dotted edge"} {
+		if strings.Contains(flat, charsetOnly) {
+			t.Errorf("the lesson says %q, true of one charset only", charsetOnly)
+		}
+	}
+}
