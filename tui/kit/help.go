@@ -80,14 +80,15 @@ func rulesSummary(o rules.Options) []string {
 	}
 	// seqs says how the best sequence is found among equal values
 	// (sequence_rank) and whether its holder must take a trick to score
-	// (melds_need_trick), after the seat count's own words.
-	seqs := func(who string) string {
+	// (melds_need_trick), after the seat count's own words: who, and
+	// the pronoun that follows it ("A player who", "A team that").
+	seqs := func(who, rel string) string {
 		out := ""
 		if o.SequenceRank == rules.RankByLength {
 			out = " Between two fifties the longer run wins, then the higher top card."
 		}
 		if o.MeldsNeedTrick {
-			return out + " " + who + " who takes no trick scores no sequences."
+			return out + " " + who + " " + rel + " takes no trick scores no sequences."
 		}
 		return out + " " + who + " scores them even without a trick."
 	}
@@ -104,7 +105,7 @@ func rulesSummary(o rules.Options) []string {
 			"Three players, each for themselves; 32 cards (A K Q J 10 9 8 7). Six cards each; an upcard proposes trump.",
 			"Bidding, from the dealer's left: take (you become the maker, the upcard's suit is trump) or pass. If all pass, round two: name another suit or pass." + throwIn("Six") + " No schmeiss.",
 			"Then three more cards each (nine)" + bottom + dix,
-			"Sequences: " + runWords() + ". Only the player with the best sequence scores, all of theirs." + seqs("A player"),
+			"Sequences: " + runWords() + ". Only the player with the best sequence scores, all of theirs." + seqs("A player", "who"),
 			"Play: follow suit; when trump is led, beat the highest trump if you can; when void, trump (over a trump in the trick if you can).",
 			ranks,
 			"The maker must score more than each opponent or is bete: each opponent then scores their own total and half the maker's. Equal to the best opponent: the maker scores nothing." + end,
@@ -114,7 +115,7 @@ func rulesSummary(o rules.Options) []string {
 			"Four players in two teams, partners opposite each other; 32 cards, all in play. Six cards each; an upcard proposes trump.",
 			"Bidding, from the dealer's left: take (you become the maker, for your team; the upcard's suit is trump) or pass. If all pass, round two: name another suit, no trumps, or pass (the dealer may name the upcard's suit too)." + throwIn("Eight") + " No schmeiss, no dix.",
 			"Then two more cards each (eight), the maker getting the upcard.",
-			"Sequences: " + runWords() + ". The team with the best sequence scores both partners' sequences." + seqs("A team"),
+			"Sequences: " + runWords() + ". The team with the best sequence scores both partners' sequences." + seqs("A team", "that"),
 			"Play: follow suit; when trump is led, beat the highest trump if you can; when void, trump (over a trump in the trick if you can, your partner's too).",
 			ranks + " In no trumps every suit ranks A 10 K Q J 9 8 7, with the plain suits' points.",
 			"Partners' totals count together. The maker's team must score more than the other team or is bete: the other team then scores both totals. At a tie the maker's team scores nothing." + end,
@@ -124,7 +125,7 @@ func rulesSummary(o rules.Options) []string {
 			"Two players (three and four: see the rules below), 32 cards (A K Q J 10 9 8 7). Six cards each; an upcard proposes trump.",
 			"Bidding: pass, take (you become the maker, the upcard's suit is trump) or schmeiss (an offer to throw the deal in: the other accepts, or refuses and you are the maker). If both pass, round two: name another suit or pass." + throwIn("Four"),
 			"Then three more cards each" + bottom + dix,
-			"Sequences: " + runWords() + ". Only the player with the best sequence scores, all of theirs, as the dialogue settles it (" + dialogue + ")." + seqs("A player"),
+			"Sequences: " + runWords() + ". Only the player with the best sequence scores, all of theirs, as the dialogue settles it (" + dialogue + ")." + seqs("A player", "who"),
 			"Play: follow suit; when trump is led, beat the highest trump if you can; when void, trump if you can.",
 			ranks,
 			"The maker must score more than the other player or is bete: the defender then scores both totals. At a tie the maker scores nothing." + end,
@@ -394,8 +395,15 @@ func (h *HelpView) draw(ctx *Context) []string {
 				// padding lines the words up.
 				k = ASCIIText(k)
 			}
+			// A key wider than its column ("tab/shift+tab") stands on a
+			// line of its own, so that every description starts in the
+			// column and none runs on from its key.
+			if WidthOf(k) > helpKeyW {
+				out = append(out, "   "+k)
+				k = ""
+			}
 			for _, l := range helpDesc(hp.Desc, max(20, ctx.Width-16)) {
-				out = append(out, fmt.Sprintf("   %-12s %s", k, l))
+				out = append(out, "   "+k+strings.Repeat(" ", helpKeyW-WidthOf(k))+" "+l)
 				k = "" // the key on the first line only
 			}
 		}
@@ -411,6 +419,9 @@ func (h *HelpView) draw(ctx *Context) []string {
 	h.rulesAt = len(out) + tail.rulesAt
 	return append(out, tail.lines...)
 }
+
+// helpKeyW is the width of the keys' column of the help.
+const helpKeyW = 12
 
 // helpMarks is how much of the numbers and marks a help tells.
 type helpMarks int
