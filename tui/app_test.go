@@ -267,11 +267,14 @@ func fromState(p string) string {
 }
 
 // TestResumeKeepsNames: the offer to resume writes the other players'
-// names as the table does ("West 0", "Bot 0"), not in lower case; at
-// four the partner and the others once each, wrapped, with the target.
+// names as the table does ("West 0", "Bot 0"), not in lower case, in
+// one wording at every count (the partner first where there is one,
+// then the opponents, then the target, wrapped), and names the deal's
+// stage in a player's words, not the rules' phase names.
 func TestResumeKeepsNames(t *testing.T) {
-	for n, want := range map[int][]string{2: {"you 0, Bot 0", "game to 500"}, 3: {"you 0, West 0, East 0", "With West (normal), East (normal)", "game to 500"},
-		4: {"With your partner North (normal), against West (normal) and East (normal), game to 500", "your team 0, theirs 0"}} {
+	for n, want := range map[int][]string{2: {"you 0, Bot 0", "Against Bot (normal), game to 500", "Deal 1 in progress: the bidding"},
+		3: {"you 0, West 0, East 0", "Against West (normal) and East (normal), game to 500", "Deal 1 in progress: the bidding"},
+		4: {"With your partner North (normal), against West (normal) and East (normal), game to 500", "your team 0, theirs 0", "Deal 1 in progress: the "}} {
 		checkResumeOffer(t, n, nil, want)
 	}
 }

@@ -143,28 +143,7 @@ func summarize(l *gamelog.Log) []string {
 	if !ok {
 		return append(out, seatsSummary(l)...)
 	}
-	var others []string
-	for s := range rules.Seat(n) {
-		if s == me {
-			continue
-		}
-		name := h.PlayerName(s) + " (" + h.Level(s) + ")"
-		if s == rules.PartnerOf(n, me) {
-			others = append([]string{"your partner " + name}, others...)
-			continue
-		}
-		others = append(others, name)
-	}
-	who := strings.Join(others, ", ")
-	if rules.PlaysInTeams(n) {
-		// "With your partner North (normal), against West (normal) and
-		// East (normal)": "with" once.
-		who = fmt.Sprintf("%s, against %s and %s", others[0], others[1], others[2])
-	}
-	out = append(out, fmt.Sprintf("With %s, game to %d", who, h.Options.Target))
-	if n == 2 {
-		out[len(out)-1] = fmt.Sprintf("Against the %s bot, game to %d", h.Level(me.Other()), h.Options.Target)
-	}
+	out = append(out, whoLine(h, me))
 	out = append(out, variantsLine(h.Options)...)
 	g, err := l.Game()
 	if err != nil {
@@ -184,6 +163,54 @@ func summarize(l *gamelog.Log) []string {
 		}
 		return name
 	})...)
+}
+
+// whoLine says whom the person plays with and against, and the target,
+// in one wording for every count: the partners first where there are
+// any, then the opponents, each by name and level ("With your partner
+// North (normal), against West (normal) and East (normal), game to
+// 500"; "Against Bot (normal), game to 500").
+func whoLine(h *gamelog.Header, me rules.Seat) string {
+	n := h.Seats()
+	var partners, opponents []string
+	for s := range rules.Seat(n) {
+		if s == me {
+			continue
+		}
+		name := h.PlayerName(s) + " (" + h.Level(s) + ")"
+		if rules.SideOfSeat(n, s) == rules.SideOfSeat(n, me) {
+			partners = append(partners, name)
+			continue
+		}
+		opponents = append(opponents, name)
+	}
+	against := "Against " + kit.JoinAnd(opponents)
+	if len(partners) > 0 {
+		against = "With your partner " + kit.JoinAnd(partners) + ", against " + kit.JoinAnd(opponents)
+	}
+	return fmt.Sprintf("%s, game to %d", against, h.Options.Target)
+}
+
+// phaseWords names the stage a deal in progress is at, in a player's
+// words: "Deal 1 in progress: the card play".
+func phaseWords(p rules.Phase) string {
+	switch p {
+	case rules.PhaseDeclare:
+		return "the declarations"
+	case rules.PhaseBid1:
+		return "the bidding"
+	case rules.PhaseSchmeiss:
+		return "the answer to a schmeiss"
+	case rules.PhaseBid2:
+		return "the second round of bidding"
+	case rules.PhaseDix:
+		return "the dix exchange"
+	case rules.PhaseSequences:
+		return "the sequences"
+	case rules.PhasePlay:
+		return "the card play"
+	}
+	return "the end of the deal"
 }
 
 // seatsSummary is summarize's who and score of a game none of whose
@@ -239,7 +266,7 @@ func scoreSummary(g *rules.Game, name func(side int) string) []string {
 		out = append(out, "No deal finished yet: "+strings.Join(score, ", ")) // not "0 deals played"
 	}
 	if !g.NeedDeal() && !g.Over() {
-		out = append(out, fmt.Sprintf("Deal %d in progress (%s)", g.DealNo(), g.Deal().Phase()))
+		out = append(out, fmt.Sprintf("Deal %d in progress: %s", g.DealNo(), phaseWords(g.Deal().Phase())))
 	}
 	return out
 }

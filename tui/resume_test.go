@@ -1079,3 +1079,23 @@ func TestNewGameFilesOldOnceFixed(t *testing.T) {
 		t.Errorf("quit note %q", note)
 	}
 }
+
+// TestPhaseWords: the offer names every stage of a deal in a player's
+// words, each its own, none the rules' name for it ("play",
+// "sequences").
+func TestPhaseWords(t *testing.T) {
+	seen := map[string]rules.Phase{}
+	for p := range rules.PhaseDeclare + 1 {
+		w := phaseWords(p)
+		if !strings.HasPrefix(w, "the ") || w == p.String() {
+			t.Errorf("phase %s: words %q", p, w)
+		}
+		if q, dup := seen[w]; dup {
+			t.Errorf("phases %s and %s both read %q", q, p, w)
+		}
+		seen[w] = p
+	}
+	if w := phaseWords(rules.PhasePlay); w != "the card play" {
+		t.Errorf("the play reads %q, want \"the card play\"", w)
+	}
+}
