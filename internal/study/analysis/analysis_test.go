@@ -751,6 +751,28 @@ func TestSummaryLineChanceOnly(t *testing.T) {
 	}
 }
 
+// TestSummaryLineEveryByChance: where the chance to win graded every
+// decision, its clause counts them as every other line does ("summed
+// over the 2 decisions graded by it"), one decision as "the one
+// decision".
+func TestSummaryLineEveryByChance(t *testing.T) {
+	for _, c := range []struct {
+		decs []Decision
+		want string
+	}{
+		{[]Decision{{Seat: 0, Grade: Good, ByWin: true}, {Seat: 0, Grade: Blunder, ByWin: true, WinLoss: 0.21}},
+			"2 graded, 1 forced, chance to win lost 21.0% summed over the 2 decisions graded by it: 1 blunder"},
+		{[]Decision{{Seat: 0, Grade: Mistake, ByWin: true, WinLoss: 0.1}},
+			"1 graded, 1 forced, chance to win lost 10.0% summed over the one decision graded by it: 1 mistake"},
+	} {
+		c.decs = append(c.decs, Decision{Seat: 0, Grade: Forced})
+		s := summarise(c.decs, 0, 10)
+		if line := summaryLine(&s); line != c.want {
+			t.Errorf("summary line\n got %q\nwant %q", line, c.want)
+		}
+	}
+}
+
 // TestSummaryLineNamesBothScales: where both scales graded decisions,
 // the line names each, lost or not, with its own grades: a seat of four
 // whose 6 decisions graded by the chance to win were all good, and whose

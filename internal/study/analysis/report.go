@@ -79,7 +79,7 @@ func where(d *Decision, withDeal bool) string {
 // the chance lost is a percentage summed over the decisions graded by it
 // ("chance to win lost 158.0% summed over ..."): one game cannot lose
 // 1.58 games. Where one scale graded every decision its figure stands
-// alone, the grades after it. Where both graded, each scale has its own
+// alone, the grades after it; the chance still says over how many. Where both graded, each scale has its own
 // clause, lost or not ("chance to win lost 0.0%"), saying over how many
 // decisions it sums, with the grades it gave, so that every line, of a
 // deal or of the game, states each scale that graded its decisions and
@@ -113,7 +113,7 @@ func summaryLine(s *Summary) string {
 	case byWin == 0:
 		parts = append(parts, points(""))
 	case s.ByPoints == 0:
-		parts = append(parts, win("the decisions graded by it"))
+		parts = append(parts, win(decisionCount(byWin)+" graded by it"))
 	default:
 		parts = append(parts, points(" by "+decisionCount(s.ByPoints)+" graded by points"),
 			win(decisionCount(byWin)+" graded by it"))
