@@ -1119,6 +1119,47 @@ func TestReplayTellsForcedMoves(t *testing.T) {
 	}
 }
 
+// TestReplayStepSaysAutomatic: the line under the step says that the
+// person's next move will be taken for them, and why; the step line,
+// once it is, says it was ("Step 5: you said good (automatic: ...)."),
+// at every seat count, as the table's talk did.
+func TestReplayStepSaysAutomatic(t *testing.T) {
+	for _, name := range gameOfEachCount {
+		r := readPersonsGame(t, name)
+		deal, at, why := 0, -1, ""
+		for k := range r.Deals {
+			rd := &r.Deals[k]
+			d := rd.At(0)
+			for i, st := range rd.Steps {
+				if v := d.View(st.Seat); st.Seat == rules.SeatA && at < 0 {
+					if w, ok := session.ForcedReason(&v); ok {
+						deal, at, why = k, i, w
+					}
+				}
+				d.ApplyUnchecked(st.Action)
+			}
+		}
+		if at < 0 {
+			t.Fatalf("%s: no move of the person's is automatic", name)
+		}
+		hs := kittest.New(t, New(r, "x", Config{}, nil), 120, 60, false)
+		for range deal {
+			hs.Press("n")
+		}
+		for range at {
+			hs.Press("right")
+		}
+		want := "(automatic: " + why + ")."
+		if words := kittest.Flat(text(hs)); !strings.Contains(words, " Next: you to ") || !strings.Contains(words, want) {
+			t.Errorf("%s: step %d does not say the next move is automatic, %q:\n%s", name, at, want, text(hs))
+		}
+		hs.Press("right")
+		if words := kittest.Flat(text(hs)); !strings.Contains(strings.ToLower(words), fmt.Sprintf("step %d: you ", at+1)) || !strings.Contains(words, want) {
+			t.Errorf("%s: step %d does not say it was automatic, %q:\n%s", name, at+1, want, text(hs))
+		}
+	}
+}
+
 // TestFileNameShortenedAlike: the file's name on the replay's position
 // line is shortened the same way at every step, deal and view, never
 // "2026-12-07-0145-…-lost" at step 9 and "2026-12-07-…-lost" at 10.

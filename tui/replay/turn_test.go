@@ -81,7 +81,7 @@ func TestReplayNamesWhoseTurn(t *testing.T) {
 					// On a line of its own, the step line keeping its
 					// sentence whatever the next seat's name.
 					if want != "" {
-						require.Regexp(t, `(?m)^ Next: .*\.$`, screen)
+						require.Regexp(t, `(?m)^ Next: (.*|.*\n   .*)\.$`, screen)
 					}
 					saidOf[fmt.Sprint(d.Phase(), want == "you" || want == "South")]++
 					if !own {
@@ -117,7 +117,8 @@ func TestReplayNamesWhoseTurn(t *testing.T) {
 // three (West claims 50, the person answers) the table's words say
 // whose word it is as the view says "you": "you to answer" in the
 // person's own view, "South to answer" in West's, never "you" for a
-// seat not shown; the status line says the same.
+// seat not shown; the status line says the same. The person's answer,
+// their only one, is said automatic in their view.
 func TestReplayDialogueTurnIsTheViewedSeats(t *testing.T) {
 	r := readReplay(t, "testdata/to100-3.klob")
 	hs := kittest.New(t, New(r, "to100", Config{Analyze: fakeAnalyze}, nil), 80, 24, false)
@@ -134,7 +135,7 @@ func TestReplayDialogueTurnIsTheViewedSeats(t *testing.T) {
 	require.Equal(t, rules.PhaseSequences, d.Phase())
 	flat := kittest.Flat(text(hs))
 	require.Contains(t, flat, "you to answer")
-	require.Contains(t, flat, "Next: you to answer.")
+	require.Contains(t, flat, "Next: you to answer (automatic: ")
 	for _, seat := range []rules.Seat{0, 1, 2} {
 		for s.bottom != seat || s.open {
 			hs.Press("o")
@@ -144,7 +145,9 @@ func TestReplayDialogueTurnIsTheViewedSeats(t *testing.T) {
 		if seat == rules.SeatA {
 			require.Contains(t, flat, "your view")
 			require.Contains(t, flat, "you to answer", screen)
-			require.Contains(t, flat, "Next: you to answer.", screen)
+			// The person's answer was taken for them: said so, with why,
+			// as the table's talk said it.
+			require.Contains(t, flat, "Next: you to answer (automatic: your sequence is lower than the claim standing, so it is not shown).", screen)
 			continue
 		}
 		require.Contains(t, flat, r.Header.PlayerName(seat)+"'s view")

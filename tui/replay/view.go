@@ -99,7 +99,9 @@ func (s *Screen) scene(ctx *kit.Context) (*table.Scene, rules.Deal) {
 	sc := &table.Scene{V: d.View(s.bottom), You: you, DealNo: rd.No, Totals: rd.Before, Next: rules.NoCard,
 		Board: s.cfg.Board}
 	sc.Who = func(i int) string { return s.takeover(sc, rd, i) }
-	forced := s.forcedSteps(rd, s.pos.n, you)
+	// The next step's too: the line under the step says it will be
+	// automatic.
+	forced := s.forcedSteps(rd, min(s.pos.n+1, len(rd.Steps)), you)
 	sc.Forced = func(i int) (string, bool) {
 		why, ok := forced[i]
 		return why, ok
@@ -208,8 +210,14 @@ func (s *Screen) bottomLines(ctx *kit.Context, sc *table.Scene, d *rules.Deal) [
 	// Whose turn comes next goes on a line of its own under the step,
 	// at every step alike: the step line keeps its width and its
 	// sentence, and the table does not move as the line would wrap.
-	if next := turnWords(sc); next != "" && !s.goTo && s.note == "" {
-		step = append(step, next)
+	if next := turnWords(sc, s.pos.n); next != "" && !s.goTo && s.note == "" {
+		// An automatic move's reason may run past 80 columns: it wraps
+		// as the step does.
+		if kit.WidthOf(next) > w {
+			step = append(step, kit.Hang(" ", "   ", kit.WrapAtSpaces(strings.TrimPrefix(next, " "), max(1, w-3), 2, ctx.Ellipsis()))...)
+		} else {
+			step = append(step, next)
+		}
 	}
 	if c := claimLine(sc, rd, s.pos.n); c != "" {
 		step = append(step, c)
@@ -353,7 +361,15 @@ func (s *Screen) stepLine(ctx *kit.Context, sc *table.Scene, d *rules.Deal) stri
 		stop = " The log stops here."
 	}
 	dec := s.decision(s.pos.deal, i)
+	why, auto := "", false
+	if sc.Forced != nil {
+		why, auto = sc.Forced(i)
+	}
 	switch {
+	case auto:
+		// Taken for the person, said as the table's talk said it; its
+		// one choice needs no grade.
+		return line + ctx.Styles.Dim.Render(" (automatic: "+why+")") + "." + stop
 	case rd.ClaimedAt(i):
 		// Played for the side after its claim: nobody's decision.
 		return line + ctx.Styles.Dim.Render(" (played out after the claim)") + "." + stop
@@ -390,8 +406,11 @@ func fullStop(s string) string {
 // rules give it (the view's Turn and Phase), for every seat alike, the
 // bottom one too, whose name has no turn mark on the table: " Next: you
 // to bid.", " Next: West to answer." (a claim stands in the sequence
-// dialogue); "" once the deal is over.
-func turnWords(sc *table.Scene) string {
+// dialogue); "" once the deal is over. A move the game takes for the
+// person (sc.Forced of step n, the next) is said automatic, with why, as
+// the table's talk says it: " Next: you to answer (automatic: you hold
+// no sequence)."
+func turnWords(sc *table.Scene, n int) string {
 	v := &sc.V
 	t := v.Turn
 	switch {
@@ -415,6 +434,11 @@ func turnWords(sc *table.Scene) string {
 		verb = "play"
 	case rules.PhaseDeclare:
 		verb = "declare"
+	}
+	if sc.Forced != nil {
+		if why, ok := sc.Forced(n); ok {
+			return " Next: " + sc.Lower(t) + " to " + verb + " (automatic: " + why + ")."
+		}
 	}
 	return " Next: " + sc.Lower(t) + " to " + verb + "."
 }
