@@ -52,7 +52,8 @@ func runApp(name string, app *tui.App, stdout, stderr io.Writer) int {
 
 // haveTerminal reports whether command name, run for real (stdout is
 // the process's), has a terminal for its screen; when not it says why
-// and returns the exit code, 2. A command that writes its state before
+// and returns the exit code, 1: a failure of where it runs, not a usage
+// error (the command line was right). A command that writes its state before
 // its screen opens (a lock, a name kept) asks first: one refused
 // changes nothing.
 func haveTerminal(name string, stdout, stderr io.Writer) (code int, ok bool) {
@@ -61,7 +62,7 @@ func haveTerminal(name string, stdout, stderr io.Writer) (code int, ok bool) {
 	}
 	if err := checkTerminal(os.Stdin, os.Stdout, openTTY); err != nil {
 		printError(stderr, name, err.Error())
-		return 2, false
+		return 1, false
 	}
 	return 0, true
 }

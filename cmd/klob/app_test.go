@@ -64,7 +64,8 @@ func TestCheckTerminalOnATerminal(t *testing.T) {
 }
 
 // TestPlayWithoutTerminal runs the real binary with pipes and no
-// controlling terminal (a new session): a plain sentence and exit 2, not
+// controlling terminal (a new session): a plain sentence and exit 1 (a
+// failure: the command line was right, and 2 is for usage errors), not
 // Bubble Tea's error about /dev/tty.
 func TestPlayWithoutTerminal(t *testing.T) {
 	if testing.Short() {
@@ -80,8 +81,8 @@ func TestPlayWithoutTerminal(t *testing.T) {
 		cmd.Stdout, cmd.Stderr = &stdout, &stderr
 		err := cmd.Run()
 		var ee *exec.ExitError
-		if !errors.As(err, &ee) || ee.ExitCode() != 2 {
-			t.Errorf("klob %v without a terminal: %v, want exit 2", args, err)
+		if !errors.As(err, &ee) || ee.ExitCode() != 1 {
+			t.Errorf("klob %v without a terminal: %v, want exit 1", args, err)
 		}
 		msg := stderr.String()
 		if !strings.Contains(msg, "needs a terminal") || strings.Contains(msg, "/dev/tty") {
@@ -132,7 +133,7 @@ func TestNoTerminalWritesNothing(t *testing.T) {
 		cmd.Env = append(os.Environ(), "KLOB_STATE_DIR="+state, "KLOB_CONFIG_DIR="+filepath.Join(dir, "config"))
 		out, err := cmd.CombinedOutput()
 		var ee *exec.ExitError
-		if !errors.As(err, &ee) || ee.ExitCode() != 2 || !strings.Contains(string(out), "needs a terminal") {
+		if !errors.As(err, &ee) || ee.ExitCode() != 1 || !strings.Contains(string(out), "needs a terminal") {
 			t.Errorf("%v: %v, %q", args, err, out)
 		}
 		if _, err := os.Stat(state); err == nil {

@@ -179,7 +179,7 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 		// without a terminal.
 		if err := checkTerminal(os.Stdin, os.Stdout, openTTY); err != nil {
 			printError(stderr, "train", trainNoTerminal(err))
-			return 2
+			return 1 // as haveTerminal: a failure, not a usage error
 		}
 	}
 	return runApp("train", tui.NewTrain(cfg), stdout, stderr)
