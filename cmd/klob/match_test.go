@@ -97,6 +97,36 @@ func TestMatchJSON(t *testing.T) {
 	}
 }
 
+// TestMatchJSONLeavesOutUnmeasured: a match of games alone measures no
+// margin (nor the points of the decks' deals), one of decks alone no
+// games won: the JSON leaves those keys
+// out, as the text report leaves out their lines, rather than zeros
+// that read as a measured tie. At every count.
+func TestMatchJSONLeavesOutUnmeasured(t *testing.T) {
+	for _, players := range []string{"2", "3", "4"} {
+		for _, c := range []struct {
+			what          string
+			gone, present []string
+		}{
+			{"-games", []string{`"margin"`, `"per_deal"`, `"points"`}, []string{`"games_won"`, `"unfinished_games"`, `"decks": 0`, `"take_rate"`}},
+			{"-decks", []string{`"games_won"`, `"unfinished_games"`}, []string{`"margin"`, `"per_deal"`, `"points"`, `"games": 0`, `"take_rate"`}},
+		} {
+			out := matchOK(t, "-players", players, "-a", "easy", "-b", "random", c.what, "1", "-rules", "target=100",
+				"-seed", "3", "-quiet", "-json")
+			for _, k := range c.gone {
+				if strings.Contains(out, k) {
+					t.Errorf("%s players, %s 1: the JSON has %s:\n%s", players, c.what, k, out)
+				}
+			}
+			for _, k := range c.present {
+				if !strings.Contains(out, k) {
+					t.Errorf("%s players, %s 1: the JSON lacks %s:\n%s", players, c.what, k, out)
+				}
+			}
+		}
+	}
+}
+
 // TestMatchProgress: stderr is a buffer, not a terminal: plain lines,
 // no carriage return.
 func TestMatchProgress(t *testing.T) {

@@ -2,6 +2,7 @@ package match
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -80,7 +81,7 @@ type Side struct {
 	TakeRate float64 `json:"take_rate"` // Takes / Deals
 	Betes    int     `json:"betes"`     // of those, the deals lost
 	BeteRate float64 `json:"bete_rate"` // Betes / Takes
-	Points   int     `json:"points"`    // points its sides scored in the decks' deals
+	Points   int     `json:"points"`    // points its sides scored in the decks' deals (left out of the JSON without decks)
 	// Time per decision, counting only decisions with a real choice
 	// (two legal actions or more).
 	Time Times `json:"time"`
@@ -98,14 +99,17 @@ type Report struct {
 	Seatings int    `json:"seatings"` // times each deck and game is played
 	Workers  int    `json:"workers"`
 	// Margin is A's margin per deal (see the package doc), with its 95%
-	// interval over decks.
+	// interval over decks. Measured over the decks only: without decks
+	// it is the zero Interval, and the JSON leaves "margin" out.
 	Margin Interval `json:"margin"`
 	// PerDeal is each level's mean score per deal (its sides' Scored,
 	// averaged over its sides), A then B; Margin is their difference.
+	// Left out of the JSON without decks, as Margin is.
 	PerDeal [2]Interval `json:"per_deal"`
 	// GamesWon is each level's share of the games played (Games times
 	// Seatings) won by a side of that level, A then B: a three-player
-	// game won by either of two B seats counts once, for B.
+	// game won by either of two B seats counts once, for B. Left out
+	// of the JSON without games, as "unfinished_games" is.
 	GamesWon [2]Share `json:"games_won"`
 	// Unfinished counts games stopped at maxGameDeals.
 	Unfinished int     `json:"unfinished_games"`
@@ -115,6 +119,43 @@ type Report struct {
 	// Games count what was finished.
 	Stopped bool    `json:"stopped,omitempty"`
 	Elapsed float64 `json:"elapsed_s"`
+}
+
+// MarshalJSON writes the report with the field names above, leaving out
+// the figures nothing measured: "margin", "per_deal" and the sides'
+// "points" without decks, "games_won" and "unfinished_games" without
+// games. A zero there would read as a measured tie, where the text
+// report says nothing.
+func (r Report) MarshalJSON() ([]byte, error) {
+	type plain Report // the same fields without this method
+	type plainSide Side
+	type side struct {
+		plainSide
+		Points *int `json:"points,omitempty"`
+	}
+	out := struct {
+		plain
+		// Shallower than plain's fields of the same names, these are
+		// the ones written; nil pointers are left out.
+		Sides      [2]side      `json:"sides"`
+		Margin     *Interval    `json:"margin,omitempty"`
+		PerDeal    *[2]Interval `json:"per_deal,omitempty"`
+		GamesWon   *[2]Share    `json:"games_won,omitempty"`
+		Unfinished *int         `json:"unfinished_games,omitempty"`
+	}{plain: plain(r)}
+	for l := range r.Sides {
+		out.Sides[l].plainSide = plainSide(r.Sides[l])
+		if r.Decks > 0 {
+			out.Sides[l].Points = &r.Sides[l].Points
+		}
+	}
+	if r.Decks > 0 {
+		out.Margin, out.PerDeal = &r.Margin, &r.PerDeal
+	}
+	if r.Games > 0 {
+		out.GamesWon, out.Unfinished = &r.GamesWon, &r.Unfinished
+	}
+	return json.Marshal(out)
 }
 
 // The two levels, as indices of Report.Sides and seating entries.
