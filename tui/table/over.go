@@ -72,6 +72,11 @@ func (s *Screen) resultView(ctx *kit.Context, sc *Scene) string {
 	// A note (a refusal, "Welcome back") stands over what to press and
 	// the keys, which end the screen as on every other.
 	bottom := append([]string{""}, s.resultNote(ctx, w)...)
+	if sn.Between && !sn.Over {
+		for _, a := range s.awayWords(sc) {
+			bottom = append(bottom, kit.Indent(" ", kit.WrapLines(a, w-2, 2, ctx.Ellipsis()), nil)...)
+		}
+	}
 	if keys := kit.HintLine(bs); next == "" {
 		bottom = append(bottom, " "+st.Dim.Render(kit.FitHintLine(ctx, bs, w-2)))
 	} else if kit.WidthOf(next)+5+kit.WidthOf(keys) <= w {
@@ -220,6 +225,32 @@ func (s *Screen) readyWords(sc *Scene) string {
 		return ""
 	}
 	return "Ready for the next deal: " + strings.Join(ready, ", ") + "."
+}
+
+// awayWords say, between deals, of each person away what becomes of
+// their seat: the countdown to its bot, as the seats say it during a
+// deal, and that the next deal does not wait for them (an absent person
+// counts as ready; their grace runs on into the deal).
+func (s *Screen) awayWords(sc *Scene) []string {
+	var out []string
+	for i, p := range s.snap.Players {
+		seat := rules.Seat(i)
+		if !p.Human || seat == s.snap.Seat {
+			continue
+		}
+		name := sc.Name(seat)
+		switch {
+		case p.State == host.SeatTakeover:
+			out = append(out, name+" is away: a bot plays the seat until they are back.")
+		case p.State != host.SeatAway:
+		case p.Until.IsZero():
+			out = append(out, name+" is away: the seat waits for them.")
+		default:
+			wait := max(0, p.Until.Sub(s.now())).Round(time.Second)
+			out = append(out, fmt.Sprintf("%s is away: a bot plays the seat in %s; the next deal does not wait.", name, wait))
+		}
+	}
+	return out
 }
 
 // winnerLines say who won the game, from the person's side, wrapped to
