@@ -1545,12 +1545,24 @@ func (sc *Scene) rightColumn(ctx *kit.Context, w, h int) []string {
 	}
 	// Rows left free below take the chat's lines whole, the newest
 	// first, as far as they go: a line is cut only for want of room.
+	// The newest is whole whenever it fits with the lines after it and
+	// the mark of those left out: the earlier lines give way to its end.
+	newest := true
 	for i := len(said) - 1; i >= 0 && room > 0; i-- {
 		if !isChat[i] {
 			continue
 		}
 		full := kit.WrapTalk(said[i], max(1, w-2), 0, ctx.Ellipsis())
-		if total-len(rows[i])+len(full) > room {
+		fits := total-len(rows[i])+len(full) <= room
+		if newest {
+			after := 0
+			for _, r := range rows[i+1:] {
+				after += len(r)
+			}
+			fits = fits || after+len(full)+1 <= room
+			newest = false
+		}
+		if !fits {
 			break
 		}
 		total += len(full) - len(rows[i])
