@@ -553,3 +553,69 @@ func TestBiddingKeepsTheUpcard(t *testing.T) {
 		}
 	})
 }
+
+// TestSharedHeaderGivesWayInOneOrder: a shared table's header (its
+// code and dealer kept) at 80 columns leaves nothing out while room
+// remains for it, at every seat count, for the person and a spectator,
+// in Unicode and in ASCII alike. The header holds its form through the
+// game, so room is what is left at the game's widest line: deal 99,
+// scores as wide as the target, the longest dealer; there the padding
+// beyond the three spaces before the score is narrower than the title
+// or the target left out. The title gives way before a name is cut, as
+// in a header without a code; a part left out comes back where it fits
+// once a part more needed has given way. ASCII keeps what Unicode keeps.
+func TestSharedHeaderGivesWayInOneOrder(t *testing.T) {
+	long := []string{"Westmorland", "Northumbria", "Eastbourne1", "Southampton"}
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		bot := func(s int) string { return "Bot " + rules.Seat(s).String() }
+		sets := [][]string{{"ann", "bob", "cid", "dan"}, {"You", "bob", "cid", "dan"}, {"ann", bot(1), bot(2), bot(3)},
+			{"ann", "bob", "cid", bot(3)}, {"ann", "bob", bot(2), "dan"}, long, {"ann", long[1], bot(2), long[3]},
+			{"annabel", "bobbyjoe", "cidneyxx", "danielle"}}
+		for _, set := range sets {
+			for _, you := range []rules.Seat{rules.SeatA, rules.NoSeat} {
+				for _, target := range []int{100, 500, 1000} {
+					kept := map[bool]string{}
+					for _, ascii := range []bool{false, true} {
+						ctx := kit.NewContext(ascii)
+						o := options(n)
+						o.Target = target
+						sc := &Scene{V: rules.View{Players: n, Options: o}, You: you, DealNo: 99, Tag: "table ZAZS", Code: true}
+						for s, name := range set[:n] {
+							sc.Players = append(sc.Players, Player{Name: name})
+							sc.Totals[s] = target - 1
+						}
+						// The dealer whose words are the longest.
+						for s := range rules.Seat(n) {
+							if kit.WidthOf(sc.Verb(s, "deal")) > kit.WidthOf(sc.Verb(sc.V.Dealer, "deal")) {
+								sc.V.Dealer = s
+							}
+						}
+						h := strings.TrimRight(ansi.Strip(sc.Header(&ctx, 80)), " ")
+						what := fmt.Sprintf("%d players %q, you %v, to %d, ascii %v: %q", n, set[:n], you, target, ascii, h)
+						if kit.WidthOf(h) > 80 || !strings.Contains(h, "table ZAZS") || !strings.Contains(h, " deal") {
+							t.Fatalf("%s: too wide, or the code or the dealer left out", what)
+						}
+						room := 80 - kit.WidthOf(h) // the padding beyond the three spaces
+						title := strings.HasPrefix(h, " Klob ")
+						to := fmt.Sprintf("game to %d", target)
+						if !title && room >= kit.WidthOf("Klob  ") {
+							t.Errorf("%s: the title is left out, %d cells to spare", what, room)
+						}
+						if set[0] == "annabel" && you == rules.SeatA && title && strings.Contains(h, shortMark(&ctx)) {
+							// Left out, the title makes room for these names.
+							t.Errorf("%s: a name is cut before the title gives way", what)
+						}
+						if !strings.Contains(h, to) && !strings.Contains(h, fmt.Sprintf("to %d", target)) && room >= kit.WidthOf(" · "+to) {
+							t.Errorf("%s: the target is left out, %d cells to spare", what, room)
+						}
+						kept[ascii] = fmt.Sprintf("title %v, target %v, count %v, us %v", title,
+							strings.Contains(h, fmt.Sprint(target)), strings.Contains(h, " players"), strings.Contains(h, " us "))
+					}
+					if kept[false] != kept[true] {
+						t.Errorf("%d players %q, you %v: Unicode keeps %s, ASCII %s", n, set[:n], you, kept[false], kept[true])
+					}
+				}
+			}
+		}
+	})
+}

@@ -468,33 +468,36 @@ func (sc *Scene) Header(ctx *kit.Context, w int) string {
 	// its totals styled.
 	klob := ctx.Styles.Title.Render("Klob")
 	if sc.Code && sc.Tag != "" {
-		// A shared table's code: the title and then the seat count give
-		// way to it, the order kept ("Deal 1 · ann deals · game to 100 ·
-		// table ABCD", as at two seats); where even that does not fit,
-		// the forms below leave the code out.
-		// At four the teams' names give way to "us" and "them" before
-		// the code does.
+		// A shared table's code ("Deal 1 · ann deals · game to 100 ·
+		// table ABCD"), the dealer kept. What gives way, first to last,
+		// at every seat count, for the person and a spectator: the seat
+		// count, the title, the names (at four the teams' become "us"
+		// and "them", a spectator's are cut in the score, then every
+		// name is shortened), and last the target, which the score
+		// pad's heading says ("Score (game to 500)"). A part goes only
+		// when no form with it fits: once the target has gone, the
+		// title and the names come back where they fit. Where even the
+		// last form does not fit, the forms below leave the code out.
+		type stage struct {
+			c  *Scene
+			us bool
+		}
+		var stages []stage
 		for _, us := range []bool{false, true} {
-			for _, title := range []string{klob, ""} {
-				for _, c := range sc.headerForms(ctx, us, 0, 12, 6) {
-					if left, right, ok := c.header(title, w, us, false, true, true); ok {
-						return headerLine(ctx, w, left, right, ok)
-					}
-				}
+			for _, c := range sc.headerForms(ctx, us, 0, 12, 6) {
+				stages = append(stages, stage{c, us})
 			}
 		}
-		// Still too long (at three, "Bot C deals" and scores of three
-		// digits make 82 cells): every name is shortened, a spectator's
-		// score names the more, and then the target gives way to the
-		// code, the score pad's heading saying it ("Score (game to
-		// 500)"). The title goes before a name is cut shorter.
+		for _, nw := range []int{12, 6} {
+			for _, c := range sc.shortTo(ctx, nw).headerForms(ctx, true, 0) {
+				stages = append(stages, stage{c, true})
+			}
+		}
 		for _, loose := range []bool{false, true} {
-			for _, nw := range []int{0, 12, 6} {
-				for _, c := range sc.shortTo(ctx, nw).headerForms(ctx, true, 0) {
-					for _, title := range []string{klob, ""} {
-						if left, right, ok := c.header(title, w, true, loose, true, true); ok {
-							return headerLine(ctx, w, left, right, ok)
-						}
+			for _, st := range stages {
+				for _, title := range []string{klob, ""} {
+					if left, right, ok := st.c.header(title, w, st.us, loose, true, true); ok {
+						return headerLine(ctx, w, left, right, ok)
 					}
 				}
 			}
