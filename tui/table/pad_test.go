@@ -478,3 +478,49 @@ func bimahScene(n int) (*Scene, rules.Score) {
 	bimah.Scored[0], bimah.Scored[1] = 160, 40
 	return sceneOf(rules.View{Players: n, Options: o}), bimah
 }
+
+// TestPadLettersAlikeAtEveryCount: the score pad at 80 columns (23
+// cells) follows one rule at every seat count: a name that fits whole
+// only once the outcomes are letters is written whole, the outcomes
+// lettered and told under the pad ("Bot C" at three, "normal B" at
+// two); names that fit beside the words keep "made" and "bete" whole;
+// teams of four write a partner a row and keep the words.
+func TestPadLettersAlikeAtEveryCount(t *testing.T) {
+	ctx := kit.NewContext(false)
+	names := map[int][2][]string{
+		2: {{"You", "normal B"}, {"You", "bob"}},
+		3: {{"You", "bob", "Bot C"}, {"You", "bob", "cid"}},
+		4: {{"You", "Bot B", "Bot C", "Bot D"}, {"You", "bob", "cid", "dan"}},
+	}
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		for k, set := range names[n] {
+			for _, you := range []rules.Seat{rules.SeatA, rules.NoSeat} {
+				sc := sceneOf(rules.View{Players: n, Options: options(n)})
+				sc.You = you
+				for i, name := range set {
+					sc.Players[i].Name = name
+				}
+				for m, o := range []rules.Outcome{rules.Made, rules.Bete} {
+					s := rules.Score{Players: n, Maker: rules.Seat(m), Outcome: o}
+					s.Scored = [4]int{120, 44, 7, 0}
+					sc.Pad = append(sc.Pad, s)
+				}
+				got := ansi.Strip(strings.Join(sc.scorePad(&ctx, 23, 20), "\n"))
+				lettered := n < 4 && k == 0
+				for _, name := range set[1:] {
+					if n < 4 && !strings.Contains(got, name) {
+						t.Errorf("%d players %q, you %v: %q not whole:\n%s", n, set, you, name, got)
+					}
+				}
+				// The deals' rows end on their outcome: a word or a letter.
+				words := regexp.MustCompile(`(?m)^ +1 .* made *$`).MatchString(got) && regexp.MustCompile(`(?m)^ +2 .* bete *$`).MatchString(got)
+				if words == lettered {
+					t.Errorf("%d players %q, you %v: outcomes lettered %v, want %v:\n%s", n, set, you, !words, lettered, got)
+				}
+				if legend := strings.Contains(got, " m made  b bete"); legend != lettered {
+					t.Errorf("%d players %q, you %v: the letters' legend %v, want %v:\n%s", n, set, you, legend, lettered, got)
+				}
+			}
+		}
+	})
+}

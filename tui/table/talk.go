@@ -447,11 +447,11 @@ func (sc *Scene) scorePadAt(ctx *kit.Context, w, h int, at padScroll) ([]string,
 	}
 	roomy := max(5, (w-3-len(" equal"))/len(order))
 	colW := min(max(6, need), roomy)
-	if tight := max(5, (w-3-len(" b"))/len(order)); len(order) == 3 && need > colW && need <= tight {
-		// At three, a name that fits whole once the outcomes are
-		// letters ("Bot C" in 80 columns) takes that room rather than
-		// being cut. (At two a column holds six characters already; at
-		// four the partners are written a row each.)
+	if tight := max(5, (w-3-len(" b"))/len(order)); !sc.teams() && need > colW && need <= tight {
+		// A name that fits whole once the outcomes are letters (told
+		// under the pad) takes that room rather than being cut, at two
+		// as at three: "Bot C" at three in 80 columns, "normal B" at
+		// two. (Teams of four are written a partner a row instead.)
 		colW = need
 	}
 	// A number is never cut and never touches its neighbours: its

@@ -867,8 +867,9 @@ func TestPadHeadsKeepCase(t *testing.T) {
 		{3, rules.SeatA, []string{"You", "Bot B", "Bot C"}, []string{"You", "Bot B", "Bot C"}},
 		{3, rules.SeatA, []string{"You", "bob", "Bot C"}, []string{"You", "bob", "Bot C"}},
 		// A name's last word is its tag among alike names, as a bot
-		// match names its seats: kept, as the header keeps it.
-		{2, rules.NoSeat, []string{"easy A", "normal B"}, []string{"easy A", "norm…B"}},
+		// match names its seats: kept, as the header keeps it; at two
+		// a name of eight is whole, the outcomes lettered, as at three.
+		{2, rules.NoSeat, []string{"easy A", "normal B"}, []string{"easy A", "normal B"}},
 		{3, rules.NoSeat, []string{"easy A", "normal B1", "normal B2"}, []string{"ea…A", "n…B1", "n…B2"}},
 		// Long names keep what tells them apart, marked as cut.
 		{3, rules.SeatA, []string{"You", "alexandra", "alexander"}, []string{"You", "al…a", "al…r"}},
