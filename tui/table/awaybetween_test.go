@@ -15,8 +15,9 @@ import (
 // TestResultSaysWhoIsAway: at every seat count, when the other person
 // (dan) drops on a deal's result screen, the person's result screen
 // says so with the seconds left of his grace, as the seats say it in a
-// deal, and that the next deal does not wait for him; and it does not:
-// enter deals it at once. The clock is the test's.
+// deal, counting down by itself, and that the next deal does not wait
+// for him; and it does not: enter deals it at once. The clock is the
+// test's.
 func TestResultSaysWhoIsAway(t *testing.T) {
 	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		clock := clocktest.New(t0)
@@ -39,6 +40,9 @@ func TestResultSaysWhoIsAway(t *testing.T) {
 		if text := kittest.Flat(f.text()); !strings.Contains(text, "dan is away: a bot plays the seat until they are back.") {
 			t.Fatalf("%d players: a bot plays dan's seat, the result does not say so:\n%s", n, f.text())
 		}
+		if f.s.dropTick() != nil {
+			t.Fatalf("%d players: a tick asked for with no countdown running", n)
+		}
 		// Back on the result screen, then gone again: his grace runs.
 		p, err = f.h.Seat(dan)
 		if err != nil {
@@ -53,6 +57,16 @@ func TestResultSaysWhoIsAway(t *testing.T) {
 		kittest.CheckSize(t, f.hs.Frame(), 80, 24)
 		if want := "dan is away: a bot plays the seat in 1m40s; the next deal does not wait."; !strings.Contains(text, want) {
 			t.Fatalf("%d players: dan away, the result does not say %q:\n%s", n, want, f.text())
+		}
+		// The countdown goes on by itself: the screen asks for its tick,
+		// as Update does, and draws the seconds left when it comes.
+		if f.s.dropTick() == nil {
+			t.Fatalf("%d players: no tick asked for while dan's countdown shows", n)
+		}
+		clock.Advance(10 * time.Second)
+		f.hs.Deliver(dropTickMsg{f.s, f.s.dropN})
+		if text := kittest.Flat(f.text()); !strings.Contains(text, "a bot plays the seat in 1m30s") {
+			t.Fatalf("%d players: 10 s later, the countdown did not go on:\n%s", n, f.text())
 		}
 		if !strings.Contains(text, "Press enter for the next deal") {
 			t.Fatalf("%d players: the result does not ask for enter:\n%s", n, f.text())

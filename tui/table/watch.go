@@ -206,6 +206,21 @@ func (s *Screen) dropWait(sc *Scene) (time.Duration, []string) {
 	return left, who
 }
 
+// awayLeft is, between deals, the soonest end of the running graces of
+// the others away (awayWords counts them down); 0 when none runs.
+func (s *Screen) awayLeft() time.Duration {
+	var soonest time.Duration
+	for i, p := range s.snap.Players {
+		if !p.Human || p.State != host.SeatAway || p.Until.IsZero() || rules.Seat(i) == s.snap.Seat {
+			continue
+		}
+		if left := p.Until.Sub(s.now()); left > 0 && (soonest == 0 || left < soonest) {
+			soonest = left
+		}
+	}
+	return soonest
+}
+
 // dropWords say that b waits for those who left the end a moment ago
 // (dropWait): "bob dropped: b can start it with a bot in bob's seat in
 // 25s."; "" when nobody's wait runs.
@@ -228,18 +243,30 @@ type dropTickMsg struct {
 	n int
 }
 
-// dropTick is the tick of dropWords' countdown due next, when the
-// seconds it says change, on the screen's clock; nil while no countdown
-// runs or a tick is on its way already (one that never came, the
-// screen handed over when it was due, is asked for again once
-// overdue).
+// dropTick is the tick of dropWords' countdown due next (between deals,
+// awayWords'), when the seconds it says change, on the screen's clock;
+// nil while no countdown runs or a tick is on its way already (one that
+// never came, the screen handed over when it was due, is asked for
+// again once overdue).
 func (s *Screen) dropTick() tea.Cmd {
-	if !s.snap.Over {
+	var left time.Duration
+	switch {
+	case s.snap.Over:
+		if l, who := s.dropWait(s.scene()); len(who) > 0 {
+			left = l
+		}
+	case s.snap.Between:
+		// The graces of the people away, on the deal's result, said
+		// rounded to the second as the seats say them: the words change
+		// on the half second.
+		if a := s.awayLeft(); a > 0 {
+			left = a + time.Second/2
+		}
+	default:
 		return nil // no countdown: no scene to make on every message
 	}
-	left, who := s.dropWait(s.scene())
 	now := s.now()
-	if len(who) == 0 || left <= 0 {
+	if left <= 0 {
 		return nil
 	}
 	if s.dropAt.After(now.Add(-time.Second)) {
