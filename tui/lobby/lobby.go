@@ -288,6 +288,10 @@ type Lobby struct {
 	// (readQuiet): the menu and the talk's heading then offer neither a
 	// rename nor a line to say.
 	quietUntil string
+	// quietOf names the tournament that keeps the person quiet until
+	// quietUntil ("tournament ABCD", the day's daily): the help says
+	// which, for "a tournament of yours" reads as one they host.
+	quietOf string
 	// quietWhile says how long the person talks nowhere (readQuiet):
 	// "until 13:00 UTC" for a tournament, "while your rated table ABCD
 	// deals" for a rated deal, "" when they may talk. The talk's
@@ -824,7 +828,7 @@ func (l *Lobby) KeyHelp(k *kit.KeyMap) help.KeyMap {
 		words := "talk: a line to the lobby (/mute NAME hides a player, /unmute NAME shows them)"
 		switch {
 		case l.quietUntil != "":
-			words = "/mute NAME hides a player, /unmute NAME shows them; you talk nowhere until " + l.quietUntil + " (a tournament of yours runs)"
+			words = "/mute NAME hides a player, /unmute NAME shows them; you talk nowhere until " + l.quietUntil + " (you began a board of " + l.quietOf + ")"
 		case l.quietWhile != "":
 			words = "/mute NAME hides a player, /unmute NAME shows them; you talk nowhere " + l.quietWhile + " (a word could tell a hand)"
 		}

@@ -154,11 +154,11 @@ func (l *Lobby) quietTourney() error {
 // tournament's end, later, is said when both do. The service and the
 // hall answer from memory, so the Update may ask.
 func (l *Lobby) readQuiet() {
-	l.quietUntil, l.quietWhile = "", ""
+	l.quietUntil, l.quietOf, l.quietWhile = "", "", ""
 	heading := ""
 	if l.cfg.Tourney != nil && !l.guest() {
-		if _, ends, ok := l.cfg.Tourney.Quiet(l.cfg.Player.ID); ok {
-			l.quietUntil = kit.When(l.cfg.Tourney.Now(), ends)
+		if title, ends, ok := l.cfg.Tourney.Quiet(l.cfg.Player.ID); ok {
+			l.quietUntil, l.quietOf = kit.When(l.cfg.Tourney.Now(), ends), title
 			l.quietWhile = "until " + l.quietUntil
 			heading = "you're quiet until " + l.quietUntil
 		}

@@ -880,7 +880,8 @@ func TestQuietLobbyOffersNoRenameNorTalk(t *testing.T) {
 		assert.NotContains(t, text, "/ to talk")
 		assert.Contains(t, text, "enter take · p t o j w d h l · / mute · ? help")
 		assert.Contains(t, help(), "r rename yourself (off until 13:00 UTC")
-		assert.Contains(t, help(), "you talk nowhere until 13:00 UTC")
+		assert.Contains(t, help(), fmt.Sprintf("you talk nowhere until 13:00 UTC (you began a board of tournament TESTAB · %d players)", n),
+			"the help names the tournament: not one they host")
 		press(l, ctx, "r")
 		assert.False(t, l.entered, "the name's line opened")
 		assert.Contains(t, l.note, "Not now: you began a board of tournament TESTAB")
