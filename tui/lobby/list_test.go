@@ -676,6 +676,31 @@ func TestLongNameRowsKeepSeatsBotAndTarget(t *testing.T) {
 	}
 }
 
+// The lobby's rows read alike: when one table's row needs its state in
+// fewer words to fit 80 columns ("waiting" for "waiting for players"),
+// every row of the list says it so, each on one line. At every seat
+// count, the short row beside one of a long name.
+func TestLobbyRowsWordedAlike(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		long := []string{"Bobby Tables Magnificent", "ann", "cid", "dan"}[:n]
+		long[n-1] = ""
+		short := []string{"ann", "bob", "cid", "dan"}[:n]
+		short[n-1] = ""
+		l, ctx := steadyLobby(t, 0, false, false, 0)
+		l.tables = []hall.Info{
+			{Code: "LN01", Seats: n, Names: short, Level: ai.Normal, Target: 500},
+			{Code: "LN02", Seats: n, Names: long, Level: ai.Normal, Target: 500, Yours: true},
+		}
+		rows := tableRows(strings.Join(screenLines(l, ctx), "\n"))
+		require.Len(t, rows, 2)
+		for code, row := range rows {
+			require.LessOrEqual(t, ansi.StringWidth(row), 80, "%s: %q", code, row)
+			assert.Regexp(t, code+`  waiting( \(yours\))? · `, row)
+			assert.NotContains(t, row, "waiting for players", "%s: %q", code, row)
+		}
+	})
+}
+
 // Tables opened and left in a loop by people at one address: the burst
 // opens, the next is refused on the form, which says how long to wait;
 // seats taken and left at someone's table likewise, in the lobby's

@@ -1204,10 +1204,8 @@ func (l *Lobby) render(ctx *kit.Context) (string, []kit.Hit) {
 		menu = append(menu, row...)
 		menuRows = append(menuRows, slices.Repeat([]int{i}, len(row))...)
 	}
-	var tables []entry // each table's lines, or the line saying there is none
-	for i, t := range l.tables {
-		tables = append(tables, lobbyEntry(ctx, t, len(items)+i == l.row))
-	}
+	// Each table's lines, or the line saying there is none.
+	tables := lobbyEntries(ctx, l.tables, l.row-len(items))
 	switch {
 	case len(l.tables) > 0:
 	case l.guest():
@@ -1685,14 +1683,35 @@ func tableEntry(ctx *kit.Context, text rowText, t hall.Info, chosen bool) entry 
 // shows as many tables as it can, each saying the same things, its
 // seat count too), and its house variants under it.
 func lobbyEntry(ctx *kit.Context, t hall.Info, chosen bool) entry {
+	return lobbyEntries(ctx, []hall.Info{t}, map[bool]int{true: 0, false: -1}[chosen])[0]
+}
+
+// lobbyEntries are the lobby's tables (lobbyEntry), the one at index
+// chosen marked. The rows read alike: when one of them needs its head
+// in fewer words to fit ("waiting" for "waiting for players"), every
+// row has it so, not only that one.
+func lobbyEntries(ctx *kit.Context, ts []hall.Info, chosen int) []entry {
 	w := ctx.Width - kit.WidthOf(kit.Mark(ctx, "", false))
-	row := kit.Mark(ctx, tableLine(t).fit(w, ctx.Ellipsis()), chosen)
-	house := houseLines(ctx, t, chosen)
-	e := entry{lines: append([]string{row}, house...), rank: make([]int, 1+len(house)), keep: 1 + len(house)}
-	for i := 1; i < len(e.rank); i++ {
-		e.rank[i] = 1
+	texts := make([]rowText, len(ts))
+	brief := false
+	for i, t := range ts {
+		texts[i] = tableLine(t)
+		brief = brief || !strings.HasPrefix(texts[i].fit(w, ctx.Ellipsis()), texts[i].head)
 	}
-	return e
+	out := make([]entry, len(ts))
+	for i, t := range ts {
+		if brief && texts[i].headShort != "" {
+			texts[i].head = texts[i].headShort
+		}
+		row := kit.Mark(ctx, texts[i].fit(w, ctx.Ellipsis()), i == chosen)
+		house := houseLines(ctx, t, i == chosen)
+		e := entry{lines: append([]string{row}, house...), rank: make([]int, 1+len(house)), keep: 1 + len(house)}
+		for i := 1; i < len(e.rank); i++ {
+			e.rank[i] = 1
+		}
+		out[i] = e
+	}
+	return out
 }
 
 // TableForm is the host's choice of a new table: seats, bots' level,
