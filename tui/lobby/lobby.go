@@ -392,11 +392,13 @@ func (l *Lobby) Refresh() {
 	l.sameName()
 	if l.cfg.Hall != nil {
 		l.tables = l.cfg.Hall.List(l.cfg.Player.ID)
-		// Only an empty list says how many games go on: the list's own
-		// pass over the tables is enough otherwise.
+		// The list says how many games go on that w lists (those paused
+		// too), and an empty one why nobody may join.
 		l.playing, l.full = 0, 0
+		if !l.guest() {
+			l.playing = len(watchTables(l.cfg.Hall, l.cfg.Player.ID))
+		}
 		if len(l.tables) == 0 && !l.guest() {
-			l.playing = len(l.cfg.Hall.Watchable(l.cfg.Player.ID))
 			l.full = len(l.cfg.Hall.Full(l.cfg.Player.ID))
 		}
 		// The person's own tables first, the one they came to last at
@@ -1206,20 +1208,8 @@ func (l *Lobby) render(ctx *kit.Context) (string, []kit.Hit) {
 	}
 	// Each table's lines, or the line saying there is none.
 	tables := lobbyEntries(ctx, l.tables, l.row-len(items))
-	switch {
-	case len(l.tables) > 0:
-	case l.guest():
-		tables = []entry{{lines: []string{"   " + st.Dim.Render("(tables are for players with an SSH key: guests play alone against bots)")}}}
-	case l.playing == 1:
-		tables = []entry{{lines: []string{"   " + st.Dim.Render("(no table to join: a game is being played, w to watch it)")}}}
-	case l.playing > 1:
-		tables = []entry{{lines: []string{"   " + st.Dim.Render(fmt.Sprintf("(no table to join: %d games are being played, w to watch one)", l.playing))}}}
-	case l.full == 1:
-		tables = []entry{{lines: []string{"   " + st.Dim.Render("(no table to join: one is full and waits for its host to start)")}}}
-	case l.full > 1:
-		tables = []entry{{lines: []string{"   " + st.Dim.Render(fmt.Sprintf("(no table to join: %d are full and wait for their hosts to start)", l.full))}}}
-	default:
-		tables = []entry{{lines: []string{"   " + st.Dim.Render("(no open table: open one and give its code to friends)")}}}
+	if hint := l.listHint(); hint != "" {
+		tables = []entry{{lines: []string{"   " + st.Dim.Render(hint)}}}
 	}
 	var tail []string // the line typed, or the note
 	switch {
@@ -1356,9 +1346,22 @@ func (l *Lobby) render(ctx *kit.Context) (string, []kit.Hit) {
 		}
 		return []string{""}
 	}
+	// The heading says how many tables are out of view and, over a
+	// list of some, the games w lists besides (an empty list's line
+	// says them): in fewer words when the whole does not fit.
 	heading := " " + st.Heading.Render("Tables")
+	var marks []string
 	if mark := moreMark(above, below); mark != "" {
-		heading += st.Dim.Render(kit.Clip("  "+mark, w-8))
+		marks = append(marks, mark)
+	}
+	if len(l.tables) > 0 && l.playing > 0 {
+		marks = append(marks, l.watchHint(true))
+		if kit.WidthOf(strings.Join(marks, " · ")) > w-9 {
+			marks[len(marks)-1] = l.watchHint(false)
+		}
+	}
+	if len(marks) > 0 {
+		heading += st.Dim.Render(kit.Clip("  "+strings.Join(marks, " · "), w-8))
 	}
 	lines = append(lines, gap(3)...)
 	var hits []kit.Hit
@@ -1431,6 +1434,45 @@ func trainerArrow(out string, msg tea.MouseClickMsg) int {
 		}
 	}
 	return 0
+}
+
+// listHint is the line that stands for an empty list of tables, nil
+// when the list has some: why nobody may join (tables full, games being
+// played, counted) or that none is open. It fits 80 columns with the
+// list's indent.
+func (l *Lobby) listHint() string {
+	full := map[bool]string{true: "one is full", false: fmt.Sprintf("%d are full", l.full)}[l.full == 1]
+	switch {
+	case len(l.tables) > 0:
+		return ""
+	case l.guest():
+		return "(tables are for players with an SSH key: guests play alone against bots)"
+	case l.playing > 0 && l.full > 0:
+		return "(no table to join: " + full + ", " + l.watchHint(true) + ")"
+	case l.playing > 0:
+		return "(no table to join: " + l.watchHint(true) + ")"
+	case l.full == 1:
+		return "(no table to join: one is full and waits for its host to start)"
+	case l.full > 1:
+		return "(no table to join: " + full + " and wait for their hosts to start)"
+	}
+	return "(no open table: open one and give its code to friends)"
+}
+
+// watchHint says how many games are being played that w lists, counted
+// ("a game", "2 games"), in fewer words unless long; "" for none.
+func (l *Lobby) watchHint(long bool) string {
+	switch {
+	case l.playing == 0:
+		return ""
+	case l.playing == 1 && long:
+		return "a game is being played, w to watch it"
+	case l.playing == 1:
+		return "a game is on, w to watch it"
+	case long:
+		return fmt.Sprintf("%d games are being played, w to watch one", l.playing)
+	}
+	return fmt.Sprintf("%d games are on, w to watch one", l.playing)
 }
 
 // rowText is a table's row in a list, in three parts: head (its code,

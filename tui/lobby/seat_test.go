@@ -685,9 +685,11 @@ func TestLobbyTalkTagsANamesakeWhoCameSince(t *testing.T) {
 	assert.Equal(t, "ann #"+hall.KeyTag("a"), say(ann, "no, I am"), "the first ann is tagged too")
 }
 
-// A lobby with no table to join says so while games go on that the
-// person may watch, rather than that nothing is open; a private game
-// is not counted.
+// A lobby with no table to join says why: the tables full and the
+// games being played that the person may watch (w lists them, paused
+// ones too), counted, rather than that nothing is open; a private game
+// is not counted. A list with tables to join counts those games in its
+// heading.
 func TestEmptyListSaysGamesArePlayed(t *testing.T) {
 	h := randomHall(t, hall.Config{})
 	ctx := kittest.Context(80, 24)
@@ -715,10 +717,55 @@ func TestEmptyListSaysGamesArePlayed(t *testing.T) {
 		t.Cleanup(c.Leave)
 	}
 	start(hall.Player{ID: "a", Name: "ann"}, false)
-	assert.Contains(t, text(), "no table to join: a game is being played, w to watch it")
+	assert.Contains(t, text(), "no table to join: one is full, a game is being played, w to watch it")
 	start(hall.Player{ID: "b", Name: "bob"}, false)
 	start(hall.Player{ID: "d", Name: "dan"}, true)
-	assert.Contains(t, text(), "no table to join: 2 games are being played, w to watch one")
+	assert.Contains(t, text(), "no table to join: one is full, 2 games are being played, w to watch one")
+	// A game whose people all left is paused, and w lists it: counted.
+	paused, err := h.Open(hall.Player{ID: "g", Name: "gus"}, hall.Options{Seats: 2, Rules: rules.DefaultOptions(), Level: ai.Random, Seed: 1})
+	require.NoError(t, err)
+	c, err := paused.Join(hall.Player{ID: "g", Name: "gus"})
+	require.NoError(t, err)
+	require.NoError(t, c.Start())
+	c.Leave()
+	require.Len(t, h.Watchable("c"), 2, "paused")
+	require.Len(t, watchTables(h, "c"), 3)
+	assert.Contains(t, text(), "no table to join: one is full, 3 games are being played, w to watch one")
+	// Tables to join, a private one among them: the list's heading still
+	// counts the games to watch.
+	for _, p := range []struct {
+		host    hall.Player
+		private bool
+	}{{hall.Player{ID: "h", Name: "hal"}, true}, {hall.Player{ID: "i", Name: "ivy"}, false}} {
+		tb, err := h.Open(p.host, hall.Options{Seats: 2, Rules: rules.DefaultOptions(), Level: ai.Random, Seed: 1, Private: p.private})
+		require.NoError(t, err)
+		c, err := tb.Join(p.host)
+		require.NoError(t, err)
+		t.Cleanup(c.Leave)
+	}
+	view := text()
+	assert.Contains(t, view, "Tables  3 games are being played, w to watch one")
+	assert.NotContains(t, view, "no table to join")
+}
+
+// The list's heading fits 80 columns with both its marks, tables out of
+// view above and below and the games to watch: the latter in fewer
+// words then.
+func TestTablesHeadingCountsGamesAndFits(t *testing.T) {
+	l, ctx := steadyLobby(t, 0, true, true, 3)
+	for i := range 12 {
+		l.tables = append(l.tables, hall.Info{Code: fmt.Sprintf("LN%02d", i), Seats: 2, Names: []string{"ann", ""}, Level: ai.Normal, Target: 500})
+	}
+	l.row = len(items) + 6
+	l.playing = 12
+	var heading string
+	for _, line := range screenLines(l, ctx) {
+		require.LessOrEqual(t, ansi.StringWidth(line), 80, "%q", line)
+		if strings.HasPrefix(line, " Tables") {
+			heading = line
+		}
+	}
+	assert.Equal(t, " Tables  ↑ 5 more above · ↓ 5 more below · 12 games are on, w to watch one", heading)
 }
 
 // TestRatedTableKeepsQuietInADeal: at a rated table of three or four,
