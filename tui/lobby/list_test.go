@@ -160,11 +160,12 @@ func TestLongListRowsKeepEverySeat(t *testing.T) {
 }
 
 // The waiting room's offers wrap between two offers when the window is
-// too narrow for them on one line (the host of three or four seats, a
-// seat free to move to and the table private: "[m] move to the next
+// too narrow for them on one line (the host, a seat free to move to and
+// the table private: "[m] move to the next
 // free seat   [P] let spectators watch   [esc] leave the table" is 82
 // columns): every offer shows whole at 80 columns, and a click on one
-// on its second line still presses its key. At every seat count.
+// on its second line still presses its key; m moves the host on to the
+// next free seat. At every seat count, two included.
 func TestWaitingRoomOffersFit(t *testing.T) {
 	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		h := randomHall(t, hall.Config{})
@@ -178,13 +179,13 @@ func TestWaitingRoomOffersFit(t *testing.T) {
 		next, _ := l.join(&ctx, tb)
 		host := next.(*SharedSeat)
 		text := ansi.Strip(host.View(&ctx))
-		offers := []string{"[P] let spectators watch", "[esc] leave the table", "[s] start: "}
-		if hall.Movable(n) {
-			offers = append(offers, "[m] move to the next free seat")
-		}
+		offers := []string{"[P] let spectators watch", "[esc] leave the table", "[s] start: ", "[m] move to the next free seat"}
 		for _, offer := range offers {
 			require.Contains(t, text, offer, "an offer cut:\n%s", text)
 		}
+		require.Equal(t, rules.Seat(0), host.conn.Seat())
+		host.Update(&ctx, kittest.Key("m"))
+		require.Equal(t, rules.Seat(1), host.conn.Seat(), "m did not move the host:\n%s", ansi.Strip(host.View(&ctx)))
 		next, _ = host.Update(&ctx, kittest.ClickOn(t, host.View(&ctx), "[esc] leave"))
 		require.Same(t, l, next, "a click on [esc] does not leave the table")
 	})

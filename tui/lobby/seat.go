@@ -653,9 +653,9 @@ func (s *SharedSeat) key(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea
 }
 
 // canMove reports whether the person may move to another seat: at a
-// table not started whose seats differ (hall.Movable), with a seat free.
+// table not started, with a seat free, whatever its seat count.
 func (s *SharedSeat) canMove() bool {
-	return s.waiting() && hall.Movable(len(s.w.Seats)) && s.w.Free() > 0
+	return s.waiting() && s.w.Free() > 0
 }
 
 // moveKey and privateKey are the help's lines of m and of the host's P.

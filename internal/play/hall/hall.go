@@ -40,7 +40,6 @@ var (
 	ErrNotHost  = errors.New("only the host starts the game")
 	ErrSeatAway = errors.New("a player is away: wait for them, or for their seat to come free")
 	ErrNoSeat   = errors.New("no other seat is free")
-	ErrNoMove   = errors.New("the seats of a table of two are alike: nobody moves")
 	ErrClosed   = errors.New("the table is closed")
 	ErrGuest    = errors.New("guests (no SSH key) play against bots only: connect with a key to sit at a table")
 )

@@ -1060,21 +1060,17 @@ func TestRenameReachesTheWaitingSeat(t *testing.T) {
 	require.Equal(t, "Robert", back.info("a").Names[1], "the log keeps the new name")
 }
 
-// Moving seat is refused by the hall itself at a table of two (the
-// seats are alike), and allowed at three and four.
-func TestMoveOnlyAtThreeOrFour(t *testing.T) {
+// Moving seat takes the person to the next free seat at every seat
+// count, two included.
+func TestMoveAtEveryCount(t *testing.T) {
 	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		h := testHall(t, "", &memHistory{}, clocktest.New(t0))
 		tb := annOpens(t, h, n, smallRules(), 1)
 		ann := join(t, tb, "a", "Ann", 1)
-		err := ann.conn.Move()
-		if n == 2 {
-			require.True(t, errors.Is(err, ErrNoMove), "%v", err)
-			require.Equal(t, rules.Seat(0), ann.conn.Seat())
-			return
-		}
-		require.NoError(t, err)
+		require.Equal(t, rules.Seat(0), ann.conn.Seat())
+		require.NoError(t, ann.conn.Move())
 		require.Equal(t, rules.Seat(1), ann.conn.Seat())
+		require.Equal(t, "Ann", ann.conn.Waiting().Seats[1].Name)
 	})
 }
 

@@ -385,15 +385,10 @@ func (t *Table) JoinFrom(p Player, from string) (*Conn, error) {
 	return c, nil
 }
 
-// Movable reports whether people may change seats at a table of n: at
-// three or four the order round the table (and at four, who partners
-// whom) is theirs to choose; at two both seats are alike.
-func Movable(n int) bool { return n >= 3 }
-
 // Move takes the connection's person to the next free seat round the
-// table, before the game starts: so that two friends at a table of four
-// can sit opposite as partners, or beside each other as opponents.
-// A table of two refuses (Movable).
+// table, before the game starts, at every seat count: so that two
+// friends at a table of four can sit opposite as partners, or beside
+// each other as opponents, and anyone may take the seat they like.
 func (c *Conn) Move() error {
 	t := c.t
 	t.mu.Lock()
@@ -405,9 +400,6 @@ func (c *Conn) Move() error {
 		return ErrStarted
 	}
 	n := len(t.seats)
-	if !Movable(n) {
-		return ErrNoMove
-	}
 	for k := 1; k < n; k++ {
 		j := rules.SeatAfter(c.seat, k, n)
 		if t.seats[j].player.ID == "" && t.seats[j].conn == nil {
