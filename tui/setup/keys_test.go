@@ -389,7 +389,9 @@ func TestFormHeadingsAndClicks(t *testing.T) {
 						section = strings.TrimSpace(l) // a heading
 					}
 					shown, _ := shownRows([]string{l}, rows())
-					if len(shown) == 1 {
+					// A row over the first heading shown (the rows scrolled)
+					// has none.
+					if len(shown) == 1 && section != "" {
 						k := rows()[shown[0]].Key
 						require.Equal(t, variantKeys[k], section == "House variants, off unless switched on",
 							"%s: %s under %q:\n%s", what, k, section, text)

@@ -543,12 +543,12 @@ func pick(body []line, at []int) []line {
 // window is the indexes of the room lines of body kept around the line
 // of the chosen row: the last row's when the chosen line is past the
 // rows (the start line or a button, drawn under them), the first line
-// when no line draws it. A window
-// that opens among the rows of a section shows the section's heading
-// on its first line, one row fewer below it (the one farthest from the
-// chosen row): a variant scrolled to the top still reads as a variant.
-// A heading is not left last, without its rows: the window moves up a
-// line, or at the top goes a line shorter.
+// when no line draws it. A section's heading shows only over its first
+// row, and that row only under its heading: a window that opens among
+// a section's rows opens on a row (the "more above" line says there is
+// more), neither on a heading cut from the rows it names nor just under
+// one. Nor is a heading left last: the window moves by the fewest lines
+// that keep the chosen line in it, else at the top goes a line shorter.
 func window(body []line, row, room int) []int {
 	at, last := -1, 0
 	for i, l := range body {
@@ -568,35 +568,24 @@ func window(body []line, row, room int) []int {
 	if room <= 1 {
 		return []int{at}
 	}
-	for a := min(max(0, at-room/2), len(body)-room); ; a-- {
-		out := windowFrom(body, at, a, room)
-		if !body[out[len(out)-1]].heading {
-			return out
+	room = min(room, len(body))
+	start := min(max(0, at-room/2), len(body)-room)
+	fits := func(a int) bool {
+		return a >= 0 && a+room <= len(body) && a <= at && at < a+room &&
+			!body[a+room-1].heading && (a == 0 || !body[a-1].heading)
+	}
+	for d := 0; d < len(body); d++ {
+		for _, a := range []int{start - d, start + d} {
+			if fits(a) {
+				return span(a, a+room)
+			}
 		}
-		if a == 0 {
-			return out[:len(out)-1]
-		}
 	}
-}
-
-// windowFrom is the window of room lines of body from line a, which
-// holds line at, topped by the heading of the section it opens in.
-func windowFrom(body []line, at, a, room int) []int {
-	b := a + room
-	h := headingAbove(body, a)
-	if h < 0 {
-		return span(a, b)
+	out := span(start, start+room)
+	if body[out[len(out)-1]].heading {
+		return out[:len(out)-1]
 	}
-	if at-a > b-1-at {
-		a++
-	} else {
-		b--
-	}
-	if body[a].heading {
-		// The window now opens on a heading of its own.
-		return span(a, min(len(body), a+room))
-	}
-	return append([]int{h}, span(a, b)...)
+	return out
 }
 
 // span is the indexes from a up to b.
@@ -606,19 +595,4 @@ func span(a, b int) []int {
 		out = append(out, i)
 	}
 	return out
-}
-
-// headingAbove is the index of the heading of the section body[i] is a
-// row of, when that heading is above it; -1 when body[i] is a heading,
-// or its section's heading was dropped.
-func headingAbove(body []line, i int) int {
-	if body[i].heading {
-		return -1
-	}
-	for j := i - 1; j >= 0; j-- {
-		if body[j].heading {
-			return j
-		}
-	}
-	return -1
 }

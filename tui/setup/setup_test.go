@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -14,6 +15,7 @@ import (
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/record/settings"
+	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
 	"github.com/klob/klob/tui/kit/kittest"
@@ -717,9 +719,11 @@ func TestProblemShownWhole(t *testing.T) {
 // TestEveryRowUnderItsHeadingAt80x24: at 80×24, at every seat count,
 // with the settings rows or not, practice or not, with a long warning
 // (the note of a second state directory) or none, and the cursor on
-// every line, every row shown is under its own section's heading: the
+// every line, every row shown is under its own section's heading, or,
+// scrolled, under "↑ more above" at the top before any heading: the
 // form shows the same sections every time, "The game" with a seed
-// given too, and the settings never run on under the variants.
+// given too, and the settings never run on under the variants. A
+// heading shows only over its section's first row, never cut from it.
 func TestEveryRowUnderItsHeadingAt80x24(t *testing.T) {
 	warning := "This game is saved in /tmp/qa51/nb/s/klob-2: KLOB_STATE_DIR=/tmp/qa51/nb/s/klob-2 klob resumes it, " +
 		"or klob once the other Klob has quit."
@@ -731,11 +735,13 @@ func TestEveryRowUnderItsHeadingAt80x24(t *testing.T) {
 					s := New(Config{Prefs: prefs, Warning: warn}, Setup{Level: ai.Normal, Options: o,
 						Seed: 6003839248161056871, Practice: practice, Next: practice})
 					headingOf := map[string]string{} // a row's label: its section's heading
+					firstOf := map[string]string{}   // a heading: its section's first row's label
 					heading := ""
 					for _, r := range s.rows() {
 						for _, sec := range sections {
 							if sec.First == r.Key {
 								heading = sec.Heading
+								firstOf[heading] = r.Label
 							}
 						}
 						headingOf[r.Label] = heading
@@ -748,16 +754,19 @@ func TestEveryRowUnderItsHeadingAt80x24(t *testing.T) {
 						if warn != "" {
 							require.Contains(t, kittest.Flat(text), "! "+warning, "%s:\n%s", what, text)
 						}
-						under := ""
-						for _, l := range strings.Split(text, "\n") {
+						under, scrolled := "", false
+						lines := strings.Split(text, "\n")
+						for i, l := range lines {
+							scrolled = scrolled || strings.TrimSpace(l) == "↑ more above"
 							for _, sec := range sections {
 								if strings.TrimSpace(l) == sec.Heading {
 									under = sec.Heading
+									require.Less(t, i+1, len(lines), what)
+									require.Equal(t, firstOf[under], rowLabel(lines[i+1]), "%s: %q is not over its first row:\n%s", what, under, text)
 								}
 							}
-							label := strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(l), "▶"))
-							label, _, _ = strings.Cut(label, "  ")
-							if want, ok := headingOf[label]; ok {
+							label := rowLabel(l)
+							if want, ok := headingOf[label]; ok && (under != "" || !scrolled) {
 								require.Equal(t, want, under, "%s: %q is under the wrong heading:\n%s", what, label, text)
 							}
 						}
@@ -864,4 +873,68 @@ func TestCutWarningEndsOnAWord(t *testing.T) {
 			}
 		}
 	}
+}
+
+// rowLabel is the label of a row of the form as a line of the screen
+// reads, the cursor's mark left out.
+func rowLabel(l string) string {
+	label := strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(l), "▶"))
+	label, _, _ = strings.Cut(label, "  ")
+	return label
+}
+
+// TestHeadingOnlyOverItsFirstRow: a section's heading shows only over
+// its first row, and that row only under it, however the rows scroll:
+// at 80×24 and every seat count, every house variant on and the
+// settings rows, the cursor down every line and back up; and the
+// play-tester's keys at three players (Shlomo then dealer forced
+// switched on, the cursor back up), which showed "The game" over "Game
+// to", its first rows out of view.
+func TestHeadingOnlyOverItsFirstRow(t *testing.T) {
+	check := func(t *testing.T, what string, s *Screen, text string) {
+		t.Helper()
+		firstOf := map[string]string{}
+		for _, r := range s.rows() {
+			for _, sec := range sections {
+				if sec.First == r.Key {
+					firstOf[sec.Heading] = r.Label
+				}
+			}
+		}
+		lines := strings.Split(text, "\n")
+		for i, l := range lines {
+			label := rowLabel(l)
+			if first, ok := firstOf[label]; ok {
+				require.Less(t, i+1, len(lines), what)
+				require.Equal(t, first, rowLabel(lines[i+1]), "%s: %q is not over its first row:\n%s", what, label, text)
+			}
+			for heading, first := range firstOf {
+				if label == first && (i == 0 || rowLabel(lines[i-1]) != heading) {
+					t.Fatalf("%s: %q is not under %q:\n%s", what, first, heading, text)
+				}
+			}
+		}
+	}
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		o := rules.DefaultOptions().WithPlayers(n)
+		o.OfAKind, o.Menage, o.DealerForced, o.Bimah, o.Shlomo, o.Cleopatra = true, true, true, true, true, true
+		s := New(Config{Prefs: true}, Setup{Level: ai.Normal, Options: o, Seed: 6003839248161056871})
+		d := kittest.New(t, s, 80, 24, false)
+		for step := range 2*len(s.rows()) + 2 {
+			check(t, fmt.Sprintf("step %d, row %d", step, s.row), s, d.Text())
+			if step <= len(s.rows()) {
+				d.Press("down")
+			} else {
+				d.Press("up")
+			}
+		}
+	})
+	s := New(Config{Prefs: true}, Setup{Level: ai.Normal, Options: rules.DefaultOptions(), Seed: 6003839248161056871})
+	d := kittest.New(t, s, 80, 24, false)
+	keys := append(append([]string{"right"}, slices.Repeat([]string{"down"}, 10)...), "right", "up", "right")
+	for i, k := range keys {
+		d.Press(k)
+		check(t, fmt.Sprintf("key %d (%s)", i, k), s, d.Text())
+	}
+	require.True(t, s.Setup().Options.Shlomo && s.Setup().Options.DealerForced, "the keys did not switch the variants on:\n%s", d.Text())
 }
