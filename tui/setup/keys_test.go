@@ -76,7 +76,7 @@ func TestAnswerNamesTheKeysTaken(t *testing.T) {
 			require.True(t, ok, "%d players: %q", players, s.refusal)
 			answer = strings.TrimSuffix(strings.ReplaceAll(answer, " or ", ", "), ".")
 			named := strings.Split(answer, ", ")
-			for _, want := range []string{"tab/shift+tab", "home/end"} {
+			for _, want := range []string{"tab", "shift+tab", "home/end"} {
 				require.Contains(t, named, want, "%d players, ascii %v: %q", players, ascii, s.refusal)
 			}
 			require.NotContains(t, named, "w", "%d players: w named with no warning cut", players)
@@ -468,5 +468,36 @@ func TestFormMovesAsTheSetupScreen(t *testing.T) {
 		before := f.Setup
 		press("home")
 		require.Equal(t, before, f.Setup, "moving changed the form")
+	})
+}
+
+// TestHelpKeysInTheirColumn: in the form's help every key's words start
+// in the help's column of words, a gap after the key: none runs into
+// its words ("tab/shift+tab next…"). At every seat count, under -ascii
+// too.
+func TestHelpKeysInTheirColumn(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		for _, ascii := range []bool{false, true} {
+			s, _ := form(n, true)
+			ctx := kittest.Context(80, 24)
+			ctx.ASCII = ascii
+			lines := kit.NewHelpView(s.KeyHelp(&ctx.Keys).FullHelp()).Lines(&ctx)
+			for _, g := range s.KeyHelp(&ctx.Keys).FullHelp() {
+				for _, b := range g {
+					k, desc := b.Help().Key, b.Help().Desc
+					if ascii {
+						k = kit.ASCIIText(k)
+					}
+					first, _, _ := strings.Cut(desc, " ")
+					i := slices.IndexFunc(lines, func(l string) bool {
+						return strings.HasPrefix(ansi.Strip(l), "   "+k+" ") && strings.Contains(ansi.Strip(l), first)
+					})
+					require.GreaterOrEqual(t, i, 0, "%d players, ascii %v: no line of %q", n, ascii, k)
+					line := ansi.Strip(lines[i])
+					at := strings.Index(line[3+len(k):], first) + 3 + len(k)
+					require.Equal(t, 16, kit.WidthOf(line[:at]), "%d players, ascii %v: %q is not in the column of words: %q", n, ascii, k, line)
+				}
+			}
+		}
 	})
 }

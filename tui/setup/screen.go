@@ -294,7 +294,10 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	full := []key.Binding{kit.Spelled("choose a line (the line under the form says what it means)", k.Up, k.Down),
 		kit.Spelled("change the chosen line's value", k.Left, k.Right),
 		kit.Spelled("start the game, from any line", k.Choose),
-		kit.Bind("tab/shift+tab", "next or previous line, as ↓ and ↑", "tab", "shift+tab"),
+		// Each on its line: "tab/shift+tab" is wider than the help's
+		// column of keys, and would run into its words.
+		kit.Bind("tab", "next line, as ↓", "tab"),
+		kit.Bind("shift+tab", "previous line, as ↑", "shift+tab"),
 		kit.Bind("home/end", "the first line, the start line", "home", "end")}
 	if s.cfg.Warning != "" || s.err != "" || s.refusal != "" {
 		// The answer to a key may be cut short too (a narrow window).
