@@ -555,7 +555,14 @@ func (lt *talkPane) lines(ctx *kit.Context, w, room int) []string {
 		tail = append(tail, label+st.Selected.Render(lt.box.Input.View(w-kit.WidthOf(label), "_")))
 	}
 	if lt.note.Text != "" {
-		tail = append(tail, lt.noteLines(ctx, w)...)
+		// The heading and the newest line said keep their rows: a note
+		// too long for the room gives way to them, down to one line cut
+		// at its end. Asked with no room (least), it says its whole.
+		note := lt.noteLines(ctx, w, 3)
+		if spare := room - len(tail) - 2; room > 0 && spare < len(note) {
+			note = lt.noteLines(ctx, w, max(1, spare))
+		}
+		tail = append(tail, note...)
 	}
 	keep := room - len(tail)
 	if keep < 1 {
@@ -655,14 +662,15 @@ func (lt *talkPane) least(ctx *kit.Context, w int) (typed, talk int) {
 	return typed, len(lt.lines(ctx, w, typed+1+talkLeast)) - typed
 }
 
-// noteLines are the note, wrapped: a name in it can make it long, and
-// its end (how to undo a mute) must not be lost at the edge.
-func (lt *talkPane) noteLines(ctx *kit.Context, w int) []string {
+// noteLines are the note, wrapped in at most limit lines: a name in it
+// can make it long, and its end (how to undo a mute) must not be lost
+// at the edge.
+func (lt *talkPane) noteLines(ctx *kit.Context, w, limit int) []string {
 	var style func(...string) string
 	if lt.note.Err {
 		style = ctx.Styles.Error.Render
 	}
-	return kit.Indent(" ", kit.WrapLines(lt.note.Text, w-2, 3, ctx.Ellipsis()), style)
+	return kit.Indent(" ", kit.WrapLines(lt.note.Text, w-2, limit, ctx.Ellipsis()), style)
 }
 
 // typingKeys are the keys of the lobby's line while it is typed.

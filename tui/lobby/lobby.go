@@ -1212,6 +1212,13 @@ func (l *Lobby) render(ctx *kit.Context) (string, []kit.Hit) {
 		tables = []entry{{lines: []string{"   " + st.Dim.Render(hint)}}}
 	}
 	var tail []string // the line typed, or the note
+	// noteLines is the note in at most limit lines (0: all of them).
+	noteLines := func(limit int) []string {
+		if l.isErr {
+			return kit.Indent(" ", kit.WrapLines("! "+l.note, w-2, limit, ctx.Ellipsis()), st.Error.Render)
+		}
+		return kit.Indent(" ", kit.WrapLines(l.note, w-2, limit, ctx.Ellipsis()), nil)
+	}
 	switch {
 	case l.entered && l.entryKind == "code" && l.entry.Gapped():
 		tail = append(tail, " Table code: "+st.Selected.Render(l.entry.String()+"_")+st.Error.Render(gapMark))
@@ -1219,10 +1226,8 @@ func (l *Lobby) render(ctx *kit.Context) (string, []kit.Hit) {
 		tail = append(tail, " Table code: "+st.Selected.Render(l.entry.String()+"_")+st.Dim.Render("   enter join · esc cancel"))
 	case l.entered:
 		tail = append(tail, l.nameLine(ctx, w))
-	case l.note != "" && l.isErr:
-		tail = append(tail, kit.Paragraph("! "+l.note, w, st.Error.Render)...)
 	case l.note != "":
-		tail = append(tail, kit.Paragraph(l.note, w, nil)...)
+		tail = noteLines(0)
 	}
 	keys := "↑/↓ choose · enter take · p t o j w d h r l · ? help · q quit"
 	if l.guest() {
@@ -1334,11 +1339,26 @@ func (l *Lobby) render(ctx *kit.Context) (string, []kit.Hit) {
 		after, short = false, short-1
 	}
 	if short > 0 {
-		cut := min(short, gaps)
-		gaps, short = gaps-cut, short-cut
+		// The blank lines shown: gap(1) is not while after is false,
+		// so fewer gaps free a row only past it.
+		blanks := func() int {
+			if gaps >= 1 && !after {
+				return gaps - 1
+			}
+			return gaps
+		}
+		was := blanks()
+		gaps = max(0, gaps-short)
+		short -= was - blanks()
 	}
-	if short > 0 && len(club) > 1 {
+	if short > 0 && len(lines)-clubAt > 1 {
+		short -= len(lines) - clubAt - 1
 		lines = append(lines[:clubAt], l.clubLines(ctx, 1)...)
+	}
+	if short > 0 && len(tail) > 1 && !l.entered {
+		// Last, the note gives way to the talk's newest line, to a line
+		// at least, cut at its end.
+		tail = noteLines(max(1, len(tail)-short))
 	}
 	gap := func(n int) []string {
 		if gaps < n || (n == 1 && !after) {

@@ -554,3 +554,46 @@ func TestWatchFullSays(t *testing.T) {
 	require.Same(t, l, next, "the lobby stays")
 	assert.Contains(t, kittest.Flat(ansi.Strip(l.View(&ctx))), "Table "+tb.Code()+" has 1 spectator: no room to watch.")
 }
+
+// TestNoteKeepsNewestTalkLine: a note under the tables (a code no table
+// has) and the talk's own note (a line refused) take their rows from
+// elsewhere: the talk's heading always has its newest line under it,
+// a long note giving way last, to a line at least. With and without a
+// rating, a table with house variants or none, 0 to 8 tables, the
+// cursor on the menu and on a table, notes of one to four lines.
+func TestNoteKeepsNewestTalkLine(t *testing.T) {
+	for _, rated := range []bool{false, true} {
+		for n := range 9 {
+			for _, house := range []bool{false, true} {
+				for _, row := range []int{0, len(items)} {
+					for lines := 1; lines <= 4; lines++ {
+						for _, talkNote := range []int{0, 1, 3} {
+							what := fmt.Sprintf("rated %v, %d tables, house %v, row %d, note of %d lines, talk's note of %d", rated, n, house, row, lines, talkNote)
+							l, ctx := steadyLobby(t, n, rated, true, 3)
+							for i := range l.tables {
+								if house {
+									l.tables[i].Rules.OfAKind, l.tables[i].Rules.Menage = true, true
+								}
+							}
+							l.row = min(row, len(items)+n-1)
+							l.note, l.isErr = `Join "ZZZZ": no open table has that code. Here is the lobby.`+strings.Repeat(" word", 16*(lines-1)), true
+							if talkNote > 0 {
+								l.talk.note = kit.Note{Text: "Not sent:" + strings.Repeat(" talk", 15*talkNote-2), Err: true}
+							}
+							out := screenLines(l, ctx)
+							text := strings.Join(out, "\n")
+							require.LessOrEqual(t, len(out), 24, what)
+							require.Contains(t, text, `! Join "ZZZZ": no open table has that code.`, "%s:\n%s", what, text)
+							at := slices.IndexFunc(out, func(s string) bool { return strings.HasPrefix(s, " Lobby talk") })
+							require.GreaterOrEqual(t, at, 0, "%s: no talk's heading:\n%s", what, text)
+							require.Contains(t, strings.Join(out[at:], "\n"), `bob: "line 3"`, "%s: the newest line is gone:\n%s", what, text)
+							if talkNote > 0 {
+								require.Contains(t, strings.Join(out[at:], "\n"), "Not sent:", "%s: the talk's note is gone:\n%s", what, text)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+}
