@@ -956,7 +956,7 @@ func TestWatchListDroppedKeysWatchNothing(t *testing.T) {
 	}
 	_, _ = w.Update(&ctx, server.InputDroppedMsg{})
 	for _, k := range []string{"x", "enter", "esc", "down", "enter"} {
-		clock.Advance(burstPause / 2)
+		clock.Advance(kit.BurstPause / 2)
 		next, cmd := w.Update(&ctx, kittest.Key(k))
 		require.Same(t, kit.Screen(w), next, "%s ran", k)
 		require.Nil(t, cmd, "%s ran", k)
@@ -966,7 +966,7 @@ func TestWatchListDroppedKeysWatchNothing(t *testing.T) {
 	assert.Contains(t, view, "! keys were dropped: edit it", view)
 	assert.Contains(t, view, "keys were dropped: backspace edits the code", view)
 
-	clock.Advance(burstPause)
+	clock.Advance(kit.BurstPause)
 	for _, k := range []string{"backspace", code[2:3], code[3:4]} {
 		_, _ = w.Update(&ctx, kittest.Key(k))
 	}

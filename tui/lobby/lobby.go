@@ -227,8 +227,8 @@ type Lobby struct {
 	entryKind string // "code" or "name"
 	entered   bool
 	// burst is a burst of keys the server dropped some of: its keys run
-	// no command here (burst.go).
-	burst burst
+	// no command here (kit.Burst).
+	burst kit.Burst
 
 	// trainAt is the trainer the t row offers (trainerSeats); trainers
 	// are those opened, kept while the connection lasts.
@@ -313,7 +313,7 @@ func (l *Lobby) Name() string { return "lobby" }
 
 // typing: a burst's keys come here too, q and ? included, to do nothing.
 func (l *Lobby) typing() bool {
-	return l.entered || l.talk.open() || l.unsaid || l.burst.on(l.clock().Now())
+	return l.entered || l.talk.open() || l.unsaid || l.burst.On(l.clock().Now())
 }
 
 // QuitQuestion: q on the lobby itself ends the connection (on every
@@ -570,14 +570,14 @@ func (l *Lobby) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	case kit.InputDropped:
 		// The line being typed lacks keys: enter must not send it as
 		// it is. The keys that follow in the burst run no command.
-		l.burst.drop(l.clock().Now())
+		l.burst.Drop(l.clock().Now())
 		switch {
 		case l.talk.open():
 			l.talk.box.Gap(&l.talk.note)
 		case l.entered:
 			l.entry.Gap()
 		case !l.unsaid:
-			l.setNote(burstNote, true)
+			l.setNote(kit.BurstNote, true)
 		}
 		return l, nil
 	case tea.PasteMsg:
@@ -603,7 +603,7 @@ func (l *Lobby) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	case tea.KeyPressMsg:
 		// A key of a burst goes to the line being typed, whose gap
 		// holds it (Gap), and runs no command otherwise (burst).
-		hushed := l.burst.key(l.clock().Now())
+		hushed := l.burst.Key(l.clock().Now())
 		if l.entered {
 			return l.typeKey(ctx, msg)
 		}

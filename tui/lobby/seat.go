@@ -36,8 +36,8 @@ type SharedSeat struct {
 
 	note string // why the last key did nothing (start)
 	// burst is a burst of keys the server dropped some of: in the
-	// waiting room its keys run no command (burst.go).
-	burst burst
+	// waiting room its keys run no command (kit.Burst).
+	burst kit.Burst
 	stay
 	// wait is the talk's line in the waiting room, before the table
 	// screen has it.
@@ -284,7 +284,7 @@ func (s *SharedSeat) typing() bool {
 		return s.table.Typing()
 	}
 	// A burst's keys come here too, q and ? included, to do nothing.
-	return s.wait.open() || s.burst.on(s.l.clock().Now())
+	return s.wait.open() || s.burst.On(s.l.clock().Now())
 }
 
 // waiting reports whether the waiting room is on view (not closed).
@@ -539,11 +539,11 @@ func (s *SharedSeat) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd)
 		// not send it as it is, and the keys that follow in the burst
 		// run no command (the table's line and keys are the table's).
 		if s.table == nil {
-			s.burst.drop(s.l.clock().Now())
+			s.burst.Drop(s.l.clock().Now())
 			if s.wait.open() {
 				s.wait.box.Gap(&s.wait.note)
 			} else {
-				s.note = burstNote
+				s.note = kit.BurstNote
 			}
 			return s, nil
 		}
@@ -596,7 +596,7 @@ func (s *SharedSeat) key(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea
 	w := &s.w
 	// A key of a burst goes to the line being typed, whose gap holds
 	// it (Gap), and runs no command otherwise (burst).
-	if s.table == nil && s.burst.key(s.l.clock().Now()) && !s.wait.open() {
+	if s.table == nil && s.burst.Key(s.l.clock().Now()) && !s.wait.open() {
 		return s, nil
 	}
 	switch {

@@ -1055,7 +1055,7 @@ func moveEach(t *testing.T, conns []*hall.Conn, r *rand.Rand) bool {
 // A burst whose / the server dropped in the waiting room runs none of
 // its words as the room's keys: the host's s starts no game, m moves
 // nobody, P keeps the table open to spectators, esc leaves not, while
-// the keys come less than burstPause apart; the note says why. After a
+// the keys come less than kit.BurstPause apart; the note says why. After a
 // pause, s starts the game.
 func TestWaitingRoomDroppedSlashRunsNoKeys(t *testing.T) {
 	for _, n := range []int{2, 3, 4} {
@@ -1070,9 +1070,9 @@ func TestWaitingRoomDroppedSlashRunsNoKeys(t *testing.T) {
 		seat := s.w.Seat
 
 		_, _ = s.Update(&ctx, server.InputDroppedMsg{})
-		assert.Contains(t, kittest.Flat(ansi.Strip(s.View(&ctx))), "! "+burstNote, "%d seats", n)
+		assert.Contains(t, kittest.Flat(ansi.Strip(s.View(&ctx))), "! "+kit.BurstNote, "%d seats", n)
 		for _, k := range []string{"s", "m", "P", "esc", "enter", "q", "/", "s"} {
-			clock.Advance(burstPause / 2)
+			clock.Advance(kit.BurstPause / 2)
 			assert.True(t, Typing(s), "%d seats, %s: every key of the burst comes to the room", n, k)
 			next, cmd := s.Update(&ctx, kittest.Key(k))
 			require.Same(t, kit.Screen(s), next, "%d seats: %s ran", n, k)
@@ -1084,7 +1084,7 @@ func TestWaitingRoomDroppedSlashRunsNoKeys(t *testing.T) {
 		require.Equal(t, seat, w.Seat, "%d seats: the burst moved ann", n)
 		require.False(t, tb.Private(), "%d seats: the burst made the table private", n)
 
-		clock.Advance(burstPause)
+		clock.Advance(kit.BurstPause)
 		require.False(t, Typing(s), "%d seats: the burst is over", n)
 		_, _ = s.Update(&ctx, kittest.Key("s"))
 		assert.True(t, s.conn.Waiting().Started, "%d seats: after a pause s starts the game", n)

@@ -1116,7 +1116,7 @@ func said(l *Lobby) []string {
 
 // A burst whose / the server dropped runs none of its words as the
 // lobby's keys: after the drop, every key that comes less than
-// burstPause after the one before does nothing (j, o, w, enter, q and ?
+// kit.BurstPause after the one before does nothing (j, o, w, enter, q and ?
 // included: the App gives them all to the lobby then), the note says
 // why; once the keys pause, j opens the code's line again.
 func TestDroppedSlashRunsNoLobbyKeys(t *testing.T) {
@@ -1131,11 +1131,11 @@ func TestDroppedSlashRunsNoLobbyKeys(t *testing.T) {
 	require.True(t, l.rows() > len(items))
 
 	_, _ = l.Update(&ctx, server.InputDroppedMsg{})
-	assert.Contains(t, strings.Join(screenLines(l, &ctx), "\n"), "! "+burstNote)
-	// The burst goes on as long as its keys come close: past burstPause
+	assert.Contains(t, strings.Join(screenLines(l, &ctx), "\n"), "! "+kit.BurstNote)
+	// The burst goes on as long as its keys come close: past kit.BurstPause
 	// after the drop in all.
 	for _, k := range []string{"j", "o", "space", "w", "enter", "q", "?", "r", "d", "/"} {
-		clock.Advance(burstPause / 2)
+		clock.Advance(kit.BurstPause / 2)
 		assert.True(t, Typing(l), "%s: every key of the burst comes to the lobby", k)
 		next, cmd := l.Update(&ctx, kittest.Key(k))
 		require.Same(t, kit.Screen(l), next, "%s ran", k)
@@ -1145,7 +1145,7 @@ func TestDroppedSlashRunsNoLobbyKeys(t *testing.T) {
 	}
 	require.Nil(t, h.SeatOf("a"), "no table joined")
 
-	clock.Advance(burstPause)
+	clock.Advance(kit.BurstPause)
 	require.False(t, Typing(l), "the burst is over")
 	press(l, &ctx, "j")
 	assert.True(t, l.entered, "after a pause j opens the code's line")
@@ -1186,7 +1186,7 @@ func TestDroppedKeysLeaveNoCodeOrNameToSend(t *testing.T) {
 
 		// Edited after a pause, the line is the person's: retyped, it
 		// is sent.
-		clock.Advance(burstPause)
+		clock.Advance(kit.BurstPause)
 		press(l, &ctx, "backspace")
 		if kind == "code" {
 			press(l, &ctx, code[2:3], code[3:4])

@@ -229,9 +229,9 @@ func (w *watchList) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) 
 	case kit.InputDropped:
 		// The code being typed lacks keys: enter does not watch it. The
 		// keys that follow in the burst run no command, here nor back in
-		// the lobby, whose burst this is (burst.go).
+		// the lobby, whose burst this is (kit.Burst).
 		w.code.Gap()
-		w.l.burst.drop(w.l.clock().Now())
+		w.l.burst.Drop(w.l.clock().Now())
 	case tea.PasteMsg:
 		// A code pasted is typed: its letters.
 		for _, r := range msg.Content {
@@ -247,7 +247,7 @@ func (w *watchList) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) 
 func (w *watchList) key(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.Cmd) {
 	t := msg.Text
 	code := msg.String() == "backspace" || (len(t) == 1 && (t[0]|0x20 >= 'a' && t[0]|0x20 <= 'z'))
-	if w.l.burst.key(w.l.clock().Now()) && !code {
+	if w.l.burst.Key(w.l.clock().Now()) && !code {
 		return w, nil // a key of a burst: the code's gap holds its letters
 	}
 	switch msg.String() {
