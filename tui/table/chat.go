@@ -65,9 +65,10 @@ type chatAt struct{ game, deal, step int }
 const typingHelp = "enter send · esc cancel · /mute NAME hides a player"
 
 // Typing reports whether the person is typing a line of chat, or after
-// / at a quiet table keys that go nowhere: every key but ctrl+c goes to
-// it then.
-func (s *Screen) Typing() bool { return s.talk.Typing || s.hushed }
+// / at a quiet table keys that go nowhere, or keys of a burst the server
+// dropped some of: every key but ctrl+c goes to it then, q and ? to do
+// nothing.
+func (s *Screen) Typing() bool { return s.talk.Typing || s.hushed || s.burst.On(s.now()) }
 
 // talkQuieter is a Talker that may keep the person quiet for now (a
 // rated table during a deal): / says so at once rather than when a line

@@ -180,6 +180,10 @@ type Screen struct {
 	// hushed: / at a quiet table said why and opened no box; the keys
 	// the person types after it go nowhere until enter or esc (slash).
 	hushed bool
+	// burst is a burst of keys the server dropped some of: its keys
+	// run no command here (kit.Burst), a line being typed holds them
+	// by its own gap.
+	burst kit.Burst
 }
 
 type queuedKey struct {
@@ -477,8 +481,15 @@ func (s *Screen) update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 		return s, nil
 	case kit.InputDropped:
 		// The server dropped keys typed too fast: a line being typed
-		// lacks them, and enter must not send it as it is.
-		s.talk.Gap(&s.note)
+		// lacks them, and enter must not send it as it is. The keys that
+		// follow in the burst run no command: they may be the words of a
+		// line whose / was dropped.
+		s.burst.Drop(s.now())
+		if s.talk.Typing {
+			s.talk.Gap(&s.note)
+		} else {
+			s.SetNote(kit.BurstNote, true)
+		}
 		return s, nil
 	case refreshMsg:
 		if msg.port != s.port {
@@ -515,6 +526,9 @@ func (s *Screen) update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 		return s, nil
 	case tea.KeyPressMsg:
 		s.held = "" // read: the next move may take it
+		// A key of a burst goes to the line being typed, whose gap
+		// holds it (Gap), and runs no command otherwise (kit.Burst).
+		burst := s.burst.Key(s.now())
 		if s.talk.Typing {
 			return s.chatKey(msg)
 		}
@@ -525,6 +539,9 @@ func (s *Screen) update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 			// Any key brings an idle person back from the bot that
 			// plays for them (the move clock).
 			_ = s.port.Here()
+		}
+		if burst {
+			return s, nil
 		}
 		if decides(ctx, msg) && s.settling(ctx) > 0 {
 			return s, s.dropAhead(ctx)
