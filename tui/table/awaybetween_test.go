@@ -81,3 +81,43 @@ func TestResultSaysWhoIsAway(t *testing.T) {
 		}
 	})
 }
+
+// TestAwaySeatCountsDownInDeal: at every seat count, when the other
+// person (dan) drops during a deal, his seat's "away, waits" counts
+// down by itself: the screen asks for its tick, as Update does, and
+// draws the seconds left when it comes, with no word from the game.
+// The clock is the test's.
+func TestAwaySeatCountsDownInDeal(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		clock := clocktest.New(t0)
+		dan := rules.Seat(1)
+		f := newFixture(t, n, seeds[n], 80, 24, func(hc *host.Config, c *Config) {
+			hc.Clock, hc.Grace = clock, 2*time.Minute
+			hc.Players[dan] = host.Player{Name: "dan", Human: true}
+			c.Shared, c.Tag, c.Now = true, "table ABCD", clock.Now
+		})
+		f.clock = clock
+		p, err := f.h.Seat(dan)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.Leave()
+		kittest.WaitRest(t, f.port, func(s host.Snapshot) bool { return s.Players[dan].State == host.SeatAway }, guard)
+		f.refresh()
+		if s := f.snap(); s.Between || s.Over {
+			t.Fatalf("%d players: not in a deal", n)
+		}
+		if text := kittest.Flat(f.text()); !strings.Contains(text, "waits 2m0s") {
+			t.Fatalf("%d players: dan's seat does not say his grace:\n%s", n, f.text())
+		}
+		if f.s.dropTick() == nil {
+			t.Fatalf("%d players: no tick asked for while dan's seat counts down", n)
+		}
+		clock.Advance(10 * time.Second)
+		f.hs.Deliver(dropTickMsg{f.s, f.s.dropN})
+		if text := kittest.Flat(f.text()); !strings.Contains(text, "waits 1m50s") {
+			t.Fatalf("%d players: 10 s later, dan's seat did not count down:\n%s", n, f.text())
+		}
+		kittest.CheckSize(t, f.hs.Frame(), 80, 24)
+	})
+}

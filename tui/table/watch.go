@@ -244,10 +244,10 @@ type dropTickMsg struct {
 }
 
 // dropTick is the tick of dropWords' countdown due next (between deals,
-// awayWords'), when the seconds it says change, on the screen's clock;
-// nil while no countdown runs or a tick is on its way already (one that
-// never came, the screen handed over when it was due, is asked for
-// again once overdue).
+// awayWords'; during a deal, the seats' "away, waits 1m54s"), when the
+// seconds it says change, on the screen's clock; nil while no countdown
+// runs or a tick is on its way already (one that never came, the screen
+// handed over when it was due, is asked for again once overdue).
 func (s *Screen) dropTick() tea.Cmd {
 	var left time.Duration
 	switch {
@@ -255,15 +255,14 @@ func (s *Screen) dropTick() tea.Cmd {
 		if l, who := s.dropWait(s.scene()); len(who) > 0 {
 			left = l
 		}
-	case s.snap.Between:
-		// The graces of the people away, on the deal's result, said
-		// rounded to the second as the seats say them: the words change
-		// on the half second.
+	default:
+		// The graces of the people away, on the deal's result and on
+		// their seats during a deal, said rounded to the second as the
+		// seats say them: the words change on the half second. No scene
+		// is made for it on every message.
 		if a := s.awayLeft(); a > 0 {
 			left = a + time.Second/2
 		}
-	default:
-		return nil // no countdown: no scene to make on every message
 	}
 	now := s.now()
 	if left <= 0 {
