@@ -204,6 +204,7 @@ func (x *sshTmux) openTable(seats int, host string, guests ...string) string {
 func (x *sshTmux) play(d time.Duration, done func() bool, people ...string) {
 	x.t.Helper()
 	last := map[string]string{}
+	sent := map[string]time.Time{}
 	deadline := time.Now().Add(d)
 	for !done() {
 		if time.Now().After(deadline) {
@@ -214,8 +215,13 @@ func (x *sshTmux) play(d time.Duration, done func() bool, people ...string) {
 		}
 		for _, name := range people {
 			s := x.screen(name)
-			if s == last[name] {
-				continue // the screen has not answered the last key yet
+			// Wait for the screen to answer the last key; one that left
+			// no mark (refused in a turn's settle wait, whose note came
+			// and went between two reads on a loaded machine) is sent
+			// again once the screen has stood still a while, as drive
+			// does.
+			if s == last[name] && time.Since(sent[name]) < resend {
+				continue
 			}
 			switch k := answerKey(s); k {
 			case "":
@@ -225,7 +231,7 @@ func (x *sshTmux) play(d time.Duration, done func() bool, people ...string) {
 			default:
 				x.keys(name, k)
 			}
-			last[name] = s
+			last[name], sent[name] = s, time.Now()
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
