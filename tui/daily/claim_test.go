@@ -14,6 +14,17 @@ import (
 	"github.com/klob/klob/tui/table"
 )
 
+// claimSaid is claimOnABoard for a board whose end must say the claim:
+// what the resumed boards are compared with.
+func claimSaid(t *testing.T, f *fixture) (duplicate.BoardResult, string) {
+	t.Helper()
+	br, said := claimOnABoard(t, f)
+	if said == "" {
+		t.Fatalf("board %d played straight: its end does not say the claim", br.Board)
+	}
+	return br, said
+}
+
 // claimOnABoard plays the day with the keys a person would press, the
 // highest card they may in the card play (a hand of winners late in a
 // deal), pressing c at each of their turns there until a claim is
@@ -88,10 +99,7 @@ func (f *fixture) playHighest(snap host.Snapshot) {
 func TestClaimResumedAtEveryStep(t *testing.T) {
 	inParallel(t, func(t *testing.T, n int) {
 		f := newFixture(t, n, "", quickPar)
-		br, want := claimOnABoard(t, f)
-		if want == "" {
-			t.Fatalf("board %d played straight: its end does not say the claim", br.Board)
-		}
+		br, want := claimSaid(t, f)
 		for mid := 0; mid <= len(br.Steps); mid++ {
 			var saves []*gamelog.Claim
 			if mid <= br.Claim.Step {
@@ -250,10 +258,7 @@ func TestClaimKeptOnADailyBoard(t *testing.T) {
 func TestClaimResumedCountsItsTricks(t *testing.T) {
 	inParallel(t, func(t *testing.T, n int) {
 		f := newFixture(t, n, "", quickPar)
-		br, want := claimOnABoard(t, f)
-		if want == "" {
-			t.Fatalf("board %d played straight: its end does not say the claim", br.Board)
-		}
+		br, want := claimSaid(t, f)
 		for k := br.Claim.Step; k < len(br.Steps); k++ {
 			c := *br.Claim
 			c.Step = k
