@@ -117,6 +117,17 @@ func goodReason(v *rules.View, step int) string {
 var dialogueWords = []rules.Kind{rules.NoSequence, rules.Announce, rules.Good, rules.NotGood,
 	rules.HowHigh, rules.Top, rules.Same, rules.HowMany, rules.Length}
 
+// dialoguePick picks the last option, but any in the sequence dialogue
+// (drawn from r): every answer of the dialogue comes up.
+func dialoguePick(r *rand.Rand) func(*rules.View, []rules.Action) rules.Action {
+	return func(v *rules.View, legal []rules.Action) rules.Action {
+		if v.Phase == rules.PhaseSequences {
+			return legal[r.IntN(len(legal))]
+		}
+		return legal[len(legal)-1]
+	}
+}
+
 // Every "good" taken for a person gives the reason of its situation
 // (goodReason), each situation met: at two and three a lower meld is
 // not shown; at four it is under the partner's claim, with the partner
@@ -128,13 +139,7 @@ func TestForcedGoodSaysWhatBecomesOfIt(t *testing.T) {
 		o := rules.DefaultOptions()
 		o.Players, o.OfAKind = n, true
 		seen := map[string]int{}
-		r := rand.New(rand.NewPCG(5, uint64(n)))
-		pick := func(v *rules.View, legal []rules.Action) rules.Action {
-			if v.Phase == rules.PhaseSequences {
-				return legal[r.IntN(len(legal))]
-			}
-			return legal[len(legal)-1]
-		}
+		pick := dialoguePick(rand.New(rand.NewPCG(5, uint64(n))))
 		for seed := uint64(1); seed <= 400; seed++ {
 			untilPlay(t, o, seed, pick, func(v *rules.View, legal []rules.Action) {
 				if len(legal) != 1 || legal[0].Kind != rules.Good {
@@ -212,14 +217,7 @@ func TestForcedAnswerNamesTheSet(t *testing.T) {
 		o.Players = n
 		o.OfAKind = true
 		found, beside := map[rules.Kind]int{}, 0
-		r := rand.New(rand.NewPCG(7, uint64(n)))
-		// The last option, but any in the dialogue: every answer comes up.
-		pick := func(v *rules.View, legal []rules.Action) rules.Action {
-			if v.Phase == rules.PhaseSequences {
-				return legal[r.IntN(len(legal))]
-			}
-			return legal[len(legal)-1]
-		}
+		pick := dialoguePick(rand.New(rand.NewPCG(7, uint64(n))))
 		for seed := uint64(1); seed <= 600; seed++ {
 			untilPlay(t, o, seed, pick, func(v *rules.View, legal []rules.Action) {
 				if v.Phase != rules.PhaseSequences || len(legal) != 1 {
