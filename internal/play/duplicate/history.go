@@ -67,13 +67,31 @@ type History struct {
 // if there is one (the percentage changes as friends' results are
 // imported). The percentage is rounded to two decimals, as written.
 func (h *History) Set(d Day) {
-	d.Percent = math.Round(d.Percent*100) / 100
+	d = d.Rounded()
 	i, found := slices.BinarySearchFunc(h.Days, d, compareDay)
 	if found {
 		h.Days[i] = d
 		return
 	}
 	h.Days = slices.Insert(h.Days, i, d)
+}
+
+// Find returns the line of date at players seats, if there is one.
+func (h *History) Find(date Date, players int) (Day, bool) {
+	if h == nil {
+		return Day{}, false
+	}
+	i, found := slices.BinarySearchFunc(h.Days, Day{Date: date, Players: players}, compareDay)
+	if !found {
+		return Day{}, false
+	}
+	return h.Days[i], true
+}
+
+// Rounded is d as the history writes it: the percentage to two decimals.
+func (d Day) Rounded() Day {
+	d.Percent = math.Round(d.Percent*100) / 100
+	return d
 }
 
 func compareDay(a, b Day) int {

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"math"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -456,12 +455,11 @@ func (d *Day) recountKept(rf *duplicate.ResultFile) string {
 	if err != nil {
 		return ""
 	}
-	i := slices.IndexFunc(h.Days, func(x duplicate.Day) bool { return x.Date == d.Date && x.Players == d.Players() })
-	if i < 0 {
+	old, ok := h.Find(d.Date, d.Players())
+	if !ok {
 		return ""
 	}
-	old, line := h.Days[i], d.line(rf)
-	line.Percent = math.Round(line.Percent*100) / 100 // as the history keeps it
+	line := d.line(rf).Rounded()
 	if line == old {
 		return ""
 	}
@@ -902,7 +900,11 @@ var dayDir = regexp.MustCompile(`^([0-9]{4}-[0-9]{2}-[0-9]{2})-([234])p$`)
 // before it counted the day again). A line with par is kept: its file
 // is not read. It writes: the caller holds the lock.
 func (f *Files) CountDays() error {
-	return f.countDays(func(line duplicate.Day) bool { return !line.HasPar })
+	// Par is worked out only for a day played out: a line short of
+	// boards (a damaged file's kept) never gains it.
+	return f.countDays(func(line duplicate.Day) bool {
+		return !line.HasPar && line.Played >= duplicate.DailyBoards
+	})
 }
 
 // Recount writes the history's line of every day again from its result
@@ -929,8 +931,8 @@ func (f *Files) countDays(again func(line duplicate.Day) bool) error {
 	}
 	var errs []error
 	for _, d := range days {
-		i := slices.IndexFunc(h.Days, func(x duplicate.Day) bool { return x.Date == d.Date && x.Players == d.Players() })
-		if i >= 0 && !again(h.Days[i]) {
+		old, ok := h.Find(d.Date, d.Players())
+		if ok && !again(old) {
 			continue
 		}
 		p, err := d.Load()
@@ -938,18 +940,19 @@ func (f *Files) countDays(again func(line duplicate.Day) bool) error {
 			errs = append(errs, err)
 			continue
 		}
-		// Load counts a damaged file's boards kept again itself
-		// (recountKept): the line is read afresh.
-		if h, err = f.History(); !movedOrRead(err) {
-			return err
+		if err != nil {
+			// A damaged file: Load counted its boards kept again itself
+			// (recountKept), so the line is read afresh.
+			if h, err = f.History(); !movedOrRead(err) {
+				return err
+			}
+			old, ok = h.Find(d.Date, d.Players())
 		}
-		i = slices.IndexFunc(h.Days, func(x duplicate.Day) bool { return x.Date == d.Date && x.Players == d.Players() })
-		if i < 0 && len(p.Results.Boards) < len(d.Set.Boards) {
+		if !ok && len(p.Results.Boards) < len(d.Set.Boards) {
 			continue // not played out: no line yet
 		}
-		line := d.line(p.Results)
-		line.Percent = math.Round(line.Percent*100) / 100 // as the history keeps it
-		if i >= 0 && h.Days[i] == line {
+		line := d.line(p.Results).Rounded()
+		if ok && old == line {
 			continue
 		}
 		if err := f.SetDay(line); err != nil {
@@ -1000,9 +1003,8 @@ func (f *Files) WithoutPar(today duplicate.Date, version string) ([]*Day, error)
 	// (Day.line, Field.Line): its files are not read again at each launch.
 	h, _ := f.History()
 	withPar := func(d *Day) bool {
-		return h != nil && slices.ContainsFunc(h.Days, func(x duplicate.Day) bool {
-			return x.Date == d.Date && x.Players == d.Players() && x.HasPar
-		})
+		line, ok := h.Find(d.Date, d.Players())
+		return ok && line.HasPar
 	}
 	var out []*Day
 	for _, d := range days {
