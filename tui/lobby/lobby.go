@@ -1215,7 +1215,7 @@ func (l *Lobby) render(ctx *kit.Context) (string, []kit.Hit) {
 	// noteLines is the note in at most limit lines (0: all of them).
 	noteLines := func(limit int) []string {
 		if l.isErr {
-			return kit.Indent(" ", kit.WrapLines("! "+l.note, w-2, limit, ctx.Ellipsis()), st.Error.Render)
+			return kit.Alert(ctx, l.note, w, limit)
 		}
 		return kit.Indent(" ", kit.WrapLines(l.note, w-2, limit, ctx.Ellipsis()), nil)
 	}
