@@ -396,7 +396,10 @@ func (l *Lobby) Refresh() {
 		// too), and an empty one why nobody may join.
 		l.playing, l.full = 0, 0
 		if !l.guest() {
-			l.playing = len(watchTables(l.cfg.Hall, l.cfg.Player.ID))
+			// Counted as watchTables lists them (the two never share a
+			// table), without joining and sorting them each tick.
+			h, id := l.cfg.Hall, l.cfg.Player.ID
+			l.playing = len(h.Watchable(id)) + len(h.Paused(id))
 		}
 		if len(l.tables) == 0 && !l.guest() {
 			l.full = len(l.cfg.Hall.Full(l.cfg.Player.ID))
