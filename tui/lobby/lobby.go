@@ -1758,17 +1758,20 @@ func lobbyEntry(ctx *kit.Context, t hall.Info, chosen bool) entry {
 func lobbyEntries(ctx *kit.Context, ts []hall.Info, chosen int) []entry {
 	w := ctx.Width - kit.WidthOf(kit.Mark(ctx, "", false))
 	texts := make([]rowText, len(ts))
+	fits := make([]string, len(ts)) // each row fitted once, refitted only in brief
 	brief := false
 	for i, t := range ts {
 		texts[i] = tableLine(t)
-		brief = brief || !strings.HasPrefix(texts[i].fit(w, ctx.Ellipsis()), texts[i].head)
+		fits[i] = texts[i].fit(w, ctx.Ellipsis())
+		brief = brief || !strings.HasPrefix(fits[i], texts[i].head)
 	}
 	out := make([]entry, len(ts))
 	for i, t := range ts {
 		if brief && texts[i].headShort != "" {
 			texts[i].head = texts[i].headShort
+			fits[i] = texts[i].fit(w, ctx.Ellipsis())
 		}
-		row := kit.Mark(ctx, texts[i].fit(w, ctx.Ellipsis()), i == chosen)
+		row := kit.Mark(ctx, fits[i], i == chosen)
 		house := houseLines(ctx, t, i == chosen)
 		e := entry{lines: append([]string{row}, house...), rank: make([]int, 1+len(house)), keep: 1 + len(house)}
 		for i := 1; i < len(e.rank); i++ {
