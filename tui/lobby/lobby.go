@@ -1665,17 +1665,16 @@ func cutName(s string, c int, mark string, tags bool) string {
 
 // tableLine is one table of the list.
 func tableLine(t hall.Info) rowText {
-	state := "waiting for players"
+	// The state first: a row cut short (when the list has few lines)
+	// keeps what the person acts on. In fewer words (brief), for a row
+	// that does not fit its line otherwise: "waiting", "over (yours)".
+	state, brief := "waiting for players", "waiting"
 	switch {
 	case t.Over:
-		state = "game over" // its people may come back to play again
+		state, brief = "game over", "over" // its people may come back to play again
 	case t.Started:
-		state = "playing"
+		state, brief = "playing", "playing"
 	}
-	// The state first: a row cut short (when the list has few lines)
-	// keeps what the person acts on. In fewer words, for a row that
-	// does not fit its line otherwise: "waiting", "over (yours)".
-	brief := map[string]string{"waiting for players": "waiting", "game over": "over", "playing": "playing"}[state]
 	if t.Yours {
 		state += " · your seat"
 		brief += " (yours)"
