@@ -380,7 +380,7 @@ func (p *detail) title() string {
 	if p.prog == nil {
 		return titleOf(p.code)
 	}
-	t := titleOfInfo(p.prog.Info)
+	t := p.prog.Info.Title()
 	if p.fin != nil {
 		t += " · standings"
 	}

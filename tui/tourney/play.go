@@ -436,7 +436,7 @@ func (p *after) View(ctx *kit.Context) string {
 	w, h := ctx.Width, ctx.Height
 	title := titleOf(p.code)
 	if p.prog != nil {
-		title = titleOfInfo(p.prog.Info)
+		title = p.prog.Info.Title()
 	}
 	lines := kit.Titled(ctx, title)
 	lines = append(lines, "", " "+st.Heading.Render(fmt.Sprintf("Board %d of %d is played.", p.seat.Board, p.seat.Boards)))

@@ -134,7 +134,7 @@ func (p *entrant) View(ctx *kit.Context) string {
 	r := standing(f, p.i)
 	// " Klob  " takes 7 cells of the title's line; a long name is cut
 	// with "…" so that "'s boards" still shows.
-	head := titleOfInfo(f.Info) + " · "
+	head := f.Info.Title() + " · "
 	lines := kit.Titled(ctx, head+nameCell(e.Name, "'s boards", w-7-kit.WidthOf(head)))
 	rank := "rank"
 	if r.Tied {
@@ -269,7 +269,7 @@ func (p *field) View(ctx *kit.Context) string {
 	st := &ctx.Styles
 	w := ctx.Width
 	f := p.fin
-	lines := kit.Titled(ctx, fmt.Sprintf("%s · board %d of %d", titleOfInfo(f.Info), p.n, f.Info.Boards))
+	lines := kit.Titled(ctx, fmt.Sprintf("%s · board %d of %d", f.Info.Title(), p.n, f.Info.Boards))
 	sum := fmt.Sprintf("%s played board %d", kit.Plural(len(p.rows), "entrant"), p.n)
 	if f.Pars != nil {
 		sum += "; par " + kit.Number(f.Pars[p.n-1])

@@ -359,7 +359,7 @@ const dailyGuestWords = "As a guest you may follow the daily and read its standi
 var aTournament = regexp.MustCompile(`\b([Tt])(?:h(?:is|e) tournament|ournament DAILY-[0-9]{4}-[0-9]{2}-[0-9]{2}-[0-9]P)\b`)
 
 // titleOf is the header of tournament code before it is read, as
-// titleOfInfo words it once it is: "Daily challenge · 2026-12-01 · 3
+// svc.Info.Title words it once it is: "Daily challenge · 2026-12-01 · 3
 // players", "Tournament KQXPRT".
 func titleOf(code string) string {
 	if date, n, ok := dailyOf(code); ok {
@@ -369,10 +369,6 @@ func titleOf(code string) string {
 	}
 	return "Tournament " + code
 }
-
-// titleOfInfo is the header of a tournament's pages: its title as the
-// service names it (a daily's as klob daily heads its day's).
-func titleOfInfo(i svc.Info) string { return i.Title() }
 
 // dailyOf reads a daily's code (DAILY-2026-12-01-3P): its date and
 // seat count.
