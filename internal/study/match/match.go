@@ -101,16 +101,16 @@ type Report struct {
 	// Margin is A's margin per deal (see the package doc), with its 95%
 	// interval over decks. Measured over the decks only: without decks
 	// it is the zero Interval, and the JSON leaves "margin" out.
-	Margin Interval `json:"margin"`
+	Margin Interval `json:"margin,omitzero"`
 	// PerDeal is each level's mean score per deal (its sides' Scored,
 	// averaged over its sides), A then B; Margin is their difference.
 	// Left out of the JSON without decks, as Margin is.
-	PerDeal [2]Interval `json:"per_deal"`
+	PerDeal [2]Interval `json:"per_deal,omitzero"`
 	// GamesWon is each level's share of the games played (Games times
 	// Seatings) won by a side of that level, A then B: a three-player
 	// game won by either of two B seats counts once, for B. Left out
 	// of the JSON without games, as "unfinished_games" is.
-	GamesWon [2]Share `json:"games_won"`
+	GamesWon [2]Share `json:"games_won,omitzero"`
 	// Unfinished counts games stopped at maxGameDeals.
 	Unfinished int     `json:"unfinished_games"`
 	Abandoned  float64 `json:"abandoned_rate"` // share of deals thrown in
@@ -122,10 +122,10 @@ type Report struct {
 }
 
 // MarshalJSON writes the report with the field names above, leaving out
-// the figures nothing measured: "margin", "per_deal" and the sides'
-// "points" without decks, "games_won" and "unfinished_games" without
-// games. A zero there would read as a measured tie, where the text
-// report says nothing.
+// the figures nothing measured, where a zero would read as a measured
+// tie while the text report says nothing: "margin" and "per_deal" (the
+// zero Interval, omitzero) and the sides' "points" without decks,
+// "games_won" (omitzero) and "unfinished_games" without games.
 func (r Report) MarshalJSON() ([]byte, error) {
 	type plain Report // the same fields without this method
 	type plainSide Side
@@ -137,11 +137,8 @@ func (r Report) MarshalJSON() ([]byte, error) {
 		plain
 		// Shallower than plain's fields of the same names, these are
 		// the ones written; nil pointers are left out.
-		Sides      [2]side      `json:"sides"`
-		Margin     *Interval    `json:"margin,omitempty"`
-		PerDeal    *[2]Interval `json:"per_deal,omitempty"`
-		GamesWon   *[2]Share    `json:"games_won,omitempty"`
-		Unfinished *int         `json:"unfinished_games,omitempty"`
+		Sides      [2]side `json:"sides"`
+		Unfinished *int    `json:"unfinished_games,omitempty"`
 	}{plain: plain(r)}
 	for l := range r.Sides {
 		out.Sides[l].plainSide = plainSide(r.Sides[l])
@@ -149,11 +146,8 @@ func (r Report) MarshalJSON() ([]byte, error) {
 			out.Sides[l].Points = &r.Sides[l].Points
 		}
 	}
-	if r.Decks > 0 {
-		out.Margin, out.PerDeal = &r.Margin, &r.PerDeal
-	}
 	if r.Games > 0 {
-		out.GamesWon, out.Unfinished = &r.GamesWon, &r.Unfinished
+		out.Unfinished = &r.Unfinished
 	}
 	return json.Marshal(out)
 }
