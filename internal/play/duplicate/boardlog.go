@@ -52,29 +52,19 @@ func (s *BoardSet) CheckClaim(b Board, steps []rules.Step, claim *gamelog.Claim)
 	return err
 }
 
-// Claim words, as a game log writes how a claim's cards were played.
-const (
-	playedOut = "played-out"
-	byHand    = "by-hand"
-)
-
 // FormatClaim writes a claim as a result file's board line and the
 // daily's board in progress do: "claim A after 27 played-out", the
 // seat, how many of the deal's actions came before it, and how the
 // cards after it were played (as a game log says it).
 func FormatClaim(c *gamelog.Claim) string {
-	how := byHand
-	if c.PlayedOut {
-		how = playedOut
-	}
-	return fmt.Sprintf("claim %s after %d %s", c.Seat, c.Step, how)
+	return fmt.Sprintf("claim %s after %d %s", c.Seat, c.Step, c.How())
 }
 
 // ParseClaim reads what FormatClaim writes, at a table of players.
 func ParseClaim(s string, players int) (*gamelog.Claim, error) {
 	f := strings.Fields(s)
-	if len(f) != 5 || f[0] != "claim" || f[2] != "after" || (f[4] != playedOut && f[4] != byHand) {
-		return nil, fmt.Errorf("claim %q: want \"claim SEAT after N %s\" (or %s)", clip(s), playedOut, byHand)
+	if len(f) != 5 || f[0] != "claim" || f[2] != "after" || (f[4] != gamelog.PlayedOutWord && f[4] != gamelog.ByHandWord) {
+		return nil, fmt.Errorf("claim %q: want \"claim SEAT after N %s\" (or %s)", clip(s), gamelog.PlayedOutWord, gamelog.ByHandWord)
 	}
 	seat := rules.NoSeat
 	for x := range rules.Seat(players) {
@@ -89,5 +79,5 @@ func ParseClaim(s string, players int) (*gamelog.Claim, error) {
 	if err != nil || n < 0 || n > maxSteps || strconv.Itoa(n) != f[3] {
 		return nil, fmt.Errorf("claim: after %q is not a number of actions (0 to %d)", clip(f[3]), maxSteps)
 	}
-	return &gamelog.Claim{Seat: seat, Step: n, PlayedOut: f[4] == playedOut}, nil
+	return &gamelog.Claim{Seat: seat, Step: n, PlayedOut: f[4] == gamelog.PlayedOutWord}, nil
 }

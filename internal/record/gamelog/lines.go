@@ -310,18 +310,23 @@ func scoreLines(o rules.Options, sc rules.Score, totals [4]int) []wline {
 
 // Claim words: how the cards after a claim were played.
 const (
-	playedOutWord = "played-out"
-	byHandWord    = "by-hand"
+	PlayedOutWord = "played-out"
+	ByHandWord    = "by-hand"
 )
+
+// How is the claim word of how the cards after c were played.
+func (c *Claim) How() string {
+	if c.PlayedOut {
+		return PlayedOutWord
+	}
+	return ByHandWord
+}
 
 // claimLine is the line of claim c, written before the line of trick
 // (from 1) it came in: "claim A trick 5 card 1 played-out", the claim
 // coming before that trick's card (from 1).
 func claimLine(c *Claim, trick, card int) wline {
-	how := byHandWord
-	if c.PlayedOut {
-		how = playedOutWord
-	}
+	how := c.How()
 	return wline{toks: []tok{kw("claim"), kw(c.Seat.String()), kw("trick"), kw(strconv.Itoa(trick)),
 		kw("card"), kw(strconv.Itoa(card)), kw(how)}, key: 1}
 }

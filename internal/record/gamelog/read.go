@@ -415,11 +415,11 @@ func (p *parser) parseClaim(ln *line) error {
 	}
 	c := &Claim{Seat: seat, Step: len(dl.Steps) + card - 1}
 	switch ln.toks[6].text {
-	case playedOutWord:
+	case PlayedOutWord:
 		c.PlayedOut = true
-	case byHandWord:
+	case ByHandWord:
 	default:
-		return p.errAt(ln, 6, ErrSyntax, "claim: expected %q or %q, found %q", playedOutWord, byHandWord, ln.toks[6].text)
+		return p.errAt(ln, 6, ErrSyntax, "claim: expected %q or %q, found %q", PlayedOutWord, ByHandWord, ln.toks[6].text)
 	}
 	dl.Claim, p.claimLn, p.claimTrick = c, ln, no
 	return nil
