@@ -119,13 +119,15 @@ func PanelRoom(ctx *kit.Context, sc *Scene, hand Hand, bottom []string) int {
 // tableArea is the table: trump, the trick and the seats around it,
 // the tricks won, the hand.
 func (sc *Scene) tableArea(ctx *kit.Context, w, h int, size kit.CardSize, hand Hand, usual bool, hits *[]kit.Hit) []string {
-	info := sc.infoLines(ctx, w-1, 2)
-	if !sc.saysKept(ctx, info) {
+	kept := sc.keptFrags(ctx)
+	two := sc.infoLines(ctx, w-1, 2)
+	info := two
+	if !saysAll(info, kept) {
 		// Where the upcard and the bottom card are stays said while
 		// it is true: on a third line where two leave it out (the dix
 		// exchange, the bottom card and who holds the sequences at
 		// three), which goes when rows are short.
-		if three := sc.infoLines(ctx, w-1, 3); sc.saysKept(ctx, three) {
+		if three := sc.infoLines(ctx, w-1, 3); saysAll(three, kept) {
 			info = three
 		}
 	}
@@ -186,6 +188,16 @@ func (sc *Scene) tableArea(ctx *kit.Context, w, h int, size kit.CardSize, hand H
 	if hand.InPlay && !hand.Playing && len(hand.Cards) > 0 {
 		idle = 2
 	}
+	// The info on one line, packed when first asked for: the guards
+	// below ask for it again and again, and it is the same each time.
+	var oneLine []string
+	oneDone := false
+	one := func() []string {
+		if !oneDone {
+			oneLine, oneDone = sc.infoLines(ctx, w-1, 1), true
+		}
+		return oneLine
+	}
 	for _, drop := range []string{"spacer", "info3", "info2 keeps kept", "idle", "info2 keeps trump", "last", "info2", "melds", "status", "label", "info"} {
 		if need() <= h {
 			break
@@ -194,15 +206,15 @@ func (sc *Scene) tableArea(ctx *kit.Context, w, h int, size kit.CardSize, hand H
 		case drop == "spacer" && spacer:
 			handRows = slices.Delete(handRows, size.H+2, size.H+3)
 			spacer = false
-		case drop == "info2 keeps kept" && usual && len(info) > 1 && !sc.saysKept(ctx, sc.infoLines(ctx, w-1, 1)):
+		case drop == "info2 keeps kept" && usual && len(info) > 1 && !saysAll(one(), kept):
 			// Where one line saying trump would leave out where the
 			// upcard is, trump goes after it, or out: the hand's label
 			// and the maker's seat tag say it. Under a note of two
 			// lines the line keeps trump.
-			if one := sc.infoKept(ctx, w-1, 1); one != nil && sc.saysKept(ctx, info) {
-				info = one
+			if l := sc.infoKept(ctx, w-1, 1, one()); l != nil && saysAll(info, kept) {
+				info = l
 			}
-		case drop == "idle" && len(info) > 1 && !sc.saysKept(ctx, sc.infoLines(ctx, w-1, 1)):
+		case drop == "idle" && len(info) > 1 && !saysAll(one(), kept):
 			// Where one line over the table would leave out where the
 			// upcard and the bottom card are, the blank rows kept for
 			// the numbers and marks give way first: a blank row is
@@ -213,8 +225,8 @@ func (sc *Scene) tableArea(ctx *kit.Context, w, h int, size kit.CardSize, hand H
 		case drop == "info2 keeps trump" && len(info) > 1:
 			// Not at the cost of where the upcard and the bottom card
 			// are: the last trick's line goes first.
-			if one := sc.infoLines(ctx, w-1, 1); sc.saysTrump(ctx, one) && (sc.saysKept(ctx, one) || !sc.saysKept(ctx, info)) {
-				info = one
+			if l := one(); sc.saysTrump(ctx, l) && (saysAll(l, kept) || !saysAll(info, kept)) {
+				info = l
 			}
 		case drop == "last" && (len(status) > 1 || keep):
 			keep = false
@@ -233,9 +245,9 @@ func (sc *Scene) tableArea(ctx *kit.Context, w, h int, size kit.CardSize, hand H
 			handRows = handRows[:len(handRows)-1]
 			melds = false
 		case drop == "info3" && len(info) > 2:
-			info = sc.infoLines(ctx, w-1, 2)
+			info = two
 		case drop == "info2" && len(info) > 1:
-			info = sc.infoLines(ctx, w-1, 1)
+			info = one()
 		case drop == "status":
 			status = nil
 		case drop == "label" && len(handRows) > 0:
@@ -456,10 +468,10 @@ func (sc *Scene) infoLines(ctx *kit.Context, w, n int) []string {
 // infoKept is the info in n lines of w cells saying who holds the
 // sequences and keptFrags, trump after them if it must (the hand's
 // label and the maker's seat tag say it too), or nil where they do not
-// fit.
-func (sc *Scene) infoKept(ctx *kit.Context, w, n int) []string {
-	if l := sc.infoLines(ctx, w, n); sc.saysKept(ctx, l) {
-		return l
+// fit. lines is infoLines' packing of the same n lines and w cells.
+func (sc *Scene) infoKept(ctx *kit.Context, w, n int, lines []string) []string {
+	if sc.saysKept(ctx, lines) {
+		return lines
 	}
 	if sc.seqFrag() == "" {
 		return nil
