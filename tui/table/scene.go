@@ -482,19 +482,37 @@ func (sc *Scene) Header(ctx *kit.Context, w int) string {
 			c  *Scene
 			us bool
 		}
+		// The forms in the order tried, each group built only when the
+		// tries reach it: at 80 columns the first form fits, and the
+		// shortened ones are never built. Without "us" the forms are
+		// one a width (headerForms), so each width is a group of its
+		// own.
+		groups := []struct {
+			us    bool
+			forms func() []*Scene
+		}{
+			{false, func() []*Scene { return sc.headerForms(ctx, false, 0) }},
+			{false, func() []*Scene { return sc.headerForms(ctx, false, 12) }},
+			{false, func() []*Scene { return sc.headerForms(ctx, false, 6) }},
+			{true, func() []*Scene { return sc.headerForms(ctx, true, 0, 12, 6) }},
+			{true, func() []*Scene { return sc.shortTo(ctx, 12).headerForms(ctx, true, 0) }},
+			{true, func() []*Scene { return sc.shortTo(ctx, 6).headerForms(ctx, true, 0) }},
+		}
 		var stages []stage
-		for _, us := range []bool{false, true} {
-			for _, c := range sc.headerForms(ctx, us, 0, 12, 6) {
-				stages = append(stages, stage{c, us})
-			}
-		}
-		for _, nw := range []int{12, 6} {
-			for _, c := range sc.shortTo(ctx, nw).headerForms(ctx, true, 0) {
-				stages = append(stages, stage{c, true})
-			}
-		}
+		built := 0 // groups built into stages
 		for _, loose := range []bool{false, true} {
-			for _, st := range stages {
+			for i := 0; ; i++ {
+				for i >= len(stages) && built < len(groups) {
+					g := groups[built]
+					for _, c := range g.forms() {
+						stages = append(stages, stage{c, g.us})
+					}
+					built++
+				}
+				if i >= len(stages) {
+					break
+				}
+				st := stages[i]
 				for _, title := range []string{klob, ""} {
 					if left, right, ok := st.c.header(title, w, st.us, loose, true, true); ok {
 						return headerLine(ctx, w, left, right, ok)
