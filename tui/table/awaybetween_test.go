@@ -12,6 +12,28 @@ import (
 	"github.com/klob/klob/tui/kit/kittest"
 )
 
+// danLeaves seats the person at a shared table of n on the test's
+// clock, with a second person, dan, in seat B and a grace of two
+// minutes, and has dan leave: it returns once his seat is away.
+func danLeaves(t *testing.T, n int) (*fixture, *clocktest.Manual, rules.Seat) {
+	t.Helper()
+	clock := clocktest.New(t0)
+	dan := rules.Seat(1)
+	f := newFixture(t, n, seeds[n], 80, 24, func(hc *host.Config, c *Config) {
+		hc.Clock, hc.Grace = clock, 2*time.Minute
+		hc.Players[dan] = host.Player{Name: "dan", Human: true}
+		c.Shared, c.Tag, c.Now = true, "table ABCD", clock.Now
+	})
+	f.clock = clock
+	p, err := f.h.Seat(dan)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Leave()
+	kittest.WaitRest(t, f.port, func(s host.Snapshot) bool { return s.Players[dan].State == host.SeatAway }, guard)
+	return f, clock, dan
+}
+
 // TestResultSaysWhoIsAway: at every seat count, when the other person
 // (dan) drops on a deal's result screen, the person's result screen
 // says so with the seconds left of his grace, as the seats say it in a
@@ -20,20 +42,7 @@ import (
 // test's.
 func TestResultSaysWhoIsAway(t *testing.T) {
 	testkit.EachSeatCount(t, func(t *testing.T, n int) {
-		clock := clocktest.New(t0)
-		dan := rules.Seat(1)
-		f := newFixture(t, n, seeds[n], 80, 24, func(hc *host.Config, c *Config) {
-			hc.Clock, hc.Grace = clock, 2*time.Minute
-			hc.Players[dan] = host.Player{Name: "dan", Human: true}
-			c.Shared, c.Tag, c.Now = true, "table ABCD", clock.Now
-		})
-		f.clock = clock
-		p, err := f.h.Seat(dan)
-		if err != nil {
-			t.Fatal(err)
-		}
-		p.Leave()
-		kittest.WaitRest(t, f.port, func(s host.Snapshot) bool { return s.Players[dan].State == host.SeatAway }, guard)
+		f, clock, dan := danLeaves(t, n)
 		clock.Advance(2 * time.Minute)
 		kittest.WaitRest(t, f.port, func(s host.Snapshot) bool { return s.Players[dan].State == host.SeatTakeover }, guard)
 		f.until("the result", func(s host.Snapshot) bool { return s.Between && !s.Over }, true)
@@ -44,7 +53,7 @@ func TestResultSaysWhoIsAway(t *testing.T) {
 			t.Fatalf("%d players: a tick asked for with no countdown running", n)
 		}
 		// Back on the result screen, then gone again: his grace runs.
-		p, err = f.h.Seat(dan)
+		p, err := f.h.Seat(dan)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -89,20 +98,7 @@ func TestResultSaysWhoIsAway(t *testing.T) {
 // The clock is the test's.
 func TestAwaySeatCountsDownInDeal(t *testing.T) {
 	testkit.EachSeatCount(t, func(t *testing.T, n int) {
-		clock := clocktest.New(t0)
-		dan := rules.Seat(1)
-		f := newFixture(t, n, seeds[n], 80, 24, func(hc *host.Config, c *Config) {
-			hc.Clock, hc.Grace = clock, 2*time.Minute
-			hc.Players[dan] = host.Player{Name: "dan", Human: true}
-			c.Shared, c.Tag, c.Now = true, "table ABCD", clock.Now
-		})
-		f.clock = clock
-		p, err := f.h.Seat(dan)
-		if err != nil {
-			t.Fatal(err)
-		}
-		p.Leave()
-		kittest.WaitRest(t, f.port, func(s host.Snapshot) bool { return s.Players[dan].State == host.SeatAway }, guard)
+		f, clock, _ := danLeaves(t, n)
 		f.refresh()
 		if s := f.snap(); s.Between || s.Over {
 			t.Fatalf("%d players: not in a deal", n)
