@@ -154,6 +154,29 @@ func TestMeldRow(t *testing.T) {
 	}
 }
 
+// TestMeldRowBracketOnce: MeldRow, drawn on every frame, draws each
+// meld's bracket once: what it allocates beyond an empty row is less
+// than two brackets' worth (spreadMark's own allocations), for a run
+// the order spreads out and for one side by side. A work bound, not a
+// time: it holds on any machine.
+func TestMeldRowBracketOnce(t *testing.T) {
+	g := NewGlyphs(false)
+	for _, hand := range []string{"KH QH JH 9H 7C", "JS 9S TS KS QS 7H AH"} {
+		h := cardsOf(hand)
+		shown := sortHandBy(h, h, rules.Hearts, ByStrength)
+		melds := handMeldsOf(shown, rules.Hearts, rules.DefaultOptions(), true, false, 0)
+		if len(melds) != 1 || spreadMark(&g, shown, melds, melds[0], 5, 1) == "" {
+			t.Fatalf("%s: want one meld under a bracket, got %+v", hand, melds)
+		}
+		row := testing.AllocsPerRun(50, func() { MeldRow(&g, shown, melds, 5, 1) })
+		empty := testing.AllocsPerRun(50, func() { MeldRow(&g, shown, nil, 5, 1) })
+		bracket := testing.AllocsPerRun(50, func() { spreadMark(&g, shown, melds, melds[0], 5, 1) })
+		if row-empty >= 2*bracket {
+			t.Errorf("%s: MeldRow allocates %v beyond an empty row's %v, a bracket %v: the bracket is drawn twice", hand, row-empty, empty, bracket)
+		}
+	}
+}
+
 // TestMeldRowVariants: the marks follow the options the deal scores:
 // with menage, K Q J of trump are the menage (50, not a twenty and
 // bella), a longer run holding them its value and the menage; with

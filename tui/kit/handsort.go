@@ -202,19 +202,25 @@ func MeldRow(g *Glyphs, shown []rules.Card, melds []Meld, w, gap int) string {
 			}
 		}
 	}
-	// The melds whose label goes under each of their cards, another
-	// meld's card between their first and last.
+	// Each meld's bracket (spreadMark), drawn once: "" where the label
+	// goes under each of its cards instead, another meld's card between
+	// its first and last (perCard), or where there is no room for one.
+	spread := make([]string, len(melds))
 	perCard := make([]bool, len(melds))
 	for k, m := range melds {
-		span := (m.To-m.From)*(w+gap) + w
-		perCard[k] = m.From >= 0 && !(m.Together && span < len([]rune(m.Label))+2) && spreadMark(g, shown, melds, m, w, gap) == ""
+		if m.From < 0 || tight(m, w, gap) {
+			continue
+		}
+		spread[k] = spreadMark(g, shown, melds, m, w, gap)
+		perCard[k] = spread[k] == ""
 	}
 	tags := meldTags(melds, perCard)
 	for k, m := range melds {
 		if m.From < 0 {
 			continue
 		}
-		if span := (m.To-m.From)*(w+gap) + w; m.Together && span < len([]rune(m.Label))+2 {
+		if tight(m, w, gap) {
+			span := (m.To-m.From)*(w+gap) + w
 			// No room for a bracket: the label alone, shortened, or
 			// whole over the gaps beside its cards ("menage" under one
 			// card five cells wide).
@@ -222,8 +228,8 @@ func MeldRow(g *Glyphs, shown []rules.Card, melds []Meld, w, gap int) string {
 			put(k, x, label)
 			continue
 		}
-		if spread := spreadMark(g, shown, melds, m, w, gap); spread != "" {
-			put(k, m.From*(w+gap), spread)
+		if spread[k] != "" {
+			put(k, m.From*(w+gap), spread[k])
 			continue
 		}
 		// Another meld's card between: the label under each card,
@@ -272,6 +278,12 @@ func MeldRow(g *Glyphs, shown []rules.Card, melds []Meld, w, gap int) string {
 		}
 	}
 	return string(row)
+}
+
+// tight reports whether m's cards sit together in too few cells for a
+// bracket round its label: the label alone goes under them.
+func tight(m Meld, w, gap int) bool {
+	return m.Together && (m.To-m.From)*(w+gap)+w < len([]rune(m.Label))+2
 }
 
 // meldTags tells apart the melds labelled under each of their cards
