@@ -139,14 +139,16 @@ func rulesSummary(o rules.Options) []string {
 
 // handLegend explains the marks of a hand: selected, playable, the
 // edges of a card not playable now and the box of the selected one (a
-// replay's card played next), and the sequence, bella and menage marks.
+// replay's card played next), the sequence, bella and menage marks, and
+// the letters and slash of melds the order mixes (MeldRow).
 func handLegend(g *Glyphs) string {
 	edges, box := "dashed", "a heavy box"
 	if g.ASCII {
 		edges, box = "dotted", "a box of #"
 	}
 	return g.SelMark + " under a card: selected; " + g.PlayMark + " playable. A card drawn with " + edges +
-		" edges may not be played now; the raised card in " + box + " is the selected one (in a replay, the card the next step plays). Under the hand, until your first card, 20 or 50 marks the cards of a sequence you hold (with three or four of a kind on, of a set too); bella the king and queen of trump (20+bella: both), menage the king, queen and jack of trump with the menage on; these two stay on what is left of them until you announce it."
+		" edges may not be played now; the raised card in " + box + " is the selected one (in a replay, the card the next step plays). Under the hand, until your first card, 20 or 50 marks the cards of a sequence you hold (with three or four of a kind on, of a set too); bella the king and queen of trump (20+bella: both), menage the king, queen and jack of trump with the menage on; these two stay on what is left of them until you announce it." +
+		" When the hand's order mixes the cards of two melds of the same value, a letter tells them apart: 20a under the one's cards, 20b under the other's; a card in two melds reads both, as 50/20."
 }
 
 // hintLegend explains the hint's and trainer's columns and the grades

@@ -7,10 +7,12 @@ import (
 	"testing"
 
 	"charm.land/bubbles/v2/help"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
 	"github.com/klob/klob/tui/kit/kittest"
 )
 
@@ -209,5 +211,46 @@ func TestHelpListsListEnds(t *testing.T) {
 		ends("a spectator", w.screen().KeyHelp(&w.d.Ctx.Keys))
 		f.until("the result", func(s host.Snapshot) bool { return s.Between }, true)
 		ends("between deals", f.s.KeyHelp(&f.hs.Ctx.Keys))
+	})
+}
+
+// TestHelpTellsTheMeldLetters: the table's help (?) says what the
+// letters under two melds of one value mean ("20a", "20b", as the row
+// under a hand whose order mixes their cards draws them) and the slash
+// under a card in two, at every seat count, in Unicode and in ASCII: a
+// page of the help scrolled to it shows the whole explanation within
+// 80×24.
+func TestHelpTellsTheMeldLetters(t *testing.T) {
+	const want = "a letter tells them apart: 20a under the one's cards, 20b under the other's; a card in two melds reads both, as 50/20."
+	eachTable(t, func(t *testing.T, n int, f *fixture) {
+		for _, ascii := range []bool{false, true} {
+			ctx := kit.NewContext(ascii)
+			ctx.Width, ctx.Height = 80, 24
+			h := kit.HelpFor(f.s, &ctx.Keys)
+			found := false
+			for range h.Lines(&ctx) {
+				page := ansi.Strip(h.View(&ctx, ""))
+				if ascii {
+					page = kit.ASCIIText(page)
+				}
+				rows := strings.Split(page, "\n")
+				if len(rows) > 24 {
+					t.Fatalf("%d players, ascii %v: the help's page has %d rows", n, ascii, len(rows))
+				}
+				for _, r := range rows {
+					if kit.WidthOf(r) > 80 {
+						t.Fatalf("%d players, ascii %v: a row of %d cells: %q", n, ascii, kit.WidthOf(r), r)
+					}
+				}
+				if strings.Contains(kittest.Flat(page), want) {
+					found = true
+					break
+				}
+				h.Update(&ctx, kittest.Key("down"))
+			}
+			if !found {
+				t.Errorf("%d players, ascii %v: no page of the help says %q", n, ascii, want)
+			}
+		}
 	})
 }
