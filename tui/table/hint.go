@@ -52,12 +52,22 @@ func (s *Screen) hintLines(ctx *kit.Context, w, room int) []string {
 	return append(out, " "+st.Dim.Render(closing))
 }
 
-// onTable says the trick on the table in one line, each card with its
-// player ("On the table: West A♦, East K♦"), for the hint panel, which
-// covers the table: the hint speaks of those cards. Nil when no card
-// lies on it.
+// onTable says in one line what lies on the table, for the hint panel,
+// which covers the table and the line over it: the hint speaks of
+// those cards. From the declarations to the dix, the upcard ("Upcard
+// 9♣"): the bids are about it, the dix takes it (once taken, the 7
+// lies there and the line is left out). In the play, the trick, each
+// card with its player ("On the table: West A♦, East K♦"). Nil when no
+// card lies on it.
 func (s *Screen) onTable(ctx *kit.Context, w int) []string {
 	v := &s.snap.View
+	switch v.Phase {
+	case rules.PhaseDeclare, rules.PhaseBid1, rules.PhaseSchmeiss, rules.PhaseBid2, rules.PhaseDix:
+		if !v.OrigUpcard.Valid() || v.DixBy != rules.NoSeat {
+			return nil
+		}
+		return []string{cutTo(ctx, " Upcard "+ctx.Paint.StyledCard(v.OrigUpcard), w)}
+	}
 	if v.Phase != rules.PhasePlay || v.InTrick == 0 {
 		return nil
 	}

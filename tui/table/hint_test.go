@@ -761,3 +761,28 @@ func TestHintKeepsTheTrick(t *testing.T) {
 		}
 	})
 }
+
+// TestHintShowsTheUpcard: at every seat count, at 80×24, the hint
+// opened at a bid covers the table and its upcard, but a line under
+// the hint names the upcard itself ("Upcard 9♣", "Upcard 9C" under
+// -ascii), not only its suit: the bid is about that card. The screen
+// stays 80×24.
+func TestHintShowsTheUpcard(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		for _, ascii := range []bool{false, true} {
+			f := newFixture(t, n, seeds[n], 80, 24)
+			f.drawASCII(ascii)
+			f.until("a bid", func(s host.Snapshot) bool { return s.Can.Act && s.View.Phase == rules.PhaseBid1 }, false)
+			f.hs.Press("H")
+			text := f.text()
+			if !strings.Contains(text, "Hint: the hard bot would") {
+				t.Fatalf("%d players, ascii %v: no hint:\n%s", n, ascii, text)
+			}
+			want := " Upcard " + f.hs.Ctx.Paint.Glyphs.CardText(f.snap().View.OrigUpcard) + "\n"
+			if !strings.Contains(text, want) {
+				t.Errorf("%d players, ascii %v: the hint hides the upcard, no %q:\n%s", n, ascii, want, text)
+			}
+			kittest.CheckSize(t, frame(f.hs), 80, 24)
+		}
+	})
+}
