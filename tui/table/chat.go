@@ -400,8 +400,8 @@ func (s *Screen) talkRows(ctx *kit.Context, w, rows int) []string {
 		return []string{"", head + st.Dim.Render(" · nothing said yet")}
 	}
 	// The newest lines that fit, each wrapped onto as many rows as it
-	// needs (kit.WrapTalk); the newest alone, cut with a mark, when even
-	// it has not the rows.
+	// needs (kit.WrapTalk); the newest alone, cut with a mark and a row
+	// saying v shows it whole (talkCut), when even it has not the rows.
 	free := min(rows-1, maxTalkRows*talkLinesMax)
 	var out []string
 	n := 0
@@ -413,7 +413,7 @@ func (s *Screen) talkRows(ctx *kit.Context, w, rows int) []string {
 			if n > 0 {
 				break
 			}
-			wrapped = kit.WrapTalk(text[len(text)-1], max(1, w-2), free, ctx.Ellipsis())
+			wrapped = talkCut(ctx, text[len(text)-1], max(1, w-2), free)
 		}
 		out = append(kit.Indent(" ", wrapped, nil), out...)
 		n++

@@ -1538,11 +1538,17 @@ func (sc *Scene) rightColumn(ctx *kit.Context, w, h int) []string {
 	// A line of the chat takes at most talkLinesMax rows, cut with a
 	// mark, its later rows set in (kit.WrapTalk): one long line cannot
 	// push the bids and everything else out of the panel, nor pass a row
-	// of it off as another line. The game's own words are short and
-	// wrap whole.
+	// of it off as another line. When the panel has a row for more than
+	// those and the mark of earlier lines, a line cut says on a row under
+	// it that the v list shows it whole (talkCut). The game's own words
+	// are short and wrap whole.
+	cutRows := talkLinesMax
+	if room >= talkLinesMax+2 {
+		cutRows++
+	}
 	wrap := func(i int) []string {
 		if isChat[i] {
-			return kit.WrapTalk(said[i], max(1, w-2), talkLinesMax, ctx.Ellipsis())
+			return talkCut(ctx, said[i], max(1, w-2), cutRows)
 		}
 		return kit.WrapAtSpaces(said[i], max(1, w-2), 0, ctx.Ellipsis())
 	}
@@ -1641,5 +1647,27 @@ func (sc *Scene) backBlock(ctx *kit.Context, w int, n int) []string {
 	return append(rows, lpad+backs)
 }
 
-// talkLinesMax is the most rows one line of the chat takes.
+// talkLinesMax is the most rows one line of the chat takes beside the
+// table, not counting the row saying it was cut (talkCut).
 const talkLinesMax = 3
+
+// talkCutNote is the row under a talk line cut for want of rows: the
+// v list ends with the table talk, every line whole.
+const talkCutNote = "(v shows it whole)"
+
+// talkCut is a talk line said wrapped to w cells (kit.WrapTalk) on at
+// most rows rows: whole when it fits, else cut with the screen's mark
+// ending its last row; then, when rows leave one for it, a last row
+// set in as the line's own says the v list shows it whole, so that the
+// mark is not all the reader learns.
+func talkCut(ctx *kit.Context, said string, w, rows int) []string {
+	mark := ctx.Ellipsis()
+	full := kit.WrapTalk(said, w, 0, mark)
+	if rows <= 0 || len(full) <= rows {
+		return full
+	}
+	if rows < 2 || kit.TalkHang+kit.WidthOf(talkCutNote) > w {
+		return kit.WrapTalk(said, w, rows, mark)
+	}
+	return append(kit.WrapTalk(said, w, rows-1, mark), strings.Repeat(" ", kit.TalkHang)+ctx.Styles.Dim.Render(talkCutNote))
+}
