@@ -78,9 +78,9 @@ type Side struct {
 	Level    string  `json:"level"`
 	Deals    int     `json:"deals"`     // deals it sat in
 	Takes    int     `json:"takes"`     // deals in which one of its seats became maker
-	TakeRate float64 `json:"take_rate"` // Takes / Deals
+	TakeRate float64 `json:"take_rate"` // Takes / Deals (left out of the JSON without deals)
 	Betes    int     `json:"betes"`     // of those, the deals lost
-	BeteRate float64 `json:"bete_rate"` // Betes / Takes
+	BeteRate float64 `json:"bete_rate"` // Betes / Takes (left out of the JSON without takes)
 	Points   int     `json:"points"`    // points its sides scored in the decks' deals (left out of the JSON without decks)
 	// Time per decision, counting only decisions with a real choice
 	// (two legal actions or more).
@@ -125,13 +125,16 @@ type Report struct {
 // the figures nothing measured, where a zero would read as a measured
 // tie while the text report says nothing: "margin" and "per_deal" (the
 // zero Interval, omitzero) and the sides' "points" without decks,
-// "games_won" (omitzero) and "unfinished_games" without games.
+// "games_won" (omitzero) and "unfinished_games" without games, a side's
+// "take_rate" without deals and its "bete_rate" without takes.
 func (r Report) MarshalJSON() ([]byte, error) {
 	type plain Report // the same fields without this method
 	type plainSide Side
 	type side struct {
 		plainSide
-		Points *int `json:"points,omitempty"`
+		Points   *int     `json:"points,omitempty"`
+		TakeRate *float64 `json:"take_rate,omitempty"`
+		BeteRate *float64 `json:"bete_rate,omitempty"`
 	}
 	out := struct {
 		plain
@@ -144,6 +147,12 @@ func (r Report) MarshalJSON() ([]byte, error) {
 		out.Sides[l].plainSide = plainSide(r.Sides[l])
 		if r.Decks > 0 {
 			out.Sides[l].Points = &r.Sides[l].Points
+		}
+		if r.Sides[l].Deals > 0 {
+			out.Sides[l].TakeRate = &r.Sides[l].TakeRate
+		}
+		if r.Sides[l].Takes > 0 {
+			out.Sides[l].BeteRate = &r.Sides[l].BeteRate
 		}
 	}
 	if r.Games > 0 {

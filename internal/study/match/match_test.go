@@ -537,3 +537,41 @@ func TestElapsedWorkers(t *testing.T) {
 		require.True(t, strings.HasSuffix(out.String(), want), "%d workers: %q", n, out.String())
 	}
 }
+
+// TestJSONRatesOfNothing: a side's take rate is measured over its deals
+// and its bete rate over its takes; without them the JSON leaves the
+// rate out rather than write a 0 that reads as measured. A measured
+// rate of 0 (deals, none taken) is written. At every count.
+func TestJSONRatesOfNothing(t *testing.T) {
+	deal := func(maker int, bete bool) dealOut { return dealOut{maker: maker, bete: bete} }
+	for _, players := range seatCounts {
+		for _, c := range []struct {
+			name  string
+			deals []dealOut
+			// The side's take and bete rates as written, nil when
+			// left out; A then B.
+			take, bete [2]any
+		}{
+			{"no deals", nil, [2]any{nil, nil}, [2]any{nil, nil}},
+			{"deals without takes", []dealOut{deal(-1, false), deal(-1, false)}, [2]any{0.0, 0.0}, [2]any{nil, nil}},
+			{"deals with takes", []dealOut{deal(levelA, true), deal(levelA, false), deal(-1, false), deal(levelB, false)},
+				[2]any{0.5, 0.25}, [2]any{0.5, 0.0}},
+		} {
+			t.Run(fmt.Sprintf("%d/%s", players, c.name), func(t *testing.T) {
+				tl := newTally(Config{A: ai.Easy, B: ai.Random, Decks: 1, Options: opts(players)}, players)
+				if c.deals != nil {
+					tl.add(job{}, &jobOut{deals: c.deals})
+				}
+				js, err := json.Marshal(tl.report(c.deals == nil))
+				require.NoError(t, err)
+				var got struct{ Sides []map[string]any }
+				require.NoError(t, json.Unmarshal(js, &got), string(js))
+				require.Len(t, got.Sides, 2)
+				for l, s := range got.Sides {
+					require.Equal(t, c.take[l], s["take_rate"], "side %d take_rate in %s", l, js)
+					require.Equal(t, c.bete[l], s["bete_rate"], "side %d bete_rate in %s", l, js)
+				}
+			})
+		}
+	}
+}
