@@ -203,7 +203,7 @@ func TestUnderWayNoticeWords(t *testing.T) {
 			want string
 		}{
 			{tourney.Info{Code: "PVWQGY", Rules: o}, " Board 1 of tournament PVWQGY · %d players is under way: d opens it."},
-			{tourney.Info{Daily: true, Date: duplicate.Date{Year: 2026, Month: 12, Day: 5}, Rules: o}, " Board 1 of the daily 2026-12-05 · %d players is under way: d opens it."},
+			{tourney.Info{Daily: true, Date: duplicate.Date{Year: 2026, Month: 12, Day: 5}, Rules: o}, " Board 1 of the 2026-12-05 daily for %d players is under way: d opens it."},
 		} {
 			l, ctx := steadyLobby(t, 0, true, true, 2)
 			l.takeInPlay(inPlayMsg{info: c.info, board: 1})

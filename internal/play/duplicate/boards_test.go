@@ -236,6 +236,20 @@ func TestDates(t *testing.T) {
 	}
 }
 
+// TestDailyNames: the daily's title and its name in a sentence say the
+// same date and seat count in the same words.
+func TestDailyNames(t *testing.T) {
+	d := Date{Year: 2026, Month: 12, Day: 1}
+	for _, n := range []int{2, 3, 4} {
+		if got, want := DailyTitle(d, n), fmt.Sprintf("Daily challenge · 2026-12-01 · %d players", n); got != want {
+			t.Errorf("DailyTitle = %q, want %q", got, want)
+		}
+		if got, want := DailyNamed(d, n), fmt.Sprintf("the 2026-12-01 daily for %d players", n); got != want {
+			t.Errorf("DailyNamed = %q, want %q", got, want)
+		}
+	}
+}
+
 // dailySeed2026_12_01_3 is the first 16 bytes of
 // printf '%s' 'klob daily v1 2026-12-01 players=3' | sha256sum.
 const dailySeed2026_12_01_3 = "ed7698675eb246be293c88fe611e153b"

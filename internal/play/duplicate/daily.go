@@ -79,6 +79,15 @@ func DailyTitle(date Date, players int) string {
 	return fmt.Sprintf("Daily challenge · %s · %d players", date, players)
 }
 
+// DailyNamed names the daily of date at a table of players inside a
+// sentence, with DailyTitle's date and seat count: "the 2026-12-01
+// daily for 3 players". It is kept short ("daily", not "daily
+// challenge") so that the lobby's one-line notice of a board fits 80
+// columns.
+func DailyNamed(date Date, players int) string {
+	return fmt.Sprintf("the %s daily for %d players", date, players)
+}
+
 // DailySpec returns the spec of the daily boards of date for a table of
 // players: the seed from SHA-256 of DailyText, DailyBoards boards, the
 // default rules for the seat count, DailyLevel bots and the person in

@@ -48,11 +48,12 @@ func (i Info) Title() string {
 	return fmt.Sprintf("Tournament %s · %d players", i.Code, i.Players())
 }
 
-// Named names the tournament inside a sentence: "the daily 2026-12-01
-// · 3 players", "tournament KQXPRT · 3 players".
+// Named names the tournament inside a sentence: a daily as
+// duplicate.DailyNamed does, "the 2026-12-01 daily for 3 players"; a
+// club tournament "tournament KQXPRT · 3 players".
 func (i Info) Named() string {
 	if i.Daily {
-		return fmt.Sprintf("the daily %s · %d players", i.Date, i.Players())
+		return duplicate.DailyNamed(i.Date, i.Players())
 	}
 	return fmt.Sprintf("tournament %s · %d players", i.Code, i.Players())
 }

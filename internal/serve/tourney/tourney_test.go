@@ -477,6 +477,7 @@ func TestDailyTournaments(t *testing.T) {
 		assert.Equal(t, today, info.Date)
 		assert.Equal(t, DailyCode(today, n), info.Code)
 		assert.Equal(t, "Daily challenge · 2026-12-01 · "+fmt.Sprint(n)+" players", info.Title())
+		assert.Equal(t, "the 2026-12-01 daily for "+fmt.Sprint(n)+" players", info.Named())
 		assert.Equal(t, time.Date(2026, 12, 2, 0, 0, 0, 0, time.UTC), info.Ends.UTC())
 		want, err := duplicate.Daily(today, n)
 		require.NoError(t, err)
