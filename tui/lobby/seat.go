@@ -754,7 +754,7 @@ func (s *SharedSeat) seatLines(ctx *kit.Context) []string {
 		case name == "":
 			name, state = "(free)", "a bot plays it if nobody sits down"
 		case !in.Here && !in.Until.IsZero():
-			state = fmt.Sprintf("away: the seat waits %s for them", max(0, in.Until.Sub(s.l.clock().Now())).Round(time.Second))
+			state = fmt.Sprintf("away: the seat waits %s for them", in.Waits(s.l.clock().Now()))
 		case !in.Here:
 			state = "away: the seat waits for them"
 		}

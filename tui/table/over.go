@@ -246,8 +246,7 @@ func (s *Screen) awayWords(sc *Scene) []string {
 		case p.Until.IsZero():
 			out = append(out, name+" is away: the seat waits for them.")
 		default:
-			wait := max(0, p.Until.Sub(s.now())).Round(time.Second)
-			out = append(out, fmt.Sprintf("%s is away: a bot plays the seat in %s; the next deal does not wait.", name, wait))
+			out = append(out, fmt.Sprintf("%s is away: a bot plays the seat in %s; the next deal does not wait.", name, p.Waits(s.now())))
 		}
 	}
 	return out

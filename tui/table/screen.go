@@ -1405,8 +1405,7 @@ func (s *Screen) seatTag(i int, p host.SeatInfo) string {
 			// spectator alone runs none): no time is counting down.
 			return "away"
 		}
-		wait := max(0, p.Until.Sub(s.now())).Round(time.Second)
-		return fmt.Sprintf("away,\nwaits %s", wait)
+		return fmt.Sprintf("away,\nwaits %s", p.Waits(s.now()))
 	case host.SeatHere:
 		// The move clock: the seat is played for once it runs out.
 		if p.Idle {

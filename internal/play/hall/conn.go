@@ -138,6 +138,12 @@ type SeatInfo struct {
 	Until time.Time
 }
 
+// Waits is how long the seat still waits for its person at now, in
+// whole seconds, reckoned as a game's seat is (host.SeatInfo.Waits).
+func (s SeatInfo) Waits(now time.Time) time.Duration {
+	return host.SeatInfo{Until: s.Until}.Waits(now)
+}
+
 // Waiting is the waiting room as one seat sees it: who holds the seats
 // and who is here, the table's rules, and whether the game has started
 // (the seat then plays through Conn.Port) or the table closed.

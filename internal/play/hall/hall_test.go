@@ -1324,3 +1324,37 @@ func TestTableLinesAreBoundedPerAddress(t *testing.T) {
 	require.NoError(t, openAndLeave(h, "kz", "192.0.2.1"))
 	assert.Equal(t, 1, count(`opened by "kz"`), logs.String())
 }
+
+// TestSeatWaits: the time a seat away still waits for its person, as
+// the screens count it down, is Grace when it starts, falls with the
+// clock to the nearest second and is 0 once over: in the waiting room
+// (SeatInfo.Waits) and in the game (host.SeatInfo.Waits) alike.
+func TestSeatWaits(t *testing.T) {
+	clock := clocktest.New(t0)
+	tb := annOpens(t, testHall(t, t.TempDir(), &memHistory{}, clock), 2, smallRules(), 5)
+	ann, bob := join(t, tb, "a", "Ann", 1), join(t, tb, "b", "Bob", 2)
+	bob.conn.Drop() // before the start a seat waits for a person cut off
+	room := func() time.Duration { return ann.conn.Waiting().Seats[1].Waits(clock.Now()) }
+	require.Equal(t, time.Minute, room(), "Bob's seat waits the grace")
+	clock.Advance(20*time.Second + 400*time.Millisecond)
+	require.Equal(t, 40*time.Second, room(), "to the nearest second")
+	clock.Advance(200 * time.Millisecond)
+	require.Equal(t, 39*time.Second, room(), "to the nearest second")
+	w := ann.conn.Waiting().Seats[1]
+	require.Equal(t, time.Duration(0), w.Waits(w.Until), "over at Until")
+	require.Equal(t, time.Duration(0), w.Waits(w.Until.Add(time.Hour)), "never below 0")
+
+	clock = clocktest.New(t0)
+	tb = annOpens(t, testHall(t, t.TempDir(), &memHistory{}, clock), 2, smallRules(), 6)
+	ann, bob = annAndBob(t, tb)
+	bob.leave()
+	game := func() time.Duration {
+		s := await(t, ann.port(), "Bob's seat to wait", func(s host.Snapshot) bool { return s.Players[1].State == host.SeatAway })
+		return s.Players[1].Waits(clock.Now())
+	}
+	require.Equal(t, time.Minute, game(), "Bob's seat waits the grace")
+	clock.Advance(44*time.Second + 600*time.Millisecond)
+	require.Equal(t, 15*time.Second, game(), "to the nearest second")
+	p := ann.port().Snapshot().Players[1]
+	require.Equal(t, time.Duration(0), p.Waits(p.Until.Add(time.Hour)), "never below 0")
+}

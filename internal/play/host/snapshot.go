@@ -169,6 +169,14 @@ type SeatInfo struct {
 	No bool
 }
 
+// Waits is how long the seat still waits at now before Until, in whole
+// seconds as a countdown shows it, and 0 once Until has passed. It is
+// the one reckoning of a seat's wait, the waiting room's included
+// (hall.SeatInfo.Waits).
+func (i SeatInfo) Waits(now time.Time) time.Duration {
+	return max(0, i.Until.Sub(now)).Round(time.Second)
+}
+
 // DealResult is a finished deal, public to every seat.
 type DealResult struct {
 	Dealer     rules.Seat
