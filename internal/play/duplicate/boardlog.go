@@ -24,18 +24,29 @@ func (s *BoardSet) BoardLog(b Board, steps []rules.Step, names, levels [4]string
 // a game resumed from it goes on with the claim's play-out. It refuses a
 // claim the steps do not bear out (CheckClaim).
 func (s *BoardSet) ClaimedBoardLog(b Board, steps []rules.Step, claim *gamelog.Claim, names, levels [4]string) (*gamelog.Log, error) {
-	if _, err := b.Replay(s.Options, steps); err != nil {
-		return nil, err
-	}
 	l := &gamelog.Log{Header: gamelog.Header{Event: fmt.Sprintf("Klob board %d of set %s", b.Number, s.ID),
 		Options: s.Options, FirstDealer: b.Dealer, Players: names, Levels: levels}}
 	l.Deals = []gamelog.Deal{{Deck: b.Deck, Steps: append([]rules.Step(nil), steps...)}}
-	if claim != nil {
-		c := *claim
-		l.Deals[0].Claim = &c
-		if _, err := l.Game(); err != nil {
-			return nil, fmt.Errorf("board %d: %w", b.Number, err)
+	if claim == nil {
+		if _, err := b.Replay(s.Options, steps); err != nil {
+			return nil, err
 		}
+		return l, nil
+	}
+	c := *claim
+	l.Deals[0].Claim = &c
+	// The log's replay plays the steps and checks the claim at once: a
+	// claimed board is saved at every action of its play-out. Only when
+	// it fails is the board replayed again, so that an action the deal
+	// refuses is said as Replay says it.
+	if replayed != nil {
+		replayed()
+	}
+	if _, err := l.Game(); err != nil {
+		if _, rerr := b.Replay(s.Options, steps); rerr != nil {
+			return nil, rerr
+		}
+		return nil, fmt.Errorf("board %d: %w", b.Number, err)
 	}
 	return l, nil
 }

@@ -1,7 +1,9 @@
 package duplicate
 
 import (
+	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -122,6 +124,45 @@ func TestResultFileClaim(t *testing.T) {
 		text := "klob-results 1\ndate 2026-12-01\nplayers 2\nset 0123456789abcdef\nname A\nversion v\n" + line + "\nend\n"
 		if _, err := ParseResultFile([]byte(text)); err == nil {
 			t.Errorf("%q reads", line)
+		}
+	}
+}
+
+// TestCheckClaimReplaysOnce: checking a claim borne out, as the daily
+// does at each autosave of a board claimed (Day.SaveDeal, at every
+// action of the play-out), replays the board once. A claim refused is
+// said as before: actions the board refuses as Replay says them, a
+// claim the play does not bear out as the board's log does.
+func TestCheckClaimReplaysOnce(t *testing.T) {
+	replays := 0
+	replayed = func() { replays++ }
+	defer func() { replayed = nil }()
+	for players := 2; players <= 4; players++ {
+		s := testSet(t, players, uint64(40+players), 8)
+		b, steps, claim, lost := claimedPlay(t, s, rand.New(rand.NewPCG(7, uint64(players))))
+		for k := claim.Step; k <= len(steps); k++ {
+			replays = 0
+			if err := s.CheckClaim(b, steps[:k], claim); err != nil {
+				t.Fatalf("%d players, after %d actions: %v", players, k, err)
+			}
+			if replays != 1 {
+				t.Errorf("%d players, after %d actions: the check replayed the board %d times, want 1", players, k, replays)
+			}
+		}
+
+		illegal := slices.Clone(steps)
+		illegal[len(illegal)-1], illegal[len(illegal)-2] = illegal[len(illegal)-2], illegal[len(illegal)-1]
+		_, want := b.Replay(s.Options, illegal)
+		if err := s.CheckClaim(b, illegal, claim); err == nil || want == nil || err.Error() != want.Error() {
+			t.Errorf("%d players, an action refused: %v, want %v", players, err, want)
+		}
+		for _, c := range []gamelog.Claim{{Seat: s.Seat, Step: lost, PlayedOut: true}, {Seat: s.Seat, Step: 0, PlayedOut: true}} {
+			l := &gamelog.Log{Header: gamelog.Header{Options: s.Options, FirstDealer: b.Dealer}}
+			l.Deals = []gamelog.Deal{{Deck: b.Deck, Steps: steps, Claim: &c}}
+			_, want := l.Game()
+			if err := s.CheckClaim(b, steps, &c); err == nil || want == nil || err.Error() != fmt.Sprintf("board %d: %v", b.Number, want) {
+				t.Errorf("%d players, claim %+v: %v, want board %d: %v", players, c, err, b.Number, want)
+			}
 		}
 	}
 }
