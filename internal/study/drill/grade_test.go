@@ -140,7 +140,7 @@ func TestAsGoodToWinButFarBehindOnPoints(t *testing.T) {
 
 // TestOneLossOneRounding: the verdict, its short form and the reason
 // write the same loss alike (9.6, not 9 in one and 10 in the other), as
-// the trainer's points lost a drill (9.6) does.
+// the trainer's record of the points lost (9.6) does.
 func TestOneLossOneRounding(t *testing.T) {
 	an := Analysis{Samples: 10, Rows: []Row{
 		optRow(rules.NameAction(rules.Clubs), 10, 0.5, 0), optRow(rules.NameAction(rules.Hearts), 0.4, 0.5, 0),
@@ -150,7 +150,7 @@ func TestOneLossOneRounding(t *testing.T) {
 	assert.Equal(t, "an inaccuracy that costs 9.6 points", v.Text())
 	assert.Equal(t, "inaccuracy: -9.6 pts", v.Short())
 	assert.Contains(t, strings.Join(an.Reason(false), " "), "scores 9.6 points more than naming hearts")
-	assert.Equal(t, "1 drill, 0 right (0%); 9.6 points lost, 9.6 a drill.", Score{Drills: 1, Lost: v.Points}.Text())
+	assert.Equal(t, "1 drill, 0 right (0%); 9.6 points lost on the one drill.", Score{Drills: 1, Lost: v.Points}.Text())
 }
 
 // shownGap reads a verdict of the option table with its gap and error:

@@ -131,26 +131,37 @@ func (s Score) Text() string {
 
 // LostText says what the wrong answers cost: "nothing lost", "41.2
 // points lost, 13.7 a drill", "chance to win lost 40.1% summed over the
-// drills" ("on the one drill" when there is one), or both. The chance
-// is a percentage summed over the drills (it can pass 100%), in the
-// words of the game analysis, with one decimal at any size as the
-// verdicts write a loss ("-40.1% win").
+// drills", or both. Over one drill the average is the total again, so
+// the loss is said once, "on the one drill" closing the whole: "41.2
+// points lost on the one drill". The chance is a percentage summed over
+// the drills (it can pass 100%), in the words of the game analysis,
+// with one decimal at any size as the verdicts write a loss ("-40.1%
+// win").
 func (s Score) LostText() string {
 	if s.Correct == s.Drills {
 		return "nothing lost"
 	}
+	one := s.Drills == 1
 	var parts []string
 	if s.Lost > 0 || s.WinLost == 0 {
-		parts = append(parts, fmt.Sprintf("%s lost, %.1f a drill", PointsOne(s.Lost), s.AvgLost()))
+		points := PointsOne(s.Lost) + " lost"
+		if !one {
+			points += fmt.Sprintf(", %.1f a drill", s.AvgLost())
+		}
+		parts = append(parts, points)
 	}
 	if s.WinLost > 0 {
-		over := " summed over the drills"
-		if s.Drills == 1 {
-			over = " on the one drill"
+		chance := "chance to win lost " + PercentOne(s.WinLost)
+		if !one {
+			chance += " summed over the drills"
 		}
-		parts = append(parts, "chance to win lost "+PercentOne(s.WinLost)+over)
+		parts = append(parts, chance)
 	}
-	return strings.Join(parts, "; ")
+	t := strings.Join(parts, "; ")
+	if one {
+		t += " on the one drill"
+	}
+	return t
 }
 
 // pluralOf is word for an amount x written with %g: singular for 1

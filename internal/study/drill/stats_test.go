@@ -194,6 +194,8 @@ func TestScoreText(t *testing.T) {
 		{Score{}, "0 drills, 0 right (0%); nothing lost."},
 		{Score{Drills: 2, Correct: 2}, "2 drills, 2 right (100%); nothing lost."},
 		{Score{Drills: 2, Correct: 1, Lost: 41}, "2 drills, 1 right (50%); 41.0 points lost, 20.5 a drill."},
+		{Score{Drills: 1, Correct: 0, Lost: 41.2}, "1 drill, 0 right (0%); 41.2 points lost on the one drill."},
+		{Score{Drills: 1, Correct: 0, Lost: 41.2, WinLost: 0.03}, "1 drill, 0 right (0%); 41.2 points lost; chance to win lost 3.0% on the one drill."},
 		{Score{Drills: 1, Correct: 0, WinLost: 0.12}, "1 drill, 0 right (0%); chance to win lost 12.0% on the one drill."},
 		{Score{Drills: 1, Correct: 0, WinLost: 0.401}, "1 drill, 0 right (0%); chance to win lost 40.1% on the one drill."},
 		{Score{Drills: 3, Correct: 1, Lost: 4, WinLost: 0.05}, "3 drills, 1 right (33%); 4.0 points lost, 1.3 a drill; chance to win lost 5.0% summed over the drills."},
