@@ -570,6 +570,13 @@ func (lt *talkPane) lines(ctx *kit.Context, w, room int) []string {
 	}
 	// The heading takes a line of the room.
 	keep--
+	if keep < 1 && len(tail) == 0 && len(lt.t.Lines()) == 0 {
+		// Nothing said and no row for "(nothing said yet)" under it (a
+		// note or a code typed above took it): a heading over nothing
+		// reads as a talk cut off, so the talk shows nothing until the
+		// row is back.
+		return nil
+	}
 	// The latest lines show whole; when the latest alone does not fit,
 	// its start shows, cut with "…": a line's tail alone would read as
 	// nobody's.

@@ -1319,9 +1319,10 @@ func (l *Lobby) render(ctx *kit.Context) (string, []kit.Hit) {
 	floor := talkFloor
 	if l.talk != nil && len(l.talk.t.Lines()) == 0 && (len(tail) > 0 || l.talk.open()) {
 		// "(nothing said yet)" says no more than the heading: it goes
-		// first under the lobby's note or a line typed. Under the talk's
-		// own note (a line refused) it stays as a line said would: the
-		// talk is as empty as before, and should read so.
+		// first under the lobby's note or a line typed (and the heading
+		// with it, when nothing else of the talk shows: talkPane.lines).
+		// Under the talk's own note (a line refused) it stays as a line
+		// said would: the talk is as empty as before, and should read so.
 		floor = 1
 		short -= talk - min(talk, floor)
 		talk = min(talk, floor)

@@ -279,30 +279,72 @@ func TestTalkLogScrollsWholeLines(t *testing.T) {
 }
 
 // The line typed (a table's code) or a note under the tables does not
-// sit on the talk's heading: at 80×24, with the rating's two lines, a
-// table or none and nothing said yet, a blank row stays before "Lobby
-// talk" ("(nothing said yet)" goes rather than the blank), and nothing
-// above the tables moves. Lines said keep their rows before the blank
-// (TestLobbyTalkRoomAt80x24).
+// sit on the talk's heading: at 80×24, a table or none and nothing said
+// yet, a blank row stays before "Lobby talk" and nothing above the
+// tables moves. Without a rating the talk keeps "(nothing said yet)"
+// under its heading; with the rating's two lines there is no row for
+// it, and the talk shows nothing rather than its heading over a blank
+// row (TestRefusedCodeLeavesNoBareTalkHeading). Lines said keep their
+// rows before the blank (TestLobbyTalkRoomAt80x24).
 func TestPromptKeepsTheBlankBeforeTheTalk(t *testing.T) {
-	for _, tables := range []int{0, 1} {
-		for _, what := range []string{"code", "note"} {
-			name := fmt.Sprintf("%d tables, %s", tables, what)
-			l, ctx := steadyLobby(t, tables, true, true, 0)
-			before := screenLines(l, ctx)
-			switch what {
-			case "code":
-				press(l, ctx, "j")
-			case "note":
-				l.setNote("Your seat at table QLDU waits for you: enter takes it back.", false)
+	for _, rated := range []bool{false, true} {
+		for _, tables := range []int{0, 1} {
+			for _, what := range []string{"code", "note"} {
+				name := fmt.Sprintf("rated %v, %d tables, %s", rated, tables, what)
+				l, ctx := steadyLobby(t, tables, rated, true, 0)
+				before := screenLines(l, ctx)
+				switch what {
+				case "code":
+					press(l, ctx, "j")
+				case "note":
+					l.setNote("Your seat at table QLDU waits for you: enter takes it back.", false)
+				}
+				rows := screenLines(l, ctx)
+				text := strings.Join(rows, "\n")
+				require.Len(t, rows, 24, name)
+				head := slices.IndexFunc(before, func(s string) bool { return strings.HasPrefix(s, " Tables") })
+				require.Equal(t, before[:head+1], rows[:head+1], name)
+				talk := slices.IndexFunc(rows, func(s string) bool { return strings.HasPrefix(s, " Lobby talk") })
+				if rated {
+					require.Negative(t, talk, "%s: the talk's heading over nothing:\n%s", name, text)
+					continue
+				}
+				require.Positive(t, talk, "%s:\n%s", name, text)
+				require.Empty(t, strings.TrimSpace(rows[talk-1]), "%s: no blank row before the talk:\n%s", name, text)
+				require.Equal(t, "   (nothing said yet)", strings.TrimRight(rows[talk+1], " "), "%s:\n%s", name, text)
 			}
+		}
+	}
+}
+
+// A code no table has (j, "zzzz", enter) is refused in a note under the
+// tables. The talk's heading never stands over a blank row: with
+// nothing said, where the note leaves no row for "(nothing said yet)"
+// the heading goes too, and it is back with the row once the note is.
+// With and without a rating, 0 to 8 tables, at 80×24.
+func TestRefusedCodeLeavesNoBareTalkHeading(t *testing.T) {
+	for _, rated := range []bool{false, true} {
+		for n := range 9 {
+			name := fmt.Sprintf("rated %v, %d tables", rated, n)
+			// A hall of its own: the hall counts the wrong codes tried.
+			h, err := hall.New(hall.Config{Dir: t.TempDir(), Grace: time.Minute, Clock: clocktest.New(clocktest.Start())})
+			require.NoError(t, err)
+			t.Cleanup(h.Close)
+			l, ctx := steadyLobby(t, n, rated, true, 0)
+			l.cfg.Hall = h
+			before := strings.Join(screenLines(l, ctx), "\n")
+			require.Contains(t, before, "\n Lobby talk", "%s: no talk before the note:\n%s", name, before)
+			press(l, ctx, "j", "z", "z", "z", "z", "enter")
 			rows := screenLines(l, ctx)
-			require.Len(t, rows, 24, name)
-			talk := slices.IndexFunc(rows, func(s string) bool { return strings.HasPrefix(s, " Lobby talk") })
-			require.Positive(t, talk, "%s:\n%s", name, strings.Join(rows, "\n"))
-			require.Empty(t, strings.TrimSpace(rows[talk-1]), "%s: no blank row before the talk:\n%s", name, strings.Join(rows, "\n"))
-			head := slices.IndexFunc(before, func(s string) bool { return strings.HasPrefix(s, " Tables") })
-			require.Equal(t, before[:head+1], rows[:head+1], name)
+			text := strings.Join(rows, "\n")
+			require.Contains(t, text, `! "zzzz": no open table has that code.`, "%s:\n%s", name, text)
+			if talk := slices.IndexFunc(rows, func(s string) bool { return strings.HasPrefix(s, " Lobby talk") }); talk >= 0 {
+				require.Less(t, talk+1, len(rows), name)
+				require.Equal(t, "   (nothing said yet)", strings.TrimRight(rows[talk+1], " "),
+					"%s: the talk's heading over a blank row:\n%s", name, text)
+			}
+			l.setNote("", false)
+			require.Equal(t, before, strings.Join(screenLines(l, ctx), "\n"), "%s: the lobby after the note", name)
 		}
 	}
 }
