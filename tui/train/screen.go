@@ -881,8 +881,17 @@ func recordHelp(players int) []key.Binding {
 }
 
 // QuitQuestion replaces the game's "stays saved": the trainer's record
-// is kept after every drill.
+// is kept after every drill, where it is kept at all. Without a record
+// (no state folder, a guest) it lasts this session only, and after a
+// save that failed the record does not hold this session: the question
+// says so, as the quit note does.
 func (t *core) QuitQuestion() string {
+	switch {
+	case t.cfg.Record == nil:
+		return "Your record is kept for this session only."
+	case t.unsaved:
+		return "Your record could not be saved: it does not hold this session."
+	}
 	return "Your record is kept after every drill."
 }
 
