@@ -113,7 +113,7 @@ type Report struct {
 	GamesWon [2]Share `json:"games_won,omitzero"`
 	// Unfinished counts games stopped at maxGameDeals.
 	Unfinished int     `json:"unfinished_games"`
-	Abandoned  float64 `json:"abandoned_rate"` // share of deals thrown in
+	Abandoned  float64 `json:"abandoned_rate"` // share of deals thrown in (left out of the JSON without deals)
 	Sides      [2]Side `json:"sides"`          // A then B
 	// Stopped reports a match cut short (Config.Partial): Decks and
 	// Games count what was finished.
@@ -125,8 +125,9 @@ type Report struct {
 // the figures nothing measured, where a zero would read as a measured
 // tie while the text report says nothing: "margin" and "per_deal" (the
 // zero Interval, omitzero) and the sides' "points" without decks,
-// "games_won" (omitzero) and "unfinished_games" without games, a side's
-// "take_rate" without deals and its "bete_rate" without takes.
+// "games_won" (omitzero) and "unfinished_games" without games,
+// "abandoned_rate" and a side's "take_rate" without deals, and a side's
+// "bete_rate" without takes.
 func (r Report) MarshalJSON() ([]byte, error) {
 	type plain Report // the same fields without this method
 	type plainSide Side
@@ -140,9 +141,13 @@ func (r Report) MarshalJSON() ([]byte, error) {
 		plain
 		// Shallower than plain's fields of the same names, these are
 		// the ones written; nil pointers are left out.
-		Sides      [2]side `json:"sides"`
-		Unfinished *int    `json:"unfinished_games,omitempty"`
+		Sides      [2]side  `json:"sides"`
+		Unfinished *int     `json:"unfinished_games,omitempty"`
+		Abandoned  *float64 `json:"abandoned_rate,omitempty"`
 	}{plain: plain(r)}
+	if r.dealt() {
+		out.Abandoned = &r.Abandoned
+	}
 	for l := range r.Sides {
 		out.Sides[l].plainSide = plainSide(r.Sides[l])
 		if r.Decks > 0 {
@@ -160,6 +165,10 @@ func (r Report) MarshalJSON() ([]byte, error) {
 	}
 	return json.Marshal(out)
 }
+
+// dealt reports whether the match dealt any deal: every deal seats both
+// levels, so a side's Deals counts the match's deals.
+func (r *Report) dealt() bool { return r.Sides[levelA].Deals > 0 }
 
 // The two levels, as indices of Report.Sides and seating entries.
 const (

@@ -538,11 +538,12 @@ func TestElapsedWorkers(t *testing.T) {
 	}
 }
 
-// TestJSONRatesOfNothing: a side's take rate is measured over its deals
-// and its bete rate over its takes; without them the JSON leaves the
-// rate out rather than write a 0 that reads as measured. A measured
-// rate of 0 (deals, none taken) is written. At every count.
-func TestJSONRatesOfNothing(t *testing.T) {
+// TestRatesOfNothing: a side's take rate is measured over its deals and
+// its bete rate over its takes, the share of deals thrown in over the
+// match's deals; without them the JSON leaves the rate out and the text
+// report writes a dash, rather than a 0 that reads as measured. A
+// measured rate of 0 (deals, none taken) is written. At every count.
+func TestRatesOfNothing(t *testing.T) {
 	deal := func(maker int, bete bool) dealOut { return dealOut{maker: maker, bete: bete} }
 	for _, players := range seatCounts {
 		for _, c := range []struct {
@@ -551,26 +552,55 @@ func TestJSONRatesOfNothing(t *testing.T) {
 			// The side's take and bete rates as written, nil when
 			// left out; A then B.
 			take, bete [2]any
+			abandoned  any // the share of deals thrown in, nil when left out
+			// The text report's cells for the same: each side's take
+			// and bete rates, and the deals thrown in.
+			text      [2][2]string
+			textThrow string
 		}{
-			{"no deals", nil, [2]any{nil, nil}, [2]any{nil, nil}},
-			{"deals without takes", []dealOut{deal(-1, false), deal(-1, false)}, [2]any{0.0, 0.0}, [2]any{nil, nil}},
+			{"no deals", nil, [2]any{nil, nil}, [2]any{nil, nil}, nil,
+				[2][2]string{{"—", "—"}, {"—", "—"}}, "—"},
+			{"deals without takes", []dealOut{deal(-1, false), deal(-1, false)}, [2]any{0.0, 0.0}, [2]any{nil, nil}, 1.0,
+				[2][2]string{{"0.0%", "—"}, {"0.0%", "—"}}, "100.0%"},
 			{"deals with takes", []dealOut{deal(levelA, true), deal(levelA, false), deal(-1, false), deal(levelB, false)},
-				[2]any{0.5, 0.25}, [2]any{0.5, 0.0}},
+				[2]any{0.5, 0.25}, [2]any{0.5, 0.0}, 0.25,
+				[2][2]string{{"50.0%", "50.0%"}, {"25.0%", "0.0%"}}, "25.0%"},
 		} {
 			t.Run(fmt.Sprintf("%d/%s", players, c.name), func(t *testing.T) {
 				tl := newTally(Config{A: ai.Easy, B: ai.Random, Decks: 1, Options: opts(players)}, players)
 				if c.deals != nil {
 					tl.add(job{}, &jobOut{deals: c.deals})
 				}
-				js, err := json.Marshal(tl.report(c.deals == nil))
+				rep := tl.report(c.deals == nil)
+				js, err := json.Marshal(rep)
 				require.NoError(t, err)
-				var got struct{ Sides []map[string]any }
+				var got struct {
+					Abandoned any `json:"abandoned_rate"`
+					Sides     []map[string]any
+				}
 				require.NoError(t, json.Unmarshal(js, &got), string(js))
+				require.Equal(t, c.abandoned, got.Abandoned, "abandoned_rate in %s", js)
 				require.Len(t, got.Sides, 2)
 				for l, s := range got.Sides {
 					require.Equal(t, c.take[l], s["take_rate"], "side %d take_rate in %s", l, js)
 					require.Equal(t, c.bete[l], s["bete_rate"], "side %d bete_rate in %s", l, js)
 				}
+
+				var out bytes.Buffer
+				require.NoError(t, rep.WriteText(&out))
+				text := out.String()
+				require.Contains(t, text, "\ndeals thrown in: "+c.textThrow+"\n")
+				rows := 0
+				for _, line := range strings.Split(text, "\n") {
+					f := strings.Fields(line)
+					if len(f) < 5 || (f[0] != "A" && f[0] != "B") {
+						continue
+					}
+					l := int(f[0][0] - 'A')
+					require.Equal(t, c.text[l], [2]string{f[3], f[4]}, "side %c's take and bete rates in\n%s", 'A'+l, text)
+					rows++
+				}
+				require.Equal(t, 2, rows, "a table row for each side in\n%s", text)
 			})
 		}
 	}

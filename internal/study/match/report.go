@@ -40,14 +40,15 @@ func (r *Report) WriteText(w io.Writer) error {
 			ew.printf("unfinished games: %d (stopped after %d deals)\n", r.Unfinished, maxGameDeals)
 		}
 	}
-	ew.printf("deals thrown in: %.1f%%\n", 100*r.Abandoned)
+	ew.printf("deals thrown in: %s\n", rate(r.Abandoned, r.dealt()))
 	// The table names the sides A and B only, as the lines above say
 	// which level each is: a hybrid level would widen it past 80 columns.
 	tw := tabwriter.NewWriter(ew, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintf(tw, "side\tdeals\ttakes\ttake rate\tbete rate\tdecisions\tmedian\tp95\tmax\t\n")
 	for i, s := range r.Sides {
-		fmt.Fprintf(tw, "%c\t%d\t%d\t%.1f%%\t%.1f%%\t%d\t%s\t%s\t%s\t\n", 'A'+i, s.Deals, s.Takes,
-			100*s.TakeRate, 100*s.BeteRate, s.Time.Count, fmtDur(s.Time.Median), fmtDur(s.Time.P95), fmtDur(s.Time.Max))
+		fmt.Fprintf(tw, "%c\t%d\t%d\t%s\t%s\t%d\t%s\t%s\t%s\t\n", 'A'+i, s.Deals, s.Takes,
+			rate(s.TakeRate, s.Deals > 0), rate(s.BeteRate, s.Takes > 0),
+			s.Time.Count, fmtDur(s.Time.Median), fmtDur(s.Time.P95), fmtDur(s.Time.Max))
 	}
 	tw.Flush()
 	workers := "workers"
@@ -56,6 +57,16 @@ func (r *Report) WriteText(w io.Writer) error {
 	}
 	ew.printf("elapsed %.1fs on %d %s\n", r.Elapsed, r.Workers, workers)
 	return ew.Err
+}
+
+// rate writes a share as a percentage, or a dash when nothing was
+// measured (no deals to take, no takes to lose), where 0.0% would read
+// as measured.
+func rate(share float64, measured bool) string {
+	if !measured {
+		return "—"
+	}
+	return fmt.Sprintf("%.1f%%", 100*share)
 }
 
 // fmtDur writes a decision time with three significant digits.
