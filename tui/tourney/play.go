@@ -94,7 +94,7 @@ func dailyTag(code string) (string, bool) {
 	if !ok {
 		return "", false
 	}
-	return "server daily " + date, true
+	return "server daily " + date.String(), true
 }
 
 func (*boardPart) Name() string { return "board" }

@@ -98,7 +98,7 @@ func TestErrTextOfADaily(t *testing.T) {
 // daily's page, each got from the service as a page's call gets it,
 // reads of the daily: never "tournament" alone, never "a the daily"; a
 // guest reads what they may do there, and a daily the server has not
-// made is named as its header names it.
+// made is named as a sentence names a daily.
 func TestErrTextOfADailyEveryError(t *testing.T) {
 	cl := newClub(t, true)
 	bg := context.Background()
@@ -122,7 +122,7 @@ func TestErrTextOfADailyEveryError(t *testing.T) {
 		{"the standings before the end", errOf(cl.svc.Final(bg, bob.Key, code)),
 			"The daily is not over: its results are hidden until the end."},
 		{"a daily not made", errOf(cl.svc.Progress(bg, bob.Key, notMade)),
-			"This server has no daily 2026-12-05 · 3 players."},
+			"This server does not have the 2026-12-05 daily for 3 players."},
 		{"an address's entrants", full, fmt.Sprintf("The daily has %d entrants from your address already, its most.", svc.DefaultEntrantsPerAddr)},
 		{"every board played", svc.ErrAllPlayed, "You have played every board of the daily."},
 		{"the database", svc.ErrTrouble, "The server's database failed (the server's log says why)."},
@@ -182,12 +182,15 @@ func TestDailyGuestPage(t *testing.T) {
 }
 
 // TestNoSuchDailyPage: a daily's page the server has no daily for says
-// so of the daily.
+// so of the daily, named as every sentence names a daily
+// (duplicate.DailyNamed). At every count.
 func TestNoSuchDailyPage(t *testing.T) {
-	cl := newClub(t, true)
-	f := cl.openAt(ann, "DAILY-2026-12-05-3P")
-	f.see("This server has no daily 2026-12-05 · 3 players.")
-	f.saysTheDaily("a daily the server has not made")
+	testkit.EachSeatCount(t, func(t *testing.T, players int) {
+		cl := newClub(t, true)
+		f := cl.openAt(ann, fmt.Sprintf("DAILY-2026-12-05-%dP", players))
+		f.see(fmt.Sprintf("This server does not have the 2026-12-05 daily for %d players.", players))
+		f.saysTheDaily("a daily the server has not made")
+	})
 }
 
 // TestBoardTakebackRefusal: a board of the daily takes nothing back,
