@@ -334,7 +334,7 @@ func TestLobbySaysABoardIsHalfPlayed(t *testing.T) {
 	seat.Leave()
 
 	ann := open("a", "Ann")
-	want := fmt.Sprintf("Board 1 of tournament %s · 3 players is under way: d opens it.", info.Code)
+	want := fmt.Sprintf("Board 1 of tournament %s for 3 players is under way: d opens it.", info.Code)
 	ann.untilFlat(t, want)
 	kittest.CheckSize(t, ann.screen(), 80, 24)
 	bob := open("b", "Bob")
@@ -363,7 +363,7 @@ func TestLobbySaysABoardIsHalfPlayed(t *testing.T) {
 	if strings.Contains(flat(cy), "Leave?") {
 		cy.key("y")
 	}
-	cy.untilFlat(t, "Board 1 of tournament "+info.Code+" · 3 players is under way")
+	cy.untilFlat(t, "Board 1 of tournament "+info.Code+" for 3 players is under way")
 }
 
 // TestWaitingRoomSaysRated: on a server that keeps ratings the waiting

@@ -202,7 +202,7 @@ func TestUnderWayNoticeWords(t *testing.T) {
 			info tourney.Info
 			want string
 		}{
-			{tourney.Info{Code: "PVWQGY", Rules: o}, " Board 1 of tournament PVWQGY · %d players is under way: d opens it."},
+			{tourney.Info{Code: "PVWQGY", Rules: o}, " Board 1 of tournament PVWQGY for %d players is under way: d opens it."},
 			{tourney.Info{Daily: true, Date: duplicate.Date{Year: 2026, Month: 12, Day: 5}, Rules: o}, " Board 1 of the 2026-12-05 daily for %d players is under way: d opens it."},
 		} {
 			l, ctx := steadyLobby(t, 0, true, true, 2)

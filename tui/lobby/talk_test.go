@@ -414,7 +414,7 @@ func TestQuietLineSaysUntilWhenAndKeepsTheLine(t *testing.T) {
 		l.talk.t.quiet = quietPlayed(l, quietAt(l, nil))
 		f.begin(t)
 		l.quietLifted()
-		named := "tournament TESTAB · " + string(rune('0'+n)) + " players"
+		named := "tournament TESTAB for " + string(rune('0'+n)) + " players"
 		why := "you began a board of " + named + ", which others may still play: until it ends, 13:00 UTC, you talk nowhere and keep your name"
 		view := func(what string) string {
 			t.Helper()
@@ -922,7 +922,7 @@ func TestQuietLobbyOffersNoRenameNorTalk(t *testing.T) {
 		assert.NotContains(t, text, "/ to talk")
 		assert.Contains(t, text, "enter take · p t o j w d h l · / mute · ? help")
 		assert.Contains(t, help(), "r rename yourself (off until 13:00 UTC")
-		assert.Contains(t, help(), fmt.Sprintf("you talk nowhere until 13:00 UTC (you began a board of tournament TESTAB · %d players)", n),
+		assert.Contains(t, help(), fmt.Sprintf("you talk nowhere until 13:00 UTC (you began a board of tournament TESTAB for %d players)", n),
 			"the help names the tournament: not one they host")
 		press(l, ctx, "r")
 		assert.False(t, l.entered, "the name's line opened")

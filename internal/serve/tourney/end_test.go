@@ -2,6 +2,7 @@ package tourney
 
 import (
 	"context"
+	"fmt"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -243,7 +244,7 @@ func TestQuietWhilePlayedRuns(t *testing.T) {
 		seat.Leave()
 		title, ends, ok := f.s.Quiet(ann.Key)
 		require.True(t, ok, "a board begun keeps its player quiet")
-		assert.Contains(t, title, code)
+		assert.Equal(t, fmt.Sprintf("tournament %s for %d players", code, n), title, "named in words, as in a sentence")
 		_, _, ok = f.s.Quiet(bob.Key)
 		assert.False(t, ok, "bob has played nothing")
 

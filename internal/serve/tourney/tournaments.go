@@ -48,14 +48,15 @@ func (i Info) Title() string {
 	return fmt.Sprintf("Tournament %s · %d players", i.Code, i.Players())
 }
 
-// Named names the tournament inside a sentence: a daily as
-// duplicate.DailyNamed does, "the 2026-12-01 daily for 3 players"; a
-// club tournament "tournament KQXPRT · 3 players".
+// Named names the tournament inside a sentence, in words as the
+// daily's name is: a daily as duplicate.DailyNamed does, "the
+// 2026-12-01 daily for 3 players"; a club tournament "tournament KQXPRT
+// for 3 players".
 func (i Info) Named() string {
 	if i.Daily {
 		return duplicate.DailyNamed(i.Date, i.Players())
 	}
-	return fmt.Sprintf("tournament %s · %d players", i.Code, i.Players())
+	return fmt.Sprintf("tournament %s for %d players", i.Code, i.Players())
 }
 
 // info makes t's Info.

@@ -37,6 +37,8 @@ func TestClubTournament(t *testing.T) {
 		require.NoError(t, err)
 		code := info.Code
 		assert.Equal(t, n, info.Players())
+		assert.Equal(t, fmt.Sprintf("Tournament %s · %d players", code, n), info.Title())
+		assert.Equal(t, fmt.Sprintf("tournament %s for %d players", code, n), info.Named())
 		assert.Equal(t, "Cy", info.Host)
 		assert.False(t, info.Over)
 		_, err = f.s.Play(ctx, ann, code)
