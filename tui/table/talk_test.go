@@ -520,10 +520,13 @@ func TestResultNoteAboveTheKeys(t *testing.T) {
 	})
 }
 
-// errQuietLong is the longest reason a table is quiet for: a spectator
-// who played boards of a tournament still running, as the lobby says
-// it, its end far enough to be written with its date.
-var errQuietLong = errors.New("you played boards of the daily 2026-12-07 · 4 players, which others still play: until it ends, Mon 2 Jan 15:04 UTC, you talk neither here nor at a table you watch")
+// errQuietLong is the longest reason a table is quiet for, in the
+// lobby's words (quietPlayedError in tui/lobby): a player who began a
+// board of a club tournament still running, named as a sentence names
+// it (tourney.Info.Named, at four players), its end weeks away and so
+// written with its date (kit.When), a two-digit day. A daily's name is
+// longer, but its end, the next midnight, is written without a date.
+var errQuietLong = errors.New("you began a board of tournament KQXPRT for 4 players, which others may still play: until it ends, Wed 30 Dec 23:59 UTC, you talk nowhere and keep your name")
 
 // quietTalk is a chat that keeps the person quiet for why while it is
 // set, as a running tournament does: lines are refused, commands run
