@@ -39,9 +39,6 @@ func (s *BoardSet) ClaimedBoardLog(b Board, steps []rules.Step, claim *gamelog.C
 	// claimed board is saved at every action of its play-out. Only when
 	// it fails is the board replayed again, so that an action the deal
 	// refuses is said as Replay says it.
-	if replayed != nil {
-		replayed()
-	}
 	if _, err := l.Game(); err != nil {
 		if _, rerr := b.Replay(s.Options, steps); rerr != nil {
 			return nil, rerr

@@ -66,9 +66,6 @@ func (b Board) Deal(opts rules.Options) rules.Deal {
 // Replay plays steps on the board's deal; the error names the board and
 // the first action that is not legal there.
 func (b Board) Replay(opts rules.Options, steps []rules.Step) (rules.Deal, error) {
-	if replayed != nil {
-		replayed()
-	}
 	d := b.Deal(opts)
 	for i, st := range steps {
 		if err := d.ApplyAs(st.Seat, st.Action); err != nil {
@@ -77,11 +74,6 @@ func (b Board) Replay(opts rules.Options, steps []rules.Step) (rules.Deal, error
 	}
 	return d, nil
 }
-
-// replayed, set by tests, is called at each replay of a board's deal:
-// Replay, and a claimed board's log (ClaimedBoardLog). The tests count
-// the replays a claim's check costs.
-var replayed func()
 
 // StepError is an action of a file that the board's deal refuses. Its
 // message speaks of the seat in the third person ("B does not hold QS"):
