@@ -490,9 +490,14 @@ func (d *Day) damagedBoard(data []byte, cause error, p *Progress) error {
 	if de.Aside == "" {
 		return d.f.note(de)
 	}
-	kept := fmt.Sprintf("board %d goes on after its first %s, those that still replay", n, textwrap.Count(len(steps), "action"))
-	if len(steps) == 0 {
+	var kept string
+	switch len(steps) {
+	case 0:
 		kept = fmt.Sprintf("board %d goes on from its start, none of its actions replaying", n)
+	case 1:
+		kept = fmt.Sprintf("board %d goes on after its first action, the one that still replays", n)
+	default:
+		kept = fmt.Sprintf("board %d goes on after its first %d actions, those that still replay", n, len(steps))
 	}
 	if err := d.f.write(path, boardText(n, steps, nil)); err != nil {
 		// Not written: the board goes on this run; the next start finds

@@ -827,8 +827,8 @@ func TestDamagedResultsReplayed(t *testing.T) {
 }
 
 // TestOneActionSaid: a board whose play stops after its first action
-// is said in the singular, in a friend's file refused and in one's own
-// file repaired.
+// is said in the singular, in a friend's file refused, in one's own
+// file repaired and in a board in progress that goes on after it.
 func TestOneActionSaid(t *testing.T) {
 	testkit.EachSeatCount(t, func(t *testing.T, players int) {
 		f := Open(t.TempDir())
@@ -856,6 +856,19 @@ func TestOneActionSaid(t *testing.T) {
 		_, err = d.Set.LineOf(b, firstLegal(t, d.Set, 1)[:1])
 		require.Error(t, err)
 		assert.Contains(t, err.Error(), "board 1: the play stops after 1 action, before")
+		// A board in progress whose second action no longer reads.
+		d2 := openDay(t, Open(t.TempDir()), players, "Ann", "v1")
+		n := d2.Set.Boards[len(d2.Set.Boards)-1].Number
+		require.NoError(t, d2.SaveBoard(n, firstLegal(t, d2.Set, n)[:1]))
+		path := filepath.Join(d2.Dir(), BoardName)
+		good, err := os.ReadFile(path)
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(path, []byte(strings.TrimSuffix(string(good), "\n")+", A: fly\n"), 0o600))
+		p, err := d2.Load()
+		require.Error(t, err)
+		assert.Equal(t, n, p.Board)
+		assert.Len(t, p.Steps, 1)
+		assert.Contains(t, err.Error(), fmt.Sprintf("board %d goes on after its first action, the one that still replays", n))
 	})
 }
 
