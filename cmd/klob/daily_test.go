@@ -469,7 +469,7 @@ func TestDailyRemembersName(t *testing.T) {
 		t.Run(fmt.Sprintf("%d bytes", len(bad)), func(t *testing.T) {
 			damage(t, bad)
 			text := introOf(t, dir)
-			assert.Contains(t, text, says)
+			assert.Contains(t, text, "! T"+says[1:], "the intro's note begins with a capital")
 			assert.Contains(t, text, "Daily challenge")
 			keptAside(t, bad)
 			assert.NoFileExists(t, path)
@@ -667,11 +667,11 @@ func TestDailyDamagedShown(t *testing.T) {
 		name, says string
 		damage     func(t *testing.T, d *dailyfiles.Day)
 	}{
-		{"result file", "your results of 2026-12-01 at 2 players could not be read", func(t *testing.T, d *dailyfiles.Day) {
+		{"result file", "! Your results of 2026-12-01 at 2 players could not be read", func(t *testing.T, d *dailyfiles.Day) {
 			recordBoard(t, d, 0)
 			require.NoError(t, os.WriteFile(d.ResultPath(), []byte("klob-results 1\ngarbage\n"), 0o600))
 		}},
-		{"board in progress", "the board in progress of 2026-12-01 at 2 players could not be read", func(t *testing.T, d *dailyfiles.Day) {
+		{"board in progress", "! The board in progress of 2026-12-01 at 2 players could not be read", func(t *testing.T, d *dailyfiles.Day) {
 			require.NoError(t, d.SaveBoard(1, nil))
 			require.NoError(t, os.WriteFile(filepath.Join(d.Dir(), dailyfiles.BoardName), []byte("klob-daily-board 1\nboard x\n"), 0o600))
 		}},

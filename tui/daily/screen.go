@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"time"
 
@@ -424,6 +425,18 @@ func backOrQuit(st *kit.Styles) string {
 // helpOrQuit ends every page's keys' line: the help, then quit.
 func helpOrQuit(st *kit.Styles) string {
 	return st.Key.Render("[?]") + " help   " + st.Key.Render("[q]") + " quit"
+}
+
+// alert is a note of the daily's that something went wrong, in n lines
+// of w cells at most: "!" and a capital letter, as every such note of
+// Klob's begins, though the errors it says are written as Go writes
+// them; each error of several joined begins with a capital on its line.
+func alert(ctx *kit.Context, text string, w, n int) []string {
+	lines := strings.Split(text, "\n")
+	for i, l := range lines {
+		lines[i] = kit.Capital(l)
+	}
+	return kit.Alert(ctx, strings.Join(lines, "\n"), w, n)
 }
 
 // parMsg is par of one board worked out, or read back.

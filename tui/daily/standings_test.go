@@ -313,6 +313,39 @@ func TestDamagedResultsPathShown(t *testing.T) {
 	}
 }
 
+// TestNotesBeginWithACapital: the intro's notes of what went wrong
+// begin "! " and a capital letter, as Klob's other notes do, though
+// the errors they say are written as Go writes them: a board in
+// progress kept after the actions that still replay, and a warning
+// from before the screen opened. At every seat count.
+func TestNotesBeginWithACapital(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		dir := t.TempDir()
+		day, err := dailyfiles.Open(dir).Day(day1, n, "Tester", "v-test")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.MkdirAll(day.Dir(), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		board := "klob-daily-board 1\nboard 1\nplay A: fly\n"
+		if err := os.WriteFile(filepath.Join(day.Dir(), dailyfiles.BoardName), []byte(board), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		f := newFixture(t, n, dir, quickPar)
+		f.s.cfg.Warning = "past days without par: no room"
+		txt := flat(f.text())
+		for _, want := range []string{
+			fmt.Sprintf("! The board in progress of %s at %d players could not be read whole", day1, n),
+			"! Past days without par: no room",
+		} {
+			if !strings.Contains(txt, want) {
+				t.Errorf("the intro does not say %q:\n%s", want, f.text())
+			}
+		}
+	})
+}
+
 // TestPageScrollsOnlyWhenLong: a page (the history, the standings)
 // offers ↑ or ↓ only when its rows run past the window; an empty
 // history has nothing to scroll.
