@@ -91,27 +91,29 @@ func (f *fixture) stepLines(last int) []string {
 	return out
 }
 
-// TestResultsKeysOfferYours: the keys line of the results at 80
-// columns offers both replays, the hard bot's line and the person's
-// play (y), and fits.
+// TestResultsKeysOfferYours: the keys of the results at 80 columns
+// offer both replays, the hard bot's line and the person's play (y),
+// and the history, and end with quit.
 func TestResultsKeysOfferYours(t *testing.T) {
 	f := newFixture(t, 2, "")
 	f.until("the results", f.resultsRead)
-	keys := ""
+	var keys []string
 	for _, l := range strings.Split(f.text(), "\n") {
-		if strings.Contains(l, "q quit") {
-			keys = strings.TrimSpace(l)
+		if strings.Contains(l, "q quit") || strings.Contains(l, "enter hard bot's line") {
+			keys = append(keys, strings.TrimSpace(l))
 		}
 	}
-	if !strings.Contains(keys, "enter hard bot's line") || !strings.Contains(keys, "y yours") || !strings.HasSuffix(keys, "q quit") {
+	all := strings.Join(keys, " · ")
+	if !strings.Contains(all, "enter hard bot's line") || !strings.Contains(all, "y yours") || !strings.Contains(all, "h history") ||
+		!strings.HasSuffix(all, "q quit") {
 		t.Errorf("the results' keys: %q", keys)
 	}
 }
 
-// TestResultsKeysKeepYoursASCII: under -ascii, whose arrows are words
-// ("up or down"), the results' keys at 80 columns still offer y (the
-// person's own play) and every other key, on two lines if need be, each
-// line within the window.
+// TestResultsKeysKeepYoursASCII: with arrows, and under -ascii whose
+// arrows are words ("up or down"), the results' keys at 80 columns
+// offer y (the person's own play), h (the history) and every other
+// key, on two lines if need be, each line within the window.
 func TestResultsKeysKeepYoursASCII(t *testing.T) {
 	f := newFixture(t, 3, "", quickPar)
 	f.until("the results", f.resultsRead)
@@ -133,7 +135,7 @@ func TestResultsKeysKeepYoursASCII(t *testing.T) {
 			}
 		}
 		all := strings.Join(keys, " ")
-		for _, want := range []string{"board", "enter hard bot's line", "y yours", "s standings", "? help", "q quit"} {
+		for _, want := range []string{"board", "enter hard bot's line", "y yours", "s standings", "h history", "? help", "q quit"} {
 			if !strings.Contains(all, want) {
 				t.Errorf("ascii %v: the results' keys %q leave out %q", ascii, keys, want)
 			}

@@ -446,16 +446,21 @@ func (r *results) tail(ctx *kit.Context) []string {
 	if r.note != "" {
 		out = append(out, alert(ctx, r.note, w, 3)...)
 	}
-	for _, l := range keyLines(ctx, r.KeyHelp(&ctx.Keys).ShortHelp(), w-2) {
+	for _, l := range r.keyLines(ctx) {
 		out = append(out, " "+st.Dim.Render(l))
 	}
 	return out
 }
 
+// keyLines are the results' keys as the page's last lines show them.
+func (r *results) keyLines(ctx *kit.Context) []string {
+	return keyLines(ctx, r.KeyHelp(&ctx.Keys).ShortHelp(), ctx.Width-2)
+}
+
 // keyLines are the results' keys in lines of w cells: one line with
-// every key when it fits, else one without the history (the help lists
-// it), else two lines with every key, so that no other key (y, the
-// person's own play) is left out, under -ascii whose arrows are words.
+// every key when it fits, else two, so that no key (y, the person's own
+// play; h, the history) is left out at 80 columns, with arrows or under
+// -ascii whose arrows are words. The standings above give up a row.
 func keyLines(ctx *kit.Context, bs []key.Binding, w int) []string {
 	shown := func(bs []key.Binding) string {
 		if ctx.ASCII {
@@ -465,10 +470,6 @@ func keyLines(ctx *kit.Context, bs []key.Binding, w int) []string {
 	}
 	if kit.WidthOf(shown(bs)) <= w {
 		return []string{shown(bs)}
-	}
-	without := slices.DeleteFunc(slices.Clone(bs), func(b key.Binding) bool { return b.Help().Desc == "history" })
-	if kit.WidthOf(shown(without)) <= w {
-		return []string{shown(without)}
 	}
 	// As many keys as fit on the first line, at least one; the rest on
 	// the second, fitted.

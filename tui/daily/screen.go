@@ -11,6 +11,7 @@ import (
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/ai/eval"
@@ -262,8 +263,21 @@ func (s *Screen) click(ctx *kit.Context, msg tea.MouseClickMsg) (kit.Screen, tea
 			{Words: []string{"s standings"}, Key: keyStandings}, {Words: []string{"h history"}, Key: keyHistory}, {Words: []string{"esc"}, Key: k.Back},
 			{Words: []string{"?"}, Key: k.Help}, {Words: []string{"q"}, Key: k.Quit}}
 	}
-	hits := kit.TextHits(ctx, s.sub.View(ctx), []key.Binding{k.Choose, k.Back, keyHistory, keyToday, k.Help, k.Quit}, labels)
+	view := s.sub.View(ctx)
+	hits := kit.TextHits(ctx, view, []key.Binding{k.Choose, k.Back, keyHistory, keyToday, k.Help, k.Quit}, labels)
 	if isResults {
+		// The results' keys may take two lines: those of the line above
+		// the last are keys too.
+		if n := len(r.keyLines(ctx)); n > 1 {
+			text := ansi.Strip(view)
+			if ctx.ASCII {
+				text = kit.ASCIIText(text)
+			}
+			lines := strings.Split(strings.TrimRight(text, " \n"), "\n")
+			for y := max(0, len(lines)-n); y < len(lines)-1; y++ {
+				hits = append(hits, kit.LabelHits(lines[y], y, labels)...)
+			}
+		}
 		hits = append(hits, r.rowHits(ctx)...)
 	}
 	if row, ok := kit.RowClicked(hits, msg); ok && isResults {

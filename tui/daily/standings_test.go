@@ -588,7 +588,8 @@ func TestDailyClicks(t *testing.T) {
 
 // On the results a click on a board chooses it and a second click opens
 // the hard bot's line of it in the replay; a click on "s standings"
-// shows the standings.
+// shows the standings, one on "h history" the history, though their
+// keys are on the line above the last.
 func TestDailyResultsClicks(t *testing.T) {
 	f, _ := playDay(t, 2, quickPar)
 	f.hs.ClickOn("3        ")
@@ -604,5 +605,10 @@ func TestDailyResultsClicks(t *testing.T) {
 	f.hs.ClickOn("s standings")
 	if name := f.s.sub.Name(); name != "standings" {
 		t.Fatalf("a click on s standings opened %s:\n%s", name, f.text())
+	}
+	f.hs.Press("esc")
+	f.hs.ClickOn("h history")
+	if name := f.s.sub.Name(); name != "history" {
+		t.Fatalf("a click on h history opened %s:\n%s", name, f.text())
 	}
 }
