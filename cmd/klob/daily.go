@@ -236,6 +236,9 @@ func dailyWith(args []string, stdout, stderr io.Writer, env dailyEnv) int {
 		if rf == nil {
 			return fail(err)
 		}
+		// One wording whether yesterday's file stands in or there is
+		// none to print.
+		noBoard := fmt.Sprintf("no board of today (%s) played at %d players yet", today, *players)
 		if len(rf.Boards) == 0 {
 			// Before today's first board, yesterday's day is the one
 			// klob daily goes on with: its file is the one to share.
@@ -246,11 +249,11 @@ func dailyWith(args []string, stdout, stderr io.Writer, env dailyEnv) int {
 			keepName(y, named)
 			if yrf, err := y.Results(); err == nil && len(yrf.Boards) > 0 {
 				rf = yrf
-				printError(stderr, "daily", fmt.Sprintf("no board of today (%s) played yet: yesterday's results (%s)", today, y.Date))
+				printError(stderr, "daily", fmt.Sprintf("%s: yesterday's results (%s)", noBoard, y.Date))
 			}
 		}
 		if len(rf.Boards) == 0 {
-			return fail(fmt.Errorf("no board of today (%s) played at %d players yet: nothing to export", today, *players))
+			return fail(fmt.Errorf("%s: nothing to export", noBoard))
 		}
 		if named && rf.Name != who {
 			// The file goes out under the name asked for, whatever

@@ -613,7 +613,9 @@ func TestDailyImportLookAlike(t *testing.T) {
 }
 
 // TestDailyExportYesterday: before today's first board, -export prints
-// yesterday's results, and says so; once today is begun, today's.
+// yesterday's results, and says so; with none of yesterday's either,
+// nothing. Both say that no board of today is played in the one
+// wording, with the seat count.
 func TestDailyExportYesterday(t *testing.T) {
 	testkit.EachSeatCount(t, func(t *testing.T, players int) {
 		dir := t.TempDir()
@@ -623,11 +625,13 @@ func TestDailyExportYesterday(t *testing.T) {
 		code, out, errs := runDailyAt(t, dir, next, "-export", "-players", fmt.Sprint(players))
 		require.Equal(t, 0, code, errs)
 		assert.Contains(t, out, "date 2026-12-01")
-		assert.Contains(t, unwrapped(errs), "yesterday's results (2026-12-01)")
+		assert.Contains(t, unwrapped(errs), fmt.Sprintf("klob daily: no board of today (2026-12-02) played at %d players yet: "+
+			"yesterday's results (2026-12-01)\n", players))
 		assertWrapped(t, errs)
 		code, _, errs = runDailyAt(t, dir, next.AddDate(0, 0, 1), "-export", "-players", fmt.Sprint(players))
 		assert.Equal(t, 1, code)
-		assert.Contains(t, unwrapped(errs), "nothing to export")
+		assert.Equal(t, fmt.Sprintf("klob daily: no board of today (2026-12-03) played at %d players yet: "+
+			"nothing to export\n", players), unwrapped(errs))
 	})
 }
 
