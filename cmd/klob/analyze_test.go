@@ -11,8 +11,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/study/analysis"
+	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/rules"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -78,6 +80,27 @@ func TestAnalyzeInvalidLog(t *testing.T) {
 	if code != 1 || !strings.HasPrefix(errs, "klob analyze: ") || !strings.Contains(errs, "no-such-game.klob") {
 		t.Errorf("missing file: exit %d, stderr %q", code, errs)
 	}
+}
+
+// TestAnalyzeReplayResultFile: a daily result file given to analyze
+// or replay is not called a damaged game log: the error says what it
+// is and where its boards open, exit 1 as for any file that is no log.
+func TestAnalyzeReplayResultFile(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, players int) {
+		path := filepath.Join(t.TempDir(), fmt.Sprintf("klob-daily-2026-12-01-%dp.txt", players))
+		require.NoError(t, os.WriteFile(path, playedDay(t, t.TempDir(), players, "ada", ai.Easy), 0o600))
+		want := path + ": a daily result file, not a game log: open its boards with klob daily (on its day); " +
+			"klob verify checks it"
+		code, out, errs := analyze(path)
+		assert.Equal(t, 1, code)
+		assert.Empty(t, out)
+		assert.Equal(t, "klob analyze: "+want, strings.TrimSpace(unwrapped(errs)))
+		app, code, out, errs := replayArgs(path)
+		assert.Nil(t, app)
+		assert.Equal(t, 1, code)
+		assert.Empty(t, out)
+		assert.Equal(t, "klob replay: "+want, strings.TrimSpace(unwrapped(errs)))
+	})
 }
 
 // analyzeGames are a finished game of each seat count (the goldens of

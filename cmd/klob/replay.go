@@ -4,6 +4,8 @@ import (
 	"io"
 	"os"
 
+	"github.com/klob/klob/internal/platform/untrusted"
+	"github.com/klob/klob/internal/play/duplicate"
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/record/settings"
 	"github.com/klob/klob/internal/record/store"
@@ -31,10 +33,20 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 // that does not read prints "klob CMD: " and its error (the file, and
 // the line where one is at fault), its control characters made
 // visible and its lines cut as klob verify cuts them, on stderr,
-// wrapped as every error is (printError).
+// wrapped as every error is (printError). A daily result file, which
+// klob verify takes too, is said to be one, not a damaged log.
 func readReplay(cmd, path string, stderr io.Writer) (*gamelog.Replay, bool) {
-	_, r, err := gamelog.ReadReplay(path)
-	if err != nil {
+	data, err := untrusted.ReadFile(path)
+	var r *gamelog.Replay
+	if err == nil {
+		_, r, err = gamelog.ParseReplay(path, data)
+	}
+	switch {
+	case err != nil && duplicate.LooksLikeResultFile(data):
+		printError(stderr, cmd, untrusted.Text(path)+": a daily result file, not a game log: "+
+			"open its boards with klob daily (on its day); klob verify checks it")
+		return nil, false
+	case err != nil:
 		printError(stderr, cmd, cutLines(errorText(err), maxErrLine))
 		return nil, false
 	}
