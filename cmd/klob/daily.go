@@ -263,14 +263,9 @@ func dailyWith(args []string, stdout, stderr io.Writer, env dailyEnv) int {
 			rf = &renamed
 		}
 		if len(rf.Boards) < duplicate.DailyBoards {
-			// The day's screens show par after the eighth board: so
-			// does the file exported before, which then has none.
-			shown := *rf
-			shown.Boards = slices.Clone(rf.Boards)
-			for i := range shown.Boards {
-				shown.Boards[i].Par, shown.Boards[i].HasPar = 0, false
-			}
-			rf = &shown
+			// The result file holds par once the eighth board is
+			// played, as the day's screens show it (dailyfiles): why
+			// every board says "par -" is said.
 			printError(stderr, "daily", fmt.Sprintf("par is left out until the eighth board is played (%d of %d so far)", len(rf.Boards), duplicate.DailyBoards))
 		}
 		text, err := rf.MarshalText()

@@ -316,23 +316,42 @@ func TestDailyImportOwnRefused(t *testing.T) {
 }
 
 // TestDailyExportHidesParMidDay: the day's screens show par only after
-// the eighth board, and so does -export: before, the file printed has
-// no par and the error stream says why.
+// the eighth board, and so do the result file to share and -export,
+// which prints that file as it is: before, neither has par and the
+// error stream says why; after, both have par of every board.
 func TestDailyExportHidesParMidDay(t *testing.T) {
-	dir := t.TempDir()
-	d := dayOf(t, dailyfiles.Open(dir), duplicate.DateOf(dailyDay), 2, "ada")
-	b := d.Set.Boards[0]
-	recordBoard(t, d, 0)
-	require.NoError(t, d.SetPar(b.Number, 93))
-	kept, err := os.ReadFile(d.ResultPath())
-	require.NoError(t, err)
-	require.Contains(t, string(kept), "par +93", "the file keeps par")
-	code, out, errs := runDailyTest(t, dir, "-export", "-players", "2")
-	require.Equal(t, 0, code, errs)
-	assert.NotContains(t, out, "par +93")
-	assert.Contains(t, out, "par -")
-	assert.Contains(t, out, "board 1 result")
-	assert.Contains(t, unwrapped(errs), "par is left out until the eighth board is played (1 of 8 so far)")
+	testkit.EachSeatCount(t, func(t *testing.T, players int) {
+		dir := t.TempDir()
+		d := dayOf(t, dailyfiles.Open(dir), duplicate.DateOf(dailyDay), players, "ada")
+		for i, b := range d.Set.Boards {
+			require.NoError(t, d.SetPar(b.Number, float64(90+i)))
+		}
+		export := func(boards int) {
+			t.Helper()
+			kept, err := os.ReadFile(d.ResultPath())
+			require.NoError(t, err)
+			code, out, errs := runDailyTest(t, dir, "-export", "-players", fmt.Sprint(players))
+			require.Equal(t, 0, code, errs)
+			assert.Equal(t, string(kept), out, "-export prints the result file as it is")
+			assert.Equal(t, boards, strings.Count(out, "\nboard "))
+			if boards < len(d.Set.Boards) {
+				assert.Equal(t, boards, strings.Count(out, " par - "), "par of a board before the eighth")
+				assert.Contains(t, unwrapped(errs), fmt.Sprintf("par is left out until the eighth board is played (%d of 8 so far)", boards))
+			} else {
+				assert.Equal(t, 0, strings.Count(out, " par - "), "par of a board played out")
+				assert.Contains(t, out, " par +97 ")
+				assert.Empty(t, errs)
+			}
+		}
+		recordBoard(t, d, 0)
+		export(1)
+		for n := 1; n < len(d.Set.Boards)-1; n++ {
+			recordBoard(t, d, n)
+		}
+		export(7)
+		recordBoard(t, d, len(d.Set.Boards)-1)
+		export(8)
+	})
 }
 
 // recordBoard plays the day's board of index n with the easy bot in the
@@ -1236,9 +1255,12 @@ func TestDailyHistoryOfEachState(t *testing.T) {
 			require.NoError(t, os.WriteFile(d.ResultPath(), data[:at+len("board 3 res")], 0o644))
 			code, out, errs := runDailyTest(t, dir, "-history")
 			require.Equal(t, 0, code, errs)
-			assert.Regexp(t, row(`[0-9.]+% +[-+0-9]+ +2 of 8`, `par`), out)
+			// The day no longer played out, its file has par no more
+			// (it comes with the eighth board), nor has its line.
+			cut := row(`- +- +2 of 8`, `nobody: par needs all 8 boards`)
+			assert.Regexp(t, cut, out)
 			assert.Contains(t, unwrapped(errs), "the history counts the day's 2 boards kept, no longer 8")
-			assert.Regexp(t, row(`[0-9.]+% +[-+0-9]+ +2 of 8`, `par`), history(), "the line stays")
+			assert.Regexp(t, cut, history(), "the line stays")
 		})
 	}
 }

@@ -42,9 +42,10 @@
 // Par (the hard bot in the person's seat, duplicate.BoardSet.ParLine)
 // is worked out in the background from the moment the screen opens, a
 // board at a time in tea.Cmds, so it is usually ready when the day is
-// played; the results show its progress until it is. Par of a board is
-// written into the person's result file only once the board is played,
-// and the hard bot's line into the day's par file: a day opened again
+// played; the results show its progress until it is. Par is written
+// into the person's result file only once the day's last board is
+// played, as the screens show it only then, and the hard bot's line of
+// a board into the day's par file once the board is: a day opened again
 // reads the lines kept by this version of Klob back instead of working
 // them out (a damaged file is moved aside and said on the intro). Then,
 // one day at a time, par of past days played out without it

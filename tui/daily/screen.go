@@ -467,9 +467,9 @@ type parMsg struct {
 // parCmd works out par of the next board not yet worked out, in the
 // background; nil when none is left. A line kept from an earlier run by
 // this version (dailyfiles.Day.KeptLine) is read back instead, so that
-// a day opened again shows its results without the bot thinking. Par
-// and the line of a board the person has played go into the files at
-// once.
+// a day opened again shows its results without the bot thinking. The
+// line of a board the person has played goes into the par file at
+// once; par goes into the result file once the day is played out.
 func (s *Screen) parCmd() tea.Cmd {
 	n := s.parNext
 	b, ok := s.set.Board(n)

@@ -347,6 +347,11 @@ func (d *Day) load() (*Progress, error) {
 					d.pars[b.Board] = b.Par
 				}
 			}
+			// A file an older Klob wrote with par before the day was
+			// played out reads as this one writes it (parOnceDone).
+			if !d.playedOut(rf) {
+				leaveParOut(rf)
+			}
 		}
 	}
 	if data, ok, err := d.f.read(d.boardPath()); err != nil {
@@ -415,6 +420,9 @@ func (d *Day) damagedResults(data []byte, cause error, p *Progress) error {
 		if b.HasPar {
 			d.pars[b.Board] = b.Par
 		}
+	}
+	if !d.playedOut(rf) {
+		leaveParOut(rf) // as load reads it, and the file is written
 	}
 	if de.Aside == "" {
 		// Still in place: nothing is written over it.
@@ -808,8 +816,9 @@ func (d *Day) SaveDeal(n int, dl gamelog.Deal) error {
 }
 
 // Record files board n, played out with steps (every action of its
-// deal): its result goes into the person's result file (with par when
-// known), and the board in progress goes. It returns the board's line.
+// deal): its result goes into the person's result file, and the board
+// in progress goes. With the day's last board, par known of every board
+// goes in too (parOnceDone). It returns the board's line as written.
 // A board already recorded keeps its first result.
 func (d *Day) Record(n int, steps []rules.Step) (duplicate.BoardResult, error) {
 	return d.RecordDeal(n, gamelog.Deal{Steps: steps})
@@ -851,14 +860,16 @@ func (d *Day) RecordDeal(n int, dl gamelog.Deal) (duplicate.BoardResult, error) 
 		return duplicate.BoardResult{}, fmt.Errorf("daily: board %d is not recorded: %w", n, p.stuck)
 	}
 	br := duplicate.RecordBoard(n, &t, d.Set.Seat)
-	br.Par, br.HasPar = d.pars[n]
 	if dl.Claim != nil {
 		c := *dl.Claim
 		br.Claim = &c
 	}
 	rf.Boards = append(rf.Boards, br)
 	slices.SortFunc(rf.Boards, func(a, b duplicate.BoardResult) int { return a.Board - b.Board })
-	if err := d.writeResults(rf); err != nil {
+	err = d.writeResults(rf)
+	// The line as written: par, with the day's last board.
+	br = rf.Boards[slices.IndexFunc(rf.Boards, func(b duplicate.BoardResult) bool { return b.Board == n })]
+	if err != nil {
 		return br, err
 	}
 	if err := d.dropBoard(); err != nil {
@@ -1051,9 +1062,10 @@ func (d *Day) dropBoard() error {
 }
 
 // writeResults writes the person's result file, with the name and the
-// version of this run.
+// version of this run, and par as parOnceDone has it.
 func (d *Day) writeResults(rf *duplicate.ResultFile) error {
 	rf.Name, rf.Version = d.Name, d.Version
+	d.parOnceDone(rf)
 	data, err := rf.MarshalText()
 	if err != nil {
 		return err
@@ -1061,9 +1073,9 @@ func (d *Day) writeResults(rf *duplicate.ResultFile) error {
 	return d.f.write(d.ResultPath(), data)
 }
 
-// SetPar keeps par of board n; it goes into the result file once the
-// board is played (now, when it is already). Par of a board not played
-// is never written.
+// SetPar keeps par of board n; it goes into the result file once every
+// board of the day is played (now, when they are already): see
+// parOnceDone. Par of a board not played is never written.
 func (d *Day) SetPar(n int, par float64) error {
 	d.mu.Lock()
 	defer d.mu.Unlock()
@@ -1079,6 +1091,9 @@ func (d *Day) setPar(n int, par float64) error {
 	if p == nil {
 		return err
 	}
+	if !d.playedOut(p.Results) {
+		return nil // written with the day's last board
+	}
 	for i, br := range p.Results.Boards {
 		if br.Board == n && (!br.HasPar || br.Par != par) {
 			if p.stuck != nil {
@@ -1089,6 +1104,32 @@ func (d *Day) setPar(n int, par float64) error {
 		}
 	}
 	return nil
+}
+
+// playedOut reports whether rf, the person's results, holds every
+// board of the day.
+func (d *Day) playedOut(rf *duplicate.ResultFile) bool { return len(rf.Boards) >= len(d.Set.Boards) }
+
+// parOnceDone gives the boards of rf, the person's results, par as the
+// result file holds it: none until every board of the day is played,
+// then par of each board as far as it is known (d.pars). The day's
+// screens show par only after the last board: the file to share, and
+// -export which prints it, say no more than they do.
+func (d *Day) parOnceDone(rf *duplicate.ResultFile) {
+	if !d.playedOut(rf) {
+		leaveParOut(rf)
+		return
+	}
+	for i, b := range rf.Boards {
+		rf.Boards[i].Par, rf.Boards[i].HasPar = d.pars[b.Board]
+	}
+}
+
+// leaveParOut takes par out of every board of rf.
+func leaveParOut(rf *duplicate.ResultFile) {
+	for i := range rf.Boards {
+		rf.Boards[i].Par, rf.Boards[i].HasPar = 0, false
+	}
 }
 
 // Results reads the person's result file of the day, in its shared

@@ -129,8 +129,8 @@ func TestDayProgress(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !br.HasPar || br.Par != -12.5 {
-			t.Errorf("par known before the board ends is not recorded: %+v", br)
+		if br.HasPar {
+			t.Errorf("par is recorded before the day is played out: %+v", br)
 		}
 		p, err = d.Load()
 		if err != nil || p.Board != 0 || !p.Played(1) || p.Next(8) != 2 {
@@ -151,12 +151,18 @@ func TestDayProgress(t *testing.T) {
 		if _, err := d.Record(2, steps[:3]); err == nil {
 			t.Error("an unfinished board was recorded")
 		}
+		// Par known before board 1 ended goes in with the last board.
+		recordFirst(t, d, 8)
+		if rf, _ := d.Results(); len(rf.Boards) != 8 || !rf.Boards[0].HasPar || rf.Boards[0].Par != -12.5 {
+			t.Errorf("par known before the board ended is not recorded with the last: %+v", rf.Boards[0])
+		}
 	})
 }
 
 // TestOnlyWhatWasPlayed: after some boards played and one begun, the
-// daily's files hold no deck, no seed, no par and no line of a board
-// not played, and par of a board not played is never written.
+// daily's files hold no deck, no seed and no line of a board not
+// played, and no par at all: par, known of every board, is written
+// with the day's last board.
 func TestOnlyWhatWasPlayed(t *testing.T) {
 	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		dir := t.TempDir()
@@ -180,9 +186,47 @@ func TestOnlyWhatWasPlayed(t *testing.T) {
 				t.Errorf("%d players: board %d, not played, has a line or a par:\n%s", n, b.Number, all)
 			}
 		}
-		if !strings.Contains(all, "par +30") {
-			t.Errorf("par of a played board is not written:\n%s", all)
+		if strings.Contains(all, "par +") {
+			t.Errorf("%d players: par is written before the day is played out:\n%s", n, all)
 		}
+		recordFirst(t, d, 8)
+		rf, err := d.Results()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, b := range rf.Boards {
+			if !b.HasPar || b.Par != float64(10*b.Board) {
+				t.Errorf("%d players: board %d played out: par %v %v, want %d", n, b.Board, b.HasPar, b.Par, 10*b.Board)
+			}
+		}
+	})
+}
+
+// TestOlderFileParLeftOut: a result file an older Klob wrote with par
+// before the day was played out reads without it, as this Klob writes
+// it; its par is not lost: the day's last board writes it with the
+// rest.
+func TestOlderFileParLeftOut(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		f := Open(t.TempDir())
+		d := openDay(t, f, n, "Ann", "v1")
+		recordFirst(t, d, 2)
+		data, err := os.ReadFile(d.ResultPath())
+		require.NoError(t, err)
+		older := regexp.MustCompile(`(board 1 result \S+) par -`).ReplaceAllString(string(data), "$1 par +41")
+		require.Contains(t, older, " par +41 ")
+		require.NoError(t, os.WriteFile(d.ResultPath(), []byte(older), 0o600))
+
+		again := openDay(t, f, n, "Ann", "v1")
+		rf, err := again.Results()
+		require.NoError(t, err)
+		require.Len(t, rf.Boards, 2)
+		assert.False(t, rf.Boards[0].HasPar, "par read before the day is played out")
+		recordFirst(t, again, 8)
+		rf, err = again.Results()
+		require.NoError(t, err)
+		assert.True(t, rf.Boards[0].HasPar && rf.Boards[0].Par == 41, "board 1's par, played out: %+v", rf.Boards[0])
+		assert.False(t, rf.Boards[1].HasPar, "board 2 had no par")
 	})
 }
 
@@ -928,8 +972,9 @@ func TestDamagedHistoryLeftAsItIs(t *testing.T) {
 
 // TestDamagedResultsLeftAsTheyAre: a damaged result file that cannot be
 // moved aside, or that was put back because what still read of it could
-// not be written, is left as it is: a board recorded, or par set on a
-// board kept from it, writes nothing over it and says why.
+// not be written, is left as it is: a board recorded writes nothing over
+// it and says why; par, before the day is played out, is not written
+// at all. A day played out: TestDamagedResultsGetNoPar.
 func TestDamagedResultsLeftAsTheyAre(t *testing.T) {
 	blocked := func(t *testing.T, dir string, f *Files) { blockDamaged(t, dir) }
 	putBack := func(t *testing.T, dir string, f *Files) { f.fs = &failFirstCreate{FS: durable.OS()} }
@@ -939,11 +984,10 @@ func TestDamagedResultsLeftAsTheyAre(t *testing.T) {
 		name   string
 		spoil  func(string) string
 		damage func(t *testing.T, dir string, f *Files)
-		kept   bool // board 2 is kept from the file, for par to be set on
 	}{
-		{"nothing reads, not moved", nothingReads, blocked, false},
-		{"board 2 reads, not moved", board1Spoilt, blocked, true},
-		{"board 2 reads, put back", board1Spoilt, putBack, true},
+		{"nothing reads, not moved", nothingReads, blocked},
+		{"board 2 reads, not moved", board1Spoilt, blocked},
+		{"board 2 reads, put back", board1Spoilt, putBack},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			dir, f, d, data := annPlayed(t, 2)
@@ -955,9 +999,28 @@ func TestDamagedResultsLeftAsTheyAre(t *testing.T) {
 			_, err := d.Record(3, firstLegal(t, d.Set, 3))
 			assert.ErrorContains(t, err, "board 3 is not recorded")
 			c.damage(t, dir, f) // again: the next write fails as well
-			if err := d.SetPar(2, 7.5); c.kept {
-				assert.ErrorContains(t, err, "par of board 2 is not kept")
-			}
+			assert.NoError(t, d.SetPar(2, 7.5), "par of a day not played out is not written")
+			now, err := os.ReadFile(d.ResultPath())
+			require.NoError(t, err)
+			assert.Equal(t, bad, string(now), "the damaged result file is written over")
+		})
+	}
+}
+
+// TestDamagedResultsGetNoPar: the result file of a day played out,
+// damaged after its boards and left as it is (not moved aside, or put
+// back), is not written over by par set on a board kept from it: SetPar
+// says why.
+func TestDamagedResultsGetNoPar(t *testing.T) {
+	blocked := func(t *testing.T, dir string, f *Files) { blockDamaged(t, dir) }
+	putBack := func(t *testing.T, dir string, f *Files) { f.fs = &failFirstCreate{FS: durable.OS()} }
+	for name, damage := range map[string]func(t *testing.T, dir string, f *Files){"not moved": blocked, "put back": putBack} {
+		t.Run(name, func(t *testing.T) {
+			dir, f, d, data := annPlayed(t, 8)
+			bad := string(data) + "spoilt\n"
+			require.NoError(t, os.WriteFile(d.ResultPath(), []byte(bad), 0o600))
+			damage(t, dir, f)
+			assert.ErrorContains(t, d.SetPar(2, 7.5), "par of board 2 is not kept")
 			now, err := os.ReadFile(d.ResultPath())
 			require.NoError(t, err)
 			assert.Equal(t, bad, string(now), "the damaged result file is written over")
@@ -1265,7 +1328,9 @@ func TestDamagedResultsRecounted(t *testing.T) {
 		got := h.Days[0]
 		vs, _ := duplicate.VersusPar(p.Results.Boards)
 		assert.Equal(t, kept, got.Played, "the history counts the boards kept")
-		assert.True(t, got.HasPar)
+		// The day is no longer played out: par is left out until it is
+		// again, in the file and in the history alike.
+		assert.False(t, got.HasPar)
 		assert.Equal(t, vs, got.VersusPar)
 		rf, err := d.Results()
 		require.NoError(t, err, "the file written reads")

@@ -20,8 +20,10 @@
 // Every write is durable (internal/platform/durable: a temporary file
 // synced, renamed, the directory synced), so a crash loses at most the
 // action being written, and the files only ever hold what was played:
-// the result file the boards finished (their actions, the result, par
-// once worked out), the board file the actions of the board in play,
+// the result file the boards finished (their actions, the result; par
+// once every board of the day is played and par is worked out: the
+// screens show it only then, and the file to share says no more than
+// they do), the board file the actions of the board in play,
 // the par file the hard bot's play of the boards finished (par.go), so
 // that their results open again without the bot working it out anew.
 // No deck, no seed, no board not yet played is written: the boards come

@@ -31,8 +31,8 @@ import (
 // worked out again and replaced. A file that does not read (the sum, a
 // play that does not replay to the deal's end) is moved into damaged/
 // and its lines worked out again; one that cannot be moved is never
-// written over. Like par, a board's line is written only once the
-// board is played.
+// written over. A board's line is written only once the board is
+// played (par, into the result file, once every board of the day is).
 const (
 	ParLinesName = "par.txt"
 	parMagic     = "klob-daily-par 1"
@@ -60,8 +60,8 @@ func (d *Day) KeptLine(n int) (duplicate.ParLine, bool, error) {
 }
 
 // SetParLine keeps the hard bot's line of its board, and par (SetPar):
-// both go into the files once the board is played (now, when it is
-// already).
+// the line goes into the par file once the board is played (now, when
+// it is already), par into the result file once the day is.
 func (d *Day) SetParLine(l duplicate.ParLine) error {
 	d.mu.Lock()
 	defer d.mu.Unlock()
