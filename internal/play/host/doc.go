@@ -84,9 +84,10 @@
 // away, is never hurried; nor is "again" at the end, which holds nobody.
 // Everyone sees a running clock's end (SeatInfo.Due), except the person
 // at a decision with one answer (Game.AskAll): no countdown for what
-// they cannot choose, and its run-out, the bot giving that answer,
-// does not count towards their going idle. The others see that clock
-// as any other, so the wait tells them nothing of what the person holds.
+// they cannot choose. The others see that clock as any other, and its
+// run-out, the bot giving that answer, counts towards going idle as
+// any other, so neither the wait nor the seat's going idle tells them
+// anything of what the person holds.
 //
 // # What a seat sees
 //

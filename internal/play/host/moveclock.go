@@ -164,14 +164,14 @@ func (st *state) clockOut(s rules.Seat, tok int) {
 		return
 	}
 	sd.botGen = sd.clockKey.gen
+	// A decision with one answer (Game.AskAll) counts like any other:
+	// the others see the seat go idle, and that must not tell them
+	// which of its decisions had a choice.
+	sd.timeouts++
 	if _, one := st.sess.Only(s); one {
-		// A decision with one answer (Game.AskAll) is no choice the
-		// person held up: the bot gives it, and it does not count
-		// towards their going idle.
 		st.h.logf("the move clock ran out for %s at seat %s: the bot gives the one answer", st.who(s), s)
 		return
 	}
-	sd.timeouts++
 	st.h.logf("the move clock ran out for %s at seat %s: the bot decides", st.who(s), s)
 }
 

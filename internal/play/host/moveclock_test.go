@@ -235,13 +235,15 @@ func TestMoveClockOneAnswer(t *testing.T) {
 	})
 }
 
-// TestMoveClockOneAnswerNotCharged: at every seat count, in a game
-// that asks a person even a decision with one legal answer (AskAll),
-// the person sees no countdown for it while the others see their clock
-// as at any decision (the wait tells nothing of what they hold), and
-// its run-out does not count towards their going idle: with the next
-// wait for them run out too, their seat is not idle.
-func TestMoveClockOneAnswerNotCharged(t *testing.T) {
+// TestMoveClockOneAnswerCounts: at every seat count, in a game that
+// asks a person even a decision with one legal answer (AskAll), the
+// person sees no countdown for it while the others see their clock as
+// at any decision, and its run-out counts towards their going idle as
+// any other: with the next wait for them run out too, their seat is
+// idle, and the game no longer waits for them. (The others see the
+// seat go idle: were the one answer not counted, when it did would
+// tell them which decisions had a choice.)
+func TestMoveClockOneAnswerCounts(t *testing.T) {
 	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		ct := newClockTable(t, n, uint64(60+n), func(c *Config) { c.AskAll = true })
 		snap := ct.oneAnswer(t)
@@ -254,6 +256,10 @@ func TestMoveClockOneAnswerNotCharged(t *testing.T) {
 		}
 		ct.clock.Advance(moveClock)
 		ct.botMovedFor(t, 1, snap)
+		settle(t, ct.h)
+		if s := ct.ports[0].Snapshot(); s.Players[1].Idle {
+			t.Fatal("one run-out made bob's seat idle")
+		}
 
 		// The next wait for bob, decision or Ready, runs out as well.
 		for i := 0; ; i++ {
@@ -270,8 +276,16 @@ func TestMoveClockOneAnswerNotCharged(t *testing.T) {
 			break
 		}
 		settle(t, ct.h)
-		if s := ct.ports[0].Snapshot(); s.Players[1].Idle {
-			t.Fatal("a run-out on a decision with one answer counted towards bob's going idle")
+		if s := ct.ports[0].Snapshot(); !s.Players[1].Idle {
+			t.Fatal("two run-outs in a row, the first on a decision with one answer: bob's seat is not idle")
+		}
+		// Idle: the game never waits for bob, one answer or not.
+		for range 40 {
+			s, x := ct.rest(t)
+			if s == 1 {
+				t.Fatalf("the game waits for idle bob: %+v (only %q)", x.Can, x.Only)
+			}
+			ct.act(t, s, x)
 		}
 	})
 }
