@@ -82,12 +82,12 @@
 // counts as ready between deals, until the person acts or presses a
 // key (Port.Here). A person alone with bots, or with people all idle or
 // away, is never hurried; nor is "again" at the end, which holds nobody.
-// Everyone sees a running clock's end (SeatInfo.Due), except the person
-// at a decision with one answer (Game.AskAll): no countdown for what
-// they cannot choose. The others see that clock as any other, and its
+// Everyone sees a running clock's end (SeatInfo.Due). A decision with
+// one answer (Game.AskAll) is on the clock as any other, and its
 // run-out, the bot giving that answer, counts towards going idle as
-// any other, so neither the wait nor the seat's going idle tells them
-// anything of what the person holds.
+// any other: neither the wait nor the seat's going idle tells the
+// others anything of what the person holds, and the person sees the
+// countdown of what counts against them.
 //
 // # What a seat sees
 //

@@ -279,12 +279,6 @@ func (st *state) snapshot(p *port) *Snapshot {
 		if s.Can.Act {
 			s.Only, _ = st.sess.Only(seat)
 		}
-		if s.Only != "" {
-			// No countdown to the person for a decision they cannot
-			// choose; the others see their clock run as at any other,
-			// so that the wait tells them nothing of what they hold.
-			s.Players[seat].Due = time.Time{}
-		}
 		s.Can.Hint = s.Can.Act && !st.noHints
 		s.Can.Ready = st.person(seat) && (st.hold || (s.Between && !sd.ready))
 		_, turnOK := st.sess.ToMove()
