@@ -198,7 +198,7 @@ const sealedAnalysis = "A game in progress: your cards only; every hand and the 
 // sealed, off, running, failed or hidden. ok is false when the grades
 // are shown: the replay then writes its own summary.
 // other is what offLine calls the seat the log names "you" where the
-// view shown does not say it "you" ("South"), "" where it does.
+// replay does not say it "you" ("player A"), "" where it does.
 func (a *replayAnalysis) statusLine(ctx *kit.Context, sealed bool, other string) (line string, ok bool) {
 	st := &ctx.Styles
 	if sealed {
@@ -235,8 +235,8 @@ func (a *replayAnalysis) statusLine(ctx *kit.Context, sealed bool, other string)
 // decisions the a key grades (analysis.GradedSeats: the people's, or
 // every seat's), not "every decision" beside bots' moves it leaves
 // ungraded, in the widest form that fits w cells (w <= 0: any). The
-// seat the log names "you" is named other where other is not "" (the
-// view shown is another seat's, which "you" would mean).
+// seat the log names "you" is named other where other is not "" (a
+// replay that says nobody "you").
 func (a *replayAnalysis) offLine(w int, other string) string {
 	if a.log == nil {
 		return "Analysis off: nothing to grade."

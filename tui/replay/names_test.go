@@ -1,12 +1,15 @@
 package replay
 
 import (
+	"fmt"
 	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 
+	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/internal/study/analysis"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit/kittest"
 )
@@ -76,6 +79,44 @@ func TestStepQuestionHasNoStop(t *testing.T) {
 			}
 			if asked == 0 {
 				t.Fatalf("%s: nobody asked how high in the first 200 steps", file)
+			}
+		}
+	}
+}
+
+// TestPersonOneNameInEveryView: the person whose replay it is goes by
+// one name in every view the o key turns to, at two, three and four
+// seats: "You" ("you" in a sentence), as in their own view. Neither
+// the seat the log names "You" (a local game, from a file or from its
+// end) nor a person named "player" (the daily's name for someone with
+// none) becomes a place at the table ("South", wherever the view puts
+// them) or the placeholder; the analysis' line says "your decisions".
+func TestPersonOneNameInEveryView(t *testing.T) {
+	for _, file := range gamesTo100 {
+		for _, tc := range []struct {
+			what, name string
+			cfg        Config
+		}{
+			{"a local game's file", "You", Config{}},
+			{"a local game from its end", "You", Config{Mine: true}},
+			{"the daily's person without a name", "player", Config{Mine: true, Analysis: analysis.Options{AllSeats: true}}},
+		} {
+			r := readReplay(t, file)
+			r.Header.SetPlayer(rules.SeatA, tc.name, gamelog.Human)
+			tc.cfg.Analyze = fakeAnalyze
+			hs := kittest.New(t, New(r, "x", tc.cfg, nil), 80, 24, false)
+			hs.Press("down", "down", "right")
+			wrong := regexp.MustCompile(`\b(South|player)\b`)
+			for view := range r.Players() + 1 {
+				screen := text(hs)
+				where := fmt.Sprintf("%d players, %s, view %d", r.Players(), tc.what, view)
+				// "every player's decisions" names no seat.
+				assert.NotRegexp(t, wrong, strings.ReplaceAll(screen, "every player's", ""), "%s:\n%s", where, screen)
+				assert.Regexp(t, `\bYou\b`, screen, "%s: the person is not named:\n%s", where, screen)
+				if tc.name == "You" {
+					assert.Contains(t, screen, "press a to grade your decisions", where)
+				}
+				hs.Press("o")
 			}
 		}
 	}

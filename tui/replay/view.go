@@ -68,11 +68,10 @@ func (s *Screen) takeover(sc *table.Scene, rd *gamelog.ReplayDeal, i int) string
 // did: "You: good (automatic: you hold no sequence)". A bot's move for
 // them is not theirs; another seat's was chosen.
 //
-// Their reasons speak to the person ("you hold no sequence"): they are
-// shown only where the person's seat is the one said "you" (you), not
-// from another seat's view, where "you" would mean that seat.
-func (s *Screen) forcedSteps(rd *gamelog.ReplayDeal, n int, you rules.Seat) map[int]string {
-	if s.person == rules.NoSeat || you != s.person {
+// Their reasons speak to the person ("you hold no sequence"), who is
+// said "you" in every view.
+func (s *Screen) forcedSteps(rd *gamelog.ReplayDeal, n int) map[int]string {
+	if s.person == rules.NoSeat {
 		return nil
 	}
 	out := map[int]string{}
@@ -95,13 +94,14 @@ func (s *Screen) scene(ctx *kit.Context) (*table.Scene, rules.Deal) {
 	rd := &s.r.Deals[s.pos.deal]
 	d := rd.At(s.pos.n)
 	h := &s.r.Header
-	you := s.you()
-	sc := &table.Scene{V: d.View(s.bottom), You: you, DealNo: rd.No, Totals: rd.Before, Next: rules.NoCard,
+	// The person is "you" in every view, theirs or another seat's, as
+	// in their own: one name for them wherever they sit on the screen.
+	sc := &table.Scene{V: d.View(s.bottom), You: s.person, DealNo: rd.No, Totals: rd.Before, Next: rules.NoCard,
 		Board: s.cfg.Board}
 	sc.Who = func(i int) string { return s.takeover(sc, rd, i) }
 	// The next step's too: the line under the step says it will be
 	// automatic.
-	forced := s.forcedSteps(rd, min(s.pos.n+1, len(rd.Steps)), you)
+	forced := s.forcedSteps(rd, min(s.pos.n+1, len(rd.Steps)))
 	sc.Forced = func(i int) (string, bool) {
 		why, ok := forced[i]
 		return why, ok
@@ -109,7 +109,7 @@ func (s *Screen) scene(ctx *kit.Context) (*table.Scene, rules.Deal) {
 	for o := range rules.Seat(s.r.Players()) {
 		// The level under the name, unless the name says it already (a
 		// match log names its bots by their level: "normal" once).
-		name, tag := s.seatName(o, you), h.Level(o)
+		name, tag := s.seatName(o), h.Level(o)
 		if tag == gamelog.Human || o == s.person || gamelog.NameIsLevel(name, tag) {
 			tag = ""
 		}
@@ -148,33 +148,18 @@ func (s *Screen) scene(ctx *kit.Context) (*table.Scene, rules.Deal) {
 	return sc, d
 }
 
-// you is the seat said "you" at the view shown: the person's, where
-// their seat is the one at the bottom (their own view, or every hand
-// open from it), else none, so that from another seat's view "you"
-// never means a seat other than the one shown and every seat goes by
-// its name.
-func (s *Screen) you() rules.Seat {
-	if s.bottom != s.person {
-		return rules.NoSeat
-	}
-	return s.person
-}
-
-// seatName is the name of seat o where you is the seat said "you": the
-// log's name, but for a seat the log names "you" (a local game's
-// person) when it is not said "you" here, which goes by its place at
-// the table, South, as the bots round it are West, North and East.
-func (s *Screen) seatName(o, you rules.Seat) string {
+// seatName is the name of seat o: the log's, but for a seat the log
+// names "you" that is not the person said "you" (two seats so named,
+// or someone else's play), which goes by its letter as klob analyze
+// names it ("player A"): never a place at the table, which would
+// disagree with where the view shown puts it.
+func (s *Screen) seatName(o rules.Seat) string {
 	name := s.r.Header.PlayerName(o)
-	if o != you && strings.EqualFold(name, "you") {
-		return personPlace
+	if o != s.person && strings.EqualFold(name, "you") {
+		return "player " + o.String()
 	}
 	return name
 }
-
-// personPlace names the person's seat of a local game where it is not
-// said "you": the place opposite the bots' North (ai.PlaceName).
-const personPlace = "South"
 
 // bottomLines are the rule, where the replay stands, the last step with
 // its grade, the analysis and the keys.
@@ -265,7 +250,9 @@ func (s *Screen) widestPlace() int {
 	// person's own, whatever the view shown now.
 	who := max(kit.WidthOf("every hand open"), kit.WidthOf("your view"))
 	for o := range rules.Seat(s.r.Players()) {
-		who = max(who, kit.WidthOf(s.seatName(o, rules.NoSeat)+"'s view"))
+		if o != s.person {
+			who = max(who, kit.WidthOf(s.seatName(o)+"'s view"))
+		}
 	}
 	return kit.WidthOf(fmt.Sprintf(" Replay · %s · step %d of %d · ", where, most, most)) + who
 }
@@ -540,8 +527,8 @@ func gradedSides(sc *table.Scene, graded [4]bool) [][]rules.Seat {
 func (s *Screen) analysisLines(ctx *kit.Context, sc *table.Scene, w int) []string {
 	st := &ctx.Styles
 	other := ""
-	if seat, ok := analysis.YouSeat(&s.r.Header); ok && seat != sc.You {
-		other = s.seatName(seat, sc.You)
+	if seat, ok := analysis.YouSeat(&s.r.Header); ok && seat != s.person {
+		other = s.seatName(seat)
 	}
 	if line, ok := s.statusLine(ctx, s.sealed, other); ok {
 		return []string{line}
