@@ -121,3 +121,27 @@ func TestPersonOneNameInEveryView(t *testing.T) {
 		}
 	}
 }
+
+// TestTitleInEveryView: a person's game keeps its title, "Klob", in
+// every view the o key turns to, at two, three and four seats, from
+// the first deal to the game's end, as in the person's own view: the
+// other seats' views name the seats no wider than theirs.
+func TestTitleInEveryView(t *testing.T) {
+	for _, file := range gamesTo100 {
+		r := readReplay(t, file)
+		hs := kittest.New(t, New(r, "x", Config{Analyze: fakeAnalyze, Mine: true}, nil), 80, 24, false)
+		s := replayOf(hs)
+		for view := range r.Players() + 1 {
+			for hs.Press("home"); ; hs.Press("down") {
+				screen := text(hs)
+				title, _, _ := strings.Cut(screen, "\n")
+				assert.True(t, strings.HasPrefix(title, " Klob  "), "%d players, view %d, deal %d step %d: %q",
+					r.Players(), view, s.pos.deal+1, s.pos.n, title)
+				if s.pos == s.end() {
+					break
+				}
+			}
+			hs.Press("o")
+		}
+	}
+}
