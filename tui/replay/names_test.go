@@ -11,6 +11,7 @@ import (
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/study/analysis"
 	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
 	"github.com/klob/klob/tui/kit/kittest"
 )
 
@@ -142,6 +143,50 @@ func TestTitleInEveryView(t *testing.T) {
 				}
 			}
 			hs.Press("o")
+		}
+	}
+}
+
+// TestBoardLineNamesWhole: the hard bot's line of a daily board (its
+// seat named "Hard bot", every seat graded) says the tricks won with
+// the names whole wherever a form of the line with them fits the
+// table's column (points said "12/30 pts"), at two, three and four
+// seats, at every step and in every view: at four, "Hard bot & North"
+// was cut to "Hard… & North" beside the words panel.
+func TestBoardLineNamesWhole(t *testing.T) {
+	points := regexp.MustCompile(`· (card )?points ([0-9/]+)`)
+	for _, file := range gamesTo100 {
+		r := readReplay(t, file)
+		r.Header.SetPlayer(rules.SeatA, "Hard bot", "hard")
+		hs := kittest.New(t, New(r, "the hard bot's line", Config{Analyze: fakeAnalyze, Board: "Board 3 of 8",
+			Analyse: true, Analysis: analysis.Options{AllSeats: true}}, nil), 80, 24, false)
+		s := replayOf(hs)
+		said := 0
+		for view := range r.Players() + 1 {
+			for hs.Press("home"); ; hs.Press("right") {
+				for _, l := range strings.Split(text(hs), "\n") {
+					l, _, _ = strings.Cut(l, "│")
+					l = strings.TrimRight(l, " ")
+					if !strings.HasPrefix(l, " Tricks: ") {
+						continue
+					}
+					said++
+					// The line as it would be with the name whole: it
+					// must be too wide for the column (55 cells, one
+					// blank before its rule).
+					whole := points.ReplaceAllString(strings.ReplaceAll(l, "Hard…", "Hard bot"), "· $2 pts")
+					if strings.Contains(l, "Hard…") && kit.WidthOf(whole) <= 54 {
+						t.Fatalf("%d players, view %d, step %d: %q, where %q fits", r.Players(), view, s.pos.n, l, whole)
+					}
+				}
+				if s.pos == s.end() {
+					break
+				}
+			}
+			hs.Press("o")
+		}
+		if said == 0 {
+			t.Fatalf("%d players: no line of tricks won", r.Players())
 		}
 	}
 }

@@ -1240,15 +1240,16 @@ func (sc *Scene) statusLines(ctx *kit.Context, w int) []string {
 	// The tricks, then the card points, bella and the menage. The sides
 	// are named, never by seat letters, which the table shows nowhere:
 	// in one line with the whole names, then with the card points said
-	// "points", then with the names cut short; still too long, the
-	// points and what was announced get a line of their own.
-	points := func(word string) func(*Scene) string {
+	// "points", then "pts" ("12/30 pts"), then with the names cut short;
+	// still too long, the points and what was announced get a line of
+	// their own. words writes the points ("points %s").
+	points := func(words string) func(*Scene) string {
 		return func(sc *Scene) string {
 			var ps []string
 			for i := range sc.SideOrder() {
 				ps = append(ps, fmt.Sprint(pts[i]))
 			}
-			line := word + " " + strings.Join(ps, "/")
+			line := fmt.Sprintf(words, strings.Join(ps, "/"))
 			if v.BellaBy != rules.NoSeat {
 				line += " · bella " + sc.Lower(v.BellaBy)
 			}
@@ -1258,20 +1259,25 @@ func (sc *Scene) statusLines(ctx *kit.Context, w int) []string {
 			return line
 		}
 	}
-	say := func(word string) func(*Scene) string {
-		return func(sc *Scene) string { return sc.trickCounts() + " · " + points(word)(sc) }
+	say := func(words string) func(*Scene) string {
+		return func(sc *Scene) string { return sc.trickCounts() + " · " + points(words)(sc) }
 	}
 	// Every line is fitted to w less a cell, the blank before the
 	// column's rule, and cut there when no form fits (a narrow window).
-	line := say("card points")(sc)
+	line := say("card points %s")(sc)
+	for _, words := range []string{"points %s", "%s pts"} {
+		if kit.WidthOf(line) > w-1 {
+			line = say(words)(sc)
+		}
+	}
 	if kit.WidthOf(line) > w-1 {
-		line = sc.fitTo(ctx, w, 1, say("points"))
+		line = sc.fitTo(ctx, w, 1, say("points %s"))
 	}
 	out := []string{cutTo(ctx, line, w-1)}
 	if kit.WidthOf(line) > w-1 {
-		second := points("Card points")(sc)
+		second := points("Card points %s")(sc)
 		if kit.WidthOf(second) > w-2 {
-			second = sc.fitTo(ctx, w, 2, points("Points"))
+			second = sc.fitTo(ctx, w, 2, points("Points %s"))
 		}
 		out = []string{cutTo(ctx, sc.fitTo(ctx, w, 1, (*Scene).trickCounts), w-1), cutTo(ctx, " "+second, w-1)}
 	}
