@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -495,4 +496,53 @@ func inaccuracyAndBlunder(ctx context.Context, r *gamelog.Replay, opt analysis.O
 	sm := &rep.Deals[0].Players[rules.SeatA]
 	sm.Lost, sm.WinLost = 4.5, 0.053
 	return rep, nil
+}
+
+// TestDealEndAlwaysSaysLost: every deal's end of an analysed game says
+// the points each graded seat lost there, in rows or in a line or two,
+// at two, three and four seats, at 80×24: the person's game, every seat
+// graded, and a daily board's hard bot line ("Hard bot" in seat A).
+// At four, with every seat graded, no form of one line fitted 80
+// columns and the room left no rows: the page said nothing below the
+// last trick, where the footer summed up a loss of the deal.
+func TestDealEndAlwaysSaysLost(t *testing.T) {
+	summary := regexp.MustCompile(`(?m)^ (Lost  |Points lost  |Points lost: |Lost \(worst grade\): |Chance to win lost)`)
+	read := func(file string) *gamelog.Replay {
+		if strings.HasPrefix(file, "testdata/") {
+			return readReplay(t, file) // its person is "You" already
+		}
+		return readPersonsGame(t, file)
+	}
+	for _, file := range append(slices.Clone(gamesTo100), gameOfEachCount...) {
+		for _, tc := range []struct {
+			what string
+			cfg  Config
+			bot  bool
+		}{
+			{"the person's", Config{}, false},
+			{"every seat graded", Config{Analysis: analysis.Options{AllSeats: true}}, false},
+			{"the hard bot's line", Config{Board: "Board 3 of 8", Analysis: analysis.Options{AllSeats: true}}, true},
+		} {
+			r := read(file)
+			if tc.bot {
+				if len(r.Deals) != 1 {
+					continue // a board is one deal
+				}
+				r.Header.SetPlayer(rules.SeatA, "Hard bot", "hard")
+			}
+			tc.cfg.Analyze, tc.cfg.Analyse = fakeAnalyze, true
+			hs := kittest.New(t, New(r, "x", tc.cfg, nil), 80, 24, false)
+			s := replayOf(hs)
+			for d := range r.Deals {
+				if !r.Deals[d].Done {
+					continue
+				}
+				s.pos = pos{d, len(r.Deals[d].Steps)}
+				screen := text(hs)
+				// The page above the footer's rule.
+				page := screen[:strings.LastIndex(screen, "\n─")]
+				assert.Regexp(t, summary, page, "%d players, %s, deal %d:\n%s", r.Players(), tc.what, d+1, screen)
+			}
+		}
+	}
 }

@@ -274,27 +274,33 @@ func (s *Screen) resultView(ctx *kit.Context, sc *table.Scene, bottom []string) 
 	lines := []string{sc.Header(ctx, w), kit.Rule(ctx, w),
 		" " + st.Heading.Render(sc.OverTitle(rd.No)), ""}
 	lines = append(lines, sc.ResultLines(ctx, rd.Score, rd.Ending, rd.Schmeisser, w)...)
-	if last := sc.LastTrickLines(ctx, w); last != nil && rd.Score.Outcome != rules.Abandoned {
-		lines = append(append(lines, ""), last...)
-	}
 	// The game's winner is in the result's game row ("won by …").
+	withLast := lines
+	if last := sc.LastTrickLines(ctx, w); last != nil && rd.Score.Outcome != rules.Abandoned {
+		withLast = append(append(lines[:len(lines):len(lines)], ""), last...)
+	}
 	room := h - len(bottom)
 	// With the analysis, the points each seat lost this deal by grade:
-	// in rows when they fit, else in one line or two, else left out
-	// (the analysis line still sums it up).
+	// in rows when they fit, else in a line or a few. Where none fits
+	// under the last trick, the last trick gives way (a step back shows
+	// it on the table), then the page's title (the header and the place
+	// line name the deal): the summary is this page's alone. Where none
+	// fits even so, it is left out (the analysis line still sums it up).
+	page := withLast
 	if rows, briefs := s.lostByGrade(ctx, sc, w); rows != nil {
-		if all := table.DropBlanks(append(append(lines[:len(lines):len(lines)], ""), rows...), room); len(all) <= room {
-			lines = all
-		} else {
-			for _, brief := range briefs {
-				if all := table.DropBlanks(append(lines[:len(lines):len(lines)], brief...), room); len(all) <= room {
-					lines = all
-					break
+		forms := append([][]string{append([]string{""}, rows...)}, briefs...)
+		untitled := slices.Delete(slices.Clone(lines), 2, 3)
+	fit:
+		for _, above := range [][]string{withLast, lines, untitled} {
+			for _, f := range forms {
+				if all := table.DropBlanks(slices.Concat(above, f), room); len(all) <= room {
+					page = all
+					break fit
 				}
 			}
 		}
 	}
-	lines = kit.Padded(table.DropBlanks(lines, room), room)
+	lines = kit.Padded(table.DropBlanks(page, room), room)
 	return kit.Canvas(append(lines[:max(0, room)], bottom...), w, h)
 }
 
@@ -762,9 +768,11 @@ func fitting(lines []string, w, from int) ([]string, int) {
 // each other), with the points lost by blunders, mistakes and
 // inaccuracies (headed in words) and all (a good decision loses
 // nothing, as the legend says);
-// briefs are the same in a line or two for a window without room for
-// the rows, fullest first, each fitting in w (the widest of lostLines
-// that does); none when none fits. rows is nil without analysis.
+// briefs are the same in a line or a few for a window without room
+// for the rows, fullest first, each line fitting in w (the widest of
+// lostLines that does in one line, then lostLines on more lines, as
+// three or four graded seats need at 80 columns); none when none fits.
+// rows is nil without analysis.
 func (s *Screen) lostByGrade(ctx *kit.Context, sc *table.Scene, w int) (rows []string, briefs [][]string) {
 	dr := s.dealReport(s.pos.deal)
 	if dr == nil || !dr.Analysed || s.sealed {
@@ -837,12 +845,14 @@ func (s *Screen) lostByGrade(ctx *kit.Context, sc *table.Scene, w int) (rows []s
 	// with the chance without the counts. Where the seats lost both
 	// points and chances, every form says both: the chance alone would
 	// hide the points, the points alone read as no other loss.
-	lines := lostLines(ctx, sc, s.report.Graded, dr, &lost)
+	lines, wrapped := lostLines(ctx, sc, s.report.Graded, dr, &lost, w)
+	// The points alone, fullest first: a line, else the same on two or
+	// more (every seat graded at three and four).
+	points := append(nonNil(fitsOne(lines, w)), wrapped...)
 	if win == "" {
-		return rows, nonNil(fitsOne(lines, w))
+		return rows, points
 	}
 	both := lostAny(&lost, s.report.Graded)
-	points := fitsOne(lines, w)
 	var totals []string
 	for _, o := range order {
 		totals = append(totals, sc.Name(o)+" "+pointsLost("%.1f", &dr.Players[o]))
@@ -863,16 +873,16 @@ func (s *Screen) lostByGrade(ctx *kit.Context, sc *table.Scene, w int) (rows []s
 			// The chance alone: the analysis line gives the points (none).
 			briefs = append(briefs, chance)
 		default:
-			if points != nil {
-				briefs = append(briefs, append(slices.Clone(points), chance...))
+			for _, p := range points {
+				briefs = append(briefs, append(slices.Clone(p), chance...))
 			}
 			if l := fitsOne([]string{short + " · " + x}, w); l != nil {
 				briefs = append(briefs, l)
 			}
 		}
 	}
-	if !both && points != nil {
-		briefs = append(briefs, points)
+	if !both {
+		briefs = append(briefs, points...)
 	}
 	return rows, briefs
 }
@@ -1018,8 +1028,9 @@ func lostOf(dr *analysis.DealReport) (lost [4][len(lossGrades)]float64) {
 // that the lines agree with it and with the rows. The seats go by name:
 // by seat letter, which nothing on the screen explains, or with the
 // totals alone, which the analysis line under it already gives, the
-// line is left out.
-func lostLines(ctx *kit.Context, sc *table.Scene, graded [4]bool, dr *analysis.DealReport, lost *[4][len(lossGrades)]float64) []string {
+// line is left out. wrapped are the same forms each on the lines of w
+// it needs (wrapLost), where one line is too narrow for it.
+func lostLines(ctx *kit.Context, sc *table.Scene, graded [4]bool, dr *analysis.DealReport, lost *[4][len(lossGrades)]float64, w int) (lines []string, wrapped [][]string) {
 	st := &ctx.Styles
 	// The decisions graded by points that lost some, by seat and grade.
 	var counts [4][analysis.Blunder + 1]int
@@ -1049,8 +1060,8 @@ func lostLines(ctx *kit.Context, sc *table.Scene, graded [4]bool, dr *analysis.D
 			return figure(o)
 		}},
 	}
-	var out []string
 	for _, f := range forms {
+		var teams [][]string
 		var parts []string
 		for _, seats := range gradedSides(sc, graded) {
 			var team []string
@@ -1062,13 +1073,80 @@ func lostLines(ctx *kit.Context, sc *table.Scene, graded [4]bool, dr *analysis.D
 				}
 			}
 			if team != nil {
+				teams = append(teams, team)
 				parts = append(parts, strings.Join(team, ", "))
 			}
 		}
 		if parts == nil {
+			return nil, nil
+		}
+		head := " " + st.Heading.Render(f.head)
+		lines = append(lines, head+" "+strings.Join(parts, " · "))
+		if l := wrapLost(head, teams, w); len(l) > 1 {
+			wrapped = append(wrapped, l)
+		}
+	}
+	return lines, wrapped
+}
+
+// wrapLost writes the seats' points lost after head on as many lines
+// as w needs, each after the first hanging under it: a line breaks
+// between sides, ending with " ·" (a team of four is not parted), and
+// between a side's seats, ending with ",", only where a side is too
+// wide for a line of its own. nil where a seat's words are too wide
+// for a line.
+func wrapLost(head string, teams [][]string, w int) []string {
+	for _, bySeat := range []bool{false, true} {
+		var texts, seps []string
+		for i, team := range teams {
+			sep := " · "
+			if i == 0 {
+				sep = " "
+			}
+			if !bySeat {
+				texts, seps = append(texts, strings.Join(team, ", ")), append(seps, sep)
+				continue
+			}
+			for j, seat := range team {
+				if j > 0 {
+					sep = ", "
+				}
+				texts, seps = append(texts, seat), append(seps, sep)
+			}
+		}
+		if out := wrapItems(head, texts, seps, w); out != nil {
+			return out
+		}
+	}
+	return nil
+}
+
+// wrapItems writes texts after head, each after its separator in seps,
+// on as many lines of w as they need: a line that breaks before a text
+// ends with that text's separator's mark ("," or " ·"), and the next
+// starts three cells in. nil where a text does not fit a line.
+func wrapItems(head string, texts, seps []string, w int) []string {
+	var out []string
+	line := head
+	for i, text := range texts {
+		// The line may break after this text: two cells are kept for
+		// the mark, but after the last.
+		mark := 2
+		if i == len(texts)-1 {
+			mark = 0
+		}
+		if kit.WidthOf(line+seps[i]+text)+mark <= w {
+			line += seps[i] + text
+			continue
+		}
+		if i == 0 {
 			return nil
 		}
-		out = append(out, " "+st.Heading.Render(f.head)+" "+strings.Join(parts, " · "))
+		out = append(out, line+strings.TrimRight(seps[i], " "))
+		line = "   " + text
+		if kit.WidthOf(line)+mark > w {
+			return nil
+		}
 	}
-	return out
+	return append(out, line)
 }
