@@ -397,9 +397,16 @@ func (l *Lobby) Refresh() {
 		l.playing, l.full = 0, 0
 		if !l.guest() {
 			// Counted as watchTables lists them (the two never share a
-			// table), without joining and sorting them each tick.
+			// table), without joining and sorting them each tick; a game
+			// the person holds a seat in is theirs to go back to, not one
+			// to watch (its row says so), and is not counted.
 			h, id := l.cfg.Hall, l.cfg.Player.ID
-			l.playing = len(h.Watchable(id)) + len(h.Paused(id))
+			l.playing = len(h.Paused(id))
+			for _, in := range h.Watchable(id) {
+				if !in.Yours {
+					l.playing++
+				}
+			}
 		}
 		if len(l.tables) == 0 && !l.guest() {
 			l.full = len(l.cfg.Hall.Full(l.cfg.Player.ID))

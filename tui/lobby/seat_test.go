@@ -748,6 +748,49 @@ func TestEmptyListSaysGamesArePlayed(t *testing.T) {
 	assert.NotContains(t, view, "no table to join")
 }
 
+// A game the person holds a seat in is not one to watch: the list's
+// heading does not invite them to watch it, whether their seat is open
+// in another connection of theirs or waits for them, at every seat
+// count; a game of others beside it is counted alone.
+func TestOwnGameIsNotCountedToWatch(t *testing.T) {
+	for _, n := range []int{2, 3, 4} {
+		for _, open := range []bool{true, false} {
+			t.Run(fmt.Sprintf("%d seats, open %v", n, open), func(t *testing.T) {
+				h := randomHall(t, hall.Config{})
+				o := rules.DefaultOptions()
+				o.Players = n
+				ann := hall.Player{ID: "a", Name: "ann"}
+				_, conns := openAndSit(t, h, n, o, ann, hall.Player{ID: "b", Name: "bob"})
+				require.NoError(t, conns[0].Start())
+				t.Cleanup(conns[1].Leave)
+				if open {
+					t.Cleanup(conns[0].Leave)
+				} else {
+					conns[0].Leave() // ann stepped out: her seat waits
+				}
+				ctx := kittest.Context(80, 24)
+				l := New(Config{Player: ann, Hall: h})
+				l.Enter(&ctx)
+				heading := func() string {
+					l.Refresh()
+					for _, line := range screenLines(l, &ctx) {
+						if strings.HasPrefix(line, " Tables") {
+							return line
+						}
+					}
+					return ""
+				}
+				assert.Equal(t, " Tables", heading(), "her own game is no game to watch")
+				others, oc := openAndSit(t, h, 2, rules.DefaultOptions(), hall.Player{ID: "c", Name: "cid"})
+				require.NoError(t, oc[0].Start())
+				t.Cleanup(oc[0].Leave)
+				require.Len(t, watchTables(h, ann.ID), 2, "w lists both, %s among them", others.Code())
+				assert.Equal(t, " Tables  a game is being played, w to watch it", heading())
+			})
+		}
+	}
+}
+
 // The list's heading fits 80 columns with both its marks, tables out of
 // view above and below and the games to watch: the latter in fewer
 // words then.
