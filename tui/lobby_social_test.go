@@ -375,10 +375,10 @@ func TestLobbyStartCommand(t *testing.T) {
 	carol.until(t, "watching · v tricks")
 
 	// Dan, seated there, is refused his own table to watch, from the
-	// command line and from the watch list: he reads how to go back to
-	// his seat, and his seat stays on his first connection.
+	// command line and from the watch list: he reads how to take his
+	// seat over from his first connection, where it stays meanwhile.
 	dan2 := c.person(t, "d", "Dan", lobby.Command{Verb: "watch", Code: code})
-	back := "choose it in the lobby's list (or connect with join " + code + ") to go back to your seat"
+	back := "choose it in the lobby's list to take it over from your other connection"
 	dan2.untilFlat(t, back)
 	require.Nil(t, dan2.seat())
 	// The note takes two rows at most: the list and the talk keep theirs.

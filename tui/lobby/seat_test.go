@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -786,6 +787,59 @@ func TestOwnGameIsNotCountedToWatch(t *testing.T) {
 				t.Cleanup(oc[0].Leave)
 				require.Len(t, watchTables(h, ann.ID), 2, "w lists both, %s among them", others.Code())
 				assert.Equal(t, " Tables  a game is being played, w to watch it", heading())
+			})
+		}
+	}
+}
+
+// The person's own game in the watch list says where its seat is got
+// back, and enter on it, refused (a spectator takes no seat), says the
+// same: taken over from the lobby when the seat is open in another
+// connection of theirs (README: enter takes it over there), gone back
+// to when it waits; in two rows at most, at every seat count.
+func TestWatchListSaysHowToGetTheSeatBack(t *testing.T) {
+	for _, n := range []int{2, 3, 4} {
+		for _, open := range []bool{true, false} {
+			t.Run(fmt.Sprintf("%d seats, open %v", n, open), func(t *testing.T) {
+				h := randomHall(t, hall.Config{})
+				o := rules.DefaultOptions()
+				o.Players = n
+				ann := hall.Player{ID: "a", Name: "ann"}
+				tb, conns := openAndSit(t, h, n, o, ann, hall.Player{ID: "b", Name: "bob"})
+				require.NoError(t, conns[0].Start())
+				t.Cleanup(conns[1].Leave)
+				row := "your seat: go back to it from the lobby"
+				note := "! Table " + tb.Code() + ": you have a seat there, and a spectator takes none: choose it in the lobby's list (or connect with join " + tb.Code() + ") to go back to your seat."
+				if open {
+					t.Cleanup(conns[0].Leave)
+					row = "your seat, open in another connection: take it over from the lobby"
+					note = "! Table " + tb.Code() + ": you have a seat there, and a spectator takes none: choose it in the lobby's list to take it over from your other connection."
+				} else {
+					conns[0].Leave() // ann stepped out: her seat waits
+				}
+				ctx := kittest.Context(80, 24)
+				l := New(Config{Player: ann, Hall: h})
+				l.Enter(&ctx)
+				l.setNote("", false)
+				scr, _ := l.Update(&ctx, kittest.Key("w"))
+				list, ok := scr.(*watchList)
+				require.True(t, ok, "%T", scr)
+				list.Enter(&ctx)
+				assert.Contains(t, kittest.Flat(ansi.Strip(list.View(&ctx))), tb.Code()+" ann, bob")
+				assert.Contains(t, kittest.Flat(ansi.Strip(list.View(&ctx))), row)
+				scr, _ = list.Update(&ctx, kittest.Key("enter"))
+				require.Equal(t, list, scr, "refused")
+				view := ansi.Strip(list.View(&ctx))
+				assert.Contains(t, kittest.Flat(view), note)
+				lines := strings.Split(view, "\n")
+				require.LessOrEqual(t, len(lines), 24)
+				at := slices.IndexFunc(lines, func(s string) bool { return strings.HasPrefix(s, " ! Table") })
+				require.GreaterOrEqual(t, at, 0)
+				assert.Empty(t, strings.TrimSpace(lines[at+2]), "the note in two rows at most:\n%s", view)
+				for _, line := range lines {
+					assert.LessOrEqual(t, ansi.StringWidth(line), 80, "%q", line)
+				}
+				assert.Equal(t, open, tb.SeatOpen(ann.ID), "the first connection keeps the seat")
 			})
 		}
 	}

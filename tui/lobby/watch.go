@@ -73,7 +73,8 @@ func (l *Lobby) startCommand(ctx *kit.Context) (kit.Screen, tea.Cmd) {
 }
 
 // watch watches table t; a person who holds a seat there is refused
-// (hall.ErrSeated) and reads how to go back to it.
+// (hall.ErrSeated) and reads how to go back to it, or, their seat open
+// in another connection of theirs, to take it over from there.
 func (l *Lobby) watch(ctx *kit.Context, t *hall.Table) (kit.Screen, tea.Cmd) {
 	port, err := t.WatchFrom(l.cfg.Player, l.cfg.Addr)
 	var full *hall.TooManyWatchersError
@@ -82,7 +83,13 @@ func (l *Lobby) watch(ctx *kit.Context, t *hall.Table) (kit.Screen, tea.Cmd) {
 		l.afterNotice(fmt.Sprintf("Table %s has %s: no room to watch.", t.Code(), kit.Plural(full.Max, "spectator")), true)
 		return l, nil
 	case errors.Is(err, hall.ErrSeated):
-		l.afterNotice(fmt.Sprintf("Table %s: %v: choose it in the lobby's list (or connect with join %s) to go back to your seat.", t.Code(), err, t.Code()), true)
+		how := fmt.Sprintf("choose it in the lobby's list (or connect with join %s) to go back to your seat", t.Code())
+		if t.SeatOpen(l.cfg.Player.ID) {
+			// Another connection is of no use: this one takes the seat
+			// over from its lobby, and the note keeps to two rows.
+			how = "choose it in the lobby's list to take it over from your other connection"
+		}
+		l.afterNotice(fmt.Sprintf("Table %s: %v: %s.", t.Code(), err, how), true)
 		return l, nil
 	case err != nil:
 		l.afterNotice(fmt.Sprintf("Table %s: %v.", t.Code(), err), true)
@@ -144,10 +151,14 @@ func (l *Lobby) bell() bool { return l.cfg.Alone.Bell == nil || l.cfg.Alone.Bell
 type watchList struct {
 	l      *Lobby
 	tables []hall.Info
-	row    int
-	code   kit.LineInput
-	note   string
-	ticks  kit.Ticker
+	// elsewhere holds the codes of the person's tables whose seat is
+	// open in another connection of theirs: its row says to take it
+	// over rather than go back to it.
+	elsewhere map[string]bool
+	row       int
+	code      kit.LineInput
+	note      string
+	ticks     kit.Ticker
 	// help is the list's help while it is open: the App gives a typing
 	// screen every key, so the list opens and draws it itself.
 	help *kit.HelpView
@@ -176,6 +187,15 @@ func (w *watchList) refresh() {
 		was = w.tables[w.row].Code
 	}
 	w.tables = watchTables(w.l.cfg.Hall, w.l.cfg.Player.ID)
+	w.elsewhere = map[string]bool{}
+	for _, in := range w.tables {
+		if !in.Yours {
+			continue
+		}
+		if t, err := w.l.cfg.Hall.Find(in.Code); err == nil && t.SeatOpen(w.l.cfg.Player.ID) {
+			w.elsewhere[in.Code] = true
+		}
+	}
 	if i := slices.IndexFunc(w.tables, func(in hall.Info) bool { return in.Code == was }); i >= 0 {
 		w.row = i
 		return
@@ -362,7 +382,7 @@ func (w *watchList) render(ctx *kit.Context) (string, []kit.Hit) {
 	// tables are out of view; a long line wraps.
 	var tables []entry
 	for i, t := range w.tables {
-		tables = append(tables, tableEntry(ctx, watchLine(t), t, i == w.row))
+		tables = append(tables, tableEntry(ctx, watchLine(t, w.elsewhere[t.Code]), t, i == w.row))
 	}
 	room := ctx.Height - len(lines) - len(tail)
 	all, of, above, below := window(tables, w.row, room, ctx.Width, ctx.Ellipsis())
@@ -375,11 +395,17 @@ func (w *watchList) render(ctx *kit.Context) (string, []kit.Hit) {
 	return kit.JoinLines(lines), hits
 }
 
-// watchLine is a table of the watch list.
-func watchLine(t hall.Info) rowText {
+// watchLine is a table of the watch list. The person's own table is
+// no table to watch (enter refuses it): its row says where the seat is
+// taken back, or taken over when elsewhere says it is open in another
+// connection of theirs; in fewer words only "your seat".
+func watchLine(t hall.Info, elsewhere bool) rowText {
 	tail, short := fmt.Sprintf(" · %d seats · to %d", t.Seats, t.Target), fmt.Sprintf(" · to %d", t.Target)
-	if t.Yours {
-		tail, short = tail+" · your seat", short+" · your seat"
+	switch {
+	case t.Yours && elsewhere:
+		tail, short = tail+" · your seat, open in another connection: take it over from the lobby", short+" · your seat"
+	case t.Yours:
+		tail, short = tail+" · your seat: go back to it from the lobby", short+" · your seat"
 	}
 	if t.Paused {
 		tail, short = tail+" · "+pausedWords, short+" · "+pausedWords
