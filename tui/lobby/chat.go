@@ -557,9 +557,15 @@ func (lt *talkPane) lines(ctx *kit.Context, w, room int) []string {
 	if lt.note.Text != "" {
 		// The heading and the newest line said keep their rows: a note
 		// too long for the room gives way to them, down to one line cut
-		// at its end. Asked with no room (least), it says its whole.
+		// at its end. Under the line typed, "(nothing said yet)" gives
+		// way to the note, as the lobby lays it out (render), not the
+		// note to it. Asked with no room (least), it says its whole.
+		kept := 2
+		if lt.box.Typing && len(lt.t.Lines()) == 0 {
+			kept = 1
+		}
 		note := lt.noteLines(ctx, w, 3)
-		if spare := room - len(tail) - 2; room > 0 && spare < len(note) {
+		if spare := room - len(tail) - kept; room > 0 && spare < len(note) {
 			note = lt.noteLines(ctx, w, max(1, spare))
 		}
 		tail = append(tail, note...)

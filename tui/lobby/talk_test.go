@@ -474,6 +474,45 @@ func TestQuietLineSaysUntilWhenAndKeepsTheLine(t *testing.T) {
 	})
 }
 
+// Whoever began a tournament's board and opens the lobby's line reads
+// the whole why under it at 80×24, not cut at its end, whatever the
+// lobby holds besides: nothing said yet (the note takes that line's
+// row, the talk's heading stays), lines said, tables, the rating's
+// lines. At every seat count.
+func TestQuietReasonUnderTheSayBoxIsWhole(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		for _, said := range []int{0, 2} {
+			for _, tables := range []int{0, 2} {
+				for _, rated := range []bool{false, true} {
+					what := fmt.Sprintf("%d said, %d tables, rated %v", said, tables, rated)
+					f := newTourneyFixture(t, n)
+					l, ctx := f.annsLobby(t, rated, false)
+					var lines []string
+					for i := range said {
+						lines = append(lines, fmt.Sprintf("hello %d", i))
+					}
+					withTalk(t, l, lines...)
+					for i := range tables {
+						l.tables = append(l.tables, hall.Info{Code: fmt.Sprintf("AB%02d", i), Seats: 2, Names: []string{"bob", ""}, Level: ai.Normal, Target: 500})
+					}
+					l.talk.t.quiet = quietPlayed(l, quietAt(l, nil))
+					f.begin(t)
+					press(l, ctx, "/")
+					require.True(t, l.talk.open(), what)
+					why := kit.Capital(quietPlayedError(f.info.Named(), "13:00 UTC").Error()) + "."
+					require.Equal(t, why, l.talk.note.Text, what)
+					view := quietView(t, l, ctx, what)
+					assert.Contains(t, view, "Say: _ "+why, what)
+					assert.Contains(t, view, "Lobby talk you're quiet until 13:00 UTC", what)
+					if said > 0 {
+						assert.Contains(t, view, fmt.Sprintf(`bob: "hello %d"`, said-1), "%s: the newest line said", what)
+					}
+				}
+			}
+		}
+	})
+}
+
 // steadyLobby is Ann's lobby at 80×24 listing n tables, with the
 // lobby's talk holding said lines when talk is set.
 // A rating, when rated is set, takes two lines under the welcome.
