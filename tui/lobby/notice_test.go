@@ -262,6 +262,13 @@ type tourneyFixture struct {
 
 func newTourneyFixture(t *testing.T, n int) *tourneyFixture {
 	t.Helper()
+	return tourneyFixtureEnding(t, n, time.Hour)
+}
+
+// tourneyFixtureEnding is newTourneyFixture with a tournament that ends
+// length after its creation (at 12:00 UTC on Tuesday 1 December 2026).
+func tourneyFixtureEnding(t *testing.T, n int, length time.Duration) *tourneyFixture {
+	t.Helper()
 	ctx := context.Background()
 	c := testkit.NewClock(time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC))
 	dir := t.TempDir()
@@ -276,7 +283,7 @@ func newTourneyFixture(t *testing.T, n int) *tourneyFixture {
 	ann := tourney.Player{Key: strings.Repeat("a", 64), Name: "ann"}
 	o := rules.DefaultOptions()
 	o.Players = n
-	info, err := svc.Create(ctx, ann, tourney.Spec{Rules: o, Level: ai.Normal, Boards: 4, Ends: c.Now().Add(time.Hour)})
+	info, err := svc.Create(ctx, ann, tourney.Spec{Rules: o, Level: ai.Normal, Boards: 4, Ends: c.Now().Add(length)})
 	require.NoError(t, err)
 	require.NoError(t, svc.Enter(ctx, ann, info.Code))
 	return &tourneyFixture{svc: svc, clock: c, ann: ann, info: info}

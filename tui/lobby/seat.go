@@ -218,9 +218,10 @@ func quietRename(until string) string {
 
 // quietPlayedError says why a player of the tournament named (in a
 // sentence) keeps quiet, and until when (kit.When of its end): the end
-// comes early, so that a table's note of two lines keeps it.
+// comes early, so that a note of two lines keeps it, in few enough
+// words that the widest title and end fit two rows of 78 cells.
 func quietPlayedError(title, ends string) error {
-	return fmt.Errorf("you began a board of %s, which others may still play: until it ends, %s, you talk nowhere and keep your name", title, ends)
+	return fmt.Errorf("you began a board of %s, which others may still play: until %s you talk nowhere and keep your name", title, ends)
 }
 
 // quietLifted tells the person, in the lobby's talk, when the

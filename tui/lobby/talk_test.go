@@ -16,6 +16,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/klob/klob/ai"
+	"github.com/klob/klob/internal/play/duplicate"
 	"github.com/klob/klob/internal/play/hall"
 	"github.com/klob/klob/internal/serve/chat"
 	"github.com/klob/klob/internal/serve/club"
@@ -415,7 +416,7 @@ func TestQuietLineSaysUntilWhenAndKeepsTheLine(t *testing.T) {
 		f.begin(t)
 		l.quietLifted()
 		named := "tournament TESTAB for " + string(rune('0'+n)) + " players"
-		why := "you began a board of " + named + ", which others may still play: until it ends, 13:00 UTC, you talk nowhere and keep your name"
+		why := "you began a board of " + named + ", which others may still play: until 13:00 UTC you talk nowhere and keep your name"
 		view := func(what string) string {
 			t.Helper()
 			lines := screenLines(l, ctx)
@@ -429,7 +430,7 @@ func TestQuietLineSaysUntilWhenAndKeepsTheLine(t *testing.T) {
 		press(l, ctx, "/")
 		require.True(t, l.talk.open(), "the line opens, for /mute")
 		assert.Equal(t, kit.Capital(why)+".", l.talk.note.Text)
-		assert.Contains(t, view("opened"), "until it ends, 13:00 UTC, you talk nowhere and keep your name.")
+		assert.Contains(t, view("opened"), "until 13:00 UTC you talk nowhere and keep your name.")
 		typeLine(l, ctx, "/mute zed")
 		require.True(t, l.talk.open(), "a command refused keeps the line open")
 		assert.Contains(t, l.talk.note.Text, `Nobody called "zed" is here now or has talked here`)
@@ -478,15 +479,20 @@ func TestQuietLineSaysUntilWhenAndKeepsTheLine(t *testing.T) {
 // the whole why under it at 80×24, not cut at its end, whatever the
 // lobby holds besides: nothing said yet (the note takes that line's
 // row, the talk's heading stays), lines said, tables, the rating's
-// lines. At every seat count.
+// lines; and whenever the tournament ends: today, later this week, or
+// weeks on (its date said whole). At every seat count.
 func TestQuietReasonUnderTheSayBoxIsWhole(t *testing.T) {
+	ends := map[time.Duration]string{time.Hour: "13:00 UTC", 3 * 24 * time.Hour: "Fri 12:00 UTC",
+		20*24*time.Hour + 11*time.Hour + 43*time.Minute: "Mon 21 Dec 23:43 UTC"}
 	testkit.EachSeatCount(t, func(t *testing.T, n int) {
-		for _, said := range []int{0, 2} {
-			for _, tables := range []int{0, 2} {
-				for _, rated := range []bool{false, true} {
-					what := fmt.Sprintf("%d said, %d tables, rated %v", said, tables, rated)
-					f := newTourneyFixture(t, n)
-					l, ctx := f.annsLobby(t, rated, false)
+		for length, until := range ends {
+			// The emptiest lobby and the fullest.
+			for _, c := range []struct{ said, tables int }{{0, 0}, {2, 2}} {
+				{
+					said, tables := c.said, c.tables
+					what := fmt.Sprintf("until %s, %d said, %d tables", until, said, tables)
+					f := tourneyFixtureEnding(t, n, length)
+					l, ctx := f.annsLobby(t, true, false)
 					var lines []string
 					for i := range said {
 						lines = append(lines, fmt.Sprintf("hello %d", i))
@@ -499,17 +505,25 @@ func TestQuietReasonUnderTheSayBoxIsWhole(t *testing.T) {
 					f.begin(t)
 					press(l, ctx, "/")
 					require.True(t, l.talk.open(), what)
-					why := kit.Capital(quietPlayedError(f.info.Named(), "13:00 UTC").Error()) + "."
+					why := kit.Capital(quietPlayedError(f.info.Named(), until).Error()) + "."
 					require.Equal(t, why, l.talk.note.Text, what)
 					view := quietView(t, l, ctx, what)
 					assert.Contains(t, view, "Say: _ "+why, what)
-					assert.Contains(t, view, "Lobby talk you're quiet until 13:00 UTC", what)
+					assert.Contains(t, view, "Lobby talk you're quiet until "+until, what)
 					if said > 0 {
 						assert.Contains(t, view, fmt.Sprintf(`bob: "hello %d"`, said-1), "%s: the newest line said", what)
 					}
+					// A line sent anyway is refused with the same why, whole.
+					typeLine(l, ctx, "hi")
+					require.False(t, l.talk.open(), what)
+					assert.Contains(t, quietView(t, l, ctx, what), "Not sent: "+strings.ToLower(why[:1])+why[1:len(why)-1]+". Your line is kept: / opens it again.", what)
 				}
 			}
 		}
+		// The daily's title is the widest a tournament has: with the
+		// widest end it takes the same two rows as the club's above.
+		why := kit.Capital(quietPlayedError(duplicate.DailyNamed(duplicate.Date{Year: 2026, Month: 12, Day: 21}, n), "Mon 21 Dec 23:43 UTC").Error()) + "."
+		assert.LessOrEqual(t, len(kit.Wrap(why, 78)), 2, why)
 	})
 }
 
@@ -764,10 +778,10 @@ func TestQuietNoteGoesWhenTheDealEnds(t *testing.T) {
 }
 
 // A line refused because the person began a board of a running
-// tournament ("Not sent: … until it ends, 13:00 UTC, you talk neither
-// here…") does not outlast the tournament's own end, come by the clock
-// (not by its host): the lobby's first tick after it says the person
-// may talk again. At every seat count.
+// tournament ("Not sent: … until 13:00 UTC you talk nowhere…") does
+// not outlast the tournament's own end, come by the clock (not by its
+// host): the lobby's first tick after it says the person may talk
+// again. At every seat count.
 func TestTourneyQuietRefusalGoesAtTheEnd(t *testing.T) {
 	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		f := newTourneyFixture(t, n)
@@ -868,7 +882,7 @@ func TestTourneyQuietHoldsAtTheirTableAndForTheirName(t *testing.T) {
 		_, err = s.talk.Say("board1 upcard 9c: take it")
 		require.Error(t, err, "a line at her own table is refused")
 		assert.Contains(t, err.Error(), "you began a board of tournament TESTAB")
-		assert.Contains(t, err.Error(), "until it ends, 13:00 UTC")
+		assert.Contains(t, err.Error(), "until 13:00 UTC you talk nowhere")
 		sub, hist := tb.Room().Subscribe("zz")
 		sub.Close()
 		assert.Empty(t, hist.Lines, "nothing was said at the table")
