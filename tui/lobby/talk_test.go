@@ -172,6 +172,20 @@ func TestTalkUnmutedKeepsSayingLinesWereHidden(t *testing.T) {
 	assert.Contains(t, strings.Join(screenLines(l, ctx), "\n"), "(nothing said yet)")
 }
 
+// The talk read back (c) counts its lines in words that read: one line
+// is "the last line said", never "the last 1 line said".
+func TestTalkReadsBackCountsItsLines(t *testing.T) {
+	for said, want := range map[int]string{1: "the last line said", 2: "the last 2 lines said", 3: "the last 3 lines said"} {
+		l, ctx := steadyLobby(t, 0, true, true, said)
+		next, _ := l.Update(ctx, kittest.Key("c"))
+		log, ok := next.(*talkLog)
+		require.True(t, ok, "c opens the talk, got %T", next)
+		scr := ansi.Strip(log.View(ctx))
+		assert.Contains(t, strings.Split(scr, "\n"), kit.Fit(" "+want, 80), said)
+		assert.NotContains(t, scr, "last 1 ", said)
+	}
+}
+
 // The lobby shows only its talk's latest lines under the tables; c
 // reads every line the connection holds, from the newest back to the
 // first with ↑ and the page keys, in 80×24, and esc comes back.

@@ -100,7 +100,11 @@ func (t *talkLog) View(ctx *kit.Context) string {
 	said, room := t.said(ctx, w), t.room(ctx)
 	back := max(0, min(t.back, saidMost(said, room)))
 	from, to := saidWindow(said, back, room)
-	what := fmt.Sprintf("the last %s said", kit.Plural(len(said), "line"))
+	// One line is "the last line said", not "the last 1 line".
+	what := "the last line said"
+	if len(said) > 1 {
+		what = fmt.Sprintf("the last %d lines said", len(said))
+	}
 	if len(said) == 0 {
 		what = t.l.talk.t.nothingSaid()
 	}
