@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -111,6 +112,38 @@ func tableRows(text string) map[string]string {
 		code = ""
 	}
 	return rows
+}
+
+// The watch list's line under a long list says how many tables are out
+// of view, and "it" for one of them, "them" for more: "↑ 1 more above
+// (↑/↓ to see it)". At every seat count, lists of every length with the
+// cursor on each table.
+func TestWatchListSaysTheTablesOutOfView(t *testing.T) {
+	counted := regexp.MustCompile(`^   (?:↑ (\d+) more above)?(?: · )?(?:↓ (\d+) more below)? \(↑/↓ to see (it|them)\)$`)
+	seen := map[string]bool{}
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		all := longTables(n, true)
+		for k := 1; k <= len(all); k++ {
+			for row := range k {
+				l, ctx := steadyLobby(t, 0, false, false, 0)
+				w := &watchList{l: l, tables: all[:k], row: row}
+				text := ansi.Strip(w.View(ctx))
+				for _, line := range strings.Split(text, "\n") {
+					if !strings.Contains(line, "to see") {
+						continue
+					}
+					m := counted.FindStringSubmatch(strings.TrimRight(line, " "))
+					require.NotNil(t, m, "%q", line)
+					above, _ := strconv.Atoi(m[1])
+					below, _ := strconv.Atoi(m[2])
+					want := map[bool]string{true: "it", false: "them"}[above+below == 1]
+					assert.Equal(t, want, m[3], "%q", line)
+					seen[m[3]] = true
+				}
+			}
+		}
+	})
+	assert.True(t, seen["it"] && seen["them"], "both are seen: %v", seen)
 }
 
 // A long list of tables at 80×24 (a rated person's lobby with its talk;
