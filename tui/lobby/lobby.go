@@ -548,6 +548,14 @@ func (l *Lobby) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 			return l, nil
 		}
 		l.Refresh()
+		// What happened to a table of theirs while the lobby is open
+		// (the hall's notice: a table that started its next game
+		// without them) is said as the list drops the table.
+		if !l.guest() && l.cfg.Hall != nil {
+			if n := l.cfg.Hall.Notice(l.cfg.Player.ID); n != "" {
+				l.setNote(n, false)
+			}
+		}
 		l.quietLifted()
 		l.talk.quietEnded()
 		// A game of theirs that a bot finishes while they sit here
