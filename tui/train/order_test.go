@@ -2,12 +2,15 @@ package train
 
 import (
 	"fmt"
+	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/klob/klob/internal/study/drill"
 	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
 	"github.com/klob/klob/tui/train/traintest"
 )
 
@@ -80,5 +83,43 @@ func TestHelpNamesTheDeclarationKeys(t *testing.T) {
 	}
 	if all := helpText(t, "players=3"); strings.Contains(all, "declarations") {
 		t.Errorf("without shlomo the help lists the declarations:\n%s", all)
+	}
+}
+
+// TestGradedTableNamesTheDeclinedDeclaration: the graded table names a
+// pass that declines a declaration as the menu did, "no shlomo" or "no
+// cleopatra", not "pass", in its row and in the hard bot's choice.
+func TestGradedTableNamesTheDeclinedDeclaration(t *testing.T) {
+	row := regexp.MustCompile(`(?m)^ [▶ ] (\S.*?) {2,}[-+]`)
+	for _, k := range []drillKind{
+		{"players=3,shlomo=on", drill.OnlyDeclare},
+		{"players=4,shlomo=on,cleopatra=on", drill.OnlyDeclare},
+	} {
+		hs := startOnly(t, nil, k)
+		seen := 0
+		for i := range 12 {
+			tr := hs.s
+			keys := itemKeys(tr.legal, tr.order)
+			declined := kit.Declined(tr.legal)
+			hs.press(keys[i%len(keys)])
+			scr := hs.screen()
+			if declined == rules.NoAction {
+				hs.press("enter")
+				continue
+			}
+			want := "no " + rules.Action{Kind: declined}.Words()
+			var labels []string
+			for _, m := range row.FindAllStringSubmatch(scr, -1) {
+				labels = append(labels, m[1])
+			}
+			if !slices.Contains(labels, want) || slices.Contains(labels, "pass") {
+				t.Fatalf("%s drill %d: the table's options %q, want %q among them and no \"pass\":\n%s", k.rules, tr.no, labels, want, scr)
+			}
+			seen++
+			hs.press("enter")
+		}
+		if seen == 0 {
+			t.Fatalf("%s: no drill offered a declaration", k.rules)
+		}
 	}
 }

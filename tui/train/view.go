@@ -271,7 +271,14 @@ func (t *core) resultLinesIn(ctx *kit.Context, w, room int) (lines []string, nee
 	default:
 		return nil, 0, pg
 	}
-	label := func(a rules.Action) string { return kit.OptionLabel(ctx, a) }
+	// An option is named as the menu named it: a pass that declines a
+	// declaration is "no shlomo" in the table too.
+	label := func(a rules.Action) string {
+		if i := slices.Index(t.legal, a); i >= 0 && a.Kind == rules.Pass {
+			return kit.ItemLabel(ctx, t.legal, i)
+		}
+		return kit.OptionLabel(ctx, a)
+	}
 	an := &t.an
 	chosen := an.Rows[t.chose]
 	v := chosen.Verdict
