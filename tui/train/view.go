@@ -492,20 +492,36 @@ func (t *core) mistakeLines(ctx *kit.Context, n int, m drill.Missed, w int) []st
 // The drill's screen.
 
 // part is one part of the drill screen above the result, and the
-// order in which parts give way when the window is short (1 first; 0
-// never): to its short lines, none unless given; and, where gone is
-// set, from those to none at that step.
+// step at which it gives way when the window is short (the lowest
+// first; 0 never): to its short lines, none unless given; and, where
+// gone is set, from those to none at that step. gap keeps a blank line
+// under it when there is room.
 type part struct {
 	lines []string
 	drop  int
 	short []string
 	gone  int
+	gap   bool
 }
+
+// The steps of body's giving way, in order. The words said give way a
+// sentence at a time, the oldest first, each its own step from
+// stepSaid on.
+const (
+	stepMenu       = 10 // after the choice, the menu to the option taken
+	stepSeats      = 20 // the seats' sentence to who deals
+	stepCards      = 40 // the cards drawn to a line of text
+	stepScoreShort = 50 // after the choice, the score to its totals
+	stepAsk        = 50 // before the choice, the question
+	stepSaid       = 60 // the words said, the oldest sentence first
+	stepScore      = 70 // the score (after the choice, its totals)
+	stepQuestion   = 80 // after the choice, the question
+)
 
 // mainParts is the first step of body's giving way that takes one of
 // the drill's main parts: the cards drawn, then the words said, the
 // score and the question.
-const mainParts = 4
+const mainParts = stepCards
 
 // body: who deals and where you sit, the score, what was said; the
 // hand and the upcard under their label; the question and the menu, on
@@ -515,44 +531,59 @@ const mainParts = 4
 // staying; the cards drawn with their label, which become a
 // line of text saying the same; before the choice the question, after
 // it the score to its totals without what each side needs; the words
-// said; the score; after the choice the question) before the
-// result is cut; a step that gains no line, or whose lines the whole
-// result leaves room for, is undone. So the words said (the card drawn
-// from a shlomo) stay with the table of a card to give, the menu
-// before the choice, the line of the option taken after it, who deals
-// and the table of options always show, the label heads the cards
-// wherever they are drawn, and at 80×24 the answer keeps the question.
+// said, a sentence at a time, the oldest first; the score; after the
+// choice the question) before the result is cut. Steps are undone in
+// reverse, the last first, while the whole result leaves room: once a
+// main part's can't be, no earlier main part's that adds lines is, so
+// that the words said never give way to the cards drawn or the whole
+// score; a step that gains no line is undone. So the words said (the
+// card drawn from a shlomo) stay with the table of a card to give, the
+// menu before the choice, the line of the option taken after it, who
+// deals and the table of options always show, the label heads the
+// cards wherever they are drawn, and at 80×24 the answer keeps the
+// question and the words said.
 func (t *Screen) body(ctx *kit.Context, room int, mid []string, need int) ([]string, []kit.Hit, int) {
 	w, h := ctx.Width, ctx.Height
 	v := &t.view
 	cards := t.cardLines(ctx, cardSize(w, h, len(t.hand())))
 	menu, hits := t.menuLines(ctx, w, false)
-	questionDrop, menuDrop := 5, 0
+	questionDrop, menuDrop := stepAsk, 0
 	var menuShort []string
-	score := part{wrapped(ctx, drill.ScoreText(v), w, false), 7, nil, 0}
+	score := part{lines: wrapped(ctx, drill.ScoreText(v), w, false), drop: stepScore}
 	if t.state == stateResult {
 		// After the choice the score gives way first to its totals
 		// without what each side needs: where the chance to win
 		// decides, the reason says that the target is near.
-		score = part{score.lines, 5, wrapped(ctx, drill.ScoreShort(v), w, false), 7}
+		score = part{lines: score.lines, drop: stepScoreShort, short: wrapped(ctx, drill.ScoreShort(v), w, false), gone: stepScore}
 		// The option taken alone where the menu takes more than a line;
 		// that line, "You chose:", always stays.
-		questionDrop = 8
+		questionDrop = stepQuestion
 		if menuShort, _ = t.menuLines(ctx, w, true); len(menuShort) < len(menu) {
-			menuDrop = 1
+			menuDrop = stepMenu
 		}
 	}
 	parts := []part{
-		{wrapped(ctx, drill.Role(v), w, false), 2, wrapped(ctx, drill.Deals(v), w, false), 0},
+		{lines: wrapped(ctx, drill.Role(v), w, false), drop: stepSeats, short: wrapped(ctx, drill.Deals(v), w, false)},
 		score,
-		{saidLines(ctx, drill.SaidLines(v, ctx.ASCII), w), 6, nil, 0},
+	}
+	said := drill.SaidLines(v, ctx.ASCII)
+	for i, s := range said {
+		parts = append(parts, part{lines: saidLines(ctx, []string{s}, w), drop: stepSaid + min(i, stepScore-stepSaid-1), gap: i == len(said)-1})
+	}
+	parts = append(parts,
 		// The cards under their label "Your hand … Upcard": the label
 		// goes only with them, as over the hand in words it would head
 		// nothing.
-		{cards, 4, t.handText(ctx, w), 0},
-		{wrapped(ctx, drill.Question(v, ctx.ASCII), w, true), questionDrop, nil, 0},
-		{menu, menuDrop, menuShort, 0},
+		part{lines: cards, drop: stepCards, short: t.handText(ctx, w), gap: true},
+		part{lines: wrapped(ctx, drill.Question(v, ctx.ASCII), w, true), drop: questionDrop},
+		part{lines: menu, drop: menuDrop, short: menuShort},
+	)
+	var steps []int
+	for _, p := range parts {
+		steps = append(steps, p.drop, p.gone)
 	}
+	slices.Sort(steps)
+	steps = slices.DeleteFunc(slices.Compact(steps), func(d int) bool { return d == 0 })
 	used := func() int {
 		n := 1
 		for _, p := range parts {
@@ -578,11 +609,13 @@ func (t *Screen) body(ctx *kit.Context, room int, mid []string, need int) ([]str
 		}
 	}
 	// giveBack undoes the steps taken, the last first, where the whole
-	// result still fits: a late step (the words said) can leave room
-	// for what an earlier one took (the cards drawn), and a step that
-	// gained no line (the seats' sentence on one line) is undone.
+	// result still fits. Once a main part's step that adds lines can't
+	// be undone, no earlier main part's step that adds lines is: the
+	// menu and the seats' sentence take what room is left, and a step
+	// that adds none is undone (the seats' sentence on one line).
 	giveBack := func() {
-		for d := 8; d >= 1; d-- {
+		stuck := false
+		for _, d := range slices.Backward(steps) {
 			for i := range parts {
 				p := &parts[i]
 				var more []string
@@ -594,19 +627,29 @@ func (t *Screen) body(ctx *kit.Context, room int, mid []string, need int) ([]str
 				default:
 					continue
 				}
-				if add := len(more) - len(p.lines); add <= 0 || used()+add+len(mid) <= room {
+				switch add := len(more) - len(p.lines); {
+				case add <= 0 || (!stuck || d < mainParts) && used()+add+len(mid) <= room:
 					p.lines = more
+				case d >= mainParts:
+					stuck = true
 				}
 			}
 		}
 	}
 	// The menu's other options after the choice, the seats' sentence
-	// and the cards drawn give way to the whole reason; then the words said, the score and the question in turn
-	// to the verdict, the table and the reason's first sentence.
-	for d := 1; d <= 4 && used()+len(mid) > room; d++ {
+	// and the cards drawn give way to the whole reason; then the words
+	// said, the score and the question in turn to the verdict, the table
+	// and the reason's first sentence.
+	for _, d := range steps {
+		if d > stepCards || used()+len(mid) <= room {
+			break
+		}
 		drop(d)
 	}
-	for d := 1; d <= 8 && used()+needMid > room; d++ {
+	for _, d := range steps {
+		if used()+needMid <= room {
+			break
+		}
 		drop(d)
 	}
 	giveBack()
@@ -633,9 +676,9 @@ func (t *Screen) body(ctx *kit.Context, room int, mid []string, need int) ([]str
 			}
 		}
 		out = append(out, p.lines...)
-		// A blank line before the cards and before the question when
-		// there is room.
-		if (i == 2 || i == 3) && spare > 0 && len(p.lines) > 0 {
+		// A blank line after the words said and after the cards, before
+		// the question, when there is room.
+		if p.gap && spare > 0 && len(p.lines) > 0 {
 			out = append(out, "")
 			spare--
 		}

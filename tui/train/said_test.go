@@ -1,0 +1,97 @@
+package train
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/klob/klob/ai/eval"
+	"github.com/klob/klob/internal/study/drill"
+	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit/kittest"
+)
+
+// firstLosesTheGame is a stand-in evaluation graded by the chance to
+// win, in which the first option wins the game 76% of the time and
+// every other always: a wrong answer reads as the real evaluation's
+// longest verdict does, two lines, with a reason of two lines.
+func firstLosesTheGame(ctx context.Context, v *rules.View, p drill.Plan, k int) (eval.Evaluation, error) {
+	ev := eval.Evaluation{Samples: p.Batch(k).Samples, ByWin: true}
+	for j, a := range v.Legal() {
+		r := eval.Result{Action: a, Mean: 166.6, StdErr: 4.3, Win: 1}
+		if j == 0 {
+			r = eval.Result{Action: a, Mean: 56.2, StdErr: 7.4, Bete: 0.05, Win: 0.76, Gap: 110.4, GapErr: 7.6, WinGap: 0.24, WinGapErr: 0.076}
+		}
+		ev.Results = append(ev.Results, r)
+	}
+	ev.Best = eval.Best(ev.Results, true)
+	return ev, nil
+}
+
+// TestGradedKeepsTheWordsSaid: at every seat count, after a right or
+// a wrong answer with the longest verdict, the graded screen at 80×24
+// keeps the question and the words said before the drill. Short of
+// rows, the words said give way only after the cards drawn and the
+// score's "needs" have, and then a sentence at a time, the oldest
+// first: what shows is always the newest of them.
+func TestGradedKeepsTheWordsSaid(t *testing.T) {
+	for _, n := range []int{2, 3, 4} {
+		t.Run(fmt.Sprintf("%dp", n), func(t *testing.T) {
+			cfg := rulesConfig(t, nil, fmt.Sprintf("players=%d,shlomo=on,menage=on,dealer_forced=on,of_a_kind=on", n))
+			cfg.Seed, cfg.Evaluate = 1193299604452397242, firstLosesTheGame
+			hs := start(t, cfg, 80, 24)
+			answered := map[bool]int{} // by right
+			for range 16 {
+				tr := hs.s
+				said := drill.SaidLines(&tr.view, false)
+				if len(said) < 3 {
+					hs.press("N")
+					continue
+				}
+				// The first option is the wrong one, the others right.
+				right := answered[false] > answered[true]
+				keys := itemKeys(tr.legal, tr.order)
+				key := keys[0]
+				if right {
+					key = keys[1]
+				}
+				question, score := drill.Question(&tr.view, false), drill.ScoreText(&tr.view)
+				hs.press(key)
+				scr := hs.screen()
+				kittest.CheckSize(t, scr, 80, 24)
+				flat := kittest.Flat(scr)
+				for _, w := range []string{"You chose", question} {
+					if !strings.Contains(flat, kittest.Flat(w)) {
+						t.Fatalf("right %v: %q is left out:\n%s", right, w, scr)
+					}
+				}
+				shown := 0
+				for i, s := range said {
+					if !strings.Contains(flat, kittest.Flat(s)) {
+						if shown > 0 {
+							t.Fatalf("right %v: %q is left out after an older sentence shown:\n%s", right, s, scr)
+						}
+						continue
+					}
+					if shown == 0 && i > 0 {
+						// Older sentences gave way: the cards and the full
+						// score must have first.
+						if !strings.Contains(flat, "Your hand:") || strings.Contains(flat, kittest.Flat(score)) {
+							t.Fatalf("right %v: %d sentences said left out, the cards or the full score kept:\n%s", right, i, scr)
+						}
+					}
+					shown++
+				}
+				if shown == 0 {
+					t.Fatalf("right %v: nothing said shows:\n%s", right, scr)
+				}
+				answered[right]++
+				hs.press("enter")
+			}
+			if answered[true] == 0 || answered[false] == 0 {
+				t.Fatalf("drills with several lines said: %d answered right, %d wrong; want both", answered[true], answered[false])
+			}
+		})
+	}
+}
