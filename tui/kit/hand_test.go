@@ -1,6 +1,8 @@
 package kit
 
 import (
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -229,7 +231,7 @@ func TestMeldRowCrossing(t *testing.T) {
 		{"JH TH KH QH JS QD KC QC 7C", rules.Hearts, false, false, "50+m   50   50+m 50+m/20       20          20        "},
 		// Two sets of twenty, the aces and the sevens, one ace in the
 		// fifty too: "20a" under the aces, "20b" under the sevens.
-		{"JS AS KS QS 7S AH 7C AD 7D", rules.Spades, false, false, "50+m  50/20a 50+m 50+m   20b   20a   20b   20a   20b "},
+		{"JS AS KS QS 7S AH 7C AD 7D", rules.Spades, false, false, "50+m 50/20a 50+m  50+m   20b   20a   20b   20a   20b "},
 		{"QS 7H", rules.Spades, true, false, "menage     "},
 		{"QS 7H", rules.Spades, true, true, "menage     "},
 		{"JH TH KH 7C", rules.Hearts, true, false, "└────menage╌────┘      "},
@@ -318,5 +320,99 @@ func TestHiddenCards(t *testing.T) {
 		if got := ansi.Strip(HiddenCards(&ctx, c.n, c.most, c.w)); got != c.want {
 			t.Errorf("%d of %d in %d: %q, want %q", c.n, c.most, c.w, got, c.want)
 		}
+	}
+}
+
+// TestMeldRowLabelsApart: at 80 columns (cards 5 wide at every seat
+// count, nine cards with two or three seats, eight with four), under
+// hands where a menage, a fifty or the bella pair shares cards with a
+// set or a run of another suit lies beside it, every card of a meld has
+// a mark under it and no two marks touch: each run of marks is a
+// bracket from a card's left edge to a card's right edge, or one card's
+// label, under that card's cells alone (over the gaps beside too). A
+// card in two melds names both, as "m/50".
+func TestMeldRowLabelsApart(t *testing.T) {
+	o := tabletest.Options(t, "menage=on,of_a_kind=on")
+	cases := []struct {
+		hand  string // the last card left out with four seats
+		trump rules.Suit
+		due   bool
+		both  string // the label under a card in two melds, "" for any
+	}{
+		// The menage K Q J♠ and the four queens.
+		{"KS QS JS KH QH QC QD 7D 8H", rules.Spades, false, "men/50"},
+		// The menage and three queens.
+		{"KS QS JS QH QD 7C 8C 9D AH", rules.Spades, false, "/20"},
+		// The menage and three kings and three jacks: each of its
+		// cards in a set.
+		{"KS QS JS KH KD JH JD 7C JC", rules.Spades, false, ""},
+		// A fifty holding the menage and the four queens, both fifties.
+		{"JS TS KS QS QH QD QC 7C 8D", rules.Spades, false, "50/50"},
+		// The bella pair and three queens.
+		{"KH QH QS QD 7C 8C 9S AD TD", rules.Hearts, false, "/20"},
+		// What is left of a menage held when play began (its word
+		// under one card) beside a run of another suit.
+		{"QS AH KH QH 7C 8D 9C TD 8S", rules.Spades, true, ""},
+		{"KS JS AH KH QH 7C 8D 9C 8S", rules.Spades, true, ""},
+	}
+	const w, gap = 5, HandGap
+	for _, seats := range []int{2, 3, 4} {
+		for _, c := range cases {
+			h := cardsOf(c.hand)
+			if seats == 4 {
+				h = h.Without(cardsOf(c.hand[len(c.hand)-2:]).Cards()[0])
+			}
+			for _, ascii := range []bool{false, true} {
+				for _, ord := range []HandSort{BySuit, ByStrength} {
+					g := NewGlyphs(ascii)
+					shown := sortHandBy(h, h, c.trump, ord)
+					melds := handMeldsOf(shown, c.trump, o, true, c.due, 0)
+					row := []rune(MeldRow(&g, shown, melds, w, gap))
+					name := fmt.Sprintf("%d seats, %s, order %d, ascii %v", seats, handText(shown), ord, ascii)
+					if len(row) != HandWidth(len(shown), SmallCard) {
+						t.Fatalf("%s: row %d cells wide, the hand %d", name, len(row), HandWidth(len(shown), SmallCard))
+					}
+					checkMeldRow(t, name, &g, shown, melds, row, w, gap, c.both)
+				}
+			}
+		}
+	}
+}
+
+// checkMeldRow fails unless every card of melds has a mark under it
+// in row and each run of marks is one bracket or one card's label;
+// both, when set, must be in the row.
+func checkMeldRow(t *testing.T, name string, g *Glyphs, shown []rules.Card, melds []Meld, row []rune, w, gap int, both string) {
+	t.Helper()
+	for i, c := range shown {
+		held := slices.ContainsFunc(melds, func(m Meld) bool { return m.Cards.Has(c) })
+		if held && strings.TrimSpace(string(row[i*(w+gap):i*(w+gap)+w])) == "" {
+			t.Errorf("%s: %v has no mark under it: %q", name, c, string(row))
+		}
+	}
+	for x := 0; x < len(row); x++ {
+		if row[x] == ' ' {
+			continue
+		}
+		end := x
+		for end < len(row) && row[end] != ' ' {
+			end++
+		}
+		run := string(row[x:end])
+		bracket := strings.HasPrefix(run, g.normal.bl) && strings.HasSuffix(run, g.normal.br) &&
+			x%(w+gap) == 0 && (end+gap)%(w+gap) == 0
+		var cards []int
+		for i := range shown {
+			if x < i*(w+gap)+w && end > i*(w+gap) {
+				cards = append(cards, i)
+			}
+		}
+		if !bracket && len(cards) != 1 {
+			t.Errorf("%s: %q runs under %d cards, two marks touching: %q", name, run, len(cards), string(row))
+		}
+		x = end
+	}
+	if both != "" && !strings.Contains(string(row), both) {
+		t.Errorf("%s: no %q, a card in two melds: %q", name, both, string(row))
 	}
 }

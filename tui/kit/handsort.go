@@ -177,8 +177,9 @@ func handMeldsOf(shown []rules.Card, trump rules.Suit, o rules.Options, sequence
 // those cards, not one under each. Where another meld's card lies
 // between, its label goes under each of its cards instead. Where two
 // marks would still cross (a card in two melds: the Q of a fifty in a
-// set of queens), every card has its own label instead, "50/20" under
-// a card of both, so that no mark hides another.
+// set of queens) or touch, every card has its own label instead,
+// "50/20" under a card of both, so that no mark hides another and a
+// blank parts any two.
 func MeldRow(g *Glyphs, shown []rules.Card, melds []Meld, w, gap int) string {
 	n := len(shown)
 	if n == 0 {
@@ -197,8 +198,16 @@ func MeldRow(g *Glyphs, shown []rules.Card, melds []Meld, w, gap int) string {
 				crossed = true
 			}
 			row[x+i] = r
-			if r != ' ' {
-				owner[x+i] = k + 1
+			if r == ' ' {
+				continue
+			}
+			owner[x+i] = k + 1
+			// A label spilled over a gap touching another mark reads
+			// as one with it: as crossed.
+			for _, y := range []int{x + i - 1, x + i + 1} {
+				if y >= 0 && y < len(row) && owner[y] != 0 && owner[y] != k+1 {
+					crossed = true
+				}
 			}
 		}
 	}
@@ -247,8 +256,13 @@ func MeldRow(g *Glyphs, shown []rules.Card, melds []Meld, w, gap int) string {
 		perCard[k] = melds[k].From >= 0
 	}
 	tags = meldTags(melds, perCard)
-	row = []rune(Repeat(" ", width))
-	used := make([]bool, width) // cells a label holds, its spaces too
+	// Each card's label first in its own cells, shortened to fit
+	// (fitLabel): the gap between two cards parts any two labels. Then,
+	// left to right, a label so shortened reads longer over the gaps
+	// beside its card where a blank still parts it from its neighbours'.
+	whole := make([]string, n) // each card's labels joined, "" for none
+	at := make([]int, n)       // where each card's label starts
+	text := make([][]rune, n)  // each card's label as drawn
 	for i, c := range shown {
 		var labels []string
 		for k, m := range melds {
@@ -259,23 +273,33 @@ func MeldRow(g *Glyphs, shown []rules.Card, melds []Meld, w, gap int) string {
 		if len(labels) == 0 {
 			continue
 		}
-		// The pair's word shortened first ("50+m/20"), so that a label
-		// of two melds may still read whole over the gaps beside.
-		x, label := spillLabel(g, shortLabel(strings.Join(labels, "/"), w+2*gap), i*(w+gap), w, gap, width)
-		r := []rune(label)
-		if slices.Contains(used[x:x+len(r)], true) {
-			// The gap beside is the label's before: cut to the card.
-			x, r = i*(w+gap), []rune(Center(fitLabel(g, strings.Join(labels, "/"), w), w))
+		whole[i] = strings.Join(labels, "/")
+		text[i] = []rune(Clip(fitLabel(g, whole[i], w), w))
+		at[i] = i*(w+gap) + (w-len(text[i]))/2
+	}
+	row = []rune(Repeat(" ", width))
+	free := 0 // the first cell a label may take: one blank after the last
+	for i := range shown {
+		if text[i] == nil {
+			continue
 		}
-		if x > 0 && row[x-1] != ' ' && r[0] != ' ' && r[len(r)-1] == ' ' {
-			// Right after the label before, which took the gap: a
-			// blank between, so that the two do not read as one.
-			r = append([]rune{' '}, r[:len(r)-1]...)
+		lo, hi := max(free, i*(w+gap)-gap), min(width, i*(w+gap)+w+gap)
+		if j := slices.IndexFunc(text[i+1:], func(r []rune) bool { return r != nil }); j >= 0 {
+			hi = min(hi, at[i+1+j]-1)
 		}
-		copy(row[x:], r)
-		for j := range r {
-			used[x+j] = true
+		for _, f := range labelForms(whole[i]) {
+			r := []rune(f)
+			if len(r) <= len(text[i]) {
+				break
+			}
+			if len(r) <= hi-lo {
+				at[i] = min(max(lo, i*(w+gap)-(len(r)-w)/2), hi-len(r))
+				text[i] = r
+				break
+			}
 		}
+		copy(row[at[i]:], text[i])
+		free = at[i] + len(text[i]) + 1
 	}
 	return string(row)
 }
@@ -335,19 +359,51 @@ func spillLabel(g *Glyphs, label string, x, span, gap, width int) (int, string) 
 	return x, Center(fitLabel(g, label, span), span)
 }
 
-// fitLabel is label in w cells: "20+b" for "20+bella", "50+m" for
-// "50+menage"; then without what the pair adds ("50/20" for
-// "50+m/20"); then cut, with the screen's ellipsis ("mena…").
+// fitLabel is label in w cells: the first of its labelForms that
+// fits, else its shortest cut, with the screen's ellipsis ("50/2…").
 func fitLabel(g *Glyphs, label string, w int) string {
-	label = shortLabel(label, w)
-	if len([]rune(label)) > w {
-		label = strings.ReplaceAll(strings.ReplaceAll(label, "+b", ""), "+m", "")
+	forms := labelForms(label)
+	for _, f := range forms {
+		if len([]rune(f)) <= w {
+			return f
+		}
 	}
 	mark := "…"
 	if g.ASCII {
 		mark = "..."
 	}
-	return Cut(label, w, mark)
+	return Cut(forms[len(forms)-1], w, mark)
+}
+
+// labelForms is label whole, then ever shorter, each still naming
+// every meld it joins: the pair's word after a value to its letter
+// ("50+m/20" for "50+menage/20"); the word alone to three letters
+// ("men/50" for "menage/50"); the letter after a value dropped and the
+// word alone to its letter ("50/20", "m/50"); then the letters telling
+// alike melds apart dropped ("50/50" for "50a/50b": a card of both).
+func labelForms(label string) [5]string {
+	short := shortLabel(label, 0)
+	parts := strings.Split(short, "/")
+	for i, p := range parts {
+		if p == "menage" || p == "bella" {
+			parts[i] = p[:3]
+		}
+	}
+	three := strings.Join(parts, "/")
+	for i, p := range parts {
+		if p == "men" || p == "bel" {
+			parts[i] = p[:1]
+		} else {
+			parts[i] = strings.ReplaceAll(strings.ReplaceAll(p, "+b", ""), "+m", "")
+		}
+	}
+	letter := strings.Join(parts, "/")
+	for i, p := range parts {
+		if n := len(p); n > 1 && p[n-2] >= '0' && p[n-2] <= '9' && p[n-1] >= 'a' {
+			parts[i] = p[:n-1]
+		}
+	}
+	return [5]string{label, short, three, letter, strings.Join(parts, "/")}
 }
 
 // shortLabel is label in w cells where the pair's word is what is too
