@@ -148,7 +148,7 @@ func handLegend(g *Glyphs) string {
 	}
 	return g.SelMark + " under a card: selected; " + g.PlayMark + " playable. A card drawn with " + edges +
 		" edges may not be played now; the raised card in " + box + " is the selected one (in a replay, the card the next step plays). Under the hand, until your first card, 20 or 50 marks the cards of a sequence you hold (with three or four of a kind on, of a set too); bella the king and queen of trump (20+bella: both), menage the king, queen and jack of trump with the menage on; these two stay on what is left of them until you announce it." +
-		" When the hand's order mixes the cards of two melds of the same value, a letter tells them apart: 20a under the one's cards, 20b under the other's; a card in two melds reads both, as 50/20."
+		" When the hand's order mixes the cards of two melds of the same value, a letter tells them apart: 20a under the one's cards, 20b under the other's; a card in two melds reads both, as 50/20. Where a card's cells are too narrow, menage is written men or m and bella bel or b (50+m: the fifty and the menage)."
 }
 
 // hintLegend explains the hint's and trainer's columns and the grades

@@ -217,11 +217,13 @@ func TestHelpListsListEnds(t *testing.T) {
 // TestHelpTellsTheMeldLetters: the table's help (?) says what the
 // letters under two melds of one value mean ("20a", "20b", as the row
 // under a hand whose order mixes their cards draws them) and the slash
-// under a card in two, at every seat count, in Unicode and in ASCII: a
+// under a card in two, and the short forms of menage and bella (men, m,
+// bel, b) a narrow card's label takes, at every seat count, in Unicode and in ASCII: a
 // page of the help scrolled to it shows the whole explanation within
 // 80×24.
 func TestHelpTellsTheMeldLetters(t *testing.T) {
-	const want = "a letter tells them apart: 20a under the one's cards, 20b under the other's; a card in two melds reads both, as 50/20."
+	const want = "a letter tells them apart: 20a under the one's cards, 20b under the other's; a card in two melds reads both, as 50/20. " +
+		"Where a card's cells are too narrow, menage is written men or m and bella bel or b (50+m: the fifty and the menage)."
 	eachTable(t, func(t *testing.T, n int, f *fixture) {
 		for _, ascii := range []bool{false, true} {
 			ctx := kit.NewContext(ascii)
