@@ -461,12 +461,14 @@ func keptWants(ctx *kit.Context, sc *Scene, v *rules.View) []string {
 
 // TestUpcardKeptInHeader: through the bidding and the card play at
 // 80×24, with declarations, sets and menage making the rows short and
-// under notes and prompts of two lines, the header says what every
-// player knows of the upcard and the bottom card for as long as it is
-// true: in the bidding the upcard; at four that the maker holds the
-// upcard until it plays it (not only until the first card) and no
-// longer, at two and three the upcard and the bottom card, or who took
-// the upcard for the dix while it is in that hand.
+// under notes and prompts of two lines, the header names trump and its
+// maker in every frame of the card play, and says what every player
+// knows of the upcard and the bottom card for as long as it is true: in
+// the bidding the upcard; at four that the maker holds the upcard until
+// it plays it (not only until the first card) and no longer, at two and
+// three the upcard and the bottom card, or who took the upcard for the
+// dix while it is in that hand. Only a table a row short, its info on
+// one line saying trump and who holds the sequences, leaves these out.
 func TestUpcardKeptInHeader(t *testing.T) {
 	games := uint64(3)
 	if testing.Short() {
@@ -493,7 +495,12 @@ func TestUpcardKeptInHeader(t *testing.T) {
 					}
 				}
 				if s.HasDeal && !s.Between && v.Phase == rules.PhasePlay {
-					head := strings.Join(strings.SplitN(f.text(), "\n", 6)[:5], "\n")
+					lines := strings.SplitN(f.text(), "\n", 6)
+					head := strings.Join(lines[:5], "\n")
+					if w := ansi.Strip(trumpTitle(f.hs.Ctx.Paint, v.Trump, nil)) + " · maker "; !strings.Contains(head, w) {
+						t.Fatalf("%d players: the header leaves out %q:\n%s", n, w, f.text())
+					}
+					short := strings.HasPrefix(lines[3], " Trick ") && strings.Contains(lines[2], "equences")
 					if by := v.UpcardTaker(); n == 4 && !v.Known(by).Has(v.OrigUpcard) && strings.Contains(head, " hand)") {
 						t.Fatalf("%d players: the header says the upcard is in a hand after it was played:\n%s", n, f.text())
 					}
@@ -501,7 +508,7 @@ func TestUpcardKeptInHeader(t *testing.T) {
 						if strings.Contains(w, " hand)") {
 							held++
 						}
-						if !strings.Contains(head, w) {
+						if !strings.Contains(head, w) && !short {
 							t.Fatalf("%d players: the header leaves out %q:\n%s", n, w, f.text())
 						}
 					}
@@ -613,6 +620,69 @@ func TestSharedHeaderGivesWayInOneOrder(t *testing.T) {
 					}
 					if kept[false] != kept[true] {
 						t.Errorf("%d players %q, you %v: Unicode keeps %s, ASCII %s", n, set[:n], you, kept[false], kept[true])
+					}
+				}
+			}
+		}
+	})
+}
+
+// TestInfoAlwaysSaysTrump: the lines over the table name trump and its
+// maker, the maker's name whole or shortened but never cut, in the card
+// play at every seat count, in one to three lines of the table's width
+// at 80 columns, whoever made trump and holds the sequences, trump made
+// as usual, forced or after a refused schmeiss, with short names and
+// names of 24 letters, the upcard in the maker's hand or not: short of
+// room the upcard's whereabouts and the sequences give way, never
+// trump.
+func TestInfoAlwaysSaysTrump(t *testing.T) {
+	ctx := kit.NewContext(false)
+	nameSets := [][]string{{"You", "West", "North", "East"},
+		{"alexandra_of_the_norther", "bartholomew_the_third_xx", "cassandra_of_the_seventh", "dimitrios_the_eleventh_x"}}
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		// A view of a real deal's card play (no schmeiss), and one made
+		// by hand, whose empty deal reads as a refused schmeiss.
+		d := rules.NewDeal(options(n), rules.SeatA, rules.Shuffle(rand.New(rand.NewPCG(1, 2))))
+		for d.Phase() != rules.PhasePlay {
+			if err := d.Apply(takeOrFirst(d.Legal())); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for _, how := range []string{"made", "forced", "schmeiss refused"} {
+			for _, names := range nameSets {
+				for maker := range rules.Seat(n) {
+					for _, seqs := range []rules.Seat{rules.NoSeat, rules.SeatA, rules.SeatB} {
+						for _, held := range []bool{false, true} {
+							v := d.View(rules.SeatA)
+							if how == "schmeiss refused" {
+								v = rules.View{Players: n, Options: options(n), Seat: rules.SeatA, Phase: rules.PhasePlay, Hand: v.Hand}
+							}
+							v.Trump, v.Maker, v.SeqWinner, v.Forced = rules.Hearts, maker, seqs, how == "forced"
+							v.OrigUpcard, v.Upcard, v.DixBy, v.Bottom = rules.MustCard("7H"), rules.NoCard, rules.NoSeat, rules.NoCard
+							v.Hand = v.Hand.Without(v.OrigUpcard)
+							if held {
+								v.Hand = v.Hand.With(v.OrigUpcard)
+							}
+							sc := sceneOf(v)
+							for s := range n {
+								sc.Players[s].Name = names[s]
+							}
+							if strings.Contains(ansi.Strip(sc.trumpFrag(&ctx, true)), how) != (how != "made") {
+								t.Fatalf("%d players: trump %s reads %q", n, how, ansi.Strip(sc.trumpFrag(&ctx, true)))
+							}
+							word := ansi.Strip(trumpTitle(ctx.Paint, v.Trump, nil)) + " · maker "
+							for rows := 1; rows <= 3; rows++ {
+								got := ansi.Strip(strings.Join(sc.infoLines(&ctx, 54, rows), "\n"))
+								whole := false
+								for _, nw := range []int{0, 12, 6} {
+									whole = whole || strings.Contains(got, word+sc.shortTo(&ctx, nw).Lower(maker))
+								}
+								if !whole {
+									t.Errorf("%d players, trump %s, maker %v, sequences %v, upcard held %v, %d rows: trump and its maker are not said:\n%s",
+										n, how, maker, seqs, held, rows, got)
+								}
+							}
+						}
 					}
 				}
 			}

@@ -65,10 +65,7 @@ func Render(ctx *kit.Context, sc *Scene, hand Hand, bottom []string) (string, []
 	midH := max(0, h-topRows-len(bottom))
 	var hits []kit.Hit
 	lines := []string{sc.Header(ctx, w), kit.Rule(ctx, w)}
-	// Under a rule, a note, a prompt and the keys, the screen's lines
-	// are at their usual size; more (a note of two lines) is read first.
-	usual := len(bottom) <= 4
-	left := sc.tableArea(ctx, leftW, midH, size, hand, usual, &hits)
+	left := sc.tableArea(ctx, leftW, midH, size, hand, &hits)
 	right := sc.rightColumn(ctx, rightW, midH)
 	lines = append(lines, kit.Columns(ctx, left, right, leftW, rightW, midH)...)
 	lines = append(lines, bottom...)
@@ -118,7 +115,7 @@ func PanelRoom(ctx *kit.Context, sc *Scene, hand Hand, bottom []string) int {
 
 // tableArea is the table: trump, the trick and the seats around it,
 // the tricks won, the hand.
-func (sc *Scene) tableArea(ctx *kit.Context, w, h int, size kit.CardSize, hand Hand, usual bool, hits *[]kit.Hit) []string {
+func (sc *Scene) tableArea(ctx *kit.Context, w, h int, size kit.CardSize, hand Hand, hits *[]kit.Hit) []string {
 	kept := sc.keptFrags(ctx)
 	two := sc.infoLines(ctx, w-1, 2)
 	info := two
@@ -172,16 +169,15 @@ func (sc *Scene) tableArea(ctx *kit.Context, w, h int, size kit.CardSize, hand H
 		return size0()
 	}
 	// Too little room (four players at 80×24 with a row marking the
-	// person's sequences, a long note): the least needed rows go first.
-	// A third line over the table goes first. The second (the upcard,
-	// who holds the sequences: the bids panel says both too, and the
-	// first line then says who holds them) goes before the last trick's
-	// line, one line saying where the upcard is where the second said
-	// it (trump after it or out), which a
-	// spectator reads under the tricks won and a player should too,
-	// unless the one line left would leave trump out (names too long
-	// to say it beside who holds the sequences): then after it. Then
-	// the row marking the person's own sequences.
+	// person's sequences, a seat tagged dealer and maker, a long note):
+	// the least needed rows go first, blank rows before words, and
+	// trump and its maker are never left out. The info's third line
+	// goes first; its second for one line that loses nothing of what
+	// it says (the sequences said shorter); then the row kept for the
+	// last trick, then where the upcard and the bottom card are (one
+	// line saying trump and the sequences), then the last trick's line
+	// (v says it too), then the row marking the person's sequences
+	// before who holds the sequences.
 	// idle is the blank rows kept for the numbers and marks while the
 	// person does not play a card (another seat's turn, a question).
 	idle := 0
@@ -198,7 +194,14 @@ func (sc *Scene) tableArea(ctx *kit.Context, w, h int, size kit.CardSize, hand H
 		}
 		return oneLine
 	}
-	for _, drop := range []string{"spacer", "info3", "info2 keeps kept", "idle", "info2 keeps trump", "last", "info2", "melds", "status", "label", "info"} {
+	// keeps reports whether the one line says who holds the sequences,
+	// and with where keptFrags too, where info does (trump it always
+	// says).
+	keeps := func(where bool) bool {
+		l := one()
+		return (sc.saysSeqs(l) || !sc.saysSeqs(info)) && (!where || saysAll(l, kept) || !saysAll(info, kept))
+	}
+	for _, drop := range []string{"spacer", "info3", "idle", "info2 keeps all", "reserve", "info2 keeps seqs", "last", "melds", "info2", "status", "label", "info"} {
 		if need() <= h {
 			break
 		}
@@ -206,14 +209,6 @@ func (sc *Scene) tableArea(ctx *kit.Context, w, h int, size kit.CardSize, hand H
 		case drop == "spacer" && spacer:
 			handRows = slices.Delete(handRows, size.H+2, size.H+3)
 			spacer = false
-		case drop == "info2 keeps kept" && usual && len(info) > 1 && !saysAll(one(), kept):
-			// Where one line saying trump would leave out where the
-			// upcard is, trump goes after it, or out: the hand's label
-			// and the maker's seat tag say it. Under a note of two
-			// lines the line keeps trump.
-			if l := sc.infoKept(ctx, w-1, 1, one()); l != nil && saysAll(info, kept) {
-				info = l
-			}
 		case drop == "idle" && len(info) > 1 && !saysAll(one(), kept):
 			// Where one line over the table would leave out where the
 			// upcard and the bottom card are, the blank rows kept for
@@ -222,14 +217,12 @@ func (sc *Scene) tableArea(ctx *kit.Context, w, h int, size kit.CardSize, hand H
 			for ; idle > 0 && need() > h; idle-- {
 				handRows = handRows[:len(handRows)-1]
 			}
-		case drop == "info2 keeps trump" && len(info) > 1:
-			// Not at the cost of where the upcard and the bottom card
-			// are: the last trick's line goes first.
-			if l := one(); sc.saysTrump(ctx, l) && (saysAll(l, kept) || !saysAll(info, kept)) {
-				info = l
-			}
-		case drop == "last" && (len(status) > 1 || keep):
+		case drop == "info2 keeps all" && len(info) > 1 && keeps(true):
+			info = one()
+		case drop == "reserve" && keep:
+			// The row kept for a last trick not said yet is blank.
 			keep = false
+		case drop == "last" && len(status) > 1:
 			// The tricks won stay: where the one line would say the
 			// last trick without them (beside the words panel, a
 			// long note under the table), the last trick's line goes
@@ -246,6 +239,11 @@ func (sc *Scene) tableArea(ctx *kit.Context, w, h int, size kit.CardSize, hand H
 			melds = false
 		case drop == "info3" && len(info) > 2:
 			info = two
+		case drop == "info2 keeps seqs" && len(info) > 1 && keeps(false):
+			// Where the upcard and the bottom card are goes before the
+			// last trick's line and the row marking the person's
+			// sequences.
+			info = one()
 		case drop == "info2" && len(info) > 1:
 			info = one()
 		case drop == "status":
@@ -294,7 +292,6 @@ func (sc *Scene) tableArea(ctx *kit.Context, w, h int, size kit.CardSize, hand H
 // before trump the upcard and what the bidding asks; then trump and its
 // maker, the upcard, the bottom card, the dix, who has the sequences.
 func (sc *Scene) infoFrags(ctx *kit.Context) []string {
-	st := &ctx.Styles
 	p := ctx.Paint
 	v := &sc.V
 	// A fragment, as "bottom Q♠": packLine capitalises the one that
@@ -307,13 +304,7 @@ func (sc *Scene) infoFrags(ctx *kit.Context) []string {
 		}
 		return out
 	}
-	tr := trumpTitle(p, v.Trump, &st.Trump) + " · maker " + sc.Lower(v.Maker)
-	switch {
-	case v.Forced:
-		tr += " (forced)"
-	case v.SchmeissRefused():
-		tr += " (schmeiss refused)"
-	}
+	tr := sc.trumpFrag(ctx, true)
 	// After the dix exchange the upcard is in a hand and the 7 lies in
 	// its place (the table labels it "The dix"): "you took J♥ for the
 	// 7" says both, and no "Upcard J♥" points at a card in a hand.
@@ -331,6 +322,22 @@ func (sc *Scene) infoFrags(ctx *kit.Context) []string {
 		out = append(out, s)
 	}
 	return out
+}
+
+// trumpFrag is infoFrags' first fragment: trump and its maker, and
+// with note how trump was made where that is out of the ordinary
+// ("(forced)", "(schmeiss refused)"), which the bids panel says too.
+func (sc *Scene) trumpFrag(ctx *kit.Context, note bool) string {
+	v := &sc.V
+	tr := trumpTitle(ctx.Paint, v.Trump, &ctx.Styles.Trump) + " · maker " + sc.Lower(v.Maker)
+	switch {
+	case !note:
+	case v.Forced:
+		tr += " (forced)"
+	case v.SchmeissRefused():
+		tr += " (schmeiss refused)"
+	}
+	return tr
 }
 
 // upFrag is infoFrags' fragment of the upcard: "upcard 9♣", and whose
@@ -417,14 +424,14 @@ func (sc *Scene) seqFrag() string {
 	return ""
 }
 
-// infoLines packs the trump info into at most n lines of w cells. Who
-// holds the sequences is said only here during the play, and so is
-// where the upcard and the bottom card are (keptFrags): when the lines
-// would leave one of them out, the sequences move up after trump (said
-// shorter, "sequences: theirs", then with the names shortened) until
-// every fragment fits; else until the sequences and keptFrags do, trump
-// (which the hand's label and the maker's seat tag say too) moved after
-// them at the last; else until the sequences do.
+// infoLines packs the trump info into at most n lines of w cells,
+// trump and its maker first, always. Who holds the sequences is said
+// only here during the play, and so is where the upcard and the bottom
+// card are (keptFrags): when the lines would leave one of them out, the
+// sequences move up after trump (said shorter, "sequences: theirs",
+// then with the names shortened) until every fragment fits; else until
+// the sequences and keptFrags do; else until the sequences do; else
+// trump is said whole, the names shortened if they must be.
 func (sc *Scene) infoLines(ctx *kit.Context, w, n int) []string {
 	frags := sc.infoFrags(ctx)
 	lines := sc.packLine(ctx, frags, w, n)
@@ -440,62 +447,62 @@ func (sc *Scene) infoLines(ctx *kit.Context, w, n int) []string {
 				return l
 			}
 		}
-		return lines
+		return sc.trumpWhole(ctx, w, n)
 	}
 	all := func(s *Scene, l, order []string) bool { return saysAll(l, order) }
-	kept := func(s *Scene, l, order []string) bool { return saysAll(l, order[:1+len(s.keptFrags(ctx))]) }
-	if l := sc.infoMoved(ctx, w, n, all, false); l != nil {
+	kept := func(s *Scene, l, order []string) bool { return saysAll(l, order[:2+len(s.keptFrags(ctx))]) }
+	if l := sc.infoMoved(ctx, w, n, all); l != nil {
 		return l
 	}
-	if saysSeq(lines, seq) && sc.saysKept(ctx, lines) {
+	if saysAll(lines, frags[:1]) && saysSeq(lines, seq) && sc.saysKept(ctx, lines) {
 		return lines
 	}
-	if l := sc.infoMoved(ctx, w, n, kept, false); l != nil {
+	if l := sc.infoMoved(ctx, w, n, kept); l != nil {
 		return l
 	}
-	if saysSeq(lines, seq) {
+	if saysAll(lines, frags[:1]) && saysSeq(lines, seq) {
 		return lines
 	}
-	onlySeq := func(s *Scene, l, order []string) bool { return saysAll(l, order[:1]) }
-	if l := sc.infoMoved(ctx, w, n, onlySeq, false); l != nil {
+	onlySeq := func(s *Scene, l, order []string) bool { return saysAll(l, order[:2]) }
+	if l := sc.infoMoved(ctx, w, n, onlySeq); l != nil {
 		return l
 	}
-	// Names can be no shorter: the sequences go first.
-	l, _ := sc.movedFrags(ctx, sc.seqShort(), true)
-	return sc.packLine(ctx, l, w, n)
+	return sc.trumpWhole(ctx, w, n)
 }
 
-// infoKept is the info in n lines of w cells saying who holds the
-// sequences and keptFrags, trump after them if it must (the hand's
-// label and the maker's seat tag say it too), or nil where they do not
-// fit. lines is infoLines' packing of the same n lines and w cells.
-func (sc *Scene) infoKept(ctx *kit.Context, w, n int, lines []string) []string {
-	if sc.saysKept(ctx, lines) {
-		return lines
-	}
-	if sc.seqFrag() == "" {
-		return nil
-	}
-	kept := func(s *Scene, l, order []string) bool { return saysAll(l, order[:1+len(s.keptFrags(ctx))]) }
-	return sc.infoMoved(ctx, w, n, kept, true)
-}
-
-// infoMoved is the info with the sequences moved up (movedFrags, seqFirst
-// as it says), said whole, then shorter ("sequences: none" for
-// nobody's), with the names whole, then
-// shortened to 12 cells, then 6: the first packing of these that ok
-// takes, or nil.
-func (sc *Scene) infoMoved(ctx *kit.Context, w, n int, ok func(s *Scene, lines, frags []string) bool, seqFirst bool) []string {
+// trumpWhole is the info packed in n lines of w cells with trump and
+// its maker said whole: with the names whole, else shortened to 12
+// cells, then 6.
+func (sc *Scene) trumpWhole(ctx *kit.Context, w, n int) []string {
+	var l []string
 	for _, nw := range []int{0, 12, 6} {
 		s := sc.shortTo(ctx, nw)
-		seqs := []string{s.seqFrag(), s.seqShort()}
-		if s.V.SeqWinner == rules.NoSeat {
-			seqs[1] = kit.SeqWord(&s.V.Options) + ": none"
+		frags := s.infoFrags(ctx)
+		if l = s.packLine(ctx, frags, w, n); saysAll(l, frags[:1]) {
+			break
 		}
-		for _, seq := range seqs {
-			try, order := s.movedFrags(ctx, seq, seqFirst)
-			if l := s.packLine(ctx, try, w, n); ok(s, l, order) {
-				return l
+	}
+	return l
+}
+
+// infoMoved is the info with the sequences moved up after trump
+// (movedFrags), said whole, then shorter ("sequences: none" for
+// nobody's), with the names whole, then shortened to 12 cells, then 6,
+// and at the last without how trump was made: the first packing of
+// these that ok takes, or nil.
+func (sc *Scene) infoMoved(ctx *kit.Context, w, n int, ok func(s *Scene, lines, frags []string) bool) []string {
+	for _, note := range []bool{true, false} {
+		for _, nw := range []int{0, 12, 6} {
+			s := sc.shortTo(ctx, nw)
+			seqs := []string{s.seqFrag(), s.seqShort()}
+			if s.V.SeqWinner == rules.NoSeat {
+				seqs[1] = kit.SeqWord(&s.V.Options) + ": none"
+			}
+			for _, seq := range seqs {
+				frags := s.movedFrags(ctx, seq, note)
+				if l := s.packLine(ctx, frags, w, n); ok(s, l, frags) {
+					return l
+				}
 			}
 		}
 	}
@@ -503,12 +510,11 @@ func (sc *Scene) infoMoved(ctx *kit.Context, w, n int, ok func(s *Scene, lines, 
 }
 
 // movedFrags is infoFrags with the sequences' fragment seq moved up:
-// after trump, or when seqFirst first and trump after keptFrags. order
-// is the same fragments in the order infoLines' checks read them: the
-// sequences, keptFrags, trump, the rest.
-func (sc *Scene) movedFrags(ctx *kit.Context, seq string, seqFirst bool) (frags, order []string) {
+// trump (with note as trumpFrag says), the sequences, keptFrags, the
+// rest.
+func (sc *Scene) movedFrags(ctx *kit.Context, seq string, note bool) []string {
 	all := sc.infoFrags(ctx)
-	trump, rest := all[0], all[1:len(all)-1] // seqFrag, put last by infoFrags
+	trump, rest := sc.trumpFrag(ctx, note), all[1:len(all)-1] // seqFrag, put last by infoFrags
 	kept := sc.keptFrags(ctx)
 	var others []string
 	for _, f := range rest {
@@ -516,13 +522,7 @@ func (sc *Scene) movedFrags(ctx *kit.Context, seq string, seqFirst bool) (frags,
 			others = append(others, f)
 		}
 	}
-	order = append(append(append([]string{seq}, kept...), trump), others...)
-	if seqFirst {
-		frags = append(append(append([]string{seq}, kept...), trump), others...)
-	} else {
-		frags = append(append([]string{trump, seq}, kept...), others...)
-	}
-	return frags, order
+	return append(append([]string{trump, seq}, kept...), others...)
 }
 
 // saysAll reports whether lines hold every fragment of frags whole.
@@ -543,16 +543,6 @@ func saysFrag(lines []string, f string) bool {
 	return slices.ContainsFunc(lines, func(l string) bool { return strings.Contains(ansi.Strip(l), f[size:]) })
 }
 
-// saysTrump reports whether lines say trump (as infoFrags' first
-// fragment starts), or trump is not named yet.
-func (sc *Scene) saysTrump(ctx *kit.Context, lines []string) bool {
-	if sc.V.Trump == rules.NoSuit {
-		return true
-	}
-	word := ansi.Strip(trumpTitle(ctx.Paint, sc.V.Trump, nil))
-	return slices.ContainsFunc(lines, func(l string) bool { return strings.Contains(ansi.Strip(l), word) })
-}
-
 // saysTricks reports whether lines say the tricks won (trickCounts).
 func saysTricks(lines []string) bool {
 	return slices.ContainsFunc(lines, func(l string) bool { return strings.HasPrefix(ansi.Strip(l), " Tricks: ") })
@@ -562,6 +552,13 @@ func saysTricks(lines []string) bool {
 // starts a line with a capital).
 func saysSeq(lines []string, seq string) bool {
 	return slices.ContainsFunc(lines, func(l string) bool { return strings.Contains(l, seq[1:]) })
+}
+
+// saysSeqs reports whether lines say who holds the sequences, in any
+// of seqFrag's and seqShort's words.
+func (sc *Scene) saysSeqs(lines []string) bool {
+	word := kit.SeqWord(&sc.V.Options) + ": "
+	return slices.ContainsFunc(lines, func(l string) bool { return strings.Contains(ansi.Strip(l), word[1:]) })
 }
 
 // seqShort is seqFrag with a side named short: "sequences: theirs",
