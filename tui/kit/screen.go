@@ -59,6 +59,18 @@ func (c *Context) Ellipsis() string {
 	return "…"
 }
 
+// Shown is what others wrote (a name, a line of talk) as the App shows
+// it: under -ascii already in ASCII (ASCIIText), where a wide letter is
+// one '?', one cell, not two; else s as it is. A screen that measures
+// such text to fit it, or to line up what follows it, measures this,
+// so that the App's ASCII pass leaves every column where it was laid.
+func (c *Context) Shown(s string) string {
+	if c.ASCII {
+		return ASCIIText(s)
+	}
+	return s
+}
+
 // SetDark rebuilds the styles and the painter for the background.
 func (c *Context) SetDark(dark bool) {
 	c.Styles = NewStyles(dark)

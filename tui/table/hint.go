@@ -71,7 +71,7 @@ func (s *Screen) onTable(ctx *kit.Context, w int) []string {
 	if v.Phase != rules.PhasePlay || v.InTrick == 0 {
 		return nil
 	}
-	sc := s.scene()
+	sc := s.sceneFor(ctx)
 	line, _ := sc.fitAny(ctx, w, 1, func(sc *Scene) string {
 		return " On the table: " + sc.playedBy(ctx, v.Leader, v.Trick[:v.InTrick])
 	})
@@ -251,7 +251,7 @@ func (s *Screen) scrollHint(ctx *kit.Context, dir int) {
 	if h == nil || h.Pending || h.Err != nil {
 		return
 	}
-	sc := s.scene()
+	sc := s.sceneFor(ctx)
 	bottom, _ := s.bottomLines(ctx, sc)
 	room := PanelRoom(ctx, sc, s.tableHand(), bottom)
 	keep := 1 + len(s.onTable(ctx, ctx.Width))

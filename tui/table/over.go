@@ -358,7 +358,7 @@ func (s *Screen) winnerWords(ctx *kit.Context, sc *Scene) (string, lipgloss.Styl
 func (s *Screen) overView(ctx *kit.Context) (string, []kit.Hit, int) {
 	sn := &s.snap
 	w, h := ctx.Width, ctx.Height
-	sc := s.scene()
+	sc := s.sceneFor(ctx)
 	lines := append(append(kit.Titled(ctx, "Game over"), ""), s.winnerLines(ctx, sc, w)...)
 	about := kit.Plural(len(sn.Deals), "deal") + " played"
 	switch t := s.tag(); {

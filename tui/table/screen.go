@@ -1454,6 +1454,23 @@ func (s *Screen) scene() *Scene {
 	return sc
 }
 
+// sceneFor is scene as ctx draws it: under -ascii with the names in
+// ASCII already (kit.Context.Shown), so that a name shortened or laid
+// out to fit is as wide as the App shows it, a wide letter one '?'.
+func (s *Screen) sceneFor(ctx *kit.Context) *Scene {
+	sc := s.scene()
+	if !ctx.ASCII {
+		return sc
+	}
+	for i := range sc.Players {
+		sc.Players[i].Name = ctx.Shown(sc.Players[i].Name)
+	}
+	if who := sc.Who; who != nil {
+		sc.Who = func(i int) string { return ctx.Shown(who(i)) }
+	}
+	return sc
+}
+
 // tag is the header's tag: the config's, or the bots' level.
 func (s *Screen) tag() string {
 	if s.cfg.Tag != "" {

@@ -48,7 +48,7 @@ func (s *Screen) render(ctx *kit.Context) (string, []kit.Hit) {
 		out, hits, _ := s.overView(ctx)
 		return out, hits
 	}
-	sc := s.scene()
+	sc := s.sceneFor(ctx)
 	hand := s.tableHand()
 	between := sn.Between || sn.Over
 	switch {
@@ -150,7 +150,7 @@ func (s *Screen) endList(ctx *kit.Context, dir int) {
 // first line shown now, as many as show and as the list has, kept in
 // the list.
 func (s *Screen) moveList(ctx *kit.Context, to func(top, rows, n int) int) {
-	sc := s.scene()
+	sc := s.sceneFor(ctx)
 	bottom, _ := s.bottomLines(ctx, sc)
 	lines, opens := sc.DealList(ctx, ctx.Width)
 	rows := max(1, PanelRoom(ctx, sc, s.tableHand(), bottom)-1)
@@ -350,7 +350,7 @@ func (s *Screen) claimReasons(ctx *kit.Context) []string {
 	case v.Err != nil:
 		return []string{v.Reason(ctx.ASCII)}
 	}
-	sc := s.scene()
+	sc := s.sceneFor(ctx)
 	hidden := false
 	for o := rules.Seat(0); o < rules.Seat(v.Players); o++ {
 		hidden = hidden || o != v.Seat && v.Counters[o] != 0
@@ -689,13 +689,13 @@ func (s *Screen) menuPrompt(ctx *kit.Context) string {
 			// other.
 			h := v.History()
 			kind, _ := rules.Declaration(h, len(h))
-			return "Give " + s.scene().Lower(rules.Counterpart(v.Players, v.Seat, kind)) + ":"
+			return "Give " + s.sceneFor(ctx).Lower(rules.Counterpart(v.Players, v.Seat, kind)) + ":"
 		}
 		return "Declare?"
 	case rules.PhaseBid1:
 		return "Your bid on " + p.StyledSuit(v.OrigUpcard.Suit()) + ":"
 	case rules.PhaseSchmeiss:
-		return s.scene().Name(v.Schmeisser) + " said schmeiss:"
+		return s.sceneFor(ctx).Name(v.Schmeisser) + " said schmeiss:"
 	case rules.PhaseBid2:
 		return "Round two:"
 	case rules.PhaseDix:
