@@ -231,6 +231,50 @@ func TestOneAnswerAsked(t *testing.T) {
 	})
 }
 
+// TestOneAnswerLongReasonWhole: a one-answer decision's reason too long
+// for a line of 80 columns ("your sequence is lower than the claim
+// standing, so it is not shown", at four the longer one naming the
+// partner) is said whole, wrapped, never cut, at every seat count: beside
+// the last move's note, and over the move clock's last seconds. The
+// seeds are games where a bot's claim stands over the person's lower
+// sequence.
+func TestOneAnswerLongReasonWhole(t *testing.T) {
+	games := map[int][]uint64{2: {8}, 3: {4}, 4: {81, 101}}
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		for _, seed := range games[n] {
+			f := newFixture(t, n, seed, 80, 24, func(hc *host.Config, tc *Config) {
+				hc.AskAll, tc.Shared = true, true
+			})
+			f.until("a lower sequence's one answer", func(s host.Snapshot) bool {
+				return strings.Contains(s.Only, "lower than the claim standing")
+			}, false)
+			s := f.snap()
+			want := "Only answer: " + s.Only + "."
+			if kit.WidthOf(want) <= 78 {
+				t.Fatalf("%d players, seed %d: %q fits a line: nothing to wrap", n, seed, want)
+			}
+			// The screen's own lines: those under the table's last rule.
+			under := func() string {
+				lines := strings.Split(f.text(), "\n")
+				at := len(lines) - 1
+				for at > 0 && !strings.HasPrefix(lines[at], "────") {
+					at--
+				}
+				return kittest.Flat(strings.Join(lines[at+1:], "\n"))
+			}
+			kittest.CheckSize(t, frame(f.hs), 80, 24)
+			if got := under(); !strings.Contains(got, want) {
+				t.Errorf("%d players, seed %d: the reason is not said whole under the table:\n%s", n, seed, f.text())
+			}
+			clockAt(f, t0, s.Seat, 20*time.Second)
+			kittest.CheckSize(t, frame(f.hs), 80, 24)
+			if got := under(); !strings.Contains(got, want) || !strings.Contains(got, "A bot plays for you in 20s.") {
+				t.Errorf("%d players, seed %d, 20 s left: the reason is not said whole beside the clock:\n%s", n, seed, f.text())
+			}
+		}
+	})
+}
+
 // A menu's letter or number that takes nothing now says so, and which
 // keys do: in round one the letter of a suit, in round two the suit
 // turned down in round one, a number past the menu. The decision is

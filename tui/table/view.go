@@ -238,20 +238,27 @@ func (s *Screen) noteLines(ctx *kit.Context, sc *Scene, w int) []string {
 		// A decision with one answer keeps saying why over the clock's
 		// last seconds: the reason matters more than the last move.
 		if e := s.explainChoice(ctx); s.snap.Only != "" && e != "" && !s.note.Err && !quiet {
-			out = []string{" " + st.Dim.Render(kit.Clip(e, w-2))}
+			out = explainLines(ctx, e, w)
 		}
 		return append(out, " "+st.Heading.Render(kit.Clip(clock, w-2)))
 	}
 	// A one-line note leaves room for what the chosen item means.
 	if len(out) <= 1 && !s.note.Err {
 		if e := s.explainChoice(ctx); e != "" {
-			out = append(out, " "+st.Dim.Render(kit.Clip(e, w-2)))
+			out = append(out, explainLines(ctx, e, w)...)
 		}
 	}
 	if len(out) == 0 {
 		return []string{""}
 	}
 	return out
+}
+
+// explainLines is explainChoice's line e in a window w wide, dim,
+// wrapped rather than cut (a one-answer reason may be longer than a
+// line) in at most maxNoteLines lines.
+func explainLines(ctx *kit.Context, e string, w int) []string {
+	return kit.Indent(" ", kit.WrapLines(e, w-2, maxNoteLines, ctx.Ellipsis()), ctx.Styles.Dim.Render)
 }
 
 // idle reports whether the move clock counts the person as idle: a bot
