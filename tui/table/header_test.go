@@ -689,3 +689,58 @@ func TestInfoAlwaysSaysTrump(t *testing.T) {
 		}
 	})
 }
+
+// TestHeaderSameForEverySeat: at 80 columns every person at a table
+// sees the header in one form, decided by the room, not by who looks:
+// the title "Klob", the target and the seat count are there for all of
+// them or for none. At every seat count, with and without a table code,
+// whoever deals, with a name of 11 to 13 letters that is "you deal" on
+// its own screen and "alexandrina deals" on the others'. A game against
+// bots alone, where nobody else reads the header, measures it as its
+// one person reads it ("you deal").
+func TestHeaderSameForEverySeat(t *testing.T) {
+	ctx := kit.NewContext(false)
+	sets := [][]string{{"alexandrina", "bob", "Bot C", "Bot D"}, {"ann", "bob", "Bot C", "bartholomew_x"},
+		{"bob", "eve", "cid", "dan"}, {"Westmorland", "Northumbria", "Eastbourne1", "Southampton"}, {"al", "alexandrina", "Jo", "Bot D"}}
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		for _, set := range sets {
+			for _, tag := range []string{"", "table SWMB"} {
+				for _, target := range []int{100, 500, 1000} {
+					for dealer := range rules.Seat(n) {
+						forms := map[string][]rules.Seat{}
+						for you := range rules.Seat(n) {
+							o := options(n)
+							o.Target = target
+							sc := &Scene{V: rules.View{Players: n, Options: o, Dealer: dealer}, You: you, DealNo: 1, Tag: tag, Code: tag != ""}
+							for _, name := range set[:n] {
+								sc.Players = append(sc.Players, Player{Name: name, Person: !strings.HasPrefix(name, "Bot ")})
+							}
+							h := ansi.Strip(sc.Header(&ctx, 80))
+							form := fmt.Sprintf("title %v, target %v, count %v", strings.HasPrefix(h, " Klob "),
+								strings.Contains(h, fmt.Sprint(target)), strings.Contains(h, " players"))
+							forms[form] = append(forms[form], you)
+						}
+						if len(forms) > 1 {
+							t.Errorf("%d players %q, tag %q, to %d, %v deals: the seats see the header in %d forms: %v",
+								n, set[:n], tag, target, dealer, len(forms), forms)
+						}
+						// Alone with bots, the person's own long name
+						// takes no room: the title stays where "you
+						// deal" leaves room for it.
+						o := options(n)
+						o.Target = target
+						alone := &Scene{V: rules.View{Players: n, Options: o, Dealer: dealer}, You: rules.SeatA, DealNo: 1, Tag: tag, Code: tag != ""}
+						mine := &Scene{V: alone.V, You: rules.SeatA, DealNo: 1, Tag: tag, Code: tag != ""}
+						for s, name := range set[:n] {
+							alone.Players = append(alone.Players, Player{Name: name, Person: s == 0})
+							mine.Players = append(mine.Players, Player{Name: map[bool]string{true: "You", false: name}[s == 0], Person: s == 0})
+						}
+						if a, m := ansi.Strip(alone.Header(&ctx, 80)), ansi.Strip(mine.Header(&ctx, 80)); strings.HasPrefix(a, " Klob ") != strings.HasPrefix(m, " Klob ") {
+							t.Errorf("%d players %q alone with bots: the person's name changes the header: %q, as \"You\" %q", n, set[:n], a, m)
+						}
+					}
+				}
+			}
+		}
+	})
+}

@@ -75,6 +75,10 @@ type Scene struct {
 	// scoreNames are the names, by seat, the header's short score
 	// names a spectator's teams with (shortForms); nil names them whole.
 	scoreNames []string
+	// ownShort is the person's own name as the other seats read it
+	// where shortBy cut the names, "" where it is whole: the header
+	// measures the table's widest line with it.
+	ownShort string
 }
 
 // Player is a seat as the table names it.
@@ -84,6 +88,9 @@ type Player struct {
 	// line break in it is where it breaks when the line is too narrow
 	// for it whole, so that no phrase is cut in two.
 	Tag string
+	// Person: a person plays the seat, whose screen reads the table's
+	// header too (a bot's has none).
+	Person bool
 }
 
 func (sc *Scene) players() int { return sc.V.Players }
@@ -318,9 +325,14 @@ func (sc *Scene) shortBy(ctx *kit.Context, w int, shorten func([]string, int, st
 		long = long || kit.WidthOf(sc.Name(s)) > w
 		longBot = longBot || kit.WidthOf(sc.Name(s)) > w-kit.WidthOf("'s")
 	}
+	// The person's own name, said "you" here, is cut for the others.
+	own := ""
+	if sc.You != rules.NoSeat && int(sc.You) < len(sc.Players) && kit.WidthOf(sc.Players[sc.You].Name) > w {
+		own = kit.Cut(sc.Players[sc.You].Name, w, shortMark(ctx))
+	}
 	cut := shorten(names, w, shortMark(ctx))
 	if !long || cut == nil {
-		if sc.Who == nil || !longBot {
+		if (sc.Who == nil || !longBot) && own == "" {
 			// Nothing to shorten: the scene as it is, not a copy (a
 			// frame asks this for every name it draws).
 			return sc
@@ -328,6 +340,7 @@ func (sc *Scene) shortBy(ctx *kit.Context, w int, shorten func([]string, int, st
 		cut = nil // no name shortened; a bot's maker may still be
 	}
 	c := *sc
+	c.ownShort = own
 	short := map[string]string{}
 	if cut != nil {
 		c.Players = make([]Player, len(names))
@@ -568,6 +581,35 @@ func (sc *Scene) Header(ctx *kit.Context, w int) string {
 	return ""
 }
 
+// views are sc as every person at the table reads it, the person's
+// own first: at each other person's seat their name said "you", the
+// person's by its name (cut where shortBy cut the names). A spectator,
+// or a person alone with bots, has the one view.
+func (sc *Scene) views() []*Scene {
+	out := []*Scene{sc}
+	if sc.You == rules.NoSeat || int(sc.You) >= len(sc.Players) {
+		return out
+	}
+	var named *Scene
+	for s, p := range sc.Players {
+		if !p.Person || rules.Seat(s) == sc.You {
+			continue
+		}
+		if named == nil {
+			c := *sc
+			c.Players = slices.Clone(sc.Players)
+			if sc.ownShort != "" {
+				c.Players[sc.You].Name = sc.ownShort
+			}
+			named = &c
+		}
+		v := *named
+		v.You = rules.Seat(s)
+		out = append(out, &v)
+	}
+	return out
+}
+
 // headerForms are the scenes the header tries in turn, every name
 // shortened to each of widths (shortTo). A spectator's teams are named
 // whole in the short form too, spaced as a person reads "You & cid":
@@ -673,13 +715,19 @@ func (sc *Scene) header(title string, w int, us, loose, dealer, code bool) (left
 	// The form is chosen on the game's longest title, not this deal's:
 	// the longest dealer's words and a deal of two digits, so that the
 	// header keeps one form (the teams' names or "us" and "them") from
-	// deal to deal rather than turning as the dealer's name grows.
+	// deal to deal rather than turning as the dealer's name grows. It
+	// is chosen by the table's room, not by who looks: measured as
+	// every person at the table reads it ("alexandrina deals" where the
+	// person reads "you deal"), so that they all see the same form.
+	views := sc.views()
 	widest := slices.Clone(parts)
 	if sc.Board == "" {
 		widest[1] = fmt.Sprintf("Deal %d", max(99, sc.DealNo))
-		for s := range rules.Seat(sc.players()) {
-			if d := sc.Verb(s, "deal"); kit.WidthOf(d) > kit.WidthOf(widest[2]) {
-				widest[2] = d
+		for _, c := range views {
+			for s := range rules.Seat(sc.players()) {
+				if d := c.Verb(s, "deal"); kit.WidthOf(d) > kit.WidthOf(widest[2]) {
+					widest[2] = d
+				}
 			}
 		}
 	}
@@ -689,7 +737,8 @@ func (sc *Scene) header(title string, w int, us, loose, dealer, code bool) (left
 	// score gains a digit.
 	digits := len(fmt.Sprint(v.Options.Target))
 	// Each of the four forms of the totals is made once: the layouts
-	// tried share them.
+	// tried share them. Measured, they are the widest any person at
+	// the table reads.
 	var made [4]*string
 	totals := func(short, measure bool) string {
 		i := 0
@@ -701,6 +750,14 @@ func (sc *Scene) header(title string, w int, us, loose, dealer, code bool) (left
 		}
 		if made[i] == nil {
 			s := sc.totals(short, measure, digits)
+			for _, c := range views[1:] {
+				if !measure {
+					break
+				}
+				if t := c.totals(short, true, digits); kit.WidthOf(t) > kit.WidthOf(s) {
+					s = t
+				}
+			}
 			made[i] = &s
 		}
 		return *made[i]

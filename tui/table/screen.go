@@ -1436,7 +1436,7 @@ func (s *Screen) scene() *Scene {
 		sc.V.Seat = rules.SeatA
 	}
 	for i, p := range sn.Players {
-		sc.Players = append(sc.Players, Player{Name: p.Name, Tag: s.seatTag(i, p)})
+		sc.Players = append(sc.Players, Player{Name: p.Name, Tag: s.seatTag(i, p), Person: p.Human})
 	}
 	for _, d := range sn.Deals {
 		sc.Pad = append(sc.Pad, d.Score)
