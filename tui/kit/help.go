@@ -203,8 +203,13 @@ func PlayHelp(k *KeyMap, o rules.Options, drop ...key.Binding) [][]key.Binding {
 			}
 		}
 	}
-	return [][]key.Binding{keys, slices.Clone(lettersFor(o)), {mouseHelp}}
+	return [][]key.Binding{keys, append([]key.Binding{menusHelp}, lettersFor(o)...), {mouseHelp}}
 }
+
+// menusHelp is the help's line over the menus' letters, as the key line
+// says it at a menu ("[ ] letter picks"): the letter is the one in
+// brackets before each choice.
+var menusHelp = key.NewBinding(key.WithHelp("menus", "the letter in [ ] before a choice picks it ([p] pass: p)"))
 
 // letters is LetterHelp of every row for each seat count, sequence
 // rank and which of shlomo and cleopatra are played (all LetterHelp

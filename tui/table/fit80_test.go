@@ -776,16 +776,17 @@ func TestHandKeepsItsRowAfterTrickOne(t *testing.T) {
 	})
 }
 
-// TestKeysKeepSeparatorsWhenOnlySortGoes: at a shared table with talk
-// at 80 columns, the bidding's keys line ("/ talk", "q leave") is too
-// wide with the sort: the sort goes, and the line keeps its " · "
-// between the hints rather than standing them two spaces apart. At
-// every seat count.
+// TestKeysKeepSeparatorsWhenOnlySortGoes: at a shared table without
+// hints at 80 columns under -ascii, the bidding's keys line ("<-/->
+// choose", "q leave") is too wide with the sort: the sort goes, and the
+// line keeps its separators between the hints rather than standing them
+// two spaces apart. At every seat count.
 func TestKeysKeepSeparatorsWhenOnlySortGoes(t *testing.T) {
 	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		f := newFixture(t, n, seeds[n], 80, 24, func(hc *host.Config, c *Config) {
-			hc.NoHints, c.Shared, c.Talk = true, true, &fakeTalk{}
+			hc.NoHints, c.Shared = true, true
 		})
+		f.drawASCII(true)
 		f.hs.Ctx.Keys.QuitWord = "leave"
 		f.until("a bid", func(s host.Snapshot) bool {
 			return s.Can.Act && (s.View.Phase == rules.PhaseBid1 || s.View.Phase == rules.PhaseBid2)
@@ -793,7 +794,7 @@ func TestKeysKeepSeparatorsWhenOnlySortGoes(t *testing.T) {
 		f.refresh()
 		lines := strings.Split(f.text(), "\n")
 		keys := lines[len(lines)-1]
-		for _, want := range []string{"choose · enter confirm · x for [x] · v tricks · / talk · ? help · q leave"} {
+		for _, want := range []string{"<-/-> choose - enter confirm - [ ] letter picks - v tricks - ? help - q leave"} {
 			if !strings.Contains(keys, want) {
 				t.Errorf("%d players: the keys line is not %q:\n%s", n, want, f.text())
 			}

@@ -564,3 +564,40 @@ func namedNumbers(note string) []int {
 	}
 	return out
 }
+
+// TestBidKeysSayTheBracketedLetterPicks: at a bid at 80×24 the key line
+// says that the letter in brackets before a choice picks it ("[ ]
+// letter picks"), never with a letter of its own that reads as a key
+// ("x for [x]", where x takes nothing), within the line's 78 cells with
+// enter kept: at every seat count, alone with hints or at a shared table
+// with talk, in Unicode and under -ascii. The help the table opens (?)
+// says it too, above each menu's letters.
+func TestBidKeysSayTheBracketedLetterPicks(t *testing.T) {
+	shared := func(hc *host.Config, c *Config) { hc.NoHints, c.Shared, c.Talk = true, true, &fakeTalk{} }
+	for _, opt := range []fixtureOpt{nil, shared} {
+		for _, ascii := range []bool{false, true} {
+			eachTableWith(t, opt, func(t *testing.T, n int, f *fixture) {
+				f.drawASCII(ascii)
+				f.until("a bid", func(s host.Snapshot) bool {
+					return s.Can.Act && (s.View.Phase == rules.PhaseBid1 || s.View.Phase == rules.PhaseBid2)
+				}, true)
+				f.refresh()
+				lines := strings.Split(f.text(), "\n")
+				keys := lines[len(lines)-1]
+				if !strings.Contains(keys, " [ ] letter picks ") || strings.Contains(keys, "x for") ||
+					!strings.Contains(keys, "enter confirm") || kit.WidthOf(keys) > 79 {
+					t.Errorf("%d players, shared %v, ascii %v: the keys line is %q", n, opt != nil, ascii, keys)
+				}
+				said := false
+				for _, row := range f.s.KeyHelp(&f.hs.Ctx.Keys).FullHelp() {
+					for _, b := range row {
+						said = said || strings.Contains(b.Help().Desc, "the letter in [ ] before a choice picks it")
+					}
+				}
+				if !said {
+					t.Errorf("%d players: the help does not say what the letter in [ ] does", n)
+				}
+			})
+		}
+	}
+}

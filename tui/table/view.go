@@ -925,10 +925,10 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 			}
 		}
 		h.Short = undo([]key.Binding{b("choose", k.Left, k.Right), b("confirm", k.Choose),
-			// A choice's key is in brackets before it ("[p] pass"): the
-			// hint says so by example, a key and what it does as "v
-			// tricks" does, and as short, so the line keeps its " · ".
-			key.NewBinding(key.WithKeys(letters...), key.WithHelp("x", "for [x]")),
+			// A choice's key is the letter in brackets before it ("[p]
+			// pass"): the hint says so in words, not with a letter of
+			// its own that would read as a key ("x for [x]").
+			key.NewBinding(key.WithKeys(letters...), key.WithHelp("[ ] letter", "picks")),
 			b(listWord, k.LastTrick), b("sort", k.SortHand)})
 		if hint {
 			h.Short = append(h.Short, s.hintKey(k))
