@@ -340,26 +340,34 @@ func (s *SharedSeat) afterword() string {
 // club's model moves it (club.Change): where the person's side
 // finished, against the chance the ratings at the table gave it of
 // winning; and that a result the further from that chance, and a
-// rating the wider its ±, moves the more.
+// rating the wider its ±, moves the more. A game rated otherwise than
+// its points (c.Why: a bot stood in) is said as rated ("Rated as your
+// win"), never "You won" of a game lost on points.
 func movedWhy(seats int, c club.Change) string {
 	who, them := "You", "you"
 	if rules.PlaysInTeams(seats) {
 		who, them = "Your team", "it"
 	}
 	places := []string{"", "first", "second", "third", "fourth"}
-	did := "won"
+	did, as := "won", "win"
 	switch last := c.Place == rules.SidesAt(seats); {
 	case c.Place == 1:
 	case c.Place >= len(places):
-		did = "lost"
+		did, as = "lost", "loss"
 	case c.Tied:
-		did = "tied for " + places[c.Place]
+		did, as = "tied for "+places[c.Place], "tie for "+places[c.Place]
 	case last && c.Place == 2:
-		did = "lost"
+		did, as = "lost", "loss"
 	case last:
-		did = "came last"
+		did, as = "came last", "last place"
 	default:
-		did = "came " + places[c.Place]
+		did, as = "came "+places[c.Place], places[c.Place]+" place"
+	}
+	if c.Why != "" {
+		who, did = "Rated as your", as
+		if rules.PlaysInTeams(seats) {
+			who = "Rated as your team's"
+		}
 	}
 	pct := int(math.Round(100 * c.Chance))
 	chance := fmt.Sprintf("a %d%% chance", pct)

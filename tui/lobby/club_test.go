@@ -204,6 +204,13 @@ func TestAfterwordSaysWhyTheRatingMoved(t *testing.T) {
 		{4, club.Change{Points: -114, Place: 2, Chance: 0.83}, "Your rating at 4 players: 1583 ±343 (-114). Your team lost: the ratings gave it an 83% chance to win."},
 		{4, club.Change{Points: 200, Place: 1, Chance: 0.002}, "Your rating at 4 players: 1583 ±343 (+200). Your team won: the ratings gave it less than a 1% chance to win."},
 		{2, club.Change{Points: -3, Place: 2, Chance: 0.998}, "Your rating at 2 players: 1583 ±343 (-3). You lost: the ratings gave you more than a 99% chance to win."},
+		// A bot stood in: the game is rated otherwise than its points,
+		// and said as rated, never "You won" of a game lost on points.
+		{2, club.Change{Points: 40, Place: 1, Chance: 0.39, Why: botEnd("bob", "bob's loss")}, "Your rating at 2 players: 1583 ±343 (+40). " + kit.Capital(botEnd("bob", "bob's loss")) + ". Rated as your win: the ratings gave you a 39% chance to win."},
+		{3, club.Change{Points: 39, Place: 1, Chance: 0.39, Why: botEnd("eve", "eve's loss")}, "Your rating at 3 players: 1583 ±343 (+39). " + kit.Capital(botEnd("eve", "eve's loss")) + ". Rated as your win: the ratings gave you a 39% chance to win."},
+		{3, club.Change{Points: 5, Place: 2, Chance: 0.3, Why: botEnd("eve", "eve's loss")}, "Your rating at 3 players: 1583 ±343 (+5). " + kit.Capital(botEnd("eve", "eve's loss")) + ". Rated as your second place: the ratings gave you a 30% chance to win."},
+		{4, club.Change{Points: 30, Place: 1, Chance: 0.5, Why: botEnd("dan", "dan's loss")}, "Your rating at 4 players: 1583 ±343 (+30). " + kit.Capital(botEnd("dan", "dan's loss")) + ". Rated as your team's win: the ratings gave it a 50% chance to win."},
+		{2, club.Change{Points: -30, Place: 2, Chance: 0.6, Why: botEnd("your", "your loss")}, "Your rating at 2 players: 1583 ±343 (-30). " + kit.Capital(botEnd("your", "your loss")) + ". Rated as your loss: the ratings gave you a 60% chance to win."},
 	} {
 		s := &SharedSeat{l: &Lobby{cfg: &Config{Club: &lobbytest.Club{}, Player: hall.Player{ID: "a"}}}, w: hall.Waiting{Code: "ABCD"}}
 		before := club.Standing{Seats: c.seats, Rated: true, Games: 6, Shown: rating.Shown{Points: 1500, PlusMinus: 350}}
@@ -213,6 +220,16 @@ func TestAfterwordSaysWhyTheRatingMoved(t *testing.T) {
 			t.Errorf("afterword\n%q, want\n%q", got, c.want+more)
 		}
 	}
+}
+
+// botEnd is the club's why of a game a bot finished for seat's owner
+// (whose: "eve", or "your"), rated as what.
+func botEnd(whose, what string) string {
+	seat := whose + "'s seat"
+	if whose == "your" {
+		seat = "your seat"
+	}
+	return "a bot played " + seat + " at the end, so the game is rated as " + what
 }
 
 // The game-over screen at 80x24 holds the afterword's why whole, in
