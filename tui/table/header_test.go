@@ -744,3 +744,22 @@ func TestHeaderSameForEverySeat(t *testing.T) {
 		}
 	})
 }
+
+// A board's header names its seat count at every count, two players
+// included ("Board 1 of 8 · you deal · 2 players · daily …"): a game's
+// header leaves the default two unsaid, but a board has no target to
+// say the game's form either.
+func TestBoardHeaderNamesItsSeatCount(t *testing.T) {
+	ctx := kit.NewContext(false)
+	for _, n := range []int{2, 3, 4} {
+		d := rules.NewDeal(options(n), rules.SeatA, rules.Shuffle(rand.New(rand.NewPCG(1, 2))))
+		sc := &Scene{V: d.View(rules.SeatA), You: rules.SeatA, Board: "Board 1 of 8", Tag: "daily 2026-12-07"}
+		for range n {
+			sc.Players = append(sc.Players, Player{Name: "ann"})
+		}
+		h := ansi.Strip(sc.Header(&ctx, 80))
+		if want := fmt.Sprintf("%d players", n); !strings.Contains(h, want) {
+			t.Errorf("%d players: a board's header %q does not say %q", n, h, want)
+		}
+	}
+}

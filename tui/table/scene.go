@@ -706,7 +706,9 @@ func (sc *Scene) header(title string, w int, us, loose, dealer, code bool) (left
 	if sc.Board != "" {
 		parts[1], parts[3] = sc.Board, ""
 	}
-	if sc.players() == 2 {
+	// Two players are a game's default, left unsaid; a board (the daily,
+	// a tournament) names its seat count at every count.
+	if sc.players() == 2 && sc.Board == "" {
 		parts[4] = ""
 	}
 	if v.Dealer == rules.NoSeat || int(v.Dealer) >= sc.players() {
