@@ -757,18 +757,7 @@ func TestOwnGameIsNotCountedToWatch(t *testing.T) {
 	for _, n := range []int{2, 3, 4} {
 		for _, open := range []bool{true, false} {
 			t.Run(fmt.Sprintf("%d seats, open %v", n, open), func(t *testing.T) {
-				h := randomHall(t, hall.Config{})
-				o := rules.DefaultOptions()
-				o.Players = n
-				ann := hall.Player{ID: "a", Name: "ann"}
-				_, conns := openAndSit(t, h, n, o, ann, hall.Player{ID: "b", Name: "bob"})
-				require.NoError(t, conns[0].Start())
-				t.Cleanup(conns[1].Leave)
-				if open {
-					t.Cleanup(conns[0].Leave)
-				} else {
-					conns[0].Leave() // ann stepped out: her seat waits
-				}
+				h, _, ann := annAtHerGame(t, n, open)
 				ctx := kittest.Context(80, 24)
 				l := New(Config{Player: ann, Hall: h})
 				l.Enter(&ctx)
@@ -792,6 +781,26 @@ func TestOwnGameIsNotCountedToWatch(t *testing.T) {
 	}
 }
 
+// annAtHerGame starts a game of n seats that ann and bob sit at (bots
+// in the rest) and returns its hall and table and ann: her seat open in
+// another connection of hers (open), or waiting for her, stepped out.
+func annAtHerGame(t *testing.T, n int, open bool) (*hall.Hall, *hall.Table, hall.Player) {
+	t.Helper()
+	h := randomHall(t, hall.Config{})
+	o := rules.DefaultOptions()
+	o.Players = n
+	ann := hall.Player{ID: "a", Name: "ann"}
+	tb, conns := openAndSit(t, h, n, o, ann, hall.Player{ID: "b", Name: "bob"})
+	require.NoError(t, conns[0].Start())
+	t.Cleanup(conns[1].Leave)
+	if open {
+		t.Cleanup(conns[0].Leave)
+	} else {
+		conns[0].Leave() // ann stepped out: her seat waits
+	}
+	return h, tb, ann
+}
+
 // The person's own game in the watch list says where its seat is got
 // back, and enter on it, refused (a spectator takes no seat), says the
 // same: taken over from the lobby when the seat is open in another
@@ -801,21 +810,12 @@ func TestWatchListSaysHowToGetTheSeatBack(t *testing.T) {
 	for _, n := range []int{2, 3, 4} {
 		for _, open := range []bool{true, false} {
 			t.Run(fmt.Sprintf("%d seats, open %v", n, open), func(t *testing.T) {
-				h := randomHall(t, hall.Config{})
-				o := rules.DefaultOptions()
-				o.Players = n
-				ann := hall.Player{ID: "a", Name: "ann"}
-				tb, conns := openAndSit(t, h, n, o, ann, hall.Player{ID: "b", Name: "bob"})
-				require.NoError(t, conns[0].Start())
-				t.Cleanup(conns[1].Leave)
+				h, tb, ann := annAtHerGame(t, n, open)
 				row := "your seat: go back to it from the lobby"
 				note := "! Table " + tb.Code() + ": you have a seat there, and a spectator takes none: choose it in the lobby's list (or connect with join " + tb.Code() + ") to go back to your seat."
 				if open {
-					t.Cleanup(conns[0].Leave)
 					row = "your seat, open in another connection: take it over from the lobby"
 					note = "! Table " + tb.Code() + ": you have a seat there, and a spectator takes none: choose it in the lobby's list to take it over from your other connection."
-				} else {
-					conns[0].Leave() // ann stepped out: her seat waits
 				}
 				ctx := kittest.Context(80, 24)
 				l := New(Config{Player: ann, Hall: h})
