@@ -396,17 +396,10 @@ func (l *Lobby) Refresh() {
 		// too), and an empty one why nobody may join.
 		l.playing, l.full = 0, 0
 		if !l.guest() {
-			// Counted as watchTables lists them (the two never share a
-			// table), without joining and sorting them each tick; a game
-			// the person holds a seat in is theirs to go back to, not one
-			// to watch (its row says so), and is not counted.
-			h, id := l.cfg.Hall, l.cfg.Player.ID
-			l.playing = len(h.Paused(id))
-			for _, in := range h.Watchable(id) {
-				if !in.Yours {
-					l.playing++
-				}
-			}
+			// Counted as watchTables lists them, in one pass each tick; a
+			// game the person holds a seat in is theirs to go back to,
+			// not one to watch (its row says so), and is not counted.
+			l.playing = l.cfg.Hall.ToWatch(l.cfg.Player.ID)
 		}
 		if len(l.tables) == 0 && !l.guest() {
 			l.full = len(l.cfg.Hall.Full(l.cfg.Player.ID))

@@ -518,6 +518,8 @@ func TestPausedListedToWatch(t *testing.T) {
 		assert.Equal(t, tb.Code(), paused[0].Code)
 		assert.True(t, paused[0].Paused)
 		assert.Empty(t, h.Paused("a"), "Ann's own table is Watchable's")
+		assert.Equal(t, 1, h.ToWatch("z"), "a paused game is counted to watch")
+		assert.Equal(t, 0, h.ToWatch("a"), "her own game is not one to watch")
 		w, err := tb.Watch(Player{ID: "z", Name: "Zed"})
 		require.NoError(t, err, "the code watches what the list shows")
 		w.Leave()
@@ -527,6 +529,8 @@ func TestPausedListedToWatch(t *testing.T) {
 		assert.Empty(t, h.Paused("z"), "Bob back: the game goes on")
 		require.Len(t, h.Watchable("z"), 1)
 		assert.False(t, h.Watchable("z")[0].Paused)
+		assert.Equal(t, 1, h.ToWatch("z"), "a game played is counted to watch")
+		assert.Equal(t, 0, h.ToWatch("a"))
 	})
 }
 
