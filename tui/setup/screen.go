@@ -296,8 +296,7 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 		kit.Spelled("start the game, from any line", k.Choose),
 		// Each on its line: "tab/shift+tab" is wider than the help's
 		// column of keys, and would run into its words.
-		kit.Bind("tab", "next line, as ↓", "tab"),
-		kit.Bind("shift+tab", "previous line, as ↑", "shift+tab"),
+		nextKey(), prevKey(),
 		kit.Bind("home/end", "the first line, the start line", "home", "end")}
 	if s.cfg.Warning != "" || s.err != "" || s.refusal != "" {
 		// The answer to a key may be cut short too (a narrow window).
