@@ -881,7 +881,7 @@ func (d *Day) RecordDeal(n int, dl gamelog.Deal) (duplicate.BoardResult, error) 
 			return br, err
 		}
 	}
-	if len(rf.Boards) == len(d.Set.Boards) {
+	if d.playedOut(rf) {
 		// The day counts now, whether or not its results are ever
 		// looked at: the results screen rewrites the line with par.
 		if err := d.f.SetDay(d.line(rf)); err != nil {
@@ -964,7 +964,7 @@ func (f *Files) countDays(again func(line duplicate.Day) bool) error {
 			}
 			old, ok = h.Find(d.Date, d.Players())
 		}
-		if !ok && len(p.Results.Boards) < len(d.Set.Boards) {
+		if !ok && !d.playedOut(p.Results) {
 			continue // not played out: no line yet
 		}
 		line := d.line(p.Results).Rounded()
@@ -1028,7 +1028,7 @@ func (f *Files) WithoutPar(today duplicate.Date, version string) ([]*Day, error)
 			continue
 		}
 		p, err := d.Load()
-		if p == nil || err != nil || len(p.Results.Boards) < len(d.Set.Boards) {
+		if p == nil || err != nil || !d.playedOut(p.Results) {
 			continue
 		}
 		if slices.ContainsFunc(p.Results.Boards, func(b duplicate.BoardResult) bool { return !b.HasPar }) {
@@ -1047,7 +1047,7 @@ func (d *Day) Recount() error {
 	if err != nil {
 		return err
 	}
-	if len(rf.Boards) < len(d.Set.Boards) {
+	if !d.playedOut(rf) {
 		return nil
 	}
 	return d.f.SetDay(d.line(rf))
