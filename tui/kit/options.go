@@ -19,10 +19,27 @@ func OptionLabel(ctx *Context, a rules.Action) string {
 	return drill.Label(a, ctx.ASCII)
 }
 
+// AnalysisLabel names the options of an analysis as its menu names
+// them (ItemLabel): OptionLabel, but a pass that declines a declaration
+// is "no shlomo", as the menu offered it.
+func AnalysisLabel(ctx *Context, an *drill.Analysis) func(rules.Action) string {
+	actions := make([]rules.Action, len(an.Rows))
+	for i, r := range an.Rows {
+		actions[i] = r.Action
+	}
+	declined := Declined(actions)
+	return func(a rules.Action) string {
+		if a.Kind == rules.Pass && declined != rules.NoAction {
+			return "no " + rules.Action{Kind: declined}.Words()
+		}
+		return OptionLabel(ctx, a)
+	}
+}
+
 // AnalysisTable is the table of an analysis, with row chosen marked (-1
 // for none): the trainer's verdict and the hint at the table show it.
 func AnalysisTable(ctx *Context, an *drill.Analysis, chosen int) []string {
-	return AnalysisTableWith(ctx, an, chosen, func(a rules.Action) string { return OptionLabel(ctx, a) })
+	return AnalysisTableWith(ctx, an, chosen, AnalysisLabel(ctx, an))
 }
 
 // AnalysisTableWith lays out every option, named by label: its expected

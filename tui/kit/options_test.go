@@ -241,3 +241,30 @@ func TestAnalysisTableNamesSuitsWhole(t *testing.T) {
 		}
 	}
 }
+
+// TestAnalysisTableNamesDeclined: a pass that declines a declaration is
+// named in the table as the menu names it ("no shlomo", "no
+// cleopatra"), for the hint at the table as for the trainer; a pass in
+// the bidding stays "pass".
+func TestAnalysisTableNamesDeclined(t *testing.T) {
+	ctx := NewContext(false)
+	ctx.Width = 80
+	pass := rules.Action{Kind: rules.Pass}
+	for _, c := range []struct {
+		other rules.Action
+		want  string
+	}{
+		{rules.Action{Kind: rules.Shlomo}, "no shlomo"},
+		{rules.Action{Kind: rules.Cleopatra}, "no cleopatra"},
+		{rules.Action{Kind: rules.Take}, "pass"},
+	} {
+		an := &drill.Analysis{Rows: []drill.Row{
+			{Result: eval.Result{Action: c.other, Mean: 4}, Verdict: drill.Verdict{Kind: drill.Best}},
+			{Result: eval.Result{Action: pass, Mean: -1}, Verdict: drill.Verdict{Kind: drill.AsGood}},
+		}}
+		rows := AnalysisTable(&ctx, an, -1)
+		if got := strings.Fields(ansi.Strip(rows[2])); len(got) < 2 || strings.Join(got[:2], " ") != c.want && got[0] != c.want {
+			t.Errorf("beside %v the pass reads %q, want %q", c.other, ansi.Strip(rows[2]), c.want)
+		}
+	}
+}

@@ -273,13 +273,8 @@ func (t *core) resultLinesIn(ctx *kit.Context, w, room int) (lines []string, nee
 	}
 	// An option is named as the menu named it: a pass that declines a
 	// declaration is "no shlomo" in the table too.
-	label := func(a rules.Action) string {
-		if i := slices.Index(t.legal, a); i >= 0 && a.Kind == rules.Pass {
-			return kit.ItemLabel(ctx, t.legal, i)
-		}
-		return kit.OptionLabel(ctx, a)
-	}
 	an := &t.an
+	label := kit.AnalysisLabel(ctx, an)
 	chosen := an.Rows[t.chose]
 	v := chosen.Verdict
 	say := "You chose " + choseWords(ctx, chosen.Action) + ": "
