@@ -1549,16 +1549,17 @@ func (sc *Scene) rightColumn(ctx *kit.Context, w, h int) []string {
 	if room >= talkLinesMax+2 {
 		cutRows++
 	}
-	wrap := func(i int) []string {
-		if isChat[i] {
-			return talkCut(ctx, said[i], max(1, w-2), cutRows)
-		}
-		return kit.WrapAtSpaces(said[i], max(1, w-2), 0, ctx.Ellipsis())
-	}
+	// Each chat line is wrapped whole once (full), and cut from that.
 	rows := make([][]string, len(said))
+	full := make([][]string, len(said))
 	total := 0
 	for i := range said {
-		rows[i] = wrap(i)
+		if isChat[i] {
+			full[i] = kit.WrapTalk(said[i], max(1, w-2), 0, ctx.Ellipsis())
+			rows[i] = cutTalk(ctx, said[i], full[i], max(1, w-2), cutRows)
+		} else {
+			rows[i] = kit.WrapAtSpaces(said[i], max(1, w-2), 0, ctx.Ellipsis())
+		}
 		total += len(rows[i])
 	}
 	if total == 0 {
@@ -1573,21 +1574,20 @@ func (sc *Scene) rightColumn(ctx *kit.Context, w, h int) []string {
 		if !isChat[i] {
 			continue
 		}
-		full := kit.WrapTalk(said[i], max(1, w-2), 0, ctx.Ellipsis())
-		fits := total-len(rows[i])+len(full) <= room
+		fits := total-len(rows[i])+len(full[i]) <= room
 		if newest {
 			after := 0
 			for _, r := range rows[i+1:] {
 				after += len(r)
 			}
-			fits = fits || after+len(full)+1 <= room
+			fits = fits || after+len(full[i])+1 <= room
 			newest = false
 		}
 		if !fits {
 			break
 		}
-		total += len(full) - len(rows[i])
-		rows[i] = full
+		total += len(full[i]) - len(rows[i])
+		rows[i] = full[i]
 	}
 	var talk []string
 	for i := range said {
@@ -1664,8 +1664,12 @@ const talkCutNote = "(v shows it whole)"
 // set in as the line's own says the v list shows it whole, so that the
 // mark is not all the reader learns.
 func talkCut(ctx *kit.Context, said string, w, rows int) []string {
+	return cutTalk(ctx, said, kit.WrapTalk(said, w, 0, ctx.Ellipsis()), w, rows)
+}
+
+// cutTalk is talkCut of a line already wrapped whole to w cells (full).
+func cutTalk(ctx *kit.Context, said string, full []string, w, rows int) []string {
 	mark := ctx.Ellipsis()
-	full := kit.WrapTalk(said, w, 0, mark)
 	if rows <= 0 || len(full) <= rows {
 		return full
 	}
