@@ -1473,10 +1473,14 @@ func trainerArrow(out string, msg tea.MouseClickMsg) int {
 // played, counted) or that none is open. It fits 80 columns with the
 // list's indent.
 func (l *Lobby) listHint() string {
-	full := map[bool]string{true: "one is full", false: fmt.Sprintf("%d are full", l.full)}[l.full == 1]
-	switch {
-	case len(l.tables) > 0:
+	if len(l.tables) > 0 {
 		return ""
+	}
+	full := "one is full"
+	if l.full != 1 {
+		full = fmt.Sprintf("%d are full", l.full)
+	}
+	switch {
 	case l.guest():
 		return "(tables are for players with an SSH key: guests play alone against bots)"
 	case l.playing > 0 && l.full > 0:

@@ -388,7 +388,10 @@ func (w *watchList) render(ctx *kit.Context) (string, []kit.Hit) {
 	all, of, above, below := window(tables, w.row, room, ctx.Width, ctx.Ellipsis())
 	if above+below > 0 {
 		all, of, above, below = window(tables, w.row, room-1, ctx.Width, ctx.Ellipsis())
-		them := map[bool]string{true: "it", false: "them"}[above+below == 1]
+		them := "them"
+		if above+below == 1 {
+			them = "it"
+		}
 		all = append(all, "   "+st.Dim.Render(kit.Clip(moreMark(above, below)+" (↑/↓ to see "+them+")", ctx.Width-4)))
 	}
 	hits := kit.RowHits(of, len(lines), ctx.Width)
