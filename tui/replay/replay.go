@@ -166,6 +166,9 @@ type Screen struct {
 	takeovers gamelog.BotMoves
 	// bounds[d][n] marks the places stepping by trick stops at.
 	bounds [][]bool
+	// forced holds each deal's steps the game took for the person
+	// (forcedSteps), made on the deal's first frame.
+	forced map[int]map[int]string
 
 	goTo   bool   // the go-to prompt is open
 	digits string // typed so far

@@ -62,21 +62,29 @@ func (s *Screen) takeover(sc *table.Scene, rd *gamelog.ReplayDeal, i int) string
 	return "Your bot"
 }
 
-// forcedSteps are the steps of rd's first n that the game took for the
+// forcedSteps are the steps of deal k (rd) that the game took for the
 // person said "you" (a local game's, who is not asked a move with one
 // answer), with the reason the table gave, so that the talk reads as it
 // did: "You: good (automatic: you hold no sequence)". A bot's move for
-// them is not theirs; another seat's was chosen.
+// them is not theirs; another seat's was chosen. Made once a deal, on
+// its first frame: it replays the deal from its start.
 //
 // Their reasons speak to the person ("you hold no sequence"), who is
 // said "you" in every view.
-func (s *Screen) forcedSteps(rd *gamelog.ReplayDeal, n int) map[int]string {
+func (s *Screen) forcedSteps(k int, rd *gamelog.ReplayDeal) map[int]string {
 	if s.person == rules.NoSeat {
 		return nil
 	}
+	if out, ok := s.forced[k]; ok {
+		return out
+	}
 	out := map[int]string{}
+	if s.forced == nil {
+		s.forced = map[int]map[int]string{}
+	}
+	s.forced[k] = out
 	d := rd.At(0)
-	for i, st := range rd.Steps[:n] {
+	for i, st := range rd.Steps {
 		if st.Seat == s.person && !s.takeovers.Has(rd.No, i) {
 			v := d.View(st.Seat)
 			if why, ok := session.ForcedReason(&v); ok {
@@ -101,10 +109,10 @@ func (s *Screen) scene(ctx *kit.Context) (*table.Scene, rules.Deal) {
 	sc.Who = func(i int) string { return s.takeover(sc, rd, i) }
 	// The next step's too: the line under the step says it will be
 	// automatic.
-	forced := s.forcedSteps(rd, min(s.pos.n+1, len(rd.Steps)))
+	forced, n := s.forcedSteps(s.pos.deal, rd), min(s.pos.n+1, len(rd.Steps))
 	sc.Forced = func(i int) (string, bool) {
 		why, ok := forced[i]
-		return why, ok
+		return why, ok && i < n
 	}
 	for o := range rules.Seat(s.r.Players()) {
 		// The level under the name, unless the name says it already (a
