@@ -90,7 +90,7 @@ func (s *Screen) playNext(to kit.Screen, code string) tea.Cmd {
 // klob daily deals the day's (tagged "daily 2026-12-01"): the tag keeps
 // a player from taking one for the other.
 func dailyTag(code string) (string, bool) {
-	date, _, ok := dailyOf(code)
+	date, _, ok := svc.ParseDailyCode(code)
 	if !ok {
 		return "", false
 	}

@@ -338,7 +338,7 @@ func errText(code string, err error) string {
 	case daily && errors.Is(err, svc.ErrGuest):
 		return dailyGuestWords
 	case daily && errors.Is(err, svc.ErrNotFound):
-		date, n, _ := dailyOf(code)
+		date, n, _ := svc.ParseDailyCode(code)
 		return fmt.Sprintf("This server does not have %s.", duplicate.DailyNamed(date, n))
 	}
 	text := err.Error()
@@ -362,22 +362,10 @@ var aTournament = regexp.MustCompile(`\b([Tt])(?:h(?:is|e) tournament|ournament 
 // svc.Info.Title words it once it is: "Daily challenge · 2026-12-01 · 3
 // players", "Tournament KQXPRT".
 func titleOf(code string) string {
-	if date, n, ok := dailyOf(code); ok {
-		if d, err := duplicate.ParseDate(date.String()); err == nil {
-			return duplicate.DailyTitle(d, n)
-		}
+	if date, n, ok := svc.ParseDailyCode(code); ok {
+		return duplicate.DailyTitle(date, n)
 	}
 	return "Tournament " + code
-}
-
-// dailyOf reads a daily's code (DAILY-2026-12-01-3P): its date, as
-// the code writes it (not checked to be a real day), and seat count.
-func dailyOf(code string) (date duplicate.Date, players int, ok bool) {
-	var y, m, d, n int
-	if _, err := fmt.Sscanf(code, "DAILY-%04d-%02d-%02d-%dP", &y, &m, &d, &n); err != nil {
-		return duplicate.Date{}, 0, false
-	}
-	return duplicate.Date{Year: y, Month: time.Month(m), Day: d}, n, true
 }
 
 // isDaily reports whether code is a daily's (DAILY-2026-12-01-3P): a

@@ -105,13 +105,13 @@ func FuzzCodes(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, code string) {
-		date, players, daily := parseDailyCode(code)
+		date, players, daily := ParseDailyCode(code)
 		if daily {
 			if players < 2 || players > 4 || DailyCode(date, players) != code {
-				t.Fatalf("parseDailyCode(%q) = %v, %d: written back %q", code, date, players, DailyCode(date, players))
+				t.Fatalf("ParseDailyCode(%q) = %v, %d: written back %q", code, date, players, DailyCode(date, players))
 			}
 			if d, err := duplicate.ParseDate(date.String()); err != nil || d != date {
-				t.Fatalf("parseDailyCode(%q): %v is no day (%v)", code, date, err)
+				t.Fatalf("ParseDailyCode(%q): %v is no day (%v)", code, date, err)
 			}
 		}
 		if validCode(code) {

@@ -32,10 +32,10 @@ func (s *Service) wantPar(ctx context.Context, code string) {
 	}
 	s.parWant[code] = true
 	at := len(s.parQ)
-	if _, _, daily := parseDailyCode(code); daily {
+	if _, _, daily := ParseDailyCode(code); daily {
 		at = 0
 		for at < len(s.parQ) {
-			if _, _, d := parseDailyCode(s.parQ[at]); !d {
+			if _, _, d := ParseDailyCode(s.parQ[at]); !d {
 				break
 			}
 			at++

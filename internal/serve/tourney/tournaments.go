@@ -63,7 +63,7 @@ func (i Info) Named() string {
 func (s *Service) info(t clubdb.Tournament) Info {
 	i := Info{Code: t.Code, Creator: t.Creator, Rules: t.Rules, Level: ai.Level(t.Level), Boards: t.Boards,
 		Created: t.Created, Ends: t.Ends, Entries: t.Entries, Over: !s.Now().Before(t.Ends)}
-	if d, _, ok := parseDailyCode(t.Code); ok && t.Creator == "" {
+	if d, _, ok := ParseDailyCode(t.Code); ok && t.Creator == "" {
 		i.Daily, i.Date = true, d
 	}
 	return i
@@ -83,8 +83,9 @@ func DailyCode(date duplicate.Date, players int) string {
 
 var dailyRE = regexp.MustCompile(`^DAILY-([0-9]{4}-[0-9]{2}-[0-9]{2})-([234])P$`)
 
-// parseDailyCode reads what DailyCode writes.
-func parseDailyCode(code string) (duplicate.Date, int, bool) {
+// ParseDailyCode reads what DailyCode writes: a real day and 2, 3 or 4
+// seats, or false.
+func ParseDailyCode(code string) (duplicate.Date, int, bool) {
 	m := dailyRE.FindStringSubmatch(code)
 	if m == nil {
 		return duplicate.Date{}, 0, false
@@ -103,7 +104,7 @@ func NormalCode(s string) string { return strings.ToUpper(strings.TrimSpace(s)) 
 // validCode says whether code can be a tournament's (so also a
 // directory's name).
 func validCode(code string) bool {
-	if _, _, ok := parseDailyCode(code); ok {
+	if _, _, ok := ParseDailyCode(code); ok {
 		return true
 	}
 	if len(code) != codeLen {
@@ -186,7 +187,7 @@ func (s *Service) ensureDaily(ctx context.Context) error {
 	// The dailies of the days before are over: no entry counts there
 	// again.
 	for k := range s.entrants {
-		if d, _, ok := parseDailyCode(k.code); ok && d.Compare(today) < 0 {
+		if d, _, ok := ParseDailyCode(k.code); ok && d.Compare(today) < 0 {
 			delete(s.entrants, k)
 		}
 	}
@@ -507,7 +508,7 @@ func (s *Service) forgetClosedLocked(open map[string]bool) {
 		opening[o.code] = true
 	}
 	keep := func(code string) bool {
-		if d, _, ok := parseDailyCode(code); ok && d.Compare(today) >= 0 {
+		if d, _, ok := ParseDailyCode(code); ok && d.Compare(today) >= 0 {
 			return true
 		}
 		return open[code] || opening[code]
@@ -653,7 +654,7 @@ func (s *Service) set(ctx context.Context, t clubdb.Tournament) (*duplicate.Boar
 	var secret uint64
 	if secret, err = s.cfg.DB.BoardSeed(ctx, t.Code); err == nil {
 		spec.Seed = boardSeed(secret)
-		if date, n, ok := parseDailyCode(t.Code); ok && t.Creator == "" {
+		if date, n, ok := ParseDailyCode(t.Code); ok && t.Creator == "" {
 			var daily duplicate.Spec
 			if daily, err = duplicate.DailySpec(date, n); err == nil && (daily.Options.String() != t.Rules.String() || daily.Level != level || daily.Count != t.Boards) {
 				err = fmt.Errorf("its rules (%s, %s bots, %d boards) are not the daily's", t.Rules, level, t.Boards)
