@@ -1112,11 +1112,7 @@ func spacedHints(ctx *kit.Context, bs []key.Binding) string {
 	for i, b := range bs {
 		parts[i] = kit.HintLine([]key.Binding{b})
 	}
-	line := strings.Join(parts, "  ")
-	if ctx.ASCII {
-		return kit.ASCIIText(line)
-	}
-	return line
+	return ctx.Shown(strings.Join(parts, "  "))
 }
 
 // playByNumber joins the card numbers to enter in one hint, "enter/1-7
