@@ -24,10 +24,10 @@ import (
 // at most room lines (none: -1). The last says how to close the hint,
 // and is kept whatever the room: the hint's own lines give way above
 // it.
-func (s *Screen) hintLines(ctx *kit.Context, w, room int) []string {
+func (s *Screen) hintLines(ctx *kit.Context, sc *Scene, w, room int) []string {
 	st := &ctx.Styles
 	h := s.snap.Hint
-	table := s.onTable(ctx, w)
+	table := s.onTable(ctx, sc, w)
 	keep := 1 + len(table) // the lines kept under the hint's own
 	var out []string
 	switch {
@@ -59,7 +59,7 @@ func (s *Screen) hintLines(ctx *kit.Context, w, room int) []string {
 // lies there and the line is left out). In the play, the trick, each
 // card with its player ("On the table: West A♦, East K♦"). Nil when no
 // card lies on it.
-func (s *Screen) onTable(ctx *kit.Context, w int) []string {
+func (s *Screen) onTable(ctx *kit.Context, sc *Scene, w int) []string {
 	v := &s.snap.View
 	switch v.Phase {
 	case rules.PhaseDeclare, rules.PhaseBid1, rules.PhaseSchmeiss, rules.PhaseBid2, rules.PhaseDix:
@@ -71,7 +71,6 @@ func (s *Screen) onTable(ctx *kit.Context, w int) []string {
 	if v.Phase != rules.PhasePlay || v.InTrick == 0 {
 		return nil
 	}
-	sc := s.sceneFor(ctx)
 	line, _ := sc.fitAny(ctx, w, 1, func(sc *Scene) string {
 		return " On the table: " + sc.playedBy(ctx, v.Leader, v.Trick[:v.InTrick])
 	})
@@ -254,7 +253,7 @@ func (s *Screen) scrollHint(ctx *kit.Context, dir int) {
 	sc := s.sceneFor(ctx)
 	bottom, _ := s.bottomLines(ctx, sc)
 	room := PanelRoom(ctx, sc, s.tableHand(), bottom)
-	keep := 1 + len(s.onTable(ctx, ctx.Width))
+	keep := 1 + len(s.onTable(ctx, sc, ctx.Width))
 	_, pg := hintWindow(ctx, &s.snap.View, h.Eval, s.Bella, ctx.Width, max(-1, room-keep), s.hintTop)
 	s.hintTop = pg.Turn(dir)
 }

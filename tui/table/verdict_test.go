@@ -103,7 +103,7 @@ func TestClaimRefusalWords(t *testing.T) {
 		vd := claim.Verdict{Players: n, Seat: rules.SeatA}
 		vd.Counters[1] = rules.CardSet(0).With(rules.NewCard(rules.Ace, rules.Diamonds))
 		s.snap.Claim = &host.ClaimState{Verdict: vd}
-		got, _ := s.claimWords(&ctx, 78, 0)
+		got, _ := s.claimWords(&ctx, s.sceneFor(&ctx), 78, 0)
 		got = ansi.Strip(got)
 		if strings.Contains(got, "seat ") {
 			t.Errorf("%d players: %q names a seat by its letter", n, got)
@@ -117,7 +117,7 @@ func TestClaimRefusalWords(t *testing.T) {
 		}
 		s.snap.Claim = &host.ClaimState{Verdict: claim.Verdict{Players: n, Seat: rules.SeatA,
 			Err: &claim.TooEarlyError{Placements: 64.7e6, Limit: claim.DefaultLimits.Placements}}}
-		got, _ = s.claimWords(&ctx, 78, 0)
+		got, _ = s.claimWords(&ctx, s.sceneFor(&ctx), 78, 0)
 		lines := kit.WrapLines(got, 78, maxNoteLines, ctx.Ellipsis())
 		if last := lines[len(lines)-1]; strings.HasSuffix(last, "…") || !strings.HasSuffix(last, "left.") {
 			t.Errorf("%d players: the too-early refusal is cut at 80 columns: %q", n, lines)
@@ -631,7 +631,7 @@ func TestClaimRefusedWithNothingHidden(t *testing.T) {
 	for _, n := range []int{2, 3, 4} {
 		s := seatAScreen(n)
 		s.snap.Claim = &host.ClaimState{Verdict: claim.Verdict{Players: n, Seat: rules.SeatA}}
-		got, _ := s.claimWords(&ctx, 78, 0)
+		got, _ := s.claimWords(&ctx, s.sceneFor(&ctx), 78, 0)
 		got = ansi.Strip(got)
 		want := map[bool]string{false: "the trick on the table is not yours whatever you play", true: "the trick on the table is not your team's whatever you play"}[n == 4]
 		if strings.Contains(got, " nothing") || !strings.Contains(got, want) {
@@ -664,7 +664,7 @@ func TestClaimRefusedTrickLost(t *testing.T) {
 		s := seatAScreen(n)
 		s.snap.View = v
 		s.snap.Claim = &host.ClaimState{Verdict: claim.Verdict{Players: n, Seat: rules.SeatA, Counters: [4]rules.CardSet{1: rules.SetOf(rules.Card(3))}}}
-		got, _ := s.claimWords(&ctx, 78, 0)
+		got, _ := s.claimWords(&ctx, s.sceneFor(&ctx), 78, 0)
 		got = ansi.Strip(got)
 		want := map[bool]string{false: "the trick on the table is not yours whatever you play", true: "the trick on the table is not your team's whatever you play"}[n == 4]
 		assert.Contains(t, got, want, "%d players", n)
@@ -1188,12 +1188,12 @@ func TestClaimRefusalIsAnInstance(t *testing.T) {
 	ctx := kit.NewContext(false)
 	for _, n := range []int{2, 3, 4} {
 		s := acesRefuse(n)
-		for _, r := range s.claimReasons(&ctx) {
+		for _, r := range s.claimReasons(&ctx, s.sceneFor(&ctx)) {
 			if strings.Contains(r, " holds ") && !strings.Contains(r, "if, for instance, ") {
 				t.Errorf("%d players: %q says the hands as held", n, r)
 			}
 		}
-		if got := ansi.Strip(func() string { t, _ := s.claimWords(&ctx, 78, 0); return t }()); !strings.Contains(got, "can take a trick if, for instance, West holds ") {
+		if got := ansi.Strip(func() string { t, _ := s.claimWords(&ctx, s.sceneFor(&ctx), 78, 0); return t }()); !strings.Contains(got, "can take a trick if, for instance, West holds ") {
 			t.Errorf("%d players: %q", n, got)
 		}
 	}
@@ -1216,11 +1216,11 @@ func TestClaimRefusalsShareOneForm(t *testing.T) {
 			// The forms the note picks from, and what it shows at its
 			// every height.
 			var shown []string
-			for _, reason := range s.claimReasons(&ctx) {
+			for _, reason := range s.claimReasons(&ctx, s.sceneFor(&ctx)) {
 				shown = append(shown, "! Claim refused: "+reason+".")
 			}
 			for _, limit := range []int{0, maxNoteLines, 1} {
-				text, _ := s.claimWords(&ctx, 78, limit)
+				text, _ := s.claimWords(&ctx, s.sceneFor(&ctx), 78, limit)
 				shown = append(shown, ansi.Strip(text))
 			}
 			for _, text := range shown {
@@ -1281,7 +1281,7 @@ func TestClaimRefusalNoteWhole(t *testing.T) {
 				for try := 0; try < 20; try++ {
 					s := refusedAt(n, k, r)
 					for _, limit := range []int{maxNoteLines, 1} {
-						text, _ := s.claimWords(&ctx, 78, limit)
+						text, _ := s.claimWords(&ctx, s.sceneFor(&ctx), 78, limit)
 						lines := kit.WrapLines(text, 78, limit, ctx.Ellipsis())
 						last := ansi.Strip(lines[len(lines)-1])
 						flat := ansi.Strip(strings.Join(lines, " "))
@@ -1434,7 +1434,7 @@ func TestClaimRefusalNamesTheOtherSide(t *testing.T) {
 	ctx := kit.NewContext(false)
 	for _, n := range []int{2, 3, 4} {
 		s := acesRefuse(n)
-		got, _ := s.claimWords(&ctx, 78, 0)
+		got, _ := s.claimWords(&ctx, s.sceneFor(&ctx), 78, 0)
 		got = ansi.Strip(got)
 		named := map[string]bool{"West": true, "North": n == 3, "East": n == 4}
 		if n == 2 {

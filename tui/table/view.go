@@ -63,7 +63,7 @@ func (s *Screen) render(ctx *kit.Context) (string, []kit.Hit) {
 	}
 	bottom, menuHits := s.bottomLines(ctx, sc)
 	if s.hintOpen() {
-		out, hits := RenderPanel(ctx, sc, hand, s.hintLines(ctx, w, PanelRoom(ctx, sc, hand, bottom)), bottom)
+		out, hits := RenderPanel(ctx, sc, hand, s.hintLines(ctx, sc, w, PanelRoom(ctx, sc, hand, bottom)), bottom)
 		return out, append(hits, menuHits...)
 	}
 	out, hits := Render(ctx, sc, hand, bottom)
@@ -215,7 +215,7 @@ func (s *Screen) noteLines(ctx *kit.Context, sc *Scene, w int) []string {
 	case !sn.Watching && (sn.Clocked != nil || s.idle()):
 		text = s.clockedWords(ctx, sc)
 	case sn.Claim != nil && !(s.claimPassed && s.refused()):
-		text, style = s.claimWords(ctx, w-2, limit)
+		text, style = s.claimWords(ctx, sc, w-2, limit)
 	default:
 		// A held trick is said by the prompt line, so the note says what
 		// happened, as at any other time.
@@ -321,7 +321,7 @@ func (s *Screen) refused() bool {
 
 // claimWords say where the person's claim stands, a refusal in lines
 // of w cells, at most limit of them (no limit when limit <= 0).
-func (s *Screen) claimWords(ctx *kit.Context, w, limit int) (string, lipgloss.Style) {
+func (s *Screen) claimWords(ctx *kit.Context, sc *Scene, w, limit int) (string, lipgloss.Style) {
 	st := &ctx.Styles
 	c := s.snap.Claim
 	switch {
@@ -332,7 +332,7 @@ func (s *Screen) claimWords(ctx *kit.Context, w, limit int) (string, lipgloss.St
 	case c.Verdict.OK:
 		return "Claim accepted: your side takes every remaining trick whatever the others hold; its cards are played for it.", st.Text
 	}
-	reasons := s.claimReasons(ctx)
+	reasons := s.claimReasons(ctx, sc)
 	for _, r := range reasons {
 		text := "! Claim refused: " + r + "."
 		if limit <= 0 || len(kit.WrapLines(text, w, 0, "")) <= limit {
@@ -348,7 +348,7 @@ func (s *Screen) claimWords(ctx *kit.Context, w, limit int) (string, lipgloss.St
 // counts, need three). A refusal that names hands comes in forms from
 // the longest to the shortest, each a whole sentence opening with who
 // can take a trick, for the note to take the first that fits its lines.
-func (s *Screen) claimReasons(ctx *kit.Context) []string {
+func (s *Screen) claimReasons(ctx *kit.Context, sc *Scene) []string {
 	v := s.snap.Claim.Verdict
 	var early *claim.TooEarlyError
 	switch {
@@ -357,7 +357,6 @@ func (s *Screen) claimReasons(ctx *kit.Context) []string {
 	case v.Err != nil:
 		return []string{v.Reason(ctx.ASCII)}
 	}
-	sc := s.sceneFor(ctx)
 	hidden := false
 	for o := rules.Seat(0); o < rules.Seat(v.Players); o++ {
 		hidden = hidden || o != v.Seat && v.Counters[o] != 0
@@ -634,7 +633,7 @@ func (s *Screen) promptLines(ctx *kit.Context, sc *Scene, w int) ([]string, []ki
 		return []string{line}, nil
 	}
 	items := s.menuItems()
-	prompt := s.menuPrompt(ctx)
+	prompt := s.menuPrompt(ctx, sc)
 	if s.Bella != rules.NoCard {
 		items = s.bellaItems()
 	}
@@ -679,7 +678,7 @@ func (s *Screen) promptLines(ctx *kit.Context, sc *Scene, w int) ([]string, []ki
 }
 
 // menuPrompt names the decision.
-func (s *Screen) menuPrompt(ctx *kit.Context) string {
+func (s *Screen) menuPrompt(ctx *kit.Context, sc *Scene) string {
 	p := ctx.Paint
 	v := &s.snap.View
 	if s.Bella != rules.NoCard {
@@ -696,13 +695,13 @@ func (s *Screen) menuPrompt(ctx *kit.Context) string {
 			// other.
 			h := v.History()
 			kind, _ := rules.Declaration(h, len(h))
-			return "Give " + s.sceneFor(ctx).Lower(rules.Counterpart(v.Players, v.Seat, kind)) + ":"
+			return "Give " + sc.Lower(rules.Counterpart(v.Players, v.Seat, kind)) + ":"
 		}
 		return "Declare?"
 	case rules.PhaseBid1:
 		return "Your bid on " + p.StyledSuit(v.OrigUpcard.Suit()) + ":"
 	case rules.PhaseSchmeiss:
-		return s.sceneFor(ctx).Name(v.Schmeisser) + " said schmeiss:"
+		return sc.Name(v.Schmeisser) + " said schmeiss:"
 	case rules.PhaseBid2:
 		return "Round two:"
 	case rules.PhaseDix:
