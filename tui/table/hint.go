@@ -55,15 +55,15 @@ func (s *Screen) hintLines(ctx *kit.Context, sc *Scene, w, room int) []string {
 // onTable says in one line what lies on the table, for the hint panel,
 // which covers the table and the line over it: the hint speaks of
 // those cards. From the declarations to the dix, the upcard ("Upcard
-// 9♣"): the bids are about it, the dix takes it (once taken, the 7
-// lies there and the line is left out). In the play, the trick, each
+// 9♣") while it lies face up, in nobody's hand (UpcardTaker): the
+// bids are about it, the dix takes it. In the play, the trick, each
 // card with its player ("On the table: West A♦, East K♦"). Nil when no
 // card lies on it.
 func (s *Screen) onTable(ctx *kit.Context, sc *Scene, w int) []string {
 	v := &s.snap.View
 	switch v.Phase {
 	case rules.PhaseDeclare, rules.PhaseBid1, rules.PhaseSchmeiss, rules.PhaseBid2, rules.PhaseDix:
-		if !v.OrigUpcard.Valid() || v.DixBy != rules.NoSeat {
+		if !v.OrigUpcard.Valid() || v.UpcardTaker() != rules.NoSeat {
 			return nil
 		}
 		return []string{cutTo(ctx, " Upcard "+ctx.Paint.StyledCard(v.OrigUpcard), w)}
