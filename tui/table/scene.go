@@ -491,15 +491,12 @@ func (sc *Scene) Header(ctx *kit.Context, w int) string {
 		// when no form with it fits: once the target has gone, the
 		// title and the names come back where they fit. Where even the
 		// last form does not fit, the forms below leave the code out.
-		type stage struct {
-			c  *Scene
-			us bool
-		}
 		// The forms in the order tried, each group built only when the
 		// tries reach it: at 80 columns the first form fits, and the
 		// shortened ones are never built. Without "us" the forms are
 		// one a width (headerForms), so each width is a group of its
-		// own.
+		// own. Where no form fits, each is tried again loose (header),
+		// in the same order.
 		groups := []struct {
 			us    bool
 			forms func() []*Scene
@@ -511,24 +508,17 @@ func (sc *Scene) Header(ctx *kit.Context, w int) string {
 			{true, func() []*Scene { return sc.shortTo(ctx, 12).headerForms(ctx, true, 0) }},
 			{true, func() []*Scene { return sc.shortTo(ctx, 6).headerForms(ctx, true, 0) }},
 		}
-		var stages []stage
-		built := 0 // groups built into stages
+		built := make([][]*Scene, len(groups))
 		for _, loose := range []bool{false, true} {
-			for i := 0; ; i++ {
-				for i >= len(stages) && built < len(groups) {
-					g := groups[built]
-					for _, c := range g.forms() {
-						stages = append(stages, stage{c, g.us})
-					}
-					built++
+			for i, g := range groups {
+				if built[i] == nil {
+					built[i] = g.forms()
 				}
-				if i >= len(stages) {
-					break
-				}
-				st := stages[i]
-				for _, title := range []string{klob, ""} {
-					if left, right, ok := st.c.header(title, w, st.us, loose, true, true); ok {
-						return headerLine(ctx, w, left, right, ok)
+				for _, c := range built[i] {
+					for _, title := range []string{klob, ""} {
+						if left, right, ok := c.header(title, w, g.us, loose, true, true); ok {
+							return headerLine(ctx, w, left, right, ok)
+						}
 					}
 				}
 			}
