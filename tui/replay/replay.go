@@ -323,10 +323,7 @@ func (s *Screen) hintHits(ctx *kit.Context) []kit.Hit {
 	var hits []kit.Hit
 	for y := len(lines) - 1; y >= 0 && rows > 0; y-- {
 		if line := strings.TrimRight(lines[y], " "); line != "" {
-			if ctx.ASCII {
-				line = kit.ASCIIText(line)
-			}
-			hits = append(hits, kit.LabelHits(line, y, labels)...)
+			hits = append(hits, kit.LabelHits(ctx.Shown(line), y, labels)...)
 			rows--
 		}
 	}

@@ -121,7 +121,9 @@ func (s *Screen) scene(ctx *kit.Context) (*table.Scene, rules.Deal) {
 		if tag == gamelog.Human || o == s.person || gamelog.NameIsLevel(name, tag) {
 			tag = ""
 		}
-		sc.Players = append(sc.Players, table.Player{Name: name, Tag: tag})
+		// The name as drawn (under -ascii a wide letter is one '?'), so
+		// that the table measures it as wide as the App shows it.
+		sc.Players = append(sc.Players, table.Player{Name: ctx.Shown(name), Tag: tag})
 		if s.open && o != s.bottom {
 			sc.Open[o] = d.Hand(o)
 		}
@@ -188,8 +190,8 @@ func (s *Screen) bottomLines(ctx *kit.Context, sc *table.Scene, d *rules.Deal) [
 	place := fmt.Sprintf(" Replay · %s · step %d of %d · %s", where, s.pos.n, len(rd.Steps), who)
 	// The file's name is shortened to the room the widest of these
 	// lines leaves, so that it reads the same at every step and view.
-	room := w - s.widestPlace() - 4
-	name := kit.ElideName(s.name, room, ctx.Ellipsis())
+	room := w - s.widestPlace(ctx) - 4
+	name := kit.ElideName(ctx.Shown(s.name), room, ctx.Ellipsis())
 	if name != "" {
 		place += " · " + name
 	}
@@ -243,8 +245,8 @@ func claimLine(sc *table.Scene, rd *gamelog.ReplayDeal, n int) string {
 
 // widestPlace is the width of the widest line of where the replay
 // stands, over the game's deals, steps and views, before the file's
-// name.
-func (s *Screen) widestPlace() int {
+// name, the names measured as drawn.
+func (s *Screen) widestPlace(ctx *kit.Context) int {
 	most := 0
 	for i := range s.r.Deals {
 		most = max(most, len(s.r.Deals[i].Steps))
@@ -259,7 +261,7 @@ func (s *Screen) widestPlace() int {
 	who := max(kit.WidthOf("every hand open"), kit.WidthOf("your view"))
 	for o := range rules.Seat(s.r.Players()) {
 		if o != s.person {
-			who = max(who, kit.WidthOf(s.seatName(o)+"'s view"))
+			who = max(who, kit.WidthOf(ctx.Shown(s.seatName(o))+"'s view"))
 		}
 	}
 	return kit.WidthOf(fmt.Sprintf(" Replay · %s · step %d of %d · ", where, most, most)) + who
@@ -542,7 +544,7 @@ func (s *Screen) analysisLines(ctx *kit.Context, sc *table.Scene, w int) []strin
 	st := &ctx.Styles
 	other := ""
 	if seat, ok := analysis.YouSeat(&s.r.Header); ok && seat != s.person {
-		other = s.seatName(seat)
+		other = ctx.Shown(s.seatName(seat))
 	}
 	if line, ok := s.statusLine(ctx, s.sealed, other); ok {
 		return []string{line}
