@@ -265,15 +265,9 @@ func (s *History) click(ctx *kit.Context, msg tea.MouseClickMsg) (kit.Screen, te
 	if msg.Button != tea.MouseLeft {
 		return s, nil
 	}
-	lines := strings.Split(ansi.Strip(out), "\n")
-	y := len(lines) - 1
-	line := lines[y]
-	if ctx.ASCII {
-		line = kit.ASCIIText(line)
-	}
 	labels := []kit.Label{{Words: []string{"enter"}, Key: ctx.Keys.Choose}, {Words: []string{"q"}, Key: ctx.Keys.Quit},
 		{Words: []string{"esc"}, Key: ctx.Keys.Back}, {Words: []string{"?"}, Key: ctx.Keys.Help}}
-	if press, ok := kit.Clicked(kit.LabelHits(line, y, labels), msg); ok {
+	if press, ok := kit.Clicked(kit.TextHits(ctx, out, nil, labels), msg); ok {
 		switch {
 		case kit.IsKey(press, ctx.Keys.Help):
 			return s, func() tea.Msg { return press } // the App's key: it opens the help
