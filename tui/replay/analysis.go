@@ -11,6 +11,7 @@ import (
 
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/study/analysis"
+	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
 )
 
@@ -197,16 +198,17 @@ const sealedAnalysis = "A game in progress: your cards only; every hand and the 
 // statusLine is the analysis line while there are no grades to show:
 // sealed, off, running, failed or hidden. ok is false when the grades
 // are shown: the replay then writes its own summary.
-// other is what offLine calls the seat the log names "you" where the
-// replay does not say it "you" ("player A"), "" where it does.
-func (a *replayAnalysis) statusLine(ctx *kit.Context, sealed bool, other string) (line string, ok bool) {
+// you is the seat the replay says "you" (rules.NoSeat: none); other
+// is what offLine calls the seat the log names "you" where the replay
+// does not say it "you" ("player A"), "" where it does.
+func (a *replayAnalysis) statusLine(ctx *kit.Context, sealed bool, you rules.Seat, other string) (line string, ok bool) {
 	st := &ctx.Styles
 	if sealed {
 		return " " + st.Dim.Render(sealedAnalysis), true
 	}
 	switch a.state {
 	case analysisNone:
-		return " " + st.Dim.Render(a.offLine(ctx.Width-1, other)), true
+		return " " + st.Dim.Render(a.offLine(ctx.Width-1, you, other)), true
 	case analysisRunning:
 		// Until the first report the count of decisions is not known:
 		// "0 of 0" would read as a game with nothing to grade.
@@ -236,15 +238,19 @@ func (a *replayAnalysis) statusLine(ctx *kit.Context, sealed bool, other string)
 // every seat's), not "every decision" beside bots' moves it leaves
 // ungraded, in the widest form that fits w cells (w <= 0: any). The
 // seat the log names "you" is named other where other is not "" (a
-// replay that says nobody "you").
-func (a *replayAnalysis) offLine(w int, other string) string {
+// replay that says nobody "you"); the seat you, which the replay says
+// "you" whatever the log names it (a shared table's person), is "you"
+// here too.
+func (a *replayAnalysis) offLine(w int, you rules.Seat, other string) string {
 	if a.log == nil {
 		return "Analysis off: nothing to grade."
 	}
 	graded := analysis.GradedSeats(&a.log.Header, a.opt.AllSeats)
 	who := analysis.GradedWords(&a.log.Header, graded)
 	knew := "each knew"
-	switch n := len(slices.DeleteFunc(graded[:], func(g bool) bool { return !g })); {
+	switch n := len(slices.DeleteFunc(slices.Clone(graded[:]), func(g bool) bool { return !g })); {
+	case n == 1 && you != rules.NoSeat && graded[you]:
+		who, knew = "your decisions", "you knew"
 	case who == "your decisions" && other != "":
 		who, knew = other+"'s decisions", other+" knew"
 	case who == "your decisions":

@@ -55,12 +55,12 @@ func TestGradeNoteShowsTheError(t *testing.T) {
 func TestAnalysingLineBeforeTheCount(t *testing.T) {
 	ctx := kit.NewContext(false)
 	a := &replayAnalysis{state: analysisRunning, on: true}
-	line, ok := a.statusLine(&ctx, false, "")
+	line, ok := a.statusLine(&ctx, false, rules.NoSeat, "")
 	if got := ansi.Strip(line); !ok || strings.Contains(got, "0 of 0") || !strings.Contains(got, "Analysing") {
 		t.Errorf("before the first report: %q", got)
 	}
 	a.progress = analysis.Progress{Done: 3, Total: 10}
-	if got, _ := a.statusLine(&ctx, false, ""); !strings.Contains(ansi.Strip(got), "Analysing: 3 of 10 decisions (30%)") {
+	if got, _ := a.statusLine(&ctx, false, rules.NoSeat, ""); !strings.Contains(ansi.Strip(got), "Analysing: 3 of 10 decisions (30%)") {
 		t.Errorf("after a report: %q", ansi.Strip(got))
 	}
 }
@@ -251,8 +251,39 @@ func TestAnalysisOffFits(t *testing.T) {
 	r.Header.SetPlayer(rules.SeatA, "Bartholomew", gamelog.Human)
 	r.Header.SetPlayer(rules.Seat(2), "Maximilian", gamelog.Human)
 	a := newReplayAnalysis(r, Config{})
-	line := a.offLine(79, "")
+	line := a.offLine(79, rules.NoSeat, "")
 	assert.LessOrEqual(t, kit.WidthOf(line), 79, line)
 	assert.Contains(t, line, "the decisions of Bartholomew and Maximilian")
-	assert.Contains(t, a.offLine(0, ""), "from what each knew")
+	assert.Contains(t, a.offLine(0, rules.NoSeat, ""), "from what each knew")
+}
+
+// TestAnalysisOffNamesOneSeat: a shared table's game where ann was the
+// one person, at every seat count, reads "grade ann's decisions" opened
+// from the saved games, where she goes by her name, and "grade your
+// decisions" opened by her from its end, where the replay says her
+// "you".
+func TestAnalysisOffNamesOneSeat(t *testing.T) {
+	for _, file := range gameOfEachCount {
+		b := sharedLog(t, file, "Bot C", "Bot D")
+		l, err := gamelog.Parse(file, b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := l.Replay()
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.Header.SetPlayer(rules.SeatB, "bob", "normal")
+		for _, c := range []struct {
+			mine bool
+			want string
+		}{
+			{false, "Analysis off: press a to grade ann's decisions, from what the player knew."},
+			{true, "Analysis off: press a to grade your decisions, from what you knew."},
+		} {
+			cfg := Config{Analyze: fakeAnalyze, Player: "key-ann", Mine: c.mine}
+			hs := kittest.New(t, New(r, "x", cfg, nil), 80, 24, false)
+			assert.Contains(t, text(hs), c.want, "%d players, mine %v", r.Players(), c.mine)
+		}
+	}
 }

@@ -546,7 +546,7 @@ func (s *Screen) analysisLines(ctx *kit.Context, sc *table.Scene, w int) []strin
 	if seat, ok := analysis.YouSeat(&s.r.Header); ok && seat != s.person {
 		other = ctx.Shown(s.seatName(seat))
 	}
-	if line, ok := s.statusLine(ctx, s.sealed, other); ok {
+	if line, ok := s.statusLine(ctx, s.sealed, s.person, other); ok {
 		return []string{line}
 	}
 	dr := s.dealReport(s.pos.deal)

@@ -218,8 +218,9 @@ func gradedLine(rep *Report, nm *names) string {
 
 // GradedWords says whose decisions an analysis of a game with header h
 // grades, graded as GradedSeats gives them, naming the seats as the
-// report does: "your decisions", "every player's decisions", "the
-// decisions of Ann and Cy". The replay asks it before it analyses.
+// report does: "your decisions", "every player's decisions", "Ann's
+// decisions", "the decisions of Ann and Cy". The replay asks it before
+// it analyses.
 func GradedWords(h *gamelog.Header, graded [4]bool) string {
 	nm := namesOf(h)
 	return gradedWho(graded, &nm)
@@ -241,6 +242,10 @@ func gradedWho(graded [4]bool, nm *names) string {
 		return "every player's decisions"
 	case len(who) == 1 && who[0] == "you":
 		return "your decisions"
+	case len(who) == 1:
+		// One seat by its name reads as its own: "grade ann's
+		// decisions", not "grade the decisions of ann".
+		return who[0] + "'s decisions"
 	}
 	return "the decisions of " + drill.JoinWords(who, "and")
 }

@@ -477,3 +477,36 @@ func TestNoLossHiddenAcrossScales(t *testing.T) {
 	// One scale alone: "smaller" needs no unit.
 	assert.Contains(t, text(decs[:3], 1), "and 2 smaller, not listed")
 }
+
+// TestGradedWordsReadAsASentence: at every seat count, whose decisions
+// are graded reads naturally after "grade": one seat by its name is
+// "ann's decisions", the seat named "you" is "your decisions", several
+// are "the decisions of ann and bob", all "every player's decisions".
+func TestGradedWordsReadAsASentence(t *testing.T) {
+	for n := 2; n <= 4; n++ {
+		for _, c := range []struct {
+			people []string // the human seats' names, from seat A on
+			want   string
+		}{
+			{[]string{"ann"}, "ann's decisions"},
+			{[]string{"You"}, "your decisions"},
+			{[]string{"ann", "bob"}, "the decisions of ann and bob"},
+			{nil, "every player's decisions"},
+		} {
+			if len(c.people) >= n {
+				continue // every seat a person's: every player's
+			}
+			h := gamelog.Header{}
+			h.Options = rules.DefaultOptions()
+			h.Options.Players = n
+			for s := range rules.Seat(n) {
+				h.SetPlayer(s, "Bot "+s.String(), "normal")
+				if int(s) < len(c.people) {
+					h.SetPlayer(s, c.people[s], gamelog.Human)
+				}
+			}
+			got := GradedWords(&h, GradedSeats(&h, false))
+			assert.Equal(t, c.want, got, "%d players, people %q", n, c.people)
+		}
+	}
+}
