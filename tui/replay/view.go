@@ -104,8 +104,15 @@ func (s *Screen) scene(ctx *kit.Context) (*table.Scene, rules.Deal) {
 	h := &s.r.Header
 	// The person is "you" in every view, theirs or another seat's, as
 	// in their own: one name for them wherever they sit on the screen.
+	// The words of sides are the person's in every view ("us", "them"),
+	// so a bare "partner" over the seat across says the person's
+	// partner only in the person's own view. In another seat's view
+	// the seat across is named whose partner it is ("bob's partner"),
+	// as a spectator's table does. With no person, no side is "us":
+	// "partner" is the bottom seat's, whose hand is named under it.
+	watching := s.person != rules.NoSeat && s.bottom != s.person
 	sc := &table.Scene{V: d.View(s.bottom), You: s.person, DealNo: rd.No, Totals: rd.Before, Next: rules.NoCard,
-		Board: s.cfg.Board}
+		Board: s.cfg.Board, Watching: watching}
 	sc.Who = func(i int) string { return s.takeover(sc, rd, i) }
 	// The next step's too: the line under the step says it will be
 	// automatic.
