@@ -204,7 +204,7 @@ func (p *between) View(ctx *kit.Context) string {
 	case !p.saved:
 		lines = append(lines, " Saving…")
 	case p.err != nil:
-		lines = append(lines, alert(ctx, "It could not be saved: "+p.err.Error(), w, 4)...)
+		lines = append(lines, kit.Alert(ctx, "It could not be saved: "+p.err.Error(), w, 4)...)
 		lines = append(lines, kit.Paragraph(s.keptOf(p.n)+".", w, nil)...)
 		keys = backOrQuit(st)
 	default:
@@ -284,7 +284,7 @@ func (p *stopped) View(ctx *kit.Context) string {
 	st := &ctx.Styles
 	lines := p.s.titled(ctx, "")
 	lines = append(lines, "")
-	lines = append(lines, alert(ctx, p.err.Error(), ctx.Width, 8)...)
+	lines = append(lines, kit.Alert(ctx, p.err.Error(), ctx.Width, 8)...)
 	lines = append(lines, "", " "+backOrQuit(st))
 	return kit.Canvas(lines, ctx.Width, ctx.Height)
 }

@@ -76,10 +76,10 @@ func (p *intro) View(ctx *kit.Context) string {
 	lines = append(lines, "", " "+st.Heading.Render("Streak: ")+streakWords(cur, best))
 	lines = append(lines, " "+st.Dim.Render("A day counts once its eight boards are played."))
 	if s.cfg.Warning != "" {
-		lines = append(lines, alert(ctx, s.cfg.Warning, w, 3)...)
+		lines = append(lines, kit.Alert(ctx, s.cfg.Warning, w, 3)...)
 	}
 	if s.loadErr != nil {
-		lines = append(lines, alert(ctx, s.cfg.ShowPath.ShowErr(s.loadErr), w, 6)...)
+		lines = append(lines, kit.Alert(ctx, s.cfg.ShowPath.ShowErr(s.loadErr), w, 6)...)
 	}
 	what := fmt.Sprintf("play board %d", next)
 	if next == 0 {

@@ -253,7 +253,7 @@ func (r *results) View(ctx *kit.Context) string {
 		lines = append(lines, "", " Comparing the day…")
 	case res.own == nil:
 		lines = append(lines, "")
-		lines = append(lines, alert(ctx, res.err.Error(), w, 6)...)
+		lines = append(lines, kit.Alert(ctx, res.err.Error(), w, 6)...)
 	}
 	if res == nil || res.own == nil {
 		return kit.Canvas(lines, w, h)
@@ -439,12 +439,12 @@ func (r *results) tail(ctx *kit.Context) []string {
 	out := []string{" Your result file, to share (import a friend's: klob daily -import FILE):"}
 	out = append(out, kit.Indent("   ", kit.PathLines(s.cfg.ShowPath.Show(s.day.ResultPath()), w-4, 3), nil)...)
 	if res := s.res; res.err != nil {
-		out = append(out, alert(ctx, res.err.Error(), w, 3)...)
+		out = append(out, kit.Alert(ctx, res.err.Error(), w, 3)...)
 	} else if len(res.bad) > 0 {
-		out = append(out, alert(ctx, fmt.Sprintf("%s left out: %v", kit.Plural(len(res.bad), "imported file"), res.bad[0]), w, 3)...)
+		out = append(out, kit.Alert(ctx, fmt.Sprintf("%s left out: %v", kit.Plural(len(res.bad), "imported file"), res.bad[0]), w, 3)...)
 	}
 	if r.note != "" {
-		out = append(out, alert(ctx, r.note, w, 3)...)
+		out = append(out, kit.Alert(ctx, r.note, w, 3)...)
 	}
 	for _, l := range r.keyLines(ctx) {
 		out = append(out, " "+st.Dim.Render(l))

@@ -441,18 +441,6 @@ func helpOrQuit(st *kit.Styles) string {
 	return st.Key.Render("[?]") + " help   " + st.Key.Render("[q]") + " quit"
 }
 
-// alert is a note of the daily's that something went wrong, in n lines
-// of w cells at most: "!" and a capital letter, as every such note of
-// Klob's begins, though the errors it says are written as Go writes
-// them; each error of several joined begins with a capital on its line.
-func alert(ctx *kit.Context, text string, w, n int) []string {
-	lines := strings.Split(text, "\n")
-	for i, l := range lines {
-		lines[i] = kit.Capital(l)
-	}
-	return kit.Alert(ctx, strings.Join(lines, "\n"), w, n)
-}
-
 // parMsg is par of one board worked out, or read back.
 type parMsg struct {
 	day   *dailyfiles.Day // whose board: a day left behind's is dropped

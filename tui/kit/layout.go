@@ -365,7 +365,20 @@ func Paragraph(text string, w int, style func(...string) string) []string {
 // Alert is a trouble said on a screen: "! " and text, wrapped to a
 // window w cells wide in at most n lines (the last cut short), set one
 // in, in the error style.
+//
+// Every line of text (several errors are joined one a line) begins with
+// a capital, since the errors it says are written as Go writes them, in
+// lower case. Alert cannot tell a word from a player's name or a command
+// such as klob serve, so a text must not begin with one: its writer puts
+// a word before it ("Player bob left") or quotes it (`"bob" is taken`).
+// A line that begins with anything but a letter (a quote, a digit, a
+// path) is left as it is.
 func Alert(ctx *Context, text string, w, n int) []string {
+	lines := strings.Split(text, "\n")
+	for i, l := range lines {
+		lines[i] = Capital(l)
+	}
+	text = strings.Join(lines, "\n")
 	return Indent(" ", WrapLines("! "+text, w-2, n, ctx.Ellipsis()), ctx.Styles.Error.Render)
 }
 

@@ -286,3 +286,24 @@ func TestHelpDescWrapsASentenceWithADot(t *testing.T) {
 		}
 	}
 }
+
+// TestAlertCapital: every line of an alert begins with a capital, the
+// errors in it written as Go writes them; a line that begins with a
+// quote or a path is left as it is.
+func TestAlertCapital(t *testing.T) {
+	ctx := NewContext(true)
+	for _, tc := range []struct{ text, want string }{
+		{"autosave failed: disk full", " ! Autosave failed: disk full"},
+		{"the saved games cannot be listed", " ! The saved games cannot be listed"},
+		{"Already a capital", " ! Already a capital"},
+		{`"bob" is taken`, ` ! "bob" is taken`},
+		{"/tmp/x: no such file", " ! /tmp/x: no such file"},
+		{"first error\nsecond error", " ! First error\n Second error"},
+		{"élan lost", " ! Élan lost"},
+	} {
+		got := ansi.Strip(strings.Join(Alert(&ctx, tc.text, 80, 4), "\n"))
+		if got != tc.want {
+			t.Errorf("Alert(%q) = %q, want %q", tc.text, got, tc.want)
+		}
+	}
+}
