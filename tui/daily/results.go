@@ -462,12 +462,7 @@ func (r *results) keyLines(ctx *kit.Context) []string {
 // play; h, the history) is left out at 80 columns, with arrows or under
 // -ascii whose arrows are words. The standings above give up a row.
 func keyLines(ctx *kit.Context, bs []key.Binding, w int) []string {
-	shown := func(bs []key.Binding) string {
-		if ctx.ASCII {
-			return kit.ASCIIText(kit.HintLine(bs))
-		}
-		return kit.HintLine(bs)
-	}
+	shown := func(bs []key.Binding) string { return ctx.Shown(kit.HintLine(bs)) }
 	if kit.WidthOf(shown(bs)) <= w {
 		return []string{shown(bs)}
 	}

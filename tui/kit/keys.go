@@ -364,14 +364,7 @@ func HintRow(ctx *Context, h Helper) string {
 // letters, then says each hint in one word, then leaves hints out from
 // the end back (keeping "? help" and the last one), then is cut at w.
 func FitHintLine(ctx *Context, bs []key.Binding, w int, drop ...string) string {
-	// shown is s as the screen shows it.
-	shown := func(s string) string {
-		if ctx.ASCII {
-			return ASCIIText(s)
-		}
-		return s
-	}
-	line := shown(HintLine(bs))
+	line := ctx.Shown(HintLine(bs))
 	for _, d := range drop {
 		if WidthOf(line) <= w {
 			return line
@@ -382,7 +375,7 @@ func FitHintLine(ctx *Context, bs []key.Binding, w int, drop ...string) string {
 				break
 			}
 		}
-		line = shown(HintLine(bs))
+		line = ctx.Shown(HintLine(bs))
 	}
 	if WidthOf(line) <= w {
 		return line
@@ -397,7 +390,7 @@ func FitHintLine(ctx *Context, bs []key.Binding, w int, drop ...string) string {
 		}
 		short[i] = Bind(k, h.Desc, b.Keys()...)
 	}
-	if line = shown(HintLine(short)); WidthOf(line) <= w {
+	if line = ctx.Shown(HintLine(short)); WidthOf(line) <= w {
 		return line
 	}
 	// Each description cut to its first word: with the separators while
@@ -412,14 +405,14 @@ func FitHintLine(ctx *Context, bs []key.Binding, w int, drop ...string) string {
 			first[i] = Bind(h.Key, f[0], b.Keys()...)
 		}
 	}
-	if line = shown(HintLine(first)); WidthOf(line) <= w {
+	if line = ctx.Shown(HintLine(first)); WidthOf(line) <= w {
 		return line
 	}
 	// Still too wide: hints are left out whole from the end back, the
 	// help ("?") and the last hint (quit, leave) kept, so that the way to
 	// the help never falls off the line; only then is it cut.
 	for len(parts) > 2 {
-		if line = shown(strings.Join(parts, " ")); WidthOf(line) <= w {
+		if line = ctx.Shown(strings.Join(parts, " ")); WidthOf(line) <= w {
 			return line
 		}
 		i := len(parts) - 2
@@ -432,7 +425,7 @@ func FitHintLine(ctx *Context, bs []key.Binding, w int, drop ...string) string {
 		parts = append(parts[:i:i], parts[i+1:]...)
 		first = append(first[:i:i], first[i+1:]...)
 	}
-	return Clip(shown(strings.Join(parts, " ")), w)
+	return Clip(ctx.Shown(strings.Join(parts, " ")), w)
 }
 
 // HintLine is a status line of key hints: each binding's key and what it

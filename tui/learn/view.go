@@ -58,7 +58,7 @@ func (s *Screen) render(ctx *kit.Context) (string, int) {
 	// line of their own under it: measured as drawn, for under -ascii
 	// the App writes "←/→" as "<-/->", two cells wider.
 	prompt, keys := s.promptLine(ctx, step), s.keyRow(ctx, step, w)
-	if one := prompt + "  " + keys; drawnWidth(ctx, one) <= w {
+	if one := prompt + "  " + keys; kit.WidthOf(ctx.Shown(one)) <= w {
 		bottom = append(bottom, one)
 	} else {
 		bottom = append(bottom, prompt, keys)
@@ -89,15 +89,6 @@ func (s *Screen) render(ctx *kit.Context) (string, int) {
 		handTop = len(lines) - len(bottom) - len(s.handLines(ctx, step))
 	}
 	return kit.Canvas(lines, w, h), handTop
-}
-
-// drawnWidth is the cells s takes as the App draws it: under -ascii
-// its arrows and marks are written in ASCII, some wider.
-func drawnWidth(ctx *kit.Context, s string) int {
-	if ctx.ASCII {
-		s = kit.ASCIIText(s)
-	}
-	return kit.WidthOf(s)
 }
 
 // textLines is the step's text wrapped to w, and the score of the deal
