@@ -267,16 +267,11 @@ func (s *Screen) click(ctx *kit.Context, msg tea.MouseClickMsg) (kit.Screen, tea
 	hits := kit.TextHits(ctx, view, []key.Binding{k.Choose, k.Back, keyHistory, keyToday, k.Help, k.Quit}, labels)
 	if isResults {
 		// The results' keys may take two lines: those of the line above
-		// the last are keys too.
-		if n := len(r.keyLines(ctx)); n > 1 {
-			text := ansi.Strip(view)
-			if ctx.ASCII {
-				text = kit.ASCIIText(text)
-			}
-			lines := strings.Split(strings.TrimRight(text, " \n"), "\n")
-			for y := max(0, len(lines)-n); y < len(lines)-1; y++ {
-				hits = append(hits, kit.LabelHits(lines[y], y, labels)...)
-			}
+		// the last are keys too, the last line of the view cut after it.
+		rest := strings.TrimRight(ansi.Strip(view), " \n")
+		for range len(r.keyLines(ctx)) - 1 {
+			rest = rest[:max(0, strings.LastIndexByte(rest, '\n'))]
+			hits = append(hits, kit.TextHits(ctx, rest, nil, labels)...)
 		}
 		hits = append(hits, r.rowHits(ctx)...)
 	}
