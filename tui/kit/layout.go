@@ -372,11 +372,14 @@ func Paragraph(text string, w int, style func(...string) string) []string {
 // such as klob serve, so a text must not begin with one: its writer puts
 // a word before it ("Player bob left") or quotes it (`"bob" is taken`).
 // A line that begins with anything but a letter (a quote, a digit, a
-// path) is left as it is.
+// path) is left as it is, and so is one whose first word is a single
+// letter: a key, whose case matters ("t is not among the choices").
 func Alert(ctx *Context, text string, w, n int) []string {
 	lines := strings.Split(text, "\n")
 	for i, l := range lines {
-		lines[i] = Capital(l)
+		if first, _, _ := strings.Cut(l, " "); utf8.RuneCountInString(first) > 1 {
+			lines[i] = Capital(l)
+		}
 	}
 	text = strings.Join(lines, "\n")
 	return Indent(" ", WrapLines("! "+text, w-2, n, ctx.Ellipsis()), ctx.Styles.Error.Render)

@@ -289,7 +289,8 @@ func TestHelpDescWrapsASentenceWithADot(t *testing.T) {
 
 // TestAlertCapital: every line of an alert begins with a capital, the
 // errors in it written as Go writes them; a line that begins with a
-// quote or a path is left as it is.
+// quote or a path, or with a key (a word of one letter), is left as it
+// is.
 func TestAlertCapital(t *testing.T) {
 	ctx := NewContext(true)
 	for _, tc := range []struct{ text, want string }{
@@ -300,6 +301,7 @@ func TestAlertCapital(t *testing.T) {
 		{"/tmp/x: no such file", " ! /tmp/x: no such file"},
 		{"first error\nsecond error", " ! First error\n Second error"},
 		{"élan lost", " ! Élan lost"},
+		{"t is not among the choices now: p or t", " ! t is not among the choices now: p or t"},
 	} {
 		got := ansi.Strip(strings.Join(Alert(&ctx, tc.text, 80, 4), "\n"))
 		if got != tc.want {
