@@ -128,7 +128,7 @@ func TestResumeNoSeatOfThePerson(t *testing.T) {
 		}
 	}
 	hs.press("r")
-	if words := kittest.Flat(hs.screen()); !strings.Contains(words, "! cannot resume: a bot plays every seat in it, none is yours; n starts a new game") {
+	if words := kittest.Flat(hs.screen()); !strings.Contains(words, "! Cannot resume: a bot plays every seat in it, none is yours; n starts a new game") {
 		t.Errorf("r does not say why:\n%s", hs.screen())
 	}
 	require.Equal(t, "resume", hs.name())
@@ -148,7 +148,7 @@ func TestResumeErrorWraps(t *testing.T) {
 	screen := hs.screen()
 	fitsScreen(t, screen, 80, 24)
 	words := kittest.Flat(screen)
-	i := strings.Index(words, `! cannot resume: saved game: unknown bot level "godlike" (want`)
+	i := strings.Index(words, `! Cannot resume: saved game: unknown bot level "godlike" (want`)
 	if i < 0 || strings.Contains(screen, "…") || !strings.HasSuffix(strings.TrimSpace(words[i:]), ")") {
 		t.Errorf("the error is not said whole:\n%s", screen)
 	}
@@ -317,7 +317,7 @@ func TestResumeUnknownLevelSaysFileAndLine(t *testing.T) {
 	hs := newHarness(t, testConfig(dealSeed, st), 80, 24)
 	require.Equal(t, "resume", hs.name())
 	hs.press("r")
-	want := fmt.Sprintf(`! cannot resume: %s, line %d: unknown bot level "godlike" (want random, easy, normal or hard)`, st.CurrentPath(), at+1)
+	want := fmt.Sprintf(`! Cannot resume: %s, line %d: unknown bot level "godlike" (want random, easy, normal or hard)`, st.CurrentPath(), at+1)
 	if words := kittest.Flat(hs.screen()); !strings.Contains(words, want) {
 		t.Errorf("the error does not name the file and line: want %q in\n%s", want, hs.screen())
 	}
@@ -389,14 +389,14 @@ func TestResumeShowsTheWarning(t *testing.T) {
 		require.Equal(t, "resume", hs2.name())
 		screen := hs2.screen()
 		kittest.CheckSize(t, screen, 80, 24)
-		if words := kittest.Flat(screen); !strings.Contains(words, "! "+warning) || !strings.Contains(words, "[r] resume it") {
+		if words := kittest.Flat(screen); !strings.Contains(words, "! "+kit.Capital(warning)) || !strings.Contains(words, "[r] resume it") {
 			t.Errorf("%d players: the offer lacks the warning or its keys:\n%s", n, screen)
 		}
 	}
 	// After a save that could not be read too.
 	cfg := testConfig(dealSeed, &memStore{loadErr: damaged()})
 	cfg.Warning = warning
-	if words := kittest.Flat(newHarness(t, cfg, 80, 24).screen()); !strings.Contains(words, "! "+warning) {
+	if words := kittest.Flat(newHarness(t, cfg, 80, 24).screen()); !strings.Contains(words, "! "+kit.Capital(warning)) {
 		t.Errorf("the offer after a damaged save lacks the warning:\n%s", words)
 	}
 }
