@@ -628,3 +628,76 @@ func TestEdgesSaidForEveryCharset(t *testing.T) {
 		}
 	}
 }
+
+// TestFirstBidTextIsTrueOfTheHand: the first bid's texts say of the hand
+// shown only what holds of it: not a single club (not "no high clubs",
+// which reads as holding low ones) and nothing above a 9.
+func TestFirstBidTextIsTrueOfTheHand(t *testing.T) {
+	r := toStepAt(t, 2, "deal1-bid")
+	hand := r.View().Hand
+	if !hand.Suit(rules.Clubs).Empty() {
+		t.Fatalf("the first hand holds clubs: %v", hand)
+	}
+	for _, c := range hand.Cards() {
+		if c.Rank() > rules.Nine {
+			t.Fatalf("the first hand holds %v, above a 9: %v", c, hand)
+		}
+	}
+	for name, want := range map[string][]string{
+		"deal1-bid":       {"not a single club", "nothing above a 9"},
+		"deal1-bid/other": {"without a single club"},
+	} {
+		text := strings.Join(strings.Fields(r.Text()[name].String()), " ")
+		for _, w := range want {
+			if !strings.Contains(text, w) {
+				t.Errorf("%s does not say %q: %s", name, w, text)
+			}
+		}
+		if strings.Contains(text, "high clubs") || strings.Contains(text, "high in clubs") {
+			t.Errorf("%s speaks of high clubs in a hand with no club: %s", name, text)
+		}
+	}
+}
+
+// TestNoSequenceSaidForYouIsExplained: where the lesson says "no
+// sequence" for you (you hold none, so it is the only word the rules
+// leave you), the next step's text says so plainly, and it is true: you
+// hold no sequence and your word is in the history.
+func TestNoSequenceSaidForYouIsExplained(t *testing.T) {
+	for _, tc := range []struct {
+		players int
+		step    string
+	}{{2, "deal3-claim"}, {3, "taken-3"}} {
+		r := toStepAt(t, tc.players, tc.step)
+		d := r.Game().Deal()
+		if m := d.BestMeld(You); m.Value() != 0 {
+			t.Errorf("%d players, %s: you hold a sequence %v", tc.players, tc.step, m)
+		}
+		said, v := false, r.View()
+		for _, st := range v.History() {
+			said = said || st.Seat == You && st.Action.Kind == rules.NoSequence
+		}
+		if !said {
+			t.Errorf("%d players, %s: you did not say \"no sequence\"", tc.players, tc.step)
+		}
+		text := strings.Join(strings.Fields(r.Text()[tc.step].String()), " ")
+		want := `You hold no sequence, so the lesson said "no sequence" for you, as the rules allow nothing else`
+		if !strings.Contains(text, want) || strings.Contains(text, "your only word") {
+			t.Errorf("%d players, %s does not say plainly that the lesson spoke for you: %s", tc.players, tc.step, text)
+		}
+	}
+}
+
+// TestClaimTextSaysWhatARefusalShows: the claimed deal's text says what
+// a refused claim shows in a game (a hand the others might hold that
+// takes a trick, ai/claim's counter), not "with a hand" alone.
+func TestClaimTextSaysWhatARefusalShows(t *testing.T) {
+	txt, err := LoadText()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := strings.Join(strings.Fields(txt["deal3-score"].String()), " ")
+	if !strings.Contains(s, "a claim that could lose a trick is refused, and Klob shows a hand the other side might hold that takes one") {
+		t.Errorf("deal3-score does not say what a refused claim shows: %s", s)
+	}
+}
