@@ -701,3 +701,17 @@ func TestClaimTextSaysWhatARefusalShows(t *testing.T) {
 		t.Errorf("deal3-score does not say what a refused claim shows: %s", s)
 	}
 }
+
+// TestShownSequencesSayWhenTheyCounted: after the first trick the text
+// says plainly why the sequences' marks are gone: they were counted
+// from the hand before the first trick, which the learner held whole.
+func TestShownSequencesSayWhenTheyCounted(t *testing.T) {
+	r := toStepAt(t, 2, "play-shown")
+	if n := r.View().Hand.Count(); n != 8 {
+		t.Fatalf("play-shown: you hold %d cards, want 8 after the first trick", n)
+	}
+	s := strings.Join(strings.Fields(r.Text()["play-shown"].String()), " ")
+	if !strings.Contains(s, "they were counted from your hand before the first trick") {
+		t.Errorf("play-shown does not say when the sequences counted: %s", s)
+	}
+}
