@@ -94,54 +94,28 @@ func quietAt(l *Lobby, t *hall.Table) func() error {
 		if t != nil && t.Quiet() {
 			return errQuietDeal
 		}
-		code, watching := l.quietDeal()
+		code, how := l.quietDeal()
 		if code != "" && t != nil && code == t.Code() {
 			return errQuietDeal
 		}
-		switch l.quietHow(code, watching) {
-		case quietSaw:
+		switch how {
+		case hall.QuietSaw:
 			return fmt.Errorf("a rated deal you watched is still played at table %s: who saw it talks nowhere else until it ends", code)
-		case quietWatch:
+		case hall.QuietWatch:
 			return fmt.Errorf("a rated deal is played at table %s, which you watch: nobody there talks, nor anywhere else, until it ends", code)
-		case quietSeat:
+		case hall.QuietSeat:
 			return fmt.Errorf("a rated deal is played at your table %s: nobody there talks, nor anywhere else, until it ends", code)
 		}
 		return nil
 	}
 }
 
-// quietWhy is how a rated deal keeps the person quiet (quietHow).
-type quietWhy int
-
-const (
-	quietNone  quietWhy = iota // no rated deal does
-	quietSaw                   // one they watched and left is still played
-	quietWatch                 // one is played at a table they watch
-	quietSeat                  // one is played at their own table
-)
-
-// quietHow says how the rated deal at table code (quietDeal, "" for
-// none) keeps the person quiet, for quietAt and readQuiet to say so.
-func (l *Lobby) quietHow(code string, watching bool) quietWhy {
-	switch {
-	case code == "":
-		return quietNone
-	case watching && !l.cfg.Hall.StillWatches(l.cfg.Player.ID, code):
-		return quietSaw
-	case watching:
-		return quietWatch
-	default:
-		return quietSeat
-	}
-}
-
 // quietDeal is the table whose rated deal keeps the person quiet
-// everywhere (quietAt), "" for none; watching says they watch it rather
-// than hold a seat there. The hall answers from memory, so the Update
-// may ask.
-func (l *Lobby) quietDeal() (code string, watching bool) {
+// everywhere (quietAt), "" for none, and how (hall.Hall.Quiet). The
+// hall answers from memory, so the Update may ask.
+func (l *Lobby) quietDeal() (code string, how hall.QuietHow) {
 	if l.cfg.Club == nil || l.cfg.Hall == nil {
-		return "", false
+		return "", hall.QuietNone
 	}
 	return l.cfg.Hall.Quiet(l.cfg.Player.ID)
 }
@@ -192,15 +166,15 @@ func (l *Lobby) readQuiet() {
 	if l.quietWhile == "" && !l.guest() {
 		// The heading has a line of 80 columns, with / and c beside:
 		// who is quiet, and why, in short; the help says it whole.
-		code, watching := l.quietDeal()
-		switch l.quietHow(code, watching) {
-		case quietSaw:
+		code, how := l.quietDeal()
+		switch how {
+		case hall.QuietSaw:
 			l.quietWhile = "while the rated deal you watched at table " + code + " is played"
 			heading = "you're quiet: you saw " + code + "'s rated deal"
-		case quietWatch:
+		case hall.QuietWatch:
 			l.quietWhile = "while rated table " + code + ", which you watch, deals"
 			heading = "you're quiet: you watch " + code + "'s rated deal"
-		case quietSeat:
+		case hall.QuietSeat:
 			l.quietWhile = "while your rated table " + code + " deals"
 			heading = "you're quiet: your rated table " + code + " deals"
 		}

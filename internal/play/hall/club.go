@@ -192,18 +192,6 @@ func (t *Table) watchedDeal(id string) bool {
 	return true
 }
 
-// StillWatches reports whether the person of key id watches table code
-// now; Quiet also names a table whose quiet deal they watched and left.
-func (h *Hall) StillWatches(id, code string) bool {
-	t, err := h.Find(code)
-	if err != nil {
-		return false
-	}
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	return t.watches(id)
-}
-
 // watches reports whether the person of key id watches the table (a
 // spectator let go, the table turned private or closed, no more);
 // t.mu is held.
@@ -435,25 +423,45 @@ func (t *Table) Quiet() bool {
 	return t.quiet()
 }
 
+// QuietHow says how a rated deal keeps a person quiet (Hall.Quiet).
+type QuietHow int
+
+// The ways a rated deal keeps a person quiet.
+const (
+	QuietNone  QuietHow = iota // no rated deal does
+	QuietSaw                   // they watched a deal still played, and left
+	QuietWatch                 // they watch the table playing it
+	QuietSeat                  // they hold a seat at the table playing it
+)
+
 // Quiet returns the code of a table where the person of key id holds a
-// seat, or which they watch or watched during the deal it plays
-// (watching), and which is quiet now (a deal of its rated game of
-// three or four played): the lowest of several, a seat's first; "" for
-// none.
-func (h *Hall) Quiet(id string) (code string, watching bool) {
+// seat, or which they watch or watched during the deal it plays, and
+// which is quiet now (a deal of its rated game of three or four
+// played): the lowest of several, a seat's first; "" for none. how says
+// which of the three it is, from the same look at the table, so that a
+// caller need not ask the table again.
+func (h *Hall) Quiet(id string) (code string, how QuietHow) {
 	if id == "" {
-		return "", false
+		return "", QuietNone
 	}
 	for _, t := range h.all() {
 		t.mu.Lock()
-		seated, watches := t.seatOf(id) >= 0, t.watches(id) || t.watchedDeal(id)
-		if (seated || watches) && t.quiet() {
-			w := !seated
-			if code == "" || watching && !w || watching == w && t.code < code {
-				code, watching = t.code, w
+		seated, watches := t.seatOf(id) >= 0, t.watches(id)
+		saw := !watches && t.watchedDeal(id)
+		if (seated || watches || saw) && t.quiet() {
+			now := QuietSaw
+			switch {
+			case seated:
+				now = QuietSeat
+			case watches:
+				now = QuietWatch
+			}
+			apart := (now == QuietSeat) != (how == QuietSeat) // a seat goes before watching
+			if code == "" || apart && now == QuietSeat || !apart && t.code < code {
+				code, how = t.code, now
 			}
 		}
 		t.mu.Unlock()
 	}
-	return code, watching
+	return code, how
 }

@@ -388,27 +388,30 @@ func TestQuietWhileADealIsPlayed(t *testing.T) {
 		if seats >= 3 {
 			want = tb.Code()
 		}
-		quiet := func(id string, watching bool) {
+		quiet := func(id string, how QuietHow) {
 			t.Helper()
-			code, w := h.Quiet(id)
+			code, got := h.Quiet(id)
 			assert.Equal(t, want, code, "%d seats: %s", seats, id)
-			assert.Equal(t, watching && want != "", w, "%d seats: %s watching", seats, id)
+			if want == "" {
+				how = QuietNone
+			}
+			assert.Equal(t, how, got, "%d seats: how %s is quiet", seats, id)
 		}
-		quiet("a", false)
-		quiet("b", false)
-		quiet("c", true)
+		quiet("a", QuietSeat)
+		quiet("b", QuietSeat)
+		quiet("c", QuietWatch)
 		code, _ := h.Quiet("x")
 		assert.Equal(t, "", code, "%d seats: neither seated nor watching", seats)
 		cid.Leave()
-		quiet("c", true) // watched the deal played: quiet until it ends (TestQuietAfterWatching)
+		quiet("c", QuietSaw) // watched the deal played: quiet until it ends (TestQuietAfterWatching)
 		// One person left at the table keeps the deal played: the
 		// other, away, stays quiet; once nobody is there the deal waits
 		// unfinished, and its people stay quiet.
 		ann.conn.Drop()
-		quiet("a", false)
+		quiet("a", QuietSeat)
 		bob.conn.Drop()
-		quiet("a", false)
-		quiet("b", false)
+		quiet("a", QuietSeat)
+		quiet("b", QuietSeat)
 	}
 }
 
@@ -471,9 +474,11 @@ func ratedDealPlayed(t *testing.T, h *Hall, seats int) (*Table, *person, *person
 func quietAt(t *testing.T, h *Hall, code string, ids ...string) {
 	t.Helper()
 	for _, id := range ids {
-		got, watching := h.Quiet(id)
+		got, how := h.Quiet(id)
 		assert.Equal(t, code, got, "%s's quiet table", id)
-		assert.False(t, watching, id)
+		if code != "" {
+			assert.Equal(t, QuietSeat, how, id)
+		}
 	}
 }
 
@@ -615,8 +620,8 @@ func tablePaused(sn host.Snapshot) bool {
 
 // TestQuietAfterWatching: a spectator who leaves a rated table of three
 // or four in the middle of a deal saw its play, and stays quiet until
-// that deal ends, as its players do; Quiet names the table, and
-// StillWatches tells them apart from those who watch. The next deal,
+// that deal ends, as its players do; Quiet names the table, and says
+// they saw its deal rather than watch it. The next deal,
 // which they did not see, keeps them quiet no more.
 func TestQuietAfterWatching(t *testing.T) {
 	for _, seats := range []int{3, 4} {
@@ -624,12 +629,13 @@ func TestQuietAfterWatching(t *testing.T) {
 		tb, ann, bob := ratedDealPlayed(t, h, seats)
 		cid, err := tb.Watch(Player{ID: "c", Name: "cid"})
 		require.NoError(t, err)
-		assert.True(t, h.StillWatches("c", tb.Code()))
+		code, how := h.Quiet("c")
+		assert.Equal(t, tb.Code(), code, "%d seats: the spectator", seats)
+		assert.Equal(t, QuietWatch, how, "%d seats: the spectator", seats)
 		cid.Leave()
-		code, watching := h.Quiet("c")
+		code, how = h.Quiet("c")
 		assert.Equal(t, tb.Code(), code, "%d seats: the spectator who left mid-deal", seats)
-		assert.True(t, watching)
-		assert.False(t, h.StillWatches("c", tb.Code()))
+		assert.Equal(t, QuietSaw, how, "%d seats: the spectator who left mid-deal", seats)
 
 		// The crowd takes the deal's end and the next deal's start in
 		// one round: the next deal, quiet for its players, is not the
