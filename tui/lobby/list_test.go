@@ -55,7 +55,7 @@ func TestTableLinesNameEverySeat(t *testing.T) {
 	} {
 		assert.Equal(t, tc.lobby, tableLine(tc.info).String())
 		if tc.watch != "" {
-			assert.Equal(t, tc.watch, watchLine(tc.info, false).String())
+			assert.Equal(t, tc.watch, watchLine(tc.info).String())
 		}
 	}
 }
@@ -683,7 +683,7 @@ func TestLongNameRowsKeepSeatsBotAndTarget(t *testing.T) {
 	fits("short lobby", cut)
 	kittest.Golden(t, "longname-80x24-lobby-short", cut)
 	for i, info := range tables {
-		for what, text := range map[string]rowText{"lobby": tableLine(info), "watch list": watchLine(info, false)} {
+		for what, text := range map[string]rowText{"lobby": tableLine(info), "watch list": watchLine(info)} {
 			if what == "lobby" && (i == 1 || i == 3) {
 				continue // not in the lobby's list
 			}

@@ -840,6 +840,9 @@ func TestWatchListSaysHowToGetTheSeatBack(t *testing.T) {
 					assert.LessOrEqual(t, ansi.StringWidth(line), 80, "%q", line)
 				}
 				assert.Equal(t, open, tb.SeatOpen(ann.ID), "the first connection keeps the seat")
+				i := slices.IndexFunc(list.tables, func(in hall.Info) bool { return in.Code == tb.Code() })
+				require.GreaterOrEqual(t, i, 0)
+				assert.Equal(t, open, list.tables[i].SeatOpen, "the list's answer from the hall")
 			})
 		}
 	}

@@ -150,15 +150,14 @@ func (l *Lobby) bell() bool { return l.cfg.Alone.Bell == nil || l.cfg.Alone.Bell
 // choose, enter watches, esc goes back, ? opens the help.
 type watchList struct {
 	l      *Lobby
-	tables []hall.Info
-	// elsewhere holds the codes of the person's tables whose seat is
-	// open in another connection of theirs: its row says to take it
+	// tables are those listed; a person's own whose seat is open in
+	// another connection of theirs (hall.Info.SeatOpen) says to take it
 	// over rather than go back to it.
-	elsewhere map[string]bool
-	row       int
-	code      kit.LineInput
-	note      string
-	ticks     kit.Ticker
+	tables []hall.Info
+	row    int
+	code   kit.LineInput
+	note   string
+	ticks  kit.Ticker
 	// help is the list's help while it is open: the App gives a typing
 	// screen every key, so the list opens and draws it itself.
 	help *kit.HelpView
@@ -187,15 +186,6 @@ func (w *watchList) refresh() {
 		was = w.tables[w.row].Code
 	}
 	w.tables = watchTables(w.l.cfg.Hall, w.l.cfg.Player.ID)
-	w.elsewhere = map[string]bool{}
-	for _, in := range w.tables {
-		if !in.Yours {
-			continue
-		}
-		if t, err := w.l.cfg.Hall.Find(in.Code); err == nil && t.SeatOpen(w.l.cfg.Player.ID) {
-			w.elsewhere[in.Code] = true
-		}
-	}
 	if i := slices.IndexFunc(w.tables, func(in hall.Info) bool { return in.Code == was }); i >= 0 {
 		w.row = i
 		return
@@ -382,7 +372,7 @@ func (w *watchList) render(ctx *kit.Context) (string, []kit.Hit) {
 	// tables are out of view; a long line wraps.
 	var tables []entry
 	for i, t := range w.tables {
-		tables = append(tables, tableEntry(ctx, watchLine(t, w.elsewhere[t.Code]), t, i == w.row))
+		tables = append(tables, tableEntry(ctx, watchLine(t), t, i == w.row))
 	}
 	room := ctx.Height - len(lines) - len(tail)
 	all, of, above, below := window(tables, w.row, room, ctx.Width, ctx.Ellipsis())
@@ -401,12 +391,12 @@ func (w *watchList) render(ctx *kit.Context) (string, []kit.Hit) {
 
 // watchLine is a table of the watch list. The person's own table is
 // no table to watch (enter refuses it): its row says where the seat is
-// taken back, or taken over when elsewhere says it is open in another
-// connection of theirs; in fewer words only "your seat".
-func watchLine(t hall.Info, elsewhere bool) rowText {
+// taken back, or taken over when it is open in another connection of
+// theirs (SeatOpen); in fewer words only "your seat".
+func watchLine(t hall.Info) rowText {
 	tail, short := fmt.Sprintf(" · %d seats · to %d", t.Seats, t.Target), fmt.Sprintf(" · to %d", t.Target)
 	switch {
-	case t.Yours && elsewhere:
+	case t.SeatOpen:
 		tail, short = tail+" · your seat, open in another connection: take it over from the lobby", short+" · your seat"
 	case t.Yours:
 		tail, short = tail+" · your seat: go back to it from the lobby", short+" · your seat"

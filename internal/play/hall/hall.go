@@ -493,6 +493,9 @@ type Info struct {
 	// BotPlays says a bot plays the asking person's seat: they left and
 	// did not come back in time. Joining takes the seat back.
 	BotPlays bool
+	// SeatOpen says the asking person's seat is open in a connection of
+	// theirs now (Table.SeatOpen).
+	SeatOpen bool
 	Private  bool // nobody may watch
 	// Here says someone is connected to the table: one nobody is at
 	// waits for its people (or its abandonment), and is not offered to

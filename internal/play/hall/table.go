@@ -229,7 +229,12 @@ func (t *Table) rename(id, name string) {
 func (t *Table) SeatOpen(id string) bool {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	i := t.seatOf(id)
+	return t.seatOpen(t.seatOf(id))
+}
+
+// seatOpen reports whether seat i (-1 for none) is open in a
+// connection of its person now; t.mu is held.
+func (t *Table) seatOpen(i int) bool {
 	return i >= 0 && t.seats[i].conn != nil && !t.seats[i].conn.left
 }
 
@@ -264,6 +269,7 @@ func (t *Table) infoLocked(id string) Info {
 	if i := t.seatOf(id); i >= 0 {
 		in.Came = t.seats[i].at
 		in.BotPlays = t.game != nil && t.game.BotPlays(rules.Seat(i))
+		in.SeatOpen = t.seatOpen(i)
 	}
 	people := t.people()
 	for _, s := range t.seats {
