@@ -149,7 +149,7 @@ func (l *Lobby) bell() bool { return l.cfg.Alone.Bell == nil || l.cfg.Alone.Bell
 // type: letters go to the code (q too: Q is a code's letter), ↑/↓
 // choose, enter watches, esc goes back, ? opens the help.
 type watchList struct {
-	l      *Lobby
+	l *Lobby
 	// tables are those listed; a person's own whose seat is open in
 	// another connection of theirs (hall.Info.SeatOpen) says to take it
 	// over rather than go back to it.
