@@ -210,6 +210,9 @@ type Host struct {
 	// they left and did not come back in time (BotPlays), set by the
 	// loop as inDeal is.
 	takenOver atomic.Uint32
+	// place is where the game stands (Place), set by the loop as inDeal
+	// is.
+	place atomic.Pointer[Place]
 	// replies are the answers to the callers of the event being handled,
 	// sent once the snapshots are out; only the loop touches them.
 	replies []func()
@@ -313,6 +316,7 @@ func start(cfg Config, s *session.Session, l *gamelog.Log) (*Host, error) {
 	}
 	h.inDeal.Store(st.dealSeen())
 	h.takenOver.Store(st.takenOver())
+	h.place.Store(st.place())
 	h.w = newWriter(h)
 	// A resumed game that was over but not yet filed is filed now,
 	// whoever comes (the loop is not running yet: no race).
@@ -370,6 +374,7 @@ func (h *Host) run() {
 				h.st.flush()
 				h.inDeal.Store(h.st.dealSeen())
 				h.takenOver.Store(h.st.takenOver())
+				h.place.Store(h.st.place())
 				h.st.publish()
 				h.cause = rules.NoSeat
 				return nil
@@ -509,6 +514,10 @@ func (h *Host) Save() error {
 // asked under any lock, with nobody connected to the game: a game all
 // its people left stands still in the middle of its deal.
 func (h *Host) DealSeen() bool { return h.inDeal.Load() }
+
+// Place is where the game stands now (Snapshot.Place), read without
+// waiting for the loop: the table's talk marks each line with it.
+func (h *Host) Place() Place { return *h.place.Load() }
 
 // BotPlays reports whether a bot plays seat s for its person, who left
 // and did not come back in time (SeatTakeover, SeatBack). Like DealSeen

@@ -313,3 +313,22 @@ func (s *Snapshot) Who(i int) string {
 	}
 	return s.Players[m.Seat].Name
 }
+
+// Place is a position of the game as its talk orders lines among the
+// deal's words: game Game (Snapshot.Game, 0 before the first), during
+// deal Deal (0 before the first), after Step of its steps; AfterDeal
+// once the deal is over (between deals, and at the game's end), after
+// every word of it.
+type Place struct{ Game, Deal, Step int }
+
+// AfterDeal is the Step of a Place after every step of its deal.
+const AfterDeal = 1 << 30
+
+// Place is where the snapshot stands.
+func (s *Snapshot) Place() Place {
+	p := Place{Game: s.Game, Deal: s.DealNo, Step: len(s.View.History())}
+	if !s.HasDeal || s.Between || s.Over {
+		p.Step = AfterDeal
+	}
+	return p
+}

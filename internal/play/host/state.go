@@ -285,6 +285,19 @@ func (st *state) dealSeen() bool {
 	return st.seenDeal == st.sess.Game().DealNo()
 }
 
+// place is where the game stands, as a snapshot of it says
+// (Snapshot.Place).
+func (st *state) place() *Place {
+	p := &Place{Game: st.game, Step: AfterDeal}
+	if st.hasDeal() {
+		p.Deal = st.dealShown()
+	}
+	if st.dealInPlay() {
+		p.Step = len(st.steps())
+	}
+	return p
+}
+
 func (st *state) steps() []rules.Step {
 	if !st.hasDeal() {
 		return nil
