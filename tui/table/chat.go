@@ -7,6 +7,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
 )
@@ -52,6 +53,10 @@ type ChatLine struct {
 	// Skipped says lines before this one were not shown (the screen read
 	// too late, or joined after them).
 	Skipped bool
+	// At is where the game stood when the line was said, nil when the
+	// Talker does not know: the screen then places it where it first
+	// reads it.
+	At *host.Place
 }
 
 // ChatRefresh tells the screen that its Talker has new lines.
@@ -251,11 +256,20 @@ func (s *Screen) placeChat() {
 	for _, l := range lines {
 		p, ok := s.chatPos[l.Seq]
 		if !ok {
-			p = at
+			p = chatWhere(l, at)
 		}
 		keep[l.Seq] = p
 	}
 	s.chatPos = keep
+}
+
+// chatWhere is where line l goes among the deal's words: where it was
+// said when the Talker knows (ChatLine.At), else at here.
+func chatWhere(l ChatLine, here chatAt) chatAt {
+	if l.At == nil {
+		return here
+	}
+	return chatAt{game: l.At.Game, deal: l.At.Deal, step: l.At.Step}
 }
 
 // maxStep places a line after every step of its deal.
@@ -350,9 +364,9 @@ func (sc *Scene) chatNames(ctx *kit.Context, short *Scene, w int) func(string) s
 }
 
 // firstChat places the lines the room kept from before the screen
-// opened where it opens, after the deal's words so far: they are the
-// latest said, and read in order before the lines that come later,
-// never hidden above the words of a deal joined halfway through.
+// opened where they were said among the deal's words (ChatLine.At), so
+// that the talk reads in the order it happened; a line the Talker does
+// not place goes where the screen opens, after the deal's words so far.
 func (s *Screen) firstChat() {
 	s.chatPos = map[uint64]chatAt{}
 	if s.cfg.Talk == nil {
@@ -360,7 +374,7 @@ func (s *Screen) firstChat() {
 	}
 	at := s.chatHere()
 	for _, l := range s.cfg.Talk.Lines() {
-		s.chatPos[l.Seq] = at
+		s.chatPos[l.Seq] = chatWhere(l, at)
 	}
 }
 
