@@ -10,6 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/klob/klob/internal/play/hall"
+	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/internal/record/names"
 	"github.com/klob/klob/internal/serve/chat"
 	"github.com/klob/klob/tui/kit"
@@ -91,6 +92,12 @@ type roomTalk struct {
 	hid bool
 	// quiet, when set, says why a line may not be said now.
 	quiet func() error
+	// table is the table whose talk this is, nil for the lobby's: lines
+	// are said through it, which marks each with where the game stood
+	// (hall.Table.Say), and read with that mark (ChatLine.At), so that
+	// the table screen shows a line said before one joined among the
+	// deal's words where it was said.
+	table *hall.Table
 }
 
 // muteBook is the names of the keys a connection muted, by key (the
@@ -134,6 +141,30 @@ func (l *Lobby) talkIn(room *chat.Room, name func() string, watching bool) *room
 		t.me.Addr = l.cfg.Addr
 	}
 	return t
+}
+
+// tableTalk is talkIn for the talk of table tb (roomTalk.table).
+func (l *Lobby) tableTalk(tb *hall.Table, name func() string, watching bool) *roomTalk {
+	t := l.talkIn(tb.Room(), name, watching)
+	if t != nil {
+		t.table = tb
+		for i := range t.lines {
+			t.lines[i].At = t.placed(t.lines[i].Seq)
+		}
+	}
+	return t
+}
+
+// placed is where the game stood when line seq was said at the table,
+// nil when the talk is the lobby's or the table did not mark it.
+func (t *roomTalk) placed(seq uint64) *host.Place {
+	if t.table == nil {
+		return nil
+	}
+	if p, ok := t.table.Placed(seq); ok {
+		return &p
+	}
+	return nil
 }
 
 // listen waits for the room's next lines on a goroutine of its own.
@@ -181,7 +212,7 @@ func (t *roomTalk) takeAt(ctx *kit.Context, table *tablescreen.Screen, m talkMsg
 // add keeps one line, the oldest going beyond maxTalkLines.
 func (t *roomTalk) add(l chat.Line) {
 	name, watching := strings.CutSuffix(l.Name, watchingMark)
-	t.lines = append(t.lines, tablescreen.ChatLine{Seq: l.Seq, Name: name, Text: l.Text, Watching: watching, Skipped: t.skipped})
+	t.lines = append(t.lines, tablescreen.ChatLine{Seq: l.Seq, Name: name, Text: l.Text, Watching: watching, Skipped: t.skipped, At: t.placed(l.Seq)})
 	t.from = append(t.from, l.From)
 	t.skipped = false
 	if n := len(t.lines); n > maxTalkLines {
@@ -266,7 +297,12 @@ func (t *roomTalk) Say(text string) (string, error) {
 	if t.watching {
 		me.Name += watchingMark
 	}
-	_, err := t.room.Say(me, text)
+	var err error
+	if t.table != nil {
+		_, err = t.table.Say(me, text)
+	} else {
+		_, err = t.room.Say(me, text)
+	}
 	if r, ok := errors.AsType[*chat.Refusal](err); ok && r.Reason == chat.TooFast {
 		return "", tooFast{r}
 	}

@@ -60,7 +60,7 @@ func newSharedSeat(l *Lobby, conn *hall.Conn) *SharedSeat {
 	// The table's talk names the person as its seats do: a game under
 	// way keeps the name it started with, whatever they renamed since.
 	seatName := s.w.Seats[conn.Seat()].Name
-	talk := l.talkIn(conn.Table().Room(), func() string { return seatName }, false)
+	talk := l.tableTalk(conn.Table(), func() string { return seatName }, false)
 	if talk != nil {
 		talk.quiet = quietPlayed(l, quietAt(l, conn.Table()))
 		s.wait = &talkPane{t: talk, title: "Table talk"}

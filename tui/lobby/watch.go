@@ -445,7 +445,7 @@ type WatchSeat struct {
 
 func newWatchSeat(l *Lobby, t *hall.Table, port host.Port) *WatchSeat {
 	s := &WatchSeat{l: l, code: t.Code(), port: port, gen: port.Snapshot().Gen}
-	talk := l.talkIn(t.Room(), l.label, true)
+	talk := l.tableTalk(t, l.label, true)
 	cfg := tablescreen.Config{Port: port, Sort: kit.ByStrength, Tag: "table " + s.code, Shared: true, Now: l.clock().Now,
 		QuitQuestion: "Stop watching table " + s.code + ": back to the lobby."}
 	if talk != nil {

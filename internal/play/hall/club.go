@@ -328,6 +328,48 @@ func (t *Table) sayRestarted() {
 	}
 }
 
+// Say says text in the table's talk as from (chat.Room.Say), and marks
+// the line with where the game stands (host.Host.Place; the zero Place
+// before the game starts), so that whoever reads it later, a spectator
+// come late or a player back, finds it among the deal's words where it
+// was said (Placed). The mark is taken with the line under talkMu, which
+// Placed takes too: a reader that has the line finds its mark.
+func (t *Table) Say(from chat.Sender, text string) (chat.Line, error) {
+	if t.room == nil {
+		return chat.Line{}, chat.ErrClosed
+	}
+	var at host.Place
+	t.mu.Lock()
+	g := t.game
+	t.mu.Unlock()
+	if g != nil {
+		at = g.Place()
+	}
+	t.talkMu.Lock()
+	defer t.talkMu.Unlock()
+	l, err := t.room.Say(from, text)
+	if err != nil {
+		return l, err
+	}
+	if t.said == nil {
+		t.said = map[uint64]host.Place{}
+	}
+	t.said[l.Seq] = at
+	// The room keeps its last History lines: older marks serve nobody.
+	delete(t.said, l.Seq-uint64(t.h.cfg.Chat.Config().History))
+	return l, nil
+}
+
+// Placed is where the game stood when the table's talk took line seq
+// (Say); false for a line it did not mark (said before the server
+// restarted, or gone from the room's history).
+func (t *Table) Placed(seq uint64) (host.Place, bool) {
+	t.talkMu.Lock()
+	defer t.talkMu.Unlock()
+	p, ok := t.said[seq]
+	return p, ok
+}
+
 // closeRoom closes the table's room once the hall forgets the table.
 func (t *Table) closeRoom() {
 	if t.room != nil {

@@ -35,6 +35,11 @@ type Table struct {
 	restored bool
 	files    *files
 	room     *chat.Room // the table's chat, nil without one (club.go)
+	// said marks the room's lines with where the game stood when they
+	// were said (Say, Placed), under talkMu: a lock of its own, never
+	// held with mu.
+	talkMu sync.Mutex
+	said   map[uint64]host.Place
 
 	mu     sync.Mutex
 	seats  []*seat
