@@ -375,7 +375,7 @@ func (l *Lobby) seatElsewhere(code string) {
 		l.row = len(items) + i
 	}
 	if l.note == "" {
-		l.setNote("Your seat at table "+code+" is open in another connection of yours: enter takes it over here.", false)
+		l.setNote("Your seat at table "+code+" is open in another connection: enter takes it over.", false)
 	}
 }
 

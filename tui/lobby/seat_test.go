@@ -447,7 +447,7 @@ func TestSecondConnectionAsksBeforeTakingTheSeat(t *testing.T) {
 	second := New(Config{Player: ann, Hall: h})
 	second.Enter(&ctx)
 	view := kittest.Flat(ansi.Strip(second.View(&ctx)))
-	assert.Contains(t, view, "Your seat at table "+tb.Code()+" is open in another connection of yours: enter takes it over here.")
+	assert.Contains(t, view, "Your seat at table "+tb.Code()+" is open in another connection: enter takes it over.")
 	assert.False(t, first.Waiting().Kicked, "the first connection keeps the seat")
 	require.NoError(t, first.Move(), "and acts from it")
 
@@ -1189,4 +1189,35 @@ func TestWaitingRoomDroppedSlashRunsNoKeys(t *testing.T) {
 		_, _ = s.Update(&ctx, kittest.Key("s"))
 		assert.True(t, s.conn.Waiting().Started, "%d seats: after a pause s starts the game", n)
 	}
+}
+
+// The second connection's note that the seat is open in another stands
+// on one row at 80 columns, so the lobby's talk under the tables gives
+// it that row at most: its newest lines stay in view.
+func TestSecondConnectionNoteLeavesTheTalk(t *testing.T) {
+	hub, err := chat.New(chat.Config{Burst: 100})
+	require.NoError(t, err)
+	h := randomHall(t, hall.Config{Chat: hub})
+	_, room := h.Talk()
+	ann := hall.Player{ID: "a", Name: "ann"}
+	tb, _ := openAndSit(t, h, 3, rules.DefaultOptions(), ann)
+	for i := range 6 {
+		_, err := room.Say(chat.Sender{Key: "b", Name: "bob"}, fmt.Sprintf("lobby line %d", i+1))
+		require.NoError(t, err)
+	}
+	ctx := kittest.Context(80, 24)
+	second := New(Config{Player: ann, Hall: h, Chat: hub, Lobby: room})
+	second.Enter(&ctx)
+	talkRows := func() (int, []string) {
+		lines := strings.Split(ansi.Strip(second.View(&ctx)), "\n")
+		return len(slices.DeleteFunc(slices.Clone(lines), func(l string) bool { return !strings.Contains(l, `bob: "lobby line`) })), lines
+	}
+	with, lines := talkRows()
+	note := "Your seat at table " + tb.Code() + " is open in another connection: enter takes it over."
+	require.True(t, slices.ContainsFunc(lines, func(l string) bool { return strings.Contains(l, note) }), "the note on one row:\n%s", strings.Join(lines, "\n"))
+	assert.True(t, slices.ContainsFunc(lines, func(l string) bool { return strings.Contains(l, `bob: "lobby line 6"`) }), "the newest line of the talk:\n%s", strings.Join(lines, "\n"))
+	second.setNote("", false)
+	without, _ := talkRows()
+	assert.GreaterOrEqual(t, with, without-1, "the note takes more than a row of the talk:\n%s", strings.Join(lines, "\n"))
+	assert.LessOrEqual(t, len(lines), 24)
 }
