@@ -490,14 +490,37 @@ func (t *core) mistakeLines(ctx *kit.Context, n int, m drill.Missed, w int) []st
 // step at which it gives way when the window is short (the lowest
 // first; 0 never): to its short lines, none unless given; and, where
 // gone is set, from those to none at that step. gap keeps a blank line
-// under it when there is room.
+// under it when there is room. From step join on (joined) the next
+// part's line is drawn on its line where each is one line and both fit
+// the width together: who deals beside the score.
 type part struct {
-	lines []string
-	drop  int
-	short []string
-	gone  int
-	gap   bool
+	lines  []string
+	drop   int
+	short  []string
+	gone   int
+	gap    bool
+	join   int
+	joined bool
 }
+
+// joined are the parts' lines as drawn, and which parts are drawn on
+// the line of the part before them.
+func joined(parts []part, w int) (lines []string, on []bool) {
+	on = make([]bool, len(parts))
+	for i, p := range parts {
+		if i > 0 && parts[i-1].joined && len(parts[i-1].lines) == 1 && len(p.lines) == 1 &&
+			kit.WidthOf(joinLine(lines[len(lines)-1], p.lines[0])) <= w {
+			on[i] = true
+			lines[len(lines)-1] = joinLine(lines[len(lines)-1], p.lines[0])
+			continue
+		}
+		lines = append(lines, p.lines...)
+	}
+	return lines, on
+}
+
+// joinLine puts an indented line after another.
+func joinLine(a, b string) string { return a + " " + strings.TrimLeft(b, " ") }
 
 // The steps of body's giving way, in order. The words said give way a
 // sentence at a time, the oldest first, each its own step from
@@ -506,6 +529,7 @@ const (
 	stepMenu       = 10 // after the choice, the menu to the option taken
 	stepSeats      = 20 // the seats' sentence to who deals
 	stepCards      = 40 // the cards drawn to a line of text
+	stepJoin       = 45 // who deals on the score's line
 	stepScoreShort = 50 // after the choice, the score to its totals
 	stepAsk        = 50 // before the choice, the question
 	stepSaid       = 60 // the words said, the oldest sentence first
@@ -524,7 +548,8 @@ const mainParts = stepCards
 // give way in a fixed order (after the choice the menu of more than a
 // line, to the line of the option taken; the seats' sentence, who deals
 // staying; the cards drawn with their label, which become a
-// line of text saying the same; before the choice the question, after
+// line of text saying the same; who deals onto the score's line, where
+// both fit on one; before the choice the question, after
 // it the score to its totals without what each side needs; the words
 // said, a sentence at a time, the oldest first; the score; after the
 // choice the question) before the result is cut. Steps are undone in
@@ -558,7 +583,7 @@ func (t *Screen) body(ctx *kit.Context, room int, mid []string, need int) ([]str
 		}
 	}
 	parts := []part{
-		{lines: wrapped(ctx, drill.Role(v), w, false), drop: stepSeats, short: wrapped(ctx, drill.Deals(v), w, false)},
+		{lines: wrapped(ctx, drill.Role(v), w, false), drop: stepSeats, short: wrapped(ctx, drill.Deals(v), w, false), join: stepJoin},
 		score,
 	}
 	said := drill.SaidLines(v, ctx.ASCII)
@@ -575,16 +600,13 @@ func (t *Screen) body(ctx *kit.Context, room int, mid []string, need int) ([]str
 	)
 	var steps []int
 	for _, p := range parts {
-		steps = append(steps, p.drop, p.gone)
+		steps = append(steps, p.drop, p.gone, p.join)
 	}
 	slices.Sort(steps)
 	steps = slices.DeleteFunc(slices.Compact(steps), func(d int) bool { return d == 0 })
 	used := func() int {
-		n := 1
-		for _, p := range parts {
-			n += len(p.lines)
-		}
-		return n
+		l, _ := joined(parts, w)
+		return 1 + len(l)
 	}
 	// The result needs its verdict, its table and the hard bot's choice;
 	// the reason after its first sentence may be cut.
@@ -601,6 +623,9 @@ func (t *Screen) body(ctx *kit.Context, room int, mid []string, need int) ([]str
 			if parts[i].gone == d {
 				parts[i].lines = nil
 			}
+			if parts[i].join == d {
+				parts[i].joined = true
+			}
 		}
 	}
 	// giveBack undoes the steps taken, the last first, where the whole
@@ -613,6 +638,12 @@ func (t *Screen) body(ctx *kit.Context, room int, mid []string, need int) ([]str
 		for _, d := range slices.Backward(steps) {
 			for i := range parts {
 				p := &parts[i]
+				if p.join == d && p.joined {
+					p.joined = false
+					if used()+len(mid) > room {
+						p.joined = true
+					}
+				}
 				var more []string
 				switch {
 				case p.gone == d && p.lines == nil && len(p.short) > 0:
@@ -622,11 +653,15 @@ func (t *Screen) body(ctx *kit.Context, room int, mid []string, need int) ([]str
 				default:
 					continue
 				}
-				switch add := len(more) - len(p.lines); {
-				case add <= 0 || (!stuck || d < mainParts) && used()+add+len(mid) <= room:
-					p.lines = more
+				was, before := p.lines, used()
+				p.lines = more
+				switch add := used() - before; {
+				case add <= 0 || (!stuck || d < mainParts) && used()+len(mid) <= room:
 				case d >= mainParts:
+					p.lines = was
 					stuck = true
+				default:
+					p.lines = was
 				}
 			}
 		}
@@ -659,6 +694,7 @@ func (t *Screen) body(ctx *kit.Context, room int, mid []string, need int) ([]str
 		}
 	}
 	spare := room - used() - len(mid)
+	_, on := joined(parts, w)
 	var out []string
 	for i, p := range parts {
 		if i == len(parts)-1 {
@@ -670,7 +706,11 @@ func (t *Screen) body(ctx *kit.Context, room int, mid []string, need int) ([]str
 				hits[j].Rect.Y += len(out)
 			}
 		}
-		out = append(out, p.lines...)
+		if on[i] {
+			out[len(out)-1] = joinLine(out[len(out)-1], p.lines[0])
+		} else {
+			out = append(out, p.lines...)
+		}
 		// A blank line after the words said and after the cards, before
 		// the question, when there is room.
 		if p.gap && spare > 0 && len(p.lines) > 0 {
