@@ -272,9 +272,18 @@ func (t *core) resultLinesIn(ctx *kit.Context, w, room int) (lines []string, nee
 		return nil, 0, pg
 	}
 	// An option is named as the menu named it: a pass that declines a
-	// declaration is "no shlomo" in the table too.
+	// declaration is "no shlomo" in the table too, and a suit is named
+	// "♥ hearts" or "no trumps" at every seat count, never "name
+	// hearts". The other labels keep the table's short words
+	// ("exchange" for "exchange the 7"), which a row of 80 columns fits.
 	an := &t.an
-	label := kit.AnalysisLabel(ctx, an)
+	short := kit.AnalysisLabel(ctx, an)
+	label := func(a rules.Action) string {
+		if a.Kind == rules.Name {
+			return kit.TableActionLabel(ctx, a)
+		}
+		return short(a)
+	}
 	chosen := an.Rows[t.chose]
 	v := chosen.Verdict
 	say := "You chose " + choseWords(ctx, chosen.Action) + ": "

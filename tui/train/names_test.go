@@ -1,0 +1,109 @@
+package train
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+	"github.com/klob/klob/ai/eval"
+	"github.com/klob/klob/internal/study/drill"
+	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
+	"github.com/klob/klob/tui/kit/kittest"
+)
+
+// TestGradedNamesSuitsAsTheMenu: at every seat count, the graded table
+// of a round-two drill and the hard bot's choice name each option as
+// the menu did ("♥ hearts", "no trumps", "pass"), never "name hearts"
+// in one drill and "hearts" in another.
+func TestGradedNamesSuitsAsTheMenu(t *testing.T) {
+	for _, n := range []int{2, 3, 4} {
+		t.Run(fmt.Sprintf("%dp", n), func(t *testing.T) {
+			cfg := rulesConfig(t, nil, fmt.Sprintf("players=%d", n))
+			cfg.Only, cfg.Evaluate = drill.OnlyRound2, firstLosesTheGame
+			hs := start(t, cfg, 80, 24)
+			named := 0
+			for range 6 {
+				tr := hs.s
+				var labels []string
+				for i, a := range tr.legal {
+					if a.Kind == rules.Name {
+						labels = append(labels, ansi.Strip(kit.ItemLabel(&hs.ctx, tr.legal, i)))
+					}
+				}
+				hs.press(itemKeys(tr.legal, tr.order)[0])
+				scr := hs.screen()
+				kittest.CheckSize(t, scr, 80, 24)
+				at := strings.Index(scr, "score diff")
+				end := strings.Index(scr, "Hard bot:")
+				if at < 0 || end < at {
+					t.Fatalf("no table and hard bot's choice:\n%s", scr)
+				}
+				table := kittest.Flat(scr[at:])
+				if strings.Contains(scr[at:], "name ") {
+					t.Fatalf("a suit is named \"name …\" where the menu said %q:\n%s", labels, scr)
+				}
+				for _, l := range labels {
+					if !strings.Contains(table, kittest.Flat(l)) {
+						t.Fatalf("%q, as the menu named it, is not in the table:\n%s", l, scr)
+					}
+				}
+				named += len(labels)
+				hs.press("enter")
+			}
+			if named == 0 {
+				t.Fatal("no suit named in six round-two drills")
+			}
+		})
+	}
+}
+
+// inaccurateFirst is a stand-in evaluation graded by the points, in
+// which the first option costs 6.6 points, an inaccuracy: its verdict
+// is among the widest of a table.
+func inaccurateFirst(ctx context.Context, v *rules.View, p drill.Plan, k int) (eval.Evaluation, error) {
+	ev := eval.Evaluation{Samples: p.Batch(k).Samples}
+	for j, a := range v.Legal() {
+		r := eval.Result{Action: a, Mean: 120.2, StdErr: 4.7, Bete: 0.013, Win: 0.683}
+		if j == 0 {
+			r = eval.Result{Action: a, Mean: 113.6, StdErr: 4.5, Bete: 0.013, Win: 0.668, Gap: 6.6, GapErr: 0.5}
+		}
+		ev.Results = append(ev.Results, r)
+	}
+	ev.Best = eval.Best(ev.Results, false)
+	return ev, nil
+}
+
+// TestGradedDixLabelsWhole: at 80×24 the dix's table names both options
+// whole beside the widest verdict, "exchange" and "no exchange", as
+// the hard bot's line does, and the inaccuracy's verdict keeps its
+// error.
+func TestGradedDixLabelsWhole(t *testing.T) {
+	for _, n := range []int{2, 3} {
+		t.Run(fmt.Sprintf("%dp", n), func(t *testing.T) {
+			cfg := rulesConfig(t, nil, fmt.Sprintf("players=%d", n))
+			cfg.Only, cfg.Evaluate = drill.OnlyDix, inaccurateFirst
+			hs := start(t, cfg, 80, 24)
+			for k := range 4 {
+				tr := hs.s
+				hs.press(itemKeys(tr.legal, tr.order)[k%2]) // wrong, then right
+				scr := hs.screen()
+				kittest.CheckSize(t, scr, 80, 24)
+				at, end := strings.Index(scr, "score diff"), strings.Index(scr, "Hard bot:")
+				if at < 0 || end < at {
+					t.Fatalf("no table and hard bot's choice:\n%s", scr)
+				}
+				table := scr[at:end]
+				if strings.Contains(table, "…") || !strings.Contains(table, "exchange ") || !strings.Contains(table, "no exchange") {
+					t.Fatalf("the dix's options are not named whole:\n%s", scr)
+				}
+				if !strings.Contains(table, "inaccuracy: -6.6 ± ") {
+					t.Fatalf("the inaccuracy's verdict lost its error:\n%s", scr)
+				}
+				hs.press("enter")
+			}
+		})
+	}
+}
