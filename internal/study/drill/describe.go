@@ -323,7 +323,9 @@ func Question(v *rules.View, ascii bool) string {
 		if !has(rules.Pass) {
 			return q + "? Everyone else passed, and the dealer may not pass."
 		}
-		end := "the next player speaks"
+		// Who speaks after a pass, by name: at two players "the next
+		// player" is the opponent.
+		end := name(v, rules.SeatAfter(v.Seat, 1, v.Players)) + " speaks next"
 		if v.Dealer == v.Seat {
 			end = "the deal is thrown in"
 		}

@@ -2,6 +2,8 @@ package drill
 
 import (
 	"errors"
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -234,4 +236,31 @@ func TestKind(t *testing.T) {
 		assert.Equal(t, name, Kind(k).String())
 	}
 	assert.Len(t, Kinds, len(kindNames))
+}
+
+// TestRoundTwoSaysWhoSpeaksNext: at every seat count, a round-two
+// question to a player who does not deal names who speaks after a
+// pass ("the opponent" at two), and to the dealer says the deal is
+// thrown in.
+func TestRoundTwoSaysWhoSpeaksNext(t *testing.T) {
+	for _, n := range []int{2, 3, 4} {
+		t.Run(fmt.Sprintf("%dp", n), func(t *testing.T) {
+			g, err := NewGenerator(1, OnlyRound2, opts(t, fmt.Sprintf("players=%d", n)))
+			require.NoError(t, err)
+			seen := map[bool]bool{} // by dealing
+			for range 40 {
+				_, v := nextView(t, g)
+				if !slices.ContainsFunc(v.Legal(), func(a rules.Action) bool { return a.Kind == rules.Pass }) {
+					continue
+				}
+				want := "(" + SeatName(n, 1) + " speaks next)?"
+				if v.Dealer == v.Seat {
+					want = "(the deal is thrown in)?"
+				}
+				require.True(t, strings.HasSuffix(Question(&v, false), want), "%q, want it to end %q", Question(&v, false), want)
+				seen[v.Dealer == v.Seat] = true
+			}
+			require.True(t, seen[true] && seen[false], "drills dealt and not: %v", seen)
+		})
+	}
 }
