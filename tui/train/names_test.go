@@ -6,57 +6,59 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/charmbracelet/x/ansi"
 	"github.com/klob/klob/ai/eval"
 	"github.com/klob/klob/internal/study/drill"
 	"github.com/klob/klob/rules"
-	"github.com/klob/klob/tui/kit"
 	"github.com/klob/klob/tui/kit/kittest"
 )
 
-// TestGradedNamesSuitsAsTheMenu: at every seat count, the graded table
-// of a round-two drill and the hard bot's choice name each option as
-// the menu did ("♥ hearts", "no trumps", "pass"), never "name hearts"
-// in one drill and "hearts" in another.
+// TestGradedNamesSuitsAsTheMenu: at every seat count, with suit
+// symbols or letters, the graded table of a round-two drill and the
+// hard bot's choice name a suit by the word the menu gives it,
+// "hearts" for "♥ hearts", "no trumps": never "name hearts", and never
+// one way in one drill and another in the next.
 func TestGradedNamesSuitsAsTheMenu(t *testing.T) {
 	for _, n := range []int{2, 3, 4} {
-		t.Run(fmt.Sprintf("%dp", n), func(t *testing.T) {
-			cfg := rulesConfig(t, nil, fmt.Sprintf("players=%d", n))
-			cfg.Only, cfg.Evaluate = drill.OnlyRound2, firstLosesTheGame
-			hs := start(t, cfg, 80, 24)
-			named := 0
-			for range 6 {
-				tr := hs.s
-				var labels []string
-				for i, a := range tr.legal {
-					if a.Kind == rules.Name {
-						labels = append(labels, ansi.Strip(kit.ItemLabel(&hs.ctx, tr.legal, i)))
+		for _, ascii := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%dp ascii %v", n, ascii), func(t *testing.T) {
+				cfg := rulesConfig(t, nil, fmt.Sprintf("players=%d", n))
+				cfg.Only, cfg.Evaluate, cfg.ASCII = drill.OnlyRound2, firstLosesTheGame, ascii
+				hs := start(t, cfg, 80, 24)
+				named := 0
+				for range 6 {
+					tr := hs.s
+					hs.press(itemKeys(tr.legal, tr.order)[0])
+					scr := hs.screen()
+					kittest.CheckSize(t, scr, 80, 24)
+					at, end := strings.Index(scr, "score diff"), strings.Index(scr, "Hard bot:")
+					if at < 0 || end < at {
+						t.Fatalf("no table and hard bot's choice:\n%s", scr)
 					}
-				}
-				hs.press(itemKeys(tr.legal, tr.order)[0])
-				scr := hs.screen()
-				kittest.CheckSize(t, scr, 80, 24)
-				at := strings.Index(scr, "score diff")
-				end := strings.Index(scr, "Hard bot:")
-				if at < 0 || end < at {
-					t.Fatalf("no table and hard bot's choice:\n%s", scr)
-				}
-				table := kittest.Flat(scr[at:])
-				if strings.Contains(scr[at:], "name ") {
-					t.Fatalf("a suit is named \"name …\" where the menu said %q:\n%s", labels, scr)
-				}
-				for _, l := range labels {
-					if !strings.Contains(table, kittest.Flat(l)) {
-						t.Fatalf("%q, as the menu named it, is not in the table:\n%s", l, scr)
+					rows := strings.Split(scr[at:end], "\n")[1:]
+					for _, a := range tr.legal {
+						if a.Kind != rules.Name {
+							continue
+						}
+						named++
+						found := false
+						for _, r := range rows {
+							r = strings.TrimLeft(strings.TrimSpace(r), "▶> ")
+							found = found || strings.HasPrefix(r, a.Suit.Name()+"  ")
+						}
+						if !found {
+							t.Fatalf("no row named %q:\n%s", a.Suit.Name(), scr)
+						}
 					}
+					if best := tr.an.Rows[tr.an.Best].Action; best.Kind == rules.Name && !strings.Contains(scr, "Hard bot: "+best.Suit.Name()+".") {
+						t.Fatalf("the hard bot's choice does not say %q as the table does:\n%s", best.Suit.Name(), scr)
+					}
+					hs.press("enter")
 				}
-				named += len(labels)
-				hs.press("enter")
-			}
-			if named == 0 {
-				t.Fatal("no suit named in six round-two drills")
-			}
-		})
+				if named == 0 {
+					t.Fatal("no suit named in six round-two drills")
+				}
+			})
+		}
 	}
 }
 
