@@ -3,12 +3,14 @@ package train
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/klob/klob/ai/eval"
 	"github.com/klob/klob/internal/study/drill"
 	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
 	"github.com/klob/klob/tui/kit/kittest"
 )
 
@@ -105,6 +107,38 @@ func TestGradedDixLabelsWhole(t *testing.T) {
 					t.Fatalf("the inaccuracy's verdict lost its error:\n%s", scr)
 				}
 				hs.press("enter")
+			}
+		})
+	}
+}
+
+// TestWrongKeyListsTheMenuKeys: at every seat count a key that answers
+// nothing is told the keys in the order the menu shows them, a card to
+// give's in the order of the hand: "1, 2, 3, 4, 5, 6 or 7".
+func TestWrongKeyListsTheMenuKeys(t *testing.T) {
+	for _, k := range []drillKind{{"players=2", drill.Any}, {giveRules[0], drill.OnlyDeclare}, {giveRules[1], drill.OnlyDeclare}} {
+		t.Run(k.rules, func(t *testing.T) {
+			hs := startOnly(t, nil, k)
+			reordered := 0
+			for range 12 {
+				tr := hs.s
+				keys := itemKeys(tr.legal, tr.order)
+				var shown []string
+				for _, i := range tr.order {
+					shown = append(shown, keys[i])
+				}
+				if !slices.IsSorted(tr.order) {
+					reordered++
+				}
+				hs.press("z")
+				want := "z is not among the choices now: " + kit.JoinOr(shown) + "."
+				if scr := hs.screen(); !strings.Contains(kittest.Flat(scr), want) {
+					t.Fatalf("want %q:\n%s", want, scr)
+				}
+				hs.press("N")
+			}
+			if k.only == drill.OnlyDeclare && reordered == 0 {
+				t.Fatal("no menu of cards in the hand's order")
 			}
 		})
 	}

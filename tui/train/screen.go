@@ -717,6 +717,12 @@ func (t *core) key(ctx *kit.Context, msg tea.KeyPressMsg) tea.Cmd {
 				return t.choose(i)
 			}
 		}
+		// A key that answers nothing is told the keys in the menu's
+		// order (a card to give in the order of the hand): "1, 2 … or 7".
+		var shown []string
+		for _, i := range t.order {
+			shown = append(shown, keys[i])
+		}
 		switch {
 		case kit.IsKey(msg, k.Left), kit.IsKey(msg, k.Up):
 			t.menu = t.order[(pos+n-1)%n]
@@ -729,7 +735,7 @@ func (t *core) key(ctx *kit.Context, msg tea.KeyPressMsg) tea.Cmd {
 				return t.choose(t.order[nth])
 			}
 			// A number past the options says so, as a letter does.
-			t.notOffered(msg.String(), keys, "")
+			t.notOffered(msg.String(), shown, "")
 		case k.Answerable(msg):
 			// Every other key is answered, named as pressed (Z is
 			// not z), as at the table and in the lessons. The small n
@@ -742,7 +748,7 @@ func (t *core) key(ctx *kit.Context, msg tea.KeyPressMsg) tea.Cmd {
 			case kit.IsKey(msg, t.keys.ReviewFree):
 				more = "M shows your last mistakes"
 			}
-			t.notOffered(msg.String(), keys, more)
+			t.notOffered(msg.String(), shown, more)
 		}
 	}
 	return nil
