@@ -373,11 +373,12 @@ func Paragraph(text string, w int, style func(...string) string) []string {
 // a word before it ("Player bob left") or quotes it (`"bob" is taken`).
 // A line that begins with anything but a letter (a quote, a digit, a
 // path) is left as it is, and so is one whose first word is a single
-// letter: a key, whose case matters ("t is not among the choices").
+// letter other than the article "a": a key, whose case matters ("t is
+// not among the choices").
 func Alert(ctx *Context, text string, w, n int) []string {
 	lines := strings.Split(text, "\n")
 	for i, l := range lines {
-		if first, _, _ := strings.Cut(l, " "); utf8.RuneCountInString(first) > 1 {
+		if first, _, _ := strings.Cut(l, " "); first == "a" || utf8.RuneCountInString(first) > 1 {
 			lines[i] = Capital(l)
 		}
 	}

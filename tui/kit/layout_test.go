@@ -302,6 +302,7 @@ func TestAlertCapital(t *testing.T) {
 		{"first error\nsecond error", " ! First error\n Second error"},
 		{"élan lost", " ! Élan lost"},
 		{"t is not among the choices now: p or t", " ! t is not among the choices now: p or t"},
+		{"a guest cannot take part", " ! A guest cannot take part"},
 	} {
 		got := ansi.Strip(strings.Join(Alert(&ctx, tc.text, 80, 4), "\n"))
 		if got != tc.want {

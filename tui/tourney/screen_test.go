@@ -216,7 +216,7 @@ func TestGuestLooksOnly(t *testing.T) {
 	g.see(info.Code)
 	assert.NotContains(t, g.text(), "n new", "a guest is not offered what is refused")
 	g.press("n")
-	g.see("a guest cannot take part in tournaments")
+	g.see("A guest cannot take part in tournaments")
 	g.press("c")
 	g.typ(info.Code)
 	g.press("enter")

@@ -487,7 +487,7 @@ func TestRecord(t *testing.T) {
 	}
 	rec.AddErr = errors.New("disk full")
 	hs.press("enter", "t")
-	if scr := hs.screen(); !strings.Contains(scr, "the record could not be saved: disk full") || !strings.Contains(scr, "2 right · 1 wrong") {
+	if scr := hs.screen(); !strings.Contains(scr, "The record could not be saved: disk full") || !strings.Contains(scr, "2 right · 1 wrong") {
 		t.Errorf("a failed save:\n%s", scr)
 	}
 	if got, want := hs.s.QuitNote(), "This session (2 players): 1 of 2 drills right, 47.0 points lost, 23.5 a drill."; got != want {
@@ -1369,9 +1369,9 @@ func TestNewerRecordAlertWhole(t *testing.T) {
 			}
 			kittest.CheckSize(t, scr, 80, 24)
 		}
-		check("opening", newer.Error()+": the record is kept for this session only")
+		check("opening", kit.Capital(newer.Error())+": the record is kept for this session only")
 		hs.press(itemKeys(hs.s.legal, hs.s.order)[0])
-		check("after a drill", "the record could not be saved: "+newer.Error())
+		check("after a drill", "The record could not be saved: "+newer.Error())
 	})
 }
 
@@ -1886,15 +1886,17 @@ func TestEveryWrongKeyAnswered(t *testing.T) {
 			t.Fatalf("no question: state %d", tr.state)
 		}
 		offered := kit.JoinOr(itemKeys(tr.legal, tr.order))
-		for _, k := range []string{"Q", "0", "!", "@", "tab", "Z", "z"} {
+		// An alert begins with a capital, but a key of one letter keeps
+		// its case: "Q" and "q" are two keys.
+		for _, k := range []struct{ key, said string }{{"Q", "Q"}, {"0", "0"}, {"!", "!"}, {"@", "@"}, {"tab", "Tab"}, {"Z", "Z"}, {"z", "z"}} {
 			tr.setNote("", false)
-			hs.press(k)
-			want := "! " + k + " is not among the choices now: " + offered
+			hs.press(k.key)
+			want := "! " + k.said + " is not among the choices now: " + offered
 			if scr := hs.screen(); !strings.Contains(kittest.Flat(scr), want) {
-				t.Fatalf("%s is not answered %q:\n%s", k, want, scr)
+				t.Fatalf("%s is not answered %q:\n%s", k.key, want, scr)
 			}
 			if tr.no != 1 || tr.state != stateAsk {
-				t.Fatalf("%s moved the drill: drill %d, state %d", k, tr.no, tr.state)
+				t.Fatalf("%s moved the drill: drill %d, state %d", k.key, tr.no, tr.state)
 			}
 		}
 		tr.setNote("", false)
@@ -1981,15 +1983,15 @@ func TestWrongKeyAfterTheResultAnswered(t *testing.T) {
 		if tr.state != stateResult {
 			t.Fatalf("enter did not answer the drill: state %d", tr.state)
 		}
-		for _, k := range []string{"z", "left", "pgdown", "tab"} {
+		for _, k := range []struct{ key, said string }{{"z", "z"}, {"left", "Left"}, {"pgdown", "Pgdown"}, {"tab", "Tab"}} {
 			tr.setNote("", false)
-			hs.press(k)
-			want := "! " + k + " is not among the choices now: enter or N, M, ? or q."
+			hs.press(k.key)
+			want := "! " + k.said + " is not among the choices now: enter or N, M, ? or q."
 			if scr := hs.screen(); tr.paged || !strings.Contains(kittest.Flat(scr), want) {
-				t.Fatalf("%s after the result is not answered %q (paged %v):\n%s", k, want, tr.paged, scr)
+				t.Fatalf("%s after the result is not answered %q (paged %v):\n%s", k.key, want, tr.paged, scr)
 			}
 			if tr.no != 1 || tr.state != stateResult {
-				t.Fatalf("%s moved on: drill %d, state %d", k, tr.no, tr.state)
+				t.Fatalf("%s moved on: drill %d, state %d", k.key, tr.no, tr.state)
 			}
 		}
 		hs.press("enter")
