@@ -93,8 +93,14 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 	if set["decks"] && set["deals"] {
 		return usageErr("-decks and -deals are the same flag: give one")
 	}
-	if !set["decks"] && !set["deals"] && *games > 0 {
-		*decks = 0 // -games alone plays only games
+	// The decks' flag is named as the user typed it: -deals is its
+	// other name.
+	decksFlag := "-decks"
+	if set["deals"] {
+		decksFlag = "-deals"
+	}
+	if !set["decks"] && !set["deals"] && set["games"] {
+		*decks = 0 // -games alone plays only games, -games 0 none
 	}
 	if len(pos) > 0 {
 		return fs.misused(stderr, "unexpected argument %q", pos[0])
@@ -125,7 +131,7 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 		opts = opts.Applicable()
 	}
 	if *calibrate {
-		return runCalibrate(calibArgs{deals: *decks, seed: *seed, budget: *budget, bidBudget: *bidBudget,
+		return runCalibrate(calibArgs{deals: *decks, decksFlag: decksFlag, seed: *seed, budget: *budget, bidBudget: *bidBudget,
 			workers: *workers, method: *method, opts: opts, json: *asJSON, quiet: *quiet, set: set}, stdout, stderr, usageErr)
 	}
 	if set["eval"] {
@@ -147,15 +153,17 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 	}
 	switch {
 	case *decks < 0:
-		return usageErr("-decks must not be negative, got %d", *decks)
+		return usageErr("%s must not be negative, got %d", decksFlag, *decks)
 	case *games < 0:
 		return usageErr("-games must not be negative, got %d", *games)
 	case *decks > match.MaxDecks:
-		return usageErr("-decks %d: at most %d", *decks, match.MaxDecks)
+		return usageErr("%s %d: at most %d", decksFlag, *decks, match.MaxDecks)
 	case *games > match.MaxGames:
 		return usageErr("-games %d: at most %d", *games, match.MaxGames)
+	case *decks == 0 && *games == 0 && !set["decks"] && !set["deals"]:
+		return usageErr("nothing to play: -games is 0 (with -games alone no decks are played)")
 	case *decks == 0 && *games == 0:
-		return usageErr("nothing to play: -decks and -games are both 0")
+		return usageErr("nothing to play: %s and -games are both 0", decksFlag)
 	case *budget < 0:
 		return usageErr("-budget must not be negative, got %d", *budget)
 	case *playBudget < 0:
@@ -268,6 +276,7 @@ func interrupted(ctx context.Context) int {
 
 type calibArgs struct {
 	deals, budget, bidBudget, workers int
+	decksFlag                         string // "-decks" or "-deals", as typed
 	seed                              uint64
 	method                            string
 	opts                              rules.Options
@@ -284,9 +293,9 @@ func runCalibrate(c calibArgs, stdout, stderr io.Writer, usageErr func(string, .
 	}
 	switch {
 	case c.deals <= 0:
-		return usageErr("-decks must be positive, got %d", c.deals)
+		return usageErr("%s must be positive, got %d", c.decksFlag, c.deals)
 	case c.deals > match.MaxDecks:
-		return usageErr("-decks %d: at most %d", c.deals, match.MaxDecks)
+		return usageErr("%s %d: at most %d", c.decksFlag, c.deals, match.MaxDecks)
 	case c.budget < 0:
 		return usageErr("-budget must not be negative, got %d", c.budget)
 	case c.bidBudget < 0:

@@ -161,6 +161,14 @@ func TestMatchUsageErrors(t *testing.T) {
 		{[]string{"-a", "normal", "-b", "random", "-decks", "-3"}, "-decks must not be negative"},
 		{[]string{"-a", "normal", "-b", "random", "-decks", "0"}, "nothing to play"},
 		{[]string{"-a", "normal", "-b", "random", "-decks", "3", "-deals", "3"}, "-decks and -deals are the same flag"},
+		// -games 0 alone is nothing to play, as -decks 0 is.
+		{[]string{"-a", "normal", "-b", "random", "-games", "0"}, "nothing to play: -games is 0"},
+		{[]string{"-a", "normal", "-b", "random", "-deals", "0"}, "nothing to play: -deals and -games are both 0"},
+		// A flag is named as typed: -deals is -decks' other name.
+		{[]string{"-a", "normal", "-b", "random", "-deals", "-1"}, "-deals must not be negative, got -1"},
+		{[]string{"-a", "normal", "-b", "random", "-deals", "99999999999"}, "-deals 99999999999: at most 1000000"},
+		{[]string{"-calibrate", "-deals", "0"}, "-deals must be positive"},
+		{[]string{"-calibrate", "-deals", "2000000"}, "-deals 2000000: at most 1000000"},
 		{[]string{"-a", "normal", "-b", "random", "-games", "-1"}, "-games must not be negative"},
 		{[]string{"-a", "normal", "-b", "random", "-decks", "ten"}, `-decks "ten": want a whole number`},
 		{[]string{"-a", "normal", "-b", "random", "extra"}, `unexpected argument "extra"`},
