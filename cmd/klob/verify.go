@@ -42,6 +42,13 @@ whole, 2 for a usage error.`)
 	if len(files) == 0 {
 		return fs.misused(stderr, "no file given")
 	}
+	// An empty name ("$FILE" unset) is a mistake in the command line,
+	// not a file that failed: refused before any file is checked.
+	for _, path := range files {
+		if path == "" {
+			return fs.fail(stderr, "a file name is empty")
+		}
+	}
 	out := &checkedWriter{errwrite.Writer{W: stdout}}
 	code, shown, bad, partly := 0, 0, 0, 0
 	for _, path := range files {

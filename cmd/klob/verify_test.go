@@ -125,6 +125,12 @@ func TestVerifyUsage(t *testing.T) {
 	if code, _, errs := verify(filepath.Join(games, "no-such-file.klob")); code != 1 || !strings.HasPrefix(errs, "klob verify: ") || !strings.Contains(errs, "no-such-file.klob") {
 		t.Fatalf("missing file: exit %d, stderr %q", code, errs)
 	}
+	// An empty name is a usage error, said as such, whichever its place.
+	for _, args := range [][]string{{""}, {filepath.Join(games, "09-tie.klob"), ""}} {
+		if code, out, errs := verify(args...); code != 2 || out != "" || errs != "klob verify: a file name is empty\nklob verify -h lists every flag.\n" {
+			t.Fatalf("%q: exit %d, out %q, stderr %q", args, code, out, errs)
+		}
+	}
 	if code, out, errs := verify("-q", filepath.Join(games, "09-tie.klob")); code != 0 || out != "" || errs != "" {
 		t.Fatalf("-q: exit %d, out %q", code, out)
 	}
