@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -92,4 +93,52 @@ func TestServeRefusesStateFoldersItCannotUse(t *testing.T) {
 	after := treeOf(t, state)
 	delete(after, filepath.Join(state, stateLock)) // held while it started
 	assert.Equal(t, before, after, "no club database, no host key, no file changed")
+}
+
+// TestClosedStdoutEndsQuietly: a command whose stdout is a pipe its
+// reader has closed (klob help | head -1) ends with exit 0 and says
+// nothing, rather than dying of SIGPIPE (exit 141) or calling the
+// closed pipe a failure. The read end is closed before klob starts, so
+// its every write meets a closed pipe.
+func TestClosedStdoutEndsQuietly(t *testing.T) {
+	bin := buildKlob(t)
+	state := t.TempDir()
+	for _, args := range [][]string{
+		{"verify", filepath.Join("..", "..", "testdata", "games", "09-tie.klob")},
+		{"help"},
+		{"match", "-h"},
+		{"rules"},
+		{"daily", "-history"},
+		{"train", "-review"},
+		{"version"},
+	} {
+		r, w, err := os.Pipe()
+		require.NoError(t, err)
+		require.NoError(t, r.Close())
+		var errs strings.Builder
+		cmd := exec.Command(bin, args...)
+		cmd.Env = append(os.Environ(), "KLOB_STATE_DIR="+state)
+		cmd.Stdout, cmd.Stderr = w, &errs
+		err = cmd.Run()
+		w.Close()
+		assert.NoError(t, err, "%v: stderr %q", args, errs.String())
+		assert.Empty(t, errs.String(), "%v", args)
+	}
+}
+
+// TestStdoutErrorsStillFail: only EPIPE on stdout ends a command
+// quietly; a full disk under stdout, or EPIPE on another file, is a
+// failure said on stderr.
+func TestStdoutErrorsStillFail(t *testing.T) {
+	for _, err := range []error{
+		&os.PathError{Op: "write", Path: os.Stdout.Name(), Err: syscall.ENOSPC},
+		&os.PathError{Op: "write", Path: "report.txt", Err: syscall.EPIPE},
+	} {
+		var errs strings.Builder
+		assert.Equal(t, 1, failed(&errs, "verify", err), "%v", err)
+		assert.Contains(t, errs.String(), "klob verify: "+err.Error())
+	}
+	var errs strings.Builder
+	assert.Equal(t, 0, failed(&errs, "verify", &os.PathError{Op: "write", Path: os.Stdout.Name(), Err: syscall.EPIPE}))
+	assert.Empty(t, errs.String())
 }

@@ -7,10 +7,12 @@ import (
 	"io"
 	"io/fs"
 	"math"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/klob/klob/docs"
@@ -351,10 +353,22 @@ func synopsis(usage string) string {
 
 // failed prints "klob CMD: err" on stderr (printError: wrapped to the
 // terminal's width) and returns the exit code of a command that
-// failed, 1.
+// failed, 1. An error of writing to a stdout whose reader has closed it
+// (klob verify FILE | head -1) is not a failure: the command ends there
+// without a word, exit 0.
 func failed(stderr io.Writer, cmd string, err error) int {
+	if stdoutClosed(err) {
+		return 0
+	}
 	printError(stderr, cmd, errorText(err))
 	return 1
+}
+
+// stdoutClosed reports whether err is EPIPE from a write to stdout:
+// its reader closed the pipe.
+func stdoutClosed(err error) bool {
+	var pe *fs.PathError
+	return errors.As(err, &pe) && pe.Path == os.Stdout.Name() && errors.Is(err, syscall.EPIPE)
 }
 
 // errorText is err's text safe to print: each error of a join (one a

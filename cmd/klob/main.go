@@ -24,7 +24,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"strings"
+	"syscall"
 
 	"github.com/klob/klob/internal/platform/untrusted"
 )
@@ -53,7 +55,14 @@ func commands() []command {
 	}
 }
 
-func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
+// main runs the command and exits with its code. SIGPIPE is ignored so
+// that a write to a closed pipe returns EPIPE rather than killing klob
+// (exit 141): a reader that stopped reading (klob help | head -1) ends
+// the command quietly with exit 0 (failed).
+func main() {
+	signal.Ignore(syscall.SIGPIPE)
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
 
 func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 {
