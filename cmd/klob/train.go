@@ -78,7 +78,7 @@ refused, never left unread.`
 		}
 	}
 	only := fs.String("only", "", "only drills of one kind: "+strings.Join(kinds, ", ")+"; or every decision of one seat: "+strings.Join(seats, ", "))
-	samples := fs.Int("samples", drill.DefaultSamples, "samples per evaluation (every option is scored on each; 0: the default), as klob analyze takes it")
+	samples := fs.Int("samples", drill.DefaultSamples, "sampled deals an evaluation, every option scored on each (0: the default; klob analyze -samples defaults by phase instead)")
 	evalText := fs.String("eval", "", "evaluate one situation and print the table of options (no screen); see below")
 	review := fs.Bool("review", false, "print your record and your last mistakes (no screen)")
 	ascii := fs.asciiFlag("draw suits as letters (C D H S) and boxes with + - |")

@@ -478,6 +478,14 @@ func TestTrainStateInTheWay(t *testing.T) {
 	assert.Empty(t, cfg.Warning)
 }
 
+// TestTrainHelpSamples: the help of -samples says the trainer's own
+// default, and that klob analyze's is not the same (by phase).
+func TestTrainHelpSamples(t *testing.T) {
+	_, out, _ := train(t, "-h")
+	flat := strings.Join(strings.Fields(out), " ")
+	assert.Contains(t, flat, fmt.Sprintf("-samples int sampled deals an evaluation, every option scored on each (0: the default; klob analyze -samples defaults by phase instead) (default %d)", drill.DefaultSamples))
+}
+
 // TestTrainHelpSeats: the help names the seats seat= takes at each
 // table, as the parser does: "third" only at four players.
 func TestTrainHelpSeats(t *testing.T) {
