@@ -32,9 +32,10 @@ seat: at two and four players the levels swap seats (four: team A in
 seats A and C, then B and D); at three A sits alone in each seat, then B
 does. The report gives each level's score per deal and A's margin per
 deal (the score of the side a level holds alone less the mean of the
-others, for A) with 95% intervals over decks, each level's share of the
-games won (a three-player game won by either of two B seats counts once,
-for B), the take and bete rates and the decision times. Without -decks
+others, for A) with 95% intervals over decks (a score's cut at 0: a
+score is never negative), each level's share of the games won (a
+three-player game won by either of two B seats counts once, for B), the
+take and bete rates and the decision times. Without -decks
 or -games it plays 500 decks; -decks takes at most 1000000 (-deals is
 the same flag) and -games at most 100000. A progress line is rewritten
 on stderr while it runs (-quiet turns it off); an interrupt (Ctrl-C)

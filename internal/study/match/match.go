@@ -104,6 +104,9 @@ type Report struct {
 	Margin Interval `json:"margin,omitzero"`
 	// PerDeal is each level's mean score per deal (its sides' Scored,
 	// averaged over its sides), A then B; Margin is their difference.
+	// A score is never negative (every line of rules.Score is a count of
+	// points won), so the interval is cut at 0: the t interval meets the
+	// scores' possible range, and keeps its coverage.
 	// Left out of the JSON without decks, as Margin is.
 	PerDeal [2]Interval `json:"per_deal,omitzero"`
 	// GamesWon is each level's share of the games played (Games times
@@ -607,7 +610,7 @@ func (t *tally) report(stopped bool) *Report {
 	// Without decks or games, MeanCI and WilsonShare give zero values.
 	rep.Margin = MeanCI(ms)
 	for l := range rep.Sides {
-		rep.PerDeal[l] = MeanCI(pd[l])
+		rep.PerDeal[l] = MeanCI(pd[l]).AtLeast(0)
 		rep.GamesWon[l] = WilsonShare(t.won[l], t.played)
 		s := &rep.Sides[l]
 		if s.Deals > 0 {

@@ -80,6 +80,21 @@ func TestLevelAgainstItself(t *testing.T) {
 	}
 }
 
+// TestPerDealNeverNegative: a level's points a deal are never
+// negative, nor is their interval, however few the decks (two easy
+// decks at two players gave [-386.3, 452.3]), at every seat count.
+func TestPerDealNeverNegative(t *testing.T) {
+	for _, players := range seatCounts {
+		for seed := uint64(1); seed <= 3; seed++ {
+			rep, err := Run(context.Background(), Config{A: ai.Easy, B: ai.Easy, Decks: 2, Seed: seed, Think: -1, Options: opts(players)})
+			require.NoError(t, err)
+			for l, iv := range rep.PerDeal {
+				require.True(t, 0 <= iv.Lo && iv.Lo <= iv.Mean && iv.Mean <= iv.Hi, "%d players, seed %d, side %d: %+v", players, seed, l, iv)
+			}
+		}
+	}
+}
+
 // stripTimes clears what depends on the machine: the decision times
 // (their count stays), the elapsed time and the workers.
 func stripTimes(r *Report) {

@@ -52,6 +52,15 @@ func MeanCI(xs []float64) Interval {
 	return iv
 }
 
+// AtLeast is iv with its bounds raised to lo where they fall below it:
+// the interval of a mean that cannot be less than lo. The true mean
+// lies in the cut interval whenever it lies in iv, so the coverage
+// stays 95%; only the impossible part is dropped.
+func (iv Interval) AtLeast(lo float64) Interval {
+	iv.Lo, iv.Hi = max(iv.Lo, lo), max(iv.Hi, lo)
+	return iv
+}
+
 // t975 holds the 0.975 quantile of Student's t for 1 to 30 degrees of
 // freedom.
 var t975 = [...]float64{

@@ -100,3 +100,16 @@ func TestTimeStats(t *testing.T) {
 		t.Errorf("TimeStats(nil) = %+v", z)
 	}
 }
+
+// TestAtLeast: bounds below the floor are raised to it, others kept.
+func TestAtLeast(t *testing.T) {
+	for _, c := range []struct{ in, want Interval }{
+		{Interval{Mean: 33, Lo: -386.3, Hi: 452.3, N: 2}, Interval{Mean: 33, Lo: 0, Hi: 452.3, N: 2}},
+		{Interval{Mean: 80, Lo: 70, Hi: 90, N: 500}, Interval{Mean: 80, Lo: 70, Hi: 90, N: 500}},
+		{Interval{}, Interval{}},
+	} {
+		if got := c.in.AtLeast(0); got != c.want {
+			t.Errorf("%+v.AtLeast(0) = %+v, want %+v", c.in, got, c.want)
+		}
+	}
+}
