@@ -175,21 +175,18 @@ func (s *Screen) layoutAt(ctx *kit.Context, p *formParts, cur int, tight bool, r
 	// The seed deals every card: it is shown only once the game is over,
 	// unless the player gave it (-seed), which makes the game, and the
 	// next ones drawn from it, practice.
-	// practiceNote is the note, whole or (short of room) without what
-	// follows from it, so that the headings keep their lines.
-	practiceNote := func(short bool) string {
+	// practiceNote is the note, one sentence at every seat count: where
+	// room is short the rows scroll rather than the note lose words.
+	practiceNote := func() string {
 		// In the words of the log's Practice tag.
 		from := "the seed"
 		if s.setup.Next {
 			from = "drawn from the seed"
 		}
-		if short {
-			return fmt.Sprintf("Practice game: seed %d, %s chosen by the player.", s.setup.Seed, from)
-		}
 		return fmt.Sprintf("Practice game: seed %d, %s chosen by the player (-seed); its log is marked practice.", s.setup.Seed, from)
 	}
 	if s.setup.Practice {
-		for _, l := range kit.Wrap(practiceNote(false), max(10, ctx.Width-4)) {
+		for _, l := range kit.Wrap(practiceNote(), max(10, ctx.Width-4)) {
 			foot = append(foot, line{text: "   " + l, row: noRow, note: true})
 		}
 	}
@@ -233,23 +230,11 @@ func (s *Screen) layoutAt(ctx *kit.Context, p *formParts, cur int, tight bool, r
 		body, foot = drop(body, level), drop(foot, level)
 	}
 	// Still short of room, the practice note starts beside the start
-	// line: whole, or shortened when that takes a line less.
-	noteAt := slices.IndexFunc(foot, func(l line) bool { return l.note })
-	var start line
-	if noteAt > 0 {
-		start = foot[noteAt-1]
-	}
-	placeNote := func(short bool) {
+	// line.
+	if noteAt := slices.IndexFunc(foot, func(l line) bool { return l.note }); noteAt > 0 &&
+		foot[noteAt-1].row == startRow && all() > ctx.Height {
 		rest := slices.DeleteFunc(slices.Clone(foot[noteAt:]), func(l line) bool { return l.note })
-		foot = append(append(foot[:noteAt-1:noteAt-1], beside(start, practiceNote(short), ctx.Width-1)...), rest...)
-	}
-	if noteAt > 0 && foot[noteAt-1].row == startRow && all() > ctx.Height {
-		placeNote(false)
-		if n := len(foot); all() > ctx.Height {
-			if placeNote(true); len(foot) == n {
-				placeNote(false)
-			}
-		}
+		foot = append(append(foot[:noteAt-1:noteAt-1], beside(foot[noteAt-1], practiceNote(), ctx.Width-1)...), rest...)
 	}
 	// What a row means, without the row's name (the cursor marks the
 	// row) when that takes a line less.

@@ -563,8 +563,8 @@ func TestHeadingsUseFreeRows(t *testing.T) {
 // TestHeadingsKeptAt80x24: with every house variant on, at three and
 // four players, practice or not, the form at 80×24 keeps the headings
 // of the variants and of the person's settings (the practice note goes
-// shorter, beside the start line), so that the settings do not run on
-// from the rules.
+// beside the start line, the rows scrolling), so that the settings do
+// not run on from the rules.
 func TestHeadingsKeptAt80x24(t *testing.T) {
 	for _, players := range []int{2, 3, 4} {
 		for _, practice := range []bool{false, true} {
@@ -583,8 +583,24 @@ func TestHeadingsKeptAt80x24(t *testing.T) {
 				require.Contains(t, text, h, "%d players, practice %v:\n%s", players, practice, text)
 			}
 			if practice {
-				require.Contains(t, kittest.Flat(text), "Practice game: seed 41, the seed chosen by the player")
+				require.Contains(t, kittest.Flat(text), "Practice game: seed 41, the seed chosen by the player (-seed); its log is marked practice.")
 			}
+		}
+	}
+}
+
+// TestPracticeNoteOneSentence: the practice note of a game whose seed
+// the player gave reads the same whole sentence at 80×24 at every seat
+// count, with the settings rows as `klob play -seed` shows them.
+func TestPracticeNoteOneSentence(t *testing.T) {
+	for _, players := range []int{2, 3, 4} {
+		for _, seed := range []uint64{5, 23, 201} {
+			s, _ := form(players, true)
+			s.setup.Seed, s.setup.Practice = seed, true
+			d := kittest.New(t, s, 80, 24, false)
+			kittest.CheckSize(t, d.Frame(), 80, 24)
+			want := fmt.Sprintf("Practice game: seed %d, the seed chosen by the player (-seed); its log is marked practice.", seed)
+			require.Contains(t, kittest.Flat(d.Text()), want, "%d players:\n%s", players, d.Text())
 		}
 	}
 }
