@@ -92,9 +92,10 @@ func menageRules(hc *host.Config, _ *Config) { hc.Options.Menage = true }
 
 // TestQuestionFollowsHint: with the hint shown for the decision, enter
 // on the card the hint's cursor points at opens the bella question (and
-// the menage's "Bella or menage?") on the hint's answer, so that a second
-// enter plays what the hint said: quietly when it said the card alone,
-// with the announcement when it said so. With no hint shown the
+// the menage's, titled "Menage?" where only the menage applies) on the
+// hint's answer, so that a second enter plays what the hint said:
+// quietly when it said the card alone, with the announcement when it
+// said so. With no hint shown the
 // question starts on the announcement, as before. At every seat count.
 func TestQuestionFollowsHint(t *testing.T) {
 	bellaSeeds := map[int]uint64{2: 116, 3: 102, 4: 171}
@@ -115,9 +116,9 @@ func TestQuestionFollowsHint(t *testing.T) {
 		}
 		seed := menageSeeds[players]
 		cases = append(cases,
-			tc{"menage hint quiet", 50, seed, true, false, "Bella or menage?", []fixtureOpt{menageRules}},
-			tc{"menage hint says", 50, seed, true, true, "Bella or menage?", []fixtureOpt{menageRules}},
-			tc{"menage no hint", 50, seed, false, false, "Bella or menage?", []fixtureOpt{menageRules}})
+			tc{"menage hint quiet", 50, seed, true, false, "Menage?", []fixtureOpt{menageRules}},
+			tc{"menage hint says", 50, seed, true, true, "Menage?", []fixtureOpt{menageRules}},
+			tc{"menage no hint", 50, seed, false, false, "Menage?", []fixtureOpt{menageRules}})
 		for _, c := range cases {
 			f := newFixture(t, players, c.seed, 80, 24, append(c.opts, gated(), hintAnnounce(c.n, c.say))...)
 			card := announcing(t, f, c.n)

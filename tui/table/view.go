@@ -682,8 +682,14 @@ func (s *Screen) menuPrompt(ctx *kit.Context, sc *Scene) string {
 	p := ctx.Paint
 	v := &s.snap.View
 	if s.Bella != rules.NoCard {
-		if hasBella(s.bellaItems(), 50) {
+		// Named by what the card may be said with: the bella, the
+		// menage, or either.
+		items := s.bellaItems()
+		switch bella, menage := hasBella(items, 20), hasBella(items, 50); {
+		case bella && menage:
 			return "Bella or menage?"
+		case menage:
+			return "Menage?"
 		}
 		return "Bella?"
 	}
