@@ -586,7 +586,10 @@ func eachOwnCard(t *testing.T, w, h, steps int, check func(f *fixture, n int, s 
 // again that is wider than the window goes on continued lines (" \"),
 // each within 80 columns, and pasted into a shell it gives the same
 // words, with the same rule options: a -rules value of every option,
-// wider than a line, too, at every seat count.
+// wider than a line, too, at every seat count. A line breaks only
+// between whole flag-value pairs: none ends in a flag parted from its
+// value, and a line continued starts with a flag, or inside the quoted
+// -rules value.
 func TestRerunCommandWraps(t *testing.T) {
 	sh, err := exec.LookPath("sh")
 	if err != nil {
@@ -597,6 +600,9 @@ func TestRerunCommandWraps(t *testing.T) {
 		for _, cmd := range []string{
 			"klob play -players 3 -target 100 -rules of_a_kind=on,menage=on,dealer_forced=on,bimah=on,shlomo=on,cleopatra=on -seed 42",
 			fmt.Sprintf("klob play -players %d -target 60 -level random -rules %s -seed 18446744073709551615", n, every),
+			"klob play -rules of_a_kind=on,menage=on,dealer_forced=on,bimah=on -seed 1424",
+			"klob play -players 3 -rules of_a_kind=on,menage=on,dealer_forced=on,bimah=on,shlomo=on -seed 23",
+			"klob play -players 4 -rules of_a_kind=on,menage=on,dealer_forced=on,bimah=on,shlomo=on,cleopatra=on -seed 201",
 		} {
 			o := options(n)
 			o.Target = 100
@@ -620,6 +626,17 @@ func TestRerunCommandWraps(t *testing.T) {
 						script = append(script, part)
 						if !strings.HasSuffix(part, "\\") {
 							break
+						}
+						before := strings.Fields(strings.TrimSuffix(part, "\\"))
+						if last := before[len(before)-1]; strings.HasPrefix(last, "-") {
+							t.Fatalf("%d players: the flag %s is parted from its value:\n%s", n, last, f.text())
+						}
+						quoted := strings.Count(strings.Join(script, "\n"), `"`)%2 == 1
+						if j+1 == len(lines) {
+							t.Fatalf("%d players: the command ends in a continuation:\n%s", n, f.text())
+						}
+						if next := strings.Fields(lines[j+1]); len(next) > 0 && !quoted && !strings.HasPrefix(next[0], "-") {
+							t.Fatalf("%d players: %s is parted from its flag:\n%s", n, next[0], f.text())
 						}
 					}
 					text := strings.Replace(strings.Join(script, "\n"), "klob play", "set -- klob play", 1)

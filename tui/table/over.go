@@ -519,38 +519,49 @@ func (s *Screen) resultNote(ctx *kit.Context, w int) []string {
 }
 
 // commandLines lay a shell command out in a window w wide, indented by
-// three: too wide for a line, it breaks between its words onto lines
-// ended by " \" (the shell's continuation) and indented by five, so
-// that it still copies and runs whole. A word too long for a line of
-// its own (the -rules value with many options) is put in double quotes
-// and broken after its commas: inside the quotes the shell drops each
-// "\" and its newline and keeps the next line's indent as spaces after
-// a comma, which the options' reader (rules.ParseOptions) skips, so the
-// pasted lines give the same options.
+// three: too wide for a line, it breaks between its parts (the command
+// and its subcommand, then each flag with its value) onto lines ended
+// by " \" (the shell's continuation) and indented by five, so that it
+// still copies and runs whole and no line parts a flag from its value.
+// A part too long for a line of its own (-rules with many options) has
+// its value put in double quotes and broken after its commas: inside
+// the quotes the shell drops each "\" and its newline and keeps the
+// next line's indent as spaces after a comma, which the options' reader
+// (rules.ParseOptions) skips, so the pasted lines give the same options.
 func commandLines(cmd string, w int) []string {
 	var out []string
 	line, indent := "", "   "
-	add := func(word string) {
+	add := func(part string) {
 		switch {
 		case line == "":
-			line = indent + word
-		case kit.WidthOf(line)+1+kit.WidthOf(word)+2 <= w:
-			line += " " + word
+			line = indent + part
+		case kit.WidthOf(line)+1+kit.WidthOf(part)+2 <= w:
+			line += " " + part
 		default:
 			out = append(out, line+" \\")
-			line, indent = "     "+word, "     "
+			line, indent = "     "+part, "     "
 		}
 	}
+	var parts [][]string
 	for _, word := range strings.Fields(cmd) {
-		if 5+kit.WidthOf(word)+2 <= w || !strings.Contains(word, ",") {
-			add(word)
+		if len(parts) == 0 || strings.HasPrefix(word, "-") {
+			parts = append(parts, nil)
+		}
+		parts[len(parts)-1] = append(parts[len(parts)-1], word)
+	}
+	for _, words := range parts {
+		part := strings.Join(words, " ")
+		value := words[len(words)-1]
+		if 5+kit.WidthOf(part)+2 <= w || len(words) != 2 || !strings.Contains(value, ",") {
+			add(part)
 			continue
 		}
-		parts := strings.SplitAfter(`"`+word+`"`, ",")
-		// The first part goes on the line it follows when it fits there,
-		// the others after it on the same line while they fit.
-		add(parts[0])
-		for _, p := range parts[1:] {
+		pieces := strings.SplitAfter(`"`+value+`"`, ",")
+		// The flag and the value's first piece go on the line they
+		// follow when they fit there, the other pieces after them on
+		// the same line while they fit.
+		add(words[0] + " " + pieces[0])
+		for _, p := range pieces[1:] {
 			if kit.WidthOf(line)+kit.WidthOf(p)+2 <= w {
 				line += p
 				continue
