@@ -113,7 +113,7 @@ func ChoiceExplain(g *Glyphs, v *rules.View, a rules.Action) string {
 		}
 		return what + "; " + next + " answers"
 	case rules.Shlomo:
-		return "take a card at random from your left, give one back"
+		return "draw one from the player on your left, give one back"
 	case rules.Cleopatra:
 		return "you and your partner swap a card face down"
 	case rules.Give:
