@@ -150,13 +150,13 @@ func hintWindow(ctx *kit.Context, v *rules.View, ev eval.Evaluation, asked rules
 		// The question's rows first, in rank order, then the others.
 		ranked.Rows = append(slices.Clone(q.Rows), slices.DeleteFunc(slices.Clone(ranked.Rows), func(r drill.Row) bool { return playsCard(r.Action, asked) })...)
 		qb := q.Rows[q.Best].Action
-		out = []string{" " + st.Heading.Render("Hint: the hard bot would "+answerSay(ctx, qb, q.Rows)+".")}
+		out = []string{" " + st.Heading.Render("Hint: the hard bot would "+answerSay(ctx, v, qb, q.Rows)+".")}
 		if !playsCard(best.Action, asked) {
-			why = append(why, "Of all your cards it would rather "+hintSay(ctx, best.Action)+".")
+			why = append(why, "Of all your cards it would rather "+hintSay(ctx, v, best.Action)+".")
 		}
 		why = append(why, q.Reason(ctx.ASCII)...)
 	} else {
-		out = []string{" " + st.Heading.Render("Hint: the hard bot would "+hintSay(ctx, best.Action)+".")}
+		out = []string{" " + st.Heading.Render("Hint: the hard bot would "+hintSay(ctx, v, best.Action)+".")}
 		if v.Phase == rules.PhasePlay && v.InTrick > 0 && best.Action.Card.Valid() {
 			why = append(why, trickWords(v, best.Action.Card))
 		}
@@ -231,16 +231,16 @@ func playsCard(a rules.Action, c rules.Card) bool { return a.Kind == rules.PlayC
 
 // answerSay is the answer a to the bella question, among the question's
 // ways rows: "play K♣ and say bella", "play K♣ without bella".
-func answerSay(ctx *kit.Context, a rules.Action, rows []drill.Row) string {
+func answerSay(ctx *kit.Context, v *rules.View, a rules.Action, rows []drill.Row) string {
 	if a.Bella {
-		return hintSay(ctx, a)
+		return hintSay(ctx, v, a)
 	}
 	for _, r := range rows {
 		if w := kit.BellaWord(r.Action); w != "" {
-			return hintSay(ctx, a) + " without " + w
+			return hintSay(ctx, v, a) + " without " + w
 		}
 	}
-	return hintSay(ctx, a)
+	return hintSay(ctx, v, a)
 }
 
 // scrollHint moves the hint's options a page up (dir -1) or down (1),
@@ -301,11 +301,16 @@ func trickWords(v *rules.View, c rules.Card) string {
 	return "Your partner stays ahead in this trick for now."
 }
 
-// hintSay is an action as the hint says it: "take", "name ♥ hearts",
-// "play A♠", `say "same"`.
-func hintSay(ctx *kit.Context, a rules.Action) string {
+// hintSay is an action at v as the hint says it: "take", "name ♥
+// hearts", "play A♠", `say "same"`; a pass that declines a declaration
+// as the menu's "no shlomo" means it, "not declare shlomo".
+func hintSay(ctx *kit.Context, v *rules.View, a rules.Action) string {
 	p := ctx.Paint
 	switch a.Kind {
+	case rules.Pass:
+		if k := v.Declaring(); k != rules.NoAction {
+			return "not declare " + rules.Action{Kind: k}.Words()
+		}
 	case rules.PlayCard:
 		s := "play " + p.StyledCard(a.Card)
 		if w := kit.BellaWord(a); w != "" {

@@ -43,7 +43,7 @@ func (an *Analysis) ReasonVersus(ascii bool, chose int) []string {
 		return []string{capital(Label(best.Action, ascii)) + " is the only option."}
 	}
 	other := an.Rows[second]
-	name, otherName := Gerund(best.Action, ascii), Gerund(other.Action, ascii)
+	name, otherName := an.gerund(best.Action, ascii), an.gerund(other.Action, ascii)
 	// The points and chances as the table beside writes them, so that a
 	// difference said here is that of its figures.
 	d := pointsMore(&best, &other)

@@ -90,6 +90,20 @@ func Gerund(a rules.Action, ascii bool) string {
 	return form(a, func(p phrase) string { return p.gerund }, ascii, " with ")
 }
 
+// gerund is Gerund for an option of an: a pass that declines a
+// declaration is named as the option's table and menu label it, "no
+// shlomo", not "passing".
+func (an *Analysis) gerund(a rules.Action, ascii bool) string {
+	if a.Kind == rules.Pass {
+		for _, r := range an.Rows {
+			if k := r.Action.Kind; k == rules.Shlomo || k == rules.Cleopatra {
+				return "no " + rules.Action{Kind: k}.Words()
+			}
+		}
+	}
+	return Gerund(a, ascii)
+}
+
 // Label is the name of an option in a table: "take", "pass", "accept",
 // "name hearts", "exchange", "not good", "fifty", "give 10♥", "K♥ bella".
 func Label(a rules.Action, ascii bool) string {
