@@ -379,6 +379,49 @@ func TestMeldRowLabelsApart(t *testing.T) {
 	}
 }
 
+// TestMeldRowOneFormPerMeld: at 80 columns (cards 5 wide), under a
+// hand whose menage shares its jack with three jacks, at every seat
+// count, in either order (one drawn in ascii), the menage's word reads
+// in one form under all of its cards
+// ("men" under both the king and the queen, not "men" and "menage"),
+// and the row still passes checkMeldRow.
+func TestMeldRowOneFormPerMeld(t *testing.T) {
+	o := tabletest.Options(t, "menage=on,of_a_kind=on")
+	const w, gap = 5, HandGap
+	for _, seats := range []int{2, 3, 4} {
+		h := cardsOf("JH KH QH TS JS 8S JD AC 9C")
+		if seats == 4 {
+			h = h.Without(cardsOf("9C").Cards()[0])
+		}
+		for _, ord := range []HandSort{BySuit, ByStrength} {
+			ascii := ord == ByStrength
+			g := NewGlyphs(ascii)
+			shown := sortHandBy(h, h, rules.Hearts, ord)
+			melds := handMeldsOf(shown, rules.Hearts, o, true, false, 0)
+			row := []rune(MeldRow(&g, shown, melds, w, gap))
+			name := fmt.Sprintf("%d seats, %s, order %d, ascii %v", seats, handText(shown), ord, ascii)
+			checkMeldRow(t, name, &g, shown, melds, row, w, gap, "")
+			forms := map[string]bool{}
+			for i, c := range shown {
+				if c == rules.NewCard(rules.King, rules.Hearts) || c == rules.NewCard(rules.Queen, rules.Hearts) {
+					// The run of marks over the card's middle cell.
+					lo, hi := i*(w+gap)+w/2, i*(w+gap)+w/2
+					for lo > 0 && row[lo-1] != ' ' {
+						lo--
+					}
+					for hi < len(row) && row[hi] != ' ' {
+						hi++
+					}
+					forms[string(row[lo:hi])] = true
+				}
+			}
+			if len(forms) != 1 {
+				t.Errorf("%s: the menage reads %v under its king and queen: %q", name, forms, string(row))
+			}
+		}
+	}
+}
+
 // checkMeldRow fails unless every card of melds has a mark under it
 // in row and each run of marks is one bracket or one card's label;
 // both, when set, must be in the row.

@@ -298,8 +298,44 @@ func MeldRow(g *Glyphs, shown []rules.Card, melds []Meld, w, gap int) string {
 				break
 			}
 		}
-		copy(row[at[i]:], text[i])
 		free = at[i] + len(text[i]) + 1
+	}
+	// One meld reads in one form across its cards, the shortest any of
+	// them needs ("men" under each card of a menage, not "men" under
+	// one and "menage" under the next), so that a reader sees one meld.
+	// The letters telling alike melds apart stay where a card has room.
+	form := make([]int, n)
+	for i := range shown {
+		if text[i] != nil {
+			forms := labelForms(whole[i])
+			form[i] = slices.Index(forms[:4], string(text[i]))
+		}
+	}
+	for i, c := range shown {
+		if text[i] == nil || form[i] < 0 {
+			continue
+		}
+		need := form[i]
+		for _, m := range melds {
+			if !m.Cards.Has(c) {
+				continue
+			}
+			for j, d := range shown {
+				if m.Cards.Has(d) && text[j] != nil {
+					need = max(need, form[j])
+				}
+			}
+		}
+		// Shorter, it stays in the cells it took, centred there.
+		if f := []rune(labelForms(whole[i])[need]); len(f) < len(text[i]) {
+			at[i] += (len(text[i]) - len(f)) / 2
+			text[i] = f
+		}
+	}
+	for i := range shown {
+		if text[i] != nil {
+			copy(row[at[i]:], text[i])
+		}
 	}
 	return string(row)
 }
