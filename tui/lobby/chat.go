@@ -631,8 +631,14 @@ func (lt *talkPane) lines(ctx *kit.Context, w, room int) []string {
 			// later rows set in, so that none passes for a line of its own.
 			rows := kit.WrapTalk(text, max(10, w-4), 0, ctx.Ellipsis())
 			if len(said)+len(rows) > keep {
-				if len(said) == 0 {
-					said = kit.WrapTalk(text, max(10, w-4), max(1, keep), ctx.Ellipsis())
+				switch {
+				case len(said) > 0:
+				case keep > 1:
+					said = kit.WrapTalk(text, max(10, w-4), keep, ctx.Ellipsis())
+				default:
+					// One row is cut, not wrapped: wrapped, a long first
+					// word would leave the name alone on it.
+					said = []string{kit.Cut(text, max(10, w-4), ctx.Ellipsis())}
 				}
 				break
 			}

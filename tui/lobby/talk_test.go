@@ -1314,3 +1314,24 @@ func TestDroppedKeysLeaveNoCodeOrNameToSend(t *testing.T) {
 		}
 	}
 }
+
+// A line said too long for the one row the talk has left shows its
+// first words, cut with "…" at the end, never the name alone: with the
+// talk's line open or not, and with a line of one word or of many.
+func TestTalkLineGivenOneRowShowsItsStart(t *testing.T) {
+	for _, said := range []string{strings.Repeat("abcdefghij", 20), strings.Repeat("hello there ", 16)} {
+		for _, typing := range []bool{false, true} {
+			l, ctx := steadyLobby(t, 0, true, false, 0)
+			withTalk(t, l, said)
+			l.talk.box.Typing = typing
+			for _, w := range []int{40, 80} {
+				rows := l.talk.lines(ctx, w, 2+len(l.talk.lines(ctx, w, 0)))
+				require.GreaterOrEqual(t, len(rows), 2, "typing %v, %d cells: %q", typing, w, rows)
+				row := ansi.Strip(rows[1])
+				assert.True(t, strings.HasPrefix(row, `   bob: "`+said[:5]), "typing %v, %d cells: the start is lost: %q", typing, w, row)
+				assert.True(t, strings.HasSuffix(row, "…"), "typing %v, %d cells: not cut with …: %q", typing, w, row)
+				assert.LessOrEqual(t, kit.WidthOf(row), w, "typing %v: %q", typing, row)
+			}
+		}
+	}
+}
