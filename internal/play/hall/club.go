@@ -318,12 +318,13 @@ const (
 )
 
 // sayRestarted puts restartedLine in the talk of a table back from a
-// restart.
+// restart, once its game is back: Say marks it with where the game
+// resumes, so that it reads before what is said since for everyone.
 func (t *Table) sayRestarted() {
 	if t.room == nil {
 		return
 	}
-	if _, err := t.room.Say(chat.Sender{Key: "server " + t.code, Name: restartedName}, restartedLine); err != nil {
+	if _, err := t.Say(chat.Sender{Key: "server " + t.code, Name: restartedName}, restartedLine); err != nil {
 		t.logf("saying in its talk that the server restarted: %v", err)
 	}
 }

@@ -929,7 +929,9 @@ func TestHintsWhenAgainLeavesOneSide(t *testing.T) {
 // room or a game under way, at every seat count, begins its talk by
 // saying so, once, rather than read as if nothing had been said. Many
 // tables back at once each say it (no rate of one sender holds it
-// back).
+// back). The line is marked with where the game stands as it comes
+// back (none started: the zero Place), so that a spectator who comes
+// later reads it before what was said since, as those there did.
 func TestTalkNotKeptSaysSoAtRestart(t *testing.T) {
 	newHub := func() *chat.Hub {
 		hub, err := chat.New(chat.Config{Now: func() time.Time { return t0 }})
@@ -941,6 +943,7 @@ func TestTalkNotKeptSaysSoAtRestart(t *testing.T) {
 	cfg.Chat = newHub()
 	h := newHall(t, cfg)
 	var codes []string
+	started := map[string]bool{}
 	for i := range 9 {
 		n := 2 + i%3
 		id := fmt.Sprintf("%032x", i+1)
@@ -950,6 +953,7 @@ func TestTalkNotKeptSaysSoAtRestart(t *testing.T) {
 		if i%2 == 0 {
 			require.NoError(t, p.conn.Start())
 			firstDeal(t, p.port())
+			started[tb.Code()] = true
 		}
 		_, err = tb.Room().Say(chat.Sender{Key: id, Name: fmt.Sprint("p", i)}, "hello")
 		require.NoError(t, err)
@@ -967,5 +971,17 @@ func TestTalkNotKeptSaysSoAtRestart(t *testing.T) {
 		require.Len(t, lines, 1, code)
 		assert.Equal(t, restartedLine, lines[0].Text, code)
 		assert.Equal(t, restartedName, lines[0].Name, code)
+		at, ok := tb.Placed(lines[0].Seq)
+		require.True(t, ok, "%s: the line has no place mark", code)
+		var want host.Place
+		if started[code] {
+			tb.mu.Lock()
+			g := tb.game
+			tb.mu.Unlock()
+			require.NotNil(t, g, code)
+			want = g.Place()
+			require.Positive(t, want.Deal, "%s: the game back stands in no deal", code)
+		}
+		assert.Equal(t, want, at, "%s (%d seats)", code, len(tb.seats))
 	}
 }

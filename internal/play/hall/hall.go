@@ -857,7 +857,6 @@ func (h *Hall) load(name string) error {
 	}
 	t := newTable(h, code, Options{Seats: seats, Rules: g.Options(), Level: level, Seed: seed, Private: tg[tagPrivate] != ""}, tg[tagHost], start, st)
 	t.restored = true
-	t.sayRestarted()
 	for i := range t.seats {
 		seat := rules.Seat(i)
 		if id := l.Header.Key(seat); id != "" {
@@ -944,6 +943,7 @@ func (h *Hall) load(name string) error {
 			h.cfg.Logf("table %s back from its log, waiting for its players", code)
 		}
 	}
+	t.sayRestarted()
 	return nil
 }
 
