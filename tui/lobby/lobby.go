@@ -603,6 +603,8 @@ func (l *Lobby) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	case inPlayMsg:
 		l.takeInPlay(msg)
 		return l, nil
+	case tourneyCodeMsg:
+		return l.takeTourneyCode(msg)
 	case savedMsg:
 		l.savedAlone = bool(msg)
 		return l, nil

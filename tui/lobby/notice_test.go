@@ -604,3 +604,37 @@ func TestNoteKeepsNewestTalkLine(t *testing.T) {
 		}
 	}
 }
+
+// `join CODE` (or watch) with a tournament's code opens that
+// tournament's page, as typed (lower case) too; a six-letter code that
+// names no tournament is refused as no table's, in the lobby.
+func TestStartCommandWithATournamentsCode(t *testing.T) {
+	f := newTourneyFixture(t, 3)
+	h, err := hall.New(hall.Config{Dir: t.TempDir(), Grace: time.Minute, Clock: clocktest.New(time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC))})
+	require.NoError(t, err)
+	t.Cleanup(h.Close)
+	cid := hall.Player{ID: strings.Repeat("c", 64), Name: "cid"}
+	for _, c := range []Command{{Verb: "join", Code: f.info.Code}, {Verb: "watch", Code: strings.ToLower(f.info.Code)}, {Verb: "join", Code: "QQQQQQ"}} {
+		ctx := kittest.Context(80, 24)
+		l := New(Config{Player: cid, Hall: h, Tourney: f.svc, Start: c})
+		var next kit.Screen = l
+		budget := 20
+		kittest.Run(t, &budget, l.Enter(&ctx), func(msg tea.Msg) tea.Cmd {
+			if _, tick := msg.(kit.TickMsg); tick {
+				return nil
+			}
+			var cmd tea.Cmd
+			next, cmd = next.Update(&ctx, msg)
+			return cmd
+		}, nil)
+		if c.Code == "QQQQQQ" {
+			require.Same(t, l, next, "%v", c)
+			assert.Contains(t, kittest.Flat(ansi.Strip(l.View(&ctx))), `"QQQQQQ": a table code is four letters`, "%v", c)
+			continue
+		}
+		s, ok := next.(*tourneyScreen)
+		require.True(t, ok, "%v: %T", c, next)
+		assert.Equal(t, "tournaments tournament", s.Name(), "%v: the tournament's page", c)
+		s.Close()
+	}
+}

@@ -1,6 +1,7 @@
 package lobby
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"slices"
@@ -62,6 +63,12 @@ func (l *Lobby) startCommand(ctx *kit.Context) (kit.Screen, tea.Cmd) {
 		return l, nil
 	}
 	t, err := l.lookup(c.Code)
+	if errors.Is(err, hall.ErrBadCode) && l.cfg.Tourney != nil {
+		// No table's code may still be a tournament's: its page opens
+		// once the service finds it (off the Update: a read may wait
+		// for the disk).
+		return l, l.findTourney(c)
+	}
 	if err != nil {
 		l.afterNotice(fmt.Sprintf("%s %q: %v. Here is the lobby.", c.Verb, c.Code, err), true)
 		return l, nil
@@ -70,6 +77,36 @@ func (l *Lobby) startCommand(ctx *kit.Context) (kit.Screen, tea.Cmd) {
 		return l.watch(ctx, t)
 	}
 	return l.join(ctx, t)
+}
+
+// tourneyCodeMsg is the tournament a command's code names, or why none
+// does (err).
+type tourneyCodeMsg struct {
+	c    Command
+	code string
+	err  error
+}
+
+// findTourney reads the tournament of the command's code.
+func (l *Lobby) findTourney(c Command) tea.Cmd {
+	s := l.cfg.Tourney
+	return func() tea.Msg {
+		ctx, cancel := context.WithTimeout(context.Background(), clubWait)
+		defer cancel()
+		i, err := s.Find(ctx, c.Code)
+		return tourneyCodeMsg{c: c, code: i.Code, err: err}
+	}
+}
+
+// takeTourneyCode opens the page of the tournament the command named;
+// a code that names none is refused as no table's.
+func (l *Lobby) takeTourneyCode(m tourneyCodeMsg) (kit.Screen, tea.Cmd) {
+	if m.err != nil {
+		l.afterNotice(fmt.Sprintf("%s %q: %v. Here is the lobby.", m.c.Verb, m.c.Code, hall.ErrBadCode), true)
+		return l, nil
+	}
+	l.inPlayCode = m.code
+	return l.openTourneys()
 }
 
 // watch watches table t; a person who holds a seat there is refused
