@@ -603,7 +603,7 @@ func TestRestartNoticesToldOnce(t *testing.T) {
 		h = d.hall(t)
 		told := endedNotice("EFGH")
 		assert.Equal(t, told, h.Notice("a"))
-		assert.Equal(t, "Before. "+told, h.Notice("b"))
+		assert.Equal(t, "Before.\n"+told, h.Notice("b"), "a paragraph each")
 		assert.Empty(t, h.Notice("b"), "said once")
 	})
 	t.Run("damaged", func(t *testing.T) {

@@ -268,7 +268,7 @@ func (h *Hall) keepNotice(id, text string, add bool) {
 		h.mu.Unlock()
 		return
 	case ok && add:
-		text = old + " " + text
+		text = old + "\n" + text // each told as a paragraph of its own
 	case !ok && len(h.notices) >= maxNotices:
 		h.mu.Unlock()
 		return
