@@ -516,7 +516,7 @@ func (l *Lobby) afterNotice(note string, isErr bool) {
 		note = kit.Sentence(note)
 	}
 	if l.unread != "" {
-		note = strings.TrimSpace(l.unread + " " + note)
+		note = strings.TrimSpace(l.unread + "\n" + note) // each a paragraph
 		l.unread = ""
 	}
 	l.setNote(note, isErr)
@@ -1327,12 +1327,14 @@ func (l *Lobby) render(ctx *kit.Context) (string, []kit.Hit) {
 	// show, the note first.
 	short := len(tail) + typed - (room - talk - gaps)
 	floor := talkFloor
-	if l.talk != nil && len(l.talk.t.Lines()) == 0 && (len(tail) > 0 || l.talk.open()) {
+	if l.talk != nil && len(l.talk.t.Lines()) == 0 && (l.entered || l.talk.open()) {
 		// "(nothing said yet)" says no more than the heading: it goes
-		// first under the lobby's note or a line typed (and the heading
-		// with it, when nothing else of the talk shows: talkPane.lines).
-		// Under the talk's own note (a line refused) it stays as a line
-		// said would: the talk is as empty as before, and should read so.
+		// first under a line typed (and the heading with it, when
+		// nothing else of the talk shows: talkPane.lines), so that
+		// opening the line moves nothing above it. Under a note (the
+		// lobby's, or the talk's own: a line refused) it stays as a
+		// line said would: the talk is as empty as before, and should
+		// read so.
 		floor = 1
 		short -= talk - min(talk, floor)
 		talk = min(talk, floor)

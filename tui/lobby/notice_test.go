@@ -638,3 +638,44 @@ func TestStartCommandWithATournamentsCode(t *testing.T) {
 		s.Close()
 	}
 }
+
+// Notices told together (the hall's, a board under way) read as
+// separate paragraphs, each beginning a row; and a notice with rows to
+// spare beside it leaves the talk its heading and newest line (with
+// nothing said yet, as with lines said). At every seat count of the
+// tournament named.
+func TestNoticesApartAndTheTalkKeptBesideThem(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		o := rules.DefaultOptions()
+		o.Players = n
+		board := inPlayMsg{info: tourney.Info{Code: "FWUKZR", Rules: o}, board: 2}
+		under := fmt.Sprintf("Board 2 of tournament FWUKZR for %d players is under way: d opens it.", n)
+		const told = "Table TSZA started its next game without you: a bot plays your seat; choose it in the list to take it back."
+		for _, said := range []int{0, 1} {
+			for _, hall := range []bool{false, true} {
+				name := fmt.Sprintf("%d said, the hall's notice %v", said, hall)
+				l, ctx := steadyLobby(t, 0, true, true, said)
+				if hall {
+					l.setNote(told, false)
+				}
+				l.takeInPlay(board)
+				rows := screenLines(l, ctx)
+				scr := strings.Join(rows, "\n")
+				require.Len(t, rows, 24, name)
+				at := slices.IndexFunc(rows, func(s string) bool { return strings.TrimRight(s, " ") == " "+under })
+				require.Positive(t, at, "%s: the board's notice does not begin a row of its own:\n%s", name, scr)
+				if hall {
+					assert.Contains(t, kittest.Flat(scr), kittest.Flat(told), name)
+					assert.True(t, strings.HasPrefix(rows[at-2], " Table TSZA"), "%s: the hall's notice is not a paragraph of its own:\n%s", name, scr)
+				}
+				talk := slices.IndexFunc(rows, func(s string) bool { return strings.HasPrefix(s, " Lobby talk") })
+				require.Greater(t, talk, at, "%s: no talk under the notice:\n%s", name, scr)
+				newest := `bob: "line 1"`
+				if said == 0 {
+					newest = "(nothing said yet)"
+				}
+				assert.Contains(t, rows[talk+1], newest, "%s: the talk's newest line is gone:\n%s", name, scr)
+			}
+		}
+	})
+}

@@ -297,9 +297,11 @@ func TestTalkLogScrollsWholeLines(t *testing.T) {
 // sit on the talk's heading: at 80×24, a table or none and nothing said
 // yet, a blank row stays before "Lobby talk" and nothing above the
 // tables moves. Without a rating the talk keeps "(nothing said yet)"
-// under its heading; with the rating's two lines there is no row for
-// it, and the talk shows nothing rather than its heading over a blank
-// row (TestRefusedCodeLeavesNoBareTalkHeading). Lines said keep their
+// under its heading; with the rating's two lines, under the code typed
+// there is no row for it, and the talk shows nothing rather than its
+// heading over a blank row (TestRefusedCodeLeavesNoBareTalkHeading);
+// under a note the talk keeps its heading and that line, as it keeps
+// a line said, the blank before it going first. Lines said keep their
 // rows before the blank (TestLobbyTalkRoomAt80x24).
 func TestPromptKeepsTheBlankBeforeTheTalk(t *testing.T) {
 	for _, rated := range []bool{false, true} {
@@ -320,8 +322,13 @@ func TestPromptKeepsTheBlankBeforeTheTalk(t *testing.T) {
 				head := slices.IndexFunc(before, func(s string) bool { return strings.HasPrefix(s, " Tables") })
 				require.Equal(t, before[:head+1], rows[:head+1], name)
 				talk := slices.IndexFunc(rows, func(s string) bool { return strings.HasPrefix(s, " Lobby talk") })
-				if rated {
+				switch {
+				case rated && what == "code":
 					require.Negative(t, talk, "%s: the talk's heading over nothing:\n%s", name, text)
+					continue
+				case rated:
+					require.Positive(t, talk, "%s: no talk under the note:\n%s", name, text)
+					require.Equal(t, "   (nothing said yet)", strings.TrimRight(rows[talk+1], " "), "%s:\n%s", name, text)
 					continue
 				}
 				require.Positive(t, talk, "%s:\n%s", name, text)

@@ -122,7 +122,7 @@ func (l *Lobby) takeInPlay(m inPlayMsg) {
 	case strings.Contains(l.note, say):
 		return // said already (the lobby was read again on a return)
 	case l.note != "":
-		say = l.note + " " + say
+		say = l.note + "\n" + say // a paragraph of its own
 	}
 	l.setNote(say, false)
 }
