@@ -336,12 +336,16 @@ func (s *Screen) winnerWords(ctx *kit.Context, sc *Scene) (string, lipgloss.Styl
 		st := sn.Players[sn.Seat].State
 		stoodIn = st == host.SeatTakeover || st == host.SeatBack
 	}
+	// A game a bot finished for the person is rated as their loss
+	// whatever its points (the club's rating line says so too): the
+	// side's win is said with that, never cheered.
 	switch {
+	case win == mine && sc.teams() && stoodIn:
+		return "Your team, " + sc.sideLower(win) + ", wins the game, " + score + ", but a bot played your seat at the end, so it is rated as your loss.", st.Heading
+	case win == mine && stoodIn:
+		return "Your seat wins the game, " + score + ", but a bot played it at the end, so it is rated as your loss.", st.Heading
 	case win == mine && sc.teams():
 		return "Your team, " + sc.sideLower(win) + ", wins the game, " + score + "!", st.Good
-	case win == mine && stoodIn:
-		// The person did not play the end: their seat won it.
-		return "Your seat, a bot playing it at the end, wins the game, " + score + "!", st.Good
 	case win == mine:
 		return "You win the game, " + score + "!", st.Good
 	case sc.teams():

@@ -417,25 +417,35 @@ func TestWinnerWordsOrderTheOthers(t *testing.T) {
 }
 
 // A person whose seat a bot played at the end (they dropped and did not
-// come back) is not told they won: their seat did.
+// come back) is not told they won: their side did, and the game is
+// rated as their loss, as the club's rating line says. At every seat
+// count.
 func TestWinnerWordsOfASeatABotPlayed(t *testing.T) {
 	ctx := kit.NewContext(false)
-	for _, n := range []int{2, 3} {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
 		sc := sceneOf(rules.View{Players: n, Options: options(n)})
 		for _, st := range []host.SeatState{host.SeatHere, host.SeatTakeover, host.SeatBack} {
 			s := &Screen{snap: host.Snapshot{Seat: rules.SeatA, WinnerSide: 0, Players: make([]host.SeatInfo, n)}}
 			s.snap.Players[0].State = st
 			s.snap.Totals[0] = 524
 			got, _ := s.winnerWords(&ctx, sc)
-			want := "You win the game"
+			want := map[int]string{
+				2: "You win the game, 524 to 0!",
+				3: "You win the game, 524 to West's 0 and North's 0!",
+				4: "Your team, you & North, wins the game, 524 to 0!",
+			}[n]
 			if st != host.SeatHere {
-				want = "Your seat, a bot playing it at the end, wins the game"
+				want = map[int]string{
+					2: "Your seat wins the game, 524 to 0, but a bot played it at the end, so it is rated as your loss.",
+					3: "Your seat wins the game, 524 to West's 0 and North's 0, but a bot played it at the end, so it is rated as your loss.",
+					4: "Your team, you & North, wins the game, 524 to 0, but a bot played your seat at the end, so it is rated as your loss.",
+				}[n]
 			}
-			if !strings.HasPrefix(got, want) {
-				t.Errorf("%d players, seat %v: %q, want %q…", n, st, got, want)
+			if got != want {
+				t.Errorf("seat %v: %q, want %q", st, got, want)
 			}
 		}
-	}
+	})
 }
 
 // The winner's line wraps within the window whatever the names' width
