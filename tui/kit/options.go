@@ -19,9 +19,11 @@ func OptionLabel(ctx *Context, a rules.Action) string {
 	return drill.Label(a, ctx.ASCII)
 }
 
-// AnalysisLabel names the options of an analysis as its menu names
-// them (ItemLabel): OptionLabel, but a pass that declines a declaration
-// is "no shlomo", as the menu offered it.
+// AnalysisLabel names the options of an analysis for its table, the
+// hint's at the table and the trainer's alike: OptionLabel, but a suit
+// named is its name alone ("hearts", "no trumps", the word the menu
+// gives it beside its symbol) and a pass that declines a declaration is
+// "no shlomo", as the menu offered it.
 func AnalysisLabel(ctx *Context, an *drill.Analysis) func(rules.Action) string {
 	actions := make([]rules.Action, len(an.Rows))
 	for i, r := range an.Rows {
@@ -29,7 +31,10 @@ func AnalysisLabel(ctx *Context, an *drill.Analysis) func(rules.Action) string {
 	}
 	declined := Declined(actions)
 	return func(a rules.Action) string {
-		if a.Kind == rules.Pass && declined != rules.NoAction {
+		switch {
+		case a.Kind == rules.Name:
+			return a.Suit.Name()
+		case a.Kind == rules.Pass && declined != rules.NoAction:
 			return "no " + rules.Action{Kind: declined}.Words()
 		}
 		return OptionLabel(ctx, a)
@@ -48,8 +53,7 @@ func AnalysisTable(ctx *Context, an *drill.Analysis, chosen int) []string {
 // and "you", the best with "best", so no colour is needed to read it.
 // In a window (ctx.Width) too narrow for the widest row, the labels give
 // way rather than the verdicts, so that the chosen row keeps "← you": a
-// suit named is written by its name alone, another label is cut (with
-// the screen's Ellipsis).
+// label is cut (with the screen's Ellipsis).
 func AnalysisTableWith(ctx *Context, an *drill.Analysis, chosen int, label func(rules.Action) string) []string {
 	st := &ctx.Styles
 	g := &ctx.Paint.Glyphs
@@ -142,20 +146,6 @@ func AnalysisTableWith(ctx *Context, an *drill.Analysis, chosen int, label func(
 			}
 		}
 	}
-	// Where a suit named would be cut, every suit named is written by
-	// its name alone: "hearts" reads where "name he…" would not, and
-	// the question above the table says the options name suits.
-	suitsOnly := false
-	for _, r := range an.Rows {
-		if r.Action.Kind == rules.Name && WidthOf(label(r.Action)) > lw {
-			suitsOnly = true
-		}
-	}
-	for _, r := range an.Rows {
-		if suitsOnly && r.Action.Kind == rules.Name && WidthOf(r.Action.Suit.Name()) > lw {
-			suitsOnly = false
-		}
-	}
 	head := fmt.Sprintf("   %-*s  %*s  %*s  %*s%*s%s", lw, "option", dw, "score diff", bw, "bete", ww, winHead, sep, "", "verdict")
 	out := []string{st.Dim.Render(head)}
 	for j, r := range an.Rows {
@@ -175,9 +165,6 @@ func AnalysisTableWith(ctx *Context, an *drill.Analysis, chosen int, label func(
 		}
 		verdict += yours[j]
 		name := label(r.Action)
-		if suitsOnly && r.Action.Kind == rules.Name {
-			name = r.Action.Suit.Name()
-		}
 		if WidthOf(name) > lw {
 			name = ansi.TruncateWc(name, lw, ctx.Ellipsis())
 		}

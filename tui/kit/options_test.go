@@ -94,7 +94,7 @@ func TestAnalysisTableKeepsYouWhole(t *testing.T) {
 	for _, ascii := range []bool{false, true} {
 		ctx := NewContext(ascii)
 		ctx.Width = 80
-		rows := AnalysisTableWith(&ctx, an, 1, func(a rules.Action) string { return OptionLabel(&ctx, a) })
+		rows := AnalysisTable(&ctx, an, 1)
 		you := ansi.Strip(rows[2])
 		if ascii {
 			you = ASCIIText(you)
@@ -190,7 +190,9 @@ func TestAnalysisTableKeepsItsLayout(t *testing.T) {
 // play-tester (pass chosen, a blunder in the chance to win, beside four
 // suits named) leaves the labels 10 cells at 80 columns: the suits are
 // written by their names ("hearts", "no trumps"), never cut to "name
-// he…", and your row stays whole, in both glyph sets.
+// he…", and your row stays whole, in both glyph sets. In 120 columns,
+// where "name hearts" would fit, the suits read the same: the table
+// (the hint's at the table, the trainer's) names them one way.
 func TestAnalysisTableNamesSuitsWhole(t *testing.T) {
 	row := func(a rules.Action, mean, err, bete, win float64, v drill.Verdict) drill.Row {
 		return drill.Row{Result: eval.Result{Action: a, Mean: mean, StdErr: err, Bete: bete, Win: win}, Verdict: v}
@@ -205,17 +207,21 @@ func TestAnalysisTableNamesSuitsWhole(t *testing.T) {
 		row(rules.NameAction(rules.Spades), -71.9, 5.4, 0.51, 0.793, wrong(0.141, 0.011)),
 		row(rules.NameAction(rules.Diamonds), -123.3, 4.9, 0.74, 0.719, wrong(0.215, 0.006)),
 	}}
-	for _, ascii := range []bool{false, true} {
+	for _, c := range []struct {
+		ascii bool
+		width int
+	}{{false, 80}, {true, 80}, {false, 120}, {true, 120}} {
+		ascii := c.ascii
 		ctx := NewContext(ascii)
-		ctx.Width = 80
-		rows := AnalysisTableWith(&ctx, an, 1, func(a rules.Action) string { return OptionLabel(&ctx, a) })
+		ctx.Width = c.width
+		rows := AnalysisTable(&ctx, an, 1)
 		var all []string
 		for _, r := range rows {
 			text := ansi.Strip(r)
 			if ascii {
 				text = ASCIIText(text)
 			}
-			if WidthOf(text) > 80 {
+			if WidthOf(text) > c.width {
 				t.Errorf("ascii %v: a row of %d cells: %q", ascii, WidthOf(text), text)
 			}
 			if strings.Contains(text, "…") || strings.Contains(text, "...") {

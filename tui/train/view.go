@@ -271,22 +271,12 @@ func (t *core) resultLinesIn(ctx *kit.Context, w, room int) (lines []string, nee
 	default:
 		return nil, 0, pg
 	}
-	// An option is named as the menu named it: a pass that declines a
-	// declaration is "no shlomo" in the table too, and a suit by its
-	// name, "hearts" or "no trumps", as the menu's "♥ hearts" reads and
-	// as kit's table writes it where a row is crowded: one word for it
-	// in every drill, at every seat count and width, in the table and
-	// the hard bot's line alike. The other labels keep the table's
-	// short words ("exchange" for "exchange the 7"), which a row of 80
-	// columns fits.
+	// An option is named as the menu named it, as the hint at the table
+	// names it (kit.AnalysisLabel): "no shlomo" for a pass that declines
+	// a declaration, a suit by its name alone, in the table and the hard
+	// bot's line alike.
 	an := &t.an
-	short := kit.AnalysisLabel(ctx, an)
-	label := func(a rules.Action) string {
-		if a.Kind == rules.Name {
-			return a.Suit.Name()
-		}
-		return short(a)
-	}
+	label := kit.AnalysisLabel(ctx, an)
 	chosen := an.Rows[t.chose]
 	v := chosen.Verdict
 	say := "You chose " + choseWords(ctx, chosen.Action) + ": "
