@@ -38,7 +38,7 @@ func ChoiceExplain(g *Glyphs, v *rules.View, a rules.Action) string {
 	case rules.Pass:
 		switch {
 		case v.Phase == rules.PhaseDeclare:
-			return "declare nothing: everyone is asked, so passing tells nothing"
+			return "declare nothing: everyone is asked, so it tells nothing"
 		case v.Phase == rules.PhaseBid2 && v.Seat == v.Dealer && duel:
 			return "name no suit; with both passing twice the deal is thrown in"
 		case v.Phase == rules.PhaseBid2 && v.Seat == v.Dealer:

@@ -296,3 +296,17 @@ func TestTakeNamesTheOtherSide(t *testing.T) {
 		}
 	}
 }
+
+// TestDeclineExplainedAsTheMenuSaysIt: the pass of the declarations is
+// offered as "declare nothing" or "no shlomo", never "pass": its
+// explanation does not call it passing either. At every seat count.
+func TestDeclineExplainedAsTheMenuSaysIt(t *testing.T) {
+	g := NewGlyphs(false)
+	for _, n := range []int{2, 3, 4} {
+		v := rules.View{Players: n, Dealer: rules.Seat(n - 1), OrigUpcard: rules.MustCard("JH"), Phase: rules.PhaseDeclare}
+		got := ChoiceExplain(&g, &v, rules.Action{Kind: rules.Pass})
+		if got != "declare nothing: everyone is asked, so it tells nothing" {
+			t.Errorf("%d players: %q", n, got)
+		}
+	}
+}
