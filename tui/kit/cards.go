@@ -139,10 +139,23 @@ func (p *Painter) StyledSuit(s rules.Suit) string {
 	return p.Glyphs.Suit(s)
 }
 
-// SuitName is the suit in its colour with its name, "♥ hearts"; no
-// trumps is its name alone.
+// SuitName is the suit with its symbol and name, "♥ hearts"; no trumps
+// is its name alone, and so is every suit with the ASCII glyphs, whose
+// letter only repeats the name ("clubs", not "C clubs").
+func (g *Glyphs) SuitName(s rules.Suit) string {
+	if !g.namesWithSymbol(s) {
+		return s.Name()
+	}
+	return g.Suit(s) + " " + s.Name()
+}
+
+// namesWithSymbol reports whether SuitName writes s's symbol before its
+// name.
+func (g *Glyphs) namesWithSymbol(s rules.Suit) bool { return s != rules.NoTrumps && !g.ASCII }
+
+// SuitName is Glyphs.SuitName with the symbol in the suit's colour.
 func (p *Painter) SuitName(s rules.Suit) string {
-	if s == rules.NoTrumps {
+	if !p.Glyphs.namesWithSymbol(s) {
 		return s.Name()
 	}
 	return p.StyledSuit(s) + " " + s.Name()

@@ -13,7 +13,7 @@ import (
 // at three and four). g writes cards and suits.
 func ChoiceExplain(g *Glyphs, v *rules.View, a rules.Action) string {
 	up := v.OrigUpcard.Suit()
-	upName := g.Suit(up) + " " + up.Name()
+	upName := g.SuitName(up)
 	duel := v.Players <= 2
 	// Who answers a word of the person's: the other player, or at a
 	// table the next to speak.
@@ -77,7 +77,7 @@ func ChoiceExplain(g *Glyphs, v *rules.View, a rules.Action) string {
 		if a.Suit == rules.NoTrumps {
 			return "be the maker with no trump: each suit ranks A 10 K Q J 9 8 7"
 		}
-		return "make " + g.Suit(a.Suit) + " " + a.Suit.Name() + " trump and become the maker"
+		return "make " + g.SuitName(a.Suit) + " trump and become the maker"
 	case rules.Exchange:
 		return "swap your 7 of trump (the dix) for the upcard " + g.CardText(v.OrigUpcard)
 	case rules.NoExchange:

@@ -3,6 +3,8 @@ package kit
 import (
 	"testing"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"github.com/klob/klob/rules"
 )
 
@@ -195,6 +197,32 @@ func TestJoinLists(t *testing.T) {
 		}
 		if got := JoinAnd(c.words); got != c.and_ {
 			t.Errorf("JoinAnd(%q) = %q, want %q", c.words, got, c.and_)
+		}
+	}
+}
+
+// TestSuitNameInEachGlyphSet: a suit is named with its symbol before
+// its name, "♣ clubs"; with the ASCII glyphs by its name alone,
+// "clubs", not "C clubs"; no trumps by its name in both. Styled (the
+// menus) and plain (the explanations) alike.
+func TestSuitNameInEachGlyphSet(t *testing.T) {
+	for _, c := range []struct {
+		ascii bool
+		suit  rules.Suit
+		want  string
+	}{
+		{false, rules.Clubs, "♣ clubs"},
+		{false, rules.NoTrumps, "no trumps"},
+		{true, rules.Clubs, "clubs"},
+		{true, rules.Hearts, "hearts"},
+		{true, rules.NoTrumps, "no trumps"},
+	} {
+		ctx := NewContext(c.ascii)
+		if got := ansi.Strip(ctx.Paint.SuitName(c.suit)); got != c.want {
+			t.Errorf("ascii %v, %v: %q, want %q", c.ascii, c.suit, got, c.want)
+		}
+		if got := ctx.Paint.Glyphs.SuitName(c.suit); got != c.want {
+			t.Errorf("ascii %v, %v, unstyled: %q, want %q", c.ascii, c.suit, got, c.want)
 		}
 	}
 }

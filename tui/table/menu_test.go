@@ -386,8 +386,8 @@ func TestRoundTwoMenuNamesSuits(t *testing.T) {
 
 // TestRoundTwoMenuAsTheTrainer: at 80×24 the round-two menu writes each
 // suit it offers as the trainer does (kit.TableActionLabel: "[c] ♣
-// clubs", "[c] C clubs" under -ascii), its sign or letter and its
-// name, at every seat count (the four-handed dealer, offered all four
+// clubs", "[c] clubs" under -ascii, where the letter only repeats the
+// name), at every seat count (the four-handed dealer, offered all four
 // suits, no trumps and pass, aside: that menu takes two lines,
 // TestDealerRoundTwoMenuInFullWords).
 func TestRoundTwoMenuAsTheTrainer(t *testing.T) {

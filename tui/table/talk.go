@@ -241,7 +241,7 @@ func (sc *Scene) TrickList(ctx *kit.Context, w int) []string {
 	v := &sc.V
 	head := "This deal's tricks"
 	if v.Trump != rules.NoSuit {
-		head += " (trump " + p.Glyphs.Suit(v.Trump) + " " + v.Trump.Name() + ")"
+		head += " (trump " + p.Glyphs.SuitName(v.Trump) + ")"
 		if v.Trump == rules.NoTrumps {
 			head = "This deal's tricks (no trumps)"
 		}

@@ -777,13 +777,13 @@ func (t *Screen) upcardSays(ctx *kit.Context) (lines []string, sep string) {
 	su := v.OrigUpcard.Suit()
 	switch {
 	case v.Phase == rules.PhaseBid1 || v.Phase == rules.PhaseSchmeiss || v.Phase == rules.PhaseDeclare:
-		return []string{"proposes " + p.StyledSuit(su) + " " + su.Name()}, " "
+		return []string{"proposes " + p.SuitName(su)}, " "
 	case v.Phase == rules.PhaseBid2:
-		return []string{p.StyledSuit(su) + " " + su.Name() + " refused", "in round one"}, " "
+		return []string{p.SuitName(su) + " refused", "in round one"}, " "
 	}
 	trump := "no trumps"
 	if v.Trump < rules.NoTrumps {
-		trump = p.StyledSuit(v.Trump) + " " + v.Trump.Name()
+		trump = p.SuitName(v.Trump)
 	}
 	lines = []string{"trump: " + trump, "maker: " + drill.SeatName(v.Players, v.Maker)}
 	if v.Upcard == rules.NoCard {
