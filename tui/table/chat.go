@@ -62,10 +62,6 @@ type ChatLine struct {
 // ChatRefresh tells the screen that its Talker has new lines.
 type ChatRefresh struct{}
 
-// chatAt is where a line came among the deal's words: during deal
-// deal of game game (host.Snapshot.Game), after step steps of it.
-type chatAt struct{ game, deal, step int }
-
 // typingHelp is said beside the box while a line is typed.
 const typingHelp = "enter send · esc cancel · /mute NAME hides a player"
 
@@ -233,26 +229,15 @@ func (s *Screen) talkNote() string {
 // in the closed box.
 func (s *Screen) kept() bool { return !s.talk.Typing && s.talk.Input.Len() > 0 }
 
-// chatHere is the position on the screen now, where a line that comes
-// now goes among the deal's words.
-func (s *Screen) chatHere() chatAt {
-	at := chatAt{game: s.snap.Game, deal: s.snap.DealNo, step: len(s.snap.View.History())}
-	if !s.snap.HasDeal || s.snap.Between || s.snap.Over {
-		// Between deals: after every word of the deal shown.
-		at.step = maxStep
-	}
-	return at
-}
-
 // placeChat notes where the lines not yet placed came: at the position
 // on the screen now.
 func (s *Screen) placeChat() {
 	if s.cfg.Talk == nil {
 		return
 	}
-	at := s.chatHere()
+	at := s.snap.Place()
 	lines := s.cfg.Talk.Lines()
-	keep := make(map[uint64]chatAt, len(lines))
+	keep := make(map[uint64]host.Place, len(lines))
 	for _, l := range lines {
 		p, ok := s.chatPos[l.Seq]
 		if !ok {
@@ -265,15 +250,12 @@ func (s *Screen) placeChat() {
 
 // chatWhere is where line l goes among the deal's words: where it was
 // said when the Talker knows (ChatLine.At), else at here.
-func chatWhere(l ChatLine, here chatAt) chatAt {
+func chatWhere(l ChatLine, here host.Place) host.Place {
 	if l.At == nil {
 		return here
 	}
-	return chatAt{game: l.At.Game, deal: l.At.Deal, step: l.At.Step}
+	return *l.At
 }
-
-// maxStep places a line after every step of its deal.
-const maxStep = 1 << 30
 
 // sceneChat is the chat as the scene draws it.
 func (s *Screen) sceneChat() []SceneChat {
@@ -285,16 +267,16 @@ func (s *Screen) sceneChat() []SceneChat {
 		p, ok := s.chatPos[l.Seq]
 		switch {
 		case !ok:
-			p = chatAt{deal: s.snap.DealNo, step: maxStep}
-		case p.game != s.snap.Game:
+			p = host.Place{Deal: s.snap.DealNo, Step: host.AfterDeal}
+		case p.Game != s.snap.Game:
 			// Said in an earlier game at the table (a rematch keeps the
 			// screen and counts its deals from 1 again): before every
 			// word of this game, as the lines of earlier deals are, so
 			// the talk still reads in the order it was said and a line
 			// of the last game's end never seems said during a deal.
-			p = chatAt{}
+			p = host.Place{}
 		}
-		out = append(out, SceneChat{ChatLine: l, Deal: p.deal, Step: p.step})
+		out = append(out, SceneChat{ChatLine: l, Deal: p.Deal, Step: p.Step})
 	}
 	return out
 }
@@ -368,11 +350,11 @@ func (sc *Scene) chatNames(ctx *kit.Context, short *Scene, w int) func(string) s
 // that the talk reads in the order it happened; a line the Talker does
 // not place goes where the screen opens, after the deal's words so far.
 func (s *Screen) firstChat() {
-	s.chatPos = map[uint64]chatAt{}
+	s.chatPos = map[uint64]host.Place{}
 	if s.cfg.Talk == nil {
 		return
 	}
-	at := s.chatHere()
+	at := s.snap.Place()
 	for _, l := range s.cfg.Talk.Lines() {
 		s.chatPos[l.Seq] = chatWhere(l, at)
 	}

@@ -167,7 +167,7 @@ type Screen struct {
 	// talk is the box a line of chat is typed in; chatPos is where each
 	// line of the chat came among the deal's words.
 	talk    kit.TalkBox
-	chatPos map[uint64]chatAt
+	chatPos map[uint64]host.Place
 	// held is the note that said why the person's line of talk was
 	// refused: the game's moves leave it (chat.go, holdsNote); heldQuiet
 	// says it refused the line because the table was quiet (a rated
