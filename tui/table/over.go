@@ -336,14 +336,15 @@ func (s *Screen) winnerWords(ctx *kit.Context, sc *Scene) (string, lipgloss.Styl
 		st := sn.Players[sn.Seat].State
 		stoodIn = st == host.SeatTakeover || st == host.SeatBack
 	}
-	// A game a bot finished for the person is rated as their loss
-	// whatever its points (the club's rating line says so too): the
-	// side's win is said with that, never cheered.
+	// A game a bot finished for the person is not their win (a rated
+	// one counts as their loss, as the club's rating line under it
+	// says; the screen does not know whether the game is rated): the
+	// side's win is said plainly, with who played the end, never cheered.
 	switch {
 	case win == mine && sc.teams() && stoodIn:
-		return "Your team, " + sc.sideLower(win) + ", wins the game, " + score + ", but a bot played your seat at the end, so it is rated as your loss.", st.Heading
+		return "Your team, " + sc.sideLower(win) + ", wins the game, " + score + "; a bot played your seat at the end.", st.Heading
 	case win == mine && stoodIn:
-		return "Your seat wins the game, " + score + ", but a bot played it at the end, so it is rated as your loss.", st.Heading
+		return "Your seat wins the game, " + score + "; a bot played it at the end.", st.Heading
 	case win == mine && sc.teams():
 		return "Your team, " + sc.sideLower(win) + ", wins the game, " + score + "!", st.Good
 	case win == mine:

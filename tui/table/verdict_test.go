@@ -417,9 +417,9 @@ func TestWinnerWordsOrderTheOthers(t *testing.T) {
 }
 
 // A person whose seat a bot played at the end (they dropped and did not
-// come back) is not told they won: their side did, and the game is
-// rated as their loss, as the club's rating line says. At every seat
-// count.
+// come back) is not told they won: their side did, with a bot in their
+// seat (a rated game counts as their loss, which the club's rating line
+// says). At every seat count.
 func TestWinnerWordsOfASeatABotPlayed(t *testing.T) {
 	ctx := kit.NewContext(false)
 	testkit.EachSeatCount(t, func(t *testing.T, n int) {
@@ -436,9 +436,9 @@ func TestWinnerWordsOfASeatABotPlayed(t *testing.T) {
 			}[n]
 			if st != host.SeatHere {
 				want = map[int]string{
-					2: "Your seat wins the game, 524 to 0, but a bot played it at the end, so it is rated as your loss.",
-					3: "Your seat wins the game, 524 to West's 0 and North's 0, but a bot played it at the end, so it is rated as your loss.",
-					4: "Your team, you & North, wins the game, 524 to 0, but a bot played your seat at the end, so it is rated as your loss.",
+					2: "Your seat wins the game, 524 to 0; a bot played it at the end.",
+					3: "Your seat wins the game, 524 to West's 0 and North's 0; a bot played it at the end.",
+					4: "Your team, you & North, wins the game, 524 to 0; a bot played your seat at the end.",
 				}[n]
 			}
 			if got != want {
