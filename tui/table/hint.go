@@ -54,8 +54,9 @@ func (s *Screen) hintLines(ctx *kit.Context, sc *Scene, w, room int) []string {
 
 // onTable says in one line what lies on the table, for the hint panel,
 // which covers the table and the line over it: the hint speaks of
-// those cards. From the declarations to the dix, the upcard ("Upcard
-// 9♣") while it lies face up, in nobody's hand (UpcardTaker): the
+// those cards, in one form ("On the table: …"), so that the line reads
+// as what the hint covers. From the declarations to the dix, the upcard
+// ("On the table: the upcard 9♣") while it lies face up, in nobody's hand (UpcardTaker): the
 // bids are about it, the dix takes it. In the play, the trick, each
 // card with its player ("On the table: West A♦, East K♦"). Nil when no
 // card lies on it.
@@ -66,7 +67,7 @@ func (s *Screen) onTable(ctx *kit.Context, sc *Scene, w int) []string {
 		if !v.OrigUpcard.Valid() || v.UpcardTaker() != rules.NoSeat {
 			return nil
 		}
-		return []string{cutTo(ctx, " Upcard "+ctx.Paint.StyledCard(v.OrigUpcard), w)}
+		return []string{cutTo(ctx, " On the table: the upcard "+ctx.Paint.StyledCard(v.OrigUpcard), w)}
 	}
 	if v.Phase != rules.PhasePlay || v.InTrick == 0 {
 		return nil

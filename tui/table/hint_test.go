@@ -765,7 +765,7 @@ func TestHintKeepsTheTrick(t *testing.T) {
 
 // TestHintShowsTheUpcard: at every seat count, at 80×24, the hint
 // opened at a bid covers the table and its upcard, but a line under
-// the hint names the upcard itself ("Upcard 9♣", "Upcard 9C" under
+// the hint names the upcard itself ("On the table: the upcard 9♣", 9C under
 // -ascii), not only its suit: the bid is about that card. The screen
 // stays 80×24.
 func TestHintShowsTheUpcard(t *testing.T) {
@@ -779,7 +779,7 @@ func TestHintShowsTheUpcard(t *testing.T) {
 			if !strings.Contains(text, "Hint: the hard bot would") {
 				t.Fatalf("%d players, ascii %v: no hint:\n%s", n, ascii, text)
 			}
-			want := " Upcard " + f.hs.Ctx.Paint.Glyphs.CardText(f.snap().View.OrigUpcard) + "\n"
+			want := " On the table: the upcard " + f.hs.Ctx.Paint.Glyphs.CardText(f.snap().View.OrigUpcard) + "\n"
 			if !strings.Contains(text, want) {
 				t.Errorf("%d players, ascii %v: the hint hides the upcard, no %q:\n%s", n, ascii, want, text)
 			}
