@@ -256,3 +256,29 @@ func TestHelpTellsTheMeldLetters(t *testing.T) {
 		}
 	})
 }
+
+// TestOverHelpNamesTalkOnlyWhereThereIs: at a game's end the help's v
+// line names the table talk only at a table that has talk: a game
+// alone has none, and its list ends with the score pad. At every seat
+// count.
+func TestOverHelpNamesTalkOnlyWhereThereIs(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		for _, talk := range []bool{false, true} {
+			f := newFixture(t, n, seeds[n], 80, 24, func(hc *host.Config, c *Config) {
+				hc.Options.Target = 100
+				if talk {
+					c.Talk, c.Shared, c.Tag = &fakeTalk{}, true, "table ABCD"
+				}
+			})
+			f.until("the end", func(s host.Snapshot) bool { return s.Over && f.s.overSeen }, true)
+			ctx := kittest.Context(80, 24)
+			text := kittest.HelpText(&ctx, f.s)
+			if !strings.Contains(text, "the last deal's list") {
+				t.Fatalf("talk %v: the help has no v line:\n%s", talk, text)
+			}
+			if got := strings.Contains(kittest.Flat(text), "the whole table talk"); got != talk {
+				t.Errorf("talk %v: the help names the table talk: %v\n%s", talk, got, text)
+			}
+		}
+	})
+}

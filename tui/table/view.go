@@ -859,7 +859,12 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 		h.Full = [][]key.Binding{h.Short, {kit.Spelled("scroll the score pad when it is cut", k.Up, k.Down),
 			kit.PageKeys("scroll the score pad a page")}}
 		if sn.HasDeal {
-			h.Full[1] = append(h.Full[1], kit.Brief("the last deal's list, the score pad and the whole table talk (v or esc closes it; ↑/↓, home and end scroll it)", k.LastTrick))
+			// A game alone has no talk: the list then ends with the pad.
+			what := "the last deal's list and the score pad"
+			if s.cfg.Talk != nil {
+				what = "the last deal's list, the score pad and the whole table talk"
+			}
+			h.Full[1] = append(h.Full[1], kit.Brief(what+" (v or esc closes it; ↑/↓, home and end scroll it)", k.LastTrick))
 		}
 		return h
 	case s.tricks:
