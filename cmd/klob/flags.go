@@ -450,7 +450,7 @@ type gameFlags struct {
 // gameFlags defines -players, -rules, -target and -seed; seedUsage says
 // what the seed decides and where the secret one is shown. The notes after the flags get the table of
 // every -rules key with its values, default and meaning.
-func (f *flagSet) gameFlags(seedUsage string) gameFlags {
+func (f *flagSet) gameFlags(seedUsage string, lastGame bool) gameFlags {
 	if t := rulesKeys(); t != "" {
 		if f.notes != "" {
 			t = "\n" + t
@@ -465,10 +465,16 @@ func (f *flagSet) gameFlags(seedUsage string) gameFlags {
 		}
 		return "-target " + strconv.Quote(v) + ": " + tooFar(0, strings.HasPrefix(v, "-"))
 	})
+	// klob play opens on the last game started (the settings file keeps
+	// it), so its defaults name that game first.
+	last, rulesDefault := "", ""
+	if lastGame {
+		last, rulesDefault = "else the last game's, ", "; default: the last game's, else the standard rules"
+	}
 	return gameFlags{
-		players: f.Int("players", 0, "players at the table: 2, 3 or 4, over -rules players= (0: as -rules says, else 2)"),
-		rules:   f.optionList("rules", "rule options, key=value separated by commas (the flag may be given more than once): "+strings.Join(rules.AllOptionNames(), ", ")+" (see below)"),
-		target:  f.Int("target", 0, "the score that wins the game, over -rules target= (default 500, or the rules' target)"),
+		players: f.Int("players", 0, "players at the table: 2, 3 or 4, over -rules players= (0: as -rules says, "+last+"else 2)"),
+		rules:   f.optionList("rules", "rule options, key=value separated by commas (the flag may be given more than once): "+strings.Join(rules.AllOptionNames(), ", ")+" (see below"+rulesDefault+")"),
+		target:  f.Int("target", 0, "the score that wins the game, over -rules target= (default: as -rules says, "+last+"else 500)"),
 		seed:    f.Uint64("seed", 0, seedUsage),
 	}
 }

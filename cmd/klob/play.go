@@ -33,8 +33,8 @@ func parsePlay(args []string, stdout, stderr io.Writer, secret func() uint64) (p
 	fs := newFlagSet("play", "usage: klob play [-players 2|3|4] [-level easy|normal|hard] [-target N]\n"+
 		"                 [-seed N] [-rules k=v,...] [-ascii] [-pace D]\n"+
 		"Plays a game against the bot: with -players 3 against two bots, with 4 with a\nbot partner against two.")
-	level := fs.String("level", "normal", "the bots: easy, normal or hard (random for testing)")
-	game := fs.gameFlags("seed of the decks: the same seed deals the same cards (default: a secret one, shown when the game is over)")
+	level := fs.String("level", "", "the bots: easy, normal or hard (random for testing) (default: the last game's, else normal)")
+	game := fs.gameFlags("seed of the decks: the same seed deals the same cards (default: a secret one, shown when the game is over); with -seed the last game's level and rules are not used", true)
 	ascii := fs.asciiFlag("draw suits as letters (C D H S) and boxes with + - |")
 	pace := fs.Duration("pace", tui.DefaultTiming().Pace, "least time between two moves of the bot")
 	pos, err := fs.parse(args, stdout, stderr)
@@ -43,6 +43,9 @@ func parsePlay(args []string, stdout, stderr io.Writer, secret func() uint64) (p
 	}
 	if len(pos) > 0 {
 		return playFlags{}, fs.unexpected(stderr, pos[0])
+	}
+	if *level == "" {
+		*level = "normal"
 	}
 	lv, err := ai.ParseLevel(*level)
 	if err != nil {

@@ -65,7 +65,7 @@ shlomo, draw:QS, give:9D, no-cleopatra). Both take samples=N and seed=N.
 -eval takes -samples, -seed and -ascii beside its text (the text's samples=
 and seed= win); -review takes -ascii only. Other flags beside them are
 refused, never left unread.`
-	game := fs.gameFlags("seed of the drills and their evaluations (default: a secret one, shown in the trainer's title)")
+	game := fs.gameFlags("seed of the drills and their evaluations (default: a secret one, shown in the trainer's title)", false)
 	// dealer and elder are seats, not kinds: they take every decision
 	// of that seat (the forced dealer's among them).
 	seat := func(f string) bool { return f == drill.OnlyDealer.String() || f == drill.OnlyElder.String() }

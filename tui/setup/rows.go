@@ -143,7 +143,7 @@ func (sec Section) line(ctx *kit.Context) string {
 // sections head the groups of Rows, in order: without its heading a
 // variant would read as a standard rule, a setting as a rule.
 var sections = []Section{
-	{First: "players", Heading: "The game"},
+	{First: "players", Heading: "The game, kept for the next setup once started"},
 	variantsSection,
 	{First: "pace", Heading: "Your settings, kept for the next games"},
 }

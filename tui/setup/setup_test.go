@@ -694,7 +694,7 @@ func TestLongWarningKeepsEveryRow(t *testing.T) {
 	for _, r := range s.rows() {
 		require.Contains(t, text, r.Label, "the screen:\n%s", text)
 	}
-	for _, h := range []string{"The game", "House variants, off unless switched on", "Your settings, kept for the next games"} {
+	for _, h := range []string{"The game, kept for the next setup once started", "House variants, off unless switched on", "Your settings, kept for the next games"} {
 		require.Contains(t, text, h, "the screen:\n%s", text)
 	}
 	require.Contains(t, text, "! /home/someone/.config/klob/settings: line 1:")
