@@ -225,3 +225,29 @@ func TestLessonHelpRulesBySeats(t *testing.T) {
 		}
 	}
 }
+
+// TestLearnEscAsksToQuit: klob learn on its own answers esc as q, with
+// the question to quit the lesson, at its first step and further on, at
+// every seat count; n stays in the lesson.
+func TestLearnEscAsksToQuit(t *testing.T) {
+	for _, players := range []int{2, 3, 4} {
+		for _, steps := range []int{0, 3} {
+			app, err := NewLearn(LearnConfig{Players: players})
+			if err != nil {
+				t.Fatal(err)
+			}
+			hs := startHarness(t, app, 80, 24)
+			for range steps {
+				hs.press("enter")
+			}
+			hs.press("esc")
+			if flat := kittest.Flat(hs.screen()); hs.quit || !strings.Contains(flat, "The lesson is not saved") {
+				t.Fatalf("%d players, step %d: esc did not ask to quit (quit %v):\n%s", players, steps+1, hs.quit, hs.screen())
+			}
+			hs.press("n")
+			if hs.quit || hs.name() != "learn" || strings.Contains(kittest.Flat(hs.screen()), "The lesson is not saved") {
+				t.Fatalf("%d players: n after esc left the lesson:\n%s", players, hs.screen())
+			}
+		}
+	}
+}

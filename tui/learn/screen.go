@@ -128,6 +128,8 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	keys = append(keys, kit.Bind("n", "at the end: start a real game", k.New.Keys()...))
 	if s.cfg.Leave != nil {
 		keys = append(keys, kit.Brief("back to the setup form (the lesson is not kept)", k.Back))
+	} else {
+		keys = append(keys, kit.Brief("quit the lesson, as q does (it asks first)", k.Back))
 	}
 	keys = append(keys, k.Help, kit.QuitAsks(k))
 	return kit.KeyHelp{Short: keys, Full: [][]key.Binding{keys}}
@@ -155,6 +157,10 @@ func (s *Screen) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	switch {
 	case s.cfg.Leave != nil && kit.IsKey(k, ctx.Keys.Back):
 		return s.cfg.Leave(false)
+	case kit.IsKey(k, ctx.Keys.Back):
+		// On its own the lesson has nothing to go back to: esc does
+		// what q does, asking before it quits.
+		return s, kit.AskQuit
 	case kit.IsKey(k, ctx.Keys.Up):
 		s.scroll = max(0, s.scroll-1)
 		s.clearRefusal()
