@@ -715,3 +715,27 @@ func TestShownSequencesSayWhenTheyCounted(t *testing.T) {
 		t.Errorf("play-shown does not say when the sequences counted: %s", s)
 	}
 }
+
+// TestTextNamesNoFixedTarget: the lesson plays one deal of the standard
+// rules whatever the setup's target, so where its text says how a game
+// ends it names the game's target, with 500 as its default, never 500
+// alone as if every game went to it.
+func TestTextNamesNoFixedTarget(t *testing.T) {
+	text, err := LoadText()
+	if err != nil {
+		t.Fatal(err)
+	}
+	target := regexp.MustCompile(`\b(to|reaches) 500\b`)
+	said := 0
+	for name, sec := range text {
+		flat := strings.Join(strings.Fields(sec.String()), " ")
+		if m := target.FindString(flat); m != "" {
+			t.Errorf("%s says %q, as if every game went to 500: %s", name, m, flat)
+		}
+		said += strings.Count(flat, "the game's target")
+	}
+	// The welcome and the end at each of the three seat counts.
+	if said != 6 {
+		t.Errorf("the game's target is named %d times, want 6 (the welcome and the end at 2, 3 and 4 players)", said)
+	}
+}
