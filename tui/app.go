@@ -367,7 +367,7 @@ func (q *quitAsk) Update(ctx *kit.Context, msg tea.KeyPressMsg) (bool, tea.Cmd) 
 }
 
 func (q *quitAsk) text() string {
-	return cmp.Or(q.question, "The game stays saved: start klob again to resume it.")
+	return cmp.Or(q.question, gameStaysSaved)
 }
 
 func (q *quitAsk) View(ctx *kit.Context, under string) string {

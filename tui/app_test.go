@@ -227,7 +227,7 @@ func TestGameOverOffers(t *testing.T) {
 			}
 		}
 		// The note after quitting shows the path as the screen does.
-		if note := hs.app.QuitNote(); note != "The game log is saved at ~/klob/history/game-1.klob" {
+		if note := hs.app.QuitNote(); note != "The game log is saved at: ~/klob/history/game-1.klob" {
 			t.Errorf("%d players: quit note %q", n, note)
 		}
 		// A stray enter leaves the end in place and names every key

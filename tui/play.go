@@ -457,7 +457,7 @@ func NewPlay(cfg PlayConfig) *App {
 		switch {
 		case sv.Over && sv.Save.Path != "":
 			// The path as the game-over screen showed it ("~/...").
-			return "The game log is saved at " + c.ShowPath.Show(sv.Save.Path)
+			return "The game log is saved at: " + c.ShowPath.Show(sv.Save.Path)
 		case sv.Over && sv.Save.FileErr != "" && sv.Save.Err != "":
 			return "The game is over, but it could not be filed in the history, and its last autosave failed: " + sv.Save.Err
 		case sv.Over && sv.Save.FileErr != "":
@@ -482,7 +482,7 @@ func NewPlay(cfg PlayConfig) *App {
 		if c.SavedIn != "" {
 			return "The game " + c.resumeFrom()
 		}
-		return "The game is saved: run klob again to resume it."
+		return gameStaysSaved
 	}
 	return app
 }

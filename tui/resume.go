@@ -72,12 +72,16 @@ func (s *resumeScreen) Name() string { return "resume" }
 // keep, so q does not ask (its question says the game stays saved).
 func (s *resumeScreen) QuitsAtOnce() bool { return s.log == nil }
 
+// gameStaysSaved is what the quit question and the line printed at
+// exit say of a game in progress that is kept: one sentence for both.
+const gameStaysSaved = "The game stays saved: start klob again to resume it."
+
 // QuitQuestion: the saved game stays as it is, to be offered again.
 func (s *resumeScreen) QuitQuestion() string {
 	if s.noSeat != "" {
 		return "The saved game stays as it is: klob offers it again when it starts."
 	}
-	return "The game stays saved: start klob again to resume it."
+	return gameStaysSaved
 }
 
 // noSeatWords says why no seat of h is the person's, "" when one is: a

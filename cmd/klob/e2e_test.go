@@ -435,7 +435,7 @@ func TestEndToEnd(t *testing.T) {
 	s.keys("Enter")
 	s.waitFor("Deal 2", patience)
 	scr = s.quit()
-	if !strings.Contains(scr, "The game is saved: run klob again to resume it.") || !strings.Contains(scr, "klob exited: 0") {
+	if !strings.Contains(scr, "The game stays saved: start klob again to resume it.") || !strings.Contains(scr, "klob exited: 0") {
 		t.Errorf("klob did not quit cleanly, saying the game is saved; the screen:\n%s", scr)
 	}
 	l, err := gamelog.ReadFile(filepath.Join(state, "current.klob"))
