@@ -109,6 +109,10 @@ type PlayConfig struct {
 	// NewGame closes it off the UI goroutine before the setup form
 	// shows, and each game alone of the lobby has its own PlayConfig.
 	game *seated
+	// waiting is what the offer to resume says of the saved game it
+	// offers (its quit question), printed at exit when no game was
+	// played since: the saved game is still there, however Klob quits.
+	waiting string
 	// keeper saves the settings as the setup form changes them.
 	keeper *prefsKeeper
 }
@@ -451,7 +455,7 @@ func NewPlay(cfg PlayConfig) *App {
 	app.opts.QuitNote = func() string {
 		m := c.game
 		if m == nil {
-			return ""
+			return c.waiting
 		}
 		sv := m.port.Snapshot()
 		switch {
@@ -551,6 +555,7 @@ func firstScreen(c *PlayConfig, l *gamelog.Log, filed bool, badLevel string, err
 	case err == nil && l != nil:
 		s := newResumeScreen(c, l, nil)
 		s.filed, s.badLevel = filed, badLevel
+		c.waiting = s.QuitQuestion()
 		return s
 	case err != nil && !errors.Is(err, store.ErrNoSave):
 		return newResumeScreen(c, nil, err)

@@ -1099,3 +1099,31 @@ func TestPhaseWords(t *testing.T) {
 		t.Errorf("the play reads %q, want \"the card play\"", w)
 	}
 }
+
+// TestQuitNoteWhileGameSaved: whenever a saved game is waiting at exit,
+// however Klob quits (ctrl+c at the offer to resume it, or in the lesson
+// opened from the form n shows), the line printed at exit says it stays
+// saved, as the offer's quit question does; with no saved game, nothing.
+func TestQuitNoteWhileGameSaved(t *testing.T) {
+	for _, players := range []int{2, 3, 4} {
+		for _, keys := range [][]string{{"ctrl+c"}, {"n", "L", "ctrl+c"}, {"n", "L", "enter", "q", "y", "q", "y"}} {
+			cfg := testConfig(dealSeed, &memStore{})
+			cfg.Setup.Options.Players = players
+			hs := resumeOffer(t, cfg)
+			hs.press(keys...)
+			if !hs.quit {
+				t.Fatalf("%d players, %v: Klob did not quit (%s):\n%s", players, keys, hs.name(), hs.screen())
+			}
+			if note := hs.app.QuitNote(); note != gameStaysSaved {
+				t.Errorf("%d players, %v: printed at exit %q, want %q", players, keys, note, gameStaysSaved)
+			}
+		}
+		cfg := testConfig(dealSeed, &memStore{})
+		cfg.Setup.Options.Players = players
+		hs := newHarness(t, cfg, 80, 24)
+		hs.press("ctrl+c")
+		if note := hs.app.QuitNote(); !hs.quit || note != "" {
+			t.Errorf("%d players, no saved game: quit %v, printed %q", players, hs.quit, note)
+		}
+	}
+}
