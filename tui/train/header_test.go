@@ -152,3 +152,30 @@ func TestHeaderShortensOneWay(t *testing.T) {
 		}
 	}
 }
+
+// TestTitlesNameSeatsAlike: the drill's title and the review's (M)
+// name the seat count in one form at a width: "3p" at 80 columns, where
+// the drill's title has no room for words beside its record, and
+// "3 players" in a window wide enough for them.
+func TestTitlesNameSeatsAlike(t *testing.T) {
+	ctx := kit.NewContext(false)
+	for _, n := range []int{2, 3, 4} {
+		cfg := rulesConfig(t, &traintest.MemRecord{}, "players="+strconv.Itoa(n))
+		cfg.Seed = 1234567890123
+		s := New(cfg)
+		s.no = 1
+		for _, c := range []struct {
+			w    int
+			want string
+		}{{80, " · " + strconv.Itoa(n) + "p · "}, {160, " · " + strconv.Itoa(n) + " players · "}} {
+			ctx.Width, ctx.Height = c.w, 24
+			drillTitle := ansi.Strip(s.header(&ctx, c.w))
+			review := ansi.Strip(strings.SplitN(s.reviewView(&ctx), "\n", 2)[0])
+			for what, title := range map[string]string{"drill": drillTitle, "review": review} {
+				if !strings.Contains(title, c.want) {
+					t.Errorf("%d players, %d columns: the %s title %q does not name the seats as %q", n, c.w, what, title, c.want)
+				}
+			}
+		}
+	}
+}

@@ -106,24 +106,11 @@ func (t *core) header(ctx *kit.Context, w int) string {
 	st := &ctx.Styles
 	rec, _ := t.seatRecord()
 	s := rec.Score
-	n := t.players()
-	left := func(words bool) string {
-		seats := fmt.Sprintf("%dp", n)
-		if words {
-			seats = fmt.Sprintf("%d players", n)
-		}
-		only := ""
-		if t.cfg.Only != drill.Any {
-			only = " · only " + t.cfg.Only.String()
-		}
-		return fmt.Sprintf(" %s  Trainer · %s · drill %d · seed %d%s", st.Title.Render("Klob"), seats, t.no, t.cfg.Seed, only)
-	}
 	counts := "no drills yet"
 	if s.Drills > 0 {
 		counts = recordCounts(s)
 	}
-	words := kit.WidthOf(left(true))+3+kit.WidthOf("record "+recordCounts(drill.Score{Drills: 1998, Correct: 999})) <= w
-	l := left(words)
+	l := t.titleLeft(ctx, t.seatsTag(ctx, w))
 	var r string
 	for _, try := range []string{"record " + counts, counts} {
 		if s.Drills == 0 {
@@ -139,6 +126,29 @@ func (t *core) header(ctx *kit.Context, w int) string {
 	}
 	r += " "
 	return kit.Fit(l, w-kit.WidthOf(r)-1) + " " + st.Heading.Render(r)
+}
+
+// titleLeft is the left of a drill's title, with the seat count as
+// seats says it.
+func (t *core) titleLeft(ctx *kit.Context, seats string) string {
+	only := ""
+	if t.cfg.Only != drill.Any {
+		only = " · only " + t.cfg.Only.String()
+	}
+	return fmt.Sprintf(" %s  Trainer · %s · drill %d · seed %d%s", ctx.Styles.Title.Render("Klob"), seats, t.no, t.cfg.Seed, only)
+}
+
+// seatsTag is the seat count as every title of the trainer says it at
+// width w: in words ("2 players") only where a drill's title has room
+// for them beside the widest record, else "2p"; so the drill and the
+// review name it alike, and it never swaps as the record grows.
+func (t *core) seatsTag(ctx *kit.Context, w int) string {
+	n := t.players()
+	words := fmt.Sprintf("%d players", n)
+	if kit.WidthOf(t.titleLeft(ctx, words))+3+kit.WidthOf("record "+recordCounts(drill.Score{Drills: 1998, Correct: 999})) <= w {
+		return words
+	}
+	return fmt.Sprintf("%dp", n)
 }
 
 // recordCounts is the record as the title says it: "6 right · 5 wrong".
@@ -426,7 +436,7 @@ func (t *core) reviewView(ctx *kit.Context) string {
 	st := &ctx.Styles
 	rule := kit.Rule(ctx, ctx.Width)
 	lines := []string{
-		kit.Fit(fmt.Sprintf(" %s  Trainer%s · your last mistakes, newest first", st.Title.Render("Klob"), t.seats(" · %d players")), w),
+		kit.Fit(fmt.Sprintf(" %s  Trainer · %s · your last mistakes, newest first", st.Title.Render("Klob"), t.seatsTag(ctx, w)), w),
 		rule,
 	}
 	rec, kinds := t.seatRecord()
