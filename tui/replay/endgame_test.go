@@ -83,7 +83,7 @@ func endGameAnalyze(mixed bool) func(ctx context.Context, r *gamelog.Replay, opt
 // points, the analysis line and the deal's end say only what has
 // figures, at two, three and four players: no points lost of "–/–"
 // beside the chance (it read "Points lost, deal/game: You –/–; chance
-// to win lost, summed: 24.7%/37.9%"), no table of points whose one row
+// to win lost per decision: 2.5%/3.8%"), no table of points whose one row
 // says "graded by the chance to win" in place of figures. The goldens
 // are the last deal's end, every decision graded by the chance
 // ("chance") or some by points ("mixed").
@@ -104,7 +104,7 @@ func TestGameTo100Analysis(t *testing.T) {
 				assert.Contains(t, screen, "Chance to win lost")
 				if !mixed {
 					assert.NotContains(t, screen, "Points lost", "no decision counted in points")
-					assert.Contains(t, screen, "Chance to win lost, summed")
+					assert.Contains(t, screen, "Chance to win lost per decision")
 				}
 				for _, line := range strings.Split(screen, "\n") {
 					assert.LessOrEqual(t, kit.WidthOf(line), 80, line)

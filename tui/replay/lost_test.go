@@ -98,7 +98,7 @@ func TestChanceToWinLostSaid(t *testing.T) {
 
 // TestFooterSaysChanceToWinLost: the footer's points lost sit beside a
 // blunder graded by the chance to win, which loses no points; it says
-// that chance too, summed as a percentage, within 80 columns at
+// that chance too, per decision as a percentage, within 80 columns at
 // every seat count, for one graded seat and for every seat graded.
 func TestFooterSaysChanceToWinLost(t *testing.T) {
 	for _, file := range gameOfEachCount {
@@ -115,8 +115,11 @@ func TestFooterSaysChanceToWinLost(t *testing.T) {
 					if err != nil {
 						return nil, err
 					}
-					rep.Deals[0].Players[rules.SeatA].WinLost = 0.21
-					rep.Players[rules.SeatA].WinLost = 0.34
+					// One decision graded by the chance in the deal, two in
+					// the game: 21% and 34% lost per decision.
+					d, g := &rep.Deals[0].Players[rules.SeatA], &rep.Players[rules.SeatA]
+					d.WinLost, d.Graded = 0.21, d.ByPoints+1
+					g.WinLost, g.Graded = 0.68, g.ByPoints+2
 					return rep, nil
 				}
 				hs := kittest.New(t, New(r, "x", Config{Analyze: byWin}, nil), 80, 24, false)
@@ -127,7 +130,7 @@ func TestFooterSaysChanceToWinLost(t *testing.T) {
 				if all {
 					assert.Contains(t, screen, "21.0%/34.0%")
 				} else {
-					assert.Contains(t, screen, "chance to win lost, summed: 21.0%/34.0%")
+					assert.Contains(t, screen, "hance to win lost per decision: 21.0%/34.0%")
 				}
 				for _, line := range strings.Split(screen, "\n") {
 					assert.LessOrEqual(t, kit.WidthOf(line), 80, line)
@@ -137,19 +140,20 @@ func TestFooterSaysChanceToWinLost(t *testing.T) {
 	}
 }
 
-// TestFooterChanceOneForm: the footer writes the chance to win lost,
-// summed, with one decimal at every seat count and every size of
-// figure, as the analysis' report does (it read "41%/81%" at four
-// players and "8.0%" at three), and cuts none of it: at 80 columns,
-// with long names at four players, one seat graded or every seat, the
-// figures it writes add up to the chance the graded seats lost. Where
+// TestFooterChanceOneForm: the footer writes the chance to win lost
+// per decision with one decimal at every seat count and every size of
+// figure (it read "41%/81%" at four players and "8.0%" at three), and
+// cuts none of it: at 80 columns, with long names at four players, one
+// seat graded or every seat, the figures it writes, each weighed by
+// the seats it names, add up to the chance the graded seats lost. Where
 // "You" and the figures do not fit one line (74 columns), the chance
 // takes a line of its own rather than "You" turning into "A".
 func TestFooterChanceOneForm(t *testing.T) {
 	names := [4]string{"", "Bartholomew", "Cleopatra", "Maximilian"}
 	dealWin := [4]float64{0.081, 0.412, 0, 0.157}
-	gameWin := [4]float64{0.113, 1.58, 0.05, 0.81}
-	chance := regexp.MustCompile(`hance to win lost, summed: (.*)$`)
+	gameWin := [4]float64{0.113, 0.58, 0.05, 0.81}
+	chance := regexp.MustCompile(`hance to win lost per decision: (.*)$`)
+	letters := regexp.MustCompile(`^[A-D]+$`)
 	item := regexp.MustCompile(`^(?:(\S.*) )?(\d+\.\d)%/(\d+\.\d)%$`)
 	for _, file := range gameOfEachCount {
 		for _, all := range []bool{false, true} {
@@ -180,6 +184,7 @@ func TestFooterChanceOneForm(t *testing.T) {
 					}
 					require.NotEmpty(t, said, "no chance to win lost:\n%s", text(hs))
 					var d, g, wantD, wantG float64
+					seats := 0
 					for _, it := range said {
 						m := item.FindStringSubmatch(it)
 						if !assert.NotNil(t, m, "%q is not a whole figure with one decimal in:\n%s", it, text(hs)) {
@@ -188,16 +193,23 @@ func TestFooterChanceOneForm(t *testing.T) {
 						if !all {
 							assert.Empty(t, m[1], "one graded seat: the points name it")
 						}
+						// A side's figure is its seats' average: it
+						// stands for each of the seats it names.
+						k := 1 + strings.Count(m[1], " & ")
+						if letters.MatchString(m[1]) {
+							k = len(m[1])
+						}
+						seats += k
 						x, _ := strconv.ParseFloat(m[2], 64)
 						y, _ := strconv.ParseFloat(m[3], 64)
-						d, g = d+x, g+y
+						d, g = d+float64(k)*x, g+float64(k)*y
 					}
 					for _, o := range graded {
 						wantD, wantG = wantD+100*dealWin[o], wantG+100*gameWin[o]
 					}
-					slack := 0.05*float64(len(said)) + 1e-9
-					assert.InDelta(t, wantD, d, slack, "the deal's chance lost, summed over %q", said)
-					assert.InDelta(t, wantG, g, slack, "the game's chance lost, summed over %q", said)
+					slack := 0.05*float64(seats) + 1e-9
+					assert.InDelta(t, wantD, d, slack, "the deal's chance lost per decision, over %q", said)
+					assert.InDelta(t, wantG, g, slack, "the game's chance lost per decision, over %q", said)
 					if !all {
 						assert.Contains(t, text(hs), "Points lost, deal/game: You ", "the person is named")
 					}
@@ -247,15 +259,13 @@ func TestDealEndSaysBothLosses(t *testing.T) {
 var bothLost = regexp.MustCompile(`(Lost by grade|Lost \(worst grade\)|Points lost): You [0-9]`)
 
 // TestLostFiguresKeepTheirPrecision: the footer's points lost are
-// written in one form for the whole game, the widest that every deal's
-// line fits in: a deal whose figures are short no longer keeps the
-// decimals another deal's longer figures cost it ("12/12" on one deal,
-// "0.0/12.3" on the next). One graded seat at three players, whose
-// chance to win lost stands beside the points, in a window of 78
-// columns: with the points' decimals the lines of deals 1 and 3 fit in
-// it and that of deal 2 does not.
+// written with one decimal on every deal and at every seat count (it
+// read "0/303" at two players and "62.2/215.1" at three, the decimals
+// dropped where the chance to win lost made the line long). One graded
+// seat at three players, whose chance to win lost stands beside the
+// points, in a window of 78 columns.
 func TestLostFiguresKeepTheirPrecision(t *testing.T) {
-	decimals := regexp.MustCompile(`\d\.\d/`)
+	decimals := regexp.MustCompile(`You \d+\.\d/\d+\.\d$`)
 	r := readPersonsGame(t, "tables/3-01-every-house-variant.klob")
 	dealLost, dealWin := []float64{0, 12.3, 0}, []float64{0, 0.056, 0}
 	figures := func(ctx context.Context, r *gamelog.Replay, opt analysis.Options) (*analysis.Report, error) {
@@ -269,8 +279,12 @@ func TestLostFiguresKeepTheirPrecision(t *testing.T) {
 			if d < len(dealLost) {
 				p.Lost, p.WinLost = dealLost[d], dealWin[d]
 			}
+			if p.WinLost > 0 {
+				p.Graded = p.ByPoints + 1
+			}
 		}
-		rep.Players[rules.SeatA].Lost, rep.Players[rules.SeatA].WinLost = 12.3, 1.58
+		g := &rep.Players[rules.SeatA]
+		g.Lost, g.WinLost, g.Graded = 12.3, 0.2, g.ByPoints+4
 		return rep, nil
 	}
 	hs := kittest.New(t, New(r, "x", Config{Analyze: figures}, nil), 78, 24, false)
@@ -291,10 +305,11 @@ func TestLostFiguresKeepTheirPrecision(t *testing.T) {
 		lines = append(lines, line)
 	}
 	for _, l := range lines {
-		assert.False(t, decimals.MatchString(l), "the figures change precision from deal to deal:\n%s", strings.Join(lines, "\n"))
+		assert.Regexp(t, decimals, l, "the figures change precision from deal to deal:\n%s", strings.Join(lines, "\n"))
 	}
-	assert.Contains(t, lines[1], "12/12; chance to win lost, summed: 5.6%/158.0%", "deal 2's line")
-	assert.Contains(t, lines[0], "0/12; chance to win lost, summed: 0.0%/158.0%", "deal 1's line")
+	assert.Contains(t, lines[1], "You 12.3/12.3", "deal 2's line")
+	assert.Contains(t, lines[0], "You 0.0/12.3", "deal 1's line")
+	assert.Contains(t, text(hs), "hance to win lost per decision: 0.0%/5.0%", "deal 3's chance")
 }
 
 // TestChanceOnlyDealNamesNoPoints: a deal whose graded decisions were
@@ -337,7 +352,7 @@ func TestChanceOnlyDealNamesNoPoints(t *testing.T) {
 		hs := kittest.New(t, New(r, "x", Config{Analyze: chance}, nil), 80, h, false)
 		hs.Press("a")
 		hs.Press("right")
-		assert.Contains(t, text(hs), "Points lost, deal/game: You –/5.5; chance to win lost, summed: 20.0%/27.0%")
+		assert.Contains(t, text(hs), "Points lost, deal/game: You –/5.5; chance to win lost per decision: 2.5%/3.4%")
 		for range len(r.Deals[0].Steps) - 1 {
 			hs.Press("right")
 		}
@@ -356,15 +371,15 @@ func TestChanceOnlyDealNamesNoPoints(t *testing.T) {
 
 // TestHelpSaysWhatLostCounts: the replay's help says what the analysis'
 // summary line counts ("Points lost, deal/game: ...; chance to win
-// lost, summed: ..."): the points lost by the decisions graded by
-// points, the chance lost by those graded by the chance to win, summed
-// so that it can pass 100%.
+// lost per decision: ..."): the points lost by the decisions graded by
+// points, the chance lost by those graded by the chance to win, on
+// average per such decision.
 func TestHelpSaysWhatLostCounts(t *testing.T) {
 	hs := open(t, readGame(t, "06-sequences-decided-by-top-card.klob"), "g", 80, 24)
 	ctx := kittest.Context(80, 24)
 	text := kittest.Flat(kittest.HelpText(&ctx, replayOf(hs)))
 	for _, want := range []string{"Points lost deal/game: the points of score difference that each graded seat's decisions lost, this deal and over the game",
-		"summed over the decisions graded by points", "the decisions graded by the chance to win the game", "so it can pass 100%"} {
+		"summed over the decisions graded by points", "the chance to win the game that the decisions graded by it", "on average per such decision"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the help does not say %q:\n%s", want, text)
 		}
@@ -396,7 +411,7 @@ func TestFooterNamesNotLetters(t *testing.T) {
 		if _, x, ok := strings.Cut(l, "Points lost, deal/game: "); ok {
 			points, _, _ = strings.Cut(x, ";")
 		}
-		if _, x, ok := strings.Cut(l, "hance to win lost, summed: "); ok {
+		if _, x, ok := strings.Cut(l, "hance to win lost per decision: "); ok {
 			chance = x
 		}
 		assert.LessOrEqual(t, kit.WidthOf(l), 80, l)
@@ -423,7 +438,11 @@ func lostFigures(dealWin, gameWin [4]float64) func(context.Context, *gamelog.Rep
 		}
 		for o := range rules.Seat(r.Players()) {
 			d, g := &rep.Deals[0].Players[o], &rep.Players[o]
-			d.Lost, d.WinLost, g.Lost, g.WinLost = 23, dealWin[o], 133.8, gameWin[o]
+			// One decision graded by the chance to win in the deal, two
+			// in the game: the footer's average per decision is then
+			// dealWin and gameWin.
+			d.Lost, d.WinLost, g.Lost, g.WinLost = 23, dealWin[o], 133.8, 2*gameWin[o]
+			d.Graded, g.Graded = d.ByPoints+1, g.ByPoints+2
 		}
 		return rep, nil
 	}

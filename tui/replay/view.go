@@ -535,16 +535,15 @@ func gradedSides(sc *table.Scene, graded [4]bool) [][]rules.Seat {
 }
 
 // analysisLines say how the analysis stands, and once it is done the
-// points each seat lost this deal and over the game ("deal/game"),
-// partners side by side; when that is too wide, in whole points, then
-// by side. The form is chosen once for the game: the widest that every
-// analysed deal's line fits in, so that the figures keep their
-// precision as the player steps from deal to deal. Beside decisions
-// graded by the chance to win, which lose no points, it says that
-// chance too, summed over the decisions as a percentage with one
-// decimal at every size, as the analysis' report says it ("chance to
-// win lost, summed: 5.6%/21.0%"): else a blunder of that kind would
-// stand over a loss of 0.0. When no form of the two that names the
+// points each seat lost this deal and over the game ("deal/game") with
+// one decimal at every seat count, partners side by side; when that is
+// too wide, by side. The form is chosen once for the game: the widest
+// that every analysed deal's line fits in, so that it stays put as the
+// player steps from deal to deal. Beside decisions graded by
+// the chance to win, which lose no points, it says that chance too, on
+// average per decision graded by it, as a percentage with one decimal
+// ("chance to win lost per decision: 1.4%/3.0%"): else a blunder of
+// that kind would stand over a loss of 0.0. When no form of the two that names the
 // seats fits one line, the chance gets a line of its own, both lines
 // naming the seats alike, shortened only as far as they must.
 func (s *Screen) analysisLines(ctx *kit.Context, sc *table.Scene, w int) []string {
@@ -582,9 +581,12 @@ func (s *Screen) lostLines(ctx *kit.Context, sc *table.Scene, dr *analysis.DealR
 		figures = ":"
 	}
 	head := " " + st.Heading.Render("Points lost"+figures) + " "
+	// One decimal in every form, at every seat count: the deal's end
+	// writes the same figures.
+	const num = "%.1f/%.1f"
 	sides := gradedSides(sc, s.report.Graded)
 	// lost writes the seats' points lost in the deal and in the game by
-	// num ("%.1f/%.1f"): in a log of one deal, the deal's alone. Seats
+	// num: in a log of one deal, the deal's alone. Seats
 	// whose graded decisions in the game were all graded by the chance
 	// to win have no figure of points: "" (the chance says what they
 	// lost). A deal of theirs graded so is pointsNone: a 0 there would
@@ -603,19 +605,20 @@ func (s *Screen) lostLines(ctx *kit.Context, sc *table.Scene, dr *analysis.DealR
 		}
 		return pointsLost(dn, d...) + "/" + pointsLost(gn, g...)
 	}
-	// The chance to win seats lost, summed, as percentages: said (ok)
+	// The chance to win seats lost per decision, as percentages: said (ok)
 	// only for the seats that lost any, this deal or in the game, or
 	// that have no figure of points to say (lost "").
 	won := func(seats ...rules.Seat) (words string, ok bool) {
-		d, g := 0.0, 0.0
+		var d, g []*analysis.Summary
 		for _, o := range seats {
-			d, g = d+dr.Players[o].WinLost, g+game[o].WinLost
+			d, g = append(d, &dr.Players[o]), append(g, &game[o])
 		}
-		words = drill.PercentOne(d)
+		dl, gl := winPerDecision(d...), winPerDecision(g...)
+		words = drill.PercentOne(dl)
 		if !s.oneDeal() {
-			words += "/" + drill.PercentOne(g)
+			words += "/" + drill.PercentOne(gl)
 		}
-		return words, d > 0 || (g > 0 && !s.oneDeal()) || lost("%.0f/%.0f", seats...) == ""
+		return words, dl > 0 || (gl > 0 && !s.oneDeal()) || lost(num, seats...) == ""
 	}
 	anyWin := slices.ContainsFunc(sides, func(team []rules.Seat) bool { _, ok := won(team...); return ok })
 	// points and wins are the two parts in each form, widest first:
@@ -625,12 +628,11 @@ func (s *Screen) lostLines(ctx *kit.Context, sc *table.Scene, dr *analysis.DealR
 	// name is short enough (a screen narrower than 80) do the seats'
 	// letters stand for them, in the last two forms.
 	type form struct {
-		num     string
 		bySide  bool
 		short   int // cells for a name, 0 for the whole name
 		letters bool
 	}
-	forms := []form{{"%.1f/%.1f", false, 0, false}, {"%.0f/%.0f", false, 0, false}, {"%.0f/%.0f", true, 0, false}}
+	forms := []form{{false, 0, false}, {true, 0, false}}
 	cut := len(forms)
 	var seats []rules.Seat
 	longest := 0
@@ -641,9 +643,9 @@ func (s *Screen) lostLines(ctx *kit.Context, sc *table.Scene, dr *analysis.DealR
 		}
 	}
 	for k := longest - 1; k >= 3; k-- {
-		forms = append(forms, form{"%.0f/%.0f", true, k, false})
+		forms = append(forms, form{true, k, false})
 	}
-	forms = append(forms, form{"%.0f/%.0f", false, 0, true}, form{"%.0f/%.0f", true, 0, true})
+	forms = append(forms, form{false, 0, true}, form{true, 0, true})
 	mark := "…"
 	if ctx.ASCII {
 		mark = "."
@@ -671,7 +673,7 @@ func (s *Screen) lostLines(ctx *kit.Context, sc *table.Scene, dr *analysis.DealR
 			var each, names, winEach []string
 			for _, o := range team {
 				name := nameOf(o)
-				if x := lost(f.num, o); x != "" {
+				if x := lost(num, o); x != "" {
 					each = append(each, name+" "+x)
 				}
 				names = append(names, name)
@@ -686,7 +688,7 @@ func (s *Screen) lostLines(ctx *kit.Context, sc *table.Scene, dr *analysis.DealR
 					sep = ""
 				}
 				part = ""
-				if x := lost(f.num, team...); x != "" {
+				if x := lost(num, team...); x != "" {
 					part = strings.Join(names, sep) + " " + x
 				}
 				winEach = nil
@@ -706,7 +708,7 @@ func (s *Screen) lostLines(ctx *kit.Context, sc *table.Scene, dr *analysis.DealR
 			win = []string{x}
 		}
 		points = append(points, head+strings.Join(parts, " · "))
-		wins = append(wins, "chance to win lost, summed: "+strings.Join(win, ", "))
+		wins = append(wins, winHead+": "+strings.Join(win, ", "))
 	}
 	from = min(from, len(points)-1)
 	if noPoints {
@@ -715,7 +717,7 @@ func (s *Screen) lostLines(ctx *kit.Context, sc *table.Scene, dr *analysis.DealR
 		var lines []string
 		for _, x := range wins {
 			_, items, _ := strings.Cut(x, ": ")
-			lines = append(lines, " "+st.Heading.Render("Chance to win lost, summed"+figures)+" "+items)
+			lines = append(lines, " "+st.Heading.Render(strings.ToUpper(winHead[:1])+winHead[1:]+figures)+" "+items)
 		}
 		return fitting(lines, w, from)
 	}
@@ -739,6 +741,24 @@ func (s *Screen) lostLines(ctx *kit.Context, sc *table.Scene, dr *analysis.DealR
 	// A line of its own starts a sentence: "Chance to win lost, …".
 	win := wins[at]
 	return []string{points[at], " " + strings.ToUpper(win[:1]) + win[1:]}, at
+}
+
+// winHead heads the chance to win lost in the analysis' summary line:
+// an average over the decisions graded by that chance, which a reader
+// can weigh (a sum over many decisions can pass 100%).
+const winHead = "chance to win lost per decision"
+
+// winPerDecision is the chance to win ss lost, on average over their
+// decisions graded by that chance; 0 without such decisions.
+func winPerDecision(ss ...*analysis.Summary) float64 {
+	lost, n := 0.0, 0
+	for _, sm := range ss {
+		lost, n = lost+sm.WinLost, n+sm.Graded-sm.ByPoints
+	}
+	if n == 0 {
+		return 0
+	}
+	return lost / float64(n)
 }
 
 // pointsNone stands for the points lost by decisions of which none was
