@@ -134,10 +134,11 @@ func JoinWords(xs []string, and string) string {
 }
 
 // ScoreText says the game totals by side and, when a side is near the
-// target, how many points each side needs to reach it, the nearest
-// first: "Score: you 120, the opponent 430; game to 500. The opponent
-// needs 70 more. You need 380 more.", "East needs 20 more. You need
-// 500 more. West needs 500 more." Near is within eval.EndgameMargin,
+// target, how many points each side needs to reach it, the player's
+// side first, then the others in seat order, at every seat count:
+// "Score: you 120, the opponent 430; game to 500. You need 380 more.
+// The opponent needs 70 more.", "You need 500 more. West needs 500
+// more. East needs 20 more." Near is within eval.EndgameMargin,
 // where the options are judged by the chance to win the game
 // (eval.UseWin), so that a side said to need so many more is the
 // reason the verdicts go by the chance, and they never do without one.
@@ -152,28 +153,35 @@ func ScoreShort(v *rules.View) string { return scoreText(v, false) }
 func scoreText(v *rules.View, needs bool) string {
 	n := rules.SidesAt(v.Players)
 	target := v.Options.Target
-	var parts, near, far []string
-	past := false
+	var parts, says []string
+	past, near := false, false
+	mine := rules.SideOfSeat(v.Players, v.Seat)
+	// The player's side says its need first: the sides from it on.
+	order := []int{mine}
+	for i := range n {
+		if i != mine {
+			order = append(order, i)
+		}
+	}
 	for i := range n {
 		parts = append(parts, fmt.Sprintf("%s %d", SideName(v, i), v.Totals[i]))
+	}
+	for _, i := range order {
 		verb := "needs"
-		if i == rules.SideOfSeat(v.Players, v.Seat) || rules.PlaysInTeams(v.Players) {
+		if i == mine || rules.PlaysInTeams(v.Players) {
 			verb = "need"
 		}
 		need := target - v.Totals[i]
-		says := fmt.Sprintf("%s %s %d more", capital(SideName(v, i)), verb, need)
-		switch {
-		case need <= 0:
+		if need <= 0 {
 			past = true
-		case need <= eval.EndgameMargin:
-			near = append(near, says)
-		default:
-			far = append(far, says)
+			continue
 		}
+		near = near || need <= eval.EndgameMargin
+		says = append(says, fmt.Sprintf("%s %s %d more", capital(SideName(v, i)), verb, need))
 	}
 	t := fmt.Sprintf("Score: %s; game to %d.", strings.Join(parts, ", "), target)
-	if needs && len(near) > 0 {
-		t += " " + strings.Join(append(near, far...), ". ") + "."
+	if needs && near {
+		t += " " + strings.Join(says, ". ") + "."
 	}
 	if past {
 		t += " Level past the target: the higher total after this deal wins."

@@ -222,7 +222,7 @@ func ExampleParse() {
 	// Output:
 	// round one
 	// You deal: you speak last.
-	// Score: you 120, the opponent 430; game to 500. The opponent needs 70 more. You need 380 more.
+	// Score: you 120, the opponent 430; game to 500. You need 380 more. The opponent needs 70 more.
 	// [Round one: the opponent passed.]
 	// Round one: take spades as trump, pass, or schmeiss?
 	// players=2 dealer=A score=120-430 target=500 said=pass deck=7C,8C,9C,7D,QH,KH,TC,JC,QC,9S,JS,AS,8S,KC,AC,8D,9D,TD,JD,QD,KD,AD,7H,8H,9H,TH,JH,AH,7S,TS,QS,KS

@@ -97,7 +97,7 @@ func TestDescribeWords(t *testing.T) {
 		{"players=4 dealer=B score=120-430 target=500 said=pass,pass deck=" + deck(), []string{
 			"You hold 10♥ J♥ 9♥ A♣ K♣ 7♦. The upcard A♠ proposes spades.",
 			"West deals: you speak third, after North and East. North, across, is your partner.",
-			"Score: you and North 120, West and East 430; game to 500. West and East need 70 more. You and North need 380 more.",
+			"Score: you and North 120, West and East 430; game to 500. You and North need 380 more. West and East need 70 more.",
 			"Round one: North passed, East passed.",
 			"Round one: take spades as trump, or pass?",
 		}},
@@ -112,7 +112,7 @@ func TestDescribeWords(t *testing.T) {
 		{"players=3 dealer=A score=0-0-480 said=pass,pass,pass,pass,pass deck=" + deck(), []string{
 			"You hold 8♥ 7♥ A♣ K♣ A♦ 7♦. The upcard 9♥ proposes hearts.",
 			"You deal: you speak last. Three players, each for themselves.",
-			"Score: you 0, West 0, East 480; game to 500. East needs 20 more. You need 500 more. West needs 500 more.",
+			"Score: you 0, West 0, East 480; game to 500. You need 500 more. West needs 500 more. East needs 20 more.",
 			"Round one: West passed, East passed, you passed.",
 			"Round two: West passed, East passed.",
 			"Round two: name clubs, diamonds or spades, or pass (the deal is thrown in)?",
@@ -256,8 +256,10 @@ func TestTableFitsWithWideNumbers(t *testing.T) {
 
 // TestScoreNamesEverySide: once one side is said to be near the target,
 // the score line names every side not past it, at two, three and four
-// players, each with the points it needs, so that none seems left out ("East needs 111 more" alone said nothing of
-// West).
+// players, each with the points it needs, so that none seems left out
+// ("East needs 111 more" alone said nothing of West): the player's side
+// first, then the others in seat order at every count (the nearest
+// came first, so that the order changed with the scores).
 func TestScoreNamesEverySide(t *testing.T) {
 	deck := deckText(rules.NewDeck())
 	for _, c := range []struct {
@@ -266,9 +268,9 @@ func TestScoreNamesEverySide(t *testing.T) {
 		want  string
 	}{
 		{2, "443-100", "You need 57 more. The opponent needs 400 more."},
-		{3, "443-100-389", "You need 57 more. East needs 111 more. West needs 400 more."},
-		{3, "100-100-480", "East needs 20 more. You need 400 more. West needs 400 more."},
-		{4, "100-430", "West and East need 70 more. You and North need 400 more."},
+		{3, "443-100-389", "You need 57 more. West needs 400 more. East needs 111 more."},
+		{3, "100-100-480", "You need 400 more. West needs 400 more. East needs 20 more."},
+		{4, "100-430", "You and North need 400 more. West and East need 70 more."},
 		{4, "450-430", "You and North need 50 more. West and East need 70 more."},
 	} {
 		text := fmt.Sprintf("players=%d dealer=%c score=%s target=500 deck=%s", c.n, 'A'+c.n-1, c.score, deck)
