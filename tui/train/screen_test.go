@@ -2000,3 +2000,38 @@ func TestWrongKeyAfterTheResultAnswered(t *testing.T) {
 		}
 	})
 }
+
+// TestResultKeepsTheMenu: after the answer at 80×24, the menu keeps
+// every option, as at three players, where the rows allow: at four the
+// seats' sentence ("North, across, is your partner.") gives way to who
+// deals before the menu does (the menu read "You chose: ▶[2] give Q♠"
+// alone at four players). A card to give after a declaration, at both
+// seat counts that have one.
+func TestResultKeepsTheMenu(t *testing.T) {
+	for _, rs := range giveRules {
+		t.Run(rs, func(t *testing.T) {
+			cfg := rulesConfig(t, nil, rs)
+			cfg.Only, cfg.Seed = drill.OnlyDeclare, 2
+			hs := start(t, cfg, 80, 24)
+			for range 20 {
+				tr := hs.s
+				keys := itemKeys(tr.legal, tr.order)
+				if tr.legal[0].Kind != rules.Give {
+					hs.press(keys[0], "enter")
+					continue
+				}
+				hs.press(keys[len(keys)-1])
+				scr := hs.screen()
+				menu, _, _ := strings.Cut(scr[strings.Index(scr, "You chose:"):], "────")
+				for _, k := range keys {
+					if !strings.Contains(menu, "["+k+"]") {
+						t.Errorf("option %s left out of the menu:\n%s", k, scr)
+					}
+				}
+				kittest.CheckSize(t, scr, 80, 24)
+				return
+			}
+			t.Fatalf("no card to give in 20 drills")
+		})
+	}
+}

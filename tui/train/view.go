@@ -538,8 +538,8 @@ func joinLine(a, b string) string { return a + " " + strings.TrimLeft(b, " ") }
 // sentence at a time, the oldest first, each its own step from
 // stepSaid on.
 const (
-	stepMenu       = 10 // after the choice, the menu to the option taken
-	stepSeats      = 20 // the seats' sentence to who deals
+	stepSeats      = 10 // the seats' sentence to who deals
+	stepMenu       = 20 // after the choice, the menu to the option taken
 	stepCards      = 40 // the cards drawn to a line of text
 	stepJoin       = 45 // who deals on the score's line
 	stepScoreShort = 50 // after the choice, the score to its totals
@@ -557,9 +557,10 @@ const mainParts = stepCards
 // body: who deals and where you sit, the score, what was said; the
 // hand and the upcard under their label; the question and the menu, on
 // as many lines as the width needs. When the window is short the parts
-// give way in a fixed order (after the choice the menu of more than a
-// line, to the line of the option taken; the seats' sentence, who deals
-// staying; the cards drawn with their label, which become a
+// give way in a fixed order (the seats' sentence, who deals staying:
+// at four players it says the partner too, a line the other counts do
+// without; after the choice the menu of more than a line, to the line
+// of the option taken; the cards drawn with their label, which become a
 // line of text saying the same; who deals onto the score's line, where
 // both fit on one; before the choice the question, after
 // it the score to its totals without what each side needs; the words
