@@ -519,7 +519,9 @@ func TestDeclarationPassSaysWhich(t *testing.T) {
 				continue
 			}
 			ended++
-			if strings.Contains(f.text(), ": pass") {
+			// The line over the bidding offers "round one: pass, …",
+			// a choice, not words said.
+			if strings.Contains(strings.ReplaceAll(f.text(), "round one: pass", ""), ": pass") {
 				t.Fatalf("%d players, seed %d: a declaration declined reads as a bid:\n%s", n, seed, f.text())
 			}
 			want := "no shlomo"

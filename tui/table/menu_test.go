@@ -586,3 +586,24 @@ func TestDealerRoundTwoMenuInFullWords(t *testing.T) {
 		})
 	}
 }
+
+// TestRoundOneSaysTheMenusOrder: the line over the bidding lists the
+// choices of round one in the order its menu offers them, pass first.
+func TestRoundOneSaysTheMenusOrder(t *testing.T) {
+	eachTableWith(t, gated(), func(t *testing.T, n int, f *fixture) {
+		if !f.reach(func(s host.Snapshot) bool { return s.Can.Act && s.View.Phase == rules.PhaseBid1 }, false) {
+			t.Skip("no round one to speak in")
+		}
+		txt := strings.Join(strings.Fields(f.text()), " ")
+		at := strings.Index(txt, "round one: ")
+		if at < 0 {
+			t.Fatalf("no round-one line:\n%s", f.text())
+		}
+		if !strings.HasPrefix(txt[at:], "round one: pass, take ") && !strings.HasPrefix(txt[at:], "round one: pass or take ") {
+			t.Errorf("the line does not list pass then take, as the menu does:\n%s", f.text())
+		}
+		if p, tk := strings.Index(txt, "[p] pass"), strings.Index(txt, "[t] take"); p < 0 || tk < 0 || p > tk {
+			t.Errorf("the menu does not offer pass then take:\n%s", f.text())
+		}
+	})
+}

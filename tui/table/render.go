@@ -615,10 +615,13 @@ func (sc *Scene) phaseWords(ctx *kit.Context) string {
 	case rules.PhaseDeclare:
 		return "declarations before the bidding"
 	case rules.PhaseBid1:
+		// The choices in the menu's order: pass, take, then schmeiss
+		// where the rules allow it.
+		choices := []string{"pass", "take " + p.SuitName(up)}
 		if v.Options.HasSchmeiss() {
-			return "round one: pass, take " + p.SuitName(up) + " or schmeiss"
+			choices = append(choices, "schmeiss")
 		}
-		return "round one: take " + p.SuitName(up) + " or pass"
+		return "round one: " + kit.JoinOr(choices)
 	case rules.PhaseSchmeiss:
 		return sc.Lower(v.Schmeisser) + " said schmeiss: accept or refuse"
 	case rules.PhaseBid2:
