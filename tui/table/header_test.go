@@ -763,3 +763,51 @@ func TestBoardHeaderNamesItsSeatCount(t *testing.T) {
 		}
 	}
 }
+
+// TestInfoKeepsTheBottomCard: in the card play at 80×24 the upcard and
+// the bottom card, said nowhere else then, stay in the info over the
+// table on every frame that keeps the row marking the person's
+// sequences, which their cards show. Each frame is drawn with 3 to 5
+// lines under the table (a note or a question wraps). Four players
+// have no bottom card.
+func TestInfoKeepsTheBottomCard(t *testing.T) {
+	ctx := kit.NewContext(false)
+	for _, n := range []int{2, 3} {
+		checked := 0
+		for seed := uint64(1); seed <= 40; seed++ {
+			f := newFixture(t, n, seed, 80, 24)
+			for range 200 {
+				s := f.settle()
+				f.refresh()
+				if s.View.Phase == rules.PhaseOver || s.Over {
+					break
+				}
+				if s.View.Phase == rules.PhasePlay && s.View.Bottom != rules.NoCard {
+					sc, hand := f.s.sceneFor(&ctx), f.s.tableHand()
+					// "Bottom J♥" where it starts a line.
+					bottom := strings.ToLower("bottom " + ansi.Strip(ctx.Paint.StyledCard(s.View.Bottom)))
+					for under := 3; under <= 5; under++ {
+						out, _ := Render(&ctx, sc, hand, make([]string, under))
+						plain := strings.ToLower(ansi.Strip(out))
+						spare := markedRow.MatchString(plain)
+						if spare && !strings.Contains(plain, bottom) {
+							t.Fatalf("%d players, seed %d, %d lines under: %q left out while a row could give way:\n%s", n, seed, under, bottom, ansi.Strip(out))
+						}
+						checked++
+					}
+				}
+				if !s.Can.Act && !s.Can.Ready {
+					break
+				}
+				f.step(true)
+			}
+		}
+		if checked == 0 {
+			t.Fatalf("%d players: no frame of the card play with a bottom card", n)
+		}
+	}
+}
+
+// markedRow finds the row marking the person's sequences and bella pair:
+// "└──bella──┘", "└───50───┘"; a card's lower edge is "└───┘".
+var markedRow = regexp.MustCompile(`└─+[^─┘]`)

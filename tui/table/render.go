@@ -174,10 +174,11 @@ func (sc *Scene) tableArea(ctx *kit.Context, w, h int, size kit.CardSize, hand H
 	// trump and its maker are never left out. The info's third line
 	// goes first; its second for one line that loses nothing of what
 	// it says (the sequences said shorter); then the row kept for the
-	// last trick, then where the upcard and the bottom card are (one
-	// line saying trump and the sequences), then the last trick's line
-	// (v says it too), then the row marking the person's sequences
-	// before who holds the sequences.
+	// last trick, then the row marking the person's sequences (their
+	// cards show them), then where the upcard and the bottom card are
+	// (one line saying trump and the sequences), told nowhere else,
+	// then the last trick's line (v says it too), then who holds the
+	// sequences.
 	// idle is the blank rows kept for the numbers and marks while the
 	// person does not play a card (another seat's turn, a question).
 	idle := 0
@@ -201,7 +202,7 @@ func (sc *Scene) tableArea(ctx *kit.Context, w, h int, size kit.CardSize, hand H
 		l := one()
 		return (sc.saysSeqs(l) || !sc.saysSeqs(info)) && (!where || saysAll(l, kept) || !saysAll(info, kept))
 	}
-	for _, drop := range []string{"spacer", "info3", "idle", "info2 keeps all", "reserve", "info2 keeps seqs", "last", "melds", "info2", "status", "label", "info"} {
+	for _, drop := range []string{"spacer", "info3", "idle", "info2 keeps all", "reserve", "melds", "info2 keeps seqs", "last", "info2", "status", "label", "info"} {
 		if need() <= h {
 			break
 		}
@@ -240,9 +241,9 @@ func (sc *Scene) tableArea(ctx *kit.Context, w, h int, size kit.CardSize, hand H
 		case drop == "info3" && len(info) > 2:
 			info = two
 		case drop == "info2 keeps seqs" && len(info) > 1 && keeps(false):
-			// Where the upcard and the bottom card are goes before the
-			// last trick's line and the row marking the person's
-			// sequences.
+			// Where the upcard and the bottom card are goes after the
+			// row marking the person's sequences, which their cards
+			// show, and before the last trick's line.
 			info = one()
 		case drop == "info2" && len(info) > 1:
 			info = one()
