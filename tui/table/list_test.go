@@ -224,9 +224,13 @@ func TestTricksNameWhoPlayed(t *testing.T) {
 				want = append(want, sc.Lower(s)+" "+card(v.LastTrick[i])+",?")
 			}
 			for _, w := range []int{80, 54} {
+				// The last trick's line may wrap to a second row.
 				two := sc.statusLines(&ctx, w)
-				last := ansi.Strip(two[len(two)-1])
-				require(kit.WidthOf(last) <= w && matches(last, want), "at %d the last trick's line does not name its players: %q", w, last)
+				for _, l := range two {
+					require(kit.WidthOf(l) <= w, "at %d %q is wider", w, ansi.Strip(l))
+				}
+				last := strings.Join(strings.Fields(ansi.Strip(strings.Join(two[1:], " "))), " ")
+				require(matches(last, want), "at %d the last trick's line does not name its players: %q", w, last)
 				one := sc.statusLine(&ctx, w)
 				require(len(one) == 1, "at %d no one line", w)
 				l := ansi.Strip(one[0])
@@ -400,6 +404,28 @@ func TestTrickListSidesApart(t *testing.T) {
 				if name := sc.sideShort(i); strings.Contains(name, " ") && (strings.Contains(text, name+"–") || strings.Contains(text, "–"+name)) {
 					t.Errorf("you %v: a dash runs into %q:\n%s", you, name, text)
 				}
+			}
+		}
+	})
+}
+
+// TestLastTrickSaidInFull: with a trick under way after the first, the
+// line under the tricks won says the last trick in the long form,
+// "Last trick: …; won by …", on two rows where one is too short and a
+// row is free (four players in 80×28), not "Last: … → …". At 80×24
+// four players have no row to spare, and the short form is said.
+func TestLastTrickSaidInFull(t *testing.T) {
+	testkit.EachSeatCount(t, func(t *testing.T, n int) {
+		for _, h := range []int{24, 28} {
+			f := newFixture(t, n, seeds[n], 80, h)
+			f.until("a trick under way after the first", func(s host.Snapshot) bool {
+				return s.View.Phase == rules.PhasePlay && s.View.InTrick > 0 && s.View.LastLeader != rules.NoSeat && s.Can.Act
+			}, true)
+			f.refresh()
+			txt := strings.Join(strings.Fields(f.text()), " ")
+			long := strings.Contains(txt, "Last trick: ") && !strings.Contains(txt, "Last: ")
+			if want := n < 4 || h > 24; long != want {
+				t.Errorf("80×%d: the last trick said in full %v, want %v:\n%s", h, long, want, f.text())
 			}
 		}
 	})

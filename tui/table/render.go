@@ -171,7 +171,8 @@ func (sc *Scene) tableArea(ctx *kit.Context, w, h int, size kit.CardSize, hand H
 	// Too little room (four players at 80×24 with a row marking the
 	// person's sequences, a seat tagged dealer and maker, a long note):
 	// the least needed rows go first, blank rows before words, and
-	// trump and its maker are never left out. The info's third line
+	// trump and its maker are never left out. The last trick's second
+	// row goes first (said short on one); then the info's third line
 	// goes first; its second for one line that loses nothing of what
 	// it says (the sequences said shorter); then the row kept for the
 	// last trick, then the row marking the person's sequences (their
@@ -202,7 +203,7 @@ func (sc *Scene) tableArea(ctx *kit.Context, w, h int, size kit.CardSize, hand H
 		l := one()
 		return (sc.saysSeqs(l) || !sc.saysSeqs(info)) && (!where || saysAll(l, kept) || !saysAll(info, kept))
 	}
-	for _, drop := range []string{"spacer", "info3", "idle", "info2 keeps all", "reserve", "melds", "info2 keeps seqs", "last", "info2", "status", "label", "info"} {
+	for _, drop := range []string{"spacer", "wrap", "info3", "idle", "info2 keeps all", "reserve", "melds", "info2 keeps seqs", "last", "info2", "status", "label", "info"} {
 		if need() <= h {
 			break
 		}
@@ -210,6 +211,12 @@ func (sc *Scene) tableArea(ctx *kit.Context, w, h int, size kit.CardSize, hand H
 		case drop == "spacer" && spacer:
 			handRows = slices.Delete(handRows, size.H+2, size.H+3)
 			spacer = false
+		case drop == "wrap":
+			// The last trick's long form on two rows gives way to its
+			// short form on one.
+			if short := sc.statusRows(ctx, w, 1); len(short) < len(status) {
+				status = short
+			}
 		case drop == "idle" && len(info) > 1 && !saysAll(one(), kept):
 			// Where one line over the table would leave out where the
 			// upcard and the bottom card are, the blank rows kept for
@@ -1233,6 +1240,13 @@ func nonEmpty(ss ...string) []string {
 // tricks, the trick on the table with each card's player, which the
 // grid tells only by its place around the table.
 func (sc *Scene) statusLines(ctx *kit.Context, w int) []string {
+	return sc.statusRows(ctx, w, 2)
+}
+
+// statusRows is statusLines with the last trick said in the long form
+// ("Last trick: …; won by West") wherever it fits in at most lastRows
+// rows, else in the short one ("Last: … → West").
+func (sc *Scene) statusRows(ctx *kit.Context, w, lastRows int) []string {
 	v := &sc.V
 	if v.Phase != rules.PhasePlay && v.Phase != rules.PhaseOver || v.Maker == rules.NoSeat {
 		return nil
@@ -1283,9 +1297,15 @@ func (sc *Scene) statusLines(ctx *kit.Context, w int) []string {
 		out = []string{cutTo(ctx, sc.fitTo(ctx, w, 1, (*Scene).trickCounts), w-1), cutTo(ctx, " "+second, w-1)}
 	}
 	if v.InTrick > 0 && v.LastLeader != rules.NoSeat {
-		last, _ := sc.fitAny(ctx, w, 1, sc.lastSaid(ctx, " Last trick: ", "; won by "),
-			sc.lastSaid(ctx, " Last: ", " "+ctx.Paint.Glyphs.Arrow()+" "))
-		out = append(out, cutTo(ctx, last, w-1))
+		if long := kit.Wrap(sc.lastSaid(ctx, "Last trick: ", "; won by ")(sc), w-2); len(long) <= lastRows {
+			for _, l := range long {
+				out = append(out, " "+l)
+			}
+		} else {
+			last, _ := sc.fitAny(ctx, w, 1, sc.lastSaid(ctx, " Last trick: ", "; won by "),
+				sc.lastSaid(ctx, " Last: ", " "+ctx.Paint.Glyphs.Arrow()+" "))
+			out = append(out, cutTo(ctx, last, w-1))
+		}
 	}
 	if sc.between() {
 		played, _ := sc.fitAny(ctx, w, 1, sc.playedSaid(ctx, " Played: "))
