@@ -1455,13 +1455,13 @@ func (sc *Scene) handBlock(ctx *kit.Context, w int, size kit.CardSize, hand Hand
 		return label
 	}
 	// A replay's card played next is raised in its box: the label says
-	// so where it has room (the help's marks say it too). Short of room
-	// (a long name) trump goes first, which the line over the table
-	// names too.
+	// so where it has room. Short of room (a long name) those words go
+	// first, which the help's marks explain, and trump last: the line
+	// over the table, which names it too, may have given way.
 	tries := []string{labelOf(trumpWord), labelOf("")}
 	if slices.Contains(hand.Cards, sc.Next) {
 		const raised = "raised: played next"
-		tries = append([]string{labelOf(trumpWord, raised), labelOf("", raised)}, tries...)
+		tries = []string{labelOf(trumpWord, raised), labelOf(trumpWord), labelOf("", raised), labelOf("")}
 	}
 	// A blank cell is kept before the panel's rule, as the cards keep
 	// it, and one at the left edge, where every line of the table starts.
