@@ -55,12 +55,14 @@ func commands() []command {
 	}
 }
 
-// main runs the command and exits with its code. SIGPIPE is ignored so
-// that a write to a closed pipe returns EPIPE rather than killing klob
-// (exit 141): a reader that stopped reading (klob help | head -1) ends
-// the command quietly with exit 0 (failed).
+// main runs the command and exits with its code. SIGPIPE is caught
+// (never read) so that a write to a closed pipe returns EPIPE rather
+// than killing klob (exit 141): a reader that stopped reading (klob help
+// | head -1) ends the command quietly with exit 0 (failed). Caught, not
+// ignored: an ignored signal stays ignored in what klob starts (the
+// pager of klob rules), which then could not die of its own closed pipe.
 func main() {
-	signal.Ignore(syscall.SIGPIPE)
+	signal.Notify(make(chan os.Signal, 1), syscall.SIGPIPE)
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
