@@ -339,15 +339,17 @@ func (t *Table) Say(from chat.Sender, text string) (chat.Line, error) {
 	if t.room == nil {
 		return chat.Line{}, chat.ErrClosed
 	}
-	var at host.Place
 	t.mu.Lock()
 	g := t.game
 	t.mu.Unlock()
+	t.talkMu.Lock()
+	defer t.talkMu.Unlock()
+	// The place is read under talkMu, so that of two lines said at once
+	// the later (the higher Seq) never has the earlier place.
+	var at host.Place
 	if g != nil {
 		at = g.Place()
 	}
-	t.talkMu.Lock()
-	defer t.talkMu.Unlock()
 	l, err := t.room.Say(from, text)
 	if err != nil {
 		return l, err
