@@ -44,14 +44,14 @@ func parsePlay(args []string, stdout, stderr io.Writer, secret func() uint64) (p
 	if len(pos) > 0 {
 		return playFlags{}, fs.unexpected(stderr, pos[0])
 	}
-	if *level == "" {
-		*level = "normal"
+	set := fs.set()
+	if !set["level"] {
+		*level = "normal" // the flag's help names the last game's first
 	}
 	lv, err := ai.ParseLevel(*level)
 	if err != nil {
 		return playFlags{}, fmt.Errorf("-level: %v", err)
 	}
-	set := fs.set()
 	opts, s, seedSet, err := game.resolve(set, secret)
 	if err != nil {
 		return playFlags{}, err

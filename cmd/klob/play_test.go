@@ -90,6 +90,9 @@ func TestParsePlayErrors(t *testing.T) {
 		want string
 	}{
 		{[]string{"-level", "expert"}, `-level: unknown bot level "expert"`},
+		// Given empty, as given at all, -level is read: its default (the
+		// last game's, else normal) is for a flag not given.
+		{[]string{"-level", ""}, `-level: unknown bot level ""`},
 		{[]string{"-rules", "colour=red"}, `-rules: unknown rule option "colour"`},
 		{[]string{"-rules", "bottom_card"}, `want key=value`},
 		{[]string{"-target", "0"}, `-target 0: want a whole number`},
