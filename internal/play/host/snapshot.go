@@ -326,9 +326,17 @@ const AfterDeal = 1 << 30
 
 // Place is where the snapshot stands.
 func (s *Snapshot) Place() Place {
-	p := Place{Game: s.Game, Deal: s.DealNo, Step: len(s.View.History())}
-	if !s.HasDeal || s.Between || s.Over {
-		p.Step = AfterDeal
+	return placeAt(s.Game, s.DealNo, len(s.View.History()), s.HasDeal && !s.Between && !s.Over)
+}
+
+// placeAt is the one rule for where a game stands, which Snapshot.Place
+// and Host.Place both go by so that the two cannot disagree: game game,
+// deal deal (0 before the first), after steps of its steps while the
+// deal is in play, after every step (AfterDeal) once it is not.
+func placeAt(game, deal, steps int, inPlay bool) Place {
+	p := Place{Game: game, Deal: deal, Step: AfterDeal}
+	if inPlay {
+		p.Step = steps
 	}
 	return p
 }

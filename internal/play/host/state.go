@@ -285,17 +285,16 @@ func (st *state) dealSeen() bool {
 	return st.seenDeal == st.sess.Game().DealNo()
 }
 
-// place is where the game stands, as a snapshot of it says
-// (Snapshot.Place).
+// place is where the game stands, by the rule a snapshot of it goes by
+// (Snapshot.Place): the same facts its snapshot holds, put through
+// placeAt.
 func (st *state) place() *Place {
-	p := &Place{Game: st.game, Step: AfterDeal}
+	deal := 0
 	if st.hasDeal() {
-		p.Deal = st.dealShown()
+		deal = st.dealShown()
 	}
-	if st.dealInPlay() {
-		p.Step = len(st.steps())
-	}
-	return p
+	p := placeAt(st.game, deal, len(st.steps()), st.dealInPlay())
+	return &p
 }
 
 func (st *state) steps() []rules.Step {
