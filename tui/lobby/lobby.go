@@ -743,7 +743,7 @@ func (l *Lobby) choose(ctx *kit.Context, i int) (kit.Screen, tea.Cmd) {
 	case "w":
 		return newWatchList(l), nil
 	case "d":
-		return l.openTourneys()
+		return l.openTourneys(l.inPlayCode)
 	case "h":
 		st, ok := l.cfg.Alone.Store.(replay.Source)
 		if !ok {

@@ -639,6 +639,45 @@ func TestStartCommandWithATournamentsCode(t *testing.T) {
 	}
 }
 
+// A tournament's code that could not be read for another reason than
+// that it names none (the service stopping, the database, the wait) is
+// said as it is, in the lobby: not as a table code badly formed.
+func TestStartCommandWithATournamentsCodeUnread(t *testing.T) {
+	f := newTourneyFixture(t, 3)
+	f.svc.Close()
+	h, err := hall.New(hall.Config{Dir: t.TempDir(), Grace: time.Minute, Clock: clocktest.New(time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC))})
+	require.NoError(t, err)
+	t.Cleanup(h.Close)
+	cid := hall.Player{ID: strings.Repeat("c", 64), Name: "cid"}
+	c := Command{Verb: "join", Code: f.info.Code}
+	ctx := kittest.Context(80, 24)
+	l := New(Config{Player: cid, Hall: h, Tourney: f.svc, Start: c})
+	var next kit.Screen = l
+	budget := 20
+	kittest.Run(t, &budget, l.Enter(&ctx), func(msg tea.Msg) tea.Cmd {
+		if _, tick := msg.(kit.TickMsg); tick {
+			return nil
+		}
+		var cmd tea.Cmd
+		next, cmd = next.Update(&ctx, msg)
+		return cmd
+	}, nil)
+	require.Same(t, l, next)
+	view := kittest.Flat(ansi.Strip(l.View(&ctx)))
+	assert.Contains(t, view, fmt.Sprintf("Join %q: %v", f.info.Code, tourney.ErrClosed))
+	assert.NotContains(t, view, "four letters")
+
+	for _, err := range []error{tourney.ErrTrouble, fmt.Errorf("reading the tournament: %w", context.DeadlineExceeded)} {
+		l, ctx := steadyLobby(t, 0, false, false, 0)
+		next, cmd := l.takeTourneyCode(tourneyCodeMsg{c: Command{Verb: "watch", Code: "TESTAB"}, err: err})
+		require.Same(t, l, next, "%v", err)
+		assert.Nil(t, cmd, "%v", err)
+		view := kittest.Flat(ansi.Strip(l.View(ctx)))
+		assert.Contains(t, view, fmt.Sprintf(`Watch "TESTAB": %v`, err))
+		assert.NotContains(t, view, "four letters", "%v", err)
+	}
+}
+
 // Notices told together (the hall's, a board under way) read as
 // separate paragraphs, each beginning a row; and a notice with rows to
 // spare beside it leaves the talk its heading and newest line (with

@@ -18,14 +18,15 @@ import (
 // one item; the screens run inside tourneyScreen, which takes the App's
 // quit back to the lobby (from a board: back to its tournament).
 
-// openTourneys opens the tournaments' list.
-func (l *Lobby) openTourneys() (kit.Screen, tea.Cmd) {
+// openTourneys opens the tournaments' list, at the page of the
+// tournament of code open when not "".
+func (l *Lobby) openTourneys(open string) (kit.Screen, tea.Cmd) {
 	if l.cfg.Tourney == nil {
 		l.setNote("this server runs no tournaments", true)
 		return l, nil
 	}
 	cfg := tourneyui.Config{Service: l.cfg.Tourney, Player: tourney.Player{Key: l.cfg.Player.ID, Name: l.cfg.Player.Name, Addr: l.cfg.Addr},
-		Done: l.cfg.Done, ASCII: l.cfg.ASCII, Analyze: l.cfg.Analyze, Open: l.inPlayCode, Choices: &l.tourneyForm}
+		Done: l.cfg.Done, ASCII: l.cfg.ASCII, Analyze: l.cfg.Analyze, Open: open, Choices: &l.tourneyForm}
 	// Once: the board left half-played may be played out since.
 	l.inPlayCode = ""
 	if h := l.cfg.Hall; h != nil {

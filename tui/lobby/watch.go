@@ -14,6 +14,7 @@ import (
 
 	"github.com/klob/klob/internal/play/hall"
 	"github.com/klob/klob/internal/play/host"
+	"github.com/klob/klob/internal/serve/tourney"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
 	tablescreen "github.com/klob/klob/tui/table"
@@ -99,14 +100,18 @@ func (l *Lobby) findTourney(c Command) tea.Cmd {
 }
 
 // takeTourneyCode opens the page of the tournament the command named;
-// a code that names none is refused as no table's.
+// a code that names none is refused as no table's, and any other
+// failure to read it (the disk, the database, the wait) is said as it
+// is.
 func (l *Lobby) takeTourneyCode(m tourneyCodeMsg) (kit.Screen, tea.Cmd) {
-	if m.err != nil {
-		l.afterNotice(fmt.Sprintf("%s %q: %v. Here is the lobby.", m.c.Verb, m.c.Code, hall.ErrBadCode), true)
+	if err := m.err; err != nil {
+		if errors.Is(err, tourney.ErrNotFound) {
+			err = hall.ErrBadCode
+		}
+		l.afterNotice(fmt.Sprintf("%s %q: %v. Here is the lobby.", m.c.Verb, m.c.Code, err), true)
 		return l, nil
 	}
-	l.inPlayCode = m.code
-	return l.openTourneys()
+	return l.openTourneys(m.code)
 }
 
 // watch watches table t; a person who holds a seat there is refused
