@@ -112,12 +112,14 @@ type talkMsg struct {
 }
 
 // newTalk subscribes me (watching: a spectator) to room, its lines
-// signed with name; nil without a room.
-func newTalk(hub *chat.Hub, room *chat.Room, me hall.Player, name func() string, watching bool, muted muteBook) *roomTalk {
+// signed with name; nil without a room. tb is the table whose talk the
+// room is (roomTalk.table), nil for the lobby's: it is set before the
+// lines so far are added, so that each is placed as it comes.
+func newTalk(hub *chat.Hub, room *chat.Room, tb *hall.Table, me hall.Player, name func() string, watching bool, muted muteBook) *roomTalk {
 	if hub == nil || room == nil {
 		return nil
 	}
-	t := &roomTalk{hub: hub, room: room, me: chat.Sender{Key: me.ID}, name: name, watching: watching, muted: muted}
+	t := &roomTalk{hub: hub, room: room, table: tb, me: chat.Sender{Key: me.ID}, name: name, watching: watching, muted: muted}
 	listener := me.ID
 	if listener == "" {
 		listener = "guest" // a guest mutes nobody: one listener for all
@@ -135,8 +137,8 @@ func newTalk(hub *chat.Hub, room *chat.Room, me hall.Player, name func() string,
 // talkIn is newTalk for the lobby's connection: its lines also count
 // against its address's talk rate (chat.Sender.Addr), so fresh keys
 // from one address cannot flood a room.
-func (l *Lobby) talkIn(room *chat.Room, name func() string, watching bool) *roomTalk {
-	t := newTalk(l.cfg.Chat, room, l.cfg.Player, name, watching, l.mutes)
+func (l *Lobby) talkIn(room *chat.Room, tb *hall.Table, name func() string, watching bool) *roomTalk {
+	t := newTalk(l.cfg.Chat, room, tb, l.cfg.Player, name, watching, l.mutes)
 	if t != nil {
 		t.me.Addr = l.cfg.Addr
 	}
@@ -145,14 +147,7 @@ func (l *Lobby) talkIn(room *chat.Room, name func() string, watching bool) *room
 
 // tableTalk is talkIn for the talk of table tb (roomTalk.table).
 func (l *Lobby) tableTalk(tb *hall.Table, name func() string, watching bool) *roomTalk {
-	t := l.talkIn(tb.Room(), name, watching)
-	if t != nil {
-		t.table = tb
-		for i := range t.lines {
-			t.lines[i].At = t.placed(t.lines[i].Seq)
-		}
-	}
-	return t
+	return l.talkIn(tb.Room(), tb, name, watching)
 }
 
 // placed is where the game stood when line seq was said at the table,
@@ -631,14 +626,14 @@ func (lt *talkPane) lines(ctx *kit.Context, w, room int) []string {
 			// later rows set in, so that none passes for a line of its own.
 			rows := kit.WrapTalk(text, max(10, w-4), 0, ctx.Ellipsis())
 			if len(said)+len(rows) > keep {
-				switch {
-				case len(said) > 0:
-				case keep > 1:
-					said = kit.WrapTalk(text, max(10, w-4), keep, ctx.Ellipsis())
-				default:
-					// One row is cut, not wrapped: wrapped, a long first
-					// word would leave the name alone on it.
-					said = []string{kit.Cut(text, max(10, w-4), ctx.Ellipsis())}
+				if len(said) == 0 {
+					if keep > 1 {
+						said = kit.WrapTalk(text, max(10, w-4), keep, ctx.Ellipsis())
+					} else {
+						// One row is cut, not wrapped: wrapped, a long first
+						// word would leave the name alone on it.
+						said = []string{kit.Cut(text, max(10, w-4), ctx.Ellipsis())}
+					}
 				}
 				break
 			}

@@ -82,7 +82,7 @@ func TestMuteANameShownWithItsTag(t *testing.T) {
 		require.NoError(t, err)
 	}
 	say(bob, "Bob #10714564b254", "hello")
-	talk := newTalk(hub, room, hall.Player{ID: "a", Name: "ann"}, func() string { return "ann" }, false, muteBook{})
+	talk := newTalk(hub, room, nil, hall.Player{ID: "a", Name: "ann"}, func() string { return "ann" }, false, muteBook{})
 	t.Cleanup(talk.sub.Close)
 
 	note, err := talk.command("/mute", "bob")
@@ -94,7 +94,7 @@ func TestMuteANameShownWithItsTag(t *testing.T) {
 
 	say(bob, "Bob #10714564b254", "hello again")
 	say(bob2, "Bob", "hi")
-	talk2 := newTalk(hub, room, hall.Player{ID: "a", Name: "ann"}, func() string { return "ann" }, false, muteBook{})
+	talk2 := newTalk(hub, room, nil, hall.Player{ID: "a", Name: "ann"}, func() string { return "ann" }, false, muteBook{})
 	t.Cleanup(talk2.sub.Close)
 	_, err = talk2.command("/mute", "Bob")
 	require.Error(t, err)
@@ -151,7 +151,7 @@ func TestTalkUnmutedKeepsSayingLinesWereHidden(t *testing.T) {
 		if how != "as said" {
 			say("hello")
 		}
-		l.talk = &talkPane{t: newTalk(hub, room, l.cfg.Player, func() string { return "ann" }, false, l.mutes)}
+		l.talk = &talkPane{t: newTalk(hub, room, nil, l.cfg.Player, func() string { return "ann" }, false, l.mutes)}
 		t.Cleanup(l.talk.t.sub.Close)
 		switch how {
 		case "at /mute":
@@ -586,7 +586,7 @@ func withTalk(t *testing.T, l *Lobby, lines ...string) {
 		_, err := room.Say(chat.Sender{Key: "b", Name: "bob"}, text)
 		require.NoError(t, err)
 	}
-	l.talk = &talkPane{t: newTalk(hub, room, l.cfg.Player, func() string { return "ann" }, false, l.mutes)}
+	l.talk = &talkPane{t: newTalk(hub, room, nil, l.cfg.Player, func() string { return "ann" }, false, l.mutes)}
 	t.Cleanup(l.talk.t.sub.Close)
 }
 
@@ -867,7 +867,7 @@ func TestTalkFromOneAddressSharesItsRate(t *testing.T) {
 	room := hub.NewRoom()
 	talk := func(key, addr string) *roomTalk {
 		l := &Lobby{cfg: &Config{Player: hall.Player{ID: key, Name: key}, Addr: addr, Chat: hub, Lobby: room}, mutes: muteBook{}}
-		rt := l.talkIn(room, func() string { return key }, false)
+		rt := l.talkIn(room, nil, func() string { return key }, false)
 		t.Cleanup(rt.sub.Close)
 		return rt
 	}

@@ -144,7 +144,7 @@ func (l *Lobby) watch(ctx *kit.Context, t *hall.Table) (kit.Screen, tea.Cmd) {
 // and listens.
 func (l *Lobby) startTalk(first bool) tea.Cmd {
 	if first && l.cfg.Chat != nil && l.cfg.Lobby != nil {
-		t := l.talkIn(l.cfg.Lobby, l.label, false)
+		t := l.talkIn(l.cfg.Lobby, nil, l.label, false)
 		t.quiet = quietPlayed(l, quietAt(l, nil))
 		l.talk = &talkPane{t: t}
 		// Present to the talk while connected: others may /mute the
