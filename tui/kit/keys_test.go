@@ -276,11 +276,11 @@ func TestNotAmongCardsNamesWhatWorks(t *testing.T) {
 		bella bool
 		want  string
 	}{
-		{"JH 9H KH QH AS KS", false, "z is not among the choices now: ←/→ and enter, or 1-6."},
-		{"JH 9H KH QH AS KS", true, "z is not among the choices now: ←/→ and enter, 1-6 or b."},
-		{"", true, "z is not among the choices now: b."},
-		{"9H KH AS", false, "z is not among the choices now: ←/→ and enter, or 2, 3 or 5."},
-		{"AS", true, "z is not among the choices now: ←/→ and enter, 5 or b."},
+		{"JH 9H KH QH AS KS", false, "Key z is not among the choices: ←/→ and enter, or 1-6."},
+		{"JH 9H KH QH AS KS", true, "Key z is not among the choices: ←/→ and enter, 1-6 or b."},
+		{"", true, "Key z is not among the choices: b."},
+		{"9H KH AS", false, "Key z is not among the choices: ←/→ and enter, or 2, 3 or 5."},
+		{"AS", true, "Key z is not among the choices: ←/→ and enter, 5 or b."},
 	} {
 		if got := NotAmongCards(&k, "z", hand, cardsOf(c.plays), c.bella); got != c.want {
 			t.Errorf("plays %q, bella %v: %q, want %q", c.plays, c.bella, got, c.want)
@@ -351,13 +351,13 @@ func TestRefusalNamesAlsoKeys(t *testing.T) {
 		want string
 	}{
 		{"a card", Decision{Play: true, Hand: hand, Legal: []rules.Action{rules.PlayAction(hand[0]), bella}, Also: also},
-			"tab is not among the choices now: ←/→ and enter, 1-9 or b. c claim, u undo."},
+			"Key tab is not among the choices: ←/→ and enter, 1-9 or b. c claim, u undo."},
 		{"a card, no also", Decision{Play: true, Hand: hand, Legal: []rules.Action{rules.PlayAction(hand[0])}},
-			"tab is not among the choices now: ←/→ and enter, or 1-9."},
+			"Key tab is not among the choices: ←/→ and enter, or 1-9."},
 		{"a bid", Decision{Legal: []rules.Action{rules.PassAction()}, Also: also[1:]},
-			"tab is not among the choices now: p. u undo."},
+			"Key tab is not among the choices: p. u undo."},
 		{"the bella question", Decision{Play: true, Hand: hand, Bella: []rules.Action{bella, rules.PlayAction(hand[0])}, Also: also[1:]},
-			"tab is not among the choices now: b or n, or esc for another card. u undo."},
+			"Key tab is not among the choices: b or n, or esc for another card. u undo."},
 	} {
 		ctx := NewContext(false)
 		n := &noteTaker{}

@@ -366,19 +366,18 @@ func Paragraph(text string, w int, style func(...string) string) []string {
 // window w cells wide in at most n lines (the last cut short), set one
 // in, in the error style.
 //
-// Every line of text (several errors are joined one a line) begins with
-// a capital, since the errors it says are written as Go writes them, in
-// lower case. Alert cannot tell a word from a player's name or a command
-// such as klob serve, so a text must not begin with one: its writer puts
-// a word before it ("Player bob left") or quotes it (`"bob" is taken`).
-// A line that begins with anything but a letter (a quote, a digit, a
-// path) is left as it is, and so is one whose first word is a single
-// letter other than the article "a": a key, whose case matters ("t is
-// not among the choices").
+// Every line of text (several errors are joined one a line) that begins
+// with a letter begins with a capital, since the errors it says are
+// written as Go writes them, in lower case. Alert cannot tell a word
+// from a player's name, a key or a command such as klob serve, so a
+// text must not begin with one: its writer puts a word before it
+// ("Player bob left", "Key a is not among the choices") or quotes it
+// (`"bob" is taken`). A line that begins with anything but a letter (a
+// quote, a digit, a path) is left as it is.
 func Alert(ctx *Context, text string, w, n int) []string {
 	lines := strings.Split(text, "\n")
 	for i, l := range lines {
-		if first, _, _ := strings.Cut(l, " "); first == "a" || utf8.RuneCountInString(first) > 1 {
+		if r, _ := utf8.DecodeRuneInString(l); unicode.IsLetter(r) {
 			lines[i] = Capital(l)
 		}
 	}

@@ -287,10 +287,10 @@ func TestHelpDescWrapsASentenceWithADot(t *testing.T) {
 	}
 }
 
-// TestAlertCapital: every line of an alert begins with a capital, the
-// errors in it written as Go writes them; a line that begins with a
-// quote or a path, or with a key (a word of one letter), is left as it
-// is.
+// TestAlertCapital: every line of an alert that begins with a letter
+// begins with a capital, the errors in it written as Go writes them,
+// whatever its first word; a line that begins with a quote, a digit or
+// a path is left as it is.
 func TestAlertCapital(t *testing.T) {
 	ctx := NewContext(true)
 	for _, tc := range []struct{ text, want string }{
@@ -301,8 +301,12 @@ func TestAlertCapital(t *testing.T) {
 		{"/tmp/x: no such file", " ! /tmp/x: no such file"},
 		{"first error\nsecond error", " ! First error\n Second error"},
 		{"élan lost", " ! Élan lost"},
-		{"t is not among the choices now: p or t", " ! t is not among the choices now: p or t"},
+		{"key a is not among the choices: p or t", " ! Key a is not among the choices: p or t"},
 		{"a guest cannot take part", " ! A guest cannot take part"},
+		{"t: you cannot take", " ! T: you cannot take"},
+		{"x lost", " ! X lost"},
+		{"2 players left", " ! 2 players left"},
+		{"first error\n\"bob\" is taken\n3 left", " ! First error\n \"bob\" is taken\n 3 left"},
 	} {
 		got := ansi.Strip(strings.Join(Alert(&ctx, tc.text, 80, 4), "\n"))
 		if got != tc.want {

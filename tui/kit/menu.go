@@ -69,7 +69,7 @@ func (m *Choice) Key(ctx *Context, s Decider, msg tea.KeyPressMsg, d Decision) (
 		// The answers have no letters: b and n above are theirs, and
 		// the refusal names the keys shown.
 		wrong := func(key string) {
-			s.SetNote(fmt.Sprintf("%s is not among the choices now: %s, or %s for another card.",
+			s.SetNote(fmt.Sprintf("Key %s is not among the choices: %s, or %s for another card.",
 				key, JoinOr([]string{k.Bella.Help().Key, k.NoBella.Help().Key}), k.Back.Help().Key)+alsoKeys(d.Also), true)
 		}
 		return m.menuKey(ctx, s, msg, d.Bella, false, wrong, d.ClearOnMove)
@@ -215,17 +215,20 @@ func alsoKeys(bs []key.Binding) string {
 }
 
 // NotAmongChoices answers a key that takes none of a menu's items now,
-// naming the keys that do: "k is not among the choices now: p, t or s."
-// Every screen that offers the rules' choices answers so.
+// naming the keys that do: "Key k is not among the choices: p, t or
+// s." Every screen that offers the rules' choices answers so.
 func NotAmongChoices(key string, items []rules.Action) string {
 	return NotAmongKeys(key, MenuKeys(items))
 }
 
 // NotAmongKeys answers a key that does nothing on a screen, naming the
-// keys that do, in the menus' words: "tab is not among the choices now:
-// ↑/↓, enter or q."
+// keys that do, in the menus' words: "Key tab is not among the
+// choices: ↑/↓, enter or q." The sentence begins with "Key", not the
+// key, so that an alert's capital never changes the key it names; it
+// says no "now" so that the longest refusal at the table (nine cards,
+// bella, claim and undo) stays one row of 80 columns.
 func NotAmongKeys(key string, keys []string) string {
-	return fmt.Sprintf("%s is not among the choices now: %s.", key, JoinOr(keys))
+	return fmt.Sprintf("Key %s is not among the choices: %s.", key, JoinOr(keys))
 }
 
 // NotAmongCards answers a key that plays no card of hand at the
@@ -244,7 +247,7 @@ func NotAmongCards(k *KeyMap, key string, hand []rules.Card, plays rules.CardSet
 	case bella:
 		keys = JoinOr(append(append([]string{"←/→ and enter"}, nums...), b))
 	}
-	return fmt.Sprintf("%s is not among the choices now: %s.", key, keys)
+	return fmt.Sprintf("Key %s is not among the choices: %s.", key, keys)
 }
 
 // CardKeys lists the number keys (nth, the key of each place in the

@@ -42,7 +42,7 @@ func TestKeysNotOfferedAnswer(t *testing.T) {
 				}
 				s.note = ""
 				d.Press(k)
-				if !strings.Contains(s.note, k+" is not among the choices now: ") && !strings.HasPrefix(s.note, "You cannot") {
+				if !strings.Contains(s.note, "Key "+k+" is not among the choices: ") && !strings.HasPrefix(s.note, "You cannot") {
 					t.Fatalf("%d players, step %q: %s answers %q", players, st.Name, k, s.note)
 				}
 				at.unmoved(t, k)
@@ -82,7 +82,7 @@ func TestKeysNotOfferedAnswer(t *testing.T) {
 					default:
 						want = append(want, nums...)
 					}
-					rest, ok := strings.CutPrefix(s.note, k+" is not among the choices now: ")
+					rest, ok := strings.CutPrefix(s.note, "Key "+k+" is not among the choices: ")
 					require.True(t, ok, "%d players, step %q: %s answers %q", players, st.Name, k, s.note)
 					require.Equal(t, want, namedKeys(rest), "%d players, step %q: %s answers %q", players, st.Name, k, s.note)
 					require.Len(t, s.hand(), hand, "%d players, step %q: %s played a card", players, st.Name, k)
@@ -488,7 +488,7 @@ func TestScrollKeysClearARefusal(t *testing.T) {
 		}
 		for _, k := range []string{"j", "k", "up", "down"} {
 			at.d.Press("insert")
-			if !strings.HasPrefix(at.s.note, "insert is not among the choices now") {
+			if !strings.HasPrefix(at.s.note, "Key insert is not among the choices") {
 				return // a step that takes any key (enter goes on): nothing refused
 			}
 			refused[at.players]++
@@ -536,7 +536,7 @@ func TestCardKeysNameThePlayable(t *testing.T) {
 	d.Press("enter", "enter", "enter", "p", "a", "enter", "t", "enter", "x", "n")
 	require.Equal(t, lesson.Play, s.run.Step().Kind)
 	d.Press("x")
-	want := "x is not among the choices now: ←/→ and enter, or 9."
+	want := "Key x is not among the choices: ←/→ and enter, or 9."
 	require.Equal(t, want, s.note)
 	require.Contains(t, d.Text(), want)
 }

@@ -62,7 +62,7 @@ func TestSortKeyTurnsTheHand(t *testing.T) {
 		d, s := at.d, at.s
 		if !s.handShown(at.st) {
 			d.Press("o")
-			require.Equal(t, "o is not among the choices now: "+wantKeys(at.st)+".", s.note, "%d players, step %q", at.players, at.st.Name)
+			require.Equal(t, "Key o is not among the choices: "+wantKeys(at.st)+".", s.note, "%d players, step %q", at.players, at.st.Name)
 			return
 		}
 		if at.st.Kind != lesson.Play || s.run.Game().Deal().Over() {
@@ -141,13 +141,13 @@ func TestEveryKeyIsAnswered(t *testing.T) {
 				continue
 			}
 			d.Press(k)
-			require.Equal(t, k+" is not among the choices now: "+wantKeys(st)+".", s.note, "%d players, step %q", at.players, st.Name)
-			require.Contains(t, d.Text(), "! "+k+" is not among", "%d players, step %q: the answer is not shown", at.players, st.Name)
+			require.Equal(t, "Key "+k+" is not among the choices: "+wantKeys(st)+".", s.note, "%d players, step %q", at.players, st.Name)
+			require.Contains(t, d.Text(), "! Key "+k+" is not among", "%d players, step %q: the answer is not shown", at.players, st.Name)
 			at.unmoved(t, k)
 		}
 		for _, k := range []string{"H", "v"} {
 			d.Press(k)
-			require.True(t, strings.HasPrefix(s.note, k+" is not among the choices now: "+wantKeys(st)+"."), "%d players, step %q: %s answers %q", at.players, st.Name, k, s.note)
+			require.True(t, strings.HasPrefix(s.note, "Key "+k+" is not among the choices: "+wantKeys(st)+"."), "%d players, step %q: %s answers %q", at.players, st.Name, k, s.note)
 			require.Contains(t, s.note, "work in a game")
 			at.unmoved(t, k)
 		}
@@ -170,7 +170,7 @@ func TestMenuMoveClearsAnAnswer(t *testing.T) {
 		}
 		met++
 		at.d.Press("z")
-		require.Contains(t, at.s.note, "z is not among")
+		require.Contains(t, at.s.note, "Key z is not among")
 		at.d.Press("right")
 		require.Empty(t, at.s.note, "%d players, step %q", at.players, at.st.Name)
 		at.d.Press("left")

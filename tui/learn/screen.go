@@ -272,8 +272,8 @@ func (s *Screen) wrongKey(ctx *kit.Context, k tea.KeyPressMsg, st lesson.Step) {
 }
 
 // notAmong is the answer to key, which does nothing at step st: the
-// keys that take the step's choices, as the table names them ("z is
-// not among the choices now: enter.").
+// keys that take the step's choices, as the table names them ("Key z
+// is not among the choices: enter.").
 func (s *Screen) notAmong(ctx *kit.Context, key string, st lesson.Step) string {
 	k := &ctx.Keys
 	switch d := s.run.Game().Deal(); {
@@ -525,7 +525,7 @@ func (s *Screen) playKey(ctx *kit.Context, k tea.KeyPressMsg, st lesson.Step) {
 func (s *Screen) notAmongCards(ctx *kit.Context, key string, st lesson.Step) string {
 	k := &ctx.Keys
 	if st.Kind == lesson.Claim {
-		return fmt.Sprintf("%s is not among the choices now: %s.", key, k.Claim.Help().Key)
+		return fmt.Sprintf("Key %s is not among the choices: %s.", key, k.Claim.Help().Key)
 	}
 	v := s.run.View()
 	var takes rules.CardSet

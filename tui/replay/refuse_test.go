@@ -13,7 +13,7 @@ import (
 )
 
 // TestReplayAnswersKeyNotTaken: a key the replay does not take is
-// answered as at the table, "z is not among the choices now: …",
+// answered as at the table, "Key z is not among the choices: …",
 // naming the keys of its line of keys as that line names them (under
 // -ascii the letters, l/h and j/k, not arrows written "->"), and the
 // next key that acts clears it. At every seat count, with Unicode and
@@ -81,7 +81,7 @@ func shown(hs *kittest.Driver, ascii bool) string {
 // tight: that line writes two arrows without the slash ("→← step").
 func checkAnswered(t *testing.T, scr, key string, tight bool) {
 	t.Helper()
-	head := "! " + key + " is not among the choices now: "
+	head := "! Key " + key + " is not among the choices: "
 	flat := strings.Join(strings.Fields(scr), " ")
 	_, rest, ok := strings.Cut(flat, head)
 	end := strings.Index(rest, ".")

@@ -387,7 +387,7 @@ func (s *Screen) key(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.Cmd
 }
 
 // refusal answers a key the replay does not take, naming the keys its
-// line of keys offers as that line names them: "z is not among the
+// line of keys offers as that line names them: "Key z is not among the
 // choices now: →/←, ↓/↑, n/p/g, o, a, v, ? or q."; under -ascii, where
 // arrows are written with two letters each, the letter keys that do the
 // same ("l/h, j/k, …"), as the line has them.

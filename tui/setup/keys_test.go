@@ -50,7 +50,7 @@ func TestTabHomeEndMoveAndOtherKeysAnswer(t *testing.T) {
 			require.Equal(t, row, s.row, "%d players: %s moved the cursor", players, k)
 			require.Equal(t, before, s.Setup(), "%d players: %s changed the form", players, k)
 			text := d.Text()
-			want := "! " + k + " is not among the choices now: ↑/↓, ←/→, enter"
+			want := "! Key " + k + " is not among the choices: ↑/↓, ←/→, enter"
 			require.True(t, strings.Contains(text, want), "%d players: %s is not answered %q:\n%s", players, k, want, text)
 			kittest.CheckSize(t, d.Frame(), 80, 24)
 			d.Press("home")
@@ -72,7 +72,7 @@ func TestAnswerNamesTheKeysTaken(t *testing.T) {
 			s, _ := form(players, true)
 			d := kittest.New(t, s, 80, 24, ascii)
 			d.Press("pgdown")
-			answer, ok := strings.CutPrefix(kittest.Flat(s.refusal), "pgdown is not among the choices now: ")
+			answer, ok := strings.CutPrefix(kittest.Flat(s.refusal), "Key pgdown is not among the choices: ")
 			require.True(t, ok, "%d players: %q", players, s.refusal)
 			answer = strings.TrimSuffix(strings.ReplaceAll(answer, " or ", ", "), ".")
 			named := strings.Split(answer, ", ")
@@ -108,7 +108,7 @@ func TestAnswerNamesTheKeysTaken(t *testing.T) {
 	d = kittest.New(t, s, 80, 24, false)
 	d.Press("w")
 	require.NotContains(t, s.refusal, ", w,", "a warning not cut: %q", s.refusal)
-	require.Contains(t, s.refusal, "w is not among the choices now", "a warning not cut: w is taken")
+	require.Contains(t, s.refusal, "Key w is not among the choices", "a warning not cut: w is taken")
 }
 
 // TestWTakenWhereOffered: an error that fits under the form whole until

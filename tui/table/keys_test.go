@@ -135,7 +135,7 @@ func TestBellaQuestionKeys(t *testing.T) {
 		switch {
 		case f.port.Snapshot().Gen != s.Gen || f.s.Bella != card:
 			t.Fatalf("4 answered the bella question:\n%s", f.text())
-		case !strings.Contains(text, "4 is not among the choices now: b or n") || strings.Contains(text, "1 or 2"):
+		case !strings.Contains(text, "Key 4 is not among the choices: b or n") || strings.Contains(text, "1 or 2"):
 			t.Fatalf("4 is not refused in the keys the question shows:\n%s", f.text())
 		}
 		esc := false
@@ -164,7 +164,7 @@ func TestWrongKeyNamesBella(t *testing.T) {
 		hand := f.s.hand()
 		for _, k := range []string{"z", "tab"} {
 			f.hs.Press(k)
-			want := fmt.Sprintf("%s is not among the choices now: ←/→ and enter, 1-%d or b.", k, len(hand))
+			want := fmt.Sprintf("Key %s is not among the choices: ←/→ and enter, 1-%d or b.", k, len(hand))
 			if !strings.Contains(kittest.Flat(f.text()), want) {
 				t.Fatalf("%s: the refusal does not say %q:\n%s", k, want, f.text())
 			}
@@ -419,7 +419,7 @@ func TestWrongKeyNamesClaimAndUndo(t *testing.T) {
 				f.hs.Press("z")
 				var line string
 				for _, l := range strings.Split(f.text(), "\n") {
-					if strings.Contains(l, "z is not among the choices now: ") {
+					if strings.Contains(l, "Key z is not among the choices: ") {
 						line = strings.TrimSpace(l)
 					}
 				}
@@ -546,7 +546,7 @@ func TestWrongKeyNamesPlayableNumbers(t *testing.T) {
 // namedNumbers reads the card numbers a refusal names, its ranges
 // ("5-7") written out: "…: ←/→ and enter, or 2, 3 or 5-7." is 2 3 5 6 7.
 func namedNumbers(note string) []int {
-	_, keys, _ := strings.Cut(note, " is not among the choices now: ")
+	_, keys, _ := strings.Cut(note, " is not among the choices: ")
 	keys, _, _ = strings.Cut(keys, ".")
 	keys = strings.ReplaceAll(strings.ReplaceAll(keys, ", or ", ", "), " or ", ", ")
 	var out []int

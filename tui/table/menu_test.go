@@ -288,10 +288,10 @@ func TestKeyNotOfferedSaysSo(t *testing.T) {
 		for _, key := range []string{"e", "9", "x"} {
 			f.hs.Press(key)
 			text := kittest.Flat(f.text())
-			if !strings.Contains(text, key+" is not among the choices now:") {
+			if !strings.Contains(text, "Key "+key+" is not among the choices:") {
 				t.Errorf("%s says nothing:\n%s", key, f.text())
 			}
-			_, keys, _ := strings.Cut(text, key+" is not among the choices now: ")
+			_, keys, _ := strings.Cut(text, "Key "+key+" is not among the choices: ")
 			keys, _, _ = strings.Cut(keys, ".")
 			if !strings.Contains(keys, "p") || strings.Contains(keys, key) {
 				t.Errorf("the note names not the keys that choose (%q):\n%s", keys, f.text())
@@ -335,7 +335,7 @@ func TestEveryWrongKeyAnswered(t *testing.T) {
 			before := f.snap().Gen
 			for _, key := range wrong {
 				f.hs.Press(key)
-				if text := kittest.Flat(f.text()); !strings.Contains(text, "! "+key+" is not among the choices now: ") {
+				if text := kittest.Flat(f.text()); !strings.Contains(text, "! Key "+key+" is not among the choices: ") {
 					t.Errorf("%s: %s is not answered:\n%s", c.what, key, f.text())
 				}
 				if f.snap().Gen != before {
@@ -500,7 +500,7 @@ func TestDeclarationMenuKeys(t *testing.T) {
 					t.Fatalf("seed %d: the help's declarations row does not list the menu's keys: %q", seed, row)
 				}
 				f.hs.Press("p")
-				if !strings.Contains(f.text(), "p is not among the choices now: d or n.") {
+				if !strings.Contains(f.text(), "Key p is not among the choices: d or n.") {
 					t.Fatalf("seed %d: p is not refused with the menu's keys:\n%s", seed, f.text())
 				}
 				gen, steps := f.snap().Gen, len(v.History())

@@ -131,7 +131,7 @@ func TestWrongKeyListsTheMenuKeys(t *testing.T) {
 					reordered++
 				}
 				hs.press("z")
-				want := "z is not among the choices now: " + kit.JoinOr(shown) + "."
+				want := "Key z is not among the choices: " + kit.JoinOr(shown) + "."
 				if scr := hs.screen(); !strings.Contains(kittest.Flat(scr), want) {
 					t.Fatalf("want %q:\n%s", want, scr)
 				}

@@ -255,9 +255,9 @@ type core struct {
 	// record went, for the quit note.
 	noteOnce bool
 	aside    string
-	// noteAlert draws a plain note as an alert ("! 9 is not among the
-	// choices now: …", as the table and the lessons write a key that
-	// does nothing) though it goes as a plain note does.
+	// noteAlert draws a plain note as an alert ("! Key 9 is not among
+	// the choices now: …", as the table and the lessons write a key
+	// that does nothing) though it goes as a plain note does.
 	noteAlert bool
 
 	review bool
@@ -369,10 +369,10 @@ func (t *core) setNote(s string, isErr bool) {
 
 // notOffered says that key takes none of the drill's options, and which
 // keys do, in the words and the alert of the table and the lessons:
-// "9 is not among the choices now: p, t or s."; more, if any, follows
-// the keys ("; N skips the drill").
+// "Key 9 is not among the choices: p, t or s."; more, if any,
+// follows the keys ("; N skips the drill").
 func (t *core) notOffered(key string, keys []string, more string) {
-	note := fmt.Sprintf("%s is not among the choices now: %s", key, kit.JoinOr(keys))
+	note := fmt.Sprintf("Key %s is not among the choices: %s", key, kit.JoinOr(keys))
 	if more != "" {
 		note += "; " + more
 	}

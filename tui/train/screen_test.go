@@ -220,7 +220,7 @@ func TestGoldens(t *testing.T) {
 	t.Run("tall", func(t *testing.T) {
 		hs := start(t, testConfig(nil, traintest.Round2), 120, 40)
 		hs.press("t")
-		if !strings.Contains(hs.screen(), "! t is not among the choices now: p, c, d or e.") {
+		if !strings.Contains(hs.screen(), "! Key t is not among the choices: p, c, d or e.") {
 			t.Errorf("a letter that is no option:\n%s", hs.screen())
 		}
 		hs.press("e")
@@ -448,7 +448,7 @@ func TestDixKeysAndSeatRecord(t *testing.T) {
 	}
 	tr := hs.s
 	hs.press("z")
-	if !strings.Contains(hs.screen(), "! z is not among the choices now: ") {
+	if !strings.Contains(hs.screen(), "! Key z is not among the choices: ") {
 		t.Errorf("a letter that is no option:\n%s", hs.screen())
 	}
 	hs.press("n")
@@ -1115,7 +1115,7 @@ func TestOwnKeysKeepTheirMeaning(t *testing.T) {
 	tr := hs.s
 	for key, want := range map[string]string{"n": "N skips the drill", "m": "M shows your last mistakes"} {
 		hs.press(key)
-		if tr.no != 1 || tr.state != stateAsk || tr.Reviewing() || !strings.Contains(hs.screen(), "is not among the choices now") ||
+		if tr.no != 1 || tr.state != stateAsk || tr.Reviewing() || !strings.Contains(hs.screen(), "is not among the choices") ||
 			!strings.Contains(hs.screen(), want) {
 			t.Fatalf("%s at a bid: drill %d, state %d, review %v:\n%s", key, tr.no, tr.state, tr.Reviewing(), hs.screen())
 		}
@@ -1869,7 +1869,7 @@ func TestNumberPastTheOptions(t *testing.T) {
 	hs.press("z")
 	hs.press("5")
 	scr := hs.screen()
-	if tr.state != stateAsk || !strings.Contains(scr, "! 5 is not among the choices now: ") || strings.Contains(scr, "z is not among") {
+	if tr.state != stateAsk || !strings.Contains(scr, "! Key 5 is not among the choices: ") || strings.Contains(scr, "Key z is not among") {
 		t.Errorf("5 at a drill of %d options (state %d):\n%s", len(tr.legal), tr.state, scr)
 	}
 }
@@ -1886,12 +1886,12 @@ func TestEveryWrongKeyAnswered(t *testing.T) {
 			t.Fatalf("no question: state %d", tr.state)
 		}
 		offered := kit.JoinOr(itemKeys(tr.legal, tr.order))
-		// An alert begins with a capital, but a key of one letter keeps
-		// its case: "Q" and "q" are two keys.
-		for _, k := range []struct{ key, said string }{{"Q", "Q"}, {"0", "0"}, {"!", "!"}, {"@", "@"}, {"tab", "Tab"}, {"Z", "Z"}, {"z", "z"}} {
+		// An alert begins with a capital, but the key follows "Key" and
+		// keeps its case: "Q" and "q" are two keys.
+		for _, k := range []struct{ key, said string }{{"Q", "Q"}, {"0", "0"}, {"!", "!"}, {"@", "@"}, {"tab", "tab"}, {"Z", "Z"}, {"z", "z"}} {
 			tr.setNote("", false)
 			hs.press(k.key)
-			want := "! " + k.said + " is not among the choices now: " + offered
+			want := "! Key " + k.said + " is not among the choices: " + offered
 			if scr := hs.screen(); !strings.Contains(kittest.Flat(scr), want) {
 				t.Fatalf("%s is not answered %q:\n%s", k.key, want, scr)
 			}
@@ -1983,10 +1983,10 @@ func TestWrongKeyAfterTheResultAnswered(t *testing.T) {
 		if tr.state != stateResult {
 			t.Fatalf("enter did not answer the drill: state %d", tr.state)
 		}
-		for _, k := range []struct{ key, said string }{{"z", "z"}, {"left", "Left"}, {"pgdown", "Pgdown"}, {"tab", "Tab"}} {
+		for _, k := range []struct{ key, said string }{{"z", "z"}, {"a", "a"}, {"left", "left"}, {"pgdown", "pgdown"}, {"tab", "tab"}} {
 			tr.setNote("", false)
 			hs.press(k.key)
-			want := "! " + k.said + " is not among the choices now: enter or N, M, ? or q."
+			want := "! Key " + k.said + " is not among the choices: enter or N, M, ? or q."
 			if scr := hs.screen(); tr.paged || !strings.Contains(kittest.Flat(scr), want) {
 				t.Fatalf("%s after the result is not answered %q (paged %v):\n%s", k.key, want, tr.paged, scr)
 			}
