@@ -314,12 +314,12 @@ func (s *Service) PlayLog(ctx context.Context, code, key string, n int) (*gamelo
 	e := f.Entrants[i]
 	rel, ok := e.logs[n]
 	if !ok {
-		return nil, fmt.Errorf("%s did not play board %d", e.Name, n)
+		return nil, fmt.Errorf("Player %s did not play board %d", e.Name, n)
 	}
 	l, err := gamelog.ReadFile(filepath.Join(s.cfg.Dir, rel))
 	if err != nil {
 		s.cfg.Logf("tournament %s: %v", code, err)
-		return nil, fmt.Errorf("%s's play of board %d cannot be read", e.Name, n)
+		return nil, fmt.Errorf("Player %s's play of board %d cannot be read", e.Name, n)
 	}
 	return l, nil
 }

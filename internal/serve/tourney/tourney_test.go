@@ -129,7 +129,7 @@ func TestClubTournament(t *testing.T) {
 			assert.Equal(t, pars[b-1], logResult(t, pl, set.Seat))
 		}
 		_, err = f.s.PlayLog(ctx, code, bob.Key, 3)
-		require.ErrorContains(t, err, "did not play board 3")
+		require.EqualError(t, err, "Player Bob did not play board 3")
 	})
 }
 
