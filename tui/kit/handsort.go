@@ -260,9 +260,12 @@ func MeldRow(g *Glyphs, shown []rules.Card, melds []Meld, w, gap int) string {
 	// (fitLabel): the gap between two cards parts any two labels. Then,
 	// left to right, a label so shortened reads longer over the gaps
 	// beside its card where a blank still parts it from its neighbours'.
-	whole := make([]string, n) // each card's labels joined, "" for none
-	at := make([]int, n)       // where each card's label starts
-	text := make([][]rune, n)  // each card's label as drawn
+	// Each card's labels joined, in every form (labelForms, found once
+	// for the passes below); where its label starts; the label as drawn
+	// (nil for none).
+	forms := make([][untaggedForm + 1]string, n)
+	at := make([]int, n)
+	text := make([][]rune, n)
 	for i, c := range shown {
 		var labels []string
 		for k, m := range melds {
@@ -273,8 +276,8 @@ func MeldRow(g *Glyphs, shown []rules.Card, melds []Meld, w, gap int) string {
 		if len(labels) == 0 {
 			continue
 		}
-		whole[i] = strings.Join(labels, "/")
-		text[i] = []rune(Clip(fitLabel(g, whole[i], w), w))
+		forms[i] = labelForms(strings.Join(labels, "/"))
+		text[i] = []rune(Clip(fitForm(g, forms[i], w), w))
 		at[i] = i*(w+gap) + (w-len(text[i]))/2
 	}
 	row = []rune(Repeat(" ", width))
@@ -287,7 +290,7 @@ func MeldRow(g *Glyphs, shown []rules.Card, melds []Meld, w, gap int) string {
 		if j := slices.IndexFunc(text[i+1:], func(r []rune) bool { return r != nil }); j >= 0 {
 			hi = min(hi, at[i+1+j]-1)
 		}
-		for _, f := range labelForms(whole[i]) {
+		for _, f := range forms[i] {
 			r := []rune(f)
 			if len(r) <= len(text[i]) {
 				break
@@ -303,12 +306,14 @@ func MeldRow(g *Glyphs, shown []rules.Card, melds []Meld, w, gap int) string {
 	// One meld reads in one form across its cards, the shortest any of
 	// them needs ("men" under each card of a menage, not "men" under
 	// one and "menage" under the next), so that a reader sees one meld.
-	// The letters telling alike melds apart stay where a card has room.
+	// The letters telling alike melds apart stay where a card has room:
+	// a card that reads only with them dropped (untaggedForm) or cut
+	// short neither sets its meld's form nor takes it (-1), so that
+	// its partners keep theirs.
 	form := make([]int, n)
 	for i := range shown {
 		if text[i] != nil {
-			forms := labelForms(whole[i])
-			form[i] = slices.Index(forms[:4], string(text[i]))
+			form[i] = slices.Index(forms[i][:untaggedForm], string(text[i]))
 		}
 	}
 	for i, c := range shown {
@@ -327,7 +332,7 @@ func MeldRow(g *Glyphs, shown []rules.Card, melds []Meld, w, gap int) string {
 			}
 		}
 		// Shorter, it stays in the cells it took, centred there.
-		if f := []rune(labelForms(whole[i])[need]); len(f) < len(text[i]) {
+		if f := []rune(forms[i][need]); len(f) < len(text[i]) {
 			at[i] += (len(text[i]) - len(f)) / 2
 			text[i] = f
 		}
@@ -398,7 +403,11 @@ func spillLabel(g *Glyphs, label string, x, span, gap, width int) (int, string) 
 // fitLabel is label in w cells: the first of its labelForms that
 // fits, else its shortest cut, with the screen's ellipsis ("50/2…").
 func fitLabel(g *Glyphs, label string, w int) string {
-	forms := labelForms(label)
+	return fitForm(g, labelForms(label), w)
+}
+
+// fitForm is fitLabel of the label whose labelForms are forms.
+func fitForm(g *Glyphs, forms [untaggedForm + 1]string, w int) string {
 	for _, f := range forms {
 		if len([]rune(f)) <= w {
 			return f
@@ -416,8 +425,9 @@ func fitLabel(g *Glyphs, label string, w int) string {
 // ("50+m/20" for "50+menage/20"); the word alone to three letters
 // ("men/50" for "menage/50"); the letter after a value dropped and the
 // word alone to its letter ("50/20", "m/50"); then the letters telling
-// alike melds apart dropped ("50/50" for "50a/50b": a card of both).
-func labelForms(label string) [5]string {
+// alike melds apart dropped ("50/50" for "50a/50b": a card of both),
+// the last, at untaggedForm.
+func labelForms(label string) [untaggedForm + 1]string {
 	short := shortLabel(label, 0)
 	parts := strings.Split(short, "/")
 	for i, p := range parts {
@@ -439,8 +449,12 @@ func labelForms(label string) [5]string {
 			parts[i] = p[:n-1]
 		}
 	}
-	return [5]string{label, short, three, letter, strings.Join(parts, "/")}
+	return [untaggedForm + 1]string{label, short, three, letter, strings.Join(parts, "/")}
 }
+
+// untaggedForm is the index of the last of labelForms, the one without
+// the letters that tell alike melds apart.
+const untaggedForm = 4
 
 // shortLabel is label in w cells where the pair's word is what is too
 // long: "20+b" for "20+bella", "50+m/20" for "50+menage/20".
