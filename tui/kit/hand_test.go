@@ -382,9 +382,9 @@ func TestMeldRowLabelsApart(t *testing.T) {
 // TestMeldRowOneFormPerMeld: at 80 columns (cards 5 wide), under a
 // hand whose menage shares its jack with three jacks, at every seat
 // count, in either order (one drawn in ascii), the menage's word reads
-// in one form under all of its cards
-// ("men" under both the king and the queen, not "men" and "menage"),
-// and the row still passes checkMeldRow.
+// in one form under both its king and its queen ("men" under both, not
+// "men" and "menage"), each with a mark over its middle cell, and the
+// row still passes checkMeldRow.
 func TestMeldRowOneFormPerMeld(t *testing.T) {
 	o := tabletest.Options(t, "menage=on,of_a_kind=on")
 	const w, gap = 5, HandGap
@@ -402,6 +402,7 @@ func TestMeldRowOneFormPerMeld(t *testing.T) {
 			name := fmt.Sprintf("%d seats, %s, order %d, ascii %v", seats, handText(shown), ord, ascii)
 			checkMeldRow(t, name, &g, shown, melds, row, w, gap, "")
 			forms := map[string]bool{}
+			read := 0 // the king and queen with a mark over the middle
 			for i, c := range shown {
 				if c == rules.NewCard(rules.King, rules.Hearts) || c == rules.NewCard(rules.Queen, rules.Hearts) {
 					// The run of marks over the card's middle cell.
@@ -412,8 +413,14 @@ func TestMeldRowOneFormPerMeld(t *testing.T) {
 					for hi < len(row) && row[hi] != ' ' {
 						hi++
 					}
-					forms[string(row[lo:hi])] = true
+					if hi > lo {
+						forms[string(row[lo:hi])] = true
+						read++
+					}
 				}
+			}
+			if read != 2 {
+				t.Errorf("%s: %d of the menage's king and queen have a mark over their middle cell: %q", name, read, string(row))
 			}
 			if len(forms) != 1 {
 				t.Errorf("%s: the menage reads %v under its king and queen: %q", name, forms, string(row))
