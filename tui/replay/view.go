@@ -745,20 +745,16 @@ func (s *Screen) lostLines(ctx *kit.Context, sc *table.Scene, dr *analysis.DealR
 
 // winHead heads the chance to win lost in the analysis' summary line:
 // an average over the decisions graded by that chance, which a reader
-// can weigh (a sum over many decisions can pass 100%).
-const winHead = "chance to win lost per decision"
+// can weigh (a sum over many decisions can pass 100%), worded as klob
+// analyze's report words it.
+const winHead = analysis.WinHead
 
 // winPerDecision is the chance to win ss lost, on average over their
-// decisions graded by that chance; 0 without such decisions.
+// decisions graded by that chance, taken together (a team's seats); 0
+// without such decisions.
 func winPerDecision(ss ...*analysis.Summary) float64 {
-	lost, n := 0.0, 0
-	for _, sm := range ss {
-		lost, n = lost+sm.WinLost, n+sm.Graded-sm.ByPoints
-	}
-	if n == 0 {
-		return 0
-	}
-	return lost / float64(n)
+	all := together(ss...)
+	return all.WinPerDecision()
 }
 
 // pointsNone stands for the points lost by decisions of which none was
@@ -769,24 +765,29 @@ const pointsNone = "–"
 // pointsLost is the points lost summed over ss written by num
 // ("%.1f"), or pointsNone when chanceOnly(ss...).
 func pointsLost(num string, ss ...*analysis.Summary) string {
-	if chanceOnly(ss...) {
+	all := together(ss...)
+	if all.ChanceOnly() {
 		return pointsNone
 	}
-	x := 0.0
-	for _, sm := range ss {
-		x += sm.Lost
-	}
-	return fmt.Sprintf(num, x)
+	return fmt.Sprintf(num, all.Lost)
 }
 
 // chanceOnly is analysis.Summary.ChanceOnly of ss taken together (a
 // team's seats).
 func chanceOnly(ss ...*analysis.Summary) bool {
+	all := together(ss...)
+	return all.ChanceOnly()
+}
+
+// together sums the counts and losses of ss (a team's seats) into one
+// summary, for the figures a side's seats make together.
+func together(ss ...*analysis.Summary) analysis.Summary {
 	var all analysis.Summary
 	for _, sm := range ss {
 		all.Graded, all.ByPoints = all.Graded+sm.Graded, all.ByPoints+sm.ByPoints
+		all.Lost, all.WinLost = all.Lost+sm.Lost, all.WinLost+sm.WinLost
 	}
-	return all.ChanceOnly()
+	return all
 }
 
 // fitting is the first of lines, widest first, from index from on,

@@ -297,6 +297,20 @@ type Summary struct {
 // blunder would be false).
 func (s *Summary) ChanceOnly() bool { return s.Graded > 0 && s.ByPoints == 0 }
 
+// ByChance counts the graded decisions graded by the chance to win, not
+// by points: the decisions WinLost is summed over.
+func (s *Summary) ByChance() int { return s.Graded - s.ByPoints }
+
+// WinPerDecision is the chance to win lost on average over the decisions
+// graded by that chance, the figure the reports say (a sum over many
+// decisions can pass a whole game); 0 without such decisions.
+func (s *Summary) WinPerDecision() float64 {
+	if n := s.ByChance(); n > 0 {
+		return s.WinLost / float64(n)
+	}
+	return 0
+}
+
 // DealReport is the analysis of one deal.
 type DealReport struct {
 	No       int

@@ -653,7 +653,7 @@ func TestSummaryCountsOnlyLosses(t *testing.T) {
 		t.Fatalf("graded %d (%d by points) forced %d lost %.2f win lost %.2f; want 4 (3), 1, 12.50, 0.12", s.Graded, s.ByPoints, s.Forced, s.Lost, s.WinLost)
 	}
 	line := summaryLine(&s)
-	if want := "4 graded, 1 forced; 12.5 points lost by the 3 decisions graded by points (4.2 a decision): 1 inaccuracy; chance to win lost 12.0% summed over the one decision graded by it: 1 blunder"; line != want {
+	if want := "4 graded, 1 forced; 12.5 points lost by the 3 decisions graded by points (4.2 a decision): 1 inaccuracy; chance to win lost per decision 12.0% over the one decision graded by it: 1 blunder"; line != want {
 		t.Errorf("summary line\n got %q\nwant %q", line, want)
 	}
 	js := summaryJSON(&s)
@@ -685,7 +685,7 @@ func TestSummaryLinePerDecisionByPoints(t *testing.T) {
 		t.Fatalf("graded %d, by points %d; want 24, 10", s.Graded, s.ByPoints)
 	}
 	line := summaryLine(&s)
-	if want := "24 graded, 0 forced; 102.2 points lost by the 10 decisions graded by points (10.2 a decision): 2 blunders; chance to win lost 48.0% summed over the 14 decisions graded by it: 1 mistake"; line != want {
+	if want := "24 graded, 0 forced; 102.2 points lost by the 10 decisions graded by points (10.2 a decision): 2 blunders; chance to win lost per decision 3.4% over the 14 decisions graded by it: 1 mistake"; line != want {
 		t.Errorf("summary line\n got %q\nwant %q", line, want)
 	}
 }
@@ -704,8 +704,8 @@ func TestSummaryLineOnePrecision(t *testing.T) {
 		{"one by points, others by the chance", []Decision{
 			{Seat: 0, Grade: Blunder, Loss: 32.18},
 			{Seat: 0, Grade: Good, ByWin: true, Loss: 3},
-			{Seat: 0, Grade: Mistake, ByWin: true, WinLoss: 0.011},
-		}, "3 graded, 0 forced; 32.2 points lost by the one decision graded by points: 1 blunder; chance to win lost 1.1% summed over the 2 decisions graded by it: 1 mistake"},
+			{Seat: 0, Grade: Mistake, ByWin: true, WinLoss: 0.022},
+		}, "3 graded, 0 forced; 32.2 points lost by the one decision graded by points: 1 blunder; chance to win lost per decision 1.1% over the 2 decisions graded by it: 1 mistake"},
 		{"one by points alone", []Decision{
 			{Seat: 0, Grade: Blunder, Loss: 32.18},
 			{Seat: 0, Grade: Forced},
@@ -733,8 +733,8 @@ func TestSummaryLineOnePrecision(t *testing.T) {
 }
 
 // TestSummaryLineChanceOnly: a game whose every loss was by the chance
-// to win says that chance as a percentage summed over the decisions
-// graded by it (one game cannot lose 1.58 games); the points are said
+// to win says that chance as a percentage per decision graded by it (a
+// sum, 158%, would have one game lose 1.58 games); the points are said
 // over the decisions graded by points alone, never "0.0 points lost
 // (0.00 a decision)" nor a bare "no points lost" beside blunders that,
 // graded by the chance, lost points too.
@@ -746,14 +746,14 @@ func TestSummaryLineChanceOnly(t *testing.T) {
 	}
 	s := summarise(decs, 0, 10)
 	line := summaryLine(&s)
-	if want := "3 graded, 0 forced; 0.0 points lost by the one decision graded by points; chance to win lost 158.0% summed over the 2 decisions graded by it: 2 blunders"; line != want {
+	if want := "3 graded, 0 forced; 0.0 points lost by the one decision graded by points; chance to win lost per decision 79.0% over the 2 decisions graded by it: 2 blunders"; line != want {
 		t.Errorf("summary line\n got %q\nwant %q", line, want)
 	}
 }
 
 // TestSummaryLineEveryByChance: where the chance to win graded every
-// decision, its clause counts them as every other line does ("summed
-// over the 2 decisions graded by it"), one decision as "the one
+// decision, its clause counts them as every other line does ("over the
+// 2 decisions graded by it"), one decision as "the one
 // decision".
 func TestSummaryLineEveryByChance(t *testing.T) {
 	for _, c := range []struct {
@@ -761,9 +761,9 @@ func TestSummaryLineEveryByChance(t *testing.T) {
 		want string
 	}{
 		{[]Decision{{Seat: 0, Grade: Good, ByWin: true}, {Seat: 0, Grade: Blunder, ByWin: true, WinLoss: 0.21}},
-			"2 graded, 1 forced, chance to win lost 21.0% summed over the 2 decisions graded by it: 1 blunder"},
+			"2 graded, 1 forced, chance to win lost per decision 10.5% over the 2 decisions graded by it: 1 blunder"},
 		{[]Decision{{Seat: 0, Grade: Mistake, ByWin: true, WinLoss: 0.1}},
-			"1 graded, 1 forced, chance to win lost 10.0% summed over the one decision graded by it: 1 mistake"},
+			"1 graded, 1 forced, chance to win lost per decision 10.0% over the one decision graded by it: 1 mistake"},
 	} {
 		c.decs = append(c.decs, Decision{Seat: 0, Grade: Forced})
 		s := summarise(c.decs, 0, 10)
@@ -792,13 +792,13 @@ func TestSummaryLineNamesBothScales(t *testing.T) {
 		decs = append(decs, Decision{Seat: 0, Grade: Good, ByWin: true, Loss: 12})
 	}
 	s := summarise(decs, 0, 10)
-	if want := "8 graded, 2 forced; 47.2 points lost by the 2 decisions graded by points (23.6 a decision): 1 blunder, 1 mistake; chance to win lost 0.0% summed over the 6 decisions graded by it"; summaryLine(&s) != want {
+	if want := "8 graded, 2 forced; 47.2 points lost by the 2 decisions graded by points (23.6 a decision): 1 blunder, 1 mistake; chance to win lost per decision 0.0% over the 6 decisions graded by it"; summaryLine(&s) != want {
 		t.Errorf("summary line\n got %q\nwant %q", summaryLine(&s), want)
 	}
 
 	good := []Decision{{Seat: 0, Grade: Good, Loss: 2}, {Seat: 0, Grade: Good, ByWin: true}, {Seat: 0, Grade: Forced, ByBot: true}}
 	s = summarise(good, 0, 10)
-	if want := "2 graded, 1 forced; 1 made by a bot in the seat, not graded; 0.0 points lost by the one decision graded by points; chance to win lost 0.0% summed over the one decision graded by it"; summaryLine(&s) != want {
+	if want := "2 graded, 1 forced; 1 made by a bot in the seat, not graded; 0.0 points lost by the one decision graded by points; chance to win lost per decision 0.0% over the one decision graded by it"; summaryLine(&s) != want {
 		t.Errorf("summary line\n got %q\nwant %q", summaryLine(&s), want)
 	}
 }

@@ -76,17 +76,18 @@ func where(d *Decision, withDeal bool) string {
 // summaryLine is "9 graded, 3 forced, 1.2 points lost: 1 blunder": the
 // decisions, what they lost and their grades. A decision counts on the
 // scale it was graded by, points or near the end the chance to win, and
-// the chance lost is a percentage summed over the decisions graded by it
-// ("chance to win lost 158.0% summed over ..."): one game cannot lose
-// 1.58 games. Where one scale graded every decision its figure stands
-// alone, the grades after it; the chance still says over how many. Where both graded, each scale has its own
-// clause, lost or not ("chance to win lost 0.0%"), saying over how many
-// decisions it sums, with the grades it gave, so that every line, of a
-// deal or of the game, states each scale that graded its decisions and
-// the deals' figures add up to the game's; no points are said beside a
-// loss in the chance alone (a "no points lost" beside a blunder that
-// threw a ten under an ace would be false). Points have one decimal throughout, and
-// the points a decision are said only over two decisions or more and a
+// the chance lost is said per decision, as WinHead words it and the
+// replay says it ("chance to win lost per decision 79.0% over the 2
+// decisions graded by it"): a sum over many decisions could pass a
+// whole game. Where one scale graded every decision its figure stands
+// alone, the grades after it; the chance still says over how many.
+// Where both graded, each scale has its own clause, lost or not
+// ("chance to win lost per decision 0.0%"), with the grades it gave, so
+// that every line, of a deal or of the game, states each scale that
+// graded its decisions; no points are said beside a loss in the chance
+// alone (a "no points lost" beside a blunder that threw a ten under an
+// ace would be false). Points have one decimal throughout, and the
+// points a decision are said only over two decisions or more and a
 // loss: over one, or of nothing, they would repeat the total.
 func summaryLine(s *Summary) string {
 	head := fmt.Sprintf("%d graded, %d forced", s.Graded, s.Forced)
@@ -94,7 +95,7 @@ func summaryLine(s *Summary) string {
 	if s.ByBot > 0 {
 		parts = append(parts, fmt.Sprintf("%d made by a bot in the seat, not graded", s.ByBot))
 	}
-	byWin := s.Graded - s.ByPoints
+	byWin := s.ByChance()
 	var onPoints [NumGrades]int
 	for g := range onPoints {
 		onPoints[g] = s.Counts[g] - s.WinCounts[g]
@@ -107,7 +108,7 @@ func summaryLine(s *Summary) string {
 		return line + gradeList(&onPoints)
 	}
 	win := func(over string) string {
-		return "chance to win lost " + drill.PercentOne(s.WinLost) + " summed over " + over + gradeList(&s.WinCounts)
+		return WinHead + " " + drill.PercentOne(s.WinPerDecision()) + " over " + over + gradeList(&s.WinCounts)
 	}
 	switch {
 	case byWin == 0:
@@ -125,6 +126,10 @@ func summaryLine(s *Summary) string {
 	}
 	return head + "; " + strings.Join(parts, "; ")
 }
+
+// WinHead heads the chance to win lost, said per decision
+// (Summary.WinPerDecision), in the report and the replay alike.
+const WinHead = "chance to win lost per decision"
 
 // decisionCount is "the one decision", "the 6 decisions".
 func decisionCount(n int) string {

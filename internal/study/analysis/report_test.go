@@ -403,7 +403,7 @@ func TestLinesAddUp(t *testing.T) {
 			var graded, byPoints int
 			check := func(sum *Summary) {
 				line := summaryLine(sum)
-				byWin := sum.Graded - sum.ByPoints
+				byWin := sum.ByChance()
 				if sum.ByPoints > 0 && !strings.Contains(line, "points lost") || byWin > 0 && !strings.Contains(line, "chance to win lost") {
 					t.Errorf("%d players, seat %v: %d graded by points and %d by the chance, but %q", players, s, sum.ByPoints, byWin, line)
 				}
