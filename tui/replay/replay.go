@@ -546,7 +546,7 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 // decision: 0.0%/5.5%"). It is no key: the help lists it after the keys.
 var lostHelp = key.NewBinding(key.WithHelp("Points lost",
 	"deal/game: the points of score difference that each graded seat's decisions lost, this deal and over the game, summed over the decisions graded by points. "+
-		"Chance to win lost per decision: the chance to win the game that the decisions graded by it (near the game's end) lost, on average per such decision. "+
+		kit.Capital(winHead)+": the chance to win the game that the decisions graded by it (near the game's end) lost, on average per such decision. "+
 		"A seat whose decisions were all graded by that chance has no points lost: the line gives its chance alone."))
 
 // HelpRules: the help's rules in short are the game's (its seat count

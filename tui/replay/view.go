@@ -717,7 +717,7 @@ func (s *Screen) lostLines(ctx *kit.Context, sc *table.Scene, dr *analysis.DealR
 		var lines []string
 		for _, x := range wins {
 			_, items, _ := strings.Cut(x, ": ")
-			lines = append(lines, " "+st.Heading.Render(strings.ToUpper(winHead[:1])+winHead[1:]+figures)+" "+items)
+			lines = append(lines, " "+st.Heading.Render(kit.Capital(winHead)+figures)+" "+items)
 		}
 		return fitting(lines, w, from)
 	}
@@ -740,7 +740,7 @@ func (s *Screen) lostLines(ctx *kit.Context, sc *table.Scene, dr *analysis.DealR
 	}
 	// A line of its own starts a sentence: "Chance to win lost, …".
 	win := wins[at]
-	return []string{points[at], " " + strings.ToUpper(win[:1]) + win[1:]}, at
+	return []string{points[at], " " + kit.Capital(win)}, at
 }
 
 // winHead heads the chance to win lost in the analysis' summary line:
