@@ -169,6 +169,8 @@ type Screen struct {
 	// forced holds each deal's steps the game took for the person
 	// (forcedSteps), made on the deal's first frame.
 	forced map[int]map[int]string
+	// widest is widestPlace without and with -ascii, 0 until measured.
+	widest [2]int
 
 	goTo   bool   // the go-to prompt is open
 	digits string // typed so far

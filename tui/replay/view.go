@@ -122,15 +122,14 @@ func (s *Screen) scene(ctx *kit.Context) (*table.Scene, rules.Deal) {
 		return why, ok && i < n
 	}
 	for o := range rules.Seat(s.r.Players()) {
-		// The level under the name, unless the name says it already (a
-		// match log names its bots by their level: "normal" once).
-		name, tag := s.seatName(o), h.Level(o)
-		if tag == gamelog.Human || o == s.person || gamelog.NameIsLevel(name, tag) {
+		// The level under the name, unless the log's name says it
+		// already (a match log names its bots by their level: "normal"
+		// once).
+		tag := h.Level(o)
+		if tag == gamelog.Human || o == s.person || gamelog.NameIsLevel(h.PlayerName(o), tag) {
 			tag = ""
 		}
-		// The name as drawn (under -ascii a wide letter is one '?'), so
-		// that the table measures it as wide as the App shows it.
-		sc.Players = append(sc.Players, table.Player{Name: ctx.Shown(name), Tag: tag})
+		sc.Players = append(sc.Players, table.Player{Name: s.seatName(ctx, o), Tag: tag})
 		if s.open && o != s.bottom {
 			sc.Open[o] = d.Hand(o)
 		}
@@ -165,17 +164,19 @@ func (s *Screen) scene(ctx *kit.Context) (*table.Scene, rules.Deal) {
 	return sc, d
 }
 
-// seatName is the name of seat o: the log's, but for a seat the log
-// names "you" that is not the person said "you" (two seats so named,
-// or someone else's play), which goes by its letter as klob analyze
-// names it ("player A"): never a place at the table, which would
-// disagree with where the view shown puts it.
-func (s *Screen) seatName(o rules.Seat) string {
+// seatName is the name of seat o as drawn: the log's, but for a seat
+// the log names "you" that is not the person said "you" (two seats so
+// named, or someone else's play), which goes by its letter as klob
+// analyze names it ("player A"): never a place at the table, which
+// would disagree with where the view shown puts it. It is ctx.Shown
+// (under -ascii a wide letter is one '?'), so that what measures the
+// name measures it as wide as the App shows it.
+func (s *Screen) seatName(ctx *kit.Context, o rules.Seat) string {
 	name := s.r.Header.PlayerName(o)
 	if o != s.person && strings.EqualFold(name, "you") {
-		return "player " + o.String()
+		name = "player " + o.String()
 	}
-	return name
+	return ctx.Shown(name)
 }
 
 // bottomLines are the rule, where the replay stands, the last step with
@@ -252,8 +253,21 @@ func claimLine(sc *table.Scene, rd *gamelog.ReplayDeal, n int) string {
 
 // widestPlace is the width of the widest line of where the replay
 // stands, over the game's deals, steps and views, before the file's
-// name, the names measured as drawn.
+// name, the names measured as drawn. It depends only on the log and on
+// -ascii, so it is worked out once for each and kept.
 func (s *Screen) widestPlace(ctx *kit.Context) int {
+	i := 0
+	if ctx.ASCII {
+		i = 1
+	}
+	if s.widest[i] == 0 {
+		s.widest[i] = s.measurePlace(ctx)
+	}
+	return s.widest[i]
+}
+
+// measurePlace is widestPlace, measured afresh.
+func (s *Screen) measurePlace(ctx *kit.Context) int {
 	most := 0
 	for i := range s.r.Deals {
 		most = max(most, len(s.r.Deals[i].Steps))
@@ -268,7 +282,7 @@ func (s *Screen) widestPlace(ctx *kit.Context) int {
 	who := max(kit.WidthOf("every hand open"), kit.WidthOf("your view"))
 	for o := range rules.Seat(s.r.Players()) {
 		if o != s.person {
-			who = max(who, kit.WidthOf(ctx.Shown(s.seatName(o))+"'s view"))
+			who = max(who, kit.WidthOf(s.seatName(ctx, o)+"'s view"))
 		}
 	}
 	return kit.WidthOf(fmt.Sprintf(" Replay · %s · step %d of %d · ", where, most, most)) + who
@@ -550,7 +564,7 @@ func (s *Screen) analysisLines(ctx *kit.Context, sc *table.Scene, w int) []strin
 	st := &ctx.Styles
 	other := ""
 	if seat, ok := analysis.YouSeat(&s.r.Header); ok && seat != s.person {
-		other = ctx.Shown(s.seatName(seat))
+		other = s.seatName(ctx, seat)
 	}
 	if line, ok := s.statusLine(ctx, s.sealed, s.person, other); ok {
 		return []string{line}

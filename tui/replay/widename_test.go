@@ -61,3 +61,25 @@ func TestWideNameKeepsColumnsASCII(t *testing.T) {
 		})
 	}
 }
+
+// TestWidestPlaceKeptPerASCII: the widest place line is kept once
+// measured, one for each of -ascii and not: asked in turn, each mode
+// gets its own width, the one measured afresh, a wide name measured as
+// drawn (narrower under -ascii, where each letter is one '?').
+func TestWidestPlaceKeptPerASCII(t *testing.T) {
+	r := readGame(t, gameOfEachCount[0])
+	r.Header.SetPlayer(rules.SeatB, wideName, "normal")
+	s := New(r, "x", Config{Analyze: fakeAnalyze}, nil)
+	plain, ascii := kit.NewContext(false), kit.NewContext(true)
+	want := map[bool]int{false: s.measurePlace(&plain), true: s.measurePlace(&ascii)}
+	if want[true] >= want[false] {
+		t.Fatalf("the place line is %d wide under -ascii, %d without: the wide name is not measured as drawn", want[true], want[false])
+	}
+	for range 2 {
+		for _, ctx := range []*kit.Context{&plain, &ascii, &plain} {
+			if got := s.widestPlace(ctx); got != want[ctx.ASCII] {
+				t.Errorf("ascii %v: widestPlace %d, want %d", ctx.ASCII, got, want[ctx.ASCII])
+			}
+		}
+	}
+}
