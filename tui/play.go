@@ -109,10 +109,10 @@ type PlayConfig struct {
 	// NewGame closes it off the UI goroutine before the setup form
 	// shows, and each game alone of the lobby has its own PlayConfig.
 	game *seated
-	// waiting is what the offer to resume says of the saved game it
-	// offers (its quit question), printed at exit when no game was
-	// played since: the saved game is still there, however Klob quits.
-	waiting string
+	// offer is the offer to resume the game saved last time, nil when
+	// there was none: at exit with no game played since, it says what
+	// is still kept of that game (keptWords).
+	offer *resumeScreen
 	// keeper saves the settings as the setup form changes them.
 	keeper *prefsKeeper
 }
@@ -455,7 +455,10 @@ func NewPlay(cfg PlayConfig) *App {
 	app.opts.QuitNote = func() string {
 		m := c.game
 		if m == nil {
-			return c.waiting
+			if c.offer == nil {
+				return ""
+			}
+			return c.offer.keptWords()
 		}
 		sv := m.port.Snapshot()
 		switch {
@@ -555,7 +558,7 @@ func firstScreen(c *PlayConfig, l *gamelog.Log, filed bool, badLevel string, err
 	case err == nil && l != nil:
 		s := newResumeScreen(c, l, nil)
 		s.filed, s.badLevel = filed, badLevel
-		c.waiting = s.QuitQuestion()
+		c.offer = s
 		return s
 	case err != nil && !errors.Is(err, store.ErrNoSave):
 		return newResumeScreen(c, nil, err)

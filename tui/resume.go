@@ -47,6 +47,9 @@ type resumeScreen struct {
 	// file and line that name it (unknownLevel): what a resume that
 	// fails says. "" when every level is known.
 	badLevel string
+	// filedAway: a new game's start filed the saved game in the
+	// history, so quitting keeps nothing of it.
+	filedAway bool
 	// note is what enter said when it chose nothing (the flags asked
 	// for another game than the saved one): which keys choose.
 	note string
@@ -77,9 +80,22 @@ func (s *resumeScreen) QuitsAtOnce() bool { return s.log == nil }
 const gameStaysSaved = "The game stays saved: start klob again to resume it."
 
 // QuitQuestion: the saved game stays as it is, to be offered again.
-func (s *resumeScreen) QuitQuestion() string {
-	if s.noSeat != "" {
+func (s *resumeScreen) QuitQuestion() string { return s.keptWords() }
+
+// keptWords says what becomes of the saved game this screen offers when
+// Klob quits: the offer's quit question, the quit question of the form
+// n opens, and the line printed at exit all say it. "" once nothing of
+// it is kept (it could not be read, or a new game's start filed it).
+func (s *resumeScreen) keptWords() string {
+	switch {
+	case s.log == nil || s.filedAway:
+		return ""
+	case s.noSeat != "":
 		return "The saved game stays as it is: klob offers it again when it starts."
+	case s.over() && s.filed:
+		return "Your last game, over and in the history, stays as it is: klob offers it again when it starts."
+	case s.over():
+		return "Your last game, over but not yet filed, stays as it is: klob offers it again when it starts."
 	}
 	return gameStaysSaved
 }
@@ -344,10 +360,7 @@ func (s *resumeScreen) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cm
 // is fixed files the old game and saves the new one as usual.
 func (s *resumeScreen) newForm(next Setup) *setup.Screen {
 	cfg := s.cfg
-	quit := "Your game in progress stays saved: start klob again to resume it."
-	if s.over() {
-		quit = "Your last game, over but not yet filed, stays as it is: klob offers it again when it starts."
-	}
+	quit := s.keptWords()
 	var f *setup.Screen
 	offered := false // the form said the new game would start unsaved
 	form := cfg.formConfig()
@@ -369,6 +382,9 @@ func (s *resumeScreen) newForm(next Setup) *setup.Screen {
 				}
 			}
 			return func() kit.Screen {
+				// Filed: nothing of the old game is kept now, whether
+				// the new one starts or not.
+				s.filedAway = st != nil
 				t, err := cfg.startTable(next)
 				if err != nil {
 					again := cfg.formConfig()
