@@ -388,7 +388,7 @@ func newTable(m *seated, c *PlayConfig) *gameScreen {
 				return func() kit.Screen { return newSetupScreen(c, next) }
 			})
 		},
-		Rerun: func(seed uint64) string { return rerunCommand(m.setup, seed) },
+		Rerun: func(seed uint64) [][]string { return rerunParts(m.setup, seed) },
 	}
 	if c.Prefs != nil {
 		cfg.SortChanged = func(o kit.HandSort) func() error {
@@ -586,23 +586,35 @@ func seatedOf(s kit.Screen) *seated {
 }
 
 // rerunCommand is the command line that deals the game of s again with
-// seed: the seat count, the target, the bots' level and every other rule
-// option that is not the default, so that it is the same game. An option
-// its table does not play (bottom_card=off at four, in a game saved so)
-// is left out (rules.Options.Applicable): klob play refuses it, and the
-// game is the same without it.
+// seed (rerunParts), as one line.
 func rerunCommand(s Setup, seed uint64) string {
+	var words []string
+	for _, part := range rerunParts(s, seed) {
+		words = append(words, part...)
+	}
+	return strings.Join(words, " ")
+}
+
+// rerunParts is the command that deals the game of s again with seed,
+// as its parts for the table to lay out (table.Config.Rerun): the
+// command, then each flag with its value. It says the seat count, the
+// target, the bots' level and every other rule option that is not the
+// default, so that it is the same game. An option its table does not
+// play (bottom_card=off at four, in a game saved so) is left out
+// (rules.Options.Applicable): klob play refuses it, and the game is the
+// same without it.
+func rerunParts(s Setup, seed uint64) [][]string {
 	s.Options = s.Options.Applicable()
-	cmd := "klob play"
+	parts := [][]string{{"klob", "play"}}
 	def := rules.DefaultOptions()
 	if n := s.Options.NumPlayers(); n != def.NumPlayers() {
-		cmd += fmt.Sprintf(" -players %d", n)
+		parts = append(parts, []string{"-players", fmt.Sprint(n)})
 	}
 	if t := s.Options.Target; t != def.Target {
-		cmd += fmt.Sprintf(" -target %d", t)
+		parts = append(parts, []string{"-target", fmt.Sprint(t)})
 	}
 	if s.Level != "" && s.Level != ai.Normal {
-		cmd += " -level " + string(s.Level)
+		parts = append(parts, []string{"-level", string(s.Level)})
 	}
 	var changed []string
 	for _, k := range rules.AllOptionNames() {
@@ -615,7 +627,7 @@ func rerunCommand(s Setup, seed uint64) string {
 		}
 	}
 	if len(changed) > 0 {
-		cmd += " -rules " + strings.Join(changed, ",")
+		parts = append(parts, []string{"-rules", strings.Join(changed, ",")})
 	}
-	return cmd + fmt.Sprintf(" -seed %d", seed)
+	return append(parts, []string{"-seed", fmt.Sprint(seed)})
 }

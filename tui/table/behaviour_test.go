@@ -610,7 +610,7 @@ func TestRerunCommandWraps(t *testing.T) {
 			o.Target = 100
 			f := newFixture(t, n, seeds[n], 80, 24, func(hc *host.Config, tc *Config) {
 				hc.Options = o
-				tc.Rerun = func(uint64) string { return cmd }
+				tc.Rerun = func(uint64) [][]string { return commandParts(cmd) }
 			})
 			f.until("the end", func(s host.Snapshot) bool { return s.Over && f.s.overSeen }, true)
 			lines := strings.Split(f.text(), "\n")

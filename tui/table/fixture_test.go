@@ -191,7 +191,7 @@ func startFixture(t *testing.T, n int, seed uint64, w, h int, newHost func(host.
 	players[0] = host.Player{Name: "Tester", Human: true}
 	hc := host.Config{Game: host.Game{Options: options(n), Seed: seed, Players: players, NewBot: randomBots, Start: t0}, Store: st,
 		Clock: clocktest.New(t0), Takebacks: true, Hint: fakeHint}
-	tc := Config{Manual: true, Now: func() time.Time { return t0 }, Rerun: func(seed uint64) string { return fmt.Sprintf("klob play -seed %d", seed) }}
+	tc := Config{Manual: true, Now: func() time.Time { return t0 }, Rerun: func(seed uint64) [][]string { return [][]string{{"klob", "play"}, {"-seed", fmt.Sprint(seed)}} }}
 	f := &fixture{t: t, st: st}
 	for _, o := range opts {
 		o(&hc, &tc)

@@ -525,7 +525,8 @@ func (s *Screen) resultNote(ctx *kit.Context, w int) []string {
 
 // commandLines lay a shell command out in a window w wide, indented by
 // three: too wide for a line, it breaks between its parts (the command
-// and its subcommand, then each flag with its value) onto lines ended
+// and its subcommand, then each flag with its value: Config.Rerun's
+// parts, each part its words, taken as given) onto lines ended
 // by " \" (the shell's continuation) and indented by five, so that it
 // still copies and runs whole and no line parts a flag from its value.
 // A part too long for a line of its own (-rules with many options) has
@@ -533,7 +534,7 @@ func (s *Screen) resultNote(ctx *kit.Context, w int) []string {
 // the quotes the shell drops each "\" and its newline and keeps the
 // next line's indent as spaces after a comma, which the options' reader
 // (rules.ParseOptions) skips, so the pasted lines give the same options.
-func commandLines(cmd string, w int) []string {
+func commandLines(parts [][]string, w int) []string {
 	var out []string
 	line, indent := "", "   "
 	add := func(part string) {
@@ -547,14 +548,10 @@ func commandLines(cmd string, w int) []string {
 			line, indent = "     "+part, "     "
 		}
 	}
-	var parts [][]string
-	for _, word := range strings.Fields(cmd) {
-		if len(parts) == 0 || strings.HasPrefix(word, "-") {
-			parts = append(parts, nil)
-		}
-		parts[len(parts)-1] = append(parts[len(parts)-1], word)
-	}
 	for _, words := range parts {
+		if len(words) == 0 {
+			continue
+		}
 		part := strings.Join(words, " ")
 		value := words[len(words)-1]
 		if 5+kit.WidthOf(part)+2 <= w || len(words) != 2 || !strings.Contains(value, ",") {

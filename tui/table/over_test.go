@@ -669,3 +669,37 @@ func TestDropWaitNoteFollows(t *testing.T) {
 		f.wants(n, "the wait over", []string{"b starts the game once you have said again (n)."}, []string{"dropped"})
 	})
 }
+
+// commandParts groups the words of a test's command line into
+// Config.Rerun's parts: a new part at each word that starts with "-".
+// The commands the tests give have no value that starts with one.
+func commandParts(cmd string) [][]string {
+	var parts [][]string
+	for _, word := range strings.Fields(cmd) {
+		if len(parts) == 0 || strings.HasPrefix(word, "-") {
+			parts = append(parts, nil)
+		}
+		parts[len(parts)-1] = append(parts[len(parts)-1], word)
+	}
+	return parts
+}
+
+// TestCommandLinesKeepParts: the command's lines break between the
+// parts given, never inside one, whatever the words look like: a value
+// that starts with "-" stays with its flag, and a "-flag=value" part of
+// one word is not taken for two parts.
+func TestCommandLinesKeepParts(t *testing.T) {
+	parts := [][]string{{"klob", "play"}, {"-offset", "-12"}, {"-name=ann"}, {"-seed", "7"}}
+	lines := commandLines(parts, 18)
+	var got []string
+	for _, l := range lines {
+		if kit.WidthOf(l) > 18 {
+			t.Errorf("line %q is wider than 18", l)
+		}
+		got = append(got, strings.TrimSpace(strings.TrimSuffix(l, `\`)))
+	}
+	want := []string{"klob play", "-offset -12", "-name=ann", "-seed 7"}
+	if !slices.Equal(got, want) {
+		t.Errorf("the lines %q, want %q", got, want)
+	}
+}

@@ -401,8 +401,9 @@ func TestOverPadFillsTheRoom(t *testing.T) {
 		for seed := uint64(1); seed <= 3; seed++ {
 			f := newFixture(t, n, seed, 80, 24, func(hc *host.Config, c *Config) {
 				hc.Options = o
-				c.Rerun = func(seed uint64) string {
-					return fmt.Sprintf("klob play -players %d -seed %d -rules of_a_kind=on,menage=on,dealer_forced=on,bimah=on", n, seed)
+				c.Rerun = func(seed uint64) [][]string {
+					return [][]string{{"klob", "play"}, {"-players", fmt.Sprint(n)}, {"-seed", fmt.Sprint(seed)},
+						{"-rules", "of_a_kind=on,menage=on,dealer_forced=on,bimah=on"}}
 				}
 			})
 			f.until("the end", func(s host.Snapshot) bool { return s.Over && f.s.overSeen }, true)

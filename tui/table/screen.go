@@ -38,9 +38,12 @@ type Config struct {
 	Log     func() (*gamelog.Log, error)
 	Replay  func(l *gamelog.Log, name string, analyse bool, back kit.Screen) (kit.Screen, error)
 	NewGame func() kit.Screen
-	// Rerun is how the game-over screen says the game can be dealt
-	// again from its seed ("klob play -seed 7"); "" says nothing.
-	Rerun func(seed uint64) string
+	// Rerun is the command the game-over screen gives to deal the game
+	// again from its seed, as its parts in order, each part its words:
+	// the command and its subcommand, then each flag with its value
+	// ({"klob", "play"}, {"-seed", "7"}), so that a line of it breaks
+	// between parts, never inside one. nil says nothing.
+	Rerun func(seed uint64) [][]string
 	// Shared is set at a seat of a game several people share: it takes
 	// no takebacks nor claims, so the help leaves them out.
 	Shared bool
