@@ -605,16 +605,15 @@ func TestNoteKeepsNewestTalkLine(t *testing.T) {
 	}
 }
 
-// `join CODE` (or watch) with a tournament's code opens that
-// tournament's page, as typed (lower case) too; a six-letter code that
-// names no tournament is refused as no table's, in the lobby.
-func TestStartCommandWithATournamentsCode(t *testing.T) {
-	f := newTourneyFixture(t, 3)
+// startsWith gives a function that opens cid's lobby on the start
+// command c beside f's tournaments, runs its commands to the end (ticks
+// left out), and returns the lobby and the screen it went to.
+func startsWith(t *testing.T, f *tourneyFixture) func(c Command) (*Lobby, kit.Screen, *kit.Context) {
 	h, err := hall.New(hall.Config{Dir: t.TempDir(), Grace: time.Minute, Clock: clocktest.New(time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC))})
 	require.NoError(t, err)
 	t.Cleanup(h.Close)
 	cid := hall.Player{ID: strings.Repeat("c", 64), Name: "cid"}
-	for _, c := range []Command{{Verb: "join", Code: f.info.Code}, {Verb: "watch", Code: strings.ToLower(f.info.Code)}, {Verb: "join", Code: "QQQQQQ"}} {
+	return func(c Command) (*Lobby, kit.Screen, *kit.Context) {
 		ctx := kittest.Context(80, 24)
 		l := New(Config{Player: cid, Hall: h, Tourney: f.svc, Start: c})
 		var next kit.Screen = l
@@ -627,9 +626,21 @@ func TestStartCommandWithATournamentsCode(t *testing.T) {
 			next, cmd = next.Update(&ctx, msg)
 			return cmd
 		}, nil)
+		return l, next, &ctx
+	}
+}
+
+// `join CODE` (or watch) with a tournament's code opens that
+// tournament's page, as typed (lower case) too; a six-letter code that
+// names no tournament is refused as no table's, in the lobby.
+func TestStartCommandWithATournamentsCode(t *testing.T) {
+	f := newTourneyFixture(t, 3)
+	start := startsWith(t, f)
+	for _, c := range []Command{{Verb: "join", Code: f.info.Code}, {Verb: "watch", Code: strings.ToLower(f.info.Code)}, {Verb: "join", Code: "QQQQQQ"}} {
+		l, next, ctx := start(c)
 		if c.Code == "QQQQQQ" {
 			require.Same(t, l, next, "%v", c)
-			assert.Contains(t, kittest.Flat(ansi.Strip(l.View(&ctx))), `"QQQQQQ": a table code is four letters`, "%v", c)
+			assert.Contains(t, kittest.Flat(ansi.Strip(l.View(ctx))), `"QQQQQQ": a table code is four letters`, "%v", c)
 			continue
 		}
 		s, ok := next.(*tourneyScreen)
@@ -645,25 +656,9 @@ func TestStartCommandWithATournamentsCode(t *testing.T) {
 func TestStartCommandWithATournamentsCodeUnread(t *testing.T) {
 	f := newTourneyFixture(t, 3)
 	f.svc.Close()
-	h, err := hall.New(hall.Config{Dir: t.TempDir(), Grace: time.Minute, Clock: clocktest.New(time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC))})
-	require.NoError(t, err)
-	t.Cleanup(h.Close)
-	cid := hall.Player{ID: strings.Repeat("c", 64), Name: "cid"}
-	c := Command{Verb: "join", Code: f.info.Code}
-	ctx := kittest.Context(80, 24)
-	l := New(Config{Player: cid, Hall: h, Tourney: f.svc, Start: c})
-	var next kit.Screen = l
-	budget := 20
-	kittest.Run(t, &budget, l.Enter(&ctx), func(msg tea.Msg) tea.Cmd {
-		if _, tick := msg.(kit.TickMsg); tick {
-			return nil
-		}
-		var cmd tea.Cmd
-		next, cmd = next.Update(&ctx, msg)
-		return cmd
-	}, nil)
+	l, next, ctx := startsWith(t, f)(Command{Verb: "join", Code: f.info.Code})
 	require.Same(t, l, next)
-	view := kittest.Flat(ansi.Strip(l.View(&ctx)))
+	view := kittest.Flat(ansi.Strip(l.View(ctx)))
 	assert.Contains(t, view, fmt.Sprintf("Join %q: %v", f.info.Code, tourney.ErrClosed))
 	assert.NotContains(t, view, "four letters")
 
