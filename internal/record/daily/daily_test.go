@@ -58,6 +58,19 @@ func recordFirst(t *testing.T, d *Day, n int) {
 	}
 }
 
+// twoBoardsPlayed is a day of day1 at n players in a new folder, Ann's
+// with Klob v1, whose first two boards she played by firstLegal, and
+// its result file as written.
+func twoBoardsPlayed(t *testing.T, n int) (*Files, *Day, []byte) {
+	t.Helper()
+	f := Open(t.TempDir())
+	d := openDay(t, f, n, "Ann", "v1")
+	recordFirst(t, d, 2)
+	data, err := os.ReadFile(d.ResultPath())
+	require.NoError(t, err)
+	return f, d, data
+}
+
 // openDay is the day of day1 at n players in f, played by name with
 // Klob version.
 func openDay(t testing.TB, f *Files, n int, name, version string) *Day {
@@ -208,11 +221,7 @@ func TestOnlyWhatWasPlayed(t *testing.T) {
 // rest.
 func TestOlderFileParLeftOut(t *testing.T) {
 	testkit.EachSeatCount(t, func(t *testing.T, n int) {
-		f := Open(t.TempDir())
-		d := openDay(t, f, n, "Ann", "v1")
-		recordFirst(t, d, 2)
-		data, err := os.ReadFile(d.ResultPath())
-		require.NoError(t, err)
+		f, d, data := twoBoardsPlayed(t, n)
 		older := regexp.MustCompile(`(board 1 result \S+) par -`).ReplaceAllString(string(data), "$1 par +41")
 		require.Contains(t, older, " par +41 ")
 		require.NoError(t, os.WriteFile(d.ResultPath(), []byte(older), 0o600))
@@ -875,11 +884,7 @@ func TestDamagedResultsReplayed(t *testing.T) {
 // file repaired and in a board in progress that goes on after it.
 func TestOneActionSaid(t *testing.T) {
 	testkit.EachSeatCount(t, func(t *testing.T, players int) {
-		f := Open(t.TempDir())
-		d := openDay(t, f, players, "Ann", "v1")
-		recordFirst(t, d, 2)
-		data, err := os.ReadFile(d.ResultPath())
-		require.NoError(t, err)
+		_, d, data := twoBoardsPlayed(t, players)
 		lines := strings.Split(string(data), "\n")
 		for i, l := range lines {
 			if strings.HasPrefix(l, "board 1 ") {
@@ -888,7 +893,7 @@ func TestOneActionSaid(t *testing.T) {
 		}
 		cut := []byte(strings.Join(lines, "\n"))
 		const want = "board 1: the deal stops after 1 action, unfinished"
-		_, err = Open(t.TempDir()).Import(bytes.Replace(cut, []byte("name Ann"), []byte("name Bob"), 1), "bob.txt", "Cy", "v1")
+		_, err := Open(t.TempDir()).Import(bytes.Replace(cut, []byte("name Ann"), []byte("name Bob"), 1), "bob.txt", "Cy", "v1")
 		require.Error(t, err)
 		assert.Contains(t, err.Error(), want)
 		require.NoError(t, os.WriteFile(d.ResultPath(), cut, 0o600))
