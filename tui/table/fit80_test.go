@@ -788,9 +788,7 @@ func TestKeysKeepSeparatorsWhenOnlySortGoes(t *testing.T) {
 		})
 		f.drawASCII(true)
 		f.hs.Ctx.Keys.QuitWord = "leave"
-		f.until("a bid", func(s host.Snapshot) bool {
-			return s.Can.Act && (s.View.Phase == rules.PhaseBid1 || s.View.Phase == rules.PhaseBid2)
-		}, true)
+		f.until("a bid", atBid, true)
 		f.refresh()
 		lines := strings.Split(f.text(), "\n")
 		keys := lines[len(lines)-1]

@@ -143,6 +143,12 @@ func TestNoHintsGameHelpHasNoHints(t *testing.T) {
 	})
 }
 
+// helpSays reports whether a line of the table's full help (?) says
+// text.
+func helpSays(f *fixture, text string) bool {
+	return slices.ContainsFunc(helpLines(f), func(l string) bool { return strings.Contains(l, text) })
+}
+
 // helpLines is the table's full help (?) as "key desc" lines.
 func helpLines(f *fixture) []string {
 	var out []string

@@ -578,9 +578,7 @@ func TestBidKeysSayTheBracketedLetterPicks(t *testing.T) {
 		for _, ascii := range []bool{false, true} {
 			eachTableWith(t, opt, func(t *testing.T, n int, f *fixture) {
 				f.drawASCII(ascii)
-				f.until("a bid", func(s host.Snapshot) bool {
-					return s.Can.Act && (s.View.Phase == rules.PhaseBid1 || s.View.Phase == rules.PhaseBid2)
-				}, true)
+				f.until("a bid", atBid, true)
 				f.refresh()
 				lines := strings.Split(f.text(), "\n")
 				keys := lines[len(lines)-1]
@@ -588,13 +586,7 @@ func TestBidKeysSayTheBracketedLetterPicks(t *testing.T) {
 					!strings.Contains(keys, "enter confirm") || kit.WidthOf(keys) > 79 {
 					t.Errorf("%d players, shared %v, ascii %v: the keys line is %q", n, opt != nil, ascii, keys)
 				}
-				said := false
-				for _, row := range f.s.KeyHelp(&f.hs.Ctx.Keys).FullHelp() {
-					for _, b := range row {
-						said = said || strings.Contains(b.Help().Desc, "the letter in [ ] before a choice picks it")
-					}
-				}
-				if !said {
+				if !helpSays(f, "the letter in [ ] before a choice picks it") {
 					t.Errorf("%d players: the help does not say what the letter in [ ] does", n)
 				}
 			})

@@ -281,9 +281,7 @@ func TestOneAnswerLongReasonWhole(t *testing.T) {
 // still to make.
 func TestKeyNotOfferedSaysSo(t *testing.T) {
 	eachTable(t, func(t *testing.T, n int, f *fixture) {
-		f.until("the person's bid", func(s host.Snapshot) bool {
-			return s.Can.Act && (s.View.Phase == rules.PhaseBid1 || s.View.Phase == rules.PhaseBid2)
-		}, false)
+		f.until("the person's bid", atBid, false)
 		before := f.snap().Gen
 		for _, key := range []string{"e", "9", "x"} {
 			f.hs.Press(key)
@@ -316,9 +314,7 @@ func TestEveryWrongKeyAnswered(t *testing.T) {
 			what string
 			ok   func(host.Snapshot) bool
 		}{
-			{"a bid", func(s host.Snapshot) bool {
-				return s.Can.Act && (s.View.Phase == rules.PhaseBid1 || s.View.Phase == rules.PhaseBid2)
-			}},
+			{"a bid", atBid},
 			{"the sequences' words", func(s host.Snapshot) bool { return s.Can.Act && s.View.Phase == rules.PhaseSequences }},
 			{"a card", func(s host.Snapshot) bool { return s.Can.Act && s.View.Phase == rules.PhasePlay }},
 		} {
@@ -606,4 +602,9 @@ func TestRoundOneSaysTheMenusOrder(t *testing.T) {
 			t.Errorf("the menu does not offer pass then take:\n%s", f.text())
 		}
 	})
+}
+
+// atBid: the person is to bid, in round one or two.
+func atBid(s host.Snapshot) bool {
+	return s.Can.Act && (s.View.Phase == rules.PhaseBid1 || s.View.Phase == rules.PhaseBid2)
 }

@@ -154,13 +154,7 @@ func TestQuietTalkSaysSoAtOnce(t *testing.T) {
 			t.Fatalf("%d players: a command in a quiet box:\n%s", n, f.text())
 		}
 		// The help's line on talk says when a table is quiet.
-		said := false
-		for _, row := range f.s.KeyHelp(&f.hs.Ctx.Keys).FullHelp() {
-			for _, b := range row {
-				said = said || strings.Contains(b.Help().Desc, "a rated table of three or four is quiet while a deal is played")
-			}
-		}
-		if !said {
+		if !helpSays(f, "a rated table of three or four is quiet while a deal is played") {
 			t.Errorf("%d players: the help does not say when the table is quiet", n)
 		}
 	})
